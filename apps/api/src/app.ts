@@ -1,0 +1,53 @@
+// Builds the Express application; server.ts makes it listen. Tests drive the app in-process.
+import cors from 'cors';
+import express from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import swaggerUi from 'swagger-ui-express';
+import type { Config } from './config.js';
+import type { Db } from './lib/db.js';
+import { errorHandler, notFoundApiRoute } from './lib/errors.js';
+import { createRouteMounter } from './lib/http.js';
+import type { Logger } from './lib/logger.js';
+import { buildOpenApiDocument } from './lib/openapi.js';
+import { createAccessGuards } from './modules/auth/guards.js';
+import { registerCourtsRoutes } from './modules/courts/courts.router.js';
+import { registerHealthRoutes } from './modules/health/health.router.js';
+import { registerPricesRoutes } from './modules/prices/prices.router.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+
+  app.use(pinoHttp({ logger, customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info') }));
+
+  // The browsable API reference needs its own scripts and styles, so it sits before the strict CSP.
+  const openApiDocument = buildOpenApiDocument(process.env.npm_package_version ?? '0.0.0');
+  app.get('/api/docs/openapi.json', (_req, res) => {
+    res.json(openApiDocument);
+  });
+  app.use('/api/docs', helmet({ contentSecurityPolicy: false }), swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'API Adriatica Beach Arena' }));
+
+  app.use(helmet());
+  app.use(cors({ origin: config.WEB_ORIGIN, credentials: true, maxAge: 600 }));
+  app.use(express.json({ limit: '100kb' }));
+
+  const api = express.Router();
+  const mount = createRouteMounter(api, createAccessGuards(deps));
+  registerHealthRoutes(mount, deps);
+  registerCourtsRoutes(mount, deps);
+  registerPricesRoutes(mount, deps);
+  app.use('/api', api);
+
+  app.use(notFoundApiRoute);
+  app.use(errorHandler(logger));
+  return app;
+}

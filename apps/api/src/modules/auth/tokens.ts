@@ -1,0 +1,63 @@
+// Access tokens: JWTs signed with HS256 (pinned on both sides), carrying the user and the session.
+// The session row is checked on every request, so logout and password resets end tokens at once.
+import { randomBytes, randomUUID, createHash } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'beach-arena-api';
+const AUDIENCE = 'beach-arena-web';
+
+/** A remember-me session lives 30 days; its access tokens are short and refreshed. */
+export const REMEMBER_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+export const REMEMBER_ACCESS_TOKEN_SECONDS = 15 * 60;
+/** Without remember-me there is no refresh: the session and its one token last a working day. */
+export const PLAIN_SESSION_MS = 12 * 60 * 60 * 1000;
+
+export interface AccessTokenClaims {
+  userId: number;
+  sessionId: string;
+  tokenId: string;
+}
+
+export function signAccessToken(secret: string, claims: Omit<AccessTokenClaims, 'tokenId'>, expiresInSeconds: number) {
+  const tokenId = randomUUID();
+  const token = jwt.sign({ sid: claims.sessionId }, secret, {
+    algorithm: ALGORITHM,
+    expiresIn: expiresInSeconds,
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    subject: String(claims.userId),
+    jwtid: tokenId,
+  });
+  return { token, tokenId };
+}
+
+/** Claims of a valid token, or null. `allowExpired` serves the refresh of a remember-me session. */
+export function verifyAccessToken(secret: string, token: string, { allowExpired = false } = {}): AccessTokenClaims | null {
+  try {
+    const payload = jwt.verify(token, secret, {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      ignoreExpiration: allowExpired,
+    });
+    if (typeof payload === 'string' || typeof payload.sid !== 'string' || !payload.jti || !payload.sub) return null;
+    const userId = Number(payload.sub);
+    return Number.isInteger(userId) ? { userId, sessionId: payload.sid, tokenId: payload.jti } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Random secret for links sent by e-mail; only its hash is stored. */
+export function newEmailToken() {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}

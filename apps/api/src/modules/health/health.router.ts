@@ -1,0 +1,21 @@
+import { api } from '@beach/contracts';
+import type { AppDeps } from '../../app.js';
+import type { MountRoute } from '../../lib/http.js';
+
+const startedAt = Date.now();
+
+export function registerHealthRoutes(mount: MountRoute, { db }: AppDeps) {
+  mount(api.health.get, async (_input, { res }) => {
+    const database = await db.$queryRaw`SELECT 1`.then(
+      () => 'ok' as const,
+      () => 'unreachable' as const,
+    );
+    if (database !== 'ok') res.status(503);
+    return {
+      status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
+      database,
+      version: process.env.npm_package_version ?? '0.0.0',
+      uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
+    };
+  });
+}

@@ -1,0 +1,8 @@
+import { api } from '@beach/contracts';
+import type { AppDeps } from '../../app.js';
+import type { MountRoute } from '../../lib/http.js';
+import { priceListInForce } from './prices.service.js';
+
+export function registerPricesRoutes(mount: MountRoute, { db }: AppDeps) {
+  mount(api.prices.current, ({ query }) => priceListInForce(db, query.year));
+}

@@ -1,0 +1,14 @@
+// Every route of the API, by resource. The API mounts from here, the OpenAPI document lists these,
+// and the web client calls them by name: api.courts.list.
+import { courtsRoutes } from './courts.js';
+import { healthRoutes } from './health.js';
+import type { RouteDefinition } from './http.js';
+import { pricesRoutes } from './prices.js';
+
+export const api = {
+  health: healthRoutes,
+  courts: courtsRoutes,
+  prices: pricesRoutes,
+} satisfies Record<string, Record<string, RouteDefinition>>;
+
+export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

@@ -1,0 +1,77 @@
+// The shape every route is described with. The API mounts, validates and guards routes from these
+// definitions; the web's typed client calls them; the OpenAPI document is generated from them.
+import { z } from './zod-italian.js';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Who may call a route; enforced by the API from the definition itself. */
+export type Access = 'public' | 'user' | 'staff' | 'admin';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Express-style path, e.g. /api/courts/:id */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** HTTP status of a success; 200 unless given. */
+  successStatus?: number;
+}
+
+export const defineRoute = <const D extends RouteDefinition>(definition: D): D => definition;
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a caller sends. */
+export interface RouteInput<D extends RouteDefinition> {
+  params: InputOf<D['params']>;
+  query: InputOf<D['query']>;
+  body: InputOf<D['body']>;
+}
+/** What a handler receives after validation. */
+export interface ParsedRouteInput<D extends RouteDefinition> {
+  params: OutputOf<D['params']>;
+  query: OutputOf<D['query']>;
+  body: OutputOf<D['body']>;
+}
+export type RouteResponse<D extends RouteDefinition> = z.output<D['response']>;
+
+/** Error body of every failed call: `errors` maps a field to its Italian messages. */
+export const ZApiError = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type TApiError = z.infer<typeof ZApiError>;
+
+/** Paged list, as spec §3 'Paged list'. */
+export const pagedList = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    total: z.number().int(),
+    per_page: z.number().int(),
+  });
+
+/** Query parameter holding a whole number: query strings carry text. */
+export const queryInt = (options: { min?: number; max?: number; default: number }) =>
+  z.coerce
+    .number()
+    .int()
+    .min(options.min ?? 1)
+    .max(options.max ?? Number.MAX_SAFE_INTEGER)
+    .default(options.default);
+
+/** Builds a concrete path from an Express-style one: /api/x/:id + {id: 3} → /api/x/3 */
+export function buildPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
