@@ -13,7 +13,7 @@ export function buildOpenApiDocument(version: string) {
       summary: route.summary,
       tags: [route.tag],
       ...(route.access === 'public' ? {} : { security: [{ bearer: [] }], description: `Accesso: ${route.access}` }),
-      requestParams: { path: route.params, query: route.query },
+      requestParams: { ...(route.params ? { path: route.params } : {}), ...(route.query ? { query: route.query } : {}) },
       ...(route.body ? { requestBody: json(route.body) } : {}),
       responses: {
         [String(route.successStatus ?? 200)]: { description: 'Successo', ...json(route.response) },
