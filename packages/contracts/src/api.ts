@@ -1,5 +1,6 @@
 // Every route of the API, by resource. The API mounts from here, the OpenAPI document lists these,
 // and the web client calls them by name: api.courts.list.
+import { authRoutes } from './auth.js';
 import { courtsRoutes } from './courts.js';
 import { healthRoutes } from './health.js';
 import type { RouteDefinition } from './http.js';
@@ -7,6 +8,7 @@ import { pricesRoutes } from './prices.js';
 
 export const api = {
   health: healthRoutes,
+  auth: authRoutes,
   courts: courtsRoutes,
   prices: pricesRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;

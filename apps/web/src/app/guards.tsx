@@ -1,0 +1,26 @@
+// Route guards of spec §2: login-required routes send a visitor to /login?redirect=<intended address>;
+// staff and admin routes send an under-privileged user to /. is_admin passes both.
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { isStaffOrAdmin, useCurrentUser } from '../lib/session';
+
+export type GuardLevel = 'user' | 'staff' | 'admin';
+
+export function loginRedirect(location: { pathname: string; search: string; hash: string }) {
+  return `${paths.login}?redirect=${encodeURIComponent(location.pathname + location.search + location.hash)}`;
+}
+
+export function RequireRole({ level }: { level: GuardLevel }) {
+  const user = useCurrentUser();
+  const location = useLocation();
+  if (!user) return <Navigate to={loginRedirect(location)} replace />;
+  if (level === 'staff' && !isStaffOrAdmin(user)) return <Navigate to={paths.home} replace />;
+  if (level === 'admin' && !user.is_admin) return <Navigate to={paths.home} replace />;
+  return <Outlet />;
+}
+
+/** Where to go after login: the redirect query when it is an address of this app, else home. */
+export function safeRedirectTarget(search: string): string {
+  const target = new URLSearchParams(search).get('redirect');
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : paths.home;
+}

@@ -1,0 +1,75 @@
+// The header's items for a user (spec §2 "Shared header"); the desktop bar and the mobile menu both
+// render this one list.
+import type { TUser } from '@beach/contracts';
+import { paths } from '../config/paths';
+
+export interface MenuLink {
+  label: string;
+  to: string;
+}
+export interface MenuGroup {
+  label: string;
+  links: MenuLink[];
+}
+
+export const PUBLIC_LINKS: MenuLink[] = [
+  { label: 'Home', to: paths.home },
+  { label: 'Come Funziona', to: paths.howItWorks },
+  { label: 'Tariffe', to: paths.pricing },
+  { label: 'Mappa Campi', to: paths.courtsMap },
+];
+
+export const PROFILE_LINKS: MenuLink[] = [
+  { label: 'Il mio profilo', to: paths.profile },
+  { label: 'Tesseramento', to: paths.membership },
+  { label: 'Le mie prenotazioni', to: paths.myBookings },
+  { label: 'Prenota campo', to: paths.bookings },
+];
+
+export interface BackOfficeMenu {
+  dashboard: MenuLink | null;
+  groups: MenuGroup[];
+}
+
+export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
+  if (!user) return { dashboard: null, groups: [] };
+  const { permissions, is_admin: isAdmin } = user;
+  const groups: MenuGroup[] = [];
+  if (permissions.can_view_admin) {
+    const links: MenuLink[] = [
+      { label: 'Utenti', to: paths.admin.users },
+      { label: 'Tesseramenti', to: paths.admin.memberships },
+    ];
+    if (isAdmin) {
+      links.push(
+        { label: 'Editor tessere', to: paths.admin.membershipEditor },
+        { label: 'Tesserati BVU', to: paths.admin.bvuMembers },
+        { label: 'Coupon tessere', to: paths.admin.coupons },
+      );
+    }
+    if (permissions.can_view_transactions) {
+      links.push(
+        { label: 'Transazioni', to: paths.admin.transactions },
+        { label: 'Spese', to: paths.admin.expenses },
+        { label: 'Incassi', to: paths.admin.incomes },
+      );
+    }
+    groups.push({ label: 'Gestione', links });
+  }
+  if (permissions.can_view_bookings || isAdmin) {
+    const links: MenuLink[] = [
+      { label: 'Prenotazioni', to: paths.admin.bookings },
+      { label: 'Prenotazioni ricorrenti', to: paths.admin.recurringBookings },
+    ];
+    if (isAdmin) {
+      links.push(
+        { label: 'Campi', to: paths.admin.courts },
+        { label: 'Allestimenti', to: paths.admin.setups },
+        { label: 'Listino prezzi', to: paths.admin.pricing },
+        { label: 'Coupon prenotazioni', to: paths.admin.bookingCoupons },
+      );
+    }
+    groups.push({ label: 'Prenotazioni', links });
+  }
+  return { dashboard: permissions.can_view_admin ? { label: 'Dashboard', to: paths.admin.dashboard } : null, groups };
+}

@@ -1,0 +1,81 @@
+// The route table of spec §2. Every screen is its own lazily loaded chunk, so visitors of the home
+// page never download the back-office.
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { RequireRole } from './guards';
+import { RootLayout } from './layout';
+
+type PageModule = { default: ComponentType };
+/** A lazily loaded screen, inside the data (TanStack Query) provider. */
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [{ default: Page }, { QueryProvider }] = await Promise.all([load(), import('../lib/query')]);
+    return { Component: () => <QueryProvider><Page /></QueryProvider> };
+  },
+});
+/** The home page is loaded on its own: its data sections bring the data layer when they load. */
+const homePage: Pick<RouteObject, 'lazy'> = {
+  lazy: async () => ({ Component: (await import('../features/home/pages/home-page')).default }),
+};
+const comingSoon = (title: string): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const { default: ComingSoonPage } = await import('./coming-soon-page');
+    return { Component: () => <ComingSoonPage title={title} /> };
+  },
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    HydrateFallback: () => null,
+    children: [
+      { path: paths.home, ...homePage },
+      { path: paths.login, ...page(() => import('../features/auth/pages/login-page')) },
+      { path: paths.register, ...page(() => import('../features/auth/pages/register-page')) },
+      { path: paths.forgotPassword, ...page(() => import('../features/auth/pages/forgot-password-page')) },
+      { path: paths.resetPassword, ...page(() => import('../features/auth/pages/reset-password-page')) },
+      { path: paths.verifyEmailSuccess, ...page(() => import('../features/auth/pages/email-verified-page')) },
+      { path: paths.verifyEmailError, ...page(() => import('../features/auth/pages/email-verified-page')) },
+      { path: paths.verifyEmail, ...page(() => import('../features/auth/pages/email-verified-page')) },
+      {
+        element: <RequireRole level="user" />,
+        children: [
+          { path: paths.profile, ...page(() => import('../features/auth/pages/profile-page')) },
+          { path: paths.membership, ...comingSoon('Tesseramento') },
+          { path: paths.bookings, ...comingSoon('Prenota un campo') },
+          { path: paths.myBookings, ...comingSoon('Le mie prenotazioni') },
+          { path: paths.bookingPayment, ...comingSoon('Pagamento prenotazione') },
+          { path: paths.paymentCompleted, ...comingSoon('Pagamento completato') },
+        ],
+      },
+      {
+        element: <RequireRole level="staff" />,
+        children: [
+          { path: paths.admin.dashboard, ...comingSoon('Dashboard Amministratore') },
+          { path: paths.admin.users, ...comingSoon('Utenti') },
+          { path: paths.admin.memberships, ...comingSoon('Gestione Tesseramenti') },
+          { path: paths.admin.bvuMembers, ...comingSoon('Gestione Tesserati BVU') },
+          { path: paths.admin.coupons, ...comingSoon('Gestione Coupon Tessere') },
+          { path: paths.admin.cancelledBookings, ...comingSoon('Prenotazioni cancellate') },
+          { path: paths.admin.bookings, ...comingSoon('Prenotazioni') },
+          { path: paths.admin.recurringBookings, ...comingSoon('Prenotazioni ricorrenti') },
+        ],
+      },
+      {
+        element: <RequireRole level="admin" />,
+        children: [
+          { path: paths.admin.membershipEditor, ...comingSoon('Editor tessere') },
+          { path: paths.admin.transactions, ...comingSoon('Transazioni') },
+          { path: paths.admin.courts, ...comingSoon('Campi') },
+          { path: paths.admin.setups, ...comingSoon('Allestimenti') },
+          { path: paths.admin.pricing, ...comingSoon('Listino prezzi') },
+          { path: paths.admin.bookingCoupons, ...comingSoon('Coupon prenotazioni') },
+          { path: paths.admin.expenses, ...comingSoon('Spese') },
+          { path: paths.admin.incomes, ...comingSoon('Incassi') },
+        ],
+      },
+      { path: '*', ...page(() => import('./not-found-page')) },
+    ],
+  },
+];

@@ -1,0 +1,17 @@
+import { api } from '@beach/contracts';
+import { ApiError, callApi } from '../lib/api-client';
+import { session } from '../lib/session';
+
+/**
+ * Spec §4: at start-up a stored token is checked against the profile endpoint; a 401 is refreshed
+ * when remember-me is on, and a session that still fails is cleared without a redirect.
+ */
+export async function validateStoredSession() {
+  if (!session.get()) return;
+  try {
+    const user = await callApi(api.auth.profile, {}, { quietOnUnauthorized: true });
+    session.update({ user });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) session.clear();
+  }
+}

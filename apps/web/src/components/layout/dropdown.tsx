@@ -1,0 +1,39 @@
+// A disclosure menu: opens on click or keyboard, closes on Escape, outside click or navigation.
+import clsx from 'clsx';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+
+export function Dropdown({ label, children, align = 'left', buttonClassName, buttonLabel }: { label: ReactNode; children: ReactNode; align?: 'left' | 'right'; buttonClassName?: string; buttonLabel?: string }) {
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.pathname, location.hash]);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  return (
+    <div ref={container} className="relative">
+      <button type="button" aria-expanded={open} aria-controls={menuId} aria-label={buttonLabel} onClick={() => setOpen((value) => !value)} className={clsx('inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium', buttonClassName)}>
+        {label}
+        <span aria-hidden="true" className="text-xs">▾</span>
+      </button>
+      <div id={menuId} hidden={!open} className={clsx('absolute z-40 mt-1 min-w-56 rounded-xl border border-slate-200 bg-white py-2 text-slate-800 shadow-lg', align === 'right' ? 'right-0' : 'left-0')}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export const dropdownItemClasses = 'block w-full px-4 py-2 text-left text-sm hover:bg-sea-50 focus-visible:bg-sea-50 focus-visible:outline-none';

@@ -1,0 +1,42 @@
+// A dialog on the native <dialog> element: focus moves in and back, Escape closes, the page behind
+// is inert.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export function Modal({ open, title, onClose, children, footer, size = 'md' }: { open: boolean; title: ReactNode; onClose: () => void; children: ReactNode; footer?: ReactNode; size?: 'md' | 'lg' }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal?.() ?? element.setAttribute('open', '');
+    if (!open && element.open) element.close?.() ?? element.removeAttribute('open');
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className={`m-auto w-[calc(100%-2rem)] rounded-xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/50 ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'}`}
+    >
+      {open && (
+        <div className="flex max-h-[85vh] flex-col">
+          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
+            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+              {title}
+            </h2>
+            <button type="button" onClick={onClose} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800" aria-label="Chiudi">
+              <span aria-hidden="true">✕</span>
+            </button>
+          </div>
+          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}

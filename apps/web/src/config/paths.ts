@@ -1,0 +1,41 @@
+// Every address of the web app (spec §2), in one place.
+export const paths = {
+  home: '/',
+  howItWorks: '/#how-it-works',
+  pricing: '/#pricing',
+  courtsMap: '/#courts-map',
+  login: '/login',
+  register: '/registrazione',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email/:id/:token',
+  verifyEmailSuccess: '/verify-email/success',
+  verifyEmailError: '/verify-email/error',
+  membership: '/tesseramento',
+  profile: '/profilo',
+  bookings: '/prenotazioni',
+  myBookings: '/le-mie-prenotazioni',
+  bookingPayment: '/prenotazioni/pagamento/:bookingId',
+  paymentCompleted: '/pagamento-completato',
+  admin: {
+    dashboard: '/admin',
+    users: '/admin/users',
+    memberships: '/admin/memberships',
+    bvuMembers: '/admin/bvu-members',
+    coupons: '/admin/coupons',
+    cancelledBookings: '/admin/prenotazioni-cancellate',
+    bookings: '/admin/prenotazioni',
+    recurringBookings: '/admin/prenotazioni-ricorrenti',
+    membershipEditor: '/admin/membership-editor',
+    transactions: '/admin/transactions',
+    courts: '/admin/campi',
+    setups: '/admin/allestimenti',
+    pricing: '/admin/listino-prezzi',
+    bookingCoupons: '/admin/coupon-prenotazioni',
+    expenses: '/admin/spese',
+    incomes: '/admin/incassi',
+  },
+} as const;
+
+/** Pages where an expired session does not announce itself (the user is already signing in). */
+export const AUTH_PAGES: readonly string[] = [paths.login, paths.register, paths.forgotPassword, paths.resetPassword];

@@ -1,0 +1,70 @@
+// One screen for /verify-email/{id}/{token} (checks the link, then shows the outcome),
+// /verify-email/success and /verify-email/error.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { usePageTitle } from '../../../app/use-page-title';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/field';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { resendVerification, verifyEmail } from '../api/auth';
+import { AuthCard } from '../components/auth-card';
+
+export default function EmailVerifiedPage() {
+  const { id, token } = useParams();
+  const { pathname, state } = useLocation();
+  const navigate = useNavigate();
+  const checking = Boolean(id && token);
+  const started = useRef(false);
+  usePageTitle('Conferma e-mail');
+
+  useEffect(() => {
+    if (!id || !token || started.current) return;
+    started.current = true;
+    verifyEmail(id, token).then(
+      ({ message }) => navigate(paths.verifyEmailSuccess, { replace: true, state: { message } }),
+      (error: unknown) => navigate(paths.verifyEmailError, { replace: true, state: { message: error instanceof ApiError ? error.message : undefined } }),
+    );
+  }, [id, token, navigate]);
+
+  if (checking) return <PageSpinner />;
+  const message = (state as { message?: string } | null)?.message;
+  if (pathname === paths.verifyEmailSuccess) {
+    return (
+      <AuthCard title="E-mail confermata">
+        <Alert tone="success">{message ?? 'Il tuo indirizzo e-mail è confermato. Ora puoi accedere.'}</Alert>
+        <Link className="mt-4 inline-block font-semibold text-sea-700 hover:underline" to={paths.login}>Accedi</Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Conferma non riuscita">
+      <Alert tone="error">{message ?? 'Il link di conferma non è valido o è scaduto.'}</Alert>
+      <ResendForm />
+    </AuthCard>
+  );
+}
+
+function ResendForm() {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  if (sent) return <p className="mt-4 text-sm text-slate-700">{sent}</p>;
+  return (
+    <form
+      className="mt-6 space-y-3"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setSending(true);
+        setSent(await resendVerification(email).then((r) => r.message, (e: unknown) => (e instanceof ApiError ? e.details : 'Si è verificato un errore imprevisto.')));
+        setSending(false);
+      }}
+    >
+      <p className="text-sm text-slate-600">Inserisci la tua e-mail per ricevere un nuovo link.</p>
+      <Input label="E-mail" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+      <Button type="submit" loading={sending} loadingText="Invio in corso...">Invia un nuovo link</Button>
+    </form>
+  );
+}

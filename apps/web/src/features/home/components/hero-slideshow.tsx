@@ -1,0 +1,80 @@
+import { useState, type ComponentType } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { useCurrentUser } from '../../../lib/session';
+import { BeachCentreArt, EveningArt, SportsArt } from './slide-art';
+import { usePrefersReducedMotion, useSlideshow } from './use-slideshow';
+
+interface Slide {
+  title: string;
+  text: string;
+  Art: ComponentType;
+}
+
+export const SLIDES: Slide[] = [
+  { title: 'Adriatica Beach Arena', text: '19 campi sulla sabbia, a due passi dal mare Adriatico.', Art: BeachCentreArt },
+  { title: 'Beach volley, beach tennis e foot volley', text: 'Tre sport, un solo centro: vieni a giocare con i tuoi amici.', Art: SportsArt },
+  { title: 'Si gioca anche di sera', text: 'Campi illuminati fino a mezzanotte per le partite sotto le stelle.', Art: EveningArt },
+];
+
+/** Spec §2: the call to action depends on whether someone is logged in. */
+export function heroCallToAction(loggedIn: boolean) {
+  return loggedIn ? { label: 'Prenota il tuo Campo', to: paths.bookings } : { label: 'Registrati Ora e Inizia a Giocare!', to: paths.register };
+}
+
+export function HeroSlideshow() {
+  const user = useCurrentUser();
+  const reducedMotion = usePrefersReducedMotion();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const { index, goTo, next, previous } = useSlideshow(SLIDES.length, { paused: hovered || focused || reducedMotion });
+  const cta = heroCallToAction(Boolean(user));
+
+  return (
+    <section
+      aria-roledescription="carosello"
+      aria-label="In evidenza"
+      className="relative h-[28rem] overflow-hidden bg-sea-900 text-white sm:h-[34rem]"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setFocused(false)}
+    >
+      {SLIDES.map((slide, slideIndex) => (
+        <div
+          key={slide.title}
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`${slideIndex + 1} di ${SLIDES.length}`}
+          aria-hidden={slideIndex !== index}
+          className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${slideIndex === index ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+        >
+          <slide.Art />
+          <div className="absolute inset-0 bg-gradient-to-t from-slate-950/70 via-slate-950/20 to-transparent" />
+          <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-end px-6 pb-20 sm:px-10">
+            {slideIndex === 0 ? <h1 className="text-3xl font-extrabold drop-shadow sm:text-5xl">{slide.title}</h1> : <p className="text-3xl font-extrabold drop-shadow sm:text-5xl">{slide.title}</p>}
+            <p className="mt-3 max-w-2xl text-lg drop-shadow sm:text-xl">{slide.text}</p>
+          </div>
+        </div>
+      ))}
+      <div className="absolute inset-x-0 bottom-0 z-10">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-6 pb-6 sm:px-10">
+          <Link to={cta.to} className="rounded-full bg-amber-400 px-6 py-3 font-bold text-slate-900 shadow-lg hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+            {cta.label}
+          </Link>
+          <div className="flex items-center gap-2">
+            <button type="button" onClick={previous} aria-label="Slide precedente" className="h-10 w-10 rounded-full bg-white/20 text-xl hover:bg-white/40 focus-visible:outline-2 focus-visible:outline-white">
+              <span aria-hidden="true">‹</span>
+            </button>
+            {SLIDES.map((slide, dotIndex) => (
+              <button key={slide.title} type="button" onClick={() => goTo(dotIndex)} aria-label={`Vai alla slide ${dotIndex + 1}: ${slide.title}`} aria-current={dotIndex === index} className={`h-3 w-3 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${dotIndex === index ? 'bg-white' : 'bg-white/40 hover:bg-white/70'}`} />
+            ))}
+            <button type="button" onClick={next} aria-label="Slide successiva" className="h-10 w-10 rounded-full bg-white/20 text-xl hover:bg-white/40 focus-visible:outline-2 focus-visible:outline-white">
+              <span aria-hidden="true">›</span>
+            </button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { COURT_PURPOSE_INFO } from '@beach/contracts';
+
+const SPORTS = [
+  { name: 'Beach volley', text: 'Il classico 2 contro 2 o 4 contro 4 sulla sabbia, per tutti i livelli.' },
+  { name: 'Beach tennis', text: 'Racchette, pallina e rete alta: veloce, divertente, si impara subito.' },
+  { name: 'Foot volley', text: 'Il pallone si gioca con i piedi sopra la rete da beach volley.' },
+];
+
+const ACCESS_MODES = [
+  { title: 'Fai la tessera', text: 'Stagionale, under 23, under 18 (gratuita), mensile, settimanale o giornaliera: scegli quella che fa per te e pagala online.' },
+  { title: 'Prenota un campo', text: `Il Campo Centrale A1 e i campi della fila C sono ${COURT_PURPOSE_INFO.bookable.label.toLowerCase()}: prenota online, di giorno o la sera con le luci.` },
+  { title: 'Gioca sulla fila dei tesserati', text: 'I campi della fila B sono riservati a chi ha la tessera: mostra la tua tessera con QR code e gioca.' },
+  { title: 'Libera utenza', text: 'Due campi sono sempre liberi e gratuiti, senza tessera né prenotazione: chi arriva prima gioca.' },
+];
+
+export const USAGE_RULES = [
+  'Non sono ammessi cani.',
+  'Vietato portare alcolici e bottiglie o bicchieri di vetro.',
+  'Vietato fumare nell’area dei campi.',
+  'Vietato giocare a calcio.',
+  'Niente musica senza autorizzazione dello staff.',
+  'I minori devono essere accompagnati da un adulto.',
+];
+
+export function HowItWorks() {
+  return (
+    <section id="how-it-works" aria-labelledby="how-it-works-title" className="mx-auto max-w-7xl px-4 py-16">
+      <h2 id="how-it-works-title" className="text-3xl font-bold text-sea-900">Come funziona</h2>
+      <div className="mt-8 grid gap-6 md:grid-cols-3">
+        {SPORTS.map((sport) => (
+          <article key={sport.name} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <h3 className="text-xl font-semibold text-sea-800">{sport.name}</h3>
+            <p className="mt-2 text-slate-600">{sport.text}</p>
+          </article>
+        ))}
+      </div>
+      <h3 className="mt-12 text-2xl font-bold text-sea-900">Quattro modi per giocare</h3>
+      <ol className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {ACCESS_MODES.map((mode, index) => (
+          <li key={mode.title} className="rounded-2xl bg-sand-100 p-6">
+            <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-sea-700 font-bold text-white">{index + 1}</span>
+            <h4 className="mt-3 font-semibold text-slate-900">{mode.title}</h4>
+            <p className="mt-1 text-sm text-slate-700">{mode.text}</p>
+          </li>
+        ))}
+      </ol>
+      <div className="mt-12 rounded-2xl border border-amber-300 bg-amber-50 p-6">
+        <h3 className="text-xl font-bold text-amber-900">Regole del centro</h3>
+        <ul className="mt-3 grid gap-2 text-amber-950 sm:grid-cols-2">
+          {USAGE_RULES.map((rule) => (
+            <li key={rule} className="flex gap-2"><span aria-hidden="true">•</span>{rule}</li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+// it-IT formatting, Rome time (spec §9: dates in it-IT, prices in euros with 2 decimals).
+const TIME_ZONE = 'Europe/Rome';
+
+const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export const formatCents = (cents: number) => euro.format(cents / 100);
+
+/** A YYYY-MM-DD calendar date or an instant, as dd/mm/yyyy. */
+export function formatDate(value: string | Date): string {
+  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  return new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+}
+
+export const formatDateTime = (value: string | Date) =>
+  new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'short' }).format(new Date(value));
+
+export const initialsOf = (user: { first_name: string; last_name: string }) =>
+  `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();

@@ -1,0 +1,71 @@
+// The stored session (spec §4): token, user and remember-me flag in local storage, observable by
+// React through useSession().
+import type { TUser } from '@beach/contracts';
+import { useSyncExternalStore } from 'react';
+
+const KEYS = { token: 'auth_token', user: 'user', remember: 'remember_me' } as const;
+
+export interface StoredSession {
+  token: string;
+  user: TUser;
+  remember: boolean;
+}
+
+const listeners = new Set<() => void>();
+let cached: StoredSession | null | undefined;
+
+function read(): StoredSession | null {
+  const token = localStorage.getItem(KEYS.token);
+  const user = localStorage.getItem(KEYS.user);
+  if (!token || !user) return null;
+  try {
+    return { token, user: JSON.parse(user) as TUser, remember: localStorage.getItem(KEYS.remember) === 'true' };
+  } catch {
+    return null;
+  }
+}
+
+function changed() {
+  cached = undefined;
+  listeners.forEach((listener) => listener());
+}
+
+export const session = {
+  get(): StoredSession | null {
+    if (cached === undefined) cached = read();
+    return cached;
+  },
+  save(next: StoredSession) {
+    localStorage.setItem(KEYS.token, next.token);
+    localStorage.setItem(KEYS.user, JSON.stringify(next.user));
+    localStorage.setItem(KEYS.remember, String(next.remember));
+    changed();
+  },
+  update(partial: Partial<StoredSession>) {
+    const current = session.get();
+    if (current) session.save({ ...current, ...partial });
+  },
+  clear() {
+    Object.values(KEYS).forEach((key) => localStorage.removeItem(key));
+    changed();
+  },
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+// Another tab logging in or out changes this one too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || (Object.values(KEYS) as string[]).includes(event.key)) changed();
+  });
+}
+
+export function useSession(): StoredSession | null {
+  return useSyncExternalStore(session.subscribe, session.get, () => null);
+}
+
+export const useCurrentUser = () => useSession()?.user ?? null;
+
+export const isStaffOrAdmin = (user: TUser | null) => Boolean(user && (user.is_admin || user.role === 'staff'));

@@ -1,0 +1,20 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  // In development and preview the API is reached through this proxy (same origin); a production
+  // build for a separate API host sets VITE_API_URL instead.
+  server: { port: 5173, proxy: { '/api': apiTarget } },
+  preview: { port: 4173, proxy: { '/api': apiTarget } },
+  build: { sourcemap: true, target: 'es2022' },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,173 @@
+import { defineRoute } from './http.js';
+import { z } from './zod-italian.js';
+
+export const ROLES = ['user', 'staff', 'admin'] as const;
+export const ZRole = z.enum(ROLES);
+export type TRole = z.infer<typeof ZRole>;
+
+export const ROLE_DISPLAY_NAMES: Record<TRole, string> = { user: 'Utente', staff: 'Staff', admin: 'Admin' };
+
+export const ZPermissions = z.object({
+  can_view_admin: z.boolean(),
+  can_view_transactions: z.boolean(),
+  can_modify_users: z.boolean(),
+  can_view_bookings: z.boolean(),
+});
+export type TPermissions = z.infer<typeof ZPermissions>;
+
+/**
+ * Permissions follow from the role alone (spec §6): staff run the desk (back-office and bookings,
+ * read-only memberships); money and user roles are for admins.
+ */
+export function permissionsForRole(role: TRole): TPermissions {
+  return {
+    can_view_admin: role !== 'user',
+    can_view_bookings: role !== 'user',
+    can_view_transactions: role === 'admin',
+    can_modify_users: role === 'admin',
+  };
+}
+
+/** A calendar date as YYYY-MM-DD. */
+export const ZIsoDate = z.iso.date({ error: 'Inserisci una data valida.' });
+
+export const ZUser = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  birth_date: ZIsoDate.nullable(),
+  role: ZRole,
+  role_display_name: z.string(),
+  is_admin: z.boolean(),
+  permissions: ZPermissions,
+});
+export type TUser = z.infer<typeof ZUser>;
+
+const name = z.string().trim().min(1).max(100);
+const email = z.string().trim().toLowerCase().pipe(z.email().max(255));
+const phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 .-]{5,18}[0-9]$/, 'Inserisci un numero di telefono valido.');
+const birthDate = ZIsoDate.refine((value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10), 'Inserisci una data di nascita valida.');
+export const ZPassword = z
+  .string()
+  .min(8, 'La password deve contenere almeno 8 caratteri.')
+  .max(72, 'La password può contenere al massimo 72 caratteri.')
+  .regex(/[A-Za-z]/, 'La password deve contenere almeno una lettera.')
+  .regex(/[0-9]/, 'La password deve contenere almeno un numero.');
+
+const PASSWORDS_DIFFER = 'Le password non coincidono.';
+const withConfirmation = <T extends { password: string; password_confirmation: string }>(value: T) => value.password === value.password_confirmation;
+
+export const ZRegisterBody = z
+  .object({
+    first_name: name,
+    last_name: name,
+    email,
+    phone,
+    birth_date: birthDate,
+    password: ZPassword,
+    password_confirmation: z.string().min(1),
+    privacy_consent: z.literal(true, { error: 'Devi accettare l’informativa sulla privacy.' }),
+  })
+  .refine(withConfirmation, { message: PASSWORDS_DIFFER, path: ['password_confirmation'] });
+export type TRegisterBody = z.input<typeof ZRegisterBody>;
+
+export const ZLoginBody = z.object({
+  email,
+  password: z.string().min(1).max(200),
+  remember: z.boolean().default(false),
+});
+export type TLoginBody = z.input<typeof ZLoginBody>;
+
+export const ZSession = z.object({ access_token: z.string(), remember_me: z.boolean(), user: ZUser });
+export type TSession = z.infer<typeof ZSession>;
+
+export const ZMessage = z.object({ message: z.string() });
+
+export const ZEmailBody = z.object({ email });
+
+export const ZResetPasswordBody = z
+  .object({ token: z.string().min(1).max(200), password: ZPassword, password_confirmation: z.string().min(1) })
+  .refine(withConfirmation, { message: PASSWORDS_DIFFER, path: ['password_confirmation'] });
+export type TResetPasswordBody = z.input<typeof ZResetPasswordBody>;
+
+export const ZChangePasswordBody = z
+  .object({ current_password: z.string().min(1), password: ZPassword, password_confirmation: z.string().min(1) })
+  .refine(withConfirmation, { message: PASSWORDS_DIFFER, path: ['password_confirmation'] });
+export type TChangePasswordBody = z.input<typeof ZChangePasswordBody>;
+
+export const ZUpdateProfileBody = z.object({ first_name: name, last_name: name, phone: phone.nullable(), birth_date: birthDate.nullable() });
+export type TUpdateProfileBody = z.input<typeof ZUpdateProfileBody>;
+
+export const ZVerifyEmailBody = z.object({ id: z.coerce.number().int().positive(), token: z.string().min(1).max(200) });
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Credenziali non valide. Controlla e-mail e password.',
+  emailNotVerified: 'Devi confermare il tuo indirizzo e-mail prima di accedere. Controlla la posta o richiedi un nuovo link.',
+  emailTaken: 'Esiste già un account con questo indirizzo e-mail.',
+  registered: 'Registrazione completata! Ti abbiamo inviato un’e-mail per confermare il tuo indirizzo.',
+  verificationSent: 'Se l’indirizzo è registrato e non ancora confermato, riceverai a breve un nuovo link di conferma.',
+  emailVerified: 'Indirizzo e-mail confermato. Ora puoi accedere.',
+  verificationInvalid: 'Il link di conferma non è valido o è scaduto.',
+  resetSent: 'Se l’indirizzo è registrato, riceverai a breve un’e-mail con il link per reimpostare la password.',
+  resetInvalid: 'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.',
+  passwordReset: 'Password aggiornata. Ora puoi accedere con la nuova password.',
+  passwordChanged: 'Password aggiornata.',
+  wrongCurrentPassword: 'La password attuale non è corretta.',
+  loggedOut: 'Logout effettuato.',
+  sessionExpired: 'Sessione scaduta. Verrai reindirizzato alla pagina di login.',
+} as const;
+
+export const authRoutes = {
+  register: defineRoute({
+    method: 'post', path: '/api/auth/register', tag: 'auth', access: 'public', successStatus: 201,
+    summary: 'Registrazione di un nuovo utente (invia l’e-mail di conferma)',
+    body: ZRegisterBody, response: z.object({ message: z.string(), user: ZUser }),
+  }),
+  login: defineRoute({
+    method: 'post', path: '/api/auth/login', tag: 'auth', access: 'public',
+    summary: 'Accesso con e-mail e password; remember abilita il rinnovo per 30 giorni',
+    body: ZLoginBody, response: ZSession,
+  }),
+  refresh: defineRoute({
+    method: 'post', path: '/api/auth/refresh', tag: 'auth', access: 'public',
+    summary: 'Rinnovo del token di una sessione "ricordami" (Authorization: Bearer con l’ultimo token, anche scaduto)',
+    response: ZSession.omit({ remember_me: true }),
+  }),
+  logout: defineRoute({
+    method: 'post', path: '/api/auth/logout', tag: 'auth', access: 'user',
+    summary: 'Chiude la sessione: il token smette subito di funzionare', response: ZMessage,
+  }),
+  profile: defineRoute({
+    method: 'get', path: '/api/auth/user-profile', tag: 'auth', access: 'user',
+    summary: 'Il profilo dell’utente collegato', response: ZUser,
+  }),
+  updateProfile: defineRoute({
+    method: 'put', path: '/api/auth/user-profile', tag: 'auth', access: 'user',
+    summary: 'Modifica dei propri dati', body: ZUpdateProfileBody, response: ZUser,
+  }),
+  changePassword: defineRoute({
+    method: 'put', path: '/api/auth/password', tag: 'auth', access: 'user',
+    summary: 'Cambio password (chiude le altre sessioni)', body: ZChangePasswordBody, response: ZMessage,
+  }),
+  verifyEmail: defineRoute({
+    method: 'post', path: '/api/auth/verify-email', tag: 'auth', access: 'public',
+    summary: 'Conferma dell’indirizzo e-mail dal link ricevuto', body: ZVerifyEmailBody, response: ZMessage,
+  }),
+  resendVerification: defineRoute({
+    method: 'post', path: '/api/auth/resend-verification', tag: 'auth', access: 'public',
+    summary: 'Nuovo link di conferma (stessa risposta che l’indirizzo esista o no)', body: ZEmailBody, response: ZMessage,
+  }),
+  forgotPassword: defineRoute({
+    method: 'post', path: '/api/auth/forgot-password', tag: 'auth', access: 'public',
+    summary: 'Link per reimpostare la password (stessa risposta che l’indirizzo esista o no)', body: ZEmailBody, response: ZMessage,
+  }),
+  resetPassword: defineRoute({
+    method: 'post', path: '/api/auth/reset-password', tag: 'auth', access: 'public',
+    summary: 'Nuova password dal link ricevuto (chiude tutte le sessioni)', body: ZResetPasswordBody, response: ZMessage,
+  }),
+};
