@@ -9,7 +9,9 @@ import type { Db } from './lib/db.js';
 import { errorHandler, notFoundApiRoute } from './lib/errors.js';
 import { createRouteMounter } from './lib/http.js';
 import type { Logger } from './lib/logger.js';
+import type { Mailer } from './lib/mail.js';
 import { buildOpenApiDocument } from './lib/openapi.js';
+import { registerAuthRoutes } from './modules/auth/auth.router.js';
 import { createAccessGuards } from './modules/auth/guards.js';
 import { registerCourtsRoutes } from './modules/courts/courts.router.js';
 import { registerHealthRoutes } from './modules/health/health.router.js';
@@ -19,6 +21,7 @@ export interface AppDeps {
   config: Config;
   db: Db;
   logger: Logger;
+  mailer: Mailer;
 }
 
 export function createApp(deps: AppDeps) {
@@ -43,6 +46,7 @@ export function createApp(deps: AppDeps) {
   const api = express.Router();
   const mount = createRouteMounter(api, createAccessGuards(deps));
   registerHealthRoutes(mount, deps);
+  registerAuthRoutes(mount, deps);
   registerCourtsRoutes(mount, deps);
   registerPricesRoutes(mount, deps);
   app.use('/api', api);

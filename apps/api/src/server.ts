@@ -4,6 +4,7 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './lib/db.js';
 import { createLogger } from './lib/logger.js';
+import { createMailer } from './lib/mail.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -20,7 +21,7 @@ function start() {
   }
   const logger = createLogger(config);
   const db = createDb(config.DATABASE_URL);
-  const app = createApp({ config, db, logger });
+  const app = createApp({ config, db, logger, mailer: createMailer(config, logger) });
   const server = app.listen(config.PORT, () => logger.info(`API in ascolto su http://localhost:${config.PORT} (documentazione: /api/docs)`));
 
   let stopping = false;

@@ -17,7 +17,10 @@ export interface DevDatabase {
 const isListening = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => resolve(true) || socket.end());
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 

@@ -29,7 +29,7 @@ export function authOf(req: Request): Authenticated {
 export const isStaff = (user: Pick<User, 'role'>) => user.role === 'staff' || user.role === 'admin';
 export const isAdmin = (user: Pick<User, 'role'>) => user.role === 'admin';
 
-export function createAccessGuards({ db, config }: AppDeps): AccessGuards {
+export function createAccessGuards({ db, config }: Pick<AppDeps, 'db' | 'config'>): AccessGuards {
   const authenticate = async (req: Request): Promise<Authenticated> => {
     const token = bearerToken(req.headers.authorization);
     const claims = token ? verifyAccessToken(config.JWT_SECRET, token) : null;

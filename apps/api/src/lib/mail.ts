@@ -1,0 +1,40 @@
+// Outgoing e-mail through nodemailer. With SMTP_URL it delivers over SMTP; without it (development)
+// every message is written as an .eml file into MAIL_DIR and its path logged, never dropped.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.js';
+import type { Logger } from './logger.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_DIR'>, logger: Logger): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const directory = resolve(config.MAIL_DIR);
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      await mkdir(directory, { recursive: true });
+      const file = resolve(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      logger.info({ to: message.to, subject: message.subject, file }, 'E-mail salvata (nessun SMTP configurato)');
+    },
+  };
+}

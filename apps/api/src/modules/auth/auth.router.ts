@@ -1,0 +1,24 @@
+import { api } from '@beach/contracts';
+import type { Request } from 'express';
+import type { AppDeps } from '../../app.js';
+import type { MountRoute } from '../../lib/http.js';
+import { createAuthService, toUserDto, type ClientInfo } from './auth.service.js';
+import { authOf } from './guards.js';
+import { bearerToken } from './tokens.js';
+
+const clientOf = (req: Request): ClientInfo => ({ ipAddress: req.ip ?? 'unknown', userAgent: req.get('user-agent') });
+
+export function registerAuthRoutes(mount: MountRoute, deps: AppDeps) {
+  const auth = createAuthService(deps);
+  mount(api.auth.register, ({ body }) => auth.register(body));
+  mount(api.auth.login, ({ body }, { req }) => auth.login(body, clientOf(req)));
+  mount(api.auth.refresh, (_input, { req }) => auth.refresh(bearerToken(req.headers.authorization)));
+  mount(api.auth.logout, (_input, { req }) => auth.logout(authOf(req).sessionId));
+  mount(api.auth.profile, (_input, { req }) => toUserDto(authOf(req).user));
+  mount(api.auth.updateProfile, ({ body }, { req }) => auth.updateProfile(authOf(req).user.id, body));
+  mount(api.auth.changePassword, ({ body }, { req }) => auth.changePassword(authOf(req).user, authOf(req).sessionId, body));
+  mount(api.auth.verifyEmail, ({ body }) => auth.verifyEmail(body.id, body.token));
+  mount(api.auth.resendVerification, ({ body }) => auth.resendVerification(body.email));
+  mount(api.auth.forgotPassword, ({ body }) => auth.forgotPassword(body.email));
+  mount(api.auth.resetPassword, ({ body }) => auth.resetPassword(body));
+}

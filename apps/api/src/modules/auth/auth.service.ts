@@ -1,0 +1,201 @@
+// Accounts and sessions: registration with e-mail verification, login (optionally remembered for 30
+// days), refresh with rotation, logout, password reset and change, own profile.
+import { AUTH_MESSAGES, permissionsForRole, ROLE_DISPLAY_NAMES, type TLoginBody, type TUser, type TUpdateProfileBody } from '@beach/contracts';
+import type { z } from 'zod';
+import type { ZChangePasswordBody, ZRegisterBody, ZResetPasswordBody } from '@beach/contracts';
+import type { AppDeps } from '../../app.js';
+import type { User } from '../../generated/prisma/client.js';
+import type { TokenPurpose } from '../../generated/prisma/enums.js';
+import { AppError, invalid, unauthorized } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { Prisma } from '../../lib/db.js';
+import { passwordResetEmail, verificationEmail } from './auth.emails.js';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
+import { hashToken, newEmailToken, PLAIN_SESSION_MS, REMEMBER_ACCESS_TOKEN_SECONDS, REMEMBER_SESSION_MS, signAccessToken, verifyAccessToken } from './tokens.js';
+
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+/** Compared against when the e-mail is unknown, so both cases take as long. */
+const UNKNOWN_USER_HASH = '$2b$12$Vw4FCECagZ6.fEuTwFEs5eMlWB2jQ53Zm54DqyFBZxuu7Jmh8j/Ia';
+
+const toIsoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
+const fromIsoDate = (date: string | null) => (date ? new Date(`${date}T00:00:00Z`) : null);
+
+export function toUserDto(user: User): TUser {
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    birth_date: toIsoDate(user.birthDate),
+    role: user.role,
+    role_display_name: ROLE_DISPLAY_NAMES[user.role],
+    is_admin: user.role === 'admin',
+    permissions: permissionsForRole(user.role),
+  };
+}
+
+export interface ClientInfo {
+  ipAddress: string;
+  userAgent: string | undefined;
+}
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>;
+
+export function createAuthService({ db, config, mailer, logger }: Deps) {
+  /** Replaces any unused token of that purpose with a new one and returns it. */
+  async function issueEmailToken(userId: number, purpose: TokenPurpose, ttlMs: number) {
+    const { token, hash } = newEmailToken();
+    await db.$transaction([
+      db.userToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: new Date() } }),
+      db.userToken.create({ data: { userId, purpose, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs) } }),
+    ]);
+    return token;
+  }
+
+  /** A mail that cannot be sent is logged, not shown: the user can always ask for it again. */
+  async function sendSafely(message: Parameters<typeof mailer.send>[0]) {
+    await mailer.send(message).catch((error: unknown) => logger.error({ err: error, to: message.to }, 'Invio e-mail non riuscito'));
+  }
+
+  async function sendVerification(user: User) {
+    const token = await issueEmailToken(user.id, 'email_verification', EMAIL_VERIFICATION_TTL_MS);
+    await sendSafely(verificationEmail(user, `${config.WEB_ORIGIN}/verify-email/${user.id}/${token}`));
+  }
+
+  /** The token whose hash matches, if it is unused, unexpired and of that purpose. */
+  async function consumeEmailToken(token: string, purpose: TokenPurpose) {
+    const record = await db.userToken.findUnique({ where: { tokenHash: hashToken(token) } });
+    if (!record || record.purpose !== purpose || record.usedAt || record.expiresAt <= new Date()) return null;
+    const { count } = await db.userToken.updateMany({ where: { id: record.id, usedAt: null }, data: { usedAt: new Date() } });
+    return count === 1 ? record : null; // lost a race against another use of the same link
+  }
+
+  async function startSession(user: User, remember: boolean, client: ClientInfo) {
+    const lifetimeMs = remember ? REMEMBER_SESSION_MS : PLAIN_SESSION_MS;
+    const sessionRow = await db.authSession.create({
+      data: { userId: user.id, remember, currentTokenId: crypto.randomUUID(), expiresAt: new Date(Date.now() + lifetimeMs), userAgent: client.userAgent?.slice(0, 500), ipAddress: client.ipAddress },
+    });
+    return rotateToken(sessionRow.id, sessionRow.currentTokenId, user.id, remember);
+  }
+
+  /** Issues the session's next token; only succeeds while `previousTokenId` is still its latest. */
+  async function rotateToken(sessionId: string, previousTokenId: string, userId: number, remember: boolean) {
+    const expiresIn = remember ? REMEMBER_ACCESS_TOKEN_SECONDS : PLAIN_SESSION_MS / 1000;
+    const { token, tokenId } = signAccessToken(config.JWT_SECRET, { userId, sessionId }, expiresIn);
+    const { count } = await db.authSession.updateMany({
+      where: { id: sessionId, currentTokenId: previousTokenId, revokedAt: null, expiresAt: { gt: new Date() } },
+      data: { currentTokenId: tokenId, lastUsedAt: new Date() },
+    });
+    if (count !== 1) throw unauthorized('Sessione scaduta o non valida.');
+    return token;
+  }
+
+  return {
+    async register(body: z.output<typeof ZRegisterBody>) {
+      const passwordHash = await hashPassword(body.password);
+      const user = await db.user
+        .create({
+          data: {
+            firstName: body.first_name,
+            lastName: body.last_name,
+            email: body.email,
+            phone: body.phone,
+            birthDate: fromIsoDate(body.birth_date),
+            passwordHash,
+            privacyAcceptedAt: new Date(),
+          },
+        })
+        .catch((error: unknown) => {
+          if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw invalid({ email: [AUTH_MESSAGES.emailTaken] });
+          throw error;
+        });
+      await sendVerification(user);
+      return { message: AUTH_MESSAGES.registered, user: toUserDto(user) };
+    },
+
+    async login(body: TLoginBody & { remember: boolean }, client: ClientInfo) {
+      await assertLoginAllowed(db, body.email, client.ipAddress);
+      const user = await db.user.findUnique({ where: { email: body.email } });
+      const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? UNKNOWN_USER_HASH);
+      if (!user || !passwordMatches) {
+        await recordLoginFailure(db, body.email, client.ipAddress);
+        throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      }
+      await clearLoginFailures(db, body.email);
+      if (!user.emailVerifiedAt) throw new AppError(403, AUTH_MESSAGES.emailNotVerified);
+      const accessToken = await startSession(user, body.remember, client);
+      return { access_token: accessToken, remember_me: body.remember, user: toUserDto(user) };
+    },
+
+    /** Refresh of a remember-me session, presenting its latest token (expired or not). */
+    async refresh(token: string | null) {
+      const claims = token ? verifyAccessToken(config.JWT_SECRET, token, { allowExpired: true }) : null;
+      if (!claims) throw unauthorized('Sessione scaduta o non valida.');
+      const sessionRow = await db.authSession.findUnique({ where: { id: claims.sessionId }, include: { user: true } });
+      if (!sessionRow?.remember || sessionRow.userId !== claims.userId) throw unauthorized('Sessione scaduta o non valida.');
+      const accessToken = await rotateToken(sessionRow.id, claims.tokenId, sessionRow.userId, true);
+      return { access_token: accessToken, user: toUserDto(sessionRow.user) };
+    },
+
+    async logout(sessionId: string) {
+      await db.authSession.update({ where: { id: sessionId }, data: { revokedAt: new Date() } });
+      return { message: AUTH_MESSAGES.loggedOut };
+    },
+
+    async updateProfile(userId: number, body: TUpdateProfileBody) {
+      const user = await db.user.update({
+        where: { id: userId },
+        data: { firstName: body.first_name, lastName: body.last_name, phone: body.phone, birthDate: fromIsoDate(body.birth_date) },
+      });
+      return toUserDto(user);
+    },
+
+    async changePassword(user: User, sessionId: string, body: z.output<typeof ZChangePasswordBody>) {
+      if (!(await verifyPassword(body.current_password, user.passwordHash))) throw invalid({ current_password: [AUTH_MESSAGES.wrongCurrentPassword] });
+      const passwordHash = await hashPassword(body.password);
+      await db.$transaction([
+        db.user.update({ where: { id: user.id }, data: { passwordHash } }),
+        db.authSession.updateMany({ where: { userId: user.id, id: { not: sessionId }, revokedAt: null }, data: { revokedAt: new Date() } }),
+      ]);
+      return { message: AUTH_MESSAGES.passwordChanged };
+    },
+
+    async verifyEmail(userId: number, token: string) {
+      const record = await consumeEmailToken(token, 'email_verification');
+      if (!record || record.userId !== userId) throw new AppError(400, AUTH_MESSAGES.verificationInvalid);
+      await db.user.update({ where: { id: userId }, data: { emailVerifiedAt: new Date() } });
+      return { message: AUTH_MESSAGES.emailVerified };
+    },
+
+    async resendVerification(email: string) {
+      const user = await db.user.findUnique({ where: { email } });
+      if (user && !user.emailVerifiedAt) await sendVerification(user);
+      return { message: AUTH_MESSAGES.verificationSent };
+    },
+
+    async forgotPassword(email: string) {
+      const user = await db.user.findUnique({ where: { email } });
+      if (user) {
+        const token = await issueEmailToken(user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
+        await sendSafely(passwordResetEmail(user, `${config.WEB_ORIGIN}/reset-password?token=${token}`));
+      }
+      return { message: AUTH_MESSAGES.resetSent };
+    },
+
+    async resetPassword(body: z.output<typeof ZResetPasswordBody>) {
+      const record = await consumeEmailToken(body.token, 'password_reset');
+      if (!record) throw new AppError(400, AUTH_MESSAGES.resetInvalid);
+      const passwordHash = await hashPassword(body.password);
+      const now = new Date();
+      // Opening the link proves the address is theirs; every open session ends.
+      await db.$transaction([
+        db.user.update({ where: { id: record.userId }, data: { passwordHash, emailVerifiedAt: now } }),
+        db.authSession.updateMany({ where: { userId: record.userId, revokedAt: null }, data: { revokedAt: now } }),
+      ]);
+      return { message: AUTH_MESSAGES.passwordReset };
+    },
+  };
+}

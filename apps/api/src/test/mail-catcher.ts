@@ -1,0 +1,56 @@
+// A real SMTP server on loopback that keeps what it receives, for tests of outgoing mail.
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './free-port.js';
+
+export interface MailCatcher {
+  url: string;
+  messages: ParsedMail[];
+  /** The next message to `to`, waiting for it to arrive. */
+  waitFor(to: string, timeoutMs?: number): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+export async function startMailCatcher(): Promise<MailCatcher> {
+  const messages: ParsedMail[] = [];
+  const seen = new Set<ParsedMail>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        messages.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+
+  const recipients = (mail: ParsedMail) => [mail.to].flat().flatMap((address) => address?.value.map((entry) => entry.address?.toLowerCase()) ?? []);
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitFor(to, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const mail = messages.find((message) => !seen.has(message) && recipients(message).includes(to.toLowerCase()));
+        if (mail) {
+          seen.add(mail);
+          return mail;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`No e-mail to ${to} within ${timeoutMs} ms`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link in a message's text that starts with `prefix`. */
+export function linkIn(mail: ParsedMail, prefix: string): string {
+  const link = mail.text?.split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!link) throw new Error(`No link starting with ${prefix} in:\n${mail.text}`);
+  return link;
+}
