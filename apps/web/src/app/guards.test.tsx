@@ -1,0 +1,69 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../test/fixtures';
+import { RequireRole, safeRedirectTarget } from './guards';
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <Where /> },
+      { path: '/login', element: <Where /> },
+      { element: <RequireRole level="user" />, children: [{ path: '/profilo', element: <Where /> }] },
+      { element: <RequireRole level="staff" />, children: [{ path: '/admin/memberships', element: <Where /> }] },
+      { element: <RequireRole level="admin" />, children: [{ path: '/admin/transactions', element: <Where /> }] },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return screen.getByTestId('where').textContent;
+}
+
+describe('route guards', () => {
+  it('send a visitor to /login with the intended address as redirect', () => {
+    expect(renderAt('/profilo?tab=dati')).toBe(`/login?redirect=${encodeURIComponent('/profilo?tab=dati')}`);
+  });
+
+  it('send a visitor of a staff route to /login too', () => {
+    expect(renderAt('/admin/memberships')).toBe(`/login?redirect=${encodeURIComponent('/admin/memberships')}`);
+  });
+
+  it('send a user without enough privilege to /', () => {
+    signIn('user');
+    expect(renderAt('/admin/memberships')).toBe('/');
+  });
+
+  it('let staff into staff routes but not admin routes', () => {
+    signIn('staff');
+    expect(renderAt('/admin/memberships')).toBe('/admin/memberships');
+  });
+
+  it('keep staff out of admin routes', () => {
+    signIn('staff');
+    expect(renderAt('/admin/transactions')).toBe('/');
+  });
+
+  it('let an admin through both', () => {
+    signIn('admin');
+    expect(renderAt('/admin/memberships')).toBe('/admin/memberships');
+  });
+
+  it('let an admin through admin routes and a user through login-only routes', () => {
+    signIn('admin');
+    expect(renderAt('/admin/transactions')).toBe('/admin/transactions');
+  });
+});
+
+describe('safeRedirectTarget', () => {
+  it('returns to an address of this app only', () => {
+    expect(safeRedirectTarget('?redirect=%2Fprenotazioni%3Fcampo%3DC1')).toBe('/prenotazioni?campo=C1');
+    expect(safeRedirectTarget('?redirect=https%3A%2F%2Fevil.example')).toBe('/');
+    expect(safeRedirectTarget('?redirect=%2F%2Fevil.example')).toBe('/');
+    expect(safeRedirectTarget('')).toBe('/');
+  });
+});
