@@ -61,7 +61,7 @@ describe('transport', () => {
 
   it('joins field messages by line', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(422, { message: 'I dati inviati non sono validi.', errors: { email: ['E-mail già usata.'], phone: ['Telefono non valido.'] } }));
-    const error = await callApi(api.auth.register, { body: {} as never }).catch((caught: ApiError) => caught);
+    const error = (await callApi(api.auth.register, { body: {} as never }).catch((caught: unknown) => caught)) as ApiError;
     expect(error.details).toBe('E-mail già usata.\nTelefono non valido.');
   });
 });

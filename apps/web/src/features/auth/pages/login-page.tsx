@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { applyApiError } from '../../../lib/forms';
 import { useCurrentUser } from '../../../lib/session';
 import { login, resendVerification } from '../api/auth';
+import { LOGGING_OUT_STATE } from '../api/use-logout';
 import { AuthCard } from '../components/auth-card';
 
 export default function LoginPage() {
@@ -26,7 +27,8 @@ export default function LoginPage() {
   const [resent, setResent] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm<TLoginBody>({ resolver: zodResolver(ZLoginBody), defaultValues: { email: '', password: '', remember: false } });
 
-  if (user && !formState.isSubmitting) return <Navigate to={target} replace />;
+  const loggingOut = (location.state as typeof LOGGING_OUT_STATE | null)?.loggingOut === true;
+  if (user && !formState.isSubmitting && !loggingOut) return <Navigate to={target} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError('');

@@ -55,7 +55,9 @@ export function CourtsMap() {
       )}
       {courts && (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_18rem]">
-          <svg viewBox="0 0 1000 520" role="group" aria-label="Mappa dei campi" className="h-auto w-full rounded-2xl bg-[#fcd9a0] shadow-inner">
+          {/* On a phone the map keeps a size that fingers can hit, and scrolls sideways. */}
+          <div className="overflow-x-auto rounded-2xl">
+          <svg viewBox="0 0 1000 520" role="group" aria-label="Mappa dei campi" className="h-auto w-full min-w-[40rem] rounded-2xl bg-[#fcd9a0] shadow-inner">
             <rect x="0" y="0" width="1000" height="50" fill="#0e7490" />
             <text x="500" y="32" textAnchor="middle" fill="#fff" fontSize="18" fontWeight="600">Mare Adriatico</text>
             {placed.map((court) => {
@@ -67,7 +69,7 @@ export function CourtsMap() {
                   role="button"
                   tabIndex={0}
                   aria-pressed={isSelected}
-                  aria-label={`${court.name}: ${info.label}`}
+                  aria-label={`${court.code} · ${court.name} · ${info.label}`}
                   data-court={court.code}
                   onClick={() => setSelectedId(court.id)}
                   onKeyDown={onKey(court)}
@@ -84,6 +86,7 @@ export function CourtsMap() {
               <text x="400" y="473" textAnchor="middle" fill="#fff" fontSize="16" fontWeight="600">Reception</text>
             </g>
           </svg>
+          </div>
 
           <div className="space-y-6">
             <div aria-live="polite" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">

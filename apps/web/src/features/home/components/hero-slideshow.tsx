@@ -51,7 +51,7 @@ export function HeroSlideshow() {
         >
           <slide.Art />
           <div className="absolute inset-0 bg-gradient-to-t from-slate-950/70 via-slate-950/20 to-transparent" />
-          <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-end px-6 pb-20 sm:px-10">
+          <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-end px-6 pb-36 sm:px-10 sm:pb-24">
             {slideIndex === 0 ? <h1 className="text-3xl font-extrabold drop-shadow sm:text-5xl">{slide.title}</h1> : <p className="text-3xl font-extrabold drop-shadow sm:text-5xl">{slide.title}</p>}
             <p className="mt-3 max-w-2xl text-lg drop-shadow sm:text-xl">{slide.text}</p>
           </div>

@@ -1,0 +1,8 @@
+// What the browser tests (e2e/) need to run the real API in-process against a real database.
+export { createApp } from './app.js';
+export { loadConfig } from './config.js';
+export { createLogger } from './lib/logger.js';
+export { createMailer } from './lib/mail.js';
+export { startMailCatcher, linkIn, type MailCatcher } from './test/mail-catcher.js';
+export { freePort } from './test/free-port.js';
+export { startEmbeddedPostgres, migrate, seed, createDb, DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/index.js';

@@ -1,0 +1,53 @@
+// The whole product for one browser test file: real PostgreSQL (migrated and seeded), a loopback
+// SMTP server, the API in-process, and the production web build behind `vite preview`, which
+// forwards /api to the API as a reverse proxy would.
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, createDb, createLogger, createMailer, freePort, loadConfig, migrate, seed, startEmbeddedPostgres, startMailCatcher, type MailCatcher } from '@beach/api/testing';
+import { preview } from 'vite';
+import { WEB_DIST, WEB_ROOT } from './build-web.js';
+
+export interface Stack {
+  webUrl: string;
+  mail: MailCatcher;
+  stop(): Promise<void>;
+}
+
+export async function startStack(): Promise<Stack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'beach-e2e-pg-'));
+  const database = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'beach_e2e', persistent: false });
+  await migrate(database.url);
+  const db = createDb(database.url);
+  await seed(db, { nodeEnv: 'test', log: () => {} });
+
+  const mail = await startMailCatcher();
+  const webPort = await freePort();
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', SMTP_URL: mail.url, WEB_ORIGIN: webUrl });
+  const logger = createLogger(config);
+  const apiPort = await freePort();
+  const api: Server = createApp({ config, db, logger, mailer: createMailer(config, logger) }).listen(apiPort, '127.0.0.1');
+
+  const web = await preview({
+    root: WEB_ROOT,
+    logLevel: 'warn',
+    build: { outDir: WEB_DIST },
+    preview: { port: webPort, strictPort: true, host: '127.0.0.1', proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
+  });
+
+  return {
+    webUrl,
+    mail,
+    async stop() {
+      await new Promise<void>((resolve) => web.httpServer.close(() => resolve()));
+      api.closeAllConnections();
+      await new Promise<void>((resolve) => api.close(() => resolve()));
+      await mail.close();
+      await db.$disconnect();
+      await database.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
