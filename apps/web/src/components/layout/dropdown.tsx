@@ -4,16 +4,17 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 
 export function Dropdown({ label, children, align = 'left', buttonClassName, buttonLabel }: { label: ReactNode; children: ReactNode; align?: 'left' | 'right'; buttonClassName?: string; buttonLabel?: string }) {
-  const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const menuId = useId();
-  const location = useLocation();
+  // Open at one location only: any navigation closes the menu.
+  const { key } = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === key;
 
-  useEffect(() => setOpen(false), [location.pathname, location.hash]);
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !container.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !container.current?.contains(event.target as Node)) setOpenAt(null);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -25,7 +26,7 @@ export function Dropdown({ label, children, align = 'left', buttonClassName, but
 
   return (
     <div ref={container} className="relative">
-      <button type="button" aria-expanded={open} aria-controls={menuId} aria-label={buttonLabel} onClick={() => setOpen((value) => !value)} className={clsx('inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium', buttonClassName)}>
+      <button type="button" aria-expanded={open} aria-controls={menuId} aria-label={buttonLabel} onClick={() => setOpenAt(open ? null : key)} className={clsx('inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium', buttonClassName)}>
         {label}
         <span aria-hidden="true" className="text-xs">▾</span>
       </button>

@@ -1,5 +1,5 @@
 import type { TUser } from '@beach/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { backOfficeMenu, PROFILE_LINKS, PUBLIC_LINKS, type MenuLink } from '../../app/menu';
 import { paths } from '../../config/paths';
@@ -40,9 +40,10 @@ export function Header() {
   const user = useCurrentUser();
   const logout = useLogout();
   const backOffice = backOfficeMenu(user);
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setMobileOpen(false), [location.pathname, location.hash]);
+  // Open at one location only: following a link closes the mobile menu.
+  const { key } = useLocation();
+  const [mobileOpenAt, setMobileOpenAt] = useState<string | null>(null);
+  const mobileOpen = mobileOpenAt === key;
 
   const menuLink = (link: MenuLink) => (
     <Link key={link.to} to={link.to} className={dropdownItemClasses}>
@@ -99,7 +100,7 @@ export function Header() {
           )}
         </div>
 
-        <button type="button" className="ml-auto rounded-lg p-2 hover:bg-white/10 lg:hidden" aria-expanded={mobileOpen} aria-controls="mobile-menu" onClick={() => setMobileOpen((open) => !open)}>
+        <button type="button" className="ml-auto rounded-lg p-2 hover:bg-white/10 lg:hidden" aria-expanded={mobileOpen} aria-controls="mobile-menu" onClick={() => setMobileOpenAt(mobileOpen ? null : key)}>
           <span className="sr-only">{mobileOpen ? 'Chiudi menu' : 'Apri menu'}</span>
           <span aria-hidden="true" className="text-xl">{mobileOpen ? '✕' : '☰'}</span>
         </button>

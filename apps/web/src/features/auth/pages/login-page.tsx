@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { applyApiError } from '../../../lib/forms';
 import { useCurrentUser } from '../../../lib/session';
 import { login, resendVerification } from '../api/auth';
-import { LOGGING_OUT_STATE } from '../api/use-logout';
+import type { LOGGING_OUT_STATE } from '../api/use-logout';
 import { AuthCard } from '../components/auth-card';
 
 export default function LoginPage() {

@@ -1,0 +1,47 @@
+// Prints the JavaScript the home page needs on first load (production build, gzip), split into the
+// critical path (entry, home route and their static imports: what runs before the first paint) and
+// what the page loads right after (the data sections: price list and court map).
+// Budget (issue #4): 120 KB gzipped on first load.  Run: pnpm bench:bundle
+import { readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { WEB_ROOT } from '@beach/e2e/build-web';
+import { build } from 'vite';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+
+const outDir = mkdtempSync(join(tmpdir(), 'beach-bundle-'));
+await build({ root: WEB_ROOT, logLevel: 'warn', build: { outDir, manifest: true } });
+const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+const gzipKb = (file: string) => gzipSync(readFileSync(join(outDir, file))).length / 1024;
+/** A chunk and everything it imports statically. */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dependency of manifest[key]?.imports ?? []) closure(dependency, seen);
+  return seen;
+}
+const sum = (keys: Iterable<string>) => [...keys].reduce((total, key) => total + gzipKb(manifest[key]!.file), 0);
+
+const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+const homeRoute = 'src/features/home/pages/home-page.tsx';
+const dataSections = 'src/features/home/components/home-data-sections.tsx';
+const critical = new Set([...closure(entry), ...closure(homeRoute)]);
+const deferred = new Set([...closure(dataSections)].filter((key) => !critical.has(key)));
+const admin = Object.keys(manifest).filter((key) => key.includes('coming-soon') || key.includes('/admin/'));
+
+const rows = [...critical].map((key) => [manifest[key]!.file, gzipKb(manifest[key]!.file)] as const).sort((a, b) => b[1] - a[1]);
+console.log('Home page, critical-path JavaScript (gzip):');
+for (const [file, kb] of rows) console.log(`  ${kb.toFixed(1).padStart(7)} KB  ${file}`);
+console.log(`  ${sum(critical).toFixed(1).padStart(7)} KB  total before first paint`);
+console.log(`  ${sum(deferred).toFixed(1).padStart(7)} KB  loaded right after (prices and map: ${[...deferred].map((key) => manifest[key]!.file).join(', ')})`);
+console.log(`  ${(sum(critical) + sum(deferred)).toFixed(1).padStart(7)} KB  total JavaScript of the home page`);
+console.log(`Back-office chunks loaded by the home page: ${admin.filter((key) => critical.has(key) || deferred.has(key)).length} of ${admin.length}`);

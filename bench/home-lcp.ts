@@ -1,0 +1,41 @@
+// Largest Contentful Paint of the home page: production build served locally with the real API and
+// database, headless Chromium with 4x CPU slowdown and a throttled network (1.6 Mbps down, 750 kbps
+// up, 150 ms RTT), cold cache; median of 5 runs. Budget (issue #4): 1.5 s.  Run: pnpm bench:lcp
+import { launchBrowser } from '@beach/e2e/browser';
+import buildWeb from '@beach/e2e/build-web';
+import { startStack } from '@beach/e2e/stack';
+
+const RUNS = 5;
+
+await buildWeb();
+const stack = await startStack();
+const browser = await launchBrowser();
+const results: number[] = [];
+try {
+  for (let run = 1; run <= RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      new PerformanceObserver((list) => {
+        const entries = list.getEntries();
+        (window as unknown as { lcp: number }).lcp = entries[entries.length - 1]!.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(stack.webUrl, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    const lcp = await page.evaluate(() => (window as unknown as { lcp?: number }).lcp ?? Number.NaN);
+    const element = await page.evaluate(() => document.querySelector('h1')?.textContent ?? '');
+    results.push(lcp);
+    console.log(`run ${run}: LCP ${Math.round(lcp)} ms (page heading: "${element}")`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await stack.stop();
+}
+const sorted = [...results].sort((a, b) => a - b);
+console.log(`median LCP of ${RUNS} runs: ${Math.round(sorted[Math.floor(RUNS / 2)]!)} ms (4x CPU slowdown, 1.6 Mbps, 150 ms RTT, phone viewport)`);

@@ -1,0 +1,47 @@
+// `npm start` and `npm test` on a fresh machine with only Node 20 and npm: installs the pinned pnpm
+// and the dependencies (and, for tests, Chromium), then runs the app or every test.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+
+const mode = process.argv[2];
+if (mode !== 'dev' && mode !== 'test') {
+  console.error('Uso: node scripts/bootstrap.mjs dev|test');
+  process.exit(2);
+}
+
+const root = new URL('..', import.meta.url);
+const pnpmVersion = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).packageManager.split('@')[1];
+
+function run(command, args, options = {}) {
+  console.log(`\n> ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+function runOrExit(command, args, options) {
+  const status = run(command, args, options);
+  if (status !== 0) process.exit(status);
+}
+const output = (command, args) => spawnSync(command, args, { encoding: 'utf8' }).stdout?.trim();
+
+if (output('pnpm', ['--version']) !== pnpmVersion) {
+  console.log(`Installo pnpm ${pnpmVersion}...`);
+  runOrExit('npm', ['install', '--global', `pnpm@${pnpmVersion}`]);
+}
+runOrExit('pnpm', ['install', '--frozen-lockfile']);
+
+if (mode === 'dev') process.exit(run('pnpm', ['run', 'dev']));
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
+    console.error(`Chromium non trovato in ${chromium}: installalo (es. "sudo apt-get install chromium") o indica CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+  const apt = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+  runOrExit('apt-get', ['update', '-qq'], apt);
+  runOrExit('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], apt);
+}
+
+// One task at a time: the database-backed and browser suites each want the machine's two cores.
+process.exit(run('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--concurrency=1', '--output-logs=new-only']));
