@@ -1,5 +1,3 @@
-import { COURT_PURPOSE_INFO } from '@beach/contracts';
-
 const SPORTS = [
   { name: 'Beach volley', text: 'Il classico 2 contro 2 o 4 contro 4 sulla sabbia, per tutti i livelli.' },
   { name: 'Beach tennis', text: 'Racchette, pallina e rete alta: veloce, divertente, si impara subito.' },
@@ -8,7 +6,7 @@ const SPORTS = [
 
 const ACCESS_MODES = [
   { title: 'Fai la tessera', text: 'Stagionale, under 23, under 18 (gratuita), mensile, settimanale o giornaliera: scegli quella che fa per te e pagala online.' },
-  { title: 'Prenota un campo', text: `Il Campo Centrale A1 e i campi della fila C sono ${COURT_PURPOSE_INFO.bookable.label.toLowerCase()}: prenota online, di giorno o la sera con le luci.` },
+  { title: 'Prenota un campo', text: 'Il Campo Centrale A1 e i campi della fila C si prenotano online, di giorno o la sera con le luci fino a mezzanotte.' },
   { title: 'Gioca sulla fila dei tesserati', text: 'I campi della fila B sono riservati a chi ha la tessera: mostra la tua tessera con QR code e gioca.' },
   { title: 'Libera utenza', text: 'Due campi sono sempre liberi e gratuiti, senza tessera né prenotazione: chi arriva prima gioca.' },
 ];
