@@ -1,6 +1,7 @@
 // pnpm dev: the database (embedded PostgreSQL unless DATABASE_URL is set), migrated and seeded,
 // then the API and the web app with reload. Ctrl+C stops all of them.
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { createDb, migrate, openDevDatabase, seed } from '@beach/api/db';
 
 const database = await openDevDatabase();
@@ -11,7 +12,8 @@ await db.$disconnect();
 
 const apps = spawn('pnpm', ['exec', 'turbo', 'run', 'dev', '--filter=@beach/api', '--filter=@beach/web'], {
   stdio: 'inherit',
-  env: { ...process.env, DATABASE_URL: database.url },
+  // Mail without SMTP lands in .data/mail at the repository root, whatever the API's folder.
+  env: { MAIL_DIR: fileURLToPath(new URL('../.data/mail', import.meta.url)), ...process.env, DATABASE_URL: database.url },
 });
 console.log('\nApp web: http://localhost:5173   API: http://localhost:3000/api/health   Documentazione API: http://localhost:3000/api/docs\n');
 
