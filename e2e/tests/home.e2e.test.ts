@@ -22,6 +22,10 @@ describe('home page in Chromium', () => {
     expect(await page.title()).toBe("Adriatica Beach Arena · Beach volley, beach tennis e foot volley sull'Adriatico");
     expect(await page.getAttribute('html', 'lang')).toBe('it');
     expect(await page.getAttribute('meta[name="description"]', 'content')).toContain('19 campi');
+    const preview = await page.getAttribute('meta[property="og:image"]', 'content');
+    const image = await page.request.get(`${stack.webUrl}${preview}`);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
   });
 
   it('renders the seeded prices and the 19 courts of rows A-D plus the two free courts on the map', async () => {
