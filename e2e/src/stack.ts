@@ -6,7 +6,9 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, createDb, createLogger, createMailer, freePort, loadConfig, migrate, seed, startEmbeddedPostgres, startMailCatcher, type MailCatcher } from '@beach/api/testing';
+import type { Browser, Page } from 'playwright-core';
 import { preview } from 'vite';
+import { launchBrowser } from './browser.js';
 import { WEB_DIST, WEB_ROOT } from './build-web.js';
 
 export interface Stack {
@@ -50,4 +52,17 @@ export async function startStack(): Promise<Stack> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The stack and a Chromium page for one test file; alerts are dismissed as a user would. */
+export async function openBrowserStack(): Promise<{ stack: Stack; browser: Browser; page: Page }> {
+  const [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('dialog', (dialog) => void dialog.dismiss());
+  return { stack, browser, page };
+}
+
+export async function closeBrowserStack({ stack, browser }: { stack?: Stack; browser?: Browser }) {
+  await browser?.close();
+  await stack?.stop();
 }

@@ -1,22 +1,16 @@
 import { linkIn } from '@beach/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../src/browser.js';
-import { startStack, type Stack } from '../src/stack.js';
+import { closeBrowserStack, openBrowserStack, type Stack } from '../src/stack.js';
 
 let stack: Stack;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('dialog', (dialog) => void dialog.dismiss());
+  ({ stack, browser, page } = await openBrowserStack());
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => closeBrowserStack({ stack, browser }));
 
 describe('an account from registration to logout, in Chromium', () => {
   const email = `lucia.${Date.now()}@esempio.it`;

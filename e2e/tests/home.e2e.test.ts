@@ -1,20 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser, screenshot } from '../src/browser.js';
-import { startStack, type Stack } from '../src/stack.js';
+import { accessibilityViolations, screenshot } from '../src/browser.js';
+import { closeBrowserStack, openBrowserStack, type Stack } from '../src/stack.js';
 
 let stack: Stack;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  ({ stack, browser, page } = await openBrowserStack());
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => closeBrowserStack({ stack, browser }));
 
 describe('home page in Chromium', () => {
   it('has the Italian title and language', async () => {
