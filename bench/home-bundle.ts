@@ -1,5 +1,6 @@
 // Prints the JavaScript the home page needs on first load (production build, gzip), split into the
-// critical path (entry, home route and their static imports: what runs before the first paint) and
+// critical path (the entry, which includes the home page, and its static imports: what runs before
+// the first paint) and
 // what the page loads right after (the data sections: price list and court map).
 // Budget (issue #4): 120 KB gzipped on first load.  Run: pnpm bench:bundle
 import { readFileSync } from 'node:fs';
@@ -32,10 +33,9 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
 const sum = (keys: Iterable<string>) => [...keys].reduce((total, key) => total + gzipKb(manifest[key]!.file), 0);
 
 const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-// The home page is part of the entry chunk.
-const homeRoute = entry;
 const dataSections = 'src/features/home/components/home-data-sections.tsx';
-const critical = new Set([...closure(entry), ...closure(homeRoute)]);
+// The home page is part of the entry chunk (src/app/routes.tsx).
+const critical = closure(entry);
 const deferred = new Set([...closure(dataSections)].filter((key) => !critical.has(key)));
 const admin = Object.keys(manifest).filter((key) => key.includes('coming-soon') || key.includes('/admin/'));
 

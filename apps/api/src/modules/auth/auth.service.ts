@@ -15,6 +15,8 @@ import { hashToken, newEmailToken, PLAIN_SESSION_MS, REMEMBER_ACCESS_TOKEN_SECON
 
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** At most this many verification or reset e-mails per account and purpose in an hour. */
+export const MAX_EMAIL_TOKENS_PER_HOUR = 5;
 
 /** Compared against when the e-mail is unknown, so both cases take as long. */
 const UNKNOWN_USER_HASH = '$2b$12$Vw4FCECagZ6.fEuTwFEs5eMlWB2jQ53Zm54DqyFBZxuu7Jmh8j/Ia';
@@ -45,8 +47,16 @@ export interface ClientInfo {
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>;
 
 export function createAuthService({ db, config, mailer, logger }: Deps) {
-  /** Replaces any unused token of that purpose with a new one and returns it. */
+  /**
+   * Replaces any unused token of that purpose with a new one and returns it; null when the account
+   * already had its hourly share, so nobody can flood an inbox (the caller's answer stays the same).
+   */
   async function issueEmailToken(userId: number, purpose: TokenPurpose, ttlMs: number) {
+    const recent = await db.userToken.count({ where: { userId, purpose, createdAt: { gt: new Date(Date.now() - 60 * 60 * 1000) } } });
+    if (recent >= MAX_EMAIL_TOKENS_PER_HOUR) {
+      logger.warn({ userId, purpose }, 'Troppe e-mail richieste per questo account: invio saltato');
+      return null;
+    }
     const { token, hash } = newEmailToken();
     await db.$transaction([
       db.userToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: new Date() } }),
@@ -62,7 +72,7 @@ export function createAuthService({ db, config, mailer, logger }: Deps) {
 
   async function sendVerification(user: User) {
     const token = await issueEmailToken(user.id, 'email_verification', EMAIL_VERIFICATION_TTL_MS);
-    await sendSafely(verificationEmail(user, `${config.WEB_ORIGIN}/verify-email/${user.id}/${token}`));
+    if (token) await sendSafely(verificationEmail(user, `${config.WEB_ORIGIN}/verify-email/${user.id}/${token}`));
   }
 
   /** The token whose hash matches, if it is unused, unexpired and of that purpose. */
@@ -180,7 +190,7 @@ export function createAuthService({ db, config, mailer, logger }: Deps) {
       const user = await db.user.findUnique({ where: { email } });
       if (user) {
         const token = await issueEmailToken(user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
-        await sendSafely(passwordResetEmail(user, `${config.WEB_ORIGIN}/reset-password?token=${token}`));
+        if (token) await sendSafely(passwordResetEmail(user, `${config.WEB_ORIGIN}/reset-password?token=${token}`));
       }
       return { message: AUTH_MESSAGES.resetSent };
     },

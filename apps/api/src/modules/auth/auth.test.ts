@@ -248,6 +248,15 @@ describe('password reset and change', () => {
     await request(app).post('/api/auth/reset-password').send({ token, password: 'Onde2027x', password_confirmation: 'Onde2027x' }).expect(400);
   });
 
+  it('sends at most 5 reset e-mails an hour to one account, answering every request the same', async () => {
+    const account = await registerAndVerify();
+    const answers = [];
+    for (let request_ = 0; request_ < 7; request_++) answers.push((await request(app).post('/api/auth/forgot-password').send({ email: account.email }).expect(200)).body);
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    for (let sent = 0; sent < 5; sent++) await mail.waitFor(account.email);
+    await expect(mail.waitFor(account.email, 500)).rejects.toThrow();
+  });
+
   it('changes the password with the current one, keeping this session and ending the others', async () => {
     const account = await registerAndVerify();
     const current = await loginAs(app, account.email, { password: account.password });
