@@ -5,4 +5,4 @@ export { createLogger } from './lib/logger.js';
 export { createMailer } from './lib/mail.js';
 export { startMailCatcher, linkIn, type MailCatcher } from './test/mail-catcher.js';
 export { freePort } from './test/free-port.js';
-export { startEmbeddedPostgres, migrate, seed, createDb, DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/index.js';
+export { startEmbeddedPostgres, migrate, seed, createDb } from './db/index.js';

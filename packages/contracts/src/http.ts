@@ -48,25 +48,6 @@ export const ZApiError = z.object({
 });
 export type TApiError = z.infer<typeof ZApiError>;
 
-/** Paged list, as spec §3 'Paged list'. */
-export const pagedList = <T extends z.ZodType>(item: T) =>
-  z.object({
-    data: z.array(item),
-    current_page: z.number().int(),
-    last_page: z.number().int(),
-    total: z.number().int(),
-    per_page: z.number().int(),
-  });
-
-/** Query parameter holding a whole number: query strings carry text. */
-export const queryInt = (options: { min?: number; max?: number; default: number }) =>
-  z.coerce
-    .number()
-    .int()
-    .min(options.min ?? 1)
-    .max(options.max ?? Number.MAX_SAFE_INTEGER)
-    .default(options.default);
-
 /** Builds a concrete path from an Express-style one: /api/x/:id + {id: 3} → /api/x/3 */
 export function buildPath(path: string, params: Record<string, string | number> | undefined): string {
   return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {

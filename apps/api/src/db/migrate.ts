@@ -14,7 +14,7 @@ function dbmateUrl(databaseUrl: string): string {
   return url.toString();
 }
 
-export function runDbmate(databaseUrl: string, command: 'up' | 'down' | 'status' | 'drop' | 'create'): Promise<string> {
+function runDbmate(databaseUrl: string, command: 'up' | 'down' | 'status' | 'drop' | 'create'): Promise<string> {
   const args = ['--url', dbmateUrl(databaseUrl), '--migrations-dir', MIGRATIONS_DIR, '--no-dump-schema', '--wait', command];
   return new Promise((resolve, reject) => {
     const child = spawn(resolveBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });

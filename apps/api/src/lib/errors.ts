@@ -21,11 +21,9 @@ export class AppError extends Error {
 
 export const INVALID_DATA_MESSAGE = 'I dati inviati non sono validi.';
 
-export const badRequest = (message: string) => new AppError(400, message);
 export const unauthorized = (message = 'Autenticazione richiesta.') => new AppError(401, message);
 export const forbidden = (message = 'Non hai i permessi necessari per accedere a questa risorsa.') => new AppError(403, message);
 export const notFound = (message = 'Risorsa non trovata.') => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
 /** A validation failure on named fields. */
 export const invalid = (errors: FieldErrors, message = INVALID_DATA_MESSAGE) => new AppError(422, message, errors);
 

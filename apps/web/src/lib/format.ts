@@ -11,8 +11,5 @@ export function formatDate(value: string | Date): string {
   return new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 }
 
-export const formatDateTime = (value: string | Date) =>
-  new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'short' }).format(new Date(value));
-
 export const initialsOf = (user: { first_name: string; last_name: string }) =>
   `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();

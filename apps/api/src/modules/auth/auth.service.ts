@@ -1,8 +1,17 @@
 // Accounts and sessions: registration with e-mail verification, login (optionally remembered for 30
 // days), refresh with rotation, logout, password reset and change, own profile.
-import { AUTH_MESSAGES, permissionsForRole, ROLE_DISPLAY_NAMES, type TLoginBody, type TUser, type TUpdateProfileBody } from '@beach/contracts';
-import type { z } from 'zod';
-import type { ZChangePasswordBody, ZRegisterBody, ZResetPasswordBody } from '@beach/contracts';
+import {
+  AUTH_MESSAGES,
+  permissionsForRole,
+  ROLE_DISPLAY_NAMES,
+  type TUpdateProfileBody,
+  type TUser,
+  type z,
+  type ZChangePasswordBody,
+  type ZLoginBody,
+  type ZRegisterBody,
+  type ZResetPasswordBody,
+} from '@beach/contracts';
 import type { AppDeps } from '../../app.js';
 import type { User } from '../../generated/prisma/client.js';
 import type { TokenPurpose } from '../../generated/prisma/enums.js';
@@ -126,7 +135,7 @@ export function createAuthService({ db, config, mailer, logger }: Deps) {
       return { message: AUTH_MESSAGES.registered, user: toUserDto(user) };
     },
 
-    async login(body: TLoginBody & { remember: boolean }, client: ClientInfo) {
+    async login(body: z.output<typeof ZLoginBody>, client: ClientInfo) {
       await assertLoginAllowed(db, body.email, client.ipAddress);
       const user = await db.user.findUnique({ where: { email: body.email } });
       const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? UNKNOWN_USER_HASH);
