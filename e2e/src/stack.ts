@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createApp, createDb, createLogger, createMailer, freePort, loadConfig, migrate, seed, startEmbeddedPostgres, startMailCatcher, type MailCatcher } from '@beach/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { preview } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { WEB_DIST, WEB_ROOT } from './build-web.js';
 
@@ -54,15 +55,20 @@ export async function startStack(): Promise<Stack> {
   };
 }
 
-/** The stack and a Chromium page for one test file; alerts are dismissed as a user would. */
-export async function openBrowserStack(): Promise<{ stack: Stack; browser: Browser; page: Page }> {
-  const [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('dialog', (dialog) => void dialog.dismiss());
-  return { stack, browser, page };
-}
-
-export async function closeBrowserStack({ stack, browser }: { stack?: Stack; browser?: Browser }) {
-  await browser?.close();
-  await stack?.stop();
+/**
+ * The stack and a Chromium page for the test file that calls it (opened before its tests, closed
+ * after them); alerts are dismissed as a user would.
+ */
+export function useBrowserStack(): { stack: Stack; browser: Browser; page: Page } {
+  const opened = {} as { stack: Stack; browser: Browser; page: Page };
+  beforeAll(async () => {
+    [opened.stack, opened.browser] = await Promise.all([startStack(), launchBrowser()]);
+    opened.page = await opened.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    opened.page.on('dialog', (dialog) => void dialog.dismiss());
+  });
+  afterAll(async () => {
+    await opened.browser?.close();
+    await opened.stack?.stop();
+  });
+  return opened;
 }

@@ -33,7 +33,7 @@ export function createApp(deps: AppDeps) {
   app.use(pinoHttp({ logger, customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info') }));
 
   // The browsable API reference needs its own scripts and styles, so it sits before the strict CSP.
-  const openApiDocument = buildOpenApiDocument(process.env.npm_package_version ?? '0.0.0');
+  const openApiDocument = buildOpenApiDocument(config.npm_package_version);
   app.get('/api/docs/openapi.json', (_req, res) => {
     res.json(openApiDocument);
   });

@@ -21,6 +21,8 @@ const ZConfig = z
     MAIL_DIR: z.string().default('.data/mail'),
     /** Trusted proxy hops in front of the API (for the client address used in rate limits). */
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    /** Set by pnpm/npm when started through a package script; shown by /api/health and /api/docs. */
+    npm_package_version: z.string().default('0.0.0'),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && config.JWT_SECRET === DEV_JWT_SECRET) {

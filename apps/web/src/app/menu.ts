@@ -56,7 +56,7 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
     }
     groups.push({ label: 'Gestione', links });
   }
-  if (permissions.can_view_bookings || isAdmin) {
+  if (permissions.can_view_bookings) {
     const links: MenuLink[] = [
       { label: 'Prenotazioni', to: paths.admin.bookings },
       { label: 'Prenotazioni ricorrenti', to: paths.admin.recurringBookings },

@@ -16,7 +16,10 @@ export function registerAuthRoutes(mount: MountRoute, deps: AppDeps) {
   mount(api.auth.logout, (_input, { req }) => auth.logout(authOf(req).sessionId));
   mount(api.auth.profile, (_input, { req }) => toUserDto(authOf(req).user));
   mount(api.auth.updateProfile, ({ body }, { req }) => auth.updateProfile(authOf(req).user.id, body));
-  mount(api.auth.changePassword, ({ body }, { req }) => auth.changePassword(authOf(req).user, authOf(req).sessionId, body));
+  mount(api.auth.changePassword, ({ body }, { req }) => {
+    const { user, sessionId } = authOf(req);
+    return auth.changePassword(user, sessionId, body);
+  });
   mount(api.auth.verifyEmail, ({ body }) => auth.verifyEmail(body.id, body.token));
   mount(api.auth.resendVerification, ({ body }) => auth.resendVerification(body.email));
   mount(api.auth.forgotPassword, ({ body }) => auth.forgotPassword(body.email));

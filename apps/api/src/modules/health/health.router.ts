@@ -4,7 +4,7 @@ import type { MountRoute } from '../../lib/http.js';
 
 const startedAt = Date.now();
 
-export function registerHealthRoutes(mount: MountRoute, { db }: AppDeps) {
+export function registerHealthRoutes(mount: MountRoute, { db, config }: AppDeps) {
   mount(api.health.get, async (_input, { res }) => {
     const database = await db.$queryRaw`SELECT 1`.then(
       () => 'ok' as const,
@@ -14,7 +14,7 @@ export function registerHealthRoutes(mount: MountRoute, { db }: AppDeps) {
     return {
       status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
       database,
-      version: process.env.npm_package_version ?? '0.0.0',
+      version: config.npm_package_version,
       uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
     };
   });

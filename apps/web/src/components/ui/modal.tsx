@@ -9,15 +9,8 @@ export function Modal({ open, title, onClose, children, footer, size = 'md' }: {
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    // jsdom has no showModal/close; the attribute keeps such environments usable.
-    if (open && !element.open) {
-      if (element.showModal) element.showModal();
-      else element.setAttribute('open', '');
-    }
-    if (!open && element.open) {
-      if (element.close) element.close();
-      else element.removeAttribute('open');
-    }
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
   }, [open]);
 
   return (
