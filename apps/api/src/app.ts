@@ -4,25 +4,15 @@ import express from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
-import type { Config } from './config.js';
-import type { Db } from './lib/db.js';
+import type { AppDeps } from './deps.js';
 import { errorHandler, notFoundApiRoute } from './lib/errors.js';
 import { createRouteMounter } from './lib/http.js';
-import type { Logger } from './lib/logger.js';
-import type { Mailer } from './lib/mail.js';
 import { buildOpenApiDocument } from './lib/openapi.js';
 import { registerAuthRoutes } from './modules/auth/auth.router.js';
 import { createAccessGuards } from './modules/auth/guards.js';
 import { registerCourtsRoutes } from './modules/courts/courts.router.js';
 import { registerHealthRoutes } from './modules/health/health.router.js';
 import { registerPricesRoutes } from './modules/prices/prices.router.js';
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  logger: Logger;
-  mailer: Mailer;
-}
 
 export function createApp(deps: AppDeps) {
   const { config, logger } = deps;

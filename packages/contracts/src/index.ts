@@ -1,4 +1,5 @@
 export * from './zod-italian.js';
+export * from './centre.js';
 export * from './http.js';
 export * from './health.js';
 export * from './auth.js';

@@ -1,6 +1,6 @@
 import { api } from '@beach/contracts';
 import type { Request } from 'express';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { MountRoute } from '../../lib/http.js';
 import { createAuthService, toUserDto, type ClientInfo } from './auth.service.js';
 import { authOf } from './guards.js';

@@ -12,7 +12,7 @@ import {
   type ZRegisterBody,
   type ZResetPasswordBody,
 } from '@beach/contracts';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import type { TokenPurpose } from '../../generated/prisma/enums.js';
 import { AppError, invalid, unauthorized } from '../../lib/errors.js';

@@ -1,6 +1,6 @@
 // The authorisation middleware every protected route goes through (chosen by the route's contract).
 import type { Request, RequestHandler } from 'express';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import type { AccessGuards } from '../../lib/http.js';

@@ -1,5 +1,5 @@
 import { api } from '@beach/contracts';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { MountRoute } from '../../lib/http.js';
 
 const startedAt = Date.now();

@@ -1,3 +1,5 @@
+import { USAGE_RULES } from '@beach/contracts/centre';
+
 const SPORTS = [
   { name: 'Beach volley', text: 'Il classico 2 contro 2 o 4 contro 4 sulla sabbia, per tutti i livelli.' },
   { name: 'Beach tennis', text: 'Racchette, pallina e rete alta: veloce, divertente, si impara subito.' },
@@ -9,15 +11,6 @@ const ACCESS_MODES = [
   { title: 'Prenota un campo', text: 'Il Campo Centrale A1 e i campi della fila C si prenotano online, di giorno o la sera con le luci fino a mezzanotte.' },
   { title: 'Gioca sulla fila dei tesserati', text: 'I campi della fila B sono riservati a chi ha la tessera: mostra la tua tessera con QR code e gioca.' },
   { title: 'Libera utenza', text: 'Due campi sono sempre liberi e gratuiti, senza tessera né prenotazione: chi arriva prima gioca.' },
-];
-
-export const USAGE_RULES = [
-  'Non sono ammessi cani.',
-  'Vietato portare alcolici e bottiglie o bicchieri di vetro.',
-  'Vietato fumare nell’area dei campi.',
-  'Vietato giocare a calcio.',
-  'Niente musica senza autorizzazione dello staff.',
-  'I minori devono essere accompagnati da un adulto.',
 ];
 
 export function HowItWorks() {
