@@ -2,9 +2,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
-import { createDb } from './lib/db.js';
-import { createLogger } from './lib/logger.js';
-import { createMailer } from './lib/mail.js';
+import { createDeps } from './runtime.js';
+import { createServices } from './services.js';
 import { useTestApp } from './test/app.js';
 
 const { app } = await useTestApp({ WEB_ORIGIN: 'http://web.example.test' });
@@ -57,11 +56,10 @@ describe('GET /api/health', () => {
 
   it('reports 503 degraded when the database is unreachable', async () => {
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://nobody:x@127.0.0.1:1/none', LOG_LEVEL: 'silent' });
-    const db = createDb(config.DATABASE_URL);
-    const logger = createLogger(config);
-    const response = await request(createApp({ config, db, logger, mailer: createMailer(config, logger) })).get('/api/health').expect(503);
+    const deps = createDeps(config);
+    const response = await request(createApp(deps, createServices(deps))).get('/api/health').expect(503);
     expect(response.body).toMatchObject({ status: 'degraded', database: 'unreachable' });
-    await db.$disconnect();
+    await deps.db.$disconnect();
   });
 });
 

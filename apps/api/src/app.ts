@@ -12,9 +12,12 @@ import { registerAuthRoutes } from './modules/auth/auth.router.js';
 import { createAccessGuards } from './modules/auth/guards.js';
 import { registerCourtsRoutes } from './modules/courts/courts.router.js';
 import { registerHealthRoutes } from './modules/health/health.router.js';
+import { registerMembershipsRoutes } from './modules/memberships/memberships.router.js';
+import { registerPaymentsRoutes, STRIPE_WEBHOOK_PATH, stripeWebhook } from './modules/payments/payments.router.js';
 import { registerPricesRoutes } from './modules/prices/prices.router.js';
+import type { Services } from './services.js';
 
-export function createApp(deps: AppDeps) {
+export function createApp(deps: AppDeps, services: Services) {
   const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -31,6 +34,8 @@ export function createApp(deps: AppDeps) {
 
   app.use(helmet());
   app.use(cors({ origin: config.WEB_ORIGIN, credentials: true, maxAge: 600 }));
+  // Stripe signs the exact bytes it sends: this route reads the raw body, before the JSON parser.
+  app.post(STRIPE_WEBHOOK_PATH, ...stripeWebhook(deps, services.payments));
   app.use(express.json({ limit: '100kb' }));
 
   const api = express.Router();
@@ -39,6 +44,8 @@ export function createApp(deps: AppDeps) {
   registerAuthRoutes(mount, deps);
   registerCourtsRoutes(mount, deps);
   registerPricesRoutes(mount, deps);
+  registerPaymentsRoutes(mount, deps, services.payments);
+  registerMembershipsRoutes(mount, services.memberships);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

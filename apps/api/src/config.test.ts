@@ -25,6 +25,28 @@ describe('loadConfig', () => {
   it('refuses the development JWT secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/x' })).toThrow(/JWT_SECRET: Obbligatorio in produzione/);
   });
+
+  describe('Stripe', () => {
+    const base = { DATABASE_URL: 'postgres://u:p@localhost/x' };
+    const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+
+    it('wants the secret key and the webhook secret together', () => {
+      expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET: Obbligatorio insieme a STRIPE_SECRET_KEY/);
+      expect(() => loadConfig({ ...base, STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY: Obbligatoria insieme a STRIPE_WEBHOOK_SECRET/);
+      expect(loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).STRIPE_SECRET_KEY).toBe('sk_test_abc');
+    });
+
+    it('refuses to start in production without keys, or pointed at the local test double', () => {
+      expect(() => loadConfig(production)).toThrow(/STRIPE_SECRET_KEY: Obbligatoria in produzione/);
+      const keys = { STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+      expect(() => loadConfig({ ...production, ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toThrow(/STRIPE_API_BASE: Il simulatore locale di Stripe non si usa in produzione/);
+      expect(loadConfig({ ...production, ...keys }).NODE_ENV).toBe('production');
+    });
+
+    it('names a value that is not a Stripe key', () => {
+      expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY: Deve essere una chiave segreta Stripe/);
+    });
+  });
 });
 
 describe('the server process', () => {

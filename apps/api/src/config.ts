@@ -21,12 +21,33 @@ const ZConfig = z
     MAIL_DIR: z.string().default('.data/mail'),
     /** Trusted proxy hops in front of the API (for the client address used in rate limits). */
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    /** Stripe: both or neither. Without them (development, tests) payments go to the local test double. */
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'Deve essere una chiave segreta Stripe (sk_test_… o sk_live_…).').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'Deve essere il segreto di firma dei webhook Stripe (whsec_…).').optional(),
+    /** Address of the local Stripe test double (started by `npm start` and the tests); never in production. */
+    STRIPE_API_BASE: z.url().optional(),
+    /** Where generated files (membership card PDFs) are kept. */
+    STORAGE_DIR: z.string().default('.data/storage'),
+    /** `in-process`: the API also works the background jobs; `off`: a separate worker process does. */
+    WORKERS: z.enum(['in-process', 'off']).default('in-process'),
     /** Set by pnpm/npm when started through a package script; shown by /api/health and /api/docs. */
     npm_package_version: z.string().default('0.0.0'),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && config.JWT_SECRET === DEV_JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'Obbligatorio in produzione (una stringa casuale di almeno 32 caratteri).' });
+    }
+    if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'Obbligatorio insieme a STRIPE_SECRET_KEY: senza, i pagamenti non verrebbero mai confermati.' });
+    }
+    if (config.STRIPE_WEBHOOK_SECRET && !config.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'Obbligatoria insieme a STRIPE_WEBHOOK_SECRET.' });
+    }
+    if (config.NODE_ENV === 'production' && !config.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'Obbligatoria in produzione: senza chiavi Stripe i pagamenti online non funzionano (il simulatore locale è solo per sviluppo e test).' });
+    }
+    if (config.NODE_ENV === 'production' && config.STRIPE_API_BASE) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_API_BASE'], message: 'Il simulatore locale di Stripe non si usa in produzione: togli questa variabile.' });
     }
   });
 
@@ -43,4 +64,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Configurazione non valida, controlla le variabili d'ambiente:\n${lines.join('\n')}`);
+}
+
+/** For entry points: the configuration, or its readable message on stderr and exit status 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

@@ -1,39 +1,30 @@
-// Starts the API: configuration, database, HTTP listener, and a graceful stop on SIGTERM/SIGINT
-// (stop accepting, finish the requests under way, close the database pool).
+// Starts the API: configuration, database, job queue (and its workers unless WORKERS=off), HTTP
+// listener, and a graceful stop on SIGTERM/SIGINT (stop accepting, finish the requests and jobs under
+// way, close the database pool).
 import { createApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { createDb } from './lib/db.js';
-import { createLogger } from './lib/logger.js';
-import { createMailer } from './lib/mail.js';
+import { loadConfigOrExit } from './config.js';
+import { startRuntime } from './runtime.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function start() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const logger = createLogger(config);
-  const db = createDb(config.DATABASE_URL);
-  const app = createApp({ config, db, logger, mailer: createMailer(config, logger) });
+async function start() {
+  const config = loadConfigOrExit();
+  const { deps, services } = await startRuntime(config, { workers: config.WORKERS === 'in-process' });
+  const { logger, db, jobs } = deps;
+  const app = createApp(deps, services);
   const server = app.listen(config.PORT, () => logger.info(`API in ascolto su http://localhost:${config.PORT} (documentazione: /api/docs)`));
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal}: chiusura in corso, completo le richieste in corso`);
+    logger.info(`${signal}: chiusura in corso, completo le richieste e i job in corso`);
     setTimeout(() => {
-      logger.error('Chiusura forzata: richieste ancora aperte dopo il tempo di grazia');
+      logger.error('Chiusura forzata: richieste o job ancora aperti dopo il tempo di grazia');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     server.close(async () => {
+      await jobs.stop(SHUTDOWN_GRACE_MS - 1000);
       await db.$disconnect();
       logger.info('Chiusura completata');
       process.exit(0);
@@ -44,4 +35,4 @@ function start() {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-start();
+await start();

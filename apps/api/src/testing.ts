@@ -1,8 +1,7 @@
 // What the browser tests (e2e/) need to run the real API in-process against a real database.
 export { createApp } from './app.js';
 export { loadConfig } from './config.js';
-export { createLogger } from './lib/logger.js';
-export { createMailer } from './lib/mail.js';
+export { startRuntime } from './runtime.js';
 export { startMailCatcher, linkIn, type MailCatcher } from './test/mail-catcher.js';
 export { freePort } from './test/free-port.js';
 export { startEmbeddedPostgres, migrate, seed, createDb } from './db/index.js';

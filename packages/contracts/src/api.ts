@@ -4,6 +4,8 @@ import { authRoutes } from './auth.js';
 import { courtsRoutes } from './courts.js';
 import { healthRoutes } from './health.js';
 import type { RouteDefinition } from './http.js';
+import { membershipsRoutes } from './memberships.js';
+import { paymentsRoutes } from './payments.js';
 import { pricesRoutes } from './prices.js';
 
 export const api = {
@@ -11,6 +13,8 @@ export const api = {
   auth: authRoutes,
   courts: courtsRoutes,
   prices: pricesRoutes,
+  payments: paymentsRoutes,
+  memberships: membershipsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allRoutes, buildPath, permissionsForRole, ZRegisterBody } from './index.js';
+import { ageOn, allRoutes, buildPath, centsToMoney, membershipTypesForAge, moneyToCents, permissionsForRole, ZRegisterBody } from './index.js';
 
 describe('permissionsForRole', () => {
   it('gives staff the back-office and bookings, admins everything, users nothing', () => {
@@ -40,5 +40,32 @@ describe('Italian validation messages', () => {
   it('normalise the e-mail to lower case without spaces', () => {
     const result = ZRegisterBody.parse({ first_name: 'A', last_name: 'B', email: '  Mario.Rossi@Esempio.IT ', phone: '3331234567', birth_date: '1990-01-01', password: 'Sabbia2026', password_confirmation: 'Sabbia2026', privacy_consent: true });
     expect(result.email).toBe('mario.rossi@esempio.it');
+  });
+});
+
+describe('money', () => {
+  it('turns cents into euro strings and back, exactly', () => {
+    expect(centsToMoney(6000)).toBe('60.00');
+    expect(centsToMoney(5)).toBe('0.05');
+    expect(centsToMoney(-1050)).toBe('-10.50');
+    expect(moneyToCents('54.90')).toBe(5490);
+    expect(moneyToCents('-0.10')).toBe(-10);
+    for (const cents of [0, 1, 99, 100, 123456, 1999]) expect(moneyToCents(centsToMoney(cents))).toBe(cents);
+    expect(() => centsToMoney(10.5)).toThrow();
+    expect(() => moneyToCents('10.5')).toThrow();
+  });
+});
+
+describe('membership types by age', () => {
+  it('counts whole years on the given day, birthday included', () => {
+    expect(ageOn('2009-05-01', '2027-04-30')).toBe(17);
+    expect(ageOn('2009-05-01', '2027-05-01')).toBe(18);
+    expect(ageOn('2004-02-29', '2027-02-28')).toBe(22);
+  });
+
+  it('offers under 18 and under 23 only below those ages', () => {
+    expect(membershipTypesForAge(17)).toEqual(['seasonal', 'under_23', 'under_18', 'monthly', 'weekly', 'daily']);
+    expect(membershipTypesForAge(18)).toEqual(['seasonal', 'under_23', 'monthly', 'weekly', 'daily']);
+    expect(membershipTypesForAge(23)).toEqual(['seasonal', 'monthly', 'weekly', 'daily']);
   });
 });

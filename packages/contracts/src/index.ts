@@ -5,4 +5,7 @@ export * from './health.js';
 export * from './auth.js';
 export * from './courts.js';
 export * from './prices.js';
+export * from './money.js';
+export * from './payments.js';
+export * from './memberships.js';
 export * from './api.js';

@@ -156,6 +156,8 @@ export async function seedDemoVolume(db: Db, { year, passwordHash, log }: { year
         data: memberships,
         select: { id: true, userId: true, status: true, priceCents: true, createdAt: true },
       });
+      // The demo numbers its cards itself: move the per-year counters past them.
+      await tx.$executeRaw`SELECT sync_membership_number_counters()`;
       await tx.transaction.createMany({
         data: createdMemberships
           .filter((membership) => membership.status !== 'pending' && membership.priceCents > 0)

@@ -7,3 +7,19 @@ export { Prisma } from '../generated/prisma/client.js';
 export function createDb(databaseUrl: string): Db {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
 }
+
+/**
+ * Whether a database error is the violation of the named constraint (unique, check or exclusion): the
+ * driver adapter's error carries the constraint's name somewhere in its chain.
+ */
+export function isConstraintViolation(error: unknown, constraint: string): boolean {
+  const seen = new Set<unknown>();
+  const visit = (value: unknown): boolean => {
+    if (!value || typeof value !== 'object' || seen.has(value)) return false;
+    seen.add(value);
+    const record = value as Record<string, unknown>;
+    if (record.constraint === constraint || (typeof record.message === 'string' && record.message.includes(constraint))) return true;
+    return Object.values(record).some(visit) || visit(record.cause);
+  };
+  return visit(error);
+}

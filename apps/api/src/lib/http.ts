@@ -17,13 +17,18 @@ export type RouteHandler<D extends RouteDefinition> = (
 
 export type AccessGuards = Record<Exclude<Access, 'public'>, RequestHandler>;
 
-export type MountRoute = <D extends RouteDefinition>(definition: D, handler: RouteHandler<D>) => void;
+export interface MountOptions {
+  /** Middleware run before validation and the handler, e.g. a rate limit. */
+  before?: RequestHandler[];
+}
+
+export type MountRoute = <D extends RouteDefinition>(definition: D, handler: RouteHandler<D>, options?: MountOptions) => void;
 
 export function createRouteMounter(router: Router, guards: AccessGuards): MountRoute {
-  return (definition, handler) => {
+  return (definition, handler, options = {}) => {
     const path = definition.path.replace(/^\/api/, '');
     const guard: RequestHandler[] = definition.access === 'public' ? [] : [guards[definition.access]];
-    router[definition.method](path, ...guard, async (req, res) => {
+    router[definition.method](path, ...(options.before ?? []), ...guard, async (req, res) => {
       const input = parseInput(definition, req);
       const result = await handler(input, { req, res });
       if (res.headersSent) return; // the handler streamed a file or answered itself

@@ -1,4 +1,4 @@
-// Outgoing e-mail through nodemailer. With SMTP_URL it delivers over SMTP; without it (development)
+// Outgoing e-mail through nodemailer, used by the 'send-email' job (lib/jobs.ts), which retries. With SMTP_URL it delivers over SMTP; without it (development)
 // every message is written as an .eml file into MAIL_DIR and its path logged, never dropped.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Files to attach, by absolute path (a job carries the path, not the bytes). */
+  attachments?: { filename: string; path: string }[];
 }
 
 export interface Mailer {

@@ -1,6 +1,22 @@
-// The centre runs on Rome time: days, seasons and price-list years are computed there.
+// The centre runs on Rome time: days, seasons and price-list years are computed there. Calendar days
+// travel as YYYY-MM-DD strings and are stored in `date` columns (a Date at UTC midnight).
 export const CENTRE_TIME_ZONE = 'Europe/Rome';
 
+const romeDay = new Intl.DateTimeFormat('en-CA', { timeZone: CENTRE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
 export function yearInRome(at: Date = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en-GB', { timeZone: CENTRE_TIME_ZONE, year: 'numeric' }).format(at));
+  return Number(todayInRome(at).slice(0, 4));
 }
+
+/** The calendar day in Rome at that instant, as YYYY-MM-DD. */
+export const todayInRome = (at: Date = new Date()): string => romeDay.format(at);
+
+/** A `date` column's value as YYYY-MM-DD. */
+export const toIsoDate = (date: Date): string => date.toISOString().slice(0, 10);
+export const toIsoDateOrNull = (date: Date | null): string | null => (date ? toIsoDate(date) : null);
+
+/** YYYY-MM-DD as the Date a `date` column takes. */
+export const fromIsoDate = (date: string): Date => new Date(`${date}T00:00:00Z`);
+export const fromIsoDateOrNull = (date: string | null): Date | null => (date ? fromIsoDate(date) : null);
+
+export const addDays = (date: string, days: number): string => toIsoDate(new Date(fromIsoDate(date).getTime() + days * 86_400_000));

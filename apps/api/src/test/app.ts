@@ -1,14 +1,36 @@
-// The API app in-process over a private test database, for supertest.
+// The API app in-process over a private test database, with its job queue and workers running (so
+// e-mails really go out), for supertest. With `stripe`, the app also listens on a loopback port and a
+// local Stripe test double delivers its signed webhooks there.
+import type { Server } from 'node:http';
+import { startStripeDouble, type StripeDouble } from '@beach/stripe-double';
+import { afterAll } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { createLogger } from '../lib/logger.js';
-import { createMailer } from '../lib/mail.js';
+import { startRuntime } from '../runtime.js';
 import { useTestDatabase } from './database.js';
 
-export async function useTestApp(env: Record<string, string> = {}) {
+export const TEST_WEBHOOK_SECRET = 'whsec_test_double_secret';
+
+export async function useTestApp(env: Record<string, string> = {}, options: { stripe?: boolean } = {}) {
   const database = await useTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...env });
-  const logger = createLogger(config);
-  const app = createApp({ config, db: database.db, logger, mailer: createMailer(config, logger) });
-  return { app, config, ...database };
+  const stripe: StripeDouble | null = options.stripe ? await startStripeDouble({ webhookSecret: TEST_WEBHOOK_SECRET }) : null;
+  const stripeEnv = stripe ? { STRIPE_SECRET_KEY: 'sk_test_double', STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url } : {};
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...stripeEnv, ...env });
+  const { deps, services } = await startRuntime(config, { workers: true, db: database.db });
+  const app = createApp(deps, services);
+  let server: Server | null = null;
+  if (stripe) {
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server!.once('listening', resolve));
+    const address = server.address();
+    if (typeof address !== 'object' || !address) throw new Error('no address');
+    stripe.setWebhookUrl(`http://127.0.0.1:${address.port}/api/payments/stripe/webhook`);
+  }
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await stripe?.close();
+    await deps.jobs.stop(2000);
+  });
+  return { app, config, deps, services, stripe, ...database };
 }

@@ -8,6 +8,8 @@ import { startEmbeddedPostgres } from '../db/embedded.js';
 import { migrate } from '../db/migrate.js';
 import { seed } from '../db/seed.js';
 import { createDb } from '../lib/db.js';
+import { createJobQueue } from '../lib/jobs.js';
+import { createLogger } from '../lib/logger.js';
 import { TEMPLATE_DATABASE } from './database.js';
 import { freePort } from './free-port.js';
 
@@ -24,6 +26,10 @@ export default async function setup(project: TestProject) {
   const db = createDb(server.url);
   await seed(db, { nodeEnv: 'test', log: () => {} });
   await db.$disconnect();
+  // pg-boss creates its own schema on first start: do it once here, so every copy already has it.
+  const jobs = createJobQueue(server.url, createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }));
+  await jobs.start({ worker: false });
+  await jobs.stop();
   project.provide('databaseAdminUrl', server.adminUrl);
   return async () => {
     await server.stop();

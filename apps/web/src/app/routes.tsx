@@ -38,15 +38,16 @@ export const routes: RouteObject[] = [
       { path: paths.verifyEmailSuccess, ...page(() => import('../features/auth/pages/email-verified-page')) },
       { path: paths.verifyEmailError, ...page(() => import('../features/auth/pages/email-verified-page')) },
       { path: paths.verifyEmail, ...page(() => import('../features/auth/pages/email-verified-page')) },
+      { path: paths.verifyMembership, ...page(() => import('../features/memberships/pages/verify-membership-page')) },
       {
         element: <RequireRole level="user" />,
         children: [
           { path: paths.profile, ...page(() => import('../features/auth/pages/profile-page')) },
-          { path: paths.membership, ...comingSoon('Tesseramento') },
+          { path: paths.membership, ...page(() => import('../features/memberships/pages/membership-page')) },
           { path: paths.bookings, ...comingSoon('Prenota un campo') },
           { path: paths.myBookings, ...comingSoon('Le mie prenotazioni') },
           { path: paths.bookingPayment, ...comingSoon('Pagamento prenotazione') },
-          { path: paths.paymentCompleted, ...comingSoon('Pagamento completato') },
+          { path: paths.paymentCompleted, ...page(() => import('../features/payments/pages/payment-completed-page')) },
         ],
       },
       {

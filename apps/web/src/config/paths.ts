@@ -17,6 +17,8 @@ export const paths = {
   myBookings: '/le-mie-prenotazioni',
   bookingPayment: '/prenotazioni/pagamento/:bookingId',
   paymentCompleted: '/pagamento-completato',
+  /** Public: what the QR code on a membership card opens. */
+  verifyMembership: '/verifica-tessera/:token',
   admin: {
     dashboard: '/admin',
     users: '/admin/users',

@@ -1,7 +1,7 @@
 // The one way the web app calls the API (spec §4, §7): typed by the contracts; bearer token and JSON
 // Accept on every call; 15 s timeout (25 s on iOS); credentials and X-Requested-With except on iOS;
 // on a 401, one refresh-and-retry for remember-me sessions (concurrent refreshes collapsed into one),
-// otherwise the session is cleared and the user sent to /login.
+// otherwise the session is cleared and the user sent to /login. Files (a card's PDF) come through it too.
 import { api, AUTH_MESSAGES, buildPath, type RouteDefinition, type RouteInput, type RouteResponse, type TApiError } from '@beach/contracts';
 import { AUTH_PAGES, paths } from '../config/paths';
 import { apiEvents } from './api-events';
@@ -69,9 +69,14 @@ async function send(definition: RouteDefinition, input: InputArg<RouteDefinition
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new ApiError(0, timedOut ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE, undefined, timedOut);
+    throw transportError(error);
   }
+}
+
+/** No response, or a body cut off: the connection failed or the timeout ran out. */
+function transportError(error: unknown): ApiError {
+  const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+  return new ApiError(0, timedOut ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE, undefined, timedOut);
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {
@@ -105,17 +110,41 @@ function expireSession(quiet: boolean) {
   setTimeout(() => apiEvents.navigate(paths.login), SESSION_EXPIRED_REDIRECT_MS);
 }
 
-export async function callApi<D extends RouteDefinition>(definition: D, input: InputArg<D> = {}, options: CallOptions = {}): Promise<RouteResponse<D>> {
+/** Sends with the session's token; on a 401, refreshes once and retries (see the top of the file). */
+async function authorizedSend(definition: RouteDefinition, input: InputArg<RouteDefinition>, options: CallOptions): Promise<Response> {
   const sentToken = session.get()?.token;
   let response = await send(definition, input, sentToken, options);
 
-  if (response.status === 401 && sentToken && (definition as RouteDefinition) !== api.auth.login) {
+  if (response.status === 401 && sentToken && definition !== api.auth.login) {
     // Another request may already have refreshed the token while this one was under way.
     const renewed = session.get()?.token !== sentToken || (await refreshSession());
     if (renewed && session.get()) response = await send(definition, input, session.get()?.token, options);
     if (response.status === 401) expireSession(Boolean(options.quietOnUnauthorized));
   }
   if (!response.ok) throw await errorFrom(response);
+  return response;
+}
+
+export async function callApi<D extends RouteDefinition>(definition: D, input: InputArg<D> = {}, options: CallOptions = {}): Promise<RouteResponse<D>> {
+  const response = await authorizedSend(definition, input, options);
   if (response.status === 204) return undefined as RouteResponse<D>;
   return (await response.json()) as RouteResponse<D>;
+}
+
+/**
+ * Fetches a file through the same client (token, refresh-and-retry, timeout; errors as ApiError)
+ * and hands it to the browser to save under `filename`.
+ */
+export async function downloadFile<D extends RouteDefinition>(definition: D, input: InputArg<D>, filename: string, options: CallOptions = {}): Promise<void> {
+  const response = await authorizedSend(definition, input, options);
+  const blob = await response.blob().catch((error: unknown) => {
+    throw transportError(error);
+  });
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the address only after click() has returned: release it a little later.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,9 +1,14 @@
 // it-IT formatting, Rome time (spec §9: dates in it-IT, prices in euros with 2 decimals).
+import type { TMoney } from '@beach/contracts';
+
 const TIME_ZONE = 'Europe/Rome';
 
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export const formatCents = (cents: number) => euro.format(cents / 100);
+
+/** An amount of the API ("60.00", euros): formatted from the decimal string itself, exactly. */
+export const formatMoney = (money: TMoney) => euro.format(money as Intl.StringNumericLiteral);
 
 /** A YYYY-MM-DD calendar date or an instant, as dd/mm/yyyy. */
 export function formatDate(value: string | Date): string {

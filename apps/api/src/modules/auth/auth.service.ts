@@ -18,6 +18,7 @@ import type { TokenPurpose } from '../../generated/prisma/enums.js';
 import { AppError, invalid, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { Prisma } from '../../lib/db.js';
+import { fromIsoDateOrNull, toIsoDateOrNull } from '../../lib/time.js';
 import { passwordResetEmail, verificationEmail } from './auth.emails.js';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
 import { hashToken, newEmailToken, PLAIN_SESSION_MS, REMEMBER_ACCESS_TOKEN_SECONDS, REMEMBER_SESSION_MS, signAccessToken, verifyAccessToken } from './tokens.js';
@@ -30,9 +31,6 @@ export const MAX_EMAIL_TOKENS_PER_HOUR = 5;
 /** Compared against when the e-mail is unknown, so both cases take as long. */
 const UNKNOWN_USER_HASH = '$2b$12$Vw4FCECagZ6.fEuTwFEs5eMlWB2jQ53Zm54DqyFBZxuu7Jmh8j/Ia';
 
-const toIsoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
-const fromIsoDate = (date: string | null) => (date ? new Date(`${date}T00:00:00Z`) : null);
-
 export function toUserDto(user: User): TUser {
   return {
     id: user.id,
@@ -40,7 +38,7 @@ export function toUserDto(user: User): TUser {
     last_name: user.lastName,
     email: user.email,
     phone: user.phone,
-    birth_date: toIsoDate(user.birthDate),
+    birth_date: toIsoDateOrNull(user.birthDate),
     role: user.role,
     role_display_name: ROLE_DISPLAY_NAMES[user.role],
     is_admin: user.role === 'admin',
@@ -53,9 +51,9 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'logger'>;
 
-export function createAuthService({ db, config, mailer, logger }: Deps) {
+export function createAuthService({ db, config, jobs, logger }: Deps) {
   /**
    * Replaces any unused token of that purpose with a new one and returns it; null when the account
    * already had its hourly share, so nobody can flood an inbox (the caller's answer stays the same).
@@ -74,14 +72,9 @@ export function createAuthService({ db, config, mailer, logger }: Deps) {
     return token;
   }
 
-  /** A mail that cannot be sent is logged, not shown: the user can always ask for it again. */
-  async function sendSafely(message: Parameters<typeof mailer.send>[0]) {
-    await mailer.send(message).catch((error: unknown) => logger.error({ err: error, to: message.to }, 'Invio e-mail non riuscito'));
-  }
-
   async function sendVerification(user: User) {
     const token = await issueEmailToken(user.id, 'email_verification', EMAIL_VERIFICATION_TTL_MS);
-    if (token) await sendSafely(verificationEmail(user, `${config.WEB_ORIGIN}/verify-email/${user.id}/${token}`));
+    if (token) await jobs.send('send-email', verificationEmail(user, `${config.WEB_ORIGIN}/verify-email/${user.id}/${token}`));
   }
 
   /** The token whose hash matches, if it is unused, unexpired and of that purpose. */
@@ -122,7 +115,7 @@ export function createAuthService({ db, config, mailer, logger }: Deps) {
             lastName: body.last_name,
             email: body.email,
             phone: body.phone,
-            birthDate: fromIsoDate(body.birth_date),
+            birthDate: fromIsoDateOrNull(body.birth_date),
             passwordHash,
             privacyAcceptedAt: new Date(),
           },
@@ -167,7 +160,7 @@ export function createAuthService({ db, config, mailer, logger }: Deps) {
     async updateProfile(userId: number, body: TUpdateProfileBody) {
       const user = await db.user.update({
         where: { id: userId },
-        data: { firstName: body.first_name, lastName: body.last_name, phone: body.phone, birthDate: fromIsoDate(body.birth_date) },
+        data: { firstName: body.first_name, lastName: body.last_name, phone: body.phone, birthDate: fromIsoDateOrNull(body.birth_date) },
       });
       return toUserDto(user);
     },
@@ -199,7 +192,7 @@ export function createAuthService({ db, config, mailer, logger }: Deps) {
       const user = await db.user.findUnique({ where: { email } });
       if (user) {
         const token = await issueEmailToken(user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
-        if (token) await sendSafely(passwordResetEmail(user, `${config.WEB_ORIGIN}/reset-password?token=${token}`));
+        if (token) await jobs.send('send-email', passwordResetEmail(user, `${config.WEB_ORIGIN}/reset-password?token=${token}`));
       }
       return { message: AUTH_MESSAGES.resetSent };
     },

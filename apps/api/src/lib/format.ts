@@ -1,0 +1,8 @@
+// it-IT formatting for e-mails, PDFs and messages written by the API.
+const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Integer cents as "60,00 €" (display only: amounts are computed in cents). */
+export const formatEuros = (cents: number): string => euro.format(cents / 100);
+
+/** YYYY-MM-DD as dd/mm/yyyy. */
+export const formatItalianDate = (date: string): string => date.split('-').reverse().join('/');

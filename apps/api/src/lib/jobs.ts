@@ -1,0 +1,97 @@
+// Background jobs on the same PostgreSQL (pg-boss): e-mails with retries, work that follows a
+// payment, and the daily membership job. A job can be queued inside a database transaction, so it
+// exists exactly when the change that asked for it was committed.
+import PgBoss from 'pg-boss';
+import type { Prisma } from '../generated/prisma/client.js';
+import type { Logger } from './logger.js';
+import type { MailMessage } from './mail.js';
+import { CENTRE_TIME_ZONE } from './time.js';
+
+/** Every job of the application and what it carries. */
+export interface JobPayloads {
+  'send-email': MailMessage;
+  /** A card became active: make its PDF and e-mail it to the member. */
+  'membership-activated': { membershipId: number };
+  /** A payment for something that could no longer be had: refund it in full and tell the payer. */
+  'refund-payment': { paymentId: number };
+  /** Daily: cards past their end date expire; members whose card ends in 7 days are reminded. */
+  'memberships-daily': Record<string, never>;
+}
+export type JobName = keyof JobPayloads;
+export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
+
+/** Retries with backoff: a slow or failing mail server costs a delay, never a message. */
+const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
+  'send-email': { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  'membership-activated': { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+  'refund-payment': { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
+  'memberships-daily': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
+};
+
+/** Scheduled jobs: cron in the centre's time zone. */
+const SCHEDULES: Partial<Record<JobName, string>> = {
+  'memberships-daily': '5 0 * * *',
+};
+
+export interface JobQueue {
+  /** Queues a job; with `tx` it is written by that transaction (and vanishes if it rolls back). */
+  send<N extends JobName>(name: N, data: JobPayloads[N], options?: { tx?: Prisma.TransactionClient }): Promise<void>;
+  /** Starts working a queue in this process. */
+  work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  /**
+   * Connects and creates the queues; call once before send or work. A process that works jobs also
+   * runs pg-boss's maintenance and the schedules (`worker: true`).
+   */
+  start(options: { worker: boolean }): Promise<void>;
+  /** Stops taking jobs and waits (up to `timeoutMs`) for the running ones to finish. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export function createJobQueue(databaseUrl: string, logger: Logger, { pollingIntervalSeconds = 1 } = {}): JobQueue {
+  let boss: PgBoss | undefined;
+  const started = () => {
+    if (!boss) throw new Error('Coda dei job non avviata: chiama start() prima.');
+    return boss;
+  };
+
+  /** pg-boss's SQL runs on the caller's transaction; objects are sent as JSON text. */
+  const onTransaction = (tx: Prisma.TransactionClient) => ({
+    async executeSql(text: string, values: unknown[] = []) {
+      const parameters = values.map((value) => (value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value));
+      return { rows: await tx.$queryRawUnsafe<unknown[]>(text, ...parameters) };
+    },
+  });
+
+  return {
+    async send(name, data, options = {}) {
+      const sendOptions: PgBoss.SendOptions = options.tx ? { db: onTransaction(options.tx) } : {};
+      await started().send(name, data, sendOptions);
+    },
+
+    async work(name, handler) {
+      await started().work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+        if (!job) return;
+        try {
+          await handler(job.data);
+        } catch (error) {
+          logger.warn({ err: error, job: name, jobId: job.id }, 'Job non riuscito: sarà ritentato');
+          throw error;
+        }
+      });
+    },
+
+    async start({ worker }) {
+      boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: 'beach-jobs', supervise: worker, schedule: worker });
+      boss.on('error', (error) => logger.error({ err: error }, 'Errore della coda dei job'));
+      await boss.start();
+      for (const [name, queue] of Object.entries(QUEUES)) await boss.createQueue(name, { name, ...queue });
+      if (worker) {
+        for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: CENTRE_TIME_ZONE });
+      }
+    },
+
+    async stop(timeoutMs = 10_000) {
+      await boss?.stop({ graceful: true, timeout: timeoutMs });
+    },
+  };
+}

@@ -1,0 +1,22 @@
+// Italian fiscal codes, checked with a maintained library (codice-fiscale-js): the official check
+// character, omocodia included, and the birth date encoded in the code.
+import codiceFiscale from 'codice-fiscale-js';
+
+// The package's CommonJS build exports { CodiceFiscale } although its typings declare a default export.
+const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
+
+export const FISCAL_CODE_MESSAGES = {
+  invalid: 'Il codice fiscale non è valido: controlla lettere, cifre e carattere di controllo.',
+  birthDateMismatch: 'Il codice fiscale non corrisponde alla data di nascita.',
+} as const;
+
+/** Why the code is not acceptable for someone born on `birthDate` (YYYY-MM-DD, when known), or null. */
+export function fiscalCodeProblem(code: string, birthDate: string | null): string | null {
+  if (!CodiceFiscale.check(code)) return FISCAL_CODE_MESSAGES.invalid;
+  if (!birthDate) return null;
+  const encoded = new CodiceFiscale(code);
+  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
+  // The code keeps two digits of the year: compare those.
+  const matches = encoded.day === day && encoded.month === month && encoded.year % 100 === year % 100;
+  return matches ? null : FISCAL_CODE_MESSAGES.birthDateMismatch;
+}

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
+import { USAGE_RULES } from '@beach/contracts/centre';
+import jsQR from 'jsqr';
+import { PDFParse } from 'pdf-parse';
+import { describe, expect, it } from 'vitest';
+import { type MembershipCardData, renderMembershipCardPdf } from './membership-card-pdf.js';
+
+const card: MembershipCardData = {
+  holderName: 'Giulia Rossi',
+  fiscalCode: 'RSSGLI95M41H501X',
+  typeLabel: 'Tessera stagionale',
+  membershipNumber: 'T2026-00042',
+  startDate: '2027-05-01',
+  endDate: '2027-09-30',
+  hasInsurance: true,
+  isBvuMember: true,
+  // A fresh token each run: the QR can only decode to it if it was encoded from this card.
+  verifyUrl: `https://www.adriaticabeacharena.it/verifica-tessera/${randomBytes(32).toString('base64url')}`,
+};
+
+async function parse(pdf: Buffer) {
+  const parser = new PDFParse({ data: pdf });
+  try {
+    const text = await parser.getText();
+    const info = await parser.getInfo({ parsePageInfo: true });
+    const images = await parser.getImage({ partial: [1], imageDataUrl: false });
+    const pageText = (page: number) => text.getPageText(page).replace(/\s+/g, ' ');
+    return { pages: text.total, pageText, info, frontImages: images.pages[0]?.images ?? [] };
+  } finally {
+    await parser.destroy();
+  }
+}
+
+function predict(filter: number | undefined, left: number, up: number, upLeft: number): number {
+  switch (filter) {
+    case 0: return 0;
+    case 1: return left;
+    case 2: return up;
+    case 3: return (left + up) >> 1;
+    case 4: {
+      const estimate = left + up - upLeft;
+      const [toLeft, toUp, toUpLeft] = [Math.abs(estimate - left), Math.abs(estimate - up), Math.abs(estimate - upLeft)];
+      return toLeft <= toUp && toLeft <= toUpLeft ? left : toUp <= toUpLeft ? up : upLeft;
+    }
+    default: throw new Error(`Unknown PNG row filter ${filter}`);
+  }
+}
+
+/** Pixels of the PNG that pdf-parse writes for an embedded image (its canvas re-encodes what pdf.js
+ * decoded from the PDF): 8-bit RGBA, not interlaced, the five PNG row filters undone. */
+function decodeRgbaPng(png: Uint8Array) {
+  const file = Buffer.from(png);
+  const idat: Buffer[] = [];
+  let header: Buffer | undefined;
+  for (let offset = 8; offset < file.length; ) {
+    const length = file.readUInt32BE(offset);
+    const type = file.toString('latin1', offset + 4, offset + 8);
+    const data = file.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') header = data;
+    if (type === 'IDAT') idat.push(data);
+    offset += 12 + length;
+  }
+  if (!header || header[8] !== 8 || header[9] !== 6 || header[12] !== 0) throw new Error('Expected an 8-bit RGBA, non-interlaced PNG');
+  const width = header.readUInt32BE(0);
+  const height = header.readUInt32BE(4);
+  const stride = width * 4;
+  const raw = inflateSync(Buffer.concat(idat));
+  const pixels = new Uint8ClampedArray(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    for (let x = 0; x < stride; x++) {
+      const left = x >= 4 ? pixels[y * stride + x - 4]! : 0;
+      const up = y > 0 ? pixels[(y - 1) * stride + x]! : 0;
+      const upLeft = x >= 4 && y > 0 ? pixels[(y - 1) * stride + x - 4]! : 0;
+      pixels[y * stride + x] = (raw[y * (stride + 1) + 1 + x]! + predict(filter, left, up, upLeft)) & 0xff;
+    }
+  }
+  return { width, height, pixels };
+}
+
+describe('renderMembershipCardPdf', () => {
+  it('renders the card-sized front with the holder’s details and the rules on the back', async () => {
+    const { pages, pageText, info } = await parse(await renderMembershipCardPdf(card));
+
+    expect(pages).toBe(2);
+    const mm = 72 / 25.4;
+    for (const page of info.pages) {
+      expect(page.width).toBeCloseTo(85.6 * mm, 2);
+      expect(page.height).toBeCloseTo(54 * mm, 2);
+    }
+    expect(info.info).toMatchObject({ Title: 'Tessera T2026-00042', Author: 'Adriatica Beach Arena' });
+
+    const front = pageText(1);
+    for (const expected of ['Adriatica Beach Arena', 'Giulia Rossi', 'C.F. RSSGLI95M41H501X', 'Tessera stagionale', 'T2026-00042', 'dal 01/05/2027 al 30/09/2027', 'Assicurazione inclusa', 'BVU']) {
+      expect(front).toContain(expected);
+    }
+    const back = pageText(2);
+    expect(back).toContain('Regolamento del centro');
+    for (const rule of USAGE_RULES) expect(back).toContain(rule);
+    expect(back).toContain('Mostra questa tessera (anche dal telefono) all’ingresso dei campi riservati ai tesserati.');
+  });
+
+  it('embeds a QR code on the front that decodes to the verification address', async () => {
+    const { frontImages } = await parse(await renderMembershipCardPdf(card));
+
+    expect(frontImages).toHaveLength(1);
+    const { width, height, pixels } = decodeRgbaPng(frontImages[0]!.data);
+    expect([width, height]).toEqual([frontImages[0]!.width, frontImages[0]!.height]);
+    expect(jsQR(pixels, width, height)?.data).toBe(card.verifyUrl);
+  });
+
+  it('leaves out the fiscal code, the insurance and the BVU mark when the member has none', async () => {
+    const { pages, pageText } = await parse(await renderMembershipCardPdf({ ...card, fiscalCode: null, hasInsurance: false, isBvuMember: false }));
+
+    expect(pages).toBe(2);
+    const front = pageText(1);
+    expect(front).toContain('Giulia Rossi');
+    expect(front).not.toContain('C.F.');
+    expect(front).not.toContain('RSSGLI95M41H501X');
+    expect(front).not.toContain('Assicurazione');
+    expect(front).not.toContain('BVU');
+  });
+
+  it('keeps an overlong name on the front, cut after two lines', async () => {
+    const holderName = `Maria ${'Alessandra Bianchi '.repeat(8)}Castellani`;
+    const { pages, pageText } = await parse(await renderMembershipCardPdf({ ...card, holderName }));
+
+    expect(pages).toBe(2);
+    expect(pageText(1)).toContain('Maria Alessandra Bianchi');
+    expect(pageText(1)).not.toContain('Castellani');
+    expect(pageText(1)).toContain('dal 01/05/2027 al 30/09/2027');
+  });
+
+  it('gives the same bytes for the same card', async () => {
+    expect(await renderMembershipCardPdf(card)).toEqual(await renderMembershipCardPdf(card));
+  });
+
+  it('rejects a date that is not YYYY-MM-DD', async () => {
+    await expect(renderMembershipCardPdf({ ...card, endDate: '30/09/2027' })).rejects.toThrow('30/09/2027');
+  });
+});

@@ -1,0 +1,60 @@
+// When a card is valid and who may have it (design §3), as pure functions of calendar days
+// (YYYY-MM-DD, Rome). The service adds prices, BVU and coupons.
+import { AGE_LIMITS, ageOn, MEMBERSHIP_TYPE_LABELS, PERIOD_DAYS, SEASONAL_TYPES, type TMembershipType } from '@beach/contracts';
+import type { Setting } from '../../generated/prisma/client.js';
+import type { FieldErrors } from '../../lib/errors.js';
+import { formatItalianDate } from '../../lib/format.js';
+import { addDays } from '../../lib/time.js';
+
+export interface Season {
+  year: number;
+  start: string;
+  end: string;
+}
+
+export const seasonOf = (year: number, settings: Pick<Setting, 'seasonStart' | 'seasonEnd'>): Season => ({
+  year,
+  start: `${year}-${settings.seasonStart}`,
+  end: `${year}-${settings.seasonEnd}`,
+});
+
+/** This year's season until it ends, then next year's. */
+export function upcomingSeason(today: string, settings: Pick<Setting, 'seasonStart' | 'seasonEnd'>): Season {
+  const year = Number(today.slice(0, 4));
+  const season = seasonOf(year, settings);
+  return today > season.end ? seasonOf(year + 1, settings) : season;
+}
+
+export interface Validity {
+  start: string;
+  end: string;
+  season: Season;
+}
+
+/**
+ * Seasonal cards run from today (or the season's first day) to the season's end; monthly, weekly and
+ * daily cards from a chosen day of the season for 30, 7 and 1 days.
+ */
+export function validityOf(type: TMembershipType, startDate: string | null, today: string, settings: Pick<Setting, 'seasonStart' | 'seasonEnd'>): Validity | { errors: FieldErrors } {
+  if (SEASONAL_TYPES.includes(type)) {
+    const season = upcomingSeason(today, settings);
+    return { start: today > season.start ? today : season.start, end: season.end, season };
+  }
+  if (!startDate) return { errors: { start_date: ['Scegli il giorno di inizio della tessera.'] } };
+  if (startDate < today) return { errors: { start_date: ['Il giorno di inizio non può essere già passato.'] } };
+  const season = seasonOf(Number(startDate.slice(0, 4)), settings);
+  if (startDate < season.start || startDate > season.end) {
+    return { errors: { start_date: [`Il centro è aperto dal ${formatItalianDate(season.start)} al ${formatItalianDate(season.end)}: scegli un giorno della stagione.`] } };
+  }
+  return { start: startDate, end: addDays(startDate, PERIOD_DAYS[type]! - 1), season };
+}
+
+/** Under-18 and under-23 cards need the holder to be under that age on the card's first day. */
+export function ageProblem(type: TMembershipType, birthDate: string | null, startDate: string): FieldErrors | null {
+  const limit = AGE_LIMITS[type];
+  if (limit === undefined) return null;
+  const label = MEMBERSHIP_TYPE_LABELS[type].toLowerCase();
+  if (!birthDate) return { birth_date: [`Inserisci la data di nascita: serve per la tessera ${label}.`] };
+  if (ageOn(birthDate, startDate) >= limit) return { type: [`La tessera ${label} è per chi ha meno di ${limit} anni il primo giorno di validità.`] };
+  return null;
+}

@@ -1,0 +1,333 @@
+// Membership cards, member side (design §3): quote, purchase, online payment, PDF card, public
+// verification, and the jobs that follow (activation e-mail, daily expiry and reminders).
+import { randomBytes } from 'node:crypto';
+import {
+  centsToMoney,
+  MEMBERSHIP_TYPE_LABELS,
+  SEASONAL_TYPES,
+  type TMembershipQuote,
+  type TMembershipVerification,
+  type TMyMembership,
+  type z,
+  type ZMembershipPurchaseBody,
+} from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { BvuMember, MembershipCoupon, User } from '../../generated/prisma/client.js';
+import type { PriceCode } from '../../generated/prisma/enums.js';
+import { AppError, type FieldErrors, invalid, notFound } from '../../lib/errors.js';
+import { isConstraintViolation } from '../../lib/db.js';
+import { addDays, fromIsoDate, todayInRome, toIsoDate, toIsoDateOrNull } from '../../lib/time.js';
+import { couponDiscountCents, couponProblem, COUPON_MESSAGES, redeemCoupon, releaseCoupon } from '../coupons/coupon-rules.js';
+import type { Checkouts } from '../payments/checkout.js';
+import type { PaymentTarget } from '../payments/payments.service.js';
+import { priceListInForce } from '../prices/prices.service.js';
+import { readSettings } from '../settings/settings.service.js';
+import { fiscalCodeProblem } from './fiscal-code.js';
+import { renderMembershipCardPdf } from './membership-card-pdf.js';
+import { ageProblem, validityOf } from './membership-terms.js';
+import { paidOnline, toMyMembershipDto, verifyUrl, WITH_PAYMENTS, type MembershipWithPayments } from './memberships.dto.js';
+import { activationEmail, expiryReminderEmail } from './memberships.emails.js';
+
+type PurchaseBody = z.output<typeof ZMembershipPurchaseBody>;
+
+export const MEMBERSHIP_MESSAGES = {
+  overlap: 'Hai già una tessera valida o in attesa per questi giorni: controlla le tue tessere qui sotto.',
+  notFound: 'Tessera non trovata.',
+  notPayable: 'Questa tessera non è da pagare online.',
+  notCancellable: 'Questa tessera non si può più annullare: per qualsiasi modifica passa in segreteria.',
+  cancelled: 'Richiesta di tessera annullata.',
+  pdfNotYet: 'Il PDF della tessera si può scaricare dopo l’attivazione.',
+  bvuSeasonalOnly: 'La tariffa BVU vale solo per la tessera stagionale.',
+  bvuNotFound: (season: number) => `Nessun tesserato BVU della stagione ${season} con questo codice tessera e questo codice fiscale.`,
+  priceMissing: 'Il listino prezzi della stagione non è ancora pubblicato: riprova più tardi o passa in segreteria.',
+} as const;
+
+/** Seasonal cards get the insurance add-on; BVU, monthly, weekly and daily cards include it (spec §9). */
+const INSURANCE_ADD_ON_TYPES = SEASONAL_TYPES;
+
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
+
+/** A priced card, ready to be shown (quote) or written (purchase). */
+interface PricedCard {
+  quote: TMembershipQuote;
+  startDate: string;
+  endDate: string;
+  seasonYear: number;
+  originalCents: number;
+  discountCents: number;
+  priceCents: number;
+  coupon: MembershipCoupon | null;
+  bvuMember: BvuMember | null;
+  birthDate: string | null;
+}
+
+export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | 'jobs' | 'storage' | 'logger'>, checkouts: Checkouts) {
+  const { db, config, jobs, storage } = deps;
+  const cardsUrl = `${config.WEB_ORIGIN}/tesseramento`;
+
+  /** Every rule of design §3, checked against the database; all problems at once, by field. */
+  async function price(user: User, body: PurchaseBody): Promise<PricedCard> {
+    const errors: FieldErrors = {};
+    const today = todayInRome();
+    const settings = await readSettings(db);
+    const birthDate = toIsoDateOrNull(user.birthDate) ?? body.birth_date;
+
+    const validity = validityOf(body.type, body.start_date, today, settings);
+    if ('errors' in validity) throw invalid(validity.errors);
+    Object.assign(errors, ageProblem(body.type, birthDate, validity.start));
+
+    const fiscalCodeError = fiscalCodeProblem(body.fiscal_code, birthDate);
+    if (fiscalCodeError) errors.fiscal_code = [fiscalCodeError];
+
+    let bvuMember: BvuMember | null = null;
+    if (body.bvu_card_code) {
+      const year = validity.season.year;
+      if (body.type !== 'seasonal') errors.bvu_card_code = [MEMBERSHIP_MESSAGES.bvuSeasonalOnly];
+      else if (!fiscalCodeError) {
+        bvuMember = await db.bvuMember.findFirst({
+          where: { fiscalCode: body.fiscal_code, cardCode: { equals: body.bvu_card_code, mode: 'insensitive' }, season: { in: [String(year), `${year - 1}/${year}`, `${year}/${year + 1}`] } },
+        });
+        if (!bvuMember) errors.bvu_card_code = [MEMBERSHIP_MESSAGES.bvuNotFound(year)];
+      }
+    }
+
+    const coupon = body.coupon_code ? await db.membershipCoupon.findUnique({ where: { code: body.coupon_code } }) : null;
+    const couponError = body.coupon_code ? couponProblem(coupon, today, 'membership') : null;
+    if (couponError) errors.coupon_code = [couponError];
+
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+
+    const prices = new Map((await priceListInForce(db, validity.season.year)).entries.map((entry) => [entry.code, entry.amount_cents]));
+    const amount = (code: PriceCode) => {
+      const cents = prices.get(code);
+      if (cents === undefined) throw new AppError(503, MEMBERSHIP_MESSAGES.priceMissing);
+      return cents;
+    };
+    const addsInsurance = INSURANCE_ADD_ON_TYPES.includes(body.type) && !bvuMember;
+    const cardLine = bvuMember
+      ? { label: 'Tessera stagionale corso BVU (assicurazione inclusa)', cents: amount('membership_seasonal_bvu') }
+      : { label: `Tessera ${MEMBERSHIP_TYPE_LABELS[body.type].toLowerCase()}`, cents: amount(`membership_${body.type}`) };
+    const lines = [cardLine];
+    if (addsInsurance && body.with_insurance) lines.push({ label: 'Assicurazione', cents: amount('insurance_addon') });
+    const originalCents = lines.reduce((sum, line) => sum + line.cents, 0);
+    const discountCents = coupon && !couponError ? couponDiscountCents(coupon, originalCents) : 0;
+    if (discountCents > 0) lines.push({ label: `Sconto coupon ${coupon!.code}`, cents: -discountCents });
+    const priceCents = originalCents - discountCents;
+
+    return {
+      startDate: validity.start,
+      endDate: validity.end,
+      seasonYear: validity.season.year,
+      originalCents,
+      discountCents,
+      priceCents,
+      coupon: discountCents > 0 || coupon ? coupon : null,
+      bvuMember,
+      birthDate,
+      quote: {
+        type: body.type,
+        start_date: validity.start,
+        end_date: validity.end,
+        has_insurance: addsInsurance ? body.with_insurance : true,
+        insurance_included: !addsInsurance,
+        is_bvu_member: bvuMember !== null,
+        coupon_code: coupon?.code ?? null,
+        lines: lines.map((line) => ({ label: line.label, amount: centsToMoney(line.cents) })),
+        original_price: centsToMoney(originalCents),
+        discount_amount: centsToMoney(discountCents),
+        price: centsToMoney(priceCents),
+        pay_online: paidOnline({ type: body.type, priceCents }),
+      },
+    };
+  }
+
+  async function ownMembership(userId: number, id: number): Promise<MembershipWithPayments> {
+    const membership = await db.membership.findFirst({ where: { id, userId }, include: WITH_PAYMENTS });
+    if (!membership) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+    return membership;
+  }
+
+  const openCheckout = (membership: MembershipWithPayments, user: User) =>
+    checkouts.open({
+      kind: 'membership',
+      targetId: membership.id,
+      customer: { id: user.id, email: user.email },
+      amountCents: membership.priceCents,
+      itemName: `Tessera ${MEMBERSHIP_TYPE_LABELS[membership.type].toLowerCase()} ${membership.membershipNumber}`,
+      cancelPath: '/tesseramento?pagamento=annullato',
+    });
+
+  /** The card's PDF, made and stored on first need (and again if the file went missing). */
+  async function cardPdf(membership: MembershipWithPayments & { user: User }): Promise<{ file: Buffer; path: string }> {
+    const path = membership.pdfPath ?? `memberships/tessera-${membership.membershipNumber}.pdf`;
+    const stored = membership.pdfPath ? await storage.read(path) : null;
+    if (stored) return { file: stored, path };
+    const file = await renderMembershipCardPdf({
+      holderName: `${membership.user.firstName} ${membership.user.lastName}`,
+      fiscalCode: membership.fiscalCode,
+      typeLabel: membership.isBvuMember ? 'Tessera stagionale corso BVU' : `Tessera ${MEMBERSHIP_TYPE_LABELS[membership.type].toLowerCase()}`,
+      membershipNumber: membership.membershipNumber,
+      startDate: toIsoDate(membership.startDate),
+      endDate: toIsoDate(membership.endDate),
+      hasInsurance: membership.hasInsurance,
+      isBvuMember: membership.isBvuMember,
+      verifyUrl: verifyUrl(config.WEB_ORIGIN, await ensureQrCode(membership)),
+    });
+    await storage.write(path, file);
+    await db.membership.update({ where: { id: membership.id }, data: { pdfPath: path } });
+    return { file, path };
+  }
+
+  /** Cards made before tokens existed (or at the desk) get theirs when first printed. */
+  async function ensureQrCode(membership: { id: number; qrCode: string | null }): Promise<string> {
+    if (membership.qrCode) return membership.qrCode;
+    const qrCode = newQrToken();
+    await db.membership.updateMany({ where: { id: membership.id, qrCode: null }, data: { qrCode } });
+    return (await db.membership.findUniqueOrThrow({ where: { id: membership.id }, select: { qrCode: true } })).qrCode!;
+  }
+
+  /** Paying online activates the card; the PDF and its e-mail follow as a job of the same transaction. */
+  const paymentTarget: PaymentTarget = {
+    async confirm(tx, membershipId) {
+      const activated = await tx.membership.updateMany({ where: { id: membershipId, status: 'pending' }, data: { status: 'active', activatedAt: new Date() } });
+      if (activated.count === 0) return false;
+      await jobs.send('membership-activated', { membershipId }, { tx });
+      return true;
+    },
+  };
+
+  return {
+    paymentTarget,
+
+    async mine(user: User): Promise<TMyMembership[]> {
+      const memberships = await db.membership.findMany({ where: { userId: user.id }, include: WITH_PAYMENTS, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] });
+      return memberships.map((membership) => toMyMembershipDto(membership, config.WEB_ORIGIN));
+    },
+
+    async quote(user: User, body: PurchaseBody): Promise<TMembershipQuote> {
+      return (await price(user, body)).quote;
+    },
+
+    async create(user: User, body: PurchaseBody) {
+      const card = await price(user, body);
+      const today = todayInRome();
+      const membership = await db
+        .$transaction(async (tx) => {
+          // Counted here, under the coupon's row lock: its limit holds however many buy at once.
+          if (card.coupon && !(await redeemCoupon(tx, card.coupon.id, today))) throw invalid({ coupon_code: [COUPON_MESSAGES.usedUp] });
+          const [issued] = await tx.$queryRaw<{ number: string }[]>`SELECT next_membership_number(${card.seasonYear}::int) AS number`;
+          if (!user.birthDate && card.birthDate) await tx.user.update({ where: { id: user.id }, data: { birthDate: fromIsoDate(card.birthDate) } });
+          return tx.membership.create({
+            data: {
+              membershipNumber: issued!.number,
+              userId: user.id,
+              type: body.type,
+              status: 'pending',
+              isBvuMember: card.bvuMember !== null,
+              bvuMemberId: card.bvuMember?.id ?? null,
+              bvuCardCode: card.bvuMember?.cardCode ?? null,
+              fiscalCode: body.fiscal_code,
+              startDate: fromIsoDate(card.startDate),
+              endDate: fromIsoDate(card.endDate),
+              hasInsurance: card.quote.has_insurance,
+              originalPriceCents: card.originalCents,
+              discountCents: card.discountCents,
+              priceCents: card.priceCents,
+              couponId: card.coupon?.id ?? null,
+              couponCode: card.coupon?.code ?? null,
+              qrCode: newQrToken(),
+            },
+            include: WITH_PAYMENTS,
+          });
+        }, TRANSACTION_OPTIONS)
+        .catch((error: unknown) => {
+          if (isConstraintViolation(error, 'memberships_no_overlap')) throw new AppError(409, MEMBERSHIP_MESSAGES.overlap);
+          throw error;
+        });
+      const checkoutUrl = card.quote.pay_online ? await openCheckout(membership, user) : null;
+      return { membership: toMyMembershipDto(await db.membership.findUniqueOrThrow({ where: { id: membership.id }, include: WITH_PAYMENTS }), config.WEB_ORIGIN), checkout_url: checkoutUrl };
+    },
+
+    async checkout(user: User, id: number) {
+      const membership = await ownMembership(user.id, id);
+      if (toMyMembershipDto(membership, config.WEB_ORIGIN).awaiting !== 'payment') throw new AppError(409, MEMBERSHIP_MESSAGES.notPayable);
+      return { checkout_url: await openCheckout(membership, user) };
+    },
+
+    /** A member withdraws a request that nobody has paid or activated; the coupon use is given back. */
+    async cancel(user: User, id: number) {
+      const membership = await ownMembership(user.id, id);
+      if (!toMyMembershipDto(membership, config.WEB_ORIGIN).can_cancel) throw new AppError(409, MEMBERSHIP_MESSAGES.notCancellable);
+      await checkouts.closeOpenSessions('membership', membership.id);
+      await db.$transaction(async (tx) => {
+        const deleted = await tx.membership.deleteMany({ where: { id: membership.id, status: 'pending' } });
+        if (deleted.count === 0) throw new AppError(409, MEMBERSHIP_MESSAGES.notCancellable);
+        if (membership.couponId) await releaseCoupon(tx, membership.couponId);
+      }, TRANSACTION_OPTIONS);
+      return { message: MEMBERSHIP_MESSAGES.cancelled };
+    },
+
+    async pdf(user: User, id: number) {
+      const membership = await ownMembership(user.id, id);
+      if (membership.status === 'pending') throw new AppError(409, MEMBERSHIP_MESSAGES.pdfNotYet);
+      const { file } = await cardPdf({ ...membership, user });
+      return { file, filename: `tessera-${membership.membershipNumber}.pdf` };
+    },
+
+    /** What the desk sees after scanning a card: the verdict and the least personal data that identifies it. */
+    async verify(token: string): Promise<TMembershipVerification> {
+      const membership = await db.membership.findUnique({ where: { qrCode: token }, include: { user: { select: { firstName: true, lastName: true } } } });
+      if (!membership) throw notFound('Tessera non valida: nessuna tessera corrisponde a questo codice.');
+      const today = todayInRome();
+      const start = toIsoDate(membership.startDate);
+      const end = toIsoDate(membership.endDate);
+      const status = membership.status === 'expired' || end < today ? 'expired' : membership.status === 'active' && start <= today ? 'valid' : 'not_valid';
+      return {
+        status,
+        membership_number: membership.membershipNumber,
+        type: membership.type,
+        start_date: start,
+        end_date: end,
+        holder: `${membership.user.firstName} ${membership.user.lastName.charAt(0).toUpperCase()}.`,
+      };
+    },
+
+    /** Job 'membership-activated': the PDF card, e-mailed as an attachment. */
+    async sendActivation(membershipId: number) {
+      const membership = await db.membership.findUnique({ where: { id: membershipId }, include: { ...WITH_PAYMENTS, user: true } });
+      if (!membership || membership.status !== 'active') return;
+      const { path } = await cardPdf(membership);
+      const card = { number: membership.membershipNumber, type: membership.type, startDate: toIsoDate(membership.startDate), endDate: toIsoDate(membership.endDate) };
+      await jobs.send('send-email', activationEmail(membership.user, card, { filename: `tessera-${membership.membershipNumber}.pdf`, path: storage.absolutePath(path) }, cardsUrl));
+    },
+
+    /**
+     * Job 'memberships-daily' (00:05 Rome): live cards past their end date expire; active cards that end
+     * within 7 days get one reminder, unless they are short cards or the member already renewed.
+     */
+    async runDaily(today = todayInRome()) {
+      const { count: expired } = await db.membership.updateMany({ where: { status: { in: ['pending', 'active'] }, endDate: { lt: fromIsoDate(today) } }, data: { status: 'expired' } });
+      const reminded = await db.$transaction(async (tx) => {
+        const due = await tx.$queryRaw<{ id: number; membership_number: string; type: MembershipWithPayments['type']; start_date: Date; end_date: Date; email: string; first_name: string }[]>`
+          UPDATE memberships m SET expiry_reminder_sent_at = now(), updated_at = now()
+          FROM users u
+          WHERE u.id = m.user_id AND m.status = 'active' AND m.expiry_reminder_sent_at IS NULL
+            AND m.end_date BETWEEN ${today}::date AND ${addDays(today, 7)}::date
+            AND m.end_date - m.start_date >= 7
+            AND NOT EXISTS (SELECT 1 FROM memberships later WHERE later.user_id = m.user_id AND later.status IN ('pending', 'active') AND later.start_date > m.end_date)
+          RETURNING m.id, m.membership_number, m.type, m.start_date, m.end_date, u.email, u.first_name`;
+        for (const card of due) {
+          const summary = { number: card.membership_number, type: card.type, startDate: toIsoDate(card.start_date), endDate: toIsoDate(card.end_date) };
+          await jobs.send('send-email', expiryReminderEmail({ email: card.email, firstName: card.first_name }, summary, cardsUrl), { tx });
+        }
+        return due.length;
+      }, TRANSACTION_OPTIONS);
+      deps.logger.info({ expired, reminded }, 'Tessere: scadenze e promemoria del giorno');
+      return { expired, reminded };
+    },
+  };
+}
+
+export type MembershipsService = ReturnType<typeof createMembershipsService>;
+
+const newQrToken = () => randomBytes(24).toString('base64url');

@@ -1,0 +1,88 @@
+// Opening a Stripe Checkout Session for something a member pays online (design §2). Each session is a
+// pending payment row until Stripe says how it ended (payments.service.ts applies that).
+import type { TPaymentKind } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../lib/errors.js';
+import type { Stripe } from '../../lib/stripe.js';
+
+/** Stripe's shortest allowed expiry (toolchain notes); shorter holds are expired through the API. */
+const CHECKOUT_LIFETIME_SECONDS = 30 * 60;
+
+export const PAYMENTS_UNAVAILABLE = 'I pagamenti online non sono disponibili in questo momento: riprova più tardi o passa in segreteria.';
+
+export interface CheckoutRequest {
+  kind: TPaymentKind;
+  targetId: number;
+  customer: { id: number; email: string };
+  amountCents: number;
+  /** What the member sees on the payment page, e.g. "Tessera stagionale T2027-00012". */
+  itemName: string;
+  /** Web path the member returns to when they cancel. */
+  cancelPath: string;
+}
+
+const targetColumn = (kind: TPaymentKind) => (kind === 'membership' ? 'membershipId' : 'bookingId');
+
+export function requireStripe(stripe: Stripe | null): Stripe {
+  if (!stripe) throw new AppError(503, PAYMENTS_UNAVAILABLE);
+  return stripe;
+}
+
+export function createCheckouts({ db, config, stripe }: Pick<AppDeps, 'db' | 'config' | 'stripe'>) {
+  /**
+   * Closes the target's sessions still open, so one target is never paid twice through two tabs.
+   * A session that was paid in the meantime stops the new one: its payment is being recorded.
+   */
+  async function closeOpenSessions(kind: TPaymentKind, targetId: number) {
+    const open = await db.transaction.findMany({
+      where: { kind, [targetColumn(kind)]: targetId, type: 'payment', status: 'pending', stripeCheckoutSessionId: { not: null } },
+      select: { id: true, stripeCheckoutSessionId: true },
+    });
+    const client = open.length > 0 ? requireStripe(stripe) : null;
+    for (const payment of open) {
+      const sessionId = payment.stripeCheckoutSessionId!;
+      const session = await client!.checkout.sessions.retrieve(sessionId);
+      if (session.status === 'complete') throw new AppError(409, 'Il pagamento risulta già effettuato: aggiorna la pagina tra qualche secondo.');
+      if (session.status === 'open') await client!.checkout.sessions.expire(sessionId);
+      await db.transaction.updateMany({ where: { id: payment.id, status: 'pending' }, data: { status: 'failed' } });
+    }
+  }
+
+  return {
+    closeOpenSessions,
+
+    /** Opens a new session and returns the address of Stripe's payment page. */
+    async open(request: CheckoutRequest): Promise<string> {
+      const client = requireStripe(stripe);
+      await closeOpenSessions(request.kind, request.targetId);
+      const session = await client.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: request.amountCents, product_data: { name: request.itemName } } }],
+        client_reference_id: `${request.kind}-${request.targetId}`,
+        customer_email: request.customer.email,
+        metadata: { kind: request.kind, id: String(request.targetId) },
+        payment_intent_data: { metadata: { kind: request.kind, id: String(request.targetId) } },
+        success_url: `${config.WEB_ORIGIN}/pagamento-completato?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${config.WEB_ORIGIN}${request.cancelPath}`,
+        expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
+        locale: 'it',
+      });
+      await db.transaction.create({
+        data: {
+          kind: request.kind,
+          [targetColumn(request.kind)]: request.targetId,
+          userId: request.customer.id,
+          amountCents: request.amountCents,
+          method: 'stripe',
+          status: 'pending',
+          stripeCheckoutSessionId: session.id,
+          description: request.itemName,
+        },
+      });
+      if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
+      return session.url;
+    },
+  };
+}
+
+export type Checkouts = ReturnType<typeof createCheckouts>;

@@ -1,0 +1,21 @@
+// The job workers alone (WORKERS=off on the API): e-mails, activations, refunds, daily jobs. A stop
+// signal lets the running jobs finish.
+import { loadConfigOrExit } from './config.js';
+import { startRuntime } from './runtime.js';
+
+const SHUTDOWN_GRACE_MS = 30_000;
+
+const { deps } = await startRuntime(loadConfigOrExit(), { workers: true });
+deps.logger.info('Worker avviato: e-mail, attivazioni, rimborsi e job giornalieri');
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  deps.logger.info(`${signal}: il worker finisce i job in corso e si ferma`);
+  await deps.jobs.stop(SHUTDOWN_GRACE_MS);
+  await deps.db.$disconnect();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

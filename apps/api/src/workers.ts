@@ -1,0 +1,13 @@
+// Which job runs which code. The API runs these in-process unless WORKERS=off, and worker.ts runs them
+// in a process of their own.
+import type { AppDeps } from './deps.js';
+import type { Services } from './services.js';
+
+export async function startWorkers({ jobs, mailer }: AppDeps, { memberships, payments }: Services) {
+  await jobs.work('send-email', (message) => mailer.send(message));
+  await jobs.work('membership-activated', ({ membershipId }) => memberships.sendActivation(membershipId));
+  await jobs.work('refund-payment', ({ paymentId }) => payments.refundUnwanted(paymentId));
+  await jobs.work('memberships-daily', async () => {
+    await memberships.runDaily();
+  });
+}

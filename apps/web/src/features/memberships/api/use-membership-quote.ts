@@ -1,0 +1,40 @@
+import { api, type TMembershipPurchaseBody } from '@beach/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ApiError, callApi } from '../../../lib/api-client';
+
+export const QUOTE_DEBOUNCE_MS = 400;
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/**
+ * The server's price preview for what the form holds, asked once typing pauses. `current` tells
+ * whether the quote is for the inputs as they are now (the last one stays shown while updating);
+ * `error` is only reported for the current inputs, so a corrected field loses its message at once.
+ */
+export function useMembershipQuote(draft: TMembershipPurchaseBody | null) {
+  // A string key: the draft is a new object on every render, its content is what matters.
+  const key = draft && JSON.stringify(draft);
+  const settledKey = useDebounced(key, QUOTE_DEBOUNCE_MS);
+  const query = useQuery({
+    queryKey: ['memberships', 'quote', settledKey],
+    queryFn: () => callApi(api.memberships.quote, { body: JSON.parse(settledKey!) as TMembershipPurchaseBody }),
+    enabled: settledKey !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+  const settled = key !== null && key === settledKey;
+  return {
+    quote: key === null ? undefined : query.data,
+    current: settled && query.isSuccess && !query.isPlaceholderData,
+    updating: key !== null && (!settled || query.isFetching),
+    error: settled && query.error instanceof ApiError ? query.error : null,
+  };
+}

@@ -1,0 +1,23 @@
+import type { TMyMembership } from '@beach/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { downloadMembershipPdf } from '../api/memberships';
+
+/** "Scarica PDF" for an active or expired card, saved as tessera-{number}.pdf. */
+export function DownloadPdfButton({ membership, size = 'md' }: { membership: TMyMembership; size?: 'sm' | 'md' }) {
+  const download = useMutation({ mutationFn: () => downloadMembershipPdf(membership) });
+  return (
+    <div className="space-y-1">
+      <Button variant="secondary" size={size} onClick={() => download.mutate()} loading={download.isPending} loadingText="Download...">
+        <Download aria-hidden="true" className="h-4 w-4" />
+        Scarica PDF<span className="sr-only"> della tessera {membership.membership_number}</span>
+      </Button>
+      {download.isError && (
+        <p role="alert" className="text-sm text-coral-600">
+          Si è verificato un errore nel download del PDF. Riprova più tardi.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { TMyMembership } from '@beach/contracts';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useMyMemberships } from '../api/memberships';
+import { todayInRome } from '../dates';
+import { CurrentMembershipCard } from './current-membership-card';
+import { PastMemberships } from './past-memberships';
+
+/** Pending cards, and active ones until their last day, are current; the rest are history. */
+const isCurrent = (membership: TMyMembership, today: string) => membership.status === 'pending' || (membership.status === 'active' && membership.end_date >= today);
+
+export function MyMemberships() {
+  const { data, isPending, isError, error, refetch } = useMyMemberships();
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-10 text-sea-700">
+        <Spinner size="lg" label="Caricamento delle tessere..." />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <Alert tone="error" title="Non è stato possibile caricare le tue tessere." action={<Button variant="secondary" size="sm" onClick={() => refetch()}>Riprova</Button>}>
+        {error.message}
+      </Alert>
+    );
+  }
+  if (data.length === 0) {
+    return (
+      <div className="rounded-2xl border border-dashed border-slate-300 p-6 text-center">
+        <p className="font-semibold text-slate-900">Non hai ancora una tessera.</p>
+        <p className="mt-1 text-sm text-slate-600">Richiedila qui sotto: pagando online è attiva subito.</p>
+      </div>
+    );
+  }
+
+  const today = todayInRome();
+  const current = data.filter((membership) => isCurrent(membership, today));
+  const past = data.filter((membership) => !isCurrent(membership, today));
+  return (
+    <div className="space-y-8">
+      {current.length > 0 && (
+        <section aria-labelledby="current-title" className="space-y-3">
+          <h2 id="current-title" className="text-lg font-semibold text-slate-900">
+            {current.length === 1 ? 'La tua tessera' : 'Le tue tessere'}
+          </h2>
+          {current.map((membership) => (
+            <CurrentMembershipCard key={membership.id} membership={membership} />
+          ))}
+        </section>
+      )}
+      {past.length > 0 && <PastMemberships memberships={past} />}
+    </div>
+  );
+}

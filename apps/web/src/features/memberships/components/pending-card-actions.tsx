@@ -1,0 +1,79 @@
+import type { TMyMembership } from '@beach/contracts';
+import { CreditCard, Store } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { useCancelMembership, useCheckout } from '../api/memberships';
+
+function CancelRequest({ membership }: { membership: TMyMembership }) {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelMembership();
+  const close = () => {
+    setOpen(false);
+    cancel.reset();
+  };
+  return (
+    <>
+      <Button variant="ghost" onClick={() => setOpen(true)}>
+        Annulla richiesta
+      </Button>
+      <Modal
+        open={open}
+        title="Annullare la richiesta?"
+        onClose={close}
+        footer={
+          <>
+            <Button variant="secondary" onClick={close}>
+              No, mantienila
+            </Button>
+            <Button variant="danger" loading={cancel.isPending} loadingText="Annullamento..." onClick={() => cancel.mutate(membership.id, { onSuccess: close })}>
+              Sì, annulla la richiesta
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-slate-700">La richiesta della tessera {membership.membership_number} verrà annullata. Potrai richiedere una nuova tessera quando vuoi.</p>
+        {cancel.isError && (
+          <div className="mt-3">
+            <Alert tone="error">{cancel.error.message}</Alert>
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+/** Why a pending card waits and what the member can do about it (design §3). */
+export function PendingCardActions({ membership }: { membership: TMyMembership }) {
+  const checkout = useCheckout();
+  if (membership.awaiting === 'payment') {
+    return (
+      <div className="space-y-3 rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-500/30">
+        <p>
+          <span className="font-semibold">In attesa di pagamento.</span> La tessera si attiva appena completi il pagamento online.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => checkout.mutate(membership.id)} loading={checkout.isPending || checkout.isSuccess} loadingText="Apertura del pagamento...">
+            <CreditCard aria-hidden="true" className="h-4 w-4" />
+            Completa il pagamento
+          </Button>
+          {membership.can_cancel && <CancelRequest membership={membership} />}
+        </div>
+        {checkout.isError && <Alert tone="error">{checkout.error.message}</Alert>}
+      </div>
+    );
+  }
+  if (membership.awaiting === 'desk') {
+    return (
+      <div className="space-y-3 rounded-lg bg-sea-50 p-4 text-sm text-sea-900 ring-1 ring-sea-600/20">
+        <p className="flex items-center gap-2 font-semibold">
+          <Store aria-hidden="true" className="h-4 w-4" /> Passa in segreteria
+        </p>
+        <p>Le tessere gratuite e quelle dei minori si attivano in segreteria, dove per un minore firma un genitore.</p>
+        {membership.can_cancel && <CancelRequest membership={membership} />}
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,62 @@
+// The buying form's rules (design §3): the contract's own schemas, plus what depends on the chosen
+// type and on the profile. A form that passes them is complete enough to ask for a quote.
+import { PERIOD_DAYS, PRICE_INFO, ZFiscalCode, ZMembershipType, z, type TMembershipPurchaseBody, type TMembershipType, type TPriceCode } from '@beach/contracts';
+
+export const priceCodeOf = (type: TMembershipType): TPriceCode => `membership_${type}`;
+
+/** Monthly, weekly and daily cards start on a day the member picks; the others follow the season. */
+export const needsStartDate = (type: string) => Object.hasOwn(PERIOD_DAYS, type);
+
+/** BVU course members get the BVU seasonal price (insurance included) on a seasonal card. */
+export const offersBvu = (type: string) => type === 'seasonal';
+
+/** The insurance add-on (spec §9) is for seasonal, under-23 and under-18 cards; the rest include it. */
+export const offersInsurance = (type: TMembershipType, bvu: boolean) =>
+  PRICE_INFO[priceCodeOf(type)].insuranceIncluded === false && !(bvu && offersBvu(type));
+
+export const purchaseSchema = (askBirthDate: boolean) =>
+  z
+    .object({
+      birth_date: z.string(),
+      type: z.string().pipe(ZMembershipType),
+      fiscal_code: ZFiscalCode,
+      start_date: z.string(),
+      with_insurance: z.boolean(),
+      is_bvu: z.boolean(),
+      bvu_card_code: z.string().trim(),
+      coupon_code: z.string().trim(),
+    })
+    .superRefine((values, ctx) => {
+      const missing = (field: 'birth_date' | 'start_date' | 'bvu_card_code', message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+      if (askBirthDate && !values.birth_date) missing('birth_date', 'Inserisci la data di nascita.');
+      if (needsStartDate(values.type) && !values.start_date) missing('start_date', 'Scegli il primo giorno di validità.');
+      if (offersBvu(values.type) && values.is_bvu && !values.bvu_card_code) missing('bvu_card_code', 'Inserisci il codice della tua tessera BVU.');
+    })
+    // Only what applies to the chosen type is sent; never a price (the server computes it).
+    .transform(
+      (values): TMembershipPurchaseBody => ({
+        type: values.type,
+        fiscal_code: values.fiscal_code,
+        birth_date: askBirthDate ? values.birth_date : null,
+        start_date: needsStartDate(values.type) ? values.start_date : null,
+        with_insurance: offersInsurance(values.type, values.is_bvu) && values.with_insurance,
+        bvu_card_code: offersBvu(values.type) && values.is_bvu ? values.bvu_card_code : null,
+        coupon_code: values.coupon_code || null,
+      }),
+    );
+
+export type PurchaseFormValues = z.input<ReturnType<typeof purchaseSchema>>;
+
+export const EMPTY_PURCHASE: PurchaseFormValues = {
+  birth_date: '',
+  type: '',
+  fiscal_code: '',
+  start_date: '',
+  with_insurance: false,
+  is_bvu: false,
+  bvu_card_code: '',
+  coupon_code: '',
+};
+
+/** The fields the server's 422 messages can be placed under. */
+export const PURCHASE_FIELDS = ['birth_date', 'type', 'fiscal_code', 'start_date', 'with_insurance', 'bvu_card_code', 'coupon_code'] as const;

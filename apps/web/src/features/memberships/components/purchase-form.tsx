@@ -1,0 +1,158 @@
+import { ageOn, membershipTypesForAge, PERIOD_DAYS, type TMembershipPurchaseBody, type TMembershipType, type TMyMembership, type TPriceCode } from '@beach/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ShieldCheck } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Checkbox, Input } from '../../../components/ui/field';
+import type { ApiError } from '../../../lib/api-client';
+import { formatCents, formatMoney } from '../../../lib/format';
+import { applyApiError } from '../../../lib/forms';
+import { useCurrentUser } from '../../../lib/session';
+import { usePriceList } from '../../home/api/use-home-data';
+import { useCreateMembership } from '../api/memberships';
+import { useMembershipQuote } from '../api/use-membership-quote';
+import { todayInRome } from '../dates';
+import { MembershipTypeChoice } from './membership-type-choice';
+import { EMPTY_PURCHASE, needsStartDate, offersBvu, offersInsurance, priceCodeOf, PURCHASE_FIELDS, purchaseSchema, type PurchaseFormValues } from './purchase-form-schema';
+import { QuoteSummary, type QuoteState } from './quote-summary';
+
+type Field = (typeof PURCHASE_FIELDS)[number];
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Messages of a failed quote that no field of the form can show. */
+function unplacedMessages(error: ApiError): string {
+  if (!error.errors) return error.message;
+  const rest = Object.entries(error.errors).filter(([field]) => !(PURCHASE_FIELDS as readonly string[]).includes(field));
+  return rest.length ? rest.flatMap(([, messages]) => messages).join('\n') : 'Correggi i campi segnalati per vedere il prezzo.';
+}
+
+function startDateHint(type: TMembershipType) {
+  const days = PERIOD_DAYS[type];
+  return days === 1 ? 'Valida solo il giorno scelto.' : `Valida ${days} giorni a partire dal giorno scelto.`;
+}
+
+/** Buying a card (design §3): type by age, fiscal code, dates, insurance, BVU, coupon, live total. */
+export function PurchaseForm() {
+  const user = useCurrentUser();
+  const askBirthDate = !user?.birth_date;
+  const schema = useMemo(() => purchaseSchema(askBirthDate), [askBirthDate]);
+  const { register, handleSubmit, setError, setValue, reset, control, formState } = useForm<PurchaseFormValues, unknown, TMembershipPurchaseBody>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY_PURCHASE,
+  });
+  const values = { ...EMPTY_PURCHASE, ...useWatch({ control }) };
+  const prices = usePriceList();
+  const create = useCreateMembership();
+  const [formError, setFormError] = useState('');
+  const [requested, setRequested] = useState<TMyMembership | null>(null);
+
+  const today = todayInRome();
+  const birthDate = user?.birth_date ?? values.birth_date;
+  // The age limits are for seasonal cards, which start now: the server checks the exact first day.
+  const allowedTypes = ISO_DAY.test(birthDate) ? membershipTypesForAge(ageOn(birthDate, today)) : [];
+  const type = allowedTypes.find((allowed) => allowed === values.type);
+  const typeAllowed = type !== undefined;
+  useEffect(() => {
+    if (values.type && !typeAllowed) setValue('type', '');
+  }, [values.type, typeAllowed, setValue]);
+
+  const parsed = schema.safeParse(values);
+  const quote = useMembershipQuote(parsed.success && typeAllowed ? parsed.data : null);
+  const quoteState: QuoteState = !parsed.success || !typeAllowed
+    ? { kind: 'incomplete' }
+    : quote.error
+      ? { kind: 'invalid', message: unplacedMessages(quote.error) }
+      : { kind: 'ready', quote: quote.quote, current: quote.current, updating: quote.updating };
+
+  const listPrice = (code: TPriceCode) => prices.data?.entries.find((entry) => entry.code === code)?.amount_cents;
+  const fieldError = (field: Field) => formState.errors[field]?.message ?? quote.error?.errors?.[field]?.join('\n');
+
+  const payOnline = quote.current && quote.quote?.pay_online;
+  const redirecting = Boolean(create.data?.checkout_url);
+  const onSubmit = handleSubmit(async (body) => {
+    setFormError('');
+    setRequested(null);
+    try {
+      const { membership, checkout_url } = await create.mutateAsync(body);
+      if (!checkout_url) {
+        setRequested(membership);
+        reset(EMPTY_PURCHASE);
+      }
+    } catch (error) {
+      setFormError(applyApiError(error, setError, PURCHASE_FIELDS));
+    }
+  });
+
+  const insurancePrice = listPrice('insurance_addon');
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {requested && (
+        <Alert tone="success" title={`Richiesta inviata: tessera ${requested.membership_number}`}>
+          Passa in segreteria per attivarla: per i minori firma un genitore.
+        </Alert>
+      )}
+      {formError && <Alert tone="error">{formError}</Alert>}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        {askBirthDate && (
+          <Input label="Data di nascita" type="date" required max={today} hint="Decide le tessere disponibili; la salviamo nel tuo profilo." error={fieldError('birth_date')} {...register('birth_date')} />
+        )}
+        <Input
+          label="Codice fiscale"
+          required
+          maxLength={16}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="font-mono uppercase"
+          hint="16 lettere e cifre, come sulla tessera sanitaria."
+          error={fieldError('fiscal_code')}
+          {...register('fiscal_code')}
+        />
+      </div>
+
+      {allowedTypes.length > 0 ? (
+        <MembershipTypeChoice types={allowedTypes} priceOf={(choice) => listPrice(priceCodeOf(choice))} registration={register('type')} error={fieldError('type')} />
+      ) : (
+        <p className="text-sm text-slate-600">Inserisci la data di nascita per vedere le tessere disponibili.</p>
+      )}
+
+      {type && needsStartDate(type) && (
+        <Input label="Primo giorno di validità" type="date" required min={today} hint={startDateHint(type)} error={fieldError('start_date')} {...register('start_date')} />
+      )}
+
+      {type &&
+        (offersInsurance(type, values.is_bvu) ? (
+          <Checkbox
+            label={`Aggiungi l'assicurazione${insurancePrice === undefined ? '' : ` (+ ${formatCents(insurancePrice)})`}`}
+            error={fieldError('with_insurance')}
+            {...register('with_insurance')}
+          />
+        ) : (
+          <p className="flex items-center gap-2 text-sm font-medium text-sea-800">
+            <ShieldCheck aria-hidden="true" className="h-4 w-4" /> Assicurazione inclusa
+          </p>
+        ))}
+
+      {type && offersBvu(type) && (
+        <div className="space-y-3">
+          <Checkbox label="Sei tesserato BVU?" {...register('is_bvu')} />
+          {values.is_bvu && (
+            <Input label="Codice tessera BVU" required autoComplete="off" hint="Lo trovi sulla tessera BVU di questa stagione." error={fieldError('bvu_card_code')} {...register('bvu_card_code')} />
+          )}
+        </div>
+      )}
+
+      <Input label="Codice coupon" autoComplete="off" autoCapitalize="characters" spellCheck={false} className="uppercase" hint="Facoltativo." error={fieldError('coupon_code')} {...register('coupon_code')} />
+
+      <QuoteSummary state={quoteState} />
+
+      <Button type="submit" className="w-full sm:w-auto" loading={create.isPending || redirecting} loadingText={payOnline ? 'Apertura del pagamento...' : 'Invio della richiesta...'}>
+        {payOnline && quote.quote ? `Paga ${formatMoney(quote.quote.price)} online` : 'Richiedi la tessera'}
+      </Button>
+    </form>
+  );
+}

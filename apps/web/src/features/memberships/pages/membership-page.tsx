@@ -1,0 +1,38 @@
+import { useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../../../app/use-page-title';
+import { Alert } from '../../../components/ui/alert';
+import { TestModeNotice } from '../../payments/components/test-mode-notice';
+import { MyMemberships } from '../components/my-memberships';
+import { PurchaseForm } from '../components/purchase-form';
+
+/** /tesseramento (design §3): the member's cards and the request of a new one. */
+export default function MembershipPage() {
+  usePageTitle('Tesseramento');
+  const [searchParams] = useSearchParams();
+  // Where Stripe sends a member who leaves the checkout page without paying.
+  const paymentCancelled = searchParams.get('pagamento') === 'annullato';
+  return (
+    <div className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:py-10">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold text-sea-900">Tesseramento</h1>
+        <p className="text-slate-600">Le tue tessere e la richiesta di una nuova.</p>
+        <TestModeNotice />
+      </header>
+      {paymentCancelled && (
+        <Alert title="Pagamento non completato">
+          La tessera resta in attesa di pagamento: puoi completarlo quando vuoi da questa pagina con «Completa il pagamento».
+        </Alert>
+      )}
+      <MyMemberships />
+      <section aria-labelledby="purchase-title" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <div>
+          <h2 id="purchase-title" className="text-xl font-semibold text-sea-900">
+            Richiedi una tessera
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">I campi con * sono obbligatori. Il prezzo finale lo calcoliamo noi e lo vedi prima di pagare.</p>
+        </div>
+        <PurchaseForm />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+// Money travels as a decimal string in euros ("60.00", spec §3 field names) and is computed in
+// integer cents on both sides: never a float.
+import { z } from './zod-italian.js';
+
+export const ZMoney = z.string().regex(/^-?\d+\.\d{2}$/);
+export type TMoney = z.infer<typeof ZMoney>;
+
+export function centsToMoney(cents: number): TMoney {
+  if (!Number.isInteger(cents)) throw new Error(`Not a whole number of cents: ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+}
+
+export function moneyToCents(money: TMoney): number {
+  const [, sign, euros, cents] = /^(-?)(\d+)\.(\d{2})$/.exec(money) ?? [];
+  if (euros === undefined || cents === undefined) throw new Error(`Not an amount: ${money}`);
+  return (sign ? -1 : 1) * (Number(euros) * 100 + Number(cents));
+}

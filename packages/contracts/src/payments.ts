@@ -1,0 +1,53 @@
+// Online payments (design §2): Stripe Checkout, the return page's reconciliation, the test mode.
+// The webhook (POST /api/payments/stripe/webhook) takes Stripe's raw signed body and is not listed here.
+import { defineRoute } from './http.js';
+import { z } from './zod-italian.js';
+
+export const PAYMENT_METHODS = ['stripe', 'cash', 'card', 'bank_transfer'] as const;
+export const ZPaymentMethod = z.enum(PAYMENT_METHODS);
+export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
+export const PAYMENT_METHOD_LABELS: Record<TPaymentMethod, string> = { stripe: 'Online (carta)', cash: 'Contanti', card: 'Carta (POS)', bank_transfer: 'Bonifico' };
+
+export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded', 'partially_refunded'] as const;
+export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
+export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
+export const PAYMENT_STATUS_LABELS: Record<TPaymentStatus, string> = {
+  completed: 'Pagato',
+  pending: 'In attesa',
+  failed: 'Non riuscito',
+  refunded: 'Rimborsato',
+  partially_refunded: 'Rimborsato in parte',
+};
+
+export const PAYMENT_KINDS = ['membership', 'booking'] as const;
+export const ZPaymentKind = z.enum(PAYMENT_KINDS);
+export type TPaymentKind = z.infer<typeof ZPaymentKind>;
+
+export const ZCheckoutOutcome = z.object({
+  /** paid: confirmed; pending: Stripe has not confirmed yet (ask again); failed: expired or not paid. */
+  status: z.enum(['paid', 'pending', 'failed']),
+  kind: ZPaymentKind,
+  /** The membership or booking paid for. */
+  target_id: z.number().int().nullable(),
+});
+export type TCheckoutOutcome = z.infer<typeof ZCheckoutOutcome>;
+
+export const paymentsRoutes = {
+  config: defineRoute({
+    method: 'get',
+    path: '/api/payments/config',
+    summary: 'Se i pagamenti online sono attivi e se sono in modalità di prova',
+    tag: 'payments',
+    access: 'public',
+    response: z.object({ enabled: z.boolean(), test_mode: z.boolean() }),
+  }),
+  reconcile: defineRoute({
+    method: 'post',
+    path: '/api/payments/reconcile',
+    summary: 'Al ritorno dal pagamento: chiede a Stripe l’esito della sessione e lo registra se il webhook non è ancora arrivato',
+    tag: 'payments',
+    access: 'user',
+    body: z.object({ session_id: z.string().trim().regex(/^cs_[A-Za-z0-9_]+$/, 'Sessione di pagamento non valida.') }),
+    response: ZCheckoutOutcome,
+  }),
+};

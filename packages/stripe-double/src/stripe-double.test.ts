@@ -1,0 +1,443 @@
+// The double through the real Stripe SDK, its hosted page over HTTP, and a real webhook receiver that verifies every signature.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startStripeDouble, type StripeDouble } from './index.js';
+
+const SECRET = 'whsec_test_double';
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+interface Receiver {
+  url: string;
+  /** Events whose signature checked out, in order of arrival. */
+  received: Stripe.Event[];
+  /** Why deliveries were refused (a bad signature). */
+  refused: string[];
+  /** A status to answer instead of 200 for a verified event, e.g. to make one delivery fail. */
+  failWith: (event: Stripe.Event) => number | undefined;
+  server: Server;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const receiver: Receiver = { url: '', received: [], refused: [], failWith: () => undefined, server: createServer() };
+  receiver.server.on('request', (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      let event: Stripe.Event;
+      try {
+        event = Stripe.webhooks.constructEvent(Buffer.concat(chunks).toString('utf8'), req.headers['stripe-signature'] ?? '', SECRET);
+      } catch (error) {
+        receiver.refused.push(String(error));
+        return void res.writeHead(400).end('bad signature');
+      }
+      const failure = receiver.failWith(event);
+      if (failure !== undefined) return void res.writeHead(failure).end('non adesso');
+      receiver.received.push(event);
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"received":true}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/api/webhooks/stripe`;
+  return receiver;
+}
+
+let receiver: Receiver;
+let double: StripeDouble;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  double = await startStripeDouble({ webhookSecret: SECRET, webhookUrl: receiver.url });
+  stripe = new Stripe('sk_test_double', { ...double.sdkOptions });
+});
+
+afterEach(() => {
+  expect(receiver.refused).toEqual([]);
+  receiver.failWith = () => undefined;
+  double.setAutoDeliver(true);
+  double.setWebhookUrl(receiver.url);
+});
+
+afterAll(async () => {
+  await double?.close();
+  await new Promise((resolve) => receiver?.server.close(resolve));
+});
+
+const SUCCESS_URL = 'http://127.0.0.1:5173/prenotazioni/42?session_id={CHECKOUT_SESSION_ID}';
+const CANCEL_URL = 'http://127.0.0.1:5173/prenotazioni/42?annullato=1';
+
+function createSession(overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}, options?: Stripe.RequestOptions) {
+  return stripe.checkout.sessions.create(
+    {
+      mode: 'payment',
+      line_items: [
+        {
+          price_data: { currency: 'eur', unit_amount: 3000, product_data: { name: 'Campo 2 — beach volley', description: 'Sabato 14 giugno, 18:00–19:30' } },
+          quantity: 2,
+        },
+      ],
+      client_reference_id: 'booking-42',
+      customer_email: 'mario.rossi@example.it',
+      metadata: { booking_id: '42' },
+      payment_intent_data: { metadata: { booking_id: '42', kind: 'booking' } },
+      success_url: SUCCESS_URL,
+      cancel_url: CANCEL_URL,
+      expires_at: nowSeconds() + 60 * 60,
+      ...overrides,
+    },
+    options,
+  );
+}
+
+/** The verified event of `type` about the object `id`, waiting for its delivery. */
+async function received(type: string, id: string, timeoutMs = 3000): Promise<Stripe.Event> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const event = receiver.received.find((candidate) => candidate.type === type && (candidate.data.object as { id: string }).id === id);
+    if (event) return event;
+    if (Date.now() > deadline) throw new Error(`No ${type} for ${id} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const eventsAbout = (id: string) => receiver.received.filter((event) => (event.data.object as { id: string }).id === id);
+
+/** The form action of the button labelled `label` on a hosted page, as an absolute URL. */
+function formAction(html: string, label: string): string {
+  const forms = [...html.matchAll(/<form method="post" action="([^"]+)"><button[^>]*>([^<]+)<\/button><\/form>/g)];
+  const form = forms.find((match) => match[2] === label);
+  if (!form?.[1]) throw new Error(`No "${label}" button in:\n${html}`);
+  return new URL(form[1], double.url).href;
+}
+
+const post = (url: string) => fetch(url, { method: 'POST', redirect: 'manual' });
+
+describe('checkout sessions through the SDK', () => {
+  it('creates a session with Stripe’s fields and retrieves the same one', async () => {
+    const expiresAt = nowSeconds() + 45 * 60;
+    const session = await createSession({ expires_at: expiresAt });
+
+    expect(session.id).toMatch(/^cs_test_\w+$/);
+    expect(session).toMatchObject({
+      object: 'checkout.session',
+      amount_subtotal: 6000,
+      amount_total: 6000,
+      currency: 'eur',
+      client_reference_id: 'booking-42',
+      customer_email: 'mario.rossi@example.it',
+      metadata: { booking_id: '42' },
+      mode: 'payment',
+      livemode: false,
+      payment_intent: null,
+      payment_status: 'unpaid',
+      status: 'open',
+      expires_at: expiresAt,
+      success_url: SUCCESS_URL,
+      cancel_url: CANCEL_URL,
+      url: `${double.url}/checkout/${session.id}`,
+    });
+    expect(Math.abs(session.created - nowSeconds())).toBeLessThanOrEqual(2);
+
+    const retrieved = await stripe.checkout.sessions.retrieve(session.id);
+    const { lastResponse: _created, ...createdFields } = session;
+    const { lastResponse: _retrieved, ...retrievedFields } = retrieved;
+    expect(retrievedFields).toEqual(createdFields);
+  });
+
+  it('refuses an expires_at less than 30 minutes or more than 24 hours ahead, as Stripe does', async () => {
+    for (const expiresAt of [nowSeconds() + 20 * 60, nowSeconds() + 25 * 60 * 60]) {
+      const error = await createSession({ expires_at: expiresAt }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+      expect(error).toMatchObject({ statusCode: 400, param: 'expires_at' });
+    }
+    await expect(createSession({ expires_at: nowSeconds() + 30 * 60 })).resolves.toMatchObject({ status: 'open' });
+    await expect(createSession({ expires_at: nowSeconds() + 24 * 60 * 60 })).resolves.toMatchObject({ status: 'open' });
+  });
+
+  it('refuses line items without an amount, naming the nested param', async () => {
+    const error = await createSession({ line_items: [{ price_data: { currency: 'eur', product_data: { name: 'Campo 1' } }, quantity: 1 }] }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(error).toMatchObject({ param: 'line_items[0][price_data][unit_amount]', code: 'parameter_missing' });
+  });
+
+  it('answers 404 in Stripe’s shape for an unknown id', async () => {
+    for (const call of [() => stripe.checkout.sessions.retrieve('cs_test_sconosciuta'), () => stripe.paymentIntents.retrieve('pi_sconosciuto')]) {
+      const error = await call().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+      expect(error).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    }
+    const page = await fetch(`${double.url}/checkout/cs_test_sconosciuta`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('Sessione di pagamento non trovata.');
+  });
+
+  it('needs a test key: 401 without one, StripeAuthenticationError with a live or publishable one', async () => {
+    const anonymous = await fetch(`${double.url}/v1/checkout/sessions/cs_test_x`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringContaining('did not provide an API key') } });
+
+    for (const key of ['sk_live_vera', 'pk_test_pubblica']) {
+      const error = await new Stripe(key, { ...double.sdkOptions }).checkout.sessions.retrieve('cs_test_x').catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+      expect(error).toMatchObject({ statusCode: 401 });
+    }
+
+    const session = await createSession();
+    await expect(new Stripe('rk_test_limitata', { ...double.sdkOptions }).checkout.sessions.retrieve(session.id)).resolves.toMatchObject({ id: session.id });
+  });
+
+  it('answers an unimplemented call with a clear 404 instead of a fake success', async () => {
+    const error = await stripe.customers.create({ email: 'x@example.it' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(error).toMatchObject({ statusCode: 404, message: expect.stringContaining('Unrecognized request URL (POST: /v1/customers)') });
+  });
+});
+
+describe('the hosted checkout page', () => {
+  it('shows the order in Italian and, on "Paga", delivers checkout.session.completed before redirecting to success_url', async () => {
+    const session = await createSession();
+    const page = await fetch(session.url ?? '');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Adriatica Beach Arena — pagamento di prova');
+    expect(html).toContain('Ambiente di prova: nessun addebito reale.');
+    expect(html).toContain('Campo 2 — beach volley');
+    expect(html).toContain('2 × 30,00\u00a0€');
+    expect(html).toContain('60,00\u00a0€');
+    expect(html).toContain('mario.rossi@example.it');
+
+    const paid = await post(formAction(html, 'Paga'));
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`http://127.0.0.1:5173/prenotazioni/42?session_id=${session.id}`);
+
+    // Already delivered when the customer is sent back: no waiting.
+    const event = receiver.received.find((candidate) => candidate.type === 'checkout.session.completed' && (candidate.data.object as { id: string }).id === session.id);
+    expect(event).toMatchObject({
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: { id: session.id, status: 'complete', payment_status: 'paid', client_reference_id: 'booking-42', metadata: { booking_id: '42' }, url: null } },
+    });
+    expect(event?.id).toMatch(/^evt_\w+$/);
+    expect(double.events).toContainEqual(event);
+
+    const retrieved = await stripe.checkout.sessions.retrieve(session.id);
+    expect(retrieved).toMatchObject({ status: 'complete', payment_status: 'paid', url: null });
+    expect(retrieved.payment_intent).toMatch(/^pi_\w+$/);
+
+    const paymentIntent = await stripe.paymentIntents.retrieve(retrieved.payment_intent as string);
+    expect(paymentIntent).toMatchObject({
+      id: retrieved.payment_intent,
+      object: 'payment_intent',
+      amount: 6000,
+      amount_received: 6000,
+      currency: 'eur',
+      status: 'succeeded',
+      metadata: { booking_id: '42', kind: 'booking' },
+    });
+    expect(paymentIntent.latest_charge).toMatch(/^ch_\w+$/);
+
+    const expanded = await stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] });
+    expect(expanded.payment_intent).toMatchObject({ object: 'payment_intent', id: retrieved.payment_intent });
+  });
+
+  it('says a paid session is paid, without buttons, and does not take a second payment', async () => {
+    const session = await createSession();
+    await double.pay(session.id);
+    const html = await (await fetch(session.url ?? '')).text();
+    expect(html).toContain('Questo pagamento è già stato completato.');
+    expect(html).toContain(`href="http://127.0.0.1:5173/prenotazioni/42?session_id=${session.id}"`);
+    expect(html).not.toContain('>Paga<');
+
+    expect((await post(`${double.url}/checkout/${session.id}/pay`)).status).toBe(409);
+    await expect(double.pay(session.id)).rejects.toThrow(/complete, not open/);
+    expect(eventsAbout(session.id).map((event) => event.type)).toEqual(['checkout.session.completed']);
+  });
+
+  it('keeps the session open and unpaid after "Carta rifiutata", with the message', async () => {
+    const session = await createSession();
+    const html = await (await fetch(session.url ?? '')).text();
+    const declined = await post(formAction(html, 'Carta rifiutata'));
+    expect(declined.status).toBe(402);
+    const declinedHtml = await declined.text();
+    expect(declinedHtml).toContain('La carta è stata rifiutata. Nessun importo è stato addebitato: puoi riprovare o annullare.');
+    expect(formAction(declinedHtml, 'Paga')).toBe(`${double.url}/checkout/${session.id}/pay`);
+
+    double.decline(session.id);
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'open', payment_status: 'unpaid', payment_intent: null });
+    expect(double.events.filter((event) => (event.data.object as { id: string }).id === session.id)).toEqual([]);
+  });
+
+  it('sends "Annulla" back to cancel_url and leaves the session open', async () => {
+    const session = await createSession();
+    const html = await (await fetch(session.url ?? '')).text();
+    const cancelled = await post(formAction(html, 'Annulla'));
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get('location')).toBe(CANCEL_URL);
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'open' });
+  });
+
+  it('escapes what it shows', async () => {
+    const session = await createSession({
+      line_items: [{ price_data: { currency: 'eur', unit_amount: 500, product_data: { name: '<script>alert("x")</script> & co' } }, quantity: 1 }],
+    });
+    const html = await (await fetch(session.url ?? '')).text();
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; co');
+  });
+});
+
+describe('expiry', () => {
+  it('expires an open session through the API with checkout.session.expired, and refuses a second expire', async () => {
+    const session = await createSession();
+    const expired = await stripe.checkout.sessions.expire(session.id);
+    expect(expired).toMatchObject({ id: session.id, status: 'expired', payment_status: 'unpaid', url: null });
+    expect((await received('checkout.session.expired', session.id)).data.object).toMatchObject({ status: 'expired' });
+
+    const error = await stripe.checkout.sessions.expire(session.id).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(error).toMatchObject({ statusCode: 400, message: 'Only Checkout Sessions with a status in ["open"] can be expired.' });
+
+    const html = await (await fetch(`${double.url}/checkout/${session.id}`)).text();
+    expect(html).toContain('Questa sessione di pagamento è scaduta.');
+    expect(html).toContain(`href="${CANCEL_URL}"`);
+    expect(html).not.toContain('>Paga<');
+    expect((await post(`${double.url}/checkout/${session.id}/pay`)).status).toBe(409);
+  });
+
+  it('expireNow expires the session as if its time had passed and has delivered the event when it resolves', async () => {
+    const session = await createSession();
+    await double.expireNow(session.id);
+    expect(eventsAbout(session.id).map((event) => event.type)).toEqual(['checkout.session.expired']);
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'expired', url: null });
+  });
+});
+
+describe('refunds', () => {
+  it('refunds part, refuses more than what is left, refunds the rest, and lists them newest first', async () => {
+    const session = await createSession();
+    await double.pay(session.id);
+    const { payment_intent: paymentIntentId } = await stripe.checkout.sessions.retrieve(session.id);
+    const paymentIntent = await stripe.paymentIntents.retrieve(paymentIntentId as string);
+    const chargeId = paymentIntent.latest_charge as string;
+
+    const partial = await stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 2000, reason: 'requested_by_customer', metadata: { booking_id: '42' } });
+    expect(partial).toMatchObject({
+      object: 'refund',
+      amount: 2000,
+      currency: 'eur',
+      charge: chargeId,
+      payment_intent: paymentIntent.id,
+      status: 'succeeded',
+      reason: 'requested_by_customer',
+      metadata: { booking_id: '42' },
+    });
+    expect(partial.id).toMatch(/^re_\w+$/);
+    const firstRefunded = await received('charge.refunded', chargeId);
+    expect(firstRefunded.data.object).toMatchObject({ object: 'charge', amount: 6000, amount_refunded: 2000, refunded: false, payment_intent: paymentIntent.id });
+
+    const tooMuch = await stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 4001 }).catch((caught: unknown) => caught);
+    expect(tooMuch).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(tooMuch).toMatchObject({ statusCode: 400, param: 'amount' });
+
+    const rest = await stripe.refunds.create({ payment_intent: paymentIntent.id });
+    expect(rest.amount).toBe(4000);
+    await expect.poll(() => eventsAbout(chargeId).length).toBe(2);
+    expect(eventsAbout(chargeId).map((event) => event.data.object)).toMatchObject([
+      { amount_refunded: 2000, refunded: false },
+      { amount_refunded: 6000, refunded: true },
+    ]);
+
+    const refunds = await stripe.refunds.list({ payment_intent: paymentIntent.id });
+    expect(refunds).toMatchObject({ object: 'list', has_more: false, url: '/v1/refunds' });
+    expect(refunds.data.map((refund) => refund.id)).toEqual([rest.id, partial.id]);
+
+    const nothingLeft = await stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 1 }).catch((caught: unknown) => caught);
+    expect(nothingLeft).toMatchObject({ statusCode: 400, code: 'charge_already_refunded' });
+  });
+
+  it('returns the same refund for the same Idempotency-Key, and refuses that key for other parameters', async () => {
+    const session = await createSession();
+    await double.pay(session.id);
+    const { payment_intent: paymentIntentId } = await stripe.checkout.sessions.retrieve(session.id);
+    const params = { payment_intent: paymentIntentId as string, amount: 1500 };
+
+    const first = await stripe.refunds.create(params, { idempotencyKey: `refund-${session.id}` });
+    const again = await stripe.refunds.create(params, { idempotencyKey: `refund-${session.id}` });
+    expect(again.id).toBe(first.id);
+    await received('charge.refunded', first.charge as string);
+    expect((await stripe.refunds.list({ payment_intent: params.payment_intent })).data.map((refund) => refund.id)).toEqual([first.id]);
+    expect(double.events.filter((event) => event.type === 'charge.refunded' && (event.data.object as Stripe.Charge).payment_intent === params.payment_intent)).toHaveLength(1);
+
+    const misuse = await stripe.refunds.create({ ...params, amount: 100 }, { idempotencyKey: `refund-${session.id}` }).catch((caught: unknown) => caught);
+    expect(misuse).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+  });
+
+  it('refuses a refund for an unknown payment intent with 404', async () => {
+    const error = await stripe.refunds.create({ payment_intent: 'pi_sconosciuto' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(error).toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'payment_intent' });
+  });
+});
+
+describe('webhook delivery', () => {
+  it('retries a failed delivery in the background', async () => {
+    const session = await createSession();
+    let failures = 1;
+    receiver.failWith = (event) => ((event.data.object as { id: string }).id === session.id && failures-- > 0 ? 500 : undefined);
+    await double.pay(session.id);
+    expect(eventsAbout(session.id)).toEqual([]);
+
+    const event = await received('checkout.session.completed', session.id);
+    expect(double.deliveries.filter((delivery) => delivery.eventId === event.id).map(({ attempt, status }) => ({ attempt, status }))).toEqual([
+      { attempt: 1, status: 500 },
+      { attempt: 2, status: 200 },
+    ]);
+  });
+
+  it('holds events while auto-delivery is off; deliver() sends one, signed, and reports the status', async () => {
+    double.setAutoDeliver(false);
+    const session = await createSession();
+    await double.expireNow(session.id);
+    const event = double.events.at(-1);
+    expect(event).toMatchObject({ type: 'checkout.session.expired', data: { object: { id: session.id } } });
+    expect(eventsAbout(session.id)).toEqual([]);
+
+    expect(await double.deliver(event as Stripe.Event)).toBe(200);
+    expect(await double.deliver(event as Stripe.Event)).toBe(200);
+    expect(eventsAbout(session.id).map((delivered) => delivered.id)).toEqual([event?.id, event?.id]);
+
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    double.setWebhookUrl(`http://127.0.0.1:${port}/irraggiungibile`);
+    expect(await double.deliver(event as Stripe.Event)).toBe(0);
+    expect(double.deliveries.at(-1)).toMatchObject({ eventId: event?.id, status: 0, error: expect.stringContaining('ECONNREFUSED') });
+  });
+
+  it('signs with its own secret, so a receiver expecting another secret refuses the delivery', async () => {
+    const other = await startStripeDouble({ webhookSecret: 'whsec_another', webhookUrl: receiver.url });
+    try {
+      const session = await new Stripe('sk_test_double', { ...other.sdkOptions }).checkout.sessions.create({
+        mode: 'payment',
+        line_items: [{ price_data: { currency: 'eur', unit_amount: 1000, product_data: { name: 'Campo 3' } }, quantity: 1 }],
+        success_url: SUCCESS_URL,
+        cancel_url: CANCEL_URL,
+      });
+      other.setAutoDeliver(false);
+      await other.pay(session.id);
+      expect(await other.deliver(other.events[0] as Stripe.Event)).toBe(400);
+      expect(receiver.refused).toHaveLength(1);
+    } finally {
+      receiver.refused = [];
+      await other.close();
+    }
+  });
+});
