@@ -1,11 +1,12 @@
 // The whole product for one browser test file: real PostgreSQL (migrated and seeded), a loopback
-// SMTP server, the API in-process, and the production web build behind `vite preview`, which
-// forwards /api to the API as a reverse proxy would.
+// SMTP server, the local Stripe test double, the API in-process with its job workers, and the
+// production web build behind `vite preview`, which forwards /api to the API as a reverse proxy would.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, createDb, createLogger, createMailer, freePort, loadConfig, migrate, seed, startEmbeddedPostgres, startMailCatcher, type MailCatcher } from '@beach/api/testing';
+import { createApp, createDb, freePort, loadConfig, migrate, seed, startEmbeddedPostgres, startMailCatcher, startRuntime, type MailCatcher } from '@beach/api/testing';
+import { startStripeDouble, type StripeDouble } from '@beach/stripe-double';
 import type { Browser, Page } from 'playwright-core';
 import { preview } from 'vite';
 import { afterAll, beforeAll } from 'vitest';
@@ -15,6 +16,7 @@ import { WEB_DIST, WEB_ROOT } from './build-web.js';
 export interface Stack {
   webUrl: string;
   mail: MailCatcher;
+  stripe: StripeDouble;
   stop(): Promise<void>;
 }
 
@@ -28,10 +30,16 @@ export async function startStack(): Promise<Stack> {
   const mail = await startMailCatcher();
   const webPort = await freePort();
   const webUrl = `http://127.0.0.1:${webPort}`;
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', SMTP_URL: mail.url, WEB_ORIGIN: webUrl });
-  const logger = createLogger(config);
   const apiPort = await freePort();
-  const api: Server = createApp({ config, db, logger, mailer: createMailer(config, logger) }).listen(apiPort, '127.0.0.1');
+  const webhookSecret = 'whsec_e2e_double';
+  const stripe = await startStripeDouble({ webhookSecret, webhookUrl: `http://127.0.0.1:${apiPort}/api/payments/stripe/webhook` });
+  const storageDir = mkdtempSync(join(tmpdir(), 'beach-e2e-storage-'));
+  const config = loadConfig({
+    NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', SMTP_URL: mail.url, WEB_ORIGIN: webUrl, STORAGE_DIR: storageDir,
+    STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.url,
+  });
+  const { deps, services } = await startRuntime(config, { workers: true, db });
+  const api: Server = createApp(deps, services).listen(apiPort, '127.0.0.1');
 
   const web = await preview({
     root: WEB_ROOT,
@@ -43,14 +51,18 @@ export async function startStack(): Promise<Stack> {
   return {
     webUrl,
     mail,
+    stripe,
     async stop() {
       await new Promise<void>((resolve) => web.httpServer.close(() => resolve()));
       api.closeAllConnections();
       await new Promise<void>((resolve) => api.close(() => resolve()));
+      await deps.jobs.stop(2000);
+      await stripe.close();
       await mail.close();
       await db.$disconnect();
       await database.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

@@ -36,9 +36,12 @@ export interface StripeDouble {
   deliveries: WebhookDelivery[];
   /** Delivers one event (again), signed; resolves with the HTTP status the webhook answered (0 if unreachable). */
   deliver(event: Stripe.Event): Promise<number>;
-  /** What a customer does on the hosted page, for tests without a browser. */
+  // What a customer does on the hosted page, for tests without a browser; each refuses a session that is not open.
+  /** Same as clicking "Paga" (without the redirect): resolves once the first webhook delivery attempt is over. */
   pay(sessionId: string): Promise<void>;
+  /** Same as "Carta rifiutata": the session stays open and unpaid. */
   decline(sessionId: string): void;
+  /** As if expires_at had passed: status expired and a checkout.session.expired event, delivered before it resolves. */
   expireNow(sessionId: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -6,8 +6,8 @@ export const DECLINED_MESSAGE = 'La carta è stata rifiutata. Nessun importo è 
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** Amounts are in cents: "60,00 €". */
-export const euros = (cents: number, currency: string) =>
+/** An amount in cents as Italians read it: "60,00 €". */
+export const formatAmount = (cents: number, currency: string) =>
   new Intl.NumberFormat('it-IT', { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: 2 }).format(cents / 100);
 
 /** The success URL with Stripe's `{CHECKOUT_SESSION_ID}` template filled in. */
@@ -59,10 +59,10 @@ export function checkoutPage(record: SessionRecord, options: { declined?: boolea
   const action = (path: string) => escapeHtml(`/checkout/${encodeURIComponent(session.id)}/${path}`);
   const items = lineItems
     .map((item) => {
-      const quantity = item.quantity > 1 ? `${item.quantity} × ${euros(item.unitAmount, currency)}` : '';
+      const quantity = item.quantity > 1 ? `${item.quantity} × ${formatAmount(item.unitAmount, currency)}` : '';
       const details = [item.description, quantity].filter((text): text is string => Boolean(text));
       return `<li><span>${escapeHtml(item.name)}${details.map((text) => `<br><span class="muted">${escapeHtml(text)}</span>`).join('')}</span>
-<span>${escapeHtml(euros(item.unitAmount * item.quantity, currency))}</span></li>`;
+<span>${escapeHtml(formatAmount(item.unitAmount * item.quantity, currency))}</span></li>`;
     })
     .join('\n');
   return layout(`${options.declined ? `<p class="error" role="alert">${escapeHtml(DECLINED_MESSAGE)}</p>` : ''}
@@ -70,7 +70,7 @@ export function checkoutPage(record: SessionRecord, options: { declined?: boolea
 <ul>
 ${items}
 </ul>
-<p class="total"><span>Totale</span><span>${escapeHtml(euros(session.amount_total ?? 0, currency))}</span></p>
+<p class="total"><span>Totale</span><span>${escapeHtml(formatAmount(session.amount_total ?? 0, currency))}</span></p>
 ${session.customer_email ? `<p class="muted">E-mail: ${escapeHtml(session.customer_email)}</p>` : ''}
 <form method="post" action="${action('pay')}"><button type="submit" class="pay">Paga</button></form>
 <form method="post" action="${action('decline')}"><button type="submit">Carta rifiutata</button></form>

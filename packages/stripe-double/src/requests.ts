@@ -43,7 +43,7 @@ const isParams = (value: unknown): value is Params => typeof value === 'object' 
 
 function params(value: unknown, path: string): Params {
   if (value === undefined || value === '') return {};
-  if (!isParams(value)) throw invalidRequest(`Invalid object`, path);
+  if (!isParams(value)) throw invalidRequest('Invalid object', path);
   return value;
 }
 
@@ -88,8 +88,8 @@ function metadata(value: unknown, path: string): Stripe.Metadata {
   const result: Stripe.Metadata = {};
   for (const [key, raw] of entries) {
     const text = optionalString(raw, `${path}[${key}]`);
-    if (key.length > 40) throw invalidRequest(`Metadata keys can have a maximum length of 40 characters.`, `${path}[${key}]`);
-    if (text !== null && text.length > 500) throw invalidRequest(`Metadata values can have a maximum length of 500 characters.`, `${path}[${key}]`);
+    if (key.length > 40) throw invalidRequest('Metadata keys can have a maximum length of 40 characters.', `${path}[${key}]`);
+    if (text !== null && text.length > 500) throw invalidRequest('Metadata values can have a maximum length of 500 characters.', `${path}[${key}]`);
     if (text !== null) result[key] = text;
   }
   return result;

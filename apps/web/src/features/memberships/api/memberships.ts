@@ -3,7 +3,7 @@ import { api, type TMembershipPurchaseBody, type TMyMembership } from '@beach/co
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
-import { goToCheckout } from '../../payments/api/payments';
+import { goToCheckout } from '../../payments/api/checkout';
 
 export const membershipKeys = {
   all: ['memberships'] as const,

@@ -23,8 +23,8 @@ export const purchaseSchema = (askBirthDate: boolean) =>
       start_date: z.string(),
       with_insurance: z.boolean(),
       is_bvu: z.boolean(),
-      bvu_card_code: z.string().trim(),
-      coupon_code: z.string().trim(),
+      bvu_card_code: z.string().trim().toUpperCase(),
+      coupon_code: z.string().trim().toUpperCase(),
     })
     .superRefine((values, ctx) => {
       const missing = (field: 'birth_date' | 'start_date' | 'bvu_card_code', message: string) => ctx.addIssue({ code: 'custom', path: [field], message });

@@ -1,5 +1,5 @@
-// Online payments (design §2): whether they run in test mode, the outcome of a Checkout Session on
-// return, and the way to Stripe's hosted page.
+// Online payments (design §2): whether they run in test mode, and the outcome of a Checkout Session
+// on return.
 import { api } from '@beach/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -12,11 +12,6 @@ export const RECONCILE_GIVE_UP_MS = 60_000;
 
 export const usePaymentsConfig = () =>
   useQuery({ queryKey: ['payments', 'config'], queryFn: () => callApi(api.payments.config), staleTime: Number.POSITIVE_INFINITY });
-
-/** Leaves the app for the hosted checkout page (Stripe's, or the local test double). */
-export function goToCheckout(url: string) {
-  window.location.assign(url);
-}
 
 /**
  * The outcome of a Checkout Session, asked again every 2 s while it is pending and until

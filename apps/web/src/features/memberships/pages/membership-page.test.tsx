@@ -1,0 +1,140 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, signIn } from '../../../test/fixtures';
+import { goToCheckout } from '../../payments/api/checkout';
+import { aMembership, PRICES, renderAt, stubApi, yearsFromToday } from '../test-support';
+import MembershipPage from './membership-page';
+
+vi.mock('../../payments/api/checkout', () => ({ goToCheckout: vi.fn() }));
+
+const ACTIVE = aMembership({ id: 1, membership_number: 'T2026-00001', is_bvu_member: true });
+const AWAITING_PAYMENT = aMembership({ id: 5, membership_number: 'T2026-00005', type: 'monthly', status: 'pending', awaiting: 'payment', can_cancel: true, verify_url: null, start_date: '2030-06-01', end_date: '2030-06-30' });
+const AWAITING_DESK = aMembership({ id: 6, membership_number: 'T2026-00006', type: 'under_18', status: 'pending', awaiting: 'desk', verify_url: null });
+const EXPIRED = aMembership({ id: 2, membership_number: 'T2025-00002', status: 'expired', start_date: '2025-05-01', end_date: '2025-09-30' });
+const ACTIVE_BUT_ENDED = aMembership({ id: 3, membership_number: 'T2025-00003', type: 'daily', start_date: yearsFromToday(-1), end_date: yearsFromToday(-1) });
+
+const handlers: Parameters<typeof stubApi>[0] = {};
+let api: ReturnType<typeof stubApi>;
+const mine = (...cards: ReturnType<typeof aMembership>[]) => () => jsonResponse(200, { data: cards });
+
+beforeEach(() => {
+  vi.mocked(goToCheckout).mockClear();
+  for (const key of Object.keys(handlers)) delete handlers[key];
+  handlers['GET /api/prices'] = () => jsonResponse(200, PRICES);
+  handlers['GET /api/payments/config'] = () => jsonResponse(200, { enabled: true, test_mode: false });
+  api = stubApi(handlers);
+  signIn('user');
+});
+afterEach(() => vi.useRealTimers());
+
+const renderPage = (url = '/tesseramento') => renderAt(<MembershipPage />, { url });
+const card = (number: string) => screen.getByRole('article', { name: number });
+
+describe('my cards', () => {
+  it('shows current cards with validity, status, insurance and BVU, and the past ones in a compact list', async () => {
+    handlers['GET /api/memberships/mine'] = mine(AWAITING_PAYMENT, ACTIVE, ACTIVE_BUT_ENDED, EXPIRED);
+    renderPage();
+    const active = await screen.findByRole('article', { name: 'T2026-00001' });
+    expect(active.textContent).toContain('Attiva');
+    expect(active.textContent).toContain('BVU');
+    expect(active.textContent).toContain('Stagionale');
+    expect(active.textContent).toMatch(/Validitàdal \d\d\/\d\d\/\d{4} al \d\d\/\d\d\/\d{4}/);
+    expect(active.textContent).toContain('AssicurazioneSì');
+    expect(card('T2026-00005').textContent).toContain('dal 01/06/2030 al 30/06/2030');
+    expect(card('T2026-00005').textContent).toContain('In attesa');
+
+    const past = within(screen.getByRole('region', { name: 'Tessere passate' }));
+    expect(past.getAllByRole('listitem').map((item) => item.textContent?.slice(0, 11))).toEqual(['T2025-00003', 'T2025-00002']);
+    expect(past.getAllByText('Scaduta')).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: 'Le tue tessere' })).toBeTruthy();
+  });
+
+  it('draws the QR code of an active card from its verification address and downloads its PDF', async () => {
+    handlers['GET /api/memberships/mine'] = mine(ACTIVE);
+    handlers['GET /api/memberships/1/pdf'] = () => new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), { status: 200 });
+    URL.createObjectURL = vi.fn(() => 'blob:tessera');
+    URL.revokeObjectURL = vi.fn();
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('tessera-T2026-00001.pdf');
+    });
+    renderPage();
+
+    const qr = (await screen.findByRole('img', { name: /QR code della tessera T2026-00001/ })) as HTMLImageElement;
+    const svg = decodeURIComponent(qr.src.replace('data:image/svg+xml;charset=utf-8,', ''));
+    expect(svg).toMatch(/^<svg[^>]*viewBox/);
+    fireEvent.click(within(card('T2026-00001')).getByRole('button', { name: /Scarica PDF/ }));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(/errore nel download del PDF/)).toBeNull();
+  });
+
+  it('says when there are no cards, and when they cannot be loaded', async () => {
+    handlers['GET /api/memberships/mine'] = mine();
+    renderPage();
+    expect(await screen.findByText('Non hai ancora una tessera.')).toBeTruthy();
+
+    handlers['GET /api/memberships/mine'] = () => jsonResponse(403, { message: 'Accesso negato.' });
+    renderPage();
+    expect((await screen.findByRole('alert')).textContent).toContain('Non è stato possibile caricare le tue tessere.');
+  });
+});
+
+describe('pending cards', () => {
+  it('completes the payment of a card awaiting it', async () => {
+    handlers['GET /api/memberships/mine'] = mine(AWAITING_PAYMENT);
+    handlers['POST /api/memberships/5/checkout'] = () => jsonResponse(200, { checkout_url: 'http://localhost:12111/checkout/cs_test_5' });
+    renderPage();
+    const pending = await screen.findByRole('article', { name: 'T2026-00005' });
+    expect(pending.textContent).toContain('In attesa di pagamento.');
+    expect(within(pending).queryByRole('button', { name: /Scarica PDF/ })).toBeNull();
+    expect(within(pending).queryByRole('img')).toBeNull();
+    fireEvent.click(within(pending).getByRole('button', { name: 'Completa il pagamento' }));
+    await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('http://localhost:12111/checkout/cs_test_5'));
+  });
+
+  it('cancels a request only after confirmation', async () => {
+    handlers['GET /api/memberships/mine'] = mine(AWAITING_PAYMENT);
+    handlers['DELETE /api/memberships/5'] = () => {
+      handlers['GET /api/memberships/mine'] = mine();
+      return jsonResponse(200, { message: 'Richiesta annullata.' });
+    };
+    renderPage();
+    const pending = await screen.findByRole('article', { name: 'T2026-00005' });
+    fireEvent.click(within(pending).getByRole('button', { name: 'Annulla richiesta' }));
+    const dialog = screen.getByRole('dialog', { name: 'Annullare la richiesta?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No, mantienila' }));
+    expect(api.bodiesOf('DELETE /api/memberships/5')).toHaveLength(0);
+
+    fireEvent.click(within(pending).getByRole('button', { name: 'Annulla richiesta' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Annullare la richiesta?' })).getByRole('button', { name: 'Sì, annulla la richiesta' }));
+    expect(await screen.findByText('Non hai ancora una tessera.')).toBeTruthy();
+    expect(api.bodiesOf('DELETE /api/memberships/5')).toHaveLength(1);
+  });
+
+  it('sends a free or minor’s card to the desk, without payment or cancel when not allowed', async () => {
+    handlers['GET /api/memberships/mine'] = mine(AWAITING_DESK);
+    renderPage();
+    const pending = await screen.findByRole('article', { name: 'T2026-00006' });
+    expect(pending.textContent).toContain('Passa in segreteria');
+    expect(pending.textContent).toContain('firma un genitore');
+    expect(within(pending).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('page notices', () => {
+  it('explains a cancelled payment and shows the test-mode notice', async () => {
+    handlers['GET /api/memberships/mine'] = mine(AWAITING_PAYMENT);
+    handlers['GET /api/payments/config'] = () => jsonResponse(200, { enabled: true, test_mode: true });
+    renderPage('/tesseramento?pagamento=annullato');
+    expect(screen.getByText('Pagamento non completato').parentElement!.textContent).toContain('resta in attesa di pagamento');
+    expect((await screen.findByRole('note')).textContent).toContain('Pagamenti in modalità di prova');
+  });
+
+  it('stays quiet without the query and outside test mode', async () => {
+    handlers['GET /api/memberships/mine'] = mine();
+    renderPage();
+    await screen.findByText('Non hai ancora una tessera.');
+    await waitFor(() => expect(api.fetchMock.mock.calls.some(([url]) => url === '/api/payments/config')).toBe(true));
+    expect(screen.queryByText('Pagamento non completato')).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});
