@@ -1,7 +1,7 @@
 import { api, AUTH_MESSAGES } from '@beach/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signIn, userWithRole } from '../test/fixtures';
-import { ApiError, callApi, NETWORK_ERROR_MESSAGE } from './api-client';
+import { ApiError, callApi, downloadFile, NETWORK_ERROR_MESSAGE } from './api-client';
 import { apiEvents } from './api-events';
 import { session } from './session';
 
@@ -130,5 +130,62 @@ describe('401 handling', () => {
     await expect(callApi(api.auth.login, { body: { email: 'a@b.it', password: 'x' } })).rejects.toMatchObject({ message: AUTH_MESSAGES.invalidCredentials });
     expect(session.get()).not.toBeNull();
     expect(alertMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('downloadFile', () => {
+  const pdf = () => new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+  const download = () => downloadFile(api.memberships.pdf, { params: { id: 42 } }, 'tessera-T2026-00042.pdf');
+  let saved: { href: string; download: string; inDocument: boolean }[];
+
+  beforeEach(() => {
+    saved = [];
+    URL.createObjectURL = vi.fn(() => 'blob:tessera-42');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download, inDocument: document.body.contains(this) });
+    });
+  });
+
+  it('fetches the file with the bearer token and hands it to the browser under its name', async () => {
+    vi.useFakeTimers();
+    signIn('user');
+    fetchMock.mockResolvedValueOnce(pdf());
+    await download();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/memberships/42/pdf');
+    expect(authorizationOf(0)).toBe('Bearer token-1');
+    expect(saved).toEqual([{ href: 'blob:tessera-42', download: 'tessera-T2026-00042.pdf', inDocument: true }]);
+    expect(await (vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob).text()).toBe('%PDF-1.7');
+    expect(document.querySelector('a[download]')).toBeNull();
+    expect(URL.revokeObjectURL).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(60_000);
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:tessera-42');
+  });
+
+  it('refreshes an expired remember-me token and retries, like every other call', async () => {
+    signIn('user', { remember: true, token: 'old' });
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(401, { message: 'Sessione scaduta o non valida.' }))
+      .mockResolvedValueOnce(jsonResponse(200, { access_token: 'new', user: userWithRole('user') }))
+      .mockResolvedValueOnce(pdf());
+    await download();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/memberships/42/pdf', '/api/auth/refresh', '/api/memberships/42/pdf']);
+    expect(authorizationOf(2)).toBe('Bearer new');
+    expect(saved).toHaveLength(1);
+  });
+
+  it('turns an error answer into an ApiError and saves nothing', async () => {
+    signIn('user');
+    fetchMock.mockResolvedValueOnce(jsonResponse(404, { message: 'Tessera non trovata.' }));
+    await expect(download()).rejects.toMatchObject({ status: 404, message: 'Tessera non trovata.' });
+    expect(saved).toEqual([]);
+  });
+
+  it('reports a download cut off half-way as a connection problem', async () => {
+    signIn('user');
+    const broken = new ReadableStream({ pull: (controller) => controller.error(new TypeError('terminated')) });
+    fetchMock.mockResolvedValueOnce(new Response(broken, { status: 200 }));
+    await expect(download()).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+    expect(saved).toEqual([]);
   });
 });

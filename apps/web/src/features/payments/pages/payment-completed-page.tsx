@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
 import { useMyMemberships } from '../../memberships/api/memberships';
 import { validityText } from '../../memberships/dates';
 import { usePaymentOutcome } from '../api/payments';
@@ -64,10 +65,11 @@ function PaidMembership({ id }: { id: number | null }) {
 
 function Outcome({ sessionId }: { sessionId: string }) {
   const { data, error, gaveUp } = usePaymentOutcome(sessionId);
+  // `details`: a field message ("Sessione di pagamento non valida.") says more than the generic 422 one.
   if (error) {
     return (
       <Screen title="Verifica del pagamento non riuscita">
-        <Alert tone="error" action={<Onward kind="membership" />}>{error.message}</Alert>
+        <Alert tone="error" action={<Onward kind="membership" />}>{error instanceof ApiError ? error.details : error.message}</Alert>
       </Screen>
     );
   }
