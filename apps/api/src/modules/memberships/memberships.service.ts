@@ -31,7 +31,7 @@ import { activationEmail, expiryReminderEmail } from './memberships.emails.js';
 type PurchaseBody = z.output<typeof ZMembershipPurchaseBody>;
 
 export const MEMBERSHIP_MESSAGES = {
-  overlap: 'Hai già una tessera valida o in attesa per questi giorni: controlla le tue tessere qui sotto.',
+  overlap: 'Hai già una tessera valida o in attesa per questi giorni: la trovi tra le tue tessere in questa pagina.',
   notFound: 'Tessera non trovata.',
   notPayable: 'Questa tessera non è da pagare online.',
   notCancellable: 'Questa tessera non si può più annullare: per qualsiasi modifica passa in segreteria.',

@@ -253,7 +253,7 @@ describe('purchase and online payment', () => {
     const member = await createMember(app, db, { firstName: 'Rita', lastName: 'Gallo', birthDate: '1990-02-02' });
     await request(app).post('/api/memberships').set(auth(member)).send({ type: 'seasonal', fiscal_code: member.fiscalCode }).expect(201);
     const overlap = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'daily', start_date: aSeasonDay, fiscal_code: member.fiscalCode }).expect(409);
-    expect(overlap.body.message).toBe('Hai già una tessera valida o in attesa per questi giorni: controlla le tue tessere qui sotto.');
+    expect(overlap.body.message).toBe('Hai già una tessera valida o in attesa per questi giorni: la trovi tra le tue tessere in questa pagina.');
     await request(app).post('/api/memberships').set(auth(member)).send({ type: 'daily', start_date: `${seasonYear + 1}-06-01`, fiscal_code: member.fiscalCode }).expect(201);
   });
 

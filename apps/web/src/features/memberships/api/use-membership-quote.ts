@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, callApi } from '../../../lib/api-client';
 
-export const QUOTE_DEBOUNCE_MS = 400;
+const QUOTE_DEBOUNCE_MS = 400;
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);

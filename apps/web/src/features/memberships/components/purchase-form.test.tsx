@@ -117,7 +117,8 @@ describe('live quote', () => {
     handlers['POST /api/memberships/quote'] = (body) => {
       const coupon = (body as { coupon_code: string | null }).coupon_code;
       if (coupon === 'SCADUTO') return jsonResponse(422, { message: 'I dati inviati non sono validi.', errors: { coupon_code: ['Il coupon non è più valido.'] } });
-      return jsonResponse(200, coupon ? { ...QUOTE, coupon_code: coupon, discount_amount: '7.00', price: '63.00' } : QUOTE);
+      if (!coupon) return jsonResponse(200, QUOTE);
+      return jsonResponse(200, { ...QUOTE, coupon_code: coupon, lines: [...QUOTE.lines, { label: `Sconto coupon ${coupon}`, amount: '-7.00' }], discount_amount: '7.00', price: '63.00' });
     };
     renderForm();
     choose(/^Stagionale/);
@@ -127,6 +128,7 @@ describe('live quote', () => {
     await waitFor(() => expect(summary.textContent).toContain('Sconto (coupon ESTATE10)− 7,00\u00a0€'));
     expect(summary.textContent).toContain('Prezzo pieno70,00\u00a0€');
     expect(summary.textContent).toContain('Totale63,00\u00a0€');
+    expect(summary.textContent).not.toContain('Sconto coupon ESTATE10');
 
     type(/Codice coupon/, 'scaduto');
     const coupon = screen.getByLabelText(/Codice coupon/);
@@ -153,6 +155,25 @@ describe('submitting', () => {
       { type: 'weekly', fiscal_code: 'RSSGLI90A41H501X', birth_date: birthDate, start_date: '2027-06-10', with_insurance: false, bvu_card_code: null, coupon_code: null },
     ]);
     expect(screen.getByRole('button', { name: /Apertura del pagamento/ })).toHaveProperty('disabled', true);
+  });
+
+  it('requests a minor’s free card for the desk and remembers the birth date given', async () => {
+    signInBornOn(null);
+    const birthDate = yearsFromToday(-15);
+    handlers['POST /api/memberships/quote'] = () =>
+      jsonResponse(200, { ...QUOTE, type: 'under_18', lines: [{ label: 'Tessera under 18', amount: '0.00' }], original_price: '0.00', price: '0.00', pay_online: false });
+    handlers['POST /api/memberships'] = () => jsonResponse(201, { membership: aMembership({ membership_number: 'T2026-00077', type: 'under_18', status: 'pending', awaiting: 'desk' }), checkout_url: null });
+    renderForm();
+    type(/Data di nascita/, birthDate);
+    choose(/^Under 18/);
+    type(/Codice fiscale/, 'RSSGLI90A41H501X');
+    fireEvent.click(await screen.findByRole('button', { name: 'Richiedi la tessera' }));
+
+    expect((await screen.findByText('Richiesta inviata: tessera T2026-00077')).parentElement!.textContent).toContain('Passa in segreteria');
+    expect(api.bodiesOf('POST /api/memberships')[0]).toMatchObject({ type: 'under_18', birth_date: birthDate, with_insurance: false });
+    expect(goToCheckout).not.toHaveBeenCalled();
+    expect(session.get()?.user.birth_date).toBe(birthDate);
+    expect((screen.getByLabelText(/Codice fiscale/) as HTMLInputElement).value).toBe('');
   });
 
   it('checks the form before sending and shows the server’s refusal', async () => {

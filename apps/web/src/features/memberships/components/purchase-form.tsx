@@ -51,7 +51,8 @@ export function PurchaseForm() {
 
   const today = todayInRome();
   const birthDate = user?.birth_date ?? values.birth_date;
-  // The age limits are for seasonal cards, which start now: the server checks the exact first day.
+  // Only seasonal cards have age limits; they start today or at the next season's opening. The age is
+  // counted today here, and the server checks it on the card's first day (a 422 under the type).
   const allowedTypes = ISO_DAY.test(birthDate) ? membershipTypesForAge(ageOn(birthDate, today)) : [];
   const type = allowedTypes.find((allowed) => allowed === values.type);
   const typeAllowed = type !== undefined;
@@ -89,13 +90,6 @@ export function PurchaseForm() {
   const insurancePrice = listPrice('insurance_addon');
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {requested && (
-        <Alert tone="success" title={`Richiesta inviata: tessera ${requested.membership_number}`}>
-          Passa in segreteria per attivarla: per i minori firma un genitore.
-        </Alert>
-      )}
-      {formError && <Alert tone="error">{formError}</Alert>}
-
       <div className="grid gap-4 sm:grid-cols-2">
         {askBirthDate && (
           <Input label="Data di nascita" type="date" required max={today} hint="Decide le tessere disponibili; la salviamo nel tuo profilo." error={fieldError('birth_date')} {...register('birth_date')} />
@@ -149,6 +143,14 @@ export function PurchaseForm() {
       <Input label="Codice coupon" autoComplete="off" autoCapitalize="characters" spellCheck={false} className="uppercase" hint="Facoltativo." error={fieldError('coupon_code')} {...register('coupon_code')} />
 
       <QuoteSummary state={quoteState} />
+
+      {/* Next to the button: on a phone the top of the form is out of sight when it is pressed. */}
+      {formError && <Alert tone="error">{formError}</Alert>}
+      {requested && (
+        <Alert tone="success" title={`Richiesta inviata: tessera ${requested.membership_number}`}>
+          Passa in segreteria per attivarla: per i minori firma un genitore.
+        </Alert>
+      )}
 
       <Button type="submit" className="w-full sm:w-auto" loading={create.isPending || redirecting} loadingText={payOnline ? 'Apertura del pagamento...' : 'Invio della richiesta...'}>
         {payOnline && quote.quote ? `Paga ${formatMoney(quote.quote.price)} online` : 'Richiedi la tessera'}

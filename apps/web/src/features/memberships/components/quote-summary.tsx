@@ -22,13 +22,15 @@ function Row({ label, children, strong }: { label: ReactNode; children: ReactNod
 
 function QuoteDetails({ quote }: { quote: TMembershipQuote }) {
   const discounted = moneyToCents(quote.discount_amount) > 0;
+  // The server also lists the discount as a negative line: it is shown once, under the full price.
+  const items = quote.lines.filter((line) => moneyToCents(line.amount) >= 0);
   return (
     <>
       <p className="text-sm text-slate-700">
         Tessera {MEMBERSHIP_TYPE_LABELS[quote.type].toLowerCase()}, valida {validityText(quote)}.
       </p>
       <dl className="mt-3 space-y-1 text-sm">
-        {quote.lines.map((line) => (
+        {items.map((line) => (
           <Row key={line.label} label={line.label}>{formatMoney(line.amount)}</Row>
         ))}
         {discounted && (
