@@ -15,6 +15,8 @@ import { WEB_DIST, WEB_ROOT } from './build-web.js';
 
 export interface Stack {
   webUrl: string;
+  /** The stack's database, for arranging what a test needs (a coupon, a BVU member...). */
+  db: ReturnType<typeof createDb>;
   mail: MailCatcher;
   stripe: StripeDouble;
   stop(): Promise<void>;
@@ -50,6 +52,7 @@ export async function startStack(): Promise<Stack> {
 
   return {
     webUrl,
+    db,
     mail,
     stripe,
     async stop() {

@@ -1,0 +1,90 @@
+// A member buys a seasonal card with insurance and a coupon, pays on the (double's) Stripe page, lands
+// on the payment-completed page, sees the active card and downloads its PDF; a declined card leaves the
+// card unpaid with a clear message.
+import { readFile } from 'node:fs/promises';
+import codiceFiscale from 'codice-fiscale-js';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../src/browser.js';
+import { useBrowserStack } from '../src/stack.js';
+
+const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
+const ctx = useBrowserStack();
+
+async function login(email: string) {
+  await ctx.page.goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent('/tesseramento')}`);
+  await ctx.page.evaluate(() => localStorage.clear());
+  await ctx.page.reload();
+  await ctx.page.getByLabel('E-mail').fill(email);
+  await ctx.page.getByLabel('Password').fill('Demo2026!');
+  await ctx.page.getByRole('button', { name: 'Accedi' }).click();
+  await ctx.page.getByRole('heading', { name: 'Tesseramento', level: 1 }).waitFor();
+}
+
+describe('membership card, bought and paid online, in Chromium', () => {
+  it('buys a seasonal card with insurance and a coupon, pays, sees it active and downloads the PDF', async () => {
+    await ctx.stack.db.membershipCoupon.create({ data: { code: 'SPIAGGIA10', discountType: 'percentage', discountValue: 10 } });
+    await login('utente@demo.beach');
+    await ctx.page.getByText('Pagamenti in modalità di prova').waitFor();
+    await ctx.page.getByText('Non hai ancora una tessera.').waitFor();
+
+    // The demo member has no birth date yet: the form asks for it.
+    await ctx.page.getByLabel('Data di nascita').fill('1990-01-01');
+    await ctx.page.getByRole('radio', { name: /Stagionale/ }).check();
+    const fiscalCode = CodiceFiscale.compute({ name: 'Giulia', surname: 'Rossi', gender: 'F', day: 1, month: 1, year: 1990, birthplace: 'Rimini', birthplaceProvincia: 'RN' });
+    await ctx.page.getByLabel('Codice fiscale').fill(fiscalCode.toLowerCase());
+    await ctx.page.getByLabel(/Aggiungi l'assicurazione/).check();
+    await ctx.page.getByLabel('Codice coupon').fill('spiaggia10');
+    // 60 + 10 insurance - 10 % = 63,00 €, computed by the server.
+    const pay = ctx.page.getByRole('button', { name: /Paga 63,00\s€ online/ });
+    await pay.waitFor();
+    await screenshot(ctx.page, 'membership-purchase-1280');
+    await pay.click();
+
+    await ctx.page.waitForURL(/\/checkout\/cs_test_/);
+    await expect.poll(() => ctx.page.textContent('body')).toContain('63,00');
+    await ctx.page.getByRole('button', { name: 'Paga' }).click();
+
+    await ctx.page.waitForURL(/\/pagamento-completato\?session_id=cs_test_/);
+    await ctx.page.getByRole('heading', { name: 'Pagamento completato' }).waitFor();
+    const number = (await ctx.stack.db.membership.findFirstOrThrow({ where: { user: { email: 'utente@demo.beach' } } })).membershipNumber;
+    await expect.poll(() => ctx.page.textContent('main')).toContain(number);
+
+    await ctx.page.goto(`${ctx.stack.webUrl}/tesseramento`);
+    const card = ctx.page.getByRole('article', { name: number });
+    await expect.poll(() => card.textContent()).toContain('Attiva');
+    await card.getByRole('img', { name: /QR/ }).waitFor();
+    const [download] = await Promise.all([ctx.page.waitForEvent('download'), card.getByRole('button', { name: /Scarica PDF/ }).click()]);
+    expect(download.suggestedFilename()).toBe(`tessera-${number}.pdf`);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await screenshot(ctx.page, 'membership-active-1280');
+
+    await ctx.page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(ctx.page, 'membership-active-390');
+    await ctx.page.setViewportSize({ width: 1280, height: 900 });
+
+    const message = await ctx.stack.mail.waitFor('utente@demo.beach', 15_000);
+    expect(message.attachments[0]?.filename).toBe(`tessera-${number}.pdf`);
+  });
+
+  it('leaves the card awaiting payment, with a clear message, when the card is declined', async () => {
+    await ctx.stack.db.user.update({ where: { email: 'staff@demo.beach' }, data: { birthDate: new Date('1985-06-15T00:00:00Z') } });
+    await login('staff@demo.beach');
+    await ctx.page.getByRole('radio', { name: /Stagionale/ }).check();
+    const fiscalCode = CodiceFiscale.compute({ name: 'Stefano', surname: 'Segreteria', gender: 'M', day: 15, month: 6, year: 1985, birthplace: 'Rimini', birthplaceProvincia: 'RN' });
+    await ctx.page.getByLabel('Codice fiscale').fill(fiscalCode);
+    await ctx.page.getByRole('button', { name: /Paga 60,00\s€ online/ }).click();
+
+    await ctx.page.waitForURL(/\/checkout\/cs_test_/);
+    await ctx.page.getByRole('button', { name: 'Carta rifiutata' }).click();
+    await ctx.page.getByText('La carta è stata rifiutata').waitFor();
+    await ctx.page.getByRole('button', { name: 'Annulla' }).click();
+
+    await ctx.page.waitForURL(`${ctx.stack.webUrl}/tesseramento?pagamento=annullato`);
+    await ctx.page.getByText('Pagamento non completato').waitFor();
+    await ctx.page.getByRole('button', { name: 'Completa il pagamento' }).waitFor();
+    const card = await ctx.stack.db.membership.findFirstOrThrow({ where: { user: { email: 'staff@demo.beach' } } });
+    expect(card.status).toBe('pending');
+    await screenshot(ctx.page, 'membership-declined-1280');
+  });
+});
