@@ -1,4 +1,5 @@
-import { COURT_PURPOSE_INFO, COURT_PURPOSES, type TCourt } from '@beach/contracts';
+import type { TCourt } from '@beach/contracts';
+import { COURT_PURPOSE_INFO, COURT_PURPOSES } from 'virtual:contracts-data';
 import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
