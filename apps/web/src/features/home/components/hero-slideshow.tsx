@@ -1,3 +1,5 @@
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
@@ -63,14 +65,14 @@ export function HeroSlideshow() {
             {cta.label}
           </Link>
           <div className="flex items-center gap-2">
-            <button type="button" onClick={previous} aria-label="Slide precedente" className="h-10 w-10 rounded-full bg-white/20 text-xl hover:bg-white/40 focus-visible:outline-2 focus-visible:outline-white">
-              <span aria-hidden="true">‹</span>
+            <button type="button" onClick={previous} aria-label="Slide precedente" className="flex h-10 w-10 items-center justify-center rounded-full bg-white/20 hover:bg-white/40 focus-visible:outline-2 focus-visible:outline-white">
+              <ChevronLeft className="h-6 w-6" />
             </button>
             {SLIDES.map((slide, dotIndex) => (
               <button key={slide.title} type="button" onClick={() => goTo(dotIndex)} aria-label={`Vai alla slide ${dotIndex + 1}: ${slide.title}`} aria-current={dotIndex === index} className={`h-3 w-3 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${dotIndex === index ? 'bg-white' : 'bg-white/40 hover:bg-white/70'}`} />
             ))}
-            <button type="button" onClick={next} aria-label="Slide successiva" className="h-10 w-10 rounded-full bg-white/20 text-xl hover:bg-white/40 focus-visible:outline-2 focus-visible:outline-white">
-              <span aria-hidden="true">›</span>
+            <button type="button" onClick={next} aria-label="Slide successiva" className="flex h-10 w-10 items-center justify-center rounded-full bg-white/20 hover:bg-white/40 focus-visible:outline-2 focus-visible:outline-white">
+              <ChevronRight className="h-6 w-6" />
             </button>
           </div>
         </div>
