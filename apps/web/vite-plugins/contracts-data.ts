@@ -10,9 +10,8 @@ const RESOLVED_ID = `\0${ID}`;
 /** Plain-data exports passed through as they are. */
 const TABLES = ['COURT_PURPOSES', 'COURT_PURPOSE_INFO', 'PRICE_INFO'] as const satisfies (keyof typeof Contracts)[];
 
-
 export function contractsData(): Plugin {
-  let root = process.cwd();
+  let root: string;
   return {
     name: 'beach:contracts-data',
     configResolved(config) {
