@@ -18,6 +18,10 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // One module per icon: only the icons used are loaded, in development too (the package index imports them all).
+      'no-restricted-imports': ['error', { paths: [{ name: 'lucide-react', message: "Import each icon on its own: import Menu from 'lucide-react/icons/menu'." }] }],
+    },
   },
 );

@@ -27,7 +27,9 @@ try {
     });
     await page.goto(stack.webUrl, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
-    const lcp = await page.evaluate(() => (window as unknown as { lcp?: number }).lcp ?? Number.NaN);
+    // On a busy machine the page may still be rendering when the network is idle: wait for a candidate.
+    await page.waitForFunction(() => (window as unknown as { lcp?: number }).lcp !== undefined);
+    const lcp = await page.evaluate(() => (window as unknown as { lcp: number }).lcp);
     const element = await page.evaluate(() => document.querySelector('h1')?.textContent ?? '');
     results.push(lcp);
     console.log(`run ${run}: LCP ${Math.round(lcp)} ms (page heading: "${element}")`);

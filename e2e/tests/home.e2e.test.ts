@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
@@ -59,4 +60,50 @@ describe('home page in Chromium', () => {
       await sized.close();
     }
   });
+});
+
+describe('home page on a 390 px phone', () => {
+  const PHONE = { width: 390, height: 844 };
+  const HEADER_HEIGHT = 64;
+
+  async function onPhone(test: (phone: Page) => Promise<void>) {
+    const phone = await ctx.browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    try {
+      await phone.goto(ctx.stack.webUrl);
+      await test(phone);
+    } finally {
+      await phone.close();
+    }
+  }
+
+  it('shows every court of the map inside the screen, at least 44 px each way, and each answers a tap', () =>
+    onPhone(async (phone) => {
+      const map = phone.getByRole('group', { name: 'Mappa dei campi' });
+      await map.locator('[data-court="A1"]').waitFor();
+      // The map's top just below the sticky header; no sideways scrolling anywhere.
+      await map.evaluate((element, header) => window.scrollBy(0, element.getBoundingClientRect().top - header - 16), HEADER_HEIGHT);
+      const courts = await map.locator('[data-court]').all();
+      expect(courts).toHaveLength(21);
+      for (const court of courts) {
+        const code = await court.getAttribute('data-court');
+        const box = (await court.boundingBox())!;
+        expect(box.x, code!).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, code!).toBeLessThanOrEqual(PHONE.width);
+        expect(box.y, code!).toBeGreaterThanOrEqual(HEADER_HEIGHT);
+        expect(box.y + box.height, code!).toBeLessThanOrEqual(PHONE.height);
+        expect(Math.min(box.width, box.height), code!).toBeGreaterThanOrEqual(44);
+        await phone.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+        await expect.poll(() => court.getAttribute('aria-pressed'), { message: code! }).toBe('true');
+      }
+      await phone.getByRole('heading', { name: 'Libera utenza 2' }).waitFor();
+    }));
+
+  it('keeps the hero title clear of the slide art', () =>
+    onPhone(async (phone) => {
+      const title = (await phone.getByRole('heading', { level: 1, name: 'Adriatica Beach Arena' }).boundingBox())!;
+      const art = (await phone.locator('[aria-roledescription="slide"]').first().locator('svg').first().boundingBox())!;
+      expect(art.width).toBe(PHONE.width);
+      const apart = title.y >= art.y + art.height || title.y + title.height <= art.y || title.x >= art.x + art.width || title.x + title.width <= art.x;
+      expect(apart, `title ${JSON.stringify(title)}, art ${JSON.stringify(art)}`).toBe(true);
+    }));
 });

@@ -2,11 +2,11 @@
 import cors from 'cors';
 import express from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
 import type { AppDeps } from './deps.js';
 import { errorHandler, notFoundApiRoute } from './lib/errors.js';
 import { createRouteMounter } from './lib/http.js';
+import { requestLogger } from './lib/logger.js';
 import { buildOpenApiDocument } from './lib/openapi.js';
 import { registerAuthRoutes } from './modules/auth/auth.router.js';
 import { createAccessGuards } from './modules/auth/guards.js';
@@ -23,7 +23,7 @@ export function createApp(deps: AppDeps, services: Services) {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
 
-  app.use(pinoHttp({ logger, customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info') }));
+  app.use(requestLogger(logger));
 
   // The browsable API reference needs its own scripts and styles, so it sits before the strict CSP.
   const openApiDocument = buildOpenApiDocument(config.npm_package_version);
@@ -49,6 +49,6 @@ export function createApp(deps: AppDeps, services: Services) {
   app.use('/api', api);
 
   app.use(notFoundApiRoute);
-  app.use(errorHandler(logger));
+  app.use(errorHandler());
   return app;
 }

@@ -3,7 +3,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { TApiError } from '@beach/contracts';
 import type { ZodError } from 'zod';
-import type { Logger } from './logger.js';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -46,10 +45,11 @@ interface BodyParserError extends Error {
   status?: number;
 }
 
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) logger.error({ err: error }, 'Unhandled error');
+    // The request log (lib/logger.ts) records the cause of a 5xx with its request, stack included.
+    if (appError.status >= 500) res.err = error instanceof Error ? error : new Error(String(error));
     if (appError.headers) res.set(appError.headers);
     const body: TApiError = { message: appError.message, ...(appError.errors ? { errors: appError.errors } : {}) };
     res.status(appError.status).json(body);

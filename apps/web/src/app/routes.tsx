@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 // The landing page ships with the entry (4 KB) to save a round trip on a slow connection; its data
-// sections load the data layer themselves, after the first paint.
+// sections load after the first paint.
 import HomePage from '../features/home/pages/home-page';
 import { RequireRole } from './guards';
 import { RootLayout } from './layout';

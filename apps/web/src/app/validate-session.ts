@@ -1,5 +1,6 @@
 import { api } from '@beach/contracts';
-import { ApiError, callApi } from '../lib/api-client';
+import { callApi } from '../lib/api-client';
+import { ApiError } from '../lib/api-transport';
 import { session } from '../lib/session';
 
 /**

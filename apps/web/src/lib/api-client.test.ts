@@ -1,7 +1,8 @@
 import { api, AUTH_MESSAGES } from '@beach/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signIn, userWithRole } from '../test/fixtures';
-import { ApiError, callApi, downloadFile, NETWORK_ERROR_MESSAGE } from './api-client';
+import { callApi, downloadFile } from './api-client';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './api-transport';
 import { apiEvents } from './api-events';
 import { session } from './session';
 

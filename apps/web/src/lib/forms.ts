@@ -1,7 +1,7 @@
 // Bridges API validation errors into react-hook-form: each field message under its field, the
 // rest in one message for the form's alert (joined by line, spec §5).
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api-client';
+import { ApiError } from './api-transport';
 
 export function applyApiError<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly string[]): string {
   if (!(error instanceof ApiError)) return 'Si è verificato un errore imprevisto.';

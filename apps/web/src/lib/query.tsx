@@ -2,7 +2,7 @@
 // helper does it for every lazily loaded page), so the library is not on the home page's critical path.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ApiError } from './api-client';
+import { ApiError } from './api-transport';
 
 export function createQueryClient() {
   return new QueryClient({

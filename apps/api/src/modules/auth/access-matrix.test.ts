@@ -5,7 +5,6 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { errorHandler } from '../../lib/errors.js';
-import { createLogger } from '../../lib/logger.js';
 import { createRouteMounter } from '../../lib/http.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
@@ -50,7 +49,7 @@ describe('access guards', () => {
     mount(defineRoute({ method: 'get', path: `/api/probe/${access}`, summary: 'probe', tag: 'test', access, response: z.object({ ok: z.boolean() }) }), () => ({ ok: true }));
   }
   probe.use('/api', router);
-  probe.use(errorHandler(createLogger(config)));
+  probe.use(errorHandler());
 
   it('lets each role through exactly the levels it holds', async () => {
     const tokens = { user: await loginAs(app, DEMO.user), staff: await loginAs(app, DEMO.staff), admin: await loginAs(app, DEMO.admin) };

@@ -1,5 +1,6 @@
 // A disclosure menu: opens on click or keyboard, closes on Escape, outside click or navigation.
 import clsx from 'clsx';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 
@@ -28,7 +29,7 @@ export function Dropdown({ label, children, align = 'left', buttonClassName, but
     <div ref={container} className="relative">
       <button type="button" aria-expanded={open} aria-controls={menuId} aria-label={buttonLabel} onClick={() => setOpenAt(open ? null : key)} className={clsx('inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium', buttonClassName)}>
         {label}
-        <span aria-hidden="true" className="text-xs">▾</span>
+        <ChevronDown className="h-4 w-4" />
       </button>
       <div id={menuId} hidden={!open} className={clsx('absolute z-40 mt-1 min-w-56 rounded-xl border border-slate-200 bg-white py-2 text-slate-800 shadow-lg', align === 'right' ? 'right-0' : 'left-0')}>
         {children}

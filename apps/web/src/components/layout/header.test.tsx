@@ -74,6 +74,17 @@ describe('Header', () => {
     expect(screen.getByRole('button', { name: 'Logout rapido' })).toBeTruthy();
   });
 
+  it('draws the quick logout as an SVG icon, named for screen readers, with no font glyph', () => {
+    signIn('admin');
+    renderHeader();
+    const quickLogout = screen.getByRole('button', { name: 'Logout rapido' });
+    const icon = quickLogout.querySelector('svg');
+    expect(icon).not.toBeNull();
+    expect(icon!.getAttribute('aria-hidden')).toBe('true');
+    expect(icon!.querySelectorAll('path').length).toBeGreaterThan(0);
+    expect(quickLogout.textContent).toBe('');
+  });
+
   it('mirrors the same items in the mobile menu', async () => {
     signIn('admin');
     renderHeader();

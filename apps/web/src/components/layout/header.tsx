@@ -1,4 +1,7 @@
 import type { TUser } from '@beach/contracts';
+import LogOut from 'lucide-react/icons/log-out';
+import Menu from 'lucide-react/icons/menu';
+import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { backOfficeMenu, PROFILE_LINKS, PUBLIC_LINKS, type MenuLink } from '../../app/menu';
@@ -93,7 +96,7 @@ export function Header() {
               </Dropdown>
               {isStaffOrAdmin(user) && (
                 <button type="button" onClick={logout} className="rounded-lg p-2 text-white/90 hover:bg-white/10" aria-label="Logout rapido" title="Logout rapido">
-                  <span aria-hidden="true">⏻</span>
+                  <LogOut className="h-5 w-5" />
                 </button>
               )}
             </>
@@ -102,7 +105,7 @@ export function Header() {
 
         <button type="button" className="ml-auto rounded-lg p-2 hover:bg-white/10 lg:hidden" aria-expanded={mobileOpen} aria-controls="mobile-menu" onClick={() => setMobileOpenAt(mobileOpen ? null : key)}>
           <span className="sr-only">{mobileOpen ? 'Chiudi menu' : 'Apri menu'}</span>
-          <span aria-hidden="true" className="text-xl">{mobileOpen ? '✕' : '☰'}</span>
+          {mobileOpen ? <X className="h-6 w-6" /> : <Menu className="h-6 w-6" />}
         </button>
       </div>
 

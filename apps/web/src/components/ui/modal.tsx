@@ -1,5 +1,6 @@
 // A dialog on the native <dialog> element: focus moves in and back, Escape closes, the page behind
 // is inert.
+import X from 'lucide-react/icons/x';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export function Modal({ open, title, onClose, children, footer, size = 'md' }: { open: boolean; title: ReactNode; onClose: () => void; children: ReactNode; footer?: ReactNode; size?: 'md' | 'lg' }) {
@@ -30,7 +31,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'md' }: {
               {title}
             </h2>
             <button type="button" onClick={onClose} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800" aria-label="Chiudi">
-              <span aria-hidden="true">✕</span>
+              <X className="h-5 w-5" />
             </button>
           </div>
           <div className="overflow-y-auto px-5 py-4">{children}</div>

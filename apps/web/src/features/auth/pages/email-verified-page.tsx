@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-transport';
 import { resendVerification, verifyEmail } from '../api/auth';
 import { AuthCard } from '../components/auth-card';
 

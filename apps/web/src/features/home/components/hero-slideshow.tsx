@@ -1,3 +1,5 @@
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
@@ -34,7 +36,7 @@ export function HeroSlideshow() {
     <section
       aria-roledescription="carosello"
       aria-label="In evidenza"
-      className="relative h-[28rem] overflow-hidden bg-sea-900 text-white sm:h-[34rem]"
+      className="relative h-[36rem] overflow-hidden bg-sea-900 text-white sm:h-[34rem]"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -47,11 +49,14 @@ export function HeroSlideshow() {
           aria-roledescription="slide"
           aria-label={`${slideIndex + 1} di ${SLIDES.length}`}
           aria-hidden={slideIndex !== index}
-          className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${slideIndex === index ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+          className={`absolute inset-0 flex flex-col transition-opacity duration-700 motion-reduce:transition-none ${slideIndex === index ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
         >
-          <slide.Art />
-          <div className="absolute inset-0 bg-gradient-to-t from-slate-950/70 via-slate-950/20 to-transparent" />
-          <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-end px-6 pb-36 sm:px-10 sm:pb-24">
+          {/* On a phone the picture sits whole above the words, which would cover its middle; wider screens set the words on it. */}
+          <div className="relative aspect-[2/1] shrink-0 sm:absolute sm:inset-0 sm:aspect-auto">
+            <slide.Art />
+            <div className="absolute inset-0 hidden bg-gradient-to-t from-slate-950/70 via-slate-950/20 to-transparent sm:block" />
+          </div>
+          <div className="relative mx-auto flex w-full max-w-7xl flex-1 flex-col px-6 pt-5 sm:justify-end sm:px-10 sm:pb-24">
             {slideIndex === 0 ? <h1 className="text-3xl font-extrabold drop-shadow sm:text-5xl">{slide.title}</h1> : <p className="text-3xl font-extrabold drop-shadow sm:text-5xl">{slide.title}</p>}
             <p className="mt-3 max-w-2xl text-lg drop-shadow sm:text-xl">{slide.text}</p>
           </div>
@@ -63,14 +68,14 @@ export function HeroSlideshow() {
             {cta.label}
           </Link>
           <div className="flex items-center gap-2">
-            <button type="button" onClick={previous} aria-label="Slide precedente" className="h-10 w-10 rounded-full bg-white/20 text-xl hover:bg-white/40 focus-visible:outline-2 focus-visible:outline-white">
-              <span aria-hidden="true">‹</span>
+            <button type="button" onClick={previous} aria-label="Slide precedente" className="flex h-10 w-10 items-center justify-center rounded-full bg-white/20 hover:bg-white/40 focus-visible:outline-2 focus-visible:outline-white">
+              <ChevronLeft className="h-6 w-6" />
             </button>
             {SLIDES.map((slide, dotIndex) => (
               <button key={slide.title} type="button" onClick={() => goTo(dotIndex)} aria-label={`Vai alla slide ${dotIndex + 1}: ${slide.title}`} aria-current={dotIndex === index} className={`h-3 w-3 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${dotIndex === index ? 'bg-white' : 'bg-white/40 hover:bg-white/70'}`} />
             ))}
-            <button type="button" onClick={next} aria-label="Slide successiva" className="h-10 w-10 rounded-full bg-white/20 text-xl hover:bg-white/40 focus-visible:outline-2 focus-visible:outline-white">
-              <span aria-hidden="true">›</span>
+            <button type="button" onClick={next} aria-label="Slide successiva" className="flex h-10 w-10 items-center justify-center rounded-full bg-white/20 hover:bg-white/40 focus-visible:outline-2 focus-visible:outline-white">
+              <ChevronRight className="h-6 w-6" />
             </button>
           </div>
         </div>

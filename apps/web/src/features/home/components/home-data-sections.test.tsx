@@ -2,7 +2,6 @@ import type { TCourt, TPriceList } from '@beach/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../../lib/query';
 import { jsonResponse } from '../../../test/fixtures';
 import HomeDataSections from './home-data-sections';
 
@@ -22,7 +21,6 @@ const court = (code: string, row: TCourt['row'], position: number, purpose: TCou
 const COURTS = [court('B1', 'B', 1, 'members', false), court('C1', 'C', 1, 'bookable', true), court('D1', 'D', 1, 'school', false), court('L1', null, 1, 'free_use', false)];
 
 beforeEach(() => {
-  queryClient.clear();
   vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.startsWith('/api/prices') ? jsonResponse(200, PRICES) : jsonResponse(200, { data: COURTS }))));
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -42,6 +40,21 @@ describe('pricing tables', () => {
     const courts = screen.getByRole('table', { name: 'Campi' });
     expect(within(courts).getByRole('row', { name: /Fascia serale con luci/ }).textContent).toMatch(/40,00\u00a0€/);
     expect(courts.textContent).toContain('Prenotazione minima 1h30');
+  });
+});
+
+describe('a failed read', () => {
+  it('shows what failed and reads again on "Riprova"', async () => {
+    const fetchMock = vi.fn(async (url: string) => (url.startsWith('/api/prices') ? jsonResponse(200, PRICES) : jsonResponse(200, { data: COURTS })));
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    vi.stubGlobal('fetch', fetchMock);
+    renderSections();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Non è stato possibile caricare le tariffe.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Riprova' }));
+    expect(await screen.findByRole('table', { name: 'Tessere' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/prices'))).toHaveLength(2);
   });
 });
 

@@ -37,9 +37,9 @@ export function HowItWorks() {
       </ol>
       <div className="mt-12 rounded-2xl border border-amber-300 bg-amber-50 p-6">
         <h3 className="text-xl font-bold text-amber-900">Regole del centro</h3>
-        <ul className="mt-3 grid gap-2 text-amber-950 sm:grid-cols-2">
+        <ul className="mt-3 grid list-disc gap-2 pl-5 text-amber-950 marker:text-amber-700 sm:grid-cols-2">
           {USAGE_RULES.map((rule) => (
-            <li key={rule} className="flex gap-2"><span aria-hidden="true">•</span>{rule}</li>
+            <li key={rule}>{rule}</li>
           ))}
         </ul>
       </div>

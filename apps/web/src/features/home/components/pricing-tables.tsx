@@ -1,4 +1,5 @@
-import { PRICE_INFO, type PriceGroup, type TPriceEntry } from '@beach/contracts';
+import type { PriceGroup, TPriceEntry } from '@beach/contracts';
+import { PRICE_INFO } from 'virtual:contracts-data';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 /** Spec §9: the hero advances every 5 seconds. */
 export const SLIDE_INTERVAL_MS = 5000;
@@ -22,15 +23,4 @@ export function useSlideshow(count: number, { paused, intervalMs = SLIDE_INTERVA
   return { index, goTo, next: () => goTo(index + 1), previous: () => goTo(index - 1) };
 }
 
-export function usePrefersReducedMotion() {
-  const query = '(prefers-reduced-motion: reduce)';
-  const [reduced, setReduced] = useState(() => typeof window !== 'undefined' && Boolean(window.matchMedia?.(query).matches));
-  useEffect(() => {
-    const media = window.matchMedia?.(query);
-    if (!media) return;
-    const update = () => setReduced(media.matches);
-    media.addEventListener('change', update);
-    return () => media.removeEventListener('change', update);
-  }, []);
-  return reduced;
-}
+export const usePrefersReducedMotion = () => useMediaQuery('(prefers-reduced-motion: reduce)');

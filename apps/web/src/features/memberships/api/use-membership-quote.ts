@@ -1,7 +1,8 @@
 import { api, type TMembershipPurchaseBody } from '@beach/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError, callApi } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-transport';
 
 const QUOTE_DEBOUNCE_MS = 400;
 

@@ -1,6 +1,6 @@
 import type { TMyMembership } from '@beach/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
 import { Button } from '../../../components/ui/button';
 import { downloadMembershipPdf } from '../api/memberships';
 

@@ -1,5 +1,6 @@
 import type { TMyMembership } from '@beach/contracts';
-import { CreditCard, Store } from 'lucide-react';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Store from 'lucide-react/icons/store';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

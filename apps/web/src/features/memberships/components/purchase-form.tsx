@@ -1,12 +1,12 @@
 import { ageOn, membershipTypesForAge, PERIOD_DAYS, type TMembershipPurchaseBody, type TMembershipType, type TMyMembership, type TPriceCode } from '@beach/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ShieldCheck } from 'lucide-react';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Input } from '../../../components/ui/field';
-import type { ApiError } from '../../../lib/api-client';
+import type { ApiError } from '../../../lib/api-transport';
 import { formatCents, formatMoney } from '../../../lib/format';
 import { applyApiError } from '../../../lib/forms';
 import { useCurrentUser } from '../../../lib/session';

@@ -1,12 +1,14 @@
 import { api, MEMBERSHIP_TYPE_LABELS, type TMembershipVerification } from '@beach/contracts';
 import clsx from 'clsx';
-import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import CircleX from 'lucide-react/icons/circle-x';
 import { useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-transport';
 import { useVerification } from '../api/memberships';
 import { validityText } from '../dates';
 

@@ -1,4 +1,4 @@
-import { FlaskConical } from 'lucide-react';
+import FlaskConical from 'lucide-react/icons/flask-conical';
 import { usePaymentsConfig } from '../api/payments';
 
 /** Discreet reminder that payments go through the local test double (design §2): no real charge. */

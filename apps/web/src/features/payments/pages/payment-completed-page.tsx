@@ -1,5 +1,5 @@
 import { MEMBERSHIP_TYPE_LABELS, type TCheckoutOutcome } from '@beach/contracts';
-import { CircleCheck } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-transport';
 import { useMyMemberships } from '../../memberships/api/memberships';
 import { validityText } from '../../memberships/dates';
 import { usePaymentOutcome } from '../api/payments';
