@@ -84,7 +84,10 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
       boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: 'beach-jobs', supervise: worker, schedule: worker });
       boss.on('error', (error) => logger.error({ err: error }, 'Errore della coda dei job'));
       await boss.start();
-      for (const [name, queue] of Object.entries(QUEUES)) await boss.createQueue(name, { name, ...queue });
+      for (const [name, queue] of Object.entries(QUEUES)) {
+        await boss.createQueue(name, { name, ...queue });
+        await boss.updateQueue(name, { name, ...queue }); // settings changed since the queue was created
+      }
       if (worker) {
         for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: CENTRE_TIME_ZONE });
       }

@@ -1,5 +1,6 @@
 // Generated files (membership card PDFs) under STORAGE_DIR, addressed by a relative path that is
 // what the database stores.
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { Config } from '../config.js';
@@ -23,9 +24,10 @@ export function createStorage(config: Pick<Config, 'STORAGE_DIR'>): Storage {
     async write(relativePath, data) {
       const path = absolutePath(relativePath);
       await mkdir(dirname(path), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      await writeFile(`${path}.tmp`, data);
-      await rename(`${path}.tmp`, path);
+      // Write then rename, so a reader never sees half a file; each writer has its own temporary file.
+      const temporary = `${path}.${randomUUID()}.tmp`;
+      await writeFile(temporary, data);
+      await rename(temporary, path);
     },
     async read(relativePath) {
       return readFile(absolutePath(relativePath)).catch((error: NodeJS.ErrnoException) => {

@@ -8,7 +8,7 @@ import type { Db } from '../lib/db.js';
 import { hashPassword } from '../lib/passwords.js';
 import { fromIsoDate } from '../lib/time.js';
 
-const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
+export const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
 
 let sharedHash: Promise<string> | null = null;
 let counter = 0;

@@ -13,8 +13,13 @@ export const FISCAL_CODE_MESSAGES = {
 /** Why the code is not acceptable for someone born on `birthDate` (YYYY-MM-DD, when known), or null. */
 export function fiscalCodeProblem(code: string, birthDate: string | null): string | null {
   if (!CodiceFiscale.check(code)) return FISCAL_CODE_MESSAGES.invalid;
+  let encoded: InstanceType<typeof CodiceFiscale>;
+  try {
+    encoded = new CodiceFiscale(code); // also reads the birthplace, and refuses an unknown one
+  } catch {
+    return FISCAL_CODE_MESSAGES.invalid;
+  }
   if (!birthDate) return null;
-  const encoded = new CodiceFiscale(code);
   const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
   // The code keeps two digits of the year: compare those.
   const matches = encoded.day === day && encoded.month === month && encoded.year % 100 === year % 100;

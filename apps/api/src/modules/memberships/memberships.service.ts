@@ -18,7 +18,7 @@ import { AppError, type FieldErrors, invalid, notFound } from '../../lib/errors.
 import { isConstraintViolation } from '../../lib/db.js';
 import { addDays, fromIsoDate, todayInRome, toIsoDate, toIsoDateOrNull } from '../../lib/time.js';
 import { couponDiscountCents, couponProblem, COUPON_MESSAGES, redeemCoupon, releaseCoupon } from '../coupons/coupon-rules.js';
-import type { Checkouts } from '../payments/checkout.js';
+import { requireStripe, type Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { priceListInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
@@ -32,6 +32,7 @@ type PurchaseBody = z.output<typeof ZMembershipPurchaseBody>;
 
 export const MEMBERSHIP_MESSAGES = {
   overlap: 'Hai già una tessera valida o in attesa per questi giorni: la trovi tra le tue tessere in questa pagina.',
+  unpaidRequest: 'Hai già una richiesta di tessera da pagare: completa il pagamento o annulla la richiesta prima di farne un’altra.',
   notFound: 'Tessera non trovata.',
   notPayable: 'Questa tessera non è da pagare online.',
   notCancellable: 'Questa tessera non si può più annullare: per qualsiasi modifica passa in segreteria.',
@@ -61,7 +62,10 @@ interface PricedCard {
   birthDate: string | null;
 }
 
-export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | 'jobs' | 'storage' | 'logger'>, checkouts: Checkouts) {
+/** An online request still unpaid after this long is withdrawn by the daily job, giving its coupon use back. */
+const UNPAID_REQUEST_HOURS = 24;
+
+export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | 'jobs' | 'storage' | 'logger' | 'stripe'>, checkouts: Checkouts) {
   const { db, config, jobs, storage } = deps;
   const cardsUrl = `${config.WEB_ORIGIN}/tesseramento`;
 
@@ -210,6 +214,9 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
 
     async create(user: User, body: PurchaseBody) {
       const card = await price(user, body);
+      if (card.quote.pay_online) requireStripe(deps.stripe); // before anything is written
+      const unpaid = await db.membership.findMany({ where: { userId: user.id, status: 'pending' }, include: WITH_PAYMENTS });
+      if (unpaid.some((membership) => toMyMembershipDto(membership, config.WEB_ORIGIN).awaiting === 'payment')) throw new AppError(409, MEMBERSHIP_MESSAGES.unpaidRequest);
       const today = todayInRome();
       const membership = await db
         .$transaction(async (tx) => {
@@ -306,6 +313,17 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
      * within 7 days get one reminder, unless they are short cards or the member already renewed.
      */
     async runDaily(today = todayInRome()) {
+      // Online requests nobody paid: withdrawn, so they hold neither their days nor a coupon use.
+      const withdrawn = await db.$executeRaw`
+        WITH lapsed AS (
+          UPDATE memberships m SET status = 'expired', updated_at = now()
+          WHERE m.status = 'pending' AND m.price_cents > 0 AND m.type <> 'under_18'
+            AND m.created_at < now() - make_interval(hours => ${UNPAID_REQUEST_HOURS})
+            AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.membership_id = m.id AND t.type = 'payment'
+              AND (t.status = 'completed' OR (t.status = 'pending' AND t.created_at > now() - interval '1 hour')))
+          RETURNING m.coupon_id
+        ), uses AS (SELECT coupon_id, count(*)::int AS n FROM lapsed WHERE coupon_id IS NOT NULL GROUP BY coupon_id)
+        UPDATE membership_coupons c SET usage_count = greatest(c.usage_count - uses.n, 0), updated_at = now() FROM uses WHERE c.id = uses.coupon_id`;
       const { count: expired } = await db.membership.updateMany({ where: { status: { in: ['pending', 'active'] }, endDate: { lt: fromIsoDate(today) } }, data: { status: 'expired' } });
       const reminded = await db.$transaction(async (tx) => {
         const due = await tx.$queryRaw<{ id: number; membership_number: string; type: MembershipWithPayments['type']; start_date: Date; end_date: Date; email: string; first_name: string }[]>`
@@ -322,7 +340,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
         }
         return due.length;
       }, TRANSACTION_OPTIONS);
-      deps.logger.info({ expired, reminded }, 'Tessere: scadenze e promemoria del giorno');
+      deps.logger.info({ expired, reminded, couponsReleased: withdrawn }, 'Tessere: scadenze e promemoria del giorno');
       return { expired, reminded };
     },
   };

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
-import { createMember, fiscalCodeOf, type TestMember } from '../../test/members.js';
+import { CodiceFiscale, createMember, fiscalCodeOf, type TestMember } from '../../test/members.js';
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
 
 const mail = await startMailCatcher();
@@ -96,6 +96,10 @@ describe('quote: the price comes from the rules, never from the client', () => {
     const someoneElse = fiscalCodeOf('Marco', 'Rossi', '1991-03-10', 'M');
     const mismatch = await request(app).post('/api/memberships/quote').set(auth(adult)).send({ type: 'seasonal', fiscal_code: someoneElse }).expect(422);
     expect(mismatch.body.errors.fiscal_code).toEqual(['Il codice fiscale non corrisponde alla data di nascita.']);
+    // A correct check character over a birthplace code that does not exist.
+    const nowhere = `${adult.fiscalCode.slice(0, 11)}Z999`;
+    const unknownPlace = await request(app).post('/api/memberships/quote').set(auth(adult)).send({ type: 'seasonal', fiscal_code: nowhere + CodiceFiscale.getCheckCode(nowhere) }).expect(422);
+    expect(unknownPlace.body.errors.fiscal_code).toEqual(['Il codice fiscale non è valido: controlla lettere, cifre e carattere di controllo.']);
     const short = await request(app).post('/api/memberships/quote').set(auth(adult)).send({ type: 'seasonal', fiscal_code: 'abc' }).expect(422);
     expect(short.body.errors.fiscal_code).toEqual(['Il codice fiscale è fatto di 16 lettere e cifre.']);
   });
@@ -251,10 +255,17 @@ describe('purchase and online payment', () => {
 
   it('refuses a second card overlapping a live one with 409, and allows a later one', async () => {
     const member = await createMember(app, db, { firstName: 'Rita', lastName: 'Gallo', birthDate: '1990-02-02' });
-    await request(app).post('/api/memberships').set(auth(member)).send({ type: 'seasonal', fiscal_code: member.fiscalCode }).expect(201);
+    await buyAndPay(member, { type: 'seasonal', fiscal_code: member.fiscalCode });
     const overlap = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'daily', start_date: aSeasonDay, fiscal_code: member.fiscalCode }).expect(409);
     expect(overlap.body.message).toBe('Hai già una tessera valida o in attesa per questi giorni: la trovi tra le tue tessere in questa pagina.');
     await request(app).post('/api/memberships').set(auth(member)).send({ type: 'daily', start_date: `${seasonYear + 1}-06-01`, fiscal_code: member.fiscalCode }).expect(201);
+  });
+
+  it('keeps one unpaid online request at a time', async () => {
+    const member = await createMember(app, db, { firstName: 'Fabio', lastName: 'Mariani', birthDate: '1977-12-01' });
+    await request(app).post('/api/memberships').set(auth(member)).send({ type: 'daily', start_date: aSeasonDay, fiscal_code: member.fiscalCode }).expect(201);
+    const second = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'daily', start_date: `${seasonYear + 1}-06-01`, fiscal_code: member.fiscalCode }).expect(409);
+    expect(second.body.message).toBe('Hai già una richiesta di tessera da pagare: completa il pagamento o annulla la richiesta prima di farne un’altra.');
   });
 
   it('lets a member withdraw an unpaid request, giving the coupon use back', async () => {
@@ -412,5 +423,18 @@ describe('daily job', () => {
     await services.memberships.runDaily(day);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     await expect(mail.waitFor(member.email, 500)).rejects.toThrow();
+  });
+
+  it('withdraws online requests left unpaid for a day, giving their coupon use back', async () => {
+    const coupon = await createCoupon('ULTIMO', { usageLimit: 1 });
+    const member = await createMember(app, db, { firstName: 'Gino', lastName: 'Rinaldi', birthDate: '1969-06-06' });
+    const created = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'seasonal', fiscal_code: member.fiscalCode, coupon_code: 'ULTIMO' }).expect(201);
+    await services.memberships.runDaily();
+    expect((await db.membership.findUniqueOrThrow({ where: { id: created.body.membership.id } })).status).toBe('pending');
+    await db.membership.update({ where: { id: created.body.membership.id }, data: { createdAt: new Date(Date.now() - 25 * 3_600_000) } });
+    await db.transaction.updateMany({ where: { membershipId: created.body.membership.id }, data: { createdAt: new Date(Date.now() - 25 * 3_600_000) } });
+    await services.memberships.runDaily();
+    expect((await db.membership.findUniqueOrThrow({ where: { id: created.body.membership.id } })).status).toBe('expired');
+    expect((await db.membershipCoupon.findUniqueOrThrow({ where: { id: coupon.id } })).usageCount).toBe(0);
   });
 });

@@ -2,11 +2,16 @@
 // pending payment row until Stripe says how it ended (payments.service.ts applies that).
 import type { TPaymentKind } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
 
-/** Stripe's shortest allowed expiry (toolchain notes); shorter holds are expired through the API. */
-const CHECKOUT_LIFETIME_SECONDS = 30 * 60;
+/**
+ * Stripe wants expires_at at least 30 minutes after it creates the session: a minute of margin covers
+ * network time and the SDK's retries. Shorter holds are expired through the API.
+ */
+const CHECKOUT_LIFETIME_SECONDS = 31 * 60;
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
 
 export const PAYMENTS_UNAVAILABLE = 'I pagamenti online non sono disponibili in questo momento: riprova più tardi o passa in segreteria.';
 
@@ -33,18 +38,22 @@ export function createCheckouts({ db, config, stripe }: Pick<AppDeps, 'db' | 'co
    * Closes the target's sessions still open, so one target is never paid twice through two tabs.
    * A session that was paid in the meantime stops the new one: its payment is being recorded.
    */
-  async function closeOpenSessions(kind: TPaymentKind, targetId: number) {
-    const open = await db.transaction.findMany({
+  async function closeOpenSessions(kind: TPaymentKind, targetId: number, tx: Prisma.TransactionClient = db) {
+    const open = await tx.transaction.findMany({
       where: { kind, [targetColumn(kind)]: targetId, type: 'payment', status: 'pending', stripeCheckoutSessionId: { not: null } },
       select: { id: true, stripeCheckoutSessionId: true },
     });
     const client = open.length > 0 ? requireStripe(stripe) : null;
     for (const payment of open) {
       const sessionId = payment.stripeCheckoutSessionId!;
-      const session = await client!.checkout.sessions.retrieve(sessionId);
-      if (session.status === 'complete') throw new AppError(409, 'Il pagamento risulta già effettuato: aggiorna la pagina tra qualche secondo.');
-      if (session.status === 'open') await client!.checkout.sessions.expire(sessionId);
-      await db.transaction.updateMany({ where: { id: payment.id, status: 'pending' }, data: { status: 'failed' } });
+      const session = await client!.checkout.sessions.retrieve(sessionId).catch((error: { code?: string }) => {
+        // Unknown to this Stripe account (keys changed, or the test double restarted): nothing to close.
+        if (error.code === 'resource_missing') return null;
+        throw error;
+      });
+      if (session?.status === 'complete') throw new AppError(409, 'Il pagamento risulta già effettuato: aggiorna la pagina tra qualche secondo.');
+      if (session?.status === 'open') await client!.checkout.sessions.expire(sessionId);
+      await tx.transaction.updateMany({ where: { id: payment.id, status: 'pending' }, data: { status: 'failed' } });
     }
   }
 
@@ -54,33 +63,38 @@ export function createCheckouts({ db, config, stripe }: Pick<AppDeps, 'db' | 'co
     /** Opens a new session and returns the address of Stripe's payment page. */
     async open(request: CheckoutRequest): Promise<string> {
       const client = requireStripe(stripe);
-      await closeOpenSessions(request.kind, request.targetId);
-      const session = await client.checkout.sessions.create({
-        mode: 'payment',
-        line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: request.amountCents, product_data: { name: request.itemName } } }],
-        client_reference_id: `${request.kind}-${request.targetId}`,
-        customer_email: request.customer.email,
-        metadata: { kind: request.kind, id: String(request.targetId) },
-        payment_intent_data: { metadata: { kind: request.kind, id: String(request.targetId) } },
-        success_url: `${config.WEB_ORIGIN}/pagamento-completato?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${config.WEB_ORIGIN}${request.cancelPath}`,
-        expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
-        locale: 'it',
-      });
-      await db.transaction.create({
-        data: {
-          kind: request.kind,
-          [targetColumn(request.kind)]: request.targetId,
-          userId: request.customer.id,
-          amountCents: request.amountCents,
-          method: 'stripe',
-          status: 'pending',
-          stripeCheckoutSessionId: session.id,
-          description: request.itemName,
-        },
-      });
-      if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
-      return session.url;
+      // One checkout at a time per target (a double click, two tabs): the second waits for the first,
+      // then closes its session, so only one session of a target is ever open to pay.
+      return db.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`checkout-${request.kind}`}), ${request.targetId})`;
+        await closeOpenSessions(request.kind, request.targetId, tx);
+        const session = await client.checkout.sessions.create({
+          mode: 'payment',
+          line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: request.amountCents, product_data: { name: request.itemName } } }],
+          client_reference_id: `${request.kind}-${request.targetId}`,
+          customer_email: request.customer.email,
+          metadata: { kind: request.kind, id: String(request.targetId) },
+          payment_intent_data: { metadata: { kind: request.kind, id: String(request.targetId) } },
+          success_url: `${config.WEB_ORIGIN}/pagamento-completato?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${config.WEB_ORIGIN}${request.cancelPath}`,
+          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
+          locale: 'it',
+        });
+        await tx.transaction.create({
+          data: {
+            kind: request.kind,
+            [targetColumn(request.kind)]: request.targetId,
+            userId: request.customer.id,
+            amountCents: request.amountCents,
+            method: 'stripe',
+            status: 'pending',
+            stripeCheckoutSessionId: session.id,
+            description: request.itemName,
+          },
+        });
+        if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
+        return session.url;
+      }, TRANSACTION_OPTIONS);
     },
   };
 }

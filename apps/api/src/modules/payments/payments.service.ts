@@ -63,6 +63,9 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
 
   /** Records Stripe's refunds of a payment that are not recorded yet, and the payment's new status. */
   async function recordRefunds(tx: Prisma.TransactionClient, payment: Transaction, refunds: Stripe.Refund[]) {
+    // The payment first: concurrent refunds of it queue here instead of deadlocking in the trigger.
+    await tx.$queryRaw`SELECT id FROM transactions WHERE id = ${payment.id} FOR UPDATE`;
+    // Failed and cancelled refunds returned nothing; pending ones are on their way to the card.
     const returned = refunds.filter((refund) => refund.status === 'succeeded' || refund.status === 'pending');
     await tx.transaction.createMany({
       data: returned.map((refund) => ({
