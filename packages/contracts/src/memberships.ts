@@ -132,7 +132,8 @@ export const ZMyMembership = ZMembership.extend({
 });
 export type TMyMembership = z.infer<typeof ZMyMembership>;
 
-export const VERIFICATION_STATUSES = ['valid', 'expired', 'not_valid'] as const;
+/** not_yet_valid: an active card whose first day is still to come (e.g. bought for next season). */
+export const VERIFICATION_STATUSES = ['valid', 'not_yet_valid', 'expired', 'not_valid'] as const;
 export const ZMembershipVerification = z.object({
   status: z.enum(VERIFICATION_STATUSES),
   membership_number: z.string(),

@@ -288,7 +288,8 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
       const today = todayInRome();
       const start = toIsoDate(membership.startDate);
       const end = toIsoDate(membership.endDate);
-      const status = membership.status === 'expired' || end < today ? 'expired' : membership.status === 'active' && start <= today ? 'valid' : 'not_valid';
+      const status =
+        membership.status === 'expired' || end < today ? 'expired' : membership.status !== 'active' ? 'not_valid' : start <= today ? 'valid' : 'not_yet_valid';
       return {
         status,
         membership_number: membership.membershipNumber,

@@ -378,7 +378,7 @@ describe('ownership and the PDF card', () => {
 });
 
 describe('public verification from the QR code', () => {
-  it('says valid, expired or not valid with the holder’s first name and initial only', async () => {
+  it('says valid, not yet valid, expired or not valid with the holder’s first name and initial only', async () => {
     const member = await createMember(app, db, { firstName: 'Bianca', lastName: 'Fontana', birthDate: '1999-09-09' });
     const card = await buyAndPay(member, { type: 'seasonal', fiscal_code: member.fiscalCode });
     const { qrCode } = await db.membership.findUniqueOrThrow({ where: { id: card.id } });
@@ -387,6 +387,8 @@ describe('public verification from the QR code', () => {
     expect(await verdict()).toEqual({ status: 'valid', membership_number: card.membership_number, type: 'seasonal', start_date: addDays(today, -3), end_date: seasonEnd, holder: 'Bianca F.' });
     await db.membership.update({ where: { id: card.id }, data: { endDate: fromIsoDate(addDays(today, -1)) } });
     expect((await verdict()).status).toBe('expired');
+    await db.membership.update({ where: { id: card.id }, data: { startDate: fromIsoDate(addDays(today, 2)), endDate: fromIsoDate(addDays(today, 9)) } });
+    expect((await verdict()).status).toBe('not_yet_valid');
     await db.membership.update({ where: { id: card.id }, data: { endDate: fromIsoDate(seasonEnd), status: 'pending', activatedAt: null } });
     expect((await verdict()).status).toBe('not_valid');
     await request(app).get('/api/memberships/verify/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').expect(404);

@@ -25,11 +25,12 @@ const verification = (status: TMembershipVerification['status']): TMembershipVer
 });
 const renderPage = (token = TOKEN) => renderAt(<VerifyMembershipPage />, { url: `/verifica-tessera/${token}`, path: '/verifica-tessera/:token' });
 /** The verdict panel's headline, once the check is over. */
-const verdict = async () => (await screen.findByText(/^Tessera (valida|scaduta|non valida)$/)).textContent;
+const verdict = async () => (await screen.findByText(/^Tessera (valida|non ancora valida|scaduta|non valida)$/)).textContent;
 
 describe('membership verification', () => {
   it.each([
     ['valid', 'Tessera valida', 'bg-emerald-700'],
+    ['not_yet_valid', 'Tessera non ancora valida', 'bg-sea-700'],
     ['expired', 'Tessera scaduta', 'bg-amber-400'],
     ['not_valid', 'Tessera non valida', 'bg-coral-600'],
   ] as const)('answers status %s with “%s”, number, type, validity and holder', async (status, title, colour) => {

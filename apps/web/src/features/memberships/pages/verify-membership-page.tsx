@@ -1,5 +1,6 @@
 import { api, MEMBERSHIP_TYPE_LABELS, type TMembershipVerification } from '@beach/contracts';
 import clsx from 'clsx';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import CircleX from 'lucide-react/icons/circle-x';
@@ -16,6 +17,7 @@ type Verdict = TMembershipVerification['status'];
 
 const VERDICTS = {
   valid: { title: 'Tessera valida', Icon: CircleCheck, tone: 'bg-emerald-700 text-white' },
+  not_yet_valid: { title: 'Tessera non ancora valida', Icon: CalendarClock, tone: 'bg-sea-700 text-white' },
   expired: { title: 'Tessera scaduta', Icon: CircleAlert, tone: 'bg-amber-400 text-amber-950' },
   not_valid: { title: 'Tessera non valida', Icon: CircleX, tone: 'bg-coral-600 text-white' },
 } satisfies Record<Verdict, unknown>;
