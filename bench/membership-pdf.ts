@@ -4,23 +4,13 @@
 import { performance } from 'node:perf_hooks';
 import PDFDocument from 'pdfkit';
 // By path: @beach/api's export map only exposes ./db and ./testing.
-import { type MembershipCardData, renderMembershipCardPdf } from '../apps/api/src/modules/memberships/membership-card-pdf.js';
+import { CARD_SIZE, renderMembershipCardPdf } from '../apps/api/src/modules/memberships/membership-card-pdf.js';
+import { sampleCard } from '../apps/api/src/modules/memberships/membership-card-pdf.sample.js';
 
 const WARM_UP = 30;
 const RUNS = 200;
-const CARD_SIZE = [(85.6 * 72) / 25.4, (54 * 72) / 25.4];
 
-const card: MembershipCardData = {
-  holderName: 'Giulia Rossi',
-  fiscalCode: 'RSSGLI95M41H501X',
-  typeLabel: 'Tessera stagionale',
-  membershipNumber: 'T2026-00042',
-  startDate: '2027-05-01',
-  endDate: '2027-09-30',
-  hasInsurance: true,
-  isBvuMember: true,
-  verifyUrl: 'https://www.adriaticabeacharena.it/verifica-tessera/OM-KegUaJpRphUbCIMSSarlRLqrPNmYnmFQcV8mlmuI',
-};
+const card = sampleCard('https://www.adriaticabeacharena.it/verifica-tessera/OM-KegUaJpRphUbCIMSSarlRLqrPNmYnmFQcV8mlmuI');
 const frontLines = [card.typeLabel, 'BVU', 'TITOLARE', card.holderName, `C.F. ${card.fiscalCode}`, 'NUMERO TESSERA', card.membershipNumber, 'VALIDITÀ', 'dal 01/05/2027 al 30/09/2027', 'Assicurazione inclusa'];
 
 function renderBare(): Promise<Buffer> {

@@ -8,7 +8,7 @@ export function createServices(deps: AppDeps) {
   const checkouts = createCheckouts(deps);
   const memberships = createMembershipsService(deps, checkouts);
   const payments = createPaymentsService(deps, { membership: memberships.paymentTarget });
-  return { checkouts, memberships, payments };
+  return { memberships, payments };
 }
 
 export type Services = ReturnType<typeof createServices>;

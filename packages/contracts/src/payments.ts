@@ -6,18 +6,10 @@ import { z } from './zod-italian.js';
 export const PAYMENT_METHODS = ['stripe', 'cash', 'card', 'bank_transfer'] as const;
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS);
 export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
-export const PAYMENT_METHOD_LABELS: Record<TPaymentMethod, string> = { stripe: 'Online (carta)', cash: 'Contanti', card: 'Carta (POS)', bank_transfer: 'Bonifico' };
 
 export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded', 'partially_refunded'] as const;
 export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
 export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
-export const PAYMENT_STATUS_LABELS: Record<TPaymentStatus, string> = {
-  completed: 'Pagato',
-  pending: 'In attesa',
-  failed: 'Non riuscito',
-  refunded: 'Rimborsato',
-  partially_refunded: 'Rimborsato in parte',
-};
 
 export const PAYMENT_KINDS = ['membership', 'booking'] as const;
 export const ZPaymentKind = z.enum(PAYMENT_KINDS);

@@ -9,7 +9,7 @@ import { loadConfig } from '../config.js';
 import { startRuntime } from '../runtime.js';
 import { useTestDatabase } from './database.js';
 
-export const TEST_WEBHOOK_SECRET = 'whsec_test_double_secret';
+const TEST_WEBHOOK_SECRET = 'whsec_test_double_secret';
 
 export async function useTestApp(env: Record<string, string> = {}, options: { stripe?: boolean } = {}) {
   const database = await useTestDatabase();

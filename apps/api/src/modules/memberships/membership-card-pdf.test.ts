@@ -5,19 +5,10 @@ import jsQR from 'jsqr';
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { type MembershipCardData, renderMembershipCardPdf } from './membership-card-pdf.js';
+import { sampleCard } from './membership-card-pdf.sample.js';
 
-const card: MembershipCardData = {
-  holderName: 'Giulia Rossi',
-  fiscalCode: 'RSSGLI95M41H501X',
-  typeLabel: 'Tessera stagionale',
-  membershipNumber: 'T2026-00042',
-  startDate: '2027-05-01',
-  endDate: '2027-09-30',
-  hasInsurance: true,
-  isBvuMember: true,
-  // A fresh token each run: the QR can only decode to it if it was encoded from this card.
-  verifyUrl: `https://www.adriaticabeacharena.it/verifica-tessera/${randomBytes(32).toString('base64url')}`,
-};
+// A fresh token each run: the QR can only decode to it if it was encoded from this card.
+const card: MembershipCardData = sampleCard(`https://www.adriaticabeacharena.it/verifica-tessera/${randomBytes(32).toString('base64url')}`);
 
 async function parse(pdf: Buffer) {
   const parser = new PDFParse({ data: pdf });

@@ -23,6 +23,8 @@ const POINTS_PER_MM = 72 / 25.4;
 /** ISO/IEC 7810 ID-1, the size of a credit card, in points. */
 const CARD_WIDTH = 85.6 * POINTS_PER_MM;
 const CARD_HEIGHT = 54 * POINTS_PER_MM;
+/** ISO/IEC 7810 ID-1 (a credit card), in points. */
+export const CARD_SIZE: [number, number] = [CARD_WIDTH, CARD_HEIGHT];
 
 const PADDING = 12;
 const HEADER_HEIGHT = 34;

@@ -114,7 +114,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
     const lines = [cardLine];
     if (addsInsurance && body.with_insurance) lines.push({ label: 'Assicurazione', cents: amount('insurance_addon') });
     const originalCents = lines.reduce((sum, line) => sum + line.cents, 0);
-    const discountCents = coupon && !couponError ? couponDiscountCents(coupon, originalCents) : 0;
+    const discountCents = coupon ? couponDiscountCents(coupon, originalCents) : 0;
     if (discountCents > 0) lines.push({ label: `Sconto coupon ${coupon!.code}`, cents: -discountCents });
     const priceCents = originalCents - discountCents;
 
@@ -125,7 +125,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
       originalCents,
       discountCents,
       priceCents,
-      coupon: discountCents > 0 || coupon ? coupon : null,
+      coupon,
       bvuMember,
       birthDate,
       quote: {
