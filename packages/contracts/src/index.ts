@@ -6,6 +6,7 @@ export * from './auth.js';
 export * from './courts.js';
 export * from './prices.js';
 export * from './money.js';
+export * from './paging.js';
 export * from './payments.js';
 export * from './memberships.js';
 export * from './api.js';
