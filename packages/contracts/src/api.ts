@@ -4,9 +4,12 @@ import { authRoutes } from './auth.js';
 import { courtsRoutes } from './courts.js';
 import { healthRoutes } from './health.js';
 import type { RouteDefinition } from './http.js';
+import { adminMembershipsRoutes } from './memberships-admin.js';
+import { broadcastsRoutes } from './broadcasts.js';
 import { membershipsRoutes } from './memberships.js';
 import { paymentsRoutes } from './payments.js';
 import { pricesRoutes } from './prices.js';
+import { usersRoutes } from './users.js';
 
 export const api = {
   health: healthRoutes,
@@ -15,6 +18,9 @@ export const api = {
   prices: pricesRoutes,
   payments: paymentsRoutes,
   memberships: membershipsRoutes,
+  adminMemberships: adminMembershipsRoutes,
+  broadcasts: broadcastsRoutes,
+  users: usersRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

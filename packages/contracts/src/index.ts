@@ -9,4 +9,7 @@ export * from './money.js';
 export * from './paging.js';
 export * from './payments.js';
 export * from './memberships.js';
+export * from './memberships-admin.js';
+export * from './broadcasts.js';
+export * from './users.js';
 export * from './api.js';

@@ -1,0 +1,89 @@
+// Bulk e-mail to members (spec §2 'Bulk e-mail', §3 Broadcast e-mail, §7; design §5): a persisted
+// broadcast sent in the background at the provider's rate, with live progress.
+import { defineRoute } from './http.js';
+import { z } from './zod-italian.js';
+
+/** Spec §9: recipients listed in the modal before '... e altri N tesserati'. */
+export const BROADCAST_PREVIEW_SIZE = 10;
+
+/** specific: the addresses given (the selected cards' holders); active / all: every holder of an active / any card. */
+export const RECIPIENT_TYPES = ['specific', 'active', 'all'] as const;
+
+const ZRecipients = z
+  .object({
+    recipient_type: z.enum(RECIPIENT_TYPES, { error: 'Destinatari non validi.' }).default('specific'),
+    specific_emails: z.array(z.string().trim().toLowerCase().pipe(z.email('Indirizzo e-mail non valido.'))).max(20_000).default([]),
+  })
+  .refine((body) => body.recipient_type !== 'specific' || body.specific_emails.length > 0, {
+    message: 'Seleziona almeno una tessera',
+    path: ['specific_emails'],
+  });
+
+export const ZBroadcastRecipientsBody = ZRecipients;
+
+const required = 'Oggetto e messaggio sono obbligatori';
+export const ZBroadcastBody = ZRecipients.and(
+  z.object({
+    subject: z.string({ error: required }).trim().min(1, required).max(200, 'L’oggetto può avere al massimo 200 caratteri.'),
+    message: z.string({ error: required }).trim().min(1, required).max(20_000, 'Il messaggio è troppo lungo.'),
+  }),
+);
+export type TBroadcastBody = z.input<typeof ZBroadcastBody>;
+
+/** How long a send will take at the configured provider rate (named after Amazon SES, spec §7). */
+export const ZSendEstimate = z.object({
+  rate_per_second: z.number(),
+  batch_size: z.number().int(),
+  total_batches: z.number().int(),
+  estimated_seconds: z.number().int(),
+});
+
+export const BROADCAST_STATUSES = ['queued', 'sending', 'completed'] as const;
+
+/** Spec §7 response fields, plus what the progress view needs. */
+export const ZBroadcast = z.object({
+  id: z.number().int(),
+  status: z.enum(BROADCAST_STATUSES),
+  success: z.boolean(),
+  message: z.string(),
+  total: z.number().int(),
+  sent_count: z.number().int(),
+  failed_count: z.number().int(),
+  duration_minutes: z.number(),
+  average_rate_per_second: z.number(),
+  mailer_used: z.string(),
+  aws_ses_stats: z.object({ rate_limit_respected: z.boolean(), total_batches: z.number().int(), batch_size: z.number().int() }),
+  failed_emails: z.array(z.object({ email: z.string(), error: z.string() })),
+});
+export type TBroadcast = z.infer<typeof ZBroadcast>;
+
+export const broadcastsRoutes = {
+  countRecipients: defineRoute({
+    method: 'post',
+    path: '/api/admin/broadcast-email/count-recipients',
+    summary: 'Quanti destinatari con e-mail riceverebbero il messaggio e in quanto tempo',
+    tag: 'broadcasts',
+    access: 'admin',
+    body: ZBroadcastRecipientsBody,
+    response: z.object({ count: z.number().int(), aws_ses_estimates: ZSendEstimate }),
+  }),
+  send: defineRoute({
+    method: 'post',
+    path: '/api/admin/broadcast-email',
+    summary: 'Accoda un’e-mail multipla: parte subito in background, al ritmo del fornitore',
+    tag: 'broadcasts',
+    access: 'admin',
+    body: ZBroadcastBody,
+    response: ZBroadcast,
+    successStatus: 202,
+  }),
+  progress: defineRoute({
+    method: 'get',
+    path: '/api/admin/broadcast-email/:id',
+    summary: 'Avanzamento e statistiche finali di un’e-mail multipla',
+    tag: 'broadcasts',
+    access: 'admin',
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    response: ZBroadcast,
+  }),
+};

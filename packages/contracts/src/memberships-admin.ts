@@ -1,0 +1,228 @@
+// Memberships back-office (spec §2 'Memberships screen', §3, §7; design §5): the list, its stats,
+// the cards waiting for activation, and the admin actions on one card.
+import { ZIsoDate, ZRole } from './auth.js';
+import { defineRoute } from './http.js';
+import { ZFiscalCode, ZMembership, ZMembershipPurchaseBody, ZMembershipQuote, ZMembershipStatus, ZMembershipType } from './memberships.js';
+import { ZPaymentMethod } from './payments.js';
+import { ZMoney } from './money.js';
+import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
+import { z } from './zod-italian.js';
+
+/** Spec §9: memberships page size. */
+export const MEMBERSHIPS_PER_PAGE = 15;
+
+/** The holder as the back-office shows it (spec §3 Membership.user). */
+export const ZMembershipHolder = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  birth_date: ZIsoDate.nullable(),
+  role: ZRole,
+});
+
+export const ZAdminMembership = ZMembership.extend({ user: ZMembershipHolder, notes: z.string().nullable() });
+export type TAdminMembership = z.infer<typeof ZAdminMembership>;
+
+/** "All" is sent as an empty value (or not at all). */
+const optionalFilter = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+export const BVU_FILTERS = ['bvu', 'non_bvu'] as const;
+export const MEMBERSHIP_SORT_FIELDS = ['created_at', 'membership_number', 'start_date', 'end_date', 'status', 'type'] as const;
+
+export const ZAdminMembershipsQuery = pageQuery(MEMBERSHIPS_PER_PAGE).extend({
+  search: z.string().trim().max(100, 'Ricerca troppo lunga.').optional(),
+  status: optionalFilter(z.enum(ZMembershipStatus.options, { error: 'Stato non valido.' })),
+  type: optionalFilter(z.enum(ZMembershipType.options, { error: 'Tipo di tessera non valido.' })),
+  bvu_status: optionalFilter(z.enum(BVU_FILTERS, { error: 'Filtro BVU non valido.' })),
+  sort_by: z.enum(MEMBERSHIP_SORT_FIELDS, { error: 'Ordinamento non valido.' }).default('created_at'),
+  sort_order: ZSortOrder.default('desc'),
+});
+export type TAdminMembershipsQuery = z.input<typeof ZAdminMembershipsQuery>;
+
+export const ZMembershipStats = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  by_type: z.object(Object.fromEntries(ZMembershipType.options.map((type) => [type, z.number().int()])) as Record<z.infer<typeof ZMembershipType>, z.ZodNumber>),
+  /** All-time figures, net of refunds; null for staff (money is for admins, spec §6). */
+  revenue: z
+    .object({
+      membership_income: ZMoney,
+      booking_income: ZMoney,
+      extra_income: ZMoney,
+      total_income: ZMoney,
+      total_expenses: ZMoney,
+    })
+    .nullable(),
+});
+export type TMembershipStats = z.infer<typeof ZMembershipStats>;
+
+export const ZActivateBody = z.object({ send_email: z.boolean().default(true) });
+
+/** Amount as typed in the modal (a number with step 0.01, or its text). */
+const ZAmountInput = z
+  .union([z.number(), z.string().trim()], { error: 'Inserisci l’importo.' })
+  .transform((value) => String(value).replace(',', '.'))
+  .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, 'Inserisci un importo valido, con al massimo due decimali.'))
+  .transform((value) => Math.round(Number(value) * 100))
+  .refine((cents) => cents > 0, 'L’importo deve essere maggiore di zero.');
+
+export const ZLinkStripePaymentBody = z.object({
+  stripe_payment_id: z
+    .string({ error: 'Inserisci l’ID del pagamento.' })
+    .trim()
+    .min(1, 'Inserisci l’ID del pagamento.')
+    .regex(/^pi_[A-Za-z0-9_]+$/, 'L’ID del pagamento Stripe inizia con pi_.'),
+  /** In cents once parsed. */
+  amount: ZAmountInput,
+});
+export type TLinkStripePaymentBody = z.input<typeof ZLinkStripePaymentBody>;
+
+const name = z.string({ error: 'Campo obbligatorio.' }).trim().min(1, 'Campo obbligatorio.').max(100);
+
+/** A member who has no account yet: one is created and a set-password e-mail sent. */
+export const ZNewHolder = z.object({
+  first_name: name,
+  last_name: name,
+  email: z.string().trim().toLowerCase().pipe(z.email('Inserisci un indirizzo e-mail valido.').max(255)),
+  phone: z.string().trim().max(30).nullish().transform((value) => value || null),
+  birth_date: ZIsoDate,
+});
+
+/** How a card made at the desk was paid; an online payment is named by its Stripe id. */
+export const ZDeskPayment = z
+  .object({
+    method: ZPaymentMethod,
+    stripe_payment_id: z.string().trim().regex(/^pi_[A-Za-z0-9_]+$/, 'L’ID del pagamento Stripe inizia con pi_.').nullish(),
+  })
+  .refine((payment) => payment.method !== 'stripe' || !!payment.stripe_payment_id, { message: 'Inserisci l’ID del pagamento Stripe.', path: ['stripe_payment_id'] });
+
+/** Card made at the desk (design §5): for an existing member (user_id) or a new one (new_user). */
+export const ZDeskMembershipBody = ZMembershipPurchaseBody.extend({
+  user_id: z.number().int().positive().nullish(),
+  new_user: ZNewHolder.nullish(),
+  payment: ZDeskPayment,
+  notes: z.string().trim().max(1000).nullish(),
+}).refine((body) => !!body.user_id !== !!body.new_user, { message: 'Scegli un tesserato esistente oppure inserisci i dati di un nuovo tesserato.', path: ['user_id'] });
+export type TDeskMembershipBody = z.input<typeof ZDeskMembershipBody>;
+
+/** Corrections to an existing card (design §5); the validity must stay a real range. */
+export const ZMembershipEditBody = z
+  .object({
+    type: ZMembershipType,
+    start_date: ZIsoDate,
+    end_date: ZIsoDate,
+    fiscal_code: ZFiscalCode,
+    has_insurance: z.boolean().nullable(),
+    notes: z.string().trim().max(1000).nullish().transform((value) => value || null),
+  })
+  .refine((body) => body.end_date >= body.start_date, { message: 'La data di fine non può precedere quella di inizio.', path: ['end_date'] });
+export type TMembershipEditBody = z.input<typeof ZMembershipEditBody>;
+
+const ZMembershipId = z.object({ id: z.coerce.number().int().positive() });
+const ZMessage = z.object({ message: z.string() });
+
+export const adminMembershipsRoutes = {
+  list: defineRoute({
+    method: 'get',
+    path: '/api/admin/memberships',
+    summary: 'Elenco delle tessere con titolare e pagamento: ricerca, filtri, ordinamento, pagine',
+    tag: 'admin-memberships',
+    access: 'staff',
+    query: ZAdminMembershipsQuery,
+    response: pagedListOf(ZAdminMembership),
+  }),
+  stats: defineRoute({
+    method: 'get',
+    path: '/api/admin/memberships/stats',
+    summary: 'Tessere per stato e tipo; incassi e spese (solo gli importi per gli amministratori)',
+    tag: 'admin-memberships',
+    access: 'staff',
+    response: ZMembershipStats,
+  }),
+  orphaned: defineRoute({
+    method: 'get',
+    path: '/api/admin/orphaned-memberships',
+    summary: 'Tessere in attesa senza un pagamento completato, da attivare o collegare a un pagamento',
+    tag: 'admin-memberships',
+    access: 'admin',
+    response: z.object({ memberships: z.array(ZAdminMembership) }),
+  }),
+  show: defineRoute({
+    method: 'get',
+    path: '/api/admin/memberships/:id',
+    summary: 'Una tessera con titolare e pagamento',
+    tag: 'admin-memberships',
+    access: 'staff',
+    params: ZMembershipId,
+    response: ZAdminMembership,
+  }),
+  quote: defineRoute({
+    method: 'post',
+    path: '/api/admin/memberships/quote',
+    summary: 'Preventivo di una tessera fatta in segreteria (stesse regole e prezzi dell’acquisto online)',
+    tag: 'admin-memberships',
+    access: 'admin',
+    body: ZDeskMembershipBody,
+    response: ZMembershipQuote,
+  }),
+  create: defineRoute({
+    method: 'post',
+    path: '/api/admin/memberships',
+    summary: 'Crea in segreteria una tessera già pagata e attiva (per un tesserato esistente o nuovo)',
+    tag: 'admin-memberships',
+    access: 'admin',
+    body: ZDeskMembershipBody,
+    response: z.object({ message: z.string(), membership: ZAdminMembership }),
+    successStatus: 201,
+  }),
+  update: defineRoute({
+    method: 'put',
+    path: '/api/admin/memberships/:id',
+    summary: 'Corregge tipo, date, codice fiscale, assicurazione e note di una tessera',
+    tag: 'admin-memberships',
+    access: 'admin',
+    params: ZMembershipId,
+    body: ZMembershipEditBody,
+    response: z.object({ message: z.string(), membership: ZAdminMembership }),
+  }),
+  pdf: defineRoute({
+    method: 'get',
+    path: '/api/admin/memberships/:id/download-pdf',
+    summary: 'PDF di una tessera attiva o scaduta (tessera-{numero}.pdf)',
+    tag: 'admin-memberships',
+    access: 'staff',
+    params: ZMembershipId,
+    response: z.unknown(),
+  }),
+  activate: defineRoute({
+    method: 'post',
+    path: '/api/admin/memberships/:id/activate',
+    summary: 'Attiva una tessera in attesa; con send_email il tesserato riceve il PDF',
+    tag: 'admin-memberships',
+    access: 'admin',
+    params: ZMembershipId,
+    body: ZActivateBody,
+    response: z.object({ message: z.string(), membership: ZAdminMembership }),
+  }),
+  remove: defineRoute({
+    method: 'delete',
+    path: '/api/admin/memberships/:id',
+    summary: 'Elimina una tessera (irreversibile); i pagamenti restano nei conti, quelli online in corso vengono chiusi',
+    tag: 'admin-memberships',
+    access: 'admin',
+    params: ZMembershipId,
+    response: ZMessage,
+  }),
+  linkStripePayment: defineRoute({
+    method: 'post',
+    path: '/api/admin/memberships/:id/link-stripe-payment',
+    summary: 'Collega a una tessera in attesa un pagamento Stripe riuscito (stesso importo, in euro) e la attiva',
+    tag: 'admin-memberships',
+    access: 'admin',
+    params: ZMembershipId,
+    body: ZLinkStripePaymentBody,
+    response: z.object({ message: z.string(), membership: ZAdminMembership }),
+  }),
+};
