@@ -1,19 +1,10 @@
 import { api, type TMembershipPurchaseBody } from '@beach/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { callApi } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-transport';
+import { useDebounced } from '../../../lib/use-debounced';
 
 const QUOTE_DEBOUNCE_MS = 400;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /**
  * The server's price preview for what the form holds, asked once typing pauses. `current` tells

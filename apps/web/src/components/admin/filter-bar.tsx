@@ -1,0 +1,53 @@
+// The row above a back-office list: free-text search, select filters, "clear filters" and the total.
+import Search from 'lucide-react/icons/search';
+import X from 'lucide-react/icons/x';
+import type { ReactNode } from 'react';
+import { Button } from '../ui/button';
+import { Input, Select } from '../ui/field';
+
+export interface FilterSelect {
+  name: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}
+
+export function FilterBar({
+  search,
+  selects = [],
+  onClear,
+  canClear,
+  total,
+}: {
+  search: { label: string; placeholder?: string; value: string; onChange: (value: string) => void };
+  selects?: FilterSelect[];
+  onClear: () => void;
+  /** Disables the clear button when nothing is filtered. */
+  canClear: boolean;
+  /** The total count line (e.g. "42 tessere"), announced politely when it changes. */
+  total: ReactNode;
+}) {
+  return (
+    <section aria-label="Filtri" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))]">
+        <div className="relative sm:col-span-2 lg:col-span-1">
+          <Input type="search" label={search.label} placeholder={search.placeholder} value={search.value} onChange={(event) => search.onChange(event.target.value)} className="pl-9" autoComplete="off" />
+          <Search aria-hidden="true" className="pointer-events-none absolute bottom-2.5 left-3 h-4 w-4 text-slate-400" />
+        </div>
+        {selects.map((select) => (
+          <Select key={select.name} name={select.name} label={select.label} value={select.value} options={select.options} onChange={(event) => select.onChange(event.target.value)} />
+        ))}
+      </div>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <p aria-live="polite" className="text-sm font-medium text-slate-700">
+          {total}
+        </p>
+        <Button variant="ghost" size="sm" onClick={onClear} disabled={!canClear}>
+          <X aria-hidden="true" className="h-4 w-4" />
+          Cancella filtri
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useDebouncedSearch } from './use-debounced-search';
+
+/**
+ * What a back-office list asks for: a debounced search, a set of select filters ('' = all) and the
+ * page. Spec §5: a new search or filter goes back to page 1.
+ */
+export function useListState<Filters extends Record<string, string>>(emptyFilters: Filters) {
+  const { text, setText, search } = useDebouncedSearch();
+  const [filters, setFilters] = useState<Filters>(emptyFilters);
+  // The page belongs to one search and set of filters; any other combination starts on page 1.
+  const key = JSON.stringify([search, filters]);
+  const [paging, setPaging] = useState({ key, page: 1 });
+  const page = paging.key === key ? paging.page : 1;
+
+  return {
+    text,
+    setText,
+    search,
+    filters,
+    setFilter: <Name extends keyof Filters>(name: Name, value: Filters[Name]) => setFilters((current) => ({ ...current, [name]: value })),
+    /** Whether anything narrows the list (the clear-filters button and the empty-state wording use it). */
+    filtered: text.trim() !== '' || Object.keys(emptyFilters).some((name) => filters[name] !== emptyFilters[name]),
+    clear: () => {
+      setText('');
+      setFilters(emptyFilters);
+    },
+    page,
+    setPage: (next: number) => setPaging({ key, page: next }),
+  };
+}
