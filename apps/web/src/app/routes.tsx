@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.admin.dashboard, ...comingSoon('Dashboard Amministratore') },
           { path: paths.admin.users, ...comingSoon('Utenti') },
-          { path: paths.admin.memberships, ...comingSoon('Gestione Tesseramenti') },
+          { path: paths.admin.memberships, ...page(() => import('../features/memberships/pages/admin-memberships-page')) },
           { path: paths.admin.bvuMembers, ...comingSoon('Gestione Tesserati BVU') },
           { path: paths.admin.coupons, ...comingSoon('Gestione Coupon Tessere') },
           { path: paths.admin.cancelledBookings, ...comingSoon('Prenotazioni cancellate') },

@@ -16,5 +16,14 @@ export function formatDate(value: string | Date): string {
   return new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 }
 
+/** A duration as "45 s", "2 min" or "2 min 5 s". */
+export function formatSeconds(seconds: number): string {
+  const rounded = Math.max(0, Math.round(seconds));
+  if (rounded < 60) return `${rounded} s`;
+  const minutes = Math.floor(rounded / 60);
+  const rest = rounded % 60;
+  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+}
+
 export const initialsOf = (user: { first_name: string; last_name: string }) =>
   `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();

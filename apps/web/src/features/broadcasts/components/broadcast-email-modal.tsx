@@ -1,0 +1,161 @@
+// Spec §2/§5/§8 bulk e-mail modal, with design §5's live progress and final statistics.
+import { BROADCAST_PREVIEW_SIZE, type TBroadcast } from '@beach/contracts';
+import Send from 'lucide-react/icons/send';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-transport';
+import { formatSeconds } from '../../../lib/format';
+import { useBroadcastProgress, useRecipientCount, useSendBroadcast } from '../api/broadcasts';
+import { BroadcastStats } from './broadcast-stats';
+
+export interface BroadcastRecipient {
+  name: string;
+  email: string;
+  membership_number: string;
+}
+
+const SEND_FAILED = 'Si è verificato un errore nell’invio dell’email.';
+const REQUIRED = 'Oggetto e messaggio sono obbligatori';
+
+function RecipientPreview({ recipients }: { recipients: BroadcastRecipient[] }) {
+  const rest = recipients.length - BROADCAST_PREVIEW_SIZE;
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+      <ul aria-label="Destinatari" className="space-y-1">
+        {recipients.slice(0, BROADCAST_PREVIEW_SIZE).map((recipient) => (
+          <li key={`${recipient.membership_number}-${recipient.email}`} className="flex flex-wrap gap-x-2">
+            <span className="font-medium text-slate-900">{recipient.name}</span>
+            <span className="break-all text-slate-600">{recipient.email}</span>
+            <span className="font-mono text-xs text-slate-500">{recipient.membership_number}</span>
+          </li>
+        ))}
+      </ul>
+      {rest > 0 && <p className="mt-2 font-medium text-slate-700">... e altri {rest} tesserati</p>}
+    </div>
+  );
+}
+
+function Progress({ broadcast }: { broadcast: TBroadcast }) {
+  const done = broadcast.sent_count + broadcast.failed_count;
+  const percent = broadcast.total ? Math.round((done / broadcast.total) * 100) : 0;
+  return (
+    <div className="space-y-2">
+      <div className="flex items-center justify-between text-sm text-slate-700">
+        <span className="inline-flex items-center gap-2">
+          <Spinner size="sm" label="" />
+          {broadcast.status === 'queued' ? 'In coda...' : 'Invio in corso...'}
+        </span>
+        <span>
+          {done} di {broadcast.total}
+        </span>
+      </div>
+      <div role="progressbar" aria-label="Avanzamento dell’invio" aria-valuemin={0} aria-valuemax={broadcast.total} aria-valuenow={done} className="h-3 overflow-hidden rounded-full bg-slate-200">
+        <div className="h-full rounded-full bg-sea-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-xs text-slate-500">L’invio continua anche se chiudi questa finestra.</p>
+    </div>
+  );
+}
+
+/** `recipients`: the selected cards' holders with an e-mail; `selectedCount`: the cards selected. */
+export function BroadcastEmailModal({ open, recipients, selectedCount, onClose }: { open: boolean; recipients: BroadcastRecipient[]; selectedCount: number; onClose: () => void }) {
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const emails = [...new Set(recipients.map((recipient) => recipient.email.trim().toLowerCase()))];
+  const count = useRecipientCount(emails, open);
+  const send = useSendBroadcast();
+  const progress = useBroadcastProgress(send.data);
+  const broadcast = progress.data ?? send.data;
+  const completed = broadcast?.status === 'completed';
+  const sending = send.isPending || (broadcast !== undefined && !completed);
+  const formId = 'broadcast-form';
+
+  const close = () => {
+    setSubject('');
+    setMessage('');
+    setError(null);
+    send.reset();
+    onClose();
+  };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (emails.length === 0) return setError('Seleziona almeno una tessera');
+    if (!subject.trim() || !message.trim()) return setError(REQUIRED);
+    setError(null);
+    send.mutate(
+      { recipient_type: 'specific', specific_emails: emails, subject, message },
+      { onError: (failure) => setError(failure instanceof ApiError && failure.status > 0 && failure.status < 500 ? failure.details : SEND_FAILED) },
+    );
+  }
+
+  // Spec §8: when the count cannot be had, the number of selected cards stands in.
+  const recipientCount = count.data?.count ?? (count.isError ? selectedCount : null);
+  const estimate = count.data?.aws_ses_estimates;
+
+  return (
+    <Modal
+      open={open}
+      title={`Email Multipla (${selectedCount})`}
+      onClose={close}
+      size="lg"
+      footer={
+        completed ? (
+          <Button onClick={close}>Chiudi</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={close}>
+              {broadcast ? 'Chiudi' : 'Annulla'}
+            </Button>
+            <Button type="submit" form={formId} disabled={!subject.trim() || !message.trim() || sending} loading={sending} loadingText="Invio in corso...">
+              <Send aria-hidden="true" className="h-4 w-4" />
+              Invia email
+            </Button>
+          </>
+        )
+      }
+    >
+      {completed && broadcast ? (
+        <BroadcastStats broadcast={broadcast} />
+      ) : (
+        <form id={formId} onSubmit={submit} className="space-y-4">
+          <div className="space-y-2">
+            <p className="text-sm text-slate-700">
+              Destinatari:{' '}
+              <strong>{recipientCount === null ? <Spinner size="sm" label="Conteggio dei destinatari..." /> : `${recipientCount} ${recipientCount === 1 ? 'tesserato' : 'tesserati'}`}</strong>
+              {estimate && estimate.total_batches > 0 && (
+                <span className="text-slate-500">
+                  {' '}
+                  · tempo stimato {formatSeconds(estimate.estimated_seconds)} ({estimate.total_batches} {estimate.total_batches === 1 ? 'lotto' : 'lotti'}, {estimate.rate_per_second} e-mail al secondo)
+                </span>
+              )}
+            </p>
+            <RecipientPreview recipients={recipients} />
+          </div>
+          <Input label="Oggetto" required value={subject} onChange={(event) => setSubject(event.target.value)} maxLength={200} disabled={sending} />
+          <div className="space-y-1">
+            <label htmlFor="broadcast-message" className="block text-sm font-medium text-slate-700">
+              Messaggio<span aria-hidden="true" className="text-coral-600"> *</span>
+            </label>
+            <textarea
+              id="broadcast-message"
+              required
+              rows={7}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              disabled={sending}
+              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-sea-700"
+            />
+          </div>
+          {broadcast && <Progress broadcast={broadcast} />}
+          {error && <Alert tone="error">{error}</Alert>}
+        </form>
+      )}
+    </Modal>
+  );
+}

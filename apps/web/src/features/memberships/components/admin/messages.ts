@@ -1,0 +1,30 @@
+// Every message of the memberships back-office (spec §6, §8), and how a failed call becomes one.
+import { ApiError } from '../../../../lib/api-transport';
+
+export const MESSAGES = {
+  loadFailed: 'Si è verificato un errore nel caricamento dei tesseramenti. Riprova più tardi.',
+  pdfFailed: 'Si è verificato un errore nel download del PDF. Riprova più tardi.',
+  activateFailed: 'Si è verificato un errore nell’attivazione della tessera. Riprova più tardi.',
+  activated: (number: string) => `Tessera ${number} attivata con successo!`,
+  deleteFailed: 'Si è verificato un errore nell’eliminazione della tessera. Riprova più tardi.',
+  roleFailed: 'Si è verificato un errore nell’aggiornamento del ruolo. Riprova più tardi.',
+  linkFailed: 'Si è verificato un errore nel collegamento del pagamento. Riprova più tardi.',
+  linked: 'Pagamento collegato con successo!',
+  noActivateRight: 'Non hai i permessi per attivare le tessere',
+  noDeleteRight: 'Non hai i permessi per eliminare le tessere',
+  noLinkRight: 'Non hai i permessi per collegare pagamenti',
+  noRoleRight: 'Non hai i permessi per modificare i ruoli degli utenti',
+  noBroadcastRight: 'Solo gli amministratori possono inviare email multiple',
+  selectForEmail: 'Seleziona almeno una tessera per inviare email',
+} as const;
+
+/**
+ * The server's own words for a refusal it explained (a 4xx with a message; field messages joined
+ * by line), or null when there was no usable answer (no connection, a server error).
+ */
+export function serverMessage(error: unknown): string | null {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.details : null;
+}
+
+/** A 403: the session lacks the right (e.g. demoted while the screen was open). */
+export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;

@@ -1,0 +1,48 @@
+import { MEMBERSHIP_TYPE_LABELS, type TAdminMembership } from '@beach/contracts';
+import CheckCircle from 'lucide-react/icons/circle-check';
+import Link from 'lucide-react/icons/link';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import { Button } from '../../../../components/ui/button';
+import { formatDate } from '../../../../lib/format';
+import type { MembershipActions } from './use-membership-actions';
+
+/** Spec §2: admin-only yellow banner of the pending cards with no completed payment. */
+export function OrphanBanner({ memberships, actions, onLinkPayment }: { memberships: TAdminMembership[]; actions: MembershipActions; onLinkPayment: (membership: TAdminMembership) => void }) {
+  if (memberships.length === 0) return null;
+  const count = memberships.length;
+  return (
+    <section aria-labelledby="orphans-title" className="rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 shadow-sm">
+      <h2 id="orphans-title" className="flex items-center gap-2 text-lg font-semibold">
+        <TriangleAlert aria-hidden="true" className="h-5 w-5 text-amber-600" />
+        Tessere da Attivare
+      </h2>
+      <p className="mt-1 text-sm">
+        {count === 1 ? 'C’è 1 tessera in attesa' : `Ci sono ${count} tessere in attesa`} senza un pagamento completato: attivala oppure collegala al pagamento ricevuto.
+      </p>
+      <ul className="mt-3 divide-y divide-amber-200">
+        {memberships.map((membership) => (
+          <li key={membership.id} aria-label={`Tessera ${membership.membership_number}`} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
+            <div className="text-sm">
+              <p className="font-semibold">
+                {membership.membership_number} · {membership.user.first_name} {membership.user.last_name}
+              </p>
+              <p className="text-amber-900/80">
+                {membership.user.email} · {MEMBERSHIP_TYPE_LABELS[membership.type]} · creata il {formatDate(membership.created_at)}
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" onClick={() => void actions.activate(membership)} loading={actions.isActivating(membership.id)} loadingText="Attivazione...">
+                <CheckCircle aria-hidden="true" className="h-4 w-4" />
+                Attiva<span className="sr-only"> la tessera {membership.membership_number}</span>
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => onLinkPayment(membership)}>
+                <Link aria-hidden="true" className="h-4 w-4" />
+                Collega pagamento<span className="sr-only"> alla tessera {membership.membership_number}</span>
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
