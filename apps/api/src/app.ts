@@ -12,7 +12,10 @@ import { registerAuthRoutes } from './modules/auth/auth.router.js';
 import { createAccessGuards } from './modules/auth/guards.js';
 import { registerCourtsRoutes } from './modules/courts/courts.router.js';
 import { registerHealthRoutes } from './modules/health/health.router.js';
+import { registerBroadcastsRoutes } from './modules/broadcasts/broadcasts.router.js';
+import { registerAdminMembershipsRoutes } from './modules/memberships/memberships-admin.router.js';
 import { registerMembershipsRoutes } from './modules/memberships/memberships.router.js';
+import { registerUsersRoutes } from './modules/users/users.router.js';
 import { registerPaymentsRoutes, STRIPE_WEBHOOK_PATH, stripeWebhook } from './modules/payments/payments.router.js';
 import { registerPricesRoutes } from './modules/prices/prices.router.js';
 import type { Services } from './services.js';
@@ -46,6 +49,9 @@ export function createApp(deps: AppDeps, services: Services) {
   registerPricesRoutes(mount, deps);
   registerPaymentsRoutes(mount, deps, services.payments);
   registerMembershipsRoutes(mount, services.memberships);
+  registerAdminMembershipsRoutes(mount, services.adminMemberships);
+  registerBroadcastsRoutes(mount, services.broadcasts);
+  registerUsersRoutes(mount, services.users);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

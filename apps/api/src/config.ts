@@ -19,6 +19,9 @@ const ZConfig = z
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'Deve essere un indirizzo smtp:// o smtps://.').optional(),
     MAIL_FROM: z.string().default('Adriatica Beach Arena <noreply@adriaticabeach.it>'),
     MAIL_DIR: z.string().default('.data/mail'),
+    /** Bulk e-mail pace: the provider's sending rate (Amazon SES's default is 14 per second) and batch size. */
+    MAIL_RATE_PER_SECOND: z.coerce.number().positive('Deve essere maggiore di zero.').max(1000).default(14),
+    MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
     /** Trusted proxy hops in front of the API (for the client address used in rate limits). */
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     /** Stripe: both or neither. Without them (development, tests) payments go to the local test double. */

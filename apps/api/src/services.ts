@@ -1,14 +1,18 @@
 // The services shared by the HTTP routes and the job workers, built once per process.
 import type { AppDeps } from './deps.js';
+import { createBroadcastsService } from './modules/broadcasts/broadcasts.service.js';
+import { createAdminMembershipsService } from './modules/memberships/memberships-admin.service.js';
 import { createMembershipsService } from './modules/memberships/memberships.service.js';
 import { createCheckouts } from './modules/payments/checkout.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
+import { createUsersService } from './modules/users/users.service.js';
 
 export function createServices(deps: AppDeps) {
   const checkouts = createCheckouts(deps);
   const memberships = createMembershipsService(deps, checkouts);
   const payments = createPaymentsService(deps, { membership: memberships.paymentTarget });
-  return { memberships, payments };
+  const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
+  return { memberships, payments, adminMemberships, broadcasts: createBroadcastsService(deps), users: createUsersService(deps) };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -3,11 +3,13 @@
 import type { AppDeps } from './deps.js';
 import type { Services } from './services.js';
 
-export async function startWorkers({ jobs, mailer }: AppDeps, { memberships, payments }: Services) {
+export async function startWorkers({ jobs, mailer }: AppDeps, { memberships, payments, broadcasts }: Services) {
   await jobs.work('send-email', (message) => mailer.send(message));
   await jobs.work('membership-activated', ({ membershipId }) => memberships.sendActivation(membershipId));
   await jobs.work('refund-payment', ({ paymentId }) => payments.refundUnwanted(paymentId));
   await jobs.work('memberships-daily', async () => {
     await memberships.runDaily();
   });
+  await jobs.work('broadcast-send', ({ broadcastId }, stopping) => broadcasts.send(broadcastId, stopping));
+  await broadcasts.resumeUnfinished();
 }

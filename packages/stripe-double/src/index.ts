@@ -43,6 +43,8 @@ export interface StripeDouble {
   decline(sessionId: string): void;
   /** As if expires_at had passed: status expired and a checkout.session.expired event, delivered before it resolves. */
   expireNow(sessionId: string): Promise<void>;
+  /** A PaymentIntent made outside Checkout (as on Stripe's dashboard), e.g. to link to a card by hand; returns its id. */
+  addPaymentIntent(input: { amount: number; currency?: string; status?: Stripe.PaymentIntent.Status }): string;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       openSession(sessionId);
     },
     expireNow: async (sessionId) => dispatch(store.expireSession(openSession(sessionId).id)),
+    addPaymentIntent: ({ amount, currency = 'eur', status = 'succeeded' }) => store.addPaymentIntent({ amount, currency, status }).id,
     close: async () => {
       clearInterval(sweeper);
       webhooks.close();

@@ -92,43 +92,56 @@ export class Store {
   completeSession(id: string): Stripe.Event {
     const { session, paymentIntentMetadata } = this.sessionRecord(id);
     if (session.status !== 'open') throw invalidRequest(`This Checkout Session is no longer open (status ${session.status}).`);
-    const amount = session.amount_total ?? 0;
-    const currency = session.currency ?? 'eur';
+    const paymentIntent = this.addPaymentIntent({
+      amount: session.amount_total ?? 0,
+      currency: session.currency ?? 'eur',
+      status: 'succeeded',
+      metadata: paymentIntentMetadata,
+      receiptEmail: session.customer_email,
+    });
+    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent.id, url: null } satisfies Partial<Session>);
+    return this.emit('checkout.session.completed', session);
+  }
+
+  /** A PaymentIntent (made by Checkout, or outside it as on Stripe's dashboard); a succeeded one has its Charge. */
+  addPaymentIntent(input: { amount: number; currency: string; status: Stripe.PaymentIntent.Status; metadata?: Stripe.Metadata; receiptEmail?: string | null }): PaymentIntent {
+    const { amount, currency, status, metadata = {} } = input;
+    const succeeded = status === 'succeeded';
     const created = nowSeconds();
-    const chargeId = newId('ch');
+    const chargeId = succeeded ? newId('ch') : null;
     const paymentIntent: PaymentIntent = {
       id: newId('pi'),
       object: 'payment_intent',
       amount,
-      amount_received: amount,
+      amount_received: succeeded ? amount : 0,
       created,
       currency,
       latest_charge: chargeId,
       livemode: false,
-      metadata: { ...paymentIntentMetadata },
-      status: 'succeeded',
-    };
-    const charge: Charge = {
-      id: chargeId,
-      object: 'charge',
-      amount,
-      amount_captured: amount,
-      amount_refunded: 0,
-      captured: true,
-      created,
-      currency,
-      livemode: false,
-      metadata: { ...paymentIntentMetadata },
-      paid: true,
-      payment_intent: paymentIntent.id,
-      receipt_email: session.customer_email,
-      refunded: false,
-      status: 'succeeded',
+      metadata: { ...metadata },
+      status,
     };
     this.paymentIntents.set(paymentIntent.id, paymentIntent);
-    this.charges.set(charge.id, charge);
-    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent.id, url: null } satisfies Partial<Session>);
-    return this.emit('checkout.session.completed', session);
+    if (chargeId) {
+      this.charges.set(chargeId, {
+        id: chargeId,
+        object: 'charge',
+        amount,
+        amount_captured: amount,
+        amount_refunded: 0,
+        captured: true,
+        created,
+        currency,
+        livemode: false,
+        metadata: { ...metadata },
+        paid: true,
+        payment_intent: paymentIntent.id,
+        receipt_email: input.receiptEmail ?? null,
+        refunded: false,
+        status: 'succeeded',
+      });
+    }
+    return paymentIntent;
   }
 
   expireSession(id: string): Stripe.Event {

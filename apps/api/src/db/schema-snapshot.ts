@@ -63,14 +63,15 @@ export async function snapshotDatabase(client: pg.Client): Promise<SchemaSnapsho
     table(c.table_name).columns[c.column_name] = { type, nullable: c.is_nullable === 'YES', default: normaliseDefault(c.column_default) };
   }
 
-  // Indexes, except those that back exclusion constraints (Prisma cannot describe those; the
-  // constraints test covers them).
+  // B-tree indexes, except those that back exclusion constraints (Prisma cannot describe those; the
+  // constraints test covers them). Trigram (GIN) search indexes are outside Prisma's model too.
   const indexes = await client.query<{ table_name: string; columns: string[]; is_unique: boolean; is_primary: boolean }>(`
     SELECT t.relname AS table_name, i.indisunique AS is_unique, i.indisprimary AS is_primary,
            array(SELECT a.attname FROM unnest(i.indkey) WITH ORDINALITY k(attnum, ord)
                  JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.ord)::text[] AS columns
     FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace
-    WHERE n.nspname = 'public'
+      JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_am am ON am.oid = ic.relam
+    WHERE n.nspname = 'public' AND am.amname = 'btree'
       AND NOT EXISTS (SELECT 1 FROM pg_constraint x WHERE x.conindid = i.indexrelid AND x.contype = 'x')`);
   for (const index of indexes.rows) {
     if (IGNORED_TABLES.has(index.table_name)) continue;

@@ -16,9 +16,12 @@ export interface JobPayloads {
   'refund-payment': { paymentId: number };
   /** Daily: cards past their end date expire; members whose card ends in 7 days are reminded. */
   'memberships-daily': Record<string, never>;
+  /** Sends a stored bulk e-mail to its remaining recipients at the provider's rate. */
+  'broadcast-send': { broadcastId: number };
 }
 export type JobName = keyof JobPayloads;
-export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
+/** `stopping` is aborted when the process stops taking jobs: a long job ends early and resumes later. */
+export type JobHandler<N extends JobName> = (data: JobPayloads[N], stopping: AbortSignal) => Promise<void>;
 
 /** Retries with backoff: a slow or failing mail server costs a delay, never a message. */
 const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
@@ -26,6 +29,8 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'membership-activated': { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   'refund-payment': { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
   'memberships-daily': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
+  // One broadcast at a time across every worker, so together they never exceed the provider's rate.
+  'broadcast-send': { policy: 'singleton', retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
 };
 
 /** Scheduled jobs: cron in the centre's time zone. */
@@ -49,6 +54,7 @@ export interface JobQueue {
 
 export function createJobQueue(databaseUrl: string, logger: Logger, { pollingIntervalSeconds = 1 } = {}): JobQueue {
   let boss: PgBoss | undefined;
+  let stopping = new AbortController();
   const started = () => {
     if (!boss) throw new Error('Coda dei job non avviata: chiama start() prima.');
     return boss;
@@ -72,7 +78,7 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
       await started().work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
         if (!job) return;
         try {
-          await handler(job.data);
+          await handler(job.data, stopping.signal);
         } catch (error) {
           logger.warn({ err: error, job: name, jobId: job.id }, 'Job non riuscito: sarà ritentato');
           throw error;
@@ -81,6 +87,7 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
     },
 
     async start({ worker }) {
+      stopping = new AbortController();
       boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: 'beach-jobs', supervise: worker, schedule: worker });
       boss.on('error', (error) => logger.error({ err: error }, 'Errore della coda dei job'));
       await boss.start();
@@ -94,6 +101,7 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
     },
 
     async stop(timeoutMs = 10_000) {
+      stopping.abort();
       await boss?.stop({ graceful: true, timeout: timeoutMs });
     },
   };

@@ -16,6 +16,8 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** How mail leaves: 'smtp', or 'file' in development (shown in the bulk e-mail statistics). */
+  readonly name: 'smtp' | 'file';
   send(message: MailMessage): Promise<void>;
 }
 
@@ -23,6 +25,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MA
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
+      name: 'smtp',
       async send(message) {
         await transport.sendMail({ from: config.MAIL_FROM, ...message });
       },
@@ -31,6 +34,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MA
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const directory = resolve(config.MAIL_DIR);
   return {
+    name: 'file',
     async send(message) {
       const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
       await mkdir(directory, { recursive: true });

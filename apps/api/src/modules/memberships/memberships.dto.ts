@@ -1,7 +1,7 @@
 // Rows to the contracts' shapes, in one place for the member's screens and the back-office.
-import { centsToMoney, type TMembership, type TMyMembership } from '@beach/contracts';
-import type { Membership, Prisma, Transaction } from '../../generated/prisma/client.js';
-import { toIsoDate } from '../../lib/time.js';
+import { centsToMoney, type TAdminMembership, type TMembership, type TMyMembership } from '@beach/contracts';
+import type { Membership, Prisma, Transaction, User } from '../../generated/prisma/client.js';
+import { toIsoDate, toIsoDateOrNull } from '../../lib/time.js';
 
 /** What to load with a membership for its DTO: its payments, newest first. */
 export const WITH_PAYMENTS = {
@@ -9,6 +9,10 @@ export const WITH_PAYMENTS = {
 } satisfies Prisma.MembershipInclude;
 
 export type MembershipWithPayments = Membership & { transactions: Transaction[] };
+
+/** For the back-office: the payments and the holder. */
+export const WITH_HOLDER = { ...WITH_PAYMENTS, user: true } satisfies Prisma.MembershipInclude;
+export type MembershipWithHolder = MembershipWithPayments & { user: User };
 
 /** Minors and free cards are activated at the desk (a parent signs for minors); the rest is paid online. */
 export const paidOnline = (membership: Pick<Membership, 'type' | 'priceCents'>) => membership.priceCents > 0 && membership.type !== 'under_18';
@@ -50,5 +54,22 @@ export function toMyMembershipDto(membership: MembershipWithPayments, webOrigin:
     awaiting: pending ? (paidOnline(membership) && !paid ? 'payment' : 'desk') : null,
     verify_url: membership.qrCode ? verifyUrl(webOrigin, membership.qrCode) : null,
     can_cancel: pending && !paid,
+  };
+}
+
+export function toAdminMembershipDto(membership: MembershipWithHolder): TAdminMembership {
+  const { user } = membership;
+  return {
+    ...toMembershipDto(membership),
+    notes: membership.notes,
+    user: {
+      id: user.id,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+      phone: user.phone,
+      birth_date: toIsoDateOrNull(user.birthDate),
+      role: user.role,
+    },
   };
 }

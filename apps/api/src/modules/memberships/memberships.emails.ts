@@ -46,3 +46,20 @@ export function expiryReminderEmail(user: Recipient, card: CardSummary, cardsUrl
     }),
   };
 }
+
+/** A member whose account was made at the desk chooses a password from this link. */
+export function invitationEmail(user: Recipient, setPasswordUrl: string): MailMessage {
+  return {
+    to: user.email,
+    subject: 'Il tuo account Adriatica Beach Arena',
+    ...renderEmail({
+      title: 'Benvenuto in Adriatica Beach Arena!',
+      greeting: `Ciao ${user.firstName},`,
+      paragraphs: [
+        'la segreteria ha creato il tuo account e la tua tessera. Scegli una password per accedere: potrai scaricare la tessera e prenotare i campi online.',
+      ],
+      action: { label: 'Scegli la password', url: setPasswordUrl },
+      footnote: 'Il link vale 7 giorni e si può usare una sola volta. Se scade, usa "Password dimenticata?" nella pagina di accesso.',
+    }),
+  };
+}

@@ -12,7 +12,7 @@ import {
   type ZMembershipPurchaseBody,
 } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { BvuMember, MembershipCoupon, User } from '../../generated/prisma/client.js';
+import type { BvuMember, MembershipCoupon, Prisma, User } from '../../generated/prisma/client.js';
 import type { PriceCode } from '../../generated/prisma/enums.js';
 import { AppError, type FieldErrors, invalid, notFound } from '../../lib/errors.js';
 import { isConstraintViolation } from '../../lib/db.js';
@@ -70,7 +70,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
   const cardsUrl = `${config.WEB_ORIGIN}/tesseramento`;
 
   /** Every rule of design §3, checked against the database; all problems at once, by field. */
-  async function price(user: User, body: PurchaseBody): Promise<PricedCard> {
+  async function price(user: Pick<User, 'birthDate'>, body: PurchaseBody): Promise<PricedCard> {
     const errors: FieldErrors = {};
     const today = todayInRome();
     const settings = await readSettings(db);
@@ -145,6 +145,37 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
     };
   }
 
+  /**
+   * Writes a priced card: the coupon use is counted here, under the coupon's row lock, so its limit
+   * holds however many buy at once; the number comes from the year's counter.
+   */
+  async function insertCard(tx: Prisma.TransactionClient, userId: number, body: PurchaseBody, card: PricedCard, extra: Pick<Prisma.MembershipUncheckedCreateInput, 'status' | 'activatedAt' | 'notes'>) {
+    if (card.coupon && !(await redeemCoupon(tx, card.coupon.id, todayInRome()))) throw invalid({ coupon_code: [COUPON_MESSAGES.usedUp] });
+    const [issued] = await tx.$queryRaw<{ number: string }[]>`SELECT next_membership_number(${card.seasonYear}::int) AS number`;
+    return tx.membership.create({
+      data: {
+        ...extra,
+        membershipNumber: issued!.number,
+        userId,
+        type: body.type,
+        isBvuMember: card.bvuMember !== null,
+        bvuMemberId: card.bvuMember?.id ?? null,
+        bvuCardCode: card.bvuMember?.cardCode ?? null,
+        fiscalCode: body.fiscal_code,
+        startDate: fromIsoDate(card.startDate),
+        endDate: fromIsoDate(card.endDate),
+        hasInsurance: card.quote.has_insurance,
+        originalPriceCents: card.originalCents,
+        discountCents: card.discountCents,
+        priceCents: card.priceCents,
+        couponId: card.coupon?.id ?? null,
+        couponCode: card.coupon?.code ?? null,
+        qrCode: newQrToken(),
+      },
+      include: WITH_PAYMENTS,
+    });
+  }
+
   async function ownMembership(userId: number, id: number): Promise<MembershipWithPayments> {
     const membership = await db.membership.findFirst({ where: { id, userId }, include: WITH_PAYMENTS });
     if (!membership) throw notFound(MEMBERSHIP_MESSAGES.notFound);
@@ -202,6 +233,9 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
 
   return {
     paymentTarget,
+    price,
+    insertCard,
+    cardPdf,
 
     async mine(user: User): Promise<TMyMembership[]> {
       const memberships = await db.membership.findMany({ where: { userId: user.id }, include: WITH_PAYMENTS, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] });
@@ -217,40 +251,12 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
       if (card.quote.pay_online) requireStripe(deps.stripe); // before anything is written
       const unpaid = await db.membership.findMany({ where: { userId: user.id, status: 'pending' }, include: WITH_PAYMENTS });
       if (unpaid.some((membership) => toMyMembershipDto(membership, config.WEB_ORIGIN).awaiting === 'payment')) throw new AppError(409, MEMBERSHIP_MESSAGES.unpaidRequest);
-      const today = todayInRome();
       const membership = await db
         .$transaction(async (tx) => {
-          // Counted here, under the coupon's row lock: its limit holds however many buy at once.
-          if (card.coupon && !(await redeemCoupon(tx, card.coupon.id, today))) throw invalid({ coupon_code: [COUPON_MESSAGES.usedUp] });
-          const [issued] = await tx.$queryRaw<{ number: string }[]>`SELECT next_membership_number(${card.seasonYear}::int) AS number`;
           if (!user.birthDate && card.birthDate) await tx.user.update({ where: { id: user.id }, data: { birthDate: fromIsoDate(card.birthDate) } });
-          return tx.membership.create({
-            data: {
-              membershipNumber: issued!.number,
-              userId: user.id,
-              type: body.type,
-              status: 'pending',
-              isBvuMember: card.bvuMember !== null,
-              bvuMemberId: card.bvuMember?.id ?? null,
-              bvuCardCode: card.bvuMember?.cardCode ?? null,
-              fiscalCode: body.fiscal_code,
-              startDate: fromIsoDate(card.startDate),
-              endDate: fromIsoDate(card.endDate),
-              hasInsurance: card.quote.has_insurance,
-              originalPriceCents: card.originalCents,
-              discountCents: card.discountCents,
-              priceCents: card.priceCents,
-              couponId: card.coupon?.id ?? null,
-              couponCode: card.coupon?.code ?? null,
-              qrCode: newQrToken(),
-            },
-            include: WITH_PAYMENTS,
-          });
+          return insertCard(tx, user.id, body, card, { status: 'pending' });
         }, TRANSACTION_OPTIONS)
-        .catch((error: unknown) => {
-          if (isConstraintViolation(error, 'memberships_no_overlap')) throw new AppError(409, MEMBERSHIP_MESSAGES.overlap);
-          throw error;
-        });
+        .catch(rethrowOverlap);
       const checkoutUrl = card.quote.pay_online ? await openCheckout(membership, user) : null;
       return { membership: toMyMembershipDto(await db.membership.findUniqueOrThrow({ where: { id: membership.id }, include: WITH_PAYMENTS }), config.WEB_ORIGIN), checkout_url: checkoutUrl };
     },
@@ -348,5 +354,11 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
 }
 
 export type MembershipsService = ReturnType<typeof createMembershipsService>;
+
+/** Two live cards of one member may not overlap (constraint memberships_no_overlap). */
+export function rethrowOverlap(error: unknown): never {
+  if (isConstraintViolation(error, 'memberships_no_overlap')) throw new AppError(409, MEMBERSHIP_MESSAGES.overlap);
+  throw error;
+}
 
 const newQrToken = () => randomBytes(24).toString('base64url');

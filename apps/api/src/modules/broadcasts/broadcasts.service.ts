@@ -1,0 +1,152 @@
+// Bulk e-mail (spec §2, §7; design §5). A broadcast and each of its recipients are stored; a job
+// sends them in batches at the provider's rate. A recipient is claimed before its message goes out
+// and marked after, so a stopped worker resumes with the others and nobody receives it twice.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { TBroadcast, z, ZBroadcastBody, ZBroadcastRecipientsBody } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { Broadcast, User } from '../../generated/prisma/client.js';
+import { Prisma } from '../../lib/db.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { broadcastEmail } from './broadcasts.emails.js';
+
+type RecipientsBody = z.output<typeof ZBroadcastRecipientsBody>;
+
+export const BROADCAST_MESSAGES = {
+  queued: (count: number) => `Invio a ${count} tesserati avviato: procede in background al ritmo consentito dal fornitore.`,
+  sending: (sent: number, total: number) => `Invio in corso: ${sent} di ${total}.`,
+  done: (sent: number, failed: number) => (failed === 0 ? `Email inviata a ${sent} tesserati.` : `Email inviata a ${sent} tesserati; ${failed} invii non riusciti.`),
+  noRecipients: 'Nessun destinatario con indirizzo e-mail tra le tessere selezionate.',
+  uncertain: 'Invio interrotto mentre era in corso: esito sconosciuto, non ripetuto per non mandarlo due volte.',
+  notFound: 'Invio non trovato.',
+} as const;
+
+/** The holders of a card who would receive it: the given addresses, or every holder of an active / any card. */
+function recipientsQuery({ recipient_type: type, specific_emails: emails }: RecipientsBody): Prisma.Sql {
+  const filter =
+    type === 'specific' ? Prisma.sql`u.email = ANY(${emails}::text[])` : type === 'active' ? Prisma.sql`m.status = 'active'` : Prisma.sql`TRUE`;
+  return Prisma.sql`
+    SELECT DISTINCT u.email, u.first_name || ' ' || u.last_name AS name
+    FROM users u JOIN memberships m ON m.user_id = u.id
+    WHERE u.email <> '' AND ${filter}`;
+}
+
+export function createBroadcastsService({ db, config, jobs, mailer, logger }: Pick<AppDeps, 'db' | 'config' | 'jobs' | 'mailer' | 'logger'>) {
+  const rate = config.MAIL_RATE_PER_SECOND;
+  const batchSize = config.MAIL_BATCH_SIZE;
+
+  const estimate = (count: number) => ({
+    rate_per_second: rate,
+    batch_size: batchSize,
+    total_batches: Math.ceil(count / batchSize),
+    estimated_seconds: Math.ceil(count / rate),
+  });
+
+  async function progress(broadcast: Broadcast): Promise<TBroadcast> {
+    const counts = await db.broadcastRecipient.groupBy({ by: ['status'], where: { broadcastId: broadcast.id }, _count: { _all: true } });
+    const count = (status: string) => counts.find((row) => row.status === status)?._count._all ?? 0;
+    const total = counts.reduce((sum, row) => sum + row._count._all, 0);
+    const [sent, failed] = [count('sent'), count('failed')];
+    const failures = await db.broadcastRecipient.findMany({ where: { broadcastId: broadcast.id, status: 'failed' }, select: { email: true, error: true }, orderBy: { id: 'asc' }, take: 100 });
+    // Measured from the first to the last message actually sent.
+    const [window] = await db.$queryRaw<{ seconds: number | null }[]>`
+      SELECT extract(epoch FROM max(sent_at) - min(sent_at))::float8 AS seconds FROM broadcast_recipients WHERE broadcast_id = ${broadcast.id} AND status = 'sent'`;
+    const seconds = window?.seconds ?? 0;
+    const measuredRate = sent > 1 && seconds > 0 ? (sent - 1) / seconds : 0;
+    const configuredRate = Number(broadcast.ratePerSecond);
+    const completed = broadcast.status === 'completed';
+    const elapsedMs = broadcast.startedAt ? (broadcast.finishedAt ?? new Date()).getTime() - broadcast.startedAt.getTime() : 0;
+    return {
+      id: broadcast.id,
+      status: broadcast.status,
+      success: !completed || sent > 0,
+      message: completed ? BROADCAST_MESSAGES.done(sent, failed) : broadcast.status === 'queued' ? BROADCAST_MESSAGES.queued(total) : BROADCAST_MESSAGES.sending(sent + failed, total),
+      total,
+      sent_count: sent,
+      failed_count: failed,
+      duration_minutes: Math.round((elapsedMs / 60_000) * 100) / 100,
+      average_rate_per_second: Math.round(measuredRate * 100) / 100,
+      mailer_used: broadcast.mailer,
+      aws_ses_stats: {
+        // A little above the configured rate is timer jitter between two sends, not a burst.
+        rate_limit_respected: measuredRate <= configuredRate * 1.05,
+        total_batches: Math.ceil(total / broadcast.batchSize),
+        batch_size: broadcast.batchSize,
+      },
+      failed_emails: failures.map((failure) => ({ email: failure.email, error: failure.error ?? '' })),
+    };
+  }
+
+  /** Takes the next batch of recipients nobody has claimed. */
+  const claimBatch = (broadcastId: number) =>
+    db.$queryRaw<{ id: number; email: string; name: string }[]>`
+      UPDATE broadcast_recipients SET status = 'sending'
+      WHERE id IN (SELECT id FROM broadcast_recipients WHERE broadcast_id = ${broadcastId} AND status = 'pending' ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
+      RETURNING id, email, name`;
+
+  return {
+    async countRecipients(body: RecipientsBody) {
+      const [row] = await db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM (${recipientsQuery(body)}) r`;
+      const count = row?.count ?? 0;
+      return { count, aws_ses_estimates: estimate(count) };
+    },
+
+    /** Stores the broadcast with its recipients and queues its sending, in one transaction. */
+    async start(actor: User, body: z.output<typeof ZBroadcastBody>) {
+      const broadcast = await db.$transaction(async (tx) => {
+        const created = await tx.broadcast.create({
+          data: { subject: body.subject, message: body.message, recipientType: body.recipient_type, ratePerSecond: rate, batchSize, mailer: mailer.name, createdById: actor.id },
+        });
+        const added = await tx.$executeRaw`
+          INSERT INTO broadcast_recipients (broadcast_id, email, name)
+          SELECT ${created.id}, r.email, r.name FROM (${recipientsQuery(body)}) r ORDER BY r.email`;
+        if (added === 0) throw new AppError(422, BROADCAST_MESSAGES.noRecipients, { specific_emails: [BROADCAST_MESSAGES.noRecipients] });
+        await jobs.send('broadcast-send', { broadcastId: created.id }, { tx });
+        return created;
+      });
+      return progress(broadcast);
+    },
+
+    async progress(id: number) {
+      const broadcast = await db.broadcast.findUnique({ where: { id } });
+      if (!broadcast) throw notFound(BROADCAST_MESSAGES.notFound);
+      return progress(broadcast);
+    },
+
+    /** Job 'broadcast-send': paced at the configured rate; returns early (to resume later) when the worker stops. */
+    async send(broadcastId: number, stopping: AbortSignal) {
+      const broadcast = await db.broadcast.findUnique({ where: { id: broadcastId } });
+      if (!broadcast || broadcast.status === 'completed') return;
+      await db.broadcast.update({ where: { id: broadcastId }, data: { status: 'sending', startedAt: broadcast.startedAt ?? new Date() } });
+      // Claimed by a worker that died mid-send: the message may have gone out, so it is not sent again.
+      await db.broadcastRecipient.updateMany({ where: { broadcastId, status: 'sending' }, data: { status: 'failed', error: BROADCAST_MESSAGES.uncertain } });
+      const intervalMs = 1000 / Number(broadcast.ratePerSecond);
+      let nextAt = performance.now();
+      for (let batch = await claimBatch(broadcastId); batch.length > 0; batch = await claimBatch(broadcastId)) {
+        for (const [index, recipient] of batch.entries()) {
+          if (stopping.aborted) {
+            await db.broadcastRecipient.updateMany({ where: { id: { in: batch.slice(index).map((row) => row.id) } }, data: { status: 'pending' } });
+            logger.info({ broadcastId }, 'Email multipla interrotta: riprenderà al riavvio dei job');
+            return;
+          }
+          const wait = nextAt - performance.now();
+          if (wait > 0) await sleep(wait);
+          nextAt = Math.max(nextAt, performance.now()) + intervalMs;
+          const outcome = await mailer.send(broadcastEmail(recipient, broadcast)).then(
+            () => ({ status: 'sent' as const, sentAt: new Date() }),
+            (error: Error) => ({ status: 'failed' as const, error: error.message.slice(0, 500) }),
+          );
+          await db.broadcastRecipient.update({ where: { id: recipient.id }, data: outcome });
+        }
+      }
+      await db.broadcast.update({ where: { id: broadcastId }, data: { status: 'completed', finishedAt: new Date() } });
+    },
+
+    /** At worker start: broadcasts a stopped worker left unfinished are queued again. */
+    async resumeUnfinished() {
+      const unfinished = await db.broadcast.findMany({ where: { status: { not: 'completed' } }, select: { id: true } });
+      for (const { id } of unfinished) await jobs.send('broadcast-send', { broadcastId: id });
+    },
+  };
+}
+
+export type BroadcastsService = ReturnType<typeof createBroadcastsService>;

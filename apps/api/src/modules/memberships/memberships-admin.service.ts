@@ -1,0 +1,341 @@
+// Memberships back-office (spec §2 'Memberships screen', §5–§8; design §5): list, stats, cards
+// waiting for activation, activation, deletion, linking a Stripe payment by hand, and cards made or
+// corrected at the desk. Every rule the screen applies is applied here again.
+import { randomBytes } from 'node:crypto';
+import {
+  centsToMoney,
+  MEMBERSHIP_TYPES,
+  type TAdminMembership,
+  type TMembershipStats,
+  type z,
+  type ZAdminMembershipsQuery,
+  type ZDeskMembershipBody,
+  type ZLinkStripePaymentBody,
+  type ZMembershipEditBody,
+} from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { User } from '../../generated/prisma/client.js';
+import { isConstraintViolation, Prisma } from '../../lib/db.js';
+import { AppError, invalid, notFound } from '../../lib/errors.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { pagedList, skipTake } from '../../lib/paging.js';
+import { fromIsoDate, toIsoDateOrNull } from '../../lib/time.js';
+import { isAdmin } from '../auth/guards.js';
+import { newEmailToken } from '../auth/tokens.js';
+import { releaseCoupon } from '../coupons/coupon-rules.js';
+import { requireStripe, type Checkouts } from '../payments/checkout.js';
+import { fiscalCodeProblem } from './fiscal-code.js';
+import { toAdminMembershipDto, WITH_HOLDER } from './memberships.dto.js';
+import { invitationEmail } from './memberships.emails.js';
+import { MEMBERSHIP_MESSAGES, rethrowOverlap, type MembershipsService } from './memberships.service.js';
+
+type ListQuery = z.output<typeof ZAdminMembershipsQuery>;
+type DeskBody = z.output<typeof ZDeskMembershipBody>;
+
+export const ADMIN_MEMBERSHIP_MESSAGES = {
+  notPending: 'Questa tessera non è in attesa di attivazione.',
+  activated: (number: string) => `Tessera ${number} attivata con successo!`,
+  deleted: (number: string) =>
+    `Tessera ${number} eliminata. I suoi pagamenti restano registrati nei conti (un eventuale rimborso si fa dalle transazioni) e i pagamenti online ancora aperti sono stati chiusi.`,
+  linked: 'Pagamento collegato con successo!',
+  paymentUnknown: 'Nessun pagamento Stripe con questo ID.',
+  paymentNotSucceeded: (status: string) => `Il pagamento non è andato a buon fine su Stripe (stato: ${status}): non si può collegare.`,
+  paymentCurrency: (currency: string) => `Il pagamento è in ${currency.toUpperCase()}, non in euro: non si può collegare.`,
+  paymentAmount: (paid: string, expected: string) => `Il pagamento su Stripe è di € ${paid}, la tessera costa € ${expected}: gli importi devono coincidere.`,
+  amountMismatch: (paid: string) => `L’importo indicato non corrisponde al pagamento su Stripe (€ ${paid}).`,
+  paymentLinked: 'Questo pagamento è già collegato a una tessera o a una prenotazione.',
+  created: (number: string) => `Tessera ${number} creata e attivata.`,
+  updated: (number: string) => `Tessera ${number} aggiornata.`,
+  emailTaken: 'Esiste già un account con questo indirizzo e-mail: cercalo tra i tesserati esistenti.',
+  holderUnknown: 'Tesserato non trovato.',
+} as const;
+
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
+
+/** A member created at the desk has a week to choose a password (a reset link lasts an hour). */
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+const SORT_COLUMNS: Record<ListQuery['sort_by'], string> = {
+  created_at: 'm.created_at',
+  membership_number: 'm.membership_number',
+  start_date: 'm.start_date',
+  end_date: 'm.end_date',
+  status: 'm.status',
+  type: 'm.type',
+};
+
+/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/** The WHERE of the list: filters and the free-text search (served by the trigram indexes). */
+export function membershipListFilter(query: Pick<ListQuery, 'search' | 'status' | 'type' | 'bvu_status'>): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [];
+  if (query.status) conditions.push(Prisma.sql`m.status = ${query.status}::membership_status`);
+  if (query.type) conditions.push(Prisma.sql`m.type = ${query.type}::membership_type`);
+  if (query.bvu_status) conditions.push(Prisma.sql`m.is_bvu_member = ${query.bvu_status === 'bvu'}`);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    conditions.push(Prisma.sql`(m.membership_number ILIKE ${pattern} OR (u.first_name || ' ' || u.last_name || ' ' || u.email) ILIKE ${pattern})`);
+  }
+  return conditions.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty;
+}
+
+export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | 'jobs' | 'stripe'>, memberships: MembershipsService, checkouts: Checkouts) {
+  const { db, jobs, config } = deps;
+
+  async function load(id: number): Promise<TAdminMembership> {
+    const membership = await db.membership.findUnique({ where: { id }, include: WITH_HOLDER });
+    if (!membership) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+    return toAdminMembershipDto(membership);
+  }
+
+  /** Pending → active, once: the status-guarded update is the activating flag (spec §4). */
+  async function activateIn(tx: Prisma.TransactionClient, id: number, sendEmail: boolean) {
+    const activated = await tx.membership.updateMany({ where: { id, status: 'pending' }, data: { status: 'active', activatedAt: new Date() } });
+    if (activated.count === 0) {
+      if (!(await tx.membership.findUnique({ where: { id }, select: { id: true } }))) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+      throw new AppError(409, ADMIN_MEMBERSHIP_MESSAGES.notPending);
+    }
+    if (sendEmail) await jobs.send('membership-activated', { membershipId: id }, { tx });
+  }
+
+  /** The holder of a desk card: an existing member, or a new account with an invitation to set a password. */
+  async function holderFor(tx: Prisma.TransactionClient, body: DeskBody): Promise<Pick<User, 'id' | 'birthDate'>> {
+    if (body.user_id) {
+      const user = await tx.user.findUnique({ where: { id: body.user_id } });
+      if (!user) throw invalid({ user_id: [ADMIN_MEMBERSHIP_MESSAGES.holderUnknown] });
+      return user;
+    }
+    const fresh = body.new_user!;
+    const user = await tx.user
+      .create({
+        data: {
+          firstName: fresh.first_name,
+          lastName: fresh.last_name,
+          email: fresh.email,
+          phone: fresh.phone,
+          birthDate: fromIsoDate(fresh.birth_date),
+          // Nobody knows this password: the member chooses one from the invitation.
+          passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+          emailVerifiedAt: new Date(),
+        },
+      })
+      .catch((error: unknown) => {
+        if (isConstraintViolation(error, 'users_email_key')) throw invalid({ 'new_user.email': [ADMIN_MEMBERSHIP_MESSAGES.emailTaken] });
+        throw error;
+      });
+    const { token, hash } = newEmailToken();
+    await tx.userToken.create({ data: { userId: user.id, purpose: 'password_reset', tokenHash: hash, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) } });
+    await jobs.send('send-email', invitationEmail(user, `${config.WEB_ORIGIN}/reset-password?token=${token}`), { tx });
+    return user;
+  }
+
+  /** The birth date the rules check: the member's, or the new member's. */
+  async function birthDateOf(body: DeskBody): Promise<Pick<User, 'birthDate'>> {
+    if (body.new_user) return { birthDate: fromIsoDate(body.new_user.birth_date) };
+    const user = await db.user.findUnique({ where: { id: body.user_id! }, select: { birthDate: true } });
+    if (!user) throw invalid({ user_id: [ADMIN_MEMBERSHIP_MESSAGES.holderUnknown] });
+    return user;
+  }
+
+  /** A Stripe PaymentIntent that may pay `priceCents`: succeeded, in euros, of that amount, not yet recorded. */
+  async function verifiedPaymentIntent(paymentIntentId: string, priceCents: number, typedCents?: number) {
+    const stripe = requireStripe(deps.stripe);
+    const intent = await stripe.paymentIntents.retrieve(paymentIntentId).catch((error: { code?: string }) => {
+      if (error.code === 'resource_missing') throw invalid({ stripe_payment_id: [ADMIN_MEMBERSHIP_MESSAGES.paymentUnknown] });
+      throw error;
+    });
+    const paid = centsToMoney(intent.amount_received || intent.amount);
+    if (intent.status !== 'succeeded') throw invalid({ stripe_payment_id: [ADMIN_MEMBERSHIP_MESSAGES.paymentNotSucceeded(intent.status)] });
+    if (intent.currency !== 'eur') throw invalid({ stripe_payment_id: [ADMIN_MEMBERSHIP_MESSAGES.paymentCurrency(intent.currency)] });
+    if (typedCents !== undefined && typedCents !== intent.amount_received) throw invalid({ amount: [ADMIN_MEMBERSHIP_MESSAGES.amountMismatch(paid)] });
+    if (intent.amount_received !== priceCents) throw invalid({ amount: [ADMIN_MEMBERSHIP_MESSAGES.paymentAmount(paid, centsToMoney(priceCents))] });
+    if (await db.transaction.findUnique({ where: { stripePaymentIntentId: intent.id }, select: { id: true } })) throw new AppError(409, ADMIN_MEMBERSHIP_MESSAGES.paymentLinked);
+    return intent;
+  }
+
+  const rethrowLinked = (error: unknown): never => {
+    if (isConstraintViolation(error, 'transactions_stripe_payment_intent_id_key')) throw new AppError(409, ADMIN_MEMBERSHIP_MESSAGES.paymentLinked);
+    throw error;
+  };
+
+  return {
+    async list(query: ListQuery) {
+      const where = membershipListFilter(query);
+      const order = Prisma.raw(`${SORT_COLUMNS[query.sort_by]} ${query.sort_order}, m.id ${query.sort_order}`);
+      const { skip, take } = skipTake(query);
+      const [ids, [counted]] = await Promise.all([
+        db.$queryRaw<{ id: number }[]>`SELECT m.id FROM memberships m JOIN users u ON u.id = m.user_id ${where} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`,
+        db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM memberships m JOIN users u ON u.id = m.user_id ${where}`,
+      ]);
+      const rows = await db.membership.findMany({ where: { id: { in: ids.map((row) => row.id) } }, include: WITH_HOLDER });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return pagedList(
+        ids.map((row) => toAdminMembershipDto(byId.get(row.id)!)),
+        counted?.total ?? 0,
+        query,
+      );
+    },
+
+    async stats(viewer: User): Promise<TMembershipStats> {
+      const [byType, active] = await Promise.all([db.membership.groupBy({ by: ['type'], _count: { _all: true } }), db.membership.count({ where: { status: 'active' } })]);
+      const counts = Object.fromEntries(MEMBERSHIP_TYPES.map((type) => [type, byType.find((row) => row.type === type)?._count._all ?? 0])) as TMembershipStats['by_type'];
+      return {
+        total: byType.reduce((sum, row) => sum + row._count._all, 0),
+        active,
+        by_type: counts,
+        revenue: isAdmin(viewer) ? await revenue() : null,
+      };
+    },
+
+    async orphaned() {
+      const pending = await db.membership.findMany({
+        where: { status: 'pending', NOT: { transactions: { some: { type: 'payment', status: 'completed' } } } },
+        include: WITH_HOLDER,
+        orderBy: { createdAt: 'asc' },
+      });
+      return { memberships: pending.map(toAdminMembershipDto) };
+    },
+
+    show: load,
+
+    async pdf(id: number) {
+      const membership = await db.membership.findUnique({ where: { id }, include: WITH_HOLDER });
+      if (!membership) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+      if (membership.status === 'pending') throw new AppError(409, MEMBERSHIP_MESSAGES.pdfNotYet);
+      const { file } = await memberships.cardPdf(membership);
+      return { file, filename: `tessera-${membership.membershipNumber}.pdf` };
+    },
+
+    async activate(id: number, sendEmail: boolean) {
+      await db.$transaction((tx) => activateIn(tx, id, sendEmail), TRANSACTION_OPTIONS);
+      const membership = await load(id);
+      return { message: ADMIN_MEMBERSHIP_MESSAGES.activated(membership.membership_number), membership };
+    },
+
+    /**
+     * Irreversible. Payments stay in the accounts (their rows keep the kind, the card link becomes
+     * empty); open Stripe sessions are closed first, and a payment that still arrives for the deleted
+     * card is refunded automatically. A coupon use is given back when the card was never paid.
+     */
+    async remove(id: number) {
+      const membership = await db.membership.findUnique({ where: { id }, include: WITH_HOLDER });
+      if (!membership) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+      await checkouts.closeOpenSessions('membership', id);
+      await db.$transaction(async (tx) => {
+        const paid = await tx.transaction.count({ where: { membershipId: id, type: 'payment', status: { in: ['completed', 'partially_refunded'] } } });
+        const deleted = await tx.membership.deleteMany({ where: { id } });
+        if (deleted.count === 0) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+        if (membership.couponId && paid === 0 && membership.status !== 'active') await releaseCoupon(tx, membership.couponId);
+      }, TRANSACTION_OPTIONS);
+      return { message: ADMIN_MEMBERSHIP_MESSAGES.deleted(membership.membershipNumber) };
+    },
+
+    async linkStripePayment(id: number, body: z.output<typeof ZLinkStripePaymentBody>) {
+      const membership = await db.membership.findUnique({ where: { id } });
+      if (!membership) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+      if (membership.status !== 'pending') throw new AppError(409, ADMIN_MEMBERSHIP_MESSAGES.notPending);
+      const intent = await verifiedPaymentIntent(body.stripe_payment_id, membership.priceCents, body.amount);
+      await db
+        .$transaction(async (tx) => {
+          await activateIn(tx, id, true);
+          await tx.transaction.create({
+            data: {
+              kind: 'membership',
+              userId: membership.userId,
+              membershipId: id,
+              amountCents: intent.amount_received,
+              method: 'stripe',
+              status: 'completed',
+              stripePaymentIntentId: intent.id,
+              description: `Tessera ${membership.membershipNumber} (pagamento collegato a mano)`,
+              paidAt: new Date(intent.created * 1000),
+            },
+          });
+        }, TRANSACTION_OPTIONS)
+        .catch(rethrowLinked);
+      return { message: ADMIN_MEMBERSHIP_MESSAGES.linked, membership: await load(id) };
+    },
+
+    async quote(body: DeskBody) {
+      return (await memberships.price(await birthDateOf(body), body)).quote;
+    },
+
+    /** A card made at the desk: priced by the same rules, active at once, its payment recorded. */
+    async createAtDesk(body: DeskBody) {
+      const card = await memberships.price(await birthDateOf(body), body);
+      const { method, stripe_payment_id: paymentIntentId } = body.payment;
+      const intent = method === 'stripe' ? await verifiedPaymentIntent(paymentIntentId!, card.priceCents) : null;
+      const created = await db
+        .$transaction(async (tx) => {
+          const holder = await holderFor(tx, body);
+          const membership = await memberships.insertCard(tx, holder.id, body, card, { status: 'active', activatedAt: new Date(), notes: body.notes ?? null });
+          if (card.priceCents > 0) {
+            await tx.transaction.create({
+              data: {
+                kind: 'membership',
+                userId: holder.id,
+                membershipId: membership.id,
+                amountCents: card.priceCents,
+                method,
+                status: 'completed',
+                stripePaymentIntentId: intent?.id ?? null,
+                description: `Tessera ${membership.membershipNumber} (segreteria)`,
+                paidAt: intent ? new Date(intent.created * 1000) : new Date(),
+              },
+            });
+          }
+          await jobs.send('membership-activated', { membershipId: membership.id }, { tx });
+          return membership;
+        }, TRANSACTION_OPTIONS)
+        .catch(rethrowOverlap)
+        .catch(rethrowLinked);
+      return { message: ADMIN_MEMBERSHIP_MESSAGES.created(created.membershipNumber), membership: await load(created.id) };
+    },
+
+    async update(id: number, body: z.output<typeof ZMembershipEditBody>) {
+      const membership = await db.membership.findUnique({ where: { id }, include: { user: { select: { birthDate: true } } } });
+      if (!membership) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+      const fiscalCodeError = fiscalCodeProblem(body.fiscal_code, toIsoDateOrNull(membership.user.birthDate));
+      if (fiscalCodeError) throw invalid({ fiscal_code: [fiscalCodeError] });
+      const updated = await db.membership
+        .update({
+          where: { id },
+          data: {
+            type: body.type,
+            startDate: fromIsoDate(body.start_date),
+            endDate: fromIsoDate(body.end_date),
+            fiscalCode: body.fiscal_code,
+            hasInsurance: body.has_insurance,
+            notes: body.notes,
+            // The card's PDF shows these fields: made again on next download.
+            pdfPath: null,
+          },
+        })
+        .catch(rethrowOverlap);
+      return { message: ADMIN_MEMBERSHIP_MESSAGES.updated(updated.membershipNumber), membership: await load(id) };
+    },
+  };
+
+  /** All-time income by source and expenses, in cents, net of refunds. */
+  async function revenue(): Promise<NonNullable<TMembershipStats['revenue']>> {
+    const [row] = await db.$queryRaw<{ membership: number; booking: number; extra: number; expenses: number }[]>`
+      SELECT
+        coalesce((SELECT sum(CASE WHEN type = 'payment' THEN amount_cents ELSE -amount_cents END) FROM transactions
+                  WHERE kind = 'membership' AND status IN ('completed', 'refunded', 'partially_refunded')), 0)::int AS membership,
+        coalesce((SELECT sum(CASE WHEN type = 'payment' THEN amount_cents ELSE -amount_cents END) FROM transactions
+                  WHERE kind = 'booking' AND status IN ('completed', 'refunded', 'partially_refunded')), 0)::int AS booking,
+        coalesce((SELECT sum(amount_cents) FROM incomes), 0)::int AS extra,
+        coalesce((SELECT sum(amount_cents) FROM expenses), 0)::int AS expenses`;
+    const { membership, booking, extra, expenses } = row!;
+    return {
+      membership_income: centsToMoney(membership),
+      booking_income: centsToMoney(booking),
+      extra_income: centsToMoney(extra),
+      total_income: centsToMoney(membership + booking + extra),
+      total_expenses: centsToMoney(expenses),
+    };
+  }
+}
+
+export type AdminMembershipsService = ReturnType<typeof createAdminMembershipsService>;
