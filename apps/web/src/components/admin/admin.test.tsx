@@ -138,7 +138,9 @@ describe('search and list state', () => {
     expect(result.current.search).toBe('rossi');
     expect(result.current.page).toBe(1);
 
+    act(() => result.current.setPage(2));
     act(() => result.current.clear());
+    expect(result.current.page).toBe(1);
     expect(result.current.filters).toEqual({ status: '', type: '' });
     expect(result.current.search).toBe('');
     expect(result.current.filtered).toBe(false);

@@ -11,6 +11,9 @@ export function useListState<Filters extends Record<string, string>>(emptyFilter
   // The page belongs to one search and set of filters; any other combination starts on page 1.
   const key = JSON.stringify([search, filters]);
   const [paging, setPaging] = useState({ key, page: 1 });
+  // Adjusted during render (React's pattern for state derived from a change), so coming back to an
+  // earlier search does not bring back its page either.
+  if (paging.key !== key) setPaging({ key, page: 1 });
   const page = paging.key === key ? paging.page : 1;
 
   return {
