@@ -66,7 +66,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireRole level="admin" />,
         children: [
-          { path: paths.admin.membershipEditor, ...comingSoon('Editor tessere') },
+          { path: paths.admin.membershipEditor, ...page(() => import('../features/memberships/pages/membership-editor-page')) },
           { path: paths.admin.transactions, ...comingSoon('Transazioni') },
           { path: paths.admin.courts, ...comingSoon('Campi') },
           { path: paths.admin.setups, ...comingSoon('Allestimenti') },

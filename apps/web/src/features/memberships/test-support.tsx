@@ -1,6 +1,6 @@
 // Test helpers for the membership and payment screens: a fetch answering by "METHOD path", card
 // fixtures, and a render inside a fresh query client and a router.
-import type { TMyMembership, TPriceList } from '@beach/contracts';
+import type { TAdminMembership, TMyMembership, TPriceList } from '@beach/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -23,6 +23,28 @@ export function stubApi(handlers: Record<string, Handler>) {
   /** The bodies sent to one route, in order. */
   const bodiesOf = (key: string) => fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${url}` === key).map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
   return { fetchMock, bodiesOf };
+}
+
+export type PathHandlers = Map<string, (url: URL, body: unknown) => Response | Promise<Response>>;
+export interface RecordedCall {
+  key: string;
+  url: URL;
+  body: unknown;
+}
+
+/** Stubs fetch answering by "METHOD pathname" (the handler reads the query); every call is recorded. */
+export function stubApiByPath(handlers: PathHandlers, calls: RecordedCall[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ key, url, body });
+      const handler = handlers.get(key);
+      return handler ? handler(url, body) : jsonResponse(404, { message: `Nessuna risposta di prova per ${key}` });
+    }),
+  );
 }
 
 export const PRICES: TPriceList = {
@@ -70,6 +92,17 @@ export function aMembership(overrides: Partial<TMyMembership> = {}): TMyMembersh
     awaiting: null,
     verify_url: 'http://localhost:5173/verifica-tessera/qr-token-qr-token-qr-token',
     can_cancel: false,
+    ...overrides,
+  };
+}
+
+/** A card as the back-office lists it; the holder is "Socio Numero{id}" unless given. */
+export function anAdminMembership(id: number, overrides: Partial<TAdminMembership> = {}): TAdminMembership {
+  const { awaiting: _awaiting, verify_url: _verify, can_cancel: _cancel, ...card } = aMembership({ id, membership_number: `T2026-${String(id).padStart(5, '0')}` });
+  return {
+    ...card,
+    notes: null,
+    user: { id: 100 + id, first_name: 'Socio', last_name: `Numero${id}`, email: `socio${id}@esempio.it`, phone: null, birth_date: null, role: 'user' },
     ...overrides,
   };
 }

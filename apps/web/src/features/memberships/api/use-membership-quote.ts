@@ -1,4 +1,4 @@
-import { api, type TMembershipPurchaseBody } from '@beach/contracts';
+import { api, type TDeskMembershipBody, type TMembershipPurchaseBody, type TMembershipQuote } from '@beach/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-transport';
@@ -7,17 +7,17 @@ import { useDebounced } from '../../../lib/use-debounced';
 const QUOTE_DEBOUNCE_MS = 400;
 
 /**
- * The server's price preview for what the form holds, asked once typing pauses. `current` tells
+ * The server's price preview for what a form holds, asked once typing pauses. `current` tells
  * whether the quote is for the inputs as they are now (the last one stays shown while updating);
  * `error` is only reported for the current inputs, so a corrected field loses its message at once.
  */
-export function useMembershipQuote(draft: TMembershipPurchaseBody | null) {
+function useQuote<Body>(scope: string, draft: Body | null, fetchQuote: (body: Body) => Promise<TMembershipQuote>) {
   // A string key: the draft is a new object on every render, its content is what matters.
   const key = draft && JSON.stringify(draft);
   const settledKey = useDebounced(key, QUOTE_DEBOUNCE_MS);
   const query = useQuery({
-    queryKey: ['memberships', 'quote', settledKey],
-    queryFn: () => callApi(api.memberships.quote, { body: JSON.parse(settledKey!) as TMembershipPurchaseBody }),
+    queryKey: ['memberships', 'quote', scope, settledKey],
+    queryFn: () => fetchQuote(JSON.parse(settledKey!) as Body),
     enabled: settledKey !== null,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -30,3 +30,9 @@ export function useMembershipQuote(draft: TMembershipPurchaseBody | null) {
     error: settled && query.error instanceof ApiError ? query.error : null,
   };
 }
+
+/** A member's own card. */
+export const useMembershipQuote = (draft: TMembershipPurchaseBody | null) => useQuote('member', draft, (body) => callApi(api.memberships.quote, { body }));
+
+/** A card made at the desk (design §5): same rules and prices. */
+export const useDeskQuote = (draft: TDeskMembershipBody | null) => useQuote('desk', draft, (body) => callApi(api.adminMemberships.quote, { body }));

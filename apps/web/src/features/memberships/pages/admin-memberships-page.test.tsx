@@ -2,51 +2,25 @@ import type { TAdminMembership, TBroadcast } from '@beach/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signIn } from '../../../test/fixtures';
-import { aMembership, renderAt } from '../test-support';
+import { anAdminMembership, renderAt, stubApiByPath, type PathHandlers, type RecordedCall } from '../test-support';
 import AdminMembershipsPage from './admin-memberships-page';
 
-function aCard(id: number, overrides: Partial<TAdminMembership> = {}): TAdminMembership {
-  const { awaiting: _awaiting, verify_url: _verify, can_cancel: _cancel, ...card } = aMembership({ id, membership_number: `T2026-${String(id).padStart(5, '0')}` });
-  return {
-    ...card,
-    notes: null,
-    user: { id: 100 + id, first_name: 'Socio', last_name: `Numero${id}`, email: `socio${id}@esempio.it`, phone: null, birth_date: null, role: 'user' },
-    ...overrides,
-  };
-}
-
-type Handler = (url: URL, body: unknown) => Response | Promise<Response>;
-const handlers = new Map<string, Handler>();
-const calls: { key: string; url: URL; body: unknown }[] = [];
-
-/** Answers by "METHOD pathname"; the query string is for the handler to read. */
-function stubApi() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ key, url, body });
-      const handler = handlers.get(key);
-      return handler ? handler(url, body) : jsonResponse(404, { message: `Nessuna risposta di prova per ${key}` });
-    }),
-  );
-}
+const handlers: PathHandlers = new Map();
+const calls: RecordedCall[] = [];
 const listQueries = () => calls.filter((call) => call.key === 'GET /api/admin/memberships').map((call) => Object.fromEntries(call.url.searchParams));
 const paged = (rows: TAdminMembership[], { page = 1, total = rows.length } = {}) =>
   jsonResponse(200, { data: rows, current_page: page, last_page: Math.max(1, Math.ceil(total / 15)), total, per_page: 15 });
 
-const PENDING = aCard(1, { status: 'pending', is_bvu_member: true, bvu_card_code: 'BVU-77' });
-const MINE = aCard(2, { user: { id: 7, first_name: 'Giulia', last_name: 'Rossi', email: 'giulia@esempio.it', phone: null, birth_date: null, role: 'admin' } });
-const STAFF_CARD = aCard(3, { user: { id: 103, first_name: 'Stefano', last_name: 'Banco', email: 'stefano@esempio.it', phone: '333 1234567', birth_date: '1985-06-15', role: 'staff' } });
+const PENDING = anAdminMembership(1, { status: 'pending', is_bvu_member: true, bvu_card_code: 'BVU-77' });
+const MINE = anAdminMembership(2, { user: { id: 7, first_name: 'Giulia', last_name: 'Rossi', email: 'giulia@esempio.it', phone: null, birth_date: null, role: 'admin' } });
+const STAFF_CARD = anAdminMembership(3, { user: { id: 103, first_name: 'Stefano', last_name: 'Banco', email: 'stefano@esempio.it', phone: '333 1234567', birth_date: '1985-06-15', role: 'staff' } });
 
 beforeEach(() => {
   handlers.clear();
   calls.length = 0;
   handlers.set('GET /api/admin/memberships', () => paged([PENDING, MINE, STAFF_CARD], { total: 40 }));
   handlers.set('GET /api/admin/orphaned-memberships', () => jsonResponse(200, { memberships: [PENDING] }));
-  stubApi();
+  stubApiByPath(handlers, calls);
 });
 afterEach(() => vi.useRealTimers());
 
@@ -202,7 +176,7 @@ describe('as admin', () => {
 });
 
 describe('bulk e-mail', () => {
-  const many = Array.from({ length: 12 }, (_, index) => aCard(10 + index));
+  const many = Array.from({ length: 12 }, (_, index) => anAdminMembership(10 + index));
   const progress = (overrides: Partial<TBroadcast>): TBroadcast => ({
     id: 9, status: 'sending', success: true, message: 'Invio in corso', total: 12, sent_count: 0, failed_count: 0, duration_minutes: 0, average_rate_per_second: 0,
     mailer_used: 'smtp', aws_ses_stats: { rate_limit_respected: true, total_batches: 1, batch_size: 50 }, failed_emails: [], ...overrides,

@@ -1,21 +1,13 @@
 // Spec §2 detail modal: user, card and BVU for everyone; economics, payment and metadata for admins.
-import { MEMBERSHIP_TYPE_LABELS, type TAdminMembership, type TPaymentMethod, type TPaymentStatus } from '@beach/contracts';
+import { MEMBERSHIP_TYPE_LABELS, type TAdminMembership } from '@beach/contracts';
 import CheckCircle from 'lucide-react/icons/circle-check';
 import Download from 'lucide-react/icons/download';
 import { DetailModal, DetailSection } from '../../../../components/admin/detail-modal';
 import { Button } from '../../../../components/ui/button';
 import { formatDate, formatMoney } from '../../../../lib/format';
 import { MembershipStatusBadge } from '../membership-status-badge';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from './labels';
 import type { MembershipActions } from './use-membership-actions';
-
-const PAYMENT_METHOD_LABELS: Record<TPaymentMethod, string> = { stripe: 'Online (Stripe)', cash: 'Contanti', card: 'Carta (POS)', bank_transfer: 'Bonifico' };
-const PAYMENT_STATUS_LABELS: Record<TPaymentStatus, string> = {
-  completed: 'Completato',
-  pending: 'In attesa',
-  failed: 'Fallito',
-  refunded: 'Rimborsato',
-  partially_refunded: 'Rimborsato in parte',
-};
 
 const dateTime = (value: string) =>
   new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' }).format(new Date(value));
