@@ -1,8 +1,8 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient } from '../generated/prisma/client.js';
+import { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
 export type Db = PrismaClient;
-export { Prisma } from '../generated/prisma/client.js';
+export { Prisma };
 
 export function createDb(databaseUrl: string): Db {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
@@ -23,3 +23,6 @@ export function isConstraintViolation(error: unknown, constraint: string): boole
   };
   return visit(error);
 }
+
+/** A unique key refused the write (Prisma's P2002); callers know which key their write can hit. */
+export const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';

@@ -23,7 +23,10 @@ export interface Mailer {
 
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_DIR'>, logger: Logger): Mailer {
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+    // Pooled connections unless the URL says otherwise: a bulk e-mail would open one per message.
+    const url = new URL(config.SMTP_URL);
+    if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+    const transport = nodemailer.createTransport(url.toString());
     return {
       name: 'smtp',
       async send(message) {

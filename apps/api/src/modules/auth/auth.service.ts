@@ -17,7 +17,7 @@ import type { User } from '../../generated/prisma/client.js';
 import type { TokenPurpose } from '../../generated/prisma/enums.js';
 import { AppError, invalid, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { Prisma } from '../../lib/db.js';
+import { isUniqueViolation } from '../../lib/db.js';
 import { fromIsoDateOrNull, toIsoDateOrNull } from '../../lib/time.js';
 import { passwordResetEmail, verificationEmail } from './auth.emails.js';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
@@ -121,7 +121,7 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
           },
         })
         .catch((error: unknown) => {
-          if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw invalid({ email: [AUTH_MESSAGES.emailTaken] });
+          if (isUniqueViolation(error)) throw invalid({ email: [AUTH_MESSAGES.emailTaken] });
           throw error;
         });
       await sendVerification(user);

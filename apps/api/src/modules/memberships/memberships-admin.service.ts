@@ -15,7 +15,7 @@ import {
 } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
-import { isConstraintViolation, Prisma } from '../../lib/db.js';
+import { isUniqueViolation, Prisma } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
@@ -121,7 +121,8 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
         },
       })
       .catch((error: unknown) => {
-        if (isConstraintViolation(error, 'users_email_key')) throw invalid({ 'new_user.email': [ADMIN_MEMBERSHIP_MESSAGES.emailTaken] });
+        // The only unique key of users is the e-mail.
+        if (isUniqueViolation(error)) throw invalid({ 'new_user.email': [ADMIN_MEMBERSHIP_MESSAGES.emailTaken] });
         throw error;
       });
     const { token, hash } = newEmailToken();
@@ -155,7 +156,8 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
   }
 
   const rethrowLinked = (error: unknown): never => {
-    if (isConstraintViolation(error, 'transactions_stripe_payment_intent_id_key')) throw new AppError(409, ADMIN_MEMBERSHIP_MESSAGES.paymentLinked);
+    // The payment row written here can only clash on its payment intent.
+    if (isUniqueViolation(error)) throw new AppError(409, ADMIN_MEMBERSHIP_MESSAGES.paymentLinked);
     throw error;
   };
 

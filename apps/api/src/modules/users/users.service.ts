@@ -3,7 +3,6 @@ import { ROLE_DISPLAY_NAMES, type TMemberSearchResult, type TRole } from '@beach
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import { toIsoDateOrNull } from '../../lib/time.js';
 
 export const USER_MESSAGES = {
   ownRole: 'Non puoi modificare il tuo ruolo.',
