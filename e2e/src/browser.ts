@@ -18,10 +18,11 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function screenshot(page: Page, name: string) {
+/** The whole page; `fullPage: false` for what is on screen (an open dialog covers only the viewport). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   const path = join(SCREENSHOTS_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   return path;
 }
 

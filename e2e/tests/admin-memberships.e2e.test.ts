@@ -11,7 +11,9 @@ import { useBrowserStack } from '../src/stack.js';
 
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
 const ctx = useBrowserStack();
-const page = (): Page => ctx.page;
+// Each role signs in on a fresh page (its own browser context), so no session of the other is left.
+let current: Page | undefined;
+const page = (): Page => current ?? ctx.page;
 
 const YEAR = new Date().getUTCFullYear();
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
@@ -67,9 +69,9 @@ async function seedCards() {
 }
 
 async function login(email: string) {
+  await current?.close();
+  current = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page().goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent('/admin/memberships')}`);
-  await page().evaluate(() => localStorage.clear());
-  await page().reload();
   await page().getByLabel('E-mail').fill(email);
   await page().getByLabel('Password').fill('Demo2026!');
   await page().getByRole('button', { name: 'Accedi' }).click();
@@ -80,9 +82,9 @@ const bodyText = () => page().textContent('main');
 const rowOf = (membershipNumber: string) => page().getByRole('row').filter({ hasText: membershipNumber });
 const notice = (text: string) => page().getByRole('region', { name: 'Messaggi' }).getByText(text);
 
-async function atPhoneWidth(name: string) {
+async function atPhoneWidth(name: string, { fullPage = true } = {}) {
   await page().setViewportSize({ width: 390, height: 844 });
-  await screenshot(page(), `${name}-390`);
+  await screenshot(page(), `${name}-390`, { fullPage });
   await page().setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -157,8 +159,8 @@ describe('memberships back-office in Chromium', () => {
       await detail.getByRole('region', { name: section }).waitFor();
     }
     expect(await detail.getByRole('region', { name: 'Dati economici' }).textContent()).toContain('50,00');
-    await screenshot(page(), 'admin-membership-detail-1280');
-    await atPhoneWidth('admin-membership-detail');
+    await screenshot(page(), 'admin-membership-detail-1280', { fullPage: false });
+    await atPhoneWidth('admin-membership-detail', { fullPage: false });
     await page().keyboard.press('Escape');
 
     // Activation from the banner, after confirmation; the member gets the card by e-mail.
@@ -206,15 +208,15 @@ describe('memberships back-office in Chromium', () => {
     expect(await send.isDisabled()).toBe(true);
     await dialog.getByLabel(/Oggetto/).fill('Torneo di fine stagione');
     await dialog.getByLabel(/Messaggio/).fill('Iscrizioni aperte in segreteria fino a venerdì.');
-    await screenshot(page(), 'admin-broadcast-1280');
-    await atPhoneWidth('admin-broadcast');
+    await screenshot(page(), 'admin-broadcast-1280', { fullPage: false });
+    await atPhoneWidth('admin-broadcast', { fullPage: false });
     await send.click();
     await dialog.getByRole('definition').first().waitFor({ timeout: 20_000 });
     const stats = await dialog.textContent();
     expect(stats).toContain('Inviate15');
     expect(stats).toContain('Non inviate0');
     expect(stats).toMatch(/Lotti1 da \d+/);
-    await screenshot(page(), 'admin-broadcast-done-1280');
+    await screenshot(page(), 'admin-broadcast-done-1280', { fullPage: false });
     const received = await ctx.stack.mail.waitFor('socio.ordinario17@e2e.test', 10_000);
     expect(received.subject).toBe('Torneo di fine stagione');
     await dialog.getByRole('button', { name: 'Chiudi', exact: true }).last().click();

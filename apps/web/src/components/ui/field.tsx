@@ -1,6 +1,6 @@
 // Labelled form controls with their error messages under the field, wired for screen readers.
 import clsx from 'clsx';
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldProps {
   label: ReactNode;
@@ -45,6 +45,19 @@ export const Input = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttribut
   return (
     <FieldFrame id={inputId} label={label} error={error} hint={hint} required={rest.required}>
       <input ref={ref} id={inputId} aria-invalid={Boolean(error?.length) || undefined} aria-describedby={describedBy(inputId, error, hint)} className={clsx(controlClasses(Boolean(error?.length)), className)} {...rest} />
+    </FieldFrame>
+  );
+});
+
+export const Textarea = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
+  { label, error, hint, className, id, ...rest },
+  ref,
+) {
+  const generated = useId();
+  const textareaId = id ?? generated;
+  return (
+    <FieldFrame id={textareaId} label={label} error={error} hint={hint} required={rest.required}>
+      <textarea ref={ref} id={textareaId} aria-invalid={Boolean(error?.length) || undefined} aria-describedby={describedBy(textareaId, error, hint)} className={clsx(controlClasses(Boolean(error?.length)), className)} {...rest} />
     </FieldFrame>
   );
 });

@@ -4,7 +4,7 @@ import Send from 'lucide-react/icons/send';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/field';
+import { Input, Textarea } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-transport';
@@ -138,20 +138,7 @@ export function BroadcastEmailModal({ open, recipients, selectedCount, onClose }
             <RecipientPreview recipients={recipients} />
           </div>
           <Input label="Oggetto" required value={subject} onChange={(event) => setSubject(event.target.value)} maxLength={200} disabled={sending} />
-          <div className="space-y-1">
-            <label htmlFor="broadcast-message" className="block text-sm font-medium text-slate-700">
-              Messaggio<span aria-hidden="true" className="text-coral-600"> *</span>
-            </label>
-            <textarea
-              id="broadcast-message"
-              required
-              rows={7}
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
-              disabled={sending}
-              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-sea-700"
-            />
-          </div>
+          <Textarea label="Messaggio" required rows={7} value={message} onChange={(event) => setMessage(event.target.value)} disabled={sending} />
           {broadcast && <Progress broadcast={broadcast} />}
           {error && <Alert tone="error">{error}</Alert>}
         </form>

@@ -221,7 +221,7 @@ describe('bulk e-mail', () => {
 
     expect(await within(dialog).findByText('Invio in corso...', { selector: 'button' })).toBeTruthy();
     await within(dialog).findByRole('progressbar');
-    expect(await within(dialog).findByText('Email inviata a 11 tesserati', {}, { timeout: 4000 })).toBeTruthy();
+    expect(await within(dialog).findByText('Email inviata a 11 tesserati', {}, { timeout: 10_000 })).toBeTruthy();
     expect(dialog.textContent).toContain('Inviate11');
     expect(dialog.textContent).toContain('Non inviate1');
     expect(dialog.textContent).toContain('Durata30 s');

@@ -1,11 +1,11 @@
 // A card made at the desk (design §5): holder, type and options, how it was paid; the live quote
 // comes from the server; the card is active at once and the payment recorded.
 import { MEMBERSHIP_TYPE_LABELS, MEMBERSHIP_TYPES, PAYMENT_METHODS, ZDeskMembershipBody, type TAdminMembership, type TDeskMembershipBody, type TMembershipType, type TPaymentMethod } from '@beach/contracts';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../../components/ui/button';
-import { Checkbox, Input, Select } from '../../../../components/ui/field';
+import { Checkbox, Input, Select, Textarea } from '../../../../components/ui/field';
 import { paths } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-transport';
 import { downloadAdminMembershipPdf, useCreateDeskMembership } from '../../api/admin-memberships';
@@ -49,6 +49,18 @@ function bodyOf(holder: HolderChoice, draft: CardDraft): TDeskMembershipBody {
     payment: { method: draft.method, stripe_payment_id: draft.method === 'stripe' ? draft.stripe_payment_id.trim() : null },
     notes: draft.notes.trim() || null,
   };
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 id={titleId} className="text-lg font-semibold text-sea-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 function Created({ membership, message, onAnother }: { membership: TAdminMembership; message: string; onAnother: () => void }) {
@@ -124,10 +136,7 @@ export function DeskMembershipForm() {
           )}
         </section>
 
-        <section aria-labelledby="card-title" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-          <h2 id="card-title" className="text-lg font-semibold text-sea-900">
-            Tessera
-          </h2>
+        <Panel title="Tessera">
           <div className="grid gap-3 sm:grid-cols-2">
             <Select
               label="Tipo di tessera"
@@ -147,25 +156,17 @@ export function DeskMembershipForm() {
           {type && offersInsurance(type, draft.bvu_card_code.trim() !== '') && (
             <Checkbox label="Aggiungi l'assicurazione" checked={draft.with_insurance} onChange={(event) => set('with_insurance', event.target.checked)} />
           )}
-        </section>
+        </Panel>
 
-        <section aria-labelledby="payment-title" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-          <h2 id="payment-title" className="text-lg font-semibold text-sea-900">
-            Pagamento
-          </h2>
+        <Panel title="Pagamento">
           <div className="grid gap-3 sm:grid-cols-2">
             <Select label="Metodo di pagamento" required value={draft.method} onChange={(event) => set('method', event.target.value as TPaymentMethod)} options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} error={errorOf('payment.method')} />
             {draft.method === 'stripe' && (
               <Input label="ID pagamento Stripe" required placeholder="pi_..." value={draft.stripe_payment_id} onChange={(event) => set('stripe_payment_id', event.target.value)} error={errorOf('payment.stripe_payment_id')} autoComplete="off" />
             )}
           </div>
-          <div className="space-y-1">
-            <label htmlFor="desk-notes" className="block text-sm font-medium text-slate-700">
-              Note
-            </label>
-            <textarea id="desk-notes" rows={3} maxLength={1000} value={draft.notes} onChange={(event) => set('notes', event.target.value)} className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm focus:outline-2 focus:outline-sea-700" />
-          </div>
-        </section>
+          <Textarea label="Note" rows={3} maxLength={1000} value={draft.notes} onChange={(event) => set('notes', event.target.value)} />
+        </Panel>
       </div>
 
       <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">

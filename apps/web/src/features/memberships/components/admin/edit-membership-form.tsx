@@ -4,7 +4,7 @@ import { MEMBERSHIP_TYPE_LABELS, MEMBERSHIP_TYPES, type TAdminMembership, type T
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
-import { Input, Select } from '../../../../components/ui/field';
+import { Input, Select, Textarea } from '../../../../components/ui/field';
 import { PageSpinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-transport';
 import { formatMoney } from '../../../../lib/format';
@@ -61,12 +61,7 @@ function EditForm({ membership }: { membership: TAdminMembership }) {
         <Input label="Data di fine" type="date" required value={values.end_date} onChange={(event) => set('end_date', event.target.value)} error={errorOf('end_date')} />
         <Select label="Assicurazione" value={values.has_insurance === null || values.has_insurance === undefined ? '' : String(values.has_insurance)} onChange={(event) => set('has_insurance', event.target.value === '' ? null : event.target.value === 'true')} options={INSURANCE_OPTIONS} error={errorOf('has_insurance')} />
       </div>
-      <div className="space-y-1">
-        <label htmlFor="edit-notes" className="block text-sm font-medium text-slate-700">
-          Note
-        </label>
-        <textarea id="edit-notes" rows={3} maxLength={1000} value={values.notes ?? ''} onChange={(event) => set('notes', event.target.value)} className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm focus:outline-2 focus:outline-sea-700" />
-      </div>
+      <Textarea label="Note" rows={3} maxLength={1000} value={values.notes ?? ''} onChange={(event) => set('notes', event.target.value)} />
       {update.isSuccess && <Alert tone="success">{update.data.message}</Alert>}
       {update.isError && (
         <Alert tone="error">{update.error instanceof ApiError && update.error.status > 0 && update.error.status < 500 ? `Errore: ${update.error.details}` : 'Si è verificato un errore nel salvataggio della tessera. Riprova più tardi.'}</Alert>
