@@ -14,7 +14,7 @@ export function DetailSection({ title, items, children }: { title: string; items
     <section aria-label={title} className="rounded-lg border border-slate-200 p-4">
       <h3 className="text-sm font-semibold tracking-wide text-sea-800 uppercase">{title}</h3>
       {shown.length > 0 && (
-        <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
           {shown.map((item) => (
             <div key={item.label}>
               <dt className="text-slate-500">{item.label}</dt>
