@@ -26,11 +26,12 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   return path;
 }
 
-/** axe-core's violations on the current page (WCAG 2 A and AA rules). */
-export async function accessibilityViolations(page: Page) {
+/** axe-core's violations on the current page (WCAG 2 A and AA rules), or within the element `scope` selects. */
+export async function accessibilityViolations(page: Page, scope?: string) {
   await page.addScriptTag({ content: axe.source });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  return page.evaluate(async (selector) => {
+    const context = selector ? document.querySelector(selector)! : document;
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-  });
+  }, scope);
 }

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import codiceFiscale from 'codice-fiscale-js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../src/browser.js';
+import { accessibilityViolations, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
@@ -142,6 +142,8 @@ describe('memberships back-office in Chromium', () => {
     expect(await banner.textContent()).toContain('paola.attesa@e2e.test');
     await expect.poll(() => rowOf(number(23)).textContent()).toContain('(Tu)');
     expect(await rowOf(number(23)).getByRole('combobox').count()).toBe(0);
+    // axe on the screen itself (main, where its dialogs open too), not on the shared header.
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
     await screenshot(page(), 'admin-memberships-1280');
     await atPhoneWidth('admin-memberships');
 
@@ -159,6 +161,7 @@ describe('memberships back-office in Chromium', () => {
       await detail.getByRole('region', { name: section }).waitFor();
     }
     expect(await detail.getByRole('region', { name: 'Dati economici' }).textContent()).toContain('50,00');
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
     await screenshot(page(), 'admin-membership-detail-1280', { fullPage: false });
     await atPhoneWidth('admin-membership-detail', { fullPage: false });
     await page().keyboard.press('Escape');
@@ -208,6 +211,7 @@ describe('memberships back-office in Chromium', () => {
     expect(await send.isDisabled()).toBe(true);
     await dialog.getByLabel(/Oggetto/).fill('Torneo di fine stagione');
     await dialog.getByLabel(/Messaggio/).fill('Iscrizioni aperte in segreteria fino a venerdì.');
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
     await screenshot(page(), 'admin-broadcast-1280', { fullPage: false });
     await atPhoneWidth('admin-broadcast', { fullPage: false });
     await send.click();
@@ -235,6 +239,7 @@ describe('memberships back-office in Chromium', () => {
     await page().getByLabel(/Codice fiscale/).fill(fiscalCode);
     await page().getByLabel(/Metodo di pagamento/).selectOption('card');
     await expect.poll(() => page().getByRole('region', { name: 'Riepilogo' }).textContent()).toContain('60,00');
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
     await screenshot(page(), 'admin-membership-editor-1280');
     await atPhoneWidth('admin-membership-editor');
     await page().getByRole('button', { name: 'Crea tessera attiva' }).click();

@@ -34,7 +34,8 @@ export function Modal({ open, title, onClose, children, footer, size = 'md' }: {
               <X className="h-5 w-5" />
             </button>
           </div>
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          {/* Focusable, so a long content can be scrolled from the keyboard too. */}
+          <div tabIndex={0} className="overflow-y-auto px-5 py-4 focus-visible:outline-2 focus-visible:outline-sea-700">{children}</div>
           {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
         </div>
       )}
