@@ -8,10 +8,12 @@ ALTER TABLE memberships ADD COLUMN notes varchar(1000);
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE INDEX memberships_number_trgm ON memberships USING gin (membership_number gin_trgm_ops);
 CREATE INDEX users_search_trgm ON users USING gin ((first_name || ' ' || last_name || ' ' || email) gin_trgm_ops);
--- Filters and the default order (newest first) of the list.
+-- The default order of the list (newest first), alone and under each filter, so a page is read
+-- from an index instead of sorting every matching card.
 CREATE INDEX memberships_created_at_id ON memberships (created_at DESC, id DESC);
-CREATE INDEX memberships_type_created_at ON memberships (type, created_at DESC);
-CREATE INDEX memberships_bvu_created_at ON memberships (is_bvu_member, created_at DESC);
+CREATE INDEX memberships_status_created_at_id ON memberships (status, created_at DESC, id DESC);
+CREATE INDEX memberships_type_created_at_id ON memberships (type, created_at DESC, id DESC);
+CREATE INDEX memberships_bvu_created_at_id ON memberships (is_bvu_member, created_at DESC, id DESC);
 DROP INDEX memberships_created_at_idx;
 
 -- Bulk e-mail (design §5): the message and every recipient are stored, so a worker that stops
@@ -54,8 +56,9 @@ DROP TABLE broadcasts;
 DROP TYPE broadcast_recipient_status;
 DROP TYPE broadcast_status;
 CREATE INDEX memberships_created_at_idx ON memberships (created_at);
-DROP INDEX memberships_bvu_created_at;
-DROP INDEX memberships_type_created_at;
+DROP INDEX memberships_bvu_created_at_id;
+DROP INDEX memberships_type_created_at_id;
+DROP INDEX memberships_status_created_at_id;
 DROP INDEX memberships_created_at_id;
 DROP INDEX users_search_trgm;
 DROP INDEX memberships_number_trgm;
