@@ -33,14 +33,15 @@ export function useMembershipActions({ user, notify, confirm }: { user: TUser; n
       return false;
     }
     if (activatingIds.current.has(membership.id)) return false;
+    const confirmed = await confirm({
+      title: 'Attiva tessera',
+      message: `Vuoi attivare la tessera ${membership.membership_number} di ${holderName(membership)}? Il tesserato riceverà un’e-mail con la tessera.`,
+      confirmLabel: 'Attiva',
+    });
+    // Checked again: the same card may have been confirmed from the banner and the list meanwhile.
+    if (!confirmed || activatingIds.current.has(membership.id)) return false;
     markActivating(membership.id, true);
     try {
-      const confirmed = await confirm({
-        title: 'Attiva tessera',
-        message: `Vuoi attivare la tessera ${membership.membership_number} di ${holderName(membership)}? Il tesserato riceverà un’e-mail con la tessera.`,
-        confirmLabel: 'Attiva',
-      });
-      if (!confirmed) return false;
       await activateCall.mutateAsync(membership.id);
       notify(MESSAGES.activated(membership.membership_number));
       return true;
