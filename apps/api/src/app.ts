@@ -13,6 +13,8 @@ import { createAccessGuards } from './modules/auth/guards.js';
 import { registerCourtsRoutes } from './modules/courts/courts.router.js';
 import { registerHealthRoutes } from './modules/health/health.router.js';
 import { registerBroadcastsRoutes } from './modules/broadcasts/broadcasts.router.js';
+import { registerBvuMembersRoutes } from './modules/bvu-members/bvu-members.router.js';
+import { registerCouponsRoutes } from './modules/coupons/coupons.router.js';
 import { registerAdminMembershipsRoutes } from './modules/memberships/memberships-admin.router.js';
 import { registerMembershipsRoutes } from './modules/memberships/memberships.router.js';
 import { registerUsersRoutes } from './modules/users/users.router.js';
@@ -52,6 +54,8 @@ export function createApp(deps: AppDeps, services: Services) {
   registerAdminMembershipsRoutes(mount, services.adminMemberships);
   registerBroadcastsRoutes(mount, services.broadcasts);
   registerUsersRoutes(mount, services.users);
+  registerBvuMembersRoutes(mount, services.bvuMembers);
+  registerCouponsRoutes(mount, services.coupons);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -1,6 +1,8 @@
 // The services shared by the HTTP routes and the job workers, built once per process.
 import type { AppDeps } from './deps.js';
 import { createBroadcastsService } from './modules/broadcasts/broadcasts.service.js';
+import { createBvuMembersService } from './modules/bvu-members/bvu-members.service.js';
+import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createAdminMembershipsService } from './modules/memberships/memberships-admin.service.js';
 import { createMembershipsService } from './modules/memberships/memberships.service.js';
 import { createCheckouts } from './modules/payments/checkout.js';
@@ -12,7 +14,15 @@ export function createServices(deps: AppDeps) {
   const memberships = createMembershipsService(deps, checkouts);
   const payments = createPaymentsService(deps, { membership: memberships.paymentTarget });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
-  return { memberships, payments, adminMemberships, broadcasts: createBroadcastsService(deps), users: createUsersService(deps) };
+  return {
+    memberships,
+    payments,
+    adminMemberships,
+    broadcasts: createBroadcastsService(deps),
+    users: createUsersService(deps),
+    bvuMembers: createBvuMembersService(deps),
+    coupons: createCouponsService(deps),
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,6 +1,8 @@
 // Every route of the API, by resource. The API mounts from here, the OpenAPI document lists these,
 // and the web client calls them by name: api.courts.list.
 import { authRoutes } from './auth.js';
+import { bvuMembersRoutes } from './bvu-members.js';
+import { couponsRoutes } from './coupons.js';
 import { courtsRoutes } from './courts.js';
 import { healthRoutes } from './health.js';
 import type { RouteDefinition } from './http.js';
@@ -21,6 +23,8 @@ export const api = {
   adminMemberships: adminMembershipsRoutes,
   broadcasts: broadcastsRoutes,
   users: usersRoutes,
+  bvuMembers: bvuMembersRoutes,
+  coupons: couponsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

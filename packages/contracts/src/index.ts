@@ -12,4 +12,6 @@ export * from './memberships.js';
 export * from './memberships-admin.js';
 export * from './broadcasts.js';
 export * from './users.js';
+export * from './bvu-members.js';
+export * from './coupons.js';
 export * from './api.js';

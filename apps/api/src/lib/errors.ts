@@ -26,9 +26,19 @@ export const notFound = (message = 'Risorsa non trovata.') => new AppError(404, 
 /** A validation failure on named fields. */
 export const invalid = (errors: FieldErrors, message = INVALID_DATA_MESSAGE) => new AppError(422, message, errors);
 
+type Issue = ZodError['issues'][number];
+
+/** A union that matched no alternative speaks through its last one (contracts put the full form last). */
+const unwrapUnions = (issues: Issue[]): Issue[] =>
+  issues.flatMap((issue) => {
+    const alternatives = issue.code === 'invalid_union' ? issue.errors : [];
+    const last = alternatives[alternatives.length - 1];
+    return last && last.length > 0 ? unwrapUnions(last.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }))) : [issue];
+  });
+
 export function fieldErrorsFromZod(error: ZodError, prefix?: string): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of error.issues) {
+  for (const issue of unwrapUnions(error.issues)) {
     const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '_';
     (errors[key] ??= []).push(issue.message);
   }

@@ -18,7 +18,7 @@ export type RouteHandler<D extends RouteDefinition> = (
 export type AccessGuards = Record<Exclude<Access, 'public'>, RequestHandler>;
 
 export interface MountOptions {
-  /** Middleware run before validation and the handler, e.g. a rate limit. */
+  /** Middleware run after the access guard, before validation and the handler: a rate limit, an upload. */
   before?: RequestHandler[];
 }
 
@@ -28,7 +28,7 @@ export function createRouteMounter(router: Router, guards: AccessGuards): MountR
   return (definition, handler, options = {}) => {
     const path = definition.path.replace(/^\/api/, '');
     const guard: RequestHandler[] = definition.access === 'public' ? [] : [guards[definition.access]];
-    router[definition.method](path, ...(options.before ?? []), ...guard, async (req, res) => {
+    router[definition.method](path, ...guard, ...(options.before ?? []), async (req, res) => {
       const input = parseInput(definition, req);
       const result = await handler(input, { req, res });
       if (res.headersSent) return; // the handler streamed a file or answered itself

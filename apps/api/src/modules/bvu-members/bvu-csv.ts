@@ -1,0 +1,160 @@
+// Reads a BVU members CSV (design §6): header row required, Italian or English headers, ';' or ','
+// separators, UTF-8 with or without BOM (Windows-1252 accepted too, as Excel saves it), dates as
+// dd/mm/yyyy or yyyy-mm-dd. Each good row comes out validated; each bad one as "Riga N: why".
+import { Readable } from 'node:stream';
+import { ZBvuMemberBody } from '@beach/contracts';
+import { CsvError, parse } from 'csv-parse';
+import iconv from 'iconv-lite';
+import { invalid } from '../../lib/errors.js';
+import { fiscalCodeProblem } from '../memberships/fiscal-code.js';
+
+export type BvuRow = ReturnType<typeof ZBvuMemberBody.parse> & { season: string; line: number };
+
+type Field = keyof typeof FIELD_LABELS;
+
+/** Field names as the error lines name them. */
+const FIELD_LABELS = {
+  card_code: 'codice tessera',
+  season: 'stagione',
+  last_name: 'cognome',
+  first_name: 'nome',
+  fiscal_code: 'codice fiscale',
+  gender: 'sesso',
+  birth_date: 'data di nascita',
+  email: 'e-mail',
+  issue_date: 'data di rilascio',
+  expiry_date: 'data di scadenza',
+} as const;
+
+/** Accepted headers (lower-case, accents and spaces folded) for each field. */
+const HEADER_ALIASES: Record<Field, string[]> = {
+  card_code: ['codice_tessera', 'card_code', 'tessera', 'numero_tessera'],
+  season: ['stagione', 'season', 'anno'],
+  last_name: ['cognome', 'last_name', 'surname'],
+  first_name: ['nome', 'first_name', 'name'],
+  fiscal_code: ['codice_fiscale', 'fiscal_code', 'cf', 'tax_code'],
+  gender: ['sesso', 'gender', 'genere'],
+  birth_date: ['data_nascita', 'data_di_nascita', 'birth_date', 'date_of_birth'],
+  email: ['email', 'e_mail', 'mail'],
+  issue_date: ['data_rilascio', 'data_di_rilascio', 'issue_date'],
+  expiry_date: ['data_scadenza', 'data_di_scadenza', 'expiry_date', 'expiration_date'],
+};
+const REQUIRED_FIELDS: Field[] = ['card_code', 'last_name', 'first_name', 'fiscal_code'];
+const DATE_FIELDS = new Set<Field>(['birth_date', 'issue_date', 'expiry_date']);
+
+export const CSV_MESSAGES = {
+  notText: 'Il file non è un CSV di testo.',
+  noRows: 'Il file non contiene righe di dati dopo l’intestazione.',
+  missingColumns: (names: string[]) => `Manca la colonna obbligatoria: ${names.join(', ')}. La prima riga deve contenere le intestazioni (es. codice_tessera;cognome;nome;codice_fiscale).`,
+  malformed: (line: number) => `Il file non è un CSV valido (riga ${line}): controlla separatori e virgolette.`,
+  duplicate: (line: number, previous: number) => `Riga ${line}: stesso tesserato (codice fiscale e stagione) della riga ${previous}; vale la riga ${previous}.`,
+  cardTaken: (line: number, previous: number) => `Riga ${line}: codice tessera già usato alla riga ${previous} per la stessa stagione.`,
+} as const;
+
+const fold = (header: string) =>
+  header
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+
+/** UTF-8 unless the bytes are not valid UTF-8, then Windows-1252; the BOM is dropped. */
+function decode(file: Buffer): string {
+  if (file.includes(0)) throw invalid({ file: [CSV_MESSAGES.notText] });
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(file);
+  } catch {
+    return iconv.decode(file, 'win1252');
+  }
+}
+
+/** The separator of the header line: whichever of ';' and ',' it uses more. */
+function separatorOf(text: string): ';' | ',' {
+  const header = text.slice(0, text.search(/\r?\n|$/));
+  return (header.match(/;/g)?.length ?? 0) >= (header.match(/,/g)?.length ?? 0) ? ';' : ',';
+}
+
+/** dd/mm/yyyy (or d/m/yyyy, with - or .) becomes yyyy-mm-dd; anything else is left for validation. */
+function isoDate(value: string): string {
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value.trim());
+  return match ? `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}` : value.trim();
+}
+
+function columnsOf(header: string[]): Partial<Record<Field, number>> {
+  const folded = header.map(fold);
+  const columns: Partial<Record<Field, number>> = {};
+  for (const [field, aliases] of Object.entries(HEADER_ALIASES) as [Field, string[]][]) {
+    const index = folded.findIndex((name) => aliases.includes(name));
+    if (index >= 0) columns[field] = index;
+  }
+  const missing = REQUIRED_FIELDS.filter((field) => columns[field] === undefined);
+  if (missing.length > 0) throw invalid({ file: [CSV_MESSAGES.missingColumns(missing.map((field) => HEADER_ALIASES[field][0]!))] });
+  return columns;
+}
+
+export interface ReadResult {
+  rows: BvuRow[];
+  errors: string[];
+}
+
+/**
+ * Streams the file through csv-parse and checks each row as the add form would (plus the fiscal
+ * code's check character). Rows repeating a member or a card code of an earlier row are reported.
+ */
+export async function readBvuCsv(file: Buffer, defaultSeason: string): Promise<ReadResult> {
+  const text = decode(file);
+  const parser = Readable.from([text]).pipe(
+    parse({ delimiter: separatorOf(text), bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true }),
+  );
+  const rows: BvuRow[] = [];
+  const errors: string[] = [];
+  const byMember = new Map<string, number>();
+  const byCard = new Map<string, number>();
+  let columns: Partial<Record<Field, number>> | null = null;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!columns) {
+        columns = columnsOf(record);
+        continue;
+      }
+      const line = info.lines;
+      const raw = Object.fromEntries(
+        (Object.entries(columns) as [Field, number][]).map(([field, index]) => {
+          const value = record[index] ?? '';
+          return [field, DATE_FIELDS.has(field) ? isoDate(value) : value];
+        }),
+      );
+      const parsed = ZBvuMemberBody.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const field = issue.path[0] as Field | undefined;
+        errors.push(`Riga ${line}: ${field ? `${FIELD_LABELS[field]}: ` : ''}${issue.message}`);
+        continue;
+      }
+      const fiscalProblem = fiscalCodeProblem(parsed.data.fiscal_code, parsed.data.birth_date);
+      if (fiscalProblem) {
+        errors.push(`Riga ${line}: ${FIELD_LABELS.fiscal_code}: ${fiscalProblem}`);
+        continue;
+      }
+      const row: BvuRow = { ...parsed.data, season: parsed.data.season ?? defaultSeason, line };
+      const memberKey = `${row.fiscal_code}|${row.season}`;
+      const cardKey = `${row.card_code}|${row.season}`;
+      const sameMember = byMember.get(memberKey);
+      const sameCard = byCard.get(cardKey);
+      if (sameMember !== undefined) errors.push(CSV_MESSAGES.duplicate(line, sameMember));
+      else if (sameCard !== undefined) errors.push(CSV_MESSAGES.cardTaken(line, sameCard));
+      else {
+        byMember.set(memberKey, line);
+        byCard.set(cardKey, line);
+        rows.push(row);
+      }
+    }
+  } catch (error) {
+    if (error instanceof CsvError) throw invalid({ file: [CSV_MESSAGES.malformed(Number(error.lines ?? 0))] });
+    throw error;
+  }
+  if (!columns || (rows.length === 0 && errors.length === 0)) throw invalid({ file: [CSV_MESSAGES.noRows] });
+  return { rows, errors };
+}

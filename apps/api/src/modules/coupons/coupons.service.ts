@@ -1,0 +1,101 @@
+// Membership coupons back-office (spec §2, §4 Coupon, §5, §7, §8): list, create, edit and the
+// active toggle. Redeeming a coupon is coupon-rules.ts, shared by every purchase.
+import { centsToMoney, type TMembershipCoupon, type ZCouponBody, type ZCouponsQuery, type ZCouponUpdateBody } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { MembershipCoupon } from '../../generated/prisma/client.js';
+import { isUniqueViolation, Prisma } from '../../lib/db.js';
+import { invalid, notFound } from '../../lib/errors.js';
+import { pagedList, skipTake } from '../../lib/paging.js';
+import { fromIsoDateOrNull, toIsoDateOrNull } from '../../lib/time.js';
+
+export const COUPON_ADMIN_MESSAGES = {
+  notFound: 'Coupon non trovato.',
+  created: 'Coupon tessera creato con successo!',
+  updated: 'Coupon tessera aggiornato con successo!',
+  activated: 'Coupon attivato con successo!',
+  deactivated: 'Coupon disattivato con successo!',
+  codeTaken: 'Esiste già un coupon con questo codice.',
+  limitBelowUses: (uses: number) => `Il limite non può essere inferiore agli utilizzi già fatti (${uses}).`,
+} as const;
+
+type ListQuery = ReturnType<typeof ZCouponsQuery.parse>;
+type Body = ReturnType<typeof ZCouponBody.parse>;
+type UpdateBody = ReturnType<typeof ZCouponUpdateBody.parse>;
+
+export const toCouponDto = (coupon: MembershipCoupon): TMembershipCoupon => ({
+  id: coupon.id,
+  code: coupon.code,
+  description: coupon.description,
+  discount_type: coupon.discountType,
+  discount_value: centsToMoney(Math.round(Number(coupon.discountValue.toString()) * 100)),
+  applicable_to: coupon.applicableTo,
+  usage_limit: coupon.usageLimit,
+  usage_count: coupon.usageCount,
+  start_date: toIsoDateOrNull(coupon.startDate),
+  end_date: toIsoDateOrNull(coupon.endDate),
+  is_active: coupon.isActive,
+  created_at: coupon.createdAt.toISOString(),
+});
+
+const dataOf = (body: Body) => ({
+  code: body.code,
+  description: body.description,
+  discountType: body.discount_type,
+  discountValue: new Prisma.Decimal(body.discount_value.toFixed(2)),
+  applicableTo: body.applicable_to,
+  usageLimit: body.usage_limit,
+  isActive: body.is_active,
+  startDate: fromIsoDateOrNull(body.start_date),
+  endDate: fromIsoDateOrNull(body.end_date),
+});
+
+export function createCouponsService({ db }: Pick<AppDeps, 'db'>) {
+  const codeTaken = (error: unknown) => {
+    if (isUniqueViolation(error)) throw invalid({ code: [COUPON_ADMIN_MESSAGES.codeTaken] });
+    throw error;
+  };
+
+  return {
+    async list(query: ListQuery) {
+      const where: Prisma.MembershipCouponWhereInput = {
+        ...(query.is_active ? { isActive: query.is_active === 'true' } : {}),
+        ...(query.search
+          ? { OR: [{ code: { contains: query.search, mode: 'insensitive' } }, { description: { contains: query.search, mode: 'insensitive' } }] }
+          : {}),
+      };
+      const sortField = { created_at: 'createdAt', code: 'code', usage_count: 'usageCount', start_date: 'startDate', end_date: 'endDate' } as const;
+      const [total, coupons] = await Promise.all([
+        db.membershipCoupon.count({ where }),
+        db.membershipCoupon.findMany({ where, orderBy: [{ [sortField[query.sort_by]]: query.sort_order }, { id: query.sort_order }], ...skipTake(query) }),
+      ]);
+      return pagedList(coupons.map(toCouponDto), total, query);
+    },
+
+    async create(body: Body) {
+      const coupon = await db.membershipCoupon.create({ data: dataOf(body) }).catch(codeTaken);
+      return { message: COUPON_ADMIN_MESSAGES.created, coupon: toCouponDto(coupon) };
+    },
+
+    /**
+     * The full form, or only the flag (spec §4). The row is locked while the new limit is compared
+     * with the uses, so a purchase counted at the same moment cannot slip past it.
+     */
+    async update(id: number, body: UpdateBody) {
+      return db.$transaction(async (tx) => {
+        const [current] = await tx.$queryRaw<{ usage_count: number }[]>`SELECT usage_count FROM membership_coupons WHERE id = ${id} FOR UPDATE`;
+        if (!current) throw notFound(COUPON_ADMIN_MESSAGES.notFound);
+        if (!('code' in body)) {
+          const coupon = await tx.membershipCoupon.update({ where: { id }, data: { isActive: body.is_active } });
+          return { message: body.is_active ? COUPON_ADMIN_MESSAGES.activated : COUPON_ADMIN_MESSAGES.deactivated, coupon: toCouponDto(coupon) };
+        }
+        if (body.usage_limit !== null && body.usage_limit < current.usage_count) {
+          throw invalid({ usage_limit: [COUPON_ADMIN_MESSAGES.limitBelowUses(current.usage_count)] });
+        }
+        const coupon = await tx.membershipCoupon.update({ where: { id }, data: dataOf(body) }).catch(codeTaken);
+        return { message: COUPON_ADMIN_MESSAGES.updated, coupon: toCouponDto(coupon) };
+      });
+    },
+  };
+}
+
+export type CouponsService = ReturnType<typeof createCouponsService>;

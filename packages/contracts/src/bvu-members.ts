@@ -1,0 +1,139 @@
+// BVU members (spec §2 'BVU members screen', §3, §5, §7, §9; design §6): the affiliated
+// organisation's card holders, whose cards give the BVU-course seasonal price.
+import { ZIsoDate } from './auth.js';
+import { defineRoute } from './http.js';
+import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
+import { z } from './zod-italian.js';
+
+/** Spec §9: BVU members page size. */
+export const BVU_MEMBERS_PER_PAGE = 10;
+/** Spec §9: largest CSV file accepted, and how long the client waits for the import. */
+export const BVU_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const BVU_IMPORT_TIMEOUT_MS = 120_000;
+/** Spec §9: fiscal code length. */
+export const FISCAL_CODE_MAX_LENGTH = 16;
+
+export const GENDERS = ['M', 'F'] as const;
+export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { M: 'Maschio', F: 'Femmina' };
+
+export const ZBvuMember = z.object({
+  id: z.number().int(),
+  card_code: z.string(),
+  season: z.string(),
+  last_name: z.string(),
+  first_name: z.string(),
+  fiscal_code: z.string(),
+  gender: z.enum(GENDERS).nullable(),
+  birth_date: ZIsoDate.nullable(),
+  email: z.string().nullable(),
+  issue_date: ZIsoDate.nullable(),
+  expiry_date: ZIsoDate.nullable(),
+});
+export type TBvuMember = z.infer<typeof ZBvuMember>;
+
+const REQUIRED = 'Campo obbligatorio.';
+const required = (max: number, tooLong: string) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, tooLong);
+/** An optional form value: blank or missing is null. */
+const blankToNull = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullish().transform((value) => value ?? null));
+
+/** "2026" or "2025/2026". */
+export const ZSeason = z
+  .string()
+  .trim()
+  .regex(/^\d{4}(\/\d{4})?$/, 'Stagione non valida: scrivi l’anno (2026) o due anni (2025/2026).');
+
+/** The add/edit form (spec §2) and one CSV row once read. Season blank: the current one. */
+export const ZBvuMemberBody = z
+  .object({
+    card_code: required(50, 'Il codice tessera può avere al massimo 50 caratteri.'),
+    season: blankToNull(ZSeason),
+    last_name: required(100, 'Il cognome può avere al massimo 100 caratteri.'),
+    first_name: required(100, 'Il nome può avere al massimo 100 caratteri.'),
+    fiscal_code: z
+      .string({ error: REQUIRED })
+      .trim()
+      .toUpperCase()
+      .min(1, REQUIRED)
+      .max(FISCAL_CODE_MAX_LENGTH, `Il codice fiscale può avere al massimo ${FISCAL_CODE_MAX_LENGTH} caratteri.`)
+      .regex(/^[A-Z0-9]{16}$/, 'Il codice fiscale è fatto di 16 lettere e cifre.'),
+    gender: blankToNull(z.string().trim().toUpperCase().pipe(z.enum(GENDERS, { error: 'Sesso non valido: M o F.' }))),
+    birth_date: blankToNull(ZIsoDate),
+    email: blankToNull(z.string().trim().toLowerCase().pipe(z.email('Inserisci un indirizzo e-mail valido.').max(255))),
+    issue_date: blankToNull(ZIsoDate),
+    expiry_date: blankToNull(ZIsoDate),
+  })
+  .refine((body) => !body.issue_date || !body.expiry_date || body.expiry_date >= body.issue_date, {
+    message: 'La data di scadenza non può precedere quella di rilascio.',
+    path: ['expiry_date'],
+  });
+export type TBvuMemberBody = z.input<typeof ZBvuMemberBody>;
+
+export const BVU_SORT_FIELDS = ['last_name', 'first_name', 'card_code', 'season', 'expiry_date', 'created_at'] as const;
+
+export const ZBvuMembersQuery = pageQuery(BVU_MEMBERS_PER_PAGE).extend({
+  search: z.string().trim().max(100, 'Ricerca troppo lunga.').optional(),
+  sort_by: z.enum(BVU_SORT_FIELDS, { error: 'Ordinamento non valido.' }).default('last_name'),
+  sort_order: ZSortOrder.default('asc'),
+});
+export type TBvuMembersQuery = z.input<typeof ZBvuMembersQuery>;
+
+/** Spec §7: message and the list of problems (one line each, with its line number). */
+export const ZBvuImportResult = z.object({
+  message: z.string(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  errors: z.array(z.string()),
+});
+export type TBvuImportResult = z.infer<typeof ZBvuImportResult>;
+
+const ZBvuMemberId = z.object({ id: z.coerce.number().int().positive() });
+const ZSaved = z.object({ message: z.string(), bvu_member: ZBvuMember });
+
+export const bvuMembersRoutes = {
+  list: defineRoute({
+    method: 'get',
+    path: '/api/admin/bvu-members',
+    summary: 'Elenco dei tesserati BVU: ricerca per nome, codice tessera o codice fiscale',
+    tag: 'bvu-members',
+    access: 'staff',
+    query: ZBvuMembersQuery,
+    response: pagedListOf(ZBvuMember),
+  }),
+  import: defineRoute({
+    method: 'post',
+    path: '/api/admin/bvu-members/import',
+    summary: 'Importa un file CSV (multipart, campo "file", fino a 10 MB): aggiorna per codice fiscale e stagione',
+    tag: 'bvu-members',
+    access: 'admin',
+    response: ZBvuImportResult,
+  }),
+  create: defineRoute({
+    method: 'post',
+    path: '/api/admin/bvu-members',
+    summary: 'Aggiunge un tesserato BVU',
+    tag: 'bvu-members',
+    access: 'admin',
+    body: ZBvuMemberBody,
+    response: ZSaved,
+    successStatus: 201,
+  }),
+  update: defineRoute({
+    method: 'put',
+    path: '/api/admin/bvu-members/:id',
+    summary: 'Modifica un tesserato BVU',
+    tag: 'bvu-members',
+    access: 'admin',
+    params: ZBvuMemberId,
+    body: ZBvuMemberBody,
+    response: ZSaved,
+  }),
+  remove: defineRoute({
+    method: 'delete',
+    path: '/api/admin/bvu-members/:id',
+    summary: 'Elimina un tesserato BVU (le tessere già emesse restano)',
+    tag: 'bvu-members',
+    access: 'admin',
+    params: ZBvuMemberId,
+    response: z.object({ message: z.string() }),
+  }),
+};
