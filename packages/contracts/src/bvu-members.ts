@@ -54,7 +54,7 @@ export const ZBvuMemberBody = z
       .trim()
       .toUpperCase()
       .min(1, REQUIRED)
-      .max(FISCAL_CODE_MAX_LENGTH, `Il codice fiscale può avere al massimo ${FISCAL_CODE_MAX_LENGTH} caratteri.`)
+      .max(FISCAL_CODE_MAX_LENGTH, { message: `Il codice fiscale può avere al massimo ${FISCAL_CODE_MAX_LENGTH} caratteri.`, abort: true })
       .regex(/^[A-Z0-9]{16}$/, 'Il codice fiscale è fatto di 16 lettere e cifre.'),
     gender: blankToNull(z.string().trim().toUpperCase().pipe(z.enum(GENDERS, { error: 'Sesso non valido: M o F.' }))),
     birth_date: blankToNull(ZIsoDate),

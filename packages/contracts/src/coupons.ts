@@ -71,10 +71,23 @@ export const ZCouponBody = z
 export type TCouponBody = z.input<typeof ZCouponBody>;
 
 /** Spec §4: the toggle sends only the flag. */
-export const ZCouponToggleBody = z.strictObject({ is_active: z.boolean({ error: 'Stato non valido.' }) });
+export const ZCouponToggleBody = z.object({ is_active: z.boolean({ error: 'Stato non valido.' }) });
 
-/** Spec §7: PUT takes the full form, or only is_active (the last alternative names the errors). */
-export const ZCouponUpdateBody = z.union([ZCouponToggleBody, ZCouponBody]);
+const isFlagOnly = (value: unknown) => typeof value === 'object' && value !== null && Object.keys(value).join() === 'is_active';
+
+/** Spec §7: PUT takes the full form, or only is_active; a body with more than the flag is a form. */
+export const ZCouponUpdateBody = z
+  .custom<z.input<typeof ZCouponBody> | z.input<typeof ZCouponToggleBody>>()
+  // For the OpenAPI document: either of the two bodies.
+  .meta({ override: { anyOf: [ZCouponBody, ZCouponToggleBody].map((schema) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })) } })
+  .transform((value, context) => {
+    const result = isFlagOnly(value) ? ZCouponToggleBody.safeParse(value) : ZCouponBody.safeParse(value);
+    if (!result.success) {
+      for (const issue of result.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return result.data;
+  });
 export type TCouponUpdateBody = z.input<typeof ZCouponUpdateBody>;
 
 export const COUPON_SORT_FIELDS = ['created_at', 'code', 'usage_count', 'start_date', 'end_date'] as const;
