@@ -1,7 +1,7 @@
 // The typed client of the web app (spec §4, §7): routes, inputs and responses typed by the
 // contracts; on a 401, one refresh-and-retry for remember-me sessions (concurrent refreshes
 // collapsed into one), otherwise the session is cleared and the user sent to /login. The transport
-// itself (headers, timeouts, errors) is in api-transport.ts. Files (a card's PDF) come through it too.
+// itself (headers, timeouts, errors) is in api-transport.ts. Files (a card's PDF, a CSV upload) go through it too.
 import { api, AUTH_MESSAGES, buildPath, type RouteDefinition, type RouteInput, type RouteResponse } from '@beach/contracts';
 import { AUTH_PAGES, paths } from '../config/paths';
 import { apiEvents } from './api-events';
@@ -66,6 +66,11 @@ async function authorizedSend(definition: RouteDefinition, input: InputArg<Route
 
 export async function callApi<D extends RouteDefinition>(definition: D, input: InputArg<D> = {}, options: CallOptions = {}): Promise<RouteResponse<D>> {
   return readResponse<RouteResponse<D>>(await authorizedSend(definition, input, options));
+}
+
+/** Sends a multipart form (a file upload) through the same client: token, refresh-and-retry, errors. */
+export async function sendForm<D extends RouteDefinition>(definition: D, form: FormData, input: InputArg<D> = {}, options: CallOptions = {}): Promise<RouteResponse<D>> {
+  return readResponse<RouteResponse<D>>(await authorizedSend(definition, { ...input, body: form } as InputArg<RouteDefinition>, options));
 }
 
 /**

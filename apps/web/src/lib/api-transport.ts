@@ -49,13 +49,15 @@ export async function send({ method, url, token, body }: ApiRequest, options: Ca
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (!ios) headers['X-Requested-With'] = 'XMLHttpRequest';
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (a file upload) sets its own multipart Content-Type with the boundary.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const timeoutMs = options.timeoutMs ?? (ios ? 25_000 : 15_000);
   try {
     return await fetch(API_BASE + url, {
       method: method.toUpperCase(),
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       credentials: ios ? 'omit' : 'include',
       signal: AbortSignal.timeout(timeoutMs),
     });

@@ -20,7 +20,8 @@ export function FilterBar({
   canClear,
   total,
 }: {
-  search: { label: string; placeholder?: string; value: string; onChange: (value: string) => void };
+  /** With onSubmit the search runs on Enter instead of as one types. */
+  search: { label: string; placeholder?: string; value: string; onChange: (value: string) => void; onSubmit?: () => void };
   selects?: FilterSelect[];
   onClear: () => void;
   /** Disables the clear button when nothing is filtered. */
@@ -31,10 +32,17 @@ export function FilterBar({
   return (
     <section aria-label="Filtri" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))]">
-        <div className="relative sm:col-span-2 lg:col-span-1">
-          <Input type="search" label={search.label} placeholder={search.placeholder} value={search.value} onChange={(event) => search.onChange(event.target.value)} className="pl-9" autoComplete="off" />
+        <form
+          role="search"
+          className="relative sm:col-span-2 lg:col-span-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            search.onSubmit?.();
+          }}
+        >
+          <Input type="search" label={search.label} placeholder={search.placeholder} value={search.value} onChange={(event) => search.onChange(event.target.value)} className="pl-9" autoComplete="off" enterKeyHint="search" />
           <Search aria-hidden="true" className="pointer-events-none absolute bottom-2.5 left-3 h-4 w-4 text-slate-400" />
-        </div>
+        </form>
         {selects.map((select) => (
           <Select key={select.name} name={select.name} label={select.label} value={select.value} options={select.options} onChange={(event) => select.onChange(event.target.value)} />
         ))}

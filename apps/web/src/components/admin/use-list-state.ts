@@ -2,11 +2,15 @@ import { useState } from 'react';
 import { useDebouncedSearch } from './use-debounced-search';
 
 /**
- * What a back-office list asks for: a debounced search, a set of select filters ('' = all) and the
- * page. Spec §5: a new search or filter goes back to page 1.
+ * What a back-office list asks for: a search, a set of select filters ('' = all) and the page.
+ * The search runs as one types (debounced), or with `searchOnEnter` when the box is submitted
+ * (spec §2: BVU members and coupons); an emptied box applies at once either way.
+ * Spec §5: a new search or filter goes back to page 1.
  */
-export function useListState<Filters extends Record<string, string>>(emptyFilters: Filters) {
-  const { text, setText, search } = useDebouncedSearch();
+export function useListState<Filters extends Record<string, string>>(emptyFilters: Filters, { searchOnEnter = false } = {}) {
+  const { text, setText, search: typed } = useDebouncedSearch();
+  const [submitted, setSubmitted] = useState('');
+  const search = !searchOnEnter ? typed : text.trim() === '' ? '' : submitted;
   const [filters, setFilters] = useState<Filters>(emptyFilters);
   // The page belongs to one search and set of filters; any other combination starts on page 1.
   const key = JSON.stringify([search, filters]);
@@ -24,8 +28,11 @@ export function useListState<Filters extends Record<string, string>>(emptyFilter
     setFilter: <Name extends keyof Filters>(name: Name, value: Filters[Name]) => setFilters((current) => ({ ...current, [name]: value })),
     /** Whether anything narrows the list (the clear-filters button and the empty-state wording use it). */
     filtered: text.trim() !== '' || Object.keys(emptyFilters).some((name) => filters[name] !== emptyFilters[name]),
+    /** Runs the search in the box now (Enter). */
+    submitSearch: () => setSubmitted(text.trim()),
     clear: () => {
       setText('');
+      setSubmitted('');
       setFilters(emptyFilters);
     },
     page,

@@ -7,7 +7,8 @@ import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/field';
 import { Modal } from '../../../../components/ui/modal';
 import { useLinkStripePayment } from '../../api/admin-memberships';
-import { isForbidden, MESSAGES, serverMessage } from './messages';
+import { isForbidden, serverMessage } from '../../../../lib/api-errors';
+import { MESSAGES } from './messages';
 
 export function LinkPaymentModal({ membership, onClose, onLinked }: { membership: TAdminMembership | null; onClose: () => void; onLinked: (message: string) => void }) {
   const [paymentId, setPaymentId] = useState('');

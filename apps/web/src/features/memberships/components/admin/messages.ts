@@ -1,5 +1,4 @@
-// Every message of the memberships back-office (spec §6, §8), and how a failed call becomes one.
-import { ApiError } from '../../../../lib/api-transport';
+// Every message of the memberships back-office (spec §6, §8).
 
 export const MESSAGES = {
   loadFailed: 'Si è verificato un errore nel caricamento dei tesseramenti. Riprova più tardi.',
@@ -17,14 +16,3 @@ export const MESSAGES = {
   noBroadcastRight: 'Solo gli amministratori possono inviare email multiple',
   selectForEmail: 'Seleziona almeno una tessera per inviare email',
 } as const;
-
-/**
- * The server's own words for a refusal it explained (a 4xx with a message; field messages joined
- * by line), or null when there was no usable answer (no connection, a server error).
- */
-export function serverMessage(error: unknown): string | null {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.details : null;
-}
-
-/** A 403: the session lacks the right (e.g. demoted while the screen was open). */
-export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;

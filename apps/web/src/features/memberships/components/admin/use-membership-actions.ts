@@ -7,7 +7,8 @@ import type { ConfirmOptions } from '../../../../components/admin/confirm-dialog
 import type { NoticeTone } from '../../../../components/admin/notices';
 import { downloadAdminMembershipPdf, useActivateMembership, useDeleteMembership } from '../../api/admin-memberships';
 import { useChangeRole } from '../../api/admin-users';
-import { isForbidden, MESSAGES, serverMessage } from './messages';
+import { isForbidden, serverMessage } from '../../../../lib/api-errors';
+import { MESSAGES } from './messages';
 
 const holderName = (membership: TAdminMembership) => `${membership.user.first_name} ${membership.user.last_name}`;
 

@@ -1,0 +1,140 @@
+// /admin/coupons, 'Gestione Coupon Tessere' (spec §2, §4, §5, §7, §8): staff read, admins manage.
+import { COUPON_APPLICABILITY_LABELS, COUPONS_PER_PAGE, type TMembershipCoupon } from '@beach/contracts';
+import Pencil from 'lucide-react/icons/pencil';
+import Plus from 'lucide-react/icons/plus';
+import Power from 'lucide-react/icons/power';
+import { useState } from 'react';
+import { usePageTitle } from '../../../app/use-page-title';
+import { DataTable, type DataColumn } from '../../../components/admin/data-table';
+import { FilterBar } from '../../../components/admin/filter-bar';
+import { useNotices } from '../../../components/admin/notices';
+import { useListState } from '../../../components/admin/use-list-state';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Pagination } from '../../../components/ui/pagination';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/session';
+import { useCoupons, useToggleCoupon } from '../api/coupons';
+import { CouponFormModal } from '../components/coupon-form-modal';
+import { COUPON_MESSAGES } from '../messages';
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'Tutti' },
+  { value: 'true', label: 'Attivi' },
+  { value: 'false', label: 'Inattivi' },
+];
+
+const discountText = (coupon: TMembershipCoupon) =>
+  coupon.discount_type === 'percentage' ? `${Number(coupon.discount_value).toLocaleString('it-IT', { maximumFractionDigits: 2 })}%` : formatMoney(coupon.discount_value);
+const applicableText = (value: string) => COUPON_APPLICABILITY_LABELS[value as keyof typeof COUPON_APPLICABILITY_LABELS] ?? 'Non specificato';
+const usageText = (coupon: TMembershipCoupon) => `${coupon.usage_count} / ${coupon.usage_limit ?? '∞'}`;
+const validityText = (coupon: TMembershipCoupon) =>
+  coupon.start_date || coupon.end_date ? `${coupon.start_date ? formatDate(coupon.start_date) : '…'} – ${coupon.end_date ? formatDate(coupon.end_date) : '…'}` : 'Sempre';
+
+export default function CouponsPage() {
+  usePageTitle('Gestione Coupon Tessere');
+  const user = useCurrentUser();
+  const canManage = Boolean(user?.is_admin);
+  const { notify, region } = useNotices();
+  const list = useListState({ is_active: '' }, { searchOnEnter: true });
+  const coupons = useCoupons({ page: list.page, per_page: COUPONS_PER_PAGE, search: list.search, is_active: list.filters.is_active as '' | 'true' | 'false', sort_by: 'created_at', sort_order: 'desc' });
+  const toggle = useToggleCoupon();
+  const [editing, setEditing] = useState<{ coupon: TMembershipCoupon | null } | null>(null);
+
+  const page = coupons.data;
+
+  async function switchActive(coupon: TMembershipCoupon) {
+    try {
+      await toggle.mutateAsync({ id: coupon.id, isActive: !coupon.is_active });
+      notify(coupon.is_active ? COUPON_MESSAGES.deactivated : COUPON_MESSAGES.activated);
+    } catch {
+      notify(COUPON_MESSAGES.toggleFailed, 'error');
+    }
+  }
+
+  const columns: DataColumn<TMembershipCoupon>[] = [
+    { key: 'code', header: 'Codice', cell: (coupon) => <span className="font-mono font-semibold text-slate-900">{coupon.code}</span> },
+    { key: 'description', header: 'Descrizione', cell: (coupon) => coupon.description ?? '—' },
+    { key: 'discount', header: 'Sconto', cell: discountText },
+    { key: 'applicable', header: 'Applicabile a', cell: (coupon) => applicableText(coupon.applicable_to) },
+    { key: 'usage', header: 'Utilizzi', cell: usageText },
+    { key: 'validity', header: 'Validità', cell: validityText },
+    { key: 'status', header: 'Stato', cell: (coupon) => <Badge tone={coupon.is_active ? 'green' : 'neutral'}>{coupon.is_active ? 'Attivo' : 'Inattivo'}</Badge> },
+    ...(canManage
+      ? [
+          {
+            key: 'actions',
+            header: 'Azioni',
+            cell: (coupon: TMembershipCoupon) => (
+              <span className="flex gap-1">
+                <Button variant="ghost" size="sm" aria-label={`Modifica il coupon ${coupon.code}`} title="Modifica" onClick={() => setEditing({ coupon })}>
+                  <Pencil aria-hidden="true" className="h-4 w-4" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`${coupon.is_active ? 'Disattiva' : 'Attiva'} il coupon ${coupon.code}`}
+                  title={coupon.is_active ? 'Disattiva' : 'Attiva'}
+                  disabled={toggle.isPending && toggle.variables?.id === coupon.id}
+                  onClick={() => switchActive(coupon)}
+                >
+                  <Power aria-hidden="true" className={coupon.is_active ? 'h-4 w-4 text-coral-600' : 'h-4 w-4 text-emerald-700'} />
+                </Button>
+              </span>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-sea-900">Gestione Coupon Tessere</h1>
+          <p className="text-slate-600">{canManage ? 'Sconti sulle tessere (e sulle prenotazioni, se applicabili a entrambe)' : 'Visualizza i coupon tessere'}</p>
+        </div>
+        {canManage && (
+          <Button onClick={() => setEditing({ coupon: null })}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Nuovo Coupon
+          </Button>
+        )}
+      </header>
+
+      <FilterBar
+        search={{ label: 'Cerca', placeholder: 'Codice o descrizione (Invio per cercare)', value: list.text, onChange: list.setText, onSubmit: list.submitSearch }}
+        selects={[{ name: 'is_active', label: 'Stato', value: list.filters.is_active, options: STATUS_OPTIONS, onChange: (value) => list.setFilter('is_active', value) }]}
+        onClear={list.clear}
+        canClear={list.filtered}
+        total={page ? `Totale: ${page.total} coupon` : ''}
+      />
+
+      {coupons.isError && <Alert tone="error">{COUPON_MESSAGES.loadFailed}</Alert>}
+      <DataTable
+        caption="Coupon tessere"
+        columns={columns}
+        rows={page?.data ?? []}
+        rowKey={(coupon) => coupon.id}
+        loading={coupons.isFetching}
+        rowClassName={(coupon) => (coupon.is_active ? undefined : 'text-slate-500')}
+        empty={coupons.isPending ? 'Caricamento...' : 'Nessun coupon tessera trovato'}
+      />
+      {page && page.total > 0 && (
+        <Pagination page={page.current_page} lastPage={page.last_page} perPage={page.per_page} total={page.total} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} coupon`} />
+      )}
+
+      <CouponFormModal
+        open={editing !== null}
+        coupon={editing?.coupon ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={(message) => {
+          setEditing(null);
+          notify(message);
+        }}
+      />
+      {region}
+    </div>
+  );
+}
