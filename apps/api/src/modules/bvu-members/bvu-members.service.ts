@@ -27,7 +27,7 @@ type ListQuery = ReturnType<typeof ZBvuMembersQuery.parse>;
 type Body = ReturnType<typeof ZBvuMemberBody.parse>;
 
 /** Rows written per statement while importing. */
-const IMPORT_BATCH = 5_000;
+const IMPORT_BATCH = 10_000;
 /** A 10 MB file (about 80,000 rows) has the client's 120 s; the transaction may take most of it. */
 const IMPORT_TRANSACTION = { timeout: 110_000, maxWait: 10_000 };
 
@@ -93,8 +93,8 @@ export function createBvuMembersService({ db }: Pick<AppDeps, 'db'>) {
   }
 
   /**
-   * Writes the good rows in one transaction: they go into a temporary table in batches (arrays
-   * unnested by the server), rows whose card code another member holds are reported and dropped,
+   * Writes the good rows in one transaction: they go into a temporary table in batches (one JSON
+   * array each, read by the server as rows), rows whose card code another member holds are reported and dropped,
    * and the rest are upserted by fiscal code and season in one statement.
    */
   async function writeImport(rows: BvuRow[]) {
@@ -105,14 +105,8 @@ export function createBvuMembersService({ db }: Pick<AppDeps, 'db'>) {
           fiscal_code varchar(16), gender gender, birth_date date, email varchar(255), issue_date date, expiry_date date
         ) ON COMMIT DROP`;
       for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
-        const batch = rows.slice(start, start + IMPORT_BATCH);
-        const column = <K extends keyof BvuRow>(key: K) => batch.map((row) => row[key]);
-        await tx.$executeRaw`
-          INSERT INTO bvu_import
-          SELECT * FROM unnest(${column('line')}::int[], ${column('card_code')}::varchar[], ${column('season')}::varchar[],
-            ${column('last_name')}::varchar[], ${column('first_name')}::varchar[], ${column('fiscal_code')}::varchar[],
-            ${column('gender')}::gender[], ${column('birth_date')}::date[], ${column('email')}::varchar[],
-            ${column('issue_date')}::date[], ${column('expiry_date')}::date[])`;
+        const batch = JSON.stringify(rows.slice(start, start + IMPORT_BATCH));
+        await tx.$executeRaw`INSERT INTO bvu_import SELECT * FROM json_populate_recordset(NULL::bvu_import, ${batch}::json)`;
       }
       const cardsHeld = await tx.$queryRaw<{ line: number; season: string }[]>`
         DELETE FROM bvu_import i USING bvu_members b

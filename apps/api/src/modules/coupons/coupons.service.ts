@@ -22,6 +22,8 @@ type ListQuery = ReturnType<typeof ZCouponsQuery.parse>;
 type Body = ReturnType<typeof ZCouponBody.parse>;
 type UpdateBody = ReturnType<typeof ZCouponUpdateBody.parse>;
 
+const isFullForm = (body: UpdateBody): body is Body => 'code' in body;
+
 export const toCouponDto = (coupon: MembershipCoupon): TMembershipCoupon => ({
   id: coupon.id,
   code: coupon.code,
@@ -84,7 +86,7 @@ export function createCouponsService({ db }: Pick<AppDeps, 'db'>) {
       return db.$transaction(async (tx) => {
         const [current] = await tx.$queryRaw<{ usage_count: number }[]>`SELECT usage_count FROM membership_coupons WHERE id = ${id} FOR UPDATE`;
         if (!current) throw notFound(COUPON_ADMIN_MESSAGES.notFound);
-        if (!('code' in body)) {
+        if (!isFullForm(body)) {
           const coupon = await tx.membershipCoupon.update({ where: { id }, data: { isActive: body.is_active } });
           return { message: body.is_active ? COUPON_ADMIN_MESSAGES.activated : COUPON_ADMIN_MESSAGES.deactivated, coupon: toCouponDto(coupon) };
         }

@@ -10,9 +10,15 @@ export const FISCAL_CODE_MESSAGES = {
   birthDateMismatch: 'Il codice fiscale non corrisponde alla data di nascita.',
 } as const;
 
+/**
+ * Only the official check character (omocodia included): a couple of microseconds, for bulk imports
+ * of codes issued elsewhere. fiscalCodeProblem also decodes the birthplace and date (~0.2 ms).
+ */
+export const fiscalCheckCharacterProblem = (code: string): string | null => (CodiceFiscale.check(code) ? null : FISCAL_CODE_MESSAGES.invalid);
+
 /** Why the code is not acceptable for someone born on `birthDate` (YYYY-MM-DD, when known), or null. */
 export function fiscalCodeProblem(code: string, birthDate: string | null): string | null {
-  if (!CodiceFiscale.check(code)) return FISCAL_CODE_MESSAGES.invalid;
+  if (fiscalCheckCharacterProblem(code)) return FISCAL_CODE_MESSAGES.invalid;
   let encoded: InstanceType<typeof CodiceFiscale>;
   try {
     encoded = new CodiceFiscale(code); // also reads the birthplace, and refuses an unknown one
