@@ -12,6 +12,7 @@ import { registerAuthRoutes } from './modules/auth/auth.router.js';
 import { createAccessGuards } from './modules/auth/guards.js';
 import { registerCourtsRoutes } from './modules/courts/courts.router.js';
 import { registerHealthRoutes } from './modules/health/health.router.js';
+import { registerBookingsRoutes } from './modules/bookings/bookings.router.js';
 import { registerBroadcastsRoutes } from './modules/broadcasts/broadcasts.router.js';
 import { registerBvuMembersRoutes } from './modules/bvu-members/bvu-members.router.js';
 import { registerCouponsRoutes } from './modules/coupons/coupons.router.js';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerUsersRoutes(mount, services.users);
   registerBvuMembersRoutes(mount, services.bvuMembers);
   registerCouponsRoutes(mount, services.coupons);
+  registerBookingsRoutes(mount, services.bookings);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -1,5 +1,6 @@
 // The services shared by the HTTP routes and the job workers, built once per process.
 import type { AppDeps } from './deps.js';
+import { createBookingsService } from './modules/bookings/bookings.service.js';
 import { createBroadcastsService } from './modules/broadcasts/broadcasts.service.js';
 import { createBvuMembersService } from './modules/bvu-members/bvu-members.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
@@ -22,6 +23,7 @@ export function createServices(deps: AppDeps) {
     users: createUsersService(deps),
     bvuMembers: createBvuMembersService(deps),
     coupons: createCouponsService(deps),
+    bookings: createBookingsService(deps),
   };
 }
 

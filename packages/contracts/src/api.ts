@@ -1,6 +1,7 @@
 // Every route of the API, by resource. The API mounts from here, the OpenAPI document lists these,
 // and the web client calls them by name: api.courts.list.
 import { authRoutes } from './auth.js';
+import { bookingsRoutes } from './bookings.js';
 import { bvuMembersRoutes } from './bvu-members.js';
 import { couponsRoutes } from './coupons.js';
 import { courtsRoutes } from './courts.js';
@@ -25,6 +26,7 @@ export const api = {
   users: usersRoutes,
   bvuMembers: bvuMembersRoutes,
   coupons: couponsRoutes,
+  bookings: bookingsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

@@ -14,4 +14,5 @@ export * from './broadcasts.js';
 export * from './users.js';
 export * from './bvu-members.js';
 export * from './coupons.js';
+export * from './bookings.js';
 export * from './api.js';
