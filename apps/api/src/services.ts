@@ -13,7 +13,8 @@ import { createUsersService } from './modules/users/users.service.js';
 export function createServices(deps: AppDeps) {
   const checkouts = createCheckouts(deps);
   const memberships = createMembershipsService(deps, checkouts);
-  const payments = createPaymentsService(deps, { membership: memberships.paymentTarget });
+  const bookings = createBookingsService(deps, checkouts);
+  const payments = createPaymentsService(deps, { membership: memberships.paymentTarget, booking: bookings.paymentTarget });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
   return {
     memberships,
@@ -23,7 +24,7 @@ export function createServices(deps: AppDeps) {
     users: createUsersService(deps),
     bvuMembers: createBvuMembersService(deps),
     coupons: createCouponsService(deps),
-    bookings: createBookingsService(deps),
+    bookings,
   };
 }
 

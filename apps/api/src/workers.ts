@@ -3,10 +3,13 @@
 import type { AppDeps } from './deps.js';
 import type { Services } from './services.js';
 
-export async function startWorkers({ jobs, mailer }: AppDeps, { memberships, payments, broadcasts }: Services) {
+export async function startWorkers({ jobs, mailer }: AppDeps, { memberships, payments, broadcasts, bookings }: Services) {
   await jobs.work('send-email', (message) => mailer.send(message));
   await jobs.work('membership-activated', ({ membershipId }) => memberships.sendActivation(membershipId));
-  await jobs.work('refund-payment', ({ paymentId }) => payments.refundUnwanted(paymentId));
+  await jobs.work('refund-payment', ({ paymentId, reason }) => payments.refundUnwanted(paymentId, reason));
+  await jobs.work('bookings-expire-holds', async () => {
+    await bookings.expireLapsedHolds();
+  });
   await jobs.work('memberships-daily', async () => {
     await memberships.runDaily();
   });

@@ -3,6 +3,7 @@ import { ZIsoDate } from './auth.js';
 import { COURT_ROWS } from './courts.js';
 import { defineRoute } from './http.js';
 import { ZMoney } from './money.js';
+import { ZPaymentStatus } from './payments.js';
 import { z } from './zod-italian.js';
 
 export const SPORTS = ['beach_volley', 'beach_tennis', 'foot_volley'] as const;
@@ -81,6 +82,61 @@ export const ZAvailability = z.object({
 });
 export type TAvailability = z.infer<typeof ZAvailability>;
 
+const SLOT_STARTS = SLOTS.map((slot) => slot.start);
+/** The first slot of a full day (design §1: 9:00–19:30, the whole day band). */
+export const FULL_DAY_START = '09:00';
+export const FULL_DAY_SLOTS = SLOTS.filter((slot) => slot.band === 'day').length;
+
+/**
+ * A member's request (design §4): consecutive slots of one court from `start`, or the full day (with
+ * or without training equipment). The price is the server's.
+ */
+export const ZCreateBookingBody = z
+  .object({
+    court_id: z.number({ error: 'Scegli un campo.' }).int().positive('Scegli un campo.'),
+    date: ZIsoDate,
+    start: z.enum(SLOT_STARTS as [string, ...string[]], { error: 'Orario di inizio non valido.' }).default(FULL_DAY_START),
+    slots: z.number({ error: 'Numero di fasce non valido.' }).int('Numero di fasce non valido.').min(1, 'Scegli almeno una fascia.').max(SLOTS.length, 'Numero di fasce non valido.').default(1),
+    full_day: z.boolean().default(false),
+    equipment: z.boolean().default(false),
+  })
+  .refine((body) => SLOT_STARTS.indexOf(body.start) + body.slots <= SLOTS.length, { message: 'Le fasce scelte vanno oltre la mezzanotte.', path: ['slots'] })
+  .refine((body) => body.full_day || !body.equipment, { message: 'L’attrezzatura da allenamento si prenota con la giornata intera.', path: ['equipment'] });
+export type TCreateBookingBody = z.input<typeof ZCreateBookingBody>;
+
+export const ZBooking = z.object({
+  id: z.number().int(),
+  court: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  /** Rome calendar day and times of the booking. */
+  date: ZIsoDate,
+  start: z.string(),
+  end: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  full_day: z.boolean(),
+  status: z.enum(BOOKING_STATUSES),
+  original_price: ZMoney,
+  discount: ZMoney,
+  price: ZMoney,
+  coupon_code: z.string().nullable(),
+  /** While awaiting payment: when the slot is released. */
+  hold_expires_at: z.string().nullable(),
+  /** The online payment's state, when there is one (refunded after a free cancellation). */
+  payment_status: ZPaymentStatus.nullable(),
+  can_pay: z.boolean(),
+  /** Free cancellation (with an automatic refund) is still possible. */
+  can_cancel: z.boolean(),
+  created_at: z.string(),
+});
+export type TBooking = z.infer<typeof ZBooking>;
+
+export const ZBookingCheckoutBody = z.object({
+  coupon_code: z.string().trim().toUpperCase().max(50, 'Codice coupon troppo lungo.').nullish().transform((value) => value || null),
+});
+export type TBookingCheckoutBody = z.input<typeof ZBookingCheckoutBody>;
+
+const ZBookingId = z.object({ id: z.coerce.number().int().positive() });
+
 export const bookingsRoutes = {
   availability: defineRoute({
     method: 'get',
@@ -90,5 +146,51 @@ export const bookingsRoutes = {
     access: 'user',
     query: ZAvailabilityQuery,
     response: ZAvailability,
+  }),
+  create: defineRoute({
+    method: 'post',
+    path: '/api/bookings',
+    summary: 'Prenota: trattiene le fasce scelte per il tempo di pagamento (prezzo dal listino, regole del centro)',
+    tag: 'bookings',
+    access: 'user',
+    body: ZCreateBookingBody,
+    response: z.object({ message: z.string(), booking: ZBooking }),
+    successStatus: 201,
+  }),
+  mine: defineRoute({
+    method: 'get',
+    path: '/api/bookings/mine',
+    summary: 'Le prenotazioni del socio: prossime e passate',
+    tag: 'bookings',
+    access: 'user',
+    response: z.object({ upcoming: z.array(ZBooking), past: z.array(ZBooking) }),
+  }),
+  show: defineRoute({
+    method: 'get',
+    path: '/api/bookings/:id',
+    summary: 'Una prenotazione del socio',
+    tag: 'bookings',
+    access: 'user',
+    params: ZBookingId,
+    response: ZBooking,
+  }),
+  checkout: defineRoute({
+    method: 'post',
+    path: '/api/bookings/:id/checkout',
+    summary: 'Apre il pagamento con carta (Stripe Checkout) di una prenotazione in attesa, con un coupon facoltativo',
+    tag: 'bookings',
+    access: 'user',
+    params: ZBookingId,
+    body: ZBookingCheckoutBody,
+    response: z.object({ checkout_url: z.string(), booking: ZBooking }),
+  }),
+  cancel: defineRoute({
+    method: 'post',
+    path: '/api/bookings/:id/cancel',
+    summary: 'Annulla: libera il posto; se pagata e nei tempi, il rimborso è automatico',
+    tag: 'bookings',
+    access: 'user',
+    params: ZBookingId,
+    response: z.object({ message: z.string(), booking: ZBooking }),
   }),
 };

@@ -12,8 +12,13 @@ export interface JobPayloads {
   'send-email': MailMessage;
   /** A card became active: make its PDF and e-mail it to the member. */
   'membership-activated': { membershipId: number };
-  /** A payment for something that could no longer be had: refund it in full and tell the payer. */
-  'refund-payment': { paymentId: number };
+  /**
+   * Refund a payment in full and tell the payer: something that could no longer be had (the default),
+   * or a booking cancelled in time.
+   */
+  'refund-payment': { paymentId: number; reason?: 'unavailable' | 'cancelled' };
+  /** Every minute: booking holds past their time lapse and free their slot. */
+  'bookings-expire-holds': Record<string, never>;
   /** Daily: cards past their end date expire; members whose card ends in 7 days are reminded. */
   'memberships-daily': Record<string, never>;
   /** Sends a stored bulk e-mail to its remaining recipients at the provider's rate. */
@@ -29,6 +34,7 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'membership-activated': { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   'refund-payment': { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
   'memberships-daily': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
+  'bookings-expire-holds': { policy: 'singleton', retryLimit: 1, expireInSeconds: 120 },
   // One broadcast at a time across every worker, so together they never exceed the provider's rate.
   'broadcast-send': { policy: 'singleton', retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
 };
@@ -36,6 +42,7 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
 /** Scheduled jobs: cron in the centre's time zone. */
 const SCHEDULES: Partial<Record<JobName, string>> = {
   'memberships-daily': '5 0 * * *',
+  'bookings-expire-holds': '* * * * *',
 };
 
 export interface JobQueue {

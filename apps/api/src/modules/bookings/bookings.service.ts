@@ -1,24 +1,154 @@
-// Court booking for members (design §1, §4). So far: the day's availability grid.
-import { centsToMoney, type TAvailability, type ZAvailabilityQuery } from '@beach/contracts';
+// Court booking for members (design §1, §2, §4): the day's grid, holds that occupy a slot while the
+// member pays, Stripe Checkout through the payments module, confirmation on payment, cancellation with
+// an automatic refund inside the free-cancellation notice, and holds that lapse on time.
+import { centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, SLOTS, type TAvailability, type TBooking, type ZAvailabilityQuery, type ZBookingCheckoutBody, type ZCreateBookingBody } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
+import type { Booking, Court, Prisma, Transaction, User } from '../../generated/prisma/client.js';
 import type { PriceCode } from '../../generated/prisma/enums.js';
-import type { User } from '../../generated/prisma/client.js';
-import { fromIsoDate, addDays, todayInRome } from '../../lib/time.js';
+import { isConstraintViolation } from '../../lib/db.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { formatItalianDate } from '../../lib/format.js';
+import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
+import { couponDiscountCents, couponProblem, redeemCoupon, releaseCoupon } from '../coupons/coupon-rules.js';
 import { seasonOf } from '../memberships/membership-terms.js';
+import type { Checkouts } from '../payments/checkout.js';
+import { requireStripe } from '../payments/checkout.js';
+import type { PaymentTarget } from '../payments/payments.service.js';
 import { priceListInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { dayGrid } from './availability.js';
-import { romeInstant } from './slots.js';
+import { romeInstant, SLOT_PRICE_CODE, slotsOf } from './slots.js';
+
+export const BOOKING_MESSAGES = {
+  taken: 'Questo orario è appena stato prenotato da un altro utente.',
+  held: 'Prenotazione effettuata: completa il pagamento per confermarla.',
+  past: 'Non si può prenotare un orario già passato.',
+  beyondHorizon: (days: number) => `Si può prenotare al massimo ${days} giorni in anticipo.`,
+  outOfSeason: (start: string, end: string) => `Il centro è aperto dal ${formatItalianDate(start)} al ${formatItalianDate(end)}: scegli un giorno della stagione.`,
+  notBookable: 'Questo campo non si prenota online: chiedi in segreteria.',
+  noLights: 'Questo campo non ha le luci: la sera non si può prenotare.',
+  closed: 'Il campo è chiuso in quell’orario.',
+  limit: (max: number) => `Hai già ${max} prenotazioni future: è il massimo consentito.`,
+  liveHold: 'Hai già una prenotazione in attesa di pagamento: completala o annullala prima di prenotarne un’altra.',
+  notFound: 'Prenotazione non trovata.',
+  notPayable: 'Questa prenotazione non è in attesa di pagamento.',
+  holdLapsed: 'Il tempo per pagare è scaduto e l’orario è stato liberato: prenota di nuovo.',
+  couponAlready: 'A questa prenotazione è già stato applicato un coupon.',
+  cancelled: 'Prenotazione annullata.',
+  cancelledRefund: 'Prenotazione annullata: il rimborso è in corso e arriverà sulla stessa carta.',
+  lateCancel: (hours: number) => `La cancellazione gratuita è possibile fino a ${hours} ore prima dell’inizio: contatta la segreteria.`,
+  notCancellable: 'Questa prenotazione non si può annullare.',
+} as const;
+
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
+const LIVE_HOLD = (now: Date): Prisma.BookingWhereInput => ({ status: 'pending_payment', OR: [{ holdExpiresAt: null }, { holdExpiresAt: { gt: now } }] });
+const LIVE = (now: Date): Prisma.BookingWhereInput => ({ OR: [{ status: 'confirmed' }, LIVE_HOLD(now)] });
 
 type AvailabilityQuery = ReturnType<typeof ZAvailabilityQuery.parse>;
+type CreateBody = ReturnType<typeof ZCreateBookingBody.parse>;
+type CheckoutBody = ReturnType<typeof ZBookingCheckoutBody.parse>;
+type BookingRow = Booking & { court: Court; transactions: Transaction[]; membershipCoupon: { code: string } | null };
 
-export function createBookingsService({ db }: Pick<AppDeps, 'db'>) {
-  return {
+const WITH_DETAILS = { court: true, transactions: { orderBy: { createdAt: 'desc' } }, membershipCoupon: { select: { code: true } } } as const;
+
+const romeTime = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const timeOf = (instant: Date, isEnd = false) => {
+  const text = romeTime.format(instant);
+  return isEnd && text === '00:00' ? '24:00' : text;
+};
+
+export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'stripe' | 'logger'>, checkouts: Checkouts) {
+  const { db, jobs } = deps;
+
+  /** The online payment of a booking, if any: the latest completed one, or else the latest. */
+  const paymentOf = (booking: BookingRow) => {
+    const payments = booking.transactions.filter((row) => row.type === 'payment');
+    return payments.find((row) => row.status !== 'pending' && row.status !== 'failed') ?? payments[0] ?? null;
+  };
+
+  async function toDto(booking: BookingRow, now = new Date(), freeCancellationHours?: number): Promise<TBooking> {
+    const hours = freeCancellationHours ?? (await readSettings(db)).freeCancellationHours;
+    const payment = paymentOf(booking);
+    const holdLive = booking.status === 'pending_payment' && (!booking.holdExpiresAt || booking.holdExpiresAt > now);
+    const beforeNotice = booking.startsAt.getTime() - now.getTime() >= hours * 3_600_000;
+    return {
+      id: booking.id,
+      court: { id: booking.court.id, code: booking.court.code, name: booking.court.name },
+      date: todayInRome(booking.startsAt),
+      start: timeOf(booking.startsAt),
+      end: timeOf(booking.endsAt, true),
+      starts_at: booking.startsAt.toISOString(),
+      ends_at: booking.endsAt.toISOString(),
+      full_day: timeOf(booking.startsAt) === FULL_DAY_START && booking.endsAt.getTime() - booking.startsAt.getTime() === FULL_DAY_SLOTS * 90 * 60_000,
+      status: holdLive || booking.status !== 'pending_payment' ? booking.status : 'expired',
+      original_price: centsToMoney(booking.priceCents + booking.discountCents),
+      discount: centsToMoney(booking.discountCents),
+      price: centsToMoney(booking.priceCents),
+      coupon_code: booking.membershipCoupon?.code ?? null,
+      hold_expires_at: holdLive ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
+      payment_status: payment?.status ?? null,
+      can_pay: holdLive,
+      can_cancel: holdLive || (booking.status === 'confirmed' && beforeNotice && booking.startsAt > now),
+      created_at: booking.createdAt.toISOString(),
+    };
+  }
+
+  async function ownBooking(userId: number, id: number): Promise<BookingRow> {
+    const booking = await db.booking.findFirst({ where: { id, userId }, include: WITH_DETAILS });
+    if (!booking) throw notFound(BOOKING_MESSAGES.notFound);
+    return booking;
+  }
+
+  /** The slots asked for, priced from the list of the booking's year (frozen on the booking). */
+  async function priceOf(court: Court, body: CreateBody) {
+    const startIndex = body.full_day ? 0 : SLOTS.findIndex((slot) => slot.start === body.start);
+    const count = body.full_day ? FULL_DAY_SLOTS : body.slots;
+    const slots = slotsOf(body.date).slice(startIndex, startIndex + count);
+    const list = await priceListInForce(db, Number(body.date.slice(0, 4)));
+    const prices = new Map<PriceCode, number>(list.entries.map((entry) => [entry.code, entry.amount_cents]));
+    const priceFor = (code: PriceCode) => {
+      const amount = prices.get(code);
+      if (amount === undefined) throw new AppError(409, 'Il listino prezzi di quell’anno non è ancora pubblicato: chiedi in segreteria.');
+      return amount;
+    };
+    if (slots.some((slot) => slot.band === 'evening') && !court.hasLights) throw new AppError(422, BOOKING_MESSAGES.noLights);
+    const priceCents = body.full_day ? priceFor(body.equipment ? 'court_full_day_equipment' : 'court_full_day') : slots.reduce((sum, slot) => sum + priceFor(SLOT_PRICE_CODE[slot.band]), 0);
+    return { startsAt: slots[0]!.startsAt, endsAt: slots[slots.length - 1]!.endsAt, priceCents };
+  }
+
+  /** A hold or a booking that can no longer be had gives its coupon use back. */
+  async function releaseCouponOf(tx: Prisma.TransactionClient, booking: Pick<Booking, 'membershipCouponId'>) {
+    if (booking.membershipCouponId) await releaseCoupon(tx, booking.membershipCouponId);
+  }
+
+  const paymentTarget: PaymentTarget = {
     /**
-     * One read per kind for the whole day: the bookable courts (for a sport: those set up for it that
-     * day, or with no setup), the live bookings and the closures touching it, and the year's prices.
-     * A hold whose time has run out no longer counts, even before the job marks it expired.
+     * A paid hold is confirmed. A payment that arrives after the hold lapsed still gets the slot if
+     * nobody took it meanwhile; otherwise the payments module refunds it.
      */
+    async confirm(tx, bookingId) {
+      const [booking] = await tx.$queryRaw<{ status: Booking['status']; courtId: number; startsAt: Date; endsAt: Date }[]>`
+        SELECT status, court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
+      if (!booking) return false;
+      if (booking.status === 'pending_payment') {
+        await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
+        return true;
+      }
+      if (booking.status !== 'expired') return false;
+      const [clash] = await tx.$queryRaw<{ id: number }[]>`
+        SELECT id FROM bookings
+        WHERE court_id = ${booking.courtId} AND id <> ${bookingId} AND status NOT IN ('cancelled', 'expired')
+          AND tstzrange(starts_at, ends_at, '[)') && tstzrange(${booking.startsAt}::timestamptz, ${booking.endsAt}::timestamptz, '[)')
+        LIMIT 1`;
+      if (clash) return false;
+      await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
+      return true;
+    },
+  };
+
+  return {
+    paymentTarget,
+
     async availability(viewer: User, query: AvailabilityQuery): Promise<TAvailability> {
       const now = new Date();
       const today = todayInRome(now);
@@ -29,6 +159,8 @@ export function createBookingsService({ db }: Pick<AppDeps, 'db'>) {
       const dayEnd = romeInstant(addDays(query.date, 1), '00:00');
       const day = fromIsoDate(query.date);
       const setupThatDay = { validFrom: { lte: day }, validTo: { gte: day } };
+      // One read per kind for the whole day. A hold whose time ran out no longer counts, even before
+      // the job marks it expired.
       const [courts, bookings, closures, priceList] = await Promise.all([
         db.court.findMany({
           where: {
@@ -37,14 +169,7 @@ export function createBookingsService({ db }: Pick<AppDeps, 'db'>) {
           },
           orderBy: [{ row: 'asc' }, { position: 'asc' }],
         }),
-        db.booking.findMany({
-          where: {
-            startsAt: { lt: dayEnd },
-            endsAt: { gt: dayStart },
-            OR: [{ status: 'confirmed' }, { status: 'pending_payment', OR: [{ holdExpiresAt: null }, { holdExpiresAt: { gt: now } }] }],
-          },
-          select: { courtId: true, startsAt: true, endsAt: true, userId: true },
-        }),
+        db.booking.findMany({ where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart }, ...LIVE(now) }, select: { courtId: true, startsAt: true, endsAt: true, userId: true } }),
         db.courtClosure.findMany({ where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart } }, select: { courtId: true, startsAt: true, endsAt: true } }),
         priceListInForce(db, year),
       ]);
@@ -59,6 +184,136 @@ export function createBookingsService({ db }: Pick<AppDeps, 'db'>) {
         prices: { day_slot: money('court_day_slot'), evening_slot: money('court_evening_slot'), full_day: money('court_full_day'), full_day_equipment: money('court_full_day_equipment') },
         courts: dayGrid({ date: query.date, now, lastBookableDay, season, courts, bookings, closures, prices, viewerId: viewer.id }),
       };
+    },
+
+    /**
+     * A hold on the slots (design §2, §4). The member's row is locked so their own limits hold under
+     * concurrent requests; two members racing for one slot are separated by the exclusion constraint.
+     */
+    async create(user: User, body: CreateBody) {
+      requireStripe(deps.stripe); // a hold nobody can pay would only block the slot
+      const now = new Date();
+      const settings = await readSettings(db);
+      const court = await db.court.findUnique({ where: { id: body.court_id } });
+      if (!court) throw new AppError(422, 'Campo non trovato.', { court_id: ['Campo non trovato.'] });
+      if (!court.isBookable) throw new AppError(422, BOOKING_MESSAGES.notBookable);
+      const today = todayInRome(now);
+      const season = seasonOf(Number(body.date.slice(0, 4)), settings);
+      if (body.date < season.start || body.date > season.end) throw new AppError(422, BOOKING_MESSAGES.outOfSeason(season.start, season.end));
+      if (body.date > addDays(today, settings.bookingHorizonDays)) throw new AppError(422, BOOKING_MESSAGES.beyondHorizon(settings.bookingHorizonDays));
+      const { startsAt, endsAt, priceCents } = await priceOf(court, body);
+      if (startsAt <= now) throw new AppError(422, BOOKING_MESSAGES.past);
+
+      const booking = await db
+        .$transaction(async (tx) => {
+          await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`;
+          if (await tx.booking.count({ where: { userId: user.id, ...LIVE_HOLD(now) } })) throw new AppError(409, BOOKING_MESSAGES.liveHold);
+          const future = await tx.booking.count({ where: { userId: user.id, endsAt: { gt: now }, ...LIVE(now) } });
+          if (future >= settings.maxFutureBookings) throw new AppError(409, BOOKING_MESSAGES.limit(settings.maxFutureBookings));
+          const closed = await tx.courtClosure.count({ where: { courtId: court.id, startsAt: { lt: endsAt }, endsAt: { gt: startsAt } } });
+          if (closed) throw new AppError(409, BOOKING_MESSAGES.closed);
+          // Holds that lapsed on these slots free them now, before the insert meets them.
+          await tx.booking.updateMany({
+            where: { courtId: court.id, status: 'pending_payment', holdExpiresAt: { lte: now }, startsAt: { lt: endsAt }, endsAt: { gt: startsAt } },
+            data: { status: 'expired' },
+          });
+          return tx.booking.create({
+            data: { courtId: court.id, userId: user.id, createdById: user.id, startsAt, endsAt, priceCents, status: 'pending_payment', holdExpiresAt: new Date(now.getTime() + settings.paymentHoldMinutes * 60_000) },
+            include: WITH_DETAILS,
+          });
+        }, TRANSACTION_OPTIONS)
+        .catch((error: unknown) => {
+          if (isConstraintViolation(error, 'bookings_no_overlap')) throw new AppError(409, BOOKING_MESSAGES.taken);
+          throw error;
+        });
+      return { message: BOOKING_MESSAGES.held, booking: await toDto(booking, now, settings.freeCancellationHours) };
+    },
+
+    async mine(user: User) {
+      const now = new Date();
+      const { freeCancellationHours } = await readSettings(db);
+      const rows = await db.booking.findMany({ where: { userId: user.id }, include: WITH_DETAILS, orderBy: { startsAt: 'asc' } });
+      const bookings = await Promise.all(rows.map((row) => toDto(row, now, freeCancellationHours)));
+      return { upcoming: bookings.filter((row) => new Date(row.ends_at) > now), past: bookings.filter((row) => new Date(row.ends_at) <= now).reverse() };
+    },
+
+    async show(user: User, id: number) {
+      return toDto(await ownBooking(user.id, id));
+    },
+
+    /** Opens Stripe Checkout for a live hold; a coupon (applicable to bookings) is counted once. */
+    async checkout(user: User, id: number, body: CheckoutBody) {
+      const booking = await ownBooking(user.id, id);
+      const now = new Date();
+      if (booking.status !== 'pending_payment') throw new AppError(409, BOOKING_MESSAGES.notPayable);
+      if (booking.holdExpiresAt && booking.holdExpiresAt <= now) throw new AppError(409, BOOKING_MESSAGES.holdLapsed);
+      if (body.coupon_code && booking.membershipCouponId && booking.membershipCoupon?.code !== body.coupon_code) throw new AppError(409, BOOKING_MESSAGES.couponAlready);
+      if (body.coupon_code && !booking.membershipCouponId) {
+        const today = todayInRome(now);
+        await db.$transaction(async (tx) => {
+          const coupon = await tx.membershipCoupon.findUnique({ where: { code: body.coupon_code! } });
+          const problem = couponProblem(coupon, today, 'booking');
+          if (problem || !coupon) throw new AppError(422, problem ?? '', { coupon_code: [problem ?? ''] });
+          if (!(await redeemCoupon(tx, coupon.id, today))) throw new AppError(422, 'Questo coupon ha raggiunto il limite di utilizzi.', { coupon_code: ['Questo coupon ha raggiunto il limite di utilizzi.'] });
+          const discount = couponDiscountCents(coupon, booking.priceCents);
+          const updated = await tx.booking.updateMany({
+            where: { id, status: 'pending_payment', membershipCouponId: null },
+            data: { membershipCouponId: coupon.id, discountCents: discount, priceCents: booking.priceCents - discount },
+          });
+          if (updated.count === 0) throw new AppError(409, BOOKING_MESSAGES.couponAlready);
+        }, TRANSACTION_OPTIONS);
+      }
+      const current = await ownBooking(user.id, id);
+      const dto = await toDto(current, now);
+      const checkoutUrl = await checkouts.open({
+        kind: 'booking',
+        targetId: id,
+        customer: { id: user.id, email: user.email },
+        amountCents: current.priceCents,
+        itemName: `Campo ${current.court.code} · ${formatItalianDate(dto.date)} ${dto.start}–${dto.end}`,
+        cancelPath: `/prenotazioni/pagamento/${id}`,
+      });
+      return { checkout_url: checkoutUrl, booking: dto };
+    },
+
+    /**
+     * A live hold is released at once. A paid booking is cancelled for free until the notice before
+     * it starts, and its payment refunded in full by a job queued in the same transaction.
+     */
+    async cancel(user: User, id: number) {
+      const booking = await ownBooking(user.id, id);
+      const now = new Date();
+      const { freeCancellationHours } = await readSettings(db);
+      const dto = await toDto(booking, now, freeCancellationHours);
+      if (booking.status === 'confirmed' && !dto.can_cancel && booking.startsAt > now) throw new AppError(409, BOOKING_MESSAGES.lateCancel(freeCancellationHours));
+      if (!dto.can_cancel) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
+      if (booking.status === 'pending_payment') await checkouts.closeOpenSessions('booking', id);
+      const payment = paymentOf(booking);
+      const refund = booking.status === 'confirmed' && payment?.status === 'completed' && payment.method === 'stripe';
+      await db.$transaction(async (tx) => {
+        const cancelled = await tx.booking.updateMany({
+          where: { id, status: booking.status },
+          data: { status: 'cancelled', cancelledAt: now, cancellationReason: 'Annullata dal socio', holdExpiresAt: null },
+        });
+        if (cancelled.count === 0) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
+        if (booking.status === 'pending_payment') await releaseCouponOf(tx, booking);
+        if (refund) await jobs.send('refund-payment', { paymentId: payment.id, reason: 'cancelled' }, { tx });
+      }, TRANSACTION_OPTIONS);
+      return { message: refund ? BOOKING_MESSAGES.cancelledRefund : BOOKING_MESSAGES.cancelled, booking: await toDto(await ownBooking(user.id, id), now, freeCancellationHours) };
+    },
+
+    /** Job, every minute: holds past their time become expired, their Checkout closed, coupons given back. */
+    async expireLapsedHolds() {
+      const lapsed = await db.booking.findMany({ where: { status: 'pending_payment', holdExpiresAt: { lte: new Date() } }, select: { id: true } });
+      for (const { id } of lapsed) {
+        // A session paid in the last second is left to the webhook, which confirms or refunds it.
+        await checkouts.closeOpenSessions('booking', id).catch((error: unknown) => deps.logger.warn({ err: error, bookingId: id }, 'Sessione di pagamento non chiusa'));
+        await db.$transaction(async (tx) => {
+          const [row] = await tx.$queryRaw<Pick<Booking, 'membershipCouponId'>[]>`UPDATE bookings SET status = 'expired', updated_at = now() WHERE id = ${id} AND status = 'pending_payment' RETURNING membership_coupon_id AS "membershipCouponId"`;
+          if (row) await releaseCouponOf(tx, row);
+        }, TRANSACTION_OPTIONS);
+      }
+      return lapsed.length;
     },
   };
 }

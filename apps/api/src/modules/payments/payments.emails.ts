@@ -2,7 +2,12 @@ import { renderEmail } from '../../lib/email-layout.js';
 import { formatEuros } from '../../lib/format.js';
 import type { MailMessage } from '../../lib/mail.js';
 
-export function refundEmail(user: { email: string; firstName: string }, what: string, amountCents: number): MailMessage {
+const WHY = {
+  unavailable: (what: string) => `abbiamo ricevuto il tuo pagamento per "${what}", ma non era più possibile assegnartelo (per esempio perché era già stato pagato o non era più disponibile).`,
+  cancelled: (what: string) => `hai annullato in tempo "${what}": la cancellazione è gratuita e ti restituiamo l'intero importo.`,
+} as const;
+
+export function refundEmail(user: { email: string; firstName: string }, what: string, amountCents: number, reason: keyof typeof WHY = 'unavailable'): MailMessage {
   return {
     to: user.email,
     subject: 'Ti abbiamo rimborsato un pagamento',
@@ -10,7 +15,7 @@ export function refundEmail(user: { email: string; firstName: string }, what: st
       title: 'Pagamento rimborsato',
       greeting: `Ciao ${user.firstName},`,
       paragraphs: [
-        `abbiamo ricevuto il tuo pagamento per "${what}", ma non era più possibile assegnartelo (per esempio perché era già stato pagato o non era più disponibile).`,
+        WHY[reason](what),
         `Ti abbiamo rimborsato ${formatEuros(amountCents)} sulla stessa carta: l'importo torna disponibile in pochi giorni lavorativi, secondo i tempi della tua banca.`,
       ],
       footnote: 'Per qualsiasi dubbio rispondi a questa e-mail o passa in segreteria.',

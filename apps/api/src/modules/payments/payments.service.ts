@@ -156,13 +156,13 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
       return { status, kind: payment.kind, target_id: targetIdOf(payment) };
     },
 
-    /** Job: a payment for something that could no longer be had goes back in full, and the payer is told. */
-    async refundUnwanted(paymentId: number) {
+    /** Job: a payment goes back in full (something no longer available, or cancelled in time), and the payer is told. */
+    async refundUnwanted(paymentId: number, reason: 'unavailable' | 'cancelled' = 'unavailable') {
       const payment = await stripePayment({ id: paymentId });
       if (payment.status !== 'completed') return; // already refunded (a retried job)
       const returned = await refund(paymentId, { idempotencyKey: `unwanted-${paymentId}` });
       const user = payment.userId ? await db.user.findUnique({ where: { id: payment.userId } }) : null;
-      if (user) await jobs.send('send-email', refundEmail(user, payment.description ?? 'pagamento online', returned.amount));
+      if (user) await jobs.send('send-email', refundEmail(user, payment.description ?? 'pagamento online', returned.amount, reason));
     },
   };
 }

@@ -1,0 +1,229 @@
+// Member bookings through the real database, job queue, SMTP on loopback and the Stripe double: every
+// refusal rule, hold → pay → confirmed, a lapsed hold freeing the slot and its late payment refunded,
+// free cancellation with a refund and the late one refused, a coupon for bookings, ownership, and two
+// members racing for one slot.
+import request from 'supertest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addDays, todayInRome } from '../../lib/time.js';
+import { useTestApp } from '../../test/app.js';
+import { startMailCatcher } from '../../test/mail-catcher.js';
+import { createMember, type TestMember } from '../../test/members.js';
+import { BOOKING_MESSAGES } from './bookings.service.js';
+import { romeInstant } from './slots.js';
+
+const mail = await startMailCatcher();
+const { app, db, stripe, services } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: 'http://web.example.test' }, { stripe: true });
+const double = stripe!;
+const today = todayInRome();
+const day = addDays(today, 3);
+const auth = (member: TestMember) => ({ Authorization: `Bearer ${member.token}` });
+const sessionIdOf = (url: string) => url.split('/').pop()!;
+let alice: TestMember;
+let bruno: TestMember;
+let c1: number;
+let c2: number;
+let d1: number;
+
+const book = (member: TestMember, body: Record<string, unknown>) => request(app).post('/api/bookings').set(auth(member)).send({ date: day, court_id: c1, ...body });
+const pay = async (member: TestMember, id: number, body: Record<string, unknown> = {}) => {
+  const checkout = await request(app).post(`/api/bookings/${id}/checkout`).set(auth(member)).send(body);
+  expect(checkout.status).toBe(200);
+  await double.pay(sessionIdOf(checkout.body.checkout_url));
+  return checkout;
+};
+const statusOf = async (id: number) => (await db.booking.findUniqueOrThrow({ where: { id } })).status;
+
+beforeAll(async () => {
+  [alice, bruno] = await Promise.all([createMember(app, db, { firstName: 'Alice', lastName: 'Prenota' }), createMember(app, db, { firstName: 'Bruno', lastName: 'Concorre' })]);
+  [c1, c2, d1] = await Promise.all(['C1', 'C2', 'D1'].map(async (code) => (await db.court.findUniqueOrThrow({ where: { code } })).id));
+  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, freeCancellationHours: 24, paymentHoldMinutes: 15 } });
+});
+// Each test starts from a clean book.
+beforeEach(async () => {
+  await db.transaction.deleteMany({ where: { kind: 'booking', type: 'refund' } });
+  await db.transaction.deleteMany({ where: { kind: 'booking' } });
+  await db.booking.deleteMany({});
+  await db.courtClosure.deleteMany({});
+});
+
+describe('POST /api/bookings: the rules the server enforces', () => {
+  it('holds consecutive slots at the list price, with the hold time of the settings', async () => {
+    const created = await book(alice, { start: '18:00', slots: 2 });
+    expect(created.status).toBe(201);
+    expect(created.body.message).toBe(BOOKING_MESSAGES.held);
+    // 18:00 is a day slot (20 €), 19:30 an evening one with lights (40 €).
+    expect(created.body.booking).toMatchObject({ date: day, start: '18:00', end: '21:00', status: 'pending_payment', price: '60.00', original_price: '60.00', can_pay: true, can_cancel: true, court: { code: 'C1' } });
+    const hold = new Date(created.body.booking.hold_expires_at).getTime() - Date.now();
+    expect(hold).toBeGreaterThan(14 * 60_000);
+    expect(hold).toBeLessThanOrEqual(15 * 60_000);
+
+    const fullDay = await book(bruno, { court_id: c2, full_day: true, equipment: true });
+    expect(fullDay.body.booking).toMatchObject({ start: '09:00', end: '19:30', full_day: true, price: '100.00' });
+  });
+
+  it('refuses the past, beyond the horizon, out of season, a court not bookable online, a closed court, evenings without lights', async () => {
+    const refusal = async (body: Record<string, unknown>, status: number, message: string) => {
+      const response = await book(alice, body);
+      expect(response.status).toBe(status);
+      expect(response.body.message).toBe(message);
+    };
+    await refusal({ date: addDays(today, -1), start: '09:00' }, 422, BOOKING_MESSAGES.past);
+    await refusal({ date: addDays(today, 15), start: '09:00' }, 422, BOOKING_MESSAGES.beyondHorizon(14));
+    await refusal({ court_id: d1 }, 422, BOOKING_MESSAGES.notBookable);
+    await db.courtClosure.create({ data: { courtId: c1, startsAt: romeInstant(day, '12:00'), endsAt: romeInstant(day, '14:00'), reason: 'Torneo' } });
+    await refusal({ start: '13:30' }, 409, BOOKING_MESSAGES.closed);
+    await db.court.update({ where: { id: c1 }, data: { hasLights: false } });
+    await refusal({ start: '21:00' }, 422, BOOKING_MESSAGES.noLights);
+    await db.court.update({ where: { id: c1 }, data: { hasLights: true } });
+    await db.setting.update({ where: { id: 1 }, data: { seasonStart: '05-01', seasonEnd: '09-30' } });
+    try {
+      const winter = `${Number(today.slice(0, 4)) + 1}-01-10`;
+      const response = await book(alice, { date: winter });
+      expect(response.status).toBe(422);
+      expect(response.body.message).toMatch(/^Il centro è aperto dal/);
+    } finally {
+      await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31' } });
+    }
+    const bad = await book(alice, { start: '22:30', slots: 2, equipment: true });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['equipment', 'slots']);
+    expect(await db.booking.count()).toBe(0);
+  });
+
+  it('allows one live hold per member and at most the limit of future bookings', async () => {
+    const first = await book(alice, { start: '09:00' });
+    expect((await book(alice, { start: '12:00' })).body.message).toBe(BOOKING_MESSAGES.liveHold);
+    await pay(alice, first.body.booking.id);
+    await expect.poll(() => statusOf(first.body.booking.id)).toBe('confirmed');
+    await db.setting.update({ where: { id: 1 }, data: { maxFutureBookings: 1 } });
+    try {
+      const over = await book(alice, { start: '12:00' });
+      expect(over.status).toBe(409);
+      expect(over.body.message).toBe(BOOKING_MESSAGES.limit(1));
+    } finally {
+      await db.setting.update({ where: { id: 1 }, data: { maxFutureBookings: 4 } });
+    }
+  });
+
+  it('gives a slot to exactly one of two members racing for it; the other gets the 409 message', async () => {
+    const [a, b] = await Promise.all([book(alice, { start: '15:00' }), book(bruno, { start: '15:00' })]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    expect([a, b].find((response) => response.status === 409)!.body.message).toBe('Questo orario è appena stato prenotato da un altro utente.');
+    expect(await db.booking.count({ where: { status: 'pending_payment' } })).toBe(1);
+  });
+});
+
+describe('paying, lapsing, cancelling', () => {
+  it('confirms a paid hold and records the payment; the grid shows it as mine', async () => {
+    const created = await book(alice, { start: '10:30' });
+    const id = created.body.booking.id as number;
+    await pay(alice, id);
+    await expect.poll(() => statusOf(id)).toBe('confirmed');
+    const shown = await request(app).get(`/api/bookings/${id}`).set(auth(alice));
+    expect(shown.body).toMatchObject({ status: 'confirmed', payment_status: 'completed', hold_expires_at: null, can_pay: false, can_cancel: true });
+    const payment = await db.transaction.findFirstOrThrow({ where: { bookingId: id, type: 'payment' } });
+    expect(payment).toMatchObject({ status: 'completed', amountCents: 2000, method: 'stripe' });
+    const grid = await request(app).get('/api/bookings/availability').query({ date: day }).set(auth(alice));
+    expect(grid.body.courts.find((court: { code: string }) => court.code === 'C1').cells.find((cell: { start: string }) => cell.start === '10:30').state).toBe('mine');
+    const mine = await request(app).get('/api/bookings/mine').set(auth(alice));
+    expect(mine.body.upcoming.map((booking: { id: number }) => booking.id)).toEqual([id]);
+  });
+
+  it('lets a lapsed hold free the slot; a late payment for it is refunded when someone else took it', async () => {
+    const created = await book(alice, { start: '12:00' });
+    const id = created.body.booking.id as number;
+    const checkout = await request(app).post(`/api/bookings/${id}/checkout`).set(auth(alice)).send({});
+    // The hold runs out before Alice pays.
+    await db.booking.update({ where: { id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
+    expect((await request(app).post(`/api/bookings/${id}/checkout`).set(auth(alice)).send({})).body.message).toBe(BOOKING_MESSAGES.holdLapsed);
+    const taken = await book(bruno, { start: '12:00' });
+    expect(taken.status).toBe(201);
+    expect(await statusOf(id)).toBe('expired');
+
+    double.setAutoDeliver(false);
+    try {
+      // Alice's tab was still open on the payment page: she pays anyway.
+      await fetch(`${double.url}/checkout/${sessionIdOf(checkout.body.checkout_url)}/pay`, { method: 'POST', redirect: 'manual' });
+      const completed = double.events.filter((event) => event.type === 'checkout.session.completed').at(-1)!;
+      expect(await double.deliver(completed)).toBe(200);
+    } finally {
+      double.setAutoDeliver(true);
+    }
+    expect(await statusOf(id)).toBe('expired');
+    await expect.poll(async () => (await db.transaction.findFirst({ where: { bookingId: id, type: 'payment', status: { not: 'failed' } } }))?.status, { timeout: 15_000 }).toBe('refunded');
+    const email = await mail.waitFor(alice.email, 15_000);
+    expect(email.subject).toBe('Ti abbiamo rimborsato un pagamento');
+  });
+
+  it('the lapse job expires holds and closes their Checkout Session; a late payment then still gets a free slot', async () => {
+    const created = await book(alice, { start: '16:30' });
+    const id = created.body.booking.id as number;
+    const checkout = await request(app).post(`/api/bookings/${id}/checkout`).set(auth(alice)).send({});
+    await db.booking.update({ where: { id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
+    expect(await services.bookings.expireLapsedHolds()).toBe(1);
+    expect(await statusOf(id)).toBe('expired');
+    const sessionId = sessionIdOf(checkout.body.checkout_url);
+    const closed = double.events.filter((event) => event.type === 'checkout.session.expired').map((event) => (event.data.object as { id: string }).id);
+    expect(closed).toContain(sessionId);
+  });
+
+  it('cancels for free before the notice with a full refund, and refuses after it', async () => {
+    const created = await book(alice, { start: '09:00' });
+    const id = created.body.booking.id as number;
+    await pay(alice, id);
+    await expect.poll(() => statusOf(id)).toBe('confirmed');
+    const cancelled = await request(app).post(`/api/bookings/${id}/cancel`).set(auth(alice));
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.message).toBe(BOOKING_MESSAGES.cancelledRefund);
+    expect(cancelled.body.booking.status).toBe('cancelled');
+    await expect.poll(async () => (await db.transaction.findFirstOrThrow({ where: { bookingId: id, type: 'payment' } })).status, { timeout: 15_000 }).toBe('refunded');
+    const refund = await db.transaction.findFirstOrThrow({ where: { bookingId: id, type: 'refund' } });
+    expect(refund.amountCents).toBe(2000);
+    const email = await mail.waitFor(alice.email, 15_000);
+    expect(email.text).toContain('hai annullato in tempo');
+    // The slot is free again.
+    expect((await book(bruno, { start: '09:00' })).status).toBe(201);
+
+    // Inside the notice: refused with the reason.
+    await db.setting.update({ where: { id: 1 }, data: { freeCancellationHours: 24 * 5 } });
+    try {
+      const late = await book(alice, { start: '13:30' });
+      await pay(alice, late.body.booking.id);
+      await expect.poll(() => statusOf(late.body.booking.id)).toBe('confirmed');
+      const refused = await request(app).post(`/api/bookings/${late.body.booking.id}/cancel`).set(auth(alice));
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(BOOKING_MESSAGES.lateCancel(120));
+    } finally {
+      await db.setting.update({ where: { id: 1 }, data: { freeCancellationHours: 24 } });
+    }
+  });
+
+  it('releases an unpaid hold at once, giving back its coupon use', async () => {
+    const coupon = await db.membershipCoupon.create({ data: { code: 'ESTATE-TUTTO', discountType: 'percentage', discountValue: 50, applicableTo: 'both', usageLimit: 5 } });
+    await db.membershipCoupon.create({ data: { code: 'SOLO-TESSERE', discountType: 'percentage', discountValue: 50, applicableTo: 'membership' } });
+    const created = await book(alice, { start: '18:00' });
+    const id = created.body.booking.id as number;
+    const wrong = await request(app).post(`/api/bookings/${id}/checkout`).set(auth(alice)).send({ coupon_code: 'solo-tessere' });
+    expect(wrong.body.errors).toEqual({ coupon_code: ['Questo coupon vale solo per le tessere.'] });
+    const discounted = await request(app).post(`/api/bookings/${id}/checkout`).set(auth(alice)).send({ coupon_code: 'estate-tutto' });
+    expect(discounted.body.booking).toMatchObject({ original_price: '20.00', discount: '10.00', price: '10.00', coupon_code: 'ESTATE-TUTTO' });
+    expect((await db.membershipCoupon.findUniqueOrThrow({ where: { id: coupon.id } })).usageCount).toBe(1);
+    const released = await request(app).post(`/api/bookings/${id}/cancel`).set(auth(alice));
+    expect(released.body).toMatchObject({ message: BOOKING_MESSAGES.cancelled, booking: { status: 'cancelled' } });
+    expect((await db.membershipCoupon.findUniqueOrThrow({ where: { id: coupon.id } })).usageCount).toBe(0);
+  });
+
+  it('keeps each member to their own bookings (404), and anonymous callers out (401)', async () => {
+    const created = await book(alice, { start: '09:00' });
+    const id = created.body.booking.id as number;
+    for (const call of [
+      request(app).get(`/api/bookings/${id}`),
+      request(app).post(`/api/bookings/${id}/checkout`).send({}),
+      request(app).post(`/api/bookings/${id}/cancel`),
+    ]) {
+      expect((await call.set(auth(bruno))).status).toBe(404);
+    }
+    expect((await request(app).get('/api/bookings/mine').set(auth(bruno))).body).toEqual({ upcoming: [], past: [] });
+    expect((await request(app).post('/api/bookings').send({ date: day, court_id: c1 })).status).toBe(401);
+  });
+});
