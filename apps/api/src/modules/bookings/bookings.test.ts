@@ -35,7 +35,7 @@ const statusOf = async (id: number) => (await db.booking.findUniqueOrThrow({ whe
 
 beforeAll(async () => {
   [alice, bruno] = await Promise.all([createMember(app, db, { firstName: 'Alice', lastName: 'Prenota' }), createMember(app, db, { firstName: 'Bruno', lastName: 'Concorre' })]);
-  [c1, c2, d1] = await Promise.all(['C1', 'C2', 'D1'].map(async (code) => (await db.court.findUniqueOrThrow({ where: { code } })).id));
+  [c1, c2, d1] = (await Promise.all(['C1', 'C2', 'D1'].map(async (code) => (await db.court.findUniqueOrThrow({ where: { code } })).id))) as [number, number, number];
   await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, freeCancellationHours: 24, paymentHoldMinutes: 15 } });
 });
 // Each test starts from a clean book.
