@@ -44,9 +44,9 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.profile, ...page(() => import('../features/auth/pages/profile-page')) },
           { path: paths.membership, ...page(() => import('../features/memberships/pages/membership-page')) },
-          { path: paths.bookings, ...comingSoon('Prenota un campo') },
-          { path: paths.myBookings, ...comingSoon('Le mie prenotazioni') },
-          { path: paths.bookingPayment, ...comingSoon('Pagamento prenotazione') },
+          { path: paths.bookings, ...page(() => import('../features/bookings/pages/bookings-page')) },
+          { path: paths.myBookings, ...page(() => import('../features/bookings/pages/my-bookings-page')) },
+          { path: paths.bookingPayment, ...page(() => import('../features/bookings/pages/booking-payment-page')) },
           { path: paths.paymentCompleted, ...page(() => import('../features/payments/pages/payment-completed-page')) },
         ],
       },

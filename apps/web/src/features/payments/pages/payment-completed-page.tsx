@@ -8,6 +8,8 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-transport';
+import { useBooking } from '../../bookings/api/bookings';
+import { BookingSummary } from '../../bookings/components/booking-summary';
 import { useMyMemberships } from '../../memberships/api/memberships';
 import { validityText } from '../../memberships/dates';
 import { usePaymentOutcome } from '../api/payments';
@@ -63,6 +65,20 @@ function PaidMembership({ id }: { id: number | null }) {
   );
 }
 
+function PaidBooking({ id }: { id: number | null }) {
+  const { data } = useBooking(id);
+  return (
+    <Paid kind="booking">
+      <p>La tua prenotazione è confermata: trovi i dettagli nelle tue prenotazioni.</p>
+      {data && (
+        <div className="mx-auto mt-4 max-w-sm text-left">
+          <BookingSummary booking={data} />
+        </div>
+      )}
+    </Paid>
+  );
+}
+
 function Outcome({ sessionId }: { sessionId: string }) {
   const { data, error, gaveUp } = usePaymentOutcome(sessionId);
   // `details`: a field message ("Sessione di pagamento non valida.") says more than the generic 422 one.
@@ -100,11 +116,7 @@ function Outcome({ sessionId }: { sessionId: string }) {
     );
   }
   if (data.kind === 'membership') return <PaidMembership id={data.target_id} />;
-  return (
-    <Paid kind="booking">
-      <p>La tua prenotazione è confermata: trovi i dettagli nelle tue prenotazioni.</p>
-    </Paid>
-  );
+  return <PaidBooking id={data.target_id} />;
 }
 
 /** /pagamento-completato (design §2, §4): where Stripe sends the member back after paying. */

@@ -1,0 +1,37 @@
+// The member's calls for court bookings (design §4).
+import { api, type TAvailabilityQuery, type TCreateBookingBody } from '@beach/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { goToCheckout } from '../../payments/api/checkout';
+
+export const bookingKeys = {
+  all: ['bookings'] as const,
+  day: (query: TAvailabilityQuery) => ['bookings', 'availability', query] as const,
+  mine: ['bookings', 'mine'] as const,
+  one: (id: number) => ['bookings', 'one', id] as const,
+};
+
+/** The day's grid; the previous day stays on screen while the next one loads. */
+export const useAvailability = (query: TAvailabilityQuery) =>
+  useQuery({ queryKey: bookingKeys.day(query), queryFn: () => callApi(api.bookings.availability, { query }), placeholderData: keepPreviousData, staleTime: 0, refetchInterval: 60_000 });
+
+export const useMyBookings = () => useQuery({ queryKey: bookingKeys.mine, queryFn: () => callApi(api.bookings.mine), staleTime: 0 });
+
+export const useBooking = (id: number | null) => useQuery({ queryKey: bookingKeys.one(id ?? 0), queryFn: () => callApi(api.bookings.show, { params: { id: id! } }), enabled: id !== null, staleTime: 0 });
+
+function useBookingMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }) });
+}
+
+export const useCreateBooking = () => useBookingMutation((body: TCreateBookingBody) => callApi(api.bookings.create, { body }));
+
+export const useCancelBooking = () => useBookingMutation((id: number) => callApi(api.bookings.cancel, { params: { id } }));
+
+/** Applies the coupon (if any) and leaves for the hosted payment page. */
+export function useBookingCheckout() {
+  return useMutation({
+    mutationFn: ({ id, couponCode }: { id: number; couponCode: string }) => callApi(api.bookings.checkout, { params: { id }, body: { coupon_code: couponCode || null } }),
+    onSuccess: ({ checkout_url }) => goToCheckout(checkout_url),
+  });
+}

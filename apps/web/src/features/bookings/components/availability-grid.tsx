@@ -1,0 +1,124 @@
+// The day's grid (design §4): courts across, 1h30 slots down, every cell a clear state. Free cells are
+// buttons (with court, time, state and price in their name); the time column stays put while the
+// courts scroll sideways on a phone.
+import type { TAvailability, TAvailabilityCell, TCellState } from '@beach/contracts';
+import clsx from 'clsx';
+import { formatMoney } from '../../../lib/format';
+
+export interface Selection {
+  courtId: number;
+  start: number;
+  count: number;
+  fullDay: boolean;
+}
+
+const STATE_TEXT: Record<Exclude<TCellState, 'free'>, string> = {
+  taken: 'Occupato',
+  mine: 'Tua',
+  past: 'Passato',
+  closed: 'Chiuso',
+  out_of_season: 'Fuori stagione',
+  unavailable: 'Non disponibile',
+};
+
+const STATE_CLASSES: Record<Exclude<TCellState, 'free'>, string> = {
+  taken: 'bg-slate-200 text-slate-600',
+  mine: 'bg-sea-100 text-sea-900 font-semibold',
+  past: 'bg-slate-50 text-slate-400',
+  closed: 'bg-[repeating-linear-gradient(45deg,#fee2e2,#fee2e2_6px,#fef2f2_6px,#fef2f2_12px)] text-coral-700',
+  out_of_season: 'bg-slate-50 text-slate-400',
+  unavailable: 'bg-slate-50 text-slate-400',
+};
+
+export const isSelected = (selection: Selection | null, courtId: number, index: number) =>
+  selection !== null && selection.courtId === courtId && index >= selection.start && index < selection.start + selection.count;
+
+function Cell({ court, cell, index, selection, onPick }: { court: TAvailability['courts'][number]; cell: TAvailabilityCell; index: number; selection: Selection | null; onPick: (courtId: number, index: number) => void }) {
+  const time = `${cell.start}–${cell.end}`;
+  if (cell.state !== 'free') {
+    return (
+      <td className="p-1">
+        <div aria-label={`${court.name}, ${time}: ${STATE_TEXT[cell.state].toLowerCase()}`} className={clsx('flex h-12 items-center justify-center rounded-lg px-1 text-center text-xs', STATE_CLASSES[cell.state])}>
+          {STATE_TEXT[cell.state]}
+        </div>
+      </td>
+    );
+  }
+  const selected = isSelected(selection, court.id, index);
+  return (
+    <td className="p-1">
+      <button
+        type="button"
+        aria-pressed={selected}
+        aria-label={`${court.name}, ${time}: libero, ${cell.price ? formatMoney(cell.price) : ''}`}
+        onClick={() => onPick(court.id, index)}
+        className={clsx(
+          'flex h-12 w-full flex-col items-center justify-center rounded-lg text-xs font-semibold ring-1 transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sea-700',
+          selected ? 'bg-sea-700 text-white ring-sea-800' : 'bg-emerald-50 text-emerald-900 ring-emerald-300 hover:bg-emerald-100',
+        )}
+      >
+        <span>{selected ? 'Scelto' : 'Libero'}</span>
+        {cell.price && <span className="font-normal">{formatMoney(cell.price)}</span>}
+      </button>
+    </td>
+  );
+}
+
+export function AvailabilityGrid({
+  availability,
+  selection,
+  highlighted,
+  onPick,
+  onFullDay,
+}: {
+  availability: TAvailability;
+  selection: Selection | null;
+  /** A court chosen on the home page's map (?campo=). */
+  highlighted: string | null;
+  onPick: (courtId: number, index: number) => void;
+  onFullDay: (courtId: number) => void;
+}) {
+  const slots = availability.courts[0]?.cells ?? [];
+  const dayCells = (court: TAvailability['courts'][number]) => court.cells.filter((cell) => cell.band === 'day');
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full min-w-[36rem] border-separate border-spacing-0 text-sm">
+        <caption className="sr-only">Disponibilità dei campi il {availability.date}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="sticky left-0 z-10 bg-white px-2 py-2 text-left text-xs font-semibold text-slate-500 uppercase">
+              Orario
+            </th>
+            {availability.courts.map((court) => (
+              <th key={court.id} scope="col" className={clsx('px-1 py-2 text-center', court.code === highlighted && 'bg-amber-50')}>
+                <span className="block font-bold text-sea-900">{court.code}</span>
+                {dayCells(court).every((cell) => cell.state === 'free') ? (
+                  <button type="button" onClick={() => onFullDay(court.id)} className="mt-1 rounded px-1 text-xs font-medium text-sea-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sea-700">
+                    Giornata intera
+                  </button>
+                ) : (
+                  <span className="mt-1 block text-xs text-transparent" aria-hidden="true">
+                    ·
+                  </span>
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {slots.map((slot, index) => (
+            <tr key={slot.start} className={slot.band === 'evening' && slots[index - 1]?.band === 'day' ? 'border-t-2' : undefined}>
+              <th scope="row" className="sticky left-0 z-10 bg-white px-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700">
+                {slot.start}
+                <span className="block font-normal text-slate-400">{slot.band === 'evening' ? 'sera' : slot.end}</span>
+              </th>
+              {availability.courts.map((court) => (
+                <Cell key={court.id} court={court} cell={court.cells[index]!} index={index} selection={selection} onPick={onPick} />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// How a booking is named on screen (design §4 statuses).
+import { BOOKING_STATUS_LABELS, type TBooking } from '@beach/contracts';
+import type { BadgeTone } from '../../components/ui/badge';
+import { formatDate } from '../../lib/format';
+
+/** A cancelled booking whose payment went back reads 'Rimborsata'. */
+export function statusOf(booking: Pick<TBooking, 'status' | 'payment_status'>): { label: string; tone: BadgeTone } {
+  if (booking.status === 'cancelled' && (booking.payment_status === 'refunded' || booking.payment_status === 'partially_refunded')) return { label: 'Rimborsata', tone: 'purple' };
+  const tones: Record<TBooking['status'], BadgeTone> = { pending_payment: 'yellow', confirmed: 'green', cancelled: 'red', expired: 'neutral' };
+  return { label: BOOKING_STATUS_LABELS[booking.status], tone: tones[booking.status] };
+}
+
+export const whenText = (booking: Pick<TBooking, 'date' | 'start' | 'end'>) =>
+  `${new Intl.DateTimeFormat('it-IT', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${booking.date}T12:00:00Z`))} ${formatDate(booking.date)}, ${booking.start}–${booking.end}`;

@@ -1,0 +1,117 @@
+// /prenotazioni/pagamento/{bookingId} (design §4): the hold's summary and countdown, a coupon, the
+// total, "Paga con carta" and "Annulla prenotazione". Only the owner sees it (the API answers 404).
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { usePageTitle } from '../../../app/use-page-title';
+import { useConfirm } from '../../../components/admin/confirm-dialog';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { serverMessage } from '../../../lib/api-errors';
+import { TestModeNotice } from '../../payments/components/test-mode-notice';
+import { useBooking, useBookingCheckout, useCancelBooking } from '../api/bookings';
+import { BookingSummary } from '../components/booking-summary';
+
+/** Seconds left until `until`, ticking every second. */
+function useCountdown(until: string | null) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until ? Math.max(0, Math.floor((Date.parse(until) - now) / 1000)) : 0;
+}
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+export default function BookingPaymentPage() {
+  usePageTitle('Pagamento prenotazione');
+  const id = Number(useParams().bookingId);
+  const navigate = useNavigate();
+  const booking = useBooking(Number.isInteger(id) && id > 0 ? id : null);
+  const checkout = useBookingCheckout();
+  const cancel = useCancelBooking();
+  const { confirm, dialog } = useConfirm();
+  const [coupon, setCoupon] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const left = useCountdown(booking.data?.can_pay ? booking.data.hold_expires_at : null);
+
+  const data = booking.data;
+  const lapsed = data && (!data.can_pay || left === 0) && data.status !== 'confirmed';
+
+  async function pay(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      await checkout.mutateAsync({ id, couponCode: coupon.trim() });
+    } catch (failure) {
+      setError(serverMessage(failure) ?? 'Il pagamento non è disponibile in questo momento. Riprova più tardi.');
+      await booking.refetch();
+    }
+  }
+
+  async function release() {
+    if (!(await confirm({ title: 'Annulla prenotazione', message: 'L’orario tornerà libero per gli altri soci.', confirmLabel: 'Annulla prenotazione', cancelLabel: 'Torna indietro', tone: 'danger' }))) return;
+    try {
+      await cancel.mutateAsync(id);
+      navigate(paths.bookings);
+    } catch (failure) {
+      setError(serverMessage(failure) ?? 'Si è verificato un errore. Riprova più tardi.');
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-xl space-y-6 px-4 py-8 sm:py-12">
+      <TestModeNotice />
+      <h1 className="text-2xl font-bold text-sea-900">Pagamento prenotazione</h1>
+      {booking.isPending && <Spinner label="Caricamento della prenotazione..." />}
+      {booking.isError && (
+        <Alert tone="error" action={<Link to={paths.bookings} className={buttonClasses('secondary', 'sm')}>Prenota un campo</Link>}>
+          Prenotazione non trovata.
+        </Alert>
+      )}
+      {data && (
+        <div className="space-y-5 rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200">
+          <BookingSummary booking={data} />
+          {data.status === 'confirmed' ? (
+            <Alert tone="success" action={<Link to={paths.myBookings} className={buttonClasses('secondary', 'sm')}>Le mie prenotazioni</Link>}>
+              Questa prenotazione è già pagata e confermata.
+            </Alert>
+          ) : lapsed ? (
+            <Alert tone="warning" action={<Link to={paths.bookings} className={buttonClasses('primary', 'sm')}>Prenota di nuovo</Link>}>
+              Il tempo per pagare è scaduto e l’orario è stato liberato.
+            </Alert>
+          ) : (
+            <form onSubmit={pay} className="space-y-4">
+              <p role="timer" aria-live="off" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                Il campo è tenuto per te ancora <strong>{clock(left)}</strong> minuti: completa il pagamento per confermarlo.
+              </p>
+              <Input
+                label="Coupon (facoltativo)"
+                value={coupon}
+                onChange={(event) => setCoupon(event.target.value)}
+                placeholder={data.coupon_code ?? 'Codice sconto'}
+                disabled={Boolean(data.coupon_code)}
+                hint={data.coupon_code ? `Coupon ${data.coupon_code} applicato.` : 'Un coupon valido anche per le prenotazioni.'}
+                autoComplete="off"
+              />
+              {error && <Alert tone="error">{error}</Alert>}
+              <div className="flex flex-wrap justify-between gap-3">
+                <Button variant="ghost" onClick={release} loading={cancel.isPending} loadingText="Annullamento...">
+                  Annulla prenotazione
+                </Button>
+                <Button type="submit" loading={checkout.isPending} loadingText="Apertura del pagamento...">
+                  Paga con carta
+                </Button>
+              </div>
+            </form>
+          )}
+        </div>
+      )}
+      {dialog}
+    </div>
+  );
+}

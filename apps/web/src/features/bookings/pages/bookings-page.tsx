@@ -1,0 +1,173 @@
+// /prenotazioni (design §4): pick a day and a sport, choose consecutive free slots of a court (or the
+// full day), see the total, and "Prenota e paga" holds them while the member pays.
+import { SPORT_LABELS, SPORTS, type TAvailability, type TSport } from '@beach/contracts';
+import clsx from 'clsx';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../../../app/use-page-title';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Checkbox, Select } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { serverMessage } from '../../../lib/api-errors';
+import { formatCents, formatDate } from '../../../lib/format';
+import { TestModeNotice } from '../../payments/components/test-mode-notice';
+import { useAvailability, useCreateBooking } from '../api/bookings';
+import { AvailabilityGrid, type Selection } from '../components/availability-grid';
+
+const todayInRome = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const dayLabel = (date: string) => new Intl.DateTimeFormat('it-IT', { weekday: 'short', day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const cents = (money: string | null) => (money ? Math.round(Number(money) * 100) : 0);
+
+function DateStrip({ first, last, value, onChange }: { first: string; last: string; value: string; onChange: (date: string) => void }) {
+  const days: string[] = [];
+  for (let day = first; day <= last && days.length < 60; day = addDays(day, 1)) days.push(day);
+  return (
+    <div role="group" aria-label="Giorno" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+      {days.map((day) => (
+        <button
+          key={day}
+          type="button"
+          aria-pressed={day === value}
+          onClick={() => onChange(day)}
+          className={clsx(
+            'shrink-0 rounded-lg px-3 py-2 text-sm font-semibold capitalize ring-1 focus-visible:outline-2 focus-visible:outline-sea-700',
+            day === value ? 'bg-sea-700 text-white ring-sea-800' : 'bg-white text-sea-900 ring-slate-300 hover:bg-sea-50',
+          )}
+        >
+          {dayLabel(day)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** What the member is about to book, and its total. */
+function Summary({ availability, selection, equipment, setEquipment, onBook, pending }: { availability: TAvailability; selection: Selection; equipment: boolean; setEquipment: (on: boolean) => void; onBook: () => void; pending: boolean }) {
+  const court = availability.courts.find((row) => row.id === selection.courtId)!;
+  const cells = court.cells.slice(selection.start, selection.start + selection.count);
+  const total = selection.fullDay ? cents(equipment ? availability.prices.full_day_equipment : availability.prices.full_day) : cells.reduce((sum, cell) => sum + cents(cell.price), 0);
+  return (
+    <section aria-label="Riepilogo" className="sticky bottom-2 z-20 rounded-xl border border-sea-200 bg-white p-4 shadow-lg">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="text-sm text-slate-700">
+          <p className="font-semibold text-sea-900">
+            {court.name} · {formatDate(availability.date)}
+          </p>
+          <p>
+            {selection.fullDay ? 'Giornata intera' : `${cells.length} ${cells.length === 1 ? 'fascia' : 'fasce'}`}: {cells[0]!.start}–{cells[cells.length - 1]!.end}
+          </p>
+          {selection.fullDay && <Checkbox label="Con attrezzatura da allenamento (palloni, antenne, coni)" checked={equipment} onChange={(event) => setEquipment(event.target.checked)} />}
+        </div>
+        <div className="flex items-center gap-4">
+          <p className="text-lg font-bold text-sea-900">
+            Totale <span aria-live="polite">{formatCents(total)}</span>
+          </p>
+          <Button onClick={onBook} loading={pending} loadingText="Prenotazione...">
+            Prenota e paga
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default function BookingsPage() {
+  usePageTitle('Prenota un campo');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const chosenCourt = searchParams.get('campo')?.toUpperCase() ?? null;
+  const today = todayInRome();
+  const [date, setDate] = useState(today);
+  const [sport, setSport] = useState<TSport | ''>('');
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [equipment, setEquipment] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const availability = useAvailability({ date, sport });
+  const create = useCreateBooking();
+
+  const day = availability.data;
+  // The court chosen on the map comes first.
+  const shown = day && chosenCourt ? { ...day, courts: [...day.courts].sort((a, b) => Number(b.code === chosenCourt) - Number(a.code === chosenCourt)) } : day;
+
+  const choose = (next: Selection | null) => {
+    setSelection(next);
+    setError(null);
+  };
+  const changeDay = (next: string) => {
+    setDate(next);
+    choose(null);
+  };
+  /** A free cell starts a choice, or extends it when it touches it on the same court. */
+  const pick = (courtId: number, index: number) => {
+    if (selection && !selection.fullDay && selection.courtId === courtId) {
+      if (index === selection.start + selection.count) return choose({ ...selection, count: selection.count + 1 });
+      if (index === selection.start - 1) return choose({ ...selection, start: index, count: selection.count + 1 });
+      if (index >= selection.start && index < selection.start + selection.count) return choose(null);
+    }
+    choose({ courtId, start: index, count: 1, fullDay: false });
+  };
+  const fullDay = (courtId: number) => choose({ courtId, start: 0, count: day!.courts.find((court) => court.id === courtId)!.cells.filter((cell) => cell.band === 'day').length, fullDay: true });
+
+  async function book() {
+    if (!selection || !day) return;
+    const court = day.courts.find((row) => row.id === selection.courtId)!;
+    try {
+      const { booking } = await create.mutateAsync({
+        court_id: selection.courtId,
+        date,
+        start: court.cells[selection.start]!.start,
+        slots: selection.count,
+        full_day: selection.fullDay,
+        equipment: selection.fullDay && equipment,
+      });
+      navigate(`/prenotazioni/pagamento/${booking.id}`);
+    } catch (failure) {
+      // The grid is read again, so a slot just taken by someone else shows as taken.
+      setSelection(null);
+      setError(serverMessage(failure) ?? 'Si è verificato un errore nella prenotazione. Riprova più tardi.');
+      await availability.refetch();
+    }
+  }
+
+  const outOfSeason = day && (date < day.season.start || date > day.season.end);
+  return (
+    <div className="mx-auto max-w-6xl space-y-5 px-4 py-8 sm:px-6">
+      <TestModeNotice />
+      <header>
+        <h1 className="text-3xl font-bold text-sea-900">Prenota un campo</h1>
+        <p className="text-slate-600">Scegli il giorno e le fasce da 1h30 su un campo: le fasce consecutive si sommano. Paghi online per confermare.</p>
+      </header>
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="min-w-0 flex-1">{day && <DateStrip first={day.today} last={day.last_bookable_day} value={date} onChange={changeDay} />}</div>
+        <div className="w-48">
+          <Select
+            label="Sport"
+            value={sport}
+            onChange={(event) => {
+              setSport(event.target.value as TSport | '');
+              choose(null);
+            }}
+            options={[{ value: '', label: 'Tutti gli sport' }, ...SPORTS.map((value) => ({ value, label: SPORT_LABELS[value] }))]}
+          />
+        </div>
+      </div>
+      {outOfSeason && (
+        <Alert tone="info">
+          Il centro è aperto dal {formatDate(day.season.start)} al {formatDate(day.season.end)}: in questo giorno non si gioca.
+        </Alert>
+      )}
+      {error && <Alert tone="error">{error}</Alert>}
+      {availability.isError && <Alert tone="error">Non è stato possibile caricare la disponibilità. Riprova più tardi.</Alert>}
+      {!shown ? (
+        availability.isPending && <Spinner label="Caricamento della disponibilità..." />
+      ) : shown.courts.length === 0 ? (
+        <Alert tone="info">Nessun campo allestito per questo sport in questo giorno.</Alert>
+      ) : (
+        <AvailabilityGrid availability={shown} selection={selection} highlighted={chosenCourt} onPick={pick} onFullDay={fullDay} />
+      )}
+      {selection && day && <Summary availability={day} selection={selection} equipment={equipment} setEquipment={setEquipment} onBook={book} pending={create.isPending} />}
+    </div>
+  );
+}

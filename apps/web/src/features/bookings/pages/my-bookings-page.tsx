@@ -1,0 +1,113 @@
+// /le-mie-prenotazioni (design §4): upcoming and past bookings with their status; pay a live hold,
+// cancel while it is free (refunded automatically), otherwise contact the desk.
+import type { TBooking } from '@beach/contracts';
+import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../../app/use-page-title';
+import { useConfirm } from '../../../components/admin/confirm-dialog';
+import { useNotices } from '../../../components/admin/notices';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { serverMessage } from '../../../lib/api-errors';
+import { formatMoney } from '../../../lib/format';
+import { useCancelBooking, useMyBookings } from '../api/bookings';
+import { statusOf, whenText } from '../labels';
+
+/** `onCancel` only for upcoming bookings: past ones have no actions. */
+function BookingCard({ booking, onCancel, cancelling }: { booking: TBooking; onCancel?: (booking: TBooking) => void; cancelling: boolean }) {
+  const status = statusOf(booking);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="min-w-0 space-y-1">
+        <p className="font-semibold text-sea-900">
+          {booking.court.name} <Badge tone={status.tone}>{status.label}</Badge>
+        </p>
+        <p className="text-sm text-slate-700 first-letter:uppercase">{whenText(booking)}</p>
+        <p className="text-sm text-slate-500">{formatMoney(booking.price)}</p>
+      </div>
+      {onCancel && (
+        <div className="flex flex-wrap gap-2">
+          {booking.can_pay && (
+            <Link to={`/prenotazioni/pagamento/${booking.id}`} className={buttonClasses('primary', 'sm')}>
+              Completa il pagamento
+            </Link>
+          )}
+          {booking.can_cancel ? (
+            <Button variant="secondary" size="sm" onClick={() => onCancel(booking)} loading={cancelling} loadingText="Annullamento...">
+              Annulla
+            </Button>
+          ) : (
+            booking.status === 'confirmed' && <span className="text-sm text-slate-600">Per annullare contatta la segreteria</span>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+export default function MyBookingsPage() {
+  usePageTitle('Le mie prenotazioni');
+  const bookings = useMyBookings();
+  const cancel = useCancelBooking();
+  const { confirm, dialog } = useConfirm();
+  const { notify, region } = useNotices();
+
+  async function askCancel(booking: TBooking) {
+    const paid = booking.status === 'confirmed';
+    const question = paid ? 'La cancellazione è gratuita: ti rimborseremo l’intero importo sulla carta usata.' : 'L’orario tornerà libero per gli altri soci.';
+    if (!(await confirm({ title: `Annullare la prenotazione del ${whenText(booking)}?`, message: question, confirmLabel: 'Annulla prenotazione', cancelLabel: 'Torna indietro', tone: 'danger' }))) return;
+    try {
+      notify((await cancel.mutateAsync(booking.id)).message);
+    } catch (failure) {
+      notify(serverMessage(failure) ?? 'Si è verificato un errore. Riprova più tardi.', 'error');
+    }
+  }
+
+  const data = bookings.data;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:py-12">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl font-bold text-sea-900">Le mie prenotazioni</h1>
+        <Link to={paths.bookings} className={buttonClasses('primary')}>
+          Prenota un campo
+        </Link>
+      </header>
+      {bookings.isPending && <Spinner label="Caricamento delle prenotazioni..." />}
+      {bookings.isError && <Alert tone="error">Non è stato possibile caricare le prenotazioni. Riprova più tardi.</Alert>}
+      {data && (
+        <>
+          <section aria-labelledby="upcoming" className="space-y-3">
+            <h2 id="upcoming" className="text-lg font-semibold text-slate-800">
+              Prossime
+            </h2>
+            {data.upcoming.length === 0 ? (
+              <p className="text-slate-600">Nessuna prenotazione in programma.</p>
+            ) : (
+              <ul className="space-y-3">
+                {data.upcoming.map((booking) => (
+                  <BookingCard key={booking.id} booking={booking} onCancel={askCancel} cancelling={cancel.isPending && cancel.variables === booking.id} />
+                ))}
+              </ul>
+            )}
+          </section>
+          {data.past.length > 0 && (
+            <section aria-labelledby="past" className="space-y-3">
+              <h2 id="past" className="text-lg font-semibold text-slate-800">
+                Passate
+              </h2>
+              <ul className="space-y-3">
+                {data.past.map((booking) => (
+                  <BookingCard key={booking.id} booking={booking} cancelling={false} />
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+      {dialog}
+      {region}
+    </div>
+  );
+}
