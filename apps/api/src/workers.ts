@@ -10,6 +10,9 @@ export async function startWorkers({ jobs, mailer }: AppDeps, { memberships, pay
   await jobs.work('bookings-expire-holds', async () => {
     await bookings.expireLapsedHolds();
   });
+  await jobs.work('bookings-reminders', async () => {
+    await bookings.sendReminders();
+  });
   await jobs.work('memberships-daily', async () => {
     await memberships.runDaily();
   });

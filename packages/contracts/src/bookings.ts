@@ -135,7 +135,16 @@ export const ZBookingCheckoutBody = z.object({
 });
 export type TBookingCheckoutBody = z.input<typeof ZBookingCheckoutBody>;
 
+/** "Avvisami se si libera" on a taken slot. */
+export const ZWaitlistBody = z.object({
+  court_id: z.number({ error: 'Scegli un campo.' }).int().positive('Scegli un campo.'),
+  date: ZIsoDate,
+  start: z.enum(SLOT_STARTS as [string, ...string[]], { error: 'Orario di inizio non valido.' }),
+});
+export type TWaitlistBody = z.input<typeof ZWaitlistBody>;
+
 const ZBookingId = z.object({ id: z.coerce.number().int().positive() });
+const ZCalendarFeed = z.object({ url: z.string() });
 
 export const bookingsRoutes = {
   availability: defineRoute({
@@ -146,6 +155,50 @@ export const bookingsRoutes = {
     access: 'user',
     query: ZAvailabilityQuery,
     response: ZAvailability,
+  }),
+  waitlist: defineRoute({
+    method: 'post',
+    path: '/api/bookings/waitlist',
+    summary: 'Avvisami se si libera: un’e-mail quando quella fascia di quel campo torna libera',
+    tag: 'bookings',
+    access: 'user',
+    body: ZWaitlistBody,
+    response: z.object({ message: z.string() }),
+    successStatus: 201,
+  }),
+  calendarFeed: defineRoute({
+    method: 'get',
+    path: '/api/bookings/calendar',
+    summary: 'Indirizzo segreto del calendario del socio (da aggiungere al calendario del telefono)',
+    tag: 'bookings',
+    access: 'user',
+    response: ZCalendarFeed,
+  }),
+  regenerateCalendar: defineRoute({
+    method: 'post',
+    path: '/api/bookings/calendar/regenerate',
+    summary: 'Nuovo indirizzo del calendario: il precedente smette di funzionare',
+    tag: 'bookings',
+    access: 'user',
+    response: ZCalendarFeed,
+  }),
+  calendarByToken: defineRoute({
+    method: 'get',
+    path: '/api/bookings/calendar/:token.ics',
+    summary: 'Calendario iCalendar delle prenotazioni confermate del socio (indirizzo segreto)',
+    tag: 'bookings',
+    access: 'public',
+    params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) }),
+    response: z.unknown(),
+  }),
+  ics: defineRoute({
+    method: 'get',
+    path: '/api/bookings/:id/ics',
+    summary: 'Una prenotazione confermata come file .ics (Aggiungi al calendario)',
+    tag: 'bookings',
+    access: 'user',
+    params: ZBookingId,
+    response: z.unknown(),
   }),
   create: defineRoute({
     method: 'post',

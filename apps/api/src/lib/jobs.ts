@@ -19,6 +19,8 @@ export interface JobPayloads {
   'refund-payment': { paymentId: number; reason?: 'unavailable' | 'cancelled' };
   /** Every minute: booking holds past their time lapse and free their slot. */
   'bookings-expire-holds': Record<string, never>;
+  /** Every 10 minutes: confirmed bookings starting within the reminder lead get their one reminder. */
+  'bookings-reminders': Record<string, never>;
   /** Daily: cards past their end date expire; members whose card ends in 7 days are reminded. */
   'memberships-daily': Record<string, never>;
   /** Sends a stored bulk e-mail to its remaining recipients at the provider's rate. */
@@ -35,6 +37,7 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'refund-payment': { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
   'memberships-daily': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
   'bookings-expire-holds': { policy: 'singleton', retryLimit: 1, expireInSeconds: 120 },
+  'bookings-reminders': { policy: 'singleton', retryLimit: 2, expireInSeconds: 300 },
   // One broadcast at a time across every worker, so together they never exceed the provider's rate.
   'broadcast-send': { policy: 'singleton', retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
 };
@@ -43,6 +46,7 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
 const SCHEDULES: Partial<Record<JobName, string>> = {
   'memberships-daily': '5 0 * * *',
   'bookings-expire-holds': '* * * * *',
+  'bookings-reminders': '*/10 * * * *',
 };
 
 export interface JobQueue {

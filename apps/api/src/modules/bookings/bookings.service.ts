@@ -1,7 +1,8 @@
 // Court booking for members (design §1, §2, §4): the day's grid, holds that occupy a slot while the
 // member pays, Stripe Checkout through the payments module, confirmation on payment, cancellation with
 // an automatic refund inside the free-cancellation notice, and holds that lapse on time.
-import { centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, SLOTS, type TAvailability, type TBooking, type ZAvailabilityQuery, type ZBookingCheckoutBody, type ZCreateBookingBody } from '@beach/contracts';
+import { centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, SLOTS, type TAvailability, type TBooking, type ZAvailabilityQuery, type ZBookingCheckoutBody, type ZCreateBookingBody, type ZWaitlistBody } from '@beach/contracts';
+import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, Court, Prisma, Transaction, User } from '../../generated/prisma/client.js';
 import type { PriceCode } from '../../generated/prisma/enums.js';
@@ -17,6 +18,8 @@ import type { PaymentTarget } from '../payments/payments.service.js';
 import { priceListInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { dayGrid } from './availability.js';
+import { reminderEmail, slotFreedEmail } from './bookings.emails.js';
+import { bookingsCalendar } from './calendar.js';
 import { romeInstant, SLOT_PRICE_CODE, slotsOf } from './slots.js';
 
 export const BOOKING_MESSAGES = {
@@ -47,6 +50,7 @@ const LIVE = (now: Date): Prisma.BookingWhereInput => ({ OR: [{ status: 'confirm
 type AvailabilityQuery = ReturnType<typeof ZAvailabilityQuery.parse>;
 type CreateBody = ReturnType<typeof ZCreateBookingBody.parse>;
 type CheckoutBody = ReturnType<typeof ZBookingCheckoutBody.parse>;
+type WaitlistBody = ReturnType<typeof ZWaitlistBody.parse>;
 type BookingRow = Booking & { court: Court; transactions: Transaction[]; membershipCoupon: { code: string } | null };
 
 const WITH_DETAILS = { court: true, transactions: { orderBy: { createdAt: 'desc' } }, membershipCoupon: { select: { code: true } } } as const;
@@ -57,8 +61,8 @@ const timeOf = (instant: Date, isEnd = false) => {
   return isEnd && text === '00:00' ? '24:00' : text;
 };
 
-export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'stripe' | 'logger'>, checkouts: Checkouts) {
-  const { db, jobs } = deps;
+export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'stripe' | 'logger' | 'config'>, checkouts: Checkouts) {
+  const { db, jobs, config } = deps;
 
   /** The online payment of a booking, if any: the latest completed one, or else the latest. */
   const paymentOf = (booking: BookingRow) => {
@@ -115,6 +119,29 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
     const priceCents = body.full_day ? priceFor(body.equipment ? 'court_full_day_equipment' : 'court_full_day') : slots.reduce((sum, slot) => sum + priceFor(SLOT_PRICE_CODE[slot.band]), 0);
     return { startsAt: slots[0]!.startsAt, endsAt: slots[slots.length - 1]!.endsAt, priceCents };
   }
+
+  const whatOf = (booking: { court: Pick<Court, 'name'>; startsAt: Date; endsAt: Date }) => ({
+    court: booking.court.name,
+    when: `${formatItalianDate(todayInRome(booking.startsAt))} ${timeOf(booking.startsAt)}–${timeOf(booking.endsAt, true)}`,
+  });
+
+  /**
+   * A slot was freed (cancelled, or a hold lapsed): everyone waiting for a slot that overlaps it is
+   * e-mailed, in order of sign-up, in the transaction that freed it.
+   */
+  async function notifyWaitlist(tx: Prisma.TransactionClient, freed: Pick<Booking, 'courtId' | 'startsAt' | 'endsAt'>) {
+    const waiting = await tx.bookingWaitlist.findMany({
+      where: { courtId: freed.courtId, notifiedAt: null, startsAt: { lt: freed.endsAt }, endsAt: { gt: freed.startsAt } },
+      include: { user: true, court: true },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    for (const entry of waiting) {
+      await jobs.send('send-email', slotFreedEmail(entry.user, whatOf(entry), `${config.WEB_ORIGIN}/prenotazioni?campo=${entry.court.code}`), { tx });
+    }
+    if (waiting.length > 0) await tx.bookingWaitlist.updateMany({ where: { id: { in: waiting.map((entry) => entry.id) } }, data: { notifiedAt: new Date() } });
+  }
+
+  const feedUrl = (token: string) => `${config.WEB_ORIGIN}/api/bookings/calendar/${token}.ics`;
 
   /** A hold or a booking that can no longer be had gives its coupon use back. */
   async function releaseCouponOf(tx: Prisma.TransactionClient, booking: Pick<Booking, 'membershipCouponId'>) {
@@ -298,22 +325,79 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         if (cancelled.count === 0) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
         if (booking.status === 'pending_payment') await releaseCouponOf(tx, booking);
         if (refund) await jobs.send('refund-payment', { paymentId: payment.id, reason: 'cancelled' }, { tx });
+        await notifyWaitlist(tx, booking);
       }, TRANSACTION_OPTIONS);
       return { message: refund ? BOOKING_MESSAGES.cancelledRefund : BOOKING_MESSAGES.cancelled, booking: await toDto(await ownBooking(user.id, id), now, freeCancellationHours) };
     },
 
     /** Job, every minute: holds past their time become expired, their Checkout closed, coupons given back. */
     async expireLapsedHolds() {
-      const lapsed = await db.booking.findMany({ where: { status: 'pending_payment', holdExpiresAt: { lte: new Date() } }, select: { id: true } });
-      for (const { id } of lapsed) {
+      const lapsed = await db.booking.findMany({ where: { status: 'pending_payment', holdExpiresAt: { lte: new Date() } }, select: { id: true, courtId: true, startsAt: true, endsAt: true } });
+      for (const { id, ...slot } of lapsed) {
         // A session paid in the last second is left to the webhook, which confirms or refunds it.
         await checkouts.closeOpenSessions('booking', id).catch((error: unknown) => deps.logger.warn({ err: error, bookingId: id }, 'Sessione di pagamento non chiusa'));
         await db.$transaction(async (tx) => {
           const [row] = await tx.$queryRaw<Pick<Booking, 'membershipCouponId'>[]>`UPDATE bookings SET status = 'expired', updated_at = now() WHERE id = ${id} AND status = 'pending_payment' RETURNING membership_coupon_id AS "membershipCouponId"`;
-          if (row) await releaseCouponOf(tx, row);
+          if (!row) return;
+          await releaseCouponOf(tx, row);
+          await notifyWaitlist(tx, slot);
         }, TRANSACTION_OPTIONS);
       }
       return lapsed.length;
+    },
+
+    /** Job: confirmed bookings starting within the reminder lead get one e-mail (marked in the same statement). */
+    async sendReminders() {
+      const { reminderHours } = await readSettings(db);
+      return db.$transaction(async (tx) => {
+        const due = await tx.$queryRaw<{ id: number }[]>`
+          UPDATE bookings SET reminder_sent_at = now()
+          WHERE status = 'confirmed' AND reminder_sent_at IS NULL AND user_id IS NOT NULL
+            AND starts_at > now() AND starts_at <= now() + make_interval(hours => ${reminderHours})
+          RETURNING id`;
+        const bookings = await tx.booking.findMany({ where: { id: { in: due.map((row) => row.id) } }, include: { user: true, court: true } });
+        for (const booking of bookings) await jobs.send('send-email', reminderEmail(booking.user!, whatOf(booking), `${config.WEB_ORIGIN}/le-mie-prenotazioni`), { tx });
+        return bookings.length;
+      }, TRANSACTION_OPTIONS);
+    },
+
+    /** "Avvisami se si libera" on a taken slot. */
+    async joinWaitlist(user: User, body: WaitlistBody) {
+      const court = await db.court.findUnique({ where: { id: body.court_id } });
+      if (!court?.isBookable) throw new AppError(422, BOOKING_MESSAGES.notBookable);
+      const { startsAt, endsAt } = await priceOf(court, { ...body, slots: 1, full_day: false, equipment: false });
+      if (startsAt <= new Date()) throw new AppError(422, BOOKING_MESSAGES.past);
+      await db.bookingWaitlist.upsert({
+        where: { userId_courtId_startsAt: { userId: user.id, courtId: court.id, startsAt } },
+        create: { userId: user.id, courtId: court.id, startsAt, endsAt },
+        update: { notifiedAt: null },
+      });
+      return { message: `Ti avviseremo per e-mail se il ${court.name} si libera alle ${body.start}.` };
+    },
+
+    /** One booking as an .ics file. */
+    async ics(user: User, id: number) {
+      const booking = await ownBooking(user.id, id);
+      if (booking.status !== 'confirmed') throw new AppError(409, 'Solo una prenotazione confermata si aggiunge al calendario.');
+      return { file: bookingsCalendar('Adriatica Beach Arena', [booking], config.WEB_ORIGIN).toString(), filename: `prenotazione-${booking.court.code}-${todayInRome(booking.startsAt)}.ics` };
+    },
+
+    /** The member's feed address, made on first use. */
+    async calendarFeed(user: User, { regenerate = false } = {}) {
+      let token = regenerate ? null : (await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { calendarToken: true } })).calendarToken;
+      if (!token) {
+        token = randomBytes(24).toString('base64url');
+        await db.user.update({ where: { id: user.id }, data: { calendarToken: token } });
+      }
+      return { url: feedUrl(token) };
+    },
+
+    /** The feed behind the secret address: only that member's confirmed bookings. */
+    async calendarByToken(token: string) {
+      const user = await db.user.findUnique({ where: { calendarToken: token } });
+      if (!user) throw notFound('Calendario non trovato: l’indirizzo potrebbe essere stato rigenerato.');
+      const bookings = await db.booking.findMany({ where: { userId: user.id, status: 'confirmed' }, include: { court: true }, orderBy: { startsAt: 'asc' } });
+      return bookingsCalendar(`Prenotazioni di ${user.firstName} - Adriatica Beach Arena`, bookings, config.WEB_ORIGIN).toString();
     },
   };
 }

@@ -2,6 +2,7 @@
 // refusal rule, hold → pay → confirmed, a lapsed hold freeing the slot and its late payment refunded,
 // free cancellation with a refund and the late one refused, a coupon for bookings, ownership, and two
 // members racing for one slot.
+import ICAL from 'ical.js';
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayInRome } from '../../lib/time.js';
@@ -225,5 +226,71 @@ describe('paying, lapsing, cancelling', () => {
     }
     expect((await request(app).get('/api/bookings/mine').set(auth(bruno))).body).toEqual({ upcoming: [], past: [] });
     expect((await request(app).post('/api/bookings').send({ date: day, court_id: c1 })).status).toBe(401);
+  });
+});
+
+describe('waitlist, reminders and calendar', () => {
+  it('e-mails the members waiting for a slot, in order of sign-up, when it is cancelled', async () => {
+    const carla = await createMember(app, db, { firstName: 'Carla', lastName: 'Attende' });
+    const created = await book(alice, { start: '10:30' });
+    await pay(alice, created.body.booking.id);
+    await expect.poll(() => statusOf(created.body.booking.id)).toBe('confirmed');
+    for (const member of [bruno, carla]) {
+      const joined = await request(app).post('/api/bookings/waitlist').set(auth(member)).send({ court_id: c1, date: day, start: '10:30' });
+      expect(joined.status).toBe(201);
+      expect(joined.body.message).toBe('Ti avviseremo per e-mail se il Campo C1 si libera alle 10:30.');
+    }
+    await request(app).post(`/api/bookings/${created.body.booking.id}/cancel`).set(auth(alice)).expect(200);
+    const [first, second] = await Promise.all([mail.waitFor(bruno.email, 15_000), mail.waitFor(carla.email, 15_000)]);
+    expect(first.subject).toMatch(/^Si è liberato il Campo C1, \d{2}\/\d{2}\/\d{4} 10:30–12:00$/);
+    expect(second.subject).toBe(first.subject);
+    const entries = await db.bookingWaitlist.findMany({ orderBy: { createdAt: 'asc' } });
+    expect(entries.map((entry) => [entry.userId, entry.notifiedAt !== null])).toEqual([
+      [bruno.id, true],
+      [carla.id, true],
+    ]);
+    await db.bookingWaitlist.deleteMany({});
+  });
+
+  it('sends the reminder before play once', async () => {
+    const soon = addDays(today, 1);
+    const created = await request(app).post('/api/bookings').set(auth(bruno)).send({ date: soon, court_id: c2, start: '22:30' });
+    await pay(bruno, created.body.booking.id);
+    await expect.poll(() => statusOf(created.body.booking.id)).toBe('confirmed');
+    await db.setting.update({ where: { id: 1 }, data: { reminderHours: 48 } });
+    try {
+      expect(await services.bookings.sendReminders()).toBe(1);
+      expect(await services.bookings.sendReminders()).toBe(0);
+    } finally {
+      await db.setting.update({ where: { id: 1 }, data: { reminderHours: 24 } });
+    }
+    const reminder = await mail.waitFor(bruno.email, 15_000);
+    expect(reminder.subject).toMatch(/^Promemoria: Campo C2, \d{2}\/\d{2}\/\d{4} 22:30–24:00$/);
+  });
+
+  it('serves a per-member iCalendar feed of confirmed bookings only, behind a secret that can be regenerated', async () => {
+    const confirmed = await book(alice, { start: '09:00' });
+    await pay(alice, confirmed.body.booking.id);
+    await expect.poll(() => statusOf(confirmed.body.booking.id)).toBe('confirmed');
+    await book(bruno, { start: '12:00' }); // someone else's hold: never in Alice's feed
+
+    const feed = await request(app).get('/api/bookings/calendar').set(auth(alice));
+    const path = new URL(feed.body.url).pathname;
+    const ics = await request(app).get(path);
+    expect(ics.status).toBe(200);
+    expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
+    const events = new ICAL.Component(ICAL.parse(ics.text)).getAllSubcomponents('vevent').map((event) => new ICAL.Event(event));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.summary).toBe('Campo C1 - Adriatica Beach Arena');
+    expect(events[0]!.startDate.toJSDate().toISOString()).toBe(romeInstant(day, '09:00').toISOString());
+
+    const single = await request(app).get(`/api/bookings/${confirmed.body.booking.id}/ics`).set(auth(alice));
+    expect(single.headers['content-disposition']).toContain('.ics');
+    expect(new ICAL.Component(ICAL.parse(single.text)).getAllSubcomponents('vevent')).toHaveLength(1);
+
+    const renewed = await request(app).post('/api/bookings/calendar/regenerate').set(auth(alice));
+    expect(renewed.body.url).not.toBe(feed.body.url);
+    expect((await request(app).get(path)).status).toBe(404);
+    expect((await request(app).get(new URL(renewed.body.url).pathname)).status).toBe(200);
   });
 });

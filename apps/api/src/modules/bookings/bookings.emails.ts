@@ -1,0 +1,34 @@
+import { renderEmail } from '../../lib/email-layout.js';
+import type { MailMessage } from '../../lib/mail.js';
+
+interface Recipient {
+  email: string;
+  firstName: string;
+}
+
+export function reminderEmail(user: Recipient, what: { court: string; when: string }, bookingsUrl: string): MailMessage {
+  return {
+    to: user.email,
+    subject: `Promemoria: ${what.court}, ${what.when}`,
+    ...renderEmail({
+      title: 'Ci vediamo in campo!',
+      greeting: `Ciao ${user.firstName},`,
+      paragraphs: [`ti ricordiamo la prenotazione del ${what.court}: ${what.when}.`, 'Se non puoi venire, avvisa la segreteria: il campo potrà giocarlo qualcun altro.'],
+      action: { label: 'Le mie prenotazioni', url: bookingsUrl },
+      footnote: 'Porta l’acqua e la crema solare.',
+    }),
+  };
+}
+
+export function slotFreedEmail(user: Recipient, what: { court: string; when: string }, bookingUrl: string): MailMessage {
+  return {
+    to: user.email,
+    subject: `Si è liberato il ${what.court}, ${what.when}`,
+    ...renderEmail({
+      title: 'Il campo che aspettavi è libero',
+      greeting: `Ciao ${user.firstName},`,
+      paragraphs: [`si è appena liberato il ${what.court}: ${what.when}.`, 'Lo abbiamo detto a tutti quelli in attesa, nell’ordine in cui si sono iscritti: prenota subito se lo vuoi.'],
+      action: { label: 'Prenota ora', url: bookingUrl },
+    }),
+  };
+}

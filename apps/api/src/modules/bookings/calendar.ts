@@ -1,0 +1,22 @@
+// Calendar files (design §4): one booking as .ics, and a member's feed of confirmed bookings that a
+// phone's calendar subscribes to (ical-generator).
+import ical, { type ICalCalendar } from 'ical-generator';
+import type { Booking, Court } from '../../generated/prisma/client.js';
+import { CENTRE_TIME_ZONE } from '../../lib/time.js';
+
+const LOCATION = 'Adriatica Beach Arena, spiaggia di fronte a Piazza Marconi, 47841 Cattolica (RN)';
+
+export function bookingsCalendar(name: string, bookings: (Booking & { court: Court })[], origin: string): ICalCalendar {
+  const calendar = ical({ name, timezone: CENTRE_TIME_ZONE, prodId: { company: 'Adriatica Beach Arena', product: 'prenotazioni', language: 'IT' } });
+  for (const booking of bookings) {
+    calendar.createEvent({
+      id: `booking-${booking.id}@adriaticabeach.it`,
+      start: booking.startsAt,
+      end: booking.endsAt,
+      summary: `${booking.court.name} - Adriatica Beach Arena`,
+      location: LOCATION,
+      url: `${origin}/le-mie-prenotazioni`,
+    });
+  }
+  return calendar;
+}
