@@ -61,6 +61,8 @@ describe('court booking on a phone, in Chromium', () => {
     await page.waitForURL(/\/pagamento-completato\?session_id=cs_test_/);
     await page.getByRole('heading', { name: 'Pagamento completato' }).waitFor();
     await expect.poll(() => page.textContent('main')).toContain('Campo C2');
+    const [ics] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Aggiungi al calendario' }).click()]);
+    expect(ics.suggestedFilename()).toBe(`prenotazione-C2-${day}.ics`);
     await screenshot(page, 'booking-paid-390');
 
     await page.getByRole('link', { name: 'Vai alle mie prenotazioni' }).click();
@@ -98,6 +100,9 @@ describe('court booking on a phone, in Chromium', () => {
     await second.getByRole('region', { name: 'Riepilogo' }).getByRole('button', { name: 'Prenota e paga' }).click();
     await second.getByText('Questo orario è appena stato prenotato da un altro utente.').waitFor();
     await second.getByRole('main').getByText('Occupato').first().waitFor();
+    // The taken slot offers "Avvisami se si libera".
+    await second.getByRole('button', { name: /^Campo C2, 18:00–19:30: occupato\. Avvisami se si libera/ }).click();
+    await second.getByText('Ti avviseremo per e-mail se il Campo C2 si libera alle 18:00.').waitFor();
     await screenshot(second, 'bookings-race-390', { fullPage: false });
     await Promise.all([first.close(), second.close()]);
   });

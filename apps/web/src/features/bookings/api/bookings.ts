@@ -1,7 +1,7 @@
 // The member's calls for court bookings (design §4).
-import { api, type TAvailabilityQuery, type TCreateBookingBody } from '@beach/contracts';
+import { api, type TAvailabilityQuery, type TBooking, type TCreateBookingBody, type TWaitlistBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { callApi, downloadFile } from '../../../lib/api-client';
 import { goToCheckout } from '../../payments/api/checkout';
 
 export const bookingKeys = {
@@ -35,3 +35,16 @@ export function useBookingCheckout() {
     onSuccess: ({ checkout_url }) => goToCheckout(checkout_url),
   });
 }
+
+export const useJoinWaitlist = () => useMutation({ mutationFn: (body: TWaitlistBody) => callApi(api.bookings.waitlist, { body }) });
+
+export const useCalendarFeed = () => useQuery({ queryKey: ['bookings', 'calendar'], queryFn: () => callApi(api.bookings.calendarFeed) });
+
+export function useRegenerateCalendar() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: () => callApi(api.bookings.regenerateCalendar), onSuccess: (feed) => queryClient.setQueryData(['bookings', 'calendar'], feed) });
+}
+
+/** "Aggiungi al calendario": the booking as an .ics file. */
+export const downloadBookingIcs = (booking: Pick<TBooking, 'id' | 'court' | 'date'>) =>
+  downloadFile(api.bookings.ics, { params: { id: booking.id } }, `prenotazione-${booking.court.code}-${booking.date}.ics`);

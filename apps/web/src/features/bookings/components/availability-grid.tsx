@@ -33,8 +33,24 @@ const STATE_CLASSES: Record<Exclude<TCellState, 'free'>, string> = {
 export const isSelected = (selection: Selection | null, courtId: number, index: number) =>
   selection !== null && selection.courtId === courtId && index >= selection.start && index < selection.start + selection.count;
 
-function Cell({ court, cell, index, selection, onPick }: { court: TAvailability['courts'][number]; cell: TAvailabilityCell; index: number; selection: Selection | null; onPick: (courtId: number, index: number) => void }) {
+function Cell({ court, cell, index, selection, onPick, onWait }: { court: TAvailability['courts'][number]; cell: TAvailabilityCell; index: number; selection: Selection | null; onPick: (courtId: number, index: number) => void; onWait: (courtId: number, start: string) => void }) {
   const time = `${cell.start}–${cell.end}`;
+  if (cell.state === 'taken') {
+    return (
+      <td className="p-1">
+        <button
+          type="button"
+          title="Avvisami se si libera"
+          aria-label={`${court.name}, ${time}: occupato. Avvisami se si libera`}
+          onClick={() => onWait(court.id, cell.start)}
+          className={clsx('flex h-12 w-full flex-col items-center justify-center rounded-lg px-1 text-center text-xs hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-sea-700', STATE_CLASSES.taken)}
+        >
+          <span>{STATE_TEXT.taken}</span>
+          <span className="text-[10px] leading-tight underline">Avvisami</span>
+        </button>
+      </td>
+    );
+  }
   if (cell.state !== 'free') {
     return (
       <td className="p-1">
@@ -70,6 +86,7 @@ export function AvailabilityGrid({
   highlighted,
   onPick,
   onFullDay,
+  onWait,
 }: {
   availability: TAvailability;
   selection: Selection | null;
@@ -77,6 +94,8 @@ export function AvailabilityGrid({
   highlighted: string | null;
   onPick: (courtId: number, index: number) => void;
   onFullDay: (courtId: number) => void;
+  /** "Avvisami se si libera" on a taken cell. */
+  onWait: (courtId: number, start: string) => void;
 }) {
   const slots = availability.courts[0]?.cells ?? [];
   const dayCells = (court: TAvailability['courts'][number]) => court.cells.filter((cell) => cell.band === 'day');
@@ -113,7 +132,7 @@ export function AvailabilityGrid({
                 <span className="block font-normal text-slate-400">{slot.band === 'evening' ? 'sera' : slot.end}</span>
               </th>
               {availability.courts.map((court) => (
-                <Cell key={court.id} court={court} cell={court.cells[index]!} index={index} selection={selection} onPick={onPick} />
+                <Cell key={court.id} court={court} cell={court.cells[index]!} index={index} selection={selection} onPick={onPick} onWait={onWait} />
               ))}
             </tr>
           ))}

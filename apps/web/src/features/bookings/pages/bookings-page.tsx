@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatCents, formatDate } from '../../../lib/format';
 import { TestModeNotice } from '../../payments/components/test-mode-notice';
-import { useAvailability, useCreateBooking } from '../api/bookings';
+import { useAvailability, useCreateBooking, useJoinWaitlist } from '../api/bookings';
 import { AvailabilityGrid, type Selection } from '../components/availability-grid';
 
 const todayInRome = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
@@ -86,6 +86,8 @@ export default function BookingsPage() {
   const [error, setError] = useState<string | null>(null);
   const availability = useAvailability({ date, sport });
   const create = useCreateBooking();
+  const waitlist = useJoinWaitlist();
+  const [notice, setNotice] = useState<string | null>(null);
 
   const day = availability.data;
   // The court chosen on the map comes first.
@@ -109,6 +111,16 @@ export default function BookingsPage() {
     choose({ courtId, start: index, count: 1, fullDay: false });
   };
   const fullDay = (courtId: number) => choose({ courtId, start: 0, count: day!.courts.find((court) => court.id === courtId)!.cells.filter((cell) => cell.band === 'day').length, fullDay: true });
+
+  async function wait(courtId: number, start: string) {
+    setError(null);
+    setNotice(null);
+    try {
+      setNotice((await waitlist.mutateAsync({ court_id: courtId, date, start })).message);
+    } catch (failure) {
+      setError(serverMessage(failure) ?? 'Si è verificato un errore. Riprova più tardi.');
+    }
+  }
 
   async function book() {
     if (!selection || !day) return;
@@ -159,13 +171,14 @@ export default function BookingsPage() {
         </Alert>
       )}
       {error && <Alert tone="error">{error}</Alert>}
+      {notice && <Alert tone="success">{notice}</Alert>}
       {availability.isError && <Alert tone="error">Non è stato possibile caricare la disponibilità. Riprova più tardi.</Alert>}
       {!shown ? (
         availability.isPending && <Spinner label="Caricamento della disponibilità..." />
       ) : shown.courts.length === 0 ? (
         <Alert tone="info">Nessun campo allestito per questo sport in questo giorno.</Alert>
       ) : (
-        <AvailabilityGrid availability={shown} selection={selection} highlighted={chosenCourt} onPick={pick} onFullDay={fullDay} />
+        <AvailabilityGrid availability={shown} selection={selection} highlighted={chosenCourt} onPick={pick} onFullDay={fullDay} onWait={wait} />
       )}
       {selection && day && <Summary availability={day} selection={selection} equipment={equipment} setEquipment={setEquipment} onBook={book} pending={create.isPending} />}
     </div>

@@ -1,6 +1,7 @@
 // /le-mie-prenotazioni (design §4): upcoming and past bookings with their status; pay a live hold,
 // cancel while it is free (refunded automatically), otherwise contact the desk.
 import type { TBooking } from '@beach/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
@@ -12,8 +13,45 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatMoney } from '../../../lib/format';
-import { useCancelBooking, useMyBookings } from '../api/bookings';
+import { downloadBookingIcs, useCalendarFeed, useCancelBooking, useMyBookings, useRegenerateCalendar } from '../api/bookings';
 import { statusOf, whenText } from '../labels';
+
+/** The secret address a phone's calendar subscribes to; regenerating it revokes the old one. */
+function CalendarFeed({ confirm }: { confirm: ReturnType<typeof useConfirm>['confirm'] }) {
+  const feed = useCalendarFeed();
+  const regenerate = useRegenerateCalendar();
+  const [copied, setCopied] = useState(false);
+  if (!feed.data) return null;
+  const renew = async () => {
+    if (await confirm({ title: 'Nuovo indirizzo del calendario', message: 'Il vecchio indirizzo smetterà di funzionare: dovrai aggiungere di nuovo il calendario al telefono.', confirmLabel: 'Genera nuovo indirizzo' })) {
+      regenerate.mutate();
+      setCopied(false);
+    }
+  };
+  return (
+    <section aria-labelledby="calendar-feed" className="space-y-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 id="calendar-feed" className="font-semibold text-slate-800">
+        Calendario sul telefono
+      </h2>
+      <p className="text-sm text-slate-600">Aggiungi questo indirizzo al calendario del telefono (iscrizione da URL): le prenotazioni confermate compaiono da sole. Non condividerlo.</p>
+      <p className="rounded bg-slate-50 px-2 py-1 font-mono text-xs break-all text-slate-700">{feed.data.url}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            void navigator.clipboard?.writeText(feed.data.url).then(() => setCopied(true));
+          }}
+        >
+          {copied ? 'Copiato!' : 'Copia indirizzo'}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={renew} loading={regenerate.isPending} loadingText="Generazione...">
+          Genera nuovo indirizzo
+        </Button>
+      </div>
+    </section>
+  );
+}
 
 /** `onCancel` only for upcoming bookings: past ones have no actions. */
 function BookingCard({ booking, onCancel, cancelling }: { booking: TBooking; onCancel?: (booking: TBooking) => void; cancelling: boolean }) {
@@ -29,6 +67,11 @@ function BookingCard({ booking, onCancel, cancelling }: { booking: TBooking; onC
       </div>
       {onCancel && (
         <div className="flex flex-wrap gap-2">
+          {booking.status === 'confirmed' && (
+            <Button variant="ghost" size="sm" onClick={() => void downloadBookingIcs(booking)}>
+              Aggiungi al calendario
+            </Button>
+          )}
           {booking.can_pay && (
             <Link to={`/prenotazioni/pagamento/${booking.id}`} className={buttonClasses('primary', 'sm')}>
               Completa il pagamento
@@ -106,6 +149,7 @@ export default function MyBookingsPage() {
           )}
         </>
       )}
+      <CalendarFeed confirm={confirm} />
       {dialog}
       {region}
     </div>

@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
 import { Alert } from '../../../components/ui/alert';
-import { buttonClasses } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-transport';
-import { useBooking } from '../../bookings/api/bookings';
+import { downloadBookingIcs, useBooking } from '../../bookings/api/bookings';
 import { BookingSummary } from '../../bookings/components/booking-summary';
 import { useMyMemberships } from '../../memberships/api/memberships';
 import { validityText } from '../../memberships/dates';
@@ -71,8 +71,13 @@ function PaidBooking({ id }: { id: number | null }) {
     <Paid kind="booking">
       <p>La tua prenotazione è confermata: trovi i dettagli nelle tue prenotazioni.</p>
       {data && (
-        <div className="mx-auto mt-4 max-w-sm text-left">
+        <div className="mx-auto mt-4 max-w-sm space-y-3 text-left">
           <BookingSummary booking={data} />
+          {data.status === 'confirmed' && (
+            <Button variant="secondary" size="sm" onClick={() => void downloadBookingIcs(data)}>
+              Aggiungi al calendario
+            </Button>
+          )}
         </div>
       )}
     </Paid>
