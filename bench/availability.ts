@@ -1,0 +1,85 @@
+// The day's availability grid (GET /api/bookings/availability) with 100,000 bookings over three
+// seasons: p50/p95 of 200 requests for a busy day, next to the raw SQL that reads the same rows through
+// pg; then a sustained load with autocannon (50 connections). Target: p95 ≤ 2× raw SQL, no errors.
+// Run: pnpm bench:availability   (LOAD_SECONDS=10 shortens the load)
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { percentiles, startBenchApi } from './lib/api-server.js';
+
+const BOOKINGS = 100_000;
+const RUNS = 200;
+const WARM_UP = 20;
+const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
+const year = new Date().getUTCFullYear();
+const DAY = `${year}-07-15`;
+
+const api = await startBenchApi({ WORKERS: 'off' });
+const client = new pg.Client({ connectionString: api.databaseUrl });
+await client.connect();
+console.log(`Dati: ${BOOKINGS} prenotazioni su 3 stagioni (${year - 1}–${year + 1}), 21 campi, fasce da 1h30…`);
+const started = performance.now();
+// Each booking is one slot of one court on one day, May to September of three years, never overlapping.
+await client.query(`
+  WITH member AS (SELECT id FROM users WHERE email = 'utente@demo.beach'),
+       courts AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM courts),
+       plan AS (
+         SELECT i, i % 21 AS court_n, (i / 21) % 10 AS slot, i / 210 AS day_n FROM generate_series(0, ${BOOKINGS - 1}) i)
+  INSERT INTO bookings (court_id, user_id, starts_at, ends_at, status, price_cents)
+  SELECT c.id, (SELECT id FROM member),
+         ((make_date(${year - 1} + p.day_n / 153, 5, 1) + (p.day_n % 153)) + make_interval(mins => 540 + 90 * p.slot)) AT TIME ZONE 'Europe/Rome',
+         ((make_date(${year - 1} + p.day_n / 153, 5, 1) + (p.day_n % 153)) + make_interval(mins => 630 + 90 * p.slot)) AT TIME ZONE 'Europe/Rome',
+         'confirmed', 2000
+  FROM plan p JOIN courts c ON c.n = p.court_n`);
+await client.query('ANALYZE');
+console.log(`  pronti in ${((performance.now() - started) / 1000).toFixed(1)} s; giorno misurato: ${DAY}`);
+const headers = await api.login('utente@demo.beach');
+
+/** What the endpoint reads for a day, in raw SQL: settings, bookable courts, live bookings, closures, prices. */
+async function raw() {
+  const dayStart = `${DAY} 00:00 Europe/Rome`;
+  await Promise.all([
+    client.query('SELECT * FROM settings WHERE id = 1'),
+    client.query('SELECT * FROM courts WHERE is_bookable ORDER BY "row", position'),
+    client.query(
+      `SELECT court_id, starts_at, ends_at, user_id FROM bookings
+       WHERE starts_at < $1::timestamptz + interval '1 day' AND ends_at > $1::timestamptz
+         AND (status = 'confirmed' OR (status = 'pending_payment' AND (hold_expires_at IS NULL OR hold_expires_at > now())))`,
+      [dayStart],
+    ),
+    client.query(`SELECT court_id, starts_at, ends_at FROM court_closures WHERE starts_at < $1::timestamptz + interval '1 day' AND ends_at > $1::timestamptz`, [dayStart]),
+    client.query(`SELECT * FROM price_list_entries WHERE year = (SELECT max(year) FROM price_list_entries WHERE year <= $1)`, [year]),
+  ]);
+}
+
+async function time(run: () => Promise<void>) {
+  for (let i = 0; i < WARM_UP; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  return percentiles(samples);
+}
+
+const url = `${api.url}/api/bookings/availability?date=${DAY}`;
+let taken = 0;
+const viaApi = await time(async () => {
+  const response = await fetch(url, { headers });
+  if (!response.ok) throw new Error(`availability: ${response.status}`);
+  const body = (await response.json()) as { courts: { cells: { state: string }[] }[] };
+  taken = body.courts.flatMap((court) => court.cells).filter((cell) => cell.state !== 'free').length;
+});
+const viaSql = await time(raw);
+console.log(`\n${RUNS} richieste (dopo ${WARM_UP} di riscaldamento), millisecondi; celle non libere nella risposta: ${taken}`);
+console.log(`API  p50 ${viaApi.p50}  p95 ${viaApi.p95}`);
+console.log(`SQL  p50 ${viaSql.p50}  p95 ${viaSql.p95}`);
+console.log(`rapporto p95: ${(viaApi.p95 / viaSql.p95).toFixed(2)}x (obiettivo ≤ 2x)`);
+
+console.log(`\nCarico: autocannon, 50 connessioni, ${LOAD_SECONDS} s…`);
+const load = await autocannon({ url, connections: 50, duration: LOAD_SECONDS, headers });
+console.log(`richieste/s: ${load.requests.average}  p99: ${load.latency.p99} ms  errori: ${load.errors}  timeout: ${load.timeouts}  non 2xx: ${load.non2xx}`);
+
+await client.end();
+await api.stop();
