@@ -10,6 +10,10 @@ import { membershipsRoutes } from './memberships.js';
 import { paymentsRoutes } from './payments.js';
 import { pricesRoutes } from './prices.js';
 import { usersRoutes } from './users.js';
+import { adminCourtsRoutes } from './courts-admin.js';
+import { adminSetupsRoutes } from './setups.js';
+import { adminPricingRoutes } from './price-list.js';
+import { adminBookingCouponsRoutes } from './booking-coupons.js';
 
 export const api = {
   health: healthRoutes,
@@ -21,6 +25,10 @@ export const api = {
   adminMemberships: adminMembershipsRoutes,
   broadcasts: broadcastsRoutes,
   users: usersRoutes,
+  adminCourts: adminCourtsRoutes,
+  adminSetups: adminSetupsRoutes,
+  adminPricing: adminPricingRoutes,
+  adminBookingCoupons: adminBookingCouponsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

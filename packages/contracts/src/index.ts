@@ -12,4 +12,8 @@ export * from './memberships.js';
 export * from './memberships-admin.js';
 export * from './broadcasts.js';
 export * from './users.js';
+export * from './courts-admin.js';
+export * from './setups.js';
+export * from './price-list.js';
+export * from './booking-coupons.js';
 export * from './api.js';
