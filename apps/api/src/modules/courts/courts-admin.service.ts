@@ -4,7 +4,7 @@ import type { TClosureHitBooking, TCourt, TCourtClosure, z, ZClosureBody, ZCourt
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import { isUniqueViolation } from '../../lib/db.js';
-import { AppError, invalid, notFound } from '../../lib/errors.js';
+import { invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate } from '../../lib/time.js';
 import { courtToDto } from './courts.service.js';
 
