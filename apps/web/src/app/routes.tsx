@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.admin.membershipEditor, ...page(() => import('../features/memberships/pages/membership-editor-page')) },
           { path: paths.admin.transactions, ...comingSoon('Transazioni') },
-          { path: paths.admin.courts, ...comingSoon('Campi') },
+          { path: paths.admin.courts, ...page(() => import('../features/courts/pages/admin-courts-page')) },
           { path: paths.admin.setups, ...comingSoon('Allestimenti') },
           { path: paths.admin.pricing, ...comingSoon('Listino prezzi') },
           { path: paths.admin.bookingCoupons, ...comingSoon('Coupon prenotazioni') },
