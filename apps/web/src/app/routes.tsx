@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.membershipEditor, ...page(() => import('../features/memberships/pages/membership-editor-page')) },
           { path: paths.admin.transactions, ...comingSoon('Transazioni') },
           { path: paths.admin.courts, ...page(() => import('../features/courts/pages/admin-courts-page')) },
-          { path: paths.admin.setups, ...comingSoon('Allestimenti') },
+          { path: paths.admin.setups, ...page(() => import('../features/setups/pages/admin-setups-page')) },
           { path: paths.admin.pricing, ...comingSoon('Listino prezzi') },
           { path: paths.admin.bookingCoupons, ...comingSoon('Coupon prenotazioni') },
           { path: paths.admin.expenses, ...comingSoon('Spese') },
