@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.transactions, ...comingSoon('Transazioni') },
           { path: paths.admin.courts, ...page(() => import('../features/courts/pages/admin-courts-page')) },
           { path: paths.admin.setups, ...page(() => import('../features/setups/pages/admin-setups-page')) },
-          { path: paths.admin.pricing, ...comingSoon('Listino prezzi') },
+          { path: paths.admin.pricing, ...page(() => import('../features/pricing/pages/admin-pricing-page')) },
           { path: paths.admin.bookingCoupons, ...comingSoon('Coupon prenotazioni') },
           { path: paths.admin.expenses, ...comingSoon('Spese') },
           { path: paths.admin.incomes, ...comingSoon('Incassi') },
