@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.courts, ...page(() => import('../features/courts/pages/admin-courts-page')) },
           { path: paths.admin.setups, ...page(() => import('../features/setups/pages/admin-setups-page')) },
           { path: paths.admin.pricing, ...page(() => import('../features/pricing/pages/admin-pricing-page')) },
-          { path: paths.admin.bookingCoupons, ...comingSoon('Coupon prenotazioni') },
+          { path: paths.admin.bookingCoupons, ...page(() => import('../features/booking-coupons/pages/admin-booking-coupons-page')) },
           { path: paths.admin.expenses, ...comingSoon('Spese') },
           { path: paths.admin.incomes, ...comingSoon('Incassi') },
         ],

@@ -1,6 +1,6 @@
 // Edit one court's details (design §7): name, code, row, position, purpose, lights, bookable, description.
 import { COURT_PURPOSE_INFO, COURT_PURPOSES, COURT_ROWS, type TCourt, type TCourtEditBody } from '@beach/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formFailure, type FormFailure } from '../../../components/admin/form-failure';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,19 +13,15 @@ const PURPOSE_OPTIONS = COURT_PURPOSES.map((purpose) => ({ value: purpose, label
 
 const formOf = (court: TCourt): TCourtEditBody => ({ ...court, description: court.description ?? '' });
 
-export function CourtEditModal({ court, onClose, onSaved }: { court: TCourt | null; onClose: () => void; onSaved: (message: string) => void }) {
-  const [form, setForm] = useState<TCourtEditBody | null>(null);
+/** Mounted while open. */
+export function CourtEditModal({ court, onClose, onSaved }: { court: TCourt; onClose: () => void; onSaved: (message: string) => void }) {
+  const [form, setForm] = useState<TCourtEditBody>(() => formOf(court));
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const update = useUpdateCourt();
-  useEffect(() => {
-    setForm(court && formOf(court));
-    setFailure(null);
-  }, [court]);
-  const set = (patch: Partial<TCourtEditBody>) => setForm((current) => current && { ...current, ...patch });
+  const set = (patch: Partial<TCourtEditBody>) => setForm((current) => ({ ...current, ...patch }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!court || !form) return;
     try {
       const saved = await update.mutateAsync({ id: court.id, body: form });
       onClose();
@@ -38,8 +34,8 @@ export function CourtEditModal({ court, onClose, onSaved }: { court: TCourt | nu
   const errors = failure?.fields ?? {};
   return (
     <Modal
-      open={court !== null}
-      title={court ? `Modifica campo ${court.code}` : ''}
+      open
+      title={`Modifica campo ${court.code}`}
       onClose={onClose}
       footer={
         <>
@@ -48,8 +44,7 @@ export function CourtEditModal({ court, onClose, onSaved }: { court: TCourt | nu
         </>
       }
     >
-      {form && (
-        <form id="court-edit-form" onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <form id="court-edit-form" onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
           <Input label="Nome" required value={form.name} onChange={(e) => set({ name: e.target.value })} error={errors.name} />
           <Input label="Codice" required value={form.code} onChange={(e) => set({ code: e.target.value })} error={errors.code} />
           <Select label="Fila" value={form.row ?? ''} options={ROW_OPTIONS} onChange={(e) => set({ row: (e.target.value || null) as TCourtEditBody['row'] })} error={errors.row} />
@@ -64,7 +59,6 @@ export function CourtEditModal({ court, onClose, onSaved }: { court: TCourt | nu
           </div>
           {failure && <div className="sm:col-span-2"><Alert tone="error">{failure.message}</Alert></div>}
         </form>
-      )}
     </Modal>
   );
 }

@@ -64,7 +64,7 @@ export default function AdminCourtsPage() {
           <ClosuresSection courts={courts.data} notify={notify} confirm={confirm} />
         </>
       )}
-      <CourtEditModal court={editing} onClose={() => setEditing(null)} onSaved={(message) => notify(message)} />
+      {editing && <CourtEditModal key={editing.id} court={editing} onClose={() => setEditing(null)} onSaved={(message) => notify(message)} />}
       {dialog}
       {region}
     </div>

@@ -1,6 +1,6 @@
 // New or edited setup (design §7): name, sport, net height, court size, equipment, notes.
 import { SPORT_LABELS, SPORTS, type TSetup, type TSetupBody } from '@beach/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formFailure, type FormFailure } from '../../../components/admin/form-failure';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -20,15 +20,11 @@ const formOf = (setup: TSetup): Form => ({
 });
 const SPORT_OPTIONS = SPORTS.map((sport) => ({ value: sport, label: SPORT_LABELS[sport] }));
 
-/** `setup` undefined: closed; null: a new one. */
-export function SetupFormModal({ setup, onClose, onSaved }: { setup: TSetup | null | undefined; onClose: () => void; onSaved: (message: string) => void }) {
-  const [form, setForm] = useState<Form>(EMPTY);
+/** Mounted while open; `setup` null: a new one. */
+export function SetupFormModal({ setup, onClose, onSaved }: { setup: TSetup | null; onClose: () => void; onSaved: (message: string) => void }) {
+  const [form, setForm] = useState<Form>(() => (setup ? formOf(setup) : EMPTY));
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const save = useSaveSetup();
-  useEffect(() => {
-    setForm(setup ? formOf(setup) : EMPTY);
-    setFailure(null);
-  }, [setup]);
   const set = (patch: Partial<Form>) => setForm((current) => ({ ...current, ...patch }));
 
   async function submit(event: FormEvent) {
@@ -44,7 +40,7 @@ export function SetupFormModal({ setup, onClose, onSaved }: { setup: TSetup | nu
   const errors = failure?.fields ?? {};
   return (
     <Modal
-      open={setup !== undefined}
+      open
       title={setup ? `Modifica ${setup.name}` : 'Nuovo allestimento'}
       onClose={onClose}
       footer={

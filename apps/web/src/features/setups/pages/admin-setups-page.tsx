@@ -86,7 +86,7 @@ export default function AdminSetupsPage() {
           <AssignmentsSection courts={courts.data} setups={setups.data} notify={notify} confirm={confirm} />
         </>
       )}
-      <SetupFormModal setup={editing} onClose={() => setEditing(undefined)} onSaved={(message) => notify(message)} />
+      {editing !== undefined && <SetupFormModal key={editing?.id ?? 'new'} setup={editing} onClose={() => setEditing(undefined)} onSaved={(message) => notify(message)} />}
       {dialog}
       {region}
     </div>
