@@ -3,7 +3,7 @@
 // change a price there, create a booking coupon and switch it off. Screenshots at 1280 and 390 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../src/browser.js';
+import { accessibilityViolations, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -16,8 +16,9 @@ async function open(path: string, heading: string) {
   await current.getByRole('heading', { name: heading, level: 1 }).waitFor();
 }
 
-/** Both widths of a screen, for the reviewer's eyes. */
+/** Both widths of a screen, for the reviewer's eyes, after axe's WCAG 2.1 A/AA check of the screen (the header is checked elsewhere). */
 async function shoot(name: string) {
+  expect(await accessibilityViolations(current, 'main')).toEqual([]);
   await screenshot(current, `${name}-1280`);
   await current.setViewportSize({ width: 390, height: 844 });
   // Wide tables scroll inside their box; the page itself never scrolls sideways on a phone.
