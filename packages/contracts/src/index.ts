@@ -16,4 +16,5 @@ export * from './courts-admin.js';
 export * from './setups.js';
 export * from './price-list.js';
 export * from './booking-coupons.js';
+export * from './rome-time.js';
 export * from './api.js';

@@ -1,11 +1,10 @@
 // Courts back-office (design §7): edit a court; close it for a period and tell staff which live
 // bookings the closure hits, so they can move or cancel them.
-import type { TClosureHitBooking, TCourt, TCourtClosure, z, ZClosureBody, ZCourtEditBody } from '@beach/contracts';
+import { romeInstant, type TClosureHitBooking, type TCourt, type TCourtClosure, type z, type ZClosureBody, type ZCourtEditBody } from '@beach/contracts';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import { isUniqueViolation } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
-import { fromIsoDate } from '../../lib/time.js';
 import { courtToDto } from './courts.service.js';
 
 export const COURTS_ADMIN_MESSAGES = {
@@ -54,7 +53,7 @@ export function createCourtsAdminService(db: Db) {
 
     async closures(from?: string): Promise<TCourtClosure[]> {
       const closures = await db.courtClosure.findMany({
-        where: from ? { endsAt: { gt: fromIsoDate(from) } } : {},
+        where: from ? { endsAt: { gt: new Date(romeInstant(from, '00:00')) } } : {},
         include: closureInclude,
         orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
       });

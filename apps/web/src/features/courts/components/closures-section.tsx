@@ -1,6 +1,6 @@
 // Court closures (design §7): close a court from–to with a reason; the answer lists the live
 // bookings inside the closure so staff can move or cancel them. Past closures are hidden.
-import type { TClosureHitBooking, TCourt, TCourtClosure } from '@beach/contracts';
+import { romeInstant, type TClosureHitBooking, type TCourt, type TCourtClosure } from '@beach/contracts';
 import Trash from 'lucide-react/icons/trash-2';
 import { useState, type FormEvent } from 'react';
 import type { ConfirmOptions } from '../../../components/admin/confirm-dialog';
@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, type Column } from '../../../components/ui/table';
-import { formatDateTime, romeInstant } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { todayInRome } from '../../memberships/dates';
 import { useClosures, useCreateClosure, useRemoveClosure } from '../api/admin-courts';
 
