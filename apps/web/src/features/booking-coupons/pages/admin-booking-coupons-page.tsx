@@ -60,7 +60,7 @@ export default function AdminBookingCouponsPage() {
     ) },
     { key: 'discount', header: 'Sconto', cell: discountText },
     { key: 'band', header: 'Fascia', cell: (coupon) => BOOKING_COUPON_BAND_LABELS[coupon.band] },
-    { key: 'usage', header: 'Utilizzi', cell: (coupon) => `${coupon.usage_count} / ${coupon.usage_limit ?? '∞'}${coupon.per_member_limit ? ` (max ${coupon.per_member_limit} a testa)` : ''}` },
+    { key: 'usage', header: 'Utilizzi', cell: (coupon) => `${coupon.usage_count} / ${coupon.usage_limit ?? '∞'}${coupon.per_member_limit ? ` (max ${coupon.per_member_limit} per tesserato)` : ''}` },
     { key: 'validity', header: 'Validità', cell: validityText },
     { key: 'status', header: 'Stato', cell: (coupon) => (coupon.is_active ? <Badge tone="green">Attivo</Badge> : <Badge>Disattivato</Badge>) },
     {
