@@ -22,6 +22,11 @@ import { registerUsersRoutes } from './modules/users/users.router.js';
 import { registerPaymentsRoutes, STRIPE_WEBHOOK_PATH, stripeWebhook } from './modules/payments/payments.router.js';
 import { registerPricesRoutes } from './modules/prices/prices.router.js';
 import type { Services } from './services.js';
+import { registerAdminCourtsRoutes } from './modules/courts/courts-admin.router.js';
+import { registerAdminSetupsRoutes } from './modules/setups/setups.router.js';
+import { registerAdminPriceListRoutes } from './modules/prices/price-list-admin.router.js';
+import { registerAdminSettingsRoutes } from './modules/settings/settings-admin.router.js';
+import { registerAdminBookingCouponsRoutes } from './modules/booking-coupons/booking-coupons.router.js';
 
 export function createApp(deps: AppDeps, services: Services) {
   const { config, logger } = deps;
@@ -58,6 +63,11 @@ export function createApp(deps: AppDeps, services: Services) {
   registerBvuMembersRoutes(mount, services.bvuMembers);
   registerCouponsRoutes(mount, services.coupons);
   registerBookingsRoutes(mount, services.bookings);
+  registerAdminCourtsRoutes(mount, deps);
+  registerAdminSetupsRoutes(mount, deps);
+  registerAdminPriceListRoutes(mount, deps);
+  registerAdminSettingsRoutes(mount, deps);
+  registerAdminBookingCouponsRoutes(mount, deps);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -13,6 +13,10 @@ import { membershipsRoutes } from './memberships.js';
 import { paymentsRoutes } from './payments.js';
 import { pricesRoutes } from './prices.js';
 import { usersRoutes } from './users.js';
+import { adminCourtsRoutes } from './courts-admin.js';
+import { adminSetupsRoutes } from './setups.js';
+import { adminPricingRoutes } from './price-list.js';
+import { adminBookingCouponsRoutes } from './booking-coupons.js';
 
 export const api = {
   health: healthRoutes,
@@ -27,6 +31,10 @@ export const api = {
   bvuMembers: bvuMembersRoutes,
   coupons: couponsRoutes,
   bookings: bookingsRoutes,
+  adminCourts: adminCourtsRoutes,
+  adminSetups: adminSetupsRoutes,
+  adminPricing: adminPricingRoutes,
+  adminBookingCoupons: adminBookingCouponsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

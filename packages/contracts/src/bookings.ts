@@ -4,12 +4,8 @@ import { COURT_ROWS } from './courts.js';
 import { defineRoute } from './http.js';
 import { ZMoney } from './money.js';
 import { ZPaymentStatus } from './payments.js';
+import { ZSport } from './setups.js';
 import { z } from './zod-italian.js';
-
-export const SPORTS = ['beach_volley', 'beach_tennis', 'foot_volley'] as const;
-export const ZSport = z.enum(SPORTS, { error: 'Sport non valido.' });
-export type TSport = z.infer<typeof ZSport>;
-export const SPORT_LABELS: Record<TSport, string> = { beach_volley: 'Beach volley', beach_tennis: 'Beach tennis', foot_volley: 'Foot volley' };
 
 export const BOOKING_STATUSES = ['pending_payment', 'confirmed', 'cancelled', 'expired'] as const;
 export const BOOKING_STATUS_LABELS: Record<(typeof BOOKING_STATUSES)[number], string> = {

@@ -47,3 +47,10 @@ export const DEMO_ACCOUNTS = [
   { email: 'staff@demo.beach', firstName: 'Stefano', lastName: 'Segreteria', role: 'staff' },
   { email: 'utente@demo.beach', firstName: 'Giulia', lastName: 'Rossi', role: 'user' },
 ] as const;
+
+/** The standard setups of design §7; courts get them by date range on /admin/allestimenti. */
+export const SETUPS = [
+  { name: 'Beach volley', sport: 'beach_volley', netHeightCm: 243, lengthM: 16, widthM: 8, equipment: 'Rete, antenne, linee', notes: 'Rete a 2,43 m maschile, 2,24 m femminile' },
+  { name: 'Beach tennis', sport: 'beach_tennis', netHeightCm: 170, lengthM: 16, widthM: 8, equipment: 'Rete, linee', notes: null },
+  { name: 'Foot volley', sport: 'foot_volley', netHeightCm: 220, lengthM: 18, widthM: 9, equipment: 'Rete, linee', notes: null },
+] as const;

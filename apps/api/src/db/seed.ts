@@ -3,7 +3,7 @@ import type { Db } from '../lib/db.js';
 import { hashPassword } from '../lib/passwords.js';
 import { yearInRome } from '../lib/time.js';
 import { seedDemoVolume } from './seed-demo.js';
-import { COURTS, DEMO_ACCOUNTS, DEMO_PASSWORD, PRICES } from './seed-data.js';
+import { COURTS, DEMO_ACCOUNTS, DEMO_PASSWORD, PRICES, SETUPS } from './seed-data.js';
 
 export interface SeedOptions {
   /** Add realistic volume for trying the back-office (2,000 members, a season of bookings...). */
@@ -20,6 +20,8 @@ export async function seed(db: Db, { demo = false, nodeEnv, log = console.log }:
     skipDuplicates: true,
   });
   log(`Campi aggiunti: ${courts.count}; voci di listino ${year} aggiunte: ${prices.count}`);
+  const setups = await db.setup.createMany({ data: [...SETUPS], skipDuplicates: true });
+  log(`Allestimenti aggiunti: ${setups.count}`);
 
   if (nodeEnv === 'production') {
     log('NODE_ENV=production: gli account demo e i dati demo non vengono creati.');

@@ -1,18 +1,21 @@
 import type { TCourt } from '@beach/contracts';
+import type { Court } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 
 /** Courts in map order: rows A-D by position, then the free-use courts. */
 export async function listCourts(db: Db): Promise<TCourt[]> {
   const courts = await db.court.findMany({ orderBy: [{ row: { sort: 'asc', nulls: 'last' } }, { position: 'asc' }] });
-  return courts.map((court) => ({
-    id: court.id,
-    code: court.code,
-    name: court.name,
-    row: court.row as TCourt['row'],
-    position: court.position,
-    purpose: court.purpose,
-    has_lights: court.hasLights,
-    is_bookable: court.isBookable,
-    description: court.description,
-  }));
+  return courts.map(courtToDto);
 }
+
+export const courtToDto = (court: Court): TCourt => ({
+  id: court.id,
+  code: court.code,
+  name: court.name,
+  row: court.row as TCourt['row'],
+  position: court.position,
+  purpose: court.purpose,
+  has_lights: court.hasLights,
+  is_bookable: court.isBookable,
+  description: court.description,
+});

@@ -11,7 +11,8 @@ export interface Column<T> {
 /** A data table that scrolls sideways on a phone, with its empty state inside. */
 export function Table<T>({ caption, columns, rows, rowKey, empty, rowClassName }: { caption: string; columns: Column<T>[]; rows: T[]; rowKey: (row: T) => string | number; empty: ReactNode; rowClassName?: (row: T) => string | undefined }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    // relative: screen-reader-only labels (absolutely placed) stay inside the scroller on a phone.
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">

@@ -1,0 +1,14 @@
+import { api } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { MountRoute } from '../../lib/http.js';
+import { createBookingCouponsService } from './booking-coupons.service.js';
+
+export function registerAdminBookingCouponsRoutes(mount: MountRoute, { db }: AppDeps) {
+  const routes = api.adminBookingCoupons;
+  const coupons = createBookingCouponsService(db);
+  mount(routes.list, async () => ({ data: await coupons.list() }));
+  mount(routes.create, ({ body }) => coupons.create(body));
+  mount(routes.update, ({ params, body }) => coupons.update(params.id, body));
+  mount(routes.toggle, ({ params, body }) => coupons.setActive(params.id, body.is_active));
+  mount(routes.remove, ({ params }) => coupons.remove(params.id));
+}

@@ -1,0 +1,74 @@
+// Booking coupons back-office (design §7): codes are unique upper-case (the body upper-cases them,
+// the unique key refuses a twin); a coupon already used is switched off rather than deleted.
+import { centsToMoney, type TBookingCoupon, type z, type ZBookingCouponBody } from '@beach/contracts';
+import type { BookingCoupon } from '../../generated/prisma/client.js';
+import type { Db } from '../../lib/db.js';
+import { isUniqueViolation } from '../../lib/db.js';
+import { AppError, invalid, notFound } from '../../lib/errors.js';
+import { fromIsoDateOrNull, toIsoDateOrNull } from '../../lib/time.js';
+import { isRecordMissing } from '../courts/courts-admin.service.js';
+
+export const BOOKING_COUPON_MESSAGES = {
+  notFound: 'Coupon non trovato.',
+  codeTaken: 'Esiste già un coupon prenotazioni con questo codice.',
+  used: 'Il coupon è già stato usato: disattivalo invece di eliminarlo.',
+  deleted: 'Coupon eliminato.',
+} as const;
+
+const couponToDto = (coupon: BookingCoupon): TBookingCoupon => ({
+  id: coupon.id,
+  code: coupon.code,
+  description: coupon.description,
+  discount_type: coupon.discountType,
+  discount_value: centsToMoney(Math.round(coupon.discountValue.toNumber() * 100)),
+  band: coupon.band,
+  usage_limit: coupon.usageLimit,
+  usage_count: coupon.usageCount,
+  per_member_limit: coupon.perMemberLimit,
+  start_date: toIsoDateOrNull(coupon.startDate),
+  end_date: toIsoDateOrNull(coupon.endDate),
+  is_active: coupon.isActive,
+});
+
+const couponData = (body: z.output<typeof ZBookingCouponBody>) => ({
+  code: body.code,
+  description: body.description,
+  discountType: body.discount_type,
+  discountValue: body.discount_value,
+  band: body.band,
+  usageLimit: body.usage_limit,
+  perMemberLimit: body.per_member_limit,
+  startDate: fromIsoDateOrNull(body.start_date),
+  endDate: fromIsoDateOrNull(body.end_date),
+  isActive: body.is_active,
+});
+
+function refusal(error: unknown) {
+  if (isUniqueViolation(error)) return invalid({ code: [BOOKING_COUPON_MESSAGES.codeTaken] });
+  if (isRecordMissing(error)) return notFound(BOOKING_COUPON_MESSAGES.notFound);
+  return error;
+}
+
+export function createBookingCouponsService(db: Db) {
+  return {
+    async list(): Promise<TBookingCoupon[]> {
+      return (await db.bookingCoupon.findMany({ orderBy: { id: 'desc' } })).map(couponToDto);
+    },
+    async create(body: z.output<typeof ZBookingCouponBody>): Promise<TBookingCoupon> {
+      return couponToDto(await db.bookingCoupon.create({ data: couponData(body) }).catch((error: unknown) => Promise.reject(refusal(error))));
+    },
+    async update(id: number, body: z.output<typeof ZBookingCouponBody>): Promise<TBookingCoupon> {
+      return couponToDto(await db.bookingCoupon.update({ where: { id }, data: couponData(body) }).catch((error: unknown) => Promise.reject(refusal(error))));
+    },
+    async setActive(id: number, isActive: boolean): Promise<TBookingCoupon> {
+      return couponToDto(await db.bookingCoupon.update({ where: { id }, data: { isActive } }).catch((error: unknown) => Promise.reject(refusal(error))));
+    },
+    async remove(id: number) {
+      const coupon = await db.bookingCoupon.findUnique({ where: { id }, select: { usageCount: true, _count: { select: { bookings: true } } } });
+      if (!coupon) throw notFound(BOOKING_COUPON_MESSAGES.notFound);
+      if (coupon.usageCount > 0 || coupon._count.bookings > 0) throw new AppError(409, BOOKING_COUPON_MESSAGES.used);
+      await db.bookingCoupon.delete({ where: { id } });
+      return { message: BOOKING_COUPON_MESSAGES.deleted };
+    },
+  };
+}

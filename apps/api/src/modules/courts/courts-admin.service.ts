@@ -1,0 +1,104 @@
+// Courts back-office (design §7): edit a court; close it for a period and tell staff which live
+// bookings the closure hits, so they can move or cancel them.
+import { romeInstant, type TClosureHitBooking, type TCourt, type TCourtClosure, type z, type ZClosureBody, type ZCourtEditBody } from '@beach/contracts';
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { Db } from '../../lib/db.js';
+import { isUniqueViolation } from '../../lib/db.js';
+import { invalid, notFound } from '../../lib/errors.js';
+import { courtToDto } from './courts.service.js';
+
+export const COURTS_ADMIN_MESSAGES = {
+  courtNotFound: 'Campo non trovato.',
+  codeTaken: 'Esiste già un campo con questo codice.',
+  closureNotFound: 'Chiusura non trovata.',
+  closureDeleted: 'Chiusura eliminata.',
+} as const;
+
+const closureInclude = { court: { select: { id: true, code: true, name: true } }, createdBy: { select: { firstName: true, lastName: true } } } as const;
+type ClosureRow = Prisma.CourtClosureGetPayload<{ include: typeof closureInclude }>;
+
+const closureToDto = (closure: ClosureRow): TCourtClosure => ({
+  id: closure.id,
+  court: closure.court,
+  starts_at: closure.startsAt.toISOString(),
+  ends_at: closure.endsAt.toISOString(),
+  reason: closure.reason,
+  created_by: closure.createdBy ? `${closure.createdBy.firstName} ${closure.createdBy.lastName}` : null,
+});
+
+export function createCourtsAdminService(db: Db) {
+  return {
+    async update(id: number, body: z.output<typeof ZCourtEditBody>): Promise<TCourt> {
+      try {
+        const court = await db.court.update({
+          where: { id },
+          data: {
+            name: body.name,
+            code: body.code,
+            row: body.row,
+            position: body.position,
+            purpose: body.purpose,
+            hasLights: body.has_lights,
+            isBookable: body.is_bookable,
+            description: body.description,
+          },
+        });
+        return courtToDto(court);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw invalid({ code: [COURTS_ADMIN_MESSAGES.codeTaken] });
+        if (isRecordMissing(error)) throw notFound(COURTS_ADMIN_MESSAGES.courtNotFound);
+        throw error;
+      }
+    },
+
+    async closures(from?: string): Promise<TCourtClosure[]> {
+      const closures = await db.courtClosure.findMany({
+        where: from ? { endsAt: { gt: new Date(romeInstant(from, '00:00')) } } : {},
+        include: closureInclude,
+        orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+      });
+      return closures.map(closureToDto);
+    },
+
+    /** Creates the closure and lists, from the same transaction, the live bookings inside it. */
+    async createClosure(body: z.output<typeof ZClosureBody>, createdById: number): Promise<{ closure: TCourtClosure; affected_bookings: TClosureHitBooking[] }> {
+      const startsAt = new Date(body.starts_at);
+      const endsAt = new Date(body.ends_at);
+      return db.$transaction(async (tx) => {
+        const court = await tx.court.findUnique({ where: { id: body.court_id }, select: { id: true } });
+        if (!court) throw invalid({ court_id: [COURTS_ADMIN_MESSAGES.courtNotFound] });
+        const closure = await tx.courtClosure.create({
+          data: { courtId: court.id, startsAt, endsAt, reason: body.reason, createdById },
+          include: closureInclude,
+        });
+        const hits = await tx.booking.findMany({
+          where: { courtId: court.id, status: { notIn: ['cancelled', 'expired'] }, startsAt: { lt: endsAt }, endsAt: { gt: startsAt } },
+          include: { user: { select: { firstName: true, lastName: true } } },
+          orderBy: { startsAt: 'asc' },
+        });
+        return {
+          closure: closureToDto(closure),
+          affected_bookings: hits.map((booking) => ({
+            id: booking.id,
+            starts_at: booking.startsAt.toISOString(),
+            ends_at: booking.endsAt.toISOString(),
+            status: booking.status,
+            customer: booking.user ? `${booking.user.firstName} ${booking.user.lastName}` : (booking.customerName ?? '—'),
+          })),
+        };
+      });
+    },
+
+    async removeClosure(id: number) {
+      const { count } = await db.courtClosure.deleteMany({ where: { id } });
+      if (count === 0) throw notFound(COURTS_ADMIN_MESSAGES.closureNotFound);
+      return { message: COURTS_ADMIN_MESSAGES.closureDeleted };
+    },
+  };
+}
+
+export type CourtsAdminService = ReturnType<typeof createCourtsAdminService>;
+
+/** Prisma's "record to update not found" (P2025). */
+export const isRecordMissing = (error: unknown) => (error as { code?: string } | null)?.code === 'P2025';
+

@@ -1,0 +1,63 @@
+// Price list back-office (design §7): one year's list with every code of spec §9, its amounts, and
+// "copy to next year". The unique (year, code) key makes a concurrent second copy fail, never double.
+import { centsToMoney, PRICE_CODES, type TAdminPriceList, type z, type ZPriceListBody } from '@beach/contracts';
+import type { Db } from '../../lib/db.js';
+import { isUniqueViolation } from '../../lib/db.js';
+import { AppError, notFound } from '../../lib/errors.js';
+
+export const PRICE_LIST_MESSAGES = {
+  notFound: (year: number) => `Non esiste un listino per il ${year}.`,
+  nextExists: (year: number) => `Il listino ${year} esiste già: modificalo invece di copiarlo.`,
+} as const;
+
+export function createPriceListAdminService(db: Db) {
+  async function priceList(year: number): Promise<TAdminPriceList> {
+    const [entries, years] = await Promise.all([
+      db.priceListEntry.findMany({ where: { year } }),
+      db.priceListEntry.findMany({ distinct: ['year'], select: { year: true }, orderBy: { year: 'asc' } }),
+    ]);
+    const byCode = new Map(entries.map((entry) => [entry.code, entry]));
+    return {
+      year,
+      entries: PRICE_CODES.map((code) => {
+        const entry = byCode.get(code);
+        return { code, amount: entry ? centsToMoney(entry.amountCents) : null, note: entry?.note ?? null };
+      }),
+      years: years.map((row) => row.year),
+    };
+  }
+
+  return {
+    priceList,
+
+    /** Saves the amounts given, all or nothing. */
+    async save(year: number, body: z.output<typeof ZPriceListBody>): Promise<TAdminPriceList> {
+      await db.$transaction(
+        body.entries.map((entry) =>
+          db.priceListEntry.upsert({
+            where: { year_code: { year, code: entry.code } },
+            create: { year, code: entry.code, amountCents: entry.amount, note: entry.note },
+            update: { amountCents: entry.amount, note: entry.note },
+          }),
+        ),
+      );
+      return priceList(year);
+    },
+
+    async copyToNextYear(year: number): Promise<TAdminPriceList> {
+      const next = year + 1;
+      const entries = await db.priceListEntry.findMany({ where: { year } });
+      if (entries.length === 0) throw notFound(PRICE_LIST_MESSAGES.notFound(year));
+      try {
+        await db.$transaction(async (tx) => {
+          if (await tx.priceListEntry.findFirst({ where: { year: next }, select: { id: true } })) throw new AppError(409, PRICE_LIST_MESSAGES.nextExists(next));
+          await tx.priceListEntry.createMany({ data: entries.map((entry) => ({ year: next, code: entry.code, amountCents: entry.amountCents, note: entry.note })) });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, PRICE_LIST_MESSAGES.nextExists(next));
+        throw error;
+      }
+      return priceList(next);
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// The booking settings of design §1, as the admin edits them on /admin/listino-prezzi.
+import type { TBookingSettings } from '@beach/contracts';
+import type { Setting } from '../../generated/prisma/client.js';
+import type { Db } from '../../lib/db.js';
+import { readSettings } from './settings.service.js';
+
+const settingsToDto = (settings: Setting): TBookingSettings => ({
+  season_start: settings.seasonStart,
+  season_end: settings.seasonEnd,
+  booking_horizon_days: settings.bookingHorizonDays,
+  payment_hold_minutes: settings.paymentHoldMinutes,
+  free_cancellation_hours: settings.freeCancellationHours,
+  max_future_bookings: settings.maxFutureBookings,
+  reminder_hours: settings.reminderHours,
+});
+
+export const bookingSettings = async (db: Db): Promise<TBookingSettings> => settingsToDto(await readSettings(db));
+
+export async function saveBookingSettings(db: Db, body: TBookingSettings): Promise<TBookingSettings> {
+  const settings = await db.setting.update({
+    where: { id: 1 },
+    data: {
+      seasonStart: body.season_start,
+      seasonEnd: body.season_end,
+      bookingHorizonDays: body.booking_horizon_days,
+      paymentHoldMinutes: body.payment_hold_minutes,
+      freeCancellationHours: body.free_cancellation_hours,
+      maxFutureBookings: body.max_future_bookings,
+      reminderHours: body.reminder_hours,
+    },
+  });
+  return settingsToDto(settings);
+}

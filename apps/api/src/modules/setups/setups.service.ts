@@ -1,0 +1,110 @@
+// Setups back-office (design §7): setups CRUD and their assignment to courts by date range. The
+// database refuses two setups on one court on the same day (court_setups_no_overlap); that refusal
+// becomes a 409 with an Italian message.
+import type { TCourtSetup, TSetup, z, ZCourtSetupBody, ZSetupBody } from '@beach/contracts';
+import type { Prisma, Setup } from '../../generated/prisma/client.js';
+import type { Db } from '../../lib/db.js';
+import { isConstraintViolation, isUniqueViolation } from '../../lib/db.js';
+import { AppError, invalid, notFound } from '../../lib/errors.js';
+import { fromIsoDate, toIsoDate } from '../../lib/time.js';
+import { isRecordMissing } from '../courts/courts-admin.service.js';
+
+export const SETUPS_MESSAGES = {
+  notFound: 'Allestimento non trovato.',
+  nameTaken: 'Esiste già un allestimento con questo nome.',
+  inUse: 'L’allestimento è assegnato a uno o più campi: togli prima le assegnazioni.',
+  deleted: 'Allestimento eliminato.',
+  courtNotFound: 'Campo non trovato.',
+  overlap: 'Il campo ha già un allestimento in alcuni di questi giorni: un campo può avere un solo allestimento al giorno.',
+  assignmentNotFound: 'Assegnazione non trovata.',
+  unassigned: 'Assegnazione eliminata.',
+} as const;
+
+const setupToDto = (setup: Setup): TSetup => ({
+  id: setup.id,
+  name: setup.name,
+  sport: setup.sport,
+  net_height_cm: setup.netHeightCm,
+  length_m: setup.lengthM.toNumber(),
+  width_m: setup.widthM.toNumber(),
+  equipment: setup.equipment,
+  notes: setup.notes,
+});
+
+const setupData = (body: z.output<typeof ZSetupBody>) => ({
+  name: body.name,
+  sport: body.sport,
+  netHeightCm: body.net_height_cm,
+  lengthM: body.length_m,
+  widthM: body.width_m,
+  equipment: body.equipment,
+  notes: body.notes,
+});
+
+const assignmentInclude = { court: { select: { id: true, code: true, name: true } }, setup: { select: { id: true, name: true, sport: true } } } as const;
+const assignmentToDto = (row: Prisma.CourtSetupGetPayload<{ include: typeof assignmentInclude }>): TCourtSetup => ({
+  id: row.id,
+  court: row.court,
+  setup: row.setup,
+  valid_from: toIsoDate(row.validFrom),
+  valid_to: toIsoDate(row.validTo),
+});
+
+export function createSetupsService(db: Db) {
+  const nameTaken = (error: unknown) => {
+    if (isUniqueViolation(error)) return invalid({ name: [SETUPS_MESSAGES.nameTaken] });
+    if (isRecordMissing(error)) return notFound(SETUPS_MESSAGES.notFound);
+    return error;
+  };
+  return {
+    async list(): Promise<TSetup[]> {
+      return (await db.setup.findMany({ orderBy: [{ sport: 'asc' }, { name: 'asc' }] })).map(setupToDto);
+    },
+    async create(body: z.output<typeof ZSetupBody>): Promise<TSetup> {
+      return setupToDto(await db.setup.create({ data: setupData(body) }).catch((error: unknown) => Promise.reject(nameTaken(error))));
+    },
+    async update(id: number, body: z.output<typeof ZSetupBody>): Promise<TSetup> {
+      return setupToDto(await db.setup.update({ where: { id }, data: setupData(body) }).catch((error: unknown) => Promise.reject(nameTaken(error))));
+    },
+    async remove(id: number) {
+      try {
+        const { count } = await db.setup.deleteMany({ where: { id } });
+        if (count === 0) throw notFound(SETUPS_MESSAGES.notFound);
+      } catch (error) {
+        if (isConstraintViolation(error, 'court_setups_setup_id_fkey')) throw new AppError(409, SETUPS_MESSAGES.inUse);
+        throw error;
+      }
+      return { message: SETUPS_MESSAGES.deleted };
+    },
+
+    async assignments(): Promise<TCourtSetup[]> {
+      const rows = await db.courtSetup.findMany({ include: assignmentInclude, orderBy: [{ validFrom: 'desc' }, { id: 'desc' }] });
+      return rows.map(assignmentToDto);
+    },
+    async assign(body: z.output<typeof ZCourtSetupBody>): Promise<TCourtSetup> {
+      const [court, setup] = await Promise.all([
+        db.court.findUnique({ where: { id: body.court_id }, select: { id: true } }),
+        db.setup.findUnique({ where: { id: body.setup_id }, select: { id: true } }),
+      ]);
+      if (!court) throw invalid({ court_id: [SETUPS_MESSAGES.courtNotFound] });
+      if (!setup) throw invalid({ setup_id: [SETUPS_MESSAGES.notFound] });
+      try {
+        const row = await db.courtSetup.create({
+          data: { courtId: court.id, setupId: setup.id, validFrom: fromIsoDate(body.valid_from), validTo: fromIsoDate(body.valid_to) },
+          include: assignmentInclude,
+        });
+        return assignmentToDto(row);
+      } catch (error) {
+        if (isConstraintViolation(error, 'court_setups_no_overlap')) throw new AppError(409, SETUPS_MESSAGES.overlap, { valid_from: [SETUPS_MESSAGES.overlap] });
+        throw error;
+      }
+    },
+    async unassign(id: number) {
+      const { count } = await db.courtSetup.deleteMany({ where: { id } });
+      if (count === 0) throw notFound(SETUPS_MESSAGES.assignmentNotFound);
+      return { message: SETUPS_MESSAGES.unassigned };
+    },
+  };
+}
+
+export type SetupsService = ReturnType<typeof createSetupsService>;

@@ -1,0 +1,29 @@
+// The courts back-office calls (design §7): courts and their closures.
+import { api, type TClosureBody, type TCourtEditBody } from '@beach/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+
+const keys = { courts: ['admin-courts'] as const, closures: ['admin-court-closures'] as const };
+
+export const useAdminCourts = () => useQuery({ queryKey: keys.courts, queryFn: async () => (await callApi(api.adminCourts.list)).data });
+
+export const useClosures = (from: string) =>
+  useQuery({ queryKey: [...keys.closures, from], queryFn: async () => (await callApi(api.adminCourts.closures, { query: { from } })).data });
+
+export function useUpdateCourt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TCourtEditBody }) => callApi(api.adminCourts.update, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.courts }),
+  });
+}
+
+export function useCreateClosure() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (body: TClosureBody) => callApi(api.adminCourts.createClosure, { body }), onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.closures }) });
+}
+
+export function useRemoveClosure() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (id: number) => callApi(api.adminCourts.removeClosure, { params: { id } }), onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.closures }) });
+}

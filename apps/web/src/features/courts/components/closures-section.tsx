@@ -1,0 +1,127 @@
+// Court closures (design §7): close a court from–to with a reason; the answer lists the live
+// bookings inside the closure so staff can move or cancel them. Past closures are hidden.
+import { romeInstant, type TClosureHitBooking, type TCourt, type TCourtClosure } from '@beach/contracts';
+import Trash from 'lucide-react/icons/trash-2';
+import { useState, type FormEvent } from 'react';
+import type { ConfirmOptions } from '../../../components/admin/confirm-dialog';
+import { formFailure, type FormFailure } from '../../../components/admin/form-failure';
+import type { NoticeTone } from '../../../components/admin/notices';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input, Select } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { Table, type Column } from '../../../components/ui/table';
+import { formatDateTime } from '../../../lib/format';
+import { todayInRome } from '../../memberships/dates';
+import { useClosures, useCreateClosure, useRemoveClosure } from '../api/admin-courts';
+
+interface Props {
+  courts: TCourt[];
+  notify: (text: string, tone?: NoticeTone) => void;
+  confirm: (options: ConfirmOptions) => Promise<boolean>;
+}
+
+const BOOKING_STATUS_LABELS: Record<string, string> = { confirmed: 'Confermata', pending_payment: 'In attesa di pagamento' };
+
+export function ClosuresSection({ courts, notify, confirm }: Props) {
+  const today = todayInRome();
+  const closures = useClosures(today);
+  const create = useCreateClosure();
+  const remove = useRemoveClosure();
+  const [form, setForm] = useState({ court_id: '', from_day: today, from_time: '09:00', to_day: today, to_time: '24:00', reason: '' });
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const [hits, setHits] = useState<{ court: string; bookings: TClosureHitBooking[] } | null>(null);
+  const set = (patch: Partial<typeof form>) => setForm((current) => ({ ...current, ...patch }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    try {
+      const created = await create.mutateAsync({
+        court_id: Number(form.court_id),
+        starts_at: romeInstant(form.from_day, form.from_time),
+        ends_at: romeInstant(form.to_day, form.to_time),
+        reason: form.reason,
+      });
+      setHits({ court: created.closure.court.name, bookings: created.affected_bookings });
+      set({ reason: '' });
+      notify(`Chiusura del campo ${created.closure.court.code} salvata.`);
+    } catch (error) {
+      setFailure(formFailure(error, 'Si è verificato un errore nel salvataggio della chiusura. Riprova più tardi.'));
+    }
+  }
+
+  async function removeClosure(closure: TCourtClosure) {
+    const confirmed = await confirm({ title: 'Elimina chiusura', message: `Eliminare la chiusura del campo ${closure.court.name} (${closure.reason})? Il campo tornerà prenotabile.`, confirmLabel: 'Elimina', tone: 'danger' });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(closure.id);
+      notify('Chiusura eliminata.');
+    } catch {
+      notify('Si è verificato un errore nell’eliminazione della chiusura. Riprova più tardi.', 'error');
+    }
+  }
+
+  const columns: Column<TCourtClosure>[] = [
+    { key: 'court', header: 'Campo', cell: (closure) => <span className="font-medium">{closure.court.name}</span> },
+    { key: 'from', header: 'Dal', cell: (closure) => formatDateTime(closure.starts_at) },
+    { key: 'to', header: 'Al', cell: (closure) => formatDateTime(closure.ends_at) },
+    { key: 'reason', header: 'Motivo', cell: (closure) => closure.reason },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Azioni</span>,
+      cell: (closure) => (
+        <Button variant="ghost" size="sm" onClick={() => void removeClosure(closure)} aria-label={`Elimina chiusura ${closure.court.name} ${formatDateTime(closure.starts_at)}`}>
+          <Trash aria-hidden="true" className="h-4 w-4" />
+        </Button>
+      ),
+    },
+  ];
+  const errors = failure?.fields ?? {};
+
+  return (
+    <section aria-labelledby="closures-title" className="space-y-4">
+      <h2 id="closures-title" className="text-xl font-semibold text-sea-900">Chiusure</h2>
+      <form onSubmit={submit} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3" aria-label="Nuova chiusura">
+        <Select label="Campo" required value={form.court_id} options={[{ value: '', label: 'Scegli un campo' }, ...courts.map((court) => ({ value: String(court.id), label: `${court.name} (${court.code})` }))]} onChange={(e) => set({ court_id: e.target.value })} error={errors.court_id} />
+        <div className="grid grid-cols-2 gap-2">
+          <Input label="Dal giorno" type="date" required value={form.from_day} onChange={(e) => set({ from_day: e.target.value })} error={errors.starts_at} />
+          <Input label="Dalle ore" type="time" required value={form.from_time} onChange={(e) => set({ from_time: e.target.value })} />
+        </div>
+        <div className="grid grid-cols-2 gap-2">
+          <Input label="Al giorno" type="date" required value={form.to_day} onChange={(e) => set({ to_day: e.target.value })} error={errors.ends_at} />
+          <Input label="Alle ore" required value={form.to_time} pattern="([01]\d|2[0-3]):[0-5]\d|24:00" placeholder="24:00" onChange={(e) => set({ to_time: e.target.value })} hint="24:00 = fine giornata" />
+        </div>
+        <div className="sm:col-span-2">
+          <Input label="Motivo" required maxLength={255} value={form.reason} onChange={(e) => set({ reason: e.target.value })} error={errors.reason} />
+        </div>
+        <div className="flex items-end">
+          <Button type="submit" loading={create.isPending} loadingText="Salvataggio...">Chiudi il campo</Button>
+        </div>
+        {failure && <div className="sm:col-span-2 lg:col-span-3"><Alert tone="error">{failure.message}</Alert></div>}
+      </form>
+
+      {hits && (
+        <Alert tone={hits.bookings.length ? 'warning' : 'success'} title={hits.bookings.length ? `Prenotazioni attive nella chiusura di ${hits.court}: spostale o cancellale` : `Nessuna prenotazione attiva nella chiusura di ${hits.court}.`}>
+          {hits.bookings.length > 0 && (
+            <ul className="mt-1 list-disc pl-5">
+              {hits.bookings.map((booking) => (
+                <li key={booking.id}>
+                  #{booking.id} · {formatDateTime(booking.starts_at)} – {formatDateTime(booking.ends_at)} · {booking.customer} · {BOOKING_STATUS_LABELS[booking.status] ?? booking.status}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Alert>
+      )}
+
+      {closures.isPending ? (
+        <Spinner />
+      ) : closures.isError ? (
+        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void closures.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento delle chiusure. Riprova più tardi.</Alert>
+      ) : (
+        <Table caption="Chiusure in corso e future" columns={columns} rows={closures.data} rowKey={(closure) => closure.id} empty="Nessuna chiusura in programma." />
+      )}
+    </section>
+  );
+}

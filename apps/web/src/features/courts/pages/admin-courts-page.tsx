@@ -1,0 +1,72 @@
+// /admin/campi (design §7, admin): the courts' details and their closures.
+import { COURT_PURPOSE_INFO, type TCourt } from '@beach/contracts';
+import Pencil from 'lucide-react/icons/pencil';
+import { useState } from 'react';
+import { usePageTitle } from '../../../app/use-page-title';
+import { useConfirm } from '../../../components/admin/confirm-dialog';
+import { useNotices } from '../../../components/admin/notices';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { Table, type Column } from '../../../components/ui/table';
+import { useAdminCourts } from '../api/admin-courts';
+import { ClosuresSection } from '../components/closures-section';
+import { CourtEditModal } from '../components/court-edit-modal';
+
+export default function AdminCourtsPage() {
+  usePageTitle('Campi');
+  const { notify, region } = useNotices();
+  const { confirm, dialog } = useConfirm();
+  const courts = useAdminCourts();
+  const [editing, setEditing] = useState<TCourt | null>(null);
+
+  const columns: Column<TCourt>[] = [
+    { key: 'code', header: 'Codice', cell: (court) => <span className="font-semibold">{court.code}</span> },
+    { key: 'name', header: 'Nome', cell: (court) => court.name },
+    { key: 'row', header: 'Fila / pos.', cell: (court) => (court.row ? `${court.row} · ${court.position}` : `— · ${court.position}`) },
+    { key: 'purpose', header: 'Destinazione', cell: (court) => COURT_PURPOSE_INFO[court.purpose].label },
+    {
+      key: 'flags',
+      header: 'Caratteristiche',
+      cell: (court) => (
+        <div className="flex flex-wrap gap-1">
+          {court.has_lights && <Badge tone="yellow">Luci</Badge>}
+          {court.is_bookable ? <Badge tone="green">Prenotabile</Badge> : <Badge>Non prenotabile online</Badge>}
+        </div>
+      ),
+    },
+    { key: 'description', header: 'Descrizione', cell: (court) => court.description ?? '—' },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Azioni</span>,
+      cell: (court) => (
+        <Button variant="ghost" size="sm" onClick={() => setEditing(court)} aria-label={`Modifica ${court.name}`}>
+          <Pencil aria-hidden="true" className="h-4 w-4" />
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6">
+      <header>
+        <h1 className="text-3xl font-bold text-sea-900">Campi</h1>
+        <p className="mt-1 text-slate-600">Dettagli dei campi e chiusure che bloccano le prenotazioni</p>
+      </header>
+      {courts.isPending ? (
+        <Spinner />
+      ) : courts.isError ? (
+        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void courts.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento dei campi. Riprova più tardi.</Alert>
+      ) : (
+        <>
+          <Table caption="Campi" columns={columns} rows={courts.data} rowKey={(court) => court.id} empty="Nessun campo." />
+          <ClosuresSection courts={courts.data} notify={notify} confirm={confirm} />
+        </>
+      )}
+      {editing && <CourtEditModal key={editing.id} court={editing} onClose={() => setEditing(null)} onSaved={(message) => notify(message)} />}
+      {dialog}
+      {region}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+// The price list and booking settings back-office calls (design §1, §7).
+import { api, type TBookingSettingsBody, type TPriceListBody } from '@beach/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+
+const keys = { list: (year: number) => ['admin-price-list', year] as const, settings: ['admin-settings'] as const };
+
+export const usePriceList = (year: number) => useQuery({ queryKey: keys.list(year), queryFn: () => callApi(api.adminPricing.priceList, { params: { year } }) });
+
+export function useSavePriceList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ year, body }: { year: number; body: TPriceListBody }) => callApi(api.adminPricing.savePriceList, { params: { year }, body }),
+    onSuccess: (list) => queryClient.setQueryData(keys.list(list.year), list),
+  });
+}
+
+export function useCopyPriceList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (year: number) => callApi(api.adminPricing.copyPriceList, { params: { year } }),
+    onSuccess: (list) => {
+      queryClient.setQueryData(keys.list(list.year), list);
+      return queryClient.invalidateQueries({ queryKey: ['admin-price-list'] });
+    },
+  });
+}
+
+export const useBookingSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => callApi(api.adminPricing.settings) });
+
+export function useSaveBookingSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBookingSettingsBody) => callApi(api.adminPricing.saveSettings, { body }),
+    onSuccess: (settings) => queryClient.setQueryData(keys.settings, settings),
+  });
+}

@@ -1,0 +1,109 @@
+// The price list of one year (spec §9 codes): edit the amounts, or copy the list to next year.
+import { PRICE_INFO, type TAdminPriceList } from '@beach/contracts';
+import { useState, type FormEvent } from 'react';
+import type { ConfirmOptions } from '../../../components/admin/confirm-dialog';
+import { formFailure, type FormFailure } from '../../../components/admin/form-failure';
+import type { NoticeTone } from '../../../components/admin/notices';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input, Select } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { useCopyPriceList, usePriceList, useSavePriceList } from '../api/admin-pricing';
+
+interface Props {
+  year: number;
+  onYearChange: (year: number) => void;
+  notify: (text: string, tone?: NoticeTone) => void;
+  confirm: (options: ConfirmOptions) => Promise<boolean>;
+}
+
+const amountsOf = (list: TAdminPriceList) => Object.fromEntries(list.entries.map((entry) => [entry.code, entry.amount?.replace('.', ',') ?? '']));
+
+export function PriceListSection({ year, onYearChange, notify, confirm }: Props) {
+  const list = usePriceList(year);
+  const copy = useCopyPriceList();
+
+  const years = [...new Set([...(list.data?.years ?? []), year])].sort();
+
+  async function copyToNextYear() {
+    const confirmed = await confirm({ title: `Copia nel ${year + 1}`, message: `Creare il listino ${year + 1} con gli stessi importi del ${year}? Potrai poi modificarlo.`, confirmLabel: 'Copia' });
+    if (!confirmed) return;
+    try {
+      const created = await copy.mutateAsync(year);
+      onYearChange(created.year);
+      notify(`Listino ${created.year} creato dal ${year}.`);
+    } catch (error) {
+      notify(formFailure(error, 'Si è verificato un errore nella copia del listino. Riprova più tardi.').message, 'error');
+    }
+  }
+
+  const hasList = list.data?.entries.some((entry) => entry.amount !== null) ?? false;
+
+  return (
+    <section aria-labelledby="price-list-title" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="price-list-title" className="text-xl font-semibold text-sea-900">Listino prezzi</h2>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="w-32">
+            <Select label="Anno" value={String(year)} options={years.map((option) => ({ value: String(option), label: String(option) }))} onChange={(e) => onYearChange(Number(e.target.value))} />
+          </div>
+          <Button variant="secondary" onClick={() => void copyToNextYear()} disabled={!hasList} loading={copy.isPending} loadingText="Copia...">
+            Copia nel {year + 1}
+          </Button>
+        </div>
+      </div>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError ? (
+        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void list.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento del listino. Riprova più tardi.</Alert>
+      ) : (
+        <PriceAmountsForm key={`${list.data.year}-${list.dataUpdatedAt}`} list={list.data} hasList={hasList} notify={notify} />
+      )}
+    </section>
+  );
+}
+
+/** The amounts of one loaded list; remounted when the list changes on the server. */
+function PriceAmountsForm({ list, hasList, notify }: { list: TAdminPriceList; hasList: boolean; notify: Props['notify'] }) {
+  const year = list.year;
+  const save = useSavePriceList();
+  const [amounts, setAmounts] = useState<Record<string, string>>(() => amountsOf(list));
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const entries = list.entries.filter((entry) => amounts[entry.code]?.trim()).map((entry) => ({ code: entry.code, amount: amounts[entry.code]!.trim(), note: entry.note }));
+    try {
+      await save.mutateAsync({ year, body: { entries } });
+      notify(`Listino ${year} salvato.`);
+    } catch (error) {
+      setFailure(formFailure(error, 'Si è verificato un errore nel salvataggio del listino. Riprova più tardi.'));
+    }
+  }
+
+  /** A field's server message: entries are validated by their index in what was sent. */
+  const sentIndex = (code: string) => list.entries.filter((entry) => amounts[entry.code]?.trim()).findIndex((entry) => entry.code === code);
+
+  return (
+    <form onSubmit={submit} aria-label={`Listino ${year}`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      {!hasList && <Alert>Non esiste ancora un listino per il {year}: inserisci gli importi o copia quello dell’anno prima.</Alert>}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {list.entries.map((entry) => (
+          <Input
+            key={entry.code}
+            label={`${PRICE_INFO[entry.code].label} (€)`}
+            hint={PRICE_INFO[entry.code].detail}
+            inputMode="decimal"
+            placeholder="0,00"
+            value={amounts[entry.code] ?? ''}
+            onChange={(e) => setAmounts((current) => ({ ...current, [entry.code]: e.target.value }))}
+            error={failure?.fields[`entries.${sentIndex(entry.code)}.amount`]}
+          />
+        ))}
+      </div>
+      {failure && <Alert tone="error">{failure.message}</Alert>}
+      <Button type="submit" loading={save.isPending} loadingText="Salvataggio...">Salva listino {year}</Button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+// /admin/listino-prezzi (design §1, §7, admin): the price list by year and the booking rules.
+import { useState } from 'react';
+import { usePageTitle } from '../../../app/use-page-title';
+import { useConfirm } from '../../../components/admin/confirm-dialog';
+import { useNotices } from '../../../components/admin/notices';
+import { BookingSettingsSection } from '../components/booking-settings-section';
+import { PriceListSection } from '../components/price-list-section';
+
+const currentYearInRome = () => Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric' }).format(new Date()));
+
+export default function AdminPricingPage() {
+  usePageTitle('Listino prezzi');
+  const { notify, region } = useNotices();
+  const { confirm, dialog } = useConfirm();
+  const [year, setYear] = useState(currentYearInRome);
+  return (
+    <div className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6">
+      <header>
+        <h1 className="text-3xl font-bold text-sea-900">Listino prezzi</h1>
+        <p className="mt-1 text-slate-600">Prezzi dell’anno e regole delle prenotazioni</p>
+      </header>
+      <PriceListSection year={year} onYearChange={setYear} notify={notify} confirm={confirm} />
+      <BookingSettingsSection notify={notify} />
+      {dialog}
+      {region}
+    </div>
+  );
+}

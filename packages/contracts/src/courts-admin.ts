@@ -1,0 +1,106 @@
+// Courts back-office (design §7, /admin/campi): the courts' details and their closures. A new
+// closure answers with the live bookings it hits, so staff can move or cancel them.
+import { COURT_ROWS, ZCourt, ZCourtPurpose } from './courts.js';
+import { defineRoute } from './http.js';
+import { z } from './zod-italian.js';
+
+const required = (max: number) => z.string({ error: 'Campo obbligatorio.' }).trim().min(1, 'Campo obbligatorio.').max(max, `Al massimo ${max} caratteri.`);
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+
+export const ZCourtEditBody = z.object({
+  name: required(100),
+  code: required(10).transform((code) => code.toUpperCase()),
+  row: z.enum(COURT_ROWS, { error: 'Fila non valida.' }).nullable(),
+  position: z.coerce.number({ error: 'Inserisci un numero.' }).int('Inserisci un numero intero.').min(0, 'La posizione non può essere negativa.').max(99),
+  purpose: z.enum(ZCourtPurpose.options, { error: 'Destinazione non valida.' }),
+  has_lights: z.boolean(),
+  is_bookable: z.boolean(),
+  description: z.string().trim().max(255, 'Al massimo 255 caratteri.').nullish().transform((value) => value || null),
+});
+export type TCourtEditBody = z.input<typeof ZCourtEditBody>;
+
+const ZInstant = z.iso.datetime({ offset: true, error: 'Inserisci data e ora valide.' });
+
+export const ZClosureBody = z
+  .object({
+    court_id: z.number({ error: 'Scegli un campo.' }).int().positive('Scegli un campo.'),
+    starts_at: ZInstant,
+    ends_at: ZInstant,
+    reason: required(255),
+  })
+  .refine((body) => new Date(body.ends_at) > new Date(body.starts_at), { message: 'La fine deve seguire l’inizio.', path: ['ends_at'] });
+export type TClosureBody = z.input<typeof ZClosureBody>;
+
+export const ZCourtClosure = z.object({
+  id: z.number().int(),
+  court: ZCourt.pick({ id: true, code: true, name: true }),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  reason: z.string(),
+  created_by: z.string().nullable(),
+});
+export type TCourtClosure = z.infer<typeof ZCourtClosure>;
+
+/** A live booking (not cancelled or expired) inside a new closure. */
+export const ZClosureHitBooking = z.object({
+  id: z.number().int(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  status: z.string(),
+  customer: z.string(),
+});
+export type TClosureHitBooking = z.infer<typeof ZClosureHitBooking>;
+
+export const ZClosuresQuery = z.object({
+  /** Closures that end on or after this day (default: all). */
+  from: z.iso.date({ error: 'Inserisci una data valida.' }).optional(),
+});
+
+export const adminCourtsRoutes = {
+  list: defineRoute({
+    method: 'get',
+    path: '/api/admin/courts',
+    summary: 'Campi con tutti i dettagli, in ordine di mappa',
+    tag: 'admin-courts',
+    access: 'admin',
+    response: z.object({ data: z.array(ZCourt) }),
+  }),
+  update: defineRoute({
+    method: 'put',
+    path: '/api/admin/courts/:id',
+    summary: 'Modifica un campo: nome, codice, fila, posizione, destinazione, luci, prenotabile, descrizione',
+    tag: 'admin-courts',
+    access: 'admin',
+    params: ZId,
+    body: ZCourtEditBody,
+    response: ZCourt,
+  }),
+  closures: defineRoute({
+    method: 'get',
+    path: '/api/admin/court-closures',
+    summary: 'Chiusure dei campi, dalla più vicina',
+    tag: 'admin-courts',
+    access: 'admin',
+    query: ZClosuresQuery,
+    response: z.object({ data: z.array(ZCourtClosure) }),
+  }),
+  createClosure: defineRoute({
+    method: 'post',
+    path: '/api/admin/court-closures',
+    summary: 'Chiude un campo per un periodo; risponde con le prenotazioni attive che la chiusura tocca',
+    tag: 'admin-courts',
+    access: 'admin',
+    body: ZClosureBody,
+    successStatus: 201,
+    response: z.object({ closure: ZCourtClosure, affected_bookings: z.array(ZClosureHitBooking) }),
+  }),
+  removeClosure: defineRoute({
+    method: 'delete',
+    path: '/api/admin/court-closures/:id',
+    summary: 'Elimina una chiusura',
+    tag: 'admin-courts',
+    access: 'admin',
+    params: ZId,
+    response: z.object({ message: z.string() }),
+  }),
+};

@@ -1,0 +1,64 @@
+// Price list and booking settings back-office (design §1 and §7, /admin/listino-prezzi): the list of
+// one year, its amounts, copying it to the next year, and the booking rules.
+import { defineRoute } from './http.js';
+import { ZMoney } from './money.js';
+import { ZPriceCode } from './prices.js';
+import { z } from './zod-italian.js';
+
+const ZYear = z.coerce.number({ error: 'Anno non valido.' }).int('Anno non valido.').min(2000, 'Anno non valido.').max(2100, 'Anno non valido.');
+
+export const ZAdminPriceEntry = z.object({ code: ZPriceCode, amount: ZMoney, note: z.string().nullable() });
+export const ZAdminPriceList = z.object({
+  year: z.number().int(),
+  /** Every code of spec §9, in its order; amount null where this year's list lacks it. */
+  entries: z.array(ZAdminPriceEntry.extend({ amount: ZMoney.nullable() })),
+  /** Years that have a list. */
+  years: z.array(z.number().int()),
+});
+export type TAdminPriceList = z.infer<typeof ZAdminPriceList>;
+
+/** An amount in euros as typed ("60", "60,50"); cents once parsed. */
+const ZEuroInput = z
+  .union([z.number(), z.string().trim()], { error: 'Inserisci l’importo.' })
+  .transform((value) => String(value).replace(',', '.'))
+  .pipe(z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, 'Inserisci un importo valido, con al massimo due decimali.'))
+  .transform((value) => Math.round(Number(value) * 100));
+
+export const ZPriceListBody = z.object({
+  entries: z
+    .array(z.object({ code: ZPriceCode, amount: ZEuroInput, note: z.string().trim().max(255).nullish().transform((value) => value || null) }))
+    .min(1, 'Inserisci almeno un prezzo.')
+    .refine((entries) => new Set(entries.map((entry) => entry.code)).size === entries.length, 'Ogni voce può comparire una sola volta.'),
+});
+export type TPriceListBody = z.input<typeof ZPriceListBody>;
+
+const MONTH_DAY = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const ZMonthDay = z.string().regex(MONTH_DAY, 'Inserisci giorno e mese come MM-GG.');
+const count = (min: number, max: number) =>
+  z.coerce.number({ error: 'Inserisci un numero.' }).int('Inserisci un numero intero.').min(min, `Almeno ${min}.`).max(max, `Al massimo ${max}.`);
+
+export const ZBookingSettings = z.object({
+  season_start: ZMonthDay,
+  season_end: ZMonthDay,
+  booking_horizon_days: count(1, 365),
+  payment_hold_minutes: count(1, 240),
+  free_cancellation_hours: count(0, 720),
+  max_future_bookings: count(1, 100),
+  reminder_hours: count(1, 168),
+});
+export type TBookingSettings = z.infer<typeof ZBookingSettings>;
+export const ZBookingSettingsBody = ZBookingSettings.refine((body) => body.season_end > body.season_start, {
+  message: 'La fine della stagione deve seguire l’inizio.',
+  path: ['season_end'],
+});
+export type TBookingSettingsBody = z.input<typeof ZBookingSettingsBody>;
+
+const ZYearParam = z.object({ year: ZYear });
+
+export const adminPricingRoutes = {
+  priceList: defineRoute({ method: 'get', path: '/api/admin/price-lists/:year', summary: 'Listino di un anno, con tutte le voci', tag: 'admin-pricing', access: 'admin', params: ZYearParam, response: ZAdminPriceList }),
+  savePriceList: defineRoute({ method: 'put', path: '/api/admin/price-lists/:year', summary: 'Salva gli importi del listino di un anno', tag: 'admin-pricing', access: 'admin', params: ZYearParam, body: ZPriceListBody, response: ZAdminPriceList }),
+  copyPriceList: defineRoute({ method: 'post', path: '/api/admin/price-lists/:year/copy', summary: 'Crea il listino dell’anno dopo copiando questo; rifiuta se esiste già', tag: 'admin-pricing', access: 'admin', params: ZYearParam, successStatus: 201, response: ZAdminPriceList }),
+  settings: defineRoute({ method: 'get', path: '/api/admin/settings', summary: 'Regole delle prenotazioni', tag: 'admin-pricing', access: 'admin', response: ZBookingSettings }),
+  saveSettings: defineRoute({ method: 'put', path: '/api/admin/settings', summary: 'Modifica le regole delle prenotazioni', tag: 'admin-pricing', access: 'admin', body: ZBookingSettingsBody, response: ZBookingSettings }),
+};

@@ -1,0 +1,20 @@
+// Rome wall-clock times as instants: the centre types days and hours in Rome time (closures, the
+// start of a day for a filter) whatever the browser's or the server's zone.
+/** Rome's offset from UTC at an instant, in minutes. */
+function romeOffsetMinutes(at: number): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+      .formatToParts(at)
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  return (Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!) - Math.floor(at / 60_000) * 60_000) / 60_000;
+}
+
+/** A Rome wall-clock day and time (YYYY-MM-DD, HH:MM; 24:00 is the next midnight) as a UTC ISO instant. */
+export function romeInstant(day: string, time: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  const wall = Date.UTC(year!, month! - 1, date!, hour!, minute!);
+  const first = wall - romeOffsetMinutes(wall) * 60_000;
+  return new Date(wall - romeOffsetMinutes(first) * 60_000).toISOString();
+}
