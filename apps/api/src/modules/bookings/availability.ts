@@ -2,20 +2,19 @@
 import type { TAvailability, TCellState } from '@beach/contracts';
 import { centsToMoney } from '@beach/contracts';
 import type { Court, PriceCode } from '../../generated/prisma/client.js';
+
+export type GridCourt = Pick<Court, 'id' | 'code' | 'name' | 'row' | 'hasLights'>;
+export type GridSpan = { courtId: number; startsAt: Date; endsAt: Date };
 import { SLOT_PRICE_CODE, slotsOf } from './slots.js';
 
-interface Span {
-  courtId: number;
-  startsAt: Date;
-  endsAt: Date;
-}
+type Span = GridSpan;
 
 export interface DayFacts {
   date: string;
   now: Date;
   lastBookableDay: string;
   season: { start: string; end: string };
-  courts: Court[];
+  courts: GridCourt[];
   /** Live bookings (confirmed, or holds that have not lapsed) touching the day. */
   bookings: (Span & { userId: number | null })[];
   closures: Span[];

@@ -4,12 +4,12 @@
 import { centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, SLOTS, type TAvailability, type TBooking, type ZAvailabilityQuery, type ZBookingCheckoutBody, type ZCreateBookingBody, type ZWaitlistBody } from '@beach/contracts';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
-import type { Booking, Court, Prisma, Transaction, User } from '../../generated/prisma/client.js';
+import type { Booking, Court, Transaction, User } from '../../generated/prisma/client.js';
 import type { PriceCode } from '../../generated/prisma/enums.js';
-import { isConstraintViolation } from '../../lib/db.js';
+import { isConstraintViolation, Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
-import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
+import { addDays, todayInRome } from '../../lib/time.js';
 import { couponDiscountCents, couponProblem, redeemCoupon, releaseCoupon } from '../coupons/coupon-rules.js';
 import { seasonOf } from '../memberships/membership-terms.js';
 import type { Checkouts } from '../payments/checkout.js';
@@ -17,7 +17,7 @@ import { requireStripe } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { priceListInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
-import { dayGrid } from './availability.js';
+import { dayGrid, type GridCourt, type GridSpan } from './availability.js';
 import { reminderEmail, slotFreedEmail } from './bookings.emails.js';
 import { bookingsCalendar } from './calendar.js';
 import { romeInstant, SLOT_PRICE_CODE, slotsOf } from './slots.js';
@@ -179,27 +179,30 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
     async availability(viewer: User, query: AvailabilityQuery): Promise<TAvailability> {
       const now = new Date();
       const today = todayInRome(now);
-      const settings = await readSettings(db);
       const year = Number(query.date.slice(0, 4));
-      const season = seasonOf(year, settings);
       const dayStart = romeInstant(query.date, '00:00');
       const dayEnd = romeInstant(addDays(query.date, 1), '00:00');
-      const day = fromIsoDate(query.date);
-      const setupThatDay = { validFrom: { lte: day }, validTo: { gte: day } };
-      // One read per kind for the whole day. A hold whose time ran out no longer counts, even before
-      // the job marks it expired.
-      const [courts, bookings, closures, priceList] = await Promise.all([
-        db.court.findMany({
-          where: {
-            isBookable: true,
-            ...(query.sport ? { OR: [{ setups: { some: { ...setupThatDay, setup: { sport: query.sport } } } }, { setups: { none: setupThatDay } }] } : {}),
-          },
-          orderBy: [{ row: 'asc' }, { position: 'asc' }],
-        }),
-        db.booking.findMany({ where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart }, ...LIVE(now) }, select: { courtId: true, startsAt: true, endsAt: true, userId: true } }),
-        db.courtClosure.findMany({ where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart } }, select: { courtId: true, startsAt: true, endsAt: true } }),
+      // One read per kind for the whole day, in plain SQL (this is the busiest read of the season). A
+      // hold whose time ran out no longer counts, even before the job marks it expired.
+      const sportFilter = query.sport
+        ? Prisma.sql`AND (
+            EXISTS (SELECT 1 FROM court_setups cs JOIN setups s ON s.id = cs.setup_id
+                    WHERE cs.court_id = c.id AND ${query.date}::date BETWEEN cs.valid_from AND cs.valid_to AND s.sport = ${query.sport}::sport)
+            OR NOT EXISTS (SELECT 1 FROM court_setups cs WHERE cs.court_id = c.id AND ${query.date}::date BETWEEN cs.valid_from AND cs.valid_to))`
+        : Prisma.empty;
+      const [settings, courts, bookings, closures, priceList] = await Promise.all([
+        readSettings(db),
+        db.$queryRaw<GridCourt[]>`
+          SELECT c.id, c.code, c.name, c."row", c.has_lights AS "hasLights" FROM courts c
+          WHERE c.is_bookable ${sportFilter} ORDER BY c."row", c.position`,
+        db.$queryRaw<(GridSpan & { userId: number | null })[]>`
+          SELECT court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt", user_id AS "userId" FROM bookings
+          WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}
+            AND (status = 'confirmed' OR (status = 'pending_payment' AND (hold_expires_at IS NULL OR hold_expires_at > ${now})))`,
+        db.$queryRaw<GridSpan[]>`SELECT court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt" FROM court_closures WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}`,
         priceListInForce(db, year),
       ]);
+      const season = seasonOf(year, settings);
       const prices = new Map<PriceCode, number>(priceList.entries.map((entry) => [entry.code, entry.amount_cents]));
       const money = (code: PriceCode) => (prices.has(code) ? centsToMoney(prices.get(code)!) : null);
       const lastBookableDay = addDays(today, settings.bookingHorizonDays);
