@@ -3,7 +3,7 @@
 // Target: p95 ≤ 2× raw SQL.  Run: pnpm bench:memberships-list
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { percentiles, startBenchApi } from './lib/api-server.js';
+import { startBenchApi, timeRuns } from './lib/api-server.js';
 
 const CARDS = 100_000;
 const USERS = 40_000;
@@ -72,16 +72,7 @@ const scenarios: { name: string; query: Record<string, string>; filter: string; 
   { name: 'ricerca e-mail "socio3999"', query: { search: 'socio3999' }, filter: search('socio3999')[0], params: [...search('socio3999')[1]] },
 ];
 
-async function time(run: () => Promise<void>) {
-  for (let i = 0; i < WARM_UP; i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  return percentiles(samples);
-}
+const time = (run: () => Promise<unknown>) => timeRuns(run, { warmUp: WARM_UP, runs: RUNS });
 
 console.log(`\n${RUNS} richieste per scenario (dopo ${WARM_UP} di riscaldamento), millisecondi:`);
 console.log('scenario'.padEnd(32), 'API p50'.padStart(8), 'API p95'.padStart(8), 'SQL p50'.padStart(8), 'SQL p95'.padStart(8), 'rapporto p95'.padStart(13), 'risultati'.padStart(10));

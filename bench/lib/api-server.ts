@@ -1,5 +1,6 @@
 // A throwaway database and the real API over HTTP, for benchmarks that need data and an endpoint.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,4 +47,16 @@ export function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
   return { p50: at(0.5), p95: at(0.95) };
+}
+
+/** Runs `run` `warmUp` times, then times `runs` runs: p50 and p95 in milliseconds. */
+export async function timeRuns(run: () => Promise<unknown>, { warmUp = 20, runs = 200 } = {}) {
+  for (let i = 0; i < warmUp; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  return percentiles(samples);
 }
