@@ -10,6 +10,11 @@ export const formatCents = (cents: number) => euro.format(cents / 100);
 /** An amount of the API ("60.00", euros): formatted from the decimal string itself, exactly. */
 export const formatMoney = (money: TMoney) => euro.format(money as Intl.StringNumericLiteral);
 
+const romeDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's calendar day in Rome, as YYYY-MM-DD (the centre's days, whatever the browser's zone). */
+export const todayInRome = () => romeDay.format(new Date());
+
 /** A YYYY-MM-DD calendar date or an instant, as dd/mm/yyyy. */
 export function formatDate(value: string | Date): string {
   const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../ui/alert';
 import { serverMessage } from '../../lib/api-errors';
-import { ApiError } from '../../lib/api-transport';
+import { formFailure } from './form-failure';
 
 export function useModalForm<Form extends Record<string, string>>({
   open,
@@ -51,7 +51,7 @@ export function useModalForm<Form extends Record<string, string>>({
       await send(form);
     } catch (failure) {
       const explained = serverMessage(failure);
-      if (failure instanceof ApiError && failure.errors) setFieldErrors(failure.errors);
+      setFieldErrors(formFailure(failure, messages.failed).fields);
       setError(explained ? `Errore:\n${explained}` : messages.failed);
     }
   };

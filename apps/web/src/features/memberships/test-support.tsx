@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { vi } from 'vitest';
 import { createQueryClient } from '../../lib/query';
 import { jsonResponse } from '../../test/fixtures';
-import { todayInRome } from './dates';
+import { todayInRome } from '../../lib/format';
 
 type Handler = (body: unknown) => Response | Promise<Response>;
 

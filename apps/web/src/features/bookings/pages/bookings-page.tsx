@@ -10,12 +10,11 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessage } from '../../../lib/api-errors';
-import { formatCents, formatDate } from '../../../lib/format';
+import { formatCents, formatDate, todayInRome } from '../../../lib/format';
 import { TestModeNotice } from '../../payments/components/test-mode-notice';
 import { useAvailability, useCreateBooking, useJoinWaitlist } from '../api/bookings';
 import { AvailabilityGrid, type Selection } from '../components/availability-grid';
 
-const todayInRome = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const dayLabel = (date: string) => new Intl.DateTimeFormat('it-IT', { weekday: 'short', day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 const cents = (money: string | null) => (money ? Math.round(Number(money) * 100) : 0);

@@ -14,7 +14,7 @@ import { useListState } from '../../../components/admin/use-list-state';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
-import { formatDate } from '../../../lib/format';
+import { formatDate, todayInRome } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useBvuMembers, useDeleteBvuMember } from '../api/bvu-members';
 import { BvuImportModal } from '../components/bvu-import-modal';
@@ -24,7 +24,6 @@ import { BVU_MESSAGES } from '../messages';
 const fullName = (member: TBvuMember) => `${member.last_name} ${member.first_name}`;
 const validity = (member: TBvuMember) =>
   member.issue_date || member.expiry_date ? `${member.issue_date ? formatDate(member.issue_date) : '…'} – ${member.expiry_date ? formatDate(member.expiry_date) : '…'}` : '—';
-const currentSeason = () => String(new Date().getFullYear());
 
 export default function BvuMembersPage() {
   usePageTitle('Gestione Tesserati BVU');
@@ -131,7 +130,7 @@ export default function BvuMembersPage() {
       <BvuMemberFormModal
         open={editing !== null}
         member={editing?.member ?? null}
-        defaultSeason={currentSeason()}
+        defaultSeason={todayInRome().slice(0, 4)}
         onClose={() => setEditing(null)}
         onSaved={(message) => {
           setEditing(null);

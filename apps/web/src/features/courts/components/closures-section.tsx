@@ -12,7 +12,7 @@ import { Input, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, type Column } from '../../../components/ui/table';
 import { formatDateTime } from '../../../lib/format';
-import { todayInRome } from '../../memberships/dates';
+import { todayInRome } from '../../../lib/format';
 import { useClosures, useCreateClosure, useRemoveClosure } from '../api/admin-courts';
 
 interface Props {

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMyMemberships } from '../api/memberships';
-import { todayInRome } from '../dates';
+import { todayInRome } from '../../../lib/format';
 import { CurrentMembershipCard } from './current-membership-card';
 import { PastMemberships } from './past-memberships';
 

@@ -13,7 +13,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { usePriceList } from '../../home/api/use-home-data';
 import { useCreateMembership } from '../api/memberships';
 import { useMembershipQuote } from '../api/use-membership-quote';
-import { todayInRome } from '../dates';
+import { todayInRome } from '../../../lib/format';
 import { MembershipTypeChoice } from './membership-type-choice';
 import { EMPTY_PURCHASE, needsStartDate, offersBvu, offersInsurance, priceCodeOf, PURCHASE_FIELDS, purchaseSchema, type PurchaseFormValues } from './purchase-form-schema';
 import { QuoteSummary, type QuoteState } from './quote-summary';

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { useNotices } from '../../../components/admin/notices';
+import { todayInRome } from '../../../lib/format';
 import { BookingSettingsSection } from '../components/booking-settings-section';
 import { PriceListSection } from '../components/price-list-section';
 
-const currentYearInRome = () => Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric' }).format(new Date()));
+const currentYearInRome = () => Number(todayInRome().slice(0, 4));
 
 export default function AdminPricingPage() {
   usePageTitle('Listino prezzi');

@@ -12,7 +12,7 @@ import { Input, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, type Column } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
-import { todayInRome } from '../../memberships/dates';
+import { todayInRome } from '../../../lib/format';
 import { useAssignSetup, useCourtSetups, useUnassignSetup } from '../api/admin-setups';
 
 interface Props {

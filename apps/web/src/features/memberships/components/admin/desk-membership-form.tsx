@@ -10,7 +10,7 @@ import { paths } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-transport';
 import { downloadAdminMembershipPdf, useCreateDeskMembership } from '../../api/admin-memberships';
 import { useDeskQuote } from '../../api/use-membership-quote';
-import { todayInRome } from '../../dates';
+import { todayInRome } from '../../../../lib/format';
 import { needsStartDate, offersBvu, offersInsurance } from '../purchase-form-schema';
 import { QuoteSummary, type QuoteState } from '../quote-summary';
 import { HolderPicker, type HolderChoice } from './holder-picker';
