@@ -1,7 +1,7 @@
 // Court booking for members (design §1, §2, §4): the day's grid, holds that occupy a slot while the
 // member pays, Stripe Checkout through the payments module, confirmation on payment, cancellation with
 // an automatic refund inside the free-cancellation notice, and holds that lapse on time.
-import { centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, SLOTS, type TAvailability, type TBooking, type ZAvailabilityQuery, type ZBookingCheckoutBody, type ZCreateBookingBody, type ZWaitlistBody } from '@beach/contracts';
+import { centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, SLOT_MINUTES, SLOTS, type TAvailability, type TBooking, type ZAvailabilityQuery, type ZBookingCheckoutBody, type ZCreateBookingBody, type ZWaitlistBody } from '@beach/contracts';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, Court, Transaction, User } from '../../generated/prisma/client.js';
@@ -9,7 +9,7 @@ import type { PriceCode } from '../../generated/prisma/enums.js';
 import { isConstraintViolation, Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
-import { addDays, todayInRome } from '../../lib/time.js';
+import { addDays, CENTRE_TIME_ZONE, todayInRome } from '../../lib/time.js';
 import { couponDiscountCents, couponProblem, redeemCoupon, releaseCoupon } from '../coupons/coupon-rules.js';
 import { seasonOf } from '../memberships/membership-terms.js';
 import type { Checkouts } from '../payments/checkout.js';
@@ -55,7 +55,7 @@ type BookingRow = Booking & { court: Court; transactions: Transaction[]; members
 
 const WITH_DETAILS = { court: true, transactions: { orderBy: { createdAt: 'desc' } }, membershipCoupon: { select: { code: true } } } as const;
 
-const romeTime = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const romeTime = new Intl.DateTimeFormat('it-IT', { timeZone: CENTRE_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const timeOf = (instant: Date, isEnd = false) => {
   const text = romeTime.format(instant);
   return isEnd && text === '00:00' ? '24:00' : text;
@@ -83,7 +83,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       end: timeOf(booking.endsAt, true),
       starts_at: booking.startsAt.toISOString(),
       ends_at: booking.endsAt.toISOString(),
-      full_day: timeOf(booking.startsAt) === FULL_DAY_START && booking.endsAt.getTime() - booking.startsAt.getTime() === FULL_DAY_SLOTS * 90 * 60_000,
+      full_day: timeOf(booking.startsAt) === FULL_DAY_START && booking.endsAt.getTime() - booking.startsAt.getTime() === FULL_DAY_SLOTS * SLOT_MINUTES * 60_000,
       status: holdLive || booking.status !== 'pending_payment' ? booking.status : 'expired',
       original_price: centsToMoney(booking.priceCents + booking.discountCents),
       discount: centsToMoney(booking.discountCents),
