@@ -12,6 +12,7 @@ import { registerAuthRoutes } from './modules/auth/auth.router.js';
 import { createAccessGuards } from './modules/auth/guards.js';
 import { registerCourtsRoutes } from './modules/courts/courts.router.js';
 import { registerHealthRoutes } from './modules/health/health.router.js';
+import { registerAdminBookingsRoutes } from './modules/bookings/bookings-admin.router.js';
 import { registerBookingsRoutes } from './modules/bookings/bookings.router.js';
 import { registerBroadcastsRoutes } from './modules/broadcasts/broadcasts.router.js';
 import { registerBvuMembersRoutes } from './modules/bvu-members/bvu-members.router.js';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerAdminPriceListRoutes(mount, deps);
   registerAdminSettingsRoutes(mount, deps);
   registerAdminBookingCouponsRoutes(mount, deps);
+  registerAdminBookingsRoutes(mount, services.adminBookings, services.recurringBookings);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

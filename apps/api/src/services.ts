@@ -1,6 +1,8 @@
 // The services shared by the HTTP routes and the job workers, built once per process.
 import type { AppDeps } from './deps.js';
+import { createAdminBookingsService } from './modules/bookings/bookings-admin.service.js';
 import { createBookingsService } from './modules/bookings/bookings.service.js';
+import { createRecurringBookingsService } from './modules/bookings/recurring.service.js';
 import { createBroadcastsService } from './modules/broadcasts/broadcasts.service.js';
 import { createBvuMembersService } from './modules/bvu-members/bvu-members.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
@@ -16,6 +18,7 @@ export function createServices(deps: AppDeps) {
   const bookings = createBookingsService(deps, checkouts);
   const payments = createPaymentsService(deps, { membership: memberships.paymentTarget, booking: bookings.paymentTarget });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
+  const adminBookings = createAdminBookingsService(deps, checkouts);
   return {
     memberships,
     payments,
@@ -25,6 +28,8 @@ export function createServices(deps: AppDeps) {
     bvuMembers: createBvuMembersService(deps),
     coupons: createCouponsService(deps),
     bookings,
+    adminBookings,
+    recurringBookings: createRecurringBookingsService(deps, adminBookings),
   };
 }
 

@@ -2,6 +2,7 @@
 // and the web client calls them by name: api.courts.list.
 import { authRoutes } from './auth.js';
 import { bookingsRoutes } from './bookings.js';
+import { adminBookingsRoutes } from './bookings-admin.js';
 import { bvuMembersRoutes } from './bvu-members.js';
 import { couponsRoutes } from './coupons.js';
 import { courtsRoutes } from './courts.js';
@@ -35,6 +36,7 @@ export const api = {
   adminSetups: adminSetupsRoutes,
   adminPricing: adminPricingRoutes,
   adminBookingCoupons: adminBookingCouponsRoutes,
+  adminBookings: adminBookingsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

@@ -78,7 +78,7 @@ export const ZAvailability = z.object({
 });
 export type TAvailability = z.infer<typeof ZAvailability>;
 
-const SLOT_STARTS = SLOTS.map((slot) => slot.start);
+export const SLOT_STARTS = SLOTS.map((slot) => slot.start);
 /** The first slot of a full day (design §1: 9:00–19:30, the whole day band). */
 export const FULL_DAY_START = '09:00';
 export const FULL_DAY_SLOTS = SLOTS.filter((slot) => slot.band === 'day').length;
@@ -87,17 +87,26 @@ export const FULL_DAY_SLOTS = SLOTS.filter((slot) => slot.band === 'day').length
  * A member's request (design §4): consecutive slots of one court from `start`, or the full day (with
  * or without training equipment). The price is the server's.
  */
-export const ZCreateBookingBody = z
-  .object({
-    court_id: z.number({ error: 'Scegli un campo.' }).int().positive('Scegli un campo.'),
-    date: ZIsoDate,
-    start: z.enum(SLOT_STARTS as [string, ...string[]], { error: 'Orario di inizio non valido.' }).default(FULL_DAY_START),
-    slots: z.number({ error: 'Numero di fasce non valido.' }).int('Numero di fasce non valido.').min(1, 'Scegli almeno una fascia.').max(SLOTS.length, 'Numero di fasce non valido.').default(1),
-    full_day: z.boolean().default(false),
-    equipment: z.boolean().default(false),
-  })
-  .refine((body) => SLOT_STARTS.indexOf(body.start) + body.slots <= SLOTS.length, { message: 'Le fasce scelte vanno oltre la mezzanotte.', path: ['slots'] })
-  .refine((body) => body.full_day || !body.equipment, { message: 'L’attrezzatura da allenamento si prenota con la giornata intera.', path: ['equipment'] });
+export const ZCourtId = z.number({ error: 'Scegli un campo.' }).int().positive('Scegli un campo.');
+export const ZSlotStart = z.enum(SLOT_STARTS as [string, ...string[]], { error: 'Orario di inizio non valido.' });
+
+/** Which slots of which court: the member's booking and the desk's share it. */
+export const slotChoiceFields = {
+  court_id: ZCourtId,
+  date: ZIsoDate,
+  start: ZSlotStart.default(FULL_DAY_START),
+  slots: z.number({ error: 'Numero di fasce non valido.' }).int('Numero di fasce non valido.').min(1, 'Scegli almeno una fascia.').max(SLOTS.length, 'Numero di fasce non valido.').default(1),
+  full_day: z.boolean().default(false),
+  equipment: z.boolean().default(false),
+};
+
+/** The slots stay within the day, and training equipment comes only with the full day. */
+export const withSlotRules = <Schema extends z.ZodType<{ start: string; slots: number; full_day: boolean; equipment: boolean }>>(schema: Schema) =>
+  schema
+    .refine((body) => SLOT_STARTS.indexOf(body.start) + body.slots <= SLOTS.length, { message: 'Le fasce scelte vanno oltre la mezzanotte.', path: ['slots'] })
+    .refine((body) => body.full_day || !body.equipment, { message: 'L’attrezzatura da allenamento si prenota con la giornata intera.', path: ['equipment'] });
+
+export const ZCreateBookingBody = withSlotRules(z.object(slotChoiceFields));
 export type TCreateBookingBody = z.input<typeof ZCreateBookingBody>;
 
 export const ZBooking = z.object({
@@ -132,14 +141,10 @@ export const ZBookingCheckoutBody = z.object({
 export type TBookingCheckoutBody = z.input<typeof ZBookingCheckoutBody>;
 
 /** "Avvisami se si libera" on a taken slot. */
-export const ZWaitlistBody = z.object({
-  court_id: z.number({ error: 'Scegli un campo.' }).int().positive('Scegli un campo.'),
-  date: ZIsoDate,
-  start: z.enum(SLOT_STARTS as [string, ...string[]], { error: 'Orario di inizio non valido.' }),
-});
+export const ZWaitlistBody = z.object({ court_id: ZCourtId, date: ZIsoDate, start: ZSlotStart });
 export type TWaitlistBody = z.input<typeof ZWaitlistBody>;
 
-const ZBookingId = z.object({ id: z.coerce.number().int().positive() });
+export const ZBookingId = z.object({ id: z.coerce.number().int().positive() });
 const ZCalendarFeed = z.object({ url: z.string() });
 
 export const bookingsRoutes = {

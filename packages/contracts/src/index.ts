@@ -19,5 +19,6 @@ export * from './courts-admin.js';
 export * from './setups.js';
 export * from './price-list.js';
 export * from './booking-coupons.js';
+export * from './bookings-admin.js';
 export * from './rome-time.js';
 export * from './api.js';

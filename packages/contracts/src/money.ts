@@ -17,3 +17,10 @@ export function moneyToCents(money: TMoney): number {
   if (euros === undefined || cents === undefined) throw new Error(`Not an amount: ${money}`);
   return (sign ? -1 : 1) * (Number(euros) * 100 + Number(cents));
 }
+
+/** An amount in euros as typed ("60", "60,50"); integer cents once parsed. */
+export const ZEuroInput = z
+  .union([z.number(), z.string().trim()], { error: 'Inserisci l’importo.' })
+  .transform((value) => String(value).replace(',', '.'))
+  .pipe(z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, 'Inserisci un importo valido, con al massimo due decimali.'))
+  .transform((value) => Math.round(Number(value) * 100));

@@ -1,7 +1,7 @@
 // Price list and booking settings back-office (design §1 and §7, /admin/listino-prezzi): the list of
 // one year, its amounts, copying it to the next year, and the booking rules.
 import { defineRoute } from './http.js';
-import { ZMoney } from './money.js';
+import { ZEuroInput, ZMoney } from './money.js';
 import { ZPriceCode } from './prices.js';
 import { z } from './zod-italian.js';
 
@@ -16,13 +16,6 @@ export const ZAdminPriceList = z.object({
   years: z.array(z.number().int()),
 });
 export type TAdminPriceList = z.infer<typeof ZAdminPriceList>;
-
-/** An amount in euros as typed ("60", "60,50"); cents once parsed. */
-const ZEuroInput = z
-  .union([z.number(), z.string().trim()], { error: 'Inserisci l’importo.' })
-  .transform((value) => String(value).replace(',', '.'))
-  .pipe(z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, 'Inserisci un importo valido, con al massimo due decimali.'))
-  .transform((value) => Math.round(Number(value) * 100));
 
 export const ZPriceListBody = z.object({
   entries: z

@@ -32,3 +32,16 @@ export function slotFreedEmail(user: Recipient, what: { court: string; when: str
     }),
   };
 }
+
+export function paymentLinkEmail(user: Recipient, what: { court: string; when: string; price: string }, paymentUrl: string): MailMessage {
+  return {
+    to: user.email,
+    subject: `Paga la prenotazione: ${what.court}, ${what.when}`,
+    ...renderEmail({
+      title: 'La tua prenotazione ti aspetta',
+      greeting: `Ciao ${user.firstName},`,
+      paragraphs: [`la segreteria ha prenotato per te il ${what.court}: ${what.when}.`, `Puoi pagarla online (${what.price}) da questo link; il campo resta tuo finché la segreteria non la annulla.`],
+      action: { label: 'Paga ora', url: paymentUrl },
+    }),
+  };
+}

@@ -1,7 +1,7 @@
 // Court booking for members (design §1, §2, §4): the day's grid, holds that occupy a slot while the
 // member pays, Stripe Checkout through the payments module, confirmation on payment, cancellation with
 // an automatic refund inside the free-cancellation notice, and holds that lapse on time.
-import { centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, SLOT_MINUTES, SLOTS, type TAvailability, type TBooking, type ZAvailabilityQuery, type ZBookingCheckoutBody, type ZCreateBookingBody, type ZWaitlistBody } from '@beach/contracts';
+import { centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, SLOT_MINUTES, type TAvailability, type TBooking, type ZAvailabilityQuery, type ZBookingCheckoutBody, type ZCreateBookingBody, type ZWaitlistBody } from '@beach/contracts';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, Court, Transaction, User } from '../../generated/prisma/client.js';
@@ -9,8 +9,8 @@ import type { PriceCode } from '../../generated/prisma/enums.js';
 import { isConstraintViolation, Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
-import { addDays, CENTRE_TIME_ZONE, todayInRome } from '../../lib/time.js';
-import { couponDiscountCents, couponProblem, redeemCoupon, releaseCoupon } from '../coupons/coupon-rules.js';
+import { addDays, todayInRome } from '../../lib/time.js';
+import { COUPON_MESSAGES, couponDiscountCents, couponProblem, redeemCoupon, releaseCoupon } from '../coupons/coupon-rules.js';
 import { seasonOf } from '../memberships/membership-terms.js';
 import type { Checkouts } from '../payments/checkout.js';
 import { requireStripe } from '../payments/checkout.js';
@@ -18,19 +18,19 @@ import type { PaymentTarget } from '../payments/payments.service.js';
 import { priceListInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { dayGrid, type GridCourt, type GridSpan } from './availability.js';
-import { reminderEmail, slotFreedEmail } from './bookings.emails.js';
+import { closureHits, createWaitlistNotifier, expireLapsedHoldsOn, LIVE, LIVE_HOLD, paymentOf, priceSlots, SLOT_MESSAGES, timeOf, TRANSACTION_OPTIONS, whatOf } from './booking-terms.js';
+import { applyBookingCoupon, releaseBookingCoupon } from './booking-coupon-rules.js';
+import { reminderEmail } from './bookings.emails.js';
 import { bookingsCalendar } from './calendar.js';
-import { romeInstant, SLOT_PRICE_CODE, slotsOf } from './slots.js';
+import { romeInstant } from './slots.js';
 
 export const BOOKING_MESSAGES = {
-  taken: 'Questo orario è appena stato prenotato da un altro utente.',
+  ...SLOT_MESSAGES,
   held: 'Prenotazione effettuata: completa il pagamento per confermarla.',
   past: 'Non si può prenotare un orario già passato.',
   beyondHorizon: (days: number) => `Si può prenotare al massimo ${days} giorni in anticipo.`,
   outOfSeason: (start: string, end: string) => `Il centro è aperto dal ${formatItalianDate(start)} al ${formatItalianDate(end)}: scegli un giorno della stagione.`,
   notBookable: 'Questo campo non si prenota online: chiedi in segreteria.',
-  noLights: 'Questo campo non ha le luci: la sera non si può prenotare.',
-  closed: 'Il campo è chiuso in quell’orario.',
   limit: (max: number) => `Hai già ${max} prenotazioni future: è il massimo consentito.`,
   liveHold: 'Hai già una prenotazione in attesa di pagamento: completala o annullala prima di prenotarne un’altra.',
   notFound: 'Prenotazione non trovata.',
@@ -43,36 +43,21 @@ export const BOOKING_MESSAGES = {
   notCancellable: 'Questa prenotazione non si può annullare.',
 } as const;
 
-const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
-const LIVE_HOLD = (now: Date): Prisma.BookingWhereInput => ({ status: 'pending_payment', OR: [{ holdExpiresAt: null }, { holdExpiresAt: { gt: now } }] });
-const LIVE = (now: Date): Prisma.BookingWhereInput => ({ OR: [{ status: 'confirmed' }, LIVE_HOLD(now)] });
-
 type AvailabilityQuery = ReturnType<typeof ZAvailabilityQuery.parse>;
 type CreateBody = ReturnType<typeof ZCreateBookingBody.parse>;
 type CheckoutBody = ReturnType<typeof ZBookingCheckoutBody.parse>;
 type WaitlistBody = ReturnType<typeof ZWaitlistBody.parse>;
-type BookingRow = Booking & { court: Court; transactions: Transaction[]; membershipCoupon: { code: string } | null };
+type BookingRow = Booking & { court: Court; transactions: Transaction[]; membershipCoupon: { code: string } | null; bookingCoupon: { code: string } | null };
 
-const WITH_DETAILS = { court: true, transactions: { orderBy: { createdAt: 'desc' } }, membershipCoupon: { select: { code: true } } } as const;
-
-const romeTime = new Intl.DateTimeFormat('it-IT', { timeZone: CENTRE_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const timeOf = (instant: Date, isEnd = false) => {
-  const text = romeTime.format(instant);
-  return isEnd && text === '00:00' ? '24:00' : text;
-};
+const WITH_DETAILS = { court: true, transactions: { orderBy: { createdAt: 'desc' } }, membershipCoupon: { select: { code: true } }, bookingCoupon: { select: { code: true } } } as const;
 
 export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'stripe' | 'logger' | 'config'>, checkouts: Checkouts) {
   const { db, jobs, config } = deps;
-
-  /** The online payment of a booking, if any: the latest completed one, or else the latest. */
-  const paymentOf = (booking: BookingRow) => {
-    const payments = booking.transactions.filter((row) => row.type === 'payment');
-    return payments.find((row) => row.status !== 'pending' && row.status !== 'failed') ?? payments[0] ?? null;
-  };
+  const notifyWaitlist = createWaitlistNotifier(deps);
 
   async function toDto(booking: BookingRow, now = new Date(), freeCancellationHours?: number): Promise<TBooking> {
     const hours = freeCancellationHours ?? (await readSettings(db)).freeCancellationHours;
-    const payment = paymentOf(booking);
+    const payment = paymentOf(booking.transactions);
     const holdLive = booking.status === 'pending_payment' && (!booking.holdExpiresAt || booking.holdExpiresAt > now);
     const beforeNotice = booking.startsAt.getTime() - now.getTime() >= hours * 3_600_000;
     return {
@@ -88,7 +73,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       original_price: centsToMoney(booking.priceCents + booking.discountCents),
       discount: centsToMoney(booking.discountCents),
       price: centsToMoney(booking.priceCents),
-      coupon_code: booking.membershipCoupon?.code ?? null,
+      coupon_code: booking.bookingCoupon?.code ?? booking.membershipCoupon?.code ?? null,
       hold_expires_at: holdLive ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
       payment_status: payment?.status ?? null,
       can_pay: holdLive,
@@ -103,49 +88,39 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
     return booking;
   }
 
-  /** The slots asked for, priced from the list of the booking's year (frozen on the booking). */
-  async function priceOf(court: Court, body: CreateBody) {
-    const startIndex = body.full_day ? 0 : SLOTS.findIndex((slot) => slot.start === body.start);
-    const count = body.full_day ? FULL_DAY_SLOTS : body.slots;
-    const slots = slotsOf(body.date).slice(startIndex, startIndex + count);
-    const list = await priceListInForce(db, Number(body.date.slice(0, 4)));
-    const prices = new Map<PriceCode, number>(list.entries.map((entry) => [entry.code, entry.amount_cents]));
-    const priceFor = (code: PriceCode) => {
-      const amount = prices.get(code);
-      if (amount === undefined) throw new AppError(409, 'Il listino prezzi di quell’anno non è ancora pubblicato: chiedi in segreteria.');
-      return amount;
-    };
-    if (slots.some((slot) => slot.band === 'evening') && !court.hasLights) throw new AppError(422, BOOKING_MESSAGES.noLights);
-    const priceCents = body.full_day ? priceFor(body.equipment ? 'court_full_day_equipment' : 'court_full_day') : slots.reduce((sum, slot) => sum + priceFor(SLOT_PRICE_CODE[slot.band]), 0);
-    return { startsAt: slots[0]!.startsAt, endsAt: slots[slots.length - 1]!.endsAt, priceCents };
-  }
-
-  const whatOf = (booking: { court: Pick<Court, 'name'>; startsAt: Date; endsAt: Date }) => ({
-    court: booking.court.name,
-    when: `${formatItalianDate(todayInRome(booking.startsAt))} ${timeOf(booking.startsAt)}–${timeOf(booking.endsAt, true)}`,
-  });
-
-  /**
-   * A slot was freed (cancelled, or a hold lapsed): everyone waiting for a slot that overlaps it is
-   * e-mailed, in order of sign-up, in the transaction that freed it.
-   */
-  async function notifyWaitlist(tx: Prisma.TransactionClient, freed: Pick<Booking, 'courtId' | 'startsAt' | 'endsAt'>) {
-    const waiting = await tx.bookingWaitlist.findMany({
-      where: { courtId: freed.courtId, notifiedAt: null, startsAt: { lt: freed.endsAt }, endsAt: { gt: freed.startsAt } },
-      include: { user: true, court: true },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    });
-    for (const entry of waiting) {
-      await jobs.send('send-email', slotFreedEmail(entry.user, whatOf(entry), `${config.WEB_ORIGIN}/prenotazioni?campo=${entry.court.code}`), { tx });
-    }
-    if (waiting.length > 0) await tx.bookingWaitlist.updateMany({ where: { id: { in: waiting.map((entry) => entry.id) } }, data: { notifiedAt: new Date() } });
-  }
-
   const feedUrl = (token: string) => `${config.WEB_ORIGIN}/api/bookings/calendar/${token}.ics`;
 
   /** A hold or a booking that can no longer be had gives its coupon use back. */
-  async function releaseCouponOf(tx: Prisma.TransactionClient, booking: Pick<Booking, 'membershipCouponId'>) {
+  async function releaseCouponOf(tx: Prisma.TransactionClient, booking: Pick<Booking, 'membershipCouponId' | 'bookingCouponId'>) {
     if (booking.membershipCouponId) await releaseCoupon(tx, booking.membershipCouponId);
+    if (booking.bookingCouponId) await releaseBookingCoupon(tx, booking.bookingCouponId);
+  }
+
+  const couponRefused = (problem: string) => new AppError(422, problem, { coupon_code: [problem] });
+
+  /** A booking coupon, or a membership coupon valid for bookings too; its use counted once. */
+  async function applyCoupon(booking: BookingRow, code: string, now: Date) {
+    const today = todayInRome(now);
+    await db.$transaction(async (tx) => {
+      const bookingCoupon = await applyBookingCoupon(tx, booking, code, today, now);
+      if (bookingCoupon && 'problem' in bookingCoupon) throw couponRefused(bookingCoupon.problem);
+      let applied: { bookingCouponId?: number; membershipCouponId?: number; discountCents: number };
+      if (bookingCoupon) {
+        applied = { bookingCouponId: bookingCoupon.couponId, discountCents: bookingCoupon.discountCents };
+      } else {
+        const coupon = await tx.membershipCoupon.findUnique({ where: { code } });
+        const problem = couponProblem(coupon, today, 'booking');
+        if (problem || !coupon) throw couponRefused(problem ?? COUPON_MESSAGES.unknown);
+        if (!(await redeemCoupon(tx, coupon.id, today))) throw couponRefused(COUPON_MESSAGES.usedUp);
+        applied = { membershipCouponId: coupon.id, discountCents: couponDiscountCents(coupon, booking.priceCents) };
+      }
+      const { discountCents, ...coupon } = applied;
+      const updated = await tx.booking.updateMany({
+        where: { id: booking.id, status: 'pending_payment', membershipCouponId: null, bookingCouponId: null },
+        data: { ...coupon, discountCents, priceCents: booking.priceCents - discountCents },
+      });
+      if (updated.count === 0) throw new AppError(409, BOOKING_MESSAGES.couponAlready);
+    }, TRANSACTION_OPTIONS);
   }
 
   const paymentTarget: PaymentTarget = {
@@ -231,7 +206,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       const season = seasonOf(Number(body.date.slice(0, 4)), settings);
       if (body.date < season.start || body.date > season.end) throw new AppError(422, BOOKING_MESSAGES.outOfSeason(season.start, season.end));
       if (body.date > addDays(today, settings.bookingHorizonDays)) throw new AppError(422, BOOKING_MESSAGES.beyondHorizon(settings.bookingHorizonDays));
-      const { startsAt, endsAt, priceCents } = await priceOf(court, body);
+      const { startsAt, endsAt, priceCents } = await priceSlots(db, court, body);
       if (startsAt <= now) throw new AppError(422, BOOKING_MESSAGES.past);
 
       const booking = await db
@@ -240,13 +215,8 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
           if (await tx.booking.count({ where: { userId: user.id, ...LIVE_HOLD(now) } })) throw new AppError(409, BOOKING_MESSAGES.liveHold);
           const future = await tx.booking.count({ where: { userId: user.id, endsAt: { gt: now }, ...LIVE(now) } });
           if (future >= settings.maxFutureBookings) throw new AppError(409, BOOKING_MESSAGES.limit(settings.maxFutureBookings));
-          const closed = await tx.courtClosure.count({ where: { courtId: court.id, startsAt: { lt: endsAt }, endsAt: { gt: startsAt } } });
-          if (closed) throw new AppError(409, BOOKING_MESSAGES.closed);
-          // Holds that lapsed on these slots free them now, before the insert meets them.
-          await tx.booking.updateMany({
-            where: { courtId: court.id, status: 'pending_payment', holdExpiresAt: { lte: now }, startsAt: { lt: endsAt }, endsAt: { gt: startsAt } },
-            data: { status: 'expired' },
-          });
+          if (await closureHits(tx, court.id, startsAt, endsAt)) throw new AppError(409, BOOKING_MESSAGES.closed);
+          await expireLapsedHoldsOn(tx, court.id, startsAt, endsAt, now);
           return tx.booking.create({
             data: { courtId: court.id, userId: user.id, createdById: user.id, startsAt, endsAt, priceCents, status: 'pending_payment', holdExpiresAt: new Date(now.getTime() + settings.paymentHoldMinutes * 60_000) },
             include: WITH_DETAILS,
@@ -277,22 +247,9 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       const now = new Date();
       if (booking.status !== 'pending_payment') throw new AppError(409, BOOKING_MESSAGES.notPayable);
       if (booking.holdExpiresAt && booking.holdExpiresAt <= now) throw new AppError(409, BOOKING_MESSAGES.holdLapsed);
-      if (body.coupon_code && booking.membershipCouponId && booking.membershipCoupon?.code !== body.coupon_code) throw new AppError(409, BOOKING_MESSAGES.couponAlready);
-      if (body.coupon_code && !booking.membershipCouponId) {
-        const today = todayInRome(now);
-        await db.$transaction(async (tx) => {
-          const coupon = await tx.membershipCoupon.findUnique({ where: { code: body.coupon_code! } });
-          const problem = couponProblem(coupon, today, 'booking');
-          if (problem || !coupon) throw new AppError(422, problem ?? '', { coupon_code: [problem ?? ''] });
-          if (!(await redeemCoupon(tx, coupon.id, today))) throw new AppError(422, 'Questo coupon ha raggiunto il limite di utilizzi.', { coupon_code: ['Questo coupon ha raggiunto il limite di utilizzi.'] });
-          const discount = couponDiscountCents(coupon, booking.priceCents);
-          const updated = await tx.booking.updateMany({
-            where: { id, status: 'pending_payment', membershipCouponId: null },
-            data: { membershipCouponId: coupon.id, discountCents: discount, priceCents: booking.priceCents - discount },
-          });
-          if (updated.count === 0) throw new AppError(409, BOOKING_MESSAGES.couponAlready);
-        }, TRANSACTION_OPTIONS);
-      }
+      const applied = booking.bookingCoupon?.code ?? booking.membershipCoupon?.code ?? null;
+      if (body.coupon_code && applied && applied !== body.coupon_code) throw new AppError(409, BOOKING_MESSAGES.couponAlready);
+      if (body.coupon_code && !applied) await applyCoupon(booking, body.coupon_code, now);
       const current = await ownBooking(user.id, id);
       const dto = await toDto(current, now);
       const checkoutUrl = await checkouts.open({
@@ -318,7 +275,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       if (booking.status === 'confirmed' && !dto.can_cancel && booking.startsAt > now) throw new AppError(409, BOOKING_MESSAGES.lateCancel(freeCancellationHours));
       if (!dto.can_cancel) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
       if (booking.status === 'pending_payment') await checkouts.closeOpenSessions('booking', id);
-      const payment = paymentOf(booking);
+      const payment = paymentOf(booking.transactions);
       const refund = booking.status === 'confirmed' && payment?.status === 'completed' && payment.method === 'stripe';
       await db.$transaction(async (tx) => {
         const cancelled = await tx.booking.updateMany({
@@ -340,7 +297,9 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         // A session paid in the last second is left to the webhook, which confirms or refunds it.
         await checkouts.closeOpenSessions('booking', id).catch((error: unknown) => deps.logger.warn({ err: error, bookingId: id }, 'Sessione di pagamento non chiusa'));
         await db.$transaction(async (tx) => {
-          const [row] = await tx.$queryRaw<Pick<Booking, 'membershipCouponId'>[]>`UPDATE bookings SET status = 'expired', updated_at = now() WHERE id = ${id} AND status = 'pending_payment' RETURNING membership_coupon_id AS "membershipCouponId"`;
+          const [row] = await tx.$queryRaw<Pick<Booking, 'membershipCouponId' | 'bookingCouponId'>[]>`
+            UPDATE bookings SET status = 'expired', updated_at = now() WHERE id = ${id} AND status = 'pending_payment'
+            RETURNING membership_coupon_id AS "membershipCouponId", booking_coupon_id AS "bookingCouponId"`;
           if (!row) return;
           await releaseCouponOf(tx, row);
           await notifyWaitlist(tx, slot);
@@ -368,7 +327,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
     async joinWaitlist(user: User, body: WaitlistBody) {
       const court = await db.court.findUnique({ where: { id: body.court_id } });
       if (!court?.isBookable) throw new AppError(422, BOOKING_MESSAGES.notBookable);
-      const { startsAt, endsAt } = await priceOf(court, { ...body, slots: 1, full_day: false, equipment: false });
+      const { startsAt, endsAt } = await priceSlots(db, court, { ...body, slots: 1, full_day: false, equipment: false });
       if (startsAt <= new Date()) throw new AppError(422, BOOKING_MESSAGES.past);
       await db.bookingWaitlist.upsert({
         where: { userId_courtId_startsAt: { userId: user.id, courtId: court.id, startsAt } },

@@ -1,0 +1,448 @@
+// Booking back-office (design §7): the day planner and the list, desk bookings for members and
+// walk-ins with payment now, later or by link, marking paid, moving with the overlap guarantee,
+// cancelling with a refund choice, and restoring.
+import {
+  centsToMoney,
+  PAYMENT_STATE_LABELS,
+  BOOKING_STATUS_LABELS,
+  DESK_PAYMENT_METHOD_LABELS,
+  SLOT_MINUTES,
+  SLOTS,
+  type TAdminBooking,
+  type TPaymentState,
+  type TPlanner,
+  type ZAdminBookingsFilter,
+  type ZAdminBookingsQuery,
+  type ZAdminCancelBody,
+  type ZAdminCreateBookingBody,
+  type ZCancelledBookingsQuery,
+  type ZMarkPaidBody,
+  type ZMoveBookingBody,
+} from '@beach/contracts';
+import { stringify } from 'csv-stringify/sync';
+import type { AppDeps } from '../../deps.js';
+import type { PriceCode } from '../../generated/prisma/enums.js';
+import type { User } from '../../generated/prisma/client.js';
+import { isConstraintViolation, Prisma } from '../../lib/db.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { formatEuros, formatItalianDate } from '../../lib/format.js';
+import { pagedList, skipTake } from '../../lib/paging.js';
+import { addDays, todayInRome } from '../../lib/time.js';
+import { isAdmin } from '../auth/guards.js';
+import { releaseCoupon } from '../coupons/coupon-rules.js';
+import type { Checkouts } from '../payments/checkout.js';
+import { seasonOf } from '../memberships/membership-terms.js';
+import { priceListInForce } from '../prices/prices.service.js';
+import { readSettings } from '../settings/settings.service.js';
+import { releaseBookingCoupon } from './booking-coupon-rules.js';
+import { closureHits, createWaitlistNotifier, expireLapsedHoldsOn, paymentOf, priceSlots, SLOT_MESSAGES, timeOf, TRANSACTION_OPTIONS, whatOf } from './booking-terms.js';
+import { paymentLinkEmail } from './bookings.emails.js';
+import { romeInstant } from './slots.js';
+
+export const ADMIN_BOOKING_MESSAGES = {
+  ...SLOT_MESSAGES,
+  notFound: 'Prenotazione non trovata.',
+  created: 'Prenotazione registrata.',
+  createdPaid: 'Prenotazione registrata e pagata.',
+  createdLink: 'Prenotazione registrata: il link per pagare è stato inviato al socio.',
+  userNotFound: 'Socio non trovato.',
+  courtNotFound: 'Campo non trovato.',
+  over: 'Quell’orario è già finito.',
+  outOfSeason: (start: string, end: string) => `Il centro è aperto dal ${formatItalianDate(start)} al ${formatItalianDate(end)}.`,
+  priceAdminOnly: 'Solo un amministratore può cambiare il prezzo.',
+  alreadyPaid: 'Questa prenotazione è già pagata.',
+  notLive: 'Questa prenotazione è annullata o scaduta.',
+  paid: 'Pagamento registrato.',
+  moved: 'Prenotazione spostata.',
+  beyondMidnight: 'Le fasce scelte vanno oltre la mezzanotte.',
+  cancelled: 'Prenotazione annullata.',
+  cancelledRefunded: 'Prenotazione annullata e rimborsata.',
+  cancelledRefundOnline: 'Prenotazione annullata: il rimborso online è in corso.',
+  defaultReason: 'Annullata dalla segreteria',
+  notRestorable: 'Solo una prenotazione annullata o scaduta si può ripristinare.',
+  restoreTaken: 'L’orario nel frattempo è stato prenotato: la prenotazione non si può ripristinare.',
+  restorePast: 'La prenotazione è già passata: non si può ripristinare.',
+  restored: 'Prenotazione ripristinata.',
+} as const;
+
+type ListQuery = ReturnType<typeof ZAdminBookingsQuery.parse>;
+type ListFilter = ReturnType<typeof ZAdminBookingsFilter.parse>;
+type CancelledQuery = ReturnType<typeof ZCancelledBookingsQuery.parse>;
+type CreateBody = ReturnType<typeof ZAdminCreateBookingBody.parse>;
+
+const ADMIN_DETAILS = {
+  court: true,
+  user: true,
+  createdBy: { select: { firstName: true, lastName: true } },
+  cancelledBy: { select: { firstName: true, lastName: true } },
+  transactions: { orderBy: { createdAt: 'desc' } },
+  bookingCoupon: { select: { code: true } },
+  membershipCoupon: { select: { code: true } },
+} as const;
+type AdminBookingRow = Prisma.BookingGetPayload<{ include: typeof ADMIN_DETAILS }>;
+
+const fullName = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}` : null);
+
+/**
+ * A booking's money at a glance, in one SQL expression so the list's filter and every row agree:
+ * what was paid (settled payments) and given back (completed refunds) against the price.
+ */
+const MONEY_SQL = Prisma.sql`
+  SELECT b.id,
+    COALESCE(SUM(t.amount_cents) FILTER (WHERE t.type = 'payment' AND t.status NOT IN ('pending', 'failed')), 0)::int AS paid,
+    COALESCE(SUM(t.amount_cents) FILTER (WHERE t.type = 'refund' AND t.status = 'completed'), 0)::int AS refunded,
+    b.price_cents, b.status
+  FROM bookings b LEFT JOIN transactions t ON t.booking_id = b.id`;
+const STATE_SQL = Prisma.sql`CASE
+    WHEN m.refunded > 0 AND m.refunded >= m.paid THEN 'refunded'
+    WHEN m.refunded > 0 THEN 'partially_refunded'
+    WHEN m.paid >= m.price_cents THEN 'paid'
+    WHEN m.status = 'pending_payment' THEN 'awaiting_online'
+    ELSE 'unpaid' END`;
+
+type Money = { id: number; paid: number; refunded: number; state: TPaymentState };
+
+export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
+  const { db, jobs, config } = deps;
+  const notifyWaitlist = createWaitlistNotifier(deps);
+
+  async function moneyOf(ids: number[]): Promise<Map<number, Money>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.$queryRaw<Money[]>`
+      SELECT m.id, m.paid, m.refunded, ${STATE_SQL} AS state
+      FROM (${MONEY_SQL} WHERE b.id IN (${Prisma.join(ids)}) GROUP BY b.id) m`;
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  function toDto(row: AdminBookingRow, money: Money, now: Date): TAdminBooking {
+    const lapsed = row.status === 'pending_payment' && row.holdExpiresAt !== null && row.holdExpiresAt <= now;
+    const payment = paymentOf(row.transactions);
+    return {
+      id: row.id,
+      court: { id: row.court.id, code: row.court.code, name: row.court.name },
+      date: todayInRome(row.startsAt),
+      start: timeOf(row.startsAt),
+      end: timeOf(row.endsAt, true),
+      starts_at: row.startsAt.toISOString(),
+      ends_at: row.endsAt.toISOString(),
+      status: lapsed ? 'expired' : row.status,
+      customer: {
+        user_id: row.userId,
+        name: row.user ? `${row.user.firstName} ${row.user.lastName}` : (row.customerName ?? '—'),
+        email: row.user?.email ?? null,
+        phone: row.customerPhone ?? row.user?.phone ?? null,
+      },
+      price: centsToMoney(row.priceCents),
+      discount: centsToMoney(row.discountCents),
+      coupon_code: row.bookingCoupon?.code ?? row.membershipCoupon?.code ?? null,
+      price_override_reason: row.priceOverrideReason,
+      payment_state: money.state,
+      payment_method: payment && payment.status !== 'pending' && payment.status !== 'failed' ? payment.method : null,
+      paid: centsToMoney(money.paid),
+      refunded: centsToMoney(money.refunded),
+      notes: row.notes,
+      recurring_booking_id: row.recurringBookingId,
+      created_by: fullName(row.createdBy),
+      created_at: row.createdAt.toISOString(),
+      cancelled_at: row.cancelledAt?.toISOString() ?? null,
+      cancelled_by: fullName(row.cancelledBy),
+      cancellation_reason: row.cancellationReason,
+    };
+  }
+
+  /** The bookings with these ids as DTOs, in the ids' order. */
+  async function load(ids: number[]): Promise<TAdminBooking[]> {
+    const now = new Date();
+    const [rows, money] = await Promise.all([db.booking.findMany({ where: { id: { in: ids } }, include: ADMIN_DETAILS }), moneyOf(ids)]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toDto(row, money.get(id)!, now)] : [];
+    });
+  }
+
+  async function one(id: number): Promise<TAdminBooking> {
+    const [booking] = await load([id]);
+    if (!booking) throw notFound(ADMIN_BOOKING_MESSAGES.notFound);
+    return booking;
+  }
+
+  /** The filter as SQL conditions on bookings b and their holder u. */
+  function conditionsOf(filter: Partial<ListFilter>): Prisma.Sql[] {
+    const conditions: Prisma.Sql[] = [];
+    if (filter.date_from) conditions.push(Prisma.sql`b.starts_at >= ${romeInstant(filter.date_from, '00:00')}`);
+    if (filter.date_to) conditions.push(Prisma.sql`b.starts_at < ${romeInstant(addDays(filter.date_to, 1), '00:00')}`);
+    if (filter.court_id) conditions.push(Prisma.sql`b.court_id = ${filter.court_id}`);
+    if (filter.status) conditions.push(Prisma.sql`b.status = ${filter.status}::booking_status`);
+    if (filter.search) {
+      const pattern = `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      conditions.push(Prisma.sql`(b.customer_name ILIKE ${pattern} OR b.customer_phone ILIKE ${pattern} OR u.email ILIKE ${pattern}
+        OR (u.first_name || ' ' || u.last_name) ILIKE ${pattern} OR (u.last_name || ' ' || u.first_name) ILIKE ${pattern})`);
+    }
+    return conditions;
+  }
+
+  /** One page of booking ids (or all of them) matching the conditions and the payment state. */
+  async function idsWhere(conditions: Prisma.Sql[], payment: TPaymentState | undefined, order: Prisma.Sql, page?: { skip: number; take: number }) {
+    const where = conditions.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty;
+    const limit = page ? Prisma.sql`LIMIT ${page.take} OFFSET ${page.skip}` : Prisma.empty;
+    const rows = await db.$queryRaw<{ id: number; total: number }[]>`
+      SELECT m.id, (count(*) OVER ())::int AS total FROM (
+        ${MONEY_SQL} LEFT JOIN users u ON u.id = b.user_id ${where} GROUP BY b.id
+      ) m JOIN bookings b ON b.id = m.id
+      ${payment ? Prisma.sql`WHERE ${STATE_SQL} = ${payment}` : Prisma.empty}
+      ORDER BY ${order} ${limit}`;
+    return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
+  }
+
+  async function courtOrFail(courtId: number) {
+    const court = await db.court.findUnique({ where: { id: courtId } });
+    if (!court) throw new AppError(422, ADMIN_BOOKING_MESSAGES.courtNotFound, { court_id: [ADMIN_BOOKING_MESSAGES.courtNotFound] });
+    return court;
+  }
+
+  async function requireInSeason(date: string) {
+    const season = seasonOf(Number(date.slice(0, 4)), await readSettings(db));
+    if (date < season.start || date > season.end) throw new AppError(422, ADMIN_BOOKING_MESSAGES.outOfSeason(season.start, season.end));
+  }
+
+  const overlapAs = (message: string) => (error: unknown) => {
+    if (isConstraintViolation(error, 'bookings_no_overlap')) throw new AppError(409, message);
+    throw error;
+  };
+
+  /** Locks the booking's row for the rest of the transaction and reads it with its payments. */
+  async function lockBooking(tx: Prisma.TransactionClient, id: number) {
+    await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${id} FOR UPDATE`;
+    const booking = await tx.booking.findUnique({ where: { id }, include: { court: true, user: true, transactions: { orderBy: { createdAt: 'desc' } } } });
+    if (!booking) throw notFound(ADMIN_BOOKING_MESSAGES.notFound);
+    return booking;
+  }
+
+  const isLive = (booking: { status: string; holdExpiresAt: Date | null }, now: Date) =>
+    booking.status === 'confirmed' || (booking.status === 'pending_payment' && (booking.holdExpiresAt === null || booking.holdExpiresAt > now));
+
+  const describe = (booking: { court: { code: string }; startsAt: Date; endsAt: Date }) =>
+    `Prenotazione campo ${booking.court.code} · ${formatItalianDate(todayInRome(booking.startsAt))} ${timeOf(booking.startsAt)}–${timeOf(booking.endsAt, true)}`;
+
+  return {
+    async planner(date: string): Promise<TPlanner> {
+      const dayStart = romeInstant(date, '00:00');
+      const dayEnd = romeInstant(addDays(date, 1), '00:00');
+      const now = new Date();
+      const [courts, live, closures, priceList] = await Promise.all([
+        db.court.findMany({ orderBy: [{ row: 'asc' }, { position: 'asc' }] }),
+        db.booking.findMany({
+          where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart }, OR: [{ status: 'confirmed' }, { status: 'pending_payment', OR: [{ holdExpiresAt: null }, { holdExpiresAt: { gt: now } }] }] },
+          select: { id: true },
+          orderBy: { startsAt: 'asc' },
+        }),
+        db.courtClosure.findMany({ where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart } }, orderBy: { startsAt: 'asc' } }),
+        priceListInForce(db, Number(date.slice(0, 4))),
+      ]);
+      const prices = new Map<PriceCode, number>(priceList.entries.map((entry) => [entry.code, entry.amount_cents]));
+      const money = (code: PriceCode) => (prices.has(code) ? centsToMoney(prices.get(code)!) : null);
+      return {
+        date,
+        today: todayInRome(now),
+        slots: SLOTS.map(({ start, end, band }) => ({ start, end, band })),
+        courts: courts.map((court) => ({ id: court.id, code: court.code, name: court.name, row: court.row as TPlanner['courts'][number]['row'], has_lights: court.hasLights, is_bookable: court.isBookable })),
+        bookings: await load(live.map((row) => row.id)),
+        closures: closures.map((closure) => ({ id: closure.id, court_id: closure.courtId, starts_at: closure.startsAt.toISOString(), ends_at: closure.endsAt.toISOString(), reason: closure.reason })),
+        prices: { day_slot: money('court_day_slot'), evening_slot: money('court_evening_slot'), full_day: money('court_full_day'), full_day_equipment: money('court_full_day_equipment') },
+      };
+    },
+
+    async list(query: ListQuery) {
+      const { ids, total } = await idsWhere(conditionsOf(query), query.payment, Prisma.sql`b.starts_at, b.court_id, b.id`, skipTake(query));
+      return pagedList(await load(ids), total, query);
+    },
+
+    /** The filtered bookings as CSV (semicolons and a BOM, as spreadsheets in Italy expect). */
+    async exportCsv(filter: ListFilter) {
+      const { ids } = await idsWhere(conditionsOf(filter), filter.payment, Prisma.sql`b.starts_at, b.court_id, b.id`);
+      const rows: TAdminBooking[] = [];
+      for (let index = 0; index < ids.length; index += 1000) rows.push(...(await load(ids.slice(index, index + 1000))));
+      const euros = (money: string) => money.replace('.', ',');
+      return stringify(
+        rows.map((row) => [
+          formatItalianDate(row.date),
+          row.start,
+          row.end,
+          row.court.name,
+          row.customer.name,
+          row.customer.email ?? '',
+          row.customer.phone ?? '',
+          BOOKING_STATUS_LABELS[row.status],
+          PAYMENT_STATE_LABELS[row.payment_state],
+          row.payment_method ? DESK_PAYMENT_METHOD_LABELS[row.payment_method] : '',
+          euros(row.price),
+          euros(row.paid),
+          euros(row.refunded),
+          row.notes ?? '',
+        ]),
+        { bom: true, delimiter: ';', header: true, columns: ['Data', 'Inizio', 'Fine', 'Campo', 'Cliente', 'E-mail', 'Telefono', 'Stato', 'Pagamento', 'Metodo', 'Prezzo', 'Pagato', 'Rimborsato', 'Note'] },
+      );
+    },
+
+    async cancelled(query: CancelledQuery) {
+      const conditions = conditionsOf({ ...query, status: undefined });
+      conditions.push(query.status ? Prisma.sql`b.status = ${query.status}::booking_status` : Prisma.sql`b.status IN ('cancelled', 'expired')`);
+      const { ids, total } = await idsWhere(conditions, undefined, Prisma.sql`COALESCE(b.cancelled_at, b.updated_at) DESC, b.id DESC`, skipTake(query));
+      return pagedList(await load(ids), total, query);
+    },
+
+    show: one,
+
+    /**
+     * A booking made at the desk: the list price (or an admin's with a reason), then paid now,
+     * later on the day, or by a link the member pays online (the slot stays theirs meanwhile).
+     */
+    async create(actor: User, body: CreateBody) {
+      const now = new Date();
+      if (body.price !== null && !isAdmin(actor)) throw new AppError(403, ADMIN_BOOKING_MESSAGES.priceAdminOnly);
+      const court = await courtOrFail(body.court_id);
+      const member = body.user_id ? await db.user.findUnique({ where: { id: body.user_id } }) : null;
+      if (body.user_id && !member) throw new AppError(422, ADMIN_BOOKING_MESSAGES.userNotFound, { user_id: [ADMIN_BOOKING_MESSAGES.userNotFound] });
+      await requireInSeason(body.date);
+      const { startsAt, endsAt, priceCents: listPrice } = await priceSlots(db, court, body);
+      if (endsAt <= now) throw new AppError(422, ADMIN_BOOKING_MESSAGES.over);
+      const priceCents = body.price ?? listPrice;
+      const booking = await db
+        .$transaction(async (tx) => {
+          if (await closureHits(tx, court.id, startsAt, endsAt)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.closed);
+          await expireLapsedHoldsOn(tx, court.id, startsAt, endsAt, now);
+          const created = await tx.booking.create({
+            data: {
+              courtId: court.id,
+              userId: member?.id ?? null,
+              customerName: member ? null : body.customer_name,
+              customerPhone: body.customer_phone,
+              createdById: actor.id,
+              startsAt,
+              endsAt,
+              priceCents,
+              priceOverrideReason: body.price !== null && body.price !== listPrice ? body.price_reason : null,
+              notes: body.notes,
+              status: body.payment === 'link' ? 'pending_payment' : 'confirmed',
+            },
+            include: { court: true },
+          });
+          if (body.payment === 'now') {
+            await tx.transaction.create({
+              data: { kind: 'booking', type: 'payment', bookingId: created.id, userId: member?.id ?? null, amountCents: priceCents, method: body.method!, status: 'completed', paidAt: now, description: describe(created) },
+            });
+          }
+          if (body.payment === 'link' && member) {
+            await jobs.send('send-email', paymentLinkEmail(member, { ...whatOf(created), price: formatEuros(priceCents) }, `${config.WEB_ORIGIN}/prenotazioni/pagamento/${created.id}`), { tx });
+          }
+          return created;
+        }, TRANSACTION_OPTIONS)
+        .catch(overlapAs(ADMIN_BOOKING_MESSAGES.taken));
+      const message = body.payment === 'now' ? ADMIN_BOOKING_MESSAGES.createdPaid : body.payment === 'link' ? ADMIN_BOOKING_MESSAGES.createdLink : ADMIN_BOOKING_MESSAGES.created;
+      return { message, booking: await one(booking.id), payment_url: body.payment === 'link' ? `${config.WEB_ORIGIN}/prenotazioni/pagamento/${booking.id}` : null };
+    },
+
+    /** Paid at the desk: what is still due is recorded as a payment and the booking confirmed. */
+    async markPaid(id: number, { method }: ReturnType<typeof ZMarkPaidBody.parse>) {
+      const now = new Date();
+      await checkouts.closeOpenSessions('booking', id);
+      await db.$transaction(async (tx) => {
+        const booking = await lockBooking(tx, id);
+        if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
+        const [money] = await tx.$queryRaw<{ paid: number }[]>`${MONEY_SQL} WHERE b.id = ${id} GROUP BY b.id`;
+        const due = booking.priceCents - (money?.paid ?? 0);
+        if (due <= 0 && booking.status === 'confirmed') throw new AppError(409, ADMIN_BOOKING_MESSAGES.alreadyPaid);
+        if (due > 0) {
+          await tx.transaction.create({
+            data: { kind: 'booking', type: 'payment', bookingId: id, userId: booking.userId, amountCents: due, method, status: 'completed', paidAt: now, description: describe(booking) },
+          });
+        }
+        await tx.booking.update({ where: { id }, data: { status: 'confirmed', holdExpiresAt: null } });
+      }, TRANSACTION_OPTIONS);
+      return { message: ADMIN_BOOKING_MESSAGES.paid, booking: await one(id) };
+    },
+
+    /** Same length on another court or at another time; the exclusion constraint keeps it free. */
+    async move(id: number, body: ReturnType<typeof ZMoveBookingBody.parse>) {
+      const now = new Date();
+      const court = await courtOrFail(body.court_id);
+      await requireInSeason(body.date);
+      await db
+        .$transaction(async (tx) => {
+          const booking = await lockBooking(tx, id);
+          if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
+          const slots = Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / (SLOT_MINUTES * 60_000));
+          const startIndex = SLOTS.findIndex((slot) => slot.start === body.start);
+          if (startIndex + slots > SLOTS.length) throw new AppError(422, ADMIN_BOOKING_MESSAGES.beyondMidnight, { start: [ADMIN_BOOKING_MESSAGES.beyondMidnight] });
+          const { startsAt, endsAt } = await priceSlots(db, court, { date: body.date, start: body.start, slots, full_day: false, equipment: false });
+          if (endsAt <= now) throw new AppError(422, ADMIN_BOOKING_MESSAGES.over);
+          if (await closureHits(tx, court.id, startsAt, endsAt)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.closed);
+          await expireLapsedHoldsOn(tx, court.id, startsAt, endsAt, now);
+          await tx.booking.update({ where: { id }, data: { courtId: court.id, startsAt, endsAt, reminderSentAt: null } });
+          await notifyWaitlist(tx, booking);
+        }, TRANSACTION_OPTIONS)
+        .catch(overlapAs(ADMIN_BOOKING_MESSAGES.taken));
+      return { message: ADMIN_BOOKING_MESSAGES.moved, booking: await one(id) };
+    },
+
+    /**
+     * Cancelled with or without a refund: an online payment is refunded through Stripe by the job, a
+     * desk payment is recorded as given back at once.
+     */
+    async cancel(actor: User, id: number, body: ReturnType<typeof ZAdminCancelBody.parse>) {
+      const now = new Date();
+      await checkouts.closeOpenSessions('booking', id);
+      const outcome = await db.$transaction(async (tx) => {
+        const booking = await lockBooking(tx, id);
+        if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
+        await tx.booking.update({
+          where: { id },
+          data: { status: 'cancelled', cancelledAt: now, cancelledById: actor.id, cancellationReason: body.reason ?? ADMIN_BOOKING_MESSAGES.defaultReason, holdExpiresAt: null },
+        });
+        if (booking.status === 'pending_payment') {
+          if (booking.membershipCouponId) await releaseCoupon(tx, booking.membershipCouponId);
+          if (booking.bookingCouponId) await releaseBookingCoupon(tx, booking.bookingCouponId);
+        }
+        await notifyWaitlist(tx, booking);
+        if (!body.refund) return 'none';
+        const settled = booking.transactions.filter((row) => row.type === 'payment' && row.status === 'completed');
+        let online = false;
+        for (const payment of settled) {
+          if (payment.method === 'stripe') {
+            online = true;
+            await jobs.send('refund-payment', { paymentId: payment.id, reason: 'cancelled' }, { tx });
+            continue;
+          }
+          await tx.transaction.create({
+            data: { kind: 'booking', type: 'refund', refundOfId: payment.id, bookingId: id, userId: payment.userId, amountCents: payment.amountCents, method: payment.method, status: 'completed', paidAt: now, description: `Rimborso: ${payment.description ?? describe(booking)}` },
+          });
+          await tx.transaction.update({ where: { id: payment.id }, data: { status: 'refunded' } });
+        }
+        return settled.length === 0 ? 'none' : online ? 'online' : 'desk';
+      }, TRANSACTION_OPTIONS);
+      const message = outcome === 'online' ? ADMIN_BOOKING_MESSAGES.cancelledRefundOnline : outcome === 'desk' ? ADMIN_BOOKING_MESSAGES.cancelledRefunded : ADMIN_BOOKING_MESSAGES.cancelled;
+      return { message, booking: await one(id) };
+    },
+
+    /** Back to confirmed when its time is still ahead and free. */
+    async restore(id: number) {
+      const now = new Date();
+      await db
+        .$transaction(async (tx) => {
+          const booking = await lockBooking(tx, id);
+          if (isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notRestorable);
+          if (booking.endsAt <= now) throw new AppError(409, ADMIN_BOOKING_MESSAGES.restorePast);
+          if (await closureHits(tx, booking.courtId, booking.startsAt, booking.endsAt)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.closed);
+          await expireLapsedHoldsOn(tx, booking.courtId, booking.startsAt, booking.endsAt, now);
+          await tx.booking.update({ where: { id }, data: { status: 'confirmed', cancelledAt: null, cancelledById: null, cancellationReason: null, holdExpiresAt: null } });
+        }, TRANSACTION_OPTIONS)
+        .catch(overlapAs(ADMIN_BOOKING_MESSAGES.restoreTaken));
+      return { message: ADMIN_BOOKING_MESSAGES.restored, booking: await one(id) };
+    },
+
+    load,
+  };
+}
+
+export type AdminBookingsService = ReturnType<typeof createAdminBookingsService>;

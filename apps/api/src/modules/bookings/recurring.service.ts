@@ -1,0 +1,267 @@
+// Weekly recurring series (design §7): a preview of every date with the reason it would be skipped,
+// creation that books all the free dates in one transaction (all or nothing), editing the future
+// dates, and cancelling from a day on.
+import {
+  centsToMoney,
+  SLOTS,
+  type TOccurrence,
+  type TRecurringSeries,
+  type ZRecurringBody,
+  type ZRecurringCancelBody,
+  type ZRecurringUpdateBody,
+} from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { User } from '../../generated/prisma/client.js';
+import { isConstraintViolation, Prisma } from '../../lib/db.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { formatItalianDate } from '../../lib/format.js';
+import type { PageRequest } from '../../lib/paging.js';
+import { pagedList, skipTake } from '../../lib/paging.js';
+import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
+import { isAdmin } from '../auth/guards.js';
+import { seasonOf } from '../memberships/membership-terms.js';
+import { readSettings } from '../settings/settings.service.js';
+import { ADMIN_BOOKING_MESSAGES, type AdminBookingsService } from './bookings-admin.service.js';
+import { LIVE, priceSlots, TRANSACTION_OPTIONS } from './booking-terms.js';
+import { romeInstant } from './slots.js';
+
+export const RECURRING_MESSAGES = {
+  notFound: 'Serie non trovata.',
+  raced: 'Nel frattempo una data della serie è stata prenotata: rifai l’anteprima.',
+  nothingFree: 'Nessuna data della serie è libera: non è stato prenotato nulla.',
+  created: (count: number, skipped: number) => `Serie creata: ${count} ${count === 1 ? 'data prenotata' : 'date prenotate'}${skipped > 0 ? `, ${skipped} ${skipped === 1 ? 'saltata' : 'saltate'}` : ''}.`,
+  updated: (count: number) => `Serie aggiornata, con ${count} ${count === 1 ? 'data futura' : 'date future'}.`,
+  cancelled: (count: number) => `${count} ${count === 1 ? 'data annullata' : 'date annullate'}.`,
+  reasons: {
+    past: 'Data già passata',
+    out_of_season: 'Fuori stagione',
+    closed: 'Campo chiuso',
+    taken: 'Già prenotato',
+  },
+} as const;
+
+type SeriesBody = ReturnType<typeof ZRecurringBody.parse>;
+type UpdateBody = ReturnType<typeof ZRecurringUpdateBody.parse>;
+type Span = { startsAt: Date; endsAt: Date };
+
+/** ISO weekday (1 = Monday … 7 = Sunday) of a calendar day. */
+const isoWeekday = (date: string) => fromIsoDate(date).getUTCDay() || 7;
+
+/** Every date of the series with its instants. */
+export function seriesDates(body: Pick<SeriesBody, 'weekday' | 'valid_from' | 'valid_to' | 'start' | 'end'>) {
+  const dates: { date: string; startsAt: Date; endsAt: Date }[] = [];
+  let date = addDays(body.valid_from, (body.weekday - isoWeekday(body.valid_from) + 7) % 7);
+  for (; date <= body.valid_to; date = addDays(date, 7)) dates.push({ date, startsAt: romeInstant(date, body.start), endsAt: romeInstant(date, body.end) });
+  return dates;
+}
+
+const overlaps = (a: Span, b: Span) => a.startsAt < b.endsAt && a.endsAt > b.startsAt;
+
+export function createRecurringBookingsService(deps: Pick<AppDeps, 'db'>, adminBookings: AdminBookingsService) {
+  const { db } = deps;
+
+  /** Each date, free or with why it is skipped, read through `client` (a transaction when creating). */
+  async function occurrencesOf(client: Prisma.TransactionClient, body: SeriesBody, now: Date): Promise<(TOccurrence & Span)[]> {
+    const dates = seriesDates(body);
+    if (dates.length === 0) return [];
+    const from = dates[0]!.startsAt;
+    const to = dates[dates.length - 1]!.endsAt;
+    const [settings, closures, bookings] = await Promise.all([
+      readSettings(client),
+      client.courtClosure.findMany({ where: { courtId: body.court_id, startsAt: { lt: to }, endsAt: { gt: from } } }),
+      client.booking.findMany({ where: { courtId: body.court_id, startsAt: { lt: to }, endsAt: { gt: from }, ...LIVE(now) }, select: { startsAt: true, endsAt: true } }),
+    ]);
+    return dates.map((occurrence) => {
+      const season = seasonOf(Number(occurrence.date.slice(0, 4)), settings);
+      const state: TOccurrence['state'] =
+        occurrence.startsAt <= now
+          ? 'past'
+          : occurrence.date < season.start || occurrence.date > season.end
+            ? 'out_of_season'
+            : closures.some((closure) => overlaps(closure, occurrence))
+              ? 'closed'
+              : bookings.some((booking) => overlaps(booking, occurrence))
+                ? 'taken'
+                : 'free';
+      return { ...occurrence, state, reason: state === 'free' ? null : RECURRING_MESSAGES.reasons[state] };
+    });
+  }
+
+  /** The price of one date: the list's for its slots (and lights), or an admin's. */
+  async function priceOf(actor: User, body: Pick<SeriesBody, 'court_id' | 'valid_from' | 'start' | 'end' | 'price'>) {
+    if (body.price !== null && !isAdmin(actor)) throw new AppError(403, ADMIN_BOOKING_MESSAGES.priceAdminOnly);
+    const court = await db.court.findUnique({ where: { id: body.court_id } });
+    if (!court) throw new AppError(422, ADMIN_BOOKING_MESSAGES.courtNotFound, { court_id: [ADMIN_BOOKING_MESSAGES.courtNotFound] });
+    const startIndex = SLOTS.findIndex((slot) => slot.start === body.start);
+    const slots = SLOTS.findIndex((slot) => slot.end === body.end) - startIndex + 1;
+    const listed = await priceSlots(db, court, { date: body.valid_from, start: body.start, slots, full_day: false, equipment: false });
+    return { priceCents: body.price ?? listed.priceCents, overridden: body.price !== null && body.price !== listed.priceCents };
+  }
+
+  async function seriesDto(ids: number[], now = new Date()): Promise<TRecurringSeries[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.$queryRaw<
+      {
+        id: number;
+        courtId: number;
+        code: string;
+        courtName: string;
+        weekday: number;
+        start: string;
+        end: string;
+        validFrom: Date;
+        validTo: Date;
+        userId: number | null;
+        memberName: string | null;
+        customerName: string | null;
+        customerPhone: string | null;
+        priceCents: number;
+        notes: string | null;
+        createdAt: Date;
+        upcoming: number;
+        booked: number;
+      }[]
+    >`
+      SELECT r.id, c.id AS "courtId", c.code, c.name AS "courtName", r.weekday, to_char(r.start_time, 'HH24:MI') AS start, to_char(r.end_time, 'HH24:MI') AS "end",
+        r.valid_from AS "validFrom", r.valid_to AS "validTo", r.user_id AS "userId", u.first_name || ' ' || u.last_name AS "memberName",
+        r.customer_name AS "customerName", r.customer_phone AS "customerPhone", r.price_cents AS "priceCents", r.notes, r.created_at AS "createdAt",
+        (SELECT count(*)::int FROM bookings b WHERE b.recurring_booking_id = r.id AND b.status = 'confirmed' AND b.starts_at > ${now}) AS upcoming,
+        (SELECT count(*)::int FROM bookings b WHERE b.recurring_booking_id = r.id AND b.status = 'confirmed') AS booked
+      FROM recurring_bookings r JOIN courts c ON c.id = r.court_id LEFT JOIN users u ON u.id = r.user_id
+      WHERE r.id IN (${Prisma.join(ids)})`;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      return [
+        {
+          id: row.id,
+          court: { id: row.courtId, code: row.code, name: row.courtName },
+          weekday: row.weekday,
+          start: row.start,
+          end: row.end === '00:00' ? '24:00' : row.end,
+          valid_from: row.validFrom.toISOString().slice(0, 10),
+          valid_to: row.validTo.toISOString().slice(0, 10),
+          customer: { user_id: row.userId, name: row.memberName ?? row.customerName ?? '—', phone: row.customerPhone },
+          price: centsToMoney(row.priceCents),
+          notes: row.notes,
+          upcoming: row.upcoming,
+          booked: row.booked,
+          created_at: row.createdAt.toISOString(),
+        },
+      ];
+    });
+  }
+
+  async function oneSeries(id: number) {
+    const [series] = await seriesDto([id]);
+    if (!series) throw notFound(RECURRING_MESSAGES.notFound);
+    return series;
+  }
+
+  const withoutSpan = ({ date, state, reason }: TOccurrence): TOccurrence => ({ date, state, reason });
+
+  return {
+    async list(query: PageRequest) {
+      const [rows, total] = await Promise.all([db.recurringBooking.findMany({ select: { id: true }, orderBy: [{ validTo: 'desc' }, { id: 'desc' }], ...skipTake(query) }), db.recurringBooking.count()]);
+      return pagedList(await seriesDto(rows.map((row) => row.id)), total, query);
+    },
+
+    async preview(actor: User, body: SeriesBody) {
+      const { priceCents } = await priceOf(actor, body);
+      const occurrences = await occurrencesOf(db, body, new Date());
+      const free = occurrences.filter((occurrence) => occurrence.state === 'free').length;
+      return { occurrences: occurrences.map(withoutSpan), price: centsToMoney(priceCents), free, skipped: occurrences.length - free };
+    },
+
+    /**
+     * The series and all its free dates in one transaction. A date booked by someone else between the
+     * read and the insert fails the whole transaction (the exclusion constraint): nothing is kept.
+     */
+    async create(actor: User, body: SeriesBody) {
+      const { priceCents, overridden } = await priceOf(actor, body);
+      const now = new Date();
+      const member = body.user_id ? await db.user.findUnique({ where: { id: body.user_id } }) : null;
+      if (body.user_id && !member) throw new AppError(422, ADMIN_BOOKING_MESSAGES.userNotFound, { user_id: [ADMIN_BOOKING_MESSAGES.userNotFound] });
+      const { id, occurrences } = await db
+        .$transaction(async (tx) => {
+          // Two series on one court queue here; a member's booking meets the exclusion constraint.
+          await tx.$queryRaw`SELECT id FROM courts WHERE id = ${body.court_id} FOR UPDATE`;
+          const occurrences = await occurrencesOf(tx, body, now);
+          const free = occurrences.filter((occurrence) => occurrence.state === 'free');
+          if (free.length === 0) throw new AppError(409, RECURRING_MESSAGES.nothingFree);
+          const [series] = await tx.$queryRaw<{ id: number }[]>`
+            INSERT INTO recurring_bookings (court_id, user_id, customer_name, customer_phone, weekday, start_time, end_time, valid_from, valid_to, price_cents, notes, created_by_id)
+            VALUES (${body.court_id}, ${member?.id ?? null}, ${member ? null : body.customer_name}, ${body.customer_phone}, ${body.weekday}, ${body.start}::time, ${body.end}::time,
+                    ${body.valid_from}::date, ${body.valid_to}::date, ${priceCents}, ${body.notes}, ${actor.id})
+            RETURNING id`;
+          await tx.booking.createMany({
+            data: free.map((occurrence) => ({
+              courtId: body.court_id,
+              userId: member?.id ?? null,
+              customerName: member ? null : body.customer_name,
+              customerPhone: body.customer_phone,
+              startsAt: occurrence.startsAt,
+              endsAt: occurrence.endsAt,
+              priceCents,
+              priceOverrideReason: overridden ? body.price_reason : null,
+              notes: body.notes,
+              status: 'confirmed' as const,
+              recurringBookingId: series!.id,
+              createdById: actor.id,
+            })),
+          });
+          return { id: series!.id, occurrences };
+        }, TRANSACTION_OPTIONS)
+        .catch((error: unknown) => {
+          if (isConstraintViolation(error, 'bookings_no_overlap')) throw new AppError(409, RECURRING_MESSAGES.raced);
+          throw error;
+        });
+      const skipped = occurrences.filter((occurrence) => occurrence.state !== 'free').map(withoutSpan);
+      const created = occurrences.length - skipped.length;
+      return { message: RECURRING_MESSAGES.created(created, skipped.length), series: await oneSeries(id), created, skipped };
+    },
+
+    async show(id: number) {
+      const series = await oneSeries(id);
+      const rows = await db.booking.findMany({ where: { recurringBookingId: id }, select: { id: true }, orderBy: { startsAt: 'asc' } });
+      return { series, bookings: await adminBookings.load(rows.map((row) => row.id)) };
+    },
+
+    /** The customer, price and notes of the series and of its dates still to come. */
+    async update(actor: User, id: number, body: UpdateBody) {
+      if (body.price !== null && !isAdmin(actor)) throw new AppError(403, ADMIN_BOOKING_MESSAGES.priceAdminOnly);
+      const member = body.user_id ? await db.user.findUnique({ where: { id: body.user_id } }) : null;
+      if (body.user_id && !member) throw new AppError(422, ADMIN_BOOKING_MESSAGES.userNotFound, { user_id: [ADMIN_BOOKING_MESSAGES.userNotFound] });
+      const customer = { userId: member?.id ?? null, customerName: member ? null : body.customer_name, customerPhone: body.customer_phone, notes: body.notes };
+      const price = body.price === null ? {} : { priceCents: body.price };
+      const updated = await db.$transaction(async (tx) => {
+        const found = await tx.recurringBooking.updateMany({ where: { id }, data: { ...customer, ...price } });
+        if (found.count === 0) throw notFound(RECURRING_MESSAGES.notFound);
+        const future = await tx.booking.updateMany({
+          where: { recurringBookingId: id, startsAt: { gt: new Date() }, status: 'confirmed' },
+          data: { ...customer, ...price, ...(body.price === null ? {} : { priceOverrideReason: body.price_reason }) },
+        });
+        return future.count;
+      }, TRANSACTION_OPTIONS);
+      return { message: RECURRING_MESSAGES.updated(updated), series: await oneSeries(id) };
+    },
+
+    /** Cancels the dates from `from_date` on (one date: cancel that booking instead). */
+    async cancel(actor: User, id: number, { from_date }: ReturnType<typeof ZRecurringCancelBody.parse>) {
+      const series = await oneSeries(id);
+      const from = new Date(Math.max(romeInstant(from_date, '00:00').getTime(), Date.now()));
+      const cancelled = await db.$transaction(async (tx) => {
+        const rows = await tx.booking.updateManyAndReturn({
+          where: { recurringBookingId: id, startsAt: { gte: from }, status: 'confirmed' },
+          data: { status: 'cancelled', cancelledAt: new Date(), cancelledById: actor.id, cancellationReason: `Serie annullata dal ${formatItalianDate(todayInRome(from))}` },
+        });
+        if (from_date > series.valid_from) await tx.recurringBooking.update({ where: { id }, data: { validTo: fromIsoDate(addDays(from_date, -1) < series.valid_to ? addDays(from_date, -1) : series.valid_to) } });
+        return rows.length;
+      }, TRANSACTION_OPTIONS);
+      return { message: RECURRING_MESSAGES.cancelled(cancelled), series: await oneSeries(id), cancelled };
+    },
+  };
+}
+
+export type RecurringBookingsService = ReturnType<typeof createRecurringBookingsService>;
