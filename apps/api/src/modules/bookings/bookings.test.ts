@@ -45,6 +45,7 @@ beforeEach(async () => {
   await db.transaction.deleteMany({ where: { kind: 'booking' } });
   await db.booking.deleteMany({});
   await db.courtClosure.deleteMany({});
+  await db.bookingCoupon.deleteMany({});
 });
 
 describe('POST /api/bookings: the rules the server enforces', () => {
@@ -212,6 +213,32 @@ describe('paying, lapsing, cancelling', () => {
     const released = await request(app).post(`/api/bookings/${id}/cancel`).set(auth(alice));
     expect(released.body).toMatchObject({ message: BOOKING_MESSAGES.cancelled, booking: { status: 'cancelled' } });
     expect((await db.membershipCoupon.findUniqueOrThrow({ where: { id: coupon.id } })).usageCount).toBe(0);
+  });
+
+  it('applies a booking coupon for its band, within its per-member limit, counted once', async () => {
+    const evening = await db.bookingCoupon.create({ data: { code: 'SERA', discountType: 'fixed', discountValue: 5, band: 'evening' } });
+    const coupon = await db.bookingCoupon.create({ data: { code: 'MATTINA-UNA', discountType: 'percentage', discountValue: 25, band: 'day', perMemberLimit: 1, usageLimit: 10 } });
+    const first = (await book(alice, { start: '09:00' })).body.booking.id as number;
+    const wrongBand = await request(app).post(`/api/bookings/${first}/checkout`).set(auth(alice)).send({ coupon_code: 'sera' });
+    expect(wrongBand.status).toBe(422);
+    expect(wrongBand.body.errors).toEqual({ coupon_code: ['Questo coupon vale solo per: fascia serale.'] });
+    const discounted = await pay(alice, first, { coupon_code: 'mattina-una' });
+    expect(discounted.body.booking).toMatchObject({ original_price: '20.00', discount: '5.00', price: '15.00', coupon_code: 'MATTINA-UNA' });
+    await expect.poll(() => statusOf(first)).toBe('confirmed');
+
+    const second = (await book(alice, { start: '10:30' })).body.booking.id as number;
+    const overLimit = await request(app).post(`/api/bookings/${second}/checkout`).set(auth(alice)).send({ coupon_code: 'MATTINA-UNA' });
+    expect(overLimit.status).toBe(422);
+    expect(overLimit.body.errors).toEqual({ coupon_code: ['Hai già usato questo coupon una volta: è il massimo per socio.'] });
+    expect((await db.bookingCoupon.findUniqueOrThrow({ where: { id: coupon.id } })).usageCount).toBe(1);
+    expect((await db.bookingCoupon.findUniqueOrThrow({ where: { id: evening.id } })).usageCount).toBe(0);
+
+    // Another member may still use it; a released hold gives the use back.
+    const bruno1 = (await book(bruno, { start: '12:00' })).body.booking.id as number;
+    expect((await request(app).post(`/api/bookings/${bruno1}/checkout`).set(auth(bruno)).send({ coupon_code: 'MATTINA-UNA' })).status).toBe(200);
+    expect((await db.bookingCoupon.findUniqueOrThrow({ where: { id: coupon.id } })).usageCount).toBe(2);
+    await request(app).post(`/api/bookings/${bruno1}/cancel`).set(auth(bruno));
+    expect((await db.bookingCoupon.findUniqueOrThrow({ where: { id: coupon.id } })).usageCount).toBe(1);
   });
 
   it('keeps each member to their own bookings (404), and anonymous callers out (401)', async () => {
