@@ -58,9 +58,9 @@ export const routes: RouteObject[] = [
           { path: paths.admin.memberships, ...page(() => import('../features/memberships/pages/admin-memberships-page')) },
           { path: paths.admin.bvuMembers, ...page(() => import('../features/bvu-members/pages/bvu-members-page')) },
           { path: paths.admin.coupons, ...page(() => import('../features/coupons/pages/coupons-page')) },
-          { path: paths.admin.cancelledBookings, ...comingSoon('Prenotazioni cancellate') },
-          { path: paths.admin.bookings, ...comingSoon('Prenotazioni') },
-          { path: paths.admin.recurringBookings, ...comingSoon('Prenotazioni ricorrenti') },
+          { path: paths.admin.cancelledBookings, ...page(() => import('../features/admin-bookings/pages/cancelled-bookings-page')) },
+          { path: paths.admin.bookings, ...page(() => import('../features/admin-bookings/pages/admin-bookings-page')) },
+          { path: paths.admin.recurringBookings, ...page(() => import('../features/admin-bookings/pages/recurring-bookings-page')) },
         ],
       },
       {

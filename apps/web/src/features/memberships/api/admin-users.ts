@@ -1,12 +1,8 @@
-// Users as the memberships back-office needs them: finding a member at the desk, changing a role.
+// Users as the memberships back-office needs them: changing a role.
 import { api, type TRole } from '@beach/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { adminMembershipKeys } from './admin-memberships';
-
-/** Members matching `q` (at least 2 characters; the caller debounces). */
-export const useMemberSearch = (q: string) =>
-  useQuery({ queryKey: ['admin-users', 'search', q], queryFn: async () => (await callApi(api.users.search, { query: { q } })).data, enabled: q.length >= 2 });
 
 /** The role shows on every card of the member: the list is asked afresh. */
 export function useChangeRole() {

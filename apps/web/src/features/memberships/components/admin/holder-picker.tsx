@@ -2,13 +2,10 @@
 // a new one whose account is created with the card.
 import type { TMemberSearchResult } from '@beach/contracts';
 import UserPlus from 'lucide-react/icons/user-plus';
-import Search from 'lucide-react/icons/search';
-import { useDebouncedSearch } from '../../../../components/admin/use-debounced-search';
+import { MemberSearch } from '../../../../components/admin/member-search';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/field';
-import { Spinner } from '../../../../components/ui/spinner';
 import { formatDate } from '../../../../lib/format';
-import { useMemberSearch } from '../../api/admin-users';
 
 export interface NewHolder {
   first_name: string;
@@ -21,38 +18,6 @@ export interface NewHolder {
 export const EMPTY_HOLDER: NewHolder = { first_name: '', last_name: '', email: '', phone: '', birth_date: '' };
 
 export type HolderChoice = { mode: 'existing'; member: TMemberSearchResult | null } | { mode: 'new'; holder: NewHolder };
-
-function MemberSearch({ onPick }: { onPick: (member: TMemberSearchResult) => void }) {
-  const { text, setText, search } = useDebouncedSearch();
-  const results = useMemberSearch(search);
-  return (
-    <div className="space-y-2">
-      <div className="relative">
-        <Input type="search" label="Cerca tesserato" placeholder="Nome, e-mail o codice fiscale" value={text} onChange={(event) => setText(event.target.value)} className="pl-9" autoComplete="off" hint="Almeno 2 caratteri." />
-        <Search aria-hidden="true" className="pointer-events-none absolute top-9 left-3 h-4 w-4 text-slate-400" />
-      </div>
-      {results.isFetching && <Spinner size="sm" label="Ricerca..." />}
-      {results.data && (
-        <ul aria-label="Risultati della ricerca" className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
-          {results.data.length === 0 && <li className="p-3 text-sm text-slate-500">Nessun tesserato trovato.</li>}
-          {results.data.map((member) => (
-            <li key={member.id}>
-              <button type="button" onClick={() => onPick(member)} className="w-full p-3 text-left text-sm hover:bg-sea-50 focus-visible:outline-2 focus-visible:outline-sea-700">
-                <span className="block font-semibold text-slate-900">
-                  {member.first_name} {member.last_name}
-                </span>
-                <span className="block text-slate-600">
-                  {member.email}
-                  {member.fiscal_code && ` · ${member.fiscal_code}`}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 export function HolderPicker({ choice, onChange, errorOf }: { choice: HolderChoice; onChange: (choice: HolderChoice) => void; errorOf: (field: string) => string | undefined }) {
   const setHolder = (field: keyof NewHolder, value: string) => choice.mode === 'new' && onChange({ mode: 'new', holder: { ...choice.holder, [field]: value } });
