@@ -55,9 +55,9 @@ function SegmentCell({ segment, court, slot, over, onBook, onOpen }: { segment: 
       <button
         type="button"
         onClick={() => onOpen(booking)}
-        aria-label={`${court.name}, ${booking.start}–${booking.end}: ${booking.customer.name}, ${PAYMENT_STATE_LABELS[booking.payment_state].toLowerCase()}`}
         className={clsx('flex h-14 w-full flex-col items-start justify-center overflow-hidden rounded-md px-2 text-left ring-1 hover:brightness-95 focus-visible:outline-2 focus-visible:outline-sea-700', BOOKING_CLASSES[booking.payment_state])}
       >
+        <span className="sr-only">{court.name}, </span>
         <span className="flex w-full items-center gap-1 truncate font-semibold">
           {booking.recurring_booking_id && <Repeat aria-hidden="true" className="h-3 w-3 shrink-0" />}
           <span className="truncate">{booking.customer.name}</span>
@@ -76,7 +76,7 @@ function SegmentCell({ segment, court, slot, over, onBook, onOpen }: { segment: 
     );
   }
   if (segment.kind === 'dark' || over) {
-    return <div className="flex h-14 items-center justify-center rounded-md bg-slate-50 text-slate-400">{segment.kind === 'dark' ? 'Senza luci' : ''}</div>;
+    return <div className="flex h-14 items-center justify-center rounded-md bg-slate-100 text-slate-600">{segment.kind === 'dark' ? 'Senza luci' : ''}</div>;
   }
   return (
     <button

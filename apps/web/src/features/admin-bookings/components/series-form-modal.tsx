@@ -110,10 +110,10 @@ export function SeriesFormModal({ courts, onClose, onCreated }: { courts: TPlann
       >
         <Select label="Campo" value={form.court_id} onChange={(event) => set({ court_id: event.target.value })} options={courts.map((court) => ({ value: String(court.id), label: `${court.name} (${court.code})` }))} error={errors.court_id} />
         <Select label="Giorno della settimana" value={form.weekday} onChange={(event) => set({ weekday: event.target.value })} options={WEEKDAY_LABELS.map((label, index) => ({ value: String(index + 1), label }))} error={errors.weekday} />
-        <Select label="Dalle" value={form.start} onChange={(event) => set({ start: event.target.value })} options={SLOTS.map((slot) => ({ value: slot.start, label: slot.start }))} error={errors.start} />
-        <Select label="Alle" value={form.end} onChange={(event) => set({ end: event.target.value })} options={SLOTS.map((slot) => ({ value: slot.end, label: slot.end }))} error={errors.end} />
-        <Input label="Dal" type="date" required value={form.valid_from} onChange={(event) => set({ valid_from: event.target.value })} error={errors.valid_from} />
-        <Input label="Al" type="date" required value={form.valid_to} onChange={(event) => set({ valid_to: event.target.value })} error={errors.valid_to} />
+        <Select label="Ora di inizio" value={form.start} onChange={(event) => set({ start: event.target.value })} options={SLOTS.map((slot) => ({ value: slot.start, label: slot.start }))} error={errors.start} />
+        <Select label="Ora di fine" value={form.end} onChange={(event) => set({ end: event.target.value })} options={SLOTS.map((slot) => ({ value: slot.end, label: slot.end }))} error={errors.end} />
+        <Input label="Primo giorno" type="date" required value={form.valid_from} onChange={(event) => set({ valid_from: event.target.value })} error={errors.valid_from} />
+        <Input label="Ultimo giorno" type="date" required value={form.valid_to} onChange={(event) => set({ valid_to: event.target.value })} error={errors.valid_to} />
         <CustomerPicker customer={customer} onChange={(next) => { setCustomer(next); setShown(null); }} errors={errors} />
         {isAdmin && (
           <div className="space-y-3 sm:col-span-2">
