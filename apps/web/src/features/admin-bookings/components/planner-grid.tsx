@@ -55,6 +55,7 @@ function SegmentCell({ segment, court, slot, over, onBook, onOpen }: { segment: 
       <button
         type="button"
         onClick={() => onOpen(booking)}
+        title={`${booking.customer.name} · ${booking.start}–${booking.end}`}
         className={clsx('flex h-14 w-full flex-col items-start justify-center overflow-hidden rounded-md px-2 text-left ring-1 hover:brightness-95 focus-visible:outline-2 focus-visible:outline-sea-700', BOOKING_CLASSES[booking.payment_state])}
       >
         <span className="sr-only">{court.name}, </span>

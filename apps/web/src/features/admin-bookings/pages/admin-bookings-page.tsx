@@ -5,14 +5,15 @@ import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Download from 'lucide-react/icons/download';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
+import { paths } from '../../../config/paths';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
 import { useListState } from '../../../components/admin/use-list-state';
 import { useNotices } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
@@ -128,19 +129,24 @@ export default function AdminBookingsPage() {
           <h1 className="text-3xl font-bold text-sea-900">Prenotazioni</h1>
           <p className="mt-1 text-slate-600">Planner dei campi e prenotazioni in segreteria</p>
         </div>
-        <div role="tablist" aria-label="Vista" className="inline-flex rounded-lg bg-slate-100 p-1">
-          {(['planner', 'list'] as const).map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={view === name}
-              onClick={() => go({ vista: name === 'list' ? 'elenco' : 'planner' })}
-              className={`rounded-md px-4 py-1.5 text-sm font-semibold ${view === name ? 'bg-white text-sea-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
-            >
-              {name === 'planner' ? 'Planner' : 'Elenco'}
-            </button>
-          ))}
+        <div className="flex flex-wrap items-center gap-3">
+          <Link to={paths.admin.cancelledBookings} className={buttonClasses('ghost', 'sm')}>
+            Prenotazioni cancellate
+          </Link>
+          <div role="tablist" aria-label="Vista" className="inline-flex rounded-lg bg-slate-100 p-1">
+            {(['planner', 'list'] as const).map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                aria-selected={view === name}
+                onClick={() => go({ vista: name === 'list' ? 'elenco' : 'planner' })}
+                className={`rounded-md px-4 py-1.5 text-sm font-semibold ${view === name ? 'bg-white text-sea-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+              >
+                {name === 'planner' ? 'Planner' : 'Elenco'}
+              </button>
+            ))}
+          </div>
         </div>
       </header>
 
