@@ -95,7 +95,7 @@ export default function BookingPaymentPage() {
                 onChange={(event) => setCoupon(event.target.value)}
                 placeholder={data.coupon_code ?? 'Codice sconto'}
                 disabled={Boolean(data.coupon_code)}
-                hint={data.coupon_code ? `Coupon ${data.coupon_code} applicato.` : 'Un coupon valido anche per le prenotazioni.'}
+                hint={data.coupon_code ? `Coupon ${data.coupon_code} applicato.` : 'Un coupon prenotazioni, o un coupon tessere valido anche per le prenotazioni.'}
                 autoComplete="off"
               />
               {error && <Alert tone="error">{error}</Alert>}
