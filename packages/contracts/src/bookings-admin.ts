@@ -1,7 +1,7 @@
 // Booking back-office (design §7): the day planner and the list, desk bookings and payments, moves,
 // cancellations with a refund choice and their restore, and weekly recurring series.
 import { ZIsoDate } from './auth.js';
-import { BOOKING_STATUSES, slotChoiceFields, SLOTS, ZBookingId, ZCourtId, ZSlotStart, withSlotRules } from './bookings.js';
+import { BOOKING_STATUSES, bookingWhereWhenFields, slotChoiceFields, SLOTS, ZBookingId, ZCourtId, ZSlotStart, withSlotRules } from './bookings.js';
 import { COURT_ROWS } from './courts.js';
 import { defineRoute } from './http.js';
 import { ZEuroInput, ZMoney } from './money.js';
@@ -57,14 +57,7 @@ const needsCustomer = { message: 'Scegli un socio oppure scrivi il nome del clie
 const needsReason = { message: 'Indica il motivo del prezzo modificato.', path: ['price_reason'] };
 
 export const ZAdminBooking = z.object({
-  id: z.number().int(),
-  court: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
-  date: ZIsoDate,
-  start: z.string(),
-  end: z.string(),
-  starts_at: z.string(),
-  ends_at: z.string(),
-  status: z.enum(BOOKING_STATUSES),
+  ...bookingWhereWhenFields,
   customer: z.object({ user_id: z.number().int().nullable(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
   price: ZMoney,
   discount: ZMoney,

@@ -109,7 +109,8 @@ export const withSlotRules = <Schema extends z.ZodType<{ start: string; slots: n
 export const ZCreateBookingBody = withSlotRules(z.object(slotChoiceFields));
 export type TCreateBookingBody = z.input<typeof ZCreateBookingBody>;
 
-export const ZBooking = z.object({
+/** Which booking, where and when: the member's and the desk's views share these. */
+export const bookingWhereWhenFields = {
   id: z.number().int(),
   court: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
   /** Rome calendar day and times of the booking. */
@@ -118,8 +119,12 @@ export const ZBooking = z.object({
   end: z.string(),
   starts_at: z.string(),
   ends_at: z.string(),
-  full_day: z.boolean(),
   status: z.enum(BOOKING_STATUSES),
+};
+
+export const ZBooking = z.object({
+  ...bookingWhereWhenFields,
+  full_day: z.boolean(),
   original_price: ZMoney,
   discount: ZMoney,
   price: ZMoney,

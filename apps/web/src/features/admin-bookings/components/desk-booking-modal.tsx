@@ -6,13 +6,13 @@ import { useState, type FormEvent } from 'react';
 import { formFailure, type FormFailure } from '../../../components/admin/form-failure';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Checkbox, Input, Select, Textarea } from '../../../components/ui/field';
+import { Checkbox, Select, Textarea } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { formatCents, formatDate } from '../../../lib/format';
-import { useCurrentUser } from '../../../lib/session';
 import { useCreateDeskBooking } from '../api/admin-bookings';
 import { DESK_METHOD_OPTIONS } from '../labels';
 import { CustomerPicker, customerFields, WALK_IN, type Customer } from './customer-picker';
+import { NO_OVERRIDE, overrideFields, PriceOverride, type PriceOverrideValue } from './price-override';
 
 export interface DeskBookingStart {
   courtId: number;
@@ -41,7 +41,6 @@ function listPrice(planner: TPlanner, startIndex: number, slots: number, fullDay
 }
 
 export function DeskBookingModal({ planner, start, onClose, onBooked }: { planner: TPlanner; start: DeskBookingStart; onClose: () => void; onBooked: (message: string) => void }) {
-  const isAdmin = Boolean(useCurrentUser()?.is_admin);
   const create = useCreateDeskBooking();
   const [courtId, setCourtId] = useState(String(start.courtId));
   const [slotIndex, setSlotIndex] = useState(start.slotIndex);
@@ -51,9 +50,7 @@ export function DeskBookingModal({ planner, start, onClose, onBooked }: { planne
   const [customer, setCustomer] = useState<Customer>(WALK_IN);
   const [payment, setPayment] = useState<Payment>('now');
   const [method, setMethod] = useState('cash');
-  const [changePrice, setChangePrice] = useState(false);
-  const [price, setPrice] = useState('');
-  const [priceReason, setPriceReason] = useState('');
+  const [override, setOverride] = useState<PriceOverrideValue>(NO_OVERRIDE);
   const [notes, setNotes] = useState('');
   const [failure, setFailure] = useState<FormFailure | null>(null);
 
@@ -73,8 +70,7 @@ export function DeskBookingModal({ planner, start, onClose, onBooked }: { planne
       ...customerFields(customer),
       payment,
       method: payment === 'now' ? (method as TAdminCreateBookingBody['method']) : null,
-      price: changePrice ? price : null,
-      price_reason: changePrice ? priceReason : null,
+      ...overrideFields(override),
       notes: notes || null,
     };
     try {
@@ -151,13 +147,7 @@ export function DeskBookingModal({ planner, start, onClose, onBooked }: { planne
           <p className="text-sm">
             Prezzo di listino: <strong>{estimate === null ? 'listino non pubblicato' : formatCents(estimate)}</strong>
           </p>
-          {isAdmin && <Checkbox label="Cambia il prezzo" checked={changePrice} onChange={(event) => setChangePrice(event.target.checked)} />}
-          {changePrice && (
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Input label="Prezzo (€)" inputMode="decimal" required value={price} onChange={(event) => setPrice(event.target.value)} error={errors.price} />
-              <Input label="Motivo" required maxLength={500} value={priceReason} onChange={(event) => setPriceReason(event.target.value)} error={errors.price_reason} />
-            </div>
-          )}
+          <PriceOverride value={override} onChange={setOverride} errors={errors} />
         </div>
         <div className="sm:col-span-2">
           <Textarea label="Note" rows={2} maxLength={1000} value={notes} onChange={(event) => setNotes(event.target.value)} error={errors.notes} />

@@ -7,22 +7,22 @@ import { DetailModal } from '../../../components/admin/detail-modal';
 import { formFailure, type FormFailure } from '../../../components/admin/form-failure';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Checkbox, Input, Textarea } from '../../../components/ui/field';
+import { Input, Textarea } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, todayInRome } from '../../../lib/format';
-import { useCurrentUser } from '../../../lib/session';
 import { useCancelDeskBooking, useCancelSeries, useSeriesDetail, useUpdateSeries } from '../api/admin-bookings';
 import { PaymentBadge, StatusBadge } from '../labels';
+import { NO_OVERRIDE, overrideFields, PriceOverride, type PriceOverrideValue } from './price-override';
 
 export function SeriesDetailModal({ series, onClose, notify }: { series: TRecurringSeries; onClose: () => void; notify: (message: string, tone?: 'error') => void }) {
-  const isAdmin = Boolean(useCurrentUser()?.is_admin);
   const detail = useSeriesDetail(series.id);
   const { confirm, dialog } = useConfirm();
   const cancelOne = useCancelDeskBooking();
   const cancelRest = useCancelSeries();
   const update = useUpdateSeries();
   const [fromDate, setFromDate] = useState(todayInRome() > series.valid_from ? todayInRome() : series.valid_from);
-  const [edit, setEdit] = useState({ name: series.customer.user_id ? '' : series.customer.name, phone: series.customer.phone ?? '', notes: series.notes ?? '', changePrice: false, price: '', reason: '' });
+  const [edit, setEdit] = useState({ name: series.customer.user_id ? '' : series.customer.name, phone: series.customer.phone ?? '', notes: series.notes ?? '' });
+  const [override, setOverride] = useState<PriceOverrideValue>(NO_OVERRIDE);
   const [failure, setFailure] = useState<FormFailure | null>(null);
 
   async function run(work: () => Promise<{ message: string }>) {
@@ -55,8 +55,7 @@ export function SeriesDetailModal({ series, onClose, notify }: { series: TRecurr
           customer_name: series.customer.user_id ? null : edit.name,
           customer_phone: edit.phone || null,
           notes: edit.notes || null,
-          price: edit.changePrice ? edit.price : null,
-          price_reason: edit.changePrice ? edit.reason : null,
+          ...overrideFields(override),
         },
       }),
     );
@@ -100,17 +99,7 @@ export function SeriesDetailModal({ series, onClose, notify }: { series: TRecurr
         <div className="sm:col-span-2">
           <Textarea label="Note" rows={2} value={edit.notes} onChange={(event) => setEdit({ ...edit, notes: event.target.value })} error={errors.notes} />
         </div>
-        {isAdmin && (
-          <div className="space-y-3 sm:col-span-2">
-            <Checkbox label="Cambia il prezzo per data" checked={edit.changePrice} onChange={(event) => setEdit({ ...edit, changePrice: event.target.checked })} />
-            {edit.changePrice && (
-              <div className="grid gap-3 sm:grid-cols-2">
-                <Input label="Prezzo (€)" inputMode="decimal" value={edit.price} onChange={(event) => setEdit({ ...edit, price: event.target.value })} error={errors.price} />
-                <Input label="Motivo" value={edit.reason} onChange={(event) => setEdit({ ...edit, reason: event.target.value })} error={errors.price_reason} />
-              </div>
-            )}
-          </div>
-        )}
+        <PriceOverride label="Cambia il prezzo per data" value={override} onChange={setOverride} errors={errors} />
         <div className="sm:col-span-2">
           <Button loading={update.isPending} loadingText="Salvataggio..." onClick={() => void save()}>
             Salva le date future

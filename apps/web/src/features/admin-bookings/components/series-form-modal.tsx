@@ -6,12 +6,12 @@ import { formFailure, type FormFailure } from '../../../components/admin/form-fa
 import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Checkbox, Input, Select, Textarea } from '../../../components/ui/field';
+import { Input, Select, Textarea } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { formatDate, formatMoney, todayInRome } from '../../../lib/format';
-import { useCurrentUser } from '../../../lib/session';
 import { useCreateSeries, usePreviewSeries } from '../api/admin-bookings';
 import { CustomerPicker, customerFields, WALK_IN, type Customer } from './customer-picker';
+import { NO_OVERRIDE, overrideFields, PriceOverride, type PriceOverrideValue } from './price-override';
 
 const STATE_LABELS: Record<TOccurrence['state'], { label: string; tone: BadgeTone }> = {
   free: { label: 'Libera', tone: 'green' },
@@ -35,14 +35,12 @@ export function OccurrenceList({ occurrences }: { occurrences: TOccurrence[] }) 
 }
 
 export function SeriesFormModal({ courts, onClose, onCreated }: { courts: TPlanner['courts']; onClose: () => void; onCreated: (message: string, skipped: TOccurrence[]) => void }) {
-  const isAdmin = Boolean(useCurrentUser()?.is_admin);
   const preview = usePreviewSeries();
   const create = useCreateSeries();
   const today = todayInRome();
   const [form, setForm] = useState({ court_id: String(courts[0]?.id ?? ''), weekday: '1', start: '18:00', end: '19:30', valid_from: today, valid_to: today, notes: '' });
   const [customer, setCustomer] = useState<Customer>(WALK_IN);
-  const [changePrice, setChangePrice] = useState(false);
-  const [price, setPrice] = useState({ amount: '', reason: '' });
+  const [override, setOverride] = useState<PriceOverrideValue>(NO_OVERRIDE);
   const [shown, setShown] = useState<TRecurringPreview | null>(null);
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const set = (patch: Partial<typeof form>) => {
@@ -59,8 +57,7 @@ export function SeriesFormModal({ courts, onClose, onCreated }: { courts: TPlann
     valid_from: form.valid_from,
     valid_to: form.valid_to,
     ...customerFields(customer),
-    price: changePrice ? price.amount : null,
-    price_reason: changePrice ? price.reason : null,
+    ...overrideFields(override),
     notes: form.notes || null,
   });
 
@@ -115,17 +112,7 @@ export function SeriesFormModal({ courts, onClose, onCreated }: { courts: TPlann
         <Input label="Primo giorno" type="date" required value={form.valid_from} onChange={(event) => set({ valid_from: event.target.value })} error={errors.valid_from} />
         <Input label="Ultimo giorno" type="date" required value={form.valid_to} onChange={(event) => set({ valid_to: event.target.value })} error={errors.valid_to} />
         <CustomerPicker customer={customer} onChange={(next) => { setCustomer(next); setShown(null); }} errors={errors} />
-        {isAdmin && (
-          <div className="space-y-3 sm:col-span-2">
-            <Checkbox label="Prezzo diverso dal listino" checked={changePrice} onChange={(event) => setChangePrice(event.target.checked)} />
-            {changePrice && (
-              <div className="grid gap-3 sm:grid-cols-2">
-                <Input label="Prezzo per data (€)" inputMode="decimal" required value={price.amount} onChange={(event) => setPrice({ ...price, amount: event.target.value })} error={errors.price} />
-                <Input label="Motivo" required maxLength={500} value={price.reason} onChange={(event) => setPrice({ ...price, reason: event.target.value })} error={errors.price_reason} />
-              </div>
-            )}
-          </div>
-        )}
+        <PriceOverride label="Prezzo per data diverso dal listino" value={override} onChange={setOverride} errors={errors} />
         <div className="sm:col-span-2">
           <Textarea label="Note" rows={2} maxLength={1000} value={form.notes} onChange={(event) => set({ notes: event.target.value })} error={errors.notes} />
         </div>
