@@ -22,7 +22,7 @@ import { isAdmin } from '../auth/guards.js';
 import { seasonOf } from '../memberships/membership-terms.js';
 import { readSettings } from '../settings/settings.service.js';
 import { ADMIN_BOOKING_MESSAGES, type AdminBookingsService } from './bookings-admin.service.js';
-import { LIVE, priceSlots, TRANSACTION_OPTIONS } from './booking-terms.js';
+import { createWaitlistNotifier, LIVE, priceSlots, TRANSACTION_OPTIONS } from './booking-terms.js';
 import { romeInstant } from './slots.js';
 
 export const RECURRING_MESSAGES = {
@@ -57,8 +57,9 @@ export function seriesDates(body: Pick<SeriesBody, 'weekday' | 'valid_from' | 'v
 
 const overlaps = (a: Span, b: Span) => a.startsAt < b.endsAt && a.endsAt > b.startsAt;
 
-export function createRecurringBookingsService(deps: Pick<AppDeps, 'db'>, adminBookings: AdminBookingsService) {
+export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, adminBookings: AdminBookingsService) {
   const { db } = deps;
+  const notifyWaitlist = createWaitlistNotifier(deps);
 
   /** Each date, free or with why it is skipped, read through `client` (a transaction when creating). */
   async function occurrencesOf(client: Prisma.TransactionClient, body: SeriesBody, now: Date): Promise<(TOccurrence & Span)[]> {
@@ -247,7 +248,7 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db'>, adminB
       return { message: RECURRING_MESSAGES.updated(updated), series: await oneSeries(id) };
     },
 
-    /** Cancels the dates from `from_date` on (one date: cancel that booking instead). */
+    /** Cancels the dates from `from_date` on, telling whoever waits for those slots (one date: cancel that booking instead). */
     async cancel(actor: User, id: number, { from_date }: ReturnType<typeof ZRecurringCancelBody.parse>) {
       const series = await oneSeries(id);
       const from = new Date(Math.max(romeInstant(from_date, '00:00').getTime(), Date.now()));
@@ -256,6 +257,7 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db'>, adminB
           where: { recurringBookingId: id, startsAt: { gte: from }, status: 'confirmed' },
           data: { status: 'cancelled', cancelledAt: new Date(), cancelledById: actor.id, cancellationReason: `Serie annullata dal ${formatItalianDate(todayInRome(from))}` },
         });
+        for (const row of rows) await notifyWaitlist(tx, row);
         if (from_date > series.valid_from) await tx.recurringBooking.update({ where: { id }, data: { validTo: fromIsoDate(addDays(from_date, -1) < series.valid_to ? addDays(from_date, -1) : series.valid_to) } });
         return rows.length;
       }, TRANSACTION_OPTIONS);
