@@ -6,8 +6,8 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startBenchApi, timeRuns } from './lib/api-server.js';
+import { fillSeasons, SEASON_BOOKINGS } from './lib/season-bookings.js';
 
-const BOOKINGS = 100_000;
 const RUNS = 200;
 const WARM_UP = 20;
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
@@ -17,21 +17,9 @@ const DAY = `${year}-07-15`;
 const api = await startBenchApi({ WORKERS: 'off' });
 // A pool, so the raw reads run side by side as the endpoint's do.
 const client = new pg.Pool({ connectionString: api.databaseUrl, max: 5 });
-console.log(`Dati: ${BOOKINGS} prenotazioni su 3 stagioni (${year - 1}–${year + 1}), 21 campi, fasce da 1h30…`);
+console.log(`Dati: ${SEASON_BOOKINGS} prenotazioni su 3 stagioni (${year - 1}–${year + 1}), 21 campi, fasce da 1h30…`);
 const started = performance.now();
-// Each booking is one slot of one court on one day, May to September of three years, never overlapping.
-await client.query(`
-  WITH member AS (SELECT id FROM users WHERE email = 'utente@demo.beach'),
-       courts AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM courts),
-       plan AS (
-         SELECT i, i % 21 AS court_n, (i / 21) % 10 AS slot, i / 210 AS day_n FROM generate_series(0, ${BOOKINGS - 1}) i)
-  INSERT INTO bookings (court_id, user_id, starts_at, ends_at, status, price_cents)
-  SELECT c.id, (SELECT id FROM member),
-         ((make_date(${year - 1} + p.day_n / 153, 5, 1) + (p.day_n % 153)) + make_interval(mins => 540 + 90 * p.slot)) AT TIME ZONE 'Europe/Rome',
-         ((make_date(${year - 1} + p.day_n / 153, 5, 1) + (p.day_n % 153)) + make_interval(mins => 630 + 90 * p.slot)) AT TIME ZONE 'Europe/Rome',
-         'confirmed', 2000
-  FROM plan p JOIN courts c ON c.n = p.court_n`);
-await client.query('ANALYZE');
+await fillSeasons(client, year);
 console.log(`  pronti in ${((performance.now() - started) / 1000).toFixed(1)} s; giorno misurato: ${DAY}`);
 const headers = await api.login('utente@demo.beach');
 
