@@ -61,6 +61,7 @@ describe('booking back-office as staff', () => {
     await dialog.getByLabel(/^Nome e cognome/).fill('Walter Passante');
     await dialog.getByLabel('Telefono').fill('333 1112222');
     await dialog.getByLabel('Metodo').selectOption({ label: 'Contanti' });
+    await screenshot(page, 'admin-bookings-desk-booking-1280', { fullPage: false });
     await dialog.getByRole('button', { name: 'Prenota', exact: true }).click();
     await notice(page, 'Prenotazione registrata e pagata.');
     await page.getByRole('button', { name: /^Campo C1, Walter Passante 10:30–12:00 · Pagata/ }).waitFor();
@@ -75,6 +76,9 @@ describe('booking back-office as staff', () => {
     await dialog.getByLabel('Nuovo inizio').selectOption('13:30');
     await dialog.getByRole('button', { name: 'Sposta qui' }).click();
     await dialog.getByText('Questo orario è appena stato prenotato da un altro utente.').waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'admin-bookings-move-refused-390', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByLabel('Nuovo inizio').selectOption('12:00');
     await dialog.getByRole('button', { name: 'Sposta qui' }).click();
     await notice(page, 'Prenotazione spostata.');
