@@ -14,6 +14,8 @@ import { membershipsRoutes } from './memberships.js';
 import { paymentsRoutes } from './payments.js';
 import { pricesRoutes } from './prices.js';
 import { usersRoutes } from './users.js';
+import { privacyRoutes } from './privacy.js';
+import { auditLogRoutes } from './audit-log.js';
 import { adminCourtsRoutes } from './courts-admin.js';
 import { adminSetupsRoutes } from './setups.js';
 import { adminPricingRoutes } from './price-list.js';
@@ -29,6 +31,8 @@ export const api = {
   adminMemberships: adminMembershipsRoutes,
   broadcasts: broadcastsRoutes,
   users: usersRoutes,
+  privacy: privacyRoutes,
+  auditLog: auditLogRoutes,
   bvuMembers: bvuMembersRoutes,
   coupons: couponsRoutes,
   bookings: bookingsRoutes,

@@ -45,13 +45,13 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-const name = z.string().trim().min(1).max(100);
-const email = z.string().trim().toLowerCase().pipe(z.email().max(255));
-const phone = z
+export const ZPersonName = z.string().trim().min(1).max(100);
+export const ZEmail = z.string().trim().toLowerCase().pipe(z.email().max(255));
+export const ZPhone = z
   .string()
   .trim()
   .regex(/^\+?[0-9][0-9 .-]{5,18}[0-9]$/, 'Inserisci un numero di telefono valido.');
-const birthDate = ZIsoDate.refine((value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10), 'Inserisci una data di nascita valida.');
+export const ZBirthDate = ZIsoDate.refine((value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10), 'Inserisci una data di nascita valida.');
 export const ZPassword = z
   .string()
   .min(8, 'La password deve contenere almeno 8 caratteri.')
@@ -64,11 +64,11 @@ const withConfirmation = <T extends { password: string; password_confirmation: s
 
 export const ZRegisterBody = z
   .object({
-    first_name: name,
-    last_name: name,
-    email,
-    phone,
-    birth_date: birthDate,
+    first_name: ZPersonName,
+    last_name: ZPersonName,
+    email: ZEmail,
+    phone: ZPhone,
+    birth_date: ZBirthDate,
     password: ZPassword,
     password_confirmation: z.string().min(1),
     privacy_consent: z.literal(true, { error: 'Devi accettare l’informativa sulla privacy.' }),
@@ -77,7 +77,7 @@ export const ZRegisterBody = z
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
 
 export const ZLoginBody = z.object({
-  email,
+  email: ZEmail,
   password: z.string().min(1).max(200),
   remember: z.boolean().default(false),
 });
@@ -88,7 +88,7 @@ export type TSession = z.infer<typeof ZSession>;
 
 export const ZMessage = z.object({ message: z.string() });
 
-export const ZEmailBody = z.object({ email });
+export const ZEmailBody = z.object({ email: ZEmail });
 
 export const ZResetPasswordBody = z
   .object({ token: z.string().min(1).max(200), password: ZPassword, password_confirmation: z.string().min(1) })
@@ -100,7 +100,7 @@ export const ZChangePasswordBody = z
   .refine(withConfirmation, { message: PASSWORDS_DIFFER, path: ['password_confirmation'] });
 export type TChangePasswordBody = z.input<typeof ZChangePasswordBody>;
 
-export const ZUpdateProfileBody = z.object({ first_name: name, last_name: name, phone: phone.nullable(), birth_date: birthDate.nullable() });
+export const ZUpdateProfileBody = z.object({ first_name: ZPersonName, last_name: ZPersonName, phone: ZPhone.nullable(), birth_date: ZBirthDate.nullable() });
 export type TUpdateProfileBody = z.input<typeof ZUpdateProfileBody>;
 
 export const ZVerifyEmailBody = z.object({ id: z.coerce.number().int().positive(), token: z.string().min(1).max(200) });

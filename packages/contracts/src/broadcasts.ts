@@ -64,6 +64,7 @@ export const broadcastsRoutes = {
     summary: 'Quanti destinatari con e-mail riceverebbero il messaggio e in quanto tempo',
     tag: 'broadcasts',
     access: 'admin',
+    audit: 'skip',
     body: ZBroadcastRecipientsBody,
     response: z.object({ count: z.number().int(), aws_ses_estimates: ZSendEstimate }),
   }),

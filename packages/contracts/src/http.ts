@@ -20,6 +20,12 @@ export interface RouteDefinition {
   response: z.ZodType;
   /** HTTP status of a success; 200 unless given. */
   successStatus?: number;
+  /**
+   * How the audit log records a successful back-office write (every non-GET staff or admin route):
+   * with the values before and after unless told. 'skip' for a POST that only computes (a quote);
+   * 'without-values' where the values are personal data the write removes (an erasure).
+   */
+  audit?: 'skip' | 'without-values';
 }
 
 export const defineRoute = <const D extends RouteDefinition>(definition: D): D => definition;

@@ -12,6 +12,8 @@ export * from './memberships.js';
 export * from './memberships-admin.js';
 export * from './broadcasts.js';
 export * from './users.js';
+export * from './privacy.js';
+export * from './audit-log.js';
 export * from './bvu-members.js';
 export * from './coupons.js';
 export * from './bookings.js';

@@ -164,6 +164,7 @@ export const adminMembershipsRoutes = {
     summary: 'Preventivo di una tessera fatta in segreteria (stesse regole e prezzi dell’acquisto online)',
     tag: 'admin-memberships',
     access: 'admin',
+    audit: 'skip',
     body: ZDeskMembershipBody,
     response: ZMembershipQuote,
   }),

@@ -1,7 +1,108 @@
 // Users in the back-office (spec §6, design §8).
-import { ZIsoDate, ZRole } from './auth.js';
+import { ZBirthDate, ZEmail, ZIsoDate, ZPersonName, ZPhone, ZRole } from './auth.js';
+import { BOOKING_STATUSES } from './bookings.js';
 import { defineRoute } from './http.js';
+import { ZMembershipStatus, ZMembershipType } from './memberships.js';
+import { ZMoney } from './money.js';
+import { pagedListOf, pageQuery } from './paging.js';
+import { ZPaymentMethod, ZPaymentStatus } from './payments.js';
 import { z } from './zod-italian.js';
+
+/** Users list page size (like the memberships list, spec §9). */
+export const USERS_PER_PAGE = 15;
+
+/** A user as the back-office lists it. */
+export const ZAdminUser = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  birth_date: ZIsoDate.nullable(),
+  role: ZRole,
+  role_display_name: z.string(),
+  email_verified: z.boolean(),
+  /** Disabled by the desk or erased: login is refused. */
+  disabled_at: z.iso.datetime().nullable(),
+  /** Personal data anonymised on request (GDPR). */
+  erased_at: z.iso.datetime().nullable(),
+  created_at: z.iso.datetime(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+/** "All" is sent as an empty value (or not at all). */
+const optionalRole = z.preprocess((value) => (value === '' ? undefined : value), z.enum(ZRole.options, { error: 'Ruolo non valido.' }).optional());
+
+export const ZAdminUsersQuery = pageQuery(USERS_PER_PAGE).extend({
+  search: z.string().trim().max(100, 'Ricerca troppo lunga.').optional(),
+  role: optionalRole,
+});
+export type TAdminUsersQuery = z.input<typeof ZAdminUsersQuery>;
+
+/** The member's cards, bookings and payments, as their page and their data export show them. */
+export const ZUserMembershipSummary = z.object({
+  id: z.number().int(),
+  membership_number: z.string(),
+  type: ZMembershipType,
+  status: ZMembershipStatus,
+  start_date: ZIsoDate,
+  end_date: ZIsoDate,
+  is_bvu_member: z.boolean(),
+  bvu_card_code: z.string().nullable(),
+  fiscal_code: z.string().nullable(),
+  has_insurance: z.boolean().nullable(),
+  price: ZMoney,
+  coupon_code: z.string().nullable(),
+  created_at: z.iso.datetime(),
+});
+export const ZUserBookingSummary = z.object({
+  id: z.number().int(),
+  court_name: z.string(),
+  starts_at: z.iso.datetime(),
+  ends_at: z.iso.datetime(),
+  status: z.enum(BOOKING_STATUSES),
+  price: ZMoney,
+  discount: ZMoney,
+  coupon_code: z.string().nullable(),
+  notes: z.string().nullable(),
+  created_at: z.iso.datetime(),
+});
+export const ZUserPaymentSummary = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  type: z.enum(['payment', 'refund']),
+  amount: ZMoney,
+  method: ZPaymentMethod,
+  status: ZPaymentStatus,
+  description: z.string().nullable(),
+  membership_id: z.number().int().nullable(),
+  booking_id: z.number().int().nullable(),
+  paid_at: z.iso.datetime().nullable(),
+  created_at: z.iso.datetime(),
+});
+
+export const ZAdminUserDetail = z.object({
+  user: ZAdminUser,
+  memberships: z.array(ZUserMembershipSummary),
+  bookings: z.array(ZUserBookingSummary),
+  payments: z.array(ZUserPaymentSummary),
+});
+export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
+
+/** What the desk types for an account: the member chooses the password from the e-mail link. */
+export const ZAdminUserBody = z.object({
+  first_name: ZPersonName,
+  last_name: ZPersonName,
+  email: ZEmail,
+  phone: z.preprocess((value) => (value === '' ? null : value), ZPhone.nullable()),
+  birth_date: z.preprocess((value) => (value === '' ? null : value), ZBirthDate.nullable()),
+});
+export type TAdminUserBody = z.input<typeof ZAdminUserBody>;
+export const ZAdminUserCreateBody = ZAdminUserBody.extend({ role: z.enum(ZRole.options, { error: 'Ruolo non valido: scegli tra utente, staff e admin.' }).default('user') });
+export type TAdminUserCreateBody = z.input<typeof ZAdminUserCreateBody>;
+
+const ZUserId = z.object({ id: z.coerce.number().int().positive() });
+const ZUserChange = z.object({ message: z.string(), user: ZAdminUser });
 
 export const ZMemberSearchResult = z.object({
   id: z.number().int(),
@@ -34,5 +135,38 @@ export const usersRoutes = {
     params: z.object({ id: z.coerce.number().int().positive() }),
     body: z.object({ role: z.enum(ZRole.options, { error: 'Ruolo non valido: scegli tra utente, staff e admin.' }) }),
     response: z.object({ message: z.string(), user: z.object({ id: z.number().int(), role: ZRole }) }),
+  }),
+  list: defineRoute({
+    method: 'get', path: '/api/admin/users', tag: 'users', access: 'staff',
+    summary: 'Utenti, con ricerca per nome o e-mail e filtro per ruolo (per_page=1 per il solo totale)',
+    query: ZAdminUsersQuery, response: pagedListOf(ZAdminUser),
+  }),
+  show: defineRoute({
+    method: 'get', path: '/api/admin/users/:id', tag: 'users', access: 'staff',
+    summary: 'Scheda di un utente: profilo, tessere, prenotazioni e pagamenti',
+    params: ZUserId, response: ZAdminUserDetail,
+  }),
+  create: defineRoute({
+    method: 'post', path: '/api/admin/users', tag: 'users', access: 'admin', successStatus: 201,
+    summary: 'Crea un account in segreteria; l’utente sceglie la password dal link ricevuto per e-mail',
+    body: ZAdminUserCreateBody, response: ZUserChange,
+  }),
+  update: defineRoute({
+    method: 'put', path: '/api/admin/users/:id', tag: 'users', access: 'admin',
+    summary: 'Modifica i dati di un utente', params: ZUserId, body: ZAdminUserBody, response: ZUserChange,
+  }),
+  disable: defineRoute({
+    method: 'post', path: '/api/admin/users/:id/disable', tag: 'users', access: 'admin',
+    summary: 'Disattiva un account (mai il proprio): chiude le sue sessioni e ne rifiuta l’accesso',
+    params: ZUserId, response: ZUserChange,
+  }),
+  enable: defineRoute({
+    method: 'post', path: '/api/admin/users/:id/enable', tag: 'users', access: 'admin',
+    summary: 'Riattiva un account disattivato', params: ZUserId, response: ZUserChange,
+  }),
+  erase: defineRoute({
+    method: 'post', path: '/api/admin/users/:id/erase', tag: 'users', access: 'admin', audit: 'without-values',
+    summary: 'Cancella su richiesta i dati personali di un utente (GDPR): anonimizza l’account, conserva i dati contabili',
+    params: ZUserId, response: ZUserChange,
   }),
 };

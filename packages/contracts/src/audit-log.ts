@@ -1,0 +1,54 @@
+// The audit log of back-office writes (design §8): who, when, what, and the values before and after.
+import { ZIsoDate } from './auth.js';
+import { defineRoute } from './http.js';
+import { pagedListOf, pageQuery } from './paging.js';
+import { z } from './zod-italian.js';
+
+export const AUDIT_LOG_PER_PAGE = 20;
+
+const optionalId = (message: string) =>
+  z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ error: message }).int(message).positive(message).optional());
+const optionalDate = z.preprocess((value) => (value === '' ? undefined : value), ZIsoDate.optional());
+
+export const ZAuditLogQuery = pageQuery(AUDIT_LOG_PER_PAGE)
+  .extend({
+    /** The member the writes concern. */
+    user_id: optionalId('Utente non valido.'),
+    membership_id: optionalId('Tessera non valida.'),
+    booking_id: optionalId('Prenotazione non valida.'),
+    /** The staff member or admin who wrote. */
+    actor_id: optionalId('Operatore non valido.'),
+    /** Days in Rome time, both included. */
+    date_from: optionalDate,
+    date_to: optionalDate,
+  })
+  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, { message: 'La data finale non può precedere quella iniziale.', path: ['date_to'] });
+export type TAuditLogQuery = z.input<typeof ZAuditLogQuery>;
+
+/** name is null when the account no longer exists. */
+const ZPersonRef = z.object({ id: z.number().int(), name: z.string().nullable() });
+
+export const ZAuditEntry = z.object({
+  id: z.number().int(),
+  created_at: z.iso.datetime(),
+  actor: ZPersonRef,
+  /** Method and contract path, e.g. "PUT /api/admin/users/:id/role". */
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.number().int().nullable(),
+  subject_user: ZPersonRef.nullable(),
+  input: z.unknown().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  request_id: z.string().nullable(),
+  ip_address: z.string().nullable(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const auditLogRoutes = {
+  list: defineRoute({
+    method: 'get', path: '/api/admin/audit-log', tag: 'audit-log', access: 'admin',
+    summary: 'Registro delle modifiche del back-office, filtrabile per utente, tessera, prenotazione, operatore e date',
+    query: ZAuditLogQuery, response: pagedListOf(ZAuditEntry),
+  }),
+};

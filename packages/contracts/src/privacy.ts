@@ -1,0 +1,39 @@
+// Privacy (GDPR, design §8): a member downloads all their data and can ask for its erasure.
+import { ZMessage, ZUser } from './auth.js';
+import { defineRoute } from './http.js';
+import { ZUserBookingSummary, ZUserMembershipSummary, ZUserPaymentSummary } from './users.js';
+import { z } from './zod-italian.js';
+
+export const ZMyDataExport = z.object({
+  exported_at: z.iso.datetime(),
+  profile: ZUser.extend({ created_at: z.iso.datetime(), email_verified_at: z.iso.datetime().nullable(), privacy_accepted_at: z.iso.datetime().nullable() }),
+  memberships: z.array(ZUserMembershipSummary),
+  bookings: z.array(ZUserBookingSummary),
+  payments: z.array(ZUserPaymentSummary),
+  waitlist: z.array(z.object({ court_name: z.string(), starts_at: z.iso.datetime(), ends_at: z.iso.datetime(), notified_at: z.iso.datetime().nullable(), created_at: z.iso.datetime() })),
+  /** Coupons used on the member's cards and bookings. */
+  coupon_uses: z.array(z.object({ code: z.string(), used_for: z.enum(['membership', 'booking']), reference: z.string(), used_at: z.iso.datetime() })),
+});
+export type TMyDataExport = z.infer<typeof ZMyDataExport>;
+
+export const ZErasureBody = z.object({ password: z.string().min(1, 'Inserisci la password per confermare.').max(200) });
+export type TErasureBody = z.input<typeof ZErasureBody>;
+
+export const PRIVACY_MESSAGES = {
+  erased: 'I tuoi dati personali sono stati cancellati. L’account è stato chiuso.',
+  wrongPassword: 'La password non è corretta.',
+  staffCannotErase: 'Un account dello staff o amministratore non può essere cancellato: prima un amministratore deve cambiarne il ruolo in Utente.',
+} as const;
+
+export const privacyRoutes = {
+  exportMyData: defineRoute({
+    method: 'get', path: '/api/me/export', tag: 'privacy', access: 'user',
+    summary: 'Tutti i dati dell’utente collegato, in JSON (profilo, tessere, prenotazioni, pagamenti, lista d’attesa, coupon usati)',
+    response: ZMyDataExport,
+  }),
+  requestErasure: defineRoute({
+    method: 'post', path: '/api/me/erasure', tag: 'privacy', access: 'user',
+    summary: 'Cancella i propri dati personali (con la password): anonimizza l’account, conserva i dati contabili',
+    body: ZErasureBody, response: ZMessage,
+  }),
+};
