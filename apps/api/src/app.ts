@@ -20,6 +20,9 @@ import { registerCouponsRoutes } from './modules/coupons/coupons.router.js';
 import { registerAdminMembershipsRoutes } from './modules/memberships/memberships-admin.router.js';
 import { registerMembershipsRoutes } from './modules/memberships/memberships.router.js';
 import { registerUsersRoutes } from './modules/users/users.router.js';
+import { registerAuditLogRoutes } from './modules/audit-log/audit-log.router.js';
+import { createAuditTrail } from './modules/audit-log/audit-trail.js';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.router.js';
 import { registerPaymentsRoutes, STRIPE_WEBHOOK_PATH, stripeWebhook } from './modules/payments/payments.router.js';
 import { registerPricesRoutes } from './modules/prices/prices.router.js';
 import type { Services } from './services.js';
@@ -51,7 +54,7 @@ export function createApp(deps: AppDeps, services: Services) {
   app.use(express.json({ limit: '100kb' }));
 
   const api = express.Router();
-  const mount = createRouteMounter(api, createAccessGuards(deps));
+  const mount = createRouteMounter(api, createAccessGuards(deps), createAuditTrail(deps));
   registerHealthRoutes(mount, deps);
   registerAuthRoutes(mount, deps);
   registerCourtsRoutes(mount, deps);
@@ -61,6 +64,8 @@ export function createApp(deps: AppDeps, services: Services) {
   registerAdminMembershipsRoutes(mount, services.adminMemberships);
   registerBroadcastsRoutes(mount, services.broadcasts);
   registerUsersRoutes(mount, services.users);
+  registerPrivacyRoutes(mount, services.privacy);
+  registerAuditLogRoutes(mount, services.auditLog);
   registerBvuMembersRoutes(mount, services.bvuMembers);
   registerCouponsRoutes(mount, services.coupons);
   registerBookingsRoutes(mount, services.bookings);

@@ -11,6 +11,8 @@ import { createMembershipsService } from './modules/memberships/memberships.serv
 import { createCheckouts } from './modules/payments/checkout.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createAuditLogService } from './modules/audit-log/audit-log.service.js';
+import { createPrivacyService } from './modules/privacy/privacy.service.js';
 
 export function createServices(deps: AppDeps) {
   const checkouts = createCheckouts(deps);
@@ -25,6 +27,8 @@ export function createServices(deps: AppDeps) {
     adminMemberships,
     broadcasts: createBroadcastsService(deps),
     users: createUsersService(deps),
+    privacy: createPrivacyService(deps),
+    auditLog: createAuditLogService(deps),
     bvuMembers: createBvuMembersService(deps),
     coupons: createCouponsService(deps),
     bookings,

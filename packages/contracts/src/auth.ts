@@ -107,6 +107,7 @@ export const ZVerifyEmailBody = z.object({ id: z.coerce.number().int().positive(
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Credenziali non valide. Controlla e-mail e password.',
+  accountDisabled: 'Il tuo account è stato disattivato. Per informazioni rivolgiti alla segreteria del centro.',
   emailNotVerified: 'Devi confermare il tuo indirizzo e-mail prima di accedere. Controlla la posta o richiedi un nuovo link.',
   emailTaken: 'Esiste già un account con questo indirizzo e-mail.',
   registered: 'Registrazione completata! Ti abbiamo inviato un’e-mail per confermare il tuo indirizzo.',

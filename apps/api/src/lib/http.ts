@@ -24,15 +24,48 @@ export interface MountOptions {
 
 export type MountRoute = <D extends RouteDefinition>(definition: D, handler: RouteHandler<D>, options?: MountOptions) => void;
 
-export function createRouteMounter(router: Router, guards: AccessGuards): MountRoute {
+/** A back-office write on its way through the mounter. */
+export interface AuditedWrite {
+  definition: RouteDefinition;
+  req: Request;
+  input: ParsedRouteInput<RouteDefinition>;
+}
+
+/**
+ * The audit log's hook into the mounter: `before` reads what the write is about to change, `record`
+ * stores the successful write with that and the handler's answer. Neither may throw: a failure to
+ * audit is logged, never turned into a failed request.
+ */
+export interface AuditTrail {
+  before(write: AuditedWrite): Promise<unknown>;
+  record(write: AuditedWrite, values: { before: unknown; response: unknown }): Promise<void>;
+}
+
+/** Every write of the back-office (a non-GET staff or admin route) is audited, unless its contract opts out. */
+const isAuditedWrite = (definition: RouteDefinition) =>
+  definition.method !== 'get' && (definition.access === 'staff' || definition.access === 'admin') && definition.audit !== 'skip';
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+export function createRouteMounter(router: Router, guards: AccessGuards, audit?: AuditTrail): MountRoute {
   return (definition, handler, options = {}) => {
     const path = definition.path.replace(/^\/api/, '');
     const guard: RequestHandler[] = definition.access === 'public' ? [] : [guards[definition.access]];
+    const trail = audit && isAuditedWrite(definition) ? audit : null;
     router[definition.method](path, ...guard, ...(options.before ?? []), async (req, res) => {
       const input = parseInput(definition, req);
+      const write: AuditedWrite = { definition, req, input };
+      const before = trail ? await trail.before(write) : undefined;
       const result = await handler(input, { req, res });
-      if (res.headersSent) return; // the handler streamed a file or answered itself
-      res.status(res.statusCode !== 200 ? res.statusCode : (definition.successStatus ?? 200)).json(definition.response.parse(result));
+      if (res.headersSent) {
+        // the handler streamed a file or answered itself
+        if (trail && isSuccess(res.statusCode)) await trail.record(write, { before, response: null });
+        return;
+      }
+      const status = res.statusCode !== 200 ? res.statusCode : (definition.successStatus ?? 200);
+      const body = definition.response.parse(result);
+      if (trail && isSuccess(status)) await trail.record(write, { before, response: body });
+      res.status(status).json(body);
     });
   };
 }

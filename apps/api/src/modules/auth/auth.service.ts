@@ -137,6 +137,7 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
       await clearLoginFailures(db, body.email);
+      if (user.disabledAt) throw new AppError(403, AUTH_MESSAGES.accountDisabled);
       if (!user.emailVerifiedAt) throw new AppError(403, AUTH_MESSAGES.emailNotVerified);
       const accessToken = await startSession(user, body.remember, client);
       return { access_token: accessToken, remember_me: body.remember, user: toUserDto(user) };

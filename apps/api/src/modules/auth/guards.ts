@@ -35,7 +35,8 @@ export function createAccessGuards({ db, config }: Pick<AppDeps, 'db' | 'config'
     const claims = token ? verifyAccessToken(config.JWT_SECRET, token) : null;
     if (!claims) throw unauthorized();
     const session = await db.authSession.findUnique({ where: { id: claims.sessionId }, include: { user: true } });
-    if (!session || session.revokedAt || session.expiresAt <= new Date() || session.userId !== claims.userId) {
+    // A disabled account's sessions are revoked with it; the check here covers any left behind.
+    if (!session || session.revokedAt || session.expiresAt <= new Date() || session.userId !== claims.userId || session.user.disabledAt) {
       throw unauthorized('Sessione scaduta o non valida.');
     }
     return { user: session.user, sessionId: session.id };

@@ -1,8 +1,17 @@
-// Users in the back-office (spec §6, design §8): finding a member at the desk and changing roles.
-import { ROLE_DISPLAY_NAMES, type TMemberSearchResult, type TRole } from '@beach/contracts';
+// Users in the back-office (spec §6, design §8): the list and a member's page, accounts made at the
+// desk, edits, roles, disabling and erasure on request.
+import { randomBytes } from 'node:crypto';
+import { ROLE_DISPLAY_NAMES, type TAdminUser, type TMemberSearchResult, type TRole, type z, type ZAdminUserBody, type ZAdminUserCreateBody, type ZAdminUsersQuery } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { User } from '../../generated/prisma/client.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import type { Prisma, User } from '../../generated/prisma/client.js';
+import { isUniqueViolation } from '../../lib/db.js';
+import { AppError, forbidden, invalid, notFound } from '../../lib/errors.js';
+import { pagedList, skipTake } from '../../lib/paging.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { fromIsoDateOrNull, toIsoDateOrNull } from '../../lib/time.js';
+import { createAuthService } from '../auth/auth.service.js';
+import { eraseAccount } from './erasure.js';
+import { memberRecords } from './member-records.js';
 
 export const USER_MESSAGES = {
   ownRole: 'Non puoi modificare il tuo ruolo.',
@@ -10,12 +19,137 @@ export const USER_MESSAGES = {
   notFound: 'Utente non trovato.',
   unchanged: (role: TRole) => `Il ruolo è già ${ROLE_DISPLAY_NAMES[role]}.`,
   changed: (name: string, role: TRole) => `Ruolo di ${name} aggiornato a ${ROLE_DISPLAY_NAMES[role]}.`,
+  emailTaken: 'Esiste già un account con questo indirizzo e-mail.',
+  created: (name: string) => `Utente ${name} creato. Gli abbiamo inviato un’e-mail per scegliere la password.`,
+  updated: (name: string) => `Dati di ${name} aggiornati.`,
+  disableSelf: 'Non puoi disattivare il tuo account.',
+  disabled: (name: string) => `Account di ${name} disattivato: non può più accedere.`,
+  enabled: (name: string) => `Account di ${name} riattivato.`,
+  erasedCannotChange: 'I dati di questo utente sono stati cancellati: l’account non può essere modificato.',
+  eraseSelf: 'Non puoi cancellare i dati del tuo account da qui.',
+  erased: 'Dati personali cancellati: l’account è anonimo e chiuso, i dati contabili sono conservati.',
 } as const;
+
+export function toAdminUserDto(user: User): TAdminUser {
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    birth_date: toIsoDateOrNull(user.birthDate),
+    role: user.role,
+    role_display_name: ROLE_DISPLAY_NAMES[user.role],
+    email_verified: user.emailVerifiedAt !== null,
+    disabled_at: user.disabledAt?.toISOString() ?? null,
+    erased_at: user.erasedAt?.toISOString() ?? null,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+const fullName = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;
 
 const SEARCH_LIMIT = 10;
 
-export function createUsersService({ db }: Pick<AppDeps, 'db'>) {
+type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'logger'>;
+
+export function createUsersService(deps: Deps) {
+  const { db } = deps;
+  const auth = createAuthService(deps);
+
+  const findUser = async (id: number) => {
+    const user = await db.user.findUnique({ where: { id } });
+    if (!user) throw notFound(USER_MESSAGES.notFound);
+    return user;
+  };
+  const findChangeableUser = async (id: number) => {
+    const user = await findUser(id);
+    if (user.erasedAt) throw new AppError(409, USER_MESSAGES.erasedCannotChange);
+    return user;
+  };
+  const profileData = (body: z.output<typeof ZAdminUserBody>) => ({
+    firstName: body.first_name,
+    lastName: body.last_name,
+    email: body.email,
+    phone: body.phone,
+    birthDate: fromIsoDateOrNull(body.birth_date),
+  });
+  const withUniqueEmail = async <T>(write: () => Promise<T>) => {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalid({ email: [USER_MESSAGES.emailTaken] });
+      throw error;
+    }
+  };
+
   return {
+    /** Newest accounts first; the search matches name and e-mail, word by word in any order. */
+    async list(query: z.output<typeof ZAdminUsersQuery>) {
+      const words = (query.search ?? '').split(/\s+/).filter(Boolean);
+      const where: Prisma.UserWhereInput = {
+        ...(query.role ? { role: query.role } : {}),
+        AND: words.map((word) => ({
+          OR: [
+            { firstName: { contains: word, mode: 'insensitive' as const } },
+            { lastName: { contains: word, mode: 'insensitive' as const } },
+            { email: { contains: word, mode: 'insensitive' as const } },
+          ],
+        })),
+      };
+      const [users, total] = await Promise.all([
+        db.user.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...skipTake(query) }),
+        db.user.count({ where }),
+      ]);
+      return pagedList(users.map(toAdminUserDto), total, query);
+    },
+
+    async show(id: number) {
+      const user = await findUser(id);
+      const { memberships, bookings, payments } = await memberRecords(db, id);
+      return { user: toAdminUserDto(user), memberships, bookings, payments };
+    },
+
+    /** The desk knows the member in person: the address counts as confirmed, the password is theirs to choose. */
+    async create(body: z.output<typeof ZAdminUserCreateBody>) {
+      const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+      const user = await withUniqueEmail(() =>
+        db.user.create({ data: { ...profileData(body), role: body.role, passwordHash, emailVerifiedAt: new Date() } }),
+      );
+      await auth.forgotPassword(user.email);
+      return { message: USER_MESSAGES.created(fullName(user)), user: toAdminUserDto(user) };
+    },
+
+    async update(id: number, body: z.output<typeof ZAdminUserBody>) {
+      await findChangeableUser(id);
+      const user = await withUniqueEmail(() => db.user.update({ where: { id }, data: profileData(body) }));
+      return { message: USER_MESSAGES.updated(fullName(user)), user: toAdminUserDto(user) };
+    },
+
+    /** Login is refused from now on and every open session ends at once. */
+    async disable(actor: User, id: number) {
+      if (actor.id === id) throw forbidden(USER_MESSAGES.disableSelf);
+      const existing = await findChangeableUser(id);
+      const now = new Date();
+      const [user] = await db.$transaction([
+        db.user.update({ where: { id }, data: { disabledAt: existing.disabledAt ?? now } }),
+        db.authSession.updateMany({ where: { userId: id, revokedAt: null }, data: { revokedAt: now } }),
+      ]);
+      return { message: USER_MESSAGES.disabled(fullName(user)), user: toAdminUserDto(user) };
+    },
+
+    async enable(id: number) {
+      await findChangeableUser(id);
+      const user = await db.user.update({ where: { id }, data: { disabledAt: null } });
+      return { message: USER_MESSAGES.enabled(fullName(user)), user: toAdminUserDto(user) };
+    },
+
+    async erase(actor: User, id: number) {
+      if (actor.id === id) throw forbidden(USER_MESSAGES.eraseSelf);
+      const user = await eraseAccount(db, id);
+      return { message: USER_MESSAGES.erased, user: toAdminUserDto(user) };
+    },
+
     /** By name, e-mail, or the fiscal code of one of the member's cards. */
     async search(text: string): Promise<TMemberSearchResult[]> {
       const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;

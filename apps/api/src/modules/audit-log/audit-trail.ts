@@ -1,0 +1,109 @@
+// Records every successful back-office write in audit_log, from the route mounter (lib/http.ts), so no
+// handler has to remember to. The values before and after are the changed row as the database holds
+// it, read by the contract path's resource; where the resource has no row (settings, price lists) the
+// answer sent to the client stands for "after".
+import type { AppDeps } from '../../deps.js';
+import { Prisma } from '../../lib/db.js';
+import type { AuditedWrite, AuditTrail } from '../../lib/http.js';
+import { authOf } from '../auth/guards.js';
+
+/** The table behind each back-office resource (the path segment after /api/admin/). */
+const TABLE_OF_RESOURCE: Record<string, string> = {
+  users: 'users',
+  memberships: 'memberships',
+  bookings: 'bookings',
+  'recurring-bookings': 'recurring_bookings',
+  coupons: 'membership_coupons',
+  'booking-coupons': 'booking_coupons',
+  'bvu-members': 'bvu_members',
+  courts: 'courts',
+  'court-closures': 'court_closures',
+  setups: 'setups',
+  'court-setups': 'court_setups',
+  expenses: 'expenses',
+  incomes: 'incomes',
+  transactions: 'transactions',
+};
+
+/** Never copied into the log: secrets, whatever the route. */
+const SECRET_KEYS = new Set(['password', 'password_confirmation', 'current_password', 'password_hash', 'calendar_token', 'token', 'access_token']);
+
+export function redactSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !SECRET_KEYS.has(key)).map(([key, inner]) => [key, redactSecrets(inner)]));
+}
+
+/** "/api/admin/users/:id/role" → "users"; other areas by their first segment after /api. */
+export const resourceOf = (path: string) => {
+  const segments = path.split('/').filter(Boolean);
+  return (segments[1] === 'admin' ? segments[2] : segments[1]) ?? 'unknown';
+};
+
+/** The id of the written row: the path's numeric parameter, or for a creation the id in the answer. */
+function entityIdOf(write: AuditedWrite, response: unknown): number | null {
+  const params = (write.input.params ?? {}) as Record<string, unknown>;
+  const fromPath = Object.values(params).find((value): value is number => typeof value === 'number');
+  if (fromPath !== undefined) return fromPath;
+  if (!response || typeof response !== 'object') return null;
+  const answer = response as Record<string, unknown>;
+  if (typeof answer.id === 'number') return answer.id;
+  for (const inner of Object.values(answer)) {
+    if (inner && typeof inner === 'object' && typeof (inner as Record<string, unknown>).id === 'number') return (inner as { id: number }).id;
+  }
+  return null;
+}
+
+const userIdIn = (row: unknown) => (row && typeof row === 'object' && typeof (row as Record<string, unknown>).user_id === 'number' ? (row as { user_id: number }).user_id : null);
+
+export function createAuditTrail({ db, logger }: Pick<AppDeps, 'db' | 'logger'>): AuditTrail {
+  const readRow = async (resource: string, id: number | null): Promise<unknown> => {
+    const table = TABLE_OF_RESOURCE[resource];
+    if (!table || id === null) return null;
+    const rows = await db.$queryRaw<{ row: unknown }[]>`SELECT to_jsonb(t) AS row FROM ${Prisma.raw(`"${table}"`)} t WHERE t.id = ${id}`;
+    return redactSecrets(rows[0]?.row ?? null);
+  };
+  const keepsValues = (write: AuditedWrite) => write.definition.audit !== 'without-values';
+
+  return {
+    async before(write) {
+      if (!keepsValues(write)) return null;
+      try {
+        return await readRow(resourceOf(write.definition.path), entityIdOf(write, null));
+      } catch (error) {
+        logger.error({ err: error, action: write.definition.path }, 'audit log: could not read the values before the write');
+        return null;
+      }
+    },
+
+    async record(write, { before, response }) {
+      const { definition, req } = write;
+      const resource = resourceOf(definition.path);
+      try {
+        const entityId = entityIdOf(write, response);
+        const row = keepsValues(write) ? await readRow(resource, entityId) : null;
+        const after = keepsValues(write) ? (row ?? (TABLE_OF_RESOURCE[resource] ? null : redactSecrets(response))) : null;
+        const subjectUserId = resource === 'users' ? entityId : (userIdIn(after) ?? userIdIn(before));
+        await db.auditLog.create({
+          data: {
+            actorId: authOf(req).user.id,
+            action: `${definition.method.toUpperCase()} ${definition.path}`,
+            entityType: resource,
+            entityId,
+            subjectUserId,
+            input: keepsValues(write) ? toJson(redactSecrets(write.input.body)) : Prisma.DbNull,
+            beforeData: toJson(before),
+            afterData: toJson(after),
+            requestId: req.id === undefined ? null : String(req.id),
+            ipAddress: req.ip ?? null,
+          },
+        });
+      } catch (error) {
+        // The write itself succeeded: the client gets its answer, the gap in the log is reported.
+        logger.error({ err: error, action: definition.path, actorId: req.auth?.user.id }, 'audit log: could not record a back-office write');
+      }
+    },
+  };
+}
+
+const toJson = (value: unknown) => (value === null || value === undefined ? Prisma.DbNull : (value as Prisma.InputJsonValue));

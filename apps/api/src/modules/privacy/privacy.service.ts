@@ -1,0 +1,38 @@
+// Privacy (GDPR, design §8): the signed-in member's own data, and the erasure they ask for.
+import { PRIVACY_MESSAGES, type TMyDataExport } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { User } from '../../generated/prisma/client.js';
+import { AppError, invalid } from '../../lib/errors.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { toUserDto } from '../auth/auth.service.js';
+import { eraseAccount } from '../users/erasure.js';
+import { memberRecords } from '../users/member-records.js';
+
+export function createPrivacyService({ db }: Pick<AppDeps, 'db'>) {
+  return {
+    /** Everything kept about the member, read only by their own id. */
+    async exportData(user: User): Promise<TMyDataExport> {
+      const records = await memberRecords(db, user.id);
+      return {
+        exported_at: new Date().toISOString(),
+        profile: {
+          ...toUserDto(user),
+          created_at: user.createdAt.toISOString(),
+          email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+          privacy_accepted_at: user.privacyAcceptedAt?.toISOString() ?? null,
+        },
+        ...records,
+      };
+    },
+
+    /** The password again, so a session left open on a shared computer cannot erase the account. */
+    async requestErasure(user: User, password: string) {
+      if (!(await verifyPassword(password, user.passwordHash))) throw invalid({ password: [PRIVACY_MESSAGES.wrongPassword] });
+      if (user.role !== 'user') throw new AppError(409, PRIVACY_MESSAGES.staffCannotErase);
+      await eraseAccount(db, user.id);
+      return { message: PRIVACY_MESSAGES.erased };
+    },
+  };
+}
+
+export type PrivacyService = ReturnType<typeof createPrivacyService>;

@@ -1,0 +1,61 @@
+// Erasure on request (GDPR, design §8): the account is anonymised and closed; what the accounts must
+// keep — payments, refunds, card numbers, bookings as sales — stays, linked to an anonymous holder.
+import { randomBytes } from 'node:crypto';
+import { PRIVACY_MESSAGES } from '@beach/contracts';
+import type { Db, Prisma } from '../../lib/db.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { hashPassword } from '../../lib/passwords.js';
+
+export const ERASED_NAME = { firstName: 'Utente', lastName: 'cancellato' } as const;
+export const erasedEmail = (userId: number) => `cancellato-${userId}@anonimo.invalid`;
+const ERASED_VALUE = '[cancellato]';
+
+/** Keys of personal data that earlier audit-log entries about the member may hold. */
+const PERSONAL_KEYS = new Set(['first_name', 'last_name', 'email', 'phone', 'birth_date', 'fiscal_code', 'customer_name', 'customer_phone', 'notes', 'bvu_card_code']);
+
+function withoutPersonalData(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPersonalData);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, PERSONAL_KEYS.has(key) && inner !== null ? ERASED_VALUE : withoutPersonalData(inner)]));
+}
+
+/** null stays as it is (undefined leaves the column alone). */
+const scrubbed = (value: Prisma.JsonValue | null) => (value === null ? undefined : (withoutPersonalData(value) as Prisma.InputJsonValue));
+
+/**
+ * Only a plain member's account can be erased: a staff member or admin must first be made 'Utente'
+ * by another admin, so the centre can never erase its last admin, nor an admin themselves.
+ */
+export async function eraseAccount(db: Db, userId: number) {
+  // An unusable password: nobody knows it, and the e-mail it would go with is gone too.
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  return db.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ role: string; erased_at: Date | null }[]>`SELECT role, erased_at FROM users WHERE id = ${userId} FOR UPDATE`;
+    if (!locked) throw notFound('Utente non trovato.');
+    if (locked.role !== 'user') throw new AppError(409, PRIVACY_MESSAGES.staffCannotErase);
+    if (locked.erased_at) throw new AppError(409, 'I dati di questo utente sono già stati cancellati.');
+    const now = new Date();
+    const user = await tx.user.update({
+      where: { id: userId },
+      data: { ...ERASED_NAME, email: erasedEmail(userId), phone: null, birthDate: null, passwordHash, calendarToken: null, disabledAt: now, erasedAt: now },
+    });
+    await tx.authSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
+    await tx.userToken.deleteMany({ where: { userId } });
+    await tx.bookingWaitlist.deleteMany({ where: { userId } });
+    await tx.membership.updateMany({ where: { userId }, data: { fiscalCode: null, bvuCardCode: null, notes: null } });
+    await tx.booking.updateMany({ where: { userId }, data: { customerName: null, customerPhone: null, notes: null } });
+    await tx.recurringBooking.updateMany({ where: { userId }, data: { customerName: null, customerPhone: null, notes: null } });
+    const entries = await tx.auditLog.findMany({ where: { OR: [{ subjectUserId: userId }, { entityType: 'users', entityId: userId }] } });
+    for (const entry of entries) {
+      await tx.auditLog.update({
+        where: { id: entry.id },
+        data: {
+          input: scrubbed(entry.input),
+          beforeData: scrubbed(entry.beforeData),
+          afterData: scrubbed(entry.afterData),
+        },
+      });
+    }
+    return user;
+  });
+}
