@@ -1,0 +1,143 @@
+// The audit log: the route mounter records every successful back-office write (existing routes
+// included, without any code of theirs), with the row before and after, and admins read it filtered.
+import { defineRoute, z } from '@beach/contracts';
+import express from 'express';
+import request from 'supertest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_PASSWORD } from '../../db/seed-data.js';
+import type { Db } from '../../lib/db.js';
+import { errorHandler } from '../../lib/errors.js';
+import { createRouteMounter } from '../../lib/http.js';
+import type { Logger } from '../../lib/logger.js';
+import { useTestApp } from '../../test/app.js';
+import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { createMember } from '../../test/members.js';
+import { createAccessGuards } from '../auth/guards.js';
+import { createAuditTrail } from './audit-trail.js';
+
+const { app, db, config } = await useTestApp();
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+let admin: string;
+let staff: string;
+let adminId: number;
+let staffId: number;
+
+beforeAll(async () => {
+  [admin, staff] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff)]);
+  [adminId, staffId] = await Promise.all([DEMO.admin, DEMO.staff].map(async (email) => (await db.user.findUniqueOrThrow({ where: { email } })).id));
+});
+
+const auditLog = (query: Record<string, string | number>, token = admin) => request(app).get('/api/admin/audit-log').query(query).set(bearer(token));
+
+describe('recording', () => {
+  it('records a role change with who, what, the row before and after, and never the password hash', async () => {
+    const member = await createMember(app, db);
+    await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'staff' }).expect(200);
+    const { body } = await auditLog({ user_id: member.id }).expect(200);
+    expect(body.total).toBe(1);
+    const [entry] = body.data;
+    expect(entry).toMatchObject({
+      action: 'PUT /api/admin/users/:id/role',
+      entity_type: 'users',
+      entity_id: member.id,
+      actor: { id: adminId, name: 'Alessandra Amministratrice' },
+      subject_user: { id: member.id, name: 'Giulia Bianchi' },
+      input: { role: 'staff' },
+      before: { id: member.id, role: 'user', email: member.email },
+      after: { id: member.id, role: 'staff' },
+    });
+    expect(entry.request_id).toBeTruthy();
+    expect(JSON.stringify(entry)).not.toContain('password_hash');
+  });
+
+  it('records the existing routes’ writes too — a coupon edit — with the values before and after', async () => {
+    const created = await request(app)
+      .post('/api/admin/coupons')
+      .set(bearer(admin))
+      .send({ code: `AUDIT${Date.now()}`, description: 'Prova', discount_type: 'percentage', discount_value: 10, applicable_to: 'membership', usage_limit: '', is_active: true, start_date: '2026-05-01', end_date: '2026-09-30' })
+      .expect(201);
+    const id = created.body.coupon.id as number;
+    await request(app).put(`/api/admin/coupons/${id}`).set(bearer(admin)).send({ is_active: false }).expect(200);
+    const entries = await db.auditLog.findMany({ where: { entityType: 'coupons', entityId: id }, orderBy: { id: 'asc' } });
+    expect(entries.map((entry) => entry.action)).toEqual(['POST /api/admin/coupons', 'PUT /api/admin/coupons/:id']);
+    expect(entries[0]).toMatchObject({ beforeData: null, afterData: { id, is_active: true } });
+    expect(entries[1]).toMatchObject({ input: { is_active: false }, beforeData: { id, is_active: true }, afterData: { id, is_active: false } });
+  });
+
+  it('records a card’s deletion under the card and its holder, and a staff member’s booking cancellation under the booking', async () => {
+    const member = await createMember(app, db);
+    const card = await db.membership.create({
+      data: { membershipNumber: `A-${Date.now()}`, userId: member.id, type: 'daily', startDate: new Date('2026-07-01'), endDate: new Date('2026-07-01'), originalPriceCents: 500, priceCents: 500 },
+    });
+    await request(app).delete(`/api/admin/memberships/${card.id}`).set(bearer(admin)).expect(200);
+    const byCard = await auditLog({ membership_id: card.id }).expect(200);
+    expect(byCard.body.data).toMatchObject([{ action: 'DELETE /api/admin/memberships/:id', before: { id: card.id, user_id: member.id }, after: null, subject_user: { id: member.id } }]);
+    expect((await auditLog({ user_id: member.id })).body.data.map((entry: { entity_id: number }) => entry.entity_id)).toEqual([card.id]);
+
+    const court = await db.court.findFirstOrThrow({ where: { isBookable: true } });
+    const booking = await db.booking.create({
+      data: { courtId: court.id, userId: member.id, startsAt: new Date('2030-07-01T08:00:00Z'), endsAt: new Date('2030-07-01T09:30:00Z'), status: 'confirmed', priceCents: 2000 },
+    });
+    await request(app).post(`/api/admin/bookings/${booking.id}/cancel`).set(bearer(staff)).send({ reason: 'Pioggia' }).expect(200);
+    const byBooking = await auditLog({ booking_id: booking.id }).expect(200);
+    expect(byBooking.body.data).toMatchObject([
+      { action: 'POST /api/admin/bookings/:id/cancel', actor: { id: staffId }, before: { status: 'confirmed' }, after: { status: 'cancelled' }, subject_user: { id: member.id } },
+    ]);
+    expect((await auditLog({ actor_id: staffId })).body.data.every((entry: { actor: { id: number } }) => entry.actor.id === staffId)).toBe(true);
+  });
+
+  it('records nothing for reads, refused or invalid writes, and routes that only compute', async () => {
+    const before = await db.auditLog.count();
+    const member = await createMember(app, db);
+    await request(app).get('/api/admin/users').set(bearer(admin)).expect(200);
+    await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'boss' }).expect(422);
+    await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(staff)).send({ role: 'admin' }).expect(403);
+    await request(app).post(`/api/admin/users/${adminId}/disable`).set(bearer(admin)).expect(403);
+    await request(app).post('/api/admin/broadcast-email/count-recipients').set(bearer(admin)).send({ recipient_type: 'all' }).expect(200);
+    expect(await db.auditLog.count()).toBe(before);
+  });
+
+  it('erasure keeps no personal values: its own entry has none, and earlier entries about the member lose theirs', async () => {
+    const member = await createMember(app, db, { firstName: 'Ilaria', lastName: 'Costa' });
+    await request(app).put(`/api/admin/users/${member.id}`).set(bearer(admin)).send({ first_name: 'Ilaria', last_name: 'Costa', email: member.email, phone: '+39 333 222 3333', birth_date: '' }).expect(200);
+    await request(app).post(`/api/admin/users/${member.id}/erase`).set(bearer(admin)).expect(200);
+    const { body } = await auditLog({ user_id: member.id }).expect(200);
+    expect(body.data.map((entry: { action: string }) => entry.action)).toEqual(['POST /api/admin/users/:id/erase', 'PUT /api/admin/users/:id']);
+    expect(body.data[0]).toMatchObject({ input: null, before: null, after: null, subject_user: { id: member.id, name: 'Utente cancellato' } });
+    const text = JSON.stringify(body.data);
+    for (const personal of ['Ilaria', 'Costa', member.email, '+39 333 222 3333']) expect(text).not.toContain(personal);
+  });
+});
+
+describe('reading', () => {
+  it('filters by Rome days, refuses a reversed range, and is for admins only', async () => {
+    const member = await createMember(app, db);
+    await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'staff' }).expect(200);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+    expect((await auditLog({ user_id: member.id, date_from: today, date_to: today })).body.total).toBe(1);
+    expect((await auditLog({ user_id: member.id, date_to: '2020-01-01' })).body.total).toBe(0);
+    const reversed = await auditLog({ date_from: '2026-05-02', date_to: '2026-05-01' }).expect(422);
+    expect(reversed.body.errors.date_to).toEqual(['La data finale non può precedere quella iniziale.']);
+    await auditLog({}, staff).expect(403);
+  });
+});
+
+describe('when the audit insert fails', () => {
+  it('still answers the client and logs the failure', async () => {
+    const failingDb = {
+      $queryRaw: () => Promise.resolve([]),
+      auditLog: { create: () => Promise.reject(new Error('audit table unavailable')) },
+    } as unknown as Db;
+    const logger = { error: vi.fn() } as unknown as Logger;
+    const probe = express();
+    probe.use(express.json());
+    const router = express.Router();
+    const mount = createRouteMounter(router, createAccessGuards({ db, config }), createAuditTrail({ db: failingDb, logger }));
+    mount(defineRoute({ method: 'post', path: '/api/admin/probe', summary: 'probe', tag: 'test', access: 'admin', response: z.object({ ok: z.boolean() }) }), () => ({ ok: true }));
+    probe.use('/api', router);
+    probe.use(errorHandler());
+    const response = await request(probe).post('/api/admin/probe').set(bearer(admin)).send({ password: DEMO_PASSWORD }).expect(200);
+    expect(response.body).toEqual({ ok: true });
+    expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ action: '/api/admin/probe' }), 'audit log: could not record a back-office write');
+  });
+});

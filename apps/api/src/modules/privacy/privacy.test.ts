@@ -1,0 +1,69 @@
+// Privacy (GDPR): a member's export holds their own data and nobody else's; erasure needs the
+// password, anonymises the account and keeps the accounts' records.
+import { PRIVACY_MESSAGES } from '@beach/contracts';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../db/seed-data.js';
+import { useTestApp } from '../../test/app.js';
+import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { createMember } from '../../test/members.js';
+
+const { app, db } = await useTestApp();
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function giveCardAndPayment(userId: number, fiscalCode: string) {
+  const card = await db.membership.create({
+    data: { membershipNumber: `P-${userId}-${Date.now()}`, userId, type: 'daily', fiscalCode, couponCode: 'ESTATE', startDate: new Date('2026-07-01'), endDate: new Date('2026-07-01'), originalPriceCents: 500, priceCents: 400, discountCents: 100 },
+  });
+  const payment = await db.transaction.create({ data: { kind: 'membership', membershipId: card.id, userId, amountCents: 400, method: 'cash', status: 'completed', paidAt: new Date() } });
+  return { card, payment };
+}
+
+describe('data export', () => {
+  it('holds the member’s profile, cards, payments and coupon uses, and nothing of another member', async () => {
+    const member = await createMember(app, db, { firstName: 'Anna', lastName: 'Rossi' });
+    const other = await createMember(app, db, { firstName: 'Bruno', lastName: 'Verdi' });
+    const mine = await giveCardAndPayment(member.id, member.fiscalCode);
+    const theirs = await giveCardAndPayment(other.id, other.fiscalCode);
+    const response = await request(app).get('/api/me/export').set(bearer(member.token)).expect(200);
+    expect(response.body.profile).toMatchObject({ id: member.id, email: member.email, first_name: 'Anna' });
+    expect(response.body.profile).not.toHaveProperty('password_hash');
+    expect(response.body.memberships).toMatchObject([{ id: mine.card.id, fiscal_code: member.fiscalCode, price: '4.00' }]);
+    expect(response.body.payments).toMatchObject([{ id: mine.payment.id, amount: '4.00' }]);
+    expect(response.body.coupon_uses).toMatchObject([{ code: 'ESTATE', used_for: 'membership', reference: mine.card.membershipNumber }]);
+    expect(response.body).toHaveProperty('bookings');
+    expect(response.body).toHaveProperty('waitlist');
+    const text = JSON.stringify(response.body);
+    for (const foreign of [other.email, other.fiscalCode, theirs.card.membershipNumber, 'Bruno']) expect(text).not.toContain(foreign);
+    await request(app).get('/api/me/export').expect(401);
+  });
+});
+
+describe('erasure requested by the member', () => {
+  it('needs the password, then anonymises the account, ends the session and keeps the payments', async () => {
+    const member = await createMember(app, db, { firstName: 'Carla', lastName: 'Neri' });
+    const { card, payment } = await giveCardAndPayment(member.id, member.fiscalCode);
+    const wrong = await request(app).post('/api/me/erasure').set(bearer(member.token)).send({ password: 'sbagliata1' }).expect(422);
+    expect(wrong.body.errors.password).toEqual([PRIVACY_MESSAGES.wrongPassword]);
+    await request(app).post('/api/me/erasure').set(bearer(member.token)).send({}).expect(422);
+    const erased = await request(app).post('/api/me/erasure').set(bearer(member.token)).send({ password: DEMO_PASSWORD }).expect(200);
+    expect(erased.body.message).toBe(PRIVACY_MESSAGES.erased);
+    const user = await db.user.findUniqueOrThrow({ where: { id: member.id } });
+    expect(user).toMatchObject({ firstName: 'Utente', lastName: 'cancellato', email: `cancellato-${member.id}@anonimo.invalid`, phone: null, birthDate: null });
+    expect(user.erasedAt).not.toBeNull();
+    expect(user.disabledAt).not.toBeNull();
+    expect(await db.membership.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ membershipNumber: card.membershipNumber, fiscalCode: null, priceCents: 400 });
+    expect(await db.transaction.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ amountCents: 400, status: 'completed', userId: member.id });
+    await request(app).get('/api/me/export').set(bearer(member.token)).expect(401);
+    await request(app).post('/api/auth/login').send({ email: member.email, password: DEMO_PASSWORD }).expect(401);
+  });
+
+  it('is refused to staff and admins, who must first be made Utente by an admin', async () => {
+    for (const email of [DEMO.staff, DEMO.admin]) {
+      const token = await loginAs(app, email);
+      const refused = await request(app).post('/api/me/erasure').set(bearer(token)).send({ password: DEMO_PASSWORD }).expect(409);
+      expect(refused.body.message).toBe(PRIVACY_MESSAGES.staffCannotErase);
+    }
+    expect(await db.user.count({ where: { email: { in: [DEMO.staff, DEMO.admin] }, erasedAt: null } })).toBe(2);
+  });
+});
