@@ -45,6 +45,7 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
         { label: 'Editor tessere', to: paths.admin.membershipEditor },
         { label: 'Tesserati BVU', to: paths.admin.bvuMembers },
         { label: 'Coupon tessere', to: paths.admin.coupons },
+        { label: 'Registro attività', to: paths.admin.auditLog },
       );
     }
     if (permissions.can_view_transactions) {

@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
         element: <RequireRole level="staff" />,
         children: [
           { path: paths.admin.dashboard, ...comingSoon('Dashboard Amministratore') },
-          { path: paths.admin.users, ...comingSoon('Utenti') },
+          { path: paths.admin.users, ...page(() => import('../features/users/pages/admin-users-page')) },
           { path: paths.admin.memberships, ...page(() => import('../features/memberships/pages/admin-memberships-page')) },
           { path: paths.admin.bvuMembers, ...page(() => import('../features/bvu-members/pages/bvu-members-page')) },
           { path: paths.admin.coupons, ...page(() => import('../features/coupons/pages/coupons-page')) },
@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.bookingCoupons, ...page(() => import('../features/booking-coupons/pages/admin-booking-coupons-page')) },
           { path: paths.admin.expenses, ...comingSoon('Spese') },
           { path: paths.admin.incomes, ...comingSoon('Incassi') },
+          { path: paths.admin.auditLog, ...page(() => import('../features/audit-log/pages/audit-log-page')) },
         ],
       },
       { path: '*', ...page(() => import('./not-found-page')) },

@@ -36,6 +36,7 @@ export const paths = {
     bookingCoupons: '/admin/coupon-prenotazioni',
     expenses: '/admin/spese',
     incomes: '/admin/incassi',
+    auditLog: '/admin/registro-attivita',
   },
 } as const;
 

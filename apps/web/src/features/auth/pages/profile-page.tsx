@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { applyApiError } from '../../../lib/forms';
 import { useCurrentUser } from '../../../lib/session';
 import { changePassword, updateProfile } from '../api/auth';
+import { PrivacySection } from '../components/privacy-section';
 
 export default function ProfilePage() {
   usePageTitle('Il mio profilo');
@@ -26,6 +27,7 @@ export default function ProfilePage() {
       </header>
       <ProfileForm user={user} />
       <PasswordForm />
+      <PrivacySection />
     </section>
   );
 }

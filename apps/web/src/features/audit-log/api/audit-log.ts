@@ -1,0 +1,18 @@
+// The audit log calls (design §8): the entries, and the staff and admins who can have written them.
+import { api, type TAuditLogQuery } from '@beach/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+
+export const useAuditLog = (query: TAuditLogQuery) =>
+  useQuery({ queryKey: ['audit-log', query], queryFn: () => callApi(api.auditLog.list, { query }), placeholderData: keepPreviousData, staleTime: 0 });
+
+/** Everyone who can write in the back-office: staff and admins (a centre has a handful). */
+export const useOperators = () =>
+  useQuery({
+    queryKey: ['audit-log', 'operators'],
+    queryFn: async () => {
+      const [admins, staff] = await Promise.all([callApi(api.users.list, { query: { role: 'admin', per_page: 100 } }), callApi(api.users.list, { query: { role: 'staff', per_page: 100 } })]);
+      return [...admins.data, ...staff.data];
+    },
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,8 @@
+// Privacy (GDPR, design §8): the member's own data as a JSON file, and the erasure they ask for.
+import { api, type TErasureBody } from '@beach/contracts';
+import { callApi, downloadFile } from '../../../lib/api-client';
+
+export const downloadMyData = () => downloadFile(api.privacy.exportMyData, {}, `i-miei-dati-${new Date().toISOString().slice(0, 10)}.json`);
+
+/** The server ends the session with the account; the caller clears what the browser stored. */
+export const requestErasure = (body: TErasureBody) => callApi(api.privacy.requestErasure, { body });

@@ -1,0 +1,119 @@
+// The privacy part of /profilo (design §8): download all one's data, or ask for its erasure — behind
+// a confirmation that takes the password again.
+import { ZErasureBody, type TErasureBody } from '@beach/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Download from 'lucide-react/icons/download';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { paths } from '../../../config/paths';
+import { applyApiError } from '../../../lib/forms';
+import { session } from '../../../lib/session';
+import { downloadMyData, requestErasure } from '../api/privacy';
+import { LOGGING_OUT_STATE } from '../api/use-logout';
+
+const EXPORT_FAILED = 'Si è verificato un errore nel download dei dati. Riprova più tardi.';
+
+function ErasureDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [erasedMessage, setErasedMessage] = useState<string | null>(null);
+  const { register, handleSubmit, setError, reset, formState } = useForm<TErasureBody>({ resolver: zodResolver(ZErasureBody), defaultValues: { password: '' } });
+  /** The account no longer exists: leave like a logout (to /login, then forget the stored session). */
+  const leave = async () => {
+    await navigate(paths.login, { state: LOGGING_OUT_STATE });
+    session.clear();
+  };
+  const close = () => {
+    if (erasedMessage) return void leave();
+    reset();
+    setFailure(null);
+    onClose();
+  };
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      setErasedMessage((await requestErasure(values)).message);
+    } catch (error) {
+      setFailure(applyApiError(error, setError, ['password']));
+    }
+  });
+  const formId = 'erasure-form';
+  return (
+    <Modal
+      open={open}
+      title="Cancella il mio account e i miei dati"
+      onClose={close}
+      footer={
+        erasedMessage ? (
+          <Button onClick={close}>Esci</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={close}>
+              Annulla
+            </Button>
+            <Button type="submit" form={formId} variant="danger" loading={formState.isSubmitting} loadingText="Cancellazione...">
+              Cancella definitivamente
+            </Button>
+          </>
+        )
+      }
+    >
+      {erasedMessage ? (
+        <Alert tone="success">{erasedMessage}</Alert>
+      ) : (
+        <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4 text-sm text-slate-700">
+          <p>Nome, e-mail, telefono, data di nascita e codice fiscale verranno cancellati e non potrai più accedere. Le prenotazioni future non saranno più a tuo nome.</p>
+          <p>Per legge conserviamo i dati contabili (pagamenti, rimborsi e numeri delle tessere), senza più i tuoi dati personali. Questa azione non può essere annullata.</p>
+          {failure && <Alert tone="error">{failure}</Alert>}
+          <Input label="Password, per confermare" type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+export function PrivacySection() {
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
+  const [erasing, setErasing] = useState(false);
+
+  async function exportData() {
+    setExporting(true);
+    setExportFailed(false);
+    try {
+      await downloadMyData();
+    } catch {
+      setExportFailed(true);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="privacy-title" className="space-y-4 rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200">
+      <h2 id="privacy-title" className="text-lg font-semibold">
+        Privacy e dati personali
+      </h2>
+      <div className="space-y-2">
+        <p className="text-sm text-slate-600">Scarica in un file JSON tutti i dati che conserviamo su di te: profilo, tessere, prenotazioni, pagamenti, lista d’attesa e coupon usati.</p>
+        {exportFailed && <Alert tone="error">{EXPORT_FAILED}</Alert>}
+        <Button variant="secondary" onClick={exportData} loading={exporting} loadingText="Preparazione...">
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Scarica i miei dati
+        </Button>
+      </div>
+      <div className="space-y-2 border-t border-slate-200 pt-4">
+        <p className="text-sm text-slate-600">Puoi chiedere la cancellazione dei tuoi dati personali: l’account verrà chiuso.</p>
+        <Button variant="danger" onClick={() => setErasing(true)}>
+          Cancella il mio account
+        </Button>
+      </div>
+      <ErasureDialog open={erasing} onClose={() => setErasing(false)} />
+    </section>
+  );
+}

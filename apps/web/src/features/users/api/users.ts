@@ -1,0 +1,28 @@
+// The back-office calls for users (design §8, spec §6 role change).
+import { api, type TAdminUserBody, type TAdminUserCreateBody, type TAdminUsersQuery, type TRole } from '@beach/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+
+const keys = {
+  all: ['users'] as const,
+  list: (query: TAdminUsersQuery) => ['users', 'list', query] as const,
+  detail: (id: number) => ['users', 'detail', id] as const,
+};
+
+export const useUsers = (query: TAdminUsersQuery) =>
+  useQuery({ queryKey: keys.list(query), queryFn: () => callApi(api.users.list, { query }), placeholderData: keepPreviousData, staleTime: 0 });
+
+export const useUserDetail = (id: number | null) =>
+  useQuery({ queryKey: keys.detail(id ?? 0), queryFn: () => callApi(api.users.show, { params: { id: id! } }), enabled: id !== null, staleTime: 0 });
+
+function useUserMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }) });
+}
+
+export const useCreateUser = () => useUserMutation((body: TAdminUserCreateBody) => callApi(api.users.create, { body }));
+export const useUpdateUser = () => useUserMutation(({ id, body }: { id: number; body: TAdminUserBody }) => callApi(api.users.update, { params: { id }, body }));
+export const useChangeRole = () => useUserMutation(({ id, role }: { id: number; role: TRole }) => callApi(api.users.changeRole, { params: { id }, body: { role } }));
+export const useSetDisabled = () =>
+  useUserMutation(({ id, disabled }: { id: number; disabled: boolean }) => callApi(disabled ? api.users.disable : api.users.enable, { params: { id } }));
+export const useEraseUser = () => useUserMutation((id: number) => callApi(api.users.erase, { params: { id } }));

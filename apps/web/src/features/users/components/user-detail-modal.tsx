@@ -1,0 +1,149 @@
+// A member's page (design §8): profile, cards, bookings and payments; for admins (can_modify_users)
+// also edit, role change, disable/enable and erasure, each behind a confirmation.
+import { BOOKING_STATUS_LABELS, DESK_PAYMENT_METHOD_LABELS, MEMBERSHIP_STATUS_LABELS, MEMBERSHIP_TYPE_LABELS, ROLE_DISPLAY_NAMES, ROLES, type TAdminUser, type TAdminUserDetail, type TRole } from '@beach/contracts';
+import type { ReactNode } from 'react';
+import { DetailModal, DetailSection } from '../../../components/admin/detail-modal';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Select } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { useUserDetail } from '../api/users';
+import { PAYMENT_STATUS_LABELS, USERS_MESSAGES } from '../messages';
+
+export interface UserActions {
+  canModify: boolean;
+  currentUserId: number;
+  edit: (user: TAdminUser) => void;
+  changeRole: (user: TAdminUser, role: TRole) => void;
+  setDisabled: (user: TAdminUser, disabled: boolean) => void;
+  erase: (user: TAdminUser) => void;
+}
+
+export const userStatus = (user: TAdminUser) =>
+  user.erased_at ? <Badge tone="neutral">Dati cancellati</Badge> : user.disabled_at ? <Badge tone="red">Disattivato</Badge> : <Badge tone="green">Attivo</Badge>;
+
+function RecordList<Row>({ title, rows, empty, render }: { title: string; rows: Row[]; empty: string; render: (row: Row) => ReactNode }) {
+  return (
+    <DetailSection title={`${title} (${rows.length})`}>
+      {rows.length === 0 ? <p className="mt-2 text-sm text-slate-500">{empty}</p> : <ul className="mt-2 divide-y divide-slate-100 text-sm">{rows.map(render)}</ul>}
+    </DetailSection>
+  );
+}
+
+function Records({ detail }: { detail: TAdminUserDetail }) {
+  return (
+    <>
+      <RecordList
+        title="Tessere"
+        rows={detail.memberships}
+        empty="Nessuna tessera."
+        render={(card) => (
+          <li key={card.id} className="flex flex-wrap justify-between gap-2 py-2">
+            <span>
+              <span className="font-mono font-semibold">{card.membership_number}</span> · {MEMBERSHIP_TYPE_LABELS[card.type]} · {formatDate(card.start_date)} – {formatDate(card.end_date)}
+            </span>
+            <span>
+              {formatMoney(card.price)} <Badge tone={card.status === 'active' ? 'green' : card.status === 'pending' ? 'yellow' : 'neutral'}>{MEMBERSHIP_STATUS_LABELS[card.status]}</Badge>
+            </span>
+          </li>
+        )}
+      />
+      <RecordList
+        title="Prenotazioni"
+        rows={detail.bookings}
+        empty="Nessuna prenotazione."
+        render={(booking) => (
+          <li key={booking.id} className="flex flex-wrap justify-between gap-2 py-2">
+            <span>
+              {formatDateTime(booking.starts_at)} · {booking.court_name}
+            </span>
+            <span>
+              {formatMoney(booking.price)} <Badge tone={booking.status === 'confirmed' ? 'green' : 'neutral'}>{BOOKING_STATUS_LABELS[booking.status]}</Badge>
+            </span>
+          </li>
+        )}
+      />
+      <RecordList
+        title="Pagamenti"
+        rows={detail.payments}
+        empty="Nessun pagamento."
+        render={(payment) => (
+          <li key={payment.id} className="flex flex-wrap justify-between gap-2 py-2">
+            <span>
+              {formatDate(payment.paid_at ?? payment.created_at)} · {payment.type === 'refund' ? 'Rimborso' : payment.kind === 'membership' ? 'Tessera' : 'Prenotazione'} · {DESK_PAYMENT_METHOD_LABELS[payment.method]}
+            </span>
+            <span className={payment.type === 'refund' ? 'text-coral-600' : undefined}>
+              {payment.type === 'refund' ? '−' : ''}
+              {formatMoney(payment.amount)} · {PAYMENT_STATUS_LABELS[payment.status]}
+            </span>
+          </li>
+        )}
+      />
+    </>
+  );
+}
+
+export function UserDetailModal({ userId, onClose, actions }: { userId: number | null; onClose: () => void; actions: UserActions }) {
+  const detail = useUserDetail(userId);
+  const user = detail.data?.user;
+  const changeable = Boolean(user && actions.canModify && !user.erased_at);
+  const isSelf = user?.id === actions.currentUserId;
+
+  return (
+    <DetailModal
+      open={userId !== null}
+      title={user ? `${user.first_name} ${user.last_name}` : 'Scheda utente'}
+      onClose={onClose}
+      footer={
+        <>
+          {changeable && user && !isSelf && (
+            <>
+              <Button variant="danger" onClick={() => actions.erase(user)}>
+                Cancella dati
+              </Button>
+              <Button variant="secondary" onClick={() => actions.setDisabled(user, !user.disabled_at)}>
+                {user.disabled_at ? 'Riattiva account' : 'Disattiva account'}
+              </Button>
+            </>
+          )}
+          {changeable && user && <Button onClick={() => actions.edit(user)}>Modifica</Button>}
+          <Button variant="ghost" onClick={onClose}>
+            Chiudi
+          </Button>
+        </>
+      }
+    >
+      {detail.isPending && <Spinner label="Caricamento della scheda..." />}
+      {detail.isError && <Alert tone="error">{USERS_MESSAGES.detailFailed}</Alert>}
+      {user && detail.data && (
+        <>
+          <DetailSection
+            title="Profilo"
+            items={[
+              { label: 'E-mail', value: user.email },
+              { label: 'Telefono', value: user.phone ?? '—' },
+              { label: 'Data di nascita', value: user.birth_date ? formatDate(user.birth_date) : '—' },
+              { label: 'Registrato il', value: formatDate(user.created_at) },
+              { label: 'Stato', value: userStatus(user) },
+              { label: 'Ruolo', value: user.role_display_name },
+            ]}
+          >
+            {changeable && !isSelf && (
+              <div className="mt-3 max-w-xs">
+                <Select
+                  label="Cambia ruolo"
+                  value={user.role}
+                  options={ROLES.map((role) => ({ value: role, label: ROLE_DISPLAY_NAMES[role] }))}
+                  onChange={(event) => actions.changeRole(user, event.target.value as TRole)}
+                />
+              </div>
+            )}
+          </DetailSection>
+          <Records detail={detail.data} />
+        </>
+      )}
+    </DetailModal>
+  );
+}

@@ -1,0 +1,18 @@
+// Every message of the users screen (spec §6, §8; design §8).
+export const USERS_MESSAGES = {
+  loadFailed: 'Si è verificato un errore nel caricamento degli utenti. Riprova più tardi.',
+  detailFailed: 'Si è verificato un errore nel caricamento della scheda. Riprova più tardi.',
+  requiredFields: 'Compila tutti i campi obbligatori.',
+  saveFailed: 'Si è verificato un errore nel salvataggio dell’utente. Riprova più tardi.',
+  noRoleRight: 'Non hai i permessi per modificare i ruoli degli utenti',
+  roleFailed: 'Si è verificato un errore nell\'aggiornamento del ruolo. Riprova più tardi.',
+  actionFailed: 'Si è verificato un errore. Riprova più tardi.',
+} as const;
+
+export const PAYMENT_STATUS_LABELS = {
+  completed: 'Completato',
+  pending: 'In attesa',
+  failed: 'Fallito',
+  refunded: 'Rimborsato',
+  partially_refunded: 'Rimborsato in parte',
+} as const;
