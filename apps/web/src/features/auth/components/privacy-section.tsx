@@ -67,7 +67,7 @@ function ErasureDialog({ open, onClose }: { open: boolean; onClose: () => void }
         <Alert tone="success">{erasedMessage}</Alert>
       ) : (
         <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4 text-sm text-slate-700">
-          <p>Nome, e-mail, telefono, data di nascita e codice fiscale verranno cancellati e non potrai più accedere. Le prenotazioni future non saranno più a tuo nome.</p>
+          <p>Nome, e-mail, telefono, data di nascita e codice fiscale verranno cancellati e non potrai più accedere. Le prenotazioni restano registrate, senza il tuo nome.</p>
           <p>Per legge conserviamo i dati contabili (pagamenti, rimborsi e numeri delle tessere), senza più i tuoi dati personali. Questa azione non può essere annullata.</p>
           {failure && <Alert tone="error">{failure}</Alert>}
           <Input label="Password, per confermare" type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
