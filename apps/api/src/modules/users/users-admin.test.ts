@@ -157,6 +157,7 @@ describe('erasure by an admin', () => {
     expect(again.body.message).toBeTruthy();
     await request(app).put(`/api/admin/users/${member.id}`).set(bearer(admin)).send(deskForm()).expect(409);
     await request(app).post(`/api/admin/users/${member.id}/enable`).set(bearer(admin)).expect(409);
+    await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'admin' }).expect(409);
   });
 
   it('refuses staff and admin accounts (so never the last admin, nor oneself) until made Utente', async () => {

@@ -173,6 +173,7 @@ export function createUsersService(deps: Deps) {
         const admins = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE`;
         const user = await tx.user.findUnique({ where: { id } });
         if (!user) throw notFound(USER_MESSAGES.notFound);
+        if (user.erasedAt) throw new AppError(409, USER_MESSAGES.erasedCannotChange);
         if (user.role === role) return { message: USER_MESSAGES.unchanged(role), user: { id, role } };
         if (user.role === 'admin' && admins.length <= 1) throw new AppError(409, USER_MESSAGES.lastAdmin);
         await tx.user.update({ where: { id }, data: { role } });
