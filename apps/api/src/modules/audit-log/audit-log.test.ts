@@ -24,7 +24,8 @@ let staffId: number;
 
 beforeAll(async () => {
   [admin, staff] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff)]);
-  [adminId, staffId] = await Promise.all([DEMO.admin, DEMO.staff].map(async (email) => (await db.user.findUniqueOrThrow({ where: { email } })).id));
+  const idOf = async (email: string) => (await db.user.findUniqueOrThrow({ where: { email } })).id;
+  [adminId, staffId] = await Promise.all([idOf(DEMO.admin), idOf(DEMO.staff)]);
 });
 
 const auditLog = (query: Record<string, string | number>, token = admin) => request(app).get('/api/admin/audit-log').query(query).set(bearer(token));
