@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { linkIn } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../src/browser.js';
+import { accessibilityViolations, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -94,6 +94,7 @@ describe('users, audit log and privacy in Chromium', () => {
     await expect.poll(() => page().textContent('main')).toContain('Totale: 1 utenti');
     await screenshot(page(), 'admin-users-1280');
     await atPhoneWidth('admin-users');
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
     await page().getByLabel('Ruolo').selectOption('admin');
     await expect.poll(() => page().textContent('main')).toContain('Nessun utente corrisponde ai filtri');
 
@@ -105,13 +106,14 @@ describe('users, audit log and privacy in Chromium', () => {
     await expect.poll(() => page().textContent('main')).toContain('Totale: 5 modifiche');
     const roleRows = page().getByRole('row').filter({ hasText: 'PUT /api/admin/users/:id/role' });
     expect(await roleRows.count()).toBe(2);
-    await roleRows.last().getByRole('button', { name: /Dettagli/ }).click();
+    await roleRows.last().getByRole('button', { name: /^Prima \/ dopo/ }).click();
     const entry = dialog(/^Modifica del /);
     expect(await entry.textContent()).toContain('"role": "staff"');
     await screenshot(page(), 'admin-audit-log-entry-1280', { fullPage: false });
     await page().keyboard.press('Escape');
     await screenshot(page(), 'admin-audit-log-1280');
     await atPhoneWidth('admin-audit-log');
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
   });
 
   it('member: sets the password from the e-mail, downloads their data and erases the account', async () => {
@@ -171,5 +173,21 @@ describe('users, audit log and privacy in Chromium', () => {
     await dialog('Utente cancellato').getByText('Dati cancellati').waitFor();
     expect(await dialog('Utente cancellato').textContent()).toContain('Pagamenti (1)');
     expect(await ctx.stack.db.transaction.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ amountCents: 6000, userId: member.id });
+  });
+
+  it('staff: read the users and a member’s page, with no way to change them and no audit log', async () => {
+    await login('staff@demo.beach', 'Demo2026!', '/admin/users', 'Gestione Utenti');
+    await search('utente@demo.beach');
+    await expect.poll(() => page().textContent('main')).toContain('Totale: 1 utenti');
+    await page().getByRole('button', { name: /^Apri la scheda di / }).click();
+    const card = page().getByRole('dialog');
+    await card.getByText(/^Tessere \(\d+\)$/).waitFor();
+    expect(await page().getByRole('button', { name: 'Nuovo utente' }).count()).toBe(0);
+    for (const action of ['Modifica', 'Cancella dati', 'Disattiva account']) expect(await card.getByRole('button', { name: action }).count()).toBe(0);
+    expect(await card.getByLabel('Cambia ruolo').count()).toBe(0);
+    await page().keyboard.press('Escape');
+    await page().goto(`${ctx.stack.webUrl}/admin/registro-attivita`);
+    await page().getByRole('heading', { level: 1 }).first().waitFor();
+    expect(new URL(page().url()).pathname).toBe('/');
   });
 });

@@ -62,7 +62,7 @@ export default function AuditLogPage() {
       key: 'details',
       header: 'Dettagli',
       cell: (entry) => (
-        <Button variant="ghost" size="sm" aria-label={`Dettagli della modifica del ${formatDateTime(entry.created_at)}`} onClick={() => setShown(entry)}>
+        <Button variant="ghost" size="sm" aria-label={`Prima / dopo: modifica del ${formatDateTime(entry.created_at)}`} onClick={() => setShown(entry)}>
           Prima / dopo
         </Button>
       ),
