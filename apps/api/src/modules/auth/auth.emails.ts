@@ -33,3 +33,18 @@ export function passwordResetEmail(user: Recipient, url: string): MailMessage {
     }),
   };
 }
+
+/** An account the desk made: the member chooses the password from here. */
+export function accountCreatedEmail(user: Recipient, url: string): MailMessage {
+  return {
+    to: user.email,
+    subject: 'Il tuo account Adriatica Beach Arena',
+    ...renderEmail({
+      title: 'Benvenuto in Adriatica Beach Arena!',
+      greeting: `Ciao ${user.firstName},`,
+      paragraphs: ['la segreteria del centro ha creato il tuo account. Scegli la tua password per accedere, gestire la tessera e prenotare i campi.'],
+      action: { label: 'Scegli la password', url },
+      footnote: 'Il link vale 7 giorni e si può usare una sola volta. Se scade, usa "Password dimenticata?" nella pagina di accesso.',
+    }),
+  };
+}

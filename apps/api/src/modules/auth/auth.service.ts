@@ -19,12 +19,14 @@ import { AppError, invalid, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/db.js';
 import { fromIsoDateOrNull, toIsoDateOrNull } from '../../lib/time.js';
-import { passwordResetEmail, verificationEmail } from './auth.emails.js';
+import { accountCreatedEmail, passwordResetEmail, verificationEmail } from './auth.emails.js';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
 import { hashToken, newEmailToken, PLAIN_SESSION_MS, REMEMBER_ACCESS_TOKEN_SECONDS, REMEMBER_SESSION_MS, signAccessToken, verifyAccessToken } from './tokens.js';
 
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** The first password of an account made at the desk: the member may read the e-mail days later. */
+export const ACCOUNT_CREATED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** At most this many verification or reset e-mails per account and purpose in an hour. */
 export const MAX_EMAIL_TOKENS_PER_HOUR = 5;
 
@@ -196,6 +198,12 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
         if (token) await jobs.send('send-email', passwordResetEmail(user, `${config.WEB_ORIGIN}/reset-password?token=${token}`));
       }
       return { message: AUTH_MESSAGES.resetSent };
+    },
+
+    /** Sends a new account made at the desk the link to choose its password (a reset token). */
+    async sendAccountCreated(user: User) {
+      const token = await issueEmailToken(user.id, 'password_reset', ACCOUNT_CREATED_TTL_MS);
+      if (token) await jobs.send('send-email', accountCreatedEmail(user, `${config.WEB_ORIGIN}/reset-password?token=${token}`));
     },
 
     async resetPassword(body: z.output<typeof ZResetPasswordBody>) {

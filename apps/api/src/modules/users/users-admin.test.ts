@@ -84,7 +84,11 @@ describe('accounts made at the desk', () => {
     const email = String(form.email).trim().toLowerCase();
     expect(created.body.message).toBe(USER_MESSAGES.created('Luca Ferri'));
     expect(created.body.user).toMatchObject({ email, role: 'user', email_verified: true, phone: '+39 333 765 4321', birth_date: '1990-03-04' });
-    const token = new URL(linkIn(await mail.waitFor(email), `${WEB}/reset-password`)).searchParams.get('token');
+    const message = await mail.waitFor(email);
+    expect(message.subject).toBe('Il tuo account Adriatica Beach Arena');
+    const token = new URL(linkIn(message, `${WEB}/reset-password`)).searchParams.get('token');
+    const stored = await db.userToken.findFirstOrThrow({ where: { userId: created.body.user.id, purpose: 'password_reset' } });
+    expect(stored.expiresAt.getTime() - Date.now()).toBeGreaterThan(6 * 24 * 60 * 60 * 1000);
     await request(app).post('/api/auth/reset-password').send({ token, password: 'Sabbia2026', password_confirmation: 'Sabbia2026' }).expect(200);
     await loginAs(app, email, { password: 'Sabbia2026' });
   });

@@ -116,7 +116,7 @@ export function createUsersService(deps: Deps) {
       const user = await withUniqueEmail(() =>
         db.user.create({ data: { ...profileData(body), role: body.role, passwordHash, emailVerifiedAt: new Date() } }),
       );
-      await auth.forgotPassword(user.email);
+      await auth.sendAccountCreated(user);
       return { message: USER_MESSAGES.created(fullName(user)), user: toAdminUserDto(user) };
     },
 
