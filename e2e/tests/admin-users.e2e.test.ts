@@ -98,9 +98,14 @@ describe('users, audit log and privacy in Chromium', () => {
     await page().getByLabel('Ruolo').selectOption('admin');
     await expect.poll(() => page().textContent('main')).toContain('Nessun utente corrisponde ai filtri');
 
-    // The audit log shows the role changes, by member.
-    await page().goto(`${ctx.stack.webUrl}/admin/registro-attivita`);
+    // The member's page links to the audit log filtered on them: creation, two role changes, disable, enable.
+    await page().getByLabel('Ruolo').selectOption('');
+    await page().getByRole('button', { name: `Apri la scheda di ${MEMBER.first} ${MEMBER.last}` }).click();
+    await card.getByRole('link', { name: 'Registro attività' }).click();
     await page().getByRole('heading', { name: 'Registro attività', level: 1 }).waitFor();
+    await expect.poll(() => page().textContent('main')).toContain('Totale: 5 modifiche');
+    // The same filter chosen by searching the member.
+    await page().getByRole('button', { name: 'Togli il filtro per utente' }).click();
     await page().getByLabel('Cerca tesserato').fill(MEMBER.last);
     await page().getByRole('button', { name: new RegExp(`${MEMBER.first} ${MEMBER.last}`) }).click();
     await expect.poll(() => page().textContent('main')).toContain('Totale: 5 modifiche');
@@ -185,6 +190,7 @@ describe('users, audit log and privacy in Chromium', () => {
     expect(await page().getByRole('button', { name: 'Nuovo utente' }).count()).toBe(0);
     for (const action of ['Modifica', 'Cancella dati', 'Disattiva account']) expect(await card.getByRole('button', { name: action }).count()).toBe(0);
     expect(await card.getByLabel('Cambia ruolo').count()).toBe(0);
+    expect(await card.getByRole('link', { name: 'Registro attività' }).count()).toBe(0);
     await page().keyboard.press('Escape');
     await page().goto(`${ctx.stack.webUrl}/admin/registro-attivita`);
     await page().getByRole('heading', { level: 1 }).first().waitFor();

@@ -16,3 +16,7 @@ export const useOperators = () =>
     },
     staleTime: 5 * 60_000,
   });
+
+/** The member a link opened the log for (?user_id=), to name them in the filter. */
+export const useAuditedMember = (id: number | null) =>
+  useQuery({ queryKey: ['audit-log', 'member', id], queryFn: async () => (await callApi(api.users.show, { params: { id: id! } })).user, enabled: id !== null });

@@ -3,6 +3,7 @@
 import type { TAuditEntry, TMemberSearchResult } from '@beach/contracts';
 import X from 'lucide-react/icons/x';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { MemberSearch } from '../../../components/admin/member-search';
@@ -12,17 +13,24 @@ import { Input, Select } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
-import { useAuditLog, useOperators } from '../api/audit-log';
+import { useAuditedMember, useAuditLog, useOperators } from '../api/audit-log';
 import { AuditEntryModal } from '../components/audit-entry-modal';
 
 const METHOD_LABELS: Record<string, string> = { POST: 'Creazione / azione', PUT: 'Modifica', PATCH: 'Modifica', DELETE: 'Eliminazione' };
+
+type Member = Pick<TMemberSearchResult, 'id' | 'first_name' | 'last_name' | 'email'>;
 
 type Filters = { membership_id: string; booking_id: string; actor_id: string; date_from: string; date_to: string };
 const NO_FILTERS: Filters = { membership_id: '', booking_id: '', actor_id: '', date_from: '', date_to: '' };
 
 export default function AuditLogPage() {
   usePageTitle('Registro attività');
-  const [member, setMember] = useState<TMemberSearchResult | null>(null);
+  // A member's page links here with ?user_id=: the log opens filtered on them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = Number(searchParams.get('user_id')) || null;
+  const linked = useAuditedMember(linkedId);
+  const [picked, setPicked] = useState<Member | null>(null);
+  const member: Member | null = picked ?? (linkedId ? (linked.data ?? { id: linkedId, first_name: 'Utente', last_name: `#${linkedId}`, email: '' }) : null);
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [applied, setApplied] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
@@ -36,8 +44,9 @@ export default function AuditLogPage() {
     setApplied(draft);
     setPage(1);
   };
-  const pickMember = (next: TMemberSearchResult | null) => {
-    setMember(next);
+  const pickMember = (next: Member | null) => {
+    setPicked(next);
+    if (linkedId) setSearchParams({}, { replace: true });
     setPage(1);
   };
   const field = (name: keyof Filters) => ({ name, value: draft[name], onChange: (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [name]: event.target.value })) });

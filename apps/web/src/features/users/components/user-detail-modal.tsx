@@ -2,10 +2,12 @@
 // also edit, role change, disable/enable and erasure, each behind a confirmation.
 import { BOOKING_STATUS_LABELS, DESK_PAYMENT_METHOD_LABELS, MEMBERSHIP_STATUS_LABELS, MEMBERSHIP_TYPE_LABELS, ROLE_DISPLAY_NAMES, ROLES, type TAdminUser, type TAdminUserDetail, type TRole } from '@beach/contracts';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { DetailModal, DetailSection } from '../../../components/admin/detail-modal';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
 import { Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
@@ -14,6 +16,8 @@ import { PAYMENT_STATUS_LABELS, USERS_MESSAGES } from '../messages';
 
 export interface UserActions {
   canModify: boolean;
+  /** Admins read the audit log; the member's page links to it filtered on them. */
+  canReadAuditLog: boolean;
   currentUserId: number;
   edit: (user: TAdminUser) => void;
   changeRole: (user: TAdminUser, role: TRole) => void;
@@ -107,6 +111,11 @@ export function UserDetailModal({ userId, onClose, actions }: { userId: number |
                 {user.disabled_at ? 'Riattiva account' : 'Disattiva account'}
               </Button>
             </>
+          )}
+          {actions.canReadAuditLog && user && (
+            <Link className={buttonClasses('ghost')} to={`${paths.admin.auditLog}?user_id=${user.id}`}>
+              Registro attività
+            </Link>
           )}
           {changeable && user && <Button onClick={() => actions.edit(user)}>Modifica</Button>}
           <Button variant="ghost" onClick={onClose}>

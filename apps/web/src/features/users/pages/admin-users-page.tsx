@@ -45,6 +45,7 @@ export default function AdminUsersPage() {
 
   const actions: UserActions = {
     canModify,
+    canReadAuditLog: Boolean(currentUser?.is_admin),
     currentUserId: currentUser?.id ?? 0,
     edit: (user) => setEditing({ user }),
     async changeRole(user, role) {
