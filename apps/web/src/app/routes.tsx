@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireRole level="staff" />,
         children: [
-          { path: paths.admin.dashboard, ...comingSoon('Dashboard Amministratore') },
+          { path: paths.admin.dashboard, ...page(() => import('../features/dashboard/pages/dashboard-page')) },
           { path: paths.admin.users, ...comingSoon('Utenti') },
           { path: paths.admin.memberships, ...page(() => import('../features/memberships/pages/admin-memberships-page')) },
           { path: paths.admin.bvuMembers, ...page(() => import('../features/bvu-members/pages/bvu-members-page')) },
@@ -67,13 +67,13 @@ export const routes: RouteObject[] = [
         element: <RequireRole level="admin" />,
         children: [
           { path: paths.admin.membershipEditor, ...page(() => import('../features/memberships/pages/membership-editor-page')) },
-          { path: paths.admin.transactions, ...comingSoon('Transazioni') },
+          { path: paths.admin.transactions, ...page(() => import('../features/finance/pages/transactions-page')) },
           { path: paths.admin.courts, ...page(() => import('../features/courts/pages/admin-courts-page')) },
           { path: paths.admin.setups, ...page(() => import('../features/setups/pages/admin-setups-page')) },
           { path: paths.admin.pricing, ...page(() => import('../features/pricing/pages/admin-pricing-page')) },
           { path: paths.admin.bookingCoupons, ...page(() => import('../features/booking-coupons/pages/admin-booking-coupons-page')) },
-          { path: paths.admin.expenses, ...comingSoon('Spese') },
-          { path: paths.admin.incomes, ...comingSoon('Incassi') },
+          { path: paths.admin.expenses, ...page(() => import('../features/finance/pages/expenses-page')) },
+          { path: paths.admin.incomes, ...page(() => import('../features/finance/pages/incomes-page')) },
         ],
       },
       { path: '*', ...page(() => import('./not-found-page')) },
