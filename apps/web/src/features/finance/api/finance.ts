@@ -21,7 +21,7 @@ export const useTransaction = (id: number | null) =>
 /** The list's filter, without paging, as a CSV file. */
 export const exportTransactions = (query: TTransactionsQuery) => {
   const { page: _page, per_page: _perPage, ...filter } = query;
-  return downloadFile(api.transactions.export, { query: filter }, `movimenti-${filter.date_from ?? 'tutti'}.csv`);
+  return downloadFile(api.transactions.export, { query: filter }, `movimenti-${filter.date_from || 'tutti'}.csv`);
 };
 
 function useFinanceMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
