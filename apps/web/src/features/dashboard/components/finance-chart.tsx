@@ -19,8 +19,8 @@ export default function FinanceChart({ months }: { months: MonthPoint[] }) {
           <YAxis tickFormatter={(value: number) => axisEuros.format(value)} tick={{ fontSize: 12 }} width={80} />
           <Tooltip formatter={(value) => euros(Number(value))} />
           <Legend />
-          <Line type="monotone" dataKey="income" name="Incassi" stroke="#0f766e" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
-          <Line type="monotone" dataKey="expenses" name="Spese" stroke="#e11d48" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+          <Line type="linear" dataKey="income" name="Incassi" stroke="#0f766e" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+          <Line type="linear" dataKey="expenses" name="Spese" stroke="#e11d48" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>
     </div>

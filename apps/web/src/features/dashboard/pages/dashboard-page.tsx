@@ -31,7 +31,7 @@ export default function DashboardPage() {
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6">
       <header>
         <h1 className="text-3xl font-bold text-sea-900">Dashboard Amministratore</h1>
-        <p className="text-slate-600">Tesseramenti, prenotazioni{isAdmin ? ' e conti' : ''} del centro</p>
+        <p className="text-slate-600">{isAdmin ? 'Tesseramenti, prenotazioni e conti del centro' : 'Tesseramenti e prenotazioni del centro'}</p>
       </header>
 
       {failed && (
