@@ -7,7 +7,7 @@ import { expensesByMonth, incomeByMonth } from './revenue.js';
 type StatsQuery = z.output<typeof ZStatsQuery>;
 
 /** Every month from the month of `from` to the month of `to`, as YYYY-MM. */
-export function monthsOf(from: string, to: string): string[] {
+function monthsOf(from: string, to: string): string[] {
   const months: string[] = [];
   let [year, month] = from.split('-').map(Number) as [number, number];
   const last = to.slice(0, 7);

@@ -9,6 +9,7 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { fromIsoDate } from '../../lib/time.js';
 import { LEDGER_MESSAGES } from './ledger.service.js';
+import { TRANSACTION_MESSAGES } from './transactions.service.js';
 
 const { app, db } = await useTestApp();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -173,7 +174,9 @@ describe('transactions', () => {
     const detail = await request(app).get(`/api/admin/transactions/${paid.id}`).set(bearer(admin)).expect(200);
     expect(detail.body).toMatchObject({ id: paid.id, stripe_payment_intent_id: 'pi_zanzibar_1', paid_at: '2031-08-10T08:00:00.000Z', refund_of: null, refunds: [{ id: refund.id, amount: '15.00', type: 'refund' }] });
     expect((await request(app).get(`/api/admin/transactions/${refund.id}`).set(bearer(admin)).expect(200)).body.refund_of).toMatchObject({ id: paid.id });
-    expect((await request(app).get('/api/admin/transactions/99999999').set(bearer(admin))).status).toBe(404);
+    const missing = await request(app).get('/api/admin/transactions/99999999').set(bearer(admin));
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: TRANSACTION_MESSAGES.notFound });
 
     const csv = await request(app).get('/api/admin/transactions/export?search=zanzibar&date_from=2031-08-01&date_to=2031-08-31').set(bearer(admin)).expect(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');

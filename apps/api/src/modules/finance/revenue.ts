@@ -2,6 +2,7 @@
 // month: the dashboard's monthly stats and the all-time revenue of the memberships stats both read
 // it. Income is membership and booking payments net of their refunds (money that moved: completed
 // payments, and payments later refunded in full or in part, less every refund), plus extra income.
+import type { PaymentStatus } from '../../generated/prisma/enums.js';
 import type { Db } from '../../lib/db.js';
 import { Prisma } from '../../lib/db.js';
 
@@ -23,10 +24,12 @@ export interface MonthlyExpenses {
   expenses: number;
 }
 
-/** Rows whose money moved: a payment counts once it is settled, whatever was refunded since. */
-export const SETTLED = Prisma.sql`status IN ('completed', 'refunded', 'partially_refunded')`;
+/** Rows whose money moved: a payment counts once it is settled, whatever was refunded since; a refund once done. */
+export const SETTLED_STATUSES = ['completed', 'refunded', 'partially_refunded'] as const satisfies PaymentStatus[];
+// Constants of this module, not input: safe to write into the statement.
+const SETTLED = Prisma.sql`status IN (${Prisma.raw(SETTLED_STATUSES.map((status) => `'${status}'`).join(', '))})`;
 /** A refund row takes its amount away from the income. */
-export const SIGNED_AMOUNT = Prisma.sql`CASE WHEN type = 'payment' THEN amount_cents ELSE -amount_cents END`;
+const SIGNED_AMOUNT = Prisma.sql`CASE WHEN type = 'payment' THEN amount_cents ELSE -amount_cents END`;
 
 /** `paid_at` within Rome days: from the first day's Rome midnight to the midnight after the last. */
 const paidWithin = (range: DayRange | undefined) =>

@@ -18,6 +18,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
+import { SETTLED_STATUSES } from './revenue.js';
 
 type Filter = z.output<typeof ZTransactionsFilter>;
 type ListQuery = z.output<typeof ZTransactionsQuery>;
@@ -27,8 +28,6 @@ export const TRANSACTION_MESSAGES = { notFound: 'Movimento non trovato.' } as co
 const WITH_PARTIES = { user: true, membership: { select: { id: true, membershipNumber: true } } } as const;
 type Row = Prisma.TransactionGetPayload<{ include: typeof WITH_PARTIES }>;
 
-/** Money that moved (the totals count nothing pending or failed). */
-const SETTLED_STATUSES = ['completed', 'refunded', 'partially_refunded'] as const;
 
 /** The day a movement belongs to: when it was paid, or made if it never was. */
 const movedOnOrAfter = (instant: Date): Prisma.TransactionWhereInput => ({ OR: [{ paidAt: { gte: instant } }, { paidAt: null, createdAt: { gte: instant } }] });
@@ -49,7 +48,7 @@ const wordMatches = (word: string): Prisma.TransactionWhereInput => {
   };
 };
 
-export function transactionsWhere(filter: Filter): Prisma.TransactionWhereInput {
+function transactionsWhere(filter: Filter): Prisma.TransactionWhereInput {
   const conditions: Prisma.TransactionWhereInput[] = [];
   if (filter.date_from) conditions.push(movedOnOrAfter(new Date(romeInstant(filter.date_from, '00:00'))));
   if (filter.date_to) conditions.push(movedBefore(new Date(romeInstant(filter.date_to, '24:00'))));
@@ -63,7 +62,7 @@ export function transactionsWhere(filter: Filter): Prisma.TransactionWhereInput 
 
 const ORDER = [{ paidAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.TransactionOrderByWithRelationInput[];
 
-export const toTransactionDto = (row: Row): TTransaction => ({
+const toTransactionDto = (row: Row): TTransaction => ({
   id: row.id,
   kind: row.kind,
   type: row.type,
@@ -81,6 +80,7 @@ export const toTransactionDto = (row: Row): TTransaction => ({
 const romeDateTime = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export function createTransactionsService({ db }: Pick<AppDeps, 'db'>) {
+  /** Money that moved (the totals count nothing pending or failed), as the stats count it. */
   async function totals(where: Prisma.TransactionWhereInput) {
     const sums = await db.transaction.groupBy({ by: ['type'], where: { AND: [where, { status: { in: [...SETTLED_STATUSES] } }] }, _sum: { amountCents: true } });
     const sumOf = (type: 'payment' | 'refund') => sums.find((row) => row.type === type)?._sum.amountCents ?? 0;

@@ -58,7 +58,7 @@ export default function TransactionsPage() {
   }
 
   const columns: DataColumn<TTransaction>[] = [
-    { key: 'date', header: 'Data', cell: (row) => formatDateTime(row.date) },
+    { key: 'date', header: 'Data', className: 'whitespace-nowrap', cell: (row) => formatDateTime(row.date) },
     {
       key: 'kind',
       header: 'Tipo',
@@ -74,7 +74,7 @@ export default function TransactionsPage() {
     { key: 'method', header: 'Metodo', cell: (row) => PAYMENT_METHOD_LABELS[row.method] },
     { key: 'status', header: 'Stato', cell: (row) => <Badge tone={STATUS_TONES[row.status]}>{PAYMENT_STATUS_LABELS[row.status]}</Badge> },
     { key: 'amount', header: 'Importo', className: 'text-right tabular-nums whitespace-nowrap', cell: (row) => <span className={row.type === 'refund' ? 'text-rose-700' : 'font-medium text-slate-900'}>{signedAmount(row)}</span> },
-    { key: 'stripe', header: 'ID Stripe', cell: (row) => (row.stripe_id ? <span className="font-mono text-xs break-all">{row.stripe_id}</span> : '—') },
+    { key: 'stripe', header: 'ID Stripe', cell: (row) => (row.stripe_id ? <span title={row.stripe_id} className="block max-w-[9rem] truncate font-mono text-xs max-sm:max-w-none">{row.stripe_id}</span> : '—') },
     {
       key: 'actions',
       header: <span className="sr-only">Azioni</span>,
