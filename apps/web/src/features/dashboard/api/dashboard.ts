@@ -42,11 +42,14 @@ export const useTodayBookings = (day: string) =>
     staleTime: 0,
   });
 
-/** Spec §9: the chart covers the last 6 months — from the first day of the month five months back to today (Rome). */
+/**
+ * Spec §9: the chart covers the last 6 months, this one included, each month whole — from the first
+ * day of the month five months back to the last day of this month (Rome calendar).
+ */
 export function sixMonthRange(today: string) {
   const [year, month] = today.split('-').map(Number) as [number, number];
-  const first = new Date(Date.UTC(year, month - 1 - 5, 1));
-  return { date_from: first.toISOString().slice(0, 10), date_to: today };
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  return { date_from: day(new Date(Date.UTC(year, month - 6, 1))), date_to: day(new Date(Date.UTC(year, month, 0))) };
 }
 
 export interface MonthPoint {
