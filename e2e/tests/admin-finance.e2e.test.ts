@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../src/browser.js';
+import { accessibilityViolations, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -94,6 +94,7 @@ describe('admin dashboard and finance in Chromium', () => {
     expect(chart.split(';')).toHaveLength(6);
     expect(chart).toContain(`${thisMonthLabel} incassi 270,00 €, spese 0,00 €`);
     expect(chart).toContain(`${twoMonthsAgoLabel} incassi 0,00 €, spese 80,00 €`);
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
     await screenshot(page(), 'admin-dashboard-1280');
     await atPhoneWidth('admin-dashboard');
   });
@@ -117,6 +118,7 @@ describe('admin dashboard and finance in Chromium', () => {
     await page().getByRole('region', { name: 'Messaggi' }).getByText('Spesa registrata.').waitFor();
     await expect.poll(mainText).toContain('2 spese');
     expect(await mainText()).toContain('Totale spese380,00 €');
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
     await screenshot(page(), 'admin-expenses-1280');
     await atPhoneWidth('admin-expenses');
 
@@ -156,6 +158,7 @@ describe('admin dashboard and finance in Chromium', () => {
     await page().getByRole('heading', { name: 'Transazioni', level: 1 }).waitFor();
     await expect.poll(mainText).toContain('4 movimenti');
     expect(await mainText()).toContain('Incassato125,00 €Rimborsato5,00 €Netto120,00 €');
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
     await screenshot(page(), 'admin-transactions-1280');
     await atPhoneWidth('admin-transactions');
 
