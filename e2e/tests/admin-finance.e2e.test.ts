@@ -2,7 +2,8 @@
 // income and an expense, the admin sees every money card and the 6-month chart with the right
 // figures; staff see no money and never call the admin-only stats; a 403, a network failure and a
 // chart failure show the spec §8 messages; an expense added on /admin/spese moves the chart and
-// turns the net profit into a loss; the transactions list filters, opens a detail and exports CSV.
+// turns the net profit into a loss; an extra income is recorded, edited and deleted after a
+// confirmation; the transactions list filters, opens a detail and exports CSV.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -151,6 +152,49 @@ describe('admin dashboard and finance in Chromium', () => {
     await page().unroute('**/api/admin/incomes/stats**');
     await chartError.getByRole('button', { name: 'Riprova' }).click();
     await page().getByRole('img', { name: /Incassi e spese degli ultimi 6 mesi/ }).waitFor();
+  });
+
+  it('admin: records an extra income, edits it and deletes it after a confirmation', async () => {
+    await page().goto(`${ctx.stack.webUrl}/admin/incassi`);
+    await page().getByRole('heading', { name: 'Incassi', level: 1 }).waitFor();
+    await expect.poll(mainText).toContain('1 incasso');
+
+    await page().getByRole('button', { name: 'Nuovo incasso' }).click();
+    const form = page().getByRole('dialog', { name: 'Nuovo incasso' });
+    await form.getByRole('button', { name: 'Registra' }).click();
+    await form.getByText('Compila tutti i campi obbligatori.').waitFor();
+    await form.getByLabel('Data').fill('');
+    await form.getByLabel('Importo (€)').fill('45,5');
+    await form.getByLabel(/^Categoria/).fill('Bar');
+    await form.getByLabel(/^Descrizione/).fill('Affitto chiosco');
+    await form.getByLabel('Metodo di pagamento').selectOption('cash');
+    await form.getByRole('button', { name: 'Registra' }).click();
+    await form.getByText('Compila tutti i campi obbligatori.').waitFor();
+    await form.getByLabel('Data').fill(todayInRome);
+    await form.getByRole('button', { name: 'Registra' }).click();
+    await page().getByRole('region', { name: 'Messaggi' }).getByText('Incasso registrato.').waitFor();
+    await expect.poll(mainText).toContain('2 incassi');
+    expect(await mainText()).toContain('Totale incassi195,50 €');
+
+    await page().getByRole('button', { name: /^Modifica “Affitto chiosco”/ }).click();
+    const edit = page().getByRole('dialog', { name: 'Modifica incasso' });
+    expect(await edit.getByLabel('Importo (€)').inputValue()).toBe('45,50');
+    await edit.getByLabel('Importo (€)').fill('50');
+    await edit.getByRole('button', { name: 'Salva modifiche' }).click();
+    await page().getByRole('region', { name: 'Messaggi' }).getByText('Incasso aggiornato.').waitFor();
+    await expect.poll(mainText).toContain('Totale incassi200,00 €');
+    await atPhoneWidth('admin-incomes');
+
+    await page().getByRole('button', { name: /^Elimina “Affitto chiosco”/ }).click();
+    const confirm = page().getByRole('dialog', { name: 'Elimina incasso' });
+    expect(plain(await confirm.textContent())).toContain('Eliminare “Affitto chiosco”');
+    await confirm.getByRole('button', { name: 'Annulla' }).click();
+    expect(await mainText()).toContain('2 incassi');
+    await page().getByRole('button', { name: /^Elimina “Affitto chiosco”/ }).click();
+    await page().getByRole('dialog', { name: 'Elimina incasso' }).getByRole('button', { name: 'Elimina' }).click();
+    await page().getByRole('region', { name: 'Messaggi' }).getByText('Incasso eliminato.').waitFor();
+    await expect.poll(mainText).toContain('1 incasso');
+    expect(await mainText()).toContain('Totale incassi150,00 €');
   });
 
   it('admin: filters the transactions, opens one with its refund and exports the filter as CSV', async () => {
