@@ -31,6 +31,7 @@ import { registerAdminSetupsRoutes } from './modules/setups/setups.router.js';
 import { registerAdminPriceListRoutes } from './modules/prices/price-list-admin.router.js';
 import { registerAdminSettingsRoutes } from './modules/settings/settings-admin.router.js';
 import { registerAdminBookingCouponsRoutes } from './modules/booking-coupons/booking-coupons.router.js';
+import { registerFinanceRoutes } from './modules/finance/finance.router.js';
 
 export function createApp(deps: AppDeps, services: Services) {
   const { config, logger } = deps;
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerAdminSettingsRoutes(mount, deps);
   registerAdminBookingCouponsRoutes(mount, deps);
   registerAdminBookingsRoutes(mount, services.adminBookings, services.recurringBookings);
+  registerFinanceRoutes(mount, deps);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -20,6 +20,7 @@ import { adminCourtsRoutes } from './courts-admin.js';
 import { adminSetupsRoutes } from './setups.js';
 import { adminPricingRoutes } from './price-list.js';
 import { adminBookingCouponsRoutes } from './booking-coupons.js';
+import { expensesRoutes, incomesRoutes, transactionsRoutes } from './finance.js';
 
 export const api = {
   health: healthRoutes,
@@ -41,6 +42,9 @@ export const api = {
   adminPricing: adminPricingRoutes,
   adminBookingCoupons: adminBookingCouponsRoutes,
   adminBookings: adminBookingsRoutes,
+  transactions: transactionsRoutes,
+  expenses: expensesRoutes,
+  incomes: incomesRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

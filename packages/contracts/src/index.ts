@@ -22,5 +22,6 @@ export * from './setups.js';
 export * from './price-list.js';
 export * from './booking-coupons.js';
 export * from './bookings-admin.js';
+export * from './finance.js';
 export * from './rome-time.js';
 export * from './api.js';

@@ -18,13 +18,6 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   },
 });
 
-const comingSoon = (title: string): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const { default: ComingSoonPage } = await import('./coming-soon-page');
-    return { Component: () => <ComingSoonPage title={title} /> };
-  },
-});
-
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -53,7 +46,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireRole level="staff" />,
         children: [
-          { path: paths.admin.dashboard, ...comingSoon('Dashboard Amministratore') },
+          { path: paths.admin.dashboard, ...page(() => import('../features/dashboard/pages/dashboard-page')) },
           { path: paths.admin.users, ...page(() => import('../features/users/pages/admin-users-page')) },
           { path: paths.admin.memberships, ...page(() => import('../features/memberships/pages/admin-memberships-page')) },
           { path: paths.admin.bvuMembers, ...page(() => import('../features/bvu-members/pages/bvu-members-page')) },
@@ -67,13 +60,13 @@ export const routes: RouteObject[] = [
         element: <RequireRole level="admin" />,
         children: [
           { path: paths.admin.membershipEditor, ...page(() => import('../features/memberships/pages/membership-editor-page')) },
-          { path: paths.admin.transactions, ...comingSoon('Transazioni') },
+          { path: paths.admin.transactions, ...page(() => import('../features/finance/pages/transactions-page')) },
           { path: paths.admin.courts, ...page(() => import('../features/courts/pages/admin-courts-page')) },
           { path: paths.admin.setups, ...page(() => import('../features/setups/pages/admin-setups-page')) },
           { path: paths.admin.pricing, ...page(() => import('../features/pricing/pages/admin-pricing-page')) },
           { path: paths.admin.bookingCoupons, ...page(() => import('../features/booking-coupons/pages/admin-booking-coupons-page')) },
-          { path: paths.admin.expenses, ...comingSoon('Spese') },
-          { path: paths.admin.incomes, ...comingSoon('Incassi') },
+          { path: paths.admin.expenses, ...page(() => import('../features/finance/pages/expenses-page')) },
+          { path: paths.admin.incomes, ...page(() => import('../features/finance/pages/incomes-page')) },
           { path: paths.admin.auditLog, ...page(() => import('../features/audit-log/pages/audit-log-page')) },
         ],
       },

@@ -23,6 +23,7 @@ import { fromIsoDate, toIsoDateOrNull } from '../../lib/time.js';
 import { isAdmin } from '../auth/guards.js';
 import { newEmailToken } from '../auth/tokens.js';
 import { releaseCoupon } from '../coupons/coupon-rules.js';
+import { revenueTotals } from '../finance/revenue.js';
 import { requireStripe, type Checkouts } from '../payments/checkout.js';
 import { fiscalCodeProblem } from './fiscal-code.js';
 import { toAdminMembershipDto, WITH_HOLDER } from './memberships.dto.js';
@@ -329,17 +330,9 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
     },
   };
 
-  /** All-time income by source and expenses, in cents, net of refunds. */
+  /** All-time income by source and expenses, net of refunds: the finance module's one computation. */
   async function revenue(): Promise<NonNullable<TMembershipStats['revenue']>> {
-    const [row] = await db.$queryRaw<{ membership: number; booking: number; extra: number; expenses: number }[]>`
-      SELECT
-        coalesce((SELECT sum(CASE WHEN type = 'payment' THEN amount_cents ELSE -amount_cents END) FROM transactions
-                  WHERE kind = 'membership' AND status IN ('completed', 'refunded', 'partially_refunded')), 0)::int AS membership,
-        coalesce((SELECT sum(CASE WHEN type = 'payment' THEN amount_cents ELSE -amount_cents END) FROM transactions
-                  WHERE kind = 'booking' AND status IN ('completed', 'refunded', 'partially_refunded')), 0)::int AS booking,
-        coalesce((SELECT sum(amount_cents) FROM incomes), 0)::int AS extra,
-        coalesce((SELECT sum(amount_cents) FROM expenses), 0)::int AS expenses`;
-    const { membership, booking, extra, expenses } = row!;
+    const { membership, booking, extra, expenses } = await revenueTotals(db);
     return {
       membership_income: centsToMoney(membership),
       booking_income: centsToMoney(booking),

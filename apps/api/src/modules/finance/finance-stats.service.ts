@@ -1,0 +1,55 @@
+// Spec §3/§7 stats for the dashboard chart: every Rome month of the asked range, income by source and
+// expenses, from the shared computation in revenue.ts.
+import { centsToMoney, type TExpenseStats, type TIncomeStats, type z, type ZStatsQuery } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import { expensesByMonth, incomeByMonth } from './revenue.js';
+
+type StatsQuery = z.output<typeof ZStatsQuery>;
+
+/** Every month from the month of `from` to the month of `to`, as YYYY-MM. */
+function monthsOf(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [year, month] = from.split('-').map(Number) as [number, number];
+  const last = to.slice(0, 7);
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    if (key > last) return months;
+    months.push(key);
+    [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
+  }
+}
+
+const yearAndMonth = (key: string) => ({ year: Number(key.slice(0, 4)), month: Number(key.slice(5, 7)) });
+
+export function createFinanceStatsService({ db }: Pick<AppDeps, 'db'>) {
+  return {
+    async income(query: StatsQuery): Promise<TIncomeStats> {
+      const rows = await incomeByMonth(db, { from: query.date_from, to: query.date_to });
+      const byMonth = monthsOf(query.date_from, query.date_to).map((key) => {
+        const row = rows.find((candidate) => candidate.month === key);
+        const [membership, booking, extra] = [row?.membership ?? 0, row?.booking ?? 0, row?.extra ?? 0];
+        return { ...yearAndMonth(key), membership, booking, extra, total: membership + booking + extra };
+      });
+      return {
+        by_month: byMonth.map((month) => ({
+          year: month.year,
+          month: month.month,
+          total: centsToMoney(month.total),
+          membership: centsToMoney(month.membership),
+          booking: centsToMoney(month.booking),
+          extra: centsToMoney(month.extra),
+        })),
+        total: centsToMoney(byMonth.reduce((sum, month) => sum + month.total, 0)),
+      };
+    },
+
+    async expenses(query: StatsQuery): Promise<TExpenseStats> {
+      const rows = await expensesByMonth(db, { from: query.date_from, to: query.date_to });
+      const trend = monthsOf(query.date_from, query.date_to).map((key) => ({ ...yearAndMonth(key), cents: rows.find((row) => row.month === key)?.expenses ?? 0 }));
+      return {
+        monthly_trend: trend.map(({ year, month, cents }) => ({ year, month, total: centsToMoney(cents) })),
+        total: centsToMoney(trend.reduce((sum, month) => sum + month.cents, 0)),
+      };
+    },
+  };
+}

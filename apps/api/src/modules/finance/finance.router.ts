@@ -1,0 +1,33 @@
+import { api } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { MountRoute } from '../../lib/http.js';
+import { authOf } from '../auth/guards.js';
+import { createFinanceStatsService } from './finance-stats.service.js';
+import { createExpensesService, createIncomesService } from './ledger.service.js';
+import { createTransactionsService } from './transactions.service.js';
+
+export function registerFinanceRoutes(mount: MountRoute, deps: Pick<AppDeps, 'db'>) {
+  const transactions = createTransactionsService(deps);
+  const expenses = createExpensesService(deps);
+  const incomes = createIncomesService(deps);
+  const stats = createFinanceStatsService(deps);
+
+  // Before /:id, which would take "export" or "stats" for an id.
+  mount(api.transactions.export, async ({ query }, { res }) => {
+    res.type('text/csv; charset=utf-8').attachment(`movimenti-${query.date_from ?? 'tutti'}.csv`).send(await transactions.exportCsv(query));
+  });
+  mount(api.transactions.list, ({ query }) => transactions.list(query));
+  mount(api.transactions.show, ({ params }) => transactions.show(params.id));
+
+  mount(api.expenses.stats, ({ query }) => stats.expenses(query));
+  mount(api.expenses.list, ({ query }) => expenses.list(query));
+  mount(api.expenses.create, ({ body }, { req }) => expenses.create(authOf(req).user.id, body));
+  mount(api.expenses.update, ({ params, body }) => expenses.update(params.id, body));
+  mount(api.expenses.remove, ({ params }) => expenses.remove(params.id));
+
+  mount(api.incomes.stats, ({ query }) => stats.income(query));
+  mount(api.incomes.list, ({ query }) => incomes.list(query));
+  mount(api.incomes.create, ({ body }, { req }) => incomes.create(authOf(req).user.id, body));
+  mount(api.incomes.update, ({ params, body }) => incomes.update(params.id, body));
+  mount(api.incomes.remove, ({ params }) => incomes.remove(params.id));
+}

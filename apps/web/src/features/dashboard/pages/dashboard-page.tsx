@@ -1,0 +1,102 @@
+// /admin, 'Dashboard Amministratore' (spec §2, §7, §8; design §8): stat cards for staff and admins;
+// for admins only the income, expenses and net profit cards, the summary and the 6-month chart.
+// Staff never call the admin-only stats.
+import { moneyToCents, type TMembershipStats } from '@beach/contracts';
+import { lazy, Suspense } from 'react';
+import { usePageTitle } from '../../../app/use-page-title';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatCents, formatMoney, todayInRome } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/session';
+import { useActiveCoupons, useMembershipStats, usePendingCards, useSixMonthTrend, useTodayBookings, useUsersTotal } from '../api/dashboard';
+import { StatCard } from '../components/stat-card';
+import { chartErrorMessage, dashboardErrorMessage } from '../dashboard-errors';
+
+const FinanceChart = lazy(() => import('../components/finance-chart'));
+
+export default function DashboardPage() {
+  usePageTitle('Dashboard Amministratore');
+  const isAdmin = Boolean(useCurrentUser()?.is_admin);
+  const today = todayInRome();
+  const stats = useMembershipStats();
+  const users = useUsersTotal();
+  const coupons = useActiveCoupons();
+  const pending = usePendingCards();
+  const bookings = useTodayBookings(today);
+  const loads = [stats, users, coupons, pending, bookings];
+  const failed = loads.find((load) => load.isError);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6">
+      <header>
+        <h1 className="text-3xl font-bold text-sea-900">Dashboard Amministratore</h1>
+        <p className="text-slate-600">{isAdmin ? 'Tesseramenti, prenotazioni e conti del centro' : 'Tesseramenti e prenotazioni del centro'}</p>
+      </header>
+
+      {failed && (
+        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => loads.forEach((load) => load.isError && void load.refetch())}>Riprova</Button>}>
+          {dashboardErrorMessage(failed.error)}
+        </Alert>
+      )}
+
+      {stats.isPending && !stats.isError ? (
+        <Spinner label="Caricamento statistiche..." />
+      ) : (
+        <section aria-labelledby="activity-title" className="space-y-3">
+          <h2 id="activity-title" className="text-lg font-semibold text-slate-800">Attività</h2>
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+            <StatCard label="Utenti registrati" value={users.data} />
+            <StatCard label="Tessere attive" value={stats.data?.active} note={stats.data ? `su ${stats.data.total} tessere` : undefined} />
+            <StatCard label="Tessere da attivare" value={pending.data} />
+            <StatCard label="Prenotazioni di oggi" value={bookings.data} />
+            <StatCard label="Coupon attivi" value={coupons.data} />
+          </div>
+        </section>
+      )}
+
+      {isAdmin && stats.data?.revenue && <FinancialSummary revenue={stats.data.revenue} />}
+      {isAdmin && <TrendSection today={today} />}
+    </div>
+  );
+}
+
+function FinancialSummary({ revenue }: { revenue: NonNullable<TMembershipStats['revenue']> }) {
+  const net = moneyToCents(revenue.total_income) - moneyToCents(revenue.total_expenses);
+  return (
+    <section aria-labelledby="money-title" className="space-y-3">
+      <div>
+        <h2 id="money-title" className="text-lg font-semibold text-slate-800">Riepilogo finanziario</h2>
+        <p className="text-sm text-slate-500">Dall’apertura, al netto dei rimborsi</p>
+      </div>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <StatCard label="Incassi tessere" value={formatMoney(revenue.membership_income)} />
+        <StatCard label="Incassi prenotazioni" value={formatMoney(revenue.booking_income)} />
+        <StatCard label="Incassi extra" value={formatMoney(revenue.extra_income)} />
+        <StatCard label="Totale incassi" value={formatMoney(revenue.total_income)} />
+        <StatCard label="Totale spese" value={formatMoney(revenue.total_expenses)} />
+        <StatCard label="Utile netto" tone={net < 0 ? 'bad' : 'good'} value={`${formatCents(net)}${net < 0 ? ' (perdita)' : ''}`} />
+      </div>
+    </section>
+  );
+}
+
+function TrendSection({ today }: { today: string }) {
+  const trend = useSixMonthTrend(today, true);
+  return (
+    <section aria-labelledby="trend-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="trend-title" className="text-lg font-semibold text-slate-800">Incassi e spese degli ultimi 6 mesi</h2>
+      {trend.isError ? (
+        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void trend.refetch()}>Riprova</Button>}>
+          {chartErrorMessage(trend.error)}
+        </Alert>
+      ) : trend.data ? (
+        <Suspense fallback={<Spinner label="Caricamento grafico..." />}>
+          <FinanceChart months={trend.data} />
+        </Suspense>
+      ) : (
+        <Spinner label="Caricamento grafico..." />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+// The admin dashboard over the demo volume (`pnpm db:seed -- --demo`: 2,000 members, a season of
+// bookings, payments, refunds, expenses and income): every money card and every month of the chart
+// match totals computed here straight from the tables, with a formulation of their own.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seed } from '@beach/api/testing';
+import { screenshot } from '../src/browser.js';
+import { useBrowserStack } from '../src/stack.js';
+
+const ctx = useBrowserStack();
+const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
+const euros = (cents: number) => plain(new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(cents / 100));
+const card = async (page: Page, label: string) => plain(await page.getByRole('group', { name: label, exact: true }).textContent());
+
+const todayInRome = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const [year, month] = todayInRome.split('-').map(Number) as [number, number];
+/** The chart's six months, oldest first, as first days (YYYY-MM-DD). */
+const months = Array.from({ length: 6 }, (_, index) => new Date(Date.UTC(year, month - 6 + index, 1)).toISOString().slice(0, 10));
+const monthLabel = (first: string) => new Intl.DateTimeFormat('it-IT', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${first}T00:00:00Z`));
+
+/** All-time and per-month figures in cents, from the tables. */
+async function expectedFigures() {
+  const { db } = ctx.stack;
+  const [all] = await db.$queryRaw<{ membership: number; booking: number; extra: number; expenses: number }[]>`
+    SELECT
+      (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE kind = 'membership' AND type = 'payment' AND status <> 'pending' AND status <> 'failed')::int
+        - (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE kind = 'membership' AND type = 'refund' AND status = 'completed')::int AS membership,
+      (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE kind = 'booking' AND type = 'payment' AND status <> 'pending' AND status <> 'failed')::int
+        - (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE kind = 'booking' AND type = 'refund' AND status = 'completed')::int AS booking,
+      (SELECT coalesce(sum(amount_cents), 0) FROM incomes)::int AS extra,
+      (SELECT coalesce(sum(amount_cents), 0) FROM expenses)::int AS expenses`;
+  const monthly = await Promise.all(
+    months.map(async (first) => {
+      const [row] = await db.$queryRaw<{ income: number; expenses: number }[]>`
+        SELECT
+          (SELECT coalesce(sum(CASE WHEN type = 'refund' THEN -amount_cents ELSE amount_cents END), 0) FROM transactions
+            WHERE status NOT IN ('pending', 'failed') AND (paid_at AT TIME ZONE 'Europe/Rome')::date BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int
+          + (SELECT coalesce(sum(amount_cents), 0) FROM incomes WHERE date BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int AS income,
+          (SELECT coalesce(sum(amount_cents), 0) FROM expenses WHERE date BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int AS expenses`;
+      return { label: monthLabel(first), ...row! };
+    }),
+  );
+  return { ...all!, monthly };
+}
+
+describe('the admin dashboard over the demo data', () => {
+  it('shows money cards and a chart that match the tables to the cent', async () => {
+    await seed(ctx.stack.db, { demo: true, nodeEnv: 'test', log: () => {} });
+    const expected = await expectedFigures();
+    expect(expected.booking).toBeGreaterThan(0);
+
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent('/admin')}`);
+    await page.getByLabel('E-mail').fill('admin@demo.beach');
+    await page.getByLabel('Password').fill('Demo2026!');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    const chart = page.getByRole('img', { name: /Incassi e spese degli ultimi 6 mesi/ });
+    await chart.waitFor({ timeout: 30_000 });
+
+    const income = expected.membership + expected.booking + expected.extra;
+    const net = income - expected.expenses;
+    expect(await card(page, 'Incassi tessere')).toBe(`Incassi tessere${euros(expected.membership)}`);
+    expect(await card(page, 'Incassi prenotazioni')).toBe(`Incassi prenotazioni${euros(expected.booking)}`);
+    expect(await card(page, 'Incassi extra')).toBe(`Incassi extra${euros(expected.extra)}`);
+    expect(await card(page, 'Totale incassi')).toBe(`Totale incassi${euros(income)}`);
+    expect(await card(page, 'Totale spese')).toBe(`Totale spese${euros(expected.expenses)}`);
+    expect(await card(page, 'Utile netto')).toBe(`Utile netto${euros(net)}${net < 0 ? ' (perdita)' : ''}`);
+
+    const chartText = plain(await chart.getAttribute('aria-label'));
+    for (const point of expected.monthly) expect(chartText).toContain(`${point.label} incassi ${euros(point.income)}, spese ${euros(point.expenses)}`);
+
+    await screenshot(page, 'admin-dashboard-demo-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'admin-dashboard-demo-390');
+    await page.close();
+  }, 180_000);
+});

@@ -1,0 +1,250 @@
+// The admin dashboard and the finance screens in Chromium: with known payments, a refund, an extra
+// income and an expense, the admin sees every money card and the 6-month chart with the right
+// figures; staff see no money and never call the admin-only stats; a 403, a network failure and a
+// chart failure show the spec §8 messages; an expense added on /admin/spese moves the chart and
+// turns the net profit into a loss; an extra income is recorded, edited and deleted after a
+// confirmation; the transactions list filters, opens a detail and exports CSV.
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { accessibilityViolations, screenshot } from '../src/browser.js';
+import { useBrowserStack } from '../src/stack.js';
+
+const ctx = useBrowserStack();
+let current: Page | undefined;
+const page = (): Page => current ?? ctx.page;
+/** Text with the non-breaking spaces of it-IT currency as plain spaces. */
+const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
+const mainText = async () => plain(await page().textContent('main'));
+const card = async (label: string) => plain(await page().getByRole('group', { name: label, exact: true }).textContent());
+const chartLabel = async () => plain(await page().getByRole('img', { name: /Incassi e spese degli ultimi 6 mesi/ }).getAttribute('aria-label'));
+
+const todayInRome = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const [year, month] = todayInRome.split('-').map(Number) as [number, number];
+const twoMonthsAgo = new Date(Date.UTC(year, month - 3, 15));
+const monthLabel = (date: Date) => new Intl.DateTimeFormat('it-IT', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+const thisMonthLabel = monthLabel(new Date(Date.UTC(year, month - 1, 1)));
+const twoMonthsAgoLabel = monthLabel(twoMonthsAgo);
+
+async function login(email: string, path: string, heading: string, width = 1280) {
+  await current?.close();
+  current = await ctx.browser.newPage({ viewport: { width, height: 900 } });
+  await page().goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent(path)}`);
+  await page().getByLabel('E-mail').fill(email);
+  await page().getByLabel('Password').fill('Demo2026!');
+  await page().getByRole('button', { name: 'Accedi' }).click();
+  await page().getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
+
+async function atPhoneWidth(name: string) {
+  await page().setViewportSize({ width: 390, height: 844 });
+  await screenshot(page(), `${name}-390`);
+  await page().setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * An active and a pending card. This month: a 60 € card payment, a 40 € booking at the desk, a 25 € online booking refunded 5 €, 150 € of
+ * extra income. Two months ago: an 80 € expense. Income 270 €, expenses 80 €, net 190 €.
+ */
+async function arrangeMoney() {
+  const { db } = ctx.stack;
+  const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+  const admin = await db.user.findUniqueOrThrow({ where: { email: 'admin@demo.beach' } });
+  const now = new Date();
+  const card = async (userId: number, status: 'active' | 'pending') => {
+    const [issued] = await db.$queryRaw<{ number: string }[]>`SELECT next_membership_number(${year}) AS number`;
+    const start = new Date(`${todayInRome}T00:00:00Z`);
+    return db.membership.create({
+      data: { membershipNumber: issued!.number, userId, type: 'monthly', status, startDate: start, endDate: new Date(start.getTime() + 29 * 86_400_000), originalPriceCents: 6000, priceCents: 6000, activatedAt: status === 'active' ? now : null },
+    });
+  };
+  const active = await card(member.id, 'active');
+  await card(admin.id, 'pending');
+  await db.transaction.create({ data: { kind: 'membership', userId: member.id, membershipId: active.id, amountCents: 6000, method: 'cash', status: 'completed', paidAt: now, description: 'Tessera stagionale' } });
+  await db.transaction.create({ data: { kind: 'booking', userId: member.id, amountCents: 4000, method: 'card', status: 'completed', paidAt: now, description: 'Campo C1 al banco' } });
+  const online = await db.transaction.create({
+    data: { kind: 'booking', userId: member.id, amountCents: 2500, method: 'stripe', status: 'partially_refunded', paidAt: now, description: 'Campo C3 online', stripePaymentIntentId: 'pi_e2e_finance' },
+  });
+  await db.transaction.create({
+    data: { kind: 'booking', type: 'refund', refundOfId: online.id, userId: member.id, amountCents: 500, method: 'stripe', status: 'completed', paidAt: now, description: 'Rimborso parziale', stripeRefundId: 're_e2e_finance' },
+  });
+  await db.income.create({ data: { date: new Date(`${todayInRome}T00:00:00Z`), category: 'Sponsor', description: 'Sponsor torneo', amountCents: 15_000 } });
+  await db.expense.create({ data: { date: twoMonthsAgo, category: 'Sabbia', description: 'Sabbia campo B', amountCents: 8000, supplier: 'Cava Adriatica' } });
+}
+
+describe('admin dashboard and finance in Chromium', () => {
+  it('admin: the cards and the 6-month chart show the seeded money to the cent', async () => {
+    await arrangeMoney();
+    await login('admin@demo.beach', '/admin', 'Dashboard Amministratore');
+    await page().getByRole('img', { name: /Incassi e spese degli ultimi 6 mesi/ }).waitFor();
+
+    expect(await card('Incassi tessere')).toContain('60,00 €');
+    expect(await card('Incassi prenotazioni')).toContain('60,00 €');
+    expect(await card('Incassi extra')).toContain('150,00 €');
+    expect(await card('Totale incassi')).toContain('270,00 €');
+    expect(await card('Totale spese')).toContain('80,00 €');
+    expect(await card('Utile netto')).toBe('Utile netto190,00 €');
+    expect(await card('Tessere attive')).toBe('Tessere attive1su 2 tessere');
+    expect(await card('Tessere da attivare')).toBe('Tessere da attivare1');
+    expect(await card('Coupon attivi')).toMatch(/^Coupon attivi\d+$/);
+    expect(await card('Prenotazioni di oggi')).toMatch(/^Prenotazioni di oggi\d+$/);
+
+    // Two lines, six months, this month's income and the expense two months back.
+    expect(await page().locator('.recharts-line').count()).toBe(2);
+    const chart = await chartLabel();
+    expect(chart.split(';')).toHaveLength(6);
+    expect(chart).toContain(`${thisMonthLabel} incassi 270,00 €, spese 0,00 €`);
+    expect(chart).toContain(`${twoMonthsAgoLabel} incassi 0,00 €, spese 80,00 €`);
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
+    await screenshot(page(), 'admin-dashboard-1280');
+    await atPhoneWidth('admin-dashboard');
+  });
+
+  it('admin: an expense added on /admin/spese moves the chart and turns the net profit into a loss', async () => {
+    await page().goto(`${ctx.stack.webUrl}/admin/spese`);
+    await page().getByRole('heading', { name: 'Spese', level: 1 }).waitFor();
+    await expect.poll(mainText).toContain('1 spesa');
+
+    await page().getByRole('button', { name: 'Nuova spesa' }).click();
+    const form = page().getByRole('dialog', { name: 'Nuova spesa' });
+    await form.getByLabel('Importo (€)').fill('0');
+    await form.getByLabel(/^Categoria/).fill('Illuminazione');
+    await form.getByLabel(/^Descrizione/).fill('Fari campo C');
+    await form.getByRole('button', { name: 'Registra' }).click();
+    // The server refuses zero, under the field.
+    await form.getByText('L’importo deve essere maggiore di zero.').first().waitFor();
+    await form.getByLabel('Importo (€)').fill('300,00');
+    await form.getByLabel('Fornitore').fill('Elettrica Romagna');
+    await form.getByRole('button', { name: 'Registra' }).click();
+    await page().getByRole('region', { name: 'Messaggi' }).getByText('Spesa registrata.').waitFor();
+    await expect.poll(mainText).toContain('2 spese');
+    expect(await mainText()).toContain('Totale spese380,00 €');
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
+    await screenshot(page(), 'admin-expenses-1280');
+    await atPhoneWidth('admin-expenses');
+
+    await page().getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+    await page().getByRole('heading', { name: 'Dashboard Amministratore', level: 1 }).waitFor();
+    await expect.poll(() => card('Utile netto').catch(() => '')).toBe('Utile netto-110,00 € (perdita)');
+    expect(await card('Totale spese')).toContain('380,00 €');
+    await expect.poll(chartLabel).toContain(`${thisMonthLabel} incassi 270,00 €, spese 300,00 €`);
+    await screenshot(page(), 'admin-dashboard-loss-1280');
+  });
+
+  it('admin: a 403, a network failure and a chart failure show the spec §8 messages', async () => {
+    await page().route('**/api/admin/memberships/stats', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'Vietato.' }) }));
+    await page().reload();
+    await page().getByRole('alert').getByText('Non hai i permessi necessari per accedere a questa risorsa.').waitFor();
+    expect(await mainText()).not.toContain('Utile netto');
+    await screenshot(page(), 'admin-dashboard-403-1280');
+    await page().unroute('**/api/admin/memberships/stats');
+
+    await page().route('**/api/admin/memberships/stats', (route) => route.abort('internetdisconnected'));
+    await page().reload();
+    await page().getByRole('alert').getByText('Impossibile contattare il server. Controlla la tua connessione e riprova.').waitFor({ timeout: 15_000 });
+    await page().unroute('**/api/admin/memberships/stats');
+
+    await page().route('**/api/admin/incomes/stats**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Statistiche non disponibili.' }) }));
+    await page().reload();
+    const chartError = page().getByRole('alert').filter({ hasText: 'Errore: Statistiche non disponibili.' });
+    await chartError.waitFor({ timeout: 15_000 });
+    await screenshot(page(), 'admin-dashboard-chart-error-1280');
+    await page().unroute('**/api/admin/incomes/stats**');
+    await chartError.getByRole('button', { name: 'Riprova' }).click();
+    await page().getByRole('img', { name: /Incassi e spese degli ultimi 6 mesi/ }).waitFor();
+  });
+
+  it('admin: records an extra income, edits it and deletes it after a confirmation', async () => {
+    await page().goto(`${ctx.stack.webUrl}/admin/incassi`);
+    await page().getByRole('heading', { name: 'Incassi', level: 1 }).waitFor();
+    await expect.poll(mainText).toContain('1 incasso');
+
+    await page().getByRole('button', { name: 'Nuovo incasso' }).click();
+    const form = page().getByRole('dialog', { name: 'Nuovo incasso' });
+    await form.getByRole('button', { name: 'Registra' }).click();
+    await form.getByText('Compila tutti i campi obbligatori.').waitFor();
+    await form.getByLabel('Data').fill('');
+    await form.getByLabel('Importo (€)').fill('45,5');
+    await form.getByLabel(/^Categoria/).fill('Bar');
+    await form.getByLabel(/^Descrizione/).fill('Affitto chiosco');
+    await form.getByLabel('Metodo di pagamento').selectOption('cash');
+    await form.getByRole('button', { name: 'Registra' }).click();
+    await form.getByText('Compila tutti i campi obbligatori.').waitFor();
+    await form.getByLabel('Data').fill(todayInRome);
+    await form.getByRole('button', { name: 'Registra' }).click();
+    await page().getByRole('region', { name: 'Messaggi' }).getByText('Incasso registrato.').waitFor();
+    await expect.poll(mainText).toContain('2 incassi');
+    expect(await mainText()).toContain('Totale incassi195,50 €');
+
+    await page().getByRole('button', { name: /^Modifica “Affitto chiosco”/ }).click();
+    const edit = page().getByRole('dialog', { name: 'Modifica incasso' });
+    expect(await edit.getByLabel('Importo (€)').inputValue()).toBe('45,50');
+    await edit.getByLabel('Importo (€)').fill('50');
+    await edit.getByRole('button', { name: 'Salva modifiche' }).click();
+    await page().getByRole('region', { name: 'Messaggi' }).getByText('Incasso aggiornato.').waitFor();
+    await expect.poll(mainText).toContain('Totale incassi200,00 €');
+    await atPhoneWidth('admin-incomes');
+
+    await page().getByRole('button', { name: /^Elimina “Affitto chiosco”/ }).click();
+    const confirm = page().getByRole('dialog', { name: 'Elimina incasso' });
+    expect(plain(await confirm.textContent())).toContain('Eliminare “Affitto chiosco”');
+    await confirm.getByRole('button', { name: 'Annulla' }).click();
+    expect(await mainText()).toContain('2 incassi');
+    await page().getByRole('button', { name: /^Elimina “Affitto chiosco”/ }).click();
+    await page().getByRole('dialog', { name: 'Elimina incasso' }).getByRole('button', { name: 'Elimina' }).click();
+    await page().getByRole('region', { name: 'Messaggi' }).getByText('Incasso eliminato.').waitFor();
+    await expect.poll(mainText).toContain('1 incasso');
+    expect(await mainText()).toContain('Totale incassi150,00 €');
+  });
+
+  it('admin: filters the transactions, opens one with its refund and exports the filter as CSV', async () => {
+    await page().goto(`${ctx.stack.webUrl}/admin/transactions`);
+    await page().getByRole('heading', { name: 'Transazioni', level: 1 }).waitFor();
+    await expect.poll(mainText).toContain('4 movimenti');
+    expect(await mainText()).toContain('Incassato125,00 €Rimborsato5,00 €Netto120,00 €');
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
+    await screenshot(page(), 'admin-transactions-1280');
+    await atPhoneWidth('admin-transactions');
+
+    await page().getByLabel('Cerca').fill('pi_e2e');
+    await expect.poll(mainText).toContain('1 movimento');
+    expect(await mainText()).toContain('Netto25,00 €');
+    await page().getByLabel('Cerca').fill('');
+    await page().getByLabel('Movimento', { exact: true }).selectOption('refund');
+    await expect.poll(mainText).toContain('1 movimento');
+    expect(await mainText()).toContain('Netto-5,00 €');
+    await page().getByLabel('Movimento', { exact: true }).selectOption('');
+    await page().getByLabel('Per', { exact: true }).selectOption('booking');
+    await expect.poll(mainText).toContain('3 movimenti');
+    expect(await mainText()).toContain('Netto60,00 €');
+
+    await page().getByRole('row').filter({ hasText: 'Campo C3 online' }).getByRole('button', { name: /Dettagli del movimento/ }).click();
+    const detail = page().getByRole('dialog');
+    await detail.getByText('pi_e2e_finance').waitFor();
+    expect(plain(await detail.textContent())).toContain('Rimborso di 5,00 €');
+    await screenshot(page(), 'admin-transaction-detail-1280', { fullPage: false });
+    await detail.getByRole('button', { name: 'Chiudi' }).last().click();
+
+    const [download] = await Promise.all([page().waitForEvent('download'), page().getByRole('button', { name: 'Esporta CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('movimenti-tutti.csv');
+    const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Data;Movimento;Per;Cliente;E-mail;Descrizione;Metodo;Stato;Importo;ID Stripe');
+    expect(lines).toHaveLength(4);
+    expect(lines.some((line) => line.endsWith(';Rimborso parziale;Online (Stripe);Completato;-5,00;re_e2e_finance'))).toBe(true);
+  });
+
+  it('staff: the activity cards only, with no money and no call to the admin-only stats', async () => {
+    const calls: string[] = [];
+    await login('staff@demo.beach', '/admin', 'Dashboard Amministratore');
+    page().on('request', (request) => calls.push(new URL(request.url()).pathname));
+    await page().reload();
+    await page().getByRole('group', { name: 'Tessere attive' }).waitFor();
+    await expect.poll(() => card('Coupon attivi')).toMatch(/^Coupon attivi\d+$/);
+    const text = await mainText();
+    for (const money of ['Riepilogo finanziario', 'Utile netto', 'Totale incassi', 'Incassi e spese degli ultimi 6 mesi']) expect(text).not.toContain(money);
+    expect(calls).toContain('/api/admin/memberships/stats');
+    expect(calls.filter((path) => path.startsWith('/api/admin/incomes') || path.startsWith('/api/admin/expenses') || path.startsWith('/api/admin/transactions'))).toEqual([]);
+    await screenshot(page(), 'staff-dashboard-1280');
+    await atPhoneWidth('staff-dashboard');
+  });
+});
