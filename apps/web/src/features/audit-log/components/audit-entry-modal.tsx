@@ -3,6 +3,7 @@ import type { TAuditEntry } from '@beach/contracts';
 import { DetailModal, DetailSection } from '../../../components/admin/detail-modal';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format';
+import { entityText } from '../entity-labels';
 
 function JsonBlock({ title, value }: { title: string; value: unknown }) {
   return (
@@ -35,7 +36,7 @@ export function AuditEntryModal({ entry, onClose }: { entry: TAuditEntry | null;
             items={[
               { label: 'Operatore', value: entry.actor.name ?? `Utente #${entry.actor.id}` },
               { label: 'Azione', value: <span className="font-mono text-xs">{entry.action}</span> },
-              { label: 'Oggetto', value: `${entry.entity_type}${entry.entity_id ? ` #${entry.entity_id}` : ''}` },
+              { label: 'Oggetto', value: entityText(entry) },
               { label: 'Utente interessato', value: entry.subject_user ? (entry.subject_user.name ?? `#${entry.subject_user.id}`) : null },
               { label: 'Indirizzo IP', value: entry.ip_address },
               { label: 'Richiesta', value: entry.request_id },

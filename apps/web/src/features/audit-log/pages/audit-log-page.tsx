@@ -15,6 +15,7 @@ import { serverMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useAuditedMember, useAuditLog, useOperators } from '../api/audit-log';
 import { AuditEntryModal } from '../components/audit-entry-modal';
+import { entityText } from '../entity-labels';
 
 const METHOD_LABELS: Record<string, string> = { POST: 'Creazione / azione', PUT: 'Modifica', PATCH: 'Modifica', DELETE: 'Eliminazione' };
 
@@ -65,7 +66,7 @@ export default function AuditLogPage() {
         </span>
       ),
     },
-    { key: 'entity', header: 'Oggetto', cell: (entry) => `${entry.entity_type}${entry.entity_id ? ` #${entry.entity_id}` : ''}` },
+    { key: 'entity', header: 'Oggetto', cell: entityText },
     { key: 'subject', header: 'Utente', cell: (entry) => (entry.subject_user ? (entry.subject_user.name ?? `#${entry.subject_user.id}`) : '—') },
     {
       key: 'details',
