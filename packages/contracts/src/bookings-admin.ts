@@ -317,6 +317,7 @@ export const adminBookingsRoutes = {
     access: 'staff',
     body: ZRecurringBody,
     response: ZRecurringPreview,
+    audit: 'skip',
   }),
   recurringCreate: defineRoute({
     method: 'post',

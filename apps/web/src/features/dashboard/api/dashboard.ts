@@ -1,24 +1,10 @@
 // The dashboard's calls, exactly as spec §7 lists them: the memberships stats, the users total
 // (per_page=1), the active coupons (is_active=true), and for admins the income and expense stats of
 // the last six months (date_from/date_to). Design §8 adds the cards to activate and today's bookings.
-import { api, defineRoute, z } from '@beach/contracts';
+import { api } from '@beach/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { financeKeys } from '../../finance/api/finance';
-
-/**
- * GET /api/admin/users as the dashboard reads it: only `total` (spec §7). The users screen owns the
- * full list contract; this reading of it stays valid whatever else the list returns.
- */
-const usersTotal = defineRoute({
-  method: 'get',
-  path: '/api/admin/users',
-  summary: 'Numero degli utenti',
-  tag: 'users',
-  access: 'staff',
-  query: z.object({ per_page: z.literal(1) }),
-  response: z.object({ total: z.number().int() }),
-});
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -30,7 +16,7 @@ export const dashboardKeys = {
 };
 
 export const useMembershipStats = () => useQuery({ queryKey: dashboardKeys.membershipStats, queryFn: () => callApi(api.adminMemberships.stats), staleTime: 0 });
-export const useUsersTotal = () => useQuery({ queryKey: dashboardKeys.users, queryFn: async () => (await callApi(usersTotal, { query: { per_page: 1 } })).total, staleTime: 0 });
+export const useUsersTotal = () => useQuery({ queryKey: dashboardKeys.users, queryFn: async () => (await callApi(api.users.list, { query: { per_page: 1 } })).total, staleTime: 0 });
 export const useActiveCoupons = () =>
   useQuery({ queryKey: dashboardKeys.coupons, queryFn: async () => (await callApi(api.coupons.list, { query: { is_active: 'true' } })).total, staleTime: 0 });
 export const usePendingCards = () =>
