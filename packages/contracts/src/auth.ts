@@ -31,15 +31,20 @@ export function permissionsForRole(role: TRole): TPermissions {
 /** A calendar date as YYYY-MM-DD. */
 export const ZIsoDate = z.iso.date({ error: 'Inserisci una data valida.' });
 
-export const ZUser = z.object({
+/** Who a person is, as every view of a user shows it (session, back-office list, member search). */
+export const personFields = {
   id: z.number().int(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
   birth_date: ZIsoDate.nullable(),
-  role: ZRole,
-  role_display_name: z.string(),
+};
+/** A person with their role, as the session and the users back-office show it. */
+export const roledPersonFields = { ...personFields, role: ZRole, role_display_name: z.string() };
+
+export const ZUser = z.object({
+  ...roledPersonFields,
   is_admin: z.boolean(),
   permissions: ZPermissions,
 });

@@ -1,5 +1,5 @@
 // Users in the back-office (spec §6, design §8).
-import { ZBirthDate, ZEmail, ZIsoDate, ZPersonName, ZPhone, ZRole } from './auth.js';
+import { personFields, roledPersonFields, ZBirthDate, ZEmail, ZIsoDate, ZPersonName, ZPhone, ZRole } from './auth.js';
 import { BOOKING_STATUSES } from './bookings.js';
 import { defineRoute } from './http.js';
 import { ZMembershipStatus, ZMembershipType } from './memberships.js';
@@ -13,14 +13,7 @@ export const USERS_PER_PAGE = 15;
 
 /** A user as the back-office lists it. */
 export const ZAdminUser = z.object({
-  id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  birth_date: ZIsoDate.nullable(),
-  role: ZRole,
-  role_display_name: z.string(),
+  ...roledPersonFields,
   email_verified: z.boolean(),
   /** Disabled by the desk or erased: login is refused. */
   disabled_at: z.iso.datetime().nullable(),
@@ -105,12 +98,7 @@ const ZUserId = z.object({ id: z.coerce.number().int().positive() });
 const ZUserChange = z.object({ message: z.string(), user: ZAdminUser });
 
 export const ZMemberSearchResult = z.object({
-  id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  birth_date: ZIsoDate.nullable(),
+  ...personFields,
   /** From the member's latest card, to fill the desk form. */
   fiscal_code: z.string().nullable(),
 });

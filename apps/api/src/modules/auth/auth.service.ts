@@ -33,16 +33,21 @@ export const MAX_EMAIL_TOKENS_PER_HOUR = 5;
 /** Compared against when the e-mail is unknown, so both cases take as long. */
 const UNKNOWN_USER_HASH = '$2b$12$Vw4FCECagZ6.fEuTwFEs5eMlWB2jQ53Zm54DqyFBZxuu7Jmh8j/Ia';
 
+/** The person and their role, as every view of a user shows them. */
+export const roledPersonOf = (user: User) => ({
+  id: user.id,
+  first_name: user.firstName,
+  last_name: user.lastName,
+  email: user.email,
+  phone: user.phone,
+  birth_date: toIsoDateOrNull(user.birthDate),
+  role: user.role,
+  role_display_name: ROLE_DISPLAY_NAMES[user.role],
+});
+
 export function toUserDto(user: User): TUser {
   return {
-    id: user.id,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    email: user.email,
-    phone: user.phone,
-    birth_date: toIsoDateOrNull(user.birthDate),
-    role: user.role,
-    role_display_name: ROLE_DISPLAY_NAMES[user.role],
+    ...roledPersonOf(user),
     is_admin: user.role === 'admin',
     permissions: permissionsForRole(user.role),
   };

@@ -8,8 +8,8 @@ import { isUniqueViolation } from '../../lib/db.js';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { fromIsoDateOrNull, toIsoDateOrNull } from '../../lib/time.js';
-import { createAuthService } from '../auth/auth.service.js';
+import { fromIsoDateOrNull } from '../../lib/time.js';
+import { createAuthService, roledPersonOf } from '../auth/auth.service.js';
 import { eraseAccount } from './erasure.js';
 import { memberRecords } from './member-records.js';
 
@@ -32,14 +32,7 @@ export const USER_MESSAGES = {
 
 export function toAdminUserDto(user: User): TAdminUser {
   return {
-    id: user.id,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    email: user.email,
-    phone: user.phone,
-    birth_date: toIsoDateOrNull(user.birthDate),
-    role: user.role,
-    role_display_name: ROLE_DISPLAY_NAMES[user.role],
+    ...roledPersonOf(user),
     email_verified: user.emailVerifiedAt !== null,
     disabled_at: user.disabledAt?.toISOString() ?? null,
     erased_at: user.erasedAt?.toISOString() ?? null,
