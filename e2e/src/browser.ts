@@ -35,3 +35,25 @@ export async function accessibilityViolations(page: Page, scope?: string) {
     return result.violations.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
   }, scope);
 }
+
+export const DESKTOP = { width: 1280, height: 900 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+/** A new page signed in through the login form, landed on `path` once its h1 `heading` shows. */
+export async function openSignedIn(browser: Browser, webUrl: string, { email, password = 'Demo2026!', path, heading, width = DESKTOP.width }: { email: string; password?: string; path: string; heading: string; width?: number }) {
+  const page = await browser.newPage({ viewport: { width, height: DESKTOP.height }, acceptDownloads: true });
+  page.on('dialog', (dialog) => void dialog.dismiss());
+  await page.goto(`${webUrl}/login?redirect=${encodeURIComponent(path)}`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  return page;
+}
+
+/** `{name}-390`: the screen at phone width, then back to the desktop size. */
+export async function screenshotAtPhoneWidth(page: Page, name: string, options?: { fullPage?: boolean }) {
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `${name}-390`, options);
+  await page.setViewportSize(DESKTOP);
+}

@@ -5,7 +5,7 @@
 // Screenshots at 1280 and 390 px.
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, screenshot } from '../src/browser.js';
+import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -20,25 +20,16 @@ const rome = (date: string, time: string) => {
   return new Date(guess.getTime() - ((offset + 24) % 24) * 3_600_000);
 };
 
-async function signIn(browser: Browser, email: string, path: string, heading: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('dialog', (dialog) => void dialog.dismiss());
-  await page.goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent(path)}`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill('Demo2026!');
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-  return page;
-}
+const signIn = (browser: Browser, email: string, path: string, heading: string) => openSignedIn(browser, ctx.stack.webUrl, { email, path, heading });
 
 async function shoot(page: Page, name: string) {
   expect(await accessibilityViolations(page, 'main')).toEqual([]);
   await screenshot(page, `${name}-1280`, { fullPage: false });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   // The planner scrolls inside its box; the page itself never scrolls sideways on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   await screenshot(page, `${name}-390`, { fullPage: false });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize(DESKTOP);
 }
 
 const notice = (page: Page, text: string | RegExp) => page.getByRole('region', { name: 'Messaggi' }).getByText(text).waitFor();
@@ -76,9 +67,7 @@ describe('booking back-office as staff', () => {
     await dialog.getByLabel('Nuovo inizio').selectOption('13:30');
     await dialog.getByRole('button', { name: 'Sposta qui' }).click();
     await dialog.getByText('Questo orario è appena stato prenotato da un altro utente.').waitFor();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, 'admin-bookings-move-refused-390', { fullPage: false });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshotAtPhoneWidth(page, 'admin-bookings-move-refused', { fullPage: false });
     await dialog.getByLabel('Nuovo inizio').selectOption('12:00');
     await dialog.getByRole('button', { name: 'Sposta qui' }).click();
     await notice(page, 'Prenotazione spostata.');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import codiceFiscale from 'codice-fiscale-js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../src/browser.js';
+import { openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
@@ -23,19 +23,10 @@ const rowOf = (text: string) => page().getByRole('row').filter({ hasText: text }
 
 async function login(email: string, path: string, heading: string) {
   await current?.close();
-  current = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page().goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent(path)}`);
-  await page().getByLabel('E-mail').fill(email);
-  await page().getByLabel('Password').fill('Demo2026!');
-  await page().getByRole('button', { name: 'Accedi' }).click();
-  await page().getByRole('heading', { name: heading, level: 1 }).waitFor();
+  current = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email, path, heading });
 }
 
-async function atPhoneWidth(name: string) {
-  await page().setViewportSize({ width: 390, height: 844 });
-  await screenshot(page(), `${name}-390`);
-  await page().setViewportSize({ width: 1280, height: 900 });
-}
+const atPhoneWidth = (name: string) => screenshotAtPhoneWidth(page(), name);
 
 async function search(text: string) {
   await page().getByLabel('Cerca').fill(text);

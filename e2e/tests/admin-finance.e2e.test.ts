@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, screenshot } from '../src/browser.js';
+import { accessibilityViolations, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -28,19 +28,10 @@ const twoMonthsAgoLabel = monthLabel(twoMonthsAgo);
 
 async function login(email: string, path: string, heading: string, width = 1280) {
   await current?.close();
-  current = await ctx.browser.newPage({ viewport: { width, height: 900 } });
-  await page().goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent(path)}`);
-  await page().getByLabel('E-mail').fill(email);
-  await page().getByLabel('Password').fill('Demo2026!');
-  await page().getByRole('button', { name: 'Accedi' }).click();
-  await page().getByRole('heading', { name: heading, level: 1 }).waitFor();
+  current = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email, path, heading, width });
 }
 
-async function atPhoneWidth(name: string) {
-  await page().setViewportSize({ width: 390, height: 844 });
-  await screenshot(page(), `${name}-390`);
-  await page().setViewportSize({ width: 1280, height: 900 });
-}
+const atPhoneWidth = (name: string) => screenshotAtPhoneWidth(page(), name);
 
 /**
  * An active and a pending card. This month: a 60 € card payment, a 40 € booking at the desk, a 25 € online booking refunded 5 €, 150 € of

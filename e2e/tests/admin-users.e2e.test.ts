@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { linkIn } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, screenshot } from '../src/browser.js';
+import { accessibilityViolations, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -18,19 +18,10 @@ const MEMBER = { first: 'Marco', last: 'Neri', email: `marco.neri.${Date.now()}@
 
 async function login(email: string, password: string, path: string, heading: string) {
   await current?.close();
-  current = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  await page().goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent(path)}`);
-  await page().getByLabel('E-mail').fill(email);
-  await page().getByLabel('Password').fill(password);
-  await page().getByRole('button', { name: 'Accedi' }).click();
-  await page().getByRole('heading', { name: heading, level: 1 }).waitFor();
+  current = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email, password, path, heading });
 }
 
-async function atPhoneWidth(name: string, options?: { fullPage: boolean }) {
-  await page().setViewportSize({ width: 390, height: 844 });
-  await screenshot(page(), `${name}-390`, options);
-  await page().setViewportSize({ width: 1280, height: 900 });
-}
+const atPhoneWidth = (name: string, options?: { fullPage: boolean }) => screenshotAtPhoneWidth(page(), name, options);
 
 async function search(text: string) {
   await page().getByLabel('Cerca').fill(text);

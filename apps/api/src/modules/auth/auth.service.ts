@@ -33,17 +33,18 @@ export const MAX_EMAIL_TOKENS_PER_HOUR = 5;
 /** Compared against when the e-mail is unknown, so both cases take as long. */
 const UNKNOWN_USER_HASH = '$2b$12$Vw4FCECagZ6.fEuTwFEs5eMlWB2jQ53Zm54DqyFBZxuu7Jmh8j/Ia';
 
-/** The person and their role, as every view of a user shows them. */
-export const roledPersonOf = (user: User) => ({
+/** Who a user is, as every view of a user shows it. */
+export const personOf = (user: User) => ({
   id: user.id,
   first_name: user.firstName,
   last_name: user.lastName,
   email: user.email,
   phone: user.phone,
   birth_date: toIsoDateOrNull(user.birthDate),
-  role: user.role,
-  role_display_name: ROLE_DISPLAY_NAMES[user.role],
 });
+
+/** The person and their role, as the session and the users back-office show them. */
+export const roledPersonOf = (user: User) => ({ ...personOf(user), role: user.role, role_display_name: ROLE_DISPLAY_NAMES[user.role] });
 
 export function toUserDto(user: User): TUser {
   return {

@@ -1,7 +1,8 @@
 // Rows to the contracts' shapes, in one place for the member's screens and the back-office.
 import { centsToMoney, type TAdminMembership, type TMembership, type TMyMembership } from '@beach/contracts';
 import type { Membership, Prisma, Transaction, User } from '../../generated/prisma/client.js';
-import { toIsoDate, toIsoDateOrNull } from '../../lib/time.js';
+import { toIsoDate } from '../../lib/time.js';
+import { personOf } from '../auth/auth.service.js';
 
 /** What to load with a membership for its DTO: its payments, newest first. */
 export const WITH_PAYMENTS = {
@@ -62,14 +63,6 @@ export function toAdminMembershipDto(membership: MembershipWithHolder): TAdminMe
   return {
     ...toMembershipDto(membership),
     notes: membership.notes,
-    user: {
-      id: user.id,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      email: user.email,
-      phone: user.phone,
-      birth_date: toIsoDateOrNull(user.birthDate),
-      role: user.role,
-    },
+    user: { ...personOf(user), role: user.role },
   };
 }
