@@ -77,6 +77,7 @@ export function BookingDetailModal({ booking, courts, onClose, onDone }: { booki
 
   return (
     <DetailModal open title={`Prenotazione · ${booking.court.name}`} onClose={onClose} footer={footer}>
+      {error && <Alert tone="error">{error.message}</Alert>}
       <div className="flex flex-wrap gap-2">
         <StatusBadge status={booking.status} />
         <PaymentBadge booking={booking} />
@@ -144,7 +145,6 @@ export function BookingDetailModal({ booking, courts, onClose, onDone }: { booki
           </Button>
         </section>
       )}
-      {error && <Alert tone="error">{error.message}</Alert>}
       {dialog}
     </DetailModal>
   );

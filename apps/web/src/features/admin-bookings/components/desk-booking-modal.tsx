@@ -54,8 +54,12 @@ export function DeskBookingModal({ planner, start, onClose, onBooked }: { planne
   const [notes, setNotes] = useState('');
   const [failure, setFailure] = useState<FormFailure | null>(null);
 
-  const maxSlots = SLOTS.length - slotIndex;
-  const estimate = listPrice(planner, fullDay ? 0 : slotIndex, slots, fullDay, equipment);
+  // A court without lights ends its day at 19:30: the evening slots are not offered (the server refuses them too).
+  const hasLights = planner.courts.find((court) => String(court.id) === courtId)?.has_lights ?? true;
+  const lastSlot = hasLights ? SLOTS.length : SLOTS.filter((slot) => slot.band === 'day').length;
+  const maxSlots = Math.max(1, lastSlot - slotIndex);
+  const chosenSlots = Math.min(slots, maxSlots);
+  const estimate = listPrice(planner, fullDay ? 0 : slotIndex, chosenSlots, fullDay, equipment);
   const errors = failure?.fields ?? {};
 
   async function submit(event: FormEvent) {
@@ -64,7 +68,7 @@ export function DeskBookingModal({ planner, start, onClose, onBooked }: { planne
       court_id: Number(courtId),
       date: planner.date,
       start: SLOTS[slotIndex]!.start,
-      slots,
+      slots: chosenSlots,
       full_day: fullDay,
       equipment: fullDay && equipment,
       ...customerFields(customer),
@@ -100,22 +104,24 @@ export function DeskBookingModal({ planner, start, onClose, onBooked }: { planne
       }
     >
       <form id="desk-booking-form" onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        {/* First in the form, so a refusal is seen without scrolling (the buttons are below the fold on a phone). */}
+        {failure && (
+          <div className="sm:col-span-2">
+            <Alert tone="error">{failure.message}</Alert>
+          </div>
+        )}
         <Select label="Campo" value={courtId} onChange={(event) => setCourtId(event.target.value)} options={planner.courts.map((court) => ({ value: String(court.id), label: `${court.name} (${court.code})` }))} error={errors.court_id} />
         <Select
           label="Inizio"
           value={String(slotIndex)}
           disabled={fullDay}
-          onChange={(event) => {
-            const next = Number(event.target.value);
-            setSlotIndex(next);
-            setSlots((current) => Math.min(current, SLOTS.length - next));
-          }}
+          onChange={(event) => setSlotIndex(Number(event.target.value))}
           options={SLOTS.map((slot, index) => ({ value: String(index), label: slot.start }))}
           error={errors.start}
         />
         <Select
           label="Durata"
-          value={String(slots)}
+          value={String(chosenSlots)}
           disabled={fullDay}
           onChange={(event) => setSlots(Number(event.target.value))}
           options={Array.from({ length: maxSlots }, (_, index) => ({ value: String(index + 1), label: `${index + 1} × 1h30 (fino alle ${SLOTS[slotIndex + index]!.end})` }))}
@@ -152,11 +158,6 @@ export function DeskBookingModal({ planner, start, onClose, onBooked }: { planne
         <div className="sm:col-span-2">
           <Textarea label="Note" rows={2} maxLength={1000} value={notes} onChange={(event) => setNotes(event.target.value)} error={errors.notes} />
         </div>
-        {failure && (
-          <div className="sm:col-span-2">
-            <Alert tone="error">{failure.message}</Alert>
-          </div>
-        )}
       </form>
     </Modal>
   );

@@ -98,6 +98,11 @@ export function SeriesFormModal({ courts, onClose, onCreated }: { courts: TPlann
         </>
       }
     >
+      {failure && (
+        <div className="mb-4">
+          <Alert tone="error">{failure.message}</Alert>
+        </div>
+      )}
       <form
         className="grid gap-4 sm:grid-cols-2"
         onSubmit={(event) => {
@@ -125,11 +130,6 @@ export function SeriesFormModal({ courts, onClose, onCreated }: { courts: TPlann
           </p>
           <OccurrenceList occurrences={shown.occurrences} />
         </section>
-      )}
-      {failure && (
-        <div className="mt-4">
-          <Alert tone="error">{failure.message}</Alert>
-        </div>
       )}
     </Modal>
   );
