@@ -26,6 +26,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/x' })).toThrow(/JWT_SECRET: Obbligatorio in produzione/);
   });
 
+  describe('BCRYPT_COST', () => {
+    const production = { DATABASE_URL: 'postgres://u:p@db/x', NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+
+    it('is 12 unless set, and a low cost is accepted outside production', () => {
+      expect(loadConfig({ DATABASE_URL: 'postgres://u:p@localhost/x' }).BCRYPT_COST).toBe(12);
+      expect(loadConfig({ DATABASE_URL: 'postgres://u:p@localhost/x', NODE_ENV: 'test', BCRYPT_COST: '4' }).BCRYPT_COST).toBe(4);
+    });
+
+    it('refuses a cost below 10 in production', () => {
+      expect(() => loadConfig({ ...production, BCRYPT_COST: '9' })).toThrow(/BCRYPT_COST: In produzione deve essere almeno 10/);
+      expect(loadConfig({ ...production, BCRYPT_COST: '10' }).BCRYPT_COST).toBe(10);
+      expect(loadConfig(production).BCRYPT_COST).toBe(12);
+    });
+
+    it('names a cost bcrypt does not accept', () => {
+      expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@localhost/x', BCRYPT_COST: '3' })).toThrow(/BCRYPT_COST: Deve essere un numero intero tra 4 e 31/);
+      expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@localhost/x', BCRYPT_COST: 'dodici' })).toThrow(/BCRYPT_COST:/);
+    });
+  });
+
   describe('Stripe', () => {
     const base = { DATABASE_URL: 'postgres://u:p@localhost/x' };
     const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };

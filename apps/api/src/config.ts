@@ -3,6 +3,10 @@
 import { z } from '@beach/contracts';
 
 const DEV_JWT_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
+/** bcrypt cost of new password hashes: about a quarter of a second per hash on this machine's kind. */
+export const DEFAULT_BCRYPT_COST = 12;
+/** Below this a stolen hash is cracked too cheaply: only tests may go lower (to run fast). */
+const MIN_PRODUCTION_BCRYPT_COST = 10;
 
 const ZConfig = z
   .object({
@@ -14,6 +18,7 @@ const ZConfig = z
     /** Public address of the web app: CORS origin and the base of links in e-mails. */
     WEB_ORIGIN: z.url().default('http://localhost:5173'),
     JWT_SECRET: z.string().min(32, 'Deve contenere almeno 32 caratteri.').default(DEV_JWT_SECRET),
+    BCRYPT_COST: z.coerce.number().int().min(4, 'Deve essere un numero intero tra 4 e 31.').max(31, 'Deve essere un numero intero tra 4 e 31.').default(DEFAULT_BCRYPT_COST),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** smtp://user:pass@host:port; without it, mail is written as .eml files into MAIL_DIR. */
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'Deve essere un indirizzo smtp:// o smtps://.').optional(),
@@ -39,6 +44,9 @@ const ZConfig = z
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && config.JWT_SECRET === DEV_JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'Obbligatorio in produzione (una stringa casuale di almeno 32 caratteri).' });
+    }
+    if (config.NODE_ENV === 'production' && config.BCRYPT_COST < MIN_PRODUCTION_BCRYPT_COST) {
+      ctx.addIssue({ code: 'custom', path: ['BCRYPT_COST'], message: `In produzione deve essere almeno ${MIN_PRODUCTION_BCRYPT_COST}: un costo più basso rende le password rubate facili da indovinare.` });
     }
     if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'Obbligatorio insieme a STRIPE_SECRET_KEY: senza, i pagamenti non verrebbero mai confermati.' });

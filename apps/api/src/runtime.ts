@@ -23,11 +23,23 @@ export function createDeps(config: Config, db: Db = createDb(config.DATABASE_URL
   };
 }
 
-/** Dependencies, services and the job queue, started; with `workers` this process also works the jobs. */
+/**
+ * Dependencies, services and the job queue, started; with `workers` this process also works the jobs.
+ * `stop` is the one way every process (server, worker, tests, benches) lets go of them: the running jobs
+ * finish (up to `timeoutMs`), then the mail connections and the database pool close, so nothing keeps
+ * the process or a mail server waiting.
+ */
 export async function startRuntime(config: Config, { workers, db }: { workers: boolean; db?: Db }) {
   const deps = createDeps(config, db);
   const services = createServices(deps);
   await deps.jobs.start({ worker: workers });
   if (workers) await startWorkers(deps, services);
-  return { deps, services };
+  async function stop(timeoutMs?: number) {
+    await deps.jobs.stop(timeoutMs);
+    deps.mailer.close();
+    await deps.db.$disconnect();
+  }
+  return { deps, services, stop };
 }
+
+export type Runtime = Awaited<ReturnType<typeof startRuntime>>;

@@ -9,8 +9,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function start() {
   const config = loadConfigOrExit();
-  const { deps, services } = await startRuntime(config, { workers: config.WORKERS === 'in-process' });
-  const { logger, db, jobs } = deps;
+  const { deps, services, stop: stopRuntime } = await startRuntime(config, { workers: config.WORKERS === 'in-process' });
+  const { logger } = deps;
   const app = createApp(deps, services);
   const server = app.listen(config.PORT, () => logger.info(`API in ascolto su http://localhost:${config.PORT} (documentazione: /api/docs)`));
 
@@ -24,8 +24,7 @@ async function start() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     server.close(async () => {
-      await jobs.stop(SHUTDOWN_GRACE_MS - 1000);
-      await db.$disconnect();
+      await stopRuntime(SHUTDOWN_GRACE_MS - 1000);
       logger.info('Chiusura completata');
       process.exit(0);
     });

@@ -5,7 +5,7 @@ import { startRuntime } from './runtime.js';
 
 const SHUTDOWN_GRACE_MS = 30_000;
 
-const { deps } = await startRuntime(loadConfigOrExit(), { workers: true });
+const { deps, stop: stopRuntime } = await startRuntime(loadConfigOrExit(), { workers: true });
 deps.logger.info('Worker avviato: e-mail, attivazioni, rimborsi e job giornalieri');
 
 let stopping = false;
@@ -13,8 +13,7 @@ const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   deps.logger.info(`${signal}: il worker finisce i job in corso e si ferma`);
-  await deps.jobs.stop(SHUTDOWN_GRACE_MS);
-  await deps.db.$disconnect();
+  await stopRuntime(SHUTDOWN_GRACE_MS);
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop('SIGTERM'));

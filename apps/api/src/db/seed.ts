@@ -1,5 +1,6 @@
 // Idempotent seed: inserts what is missing and never overwrites what staff have since changed.
 import type { Db } from '../lib/db.js';
+import { DEFAULT_BCRYPT_COST } from '../config.js';
 import { hashPassword } from '../lib/passwords.js';
 import { yearInRome } from '../lib/time.js';
 import { seedDemoVolume } from './seed-demo.js';
@@ -9,10 +10,12 @@ export interface SeedOptions {
   /** Add realistic volume for trying the back-office (2,000 members, a season of bookings...). */
   demo?: boolean;
   nodeEnv: string;
+  /** bcrypt cost of the demo accounts' hash (tests go low to run fast). */
+  bcryptCost?: number;
   log?: (line: string) => void;
 }
 
-export async function seed(db: Db, { demo = false, nodeEnv, log = console.log }: SeedOptions) {
+export async function seed(db: Db, { demo = false, nodeEnv, bcryptCost = DEFAULT_BCRYPT_COST, log = console.log }: SeedOptions) {
   const courts = await db.court.createMany({ data: COURTS, skipDuplicates: true });
   const year = yearInRome();
   const prices = await db.priceListEntry.createMany({
@@ -27,7 +30,7 @@ export async function seed(db: Db, { demo = false, nodeEnv, log = console.log }:
     log('NODE_ENV=production: gli account demo e i dati demo non vengono creati.');
     return;
   }
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(DEMO_PASSWORD, bcryptCost);
   const now = new Date();
   await db.user.createMany({
     data: DEMO_ACCOUNTS.map((account) => ({ ...account, passwordHash, emailVerifiedAt: now, privacyAcceptedAt: now })),

@@ -1,6 +1,7 @@
 // Background jobs on the same PostgreSQL (pg-boss): e-mails with retries, work that follows a
 // payment, and the daily membership job. A job can be queued inside a database transaction, so it
 // exists exactly when the change that asked for it was committed.
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Logger } from './logger.js';
@@ -61,6 +62,11 @@ export interface JobQueue {
   start(options: { worker: boolean }): Promise<void>;
   /** Stops taking jobs and waits (up to `timeoutMs`) for the running ones to finish. */
   stop(timeoutMs?: number): Promise<void>;
+  /**
+   * Resolves once no job is due or running (retries and schedules set for later aside), including the
+   * jobs that finished ones queued: for tests and tools that wait for the work a change asked for.
+   */
+  waitUntilIdle(timeoutMs?: number): Promise<void>;
 }
 
 export function createJobQueue(databaseUrl: string, logger: Logger, { pollingIntervalSeconds = 1 } = {}): JobQueue {
@@ -114,6 +120,17 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
     async stop(timeoutMs = 10_000) {
       stopping.abort();
       await boss?.stop({ graceful: true, timeout: timeoutMs });
+    },
+
+    async waitUntilIdle(timeoutMs = 20_000) {
+      const db = started().getDb();
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const { rows } = await db.executeSql("SELECT count(*)::int AS pending FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND start_after <= now()", []);
+        if ((rows[0] as { pending: number }).pending === 0) return;
+        if (Date.now() > deadline) throw new Error(`Job ancora in coda dopo ${timeoutMs} ms`);
+        await sleep(25);
+      }
     },
   };
 }

@@ -19,6 +19,8 @@ export interface Mailer {
   /** How mail leaves: 'smtp', or 'file' in development (shown in the bulk e-mail statistics). */
   readonly name: 'smtp' | 'file';
   send(message: MailMessage): Promise<void>;
+  /** Closes the pooled SMTP connections, which would otherwise keep the mail server waiting on an idle line. */
+  close(): void;
 }
 
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_DIR'>, logger: Logger): Mailer {
@@ -32,6 +34,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MA
       async send(message) {
         await transport.sendMail({ from: config.MAIL_FROM, ...message });
       },
+      close: () => transport.close(),
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -45,5 +48,6 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MA
       await writeFile(file, info.message as Buffer);
       logger.info({ to: message.to, subject: message.subject, file }, 'E-mail salvata (nessun SMTP configurato)');
     },
+    close: () => transport.close(),
   };
 }

@@ -1,7 +1,5 @@
 import bcrypt from 'bcrypt';
 
-/** bcrypt cost: about a quarter of a second per hash on this machine's kind. */
-export const BCRYPT_COST = 12;
-
-export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_COST);
+/** `cost` is the configuration's BCRYPT_COST; a check costs what the stored hash was made with. */
+export const hashPassword = (password: string, cost: number) => bcrypt.hash(password, cost);
 export const verifyPassword = (password: string, hash: string) => bcrypt.compare(password, hash);

@@ -8,6 +8,7 @@ import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { startRuntime } from '../runtime.js';
 import { useTestDatabase } from './database.js';
+import { TEST_ENV } from './env.js';
 
 const TEST_WEBHOOK_SECRET = 'whsec_test_double_secret';
 
@@ -15,8 +16,8 @@ export async function useTestApp(env: Record<string, string> = {}, options: { st
   const database = await useTestDatabase();
   const stripe: StripeDouble | null = options.stripe ? await startStripeDouble({ webhookSecret: TEST_WEBHOOK_SECRET }) : null;
   const stripeEnv = stripe ? { STRIPE_SECRET_KEY: 'sk_test_double', STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url } : {};
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...stripeEnv, ...env });
-  const { deps, services } = await startRuntime(config, { workers: true, db: database.db });
+  const config = loadConfig({ ...TEST_ENV, DATABASE_URL: database.url, ...stripeEnv, ...env });
+  const { deps, services, stop } = await startRuntime(config, { workers: true, db: database.db });
   const app = createApp(deps, services);
   let server: Server | null = null;
   if (stripe) {
@@ -30,7 +31,7 @@ export async function useTestApp(env: Record<string, string> = {}, options: { st
     server?.closeAllConnections();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await stripe?.close();
-    await deps.jobs.stop(2000);
+    await stop(2000);
   });
   return { app, config, deps, services, stripe, ...database };
 }

@@ -11,6 +11,7 @@ import { createDb } from '../lib/db.js';
 import { createJobQueue } from '../lib/jobs.js';
 import { createLogger } from '../lib/logger.js';
 import { TEMPLATE_DATABASE } from './database.js';
+import { TEST_BCRYPT_COST } from './env.js';
 import { freePort } from './free-port.js';
 
 declare module 'vitest' {
@@ -24,7 +25,7 @@ export default async function setup(project: TestProject) {
   const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: TEMPLATE_DATABASE, persistent: false });
   await migrate(server.url);
   const db = createDb(server.url);
-  await seed(db, { nodeEnv: 'test', log: () => {} });
+  await seed(db, { nodeEnv: 'test', bcryptCost: TEST_BCRYPT_COST, log: () => {} });
   await db.$disconnect();
   // pg-boss creates its own schema on first start: do it once here, so every copy already has it.
   const jobs = createJobQueue(server.url, createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }));

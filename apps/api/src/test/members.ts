@@ -6,6 +6,7 @@ import type { Express } from 'express';
 import { DEMO_PASSWORD } from '../db/seed-data.js';
 import type { Db } from '../lib/db.js';
 import { hashPassword } from '../lib/passwords.js';
+import { TEST_BCRYPT_COST } from './env.js';
 import { fromIsoDate } from '../lib/time.js';
 
 export const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
@@ -26,7 +27,7 @@ export function fiscalCodeOf(firstName: string, lastName: string, birthDate: str
 }
 
 export async function createMember(app: Express, db: Db, { birthDate = '1995-09-01' as string | null, firstName = 'Giulia', lastName = 'Bianchi' } = {}): Promise<TestMember> {
-  sharedHash ??= hashPassword(DEMO_PASSWORD);
+  sharedHash ??= hashPassword(DEMO_PASSWORD, TEST_BCRYPT_COST);
   const email = `socio.${Date.now()}.${++counter}@esempio.it`;
   const user = await db.user.create({
     data: { firstName, lastName, email, birthDate: birthDate ? fromIsoDate(birthDate) : null, passwordHash: await sharedHash, emailVerifiedAt: new Date(), privacyAcceptedAt: new Date() },

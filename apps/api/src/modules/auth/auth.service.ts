@@ -30,9 +30,6 @@ export const ACCOUNT_CREATED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** At most this many verification or reset e-mails per account and purpose in an hour. */
 export const MAX_EMAIL_TOKENS_PER_HOUR = 5;
 
-/** Compared against when the e-mail is unknown, so both cases take as long. */
-const UNKNOWN_USER_HASH = '$2b$12$Vw4FCECagZ6.fEuTwFEs5eMlWB2jQ53Zm54DqyFBZxuu7Jmh8j/Ia';
-
 /** Who a user is, as every view of a user shows it. */
 export const personOf = (user: User) => ({
   id: user.id,
@@ -62,6 +59,9 @@ export interface ClientInfo {
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'logger'>;
 
 export function createAuthService({ db, config, jobs, logger }: Deps) {
+  /** Compared against when the e-mail is unknown, at the configured cost, so both cases take as long. */
+  let unknownUserHash: Promise<string> | undefined;
+
   /**
    * Replaces any unused token of that purpose with a new one and returns it; null when the account
    * already had its hourly share, so nobody can flood an inbox (the caller's answer stays the same).
@@ -115,7 +115,7 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
 
   return {
     async register(body: z.output<typeof ZRegisterBody>) {
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await hashPassword(body.password, config.BCRYPT_COST);
       const user = await db.user
         .create({
           data: {
@@ -139,7 +139,7 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
     async login(body: z.output<typeof ZLoginBody>, client: ClientInfo) {
       await assertLoginAllowed(db, body.email, client.ipAddress);
       const user = await db.user.findUnique({ where: { email: body.email } });
-      const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? UNKNOWN_USER_HASH);
+      const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? (await (unknownUserHash ??= hashPassword('utente-sconosciuto', config.BCRYPT_COST))));
       if (!user || !passwordMatches) {
         await recordLoginFailure(db, body.email, client.ipAddress);
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
@@ -176,7 +176,7 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
 
     async changePassword(user: User, sessionId: string, body: z.output<typeof ZChangePasswordBody>) {
       if (!(await verifyPassword(body.current_password, user.passwordHash))) throw invalid({ current_password: [AUTH_MESSAGES.wrongCurrentPassword] });
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await hashPassword(body.password, config.BCRYPT_COST);
       await db.$transaction([
         db.user.update({ where: { id: user.id }, data: { passwordHash } }),
         db.authSession.updateMany({ where: { userId: user.id, id: { not: sessionId }, revokedAt: null }, data: { revokedAt: new Date() } }),
@@ -215,7 +215,7 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
     async resetPassword(body: z.output<typeof ZResetPasswordBody>) {
       const record = await consumeEmailToken(body.token, 'password_reset');
       if (!record) throw new AppError(400, AUTH_MESSAGES.resetInvalid);
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await hashPassword(body.password, config.BCRYPT_COST);
       const now = new Date();
       // Opening the link proves the address is theirs; every open session ends.
       await db.$transaction([

@@ -128,7 +128,7 @@ describe('POST /api/admin/broadcast-email', () => {
     expect(done).toMatchObject({ sent_count: total, failed_count: 0 });
 
     const recipients = await db.broadcastRecipient.findMany({ where: { broadcastId: started.body.id } });
-    await new Promise((resolve) => setTimeout(resolve, 300)); // nothing else arrives late
+    await deps.jobs.waitUntilIdle(); // nothing else arrives late
     const thisBroadcast = mail.messages.slice(before).filter((message) => message.subject === 'Chiusura per maltempo');
     expect(thisBroadcast).toHaveLength(total);
     for (const recipient of recipients) expect(received(recipient.email).filter((message) => message.subject === 'Chiusura per maltempo')).toHaveLength(1);

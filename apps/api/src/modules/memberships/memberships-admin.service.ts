@@ -124,7 +124,7 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
           phone: fresh.phone,
           birthDate: fromIsoDate(fresh.birth_date),
           // Nobody knows this password: the member chooses one from the invitation.
-          passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+          passwordHash: await hashPassword(randomBytes(32).toString('base64url'), config.BCRYPT_COST),
           emailVerifiedAt: new Date(),
         },
       })

@@ -10,7 +10,7 @@ import { CodiceFiscale, createMember, fiscalCodeOf, type TestMember } from '../.
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
 
 const mail = await startMailCatcher();
-const { app, db, stripe, services } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: 'http://web.example.test' }, { stripe: true });
+const { app, db, deps, stripe, services } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: 'http://web.example.test' }, { stripe: true });
 const double = stripe!;
 
 // The season a card bought today belongs to (default settings: 1 May - 30 September).
@@ -190,7 +190,7 @@ describe('purchase and online payment', () => {
       expect(await db.stripeEvent.count({ where: { id: completed.id } })).toBe(1);
       expect((await db.membership.findUniqueOrThrow({ where: { id: card.id } })).status).toBe('active');
       await mail.waitFor(member.email, 15_000);
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await deps.jobs.waitUntilIdle(); // every e-mail the three deliveries could have queued is out
       expect(mail.messages.filter((message) => message.to && JSON.stringify(message.to).includes(member.email))).toHaveLength(1);
     } finally {
       double.setAutoDeliver(true);
@@ -423,7 +423,7 @@ describe('daily job', () => {
     expect(reminder.subject).toBe(`La tua tessera ${ending.membership_number} scade il 15/07/2031`);
 
     await services.memberships.runDaily(day);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await deps.jobs.waitUntilIdle(); // a second reminder, if queued, would be out by now
     await expect(mail.waitFor(member.email, 500)).rejects.toThrow();
   });
 

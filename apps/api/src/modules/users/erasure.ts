@@ -26,9 +26,9 @@ const scrubbed = (value: Prisma.JsonValue | null) => (value === null ? undefined
  * Only a plain member's account can be erased: a staff member or admin must first be made 'Utente'
  * by another admin, so the centre can never erase its last admin, nor an admin themselves.
  */
-export async function eraseAccount(db: Db, userId: number) {
+export async function eraseAccount(db: Db, userId: number, bcryptCost: number) {
   // An unusable password: nobody knows it, and the e-mail it would go with is gone too.
-  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'), bcryptCost);
   return db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ role: string; erased_at: Date | null }[]>`SELECT role, erased_at FROM users WHERE id = ${userId} FOR UPDATE`;
     if (!locked) throw notFound('Utente non trovato.');

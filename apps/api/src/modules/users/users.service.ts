@@ -105,7 +105,7 @@ export function createUsersService(deps: Deps) {
 
     /** The desk knows the member in person: the address counts as confirmed, the password is theirs to choose. */
     async create(body: z.output<typeof ZAdminUserCreateBody>) {
-      const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+      const passwordHash = await hashPassword(randomBytes(32).toString('base64url'), deps.config.BCRYPT_COST);
       const user = await withUniqueEmail(() =>
         db.user.create({ data: { ...profileData(body), role: body.role, passwordHash, emailVerifiedAt: new Date() } }),
       );
@@ -139,7 +139,7 @@ export function createUsersService(deps: Deps) {
 
     async erase(actor: User, id: number) {
       if (actor.id === id) throw forbidden(USER_MESSAGES.eraseSelf);
-      const user = await eraseAccount(db, id);
+      const user = await eraseAccount(db, id, deps.config.BCRYPT_COST);
       return { message: USER_MESSAGES.erased, user: toAdminUserDto(user) };
     },
 
