@@ -89,7 +89,8 @@ describe('admin courts and pricing', () => {
     await current.getByText(`Listino ${romeYear + 1} creato dal ${romeYear}.`).waitFor();
     expect(await current.getByLabel('Anno').inputValue()).toBe(String(romeYear + 1));
 
-    await current.getByLabel('Fascia diurna (€)').fill('27,50');
+    // Type into next year's list once it shows, as the admin would.
+    await current.getByRole('form', { name: `Listino ${romeYear + 1}` }).getByLabel('Fascia diurna (€)').fill('27,50');
     await current.getByRole('button', { name: `Salva listino ${romeYear + 1}` }).click();
     await current.getByText(`Listino ${romeYear + 1} salvato.`).waitFor();
     const price = (year: number) => ctx.stack.db.priceListEntry.findUniqueOrThrow({ where: { year_code: { year, code: 'court_day_slot' } } });

@@ -4,4 +4,6 @@ export { loadConfig } from './config.js';
 export { startRuntime } from './runtime.js';
 export { startMailCatcher, linkIn, type MailCatcher } from './test/mail-catcher.js';
 export { freePort } from './test/free-port.js';
+export { createTestDatabase, startTemplateServer } from './test/database.js';
+export { TEST_BCRYPT_COST, TEST_ENV } from './test/env.js';
 export { startEmbeddedPostgres, migrate, seed, createDb } from './db/index.js';

@@ -92,8 +92,12 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
     },
 
     async work(name, handler) {
-      await started().work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      const worker = { id: '' };
+      worker.id = await started().work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
         if (!job) return;
+        // Having found a job, the worker looks for the next one at once rather than after the polling
+        // interval: a queue of e-mails drains at the mail server's pace, not one a second.
+        if (worker.id) started().notifyWorker(worker.id);
         try {
           await handler(job.data, stopping.signal);
         } catch (error) {

@@ -33,5 +33,5 @@ export async function useTestApp(env: Record<string, string> = {}, options: { st
     await stripe?.close();
     await stop(2000);
   });
-  return { app, config, deps, services, stripe, ...database };
+  return { app, config, deps, services, stripe, url: database.url, db: database.db };
 }

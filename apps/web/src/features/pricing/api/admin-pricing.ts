@@ -21,7 +21,9 @@ export function useCopyPriceList() {
     mutationFn: (year: number) => callApi(api.adminPricing.copyPriceList, { params: { year } }),
     onSuccess: (list) => {
       queryClient.setQueryData(keys.list(list.year), list);
-      return queryClient.invalidateQueries({ queryKey: ['admin-price-list'] });
+      // The other years' lists now name one more year; the new list is the answer itself, and refetching
+      // it would remount its form and drop what the admin has started typing.
+      return queryClient.invalidateQueries({ queryKey: ['admin-price-list'], predicate: (query) => query.queryKey[1] !== list.year });
     },
   });
 }
