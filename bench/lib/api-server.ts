@@ -13,7 +13,7 @@ export async function startBenchApi(env: Record<string, string> = {}) {
   const db = createDb(database.url);
   await seed(db, { nodeEnv: 'test', log: () => {} });
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...env });
-  const { deps, services } = await startRuntime(config, { workers: env.WORKERS !== 'off', db });
+  const { deps, services, stop: stopRuntime } = await startRuntime(config, { workers: env.WORKERS !== 'off', db });
   const port = await freePort();
   const server: Server = createApp(deps, services).listen(port, '127.0.0.1');
   const url = `http://127.0.0.1:${port}`;
@@ -34,8 +34,7 @@ export async function startBenchApi(env: Record<string, string> = {}) {
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await deps.jobs.stop(2000);
-      await db.$disconnect();
+      await stopRuntime(2000);
       await database.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },

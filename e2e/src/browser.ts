@@ -1,21 +1,34 @@
 // Chromium from the system (Debian's package), driven by playwright-core; each launch gets a fresh
-// temporary profile from Playwright.
+// temporary profile from Playwright. The browser tests share one Chromium per run (launched as a server
+// by ./global-setup.ts); each test file connects to it and works in browser contexts of its own.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
 import axe from 'axe-core';
 
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('../test-results', import.meta.url));
 
+const LAUNCH_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync',
+  ],
+};
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
-    ],
-  });
+  return chromium.launch(LAUNCH_OPTIONS);
+}
+
+/** One Chromium for the whole run, reachable at its `wsEndpoint()`. */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(LAUNCH_OPTIONS);
+}
+
+/** A connection to the run's Chromium; closing it closes the contexts (and pages) it opened. */
+export async function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
 }
 
 /** The whole page; `fullPage: false` for what is on screen (an open dialog covers only the viewport). */
@@ -44,6 +57,7 @@ export async function openSignedIn(browser: Browser, webUrl: string, { email, pa
   const page = await browser.newPage({ viewport: { width, height: DESKTOP.height }, acceptDownloads: true });
   page.on('dialog', (dialog) => void dialog.dismiss());
   await page.goto(`${webUrl}/login?redirect=${encodeURIComponent(path)}`);
+  await page.getByRole('heading', { name: 'Accedi', level: 1 }).waitFor(); // the login screen has loaded
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Accedi' }).click();

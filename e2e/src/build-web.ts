@@ -1,4 +1,4 @@
-// Builds the web app once for all browser tests: they run against the production build.
+// Builds the web app once for all browser tests (./global-setup.ts): they run against the production build.
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 

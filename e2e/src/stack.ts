@@ -1,33 +1,35 @@
-// The whole product for one browser test file: real PostgreSQL (migrated and seeded), a loopback
-// SMTP server, the local Stripe test double, the API in-process with its job workers, and the
-// production web build behind `vite preview`, which forwards /api to the API as a reverse proxy would.
+// The whole product for one browser test file: its own copy of the run's migrated and seeded template
+// database, a loopback SMTP server, the local Stripe test double, the API in-process with its job
+// workers, and the production web build behind `vite preview`, which forwards /api to the API as a
+// reverse proxy would. The PostgreSQL server and Chromium are the run's (./global-setup.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, createDb, freePort, loadConfig, migrate, seed, startEmbeddedPostgres, startMailCatcher, startRuntime, type MailCatcher } from '@beach/api/testing';
+import { createApp, createTestDatabase, freePort, loadConfig, startMailCatcher, startRuntime, startTemplateServer, TEST_ENV, type Db, type MailCatcher } from '@beach/api/testing';
 import { startStripeDouble, type StripeDouble } from '@beach/stripe-double';
 import type { Browser, Page } from 'playwright-core';
 import { preview } from 'vite';
-import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser.js';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { connectBrowser, DESKTOP } from './browser.js';
 import { WEB_DIST, WEB_ROOT } from './build-web.js';
 
 export interface Stack {
   webUrl: string;
   /** The stack's database, for arranging what a test needs (a coupon, a BVU member...). */
-  db: ReturnType<typeof createDb>;
+  db: Db;
   mail: MailCatcher;
   stripe: StripeDouble;
   stop(): Promise<void>;
 }
 
-export async function startStack(): Promise<Stack> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'beach-e2e-pg-'));
-  const database = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'beach_e2e', persistent: false });
-  await migrate(database.url);
-  const db = createDb(database.url);
-  await seed(db, { nodeEnv: 'test', log: () => {} });
+/**
+ * The stack over a copy of the template on the PostgreSQL at `databaseAdminUrl` (the run's, in the
+ * browser tests); without it (benchmarks) the stack starts a PostgreSQL of its own and stops it too.
+ */
+export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
+  const ownServer = databaseAdminUrl ? null : await startTemplateServer();
+  const database = await createTestDatabase(databaseAdminUrl ?? ownServer!.adminUrl);
 
   const mail = await startMailCatcher();
   const webPort = await freePort();
@@ -37,11 +39,11 @@ export async function startStack(): Promise<Stack> {
   const stripe = await startStripeDouble({ webhookSecret, webhookUrl: `http://127.0.0.1:${apiPort}/api/payments/stripe/webhook` });
   const storageDir = mkdtempSync(join(tmpdir(), 'beach-e2e-storage-'));
   const config = loadConfig({
-    NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', SMTP_URL: mail.url, WEB_ORIGIN: webUrl, STORAGE_DIR: storageDir,
+    ...TEST_ENV, DATABASE_URL: database.url, SMTP_URL: mail.url, WEB_ORIGIN: webUrl, STORAGE_DIR: storageDir,
     STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.url,
   });
-  const { deps, services } = await startRuntime(config, { workers: true, db });
-  const api: Server = createApp(deps, services).listen(apiPort, '127.0.0.1');
+  const runtime = await startRuntime(config, { workers: true, db: database.db });
+  const api: Server = createApp(runtime.deps, runtime.services).listen(apiPort, '127.0.0.1');
 
   const web = await preview({
     root: WEB_ROOT,
@@ -52,33 +54,32 @@ export async function startStack(): Promise<Stack> {
 
   return {
     webUrl,
-    db,
+    db: database.db,
     mail,
     stripe,
     async stop() {
       await new Promise<void>((resolve) => web.httpServer.close(() => resolve()));
       api.closeAllConnections();
       await new Promise<void>((resolve) => api.close(() => resolve()));
-      await deps.jobs.stop(2000);
+      await runtime.stop(2000);
       await stripe.close();
       await mail.close();
-      await db.$disconnect();
-      await database.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
+      await ownServer?.stop();
       rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }
 
 /**
- * The stack and a Chromium page for the test file that calls it (opened before its tests, closed
- * after them); alerts are dismissed as a user would.
+ * The stack and a Chromium page (in a browser context of its own) for the test file that calls it,
+ * opened before its tests and closed after them; alerts are dismissed as a user would.
  */
 export function useBrowserStack(): { stack: Stack; browser: Browser; page: Page } {
   const opened = {} as { stack: Stack; browser: Browser; page: Page };
   beforeAll(async () => {
-    [opened.stack, opened.browser] = await Promise.all([startStack(), launchBrowser()]);
-    opened.page = await opened.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    [opened.stack, opened.browser] = await Promise.all([startStack(inject('databaseAdminUrl')), connectBrowser(inject('browserWsEndpoint'))]);
+    opened.page = await opened.browser.newPage({ viewport: DESKTOP });
     opened.page.on('dialog', (dialog) => void dialog.dismiss());
   });
   afterAll(async () => {
