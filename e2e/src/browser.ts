@@ -21,6 +21,13 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch(LAUNCH_OPTIONS);
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's Chromium (launched by ./global-setup.ts). */
+    browserWsEndpoint: string;
+  }
+}
+
 /** One Chromium for the whole run, reachable at its `wsEndpoint()`. */
 export async function launchBrowserServer(): Promise<BrowserServer> {
   return chromium.launchServer(LAUNCH_OPTIONS);

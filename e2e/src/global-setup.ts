@@ -5,12 +5,6 @@ import type { TestProject } from 'vitest/node';
 import { launchBrowserServer } from './browser.js';
 import buildWeb from './build-web.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    browserWsEndpoint: string;
-  }
-}
-
 export default async function setup(project: TestProject) {
   const [, database, browser] = await Promise.all([buildWeb(), startTemplateServer(), launchBrowserServer()]);
   project.provide('databaseAdminUrl', database.adminUrl);
