@@ -6,6 +6,9 @@ export default defineConfig({
     globalSetup: ['./src/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a state (a webhook applied, a list filtered): on a busy machine that can take
+    // longer than its 1 s default, and giving up early would fail a correct test.
+    expect: { poll: { timeout: 15_000 } },
     // Two browser tests at once on a 2-core machine: each spends most of its time waiting on the
     // browser, the API or the database, and they share one PostgreSQL and one Chromium.
     maxWorkers: 2,

@@ -6,5 +6,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a state (a webhook applied, a job done): on a busy machine that can take
+    // longer than its 1 s default, and giving up early would fail a correct test.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -1,10 +1,11 @@
 // Chromium from the system (Debian's package), driven by playwright-core; each launch gets a fresh
-// temporary profile from Playwright. The browser tests share one Chromium per run (launched as a server
-// by ./global-setup.ts); each test file connects to it and works in browser contexts of its own.
+// temporary profile from Playwright. The browser tests share one Chromium per run (launched by
+// ./global-setup.ts); each test file connects to it over CDP and works in browser contexts of its own.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
+import { freePort } from '@beach/api/testing';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import axe from 'axe-core';
 
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('../test-results', import.meta.url));
@@ -23,19 +24,24 @@ export async function launchBrowser(): Promise<Browser> {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The run's Chromium (launched by ./global-setup.ts). */
-    browserWsEndpoint: string;
+    /** The run's Chromium (launched by ./global-setup.ts): its DevTools address. */
+    browserCdpEndpoint: string;
   }
 }
 
-/** One Chromium for the whole run, reachable at its `wsEndpoint()`. */
-export async function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer(LAUNCH_OPTIONS);
+/**
+ * One Chromium for the whole run, reachable over CDP at `endpoint`. CDP rather than Playwright's own
+ * server protocol: a client connected over CDP still reads downloads from disk (`download.path()`).
+ */
+export async function launchSharedBrowser(): Promise<{ endpoint: string; close(): Promise<void> }> {
+  const port = await freePort();
+  const browser = await chromium.launch({ ...LAUNCH_OPTIONS, args: [...LAUNCH_OPTIONS.args, `--remote-debugging-address=127.0.0.1`, `--remote-debugging-port=${port}`] });
+  return { endpoint: `http://127.0.0.1:${port}`, close: () => browser.close() };
 }
 
 /** A connection to the run's Chromium; closing it closes the contexts (and pages) it opened. */
-export async function connectBrowser(wsEndpoint: string): Promise<Browser> {
-  return chromium.connect(wsEndpoint);
+export async function connectBrowser(endpoint: string): Promise<Browser> {
+  return chromium.connectOverCDP(endpoint);
 }
 
 /** The whole page; `fullPage: false` for what is on screen (an open dialog covers only the viewport). */
@@ -70,6 +76,15 @@ export async function openSignedIn(browser: Browser, webUrl: string, { email, pa
   await page.getByRole('button', { name: 'Accedi' }).click();
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   return page;
+}
+
+/**
+ * Forgets the page's stored session. The storage is cleared on a page of the web origin where the app
+ * does not run (the proxied API): a running app still checking its stored session would write it back.
+ */
+export async function forgetSession(page: Page, webUrl: string) {
+  await page.goto(`${webUrl}/api/health`);
+  await page.evaluate(() => localStorage.clear());
 }
 
 /** `{name}-390`: the screen at phone width, then back to the desktop size. */

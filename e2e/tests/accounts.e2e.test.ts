@@ -1,5 +1,6 @@
 import { linkIn } from '@beach/api/testing';
 import { describe, expect, it } from 'vitest';
+import { forgetSession } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -61,8 +62,9 @@ describe('an account from registration to logout, in Chromium', () => {
   });
 
   it('shows the generic Italian message for a wrong password under the form', async () => {
-    await ctx.page.evaluate(() => localStorage.clear());
+    await forgetSession(ctx.page, ctx.stack.webUrl);
     await ctx.page.goto(`${ctx.stack.webUrl}/login`);
+    await ctx.page.getByRole('heading', { name: 'Accedi', level: 1 }).waitFor();
     await ctx.page.getByLabel('E-mail').fill(email);
     await ctx.page.getByLabel('Password').fill('Sbagliata99');
     await ctx.page.getByRole('button', { name: 'Accedi' }).click();

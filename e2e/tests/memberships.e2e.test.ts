@@ -4,16 +4,16 @@
 import { readFile } from 'node:fs/promises';
 import codiceFiscale from 'codice-fiscale-js';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../src/browser.js';
+import { forgetSession, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
 const ctx = useBrowserStack();
 
 async function login(email: string) {
+  await forgetSession(ctx.page, ctx.stack.webUrl);
   await ctx.page.goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent('/tesseramento')}`);
-  await ctx.page.evaluate(() => localStorage.clear());
-  await ctx.page.reload();
+  await ctx.page.getByRole('heading', { name: 'Accedi', level: 1 }).waitFor();
   await ctx.page.getByLabel('E-mail').fill(email);
   await ctx.page.getByLabel('Password').fill('Demo2026!');
   await ctx.page.getByRole('button', { name: 'Accedi' }).click();
