@@ -7,7 +7,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Two files at a time on a 2-core machine: a file spends most of its time waiting on PostgreSQL,
-    // the job queue or bcrypt, and each has its own copy of the template database.
+    // the job queue or the mail server, and each has its own copy of the template database.
     maxWorkers: 2,
     // expect.poll waits for a state (a webhook applied, a job done): on a busy machine that can take
     // longer than its 1 s default, and giving up early would fail a correct test.
