@@ -41,5 +41,3 @@ export async function startRuntime(config: Config, { workers, db }: { workers: b
   }
   return { deps, services, stop };
 }
-
-export type Runtime = Awaited<ReturnType<typeof startRuntime>>;
