@@ -17,5 +17,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Ceilings, not waits: on a busy machine (the API suite runs alongside) a screen test can take more
+    // than vitest's 5 s default, and failing it then would say nothing about the screen.
+    testTimeout: 20_000,
   },
 });

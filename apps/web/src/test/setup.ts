@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor wait for what the screen shows; on a busy machine that can take more than 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no <dialog> behaviour; the browser's is exercised by the Chromium tests.
 HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {

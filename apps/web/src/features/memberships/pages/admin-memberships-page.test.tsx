@@ -150,7 +150,7 @@ describe('as admin', () => {
     handlers.set('GET /api/admin/memberships', () => jsonResponse(500, { message: 'boom' }));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage();
-    expect(await screen.findByText('Si è verificato un errore nel caricamento dei tesseramenti. Riprova più tardi.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Si è verificato un errore nel caricamento dei tesseramenti. Riprova più tardi.')).toBeTruthy();
   });
 
   it('links a Stripe payment from the banner', async () => {

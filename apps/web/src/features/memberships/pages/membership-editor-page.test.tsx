@@ -32,14 +32,14 @@ describe('new card at the desk', () => {
     renderAt(<MembershipEditorPage />, { url: '/admin/membership-editor' });
 
     fireEvent.change(screen.getByLabelText('Cerca tesserato'), { target: { value: 'bian' } });
-    fireEvent.click(await screen.findByRole('button', { name: /Marco Bianchi/ }, { timeout: 3000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /Marco Bianchi/ }));
     expect((screen.getByLabelText(/Codice fiscale/) as HTMLInputElement).value).toBe('BNCMRC90C02H294X');
     expect(screen.getByText('Completa i dati per vedere il prezzo.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Crea tessera attiva' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.change(screen.getByLabelText(/Tipo di tessera/), { target: { value: 'seasonal' } });
     const summary = screen.getByRole('region', { name: 'Riepilogo' });
-    await waitFor(() => expect(summary.textContent).toContain('60,00'), { timeout: 3000 });
+    await waitFor(() => expect(summary.textContent).toContain('60,00'));
     expect(bodiesOf('POST /api/admin/memberships/quote').at(-1)).toMatchObject({ user_id: 55, new_user: null, type: 'seasonal', fiscal_code: 'BNCMRC90C02H294X', start_date: null, payment: { method: 'cash', stripe_payment_id: null } });
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Crea tessera attiva' })));
