@@ -12,5 +12,7 @@ export default defineConfig({
     // Two browser tests at once on a 2-core machine: each spends most of its time waiting on the
     // browser, the API or the database, and they share one PostgreSQL and one Chromium.
     maxWorkers: 2,
+    // The files of a worker share its loaded modules (the API, vite) instead of importing them again each.
+    isolate: false,
   },
 });
