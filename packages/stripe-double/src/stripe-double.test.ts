@@ -92,7 +92,7 @@ function createSession(overrides: Partial<Stripe.Checkout.SessionCreateParams> =
 }
 
 /** The verified event of `type` about the object `id`, waiting for its delivery. */
-async function received(type: string, id: string, timeoutMs = 3000): Promise<Stripe.Event> {
+async function received(type: string, id: string, timeoutMs = 15_000): Promise<Stripe.Event> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const event = receiver.received.find((candidate) => candidate.type === type && (candidate.data.object as { id: string }).id === id);

@@ -6,7 +6,7 @@ import { freePort } from './free-port.js';
 export interface MailCatcher {
   url: string;
   messages: ParsedMail[];
-  /** The next message to `to`, waiting for it to arrive. */
+  /** The next message to `to`, as soon as it arrives (waiting at most `timeoutMs`, 15 s by default). */
   waitFor(to: string, timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
 }
@@ -32,7 +32,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    async waitFor(to, timeoutMs = 5000) {
+    async waitFor(to, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const mail = messages.find((message) => !seen.has(message) && recipients(message).includes(to.toLowerCase()));
