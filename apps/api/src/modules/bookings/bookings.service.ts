@@ -17,7 +17,7 @@ import { requireStripe } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { priceListInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
-import { dayGrid, type GridCourt, type GridSpan } from './availability.js';
+import { dayGrid, type GridCourt } from './availability.js';
 import { closureHits, createWaitlistNotifier, expireLapsedHoldsOn, LIVE, LIVE_HOLD, paymentOf, priceSlots, SLOT_MESSAGES, timeOf, TRANSACTION_OPTIONS, whatOf } from './booking-terms.js';
 import { applyBookingCoupon, releaseBookingCoupon } from './booking-coupon-rules.js';
 import { reminderEmail } from './bookings.emails.js';
@@ -157,26 +157,33 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       const year = Number(query.date.slice(0, 4));
       const dayStart = romeInstant(query.date, '00:00');
       const dayEnd = romeInstant(addDays(query.date, 1), '00:00');
-      // One read per kind for the whole day, in plain SQL (this is the busiest read of the season). A
-      // hold whose time ran out no longer counts, even before the job marks it expired.
+      // The busiest read of the season, so the day's courts, live bookings and closures come in one
+      // round trip (as JSON built by PostgreSQL), beside the settings and the price list. A hold whose
+      // time ran out no longer counts, even before the job marks it expired.
       const sportFilter = query.sport
         ? Prisma.sql`AND (
             EXISTS (SELECT 1 FROM court_setups cs JOIN setups s ON s.id = cs.setup_id
                     WHERE cs.court_id = c.id AND ${query.date}::date BETWEEN cs.valid_from AND cs.valid_to AND s.sport = ${query.sport}::sport)
             OR NOT EXISTS (SELECT 1 FROM court_setups cs WHERE cs.court_id = c.id AND ${query.date}::date BETWEEN cs.valid_from AND cs.valid_to))`
         : Prisma.empty;
-      const [settings, courts, bookings, closures, priceList] = await Promise.all([
+      type JsonSpan = { courtId: number; startsAt: string; endsAt: string };
+      const [settings, [day], priceList] = await Promise.all([
         readSettings(db),
-        db.$queryRaw<GridCourt[]>`
-          SELECT c.id, c.code, c.name, c."row", c.has_lights AS "hasLights" FROM courts c
-          WHERE c.is_bookable ${sportFilter} ORDER BY c."row", c.position`,
-        db.$queryRaw<(GridSpan & { userId: number | null })[]>`
-          SELECT court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt", user_id AS "userId" FROM bookings
-          WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}
-            AND (status = 'confirmed' OR (status = 'pending_payment' AND (hold_expires_at IS NULL OR hold_expires_at > ${now})))`,
-        db.$queryRaw<GridSpan[]>`SELECT court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt" FROM court_closures WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}`,
+        db.$queryRaw<[{ courts: GridCourt[]; bookings: (JsonSpan & { userId: number | null })[]; closures: JsonSpan[] }]>`
+          SELECT
+            (SELECT coalesce(json_agg(json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'row', c."row", 'hasLights', c.has_lights) ORDER BY c."row", c.position), '[]')
+             FROM courts c WHERE c.is_bookable ${sportFilter}) AS courts,
+            (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at, 'userId', user_id)), '[]') FROM bookings
+             WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}
+               AND (status = 'confirmed' OR (status = 'pending_payment' AND (hold_expires_at IS NULL OR hold_expires_at > ${now})))) AS bookings,
+            (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at)), '[]') FROM court_closures
+             WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}) AS closures`,
         priceListInForce(db, year),
       ]);
+      const instants = <T extends JsonSpan>(span: T) => ({ ...span, startsAt: new Date(span.startsAt), endsAt: new Date(span.endsAt) });
+      const { courts } = day;
+      const bookings = day.bookings.map(instants);
+      const closures = day.closures.map(instants);
       const season = seasonOf(year, settings);
       const prices = new Map<PriceCode, number>(priceList.entries.map((entry) => [entry.code, entry.amount_cents]));
       const money = (code: PriceCode) => (prices.has(code) ? centsToMoney(prices.get(code)!) : null);
