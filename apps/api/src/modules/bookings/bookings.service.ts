@@ -4,7 +4,7 @@
 import { centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, SLOT_MINUTES, type TAvailability, type TBooking, type ZAvailabilityQuery, type ZBookingCheckoutBody, type ZCreateBookingBody, type ZWaitlistBody } from '@beach/contracts';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
-import type { Booking, Court, Transaction, User } from '../../generated/prisma/client.js';
+import type { Booking, Court, Setting, Transaction, User } from '../../generated/prisma/client.js';
 import type { PriceCode } from '../../generated/prisma/enums.js';
 import { isConstraintViolation, Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -15,7 +15,7 @@ import { seasonOf } from '../memberships/membership-terms.js';
 import type { Checkouts } from '../payments/checkout.js';
 import { requireStripe } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
-import { priceListInForce } from '../prices/prices.service.js';
+import { priceYearInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { dayGrid, type GridCourt } from './availability.js';
 import { closureHits, createWaitlistNotifier, expireLapsedHoldsOn, LIVE, LIVE_HOLD, paymentOf, priceSlots, SLOT_MESSAGES, timeOf, TRANSACTION_OPTIONS, whatOf } from './booking-terms.js';
@@ -157,9 +157,9 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       const year = Number(query.date.slice(0, 4));
       const dayStart = romeInstant(query.date, '00:00');
       const dayEnd = romeInstant(addDays(query.date, 1), '00:00');
-      // The busiest read of the season, so the day's courts, live bookings and closures come in one
-      // round trip (as JSON built by PostgreSQL), beside the settings and the price list. A hold whose
-      // time ran out no longer counts, even before the job marks it expired.
+      // The busiest read of the season: the settings, the price list in force, the day's courts, live
+      // bookings and closures in one round trip (lists as JSON built by PostgreSQL). A hold whose time
+      // ran out no longer counts, even before the job marks it expired.
       const sportFilter = query.sport
         ? Prisma.sql`AND (
             EXISTS (SELECT 1 FROM court_setups cs JOIN setups s ON s.id = cs.setup_id
@@ -167,34 +167,35 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
             OR NOT EXISTS (SELECT 1 FROM court_setups cs WHERE cs.court_id = c.id AND ${query.date}::date BETWEEN cs.valid_from AND cs.valid_to))`
         : Prisma.empty;
       type JsonSpan = { courtId: number; startsAt: string; endsAt: string };
-      const [settings, [day], priceList] = await Promise.all([
-        readSettings(db),
-        db.$queryRaw<[{ courts: GridCourt[]; bookings: (JsonSpan & { userId: number | null })[]; closures: JsonSpan[] }]>`
-          SELECT
-            (SELECT coalesce(json_agg(json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'row', c."row", 'hasLights', c.has_lights) ORDER BY c."row", c.position), '[]')
-             FROM courts c WHERE c.is_bookable ${sportFilter}) AS courts,
-            (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at, 'userId', user_id)), '[]') FROM bookings
-             WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}
-               AND (status = 'confirmed' OR (status = 'pending_payment' AND (hold_expires_at IS NULL OR hold_expires_at > ${now})))) AS bookings,
-            (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at)), '[]') FROM court_closures
-             WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}) AS closures`,
-        priceListInForce(db, year),
-      ]);
+      type DayRow = Pick<Setting, 'seasonStart' | 'seasonEnd' | 'bookingHorizonDays'> & {
+        prices: Partial<Record<PriceCode, number>>;
+        courts: GridCourt[];
+        bookings: (JsonSpan & { userId: number | null })[];
+        closures: JsonSpan[];
+      };
+      const [day] = await db.$queryRaw<[DayRow]>`
+        SELECT st.season_start AS "seasonStart", st.season_end AS "seasonEnd", st.booking_horizon_days AS "bookingHorizonDays",
+          (SELECT coalesce(json_object_agg(code, amount_cents), '{}') FROM price_list_entries WHERE year = ${priceYearInForce(year)}) AS prices,
+          (SELECT coalesce(json_agg(json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'row', c."row", 'hasLights', c.has_lights) ORDER BY c."row", c.position), '[]')
+           FROM courts c WHERE c.is_bookable ${sportFilter}) AS courts,
+          (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at, 'userId', user_id)), '[]') FROM bookings
+           WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}
+             AND (status = 'confirmed' OR (status = 'pending_payment' AND (hold_expires_at IS NULL OR hold_expires_at > ${now})))) AS bookings,
+          (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at)), '[]') FROM court_closures
+           WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}) AS closures
+        FROM settings st WHERE st.id = 1`;
       const instants = <T extends JsonSpan>(span: T) => ({ ...span, startsAt: new Date(span.startsAt), endsAt: new Date(span.endsAt) });
-      const { courts } = day;
-      const bookings = day.bookings.map(instants);
-      const closures = day.closures.map(instants);
-      const season = seasonOf(year, settings);
-      const prices = new Map<PriceCode, number>(priceList.entries.map((entry) => [entry.code, entry.amount_cents]));
+      const season = seasonOf(year, day);
+      const prices = new Map(Object.entries(day.prices) as [PriceCode, number][]);
       const money = (code: PriceCode) => (prices.has(code) ? centsToMoney(prices.get(code)!) : null);
-      const lastBookableDay = addDays(today, settings.bookingHorizonDays);
+      const lastBookableDay = addDays(today, day.bookingHorizonDays);
       return {
         date: query.date,
         season: { start: season.start, end: season.end },
         today,
         last_bookable_day: lastBookableDay,
         prices: { day_slot: money('court_day_slot'), evening_slot: money('court_evening_slot'), full_day: money('court_full_day'), full_day_equipment: money('court_full_day_equipment') },
-        courts: dayGrid({ date: query.date, now, lastBookableDay, season, courts, bookings, closures, prices, viewerId: viewer.id }),
+        courts: dayGrid({ date: query.date, now, lastBookableDay, season, courts: day.courts, bookings: day.bookings.map(instants), closures: day.closures.map(instants), prices, viewerId: viewer.id }),
       };
     },
 
