@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, Court, Setting, Transaction, User } from '../../generated/prisma/client.js';
 import type { PriceCode } from '../../generated/prisma/enums.js';
-import { isConstraintViolation, Prisma } from '../../lib/db.js';
+import { isConstraintViolation, Prisma, retryOnWriteConflict } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { addDays, todayInRome } from '../../lib/time.js';
@@ -217,8 +217,8 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       const { startsAt, endsAt, priceCents } = await priceSlots(db, court, body);
       if (startsAt <= now) throw new AppError(422, BOOKING_MESSAGES.past);
 
-      const booking = await db
-        .$transaction(async (tx) => {
+      const booking = await retryOnWriteConflict(() =>
+        db.$transaction(async (tx) => {
           await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`;
           if (await tx.booking.count({ where: { userId: user.id, ...LIVE_HOLD(now) } })) throw new AppError(409, BOOKING_MESSAGES.liveHold);
           const future = await tx.booking.count({ where: { userId: user.id, endsAt: { gt: now }, ...LIVE(now) } });
@@ -229,11 +229,11 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
             data: { courtId: court.id, userId: user.id, createdById: user.id, startsAt, endsAt, priceCents, status: 'pending_payment', holdExpiresAt: new Date(now.getTime() + settings.paymentHoldMinutes * 60_000) },
             include: WITH_DETAILS,
           });
-        }, TRANSACTION_OPTIONS)
-        .catch((error: unknown) => {
-          if (isConstraintViolation(error, 'bookings_no_overlap')) throw new AppError(409, BOOKING_MESSAGES.taken);
-          throw error;
-        });
+        }, TRANSACTION_OPTIONS),
+      ).catch((error: unknown) => {
+        if (isConstraintViolation(error, 'bookings_no_overlap')) throw new AppError(409, BOOKING_MESSAGES.taken);
+        throw error;
+      });
       return { message: BOOKING_MESSAGES.held, booking: await toDto(booking, now, settings.freeCancellationHours) };
     },
 
