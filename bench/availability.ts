@@ -1,20 +1,27 @@
 // The day's availability grid (GET /api/bookings/availability) with 100,000 bookings over three
 // seasons: p50/p95 of 200 requests for a busy day, next to the raw SQL that reads the same rows through
-// pg; then a sustained load with autocannon (50 connections). Target: p95 ≤ 2× raw SQL, no errors.
+// pg; then a sustained load with autocannon (50 connections); then the booking rush of 9:00, when the
+// day 14 days ahead opens: 200 members read that day's grid and book the same slot at once.
+// Targets: p95 ≤ 2× raw SQL; ≥ 200 requests/s with p99 ≤ 300 ms and no errors under load; in the rush
+// every grid read answers and exactly one member gets the slot (199 get the 409, none a 5xx).
 // Run: pnpm bench:availability   (LOAD_SECONDS=10 shortens the load)
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startBenchApi, timeRuns } from './lib/api-server.js';
+import { percentiles, timeRuns } from './lib/api-server.js';
+import { book, oneWinner, rushMembers } from './lib/members-rush.js';
 import { fillSeasons, SEASON_BOOKINGS } from './lib/season-bookings.js';
+import { startBenchApiWithStripe } from './lib/stripe-api.js';
 
 const RUNS = 200;
+const RUSH_MEMBERS = 200;
 const WARM_UP = 20;
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const year = new Date().getUTCFullYear();
 const DAY = `${year}-07-15`;
 
-const api = await startBenchApi({ WORKERS: 'off' });
+// Online payments on (the local Stripe double), so that the rush's members can book.
+const api = await startBenchApiWithStripe({ WORKERS: 'off' });
 // A pool, so the raw reads run side by side as the endpoint's do.
 const client = new pg.Pool({ connectionString: api.databaseUrl, max: 5 });
 console.log(`Dati: ${SEASON_BOOKINGS} prenotazioni su 3 stagioni (${year - 1}–${year + 1}), 21 campi, fasce da 1h30…`);
@@ -60,5 +67,33 @@ console.log(`\nCarico: autocannon, 50 connessioni, ${LOAD_SECONDS} s…`);
 const load = await autocannon({ url, connections: 50, duration: LOAD_SECONDS, headers });
 console.log(`richieste/s: ${load.requests.average}  p99: ${load.latency.p99} ms  errori: ${load.errors}  timeout: ${load.timeouts}  non 2xx: ${load.non2xx}`);
 
+const loadFailed = load.errors + load.timeouts + load.non2xx > 0;
+
+// The rush: the day that opens has no bookings yet; every member reads its grid, then books C3 at 18:00.
+const { court, tokens } = await rushMembers(api, RUSH_MEMBERS);
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+const opening = new Date(Date.parse(`${today}T12:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
+await client.query(`UPDATE bookings SET status = 'cancelled' WHERE starts_at < ($1 || ' 00:00 Europe/Rome')::timestamptz + interval '1 day' AND ends_at > ($1 || ' 00:00 Europe/Rome')::timestamptz`, [opening]);
+console.log(`\nRush: ${RUSH_MEMBERS} soci aprono la griglia del ${opening} e prenotano C3 alle 18:00 nello stesso momento…`);
+const gridTimes: number[] = [];
+let gridFailures = 0;
+const rushStarted = performance.now();
+const answers = await Promise.all(
+  tokens.map(async (token) => {
+    const started = performance.now();
+    const grid = await fetch(`${api.url}/api/bookings/availability?date=${opening}`, { headers: { Authorization: `Bearer ${token}` } });
+    await grid.arrayBuffer();
+    gridTimes.push(performance.now() - started);
+    if (!grid.ok) gridFailures++;
+    return book(api.url, token, { court_id: court, date: opening, start: '18:00', slots: 1 });
+  }),
+);
+const rushElapsed = performance.now() - rushStarted;
+const rush = oneWinner(answers);
+const grid = percentiles(gridTimes);
+console.log(`in ${(rushElapsed / 1000).toFixed(2)} s; griglia p50 ${grid.p50} ms  p95 ${grid.p95} ms  errori ${gridFailures}`);
+console.log(`prenotazioni: successi ${rush.successes}  409 ${rush.conflicts}  5xx ${rush.serverErrors}  altro ${rush.other}  ${rush.ok && gridFailures === 0 ? 'OK: 1 / 199 / 0' : 'ATTESO: 1 / 199 / 0 e nessun errore della griglia'}`);
+
 await client.end();
 await api.stop();
+if (loadFailed || !rush.ok || gridFailures > 0) process.exitCode = 1;

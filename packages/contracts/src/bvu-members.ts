@@ -10,6 +10,10 @@ export const BVU_MEMBERS_PER_PAGE = 10;
 /** Spec §9: largest CSV file accepted, and how long the client waits for the import. */
 export const BVU_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const BVU_IMPORT_TIMEOUT_MS = 120_000;
+/** Data rows an import takes: far above a real BVU file (a few thousand; 10 MB of full rows is about 84,000). */
+export const BVU_IMPORT_MAX_ROWS = 100_000;
+/** Problems an import lists one by one; the rest are only counted. */
+export const BVU_IMPORT_MAX_ERRORS = 1_000;
 /** Spec §9: fiscal code length. */
 export const FISCAL_CODE_MAX_LENGTH = 16;
 
@@ -77,12 +81,14 @@ export const ZBvuMembersQuery = pageQuery(BVU_MEMBERS_PER_PAGE).extend({
 });
 export type TBvuMembersQuery = z.input<typeof ZBvuMembersQuery>;
 
-/** Spec §7: message and the list of problems (one line each, with its line number). */
+/** Spec §7: message and the list of problems (one line each, with its line number), the first BVU_IMPORT_MAX_ERRORS of them. */
 export const ZBvuImportResult = z.object({
   message: z.string(),
   created: z.number().int(),
   updated: z.number().int(),
   errors: z.array(z.string()),
+  /** Problems beyond the listed ones. */
+  errors_not_listed: z.number().int(),
 });
 export type TBvuImportResult = z.infer<typeof ZBvuImportResult>;
 

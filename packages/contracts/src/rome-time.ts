@@ -1,9 +1,13 @@
 // Rome wall-clock times as instants: the centre types days and hours in Rome time (closures, the
 // start of a day for a filter) whatever the browser's or the server's zone.
+// Built once: constructing an Intl.DateTimeFormat costs far more than formatting with it, and the
+// day's grid asks for dozens of instants per request.
+const romeWallClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+
 /** Rome's offset from UTC at an instant, in minutes. */
 function romeOffsetMinutes(at: number): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    romeWallClock
       .formatToParts(at)
       .map((part) => [part.type, Number(part.value)]),
   );

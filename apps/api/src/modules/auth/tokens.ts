@@ -1,6 +1,6 @@
 // Access tokens: JWTs signed with HS256 (pinned on both sides), carrying the user and the session.
 // The session row is checked on every request, so logout and password resets end tokens at once.
-import { randomBytes, randomUUID, createHash } from 'node:crypto';
+import { randomBytes, randomUUID, createHash, createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 const ALGORITHM = 'HS256';
@@ -21,7 +21,7 @@ export interface AccessTokenClaims {
 
 export function signAccessToken(secret: string, claims: Omit<AccessTokenClaims, 'tokenId'>, expiresInSeconds: number) {
   const tokenId = randomUUID();
-  const token = jwt.sign({ sid: claims.sessionId }, secret, {
+  const token = jwt.sign({ sid: claims.sessionId }, keyOf(secret), {
     algorithm: ALGORITHM,
     expiresIn: expiresInSeconds,
     issuer: ISSUER,
@@ -32,10 +32,19 @@ export function signAccessToken(secret: string, claims: Omit<AccessTokenClaims, 
   return { token, tokenId };
 }
 
+// jsonwebtoken turns a string secret into a key on every call, first trying (and failing) to read it
+// as a public key, which costs more than the HMAC itself: the key object is built once per secret.
+const keys = new Map<string, KeyObject>();
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = createSecretKey(Buffer.from(secret))));
+  return key;
+}
+
 /** Claims of a valid token, or null. `allowExpired` serves the refresh of a remember-me session. */
 export function verifyAccessToken(secret: string, token: string, { allowExpired = false } = {}): AccessTokenClaims | null {
   try {
-    const payload = jwt.verify(token, secret, {
+    const payload = jwt.verify(token, keyOf(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: AUDIENCE,

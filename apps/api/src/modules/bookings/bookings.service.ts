@@ -4,9 +4,9 @@
 import { centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, SLOT_MINUTES, type TAvailability, type TBooking, type ZAvailabilityQuery, type ZBookingCheckoutBody, type ZCreateBookingBody, type ZWaitlistBody } from '@beach/contracts';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
-import type { Booking, Court, Transaction, User } from '../../generated/prisma/client.js';
+import type { Booking, Court, Setting, Transaction, User } from '../../generated/prisma/client.js';
 import type { PriceCode } from '../../generated/prisma/enums.js';
-import { isConstraintViolation, Prisma } from '../../lib/db.js';
+import { isConstraintViolation, Prisma, retryOnWriteConflict } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { addDays, todayInRome } from '../../lib/time.js';
@@ -15,9 +15,9 @@ import { seasonOf } from '../memberships/membership-terms.js';
 import type { Checkouts } from '../payments/checkout.js';
 import { requireStripe } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
-import { priceListInForce } from '../prices/prices.service.js';
+import { priceYearInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
-import { dayGrid, type GridCourt, type GridSpan } from './availability.js';
+import { dayGrid, type GridCourt } from './availability.js';
 import { closureHits, createWaitlistNotifier, expireLapsedHoldsOn, LIVE, LIVE_HOLD, paymentOf, priceSlots, SLOT_MESSAGES, timeOf, TRANSACTION_OPTIONS, whatOf } from './booking-terms.js';
 import { applyBookingCoupon, releaseBookingCoupon } from './booking-coupon-rules.js';
 import { reminderEmail } from './bookings.emails.js';
@@ -157,37 +157,45 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       const year = Number(query.date.slice(0, 4));
       const dayStart = romeInstant(query.date, '00:00');
       const dayEnd = romeInstant(addDays(query.date, 1), '00:00');
-      // One read per kind for the whole day, in plain SQL (this is the busiest read of the season). A
-      // hold whose time ran out no longer counts, even before the job marks it expired.
+      // The busiest read of the season: the settings, the price list in force, the day's courts, live
+      // bookings and closures in one round trip (lists as JSON built by PostgreSQL). A hold whose time
+      // ran out no longer counts, even before the job marks it expired.
       const sportFilter = query.sport
         ? Prisma.sql`AND (
             EXISTS (SELECT 1 FROM court_setups cs JOIN setups s ON s.id = cs.setup_id
                     WHERE cs.court_id = c.id AND ${query.date}::date BETWEEN cs.valid_from AND cs.valid_to AND s.sport = ${query.sport}::sport)
             OR NOT EXISTS (SELECT 1 FROM court_setups cs WHERE cs.court_id = c.id AND ${query.date}::date BETWEEN cs.valid_from AND cs.valid_to))`
         : Prisma.empty;
-      const [settings, courts, bookings, closures, priceList] = await Promise.all([
-        readSettings(db),
-        db.$queryRaw<GridCourt[]>`
-          SELECT c.id, c.code, c.name, c."row", c.has_lights AS "hasLights" FROM courts c
-          WHERE c.is_bookable ${sportFilter} ORDER BY c."row", c.position`,
-        db.$queryRaw<(GridSpan & { userId: number | null })[]>`
-          SELECT court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt", user_id AS "userId" FROM bookings
-          WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}
-            AND (status = 'confirmed' OR (status = 'pending_payment' AND (hold_expires_at IS NULL OR hold_expires_at > ${now})))`,
-        db.$queryRaw<GridSpan[]>`SELECT court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt" FROM court_closures WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}`,
-        priceListInForce(db, year),
-      ]);
-      const season = seasonOf(year, settings);
-      const prices = new Map<PriceCode, number>(priceList.entries.map((entry) => [entry.code, entry.amount_cents]));
+      type JsonSpan = { courtId: number; startsAt: string; endsAt: string };
+      type DayRow = Pick<Setting, 'seasonStart' | 'seasonEnd' | 'bookingHorizonDays'> & {
+        prices: Partial<Record<PriceCode, number>>;
+        courts: GridCourt[];
+        bookings: (JsonSpan & { userId: number | null })[];
+        closures: JsonSpan[];
+      };
+      const [day] = await db.$queryRaw<[DayRow]>`
+        SELECT st.season_start AS "seasonStart", st.season_end AS "seasonEnd", st.booking_horizon_days AS "bookingHorizonDays",
+          (SELECT coalesce(json_object_agg(code, amount_cents), '{}') FROM price_list_entries WHERE year = ${priceYearInForce(year)}) AS prices,
+          (SELECT coalesce(json_agg(json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'row', c."row", 'hasLights', c.has_lights) ORDER BY c."row", c.position), '[]')
+           FROM courts c WHERE c.is_bookable ${sportFilter}) AS courts,
+          (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at, 'userId', user_id)), '[]') FROM bookings
+           WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}
+             AND (status = 'confirmed' OR (status = 'pending_payment' AND (hold_expires_at IS NULL OR hold_expires_at > ${now})))) AS bookings,
+          (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at)), '[]') FROM court_closures
+           WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}) AS closures
+        FROM settings st WHERE st.id = 1`;
+      const instants = <T extends JsonSpan>(span: T) => ({ ...span, startsAt: new Date(span.startsAt), endsAt: new Date(span.endsAt) });
+      const season = seasonOf(year, day);
+      const prices = new Map(Object.entries(day.prices) as [PriceCode, number][]);
       const money = (code: PriceCode) => (prices.has(code) ? centsToMoney(prices.get(code)!) : null);
-      const lastBookableDay = addDays(today, settings.bookingHorizonDays);
+      const lastBookableDay = addDays(today, day.bookingHorizonDays);
       return {
         date: query.date,
         season: { start: season.start, end: season.end },
         today,
         last_bookable_day: lastBookableDay,
         prices: { day_slot: money('court_day_slot'), evening_slot: money('court_evening_slot'), full_day: money('court_full_day'), full_day_equipment: money('court_full_day_equipment') },
-        courts: dayGrid({ date: query.date, now, lastBookableDay, season, courts, bookings, closures, prices, viewerId: viewer.id }),
+        courts: dayGrid({ date: query.date, now, lastBookableDay, season, courts: day.courts, bookings: day.bookings.map(instants), closures: day.closures.map(instants), prices, viewerId: viewer.id }),
       };
     },
 
@@ -209,8 +217,8 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       const { startsAt, endsAt, priceCents } = await priceSlots(db, court, body);
       if (startsAt <= now) throw new AppError(422, BOOKING_MESSAGES.past);
 
-      const booking = await db
-        .$transaction(async (tx) => {
+      const booking = await retryOnWriteConflict(() =>
+        db.$transaction(async (tx) => {
           await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`;
           if (await tx.booking.count({ where: { userId: user.id, ...LIVE_HOLD(now) } })) throw new AppError(409, BOOKING_MESSAGES.liveHold);
           const future = await tx.booking.count({ where: { userId: user.id, endsAt: { gt: now }, ...LIVE(now) } });
@@ -221,11 +229,11 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
             data: { courtId: court.id, userId: user.id, createdById: user.id, startsAt, endsAt, priceCents, status: 'pending_payment', holdExpiresAt: new Date(now.getTime() + settings.paymentHoldMinutes * 60_000) },
             include: WITH_DETAILS,
           });
-        }, TRANSACTION_OPTIONS)
-        .catch((error: unknown) => {
-          if (isConstraintViolation(error, 'bookings_no_overlap')) throw new AppError(409, BOOKING_MESSAGES.taken);
-          throw error;
-        });
+        }, TRANSACTION_OPTIONS),
+      ).catch((error: unknown) => {
+        if (isConstraintViolation(error, 'bookings_no_overlap')) throw new AppError(409, BOOKING_MESSAGES.taken);
+        throw error;
+      });
       return { message: BOOKING_MESSAGES.held, booking: await toDto(booking, now, settings.freeCancellationHours) };
     },
 

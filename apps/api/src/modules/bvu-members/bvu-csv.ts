@@ -2,7 +2,7 @@
 // separators, UTF-8 with or without BOM (Windows-1252 accepted too, as Excel saves it), dates as
 // dd/mm/yyyy or yyyy-mm-dd. Each good row comes out validated; each bad one as "Riga N: why".
 import { Readable } from 'node:stream';
-import { ZBvuMemberBody } from '@beach/contracts';
+import { BVU_IMPORT_MAX_ROWS, ZBvuMemberBody } from '@beach/contracts';
 import { CsvError, parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { invalid } from '../../lib/errors.js';
@@ -46,6 +46,7 @@ export const CSV_MESSAGES = {
   notText: 'Il file non è un CSV di testo.',
   noRows: 'Il file non contiene righe di dati dopo l’intestazione.',
   missingColumns: (names: string[]) => `Manca la colonna obbligatoria: ${names.join(', ')}. La prima riga deve contenere le intestazioni (es. codice_tessera;cognome;nome;codice_fiscale).`,
+  tooManyRows: `Il file ha più di ${BVU_IMPORT_MAX_ROWS.toLocaleString('it-IT')} righe di dati: dividilo in più file.`,
   malformed: (line: number) => `Il file non è un CSV valido (riga ${line}): controlla separatori e virgolette.`,
   duplicate: (line: number, previous: number) => `Riga ${line}: stesso tesserato (codice fiscale e stagione) della riga ${previous}; vale la riga ${previous}.`,
   cardTaken: (line: number, previous: number) => `Riga ${line}: codice tessera già usato alla riga ${previous} per la stessa stagione.`,
@@ -113,12 +114,15 @@ export async function readBvuCsv(file: Buffer, defaultSeason: string): Promise<R
   const byMember = new Map<string, number>();
   const byCard = new Map<string, number>();
   let columns: Partial<Record<Field, number>> | null = null;
+  let dataRows = 0;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       if (!columns) {
         columns = columnsOf(record);
         continue;
       }
+      // A file of hundreds of thousands of short rows would be read, checked and answered row by row.
+      if (++dataRows > BVU_IMPORT_MAX_ROWS) throw invalid({ file: [CSV_MESSAGES.tooManyRows] });
       const line = info.lines;
       const raw = Object.fromEntries(
         (Object.entries(columns) as [Field, number][]).map(([field, index]) => {

@@ -1,6 +1,6 @@
 // BVU members back-office (spec §2, §5, §7, §8; design §6): list, add, edit, delete and CSV import.
 // One card per fiscal code and season, and one holder per card code and season (unique keys).
-import type { TBvuImportResult, TBvuMember, ZBvuMemberBody, ZBvuMembersQuery } from '@beach/contracts';
+import { BVU_IMPORT_MAX_ERRORS, type TBvuImportResult, type TBvuMember, type ZBvuMemberBody, type ZBvuMembersQuery } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { BvuMember } from '../../generated/prisma/client.js';
 import { isUniqueViolation, Prisma } from '../../lib/db.js';
@@ -172,7 +172,13 @@ export function createBvuMembersService({ db }: Pick<AppDeps, 'db'>) {
       // Reported in file order, whichever check found them.
       const lineOf = (problem: string) => Number(/^Riga (\d+)/.exec(problem)?.[1] ?? 0);
       problems.sort((a, b) => lineOf(a) - lineOf(b));
-      return { message: BVU_MESSAGES.imported(created, updated, problems.length), created, updated, errors: problems };
+      return {
+        message: BVU_MESSAGES.imported(created, updated, problems.length),
+        created,
+        updated,
+        errors: problems.slice(0, BVU_IMPORT_MAX_ERRORS),
+        errors_not_listed: Math.max(0, problems.length - BVU_IMPORT_MAX_ERRORS),
+      };
     },
   };
 }

@@ -7,6 +7,7 @@ import { yearInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { fiscalCodeOf } from '../../test/members.js';
+import { BVU_IMPORT_MAX_ERRORS, BVU_IMPORT_MAX_ROWS } from '@beach/contracts';
 import { BVU_MESSAGES } from './bvu-members.service.js';
 import { UPLOAD_MESSAGES } from './bvu-members.router.js';
 
@@ -203,6 +204,28 @@ describe('BVU members: CSV import', () => {
     const noFile = await request(app).post('/api/admin/bvu-members/import').set(bearer(admin)).field('nota', 'niente');
     expect(noFile.status).toBe(422);
     expect(await countMembers()).toBe(before);
+  });
+
+  it('refuses a file with more rows than the cap, saying the cap, and writes nothing', async () => {
+    const before = await countMembers();
+    // Short invalid rows: the shape of a file that is small in bytes but huge in rows.
+    const rows = Array.from({ length: BVU_IMPORT_MAX_ROWS + 1 }, (_, index) => `C${index};X;Y;Z`);
+    const response = await importFile(admin, ['codice_tessera;cognome;nome;codice_fiscale', ...rows].join('\n'));
+    expect(response.status).toBe(422);
+    expect(response.body.errors.file).toEqual(['Il file ha più di 100.000 righe di dati: dividilo in più file.']);
+    expect(await countMembers()).toBe(before);
+  });
+
+  it('lists the first 1,000 problems in line order and counts the rest, still importing the good rows', async () => {
+    const good = fiscalCodeOf('Buona', 'Riga', '1988-08-08', 'F');
+    const bad = Array.from({ length: BVU_IMPORT_MAX_ERRORS + 500 }, (_, index) => `MANY-${index};Cattiva;Riga;CORTO`);
+    const response = await importFile(admin, ['codice_tessera;stagione;cognome;nome;codice_fiscale', `MANY-OK;2023;Riga;Buona;${good}`, ...bad.map((row) => row.replace(';', ';2023;'))].join('\n'));
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ created: 1, updated: 0, errors_not_listed: 500, message: 'Importazione completata: 1 tesserato aggiunto, 0 aggiornati, 1500 righe scartate.' });
+    expect(response.body.errors).toHaveLength(BVU_IMPORT_MAX_ERRORS);
+    expect(response.body.errors[0]).toBe('Riga 3: codice fiscale: Il codice fiscale è fatto di 16 lettere e cifre.');
+    expect(response.body.errors[BVU_IMPORT_MAX_ERRORS - 1]).toMatch(/^Riga 1002: /);
+    expect(await db.bvuMember.count({ where: { cardCode: 'MANY-OK', season: '2023' } })).toBe(1);
   });
 
   it('writes nothing when the database fails half-way through the import', async () => {

@@ -1,7 +1,7 @@
 // The CSV import's own checks and messages (spec §5, §8), before and after the upload.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-transport';
-import { localFileProblem } from './components/bvu-import-modal';
+import { localFileProblem, problemsOf } from './components/bvu-import-modal';
 import { importErrorMessage } from './messages';
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
@@ -21,5 +21,13 @@ describe('CSV import checks', () => {
     expect(importErrorMessage(new ApiError(0, 'x', undefined, true))).toBe('La richiesta ha impiegato troppo tempo. Prova con un file più piccolo o contatta l’amministratore.');
     expect(importErrorMessage(new ApiError(0, 'Impossibile contattare il server.'))).toBe('Errore di rete o del browser: Impossibile contattare il server.');
     expect(importErrorMessage(new TypeError('Failed to fetch'))).toBe('Errore di rete o del browser: Failed to fetch');
+  });
+
+  it('lists 5 problems and counts the rest, including those the server only counted', () => {
+    const errors = Array.from({ length: 1000 }, (_, index) => `Riga ${index + 2}: e-mail: Inserisci un indirizzo e-mail valido.`);
+    const summary = problemsOf({ message: 'Importazione completata: 0 tesserati aggiunti, 0 aggiornati, 1500 righe scartate.', created: 0, updated: 0, errors, errors_not_listed: 500 });
+    expect(summary.listed).toEqual(errors.slice(0, 5));
+    expect(summary.rest).toBe(1495);
+    expect(problemsOf({ message: '', created: 1, updated: 0, errors: ['Riga 2: x'], errors_not_listed: 0 })).toEqual({ listed: ['Riga 2: x'], rest: 0 });
   });
 });

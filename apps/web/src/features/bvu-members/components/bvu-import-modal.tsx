@@ -23,9 +23,14 @@ export function localFileProblem(file: File): string | null {
 
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`);
 
-function ImportSummary({ result }: { result: TBvuImportResult }) {
+/** The problems shown one by one, and how many more there are (the server lists only the first ones and counts the rest). */
+export function problemsOf(result: TBvuImportResult) {
   const listed = result.errors.slice(0, LISTED_PROBLEMS);
-  const rest = result.errors.length - listed.length;
+  return { listed, rest: result.errors.length - listed.length + result.errors_not_listed };
+}
+
+function ImportSummary({ result }: { result: TBvuImportResult }) {
+  const { listed, rest } = problemsOf(result);
   return (
     <Alert tone={result.errors.length > 0 ? 'warning' : 'success'}>
       <p>{result.message || BVU_MESSAGES.imported}</p>
