@@ -1,5 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
@@ -9,10 +8,13 @@ import './styles.css';
 const router = createBrowserRouter(routes);
 apiEvents.navigate = (to) => void router.navigate(to);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+const app = (
+  <AppProviders>
+    <RouterProvider router={router} />
+  </AppProviders>
 );
+// The build prerenders the home page into index.html and marks the root with its path; any other
+// address is served the empty shell. Hydrate only the markup of the address being opened.
+const container = document.getElementById('root')!;
+if (container.dataset.prerendered === window.location.pathname) hydrateRoot(container, app);
+else createRoot(container).render(app);
