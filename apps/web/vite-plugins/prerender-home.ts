@@ -21,7 +21,7 @@ export function prerenderHome(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    async writeBundle({ dir }) {
+    async writeBundle({ dir }, bundle) {
       if (!dir) return;
       const { module } = await runnerImport<typeof Prerender>('/src/prerender.tsx', {
         root: config.root,
@@ -33,7 +33,15 @@ export function prerenderHome(): Plugin {
       const shell = readFileSync(indexFile, 'utf8');
       if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to prerender into`);
       writeFileSync(join(dir, SHELL_FILE), shell);
-      writeFileSync(indexFile, shell.replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${paths.home}">${module.homeMarkup}</div>`));
+      let home = shell.replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${paths.home}">${module.homeMarkup}</div>`);
+      // The home page's styles inline: its first paint waits for no request but the page itself.
+      const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry);
+      for (const file of entry?.type === 'chunk' ? (entry.viteMetadata?.importedCss ?? []) : []) {
+        const link = `<link rel="stylesheet" crossorigin href="${config.base}${file}">`;
+        if (!home.includes(link)) throw new Error(`index.html does not link ${file} as expected`);
+        home = home.replace(link, () => `<style>${readFileSync(join(dir, file), 'utf8')}</style>`);
+      }
+      writeFileSync(indexFile, home);
     },
     // `vite preview` (the browser tests, the benchmarks): its SPA fallback answers with index.html,
     // which is the home page; another address gets the shell instead.
