@@ -1,16 +1,16 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { routes } from './app/routes';
-import { apiEvents } from './lib/api-events';
+import { AppRoutes } from './app/routes';
 import './styles.css';
 
-const router = createBrowserRouter(routes);
-apiEvents.navigate = (to) => void router.navigate(to);
-
+// Moves are not transitions: a screen whose code is loading shows a spinner at once, and a move is
+// on screen before the code after it runs (a logout clears the session only then).
 const app = (
   <AppProviders>
-    <RouterProvider router={router} />
+    <BrowserRouter useTransitions={false}>
+      <AppRoutes />
+    </BrowserRouter>
   </AppProviders>
 );
 // The build prerenders the home page into index.html and marks the root with its path; any other

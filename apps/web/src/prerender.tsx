@@ -2,20 +2,21 @@
 // own server renderer through the app's real route table, so index.html shows the home page before
 // the script arrives. It is the logged-out view: the session lives in the browser.
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { routes } from './app/routes';
+import { AppRoutes } from './app/routes';
 import { paths } from './config/paths';
 
 async function renderPage(path: string): Promise<string> {
-  const { query, dataRoutes } = createStaticHandler(routes);
-  const context = await query(new Request(new URL(path, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${path} answers ${context.status}: it cannot be prerendered`);
-  // `prerender` (not renderToString) waits for the lazy sections, so the markup has no pending boundary.
+  // `prerender` (not renderToString) waits for the lazy sections, and with no chunk size limit it
+  // writes every Suspense boundary in place: the page shows whole without JavaScript.
   const { prelude } = await prerender(
     <AppProviders>
-      <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
+      <StaticRouter location={path}>
+        <AppRoutes />
+      </StaticRouter>
     </AppProviders>,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
 }
