@@ -42,6 +42,20 @@ describe('home page in Chromium', () => {
     expect(await ctx.page.locator('#pricing').evaluate((section) => section.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
   });
 
+  it('goes to the top of a new page and back to where the home page was left', async () => {
+    await ctx.page.goto(ctx.stack.webUrl);
+    await ctx.page.locator('[data-court="A1"]').waitFor();
+    await ctx.page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(() => ctx.page.evaluate(() => window.scrollY)).toBe(1200);
+    // The sticky header's link: clicking it scrolls nothing.
+    await ctx.page.getByRole('banner').getByRole('link', { name: 'Area Utente' }).click();
+    await ctx.page.waitForURL(`${ctx.stack.webUrl}/login`);
+    await expect.poll(() => ctx.page.evaluate(() => window.scrollY)).toBe(0);
+    await ctx.page.goBack();
+    await ctx.page.getByRole('heading', { level: 1, name: 'Adriatica Beach Arena' }).waitFor();
+    await expect.poll(() => ctx.page.evaluate(() => window.scrollY)).toBe(1200);
+  });
+
   it('reports no accessibility violations', async () => {
     await ctx.page.goto(ctx.stack.webUrl);
     await ctx.page.getByRole('table', { name: 'Tessere' }).waitFor();
