@@ -1,8 +1,7 @@
 // Prints the JavaScript the home page needs on first load (production build, gzip), split into the
-// critical path (the entry, which includes the home page, and its static imports: what runs before
-// the first paint) and
-// what the page loads right after (the data sections: price list and court map).
-// Budget (issue #4): 120 KB gzipped on first load.  Run: pnpm bench:bundle
+// critical path (the entry, which includes the home page, and its static imports: what hydrates the
+// prerendered page) and what the page loads right after (the data sections: price list and court map).
+// Budget (issue #20): 100 KB gzipped on the critical path.  Run: pnpm bench:bundle
 import { readFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 // Largest Contentful Paint of the home page: production build served locally with the real API and
 // database, headless Chromium with 4x CPU slowdown and a throttled network (1.6 Mbps down, 750 kbps
-// up, 150 ms RTT), cold cache; median of 5 runs. Budget (issue #4): 1.5 s.  Run: pnpm bench:lcp
+// up, 150 ms RTT), cold cache; median of 5 runs. Budget (issue #20): 1.0 s.  Run: pnpm bench:lcp
 import { launchBrowser } from '@beach/e2e/browser';
 import buildWeb from '@beach/e2e/build-web';
 import { startStack } from '@beach/e2e/stack';

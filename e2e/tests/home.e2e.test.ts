@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, screenshot } from '../src/browser.js';
+import { accessibilityViolations, openSignedIn, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -42,6 +42,20 @@ describe('home page in Chromium', () => {
     expect(await ctx.page.locator('#pricing').evaluate((section) => section.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
   });
 
+  it('goes to the top of a new page and back to where the home page was left', async () => {
+    await ctx.page.goto(ctx.stack.webUrl);
+    await ctx.page.locator('[data-court="A1"]').waitFor();
+    await ctx.page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(() => ctx.page.evaluate(() => window.scrollY)).toBe(1200);
+    // The sticky header's link: clicking it scrolls nothing.
+    await ctx.page.getByRole('banner').getByRole('link', { name: 'Area Utente' }).click();
+    await ctx.page.waitForURL(`${ctx.stack.webUrl}/login`);
+    await expect.poll(() => ctx.page.evaluate(() => window.scrollY)).toBe(0);
+    await ctx.page.goBack();
+    await ctx.page.getByRole('heading', { level: 1, name: 'Adriatica Beach Arena' }).waitFor();
+    await expect.poll(() => ctx.page.evaluate(() => window.scrollY)).toBe(1200);
+  });
+
   it('reports no accessibility violations', async () => {
     await ctx.page.goto(ctx.stack.webUrl);
     await ctx.page.getByRole('table', { name: 'Tessere' }).waitFor();
@@ -80,6 +94,8 @@ describe('home page on a 390 px phone', () => {
     onPhone(async (phone) => {
       const map = phone.getByRole('group', { name: 'Mappa dei campi' });
       await map.locator('[data-court="A1"]').waitFor();
+      // The price tables above the map load on their own and may arrive after it, moving it down.
+      await phone.getByRole('table', { name: 'Tessere' }).waitFor();
       // The map's top just below the sticky header; no sideways scrolling anywhere.
       await map.evaluate((element, header) => window.scrollBy(0, element.getBoundingClientRect().top - header - 16), HEADER_HEIGHT);
       const courts = await map.locator('[data-court]').all();
@@ -106,4 +122,89 @@ describe('home page on a 390 px phone', () => {
       const apart = title.y >= art.y + art.height || title.y + title.height <= art.y || title.x >= art.x + art.width || title.x + title.width <= art.x;
       expect(apart, `title ${JSON.stringify(title)}, art ${JSON.stringify(art)}`).toBe(true);
     }));
+});
+
+describe('home page prerendered by the build', () => {
+  const HERO = { level: 1, name: 'Adriatica Beach Arena' } as const;
+
+  it('shows the hero title with JavaScript off, and serves the empty shell to any other address', async () => {
+    const context = await ctx.browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(ctx.stack.webUrl);
+      expect(await page.getByRole('heading', HERO).isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Registrati Ora e Inizia a Giocare!' }).getAttribute('href')).toBe('/registrazione');
+      // A deep link is a client-rendered screen: no home markup to flash before its own.
+      await page.goto(`${ctx.stack.webUrl}/prenotazioni`);
+      expect(await page.locator('#root').innerHTML()).toBe('');
+    } finally {
+      await context.close();
+    }
+  });
+
+  /** Errors the page logs (React reports a hydration mismatch as one) while `open` runs. */
+  async function errorsWhile(page: Page, open: () => Promise<void>) {
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await open();
+    return errors;
+  }
+
+  /** Keeps the prerendered h1 as parsed, before any script runs: hydration keeps that very node. */
+  const keepParsedHeading = () =>
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
+    });
+  const headingIsParsedOne = (page: Page) => page.evaluate(() => document.querySelector('h1') === (window as unknown as { parsedHeading: Element | null }).parsedHeading);
+
+  it('hydrates the prerendered markup without errors for a visitor', async () => {
+    const page = await ctx.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+    try {
+      await page.addInitScript(keepParsedHeading);
+      const errors = await errorsWhile(page, async () => {
+        await page.goto(ctx.stack.webUrl);
+        await page.locator('[data-court="A1"]').waitFor();
+        // The carousel's buttons answer: the page is live.
+        await page.getByRole('button', { name: 'Vai alla slide 3: Si gioca anche di sera' }).click();
+        await expect.poll(() => page.getByRole('button', { name: /Vai alla slide 3/ }).getAttribute('aria-current')).toBe('true');
+      });
+      expect(errors).toEqual([]);
+      expect(await headingIsParsedOne(page)).toBe(true);
+      expect(await page.locator('footer').textContent()).toContain(`© ${new Date().getFullYear()} Adriatica Beach Arena`);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('hydrates without errors for a signed-in member, then shows the member\'s call to action', async () => {
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'utente@demo.beach', path: '/le-mie-prenotazioni', heading: 'Le mie prenotazioni' });
+    try {
+      await page.addInitScript(keepParsedHeading);
+      const errors = await errorsWhile(page, async () => {
+        await page.goto(ctx.stack.webUrl);
+        await page.getByRole('link', { name: 'Prenota il tuo Campo' }).waitFor();
+        await page.locator('[data-court="A1"]').waitFor();
+      });
+      expect(errors).toEqual([]);
+      expect(await headingIsParsedOne(page)).toBe(true);
+      expect(await page.getByRole('link', { name: 'Registrati Ora e Inizia a Giocare!' }).count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('renders a deep link in the browser without a trace of the home page', async () => {
+    const page = await ctx.browser.newPage();
+    try {
+      const errors = await errorsWhile(page, async () => {
+        await page.goto(`${ctx.stack.webUrl}/login`);
+        await page.getByRole('button', { name: 'Accedi' }).waitFor();
+      });
+      expect(errors).toEqual([]);
+      expect(await page.getByRole('heading', HERO).count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -1,18 +1,20 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { routes } from './app/routes';
-import { apiEvents } from './lib/api-events';
+import { AppRoutes } from './app/routes';
 import './styles.css';
 
-const router = createBrowserRouter(routes);
-apiEvents.navigate = (to) => void router.navigate(to);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// Moves are not transitions: a screen whose code is loading shows a spinner at once, and a move is
+// on screen before the code after it runs (a logout clears the session only then).
+const app = (
+  <AppProviders>
+    <BrowserRouter useTransitions={false}>
+      <AppRoutes />
+    </BrowserRouter>
+  </AppProviders>
 );
+// The build prerenders the home page into index.html and marks the root with its path; any other
+// address is served the empty shell. Hydrate only the markup of the address being opened.
+const container = document.getElementById('root')!;
+if (container.dataset.prerendered === window.location.pathname) hydrateRoot(container, app);
+else createRoot(container).render(app);

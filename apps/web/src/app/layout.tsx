@@ -1,14 +1,31 @@
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
+import { PageSpinner } from '../components/ui/spinner';
+
+/** Where each page was left, to return there (by path: a page keeps its place whatever link leads to it). */
+const savedScroll = new Map<string, number>();
 
 /**
  * Spec §2: navigation scrolls smoothly to the hash when there is one (waiting for a lazily loaded
- * section to appear), otherwise ScrollRestoration goes to the top or the saved position.
+ * section to appear), otherwise to the top or the saved position. The first render keeps the
+ * browser's own position: the prerendered page may have been scrolled before it was hydrated.
  */
-function ScrollToHash() {
-  const { hash, key } = useLocation();
+function ScrollOnNavigation() {
+  const { hash, key, pathname } = useLocation();
+  const firstRender = useRef(true);
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+  }, []);
+  useLayoutEffect(() => {
+    if (hash) return;
+    if (!firstRender.current) window.scrollTo(0, savedScroll.get(pathname) ?? 0);
+    firstRender.current = false;
+    const save = () => savedScroll.set(pathname, window.scrollY);
+    window.addEventListener('scroll', save, { passive: true });
+    return () => window.removeEventListener('scroll', save);
+  }, [hash, pathname]);
   useEffect(() => {
     if (!hash) return;
     const id = decodeURIComponent(hash.slice(1));
@@ -25,20 +42,20 @@ function ScrollToHash() {
 }
 
 export function RootLayout() {
-  const navigation = useNavigation();
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 text-sea-900 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
         Vai al contenuto
       </a>
-      {navigation.state === 'loading' && <div role="progressbar" aria-label="Caricamento pagina" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-amber-400" />}
       <Header />
       <main id="main" className="flex-1">
-        <Outlet />
+        {/* A screen whose code is still on its way. */}
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration getKey={(location) => (location.hash ? location.key : location.pathname)} />
-      <ScrollToHash />
+      <ScrollOnNavigation />
     </div>
   );
 }

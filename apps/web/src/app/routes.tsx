@@ -1,9 +1,11 @@
-// The route table of spec §2. Every other screen is its own lazily loaded chunk, so visitors of the
-// home page never download the back-office.
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+// The route table of spec §2, rendered by <AppRoutes> inside the browser's router (or the build's
+// static one). Every other screen is its own lazily loaded chunk, so visitors of the home page never
+// download the back-office.
+import { lazy, useEffect, type ComponentType } from 'react';
+import { useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
-// The landing page ships with the entry (4 KB) to save a round trip on a slow connection; its data
+import { apiEvents } from '../lib/api-events';
+// The landing page ships with the entry to save a round trip on a slow connection; its data
 // sections load after the first paint.
 import HomePage from '../features/home/pages/home-page';
 import { RequireRole } from './guards';
@@ -11,19 +13,19 @@ import { RootLayout } from './layout';
 
 type PageModule = { default: ComponentType };
 /** A lazily loaded screen, inside the data (TanStack Query) provider. */
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const [{ default: Page }, { QueryProvider }] = await Promise.all([load(), import('../lib/query')]);
-    return { Component: () => <QueryProvider><Page /></QueryProvider> };
-  },
-});
+function page(load: () => Promise<PageModule>): Pick<RouteObject, 'element'> {
+  const Page = lazy(async () => {
+    const [{ default: Screen }, { QueryProvider }] = await Promise.all([load(), import('../lib/query')]);
+    return { default: () => <QueryProvider><Screen /></QueryProvider> };
+  });
+  return { element: <Page /> };
+}
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    HydrateFallback: () => null,
     children: [
-      { path: paths.home, Component: HomePage },
+      { path: paths.home, element: <HomePage /> },
       { path: paths.login, ...page(() => import('../features/auth/pages/login-page')) },
       { path: paths.register, ...page(() => import('../features/auth/pages/register-page')) },
       { path: paths.forgotPassword, ...page(() => import('../features/auth/pages/forgot-password-page')) },
@@ -74,3 +76,12 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+export function AppRoutes() {
+  const navigate = useNavigate();
+  // An expired session sends the user to /login through the router.
+  useEffect(() => {
+    apiEvents.navigate = (to) => void navigate(to);
+  }, [navigate]);
+  return useRoutes(routes);
+}

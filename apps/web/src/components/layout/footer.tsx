@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 
@@ -7,8 +8,13 @@ export const CONTACTS = {
   developerEmail: 'sviluppo@adriaticabeach.it',
 };
 
+const subscribeNever = () => () => {};
+const currentYear = () => new Date().getFullYear();
+
 export function Footer() {
-  const year = new Date().getFullYear();
+  // None in the build's prerendered home page, which is hydrated later, maybe in another year: the
+  // browser writes it in.
+  const year = useSyncExternalStore(subscribeNever, currentYear, () => null);
   return (
     <footer className="mt-16 bg-sea-900 text-sea-50">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">

@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { session } from '../../../lib/session';
@@ -6,16 +7,24 @@ import { session } from '../../../lib/session';
 export const LOGGING_OUT_STATE = { loggingOut: true } as const;
 
 /**
- * Ends the session on the server, goes to /login and clears everything stored (spec §4). Clearing
- * only after arriving keeps the guard of the page being left from redirecting to /login?redirect=.
+ * Goes to /login and forgets the stored session. The move is on screen first, so the guard of the
+ * page being left never sees a logged-out user (it would redirect to /login?redirect=).
  */
-export function useLogout() {
+export function useLeaveToLogin() {
   const navigate = useNavigate();
+  return () => {
+    flushSync(() => void navigate(paths.login, { state: LOGGING_OUT_STATE }));
+    session.clear();
+  };
+}
+
+/** Ends the session on the server, goes to /login and clears everything stored (spec §4). */
+export function useLogout() {
+  const leave = useLeaveToLogin();
   return async () => {
     const [{ logoutOnServer }, { queryClient }] = await Promise.all([import('./auth'), import('../../../lib/query')]);
     await logoutOnServer();
-    await navigate(paths.login, { state: LOGGING_OUT_STATE });
-    session.clear();
+    leave();
     queryClient.clear();
   };
 }

@@ -5,30 +5,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Download from 'lucide-react/icons/download';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { paths } from '../../../config/paths';
 import { applyApiError } from '../../../lib/forms';
-import { session } from '../../../lib/session';
 import { downloadMyData, requestErasure } from '../api/privacy';
-import { LOGGING_OUT_STATE } from '../api/use-logout';
+import { useLeaveToLogin } from '../api/use-logout';
 
 const EXPORT_FAILED = 'Si è verificato un errore nel download dei dati. Riprova più tardi.';
 
 function ErasureDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const navigate = useNavigate();
+  const leave = useLeaveToLogin();
   const [failure, setFailure] = useState<string | null>(null);
   const [erasedMessage, setErasedMessage] = useState<string | null>(null);
   const { register, handleSubmit, setError, reset, formState } = useForm<TErasureBody>({ resolver: zodResolver(ZErasureBody), defaultValues: { password: '' } });
-  /** The account no longer exists: leave like a logout (to /login, then forget the stored session). */
-  const leave = async () => {
-    await navigate(paths.login, { state: LOGGING_OUT_STATE });
-    session.clear();
-  };
   const close = () => {
+    // The account no longer exists: leave like a logout.
     if (erasedMessage) return void leave();
     reset();
     setFailure(null);
