@@ -63,7 +63,8 @@ export const ZTransaction = z.object({
   type: z.enum(TRANSACTION_TYPES),
   /** When the money moved (paid_at), or when the row was made if it never did. */
   date: z.string(),
-  customer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  /** The member who paid (`id`), or the walk-in a desk booking was made for (no `id`, no e-mail). */
+  customer: z.object({ id: z.number().int().nullable(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
   description: z.string().nullable(),
   method: ZPaymentMethod,
   status: ZPaymentStatus,
