@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from '../db/seed-data.js';
 import type { Db } from '../lib/db.js';
 import { hashPassword } from '../lib/passwords.js';
 import { fromIsoDate } from '../lib/time.js';
+import { fiscalCodeFor } from '../modules/memberships/fiscal-code.js';
 
 export const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
 
@@ -20,10 +21,7 @@ export interface TestMember {
   fiscalCode: string;
 }
 
-export function fiscalCodeOf(firstName: string, lastName: string, birthDate: string, gender: 'M' | 'F' = 'F') {
-  const [year, month, day] = birthDate.split('-').map(Number);
-  return CodiceFiscale.compute({ name: firstName, surname: lastName, gender, day, month, year, birthplace: 'Rimini', birthplaceProvincia: 'RN' });
-}
+export const fiscalCodeOf = (firstName: string, lastName: string, birthDate: string, gender: 'M' | 'F' = 'F') => fiscalCodeFor({ firstName, lastName, gender, birthDate });
 
 export async function createMember(app: Express, db: Db, { birthDate = '1995-09-01' as string | null, firstName = 'Giulia', lastName = 'Bianchi' } = {}): Promise<TestMember> {
   sharedHash ??= hashPassword(DEMO_PASSWORD);
