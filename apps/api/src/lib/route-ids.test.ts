@@ -13,7 +13,7 @@ const token = await loginAs(app, DEMO.admin);
 const OUT_OF_RANGE = MAX_ROW_ID + 1;
 const isIdName = (name: string) => name === 'id' || name.endsWith('_id') || name.endsWith('Id');
 
-/** Paths (as key lists) of the id fields of a schema, through wrappers, pipes and nested objects. */
+/** Paths (as key lists) of the id fields of a schema, through wrappers, pipes, unions, arrays and nested objects. */
 function idFields(schema: z.ZodType | undefined, at: string[] = []): string[][] {
   if (!schema) return [];
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
@@ -26,16 +26,21 @@ function idFields(schema: z.ZodType | undefined, at: string[] = []): string[][] 
     case 'prefault':
     case 'readonly':
       return idFields(def.innerType as z.ZodType, at);
-    case 'pipe': {
-      const found = [...idFields(def.in as z.ZodType, at), ...idFields(def.out as z.ZodType, at)];
-      return [...new Map(found.map((path) => [path.join('.'), path])).values()];
-    }
+    case 'array':
+      return idFields(def.element as z.ZodType, [...at, '0']);
+    case 'union':
+      return (def.options as z.ZodType[]).flatMap((option) => idFields(option, at));
+    case 'pipe':
+      return [...idFields(def.in as z.ZodType, at), ...idFields(def.out as z.ZodType, at)];
     default:
       return [];
   }
 }
 
-const nested = (path: string[], value: unknown): unknown => path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+const uniqueIdFields = (schema: z.ZodType | undefined) => [...new Map(idFields(schema).map((path) => [path.join('.'), path])).values()];
+
+/** The value at that path, in objects (and arrays, for the index 0 of an array's element). */
+const nested = (path: string[], value: unknown): unknown => path.reduceRight<unknown>((inner, key) => (key === '0' ? [inner] : { [key]: inner }), value);
 
 interface Case {
   name: string;
@@ -53,8 +58,8 @@ const cases: Case[] = allRoutes().flatMap((route) => {
   const label = `${route.method.toUpperCase()} ${route.path}`;
   return [
     ...pathParams.filter(isIdName).map((name) => ({ name: `${label} path :${name}`, route, path: withParams(name) })),
-    ...idFields(route.query).map((field) => ({ name: `${label} query ${field.join('.')}`, route, path: withParams(), query: { [field.join('.')]: String(OUT_OF_RANGE) }, field: field.join('.') })),
-    ...idFields(route.body).map((field) => ({ name: `${label} body ${field.join('.')}`, route, path: withParams(), body: nested(field, OUT_OF_RANGE), field: field.join('.') })),
+    ...uniqueIdFields(route.query).map((field) => ({ name: `${label} query ${field.join('.')}`, route, path: withParams(), query: { [field.join('.')]: String(OUT_OF_RANGE) }, field: field.join('.') })),
+    ...uniqueIdFields(route.body).map((field) => ({ name: `${label} body ${field.join('.')}`, route, path: withParams(), body: nested(field, OUT_OF_RANGE), field: field.join('.') })),
   ];
 });
 
