@@ -76,7 +76,7 @@ export default function TransactionsPage() {
         row.customer ? (
           <span className="flex flex-col">
             {row.customer.name}
-            {row.customer.id === null && row.customer.phone && <span className="text-xs text-slate-500">{row.customer.phone}</span>}
+            {row.customer.id === null && row.customer.phone && <span className="text-xs whitespace-nowrap text-slate-500">{row.customer.phone}</span>}
           </span>
         ) : (
           '—'
