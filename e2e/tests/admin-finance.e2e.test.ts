@@ -52,7 +52,13 @@ async function arrangeMoney() {
   const active = await card(member.id, 'active');
   await card(admin.id, 'pending');
   await db.transaction.create({ data: { kind: 'membership', userId: member.id, membershipId: active.id, amountCents: 6000, method: 'cash', status: 'completed', paidAt: now, description: 'Tessera stagionale' } });
-  await db.transaction.create({ data: { kind: 'booking', userId: member.id, amountCents: 4000, method: 'card', status: 'completed', paidAt: now, description: 'Campo C1 al banco' } });
+  // The desk booking is for a walk-in: no account, a name and a phone on the booking. A month ahead, so not one of today's bookings.
+  const c1 = await db.court.findUniqueOrThrow({ where: { code: 'C1' } });
+  const play = new Date(now.getTime() + 30 * 86_400_000);
+  const walkIn = await db.booking.create({
+    data: { courtId: c1.id, customerName: 'Mario Rossi', customerPhone: '333 7654321', startsAt: play, endsAt: new Date(play.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 4000 },
+  });
+  await db.transaction.create({ data: { kind: 'booking', bookingId: walkIn.id, amountCents: 4000, method: 'card', status: 'completed', paidAt: now, description: 'Campo C1 al banco' } });
   const online = await db.transaction.create({
     data: { kind: 'booking', userId: member.id, amountCents: 2500, method: 'stripe', status: 'partially_refunded', paidAt: now, description: 'Campo C3 online', stripePaymentIntentId: 'pi_e2e_finance' },
   });
@@ -200,6 +206,14 @@ describe('admin dashboard and finance in Chromium', () => {
     await page().getByLabel('Cerca').fill('pi_e2e');
     await expect.poll(mainText).toContain('1 movimento');
     expect(await mainText()).toContain('Netto25,00 €');
+    await page().getByLabel('Cerca').fill('Mario Rossi');
+    await expect.poll(mainText).toContain('1 movimento');
+    expect(plain(await page().getByRole('row').filter({ hasText: 'Campo C1 al banco' }).textContent())).toContain('Mario Rossi333 7654321');
+    await page().getByRole('row').filter({ hasText: 'Campo C1 al banco' }).getByRole('button', { name: /Dettagli del movimento/ }).click();
+    const walkIn = page().getByRole('region', { name: 'Cliente' });
+    await walkIn.waitFor();
+    expect(plain(await walkIn.textContent())).toBe('ClienteNomeMario Rossi (cliente al banco)Telefono333 7654321');
+    await page().getByRole('dialog').getByRole('button', { name: 'Chiudi' }).last().click();
     await page().getByLabel('Cerca').fill('');
     await page().getByLabel('Movimento', { exact: true }).selectOption('refund');
     await expect.poll(mainText).toContain('1 movimento');
@@ -219,8 +233,9 @@ describe('admin dashboard and finance in Chromium', () => {
     const [download] = await Promise.all([page().waitForEvent('download'), page().getByRole('button', { name: 'Esporta CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('movimenti-tutti.csv');
     const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(lines[0]).toBe('Data;Movimento;Per;Cliente;E-mail;Descrizione;Metodo;Stato;Importo;ID Stripe');
+    expect(lines[0]).toBe('Data;Movimento;Per;Cliente;E-mail;Telefono;Descrizione;Metodo;Stato;Importo;ID Stripe');
     expect(lines).toHaveLength(4);
+    expect(lines.some((line) => line.includes(';Mario Rossi;;333 7654321;Campo C1 al banco;Carta (POS);Completato;40,00;'))).toBe(true);
     expect(lines.some((line) => line.endsWith(';Rimborso parziale;Online (Stripe);Completato;-5,00;re_e2e_finance'))).toBe(true);
   });
 

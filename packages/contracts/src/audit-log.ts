@@ -1,23 +1,21 @@
 // The audit log of back-office writes (design §8): who, when, what, and the values before and after.
 import { ZIsoDate } from './auth.js';
-import { defineRoute } from './http.js';
+import { defineRoute, zOptionalTextRowId } from './http.js';
 import { pagedListOf, pageQuery } from './paging.js';
 import { z } from './zod-italian.js';
 
 export const AUDIT_LOG_PER_PAGE = 20;
 
-const optionalId = (message: string) =>
-  z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ error: message }).int(message).positive(message).optional());
 const optionalDate = z.preprocess((value) => (value === '' ? undefined : value), ZIsoDate.optional());
 
 export const ZAuditLogQuery = pageQuery(AUDIT_LOG_PER_PAGE)
   .extend({
     /** The member the writes concern. */
-    user_id: optionalId('Utente non valido.'),
-    membership_id: optionalId('Tessera non valida.'),
-    booking_id: optionalId('Prenotazione non valida.'),
+    user_id: zOptionalTextRowId('Utente non valido.'),
+    membership_id: zOptionalTextRowId('Tessera non valida.'),
+    booking_id: zOptionalTextRowId('Prenotazione non valida.'),
     /** The staff member or admin who wrote. */
-    actor_id: optionalId('Operatore non valido.'),
+    actor_id: zOptionalTextRowId('Operatore non valido.'),
     /** Days in Rome time, both included. */
     date_from: optionalDate,
     date_to: optionalDate,

@@ -1,4 +1,4 @@
-import { defineRoute } from './http.js';
+import { defineRoute, zTextRowId } from './http.js';
 import { z } from './zod-italian.js';
 
 export const ROLES = ['user', 'staff', 'admin'] as const;
@@ -108,7 +108,7 @@ export type TChangePasswordBody = z.input<typeof ZChangePasswordBody>;
 export const ZUpdateProfileBody = z.object({ first_name: ZPersonName, last_name: ZPersonName, phone: ZPhone.nullable(), birth_date: ZBirthDate.nullable() });
 export type TUpdateProfileBody = z.input<typeof ZUpdateProfileBody>;
 
-export const ZVerifyEmailBody = z.object({ id: z.coerce.number().int().positive(), token: z.string().min(1).max(200) });
+export const ZVerifyEmailBody = z.object({ id: zTextRowId(), token: z.string().min(1).max(200) });
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Credenziali non valide. Controlla e-mail e password.',

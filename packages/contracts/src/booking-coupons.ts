@@ -1,7 +1,7 @@
 // Booking coupons back-office (design §7, /admin/coupon-prenotazioni). Redeemed on the member's
 // payment page (member booking work); here they are created, edited, switched on and off.
 import { ZIsoDate } from './auth.js';
-import { defineRoute } from './http.js';
+import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney } from './money.js';
 import { z } from './zod-italian.js';
 
@@ -17,7 +17,6 @@ export const BOOKING_COUPON_BAND_LABELS: Record<TBookingCouponBand, string> = {
 export const ZDiscountType = z.enum(['percentage', 'fixed'], { error: 'Tipo di sconto non valido.' });
 export type TDiscountType = z.infer<typeof ZDiscountType>;
 
-const ZId = z.object({ id: z.coerce.number().int().positive() });
 const optionalLimit = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
   z.coerce.number({ error: 'Inserisci un numero.' }).int('Inserisci un numero intero.').min(1, 'Almeno 1, o lascia vuoto per nessun limite.').nullable(),
@@ -73,7 +72,7 @@ export type TBookingCoupon = z.infer<typeof ZBookingCoupon>;
 export const adminBookingCouponsRoutes = {
   list: defineRoute({ method: 'get', path: '/api/admin/booking-coupons', summary: 'Coupon delle prenotazioni, dal più recente', tag: 'admin-booking-coupons', access: 'admin', response: z.object({ data: z.array(ZBookingCoupon) }) }),
   create: defineRoute({ method: 'post', path: '/api/admin/booking-coupons', summary: 'Nuovo coupon prenotazioni (codice unico, maiuscolo)', tag: 'admin-booking-coupons', access: 'admin', body: ZBookingCouponBody, successStatus: 201, response: ZBookingCoupon }),
-  update: defineRoute({ method: 'put', path: '/api/admin/booking-coupons/:id', summary: 'Modifica un coupon prenotazioni', tag: 'admin-booking-coupons', access: 'admin', params: ZId, body: ZBookingCouponBody, response: ZBookingCoupon }),
-  toggle: defineRoute({ method: 'patch', path: '/api/admin/booking-coupons/:id/active', summary: 'Attiva o disattiva un coupon prenotazioni', tag: 'admin-booking-coupons', access: 'admin', params: ZId, body: z.object({ is_active: z.boolean() }), response: ZBookingCoupon }),
-  remove: defineRoute({ method: 'delete', path: '/api/admin/booking-coupons/:id', summary: 'Elimina un coupon prenotazioni mai usato', tag: 'admin-booking-coupons', access: 'admin', params: ZId, response: z.object({ message: z.string() }) }),
+  update: defineRoute({ method: 'put', path: '/api/admin/booking-coupons/:id', summary: 'Modifica un coupon prenotazioni', tag: 'admin-booking-coupons', access: 'admin', params: ZIdParams, body: ZBookingCouponBody, response: ZBookingCoupon }),
+  toggle: defineRoute({ method: 'patch', path: '/api/admin/booking-coupons/:id/active', summary: 'Attiva o disattiva un coupon prenotazioni', tag: 'admin-booking-coupons', access: 'admin', params: ZIdParams, body: z.object({ is_active: z.boolean() }), response: ZBookingCoupon }),
+  remove: defineRoute({ method: 'delete', path: '/api/admin/booking-coupons/:id', summary: 'Elimina un coupon prenotazioni mai usato', tag: 'admin-booking-coupons', access: 'admin', params: ZIdParams, response: z.object({ message: z.string() }) }),
 };

@@ -1,9 +1,9 @@
 // Booking back-office (design §7): the day planner and the list, desk bookings and payments, moves,
 // cancellations with a refund choice and their restore, and weekly recurring series.
 import { ZIsoDate } from './auth.js';
-import { BOOKING_STATUSES, bookingWhereWhenFields, slotChoiceFields, SLOTS, ZBookingId, ZCourtId, ZSlotStart, withSlotRules } from './bookings.js';
-import { COURT_ROWS } from './courts.js';
-import { defineRoute } from './http.js';
+import { BOOKING_STATUSES, bookingWhereWhenFields, slotChoiceFields, SLOTS, ZSlotStart, withSlotRules } from './bookings.js';
+import { COURT_ROWS, ZCourtId } from './courts.js';
+import { defineRoute, ZIdParams, zOptionalTextRowId, zRowId } from './http.js';
 import { ZEuroInput, ZMoney } from './money.js';
 import { pagedListOf, pageQuery } from './paging.js';
 import { z } from './zod-italian.js';
@@ -40,7 +40,7 @@ const optionalText = (max: number, message: string) =>
     .nullish()
     .transform((value) => value || null);
 
-const ZUserId = z.number({ error: 'Socio non valido.' }).int().positive('Socio non valido.').nullish().transform((value) => value ?? null);
+const ZUserId = zRowId('Socio non valido.').nullish().transform((value) => value ?? null);
 
 const customerFields = {
   user_id: ZUserId,
@@ -96,7 +96,7 @@ const ZOptionalDate = z.preprocess(emptyToUndefined, ZIsoDate.optional());
 export const ZAdminBookingsFilter = z.object({
   date_from: ZOptionalDate,
   date_to: ZOptionalDate,
-  court_id: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Campo non valido.' }).int().positive('Campo non valido.').optional()),
+  court_id: zOptionalTextRowId('Campo non valido.'),
   status: z.preprocess(emptyToUndefined, z.enum(BOOKING_STATUSES, { error: 'Stato non valido.' }).optional()),
   payment: z.preprocess(emptyToUndefined, z.enum(PAYMENT_STATES, { error: 'Pagamento non valido.' }).optional()),
   search: z.preprocess(emptyToUndefined, z.string().trim().max(100, 'Ricerca troppo lunga.').optional()),
@@ -260,14 +260,14 @@ export const adminBookingsRoutes = {
     response: ZBookingMessage.extend({ payment_url: z.string().nullable() }),
     successStatus: 201,
   }),
-  show: defineRoute({ method: 'get', path: '/api/admin/bookings/:id', summary: 'Una prenotazione', tag: 'admin-bookings', access: 'staff', params: ZBookingId, response: ZAdminBooking }),
+  show: defineRoute({ method: 'get', path: '/api/admin/bookings/:id', summary: 'Una prenotazione', tag: 'admin-bookings', access: 'staff', params: ZIdParams, response: ZAdminBooking }),
   markPaid: defineRoute({
     method: 'post',
     path: '/api/admin/bookings/:id/mark-paid',
     summary: 'Segna come pagata in segreteria (contanti, POS, bonifico)',
     tag: 'admin-bookings',
     access: 'staff',
-    params: ZBookingId,
+    params: ZIdParams,
     body: ZMarkPaidBody,
     response: ZBookingMessage,
   }),
@@ -277,7 +277,7 @@ export const adminBookingsRoutes = {
     summary: 'Sposta su un altro campo o orario (stessa durata); 409 se è occupato',
     tag: 'admin-bookings',
     access: 'staff',
-    params: ZBookingId,
+    params: ZIdParams,
     body: ZMoveBookingBody,
     response: ZBookingMessage,
   }),
@@ -287,7 +287,7 @@ export const adminBookingsRoutes = {
     summary: 'Annulla, con o senza rimborso',
     tag: 'admin-bookings',
     access: 'staff',
-    params: ZBookingId,
+    params: ZIdParams,
     body: ZAdminCancelBody,
     response: ZBookingMessage,
   }),
@@ -297,7 +297,7 @@ export const adminBookingsRoutes = {
     summary: 'Ripristina una prenotazione annullata o scaduta se l’orario è ancora libero',
     tag: 'admin-bookings',
     access: 'staff',
-    params: ZBookingId,
+    params: ZIdParams,
     response: ZBookingMessage,
   }),
   recurringList: defineRoute({
@@ -335,7 +335,7 @@ export const adminBookingsRoutes = {
     summary: 'Una serie con tutte le sue date',
     tag: 'admin-bookings',
     access: 'staff',
-    params: ZBookingId,
+    params: ZIdParams,
     response: z.object({ series: ZRecurringSeries, bookings: z.array(ZAdminBooking) }),
   }),
   recurringUpdate: defineRoute({
@@ -344,7 +344,7 @@ export const adminBookingsRoutes = {
     summary: 'Modifica cliente, prezzo e note della serie e delle sue date future',
     tag: 'admin-bookings',
     access: 'staff',
-    params: ZBookingId,
+    params: ZIdParams,
     body: ZRecurringUpdateBody,
     response: z.object({ message: z.string(), series: ZRecurringSeries }),
   }),
@@ -354,7 +354,7 @@ export const adminBookingsRoutes = {
     summary: 'Annulla le date della serie da un giorno in poi',
     tag: 'admin-bookings',
     access: 'staff',
-    params: ZBookingId,
+    params: ZIdParams,
     body: ZRecurringCancelBody,
     response: z.object({ message: z.string(), series: ZRecurringSeries, cancelled: z.number().int() }),
   }),

@@ -1,7 +1,7 @@
 // Court booking for members (design §1, §4): the slot model and the day's availability grid.
 import { ZIsoDate } from './auth.js';
-import { COURT_ROWS } from './courts.js';
-import { defineRoute } from './http.js';
+import { COURT_ROWS, ZCourtId } from './courts.js';
+import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney } from './money.js';
 import { ZPaymentStatus } from './payments.js';
 import { ZSport } from './setups.js';
@@ -87,7 +87,6 @@ export const FULL_DAY_SLOTS = SLOTS.filter((slot) => slot.band === 'day').length
  * A member's request (design §4): consecutive slots of one court from `start`, or the full day (with
  * or without training equipment). The price is the server's.
  */
-export const ZCourtId = z.number({ error: 'Scegli un campo.' }).int().positive('Scegli un campo.');
 export const ZSlotStart = z.enum(SLOT_STARTS as [string, ...string[]], { error: 'Orario di inizio non valido.' });
 
 /** Which slots of which court: the member's booking and the desk's share it. */
@@ -149,7 +148,6 @@ export type TBookingCheckoutBody = z.input<typeof ZBookingCheckoutBody>;
 export const ZWaitlistBody = z.object({ court_id: ZCourtId, date: ZIsoDate, start: ZSlotStart });
 export type TWaitlistBody = z.input<typeof ZWaitlistBody>;
 
-export const ZBookingId = z.object({ id: z.coerce.number().int().positive() });
 const ZCalendarFeed = z.object({ url: z.string() });
 
 export const bookingsRoutes = {
@@ -203,7 +201,7 @@ export const bookingsRoutes = {
     summary: 'Una prenotazione confermata come file .ics (Aggiungi al calendario)',
     tag: 'bookings',
     access: 'user',
-    params: ZBookingId,
+    params: ZIdParams,
     response: z.unknown(),
   }),
   create: defineRoute({
@@ -230,7 +228,7 @@ export const bookingsRoutes = {
     summary: 'Una prenotazione del socio',
     tag: 'bookings',
     access: 'user',
-    params: ZBookingId,
+    params: ZIdParams,
     response: ZBooking,
   }),
   checkout: defineRoute({
@@ -239,7 +237,7 @@ export const bookingsRoutes = {
     summary: 'Apre il pagamento con carta (Stripe Checkout) di una prenotazione in attesa, con un coupon facoltativo',
     tag: 'bookings',
     access: 'user',
-    params: ZBookingId,
+    params: ZIdParams,
     body: ZBookingCheckoutBody,
     response: z.object({ checkout_url: z.string(), booking: ZBooking }),
   }),
@@ -249,7 +247,7 @@ export const bookingsRoutes = {
     summary: 'Annulla: libera il posto; se pagata e nei tempi, il rimborso è automatico',
     tag: 'bookings',
     access: 'user',
-    params: ZBookingId,
+    params: ZIdParams,
     response: z.object({ message: z.string(), booking: ZBooking }),
   }),
 };

@@ -1,6 +1,6 @@
 // Bulk e-mail to members (spec §2 'Bulk e-mail', §3 Broadcast e-mail, §7; design §5): a persisted
 // broadcast sent in the background at the provider's rate, with live progress.
-import { defineRoute } from './http.js';
+import { defineRoute, ZIdParams } from './http.js';
 import { z } from './zod-italian.js';
 
 /** Spec §9: recipients listed in the modal before '... e altri N tesserati'. */
@@ -84,7 +84,7 @@ export const broadcastsRoutes = {
     summary: 'Avanzamento e statistiche finali di un’e-mail multipla',
     tag: 'broadcasts',
     access: 'admin',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: ZIdParams,
     response: ZBroadcast,
   }),
 };

@@ -1,7 +1,7 @@
 // BVU members (spec §2 'BVU members screen', §3, §5, §7, §9; design §6): the affiliated
 // organisation's card holders, whose cards give the BVU-course seasonal price.
 import { ZIsoDate } from './auth.js';
-import { defineRoute } from './http.js';
+import { defineRoute, ZIdParams } from './http.js';
 import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
 import { z } from './zod-italian.js';
 
@@ -92,7 +92,6 @@ export const ZBvuImportResult = z.object({
 });
 export type TBvuImportResult = z.infer<typeof ZBvuImportResult>;
 
-const ZBvuMemberId = z.object({ id: z.coerce.number().int().positive() });
 const ZSaved = z.object({ message: z.string(), bvu_member: ZBvuMember });
 
 export const bvuMembersRoutes = {
@@ -129,7 +128,7 @@ export const bvuMembersRoutes = {
     summary: 'Modifica un tesserato BVU',
     tag: 'bvu-members',
     access: 'admin',
-    params: ZBvuMemberId,
+    params: ZIdParams,
     body: ZBvuMemberBody,
     response: ZSaved,
   }),
@@ -139,7 +138,7 @@ export const bvuMembersRoutes = {
     summary: 'Elimina un tesserato BVU (le tessere già emesse restano)',
     tag: 'bvu-members',
     access: 'admin',
-    params: ZBvuMemberId,
+    params: ZIdParams,
     response: z.object({ message: z.string() }),
   }),
 };

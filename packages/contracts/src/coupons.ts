@@ -1,7 +1,7 @@
 // Membership coupons back-office (spec §2 'Membership coupons screen', §3, §4 Coupon, §5, §7, §9).
 // The rules that redeem a coupon live in the API's coupons module, shared by every purchase.
 import { ZIsoDate } from './auth.js';
-import { defineRoute } from './http.js';
+import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney } from './money.js';
 import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
 import { z } from './zod-italian.js';
@@ -101,7 +101,6 @@ export const ZCouponsQuery = pageQuery(COUPONS_PER_PAGE).extend({
 });
 export type TCouponsQuery = z.input<typeof ZCouponsQuery>;
 
-const ZCouponId = z.object({ id: z.coerce.number().int().positive() });
 const ZSaved = z.object({ message: z.string(), coupon: ZMembershipCoupon });
 
 export const couponsRoutes = {
@@ -130,7 +129,7 @@ export const couponsRoutes = {
     summary: 'Modifica un coupon (modulo completo) o solo lo attiva/disattiva ({ is_active })',
     tag: 'coupons',
     access: 'admin',
-    params: ZCouponId,
+    params: ZIdParams,
     body: ZCouponUpdateBody,
     response: ZSaved,
   }),

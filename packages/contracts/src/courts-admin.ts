@@ -1,11 +1,10 @@
 // Courts back-office (design §7, /admin/campi): the courts' details and their closures. A new
 // closure answers with the live bookings it hits, so staff can move or cancel them.
-import { COURT_ROWS, ZCourt, ZCourtPurpose } from './courts.js';
-import { defineRoute } from './http.js';
+import { COURT_ROWS, ZCourt, ZCourtId, ZCourtPurpose } from './courts.js';
+import { defineRoute, ZIdParams } from './http.js';
 import { z } from './zod-italian.js';
 
 const required = (max: number) => z.string({ error: 'Campo obbligatorio.' }).trim().min(1, 'Campo obbligatorio.').max(max, `Al massimo ${max} caratteri.`);
-const ZId = z.object({ id: z.coerce.number().int().positive() });
 
 export const ZCourtEditBody = z.object({
   name: required(100),
@@ -23,7 +22,7 @@ const ZInstant = z.iso.datetime({ offset: true, error: 'Inserisci data e ora val
 
 export const ZClosureBody = z
   .object({
-    court_id: z.number({ error: 'Scegli un campo.' }).int().positive('Scegli un campo.'),
+    court_id: ZCourtId,
     starts_at: ZInstant,
     ends_at: ZInstant,
     reason: required(255),
@@ -71,7 +70,7 @@ export const adminCourtsRoutes = {
     summary: 'Modifica un campo: nome, codice, fila, posizione, destinazione, luci, prenotabile, descrizione',
     tag: 'admin-courts',
     access: 'admin',
-    params: ZId,
+    params: ZIdParams,
     body: ZCourtEditBody,
     response: ZCourt,
   }),
@@ -100,7 +99,7 @@ export const adminCourtsRoutes = {
     summary: 'Elimina una chiusura',
     tag: 'admin-courts',
     access: 'admin',
-    params: ZId,
+    params: ZIdParams,
     response: z.object({ message: z.string() }),
   }),
 };

@@ -1,9 +1,12 @@
-import { defineRoute } from './http.js';
+import { defineRoute, zRowId } from './http.js';
 import { z } from './zod-italian.js';
 
 export const COURT_PURPOSES = ['central', 'members', 'bookable', 'school', 'free_use'] as const;
 export const ZCourtPurpose = z.enum(COURT_PURPOSES);
 export type TCourtPurpose = z.infer<typeof ZCourtPurpose>;
+
+/** The court a body names (a booking, a closure, a setup). */
+export const ZCourtId = zRowId('Scegli un campo.');
 
 /** How each purpose is named and coloured, on the map, its legend and the admin screens. */
 export const COURT_PURPOSE_INFO: Record<TCourtPurpose, { label: string; description: string; color: string }> = {

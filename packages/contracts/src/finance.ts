@@ -3,7 +3,7 @@
 // dashboard chart. Admin only (can_view_transactions). Money travels as euros with two decimals and
 // is computed in integer cents; months are Europe/Rome calendar months.
 import { ZIsoDate } from './auth.js';
-import { defineRoute } from './http.js';
+import { defineRoute, ZIdParams } from './http.js';
 import { ZEuroInput, ZMoney } from './money.js';
 import { pagedListOf, pageQuery } from './paging.js';
 import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, ZPaymentKind, ZPaymentMethod, ZPaymentStatus } from './payments.js';
@@ -63,7 +63,8 @@ export const ZTransaction = z.object({
   type: z.enum(TRANSACTION_TYPES),
   /** When the money moved (paid_at), or when the row was made if it never did. */
   date: z.string(),
-  customer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  /** The member who paid (`id`), or the walk-in a desk booking was made for (no `id`, no e-mail). */
+  customer: z.object({ id: z.number().int().nullable(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
   description: z.string().nullable(),
   method: ZPaymentMethod,
   status: ZPaymentStatus,
@@ -174,7 +175,6 @@ export type TExpenseStats = z.infer<typeof ZExpenseStats>;
 
 // ---------------------------------------------------------------------------------------------
 
-const ZId = z.object({ id: z.coerce.number().int().positive() });
 
 export const transactionsRoutes = {
   list: defineRoute({
@@ -201,7 +201,7 @@ export const transactionsRoutes = {
     summary: 'Un movimento con il pagamento che rimborsa o i suoi rimborsi',
     tag: 'finance',
     access: 'admin',
-    params: ZId,
+    params: ZIdParams,
     response: ZTransactionDetail,
   }),
 };
@@ -241,7 +241,7 @@ export const expensesRoutes = {
     summary: 'Modifica una spesa',
     tag: 'finance',
     access: 'admin',
-    params: ZId,
+    params: ZIdParams,
     body: ZExpenseBody,
     response: z.object({ message: z.string(), expense: ZExpense }),
   }),
@@ -251,7 +251,7 @@ export const expensesRoutes = {
     summary: 'Elimina una spesa',
     tag: 'finance',
     access: 'admin',
-    params: ZId,
+    params: ZIdParams,
     response: z.object({ message: z.string() }),
   }),
 };
@@ -291,7 +291,7 @@ export const incomesRoutes = {
     summary: 'Modifica un incasso extra',
     tag: 'finance',
     access: 'admin',
-    params: ZId,
+    params: ZIdParams,
     body: ZIncomeBody,
     response: z.object({ message: z.string(), income: ZIncome }),
   }),
@@ -301,7 +301,7 @@ export const incomesRoutes = {
     summary: 'Elimina un incasso extra',
     tag: 'finance',
     access: 'admin',
-    params: ZId,
+    params: ZIdParams,
     response: z.object({ message: z.string() }),
   }),
 };

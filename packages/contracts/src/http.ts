@@ -30,6 +30,21 @@ export interface RouteDefinition {
 
 export const defineRoute = <const D extends RouteDefinition>(definition: D): D => definition;
 
+// Every row id is a PostgreSQL `integer`: 1 to 2,147,483,647. An id a caller sends is bounded here, so a
+// larger one is refused like any id that names nothing, instead of reaching the database and failing there.
+export const MAX_ROW_ID = 2_147_483_647;
+const ID_MESSAGE = 'Identificativo non valido.';
+
+/** An id in a JSON body. */
+export const zRowId = (message = ID_MESSAGE) => z.number({ error: message }).int(message).positive(message).max(MAX_ROW_ID, message);
+
+/** An id in a path or a query string (text); an empty query field means none. */
+export const zTextRowId = (message = ID_MESSAGE) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ROW_ID, message);
+export const zOptionalTextRowId = (message = ID_MESSAGE) => z.preprocess((value) => (value === '' ? undefined : value), zTextRowId(message).optional());
+
+/** The `:id` of a resource's path (a malformed or out-of-range one answers 404). */
+export const ZIdParams = z.object({ id: zTextRowId() });
+
 type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 

@@ -1,7 +1,7 @@
 // Memberships back-office (spec §2 'Memberships screen', §3, §7; design §5): the list, its stats,
 // the cards waiting for activation, and the admin actions on one card.
 import { ZIsoDate, ZRole } from './auth.js';
-import { defineRoute } from './http.js';
+import { defineRoute, ZIdParams, zRowId } from './http.js';
 import { ZFiscalCode, ZMembership, ZMembershipPurchaseBody, ZMembershipQuote, ZMembershipStatus, ZMembershipType } from './memberships.js';
 import { ZPaymentMethod } from './payments.js';
 import { ZMoney } from './money.js';
@@ -100,7 +100,7 @@ export const ZDeskPayment = z
 
 /** Card made at the desk (design §5): for an existing member (user_id) or a new one (new_user). */
 export const ZDeskMembershipBody = ZMembershipPurchaseBody.extend({
-  user_id: z.number().int().positive().nullish(),
+  user_id: zRowId('Tesserato non valido.').nullish(),
   new_user: ZNewHolder.nullish(),
   payment: ZDeskPayment,
   notes: z.string().trim().max(1000).nullish(),
@@ -120,7 +120,6 @@ export const ZMembershipEditBody = z
   .refine((body) => body.end_date >= body.start_date, { message: 'La data di fine non può precedere quella di inizio.', path: ['end_date'] });
 export type TMembershipEditBody = z.input<typeof ZMembershipEditBody>;
 
-const ZMembershipId = z.object({ id: z.coerce.number().int().positive() });
 const ZMessage = z.object({ message: z.string() });
 
 export const adminMembershipsRoutes = {
@@ -155,7 +154,7 @@ export const adminMembershipsRoutes = {
     summary: 'Una tessera con titolare e pagamento',
     tag: 'admin-memberships',
     access: 'staff',
-    params: ZMembershipId,
+    params: ZIdParams,
     response: ZAdminMembership,
   }),
   quote: defineRoute({
@@ -184,7 +183,7 @@ export const adminMembershipsRoutes = {
     summary: 'Corregge tipo, date, codice fiscale, assicurazione e note di una tessera',
     tag: 'admin-memberships',
     access: 'admin',
-    params: ZMembershipId,
+    params: ZIdParams,
     body: ZMembershipEditBody,
     response: z.object({ message: z.string(), membership: ZAdminMembership }),
   }),
@@ -194,7 +193,7 @@ export const adminMembershipsRoutes = {
     summary: 'PDF di una tessera attiva o scaduta (tessera-{numero}.pdf)',
     tag: 'admin-memberships',
     access: 'staff',
-    params: ZMembershipId,
+    params: ZIdParams,
     response: z.unknown(),
   }),
   activate: defineRoute({
@@ -203,7 +202,7 @@ export const adminMembershipsRoutes = {
     summary: 'Attiva una tessera in attesa; con send_email il tesserato riceve il PDF',
     tag: 'admin-memberships',
     access: 'admin',
-    params: ZMembershipId,
+    params: ZIdParams,
     body: ZActivateBody,
     response: z.object({ message: z.string(), membership: ZAdminMembership }),
   }),
@@ -213,7 +212,7 @@ export const adminMembershipsRoutes = {
     summary: 'Elimina una tessera (irreversibile); i pagamenti restano nei conti, quelli online in corso vengono chiusi',
     tag: 'admin-memberships',
     access: 'admin',
-    params: ZMembershipId,
+    params: ZIdParams,
     response: ZMessage,
   }),
   linkStripePayment: defineRoute({
@@ -222,7 +221,7 @@ export const adminMembershipsRoutes = {
     summary: 'Collega a una tessera in attesa un pagamento Stripe riuscito (stesso importo, in euro) e la attiva',
     tag: 'admin-memberships',
     access: 'admin',
-    params: ZMembershipId,
+    params: ZIdParams,
     body: ZLinkStripePaymentBody,
     response: z.object({ message: z.string(), membership: ZAdminMembership }),
   }),

@@ -1,6 +1,6 @@
 // Membership cards (tessere), member side (design §3): buy, pay, download, verify.
 import { ZIsoDate } from './auth.js';
-import { defineRoute } from './http.js';
+import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney } from './money.js';
 import { ZPaymentStatus, ZPaymentMethod } from './payments.js';
 import { z } from './zod-italian.js';
@@ -145,7 +145,6 @@ export const ZMembershipVerification = z.object({
 });
 export type TMembershipVerification = z.infer<typeof ZMembershipVerification>;
 
-const ZMembershipId = z.object({ id: z.coerce.number().int().positive() });
 const ZCheckoutUrl = z.object({ checkout_url: z.url() });
 
 export const membershipsRoutes = {
@@ -182,7 +181,7 @@ export const membershipsRoutes = {
     summary: 'Nuovo pagamento online per una propria tessera in attesa',
     tag: 'memberships',
     access: 'user',
-    params: ZMembershipId,
+    params: ZIdParams,
     response: ZCheckoutUrl,
   }),
   cancel: defineRoute({
@@ -191,7 +190,7 @@ export const membershipsRoutes = {
     summary: 'Annulla una propria richiesta di tessera non ancora pagata né attivata',
     tag: 'memberships',
     access: 'user',
-    params: ZMembershipId,
+    params: ZIdParams,
     response: z.object({ message: z.string() }),
   }),
   pdf: defineRoute({
@@ -200,7 +199,7 @@ export const membershipsRoutes = {
     summary: 'PDF della propria tessera (tessera-{numero}.pdf)',
     tag: 'memberships',
     access: 'user',
-    params: ZMembershipId,
+    params: ZIdParams,
     response: z.unknown(),
   }),
   verify: defineRoute({

@@ -1,8 +1,8 @@
 // Setups back-office (design §7, /admin/allestimenti): how a court is set up for a sport, and which
 // setup each court has over a range of days (one per court per day).
 import { ZIsoDate } from './auth.js';
-import { ZCourt } from './courts.js';
-import { defineRoute } from './http.js';
+import { ZCourt, ZCourtId } from './courts.js';
+import { defineRoute, ZIdParams, zRowId } from './http.js';
 import { z } from './zod-italian.js';
 
 export const SPORTS = ['beach_volley', 'beach_tennis', 'foot_volley'] as const;
@@ -14,7 +14,6 @@ export const SPORT_LABELS: Record<TSport, string> = {
   foot_volley: 'Foot volley',
 };
 
-const ZId = z.object({ id: z.coerce.number().int().positive() });
 const optionalText = (max: number) => z.string().trim().max(max, `Al massimo ${max} caratteri.`).nullish().transform((value) => value || null);
 /** Metres with one decimal, typed as "16" or "16,5". */
 const ZMetres = z
@@ -49,8 +48,8 @@ export type TSetup = z.infer<typeof ZSetup>;
 
 export const ZCourtSetupBody = z
   .object({
-    court_id: z.number({ error: 'Scegli un campo.' }).int().positive('Scegli un campo.'),
-    setup_id: z.number({ error: 'Scegli un allestimento.' }).int().positive('Scegli un allestimento.'),
+    court_id: ZCourtId,
+    setup_id: zRowId('Scegli un allestimento.'),
     valid_from: ZIsoDate,
     valid_to: ZIsoDate,
   })
@@ -71,9 +70,9 @@ const ZMessage = z.object({ message: z.string() });
 export const adminSetupsRoutes = {
   list: defineRoute({ method: 'get', path: '/api/admin/setups', summary: 'Allestimenti', tag: 'admin-setups', access: 'admin', response: z.object({ data: z.array(ZSetup) }) }),
   create: defineRoute({ method: 'post', path: '/api/admin/setups', summary: 'Nuovo allestimento', tag: 'admin-setups', access: 'admin', body: ZSetupBody, successStatus: 201, response: ZSetup }),
-  update: defineRoute({ method: 'put', path: '/api/admin/setups/:id', summary: 'Modifica un allestimento', tag: 'admin-setups', access: 'admin', params: ZId, body: ZSetupBody, response: ZSetup }),
-  remove: defineRoute({ method: 'delete', path: '/api/admin/setups/:id', summary: 'Elimina un allestimento non assegnato a nessun campo', tag: 'admin-setups', access: 'admin', params: ZId, response: ZMessage }),
+  update: defineRoute({ method: 'put', path: '/api/admin/setups/:id', summary: 'Modifica un allestimento', tag: 'admin-setups', access: 'admin', params: ZIdParams, body: ZSetupBody, response: ZSetup }),
+  remove: defineRoute({ method: 'delete', path: '/api/admin/setups/:id', summary: 'Elimina un allestimento non assegnato a nessun campo', tag: 'admin-setups', access: 'admin', params: ZIdParams, response: ZMessage }),
   assignments: defineRoute({ method: 'get', path: '/api/admin/court-setups', summary: 'Allestimenti assegnati ai campi, per periodo', tag: 'admin-setups', access: 'admin', response: z.object({ data: z.array(ZCourtSetup) }) }),
   assign: defineRoute({ method: 'post', path: '/api/admin/court-setups', summary: 'Assegna un allestimento a un campo per un periodo (uno per campo al giorno)', tag: 'admin-setups', access: 'admin', body: ZCourtSetupBody, successStatus: 201, response: ZCourtSetup }),
-  unassign: defineRoute({ method: 'delete', path: '/api/admin/court-setups/:id', summary: 'Toglie un’assegnazione', tag: 'admin-setups', access: 'admin', params: ZId, response: ZMessage }),
+  unassign: defineRoute({ method: 'delete', path: '/api/admin/court-setups/:id', summary: 'Toglie un’assegnazione', tag: 'admin-setups', access: 'admin', params: ZIdParams, response: ZMessage }),
 };

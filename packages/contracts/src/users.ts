@@ -1,7 +1,7 @@
 // Users in the back-office (spec §6, design §8).
 import { personFields, roledPersonFields, ZBirthDate, ZEmail, ZIsoDate, ZPersonName, ZPhone, ZRole } from './auth.js';
 import { BOOKING_STATUSES } from './bookings.js';
-import { defineRoute } from './http.js';
+import { defineRoute, ZIdParams } from './http.js';
 import { ZMembershipStatus, ZMembershipType } from './memberships.js';
 import { ZMoney } from './money.js';
 import { pagedListOf, pageQuery } from './paging.js';
@@ -94,7 +94,6 @@ export type TAdminUserBody = z.input<typeof ZAdminUserBody>;
 export const ZAdminUserCreateBody = ZAdminUserBody.extend({ role: z.enum(ZRole.options, { error: 'Ruolo non valido: scegli tra utente, staff e admin.' }).default('user') });
 export type TAdminUserCreateBody = z.input<typeof ZAdminUserCreateBody>;
 
-const ZUserId = z.object({ id: z.coerce.number().int().positive() });
 const ZUserChange = z.object({ message: z.string(), user: ZAdminUser });
 
 export const ZMemberSearchResult = z.object({
@@ -120,7 +119,7 @@ export const usersRoutes = {
     summary: 'Cambia il ruolo di un altro utente (mai il proprio; l’ultimo amministratore resta tale)',
     tag: 'users',
     access: 'admin',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: ZIdParams,
     body: z.object({ role: z.enum(ZRole.options, { error: 'Ruolo non valido: scegli tra utente, staff e admin.' }) }),
     response: z.object({ message: z.string(), user: z.object({ id: z.number().int(), role: ZRole }) }),
   }),
@@ -132,7 +131,7 @@ export const usersRoutes = {
   show: defineRoute({
     method: 'get', path: '/api/admin/users/:id', tag: 'users', access: 'staff',
     summary: 'Scheda di un utente: profilo, tessere, prenotazioni e pagamenti',
-    params: ZUserId, response: ZAdminUserDetail,
+    params: ZIdParams, response: ZAdminUserDetail,
   }),
   create: defineRoute({
     method: 'post', path: '/api/admin/users', tag: 'users', access: 'admin', successStatus: 201,
@@ -141,20 +140,20 @@ export const usersRoutes = {
   }),
   update: defineRoute({
     method: 'put', path: '/api/admin/users/:id', tag: 'users', access: 'admin',
-    summary: 'Modifica i dati di un utente', params: ZUserId, body: ZAdminUserBody, response: ZUserChange,
+    summary: 'Modifica i dati di un utente', params: ZIdParams, body: ZAdminUserBody, response: ZUserChange,
   }),
   disable: defineRoute({
     method: 'post', path: '/api/admin/users/:id/disable', tag: 'users', access: 'admin',
     summary: 'Disattiva un account (mai il proprio): chiude le sue sessioni e ne rifiuta l’accesso',
-    params: ZUserId, response: ZUserChange,
+    params: ZIdParams, response: ZUserChange,
   }),
   enable: defineRoute({
     method: 'post', path: '/api/admin/users/:id/enable', tag: 'users', access: 'admin',
-    summary: 'Riattiva un account disattivato', params: ZUserId, response: ZUserChange,
+    summary: 'Riattiva un account disattivato', params: ZIdParams, response: ZUserChange,
   }),
   erase: defineRoute({
     method: 'post', path: '/api/admin/users/:id/erase', tag: 'users', access: 'admin', audit: 'without-values',
     summary: 'Cancella su richiesta i dati personali di un utente (GDPR): anonimizza l’account, conserva i dati contabili',
-    params: ZUserId, response: ZUserChange,
+    params: ZIdParams, response: ZUserChange,
   }),
 };

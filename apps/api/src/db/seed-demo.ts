@@ -1,11 +1,14 @@
 // Realistic volume for trying the back-office: 2,000 members with memberships of every type and
 // status, BVU members, coupons, a season of bookings on the bookable courts, payments, expenses and
-// income. Deterministic (seeded random numbers), and skipped when already present.
+// income. Deterministic (seeded random numbers), and skipped when already present. Nothing in it
+// happened after now: cards start, money moves and rows are made up to today only (bookings may be
+// played later, but were made and paid by now), and every fiscal code is valid for its holder.
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
 import type { Db } from '../lib/db.js';
 import type { MembershipType, PaymentMethod } from '../generated/prisma/enums.js';
-import { CENTRE_TIME_ZONE } from '../lib/time.js';
+import { fiscalCodeFor } from '../modules/memberships/fiscal-code.js';
+import { CENTRE_TIME_ZONE, fromIsoDate, todayInRome } from '../lib/time.js';
 import { PRICES } from './seed-data.js';
 
 const DEMO_MEMBERS = 2000;
@@ -50,14 +53,26 @@ const TYPE_PRICE: Record<MembershipType, number> = {
 };
 const INSURANCE_ADD_ON: MembershipType[] = ['seasonal', 'under_23', 'under_18'];
 
-export async function seedDemoVolume(db: Db, { year, passwordHash, log }: { year: number; passwordHash: string; log: (line: string) => void }) {
+export async function seedDemoVolume(
+  db: Db,
+  { year, passwordHash, log, now = new Date() }: { year: number; passwordHash: string; log: (line: string) => void; now?: Date },
+) {
   const existing = await db.user.count({ where: { email: { endsWith: `@${DEMO_EMAIL_DOMAIN}` } } });
   if (existing >= DEMO_MEMBERS) {
     log('Dati demo già presenti: nessuna modifica.');
     return;
   }
   const random = randomNumbers(year);
-  const today = new Date();
+  const today = fromIsoDate(todayInRome(now));
+  /** A calendar day from `from` to `to`, neither after today. */
+  const dayBetween = (from: Date, to: Date) => {
+    const last = to < today ? to : today;
+    const first = from < last ? from : last;
+    return addDays(first, random.int(0, Math.round((last.getTime() - first.getTime()) / 86_400_000)));
+  };
+  /** The instant itself if it is past, else a moment of the last week. */
+  const byNow = (instant: Date) => (instant <= now ? instant : new Date(now.getTime() - random.int(1, 7 * 24 * 60) * 60_000));
+  const fiscalCodes = new Set<string>();
 
   await db.$transaction(
     async (tx) => {
@@ -66,6 +81,7 @@ export async function seedDemoVolume(db: Db, { year, passwordHash, log }: { year
           const firstName = random.pick(FIRST_NAMES);
           const lastName = random.pick(LAST_NAMES);
           const slug = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '');
+          const registeredAt = romeTime(year - 1, random.int(0, 11), random.int(1, 28), random.int(8, 22), random.int(0, 59));
           return {
             firstName,
             lastName,
@@ -73,26 +89,41 @@ export async function seedDemoVolume(db: Db, { year, passwordHash, log }: { year
             phone: `+39 3${random.int(20, 49)} ${random.int(100, 999)} ${random.int(1000, 9999)}`,
             birthDate: calendarDate(random.int(1960, 2012), random.int(0, 11), random.int(1, 28)),
             passwordHash,
-            emailVerifiedAt: today,
-            privacyAcceptedAt: today,
+            // Registered last year, before any of this year's cards and bookings.
+            createdAt: registeredAt,
+            emailVerifiedAt: registeredAt,
+            privacyAcceptedAt: registeredAt,
           };
         }),
         select: { id: true, firstName: true, lastName: true, birthDate: true },
       });
 
       const bvuMembers = await tx.bvuMember.createManyAndReturn({
-        data: Array.from({ length: 300 }, (_, index) => ({
-          cardCode: `BVU-${String(10000 + index)}`,
-          season: String(year),
-          lastName: random.pick(LAST_NAMES),
-          firstName: random.pick(FIRST_NAMES),
-          fiscalCode: `DMO${String(index).padStart(5, '0')}X${random.int(10, 99)}A${random.int(100, 999)}Z`.slice(0, 16),
-          gender: random.chance(0.5) ? ('M' as const) : ('F' as const),
-          birthDate: calendarDate(random.int(1970, 2010), random.int(0, 11), random.int(1, 28)),
-          email: random.chance(0.8) ? `bvu${index + 1}@${DEMO_EMAIL_DOMAIN}` : null,
-          issueDate: calendarDate(year, 0, random.int(1, 28)),
-          expiryDate: calendarDate(year, 11, 31),
-        })),
+        data: Array.from({ length: 300 }, (_, index) => {
+          const lastName = random.pick(LAST_NAMES);
+          const firstName = random.pick(FIRST_NAMES);
+          const gender = random.chance(0.5) ? ('M' as const) : ('F' as const);
+          // One card per fiscal code and season: namesakes born the same day draw another day.
+          let birthDate: Date;
+          let fiscalCode: string;
+          do {
+            birthDate = calendarDate(random.int(1970, 2010), random.int(0, 11), random.int(1, 28));
+            fiscalCode = fiscalCodeFor({ firstName, lastName, gender, birthDate: birthDate.toISOString().slice(0, 10) });
+          } while (fiscalCodes.has(fiscalCode));
+          fiscalCodes.add(fiscalCode);
+          return {
+            cardCode: `BVU-${String(10000 + index)}`,
+            season: String(year),
+            lastName,
+            firstName,
+            fiscalCode,
+            gender,
+            birthDate,
+            email: random.chance(0.8) ? `bvu${index + 1}@${DEMO_EMAIL_DOMAIN}` : null,
+            issueDate: dayBetween(calendarDate(year, 0, 1), calendarDate(year, 0, 28)),
+            expiryDate: calendarDate(year, 11, 31),
+          };
+        }),
         select: { id: true, cardCode: true, fiscalCode: true },
       });
 
@@ -119,7 +150,7 @@ export async function seedDemoVolume(db: Db, { year, passwordHash, log }: { year
         if (random.chance(0.1)) continue; // registered, no card yet
         let roll = random.int(1, 100);
         const type = TYPE_WEIGHTS.find(([, weight]) => (roll -= weight) <= 0)![0];
-        const startDate = TYPE_DAYS[type] === 0 ? calendarDate(year, 0, 1) : calendarDate(year, random.int(4, 10), random.int(1, 28));
+        const startDate = TYPE_DAYS[type] === 0 ? calendarDate(year, 0, 1) : dayBetween(calendarDate(year, 4, 1), calendarDate(year, 10, 28));
         const endDate = TYPE_DAYS[type] === 0 ? calendarDate(year, 11, 31) : addDays(startDate, TYPE_DAYS[type] - 1);
         const bvu = type === 'seasonal' && random.chance(0.15) ? random.pick(bvuMembers) : null;
         const hasInsurance = INSURANCE_ADD_ON.includes(type) && !bvu ? random.chance(0.6) : true;
@@ -129,7 +160,7 @@ export async function seedDemoVolume(db: Db, { year, passwordHash, log }: { year
           ? 0
           : Math.min(originalPriceCents, coupon.discountType === 'percentage' ? Math.round((originalPriceCents * coupon.discountValue.toNumber()) / 100) : coupon.discountValue.toNumber() * 100);
         const pending = random.chance(0.06);
-        const createdAt = romeTime(year, startDate.getUTCMonth(), startDate.getUTCDate(), random.int(9, 19), random.int(0, 59));
+        const createdAt = byNow(romeTime(year, startDate.getUTCMonth(), startDate.getUTCDate(), random.int(9, 19), random.int(0, 59)));
         number += 1;
         memberships.push({
           membershipNumber: `T${year}-${String(number).padStart(5, '0')}`,
@@ -187,6 +218,8 @@ export async function seedDemoVolume(db: Db, { year, passwordHash, log }: { year
             if (!random.chance(0.35)) continue;
             const startsAt = romeTime(year, day.getUTCMonth(), day.getUTCDate(), Math.floor(minutes / 60), minutes % 60);
             const cancelled = random.chance(0.05);
+            const createdAt = byNow(addDays(startsAt, -random.int(1, 10)));
+            const cancelledAt = cancelled ? byNow(addDays(startsAt, -1)) : null;
             bookings.push({
               courtId: court.id,
               userId: random.pick(users).id,
@@ -194,9 +227,9 @@ export async function seedDemoVolume(db: Db, { year, passwordHash, log }: { year
               endsAt: new Date(startsAt.getTime() + 90 * 60 * 1000),
               status: cancelled ? ('cancelled' as const) : ('confirmed' as const),
               priceCents: minutes >= 19 * 60 + 30 ? PRICES.court_evening_slot : PRICES.court_day_slot,
-              cancelledAt: cancelled ? addDays(startsAt, -1) : null,
+              cancelledAt: cancelledAt && cancelledAt < createdAt ? createdAt : cancelledAt,
               cancellationReason: cancelled ? 'Maltempo' : null,
-              createdAt: addDays(startsAt, -random.int(1, 10)),
+              createdAt,
             });
           }
         }
@@ -223,7 +256,7 @@ export async function seedDemoVolume(db: Db, { year, passwordHash, log }: { year
 
       await tx.expense.createMany({
         data: Array.from({ length: 60 }, () => ({
-          date: calendarDate(year, random.int(0, 10), random.int(1, 28)),
+          date: dayBetween(calendarDate(year, 0, 1), calendarDate(year, 10, 28)),
           category: random.pick(EXPENSE_CATEGORIES),
           description: 'Spesa di gestione',
           amountCents: random.int(50, 2500) * 100,
@@ -233,7 +266,7 @@ export async function seedDemoVolume(db: Db, { year, passwordHash, log }: { year
       });
       await tx.income.createMany({
         data: Array.from({ length: 30 }, () => ({
-          date: calendarDate(year, random.int(3, 9), random.int(1, 28)),
+          date: dayBetween(calendarDate(year, 3, 1), calendarDate(year, 9, 28)),
           category: random.pick(INCOME_CATEGORIES),
           description: 'Entrata extra',
           amountCents: random.int(100, 3000) * 100,

@@ -60,6 +60,9 @@ export function errorHandler(): ErrorRequestHandler {
     const appError = toAppError(error);
     // The request log (lib/logger.ts) records the cause of a 5xx with its request, stack included.
     if (appError.status >= 500) res.err = error instanceof Error ? error : new Error(String(error));
+    // A failure answers JSON, never cached, whatever a file route had already set for its file.
+    for (const header of ['Content-Type', 'Content-Disposition']) res.removeHeader(header);
+    res.set('Cache-Control', 'no-store');
     if (appError.headers) res.set(appError.headers);
     const body: TApiError = { message: appError.message, ...(appError.errors ? { errors: appError.errors } : {}) };
     res.status(appError.status).json(body);

@@ -8,6 +8,7 @@ import type { Db } from '../lib/db.js';
 import { hashPassword } from '../lib/passwords.js';
 import { TEST_BCRYPT_COST } from './env.js';
 import { fromIsoDate } from '../lib/time.js';
+import { fiscalCodeFor } from '../modules/memberships/fiscal-code.js';
 
 export const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
 
@@ -21,10 +22,7 @@ export interface TestMember {
   fiscalCode: string;
 }
 
-export function fiscalCodeOf(firstName: string, lastName: string, birthDate: string, gender: 'M' | 'F' = 'F') {
-  const [year, month, day] = birthDate.split('-').map(Number);
-  return CodiceFiscale.compute({ name: firstName, surname: lastName, gender, day, month, year, birthplace: 'Rimini', birthplaceProvincia: 'RN' });
-}
+export const fiscalCodeOf = (firstName: string, lastName: string, birthDate: string, gender: 'M' | 'F' = 'F') => fiscalCodeFor({ firstName, lastName, gender, birthDate });
 
 export async function createMember(app: Express, db: Db, { birthDate = '1995-09-01' as string | null, firstName = 'Giulia', lastName = 'Bianchi' } = {}): Promise<TestMember> {
   sharedHash ??= hashPassword(DEMO_PASSWORD, TEST_BCRYPT_COST);

@@ -1,4 +1,5 @@
 import { api } from '@beach/contracts';
+import { sendCsv } from '../../lib/csv.js';
 import type { MountRoute } from '../../lib/http.js';
 import { authOf } from '../auth/guards.js';
 import type { AdminBookingsService } from './bookings-admin.service.js';
@@ -9,7 +10,7 @@ export function registerAdminBookingsRoutes(mount: MountRoute, bookings: AdminBo
   // Before /:id, which would take "planner", "export" or "cancelled" for an id.
   mount(routes.planner, ({ query }) => bookings.planner(query.date));
   mount(routes.export, async ({ query }, { res }) => {
-    res.type('text/csv; charset=utf-8').attachment(`prenotazioni-${query.date_from ?? 'tutte'}.csv`).send(await bookings.exportCsv(query));
+    sendCsv(res, `prenotazioni-${query.date_from ?? 'tutte'}.csv`, await bookings.exportCsv(query));
   });
   mount(routes.cancelled, ({ query }) => bookings.cancelled(query));
   mount(routes.list, ({ query }) => bookings.list(query));

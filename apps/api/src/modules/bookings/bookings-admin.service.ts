@@ -3,6 +3,7 @@
 // cancelling with a refund choice, and restoring.
 import {
   centsToMoney,
+  moneyToCents,
   PAYMENT_STATE_LABELS,
   BOOKING_STATUS_LABELS,
   DESK_PAYMENT_METHOD_LABELS,
@@ -19,10 +20,10 @@ import {
   type ZMarkPaidBody,
   type ZMoveBookingBody,
 } from '@beach/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { AppDeps } from '../../deps.js';
 import type { PriceCode } from '../../generated/prisma/enums.js';
 import type { User } from '../../generated/prisma/client.js';
+import { csvMoney, writeCsv } from '../../lib/csv.js';
 import { isConstraintViolation, Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
@@ -258,30 +259,30 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
       return pagedList(await load(ids), total, query);
     },
 
-    /** The filtered bookings as CSV (semicolons and a BOM, as spreadsheets in Italy expect). */
+    /** The filtered bookings as CSV. */
     async exportCsv(filter: ListFilter) {
       const { ids } = await idsWhere(conditionsOf(filter), filter.payment, Prisma.sql`b.starts_at, b.court_id, b.id`);
       const rows: TAdminBooking[] = [];
       for (let index = 0; index < ids.length; index += 1000) rows.push(...(await load(ids.slice(index, index + 1000))));
-      const euros = (money: string) => money.replace('.', ',');
-      return stringify(
+      const euros = (money: string) => csvMoney(moneyToCents(money));
+      return writeCsv(
+        ['Data', 'Inizio', 'Fine', 'Campo', 'Cliente', 'E-mail', 'Telefono', 'Stato', 'Pagamento', 'Metodo', 'Prezzo', 'Pagato', 'Rimborsato', 'Note'],
         rows.map((row) => [
           formatItalianDate(row.date),
           row.start,
           row.end,
           row.court.name,
           row.customer.name,
-          row.customer.email ?? '',
-          row.customer.phone ?? '',
+          row.customer.email,
+          row.customer.phone,
           BOOKING_STATUS_LABELS[row.status],
           PAYMENT_STATE_LABELS[row.payment_state],
-          row.payment_method ? DESK_PAYMENT_METHOD_LABELS[row.payment_method] : '',
+          row.payment_method ? DESK_PAYMENT_METHOD_LABELS[row.payment_method] : null,
           euros(row.price),
           euros(row.paid),
           euros(row.refunded),
-          row.notes ?? '',
+          row.notes,
         ]),
-        { bom: true, delimiter: ';', header: true, columns: ['Data', 'Inizio', 'Fine', 'Campo', 'Cliente', 'E-mail', 'Telefono', 'Stato', 'Pagamento', 'Metodo', 'Prezzo', 'Pagato', 'Rimborsato', 'Note'] },
       );
     },
 

@@ -2,6 +2,7 @@
 // desk bookings (walk-in, member, pay now / later / by link), the price override rules, mark paid,
 // moves with the overlap guarantee, cancellation with each refund path, restore, the list's filters
 // and CSV, and weekly series (preview, all-or-nothing creation, edit, cancel).
+import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayInRome } from '../../lib/time.js';
@@ -209,6 +210,19 @@ describe('list and CSV', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('Ugo Dopo');
     expect(lines[1]).toContain(';20,00;0,00;0,00;');
+  });
+
+  it('exports names and notes that look like formulas as text, and the amounts as numbers', async () => {
+    await walkIn({ customer_name: '=HYPERLINK("http://x")', notes: '@SUM(A1:A9)', payment: 'now', method: 'cash' });
+    await walkIn({ start: '10:30', customer_name: 'Mario Rossi', customer_phone: '+39 333 1234567', notes: '-2+3' });
+    await walkIn({ start: '12:00', customer_name: '+Ospite', notes: '=1+1' });
+    const csv = await request(app).get('/api/admin/bookings/export').query({ date_from: day, date_to: day }).set(staff).expect(200);
+    const rows = parse(csv.text, { bom: true, delimiter: ';', columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => [row.Cliente, row.Telefono, row.Note, row.Prezzo, row.Pagato])).toEqual([
+      ["'=HYPERLINK(\"http://x\")", '', "'@SUM(A1:A9)", '20,00', '20,00'],
+      ['Mario Rossi', "'+39 333 1234567", "'-2+3", '20,00', '0,00'],
+      ["'+Ospite", '', "'=1+1", '20,00', '0,00'],
+    ]);
   });
 
   it('keeps members and anonymous callers out', async () => {

@@ -1,5 +1,6 @@
 import { api } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
+import { sendCsv } from '../../lib/csv.js';
 import type { MountRoute } from '../../lib/http.js';
 import { authOf } from '../auth/guards.js';
 import { createFinanceStatsService } from './finance-stats.service.js';
@@ -14,7 +15,7 @@ export function registerFinanceRoutes(mount: MountRoute, deps: Pick<AppDeps, 'db
 
   // Before /:id, which would take "export" or "stats" for an id.
   mount(api.transactions.export, async ({ query }, { res }) => {
-    res.type('text/csv; charset=utf-8').attachment(`movimenti-${query.date_from ?? 'tutti'}.csv`).send(await transactions.exportCsv(query));
+    sendCsv(res, `movimenti-${query.date_from ?? 'tutti'}.csv`, await transactions.exportCsv(query));
   });
   mount(api.transactions.list, ({ query }) => transactions.list(query));
   mount(api.transactions.show, ({ params }) => transactions.show(params.id));

@@ -2,12 +2,13 @@
 // and income forms and of the filters, lists with their totals, the CSV, and the numbers of the
 // monthly stats and the memberships stats to the cent across month ends and both 2030 clock changes
 // (CET→CEST on 31 March, CEST→CET on 27 October).
+import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
-import { fromIsoDate } from '../../lib/time.js';
+import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
 import { LEDGER_MESSAGES } from './ledger.service.js';
 import { TRANSACTION_MESSAGES } from './transactions.service.js';
 
@@ -182,10 +183,47 @@ describe('transactions', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toContain('movimenti-2031-08-01.csv');
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(lines[0]).toBe('Data;Movimento;Per;Cliente;E-mail;Descrizione;Metodo;Stato;Importo;ID Stripe');
+    expect(lines[0]).toBe('Data;Movimento;Per;Cliente;E-mail;Telefono;Descrizione;Metodo;Stato;Importo;ID Stripe');
     expect(lines).toHaveLength(5);
-    expect(lines[1]).toBe(`31/08/2031 23:30;Pagamento;Prenotazione;Ottavia Zanzibar;${payer.email};;Carta (POS);Completato;20,00;`);
-    expect(lines).toContain(`11/08/2031 10:00;Rimborso;Prenotazione;Ottavia Zanzibar;${payer.email};;Online (Stripe);Completato;-15,00;re_zanzibar_1`);
+    expect(lines[1]).toBe(`31/08/2031 23:30;Pagamento;Prenotazione;Ottavia Zanzibar;${payer.email};;;Carta (POS);Completato;20,00;`);
+    expect(lines).toContain(`11/08/2031 10:00;Rimborso;Prenotazione;Ottavia Zanzibar;${payer.email};;;Online (Stripe);Completato;-15,00;re_zanzibar_1`);
+  });
+
+  it('names the walk-in of a desk booking as the customer in the list, the detail and the CSV, and finds it by name and phone', async () => {
+    const staff = bearer(await loginAs(app, DEMO.staff));
+    await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14 } });
+    const court = await db.court.findUniqueOrThrow({ where: { code: 'C3' } });
+    const deskBook = async (start: string, customer: Record<string, string>) => {
+      const response = await request(app)
+        .post('/api/admin/bookings')
+        .set(staff)
+        .send({ court_id: court.id, date: addDays(todayInRome(), 2), start, payment: 'now', method: 'cash', ...customer });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body.booking.id as number;
+    };
+    const mario = await deskBook('09:00', { customer_name: 'Mario Rossi', customer_phone: '333 7654321' });
+    const formula = await deskBook('10:30', { customer_name: '=HYPERLINK("http://x")', customer_phone: '0541 111222' });
+    await request(app).post(`/api/admin/bookings/${formula}/cancel`).set(staff).send({ refund: true }).expect(200);
+    const walkIn = { id: null, name: 'Mario Rossi', email: null, phone: '333 7654321' };
+
+    const found = await request(app).get('/api/admin/transactions').query({ search: 'Mario Rossi' }).set(bearer(admin)).expect(200);
+    expect(found.body).toMatchObject({ total: 1, data: [{ booking_id: mario, method: 'cash', amount: '20.00', customer: walkIn }] });
+    const byPhone = await request(app).get('/api/admin/transactions').query({ search: '7654321' }).set(bearer(admin)).expect(200);
+    expect(byPhone.body.data.map((row: { booking_id: number }) => row.booking_id)).toEqual([mario]);
+    const detail = await request(app).get(`/api/admin/transactions/${found.body.data[0].id}`).set(bearer(admin)).expect(200);
+    expect(detail.body.customer).toEqual(walkIn);
+
+    const csv = await request(app).get('/api/admin/transactions/export').query({ kind: 'booking', method: 'cash' }).set(bearer(admin)).expect(200);
+    const rows = parse(csv.text, { bom: true, delimiter: ';', columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => [row.Movimento, row.Cliente, row['E-mail'], row.Telefono, row.Importo])).toEqual(
+      expect.arrayContaining([
+        ['Pagamento', 'Mario Rossi', '', '333 7654321', '20,00'],
+        // A name that is a formula shows as text; the refund stays a negative number.
+        ['Pagamento', "'=HYPERLINK(\"http://x\")", '', '0541 111222', '20,00'],
+        ['Rimborso', "'=HYPERLINK(\"http://x\")", '', '0541 111222', '-20,00'],
+      ]),
+    );
+    expect(rows).toHaveLength(3);
   });
 });
 

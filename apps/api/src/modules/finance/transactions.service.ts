@@ -13,8 +13,8 @@ import {
   type ZTransactionsFilter,
   type ZTransactionsQuery,
 } from '@beach/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { AppDeps } from '../../deps.js';
+import { csvMoney, writeCsv } from '../../lib/csv.js';
 import type { Prisma } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
@@ -25,7 +25,11 @@ type ListQuery = z.output<typeof ZTransactionsQuery>;
 
 export const TRANSACTION_MESSAGES = { notFound: 'Movimento non trovato.' } as const;
 
-const WITH_PARTIES = { user: true, membership: { select: { id: true, membershipNumber: true } } } as const;
+const WITH_PARTIES = {
+  user: true,
+  membership: { select: { id: true, membershipNumber: true } },
+  booking: { select: { customerName: true, customerPhone: true } },
+} as const;
 type Row = Prisma.TransactionGetPayload<{ include: typeof WITH_PARTIES }>;
 
 
@@ -33,7 +37,7 @@ type Row = Prisma.TransactionGetPayload<{ include: typeof WITH_PARTIES }>;
 const movedOnOrAfter = (instant: Date): Prisma.TransactionWhereInput => ({ OR: [{ paidAt: { gte: instant } }, { paidAt: null, createdAt: { gte: instant } }] });
 const movedBefore = (instant: Date): Prisma.TransactionWhereInput => ({ OR: [{ paidAt: { lt: instant } }, { paidAt: null, createdAt: { lt: instant } }] });
 
-/** Each word of the search must match the customer, the description, the card number or a Stripe id. */
+/** Each word of the search must match the customer (member or walk-in), the description, the card number or a Stripe id. */
 const wordMatches = (word: string): Prisma.TransactionWhereInput => {
   const contains = { contains: word, mode: 'insensitive' } as const;
   return {
@@ -42,7 +46,8 @@ const wordMatches = (word: string): Prisma.TransactionWhereInput => {
       { stripePaymentIntentId: contains },
       { stripeCheckoutSessionId: contains },
       { stripeRefundId: contains },
-      { user: { OR: [{ firstName: contains }, { lastName: contains }, { email: contains }] } },
+      { user: { OR: [{ firstName: contains }, { lastName: contains }, { email: contains }, { phone: contains }] } },
+      { booking: { OR: [{ customerName: contains }, { customerPhone: contains }] } },
       { membership: { membershipNumber: contains } },
     ],
   };
@@ -62,12 +67,19 @@ function transactionsWhere(filter: Filter): Prisma.TransactionWhereInput {
 
 const ORDER = [{ paidAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.TransactionOrderByWithRelationInput[];
 
+/** The member who paid, else the walk-in of the desk booking the money is for. */
+function customerOf({ user, booking }: Row): TTransaction['customer'] {
+  if (user) return { id: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email, phone: user.phone };
+  if (booking?.customerName) return { id: null, name: booking.customerName, email: null, phone: booking.customerPhone };
+  return null;
+}
+
 const toTransactionDto = (row: Row): TTransaction => ({
   id: row.id,
   kind: row.kind,
   type: row.type,
   date: (row.paidAt ?? row.createdAt).toISOString(),
-  customer: row.user ? { id: row.user.id, name: `${row.user.firstName} ${row.user.lastName}`, email: row.user.email } : null,
+  customer: customerOf(row),
   description: row.description,
   method: row.method,
   status: row.status,
@@ -113,27 +125,27 @@ export function createTransactionsService({ db }: Pick<AppDeps, 'db'>) {
       };
     },
 
-    /** Semicolon-separated with a BOM, decimal commas: what a spreadsheet in Italian opens as is. */
+    /** The filter as CSV; refunds are negative amounts. */
     async exportCsv(filter: Filter) {
       const rows = await db.transaction.findMany({ where: transactionsWhere(filter), include: WITH_PARTIES, orderBy: ORDER });
-      return stringify(
+      return writeCsv(
+        ['Data', 'Movimento', 'Per', 'Cliente', 'E-mail', 'Telefono', 'Descrizione', 'Metodo', 'Stato', 'Importo', 'ID Stripe'],
         rows.map((row) => {
           const dto = toTransactionDto(row);
-          const signed = row.type === 'refund' ? -row.amountCents : row.amountCents;
           return [
             romeDateTime.format(row.paidAt ?? row.createdAt).replace(',', ''),
             TRANSACTION_TYPE_LABELS[row.type],
             PAYMENT_KIND_LABELS[row.kind],
-            dto.customer?.name ?? '',
-            dto.customer?.email ?? '',
-            row.description ?? '',
+            dto.customer?.name ?? null,
+            dto.customer?.email ?? null,
+            dto.customer?.phone ?? null,
+            row.description,
             PAYMENT_METHOD_LABELS[row.method],
             PAYMENT_STATUS_LABELS[row.status],
-            centsToMoney(signed).replace('.', ','),
-            dto.stripe_id ?? '',
+            csvMoney(row.type === 'refund' ? -row.amountCents : row.amountCents),
+            dto.stripe_id,
           ];
         }),
-        { bom: true, delimiter: ';', header: true, columns: ['Data', 'Movimento', 'Per', 'Cliente', 'E-mail', 'Descrizione', 'Metodo', 'Stato', 'Importo', 'ID Stripe'] },
       );
     },
   };

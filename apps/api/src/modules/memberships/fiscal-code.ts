@@ -31,3 +31,9 @@ export function fiscalCodeProblem(code: string, birthDate: string | null): strin
   const matches = encoded.day === day && encoded.month === month && encoded.year % 100 === year % 100;
   return matches ? null : FISCAL_CODE_MESSAGES.birthDateMismatch;
 }
+
+/** The fiscal code of someone born in Rimini (demo data and tests): the official algorithm, check character included. */
+export function fiscalCodeFor({ firstName, lastName, gender, birthDate }: { firstName: string; lastName: string; gender: 'M' | 'F'; birthDate: string }): string {
+  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
+  return CodiceFiscale.compute({ name: firstName, surname: lastName, gender, day, month, year, birthplace: 'Rimini', birthplaceProvincia: 'RN' });
+}

@@ -45,7 +45,15 @@ export function TransactionDetailModal({ id, onClose }: { id: number | null; onC
           />
           <DetailSection
             title="Cliente"
-            items={row.customer ? [{ label: 'Nome', value: row.customer.name }, { label: 'E-mail', value: row.customer.email }] : [{ label: 'Nome', value: 'Non registrato' }]}
+            items={
+              row.customer
+                ? [
+                    { label: 'Nome', value: row.customer.id === null ? `${row.customer.name} (cliente al banco)` : row.customer.name },
+                    { label: 'E-mail', value: row.customer.email },
+                    { label: 'Telefono', value: row.customer.phone },
+                  ]
+                : [{ label: 'Nome', value: 'Non registrato' }]
+            }
           />
           {(row.stripe_payment_intent_id || row.stripe_checkout_session_id || row.stripe_refund_id) && (
             <DetailSection

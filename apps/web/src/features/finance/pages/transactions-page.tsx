@@ -69,7 +69,19 @@ export default function TransactionsPage() {
         </span>
       ),
     },
-    { key: 'customer', header: 'Cliente', cell: (row) => row.customer?.name ?? '—' },
+    {
+      key: 'customer',
+      header: 'Cliente',
+      cell: (row) =>
+        row.customer ? (
+          <span className="flex flex-col">
+            {row.customer.name}
+            {row.customer.id === null && row.customer.phone && <span className="text-xs whitespace-nowrap text-slate-500">{row.customer.phone}</span>}
+          </span>
+        ) : (
+          '—'
+        ),
+    },
     { key: 'description', header: 'Descrizione', cell: (row) => row.description ?? row.membership?.number ?? '—' },
     { key: 'method', header: 'Metodo', cell: (row) => PAYMENT_METHOD_LABELS[row.method] },
     { key: 'status', header: 'Stato', cell: (row) => <Badge tone={STATUS_TONES[row.status]}>{PAYMENT_STATUS_LABELS[row.status]}</Badge> },

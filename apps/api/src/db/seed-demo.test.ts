@@ -1,0 +1,61 @@
+// The demo volume as the back-office shows it: nothing dated after the moment it was made, and every
+// BVU fiscal code valid and matching its holder's birth date and gender. Seeded at two moments of the
+// year: late November (the season is over) and mid-June (part of the season is still to come).
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/database.js';
+import { CodiceFiscale } from '../test/members.js';
+import { fiscalCodeProblem } from '../modules/memberships/fiscal-code.js';
+import { toIsoDate } from '../lib/time.js';
+import { seedDemoVolume } from './seed-demo.js';
+
+const moments = ['2026-11-23T09:00:00Z', '2026-06-15T10:00:00Z'];
+const databases = await Promise.all(moments.map(() => useTestDatabase()));
+
+describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as const))('demo data seeded at %s', (moment, db) => {
+  const now = new Date(moment);
+
+  it('dates nothing after now, and starts no card in the future', async () => {
+    await seedDemoVolume(db, { year: 2026, now, passwordHash: 'not-a-login', log: () => {} });
+    const [latest] = await db.$queryRaw<Record<string, Date | null>[]>`
+      SELECT
+        (SELECT max(created_at) FROM users WHERE email LIKE '%@esempio.it') AS users_created,
+        (SELECT max(email_verified_at) FROM users WHERE email LIKE '%@esempio.it') AS users_verified,
+        (SELECT max(created_at) FROM memberships) AS cards_created,
+        (SELECT max(activated_at) FROM memberships) AS cards_activated,
+        (SELECT max(created_at) FROM transactions) AS payments_created,
+        (SELECT max(paid_at) FROM transactions) AS payments_paid,
+        (SELECT max(created_at) FROM bookings) AS bookings_created,
+        (SELECT max(cancelled_at) FROM bookings) AS bookings_cancelled`;
+    for (const [column, value] of Object.entries(latest!)) expect(value!.getTime(), column).toBeLessThanOrEqual(now.getTime());
+
+    const today = moment.slice(0, 10);
+    const [days] = await db.$queryRaw<Record<string, Date>[]>`
+      SELECT
+        (SELECT max(start_date) FROM memberships) AS cards_start,
+        (SELECT max(issue_date) FROM bvu_members) AS bvu_issued,
+        (SELECT max(date) FROM expenses) AS expenses,
+        (SELECT max(date) FROM incomes) AS incomes`;
+    for (const [column, value] of Object.entries(days!)) expect(toIsoDate(value) <= today, `${column}: ${toIsoDate(value)}`).toBe(true);
+
+    const [order] = await db.$queryRaw<{ cancelled_before_made: number; paid_before_booked: number; active_not_started: number }[]>`
+      SELECT
+        (SELECT count(*) FROM bookings WHERE cancelled_at < created_at)::int AS cancelled_before_made,
+        (SELECT count(*) FROM transactions t JOIN bookings b ON b.id = t.booking_id WHERE t.paid_at < b.created_at)::int AS paid_before_booked,
+        (SELECT count(*) FROM memberships WHERE status = 'active' AND start_date > ${today}::date)::int AS active_not_started`;
+    expect(order).toEqual({ cancelled_before_made: 0, paid_before_booked: 0, active_not_started: 0 });
+  });
+
+  it('gives every BVU member a valid fiscal code of their own birth date and gender, and the same on their card', async () => {
+    const members = await db.bvuMember.findMany({ select: { id: true, fiscalCode: true, birthDate: true, gender: true } });
+    expect(members).toHaveLength(300);
+    const problems = members.flatMap((member) => {
+      const problem = fiscalCodeProblem(member.fiscalCode, toIsoDate(member.birthDate!));
+      const gender = new CodiceFiscale(member.fiscalCode).gender;
+      return problem || gender !== member.gender ? [{ ...member, problem, gender }] : [];
+    });
+    expect(problems).toEqual([]);
+    const cards = await db.membership.findMany({ where: { bvuMemberId: { not: null } }, select: { fiscalCode: true, bvuMember: { select: { fiscalCode: true } } } });
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) expect(card.fiscalCode).toBe(card.bvuMember!.fiscalCode);
+  });
+});
