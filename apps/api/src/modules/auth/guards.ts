@@ -35,8 +35,9 @@ export function createAccessGuards({ db, config }: Pick<AppDeps, 'db' | 'config'
     const claims = token ? verifyAccessToken(config.JWT_SECRET, token) : null;
     if (!claims) throw unauthorized();
     const session = await db.authSession.findUnique({ where: { id: claims.sessionId }, include: { user: true } });
-    // A disabled account's sessions are revoked with it; the check here covers any left behind.
-    if (!session || session.revokedAt || session.expiresAt <= new Date() || session.userId !== claims.userId || session.user.disabledAt) {
+    // Only the session's latest token is accepted: a refresh ends the previous one at once. A disabled
+    // account's sessions are revoked with it; the check here covers any left behind.
+    if (!session || session.revokedAt || session.currentTokenId !== claims.tokenId || session.expiresAt <= new Date() || session.userId !== claims.userId || session.user.disabledAt) {
       throw unauthorized('Sessione scaduta o non valida.');
     }
     return { user: session.user, sessionId: session.id };
