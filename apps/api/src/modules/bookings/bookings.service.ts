@@ -10,6 +10,7 @@ import { isConstraintViolation, Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { addDays, todayInRome } from '../../lib/time.js';
+import { webOriginOf } from '../../lib/web-origin.js';
 import { COUPON_MESSAGES, couponDiscountCents, couponProblem, redeemCoupon, releaseCoupon } from '../coupons/coupon-rules.js';
 import { seasonOf } from '../memberships/membership-terms.js';
 import type { Checkouts } from '../payments/checkout.js';
@@ -88,7 +89,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
     return booking;
   }
 
-  const feedUrl = (token: string) => `${config.WEB_ORIGIN}/api/bookings/calendar/${token}.ics`;
+  const feedUrl = (token: string) => `${webOriginOf(config)}/api/bookings/calendar/${token}.ics`;
 
   /** A hold or a booking that can no longer be had gives its coupon use back. */
   async function releaseCouponOf(tx: Prisma.TransactionClient, booking: Pick<Booking, 'membershipCouponId' | 'bookingCouponId'>) {
