@@ -106,16 +106,26 @@ export function createAuditTrail({ db, logger }: Pick<AppDeps, 'db' | 'logger'>)
       /** The entry once written by a transaction of this write, and whether it lacks what only the answer tells. */
       let recorded: { id: bigint; incomplete: boolean } | null = null;
 
+      // Work the request leaves behind (a job it woke up) keeps its async scope: only the request's own
+      // transactions, while it is under way, record the write.
+      let underWay = true;
       // Inside the write's transaction: a failure here rolls the change back with it.
       const recordIn = async (tx: Prisma.TransactionClient, result: unknown) => {
-        const { common, ...values } = await entryOf(tx, write, before, result);
+        if (!underWay) return;
+        // What the transaction returned only tells the written row's id; for a resource with no row the
+        // answer (known at `finish`) stands for "after".
+        const resource = resourceOf(write.definition.path);
+        const { common, ...values } = await entryOf(tx, write, before, TABLE_OF_RESOURCE[resource] ? result : null);
         const incomplete = values.entityId === null || !TABLE_OF_RESOURCE[common.entityType];
         const entry = recorded ? await tx.auditLog.update({ where: { id: recorded.id }, data: values }) : await tx.auditLog.create({ data: { ...common, ...values } });
         recorded = { id: entry.id, incomplete };
       };
 
       return {
-        during: (work) => beforeCommit.run(recordIn, work),
+        during: (work) =>
+          beforeCommit.run(recordIn, work).finally(() => {
+            underWay = false;
+          }),
         async finish(response) {
           const entry = recorded as { id: bigint; incomplete: boolean } | null;
           if (entry && !entry.incomplete) return;
