@@ -16,6 +16,8 @@ import { WEB_DIST, WEB_ROOT } from './build-web.js';
 
 export interface Stack {
   webUrl: string;
+  /** The same web app at its other address (localhost instead of 127.0.0.1), one of WEB_ORIGIN_ALIASES. */
+  webAliasUrl: string;
   /** The stack's database, for arranging what a test needs (a coupon, a BVU member...). */
   db: Db;
   mail: MailCatcher;
@@ -34,12 +36,13 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
   const mail = await startMailCatcher();
   const webPort = await freePort();
   const webUrl = `http://127.0.0.1:${webPort}`;
+  const webAliasUrl = `http://localhost:${webPort}`;
   const apiPort = await freePort();
   const webhookSecret = 'whsec_e2e_double';
   const stripe = await startStripeDouble({ webhookSecret, webhookUrl: `http://127.0.0.1:${apiPort}/api/payments/stripe/webhook` });
   const storageDir = mkdtempSync(join(tmpdir(), 'beach-e2e-storage-'));
   const config = loadConfig({
-    ...TEST_ENV, DATABASE_URL: database.url, SMTP_URL: mail.url, WEB_ORIGIN: webUrl, STORAGE_DIR: storageDir,
+    ...TEST_ENV, DATABASE_URL: database.url, SMTP_URL: mail.url, WEB_ORIGIN: webUrl, WEB_ORIGIN_ALIASES: webAliasUrl, STORAGE_DIR: storageDir,
     STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.url,
   });
   const runtime = await startRuntime(config, { workers: true, db: database.db });
@@ -54,6 +57,7 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
 
   return {
     webUrl,
+    webAliasUrl,
     db: database.db,
     mail,
     stripe,

@@ -7,6 +7,7 @@ import type { AppDeps } from './deps.js';
 import { errorHandler, notFoundApiRoute } from './lib/errors.js';
 import { createRouteMounter } from './lib/http.js';
 import { requestLogger } from './lib/logger.js';
+import { webOriginScope, webOrigins } from './lib/web-origin.js';
 import { buildOpenApiDocument } from './lib/openapi.js';
 import { registerAuthRoutes } from './modules/auth/auth.router.js';
 import { createAccessGuards } from './modules/auth/guards.js';
@@ -49,10 +50,11 @@ export function createApp(deps: AppDeps, services: Services) {
   app.use('/api/docs', helmet({ contentSecurityPolicy: false }), swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'API Adriatica Beach Arena' }));
 
   app.use(helmet());
-  app.use(cors({ origin: config.WEB_ORIGIN, credentials: true, maxAge: 600 }));
+  app.use(cors({ origin: webOrigins(config), credentials: true, maxAge: 600 }));
   // Stripe signs the exact bytes it sends: this route reads the raw body, before the JSON parser.
   app.post(STRIPE_WEBHOOK_PATH, ...stripeWebhook(deps, services.payments));
   app.use(express.json({ limit: '100kb' }));
+  app.use(webOriginScope(config));
 
   const api = express.Router();
   const mount = createRouteMounter(api, createAccessGuards(deps), createAuditTrail(deps));

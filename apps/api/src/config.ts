@@ -17,6 +17,12 @@ const ZConfig = z
       .regex(/^postgres(ql)?:\/\//, 'Deve essere un indirizzo postgres:// o postgresql://.'),
     /** Public address of the web app: CORS origin and the base of links in e-mails. */
     WEB_ORIGIN: z.url().default('http://localhost:5173'),
+    /** Other addresses the same web app answers at (comma-separated, e.g. the bare domain beside www.). */
+    WEB_ORIGIN_ALIASES: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((address) => address.trim()).filter(Boolean))
+      .pipe(z.array(z.url('Deve essere un elenco di indirizzi separati da virgole.'))),
     JWT_SECRET: z.string().min(32, 'Deve contenere almeno 32 caratteri.').default(DEV_JWT_SECRET),
     BCRYPT_COST: z.coerce.number().int().min(4, 'Deve essere un numero intero tra 4 e 31.').max(31, 'Deve essere un numero intero tra 4 e 31.').default(DEFAULT_BCRYPT_COST),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

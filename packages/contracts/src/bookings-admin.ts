@@ -217,7 +217,7 @@ export const adminBookingsRoutes = {
   planner: defineRoute({
     method: 'get',
     path: '/api/admin/bookings/planner',
-    summary: 'Planner del giorno: ogni campo × fascia con le prenotazioni, le chiusure e i prezzi',
+    summary: 'Planner del giorno: ogni campo prenotabile in segreteria (non quelli di libera utenza) × fascia con le prenotazioni, le chiusure e i prezzi',
     tag: 'admin-bookings',
     access: 'staff',
     query: z.object({ date: ZIsoDate }),

@@ -25,6 +25,16 @@ export const ZMembershipHolder = z.object({
 export const ZAdminMembership = ZMembership.extend({ user: ZMembershipHolder, notes: z.string().nullable() });
 export type TAdminMembership = z.infer<typeof ZAdminMembership>;
 
+/** What staff see of a card: not its economics, its payment or its file metadata, which are for admins. */
+export const ZStaffMembership = ZAdminMembership.omit({ original_price: true, discount_amount: true, price: true, coupon_code: true, payment: true, pdf_path: true, qr_code: true });
+export type TStaffMembership = z.infer<typeof ZStaffMembership>;
+
+/** A card in the back-office list and detail: the admin's shape for admins, the staff's for staff. */
+export const ZBackOfficeMembership = z.union([ZAdminMembership, ZStaffMembership]);
+export type TBackOfficeMembership = z.infer<typeof ZBackOfficeMembership>;
+/** Whether the card came with the admin-only fields. */
+export const isAdminMembership = (membership: TBackOfficeMembership): membership is TAdminMembership => 'payment' in membership;
+
 /** "All" is sent as an empty value (or not at all). */
 const optionalFilter = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
@@ -130,7 +140,7 @@ export const adminMembershipsRoutes = {
     tag: 'admin-memberships',
     access: 'staff',
     query: ZAdminMembershipsQuery,
-    response: pagedListOf(ZAdminMembership),
+    response: pagedListOf(ZBackOfficeMembership),
   }),
   stats: defineRoute({
     method: 'get',
@@ -155,7 +165,7 @@ export const adminMembershipsRoutes = {
     tag: 'admin-memberships',
     access: 'staff',
     params: ZIdParams,
-    response: ZAdminMembership,
+    response: ZBackOfficeMembership,
   }),
   quote: defineRoute({
     method: 'post',

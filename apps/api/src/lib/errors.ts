@@ -19,6 +19,33 @@ export class AppError extends Error {
 }
 
 export const INVALID_DATA_MESSAGE = 'I dati inviati non sono validi.';
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Servizio momentaneamente non disponibile: riprova tra qualche secondo.';
+/** Seconds a client is asked to wait while the database is unreachable (it usually restarts in seconds). */
+const DATABASE_RETRY_AFTER_SECONDS = '5';
+
+/** Prisma's codes for a database it cannot reach, a connection lost or refused, a pool exhausted. */
+const PRISMA_UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2037']);
+/** The driver adapter's error kinds for the same. */
+const ADAPTER_UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+/** Socket errors, and PostgreSQL's: connection exceptions (08…), shutdown or start-up (57P01–57P03), too many connections. */
+const isUnavailableCode = (code: string) => ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE'].includes(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code);
+/** node-postgres's own messages when a connection drops or the pool cannot get one. */
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+/** Whether an error (anywhere in its chain) says the database cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const visit = (value: unknown): boolean => {
+    if (!value || typeof value !== 'object' || seen.has(value)) return false;
+    seen.add(value);
+    const record = value as Record<string, unknown>;
+    for (const code of [record.code, record.originalCode]) if (typeof code === 'string' && (PRISMA_UNAVAILABLE_CODES.has(code) || isUnavailableCode(code))) return true;
+    if (typeof record.kind === 'string' && ADAPTER_UNAVAILABLE_KINDS.has(record.kind)) return true;
+    if (typeof record.message === 'string' && UNAVAILABLE_MESSAGES.test(record.message)) return true;
+    return visit(record.cause) || visit(record.meta) || visit(record.driverAdapterError);
+  };
+  return visit(error);
+}
 
 export const unauthorized = (message = 'Autenticazione richiesta.') => new AppError(401, message);
 export const forbidden = (message = 'Non hai i permessi necessari per accedere a questa risorsa.') => new AppError(403, message);
@@ -81,6 +108,8 @@ function toAppError(error: unknown): AppError {
     case 'charset.unsupported':
       return new AppError(415, 'Codifica della richiesta non supportata.');
   }
+  // A database that is down (restarting, failing over) is a temporary state, not a fault of the API.
+  if (isDatabaseUnavailable(error)) return new AppError(503, DATABASE_UNAVAILABLE_MESSAGE, undefined, { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS });
   if (parserError?.status && parserError.status >= 400 && parserError.status < 500) {
     return new AppError(parserError.status, 'Richiesta non valida.');
   }

@@ -32,13 +32,18 @@ export interface AuditedWrite {
 }
 
 /**
- * The audit log's hook into the mounter: `before` reads what the write is about to change, `record`
- * stores the successful write with that and the handler's answer. Neither may throw: a failure to
- * audit is logged, never turned into a failed request.
+ * The audit log's hook into the mounter: `begin` reads what the write is about to change; the handler
+ * then runs `during` the audited write, whose transactions record it before they commit; `finish`
+ * completes the entry with the handler's answer (or records it then, for a write made without a
+ * transaction). A failure to audit outside a transaction is logged, never turned into a failed request.
  */
 export interface AuditTrail {
-  before(write: AuditedWrite): Promise<unknown>;
-  record(write: AuditedWrite, values: { before: unknown; response: unknown }): Promise<void>;
+  begin(write: AuditedWrite): Promise<AuditedRun>;
+}
+
+export interface AuditedRun {
+  during<T>(work: () => Promise<T>): Promise<T>;
+  finish(response: unknown): Promise<void>;
 }
 
 /** Every write of the back-office (a non-GET staff or admin route) is audited, unless its contract opts out. */
@@ -54,17 +59,17 @@ export function createRouteMounter(router: Router, guards: AccessGuards, audit?:
     const trail = audit && isAuditedWrite(definition) ? audit : null;
     router[definition.method](path, ...guard, ...(options.before ?? []), async (req, res) => {
       const input = parseInput(definition, req);
-      const write: AuditedWrite = { definition, req, input };
-      const before = trail ? await trail.before(write) : undefined;
-      const result = await handler(input, { req, res });
+      const audited = trail ? await trail.begin({ definition, req, input }) : null;
+      const run = async () => handler(input, { req, res });
+      const result = audited ? await audited.during(run) : await run();
       if (res.headersSent) {
         // the handler streamed a file or answered itself
-        if (trail && isSuccess(res.statusCode)) await trail.record(write, { before, response: null });
+        if (audited && isSuccess(res.statusCode)) await audited.finish(null);
         return;
       }
       const status = res.statusCode !== 200 ? res.statusCode : (definition.successStatus ?? 200);
       const body = definition.response.parse(result);
-      if (trail && isSuccess(status)) await trail.record(write, { before, response: body });
+      if (audited && isSuccess(status)) await audited.finish(body);
       res.status(status).json(body);
     });
   };

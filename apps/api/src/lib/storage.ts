@@ -1,7 +1,7 @@
 // Generated files (membership card PDFs) under STORAGE_DIR, addressed by a relative path that is
 // what the database stores.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { Config } from '../config.js';
 
@@ -9,6 +9,8 @@ export interface Storage {
   write(relativePath: string, data: Buffer): Promise<void>;
   /** The file's bytes, or null when it is missing. */
   read(relativePath: string): Promise<Buffer | null>;
+  /** Deletes the file; one already gone is fine. */
+  remove(relativePath: string): Promise<void>;
   absolutePath(relativePath: string): string;
 }
 
@@ -34,6 +36,9 @@ export function createStorage(config: Pick<Config, 'STORAGE_DIR'>): Storage {
         if (error.code === 'ENOENT') return null;
         throw error;
       });
+    },
+    async remove(relativePath) {
+      await rm(absolutePath(relativePath), { force: true });
     },
   };
 }

@@ -89,6 +89,51 @@ describe('401 handling', () => {
     expect(alertMock).not.toHaveBeenCalled();
   });
 
+  it('retries with the new token, without a second refresh, a request whose 401 arrives after the refresh', async () => {
+    signIn('user', { remember: true, token: 'old' });
+    let lateAnswer!: (response: Response) => void;
+    let oldCalls = 0;
+    fetchMock.mockImplementation(async (url, init) => {
+      const auth = new Headers(init!.headers as Record<string, string>).get('Authorization');
+      if (url === '/api/auth/refresh') return jsonResponse(200, { access_token: 'new', user: userWithRole('user') });
+      if (auth === 'Bearer new') return jsonResponse(200, userWithRole('user'));
+      // The first request sent with the old token hears back only after the second one refreshed.
+      oldCalls += 1;
+      return oldCalls === 1 ? new Promise<Response>((resolve) => (lateAnswer = resolve)) : jsonResponse(401, { message: 'Sessione scaduta o non valida.' });
+    });
+    const late = profileCall();
+    await vi.waitFor(() => expect(lateAnswer).toBeTypeOf('function'));
+    await profileCall();
+    expect(session.get()?.token).toBe('new');
+    lateAnswer(jsonResponse(401, { message: 'Sessione scaduta o non valida.' }));
+    await late;
+
+    // A second refresh with the old token would be a reuse, which ends the session on the server.
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/refresh')).toHaveLength(1);
+    expect(fetchMock.mock.calls.map(([url], index) => `${String(url)} ${authorizationOf(index)}`)).toEqual([
+      '/api/auth/user-profile Bearer old',
+      '/api/auth/user-profile Bearer old',
+      '/api/auth/refresh Bearer old',
+      '/api/auth/user-profile Bearer new',
+      '/api/auth/user-profile Bearer new',
+    ]);
+    expect(alertMock).not.toHaveBeenCalled();
+  });
+
+  it('uses the token another tab has just refreshed instead of refreshing it again', async () => {
+    signIn('user', { remember: true, token: 'old' });
+    fetchMock.mockImplementation(async (_url, init) =>
+      new Headers(init!.headers as Record<string, string>).get('Authorization') === 'Bearer from-other-tab' ? jsonResponse(200, userWithRole('user')) : jsonResponse(401, { message: 'Sessione scaduta o non valida.' }),
+    );
+    session.get();
+    // The other tab wrote the storage; this tab has not heard of it yet.
+    localStorage.setItem('auth_token', 'from-other-tab');
+    await profileCall();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/user-profile', '/api/auth/user-profile']);
+    expect(authorizationOf(1)).toBe('Bearer from-other-tab');
+    expect(alertMock).not.toHaveBeenCalled();
+  });
+
   it('without remember-me, clears the session, alerts and goes to /login after a short delay', async () => {
     vi.useFakeTimers();
     signIn('user');

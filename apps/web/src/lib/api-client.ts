@@ -1,6 +1,6 @@
 // The typed client of the web app (spec §4, §7): routes, inputs and responses typed by the
 // contracts; on a 401, one refresh-and-retry for remember-me sessions (concurrent refreshes
-// collapsed into one), otherwise the session is cleared and the user sent to /login. The transport
+// collapsed into one, across tabs too), otherwise the session is cleared and the user sent to /login. The transport
 // itself (headers, timeouts, errors) is in api-transport.ts. Files (a card's PDF, a CSV upload) go through it too.
 import { api, AUTH_MESSAGES, buildPath, type RouteDefinition, type RouteInput, type RouteResponse } from '@beach/contracts';
 import { AUTH_PAGES, paths } from '../config/paths';
@@ -27,17 +27,27 @@ const sendCall = (definition: RouteDefinition, input: InputArg<RouteDefinition>,
 
 let refreshInFlight: Promise<boolean> | null = null;
 
-/** Refreshes a remember-me session once, however many requests ask at the same time. */
-export function refreshSession(): Promise<boolean> {
-  refreshInFlight ??= (async () => {
-    const current = session.get();
+/** Runs the refresh under a lock shared by every tab of the site, where the browser has one. */
+const acrossTabs = async (task: () => Promise<boolean>): Promise<boolean> =>
+  typeof navigator !== 'undefined' && navigator.locks ? await navigator.locks.request('beach-session-refresh', task) : task();
+
+/**
+ * Refreshes a remember-me session once, however many requests (and tabs) ask at the same time. The
+ * API ends the whole session when a token that was already refreshed is presented again, so a token
+ * is refreshed only while it is still the stored one: if another request or tab has replaced
+ * `rejectedToken` meanwhile, its successor is simply used.
+ */
+export function refreshSession(rejectedToken: string): Promise<boolean> {
+  refreshInFlight ??= acrossTabs(async () => {
+    const current = session.reload();
+    if (current && current.token !== rejectedToken) return true;
     if (!current?.remember) return false;
     const response = await sendCall(api.auth.refresh, {}, current.token, {}).catch(() => null);
     if (!response?.ok) return false;
     const refreshed = (await response.json()) as RouteResponse<typeof api.auth.refresh>;
     session.update({ token: refreshed.access_token, user: refreshed.user });
     return true;
-  })().finally(() => {
+  }).finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
@@ -56,8 +66,7 @@ async function authorizedSend(definition: RouteDefinition, input: InputArg<Route
   let response = await sendCall(definition, input, sentToken, options);
 
   if (response.status === 401 && sentToken && definition !== api.auth.login) {
-    // Another request may already have refreshed the token while this one was under way.
-    const renewed = session.get()?.token !== sentToken || (await refreshSession());
+    const renewed = await refreshSession(sentToken);
     if (renewed && session.get()) response = await sendCall(definition, input, session.get()?.token, options);
     if (response.status === 401) expireSession(Boolean(options.quietOnUnauthorized));
   }

@@ -35,6 +35,11 @@ export const session = {
     if (cached === undefined) cached = read();
     return cached;
   },
+  /** Read afresh from storage: another tab may have just changed it. */
+  reload(): StoredSession | null {
+    cached = read();
+    return cached;
+  },
   save(next: StoredSession) {
     localStorage.setItem(KEYS.token, next.token);
     localStorage.setItem(KEYS.user, JSON.stringify(next.user));

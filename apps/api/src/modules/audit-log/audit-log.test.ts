@@ -110,6 +110,30 @@ describe('recording', () => {
   });
 });
 
+describe('in the write’s own transaction', () => {
+  it('writes the entry before the change commits: a failing entry leaves the change undone', async () => {
+    const member = await createMember(app, db);
+    await db.$executeRawUnsafe(`CREATE FUNCTION refuse_audit() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'registro non disponibile'; END $$ LANGUAGE plpgsql`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()`);
+    try {
+      await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'staff' }).expect(500);
+    } finally {
+      await db.$executeRawUnsafe('DROP TRIGGER refuse_audit ON audit_log');
+      await db.$executeRawUnsafe('DROP FUNCTION refuse_audit()');
+    }
+    expect((await db.user.findUniqueOrThrow({ where: { id: member.id } })).role).toBe('user');
+    expect(await db.auditLog.count({ where: { entityType: 'users', entityId: member.id } })).toBe(0);
+  });
+
+  it('records the write once, with the row as the transaction left it', async () => {
+    const member = await createMember(app, db);
+    await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'staff' }).expect(200);
+    const entries = await db.auditLog.findMany({ where: { entityType: 'users', entityId: member.id } });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: 'PUT /api/admin/users/:id/role', actorId: adminId, subjectUserId: member.id, beforeData: expect.objectContaining({ role: 'user' }), afterData: expect.objectContaining({ role: 'staff' }) });
+  });
+});
+
 describe('reading', () => {
   it('filters by Rome days, refuses a reversed range, and is for admins only', async () => {
     const member = await createMember(app, db);

@@ -101,15 +101,24 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
     return rotateToken(sessionRow.id, sessionRow.currentTokenId, user.id, remember);
   }
 
-  /** Issues the session's next token; only succeeds while `previousTokenId` is still its latest. */
+  /**
+   * Issues the session's next token, which replaces the previous one at once (the guard accepts only
+   * the session's latest token). Presenting a token that was already rotated means it was copied or
+   * replayed: the whole session ends, so neither the thief nor the owner can go on with it (refresh
+   * token reuse detection, OAuth 2.0 Security BCP).
+   */
   async function rotateToken(sessionId: string, previousTokenId: string, userId: number, remember: boolean) {
     const expiresIn = remember ? REMEMBER_ACCESS_TOKEN_SECONDS : PLAIN_SESSION_MS / 1000;
     const { token, tokenId } = signAccessToken(config.JWT_SECRET, { userId, sessionId }, expiresIn);
+    const now = new Date();
     const { count } = await db.authSession.updateMany({
-      where: { id: sessionId, currentTokenId: previousTokenId, revokedAt: null, expiresAt: { gt: new Date() } },
-      data: { currentTokenId: tokenId, lastUsedAt: new Date() },
+      where: { id: sessionId, currentTokenId: previousTokenId, revokedAt: null, expiresAt: { gt: now } },
+      data: { currentTokenId: tokenId, lastUsedAt: now },
     });
-    if (count !== 1) throw unauthorized('Sessione scaduta o non valida.');
+    if (count !== 1) {
+      await db.authSession.updateMany({ where: { id: sessionId, revokedAt: null, currentTokenId: { not: previousTokenId } }, data: { revokedAt: now } });
+      throw unauthorized('Sessione scaduta o non valida.');
+    }
     return token;
   }
 

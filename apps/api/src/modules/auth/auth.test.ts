@@ -161,14 +161,34 @@ describe('sessions: profile, refresh, logout', () => {
     expect(body).toMatchObject({ email: DEMO.admin, role: 'admin', is_admin: true, permissions: { can_view_admin: true, can_view_transactions: true, can_modify_users: true, can_view_bookings: true } });
   });
 
-  it('refreshes a remember-me session and rotates: the old token cannot be refreshed again', async () => {
+  it('refreshes a remember-me session and rotates: the previous token stops working at once', async () => {
     const token = await loginAs(app, DEMO.user, { remember: true });
     const refreshed = await request(app).post('/api/auth/refresh').set('Authorization', `Bearer ${token}`).expect(200);
     expect(refreshed.body.user.email).toBe(DEMO.user);
     expect(refreshed.body.access_token).not.toBe(token);
-    await request(app).post('/api/auth/refresh').set('Authorization', `Bearer ${token}`).expect(401);
+    await request(app).get('/api/auth/user-profile').set('Authorization', `Bearer ${token}`).expect(401);
     await request(app).get('/api/auth/user-profile').set('Authorization', `Bearer ${refreshed.body.access_token}`).expect(200);
-    await request(app).post('/api/auth/refresh').set('Authorization', `Bearer ${refreshed.body.access_token}`).expect(200);
+    const again = await request(app).post('/api/auth/refresh').set('Authorization', `Bearer ${refreshed.body.access_token}`).expect(200);
+    await request(app).get('/api/auth/user-profile').set('Authorization', `Bearer ${refreshed.body.access_token}`).expect(401);
+    await request(app).get('/api/auth/user-profile').set('Authorization', `Bearer ${again.body.access_token}`).expect(200);
+  });
+
+  it('ends the whole session when a rotated token is presented again (reuse detection)', async () => {
+    const token = await loginAs(app, DEMO.user, { remember: true });
+    const { sid } = jwt.decode(token) as jwt.JwtPayload;
+    const refreshed = await request(app).post('/api/auth/refresh').set('Authorization', `Bearer ${token}`).expect(200);
+    await request(app).post('/api/auth/refresh').set('Authorization', `Bearer ${token}`).expect(401);
+    expect((await db.authSession.findUniqueOrThrow({ where: { id: sid as string } })).revokedAt).not.toBeNull();
+    await request(app).get('/api/auth/user-profile').set('Authorization', `Bearer ${refreshed.body.access_token}`).expect(401);
+    await request(app).post('/api/auth/refresh').set('Authorization', `Bearer ${refreshed.body.access_token}`).expect(401);
+  });
+
+  it('lets one of two simultaneous refreshes with the same token win, and ends the session for the other', async () => {
+    const token = await loginAs(app, DEMO.user, { remember: true });
+    const answers = await Promise.all([1, 2].map(() => request(app).post('/api/auth/refresh').set('Authorization', `Bearer ${token}`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+    const winner = answers.find((answer) => answer.status === 200)!;
+    await request(app).get('/api/auth/user-profile').set('Authorization', `Bearer ${winner.body.access_token}`).expect(401);
   });
 
   it('refreshes an expired token of a remember-me session, which no other route accepts', async () => {

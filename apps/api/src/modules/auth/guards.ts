@@ -34,10 +34,15 @@ export function createAccessGuards({ db, config }: Pick<AppDeps, 'db' | 'config'
     const token = bearerToken(req.headers.authorization);
     const claims = token ? verifyAccessToken(config.JWT_SECRET, token) : null;
     if (!claims) throw unauthorized();
-    // One query on every request: the token's user, provided the session it names is theirs and still
-    // open. A disabled account's sessions are revoked with it; `disabledAt` covers any left behind.
+    // One query on every request: the token's user, provided the session it names is theirs, still open,
+    // and this is its latest token (a refresh ends the previous one at once). A disabled account's
+    // sessions are revoked with it; `disabledAt` covers any left behind.
     const user = await db.user.findFirst({
-      where: { id: claims.userId, disabledAt: null, sessions: { some: { id: claims.sessionId, revokedAt: null, expiresAt: { gt: new Date() } } } },
+      where: {
+        id: claims.userId,
+        disabledAt: null,
+        sessions: { some: { id: claims.sessionId, currentTokenId: claims.tokenId, revokedAt: null, expiresAt: { gt: new Date() } } },
+      },
     });
     if (!user) throw unauthorized('Sessione scaduta o non valida.');
     return { user, sessionId: claims.sessionId };

@@ -69,12 +69,18 @@ export const whatOf = (booking: { court: Pick<Court, 'name'>; startsAt: Date; en
 });
 
 /** A closure of the court that overlaps the span, if any. */
-export async function closureHits(tx: Prisma.TransactionClient, courtId: number, startsAt: Date, endsAt: Date) {
+async function closureHits(tx: Prisma.TransactionClient, courtId: number, startsAt: Date, endsAt: Date) {
   return (await tx.courtClosure.count({ where: { courtId, startsAt: { lt: endsAt }, endsAt: { gt: startsAt } } })) > 0;
 }
 
-/** Holds that lapsed on these slots free them now, before an insert or a move meets them. */
-export async function expireLapsedHoldsOn(tx: Prisma.TransactionClient, courtId: number, startsAt: Date, endsAt: Date, now: Date) {
+/**
+ * Every writer that puts a booking on a slot goes through here first, in its transaction: a closure
+ * refuses it, and holds that lapsed on the slot are expired now (the job only runs once a minute), so
+ * a lapsed hold never blocks a slot that the grid and the series preview already show as free.
+ */
+export async function reserveSlot(tx: Prisma.TransactionClient, slot: { courtId: number; startsAt: Date; endsAt: Date }, now: Date) {
+  const { courtId, startsAt, endsAt } = slot;
+  if (await closureHits(tx, courtId, startsAt, endsAt)) throw new AppError(409, SLOT_MESSAGES.closed);
   await tx.booking.updateMany({
     where: { courtId, status: 'pending_payment', holdExpiresAt: { lte: now }, startsAt: { lt: endsAt }, endsAt: { gt: startsAt } },
     data: { status: 'expired' },

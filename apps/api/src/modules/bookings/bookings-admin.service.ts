@@ -36,7 +36,7 @@ import { seasonOf } from '../memberships/membership-terms.js';
 import { priceListInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { releaseBookingCoupon } from './booking-coupon-rules.js';
-import { closureHits, createWaitlistNotifier, expireLapsedHoldsOn, paymentOf, priceSlots, SLOT_MESSAGES, timeOf, TRANSACTION_OPTIONS, whatOf } from './booking-terms.js';
+import { createWaitlistNotifier, paymentOf, priceSlots, reserveSlot, SLOT_MESSAGES, timeOf, TRANSACTION_OPTIONS, whatOf } from './booking-terms.js';
 import { paymentLinkEmail } from './bookings.emails.js';
 import { romeInstant } from './slots.js';
 
@@ -48,6 +48,7 @@ export const ADMIN_BOOKING_MESSAGES = {
   createdLink: 'Prenotazione registrata: il link per pagare è stato inviato al socio.',
   userNotFound: 'Socio non trovato.',
   courtNotFound: 'Campo non trovato.',
+  freeUse: 'I campi di libera utenza non si prenotano: sono liberi per tutti.',
   over: 'Quell’orario è già finito.',
   outOfSeason: (start: string, end: string) => `Il centro è aperto dal ${formatItalianDate(start)} al ${formatItalianDate(end)}.`,
   priceAdminOnly: 'Solo un amministratore può cambiare il prezzo.',
@@ -196,9 +197,11 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
   }
 
+  /** A court the desk may book: any but the free-use ones ("libera utenza"), which nobody books. */
   async function courtOrFail(courtId: number) {
     const court = await db.court.findUnique({ where: { id: courtId } });
     if (!court) throw new AppError(422, ADMIN_BOOKING_MESSAGES.courtNotFound, { court_id: [ADMIN_BOOKING_MESSAGES.courtNotFound] });
+    if (court.purpose === 'free_use') throw new AppError(422, ADMIN_BOOKING_MESSAGES.freeUse, { court_id: [ADMIN_BOOKING_MESSAGES.freeUse] });
     return court;
   }
 
@@ -232,7 +235,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
       const dayEnd = romeInstant(addDays(date, 1), '00:00');
       const now = new Date();
       const [courts, live, closures, priceList] = await Promise.all([
-        db.court.findMany({ orderBy: [{ row: 'asc' }, { position: 'asc' }] }),
+        db.court.findMany({ where: { purpose: { not: 'free_use' } }, orderBy: [{ row: 'asc' }, { position: 'asc' }] }),
         db.booking.findMany({
           where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart }, OR: [{ status: 'confirmed' }, { status: 'pending_payment', OR: [{ holdExpiresAt: null }, { holdExpiresAt: { gt: now } }] }] },
           select: { id: true },
@@ -311,8 +314,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
       const priceCents = body.price ?? listPrice;
       const booking = await db
         .$transaction(async (tx) => {
-          if (await closureHits(tx, court.id, startsAt, endsAt)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.closed);
-          await expireLapsedHoldsOn(tx, court.id, startsAt, endsAt, now);
+          await reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now);
           const created = await tx.booking.create({
             data: {
               courtId: court.id,
@@ -378,8 +380,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
           if (startIndex + slots > SLOTS.length) throw new AppError(422, ADMIN_BOOKING_MESSAGES.beyondMidnight, { start: [ADMIN_BOOKING_MESSAGES.beyondMidnight] });
           const { startsAt, endsAt } = await priceSlots(db, court, { date: body.date, start: body.start, slots, full_day: false, equipment: false });
           if (endsAt <= now) throw new AppError(422, ADMIN_BOOKING_MESSAGES.over);
-          if (await closureHits(tx, court.id, startsAt, endsAt)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.closed);
-          await expireLapsedHoldsOn(tx, court.id, startsAt, endsAt, now);
+          await reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now);
           await tx.booking.update({ where: { id }, data: { courtId: court.id, startsAt, endsAt, reminderSentAt: null } });
           await notifyWaitlist(tx, booking);
         }, TRANSACTION_OPTIONS)
@@ -434,8 +435,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
           const booking = await lockBooking(tx, id);
           if (isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notRestorable);
           if (booking.endsAt <= now) throw new AppError(409, ADMIN_BOOKING_MESSAGES.restorePast);
-          if (await closureHits(tx, booking.courtId, booking.startsAt, booking.endsAt)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.closed);
-          await expireLapsedHoldsOn(tx, booking.courtId, booking.startsAt, booking.endsAt, now);
+          await reserveSlot(tx, booking, now);
           await tx.booking.update({ where: { id }, data: { status: 'confirmed', cancelledAt: null, cancelledById: null, cancellationReason: null, holdExpiresAt: null } });
         }, TRANSACTION_OPTIONS)
         .catch(overlapAs(ADMIN_BOOKING_MESSAGES.restoreTaken));
@@ -443,6 +443,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     },
 
     load,
+    courtOrFail,
   };
 }
 

@@ -129,6 +129,31 @@ describe('desk bookings', () => {
   });
 });
 
+describe('free-use courts', () => {
+  it('are not offered on the planner and are refused when booked, moved to or used for a series (422)', async () => {
+    const l1 = (await db.court.findUniqueOrThrow({ where: { code: 'L1' } })).id;
+    const planner = await request(app).get('/api/admin/bookings/planner').query({ date: day }).set(staff);
+    expect(planner.status).toBe(200);
+    const codes = planner.body.courts.map((court: { code: string }) => court.code);
+    expect(codes).toContain('C1');
+    expect(codes).not.toContain('L1');
+    expect(codes).not.toContain('L2');
+
+    const booked = await deskBook(staff, { court_id: l1 });
+    expect(booked.status).toBe(422);
+    expect(booked.body.errors.court_id).toEqual([ADMIN_BOOKING_MESSAGES.freeUse]);
+
+    const booking = await walkIn();
+    const moved = await request(app).post(`/api/admin/bookings/${booking.id}/move`).set(staff).send({ court_id: l1, date: day, start: '10:30' });
+    expect(moved.status).toBe(422);
+    expect(moved.body.message).toBe(ADMIN_BOOKING_MESSAGES.freeUse);
+
+    const series = await request(app).post('/api/admin/recurring-bookings/preview').set(staff).send({ court_id: l1, weekday: 1, start: '18:00', end: '19:30', valid_from: day, valid_to: addDays(day, 14), customer_name: 'Scuola' });
+    expect(series.status).toBe(422);
+    expect(await db.booking.count({ where: { courtId: l1 } })).toBe(0);
+  });
+});
+
 describe('move, cancel, restore', () => {
   it('moves to a free slot, refuses a taken one (409) and a closed court', async () => {
     const booking = await walkIn({ start: '10:30' });
@@ -265,6 +290,20 @@ describe('weekly series', () => {
     ]);
     const shown = await request(app).get(`/api/admin/recurring-bookings/${created.body.series.id}`).set(staff);
     expect(shown.body.bookings.map((row: { date: string }) => row.date)).toEqual([from, addDays(from, 21), addDays(from, 28)]);
+  });
+
+  it('books a date where only a lapsed hold sits, as the preview said, and expires that hold', async () => {
+    const from = firstMonday();
+    const lapsed = await db.booking.create({
+      data: { courtId: c1, userId: alice.id, createdById: alice.id, startsAt: romeInstant(from, '18:00'), endsAt: romeInstant(from, '19:30'), priceCents: 2000, status: 'pending_payment', holdExpiresAt: new Date(Date.now() - 60_000) },
+    });
+    const preview = await request(app).post('/api/admin/recurring-bookings/preview').set(staff).send(seriesBody());
+    expect(preview.body.occurrences[0]).toMatchObject({ date: from, state: 'free' });
+
+    const created = await request(app).post('/api/admin/recurring-bookings').set(staff).send(seriesBody());
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ created: 5, skipped: [] });
+    expect((await db.booking.findUniqueOrThrow({ where: { id: lapsed.id } })).status).toBe('expired');
   });
 
   it('writes nothing when the database fails half-way', async () => {

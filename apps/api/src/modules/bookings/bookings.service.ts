@@ -10,6 +10,7 @@ import { isConstraintViolation, Prisma, retryOnWriteConflict } from '../../lib/d
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { addDays, todayInRome } from '../../lib/time.js';
+import { webOriginOf } from '../../lib/web-origin.js';
 import { COUPON_MESSAGES, couponDiscountCents, couponProblem, redeemCoupon, releaseCoupon } from '../coupons/coupon-rules.js';
 import { seasonOf } from '../memberships/membership-terms.js';
 import type { Checkouts } from '../payments/checkout.js';
@@ -18,7 +19,7 @@ import type { PaymentTarget } from '../payments/payments.service.js';
 import { priceYearInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { dayGrid, type GridCourt } from './availability.js';
-import { closureHits, createWaitlistNotifier, expireLapsedHoldsOn, LIVE, LIVE_HOLD, paymentOf, priceSlots, SLOT_MESSAGES, timeOf, TRANSACTION_OPTIONS, whatOf } from './booking-terms.js';
+import { createWaitlistNotifier, LIVE, LIVE_HOLD, paymentOf, priceSlots, reserveSlot, SLOT_MESSAGES, timeOf, TRANSACTION_OPTIONS, whatOf } from './booking-terms.js';
 import { applyBookingCoupon, releaseBookingCoupon } from './booking-coupon-rules.js';
 import { reminderEmail } from './bookings.emails.js';
 import { bookingsCalendar } from './calendar.js';
@@ -88,7 +89,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
     return booking;
   }
 
-  const feedUrl = (token: string) => `${config.WEB_ORIGIN}/api/bookings/calendar/${token}.ics`;
+  const feedUrl = (token: string) => `${webOriginOf(config)}/api/bookings/calendar/${token}.ics`;
 
   /** A hold or a booking that can no longer be had gives its coupon use back. */
   async function releaseCouponOf(tx: Prisma.TransactionClient, booking: Pick<Booking, 'membershipCouponId' | 'bookingCouponId'>) {
@@ -223,8 +224,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
           if (await tx.booking.count({ where: { userId: user.id, ...LIVE_HOLD(now) } })) throw new AppError(409, BOOKING_MESSAGES.liveHold);
           const future = await tx.booking.count({ where: { userId: user.id, endsAt: { gt: now }, ...LIVE(now) } });
           if (future >= settings.maxFutureBookings) throw new AppError(409, BOOKING_MESSAGES.limit(settings.maxFutureBookings));
-          if (await closureHits(tx, court.id, startsAt, endsAt)) throw new AppError(409, BOOKING_MESSAGES.closed);
-          await expireLapsedHoldsOn(tx, court.id, startsAt, endsAt, now);
+          await reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now);
           return tx.booking.create({
             data: { courtId: court.id, userId: user.id, createdById: user.id, startsAt, endsAt, priceCents, status: 'pending_payment', holdExpiresAt: new Date(now.getTime() + settings.paymentHoldMinutes * 60_000) },
             include: WITH_DETAILS,

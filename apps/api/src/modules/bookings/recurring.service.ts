@@ -22,7 +22,7 @@ import { isAdmin } from '../auth/guards.js';
 import { seasonOf } from '../memberships/membership-terms.js';
 import { readSettings } from '../settings/settings.service.js';
 import { ADMIN_BOOKING_MESSAGES, type AdminBookingsService } from './bookings-admin.service.js';
-import { createWaitlistNotifier, LIVE, priceSlots, TRANSACTION_OPTIONS } from './booking-terms.js';
+import { createWaitlistNotifier, LIVE, priceSlots, reserveSlot, TRANSACTION_OPTIONS } from './booking-terms.js';
 import { romeInstant } from './slots.js';
 
 export const RECURRING_MESSAGES = {
@@ -91,8 +91,7 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
   /** The price of one date: the list's for its slots (and lights), or an admin's. */
   async function priceOf(actor: User, body: Pick<SeriesBody, 'court_id' | 'valid_from' | 'start' | 'end' | 'price'>) {
     if (body.price !== null && !isAdmin(actor)) throw new AppError(403, ADMIN_BOOKING_MESSAGES.priceAdminOnly);
-    const court = await db.court.findUnique({ where: { id: body.court_id } });
-    if (!court) throw new AppError(422, ADMIN_BOOKING_MESSAGES.courtNotFound, { court_id: [ADMIN_BOOKING_MESSAGES.courtNotFound] });
+    const court = await adminBookings.courtOrFail(body.court_id);
     const startIndex = SLOTS.findIndex((slot) => slot.start === body.start);
     const slots = SLOTS.findIndex((slot) => slot.end === body.end) - startIndex + 1;
     const listed = await priceSlots(db, court, { date: body.valid_from, start: body.start, slots, full_day: false, equipment: false });
@@ -191,6 +190,7 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
           const occurrences = await occurrencesOf(tx, body, now);
           const free = occurrences.filter((occurrence) => occurrence.state === 'free');
           if (free.length === 0) throw new AppError(409, RECURRING_MESSAGES.nothingFree);
+          for (const occurrence of free) await reserveSlot(tx, { courtId: body.court_id, ...occurrence }, now);
           const [series] = await tx.$queryRaw<{ id: number }[]>`
             INSERT INTO recurring_bookings (court_id, user_id, customer_name, customer_phone, weekday, start_time, end_time, valid_from, valid_to, price_cents, notes, created_by_id)
             VALUES (${body.court_id}, ${member?.id ?? null}, ${member ? null : body.customer_name}, ${body.customer_phone}, ${body.weekday}, ${body.start}::time, ${body.end}::time,

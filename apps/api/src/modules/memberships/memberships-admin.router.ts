@@ -5,13 +5,13 @@ import type { AdminMembershipsService } from './memberships-admin.service.js';
 
 export function registerAdminMembershipsRoutes(mount: MountRoute, admin: AdminMembershipsService) {
   const routes = api.adminMemberships;
-  mount(routes.list, ({ query }) => admin.list(query));
+  mount(routes.list, ({ query }, { req }) => admin.list(authOf(req).user, query));
   // Before /:id, which would take "stats" for an id.
   mount(routes.stats, (_input, { req }) => admin.stats(authOf(req).user));
   mount(routes.orphaned, () => admin.orphaned());
   mount(routes.quote, ({ body }) => admin.quote(body));
   mount(routes.create, ({ body }) => admin.createAtDesk(body));
-  mount(routes.show, ({ params }) => admin.show(params.id));
+  mount(routes.show, ({ params }, { req }) => admin.show(authOf(req).user, params.id));
   mount(routes.update, ({ params, body }) => admin.update(params.id, body));
   mount(routes.pdf, async ({ params }, { res }) => {
     const { file, filename } = await admin.pdf(params.id);

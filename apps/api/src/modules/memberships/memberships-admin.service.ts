@@ -26,7 +26,7 @@ import { releaseCoupon } from '../coupons/coupon-rules.js';
 import { revenueTotals } from '../finance/revenue.js';
 import { requireStripe, type Checkouts } from '../payments/checkout.js';
 import { fiscalCodeProblem } from './fiscal-code.js';
-import { toAdminMembershipDto, WITH_HOLDER } from './memberships.dto.js';
+import { toAdminMembershipDto, toBackOfficeMembershipDto, WITH_HOLDER } from './memberships.dto.js';
 import { invitationEmail } from './memberships.emails.js';
 import { MEMBERSHIP_MESSAGES, rethrowOverlap, type MembershipsService } from './memberships.service.js';
 
@@ -91,11 +91,12 @@ export function membershipListFilter(query: Pick<ListQuery, 'search' | 'status' 
 export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | 'jobs' | 'stripe'>, memberships: MembershipsService, checkouts: Checkouts) {
   const { db, jobs, config } = deps;
 
-  async function load(id: number): Promise<TAdminMembership> {
+  async function find(id: number) {
     const membership = await db.membership.findUnique({ where: { id }, include: WITH_HOLDER });
     if (!membership) throw notFound(MEMBERSHIP_MESSAGES.notFound);
-    return toAdminMembershipDto(membership);
+    return membership;
   }
+  const load = async (id: number): Promise<TAdminMembership> => toAdminMembershipDto(await find(id));
 
   /** Pending → active, once: the status-guarded update is the activating flag (spec §4). */
   async function activateIn(tx: Prisma.TransactionClient, id: number, sendEmail: boolean) {
@@ -170,7 +171,7 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
   };
 
   return {
-    async list(query: ListQuery) {
+    async list(viewer: User, query: ListQuery) {
       const where = membershipListFilter(query);
       const order = Prisma.raw(`${SORT_COLUMNS[query.sort_by]} ${query.sort_order}, m.id ${query.sort_order}`);
       const { skip, take } = skipTake(query);
@@ -185,7 +186,7 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
       ]);
       const byId = new Map(rows.map((row) => [row.id, row]));
       return pagedList(
-        ids.map((row) => toAdminMembershipDto(byId.get(row.id)!)),
+        ids.map((row) => toBackOfficeMembershipDto(byId.get(row.id)!, viewer)),
         counted?.total ?? 0,
         query,
       );
@@ -211,7 +212,7 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
       return { memberships: pending.map(toAdminMembershipDto) };
     },
 
-    show: load,
+    show: async (viewer: User, id: number) => toBackOfficeMembershipDto(await find(id), viewer),
 
     async pdf(id: number) {
       const membership = await db.membership.findUnique({ where: { id }, include: WITH_HOLDER });

@@ -58,7 +58,7 @@ describe('GET /api/admin/memberships', () => {
   });
 
   it('pages with the spec’s shape (15 a page by default) and the holder and payment nested', async () => {
-    const response = await request(app).get('/api/admin/memberships').set(bearer(staff)).expect(200);
+    const response = await request(app).get('/api/admin/memberships').set(bearer(admin)).expect(200);
     expect(response.body).toMatchObject({ current_page: 1, per_page: 15 });
     expect(response.body.total).toBeGreaterThanOrEqual(3);
     expect(response.body.last_page).toBe(Math.max(1, Math.ceil(response.body.total / 15)));
@@ -120,6 +120,57 @@ describe('GET /api/admin/memberships', () => {
   it('is for staff and admins only', async () => {
     await request(app).get('/api/admin/memberships').expect(401);
     await request(app).get('/api/admin/memberships').set(bearer(member.token)).expect(403);
+  });
+});
+
+describe('what staff see of a card', () => {
+  let cardId: number;
+  const rowOf = (body: { data: { id: number }[] }) => body.data.find((card) => card.id === cardId) as Record<string, unknown>;
+  const views = async () => {
+    const search = { search: 'Riservati' };
+    const [adminList, staffList, adminOne, staffOne] = await Promise.all([
+      request(app).get('/api/admin/memberships').query(search).set(bearer(admin)).expect(200),
+      request(app).get('/api/admin/memberships').query(search).set(bearer(staff)).expect(200),
+      request(app).get(`/api/admin/memberships/${cardId}`).set(bearer(admin)).expect(200),
+      request(app).get(`/api/admin/memberships/${cardId}`).set(bearer(staff)).expect(200),
+    ]);
+    return { admin: [rowOf(adminList.body), adminOne.body as Record<string, unknown>], staff: [rowOf(staffList.body), staffOne.body as Record<string, unknown>] };
+  };
+  beforeAll(async () => {
+    const holder = await createMember(app, db, { firstName: 'Dati', lastName: 'Riservati' });
+    const card = await createCard(holder.id, { priceCents: 5000 });
+    cardId = card.id;
+    await db.membership.update({ where: { id: card.id }, data: { originalPriceCents: 6000, discountCents: 1000, couponCode: 'ESTATE10', pdfPath: `memberships/${card.id}.pdf`, qrCode: `qr-${card.id}` } });
+    await db.transaction.create({
+      data: { kind: 'membership', type: 'payment', membershipId: card.id, userId: holder.id, amountCents: 5000, method: 'stripe', status: 'completed', stripePaymentIntentId: `pi_riservato_${card.id}`, paidAt: new Date() },
+    });
+  });
+
+  it('leaves the economics (original price, discount, price, coupon) to admins', async () => {
+    const { admin: forAdmin, staff: forStaff } = await views();
+    for (const card of forAdmin) expect(card).toMatchObject({ original_price: '60.00', discount_amount: '10.00', price: '50.00', coupon_code: 'ESTATE10' });
+    for (const card of forStaff) {
+      expect(card).toMatchObject({ id: cardId, user: { last_name: 'Riservati' } });
+      for (const field of ['original_price', 'discount_amount', 'price', 'coupon_code']) expect(card).not.toHaveProperty(field);
+    }
+  });
+
+  it('leaves the payment (method, status, Stripe id) to admins', async () => {
+    const { admin: forAdmin, staff: forStaff } = await views();
+    for (const card of forAdmin) expect(card.payment).toMatchObject({ payment_method: 'stripe', status: 'completed', stripe_payment_intent_id: `pi_riservato_${cardId}` });
+    for (const card of forStaff) {
+      expect(card).not.toHaveProperty('payment');
+      expect(JSON.stringify(card)).not.toContain('pi_riservato');
+    }
+  });
+
+  it('leaves the file metadata (PDF path, QR code) to admins', async () => {
+    const { admin: forAdmin, staff: forStaff } = await views();
+    for (const card of forAdmin) expect(card).toMatchObject({ pdf_path: `memberships/${cardId}.pdf`, qr_code: `qr-${cardId}` });
+    for (const card of forStaff) {
+      expect(card).not.toHaveProperty('pdf_path');
+      expect(card).not.toHaveProperty('qr_code');
+    }
   });
 });
 

@@ -1,8 +1,9 @@
 // Rows to the contracts' shapes, in one place for the member's screens and the back-office.
-import { centsToMoney, type TAdminMembership, type TMembership, type TMyMembership } from '@beach/contracts';
+import { centsToMoney, ZStaffMembership, type TAdminMembership, type TBackOfficeMembership, type TMembership, type TMyMembership } from '@beach/contracts';
 import type { Membership, Prisma, Transaction, User } from '../../generated/prisma/client.js';
 import { toIsoDate } from '../../lib/time.js';
 import { personOf } from '../auth/auth.service.js';
+import { isAdmin } from '../auth/guards.js';
 
 /** What to load with a membership for its DTO: its payments, newest first. */
 export const WITH_PAYMENTS = {
@@ -65,4 +66,10 @@ export function toAdminMembershipDto(membership: MembershipWithHolder): TAdminMe
     notes: membership.notes,
     user: { ...personOf(user), role: user.role },
   };
+}
+
+/** The card as the viewer may see it: staff get it without economics, payment and file metadata. */
+export function toBackOfficeMembershipDto(membership: MembershipWithHolder, viewer: User): TBackOfficeMembership {
+  const dto = toAdminMembershipDto(membership);
+  return isAdmin(viewer) ? dto : ZStaffMembership.parse(dto);
 }

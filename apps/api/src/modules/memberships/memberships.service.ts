@@ -17,6 +17,7 @@ import type { PriceCode } from '../../generated/prisma/enums.js';
 import { AppError, type FieldErrors, invalid, notFound } from '../../lib/errors.js';
 import { isConstraintViolation } from '../../lib/db.js';
 import { addDays, fromIsoDate, todayInRome, toIsoDate, toIsoDateOrNull } from '../../lib/time.js';
+import { webOriginOf } from '../../lib/web-origin.js';
 import { couponDiscountCents, couponProblem, COUPON_MESSAGES, redeemCoupon, releaseCoupon } from '../coupons/coupon-rules.js';
 import { requireStripe, type Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
@@ -239,7 +240,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
 
     async mine(user: User): Promise<TMyMembership[]> {
       const memberships = await db.membership.findMany({ where: { userId: user.id }, include: WITH_PAYMENTS, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] });
-      return memberships.map((membership) => toMyMembershipDto(membership, config.WEB_ORIGIN));
+      return memberships.map((membership) => toMyMembershipDto(membership, webOriginOf(config)));
     },
 
     async quote(user: User, body: PurchaseBody): Promise<TMembershipQuote> {
@@ -250,7 +251,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
       const card = await price(user, body);
       if (card.quote.pay_online) requireStripe(deps.stripe); // before anything is written
       const unpaid = await db.membership.findMany({ where: { userId: user.id, status: 'pending' }, include: WITH_PAYMENTS });
-      if (unpaid.some((membership) => toMyMembershipDto(membership, config.WEB_ORIGIN).awaiting === 'payment')) throw new AppError(409, MEMBERSHIP_MESSAGES.unpaidRequest);
+      if (unpaid.some((membership) => toMyMembershipDto(membership, webOriginOf(config)).awaiting === 'payment')) throw new AppError(409, MEMBERSHIP_MESSAGES.unpaidRequest);
       const membership = await db
         .$transaction(async (tx) => {
           if (!user.birthDate && card.birthDate) await tx.user.update({ where: { id: user.id }, data: { birthDate: fromIsoDate(card.birthDate) } });
@@ -258,19 +259,19 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
         }, TRANSACTION_OPTIONS)
         .catch(rethrowOverlap);
       const checkoutUrl = card.quote.pay_online ? await openCheckout(membership, user) : null;
-      return { membership: toMyMembershipDto(await db.membership.findUniqueOrThrow({ where: { id: membership.id }, include: WITH_PAYMENTS }), config.WEB_ORIGIN), checkout_url: checkoutUrl };
+      return { membership: toMyMembershipDto(await db.membership.findUniqueOrThrow({ where: { id: membership.id }, include: WITH_PAYMENTS }), webOriginOf(config)), checkout_url: checkoutUrl };
     },
 
     async checkout(user: User, id: number) {
       const membership = await ownMembership(user.id, id);
-      if (toMyMembershipDto(membership, config.WEB_ORIGIN).awaiting !== 'payment') throw new AppError(409, MEMBERSHIP_MESSAGES.notPayable);
+      if (toMyMembershipDto(membership, webOriginOf(config)).awaiting !== 'payment') throw new AppError(409, MEMBERSHIP_MESSAGES.notPayable);
       return { checkout_url: await openCheckout(membership, user) };
     },
 
     /** A member withdraws a request that nobody has paid or activated; the coupon use is given back. */
     async cancel(user: User, id: number) {
       const membership = await ownMembership(user.id, id);
-      if (!toMyMembershipDto(membership, config.WEB_ORIGIN).can_cancel) throw new AppError(409, MEMBERSHIP_MESSAGES.notCancellable);
+      if (!toMyMembershipDto(membership, webOriginOf(config)).can_cancel) throw new AppError(409, MEMBERSHIP_MESSAGES.notCancellable);
       await checkouts.closeOpenSessions('membership', membership.id);
       await db.$transaction(async (tx) => {
         const deleted = await tx.membership.deleteMany({ where: { id: membership.id, status: 'pending' } });

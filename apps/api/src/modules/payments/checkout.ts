@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
+import { webOriginOf } from '../../lib/web-origin.js';
 
 /**
  * Stripe wants expires_at at least 30 minutes after it creates the session: a minute of margin covers
@@ -75,8 +76,8 @@ export function createCheckouts({ db, config, stripe }: Pick<AppDeps, 'db' | 'co
           customer_email: request.customer.email,
           metadata: { kind: request.kind, id: String(request.targetId) },
           payment_intent_data: { metadata: { kind: request.kind, id: String(request.targetId) } },
-          success_url: `${config.WEB_ORIGIN}/pagamento-completato?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${config.WEB_ORIGIN}${request.cancelPath}`,
+          success_url: `${webOriginOf(config)}/pagamento-completato?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${webOriginOf(config)}${request.cancelPath}`,
           expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
           locale: 'it',
         });

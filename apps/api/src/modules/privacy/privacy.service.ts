@@ -8,7 +8,8 @@ import { toUserDto } from '../auth/auth.service.js';
 import { eraseAccount } from '../users/erasure.js';
 import { memberRecords } from '../users/member-records.js';
 
-export function createPrivacyService({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
+export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'config'>) {
+  const { db } = deps;
   return {
     /** Everything kept about the member, read only by their own id. */
     async exportData(user: User): Promise<TMyDataExport> {
@@ -29,7 +30,7 @@ export function createPrivacyService({ db, config }: Pick<AppDeps, 'db' | 'confi
     async requestErasure(user: User, password: string) {
       if (!(await verifyPassword(password, user.passwordHash))) throw invalid({ password: [PRIVACY_MESSAGES.wrongPassword] });
       if (user.role !== 'user') throw new AppError(409, PRIVACY_MESSAGES.staffCannotErase);
-      await eraseAccount(db, user.id, config.BCRYPT_COST);
+      await eraseAccount(deps, user.id);
       return { message: PRIVACY_MESSAGES.erased };
     },
   };

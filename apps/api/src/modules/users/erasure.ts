@@ -5,6 +5,7 @@ import { PRIVACY_MESSAGES } from '@beach/contracts';
 import type { Db, Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
+import type { AppDeps } from '../../deps.js';
 
 export const ERASED_NAME = { firstName: 'Utente', lastName: 'cancellato' } as const;
 export const erasedEmail = (userId: number) => `cancellato-${userId}@anonimo.invalid`;
@@ -24,16 +25,20 @@ const scrubbed = (value: Prisma.JsonValue | null) => (value === null ? undefined
 
 /**
  * Only a plain member's account can be erased: a staff member or admin must first be made 'Utente'
- * by another admin, so the centre can never erase its last admin, nor an admin themselves.
+ * by another admin, so the centre can never erase its last admin, nor an admin themselves. Every copy
+ * of the person's data goes: the account, their cards' details and PDF files (which print their
+ * name), the bookings the desk recorded for them as a walk-in (by their name or phone), and what the
+ * audit log kept of all of these.
  */
-export async function eraseAccount(db: Db, userId: number, bcryptCost: number) {
+export async function eraseAccount({ db, storage, config }: Pick<AppDeps, 'db' | 'storage' | 'config'>, userId: number) {
   // An unusable password: nobody knows it, and the e-mail it would go with is gone too.
-  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'), bcryptCost);
-  return db.$transaction(async (tx) => {
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'), config.BCRYPT_COST);
+  const { user, files } = await db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ role: string; erased_at: Date | null }[]>`SELECT role, erased_at FROM users WHERE id = ${userId} FOR UPDATE`;
     if (!locked) throw notFound('Utente non trovato.');
     if (locked.role !== 'user') throw new AppError(409, PRIVACY_MESSAGES.staffCannotErase);
     if (locked.erased_at) throw new AppError(409, 'I dati di questo utente sono già stati cancellati.');
+    const person = await tx.user.findUniqueOrThrow({ where: { id: userId } });
     const now = new Date();
     const user = await tx.user.update({
       where: { id: userId },
@@ -42,10 +47,31 @@ export async function eraseAccount(db: Db, userId: number, bcryptCost: number) {
     await tx.authSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
     await tx.userToken.deleteMany({ where: { userId } });
     await tx.bookingWaitlist.deleteMany({ where: { userId } });
-    await tx.membership.updateMany({ where: { userId }, data: { fiscalCode: null, bvuCardCode: null, notes: null } });
-    await tx.booking.updateMany({ where: { userId }, data: { customerName: null, customerPhone: null, notes: null } });
-    await tx.recurringBooking.updateMany({ where: { userId }, data: { customerName: null, customerPhone: null, notes: null } });
-    const entries = await tx.auditLog.findMany({ where: { OR: [{ subjectUserId: userId }, { entityType: 'users', entityId: userId }] } });
+    const cards = await tx.membership.findMany({ where: { userId }, select: { id: true, pdfPath: true } });
+    await tx.membership.updateMany({ where: { userId }, data: { fiscalCode: null, bvuCardCode: null, notes: null, pdfPath: null } });
+    // Walk-in bookings carry no account: the person is recognised by their name or their phone.
+    const asWalkIn = { userId: null, OR: [{ customerName: { equals: `${person.firstName} ${person.lastName}`, mode: 'insensitive' as const } }, ...(person.phone ? [{ customerPhone: person.phone }] : [])] };
+    const walkIn = { customerName: ERASED_VALUE, customerPhone: null, notes: null };
+    const bookings = [
+      ...(await tx.booking.updateManyAndReturn({ where: { userId }, data: { customerName: null, customerPhone: null, notes: null }, select: { id: true } })),
+      ...(await tx.booking.updateManyAndReturn({ where: asWalkIn, data: walkIn, select: { id: true } })),
+    ];
+    const series = [
+      ...(await tx.recurringBooking.updateManyAndReturn({ where: { userId }, data: { customerName: null, customerPhone: null, notes: null }, select: { id: true } })),
+      ...(await tx.recurringBooking.updateManyAndReturn({ where: asWalkIn, data: walkIn, select: { id: true } })),
+    ];
+    const idsOf = (rows: { id: number }[]) => ({ in: rows.map((row) => row.id) });
+    const entries = await tx.auditLog.findMany({
+      where: {
+        OR: [
+          { subjectUserId: userId },
+          { entityType: 'users', entityId: userId },
+          { entityType: 'memberships', entityId: idsOf(cards) },
+          { entityType: 'bookings', entityId: idsOf(bookings) },
+          { entityType: 'recurring-bookings', entityId: idsOf(series) },
+        ],
+      },
+    });
     for (const entry of entries) {
       await tx.auditLog.update({
         where: { id: entry.id },
@@ -56,6 +82,9 @@ export async function eraseAccount(db: Db, userId: number, bcryptCost: number) {
         },
       });
     }
-    return user;
+    return { user, files: cards.flatMap((card) => (card.pdfPath ? [card.pdfPath] : [])) };
   });
+  // Once the erasure is committed (a rollback must not lose a member's cards).
+  await Promise.all(files.map((path) => storage.remove(path)));
+  return user;
 }

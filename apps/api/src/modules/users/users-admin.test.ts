@@ -1,5 +1,8 @@
 // Users back-office through the real database: the list (and the dashboard's ?per_page=1 total), a
 // member's page, accounts made at the desk, edits, disabling and re-enabling, erasure, and who may do it.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AUTH_MESSAGES, PRIVACY_MESSAGES } from '@beach/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,12 +11,15 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { linkIn, startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember } from '../../test/members.js';
 import { DEMO_PASSWORD } from '../../db/seed-data.js';
+import { addDays, todayInRome } from '../../lib/time.js';
 import { USER_MESSAGES } from './users.service.js';
 
 const mail = await startMailCatcher();
 afterAll(() => mail.close());
 const WEB = 'http://web.example.test';
-const { app, db } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: WEB });
+const storageDir = mkdtempSync(join(tmpdir(), 'beach-users-storage-'));
+afterAll(() => rmSync(storageDir, { recursive: true, force: true }));
+const { app, db, deps } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: WEB, STORAGE_DIR: storageDir });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 let admin: string;
 let staff: string;
@@ -162,6 +168,36 @@ describe('erasure by an admin', () => {
     await request(app).put(`/api/admin/users/${member.id}`).set(bearer(admin)).send(deskForm()).expect(409);
     await request(app).post(`/api/admin/users/${member.id}/enable`).set(bearer(admin)).expect(409);
     await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'admin' }).expect(409);
+  });
+
+  it('removes the card PDFs from storage and the walk-in bookings recorded under the member’s name, audit entries included', async () => {
+    const member = await createMember(app, db, { firstName: 'Ornella', lastName: 'Vanoni' });
+    await db.user.update({ where: { id: member.id }, data: { phone: '+39 333 222 4444' } });
+    const card = await db.membership.create({
+      data: { membershipNumber: `P-${Date.now()}`, userId: member.id, type: 'daily', status: 'active', activatedAt: new Date(), startDate: new Date('2026-07-01'), endDate: new Date('2026-07-01'), originalPriceCents: 500, priceCents: 500 },
+    });
+    const pdfPath = `memberships/${card.id}.pdf`;
+    await deps.storage.write(pdfPath, Buffer.from('%PDF- Ornella Vanoni'));
+    await db.membership.update({ where: { id: card.id }, data: { pdfPath } });
+
+    // Before signing up, she played as a walk-in, booked at the desk under her name and phone.
+    await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31' } });
+    const c1 = await db.court.findUniqueOrThrow({ where: { code: 'C1' } });
+    const walkIn = await request(app)
+      .post('/api/admin/bookings')
+      .set(bearer(staff))
+      .send({ court_id: c1.id, date: addDays(todayInRome(), 2), start: '09:00', payment: 'later', customer_name: 'ornella vanoni', customer_phone: '+39 333 222 4444' })
+      .expect(201);
+    const audited = async () => (await db.auditLog.findMany({ where: { entityType: 'bookings', entityId: walkIn.body.booking.id } })).map(({ input, beforeData, afterData }) => ({ input, beforeData, afterData }));
+    expect(JSON.stringify(await audited())).toContain('ornella vanoni');
+
+    await request(app).post(`/api/admin/users/${member.id}/erase`).set(bearer(admin)).expect(200);
+    expect(existsSync(deps.storage.absolutePath(pdfPath))).toBe(false);
+    expect((await db.membership.findUniqueOrThrow({ where: { id: card.id } })).pdfPath).toBeNull();
+    expect(await db.booking.findUniqueOrThrow({ where: { id: walkIn.body.booking.id } })).toMatchObject({ customerName: '[cancellato]', customerPhone: null });
+    const entries = JSON.stringify(await audited());
+    expect(entries).not.toMatch(/ornella|vanoni/i);
+    expect(entries).not.toContain('222 4444');
   });
 
   it('refuses staff and admin accounts (so never the last admin, nor oneself) until made Utente', async () => {

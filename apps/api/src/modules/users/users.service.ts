@@ -44,7 +44,7 @@ const fullName = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstNa
 
 const SEARCH_LIMIT = 10;
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'logger' | 'storage'>;
 
 export function createUsersService(deps: Deps) {
   const { db } = deps;
@@ -139,7 +139,7 @@ export function createUsersService(deps: Deps) {
 
     async erase(actor: User, id: number) {
       if (actor.id === id) throw forbidden(USER_MESSAGES.eraseSelf);
-      const user = await eraseAccount(db, id, deps.config.BCRYPT_COST);
+      const user = await eraseAccount(deps, id);
       return { message: USER_MESSAGES.erased, user: toAdminUserDto(user) };
     },
 

@@ -1,4 +1,4 @@
-import type { TAdminMembership, TBroadcast } from '@beach/contracts';
+import { ZStaffMembership, type TBackOfficeMembership, type TBroadcast } from '@beach/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signIn } from '../../../test/fixtures';
@@ -8,7 +8,7 @@ import AdminMembershipsPage from './admin-memberships-page';
 const handlers: PathHandlers = new Map();
 const calls: RecordedCall[] = [];
 const listQueries = () => calls.filter((call) => call.key === 'GET /api/admin/memberships').map((call) => Object.fromEntries(call.url.searchParams));
-const paged = (rows: TAdminMembership[], { page = 1, total = rows.length } = {}) =>
+const paged = (rows: TBackOfficeMembership[], { page = 1, total = rows.length } = {}) =>
   jsonResponse(200, { data: rows, current_page: page, last_page: Math.max(1, Math.ceil(total / 15)), total, per_page: 15 });
 
 const PENDING = anAdminMembership(1, { status: 'pending', is_bvu_member: true, bvu_card_code: 'BVU-77' });
@@ -30,6 +30,8 @@ const row = (number: string) => screen.getAllByRole('row').find((candidate) => c
 describe('as staff (read-only)', () => {
   it('shows the list, the count and the pages, without any admin control', async () => {
     signIn('staff');
+    // The server sends staff the cards without economics, payment and file metadata.
+    handlers.set('GET /api/admin/memberships', () => paged([PENDING, MINE, STAFF_CARD].map((card) => ZStaffMembership.parse(card)), { total: 40 }));
     renderPage();
     await screen.findByText('Mostra 1 - 15 di 40 tessere');
     expect(screen.getByText('Visualizza tessere')).toBeTruthy();

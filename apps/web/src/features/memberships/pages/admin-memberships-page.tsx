@@ -1,5 +1,5 @@
 // /admin/memberships, 'Gestione Tesseramenti' (spec §2, §5, §6, §8): staff read, admins manage.
-import { MEMBERSHIP_STATUS_LABELS, MEMBERSHIP_STATUSES, MEMBERSHIP_TYPE_LABELS, MEMBERSHIP_TYPES, MEMBERSHIPS_PER_PAGE, type TAdminMembership, type TUser } from '@beach/contracts';
+import { MEMBERSHIP_STATUS_LABELS, MEMBERSHIP_STATUSES, MEMBERSHIP_TYPE_LABELS, MEMBERSHIP_TYPES, MEMBERSHIPS_PER_PAGE, type TAdminMembership, type TBackOfficeMembership, type TUser } from '@beach/contracts';
 import Mail from 'lucide-react/icons/mail';
 import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
@@ -31,7 +31,7 @@ const BVU_OPTIONS = [all('Tutti'), { value: 'bvu', label: 'Solo BVU' }, { value:
 
 const cardsText = (count: number) => `${count} ${count === 1 ? 'tessera' : 'tessere'}`;
 
-const recipientOf = (membership: TAdminMembership): BroadcastRecipient => ({
+const recipientOf = (membership: TBackOfficeMembership): BroadcastRecipient => ({
   name: `${membership.user.first_name} ${membership.user.last_name}`,
   email: membership.user.email,
   membership_number: membership.membership_number,
@@ -45,8 +45,8 @@ function MembershipsScreen({ user }: { user: TUser }) {
   const memberships = useAdminMemberships({ page: list.page, per_page: MEMBERSHIPS_PER_PAGE, search: list.search, ...list.filters, sort_by: 'created_at', sort_order: 'desc' });
   const orphaned = useOrphanedMemberships(actions.canManage);
   // The selection outlives the page it was made on, so the cards themselves are kept.
-  const [selected, setSelected] = useState<ReadonlyMap<RowId, TAdminMembership>>(new Map());
-  const [shown, setShown] = useState<TAdminMembership | null>(null);
+  const [selected, setSelected] = useState<ReadonlyMap<RowId, TBackOfficeMembership>>(new Map());
+  const [shown, setShown] = useState<TBackOfficeMembership | null>(null);
   const [linking, setLinking] = useState<TAdminMembership | null>(null);
   const [emailOpen, setEmailOpen] = useState(false);
 
@@ -59,7 +59,7 @@ function MembershipsScreen({ user }: { user: TUser }) {
   };
   const screenActions = {
     ...actions,
-    remove: async (membership: TAdminMembership) => {
+    remove: async (membership: TBackOfficeMembership) => {
       const removed = await actions.remove(membership);
       if (removed && selected.has(membership.id)) select(new Set([...selected.keys()].filter((id) => id !== membership.id)));
       return removed;

@@ -1,6 +1,6 @@
 // Corrections to an existing card (design §5): type, dates, fiscal code, insurance, notes; the
 // server keeps the old and new values in the audit log.
-import { MEMBERSHIP_TYPE_LABELS, MEMBERSHIP_TYPES, type TAdminMembership, type TMembershipEditBody, type TMembershipType } from '@beach/contracts';
+import { isAdminMembership, MEMBERSHIP_TYPE_LABELS, MEMBERSHIP_TYPES, type TBackOfficeMembership, type TMembershipEditBody, type TMembershipType } from '@beach/contracts';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
@@ -17,7 +17,7 @@ const INSURANCE_OPTIONS = [
   { value: 'false', label: 'Non inclusa' },
 ];
 
-const editValues = (membership: TAdminMembership): TMembershipEditBody => ({
+const editValues = (membership: TBackOfficeMembership): TMembershipEditBody => ({
   type: membership.type,
   start_date: membership.start_date,
   end_date: membership.end_date,
@@ -26,7 +26,7 @@ const editValues = (membership: TAdminMembership): TMembershipEditBody => ({
   notes: membership.notes ?? '',
 });
 
-function EditForm({ membership }: { membership: TAdminMembership }) {
+function EditForm({ membership }: { membership: TBackOfficeMembership }) {
   const [values, setValues] = useState<TMembershipEditBody>(() => editValues(membership));
   const update = useUpdateMembership();
   const set = <Field extends keyof TMembershipEditBody>(field: Field, value: TMembershipEditBody[Field]) => {
@@ -51,7 +51,8 @@ function EditForm({ membership }: { membership: TAdminMembership }) {
           · {membership.user.email}
         </p>
         <p className="flex items-center gap-2">
-          <MembershipStatusBadge status={membership.status} /> Prezzo {formatMoney(membership.price)}
+          <MembershipStatusBadge status={membership.status} />
+          {isAdminMembership(membership) && ` Prezzo ${formatMoney(membership.price)}`}
         </p>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">

@@ -1,5 +1,5 @@
-// Spec §2 detail modal: user, card and BVU for everyone; economics, payment and metadata for admins.
-import { MEMBERSHIP_TYPE_LABELS, type TAdminMembership } from '@beach/contracts';
+// Detail modal: user, card and BVU for everyone; economics, payment and metadata for admins.
+import { isAdminMembership, MEMBERSHIP_TYPE_LABELS, type TBackOfficeMembership } from '@beach/contracts';
 import CheckCircle from 'lucide-react/icons/circle-check';
 import Download from 'lucide-react/icons/download';
 import { DetailModal, DetailSection } from '../../../../components/admin/detail-modal';
@@ -13,7 +13,7 @@ const dateTime = (value: string) =>
   new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' }).format(new Date(value));
 const yesNo = (value: boolean) => (value ? 'Sì' : 'No');
 
-export function MembershipDetailModal({ membership, actions, onClose }: { membership: TAdminMembership | null; actions: MembershipActions; onClose: () => void }) {
+export function MembershipDetailModal({ membership, actions, onClose }: { membership: TBackOfficeMembership | null; actions: MembershipActions; onClose: () => void }) {
   const admin = actions.canManage;
   return (
     <DetailModal
@@ -66,7 +66,8 @@ export function MembershipDetailModal({ membership, actions, onClose }: { member
             ]}
           />
           {membership.is_bvu_member && <DetailSection title="Tesserato BVU" items={[{ label: 'Numero tessera BVU', value: membership.bvu_card_code ?? '—' }]} />}
-          {admin && (
+          {/* The server sends these fields to admins only. */}
+          {admin && isAdminMembership(membership) && (
             <>
               <DetailSection
                 title="Dati economici"

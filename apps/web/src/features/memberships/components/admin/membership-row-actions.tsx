@@ -1,4 +1,4 @@
-import type { TAdminMembership } from '@beach/contracts';
+import type { TBackOfficeMembership } from '@beach/contracts';
 import CheckCircle from 'lucide-react/icons/circle-check';
 import Download from 'lucide-react/icons/download';
 import Eye from 'lucide-react/icons/eye';
@@ -20,7 +20,7 @@ function IconButton({ label, icon: Icon, onClick, disabled, tone = 'neutral', ch
 }
 
 /** Spec §2 row actions: details, PDF, activate (admin, pending), delete (admin); and the editor (admin, design §5). */
-export function MembershipRowActions({ membership, actions, onShow }: { membership: TAdminMembership; actions: MembershipActions; onShow: () => void }) {
+export function MembershipRowActions({ membership, actions, onShow }: { membership: TBackOfficeMembership; actions: MembershipActions; onShow: () => void }) {
   const number = membership.membership_number;
   const pending = membership.status === 'pending';
   return (

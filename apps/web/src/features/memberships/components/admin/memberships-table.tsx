@@ -1,5 +1,5 @@
 // Spec §2 table: checkbox (admin), number with BVU badge, holder, role, type, status, validity, actions.
-import { MEMBERSHIP_TYPE_LABELS, type TAdminMembership, type TUser } from '@beach/contracts';
+import { MEMBERSHIP_TYPE_LABELS, type TBackOfficeMembership, type TUser } from '@beach/contracts';
 import { DataTable, type DataColumn, type RowId } from '../../../../components/admin/data-table';
 import { Badge } from '../../../../components/ui/badge';
 import { formatDate } from '../../../../lib/format';
@@ -29,16 +29,16 @@ export function MembershipsTable({
   onSelectionChange,
   onShow,
 }: {
-  rows: TAdminMembership[];
+  rows: TBackOfficeMembership[];
   loading: boolean;
   filtered: boolean;
   user: TUser;
   actions: MembershipActions;
   selected: ReadonlySet<RowId>;
   onSelectionChange: (next: Set<RowId>) => void;
-  onShow: (membership: TAdminMembership) => void;
+  onShow: (membership: TBackOfficeMembership) => void;
 }) {
-  const columns: DataColumn<TAdminMembership>[] = [
+  const columns: DataColumn<TBackOfficeMembership>[] = [
     {
       key: 'number',
       header: 'Numero',

@@ -1,4 +1,4 @@
-import { ROLE_DISPLAY_NAMES, ROLES, type TAdminMembership, type TRole } from '@beach/contracts';
+import { ROLE_DISPLAY_NAMES, ROLES, type TBackOfficeMembership, type TRole } from '@beach/contracts';
 import { Badge, type BadgeTone } from '../../../../components/ui/badge';
 import type { MembershipActions } from './use-membership-actions';
 
@@ -10,7 +10,7 @@ export const RoleBadge = ({ role }: { role: TRole }) => <Badge tone={ROLE_TONES[
  * Spec §2: an admin changes another user's role from a dropdown; their own row shows '(Tu)'; everyone
  * else sees the badge.
  */
-export function RoleCell({ membership, currentUserId, canModifyUsers, actions }: { membership: TAdminMembership; currentUserId: number; canModifyUsers: boolean; actions: MembershipActions }) {
+export function RoleCell({ membership, currentUserId, canModifyUsers, actions }: { membership: TBackOfficeMembership; currentUserId: number; canModifyUsers: boolean; actions: MembershipActions }) {
   const holder = membership.user;
   if (holder.id === currentUserId) {
     return (

@@ -1,7 +1,7 @@
 // What an admin can do to a card from the list, the detail or the banner (spec §4, §5, §8): each
 // action asks for confirmation, reports its outcome with the spec's words, and is refused on the
 // screen too when the user lacks the right (spec §6).
-import { ROLE_DISPLAY_NAMES, type TAdminMembership, type TRole, type TUser } from '@beach/contracts';
+import { ROLE_DISPLAY_NAMES, type TBackOfficeMembership, type TRole, type TUser } from '@beach/contracts';
 import { useRef, useState } from 'react';
 import type { ConfirmOptions } from '../../../../components/admin/confirm-dialog';
 import type { NoticeTone } from '../../../../components/admin/notices';
@@ -10,7 +10,7 @@ import { useChangeRole } from '../../api/admin-users';
 import { isForbidden, serverMessage } from '../../../../lib/api-errors';
 import { MESSAGES } from './messages';
 
-const holderName = (membership: TAdminMembership) => `${membership.user.first_name} ${membership.user.last_name}`;
+const holderName = (membership: TBackOfficeMembership) => `${membership.user.first_name} ${membership.user.last_name}`;
 
 export function useMembershipActions({ user, notify, confirm }: { user: TUser; notify: (text: string, tone?: NoticeTone) => void; confirm: (options: ConfirmOptions) => Promise<boolean> }) {
   const canManage = user.is_admin;
@@ -28,7 +28,7 @@ export function useMembershipActions({ user, notify, confirm }: { user: TUser; n
     setActivating(new Set(activatingIds.current));
   };
 
-  async function activate(membership: TAdminMembership): Promise<boolean> {
+  async function activate(membership: TBackOfficeMembership): Promise<boolean> {
     if (!canManage) {
       notify(MESSAGES.noActivateRight, 'error');
       return false;
@@ -54,7 +54,7 @@ export function useMembershipActions({ user, notify, confirm }: { user: TUser; n
     }
   }
 
-  async function remove(membership: TAdminMembership): Promise<boolean> {
+  async function remove(membership: TBackOfficeMembership): Promise<boolean> {
     if (!canManage) {
       notify(MESSAGES.noDeleteRight, 'error');
       return false;
@@ -77,7 +77,7 @@ export function useMembershipActions({ user, notify, confirm }: { user: TUser; n
     }
   }
 
-  async function changeRole(membership: TAdminMembership, role: TRole) {
+  async function changeRole(membership: TBackOfficeMembership, role: TRole) {
     const holder = membership.user;
     if (role === holder.role) return;
     if (!user.permissions.can_modify_users || holder.id === user.id) return notify(MESSAGES.noRoleRight, 'error');
@@ -98,7 +98,7 @@ export function useMembershipActions({ user, notify, confirm }: { user: TUser; n
     }
   }
 
-  async function downloadPdf(membership: TAdminMembership) {
+  async function downloadPdf(membership: TBackOfficeMembership) {
     try {
       await downloadAdminMembershipPdf(membership);
     } catch {

@@ -1,0 +1,63 @@
+// A database outage through a PostgreSQL server of this file's own (the shared test server stays up
+// for the other files): while it is stopped every request answers 503 with Retry-After and an Italian
+// message, /api/health names the database, and the API recovers by itself once it is back.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded.js';
+import { migrate } from '../../db/migrate.js';
+import { seed } from '../../db/seed.js';
+import { createDb } from '../../lib/db.js';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../lib/errors.js';
+import { startRuntime } from '../../runtime.js';
+import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { freePort } from '../../test/free-port.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'beach-outage-pg-'));
+const port = await freePort();
+const startServer = () => startEmbeddedPostgres({ dataDir, port, database: 'outage', persistent: true });
+let server: EmbeddedDatabase = await startServer();
+await migrate(server.url);
+const db = createDb(server.url);
+await seed(db, { nodeEnv: 'test', log: () => {} });
+const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: server.url, LOG_LEVEL: 'silent' });
+const { deps, services } = await startRuntime(config, { workers: false, db });
+const app = createApp(deps, services);
+let token: string;
+
+beforeAll(async () => {
+  token = await loginAs(app, DEMO.staff);
+});
+afterAll(async () => {
+  await deps.jobs.stop(2000);
+  await db.$disconnect();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('database outage', () => {
+  it('answers 503 with Retry-After while PostgreSQL is down, and recovers by itself', async () => {
+    expect((await request(app).get('/api/courts')).status).toBe(200);
+    expect((await request(app).get('/api/health')).body).toMatchObject({ status: 'ok', database: 'ok' });
+
+    await server.stop();
+    for (const call of [request(app).get('/api/courts'), request(app).get('/api/auth/user-profile').set('Authorization', `Bearer ${token}`)]) {
+      const response = await call;
+      expect(response.status, JSON.stringify(response.body)).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.body).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
+    const health = await request(app).get('/api/health');
+    expect(health.status).toBe(503);
+    expect(health.body).toMatchObject({ status: 'degraded', database: 'unreachable' });
+
+    server = await startServer();
+    expect((await request(app).get('/api/courts')).status).toBe(200);
+    expect((await request(app).get('/api/auth/user-profile').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    expect((await request(app).get('/api/health')).body).toMatchObject({ status: 'ok', database: 'ok' });
+  }, 60_000);
+});
