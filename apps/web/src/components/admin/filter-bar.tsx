@@ -40,8 +40,10 @@ export function FilterBar({
             search.onSubmit?.();
           }}
         >
-          <Input type="search" label={search.label} placeholder={search.placeholder} value={search.value} onChange={(event) => search.onChange(event.target.value)} className="pl-9" autoComplete="off" enterKeyHint="search" />
-          <Search aria-hidden="true" className="pointer-events-none absolute bottom-2.5 left-3 h-4 w-4 text-slate-400" />
+          {/* A search on Enter says so under the box, where it is read in full (a placeholder is cut on a phone). */}
+          <Input type="search" label={search.label} placeholder={search.placeholder} hint={search.onSubmit ? 'Premi Invio per cercare.' : undefined} value={search.value} onChange={(event) => search.onChange(event.target.value)} className="pl-9" autoComplete="off" enterKeyHint="search" />
+          {/* top-9 centres the icon on the box below its label, with or without the hint. */}
+          <Search aria-hidden="true" className="pointer-events-none absolute top-9 left-3 h-4 w-4 text-slate-400" />
         </form>
         {selects.map((select) => (
           <Select key={select.name} name={select.name} label={select.label} value={select.value} options={select.options} onChange={(event) => select.onChange(event.target.value)} />

@@ -10,7 +10,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
-import { Table, type Column } from '../../../components/ui/table';
+import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { todayInRome } from '../../../lib/format';
 import { useClosures, useCreateClosure, useRemoveClosure } from '../api/admin-courts';
@@ -62,7 +62,7 @@ export function ClosuresSection({ courts, notify, confirm }: Props) {
     }
   }
 
-  const columns: Column<TCourtClosure>[] = [
+  const columns: DataColumn<TCourtClosure>[] = [
     { key: 'court', header: 'Campo', cell: (closure) => <span className="font-medium">{closure.court.name}</span> },
     { key: 'from', header: 'Dal', cell: (closure) => formatDateTime(closure.starts_at) },
     { key: 'to', header: 'Al', cell: (closure) => formatDateTime(closure.ends_at) },
@@ -120,7 +120,7 @@ export function ClosuresSection({ courts, notify, confirm }: Props) {
       ) : closures.isError ? (
         <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void closures.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento delle chiusure. Riprova più tardi.</Alert>
       ) : (
-        <Table caption="Chiusure in corso e future" columns={columns} rows={closures.data} rowKey={(closure) => closure.id} empty="Nessuna chiusura in programma." />
+        <DataTable caption="Chiusure in corso e future" columns={columns} rows={closures.data} rowKey={(closure) => closure.id} empty="Nessuna chiusura in programma." />
       )}
     </section>
   );

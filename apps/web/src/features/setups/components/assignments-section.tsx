@@ -10,7 +10,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
-import { Table, type Column } from '../../../components/ui/table';
+import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { formatDate } from '../../../lib/format';
 import { todayInRome } from '../../../lib/format';
 import { useAssignSetup, useCourtSetups, useUnassignSetup } from '../api/admin-setups';
@@ -53,7 +53,7 @@ export function AssignmentsSection({ courts, setups, notify, confirm }: Props) {
     }
   }
 
-  const columns: Column<TCourtSetup>[] = [
+  const columns: DataColumn<TCourtSetup>[] = [
     { key: 'court', header: 'Campo', cell: (row) => <span className="font-medium">{row.court.name}</span> },
     { key: 'setup', header: 'Allestimento', cell: (row) => row.setup.name },
     { key: 'range', header: 'Periodo', cell: (row) => `${formatDate(row.valid_from)} – ${formatDate(row.valid_to)}` },
@@ -90,7 +90,7 @@ export function AssignmentsSection({ courts, setups, notify, confirm }: Props) {
       ) : assignments.isError ? (
         <Alert tone="error">Si è verificato un errore nel caricamento delle assegnazioni. Riprova più tardi.</Alert>
       ) : (
-        <Table caption="Allestimenti assegnati ai campi" columns={columns} rows={assignments.data} rowKey={(row) => row.id} empty="Nessun campo ha un allestimento assegnato." />
+        <DataTable caption="Allestimenti assegnati ai campi" columns={columns} rows={assignments.data} rowKey={(row) => row.id} empty="Nessun campo ha un allestimento assegnato." />
       )}
     </section>
   );

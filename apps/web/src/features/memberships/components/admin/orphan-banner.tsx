@@ -2,14 +2,23 @@ import { MEMBERSHIP_TYPE_LABELS, type TAdminMembership } from '@beach/contracts'
 import CheckCircle from 'lucide-react/icons/circle-check';
 import Link from 'lucide-react/icons/link';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { formatDate } from '../../../../lib/format';
 import type { MembershipActions } from './use-membership-actions';
 
-/** Spec §2: admin-only yellow banner of the pending cards with no completed payment. */
+/** Rows shown before "Mostra tutte": the memberships table stays within the first screen. */
+const PREVIEW_ROWS = 3;
+
+/**
+ * Admin-only yellow banner of the pending cards with no completed payment: the first few, then all of
+ * them on request in a list that scrolls within the banner, so even hundreds never push the table down.
+ */
 export function OrphanBanner({ memberships, actions, onLinkPayment }: { memberships: TAdminMembership[]; actions: MembershipActions; onLinkPayment: (membership: TAdminMembership) => void }) {
+  const [expanded, setExpanded] = useState(false);
   if (memberships.length === 0) return null;
   const count = memberships.length;
+  const shown = expanded ? memberships : memberships.slice(0, PREVIEW_ROWS);
   return (
     <section aria-labelledby="orphans-title" className="rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 shadow-sm">
       <h2 id="orphans-title" className="flex items-center gap-2 text-lg font-semibold">
@@ -19,8 +28,14 @@ export function OrphanBanner({ memberships, actions, onLinkPayment }: { membersh
       <p className="mt-1 text-sm">
         {count === 1 ? 'C’è 1 tessera in attesa' : `Ci sono ${count} tessere in attesa`} senza un pagamento completato: attivala oppure collegala al pagamento ricevuto.
       </p>
-      <ul className="mt-3 divide-y divide-amber-200">
-        {memberships.map((membership) => (
+      {/* Expanded, the list scrolls by itself: focusable and named so keyboard users can scroll it too. */}
+      <ul
+        id="orphans-list"
+        className={expanded ? 'mt-3 max-h-80 divide-y divide-amber-200 overflow-y-auto rounded-lg border border-amber-200 bg-white/60 px-3 focus-visible:outline-2 focus-visible:outline-amber-600' : 'mt-3 divide-y divide-amber-200'}
+        tabIndex={expanded ? 0 : undefined}
+        aria-label={expanded ? `Tutte le ${count} tessere da attivare` : undefined}
+      >
+        {shown.map((membership) => (
           <li key={membership.id} aria-label={`Tessera ${membership.membership_number}`} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
             <div className="text-sm">
               <p className="font-semibold">
@@ -43,6 +58,11 @@ export function OrphanBanner({ memberships, actions, onLinkPayment }: { membersh
           </li>
         ))}
       </ul>
+      {count > PREVIEW_ROWS && (
+        <Button variant="ghost" size="sm" className="mt-2 text-amber-950 hover:bg-amber-100" aria-expanded={expanded} aria-controls="orphans-list" onClick={() => setExpanded(!expanded)}>
+          {expanded ? `Mostra solo le prime ${PREVIEW_ROWS}` : `Mostra tutte le ${count} tessere`}
+        </Button>
+      )}
     </section>
   );
 }
