@@ -33,6 +33,7 @@ export function FilterBar({
     <section aria-label="Filtri" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))]">
         <form
+          noValidate
           role="search"
           className="relative sm:col-span-2 lg:col-span-1"
           onSubmit={(event) => {

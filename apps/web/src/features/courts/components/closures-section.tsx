@@ -82,7 +82,7 @@ export function ClosuresSection({ courts, notify, confirm }: Props) {
   return (
     <section aria-labelledby="closures-title" className="space-y-4">
       <h2 id="closures-title" className="text-xl font-semibold text-sea-900">Chiusure</h2>
-      <form onSubmit={submit} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3" aria-label="Nuova chiusura">
+      <form onSubmit={submit} noValidate className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3" aria-label="Nuova chiusura">
         <Select label="Campo" required value={form.court_id} options={[{ value: '', label: 'Scegli un campo' }, ...courts.map((court) => ({ value: String(court.id), label: `${court.name} (${court.code})` }))]} onChange={(e) => set({ court_id: e.target.value })} error={errors.court_id} />
         <div className="grid grid-cols-2 gap-2">
           <Input label="Dal giorno" type="date" required value={form.from_day} onChange={(e) => set({ from_day: e.target.value })} error={errors.starts_at} />

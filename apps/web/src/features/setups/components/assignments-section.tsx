@@ -75,7 +75,7 @@ export function AssignmentsSection({ courts, setups, notify, confirm }: Props) {
         <h2 id="assignments-title" className="text-xl font-semibold text-sea-900">Allestimenti dei campi</h2>
         <p className="text-sm text-slate-600">Un campo senza allestimento in un giorno compare per tutti gli sport.</p>
       </div>
-      <form onSubmit={submit} aria-label="Nuova assegnazione" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5">
+      <form onSubmit={submit} noValidate aria-label="Nuova assegnazione" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5">
         <Select label="Campo" required value={form.court_id} options={[{ value: '', label: 'Scegli un campo' }, ...courts.map((court) => ({ value: String(court.id), label: `${court.name} (${court.code})` }))]} onChange={(e) => set({ court_id: e.target.value })} error={errors.court_id} />
         <Select label="Allestimento" required value={form.setup_id} options={[{ value: '', label: 'Scegli un allestimento' }, ...setups.map((setup) => ({ value: String(setup.id), label: setup.name }))]} onChange={(e) => set({ setup_id: e.target.value })} error={errors.setup_id} />
         <Input label="Dal" type="date" required value={form.valid_from} onChange={(e) => set({ valid_from: e.target.value })} error={errors.valid_from} />
