@@ -31,11 +31,12 @@ export function FilterBar({
 }) {
   return (
     <section aria-label="Filtri" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))]">
+      {/* Two selects a row even on a phone, so the list itself starts near the top of the screen. */}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))]">
         <form
           noValidate
           role="search"
-          className="relative sm:col-span-2 lg:col-span-1"
+          className="relative col-span-2 lg:col-span-1"
           onSubmit={(event) => {
             event.preventDefault();
             search.onSubmit?.();

@@ -15,7 +15,7 @@ export default function FinanceChart({ months }: { months: MonthPoint[] }) {
         <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-          <YAxis tickFormatter={euros} tick={{ fontSize: 12 }} width={96} />
+          <YAxis tickFormatter={euros} tick={{ fontSize: 12 }} width="auto" />
           <Tooltip formatter={(value) => euros(Number(value))} />
           <Legend />
           <Line type="linear" dataKey="income" name="Incassi" stroke="#0f766e" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { MEMBERSHIP_TYPE_LABELS, type TAdminMembership } from '@beach/contracts';
 import CheckCircle from 'lucide-react/icons/circle-check';
 import Link from 'lucide-react/icons/link';
@@ -7,7 +8,7 @@ import { Button } from '../../../../components/ui/button';
 import { formatDate } from '../../../../lib/format';
 import type { MembershipActions } from './use-membership-actions';
 
-/** Rows shown before "Mostra tutte": the memberships table stays within the first screen. */
+/** Rows shown before "Mostra tutte" (one on a phone): the memberships table stays within reach. */
 const PREVIEW_ROWS = 3;
 
 /**
@@ -31,12 +32,12 @@ export function OrphanBanner({ memberships, actions, onLinkPayment }: { membersh
       {/* Expanded, the list scrolls by itself: focusable and named so keyboard users can scroll it too. */}
       <ul
         id="orphans-list"
-        className={expanded ? 'mt-3 max-h-80 divide-y divide-amber-200 overflow-y-auto rounded-lg border border-amber-200 bg-white/60 px-3 focus-visible:outline-2 focus-visible:outline-amber-600' : 'mt-3 divide-y divide-amber-200'}
+        className={clsx('mt-3 divide-y divide-amber-200', expanded && 'max-h-80 overflow-y-auto rounded-lg border border-amber-200 bg-white/60 px-3 focus-visible:outline-2 focus-visible:outline-amber-600')}
         tabIndex={expanded ? 0 : undefined}
         aria-label={expanded ? `Tutte le ${count} tessere da attivare` : undefined}
       >
-        {shown.map((membership) => (
-          <li key={membership.id} aria-label={`Tessera ${membership.membership_number}`} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
+        {shown.map((membership, index) => (
+          <li key={membership.id} aria-label={`Tessera ${membership.membership_number}`} className={clsx('flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between', !expanded && index > 0 && 'max-sm:hidden')}>
             <div className="text-sm">
               <p className="font-semibold">
                 {membership.membership_number} · {membership.user.first_name} {membership.user.last_name}
@@ -58,9 +59,16 @@ export function OrphanBanner({ memberships, actions, onLinkPayment }: { membersh
           </li>
         ))}
       </ul>
-      {count > PREVIEW_ROWS && (
-        <Button variant="ghost" size="sm" className="mt-2 text-amber-950 hover:bg-amber-100" aria-expanded={expanded} aria-controls="orphans-list" onClick={() => setExpanded(!expanded)}>
-          {expanded ? `Mostra solo le prime ${PREVIEW_ROWS}` : `Mostra tutte le ${count} tessere`}
+      {count > 1 && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className={clsx('mt-2 text-amber-950 hover:bg-amber-100', count <= PREVIEW_ROWS && 'sm:hidden')}
+          aria-expanded={expanded}
+          aria-controls="orphans-list"
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? 'Mostra meno' : `Mostra tutte le ${count} tessere`}
         </Button>
       )}
     </section>
