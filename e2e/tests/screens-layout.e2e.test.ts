@@ -6,7 +6,7 @@
 // is cards on a phone. Screenshots of every screen at 390 and 1280 px.
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -91,6 +91,7 @@ describe('back-office screens at 1280 and 390 px', () => {
       expect(await height(banner)).toBeLessThan(viewport.height * 0.75);
       await banner.getByRole('list', { name: `Tutte le ${PENDING_CARDS} tessere da attivare` }).getByRole('button', { name: /^Attiva la tessera/ }).last().scrollIntoViewIfNeeded();
       await screenshot(page, `memberships-pending-banner-expanded-${viewport.width}`, { fullPage: false });
+      expect(await accessibilityViolations(page, 'main')).toEqual([]);
       await banner.getByRole('button', { name: 'Mostra meno' }).click();
       expect(await banner.getByRole('listitem').count()).toBe(preview);
       await page.close();
