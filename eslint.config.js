@@ -22,6 +22,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // One module per icon: only the icons used are loaded, in development too (the package index imports them all).
       'no-restricted-imports': ['error', { paths: [{ name: 'lucide-react', message: "Import each icon on its own: import Menu from 'lucide-react/icons/menu'." }] }],
+      // The browser's own validation bubbles are in the browser's language: every form checks its fields itself
+      // and says what is wrong in Italian under the field.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXOpeningElement[name.name='form']:not(:has(JSXAttribute[name.name='noValidate']))", message: 'Add noValidate: the form shows its own Italian messages under the fields.' },
+      ],
     },
   },
 );

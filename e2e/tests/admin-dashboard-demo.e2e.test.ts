@@ -9,7 +9,7 @@ import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
-const euros = (cents: number) => plain(new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(cents / 100));
+const euros = (cents: number) => plain(new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, useGrouping: 'always' }).format(cents / 100));
 const card = async (page: Page, label: string) => plain(await page.getByRole('group', { name: label, exact: true }).textContent());
 
 const todayInRome = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());

@@ -182,7 +182,11 @@ describe('memberships back-office in Chromium', () => {
     await link.getByLabel(/ID pagamento Stripe/).fill(paymentId);
     await link.getByLabel(/Importo/).fill('55');
     await link.getByRole('button', { name: 'Collega pagamento' }).click();
-    await expect.poll(async () => link.getByRole('alert').textContent()).toMatch(/^Errore: /);
+    // The amount that does not match Stripe is said under the amount, once (no alert repeats it).
+    await link.getByText(/L’importo indicato non corrisponde al pagamento su Stripe/).waitFor();
+    const amount = link.getByLabel(/Importo/);
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await link.getByRole('alert').count()).toBe(0);
     await link.getByLabel(/Importo/).fill('60.00');
     await link.getByRole('button', { name: 'Collega pagamento' }).click();
     await notice('Pagamento collegato con successo!').waitFor();

@@ -66,6 +66,18 @@ export const ZPassword = z
 
 const PASSWORDS_DIFFER = 'Le password non coincidono.';
 const withConfirmation = <T extends { password: string; password_confirmation: string }>(value: T) => value.password === value.password_confirmation;
+/**
+ * The confirmation is compared whenever one was typed, even when another field failed (a short
+ * password, a missing name): every wrong field is reported at once, not one per attempt.
+ */
+const confirmationCheck = {
+  message: PASSWORDS_DIFFER,
+  path: ['password_confirmation'],
+  when: ({ value }: z.core.ParsePayload) => {
+    const typed = value as { password?: unknown; password_confirmation?: unknown };
+    return typeof typed.password === 'string' && typeof typed.password_confirmation === 'string' && typed.password_confirmation !== '';
+  },
+};
 
 export const ZRegisterBody = z
   .object({
@@ -78,7 +90,7 @@ export const ZRegisterBody = z
     password_confirmation: z.string().min(1),
     privacy_consent: z.literal(true, { error: 'Devi accettare l’informativa sulla privacy.' }),
   })
-  .refine(withConfirmation, { message: PASSWORDS_DIFFER, path: ['password_confirmation'] });
+  .refine(withConfirmation, confirmationCheck);
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
 
 export const ZLoginBody = z.object({
@@ -97,12 +109,12 @@ export const ZEmailBody = z.object({ email: ZEmail });
 
 export const ZResetPasswordBody = z
   .object({ token: z.string().min(1).max(200), password: ZPassword, password_confirmation: z.string().min(1) })
-  .refine(withConfirmation, { message: PASSWORDS_DIFFER, path: ['password_confirmation'] });
+  .refine(withConfirmation, confirmationCheck);
 export type TResetPasswordBody = z.input<typeof ZResetPasswordBody>;
 
 export const ZChangePasswordBody = z
   .object({ current_password: z.string().min(1), password: ZPassword, password_confirmation: z.string().min(1) })
-  .refine(withConfirmation, { message: PASSWORDS_DIFFER, path: ['password_confirmation'] });
+  .refine(withConfirmation, confirmationCheck);
 export type TChangePasswordBody = z.input<typeof ZChangePasswordBody>;
 
 export const ZUpdateProfileBody = z.object({ first_name: ZPersonName, last_name: ZPersonName, phone: ZPhone.nullable(), birth_date: ZBirthDate.nullable() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, allRoutes, buildPath, centsToMoney, membershipTypesForAge, moneyToCents, permissionsForRole, ZRegisterBody } from './index.js';
+import { ageOn, allRoutes, buildPath, centsToMoney, membershipTypesForAge, moneyToCents, permissionsForRole, ZExpenseBody, ZRegisterBody } from './index.js';
 
 describe('permissionsForRole', () => {
   it('gives staff the back-office and bookings, admins everything, users nothing', () => {
@@ -35,6 +35,25 @@ describe('Italian validation messages', () => {
       email: ['Inserisci un indirizzo e-mail valido.'],
       password: ['La password deve contenere almeno 8 caratteri.', 'La password deve contenere almeno un numero.'],
     });
+  });
+
+  it('report a short password and a different confirmation at once, with a missing name', () => {
+    const result = ZRegisterBody.safeParse({ last_name: 'B', email: 'a@b.it', phone: '3331234567', birth_date: '1990-01-01', password: 'abc1', password_confirmation: 'abc2', privacy_consent: true });
+    const messages: Record<string, string[]> = {};
+    for (const issue of result.error!.issues) (messages[issue.path.join('.')] ??= []).push(issue.message);
+    expect(messages).toEqual({
+      first_name: ['Campo obbligatorio.'],
+      password: ['La password deve contenere almeno 8 caratteri.'],
+      password_confirmation: ['Le password non coincidono.'],
+    });
+  });
+
+  it('tell that an expense must be above zero, whether it is negative, zero or malformed', () => {
+    const amountMessages = (amount: unknown) => ZExpenseBody.safeParse({ date: '2026-01-01', category: 'Sabbia', description: 'Campo B', amount }).error?.issues.map((issue) => issue.message);
+    expect(amountMessages('-50')).toEqual(['Inserisci un importo maggiore di zero, con al massimo due decimali (es. 12,50).']);
+    expect(amountMessages('12,345')).toEqual(['Inserisci un importo maggiore di zero, con al massimo due decimali (es. 12,50).']);
+    expect(amountMessages('0')).toEqual(['L’importo deve essere maggiore di zero.']);
+    expect(amountMessages('12,50')).toBeUndefined();
   });
 
   it('normalise the e-mail to lower case without spaces', () => {

@@ -4,7 +4,7 @@
 // is computed in integer cents; months are Europe/Rome calendar months.
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
-import { ZEuroInput, ZMoney } from './money.js';
+import { ZMoney, ZPositiveEuroInput } from './money.js';
 import { pagedListOf, pageQuery } from './paging.js';
 import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, ZPaymentKind, ZPaymentMethod, ZPaymentStatus } from './payments.js';
 import { z } from './zod-italian.js';
@@ -105,7 +105,7 @@ const ledgerFields = {
   category: requiredText(100, 'La categoria'),
   description: requiredText(500, 'La descrizione'),
   /** Euros as typed; integer cents once parsed. */
-  amount: ZEuroInput.refine((cents) => cents > 0, 'L’importo deve essere maggiore di zero.'),
+  amount: ZPositiveEuroInput,
   payment_method: z.preprocess((value) => (value === '' ? null : value), z.enum(PAYMENT_METHODS, { error: 'Metodo di pagamento non valido.' }).nullish().transform((value) => value ?? null)),
 };
 

@@ -4,7 +4,7 @@ import { ZIsoDate, ZRole } from './auth.js';
 import { defineRoute, ZIdParams, zRowId } from './http.js';
 import { ZFiscalCode, ZMembership, ZMembershipPurchaseBody, ZMembershipQuote, ZMembershipStatus, ZMembershipType } from './memberships.js';
 import { ZPaymentMethod } from './payments.js';
-import { ZMoney } from './money.js';
+import { ZMoney, ZPositiveEuroInput } from './money.js';
 import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
 import { z } from './zod-italian.js';
 
@@ -70,14 +70,6 @@ export type TMembershipStats = z.infer<typeof ZMembershipStats>;
 
 export const ZActivateBody = z.object({ send_email: z.boolean().default(true) });
 
-/** Amount as typed in the modal (a number with step 0.01, or its text). */
-const ZAmountInput = z
-  .union([z.number(), z.string().trim()], { error: 'Inserisci l’importo.' })
-  .transform((value) => String(value).replace(',', '.'))
-  .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, 'Inserisci un importo valido, con al massimo due decimali.'))
-  .transform((value) => Math.round(Number(value) * 100))
-  .refine((cents) => cents > 0, 'L’importo deve essere maggiore di zero.');
-
 export const ZLinkStripePaymentBody = z.object({
   stripe_payment_id: z
     .string({ error: 'Inserisci l’ID del pagamento.' })
@@ -85,7 +77,7 @@ export const ZLinkStripePaymentBody = z.object({
     .min(1, 'Inserisci l’ID del pagamento.')
     .regex(/^pi_[A-Za-z0-9_]+$/, 'L’ID del pagamento Stripe inizia con pi_.'),
   /** In cents once parsed. */
-  amount: ZAmountInput,
+  amount: ZPositiveEuroInput,
 });
 export type TLinkStripePaymentBody = z.input<typeof ZLinkStripePaymentBody>;
 

@@ -18,9 +18,18 @@ export function moneyToCents(money: TMoney): number {
   return (sign ? -1 : 1) * (Number(euros) * 100 + Number(cents));
 }
 
-/** An amount in euros as typed ("60", "60,50"); integer cents once parsed. */
-export const ZEuroInput = z
-  .union([z.number(), z.string().trim()], { error: 'Inserisci l’importo.' })
-  .transform((value) => String(value).replace(',', '.'))
-  .pipe(z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, 'Inserisci un importo valido, con al massimo due decimali.'))
-  .transform((value) => Math.round(Number(value) * 100));
+/** An amount in euros as typed ("60", "60,50"); integer cents once parsed. `invalid` says what is expected. */
+const euroInput = (invalid: string) =>
+  z
+    .union([z.number(), z.string().trim()], { error: 'Inserisci l’importo.' })
+    .transform((value) => String(value).replace(',', '.'))
+    .pipe(z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, invalid))
+    .transform((value) => Math.round(Number(value) * 100));
+
+export const ZEuroInput = euroInput('Inserisci un importo valido, con al massimo due decimali.');
+
+/** An amount that must be above zero: a sign or a malformed number is told so too (not only zero). */
+export const ZPositiveEuroInput = euroInput('Inserisci un importo maggiore di zero, con al massimo due decimali (es. 12,50).').refine(
+  (cents) => cents > 0,
+  'L’importo deve essere maggiore di zero.',
+);

@@ -3,7 +3,9 @@ import type { TMoney } from '@beach/contracts';
 
 const TIME_ZONE = 'Europe/Rome';
 
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// it-IT leaves four-digit amounts ungrouped ("1240,00 €") unless grouping is 'always': every amount
+// of the app reads "1.240,00 €", like the five-digit ones.
+const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
 
 export const formatCents = (cents: number) => euro.format(cents / 100);
 

@@ -98,8 +98,10 @@ describe('expenses and extra income', () => {
     expect((await createExpense(expenseForm({ date: '10/05/2031' }))).body.errors).toEqual({ date: ['Inserisci una data valida.'] });
     expect((await createExpense(expenseForm({ amount: 0 }))).body.errors).toEqual({ amount: ['L’importo deve essere maggiore di zero.'] });
     expect((await createExpense(expenseForm({ amount: '0,00' }))).body.errors).toEqual({ amount: ['L’importo deve essere maggiore di zero.'] });
-    expect((await createExpense(expenseForm({ amount: -5 }))).status).toBe(422);
-    expect((await createExpense(expenseForm({ amount: '12.345' }))).body.errors).toEqual({ amount: ['Inserisci un importo valido, con al massimo due decimali.'] });
+    const aboveZero = { amount: ['Inserisci un importo maggiore di zero, con al massimo due decimali (es. 12,50).'] };
+    expect((await createExpense(expenseForm({ amount: -5 }))).body.errors).toEqual(aboveZero);
+    expect((await createExpense(expenseForm({ amount: '-50,00' }))).body.errors).toEqual(aboveZero);
+    expect((await createExpense(expenseForm({ amount: '12.345' }))).body.errors).toEqual(aboveZero);
     expect((await createExpense(expenseForm({ category: '   ', description: 'x'.repeat(501), supplier: 'y'.repeat(201), payment_method: 'assegno' }))).body.errors).toEqual({
       category: ['Campo obbligatorio.'],
       description: ['La descrizione può avere al massimo 500 caratteri.'],

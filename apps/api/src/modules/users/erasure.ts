@@ -2,7 +2,7 @@
 // keep — payments, refunds, card numbers, bookings as sales — stays, linked to an anonymous holder.
 import { randomBytes } from 'node:crypto';
 import { PRIVACY_MESSAGES } from '@beach/contracts';
-import type { Db, Prisma } from '../../lib/db.js';
+import type { Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AppDeps } from '../../deps.js';

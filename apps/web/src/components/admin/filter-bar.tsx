@@ -31,17 +31,21 @@ export function FilterBar({
 }) {
   return (
     <section aria-label="Filtri" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))]">
+      {/* Two selects a row even on a phone, so the list itself starts near the top of the screen. */}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))]">
         <form
+          noValidate
           role="search"
-          className="relative sm:col-span-2 lg:col-span-1"
+          className="relative col-span-2 lg:col-span-1"
           onSubmit={(event) => {
             event.preventDefault();
             search.onSubmit?.();
           }}
         >
-          <Input type="search" label={search.label} placeholder={search.placeholder} value={search.value} onChange={(event) => search.onChange(event.target.value)} className="pl-9" autoComplete="off" enterKeyHint="search" />
-          <Search aria-hidden="true" className="pointer-events-none absolute bottom-2.5 left-3 h-4 w-4 text-slate-400" />
+          {/* A search on Enter says so under the box, where it is read in full (a placeholder is cut on a phone). */}
+          <Input type="search" label={search.label} placeholder={search.placeholder} hint={search.onSubmit ? 'Premi Invio per cercare.' : undefined} value={search.value} onChange={(event) => search.onChange(event.target.value)} className="pl-9" autoComplete="off" enterKeyHint="search" />
+          {/* top-9 centres the icon on the box below its label, with or without the hint. */}
+          <Search aria-hidden="true" className="pointer-events-none absolute top-9 left-3 h-4 w-4 text-slate-400" />
         </form>
         {selects.map((select) => (
           <Select key={select.name} name={select.name} label={select.label} value={select.value} options={select.options} onChange={(event) => select.onChange(event.target.value)} />

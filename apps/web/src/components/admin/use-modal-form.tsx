@@ -1,6 +1,8 @@
 // A back-office form in a modal (spec §5, §8): it starts afresh each time it opens for a subject, the
-// required fields are checked before anything is sent, and the server's field messages appear under
-// their fields and, joined by line, after 'Errore:' in the form's alert.
+// required fields are checked before anything is sent (each empty one says so under itself, the alert
+// sums up), and the server's field messages appear under their fields only; the alert keeps what
+// belongs to no field of the form.
+import { REQUIRED_MESSAGE } from '@beach/contracts';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../ui/alert';
 import { serverMessage } from '../../lib/api-errors';
@@ -44,15 +46,19 @@ export function useModalForm<Form extends Record<string, string>>({
   /** The form's onSubmit: `send` saves; its failure is explained on the form. */
   const submit = (send: (form: Form) => Promise<void>) => async (event: FormEvent) => {
     event.preventDefault();
-    setFieldErrors({});
-    if (required.some((name) => !form[name]?.trim())) return setError(messages.required);
+    const missing = required.filter((name) => !form[name]?.trim());
+    setFieldErrors(Object.fromEntries(missing.map((name) => [name, [REQUIRED_MESSAGE]])));
+    if (missing.length) return setError(messages.required);
     setError(null);
     try {
       await send(form);
     } catch (failure) {
-      const explained = serverMessage(failure);
-      setFieldErrors(formFailure(failure, messages.failed).fields);
-      setError(explained ? `Errore:\n${explained}` : messages.failed);
+      const { fields } = formFailure(failure, messages.failed);
+      setFieldErrors(fields);
+      const placed = Object.keys(fields).length > 0;
+      const elsewhere = Object.entries(fields).flatMap(([name, texts]) => (name in form ? [] : texts));
+      const explained = placed ? elsewhere.join('\n') : serverMessage(failure);
+      setError(explained ? `Errore:\n${explained}` : placed ? null : messages.failed);
     }
   };
 

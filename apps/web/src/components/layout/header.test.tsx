@@ -51,7 +51,7 @@ describe('Header', () => {
     signIn('user');
     renderHeader();
     const profileButton = screen.getByRole('button', { name: 'Menu profilo di Giulia' });
-    expect(profileButton.textContent).toContain('GR');
+    expect(profileButton.querySelector('[data-initials]')!.getAttribute('data-initials')).toBe('GR');
     await userEvent.click(profileButton);
     const menu = document.getElementById(profileButton.getAttribute('aria-controls')!)!;
     expect(menu.hidden).toBe(false);

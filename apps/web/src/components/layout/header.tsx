@@ -17,9 +17,9 @@ const ROLE_TONES: Record<TUser['role'], BadgeTone> = { user: 'sea', staff: 'purp
 
 function Avatar({ user }: { user: TUser }) {
   return (
-    <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-sand-200 text-xs font-bold text-sea-900">
-      {initialsOf(user)}
-    </span>
+    // The initials are drawn, not written: the profile button's name ("Menu profilo di Anna") then holds
+    // all of its visible text, as speech-input users expect.
+    <span aria-hidden="true" data-initials={initialsOf(user)} className="flex h-8 w-8 items-center justify-center rounded-full bg-sand-200 text-xs font-bold text-sea-900 before:content-[attr(data-initials)]" />
   );
 }
 

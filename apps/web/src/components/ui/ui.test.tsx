@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { Input, Select } from './field';
 import { Modal } from './modal';
 import { Pagination } from './pagination';
-import { Table } from './table';
 
 describe('Input and Select', () => {
   it('label the control and tie its error messages to it, one per line', () => {
@@ -17,21 +16,6 @@ describe('Input and Select', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(input.getAttribute('aria-describedby')!)!.textContent).toBe('Campo obbligatorio.\nMassimo 16 caratteri.');
     expect(screen.getByLabelText('Stato').querySelectorAll('option')).toHaveLength(2);
-  });
-});
-
-describe('Table', () => {
-  const columns = [{ key: 'code', header: 'Codice', cell: (row: { code: string }) => row.code }];
-
-  it('renders a row per item with a caption for screen readers', () => {
-    render(<Table caption="Coupon" columns={columns} rows={[{ code: 'ESTATE' }, { code: 'SOCI' }]} rowKey={(row) => row.code} empty="Nessun coupon tessera trovato" />);
-    expect(screen.getByRole('table', { name: 'Coupon' })).toBeTruthy();
-    expect(screen.getAllByRole('row')).toHaveLength(3);
-  });
-
-  it('shows the empty state across all columns', () => {
-    render(<Table caption="Coupon" columns={columns} rows={[]} rowKey={(row) => row.code} empty="Nessun coupon tessera trovato" />);
-    expect(screen.getByRole('cell').textContent).toBe('Nessun coupon tessera trovato');
   });
 });
 

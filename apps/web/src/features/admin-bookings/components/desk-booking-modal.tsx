@@ -103,7 +103,7 @@ export function DeskBookingModal({ planner, start, onClose, onBooked }: { planne
         </>
       }
     >
-      <form id="desk-booking-form" onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <form id="desk-booking-form" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
         {/* First in the form, so a refusal is seen without scrolling (the buttons are below the fold on a phone). */}
         {failure && (
           <div className="sm:col-span-2">

@@ -104,6 +104,7 @@ export function SeriesFormModal({ courts, onClose, onCreated }: { courts: TPlann
         </div>
       )}
       <form
+        noValidate
         className="grid gap-4 sm:grid-cols-2"
         onSubmit={(event) => {
           event.preventDefault();

@@ -107,7 +107,7 @@ export default function AuditLogPage() {
             <MemberSearch onPick={pickMember} />
           )}
         </div>
-        <form onSubmit={apply} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <form onSubmit={apply} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <Select label="Operatore" options={[{ value: '', label: 'Tutti' }, ...(operators.data ?? []).map((operator) => ({ value: String(operator.id), label: `${operator.first_name} ${operator.last_name} (${operator.role_display_name})` }))]} {...field('actor_id')} />
           <Input label="ID tessera" type="number" min="1" inputMode="numeric" {...field('membership_id')} />
           <Input label="ID prenotazione" type="number" min="1" inputMode="numeric" {...field('booking_id')} />

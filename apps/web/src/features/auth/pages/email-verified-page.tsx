@@ -51,19 +51,28 @@ function ResendForm() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [emailError, setEmailError] = useState<string[] | undefined>();
   if (sent) return <p className="mt-4 text-sm text-slate-700">{sent}</p>;
   return (
     <form
+      noValidate
       className="mt-6 space-y-3"
       onSubmit={async (event) => {
         event.preventDefault();
         setSending(true);
-        setSent(await resendVerification(email).then((r) => r.message, (e: unknown) => (e instanceof ApiError ? e.details : 'Si è verificato un errore imprevisto.')));
+        setEmailError(undefined);
+        try {
+          setSent((await resendVerification(email)).message);
+        } catch (error) {
+          // A wrong address is said under the field, and the form stays to correct it.
+          if (error instanceof ApiError && error.errors?.email) setEmailError(error.errors.email);
+          else setSent(error instanceof ApiError ? error.details : 'Si è verificato un errore imprevisto.');
+        }
         setSending(false);
       }}
     >
       <p className="text-sm text-slate-600">Inserisci la tua e-mail per ricevere un nuovo link.</p>
-      <Input label="E-mail" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+      <Input label="E-mail" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} error={emailError} />
       <Button type="submit" loading={sending} loadingText="Invio in corso...">Invia un nuovo link</Button>
     </form>
   );

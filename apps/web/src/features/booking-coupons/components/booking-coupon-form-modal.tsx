@@ -52,7 +52,7 @@ export function BookingCouponFormModal({ coupon, onClose, onSaved }: { coupon: T
         </>
       }
     >
-      <form id="booking-coupon-form" onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <form id="booking-coupon-form" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
         <Input label="Codice" required maxLength={50} autoCapitalize="characters" value={form.code} onChange={(e) => set({ code: e.target.value.toUpperCase() })} error={errors.code} />
         <Select label="Fascia" value={form.band} options={BAND_OPTIONS} onChange={(e) => set({ band: e.target.value as Form['band'] })} error={errors.band} />
         <div className="sm:col-span-2">

@@ -12,7 +12,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { Table, type Column } from '../../../components/ui/table';
+import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useBookingCoupons, useRemoveBookingCoupon, useToggleBookingCoupon } from '../api/admin-booking-coupons';
 import { BookingCouponFormModal } from '../components/booking-coupon-form-modal';
@@ -51,7 +51,7 @@ export default function AdminBookingCouponsPage() {
     }
   }
 
-  const columns: Column<TBookingCoupon>[] = [
+  const columns: DataColumn<TBookingCoupon>[] = [
     { key: 'code', header: 'Codice', cell: (coupon) => (
       <div>
         <span className="font-mono font-semibold">{coupon.code}</span>
@@ -99,7 +99,7 @@ export default function AdminBookingCouponsPage() {
       ) : coupons.isError ? (
         <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void coupons.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento dei coupon. Riprova più tardi.</Alert>
       ) : (
-        <Table caption="Coupon prenotazioni" columns={columns} rows={coupons.data} rowKey={(coupon) => coupon.id} empty="Nessun coupon prenotazioni. Creane uno con “Nuovo coupon”." />
+        <DataTable caption="Coupon prenotazioni" columns={columns} rows={coupons.data} rowKey={(coupon) => coupon.id} empty="Nessun coupon prenotazioni. Creane uno con “Nuovo coupon”." />
       )}
       {editing !== undefined && <BookingCouponFormModal key={editing?.id ?? 'new'} coupon={editing} onClose={() => setEditing(undefined)} onSaved={(message) => notify(message)} />}
       {dialog}

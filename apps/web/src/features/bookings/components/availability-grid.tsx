@@ -24,10 +24,10 @@ const STATE_TEXT: Record<Exclude<TCellState, 'free'>, string> = {
 const STATE_CLASSES: Record<Exclude<TCellState, 'free'>, string> = {
   taken: 'bg-slate-200 text-slate-600',
   mine: 'bg-sea-100 text-sea-900 font-semibold',
-  past: 'bg-slate-50 text-slate-400',
+  past: 'bg-slate-50 text-slate-500',
   closed: 'bg-[repeating-linear-gradient(45deg,#fee2e2,#fee2e2_6px,#fef2f2_6px,#fef2f2_12px)] text-coral-700',
-  out_of_season: 'bg-slate-50 text-slate-400',
-  unavailable: 'bg-slate-50 text-slate-400',
+  out_of_season: 'bg-slate-50 text-slate-500',
+  unavailable: 'bg-slate-50 text-slate-500',
 };
 
 export const isSelected = (selection: Selection | null, courtId: number, index: number) =>
@@ -45,7 +45,8 @@ function Cell({ court, cell, index, selection, onPick, onWait }: { court: TAvail
           onClick={() => onWait(court.id, cell.start)}
           className={clsx('flex h-12 w-full flex-col items-center justify-center rounded-lg px-1 text-center text-xs hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-sea-700', STATE_CLASSES.taken)}
         >
-          <span>{STATE_TEXT.taken}</span>
+          {/* The spaces keep the visible words apart for speech input, which matches them against the name. */}
+          <span>{STATE_TEXT.taken}</span>{' '}
           <span className="text-[10px] leading-tight underline">Avvisami</span>
         </button>
       </td>
@@ -66,14 +67,14 @@ function Cell({ court, cell, index, selection, onPick, onWait }: { court: TAvail
       <button
         type="button"
         aria-pressed={selected}
-        aria-label={`${court.name}, ${time}: libero, ${cell.price ? formatMoney(cell.price) : ''}`}
+        aria-label={`${court.name}, ${time}: ${selected ? 'scelto' : 'libero'}, ${cell.price ? formatMoney(cell.price) : ''}`}
         onClick={() => onPick(court.id, index)}
         className={clsx(
           'flex h-12 w-full flex-col items-center justify-center rounded-lg text-xs font-semibold ring-1 transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sea-700',
           selected ? 'bg-sea-700 text-white ring-sea-800' : 'bg-emerald-50 text-emerald-900 ring-emerald-300 hover:bg-emerald-100',
         )}
       >
-        <span>{selected ? 'Scelto' : 'Libero'}</span>
+        <span>{selected ? 'Scelto' : 'Libero'}</span>{' '}
         {cell.price && <span className="font-normal">{formatMoney(cell.price)}</span>}
       </button>
     </td>
@@ -129,7 +130,7 @@ export function AvailabilityGrid({
             <tr key={slot.start} className={slot.band === 'evening' && slots[index - 1]?.band === 'day' ? 'border-t-2' : undefined}>
               <th scope="row" className="sticky left-0 z-10 bg-white px-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700">
                 {slot.start}
-                <span className="block font-normal text-slate-400">{slot.band === 'evening' ? 'sera' : slot.end}</span>
+                <span className="block font-normal text-slate-500">{slot.band === 'evening' ? 'sera' : slot.end}</span>
               </th>
               {availability.courts.map((court) => (
                 <Cell key={court.id} court={court} cell={court.cells[index]!} index={index} selection={selection} onPick={onPick} onWait={onWait} />

@@ -85,7 +85,7 @@ export default function BookingPaymentPage() {
               Il tempo per pagare è scaduto e l’orario è stato liberato.
             </Alert>
           ) : (
-            <form onSubmit={pay} className="space-y-4">
+            <form onSubmit={pay} noValidate className="space-y-4">
               <p role="timer" aria-live="off" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
                 Il campo è tenuto per te ancora <strong>{clock(left)}</strong> minuti: completa il pagamento per confermarlo.
               </p>

@@ -150,9 +150,10 @@ export default function BookingsPage() {
         <h1 className="text-3xl font-bold text-sea-900">Prenota un campo</h1>
         <p className="text-slate-600">Scegli il giorno e le fasce da 1h30 su un campo: le fasce consecutive si sommano. Paghi online per confermare.</p>
       </header>
-      <div className="flex flex-wrap items-end gap-4">
-        <div className="min-w-0 flex-1">{day && <DateStrip first={day.today} last={day.last_bookable_day} value={date} onChange={changeDay} />}</div>
-        <div className="w-48">
+      {/* On a phone the day strip and the sport choice each take a full row, so neither covers the other. */}
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <div className="min-w-0 sm:flex-1">{day && <DateStrip first={day.today} last={day.last_bookable_day} value={date} onChange={changeDay} />}</div>
+        <div className="sm:w-48">
           <Select
             label="Sport"
             value={sport}

@@ -123,7 +123,7 @@ export function BroadcastEmailModal({ open, recipients, selectedCount, onClose }
       {completed && broadcast ? (
         <BroadcastStats broadcast={broadcast} />
       ) : (
-        <form id={formId} onSubmit={submit} className="space-y-4">
+        <form id={formId} onSubmit={submit} noValidate className="space-y-4">
           <div className="space-y-2">
             <p className="text-sm text-slate-700">
               Destinatari:{' '}

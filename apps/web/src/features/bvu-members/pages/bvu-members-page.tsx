@@ -108,7 +108,7 @@ export default function BvuMembersPage() {
       </header>
 
       <FilterBar
-        search={{ label: 'Cerca', placeholder: 'Nome, codice tessera o codice fiscale (Invio per cercare)', value: list.text, onChange: list.setText, onSubmit: list.submitSearch }}
+        search={{ label: 'Cerca', placeholder: 'Nome, tessera o codice fiscale', value: list.text, onChange: list.setText, onSubmit: list.submitSearch }}
         onClear={list.clear}
         canClear={list.filtered}
         total={page ? `Totale: ${page.total} ${page.total === 1 ? 'tesserato' : 'tesserati'}` : ''}

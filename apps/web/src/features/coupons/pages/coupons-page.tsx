@@ -104,7 +104,7 @@ export default function CouponsPage() {
       </header>
 
       <FilterBar
-        search={{ label: 'Cerca', placeholder: 'Codice o descrizione (Invio per cercare)', value: list.text, onChange: list.setText, onSubmit: list.submitSearch }}
+        search={{ label: 'Cerca', placeholder: 'Codice o descrizione', value: list.text, onChange: list.setText, onSubmit: list.submitSearch }}
         selects={[{ name: 'is_active', label: 'Stato', value: list.filters.is_active, options: STATUS_OPTIONS, onChange: (value) => list.setFilter('is_active', value) }]}
         onClear={list.clear}
         canClear={list.filtered}

@@ -10,7 +10,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
-import { Table, type Column } from '../../../components/ui/table';
+import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { todayInRome } from '../../../lib/format';
 import { useClosures, useCreateClosure, useRemoveClosure } from '../api/admin-courts';
@@ -62,7 +62,7 @@ export function ClosuresSection({ courts, notify, confirm }: Props) {
     }
   }
 
-  const columns: Column<TCourtClosure>[] = [
+  const columns: DataColumn<TCourtClosure>[] = [
     { key: 'court', header: 'Campo', cell: (closure) => <span className="font-medium">{closure.court.name}</span> },
     { key: 'from', header: 'Dal', cell: (closure) => formatDateTime(closure.starts_at) },
     { key: 'to', header: 'Al', cell: (closure) => formatDateTime(closure.ends_at) },
@@ -82,7 +82,7 @@ export function ClosuresSection({ courts, notify, confirm }: Props) {
   return (
     <section aria-labelledby="closures-title" className="space-y-4">
       <h2 id="closures-title" className="text-xl font-semibold text-sea-900">Chiusure</h2>
-      <form onSubmit={submit} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3" aria-label="Nuova chiusura">
+      <form onSubmit={submit} noValidate className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3" aria-label="Nuova chiusura">
         <Select label="Campo" required value={form.court_id} options={[{ value: '', label: 'Scegli un campo' }, ...courts.map((court) => ({ value: String(court.id), label: `${court.name} (${court.code})` }))]} onChange={(e) => set({ court_id: e.target.value })} error={errors.court_id} />
         <div className="grid grid-cols-2 gap-2">
           <Input label="Dal giorno" type="date" required value={form.from_day} onChange={(e) => set({ from_day: e.target.value })} error={errors.starts_at} />
@@ -120,7 +120,7 @@ export function ClosuresSection({ courts, notify, confirm }: Props) {
       ) : closures.isError ? (
         <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void closures.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento delle chiusure. Riprova più tardi.</Alert>
       ) : (
-        <Table caption="Chiusure in corso e future" columns={columns} rows={closures.data} rowKey={(closure) => closure.id} empty="Nessuna chiusura in programma." />
+        <DataTable caption="Chiusure in corso e future" columns={columns} rows={closures.data} rowKey={(closure) => closure.id} empty="Nessuna chiusura in programma." />
       )}
     </section>
   );

@@ -44,7 +44,7 @@ export function CourtEditModal({ court, onClose, onSaved }: { court: TCourt; onC
         </>
       }
     >
-      <form id="court-edit-form" onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <form id="court-edit-form" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
           <Input label="Nome" required value={form.name} onChange={(e) => set({ name: e.target.value })} error={errors.name} />
           <Input label="Codice" required value={form.code} onChange={(e) => set({ code: e.target.value })} error={errors.code} />
           <Select label="Fila" value={form.row ?? ''} options={ROW_OPTIONS} onChange={(e) => set({ row: (e.target.value || null) as TCourtEditBody['row'] })} error={errors.row} />

@@ -9,7 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { Table, type Column } from '../../../components/ui/table';
+import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { useAdminCourts } from '../api/admin-courts';
 import { ClosuresSection } from '../components/closures-section';
 import { CourtEditModal } from '../components/court-edit-modal';
@@ -21,7 +21,7 @@ export default function AdminCourtsPage() {
   const courts = useAdminCourts();
   const [editing, setEditing] = useState<TCourt | null>(null);
 
-  const columns: Column<TCourt>[] = [
+  const columns: DataColumn<TCourt>[] = [
     { key: 'code', header: 'Codice', cell: (court) => <span className="font-semibold">{court.code}</span> },
     { key: 'name', header: 'Nome', cell: (court) => court.name },
     { key: 'row', header: 'Fila / pos.', cell: (court) => (court.row ? `${court.row} · ${court.position}` : `— · ${court.position}`) },
@@ -60,7 +60,7 @@ export default function AdminCourtsPage() {
         <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void courts.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento dei campi. Riprova più tardi.</Alert>
       ) : (
         <>
-          <Table caption="Campi" columns={columns} rows={courts.data} rowKey={(court) => court.id} empty="Nessun campo." />
+          <DataTable caption="Campi" columns={columns} rows={courts.data} rowKey={(court) => court.id} empty="Nessun campo." />
           <ClosuresSection courts={courts.data} notify={notify} confirm={confirm} />
         </>
       )}

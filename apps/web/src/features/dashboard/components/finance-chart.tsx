@@ -6,7 +6,6 @@ import type { MonthPoint } from '../api/dashboard';
 
 const monthName = new Intl.DateTimeFormat('it-IT', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const euros = (value: number) => formatCents(Math.round(value * 100));
-const axisEuros = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
 
 export default function FinanceChart({ months }: { months: MonthPoint[] }) {
   const data = months.map((point) => ({ ...point, label: monthName.format(new Date(Date.UTC(point.year, point.month - 1, 1))) }));
@@ -16,7 +15,7 @@ export default function FinanceChart({ months }: { months: MonthPoint[] }) {
         <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-          <YAxis tickFormatter={(value: number) => axisEuros.format(value)} tick={{ fontSize: 12 }} width={80} />
+          <YAxis tickFormatter={euros} tick={{ fontSize: 12 }} width="auto" />
           <Tooltip formatter={(value) => euros(Number(value))} />
           <Legend />
           <Line type="linear" dataKey="income" name="Incassi" stroke="#0f766e" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />

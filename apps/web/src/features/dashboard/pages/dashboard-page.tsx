@@ -69,7 +69,8 @@ function FinancialSummary({ revenue }: { revenue: NonNullable<TMembershipStats['
         <h2 id="money-title" className="text-lg font-semibold text-slate-800">Riepilogo finanziario</h2>
         <p className="text-sm text-slate-500">Dall’apertura, al netto dei rimborsi</p>
       </div>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+      {/* One card a row on a phone: a seven-digit amount ("1.234.567,89 €") needs the full width. */}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <StatCard label="Incassi tessere" value={formatMoney(revenue.membership_income)} />
         <StatCard label="Incassi prenotazioni" value={formatMoney(revenue.booking_income)} />
         <StatCard label="Incassi extra" value={formatMoney(revenue.extra_income)} />

@@ -57,7 +57,7 @@ function SettingsForm({ settings, notify }: { settings: TBookingSettings; notify
   const errors = failure?.fields ?? {};
 
   return (
-    <form onSubmit={submit} aria-label="Regole delle prenotazioni" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <form onSubmit={submit} noValidate aria-label="Regole delle prenotazioni" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Input label="Inizio stagione (MM-GG)" required pattern="\d{2}-\d{2}" placeholder="05-01" value={form.season_start} onChange={(e) => set('season_start', e.target.value)} error={errors.season_start} />
         <Input label="Fine stagione (MM-GG)" required pattern="\d{2}-\d{2}" placeholder="09-30" value={form.season_end} onChange={(e) => set('season_end', e.target.value)} error={errors.season_end} />

@@ -86,7 +86,7 @@ function PriceAmountsForm({ list, hasList, notify }: { list: TAdminPriceList; ha
   const sentIndex = (code: string) => list.entries.filter((entry) => amounts[entry.code]?.trim()).findIndex((entry) => entry.code === code);
 
   return (
-    <form onSubmit={submit} aria-label={`Listino ${year}`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <form onSubmit={submit} noValidate aria-label={`Listino ${year}`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       {!hasList && <Alert>Non esiste ancora un listino per il {year}: inserisci gli importi o copia quello dell’anno prima.</Alert>}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {list.entries.map((entry) => (

@@ -10,7 +10,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
-import { Table, type Column } from '../../../components/ui/table';
+import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { formatDate } from '../../../lib/format';
 import { todayInRome } from '../../../lib/format';
 import { useAssignSetup, useCourtSetups, useUnassignSetup } from '../api/admin-setups';
@@ -53,7 +53,7 @@ export function AssignmentsSection({ courts, setups, notify, confirm }: Props) {
     }
   }
 
-  const columns: Column<TCourtSetup>[] = [
+  const columns: DataColumn<TCourtSetup>[] = [
     { key: 'court', header: 'Campo', cell: (row) => <span className="font-medium">{row.court.name}</span> },
     { key: 'setup', header: 'Allestimento', cell: (row) => row.setup.name },
     { key: 'range', header: 'Periodo', cell: (row) => `${formatDate(row.valid_from)} – ${formatDate(row.valid_to)}` },
@@ -75,7 +75,7 @@ export function AssignmentsSection({ courts, setups, notify, confirm }: Props) {
         <h2 id="assignments-title" className="text-xl font-semibold text-sea-900">Allestimenti dei campi</h2>
         <p className="text-sm text-slate-600">Un campo senza allestimento in un giorno compare per tutti gli sport.</p>
       </div>
-      <form onSubmit={submit} aria-label="Nuova assegnazione" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5">
+      <form onSubmit={submit} noValidate aria-label="Nuova assegnazione" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5">
         <Select label="Campo" required value={form.court_id} options={[{ value: '', label: 'Scegli un campo' }, ...courts.map((court) => ({ value: String(court.id), label: `${court.name} (${court.code})` }))]} onChange={(e) => set({ court_id: e.target.value })} error={errors.court_id} />
         <Select label="Allestimento" required value={form.setup_id} options={[{ value: '', label: 'Scegli un allestimento' }, ...setups.map((setup) => ({ value: String(setup.id), label: setup.name }))]} onChange={(e) => set({ setup_id: e.target.value })} error={errors.setup_id} />
         <Input label="Dal" type="date" required value={form.valid_from} onChange={(e) => set({ valid_from: e.target.value })} error={errors.valid_from} />
@@ -90,7 +90,7 @@ export function AssignmentsSection({ courts, setups, notify, confirm }: Props) {
       ) : assignments.isError ? (
         <Alert tone="error">Si è verificato un errore nel caricamento delle assegnazioni. Riprova più tardi.</Alert>
       ) : (
-        <Table caption="Allestimenti assegnati ai campi" columns={columns} rows={assignments.data} rowKey={(row) => row.id} empty="Nessun campo ha un allestimento assegnato." />
+        <DataTable caption="Allestimenti assegnati ai campi" columns={columns} rows={assignments.data} rowKey={(row) => row.id} empty="Nessun campo ha un allestimento assegnato." />
       )}
     </section>
   );

@@ -50,7 +50,7 @@ export function SetupFormModal({ setup, onClose, onSaved }: { setup: TSetup | nu
         </>
       }
     >
-      <form id="setup-form" onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <form id="setup-form" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
         <Input label="Nome" required maxLength={100} value={form.name} onChange={(e) => set({ name: e.target.value })} error={errors.name} />
         <Select label="Sport" value={form.sport} options={SPORT_OPTIONS} onChange={(e) => set({ sport: e.target.value as Form['sport'] })} error={errors.sport} />
         <Input label="Altezza rete (cm)" type="number" min={50} max={400} required value={form.net_height_cm} onChange={(e) => set({ net_height_cm: e.target.value })} error={errors.net_height_cm} />

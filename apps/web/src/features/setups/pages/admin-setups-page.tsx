@@ -10,7 +10,7 @@ import { useNotices } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { Table, type Column } from '../../../components/ui/table';
+import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { ApiError } from '../../../lib/api-transport';
 import { useAdminCourts } from '../../courts/api/admin-courts';
 import { useRemoveSetup, useSetups } from '../api/admin-setups';
@@ -39,7 +39,7 @@ export default function AdminSetupsPage() {
     }
   }
 
-  const columns: Column<TSetup>[] = [
+  const columns: DataColumn<TSetup>[] = [
     { key: 'name', header: 'Nome', cell: (setup) => <span className="font-medium">{setup.name}</span> },
     { key: 'sport', header: 'Sport', cell: (setup) => SPORT_LABELS[setup.sport] },
     { key: 'net', header: 'Rete', cell: (setup) => `${(setup.net_height_cm / 100).toLocaleString('it-IT', { minimumFractionDigits: 2 })} m` },
@@ -82,7 +82,7 @@ export default function AdminSetupsPage() {
         </Alert>
       ) : (
         <>
-          <Table caption="Allestimenti" columns={columns} rows={setups.data} rowKey={(setup) => setup.id} empty="Nessun allestimento." />
+          <DataTable caption="Allestimenti" columns={columns} rows={setups.data} rowKey={(setup) => setup.id} empty="Nessun allestimento." />
           <AssignmentsSection courts={courts.data} setups={setups.data} notify={notify} confirm={confirm} />
         </>
       )}

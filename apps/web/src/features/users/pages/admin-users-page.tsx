@@ -134,7 +134,7 @@ export default function AdminUsersPage() {
       </header>
 
       <FilterBar
-        search={{ label: 'Cerca', placeholder: 'Nome, cognome o e-mail (Invio per cercare)', value: list.text, onChange: list.setText, onSubmit: list.submitSearch }}
+        search={{ label: 'Cerca', placeholder: 'Nome, cognome o e-mail', value: list.text, onChange: list.setText, onSubmit: list.submitSearch }}
         selects={[{ name: 'role', label: 'Ruolo', value: list.filters.role, options: ROLE_OPTIONS, onChange: (value) => list.setFilter('role', value) }]}
         onClear={list.clear}
         canClear={list.filtered}

@@ -2,6 +2,7 @@
 // activates). Both fields are required; the server checks the payment with Stripe.
 import type { TAdminMembership } from '@beach/contracts';
 import { useState, type FormEvent } from 'react';
+import { formFailure } from '../../../../components/admin/form-failure';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/field';
@@ -14,6 +15,7 @@ export function LinkPaymentModal({ membership, onClose, onLinked }: { membership
   const [paymentId, setPaymentId] = useState('');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const link = useLinkStripePayment();
   const formId = 'link-payment-form';
 
@@ -21,6 +23,7 @@ export function LinkPaymentModal({ membership, onClose, onLinked }: { membership
     setPaymentId('');
     setAmount('');
     setError(null);
+    setFieldErrors({});
     link.reset();
     onClose();
   };
@@ -29,13 +32,17 @@ export function LinkPaymentModal({ membership, onClose, onLinked }: { membership
     event.preventDefault();
     if (!membership) return;
     setError(null);
+    setFieldErrors({});
     try {
       await link.mutateAsync({ id: membership.id, body: { stripe_payment_id: paymentId.trim(), amount: amount.trim() } });
       close();
       onLinked(MESSAGES.linked);
     } catch (failure) {
+      // A field's message shows under the field only; the alert is for a refusal of the whole link.
+      const { fields } = formFailure(failure, MESSAGES.linkFailed);
+      setFieldErrors(fields);
       const explained = serverMessage(failure);
-      setError(isForbidden(failure) ? MESSAGES.noLinkRight : explained ? `Errore: ${explained}` : MESSAGES.linkFailed);
+      setError(isForbidden(failure) ? MESSAGES.noLinkRight : Object.keys(fields).length ? null : explained ? `Errore: ${explained}` : MESSAGES.linkFailed);
     }
   }
 
@@ -56,12 +63,12 @@ export function LinkPaymentModal({ membership, onClose, onLinked }: { membership
       }
     >
       {membership && (
-        <form id={formId} onSubmit={submit} className="space-y-4">
+        <form id={formId} onSubmit={submit} noValidate className="space-y-4">
           <p className="text-sm text-slate-700">
             Tessera <strong>{membership.membership_number}</strong> di {membership.user.first_name} {membership.user.last_name}: la tessera verrà attivata con il pagamento indicato.
           </p>
-          <Input label="ID pagamento Stripe" required placeholder="pi_..." value={paymentId} onChange={(event) => setPaymentId(event.target.value)} autoComplete="off" />
-          <Input label="Importo (€)" required type="number" step="0.01" min="0.01" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} hint={`Prezzo della tessera: ${membership.price.replace('.', ',')} €`} />
+          <Input label="ID pagamento Stripe" required placeholder="pi_..." value={paymentId} onChange={(event) => setPaymentId(event.target.value)} autoComplete="off" error={fieldErrors.stripe_payment_id} />
+          <Input label="Importo (€)" required type="number" step="0.01" min="0.01" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} error={fieldErrors.amount} hint={`Prezzo della tessera: ${membership.price.replace('.', ',')} €`} />
           {error && <Alert tone="error">{error}</Alert>}
         </form>
       )}

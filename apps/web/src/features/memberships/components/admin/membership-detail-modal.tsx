@@ -4,13 +4,11 @@ import CheckCircle from 'lucide-react/icons/circle-check';
 import Download from 'lucide-react/icons/download';
 import { DetailModal, DetailSection } from '../../../../components/admin/detail-modal';
 import { Button } from '../../../../components/ui/button';
-import { formatDate, formatMoney } from '../../../../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../../../../lib/format';
 import { MembershipStatusBadge } from '../membership-status-badge';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from './labels';
 import type { MembershipActions } from './use-membership-actions';
 
-const dateTime = (value: string) =>
-  new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' }).format(new Date(value));
 const yesNo = (value: boolean) => (value ? 'Sì' : 'No');
 
 export function MembershipDetailModal({ membership, actions, onClose }: { membership: TBackOfficeMembership | null; actions: MembershipActions; onClose: () => void }) {
@@ -86,7 +84,7 @@ export function MembershipDetailModal({ membership, actions, onClose }: { member
                         { label: 'Metodo', value: PAYMENT_METHOD_LABELS[membership.payment.payment_method] },
                         { label: 'Stato pagamento', value: PAYMENT_STATUS_LABELS[membership.payment.status] },
                         { label: 'ID pagamento Stripe', value: membership.payment.stripe_payment_intent_id },
-                        { label: 'Data pagamento', value: dateTime(membership.payment.created_at) },
+                        { label: 'Data pagamento', value: formatDateTime(membership.payment.created_at) },
                       ]
                     : []
                 }
@@ -96,8 +94,8 @@ export function MembershipDetailModal({ membership, actions, onClose }: { member
               <DetailSection
                 title="Metadati"
                 items={[
-                  { label: 'Creata il', value: dateTime(membership.created_at) },
-                  { label: 'Aggiornata il', value: dateTime(membership.updated_at) },
+                  { label: 'Creata il', value: formatDateTime(membership.created_at) },
+                  { label: 'Aggiornata il', value: formatDateTime(membership.updated_at) },
                   { label: 'PDF disponibile', value: yesNo(membership.pdf_path !== null) },
                   { label: 'QR code generato', value: yesNo(membership.qr_code !== null) },
                 ]}
