@@ -12,7 +12,7 @@ export async function startBenchApi(env: Record<string, string> = {}) {
   await migrate(database.url);
   const db = createDb(database.url);
   await seed(db, { nodeEnv: 'test', log: () => {} });
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: process.env.BENCH_LOG ?? 'silent', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...env });
   const { deps, services, stop: stopRuntime } = await startRuntime(config, { workers: env.WORKERS !== 'off', db });
   const port = await freePort();
   const server: Server = createApp(deps, services).listen(port, '127.0.0.1');
