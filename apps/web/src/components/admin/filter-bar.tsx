@@ -1,7 +1,8 @@
 // The row above a back-office list: free-text search, select filters, "clear filters" and the total.
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import Search from 'lucide-react/icons/search';
 import X from 'lucide-react/icons/x';
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../ui/button';
 import { Input, Select } from '../ui/field';
 
@@ -29,27 +30,41 @@ export function FilterBar({
   /** The total count line (e.g. "42 tessere"), announced politely when it changes. */
   total: ReactNode;
 }) {
+  // On a phone the select filters fold behind one button, so the list itself starts on the first screen.
+  const [showSelects, setShowSelects] = useState(false);
+  const selectsId = useId();
+  const activeSelects = selects.filter((select) => select.value !== '').length;
   return (
     <section aria-label="Filtri" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      {/* Two selects a row even on a phone, so the list itself starts near the top of the screen. */}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))]">
-        <form
-          noValidate
-          role="search"
-          className="relative col-span-2 lg:col-span-1"
-          onSubmit={(event) => {
-            event.preventDefault();
-            search.onSubmit?.();
-          }}
-        >
-          {/* A search on Enter says so under the box, where it is read in full (a placeholder is cut on a phone). */}
-          <Input type="search" label={search.label} placeholder={search.placeholder} hint={search.onSubmit ? 'Premi Invio per cercare.' : undefined} value={search.value} onChange={(event) => search.onChange(event.target.value)} className="pl-9" autoComplete="off" enterKeyHint="search" />
-          {/* top-9 centres the icon on the box below its label, with or without the hint. */}
-          <Search aria-hidden="true" className="pointer-events-none absolute top-9 left-3 h-4 w-4 text-slate-400" />
-        </form>
-        {selects.map((select) => (
-          <Select key={select.name} name={select.name} label={select.label} value={select.value} options={select.options} onChange={(event) => select.onChange(event.target.value)} />
-        ))}
+        <div className="col-span-2 flex items-start gap-2 lg:col-span-1">
+          <form
+            noValidate
+            role="search"
+            className="relative min-w-0 flex-1"
+            onSubmit={(event) => {
+              event.preventDefault();
+              search.onSubmit?.();
+            }}
+          >
+            {/* A search on Enter says so under the box, where it is read in full (a placeholder is cut on a phone). */}
+            <Input type="search" label={search.label} placeholder={search.placeholder} hint={search.onSubmit ? 'Premi Invio per cercare.' : undefined} value={search.value} onChange={(event) => search.onChange(event.target.value)} className="pl-9" autoComplete="off" enterKeyHint="search" />
+            {/* top-9 centres the icon on the box below its label, with or without the hint. */}
+            <Search aria-hidden="true" className="pointer-events-none absolute top-9 left-3 h-4 w-4 text-slate-400" />
+          </form>
+          {selects.length > 0 && (
+            // mt-6 lines the button up with the search box, below the box's label.
+            <Button variant="secondary" className="mt-6 shrink-0 lg:hidden" aria-expanded={showSelects} aria-controls={selectsId} onClick={() => setShowSelects((shown) => !shown)}>
+              <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+              Filtri{activeSelects > 0 ? ` (${activeSelects})` : ''}
+            </Button>
+          )}
+        </div>
+        <div id={selectsId} className={showSelects ? 'contents' : 'hidden lg:contents'}>
+          {selects.map((select) => (
+            <Select key={select.name} name={select.name} label={select.label} value={select.value} options={select.options} onChange={(event) => select.onChange(event.target.value)} />
+          ))}
+        </div>
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <p aria-live="polite" className="text-sm font-medium text-slate-700">

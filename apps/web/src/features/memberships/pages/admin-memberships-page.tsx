@@ -74,10 +74,11 @@ function MembershipsScreen({ user }: { user: TUser }) {
   const openLink = (membership: TAdminMembership) => (actions.canManage ? setLinking(membership) : notify(MESSAGES.noLinkRight, 'error'));
 
   return (
-    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
+    // Tighter on a phone, so that the banner, the filters and the start of the table share the first screen.
+    <div className="mx-auto max-w-7xl space-y-4 px-4 py-6 sm:space-y-6 sm:px-6 sm:py-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold text-sea-900">Gestione Tesseramenti</h1>
+          <h1 className="text-2xl font-bold text-sea-900 sm:text-3xl">Gestione Tesseramenti</h1>
           <p className="mt-1 text-slate-600">{actions.canManage ? 'Gestisci tessere e ruoli utenti' : 'Visualizza tessere'}</p>
         </div>
         {actions.canManage && (
