@@ -178,6 +178,8 @@ describe('users, audit log and privacy in Chromium', () => {
     await page().getByRole('button', { name: /^Apri la scheda di / }).click();
     const card = page().getByRole('dialog');
     await card.getByText(/^Tessere \(\d+\)$/).waitFor();
+    // Payments are for admins: the staff's page has no such section.
+    expect(await card.getByText(/^Pagamenti \(\d+\)$/).count()).toBe(0);
     expect(await page().getByRole('button', { name: 'Nuovo utente' }).count()).toBe(0);
     for (const action of ['Modifica', 'Cancella dati', 'Disattiva account']) expect(await card.getByRole('button', { name: action }).count()).toBe(0);
     expect(await card.getByLabel('Cambia ruolo').count()).toBe(0);

@@ -80,7 +80,15 @@ export const ZAdminUserDetail = z.object({
   bookings: z.array(ZUserBookingSummary),
   payments: z.array(ZUserPaymentSummary),
 });
-export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
+/** What staff see of a member: not the cards' economics nor the payments, which are for admins. */
+export const ZStaffUserDetail = ZAdminUserDetail.omit({ memberships: true, payments: true }).extend({
+  memberships: z.array(ZUserMembershipSummary.omit({ price: true, coupon_code: true })),
+});
+/** The member's page: the admin's shape for admins, the staff's for staff. */
+export const ZBackOfficeUserDetail = z.union([ZAdminUserDetail, ZStaffUserDetail]);
+export type TBackOfficeUserDetail = z.infer<typeof ZBackOfficeUserDetail>;
+/** Whether the member's page came with the admin-only fields. */
+export const isAdminUserDetail = (detail: TBackOfficeUserDetail): detail is z.infer<typeof ZAdminUserDetail> => 'payments' in detail;
 
 /** What the desk types for an account: the member chooses the password from the e-mail link. */
 export const ZAdminUserBody = z.object({
@@ -131,7 +139,7 @@ export const usersRoutes = {
   show: defineRoute({
     method: 'get', path: '/api/admin/users/:id', tag: 'users', access: 'staff',
     summary: 'Scheda di un utente: profilo, tessere, prenotazioni e pagamenti',
-    params: ZIdParams, response: ZAdminUserDetail,
+    params: ZIdParams, response: ZBackOfficeUserDetail,
   }),
   create: defineRoute({
     method: 'post', path: '/api/admin/users', tag: 'users', access: 'admin', successStatus: 201,

@@ -67,17 +67,23 @@ describe('users list', () => {
 });
 
 describe('a member’s page', () => {
-  it('shows profile, cards, bookings and payments to staff', async () => {
+  it('shows profile, cards, bookings and payments to admins; staff get neither the cards’ economics nor the payments', async () => {
     const member = await createMember(app, db);
     const card = await db.membership.create({
       data: { membershipNumber: `T-${Date.now()}`, userId: member.id, type: 'daily', startDate: new Date('2026-07-01'), endDate: new Date('2026-07-01'), originalPriceCents: 500, priceCents: 500 },
     });
     await db.transaction.create({ data: { kind: 'membership', membershipId: card.id, userId: member.id, amountCents: 500, method: 'cash', status: 'completed', paidAt: new Date() } });
-    const page = await request(app).get(`/api/admin/users/${member.id}`).set(bearer(staff)).expect(200);
+    const page = await request(app).get(`/api/admin/users/${member.id}`).set(bearer(admin)).expect(200);
     expect(page.body.user).toMatchObject({ id: member.id, email: member.email, role: 'user', disabled_at: null, erased_at: null });
-    expect(page.body.memberships).toMatchObject([{ id: card.id, type: 'daily', price: '5.00' }]);
+    expect(page.body.memberships).toMatchObject([{ id: card.id, type: 'daily', price: '5.00', coupon_code: null }]);
     expect(page.body.payments).toMatchObject([{ membership_id: card.id, amount: '5.00', method: 'cash', status: 'completed' }]);
     expect(page.body.bookings).toEqual([]);
+    const staffPage = await request(app).get(`/api/admin/users/${member.id}`).set(bearer(staff)).expect(200);
+    expect(staffPage.body.user).toMatchObject({ id: member.id, email: member.email });
+    expect(staffPage.body.memberships).toMatchObject([{ id: card.id, type: 'daily', membership_number: card.membershipNumber }]);
+    expect(staffPage.body.memberships[0]).not.toHaveProperty('price');
+    expect(staffPage.body.memberships[0]).not.toHaveProperty('coupon_code');
+    expect(staffPage.body).not.toHaveProperty('payments');
     await request(app).get('/api/admin/users/999999').set(bearer(staff)).expect(404);
     await request(app).get(`/api/admin/users/${member.id}`).set(bearer(user)).expect(403);
   });

@@ -1,7 +1,7 @@
 // Users in the back-office (spec §6, design §8): the list and a member's page, accounts made at the
 // desk, edits, roles, disabling and erasure on request.
 import { randomBytes } from 'node:crypto';
-import { ROLE_DISPLAY_NAMES, type TAdminUser, type TMemberSearchResult, type TRole, type z, type ZAdminUserBody, type ZAdminUserCreateBody, type ZAdminUsersQuery } from '@beach/contracts';
+import { ROLE_DISPLAY_NAMES, type TAdminUser, type TBackOfficeUserDetail, type TMemberSearchResult, type TRole, type z, type ZAdminUserBody, type ZAdminUserCreateBody, type ZAdminUsersQuery } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, User } from '../../generated/prisma/client.js';
 import { isUniqueViolation } from '../../lib/db.js';
@@ -10,6 +10,7 @@ import { pagedList, skipTake } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { fromIsoDateOrNull } from '../../lib/time.js';
 import { createAuthService, roledPersonOf } from '../auth/auth.service.js';
+import { isAdmin } from '../auth/guards.js';
 import { eraseAccount } from './erasure.js';
 import { memberRecords } from './member-records.js';
 
@@ -97,10 +98,12 @@ export function createUsersService(deps: Deps) {
       return pagedList(users.map(toAdminUserDto), total, query);
     },
 
-    async show(id: number) {
+    /** Staff see the cards without their economics and no payments: those are for admins. */
+    async show(viewer: User, id: number): Promise<TBackOfficeUserDetail> {
       const user = await findUser(id);
       const { memberships, bookings, payments } = await memberRecords(db, id);
-      return { user: toAdminUserDto(user), memberships, bookings, payments };
+      if (isAdmin(viewer)) return { user: toAdminUserDto(user), memberships, bookings, payments };
+      return { user: toAdminUserDto(user), memberships: memberships.map(({ price: _price, coupon_code: _coupon, ...card }) => card), bookings };
     },
 
     /** The desk knows the member in person: the address counts as confirmed, the password is theirs to choose. */

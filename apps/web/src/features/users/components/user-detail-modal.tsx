@@ -1,6 +1,6 @@
 // A member's page (design §8): profile, cards, bookings and payments; for admins (can_modify_users)
 // also edit, role change, disable/enable and erasure, each behind a confirmation.
-import { BOOKING_STATUS_LABELS, DESK_PAYMENT_METHOD_LABELS, MEMBERSHIP_STATUS_LABELS, MEMBERSHIP_TYPE_LABELS, ROLE_DISPLAY_NAMES, ROLES, type TAdminUser, type TAdminUserDetail, type TRole } from '@beach/contracts';
+import { BOOKING_STATUS_LABELS, DESK_PAYMENT_METHOD_LABELS, MEMBERSHIP_STATUS_LABELS, MEMBERSHIP_TYPE_LABELS, ROLE_DISPLAY_NAMES, ROLES, isAdminUserDetail, type TAdminUser, type TBackOfficeUserDetail, type TRole } from '@beach/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DetailModal, DetailSection } from '../../../components/admin/detail-modal';
@@ -36,7 +36,13 @@ function RecordList<Row>({ title, rows, empty, render }: { title: string; rows: 
   );
 }
 
-function Records({ detail }: { detail: TAdminUserDetail }) {
+function Records({ detail }: { detail: TBackOfficeUserDetail }) {
+  // A card's price comes to admins only.
+  const prices = new Map(isAdminUserDetail(detail) ? detail.memberships.map((card) => [card.id, card.price]) : []);
+  const priceOf = (cardId: number) => {
+    const price = prices.get(cardId);
+    return price === undefined ? null : formatMoney(price);
+  };
   return (
     <>
       <RecordList
@@ -49,7 +55,7 @@ function Records({ detail }: { detail: TAdminUserDetail }) {
               <span className="font-mono font-semibold">{card.membership_number}</span> · {MEMBERSHIP_TYPE_LABELS[card.type]} · {formatDate(card.start_date)} – {formatDate(card.end_date)}
             </span>
             <span>
-              {formatMoney(card.price)} <Badge tone={card.status === 'active' ? 'green' : card.status === 'pending' ? 'yellow' : 'neutral'}>{MEMBERSHIP_STATUS_LABELS[card.status]}</Badge>
+              {priceOf(card.id)} <Badge tone={card.status === 'active' ? 'green' : card.status === 'pending' ? 'yellow' : 'neutral'}>{MEMBERSHIP_STATUS_LABELS[card.status]}</Badge>
             </span>
           </li>
         )}
@@ -69,6 +75,8 @@ function Records({ detail }: { detail: TAdminUserDetail }) {
           </li>
         )}
       />
+      {/* Payments are for admins: staff are sent the page without them. */}
+      {isAdminUserDetail(detail) && (
       <RecordList
         title="Pagamenti"
         rows={detail.payments}
@@ -85,6 +93,7 @@ function Records({ detail }: { detail: TAdminUserDetail }) {
           </li>
         )}
       />
+      )}
     </>
   );
 }
