@@ -47,28 +47,3 @@ export function isConstraintViolation(error: unknown, constraint: string): boole
 
 /** A unique key refused the write (Prisma's P2002); callers know which key their write can hit. */
 export const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
-
-/**
- * PostgreSQL aborted the transaction for a deadlock or a write conflict: running it again is the cure.
- * Prisma says P2034 for its own queries; a raw query's error carries the driver adapter's kind.
- */
-export function isWriteConflict(error: unknown): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  const adapterError = (error.meta as { driverAdapterError?: { cause?: { kind?: string } } } | undefined)?.driverAdapterError;
-  return error.code === 'P2034' || adapterError?.cause?.kind === 'TransactionWriteConflict';
-}
-
-/**
- * Runs a transaction again when PostgreSQL aborted it for a deadlock or a write conflict. Concurrent
- * inserts that collide on one exclusion constraint can deadlock each other (each waits for the other's
- * uncommitted row); run again, the loser meets the winner's row as an ordinary constraint violation.
- */
-export async function retryOnWriteConflict<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= attempts || !isWriteConflict(error)) throw error;
-    }
-  }
-}

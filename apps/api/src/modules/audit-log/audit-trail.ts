@@ -114,8 +114,10 @@ export function createAuditTrail({ db, logger }: Pick<AppDeps, 'db' | 'logger'>)
         if (!underWay) return;
         // What the transaction returned only tells the written row's id; for a resource with no row the
         // answer (known at `finish`) stands for "after".
+        // Only a row returned as such (a top-level id) names it: from anything else the id waits for the answer.
         const resource = resourceOf(write.definition.path);
-        const { common, ...values } = await entryOf(tx, write, before, TABLE_OF_RESOURCE[resource] ? result : null);
+        const row = TABLE_OF_RESOURCE[resource] && result && typeof result === 'object' && typeof (result as Record<string, unknown>).id === 'number' ? result : null;
+        const { common, ...values } = await entryOf(tx, write, before, row);
         const incomplete = values.entityId === null || !TABLE_OF_RESOURCE[common.entityType];
         const entry = recorded ? await tx.auditLog.update({ where: { id: recorded.id }, data: values }) : await tx.auditLog.create({ data: { ...common, ...values } });
         recorded = { id: entry.id, incomplete };

@@ -74,17 +74,25 @@ async function closureHits(tx: Prisma.TransactionClient, courtId: number, starts
 }
 
 /**
- * Every writer that puts a booking on a slot goes through here first, in its transaction: a closure
- * refuses it, and holds that lapsed on the slot are expired now (the job only runs once a minute), so
- * a lapsed hold never blocks a slot that the grid and the series preview already show as free.
- * Writers on one court take turns on the court's row: concurrent inserts that collide on the
- * exclusion constraint would otherwise wait on each other's uncommitted rows and deadlock (PostgreSQL
- * finds that only after its one-second deadlock timeout), while in turn the loser meets the winner's
- * committed row at once. NO KEY UPDATE leaves the bookings' foreign-key checks on the court free.
+ * Writers of bookings on one court take turns on the court's row, until their transaction ends:
+ * concurrent writes that collide on the exclusion constraint would otherwise wait on each other's
+ * uncommitted rows and deadlock (PostgreSQL finds that only after its one-second deadlock timeout),
+ * while in turn the loser meets the winner's committed row at once. NO KEY UPDATE leaves the
+ * bookings' foreign-key checks on the court free.
+ */
+export async function takeCourtTurn(tx: Prisma.TransactionClient, courtId: number) {
+  await tx.$queryRaw`SELECT id FROM courts WHERE id = ${courtId} FOR NO KEY UPDATE`;
+}
+
+/**
+ * Every writer that puts a booking on a slot goes through here first, in its transaction: it takes
+ * the court's turn, a closure refuses it, and holds that lapsed on the slot are expired now (the job
+ * only runs once a minute), so a lapsed hold never blocks a slot that the grid and the series preview
+ * already show as free.
  */
 export async function reserveSlot(tx: Prisma.TransactionClient, slot: { courtId: number; startsAt: Date; endsAt: Date }, now: Date) {
   const { courtId, startsAt, endsAt } = slot;
-  await tx.$queryRaw`SELECT id FROM courts WHERE id = ${courtId} FOR NO KEY UPDATE`;
+  await takeCourtTurn(tx, courtId);
   if (await closureHits(tx, courtId, startsAt, endsAt)) throw new AppError(409, SLOT_MESSAGES.closed);
   await tx.booking.updateMany({
     where: { courtId, status: 'pending_payment', holdExpiresAt: { lte: now }, startsAt: { lt: endsAt }, endsAt: { gt: startsAt } },

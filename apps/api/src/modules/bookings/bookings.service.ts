@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, Court, Setting, Transaction, User } from '../../generated/prisma/client.js';
 import type { PriceCode } from '../../generated/prisma/enums.js';
-import { isConstraintViolation, Prisma, retryOnWriteConflict } from '../../lib/db.js';
+import { isConstraintViolation, Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { addDays, todayInRome } from '../../lib/time.js';
@@ -19,7 +19,7 @@ import type { PaymentTarget } from '../payments/payments.service.js';
 import { priceYearInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { dayGrid, type GridCourt } from './availability.js';
-import { createWaitlistNotifier, LIVE, LIVE_HOLD, paymentOf, priceSlots, reserveSlot, SLOT_MESSAGES, timeOf, TRANSACTION_OPTIONS, whatOf } from './booking-terms.js';
+import { createWaitlistNotifier, LIVE, LIVE_HOLD, paymentOf, priceSlots, reserveSlot, SLOT_MESSAGES, takeCourtTurn, timeOf, TRANSACTION_OPTIONS, whatOf } from './booking-terms.js';
 import { applyBookingCoupon, releaseBookingCoupon } from './booking-coupon-rules.js';
 import { reminderEmail } from './bookings.emails.js';
 import { bookingsCalendar } from './calendar.js';
@@ -138,6 +138,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         return true;
       }
       if (booking.status !== 'expired') return false;
+      await takeCourtTurn(tx, booking.courtId);
       const [clash] = await tx.$queryRaw<{ id: number }[]>`
         SELECT id FROM bookings
         WHERE court_id = ${booking.courtId} AND id <> ${bookingId} AND status NOT IN ('cancelled', 'expired')
@@ -218,9 +219,10 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       const { startsAt, endsAt, priceCents } = await priceSlots(db, court, body);
       if (startsAt <= now) throw new AppError(422, BOOKING_MESSAGES.past);
 
-      const booking = await retryOnWriteConflict(() =>
-        db.$transaction(async (tx) => {
-          await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`;
+      const booking = await db
+        .$transaction(async (tx) => {
+          // NO KEY UPDATE: the member's own holds queue here, other rows' foreign keys to the member do not.
+          await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR NO KEY UPDATE`;
           if (await tx.booking.count({ where: { userId: user.id, ...LIVE_HOLD(now) } })) throw new AppError(409, BOOKING_MESSAGES.liveHold);
           const future = await tx.booking.count({ where: { userId: user.id, endsAt: { gt: now }, ...LIVE(now) } });
           if (future >= settings.maxFutureBookings) throw new AppError(409, BOOKING_MESSAGES.limit(settings.maxFutureBookings));
@@ -229,11 +231,11 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
             data: { courtId: court.id, userId: user.id, createdById: user.id, startsAt, endsAt, priceCents, status: 'pending_payment', holdExpiresAt: new Date(now.getTime() + settings.paymentHoldMinutes * 60_000) },
             include: WITH_DETAILS,
           });
-        }, TRANSACTION_OPTIONS),
-      ).catch((error: unknown) => {
-        if (isConstraintViolation(error, 'bookings_no_overlap')) throw new AppError(409, BOOKING_MESSAGES.taken);
-        throw error;
-      });
+        }, TRANSACTION_OPTIONS)
+        .catch((error: unknown) => {
+          if (isConstraintViolation(error, 'bookings_no_overlap')) throw new AppError(409, BOOKING_MESSAGES.taken);
+          throw error;
+        });
       return { message: BOOKING_MESSAGES.held, booking: await toDto(booking, now, settings.freeCancellationHours) };
     },
 

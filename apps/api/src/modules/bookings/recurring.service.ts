@@ -22,7 +22,7 @@ import { isAdmin } from '../auth/guards.js';
 import { seasonOf } from '../memberships/membership-terms.js';
 import { readSettings } from '../settings/settings.service.js';
 import { ADMIN_BOOKING_MESSAGES, type AdminBookingsService } from './bookings-admin.service.js';
-import { createWaitlistNotifier, LIVE, priceSlots, reserveSlot, TRANSACTION_OPTIONS } from './booking-terms.js';
+import { createWaitlistNotifier, LIVE, priceSlots, reserveSlot, takeCourtTurn, TRANSACTION_OPTIONS } from './booking-terms.js';
 import { romeInstant } from './slots.js';
 
 export const RECURRING_MESSAGES = {
@@ -185,8 +185,9 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
       if (body.user_id && !member) throw new AppError(422, ADMIN_BOOKING_MESSAGES.userNotFound, { user_id: [ADMIN_BOOKING_MESSAGES.userNotFound] });
       const { id, occurrences } = await db
         .$transaction(async (tx) => {
-          // Two series on one court queue here; a member's booking meets the exclusion constraint.
-          await tx.$queryRaw`SELECT id FROM courts WHERE id = ${body.court_id} FOR UPDATE`;
+          // Two series on one court queue here, before reading which dates are free (reserveSlot takes the
+          // same turn again); a member's booking meets the exclusion constraint.
+          await takeCourtTurn(tx, body.court_id);
           const occurrences = await occurrencesOf(tx, body, now);
           const free = occurrences.filter((occurrence) => occurrence.state === 'free');
           if (free.length === 0) throw new AppError(409, RECURRING_MESSAGES.nothingFree);

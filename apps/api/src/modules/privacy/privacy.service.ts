@@ -8,7 +8,7 @@ import { toUserDto } from '../auth/auth.service.js';
 import { eraseAccount } from '../users/erasure.js';
 import { memberRecords } from '../users/member-records.js';
 
-export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'config'>) {
+export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'logger'>) {
   const { db } = deps;
   return {
     /** Everything kept about the member, read only by their own id. */

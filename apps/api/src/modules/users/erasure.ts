@@ -30,7 +30,7 @@ const scrubbed = (value: Prisma.JsonValue | null) => (value === null ? undefined
  * name), the bookings the desk recorded for them as a walk-in (by their name or phone), and what the
  * audit log kept of all of these.
  */
-export async function eraseAccount({ db, storage, config }: Pick<AppDeps, 'db' | 'storage' | 'config'>, userId: number) {
+export async function eraseAccount({ db, storage, config, logger }: Pick<AppDeps, 'db' | 'storage' | 'config' | 'logger'>, userId: number) {
   // An unusable password: nobody knows it, and the e-mail it would go with is gone too.
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'), config.BCRYPT_COST);
   const { user, files } = await db.$transaction(async (tx) => {
@@ -49,16 +49,19 @@ export async function eraseAccount({ db, storage, config }: Pick<AppDeps, 'db' |
     await tx.bookingWaitlist.deleteMany({ where: { userId } });
     const cards = await tx.membership.findMany({ where: { userId }, select: { id: true, pdfPath: true } });
     await tx.membership.updateMany({ where: { userId }, data: { fiscalCode: null, bvuCardCode: null, notes: null, pdfPath: null } });
-    // Walk-in bookings carry no account: the person is recognised by their name or their phone.
-    const asWalkIn = { userId: null, OR: [{ customerName: { equals: `${person.firstName} ${person.lastName}`, mode: 'insensitive' as const } }, ...(person.phone ? [{ customerPhone: person.phone }] : [])] };
+    // Walk-in bookings carry no account: the person is recognised by their name AND their phone (the
+    // desk records both), so a namesake's bookings, which the centre must keep, are never touched.
+    const asWalkIn = person.phone
+      ? { userId: null, customerPhone: person.phone, customerName: { equals: `${person.firstName} ${person.lastName}`, mode: 'insensitive' as const } }
+      : null;
     const walkIn = { customerName: ERASED_VALUE, customerPhone: null, notes: null };
     const bookings = [
       ...(await tx.booking.updateManyAndReturn({ where: { userId }, data: { customerName: null, customerPhone: null, notes: null }, select: { id: true } })),
-      ...(await tx.booking.updateManyAndReturn({ where: asWalkIn, data: walkIn, select: { id: true } })),
+      ...(asWalkIn ? await tx.booking.updateManyAndReturn({ where: asWalkIn, data: walkIn, select: { id: true } }) : []),
     ];
     const series = [
       ...(await tx.recurringBooking.updateManyAndReturn({ where: { userId }, data: { customerName: null, customerPhone: null, notes: null }, select: { id: true } })),
-      ...(await tx.recurringBooking.updateManyAndReturn({ where: asWalkIn, data: walkIn, select: { id: true } })),
+      ...(asWalkIn ? await tx.recurringBooking.updateManyAndReturn({ where: asWalkIn, data: walkIn, select: { id: true } }) : []),
     ];
     const idsOf = (rows: { id: number }[]) => ({ in: rows.map((row) => row.id) });
     const entries = await tx.auditLog.findMany({
@@ -84,7 +87,11 @@ export async function eraseAccount({ db, storage, config }: Pick<AppDeps, 'db' |
     }
     return { user, files: cards.flatMap((card) => (card.pdfPath ? [card.pdfPath] : [])) };
   });
-  // Once the erasure is committed (a rollback must not lose a member's cards).
-  await Promise.all(files.map((path) => storage.remove(path)));
+  // Once the erasure is committed (a rollback must not lose a member's cards); a file that cannot be
+  // removed is logged for the operator, and the committed erasure still answers as done.
+  const removals = await Promise.allSettled(files.map((path) => storage.remove(path)));
+  removals.forEach((removal, index) => {
+    if (removal.status === 'rejected') logger.error({ err: removal.reason, path: files[index] }, 'erasure: card PDF not removed');
+  });
   return user;
 }

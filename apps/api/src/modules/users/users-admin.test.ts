@@ -176,7 +176,7 @@ describe('erasure by an admin', () => {
     await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'admin' }).expect(409);
   });
 
-  it('removes the card PDFs from storage and the walk-in bookings recorded under the member’s name, audit entries included', async () => {
+  it('removes the card PDFs from storage and the walk-in bookings recorded under the member’s name and phone, audit entries included (a namesake’s kept)', async () => {
     const member = await createMember(app, db, { firstName: 'Ornella', lastName: 'Vanoni' });
     await db.user.update({ where: { id: member.id }, data: { phone: '+39 333 222 4444' } });
     const card = await db.membership.create({
@@ -194,6 +194,12 @@ describe('erasure by an admin', () => {
       .set(bearer(staff))
       .send({ court_id: c1.id, date: addDays(todayInRome(), 2), start: '09:00', payment: 'later', customer_name: 'ornella vanoni', customer_phone: '+39 333 222 4444' })
       .expect(201);
+    // A namesake with another phone is another person: her booking is the centre's record to keep.
+    const namesake = await request(app)
+      .post('/api/admin/bookings')
+      .set(bearer(staff))
+      .send({ court_id: c1.id, date: addDays(todayInRome(), 2), start: '10:30', payment: 'later', customer_name: 'Ornella Vanoni', customer_phone: '+39 347 000 1111' })
+      .expect(201);
     const audited = async () => (await db.auditLog.findMany({ where: { entityType: 'bookings', entityId: walkIn.body.booking.id } })).map(({ input, beforeData, afterData }) => ({ input, beforeData, afterData }));
     expect(JSON.stringify(await audited())).toContain('ornella vanoni');
 
@@ -204,6 +210,7 @@ describe('erasure by an admin', () => {
     const entries = JSON.stringify(await audited());
     expect(entries).not.toMatch(/ornella|vanoni/i);
     expect(entries).not.toContain('222 4444');
+    expect(await db.booking.findUniqueOrThrow({ where: { id: namesake.body.booking.id } })).toMatchObject({ customerName: 'Ornella Vanoni', customerPhone: '+39 347 000 1111' });
   });
 
   it('refuses staff and admin accounts (so never the last admin, nor oneself) until made Utente', async () => {
