@@ -148,9 +148,14 @@ describe('free-use courts', () => {
     expect(moved.status).toBe(422);
     expect(moved.body.message).toBe(ADMIN_BOOKING_MESSAGES.freeUse);
 
-    const series = await request(app).post('/api/admin/recurring-bookings/preview').set(staff).send({ court_id: l1, weekday: 1, start: '18:00', end: '19:30', valid_from: day, valid_to: addDays(day, 14), customer_name: 'Scuola' });
+    const seriesBody = { court_id: l1, weekday: 1, start: '18:00', end: '19:30', valid_from: day, valid_to: addDays(day, 14), customer_name: 'Scuola' };
+    const preview = await request(app).post('/api/admin/recurring-bookings/preview').set(staff).send(seriesBody);
+    expect(preview.status).toBe(422);
+    const series = await request(app).post('/api/admin/recurring-bookings').set(staff).send(seriesBody);
     expect(series.status).toBe(422);
+    expect(series.body.message).toBe(ADMIN_BOOKING_MESSAGES.freeUse);
     expect(await db.booking.count({ where: { courtId: l1 } })).toBe(0);
+    expect(await db.recurringBooking.count({ where: { courtId: l1 } })).toBe(0);
   });
 });
 

@@ -15,6 +15,7 @@ import { createDb } from '../../lib/db.js';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../lib/errors.js';
 import { startRuntime } from '../../runtime.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { TEST_BCRYPT_COST, TEST_ENV } from '../../test/env.js';
 import { freePort } from '../../test/free-port.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'beach-outage-pg-'));
@@ -23,18 +24,17 @@ const startServer = () => startEmbeddedPostgres({ dataDir, port, database: 'outa
 let server: EmbeddedDatabase = await startServer();
 await migrate(server.url);
 const db = createDb(server.url);
-await seed(db, { nodeEnv: 'test', log: () => {} });
-const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: server.url, LOG_LEVEL: 'silent' });
-const { deps, services } = await startRuntime(config, { workers: false, db });
-const app = createApp(deps, services);
+await seed(db, { nodeEnv: 'test', bcryptCost: TEST_BCRYPT_COST, log: () => {} });
+const config = loadConfig({ ...TEST_ENV, DATABASE_URL: server.url });
+const runtime = await startRuntime(config, { workers: false, db });
+const app = createApp(runtime.deps, runtime.services);
 let token: string;
 
 beforeAll(async () => {
   token = await loginAs(app, DEMO.staff);
 });
 afterAll(async () => {
-  await deps.jobs.stop(2000);
-  await db.$disconnect();
+  await runtime.stop(2000);
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
