@@ -81,7 +81,7 @@ export const ZBvuMembersQuery = pageQuery(BVU_MEMBERS_PER_PAGE).extend({
 });
 export type TBvuMembersQuery = z.input<typeof ZBvuMembersQuery>;
 
-/** Spec §7: message and the list of problems (one line each, with its line number), the first BVU_IMPORT_MAX_ERRORS of them. */
+/** The import's answer: message and the list of problems (one line each, with its line number), the first BVU_IMPORT_MAX_ERRORS of them. */
 export const ZBvuImportResult = z.object({
   message: z.string(),
   created: z.number().int(),

@@ -1,4 +1,4 @@
-// The route table of spec §2, rendered by <AppRoutes> inside the browser's router (or the build's
+// The route table (every screen, its path and who may open it), rendered by <AppRoutes> inside the browser's router (or the build's
 // static one). Every other screen is its own lazily loaded chunk, so visitors of the home page never
 // download the back-office.
 import { lazy, useEffect, type ComponentType } from 'react';

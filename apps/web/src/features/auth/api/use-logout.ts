@@ -18,7 +18,7 @@ export function useLeaveToLogin() {
   };
 }
 
-/** Ends the session on the server, goes to /login and clears everything stored (spec §4). */
+/** Ends the session on the server, goes to /login and clears everything stored on this device. */
 export function useLogout() {
   const leave = useLeaveToLogin();
   return async () => {
