@@ -32,6 +32,8 @@ const apps = spawn('pnpm', ['exec', 'turbo', 'run', 'dev', '--filter=@beach/api'
   env: {
     MAIL_DIR: fileURLToPath(new URL('../.data/mail', import.meta.url)),
     STORAGE_DIR: fileURLToPath(new URL('../.data/storage', import.meta.url)),
+    // The dev server answers at both addresses: a member who opened either comes back to it from paying.
+    WEB_ORIGIN_ALIASES: 'http://127.0.0.1:5173',
     ...process.env,
     ...stripeEnv,
     DATABASE_URL: database.url,
