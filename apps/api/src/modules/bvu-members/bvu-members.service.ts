@@ -166,7 +166,7 @@ export function createBvuMembersService({ db }: Pick<AppDeps, 'db'>) {
     },
 
     async importCsv(file: Buffer): Promise<TBvuImportResult> {
-      const { rows, errors } = await readBvuCsv(file, currentSeason());
+      const { rows, errors } = readBvuCsv(file, currentSeason());
       const { created, updated, cardsHeld } = rows.length > 0 ? await writeImport(rows) : { created: 0, updated: 0, cardsHeld: [] };
       const problems = [...errors, ...cardsHeld.map((row) => BVU_MESSAGES.cardHeldInDatabase(row.line, row.season))];
       // Reported in file order, whichever check found them.
