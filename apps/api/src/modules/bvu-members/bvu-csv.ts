@@ -83,7 +83,8 @@ function isoDate(value: string): string {
   return match ? `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}` : value.trim();
 }
 
-function columnsOf(header: string[]): Partial<Record<Field, number>> {
+/** The file's column of each field it has. */
+function columnsOf(header: string[]): [Field, number][] {
   const folded = header.map(fold);
   const columns: Partial<Record<Field, number>> = {};
   for (const [field, aliases] of Object.entries(HEADER_ALIASES) as [Field, string[]][]) {
@@ -92,7 +93,7 @@ function columnsOf(header: string[]): Partial<Record<Field, number>> {
   }
   const missing = REQUIRED_FIELDS.filter((field) => columns[field] === undefined);
   if (missing.length > 0) throw invalid({ file: [CSV_MESSAGES.missingColumns(missing.map((field) => HEADER_ALIASES[field][0]!))] });
-  return columns;
+  return Object.entries(columns) as [Field, number][];
 }
 
 export interface ReadResult {
@@ -147,7 +148,7 @@ export function readBvuCsv(file: Buffer, defaultSeason: string): ReadResult {
   const errors: string[] = [];
   const byMember = new Map<string, number>();
   const byCard = new Map<string, number>();
-  let columns: Partial<Record<Field, number>> | null = null;
+  let columns: [Field, number][] | null = null;
   let dataRows = 0;
   for (const { record, info } of recordsOf(decode(file))) {
     if (!columns) {
@@ -157,12 +158,11 @@ export function readBvuCsv(file: Buffer, defaultSeason: string): ReadResult {
     // A file of hundreds of thousands of short rows would be read, checked and answered row by row.
     if (++dataRows > BVU_IMPORT_MAX_ROWS) throw invalid({ file: [CSV_MESSAGES.tooManyRows] });
     const line = info.lines;
-    const raw = Object.fromEntries(
-      (Object.entries(columns) as [Field, number][]).map(([field, index]) => {
-        const value = record[index] ?? '';
-        return [field, DATE_FIELDS.has(field) ? isoDate(value) : value];
-      }),
-    );
+    const raw: Partial<Record<Field, string>> = {};
+    for (const [field, index] of columns) {
+      const value = record[index] ?? '';
+      raw[field] = DATE_FIELDS.has(field) ? isoDate(value) : value;
+    }
     const parsed = ZBvuMemberBody.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -177,7 +177,7 @@ export function readBvuCsv(file: Buffer, defaultSeason: string): ReadResult {
       errors.push(`Riga ${line}: ${FIELD_LABELS.fiscal_code}: ${fiscalProblem}`);
       continue;
     }
-    const row: BvuRow = { ...parsed.data, season: parsed.data.season ?? defaultSeason, line };
+    const row: BvuRow = Object.assign(parsed.data, { season: parsed.data.season ?? defaultSeason, line });
     const memberKey = `${row.fiscal_code}|${row.season}`;
     const cardKey = `${row.card_code}|${row.season}`;
     const sameMember = byMember.get(memberKey);
