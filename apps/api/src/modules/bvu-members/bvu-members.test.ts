@@ -211,6 +211,23 @@ describe('BVU members: CSV import', () => {
     expect(malformed.body.errors.file).toEqual(['Il file non è un CSV valido (riga 2): controlla separatori e virgolette.']);
   });
 
+  it('reports a repeated bad value on every row that has it, and a card expiring before its issue', async () => {
+    const csv = [
+      'codice_tessera;stagione;cognome;nome;codice_fiscale;sesso;data_rilascio;data_scadenza',
+      `R-1;2033;Rossi;Mario;${ROSSI};X;01/05/2033;31/12/2033`,
+      `R-2;2033;Verdi;Anna;${VERDI};X;01/05/2033;31/12/2033`,
+      `R-3;2033;Neri;Luca;${NERI};M;01/05/2033;30/04/2033`,
+    ].join('\n');
+    expect((await importFile(admin, csv)).body).toMatchObject({
+      created: 0,
+      errors: [
+        'Riga 2: sesso: Sesso non valido: M o F.',
+        'Riga 3: sesso: Sesso non valido: M o F.',
+        'Riga 4: data di scadenza: La data di scadenza non può precedere quella di rilascio.',
+      ],
+    });
+  });
+
   it('leaves a member the file repeats unchanged untouched, and still counts it as updated', async () => {
     const row = 'U-1;2032;Rossi;Mario;' + ROSSI;
     const file = `codice_tessera;stagione;cognome;nome;codice_fiscale\n${row}\n`;
