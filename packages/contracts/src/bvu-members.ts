@@ -46,30 +46,35 @@ export const ZSeason = z
   .trim()
   .regex(/^\d{4}(\/\d{4})?$/, 'Stagione non valida: scrivi l’anno (2026) o due anni (2025/2026).');
 
+/** The form's fields, each checked on its own: the CSV import checks each distinct value once. */
+export const ZBvuMemberFields = z.object({
+  card_code: required(50, 'Il codice tessera può avere al massimo 50 caratteri.'),
+  season: blankToNull(ZSeason),
+  last_name: required(100, 'Il cognome può avere al massimo 100 caratteri.'),
+  first_name: required(100, 'Il nome può avere al massimo 100 caratteri.'),
+  fiscal_code: z
+    .string({ error: REQUIRED })
+    .trim()
+    .toUpperCase()
+    .min(1, REQUIRED)
+    .max(FISCAL_CODE_MAX_LENGTH, { message: `Il codice fiscale può avere al massimo ${FISCAL_CODE_MAX_LENGTH} caratteri.`, abort: true })
+    .regex(/^[A-Z0-9]{16}$/, 'Il codice fiscale è fatto di 16 lettere e cifre.'),
+  gender: blankToNull(z.string().trim().toUpperCase().pipe(z.enum(GENDERS, { error: 'Sesso non valido: M o F.' }))),
+  birth_date: blankToNull(ZIsoDate),
+  email: blankToNull(z.string().trim().toLowerCase().pipe(z.email('Inserisci un indirizzo e-mail valido.').max(255))),
+  issue_date: blankToNull(ZIsoDate),
+  expiry_date: blankToNull(ZIsoDate),
+});
+
+/** The rule across fields: a card does not expire before it is issued. */
+export const BVU_VALIDITY = {
+  holds: (body: { issue_date: string | null; expiry_date: string | null }) => !body.issue_date || !body.expiry_date || body.expiry_date >= body.issue_date,
+  message: 'La data di scadenza non può precedere quella di rilascio.',
+  field: 'expiry_date',
+} as const;
+
 /** The add/edit form (spec §2) and one CSV row once read. Season blank: the current one. */
-export const ZBvuMemberBody = z
-  .object({
-    card_code: required(50, 'Il codice tessera può avere al massimo 50 caratteri.'),
-    season: blankToNull(ZSeason),
-    last_name: required(100, 'Il cognome può avere al massimo 100 caratteri.'),
-    first_name: required(100, 'Il nome può avere al massimo 100 caratteri.'),
-    fiscal_code: z
-      .string({ error: REQUIRED })
-      .trim()
-      .toUpperCase()
-      .min(1, REQUIRED)
-      .max(FISCAL_CODE_MAX_LENGTH, { message: `Il codice fiscale può avere al massimo ${FISCAL_CODE_MAX_LENGTH} caratteri.`, abort: true })
-      .regex(/^[A-Z0-9]{16}$/, 'Il codice fiscale è fatto di 16 lettere e cifre.'),
-    gender: blankToNull(z.string().trim().toUpperCase().pipe(z.enum(GENDERS, { error: 'Sesso non valido: M o F.' }))),
-    birth_date: blankToNull(ZIsoDate),
-    email: blankToNull(z.string().trim().toLowerCase().pipe(z.email('Inserisci un indirizzo e-mail valido.').max(255))),
-    issue_date: blankToNull(ZIsoDate),
-    expiry_date: blankToNull(ZIsoDate),
-  })
-  .refine((body) => !body.issue_date || !body.expiry_date || body.expiry_date >= body.issue_date, {
-    message: 'La data di scadenza non può precedere quella di rilascio.',
-    path: ['expiry_date'],
-  });
+export const ZBvuMemberBody = ZBvuMemberFields.refine(BVU_VALIDITY.holds, { message: BVU_VALIDITY.message, path: [BVU_VALIDITY.field] });
 export type TBvuMemberBody = z.input<typeof ZBvuMemberBody>;
 
 export const BVU_SORT_FIELDS = ['last_name', 'first_name', 'card_code', 'season', 'expiry_date', 'created_at'] as const;

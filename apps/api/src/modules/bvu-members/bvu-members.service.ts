@@ -26,8 +26,6 @@ export const BVU_MESSAGES = {
 type ListQuery = ReturnType<typeof ZBvuMembersQuery.parse>;
 type Body = ReturnType<typeof ZBvuMemberBody.parse>;
 
-/** Rows written per statement while importing. */
-const IMPORT_BATCH = 10_000;
 /** A 10 MB file (about 80,000 rows) has the client's 120 s; the transaction may take most of it. */
 const IMPORT_TRANSACTION = { timeout: 110_000, maxWait: 10_000 };
 
@@ -93,36 +91,48 @@ export function createBvuMembersService({ db }: Pick<AppDeps, 'db'>) {
   }
 
   /**
-   * Writes the good rows in one transaction: they go into a temporary table in batches (one JSON
-   * array each, read by the server as rows), rows whose card code another member holds are reported and dropped,
-   * and the rest are upserted by fiscal code and season in one statement.
+   * Writes the good rows in one statement (one JSON array, read by the server as rows): rows whose
+   * card code another member holds are reported and left out, the rest are upserted by fiscal code
+   * and season. A row equal to the member's stored one counts as updated but is left alone (not even
+   * locked), so importing the same file again writes nothing. The answer is two counts and the refused lines.
    */
   async function writeImport(rows: BvuRow[]) {
-    return db.$transaction(async (tx) => {
-      await tx.$executeRaw`
-        CREATE TEMP TABLE bvu_import (
-          line int, card_code varchar(50), season varchar(9), last_name varchar(100), first_name varchar(100),
-          fiscal_code varchar(16), gender gender, birth_date date, email varchar(255), issue_date date, expiry_date date
-        ) ON COMMIT DROP`;
-      for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
-        const batch = JSON.stringify(rows.slice(start, start + IMPORT_BATCH));
-        await tx.$executeRaw`INSERT INTO bvu_import SELECT * FROM json_populate_recordset(NULL::bvu_import, ${batch}::json)`;
-      }
-      const cardsHeld = await tx.$queryRaw<{ line: number; season: string }[]>`
-        DELETE FROM bvu_import i USING bvu_members b
-        WHERE b.card_code = i.card_code AND b.season = i.season AND b.fiscal_code <> i.fiscal_code
-        RETURNING i.line, i.season`;
-      const written = await tx.$queryRaw<{ created: boolean }[]>`
+    // In a transaction all the same: the audit trail records the import inside it.
+    const [result] = await db.$transaction(async (tx) => {
+      // Enough memory to sort and hash the file's rows without spilling them to disk.
+      await tx.$executeRaw`SET LOCAL work_mem = '64MB'`;
+      return tx.$queryRaw<{ created: number; written: number; held: { line: number; season: string }[] }[]>`
+      WITH input AS (
+        SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS i (
+          line int, card_code text, season text, last_name text, first_name text, fiscal_code text,
+          gender gender, birth_date date, email text, issue_date date, expiry_date date)
+      ),
+      held AS (
+        SELECT i.line, i.season FROM input i JOIN bvu_members b ON b.card_code = i.card_code AND b.season = i.season AND b.fiscal_code <> i.fiscal_code
+      ),
+      written AS (
         INSERT INTO bvu_members (card_code, season, last_name, first_name, fiscal_code, gender, birth_date, email, issue_date, expiry_date)
-        SELECT card_code, season, last_name, first_name, fiscal_code, gender, birth_date, email, issue_date, expiry_date FROM bvu_import ORDER BY line
+        SELECT card_code, season, last_name, first_name, fiscal_code, gender, birth_date, email, issue_date, expiry_date
+        FROM input i
+        WHERE i.line NOT IN (SELECT line FROM held)
+          AND NOT EXISTS (
+            SELECT FROM bvu_members m WHERE m.fiscal_code = i.fiscal_code AND m.season = i.season
+              AND (m.card_code, m.last_name, m.first_name, m.gender, m.birth_date, m.email, m.issue_date, m.expiry_date)
+                IS NOT DISTINCT FROM (i.card_code, i.last_name, i.first_name, i.gender, i.birth_date, i.email, i.issue_date, i.expiry_date))
+        ORDER BY line
         ON CONFLICT (fiscal_code, season) DO UPDATE SET
           card_code = EXCLUDED.card_code, last_name = EXCLUDED.last_name, first_name = EXCLUDED.first_name, gender = EXCLUDED.gender,
           birth_date = EXCLUDED.birth_date, email = EXCLUDED.email, issue_date = EXCLUDED.issue_date, expiry_date = EXCLUDED.expiry_date,
           updated_at = now()
-        RETURNING (xmax = 0) AS created`;
-      const created = written.filter((row) => row.created).length;
-      return { created, updated: written.length - created, cardsHeld };
+        RETURNING xmax = 0 AS created
+      )
+      SELECT
+        (SELECT count(*) FROM written WHERE created)::int AS created,
+        (SELECT count(*) FROM input)::int - (SELECT count(*) FROM held)::int AS written,
+        (SELECT coalesce(json_agg(held), '[]') FROM held) AS held`;
     }, IMPORT_TRANSACTION);
+    const { created, written, held } = result!;
+    return { created, updated: written - created, cardsHeld: held };
   }
 
   return {
@@ -166,7 +176,7 @@ export function createBvuMembersService({ db }: Pick<AppDeps, 'db'>) {
     },
 
     async importCsv(file: Buffer): Promise<TBvuImportResult> {
-      const { rows, errors } = await readBvuCsv(file, currentSeason());
+      const { rows, errors } = readBvuCsv(file, currentSeason());
       const { created, updated, cardsHeld } = rows.length > 0 ? await writeImport(rows) : { created: 0, updated: 0, cardsHeld: [] };
       const problems = [...errors, ...cardsHeld.map((row) => BVU_MESSAGES.cardHeldInDatabase(row.line, row.season))];
       // Reported in file order, whichever check found them.

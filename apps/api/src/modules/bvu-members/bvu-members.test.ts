@@ -187,6 +187,60 @@ describe('BVU members: CSV import', () => {
     expect(await db.bvuMember.findFirst({ where: { cardCode: 'WIN-1' } })).toMatchObject({ lastName: 'Savignanò', firstName: 'Nicolò' });
   });
 
+  it('reads a file with quotes as the same file without them: trimmed fields, blank lines, short and long rows, line numbers', async () => {
+    const fileOf = (season: string, quoted: boolean) =>
+      [
+        'codice_tessera;stagione;cognome;nome;codice_fiscale',
+        '',
+        `  Q-1 ;${season};Rossi; Mario ;${ROSSI}\t`,
+        '   ',
+        `Q-2;${season};${quoted ? '"Verdi"' : 'Verdi'};Anna`,
+        `Q-3;${season};Neri;Luca;${NERI};altro;ancora`,
+        `Q-4;${season};Bianchi;Carla;CORTO`,
+      ].join('\r\n');
+    for (const [season, quoted] of [['2030', false], ['2031', true]] as const) {
+      const response = await importFile(admin, fileOf(season, quoted));
+      expect(response.body).toMatchObject({
+        created: 2,
+        errors: ['Riga 5: codice fiscale: Campo obbligatorio.', 'Riga 7: codice fiscale: Il codice fiscale è fatto di 16 lettere e cifre.'],
+      });
+      expect(await db.bvuMember.findFirst({ where: { season, fiscalCode: ROSSI } })).toMatchObject({ cardCode: 'Q-1', firstName: 'Mario' });
+    }
+    const malformed = await importFile(admin, 'codice_tessera;cognome;nome;codice_fiscale\nQ-5;"Ros"si;Mario;X\n');
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.errors.file).toEqual(['Il file non è un CSV valido (riga 2): controlla separatori e virgolette.']);
+  });
+
+  it('reports a repeated bad value on every row that has it, and a card expiring before its issue', async () => {
+    const csv = [
+      'codice_tessera;stagione;cognome;nome;codice_fiscale;sesso;data_rilascio;data_scadenza',
+      `R-1;2033;Rossi;Mario;${ROSSI};X;01/05/2033;31/12/2033`,
+      `R-2;2033;Verdi;Anna;${VERDI};X;01/05/2033;31/12/2033`,
+      `R-3;2033;Neri;Luca;${NERI};M;01/05/2033;30/04/2033`,
+    ].join('\n');
+    expect((await importFile(admin, csv)).body).toMatchObject({
+      created: 0,
+      errors: [
+        'Riga 2: sesso: Sesso non valido: M o F.',
+        'Riga 3: sesso: Sesso non valido: M o F.',
+        'Riga 4: data di scadenza: La data di scadenza non può precedere quella di rilascio.',
+      ],
+    });
+  });
+
+  it('leaves a member the file repeats unchanged untouched, and still counts it as updated', async () => {
+    const row = 'U-1;2032;Rossi;Mario;' + ROSSI;
+    const file = `codice_tessera;stagione;cognome;nome;codice_fiscale\n${row}\n`;
+    expect((await importFile(admin, file)).body).toMatchObject({ created: 1, updated: 0 });
+    const stored = await db.bvuMember.findFirstOrThrow({ where: { season: '2032', fiscalCode: ROSSI } });
+    expect((await importFile(admin, file)).body).toMatchObject({ created: 0, updated: 1, errors: [] });
+    expect((await db.bvuMember.findFirstOrThrow({ where: { id: stored.id } })).updatedAt).toEqual(stored.updatedAt);
+    expect((await importFile(admin, file.replace('Mario', 'Mario Luigi'))).body).toMatchObject({ created: 0, updated: 1 });
+    const changed = await db.bvuMember.findFirstOrThrow({ where: { id: stored.id } });
+    expect(changed.firstName).toBe('Mario Luigi');
+    expect(changed.updatedAt.getTime()).toBeGreaterThan(stored.updatedAt.getTime());
+  });
+
   it('refuses a file over 10 MB (413), a file that is not CSV, a missing column and a file with no rows (422), writing nothing', async () => {
     const before = await countMembers();
     const huge = await importFile(admin, Buffer.alloc(11 * 1024 * 1024, 'a'));
