@@ -135,35 +135,19 @@ function rowChecker() {
   };
 }
 
-/** What csv-parse's `trim` strips around a field. */
-const TRIM_CHARS = '\r\n\f\t ';
-const TRIMMED = /^[\r\n\f\t ]+|[\r\n\f\t ]+$/g;
-const trimField = (field: string) => (field !== '' && (TRIM_CHARS.includes(field[0]!) || TRIM_CHARS.includes(field.at(-1)!)) ? field.replace(TRIMMED, '') : field);
-
 interface CsvRecord {
   record: string[];
   info: { lines: number };
 }
 
 /**
- * The file's records, each with the line it ends on. A file without quotes is split by hand, as
- * csv-parse would read it (trimmed fields, blank lines skipped, any number of fields): on 10 MB that
- * is about a tenth of csv-parse's time. A file with quotes goes through csv-parse, which reports
- * a malformed one; no more rows than the cap allows (plus the header and one) are read either way.
+ * The file's records, each with the line it ends on, through csv-parse's sync API (one pass, no
+ * stream per record); a malformed file is reported by its line, and no more rows than the cap allows
+ * (plus the header and one) are read.
  */
 function recordsOf(text: string): CsvRecord[] {
   const delimiter = separatorOf(text);
   const limit = BVU_IMPORT_MAX_ROWS + 2;
-  if (!text.includes('"')) {
-    // Like csv-parse, the first line's ending is the file's.
-    const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/.exec(text)?.[0] ?? '\n');
-    const records: CsvRecord[] = [];
-    for (let index = 0; index < lines.length && records.length < limit; index++) {
-      const fields = lines[index]!.split(delimiter).map(trimField);
-      if (fields.length > 1 || fields[0] !== '') records.push({ record: fields, info: { lines: index + 1 } });
-    }
-    return records;
-  }
   try {
     // csv-parse's types do not follow `info: true`, which wraps each record with its line.
     return parse(text, { delimiter, bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true, to: limit }) as unknown as CsvRecord[];
