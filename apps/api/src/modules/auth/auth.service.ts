@@ -31,7 +31,7 @@ export const ACCOUNT_CREATED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const MAX_EMAIL_TOKENS_PER_HOUR = 5;
 
 /** Who a user is, as every view of a user shows it. */
-export const personOf = (user: User) => ({
+export const personOf = (user: Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'birthDate'>) => ({
   id: user.id,
   first_name: user.firstName,
   last_name: user.lastName,

@@ -26,7 +26,7 @@ import { releaseCoupon } from '../coupons/coupon-rules.js';
 import { revenueTotals } from '../finance/revenue.js';
 import { requireStripe, type Checkouts } from '../payments/checkout.js';
 import { fiscalCodeProblem } from './fiscal-code.js';
-import { toAdminMembershipDto, toBackOfficeMembershipDto, WITH_HOLDER } from './memberships.dto.js';
+import { BACK_OFFICE_CARD_JSON, backOfficeCardOfJson, toAdminMembershipDto, toBackOfficeMembershipDto, WITH_HOLDER } from './memberships.dto.js';
 import { invitationEmail } from './memberships.emails.js';
 import { MEMBERSHIP_MESSAGES, rethrowOverlap, type MembershipsService } from './memberships.service.js';
 
@@ -175,19 +175,23 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
       const where = membershipListFilter(query);
       const order = Prisma.raw(`${SORT_COLUMNS[query.sort_by]} ${query.sort_order}, m.id ${query.sort_order}`);
       const { skip, take } = skipTake(query);
-      // The count (the slow part on a large table) runs alongside the page: its ids read from an index,
-      // then its rows with holder and payments in one query (joined, not one query per relation).
-      const [[counted], [ids, rows]] = await Promise.all([
+      // Two statements side by side on two connections, so the request waits for the slower one only:
+      // the count, and the page's rows in one round trip, read through the filter's index with each
+      // card's holder and latest payment, built as JSON by PostgreSQL in the page's order.
+      const [[counted], [page]] = await Promise.all([
         db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM memberships m ${where}`,
-        db.$queryRaw<{ id: number }[]>`SELECT m.id FROM memberships m ${where} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`.then(
-          async (page) =>
-            [page, await db.membership.findMany({ relationLoadStrategy: 'join', where: { id: { in: page.map((row) => row.id) } }, include: WITH_HOLDER })] as const,
-        ),
+        db.$queryRaw<{ cards: Parameters<typeof backOfficeCardOfJson>[0][] }[]>`
+          SELECT coalesce(json_agg(page.card ORDER BY page.position), '[]'::json) AS cards FROM (
+            SELECT row_number() OVER (ORDER BY ${order}) AS position, ${BACK_OFFICE_CARD_JSON} AS card
+            FROM memberships m JOIN users u ON u.id = m.user_id
+            LEFT JOIN LATERAL (
+              SELECT * FROM transactions t WHERE t.membership_id = m.id AND t.type = 'payment' ORDER BY t.created_at DESC LIMIT 1
+            ) t ON true
+            ${where} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}) page`,
       ]);
-      const byId = new Map(rows.map((row) => [row.id, row]));
       return pagedList(
-        ids.map((row) => toBackOfficeMembershipDto(byId.get(row.id)!, viewer)),
-        counted?.total ?? 0,
+        page!.cards.map((card) => toBackOfficeMembershipDto(backOfficeCardOfJson(card), viewer)),
+        counted!.total,
         query,
       );
     },

@@ -164,6 +164,12 @@ describe('what staff see of a card', () => {
     }
   });
 
+  it('shows a card in the list exactly as its detail shows it, to admins and to staff', async () => {
+    const { admin: [adminRow, adminDetail], staff: [staffRow, staffDetail] } = await views();
+    expect(adminRow).toEqual(adminDetail);
+    expect(staffRow).toEqual(staffDetail);
+  });
+
   it('leaves the file metadata (PDF path, QR code) to admins', async () => {
     const { admin: forAdmin, staff: forStaff } = await views();
     for (const card of forAdmin) expect(card).toMatchObject({ pdf_path: `memberships/${cardId}.pdf`, qr_code: `qr-${cardId}` });

@@ -1,6 +1,7 @@
 // Rows to the contracts' shapes, in one place for the member's screens and the back-office.
 import { centsToMoney, ZStaffMembership, type TAdminMembership, type TBackOfficeMembership, type TMembership, type TMyMembership } from '@beach/contracts';
-import type { Membership, Prisma, Transaction, User } from '../../generated/prisma/client.js';
+import type { Membership, Transaction, User } from '../../generated/prisma/client.js';
+import { Prisma } from '../../lib/db.js';
 import { toIsoDate } from '../../lib/time.js';
 import { personOf } from '../auth/auth.service.js';
 import { isAdmin } from '../auth/guards.js';
@@ -16,12 +17,68 @@ export type MembershipWithPayments = Membership & { transactions: Transaction[] 
 export const WITH_HOLDER = { ...WITH_PAYMENTS, user: true } satisfies Prisma.MembershipInclude;
 export type MembershipWithHolder = MembershipWithPayments & { user: User };
 
+/** What the card's DTOs read: the card, its payments newest first (the first is shown) and, for the back-office, its holder. */
+type CardFields = Pick<
+  Membership,
+  | 'id'
+  | 'membershipNumber'
+  | 'type'
+  | 'status'
+  | 'isBvuMember'
+  | 'bvuCardCode'
+  | 'fiscalCode'
+  | 'startDate'
+  | 'endDate'
+  | 'hasInsurance'
+  | 'originalPriceCents'
+  | 'discountCents'
+  | 'priceCents'
+  | 'couponCode'
+  | 'pdfPath'
+  | 'qrCode'
+  | 'notes'
+  | 'createdAt'
+  | 'updatedAt'
+> & { transactions: Pick<Transaction, 'method' | 'status' | 'stripePaymentIntentId' | 'createdAt'>[] };
+type BackOfficeCard = CardFields & { user: Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'birthDate' | 'role'> };
+
+/**
+ * The back-office card built by PostgreSQL as JSON, over `memberships m JOIN users u` and the latest
+ * payment `t` (LEFT JOIN LATERAL): a page of the list comes back in one statement. Read it with
+ * `backOfficeCardOfJson`.
+ */
+export const BACK_OFFICE_CARD_JSON = Prisma.sql`json_build_object(
+  'id', m.id, 'membershipNumber', m.membership_number, 'type', m.type, 'status', m.status, 'isBvuMember', m.is_bvu_member,
+  'bvuCardCode', m.bvu_card_code, 'fiscalCode', m.fiscal_code, 'startDate', m.start_date, 'endDate', m.end_date,
+  'hasInsurance', m.has_insurance, 'originalPriceCents', m.original_price_cents, 'discountCents', m.discount_cents,
+  'priceCents', m.price_cents, 'couponCode', m.coupon_code, 'pdfPath', m.pdf_path, 'qrCode', m.qr_code, 'notes', m.notes,
+  'createdAt', m.created_at, 'updatedAt', m.updated_at,
+  'transactions', CASE WHEN t.created_at IS NULL THEN '[]'::json ELSE json_build_array(json_build_object(
+    'method', t.method, 'status', t.status, 'stripePaymentIntentId', t.stripe_payment_intent_id, 'createdAt', t.created_at)) END,
+  'user', json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email, 'phone', u.phone,
+    'birthDate', u.birth_date, 'role', u.role))`;
+
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] extends object ? Json<T[K]> : T[K] };
+
+/** A card of `BACK_OFFICE_CARD_JSON` as the DTOs read it: JSON has no dates, so they are made again. */
+export function backOfficeCardOfJson(card: Json<BackOfficeCard>): BackOfficeCard {
+  return {
+    ...card,
+    startDate: new Date(card.startDate),
+    endDate: new Date(card.endDate),
+    createdAt: new Date(card.createdAt),
+    updatedAt: new Date(card.updatedAt),
+    transactions: card.transactions.map((payment) => ({ ...payment, createdAt: new Date(payment.createdAt) })),
+    user: { ...card.user, birthDate: card.user.birthDate === null ? null : new Date(card.user.birthDate) },
+  };
+}
+
 /** Minors and free cards are activated at the desk (a parent signs for minors); the rest is paid online. */
 export const paidOnline = (membership: Pick<Membership, 'type' | 'priceCents'>) => membership.priceCents > 0 && membership.type !== 'under_18';
 
 export const verifyUrl = (webOrigin: string, qrCode: string) => `${webOrigin}/verifica-tessera/${qrCode}`;
 
-export function toMembershipDto(membership: MembershipWithPayments): TMembership {
+export function toMembershipDto(membership: CardFields): TMembership {
   const payment = membership.transactions[0];
   return {
     id: membership.id,
@@ -59,7 +116,7 @@ export function toMyMembershipDto(membership: MembershipWithPayments, webOrigin:
   };
 }
 
-export function toAdminMembershipDto(membership: MembershipWithHolder): TAdminMembership {
+export function toAdminMembershipDto(membership: BackOfficeCard): TAdminMembership {
   const { user } = membership;
   return {
     ...toMembershipDto(membership),
@@ -69,7 +126,7 @@ export function toAdminMembershipDto(membership: MembershipWithHolder): TAdminMe
 }
 
 /** The card as the viewer may see it: staff get it without economics, payment and file metadata. */
-export function toBackOfficeMembershipDto(membership: MembershipWithHolder, viewer: User): TBackOfficeMembership {
+export function toBackOfficeMembershipDto(membership: BackOfficeCard, viewer: User): TBackOfficeMembership {
   const dto = toAdminMembershipDto(membership);
   return isAdmin(viewer) ? dto : ZStaffMembership.parse(dto);
 }
