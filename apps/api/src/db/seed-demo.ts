@@ -275,6 +275,7 @@ export async function seedDemoVolume(
       });
       log(`Dati demo: ${users.length} utenti, ${createdMemberships.length} tessere, ${bvuMembers.length} tesserati BVU, ${coupons.length} coupon, ${createdBookings.length} prenotazioni.`);
     },
-    { timeout: 120_000 },
+    // One transaction for thousands of rows: on a busy machine it may wait for a connection longer than 2 s.
+    { maxWait: 30_000, timeout: 120_000 },
   );
 }

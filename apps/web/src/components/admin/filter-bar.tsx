@@ -37,29 +37,20 @@ export function FilterBar({
   return (
     <section aria-label="Filtri" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))]">
-        <div className="col-span-2 flex items-start gap-2 lg:col-span-1">
-          <form
-            noValidate
-            role="search"
-            className="relative min-w-0 flex-1"
-            onSubmit={(event) => {
-              event.preventDefault();
-              search.onSubmit?.();
-            }}
-          >
-            {/* A search on Enter says so under the box, where it is read in full (a placeholder is cut on a phone). */}
-            <Input type="search" label={search.label} placeholder={search.placeholder} hint={search.onSubmit ? 'Premi Invio per cercare.' : undefined} value={search.value} onChange={(event) => search.onChange(event.target.value)} className="pl-9" autoComplete="off" enterKeyHint="search" />
-            {/* top-9 centres the icon on the box below its label, with or without the hint. */}
-            <Search aria-hidden="true" className="pointer-events-none absolute top-9 left-3 h-4 w-4 text-slate-400" />
-          </form>
-          {selects.length > 0 && (
-            // mt-6 lines the button up with the search box, below the box's label.
-            <Button variant="secondary" className="mt-6 shrink-0 lg:hidden" aria-expanded={showSelects} aria-controls={selectsId} onClick={() => setShowSelects((shown) => !shown)}>
-              <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
-              Filtri{activeSelects > 0 ? ` (${activeSelects})` : ''}
-            </Button>
-          )}
-        </div>
+        <form
+          noValidate
+          role="search"
+          className="relative col-span-2 lg:col-span-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            search.onSubmit?.();
+          }}
+        >
+          {/* A search on Enter says so under the box, where it is read in full (a placeholder is cut on a phone). */}
+          <Input type="search" label={search.label} placeholder={search.placeholder} hint={search.onSubmit ? 'Premi Invio per cercare.' : undefined} value={search.value} onChange={(event) => search.onChange(event.target.value)} className="pl-9" autoComplete="off" enterKeyHint="search" />
+          {/* top-9 centres the icon on the box below its label, with or without the hint. */}
+          <Search aria-hidden="true" className="pointer-events-none absolute top-9 left-3 h-4 w-4 text-slate-400" />
+        </form>
         <div id={selectsId} className={showSelects ? 'contents' : 'hidden lg:contents'}>
           {selects.map((select) => (
             <Select key={select.name} name={select.name} label={select.label} value={select.value} options={select.options} onChange={(event) => select.onChange(event.target.value)} />
@@ -70,10 +61,18 @@ export function FilterBar({
         <p aria-live="polite" className="text-sm font-medium text-slate-700">
           {total}
         </p>
-        <Button variant="ghost" size="sm" onClick={onClear} disabled={!canClear}>
-          <X aria-hidden="true" className="h-4 w-4" />
-          Cancella filtri
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          {selects.length > 0 && (
+            <Button variant="secondary" size="sm" className="lg:hidden" aria-expanded={showSelects} aria-controls={selectsId} onClick={() => setShowSelects((shown) => !shown)}>
+              <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+              Filtri{activeSelects > 0 ? ` (${activeSelects})` : ''}
+            </Button>
+          )}
+          <Button variant="ghost" size="sm" onClick={onClear} disabled={!canClear}>
+            <X aria-hidden="true" className="h-4 w-4" />
+            Cancella filtri
+          </Button>
+        </div>
       </div>
     </section>
   );
