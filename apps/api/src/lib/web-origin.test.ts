@@ -11,7 +11,7 @@ const feedUrl = async (headers: Record<string, string>) =>
 
 describe('web origin of return addresses', () => {
   it('uses the request’s origin (Origin, else Referer) when it is an alias, WEB_ORIGIN otherwise', async () => {
-    expect(await feedUrl({})).toMatch(/^https:\/\/www\.spiaggia\.test\/api\/bookings\/calendar\/\w+/);
+    expect(await feedUrl({})).toMatch(/^https:\/\/www\.spiaggia\.test\/api\/bookings\/calendar\/[\w-]+\.ics$/);
     expect(await feedUrl({ Origin: 'https://spiaggia.test' })).toMatch(/^https:\/\/spiaggia\.test\/api\//);
     expect(await feedUrl({ Referer: 'http://127.0.0.1:5173/le-mie-prenotazioni' })).toMatch(/^http:\/\/127\.0\.0\.1:5173\/api\//);
     expect(await feedUrl({ Origin: 'https://altro.test' })).toMatch(/^https:\/\/www\.spiaggia\.test\/api\//);
