@@ -1,4 +1,5 @@
-// The audit log of back-office writes (design §8): who, when, what, and the values before and after.
+// The audit log of back-office writes (docs/domain.md#audit-log): who, when, what, and the values
+// before and after.
 import { ZIsoDate } from './auth.js';
 import { defineRoute, zOptionalTextRowId } from './http.js';
 import { pagedListOf, pageQuery } from './paging.js';

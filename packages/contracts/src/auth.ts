@@ -16,8 +16,8 @@ export const ZPermissions = z.object({
 export type TPermissions = z.infer<typeof ZPermissions>;
 
 /**
- * Permissions follow from the role alone (spec §6): staff run the desk (back-office and bookings,
- * read-only memberships); money and user roles are for admins.
+ * Permissions follow from the role alone (docs/domain.md#roles): staff run the desk (back-office
+ * and bookings, read-only memberships); money and user roles are for admins.
  */
 export function permissionsForRole(role: TRole): TPermissions {
   return {

@@ -1,4 +1,4 @@
-// Booking coupons back-office (design §7, /admin/coupon-prenotazioni). Redeemed on the member's
+// Booking coupons back-office (/admin/coupon-prenotazioni, docs/domain.md#coupons). Redeemed on the member's
 // payment page (member booking work); here they are created, edited, switched on and off.
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';

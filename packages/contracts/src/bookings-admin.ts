@@ -1,5 +1,5 @@
-// Booking back-office (design §7): the day planner and the list, desk bookings and payments, moves,
-// cancellations with a refund choice and their restore, and weekly recurring series.
+// Booking back-office (docs/domain.md#desk-planner): the day planner and the list, desk bookings and
+// payments, moves, cancellations with a refund choice and their restore, and weekly recurring series.
 import { ZIsoDate } from './auth.js';
 import { BOOKING_STATUSES, bookingWhereWhenFields, slotChoiceFields, SLOTS, ZSlotStart, withSlotRules } from './bookings.js';
 import { COURT_ROWS, ZCourtId } from './courts.js';

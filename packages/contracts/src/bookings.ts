@@ -1,4 +1,4 @@
-// Court booking for members (design §1, §4): the slot model and the day's availability grid.
+// Court booking for members (docs/domain.md#slots-and-bands): the slot model and the day's availability grid.
 import { ZIsoDate } from './auth.js';
 import { COURT_ROWS, ZCourtId } from './courts.js';
 import { defineRoute, ZIdParams } from './http.js';
@@ -15,7 +15,7 @@ export const BOOKING_STATUS_LABELS: Record<(typeof BOOKING_STATUSES)[number], st
   expired: 'Scaduta',
 };
 
-/** Design §1: a court is booked in slots of 1 h 30. */
+/** A court is booked in slots of 1 h 30. */
 export const SLOT_MINUTES = 90;
 export const SLOT_BANDS = ['day', 'evening'] as const;
 export type TSlotBand = (typeof SLOT_BANDS)[number];
@@ -79,12 +79,12 @@ export const ZAvailability = z.object({
 export type TAvailability = z.infer<typeof ZAvailability>;
 
 export const SLOT_STARTS = SLOTS.map((slot) => slot.start);
-/** The first slot of a full day (design §1: 9:00–19:30, the whole day band). */
+/** The first slot of a full day (9:00–19:30, the whole day band). */
 export const FULL_DAY_START = '09:00';
 export const FULL_DAY_SLOTS = SLOTS.filter((slot) => slot.band === 'day').length;
 
 /**
- * A member's request (design §4): consecutive slots of one court from `start`, or the full day (with
+ * A member's request: consecutive slots of one court from `start`, or the full day (with
  * or without training equipment). The price is the server's.
  */
 export const ZSlotStart = z.enum(SLOT_STARTS as [string, ...string[]], { error: 'Orario di inizio non valido.' });

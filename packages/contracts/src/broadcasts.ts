@@ -1,9 +1,9 @@
-// Bulk e-mail to members (spec §2 'Bulk e-mail', §3 Broadcast e-mail, §7; design §5): a persisted
+// Bulk e-mail to members (docs/domain.md#bulk-e-mail): a persisted
 // broadcast sent in the background at the provider's rate, with live progress.
 import { defineRoute, ZIdParams } from './http.js';
 import { z } from './zod-italian.js';
 
-/** Spec §9: recipients listed in the modal before '... e altri N tesserati'. */
+/** Recipients listed in the modal before '... e altri N tesserati'. */
 export const BROADCAST_PREVIEW_SIZE = 10;
 
 /** specific: the addresses given (the selected cards' holders); active / all: every holder of an active / any card. */
@@ -30,7 +30,7 @@ export const ZBroadcastBody = ZRecipients.and(
 );
 export type TBroadcastBody = z.input<typeof ZBroadcastBody>;
 
-/** How long a send will take at the configured provider rate (named after Amazon SES, spec §7). */
+/** How long a send will take at the configured provider rate (the wire names it after Amazon SES). */
 export const ZSendEstimate = z.object({
   rate_per_second: z.number(),
   batch_size: z.number().int(),
@@ -40,7 +40,7 @@ export const ZSendEstimate = z.object({
 
 export const BROADCAST_STATUSES = ['queued', 'sending', 'completed'] as const;
 
-/** Spec §7 response fields, plus what the progress view needs. */
+/** The send's answer (counts, duration, rate, batches), plus what the progress view needs. */
 export const ZBroadcast = z.object({
   id: z.number().int(),
   status: z.enum(BROADCAST_STATUSES),

@@ -1,20 +1,20 @@
-// BVU members (spec §2 'BVU members screen', §3, §5, §7, §9; design §6): the affiliated
+// BVU members (docs/domain.md#bvu-members): the affiliated
 // organisation's card holders, whose cards give the BVU-course seasonal price.
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
 import { z } from './zod-italian.js';
 
-/** Spec §9: BVU members page size. */
+/** BVU members page size. */
 export const BVU_MEMBERS_PER_PAGE = 10;
-/** Spec §9: largest CSV file accepted, and how long the client waits for the import. */
+/** Largest CSV file accepted, and how long the client waits for the import. */
 export const BVU_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const BVU_IMPORT_TIMEOUT_MS = 120_000;
 /** Data rows an import takes: far above a real BVU file (a few thousand; 10 MB of full rows is about 84,000). */
 export const BVU_IMPORT_MAX_ROWS = 100_000;
 /** Problems an import lists one by one; the rest are only counted. */
 export const BVU_IMPORT_MAX_ERRORS = 1_000;
-/** Spec §9: fiscal code length. */
+/** Fiscal code length. */
 export const FISCAL_CODE_MAX_LENGTH = 16;
 
 export const GENDERS = ['M', 'F'] as const;
@@ -73,7 +73,7 @@ export const BVU_VALIDITY = {
   field: 'expiry_date',
 } as const;
 
-/** The add/edit form (spec §2) and one CSV row once read. Season blank: the current one. */
+/** The add/edit form and one CSV row once read. Season blank: the current one. */
 export const ZBvuMemberBody = ZBvuMemberFields.refine(BVU_VALIDITY.holds, { message: BVU_VALIDITY.message, path: [BVU_VALIDITY.field] });
 export type TBvuMemberBody = z.input<typeof ZBvuMemberBody>;
 

@@ -2,7 +2,7 @@
 // the home page imports this module on its own (`@beach/contracts/centre`) without the schemas.
 export const CENTRE_NAME = 'Adriatica Beach Arena';
 
-/** The centre's usage rules (spec §9). */
+/** The centre's usage rules, shown on the home page and the card's second page. */
 export const USAGE_RULES = [
   'Non sono ammessi cani.',
   'Vietato portare alcolici e bottiglie o bicchieri di vetro.',

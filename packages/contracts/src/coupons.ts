@@ -1,4 +1,4 @@
-// Membership coupons back-office (spec §2 'Membership coupons screen', §3, §4 Coupon, §5, §7, §9).
+// Membership coupons back-office (/admin/coupons, docs/domain.md#coupons).
 // The rules that redeem a coupon live in the API's coupons module, shared by every purchase.
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
@@ -6,7 +6,7 @@ import { ZMoney } from './money.js';
 import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
 import { z } from './zod-italian.js';
 
-/** Spec §9: coupons page size. */
+/** Coupons page size. */
 export const COUPONS_PER_PAGE = 10;
 
 export const DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
@@ -14,7 +14,7 @@ export const DISCOUNT_TYPE_LABELS: Record<(typeof DISCOUNT_TYPES)[number], strin
 export const COUPON_APPLICABILITIES = ['membership', 'both'] as const;
 export const COUPON_APPLICABILITY_LABELS: Record<(typeof COUPON_APPLICABILITIES)[number], string> = { membership: 'Tessere', both: 'Tessere e prenotazioni' };
 
-/** Spec §9: a new coupon starts as percentage, 10, membership, active. */
+/** A new coupon starts as percentage, 10, membership, active. */
 export const COUPON_DEFAULTS = { discount_type: 'percentage', discount_value: 10, applicable_to: 'membership', is_active: true } as const;
 
 export const ZMembershipCoupon = z.object({
@@ -24,7 +24,7 @@ export const ZMembershipCoupon = z.object({
   discount_type: z.enum(DISCOUNT_TYPES),
   /** Percent or euros, by discount_type, with two decimals. */
   discount_value: ZMoney,
-  /** Spec §3: membership or both; the screen shows any other value as 'Non specificato'. */
+  /** Membership or both; the screen shows any other value as 'Non specificato'. */
   applicable_to: z.string(),
   usage_limit: z.number().int().nullable(),
   usage_count: z.number().int(),
@@ -41,7 +41,7 @@ const blankToNull = <S extends z.ZodType>(schema: S) => z.preprocess((value) => 
 const formNumber = (message: string) =>
   z.preprocess((value) => (typeof value === 'string' ? Number(value.trim().replace(',', '.')) : value), z.number({ error: message }).refine(Number.isFinite, message));
 
-/** The coupon form (spec §2, §5). */
+/** The coupon form. */
 export const ZCouponBody = z
   .object({
     code: z
@@ -70,12 +70,12 @@ export const ZCouponBody = z
   });
 export type TCouponBody = z.input<typeof ZCouponBody>;
 
-/** Spec §4: the toggle sends only the flag. */
+/** The active switch sends only the flag. */
 export const ZCouponToggleBody = z.object({ is_active: z.boolean({ error: 'Stato non valido.' }) });
 
 const isFlagOnly = (value: unknown) => typeof value === 'object' && value !== null && Object.keys(value).join() === 'is_active';
 
-/** Spec §7: PUT takes the full form, or only is_active; a body with more than the flag is a form. */
+/** PUT takes the full form, or only is_active; a body with more than the flag is a form. */
 export const ZCouponUpdateBody = z
   .custom<z.input<typeof ZCouponBody> | z.input<typeof ZCouponToggleBody>>()
   // For the OpenAPI document: either of the two bodies.

@@ -1,4 +1,4 @@
-// Courts back-office (design §7, /admin/campi): the courts' details and their closures. A new
+// Courts back-office (/admin/campi, docs/domain.md#courts): the courts' details and their closures. A new
 // closure answers with the live bookings it hits, so staff can move or cancel them.
 import { COURT_ROWS, ZCourt, ZCourtId, ZCourtPurpose } from './courts.js';
 import { defineRoute, ZIdParams } from './http.js';

@@ -1,4 +1,4 @@
-// Finance back-office (spec §2, §3, §6, §7; design §8): every payment and refund, expenses and extra
+// Finance back-office (docs/domain.md#finance): every payment and refund, expenses and extra
 // income with their lists, forms and totals, and the monthly income and expense stats of the
 // dashboard chart. Admin only (can_view_transactions). Money travels as euros with two decimals and
 // is computed in integer cents; months are Europe/Rome calendar months.
@@ -143,7 +143,7 @@ export type TLedgerQuery = z.input<typeof ZLedgerQuery>;
 const ledgerListOf = <Item extends z.ZodType>(item: Item) => pagedListOf(item).extend({ total_amount: ZMoney, categories: z.array(z.string()) });
 
 // ---------------------------------------------------------------------------------------------
-// Stats (spec §3 and §7: the dashboard asks for a six-month range)
+// Stats (the dashboard asks for a six-month range)
 
 /** The longest range the stats answer for, in months. */
 export const STATS_MAX_MONTHS = 120;

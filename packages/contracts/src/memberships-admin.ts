@@ -1,4 +1,4 @@
-// Memberships back-office (spec §2 'Memberships screen', §3, §7; design §5): the list, its stats,
+// Memberships back-office (docs/screens.md#memberships-screen): the list, its stats,
 // the cards waiting for activation, and the admin actions on one card.
 import { ZIsoDate, ZRole } from './auth.js';
 import { defineRoute, ZIdParams, zRowId } from './http.js';
@@ -8,10 +8,10 @@ import { ZMoney, ZPositiveEuroInput } from './money.js';
 import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
 import { z } from './zod-italian.js';
 
-/** Spec §9: memberships page size. */
+/** Memberships page size. */
 export const MEMBERSHIPS_PER_PAGE = 15;
 
-/** The holder as the back-office shows it (spec §3 Membership.user). */
+/** The holder as the back-office shows it (the card's nested `user`). */
 export const ZMembershipHolder = z.object({
   id: z.number().int(),
   first_name: z.string(),
@@ -55,7 +55,7 @@ export const ZMembershipStats = z.object({
   total: z.number().int(),
   active: z.number().int(),
   by_type: z.object(Object.fromEntries(ZMembershipType.options.map((type) => [type, z.number().int()])) as Record<z.infer<typeof ZMembershipType>, z.ZodNumber>),
-  /** All-time figures, net of refunds; null for staff (money is for admins, spec §6). */
+  /** All-time figures, net of refunds; null for staff (money is for admins). */
   revenue: z
     .object({
       membership_income: ZMoney,
@@ -100,7 +100,7 @@ export const ZDeskPayment = z
   })
   .refine((payment) => payment.method !== 'stripe' || !!payment.stripe_payment_id, { message: 'Inserisci l’ID del pagamento Stripe.', path: ['stripe_payment_id'] });
 
-/** Card made at the desk (design §5): for an existing member (user_id) or a new one (new_user). */
+/** Card made at the desk: for an existing member (user_id) or a new one (new_user). */
 export const ZDeskMembershipBody = ZMembershipPurchaseBody.extend({
   user_id: zRowId('Tesserato non valido.').nullish(),
   new_user: ZNewHolder.nullish(),
@@ -109,7 +109,7 @@ export const ZDeskMembershipBody = ZMembershipPurchaseBody.extend({
 }).refine((body) => !!body.user_id !== !!body.new_user, { message: 'Scegli un tesserato esistente oppure inserisci i dati di un nuovo tesserato.', path: ['user_id'] });
 export type TDeskMembershipBody = z.input<typeof ZDeskMembershipBody>;
 
-/** Corrections to an existing card (design §5); the validity must stay a real range. */
+/** Corrections to an existing card; the validity must stay a real range. */
 export const ZMembershipEditBody = z
   .object({
     type: ZMembershipType,

@@ -1,4 +1,4 @@
-// Membership cards (tessere), member side (design §3): buy, pay, download, verify.
+// Membership cards (tessere), member side (docs/domain.md#memberships): buy, pay, download, verify.
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney } from './money.js';
@@ -97,7 +97,7 @@ export const ZMembershipPayment = z.object({
   created_at: z.iso.datetime(),
 });
 
-/** Spec §3 Membership (without the nested user, which the back-office adds). */
+/** A membership card on the wire (without the nested user, which the back-office adds). */
 export const ZMembership = z.object({
   id: z.number().int(),
   membership_number: z.string(),

@@ -1,4 +1,4 @@
-// Money travels as a decimal string in euros ("60.00", spec §3 field names) and is computed in
+// Money travels as a decimal string in euros ("60.00", in the snake_case price fields) and is computed in
 // integer cents on both sides: never a float.
 import { z } from './zod-italian.js';
 

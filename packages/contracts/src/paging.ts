@@ -1,4 +1,5 @@
-// Spec §3 "Paged list" and the query every back-office list takes.
+// The paged list ({ data, current_page, last_page, total, per_page }) and the query every
+// back-office list takes.
 import { z } from './zod-italian.js';
 
 export const pagedListOf = <Item extends z.ZodType>(item: Item) =>

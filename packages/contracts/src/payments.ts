@@ -1,4 +1,5 @@
-// Online payments (design §2): Stripe Checkout, the return page's reconciliation, the test mode.
+// Online payments (docs/domain.md#payments): Stripe Checkout, the return page's reconciliation, the
+// test mode.
 // The webhook (POST /api/payments/stripe/webhook) takes Stripe's raw signed body and is not listed here.
 import { defineRoute } from './http.js';
 import { z } from './zod-italian.js';

@@ -1,4 +1,4 @@
-// Price list and booking settings back-office (design §1 and §7, /admin/listino-prezzi): the list of
+// Price list and booking settings back-office (/admin/listino-prezzi, docs/domain.md#price-list): the list of
 // one year, its amounts, copying it to the next year, and the booking rules.
 import { defineRoute } from './http.js';
 import { ZEuroInput, ZMoney } from './money.js';
@@ -10,7 +10,7 @@ const ZYear = z.coerce.number({ error: 'Anno non valido.' }).int('Anno non valid
 export const ZAdminPriceEntry = z.object({ code: ZPriceCode, amount: ZMoney, note: z.string().nullable() });
 export const ZAdminPriceList = z.object({
   year: z.number().int(),
-  /** Every code of spec §9, in its order; amount null where this year's list lacks it. */
+  /** Every price code, in its order; amount null where this year's list lacks it. */
   entries: z.array(ZAdminPriceEntry.extend({ amount: ZMoney.nullable() })),
   /** Years that have a list. */
   years: z.array(z.number().int()),

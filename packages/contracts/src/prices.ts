@@ -21,7 +21,7 @@ export type TPriceCode = z.infer<typeof ZPriceCode>;
 export type PriceGroup = 'membership' | 'insurance' | 'court';
 
 /**
- * What each line of the price list is (spec §9). `insuranceIncluded` is true where the card
+ * What each line of the price list is (docs/domain.md#price-list). `insuranceIncluded` is true where the card
  * already includes insurance and false where it can be added for the insurance_addon price.
  */
 export const PRICE_INFO: Record<

@@ -1,4 +1,4 @@
-// Privacy (GDPR, design §8): a member downloads all their data and can ask for its erasure.
+// Privacy (GDPR, docs/domain.md#privacy): a member downloads all their data and can ask for its erasure.
 import { ZMessage, ZUser } from './auth.js';
 import { defineRoute } from './http.js';
 import { ZUserBookingSummary, ZUserMembershipSummary, ZUserPaymentSummary } from './users.js';

@@ -1,5 +1,5 @@
-// Setups back-office (design §7, /admin/allestimenti): how a court is set up for a sport, and which
-// setup each court has over a range of days (one per court per day).
+// Setups back-office (/admin/allestimenti, docs/domain.md#courts): how a court is set up for a
+// sport, and which setup each court has over a range of days (one per court per day).
 import { ZIsoDate } from './auth.js';
 import { ZCourt, ZCourtId } from './courts.js';
 import { defineRoute, ZIdParams, zRowId } from './http.js';

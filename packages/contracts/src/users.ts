@@ -1,4 +1,4 @@
-// Users in the back-office (spec §6, design §8).
+// Users in the back-office: the list, a member's page, desk accounts and role changes (docs/domain.md#roles).
 import { personFields, roledPersonFields, ZBirthDate, ZEmail, ZIsoDate, ZPersonName, ZPhone, ZRole } from './auth.js';
 import { BOOKING_STATUSES } from './bookings.js';
 import { defineRoute, ZIdParams } from './http.js';
@@ -8,7 +8,7 @@ import { pagedListOf, pageQuery } from './paging.js';
 import { ZPaymentMethod, ZPaymentStatus } from './payments.js';
 import { z } from './zod-italian.js';
 
-/** Users list page size (like the memberships list, spec §9). */
+/** Users list page size (like the memberships list). */
 export const USERS_PER_PAGE = 15;
 
 /** A user as the back-office lists it. */
