@@ -1,5 +1,5 @@
-// What every database starts with: the 19 courts of spec §3 plus the two free-use courts, and the
-// price list of spec §9.
+// What every database starts with: the 19 courts in rows A–D plus the two free-use courts, and the
+// price list (docs/domain.md#courts, docs/domain.md#price-list).
 import type { TCourtPurpose, TPriceCode } from '@beach/contracts';
 
 interface CourtSeed {
@@ -25,7 +25,7 @@ export const COURTS: CourtSeed[] = [
   { code: 'L2', name: 'Libera utenza 2', row: null, position: 2, purpose: 'free_use', hasLights: false, isBookable: false, description: 'Sempre libero, senza prenotazione' },
 ];
 
-/** Spec §9, in cents. */
+/** The base price list, in cents. */
 export const PRICES: Record<TPriceCode, number> = {
   membership_seasonal: 6000,
   membership_seasonal_bvu: 5000,
@@ -48,7 +48,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'utente@demo.beach', firstName: 'Giulia', lastName: 'Rossi', role: 'user' },
 ] as const;
 
-/** The standard setups of design §7; courts get them by date range on /admin/allestimenti. */
+/** The standard setups; courts get them by date range on /admin/allestimenti. */
 export const SETUPS = [
   { name: 'Beach volley', sport: 'beach_volley', netHeightCm: 243, lengthM: 16, widthM: 8, equipment: 'Rete, antenne, linee', notes: 'Rete a 2,43 m maschile, 2,24 m femminile' },
   { name: 'Beach tennis', sport: 'beach_tennis', netHeightCm: 170, lengthM: 16, widthM: 8, equipment: 'Rete, linee', notes: null },

@@ -1,5 +1,5 @@
-// One error type for the whole API and one middleware that turns every failure into the spec's
-// error body: { message, errors? } where errors maps a field to its Italian messages.
+// One error type for the whole API and one middleware that turns every failure into the one error
+// body: { message, errors? } where errors maps a field to its Italian messages.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { TApiError } from '@beach/contracts';
 import type { ZodError } from 'zod';

@@ -1,4 +1,4 @@
-// Offset paging for the back-office lists (spec §3 "Paged list").
+// Offset paging for the back-office lists ({ data, current_page, last_page, total, per_page }).
 export interface PageRequest {
   page: number;
   per_page: number;

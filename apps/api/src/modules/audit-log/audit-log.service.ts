@@ -1,4 +1,5 @@
-// Reading the audit log (design §8): newest first, by member, card, booking, staff member and Rome days.
+// Reading the audit log (docs/domain.md#audit-log): newest first, by member, card, booking, staff
+// member and Rome days.
 import { romeInstant, type TAuditEntry, type z, type ZAuditLogQuery } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';

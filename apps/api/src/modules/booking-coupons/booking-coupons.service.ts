@@ -1,5 +1,5 @@
-// Booking coupons back-office (design §7): codes are unique upper-case (the body upper-cases them,
-// the unique key refuses a twin); a coupon already used is switched off rather than deleted.
+// Booking coupons back-office (docs/domain.md#coupons): codes are unique upper-case (the body upper-cases
+// them, the unique key refuses a twin); a coupon already used is switched off rather than deleted.
 import { centsToMoney, type TBookingCoupon, type z, type ZBookingCouponBody } from '@beach/contracts';
 import type { BookingCoupon } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';

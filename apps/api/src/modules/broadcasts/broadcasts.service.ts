@@ -1,4 +1,4 @@
-// Bulk e-mail (spec §2, §7; design §5). A broadcast and each of its recipients are stored; a job
+// Bulk e-mail (docs/domain.md#bulk-e-mail). A broadcast and each of its recipients are stored; a job
 // sends them in batches at the provider's rate. A recipient is claimed before its message goes out
 // and marked after, so a stopped worker resumes with the others and nobody receives it twice.
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,5 +1,5 @@
-// Bulk e-mail through the real database, job queue and SMTP on loopback: recipients, the spec's
-// response fields, pacing at the configured rate, and a worker stopped mid-way that resumes with
+// Bulk e-mail through the real database, job queue and SMTP on loopback: recipients, the answer's
+// statistics fields, pacing at the configured rate, and a worker stopped mid-way that resumes with
 // every recipient receiving the message exactly once.
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -77,7 +77,7 @@ describe('POST /api/admin/broadcast-email', () => {
     await request(app).post('/api/admin/broadcast-email').set(bearer(staff)).send({ specific_emails: [holders[0]!.email], subject: 'Ciao', message: 'Testo' }).expect(403);
   });
 
-  it('sends to the selected holders in the background at the configured rate, with the spec’s statistics', async () => {
+  it('sends to the selected holders in the background at the configured rate, with the send’s statistics', async () => {
     const selected = holders.slice(0, 10).map((holder) => holder.email);
     const started = await request(app)
       .post('/api/admin/broadcast-email')

@@ -1,5 +1,5 @@
-// Reads a BVU members CSV (design §6): header row required, Italian or English headers, ';' or ','
-// separators, UTF-8 with or without BOM (Windows-1252 accepted too, as Excel saves it), dates as
+// Reads a BVU members CSV (docs/domain.md#bvu-members): header row required, Italian or English headers, ';'
+// or ',' separators, UTF-8 with or without BOM (Windows-1252 accepted too, as Excel saves it), dates as
 // dd/mm/yyyy or yyyy-mm-dd. Each good row comes out validated; each bad one as "Riga N: why".
 import { BVU_IMPORT_MAX_ROWS, BVU_VALIDITY, type ZBvuMemberBody, ZBvuMemberFields } from '@beach/contracts';
 import { CsvError } from 'csv-parse';

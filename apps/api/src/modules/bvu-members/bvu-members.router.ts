@@ -5,7 +5,7 @@ import { AppError, invalid } from '../../lib/errors.js';
 import type { MountRoute } from '../../lib/http.js';
 import type { BvuMembersService } from './bvu-members.service.js';
 
-/** Spec §5 and §8: the texts of the screen's own checks, which the server applies too. */
+/** The texts of the import screen's own checks (type, 10 MB), which the server applies too. */
 export const UPLOAD_MESSAGES = {
   tooLarge: 'Il file è troppo grande. La dimensione massima è 10MB',
   notCsv: (type: string) => `Il file deve essere in formato CSV. Formato attuale: ${type}`,

@@ -1,4 +1,4 @@
-// BVU members back-office (spec §2, §5, §7, §8; design §6): list, add, edit, delete and CSV import.
+// BVU members back-office (docs/domain.md#bvu-members): list, add, edit, delete and CSV import.
 // One card per fiscal code and season, and one holder per card code and season (unique keys).
 import { BVU_IMPORT_MAX_ERRORS, type TBvuImportResult, type TBvuMember, type ZBvuMemberBody, type ZBvuMembersQuery } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';

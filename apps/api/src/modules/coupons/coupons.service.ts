@@ -1,4 +1,4 @@
-// Membership coupons back-office (spec §2, §4 Coupon, §5, §7, §8): list, create, edit and the
+// Membership coupons back-office (docs/domain.md#coupons): list, create, edit and the
 // active toggle. Redeeming a coupon is coupon-rules.ts, shared by every purchase.
 import { centsToMoney, type TMembershipCoupon, type ZCouponBody, type ZCouponsQuery, type ZCouponUpdateBody } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
@@ -79,8 +79,8 @@ export function createCouponsService({ db }: Pick<AppDeps, 'db'>) {
     },
 
     /**
-     * The full form, or only the flag (spec §4). The row is locked while the new limit is compared
-     * with the uses, so a purchase counted at the same moment cannot slip past it.
+     * The full form, or only the flag (the active switch). The row is locked while the new limit is
+     * compared with the uses, so a purchase counted at the same moment cannot slip past it.
      */
     async update(id: number, body: UpdateBody) {
       return db.$transaction(async (tx) => {

@@ -1,4 +1,4 @@
-// Courts back-office (design §7): edit a court; close it for a period and tell staff which live
+// Courts back-office (docs/domain.md#courts): edit a court; close it for a period and tell staff which live
 // bookings the closure hits, so they can move or cancel them.
 import { romeInstant, type TClosureHitBooking, type TCourt, type TCourtClosure, type z, type ZClosureBody, type ZCourtEditBody } from '@beach/contracts';
 import type { Prisma } from '../../generated/prisma/client.js';

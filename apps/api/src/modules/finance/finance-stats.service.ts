@@ -1,5 +1,5 @@
-// Spec §3/§7 stats for the dashboard chart: every Rome month of the asked range, income by source and
-// expenses, from the shared computation in revenue.ts.
+// Stats for the dashboard chart (docs/domain.md#finance): every Rome month of the asked range, income by
+// source and expenses, from the shared computation in revenue.ts.
 import { centsToMoney, type TExpenseStats, type TIncomeStats, type z, type ZStatsQuery } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import { expensesByMonth, incomeByMonth } from './revenue.js';

@@ -1,4 +1,4 @@
-// Expenses and extra income (design §8): the same ledger twice — dated amounts in cents with a
+// Expenses and extra income (docs/domain.md#finance): the same ledger twice — dated amounts in cents with a
 // category, a description and a method (expenses also name the supplier). Lists with filters, the
 // total of the whole filter and the categories in use; create, edit and delete.
 import { centsToMoney, type TExpense, type TIncome, type z, type ZExpenseBody, type ZIncomeBody, type ZLedgerFilter, type ZLedgerQuery } from '@beach/contracts';

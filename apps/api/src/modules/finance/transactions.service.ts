@@ -1,5 +1,5 @@
-// Every payment and refund of memberships and bookings (design §8): filtered list with the totals of
-// the whole filter, one movement with its refunds, and the same filter as CSV.
+// Every payment and refund of memberships and bookings (docs/domain.md#finance): filtered list with the
+// totals of the whole filter, one movement with its refunds, and the same filter as CSV.
 import {
   centsToMoney,
   PAYMENT_KIND_LABELS,

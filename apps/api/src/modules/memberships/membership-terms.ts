@@ -1,4 +1,4 @@
-// When a card is valid and who may have it (design §3), as pure functions of calendar days
+// When a card is valid and who may have it (docs/domain.md#memberships), as pure functions of calendar days
 // (YYYY-MM-DD, Rome). The service adds prices, BVU and coupons.
 import { AGE_LIMITS, ageOn, MEMBERSHIP_TYPE_LABELS, PERIOD_DAYS, SEASONAL_TYPES, type TMembershipType } from '@beach/contracts';
 import type { Setting } from '../../generated/prisma/client.js';

@@ -57,7 +57,7 @@ describe('GET /api/admin/memberships', () => {
     await createCard(other.id, { type: 'monthly', status: 'expired' });
   });
 
-  it('pages with the spec’s shape (15 a page by default) and the holder and payment nested', async () => {
+  it('pages with the paged-list shape (15 a page by default) and the holder and payment nested', async () => {
     const response = await request(app).get('/api/admin/memberships').set(bearer(admin)).expect(200);
     expect(response.body).toMatchObject({ current_page: 1, per_page: 15 });
     expect(response.body.total).toBeGreaterThanOrEqual(3);

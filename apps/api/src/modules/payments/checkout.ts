@@ -1,5 +1,5 @@
-// Opening a Stripe Checkout Session for something a member pays online (design §2). Each session is a
-// pending payment row until Stripe says how it ended (payments.service.ts applies that).
+// Opening a Stripe Checkout Session for something a member pays online (docs/domain.md#payments). Each
+// session is a pending payment row until Stripe says how it ended (payments.service.ts applies that).
 import type { TPaymentKind } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';

@@ -1,6 +1,6 @@
-// What Stripe tells us, applied once (design §2): a completed Checkout Session records the payment and
-// confirms what was bought; an expired one fails it; refunds become their own rows. The webhook and the
-// return page's reconciliation both come through here, so whichever arrives first wins and the other
+// What Stripe tells us, applied once (docs/domain.md#payments): a completed Checkout Session records the
+// payment and confirms what was bought; an expired one fails it; refunds become their own rows. The webhook
+// and the return page's reconciliation both come through here, so whichever arrives first wins and the other
 // changes nothing.
 import type { TCheckoutOutcome, TPaymentKind } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';

@@ -1,4 +1,4 @@
-// Price list back-office (design §7): one year's list with every code of spec §9, its amounts, and
+// Price list back-office (docs/domain.md#price-list): one year's list with every price code, its amounts, and
 // "copy to next year". The unique (year, code) key makes a concurrent second copy fail, never double.
 import { centsToMoney, PRICE_CODES, type TAdminPriceList, type z, type ZPriceListBody } from '@beach/contracts';
 import type { Db } from '../../lib/db.js';

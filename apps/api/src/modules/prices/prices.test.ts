@@ -6,7 +6,7 @@ import { yearInRome } from '../../lib/time.js';
 const { app, db } = await useTestApp();
 
 describe('GET /api/prices', () => {
-  it('returns this year’s price list of spec §9 in cents', async () => {
+  it('returns this year’s base price list in cents', async () => {
     const { body } = await request(app).get('/api/prices').expect(200);
     expect(body.year).toBe(yearInRome());
     const amounts = Object.fromEntries(body.entries.map((entry: { code: string; amount_cents: number }) => [entry.code, entry.amount_cents]));

@@ -1,4 +1,4 @@
-// Privacy (GDPR, design §8): the signed-in member's own data, and the erasure they ask for.
+// Privacy (GDPR, docs/domain.md#privacy): the signed-in member's own data, and the erasure they ask for.
 import { PRIVACY_MESSAGES, type TMyDataExport } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';

@@ -1,4 +1,5 @@
-// The booking settings of design §1, as the admin edits them on /admin/listino-prezzi.
+// The booking settings (docs/domain.md#season-and-booking-horizon), as the admin edits them on
+// /admin/listino-prezzi.
 import type { TBookingSettings } from '@beach/contracts';
 import type { Setting } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';

@@ -1,4 +1,4 @@
-// Setups back-office (design §7): setups CRUD and their assignment to courts by date range. The
+// Setups back-office (docs/domain.md#courts): setups CRUD and their assignment to courts by date range. The
 // database refuses two setups on one court on the same day (court_setups_no_overlap); that refusal
 // becomes a 409 with an Italian message.
 import type { TCourtSetup, TSetup, z, ZCourtSetupBody, ZSetupBody } from '@beach/contracts';

@@ -17,7 +17,7 @@ beforeAll(async () => {
 const padel = { name: 'Beach volley ridotto', sport: 'beach_volley', net_height_cm: '215', length_m: '14,5', width_m: 7, equipment: 'Rete bassa', notes: '' };
 
 describe('setups', () => {
-  it('has the standard setups of design §7 seeded, with no court assigned', async () => {
+  it('has the standard setups seeded (beach volley, beach tennis, foot volley), no court assigned', async () => {
     const list = await request(app).get('/api/admin/setups').set(bearer(admin)).expect(200);
     expect(list.body.data).toEqual(
       expect.arrayContaining([

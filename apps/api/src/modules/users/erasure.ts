@@ -1,5 +1,5 @@
-// Erasure on request (GDPR, design §8): the account is anonymised and closed; what the accounts must
-// keep — payments, refunds, card numbers, bookings as sales — stays, linked to an anonymous holder.
+// Erasure on request (GDPR, docs/domain.md#privacy): the account is anonymised and closed; what the accounts
+// must keep — payments, refunds, card numbers, bookings as sales — stays, linked to an anonymous holder.
 import { randomBytes } from 'node:crypto';
 import { PRIVACY_MESSAGES } from '@beach/contracts';
 import type { Prisma } from '../../lib/db.js';

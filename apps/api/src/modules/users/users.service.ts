@@ -1,4 +1,4 @@
-// Users in the back-office (spec §6, design §8): the list and a member's page, accounts made at the
+// Users in the back-office (docs/domain.md#roles): the list and a member's page, accounts made at the
 // desk, edits, roles, disabling and erasure on request.
 import { randomBytes } from 'node:crypto';
 import { ROLE_DISPLAY_NAMES, type TAdminUser, type TBackOfficeUserDetail, type TMemberSearchResult, type TRole, type z, type ZAdminUserBody, type ZAdminUserCreateBody, type ZAdminUsersQuery } from '@beach/contracts';
