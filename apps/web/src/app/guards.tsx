@@ -1,5 +1,6 @@
-// Route guards of spec §2: login-required routes send a visitor to /login?redirect=<intended address>;
-// staff and admin routes send an under-privileged user to /. is_admin passes both.
+// Route guards (docs/screens.md#routes-and-guards): login-required routes send a visitor to
+// /login?redirect=<intended address>; staff and admin routes send an under-privileged user to /.
+// is_admin passes both.
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { isStaffOrAdmin, useCurrentUser } from '../lib/session';

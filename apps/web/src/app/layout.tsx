@@ -8,7 +8,7 @@ import { PageSpinner } from '../components/ui/spinner';
 const savedScroll = new Map<string, number>();
 
 /**
- * Spec §2: navigation scrolls smoothly to the hash when there is one (waiting for a lazily loaded
+ * Navigation scrolls smoothly to the hash when there is one (waiting for a lazily loaded
  * section to appear), otherwise to the top or the saved position. The first render keeps the
  * browser's own position: the prerendered page may have been scrolled before it was hydrated.
  */

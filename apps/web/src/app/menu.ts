@@ -1,4 +1,4 @@
-// The header's items for a user (spec §2 "Shared header"); the desktop bar and the mobile menu both
+// The header's items for a user (docs/screens.md#header); the desktop bar and the mobile menu both
 // render this one list.
 import type { TUser } from '@beach/contracts';
 import { paths } from '../config/paths';
@@ -54,7 +54,7 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
         { label: 'Incassi', to: paths.admin.incomes },
       );
     }
-    // Not in spec §2: the audit log of design §8, for admins.
+    // The audit log, for admins.
     if (isAdmin) links.push({ label: 'Registro attività', to: paths.admin.auditLog });
     groups.push({ label: 'Gestione', links });
   }

@@ -4,7 +4,7 @@ import { ApiError } from '../lib/api-transport';
 import { session } from '../lib/session';
 
 /**
- * Spec §4: at start-up a stored token is checked against the profile endpoint; a 401 is refreshed
+ * At start-up a stored token is checked against the profile endpoint; a 401 is refreshed
  * when remember-me is on, and a session that still fails is cleared without a redirect.
  */
 export async function validateStoredSession() {

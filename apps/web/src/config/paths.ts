@@ -1,4 +1,4 @@
-// Every address of the web app (spec §2), in one place.
+// Every address of the web app (docs/screens.md#routes-and-guards), in one place.
 export const paths = {
   home: '/',
   howItWorks: '/#how-it-works',

@@ -1,7 +1,8 @@
-// The typed client of the web app (spec §4, §7): routes, inputs and responses typed by the
-// contracts; on a 401, one refresh-and-retry for remember-me sessions (concurrent refreshes
-// collapsed into one, across tabs too), otherwise the session is cleared and the user sent to /login. The transport
-// itself (headers, timeouts, errors) is in api-transport.ts. Files (a card's PDF, a CSV upload) go through it too.
+// The typed client of the web app (docs/screens.md#session-in-the-browser): routes, inputs and responses
+// typed by the contracts; on a 401, one refresh-and-retry for remember-me sessions (concurrent refreshes
+// collapsed into one, across tabs too), otherwise the session is cleared and the user sent to /login. The
+// transport itself (headers, timeouts, errors) is in api-transport.ts. Files (a card's PDF, a CSV upload) go
+// through it too.
 import { api, AUTH_MESSAGES, buildPath, type RouteDefinition, type RouteInput, type RouteResponse } from '@beach/contracts';
 import { AUTH_PAGES, paths } from '../config/paths';
 import { apiEvents } from './api-events';

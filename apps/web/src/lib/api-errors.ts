@@ -1,5 +1,5 @@
-// How a failed back-office call becomes a message on screen (spec §8): the server's own words when it
-// explained a refusal, otherwise the screen's fallback.
+// How a failed back-office call becomes a message on screen (docs/screens.md#messages): the server's own
+// words when it explained a refusal, otherwise the screen's fallback.
 import { ApiError } from './api-transport';
 
 /**

@@ -1,4 +1,4 @@
-// How every call reaches the API (spec §4, §7): JSON Accept, bearer token when there is one, 15 s
+// How every call reaches the API: JSON Accept, bearer token when there is one, 15 s
 // timeout (25 s on iOS), credentials and X-Requested-With except on iOS, Italian messages when no
 // answer comes. No contracts here (types only), so public pages can call the API without zod.
 import type { HttpMethod, TApiError } from '@beach/contracts';
@@ -19,7 +19,7 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** Field messages joined by line, as the screens show them (spec §5). */
+  /** Field messages joined by line, as the screens show them. */
   get details(): string {
     return this.errors ? Object.values(this.errors).flat().join('\n') : this.message;
   }

@@ -1,4 +1,4 @@
-// it-IT formatting, Rome time (spec §9: dates in it-IT, prices in euros with 2 decimals).
+// it-IT formatting, Rome time: dates in it-IT, prices in euros with 2 decimals.
 import type { TMoney } from '@beach/contracts';
 
 const TIME_ZONE = 'Europe/Rome';

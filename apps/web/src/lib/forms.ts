@@ -1,5 +1,5 @@
 // Bridges API validation errors into react-hook-form: each field message under its field, the
-// rest in one message for the form's alert (joined by line, spec §5).
+// rest in one message for the form's alert (joined by line).
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-transport';
 

@@ -1,5 +1,5 @@
-// The stored session (spec §4): token, user and remember-me flag in local storage, observable by
-// React through useSession().
+// The stored session (docs/screens.md#session-in-the-browser): token, user and remember-me flag in local
+// storage, observable by React through useSession().
 import type { TUser } from '@beach/contracts';
 import { useSyncExternalStore } from 'react';
 

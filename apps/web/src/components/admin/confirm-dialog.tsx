@@ -1,4 +1,4 @@
-// Confirmation before an action (spec §5: activate, delete, role change), in place of the browser's
+// Confirmation before an action (activate, delete, role change), in place of the browser's
 // confirm(): `await confirm({...})` resolves true on "confirm", false on cancel, Escape or close.
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../ui/button';

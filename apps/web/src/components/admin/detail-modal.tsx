@@ -1,5 +1,5 @@
 // A record's details in a dialog, in titled sections of label/value pairs (e.g. the membership
-// detail of spec §2). Values that are null or undefined are left out ("if present").
+// detail). Values that are null or undefined are left out ("if present").
 import type { ReactNode } from 'react';
 import { Modal } from '../ui/modal';
 

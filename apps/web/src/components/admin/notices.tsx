@@ -1,4 +1,4 @@
-// The screen's messages (spec §8 "alerts") in an accessible region instead of window.alert: errors
+// The screen's messages (docs/screens.md#messages) in an accessible region instead of window.alert: errors
 // are announced at once, successes politely; each stays until dismissed, the newest on top.
 import X from 'lucide-react/icons/x';
 import { useCallback, useRef, useState } from 'react';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDebounced } from '../../lib/use-debounced';
 
-/** Spec §5/§9: back-office searches wait 500 ms after the last key. */
+/** Back-office searches wait 500 ms after the last key. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /**

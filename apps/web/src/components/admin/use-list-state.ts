@@ -4,8 +4,8 @@ import { useDebouncedSearch } from './use-debounced-search';
 /**
  * What a back-office list asks for: a search, a set of select filters ('' = all) and the page.
  * The search runs as one types (debounced), or with `searchOnEnter` when the box is submitted
- * (spec §2: BVU members and coupons); an emptied box applies at once either way.
- * Spec §5: a new search or filter goes back to page 1.
+ * (BVU members, coupons, users); an emptied box applies at once either way.
+ * A new search or filter goes back to page 1.
  */
 export function useListState<Filters extends Record<string, string>>(emptyFilters: Filters, { searchOnEnter = false } = {}) {
   const { text, setText, search: typed } = useDebouncedSearch();

@@ -1,4 +1,4 @@
-// A back-office form in a modal (spec §5, §8): it starts afresh each time it opens for a subject, the
+// A back-office form in a modal: it starts afresh each time it opens for a subject, the
 // required fields are checked before anything is sent (each empty one says so under itself, the alert
 // sums up), and the server's field messages appear under their fields only; the alert keeps what
 // belongs to no field of the form.

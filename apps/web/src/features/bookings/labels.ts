@@ -1,4 +1,4 @@
-// How a booking is named on screen (design §4 statuses).
+// How a booking is named on screen (its status, docs/domain.md#holds).
 import { BOOKING_STATUS_LABELS, type TBooking } from '@beach/contracts';
 import type { BadgeTone } from '../../components/ui/badge';
 import { formatDate } from '../../lib/format';

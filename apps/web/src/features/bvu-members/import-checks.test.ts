@@ -1,4 +1,4 @@
-// The CSV import's own checks and messages (spec §5, §8), before and after the upload.
+// The CSV import's own checks and messages, before and after the upload.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-transport';
 import { localFileProblem, problemsOf } from './components/bvu-import-modal';
@@ -7,7 +7,7 @@ import { importErrorMessage } from './messages';
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 
 describe('CSV import checks', () => {
-  it('accepts the CSV types of spec §5, or any type with a .csv name, up to 10 MB', () => {
+  it('accepts the CSV types, or any type with a .csv name, up to 10 MB', () => {
     for (const type of ['text/csv', 'application/vnd.ms-excel', 'text/plain']) expect(localFileProblem(file('tesserati.txt', type))).toBeNull();
     expect(localFileProblem(file('EXPORT.CSV', 'application/octet-stream'))).toBeNull();
     expect(localFileProblem(file('foto.png', 'image/png'))).toBe('Il file deve essere in formato CSV. Formato attuale: image/png');

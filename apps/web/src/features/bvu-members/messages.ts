@@ -1,4 +1,4 @@
-// Every message of the BVU members screen (spec §5, §8), and how a failed import becomes one.
+// Every message of the BVU members screen, and how a failed import becomes one.
 import { ApiError } from '../../lib/api-transport';
 
 export const BVU_MESSAGES = {
@@ -16,7 +16,7 @@ export const BVU_MESSAGES = {
   moreErrors: (count: number) => `...e altri ${count} errori.`,
 } as const;
 
-/** Spec §8, CSV import: the server's words when it gave any, else a text by cause. */
+/** CSV import: the server's words when it gave any, else a text by cause. */
 export function importErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return `Errore di rete o del browser: ${error instanceof Error ? error.message : String(error)}`;
   if (error.status >= 500) return 'Errore interno del server. Controlla i log per maggiori dettagli.';

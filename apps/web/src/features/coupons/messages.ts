@@ -1,4 +1,4 @@
-// Every message of the membership coupons screen (spec §5, §8).
+// Every message of the membership coupons screen.
 export const COUPON_MESSAGES = {
   loadFailed: 'Si è verificato un errore nel caricamento dei coupon. Riprova più tardi.',
   requiredFields: 'Compila tutti i campi obbligatori.',

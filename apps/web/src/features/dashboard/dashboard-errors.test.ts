@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-transport';
 import { chartErrorMessage, dashboardErrorMessage } from './dashboard-errors';
 
-describe('dashboard load messages (spec §8)', () => {
+describe('dashboard load messages', () => {
   it('names each cause', () => {
     expect(dashboardErrorMessage(new ApiError(404, 'Endpoint non trovato: GET /api/admin/users'))).toBe('Endpoint delle statistiche non trovato. Verificare la configurazione delle rotte API.');
     expect(dashboardErrorMessage(new ApiError(403, 'Vietato'))).toBe('Non hai i permessi necessari per accedere a questa risorsa.');

@@ -1,4 +1,4 @@
-// Spec §8 "Dashboard load": the message for each cause of a failed load.
+// The dashboard's message for each cause of a failed load (docs/screens.md#dashboard).
 import { ApiError } from '../../lib/api-transport';
 
 export const DASHBOARD_MESSAGES = {
@@ -17,5 +17,5 @@ export function dashboardErrorMessage(error: unknown): string {
   return error.message || DASHBOARD_MESSAGES.status(error.status);
 }
 
-/** Spec §2 chart: 'Errore: {message}'. */
+/** A failed chart: 'Errore: {message}'. */
 export const chartErrorMessage = (error: unknown) => `Errore: ${error instanceof Error && error.message ? error.message : DASHBOARD_MESSAGES.unexpected}`;

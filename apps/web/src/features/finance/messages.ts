@@ -1,4 +1,4 @@
-// Every message of the finance screens (design §8; spec §8 style: load failures ask to retry later).
+// Every message of the finance screens (as everywhere in the back-office, load failures ask to retry later).
 export const FINANCE_MESSAGES = {
   transactionsLoadFailed: 'Si è verificato un errore nel caricamento delle transazioni. Riprova più tardi.',
   transactionLoadFailed: 'Si è verificato un errore nel caricamento del movimento. Riprova più tardi.',

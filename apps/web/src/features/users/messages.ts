@@ -1,4 +1,4 @@
-// Every message of the users screen (spec §6, §8; design §8).
+// Every message of the users screen.
 export const USERS_MESSAGES = {
   loadFailed: 'Si è verificato un errore nel caricamento degli utenti. Riprova più tardi.',
   detailFailed: 'Si è verificato un errore nel caricamento della scheda. Riprova più tardi.',

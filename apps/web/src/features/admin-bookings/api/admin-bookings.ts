@@ -1,4 +1,4 @@
-// The booking back-office calls (design §7): the planner, the lists, desk actions and weekly series.
+// The booking back-office calls: the planner, the lists, desk actions and weekly series.
 import {
   api,
   type TAdminBookingsQuery,

@@ -1,5 +1,5 @@
-// One booking at the desk (design §7): who, when, what was paid, and the actions that fit its state:
-// mark paid, move (same length, another court or time), cancel with or without a refund, restore.
+// One booking at the desk (docs/domain.md#desk-planner): who, when, what was paid, and the actions that fit
+// its state: mark paid, move (same length, another court or time), cancel with or without a refund, restore.
 import { moneyToCents, SLOTS, type TAdminBooking, type TMarkPaidBody, type TPlanner } from '@beach/contracts';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/admin/confirm-dialog';

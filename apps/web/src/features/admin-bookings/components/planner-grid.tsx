@@ -1,6 +1,7 @@
-// The desk's day at a glance (design §7): a row per court, a column per 1h30 slot. A booking spans its
-// slots with the customer's name and payment state; a free slot is a button that books it; closures
-// and evening slots without lights are marked. The court column stays put while slots scroll sideways.
+// The desk's day at a glance (docs/domain.md#desk-planner): a row per court, a column per 1h30 slot. A
+// booking spans its slots with the customer's name and payment state; a free slot is a button that books it;
+// closures and evening slots without lights are marked. The court column stays put while slots scroll
+// sideways.
 import { PAYMENT_STATE_LABELS, romeInstant, type TAdminBooking, type TPlanner } from '@beach/contracts';
 import clsx from 'clsx';
 import Plus from 'lucide-react/icons/plus';

@@ -1,4 +1,4 @@
-// An admin's price instead of the list's, always with its reason (design §7); staff never see it.
+// An admin's price instead of the list's, always with its reason; staff never see it.
 import { Checkbox, Input } from '../../../components/ui/field';
 import { useCurrentUser } from '../../../lib/session';
 

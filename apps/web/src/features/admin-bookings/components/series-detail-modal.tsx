@@ -1,5 +1,5 @@
-// One weekly series (design §7): its dates, cancelling one of them or the rest from a day, and editing
-// the customer, price and notes of the dates still to come.
+// One weekly series (docs/domain.md#recurring-series): its dates, cancelling one of them or the rest from a
+// day, and editing the customer, price and notes of the dates still to come.
 import type { TAdminBooking, TRecurringSeries } from '@beach/contracts';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/admin/confirm-dialog';

@@ -1,5 +1,5 @@
-// /admin/prenotazioni (design §7, staff): the day planner for the front desk, and the list of bookings
-// with filters and CSV export. A free cell books, a booking opens its details and actions.
+// /admin/prenotazioni (staff, docs/domain.md#desk-planner): the day planner for the front desk, and the list
+// of bookings with filters and CSV export. A free cell books, a booking opens its details and actions.
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, PAYMENT_STATE_LABELS, PAYMENT_STATES, type TAdminBooking, type TPlanner } from '@beach/contracts';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';

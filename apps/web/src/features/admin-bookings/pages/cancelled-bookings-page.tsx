@@ -1,4 +1,4 @@
-// /admin/prenotazioni-cancellate (design §7, staff): cancelled and lapsed bookings — when, by whom, why,
+// /admin/prenotazioni-cancellate (staff): cancelled and lapsed bookings — when, by whom, why,
 // what was refunded — and restore when the slot is still free.
 import { moneyToCents, type TAdminBooking } from '@beach/contracts';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';

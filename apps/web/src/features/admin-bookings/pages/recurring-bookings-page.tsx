@@ -1,5 +1,5 @@
-// /admin/prenotazioni-ricorrenti (design §7, staff): weekly series — create with a preview, see their
-// dates, edit the future ones, cancel one date or the rest.
+// /admin/prenotazioni-ricorrenti (staff, docs/domain.md#recurring-series): weekly series — create with a
+// preview, see their dates, edit the future ones, cancel one date or the rest.
 import { WEEKDAY_LABELS, type TOccurrence, type TRecurringSeries } from '@beach/contracts';
 import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';

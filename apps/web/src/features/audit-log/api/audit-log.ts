@@ -1,4 +1,4 @@
-// The audit log calls (design §8): the entries, and the staff and admins who can have written them.
+// The audit log calls: the entries, and the staff and admins who can have written them.
 import { api, type TAuditLogQuery } from '@beach/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';

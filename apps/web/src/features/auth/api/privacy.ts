@@ -1,4 +1,4 @@
-// Privacy (GDPR, design §8): the member's own data as a JSON file, and the erasure they ask for.
+// Privacy (GDPR, docs/domain.md#privacy): the member's own data as a JSON file, and the erasure they ask for.
 import { api, type TErasureBody } from '@beach/contracts';
 import { callApi, downloadFile } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-// The booking coupons back-office calls (design §7).
+// The booking coupons back-office calls.
 import { api, type TBookingCouponBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';

@@ -1,4 +1,5 @@
-// /admin/coupon-prenotazioni (design §7, admin): booking coupons, their limits and the active switch.
+// /admin/coupon-prenotazioni (admin, docs/domain.md#coupons): booking coupons, their limits and the active
+// switch.
 import { BOOKING_COUPON_BAND_LABELS, type TBookingCoupon } from '@beach/contracts';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';

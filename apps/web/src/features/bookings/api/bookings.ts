@@ -1,4 +1,4 @@
-// The member's calls for court bookings (design §4).
+// The member's calls for court bookings.
 import { api, type TAvailabilityQuery, type TBooking, type TCreateBookingBody, type TWaitlistBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile } from '../../../lib/api-client';

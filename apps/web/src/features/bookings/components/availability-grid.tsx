@@ -1,6 +1,6 @@
-// The day's grid (design §4): courts across, 1h30 slots down, every cell a clear state. Free cells are
-// buttons (with court, time, state and price in their name); the time column stays put while the
-// courts scroll sideways on a phone.
+// The day's grid (docs/domain.md#slots-and-bands): courts across, 1h30 slots down, every cell a clear state.
+// Free cells are buttons (with court, time, state and price in their name); the time column stays put while
+// the courts scroll sideways on a phone.
 import type { TAvailability, TAvailabilityCell, TCellState } from '@beach/contracts';
 import clsx from 'clsx';
 import { formatMoney } from '../../../lib/format';

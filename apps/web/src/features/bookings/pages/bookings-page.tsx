@@ -1,5 +1,5 @@
-// /prenotazioni (design §4): pick a day and a sport, choose consecutive free slots of a court (or the
-// full day), see the total, and "Prenota e paga" holds them while the member pays.
+// /prenotazioni (docs/domain.md#holds): pick a day and a sport, choose consecutive free slots of a court (or
+// the full day), see the total, and "Prenota e paga" holds them while the member pays.
 import { SPORT_LABELS, SPORTS, type TAvailability, type TSport } from '@beach/contracts';
 import clsx from 'clsx';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
-// /le-mie-prenotazioni (design §4): upcoming and past bookings with their status; pay a live hold,
-// cancel while it is free (refunded automatically), otherwise contact the desk.
+// /le-mie-prenotazioni (docs/domain.md#cancellations-and-refunds): upcoming and past bookings with their
+// status; pay a live hold, cancel while it is free (refunded automatically), otherwise contact the desk.
 import type { TBooking } from '@beach/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Bulk e-mail calls (spec §7, design §5): how many would receive it, send, and follow the progress.
+// Bulk e-mail calls (docs/domain.md#bulk-e-mail): how many would receive it, send, and follow the progress.
 import { api, type TBroadcast, type TBroadcastBody } from '@beach/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';

@@ -4,7 +4,7 @@ import { formatSeconds } from '../../../lib/format';
 
 const decimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
 
-/** The spec §7 response fields once the broadcast is over. */
+/** The send's figures (counts, duration, rate, batches) once the broadcast is over. */
 export function BroadcastStats({ broadcast }: { broadcast: TBroadcast }) {
   const stats = [
     { label: 'Inviate', value: broadcast.sent_count },

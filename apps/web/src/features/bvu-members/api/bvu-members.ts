@@ -1,4 +1,4 @@
-// The back-office calls for BVU members (spec §7).
+// The back-office calls for BVU members.
 import { api, BVU_IMPORT_TIMEOUT_MS, type TBvuMemberBody, type TBvuMembersQuery } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, sendForm } from '../../../lib/api-client';
@@ -24,7 +24,7 @@ export const useSaveBvuMember = () =>
 
 export const useDeleteBvuMember = () => useBvuMutation((id: number) => callApi(api.bvuMembers.remove, { params: { id } }));
 
-/** Spec §7: multipart file, 120 s timeout. */
+/** Multipart file, 120 s timeout. */
 export const useImportBvuMembers = () =>
   useBvuMutation((file: File) => {
     const form = new FormData();

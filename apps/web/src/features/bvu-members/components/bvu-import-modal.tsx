@@ -1,5 +1,6 @@
-// Spec §2/§5/§8 CSV import: choose or drop a file, local checks (type, 10 MB) first, then the upload
-// (120 s) and its summary: the server's message and up to 5 problems, then '...e altri N errori.'
+// CSV import (docs/screens.md#bvu-import-screen): choose or drop a file, local checks (type, 10 MB)
+// first, then the upload (120 s) and its summary: the server's message and up to 5 problems, then
+// '...e altri N errori.'
 import { BVU_IMPORT_MAX_BYTES, type TBvuImportResult } from '@beach/contracts';
 import clsx from 'clsx';
 import FileUp from 'lucide-react/icons/file-up';
@@ -11,10 +12,10 @@ import { useImportBvuMembers } from '../api/bvu-members';
 import { BVU_MESSAGES, importErrorMessage } from '../messages';
 
 const CSV_TYPES = ['text/csv', 'application/vnd.ms-excel', 'text/plain'];
-/** Spec §8: problems listed before the remainder count. */
+/** Problems listed before the remainder count. */
 const LISTED_PROBLEMS = 5;
 
-/** Spec §5: why the file cannot be sent, or null. */
+/** Why the file cannot be sent (not a CSV type or name, over 10 MB), or null. */
 export function localFileProblem(file: File): string | null {
   if (!CSV_TYPES.includes(file.type) && !file.name.toLowerCase().endsWith('.csv')) return BVU_MESSAGES.notCsv(file.type || 'sconosciuto');
   if (file.size > BVU_IMPORT_MAX_BYTES) return BVU_MESSAGES.tooLarge;

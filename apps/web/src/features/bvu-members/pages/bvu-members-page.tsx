@@ -1,4 +1,4 @@
-// /admin/bvu-members, 'Gestione Tesserati BVU' (spec §2, §5, §7, §8): staff read, admins manage.
+// /admin/bvu-members, 'Gestione Tesserati BVU' (docs/domain.md#bvu-members): staff read, admins manage.
 import { BVU_MEMBERS_PER_PAGE, type TBvuMember } from '@beach/contracts';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';

@@ -1,4 +1,4 @@
-// The back-office calls for membership coupons (spec §7).
+// The back-office calls for membership coupons.
 import { api, type TCouponBody, type TCouponsQuery } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
@@ -19,5 +19,5 @@ function useCouponMutation<Variables, Result>(mutationFn: (variables: Variables)
 export const useSaveCoupon = () =>
   useCouponMutation(({ id, body }: { id: number | null; body: TCouponBody }) => (id === null ? callApi(api.coupons.create, { body }) : callApi(api.coupons.update, { params: { id }, body })));
 
-/** Spec §4: the toggle sends only the flag. */
+/** The active switch sends only the flag. */
 export const useToggleCoupon = () => useCouponMutation(({ id, isActive }: { id: number; isActive: boolean }) => callApi(api.coupons.update, { params: { id }, body: { is_active: isActive } }));

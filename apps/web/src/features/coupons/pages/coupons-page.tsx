@@ -1,4 +1,4 @@
-// /admin/coupons, 'Gestione Coupon Tessere' (spec §2, §4, §5, §7, §8): staff read, admins manage.
+// /admin/coupons, 'Gestione Coupon Tessere' (docs/domain.md#coupons): staff read, admins manage.
 import { COUPON_APPLICABILITY_LABELS, COUPONS_PER_PAGE, type TMembershipCoupon } from '@beach/contracts';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';

@@ -1,4 +1,4 @@
-// The courts back-office calls (design §7): courts and their closures.
+// The courts back-office calls: courts and their closures.
 import { api, type TClosureBody, type TCourtEditBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// /admin/campi (design §7, admin): the courts' details and their closures.
+// /admin/campi (admin, docs/domain.md#courts): the courts' details and their closures.
 import { COURT_PURPOSE_INFO, type TCourt } from '@beach/contracts';
 import Pencil from 'lucide-react/icons/pencil';
 import { useState } from 'react';

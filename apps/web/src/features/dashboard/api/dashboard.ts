@@ -1,6 +1,6 @@
-// The dashboard's calls, exactly as spec §7 lists them: the memberships stats, the users total
+// The dashboard's calls (docs/screens.md#dashboard): the memberships stats, the users total
 // (per_page=1), the active coupons (is_active=true), and for admins the income and expense stats of
-// the last six months (date_from/date_to). Design §8 adds the cards to activate and today's bookings.
+// the last six months (date_from/date_to); also the cards to activate and today's bookings.
 import { api } from '@beach/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
@@ -29,7 +29,7 @@ export const useTodayBookings = (day: string) =>
   });
 
 /**
- * Spec §9: the chart covers the last 6 months, this one included, each month whole — from the first
+ * The chart covers the last 6 months, this one included, each month whole — from the first
  * day of the month five months back to the last day of this month (Rome calendar).
  */
 export function sixMonthRange(today: string) {

@@ -1,4 +1,4 @@
-// The 6-month chart of spec §2: an income line and an expense line. Recharts lives in this module
+// The 6-month chart of the dashboard: an income line and an expense line. Recharts lives in this module
 // only, loaded when an admin opens the dashboard.
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCents } from '../../../lib/format';

@@ -1,4 +1,4 @@
-// /admin, 'Dashboard Amministratore' (spec §2, §7, §8; design §8): stat cards for staff and admins;
+// /admin, 'Dashboard Amministratore' (docs/screens.md#dashboard): stat cards for staff and admins;
 // for admins only the income, expenses and net profit cards, the summary and the 6-month chart.
 // Staff never call the admin-only stats.
 import { moneyToCents, type TMembershipStats } from '@beach/contracts';

@@ -1,4 +1,4 @@
-// The finance back-office calls (design §8): transactions, expenses and extra income.
+// The finance back-office calls: transactions, expenses and extra income.
 import { api, type TExpenseBody, type TIncomeBody, type TLedgerQuery, type TTransactionsQuery } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// /admin/spese and /admin/incassi (design §8): one screen for either ledger — filters (dates,
+// /admin/spese and /admin/incassi (docs/domain.md#finance): one screen for either ledger — filters (dates,
 // category, method, text), the total of the filter, create and edit in a modal, delete after a
 // confirmation.
 import { FINANCE_PER_PAGE, PAYMENT_METHOD_LABELS, type TExpense, type TExpenseBody, type TIncome, type TLedgerQuery } from '@beach/contracts';

@@ -1,4 +1,4 @@
-// One payment or refund (design §8): who paid, for what, how, Stripe's ids, and the refunds it had
+// One payment or refund: who paid, for what, how, Stripe's ids, and the refunds it had
 // or the payment it refunds.
 import { PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, TRANSACTION_TYPE_LABELS, type TTransaction } from '@beach/contracts';
 import { DetailModal, DetailSection } from '../../../components/admin/detail-modal';

@@ -1,4 +1,4 @@
-// /admin/spese (design §8): the centre's expenses. Admins only (can_view_transactions).
+// /admin/spese: the centre's expenses. Admins only (can_view_transactions).
 import { useDeleteExpense, useExpenses, useSaveExpense } from '../api/finance';
 import { LedgerScreen } from '../components/ledger-screen';
 import { FINANCE_MESSAGES } from '../messages';

@@ -1,4 +1,4 @@
-// /admin/incassi (design §8): extra income beyond memberships and bookings (sponsors, bar, tournaments).
+// /admin/incassi: extra income beyond memberships and bookings (sponsors, bar, tournaments).
 // Admins only (can_view_transactions).
 import { useDeleteIncome, useIncomes, useSaveIncome } from '../api/finance';
 import { LedgerScreen } from '../components/ledger-screen';

@@ -1,5 +1,5 @@
-// /admin/transactions (design §8): every payment and refund with filters, the totals of the filter,
-// a detail view and the CSV of the filter. Admins only (can_view_transactions).
+// /admin/transactions (docs/domain.md#finance): every payment and refund with filters, the totals of the
+// filter, a detail view and the CSV of the filter. Admins only (can_view_transactions).
 import {
   FINANCE_PER_PAGE,
   PAYMENT_KIND_LABELS,

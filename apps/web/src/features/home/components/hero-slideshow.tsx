@@ -19,7 +19,7 @@ export const SLIDES: Slide[] = [
   { title: 'Si gioca anche di sera', text: 'Campi illuminati fino a mezzanotte per le partite sotto le stelle.', Art: EveningArt },
 ];
 
-/** Spec §2: the call to action depends on whether someone is logged in. */
+/** The call to action depends on whether someone is logged in. */
 export function heroCallToAction(loggedIn: boolean) {
   return loggedIn ? { label: 'Prenota il tuo Campo', to: paths.bookings } : { label: 'Registrati Ora e Inizia a Giocare!', to: paths.register };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useMediaQuery } from '../../../lib/use-media-query';
 
-/** Spec §9: the hero advances every 5 seconds. */
+/** The hero advances every 5 seconds. */
 export const SLIDE_INTERVAL_MS = 5000;
 
 /** A circular index that advances on a timer unless paused; any manual move restarts the wait. */

@@ -1,4 +1,4 @@
-// The back-office calls for membership cards (spec §7, design §5).
+// The back-office calls for membership cards.
 import { api, type TAdminMembership, type TAdminMembershipsQuery, type TDeskMembershipBody, type TLinkStripePaymentBody, type TMembershipEditBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile } from '../../../lib/api-client';
@@ -14,7 +14,7 @@ export const adminMembershipKeys = {
 export const useAdminMemberships = (query: TAdminMembershipsQuery) =>
   useQuery({ queryKey: adminMembershipKeys.list(query), queryFn: () => callApi(api.adminMemberships.list, { query }), placeholderData: keepPreviousData, staleTime: 0 });
 
-/** Pending cards with no completed payment (admins only). Spec §8: a failure is only logged. */
+/** Pending cards with no completed payment (admins only). A failure is only logged. */
 export const useOrphanedMemberships = (enabled: boolean) =>
   useQuery({
     queryKey: adminMembershipKeys.orphaned,
@@ -51,6 +51,6 @@ export const useCreateDeskMembership = () => useMembershipMutation((body: TDeskM
 export const useUpdateMembership = () =>
   useMembershipMutation(({ id, body }: { id: number; body: TMembershipEditBody }) => callApi(api.adminMemberships.update, { params: { id }, body }));
 
-/** Spec §7: saved as tessera-{number}.pdf. */
+/** Saved as tessera-{number}.pdf. */
 export const downloadAdminMembershipPdf = (membership: Pick<TAdminMembership, 'id' | 'membership_number'>) =>
   downloadFile(api.adminMemberships.pdf, { params: { id: membership.id } }, `tessera-${membership.membership_number}.pdf`);

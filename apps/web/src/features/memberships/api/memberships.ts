@@ -1,4 +1,4 @@
-// The member's calls for membership cards (design §3).
+// The member's calls for membership cards (docs/domain.md#memberships).
 import { api, type TMembershipPurchaseBody, type TMyMembership } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile } from '../../../lib/api-client';

@@ -34,5 +34,5 @@ function useQuote<Body>(scope: string, draft: Body | null, fetchQuote: (body: Bo
 /** A member's own card. */
 export const useMembershipQuote = (draft: TMembershipPurchaseBody | null) => useQuote('member', draft, (body) => callApi(api.memberships.quote, { body }));
 
-/** A card made at the desk (design §5): same rules and prices. */
+/** A card made at the desk: same rules and prices. */
 export const useDeskQuote = (draft: TDeskMembershipBody | null) => useQuote('desk', draft, (body) => callApi(api.adminMemberships.quote, { body }));

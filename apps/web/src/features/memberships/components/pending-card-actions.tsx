@@ -45,7 +45,7 @@ function CancelRequest({ membership }: { membership: TMyMembership }) {
   );
 }
 
-/** Why a pending card waits and what the member can do about it (design §3). */
+/** Why a pending card waits and what the member can do about it (docs/domain.md#memberships). */
 export function PendingCardActions({ membership }: { membership: TMyMembership }) {
   const checkout = useCheckout();
   if (membership.awaiting === 'payment') {

@@ -1,5 +1,5 @@
-// The buying form's rules (design §3): the contract's own schemas, plus what depends on the chosen
-// type and on the profile. A form that passes them is complete enough to ask for a quote.
+// The buying form's rules (docs/domain.md#memberships): the contract's own schemas, plus what depends on the
+// chosen type and on the profile. A form that passes them is complete enough to ask for a quote.
 import { PERIOD_DAYS, PRICE_INFO, ZFiscalCode, ZMembershipType, z, type TMembershipPurchaseBody, type TMembershipType, type TPriceCode } from '@beach/contracts';
 
 export const priceCodeOf = (type: TMembershipType): TPriceCode => `membership_${type}`;
@@ -10,7 +10,7 @@ export const needsStartDate = (type: string) => Object.hasOwn(PERIOD_DAYS, type)
 /** BVU course members get the BVU seasonal price (insurance included) on a seasonal card. */
 export const offersBvu = (type: string) => type === 'seasonal';
 
-/** The insurance add-on (spec §9) is for seasonal, under-23 and under-18 cards; the rest include it. */
+/** The insurance add-on is for seasonal, under-23 and under-18 cards; the rest include it. */
 export const offersInsurance = (type: TMembershipType, bvu: boolean) =>
   PRICE_INFO[priceCodeOf(type)].insuranceIncluded === false && !(bvu && offersBvu(type));
 

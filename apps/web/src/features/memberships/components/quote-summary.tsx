@@ -46,7 +46,7 @@ function QuoteDetails({ quote }: { quote: TMembershipQuote }) {
   );
 }
 
-/** The server's price preview, kept in step with the form (design §3: total before paying). */
+/** The server's price preview, kept in step with the form (the total is shown before paying). */
 export function QuoteSummary({ state }: { state: QuoteState }) {
   const busy = state.kind === 'ready' && state.updating;
   return (

@@ -148,7 +148,7 @@ describe('as admin', () => {
     expect(listQueries().at(-1)).toEqual({ page: '1', per_page: '15', sort_by: 'created_at', sort_order: 'desc' });
   });
 
-  it('shows the spec’s message when the list cannot be loaded', async () => {
+  it('shows the screen’s message when the list cannot be loaded', async () => {
     handlers.set('GET /api/admin/memberships', () => jsonResponse(500, { message: 'boom' }));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage();

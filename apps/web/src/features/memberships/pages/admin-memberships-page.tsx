@@ -1,4 +1,4 @@
-// /admin/memberships, 'Gestione Tesseramenti' (spec §2, §5, §6, §8): staff read, admins manage.
+// /admin/memberships, 'Gestione Tesseramenti': staff read, admins manage (docs/screens.md#memberships-screen).
 import { MEMBERSHIP_STATUS_LABELS, MEMBERSHIP_STATUSES, MEMBERSHIP_TYPE_LABELS, MEMBERSHIP_TYPES, MEMBERSHIPS_PER_PAGE, type TAdminMembership, type TBackOfficeMembership, type TUser } from '@beach/contracts';
 import Mail from 'lucide-react/icons/mail';
 import Plus from 'lucide-react/icons/plus';

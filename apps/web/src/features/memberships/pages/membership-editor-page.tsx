@@ -1,4 +1,4 @@
-// /admin/membership-editor (design §5, admins): a new card made at the desk, or `?id=` to correct one.
+// /admin/membership-editor (admins): a new card made at the desk, or `?id=` to correct one.
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';

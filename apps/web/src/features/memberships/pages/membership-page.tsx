@@ -5,7 +5,7 @@ import { TestModeNotice } from '../../payments/components/test-mode-notice';
 import { MyMemberships } from '../components/my-memberships';
 import { PurchaseForm } from '../components/purchase-form';
 
-/** /tesseramento (design §3): the member's cards and the request of a new one. */
+/** /tesseramento (docs/domain.md#memberships): the member's cards and the request of a new one. */
 export default function MembershipPage() {
   usePageTitle('Tesseramento');
   const [searchParams] = useSearchParams();

@@ -77,7 +77,7 @@ function Verification({ token }: { token: string }) {
   return <Alert tone="error" action={retry}>{error.message}</Alert>;
 }
 
-/** /verifica-tessera/:token (public, design §3): what the desk sees after scanning a member's QR code. */
+/** /verifica-tessera/:token (public): what the desk sees after scanning a member's QR code. */
 export default function VerifyMembershipPage() {
   usePageTitle('Verifica tessera');
   const { token = '' } = useParams();

@@ -1,5 +1,5 @@
-// Online payments (design §2): whether they run in test mode, and the outcome of a Checkout Session
-// on return.
+// Online payments (docs/domain.md#payments): whether they run in test mode, and the outcome of a Checkout
+// Session on return.
 import { api } from '@beach/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

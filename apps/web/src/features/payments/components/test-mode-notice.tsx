@@ -1,7 +1,7 @@
 import FlaskConical from 'lucide-react/icons/flask-conical';
 import { usePaymentsConfig } from '../api/payments';
 
-/** Discreet reminder that payments go through the local test double (design §2): no real charge. */
+/** Discreet reminder that payments go through the local test double: no real charge. */
 export function TestModeNotice() {
   const { data } = usePaymentsConfig();
   if (!data?.test_mode) return null;

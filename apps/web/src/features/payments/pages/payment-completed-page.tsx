@@ -124,7 +124,7 @@ function Outcome({ sessionId }: { sessionId: string }) {
   return <PaidBooking id={data.target_id} />;
 }
 
-/** /pagamento-completato (design §2, §4): where Stripe sends the member back after paying. */
+/** /pagamento-completato (docs/domain.md#payments): where Stripe sends the member back after paying. */
 export default function PaymentCompletedPage() {
   const [searchParams] = useSearchParams();
   const sessionId = searchParams.get('session_id');

@@ -1,4 +1,4 @@
-// The price list and booking settings back-office calls (design §1, §7).
+// The price list and booking settings back-office calls.
 import { api, type TBookingSettingsBody, type TPriceListBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// /admin/listino-prezzi (design §1, §7, admin): the price list by year and the booking rules.
+// /admin/listino-prezzi (admin, docs/domain.md#price-list): the price list by year and the booking rules.
 import { useState } from 'react';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';

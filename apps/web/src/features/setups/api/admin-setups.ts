@@ -1,4 +1,4 @@
-// The setups back-office calls (design §7): setups and their assignment to courts.
+// The setups back-office calls: setups and their assignment to courts.
 import { api, type TCourtSetupBody, type TSetupBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// /admin/allestimenti (design §7, admin): setups and which court has which over a date range.
+// /admin/allestimenti (admin, docs/domain.md#courts): setups and which court has which over a date range.
 import { SPORT_LABELS, type TSetup } from '@beach/contracts';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';

@@ -1,4 +1,4 @@
-// The back-office calls for users (design §8, spec §6 role change).
+// The back-office calls for users (a role change: never one's own, never the last admin).
 import { api, type TAdminUserBody, type TAdminUserCreateBody, type TAdminUsersQuery, type TRole } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';

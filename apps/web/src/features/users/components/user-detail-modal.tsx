@@ -1,4 +1,4 @@
-// A member's page (design §8): profile, cards, bookings and payments; for admins (can_modify_users)
+// A member's page: profile, cards, bookings and payments; for admins (can_modify_users)
 // also edit, role change, disable/enable and erasure, each behind a confirmation.
 import { BOOKING_STATUS_LABELS, DESK_PAYMENT_METHOD_LABELS, MEMBERSHIP_STATUS_LABELS, MEMBERSHIP_TYPE_LABELS, ROLE_DISPLAY_NAMES, ROLES, isAdminUserDetail, type TAdminUser, type TBackOfficeUserDetail, type TRole } from '@beach/contracts';
 import type { ReactNode } from 'react';

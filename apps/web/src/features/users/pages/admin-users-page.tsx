@@ -1,5 +1,5 @@
-// /admin/users (design §8): members with search (Enter), role filter and pagination; a member's page;
-// admins (can_modify_users) create accounts at the desk, edit, change roles, disable and erase.
+// /admin/users (docs/domain.md#roles): members with search (Enter), role filter and pagination; a member's
+// page; admins (can_modify_users) create accounts at the desk, edit, change roles, disable and erase.
 import { ROLE_DISPLAY_NAMES, ROLES, USERS_PER_PAGE, type TAdminUser, type TRole } from '@beach/contracts';
 import Eye from 'lucide-react/icons/eye';
 import Plus from 'lucide-react/icons/plus';

@@ -1,4 +1,4 @@
-// Who the desk card is for (design §5): an existing member found by name, e-mail or fiscal code, or
+// Who the desk card is for: an existing member found by name, e-mail or fiscal code, or
 // a new one whose account is created with the card.
 import type { TMemberSearchResult } from '@beach/contracts';
 import UserPlus from 'lucide-react/icons/user-plus';

@@ -19,7 +19,7 @@ function IconButton({ label, icon: Icon, onClick, disabled, tone = 'neutral', ch
   );
 }
 
-/** Spec §2 row actions: details, PDF, activate (admin, pending), delete (admin); and the editor (admin, design §5). */
+/** Row actions: details, PDF, activate (admin, pending), delete (admin); and the editor (admin). */
 export function MembershipRowActions({ membership, actions, onShow }: { membership: TBackOfficeMembership; actions: MembershipActions; onShow: () => void }) {
   const number = membership.membership_number;
   const pending = membership.status === 'pending';

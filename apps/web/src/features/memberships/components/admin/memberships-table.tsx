@@ -1,4 +1,5 @@
-// Spec §2 table: checkbox (admin), number with BVU badge, holder, role, type, status, validity, actions.
+// Memberships table columns: checkbox (admin), number with BVU badge, holder, role, type, status,
+// validity, actions.
 import { MEMBERSHIP_TYPE_LABELS, type TBackOfficeMembership, type TUser } from '@beach/contracts';
 import { DataTable, type DataColumn, type RowId } from '../../../../components/admin/data-table';
 import { Badge } from '../../../../components/ui/badge';

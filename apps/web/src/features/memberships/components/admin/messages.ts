@@ -1,4 +1,4 @@
-// Every message of the memberships back-office (spec §6, §8).
+// Every message of the memberships back-office, the refusals for missing rights included.
 
 export const MESSAGES = {
   loadFailed: 'Si è verificato un errore nel caricamento dei tesseramenti. Riprova più tardi.',

@@ -7,7 +7,7 @@ const ROLE_TONES: Record<TRole, BadgeTone> = { user: 'neutral', staff: 'sea', ad
 export const RoleBadge = ({ role }: { role: TRole }) => <Badge tone={ROLE_TONES[role]}>{ROLE_DISPLAY_NAMES[role]}</Badge>;
 
 /**
- * Spec §2: an admin changes another user's role from a dropdown; their own row shows '(Tu)'; everyone
+ * An admin changes another user's role from a dropdown; their own row shows '(Tu)'; everyone
  * else sees the badge.
  */
 export function RoleCell({ membership, currentUserId, canModifyUsers, actions }: { membership: TBackOfficeMembership; currentUserId: number; canModifyUsers: boolean; actions: MembershipActions }) {

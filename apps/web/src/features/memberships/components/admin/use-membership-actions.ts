@@ -1,6 +1,6 @@
-// What an admin can do to a card from the list, the detail or the banner (spec §4, §5, §8): each
-// action asks for confirmation, reports its outcome with the spec's words, and is refused on the
-// screen too when the user lacks the right (spec §6).
+// What an admin can do to a card from the list, the detail or the banner: each action asks for
+// confirmation, reports its outcome with the screen's own words (messages.ts), and is refused on the
+// screen too when the user lacks the right (docs/screens.md#memberships-screen).
 import { ROLE_DISPLAY_NAMES, type TBackOfficeMembership, type TRole, type TUser } from '@beach/contracts';
 import { useRef, useState } from 'react';
 import type { ConfirmOptions } from '../../../../components/admin/confirm-dialog';
@@ -17,7 +17,7 @@ export function useMembershipActions({ user, notify, confirm }: { user: TUser; n
   const activateCall = useActivateMembership();
   const deleteCall = useDeleteMembership();
   const roleCall = useChangeRole();
-  // Spec §4: one activation per card at a time, however quickly the button is pressed again.
+  // One activation per card at a time, however quickly the button is pressed again.
   const activatingIds = useRef(new Set<number>());
   const [activating, setActivating] = useState<ReadonlySet<number>>(new Set());
   const [roleChanging, setRoleChanging] = useState<number | null>(null);
