@@ -1,5 +1,5 @@
 // The BVU members and membership coupons screens in Chromium, as an admin: add, edit, search and
-// delete a BVU member (with the spec's confirmation), import a CSV with bad rows and read the summary;
+// delete a BVU member (after the screen's confirmation), import a CSV with bad rows and read the summary;
 // create and edit a coupon, toggle it and filter by status. Staff see both read-only.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,7 +78,7 @@ describe('BVU members and coupons in Chromium', () => {
     await notice('Tesserato BVU aggiornato con successo!').waitFor();
     await expect.poll(async () => rowOf('BVU-778').textContent()).toContain('N/A');
 
-    // Delete, after the spec's confirmation.
+    // Delete, after the screen's confirmation.
     await rowOf('BVU-778').getByRole('button', { name: 'Elimina Marini Giorgia' }).click();
     await page().getByText('Sei sicuro di voler eliminare il tesserato BVU "Marini Giorgia"?').waitFor();
     await page().getByRole('dialog', { name: 'Elimina tesserato BVU' }).getByRole('button', { name: 'Elimina' }).click();
@@ -119,7 +119,7 @@ describe('BVU members and coupons in Chromium', () => {
     await login('admin@demo.beach', '/admin/coupons', 'Gestione Coupon Tessere');
     await page().getByRole('button', { name: 'Nuovo Coupon' }).click();
     const form = page().getByRole('dialog', { name: 'Nuovo Coupon' });
-    // Spec §9 defaults.
+    // A new coupon's defaults: percentage, 10, membership, active.
     expect(await form.getByLabel('Tipo di sconto').inputValue()).toBe('percentage');
     expect(await form.getByLabel('Valore dello sconto (%)').inputValue()).toBe('10');
     expect(await form.getByLabel('Applicabile a').inputValue()).toBe('membership');

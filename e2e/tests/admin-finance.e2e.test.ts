@@ -1,7 +1,7 @@
 // The admin dashboard and the finance screens in Chromium: with known payments, a refund, an extra
 // income and an expense, the admin sees every money card and the 6-month chart with the right
 // figures; staff see no money and never call the admin-only stats; a 403, a network failure and a
-// chart failure show the spec §8 messages; an expense added on /admin/spese moves the chart and
+// chart failure show the dashboard's messages; an expense added on /admin/spese moves the chart and
 // turns the net profit into a loss; an extra income is recorded, edited and deleted after a
 // confirmation; the transactions list filters, opens a detail and exports CSV.
 import { readFile } from 'node:fs/promises';
@@ -128,7 +128,7 @@ describe('admin dashboard and finance in Chromium', () => {
     await screenshot(page(), 'admin-dashboard-loss-1280');
   });
 
-  it('admin: a 403, a network failure and a chart failure show the spec §8 messages', async () => {
+  it('admin: a 403, a network failure and a chart failure show the dashboard’s messages', async () => {
     await page().route('**/api/admin/memberships/stats', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'Vietato.' }) }));
     await page().reload();
     await page().getByRole('alert').getByText('Non hai i permessi necessari per accedere a questa risorsa.').waitFor();

@@ -50,7 +50,7 @@ describe('users, audit log and privacy in Chromium', () => {
     await card.getByText('Nessuna tessera.').waitFor();
     expect(await card.textContent()).toContain(MEMBER.email);
 
-    // Role change: a confirmation shows old and new role (spec §5); cancelling changes nothing.
+    // Role change: a confirmation shows old and new role; cancelling changes nothing.
     await card.getByLabel('Cambia ruolo').selectOption('staff');
     const confirmRole = dialog('Cambia ruolo');
     await confirmRole.getByText(`Vuoi cambiare il ruolo di ${MEMBER.first} ${MEMBER.last} da Utente a Staff?`).waitFor();
