@@ -23,8 +23,11 @@ const CAMERA_MESSAGES: Partial<Record<CameraState, { title: string; text: string
   },
 };
 
-/** Holding a card in front of the camera reads it many times a second: the same code counts once in this window. */
-const SAME_CODE_MS = 4_000;
+/**
+ * A card held in front of the camera is read several times a second: the same code seen again within
+ * this gap is the same showing, read once. Taken away and shown again, it is read anew.
+ */
+const SAME_SHOWING_GAP_MS = 1_500;
 
 const stateOfError = (error: unknown): CameraState => {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
@@ -55,9 +58,9 @@ export default function CameraScanner({ onCode }: { onCode: (text: string) => vo
         if (!result) return;
         const text = result.getText();
         const now = Date.now();
-        if (last.current && last.current.text === text && now - last.current.at < SAME_CODE_MS) return;
+        const sameShowing = last.current?.text === text && now - last.current.at < SAME_SHOWING_GAP_MS;
         last.current = { text, at: now };
-        onCodeRef.current(text);
+        if (!sameShowing) onCodeRef.current(text);
       });
       if (!mounted.current) return started.stop();
       controls.current = started;

@@ -139,7 +139,7 @@ export default function CheckInPage() {
           <Suspense fallback={<Spinner label="Caricamento fotocamera..." />}>
             <CameraScanner onCode={read} />
           </Suspense>
-          <form noValidate onSubmit={submitTyped} className="flex items-start gap-2" aria-label="Numero tessera">
+          <form noValidate onSubmit={submitTyped} className="flex items-start gap-2" aria-label="Cerca una tessera per numero">
             <div className="flex-1">
               <Input label="Numero tessera" placeholder="T2026-00042" autoComplete="off" autoCapitalize="characters" value={typed} onChange={(event) => setTyped(event.target.value)} error={fieldError} />
             </div>
