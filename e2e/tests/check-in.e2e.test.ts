@@ -1,7 +1,7 @@
 // Check-in at the desk in Chromium with a camera: the camera is a video of the member's real card QR
 // (the verification address their card list gives), the screen reads it by itself, shows the verdict,
-// records the entrance and lists it; the dashboard counts it. Without the camera permission the screen
-// says so in Italian and the typed card number still works.
+// records the entrance and lists it; the dashboard counts it. Without the camera permission, or without a
+// camera, the screen says so in Italian and the typed card number still works.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -110,6 +110,17 @@ describe('check-in at the desk, in Chromium with a camera', () => {
     await page.getByText(/^Ingresso già registrato alle \d\d:\d\d: non viene contato due volte\.$/).waitFor();
     expect(await db.checkIn.count({ where: { membershipId: card.id } })).toBe(1);
     await screenshot(page, 'check-in-refused-camera-390');
+    await page.context().close();
+  });
+
+  it('says so when the device has no camera at all', async () => {
+    // The run's shared Chromium has no camera, fake or real; the permission is granted, so it starts at once.
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'staff@demo.beach', path: '/admin', heading: 'Dashboard Amministratore' });
+    await page.context().grantPermissions(['camera'], { origin: ctx.stack.webUrl });
+    await page.goto(`${ctx.stack.webUrl}/admin/check-in`);
+    const missing = page.getByRole('alert').filter({ hasText: 'Nessuna fotocamera trovata' });
+    await missing.waitFor();
+    expect(await missing.textContent()).toContain('scrivi il numero della tessera');
     await page.context().close();
   });
 });

@@ -12,6 +12,7 @@ import {
   type TCheckInsDay,
   type TCheckInVerdict,
   type TMembershipVerification,
+  type TMyDataExport,
   type ZCheckInBody,
   type z,
 } from '@beach/contracts';
@@ -115,6 +116,12 @@ export async function withCheckIns<B extends { id: number }>(db: Db, bookings: B
   const rows = ids.length === 0 ? [] : await db.checkIn.findMany({ where: { bookingId: { in: ids } }, select: { bookingId: true }, distinct: ['bookingId'] });
   const present = new Set(rows.map((row) => row.bookingId));
   return bookings.map((booking) => ({ ...booking, checked_in: present.has(booking.id) }));
+}
+
+/** A member's own entrances, for their data export. */
+export async function checkInsOfMember(db: Db, userId: number): Promise<TMyDataExport['check_ins']> {
+  const rows = await db.checkIn.findMany({ where: { userId }, include: { membership: { select: { membershipNumber: true } } }, orderBy: { checkedInAt: 'asc' } });
+  return rows.map((row) => ({ checked_in_at: row.checkedInAt.toISOString(), membership_number: row.membership?.membershipNumber ?? null, court_row: row.courtRow, booking_id: row.bookingId }));
 }
 
 export function createCheckInsService({ db, config }: Pick<AppDeps, 'db' | 'config'>) {

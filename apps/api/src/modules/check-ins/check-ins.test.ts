@@ -141,6 +141,8 @@ describe('POST /api/admin/check-ins', () => {
     expect(entries[0]).toMatchObject({ actorId: staffId, subjectUserId: member.id, action: 'POST /api/admin/check-ins' });
 
     expect((await verdictOf(card.membershipNumber)).last_check_in_at).toBe(first.body.check_in.checked_in_at);
+    const exported = await request(app).get('/api/me/export').set(bearer(member.token)).expect(200);
+    expect(exported.body.check_ins).toEqual([{ checked_in_at: first.body.check_in.checked_in_at, membership_number: card.membershipNumber, court_row: 'B', booking_id: null }]);
     const day = await request(app).get('/api/admin/check-ins').set(admin).expect(200);
     expect(day.body.date).toBe(today);
     expect(day.body.data.map((row: { id: number }) => row.id)).toContain(first.body.check_in.id);
