@@ -22,6 +22,14 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch(LAUNCH_OPTIONS);
 }
 
+/**
+ * A Chromium of its own whose camera plays `videoFile` (Y4M, see ./fake-camera.ts). A camera is a launch
+ * flag, so it cannot be the run's shared browser; permission stays per context (granted or not by the test).
+ */
+export async function launchCameraBrowser(videoFile: string): Promise<Browser> {
+  return chromium.launch({ ...LAUNCH_OPTIONS, args: [...LAUNCH_OPTIONS.args, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${videoFile}`] });
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The run's Chromium (launched by ./global-setup.ts): its DevTools address. */

@@ -35,7 +35,7 @@ const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?: strin
   { route: paths.paymentCompleted, role: 'utente' },
   ...Object.values(paths.admin).map((route) => ({
     route,
-    role: ([paths.admin.dashboard, paths.admin.users, paths.admin.memberships, paths.admin.bvuMembers, paths.admin.coupons, paths.admin.cancelledBookings, paths.admin.bookings, paths.admin.recurringBookings] as string[]).includes(route)
+    role: ([paths.admin.dashboard, paths.admin.users, paths.admin.memberships, paths.admin.bvuMembers, paths.admin.coupons, paths.admin.cancelledBookings, paths.admin.bookings, paths.admin.recurringBookings, paths.admin.checkIn] as string[]).includes(route)
       ? ('staff' as const)
       : ('admin' as const),
   })),

@@ -33,6 +33,7 @@ import { registerAdminPriceListRoutes } from './modules/prices/price-list-admin.
 import { registerAdminSettingsRoutes } from './modules/settings/settings-admin.router.js';
 import { registerAdminBookingCouponsRoutes } from './modules/booking-coupons/booking-coupons.router.js';
 import { registerFinanceRoutes } from './modules/finance/finance.router.js';
+import { registerCheckInsRoutes } from './modules/check-ins/check-ins.router.js';
 
 export function createApp(deps: AppDeps, services: Services) {
   const { config, logger } = deps;
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerAdminBookingCouponsRoutes(mount, deps);
   registerAdminBookingsRoutes(mount, services.adminBookings, services.recurringBookings);
   registerFinanceRoutes(mount, deps);
+  registerCheckInsRoutes(mount, deps);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -21,6 +21,7 @@ import { adminSetupsRoutes } from './setups.js';
 import { adminPricingRoutes } from './price-list.js';
 import { adminBookingCouponsRoutes } from './booking-coupons.js';
 import { expensesRoutes, incomesRoutes, transactionsRoutes } from './finance.js';
+import { checkInsRoutes } from './check-ins.js';
 
 export const api = {
   health: healthRoutes,
@@ -45,6 +46,7 @@ export const api = {
   transactions: transactionsRoutes,
   expenses: expensesRoutes,
   incomes: incomesRoutes,
+  checkIns: checkInsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

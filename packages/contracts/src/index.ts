@@ -23,5 +23,6 @@ export * from './price-list.js';
 export * from './booking-coupons.js';
 export * from './bookings-admin.js';
 export * from './finance.js';
+export * from './check-ins.js';
 export * from './rome-time.js';
 export * from './api.js';

@@ -13,6 +13,8 @@ export const ZMyDataExport = z.object({
   waitlist: z.array(z.object({ court_name: z.string(), starts_at: z.iso.datetime(), ends_at: z.iso.datetime(), notified_at: z.iso.datetime().nullable(), created_at: z.iso.datetime() })),
   /** Coupons used on the member's cards and bookings. */
   coupon_uses: z.array(z.object({ code: z.string(), used_for: z.enum(['membership', 'booking']), reference: z.string(), used_at: z.iso.datetime() })),
+  /** Entrances recorded at the desk. */
+  check_ins: z.array(z.object({ checked_in_at: z.iso.datetime(), membership_number: z.string().nullable(), court_row: z.string(), booking_id: z.number().int().nullable() })),
 });
 export type TMyDataExport = z.infer<typeof ZMyDataExport>;
 

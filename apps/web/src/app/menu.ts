@@ -62,6 +62,7 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
     const links: MenuLink[] = [
       { label: 'Prenotazioni', to: paths.admin.bookings },
       { label: 'Prenotazioni ricorrenti', to: paths.admin.recurringBookings },
+      { label: 'Check-in ingressi', to: paths.admin.checkIn },
     ];
     if (isAdmin) {
       links.push(

@@ -56,6 +56,7 @@ const routes: RouteObject[] = [
           { path: paths.admin.cancelledBookings, ...page(() => import('../features/admin-bookings/pages/cancelled-bookings-page')) },
           { path: paths.admin.bookings, ...page(() => import('../features/admin-bookings/pages/admin-bookings-page')) },
           { path: paths.admin.recurringBookings, ...page(() => import('../features/admin-bookings/pages/recurring-bookings-page')) },
+          { path: paths.admin.checkIn, ...page(() => import('../features/check-ins/pages/check-in-page')) },
         ],
       },
       {

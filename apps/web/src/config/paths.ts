@@ -28,6 +28,7 @@ export const paths = {
     cancelledBookings: '/admin/prenotazioni-cancellate',
     bookings: '/admin/prenotazioni',
     recurringBookings: '/admin/prenotazioni-ricorrenti',
+    checkIn: '/admin/check-in',
     membershipEditor: '/admin/membership-editor',
     transactions: '/admin/transactions',
     courts: '/admin/campi',

@@ -30,6 +30,7 @@ import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { isAdmin } from '../auth/guards.js';
+import { withCheckIns } from '../check-ins/check-ins.service.js';
 import { releaseCoupon } from '../coupons/coupon-rules.js';
 import type { Checkouts } from '../payments/checkout.js';
 import { seasonOf } from '../memberships/membership-terms.js';
@@ -251,7 +252,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         today: todayInRome(now),
         slots: SLOTS.map(({ start, end, band }) => ({ start, end, band })),
         courts: courts.map((court) => ({ id: court.id, code: court.code, name: court.name, row: court.row as TPlanner['courts'][number]['row'], has_lights: court.hasLights, is_bookable: court.isBookable })),
-        bookings: await load(live.map((row) => row.id)),
+        bookings: await withCheckIns(db, await load(live.map((row) => row.id))),
         closures: closures.map((closure) => ({ id: closure.id, court_id: closure.courtId, starts_at: closure.startsAt.toISOString(), ends_at: closure.endsAt.toISOString(), reason: closure.reason })),
         prices: { day_slot: money('court_day_slot'), evening_slot: money('court_evening_slot'), full_day: money('court_full_day'), full_day_equipment: money('court_full_day_equipment') },
       };

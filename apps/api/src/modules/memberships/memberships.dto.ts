@@ -1,5 +1,13 @@
 // Rows to the contracts' shapes, in one place for the member's screens and the back-office.
-import { centsToMoney, ZStaffMembership, type TAdminMembership, type TBackOfficeMembership, type TMembership, type TMyMembership } from '@beach/contracts';
+import {
+  centsToMoney,
+  ZStaffMembership,
+  type TAdminMembership,
+  type TBackOfficeMembership,
+  type TMembership,
+  type TMembershipVerification,
+  type TMyMembership,
+} from '@beach/contracts';
 import type { Membership, Transaction, User } from '../../generated/prisma/client.js';
 import { Prisma } from '../../lib/db.js';
 import { toIsoDate } from '../../lib/time.js';
@@ -76,7 +84,12 @@ export function backOfficeCardOfJson(card: Json<BackOfficeCard>): BackOfficeCard
 /** Minors and free cards are activated at the desk (a parent signs for minors); the rest is paid online. */
 export const paidOnline = (membership: Pick<Membership, 'type' | 'priceCents'>) => membership.priceCents > 0 && membership.type !== 'under_18';
 
-export const verifyUrl = (webOrigin: string, qrCode: string) => `${webOrigin}/verifica-tessera/${qrCode}`;
+/** The web app's page a card's QR opens: this path, then the card's token. */
+export const VERIFY_PATH = '/verifica-tessera/';
+export const verifyUrl = (webOrigin: string, qrCode: string) => `${webOrigin}${VERIFY_PATH}${qrCode}`;
+
+/** A card holder as anyone reading the card sees them: first name and last-name initial ("Giulia R."). */
+export const holderOf = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName.charAt(0).toUpperCase()}.`;
 
 export function toMembershipDto(membership: CardFields): TMembership {
   const payment = membership.transactions[0];
@@ -113,6 +126,27 @@ export function toMyMembershipDto(membership: MembershipWithPayments, webOrigin:
     awaiting: pending ? (paidOnline(membership) && !paid ? 'payment' : 'desk') : null,
     verify_url: membership.qrCode ? verifyUrl(webOrigin, membership.qrCode) : null,
     can_cancel: pending && !paid,
+  };
+}
+
+/**
+ * What reading a card's QR shows (the public verification page, and the desk's check-in): the verdict
+ * on `today` (Rome) and the least personal data that identifies the card. A card not active (awaiting payment or activation) is not valid.
+ */
+export function toVerificationDto(
+  membership: Pick<Membership, 'status' | 'startDate' | 'endDate' | 'membershipNumber' | 'type'> & { user: Pick<User, 'firstName' | 'lastName'> },
+  today: string,
+): TMembershipVerification {
+  const start = toIsoDate(membership.startDate);
+  const end = toIsoDate(membership.endDate);
+  const status = membership.status === 'expired' || end < today ? 'expired' : membership.status !== 'active' ? 'not_valid' : start <= today ? 'valid' : 'not_yet_valid';
+  return {
+    status,
+    membership_number: membership.membershipNumber,
+    type: membership.type,
+    start_date: start,
+    end_date: end,
+    holder: holderOf(membership.user),
   };
 }
 

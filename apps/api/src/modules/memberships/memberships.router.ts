@@ -7,7 +7,8 @@ import type { MembershipsService } from './memberships.service.js';
 /** Scanning cards at the desk is a few a minute; guessing tokens would be thousands. */
 const VERIFICATIONS_PER_MINUTE = 30;
 
-const verificationLimit = () =>
+/** Per address, for every route that reads a card from its QR (the public page and the desk's check-in). */
+export const verificationLimit = () =>
   rateLimit({
     windowMs: 60_000,
     limit: VERIFICATIONS_PER_MINUTE,

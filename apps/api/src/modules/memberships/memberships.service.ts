@@ -26,7 +26,7 @@ import { readSettings } from '../settings/settings.service.js';
 import { fiscalCodeProblem } from './fiscal-code.js';
 import { renderMembershipCardPdf } from './membership-card-pdf.js';
 import { ageProblem, validityOf } from './membership-terms.js';
-import { paidOnline, toMyMembershipDto, verifyUrl, WITH_PAYMENTS, type MembershipWithPayments } from './memberships.dto.js';
+import { paidOnline, toMyMembershipDto, toVerificationDto, verifyUrl, WITH_PAYMENTS, type MembershipWithPayments } from './memberships.dto.js';
 import { activationEmail, expiryReminderEmail } from './memberships.emails.js';
 
 type PurchaseBody = z.output<typeof ZMembershipPurchaseBody>;
@@ -292,19 +292,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
     async verify(token: string): Promise<TMembershipVerification> {
       const membership = await db.membership.findUnique({ where: { qrCode: token }, include: { user: { select: { firstName: true, lastName: true } } } });
       if (!membership) throw notFound('Tessera non valida: nessuna tessera corrisponde a questo codice.');
-      const today = todayInRome();
-      const start = toIsoDate(membership.startDate);
-      const end = toIsoDate(membership.endDate);
-      const status =
-        membership.status === 'expired' || end < today ? 'expired' : membership.status !== 'active' ? 'not_valid' : start <= today ? 'valid' : 'not_yet_valid';
-      return {
-        status,
-        membership_number: membership.membershipNumber,
-        type: membership.type,
-        start_date: start,
-        end_date: end,
-        holder: `${membership.user.firstName} ${membership.user.lastName.charAt(0).toUpperCase()}.`,
-      };
+      return toVerificationDto(membership, todayInRome());
     },
 
     /** Job 'membership-activated': the PDF card, e-mailed as an attachment. */

@@ -5,6 +5,7 @@ import type { User } from '../../generated/prisma/client.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { toUserDto } from '../auth/auth.service.js';
+import { checkInsOfMember } from '../check-ins/check-ins.service.js';
 import { eraseAccount } from '../users/erasure.js';
 import { memberRecords } from '../users/member-records.js';
 
@@ -13,7 +14,7 @@ export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'con
   return {
     /** Everything kept about the member, read only by their own id. */
     async exportData(user: User): Promise<TMyDataExport> {
-      const records = await memberRecords(db, user.id);
+      const [records, checkIns] = await Promise.all([memberRecords(db, user.id), checkInsOfMember(db, user.id)]);
       return {
         exported_at: new Date().toISOString(),
         profile: {
@@ -23,6 +24,7 @@ export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'con
           privacy_accepted_at: user.privacyAcceptedAt?.toISOString() ?? null,
         },
         ...records,
+        check_ins: checkIns,
       };
     },
 

@@ -23,7 +23,7 @@ describe('backOfficeMenu', () => {
   it('shows staff the dashboard, users, memberships and the bookings screens', () => {
     expect(menuOf('staff')).toEqual({
       dashboard: '/admin',
-      groups: { Gestione: ['/admin/users', '/admin/memberships'], Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti'] },
+      groups: { Gestione: ['/admin/users', '/admin/memberships'], Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in'] },
     });
   });
 
@@ -32,7 +32,7 @@ describe('backOfficeMenu', () => {
       dashboard: '/admin',
       groups: {
         Gestione: ['/admin/users', '/admin/memberships', '/admin/membership-editor', '/admin/bvu-members', '/admin/coupons', '/admin/transactions', '/admin/spese', '/admin/incassi', '/admin/registro-attivita'],
-        Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/campi', '/admin/allestimenti', '/admin/listino-prezzi', '/admin/coupon-prenotazioni'],
+        Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in', '/admin/campi', '/admin/allestimenti', '/admin/listino-prezzi', '/admin/coupon-prenotazioni'],
       },
     });
   });

@@ -1,4 +1,4 @@
-import { romeInstant, SLOTS, type TAdminBooking, type TPlanner } from '@beach/contracts';
+import { romeInstant, SLOTS, type TPlanner } from '@beach/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PlannerGrid } from './planner-grid';
@@ -6,7 +6,8 @@ import { PlannerGrid } from './planner-grid';
 const DAY = '2027-07-15';
 const at = (time: string) => romeInstant(DAY, time);
 
-const booking = (id: number, courtId: number, start: string, end: string, overrides: Partial<TAdminBooking> = {}): TAdminBooking => ({
+type PlannerBooking = TPlanner['bookings'][number];
+const booking = (id: number, courtId: number, start: string, end: string, overrides: Partial<PlannerBooking> = {}): PlannerBooking => ({
   id,
   court: { id: courtId, code: `C${courtId}`, name: `Campo C${courtId}` },
   date: DAY,
@@ -31,6 +32,7 @@ const booking = (id: number, courtId: number, start: string, end: string, overri
   cancelled_at: null,
   cancelled_by: null,
   cancellation_reason: null,
+  checked_in: false,
   ...overrides,
 });
 
@@ -65,6 +67,15 @@ describe('PlannerGrid', () => {
     expect(within(b1!).getAllByText('Senza luci')).toHaveLength(3);
     fireEvent.click(within(b1!).getByRole('button', { name: 'Prenota Campo B1 alle 12:00' }));
     expect(onBook).toHaveBeenCalledWith(PLANNER.courts[1], 2);
+  });
+
+  it('marks "presente" the booking whose member checked in at the desk', () => {
+    const planner = { ...PLANNER, bookings: [booking(7, 1, '18:00', '22:30', { checked_in: true }), booking(8, 1, '09:00', '10:30')] };
+    render(<PlannerGrid planner={planner} now={Date.parse(at('00:00'))} onBook={vi.fn()} onOpen={vi.fn()} />);
+    const c1 = screen.getAllByRole('row')[1]!;
+    expect(within(c1).getByRole('button', { name: /^Campo C1, Walter Passante presente 18:00–22:30/ })).toBeTruthy();
+    expect(within(c1).getByRole('button', { name: /^Campo C1, Walter Passante 09:00–10:30/ })).toBeTruthy();
+    expect(within(c1).getAllByText('presente')).toHaveLength(1);
   });
 
   it('offers no slot that is already over', () => {

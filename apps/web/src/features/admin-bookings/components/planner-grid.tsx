@@ -6,6 +6,7 @@ import { PAYMENT_STATE_LABELS, romeInstant, type TAdminBooking, type TPlanner } 
 import clsx from 'clsx';
 import Plus from 'lucide-react/icons/plus';
 import Repeat from 'lucide-react/icons/repeat';
+import UserCheck from 'lucide-react/icons/user-check';
 
 const BOOKING_CLASSES: Record<TAdminBooking['payment_state'], string> = {
   paid: 'bg-emerald-100 text-emerald-950 ring-emerald-400',
@@ -24,7 +25,7 @@ const slotSpans = (planner: TPlanner): SlotSpan[] =>
 
 const covers = (span: SlotSpan, entry: { starts_at: string; ends_at: string }) => Date.parse(entry.starts_at) < span.end && Date.parse(entry.ends_at) > span.start;
 
-type Segment = { index: number; span: number } & ({ kind: 'booking'; booking: TAdminBooking } | { kind: 'closed'; reason: string | null } | { kind: 'dark' } | { kind: 'free' });
+type Segment = { index: number; span: number } & ({ kind: 'booking'; booking: TPlanner['bookings'][number] } | { kind: 'closed'; reason: string | null } | { kind: 'dark' } | { kind: 'free' });
 
 /** A court's row: each booking as one segment over its slots, then closures, darkness or free slots. */
 function segmentsOf(planner: TPlanner, spans: SlotSpan[], court: Court): Segment[] {
@@ -63,6 +64,12 @@ function SegmentCell({ segment, court, slot, over, onBook, onOpen }: { segment: 
         <span className="flex w-full items-center gap-1 truncate font-semibold">
           {booking.recurring_booking_id && <Repeat aria-hidden="true" className="h-3 w-3 shrink-0" />}
           <span className="truncate">{booking.customer.name}</span>
+          {booking.checked_in && (
+            <span className="ml-auto flex shrink-0 items-center gap-0.5 rounded bg-white px-1 text-[11px] font-bold text-emerald-800 ring-1 ring-emerald-700">
+              <UserCheck aria-hidden="true" className="h-3 w-3" />
+              presente
+            </span>
+          )}
         </span>
         <span className="truncate">
           {booking.start}–{booking.end} · {PAYMENT_STATE_LABELS[booking.payment_state]}

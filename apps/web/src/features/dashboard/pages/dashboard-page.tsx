@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatCents, formatMoney, todayInRome } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useActiveCoupons, useMembershipStats, usePendingCards, useSixMonthTrend, useTodayBookings, useUsersTotal } from '../api/dashboard';
+import { useCheckInsDay } from '../../check-ins/api/check-ins';
 import { StatCard } from '../components/stat-card';
 import { chartErrorMessage, dashboardErrorMessage } from '../dashboard-errors';
 
@@ -24,7 +25,8 @@ export default function DashboardPage() {
   const coupons = useActiveCoupons();
   const pending = usePendingCards();
   const bookings = useTodayBookings(today);
-  const loads = [stats, users, coupons, pending, bookings];
+  const checkIns = useCheckInsDay(today);
+  const loads = [stats, users, coupons, pending, bookings, checkIns];
   const failed = loads.find((load) => load.isError);
 
   return (
@@ -45,11 +47,12 @@ export default function DashboardPage() {
       ) : (
         <section aria-labelledby="activity-title" className="space-y-3">
           <h2 id="activity-title" className="text-lg font-semibold text-slate-800">Attività</h2>
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
             <StatCard label="Utenti registrati" value={users.data} />
             <StatCard label="Tessere attive" value={stats.data?.active} note={stats.data ? `su ${stats.data.total} tessere` : undefined} />
             <StatCard label="Tessere da attivare" value={pending.data} />
             <StatCard label="Prenotazioni di oggi" value={bookings.data} />
+            <StatCard label="Ingressi di oggi" value={checkIns.data?.counts.total} />
             <StatCard label="Coupon attivi" value={coupons.data} />
           </div>
         </section>

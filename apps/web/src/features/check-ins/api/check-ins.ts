@@ -1,0 +1,26 @@
+// The desk's check-in calls: reading a card, recording the entrance, the day's list.
+import { api, type TCheckInBody } from '@beach/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { adminBookingKeys } from '../../admin-bookings/api/admin-bookings';
+
+export const checkInKeys = {
+  all: ['check-ins'] as const,
+  day: (date: string) => ['check-ins', 'day', date] as const,
+};
+
+/** The day's entrances and counts, refreshed every minute (other desks record meanwhile). */
+export const useCheckInsDay = (date: string) =>
+  useQuery({ queryKey: checkInKeys.day(date), queryFn: () => callApi(api.checkIns.list, { query: { date } }), staleTime: 0, refetchInterval: 60_000 });
+
+/** Reads a card from what the camera decoded or the number typed; each read asks the server again. */
+export const useCardLookup = () => useMutation({ mutationFn: (code: string) => callApi(api.checkIns.lookup, { query: { code } }) });
+
+export function useRecordCheckIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCheckInBody) => callApi(api.checkIns.create, { body }),
+    // A refusal (already recorded) still changes what the list and the planner should show.
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: checkInKeys.all }), queryClient.invalidateQueries({ queryKey: adminBookingKeys.all })]),
+  });
+}

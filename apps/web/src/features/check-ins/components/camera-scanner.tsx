@@ -1,0 +1,117 @@
+// The desk's camera reading QR codes with ZXing (loaded only with this component, never on the public
+// pages). Permission is asked once: the camera starts by itself when the browser already allows it,
+// otherwise on "Attiva la fotocamera"; a refusal is remembered by the browser and explained here, with
+// the typed card number as the way on. The stream stays open while the screen is, so no second prompt.
+import { BrowserQRCodeReader, type IScannerControls } from '@zxing/browser';
+import Camera from 'lucide-react/icons/camera';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+
+type CameraState = 'checking' | 'idle' | 'starting' | 'scanning' | 'denied' | 'missing' | 'busy' | 'unsupported';
+
+const CAMERA_MESSAGES: Partial<Record<CameraState, { title: string; text: string }>> = {
+  denied: {
+    title: 'Accesso alla fotocamera negato',
+    text: 'Per leggere i QR consenti la fotocamera a questo sito nelle impostazioni del browser, poi ricarica la pagina. Intanto scrivi il numero della tessera qui sotto.',
+  },
+  missing: { title: 'Nessuna fotocamera trovata', text: 'Questo dispositivo non ha una fotocamera disponibile: scrivi il numero della tessera qui sotto.' },
+  busy: { title: 'Fotocamera occupata', text: 'La fotocamera è usata da un’altra app: chiudila e riprova, oppure scrivi il numero della tessera.' },
+  unsupported: {
+    title: 'Fotocamera non disponibile',
+    text: 'Questo browser non può usare la fotocamera su questa pagina (serve una connessione sicura https): scrivi il numero della tessera qui sotto.',
+  },
+};
+
+/**
+ * A card held in front of the camera is read several times a second: the same code seen again within
+ * this gap is the same showing, read once. Taken away and shown again, it is read anew.
+ */
+const SAME_SHOWING_GAP_MS = 1_500;
+
+const stateOfError = (error: unknown): CameraState => {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return 'denied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return 'missing';
+  if (name === 'NotReadableError' || name === 'TrackStartError' || name === 'AbortError') return 'busy';
+  return 'missing';
+};
+
+export default function CameraScanner({ onCode }: { onCode: (text: string) => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const controls = useRef<IScannerControls | null>(null);
+  const mounted = useRef(true);
+  const last = useRef<{ text: string; at: number } | null>(null);
+  const onCodeRef = useRef(onCode);
+  const [state, setState] = useState<CameraState>('checking');
+
+  useEffect(() => {
+    onCodeRef.current = onCode;
+  }, [onCode]);
+
+  const start = useCallback(async () => {
+    if (!navigator.mediaDevices?.getUserMedia) return setState('unsupported');
+    setState('starting');
+    try {
+      const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 200 });
+      const started = await reader.decodeFromConstraints({ audio: false, video: { facingMode: 'environment' } }, video.current!, (result) => {
+        if (!result) return;
+        const text = result.getText();
+        const now = Date.now();
+        const sameShowing = last.current?.text === text && now - last.current.at < SAME_SHOWING_GAP_MS;
+        last.current = { text, at: now };
+        if (!sameShowing) onCodeRef.current(text);
+      });
+      if (!mounted.current) return started.stop();
+      controls.current = started;
+      setState('scanning');
+    } catch (error) {
+      if (mounted.current) setState(stateOfError(error));
+    }
+  }, []);
+
+  useEffect(() => {
+    mounted.current = true;
+    // The Permissions API tells, without prompting, whether the browser already allows or refuses the camera.
+    const permissions = navigator.permissions?.query({ name: 'camera' as PermissionName });
+    void (permissions ?? Promise.reject(new Error('no Permissions API'))).then(
+      (status) => {
+        if (!mounted.current) return;
+        if (status.state === 'granted') void start();
+        else setState(status.state === 'denied' ? 'denied' : 'idle');
+      },
+      () => mounted.current && setState('idle'),
+    );
+    return () => {
+      mounted.current = false;
+      controls.current?.stop();
+      controls.current = null;
+    };
+  }, [start]);
+
+  const message = CAMERA_MESSAGES[state];
+  const live = state === 'starting' || state === 'scanning';
+  return (
+    <div className="space-y-3">
+      <div className={live ? 'relative overflow-hidden rounded-xl bg-slate-900' : 'hidden'}>
+        {/* The preview only aims the card: what it reads is announced in the answer beside it. */}
+        <video ref={video} muted playsInline aria-label="Inquadratura della fotocamera" className="aspect-[4/3] w-full object-cover" />
+        <p className="absolute inset-x-0 bottom-0 bg-slate-900/70 px-3 py-2 text-center text-sm font-medium text-white" role="status">
+          {state === 'scanning' ? 'Inquadra il QR della tessera' : 'Avvio della fotocamera...'}
+        </p>
+      </div>
+      {state === 'idle' && (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
+          <Camera aria-hidden="true" className="h-10 w-10 text-sea-700" />
+          <p className="text-slate-700">Il browser chiederà il permesso una sola volta.</p>
+          <Button onClick={() => void start()}>Attiva la fotocamera</Button>
+        </div>
+      )}
+      {message && (
+        <Alert tone="warning" title={message.title} action={state === 'busy' ? <Button variant="secondary" size="sm" onClick={() => void start()}>Riprova</Button> : undefined}>
+          {message.text}
+        </Alert>
+      )}
+    </div>
+  );
+}

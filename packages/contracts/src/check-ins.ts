@@ -1,0 +1,149 @@
+// Check-in at the desk (/admin/check-in, staff and admins): a member shows the QR of their card (or
+// says its number), the desk reads the verdict and records the entrance once.
+import { ZIsoDate } from './auth.js';
+import { COURT_ROWS } from './courts.js';
+import { defineRoute, zRowId } from './http.js';
+import { ZMembershipType } from './memberships.js';
+import { z } from './zod-italian.js';
+
+/** The same card checked in again within this many minutes is the same entrance, not a second one. */
+export const CHECK_IN_REPEAT_MINUTES = 10;
+
+export const CHECK_IN_VERDICTS = ['valid', 'not_yet_valid', 'expired', 'withdrawn', 'unknown'] as const;
+export type TCheckInVerdict = (typeof CHECK_IN_VERDICTS)[number];
+/** What the desk reads at arm's length: the verdict in words, never its colour alone. */
+export const CHECK_IN_VERDICT_LABELS: Record<TCheckInVerdict, string> = {
+  valid: 'Tessera valida',
+  not_yet_valid: 'Tessera non ancora valida',
+  expired: 'Tessera scaduta',
+  withdrawn: 'Tessera non attiva',
+  unknown: 'Tessera sconosciuta',
+};
+
+/** Why a code names no card: shown under "Tessera sconosciuta". */
+export const CHECK_IN_UNKNOWN_REASONS = {
+  foreign: 'Questo codice non è una tessera del centro: inquadra il QR della tessera o scrivi il numero (es. T2026-00042).',
+  other_site: 'Questo QR porta a un altro sito: non è una tessera del centro.',
+  not_found: 'Nessuna tessera corrisponde a questo codice: potrebbe essere stata eliminata o il numero è sbagliato.',
+} as const;
+
+export const ZCourtRow = z.enum(COURT_ROWS, { error: 'Scegli la fila dei campi.' });
+
+export const ZCheckInLookupQuery = z.object({
+  /** What the camera read (the card's verification address) or the card number typed at the desk. */
+  code: z
+    .string({ error: 'Inquadra il QR della tessera o scrivi il numero.' })
+    .trim()
+    .min(1, 'Inquadra il QR della tessera o scrivi il numero.')
+    .max(500, 'Codice troppo lungo: al massimo 500 caratteri.'),
+});
+
+/** The member's booking of the day, the one the check-in can be recorded against. */
+export const ZCheckInBooking = z.object({
+  id: z.number().int(),
+  court: z.object({ id: z.number().int(), code: z.string(), name: z.string(), row: ZCourtRow.nullable() }),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  /** Rome times, HH:mm. */
+  start: z.string(),
+  end: z.string(),
+});
+export type TCheckInBooking = z.infer<typeof ZCheckInBooking>;
+
+export const ZCheckInLookup = z.object({
+  verdict: z.enum(CHECK_IN_VERDICTS),
+  /** For an unknown card: why, in Italian. */
+  reason: z.string().nullable(),
+  /** What the public verification page shows, and the card's id for recording the entrance. */
+  card: z
+    .object({
+      membership_id: z.number().int(),
+      membership_number: z.string(),
+      type: ZMembershipType,
+      start_date: ZIsoDate,
+      end_date: ZIsoDate,
+      /** First name and last-name initial only ("Giulia R."), no photo. */
+      holder: z.string(),
+    })
+    .nullable(),
+  bookings_today: z.array(ZCheckInBooking),
+  /** The card's latest entrance today, if any (ISO instant). */
+  last_check_in_at: z.string().nullable(),
+  /**
+   * Reserved for the medical certificate's state (association duties): absent until that exists, then
+   * shown on the screen beside the verdict.
+   */
+  medical_certificate: z.object({ status: z.string(), label: z.string() }).optional(),
+});
+export type TCheckInLookup = z.infer<typeof ZCheckInLookup>;
+
+export const ZCheckInBody = z.object({
+  membership_id: zRowId('Tessera non valida.'),
+  /** The member's booking of the day being played, or none for a walk-in on a row of free courts. */
+  booking_id: zRowId('Prenotazione non valida.').nullish().transform((value) => value ?? null),
+  /** For a walk-in without a booking (row B is for card holders); a booking brings its court's row. */
+  court_row: ZCourtRow.nullish().transform((value) => value ?? null),
+});
+export type TCheckInBody = z.input<typeof ZCheckInBody>;
+
+export const ZCheckIn = z.object({
+  id: z.number().int(),
+  checked_in_at: z.string(),
+  membership_id: z.number().int().nullable(),
+  membership_number: z.string().nullable(),
+  type: ZMembershipType.nullable(),
+  holder: z.string(),
+  court_row: ZCourtRow,
+  booking: ZCheckInBooking.nullable(),
+  /** Who recorded it at the desk. */
+  staff: z.string(),
+});
+export type TCheckIn = z.infer<typeof ZCheckIn>;
+
+export const ZCheckInsQuery = z.object({
+  /** Rome calendar day; today when absent. */
+  date: z.preprocess((value) => (value === '' ? undefined : value), ZIsoDate.optional()),
+});
+
+export const ZCheckInsDay = z.object({
+  date: ZIsoDate,
+  data: z.array(ZCheckIn),
+  counts: z.object({
+    total: z.number().int(),
+    with_booking: z.number().int(),
+    walk_in: z.number().int(),
+    by_row: z.record(ZCourtRow, z.number().int()),
+  }),
+});
+export type TCheckInsDay = z.infer<typeof ZCheckInsDay>;
+
+export const checkInsRoutes = {
+  lookup: defineRoute({
+    method: 'get',
+    path: '/api/admin/check-ins/lookup',
+    summary: 'Legge una tessera dal QR (indirizzo di verifica) o dal numero: esito, titolare, validità e prenotazione di oggi',
+    tag: 'check-ins',
+    access: 'staff',
+    query: ZCheckInLookupQuery,
+    response: ZCheckInLookup,
+  }),
+  list: defineRoute({
+    method: 'get',
+    path: '/api/admin/check-ins',
+    summary: 'Ingressi di un giorno (Europe/Rome) con i conteggi',
+    tag: 'check-ins',
+    access: 'staff',
+    query: ZCheckInsQuery,
+    response: ZCheckInsDay,
+  }),
+  create: defineRoute({
+    method: 'post',
+    path: '/api/admin/check-ins',
+    summary: `Registra l’ingresso di una tessera valida; la stessa tessera entro ${CHECK_IN_REPEAT_MINUTES} minuti risponde 409 con l’ora già registrata`,
+    tag: 'check-ins',
+    access: 'staff',
+    body: ZCheckInBody,
+    successStatus: 201,
+    response: z.object({ message: z.string(), check_in: ZCheckIn }),
+  }),
+};
