@@ -25,7 +25,7 @@ export function MyMemberships() {
   // Until the server answers (or when it cannot be reached) the saved card is on screen at once.
   const saved = !data && user ? readOfflineCards(user, today) : null;
   if (saved) {
-    const offline = fetchStatus === 'paused' || isError;
+    const offline = fetchStatus === 'paused' || isError || !navigator.onLine;
     const retry = isError ? <Button variant="secondary" size="sm" onClick={() => refetch()}>Riprova</Button> : undefined;
     return <OfflineMemberships saved={saved} offline={offline} action={retry} />;
   }

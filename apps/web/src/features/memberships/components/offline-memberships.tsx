@@ -17,7 +17,7 @@ export function OfflineMemberships({ saved, offline, action }: { saved: TOffline
         {saved.cards.length === 1 ? 'La tua tessera' : 'Le tue tessere'}
       </h2>
       <Alert tone={offline ? 'warning' : 'info'} title={offline ? 'Sei senza connessione' : 'Aggiornamento in corso...'} action={action}>
-        Tessera salvata su questo dispositivo, aggiornata il {formatDateTime(saved.saved_at)}.
+        {saved.cards.length === 1 ? 'Tessera salvata' : 'Tessere salvate'} su questo dispositivo, aggiornata il {formatDateTime(saved.saved_at)}.
       </Alert>
       {saved.cards.map((card) => (
         <article key={card.id} aria-labelledby={`tessera-${card.id}`} className="flex flex-col items-center gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:gap-6">
