@@ -1,10 +1,16 @@
 // The installable web app on the production build (the same one `vite preview` serves every browser
 // test): the manifest and its icons as Chromium's install check reads them, the service worker in
 // control, and the member's card opening with no connection — until they log out.
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '@beach/api/testing';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
+import { preview } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, forgetSession, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { accessibilityViolations, DESKTOP, forgetSession, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { WEB_DIST, WEB_ROOT } from '../src/build-web.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -160,5 +166,42 @@ describe('installable app, in Chromium', () => {
     await page.getByRole('heading', { name: 'Accedi', level: 1 }).waitFor();
     expect(await page.getByText(card.membershipNumber).count()).toBe(0);
     await page.context().setOffline(false);
+  });
+
+  it('a new version is picked up without clearing any cache: the member is offered "Aggiorna", and the page reloads under the new worker', async () => {
+    // A copy of the build on a server of its own, so the new version reaches no other test's pages.
+    const dir = mkdtempSync(join(tmpdir(), 'beach-pwa-update-'));
+    cpSync(WEB_DIST, dir, { recursive: true });
+    const port = await freePort();
+    const server = await preview({ root: WEB_ROOT, logLevel: 'warn', build: { outDir: dir }, preview: { port, strictPort: true, host: '127.0.0.1', proxy: { '/api': ctx.stack.webUrl } } });
+    const context = await ctx.browser.newContext({ viewport: DESKTOP });
+    try {
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${port}/`);
+      await serviceWorkerInControl(page);
+      const prompt = page.getByRole('status').filter({ hasText: 'È disponibile una nuova versione del sito.' });
+      expect(await prompt.count()).toBe(0);
+
+      // The next release: a worker that also answers which version it is.
+      appendFileSync(join(dir, 'sw.js'), `\nself.addEventListener('message', (event) => { if (event.data === 'version?') event.source.postMessage('next'); });\n`);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      await prompt.waitFor({ timeout: 30_000 });
+      await screenshot(page, 'pwa-update-prompt-1280', { fullPage: false });
+      await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Aggiorna' }).click()]);
+
+      const version = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            navigator.serviceWorker.addEventListener('message', (event) => resolve(event.data as string));
+            navigator.serviceWorker.controller!.postMessage('version?');
+          }),
+      );
+      expect(version).toBe('next');
+      expect(await prompt.count()).toBe(0);
+    } finally {
+      await context.close();
+      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -17,8 +17,15 @@ export default function UpdatePrompt() {
     onRegisteredSW(_url, registration) {
       if (registration) window.setInterval(() => void registration.update(), UPDATE_CHECK_MS);
     },
+    // The reload is done below: workbox-window reloads only a page that already had a worker when it
+    // was opened, not one that got its first worker during this visit.
+    onNeedReload: () => undefined,
   });
   if (!needRefresh) return null;
+  const update = () => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+    void updateServiceWorker();
+  };
   return (
     <div role="status" className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 text-sm shadow-lg ring-1 ring-slate-200">
       <p className="font-medium text-slate-900">È disponibile una nuova versione del sito.</p>
@@ -26,7 +33,7 @@ export default function UpdatePrompt() {
         <Button size="sm" variant="ghost" onClick={() => setNeedRefresh(false)}>
           Più tardi
         </Button>
-        <Button size="sm" onClick={() => void updateServiceWorker()}>
+        <Button size="sm" onClick={update}>
           Aggiorna
         </Button>
       </div>
