@@ -27,7 +27,7 @@ export default function UpdatePrompt() {
     void updateServiceWorker();
   };
   return (
-    <div role="status" className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 text-sm shadow-lg ring-1 ring-slate-200">
+    <div role="status" className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-lg flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 text-sm shadow-lg ring-1 ring-slate-200">
       <p className="font-medium text-slate-900">È disponibile una nuova versione del sito.</p>
       <div className="flex gap-2">
         <Button size="sm" variant="ghost" onClick={() => setNeedRefresh(false)}>
