@@ -49,6 +49,10 @@ describe('installable app, in Chromium', () => {
   it('meets the install criteria: manifest with the centre name, PNG icons of the declared sizes (maskable too), service worker in control; the prerendered home stays the home', async () => {
     const { page } = ctx;
     const { webUrl } = ctx.stack;
+    // The worker's registration code is fetched only after the page's load event: the first visit never waits on it.
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const requestedBeforeLoad = new Promise<string[]>((resolve) => page.once('load', () => resolve([...requested])));
     await page.goto(webUrl);
     const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(manifestUrl).toBe('/manifest.webmanifest');
@@ -68,6 +72,9 @@ describe('installable app, in Chromium', () => {
     }
 
     await serviceWorkerInControl(page);
+    const registrationCode = (path: string) => /\/assets\/(update-prompt|workbox-window)[^/]*\.js$/.test(path);
+    expect(requested.filter(registrationCode)).toHaveLength(2);
+    expect((await requestedBeforeLoad).filter(registrationCode)).toEqual([]);
     const registration = await page.evaluate(async () => {
       const current = await navigator.serviceWorker.getRegistration();
       return { scope: current?.scope, script: current?.active?.scriptURL };
