@@ -2,12 +2,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { contractsData } from './vite-plugins/contracts-data.ts';
+import { installableApp } from './vite-plugins/installable-app.ts';
 import { prerenderHome } from './vite-plugins/prerender-home.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), contractsData(), prerenderHome()],
+  plugins: [react(), tailwindcss(), contractsData(), prerenderHome(), installableApp()],
   // In development and preview the API is reached through this proxy (same origin); a production
   // build for a separate API host sets VITE_API_URL instead.
   server: { port: 5173, proxy: { '/api': apiTarget } },

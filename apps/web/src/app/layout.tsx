@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { PageSpinner } from '../components/ui/spinner';
+import { ServiceWorker } from '../features/pwa/components/service-worker';
 
 /** Where each page was left, to return there (by path: a page keeps its place whatever link leads to it). */
 const savedScroll = new Map<string, number>();
@@ -56,6 +57,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <ScrollOnNavigation />
+      <ServiceWorker />
     </div>
   );
 }

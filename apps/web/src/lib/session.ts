@@ -4,6 +4,8 @@ import type { TUser } from '@beach/contracts';
 import { useSyncExternalStore } from 'react';
 
 const KEYS = { token: 'auth_token', user: 'user', remember: 'remember_me' } as const;
+/** What this device keeps for the signed-in member only (the card shown offline): it leaves with the session. */
+export const MEMBER_DEVICE_KEYS = { offlineCards: 'offline_cards' } as const;
 
 export interface StoredSession {
   token: string;
@@ -50,8 +52,9 @@ export const session = {
     const current = session.get();
     if (current) session.save({ ...current, ...partial });
   },
+  /** Logout, an expired session, a refused token: nothing of the member stays on the device. */
   clear() {
-    Object.values(KEYS).forEach((key) => localStorage.removeItem(key));
+    [...Object.values(KEYS), ...Object.values(MEMBER_DEVICE_KEYS)].forEach((key) => localStorage.removeItem(key));
     changed();
   },
   subscribe(listener: () => void) {

@@ -1,17 +1,34 @@
 import type { TMyMembership } from '@beach/contracts';
+import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMyMemberships } from '../api/memberships';
 import { todayInRome } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/session';
+import { readOfflineCards, saveOfflineCards } from '../offline-cards';
 import { CurrentMembershipCard } from './current-membership-card';
+import { OfflineMemberships } from './offline-memberships';
 import { PastMemberships } from './past-memberships';
 
 /** Pending cards, and active ones until their last day, are current; the rest are history. */
 const isCurrent = (membership: TMyMembership, today: string) => membership.status === 'pending' || (membership.status === 'active' && membership.end_date >= today);
 
 export function MyMemberships() {
-  const { data, isPending, isError, error, refetch } = useMyMemberships();
+  const { data, dataUpdatedAt, fetchStatus, isPending, isError, error, refetch } = useMyMemberships();
+  const user = useCurrentUser();
+  const today = todayInRome();
+  // Every read from the server refreshes the copy kept for showing the card offline.
+  useEffect(() => {
+    if (data && user) saveOfflineCards(user, data, new Date(dataUpdatedAt), today);
+  }, [data, dataUpdatedAt, user, today]);
+  // Until the server answers (or when it cannot be reached) the saved card is on screen at once.
+  const saved = !data && user ? readOfflineCards(user, today) : null;
+  if (saved) {
+    const offline = fetchStatus === 'paused' || isError || !navigator.onLine;
+    const retry = isError ? <Button variant="secondary" size="sm" onClick={() => refetch()}>Riprova</Button> : undefined;
+    return <OfflineMemberships saved={saved} offline={offline} action={retry} />;
+  }
   if (isPending) {
     return (
       <div className="flex justify-center py-10 text-sea-700">
@@ -35,7 +52,6 @@ export function MyMemberships() {
     );
   }
 
-  const today = todayInRome();
   const current = data.filter((membership) => isCurrent(membership, today));
   const past = data.filter((membership) => !isCurrent(membership, today));
   return (
