@@ -69,7 +69,7 @@ BEGIN
   ON CONFLICT (year) DO UPDATE SET last_number = c.last_number + 1
   RETURNING last_number INTO issued;
   INSERT INTO receipts (transaction_id, kind, year, number, refers_to_id)
-  VALUES (for_transaction, payment.type::text::receipt_kind, issue_year, issued, refers)
+  VALUES (for_transaction, CASE WHEN payment.type = 'refund' THEN 'refund' ELSE 'receipt' END::receipt_kind, issue_year, issued, refers)
   RETURNING id INTO existing;
   RETURN existing;
 END $$;

@@ -33,6 +33,9 @@ import { registerAdminPriceListRoutes } from './modules/prices/price-list-admin.
 import { registerAdminSettingsRoutes } from './modules/settings/settings-admin.router.js';
 import { registerAdminBookingCouponsRoutes } from './modules/booking-coupons/booking-coupons.router.js';
 import { registerFinanceRoutes } from './modules/finance/finance.router.js';
+import { registerAssociationRoutes } from './modules/association/association.router.js';
+import { registerReceiptsRoutes } from './modules/receipts/receipts.router.js';
+import { registerMembersRegisterRoutes } from './modules/members-register/members-register.router.js';
 
 export function createApp(deps: AppDeps, services: Services) {
   const { config, logger } = deps;
@@ -79,6 +82,9 @@ export function createApp(deps: AppDeps, services: Services) {
   registerAdminBookingCouponsRoutes(mount, deps);
   registerAdminBookingsRoutes(mount, services.adminBookings, services.recurringBookings);
   registerFinanceRoutes(mount, deps);
+  registerAssociationRoutes(mount, deps);
+  registerReceiptsRoutes(mount, services.receipts);
+  registerMembersRegisterRoutes(mount, deps);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

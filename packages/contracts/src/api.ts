@@ -21,6 +21,9 @@ import { adminSetupsRoutes } from './setups.js';
 import { adminPricingRoutes } from './price-list.js';
 import { adminBookingCouponsRoutes } from './booking-coupons.js';
 import { expensesRoutes, incomesRoutes, transactionsRoutes } from './finance.js';
+import { associationRoutes } from './association.js';
+import { receiptsRoutes } from './receipts.js';
+import { membersRegisterRoutes } from './members-register.js';
 
 export const api = {
   health: healthRoutes,
@@ -45,6 +48,9 @@ export const api = {
   transactions: transactionsRoutes,
   expenses: expensesRoutes,
   incomes: incomesRoutes,
+  association: associationRoutes,
+  receipts: receiptsRoutes,
+  membersRegister: membersRegisterRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

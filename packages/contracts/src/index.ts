@@ -23,5 +23,8 @@ export * from './price-list.js';
 export * from './booking-coupons.js';
 export * from './bookings-admin.js';
 export * from './finance.js';
+export * from './association.js';
+export * from './receipts.js';
+export * from './members-register.js';
 export * from './rome-time.js';
 export * from './api.js';

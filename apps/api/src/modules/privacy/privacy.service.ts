@@ -6,6 +6,7 @@ import { AppError, invalid } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { toUserDto } from '../auth/auth.service.js';
 import { eraseAccount } from '../users/erasure.js';
+import { receiptsOf } from '../receipts/receipts.service.js';
 import { memberRecords } from '../users/member-records.js';
 
 export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'logger'>) {
@@ -23,6 +24,7 @@ export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'con
           privacy_accepted_at: user.privacyAcceptedAt?.toISOString() ?? null,
         },
         ...records,
+        receipts: await receiptsOf(db, { userId: user.id }),
       };
     },
 
