@@ -12,11 +12,11 @@ const COLUMNS: { label: string; width: number; value: (row: TMembersRegisterRow,
   { label: 'Tessera', width: 72, value: (row) => row.card_number },
   { label: 'Ammissione', width: 58, value: (row) => formatItalianDate(row.admitted_on) },
   { label: 'Cognome', width: 92, value: (row) => row.last_name },
-  { label: 'Nome', width: 82, value: (row) => row.first_name },
+  { label: 'Nome', width: 100, value: (row) => row.first_name },
   { label: 'Nascita', width: 56, value: (row) => (row.birth_date ? formatItalianDate(row.birth_date) : '') },
-  { label: 'Luogo di nascita', width: 104, value: (row) => row.birth_place ?? '' },
-  { label: 'Codice fiscale', width: 104, value: (row) => row.fiscal_code ?? '' },
-  { label: 'Tessera tipo', width: 104, value: (row) => (row.is_bvu_member ? 'Stagionale BVU' : MEMBERSHIP_TYPE_LABELS[row.card_type]) },
+  { label: 'Luogo di nascita', width: 118, value: (row) => row.birth_place ?? '' },
+  { label: 'Codice fiscale', width: 96, value: (row) => row.fiscal_code ?? '' },
+  { label: 'Tipo', width: 80, value: (row) => (row.is_bvu_member ? 'Stagionale BVU' : MEMBERSHIP_TYPE_LABELS[row.card_type]) },
   { label: 'Cessazione', width: 56, value: (row) => formatItalianDate(row.ends_on) },
 ];
 
@@ -42,7 +42,7 @@ export async function renderMembersRegisterPdf(association: Letterhead, season: 
     doc.rect(MARGIN, y - 2, width, ROW_HEIGHT).fill('#e2e8f0');
     doc.font('Helvetica-Bold').fontSize(7.5).fillColor('#0f172a');
     for (const column of COLUMNS) {
-      doc.text(column.label, x + 2, y + 2, { width: column.width - 4, lineBreak: false, ellipsis: true });
+      doc.text(column.label, x + 2, y + 2, { width: column.width - 4, height: ROW_HEIGHT - 6, ellipsis: true });
       x += column.width;
     }
     doc.y = y + ROW_HEIGHT;
@@ -59,7 +59,7 @@ export async function renderMembersRegisterPdf(association: Letterhead, season: 
     let x = MARGIN;
     doc.font('Helvetica').fontSize(8).fillColor('#0f172a');
     for (const column of COLUMNS) {
-      doc.text(column.value(row, index), x + 2, y + 3, { width: column.width - 4, lineBreak: false, ellipsis: true });
+      doc.text(column.value(row, index), x + 2, y + 3, { width: column.width - 4, height: ROW_HEIGHT - 6, ellipsis: true });
       x += column.width;
     }
     doc.moveTo(MARGIN, y + ROW_HEIGHT).lineTo(MARGIN + width, y + ROW_HEIGHT).lineWidth(0.4).strokeColor('#cbd5e1').stroke();
