@@ -112,11 +112,28 @@ describe('receipt PDF', () => {
     await request(app).put('/api/admin/association').set(bearer(admin)).send(ASSOCIATION).expect(200);
   });
 
-  it('are written by the job for every receipt issued, each once', async () => {
-    await deskCard(await createMember(app, db));
-    expect(await services.receipts.writePending()).toBeGreaterThan(0);
+  it('are written by the job for every receipt issued, and served as written', async () => {
+    const member = await createMember(app, db);
+    const { receipt } = await deskCard(member);
+    // The minute job runs this too: whichever comes first writes the file, once.
+    await services.receipts.writePending();
     expect(await db.receipt.count({ where: { pdfPath: null } })).toBe(0);
-    expect(await services.receipts.writePending()).toBe(0);
+    const { pdfPath } = await db.receipt.findUniqueOrThrow({ where: { id: receipt!.id } });
+    expect(pdfPath).toBe(`receipts/${year}/ricevuta-${year}-${String(receipt!.number).padStart(6, '0')}.pdf`);
+    const downloaded = await request(app).get(`/api/receipts/${receipt!.id}/pdf`).set(bearer(member.token)).buffer(true).expect(200);
+    expect(Buffer.compare((await deps.storage.read(pdfPath!))!, downloaded.body as Buffer)).toBe(0);
+  });
+
+  it('name a walk-in customer of the desk as payer, and money from a non-member as commercial income', async () => {
+    const court = await db.court.findFirstOrThrow({ where: { isBookable: true } });
+    const startsAt = new Date(Date.now() + 5 * 86_400_000);
+    const booking = await db.booking.create({ data: { courtId: court.id, customerName: 'Mario Passante', customerPhone: '333 1234567', startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 4000 } });
+    const payment = await db.transaction.create({ data: { kind: 'booking', bookingId: booking.id, amountCents: 4000, method: 'cash', status: 'completed', paidAt: new Date() } });
+    const receipt = await db.receipt.findUniqueOrThrow({ where: { transactionId: payment.id } });
+    const text = await pdfText(await services.receipts.pdfOf(receipt.id));
+    expect(text).toContain('RICEVUTO DA Mario Passante');
+    expect(text).toContain('Corrispettivo versato da un non socio: provento commerciale');
+    expect(text).not.toContain('IMPOSTA DI BOLLO');
   });
 
   it('names the athlete for a child (tax deduction for sport, ages 5–18), and the stamp duty on an activity fee above 77,47 €', async () => {
