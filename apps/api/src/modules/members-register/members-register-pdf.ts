@@ -20,6 +20,14 @@ const COLUMNS: { label: string; width: number; value: (row: TMembersRegisterRow,
   { label: 'Cessazione', width: 56, value: (row) => formatItalianDate(row.ends_on) },
 ];
 
+/** The text cut to `width` with an ellipsis: every row keeps its height (pdfkit's own ellipsis is slow). */
+function fitted(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let end = text.length;
+  while (end > 0 && doc.widthOfString(`${text.slice(0, end)}…`) > width) end--;
+  return `${text.slice(0, end).trimEnd()}…`;
+}
+
 export async function renderMembersRegisterPdf(association: Letterhead, season: number, rows: TMembersRegisterRow[]): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: true, lang: 'it-IT', displayTitle: true, info: { Title: `Libro soci ${season} · ${association.name}`, Author: association.name } });
   const chunks: Buffer[] = [];
@@ -42,7 +50,7 @@ export async function renderMembersRegisterPdf(association: Letterhead, season: 
     doc.rect(MARGIN, y - 2, width, ROW_HEIGHT).fill('#e2e8f0');
     doc.font('Helvetica-Bold').fontSize(7.5).fillColor('#0f172a');
     for (const column of COLUMNS) {
-      doc.text(column.label, x + 2, y + 2, { width: column.width - 4, height: ROW_HEIGHT - 6, ellipsis: true });
+      doc.text(fitted(doc, column.label, column.width - 4), x + 2, y + 2, { lineBreak: false });
       x += column.width;
     }
     doc.y = y + ROW_HEIGHT;
@@ -59,7 +67,7 @@ export async function renderMembersRegisterPdf(association: Letterhead, season: 
     let x = MARGIN;
     doc.font('Helvetica').fontSize(8).fillColor('#0f172a');
     for (const column of COLUMNS) {
-      doc.text(column.value(row, index), x + 2, y + 3, { width: column.width - 4, height: ROW_HEIGHT - 6, ellipsis: true });
+      doc.text(fitted(doc, column.value(row, index), column.width - 4), x + 2, y + 3, { lineBreak: false });
       x += column.width;
     }
     doc.moveTo(MARGIN, y + ROW_HEIGHT).lineTo(MARGIN + width, y + ROW_HEIGHT).lineWidth(0.4).strokeColor('#cbd5e1').stroke();
