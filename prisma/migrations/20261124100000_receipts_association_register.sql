@@ -58,7 +58,8 @@ DECLARE
   payment transactions%ROWTYPE;
   existing integer;
   refers integer;
-  issue_year integer := extract(year FROM now() AT TIME ZONE 'Europe/Rome')::integer;
+  -- The clock, not the transaction's start: numbers follow the order of the commits that take them.
+  issue_year integer := extract(year FROM clock_timestamp() AT TIME ZONE 'Europe/Rome')::integer;
   issued integer;
 BEGIN
   SELECT id INTO existing FROM receipts WHERE transaction_id = for_transaction;
@@ -68,8 +69,8 @@ BEGIN
   INSERT INTO receipt_counters AS c (year, last_number) VALUES (issue_year, 1)
   ON CONFLICT (year) DO UPDATE SET last_number = c.last_number + 1
   RETURNING last_number INTO issued;
-  INSERT INTO receipts (transaction_id, kind, year, number, refers_to_id)
-  VALUES (for_transaction, CASE WHEN payment.type = 'refund' THEN 'refund' ELSE 'receipt' END::receipt_kind, issue_year, issued, refers)
+  INSERT INTO receipts (transaction_id, kind, year, number, refers_to_id, issued_at)
+  VALUES (for_transaction, CASE WHEN payment.type = 'refund' THEN 'refund' ELSE 'receipt' END::receipt_kind, issue_year, issued, refers, clock_timestamp())
   RETURNING id INTO existing;
   RETURN existing;
 END $$;

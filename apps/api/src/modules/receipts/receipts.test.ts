@@ -63,8 +63,12 @@ describe('receipt numbers', () => {
     await expect(rolledBack).rejects.toThrow('annullato');
     const late = await deskCard(await createMember(app, db, { firstName: 'Socio', lastName: 'Ultimo' }));
 
-    const numbers = (await db.receipt.findMany({ where: { year }, select: { number: true }, orderBy: { number: 'asc' } })).map((receipt) => receipt.number);
+    const issued = await db.receipt.findMany({ where: { year }, select: { number: true, issuedAt: true }, orderBy: { number: 'asc' } });
+    const numbers = issued.map((receipt) => receipt.number);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, index) => index + 1));
+    // Numbers follow the order in which the payments were committed, so their dates never go backwards.
+    const times = issued.map((receipt) => receipt.issuedAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(late.receipt!.number).toBe(numbers.at(-1));
     expect((await db.receiptCounter.findUniqueOrThrow({ where: { year } })).lastNumber).toBe(numbers.length);
     // Changing the payment's status later (a refund) never issues a second receipt for it.
