@@ -89,6 +89,10 @@ describe('receipts and the members’ register in Chromium', () => {
     const bookingText = await pdfText((await bookingReceipt.path())!);
     for (const expected of [`Ricevuta n. ${arranged.bookingReceipt}`, 'Prenotazione campo', '40,00 €', 'Carta (POS)']) expect(bookingText).toContain(expected);
     await screenshot(page, 'receipt-booking-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${ctx.stack.webUrl}/tesseramento`);
+    await card.getByRole('button', { name: `Ricevuta n. ${arranged.cardReceipt}` }).waitFor();
+    await screenshot(page, 'receipt-membership-1280');
     await page.close();
   });
 
@@ -99,6 +103,7 @@ describe('receipts and the members’ register in Chromium', () => {
     await detail.getByText(`Ricevuta n. ${arranged.cardReceipt}`).first().waitFor();
     const fromDesk = await saved(page, () => detail.getByRole('button', { name: `Ricevuta n. ${arranged.cardReceipt}` }).click());
     expect(fromDesk.suggestedFilename()).toBe(`ricevuta-${arranged.cardReceipt.replace('/', '-')}.pdf`);
+    await screenshot(page, 'transaction-receipt-1280', { fullPage: false });
     await page.keyboard.press('Escape');
 
     await page.goto(`${ctx.stack.webUrl}/admin/libro-soci`);
