@@ -1,9 +1,9 @@
 // The association's details (one row), read by receipts and the members' register, edited by an admin.
 import type { TAssociation, z, ZAssociationBody } from '@beach/contracts';
 import type { Association } from '../../generated/prisma/client.js';
-import type { Db } from '../../lib/db.js';
+import type { Db, Prisma } from '../../lib/db.js';
 
-export const readAssociation = (db: Db): Promise<Association> => db.association.findUniqueOrThrow({ where: { id: 1 } });
+export const readAssociation = (db: Db | Prisma.TransactionClient): Promise<Association> => db.association.findUniqueOrThrow({ where: { id: 1 } });
 
 /** What a document (receipt, register) prints of the association. */
 export interface Letterhead {

@@ -58,9 +58,9 @@ const DEDUCTION_AGES = { from: 5, to: 18 } as const;
 const RENDER_BATCH = 50;
 
 export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db' | 'storage' | 'logger'>) {
-  /** What the PDF says, read as the database holds it when the PDF is first written. */
-  async function pdfData(id: number): Promise<ReceiptPdfData> {
-    const receipt = await db.receipt.findUniqueOrThrow({
+  /** What the PDF says, read as the database holds it when the PDF is first written (on the writer's own connection). */
+  async function pdfData(tx: Prisma.TransactionClient, id: number): Promise<ReceiptPdfData> {
+    const receipt = await tx.receipt.findUniqueOrThrow({
       where: { id },
       include: {
         refersTo: true,
@@ -71,9 +71,9 @@ export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db
     const { membership, booking, user } = transaction;
     const paidAt = transaction.paidAt ?? receipt.issuedAt;
     const paidOn = todayInRome(paidAt);
-    const cards = user ? await db.membership.findMany({ where: { userId: user.id, status: { not: 'pending' } }, orderBy: { startDate: 'desc' } }) : [];
+    const cards = user ? await tx.membership.findMany({ where: { userId: user.id, status: { not: 'pending' } }, orderBy: { startDate: 'desc' } }) : [];
     const fiscalCode = membership?.fiscalCode ?? cards.find((card) => card.fiscalCode)?.fiscalCode ?? null;
-    const association = await readAssociation(db);
+    const association = await readAssociation(tx);
 
     let description: string;
     let nature: string;
@@ -125,7 +125,7 @@ export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db
         const written = locked?.pdf_path ? await storage.read(locked.pdf_path) : null;
         if (written) return written;
         const path = `receipts/${locked!.year}/ricevuta-${locked!.year}-${String(locked!.number).padStart(6, '0')}.pdf`;
-        const pdf = await renderReceiptPdf(await pdfData(id));
+        const pdf = await renderReceiptPdf(await pdfData(tx, id));
         await storage.write(path, pdf);
         await tx.receipt.update({ where: { id }, data: { pdfPath: path } });
         return pdf;
