@@ -116,6 +116,14 @@ describe('receipt PDF', () => {
     await request(app).put('/api/admin/association').set(bearer(admin)).send(ASSOCIATION).expect(200);
   });
 
+  it('gives concurrent first downloads the bytes of the one file stored', async () => {
+    const member = await createMember(app, db);
+    const { receipt } = await deskCard(member);
+    const downloads = await Promise.all(Array.from({ length: 6 }, () => request(app).get(`/api/receipts/${receipt!.id}/pdf`).set(bearer(member.token)).buffer(true).expect(200)));
+    const stored = (await deps.storage.read((await db.receipt.findUniqueOrThrow({ where: { id: receipt!.id } })).pdfPath!))!;
+    for (const download of downloads) expect(Buffer.compare(download.body as Buffer, stored)).toBe(0);
+  });
+
   it('are written by the job for every receipt issued, and served as written', async () => {
     const member = await createMember(app, db);
     const { receipt } = await deskCard(member);
