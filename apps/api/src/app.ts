@@ -34,6 +34,9 @@ import { registerAdminSettingsRoutes } from './modules/settings/settings-admin.r
 import { registerAdminBookingCouponsRoutes } from './modules/booking-coupons/booking-coupons.router.js';
 import { registerFinanceRoutes } from './modules/finance/finance.router.js';
 import { registerCheckInsRoutes } from './modules/check-ins/check-ins.router.js';
+import { registerAssociationRoutes } from './modules/association/association.router.js';
+import { registerReceiptsRoutes } from './modules/receipts/receipts.router.js';
+import { registerMembersRegisterRoutes } from './modules/members-register/members-register.router.js';
 
 export function createApp(deps: AppDeps, services: Services) {
   const { config, logger } = deps;
@@ -81,6 +84,9 @@ export function createApp(deps: AppDeps, services: Services) {
   registerAdminBookingsRoutes(mount, services.adminBookings, services.recurringBookings);
   registerFinanceRoutes(mount, deps);
   registerCheckInsRoutes(mount, deps);
+  registerAssociationRoutes(mount, deps);
+  registerReceiptsRoutes(mount, services.receipts);
+  registerMembersRegisterRoutes(mount, deps);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -13,6 +13,7 @@ import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createAuditLogService } from './modules/audit-log/audit-log.service.js';
 import { createPrivacyService } from './modules/privacy/privacy.service.js';
+import { createReceiptsService } from './modules/receipts/receipts.service.js';
 
 export function createServices(deps: AppDeps) {
   const checkouts = createCheckouts(deps);
@@ -34,6 +35,7 @@ export function createServices(deps: AppDeps) {
     bookings,
     adminBookings,
     recurringBookings: createRecurringBookingsService(deps, adminBookings),
+    receipts: createReceiptsService(deps),
   };
 }
 

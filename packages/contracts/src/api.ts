@@ -22,6 +22,9 @@ import { adminPricingRoutes } from './price-list.js';
 import { adminBookingCouponsRoutes } from './booking-coupons.js';
 import { expensesRoutes, incomesRoutes, transactionsRoutes } from './finance.js';
 import { checkInsRoutes } from './check-ins.js';
+import { associationRoutes } from './association.js';
+import { receiptsRoutes } from './receipts.js';
+import { membersRegisterRoutes } from './members-register.js';
 
 export const api = {
   health: healthRoutes,
@@ -47,6 +50,9 @@ export const api = {
   expenses: expensesRoutes,
   incomes: incomesRoutes,
   checkIns: checkInsRoutes,
+  association: associationRoutes,
+  receipts: receiptsRoutes,
+  membersRegister: membersRegisterRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

@@ -7,6 +7,7 @@ import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney, ZPositiveEuroInput } from './money.js';
 import { pagedListOf, pageQuery } from './paging.js';
 import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, ZPaymentKind, ZPaymentMethod, ZPaymentStatus } from './payments.js';
+import { ZReceipt } from './receipts.js';
 import { z } from './zod-italian.js';
 
 export const FINANCE_PER_PAGE = 20;
@@ -85,6 +86,8 @@ export const ZTransactionDetail = ZTransaction.extend({
   created_at: z.string(),
   refund_of: ZTransaction.nullable(),
   refunds: z.array(ZTransaction),
+  /** Its receipt or refund note, once issued. */
+  receipt: ZReceipt.nullable(),
 });
 export type TTransactionDetail = z.infer<typeof ZTransactionDetail>;
 

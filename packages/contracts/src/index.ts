@@ -24,5 +24,8 @@ export * from './booking-coupons.js';
 export * from './bookings-admin.js';
 export * from './finance.js';
 export * from './check-ins.js';
+export * from './association.js';
+export * from './receipts.js';
+export * from './members-register.js';
 export * from './rome-time.js';
 export * from './api.js';

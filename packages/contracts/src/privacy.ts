@@ -1,6 +1,7 @@
 // Privacy (GDPR, docs/domain.md#privacy): a member downloads all their data and can ask for its erasure.
 import { ZMessage, ZUser } from './auth.js';
 import { defineRoute } from './http.js';
+import { ZReceipt } from './receipts.js';
 import { ZUserBookingSummary, ZUserMembershipSummary, ZUserPaymentSummary } from './users.js';
 import { z } from './zod-italian.js';
 
@@ -10,6 +11,8 @@ export const ZMyDataExport = z.object({
   memberships: z.array(ZUserMembershipSummary),
   bookings: z.array(ZUserBookingSummary),
   payments: z.array(ZUserPaymentSummary),
+  /** Receipts and refund notes, each downloadable at /api/receipts/{id}/pdf. */
+  receipts: z.array(ZReceipt),
   waitlist: z.array(z.object({ court_name: z.string(), starts_at: z.iso.datetime(), ends_at: z.iso.datetime(), notified_at: z.iso.datetime().nullable(), created_at: z.iso.datetime() })),
   /** Coupons used on the member's cards and bookings. */
   coupon_uses: z.array(z.object({ code: z.string(), used_for: z.enum(['membership', 'booking']), reference: z.string(), used_at: z.iso.datetime() })),
@@ -30,7 +33,7 @@ export const PRIVACY_MESSAGES = {
 export const privacyRoutes = {
   exportMyData: defineRoute({
     method: 'get', path: '/api/me/export', tag: 'privacy', access: 'user',
-    summary: 'Tutti i dati dell’utente collegato, in JSON (profilo, tessere, prenotazioni, pagamenti, lista d’attesa, coupon usati)',
+    summary: 'Tutti i dati dell’utente collegato, in JSON (profilo, tessere, prenotazioni, pagamenti, ricevute, lista d’attesa, coupon usati)',
     response: ZMyDataExport,
   }),
   requestErasure: defineRoute({

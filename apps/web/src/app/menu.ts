@@ -56,6 +56,7 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
     }
     // The audit log, for admins.
     if (isAdmin) links.push({ label: 'Registro attività', to: paths.admin.auditLog });
+    if (isAdmin) links.push({ label: 'Libro soci', to: paths.admin.membersRegister }, { label: 'Dati associazione', to: paths.admin.association });
     groups.push({ label: 'Gestione', links });
   }
   if (permissions.can_view_bookings) {

@@ -71,6 +71,8 @@ const routes: RouteObject[] = [
           { path: paths.admin.expenses, ...page(() => import('../features/finance/pages/expenses-page')) },
           { path: paths.admin.incomes, ...page(() => import('../features/finance/pages/incomes-page')) },
           { path: paths.admin.auditLog, ...page(() => import('../features/audit-log/pages/audit-log-page')) },
+          { path: paths.admin.association, ...page(() => import('../features/association/pages/association-page')) },
+          { path: paths.admin.membersRegister, ...page(() => import('../features/members-register/pages/members-register-page')) },
         ],
       },
       { path: '*', ...page(() => import('./not-found-page')) },

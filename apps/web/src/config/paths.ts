@@ -38,6 +38,8 @@ export const paths = {
     expenses: '/admin/spese',
     incomes: '/admin/incassi',
     auditLog: '/admin/registro-attivita',
+    association: '/admin/associazione',
+    membersRegister: '/admin/libro-soci',
   },
 } as const;
 

@@ -18,6 +18,7 @@ import { csvMoney, writeCsv } from '../../lib/csv.js';
 import type { Prisma } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
+import { receiptOfTransaction } from '../receipts/receipts.service.js';
 import { SETTLED_STATUSES } from './revenue.js';
 
 type Filter = z.output<typeof ZTransactionsFilter>;
@@ -122,6 +123,7 @@ export function createTransactionsService({ db }: Pick<AppDeps, 'db'>) {
         created_at: row.createdAt.toISOString(),
         refund_of: row.refundOf ? toTransactionDto(row.refundOf) : null,
         refunds: row.refunds.map(toTransactionDto),
+        receipt: await receiptOfTransaction(db, row.id),
       };
     },
 

@@ -32,6 +32,16 @@ export function fiscalCodeProblem(code: string, birthDate: string | null): strin
   return matches ? null : FISCAL_CODE_MESSAGES.birthDateMismatch;
 }
 
+/** The birth place a fiscal code encodes, "RIMINI (RN)" (a foreign country alone), or null for an invalid code. */
+export function birthPlaceOf(code: string): string | null {
+  try {
+    const { nome, prov } = new CodiceFiscale(code).birthplace as { nome: string; prov: string };
+    return prov && prov !== 'EE' ? `${nome} (${prov})` : nome;
+  } catch {
+    return null;
+  }
+}
+
 /** The fiscal code of someone born in Rimini (demo data and tests): the official algorithm, check character included. */
 export function fiscalCodeFor({ firstName, lastName, gender, birthDate }: { firstName: string; lastName: string; gender: 'M' | 'F'; birthDate: string }): string {
   const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];

@@ -7,6 +7,7 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { toUserDto } from '../auth/auth.service.js';
 import { checkInsOfMember } from '../check-ins/check-ins.service.js';
 import { eraseAccount } from '../users/erasure.js';
+import { receiptsOf } from '../receipts/receipts.service.js';
 import { memberRecords } from '../users/member-records.js';
 
 export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'logger'>) {
@@ -14,7 +15,7 @@ export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'con
   return {
     /** Everything kept about the member, read only by their own id. */
     async exportData(user: User): Promise<TMyDataExport> {
-      const [records, checkIns] = await Promise.all([memberRecords(db, user.id), checkInsOfMember(db, user.id)]);
+      const [records, checkIns, receipts] = await Promise.all([memberRecords(db, user.id), checkInsOfMember(db, user.id), receiptsOf(db, { userId: user.id })]);
       return {
         exported_at: new Date().toISOString(),
         profile: {
@@ -25,6 +26,7 @@ export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'con
         },
         ...records,
         check_ins: checkIns,
+        receipts,
       };
     },
 

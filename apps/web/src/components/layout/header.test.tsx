@@ -27,11 +27,11 @@ describe('backOfficeMenu', () => {
     });
   });
 
-  it('shows admins every back-office screen, the audit log included', () => {
+  it('shows admins every back-office screen: the audit log, the members’ register and the association’s details too', () => {
     expect(menuOf('admin')).toEqual({
       dashboard: '/admin',
       groups: {
-        Gestione: ['/admin/users', '/admin/memberships', '/admin/membership-editor', '/admin/bvu-members', '/admin/coupons', '/admin/transactions', '/admin/spese', '/admin/incassi', '/admin/registro-attivita'],
+        Gestione: ['/admin/users', '/admin/memberships', '/admin/membership-editor', '/admin/bvu-members', '/admin/coupons', '/admin/transactions', '/admin/spese', '/admin/incassi', '/admin/registro-attivita', '/admin/libro-soci', '/admin/associazione'],
         Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in', '/admin/campi', '/admin/allestimenti', '/admin/listino-prezzi', '/admin/coupon-prenotazioni'],
       },
     });

@@ -19,6 +19,7 @@ const ENTITY_LABELS: Record<string, string> = {
   'broadcast-email': 'E-mail ai soci',
   expenses: 'Spesa',
   incomes: 'Incasso',
+  association: 'Dati associazione',
 };
 export const entityText = (entry: Pick<TAuditEntry, 'entity_type' | 'entity_id'>) =>
   `${ENTITY_LABELS[entry.entity_type] ?? entry.entity_type}${entry.entity_id ? ` #${entry.entity_id}` : ''}`;

@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatMoney } from '../../../lib/format';
+import { MyReceiptLinks } from '../../receipts/components/receipt-links';
 import { downloadBookingIcs, useCalendarFeed, useCancelBooking, useMyBookings, useRegenerateCalendar } from '../api/bookings';
 import { statusOf, whenText } from '../labels';
 
@@ -64,6 +65,7 @@ function BookingCard({ booking, onCancel, cancelling }: { booking: TBooking; onC
         </p>
         <p className="text-sm text-slate-700 first-letter:uppercase">{whenText(booking)}</p>
         <p className="text-sm text-slate-500">{formatMoney(booking.price)}</p>
+        <MyReceiptLinks bookingId={booking.id} />
       </div>
       {onCancel && (
         <div className="flex flex-wrap gap-2">

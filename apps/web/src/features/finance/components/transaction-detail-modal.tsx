@@ -6,6 +6,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { receiptTitle } from '../../receipts/api/receipts';
+import { ReceiptButton } from '../../receipts/components/receipt-links';
 import { useTransaction } from '../api/finance';
 import { FINANCE_MESSAGES } from '../messages';
 
@@ -65,6 +67,7 @@ export function TransactionDetailModal({ id, onClose }: { id: number | null; onC
               ]}
             />
           )}
+          {row.receipt && <DetailSection title="Documento" items={[{ label: receiptTitle(row.receipt), value: <ReceiptButton receipt={row.receipt} /> }]} />}
           {row.refund_of && <DetailSection title="Rimborsa" items={[{ label: `Pagamento n. ${row.refund_of.id}`, value: summary(row.refund_of) }]} />}
           {row.refunds.length > 0 && <DetailSection title="Rimborsi" items={row.refunds.map((refund) => ({ label: `Rimborso n. ${refund.id}`, value: summary(refund) }))} />}
         </>

@@ -1,6 +1,7 @@
 import { MEMBERSHIP_TYPE_LABELS, type TMyMembership } from '@beach/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { validityText } from '../dates';
+import { MyReceiptLinks } from '../../receipts/components/receipt-links';
 import { DownloadPdfButton } from './download-pdf-button';
 import { MembershipQr } from './membership-qr';
 import { MembershipStatusBadge } from './membership-status-badge';
@@ -45,6 +46,7 @@ export function CurrentMembershipCard({ membership }: { membership: TMyMembershi
           <div className="space-y-3 text-center text-sm text-slate-700 sm:text-left">
             <p>Mostra il QR code all’ingresso dei campi o in segreteria, dal telefono o stampato.</p>
             <DownloadPdfButton membership={membership} />
+            <MyReceiptLinks membershipId={membership.id} />
           </div>
         </div>
       )}

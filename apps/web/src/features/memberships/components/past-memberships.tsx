@@ -1,5 +1,6 @@
 import { MEMBERSHIP_TYPE_LABELS, type TMyMembership } from '@beach/contracts';
 import { validityText } from '../dates';
+import { MyReceiptLinks } from '../../receipts/components/receipt-links';
 import { DownloadPdfButton } from './download-pdf-button';
 import { MembershipStatusBadge } from './membership-status-badge';
 
@@ -17,8 +18,9 @@ export function PastMemberships({ memberships }: { memberships: TMyMembership[] 
             <span>{MEMBERSHIP_TYPE_LABELS[membership.type]}</span>
             <span className="text-slate-600">{validityText(membership)}</span>
             <MembershipStatusBadge status="expired" />
-            <span className="ml-auto">
+            <span className="ml-auto flex flex-wrap items-start gap-1">
               <DownloadPdfButton membership={membership} size="sm" />
+              <MyReceiptLinks membershipId={membership.id} />
             </span>
           </li>
         ))}

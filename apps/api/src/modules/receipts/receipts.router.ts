@@ -1,0 +1,12 @@
+import { api } from '@beach/contracts';
+import type { MountRoute } from '../../lib/http.js';
+import { authOf } from '../auth/guards.js';
+import type { ReceiptsService } from './receipts.service.js';
+
+export function registerReceiptsRoutes(mount: MountRoute, receipts: ReceiptsService) {
+  mount(api.receipts.mine, async (_input, { req }) => ({ data: await receipts.mine(authOf(req).user) }));
+  mount(api.receipts.pdf, async ({ params }, { req, res }) => {
+    const { file, filename } = await receipts.download(authOf(req).user, params.id);
+    res.type('application/pdf').attachment(filename).set('Cache-Control', 'private, no-store').send(file);
+  });
+}

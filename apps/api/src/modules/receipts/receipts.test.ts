@@ -1,0 +1,217 @@
+// Receipts through the real database: gapless yearly numbers under concurrent desk payments, one per
+// payment, refund notes, the PDF read back, the same bytes on every download, and who may download.
+import { PDFParse } from 'pdf-parse';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fromIsoDate, todayInRome, yearInRome } from '../../lib/time.js';
+import { useTestApp } from '../../test/app.js';
+import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { createMember, type TestMember } from '../../test/members.js';
+
+const { app, db, services, deps } = await useTestApp();
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const year = yearInRome();
+let admin: string;
+let staff: string;
+
+const ASSOCIATION = {
+  name: 'ASD Adriatica Beach Arena',
+  address: 'Lungomare Tintori 12, 47921 Rimini (RN)',
+  fiscal_code: '91234560406',
+  vat_number: null,
+  rasd_number: 'RASD-000123',
+  email: 'segreteria@adriaticabeach.it',
+  receipt_signatory: 'Marta Ricci, presidente',
+  stamp_duty_on_receipts: true,
+};
+
+async function pdfText(pdf: Buffer) {
+  const parser = new PDFParse({ data: pdf });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/** A seasonal card made and paid in cash at the desk, through the API. */
+async function deskCard(member: TestMember) {
+  const created = await request(app)
+    .post('/api/admin/memberships')
+    .set(bearer(admin))
+    .send({ type: 'seasonal', with_insurance: false, user_id: member.id, fiscal_code: member.fiscalCode, payment: { method: 'cash' } })
+    .expect(201);
+  return db.transaction.findFirstOrThrow({ where: { membershipId: created.body.membership.id as number, type: 'payment' }, include: { receipt: true } });
+}
+
+beforeAll(async () => {
+  [admin, staff] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff)]);
+  await request(app).put('/api/admin/association').set(bearer(admin)).send(ASSOCIATION).expect(200);
+});
+
+describe('receipt numbers', () => {
+  it('run gapless per year under 20 concurrent desk payments, one per payment; a rolled-back payment takes none', async () => {
+    const members = await Promise.all(Array.from({ length: 20 }, (_, index) => createMember(app, db, { firstName: 'Socio', lastName: `Concorrente${String.fromCharCode(65 + index)}` })));
+    const payments = await Promise.all(members.map(deskCard));
+    expect(payments.every((payment) => payment.receipt !== null)).toBe(true);
+    expect(new Set(payments.map((payment) => payment.receipt!.number)).size).toBe(20);
+
+    const rolledBack = db.$transaction(async (tx) => {
+      await tx.transaction.create({ data: { kind: 'membership', userId: members[0]!.id, amountCents: 1000, method: 'cash', status: 'completed', paidAt: new Date() } });
+      throw new Error('annullato');
+    });
+    await expect(rolledBack).rejects.toThrow('annullato');
+    const late = await deskCard(await createMember(app, db, { firstName: 'Socio', lastName: 'Ultimo' }));
+
+    const issued = await db.receipt.findMany({ where: { year }, select: { number: true, issuedAt: true }, orderBy: { number: 'asc' } });
+    const numbers = issued.map((receipt) => receipt.number);
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, index) => index + 1));
+    // Numbers follow the order in which the payments were committed, so their dates never go backwards.
+    const times = issued.map((receipt) => receipt.issuedAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(late.receipt!.number).toBe(numbers.at(-1));
+    expect((await db.receiptCounter.findUniqueOrThrow({ where: { year } })).lastNumber).toBe(numbers.length);
+    // Changing the payment's status later (a refund) never issues a second receipt for it.
+    await db.transaction.update({ where: { id: late.id }, data: { status: 'refunded' } });
+    expect(await db.receipt.count({ where: { transactionId: late.id } })).toBe(1);
+  });
+
+  it('issue nothing for a payment that is still pending, and a receipt once it completes', async () => {
+    const member = await createMember(app, db);
+    const pending = await db.transaction.create({ data: { kind: 'membership', userId: member.id, amountCents: 2500, method: 'stripe', status: 'pending' } });
+    expect(await db.receipt.count({ where: { transactionId: pending.id } })).toBe(0);
+    await db.transaction.update({ where: { id: pending.id }, data: { status: 'completed', paidAt: new Date() } });
+    expect(await db.receipt.findUnique({ where: { transactionId: pending.id } })).toMatchObject({ kind: 'receipt', year });
+  });
+});
+
+describe('receipt PDF', () => {
+  let member: TestMember;
+  let receiptId: number;
+  beforeAll(async () => {
+    member = await createMember(app, db, { firstName: 'Ludovica', lastName: 'Malatesta', birthDate: '1990-03-15' });
+    receiptId = (await deskCard(member)).receipt!.id;
+  });
+
+  it('shows the association, the number, the payer with fiscal code, the amount and the method', async () => {
+    const response = await request(app).get(`/api/receipts/${receiptId}/pdf`).set(bearer(member.token)).buffer(true).expect(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const receipt = await db.receipt.findUniqueOrThrow({ where: { id: receiptId } });
+    const number = `${year}/${String(receipt.number).padStart(6, '0')}`;
+    expect(response.headers['content-disposition']).toBe(`attachment; filename=ricevuta-${year}-${String(receipt.number).padStart(6, '0')}.pdf`);
+    const text = await pdfText(response.body as Buffer);
+    for (const expected of [ASSOCIATION.name, ASSOCIATION.address, `C.F. ${ASSOCIATION.fiscal_code}`, ASSOCIATION.rasd_number, `Ricevuta n. ${number}`, 'Ludovica Malatesta', member.fiscalCode, 'Quota associativa', '60,00 €', 'Contanti', ASSOCIATION.receipt_signatory]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Atleta');
+  });
+
+  it('gives the same bytes on every download, from the file written once under STORAGE_DIR', async () => {
+    const first = await request(app).get(`/api/receipts/${receiptId}/pdf`).set(bearer(member.token)).buffer(true).expect(200);
+    await request(app).put('/api/admin/association').set(bearer(admin)).send({ ...ASSOCIATION, name: 'ASD Nome Cambiato' }).expect(200);
+    const second = await request(app).get(`/api/receipts/${receiptId}/pdf`).set(bearer(staff)).buffer(true).expect(200);
+    expect(Buffer.compare(first.body as Buffer, second.body as Buffer)).toBe(0);
+    const { pdfPath } = await db.receipt.findUniqueOrThrow({ where: { id: receiptId } });
+    expect(Buffer.compare((await deps.storage.read(pdfPath!))!, first.body as Buffer)).toBe(0);
+    await request(app).put('/api/admin/association').set(bearer(admin)).send(ASSOCIATION).expect(200);
+  });
+
+  it('gives concurrent first downloads the bytes of the one file stored', async () => {
+    const member = await createMember(app, db);
+    const { receipt } = await deskCard(member);
+    const downloads = await Promise.all(Array.from({ length: 6 }, () => request(app).get(`/api/receipts/${receipt!.id}/pdf`).set(bearer(member.token)).buffer(true).expect(200)));
+    const stored = (await deps.storage.read((await db.receipt.findUniqueOrThrow({ where: { id: receipt!.id } })).pdfPath!))!;
+    for (const download of downloads) expect(Buffer.compare(download.body as Buffer, stored)).toBe(0);
+  });
+
+  it('are written by the job for every receipt issued, and served as written', async () => {
+    const member = await createMember(app, db);
+    const { receipt } = await deskCard(member);
+    // The minute job runs this too: whichever comes first writes the file, once.
+    await services.receipts.writePending();
+    expect(await db.receipt.count({ where: { pdfPath: null } })).toBe(0);
+    const { pdfPath } = await db.receipt.findUniqueOrThrow({ where: { id: receipt!.id } });
+    expect(pdfPath).toBe(`receipts/${year}/ricevuta-${year}-${String(receipt!.number).padStart(6, '0')}.pdf`);
+    const downloaded = await request(app).get(`/api/receipts/${receipt!.id}/pdf`).set(bearer(member.token)).buffer(true).expect(200);
+    expect(Buffer.compare((await deps.storage.read(pdfPath!))!, downloaded.body as Buffer)).toBe(0);
+  });
+
+  it('name a walk-in customer of the desk as payer, and money from a non-member as commercial income', async () => {
+    const court = await db.court.findFirstOrThrow({ where: { isBookable: true } });
+    const startsAt = new Date(Date.now() + 5 * 86_400_000);
+    const booking = await db.booking.create({ data: { courtId: court.id, customerName: 'Mario Passante', customerPhone: '333 1234567', startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 4000 } });
+    const payment = await db.transaction.create({ data: { kind: 'booking', bookingId: booking.id, amountCents: 4000, method: 'cash', status: 'completed', paidAt: new Date() } });
+    const receipt = await db.receipt.findUniqueOrThrow({ where: { transactionId: payment.id } });
+    const text = await pdfText(await services.receipts.pdfOf(receipt.id));
+    expect(text).toContain('RICEVUTO DA Mario Passante');
+    expect(text).toContain('Corrispettivo versato da un non socio: provento commerciale');
+    expect(text).not.toContain('IMPOSTA DI BOLLO');
+  });
+
+  it('names the athlete for a child (tax deduction for sport, ages 5–18), and the stamp duty on an activity fee above 77,47 €', async () => {
+    const child = await createMember(app, db, { firstName: 'Tommaso', lastName: 'Gradara', birthDate: '2014-06-10' });
+    await db.membership.create({ data: { membershipNumber: `R-${child.id}`, userId: child.id, type: 'under_18', status: 'active', activatedAt: new Date(), fiscalCode: child.fiscalCode, startDate: fromIsoDate(`${year}-01-01`), endDate: fromIsoDate(`${year}-12-31`), originalPriceCents: 4000, priceCents: 4000 } });
+    const court = await db.court.findFirstOrThrow({ where: { isBookable: true } });
+    const startsAt = new Date(`${todayInRome()}T08:00:00Z`);
+    const booking = await db.booking.create({ data: { courtId: court.id, userId: child.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 9000 } });
+    const payment = await db.transaction.create({ data: { kind: 'booking', bookingId: booking.id, userId: child.id, amountCents: 9000, method: 'card', status: 'completed', paidAt: new Date() } });
+    const receipt = await db.receipt.findUniqueOrThrow({ where: { transactionId: payment.id } });
+    const response = await request(app).get(`/api/receipts/${receipt.id}/pdf`).set(bearer(child.token)).buffer(true).expect(200);
+    const text = await pdfText(response.body as Buffer);
+    expect(text).toContain(`Tommaso Gradara, nato/a il 10/06/2014 · C.F. ${child.fiscalCode}`);
+    expect(text).toContain('VERSATO DA (GENITORE O TUTORE)');
+    expect(text).toContain(`Prenotazione campo · ${court.name}`);
+    expect(text).toContain('Corrispettivo specifico versato da un socio');
+    expect(text).toContain('Assolta: 2,00 €');
+    expect(text).toContain('90,00 €');
+    expect(text).toContain('Carta (POS)');
+  });
+});
+
+describe('refund notes', () => {
+  it('are documents of their own, numbered in the same series, referring to the receipt', async () => {
+    const member = await createMember(app, db, { firstName: 'Guido', lastName: 'Novello' });
+    const payment = await deskCard(member);
+    const refund = await db.transaction.create({
+      data: { kind: 'membership', type: 'refund', refundOfId: payment.id, userId: member.id, membershipId: payment.membershipId, amountCents: 2000, method: 'cash', status: 'completed', paidAt: new Date() },
+    });
+    const note = await db.receipt.findUniqueOrThrow({ where: { transactionId: refund.id }, include: { refersTo: true } });
+    expect(note).toMatchObject({ kind: 'refund', year, refersToId: payment.receipt!.id });
+    expect(note.number).toBeGreaterThan(payment.receipt!.number);
+    const response = await request(app).get(`/api/receipts/${note.id}/pdf`).set(bearer(member.token)).buffer(true).expect(200);
+    expect(response.headers['content-disposition']).toContain('nota-rimborso-');
+    const text = await pdfText(response.body as Buffer);
+    const number = (n: number) => `${year}/${String(n).padStart(6, '0')}`;
+    expect(text).toContain(`Nota di rimborso n. ${number(note.number)}`);
+    expect(text).toContain(`Relativa alla ricevuta n. ${number(payment.receipt!.number)}`);
+    expect(text).toContain('RIMBORSATO A Guido Novello');
+    expect(text).toContain('20,00 €');
+
+    const mine = await request(app).get('/api/me/receipts').set(bearer(member.token)).expect(200);
+    expect(mine.body.data).toMatchObject([
+      { id: note.id, kind: 'refund', number: number(note.number), amount: '20.00', refers_to: number(payment.receipt!.number), transaction_id: refund.id },
+      { id: payment.receipt!.id, kind: 'receipt', number: number(payment.receipt!.number), amount: '60.00', for: 'membership', membership_id: payment.membershipId, refers_to: null },
+    ]);
+    const detail = await request(app).get(`/api/admin/transactions/${refund.id}`).set(bearer(admin)).expect(200);
+    expect(detail.body.receipt).toMatchObject({ id: note.id, number: number(note.number) });
+    const exported = await request(app).get('/api/me/export').set(bearer(member.token)).expect(200);
+    expect(exported.body.receipts.map((receipt: { number: string }) => receipt.number)).toEqual([number(note.number), number(payment.receipt!.number)]);
+  });
+});
+
+describe('who may download a receipt', () => {
+  it('the payer and staff; another member is told it does not exist; nobody without logging in', async () => {
+    const payer = await createMember(app, db);
+    const other = await createMember(app, db);
+    const { receipt } = await deskCard(payer);
+    const path = `/api/receipts/${receipt!.id}/pdf`;
+    await request(app).get(path).set(bearer(payer.token)).expect(200);
+    await request(app).get(path).set(bearer(staff)).expect(200);
+    await request(app).get(path).set(bearer(admin)).expect(200);
+    const refused = await request(app).get(path).set(bearer(other.token)).expect(404);
+    expect(refused.body.message).toBe('Ricevuta non trovata.');
+    await request(app).get(path).expect(401);
+    expect((await request(app).get('/api/me/receipts').set(bearer(other.token)).expect(200)).body.data).toEqual([]);
+    await request(app).get('/api/receipts/abc/pdf').set(bearer(payer.token)).expect(404);
+  });
+});

@@ -1,0 +1,16 @@
+// The association's details (admin).
+import { api, type TAssociationBody } from '@beach/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+
+const key = ['association'] as const;
+
+export const useAssociation = () => useQuery({ queryKey: key, queryFn: () => callApi(api.association.show) });
+
+export function useSaveAssociation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TAssociationBody) => callApi(api.association.save, { body }),
+    onSuccess: (association) => queryClient.setQueryData(key, association),
+  });
+}

@@ -1,0 +1,127 @@
+// Receipts and the members' register in Chromium: a member downloads the receipt of a paid card from
+// /tesseramento and of a paid booking from /le-mie-prenotazioni at phone width (the PDF read back);
+// the admin fills in the association's details (an Italian error for a wrong fiscal code), opens the
+// receipt from the transaction's detail, and exports the register as CSV (parsed) and as PDF.
+import { readFile } from 'node:fs/promises';
+import codiceFiscale from 'codice-fiscale-js';
+import { parse } from 'csv-parse/sync';
+import { PDFParse } from 'pdf-parse';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { useBrowserStack } from '../src/stack.js';
+
+const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
+const ctx = useBrowserStack();
+const todayInRome = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const year = Number(todayInRome.slice(0, 4));
+const fiscalCode = CodiceFiscale.compute({ name: 'Giulia', surname: 'Rossi', gender: 'F', day: 1, month: 1, year: 1990, birthplace: 'Rimini', birthplaceProvincia: 'RN' });
+const ASSOCIATION = 'ASD Riviera Beach';
+
+async function pdfText(path: string) {
+  const parser = new PDFParse({ data: await readFile(path) });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+}
+
+async function saved(page: Page, click: () => Promise<void>): Promise<Download> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return download;
+}
+
+/** The demo member's card (paid 60 € in cash) and a booking paid 40 € by POS: each gets its receipt. */
+async function arrangePayments() {
+  const { db } = ctx.stack;
+  const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+  await db.user.update({ where: { id: member.id }, data: { birthDate: new Date('1990-01-01T00:00:00Z') } });
+  const [issued] = await db.$queryRaw<{ number: string }[]>`SELECT next_membership_number(${year}) AS number`;
+  const start = new Date(`${todayInRome}T00:00:00Z`);
+  const card = await db.membership.create({
+    data: { membershipNumber: issued!.number, userId: member.id, type: 'monthly', status: 'active', fiscalCode, startDate: start, endDate: new Date(start.getTime() + 29 * 86_400_000), originalPriceCents: 6000, priceCents: 6000, activatedAt: new Date() },
+  });
+  const cardPayment = await db.transaction.create({ data: { kind: 'membership', userId: member.id, membershipId: card.id, amountCents: 6000, method: 'cash', status: 'completed', paidAt: new Date() } });
+  const court = await db.court.findUniqueOrThrow({ where: { code: 'C1' } });
+  const play = new Date(Date.now() + 3 * 86_400_000);
+  const booking = await db.booking.create({ data: { courtId: court.id, userId: member.id, startsAt: play, endsAt: new Date(play.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 4000 } });
+  await db.transaction.create({ data: { kind: 'booking', userId: member.id, bookingId: booking.id, amountCents: 4000, method: 'card', status: 'completed', paidAt: new Date() } });
+  const receipts = await db.receipt.findMany({ where: { transaction: { userId: member.id } }, orderBy: { number: 'asc' } });
+  const number = (n: number) => `${year}/${String(n).padStart(6, '0')}`;
+  return { card, cardPayment, cardReceipt: number(receipts[0]!.number), bookingReceipt: number(receipts[1]!.number) };
+}
+
+describe('receipts and the members’ register in Chromium', () => {
+  let arranged: Awaited<ReturnType<typeof arrangePayments>>;
+
+  it('admin: fills in the association’s details, refused first for a wrong fiscal code', async () => {
+    arranged = await arrangePayments();
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'admin@demo.beach', path: '/admin/associazione', heading: 'Dati dell’associazione' });
+    await page.getByLabel('Denominazione').fill(ASSOCIATION);
+    await page.getByLabel('Sede legale').fill('Lungomare Tintori 12, 47921 Rimini (RN)');
+    await page.getByLabel('Codice fiscale').fill('91234560404');
+    await page.getByLabel('Numero di iscrizione al RASD').fill('RASD-2026-77');
+    await page.getByLabel('E-mail').fill('segreteria@riviera.example');
+    await page.getByLabel('Firmatario delle ricevute').fill('Marta Ricci, presidente');
+    await page.getByRole('button', { name: 'Salva dati' }).click();
+    await page.getByText('Il codice fiscale è fatto di 11 cifre').waitFor();
+    await screenshotAtPhoneWidth(page, 'association-error');
+    await page.getByLabel('Codice fiscale').fill('91234560406');
+    await page.getByRole('button', { name: 'Salva dati' }).click();
+    await page.getByText('Dati dell’associazione salvati.').waitFor();
+    await screenshot(page, 'association-1280');
+    expect(await ctx.stack.db.association.findUniqueOrThrow({ where: { id: 1 } })).toMatchObject({ name: ASSOCIATION, fiscalCode: '91234560406', rasdNumber: 'RASD-2026-77' });
+    await page.close();
+  });
+
+  it('member at 390 px: downloads the receipts of the card and of the booking', async () => {
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'utente@demo.beach', path: '/tesseramento', heading: 'Tesseramento', width: PHONE.width });
+    const card = page.getByRole('article', { name: arranged.card.membershipNumber });
+    const cardReceipt = await saved(page, () => card.getByRole('button', { name: `Ricevuta n. ${arranged.cardReceipt}` }).click());
+    expect(cardReceipt.suggestedFilename()).toBe(`ricevuta-${arranged.cardReceipt.replace('/', '-')}.pdf`);
+    const text = await pdfText((await cardReceipt.path())!);
+    for (const expected of [ASSOCIATION, 'C.F. 91234560406', `Ricevuta n. ${arranged.cardReceipt}`, 'Giulia Rossi', fiscalCode, 'Quota associativa', '60,00 €', 'Contanti']) expect(text).toContain(expected);
+    await screenshot(page, 'receipt-membership-390');
+
+    await page.goto(`${ctx.stack.webUrl}/le-mie-prenotazioni`);
+    const bookingReceipt = await saved(page, () => page.getByRole('button', { name: `Ricevuta n. ${arranged.bookingReceipt}` }).click());
+    const bookingText = await pdfText((await bookingReceipt.path())!);
+    for (const expected of [`Ricevuta n. ${arranged.bookingReceipt}`, 'Prenotazione campo', '40,00 €', 'Carta (POS)']) expect(bookingText).toContain(expected);
+    await screenshot(page, 'receipt-booking-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${ctx.stack.webUrl}/tesseramento`);
+    await card.getByRole('button', { name: `Ricevuta n. ${arranged.cardReceipt}` }).waitFor();
+    await screenshot(page, 'receipt-membership-1280');
+    await page.close();
+  });
+
+  it('admin: the transaction’s detail has its receipt, and the register exports as CSV and PDF', async () => {
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'admin@demo.beach', path: '/admin/transactions', heading: 'Transazioni' });
+    await page.getByRole('button', { name: `Dettagli del movimento n. ${arranged.cardPayment.id}` }).click();
+    const detail = page.getByRole('dialog');
+    await detail.getByText(`Ricevuta n. ${arranged.cardReceipt}`).first().waitFor();
+    const fromDesk = await saved(page, () => detail.getByRole('button', { name: `Ricevuta n. ${arranged.cardReceipt}` }).click());
+    expect(fromDesk.suggestedFilename()).toBe(`ricevuta-${arranged.cardReceipt.replace('/', '-')}.pdf`);
+    await screenshot(page, 'transaction-receipt-1280', { fullPage: false });
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${ctx.stack.webUrl}/admin/libro-soci`);
+    await page.getByRole('heading', { name: 'Libro soci', level: 1 }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: arranged.card.membershipNumber });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('RIMINI (RN)');
+    await screenshot(page, 'members-register-1280');
+    await screenshotAtPhoneWidth(page, 'members-register');
+
+    const csv = await saved(page, () => page.getByRole('button', { name: 'Esporta CSV' }).click());
+    expect(csv.suggestedFilename()).toBe(`libro-soci-${year}.csv`);
+    const rows = parse(await readFile((await csv.path())!, 'utf8'), { bom: true, delimiter: ';', columns: true }) as Record<string, string>[];
+    expect(rows).toContainEqual(expect.objectContaining({ 'Numero tessera': arranged.card.membershipNumber, Cognome: 'Rossi', Nome: 'Giulia', 'Codice fiscale': fiscalCode, 'Luogo di nascita': 'RIMINI (RN)', 'Data di nascita': '01/01/1990', 'Tipo di tessera': 'Mensile' }));
+
+    const pdf = await saved(page, () => page.getByRole('button', { name: 'PDF da stampare' }).click());
+    const text = await pdfText((await pdf.path())!);
+    for (const expected of [ASSOCIATION, `Libro soci · stagione ${year}`, arranged.card.membershipNumber, 'Pagina 1 di 1']) expect(text).toContain(expected);
+    await page.close();
+  });
+});

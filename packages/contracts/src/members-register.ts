@@ -1,0 +1,51 @@
+// The members' register (libro soci, admin, /admin/libro-soci): the cards of a season in the order
+// members were admitted, with search, pages, CSV and a PDF for printing.
+import { ZMembershipType } from './memberships.js';
+import { pagedListOf, pageQuery } from './paging.js';
+import { defineRoute } from './http.js';
+import { z } from './zod-italian.js';
+
+export const MEMBERS_REGISTER_PER_PAGE = 25;
+
+const ZSeason = z.coerce.number({ error: 'Stagione non valida.' }).int('Stagione non valida.').min(2000, 'Stagione non valida.').max(2100, 'Stagione non valida.');
+
+export const ZMembersRegisterFilter = z.object({
+  /** The season's year; the current one (Rome) when missing. */
+  season: z.preprocess((value) => (value === '' ? undefined : value), ZSeason.optional()),
+  /** Last or first name, fiscal code or card number. */
+  search: z.string().trim().max(100, 'Ricerca troppo lunga.').optional(),
+});
+export const ZMembersRegisterQuery = z.object({ ...pageQuery(MEMBERS_REGISTER_PER_PAGE).shape, ...ZMembersRegisterFilter.shape });
+export type TMembersRegisterQuery = z.input<typeof ZMembersRegisterQuery>;
+
+export const ZMembersRegisterRow = z.object({
+  membership_id: z.number().int(),
+  card_number: z.string(),
+  /** When the card was activated (the admission), as a Rome calendar day. */
+  admitted_on: z.iso.date(),
+  last_name: z.string(),
+  first_name: z.string(),
+  birth_date: z.iso.date().nullable(),
+  /** Read from the fiscal code: "RIMINI (RN)". */
+  birth_place: z.string().nullable(),
+  fiscal_code: z.string().nullable(),
+  card_type: ZMembershipType,
+  is_bvu_member: z.boolean(),
+  /** The last day of the card: membership ends with it. */
+  ends_on: z.iso.date(),
+});
+export type TMembersRegisterRow = z.infer<typeof ZMembersRegisterRow>;
+
+export const membersRegisterRoutes = {
+  list: defineRoute({
+    method: 'get',
+    path: '/api/admin/members-register',
+    summary: 'Libro soci di una stagione: ricerca e pagine',
+    tag: 'members-register',
+    access: 'admin',
+    query: ZMembersRegisterQuery,
+    response: pagedListOf(ZMembersRegisterRow).extend({ season: z.number().int() }),
+  }),
+  csv: defineRoute({ method: 'get', path: '/api/admin/members-register/csv', summary: 'Libro soci della stagione in CSV (la ricerca si applica)', tag: 'members-register', access: 'admin', query: ZMembersRegisterFilter, response: z.unknown() }),
+  pdf: defineRoute({ method: 'get', path: '/api/admin/members-register/pdf', summary: 'Libro soci della stagione in PDF da stampare, pagine numerate (la ricerca si applica)', tag: 'members-register', access: 'admin', query: ZMembersRegisterFilter, response: z.unknown() }),
+};

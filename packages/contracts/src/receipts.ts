@@ -1,0 +1,44 @@
+// Receipts (ricevute) of completed payments and refund notes: the member downloads their own, staff
+// any. Numbers run per year with no gaps: 2026/000123.
+import { defineRoute, ZIdParams } from './http.js';
+import { ZMoney } from './money.js';
+import { ZPaymentKind, ZPaymentMethod } from './payments.js';
+import { z } from './zod-italian.js';
+
+export const RECEIPT_KINDS = ['receipt', 'refund'] as const;
+export const RECEIPT_KIND_LABELS: Record<(typeof RECEIPT_KINDS)[number], string> = { receipt: 'Ricevuta', refund: 'Nota di rimborso' };
+
+/** 2026 and 123 → "2026/000123". */
+export const receiptNumber = (year: number, number: number) => `${year}/${String(number).padStart(6, '0')}`;
+
+export const RECEIPT_MESSAGES = { notFound: 'Ricevuta non trovata.' } as const;
+
+export const ZReceipt = z.object({
+  id: z.number().int(),
+  kind: z.enum(RECEIPT_KINDS),
+  number: z.string(),
+  issued_at: z.iso.datetime(),
+  amount: ZMoney,
+  method: ZPaymentMethod,
+  transaction_id: z.number().int(),
+  /** What it paid for: the card or the booking. */
+  for: ZPaymentKind,
+  membership_id: z.number().int().nullable(),
+  booking_id: z.number().int().nullable(),
+  /** A refund note's receipt. */
+  refers_to: z.string().nullable(),
+});
+export type TReceipt = z.infer<typeof ZReceipt>;
+
+export const receiptsRoutes = {
+  mine: defineRoute({ method: 'get', path: '/api/me/receipts', summary: 'Le proprie ricevute e note di rimborso', tag: 'receipts', access: 'user', response: z.object({ data: z.array(ZReceipt) }) }),
+  pdf: defineRoute({
+    method: 'get',
+    path: '/api/receipts/:id/pdf',
+    summary: 'PDF di una ricevuta (ricevuta-{anno}-{numero}.pdf): a chi ha pagato e allo staff; sempre gli stessi byte',
+    tag: 'receipts',
+    access: 'user',
+    params: ZIdParams,
+    response: z.unknown(),
+  }),
+};
