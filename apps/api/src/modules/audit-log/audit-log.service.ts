@@ -1,15 +1,16 @@
 // Reading the audit log (design §8): newest first, by member, card, booking, staff member and Rome days.
-import { romeInstant, type TAuditEntry, type z, type ZAuditLogQuery } from '@beach/contracts';
+import { type TAuditEntry, type z, type ZAuditLogQuery } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
+import { instantInRome } from '../../lib/time.js';
 
 type AuditLogQuery = z.output<typeof ZAuditLogQuery>;
 
 function whereOf(query: AuditLogQuery): Prisma.AuditLogWhereInput {
   const createdAt: Prisma.DateTimeFilter = {};
-  if (query.date_from) createdAt.gte = new Date(romeInstant(query.date_from, '00:00'));
-  if (query.date_to) createdAt.lt = new Date(romeInstant(query.date_to, '24:00'));
+  if (query.date_from) createdAt.gte = instantInRome(query.date_from, '00:00');
+  if (query.date_to) createdAt.lt = instantInRome(query.date_to, '24:00');
   return {
     ...(query.user_id ? { OR: [{ subjectUserId: query.user_id }, { entityType: 'users', entityId: query.user_id }] } : {}),
     AND: [

@@ -3,10 +3,9 @@
 import { centsToMoney, type TBookingCoupon, type z, type ZBookingCouponBody } from '@beach/contracts';
 import type { BookingCoupon } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
-import { isUniqueViolation } from '../../lib/db.js';
+import { isRecordMissing, isUniqueViolation } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDateOrNull, toIsoDateOrNull } from '../../lib/time.js';
-import { isRecordMissing } from '../courts/courts-admin.service.js';
 
 export const BOOKING_COUPON_MESSAGES = {
   notFound: 'Coupon non trovato.',

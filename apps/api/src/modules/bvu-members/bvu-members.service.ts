@@ -3,7 +3,7 @@
 import { BVU_IMPORT_MAX_ERRORS, type TBvuImportResult, type TBvuMember, type ZBvuMemberBody, type ZBvuMembersQuery } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { BvuMember } from '../../generated/prisma/client.js';
-import { isUniqueViolation, Prisma } from '../../lib/db.js';
+import { isRecordMissing, isUniqueViolation, Prisma } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { fromIsoDateOrNull, toIsoDateOrNull, yearInRome } from '../../lib/time.js';
@@ -85,7 +85,7 @@ export function createBvuMembersService({ db }: Pick<AppDeps, 'db'>) {
     } catch (error) {
       // Another desk saved the same member in the meantime.
       if (isUniqueViolation(error)) throw invalid({ fiscal_code: [BVU_MESSAGES.fiscalCodeTaken(data.season)] });
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') throw notFound(BVU_MESSAGES.notFound);
+      if (isRecordMissing(error)) throw notFound(BVU_MESSAGES.notFound);
       throw error;
     }
   }

@@ -1,10 +1,11 @@
 // Courts back-office (design §7): edit a court; close it for a period and tell staff which live
 // bookings the closure hits, so they can move or cancel them.
-import { romeInstant, type TClosureHitBooking, type TCourt, type TCourtClosure, type z, type ZClosureBody, type ZCourtEditBody } from '@beach/contracts';
+import { type TClosureHitBooking, type TCourt, type TCourtClosure, type z, type ZClosureBody, type ZCourtEditBody } from '@beach/contracts';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
-import { isUniqueViolation } from '../../lib/db.js';
+import { isRecordMissing, isUniqueViolation } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
+import { instantInRome } from '../../lib/time.js';
 import { courtToDto } from './courts.service.js';
 
 export const COURTS_ADMIN_MESSAGES = {
@@ -53,7 +54,7 @@ export function createCourtsAdminService(db: Db) {
 
     async closures(from?: string): Promise<TCourtClosure[]> {
       const closures = await db.courtClosure.findMany({
-        where: from ? { endsAt: { gt: new Date(romeInstant(from, '00:00')) } } : {},
+        where: from ? { endsAt: { gt: instantInRome(from, '00:00') } } : {},
         include: closureInclude,
         orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
       });
@@ -98,7 +99,4 @@ export function createCourtsAdminService(db: Db) {
 }
 
 export type CourtsAdminService = ReturnType<typeof createCourtsAdminService>;
-
-/** Prisma's "record to update not found" (P2025). */
-export const isRecordMissing = (error: unknown) => (error as { code?: string } | null)?.code === 'P2025';
 

@@ -5,7 +5,6 @@ import {
   PAYMENT_KIND_LABELS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
-  romeInstant,
   TRANSACTION_TYPE_LABELS,
   type TTransaction,
   type TTransactionDetail,
@@ -18,6 +17,7 @@ import { csvMoney, writeCsv } from '../../lib/csv.js';
 import type { Prisma } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
+import { instantInRome } from '../../lib/time.js';
 import { SETTLED_STATUSES } from './revenue.js';
 
 type Filter = z.output<typeof ZTransactionsFilter>;
@@ -55,8 +55,8 @@ const wordMatches = (word: string): Prisma.TransactionWhereInput => {
 
 function transactionsWhere(filter: Filter): Prisma.TransactionWhereInput {
   const conditions: Prisma.TransactionWhereInput[] = [];
-  if (filter.date_from) conditions.push(movedOnOrAfter(new Date(romeInstant(filter.date_from, '00:00'))));
-  if (filter.date_to) conditions.push(movedBefore(new Date(romeInstant(filter.date_to, '24:00'))));
+  if (filter.date_from) conditions.push(movedOnOrAfter(instantInRome(filter.date_from, '00:00')));
+  if (filter.date_to) conditions.push(movedBefore(instantInRome(filter.date_to, '24:00')));
   if (filter.kind) conditions.push({ kind: filter.kind });
   if (filter.type) conditions.push({ type: filter.type });
   if (filter.method) conditions.push({ method: filter.method });

@@ -15,7 +15,7 @@ import {
 } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
-import { isUniqueViolation, Prisma } from '../../lib/db.js';
+import { isUniqueViolation, Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
@@ -50,8 +50,6 @@ export const ADMIN_MEMBERSHIP_MESSAGES = {
   emailTaken: 'Esiste già un account con questo indirizzo e-mail: cercalo tra i tesserati esistenti.',
   holderUnknown: 'Tesserato non trovato.',
 } as const;
-
-const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
 
 /** A member created at the desk has a week to choose a password (a reset link lasts an hour). */
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

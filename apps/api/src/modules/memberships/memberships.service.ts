@@ -15,7 +15,7 @@ import type { AppDeps } from '../../deps.js';
 import type { BvuMember, MembershipCoupon, Prisma, User } from '../../generated/prisma/client.js';
 import type { PriceCode } from '../../generated/prisma/enums.js';
 import { AppError, type FieldErrors, invalid, notFound } from '../../lib/errors.js';
-import { isConstraintViolation } from '../../lib/db.js';
+import { conflictOn, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { addDays, fromIsoDate, todayInRome, toIsoDate, toIsoDateOrNull } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { couponDiscountCents, couponProblem, COUPON_MESSAGES, redeemCoupon, releaseCoupon } from '../coupons/coupon-rules.js';
@@ -46,8 +46,6 @@ export const MEMBERSHIP_MESSAGES = {
 
 /** Seasonal cards get the insurance add-on; BVU, monthly, weekly and daily cards include it (spec §9). */
 const INSURANCE_ADD_ON_TYPES = SEASONAL_TYPES;
-
-const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
 
 /** A priced card, ready to be shown (quote) or written (purchase). */
 interface PricedCard {
@@ -357,9 +355,6 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
 export type MembershipsService = ReturnType<typeof createMembershipsService>;
 
 /** Two live cards of one member may not overlap (constraint memberships_no_overlap). */
-export function rethrowOverlap(error: unknown): never {
-  if (isConstraintViolation(error, 'memberships_no_overlap')) throw new AppError(409, MEMBERSHIP_MESSAGES.overlap);
-  throw error;
-}
+export const rethrowOverlap = conflictOn('memberships_no_overlap', MEMBERSHIP_MESSAGES.overlap);
 
 const newQrToken = () => randomBytes(24).toString('base64url');

@@ -4,10 +4,9 @@
 import type { TCourtSetup, TSetup, z, ZCourtSetupBody, ZSetupBody } from '@beach/contracts';
 import type { Prisma, Setup } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
-import { isConstraintViolation, isUniqueViolation } from '../../lib/db.js';
-import { AppError, invalid, notFound } from '../../lib/errors.js';
+import { conflictOn, isRecordMissing, isUniqueViolation } from '../../lib/db.js';
+import { invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, toIsoDate } from '../../lib/time.js';
-import { isRecordMissing } from '../courts/courts-admin.service.js';
 
 export const SETUPS_MESSAGES = {
   notFound: 'Allestimento non trovato.',
@@ -67,13 +66,8 @@ export function createSetupsService(db: Db) {
       return setupToDto(await db.setup.update({ where: { id }, data: setupData(body) }).catch((error: unknown) => Promise.reject(nameTaken(error))));
     },
     async remove(id: number) {
-      try {
-        const { count } = await db.setup.deleteMany({ where: { id } });
-        if (count === 0) throw notFound(SETUPS_MESSAGES.notFound);
-      } catch (error) {
-        if (isConstraintViolation(error, 'court_setups_setup_id_fkey')) throw new AppError(409, SETUPS_MESSAGES.inUse);
-        throw error;
-      }
+      const { count } = await db.setup.deleteMany({ where: { id } }).catch(conflictOn('court_setups_setup_id_fkey', SETUPS_MESSAGES.inUse));
+      if (count === 0) throw notFound(SETUPS_MESSAGES.notFound);
       return { message: SETUPS_MESSAGES.deleted };
     },
 
@@ -88,16 +82,13 @@ export function createSetupsService(db: Db) {
       ]);
       if (!court) throw invalid({ court_id: [SETUPS_MESSAGES.courtNotFound] });
       if (!setup) throw invalid({ setup_id: [SETUPS_MESSAGES.notFound] });
-      try {
-        const row = await db.courtSetup.create({
+      const row = await db.courtSetup
+        .create({
           data: { courtId: court.id, setupId: setup.id, validFrom: fromIsoDate(body.valid_from), validTo: fromIsoDate(body.valid_to) },
           include: assignmentInclude,
-        });
-        return assignmentToDto(row);
-      } catch (error) {
-        if (isConstraintViolation(error, 'court_setups_no_overlap')) throw new AppError(409, SETUPS_MESSAGES.overlap, { valid_from: [SETUPS_MESSAGES.overlap] });
-        throw error;
-      }
+        })
+        .catch(conflictOn('court_setups_no_overlap', SETUPS_MESSAGES.overlap, { valid_from: [SETUPS_MESSAGES.overlap] }));
+      return assignmentToDto(row);
     },
     async unassign(id: number) {
       const { count } = await db.courtSetup.deleteMany({ where: { id } });
