@@ -1,12 +1,12 @@
 // The services shared by the HTTP routes and the job workers, built once per process.
 import type { AppDeps } from './deps.js';
-import { createAdminBookingsService } from './modules/bookings/bookings-admin.service.js';
+import { createAdminBookingsService } from './modules/bookings/admin-bookings.service.js';
 import { createBookingsService } from './modules/bookings/bookings.service.js';
 import { createRecurringBookingsService } from './modules/bookings/recurring.service.js';
 import { createBroadcastsService } from './modules/broadcasts/broadcasts.service.js';
 import { createBvuMembersService } from './modules/bvu-members/bvu-members.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
-import { createAdminMembershipsService } from './modules/memberships/memberships-admin.service.js';
+import { createAdminMembershipsService } from './modules/memberships/admin-memberships.service.js';
 import { createMembershipsService } from './modules/memberships/memberships.service.js';
 import { createCheckouts } from './modules/payments/checkout.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';

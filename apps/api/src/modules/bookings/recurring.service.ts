@@ -13,7 +13,7 @@ import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time
 import { isAdmin } from '../auth/guards.js';
 import { seasonOf } from '../memberships/membership-terms.js';
 import { readSettings } from '../settings/settings.service.js';
-import { ADMIN_BOOKING_MESSAGES, type AdminBookingsService } from './bookings-admin.service.js';
+import { ADMIN_BOOKING_MESSAGES, type AdminBookingsService } from './admin-bookings.service.js';
 import { createWaitlistNotifier, LIVE, priceSlots, reserveSlot, takeCourtTurn } from './booking-terms.js';
 
 export const RECURRING_MESSAGES = {

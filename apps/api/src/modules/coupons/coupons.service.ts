@@ -8,7 +8,7 @@ import { invalid, notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { fromIsoDateOrNull, toIsoDateOrNull } from '../../lib/time.js';
 
-export const COUPON_ADMIN_MESSAGES = {
+export const ADMIN_COUPON_MESSAGES = {
   notFound: 'Coupon non trovato.',
   created: 'Coupon tessera creato con successo!',
   updated: 'Coupon tessera aggiornato con successo!',
@@ -53,7 +53,7 @@ const dataOf = (body: Body) => ({
 
 export function createCouponsService({ db }: Pick<AppDeps, 'db'>) {
   const codeTaken = (error: unknown) => {
-    if (isUniqueViolation(error)) throw invalid({ code: [COUPON_ADMIN_MESSAGES.codeTaken] });
+    if (isUniqueViolation(error)) throw invalid({ code: [ADMIN_COUPON_MESSAGES.codeTaken] });
     throw error;
   };
 
@@ -75,7 +75,7 @@ export function createCouponsService({ db }: Pick<AppDeps, 'db'>) {
 
     async create(body: Body) {
       const coupon = await db.membershipCoupon.create({ data: dataOf(body) }).catch(codeTaken);
-      return { message: COUPON_ADMIN_MESSAGES.created, coupon: toCouponDto(coupon) };
+      return { message: ADMIN_COUPON_MESSAGES.created, coupon: toCouponDto(coupon) };
     },
 
     /**
@@ -85,16 +85,16 @@ export function createCouponsService({ db }: Pick<AppDeps, 'db'>) {
     async update(id: number, body: UpdateBody) {
       return db.$transaction(async (tx) => {
         const [current] = await tx.$queryRaw<{ usage_count: number }[]>`SELECT usage_count FROM membership_coupons WHERE id = ${id} FOR UPDATE`;
-        if (!current) throw notFound(COUPON_ADMIN_MESSAGES.notFound);
+        if (!current) throw notFound(ADMIN_COUPON_MESSAGES.notFound);
         if (!isFullForm(body)) {
           const coupon = await tx.membershipCoupon.update({ where: { id }, data: { isActive: body.is_active } });
-          return { message: body.is_active ? COUPON_ADMIN_MESSAGES.activated : COUPON_ADMIN_MESSAGES.deactivated, coupon: toCouponDto(coupon) };
+          return { message: body.is_active ? ADMIN_COUPON_MESSAGES.activated : ADMIN_COUPON_MESSAGES.deactivated, coupon: toCouponDto(coupon) };
         }
         if (body.usage_limit !== null && body.usage_limit < current.usage_count) {
-          throw invalid({ usage_limit: [COUPON_ADMIN_MESSAGES.limitBelowUses(current.usage_count)] });
+          throw invalid({ usage_limit: [ADMIN_COUPON_MESSAGES.limitBelowUses(current.usage_count)] });
         }
         const coupon = await tx.membershipCoupon.update({ where: { id }, data: dataOf(body) }).catch(codeTaken);
-        return { message: COUPON_ADMIN_MESSAGES.updated, coupon: toCouponDto(coupon) };
+        return { message: ADMIN_COUPON_MESSAGES.updated, coupon: toCouponDto(coupon) };
       });
     },
   };

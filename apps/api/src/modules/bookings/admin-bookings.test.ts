@@ -10,7 +10,7 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { linkIn, startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
-import { ADMIN_BOOKING_MESSAGES } from './bookings-admin.service.js';
+import { ADMIN_BOOKING_MESSAGES } from './admin-bookings.service.js';
 import { RECURRING_MESSAGES, seriesDates } from './recurring.service.js';
 
 const mail = await startMailCatcher();

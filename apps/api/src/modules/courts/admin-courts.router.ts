@@ -2,12 +2,12 @@ import { api } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { MountRoute } from '../../lib/http.js';
 import { authOf } from '../auth/guards.js';
-import { createCourtsAdminService } from './courts-admin.service.js';
+import { createAdminCourtsService } from './admin-courts.service.js';
 import { listCourts } from './courts.service.js';
 
 export function registerAdminCourtsRoutes(mount: MountRoute, { db }: AppDeps) {
   const routes = api.adminCourts;
-  const courts = createCourtsAdminService(db);
+  const courts = createAdminCourtsService(db);
   mount(routes.list, async () => ({ data: await listCourts(db) }));
   mount(routes.update, ({ params, body }) => courts.update(params.id, body));
   mount(routes.closures, async ({ query }) => ({ data: await courts.closures(query.from) }));

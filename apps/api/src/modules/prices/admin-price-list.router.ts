@@ -1,7 +1,7 @@
 import { api } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { MountRoute } from '../../lib/http.js';
-import { createPriceListAdminService } from './price-list-admin.service.js';
+import { createPriceListAdminService } from './admin-price-list.service.js';
 
 export function registerAdminPriceListRoutes(mount: MountRoute, { db }: AppDeps) {
   const routes = api.adminPricing;

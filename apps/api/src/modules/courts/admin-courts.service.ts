@@ -8,7 +8,7 @@ import { invalid, notFound } from '../../lib/errors.js';
 import { instantInRome } from '../../lib/time.js';
 import { courtToDto } from './courts.service.js';
 
-export const COURTS_ADMIN_MESSAGES = {
+export const ADMIN_COURTS_MESSAGES = {
   courtNotFound: 'Campo non trovato.',
   codeTaken: 'Esiste già un campo con questo codice.',
   closureNotFound: 'Chiusura non trovata.',
@@ -27,7 +27,7 @@ const closureToDto = (closure: ClosureRow): TCourtClosure => ({
   created_by: closure.createdBy ? `${closure.createdBy.firstName} ${closure.createdBy.lastName}` : null,
 });
 
-export function createCourtsAdminService(db: Db) {
+export function createAdminCourtsService(db: Db) {
   return {
     async update(id: number, body: z.output<typeof ZCourtEditBody>): Promise<TCourt> {
       try {
@@ -46,8 +46,8 @@ export function createCourtsAdminService(db: Db) {
         });
         return courtToDto(court);
       } catch (error) {
-        if (isUniqueViolation(error)) throw invalid({ code: [COURTS_ADMIN_MESSAGES.codeTaken] });
-        if (isRecordMissing(error)) throw notFound(COURTS_ADMIN_MESSAGES.courtNotFound);
+        if (isUniqueViolation(error)) throw invalid({ code: [ADMIN_COURTS_MESSAGES.codeTaken] });
+        if (isRecordMissing(error)) throw notFound(ADMIN_COURTS_MESSAGES.courtNotFound);
         throw error;
       }
     },
@@ -67,7 +67,7 @@ export function createCourtsAdminService(db: Db) {
       const endsAt = new Date(body.ends_at);
       return db.$transaction(async (tx) => {
         const court = await tx.court.findUnique({ where: { id: body.court_id }, select: { id: true } });
-        if (!court) throw invalid({ court_id: [COURTS_ADMIN_MESSAGES.courtNotFound] });
+        if (!court) throw invalid({ court_id: [ADMIN_COURTS_MESSAGES.courtNotFound] });
         const closure = await tx.courtClosure.create({
           data: { courtId: court.id, startsAt, endsAt, reason: body.reason, createdById },
           include: closureInclude,
@@ -92,11 +92,11 @@ export function createCourtsAdminService(db: Db) {
 
     async removeClosure(id: number) {
       const { count } = await db.courtClosure.deleteMany({ where: { id } });
-      if (count === 0) throw notFound(COURTS_ADMIN_MESSAGES.closureNotFound);
-      return { message: COURTS_ADMIN_MESSAGES.closureDeleted };
+      if (count === 0) throw notFound(ADMIN_COURTS_MESSAGES.closureNotFound);
+      return { message: ADMIN_COURTS_MESSAGES.closureDeleted };
     },
   };
 }
 
-export type CourtsAdminService = ReturnType<typeof createCourtsAdminService>;
+export type CourtsAdminService = ReturnType<typeof createAdminCourtsService>;
 
