@@ -59,9 +59,9 @@ export function createApp(deps: AppDeps, services: Services) {
   const api = express.Router();
   const mount = createRouteMounter(api, createAccessGuards(deps), createAuditTrail(deps));
   registerHealthRoutes(mount, deps);
-  registerAuthRoutes(mount, deps);
-  registerCourtsRoutes(mount, deps);
-  registerPricesRoutes(mount, deps);
+  registerAuthRoutes(mount, services.auth);
+  registerCourtsRoutes(mount, services.courts);
+  registerPricesRoutes(mount, services.prices);
   registerPaymentsRoutes(mount, deps, services.payments);
   registerMembershipsRoutes(mount, services.memberships);
   registerAdminMembershipsRoutes(mount, services.adminMemberships);
@@ -72,13 +72,13 @@ export function createApp(deps: AppDeps, services: Services) {
   registerBvuMembersRoutes(mount, services.bvuMembers);
   registerCouponsRoutes(mount, services.coupons);
   registerBookingsRoutes(mount, services.bookings);
-  registerAdminCourtsRoutes(mount, deps);
-  registerAdminSetupsRoutes(mount, deps);
-  registerAdminPriceListRoutes(mount, deps);
-  registerAdminSettingsRoutes(mount, deps);
-  registerAdminBookingCouponsRoutes(mount, deps);
+  registerAdminCourtsRoutes(mount, services.adminCourts, services.courts);
+  registerAdminSetupsRoutes(mount, services.adminSetups);
+  registerAdminPriceListRoutes(mount, services.adminPriceList);
+  registerAdminSettingsRoutes(mount, services.adminSettings);
+  registerAdminBookingCouponsRoutes(mount, services.adminBookingCoupons);
   registerAdminBookingsRoutes(mount, services.adminBookings, services.recurringBookings);
-  registerFinanceRoutes(mount, deps);
+  registerFinanceRoutes(mount, services);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

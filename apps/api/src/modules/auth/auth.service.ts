@@ -235,3 +235,5 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
     },
   };
 }
+
+export type AuthService = ReturnType<typeof createAuthService>;

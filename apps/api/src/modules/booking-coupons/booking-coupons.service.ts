@@ -2,7 +2,7 @@
 // the unique key refuses a twin); a coupon already used is switched off rather than deleted.
 import { centsToMoney, type TBookingCoupon, type z, type ZBookingCouponBody } from '@beach/contracts';
 import type { BookingCoupon } from '../../generated/prisma/client.js';
-import type { Db } from '../../lib/db.js';
+import type { AppDeps } from '../../deps.js';
 import { isRecordMissing, isUniqueViolation } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDateOrNull, toIsoDateOrNull } from '../../lib/time.js';
@@ -48,7 +48,7 @@ function refusal(error: unknown) {
   return error;
 }
 
-export function createBookingCouponsService(db: Db) {
+export function createBookingCouponsService({ db }: Pick<AppDeps, 'db'>) {
   return {
     async list(): Promise<TBookingCoupon[]> {
       return (await db.bookingCoupon.findMany({ orderBy: { id: 'desc' } })).map(couponToDto);
@@ -71,3 +71,5 @@ export function createBookingCouponsService(db: Db) {
     },
   };
 }
+
+export type BookingCouponsService = ReturnType<typeof createBookingCouponsService>;

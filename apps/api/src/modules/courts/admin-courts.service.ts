@@ -2,7 +2,7 @@
 // bookings the closure hits, so they can move or cancel them.
 import { type TClosureHitBooking, type TCourt, type TCourtClosure, type z, type ZClosureBody, type ZCourtEditBody } from '@beach/contracts';
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { Db } from '../../lib/db.js';
+import type { AppDeps } from '../../deps.js';
 import { isRecordMissing, isUniqueViolation } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { instantInRome } from '../../lib/time.js';
@@ -27,7 +27,7 @@ const closureToDto = (closure: ClosureRow): TCourtClosure => ({
   created_by: closure.createdBy ? `${closure.createdBy.firstName} ${closure.createdBy.lastName}` : null,
 });
 
-export function createAdminCourtsService(db: Db) {
+export function createAdminCourtsService({ db }: Pick<AppDeps, 'db'>) {
   return {
     async update(id: number, body: z.output<typeof ZCourtEditBody>): Promise<TCourt> {
       try {
@@ -98,5 +98,5 @@ export function createAdminCourtsService(db: Db) {
   };
 }
 
-export type CourtsAdminService = ReturnType<typeof createAdminCourtsService>;
+export type AdminCourtsService = ReturnType<typeof createAdminCourtsService>;
 

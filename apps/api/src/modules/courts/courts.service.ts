@@ -1,5 +1,6 @@
 import type { TCourt } from '@beach/contracts';
 import type { Court } from '../../generated/prisma/client.js';
+import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../lib/db.js';
 
 /** Courts in map order: rows A-D by position, then the free-use courts. */
@@ -7,6 +8,12 @@ export async function listCourts(db: Db): Promise<TCourt[]> {
   const courts = await db.court.findMany({ orderBy: [{ row: { sort: 'asc', nulls: 'last' } }, { position: 'asc' }] });
   return courts.map(courtToDto);
 }
+
+export function createCourtsService({ db }: Pick<AppDeps, 'db'>) {
+  return { list: async () => ({ data: await listCourts(db) }) };
+}
+
+export type CourtsService = ReturnType<typeof createCourtsService>;
 
 export const courtToDto = (court: Court): TCourt => ({
   id: court.id,

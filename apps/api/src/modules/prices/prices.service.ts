@@ -1,4 +1,5 @@
 import { PRICE_CODES, type TPriceList } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
 import type { PriceCode } from '../../generated/prisma/enums.js';
 import { type Db, Prisma } from '../../lib/db.js';
 import { yearInRome } from '../../lib/time.js';
@@ -21,6 +22,12 @@ export async function pricesInForce(db: Pick<Db, '$queryRaw'>, year: number): Pr
   const [row] = await db.$queryRaw<[{ prices: Partial<Record<PriceCode, number>> }]>`SELECT ${pricesInForceSql(year)} AS prices`;
   return priceTableOf(row.prices);
 }
+
+export function createPricesService({ db }: Pick<AppDeps, 'db'>) {
+  return { current: (year?: number) => priceListInForce(db, year) };
+}
+
+export type PricesService = ReturnType<typeof createPricesService>;
 
 /**
  * The price list in force in `year` (default: this year in Rome): that year's list, or else the most

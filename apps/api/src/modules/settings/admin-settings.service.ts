@@ -1,5 +1,6 @@
 // The booking settings of design §1, as the admin edits them on /admin/listino-prezzi.
 import type { TBookingSettings } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
 import type { Setting } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import { readSettings } from './settings.service.js';
@@ -14,9 +15,13 @@ const settingsToDto = (settings: Setting): TBookingSettings => ({
   reminder_hours: settings.reminderHours,
 });
 
-export const bookingSettings = async (db: Db): Promise<TBookingSettings> => settingsToDto(await readSettings(db));
+export function createAdminSettingsService({ db }: Pick<AppDeps, 'db'>) {
+  return { read: async () => settingsToDto(await readSettings(db)), save: (body: TBookingSettings) => saveBookingSettings(db, body) };
+}
 
-export async function saveBookingSettings(db: Db, body: TBookingSettings): Promise<TBookingSettings> {
+export type AdminSettingsService = ReturnType<typeof createAdminSettingsService>;
+
+async function saveBookingSettings(db: Db, body: TBookingSettings): Promise<TBookingSettings> {
   const settings = await db.setting.update({
     where: { id: 1 },
     data: {

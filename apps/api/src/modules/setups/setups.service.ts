@@ -3,7 +3,7 @@
 // becomes a 409 with an Italian message.
 import type { TCourtSetup, TSetup, z, ZCourtSetupBody, ZSetupBody } from '@beach/contracts';
 import type { Prisma, Setup } from '../../generated/prisma/client.js';
-import type { Db } from '../../lib/db.js';
+import type { AppDeps } from '../../deps.js';
 import { conflictOn, isRecordMissing, isUniqueViolation } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, toIsoDate } from '../../lib/time.js';
@@ -49,7 +49,7 @@ const assignmentToDto = (row: Prisma.CourtSetupGetPayload<{ include: typeof assi
   valid_to: toIsoDate(row.validTo),
 });
 
-export function createSetupsService(db: Db) {
+export function createSetupsService({ db }: Pick<AppDeps, 'db'>) {
   const nameTaken = (error: unknown) => {
     if (isUniqueViolation(error)) return invalid({ name: [SETUPS_MESSAGES.nameTaken] });
     if (isRecordMissing(error)) return notFound(SETUPS_MESSAGES.notFound);

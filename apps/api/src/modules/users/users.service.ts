@@ -9,7 +9,7 @@ import { AppError, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { fromIsoDateOrNull } from '../../lib/time.js';
-import { createAuthService, roledPersonOf } from '../auth/auth.service.js';
+import { roledPersonOf, type AuthService } from '../auth/auth.service.js';
 import { isAdmin } from '../auth/guards.js';
 import { eraseAccount } from './erasure.js';
 import { memberRecords } from './member-records.js';
@@ -47,9 +47,8 @@ const SEARCH_LIMIT = 10;
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'logger' | 'storage'>;
 
-export function createUsersService(deps: Deps) {
+export function createUsersService(deps: Deps, auth: AuthService) {
   const { db } = deps;
-  const auth = createAuthService(deps);
 
   const findUser = async (id: number) => {
     const user = await db.user.findUnique({ where: { id } });
