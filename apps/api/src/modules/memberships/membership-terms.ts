@@ -49,6 +49,14 @@ export function validityOf(type: TMembershipType, startDate: string | null, toda
   return { start: startDate, end: addDays(startDate, PERIOD_DAYS[type]! - 1), season };
 }
 
+/** How a card of that type is named on the quote, on Stripe's payment page and on the card itself. */
+export const cardLabel = (type: TMembershipType) => `Tessera ${MEMBERSHIP_TYPE_LABELS[type].toLowerCase()}`;
+/** The seasonal card at the BVU rate (a course of the beach volley union), named so wherever it shows. */
+export const BVU_CARD_LABEL = 'Tessera stagionale corso BVU';
+
+/** The file name of a card's PDF, as downloaded, e-mailed and stored. */
+export const cardPdfName = (membershipNumber: string) => `tessera-${membershipNumber}.pdf`;
+
 /** Under-18 and under-23 cards need the holder to be under that age on the card's first day. */
 export function ageProblem(type: TMembershipType, birthDate: string | null, startDate: string): FieldErrors | null {
   const limit = AGE_LIMITS[type];
