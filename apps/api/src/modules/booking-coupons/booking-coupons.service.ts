@@ -14,7 +14,7 @@ export const BOOKING_COUPON_MESSAGES = {
   deleted: 'Coupon eliminato.',
 } as const;
 
-const couponToDto = (coupon: BookingCoupon): TBookingCoupon => ({
+const toBookingCouponDto = (coupon: BookingCoupon): TBookingCoupon => ({
   id: coupon.id,
   code: coupon.code,
   description: coupon.description,
@@ -51,16 +51,16 @@ function refusal(error: unknown) {
 export function createBookingCouponsService({ db }: Pick<AppDeps, 'db'>) {
   return {
     async list(): Promise<TBookingCoupon[]> {
-      return (await db.bookingCoupon.findMany({ orderBy: { id: 'desc' } })).map(couponToDto);
+      return (await db.bookingCoupon.findMany({ orderBy: { id: 'desc' } })).map(toBookingCouponDto);
     },
     async create(body: z.output<typeof ZBookingCouponBody>): Promise<TBookingCoupon> {
-      return couponToDto(await db.bookingCoupon.create({ data: couponData(body) }).catch((error: unknown) => Promise.reject(refusal(error))));
+      return toBookingCouponDto(await db.bookingCoupon.create({ data: couponData(body) }).catch((error: unknown) => Promise.reject(refusal(error))));
     },
     async update(id: number, body: z.output<typeof ZBookingCouponBody>): Promise<TBookingCoupon> {
-      return couponToDto(await db.bookingCoupon.update({ where: { id }, data: couponData(body) }).catch((error: unknown) => Promise.reject(refusal(error))));
+      return toBookingCouponDto(await db.bookingCoupon.update({ where: { id }, data: couponData(body) }).catch((error: unknown) => Promise.reject(refusal(error))));
     },
     async setActive(id: number, isActive: boolean): Promise<TBookingCoupon> {
-      return couponToDto(await db.bookingCoupon.update({ where: { id }, data: { isActive } }).catch((error: unknown) => Promise.reject(refusal(error))));
+      return toBookingCouponDto(await db.bookingCoupon.update({ where: { id }, data: { isActive } }).catch((error: unknown) => Promise.reject(refusal(error))));
     },
     async remove(id: number) {
       const coupon = await db.bookingCoupon.findUnique({ where: { id }, select: { usageCount: true, _count: { select: { bookings: true } } } });

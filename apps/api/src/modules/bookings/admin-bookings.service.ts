@@ -94,6 +94,31 @@ const STATE_SQL = Prisma.sql`CASE
 
 type Money = { id: number; paid: number; refunded: number; state: TPaymentState };
 
+/** A booking as the desk sees it: the customer, the money and the history. */
+function toAdminBookingDto(row: AdminBookingRow, money: Money, now: Date): TAdminBooking {
+  const payment = paymentOf(row.transactions);
+  return {
+    ...bookingWire(row, now),
+    customer: {
+      user_id: row.userId,
+      name: row.user ? `${row.user.firstName} ${row.user.lastName}` : (row.customerName ?? '—'),
+      email: row.user?.email ?? null,
+      phone: row.customerPhone ?? row.user?.phone ?? null,
+    },
+    price_override_reason: row.priceOverrideReason,
+    payment_state: money.state,
+    payment_method: payment && payment.status !== 'pending' && payment.status !== 'failed' ? payment.method : null,
+    paid: centsToMoney(money.paid),
+    refunded: centsToMoney(money.refunded),
+    notes: row.notes,
+    recurring_booking_id: row.recurringBookingId,
+    created_by: fullName(row.createdBy),
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
+    cancelled_by: fullName(row.cancelledBy),
+    cancellation_reason: row.cancellationReason,
+  };
+}
+
 export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
   const { db, jobs, config } = deps;
   const notifyWaitlist = createWaitlistNotifier(deps);
@@ -106,30 +131,6 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     return new Map(rows.map((row) => [row.id, row]));
   }
 
-  function toDto(row: AdminBookingRow, money: Money, now: Date): TAdminBooking {
-    const payment = paymentOf(row.transactions);
-    return {
-      ...bookingWire(row, now),
-      customer: {
-        user_id: row.userId,
-        name: row.user ? `${row.user.firstName} ${row.user.lastName}` : (row.customerName ?? '—'),
-        email: row.user?.email ?? null,
-        phone: row.customerPhone ?? row.user?.phone ?? null,
-      },
-      price_override_reason: row.priceOverrideReason,
-      payment_state: money.state,
-      payment_method: payment && payment.status !== 'pending' && payment.status !== 'failed' ? payment.method : null,
-      paid: centsToMoney(money.paid),
-      refunded: centsToMoney(money.refunded),
-      notes: row.notes,
-      recurring_booking_id: row.recurringBookingId,
-      created_by: fullName(row.createdBy),
-      cancelled_at: row.cancelledAt?.toISOString() ?? null,
-      cancelled_by: fullName(row.cancelledBy),
-      cancellation_reason: row.cancellationReason,
-    };
-  }
-
   /** The bookings with these ids as DTOs, in the ids' order. */
   async function load(ids: number[]): Promise<TAdminBooking[]> {
     const now = new Date();
@@ -137,7 +138,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [toDto(row, money.get(id)!, now)] : [];
+      return row ? [toAdminBookingDto(row, money.get(id)!, now)] : [];
     });
   }
 

@@ -66,25 +66,25 @@ type BookingRow = WireBookingRow & { transactions: Transaction[] };
 
 const WITH_DETAILS = { court: true, transactions: { orderBy: { createdAt: 'desc' } }, membershipCoupon: { select: { code: true } }, bookingCoupon: { select: { code: true } } } as const;
 
+/** A member's booking on the wire; it can be cancelled for free until the notice before it starts. */
+function toBookingDto(booking: BookingRow, now: Date, freeCancellationHours: number): TBooking {
+  const payment = paymentOf(booking.transactions);
+  const holdLive = isLiveHold(booking, now);
+  const beforeNotice = booking.startsAt.getTime() - now.getTime() >= freeCancellationHours * 3_600_000;
+  return {
+    ...bookingWire(booking, now),
+    full_day: timeOf(booking.startsAt) === FULL_DAY_START && booking.endsAt.getTime() - booking.startsAt.getTime() === FULL_DAY_SLOTS * SLOT_MINUTES * 60_000,
+    original_price: centsToMoney(booking.priceCents + booking.discountCents),
+    hold_expires_at: holdLive ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
+    payment_status: payment?.status ?? null,
+    can_pay: holdLive,
+    can_cancel: holdLive || (booking.status === 'confirmed' && beforeNotice && booking.startsAt > now),
+  };
+}
+
 export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'stripe' | 'logger' | 'config'>, checkouts: Checkouts) {
   const { db, jobs, config } = deps;
   const notifyWaitlist = createWaitlistNotifier(deps);
-
-  async function toDto(booking: BookingRow, now = new Date(), freeCancellationHours?: number): Promise<TBooking> {
-    const hours = freeCancellationHours ?? (await readSettings(db)).freeCancellationHours;
-    const payment = paymentOf(booking.transactions);
-    const holdLive = isLiveHold(booking, now);
-    const beforeNotice = booking.startsAt.getTime() - now.getTime() >= hours * 3_600_000;
-    return {
-      ...bookingWire(booking, now),
-      full_day: timeOf(booking.startsAt) === FULL_DAY_START && booking.endsAt.getTime() - booking.startsAt.getTime() === FULL_DAY_SLOTS * SLOT_MINUTES * 60_000,
-      original_price: centsToMoney(booking.priceCents + booking.discountCents),
-      hold_expires_at: holdLive ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
-      payment_status: payment?.status ?? null,
-      can_pay: holdLive,
-      can_cancel: holdLive || (booking.status === 'confirmed' && beforeNotice && booking.startsAt > now),
-    };
-  }
 
   async function ownBooking(userId: number, id: number): Promise<BookingRow> {
     const booking = await db.booking.findFirst({ where: { id, userId }, include: WITH_DETAILS });
@@ -228,19 +228,20 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
           }),
         );
       }, TRANSACTION_OPTIONS);
-      return { message: BOOKING_MESSAGES.held, booking: await toDto(booking, now, settings.freeCancellationHours) };
+      return { message: BOOKING_MESSAGES.held, booking: toBookingDto(booking, now, settings.freeCancellationHours) };
     },
 
     async mine(user: User) {
       const now = new Date();
       const { freeCancellationHours } = await readSettings(db);
       const rows = await db.booking.findMany({ where: { userId: user.id }, include: WITH_DETAILS, orderBy: { startsAt: 'asc' } });
-      const bookings = await Promise.all(rows.map((row) => toDto(row, now, freeCancellationHours)));
+      const bookings = rows.map((row) => toBookingDto(row, now, freeCancellationHours));
       return { upcoming: bookings.filter((row) => new Date(row.ends_at) > now), past: bookings.filter((row) => new Date(row.ends_at) <= now).reverse() };
     },
 
     async show(user: User, id: number) {
-      return toDto(await ownBooking(user.id, id));
+      const { freeCancellationHours } = await readSettings(db);
+      return toBookingDto(await ownBooking(user.id, id), new Date(), freeCancellationHours);
     },
 
     /** Opens Stripe Checkout for a live hold; a coupon (applicable to bookings) is counted once. */
@@ -253,7 +254,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       if (body.coupon_code && applied && applied !== body.coupon_code) throw new AppError(409, BOOKING_MESSAGES.couponAlready);
       if (body.coupon_code && !applied) await applyCoupon(booking, body.coupon_code, now);
       const current = await ownBooking(user.id, id);
-      const dto = await toDto(current, now);
+      const dto = toBookingDto(current, now, (await readSettings(db)).freeCancellationHours);
       const checkoutUrl = await checkouts.open({
         kind: 'booking',
         targetId: id,
@@ -273,7 +274,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       const booking = await ownBooking(user.id, id);
       const now = new Date();
       const { freeCancellationHours } = await readSettings(db);
-      const dto = await toDto(booking, now, freeCancellationHours);
+      const dto = toBookingDto(booking, now, freeCancellationHours);
       if (booking.status === 'confirmed' && !dto.can_cancel && booking.startsAt > now) throw new AppError(409, BOOKING_MESSAGES.lateCancel(freeCancellationHours));
       if (!dto.can_cancel) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
       if (booking.status === 'pending_payment') await checkouts.closeOpenSessions('booking', id);
@@ -289,7 +290,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         if (refund) await jobs.send('refund-payment', { paymentId: payment.id, reason: 'cancelled' }, { tx });
         await notifyWaitlist(tx, booking);
       }, TRANSACTION_OPTIONS);
-      return { message: refund ? BOOKING_MESSAGES.cancelledRefund : BOOKING_MESSAGES.cancelled, booking: await toDto(await ownBooking(user.id, id), now, freeCancellationHours) };
+      return { message: refund ? BOOKING_MESSAGES.cancelledRefund : BOOKING_MESSAGES.cancelled, booking: toBookingDto(await ownBooking(user.id, id), now, freeCancellationHours) };
     },
 
     /** Job, every minute: holds past their time become expired, their Checkout closed, coupons given back. */

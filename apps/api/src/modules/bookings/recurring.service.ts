@@ -89,7 +89,7 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
     return { priceCents: body.price ?? listed.priceCents, overridden: body.price !== null && body.price !== listed.priceCents };
   }
 
-  async function seriesDto(ids: number[], now = new Date()): Promise<TRecurringSeries[]> {
+  async function loadSeries(ids: number[], now = new Date()): Promise<TRecurringSeries[]> {
     if (ids.length === 0) return [];
     const rows = await db.$queryRaw<
       {
@@ -145,7 +145,7 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
   }
 
   async function oneSeries(id: number) {
-    const [series] = await seriesDto([id]);
+    const [series] = await loadSeries([id]);
     if (!series) throw notFound(RECURRING_MESSAGES.notFound);
     return series;
   }
@@ -155,7 +155,7 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
   return {
     async list(query: PageRequest) {
       const [rows, total] = await Promise.all([db.recurringBooking.findMany({ select: { id: true }, orderBy: [{ validTo: 'desc' }, { id: 'desc' }], ...skipTake(query) }), db.recurringBooking.count()]);
-      return pagedList(await seriesDto(rows.map((row) => row.id)), total, query);
+      return pagedList(await loadSeries(rows.map((row) => row.id)), total, query);
     },
 
     async preview(actor: User, body: SeriesBody) {

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps.js';
 import { isRecordMissing, isUniqueViolation } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { instantInRome } from '../../lib/time.js';
-import { courtToDto } from './courts.service.js';
+import { toCourtDto } from './courts.service.js';
 
 export const ADMIN_COURTS_MESSAGES = {
   courtNotFound: 'Campo non trovato.',
@@ -18,7 +18,7 @@ export const ADMIN_COURTS_MESSAGES = {
 const closureInclude = { court: { select: { id: true, code: true, name: true } }, createdBy: { select: { firstName: true, lastName: true } } } as const;
 type ClosureRow = Prisma.CourtClosureGetPayload<{ include: typeof closureInclude }>;
 
-const closureToDto = (closure: ClosureRow): TCourtClosure => ({
+const toClosureDto = (closure: ClosureRow): TCourtClosure => ({
   id: closure.id,
   court: closure.court,
   starts_at: closure.startsAt.toISOString(),
@@ -44,7 +44,7 @@ export function createAdminCourtsService({ db }: Pick<AppDeps, 'db'>) {
             description: body.description,
           },
         });
-        return courtToDto(court);
+        return toCourtDto(court);
       } catch (error) {
         if (isUniqueViolation(error)) throw invalid({ code: [ADMIN_COURTS_MESSAGES.codeTaken] });
         if (isRecordMissing(error)) throw notFound(ADMIN_COURTS_MESSAGES.courtNotFound);
@@ -58,7 +58,7 @@ export function createAdminCourtsService({ db }: Pick<AppDeps, 'db'>) {
         include: closureInclude,
         orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
       });
-      return closures.map(closureToDto);
+      return closures.map(toClosureDto);
     },
 
     /** Creates the closure and lists, from the same transaction, the live bookings inside it. */
@@ -78,7 +78,7 @@ export function createAdminCourtsService({ db }: Pick<AppDeps, 'db'>) {
           orderBy: { startsAt: 'asc' },
         });
         return {
-          closure: closureToDto(closure),
+          closure: toClosureDto(closure),
           affected_bookings: hits.map((booking) => ({
             id: booking.id,
             starts_at: booking.startsAt.toISOString(),

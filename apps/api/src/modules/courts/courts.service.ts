@@ -6,7 +6,7 @@ import type { Db } from '../../lib/db.js';
 /** Courts in map order: rows A-D by position, then the free-use courts. */
 export async function listCourts(db: Db): Promise<TCourt[]> {
   const courts = await db.court.findMany({ orderBy: [{ row: { sort: 'asc', nulls: 'last' } }, { position: 'asc' }] });
-  return courts.map(courtToDto);
+  return courts.map(toCourtDto);
 }
 
 export function createCourtsService({ db }: Pick<AppDeps, 'db'>) {
@@ -15,7 +15,7 @@ export function createCourtsService({ db }: Pick<AppDeps, 'db'>) {
 
 export type CourtsService = ReturnType<typeof createCourtsService>;
 
-export const courtToDto = (court: Court): TCourt => ({
+export const toCourtDto = (court: Court): TCourt => ({
   id: court.id,
   code: court.code,
   name: court.name,

@@ -5,7 +5,7 @@ import type { Setting } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import { readSettings } from './settings.service.js';
 
-const settingsToDto = (settings: Setting): TBookingSettings => ({
+const toSettingsDto = (settings: Setting): TBookingSettings => ({
   season_start: settings.seasonStart,
   season_end: settings.seasonEnd,
   booking_horizon_days: settings.bookingHorizonDays,
@@ -16,7 +16,7 @@ const settingsToDto = (settings: Setting): TBookingSettings => ({
 });
 
 export function createAdminSettingsService({ db }: Pick<AppDeps, 'db'>) {
-  return { read: async () => settingsToDto(await readSettings(db)), save: (body: TBookingSettings) => saveBookingSettings(db, body) };
+  return { read: async () => toSettingsDto(await readSettings(db)), save: (body: TBookingSettings) => saveBookingSettings(db, body) };
 }
 
 export type AdminSettingsService = ReturnType<typeof createAdminSettingsService>;
@@ -34,5 +34,5 @@ async function saveBookingSettings(db: Db, body: TBookingSettings): Promise<TBoo
       reminderHours: body.reminder_hours,
     },
   });
-  return settingsToDto(settings);
+  return toSettingsDto(settings);
 }

@@ -19,7 +19,7 @@ export const SETUPS_MESSAGES = {
   unassigned: 'Assegnazione eliminata.',
 } as const;
 
-const setupToDto = (setup: Setup): TSetup => ({
+const toSetupDto = (setup: Setup): TSetup => ({
   id: setup.id,
   name: setup.name,
   sport: setup.sport,
@@ -41,7 +41,7 @@ const setupData = (body: z.output<typeof ZSetupBody>) => ({
 });
 
 const assignmentInclude = { court: { select: { id: true, code: true, name: true } }, setup: { select: { id: true, name: true, sport: true } } } as const;
-const assignmentToDto = (row: Prisma.CourtSetupGetPayload<{ include: typeof assignmentInclude }>): TCourtSetup => ({
+const toCourtSetupDto = (row: Prisma.CourtSetupGetPayload<{ include: typeof assignmentInclude }>): TCourtSetup => ({
   id: row.id,
   court: row.court,
   setup: row.setup,
@@ -57,13 +57,13 @@ export function createSetupsService({ db }: Pick<AppDeps, 'db'>) {
   };
   return {
     async list(): Promise<TSetup[]> {
-      return (await db.setup.findMany({ orderBy: [{ sport: 'asc' }, { name: 'asc' }] })).map(setupToDto);
+      return (await db.setup.findMany({ orderBy: [{ sport: 'asc' }, { name: 'asc' }] })).map(toSetupDto);
     },
     async create(body: z.output<typeof ZSetupBody>): Promise<TSetup> {
-      return setupToDto(await db.setup.create({ data: setupData(body) }).catch((error: unknown) => Promise.reject(nameTaken(error))));
+      return toSetupDto(await db.setup.create({ data: setupData(body) }).catch((error: unknown) => Promise.reject(nameTaken(error))));
     },
     async update(id: number, body: z.output<typeof ZSetupBody>): Promise<TSetup> {
-      return setupToDto(await db.setup.update({ where: { id }, data: setupData(body) }).catch((error: unknown) => Promise.reject(nameTaken(error))));
+      return toSetupDto(await db.setup.update({ where: { id }, data: setupData(body) }).catch((error: unknown) => Promise.reject(nameTaken(error))));
     },
     async remove(id: number) {
       const { count } = await db.setup.deleteMany({ where: { id } }).catch(conflictOn('court_setups_setup_id_fkey', SETUPS_MESSAGES.inUse));
@@ -73,7 +73,7 @@ export function createSetupsService({ db }: Pick<AppDeps, 'db'>) {
 
     async assignments(): Promise<TCourtSetup[]> {
       const rows = await db.courtSetup.findMany({ include: assignmentInclude, orderBy: [{ validFrom: 'desc' }, { id: 'desc' }] });
-      return rows.map(assignmentToDto);
+      return rows.map(toCourtSetupDto);
     },
     async assign(body: z.output<typeof ZCourtSetupBody>): Promise<TCourtSetup> {
       const [court, setup] = await Promise.all([
@@ -88,7 +88,7 @@ export function createSetupsService({ db }: Pick<AppDeps, 'db'>) {
           include: assignmentInclude,
         })
         .catch(conflictOn('court_setups_no_overlap', SETUPS_MESSAGES.overlap, { valid_from: [SETUPS_MESSAGES.overlap] }));
-      return assignmentToDto(row);
+      return toCourtSetupDto(row);
     },
     async unassign(id: number) {
       const { count } = await db.courtSetup.deleteMany({ where: { id } });
