@@ -1,11 +1,11 @@
 // Reading the audit log (design §8): newest first, by member, card, booking, staff member and Rome days.
-import { type TAuditEntry, type z, type ZAuditLogQuery } from '@beach/contracts';
+import { type api, type QueryOf, type TAuditEntry } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { instantInRome } from '../../lib/time.js';
 
-type AuditLogQuery = z.output<typeof ZAuditLogQuery>;
+type AuditLogQuery = QueryOf<typeof api.auditLog.list>;
 
 function whereOf(query: AuditLogQuery): Prisma.AuditLogWhereInput {
   const createdAt: Prisma.DateTimeFilter = {};

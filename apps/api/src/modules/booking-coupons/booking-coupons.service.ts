@@ -1,6 +1,6 @@
 // Booking coupons back-office (design §7): codes are unique upper-case (the body upper-cases them,
 // the unique key refuses a twin); a coupon already used is switched off rather than deleted.
-import { centsToMoney, type TBookingCoupon, type z, type ZBookingCouponBody } from '@beach/contracts';
+import { type api, type BodyOf, centsToMoney, type TBookingCoupon } from '@beach/contracts';
 import type { BookingCoupon } from '../../generated/prisma/client.js';
 import type { AppDeps } from '../../deps.js';
 import { isRecordMissing, isUniqueViolation } from '../../lib/db.js';
@@ -29,7 +29,7 @@ const toBookingCouponDto = (coupon: BookingCoupon): TBookingCoupon => ({
   is_active: coupon.isActive,
 });
 
-const couponData = (body: z.output<typeof ZBookingCouponBody>) => ({
+const couponData = (body: BodyOf<typeof api.adminBookingCoupons.create>) => ({
   code: body.code,
   description: body.description,
   discountType: body.discount_type,
@@ -53,10 +53,10 @@ export function createBookingCouponsService({ db }: Pick<AppDeps, 'db'>) {
     async list(): Promise<TBookingCoupon[]> {
       return (await db.bookingCoupon.findMany({ orderBy: { id: 'desc' } })).map(toBookingCouponDto);
     },
-    async create(body: z.output<typeof ZBookingCouponBody>): Promise<TBookingCoupon> {
+    async create(body: BodyOf<typeof api.adminBookingCoupons.create>): Promise<TBookingCoupon> {
       return toBookingCouponDto(await db.bookingCoupon.create({ data: couponData(body) }).catch((error: unknown) => Promise.reject(refusal(error))));
     },
-    async update(id: number, body: z.output<typeof ZBookingCouponBody>): Promise<TBookingCoupon> {
+    async update(id: number, body: BodyOf<typeof api.adminBookingCoupons.create>): Promise<TBookingCoupon> {
       return toBookingCouponDto(await db.bookingCoupon.update({ where: { id }, data: couponData(body) }).catch((error: unknown) => Promise.reject(refusal(error))));
     },
     async setActive(id: number, isActive: boolean): Promise<TBookingCoupon> {

@@ -1,6 +1,6 @@
 // Membership coupons back-office (spec §2, §4 Coupon, §5, §7, §8): list, create, edit and the
 // active toggle. Redeeming a coupon is coupon-rules.ts, shared by every purchase.
-import { centsToMoney, type TMembershipCoupon, type ZCouponBody, type ZCouponsQuery, type ZCouponUpdateBody } from '@beach/contracts';
+import { type api, type BodyOf, centsToMoney, type QueryOf, type TMembershipCoupon } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { MembershipCoupon } from '../../generated/prisma/client.js';
 import { isUniqueViolation, Prisma } from '../../lib/db.js';
@@ -18,9 +18,9 @@ export const ADMIN_COUPON_MESSAGES = {
   limitBelowUses: (uses: number) => `Il limite non può essere inferiore agli utilizzi già fatti (${uses}).`,
 } as const;
 
-type ListQuery = ReturnType<typeof ZCouponsQuery.parse>;
-type Body = ReturnType<typeof ZCouponBody.parse>;
-type UpdateBody = ReturnType<typeof ZCouponUpdateBody.parse>;
+type ListQuery = QueryOf<typeof api.coupons.list>;
+type Body = BodyOf<typeof api.coupons.create>;
+type UpdateBody = BodyOf<typeof api.coupons.update>;
 
 const isFullForm = (body: UpdateBody): body is Body => 'code' in body;
 

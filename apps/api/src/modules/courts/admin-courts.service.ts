@@ -1,6 +1,6 @@
 // Courts back-office (design §7): edit a court; close it for a period and tell staff which live
 // bookings the closure hits, so they can move or cancel them.
-import { type TClosureHitBooking, type TCourt, type TCourtClosure, type z, type ZClosureBody, type ZCourtEditBody } from '@beach/contracts';
+import { type api, type BodyOf, type TClosureHitBooking, type TCourt, type TCourtClosure } from '@beach/contracts';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { AppDeps } from '../../deps.js';
 import { isRecordMissing, isUniqueViolation } from '../../lib/db.js';
@@ -29,7 +29,7 @@ const toClosureDto = (closure: ClosureRow): TCourtClosure => ({
 
 export function createAdminCourtsService({ db }: Pick<AppDeps, 'db'>) {
   return {
-    async update(id: number, body: z.output<typeof ZCourtEditBody>): Promise<TCourt> {
+    async update(id: number, body: BodyOf<typeof api.adminCourts.update>): Promise<TCourt> {
       try {
         const court = await db.court.update({
           where: { id },
@@ -62,7 +62,7 @@ export function createAdminCourtsService({ db }: Pick<AppDeps, 'db'>) {
     },
 
     /** Creates the closure and lists, from the same transaction, the live bookings inside it. */
-    async createClosure(body: z.output<typeof ZClosureBody>, createdById: number): Promise<{ closure: TCourtClosure; affected_bookings: TClosureHitBooking[] }> {
+    async createClosure(body: BodyOf<typeof api.adminCourts.createClosure>, createdById: number): Promise<{ closure: TCourtClosure; affected_bookings: TClosureHitBooking[] }> {
       const startsAt = new Date(body.starts_at);
       const endsAt = new Date(body.ends_at);
       return db.$transaction(async (tx) => {

@@ -1,7 +1,7 @@
 // Expenses and extra income (design §8): the same ledger twice — dated amounts in cents with a
 // category, a description and a method (expenses also name the supplier). Lists with filters, the
 // total of the whole filter and the categories in use; create, edit and delete.
-import { centsToMoney, type TExpense, type TIncome, type z, type ZExpenseBody, type ZIncomeBody, type ZLedgerFilter, type ZLedgerQuery } from '@beach/contracts';
+import { type api, type BodyOf, centsToMoney, type QueryOf, type TExpense, type TIncome, type z, type ZLedgerFilter } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Expense, Income } from '../../generated/prisma/client.js';
 import { missingAs, type Prisma } from '../../lib/db.js';
@@ -9,9 +9,9 @@ import { pagedList, skipTake } from '../../lib/paging.js';
 import { fromIsoDate, toIsoDate } from '../../lib/time.js';
 
 type Filter = z.output<typeof ZLedgerFilter>;
-type ListQuery = z.output<typeof ZLedgerQuery>;
-type IncomeBody = z.output<typeof ZIncomeBody>;
-type ExpenseBody = z.output<typeof ZExpenseBody>;
+type ListQuery = QueryOf<typeof api.expenses.list>;
+type IncomeBody = BodyOf<typeof api.incomes.create>;
+type ExpenseBody = BodyOf<typeof api.expenses.create>;
 
 export const LEDGER_MESSAGES = {
   expenseNotFound: 'Spesa non trovata.',

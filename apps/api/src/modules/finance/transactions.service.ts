@@ -1,17 +1,6 @@
 // Every payment and refund of memberships and bookings (design §8): filtered list with the totals of
 // the whole filter, one movement with its refunds, and the same filter as CSV.
-import {
-  centsToMoney,
-  PAYMENT_KIND_LABELS,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_STATUS_LABELS,
-  TRANSACTION_TYPE_LABELS,
-  type TTransaction,
-  type TTransactionDetail,
-  type z,
-  type ZTransactionsFilter,
-  type ZTransactionsQuery,
-} from '@beach/contracts';
+import { type api, centsToMoney, PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type QueryOf, TRANSACTION_TYPE_LABELS, type TTransaction, type TTransactionDetail } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import { csvMoney, writeCsv } from '../../lib/csv.js';
 import type { Prisma } from '../../lib/db.js';
@@ -20,8 +9,8 @@ import { pagedList, skipTake } from '../../lib/paging.js';
 import { instantInRome } from '../../lib/time.js';
 import { SETTLED_STATUSES } from './revenue.js';
 
-type Filter = z.output<typeof ZTransactionsFilter>;
-type ListQuery = z.output<typeof ZTransactionsQuery>;
+type Filter = QueryOf<typeof api.transactions.export>;
+type ListQuery = QueryOf<typeof api.transactions.list>;
 
 export const TRANSACTION_MESSAGES = { notFound: 'Movimento non trovato.' } as const;
 

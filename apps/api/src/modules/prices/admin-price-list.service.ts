@@ -1,6 +1,6 @@
 // Price list back-office (design §7): one year's list with every code of spec §9, its amounts, and
 // "copy to next year". The unique (year, code) key makes a concurrent second copy fail, never double.
-import { centsToMoney, PRICE_CODES, type TAdminPriceList, type z, type ZPriceListBody } from '@beach/contracts';
+import { type api, type BodyOf, centsToMoney, PRICE_CODES, type TAdminPriceList } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import { isUniqueViolation } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -31,7 +31,7 @@ export function createAdminPriceListService({ db }: Pick<AppDeps, 'db'>) {
     priceList,
 
     /** Saves the amounts given, all or nothing. */
-    async save(year: number, body: z.output<typeof ZPriceListBody>): Promise<TAdminPriceList> {
+    async save(year: number, body: BodyOf<typeof api.adminPricing.savePriceList>): Promise<TAdminPriceList> {
       await db.$transaction(
         body.entries.map((entry) =>
           db.priceListEntry.upsert({

@@ -1,7 +1,7 @@
 // Setups back-office (design §7): setups CRUD and their assignment to courts by date range. The
 // database refuses two setups on one court on the same day (court_setups_no_overlap); that refusal
 // becomes a 409 with an Italian message.
-import type { TCourtSetup, TSetup, z, ZCourtSetupBody, ZSetupBody } from '@beach/contracts';
+import type { api, BodyOf, TCourtSetup, TSetup } from '@beach/contracts';
 import type { Prisma, Setup } from '../../generated/prisma/client.js';
 import type { AppDeps } from '../../deps.js';
 import { conflictOn, isRecordMissing, isUniqueViolation } from '../../lib/db.js';
@@ -30,7 +30,7 @@ const toSetupDto = (setup: Setup): TSetup => ({
   notes: setup.notes,
 });
 
-const setupData = (body: z.output<typeof ZSetupBody>) => ({
+const setupData = (body: BodyOf<typeof api.adminSetups.create>) => ({
   name: body.name,
   sport: body.sport,
   netHeightCm: body.net_height_cm,
@@ -59,10 +59,10 @@ export function createSetupsService({ db }: Pick<AppDeps, 'db'>) {
     async list(): Promise<TSetup[]> {
       return (await db.setup.findMany({ orderBy: [{ sport: 'asc' }, { name: 'asc' }] })).map(toSetupDto);
     },
-    async create(body: z.output<typeof ZSetupBody>): Promise<TSetup> {
+    async create(body: BodyOf<typeof api.adminSetups.create>): Promise<TSetup> {
       return toSetupDto(await db.setup.create({ data: setupData(body) }).catch((error: unknown) => Promise.reject(nameTaken(error))));
     },
-    async update(id: number, body: z.output<typeof ZSetupBody>): Promise<TSetup> {
+    async update(id: number, body: BodyOf<typeof api.adminSetups.create>): Promise<TSetup> {
       return toSetupDto(await db.setup.update({ where: { id }, data: setupData(body) }).catch((error: unknown) => Promise.reject(nameTaken(error))));
     },
     async remove(id: number) {
@@ -75,7 +75,7 @@ export function createSetupsService({ db }: Pick<AppDeps, 'db'>) {
       const rows = await db.courtSetup.findMany({ include: assignmentInclude, orderBy: [{ validFrom: 'desc' }, { id: 'desc' }] });
       return rows.map(toCourtSetupDto);
     },
-    async assign(body: z.output<typeof ZCourtSetupBody>): Promise<TCourtSetup> {
+    async assign(body: BodyOf<typeof api.adminSetups.assign>): Promise<TCourtSetup> {
       const [court, setup] = await Promise.all([
         db.court.findUnique({ where: { id: body.court_id }, select: { id: true } }),
         db.setup.findUnique({ where: { id: body.setup_id }, select: { id: true } }),

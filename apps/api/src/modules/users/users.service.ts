@@ -1,7 +1,7 @@
 // Users in the back-office (spec §6, design §8): the list and a member's page, accounts made at the
 // desk, edits, roles, disabling and erasure on request.
 import { randomBytes } from 'node:crypto';
-import { ROLE_DISPLAY_NAMES, type TAdminUser, type TBackOfficeUserDetail, type TMemberSearchResult, type TRole, type z, type ZAdminUserBody, type ZAdminUserCreateBody, type ZAdminUsersQuery } from '@beach/contracts';
+import { type api, type BodyOf, type QueryOf, ROLE_DISPLAY_NAMES, type TAdminUser, type TBackOfficeUserDetail, type TMemberSearchResult, type TRole } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, User } from '../../generated/prisma/client.js';
 import { isUniqueViolation } from '../../lib/db.js';
@@ -60,7 +60,7 @@ export function createUsersService(deps: Deps, auth: AuthService) {
     if (user.erasedAt) throw new AppError(409, USER_MESSAGES.erasedCannotChange);
     return user;
   };
-  const profileData = (body: z.output<typeof ZAdminUserBody>) => ({
+  const profileData = (body: BodyOf<typeof api.users.update>) => ({
     firstName: body.first_name,
     lastName: body.last_name,
     email: body.email,
@@ -78,7 +78,7 @@ export function createUsersService(deps: Deps, auth: AuthService) {
 
   return {
     /** Newest accounts first; the search matches name and e-mail, word by word in any order. */
-    async list(query: z.output<typeof ZAdminUsersQuery>) {
+    async list(query: QueryOf<typeof api.users.list>) {
       const words = (query.search ?? '').split(/\s+/).filter(Boolean);
       const where: Prisma.UserWhereInput = {
         ...(query.role ? { role: query.role } : {}),
@@ -106,7 +106,7 @@ export function createUsersService(deps: Deps, auth: AuthService) {
     },
 
     /** The desk knows the member in person: the address counts as confirmed, the password is theirs to choose. */
-    async create(body: z.output<typeof ZAdminUserCreateBody>) {
+    async create(body: BodyOf<typeof api.users.create>) {
       const passwordHash = await hashPassword(randomBytes(32).toString('base64url'), deps.config.BCRYPT_COST);
       const user = await withUniqueEmail(() =>
         db.user.create({ data: { ...profileData(body), role: body.role, passwordHash, emailVerifiedAt: new Date() } }),
@@ -115,7 +115,7 @@ export function createUsersService(deps: Deps, auth: AuthService) {
       return { message: USER_MESSAGES.created(fullName(user)), user: toAdminUserDto(user) };
     },
 
-    async update(id: number, body: z.output<typeof ZAdminUserBody>) {
+    async update(id: number, body: BodyOf<typeof api.users.update>) {
       await findChangeableUser(id);
       const user = await withUniqueEmail(() => db.user.update({ where: { id }, data: profileData(body) }));
       return { message: USER_MESSAGES.updated(fullName(user)), user: toAdminUserDto(user) };
