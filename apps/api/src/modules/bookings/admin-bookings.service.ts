@@ -29,7 +29,7 @@ import type { Checkouts } from '../payments/checkout.js';
 import { seasonOf } from '../memberships/membership-terms.js';
 import { pricesInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
-import { bookingWire, courtPrices, createWaitlistNotifier, isLive, LIVE, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, whatOf, whenOf } from './booking-terms.js';
+import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, LIVE, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, whatOf, whenOf } from './booking-terms.js';
 import { paymentLinkEmail } from './bookings.emails.js';
 
 export const ADMIN_BOOKING_MESSAGES = {
@@ -107,7 +107,7 @@ function toAdminBookingDto(row: AdminBookingRow, money: Money, now: Date): TAdmi
     },
     price_override_reason: row.priceOverrideReason,
     payment_state: money.state,
-    payment_method: payment && payment.status !== 'pending' && payment.status !== 'failed' ? payment.method : null,
+    payment_method: payment && isSettled(payment) ? payment.method : null,
     paid: centsToMoney(money.paid),
     refunded: centsToMoney(money.refunded),
     notes: row.notes,

@@ -106,10 +106,13 @@ export function bookingWire(row: WireBookingRow, now: Date): Pick<TBooking, 'id'
   };
 }
 
+/** A payment that went through (later refunds included), not one still open or failed. */
+export const isSettled = (payment: Pick<Transaction, 'status'>) => payment.status !== 'pending' && payment.status !== 'failed';
+
 /** The online or desk payment of a booking, if any: the latest settled one, or else the latest. */
 export function paymentOf(transactions: Transaction[]) {
   const payments = transactions.filter((row) => row.type === 'payment');
-  return payments.find((row) => row.status !== 'pending' && row.status !== 'failed') ?? payments[0] ?? null;
+  return payments.find(isSettled) ?? payments[0] ?? null;
 }
 
 /** A hold or a booking that can no longer be had gives its coupon use back. */
