@@ -1,8 +1,10 @@
 // The rule "a booking holds its slot" exists in three forms (a Prisma filter, an SQL condition and a
-// function on rows): on the same rows of the real database, all three pick the same bookings.
+// function on rows): on the same rows of the real database, all three pick the same bookings; and the
+// filter for what the exclusion constraint covers picks the rows the constraint really refuses to overlap.
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/database.js';
-import { isLive, LIVE, liveSql, statusShown } from './booking-terms.js';
+import { isConstraintViolation } from '../../lib/db.js';
+import { isLive, LIVE, liveSql, statusShown, UNDER_OVERLAP_CONSTRAINT } from './booking-terms.js';
 
 const { db } = await useTestDatabase();
 afterAll(() => db.booking.deleteMany({ where: { priceCents: 7 } }));
@@ -39,5 +41,21 @@ describe('a booking holds its slot', () => {
     expect(rows.filter((row) => isLive(row, now)).map((row) => row.id).sort((a, b) => a - b)).toEqual(expected);
     // A lapsed hold reads expired on the wire before the job marks it.
     expect(rows.map((row) => statusShown(row, now))).toEqual(['confirmed', 'pending_payment', 'pending_payment', 'expired', 'expired', 'cancelled']);
+
+    // The rows the exclusion constraint keeps apart (a lapsed hold too, until it is marked expired):
+    // a booking put over each row, then rolled back, is refused exactly where the filter says.
+    const refused: number[] = [];
+    for (const row of rows) {
+      const outcome = await db
+        .$transaction(async (tx) => {
+          await tx.booking.create({ data: { courtId: court, status: 'confirmed', priceCents: 7, startsAt: row.startsAt, endsAt: row.endsAt } });
+          throw new Error('rollback');
+        })
+        .catch((error: unknown) => error);
+      if (isConstraintViolation(outcome, 'bookings_no_overlap')) refused.push(row.id);
+    }
+    const constrained = await db.booking.findMany({ where: { id: { in: ids }, ...UNDER_OVERLAP_CONSTRAINT }, select: { id: true }, orderBy: { id: 'asc' } });
+    expect(refused.sort((a, b) => a - b)).toEqual(constrained.map((row) => row.id));
+    expect(constrained).toHaveLength(4);
   });
 });

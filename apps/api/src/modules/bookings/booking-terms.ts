@@ -34,6 +34,12 @@ export const LIVE = (now: Date): Prisma.BookingWhereInput => ({ OR: [{ status: '
 /** On the columns of `bookings` (unqualified: use it where they are unambiguous). */
 export const liveSql = (now: Date) => Prisma.sql`(status = 'confirmed' OR (status = 'pending_payment' AND (hold_expires_at IS NULL OR hold_expires_at > ${now})))`;
 
+/**
+ * The bookings the database's exclusion constraint keeps apart: every one not cancelled or expired,
+ * so a lapsed hold still counts here until it is marked expired (reserveSlot marks it first).
+ */
+export const UNDER_OVERLAP_CONSTRAINT: Prisma.BookingWhereInput = { status: { notIn: ['cancelled', 'expired'] } };
+
 /** The status a booking shows: a lapsed hold reads expired before the job marks it so. */
 export const statusShown = (booking: HoldFields, now: Date): Booking['status'] => (booking.status === 'pending_payment' && !isLiveHold(booking, now) ? 'expired' : booking.status);
 

@@ -34,6 +34,7 @@ import {
   SLOT_MESSAGES,
   takeCourtTurn,
   timeOf,
+  UNDER_OVERLAP_CONSTRAINT,
   whatOf,
   whenOf,
   type WireBookingRow,
@@ -136,11 +137,10 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       }
       if (booking.status !== 'expired') return false;
       await takeCourtTurn(tx, booking.courtId);
-      const [clash] = await tx.$queryRaw<{ id: number }[]>`
-        SELECT id FROM bookings
-        WHERE court_id = ${booking.courtId} AND id <> ${bookingId} AND status NOT IN ('cancelled', 'expired')
-          AND tstzrange(starts_at, ends_at, '[)') && tstzrange(${booking.startsAt}::timestamptz, ${booking.endsAt}::timestamptz, '[)')
-        LIMIT 1`;
+      const clash = await tx.booking.findFirst({
+        where: { courtId: booking.courtId, id: { not: bookingId }, startsAt: { lt: booking.endsAt }, endsAt: { gt: booking.startsAt }, ...UNDER_OVERLAP_CONSTRAINT },
+        select: { id: true },
+      });
       if (clash) return false;
       await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
       return true;

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.js';
 import { isRecordMissing, isUniqueViolation } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { instantInRome } from '../../lib/time.js';
+import { UNDER_OVERLAP_CONSTRAINT } from '../bookings/booking-terms.js';
 import { toCourtDto } from './courts.service.js';
 
 export const ADMIN_COURTS_MESSAGES = {
@@ -73,7 +74,7 @@ export function createAdminCourtsService({ db }: Pick<AppDeps, 'db'>) {
           include: closureInclude,
         });
         const hits = await tx.booking.findMany({
-          where: { courtId: court.id, status: { notIn: ['cancelled', 'expired'] }, startsAt: { lt: endsAt }, endsAt: { gt: startsAt } },
+          where: { courtId: court.id, startsAt: { lt: endsAt }, endsAt: { gt: startsAt }, ...UNDER_OVERLAP_CONSTRAINT },
           include: { user: { select: { firstName: true, lastName: true } } },
           orderBy: { startsAt: 'asc' },
         });
