@@ -26,7 +26,7 @@ import { pagedList, skipTake } from '../../lib/paging.js';
 import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
 import { isAdmin } from '../auth/guards.js';
 import type { Checkouts } from '../payments/checkout.js';
-import { seasonOf } from '../memberships/membership-terms.js';
+import { inSeason, seasonOf, seasonOpening } from '../memberships/membership-terms.js';
 import { pricesInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, LIVE, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, whatOf, whenOf } from './booking-terms.js';
@@ -42,7 +42,7 @@ export const ADMIN_BOOKING_MESSAGES = {
   courtNotFound: 'Campo non trovato.',
   freeUse: 'I campi di libera utenza non si prenotano: sono liberi per tutti.',
   over: 'Quell’orario è già finito.',
-  outOfSeason: (start: string, end: string) => `Il centro è aperto dal ${formatItalianDate(start)} al ${formatItalianDate(end)}.`,
+  outOfSeason: (start: string, end: string) => `${seasonOpening({ start, end })}.`,
   priceAdminOnly: 'Solo un amministratore può cambiare il prezzo.',
   alreadyPaid: 'Questa prenotazione è già pagata.',
   notLive: 'Questa prenotazione è annullata o scaduta.',
@@ -186,7 +186,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
 
   async function requireInSeason(date: string) {
     const season = seasonOf(Number(date.slice(0, 4)), await readSettings(db));
-    if (date < season.start || date > season.end) throw new AppError(422, ADMIN_BOOKING_MESSAGES.outOfSeason(season.start, season.end));
+    if (!inSeason(date, season)) throw new AppError(422, ADMIN_BOOKING_MESSAGES.outOfSeason(season.start, season.end));
   }
 
   /** Locks the booking's row for the rest of the transaction and reads it with its payments. */

@@ -5,6 +5,7 @@ import type { Court, PriceCode } from '../../generated/prisma/client.js';
 
 export type GridCourt = Pick<Court, 'id' | 'code' | 'name' | 'row' | 'hasLights'>;
 export type GridSpan = { courtId: number; startsAt: Date; endsAt: Date };
+import { inSeason } from '../memberships/membership-terms.js';
 import { SLOT_PRICE_CODE, slotsOf } from './slots.js';
 
 type Span = GridSpan;
@@ -26,7 +27,7 @@ const overlaps = (span: Span, courtId: number, startsAt: Date, endsAt: Date) => 
 
 export function dayGrid(facts: DayFacts): TAvailability['courts'] {
   const slots = slotsOf(facts.date);
-  const outOfSeason = facts.date < facts.season.start || facts.date > facts.season.end;
+  const outOfSeason = !inSeason(facts.date, facts.season);
   const beyondHorizon = facts.date > facts.lastBookableDay;
   return facts.courts.map((court) => ({
     id: court.id,

@@ -8,11 +8,10 @@ import type { Booking, Setting, Transaction, User } from '../../generated/prisma
 import type { PriceCode } from '../../generated/prisma/enums.js';
 import { Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { formatItalianDate } from '../../lib/format.js';
 import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { COUPON_MESSAGES, couponDiscountCents, couponProblem, redeemCoupon } from '../coupons/coupon-rules.js';
-import { seasonOf } from '../memberships/membership-terms.js';
+import { inSeason, seasonOf, seasonOpening } from '../memberships/membership-terms.js';
 import type { Checkouts } from '../payments/checkout.js';
 import { requireStripe } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
@@ -48,7 +47,7 @@ export const BOOKING_MESSAGES = {
   held: 'Prenotazione effettuata: completa il pagamento per confermarla.',
   past: 'Non si può prenotare un orario già passato.',
   beyondHorizon: (days: number) => `Si può prenotare al massimo ${days} giorni in anticipo.`,
-  outOfSeason: (start: string, end: string) => `Il centro è aperto dal ${formatItalianDate(start)} al ${formatItalianDate(end)}: scegli un giorno della stagione.`,
+  outOfSeason: (start: string, end: string) => `${seasonOpening({ start, end })}: scegli un giorno della stagione.`,
   notBookable: 'Questo campo non si prenota online: chiedi in segreteria.',
   limit: (max: number) => `Hai già ${max} prenotazioni future: è il massimo consentito.`,
   liveHold: 'Hai già una prenotazione in attesa di pagamento: completala o annullala prima di prenotarne un’altra.',
@@ -210,7 +209,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       if (!court.isBookable) throw new AppError(422, BOOKING_MESSAGES.notBookable);
       const today = todayInRome(now);
       const season = seasonOf(Number(body.date.slice(0, 4)), settings);
-      if (body.date < season.start || body.date > season.end) throw new AppError(422, BOOKING_MESSAGES.outOfSeason(season.start, season.end));
+      if (!inSeason(body.date, season)) throw new AppError(422, BOOKING_MESSAGES.outOfSeason(season.start, season.end));
       if (body.date > addDays(today, settings.bookingHorizonDays)) throw new AppError(422, BOOKING_MESSAGES.beyondHorizon(settings.bookingHorizonDays));
       const { startsAt, endsAt, priceCents } = await priceSlots(db, court, body);
       if (startsAt <= now) throw new AppError(422, BOOKING_MESSAGES.past);

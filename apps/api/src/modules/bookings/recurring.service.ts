@@ -11,7 +11,7 @@ import type { PageRequest } from '../../lib/paging.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
 import { isAdmin } from '../auth/guards.js';
-import { seasonOf } from '../memberships/membership-terms.js';
+import { inSeason, seasonOf } from '../memberships/membership-terms.js';
 import { readSettings } from '../settings/settings.service.js';
 import { ADMIN_BOOKING_MESSAGES, type AdminBookingsService } from './admin-bookings.service.js';
 import { createWaitlistNotifier, LIVE, priceSlots, reserveSlot, takeCourtTurn } from './booking-terms.js';
@@ -68,7 +68,7 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
       const state: TOccurrence['state'] =
         occurrence.startsAt <= now
           ? 'past'
-          : occurrence.date < season.start || occurrence.date > season.end
+          : !inSeason(occurrence.date, season)
             ? 'out_of_season'
             : closures.some((closure) => overlaps(closure, occurrence))
               ? 'closed'
