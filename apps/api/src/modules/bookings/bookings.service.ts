@@ -1,31 +1,27 @@
 // Court booking for members (design §1, §2, §4): the day's grid, holds that occupy a slot while the
 // member pays, Stripe Checkout through the payments module, confirmation on payment, cancellation with
 // an automatic refund inside the free-cancellation notice, and holds that lapse on time.
-import { type api, type BodyOf, centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, type QueryOf, SLOT_MINUTES, type TAvailability, type TBooking } from '@beach/contracts';
+import { type api, type BodyOf, centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, type QueryOf, SLOT_MINUTES, type TBooking } from '@beach/contracts';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
-import type { Booking, Setting, Transaction, User } from '../../generated/prisma/client.js';
-import type { PriceCode } from '../../generated/prisma/enums.js';
-import { Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
+import type { Booking, Transaction, User } from '../../generated/prisma/client.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
+import { addDays, todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { COUPON_MESSAGES, couponDiscountCents, couponProblem, redeemCoupon } from '../coupons/coupon-rules.js';
 import { inSeason, seasonOf, seasonOpening } from '../memberships/membership-terms.js';
 import type { Checkouts } from '../payments/checkout.js';
 import { requireStripe } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
-import { pricesInForceSql, priceTableOf } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
-import { dayGrid, type GridCourt } from './availability.js';
+import { dayAvailability } from './availability.js';
 import {
   bookingWire,
-  courtPrices,
   createWaitlistNotifier,
   isLiveHold,
   LIVE,
   LIVE_HOLD,
-  liveSql,
   paymentOf,
   priceSlots,
   releaseCouponsOf,
@@ -149,52 +145,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
   return {
     paymentTarget,
 
-    async availability(viewer: User, query: QueryOf<Routes['availability']>): Promise<TAvailability> {
-      const now = new Date();
-      const today = todayInRome(now);
-      const year = Number(query.date.slice(0, 4));
-      const dayStart = instantInRome(query.date, '00:00');
-      const dayEnd = instantInRome(addDays(query.date, 1), '00:00');
-      // The busiest read of the season: the settings, the price list in force, the day's courts, live
-      // bookings and closures in one round trip (lists as JSON built by PostgreSQL). A hold whose time
-      // ran out no longer counts, even before the job marks it expired.
-      const sportFilter = query.sport
-        ? Prisma.sql`AND (
-            EXISTS (SELECT 1 FROM court_setups cs JOIN setups s ON s.id = cs.setup_id
-                    WHERE cs.court_id = c.id AND ${query.date}::date BETWEEN cs.valid_from AND cs.valid_to AND s.sport = ${query.sport}::sport)
-            OR NOT EXISTS (SELECT 1 FROM court_setups cs WHERE cs.court_id = c.id AND ${query.date}::date BETWEEN cs.valid_from AND cs.valid_to))`
-        : Prisma.empty;
-      type JsonSpan = { courtId: number; startsAt: string; endsAt: string };
-      type DayRow = Pick<Setting, 'seasonStart' | 'seasonEnd' | 'bookingHorizonDays'> & {
-        prices: Partial<Record<PriceCode, number>>;
-        courts: GridCourt[];
-        bookings: (JsonSpan & { userId: number | null })[];
-        closures: JsonSpan[];
-      };
-      const [day] = await db.$queryRaw<[DayRow]>`
-        SELECT st.season_start AS "seasonStart", st.season_end AS "seasonEnd", st.booking_horizon_days AS "bookingHorizonDays",
-          ${pricesInForceSql(year)} AS prices,
-          (SELECT coalesce(json_agg(json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'row', c."row", 'hasLights', c.has_lights) ORDER BY c."row", c.position), '[]')
-           FROM courts c WHERE c.is_bookable ${sportFilter}) AS courts,
-          (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at, 'userId', user_id)), '[]') FROM bookings
-           WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}
-             AND ${liveSql(now)}) AS bookings,
-          (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at)), '[]') FROM court_closures
-           WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}) AS closures
-        FROM settings st WHERE st.id = 1`;
-      const instants = <T extends JsonSpan>(span: T) => ({ ...span, startsAt: new Date(span.startsAt), endsAt: new Date(span.endsAt) });
-      const season = seasonOf(year, day);
-      const prices = priceTableOf(day.prices);
-      const lastBookableDay = addDays(today, day.bookingHorizonDays);
-      return {
-        date: query.date,
-        season: { start: season.start, end: season.end },
-        today,
-        last_bookable_day: lastBookableDay,
-        prices: courtPrices(prices),
-        courts: dayGrid({ date: query.date, now, lastBookableDay, season, courts: day.courts, bookings: day.bookings.map(instants), closures: day.closures.map(instants), prices, viewerId: viewer.id }),
-      };
-    },
+    availability: (viewer: User, query: QueryOf<Routes['availability']>) => dayAvailability(db, viewer.id, query, new Date()),
 
     /**
      * A hold on the slots (design §2, §4). The member's row is locked so their own limits hold under
