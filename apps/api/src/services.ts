@@ -1,12 +1,12 @@
 // The services shared by the HTTP routes and the job workers, built once per process.
 import type { AppDeps } from './deps.js';
-import { createAdminBookingsService } from './modules/bookings/bookings-admin.service.js';
+import { createAdminBookingsService } from './modules/bookings/admin-bookings.service.js';
 import { createBookingsService } from './modules/bookings/bookings.service.js';
 import { createRecurringBookingsService } from './modules/bookings/recurring.service.js';
 import { createBroadcastsService } from './modules/broadcasts/broadcasts.service.js';
 import { createBvuMembersService } from './modules/bvu-members/bvu-members.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
-import { createAdminMembershipsService } from './modules/memberships/memberships-admin.service.js';
+import { createAdminMembershipsService } from './modules/memberships/admin-memberships.service.js';
 import { createMembershipsService } from './modules/memberships/memberships.service.js';
 import { createCheckouts } from './modules/payments/checkout.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
@@ -14,6 +14,17 @@ import { createUsersService } from './modules/users/users.service.js';
 import { createAuditLogService } from './modules/audit-log/audit-log.service.js';
 import { createPrivacyService } from './modules/privacy/privacy.service.js';
 import { createReceiptsService } from './modules/receipts/receipts.service.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createBookingCouponsService } from './modules/booking-coupons/booking-coupons.service.js';
+import { createAdminCourtsService } from './modules/courts/admin-courts.service.js';
+import { createCourtsService } from './modules/courts/courts.service.js';
+import { createFinanceStatsService } from './modules/finance/finance-stats.service.js';
+import { createExpensesService, createIncomesService } from './modules/finance/ledger.service.js';
+import { createTransactionsService } from './modules/finance/transactions.service.js';
+import { createAdminPriceListService } from './modules/prices/admin-price-list.service.js';
+import { createPricesService } from './modules/prices/prices.service.js';
+import { createAdminSettingsService } from './modules/settings/admin-settings.service.js';
+import { createSetupsService } from './modules/setups/setups.service.js';
 
 export function createServices(deps: AppDeps) {
   const checkouts = createCheckouts(deps);
@@ -22,12 +33,25 @@ export function createServices(deps: AppDeps) {
   const payments = createPaymentsService(deps, { membership: memberships.paymentTarget, booking: bookings.paymentTarget });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
   const adminBookings = createAdminBookingsService(deps, checkouts);
+  const auth = createAuthService(deps);
   return {
+    auth,
+    courts: createCourtsService(deps),
+    prices: createPricesService(deps),
+    adminCourts: createAdminCourtsService(deps),
+    adminSetups: createSetupsService(deps),
+    adminPriceList: createAdminPriceListService(deps),
+    adminSettings: createAdminSettingsService(deps),
+    adminBookingCoupons: createBookingCouponsService(deps),
+    transactions: createTransactionsService(deps),
+    expenses: createExpensesService(deps),
+    incomes: createIncomesService(deps),
+    financeStats: createFinanceStatsService(deps),
     memberships,
     payments,
     adminMemberships,
     broadcasts: createBroadcastsService(deps),
-    users: createUsersService(deps),
+    users: createUsersService(deps, auth),
     privacy: createPrivacyService(deps),
     auditLog: createAuditLogService(deps),
     bvuMembers: createBvuMembersService(deps),

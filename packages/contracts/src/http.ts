@@ -61,6 +61,9 @@ export interface ParsedRouteInput<D extends RouteDefinition> {
   body: OutputOf<D['body']>;
 }
 export type RouteResponse<D extends RouteDefinition> = z.output<D['response']>;
+/** The validated body, query and params a route's handler gets: services type their input with these. */
+export type BodyOf<D extends RouteDefinition> = ParsedRouteInput<D>['body'];
+export type QueryOf<D extends RouteDefinition> = ParsedRouteInput<D>['query'];
 
 /** Error body of every failed call: `errors` maps a field to its Italian messages. */
 export const ZApiError = z.object({

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import { AppError, type FieldErrors, notFound } from './errors.js';
 
 export type Db = PrismaClient;
 export { Prisma };
@@ -45,5 +46,32 @@ export function isConstraintViolation(error: unknown, constraint: string): boole
   return visit(error);
 }
 
+/**
+ * A `.catch` handler: the violation of the named constraint (a slot, a card or a setup that overlaps
+ * another, a row still in use) becomes a 409 with the caller's Italian message; any other error passes.
+ */
+export const conflictOn =
+  (constraint: string, message: string, errors?: FieldErrors) =>
+  (error: unknown): never => {
+    if (isConstraintViolation(error, constraint)) throw new AppError(409, message, errors);
+    throw error;
+  };
+
 /** A unique key refused the write (Prisma's P2002); callers know which key their write can hit. */
 export const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+/** An update or delete of one row found no row (Prisma's P2025). */
+export const isRecordMissing = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025';
+
+/** A `.catch` handler: a write whose row is missing becomes a 404 with the caller's Italian message. */
+export const missingAs =
+  (message: string) =>
+  (error: unknown): never => {
+    throw isRecordMissing(error) ? notFound(message) : error;
+  };
+
+/**
+ * How long an interactive transaction may wait for a connection and then run; every request's and
+ * job's transaction uses it (the pool is small and a busy machine is slow, so neither is Prisma's 2 s / 5 s).
+ */
+export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;

@@ -1,3 +1,5 @@
+import { romeInstant } from '@beach/contracts';
+
 // The centre runs on Rome time: days, seasons and price-list years are computed there. Calendar days
 // travel as YYYY-MM-DD strings and are stored in `date` columns (a Date at UTC midnight).
 export const CENTRE_TIME_ZONE = 'Europe/Rome';
@@ -10,6 +12,12 @@ export function yearInRome(at: Date = new Date()): number {
 
 /** The calendar day in Rome at that instant, as YYYY-MM-DD. */
 export const todayInRome = (at: Date = new Date()): string => romeDay.format(at);
+
+/**
+ * The instant of a Rome wall-clock day and time (YYYY-MM-DD, HH:MM; 24:00 is the next midnight) as a
+ * Date; the contracts' `romeInstant` gives the same instant as ISO text for the wire.
+ */
+export const instantInRome = (date: string, time: string): Date => new Date(romeInstant(date, time));
 
 /** A `date` column's value as YYYY-MM-DD. */
 export const toIsoDate = (date: Date): string => date.toISOString().slice(0, 10);

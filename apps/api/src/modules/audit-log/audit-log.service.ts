@@ -1,16 +1,17 @@
 // Reading the audit log (docs/domain.md#audit-log): newest first, by member, card, booking, staff
 // member and Rome days.
-import { romeInstant, type TAuditEntry, type z, type ZAuditLogQuery } from '@beach/contracts';
+import { type api, type QueryOf, type TAuditEntry } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
+import { instantInRome } from '../../lib/time.js';
 
-type AuditLogQuery = z.output<typeof ZAuditLogQuery>;
+type AuditLogQuery = QueryOf<typeof api.auditLog.list>;
 
 function whereOf(query: AuditLogQuery): Prisma.AuditLogWhereInput {
   const createdAt: Prisma.DateTimeFilter = {};
-  if (query.date_from) createdAt.gte = new Date(romeInstant(query.date_from, '00:00'));
-  if (query.date_to) createdAt.lt = new Date(romeInstant(query.date_to, '24:00'));
+  if (query.date_from) createdAt.gte = instantInRome(query.date_from, '00:00');
+  if (query.date_to) createdAt.lt = instantInRome(query.date_to, '24:00');
   return {
     ...(query.user_id ? { OR: [{ subjectUserId: query.user_id }, { entityType: 'users', entityId: query.user_id }] } : {}),
     AND: [

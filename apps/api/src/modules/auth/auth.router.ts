@@ -1,15 +1,13 @@
 import { api } from '@beach/contracts';
 import type { Request } from 'express';
-import type { AppDeps } from '../../deps.js';
 import type { MountRoute } from '../../lib/http.js';
-import { createAuthService, toUserDto, type ClientInfo } from './auth.service.js';
+import { toUserDto, type AuthService, type ClientInfo } from './auth.service.js';
 import { authOf } from './guards.js';
 import { bearerToken } from './tokens.js';
 
 const clientOf = (req: Request): ClientInfo => ({ ipAddress: req.ip ?? 'unknown', userAgent: req.get('user-agent') });
 
-export function registerAuthRoutes(mount: MountRoute, deps: AppDeps) {
-  const auth = createAuthService(deps);
+export function registerAuthRoutes(mount: MountRoute, auth: AuthService) {
   mount(api.auth.register, ({ body }) => auth.register(body));
   mount(api.auth.login, ({ body }, { req }) => auth.login(body, clientOf(req)));
   mount(api.auth.refresh, (_input, { req }) => auth.refresh(bearerToken(req.headers.authorization)));

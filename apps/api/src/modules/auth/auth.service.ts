@@ -1,17 +1,6 @@
 // Accounts and sessions: registration with e-mail verification, login (optionally remembered for 30
 // days), refresh with rotation, logout, password reset and change, own profile.
-import {
-  AUTH_MESSAGES,
-  permissionsForRole,
-  ROLE_DISPLAY_NAMES,
-  type TUpdateProfileBody,
-  type TUser,
-  type z,
-  type ZChangePasswordBody,
-  type ZLoginBody,
-  type ZRegisterBody,
-  type ZResetPasswordBody,
-} from '@beach/contracts';
+import { type api, AUTH_MESSAGES, type BodyOf, permissionsForRole, ROLE_DISPLAY_NAMES, type TUpdateProfileBody, type TUser } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import type { TokenPurpose } from '../../generated/prisma/enums.js';
@@ -123,7 +112,7 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
   }
 
   return {
-    async register(body: z.output<typeof ZRegisterBody>) {
+    async register(body: BodyOf<typeof api.auth.register>) {
       const passwordHash = await hashPassword(body.password, config.BCRYPT_COST);
       const user = await db.user
         .create({
@@ -145,7 +134,7 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
       return { message: AUTH_MESSAGES.registered, user: toUserDto(user) };
     },
 
-    async login(body: z.output<typeof ZLoginBody>, client: ClientInfo) {
+    async login(body: BodyOf<typeof api.auth.login>, client: ClientInfo) {
       await assertLoginAllowed(db, body.email, client.ipAddress);
       const user = await db.user.findUnique({ where: { email: body.email } });
       const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? (await (unknownUserHash ??= hashPassword('utente-sconosciuto', config.BCRYPT_COST))));
@@ -183,7 +172,7 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
       return toUserDto(user);
     },
 
-    async changePassword(user: User, sessionId: string, body: z.output<typeof ZChangePasswordBody>) {
+    async changePassword(user: User, sessionId: string, body: BodyOf<typeof api.auth.changePassword>) {
       if (!(await verifyPassword(body.current_password, user.passwordHash))) throw invalid({ current_password: [AUTH_MESSAGES.wrongCurrentPassword] });
       const passwordHash = await hashPassword(body.password, config.BCRYPT_COST);
       await db.$transaction([
@@ -221,7 +210,7 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
       if (token) await jobs.send('send-email', accountCreatedEmail(user, `${config.WEB_ORIGIN}/reset-password?token=${token}`));
     },
 
-    async resetPassword(body: z.output<typeof ZResetPasswordBody>) {
+    async resetPassword(body: BodyOf<typeof api.auth.resetPassword>) {
       const record = await consumeEmailToken(body.token, 'password_reset');
       if (!record) throw new AppError(400, AUTH_MESSAGES.resetInvalid);
       const passwordHash = await hashPassword(body.password, config.BCRYPT_COST);
@@ -235,3 +224,5 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
     },
   };
 }
+
+export type AuthService = ReturnType<typeof createAuthService>;

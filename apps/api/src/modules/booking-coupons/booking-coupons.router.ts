@@ -1,11 +1,9 @@
 import { api } from '@beach/contracts';
-import type { AppDeps } from '../../deps.js';
 import type { MountRoute } from '../../lib/http.js';
-import { createBookingCouponsService } from './booking-coupons.service.js';
+import type { BookingCouponsService } from './booking-coupons.service.js';
 
-export function registerAdminBookingCouponsRoutes(mount: MountRoute, { db }: AppDeps) {
+export function registerAdminBookingCouponsRoutes(mount: MountRoute, coupons: BookingCouponsService) {
   const routes = api.adminBookingCoupons;
-  const coupons = createBookingCouponsService(db);
   mount(routes.list, async () => ({ data: await coupons.list() }));
   mount(routes.create, ({ body }) => coupons.create(body));
   mount(routes.update, ({ params, body }) => coupons.update(params.id, body));

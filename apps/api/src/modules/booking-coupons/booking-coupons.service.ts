@@ -1,12 +1,11 @@
 // Booking coupons back-office (docs/domain.md#coupons): codes are unique upper-case (the body upper-cases
 // them, the unique key refuses a twin); a coupon already used is switched off rather than deleted.
-import { centsToMoney, type TBookingCoupon, type z, type ZBookingCouponBody } from '@beach/contracts';
+import { type api, type BodyOf, centsToMoney, type TBookingCoupon } from '@beach/contracts';
 import type { BookingCoupon } from '../../generated/prisma/client.js';
-import type { Db } from '../../lib/db.js';
-import { isUniqueViolation } from '../../lib/db.js';
+import type { AppDeps } from '../../deps.js';
+import { isRecordMissing, isUniqueViolation } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDateOrNull, toIsoDateOrNull } from '../../lib/time.js';
-import { isRecordMissing } from '../courts/courts-admin.service.js';
 
 export const BOOKING_COUPON_MESSAGES = {
   notFound: 'Coupon non trovato.',
@@ -15,7 +14,7 @@ export const BOOKING_COUPON_MESSAGES = {
   deleted: 'Coupon eliminato.',
 } as const;
 
-const couponToDto = (coupon: BookingCoupon): TBookingCoupon => ({
+const toBookingCouponDto = (coupon: BookingCoupon): TBookingCoupon => ({
   id: coupon.id,
   code: coupon.code,
   description: coupon.description,
@@ -30,7 +29,7 @@ const couponToDto = (coupon: BookingCoupon): TBookingCoupon => ({
   is_active: coupon.isActive,
 });
 
-const couponData = (body: z.output<typeof ZBookingCouponBody>) => ({
+const couponData = (body: BodyOf<typeof api.adminBookingCoupons.create>) => ({
   code: body.code,
   description: body.description,
   discountType: body.discount_type,
@@ -49,19 +48,19 @@ function refusal(error: unknown) {
   return error;
 }
 
-export function createBookingCouponsService(db: Db) {
+export function createBookingCouponsService({ db }: Pick<AppDeps, 'db'>) {
   return {
     async list(): Promise<TBookingCoupon[]> {
-      return (await db.bookingCoupon.findMany({ orderBy: { id: 'desc' } })).map(couponToDto);
+      return (await db.bookingCoupon.findMany({ orderBy: { id: 'desc' } })).map(toBookingCouponDto);
     },
-    async create(body: z.output<typeof ZBookingCouponBody>): Promise<TBookingCoupon> {
-      return couponToDto(await db.bookingCoupon.create({ data: couponData(body) }).catch((error: unknown) => Promise.reject(refusal(error))));
+    async create(body: BodyOf<typeof api.adminBookingCoupons.create>): Promise<TBookingCoupon> {
+      return toBookingCouponDto(await db.bookingCoupon.create({ data: couponData(body) }).catch((error: unknown) => Promise.reject(refusal(error))));
     },
-    async update(id: number, body: z.output<typeof ZBookingCouponBody>): Promise<TBookingCoupon> {
-      return couponToDto(await db.bookingCoupon.update({ where: { id }, data: couponData(body) }).catch((error: unknown) => Promise.reject(refusal(error))));
+    async update(id: number, body: BodyOf<typeof api.adminBookingCoupons.create>): Promise<TBookingCoupon> {
+      return toBookingCouponDto(await db.bookingCoupon.update({ where: { id }, data: couponData(body) }).catch((error: unknown) => Promise.reject(refusal(error))));
     },
     async setActive(id: number, isActive: boolean): Promise<TBookingCoupon> {
-      return couponToDto(await db.bookingCoupon.update({ where: { id }, data: { isActive } }).catch((error: unknown) => Promise.reject(refusal(error))));
+      return toBookingCouponDto(await db.bookingCoupon.update({ where: { id }, data: { isActive } }).catch((error: unknown) => Promise.reject(refusal(error))));
     },
     async remove(id: number) {
       const coupon = await db.bookingCoupon.findUnique({ where: { id }, select: { usageCount: true, _count: { select: { bookings: true } } } });
@@ -72,3 +71,5 @@ export function createBookingCouponsService(db: Db) {
     },
   };
 }
+
+export type BookingCouponsService = ReturnType<typeof createBookingCouponsService>;

@@ -4,10 +4,9 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TAvailability } from '@beach/contracts';
-import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
+import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
-import { romeInstant } from './slots.js';
 
 const { app, db } = await useTestApp();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -56,7 +55,7 @@ describe('GET /api/bookings/availability', () => {
   it('shows taken, mine, closed and past cells, and frees a slot whose hold lapsed', async () => {
     const c1 = await courtId('C1');
     const c2 = await courtId('C2');
-    const at = (time: string) => romeInstant(tomorrow, time);
+    const at = (time: string) => instantInRome(tomorrow, time);
     await db.booking.createMany({
       data: [
         // Someone else's confirmed booking over two slots.
@@ -70,7 +69,7 @@ describe('GET /api/bookings/availability', () => {
         { courtId: c2, userId: otherId, startsAt: at('12:00'), endsAt: at('13:30'), status: 'expired', priceCents: 2000 },
       ],
     });
-    await db.courtClosure.create({ data: { courtId: c2, startsAt: at('18:00'), endsAt: romeInstant(addDays(tomorrow, 1), '00:00'), reason: 'Manutenzione luci' } });
+    await db.courtClosure.create({ data: { courtId: c2, startsAt: at('18:00'), endsAt: instantInRome(addDays(tomorrow, 1), '00:00'), reason: 'Manutenzione luci' } });
 
     const day = await grid(tomorrow);
     expect(['09:00', '10:30', '12:00', '13:30'].map((start) => cell(day, 'C1', start).state)).toEqual(['free', 'taken', 'taken', 'free']);

@@ -1,11 +1,17 @@
-// The day's grid of design §4 as a pure function of what the database holds for that day.
-import type { TAvailability, TCellState } from '@beach/contracts';
+// The day's grid of design §4: what the database holds for that day, read at once, and the grid as a
+// pure function of it.
+import type { api, QueryOf, TAvailability, TCellState } from '@beach/contracts';
 import { centsToMoney } from '@beach/contracts';
-import type { Court, PriceCode } from '../../generated/prisma/client.js';
+import type { Court, PriceCode, Setting } from '../../generated/prisma/client.js';
+import { type Db, Prisma } from '../../lib/db.js';
+import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
+import { inSeason, seasonOf } from '../memberships/membership-terms.js';
+import { pricesInForceSql, priceTableOf } from '../prices/prices.service.js';
+import { courtPrices, liveSql } from './booking-terms.js';
+import { SLOT_PRICE_CODE, slotsOf } from './slots.js';
 
 export type GridCourt = Pick<Court, 'id' | 'code' | 'name' | 'row' | 'hasLights'>;
 export type GridSpan = { courtId: number; startsAt: Date; endsAt: Date };
-import { SLOT_PRICE_CODE, slotsOf } from './slots.js';
 
 type Span = GridSpan;
 
@@ -26,7 +32,7 @@ const overlaps = (span: Span, courtId: number, startsAt: Date, endsAt: Date) => 
 
 export function dayGrid(facts: DayFacts): TAvailability['courts'] {
   const slots = slotsOf(facts.date);
-  const outOfSeason = facts.date < facts.season.start || facts.date > facts.season.end;
+  const outOfSeason = !inSeason(facts.date, facts.season);
   const beyondHorizon = facts.date > facts.lastBookableDay;
   return facts.courts.map((court) => ({
     id: court.id,
@@ -56,4 +62,52 @@ export function dayGrid(facts: DayFacts): TAvailability['courts'] {
       return { start: slot.start, end: slot.end, band: slot.band, state, price: state === 'free' && price !== undefined ? centsToMoney(price) : null };
     }),
   }));
+}
+
+/**
+ * The member's grid of one day. The busiest read of the season: the settings, the price list in force,
+ * the day's courts, live bookings and closures in one round trip (lists as JSON built by PostgreSQL).
+ * A hold whose time ran out no longer counts, even before the job marks it expired.
+ */
+export async function dayAvailability(db: Db, viewerId: number, query: QueryOf<typeof api.bookings.availability>, now: Date): Promise<TAvailability> {
+  const today = todayInRome(now);
+  const year = Number(query.date.slice(0, 4));
+  const dayStart = instantInRome(query.date, '00:00');
+  const dayEnd = instantInRome(addDays(query.date, 1), '00:00');
+  const sportFilter = query.sport
+    ? Prisma.sql`AND (
+        EXISTS (SELECT 1 FROM court_setups cs JOIN setups s ON s.id = cs.setup_id
+                WHERE cs.court_id = c.id AND ${query.date}::date BETWEEN cs.valid_from AND cs.valid_to AND s.sport = ${query.sport}::sport)
+        OR NOT EXISTS (SELECT 1 FROM court_setups cs WHERE cs.court_id = c.id AND ${query.date}::date BETWEEN cs.valid_from AND cs.valid_to))`
+    : Prisma.empty;
+  type JsonSpan = { courtId: number; startsAt: string; endsAt: string };
+  type DayRow = Pick<Setting, 'seasonStart' | 'seasonEnd' | 'bookingHorizonDays'> & {
+    prices: Partial<Record<PriceCode, number>>;
+    courts: GridCourt[];
+    bookings: (JsonSpan & { userId: number | null })[];
+    closures: JsonSpan[];
+  };
+  const [day] = await db.$queryRaw<[DayRow]>`
+    SELECT st.season_start AS "seasonStart", st.season_end AS "seasonEnd", st.booking_horizon_days AS "bookingHorizonDays",
+      ${pricesInForceSql(year)} AS prices,
+      (SELECT coalesce(json_agg(json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'row', c."row", 'hasLights', c.has_lights) ORDER BY c."row", c.position), '[]')
+       FROM courts c WHERE c.is_bookable ${sportFilter}) AS courts,
+      (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at, 'userId', user_id)), '[]') FROM bookings
+       WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}
+         AND ${liveSql(now)}) AS bookings,
+      (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at)), '[]') FROM court_closures
+       WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}) AS closures
+    FROM settings st WHERE st.id = 1`;
+  const instants = <T extends JsonSpan>(span: T) => ({ ...span, startsAt: new Date(span.startsAt), endsAt: new Date(span.endsAt) });
+  const season = seasonOf(year, day);
+  const prices = priceTableOf(day.prices);
+  const lastBookableDay = addDays(today, day.bookingHorizonDays);
+  return {
+    date: query.date,
+    season: { start: season.start, end: season.end },
+    today,
+    last_bookable_day: lastBookableDay,
+    prices: courtPrices(prices),
+    courts: dayGrid({ date: query.date, now, lastBookableDay, season, courts: day.courts, bookings: day.bookings.map(instants), closures: day.closures.map(instants), prices, viewerId }),
+  };
 }

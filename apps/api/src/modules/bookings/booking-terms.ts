@@ -1,21 +1,19 @@
-// What the member's booking and the desk's share: the slots asked for as instants with their list
-// price, which bookings are live, times shown in Rome, and the waitlist told when a slot frees.
-import { FULL_DAY_SLOTS, SLOTS } from '@beach/contracts';
+// The rules of a booking, in one place for every writer (the member, the desk, the weekly series,
+// "Sposta", a late payment): which bookings still hold their slot, the price of a choice of slots,
+// how a booking row reads on the wire, and how a slot is reserved in a transaction.
+import { centsToMoney, FULL_DAY_SLOTS, SLOTS, type TBooking } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, Court, Transaction } from '../../generated/prisma/client.js';
 import type { PriceCode } from '../../generated/prisma/enums.js';
-import type { Prisma } from '../../lib/db.js';
+import { conflictOn, Prisma } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { CENTRE_TIME_ZONE, todayInRome } from '../../lib/time.js';
-import { priceListInForce } from '../prices/prices.service.js';
+import { releaseCoupon } from '../coupons/coupon-rules.js';
+import { pricesInForce, type PriceTable } from '../prices/prices.service.js';
+import { releaseBookingCoupon } from './booking-coupon-rules.js';
 import { slotFreedEmail } from './bookings.emails.js';
 import { SLOT_PRICE_CODE, slotsOf } from './slots.js';
-
-export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
-
-export const LIVE_HOLD = (now: Date): Prisma.BookingWhereInput => ({ status: 'pending_payment', OR: [{ holdExpiresAt: null }, { holdExpiresAt: { gt: now } }] });
-export const LIVE = (now: Date): Prisma.BookingWhereInput => ({ OR: [{ status: 'confirmed' }, LIVE_HOLD(now)] });
 
 export const SLOT_MESSAGES = {
   taken: 'Questo orario è appena stato prenotato da un altro utente.',
@@ -24,12 +22,39 @@ export const SLOT_MESSAGES = {
   noPriceList: 'Il listino prezzi di quell’anno non è ancora pubblicato: chiedi in segreteria.',
 } as const;
 
+// A booking holds its slot while it is confirmed, or awaiting payment with a hold that has not lapsed
+// (a hold with no end — the desk's payment link — lasts until paid or cancelled). A lapsed hold stops
+// holding at once, before the minute job marks it expired. The same rule in its three forms, for
+// Prisma, SQL and rows in memory (booking-terms.test.ts checks that they agree):
+type HoldFields = Pick<Booking, 'status' | 'holdExpiresAt'>;
+export const isLiveHold = (booking: HoldFields, now: Date) => booking.status === 'pending_payment' && (booking.holdExpiresAt === null || booking.holdExpiresAt > now);
+export const isLive = (booking: HoldFields, now: Date) => booking.status === 'confirmed' || isLiveHold(booking, now);
+export const LIVE_HOLD = (now: Date): Prisma.BookingWhereInput => ({ status: 'pending_payment', OR: [{ holdExpiresAt: null }, { holdExpiresAt: { gt: now } }] });
+export const LIVE = (now: Date): Prisma.BookingWhereInput => ({ OR: [{ status: 'confirmed' }, LIVE_HOLD(now)] });
+/** On the columns of `bookings` (unqualified: use it where they are unambiguous). */
+export const liveSql = (now: Date) => Prisma.sql`(status = 'confirmed' OR (status = 'pending_payment' AND (hold_expires_at IS NULL OR hold_expires_at > ${now})))`;
+
+/**
+ * The bookings the database's exclusion constraint keeps apart: every one not cancelled or expired,
+ * so a lapsed hold still counts here until it is marked expired (reserveSlot marks it first).
+ */
+export const UNDER_OVERLAP_CONSTRAINT: Prisma.BookingWhereInput = { status: { notIn: ['cancelled', 'expired'] } };
+
+/** The status a booking shows: a lapsed hold reads expired before the job marks it so. */
+export const statusShown = (booking: HoldFields, now: Date): Booking['status'] => (booking.status === 'pending_payment' && !isLiveHold(booking, now) ? 'expired' : booking.status);
+
 const romeTime = new Intl.DateTimeFormat('it-IT', { timeZone: CENTRE_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 /** HH:MM in Rome; an end at midnight reads 24:00. */
 export const timeOf = (instant: Date, isEnd = false) => {
   const text = romeTime.format(instant);
   return isEnd && text === '00:00' ? '24:00' : text;
 };
+
+type Span = Pick<Booking, 'startsAt' | 'endsAt'>;
+/** "dd/mm/yyyy HH:MM–HH:MM" in Rome: how e-mails, payments and Stripe's page name a booking's time. */
+export const whenOf = (booking: Span) => `${formatItalianDate(todayInRome(booking.startsAt))} ${timeOf(booking.startsAt)}–${timeOf(booking.endsAt, true)}`;
+
+export const whatOf = (booking: Span & { court: Pick<Court, 'name'> }) => ({ court: booking.court.name, when: whenOf(booking) });
 
 export interface SlotChoice {
   date: string;
@@ -39,34 +64,68 @@ export interface SlotChoice {
   equipment: boolean;
 }
 
+/** The price of one code in the list; a list without it is not published yet (409). */
+function listPrice(prices: PriceTable, code: PriceCode) {
+  const amount = prices.get(code);
+  if (amount === undefined) throw new AppError(409, SLOT_MESSAGES.noPriceList);
+  return amount;
+}
+
 /** The slots asked for, priced from the list of the booking's year (frozen on the booking). */
 export async function priceSlots(db: AppDeps['db'], court: Pick<Court, 'hasLights'>, choice: SlotChoice) {
   const startIndex = choice.full_day ? 0 : SLOTS.findIndex((slot) => slot.start === choice.start);
   const count = choice.full_day ? FULL_DAY_SLOTS : choice.slots;
   const slots = slotsOf(choice.date).slice(startIndex, startIndex + count);
-  const list = await priceListInForce(db, Number(choice.date.slice(0, 4)));
-  const prices = new Map<PriceCode, number>(list.entries.map((entry) => [entry.code, entry.amount_cents]));
-  const priceFor = (code: PriceCode) => {
-    const amount = prices.get(code);
-    if (amount === undefined) throw new AppError(409, SLOT_MESSAGES.noPriceList);
-    return amount;
-  };
+  const prices = await pricesInForce(db, Number(choice.date.slice(0, 4)));
   if (slots.some((slot) => slot.band === 'evening') && !court.hasLights) throw new AppError(422, SLOT_MESSAGES.noLights);
-  const priceCents = choice.full_day ? priceFor(choice.equipment ? 'court_full_day_equipment' : 'court_full_day') : slots.reduce((sum, slot) => sum + priceFor(SLOT_PRICE_CODE[slot.band]), 0);
+  const priceCents = choice.full_day
+    ? listPrice(prices, choice.equipment ? 'court_full_day_equipment' : 'court_full_day')
+    : slots.reduce((sum, slot) => sum + listPrice(prices, SLOT_PRICE_CODE[slot.band]), 0);
   const bands = new Set(slots.map((slot) => slot.band));
   return { startsAt: slots[0]!.startsAt, endsAt: slots[slots.length - 1]!.endsAt, priceCents, bands };
 }
 
+/** The list's court prices as the member's grid and the desk's planner show them (null: not in the list). */
+export function courtPrices(prices: PriceTable) {
+  const money = (code: PriceCode) => (prices.has(code) ? centsToMoney(prices.get(code)!) : null);
+  return { day_slot: money('court_day_slot'), evening_slot: money('court_evening_slot'), full_day: money('court_full_day'), full_day_equipment: money('court_full_day_equipment') };
+}
+
+/** What a booking row is loaded with for the wire. */
+export type WireBookingRow = Booking & { court: Court; bookingCoupon: { code: string } | null; membershipCoupon: { code: string } | null };
+
+/** The fields the member's and the desk's views of a booking share. */
+export function bookingWire(row: WireBookingRow, now: Date): Pick<TBooking, 'id' | 'court' | 'date' | 'start' | 'end' | 'starts_at' | 'ends_at' | 'status' | 'price' | 'discount' | 'coupon_code' | 'created_at'> {
+  return {
+    id: row.id,
+    court: { id: row.court.id, code: row.court.code, name: row.court.name },
+    date: todayInRome(row.startsAt),
+    start: timeOf(row.startsAt),
+    end: timeOf(row.endsAt, true),
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    status: statusShown(row, now),
+    price: centsToMoney(row.priceCents),
+    discount: centsToMoney(row.discountCents),
+    coupon_code: row.bookingCoupon?.code ?? row.membershipCoupon?.code ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** A payment that went through (later refunds included), not one still open or failed. */
+export const isSettled = (payment: Pick<Transaction, 'status'>) => payment.status !== 'pending' && payment.status !== 'failed';
+
 /** The online or desk payment of a booking, if any: the latest settled one, or else the latest. */
 export function paymentOf(transactions: Transaction[]) {
   const payments = transactions.filter((row) => row.type === 'payment');
-  return payments.find((row) => row.status !== 'pending' && row.status !== 'failed') ?? payments[0] ?? null;
+  return payments.find(isSettled) ?? payments[0] ?? null;
 }
 
-export const whatOf = (booking: { court: Pick<Court, 'name'>; startsAt: Date; endsAt: Date }) => ({
-  court: booking.court.name,
-  when: `${formatItalianDate(todayInRome(booking.startsAt))} ${timeOf(booking.startsAt)}–${timeOf(booking.endsAt, true)}`,
-});
+/** A hold or a booking that can no longer be had gives its coupon use back. */
+export async function releaseCouponsOf(tx: Prisma.TransactionClient, booking: Pick<Booking, 'membershipCouponId' | 'bookingCouponId'>) {
+  if (booking.membershipCouponId) await releaseCoupon(tx, booking.membershipCouponId);
+  if (booking.bookingCouponId) await releaseBookingCoupon(tx, booking.bookingCouponId);
+}
 
 /** A closure of the court that overlaps the span, if any. */
 async function closureHits(tx: Prisma.TransactionClient, courtId: number, startsAt: Date, endsAt: Date) {
@@ -84,20 +143,26 @@ export async function takeCourtTurn(tx: Prisma.TransactionClient, courtId: numbe
   await tx.$queryRaw`SELECT id FROM courts WHERE id = ${courtId} FOR NO KEY UPDATE`;
 }
 
+export type CourtSpan = { courtId: number; startsAt: Date; endsAt: Date };
+
 /**
- * Every writer that puts a booking on a slot goes through here first, in its transaction: it takes
- * the court's turn, a closure refuses it, and holds that lapsed on the slot are expired now (the job
- * only runs once a minute), so a lapsed hold never blocks a slot that the grid and the series preview
- * already show as free.
+ * Every writer that puts a booking on a slot goes through here, in its transaction: it takes the
+ * court's turn, a closure refuses it (409), holds that lapsed on the slots are expired now (the job only
+ * runs once a minute, and the grid and the series preview already show those slots as free), then
+ * `write` puts the booking there. Two live bookings of a court never overlap (the database's exclusion
+ * constraint `bookings_no_overlap`): the loser of a race gets the 409 `takenMessage`.
  */
-export async function reserveSlot(tx: Prisma.TransactionClient, slot: { courtId: number; startsAt: Date; endsAt: Date }, now: Date) {
-  const { courtId, startsAt, endsAt } = slot;
-  await takeCourtTurn(tx, courtId);
-  if (await closureHits(tx, courtId, startsAt, endsAt)) throw new AppError(409, SLOT_MESSAGES.closed);
-  await tx.booking.updateMany({
-    where: { courtId, status: 'pending_payment', holdExpiresAt: { lte: now }, startsAt: { lt: endsAt }, endsAt: { gt: startsAt } },
-    data: { status: 'expired' },
-  });
+export async function reserveSlot<T>(tx: Prisma.TransactionClient, spans: CourtSpan | CourtSpan[], now: Date, write: () => Promise<T>, takenMessage: string = SLOT_MESSAGES.taken): Promise<T> {
+  const all = Array.isArray(spans) ? spans : [spans];
+  for (const { courtId, startsAt, endsAt } of all) {
+    await takeCourtTurn(tx, courtId);
+    if (await closureHits(tx, courtId, startsAt, endsAt)) throw new AppError(409, SLOT_MESSAGES.closed);
+    await tx.booking.updateMany({
+      where: { courtId, status: 'pending_payment', holdExpiresAt: { lte: now }, startsAt: { lt: endsAt }, endsAt: { gt: startsAt } },
+      data: { status: 'expired' },
+    });
+  }
+  return write().catch(conflictOn('bookings_no_overlap', takenMessage));
 }
 
 /**

@@ -1,36 +1,49 @@
 // Court booking for members (design §1, §2, §4): the day's grid, holds that occupy a slot while the
 // member pays, Stripe Checkout through the payments module, confirmation on payment, cancellation with
 // an automatic refund inside the free-cancellation notice, and holds that lapse on time.
-import { centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, SLOT_MINUTES, type TAvailability, type TBooking, type ZAvailabilityQuery, type ZBookingCheckoutBody, type ZCreateBookingBody, type ZWaitlistBody } from '@beach/contracts';
+import { type api, type BodyOf, centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, type QueryOf, SLOT_MINUTES, type TBooking } from '@beach/contracts';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
-import type { Booking, Court, Setting, Transaction, User } from '../../generated/prisma/client.js';
-import type { PriceCode } from '../../generated/prisma/enums.js';
-import { isConstraintViolation, Prisma } from '../../lib/db.js';
+import type { Booking, Transaction, User } from '../../generated/prisma/client.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { formatItalianDate } from '../../lib/format.js';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { COUPON_MESSAGES, couponDiscountCents, couponProblem, redeemCoupon, releaseCoupon } from '../coupons/coupon-rules.js';
-import { seasonOf } from '../memberships/membership-terms.js';
+import { COUPON_MESSAGES, couponDiscountCents, couponProblem, redeemCoupon } from '../coupons/coupon-rules.js';
+import { inSeason, seasonOf, seasonOpening } from '../memberships/membership-terms.js';
 import type { Checkouts } from '../payments/checkout.js';
 import { requireStripe } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
-import { priceYearInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
-import { dayGrid, type GridCourt } from './availability.js';
-import { createWaitlistNotifier, LIVE, LIVE_HOLD, paymentOf, priceSlots, reserveSlot, SLOT_MESSAGES, takeCourtTurn, timeOf, TRANSACTION_OPTIONS, whatOf } from './booking-terms.js';
-import { applyBookingCoupon, releaseBookingCoupon } from './booking-coupon-rules.js';
+import { dayAvailability } from './availability.js';
+import {
+  bookingWire,
+  createWaitlistNotifier,
+  isLiveHold,
+  LIVE,
+  LIVE_HOLD,
+  paymentOf,
+  priceSlots,
+  releaseCouponsOf,
+  reserveSlot,
+  SLOT_MESSAGES,
+  takeCourtTurn,
+  timeOf,
+  UNDER_OVERLAP_CONSTRAINT,
+  whatOf,
+  whenOf,
+  type WireBookingRow,
+} from './booking-terms.js';
+import { applyBookingCoupon } from './booking-coupon-rules.js';
 import { reminderEmail } from './bookings.emails.js';
 import { bookingsCalendar } from './calendar.js';
-import { romeInstant } from './slots.js';
 
 export const BOOKING_MESSAGES = {
   ...SLOT_MESSAGES,
   held: 'Prenotazione effettuata: completa il pagamento per confermarla.',
   past: 'Non si può prenotare un orario già passato.',
   beyondHorizon: (days: number) => `Si può prenotare al massimo ${days} giorni in anticipo.`,
-  outOfSeason: (start: string, end: string) => `Il centro è aperto dal ${formatItalianDate(start)} al ${formatItalianDate(end)}: scegli un giorno della stagione.`,
+  outOfSeason: (start: string, end: string) => `${seasonOpening({ start, end })}: scegli un giorno della stagione.`,
   notBookable: 'Questo campo non si prenota online: chiedi in segreteria.',
   limit: (max: number) => `Hai già ${max} prenotazioni future: è il massimo consentito.`,
   liveHold: 'Hai già una prenotazione in attesa di pagamento: completala o annullala prima di prenotarne un’altra.',
@@ -44,44 +57,30 @@ export const BOOKING_MESSAGES = {
   notCancellable: 'Questa prenotazione non si può annullare.',
 } as const;
 
-type AvailabilityQuery = ReturnType<typeof ZAvailabilityQuery.parse>;
-type CreateBody = ReturnType<typeof ZCreateBookingBody.parse>;
-type CheckoutBody = ReturnType<typeof ZBookingCheckoutBody.parse>;
-type WaitlistBody = ReturnType<typeof ZWaitlistBody.parse>;
-type BookingRow = Booking & { court: Court; transactions: Transaction[]; membershipCoupon: { code: string } | null; bookingCoupon: { code: string } | null };
+type Routes = typeof api.bookings;
+type BookingRow = WireBookingRow & { transactions: Transaction[] };
 
 const WITH_DETAILS = { court: true, transactions: { orderBy: { createdAt: 'desc' } }, membershipCoupon: { select: { code: true } }, bookingCoupon: { select: { code: true } } } as const;
+
+/** A member's booking on the wire; it can be cancelled for free until the notice before it starts. */
+function toBookingDto(booking: BookingRow, now: Date, freeCancellationHours: number): TBooking {
+  const payment = paymentOf(booking.transactions);
+  const holdLive = isLiveHold(booking, now);
+  const beforeNotice = booking.startsAt.getTime() - now.getTime() >= freeCancellationHours * 3_600_000;
+  return {
+    ...bookingWire(booking, now),
+    full_day: timeOf(booking.startsAt) === FULL_DAY_START && booking.endsAt.getTime() - booking.startsAt.getTime() === FULL_DAY_SLOTS * SLOT_MINUTES * 60_000,
+    original_price: centsToMoney(booking.priceCents + booking.discountCents),
+    hold_expires_at: holdLive ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
+    payment_status: payment?.status ?? null,
+    can_pay: holdLive,
+    can_cancel: holdLive || (booking.status === 'confirmed' && beforeNotice && booking.startsAt > now),
+  };
+}
 
 export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'stripe' | 'logger' | 'config'>, checkouts: Checkouts) {
   const { db, jobs, config } = deps;
   const notifyWaitlist = createWaitlistNotifier(deps);
-
-  async function toDto(booking: BookingRow, now = new Date(), freeCancellationHours?: number): Promise<TBooking> {
-    const hours = freeCancellationHours ?? (await readSettings(db)).freeCancellationHours;
-    const payment = paymentOf(booking.transactions);
-    const holdLive = booking.status === 'pending_payment' && (!booking.holdExpiresAt || booking.holdExpiresAt > now);
-    const beforeNotice = booking.startsAt.getTime() - now.getTime() >= hours * 3_600_000;
-    return {
-      id: booking.id,
-      court: { id: booking.court.id, code: booking.court.code, name: booking.court.name },
-      date: todayInRome(booking.startsAt),
-      start: timeOf(booking.startsAt),
-      end: timeOf(booking.endsAt, true),
-      starts_at: booking.startsAt.toISOString(),
-      ends_at: booking.endsAt.toISOString(),
-      full_day: timeOf(booking.startsAt) === FULL_DAY_START && booking.endsAt.getTime() - booking.startsAt.getTime() === FULL_DAY_SLOTS * SLOT_MINUTES * 60_000,
-      status: holdLive || booking.status !== 'pending_payment' ? booking.status : 'expired',
-      original_price: centsToMoney(booking.priceCents + booking.discountCents),
-      discount: centsToMoney(booking.discountCents),
-      price: centsToMoney(booking.priceCents),
-      coupon_code: booking.bookingCoupon?.code ?? booking.membershipCoupon?.code ?? null,
-      hold_expires_at: holdLive ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
-      payment_status: payment?.status ?? null,
-      can_pay: holdLive,
-      can_cancel: holdLive || (booking.status === 'confirmed' && beforeNotice && booking.startsAt > now),
-      created_at: booking.createdAt.toISOString(),
-    };
-  }
 
   async function ownBooking(userId: number, id: number): Promise<BookingRow> {
     const booking = await db.booking.findFirst({ where: { id, userId }, include: WITH_DETAILS });
@@ -90,12 +89,6 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
   }
 
   const feedUrl = (token: string) => `${webOriginOf(config)}/api/bookings/calendar/${token}.ics`;
-
-  /** A hold or a booking that can no longer be had gives its coupon use back. */
-  async function releaseCouponOf(tx: Prisma.TransactionClient, booking: Pick<Booking, 'membershipCouponId' | 'bookingCouponId'>) {
-    if (booking.membershipCouponId) await releaseCoupon(tx, booking.membershipCouponId);
-    if (booking.bookingCouponId) await releaseBookingCoupon(tx, booking.bookingCouponId);
-  }
 
   const couponRefused = (problem: string) => new AppError(422, problem, { coupon_code: [problem] });
 
@@ -139,11 +132,10 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       }
       if (booking.status !== 'expired') return false;
       await takeCourtTurn(tx, booking.courtId);
-      const [clash] = await tx.$queryRaw<{ id: number }[]>`
-        SELECT id FROM bookings
-        WHERE court_id = ${booking.courtId} AND id <> ${bookingId} AND status NOT IN ('cancelled', 'expired')
-          AND tstzrange(starts_at, ends_at, '[)') && tstzrange(${booking.startsAt}::timestamptz, ${booking.endsAt}::timestamptz, '[)')
-        LIMIT 1`;
+      const clash = await tx.booking.findFirst({
+        where: { courtId: booking.courtId, id: { not: bookingId }, startsAt: { lt: booking.endsAt }, endsAt: { gt: booking.startsAt }, ...UNDER_OVERLAP_CONSTRAINT },
+        select: { id: true },
+      });
       if (clash) return false;
       await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
       return true;
@@ -153,59 +145,13 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
   return {
     paymentTarget,
 
-    async availability(viewer: User, query: AvailabilityQuery): Promise<TAvailability> {
-      const now = new Date();
-      const today = todayInRome(now);
-      const year = Number(query.date.slice(0, 4));
-      const dayStart = romeInstant(query.date, '00:00');
-      const dayEnd = romeInstant(addDays(query.date, 1), '00:00');
-      // The busiest read of the season: the settings, the price list in force, the day's courts, live
-      // bookings and closures in one round trip (lists as JSON built by PostgreSQL). A hold whose time
-      // ran out no longer counts, even before the job marks it expired.
-      const sportFilter = query.sport
-        ? Prisma.sql`AND (
-            EXISTS (SELECT 1 FROM court_setups cs JOIN setups s ON s.id = cs.setup_id
-                    WHERE cs.court_id = c.id AND ${query.date}::date BETWEEN cs.valid_from AND cs.valid_to AND s.sport = ${query.sport}::sport)
-            OR NOT EXISTS (SELECT 1 FROM court_setups cs WHERE cs.court_id = c.id AND ${query.date}::date BETWEEN cs.valid_from AND cs.valid_to))`
-        : Prisma.empty;
-      type JsonSpan = { courtId: number; startsAt: string; endsAt: string };
-      type DayRow = Pick<Setting, 'seasonStart' | 'seasonEnd' | 'bookingHorizonDays'> & {
-        prices: Partial<Record<PriceCode, number>>;
-        courts: GridCourt[];
-        bookings: (JsonSpan & { userId: number | null })[];
-        closures: JsonSpan[];
-      };
-      const [day] = await db.$queryRaw<[DayRow]>`
-        SELECT st.season_start AS "seasonStart", st.season_end AS "seasonEnd", st.booking_horizon_days AS "bookingHorizonDays",
-          (SELECT coalesce(json_object_agg(code, amount_cents), '{}') FROM price_list_entries WHERE year = ${priceYearInForce(year)}) AS prices,
-          (SELECT coalesce(json_agg(json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'row', c."row", 'hasLights', c.has_lights) ORDER BY c."row", c.position), '[]')
-           FROM courts c WHERE c.is_bookable ${sportFilter}) AS courts,
-          (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at, 'userId', user_id)), '[]') FROM bookings
-           WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}
-             AND (status = 'confirmed' OR (status = 'pending_payment' AND (hold_expires_at IS NULL OR hold_expires_at > ${now})))) AS bookings,
-          (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at)), '[]') FROM court_closures
-           WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}) AS closures
-        FROM settings st WHERE st.id = 1`;
-      const instants = <T extends JsonSpan>(span: T) => ({ ...span, startsAt: new Date(span.startsAt), endsAt: new Date(span.endsAt) });
-      const season = seasonOf(year, day);
-      const prices = new Map(Object.entries(day.prices) as [PriceCode, number][]);
-      const money = (code: PriceCode) => (prices.has(code) ? centsToMoney(prices.get(code)!) : null);
-      const lastBookableDay = addDays(today, day.bookingHorizonDays);
-      return {
-        date: query.date,
-        season: { start: season.start, end: season.end },
-        today,
-        last_bookable_day: lastBookableDay,
-        prices: { day_slot: money('court_day_slot'), evening_slot: money('court_evening_slot'), full_day: money('court_full_day'), full_day_equipment: money('court_full_day_equipment') },
-        courts: dayGrid({ date: query.date, now, lastBookableDay, season, courts: day.courts, bookings: day.bookings.map(instants), closures: day.closures.map(instants), prices, viewerId: viewer.id }),
-      };
-    },
+    availability: (viewer: User, query: QueryOf<Routes['availability']>) => dayAvailability(db, viewer.id, query, new Date()),
 
     /**
      * A hold on the slots (design §2, §4). The member's row is locked so their own limits hold under
      * concurrent requests; two members racing for one slot are separated by the exclusion constraint.
      */
-    async create(user: User, body: CreateBody) {
+    async create(user: User, body: BodyOf<Routes['create']>) {
       requireStripe(deps.stripe); // a hold nobody can pay would only block the slot
       const now = new Date();
       const settings = await readSettings(db);
@@ -214,45 +160,42 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       if (!court.isBookable) throw new AppError(422, BOOKING_MESSAGES.notBookable);
       const today = todayInRome(now);
       const season = seasonOf(Number(body.date.slice(0, 4)), settings);
-      if (body.date < season.start || body.date > season.end) throw new AppError(422, BOOKING_MESSAGES.outOfSeason(season.start, season.end));
+      if (!inSeason(body.date, season)) throw new AppError(422, BOOKING_MESSAGES.outOfSeason(season.start, season.end));
       if (body.date > addDays(today, settings.bookingHorizonDays)) throw new AppError(422, BOOKING_MESSAGES.beyondHorizon(settings.bookingHorizonDays));
       const { startsAt, endsAt, priceCents } = await priceSlots(db, court, body);
       if (startsAt <= now) throw new AppError(422, BOOKING_MESSAGES.past);
 
-      const booking = await db
-        .$transaction(async (tx) => {
-          // NO KEY UPDATE: the member's own holds queue here, other rows' foreign keys to the member do not.
-          await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR NO KEY UPDATE`;
-          if (await tx.booking.count({ where: { userId: user.id, ...LIVE_HOLD(now) } })) throw new AppError(409, BOOKING_MESSAGES.liveHold);
-          const future = await tx.booking.count({ where: { userId: user.id, endsAt: { gt: now }, ...LIVE(now) } });
-          if (future >= settings.maxFutureBookings) throw new AppError(409, BOOKING_MESSAGES.limit(settings.maxFutureBookings));
-          await reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now);
-          return tx.booking.create({
+      const booking = await db.$transaction(async (tx) => {
+        // NO KEY UPDATE: the member's own holds queue here, other rows' foreign keys to the member do not.
+        await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR NO KEY UPDATE`;
+        if (await tx.booking.count({ where: { userId: user.id, ...LIVE_HOLD(now) } })) throw new AppError(409, BOOKING_MESSAGES.liveHold);
+        const future = await tx.booking.count({ where: { userId: user.id, endsAt: { gt: now }, ...LIVE(now) } });
+        if (future >= settings.maxFutureBookings) throw new AppError(409, BOOKING_MESSAGES.limit(settings.maxFutureBookings));
+        return reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now, () =>
+          tx.booking.create({
             data: { courtId: court.id, userId: user.id, createdById: user.id, startsAt, endsAt, priceCents, status: 'pending_payment', holdExpiresAt: new Date(now.getTime() + settings.paymentHoldMinutes * 60_000) },
             include: WITH_DETAILS,
-          });
-        }, TRANSACTION_OPTIONS)
-        .catch((error: unknown) => {
-          if (isConstraintViolation(error, 'bookings_no_overlap')) throw new AppError(409, BOOKING_MESSAGES.taken);
-          throw error;
-        });
-      return { message: BOOKING_MESSAGES.held, booking: await toDto(booking, now, settings.freeCancellationHours) };
+          }),
+        );
+      }, TRANSACTION_OPTIONS);
+      return { message: BOOKING_MESSAGES.held, booking: toBookingDto(booking, now, settings.freeCancellationHours) };
     },
 
     async mine(user: User) {
       const now = new Date();
       const { freeCancellationHours } = await readSettings(db);
       const rows = await db.booking.findMany({ where: { userId: user.id }, include: WITH_DETAILS, orderBy: { startsAt: 'asc' } });
-      const bookings = await Promise.all(rows.map((row) => toDto(row, now, freeCancellationHours)));
+      const bookings = rows.map((row) => toBookingDto(row, now, freeCancellationHours));
       return { upcoming: bookings.filter((row) => new Date(row.ends_at) > now), past: bookings.filter((row) => new Date(row.ends_at) <= now).reverse() };
     },
 
     async show(user: User, id: number) {
-      return toDto(await ownBooking(user.id, id));
+      const { freeCancellationHours } = await readSettings(db);
+      return toBookingDto(await ownBooking(user.id, id), new Date(), freeCancellationHours);
     },
 
     /** Opens Stripe Checkout for a live hold; a coupon (applicable to bookings) is counted once. */
-    async checkout(user: User, id: number, body: CheckoutBody) {
+    async checkout(user: User, id: number, body: BodyOf<Routes['checkout']>) {
       const booking = await ownBooking(user.id, id);
       const now = new Date();
       if (booking.status !== 'pending_payment') throw new AppError(409, BOOKING_MESSAGES.notPayable);
@@ -261,13 +204,13 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       if (body.coupon_code && applied && applied !== body.coupon_code) throw new AppError(409, BOOKING_MESSAGES.couponAlready);
       if (body.coupon_code && !applied) await applyCoupon(booking, body.coupon_code, now);
       const current = await ownBooking(user.id, id);
-      const dto = await toDto(current, now);
+      const dto = toBookingDto(current, now, (await readSettings(db)).freeCancellationHours);
       const checkoutUrl = await checkouts.open({
         kind: 'booking',
         targetId: id,
         customer: { id: user.id, email: user.email },
         amountCents: current.priceCents,
-        itemName: `Campo ${current.court.code} · ${formatItalianDate(dto.date)} ${dto.start}–${dto.end}`,
+        itemName: `Campo ${current.court.code} · ${whenOf(current)}`,
         cancelPath: `/prenotazioni/pagamento/${id}`,
       });
       return { checkout_url: checkoutUrl, booking: dto };
@@ -281,7 +224,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       const booking = await ownBooking(user.id, id);
       const now = new Date();
       const { freeCancellationHours } = await readSettings(db);
-      const dto = await toDto(booking, now, freeCancellationHours);
+      const dto = toBookingDto(booking, now, freeCancellationHours);
       if (booking.status === 'confirmed' && !dto.can_cancel && booking.startsAt > now) throw new AppError(409, BOOKING_MESSAGES.lateCancel(freeCancellationHours));
       if (!dto.can_cancel) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
       if (booking.status === 'pending_payment') await checkouts.closeOpenSessions('booking', id);
@@ -293,11 +236,11 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
           data: { status: 'cancelled', cancelledAt: now, cancellationReason: 'Annullata dal socio', holdExpiresAt: null },
         });
         if (cancelled.count === 0) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
-        if (booking.status === 'pending_payment') await releaseCouponOf(tx, booking);
+        if (booking.status === 'pending_payment') await releaseCouponsOf(tx, booking);
         if (refund) await jobs.send('refund-payment', { paymentId: payment.id, reason: 'cancelled' }, { tx });
         await notifyWaitlist(tx, booking);
       }, TRANSACTION_OPTIONS);
-      return { message: refund ? BOOKING_MESSAGES.cancelledRefund : BOOKING_MESSAGES.cancelled, booking: await toDto(await ownBooking(user.id, id), now, freeCancellationHours) };
+      return { message: refund ? BOOKING_MESSAGES.cancelledRefund : BOOKING_MESSAGES.cancelled, booking: toBookingDto(await ownBooking(user.id, id), now, freeCancellationHours) };
     },
 
     /** Job, every minute: holds past their time become expired, their Checkout closed, coupons given back. */
@@ -311,7 +254,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
             UPDATE bookings SET status = 'expired', updated_at = now() WHERE id = ${id} AND status = 'pending_payment'
             RETURNING membership_coupon_id AS "membershipCouponId", booking_coupon_id AS "bookingCouponId"`;
           if (!row) return;
-          await releaseCouponOf(tx, row);
+          await releaseCouponsOf(tx, row);
           await notifyWaitlist(tx, slot);
         }, TRANSACTION_OPTIONS);
       }
@@ -334,7 +277,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
     },
 
     /** "Avvisami se si libera" on a taken slot. */
-    async joinWaitlist(user: User, body: WaitlistBody) {
+    async joinWaitlist(user: User, body: BodyOf<Routes['waitlist']>) {
       const court = await db.court.findUnique({ where: { id: body.court_id } });
       if (!court?.isBookable) throw new AppError(422, BOOKING_MESSAGES.notBookable);
       const { startsAt, endsAt } = await priceSlots(db, court, { ...body, slots: 1, full_day: false, equipment: false });

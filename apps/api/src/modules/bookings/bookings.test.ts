@@ -5,12 +5,11 @@
 import ICAL from 'ical.js';
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, todayInRome } from '../../lib/time.js';
+import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { BOOKING_MESSAGES } from './bookings.service.js';
-import { romeInstant } from './slots.js';
 
 const mail = await startMailCatcher();
 const { app, db, stripe, services } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: 'http://web.example.test' }, { stripe: true });
@@ -72,7 +71,7 @@ describe('POST /api/bookings: the rules the server enforces', () => {
     await refusal({ date: addDays(today, -1), start: '09:00' }, 422, BOOKING_MESSAGES.past);
     await refusal({ date: addDays(today, 15), start: '09:00' }, 422, BOOKING_MESSAGES.beyondHorizon(14));
     await refusal({ court_id: d1 }, 422, BOOKING_MESSAGES.notBookable);
-    await db.courtClosure.create({ data: { courtId: c1, startsAt: romeInstant(day, '12:00'), endsAt: romeInstant(day, '14:00'), reason: 'Torneo' } });
+    await db.courtClosure.create({ data: { courtId: c1, startsAt: instantInRome(day, '12:00'), endsAt: instantInRome(day, '14:00'), reason: 'Torneo' } });
     await refusal({ start: '13:30' }, 409, BOOKING_MESSAGES.closed);
     await db.court.update({ where: { id: c1 }, data: { hasLights: false } });
     await refusal({ start: '21:00' }, 422, BOOKING_MESSAGES.noLights);
@@ -309,7 +308,7 @@ describe('waitlist, reminders and calendar', () => {
     const events = new ICAL.Component(ICAL.parse(ics.text)).getAllSubcomponents('vevent').map((event) => new ICAL.Event(event));
     expect(events).toHaveLength(1);
     expect(events[0]!.summary).toBe('Campo C1 - Adriatica Beach Arena');
-    expect(events[0]!.startDate.toJSDate().toISOString()).toBe(romeInstant(day, '09:00').toISOString());
+    expect(events[0]!.startDate.toJSDate().toISOString()).toBe(instantInRome(day, '09:00').toISOString());
 
     const single = await request(app).get(`/api/bookings/${confirmed.body.booking.id}/ics`).set(auth(alice));
     expect(single.headers['content-disposition']).toContain('.ics');

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { createMember } from '../../test/members.js';
-import { romeInstant } from './slots.js';
+import { instantInRome } from '../../lib/time.js';
 
 const { app, db } = await useTestApp();
 
@@ -36,7 +36,7 @@ describe('calendar files', () => {
     ] as const;
     const bookings = await Promise.all(
       plays.map(([date, start]) => {
-        const startsAt = romeInstant(date, start);
+        const startsAt = instantInRome(date, start);
         return db.booking.create({ data: { courtId: court.id, userId: member.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 2000 } });
       }),
     );

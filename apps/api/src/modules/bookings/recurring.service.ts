@@ -1,29 +1,20 @@
 // Weekly recurring series (design §7): a preview of every date with the reason it would be skipped,
 // creation that books all the free dates in one transaction (all or nothing), editing the future
 // dates, and cancelling from a day on.
-import {
-  centsToMoney,
-  SLOTS,
-  type TOccurrence,
-  type TRecurringSeries,
-  type ZRecurringBody,
-  type ZRecurringCancelBody,
-  type ZRecurringUpdateBody,
-} from '@beach/contracts';
+import { type api, type BodyOf, centsToMoney, SLOTS, type TOccurrence, type TRecurringSeries } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
-import { isConstraintViolation, Prisma } from '../../lib/db.js';
+import { Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
 import type { PageRequest } from '../../lib/paging.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
-import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
+import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
 import { isAdmin } from '../auth/guards.js';
-import { seasonOf } from '../memberships/membership-terms.js';
+import { inSeason, seasonOf } from '../memberships/membership-terms.js';
 import { readSettings } from '../settings/settings.service.js';
-import { ADMIN_BOOKING_MESSAGES, type AdminBookingsService } from './bookings-admin.service.js';
-import { createWaitlistNotifier, LIVE, priceSlots, reserveSlot, takeCourtTurn, TRANSACTION_OPTIONS } from './booking-terms.js';
-import { romeInstant } from './slots.js';
+import { ADMIN_BOOKING_MESSAGES, type AdminBookingsService } from './admin-bookings.service.js';
+import { createWaitlistNotifier, LIVE, priceSlots, reserveSlot, takeCourtTurn } from './booking-terms.js';
 
 export const RECURRING_MESSAGES = {
   notFound: 'Serie non trovata.',
@@ -40,8 +31,8 @@ export const RECURRING_MESSAGES = {
   },
 } as const;
 
-type SeriesBody = ReturnType<typeof ZRecurringBody.parse>;
-type UpdateBody = ReturnType<typeof ZRecurringUpdateBody.parse>;
+type Routes = typeof api.adminBookings;
+type SeriesBody = BodyOf<Routes['recurringCreate']>;
 type Span = { startsAt: Date; endsAt: Date };
 
 /** ISO weekday (1 = Monday … 7 = Sunday) of a calendar day. */
@@ -51,7 +42,7 @@ const isoWeekday = (date: string) => fromIsoDate(date).getUTCDay() || 7;
 export function seriesDates(body: Pick<SeriesBody, 'weekday' | 'valid_from' | 'valid_to' | 'start' | 'end'>) {
   const dates: { date: string; startsAt: Date; endsAt: Date }[] = [];
   let date = addDays(body.valid_from, (body.weekday - isoWeekday(body.valid_from) + 7) % 7);
-  for (; date <= body.valid_to; date = addDays(date, 7)) dates.push({ date, startsAt: romeInstant(date, body.start), endsAt: romeInstant(date, body.end) });
+  for (; date <= body.valid_to; date = addDays(date, 7)) dates.push({ date, startsAt: instantInRome(date, body.start), endsAt: instantInRome(date, body.end) });
   return dates;
 }
 
@@ -77,7 +68,7 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
       const state: TOccurrence['state'] =
         occurrence.startsAt <= now
           ? 'past'
-          : occurrence.date < season.start || occurrence.date > season.end
+          : !inSeason(occurrence.date, season)
             ? 'out_of_season'
             : closures.some((closure) => overlaps(closure, occurrence))
               ? 'closed'
@@ -98,7 +89,7 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
     return { priceCents: body.price ?? listed.priceCents, overridden: body.price !== null && body.price !== listed.priceCents };
   }
 
-  async function seriesDto(ids: number[], now = new Date()): Promise<TRecurringSeries[]> {
+  async function loadSeries(ids: number[], now = new Date()): Promise<TRecurringSeries[]> {
     if (ids.length === 0) return [];
     const rows = await db.$queryRaw<
       {
@@ -154,7 +145,7 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
   }
 
   async function oneSeries(id: number) {
-    const [series] = await seriesDto([id]);
+    const [series] = await loadSeries([id]);
     if (!series) throw notFound(RECURRING_MESSAGES.notFound);
     return series;
   }
@@ -164,7 +155,7 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
   return {
     async list(query: PageRequest) {
       const [rows, total] = await Promise.all([db.recurringBooking.findMany({ select: { id: true }, orderBy: [{ validTo: 'desc' }, { id: 'desc' }], ...skipTake(query) }), db.recurringBooking.count()]);
-      return pagedList(await seriesDto(rows.map((row) => row.id)), total, query);
+      return pagedList(await loadSeries(rows.map((row) => row.id)), total, query);
     },
 
     async preview(actor: User, body: SeriesBody) {
@@ -183,42 +174,44 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
       const now = new Date();
       const member = body.user_id ? await db.user.findUnique({ where: { id: body.user_id } }) : null;
       if (body.user_id && !member) throw new AppError(422, ADMIN_BOOKING_MESSAGES.userNotFound, { user_id: [ADMIN_BOOKING_MESSAGES.userNotFound] });
-      const { id, occurrences } = await db
-        .$transaction(async (tx) => {
-          // Two series on one court queue here, before reading which dates are free (reserveSlot takes the
-          // same turn again); a member's booking meets the exclusion constraint.
-          await takeCourtTurn(tx, body.court_id);
-          const occurrences = await occurrencesOf(tx, body, now);
-          const free = occurrences.filter((occurrence) => occurrence.state === 'free');
-          if (free.length === 0) throw new AppError(409, RECURRING_MESSAGES.nothingFree);
-          for (const occurrence of free) await reserveSlot(tx, { courtId: body.court_id, ...occurrence }, now);
-          const [series] = await tx.$queryRaw<{ id: number }[]>`
-            INSERT INTO recurring_bookings (court_id, user_id, customer_name, customer_phone, weekday, start_time, end_time, valid_from, valid_to, price_cents, notes, created_by_id)
-            VALUES (${body.court_id}, ${member?.id ?? null}, ${member ? null : body.customer_name}, ${body.customer_phone}, ${body.weekday}, ${body.start}::time, ${body.end}::time,
-                    ${body.valid_from}::date, ${body.valid_to}::date, ${priceCents}, ${body.notes}, ${actor.id})
-            RETURNING id`;
-          await tx.booking.createMany({
-            data: free.map((occurrence) => ({
-              courtId: body.court_id,
-              userId: member?.id ?? null,
-              customerName: member ? null : body.customer_name,
-              customerPhone: body.customer_phone,
-              startsAt: occurrence.startsAt,
-              endsAt: occurrence.endsAt,
-              priceCents,
-              priceOverrideReason: overridden ? body.price_reason : null,
-              notes: body.notes,
-              status: 'confirmed' as const,
-              recurringBookingId: series!.id,
-              createdById: actor.id,
-            })),
-          });
-          return { id: series!.id, occurrences };
-        }, TRANSACTION_OPTIONS)
-        .catch((error: unknown) => {
-          if (isConstraintViolation(error, 'bookings_no_overlap')) throw new AppError(409, RECURRING_MESSAGES.raced);
-          throw error;
-        });
+      const { id, occurrences } = await db.$transaction(async (tx) => {
+        // Two series on one court queue here, before reading which dates are free (reserveSlot takes the
+        // same turn again); a member's booking meets the exclusion constraint.
+        await takeCourtTurn(tx, body.court_id);
+        const occurrences = await occurrencesOf(tx, body, now);
+        const free = occurrences.filter((occurrence) => occurrence.state === 'free');
+        if (free.length === 0) throw new AppError(409, RECURRING_MESSAGES.nothingFree);
+        const spans = free.map((occurrence) => ({ courtId: body.court_id, startsAt: occurrence.startsAt, endsAt: occurrence.endsAt }));
+        const id = await reserveSlot(
+          tx,
+          spans,
+          now,
+          async () => {
+            const [series] = await tx.$queryRaw<{ id: number }[]>`
+              INSERT INTO recurring_bookings (court_id, user_id, customer_name, customer_phone, weekday, start_time, end_time, valid_from, valid_to, price_cents, notes, created_by_id)
+              VALUES (${body.court_id}, ${member?.id ?? null}, ${member ? null : body.customer_name}, ${body.customer_phone}, ${body.weekday}, ${body.start}::time, ${body.end}::time,
+                      ${body.valid_from}::date, ${body.valid_to}::date, ${priceCents}, ${body.notes}, ${actor.id})
+              RETURNING id`;
+            await tx.booking.createMany({
+              data: spans.map((span) => ({
+                ...span,
+                userId: member?.id ?? null,
+                customerName: member ? null : body.customer_name,
+                customerPhone: body.customer_phone,
+                priceCents,
+                priceOverrideReason: overridden ? body.price_reason : null,
+                notes: body.notes,
+                status: 'confirmed' as const,
+                recurringBookingId: series!.id,
+                createdById: actor.id,
+              })),
+            });
+            return series!.id;
+          },
+          RECURRING_MESSAGES.raced,
+        );
+        return { id, occurrences };
+      }, TRANSACTION_OPTIONS);
       const skipped = occurrences.filter((occurrence) => occurrence.state !== 'free').map(withoutSpan);
       const created = occurrences.length - skipped.length;
       return { message: RECURRING_MESSAGES.created(created, skipped.length), series: await oneSeries(id), created, skipped };
@@ -231,7 +224,7 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
     },
 
     /** The customer, price and notes of the series and of its dates still to come. */
-    async update(actor: User, id: number, body: UpdateBody) {
+    async update(actor: User, id: number, body: BodyOf<Routes['recurringUpdate']>) {
       if (body.price !== null && !isAdmin(actor)) throw new AppError(403, ADMIN_BOOKING_MESSAGES.priceAdminOnly);
       const member = body.user_id ? await db.user.findUnique({ where: { id: body.user_id } }) : null;
       if (body.user_id && !member) throw new AppError(422, ADMIN_BOOKING_MESSAGES.userNotFound, { user_id: [ADMIN_BOOKING_MESSAGES.userNotFound] });
@@ -250,9 +243,9 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
     },
 
     /** Cancels the dates from `from_date` on, telling whoever waits for those slots (one date: cancel that booking instead). */
-    async cancel(actor: User, id: number, { from_date }: ReturnType<typeof ZRecurringCancelBody.parse>) {
+    async cancel(actor: User, id: number, { from_date }: BodyOf<Routes['recurringCancel']>) {
       const series = await oneSeries(id);
-      const from = new Date(Math.max(romeInstant(from_date, '00:00').getTime(), Date.now()));
+      const from = new Date(Math.max(instantInRome(from_date, '00:00').getTime(), Date.now()));
       const cancelled = await db.$transaction(async (tx) => {
         const rows = await tx.booking.updateManyAndReturn({
           where: { recurringBookingId: id, startsAt: { gte: from }, status: 'confirmed' },

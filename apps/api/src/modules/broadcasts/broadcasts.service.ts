@@ -2,14 +2,14 @@
 // sends them in batches at the provider's rate. A recipient is claimed before its message goes out
 // and marked after, so a stopped worker resumes with the others and nobody receives it twice.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TBroadcast, z, ZBroadcastBody, ZBroadcastRecipientsBody } from '@beach/contracts';
+import type { api, BodyOf, TBroadcast } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Broadcast, User } from '../../generated/prisma/client.js';
 import { Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { broadcastEmail } from './broadcasts.emails.js';
 
-type RecipientsBody = z.output<typeof ZBroadcastRecipientsBody>;
+type RecipientsBody = BodyOf<typeof api.broadcasts.countRecipients>;
 
 /** Messages being handed to the mail server at once (nodemailer's pool holds 5 connections). */
 const MAX_IN_FLIGHT = 5;
@@ -94,7 +94,7 @@ export function createBroadcastsService({ db, config, jobs, mailer, logger }: Pi
     },
 
     /** Stores the broadcast with its recipients and queues its sending, in one transaction. */
-    async start(actor: User, body: z.output<typeof ZBroadcastBody>) {
+    async start(actor: User, body: BodyOf<typeof api.broadcasts.send>) {
       const broadcast = await db.$transaction(async (tx) => {
         const created = await tx.broadcast.create({
           data: { subject: body.subject, message: body.message, recipientType: body.recipient_type, ratePerSecond: rate, batchSize, mailer: mailer.name, createdById: actor.id },

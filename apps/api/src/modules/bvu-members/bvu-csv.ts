@@ -1,14 +1,14 @@
 // Reads a BVU members CSV (docs/domain.md#bvu-members): header row required, Italian or English headers, ';'
 // or ',' separators, UTF-8 with or without BOM (Windows-1252 accepted too, as Excel saves it), dates as
 // dd/mm/yyyy or yyyy-mm-dd. Each good row comes out validated; each bad one as "Riga N: why".
-import { BVU_IMPORT_MAX_ROWS, BVU_VALIDITY, type ZBvuMemberBody, ZBvuMemberFields } from '@beach/contracts';
+import { type api, type BodyOf, BVU_IMPORT_MAX_ROWS, BVU_VALIDITY, ZBvuMemberFields } from '@beach/contracts';
 import { CsvError } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { invalid } from '../../lib/errors.js';
 import { fiscalCheckCharacterProblem } from '../memberships/fiscal-code.js';
 
-export type BvuRow = ReturnType<typeof ZBvuMemberBody.parse> & { season: string; line: number };
+export type BvuRow = BodyOf<typeof api.bvuMembers.create> & { season: string; line: number };
 
 type Field = keyof typeof FIELD_LABELS;
 
@@ -101,7 +101,7 @@ export interface ReadResult {
   errors: string[];
 }
 
-type Body = ReturnType<typeof ZBvuMemberBody.parse>;
+type Body = BodyOf<typeof api.bvuMembers.create>;
 type FieldCheck = ReturnType<(typeof ZBvuMemberFields.shape)[Field]['safeParse']>;
 
 /** Fields unique to each member; the others (season, names, dates) repeat from row to row. */

@@ -1,9 +1,9 @@
 // BVU members back-office (docs/domain.md#bvu-members): list, add, edit, delete and CSV import.
 // One card per fiscal code and season, and one holder per card code and season (unique keys).
-import { BVU_IMPORT_MAX_ERRORS, type TBvuImportResult, type TBvuMember, type ZBvuMemberBody, type ZBvuMembersQuery } from '@beach/contracts';
+import { type api, type BodyOf, BVU_IMPORT_MAX_ERRORS, type QueryOf, type TBvuImportResult, type TBvuMember } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { BvuMember } from '../../generated/prisma/client.js';
-import { isUniqueViolation, Prisma } from '../../lib/db.js';
+import { isRecordMissing, isUniqueViolation, Prisma } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { fromIsoDateOrNull, toIsoDateOrNull, yearInRome } from '../../lib/time.js';
@@ -23,8 +23,8 @@ export const BVU_MESSAGES = {
   cardHeldInDatabase: (line: number, season: string) => `Riga ${line}: codice tessera già assegnato a un altro tesserato nella stagione ${season}.`,
 } as const;
 
-type ListQuery = ReturnType<typeof ZBvuMembersQuery.parse>;
-type Body = ReturnType<typeof ZBvuMemberBody.parse>;
+type ListQuery = QueryOf<typeof api.bvuMembers.list>;
+type Body = BodyOf<typeof api.bvuMembers.create>;
 
 /** A 10 MB file (about 80,000 rows) has the client's 120 s; the transaction may take most of it. */
 const IMPORT_TRANSACTION = { timeout: 110_000, maxWait: 10_000 };
@@ -85,7 +85,7 @@ export function createBvuMembersService({ db }: Pick<AppDeps, 'db'>) {
     } catch (error) {
       // Another desk saved the same member in the meantime.
       if (isUniqueViolation(error)) throw invalid({ fiscal_code: [BVU_MESSAGES.fiscalCodeTaken(data.season)] });
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') throw notFound(BVU_MESSAGES.notFound);
+      if (isRecordMissing(error)) throw notFound(BVU_MESSAGES.notFound);
       throw error;
     }
   }

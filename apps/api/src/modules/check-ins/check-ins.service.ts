@@ -18,11 +18,11 @@ import {
 } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, User } from '../../generated/prisma/client.js';
-import type { Db } from '../../lib/db.js';
+import { TRANSACTION_OPTIONS, type Db } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { webOrigins } from '../../lib/web-origin.js';
-import { timeOf, TRANSACTION_OPTIONS } from '../bookings/booking-terms.js';
+import { timeOf } from '../bookings/booking-terms.js';
 import { holderOf, toVerificationDto, VERIFY_PATH } from '../memberships/memberships.dto.js';
 
 type CheckInBody = z.output<typeof ZCheckInBody>;

@@ -8,7 +8,7 @@ import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember } from '../../test/members.js';
-import { romeInstant } from '../bookings/slots.js';
+import { instantInRome } from '../../lib/time.js';
 import { verifyUrl } from '../memberships/memberships.dto.js';
 
 const WEB_ORIGIN = 'http://web.example.test';
@@ -63,7 +63,7 @@ describe('GET /api/admin/check-ins/lookup', () => {
     const { member, card, url } = await memberWithCard({ firstName: 'Bianca', lastName: 'fontana' });
     const court = await db.court.findUniqueOrThrow({ where: { code: 'C2' } });
     const booking = await db.booking.create({
-      data: { courtId: court.id, userId: member.id, startsAt: romeInstant(today, '09:00'), endsAt: romeInstant(today, '10:30'), priceCents: 2000, status: 'confirmed' },
+      data: { courtId: court.id, userId: member.id, startsAt: instantInRome(today, '09:00'), endsAt: instantInRome(today, '10:30'), priceCents: 2000, status: 'confirmed' },
     });
 
     const answer = await verdictOf(url);
@@ -165,8 +165,8 @@ describe('POST /api/admin/check-ins', () => {
     const other = await memberWithCard();
     const court = await db.court.findUniqueOrThrow({ where: { code: 'C3' } });
     const [mine, theirs] = await Promise.all([
-      db.booking.create({ data: { courtId: court.id, userId: member.id, startsAt: romeInstant(today, '12:00'), endsAt: romeInstant(today, '13:30'), priceCents: 2000, status: 'confirmed' } }),
-      db.booking.create({ data: { courtId: court.id, userId: other.member.id, startsAt: romeInstant(today, '13:30'), endsAt: romeInstant(today, '15:00'), priceCents: 2000, status: 'confirmed' } }),
+      db.booking.create({ data: { courtId: court.id, userId: member.id, startsAt: instantInRome(today, '12:00'), endsAt: instantInRome(today, '13:30'), priceCents: 2000, status: 'confirmed' } }),
+      db.booking.create({ data: { courtId: court.id, userId: other.member.id, startsAt: instantInRome(today, '13:30'), endsAt: instantInRome(today, '15:00'), priceCents: 2000, status: 'confirmed' } }),
     ]);
 
     const wrong = await checkIn({ membership_id: card.id, booking_id: theirs.id });

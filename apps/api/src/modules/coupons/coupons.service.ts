@@ -1,6 +1,6 @@
 // Membership coupons back-office (docs/domain.md#coupons): list, create, edit and the
 // active toggle. Redeeming a coupon is coupon-rules.ts, shared by every purchase.
-import { centsToMoney, type TMembershipCoupon, type ZCouponBody, type ZCouponsQuery, type ZCouponUpdateBody } from '@beach/contracts';
+import { type api, type BodyOf, centsToMoney, type QueryOf, type TMembershipCoupon } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { MembershipCoupon } from '../../generated/prisma/client.js';
 import { isUniqueViolation, Prisma } from '../../lib/db.js';
@@ -8,7 +8,7 @@ import { invalid, notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { fromIsoDateOrNull, toIsoDateOrNull } from '../../lib/time.js';
 
-export const COUPON_ADMIN_MESSAGES = {
+export const ADMIN_COUPON_MESSAGES = {
   notFound: 'Coupon non trovato.',
   created: 'Coupon tessera creato con successo!',
   updated: 'Coupon tessera aggiornato con successo!',
@@ -18,9 +18,9 @@ export const COUPON_ADMIN_MESSAGES = {
   limitBelowUses: (uses: number) => `Il limite non può essere inferiore agli utilizzi già fatti (${uses}).`,
 } as const;
 
-type ListQuery = ReturnType<typeof ZCouponsQuery.parse>;
-type Body = ReturnType<typeof ZCouponBody.parse>;
-type UpdateBody = ReturnType<typeof ZCouponUpdateBody.parse>;
+type ListQuery = QueryOf<typeof api.coupons.list>;
+type Body = BodyOf<typeof api.coupons.create>;
+type UpdateBody = BodyOf<typeof api.coupons.update>;
 
 const isFullForm = (body: UpdateBody): body is Body => 'code' in body;
 
@@ -53,7 +53,7 @@ const dataOf = (body: Body) => ({
 
 export function createCouponsService({ db }: Pick<AppDeps, 'db'>) {
   const codeTaken = (error: unknown) => {
-    if (isUniqueViolation(error)) throw invalid({ code: [COUPON_ADMIN_MESSAGES.codeTaken] });
+    if (isUniqueViolation(error)) throw invalid({ code: [ADMIN_COUPON_MESSAGES.codeTaken] });
     throw error;
   };
 
@@ -75,7 +75,7 @@ export function createCouponsService({ db }: Pick<AppDeps, 'db'>) {
 
     async create(body: Body) {
       const coupon = await db.membershipCoupon.create({ data: dataOf(body) }).catch(codeTaken);
-      return { message: COUPON_ADMIN_MESSAGES.created, coupon: toCouponDto(coupon) };
+      return { message: ADMIN_COUPON_MESSAGES.created, coupon: toCouponDto(coupon) };
     },
 
     /**
@@ -85,16 +85,16 @@ export function createCouponsService({ db }: Pick<AppDeps, 'db'>) {
     async update(id: number, body: UpdateBody) {
       return db.$transaction(async (tx) => {
         const [current] = await tx.$queryRaw<{ usage_count: number }[]>`SELECT usage_count FROM membership_coupons WHERE id = ${id} FOR UPDATE`;
-        if (!current) throw notFound(COUPON_ADMIN_MESSAGES.notFound);
+        if (!current) throw notFound(ADMIN_COUPON_MESSAGES.notFound);
         if (!isFullForm(body)) {
           const coupon = await tx.membershipCoupon.update({ where: { id }, data: { isActive: body.is_active } });
-          return { message: body.is_active ? COUPON_ADMIN_MESSAGES.activated : COUPON_ADMIN_MESSAGES.deactivated, coupon: toCouponDto(coupon) };
+          return { message: body.is_active ? ADMIN_COUPON_MESSAGES.activated : ADMIN_COUPON_MESSAGES.deactivated, coupon: toCouponDto(coupon) };
         }
         if (body.usage_limit !== null && body.usage_limit < current.usage_count) {
-          throw invalid({ usage_limit: [COUPON_ADMIN_MESSAGES.limitBelowUses(current.usage_count)] });
+          throw invalid({ usage_limit: [ADMIN_COUPON_MESSAGES.limitBelowUses(current.usage_count)] });
         }
         const coupon = await tx.membershipCoupon.update({ where: { id }, data: dataOf(body) }).catch(codeTaken);
-        return { message: COUPON_ADMIN_MESSAGES.updated, coupon: toCouponDto(coupon) };
+        return { message: ADMIN_COUPON_MESSAGES.updated, coupon: toCouponDto(coupon) };
       });
     },
   };

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
-import { COUPON_ADMIN_MESSAGES } from './coupons.service.js';
+import { ADMIN_COUPON_MESSAGES } from './coupons.service.js';
 
 const { app, db } = await useTestApp();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -38,7 +38,7 @@ describe('membership coupons', () => {
     expect(created.body.coupon).toMatchObject({ code: 'ESTATE26', discount_type: 'percentage', discount_value: '10.00', usage_limit: null, usage_count: 0, applicable_to: 'membership', is_active: true, start_date: '2026-05-01' });
     const again = await create(form({ code: 'Estate26' }));
     expect(again.status).toBe(422);
-    expect(again.body.errors).toEqual({ code: [COUPON_ADMIN_MESSAGES.codeTaken] });
+    expect(again.body.errors).toEqual({ code: [ADMIN_COUPON_MESSAGES.codeTaken] });
   });
 
   it('refuses missing fields, a negative value, a percentage over 100, a negative limit and an end before the start', async () => {
@@ -64,7 +64,7 @@ describe('membership coupons', () => {
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ message: 'Coupon tessera aggiornato con successo!', coupon: { description: null, applicable_to: 'both', usage_limit: 4, usage_count: 4 } });
     const below = await request(app).put(`/api/admin/coupons/${id}`).set(bearer(admin)).send(form({ code: 'MODIFICA', usage_limit: 3 }));
-    expect(below.body.errors).toEqual({ usage_limit: [COUPON_ADMIN_MESSAGES.limitBelowUses(4)] });
+    expect(below.body.errors).toEqual({ usage_limit: [ADMIN_COUPON_MESSAGES.limitBelowUses(4)] });
 
     const off = await request(app).put(`/api/admin/coupons/${id}`).set(bearer(admin)).send({ is_active: false });
     expect(off.body).toMatchObject({ message: 'Coupon disattivato con successo!', coupon: { is_active: false, usage_limit: 4, applicable_to: 'both' } });

@@ -1,8 +1,7 @@
 import { api } from '@beach/contracts';
-import type { AppDeps } from '../../deps.js';
 import type { MountRoute } from '../../lib/http.js';
-import { listCourts } from './courts.service.js';
+import type { CourtsService } from './courts.service.js';
 
-export function registerCourtsRoutes(mount: MountRoute, { db }: AppDeps) {
-  mount(api.courts.list, async () => ({ data: await listCourts(db) }));
+export function registerCourtsRoutes(mount: MountRoute, courts: CourtsService) {
+  mount(api.courts.list, () => courts.list());
 }

@@ -1,10 +1,10 @@
 // Stats for the dashboard chart (docs/domain.md#finance): every Rome month of the asked range, income by
 // source and expenses, from the shared computation in revenue.ts.
-import { centsToMoney, type TExpenseStats, type TIncomeStats, type z, type ZStatsQuery } from '@beach/contracts';
+import { type api, centsToMoney, type QueryOf, type TExpenseStats, type TIncomeStats } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import { expensesByMonth, incomeByMonth } from './revenue.js';
 
-type StatsQuery = z.output<typeof ZStatsQuery>;
+type StatsQuery = QueryOf<typeof api.expenses.stats>;
 
 /** Every month from the month of `from` to the month of `to`, as YYYY-MM. */
 function monthsOf(from: string, to: string): string[] {

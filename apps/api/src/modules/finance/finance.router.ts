@@ -1,18 +1,10 @@
 import { api } from '@beach/contracts';
-import type { AppDeps } from '../../deps.js';
 import { sendCsv } from '../../lib/csv.js';
 import type { MountRoute } from '../../lib/http.js';
+import type { Services } from '../../services.js';
 import { authOf } from '../auth/guards.js';
-import { createFinanceStatsService } from './finance-stats.service.js';
-import { createExpensesService, createIncomesService } from './ledger.service.js';
-import { createTransactionsService } from './transactions.service.js';
 
-export function registerFinanceRoutes(mount: MountRoute, deps: Pick<AppDeps, 'db'>) {
-  const transactions = createTransactionsService(deps);
-  const expenses = createExpensesService(deps);
-  const incomes = createIncomesService(deps);
-  const stats = createFinanceStatsService(deps);
-
+export function registerFinanceRoutes(mount: MountRoute, { transactions, expenses, incomes, financeStats: stats }: Pick<Services, 'transactions' | 'expenses' | 'incomes' | 'financeStats'>) {
   // Before /:id, which would take "export" or "stats" for an id.
   mount(api.transactions.export, async ({ query }, { res }) => {
     sendCsv(res, `movimenti-${query.date_from ?? 'tutti'}.csv`, await transactions.exportCsv(query));

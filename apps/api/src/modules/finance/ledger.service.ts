@@ -1,18 +1,17 @@
 // Expenses and extra income (docs/domain.md#finance): the same ledger twice — dated amounts in cents with a
 // category, a description and a method (expenses also name the supplier). Lists with filters, the
 // total of the whole filter and the categories in use; create, edit and delete.
-import { centsToMoney, type TExpense, type TIncome, type z, type ZExpenseBody, type ZIncomeBody, type ZLedgerFilter, type ZLedgerQuery } from '@beach/contracts';
+import { type api, type BodyOf, centsToMoney, type QueryOf, type TExpense, type TIncome, type z, type ZLedgerFilter } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Expense, Income } from '../../generated/prisma/client.js';
-import type { Prisma } from '../../lib/db.js';
-import { notFound } from '../../lib/errors.js';
+import { missingAs, type Prisma } from '../../lib/db.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { fromIsoDate, toIsoDate } from '../../lib/time.js';
 
 type Filter = z.output<typeof ZLedgerFilter>;
-type ListQuery = z.output<typeof ZLedgerQuery>;
-type IncomeBody = z.output<typeof ZIncomeBody>;
-type ExpenseBody = z.output<typeof ZExpenseBody>;
+type ListQuery = QueryOf<typeof api.expenses.list>;
+type IncomeBody = BodyOf<typeof api.incomes.create>;
+type ExpenseBody = BodyOf<typeof api.expenses.create>;
 
 export const LEDGER_MESSAGES = {
   expenseNotFound: 'Spesa non trovata.',
@@ -64,12 +63,6 @@ const incomeData = (body: IncomeBody) => ({
   paymentMethod: body.payment_method,
 });
 
-/** A missing row on update or delete (Prisma's P2025) is a 404. */
-const isMissing = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2025';
-const rethrowMissing = (message: string) => (error: unknown) => {
-  throw isMissing(error) ? notFound(message) : error;
-};
-
 export function createExpensesService({ db }: Pick<AppDeps, 'db'>) {
   return {
     async list(query: ListQuery) {
@@ -87,11 +80,11 @@ export function createExpensesService({ db }: Pick<AppDeps, 'db'>) {
       return { message: LEDGER_MESSAGES.expenseCreated, expense: toExpenseDto(expense) };
     },
     async update(id: number, body: ExpenseBody) {
-      const expense = await db.expense.update({ where: { id }, data: { ...incomeData(body), supplier: body.supplier } }).catch(rethrowMissing(LEDGER_MESSAGES.expenseNotFound));
+      const expense = await db.expense.update({ where: { id }, data: { ...incomeData(body), supplier: body.supplier } }).catch(missingAs(LEDGER_MESSAGES.expenseNotFound));
       return { message: LEDGER_MESSAGES.expenseUpdated, expense: toExpenseDto(expense) };
     },
     async remove(id: number) {
-      await db.expense.delete({ where: { id } }).catch(rethrowMissing(LEDGER_MESSAGES.expenseNotFound));
+      await db.expense.delete({ where: { id } }).catch(missingAs(LEDGER_MESSAGES.expenseNotFound));
       return { message: LEDGER_MESSAGES.expenseDeleted };
     },
   };
@@ -114,11 +107,11 @@ export function createIncomesService({ db }: Pick<AppDeps, 'db'>) {
       return { message: LEDGER_MESSAGES.incomeCreated, income: toIncomeDto(income) };
     },
     async update(id: number, body: IncomeBody) {
-      const income = await db.income.update({ where: { id }, data: incomeData(body) }).catch(rethrowMissing(LEDGER_MESSAGES.incomeNotFound));
+      const income = await db.income.update({ where: { id }, data: incomeData(body) }).catch(missingAs(LEDGER_MESSAGES.incomeNotFound));
       return { message: LEDGER_MESSAGES.incomeUpdated, income: toIncomeDto(income) };
     },
     async remove(id: number) {
-      await db.income.delete({ where: { id } }).catch(rethrowMissing(LEDGER_MESSAGES.incomeNotFound));
+      await db.income.delete({ where: { id } }).catch(missingAs(LEDGER_MESSAGES.incomeNotFound));
       return { message: LEDGER_MESSAGES.incomeDeleted };
     },
   };

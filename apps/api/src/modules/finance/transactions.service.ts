@@ -1,28 +1,17 @@
 // Every payment and refund of memberships and bookings (docs/domain.md#finance): filtered list with the
 // totals of the whole filter, one movement with its refunds, and the same filter as CSV.
-import {
-  centsToMoney,
-  PAYMENT_KIND_LABELS,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_STATUS_LABELS,
-  romeInstant,
-  TRANSACTION_TYPE_LABELS,
-  type TTransaction,
-  type TTransactionDetail,
-  type z,
-  type ZTransactionsFilter,
-  type ZTransactionsQuery,
-} from '@beach/contracts';
+import { type api, centsToMoney, PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type QueryOf, TRANSACTION_TYPE_LABELS, type TTransaction, type TTransactionDetail } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import { csvMoney, writeCsv } from '../../lib/csv.js';
 import type { Prisma } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { receiptOfTransaction } from '../receipts/receipts.service.js';
+import { instantInRome } from '../../lib/time.js';
 import { SETTLED_STATUSES } from './revenue.js';
 
-type Filter = z.output<typeof ZTransactionsFilter>;
-type ListQuery = z.output<typeof ZTransactionsQuery>;
+type Filter = QueryOf<typeof api.transactions.export>;
+type ListQuery = QueryOf<typeof api.transactions.list>;
 
 export const TRANSACTION_MESSAGES = { notFound: 'Movimento non trovato.' } as const;
 
@@ -56,8 +45,8 @@ const wordMatches = (word: string): Prisma.TransactionWhereInput => {
 
 function transactionsWhere(filter: Filter): Prisma.TransactionWhereInput {
   const conditions: Prisma.TransactionWhereInput[] = [];
-  if (filter.date_from) conditions.push(movedOnOrAfter(new Date(romeInstant(filter.date_from, '00:00'))));
-  if (filter.date_to) conditions.push(movedBefore(new Date(romeInstant(filter.date_to, '24:00'))));
+  if (filter.date_from) conditions.push(movedOnOrAfter(instantInRome(filter.date_from, '00:00')));
+  if (filter.date_to) conditions.push(movedBefore(instantInRome(filter.date_to, '24:00')));
   if (filter.kind) conditions.push({ kind: filter.kind });
   if (filter.type) conditions.push({ type: filter.type });
   if (filter.method) conditions.push({ method: filter.method });

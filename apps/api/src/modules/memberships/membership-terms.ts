@@ -18,6 +18,12 @@ export const seasonOf = (year: number, settings: Pick<Setting, 'seasonStart' | '
   end: `${year}-${settings.seasonEnd}`,
 });
 
+/** Whether the calendar day is one of the season's (first and last day included). */
+export const inSeason = (date: string, season: Pick<Season, 'start' | 'end'>) => date >= season.start && date <= season.end;
+
+/** "Il centro è aperto dal … al …": how a refusal outside the season names it. */
+export const seasonOpening = (season: Pick<Season, 'start' | 'end'>) => `Il centro è aperto dal ${formatItalianDate(season.start)} al ${formatItalianDate(season.end)}`;
+
 /** This year's season until it ends, then next year's. */
 export function upcomingSeason(today: string, settings: Pick<Setting, 'seasonStart' | 'seasonEnd'>): Season {
   const year = Number(today.slice(0, 4));
@@ -43,11 +49,19 @@ export function validityOf(type: TMembershipType, startDate: string | null, toda
   if (!startDate) return { errors: { start_date: ['Scegli il giorno di inizio della tessera.'] } };
   if (startDate < today) return { errors: { start_date: ['Il giorno di inizio non può essere già passato.'] } };
   const season = seasonOf(Number(startDate.slice(0, 4)), settings);
-  if (startDate < season.start || startDate > season.end) {
-    return { errors: { start_date: [`Il centro è aperto dal ${formatItalianDate(season.start)} al ${formatItalianDate(season.end)}: scegli un giorno della stagione.`] } };
+  if (!inSeason(startDate, season)) {
+    return { errors: { start_date: [`${seasonOpening(season)}: scegli un giorno della stagione.`] } };
   }
   return { start: startDate, end: addDays(startDate, PERIOD_DAYS[type]! - 1), season };
 }
+
+/** How a card of that type is named on the quote, on Stripe's payment page and on the card itself. */
+export const cardLabel = (type: TMembershipType) => `Tessera ${MEMBERSHIP_TYPE_LABELS[type].toLowerCase()}`;
+/** The seasonal card at the BVU rate (a course of the beach volley union), named so wherever it shows. */
+export const BVU_CARD_LABEL = 'Tessera stagionale corso BVU';
+
+/** The file name of a card's PDF, as downloaded, e-mailed and stored. */
+export const cardPdfName = (membershipNumber: string) => `tessera-${membershipNumber}.pdf`;
 
 /** Under-18 and under-23 cards need the holder to be under that age on the card's first day. */
 export function ageProblem(type: TMembershipType, birthDate: string | null, startDate: string): FieldErrors | null {

@@ -2,34 +2,32 @@
 // verification, and the jobs that follow (activation e-mail, daily expiry and reminders).
 import { randomBytes } from 'node:crypto';
 import {
+  type api,
+  type BodyOf,
   centsToMoney,
-  MEMBERSHIP_TYPE_LABELS,
   SEASONAL_TYPES,
   type TMembershipQuote,
   type TMembershipVerification,
   type TMyMembership,
-  type z,
-  type ZMembershipPurchaseBody,
 } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { BvuMember, MembershipCoupon, Prisma, User } from '../../generated/prisma/client.js';
-import type { PriceCode } from '../../generated/prisma/enums.js';
 import { AppError, type FieldErrors, invalid, notFound } from '../../lib/errors.js';
-import { isConstraintViolation } from '../../lib/db.js';
+import { conflictOn, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { addDays, fromIsoDate, todayInRome, toIsoDate, toIsoDateOrNull } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { couponDiscountCents, couponProblem, COUPON_MESSAGES, redeemCoupon, releaseCoupon } from '../coupons/coupon-rules.js';
 import { requireStripe, type Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
-import { priceListInForce } from '../prices/prices.service.js';
+import { pricesInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { fiscalCodeProblem } from './fiscal-code.js';
 import { renderMembershipCardPdf } from './membership-card-pdf.js';
-import { ageProblem, validityOf } from './membership-terms.js';
+import { ageProblem, BVU_CARD_LABEL, cardLabel, cardPdfName, validityOf } from './membership-terms.js';
 import { paidOnline, toMyMembershipDto, toVerificationDto, verifyUrl, WITH_PAYMENTS, type MembershipWithPayments } from './memberships.dto.js';
 import { activationEmail, expiryReminderEmail } from './memberships.emails.js';
 
-type PurchaseBody = z.output<typeof ZMembershipPurchaseBody>;
+type PurchaseBody = BodyOf<typeof api.memberships.create>;
 
 export const MEMBERSHIP_MESSAGES = {
   overlap: 'Hai già una tessera valida o in attesa per questi giorni: la trovi tra le tue tessere in questa pagina.',
@@ -46,8 +44,6 @@ export const MEMBERSHIP_MESSAGES = {
 
 /** Seasonal cards get the insurance add-on; BVU, monthly, weekly and daily cards include it (spec §9). */
 const INSURANCE_ADD_ON_TYPES = SEASONAL_TYPES;
-
-const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
 
 /** A priced card, ready to be shown (quote) or written (purchase). */
 interface PricedCard {
@@ -102,16 +98,16 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
 
     if (Object.keys(errors).length > 0) throw invalid(errors);
 
-    const prices = new Map((await priceListInForce(db, validity.season.year)).entries.map((entry) => [entry.code, entry.amount_cents]));
-    const amount = (code: PriceCode) => {
+    const prices = await pricesInForce(db, validity.season.year);
+    const amount = (code: Parameters<typeof prices.get>[0]) => {
       const cents = prices.get(code);
       if (cents === undefined) throw new AppError(503, MEMBERSHIP_MESSAGES.priceMissing);
       return cents;
     };
     const addsInsurance = INSURANCE_ADD_ON_TYPES.includes(body.type) && !bvuMember;
     const cardLine = bvuMember
-      ? { label: 'Tessera stagionale corso BVU (assicurazione inclusa)', cents: amount('membership_seasonal_bvu') }
-      : { label: `Tessera ${MEMBERSHIP_TYPE_LABELS[body.type].toLowerCase()}`, cents: amount(`membership_${body.type}`) };
+      ? { label: `${BVU_CARD_LABEL} (assicurazione inclusa)`, cents: amount('membership_seasonal_bvu') }
+      : { label: cardLabel(body.type), cents: amount(`membership_${body.type}`) };
     const lines = [cardLine];
     if (addsInsurance && body.with_insurance) lines.push({ label: 'Assicurazione', cents: amount('insurance_addon') });
     const originalCents = lines.reduce((sum, line) => sum + line.cents, 0);
@@ -189,19 +185,19 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
       targetId: membership.id,
       customer: { id: user.id, email: user.email },
       amountCents: membership.priceCents,
-      itemName: `Tessera ${MEMBERSHIP_TYPE_LABELS[membership.type].toLowerCase()} ${membership.membershipNumber}`,
+      itemName: `${cardLabel(membership.type)} ${membership.membershipNumber}`,
       cancelPath: '/tesseramento?pagamento=annullato',
     });
 
   /** The card's PDF, made and stored on first need (and again if the file went missing). */
   async function cardPdf(membership: MembershipWithPayments & { user: User }): Promise<{ file: Buffer; path: string }> {
-    const path = membership.pdfPath ?? `memberships/tessera-${membership.membershipNumber}.pdf`;
+    const path = membership.pdfPath ?? `memberships/${cardPdfName(membership.membershipNumber)}`;
     const stored = membership.pdfPath ? await storage.read(path) : null;
     if (stored) return { file: stored, path };
     const file = await renderMembershipCardPdf({
       holderName: `${membership.user.firstName} ${membership.user.lastName}`,
       fiscalCode: membership.fiscalCode,
-      typeLabel: membership.isBvuMember ? 'Tessera stagionale corso BVU' : `Tessera ${MEMBERSHIP_TYPE_LABELS[membership.type].toLowerCase()}`,
+      typeLabel: membership.isBvuMember ? BVU_CARD_LABEL : cardLabel(membership.type),
       membershipNumber: membership.membershipNumber,
       startDate: toIsoDate(membership.startDate),
       endDate: toIsoDate(membership.endDate),
@@ -222,21 +218,34 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
     return (await db.membership.findUniqueOrThrow({ where: { id: membership.id }, select: { qrCode: true } })).qrCode!;
   }
 
-  /** Paying online activates the card; the PDF and its e-mail follow as a job of the same transaction. */
-  const paymentTarget: PaymentTarget = {
-    async confirm(tx, membershipId) {
-      const activated = await tx.membership.updateMany({ where: { id: membershipId, status: 'pending' }, data: { status: 'active', activatedAt: new Date() } });
-      if (activated.count === 0) return false;
-      await jobs.send('membership-activated', { membershipId }, { tx });
-      return true;
-    },
-  };
+  /** The card's PDF to download: a card is printed once it is active (or was, and expired). */
+  async function pdfFile(membership: MembershipWithPayments & { user: User }) {
+    if (membership.status === 'pending') throw new AppError(409, MEMBERSHIP_MESSAGES.pdfNotYet);
+    const { file } = await cardPdf(membership);
+    return { file, filename: cardPdfName(membership.membershipNumber) };
+  }
+
+  /**
+   * Pending → active, once: the status-guarded update is the activating flag, so a payment and the desk
+   * never both activate (false: the card was not pending). The PDF and its e-mail follow as a job of
+   * the same transaction unless the desk says not to send it.
+   */
+  async function activate(tx: Prisma.TransactionClient, membershipId: number, sendEmail = true) {
+    const activated = await tx.membership.updateMany({ where: { id: membershipId, status: 'pending' }, data: { status: 'active', activatedAt: new Date() } });
+    if (activated.count === 0) return false;
+    if (sendEmail) await jobs.send('membership-activated', { membershipId }, { tx });
+    return true;
+  }
+
+  /** Paying online activates the card. */
+  const paymentTarget: PaymentTarget = { confirm: (tx, membershipId) => activate(tx, membershipId) };
 
   return {
     paymentTarget,
     price,
     insertCard,
-    cardPdf,
+    pdfFile,
+    activate,
 
     async mine(user: User): Promise<TMyMembership[]> {
       const memberships = await db.membership.findMany({ where: { userId: user.id }, include: WITH_PAYMENTS, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] });
@@ -282,10 +291,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
     },
 
     async pdf(user: User, id: number) {
-      const membership = await ownMembership(user.id, id);
-      if (membership.status === 'pending') throw new AppError(409, MEMBERSHIP_MESSAGES.pdfNotYet);
-      const { file } = await cardPdf({ ...membership, user });
-      return { file, filename: `tessera-${membership.membershipNumber}.pdf` };
+      return pdfFile({ ...(await ownMembership(user.id, id)), user });
     },
 
     /** What the desk sees after scanning a card: the verdict and the least personal data that identifies it. */
@@ -301,7 +307,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
       if (!membership || membership.status !== 'active') return;
       const { path } = await cardPdf(membership);
       const card = { number: membership.membershipNumber, type: membership.type, startDate: toIsoDate(membership.startDate), endDate: toIsoDate(membership.endDate) };
-      await jobs.send('send-email', activationEmail(membership.user, card, { filename: `tessera-${membership.membershipNumber}.pdf`, path: storage.absolutePath(path) }, cardsUrl));
+      await jobs.send('send-email', activationEmail(membership.user, card, { filename: cardPdfName(membership.membershipNumber), path: storage.absolutePath(path) }, cardsUrl));
     },
 
     /**
@@ -345,9 +351,6 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
 export type MembershipsService = ReturnType<typeof createMembershipsService>;
 
 /** Two live cards of one member may not overlap (constraint memberships_no_overlap). */
-export function rethrowOverlap(error: unknown): never {
-  if (isConstraintViolation(error, 'memberships_no_overlap')) throw new AppError(409, MEMBERSHIP_MESSAGES.overlap);
-  throw error;
-}
+export const rethrowOverlap = conflictOn('memberships_no_overlap', MEMBERSHIP_MESSAGES.overlap);
 
 const newQrToken = () => randomBytes(24).toString('base64url');

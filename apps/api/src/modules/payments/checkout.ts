@@ -3,6 +3,7 @@
 import type { TPaymentKind } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { webOriginOf } from '../../lib/web-origin.js';
@@ -12,7 +13,8 @@ import { webOriginOf } from '../../lib/web-origin.js';
  * network time and the SDK's retries. Shorter holds are expired through the API.
  */
 const CHECKOUT_LIFETIME_SECONDS = 31 * 60;
-const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
+/** Stripe's session is created inside the transaction (with the SDK's retries), so it may run longer. */
+const CHECKOUT_TRANSACTION = { ...TRANSACTION_OPTIONS, timeout: 30_000 } as const;
 
 export const PAYMENTS_UNAVAILABLE = 'I pagamenti online non sono disponibili in questo momento: riprova più tardi o passa in segreteria.';
 
@@ -95,7 +97,7 @@ export function createCheckouts({ db, config, stripe }: Pick<AppDeps, 'db' | 'co
         });
         if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
         return session.url;
-      }, TRANSACTION_OPTIONS);
+      }, CHECKOUT_TRANSACTION);
     },
   };
 }

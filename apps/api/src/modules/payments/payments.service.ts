@@ -5,6 +5,7 @@
 import type { TCheckoutOutcome, TPaymentKind } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, Transaction } from '../../generated/prisma/client.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { requireStripe } from './checkout.js';
@@ -20,8 +21,6 @@ export interface PaymentTarget {
   /** A checkout ended without payment. */
   checkoutExpired?(tx: Prisma.TransactionClient, targetId: number): Promise<void>;
 }
-
-const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
 
 const paymentIntentId = (session: Stripe.Checkout.Session) =>
   typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);

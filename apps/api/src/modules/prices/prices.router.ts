@@ -1,8 +1,7 @@
 import { api } from '@beach/contracts';
-import type { AppDeps } from '../../deps.js';
 import type { MountRoute } from '../../lib/http.js';
-import { priceListInForce } from './prices.service.js';
+import type { PricesService } from './prices.service.js';
 
-export function registerPricesRoutes(mount: MountRoute, { db }: AppDeps) {
-  mount(api.prices.current, ({ query }) => priceListInForce(db, query.year));
+export function registerPricesRoutes(mount: MountRoute, prices: PricesService) {
+  mount(api.prices.current, ({ query }) => prices.current(query.year));
 }

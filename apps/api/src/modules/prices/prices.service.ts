@@ -1,4 +1,5 @@
 import { PRICE_CODES, type TPriceList } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
 import type { PriceCode } from '../../generated/prisma/enums.js';
 import { type Db, Prisma } from '../../lib/db.js';
 import { yearInRome } from '../../lib/time.js';
@@ -6,6 +7,27 @@ import { yearInRome } from '../../lib/time.js';
 /** The year whose list is in force in `year`, as SQL: that year's, or else the most recent one before, or else the earliest after. */
 export const priceYearInForce = (year: number) =>
   Prisma.sql`coalesce((SELECT max(year) FROM price_list_entries WHERE year <= ${year}), (SELECT min(year) FROM price_list_entries WHERE year > ${year}))`;
+
+/** The amounts of the list in force in `year` as SQL: one JSON object, price code → cents. */
+export const pricesInForceSql = (year: number) =>
+  Prisma.sql`(SELECT coalesce(json_object_agg(code, amount_cents), '{}') FROM price_list_entries WHERE year = ${priceYearInForce(year)})`;
+
+/** Price code → cents, of one list; a code the list lacks is absent. */
+export type PriceTable = ReadonlyMap<PriceCode, number>;
+
+export const priceTableOf = (json: Partial<Record<PriceCode, number>>): PriceTable => new Map(Object.entries(json) as [PriceCode, number][]);
+
+/** The amounts of the list in force in `year`: what every price of a card or a booking is read from. */
+export async function pricesInForce(db: Pick<Db, '$queryRaw'>, year: number): Promise<PriceTable> {
+  const [row] = await db.$queryRaw<[{ prices: Partial<Record<PriceCode, number>> }]>`SELECT ${pricesInForceSql(year)} AS prices`;
+  return priceTableOf(row.prices);
+}
+
+export function createPricesService({ db }: Pick<AppDeps, 'db'>) {
+  return { current: (year?: number) => priceListInForce(db, year) };
+}
+
+export type PricesService = ReturnType<typeof createPricesService>;
 
 /**
  * The price list in force in `year` (default: this year in Rome): that year's list, or else the most

@@ -1,11 +1,9 @@
 import { api } from '@beach/contracts';
-import type { AppDeps } from '../../deps.js';
 import type { MountRoute } from '../../lib/http.js';
-import { createSetupsService } from './setups.service.js';
+import type { SetupsService } from './setups.service.js';
 
-export function registerAdminSetupsRoutes(mount: MountRoute, { db }: AppDeps) {
+export function registerAdminSetupsRoutes(mount: MountRoute, setups: SetupsService) {
   const routes = api.adminSetups;
-  const setups = createSetupsService(db);
   mount(routes.list, async () => ({ data: await setups.list() }));
   mount(routes.create, ({ body }) => setups.create(body));
   mount(routes.update, ({ params, body }) => setups.update(params.id, body));

@@ -1,13 +1,12 @@
 // Setups back-office (docs/domain.md#courts): setups CRUD and their assignment to courts by date range. The
 // database refuses two setups on one court on the same day (court_setups_no_overlap); that refusal
 // becomes a 409 with an Italian message.
-import type { TCourtSetup, TSetup, z, ZCourtSetupBody, ZSetupBody } from '@beach/contracts';
+import type { api, BodyOf, TCourtSetup, TSetup } from '@beach/contracts';
 import type { Prisma, Setup } from '../../generated/prisma/client.js';
-import type { Db } from '../../lib/db.js';
-import { isConstraintViolation, isUniqueViolation } from '../../lib/db.js';
-import { AppError, invalid, notFound } from '../../lib/errors.js';
+import type { AppDeps } from '../../deps.js';
+import { conflictOn, isRecordMissing, isUniqueViolation } from '../../lib/db.js';
+import { invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, toIsoDate } from '../../lib/time.js';
-import { isRecordMissing } from '../courts/courts-admin.service.js';
 
 export const SETUPS_MESSAGES = {
   notFound: 'Allestimento non trovato.',
@@ -20,7 +19,7 @@ export const SETUPS_MESSAGES = {
   unassigned: 'Assegnazione eliminata.',
 } as const;
 
-const setupToDto = (setup: Setup): TSetup => ({
+const toSetupDto = (setup: Setup): TSetup => ({
   id: setup.id,
   name: setup.name,
   sport: setup.sport,
@@ -31,7 +30,7 @@ const setupToDto = (setup: Setup): TSetup => ({
   notes: setup.notes,
 });
 
-const setupData = (body: z.output<typeof ZSetupBody>) => ({
+const setupData = (body: BodyOf<typeof api.adminSetups.create>) => ({
   name: body.name,
   sport: body.sport,
   netHeightCm: body.net_height_cm,
@@ -42,7 +41,7 @@ const setupData = (body: z.output<typeof ZSetupBody>) => ({
 });
 
 const assignmentInclude = { court: { select: { id: true, code: true, name: true } }, setup: { select: { id: true, name: true, sport: true } } } as const;
-const assignmentToDto = (row: Prisma.CourtSetupGetPayload<{ include: typeof assignmentInclude }>): TCourtSetup => ({
+const toCourtSetupDto = (row: Prisma.CourtSetupGetPayload<{ include: typeof assignmentInclude }>): TCourtSetup => ({
   id: row.id,
   court: row.court,
   setup: row.setup,
@@ -50,7 +49,7 @@ const assignmentToDto = (row: Prisma.CourtSetupGetPayload<{ include: typeof assi
   valid_to: toIsoDate(row.validTo),
 });
 
-export function createSetupsService(db: Db) {
+export function createSetupsService({ db }: Pick<AppDeps, 'db'>) {
   const nameTaken = (error: unknown) => {
     if (isUniqueViolation(error)) return invalid({ name: [SETUPS_MESSAGES.nameTaken] });
     if (isRecordMissing(error)) return notFound(SETUPS_MESSAGES.notFound);
@@ -58,46 +57,38 @@ export function createSetupsService(db: Db) {
   };
   return {
     async list(): Promise<TSetup[]> {
-      return (await db.setup.findMany({ orderBy: [{ sport: 'asc' }, { name: 'asc' }] })).map(setupToDto);
+      return (await db.setup.findMany({ orderBy: [{ sport: 'asc' }, { name: 'asc' }] })).map(toSetupDto);
     },
-    async create(body: z.output<typeof ZSetupBody>): Promise<TSetup> {
-      return setupToDto(await db.setup.create({ data: setupData(body) }).catch((error: unknown) => Promise.reject(nameTaken(error))));
+    async create(body: BodyOf<typeof api.adminSetups.create>): Promise<TSetup> {
+      return toSetupDto(await db.setup.create({ data: setupData(body) }).catch((error: unknown) => Promise.reject(nameTaken(error))));
     },
-    async update(id: number, body: z.output<typeof ZSetupBody>): Promise<TSetup> {
-      return setupToDto(await db.setup.update({ where: { id }, data: setupData(body) }).catch((error: unknown) => Promise.reject(nameTaken(error))));
+    async update(id: number, body: BodyOf<typeof api.adminSetups.create>): Promise<TSetup> {
+      return toSetupDto(await db.setup.update({ where: { id }, data: setupData(body) }).catch((error: unknown) => Promise.reject(nameTaken(error))));
     },
     async remove(id: number) {
-      try {
-        const { count } = await db.setup.deleteMany({ where: { id } });
-        if (count === 0) throw notFound(SETUPS_MESSAGES.notFound);
-      } catch (error) {
-        if (isConstraintViolation(error, 'court_setups_setup_id_fkey')) throw new AppError(409, SETUPS_MESSAGES.inUse);
-        throw error;
-      }
+      const { count } = await db.setup.deleteMany({ where: { id } }).catch(conflictOn('court_setups_setup_id_fkey', SETUPS_MESSAGES.inUse));
+      if (count === 0) throw notFound(SETUPS_MESSAGES.notFound);
       return { message: SETUPS_MESSAGES.deleted };
     },
 
     async assignments(): Promise<TCourtSetup[]> {
       const rows = await db.courtSetup.findMany({ include: assignmentInclude, orderBy: [{ validFrom: 'desc' }, { id: 'desc' }] });
-      return rows.map(assignmentToDto);
+      return rows.map(toCourtSetupDto);
     },
-    async assign(body: z.output<typeof ZCourtSetupBody>): Promise<TCourtSetup> {
+    async assign(body: BodyOf<typeof api.adminSetups.assign>): Promise<TCourtSetup> {
       const [court, setup] = await Promise.all([
         db.court.findUnique({ where: { id: body.court_id }, select: { id: true } }),
         db.setup.findUnique({ where: { id: body.setup_id }, select: { id: true } }),
       ]);
       if (!court) throw invalid({ court_id: [SETUPS_MESSAGES.courtNotFound] });
       if (!setup) throw invalid({ setup_id: [SETUPS_MESSAGES.notFound] });
-      try {
-        const row = await db.courtSetup.create({
+      const row = await db.courtSetup
+        .create({
           data: { courtId: court.id, setupId: setup.id, validFrom: fromIsoDate(body.valid_from), validTo: fromIsoDate(body.valid_to) },
           include: assignmentInclude,
-        });
-        return assignmentToDto(row);
-      } catch (error) {
-        if (isConstraintViolation(error, 'court_setups_no_overlap')) throw new AppError(409, SETUPS_MESSAGES.overlap, { valid_from: [SETUPS_MESSAGES.overlap] });
-        throw error;
-      }
+        })
+        .catch(conflictOn('court_setups_no_overlap', SETUPS_MESSAGES.overlap, { valid_from: [SETUPS_MESSAGES.overlap] }));
+      return toCourtSetupDto(row);
     },
     async unassign(id: number) {
       const { count } = await db.courtSetup.deleteMany({ where: { id } });

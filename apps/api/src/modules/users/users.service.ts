@@ -1,7 +1,7 @@
 // Users in the back-office (docs/domain.md#roles): the list and a member's page, accounts made at the
 // desk, edits, roles, disabling and erasure on request.
 import { randomBytes } from 'node:crypto';
-import { ROLE_DISPLAY_NAMES, type TAdminUser, type TBackOfficeUserDetail, type TMemberSearchResult, type TRole, type z, type ZAdminUserBody, type ZAdminUserCreateBody, type ZAdminUsersQuery } from '@beach/contracts';
+import { type api, type BodyOf, type QueryOf, ROLE_DISPLAY_NAMES, type TAdminUser, type TBackOfficeUserDetail, type TMemberSearchResult, type TRole } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, User } from '../../generated/prisma/client.js';
 import { isUniqueViolation } from '../../lib/db.js';
@@ -9,7 +9,7 @@ import { AppError, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { fromIsoDateOrNull } from '../../lib/time.js';
-import { createAuthService, roledPersonOf } from '../auth/auth.service.js';
+import { roledPersonOf, type AuthService } from '../auth/auth.service.js';
 import { isAdmin } from '../auth/guards.js';
 import { eraseAccount } from './erasure.js';
 import { memberRecords } from './member-records.js';
@@ -47,9 +47,8 @@ const SEARCH_LIMIT = 10;
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'logger' | 'storage'>;
 
-export function createUsersService(deps: Deps) {
+export function createUsersService(deps: Deps, auth: AuthService) {
   const { db } = deps;
-  const auth = createAuthService(deps);
 
   const findUser = async (id: number) => {
     const user = await db.user.findUnique({ where: { id } });
@@ -61,7 +60,7 @@ export function createUsersService(deps: Deps) {
     if (user.erasedAt) throw new AppError(409, USER_MESSAGES.erasedCannotChange);
     return user;
   };
-  const profileData = (body: z.output<typeof ZAdminUserBody>) => ({
+  const profileData = (body: BodyOf<typeof api.users.update>) => ({
     firstName: body.first_name,
     lastName: body.last_name,
     email: body.email,
@@ -79,7 +78,7 @@ export function createUsersService(deps: Deps) {
 
   return {
     /** Newest accounts first; the search matches name and e-mail, word by word in any order. */
-    async list(query: z.output<typeof ZAdminUsersQuery>) {
+    async list(query: QueryOf<typeof api.users.list>) {
       const words = (query.search ?? '').split(/\s+/).filter(Boolean);
       const where: Prisma.UserWhereInput = {
         ...(query.role ? { role: query.role } : {}),
@@ -107,7 +106,7 @@ export function createUsersService(deps: Deps) {
     },
 
     /** The desk knows the member in person: the address counts as confirmed, the password is theirs to choose. */
-    async create(body: z.output<typeof ZAdminUserCreateBody>) {
+    async create(body: BodyOf<typeof api.users.create>) {
       const passwordHash = await hashPassword(randomBytes(32).toString('base64url'), deps.config.BCRYPT_COST);
       const user = await withUniqueEmail(() =>
         db.user.create({ data: { ...profileData(body), role: body.role, passwordHash, emailVerifiedAt: new Date() } }),
@@ -116,7 +115,7 @@ export function createUsersService(deps: Deps) {
       return { message: USER_MESSAGES.created(fullName(user)), user: toAdminUserDto(user) };
     },
 
-    async update(id: number, body: z.output<typeof ZAdminUserBody>) {
+    async update(id: number, body: BodyOf<typeof api.users.update>) {
       await findChangeableUser(id);
       const user = await withUniqueEmail(() => db.user.update({ where: { id }, data: profileData(body) }));
       return { message: USER_MESSAGES.updated(fullName(user)), user: toAdminUserDto(user) };

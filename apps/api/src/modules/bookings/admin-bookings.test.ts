@@ -5,14 +5,13 @@
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, todayInRome } from '../../lib/time.js';
+import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { linkIn, startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
-import { ADMIN_BOOKING_MESSAGES } from './bookings-admin.service.js';
+import { ADMIN_BOOKING_MESSAGES } from './admin-bookings.service.js';
 import { RECURRING_MESSAGES, seriesDates } from './recurring.service.js';
-import { romeInstant } from './slots.js';
 
 const mail = await startMailCatcher();
 const { app, db, stripe } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: 'http://web.example.test' }, { stripe: true });
@@ -166,7 +165,7 @@ describe('move, cancel, restore', () => {
     const taken = await request(app).post(`/api/admin/bookings/${booking.id}/move`).set(staff).send({ court_id: c2, date: day, start: '12:00' });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(ADMIN_BOOKING_MESSAGES.taken);
-    await db.courtClosure.create({ data: { courtId: c2, startsAt: romeInstant(day, '15:00'), endsAt: romeInstant(day, '16:30'), reason: 'Manutenzione' } });
+    await db.courtClosure.create({ data: { courtId: c2, startsAt: instantInRome(day, '15:00'), endsAt: instantInRome(day, '16:30'), reason: 'Manutenzione' } });
     const closed = await request(app).post(`/api/admin/bookings/${booking.id}/move`).set(staff).send({ court_id: c2, date: day, start: '15:00' });
     expect(closed.status).toBe(409);
     expect(closed.body.message).toBe(ADMIN_BOOKING_MESSAGES.closed);
@@ -278,7 +277,7 @@ describe('weekly series', () => {
 
   it('previews and creates a series across a closure and an existing booking, listing the skipped dates', async () => {
     const from = firstMonday();
-    await db.courtClosure.create({ data: { courtId: c1, startsAt: romeInstant(addDays(from, 7), '00:00'), endsAt: romeInstant(addDays(from, 8), '00:00'), reason: 'Torneo' } });
+    await db.courtClosure.create({ data: { courtId: c1, startsAt: instantInRome(addDays(from, 7), '00:00'), endsAt: instantInRome(addDays(from, 8), '00:00'), reason: 'Torneo' } });
     await walkIn({ date: addDays(from, 14), start: '18:00', customer_name: 'Già qui' });
 
     const preview = await request(app).post('/api/admin/recurring-bookings/preview').set(staff).send(seriesBody());
@@ -300,7 +299,7 @@ describe('weekly series', () => {
   it('books a date where only a lapsed hold sits, as the preview said, and expires that hold', async () => {
     const from = firstMonday();
     const lapsed = await db.booking.create({
-      data: { courtId: c1, userId: alice.id, createdById: alice.id, startsAt: romeInstant(from, '18:00'), endsAt: romeInstant(from, '19:30'), priceCents: 2000, status: 'pending_payment', holdExpiresAt: new Date(Date.now() - 60_000) },
+      data: { courtId: c1, userId: alice.id, createdById: alice.id, startsAt: instantInRome(from, '18:00'), endsAt: instantInRome(from, '19:30'), priceCents: 2000, status: 'pending_payment', holdExpiresAt: new Date(Date.now() - 60_000) },
     });
     const preview = await request(app).post('/api/admin/recurring-bookings/preview').set(staff).send(seriesBody());
     expect(preview.body.occurrences[0]).toMatchObject({ date: from, state: 'free' });
@@ -346,7 +345,7 @@ describe('weekly series', () => {
     const from = firstMonday();
     const cancelled = await request(app).post(`/api/admin/recurring-bookings/${id}/cancel`).set(staff).send({ from_date: addDays(from, 14) });
     expect(cancelled.body).toMatchObject({ message: RECURRING_MESSAGES.cancelled(3), cancelled: 3, series: { booked: 2, valid_to: addDays(from, 13) } });
-    const one = rows.find((row) => row.startsAt.getTime() === romeInstant(from, '18:00').getTime())!;
+    const one = rows.find((row) => row.startsAt.getTime() === instantInRome(from, '18:00').getTime())!;
     expect((await request(app).post(`/api/admin/bookings/${one.id}/cancel`).set(staff).send({})).body.booking.status).toBe('cancelled');
     expect((await request(app).get(`/api/admin/recurring-bookings/${id}`).set(staff)).body.series.booked).toBe(1);
   });

@@ -2,44 +2,36 @@
 // walk-ins with payment now, later or by link, marking paid, moving with the overlap guarantee,
 // cancelling with a refund choice, and restoring.
 import {
+  type api,
+  type BodyOf,
   centsToMoney,
   moneyToCents,
   PAYMENT_STATE_LABELS,
   BOOKING_STATUS_LABELS,
   DESK_PAYMENT_METHOD_LABELS,
   SLOT_MINUTES,
+  type QueryOf,
   SLOTS,
   type TAdminBooking,
   type TPaymentState,
   type TPlanner,
-  type ZAdminBookingsFilter,
-  type ZAdminBookingsQuery,
-  type ZAdminCancelBody,
-  type ZAdminCreateBookingBody,
-  type ZCancelledBookingsQuery,
-  type ZMarkPaidBody,
-  type ZMoveBookingBody,
 } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { PriceCode } from '../../generated/prisma/enums.js';
 import type { User } from '../../generated/prisma/client.js';
 import { csvMoney, writeCsv } from '../../lib/csv.js';
-import { isConstraintViolation, Prisma } from '../../lib/db.js';
+import { Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
-import { addDays, todayInRome } from '../../lib/time.js';
+import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
 import { isAdmin } from '../auth/guards.js';
 import { withCheckIns } from '../check-ins/check-ins.service.js';
-import { releaseCoupon } from '../coupons/coupon-rules.js';
 import type { Checkouts } from '../payments/checkout.js';
-import { seasonOf } from '../memberships/membership-terms.js';
-import { priceListInForce } from '../prices/prices.service.js';
+import { inSeason, seasonOf, seasonOpening } from '../memberships/membership-terms.js';
+import { pricesInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
-import { releaseBookingCoupon } from './booking-coupon-rules.js';
-import { createWaitlistNotifier, paymentOf, priceSlots, reserveSlot, SLOT_MESSAGES, timeOf, TRANSACTION_OPTIONS, whatOf } from './booking-terms.js';
+import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, LIVE, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, whatOf, whenOf } from './booking-terms.js';
 import { paymentLinkEmail } from './bookings.emails.js';
-import { romeInstant } from './slots.js';
 
 export const ADMIN_BOOKING_MESSAGES = {
   ...SLOT_MESSAGES,
@@ -51,7 +43,7 @@ export const ADMIN_BOOKING_MESSAGES = {
   courtNotFound: 'Campo non trovato.',
   freeUse: 'I campi di libera utenza non si prenotano: sono liberi per tutti.',
   over: 'Quell’orario è già finito.',
-  outOfSeason: (start: string, end: string) => `Il centro è aperto dal ${formatItalianDate(start)} al ${formatItalianDate(end)}.`,
+  outOfSeason: (start: string, end: string) => `${seasonOpening({ start, end })}.`,
   priceAdminOnly: 'Solo un amministratore può cambiare il prezzo.',
   alreadyPaid: 'Questa prenotazione è già pagata.',
   notLive: 'Questa prenotazione è annullata o scaduta.',
@@ -68,10 +60,8 @@ export const ADMIN_BOOKING_MESSAGES = {
   restored: 'Prenotazione ripristinata.',
 } as const;
 
-type ListQuery = ReturnType<typeof ZAdminBookingsQuery.parse>;
-type ListFilter = ReturnType<typeof ZAdminBookingsFilter.parse>;
-type CancelledQuery = ReturnType<typeof ZCancelledBookingsQuery.parse>;
-type CreateBody = ReturnType<typeof ZAdminCreateBookingBody.parse>;
+type Routes = typeof api.adminBookings;
+type ListFilter = QueryOf<Routes['export']>;
 
 const ADMIN_DETAILS = {
   court: true,
@@ -105,6 +95,31 @@ const STATE_SQL = Prisma.sql`CASE
 
 type Money = { id: number; paid: number; refunded: number; state: TPaymentState };
 
+/** A booking as the desk sees it: the customer, the money and the history. */
+function toAdminBookingDto(row: AdminBookingRow, money: Money, now: Date): TAdminBooking {
+  const payment = paymentOf(row.transactions);
+  return {
+    ...bookingWire(row, now),
+    customer: {
+      user_id: row.userId,
+      name: row.user ? `${row.user.firstName} ${row.user.lastName}` : (row.customerName ?? '—'),
+      email: row.user?.email ?? null,
+      phone: row.customerPhone ?? row.user?.phone ?? null,
+    },
+    price_override_reason: row.priceOverrideReason,
+    payment_state: money.state,
+    payment_method: payment && isSettled(payment) ? payment.method : null,
+    paid: centsToMoney(money.paid),
+    refunded: centsToMoney(money.refunded),
+    notes: row.notes,
+    recurring_booking_id: row.recurringBookingId,
+    created_by: fullName(row.createdBy),
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
+    cancelled_by: fullName(row.cancelledBy),
+    cancellation_reason: row.cancellationReason,
+  };
+}
+
 export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
   const { db, jobs, config } = deps;
   const notifyWaitlist = createWaitlistNotifier(deps);
@@ -117,42 +132,6 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     return new Map(rows.map((row) => [row.id, row]));
   }
 
-  function toDto(row: AdminBookingRow, money: Money, now: Date): TAdminBooking {
-    const lapsed = row.status === 'pending_payment' && row.holdExpiresAt !== null && row.holdExpiresAt <= now;
-    const payment = paymentOf(row.transactions);
-    return {
-      id: row.id,
-      court: { id: row.court.id, code: row.court.code, name: row.court.name },
-      date: todayInRome(row.startsAt),
-      start: timeOf(row.startsAt),
-      end: timeOf(row.endsAt, true),
-      starts_at: row.startsAt.toISOString(),
-      ends_at: row.endsAt.toISOString(),
-      status: lapsed ? 'expired' : row.status,
-      customer: {
-        user_id: row.userId,
-        name: row.user ? `${row.user.firstName} ${row.user.lastName}` : (row.customerName ?? '—'),
-        email: row.user?.email ?? null,
-        phone: row.customerPhone ?? row.user?.phone ?? null,
-      },
-      price: centsToMoney(row.priceCents),
-      discount: centsToMoney(row.discountCents),
-      coupon_code: row.bookingCoupon?.code ?? row.membershipCoupon?.code ?? null,
-      price_override_reason: row.priceOverrideReason,
-      payment_state: money.state,
-      payment_method: payment && payment.status !== 'pending' && payment.status !== 'failed' ? payment.method : null,
-      paid: centsToMoney(money.paid),
-      refunded: centsToMoney(money.refunded),
-      notes: row.notes,
-      recurring_booking_id: row.recurringBookingId,
-      created_by: fullName(row.createdBy),
-      created_at: row.createdAt.toISOString(),
-      cancelled_at: row.cancelledAt?.toISOString() ?? null,
-      cancelled_by: fullName(row.cancelledBy),
-      cancellation_reason: row.cancellationReason,
-    };
-  }
-
   /** The bookings with these ids as DTOs, in the ids' order. */
   async function load(ids: number[]): Promise<TAdminBooking[]> {
     const now = new Date();
@@ -160,7 +139,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [toDto(row, money.get(id)!, now)] : [];
+      return row ? [toAdminBookingDto(row, money.get(id)!, now)] : [];
     });
   }
 
@@ -173,8 +152,8 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
   /** The filter as SQL conditions on bookings b and their holder u. */
   function conditionsOf(filter: Partial<ListFilter>): Prisma.Sql[] {
     const conditions: Prisma.Sql[] = [];
-    if (filter.date_from) conditions.push(Prisma.sql`b.starts_at >= ${romeInstant(filter.date_from, '00:00')}`);
-    if (filter.date_to) conditions.push(Prisma.sql`b.starts_at < ${romeInstant(addDays(filter.date_to, 1), '00:00')}`);
+    if (filter.date_from) conditions.push(Prisma.sql`b.starts_at >= ${instantInRome(filter.date_from, '00:00')}`);
+    if (filter.date_to) conditions.push(Prisma.sql`b.starts_at < ${instantInRome(addDays(filter.date_to, 1), '00:00')}`);
     if (filter.court_id) conditions.push(Prisma.sql`b.court_id = ${filter.court_id}`);
     if (filter.status) conditions.push(Prisma.sql`b.status = ${filter.status}::booking_status`);
     if (filter.search) {
@@ -208,13 +187,8 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
 
   async function requireInSeason(date: string) {
     const season = seasonOf(Number(date.slice(0, 4)), await readSettings(db));
-    if (date < season.start || date > season.end) throw new AppError(422, ADMIN_BOOKING_MESSAGES.outOfSeason(season.start, season.end));
+    if (!inSeason(date, season)) throw new AppError(422, ADMIN_BOOKING_MESSAGES.outOfSeason(season.start, season.end));
   }
-
-  const overlapAs = (message: string) => (error: unknown) => {
-    if (isConstraintViolation(error, 'bookings_no_overlap')) throw new AppError(409, message);
-    throw error;
-  };
 
   /** Locks the booking's row for the rest of the transaction and reads it with its payments. */
   async function lockBooking(tx: Prisma.TransactionClient, id: number) {
@@ -224,29 +198,19 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     return booking;
   }
 
-  const isLive = (booking: { status: string; holdExpiresAt: Date | null }, now: Date) =>
-    booking.status === 'confirmed' || (booking.status === 'pending_payment' && (booking.holdExpiresAt === null || booking.holdExpiresAt > now));
-
-  const describe = (booking: { court: { code: string }; startsAt: Date; endsAt: Date }) =>
-    `Prenotazione campo ${booking.court.code} · ${formatItalianDate(todayInRome(booking.startsAt))} ${timeOf(booking.startsAt)}–${timeOf(booking.endsAt, true)}`;
+  const describe = (booking: { court: { code: string }; startsAt: Date; endsAt: Date }) => `Prenotazione campo ${booking.court.code} · ${whenOf(booking)}`;
 
   return {
     async planner(date: string): Promise<TPlanner> {
-      const dayStart = romeInstant(date, '00:00');
-      const dayEnd = romeInstant(addDays(date, 1), '00:00');
+      const dayStart = instantInRome(date, '00:00');
+      const dayEnd = instantInRome(addDays(date, 1), '00:00');
       const now = new Date();
-      const [courts, live, closures, priceList] = await Promise.all([
+      const [courts, live, closures, prices] = await Promise.all([
         db.court.findMany({ where: { purpose: { not: 'free_use' } }, orderBy: [{ row: 'asc' }, { position: 'asc' }] }),
-        db.booking.findMany({
-          where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart }, OR: [{ status: 'confirmed' }, { status: 'pending_payment', OR: [{ holdExpiresAt: null }, { holdExpiresAt: { gt: now } }] }] },
-          select: { id: true },
-          orderBy: { startsAt: 'asc' },
-        }),
+        db.booking.findMany({ where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart }, ...LIVE(now) }, select: { id: true }, orderBy: { startsAt: 'asc' } }),
         db.courtClosure.findMany({ where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart } }, orderBy: { startsAt: 'asc' } }),
-        priceListInForce(db, Number(date.slice(0, 4))),
+        pricesInForce(db, Number(date.slice(0, 4))),
       ]);
-      const prices = new Map<PriceCode, number>(priceList.entries.map((entry) => [entry.code, entry.amount_cents]));
-      const money = (code: PriceCode) => (prices.has(code) ? centsToMoney(prices.get(code)!) : null);
       return {
         date,
         today: todayInRome(now),
@@ -254,11 +218,11 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         courts: courts.map((court) => ({ id: court.id, code: court.code, name: court.name, row: court.row as TPlanner['courts'][number]['row'], has_lights: court.hasLights, is_bookable: court.isBookable })),
         bookings: await withCheckIns(db, await load(live.map((row) => row.id))),
         closures: closures.map((closure) => ({ id: closure.id, court_id: closure.courtId, starts_at: closure.startsAt.toISOString(), ends_at: closure.endsAt.toISOString(), reason: closure.reason })),
-        prices: { day_slot: money('court_day_slot'), evening_slot: money('court_evening_slot'), full_day: money('court_full_day'), full_day_equipment: money('court_full_day_equipment') },
+        prices: courtPrices(prices),
       };
     },
 
-    async list(query: ListQuery) {
+    async list(query: QueryOf<Routes['list']>) {
       const { ids, total } = await idsWhere(conditionsOf(query), query.payment, Prisma.sql`b.starts_at, b.court_id, b.id`, skipTake(query));
       return pagedList(await load(ids), total, query);
     },
@@ -290,7 +254,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
       );
     },
 
-    async cancelled(query: CancelledQuery) {
+    async cancelled(query: QueryOf<Routes['cancelled']>) {
       const conditions = conditionsOf({ ...query, status: undefined });
       conditions.push(query.status ? Prisma.sql`b.status = ${query.status}::booking_status` : Prisma.sql`b.status IN ('cancelled', 'expired')`);
       const { ids, total } = await idsWhere(conditions, undefined, Prisma.sql`COALESCE(b.cancelled_at, b.updated_at) DESC, b.id DESC`, skipTake(query));
@@ -303,7 +267,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
      * A booking made at the desk: the list price (or an admin's with a reason), then paid now,
      * later on the day, or by a link the member pays online (the slot stays theirs meanwhile).
      */
-    async create(actor: User, body: CreateBody) {
+    async create(actor: User, body: BodyOf<Routes['create']>) {
       const now = new Date();
       if (body.price !== null && !isAdmin(actor)) throw new AppError(403, ADMIN_BOOKING_MESSAGES.priceAdminOnly);
       const court = await courtOrFail(body.court_id);
@@ -313,10 +277,9 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
       const { startsAt, endsAt, priceCents: listPrice } = await priceSlots(db, court, body);
       if (endsAt <= now) throw new AppError(422, ADMIN_BOOKING_MESSAGES.over);
       const priceCents = body.price ?? listPrice;
-      const booking = await db
-        .$transaction(async (tx) => {
-          await reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now);
-          const created = await tx.booking.create({
+      const booking = await db.$transaction(async (tx) => {
+        const created = await reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now, () =>
+          tx.booking.create({
             data: {
               courtId: court.id,
               userId: member?.id ?? null,
@@ -331,24 +294,24 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
               status: body.payment === 'link' ? 'pending_payment' : 'confirmed',
             },
             include: { court: true },
+          }),
+        );
+        if (body.payment === 'now') {
+          await tx.transaction.create({
+            data: { kind: 'booking', type: 'payment', bookingId: created.id, userId: member?.id ?? null, amountCents: priceCents, method: body.method!, status: 'completed', paidAt: now, description: describe(created) },
           });
-          if (body.payment === 'now') {
-            await tx.transaction.create({
-              data: { kind: 'booking', type: 'payment', bookingId: created.id, userId: member?.id ?? null, amountCents: priceCents, method: body.method!, status: 'completed', paidAt: now, description: describe(created) },
-            });
-          }
-          if (body.payment === 'link' && member) {
-            await jobs.send('send-email', paymentLinkEmail(member, { ...whatOf(created), price: formatEuros(priceCents) }, `${config.WEB_ORIGIN}/prenotazioni/pagamento/${created.id}`), { tx });
-          }
-          return created;
-        }, TRANSACTION_OPTIONS)
-        .catch(overlapAs(ADMIN_BOOKING_MESSAGES.taken));
+        }
+        if (body.payment === 'link' && member) {
+          await jobs.send('send-email', paymentLinkEmail(member, { ...whatOf(created), price: formatEuros(priceCents) }, `${config.WEB_ORIGIN}/prenotazioni/pagamento/${created.id}`), { tx });
+        }
+        return created;
+      }, TRANSACTION_OPTIONS);
       const message = body.payment === 'now' ? ADMIN_BOOKING_MESSAGES.createdPaid : body.payment === 'link' ? ADMIN_BOOKING_MESSAGES.createdLink : ADMIN_BOOKING_MESSAGES.created;
       return { message, booking: await one(booking.id), payment_url: body.payment === 'link' ? `${config.WEB_ORIGIN}/prenotazioni/pagamento/${booking.id}` : null };
     },
 
     /** Paid at the desk: what is still due is recorded as a payment and the booking confirmed. */
-    async markPaid(id: number, { method }: ReturnType<typeof ZMarkPaidBody.parse>) {
+    async markPaid(id: number, { method }: BodyOf<Routes['markPaid']>) {
       const now = new Date();
       await checkouts.closeOpenSessions('booking', id);
       await db.$transaction(async (tx) => {
@@ -368,24 +331,21 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     },
 
     /** Same length on another court or at another time; the exclusion constraint keeps it free. */
-    async move(id: number, body: ReturnType<typeof ZMoveBookingBody.parse>) {
+    async move(id: number, body: BodyOf<Routes['move']>) {
       const now = new Date();
       const court = await courtOrFail(body.court_id);
       await requireInSeason(body.date);
-      await db
-        .$transaction(async (tx) => {
-          const booking = await lockBooking(tx, id);
-          if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
-          const slots = Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / (SLOT_MINUTES * 60_000));
-          const startIndex = SLOTS.findIndex((slot) => slot.start === body.start);
-          if (startIndex + slots > SLOTS.length) throw new AppError(422, ADMIN_BOOKING_MESSAGES.beyondMidnight, { start: [ADMIN_BOOKING_MESSAGES.beyondMidnight] });
-          const { startsAt, endsAt } = await priceSlots(db, court, { date: body.date, start: body.start, slots, full_day: false, equipment: false });
-          if (endsAt <= now) throw new AppError(422, ADMIN_BOOKING_MESSAGES.over);
-          await reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now);
-          await tx.booking.update({ where: { id }, data: { courtId: court.id, startsAt, endsAt, reminderSentAt: null } });
-          await notifyWaitlist(tx, booking);
-        }, TRANSACTION_OPTIONS)
-        .catch(overlapAs(ADMIN_BOOKING_MESSAGES.taken));
+      await db.$transaction(async (tx) => {
+        const booking = await lockBooking(tx, id);
+        if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
+        const slots = Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / (SLOT_MINUTES * 60_000));
+        const startIndex = SLOTS.findIndex((slot) => slot.start === body.start);
+        if (startIndex + slots > SLOTS.length) throw new AppError(422, ADMIN_BOOKING_MESSAGES.beyondMidnight, { start: [ADMIN_BOOKING_MESSAGES.beyondMidnight] });
+        const { startsAt, endsAt } = await priceSlots(db, court, { date: body.date, start: body.start, slots, full_day: false, equipment: false });
+        if (endsAt <= now) throw new AppError(422, ADMIN_BOOKING_MESSAGES.over);
+        await reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now, () => tx.booking.update({ where: { id }, data: { courtId: court.id, startsAt, endsAt, reminderSentAt: null } }));
+        await notifyWaitlist(tx, booking);
+      }, TRANSACTION_OPTIONS);
       return { message: ADMIN_BOOKING_MESSAGES.moved, booking: await one(id) };
     },
 
@@ -393,7 +353,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
      * Cancelled with or without a refund: an online payment is refunded through Stripe by the job, a
      * desk payment is recorded as given back at once.
      */
-    async cancel(actor: User, id: number, body: ReturnType<typeof ZAdminCancelBody.parse>) {
+    async cancel(actor: User, id: number, body: BodyOf<Routes['cancel']>) {
       const now = new Date();
       await checkouts.closeOpenSessions('booking', id);
       const outcome = await db.$transaction(async (tx) => {
@@ -403,10 +363,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
           where: { id },
           data: { status: 'cancelled', cancelledAt: now, cancelledById: actor.id, cancellationReason: body.reason ?? ADMIN_BOOKING_MESSAGES.defaultReason, holdExpiresAt: null },
         });
-        if (booking.status === 'pending_payment') {
-          if (booking.membershipCouponId) await releaseCoupon(tx, booking.membershipCouponId);
-          if (booking.bookingCouponId) await releaseBookingCoupon(tx, booking.bookingCouponId);
-        }
+        if (booking.status === 'pending_payment') await releaseCouponsOf(tx, booking);
         await notifyWaitlist(tx, booking);
         if (!body.refund) return 'none';
         const settled = booking.transactions.filter((row) => row.type === 'payment' && row.status === 'completed');
@@ -431,15 +388,13 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     /** Back to confirmed when its time is still ahead and free. */
     async restore(id: number) {
       const now = new Date();
-      await db
-        .$transaction(async (tx) => {
-          const booking = await lockBooking(tx, id);
-          if (isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notRestorable);
-          if (booking.endsAt <= now) throw new AppError(409, ADMIN_BOOKING_MESSAGES.restorePast);
-          await reserveSlot(tx, booking, now);
-          await tx.booking.update({ where: { id }, data: { status: 'confirmed', cancelledAt: null, cancelledById: null, cancellationReason: null, holdExpiresAt: null } });
-        }, TRANSACTION_OPTIONS)
-        .catch(overlapAs(ADMIN_BOOKING_MESSAGES.restoreTaken));
+      await db.$transaction(async (tx) => {
+        const booking = await lockBooking(tx, id);
+        if (isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notRestorable);
+        if (booking.endsAt <= now) throw new AppError(409, ADMIN_BOOKING_MESSAGES.restorePast);
+        const restored = { status: 'confirmed', cancelledAt: null, cancelledById: null, cancellationReason: null, holdExpiresAt: null } as const;
+        await reserveSlot(tx, booking, now, () => tx.booking.update({ where: { id }, data: restored }), ADMIN_BOOKING_MESSAGES.restoreTaken);
+      }, TRANSACTION_OPTIONS);
       return { message: ADMIN_BOOKING_MESSAGES.restored, booking: await one(id) };
     },
 

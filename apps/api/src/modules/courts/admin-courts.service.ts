@@ -1,13 +1,15 @@
 // Courts back-office (docs/domain.md#courts): edit a court; close it for a period and tell staff which live
 // bookings the closure hits, so they can move or cancel them.
-import { romeInstant, type TClosureHitBooking, type TCourt, type TCourtClosure, type z, type ZClosureBody, type ZCourtEditBody } from '@beach/contracts';
+import { type api, type BodyOf, type TClosureHitBooking, type TCourt, type TCourtClosure } from '@beach/contracts';
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { Db } from '../../lib/db.js';
-import { isUniqueViolation } from '../../lib/db.js';
+import type { AppDeps } from '../../deps.js';
+import { isRecordMissing, isUniqueViolation } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
-import { courtToDto } from './courts.service.js';
+import { instantInRome } from '../../lib/time.js';
+import { UNDER_OVERLAP_CONSTRAINT } from '../bookings/booking-terms.js';
+import { toCourtDto } from './courts.service.js';
 
-export const COURTS_ADMIN_MESSAGES = {
+export const ADMIN_COURTS_MESSAGES = {
   courtNotFound: 'Campo non trovato.',
   codeTaken: 'Esiste già un campo con questo codice.',
   closureNotFound: 'Chiusura non trovata.',
@@ -17,7 +19,7 @@ export const COURTS_ADMIN_MESSAGES = {
 const closureInclude = { court: { select: { id: true, code: true, name: true } }, createdBy: { select: { firstName: true, lastName: true } } } as const;
 type ClosureRow = Prisma.CourtClosureGetPayload<{ include: typeof closureInclude }>;
 
-const closureToDto = (closure: ClosureRow): TCourtClosure => ({
+const toClosureDto = (closure: ClosureRow): TCourtClosure => ({
   id: closure.id,
   court: closure.court,
   starts_at: closure.startsAt.toISOString(),
@@ -26,9 +28,9 @@ const closureToDto = (closure: ClosureRow): TCourtClosure => ({
   created_by: closure.createdBy ? `${closure.createdBy.firstName} ${closure.createdBy.lastName}` : null,
 });
 
-export function createCourtsAdminService(db: Db) {
+export function createAdminCourtsService({ db }: Pick<AppDeps, 'db'>) {
   return {
-    async update(id: number, body: z.output<typeof ZCourtEditBody>): Promise<TCourt> {
+    async update(id: number, body: BodyOf<typeof api.adminCourts.update>): Promise<TCourt> {
       try {
         const court = await db.court.update({
           where: { id },
@@ -43,41 +45,41 @@ export function createCourtsAdminService(db: Db) {
             description: body.description,
           },
         });
-        return courtToDto(court);
+        return toCourtDto(court);
       } catch (error) {
-        if (isUniqueViolation(error)) throw invalid({ code: [COURTS_ADMIN_MESSAGES.codeTaken] });
-        if (isRecordMissing(error)) throw notFound(COURTS_ADMIN_MESSAGES.courtNotFound);
+        if (isUniqueViolation(error)) throw invalid({ code: [ADMIN_COURTS_MESSAGES.codeTaken] });
+        if (isRecordMissing(error)) throw notFound(ADMIN_COURTS_MESSAGES.courtNotFound);
         throw error;
       }
     },
 
     async closures(from?: string): Promise<TCourtClosure[]> {
       const closures = await db.courtClosure.findMany({
-        where: from ? { endsAt: { gt: new Date(romeInstant(from, '00:00')) } } : {},
+        where: from ? { endsAt: { gt: instantInRome(from, '00:00') } } : {},
         include: closureInclude,
         orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
       });
-      return closures.map(closureToDto);
+      return closures.map(toClosureDto);
     },
 
     /** Creates the closure and lists, from the same transaction, the live bookings inside it. */
-    async createClosure(body: z.output<typeof ZClosureBody>, createdById: number): Promise<{ closure: TCourtClosure; affected_bookings: TClosureHitBooking[] }> {
+    async createClosure(body: BodyOf<typeof api.adminCourts.createClosure>, createdById: number): Promise<{ closure: TCourtClosure; affected_bookings: TClosureHitBooking[] }> {
       const startsAt = new Date(body.starts_at);
       const endsAt = new Date(body.ends_at);
       return db.$transaction(async (tx) => {
         const court = await tx.court.findUnique({ where: { id: body.court_id }, select: { id: true } });
-        if (!court) throw invalid({ court_id: [COURTS_ADMIN_MESSAGES.courtNotFound] });
+        if (!court) throw invalid({ court_id: [ADMIN_COURTS_MESSAGES.courtNotFound] });
         const closure = await tx.courtClosure.create({
           data: { courtId: court.id, startsAt, endsAt, reason: body.reason, createdById },
           include: closureInclude,
         });
         const hits = await tx.booking.findMany({
-          where: { courtId: court.id, status: { notIn: ['cancelled', 'expired'] }, startsAt: { lt: endsAt }, endsAt: { gt: startsAt } },
+          where: { courtId: court.id, startsAt: { lt: endsAt }, endsAt: { gt: startsAt }, ...UNDER_OVERLAP_CONSTRAINT },
           include: { user: { select: { firstName: true, lastName: true } } },
           orderBy: { startsAt: 'asc' },
         });
         return {
-          closure: closureToDto(closure),
+          closure: toClosureDto(closure),
           affected_bookings: hits.map((booking) => ({
             id: booking.id,
             starts_at: booking.startsAt.toISOString(),
@@ -91,14 +93,11 @@ export function createCourtsAdminService(db: Db) {
 
     async removeClosure(id: number) {
       const { count } = await db.courtClosure.deleteMany({ where: { id } });
-      if (count === 0) throw notFound(COURTS_ADMIN_MESSAGES.closureNotFound);
-      return { message: COURTS_ADMIN_MESSAGES.closureDeleted };
+      if (count === 0) throw notFound(ADMIN_COURTS_MESSAGES.closureNotFound);
+      return { message: ADMIN_COURTS_MESSAGES.closureDeleted };
     },
   };
 }
 
-export type CourtsAdminService = ReturnType<typeof createCourtsAdminService>;
-
-/** Prisma's "record to update not found" (P2025). */
-export const isRecordMissing = (error: unknown) => (error as { code?: string } | null)?.code === 'P2025';
+export type AdminCourtsService = ReturnType<typeof createAdminCourtsService>;
 

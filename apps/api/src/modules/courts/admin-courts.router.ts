@@ -1,14 +1,12 @@
 import { api } from '@beach/contracts';
-import type { AppDeps } from '../../deps.js';
 import type { MountRoute } from '../../lib/http.js';
 import { authOf } from '../auth/guards.js';
-import { createCourtsAdminService } from './courts-admin.service.js';
-import { listCourts } from './courts.service.js';
+import type { AdminCourtsService } from './admin-courts.service.js';
+import type { CourtsService } from './courts.service.js';
 
-export function registerAdminCourtsRoutes(mount: MountRoute, { db }: AppDeps) {
+export function registerAdminCourtsRoutes(mount: MountRoute, courts: AdminCourtsService, allCourts: CourtsService) {
   const routes = api.adminCourts;
-  const courts = createCourtsAdminService(db);
-  mount(routes.list, async () => ({ data: await listCourts(db) }));
+  mount(routes.list, () => allCourts.list());
   mount(routes.update, ({ params, body }) => courts.update(params.id, body));
   mount(routes.closures, async ({ query }) => ({ data: await courts.closures(query.from) }));
   mount(routes.createClosure, ({ body }, { req }) => courts.createClosure(body, authOf(req).user.id));

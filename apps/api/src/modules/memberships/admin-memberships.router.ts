@@ -1,7 +1,7 @@
 import { api } from '@beach/contracts';
 import type { MountRoute } from '../../lib/http.js';
 import { authOf } from '../auth/guards.js';
-import type { AdminMembershipsService } from './memberships-admin.service.js';
+import type { AdminMembershipsService } from './admin-memberships.service.js';
 
 export function registerAdminMembershipsRoutes(mount: MountRoute, admin: AdminMembershipsService) {
   const routes = api.adminMemberships;

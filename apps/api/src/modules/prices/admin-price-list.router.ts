@@ -1,11 +1,9 @@
 import { api } from '@beach/contracts';
-import type { AppDeps } from '../../deps.js';
 import type { MountRoute } from '../../lib/http.js';
-import { createPriceListAdminService } from './price-list-admin.service.js';
+import type { AdminPriceListService } from './admin-price-list.service.js';
 
-export function registerAdminPriceListRoutes(mount: MountRoute, { db }: AppDeps) {
+export function registerAdminPriceListRoutes(mount: MountRoute, prices: AdminPriceListService) {
   const routes = api.adminPricing;
-  const prices = createPriceListAdminService(db);
   mount(routes.priceList, ({ params }) => prices.priceList(params.year));
   mount(routes.savePriceList, ({ params, body }) => prices.save(params.year, body));
   mount(routes.copyPriceList, ({ params }) => prices.copyToNextYear(params.year));

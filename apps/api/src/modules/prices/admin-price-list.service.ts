@@ -1,7 +1,7 @@
 // Price list back-office (docs/domain.md#price-list): one year's list with every price code, its amounts, and
 // "copy to next year". The unique (year, code) key makes a concurrent second copy fail, never double.
-import { centsToMoney, PRICE_CODES, type TAdminPriceList, type z, type ZPriceListBody } from '@beach/contracts';
-import type { Db } from '../../lib/db.js';
+import { type api, type BodyOf, centsToMoney, PRICE_CODES, type TAdminPriceList } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
 import { isUniqueViolation } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 
@@ -10,7 +10,7 @@ export const PRICE_LIST_MESSAGES = {
   nextExists: (year: number) => `Il listino ${year} esiste già: modificalo invece di copiarlo.`,
 } as const;
 
-export function createPriceListAdminService(db: Db) {
+export function createAdminPriceListService({ db }: Pick<AppDeps, 'db'>) {
   async function priceList(year: number): Promise<TAdminPriceList> {
     const [entries, years] = await Promise.all([
       db.priceListEntry.findMany({ where: { year } }),
@@ -31,7 +31,7 @@ export function createPriceListAdminService(db: Db) {
     priceList,
 
     /** Saves the amounts given, all or nothing. */
-    async save(year: number, body: z.output<typeof ZPriceListBody>): Promise<TAdminPriceList> {
+    async save(year: number, body: BodyOf<typeof api.adminPricing.savePriceList>): Promise<TAdminPriceList> {
       await db.$transaction(
         body.entries.map((entry) =>
           db.priceListEntry.upsert({
@@ -61,3 +61,5 @@ export function createPriceListAdminService(db: Db) {
     },
   };
 }
+
+export type AdminPriceListService = ReturnType<typeof createAdminPriceListService>;

@@ -1,11 +1,12 @@
 // The booking settings (docs/domain.md#season-and-booking-horizon), as the admin edits them on
 // /admin/listino-prezzi.
 import type { TBookingSettings } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
 import type { Setting } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import { readSettings } from './settings.service.js';
 
-const settingsToDto = (settings: Setting): TBookingSettings => ({
+const toSettingsDto = (settings: Setting): TBookingSettings => ({
   season_start: settings.seasonStart,
   season_end: settings.seasonEnd,
   booking_horizon_days: settings.bookingHorizonDays,
@@ -15,9 +16,13 @@ const settingsToDto = (settings: Setting): TBookingSettings => ({
   reminder_hours: settings.reminderHours,
 });
 
-export const bookingSettings = async (db: Db): Promise<TBookingSettings> => settingsToDto(await readSettings(db));
+export function createAdminSettingsService({ db }: Pick<AppDeps, 'db'>) {
+  return { read: async () => toSettingsDto(await readSettings(db)), save: (body: TBookingSettings) => saveBookingSettings(db, body) };
+}
 
-export async function saveBookingSettings(db: Db, body: TBookingSettings): Promise<TBookingSettings> {
+export type AdminSettingsService = ReturnType<typeof createAdminSettingsService>;
+
+async function saveBookingSettings(db: Db, body: TBookingSettings): Promise<TBookingSettings> {
   const settings = await db.setting.update({
     where: { id: 1 },
     data: {
@@ -30,5 +35,5 @@ export async function saveBookingSettings(db: Db, body: TBookingSettings): Promi
       reminderHours: body.reminder_hours,
     },
   });
-  return settingsToDto(settings);
+  return toSettingsDto(settings);
 }

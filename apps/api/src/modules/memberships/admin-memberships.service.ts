@@ -2,20 +2,10 @@
 // waiting for activation, activation, deletion, linking a Stripe payment by hand, and cards made or
 // corrected at the desk. Every rule the screen applies is applied here again.
 import { randomBytes } from 'node:crypto';
-import {
-  centsToMoney,
-  MEMBERSHIP_TYPES,
-  type TAdminMembership,
-  type TMembershipStats,
-  type z,
-  type ZAdminMembershipsQuery,
-  type ZDeskMembershipBody,
-  type ZLinkStripePaymentBody,
-  type ZMembershipEditBody,
-} from '@beach/contracts';
+import { type api, type BodyOf, centsToMoney, MEMBERSHIP_TYPES, type QueryOf, type TAdminMembership, type TMembershipStats } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
-import { isUniqueViolation, Prisma } from '../../lib/db.js';
+import { isUniqueViolation, Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
@@ -30,8 +20,9 @@ import { BACK_OFFICE_CARD_JSON, backOfficeCardOfJson, toAdminMembershipDto, toBa
 import { invitationEmail } from './memberships.emails.js';
 import { MEMBERSHIP_MESSAGES, rethrowOverlap, type MembershipsService } from './memberships.service.js';
 
-type ListQuery = z.output<typeof ZAdminMembershipsQuery>;
-type DeskBody = z.output<typeof ZDeskMembershipBody>;
+type Routes = typeof api.adminMemberships;
+type ListQuery = QueryOf<Routes['list']>;
+type DeskBody = BodyOf<Routes['create']>;
 
 export const ADMIN_MEMBERSHIP_MESSAGES = {
   notPending: 'Questa tessera non è in attesa di attivazione.',
@@ -50,8 +41,6 @@ export const ADMIN_MEMBERSHIP_MESSAGES = {
   emailTaken: 'Esiste già un account con questo indirizzo e-mail: cercalo tra i tesserati esistenti.',
   holderUnknown: 'Tesserato non trovato.',
 } as const;
-
-const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
 
 /** A member created at the desk has a week to choose a password (a reset link lasts an hour). */
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -98,14 +87,11 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
   }
   const load = async (id: number): Promise<TAdminMembership> => toAdminMembershipDto(await find(id));
 
-  /** Pending → active, once: the status-guarded update is the activating flag (spec §4). */
+  /** The desk activates a pending card (404 for none, 409 for a card that is not pending). */
   async function activateIn(tx: Prisma.TransactionClient, id: number, sendEmail: boolean) {
-    const activated = await tx.membership.updateMany({ where: { id, status: 'pending' }, data: { status: 'active', activatedAt: new Date() } });
-    if (activated.count === 0) {
-      if (!(await tx.membership.findUnique({ where: { id }, select: { id: true } }))) throw notFound(MEMBERSHIP_MESSAGES.notFound);
-      throw new AppError(409, ADMIN_MEMBERSHIP_MESSAGES.notPending);
-    }
-    if (sendEmail) await jobs.send('membership-activated', { membershipId: id }, { tx });
+    if (await memberships.activate(tx, id, sendEmail)) return;
+    if (!(await tx.membership.findUnique({ where: { id }, select: { id: true } }))) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+    throw new AppError(409, ADMIN_MEMBERSHIP_MESSAGES.notPending);
   }
 
   /** The holder of a desk card: an existing member, or a new account with an invitation to set a password. */
@@ -218,13 +204,7 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
 
     show: async (viewer: User, id: number) => toBackOfficeMembershipDto(await find(id), viewer),
 
-    async pdf(id: number) {
-      const membership = await db.membership.findUnique({ where: { id }, include: WITH_HOLDER });
-      if (!membership) throw notFound(MEMBERSHIP_MESSAGES.notFound);
-      if (membership.status === 'pending') throw new AppError(409, MEMBERSHIP_MESSAGES.pdfNotYet);
-      const { file } = await memberships.cardPdf(membership);
-      return { file, filename: `tessera-${membership.membershipNumber}.pdf` };
-    },
+    pdf: async (id: number) => memberships.pdfFile(await find(id)),
 
     async activate(id: number, sendEmail: boolean) {
       await db.$transaction((tx) => activateIn(tx, id, sendEmail), TRANSACTION_OPTIONS);
@@ -238,8 +218,7 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
      * card is refunded automatically. A coupon use is given back when the card was never paid.
      */
     async remove(id: number) {
-      const membership = await db.membership.findUnique({ where: { id }, include: WITH_HOLDER });
-      if (!membership) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+      const membership = await find(id);
       await checkouts.closeOpenSessions('membership', id);
       await db.$transaction(async (tx) => {
         const paid = await tx.transaction.count({ where: { membershipId: id, type: 'payment', status: { in: ['completed', 'partially_refunded'] } } });
@@ -250,9 +229,8 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
       return { message: ADMIN_MEMBERSHIP_MESSAGES.deleted(membership.membershipNumber) };
     },
 
-    async linkStripePayment(id: number, body: z.output<typeof ZLinkStripePaymentBody>) {
-      const membership = await db.membership.findUnique({ where: { id } });
-      if (!membership) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+    async linkStripePayment(id: number, body: BodyOf<Routes['linkStripePayment']>) {
+      const membership = await find(id);
       if (membership.status !== 'pending') throw new AppError(409, ADMIN_MEMBERSHIP_MESSAGES.notPending);
       const intent = await verifiedPaymentIntent(body.stripe_payment_id, membership.priceCents, body.amount);
       await db
@@ -312,9 +290,8 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
       return { message: ADMIN_MEMBERSHIP_MESSAGES.created(created.membershipNumber), membership: await load(created.id) };
     },
 
-    async update(id: number, body: z.output<typeof ZMembershipEditBody>) {
-      const membership = await db.membership.findUnique({ where: { id }, include: { user: { select: { birthDate: true } } } });
-      if (!membership) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+    async update(id: number, body: BodyOf<Routes['update']>) {
+      const membership = await find(id);
       const fiscalCodeError = fiscalCodeProblem(body.fiscal_code, toIsoDateOrNull(membership.user.birthDate));
       if (fiscalCodeError) throw invalid({ fiscal_code: [fiscalCodeError] });
       const updated = await db.membership
