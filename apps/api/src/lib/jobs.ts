@@ -67,6 +67,8 @@ export interface JobQueue {
    * jobs that finished ones queued: for tests and tools that wait for the work a change asked for.
    */
   waitUntilIdle(timeoutMs?: number): Promise<void>;
+  /** Whether the queue is started and its tables answer through its own connections (readiness). */
+  reachable(): Promise<boolean>;
 }
 
 export function createJobQueue(databaseUrl: string, logger: Logger, { pollingIntervalSeconds = 1 } = {}): JobQueue {
@@ -124,6 +126,17 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
     async stop(timeoutMs = 10_000) {
       stopping.abort();
       await boss?.stop({ graceful: true, timeout: timeoutMs });
+    },
+
+    async reachable() {
+      if (!boss) return false;
+      return boss
+        .getDb()
+        .executeSql('SELECT version FROM pgboss.version', [])
+        .then(
+          () => true,
+          () => false,
+        );
     },
 
     async waitUntilIdle(timeoutMs = 20_000) {

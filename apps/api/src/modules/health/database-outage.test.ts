@@ -1,6 +1,6 @@
 // A database outage through a PostgreSQL server of this file's own (the shared test server stays up
 // for the other files): while it is stopped every request answers 503 with Retry-After and an Italian
-// message, /api/health names the database, and the API recovers by itself once it is back.
+// message, /api/health names the database, /api/ready answers 503, and the API recovers by itself once it is back.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +43,9 @@ describe('database outage', () => {
   it('answers 503 with Retry-After while PostgreSQL is down, and recovers by itself', async () => {
     expect((await request(app).get('/api/courts')).status).toBe(200);
     expect((await request(app).get('/api/health')).body).toMatchObject({ status: 'ok', database: 'ok' });
+    const ready = await request(app).get('/api/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready', database: 'ok', jobs: 'ok' });
 
     await server.stop();
     for (const call of [request(app).get('/api/courts'), request(app).get('/api/auth/user-profile').set('Authorization', `Bearer ${token}`)]) {
@@ -54,10 +57,14 @@ describe('database outage', () => {
     const health = await request(app).get('/api/health');
     expect(health.status).toBe(503);
     expect(health.body).toMatchObject({ status: 'degraded', database: 'unreachable' });
+    const notReady = await request(app).get('/api/ready');
+    expect(notReady.status).toBe(503);
+    expect(notReady.body).toEqual({ status: 'not_ready', database: 'unreachable', jobs: 'unreachable' });
 
     server = await startServer();
     expect((await request(app).get('/api/courts')).status).toBe(200);
     expect((await request(app).get('/api/auth/user-profile').set('Authorization', `Bearer ${token}`)).status).toBe(200);
     expect((await request(app).get('/api/health')).body).toMatchObject({ status: 'ok', database: 'ok' });
+    await expect.poll(async () => (await request(app).get('/api/ready')).body).toEqual({ status: 'ready', database: 'ok', jobs: 'ok' });
   }, 60_000);
 });

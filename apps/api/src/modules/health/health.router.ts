@@ -4,12 +4,15 @@ import type { MountRoute } from '../../lib/http.js';
 
 const startedAt = Date.now();
 
-export function registerHealthRoutes(mount: MountRoute, { db, config }: AppDeps) {
-  mount(api.health.get, async (_input, { res }) => {
-    const database = await db.$queryRaw`SELECT 1`.then(
+export function registerHealthRoutes(mount: MountRoute, { db, config, jobs }: AppDeps) {
+  const databaseState = () =>
+    db.$queryRaw`SELECT 1`.then(
       () => 'ok' as const,
       () => 'unreachable' as const,
     );
+
+  mount(api.health.get, async (_input, { res }) => {
+    const database = await databaseState();
     if (database !== 'ok') res.status(503);
     return {
       status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
@@ -17,5 +20,15 @@ export function registerHealthRoutes(mount: MountRoute, { db, config }: AppDeps)
       version: config.npm_package_version,
       uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
     };
+  });
+
+  // Readiness for load balancers and compose: a process whose database or job queue cannot be reached
+  // answers 503 and is taken out of rotation until both answer again.
+  mount(api.health.ready, async (_input, { res }) => {
+    const [database, queue] = await Promise.all([databaseState(), jobs.reachable()]);
+    const jobsState = queue ? ('ok' as const) : ('unreachable' as const);
+    const ready = database === 'ok' && queue;
+    if (!ready) res.status(503);
+    return { status: ready ? ('ready' as const) : ('not_ready' as const), database, jobs: jobsState };
   });
 }
