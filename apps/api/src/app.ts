@@ -40,6 +40,7 @@ export function createApp(deps: AppDeps, services: Services) {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
 
+  app.use(deps.metrics.requests);
   app.use(requestLogger(logger));
 
   // The browsable API reference needs its own scripts and styles, so it sits before the strict CSP.

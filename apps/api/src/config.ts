@@ -42,6 +42,8 @@ const ZConfig = z
     STRIPE_API_BASE: z.url().optional(),
     /** Where generated files (membership card PDFs) are kept. */
     STORAGE_DIR: z.string().default('.data/storage'),
+    /** Bearer token of GET /api/metrics (Prometheus); without it the endpoint does not exist. */
+    METRICS_TOKEN: z.string().min(24, 'Deve contenere almeno 24 caratteri (un segreto casuale).').optional(),
     /** `in-process`: the API also works the background jobs; `off`: a separate worker process does. */
     WORKERS: z.enum(['in-process', 'off']).default('in-process'),
     /** Set by pnpm/npm when started through a package script; shown by /api/health and /api/docs. */

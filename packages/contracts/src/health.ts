@@ -34,4 +34,12 @@ export const healthRoutes = {
     access: 'public',
     response: ZReady,
   }),
+  metrics: defineRoute({
+    method: 'get',
+    path: '/api/metrics',
+    summary: 'Metriche Prometheus (formato testo), con Authorization: Bearer METRICS_TOKEN; assente senza METRICS_TOKEN',
+    tag: 'health',
+    access: 'public',
+    response: z.unknown(),
+  }),
 };

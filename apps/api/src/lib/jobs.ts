@@ -43,6 +43,12 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'broadcast-send': { policy: 'singleton', retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
 };
 
+export const JOB_NAMES = Object.keys(QUEUES) as JobName[];
+
+/** The states a job waits or ends in: queued, waiting for a retry, running, failed for good. */
+export const JOB_STATES = ['created', 'retry', 'active', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
 /** Scheduled jobs: cron in the centre's time zone. */
 const SCHEDULES: Partial<Record<JobName, string>> = {
   'memberships-daily': '5 0 * * *',
@@ -69,6 +75,8 @@ export interface JobQueue {
   waitUntilIdle(timeoutMs?: number): Promise<void>;
   /** Whether the queue is started and its tables answer through its own connections (readiness). */
   reachable(): Promise<boolean>;
+  /** Jobs of every queue by state, across every process on the database (metrics). */
+  countsByState(): Promise<{ queue: string; state: JobState; count: number }[]>;
 }
 
 export function createJobQueue(databaseUrl: string, logger: Logger, { pollingIntervalSeconds = 1 } = {}): JobQueue {
@@ -137,6 +145,13 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
           () => true,
           () => false,
         );
+    },
+
+    async countsByState() {
+      const { rows } = await started()
+        .getDb()
+        .executeSql('SELECT name AS queue, state::text AS state, count(*)::int AS count FROM pgboss.job WHERE state::text = ANY($1) GROUP BY name, state', [[...JOB_STATES]]);
+      return rows as { queue: string; state: JobState; count: number }[];
     },
 
     async waitUntilIdle(timeoutMs = 20_000) {

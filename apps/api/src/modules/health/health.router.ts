@@ -1,10 +1,12 @@
 import { api } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
+import { notFound, unauthorized } from '../../lib/errors.js';
 import type { MountRoute } from '../../lib/http.js';
+import { bearerMatches } from '../../lib/metrics.js';
 
 const startedAt = Date.now();
 
-export function registerHealthRoutes(mount: MountRoute, { db, config, jobs }: AppDeps) {
+export function registerHealthRoutes(mount: MountRoute, { db, config, jobs, metrics }: AppDeps) {
   const databaseState = () =>
     db.$queryRaw`SELECT 1`.then(
       () => 'ok' as const,
@@ -30,5 +32,14 @@ export function registerHealthRoutes(mount: MountRoute, { db, config, jobs }: Ap
     const ready = database === 'ok' && queue;
     if (!ready) res.status(503);
     return { status: ready ? ('ready' as const) : ('not_ready' as const), database, jobs: jobsState };
+  });
+
+  // Without a token the endpoint does not exist; with one, only a scraper presenting it reads it.
+  mount(api.health.metrics, async (_input, { req, res }) => {
+    const token = config.METRICS_TOKEN;
+    if (!token) throw notFound();
+    if (!bearerMatches(req.headers.authorization, token)) throw unauthorized();
+    const body = await metrics.registry.metrics();
+    res.type(metrics.registry.contentType).set('Cache-Control', 'no-store').send(body);
   });
 }
