@@ -86,3 +86,20 @@ export function createApp(deps: AppDeps, services: Services) {
   app.use(errorHandler());
   return app;
 }
+
+/**
+ * The worker's own listener (WORKER_PORT): only liveness, readiness and the metrics of its jobs and
+ * e-mails, so compose can check it and Prometheus can scrape it.
+ */
+export function createOperationsApp(deps: AppDeps) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(deps.metrics.requests);
+  app.use(requestLogger(deps.logger));
+  const api = express.Router();
+  registerHealthRoutes(createRouteMounter(api, createAccessGuards(deps)), deps);
+  app.use('/api', api);
+  app.use(notFoundApiRoute);
+  app.use(errorHandler());
+  return app;
+}

@@ -44,6 +44,8 @@ const ZConfig = z
     STORAGE_DIR: z.string().default('.data/storage'),
     /** Bearer token of GET /api/metrics (Prometheus); without it the endpoint does not exist. */
     METRICS_TOKEN: z.string().min(24, 'Deve contenere almeno 24 caratteri (un segreto casuale).').optional(),
+    /** Port of the worker process's /api/health, /api/ready and /api/metrics; unset: the worker does not listen. */
+    WORKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     /** `in-process`: the API also works the background jobs; `off`: a separate worker process does. */
     WORKERS: z.enum(['in-process', 'off']).default('in-process'),
     /** Set by pnpm/npm when started through a package script; shown by /api/health and /api/docs. */
