@@ -24,6 +24,8 @@ export interface JobPayloads {
   'bookings-reminders': Record<string, never>;
   /** Daily: cards past their end date expire; members whose card ends in 7 days are reminded. */
   'memberships-daily': Record<string, never>;
+  /** Daily: a backup of the database and the stored files (BACKUP_DIR), old ones removed. */
+  'backup-daily': Record<string, never>;
   /** Sends a stored bulk e-mail to its remaining recipients at the provider's rate. */
   'broadcast-send': { broadcastId: number };
 }
@@ -39,6 +41,7 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'memberships-daily': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
   'bookings-expire-holds': { policy: 'singleton', retryLimit: 1, expireInSeconds: 120 },
   'bookings-reminders': { policy: 'singleton', retryLimit: 2, expireInSeconds: 300 },
+  'backup-daily': { policy: 'singleton', retryLimit: 2, retryDelay: 600, expireInSeconds: 3600 },
   // One broadcast at a time across every worker, so together they never exceed the provider's rate.
   'broadcast-send': { policy: 'singleton', retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
 };
@@ -54,6 +57,8 @@ const SCHEDULES: Partial<Record<JobName, string>> = {
   'memberships-daily': '5 0 * * *',
   'bookings-expire-holds': '* * * * *',
   'bookings-reminders': '*/10 * * * *',
+  // At night, when nobody books: one worker makes it (a schedule runs once across processes).
+  'backup-daily': '30 3 * * *',
 };
 
 export interface JobQueue {
