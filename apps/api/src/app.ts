@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerCourtsRoutes(mount, deps);
   registerPricesRoutes(mount, deps);
   registerPaymentsRoutes(mount, deps, services.payments);
-  registerMembershipsRoutes(mount, services.memberships);
+  registerMembershipsRoutes(mount, services.memberships, deps.db);
   registerAdminMembershipsRoutes(mount, services.adminMemberships);
   registerBroadcastsRoutes(mount, services.broadcasts);
   registerUsersRoutes(mount, services.users);

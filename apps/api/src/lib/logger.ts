@@ -49,8 +49,8 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>, des
   return destination ? pino(options, destination) : pino(options);
 }
 
-/** A request id a proxy may pass on: short and plain, so it cannot forge log lines. */
-const FORWARDED_REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** A request id a proxy may pass on: short and plain (it cannot forge log lines, and fits the audit log's column). */
+const FORWARDED_REQUEST_ID = /^[\w.:-]{1,100}$/;
 
 /**
  * The request's id: the proxy's `X-Request-Id` when it sends a plain one, otherwise a new UUID (unique
