@@ -163,6 +163,7 @@ describe('backups', () => {
     const dir = join(work, 'backups');
     const old = join(dir, 'beach-2026-01-01T03-30-00-000Z.dump');
     const recent = join(dir, 'beach-2026-01-02T03-30-00-000Z.dump');
+    mkdirSync(dir, { recursive: true });
     writeFileSync(old, 'old');
     writeFileSync(recent, 'recent');
     const now = new Date();
