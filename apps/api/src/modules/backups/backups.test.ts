@@ -18,6 +18,7 @@ import { seedDemoVolume } from '../../db/seed-demo.js';
 import { seed } from '../../db/seed.js';
 import { createDb } from '../../lib/db.js';
 import { createJobQueue } from '../../lib/jobs.js';
+import { startRuntime } from '../../runtime.js';
 import { createLogger } from '../../lib/logger.js';
 import { TEST_BCRYPT_COST, TEST_ENV } from '../../test/env.js';
 import { freePort } from '../../test/free-port.js';
@@ -186,4 +187,22 @@ describe('backups', () => {
     expect(major).toBeGreaterThan(Number(bin.split('/').at(-2)));
     await expect(createBackup(config, logger)).rejects.toThrow(`Serve pg_dump e pg_restore di PostgreSQL ${major} o successivo`);
   });
+
+  it('runs every night as a scheduled job of the worker', async () => {
+    const backups = join(work, 'nightly');
+    const config = loadConfig({ ...TEST_ENV, DATABASE_URL: serverUrl('centre'), STORAGE_DIR: storage, BACKUP_DIR: backups });
+    const runtime = await startRuntime(config, { workers: true });
+    try {
+      const rows = await runtime.deps.db.$queryRaw<{ cron: string; timezone: string }[]>`SELECT cron, timezone FROM pgboss.schedule WHERE name = 'backup-daily'`;
+      expect(rows).toEqual([{ cron: '30 3 * * *', timezone: 'Europe/Rome' }]);
+      await runtime.deps.jobs.send('backup-daily', {});
+      await runtime.deps.jobs.waitUntilIdle(60_000);
+      const made = readdirSync(backups).sort();
+      expect(made).toHaveLength(2);
+      expect(made[0]).toMatch(/^beach-.*\.dump$/);
+      expect(made[1]).toMatch(/^beach-.*\.files\.tar\.gz$/);
+    } finally {
+      await runtime.stop(5000);
+    }
+  }, 90_000);
 });

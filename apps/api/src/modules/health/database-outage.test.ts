@@ -12,6 +12,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded.
 import { migrate } from '../../db/migrate.js';
 import { seed } from '../../db/seed.js';
 import { createDb } from '../../lib/db.js';
+import { createJobQueue } from '../../lib/jobs.js';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../lib/errors.js';
 import { startRuntime } from '../../runtime.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
@@ -67,4 +68,11 @@ describe('database outage', () => {
     expect((await request(app).get('/api/health')).body).toMatchObject({ status: 'ok', database: 'ok' });
     await expect.poll(async () => (await request(app).get('/api/ready')).body).toEqual({ status: 'ready', database: 'ok', jobs: 'ok' });
   }, 60_000);
+
+  it('is not ready while its job queue cannot be reached, even with the database up', async () => {
+    const withoutQueue = createApp({ ...runtime.deps, jobs: createJobQueue(server.url, runtime.deps.logger) }, runtime.services);
+    const response = await request(withoutQueue).get('/api/ready');
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ status: 'not_ready', database: 'ok', jobs: 'unreachable' });
+  });
 });
