@@ -1,7 +1,8 @@
 // `npm start` and `npm test` on a fresh machine with only Node 20 and npm: installs the pinned pnpm
-// and the dependencies (and, for tests, Chromium), then runs the app or every test.
+// and the dependencies (and, for tests, Debian's chromium, docker-compose and postgresql), then runs
+// the app or every test.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const mode = process.argv[2];
 if (mode !== 'dev' && mode !== 'test') {
@@ -32,15 +33,24 @@ runOrExit('pnpm', ['install', '--frozen-lockfile']);
 
 if (mode === 'dev') process.exit(run('pnpm', ['run', 'dev']));
 
+// System programs the tests use, from Debian's packages: the browser, docker-compose (validates the
+// staging file) and PostgreSQL's server with its pg_dump/pg_restore (the backup/restore test).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
+const hasDebianPostgres = () =>
+  existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((version) => ['postgres', 'pg_dump', 'pg_restore'].every((program) => existsSync(`/usr/lib/postgresql/${version}/bin/${program}`)));
+const missing = [
+  [existsSync(chromium), 'chromium'],
+  [existsSync('/usr/bin/docker-compose'), 'docker-compose'],
+  [hasDebianPostgres(), 'postgresql'],
+].flatMap(([present, name]) => (present ? [] : [name]));
+if (missing.length > 0) {
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
-    console.error(`Chromium non trovato in ${chromium}: installalo (es. "sudo apt-get install chromium") o indica CHROMIUM_PATH.`);
+    console.error(`Mancano ${missing.join(', ')}: installali (es. "sudo apt-get install ${missing.join(' ')}")${missing.includes('chromium') ? ' o indica CHROMIUM_PATH' : ''}.`);
     process.exit(1);
   }
   const apt = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
   runOrExit('apt-get', ['update', '-qq'], apt);
-  runOrExit('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], apt);
+  runOrExit('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], apt);
 }
 
 // Two tasks at a time: lint, typecheck and the small suites run beside the API and browser suites,

@@ -44,6 +44,7 @@ export function createApp(deps: AppDeps, services: Services) {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
 
+  app.use(deps.metrics.requests);
   app.use(requestLogger(logger));
 
   // The browsable API reference needs its own scripts and styles, so it sits before the strict CSP.
@@ -67,7 +68,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerCourtsRoutes(mount, services.courts);
   registerPricesRoutes(mount, services.prices);
   registerPaymentsRoutes(mount, deps, services.payments);
-  registerMembershipsRoutes(mount, services.memberships);
+  registerMembershipsRoutes(mount, services.memberships, deps.db);
   registerAdminMembershipsRoutes(mount, services.adminMemberships);
   registerBroadcastsRoutes(mount, services.broadcasts);
   registerUsersRoutes(mount, services.users);
@@ -83,12 +84,29 @@ export function createApp(deps: AppDeps, services: Services) {
   registerAdminBookingCouponsRoutes(mount, services.adminBookingCoupons);
   registerAdminBookingsRoutes(mount, services.adminBookings, services.recurringBookings);
   registerFinanceRoutes(mount, services);
-  registerCheckInsRoutes(mount, deps);
+  registerCheckInsRoutes(mount, services.checkIns, deps.db);
   registerAssociationRoutes(mount, deps);
   registerReceiptsRoutes(mount, services.receipts);
-  registerMembersRegisterRoutes(mount, deps);
+  registerMembersRegisterRoutes(mount, services.membersRegister);
   app.use('/api', api);
 
+  app.use(notFoundApiRoute);
+  app.use(errorHandler());
+  return app;
+}
+
+/**
+ * The worker's own listener (WORKER_PORT): only liveness, readiness and the metrics of its jobs and
+ * e-mails, so compose can check it and Prometheus can scrape it.
+ */
+export function createOperationsApp(deps: AppDeps) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(deps.metrics.requests);
+  app.use(requestLogger(deps.logger));
+  const api = express.Router();
+  registerHealthRoutes(createRouteMounter(api, createAccessGuards(deps)), deps);
+  app.use('/api', api);
   app.use(notFoundApiRoute);
   app.use(errorHandler());
   return app;

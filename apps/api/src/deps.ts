@@ -5,6 +5,7 @@ import type { Db } from './lib/db.js';
 import type { JobQueue } from './lib/jobs.js';
 import type { Logger } from './lib/logger.js';
 import type { Mailer } from './lib/mail.js';
+import type { Metrics } from './lib/metrics.js';
 import type { Storage } from './lib/storage.js';
 import type { Stripe } from './lib/stripe.js';
 
@@ -19,4 +20,6 @@ export interface AppDeps {
   /** null when no Stripe keys are configured: online payments are then unavailable. */
   stripe: Stripe | null;
   storage: Storage;
+  /** This process's Prometheus metrics (GET /api/metrics). */
+  metrics: Metrics;
 }

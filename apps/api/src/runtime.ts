@@ -5,6 +5,7 @@ import { createDb, type Db } from './lib/db.js';
 import { createJobQueue } from './lib/jobs.js';
 import { createLogger } from './lib/logger.js';
 import { createMailer } from './lib/mail.js';
+import { createMetrics } from './lib/metrics.js';
 import { createStorage } from './lib/storage.js';
 import { createStripe } from './lib/stripe.js';
 import { createServices } from './services.js';
@@ -12,14 +13,17 @@ import { startWorkers } from './workers.js';
 
 export function createDeps(config: Config, db: Db = createDb(config.DATABASE_URL)): AppDeps {
   const logger = createLogger(config);
+  const jobs = createJobQueue(config.DATABASE_URL, logger);
+  const metrics = createMetrics({ db, jobs, logger });
   return {
     config,
     db,
     logger,
-    jobs: createJobQueue(config.DATABASE_URL, logger),
-    mailer: createMailer(config, logger),
+    jobs,
+    mailer: metrics.countMail(createMailer(config, logger)),
     stripe: createStripe(config),
     storage: createStorage(config),
+    metrics,
   };
 }
 

@@ -14,6 +14,8 @@ import { createUsersService } from './modules/users/users.service.js';
 import { createAuditLogService } from './modules/audit-log/audit-log.service.js';
 import { createPrivacyService } from './modules/privacy/privacy.service.js';
 import { createReceiptsService } from './modules/receipts/receipts.service.js';
+import { createCheckInsService } from './modules/check-ins/check-ins.service.js';
+import { createMembersRegisterService } from './modules/members-register/members-register.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createBookingCouponsService } from './modules/booking-coupons/booking-coupons.service.js';
 import { createAdminCourtsService } from './modules/courts/admin-courts.service.js';
@@ -60,6 +62,8 @@ export function createServices(deps: AppDeps) {
     adminBookings,
     recurringBookings: createRecurringBookingsService(deps, adminBookings),
     receipts: createReceiptsService(deps),
+    checkIns: createCheckInsService(deps),
+    membersRegister: createMembersRegisterService(deps),
   };
 }
 

@@ -1,5 +1,6 @@
 // The job workers alone (WORKERS=off on the API): e-mails, activations, refunds, daily jobs. A stop
 // signal lets the running jobs finish.
+import { createOperationsApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
 import { startRuntime } from './runtime.js';
 
@@ -7,12 +8,15 @@ const SHUTDOWN_GRACE_MS = 30_000;
 
 const { deps, stop: stopRuntime } = await startRuntime(loadConfigOrExit(), { workers: true });
 deps.logger.info('Worker avviato: e-mail, attivazioni, rimborsi e job giornalieri');
+const port = deps.config.WORKER_PORT;
+const listener = port === undefined ? null : createOperationsApp(deps).listen(port, () => deps.logger.info(`Worker: stato e metriche su http://localhost:${port}/api/ready`));
 
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   deps.logger.info(`${signal}: il worker finisce i job in corso e si ferma`);
+  listener?.close();
   await stopRuntime(SHUTDOWN_GRACE_MS);
   process.exit(0);
 };

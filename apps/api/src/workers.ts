@@ -1,9 +1,10 @@
 // Which job runs which code. The API runs these in-process unless WORKERS=off, and worker.ts runs them
 // in a process of their own.
 import type { AppDeps } from './deps.js';
+import { createBackup } from './modules/backups/backups.js';
 import type { Services } from './services.js';
 
-export async function startWorkers({ jobs, mailer }: AppDeps, { memberships, payments, broadcasts, bookings, receipts }: Services) {
+export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, payments, broadcasts, bookings, receipts }: Services) {
   await jobs.work('send-email', (message) => mailer.send(message));
   await jobs.work('membership-activated', ({ membershipId }) => memberships.sendActivation(membershipId));
   await jobs.work('refund-payment', ({ paymentId, reason }) => payments.refundUnwanted(paymentId, reason));
@@ -18,6 +19,9 @@ export async function startWorkers({ jobs, mailer }: AppDeps, { memberships, pay
   });
   await jobs.work('receipts-write', async (_data, stopping) => {
     await receipts.writePending(stopping);
+  });
+  await jobs.work('backup-daily', async () => {
+    await createBackup(config, logger);
   });
   await jobs.work('broadcast-send', ({ broadcastId }, stopping) => broadcasts.send(broadcastId, stopping));
   await broadcasts.resumeUnfinished();

@@ -1,6 +1,9 @@
-// pnpm db:migrate | db:seed [--demo] | db:reset
+// pnpm db:migrate | db:seed [--demo] | db:reset | db:backup | db:restore FILE [--force]
 import pg from 'pg';
+import { loadConfig } from '../config.js';
 import { createDb } from '../lib/db.js';
+import { createLogger } from '../lib/logger.js';
+import { createBackup, restoreBackup } from '../modules/backups/backups.js';
 import { openDevDatabase } from './dev-database.js';
 import { migrate } from './migrate.js';
 import { seed } from './seed.js';
@@ -24,8 +27,13 @@ async function recreateDatabase(url: string) {
 }
 
 async function main() {
-  if (!['migrate', 'seed', 'reset'].includes(command ?? '')) {
-    console.error('Uso: db migrate | db seed [--demo] | db reset [--demo]');
+  if (!['migrate', 'seed', 'reset', 'backup', 'restore'].includes(command ?? '')) {
+    console.error('Uso: db migrate | db seed [--demo] | db reset [--demo] | db backup | db restore FILE [--force]');
+    process.exit(2);
+  }
+  const file = flags.find((flag) => !flag.startsWith('--'));
+  if (command === 'restore' && !file) {
+    console.error('Uso: db restore FILE [--force] (il file .dump di un backup)');
     process.exit(2);
   }
   if (command === 'reset' && nodeEnv === 'production') {
@@ -34,6 +42,13 @@ async function main() {
   }
   const database = await openDevDatabase();
   try {
+    if (command === 'backup' || command === 'restore') {
+      const config = loadConfig({ ...process.env, DATABASE_URL: database.url });
+      const logger = createLogger(config);
+      if (command === 'backup') await createBackup(config, logger);
+      else await restoreBackup(config, file!, { force: flags.includes('--force'), logger });
+      return;
+    }
     if (command === 'reset') await recreateDatabase(database.url);
     if (command !== 'seed') console.log((await migrate(database.url)).trim() || 'Nessuna migrazione da applicare.');
     if (command !== 'migrate') {

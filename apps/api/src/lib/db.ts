@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { AppError, type FieldErrors, notFound } from './errors.js';
 
@@ -15,8 +16,15 @@ export type BeforeCommit = (tx: Prisma.TransactionClient, result: unknown) => Pr
  */
 export const beforeCommit = new AsyncLocalStorage<BeforeCommit>();
 
+/** Each client's connection pool, for the metrics (connections open, idle, waited for). */
+const pools = new WeakMap<Db, pg.Pool>();
+export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
+
 export function createDb(databaseUrl: string): Db {
-  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+  // The pool is made here (the adapter ends it on $disconnect) so its use can be read.
+  const pool = new pg.Pool({ connectionString: databaseUrl });
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  pools.set(db, pool);
   const transaction = db.$transaction.bind(db) as (input: unknown, options?: unknown) => Promise<unknown>;
   db.$transaction = ((input: unknown, options?: unknown) => {
     const work = beforeCommit.getStore();

@@ -57,7 +57,13 @@ export function createRouteMounter(router: Router, guards: AccessGuards, audit?:
     const path = definition.path.replace(/^\/api/, '');
     const guard: RequestHandler[] = definition.access === 'public' ? [] : [guards[definition.access]];
     const trail = audit && isAuditedWrite(definition) ? audit : null;
-    router[definition.method](path, ...guard, ...(options.before ?? []), async (req, res) => {
+    // The contract's path names the route in the metrics (bounded, unlike the address asked for),
+    // also when the guard or a limit answers first.
+    const name: RequestHandler = (_req, res, next) => {
+      res.locals.route = definition.path;
+      next();
+    };
+    router[definition.method](path, name, ...guard, ...(options.before ?? []), async (req, res) => {
       const input = parseInput(definition, req);
       const audited = trail ? await trail.begin({ definition, req, input }) : null;
       const run = async () => handler(input, { req, res });

@@ -26,6 +26,8 @@ export interface JobPayloads {
   'memberships-daily': Record<string, never>;
   /** Every minute: the PDFs of receipts issued since are written (each once). */
   'receipts-write': Record<string, never>;
+  /** Daily: a backup of the database and the stored files (BACKUP_DIR), old ones removed. */
+  'backup-daily': Record<string, never>;
   /** Sends a stored bulk e-mail to its remaining recipients at the provider's rate. */
   'broadcast-send': { broadcastId: number };
 }
@@ -42,9 +44,16 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'bookings-expire-holds': { policy: 'singleton', retryLimit: 1, expireInSeconds: 120 },
   'bookings-reminders': { policy: 'singleton', retryLimit: 2, expireInSeconds: 300 },
   'receipts-write': { policy: 'singleton', retryLimit: 2, expireInSeconds: 600 },
+  'backup-daily': { policy: 'singleton', retryLimit: 2, retryDelay: 600, expireInSeconds: 3600 },
   // One broadcast at a time across every worker, so together they never exceed the provider's rate.
   'broadcast-send': { policy: 'singleton', retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
 };
+
+export const JOB_NAMES = Object.keys(QUEUES) as JobName[];
+
+/** The states a job waits or ends in: queued, waiting for a retry, running, failed for good. */
+export const JOB_STATES = ['created', 'retry', 'active', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
 
 /** Scheduled jobs: cron in the centre's time zone. */
 const SCHEDULES: Partial<Record<JobName, string>> = {
@@ -52,6 +61,8 @@ const SCHEDULES: Partial<Record<JobName, string>> = {
   'bookings-expire-holds': '* * * * *',
   'bookings-reminders': '*/10 * * * *',
   'receipts-write': '* * * * *',
+  // At night, when nobody books: one worker makes it (a schedule runs once across processes).
+  'backup-daily': '30 3 * * *',
 };
 
 export interface JobQueue {
@@ -71,6 +82,10 @@ export interface JobQueue {
    * jobs that finished ones queued: for tests and tools that wait for the work a change asked for.
    */
   waitUntilIdle(timeoutMs?: number): Promise<void>;
+  /** Whether the queue is started and its tables answer through its own connections (readiness). */
+  reachable(): Promise<boolean>;
+  /** Jobs of every queue by state, across every process on the database (metrics). */
+  countsByState(): Promise<{ queue: string; state: JobState; count: number }[]>;
 }
 
 export function createJobQueue(databaseUrl: string, logger: Logger, { pollingIntervalSeconds = 1 } = {}): JobQueue {
@@ -128,6 +143,24 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
     async stop(timeoutMs = 10_000) {
       stopping.abort();
       await boss?.stop({ graceful: true, timeout: timeoutMs });
+    },
+
+    async reachable() {
+      if (!boss) return false;
+      return boss
+        .getDb()
+        .executeSql('SELECT version FROM pgboss.version', [])
+        .then(
+          () => true,
+          () => false,
+        );
+    },
+
+    async countsByState() {
+      const { rows } = await started()
+        .getDb()
+        .executeSql('SELECT name AS queue, state::text AS state, count(*)::int AS count FROM pgboss.job WHERE state::text = ANY($1) GROUP BY name, state', [[...JOB_STATES]]);
+      return rows as { queue: string; state: JobState; count: number }[];
     },
 
     async waitUntilIdle(timeoutMs = 20_000) {

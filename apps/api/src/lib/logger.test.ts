@@ -55,4 +55,18 @@ describe('request logs', () => {
     expect(record.req.headers.authorization).toBe('[Redacted]');
     expect(record.responseTime).toBeTypeOf('number');
   });
+
+  it('give every request an id, sent back in X-Request-Id and written in its log record; a proxy\'s plain id is kept', async () => {
+    const { app, lines } = appLoggingIn('production');
+    const fresh = await request(app).get('/api/courts').expect(200);
+    const forwarded = await request(app).get('/api/courts').set('X-Request-Id', 'nginx-4f2a.9').expect(200);
+    const forged = await request(app).get('/api/courts').set('X-Request-Id', 'bad id {"level":60}').expect(200);
+    const ids = lines.map((line) => (JSON.parse(line) as { req: { id: string } }).req.id);
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(ids[0]).toBe(fresh.headers['x-request-id']);
+    expect(forwarded.headers['x-request-id']).toBe('nginx-4f2a.9');
+    expect(ids[1]).toBe('nginx-4f2a.9');
+    expect(forged.headers['x-request-id']).not.toContain('bad');
+    expect(ids[2]).toBe(forged.headers['x-request-id']);
+  });
 });

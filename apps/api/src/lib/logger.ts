@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -47,6 +49,25 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>, des
   return destination ? pino(options, destination) : pino(options);
 }
 
-/** One record per finished request; 4xx are warnings, 5xx errors. */
+/** A request id a proxy may pass on: short and plain (it cannot forge log lines, and fits the audit log's column). */
+const FORWARDED_REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+/**
+ * The request's id: the proxy's `X-Request-Id` when it sends a plain one, otherwise a new UUID (unique
+ * across API processes, unlike a per-process counter). It is sent back in `X-Request-Id`, carried by
+ * the request's log record and by its audit-log entry.
+ */
+export function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const forwarded = req.headers['x-request-id'];
+  const id = typeof forwarded === 'string' && FORWARDED_REQUEST_ID.test(forwarded) ? forwarded : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** One record per finished request, with its id; 4xx are warnings, 5xx errors. */
 export const requestLogger = (logger: Logger) =>
-  pinoHttp({ logger, customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info') });
+  pinoHttp({
+    logger,
+    genReqId: requestId,
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+  });

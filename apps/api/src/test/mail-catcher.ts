@@ -11,13 +11,17 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
-export async function startMailCatcher(): Promise<MailCatcher> {
+/** `refuse`: recipients the server rejects (550), as a mail server does an unknown mailbox. */
+export async function startMailCatcher({ refuse }: { refuse?: (address: string) => boolean } = {}): Promise<MailCatcher> {
   const messages: ParsedMail[] = [];
   const seen = new Set<ParsedMail>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      callback(refuse?.(address.address) ? Object.assign(new Error('Casella inesistente'), { responseCode: 550 }) : undefined);
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then((mail) => {
         messages.push(mail);

@@ -1,5 +1,5 @@
 // The association's details (one row), read by receipts and the members' register, edited by an admin.
-import type { TAssociation, z, ZAssociationBody } from '@beach/contracts';
+import type { api, BodyOf, TAssociation } from '@beach/contracts';
 import type { Association } from '../../generated/prisma/client.js';
 import type { Db, Prisma } from '../../lib/db.js';
 
@@ -40,7 +40,7 @@ const toAssociationDto = (row: Association): TAssociation => ({
 
 export const showAssociation = async (db: Db) => toAssociationDto(await readAssociation(db));
 
-export async function saveAssociation(db: Db, body: z.output<typeof ZAssociationBody>): Promise<TAssociation> {
+export async function saveAssociation(db: Db, body: BodyOf<typeof api.association.save>): Promise<TAssociation> {
   const row = await db.association.update({
     where: { id: 1 },
     data: {

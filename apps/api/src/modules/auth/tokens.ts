@@ -34,6 +34,7 @@ export function signAccessToken(secret: string, claims: Omit<AccessTokenClaims, 
 
 // jsonwebtoken turns a string secret into a key on every call, first trying (and failing) to read it
 // as a public key, which costs more than the HMAC itself: the key object is built once per secret.
+// Per process on purpose: it is derived from the secret alone, the same in every API process.
 const keys = new Map<string, KeyObject>();
 function keyOf(secret: string): KeyObject {
   let key = keys.get(secret);

@@ -13,8 +13,8 @@ import {
   type TCheckInVerdict,
   type TMembershipVerification,
   type TMyDataExport,
-  type ZCheckInBody,
-  type z,
+  type api,
+  type BodyOf,
 } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, User } from '../../generated/prisma/client.js';
@@ -25,7 +25,7 @@ import { webOrigins } from '../../lib/web-origin.js';
 import { timeOf } from '../bookings/booking-terms.js';
 import { holderOf, toVerificationDto, VERIFY_PATH } from '../memberships/memberships.dto.js';
 
-type CheckInBody = z.output<typeof ZCheckInBody>;
+type CheckInBody = BodyOf<typeof api.checkIns.create>;
 type CourtRow = (typeof COURT_ROWS)[number];
 
 export const CHECK_IN_MESSAGES = {
@@ -211,3 +211,4 @@ export function createCheckInsService({ db, config }: Pick<AppDeps, 'db' | 'conf
     },
   };
 }
+export type CheckInsService = ReturnType<typeof createCheckInsService>;

@@ -1,6 +1,6 @@
 // A database outage through a PostgreSQL server of this file's own (the shared test server stays up
 // for the other files): while it is stopped every request answers 503 with Retry-After and an Italian
-// message, /api/health names the database, and the API recovers by itself once it is back.
+// message, /api/health names the database, /api/ready answers 503, and the API recovers by itself once it is back.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded.
 import { migrate } from '../../db/migrate.js';
 import { seed } from '../../db/seed.js';
 import { createDb } from '../../lib/db.js';
+import { createJobQueue } from '../../lib/jobs.js';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../lib/errors.js';
 import { startRuntime } from '../../runtime.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
@@ -43,6 +44,9 @@ describe('database outage', () => {
   it('answers 503 with Retry-After while PostgreSQL is down, and recovers by itself', async () => {
     expect((await request(app).get('/api/courts')).status).toBe(200);
     expect((await request(app).get('/api/health')).body).toMatchObject({ status: 'ok', database: 'ok' });
+    const ready = await request(app).get('/api/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready', database: 'ok', jobs: 'ok' });
 
     await server.stop();
     for (const call of [request(app).get('/api/courts'), request(app).get('/api/auth/user-profile').set('Authorization', `Bearer ${token}`)]) {
@@ -54,10 +58,21 @@ describe('database outage', () => {
     const health = await request(app).get('/api/health');
     expect(health.status).toBe(503);
     expect(health.body).toMatchObject({ status: 'degraded', database: 'unreachable' });
+    const notReady = await request(app).get('/api/ready');
+    expect(notReady.status).toBe(503);
+    expect(notReady.body).toEqual({ status: 'not_ready', database: 'unreachable', jobs: 'unreachable' });
 
     server = await startServer();
     expect((await request(app).get('/api/courts')).status).toBe(200);
     expect((await request(app).get('/api/auth/user-profile').set('Authorization', `Bearer ${token}`)).status).toBe(200);
     expect((await request(app).get('/api/health')).body).toMatchObject({ status: 'ok', database: 'ok' });
+    await expect.poll(async () => (await request(app).get('/api/ready')).body).toEqual({ status: 'ready', database: 'ok', jobs: 'ok' });
   }, 60_000);
+
+  it('is not ready while its job queue cannot be reached, even with the database up', async () => {
+    const withoutQueue = createApp({ ...runtime.deps, jobs: createJobQueue(server.url, runtime.deps.logger) }, runtime.services);
+    const response = await request(withoutQueue).get('/api/ready');
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ status: 'not_ready', database: 'ok', jobs: 'unreachable' });
+  });
 });

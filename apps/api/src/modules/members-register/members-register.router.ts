@@ -1,11 +1,9 @@
 import { api } from '@beach/contracts';
-import type { AppDeps } from '../../deps.js';
 import { sendCsv } from '../../lib/csv.js';
 import type { MountRoute } from '../../lib/http.js';
-import { createMembersRegisterService } from './members-register.service.js';
+import type { MembersRegisterService } from './members-register.service.js';
 
-export function registerMembersRegisterRoutes(mount: MountRoute, deps: Pick<AppDeps, 'db'>) {
-  const register = createMembersRegisterService(deps);
+export function registerMembersRegisterRoutes(mount: MountRoute, register: MembersRegisterService) {
   mount(api.membersRegister.list, ({ query }) => register.list(query));
   mount(api.membersRegister.csv, async ({ query }, { res }) => {
     const { season, csv } = await register.csv(query);

@@ -1,7 +1,7 @@
 // The members' register (libro soci): the cards of a season that were activated (admitted members),
 // in the order of admission, with the personal data the register needs. The birth place is read from
 // the fiscal code, which encodes it.
-import { MEMBERSHIP_TYPE_LABELS, type TMembersRegisterRow, type z, type ZMembersRegisterFilter, type ZMembersRegisterQuery } from '@beach/contracts';
+import { type api, MEMBERSHIP_TYPE_LABELS, type QueryOf, type TMembersRegisterRow } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { writeCsv } from '../../lib/csv.js';
@@ -12,8 +12,8 @@ import { letterheadOf, readAssociation } from '../association/association.servic
 import { birthPlaceOf } from '../memberships/fiscal-code.js';
 import { renderMembersRegisterPdf } from './members-register-pdf.js';
 
-type Filter = z.output<typeof ZMembersRegisterFilter>;
-type Query = z.output<typeof ZMembersRegisterQuery>;
+type Filter = QueryOf<typeof api.membersRegister.csv>;
+type Query = QueryOf<typeof api.membersRegister.list>;
 
 const WITH_MEMBER = { user: { select: { firstName: true, lastName: true, birthDate: true } } } as const;
 type Row = Prisma.MembershipGetPayload<{ include: typeof WITH_MEMBER }>;
@@ -96,3 +96,4 @@ export function createMembersRegisterService({ db }: Pick<AppDeps, 'db'>) {
     },
   };
 }
+export type MembersRegisterService = ReturnType<typeof createMembersRegisterService>;

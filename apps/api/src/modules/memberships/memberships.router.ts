@@ -1,15 +1,19 @@
 import { api, type TApiError } from '@beach/contracts';
 import { rateLimit } from 'express-rate-limit';
+import type { Db } from '../../lib/db.js';
 import type { MountRoute } from '../../lib/http.js';
+import { PostgresRateLimitStore } from '../../lib/rate-limit-store.js';
 import { authOf } from '../auth/guards.js';
 import type { MembershipsService } from './memberships.service.js';
 
 /** Scanning cards at the desk is a few a minute; guessing tokens would be thousands. */
 const VERIFICATIONS_PER_MINUTE = 30;
 
-/** Per address, for every route that reads a card from its QR (the public page and the desk's check-in). */
-export const verificationLimit = () =>
+/** Per address, for every route that reads a card from its QR (the public page and the desk's check-in);
+ * counted in PostgreSQL so the limit holds for a client across every API process. */
+export const verificationLimit = (db: Db) =>
   rateLimit({
+    store: new PostgresRateLimitStore(db, 'card-verification:'),
     windowMs: 60_000,
     limit: VERIFICATIONS_PER_MINUTE,
     standardHeaders: 'draft-8',
@@ -20,7 +24,7 @@ export const verificationLimit = () =>
     },
   });
 
-export function registerMembershipsRoutes(mount: MountRoute, memberships: MembershipsService) {
+export function registerMembershipsRoutes(mount: MountRoute, memberships: MembershipsService, db: Db) {
   mount(api.memberships.mine, async (_input, { req }) => ({ data: await memberships.mine(authOf(req).user) }));
   mount(api.memberships.quote, ({ body }, { req }) => memberships.quote(authOf(req).user, body));
   mount(api.memberships.create, ({ body }, { req }) => memberships.create(authOf(req).user, body));
@@ -30,5 +34,5 @@ export function registerMembershipsRoutes(mount: MountRoute, memberships: Member
     const { file, filename } = await memberships.pdf(authOf(req).user, params.id);
     res.type('application/pdf').attachment(filename).set('Cache-Control', 'private, no-store').send(file);
   });
-  mount(api.memberships.verify, ({ params }) => memberships.verify(params.token), { before: [verificationLimit()] });
+  mount(api.memberships.verify, ({ params }) => memberships.verify(params.token), { before: [verificationLimit(db)] });
 }
