@@ -1,6 +1,8 @@
 // Every route of the API, by resource. The API mounts from here, the OpenAPI document lists these,
 // and the web client calls them by name: api.courts.list.
 import { authRoutes } from './auth.js';
+import { certificatesRoutes } from './certificates.js';
+import { consentsRoutes } from './consents.js';
 import { bookingsRoutes } from './bookings.js';
 import { adminBookingsRoutes } from './bookings-admin.js';
 import { bvuMembersRoutes } from './bvu-members.js';
@@ -45,6 +47,8 @@ export const api = {
   transactions: transactionsRoutes,
   expenses: expensesRoutes,
   incomes: incomesRoutes,
+  certificates: certificatesRoutes,
+  consents: consentsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

@@ -1,5 +1,7 @@
 // Privacy (GDPR, design §8): a member downloads all their data and can ask for its erasure.
 import { ZMessage, ZUser } from './auth.js';
+import { ZCertificate } from './certificates.js';
+import { ZConsents } from './consents.js';
 import { defineRoute } from './http.js';
 import { ZUserBookingSummary, ZUserMembershipSummary, ZUserPaymentSummary } from './users.js';
 import { z } from './zod-italian.js';
@@ -13,6 +15,9 @@ export const ZMyDataExport = z.object({
   waitlist: z.array(z.object({ court_name: z.string(), starts_at: z.iso.datetime(), ends_at: z.iso.datetime(), notified_at: z.iso.datetime().nullable(), created_at: z.iso.datetime() })),
   /** Coupons used on the member's cards and bookings. */
   coupon_uses: z.array(z.object({ code: z.string(), used_for: z.enum(['membership', 'booking']), reference: z.string(), used_at: z.iso.datetime() })),
+  /** Consents as they stand, with every change. */
+  consents: ZConsents,
+  certificates: z.array(ZCertificate),
 });
 export type TMyDataExport = z.infer<typeof ZMyDataExport>;
 
@@ -28,7 +33,7 @@ export const PRIVACY_MESSAGES = {
 export const privacyRoutes = {
   exportMyData: defineRoute({
     method: 'get', path: '/api/me/export', tag: 'privacy', access: 'user',
-    summary: 'Tutti i dati dell’utente collegato, in JSON (profilo, tessere, prenotazioni, pagamenti, lista d’attesa, coupon usati)',
+    summary: 'Tutti i dati dell’utente collegato, in JSON (profilo, tessere, prenotazioni, pagamenti, lista d’attesa, coupon usati, consensi, certificati medici)',
     response: ZMyDataExport,
   }),
   requestErasure: defineRoute({
