@@ -33,6 +33,8 @@ import { registerAdminPriceListRoutes } from './modules/prices/price-list-admin.
 import { registerAdminSettingsRoutes } from './modules/settings/settings-admin.router.js';
 import { registerAdminBookingCouponsRoutes } from './modules/booking-coupons/booking-coupons.router.js';
 import { registerFinanceRoutes } from './modules/finance/finance.router.js';
+import { registerCertificatesRoutes } from './modules/certificates/certificates.router.js';
+import { registerConsentsRoutes } from './modules/consents/consents.router.js';
 
 export function createApp(deps: AppDeps, services: Services) {
   const { config, logger } = deps;
@@ -79,6 +81,8 @@ export function createApp(deps: AppDeps, services: Services) {
   registerAdminBookingCouponsRoutes(mount, deps);
   registerAdminBookingsRoutes(mount, services.adminBookings, services.recurringBookings);
   registerFinanceRoutes(mount, deps);
+  registerCertificatesRoutes(mount, services.certificates);
+  registerConsentsRoutes(mount, services.consents);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -3,7 +3,7 @@
 import type { AppDeps } from './deps.js';
 import type { Services } from './services.js';
 
-export async function startWorkers({ jobs, mailer }: AppDeps, { memberships, payments, broadcasts, bookings }: Services) {
+export async function startWorkers({ jobs, mailer }: AppDeps, { memberships, payments, broadcasts, bookings, certificates }: Services) {
   await jobs.work('send-email', (message) => mailer.send(message));
   await jobs.work('membership-activated', ({ membershipId }) => memberships.sendActivation(membershipId));
   await jobs.work('refund-payment', ({ paymentId, reason }) => payments.refundUnwanted(paymentId, reason));
@@ -15,6 +15,9 @@ export async function startWorkers({ jobs, mailer }: AppDeps, { memberships, pay
   });
   await jobs.work('memberships-daily', async () => {
     await memberships.runDaily();
+  });
+  await jobs.work('certificates-daily', async () => {
+    await certificates.runDaily();
   });
   await jobs.work('broadcast-send', ({ broadcastId }, stopping) => broadcasts.send(broadcastId, stopping));
   await broadcasts.resumeUnfinished();

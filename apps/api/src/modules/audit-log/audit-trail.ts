@@ -26,6 +26,7 @@ const TABLE_OF_RESOURCE: Record<string, string> = {
   expenses: 'expenses',
   incomes: 'incomes',
   transactions: 'transactions',
+  certificates: 'medical_certificates',
 };
 
 /** Never copied into the log: secrets, whatever the route. */

@@ -18,6 +18,7 @@ import { requireStripe } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { priceYearInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
+import { assertCertificateForBooking } from '../certificates/certificate-status.js';
 import { dayGrid, type GridCourt } from './availability.js';
 import { createWaitlistNotifier, LIVE, LIVE_HOLD, paymentOf, priceSlots, reserveSlot, SLOT_MESSAGES, takeCourtTurn, timeOf, TRANSACTION_OPTIONS, whatOf } from './booking-terms.js';
 import { applyBookingCoupon, releaseBookingCoupon } from './booking-coupon-rules.js';
@@ -218,6 +219,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       if (body.date > addDays(today, settings.bookingHorizonDays)) throw new AppError(422, BOOKING_MESSAGES.beyondHorizon(settings.bookingHorizonDays));
       const { startsAt, endsAt, priceCents } = await priceSlots(db, court, body);
       if (startsAt <= now) throw new AppError(422, BOOKING_MESSAGES.past);
+      await assertCertificateForBooking(db, settings, user.id, body.date);
 
       const booking = await db
         .$transaction(async (tx) => {

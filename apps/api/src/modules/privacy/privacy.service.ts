@@ -5,6 +5,8 @@ import type { User } from '../../generated/prisma/client.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { toUserDto } from '../auth/auth.service.js';
+import { certificateToDto } from '../certificates/certificate-status.js';
+import { consentsOf } from '../consents/consents.service.js';
 import { eraseAccount } from '../users/erasure.js';
 import { memberRecords } from '../users/member-records.js';
 
@@ -23,6 +25,8 @@ export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'con
           privacy_accepted_at: user.privacyAcceptedAt?.toISOString() ?? null,
         },
         ...records,
+        consents: await consentsOf(db, user.id),
+        certificates: (await db.medicalCertificate.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } })).map(certificateToDto),
       };
     },
 
