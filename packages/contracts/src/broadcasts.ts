@@ -11,7 +11,8 @@ export const RECIPIENT_TYPES = ['specific', 'active', 'all'] as const;
 
 /** service: to every selected holder; newsletter: only to holders who consented, with a one-click unsubscribe. */
 export const BROADCAST_KINDS = ['service', 'newsletter'] as const;
-export const BROADCAST_KIND_LABELS: Record<(typeof BROADCAST_KINDS)[number], string> = {
+export type TBroadcastKind = (typeof BROADCAST_KINDS)[number];
+export const BROADCAST_KIND_LABELS: Record<TBroadcastKind, string> = {
   service: 'Comunicazione di servizio (a tutti i selezionati)',
   newsletter: 'Newsletter (solo a chi ha dato il consenso)',
 };
