@@ -1,7 +1,7 @@
 import { isUnderGuardianAge, ZRegisterBody, type TRegisterBody } from '@beach/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
 import { Alert } from '../../../components/ui/alert';
@@ -21,10 +21,10 @@ export default function RegisterPage() {
   usePageTitle('Registrazione');
   const [done, setDone] = useState<string | null>(null);
   const [formError, setFormError] = useState('');
-  const { register, handleSubmit, setError, formState, watch } = useForm<TRegisterBody>({ resolver: zodResolver(ZRegisterBody) });
+  const { register, handleSubmit, setError, formState, control } = useForm<TRegisterBody>({ resolver: zodResolver(ZRegisterBody) });
   const errors = formState.errors;
   // Under 14 a parent or guardian gives the consent: their fields appear once the birth date says so.
-  const birthDate = watch('birth_date');
+  const birthDate = useWatch({ control, name: 'birth_date' });
   const needsGuardian = /^\d{4}-\d{2}-\d{2}$/.test(birthDate ?? '') && isUnderGuardianAge(birthDate);
 
   const onSubmit = handleSubmit(async (values) => {
