@@ -41,6 +41,8 @@ export const CERTIFICATE_MESSAGES = {
   notFound: 'Certificato non trovato.',
   noFile: 'Questo certificato non ha un file allegato.',
   expiryBeforeIssue: 'La scadenza non può precedere la data di rilascio.',
+  /** At the desk (card verification, check-in) while the setting asks for a valid certificate. */
+  deskWarning: (state: string) => `Certificato medico ${state.toLowerCase()}: non può giocare finché non ne presenta uno valido.`,
   /** Online booking refused while the setting asks for a valid certificate. */
   bookingRefused: (day: string) =>
     `Per prenotare serve un certificato medico valido il giorno della partita (${day}). Caricalo da "Tesseramento" o portalo in segreteria: quando sarà verificato potrai prenotare.`,

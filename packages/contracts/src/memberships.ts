@@ -137,6 +137,8 @@ export const ZMembershipVerification = z.object({
   end_date: ZIsoDate,
   /** First name and last-name initial only ("Giulia R."). */
   holder: z.string(),
+  /** While "richiedi certificato valido" is on: the holder has no valid medical certificate today. */
+  certificate_warning: z.string().optional(),
 });
 export type TMembershipVerification = z.infer<typeof ZMembershipVerification>;
 

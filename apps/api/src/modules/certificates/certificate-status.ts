@@ -1,11 +1,12 @@
 // A member's certificate state on a day: what the booking rule, the member's page, the desk and the
 // back-office list read. Exported for check-in and card verification: `certificateStatus(db, userId, day)`.
-import { CERTIFICATE_EXPIRING_DAYS, CERTIFICATE_MESSAGES, type TCertificate, type TCertificateState, type TCertificateStatus } from '@beach/contracts';
+import { CERTIFICATE_EXPIRING_DAYS, CERTIFICATE_MESSAGES, CERTIFICATE_STATE_LABELS, type TCertificate, type TCertificateState, type TCertificateStatus } from '@beach/contracts';
 import type { MedicalCertificate, Setting } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { fromIsoDate, toIsoDate } from '../../lib/time.js';
+import { readSettings } from '../settings/settings.service.js';
 
 type CertificateDates = Pick<MedicalCertificate, 'issueDate' | 'expiryDate' | 'verifiedAt'>;
 
@@ -59,4 +60,14 @@ export async function assertCertificateForBooking(db: Pick<Db, 'medicalCertifica
   if (!settings.requireValidCertificate) return;
   const { state } = await certificateStatus(db, userId, day);
   if (!isValidState(state)) throw new AppError(422, CERTIFICATE_MESSAGES.bookingRefused(formatItalianDate(day)));
+}
+
+/**
+ * What the desk must see when checking a member in or verifying their card: while "richiedi certificato
+ * valido" is on, a warning for a member without a valid certificate on `day`; otherwise nothing.
+ */
+export async function certificateWarning(db: Pick<Db, 'medicalCertificate' | 'setting'>, userId: number, day: string): Promise<string | undefined> {
+  if (!(await readSettings(db)).requireValidCertificate) return undefined;
+  const { state } = await certificateStatus(db, userId, day);
+  return isValidState(state) ? undefined : CERTIFICATE_MESSAGES.deskWarning(CERTIFICATE_STATE_LABELS[state]);
 }

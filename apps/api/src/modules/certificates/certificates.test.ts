@@ -182,6 +182,27 @@ describe('back-office list, CSV and setting', () => {
   });
 });
 
+describe('card verification with "richiedi certificato valido"', () => {
+  it('warns the desk about a holder without a valid certificate only while the setting is on', async () => {
+    const member = await createMember(app, db, { firstName: 'Vera', lastName: 'Verifica' });
+    await giveActiveCard(member.id);
+    const card = await db.membership.update({ where: { id: (await db.membership.findFirstOrThrow({ where: { userId: member.id } })).id }, data: { qrCode: `qr-certificato-verifica-${member.id}` } });
+    const verify = async () => (await request(app).get(`/api/memberships/verify/${card.qrCode}`).expect(200)).body;
+
+    expect((await verify()).certificate_warning).toBeUndefined();
+    await request(app).put('/api/admin/certificates/settings').set(bearer(admin)).send({ require_valid_certificate: true }).expect(200);
+    try {
+      expect(await verify()).toMatchObject({ status: 'valid', certificate_warning: CERTIFICATE_MESSAGES.deskWarning('Mancante') });
+      await record(member.id, addDays(today, -1)).expect(201);
+      expect((await verify()).certificate_warning).toBe('Certificato medico scaduto: non può giocare finché non ne presenta uno valido.');
+      await record(member.id, addDays(today, 200), today).expect(201);
+      expect((await verify()).certificate_warning).toBeUndefined();
+    } finally {
+      await request(app).put('/api/admin/certificates/settings').set(bearer(admin)).send({ require_valid_certificate: false }).expect(200);
+    }
+  });
+});
+
 describe('online booking with "richiedi certificato valido"', () => {
   it('is refused without a valid certificate on the day of play, with why and what to do, and allowed with one', async () => {
     await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14 } });

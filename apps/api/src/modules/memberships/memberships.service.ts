@@ -28,6 +28,7 @@ import { renderMembershipCardPdf } from './membership-card-pdf.js';
 import { ageProblem, validityOf } from './membership-terms.js';
 import { paidOnline, toMyMembershipDto, verifyUrl, WITH_PAYMENTS, type MembershipWithPayments } from './memberships.dto.js';
 import { activationEmail, expiryReminderEmail } from './memberships.emails.js';
+import { certificateWarning } from '../certificates/certificate-status.js';
 
 type PurchaseBody = z.output<typeof ZMembershipPurchaseBody>;
 
@@ -304,6 +305,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
         start_date: start,
         end_date: end,
         holder: `${membership.user.firstName} ${membership.user.lastName.charAt(0).toUpperCase()}.`,
+        certificate_warning: await certificateWarning(db, membership.userId, today),
       };
     },
 
