@@ -1,4 +1,4 @@
-import { guardianCheck, registrationConsentFields } from './consents.js';
+import { guardianCheck, guardianCheckWhen, registrationConsentFields } from './consents.js';
 import { defineRoute, zTextRowId } from './http.js';
 import { z } from './zod-italian.js';
 
@@ -93,7 +93,7 @@ export const ZRegisterBody = z
     ...registrationConsentFields,
   })
   .refine(withConfirmation, confirmationCheck)
-  .superRefine(guardianCheck);
+  .superRefine(guardianCheck, guardianCheckWhen);
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
 
 export const ZLoginBody = z.object({

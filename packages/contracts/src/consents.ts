@@ -45,12 +45,16 @@ export const registrationConsentFields = {
 
 export const isUnderGuardianAge = (birthDate: string, today = romeToday()) => ageOn(birthDate, today) < GUARDIAN_CONSENT_AGE;
 
-/** For a member under 14 the guardian's name, fiscal code and acceptance are required. */
-export function guardianCheck(body: { birth_date?: unknown; guardian_name?: string; guardian_fiscal_code?: string; guardian_consent?: boolean }, ctx: z.core.$RefinementCtx) {
+/**
+ * For a member under 14 the guardian's name, fiscal code and acceptance are required. Checked even when
+ * another field failed (`guardianCheckWhen`), so every wrong field is reported at once.
+ */
+export const guardianCheckWhen = { when: ({ value }: z.core.ParsePayload) => typeof value === 'object' && value !== null };
+export function guardianCheck(body: { birth_date?: unknown; guardian_name?: unknown; guardian_fiscal_code?: unknown; guardian_consent?: unknown }, ctx: z.core.$RefinementCtx) {
   if (typeof body.birth_date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(body.birth_date) || !isUnderGuardianAge(body.birth_date)) return;
-  if (!body.guardian_name) ctx.addIssue({ code: 'custom', path: ['guardian_name'], message: CONSENT_MESSAGES.guardianName });
-  if (!/^[A-Z0-9]{16}$/i.test(body.guardian_fiscal_code ?? '')) ctx.addIssue({ code: 'custom', path: ['guardian_fiscal_code'], message: CONSENT_MESSAGES.guardianFiscalCode });
-  if (!body.guardian_consent) ctx.addIssue({ code: 'custom', path: ['guardian_consent'], message: CONSENT_MESSAGES.guardianConsent });
+  if (typeof body.guardian_name !== 'string' || !body.guardian_name.trim()) ctx.addIssue({ code: 'custom', path: ['guardian_name'], message: CONSENT_MESSAGES.guardianName });
+  if (typeof body.guardian_fiscal_code !== 'string' || !/^[A-Z0-9]{16}$/i.test(body.guardian_fiscal_code)) ctx.addIssue({ code: 'custom', path: ['guardian_fiscal_code'], message: CONSENT_MESSAGES.guardianFiscalCode });
+  if (body.guardian_consent !== true) ctx.addIssue({ code: 'custom', path: ['guardian_consent'], message: CONSENT_MESSAGES.guardianConsent });
 }
 
 export const ZConsentEvent = z.object({

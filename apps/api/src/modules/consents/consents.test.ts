@@ -58,8 +58,10 @@ describe('registration', () => {
 
   it('needs a parent or guardian’s name, fiscal code and acceptance under 14, and records them', async () => {
     const child = registration({ birth_date: bornYearsAgo(12) });
-    const refused = await request(app).post('/api/auth/register').send(child).expect(422);
+    // Every wrong field at once: a missing name does not hide the guardian's fields.
+    const refused = await request(app).post('/api/auth/register').send({ ...child, first_name: '' }).expect(422);
     expect(refused.body.errors).toMatchObject({
+      first_name: ['Campo obbligatorio.'],
       guardian_name: [CONSENT_MESSAGES.guardianName],
       guardian_fiscal_code: [CONSENT_MESSAGES.guardianFiscalCode],
       guardian_consent: [CONSENT_MESSAGES.guardianConsent],
