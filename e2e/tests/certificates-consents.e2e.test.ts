@@ -1,6 +1,8 @@
 // Medical certificates and consents in Chromium: a member uploads a certificate from /tesseramento on a
 // phone (390 px), staff verify it from the member's page and see it leave the back-office list, and the
-// member changes consents on /profilo, with every change listed and kept after a reload.
+// member changes consents on /profilo, with every change listed and kept after a reload; the
+// registration form asks a child's guardian; a newsletter's unsubscribe page works without login.
+import { loadConfig, TEST_ENV, unsubscribeLinks } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
@@ -114,5 +116,42 @@ describe('medical certificates and consents in Chromium', () => {
       ['photos', true],
       ['photos', false],
     ]);
+  });
+
+  it('the registration form asks for a parent or guardian when the birth date says under 14', async () => {
+    await current?.close();
+    current = await ctx.browser.newPage({ viewport: PHONE });
+    await page().goto(`${ctx.stack.webUrl}/registrazione`);
+    await page().getByRole('heading', { name: 'Registrati', level: 1 }).waitFor();
+    expect(await page().getByLabel('Nome e cognome del genitore o tutore').count()).toBe(0);
+    await page().getByLabel('Data di nascita').fill(`${new Date().getUTCFullYear() - 10}-03-15`);
+    await page().getByLabel('Nome e cognome del genitore o tutore').waitFor();
+    expect(await page().getByRole('link', { name: 'informativa sulla privacy' }).getAttribute('href')).toBe('/informativa-privacy');
+    await page().getByRole('button', { name: 'Crea il mio account' }).click();
+    await page().getByText('Per chi ha meno di 14 anni serve il nome di un genitore o tutore.').waitFor();
+    await page().getByText('Il genitore o tutore deve accettare l’informativa sulla privacy.').waitFor();
+    await screenshot(page(), 'register-guardian-390');
+    await page().setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page(), 'register-guardian-1280');
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
+  });
+
+  it('the newsletter’s unsubscribe link asks once, then unsubscribes without login', async () => {
+    const member = await ctx.stack.db.user.findUniqueOrThrow({ where: { email: MEMBER.email } });
+    await ctx.stack.db.memberConsent.upsert({ where: { userId: member.id }, create: { userId: member.id, newsletter: true }, update: { newsletter: true } });
+    const config = loadConfig({ ...TEST_ENV, DATABASE_URL: 'postgres://unused@localhost/unused', WEB_ORIGIN: ctx.stack.webUrl });
+    await current?.close();
+    current = await ctx.browser.newPage({ viewport: PHONE });
+    await page().goto(unsubscribeLinks(config, member.id).page);
+    await page().getByRole('heading', { name: 'Newsletter', level: 1 }).waitFor();
+    await page().getByText('Vuoi smettere di ricevere la newsletter all’indirizzo ut***@demo.beach?').waitFor();
+    // Opening the link changed nothing: only the button does.
+    expect((await ctx.stack.db.memberConsent.findUniqueOrThrow({ where: { userId: member.id } })).newsletter).toBe(true);
+    await screenshot(page(), 'unsubscribe-390');
+    await page().getByRole('button', { name: 'Disiscrivimi dalla newsletter' }).click();
+    await page().getByText('Non riceverai più la newsletter.', { exact: false }).waitFor();
+    expect((await ctx.stack.db.memberConsent.findUniqueOrThrow({ where: { userId: member.id } })).newsletter).toBe(false);
+    await page().reload();
+    await page().getByText('L’indirizzo ut***@demo.beach non riceve la newsletter.').waitFor();
   });
 });
