@@ -109,6 +109,18 @@ describe('a member’s certificate, from missing to verified', () => {
   });
 });
 
+describe('erasure', () => {
+  it('deletes the member’s certificates and their files with the account’s personal data', async () => {
+    const member = await createMember(app, db);
+    const uploaded = await upload(member, { data: PDF, name: 'c.pdf', type: 'application/pdf' }).expect(201);
+    const { filePath } = await db.medicalCertificate.findUniqueOrThrow({ where: { id: uploaded.body.status.certificates[0].id } });
+    expect(await deps.storage.read(filePath!)).not.toBeNull();
+    await request(app).post(`/api/admin/users/${member.id}/erase`).set(bearer(admin)).expect(200);
+    expect(await db.medicalCertificate.count({ where: { userId: member.id } })).toBe(0);
+    expect(await deps.storage.read(filePath!)).toBeNull();
+  });
+});
+
 describe('reminders', () => {
   it('go out 30 and 7 days before expiry and on the day, each once however often the job runs', async () => {
     const member = await createMember(app, db, { firstName: 'Remo', lastName: 'Promemoria' });
