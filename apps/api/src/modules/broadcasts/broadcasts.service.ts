@@ -11,6 +11,7 @@ import { unsubscribeLinks } from '../consents/consents.service.js';
 import { broadcastEmail } from './broadcasts.emails.js';
 
 type RecipientsBody = z.output<typeof ZBroadcastRecipientsBody>;
+type Recipient = { id: number; email: string; name: string; user_id: number | null; subscribed: boolean };
 
 /** Messages being handed to the mail server at once (nodemailer's pool holds 5 connections). */
 const MAX_IN_FLIGHT = 5;
@@ -22,7 +23,7 @@ export const BROADCAST_MESSAGES = {
   noRecipients: 'Nessun destinatario con indirizzo e-mail tra le tessere selezionate.',
   uncertain: 'Invio interrotto mentre era in corso: esito sconosciuto, non ripetuto per non mandarlo due volte.',
   notFound: 'Invio non trovato.',
-  noAccount: 'Nessun account ha più questo indirizzo: newsletter non inviata.',
+  notSubscribed: 'Non più iscritto alla newsletter quando è arrivato il suo turno: non inviata.',
 } as const;
 
 /**
@@ -85,12 +86,16 @@ export function createBroadcastsService({ db, config, jobs, mailer, logger }: Pi
     };
   }
 
-  /** Takes the next batch of recipients nobody has claimed, with their account (for a newsletter's unsubscribe link). */
+  /**
+   * Takes the next batch of recipients nobody has claimed, with their account (for a newsletter's
+   * unsubscribe link) and whether they still want the newsletter (they may have left since it started).
+   */
   const claimBatch = (broadcastId: number) =>
-    db.$queryRaw<{ id: number; email: string; name: string; user_id: number | null }[]>`
+    db.$queryRaw<Recipient[]>`
       UPDATE broadcast_recipients r SET status = 'sending'
       WHERE r.id IN (SELECT id FROM broadcast_recipients WHERE broadcast_id = ${broadcastId} AND status = 'pending' ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-      RETURNING r.id, r.email, r.name, (SELECT u.id FROM users u WHERE u.email = r.email) AS user_id`;
+      RETURNING r.id, r.email, r.name, (SELECT u.id FROM users u WHERE u.email = r.email) AS user_id,
+        EXISTS (SELECT 1 FROM users u JOIN member_consents c ON c.user_id = u.id WHERE u.email = r.email AND c.newsletter) AS subscribed`;
 
   return {
     async countRecipients(body: RecipientsBody) {
@@ -132,14 +137,14 @@ export function createBroadcastsService({ db, config, jobs, mailer, logger }: Pi
       let nextAt = performance.now();
       // Messages start one interval apart; a slow server delays their end, not the pace (a few at once).
       const inFlight = new Set<Promise<void>>();
-      const deliver = async (recipient: { id: number; email: string; name: string; user_id: number | null }) => {
+      const deliver = async (recipient: Recipient) => {
         // The moment it was handed to the server: what a provider's rate limit counts.
         const sentAt = new Date();
         const newsletter = broadcast.kind === 'newsletter';
-        // A newsletter never goes out without its unsubscribe link: an address no account holds any more is skipped.
+        // A newsletter goes only to those who still want it, always with their unsubscribe link.
         const send =
-          newsletter && recipient.user_id === null
-            ? Promise.reject(new Error(BROADCAST_MESSAGES.noAccount))
+          newsletter && (recipient.user_id === null || !recipient.subscribed)
+            ? Promise.reject(new Error(BROADCAST_MESSAGES.notSubscribed))
             : mailer.send(broadcastEmail(recipient, broadcast, newsletter ? unsubscribeLinks(config, recipient.user_id!) : null));
         const outcome = await send.then(
           () => ({ status: 'sent' as const, sentAt }),

@@ -7,6 +7,8 @@ import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
+import { startWorkers } from '../../workers.js';
+import { unsubscribeLinks } from './consents.service.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { linkIn, startMailCatcher } from '../../test/mail-catcher.js';
@@ -14,7 +16,7 @@ import { createMember, type TestMember } from '../../test/members.js';
 
 const mail = await startMailCatcher();
 const WEB = 'http://web.example.test';
-const { app, db } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: WEB, MAIL_RATE_PER_SECOND: '50' });
+const { app, db, deps, services } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: WEB, MAIL_RATE_PER_SECOND: '50' });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const today = todayInRome();
 let staff: string;
@@ -171,6 +173,28 @@ describe('newsletter', () => {
     // Nobody left to send a newsletter to.
     const nobody = await send('newsletter', 'Altra newsletter').expect(422);
     expect(nobody.body.message).toBe('Nessun destinatario con indirizzo e-mail tra le tessere selezionate.');
+  });
+
+  it('is not sent to a holder who unsubscribed after it started', async () => {
+    const late = await createMember(app, db, { firstName: 'Ritardataria' });
+    const [issued] = await db.$queryRaw<{ number: string }[]>`SELECT next_membership_number(2034) AS number`;
+    await db.membership.create({ data: { membershipNumber: issued!.number, userId: late.id, type: 'daily', status: 'active', startDate: fromIsoDate('2034-06-03'), endDate: fromIsoDate('2034-06-03'), originalPriceCents: 500, priceCents: 500, activatedAt: new Date() } });
+    await request(app).put('/api/me/consents').set(bearer(late.token)).send({ photos: false, newsletter: true }).expect(200);
+
+    // Queued while no worker runs; the holder leaves before it is their turn.
+    await deps.jobs.stop(5000);
+    const started = await request(app).post('/api/admin/broadcast-email').set(bearer(admin)).send({ kind: 'newsletter', recipient_type: 'specific', specific_emails: [late.email], subject: 'Newsletter in ritardo', message: 'Testo.' }).expect(202);
+    expect(started.body.total).toBe(1);
+    const token = new URL(unsubscribeLinks(deps.config, late.id).oneClick).searchParams.get('token')!;
+    await request(app).post('/api/newsletter/unsubscribe').query({ token }).expect(200);
+    await deps.jobs.start({ worker: true });
+    await startWorkers(deps, services);
+
+    await expect.poll(async () => (await request(app).get(`/api/admin/broadcast-email/${started.body.id}`).set(bearer(admin))).body.status, { timeout: 20_000 }).toBe('completed');
+    const done = await request(app).get(`/api/admin/broadcast-email/${started.body.id}`).set(bearer(admin)).expect(200);
+    expect(done.body).toMatchObject({ sent_count: 0, failed_count: 1, failed_emails: [{ email: late.email, error: 'Non più iscritto alla newsletter quando è arrivato il suo turno: non inviata.' }] });
+    await deps.jobs.waitUntilIdle();
+    expect(mail.messages.filter((message) => message.subject === 'Newsletter in ritardo')).toHaveLength(0);
   });
 
   it('refuses a token whose signature does not match, or malformed', async () => {
