@@ -29,6 +29,9 @@ export const CERTIFICATE_EXPIRING_DAYS = 30;
 export const CERTIFICATE_MAX_BYTES = 5 * 1024 * 1024;
 /** File types accepted, as read from the file's content. */
 export const CERTIFICATE_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export type TCertificateFileType = (typeof CERTIFICATE_FILE_TYPES)[number];
+/** The extension a downloaded file gets. */
+export const CERTIFICATE_FILE_EXTENSIONS: Record<TCertificateFileType, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 export const CERTIFICATE_MESSAGES = {
   tooLarge: 'Il file è troppo grande: al massimo 5 MB.',
@@ -55,6 +58,8 @@ export const ZCertificate = z.object({
   issue_date: ZIsoDate,
   expiry_date: ZIsoDate,
   has_file: z.boolean(),
+  /** The scanned file's type as read from its content, when there is one. */
+  file_type: z.enum(CERTIFICATE_FILE_TYPES).nullable(),
   verified_at: z.iso.datetime().nullable(),
   created_at: z.iso.datetime(),
 });

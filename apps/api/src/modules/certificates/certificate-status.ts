@@ -40,6 +40,7 @@ export const certificateToDto = (certificate: MedicalCertificate): TCertificate 
   issue_date: toIsoDate(certificate.issueDate),
   expiry_date: toIsoDate(certificate.expiryDate),
   has_file: certificate.filePath !== null,
+  file_type: certificate.fileType as TCertificate['file_type'],
   verified_at: certificate.verifiedAt?.toISOString() ?? null,
   created_at: certificate.createdAt.toISOString(),
 });

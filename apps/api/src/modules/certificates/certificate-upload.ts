@@ -9,7 +9,6 @@ import { AppError, invalid } from '../../lib/errors.js';
 export interface CheckedFile {
   data: Buffer;
   mime: (typeof CERTIFICATE_FILE_TYPES)[number];
-  extension: string;
 }
 
 /** Reads the optional file into `res.locals.certificateFile` (required when `required`). */
@@ -27,7 +26,7 @@ export function certificateUpload({ required }: { required: boolean }): RequestH
       fileTypeFromBuffer(req.file.buffer).then((type) => {
         const mime = CERTIFICATE_FILE_TYPES.find((accepted) => accepted === type?.mime);
         if (!type || !mime) return next(invalid({ file: [CERTIFICATE_MESSAGES.badType] }));
-        res.locals.certificateFile = { data: req.file!.buffer, mime, extension: type.ext } satisfies CheckedFile;
+        res.locals.certificateFile = { data: req.file!.buffer, mime } satisfies CheckedFile;
         next();
       }, next);
     });

@@ -3,11 +3,13 @@
 // daily reminders 30 and 7 days before expiry and on the day.
 import { randomUUID } from 'node:crypto';
 import {
+  CERTIFICATE_FILE_EXTENSIONS,
   CERTIFICATE_KIND_LABELS,
   CERTIFICATE_MESSAGES,
   CERTIFICATE_STATE_LABELS,
   CERTIFICATE_STATES,
   type TCertificateBody,
+  type TCertificateFileType,
   type TCertificateListQuery,
   type TCertificateListRow,
   type TCertificateSettings,
@@ -34,7 +36,7 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
 
   async function store(userId: number, file: CheckedFile | undefined) {
     if (!file) return { filePath: null, fileType: null };
-    const filePath = `certificates/${userId}/${randomUUID()}.${file.extension}`;
+    const filePath = `certificates/${userId}/${randomUUID()}.${CERTIFICATE_FILE_EXTENSIONS[file.mime]}`;
     await storage.write(filePath, file.data);
     return { filePath, fileType: file.mime };
   }
@@ -72,7 +74,7 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
     if (!certificate.filePath || !certificate.fileType) throw notFound(CERTIFICATE_MESSAGES.noFile);
     const data = await storage.read(certificate.filePath);
     if (!data) throw notFound(CERTIFICATE_MESSAGES.noFile);
-    return { data, type: certificate.fileType, filename: `certificato-${certificate.id}.${certificate.filePath.split('.').pop()}` };
+    return { data, type: certificate.fileType, filename: `certificato-${certificate.id}.${CERTIFICATE_FILE_EXTENSIONS[certificate.fileType as TCertificateFileType]}` };
   }
 
   /** Members holding an active card, with their state today, filtered; the list and its CSV read the same rows. */

@@ -21,6 +21,7 @@ let admin: string;
 
 /** The first bytes of real files of each kind; the rest does not matter to a check by content. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1'), Buffer.from([0xff, 0xd9])]);
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 const upload = (member: TestMember, file: { data: Buffer; name: string; type: string } | null, fields: Record<string, string> = {}) => {
@@ -54,7 +55,7 @@ describe('a member’s certificate, from missing to verified', () => {
 
     const uploaded = await upload(member, { data: PDF, name: 'certificato.pdf', type: 'application/pdf' }).expect(201);
     expect(uploaded.body.message).toBe(CERTIFICATE_MESSAGES.uploaded);
-    expect(uploaded.body.status).toMatchObject({ state: 'to_verify', days_left: null, certificates: [{ kind: 'non_agonistico', has_file: true, verified_at: null }] });
+    expect(uploaded.body.status).toMatchObject({ state: 'to_verify', days_left: null, certificates: [{ kind: 'non_agonistico', has_file: true, file_type: 'application/pdf', verified_at: null }] });
     const id = uploaded.body.status.certificates[0].id as number;
 
     // The file: the member and staff get the same bytes, another member and nobody signed in do not.
@@ -95,7 +96,11 @@ describe('a member’s certificate, from missing to verified', () => {
     const png = await upload(member, { data: PNG, name: 'scansione.pdf', type: 'application/pdf' }).expect(201);
     const file = await request(app).get(`/api/certificates/mine/${png.body.status.certificates[0].id}/file`).set(bearer(member.token)).buffer(true).expect(200);
     expect(file.headers['content-type']).toBe('image/png');
-    expect(file.headers['content-disposition']).toContain('.png');
+    expect(file.headers['content-disposition']).toContain(`certificato-${png.body.status.certificates[0].id}.png`);
+
+    const jpeg = await upload(member, { data: JPEG, name: 'foto.heic', type: 'application/octet-stream' }).expect(201);
+    const photo = await request(app).get(`/api/certificates/mine/${jpeg.body.status.certificates[0].id}/file`).set(bearer(member.token)).buffer(true).expect(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
 
     const text = await upload(member, { data: Buffer.from('<script>alert(1)</script>'), name: 'certificato.pdf', type: 'application/pdf' }).expect(422);
     expect(text.body.errors).toEqual({ file: [CERTIFICATE_MESSAGES.badType] });
@@ -105,7 +110,20 @@ describe('a member’s certificate, from missing to verified', () => {
     expect(none.body.errors).toEqual({ file: [CERTIFICATE_MESSAGES.fileMissing] });
     const backwards = await upload(member, { data: PDF, name: 'c.pdf', type: 'application/pdf' }, { issue_date: today, expiry_date: addDays(today, -1) }).expect(422);
     expect(backwards.body.errors).toEqual({ expiry_date: [CERTIFICATE_MESSAGES.expiryBeforeIssue] });
-    expect(await db.medicalCertificate.count({ where: { userId: member.id } })).toBe(1);
+    expect(await db.medicalCertificate.count({ where: { userId: member.id } })).toBe(2);
+  });
+});
+
+describe('database rules', () => {
+  it('refuse an expiry before the issue, a file without its type, a guardian recorded in part, and a reminder sent twice', async () => {
+    const member = await createMember(app, db);
+    const certificate = { userId: member.id, kind: 'agonistico' as const, issuedBy: 'Dott. Neri', issueDate: fromIsoDate(today), expiryDate: fromIsoDate(addDays(today, 300)) };
+    await expect(db.medicalCertificate.create({ data: { ...certificate, expiryDate: fromIsoDate(addDays(today, -1)) } })).rejects.toThrow(/medical_certificates_dates/);
+    await expect(db.medicalCertificate.create({ data: { ...certificate, filePath: 'certificates/x.pdf' } })).rejects.toThrow(/medical_certificates_file/);
+    await expect(db.memberConsent.create({ data: { userId: member.id, guardianName: 'Solo il nome' } })).rejects.toThrow(/member_consents_guardian/);
+    const created = await db.medicalCertificate.create({ data: certificate });
+    await db.certificateReminder.create({ data: { certificateId: created.id, kind: '7_days' } });
+    await expect(db.certificateReminder.create({ data: { certificateId: created.id, kind: '7_days' } })).rejects.toThrow(/Unique constraint/);
   });
 });
 

@@ -1,5 +1,5 @@
 // Calls for medical certificates: the member's own, the desk's view of a member, the back-office list.
-import { api, type TCertificate, type TCertificateBody, type TCertificateListQuery, type TCertificateSettings } from '@beach/contracts';
+import { api, CERTIFICATE_FILE_EXTENSIONS, type TCertificate, type TCertificateBody, type TCertificateListQuery, type TCertificateSettings } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile, sendForm } from '../../../lib/api-client';
 
@@ -34,7 +34,7 @@ export const useRecordCertificate = (userId: number) =>
   useCertificateMutation(({ body, file }: { body: TCertificateBody; file: File | null }) => sendForm(api.certificates.record, formOf(body, file), { params: { id: userId } }));
 export const useVerifyCertificate = () => useCertificateMutation((id: number) => callApi(api.certificates.verify, { params: { id } }));
 
-const fileName = (certificate: TCertificate) => `certificato-${certificate.id}`;
+const fileName = (certificate: TCertificate) => `certificato-${certificate.id}.${certificate.file_type ? CERTIFICATE_FILE_EXTENSIONS[certificate.file_type] : 'pdf'}`;
 export const downloadMyCertificate = (certificate: TCertificate) => downloadFile(api.certificates.myFile, { params: { id: certificate.id } }, fileName(certificate));
 export const downloadCertificate = (certificate: TCertificate) => downloadFile(api.certificates.file, { params: { id: certificate.id } }, fileName(certificate));
 
