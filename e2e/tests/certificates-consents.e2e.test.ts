@@ -62,11 +62,14 @@ describe('medical certificates and consents in Chromium', () => {
     // Staff see the setting but only admins change it.
     expect(await page().getByLabel(/Richiedi certificato valido/).isDisabled()).toBe(true);
 
+    // A 16-year-old: the desk is told a parent must sign.
+    await ctx.stack.db.user.update({ where: { id: member.id }, data: { birthDate: new Date(`${new Date().getUTCFullYear() - 16}-01-10T00:00:00Z`) } });
     await page().goto(`${ctx.stack.webUrl}/admin/users`);
     await page().getByRole('heading', { name: 'Gestione Utenti', level: 1 }).waitFor();
     await page().getByLabel('Cerca').fill('Giulia Rossi');
     await page().getByLabel('Cerca').press('Enter');
     await page().getByRole('button', { name: `Apri la scheda di ${MEMBER.name}` }).click();
+    await page().getByRole('dialog', { name: MEMBER.name }).getByRole('region', { name: 'Consensi' }).getByText('Minorenne: serve la firma di un genitore').waitFor();
     const certificate = page().getByRole('dialog', { name: MEMBER.name }).getByRole('region', { name: 'Certificato medico' });
     await certificate.getByText('Da verificare').first().waitFor();
     await certificate.getByRole('button', { name: 'Verifica' }).click();
