@@ -1,7 +1,8 @@
 // Medical certificates and consents in Chromium: a member uploads a certificate from /tesseramento on a
 // phone (390 px), staff verify it from the member's page and see it leave the back-office list, and the
 // member changes consents on /profilo, with every change listed and kept after a reload; the
-// registration form asks a child's guardian; a newsletter's unsubscribe page works without login.
+// registration form asks a child’s guardian; a newsletter’s unsubscribe page works without login; an
+// admin switches "richiedi certificato valido".
 import { loadConfig, TEST_ENV, unsubscribeLinks } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -156,5 +157,18 @@ describe('medical certificates and consents in Chromium', () => {
     expect((await ctx.stack.db.memberConsent.findUniqueOrThrow({ where: { userId: member.id } })).newsletter).toBe(false);
     await page().reload();
     await page().getByText('L’indirizzo ut***@demo.beach non riceve la newsletter.').waitFor();
+  });
+
+  it('an admin switches "richiedi certificato valido" on the list screen', async () => {
+    await open('admin@demo.beach', '/admin/certificati', 'Certificati medici');
+    const setting = page().getByLabel(/Richiedi certificato valido/);
+    await expect.poll(() => setting.isChecked()).toBe(false);
+    await setting.click();
+    await page().getByRole('region', { name: 'Messaggi' }).getByText('Da ora per prenotare online serve un certificato valido.').waitFor();
+    await expect.poll(() => setting.isChecked()).toBe(true);
+    expect((await ctx.stack.db.setting.findUniqueOrThrow({ where: { id: 1 } })).requireValidCertificate).toBe(true);
+    await setting.click();
+    await page().getByRole('region', { name: 'Messaggi' }).getByText('Le prenotazioni online non richiedono più il certificato.').waitFor();
+    expect((await ctx.stack.db.setting.findUniqueOrThrow({ where: { id: 1 } })).requireValidCertificate).toBe(false);
   });
 });
