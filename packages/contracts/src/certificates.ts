@@ -105,6 +105,8 @@ export const ZCertificateListRow = z.object({
   last_name: z.string(),
   email: z.string(),
   state: z.enum(CERTIFICATE_STATES),
+  /** An upload staff have not checked yet, even beside a certificate still valid (an early renewal). */
+  awaiting_verification: z.boolean(),
   kind: ZCertificateKind.nullable(),
   expiry_date: ZIsoDate.nullable(),
   certificate_id: z.number().int().nullable(),

@@ -95,12 +95,16 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
           last_name: member.lastName,
           email: member.email,
           state,
+          awaiting_verification: member.certificates.some((certificate) => !certificate.verifiedAt && toIsoDate(certificate.expiryDate) >= today),
           kind: latest?.kind ?? null,
           expiry_date: latest ? toIsoDate(latest.expiryDate) : null,
           certificate_id: latest?.id ?? null,
         };
       })
-      .filter((row) => (filter === 'all' ? row.state !== 'valid' : row.state === filter))
+      .filter((row) => {
+        if (filter === 'all') return row.state !== 'valid' || row.awaiting_verification;
+        return filter === 'to_verify' ? row.awaiting_verification : row.state === filter;
+      })
       .sort((a, b) => CERTIFICATE_STATES.indexOf(a.state) - CERTIFICATE_STATES.indexOf(b.state));
   }
 
@@ -140,8 +144,8 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
     async exportCsv(query: TCertificateListQuery) {
       const rows = await listRows(query);
       return writeCsv(
-        ['Cognome', 'Nome', 'E-mail', 'Stato', 'Tipo', 'Scadenza'],
-        rows.map((row) => [row.last_name, row.first_name, row.email, CERTIFICATE_STATE_LABELS[row.state], row.kind ? CERTIFICATE_KIND_LABELS[row.kind] : '', row.expiry_date ? formatItalianDate(row.expiry_date) : '']),
+        ['Cognome', 'Nome', 'E-mail', 'Stato', 'Da verificare', 'Tipo', 'Scadenza'],
+        rows.map((row) => [row.last_name, row.first_name, row.email, CERTIFICATE_STATE_LABELS[row.state], row.awaiting_verification ? 'Sì' : 'No', row.kind ? CERTIFICATE_KIND_LABELS[row.kind] : '', row.expiry_date ? formatItalianDate(row.expiry_date) : '']),
       );
     },
 

@@ -193,14 +193,19 @@ describe('back-office list, CSV and setting', () => {
     expect(ids).toContain(expiring.id);
     expect(ids).not.toContain(valid.id);
     expect(all.body.data.find((row: { user_id: number }) => row.user_id === expiring.id)).toMatchObject({ state: 'expiring', kind: 'agonistico', expiry_date: addDays(today, 10) });
+    // An early renewal uploaded beside a valid certificate waits for staff: listed to verify.
+    await upload(valid, { data: PDF, name: 'rinnovo.pdf', type: 'application/pdf' }, { expiry_date: addDays(today, 500) }).expect(201);
+    const toVerify = await request(app).get('/api/admin/certificates').query({ filter: 'to_verify' }).set(bearer(staff)).expect(200);
+    expect(toVerify.body.data.find((row: { user_id: number }) => row.user_id === valid.id)).toMatchObject({ state: 'valid', awaiting_verification: true });
+    expect(toVerify.body.data.map((row: { user_id: number }) => row.user_id)).not.toContain(missing.id);
     const onlyMissing = await request(app).get('/api/admin/certificates').query({ filter: 'missing' }).set(bearer(staff)).expect(200);
     expect(onlyMissing.body.data.every((row: { state: string }) => row.state === 'missing')).toBe(true);
     await request(app).get('/api/admin/certificates').query({ filter: 'nessuno' }).set(bearer(staff)).expect(422);
 
     const csv = await request(app).get('/api/admin/certificates/export').query({ filter: 'expiring' }).set(bearer(staff)).expect(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.text).toContain('Cognome;Nome;E-mail;Stato;Tipo;Scadenza');
-    expect(csv.text).toContain(`Inscadenza;Elsa;${expiring.email};In scadenza;Agonistico;${formatItalianDate(addDays(today, 10))}`);
+    expect(csv.text).toContain('Cognome;Nome;E-mail;Stato;Da verificare;Tipo;Scadenza');
+    expect(csv.text).toContain(`Inscadenza;Elsa;${expiring.email};In scadenza;No;Agonistico;${formatItalianDate(addDays(today, 10))}`);
     expect(csv.text).not.toContain('Senzacertificato');
   });
 

@@ -80,7 +80,12 @@ export default function AdminCertificatesPage() {
         <span className="block text-xs text-slate-500">{row.email}</span>
       </span>
     ) },
-    { key: 'state', header: 'Stato', cell: (row) => <CertificateStateBadge state={row.state} /> },
+    { key: 'state', header: 'Stato', cell: (row) => (
+      <span className="flex flex-wrap gap-1">
+        <CertificateStateBadge state={row.state} />
+        {row.awaiting_verification && row.state !== 'to_verify' && <CertificateStateBadge state="to_verify" />}
+      </span>
+    ) },
     { key: 'kind', header: 'Tipo', cell: (row) => (row.kind ? CERTIFICATE_KIND_LABELS[row.kind] : '—') },
     { key: 'expiry', header: 'Scadenza', cell: (row) => (row.expiry_date ? formatDate(row.expiry_date) : '—') },
   ];
