@@ -26,6 +26,8 @@ const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?: strin
   { route: paths.verifyEmailSuccess, role: 'public' },
   { route: paths.verifyEmailError, role: 'public' },
   { route: paths.verifyMembership, role: 'public', visit: () => '/verifica-tessera/token-non-valido' },
+  { route: paths.privacyNotice, role: 'public' },
+  { route: paths.unsubscribe, role: 'public', visit: () => `${paths.unsubscribe}?token=1.token-non-valido` },
   { route: '*', role: 'public', visit: () => '/pagina-che-non-esiste' },
   { route: paths.profile, role: 'utente' },
   { route: paths.membership, role: 'utente' },
@@ -35,7 +37,7 @@ const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?: strin
   { route: paths.paymentCompleted, role: 'utente' },
   ...Object.values(paths.admin).map((route) => ({
     route,
-    role: ([paths.admin.dashboard, paths.admin.users, paths.admin.memberships, paths.admin.bvuMembers, paths.admin.coupons, paths.admin.cancelledBookings, paths.admin.bookings, paths.admin.recurringBookings, paths.admin.checkIn] as string[]).includes(route)
+    role: ([paths.admin.dashboard, paths.admin.users, paths.admin.memberships, paths.admin.bvuMembers, paths.admin.coupons, paths.admin.cancelledBookings, paths.admin.bookings, paths.admin.recurringBookings, paths.admin.checkIn, paths.admin.certificates] as string[]).includes(route)
       ? ('staff' as const)
       : ('admin' as const),
   })),
@@ -61,7 +63,7 @@ beforeAll(async () => {
 });
 
 it('the walk covers every address of the route table', () => {
-  const table = [paths.home, paths.login, paths.register, paths.forgotPassword, paths.resetPassword, paths.verifyEmail, paths.verifyEmailSuccess, paths.verifyEmailError, paths.membership, paths.profile, paths.bookings, paths.myBookings, paths.bookingPayment, paths.paymentCompleted, paths.verifyMembership, ...Object.values(paths.admin)];
+  const table = [paths.home, paths.login, paths.register, paths.forgotPassword, paths.resetPassword, paths.verifyEmail, paths.verifyEmailSuccess, paths.verifyEmailError, paths.membership, paths.profile, paths.bookings, paths.myBookings, paths.bookingPayment, paths.paymentCompleted, paths.verifyMembership, paths.privacyNotice, paths.unsubscribe, ...Object.values(paths.admin)];
   const everyAddress = Object.values(paths).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value))).filter((address) => !address.includes('#'));
   expect(new Set(table)).toEqual(new Set(everyAddress));
   expect(new Set(ROUTES.map((entry) => entry.route))).toEqual(new Set([...everyAddress, '*']));

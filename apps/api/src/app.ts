@@ -37,6 +37,8 @@ import { registerCheckInsRoutes } from './modules/check-ins/check-ins.router.js'
 import { registerAssociationRoutes } from './modules/association/association.router.js';
 import { registerReceiptsRoutes } from './modules/receipts/receipts.router.js';
 import { registerMembersRegisterRoutes } from './modules/members-register/members-register.router.js';
+import { registerCertificatesRoutes } from './modules/certificates/certificates.router.js';
+import { registerConsentsRoutes } from './modules/consents/consents.router.js';
 
 export function createApp(deps: AppDeps, services: Services) {
   const { config, logger } = deps;
@@ -88,6 +90,8 @@ export function createApp(deps: AppDeps, services: Services) {
   registerAssociationRoutes(mount, deps);
   registerReceiptsRoutes(mount, services.receipts);
   registerMembersRegisterRoutes(mount, services.membersRegister);
+  registerCertificatesRoutes(mount, services.certificates);
+  registerConsentsRoutes(mount, services.consents);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -4,6 +4,8 @@ import { createAdminBookingsService } from './modules/bookings/admin-bookings.se
 import { createBookingsService } from './modules/bookings/bookings.service.js';
 import { createRecurringBookingsService } from './modules/bookings/recurring.service.js';
 import { createBroadcastsService } from './modules/broadcasts/broadcasts.service.js';
+import { createCertificatesService } from './modules/certificates/certificates.service.js';
+import { createConsentsService } from './modules/consents/consents.service.js';
 import { createBvuMembersService } from './modules/bvu-members/bvu-members.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createAdminMembershipsService } from './modules/memberships/admin-memberships.service.js';
@@ -53,6 +55,8 @@ export function createServices(deps: AppDeps) {
     payments,
     adminMemberships,
     broadcasts: createBroadcastsService(deps),
+    certificates: createCertificatesService(deps),
+    consents: createConsentsService(deps),
     users: createUsersService(deps, auth),
     privacy: createPrivacyService(deps),
     auditLog: createAuditLogService(deps),

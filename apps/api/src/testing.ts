@@ -6,4 +6,5 @@ export { startMailCatcher, linkIn, type MailCatcher } from './test/mail-catcher.
 export { freePort } from './test/free-port.js';
 export { createTestDatabase, startTemplateServer } from './test/database.js';
 export { TEST_BCRYPT_COST, TEST_ENV } from './test/env.js';
+export { unsubscribeLinks } from './modules/consents/consents.service.js';
 export { startEmbeddedPostgres, migrate, seed, createDb, type Db } from './db/index.js';

@@ -4,7 +4,7 @@ import type { AppDeps } from './deps.js';
 import { createBackup } from './modules/backups/backups.js';
 import type { Services } from './services.js';
 
-export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, payments, broadcasts, bookings, receipts }: Services) {
+export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, payments, broadcasts, bookings, receipts, certificates }: Services) {
   await jobs.work('send-email', (message) => mailer.send(message));
   await jobs.work('membership-activated', ({ membershipId }) => memberships.sendActivation(membershipId));
   await jobs.work('refund-payment', ({ paymentId, reason }) => payments.refundUnwanted(paymentId, reason));
@@ -22,6 +22,9 @@ export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { 
   });
   await jobs.work('backup-daily', async () => {
     await createBackup(config, logger);
+  });
+  await jobs.work('certificates-daily', async () => {
+    await certificates.runDaily();
   });
   await jobs.work('broadcast-send', ({ broadcastId }, stopping) => broadcasts.send(broadcastId, stopping));
   await broadcasts.resumeUnfinished();

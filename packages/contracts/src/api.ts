@@ -1,6 +1,8 @@
 // Every route of the API, by resource. The API mounts from here, the OpenAPI document lists these,
 // and the web client calls them by name: api.courts.list.
 import { authRoutes } from './auth.js';
+import { certificatesRoutes } from './certificates.js';
+import { consentsRoutes } from './consents.js';
 import { bookingsRoutes } from './bookings.js';
 import { adminBookingsRoutes } from './admin-bookings.js';
 import { bvuMembersRoutes } from './bvu-members.js';
@@ -53,6 +55,8 @@ export const api = {
   association: associationRoutes,
   receipts: receiptsRoutes,
   membersRegister: membersRegisterRoutes,
+  certificates: certificatesRoutes,
+  consents: consentsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

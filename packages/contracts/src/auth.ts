@@ -1,3 +1,4 @@
+import { guardianCheck, guardianCheckWhen, registrationConsentFields } from './consents.js';
 import { defineRoute, zTextRowId } from './http.js';
 import { z } from './zod-italian.js';
 
@@ -89,8 +90,10 @@ export const ZRegisterBody = z
     password: ZPassword,
     password_confirmation: z.string().min(1),
     privacy_consent: z.literal(true, { error: 'Devi accettare l’informativa sulla privacy.' }),
+    ...registrationConsentFields,
   })
-  .refine(withConfirmation, confirmationCheck);
+  .refine(withConfirmation, confirmationCheck)
+  .superRefine(guardianCheck, guardianCheckWhen);
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
 
 export const ZLoginBody = z.object({

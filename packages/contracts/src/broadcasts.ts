@@ -9,8 +9,17 @@ export const BROADCAST_PREVIEW_SIZE = 10;
 /** specific: the addresses given (the selected cards' holders); active / all: every holder of an active / any card. */
 export const RECIPIENT_TYPES = ['specific', 'active', 'all'] as const;
 
+/** service: to every selected holder; newsletter: only to holders who consented, with a one-click unsubscribe. */
+export const BROADCAST_KINDS = ['service', 'newsletter'] as const;
+export type TBroadcastKind = (typeof BROADCAST_KINDS)[number];
+export const BROADCAST_KIND_LABELS: Record<TBroadcastKind, string> = {
+  service: 'Comunicazione di servizio (a tutti i selezionati)',
+  newsletter: 'Newsletter (solo a chi ha dato il consenso)',
+};
+
 const ZRecipients = z
   .object({
+    kind: z.enum(BROADCAST_KINDS, { error: 'Tipo di messaggio non valido.' }).default('service'),
     recipient_type: z.enum(RECIPIENT_TYPES, { error: 'Destinatari non validi.' }).default('specific'),
     specific_emails: z.array(z.string().trim().toLowerCase().pipe(z.email('Indirizzo e-mail non valido.'))).max(20_000).default([]),
   })

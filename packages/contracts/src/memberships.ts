@@ -30,12 +30,7 @@ export const PERIOD_DAYS: Partial<Record<TMembershipType, number>> = { monthly: 
 /** Age limits: the member must be younger than this on the card's first day. */
 export const AGE_LIMITS: Partial<Record<TMembershipType, number>> = { under_23: 23, under_18: 18 };
 
-/** Whole years of age on `date` (both YYYY-MM-DD). */
-export function ageOn(birthDate: string, date: string): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-}
+export { ageOn } from './age.js';
 
 /** The types a member of that age may buy. */
 export const membershipTypesForAge = (age: number): TMembershipType[] =>
@@ -142,6 +137,8 @@ export const ZMembershipVerification = z.object({
   end_date: ZIsoDate,
   /** First name and last-name initial only ("Giulia R."). */
   holder: z.string(),
+  /** While "richiedi certificato valido" is on: the holder has no valid medical certificate today. */
+  certificate_warning: z.string().optional(),
 });
 export type TMembershipVerification = z.infer<typeof ZMembershipVerification>;
 

@@ -1,5 +1,7 @@
 // Privacy (GDPR, docs/domain.md#privacy): a member downloads all their data and can ask for its erasure.
 import { ZMessage, ZUser } from './auth.js';
+import { ZCertificate } from './certificates.js';
+import { ZConsents } from './consents.js';
 import { defineRoute } from './http.js';
 import { ZReceipt } from './receipts.js';
 import { ZUserBookingSummary, ZUserMembershipSummary, ZUserPaymentSummary } from './users.js';
@@ -18,6 +20,9 @@ export const ZMyDataExport = z.object({
   coupon_uses: z.array(z.object({ code: z.string(), used_for: z.enum(['membership', 'booking']), reference: z.string(), used_at: z.iso.datetime() })),
   /** Entrances recorded at the desk. */
   check_ins: z.array(z.object({ checked_in_at: z.iso.datetime(), membership_number: z.string().nullable(), court_row: z.string(), booking_id: z.number().int().nullable() })),
+  /** Consents as they stand, with every change. */
+  consents: ZConsents,
+  certificates: z.array(ZCertificate),
 });
 export type TMyDataExport = z.infer<typeof ZMyDataExport>;
 
@@ -33,7 +38,7 @@ export const PRIVACY_MESSAGES = {
 export const privacyRoutes = {
   exportMyData: defineRoute({
     method: 'get', path: '/api/me/export', tag: 'privacy', access: 'user',
-    summary: 'Tutti i dati dell’utente collegato, in JSON (profilo, tessere, prenotazioni, pagamenti, ricevute, lista d’attesa, coupon usati)',
+    summary: 'Tutti i dati dell’utente collegato, in JSON (profilo, tessere, prenotazioni, pagamenti, ricevute, ingressi, lista d’attesa, coupon usati, consensi, certificati medici)',
     response: ZMyDataExport,
   }),
   requestErasure: defineRoute({

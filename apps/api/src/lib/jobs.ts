@@ -30,6 +30,8 @@ export interface JobPayloads {
   'backup-daily': Record<string, never>;
   /** Sends a stored bulk e-mail to its remaining recipients at the provider's rate. */
   'broadcast-send': { broadcastId: number };
+  /** Daily: medical certificate reminders 30 and 7 days before expiry and on the day (once each). */
+  'certificates-daily': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 /** `stopping` is aborted when the process stops taking jobs: a long job ends early and resumes later. */
@@ -41,6 +43,7 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'membership-activated': { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   'refund-payment': { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
   'memberships-daily': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
+  'certificates-daily': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
   'bookings-expire-holds': { policy: 'singleton', retryLimit: 1, expireInSeconds: 120 },
   'bookings-reminders': { policy: 'singleton', retryLimit: 2, expireInSeconds: 300 },
   'receipts-write': { policy: 'singleton', retryLimit: 2, expireInSeconds: 600 },
@@ -58,6 +61,7 @@ export type JobState = (typeof JOB_STATES)[number];
 /** Scheduled jobs: cron in the centre's time zone. */
 const SCHEDULES: Partial<Record<JobName, string>> = {
   'memberships-daily': '5 0 * * *',
+  'certificates-daily': '0 9 * * *',
   'bookings-expire-holds': '* * * * *',
   'bookings-reminders': '*/10 * * * *',
   'receipts-write': '* * * * *',

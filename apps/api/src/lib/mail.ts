@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
   /** Files to attach, by absolute path (a job carries the path, not the bytes). */
   attachments?: { filename: string; path: string }[];
 }

@@ -2,16 +2,16 @@ import { romeInstant } from '@beach/contracts';
 
 // The centre runs on Rome time: days, seasons and price-list years are computed there. Calendar days
 // travel as YYYY-MM-DD strings and are stored in `date` columns (a Date at UTC midnight).
-export const CENTRE_TIME_ZONE = 'Europe/Rome';
+import { romeToday } from '@beach/contracts';
 
-const romeDay = new Intl.DateTimeFormat('en-CA', { timeZone: CENTRE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+export const CENTRE_TIME_ZONE = 'Europe/Rome';
 
 export function yearInRome(at: Date = new Date()): number {
   return Number(todayInRome(at).slice(0, 4));
 }
 
 /** The calendar day in Rome at that instant, as YYYY-MM-DD. */
-export const todayInRome = (at: Date = new Date()): string => romeDay.format(at);
+export const todayInRome = romeToday;
 
 /**
  * The instant of a Rome wall-clock day and time (YYYY-MM-DD, HH:MM; 24:00 is the next midnight) as a

@@ -39,6 +39,7 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
     const links: MenuLink[] = [
       { label: 'Utenti', to: paths.admin.users },
       { label: 'Tesseramenti', to: paths.admin.memberships },
+      { label: 'Certificati medici', to: paths.admin.certificates },
     ];
     if (isAdmin) {
       links.push(

@@ -34,6 +34,8 @@ const routes: RouteObject[] = [
       { path: paths.verifyEmailError, ...page(() => import('../features/auth/pages/email-verified-page')) },
       { path: paths.verifyEmail, ...page(() => import('../features/auth/pages/email-verified-page')) },
       { path: paths.verifyMembership, ...page(() => import('../features/memberships/pages/verify-membership-page')) },
+      { path: paths.privacyNotice, ...page(() => import('../features/consents/pages/privacy-notice-page')) },
+      { path: paths.unsubscribe, ...page(() => import('../features/consents/pages/unsubscribe-page')) },
       {
         element: <RequireRole level="user" />,
         children: [
@@ -57,6 +59,7 @@ const routes: RouteObject[] = [
           { path: paths.admin.bookings, ...page(() => import('../features/admin-bookings/pages/admin-bookings-page')) },
           { path: paths.admin.recurringBookings, ...page(() => import('../features/admin-bookings/pages/recurring-bookings-page')) },
           { path: paths.admin.checkIn, ...page(() => import('../features/check-ins/pages/check-in-page')) },
+          { path: paths.admin.certificates, ...page(() => import('../features/certificates/pages/admin-certificates-page')) },
         ],
       },
       {

@@ -19,6 +19,10 @@ export const paths = {
   paymentCompleted: '/pagamento-completato',
   /** Public: what the QR code on a membership card opens. */
   verifyMembership: '/verifica-tessera/:token',
+  /** Public: the privacy notice accepted at registration. */
+  privacyNotice: '/informativa-privacy',
+  /** Public: a newsletter's unsubscribe link. */
+  unsubscribe: '/disiscrizione',
   admin: {
     dashboard: '/admin',
     users: '/admin/users',
@@ -40,6 +44,7 @@ export const paths = {
     auditLog: '/admin/registro-attivita',
     association: '/admin/associazione',
     membersRegister: '/admin/libro-soci',
+    certificates: '/admin/certificati',
   },
 } as const;
 

@@ -27,6 +27,7 @@ const TABLE_OF_RESOURCE: Record<string, string> = {
   incomes: 'incomes',
   transactions: 'transactions',
   'check-ins': 'check_ins',
+  certificates: 'medical_certificates',
 };
 
 /** Never copied into the log: secrets, whatever the route. */

@@ -11,6 +11,7 @@ import { fromIsoDateOrNull, toIsoDateOrNull } from '../../lib/time.js';
 import { accountCreatedEmail, passwordResetEmail, verificationEmail } from './auth.emails.js';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
 import { hashToken, newEmailToken, PLAIN_SESSION_MS, REMEMBER_ACCESS_TOKEN_SECONDS, REMEMBER_SESSION_MS, signAccessToken, verifyAccessToken } from './tokens.js';
+import { recordRegistrationConsents } from '../consents/consents.service.js';
 
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
@@ -114,17 +115,21 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
   return {
     async register(body: BodyOf<typeof api.auth.register>) {
       const passwordHash = await hashPassword(body.password, config.BCRYPT_COST);
-      const user = await db.user
-        .create({
-          data: {
-            firstName: body.first_name,
-            lastName: body.last_name,
-            email: body.email,
-            phone: body.phone,
-            birthDate: fromIsoDateOrNull(body.birth_date),
-            passwordHash,
-            privacyAcceptedAt: new Date(),
-          },
+      const user = await db
+        .$transaction(async (tx) => {
+          const created = await tx.user.create({
+            data: {
+              firstName: body.first_name,
+              lastName: body.last_name,
+              email: body.email,
+              phone: body.phone,
+              birthDate: fromIsoDateOrNull(body.birth_date),
+              passwordHash,
+              privacyAcceptedAt: new Date(),
+            },
+          });
+          await recordRegistrationConsents(tx, created.id, body);
+          return created;
         })
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) throw invalid({ email: [AUTH_MESSAGES.emailTaken] });

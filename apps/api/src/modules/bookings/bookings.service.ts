@@ -15,6 +15,7 @@ import type { Checkouts } from '../payments/checkout.js';
 import { requireStripe } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { readSettings } from '../settings/settings.service.js';
+import { assertCertificateForBooking } from '../certificates/certificate-status.js';
 import { dayAvailability } from './availability.js';
 import {
   bookingWire,
@@ -164,6 +165,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       if (body.date > addDays(today, settings.bookingHorizonDays)) throw new AppError(422, BOOKING_MESSAGES.beyondHorizon(settings.bookingHorizonDays));
       const { startsAt, endsAt, priceCents } = await priceSlots(db, court, body);
       if (startsAt <= now) throw new AppError(422, BOOKING_MESSAGES.past);
+      await assertCertificateForBooking(db, settings, user.id, body.date);
 
       const booking = await db.$transaction(async (tx) => {
         // NO KEY UPDATE: the member's own holds queue here, other rows' foreign keys to the member do not.

@@ -7,9 +7,11 @@ import type { AppDeps } from '../../deps.js';
 import type { Broadcast, User } from '../../generated/prisma/client.js';
 import { Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { unsubscribeLinks } from '../consents/consents.service.js';
 import { broadcastEmail } from './broadcasts.emails.js';
 
 type RecipientsBody = BodyOf<typeof api.broadcasts.countRecipients>;
+type Recipient = { id: number; email: string; name: string; user_id: number | null; subscribed: boolean };
 
 /** Messages being handed to the mail server at once (nodemailer's pool holds 5 connections). */
 const MAX_IN_FLIGHT = 5;
@@ -21,16 +23,21 @@ export const BROADCAST_MESSAGES = {
   noRecipients: 'Nessun destinatario con indirizzo e-mail tra le tessere selezionate.',
   uncertain: 'Invio interrotto mentre era in corso: esito sconosciuto, non ripetuto per non mandarlo due volte.',
   notFound: 'Invio non trovato.',
+  notSubscribed: 'Non più iscritto alla newsletter quando è arrivato il suo turno: non inviata.',
 } as const;
 
-/** The holders of a card who would receive it: the given addresses, or every holder of an active / any card. */
-function recipientsQuery({ recipient_type: type, specific_emails: emails }: RecipientsBody): Prisma.Sql {
+/**
+ * The holders of a card who would receive it: the given addresses, or every holder of an active / any
+ * card; a newsletter only those of them who consented to it.
+ */
+function recipientsQuery({ kind, recipient_type: type, specific_emails: emails }: RecipientsBody): Prisma.Sql {
   const filter =
     type === 'specific' ? Prisma.sql`u.email = ANY(${emails}::text[])` : type === 'active' ? Prisma.sql`m.status = 'active'` : Prisma.sql`TRUE`;
+  const consent = kind === 'newsletter' ? Prisma.sql`EXISTS (SELECT 1 FROM member_consents c WHERE c.user_id = u.id AND c.newsletter)` : Prisma.sql`TRUE`;
   return Prisma.sql`
     SELECT DISTINCT u.email, u.first_name || ' ' || u.last_name AS name
     FROM users u JOIN memberships m ON m.user_id = u.id
-    WHERE u.email <> '' AND ${filter}`;
+    WHERE u.email <> '' AND ${filter} AND ${consent}`;
 }
 
 export function createBroadcastsService({ db, config, jobs, mailer, logger }: Pick<AppDeps, 'db' | 'config' | 'jobs' | 'mailer' | 'logger'>) {
@@ -79,12 +86,16 @@ export function createBroadcastsService({ db, config, jobs, mailer, logger }: Pi
     };
   }
 
-  /** Takes the next batch of recipients nobody has claimed. */
+  /**
+   * Takes the next batch of recipients nobody has claimed, with their account (for a newsletter's
+   * unsubscribe link) and whether they still want the newsletter (they may have left since it started).
+   */
   const claimBatch = (broadcastId: number) =>
-    db.$queryRaw<{ id: number; email: string; name: string }[]>`
-      UPDATE broadcast_recipients SET status = 'sending'
-      WHERE id IN (SELECT id FROM broadcast_recipients WHERE broadcast_id = ${broadcastId} AND status = 'pending' ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-      RETURNING id, email, name`;
+    db.$queryRaw<Recipient[]>`
+      UPDATE broadcast_recipients r SET status = 'sending'
+      WHERE r.id IN (SELECT id FROM broadcast_recipients WHERE broadcast_id = ${broadcastId} AND status = 'pending' ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
+      RETURNING r.id, r.email, r.name, (SELECT u.id FROM users u WHERE u.email = r.email) AS user_id,
+        EXISTS (SELECT 1 FROM users u JOIN member_consents c ON c.user_id = u.id WHERE u.email = r.email AND c.newsletter) AS subscribed`;
 
   return {
     async countRecipients(body: RecipientsBody) {
@@ -97,7 +108,7 @@ export function createBroadcastsService({ db, config, jobs, mailer, logger }: Pi
     async start(actor: User, body: BodyOf<typeof api.broadcasts.send>) {
       const broadcast = await db.$transaction(async (tx) => {
         const created = await tx.broadcast.create({
-          data: { subject: body.subject, message: body.message, recipientType: body.recipient_type, ratePerSecond: rate, batchSize, mailer: mailer.name, createdById: actor.id },
+          data: { subject: body.subject, message: body.message, kind: body.kind, recipientType: body.recipient_type, ratePerSecond: rate, batchSize, mailer: mailer.name, createdById: actor.id },
         });
         const added = await tx.$executeRaw`
           INSERT INTO broadcast_recipients (broadcast_id, email, name)
@@ -126,10 +137,16 @@ export function createBroadcastsService({ db, config, jobs, mailer, logger }: Pi
       let nextAt = performance.now();
       // Messages start one interval apart; a slow server delays their end, not the pace (a few at once).
       const inFlight = new Set<Promise<void>>();
-      const deliver = async (recipient: { id: number; email: string; name: string }) => {
+      const deliver = async (recipient: Recipient) => {
         // The moment it was handed to the server: what a provider's rate limit counts.
         const sentAt = new Date();
-        const outcome = await mailer.send(broadcastEmail(recipient, broadcast)).then(
+        const newsletter = broadcast.kind === 'newsletter';
+        // A newsletter goes only to those who still want it, always with their unsubscribe link.
+        const send =
+          newsletter && (recipient.user_id === null || !recipient.subscribed)
+            ? Promise.reject(new Error(BROADCAST_MESSAGES.notSubscribed))
+            : mailer.send(broadcastEmail(recipient, broadcast, newsletter ? unsubscribeLinks(config, recipient.user_id!) : null));
+        const outcome = await send.then(
           () => ({ status: 'sent' as const, sentAt }),
           (error: Error) => ({ status: 'failed' as const, error: error.message.slice(0, 500) }),
         );

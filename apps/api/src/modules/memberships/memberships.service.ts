@@ -26,6 +26,7 @@ import { renderMembershipCardPdf } from './membership-card-pdf.js';
 import { ageProblem, BVU_CARD_LABEL, cardLabel, cardPdfName, validityOf } from './membership-terms.js';
 import { paidOnline, toMyMembershipDto, toVerificationDto, verifyUrl, WITH_PAYMENTS, type MembershipWithPayments } from './memberships.dto.js';
 import { activationEmail, expiryReminderEmail } from './memberships.emails.js';
+import { certificateWarning } from '../certificates/certificate-status.js';
 
 type PurchaseBody = BodyOf<typeof api.memberships.create>;
 
@@ -298,7 +299,8 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
     async verify(token: string): Promise<TMembershipVerification> {
       const membership = await db.membership.findUnique({ where: { qrCode: token }, include: { user: { select: { firstName: true, lastName: true } } } });
       if (!membership) throw notFound('Tessera non valida: nessuna tessera corrisponde a questo codice.');
-      return toVerificationDto(membership, todayInRome());
+      const today = todayInRome();
+      return { ...toVerificationDto(membership, today), certificate_warning: await certificateWarning(db, membership.userId, today) };
     },
 
     /** Job 'membership-activated': the PDF card, e-mailed as an attachment. */

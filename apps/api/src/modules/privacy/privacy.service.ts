@@ -6,6 +6,8 @@ import { AppError, invalid } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { toUserDto } from '../auth/auth.service.js';
 import { checkInsOfMember } from '../check-ins/check-ins.service.js';
+import { certificateToDto } from '../certificates/certificate-status.js';
+import { consentsOf } from '../consents/consents.service.js';
 import { eraseAccount } from '../users/erasure.js';
 import { receiptsOf } from '../receipts/receipts.service.js';
 import { memberRecords } from '../users/member-records.js';
@@ -27,6 +29,8 @@ export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'con
         ...records,
         check_ins: checkIns,
         receipts,
+        consents: await consentsOf(db, user.id),
+        certificates: (await db.medicalCertificate.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } })).map(certificateToDto),
       };
     },
 

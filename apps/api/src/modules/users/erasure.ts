@@ -49,6 +49,10 @@ export async function eraseAccount({ db, storage, config, logger }: Pick<AppDeps
     await tx.bookingWaitlist.deleteMany({ where: { userId } });
     const cards = await tx.membership.findMany({ where: { userId }, select: { id: true, pdfPath: true } });
     await tx.membership.updateMany({ where: { userId }, data: { fiscalCode: null, bvuCardCode: null, notes: null, pdfPath: null } });
+    // Medical certificates are health data the accounts do not need: deleted with their files.
+    const certificates = await tx.medicalCertificate.findMany({ where: { userId }, select: { filePath: true } });
+    await tx.medicalCertificate.deleteMany({ where: { userId } });
+    await tx.memberConsent.updateMany({ where: { userId }, data: { guardianName: null, guardianFiscalCode: null, guardianAcceptedAt: null } });
     // Walk-in bookings carry no account: the person is recognised by their name AND their phone (the
     // desk records both), so a namesake's bookings, which the centre must keep, are never touched.
     const asWalkIn = person.phone
@@ -85,13 +89,14 @@ export async function eraseAccount({ db, storage, config, logger }: Pick<AppDeps
         },
       });
     }
-    return { user, files: cards.flatMap((card) => (card.pdfPath ? [card.pdfPath] : [])) };
+    const paths = [...cards.map((card) => card.pdfPath), ...certificates.map((certificate) => certificate.filePath)];
+    return { user, files: paths.filter((path): path is string => path !== null) };
   });
   // Once the erasure is committed (a rollback must not lose a member's cards); a file that cannot be
   // removed is logged for the operator, and the committed erasure still answers as done.
   const removals = await Promise.allSettled(files.map((path) => storage.remove(path)));
   removals.forEach((removal, index) => {
-    if (removal.status === 'rejected') logger.error({ err: removal.reason, path: files[index] }, 'erasure: card PDF not removed');
+    if (removal.status === 'rejected') logger.error({ err: removal.reason, path: files[index] }, 'erasure: stored file not removed');
   });
   return user;
 }

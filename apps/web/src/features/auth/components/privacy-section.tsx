@@ -93,7 +93,7 @@ export function PrivacySection() {
         Privacy e dati personali
       </h2>
       <div className="space-y-2">
-        <p className="text-sm text-slate-600">Scarica in un file JSON tutti i dati che conserviamo su di te: profilo, tessere, prenotazioni, pagamenti, lista d’attesa e coupon usati.</p>
+        <p className="text-sm text-slate-600">Scarica in un file JSON tutti i dati che conserviamo su di te: profilo, tessere, prenotazioni, pagamenti, lista d’attesa, coupon usati, consensi e certificati medici.</p>
         {exportFailed && <Alert tone="error">{EXPORT_FAILED}</Alert>}
         <Button variant="secondary" onClick={exportData} loading={exporting} loadingText="Preparazione...">
           <Download aria-hidden="true" className="h-4 w-4" />

@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { applyApiError } from '../../../lib/forms';
 import { useCurrentUser } from '../../../lib/session';
 import { changePassword, updateProfile } from '../api/auth';
+import { ConsentsSection } from '../../consents/components/consents-section';
 import { PrivacySection } from '../components/privacy-section';
 
 export default function ProfilePage() {
@@ -27,6 +28,7 @@ export default function ProfilePage() {
       </header>
       <ProfileForm user={user} />
       <PasswordForm />
+      <ConsentsSection />
       <PrivacySection />
     </section>
   );

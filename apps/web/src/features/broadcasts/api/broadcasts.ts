@@ -1,15 +1,16 @@
 // Bulk e-mail calls (docs/domain.md#bulk-e-mail): how many would receive it, send, and follow the progress.
-import { api, type TBroadcast, type TBroadcastBody } from '@beach/contracts';
+import { api, type TBroadcast, type TBroadcastBody, type TBroadcastKind } from '@beach/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
 /** How often the modal asks for the progress of a send under way. */
 export const PROGRESS_POLL_MS = 1000;
 
-export const useRecipientCount = (emails: string[], enabled: boolean) =>
+/** A newsletter counts only the holders who consented to it. */
+export const useRecipientCount = (emails: string[], enabled: boolean, kind: TBroadcastKind) =>
   useQuery({
-    queryKey: ['broadcasts', 'count', emails],
-    queryFn: () => callApi(api.broadcasts.countRecipients, { body: { recipient_type: 'specific', specific_emails: emails } }),
+    queryKey: ['broadcasts', 'count', kind, emails],
+    queryFn: () => callApi(api.broadcasts.countRecipients, { body: { kind, recipient_type: 'specific', specific_emails: emails } }),
     enabled: enabled && emails.length > 0,
     retry: false,
     staleTime: 0,

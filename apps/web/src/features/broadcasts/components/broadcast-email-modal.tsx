@@ -1,10 +1,10 @@
 // Spec §2/§5/§8 bulk e-mail modal, with design §5's live progress and final statistics.
-import { BROADCAST_PREVIEW_SIZE, type TBroadcast } from '@beach/contracts';
+import { BROADCAST_KIND_LABELS, BROADCAST_KINDS, BROADCAST_PREVIEW_SIZE, type TBroadcast, type TBroadcastKind } from '@beach/contracts';
 import Send from 'lucide-react/icons/send';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Input, Textarea } from '../../../components/ui/field';
+import { Input, Select, Textarea } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-transport';
@@ -63,11 +63,12 @@ function Progress({ broadcast }: { broadcast: TBroadcast }) {
 
 /** `recipients`: the selected cards' holders with an e-mail; `selectedCount`: the cards selected. */
 export function BroadcastEmailModal({ open, recipients, selectedCount, onClose }: { open: boolean; recipients: BroadcastRecipient[]; selectedCount: number; onClose: () => void }) {
+  const [kind, setKind] = useState<TBroadcastKind>('service');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const emails = [...new Set(recipients.map((recipient) => recipient.email.trim().toLowerCase()))];
-  const count = useRecipientCount(emails, open);
+  const count = useRecipientCount(emails, open, kind);
   const send = useSendBroadcast();
   const progress = useBroadcastProgress(send.data);
   const broadcast = progress.data ?? send.data;
@@ -76,6 +77,7 @@ export function BroadcastEmailModal({ open, recipients, selectedCount, onClose }
   const formId = 'broadcast-form';
 
   const close = () => {
+    setKind('service');
     setSubject('');
     setMessage('');
     setError(null);
@@ -89,7 +91,7 @@ export function BroadcastEmailModal({ open, recipients, selectedCount, onClose }
     if (!subject.trim() || !message.trim()) return setError(REQUIRED);
     setError(null);
     send.mutate(
-      { recipient_type: 'specific', specific_emails: emails, subject, message },
+      { kind, recipient_type: 'specific', specific_emails: emails, subject, message },
       { onError: (failure) => setError(failure instanceof ApiError && failure.status > 0 && failure.status < 500 ? failure.details : SEND_FAILED) },
     );
   }
@@ -137,6 +139,13 @@ export function BroadcastEmailModal({ open, recipients, selectedCount, onClose }
             </p>
             <RecipientPreview recipients={recipients} />
           </div>
+          <Select
+            label="Tipo di messaggio"
+            value={kind}
+            options={BROADCAST_KINDS.map((value) => ({ value, label: BROADCAST_KIND_LABELS[value] }))}
+            onChange={(event) => setKind(event.target.value as TBroadcastKind)}
+            disabled={sending}
+          />
           <Input label="Oggetto" required value={subject} onChange={(event) => setSubject(event.target.value)} maxLength={200} disabled={sending} />
           <Textarea label="Messaggio" required rows={7} value={message} onChange={(event) => setMessage(event.target.value)} disabled={sending} />
           {broadcast && <Progress broadcast={broadcast} />}

@@ -22,6 +22,8 @@ beforeEach(() => {
   for (const key of Object.keys(handlers)) delete handlers[key];
   handlers['GET /api/prices'] = () => jsonResponse(200, PRICES);
   handlers['GET /api/payments/config'] = () => jsonResponse(200, { enabled: true, test_mode: false });
+  // The page also shows the medical certificate (features/certificates).
+  handlers['GET /api/certificates/mine'] = () => jsonResponse(200, { state: 'missing', days_left: null, certificates: [] });
   api = stubApi(handlers);
   signIn('user');
 });

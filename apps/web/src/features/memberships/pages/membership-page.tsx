@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
 import { Alert } from '../../../components/ui/alert';
+import { MyCertificate } from '../../certificates/components/my-certificate';
 import { TestModeNotice } from '../../payments/components/test-mode-notice';
 import { MyMemberships } from '../components/my-memberships';
 import { PurchaseForm } from '../components/purchase-form';
@@ -24,6 +25,7 @@ export default function MembershipPage() {
         </Alert>
       )}
       <MyMemberships />
+      <MyCertificate />
       <section aria-labelledby="purchase-title" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <div>
           <h2 id="purchase-title" className="text-xl font-semibold text-sea-900">

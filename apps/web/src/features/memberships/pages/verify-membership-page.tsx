@@ -31,6 +31,11 @@ function VerdictPanel({ verdict, details }: { verdict: Verdict; details?: TMembe
         <Icon aria-hidden="true" className="h-16 w-16" />
         <p className="text-3xl font-bold">{title}</p>
       </div>
+      {details?.certificate_warning && (
+        <div className="px-6 pt-6">
+          <Alert tone="warning">{details.certificate_warning}</Alert>
+        </div>
+      )}
       {details ? (
         <dl className="grid gap-4 p-6 text-base sm:grid-cols-2">
           <div>

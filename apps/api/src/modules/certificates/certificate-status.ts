@@ -1,0 +1,74 @@
+// A member's certificate state on a day: what the booking rule, the member's page, the desk and the
+// back-office list read. Exported for check-in and card verification: `certificateStatus(db, userId, day)`.
+import { CERTIFICATE_EXPIRING_DAYS, CERTIFICATE_MESSAGES, CERTIFICATE_STATE_LABELS, type TCertificate, type TCertificateState, type TCertificateStatus } from '@beach/contracts';
+import type { MedicalCertificate, Setting } from '../../generated/prisma/client.js';
+import type { Db } from '../../lib/db.js';
+import { AppError } from '../../lib/errors.js';
+import { formatItalianDate } from '../../lib/format.js';
+import { fromIsoDate, toIsoDate } from '../../lib/time.js';
+import { readSettings } from '../settings/settings.service.js';
+
+type CertificateDates = Pick<MedicalCertificate, 'issueDate' | 'expiryDate' | 'verifiedAt'>;
+
+const daysBetween = (from: string, to: string) => Math.round((fromIsoDate(to).getTime() - fromIsoDate(from).getTime()) / 86_400_000);
+
+/**
+ * The state on `day` (YYYY-MM-DD, Rome): a certificate staff verified covering the day makes it valid
+ * (expiring within 30 days of its last day); otherwise one the member uploaded and staff have not checked
+ * yet makes it "to verify"; otherwise any older one makes it expired; none at all, missing.
+ */
+export function stateOn(certificates: CertificateDates[], day: string): { state: TCertificateState; daysLeft: number | null } {
+  const covering = certificates
+    .filter((certificate) => certificate.verifiedAt && toIsoDate(certificate.issueDate) <= day && toIsoDate(certificate.expiryDate) >= day)
+    .sort((a, b) => b.expiryDate.getTime() - a.expiryDate.getTime())[0];
+  if (covering) {
+    const daysLeft = daysBetween(day, toIsoDate(covering.expiryDate));
+    return { state: daysLeft <= CERTIFICATE_EXPIRING_DAYS ? 'expiring' : 'valid', daysLeft };
+  }
+  if (certificates.some((certificate) => !certificate.verifiedAt && toIsoDate(certificate.expiryDate) >= day)) return { state: 'to_verify', daysLeft: null };
+  const latest = [...certificates].sort((a, b) => b.expiryDate.getTime() - a.expiryDate.getTime())[0];
+  if (latest) return { state: 'expired', daysLeft: daysBetween(day, toIsoDate(latest.expiryDate)) };
+  return { state: 'missing', daysLeft: null };
+}
+
+export const isValidState = (state: TCertificateState) => state === 'valid' || state === 'expiring';
+
+export const certificateToDto = (certificate: MedicalCertificate): TCertificate => ({
+  id: certificate.id,
+  kind: certificate.kind,
+  issued_by: certificate.issuedBy,
+  issue_date: toIsoDate(certificate.issueDate),
+  expiry_date: toIsoDate(certificate.expiryDate),
+  has_file: certificate.filePath !== null,
+  file_type: certificate.fileType as TCertificate['file_type'],
+  verified_at: certificate.verifiedAt?.toISOString() ?? null,
+  created_at: certificate.createdAt.toISOString(),
+});
+
+/** A member's state on `day` with the certificates they presented, the most recent first. */
+export async function certificateStatus(db: Pick<Db, 'medicalCertificate'>, userId: number, day: string): Promise<TCertificateStatus> {
+  const certificates = await db.medicalCertificate.findMany({ where: { userId }, orderBy: [{ expiryDate: 'desc' }, { id: 'desc' }] });
+  const { state, daysLeft } = stateOn(certificates, day);
+  return { state, days_left: daysLeft, certificates: certificates.map(certificateToDto) };
+}
+
+/**
+ * The online booking rule: while the setting "richiedi certificato valido" is on, a member books a day
+ * only with a valid certificate on that day (the association's president answers for anyone playing
+ * without one).
+ */
+export async function assertCertificateForBooking(db: Pick<Db, 'medicalCertificate'>, settings: Pick<Setting, 'requireValidCertificate'>, userId: number, day: string) {
+  if (!settings.requireValidCertificate) return;
+  const { state } = await certificateStatus(db, userId, day);
+  if (!isValidState(state)) throw new AppError(422, CERTIFICATE_MESSAGES.bookingRefused(formatItalianDate(day)));
+}
+
+/**
+ * What the desk must see when checking a member in or verifying their card: while "richiedi certificato
+ * valido" is on, a warning for a member without a valid certificate on `day`; otherwise nothing.
+ */
+export async function certificateWarning(db: Pick<Db, 'medicalCertificate' | 'setting'>, userId: number, day: string): Promise<string | undefined> {
+  if (!(await readSettings(db)).requireValidCertificate) return undefined;
+  const { state } = await certificateStatus(db, userId, day);
+  return isValidState(state) ? undefined : CERTIFICATE_MESSAGES.deskWarning(CERTIFICATE_STATE_LABELS[state]);
+}

@@ -1,0 +1,47 @@
+// Calls for medical certificates: the member's own, the desk's view of a member, the back-office list.
+import { api, CERTIFICATE_FILE_EXTENSIONS, type TCertificate, type TCertificateBody, type TCertificateListQuery, type TCertificateSettings } from '@beach/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi, downloadFile, sendForm } from '../../../lib/api-client';
+
+const keys = {
+  all: ['certificates'] as const,
+  mine: ['certificates', 'mine'] as const,
+  member: (userId: number) => ['certificates', 'member', userId] as const,
+  list: (query: TCertificateListQuery) => ['certificates', 'list', query] as const,
+  settings: ['certificates', 'settings'] as const,
+};
+
+/** The form's fields and the optional file, as multipart. */
+function formOf(body: TCertificateBody, file: File | null) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) form.append(name, String(value));
+  if (file) form.append('file', file);
+  return form;
+}
+
+function useCertificateMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }) });
+}
+
+export const useMyCertificate = () => useQuery({ queryKey: keys.mine, queryFn: () => callApi(api.certificates.mine), staleTime: 0 });
+export const useUploadCertificate = () =>
+  useCertificateMutation(({ body, file }: { body: TCertificateBody; file: File | null }) => sendForm(api.certificates.upload, formOf(body, file)));
+
+export const useMemberCertificates = (userId: number) =>
+  useQuery({ queryKey: keys.member(userId), queryFn: () => callApi(api.certificates.ofMember, { params: { id: userId } }), staleTime: 0 });
+export const useRecordCertificate = (userId: number) =>
+  useCertificateMutation(({ body, file }: { body: TCertificateBody; file: File | null }) => sendForm(api.certificates.record, formOf(body, file), { params: { id: userId } }));
+export const useVerifyCertificate = () => useCertificateMutation((id: number) => callApi(api.certificates.verify, { params: { id } }));
+
+const fileName = (certificate: TCertificate) => `certificato-${certificate.id}.${certificate.file_type ? CERTIFICATE_FILE_EXTENSIONS[certificate.file_type] : 'pdf'}`;
+export const downloadMyCertificate = (certificate: TCertificate) => downloadFile(api.certificates.myFile, { params: { id: certificate.id } }, fileName(certificate));
+export const downloadCertificate = (certificate: TCertificate) => downloadFile(api.certificates.file, { params: { id: certificate.id } }, fileName(certificate));
+
+export const useCertificateList = (query: TCertificateListQuery) =>
+  useQuery({ queryKey: keys.list(query), queryFn: () => callApi(api.certificates.list, { query }), staleTime: 0 });
+export const exportCertificates = (query: TCertificateListQuery) => downloadFile(api.certificates.export, { query }, `certificati-${query.filter ?? 'all'}.csv`);
+
+export const useCertificateSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => callApi(api.certificates.settings) });
+export const useSaveCertificateSettings = () =>
+  useCertificateMutation((body: TCertificateSettings) => callApi(api.certificates.saveSettings, { body }));

@@ -1,0 +1,8 @@
+import { CERTIFICATE_STATE_LABELS, type TCertificateState } from '@beach/contracts';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+
+const TONE: Record<TCertificateState, BadgeTone> = { missing: 'red', to_verify: 'yellow', valid: 'green', expiring: 'yellow', expired: 'red' };
+
+export function CertificateStateBadge({ state }: { state: TCertificateState }) {
+  return <Badge tone={TONE[state]}>{CERTIFICATE_STATE_LABELS[state]}</Badge>;
+}

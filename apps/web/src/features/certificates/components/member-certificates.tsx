@@ -1,0 +1,64 @@
+// The desk's view of a member's certificate (the member's page in /admin/users): state, the
+// certificates with their files, "Verifica" for an uploaded one, and the record of a paper one.
+import { useState } from 'react';
+import { DetailSection } from '../../../components/admin/detail-modal';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-transport';
+import { downloadCertificate, useMemberCertificates, useRecordCertificate, useVerifyCertificate } from '../api/certificates';
+import { CertificateForm } from './certificate-form';
+import { CertificateList } from './certificate-list';
+import { CertificateStateBadge } from './certificate-state-badge';
+
+export function MemberCertificates({ userId }: { userId: number }) {
+  const status = useMemberCertificates(userId);
+  const record = useRecordCertificate(userId);
+  const verify = useVerifyCertificate();
+  const [recording, setRecording] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const confirm = async (id: number) => {
+    setNotice(null);
+    try {
+      setNotice({ tone: 'success', text: (await verify.mutateAsync(id)).message });
+    } catch (error) {
+      setNotice({ tone: 'error', text: error instanceof ApiError ? error.message : 'Verifica non riuscita.' });
+    }
+  };
+
+  return (
+    <DetailSection title="Certificato medico">
+      <div className="mt-2 space-y-3">
+        {status.isPending && <Spinner label="Caricamento del certificato..." />}
+        {status.isError && <Alert tone="error">Non è stato possibile leggere il certificato.</Alert>}
+        {status.data && (
+          <>
+            <p className="text-sm">
+              Stato oggi: <CertificateStateBadge state={status.data.state} />
+            </p>
+            {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+            <CertificateList
+              certificates={status.data.certificates}
+              download={(certificate) => void downloadCertificate(certificate)}
+              actions={(certificate) =>
+                !certificate.verified_at && (
+                  <Button size="sm" loading={verify.isPending && verify.variables === certificate.id} loadingText="Verifica..." onClick={() => void confirm(certificate.id)}>
+                    Verifica
+                  </Button>
+                )
+              }
+            />
+          </>
+        )}
+        {recording ? (
+          <CertificateForm fileRequired={false} submitLabel="Registra certificato" onSubmit={(body, file) => record.mutateAsync({ body, file })} />
+        ) : (
+          <Button size="sm" variant="secondary" onClick={() => setRecording(true)}>
+            Registra un certificato
+          </Button>
+        )}
+      </div>
+    </DetailSection>
+  );
+}

@@ -1,0 +1,172 @@
+// Medical certificates (certificato medico sportivo): what each member presented, its state on a
+// day, the member's upload and the desk's record and verification, the back-office list and the
+// setting that blocks online booking without a valid certificate.
+import { ZIsoDate } from './auth.js';
+import { defineRoute, ZIdParams } from './http.js';
+import { z } from './zod-italian.js';
+
+export const CERTIFICATE_KINDS = ['non_agonistico', 'agonistico'] as const;
+export const ZCertificateKind = z.enum(CERTIFICATE_KINDS, { error: 'Scegli il tipo di certificato.' });
+export type TCertificateKind = z.infer<typeof ZCertificateKind>;
+export const CERTIFICATE_KIND_LABELS: Record<TCertificateKind, string> = { non_agonistico: 'Non agonistico', agonistico: 'Agonistico' };
+
+/**
+ * missing: none on file; to_verify: uploaded by the member, not yet checked by staff (and no checked one
+ * covers the day); valid; expiring: valid but ending within CERTIFICATE_EXPIRING_DAYS; expired.
+ */
+export const CERTIFICATE_STATES = ['missing', 'to_verify', 'valid', 'expiring', 'expired'] as const;
+export type TCertificateState = (typeof CERTIFICATE_STATES)[number];
+export const CERTIFICATE_STATE_LABELS: Record<TCertificateState, string> = {
+  missing: 'Mancante',
+  to_verify: 'Da verificare',
+  valid: 'Valido',
+  expiring: 'In scadenza',
+  expired: 'Scaduto',
+};
+/** A valid certificate ending within this many days is "in scadenza". */
+export const CERTIFICATE_EXPIRING_DAYS = 30;
+/** Largest scanned file accepted. */
+export const CERTIFICATE_MAX_BYTES = 5 * 1024 * 1024;
+/** File types accepted, as read from the file's content. */
+export const CERTIFICATE_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export type TCertificateFileType = (typeof CERTIFICATE_FILE_TYPES)[number];
+/** The extension a downloaded file gets. */
+export const CERTIFICATE_FILE_EXTENSIONS: Record<TCertificateFileType, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+export const CERTIFICATE_MESSAGES = {
+  tooLarge: 'Il file è troppo grande: al massimo 5 MB.',
+  badType: 'Il file deve essere un PDF, un JPEG o un PNG.',
+  fileMissing: 'Allega la scansione o la foto del certificato.',
+  uploaded: 'Certificato caricato: la segreteria lo verificherà a breve.',
+  recorded: 'Certificato registrato.',
+  verified: 'Certificato verificato.',
+  alreadyVerified: 'Questo certificato è già stato verificato.',
+  notFound: 'Certificato non trovato.',
+  noFile: 'Questo certificato non ha un file allegato.',
+  expiryBeforeIssue: 'La scadenza non può precedere la data di rilascio.',
+  /** At the desk (card verification, check-in) while the setting asks for a valid certificate. */
+  deskWarning: (state: string) => `Certificato medico ${state.toLowerCase()}: non può giocare finché non ne presenta uno valido.`,
+  /** Online booking refused while the setting asks for a valid certificate. */
+  bookingRefused: (day: string) =>
+    `Per prenotare serve un certificato medico valido il giorno della partita (${day}). Caricalo da "Tesseramento" o portalo in segreteria: quando sarà verificato potrai prenotare.`,
+} as const;
+
+export const ZCertificate = z.object({
+  id: z.number().int(),
+  kind: ZCertificateKind,
+  issued_by: z.string(),
+  issue_date: ZIsoDate,
+  expiry_date: ZIsoDate,
+  has_file: z.boolean(),
+  /** The scanned file's type as read from its content, when there is one. */
+  file_type: z.enum(CERTIFICATE_FILE_TYPES).nullable(),
+  verified_at: z.iso.datetime().nullable(),
+  created_at: z.iso.datetime(),
+});
+export type TCertificate = z.infer<typeof ZCertificate>;
+
+/** A member's state on a day, and the certificates behind it (the most recent first). */
+export const ZCertificateStatus = z.object({
+  state: z.enum(CERTIFICATE_STATES),
+  /** Days from the day asked to the expiry of the certificate that counts (0: its last day). */
+  days_left: z.number().int().nullable(),
+  certificates: z.array(ZCertificate),
+});
+export type TCertificateStatus = z.infer<typeof ZCertificateStatus>;
+
+/** Multipart text fields beside the optional `file`. */
+export const ZCertificateBody = z
+  .object({
+    kind: ZCertificateKind,
+    issued_by: z.string().trim().min(1, 'Indica il medico o il centro che l’ha rilasciato.').max(200),
+    issue_date: ZIsoDate,
+    expiry_date: ZIsoDate,
+  })
+  .refine((body) => body.expiry_date >= body.issue_date, { message: CERTIFICATE_MESSAGES.expiryBeforeIssue, path: ['expiry_date'] });
+export type TCertificateBody = z.input<typeof ZCertificateBody>;
+
+export const CERTIFICATE_LIST_FILTERS = ['all', 'missing', 'expiring', 'expired', 'to_verify'] as const;
+export const CERTIFICATE_LIST_FILTER_LABELS: Record<(typeof CERTIFICATE_LIST_FILTERS)[number], string> = {
+  all: 'Da controllare (tutti)',
+  missing: 'Mancanti',
+  expiring: 'In scadenza (30 giorni)',
+  expired: 'Scaduti',
+  to_verify: 'Da verificare',
+};
+export const ZCertificateListQuery = z.object({
+  filter: z.enum(CERTIFICATE_LIST_FILTERS, { error: 'Filtro non valido.' }).default('all'),
+});
+export type TCertificateListQuery = z.input<typeof ZCertificateListQuery>;
+
+/** A member with an active card whose certificate needs attention. */
+export const ZCertificateListRow = z.object({
+  user_id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  state: z.enum(CERTIFICATE_STATES),
+  /** An upload staff have not checked yet, even beside a certificate still valid (an early renewal). */
+  awaiting_verification: z.boolean(),
+  kind: ZCertificateKind.nullable(),
+  expiry_date: ZIsoDate.nullable(),
+  certificate_id: z.number().int().nullable(),
+});
+export type TCertificateListRow = z.infer<typeof ZCertificateListRow>;
+
+export const ZCertificateSettings = z.object({ require_valid_certificate: z.boolean() });
+export type TCertificateSettings = z.infer<typeof ZCertificateSettings>;
+
+const ZSavedCertificate = z.object({ message: z.string(), status: ZCertificateStatus });
+
+export const certificatesRoutes = {
+  mine: defineRoute({
+    method: 'get', path: '/api/certificates/mine', tag: 'certificates', access: 'user',
+    summary: 'Lo stato del mio certificato medico oggi e i certificati presentati',
+    response: ZCertificateStatus,
+  }),
+  upload: defineRoute({
+    method: 'post', path: '/api/certificates/mine', tag: 'certificates', access: 'user', successStatus: 201,
+    summary: 'Carica un nuovo certificato (multipart: campi e file PDF, JPEG o PNG di al massimo 5 MB); resta da verificare',
+    body: ZCertificateBody, response: ZSavedCertificate,
+  }),
+  myFile: defineRoute({
+    method: 'get', path: '/api/certificates/mine/:id/file', tag: 'certificates', access: 'user',
+    summary: 'Il file di un mio certificato', params: ZIdParams, response: z.unknown(),
+  }),
+  ofMember: defineRoute({
+    method: 'get', path: '/api/admin/users/:id/certificates', tag: 'certificates', access: 'staff',
+    summary: 'Lo stato del certificato di un tesserato oggi e i certificati presentati',
+    params: ZIdParams, response: ZCertificateStatus,
+  }),
+  record: defineRoute({
+    method: 'post', path: '/api/admin/users/:id/certificates', tag: 'certificates', access: 'staff', successStatus: 201,
+    summary: 'Registra in segreteria il certificato di un tesserato (file facoltativo); è già verificato',
+    params: ZIdParams, body: ZCertificateBody, response: ZSavedCertificate,
+  }),
+  verify: defineRoute({
+    method: 'post', path: '/api/admin/certificates/:id/verify', tag: 'certificates', access: 'staff',
+    summary: 'Conferma un certificato caricato dal tesserato', params: ZIdParams, response: ZSavedCertificate,
+  }),
+  file: defineRoute({
+    method: 'get', path: '/api/admin/certificates/:id/file', tag: 'certificates', access: 'staff',
+    summary: 'Il file di un certificato', params: ZIdParams, response: z.unknown(),
+  }),
+  list: defineRoute({
+    method: 'get', path: '/api/admin/certificates', tag: 'certificates', access: 'staff',
+    summary: 'Tesserati con tessera attiva e certificato mancante, da verificare, in scadenza entro 30 giorni o scaduto',
+    query: ZCertificateListQuery, response: z.object({ data: z.array(ZCertificateListRow) }),
+  }),
+  export: defineRoute({
+    method: 'get', path: '/api/admin/certificates/export', tag: 'certificates', access: 'staff',
+    summary: 'Lo stesso elenco in CSV', query: ZCertificateListQuery, response: z.unknown(),
+  }),
+  settings: defineRoute({
+    method: 'get', path: '/api/admin/certificates/settings', tag: 'certificates', access: 'staff',
+    summary: 'Se per prenotare online serve un certificato valido', response: ZCertificateSettings,
+  }),
+  saveSettings: defineRoute({
+    method: 'put', path: '/api/admin/certificates/settings', tag: 'certificates', access: 'admin',
+    summary: 'Attiva o disattiva "richiedi certificato valido" per le prenotazioni online',
+    body: ZCertificateSettings, response: ZCertificateSettings,
+  }),
+};
