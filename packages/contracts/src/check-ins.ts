@@ -1,6 +1,7 @@
 // Check-in at the desk (/admin/check-in, staff and admins): a member shows the QR of their card (or
 // says its number), the desk reads the verdict and records the entrance once.
 import { ZIsoDate } from './auth.js';
+import { CERTIFICATE_STATES } from './certificates.js';
 import { COURT_ROWS } from './courts.js';
 import { defineRoute, zRowId } from './http.js';
 import { ZMembershipType } from './memberships.js';
@@ -70,10 +71,10 @@ export const ZCheckInLookup = z.object({
   /** The card's latest entrance today, if any (ISO instant). */
   last_check_in_at: z.string().nullable(),
   /**
-   * Reserved for the medical certificate's state (association duties): absent until that exists, then
-   * shown on the screen beside the verdict.
+   * The holder's medical certificate today; `warning` while "richiedi certificato valido" is on and the
+   * certificate is not valid (the member must not play). Absent for an unknown card.
    */
-  medical_certificate: z.object({ status: z.string(), label: z.string() }).optional(),
+  medical_certificate: z.object({ state: z.enum(CERTIFICATE_STATES), label: z.string(), warning: z.string().nullable() }).optional(),
 });
 export type TCheckInLookup = z.infer<typeof ZCheckInLookup>;
 

@@ -15,6 +15,7 @@ import {
   type TMyDataExport,
   type api,
   type BodyOf,
+  CERTIFICATE_STATE_LABELS,
 } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, User } from '../../generated/prisma/client.js';
@@ -23,6 +24,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { webOrigins } from '../../lib/web-origin.js';
 import { timeOf } from '../bookings/booking-terms.js';
+import { certificateStatus, certificateWarning } from '../certificates/certificate-status.js';
 import { holderOf, toVerificationDto, VERIFY_PATH } from '../memberships/memberships.dto.js';
 
 type CheckInBody = BodyOf<typeof api.checkIns.create>;
@@ -146,9 +148,11 @@ export function createCheckInsService({ db, config }: Pick<AppDeps, 'db' | 'conf
       if (!membership) return unknown('not_found');
       const today = todayInRome();
       const card = toVerificationDto(membership, today);
-      const [bookings, last] = await Promise.all([
+      const [bookings, last, certificate, warning] = await Promise.all([
         bookingsOfDay(db, membership.userId, today),
         db.checkIn.findFirst({ where: { membershipId: membership.id, checkedInAt: romeDay(today) }, orderBy: { checkedInAt: 'desc' }, select: { checkedInAt: true } }),
+        certificateStatus(db, membership.userId, today),
+        certificateWarning(db, membership.userId, today),
       ]);
       const { status, ...shown } = card;
       return {
@@ -157,6 +161,7 @@ export function createCheckInsService({ db, config }: Pick<AppDeps, 'db' | 'conf
         card: { membership_id: membership.id, ...shown },
         bookings_today: bookings.map(toBookingDto),
         last_check_in_at: last?.checkedInAt.toISOString() ?? null,
+        medical_certificate: { state: certificate.state, label: CERTIFICATE_STATE_LABELS[certificate.state], warning: warning ?? null },
       };
     },
 

@@ -1,14 +1,13 @@
 // Check-in at the desk through the real database: every verdict of a card read by QR or number, bad
 // input answered in Italian, an entrance recorded once even when scanned twice at the same moment, the
 // day's list and counts, "presente" on the planner, the audit entry, roles and the rate limit.
-import { CHECK_IN_UNKNOWN_REASONS, type TCheckInLookup } from '@beach/contracts';
+import { CERTIFICATE_STATE_LABELS, CHECK_IN_UNKNOWN_REASONS, type TCheckInLookup } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
+import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember } from '../../test/members.js';
-import { instantInRome } from '../../lib/time.js';
 import { verifyUrl } from '../memberships/memberships.dto.js';
 
 const WEB_ORIGIN = 'http://web.example.test';
@@ -73,6 +72,7 @@ describe('GET /api/admin/check-ins/lookup', () => {
       card: { membership_id: card.id, membership_number: card.membershipNumber, type: 'seasonal', start_date: addDays(today, -10), end_date: addDays(today, 30), holder: 'Bianca F.' },
       bookings_today: [{ id: booking.id, court: { id: court.id, code: 'C2', name: court.name, row: 'C' }, starts_at: booking.startsAt.toISOString(), ends_at: booking.endsAt.toISOString(), start: '09:00', end: '10:30' }],
       last_check_in_at: null,
+      medical_certificate: { state: 'missing', label: CERTIFICATE_STATE_LABELS.missing, warning: null },
     });
 
     // No more than the public verification page: the same card fields (plus the id to record the entrance).
@@ -86,6 +86,24 @@ describe('GET /api/admin/check-ins/lookup', () => {
     const answer = await verdictOf(`  ${card.membershipNumber.toLowerCase()} `);
     expect(answer.verdict).toBe('valid');
     expect(answer.card?.membership_id).toBe(card.id);
+  });
+
+  it('shows the holder’s medical certificate, and warns while "richiedi certificato valido" is on and it is not valid', async () => {
+    const { member, card } = await memberWithCard();
+    const noCertificate = await verdictOf(card.membershipNumber);
+    expect(noCertificate.medical_certificate).toEqual({ state: 'missing', label: CERTIFICATE_STATE_LABELS.missing, warning: null });
+    await request(app).put('/api/admin/certificates/settings').set(admin).send({ require_valid_certificate: true }).expect(200);
+    try {
+      const warned = await verdictOf(card.membershipNumber);
+      expect(warned.medical_certificate?.state).toBe('missing');
+      expect(warned.medical_certificate?.warning).toMatch(/certificato/i);
+      await db.medicalCertificate.create({
+        data: { userId: member.id, kind: 'non_agonistico', issuedBy: 'Dott. Rossi', issueDate: fromIsoDate(addDays(today, -30)), expiryDate: fromIsoDate(addDays(today, 300)), verifiedAt: new Date(), verifiedById: staffId },
+      });
+      expect((await verdictOf(card.membershipNumber)).medical_certificate).toEqual({ state: 'valid', label: CERTIFICATE_STATE_LABELS.valid, warning: null });
+    } finally {
+      await request(app).put('/api/admin/certificates/settings').set(admin).send({ require_valid_certificate: false }).expect(200);
+    }
   });
 
   it('says expired, not yet valid and withdrawn in the desk’s words', async () => {

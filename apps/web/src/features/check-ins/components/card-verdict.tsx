@@ -57,9 +57,15 @@ export function CardVerdict({ answer }: { answer: TCheckInLookup }) {
             <div className="sm:col-span-2">
               <dt className="text-sm font-medium uppercase tracking-wide opacity-80">Certificato medico</dt>
               <dd className="font-semibold">{answer.medical_certificate.label}</dd>
+
             </div>
           )}
         </dl>
+      )}
+      {answer.medical_certificate?.warning && (
+        <p role="alert" className="rounded-md bg-amber-100 px-3 py-2 text-lg font-bold text-amber-900">
+          {answer.medical_certificate.warning}
+        </p>
       )}
       {answer.last_check_in_at && <p className="text-lg font-semibold">Già entrato oggi alle {formatTime(answer.last_check_in_at)}</p>}
     </section>
