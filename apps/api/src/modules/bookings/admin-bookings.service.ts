@@ -1,4 +1,4 @@
-// Booking back-office (design §7): the day planner and the list, desk bookings for members and
+// Booking back-office (docs/domain.md#desk-planner): the day planner and the list, desk bookings for members and
 // walk-ins with payment now, later or by link, marking paid, moving with the overlap guarantee,
 // cancelling with a refund choice, and restoring.
 import {

@@ -1,4 +1,4 @@
-// The day's grid of design §4: what the database holds for that day, read at once, and the grid as a
+// The day's grid (docs/domain.md#slots-and-bands): what the database holds for that day, read at once, and the grid as a
 // pure function of it.
 import type { api, QueryOf, TAvailability, TCellState } from '@beach/contracts';
 import { centsToMoney } from '@beach/contracts';

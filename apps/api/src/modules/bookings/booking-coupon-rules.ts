@@ -1,4 +1,4 @@
-// Booking coupons (design §7) on the member's payment page: validity, the band the booking falls in,
+// Booking coupons (docs/domain.md#coupons) on the member's payment page: validity, the band the booking falls in,
 // the total limit and the per-member limit, all counted under the coupon's row lock so simultaneous
 // payments queue and neither limit can be exceeded.
 import { BOOKING_COUPON_BAND_LABELS, FULL_DAY_SLOTS, FULL_DAY_START, SLOT_MINUTES, type TBookingCouponBand } from '@beach/contracts';

@@ -1,4 +1,4 @@
-// Court booking for members (design §1, §2, §4): the day's grid, holds that occupy a slot while the
+// Court booking for members (docs/domain.md#holds): the day's grid, holds that occupy a slot while the
 // member pays, Stripe Checkout through the payments module, confirmation on payment, cancellation with
 // an automatic refund inside the free-cancellation notice, and holds that lapse on time.
 import { type api, type BodyOf, centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, type QueryOf, SLOT_MINUTES, type TBooking } from '@beach/contracts';
@@ -149,7 +149,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
     availability: (viewer: User, query: QueryOf<Routes['availability']>) => dayAvailability(db, viewer.id, query, new Date()),
 
     /**
-     * A hold on the slots (design §2, §4). The member's row is locked so their own limits hold under
+     * A hold on the slots. The member's row is locked so their own limits hold under
      * concurrent requests; two members racing for one slot are separated by the exclusion constraint.
      */
     async create(user: User, body: BodyOf<Routes['create']>) {

@@ -1,4 +1,4 @@
-// Calendar files (design §4): one booking as .ics, and a member's feed of confirmed bookings that a
+// Calendar files: one booking as .ics, and a member's feed of confirmed bookings that a
 // phone's calendar subscribes to (ical-generator). Every time is written as a UTC instant (`…Z`):
 // with a calendar time zone but no VTIMEZONE, ical-generator writes the server's clock without `Z`,
 // which calendar apps read as floating local time. Calendar apps show the instant in the phone's zone.

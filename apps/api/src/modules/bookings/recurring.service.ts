@@ -1,4 +1,4 @@
-// Weekly recurring series (design §7): a preview of every date with the reason it would be skipped,
+// Weekly recurring series (docs/domain.md#recurring-series): a preview of every date with the reason it would be skipped,
 // creation that books all the free dates in one transaction (all or nothing), editing the future
 // dates, and cancelling from a day on.
 import { type api, type BodyOf, centsToMoney, SLOTS, type TOccurrence, type TRecurringSeries } from '@beach/contracts';

@@ -1,4 +1,4 @@
-// The slot model of design §1 on real instants: a slot "HH:MM" of a Rome calendar day, and its price.
+// The slot model (docs/domain.md#slots-and-bands) on real instants: a slot "HH:MM" of a Rome calendar day, and its price.
 import { SLOT_MINUTES, SLOTS, type TSlotBand } from '@beach/contracts';
 import type { PriceCode } from '../../generated/prisma/enums.js';
 import { instantInRome } from '../../lib/time.js';

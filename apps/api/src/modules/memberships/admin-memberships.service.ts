@@ -1,4 +1,4 @@
-// Memberships back-office (spec §2 'Memberships screen', §5–§8; design §5): list, stats, cards
+// Memberships back-office (docs/screens.md#memberships-screen): list, stats, cards
 // waiting for activation, activation, deletion, linking a Stripe payment by hand, and cards made or
 // corrected at the desk. Every rule the screen applies is applied here again.
 import { randomBytes } from 'node:crypto';

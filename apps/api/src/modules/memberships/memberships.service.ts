@@ -1,4 +1,4 @@
-// Membership cards, member side (design §3): quote, purchase, online payment, PDF card, public
+// Membership cards, member side (docs/domain.md#memberships): quote, purchase, online payment, PDF card, public
 // verification, and the jobs that follow (activation e-mail, daily expiry and reminders).
 import { randomBytes } from 'node:crypto';
 import {
@@ -43,7 +43,7 @@ export const MEMBERSHIP_MESSAGES = {
   priceMissing: 'Il listino prezzi della stagione non è ancora pubblicato: riprova più tardi o passa in segreteria.',
 } as const;
 
-/** Seasonal cards get the insurance add-on; BVU, monthly, weekly and daily cards include it (spec §9). */
+/** Seasonal cards get the insurance add-on; BVU, monthly, weekly and daily cards include it. */
 const INSURANCE_ADD_ON_TYPES = SEASONAL_TYPES;
 
 /** A priced card, ready to be shown (quote) or written (purchase). */
@@ -67,7 +67,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
   const { db, config, jobs, storage } = deps;
   const cardsUrl = `${config.WEB_ORIGIN}/tesseramento`;
 
-  /** Every rule of design §3, checked against the database; all problems at once, by field. */
+  /** Every buying rule (docs/domain.md#memberships), checked against the database; all problems at once, by field. */
   async function price(user: Pick<User, 'birthDate'>, body: PurchaseBody): Promise<PricedCard> {
     const errors: FieldErrors = {};
     const today = todayInRome();
