@@ -3,7 +3,7 @@
 import { moneyToCents, type TAdminBooking } from '@beach/contracts';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { useState } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { FilterBar } from '../../../components/admin/filter-bar';

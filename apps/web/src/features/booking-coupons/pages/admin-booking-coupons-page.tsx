@@ -4,7 +4,7 @@ import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import Trash from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { formFailure } from '../../../components/admin/form-failure';
 import { useNotices } from '../../../components/admin/notices';

@@ -2,7 +2,7 @@
 // total, "Paga con carta" and "Annulla prenotazione". Only the owner sees it (the API answers 404).
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -10,9 +10,10 @@ import { Input } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
-import { TestModeNotice } from '../../payments/components/test-mode-notice';
-import { useBooking, useBookingCheckout, useCancelBooking } from '../api/bookings';
-import { BookingSummary } from '../components/booking-summary';
+import { TestModeNotice } from '../../../components/test-mode-notice';
+import { useBooking } from '../../../lib/shared-queries';
+import { useBookingCheckout, useCancelBooking } from '../api/bookings';
+import { BookingSummary } from '../../../components/booking-summary';
 
 /** Seconds left until `until`, ticking every second. */
 function useCountdown(until: string | null) {

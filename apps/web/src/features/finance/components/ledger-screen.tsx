@@ -7,7 +7,7 @@ import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { FilterBar } from '../../../components/admin/filter-bar';

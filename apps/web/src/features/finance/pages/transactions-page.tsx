@@ -12,7 +12,7 @@ import {
 import Download from 'lucide-react/icons/download';
 import Eye from 'lucide-react/icons/eye';
 import { useState } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
 import { formFailure } from '../../../components/admin/form-failure';

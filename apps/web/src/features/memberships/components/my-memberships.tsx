@@ -2,7 +2,7 @@ import type { TMyMembership } from '@beach/contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMyMemberships } from '../api/memberships';
+import { useMyMemberships } from '../../../lib/shared-queries';
 import { todayInRome } from '../../../lib/format';
 import { CurrentMembershipCard } from './current-membership-card';
 import { PastMemberships } from './past-memberships';

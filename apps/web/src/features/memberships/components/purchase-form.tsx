@@ -10,13 +10,14 @@ import type { ApiError } from '../../../lib/api-transport';
 import { formatCents, formatMoney } from '../../../lib/format';
 import { applyApiError } from '../../../lib/forms';
 import { useCurrentUser } from '../../../lib/session';
-import { usePriceList } from '../../home/api/use-home-data';
+import { usePriceList } from '../../../lib/use-public-data';
 import { useCreateMembership } from '../api/memberships';
-import { useMembershipQuote } from '../api/use-membership-quote';
+import { useMembershipQuote } from '../../../lib/use-membership-quote';
 import { todayInRome } from '../../../lib/format';
 import { MembershipTypeChoice } from './membership-type-choice';
-import { EMPTY_PURCHASE, needsStartDate, offersBvu, offersInsurance, priceCodeOf, PURCHASE_FIELDS, purchaseSchema, type PurchaseFormValues } from './purchase-form-schema';
-import { QuoteSummary, type QuoteState } from './quote-summary';
+import { needsStartDate, offersBvu, offersInsurance, priceCodeOf } from '../../../lib/membership-rules';
+import { EMPTY_PURCHASE, PURCHASE_FIELDS, purchaseSchema, type PurchaseFormValues } from './purchase-form-schema';
+import { QuoteSummary, type QuoteState } from '../../../components/quote-summary';
 
 type Field = (typeof PURCHASE_FIELDS)[number];
 
