@@ -4,7 +4,7 @@
 import { z } from '@beach/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
-import { get, useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormProps } from 'react-hook-form';
+import { get, useForm, type DefaultValues, type FieldValues, type Path, type RegisterOptions, type Resolver, type UseFormProps } from 'react-hook-form';
 import { formFailure, UNEXPECTED_MESSAGE } from '../../lib/api-errors';
 import { Alert } from './alert';
 
@@ -58,7 +58,7 @@ export function useZodForm<S extends FormSchema, Raw extends boolean = true>({ s
     )(event);
 
   /** Props for an Input, Select or Textarea bound to one field, with its message. */
-  const field = (name: Path<z.input<S>>) => ({ ...form.register(name), error: (get(form.formState.errors, name) as { message?: string } | undefined)?.message });
+  const field = (name: Path<z.input<S>>, rules?: RegisterOptions<z.input<S>>) => ({ ...form.register(name, rules), error: (get(form.formState.errors, name) as { message?: string } | undefined)?.message });
 
   return { ...form, submit, field, failure, setFailure };
 }

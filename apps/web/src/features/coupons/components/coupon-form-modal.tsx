@@ -69,7 +69,7 @@ export function CouponFormModal({ open, coupon, onClose, onSaved }: { open: bool
 
 /** Mounted each time the modal opens, so it starts from the coupon's data. */
 function CouponForm({ initial, send }: { initial: TCouponBody; send: (body: TCouponBody) => Promise<void> }) {
-  const { field, register, submit, failure, watch } = useZodForm({
+  const { field, submit, failure, watch } = useZodForm({
     schema: ZCouponBody,
     defaultValues: initial,
     messages: { required: COUPON_MESSAGES.requiredFields, failed: COUPON_MESSAGES.saveFailed, prefix: 'Errore: ' },
@@ -83,7 +83,7 @@ function CouponForm({ initial, send }: { initial: TCouponBody; send: (body: TCou
       <Select label="Applicabile a" required options={options(COUPON_APPLICABILITIES, COUPON_APPLICABILITY_LABELS)} {...field('applicable_to')} />
       <Input label="Limite di utilizzi" type="number" min="0" step="1" inputMode="numeric" hint="Vuoto: illimitato" {...field('usage_limit')} />
       {/* The select holds 'true' or 'false'; the contract's flag is a boolean. */}
-      <Select label="Stato" options={STATE_OPTIONS} {...register('is_active', { setValueAs: (value: string | boolean) => value === true || value === 'true' })} />
+      <Select label="Stato" options={STATE_OPTIONS} {...field('is_active', { setValueAs: (value: string | boolean) => value === true || value === 'true' })} />
       <div className="hidden sm:block" />
       <Input label="Data di inizio" type="date" {...field('start_date')} />
       <Input label="Data di fine" type="date" {...field('end_date')} />
