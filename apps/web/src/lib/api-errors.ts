@@ -38,7 +38,8 @@ export function formFailure(error: unknown, formFields: readonly string[], fallb
   const fields: FormFailure['fields'] = [];
   const elsewhere: string[] = [];
   for (const [field, messages] of Object.entries(error.errors)) {
-    if (formFields.includes(field)) fields.push([field, messages.join('\n')]);
+    // A message for part of a field (`entries.2.amount`) stays with that field.
+    if (formFields.includes(field.split('.')[0]!)) fields.push([field, messages.join('\n')]);
     else elsewhere.push(...messages);
   }
   return { fields, message: elsewhere.length ? prefix + elsewhere.join('\n') : null };

@@ -10,6 +10,10 @@ import { Alert } from './alert';
 
 type FormSchema = z.ZodType<unknown, FieldValues>;
 
+/** The fields an object schema names, through pipes (a form's values shaped into a request body). */
+const fieldsOf = (schema: z.core.$ZodType): string[] =>
+  schema instanceof z.ZodObject ? Object.keys(schema.shape) : schema instanceof z.ZodPipe ? [...fieldsOf(schema.in), ...fieldsOf(schema.out)] : [];
+
 interface ZodFormOptions<S extends FormSchema, Raw extends boolean> extends Pick<UseFormProps<z.input<S>>, 'mode' | 'reValidateMode' | 'values'> {
   schema: S;
   defaultValues: DefaultValues<z.input<S>>;
@@ -34,8 +38,8 @@ export function useZodForm<S extends FormSchema, Raw extends boolean = true>({ s
   const resolver = (raw === false ? zodResolver(schema) : zodResolver(schema, undefined, { raw: true })) as unknown as Resolver<z.input<S>, unknown, Values>;
   const form = useForm<z.input<S>, unknown, Values>({ ...options, resolver, defaultValues });
   const [failure, setFailure] = useState<string | null>(null);
-  // Where a server message can go: every field with a default, and every field of an object schema.
-  const fieldNames = [...Object.keys(defaultValues), ...(schema instanceof z.ZodObject ? Object.keys(schema.shape) : [])];
+  // Where a server message can go: every field with a default, and every field the schema names.
+  const fieldNames = [...Object.keys(defaultValues), ...fieldsOf(schema)];
 
   /** The form's onSubmit: `send` runs once the schema passes; its failure is explained on the form. */
   const submit = (send: (values: Values) => Promise<unknown>) => (event?: FormEvent) =>
@@ -57,10 +61,12 @@ export function useZodForm<S extends FormSchema, Raw extends boolean = true>({ s
       },
     )(event);
 
+  /** The message for one field of the form or of the body it becomes (e.g. `starts_at` under the day). */
+  const errorOf = (name: string) => (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
   /** Props for an Input, Select or Textarea bound to one field, with its message. */
-  const field = (name: Path<z.input<S>>, rules?: RegisterOptions<z.input<S>>) => ({ ...form.register(name, rules), error: (get(form.formState.errors, name) as { message?: string } | undefined)?.message });
+  const field = (name: Path<z.input<S>>, rules?: RegisterOptions<z.input<S>>) => ({ ...form.register(name, rules), error: errorOf(name) });
 
-  return { ...form, submit, field, failure, setFailure };
+  return { ...form, submit, field, errorOf, failure, setFailure };
 }
 
 /** The form's alert: what a failed save or a missing field means, above the buttons. */
