@@ -63,7 +63,7 @@ export const Textarea = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTM
 });
 
 export interface SelectOption<T extends string> {
-  value: T | '';
+  value: T;
   label: string;
 }
 
@@ -82,7 +82,7 @@ export function Select<T extends string>({
   ref,
   ...rest
 }: FieldProps &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value'> & { ref?: Ref<HTMLSelectElement>; value?: T | ''; options: readonly SelectOption<T>[]; onValueChange?: (value: T | '') => void }) {
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value'> & { ref?: Ref<HTMLSelectElement>; value?: T; options: readonly SelectOption<T>[]; onValueChange?: (value: T) => void }) {
   const generated = useId();
   const selectId = id ?? generated;
   return (
@@ -96,8 +96,8 @@ export function Select<T extends string>({
         {...rest}
         onChange={(event) => {
           rest.onChange?.(event);
-          // The value is one of `options`, each of type T.
-          onValueChange?.(options.find((option) => option.value === event.target.value)?.value ?? '');
+          const picked = options.find((option) => option.value === event.target.value);
+          if (picked) onValueChange?.(picked.value);
         }}
       >
         {options.map((option) => (

@@ -18,8 +18,10 @@ interface ZodFormOptions<S extends FormSchema, Raw extends boolean> extends Pick
   schema: S;
   defaultValues: DefaultValues<z.input<S>>;
   /**
-   * true (the default): `send` gets the values as typed, which is what a contract's request body is
-   * (the server parses it with the same schema). false: it gets the schema's output.
+   * true (the default): `send` gets the values as typed: a contract's request body as it is (the
+   * server parses it with the same schema), or a form's own values, which the screen shapes into the
+   * body (its schema then ends in `.transform(toBody).pipe(ZBody)`, so the body is checked too).
+   * false: `send` gets the schema's output (a schema that builds the body itself).
    */
   raw?: Raw;
   messages?: {

@@ -22,10 +22,14 @@ interface Props {
 }
 
 /** The form holds Rome days and times; the body, the instants they mean. */
-const closureForm = z
-  .object({ court_id: z.string(), from_day: z.string(), from_time: z.string(), to_day: z.string(), to_time: z.string(), reason: z.string() })
-  .transform((form): TClosureBody => ({ court_id: Number(form.court_id), starts_at: romeInstant(form.from_day, form.from_time), ends_at: romeInstant(form.to_day, form.to_time), reason: form.reason }))
-  .pipe(ZClosureBody);
+const ZClosureForm = z.object({ court_id: z.string(), from_day: z.string(), from_time: z.string(), to_day: z.string(), to_time: z.string(), reason: z.string() });
+const closureBody = (form: z.output<typeof ZClosureForm>): TClosureBody => ({
+  court_id: Number(form.court_id),
+  starts_at: romeInstant(form.from_day, form.from_time),
+  ends_at: romeInstant(form.to_day, form.to_time),
+  reason: form.reason,
+});
+const closureForm = ZClosureForm.transform(closureBody).pipe(ZClosureBody);
 
 const BOOKING_STATUS_LABELS: Record<string, string> = { confirmed: 'Confermata', pending_payment: 'In attesa di pagamento' };
 
@@ -37,13 +41,12 @@ export function ClosuresSection({ courts, notify, confirm }: Props) {
   const [hits, setHits] = useState<{ court: string; bookings: TClosureHitBooking[] } | null>(null);
   const { field, errorOf, submit, failure, setValue } = useZodForm({
     schema: closureForm,
-    raw: false,
     defaultValues: { court_id: '', from_day: today, from_time: '09:00', to_day: today, to_time: '24:00', reason: '' },
     messages: { failed: 'Si è verificato un errore nel salvataggio della chiusura. Riprova più tardi.' },
   });
 
-  const send = async (body: TClosureBody) => {
-    const created = await create.mutateAsync(body);
+  const send = async (form: z.output<typeof ZClosureForm>) => {
+    const created = await create.mutateAsync(closureBody(form));
     setHits({ court: created.closure.court.name, bookings: created.affected_bookings });
     setValue('reason', '');
     notify(`Chiusura del campo ${created.closure.court.code} salvata.`);

@@ -69,18 +69,17 @@ function PriceAmountsForm({ list, hasList, notify }: { list: TAdminPriceList; ha
   const save = useSavePriceList();
   // The form holds an amount per code; the body, the entries that have one (a blank amount is not sent).
   const filled = (amounts: Record<string, string>) => list.entries.filter((entry) => amounts[entry.code]?.trim());
-  const schema = z
-    .object({ amounts: z.record(z.string(), z.string()) })
-    .transform(({ amounts }): TPriceListBody => ({ entries: filled(amounts).map((entry) => ({ code: entry.code, amount: amounts[entry.code]!.trim(), note: entry.note })) }))
-    .pipe(ZPriceListBody);
+  const bodyOf = ({ amounts }: { amounts: Record<string, string> }): TPriceListBody => ({
+    entries: filled(amounts).map((entry) => ({ code: entry.code, amount: amounts[entry.code]!.trim(), note: entry.note })),
+  });
+  const schema = z.object({ amounts: z.record(z.string(), z.string()) }).transform(bodyOf).pipe(ZPriceListBody);
   const { register, errorOf, watch, submit, failure } = useZodForm({
     schema,
-    raw: false,
     defaultValues: { amounts: amountsOf(list) },
     messages: { failed: 'Si è verificato un errore nel salvataggio del listino. Riprova più tardi.' },
   });
-  const send = async (body: TPriceListBody) => {
-    await save.mutateAsync({ year, body });
+  const send = async (form: { amounts: Record<string, string> }) => {
+    await save.mutateAsync({ year, body: bodyOf(form) });
     notify(`Listino ${year} salvato.`);
   };
 

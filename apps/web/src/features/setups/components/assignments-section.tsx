@@ -22,10 +22,9 @@ interface Props {
 }
 
 /** The selects hold ids as text; the body, as numbers. */
-const assignmentForm = z
-  .object({ court_id: z.string(), setup_id: z.string(), valid_from: z.string(), valid_to: z.string() })
-  .transform((form): TCourtSetupBody => ({ ...form, court_id: Number(form.court_id), setup_id: Number(form.setup_id) }))
-  .pipe(ZCourtSetupBody);
+const ZAssignmentForm = z.object({ court_id: z.string(), setup_id: z.string(), valid_from: z.string(), valid_to: z.string() });
+const assignmentBody = (form: z.output<typeof ZAssignmentForm>): TCourtSetupBody => ({ ...form, court_id: Number(form.court_id), setup_id: Number(form.setup_id) });
+const assignmentForm = ZAssignmentForm.transform(assignmentBody).pipe(ZCourtSetupBody);
 
 export function AssignmentsSection({ courts, setups, notify, confirm }: Props) {
   const assignments = useCourtSetups();
@@ -34,12 +33,11 @@ export function AssignmentsSection({ courts, setups, notify, confirm }: Props) {
   const today = todayInRome();
   const { field, submit, failure } = useZodForm({
     schema: assignmentForm,
-    raw: false,
     defaultValues: { court_id: '', setup_id: '', valid_from: today, valid_to: today },
     messages: { failed: 'Si è verificato un errore nell’assegnazione. Riprova più tardi.' },
   });
-  const send = async (body: TCourtSetupBody) => {
-    const created = await assign.mutateAsync(body);
+  const send = async (form: z.output<typeof ZAssignmentForm>) => {
+    const created = await assign.mutateAsync(assignmentBody(form));
     notify(`${created.setup.name} assegnato a ${created.court.name}.`);
   };
 
