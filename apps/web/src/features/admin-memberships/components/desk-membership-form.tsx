@@ -142,8 +142,8 @@ export function DeskMembershipForm() {
               label="Tipo di tessera"
               required
               value={draft.type}
-              onChange={(event) => set('type', event.target.value as CardDraft['type'])}
-              options={[{ value: '', label: 'Scegli il tipo' }, ...MEMBERSHIP_TYPES.map((value) => ({ value, label: MEMBERSHIP_TYPE_LABELS[value] }))]}
+              onValueChange={(value) => set('type', value)}
+              options={[{ value: '' as const, label: 'Scegli il tipo' }, ...MEMBERSHIP_TYPES.map((value) => ({ value, label: MEMBERSHIP_TYPE_LABELS[value] }))]}
               error={errorOf('type')}
             />
             <Input label="Codice fiscale" required maxLength={16} value={draft.fiscal_code} onChange={(event) => set('fiscal_code', event.target.value.toUpperCase())} error={errorOf('fiscal_code')} autoComplete="off" />
@@ -160,7 +160,7 @@ export function DeskMembershipForm() {
 
         <Panel title="Pagamento">
           <div className="grid gap-3 sm:grid-cols-2">
-            <Select label="Metodo di pagamento" required value={draft.method} onChange={(event) => set('method', event.target.value as TPaymentMethod)} options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} error={errorOf('payment.method')} />
+            <Select label="Metodo di pagamento" required value={draft.method} onValueChange={(value) => set('method', value)} options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} error={errorOf('payment.method')} />
             {draft.method === 'stripe' && (
               <Input label="ID pagamento Stripe" required placeholder="pi_..." value={draft.stripe_payment_id} onChange={(event) => set('stripe_payment_id', event.target.value)} error={errorOf('payment.stripe_payment_id')} autoComplete="off" />
             )}

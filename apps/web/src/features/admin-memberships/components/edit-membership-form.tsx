@@ -1,10 +1,10 @@
 // Corrections to an existing card (design §5): type, dates, fiscal code, insurance, notes; the
 // server keeps the old and new values in the audit log.
-import { isAdminMembership, MEMBERSHIP_TYPE_LABELS, MEMBERSHIP_TYPES, type TBackOfficeMembership, type TMembershipEditBody, type TMembershipType } from '@beach/contracts';
-import { useState, type FormEvent } from 'react';
+import { isAdminMembership, MEMBERSHIP_TYPE_LABELS, MEMBERSHIP_TYPES, ZMembershipEditBody, type TBackOfficeMembership, type TMembershipEditBody } from '@beach/contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input, Select, Textarea } from '../../../components/ui/field';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-transport';
 import { formatMoney } from '../../../lib/format';
@@ -27,22 +27,16 @@ const editValues = (membership: TBackOfficeMembership): TMembershipEditBody => (
 });
 
 function EditForm({ membership }: { membership: TBackOfficeMembership }) {
-  const [values, setValues] = useState<TMembershipEditBody>(() => editValues(membership));
   const update = useUpdateMembership();
-  const set = <Field extends keyof TMembershipEditBody>(field: Field, value: TMembershipEditBody[Field]) => {
-    update.reset();
-    setValues((current) => ({ ...current, [field]: value }));
-  };
-  const errors = update.error instanceof ApiError ? update.error.errors : undefined;
-  const errorOf = (field: keyof TMembershipEditBody) => errors?.[field]?.join('\n');
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    update.mutate({ id: membership.id, body: values });
-  }
+  const { field, submit, failure } = useZodForm({
+    schema: ZMembershipEditBody,
+    defaultValues: editValues(membership),
+    messages: { failed: 'Si è verificato un errore nel salvataggio della tessera. Riprova più tardi.', prefix: 'Errore: ' },
+  });
+  const send = (body: TMembershipEditBody) => update.mutateAsync({ id: membership.id, body });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <form onSubmit={submit(send)} noValidate className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
         <p>
           <strong>
@@ -56,17 +50,16 @@ function EditForm({ membership }: { membership: TBackOfficeMembership }) {
         </p>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Select label="Tipo di tessera" required value={values.type} onChange={(event) => set('type', event.target.value as TMembershipType)} options={MEMBERSHIP_TYPES.map((value) => ({ value, label: MEMBERSHIP_TYPE_LABELS[value] }))} error={errorOf('type')} />
-        <Input label="Codice fiscale" required maxLength={16} value={values.fiscal_code} onChange={(event) => set('fiscal_code', event.target.value.toUpperCase())} error={errorOf('fiscal_code')} />
-        <Input label="Data di inizio" type="date" required value={values.start_date} onChange={(event) => set('start_date', event.target.value)} error={errorOf('start_date')} />
-        <Input label="Data di fine" type="date" required value={values.end_date} onChange={(event) => set('end_date', event.target.value)} error={errorOf('end_date')} />
-        <Select label="Assicurazione" value={values.has_insurance === null || values.has_insurance === undefined ? '' : String(values.has_insurance)} onChange={(event) => set('has_insurance', event.target.value === '' ? null : event.target.value === 'true')} options={INSURANCE_OPTIONS} error={errorOf('has_insurance')} />
+        <Select label="Tipo di tessera" required options={MEMBERSHIP_TYPES.map((value) => ({ value, label: MEMBERSHIP_TYPE_LABELS[value] }))} {...field('type')} />
+        <Input label="Codice fiscale" required maxLength={16} className="uppercase" {...field('fiscal_code')} />
+        <Input label="Data di inizio" type="date" required {...field('start_date')} />
+        <Input label="Data di fine" type="date" required {...field('end_date')} />
+        {/* The select holds '', 'true' or 'false'; the contract's flag is a boolean or null (not known). */}
+        <Select label="Assicurazione" options={INSURANCE_OPTIONS} {...field('has_insurance', { setValueAs: (value: string | boolean | null) => (value === '' || value === null ? null : value === true || value === 'true') })} />
       </div>
-      <Textarea label="Note" rows={3} maxLength={1000} value={values.notes ?? ''} onChange={(event) => set('notes', event.target.value)} />
-      {update.isSuccess && <Alert tone="success">{update.data.message}</Alert>}
-      {update.isError && (
-        <Alert tone="error">{update.error instanceof ApiError && update.error.status > 0 && update.error.status < 500 ? `Errore: ${update.error.details}` : 'Si è verificato un errore nel salvataggio della tessera. Riprova più tardi.'}</Alert>
-      )}
+      <Textarea label="Note" rows={3} maxLength={1000} {...field('notes')} />
+      {update.isSuccess && !failure && <Alert tone="success">{update.data.message}</Alert>}
+      <FormAlert failure={failure} />
       <div className="flex justify-end">
         <Button type="submit" loading={update.isPending} loadingText="Salvataggio...">
           Salva modifiche

@@ -26,7 +26,10 @@ export function RoleCell({ membership, currentUserId, canModifyUsers, actions }:
       aria-label={`Ruolo di ${holder.first_name} ${holder.last_name} (tessera ${membership.membership_number})`}
       value={holder.role}
       disabled={actions.roleChanging === holder.id}
-      onChange={(event) => void actions.changeRole(membership, event.target.value as TRole)}
+      onChange={(event) => {
+        const role = ROLES.find((known) => known === event.target.value);
+        if (role) void actions.changeRole(membership, role);
+      }}
       className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm focus:outline-2 focus:outline-sea-700"
     >
       {ROLES.map((role) => (

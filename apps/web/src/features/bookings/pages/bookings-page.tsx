@@ -157,11 +157,11 @@ export default function BookingsPage() {
           <Select
             label="Sport"
             value={sport}
-            onChange={(event) => {
-              setSport(event.target.value as TSport | '');
+            onValueChange={(value) => {
+              setSport(value);
               choose(null);
             }}
-            options={[{ value: '', label: 'Tutti gli sport' }, ...SPORTS.map((value) => ({ value, label: SPORT_LABELS[value] }))]}
+            options={[{ value: '' as const, label: 'Tutti gli sport' }, ...SPORTS.map((value) => ({ value, label: SPORT_LABELS[value] }))]}
           />
         </div>
       </div>
