@@ -2,13 +2,13 @@
 // and the web client calls them by name: api.courts.list.
 import { authRoutes } from './auth.js';
 import { bookingsRoutes } from './bookings.js';
-import { adminBookingsRoutes } from './bookings-admin.js';
+import { adminBookingsRoutes } from './admin-bookings.js';
 import { bvuMembersRoutes } from './bvu-members.js';
 import { couponsRoutes } from './coupons.js';
 import { courtsRoutes } from './courts.js';
 import { healthRoutes } from './health.js';
 import type { RouteDefinition } from './http.js';
-import { adminMembershipsRoutes } from './memberships-admin.js';
+import { adminMembershipsRoutes } from './admin-memberships.js';
 import { broadcastsRoutes } from './broadcasts.js';
 import { membershipsRoutes } from './memberships.js';
 import { paymentsRoutes } from './payments.js';
@@ -16,7 +16,7 @@ import { pricesRoutes } from './prices.js';
 import { usersRoutes } from './users.js';
 import { privacyRoutes } from './privacy.js';
 import { auditLogRoutes } from './audit-log.js';
-import { adminCourtsRoutes } from './courts-admin.js';
+import { adminCourtsRoutes } from './admin-courts.js';
 import { adminSetupsRoutes } from './setups.js';
 import { adminPricingRoutes } from './price-list.js';
 import { adminBookingCouponsRoutes } from './booking-coupons.js';
