@@ -3,10 +3,11 @@
 // fields in Italian, and a failed save explained by the one server-error mapper (`formFailure`).
 import { z } from '@beach/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { get, useForm, type DefaultValues, type FieldValues, type Path, type RegisterOptions, type Resolver, type UseFormProps } from 'react-hook-form';
 import { formFailure, UNEXPECTED_MESSAGE } from '../../lib/api-errors';
 import { Alert } from './alert';
+import { Button } from './button';
 
 type FormSchema = z.ZodType<unknown, FieldValues>;
 
@@ -78,5 +79,19 @@ export function FormAlert({ failure, className }: { failure: string | null; clas
     <div className={className}>
       <Alert tone="error">{failure}</Alert>
     </div>
+  );
+}
+
+/** A modal form's buttons, in the modal's footer: cancel, and the submit of the form `formId`. */
+export function FormButtons({ formId, onCancel, saving, children, savingText = 'Salvataggio...' }: { formId: string; onCancel: () => void; saving: boolean; children: ReactNode; savingText?: string }) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        Annulla
+      </Button>
+      <Button type="submit" form={formId} loading={saving} loadingText={savingText}>
+        {children}
+      </Button>
+    </>
   );
 }

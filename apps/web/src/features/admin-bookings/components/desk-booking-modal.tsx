@@ -2,9 +2,8 @@
 // slots or the full day, the list price (an admin may change it, with a reason), and payment now,
 // later on the day, or by a link the member pays online.
 import { DESK_PAYMENT_CHOICES, moneyToCents, SLOTS, z, ZAdminCreateBookingBody, ZDeskPaymentMethod, type TAdminCreateBookingBody, type TPlanner } from '@beach/contracts';
-import { Button } from '../../../components/ui/button';
 import { Checkbox, Select, Textarea } from '../../../components/ui/field';
-import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useCreateDeskBooking } from '../api/admin-bookings';
@@ -99,14 +98,9 @@ export function DeskBookingModal({ planner, start, onClose, onBooked }: { planne
       title={`Nuova prenotazione · ${formatDate(planner.date)}`}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" form="desk-booking-form" loading={create.isPending} loadingText="Prenotazione...">
-            Prenota
-          </Button>
-        </>
+        <FormButtons formId="desk-booking-form" onCancel={onClose} saving={create.isPending} savingText="Prenotazione...">
+          Prenota
+        </FormButtons>
       }
     >
       <form id="desk-booking-form" onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">

@@ -1,9 +1,8 @@
 // Link a Stripe payment received outside the site to a pending card (which then activates). Both
 // fields are required; the server checks the payment with Stripe.
 import { ZLinkStripePaymentBody, type TAdminMembership, type TLinkStripePaymentBody } from '@beach/contracts';
-import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
-import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { isForbidden } from '../../../lib/api-errors';
 import { useLinkStripePayment } from '../api/admin-memberships';
@@ -24,14 +23,9 @@ export function LinkPaymentModal({ membership, onClose, onLinked }: { membership
       title="Collega pagamento Stripe"
       onClose={close}
       footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Annulla
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={link.isPending} loadingText="Collegamento...">
-            Collega pagamento
-          </Button>
-        </>
+        <FormButtons formId={FORM_ID} onCancel={close} saving={link.isPending} savingText="Collegamento...">
+          Collega pagamento
+        </FormButtons>
       }
     >
       {membership && (

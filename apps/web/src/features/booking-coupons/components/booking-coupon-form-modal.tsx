@@ -1,8 +1,7 @@
 // New or edited booking coupon (design §7): code, description, discount, band, limits, validity.
 import { BOOKING_COUPON_BAND_LABELS, BOOKING_COUPON_BANDS, ZBookingCouponBody, type TBookingCoupon, type TBookingCouponBody } from '@beach/contracts';
-import { Button } from '../../../components/ui/button';
 import { Checkbox, Input, Select } from '../../../components/ui/field';
-import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { useSaveBookingCoupon } from '../api/admin-booking-coupons';
 
@@ -38,10 +37,9 @@ export function BookingCouponFormModal({ coupon, onClose, onSaved }: { coupon: T
       title={coupon ? `Modifica coupon ${coupon.code}` : 'Nuovo coupon prenotazioni'}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>Annulla</Button>
-          <Button type="submit" form="booking-coupon-form" loading={save.isPending} loadingText="Salvataggio...">Salva</Button>
-        </>
+        <FormButtons formId="booking-coupon-form" onCancel={onClose} saving={save.isPending}>
+          Salva
+        </FormButtons>
       }
     >
       <form id="booking-coupon-form" onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">

@@ -1,8 +1,7 @@
 // The add/edit modal of a BVU member; card code, names and fiscal code are required.
 import { FISCAL_CODE_MAX_LENGTH, GENDER_LABELS, GENDERS, ZBvuMemberBody, type TBvuMember, type TBvuMemberBody } from '@beach/contracts';
-import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
-import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { useSaveBvuMember } from '../api/bvu-members';
 import { BVU_MESSAGES } from '../messages';
@@ -39,14 +38,9 @@ export function BvuMemberFormModal({ open, member, defaultSeason, onClose, onSav
       title={member ? 'Modifica Tesserato BVU' : 'Aggiungi Tesserato BVU'}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={save.isPending} loadingText="Salvataggio...">
-            {member ? 'Salva Modifiche' : 'Aggiungi Tesserato'}
-          </Button>
-        </>
+        <FormButtons formId={FORM_ID} onCancel={onClose} saving={save.isPending}>
+          {member ? 'Salva Modifiche' : 'Aggiungi Tesserato'}
+        </FormButtons>
       }
     >
       <BvuMemberForm key={member?.id ?? 'new'} initial={member ? formOf(member) : { ...EMPTY, season: defaultSeason }} send={send} />

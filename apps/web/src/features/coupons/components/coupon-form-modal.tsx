@@ -1,9 +1,8 @@
 // The coupon form: new coupons start from the defaults (10% off a membership, active); code, type,
 // value and applicability are required.
 import { COUPON_APPLICABILITIES, COUPON_APPLICABILITY_LABELS, COUPON_DEFAULTS, DISCOUNT_TYPE_LABELS, DISCOUNT_TYPES, ZCouponBody, type TCouponBody, type TMembershipCoupon } from '@beach/contracts';
-import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
-import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { useSaveCoupon } from '../api/coupons';
 import { COUPON_MESSAGES } from '../messages';
@@ -52,14 +51,9 @@ export function CouponFormModal({ open, coupon, onClose, onSaved }: { open: bool
       title={coupon ? `Modifica coupon ${coupon.code}` : 'Nuovo Coupon'}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={save.isPending} loadingText="Salvataggio...">
-            {coupon ? 'Salva Modifiche' : 'Crea Coupon'}
-          </Button>
-        </>
+        <FormButtons formId={FORM_ID} onCancel={onClose} saving={save.isPending}>
+          {coupon ? 'Salva Modifiche' : 'Crea Coupon'}
+        </FormButtons>
       }
     >
       <CouponForm key={coupon?.id ?? 'new'} initial={coupon ? formOf(coupon) : NEW_COUPON} send={send} />

@@ -1,8 +1,7 @@
 // Edit one court's details (design §7): name, code, row, position, purpose, lights, bookable, description.
 import { COURT_PURPOSE_INFO, COURT_PURPOSES, COURT_ROWS, ZCourtEditBody, type TCourt, type TCourtEditBody } from '@beach/contracts';
-import { Button } from '../../../components/ui/button';
 import { Checkbox, Input, Select } from '../../../components/ui/field';
-import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { useUpdateCourt } from '../api/admin-courts';
 
@@ -31,10 +30,9 @@ export function CourtEditModal({ court, onClose, onSaved }: { court: TCourt; onC
       title={`Modifica campo ${court.code}`}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>Annulla</Button>
-          <Button type="submit" form="court-edit-form" loading={update.isPending} loadingText="Salvataggio...">Salva</Button>
-        </>
+        <FormButtons formId="court-edit-form" onCancel={onClose} saving={update.isPending}>
+          Salva
+        </FormButtons>
       }
     >
       <form id="court-edit-form" onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">

@@ -1,9 +1,8 @@
 // The expense or extra income form (design §8): date, category, description, amount in euros,
 // method and, for an expense, the supplier. Categories already used are offered as suggestions.
 import { PAYMENT_METHOD_LABELS, ZExpenseBody, type TExpense, type TExpenseBody, type TIncome } from '@beach/contracts';
-import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
-import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { todayInRome } from '../../../lib/format';
 import { FINANCE_MESSAGES } from '../messages';
@@ -46,14 +45,9 @@ export function LedgerFormModal({
       title={title}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={saving} loadingText="Salvataggio...">
-            {row ? 'Salva modifiche' : 'Registra'}
-          </Button>
-        </>
+        <FormButtons formId={FORM_ID} onCancel={onClose} saving={saving}>
+          {row ? 'Salva modifiche' : 'Registra'}
+        </FormButtons>
       }
     >
       <LedgerForm key={row?.id ?? 'new'} row={row} withSupplier={withSupplier} categories={categories} onSave={onSave} />

@@ -1,8 +1,7 @@
 // New or edited setup (design §7): name, sport, net height, court size, equipment, notes.
 import { SPORT_LABELS, SPORTS, ZSetupBody, type TSetup, type TSetupBody } from '@beach/contracts';
-import { Button } from '../../../components/ui/button';
 import { Input, Select, Textarea } from '../../../components/ui/field';
-import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { useSaveSetup } from '../api/admin-setups';
 
@@ -36,10 +35,9 @@ export function SetupFormModal({ setup, onClose, onSaved }: { setup: TSetup | nu
       title={setup ? `Modifica ${setup.name}` : 'Nuovo allestimento'}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>Annulla</Button>
-          <Button type="submit" form="setup-form" loading={save.isPending} loadingText="Salvataggio...">Salva</Button>
-        </>
+        <FormButtons formId="setup-form" onCancel={onClose} saving={save.isPending}>
+          Salva
+        </FormButtons>
       }
     >
       <form id="setup-form" onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">

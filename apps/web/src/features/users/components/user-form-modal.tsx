@@ -1,9 +1,8 @@
 // Creating an account at the desk, or editing one (design §8). The member chooses the password from
 // the e-mail the server sends; staff and admin roles can be given at creation.
 import { ROLE_DISPLAY_NAMES, ROLES, ZAdminUserCreateBody, type TAdminUser, type TAdminUserCreateBody } from '@beach/contracts';
-import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
-import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { useCreateUser, useUpdateUser } from '../api/users';
 import { USERS_MESSAGES } from '../messages';
@@ -34,14 +33,9 @@ export function UserFormModal({ open, user, onClose, onSaved }: { open: boolean;
       title={user ? `Modifica ${user.first_name} ${user.last_name}` : 'Nuovo utente'}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={create.isPending || update.isPending} loadingText="Salvataggio...">
-            {user ? 'Salva Modifiche' : 'Crea utente'}
-          </Button>
-        </>
+        <FormButtons formId={FORM_ID} onCancel={onClose} saving={create.isPending || update.isPending}>
+          {user ? 'Salva Modifiche' : 'Crea utente'}
+        </FormButtons>
       }
     >
       <UserForm key={user?.id ?? 'new'} user={user} send={send} />
