@@ -1,13 +1,11 @@
 // Spec §2/§5/§8 bulk e-mail modal, with design §5's live progress and final statistics.
-import { BROADCAST_PREVIEW_SIZE, type TBroadcast } from '@beach/contracts';
+import { BROADCAST_PREVIEW_SIZE, z, ZBroadcastBody, type TBroadcast, type TBroadcastBody } from '@beach/contracts';
 import Send from 'lucide-react/icons/send';
-import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input, Textarea } from '../../../components/ui/field';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-transport';
 import { formatSeconds } from '../../../lib/format';
 import { useBroadcastProgress, useRecipientCount, useSendBroadcast } from '../api/broadcasts';
 import { BroadcastStats } from './broadcast-stats';
@@ -19,7 +17,9 @@ export interface BroadcastRecipient {
 }
 
 const SEND_FAILED = 'Si è verificato un errore nell’invio dell’email.';
-const REQUIRED = 'Oggetto e messaggio sono obbligatori';
+const ZBroadcastForm = z.object({ subject: z.string(), message: z.string() });
+type BroadcastForm = z.output<typeof ZBroadcastForm>;
+const broadcastBody = (emails: string[], form: BroadcastForm): TBroadcastBody => ({ recipient_type: 'specific', specific_emails: emails, ...form });
 
 function RecipientPreview({ recipients }: { recipients: BroadcastRecipient[] }) {
   const rest = recipients.length - BROADCAST_PREVIEW_SIZE;
@@ -63,9 +63,6 @@ function Progress({ broadcast }: { broadcast: TBroadcast }) {
 
 /** `recipients`: the selected cards' holders with an e-mail; `selectedCount`: the cards selected. */
 export function BroadcastEmailModal({ open, recipients, selectedCount, onClose }: { open: boolean; recipients: BroadcastRecipient[]; selectedCount: number; onClose: () => void }) {
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const emails = [...new Set(recipients.map((recipient) => recipient.email.trim().toLowerCase()))];
   const count = useRecipientCount(emails, open);
   const send = useSendBroadcast();
@@ -75,24 +72,18 @@ export function BroadcastEmailModal({ open, recipients, selectedCount, onClose }
   const sending = send.isPending || (broadcast !== undefined && !completed);
   const formId = 'broadcast-form';
 
+  const { field, errorOf, watch, reset, submit, failure, setFailure } = useZodForm({
+    schema: ZBroadcastForm.transform((form) => broadcastBody(emails, form)).pipe(ZBroadcastBody),
+    defaultValues: { subject: '', message: '' },
+    messages: { failed: SEND_FAILED },
+  });
+  const [subject, message] = watch(['subject', 'message']);
   const close = () => {
-    setSubject('');
-    setMessage('');
-    setError(null);
+    reset();
+    setFailure(null);
     send.reset();
     onClose();
   };
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (emails.length === 0) return setError('Seleziona almeno una tessera');
-    if (!subject.trim() || !message.trim()) return setError(REQUIRED);
-    setError(null);
-    send.mutate(
-      { recipient_type: 'specific', specific_emails: emails, subject, message },
-      { onError: (failure) => setError(failure instanceof ApiError && failure.status > 0 && failure.status < 500 ? failure.details : SEND_FAILED) },
-    );
-  }
 
   // Spec §8: when the count cannot be had, the number of selected cards stands in.
   const recipientCount = count.data?.count ?? (count.isError ? selectedCount : null);
@@ -123,7 +114,7 @@ export function BroadcastEmailModal({ open, recipients, selectedCount, onClose }
       {completed && broadcast ? (
         <BroadcastStats broadcast={broadcast} />
       ) : (
-        <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        <form id={formId} onSubmit={submit((form: BroadcastForm) => send.mutateAsync(broadcastBody(emails, form)))} noValidate className="space-y-4">
           <div className="space-y-2">
             <p className="text-sm text-slate-700">
               Destinatari:{' '}
@@ -137,10 +128,11 @@ export function BroadcastEmailModal({ open, recipients, selectedCount, onClose }
             </p>
             <RecipientPreview recipients={recipients} />
           </div>
-          <Input label="Oggetto" required value={subject} onChange={(event) => setSubject(event.target.value)} maxLength={200} disabled={sending} />
-          <Textarea label="Messaggio" required rows={7} value={message} onChange={(event) => setMessage(event.target.value)} disabled={sending} />
+          <Input label="Oggetto" required maxLength={200} readOnly={sending} {...field('subject')} />
+          <Textarea label="Messaggio" required rows={7} readOnly={sending} {...field('message')} />
           {broadcast && <Progress broadcast={broadcast} />}
-          {error && <Alert tone="error">{error}</Alert>}
+          {/* No selected card has an e-mail: said about the recipients, which no field shows. */}
+          <FormAlert failure={errorOf('specific_emails') ?? failure} />
         </form>
       )}
     </Modal>
