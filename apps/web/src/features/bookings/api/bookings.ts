@@ -1,5 +1,5 @@
 // The member's calls for court bookings (design §4).
-import { api, type TAvailabilityQuery, type TCreateBookingBody, type TWaitlistBody } from '@beach/contracts';
+import { api, type TAvailabilityQuery, type TBookingCheckoutBody, type TCreateBookingBody, type TWaitlistBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { goToCheckout } from '../../../lib/checkout';
@@ -25,7 +25,7 @@ export const useCancelBooking = () => useBookingMutation((id: number) => callApi
 /** Applies the coupon (if any) and leaves for the hosted payment page. */
 export function useBookingCheckout() {
   return useMutation({
-    mutationFn: ({ id, couponCode }: { id: number; couponCode: string }) => callApi(api.bookings.checkout, { params: { id }, body: { coupon_code: couponCode || null } }),
+    mutationFn: ({ id, body }: { id: number; body: TBookingCheckoutBody }) => callApi(api.bookings.checkout, { params: { id }, body }),
     onSuccess: ({ checkout_url }) => goToCheckout(checkout_url),
   });
 }
