@@ -1,7 +1,12 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const web = `${import.meta.dirname}/apps/web/src`;
+const features = readdirSync(`${web}/features`);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'apps/api/src/generated/**', 'e2e/.web-dist/**', 'e2e/test-results/**', '.data/**'] },
@@ -27,6 +32,32 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "JSXOpeningElement[name.name='form']:not(:has(JSXAttribute[name.name='noValidate']))", message: 'Add noValidate: the form shows its own Italian messages under the fields.' },
+      ],
+    },
+  },
+  {
+    // The web app's import boundaries: a feature is built from the shared code (components/, lib/,
+    // config/, the contracts) and never from another feature or from the app shell; only app/ (routes,
+    // layout, header) composes features. The shared code imports no feature and nothing of app/.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: web,
+          zones: [
+            ...features.map((feature) => ({
+              target: `./features/${feature}`,
+              from: './features',
+              except: [`./${feature}`],
+              message: 'A feature imports no other feature: move what both need to components/ or lib/.',
+            })),
+            { target: './features', from: './app', message: 'A feature imports nothing of the app shell: move what it needs to components/ or lib/.' },
+            { target: ['./components', './lib', './config'], from: ['./features', './app'], message: 'Shared code imports no feature and nothing of the app shell.' },
+          ],
+        },
       ],
     },
   },

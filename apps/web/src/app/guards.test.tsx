@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../test/fixtures';
-import { RequireRole, safeRedirectTarget } from './guards';
+import { safeRedirectTarget } from '../config/paths';
+import { RequireRole } from './guards';
 
 function Where() {
   const location = useLocation();

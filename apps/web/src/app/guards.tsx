@@ -19,9 +19,3 @@ export function RequireRole({ level }: { level: GuardLevel }) {
   if (level === 'admin' && !user.is_admin) return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }
-
-/** Where to go after login: the redirect query when it is an address of this app, else home. */
-export function safeRedirectTarget(search: string): string {
-  const target = new URLSearchParams(search).get('redirect');
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : paths.home;
-}

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Footer } from '../components/layout/footer';
-import { Header } from '../components/layout/header';
+import { Footer } from './footer';
+import { Header } from './header';
 import { PageSpinner } from '../components/ui/spinner';
 import { ServiceWorker } from '../features/pwa/components/service-worker';
 

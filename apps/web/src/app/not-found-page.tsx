@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { usePageTitle } from './use-page-title';
+import { usePageTitle } from '../lib/use-page-title';
 
 export default function NotFoundPage() {
   usePageTitle('Pagina non trovata');

@@ -52,7 +52,7 @@ const routes: RouteObject[] = [
         children: [
           { path: paths.admin.dashboard, ...page(() => import('../features/dashboard/pages/dashboard-page')) },
           { path: paths.admin.users, ...page(() => import('../features/users/pages/admin-users-page')) },
-          { path: paths.admin.memberships, ...page(() => import('../features/memberships/pages/admin-memberships-page')) },
+          { path: paths.admin.memberships, ...page(() => import('../features/admin-memberships/pages/admin-memberships-page')) },
           { path: paths.admin.bvuMembers, ...page(() => import('../features/bvu-members/pages/bvu-members-page')) },
           { path: paths.admin.coupons, ...page(() => import('../features/coupons/pages/coupons-page')) },
           { path: paths.admin.cancelledBookings, ...page(() => import('../features/admin-bookings/pages/cancelled-bookings-page')) },
@@ -65,7 +65,7 @@ const routes: RouteObject[] = [
       {
         element: <RequireRole level="admin" />,
         children: [
-          { path: paths.admin.membershipEditor, ...page(() => import('../features/memberships/pages/membership-editor-page')) },
+          { path: paths.admin.membershipEditor, ...page(() => import('../features/admin-memberships/pages/membership-editor-page')) },
           { path: paths.admin.transactions, ...page(() => import('../features/finance/pages/transactions-page')) },
           { path: paths.admin.courts, ...page(() => import('../features/courts/pages/admin-courts-page')) },
           { path: paths.admin.setups, ...page(() => import('../features/setups/pages/admin-setups-page')) },

@@ -50,3 +50,9 @@ export const paths = {
 
 /** Pages where an expired session does not announce itself (the user is already signing in). */
 export const AUTH_PAGES: readonly string[] = [paths.login, paths.register, paths.forgotPassword, paths.resetPassword];
+
+/** Where to go after login: the redirect query when it is an address of this app, else home. */
+export function safeRedirectTarget(search: string): string {
+  const target = new URLSearchParams(search).get('redirect');
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : paths.home;
+}

@@ -42,3 +42,9 @@ export const formatTime = (value: string | Date) => new Intl.DateTimeFormat('it-
 export const formatDateTime = (value: string | Date) =>
   new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(value));
 
+/** How a card's validity reads. */
+export const validityText = (card: { start_date: string; end_date: string }) => `dal ${formatDate(card.start_date)} al ${formatDate(card.end_date)}`;
+
+/** When a booking is played: weekday, date and times ("sabato 12/07/2026, 09:00–10:30"). */
+export const whenText = (booking: { date: string; start: string; end: string }) =>
+  `${new Intl.DateTimeFormat('it-IT', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${booking.date}T12:00:00Z`))} ${formatDate(booking.date)}, ${booking.start}–${booking.end}`;

@@ -1,6 +1,6 @@
 // Labelled form controls with their error messages under the field, wired for screen readers.
 import clsx from 'clsx';
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldProps {
   label: ReactNode;
@@ -62,15 +62,44 @@ export const Textarea = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTM
   );
 });
 
-export const Select = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: { value: string; label: string }[] }>(function Select(
-  { label, error, hint, options, className, id, ...rest },
+export interface SelectOption<T extends string> {
+  value: T;
+  label: string;
+}
+
+/**
+ * A select whose options carry their type: `onValueChange` gets one of the options' values, so a
+ * screen never casts what the user picked.
+ */
+export function Select<T extends string>({
+  label,
+  error,
+  hint,
+  options,
+  onValueChange,
+  className,
+  id,
   ref,
-) {
+  ...rest
+}: FieldProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value'> & { ref?: Ref<HTMLSelectElement>; value?: T; options: readonly SelectOption<T>[]; onValueChange?: (value: T) => void }) {
   const generated = useId();
   const selectId = id ?? generated;
   return (
     <FieldFrame id={selectId} label={label} error={error} hint={hint} required={rest.required}>
-      <select ref={ref} id={selectId} aria-invalid={Boolean(error?.length) || undefined} aria-describedby={describedBy(selectId, error, hint)} className={clsx(controlClasses(Boolean(error?.length)), className)} {...rest}>
+      <select
+        ref={ref}
+        id={selectId}
+        aria-invalid={Boolean(error?.length) || undefined}
+        aria-describedby={describedBy(selectId, error, hint)}
+        className={clsx(controlClasses(Boolean(error?.length)), className)}
+        {...rest}
+        onChange={(event) => {
+          rest.onChange?.(event);
+          const picked = options.find((option) => option.value === event.target.value);
+          if (picked) onValueChange?.(picked.value);
+        }}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -79,7 +108,7 @@ export const Select = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttri
       </select>
     </FieldFrame>
   );
-});
+}
 
 export const Checkbox = forwardRef<HTMLInputElement, { label: ReactNode; error?: string | string[] } & InputHTMLAttributes<HTMLInputElement>>(function Checkbox(
   { label, error, id, ...rest },

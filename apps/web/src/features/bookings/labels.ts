@@ -1,7 +1,6 @@
 // How a booking is named on screen (its status, docs/domain.md#holds).
 import { BOOKING_STATUS_LABELS, type TBooking } from '@beach/contracts';
 import type { BadgeTone } from '../../components/ui/badge';
-import { formatDate } from '../../lib/format';
 
 /** A cancelled booking whose payment went back reads 'Rimborsata'. */
 export function statusOf(booking: Pick<TBooking, 'status' | 'payment_status'>): { label: string; tone: BadgeTone } {
@@ -9,6 +8,3 @@ export function statusOf(booking: Pick<TBooking, 'status' | 'payment_status'>): 
   const tones: Record<TBooking['status'], BadgeTone> = { pending_payment: 'yellow', confirmed: 'green', cancelled: 'red', expired: 'neutral' };
   return { label: BOOKING_STATUS_LABELS[booking.status], tone: tones[booking.status] };
 }
-
-export const whenText = (booking: Pick<TBooking, 'date' | 'start' | 'end'>) =>
-  `${new Intl.DateTimeFormat('it-IT', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${booking.date}T12:00:00Z`))} ${formatDate(booking.date)}, ${booking.start}–${booking.end}`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { session } from '../../lib/session';
 import { signIn, userWithRole } from '../../test/fixtures';
 import { readOfflineCards, saveOfflineCards } from './offline-cards';
-import { aMembership } from './test-support';
+import { aMembership } from '../../test/test-support';
 
 const member = userWithRole('user');
 const today = '2026-07-15';

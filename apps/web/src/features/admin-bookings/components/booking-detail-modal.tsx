@@ -4,10 +4,10 @@ import { moneyToCents, SLOTS, type TAdminBooking, type TMarkPaidBody, type TPlan
 import { useState } from 'react';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { DetailModal, DetailSection } from '../../../components/admin/detail-modal';
-import { formFailure } from '../../../components/admin/form-failure';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Input, Select } from '../../../components/ui/field';
+import { formFailure } from '../../../lib/api-errors';
 import { formatCents, formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useCancelDeskBooking, useMarkPaid, useMoveBooking, useRestoreBooking } from '../api/admin-bookings';
 import { DESK_METHOD_OPTIONS, PaymentBadge, StatusBadge } from '../labels';
@@ -21,11 +21,11 @@ export function BookingDetailModal({ booking, courts, onClose, onDone }: { booki
   const cancel = useCancelDeskBooking();
   const restore = useRestoreBooking();
   const [action, setAction] = useState<Action>(null);
-  const [method, setMethod] = useState('cash');
+  const [method, setMethod] = useState<TMarkPaidBody['method']>('cash');
   const [target, setTarget] = useState({ court_id: String(booking.court.id), date: booking.date, start: booking.start });
   const [reason, setReason] = useState('');
   const [refund, setRefund] = useState(false);
-  const [error, setError] = useState<{ message: string; fields: Record<string, string[]> } | null>(null);
+  const [error, setError] = useState<{ message: string | null; fields: Record<string, string> } | null>(null);
 
   const live = booking.status === 'confirmed' || booking.status === 'pending_payment';
   const due = moneyToCents(booking.price) - moneyToCents(booking.paid);
@@ -40,7 +40,8 @@ export function BookingDetailModal({ booking, courts, onClose, onDone }: { booki
       onClose();
       onDone(result.message);
     } catch (failure) {
-      setError(formFailure(failure, fallback));
+      const explained = formFailure(failure, ['court_id', 'date', 'start', 'reason'], fallback);
+      setError({ message: explained.message, fields: Object.fromEntries(explained.fields) });
     }
   }
 
@@ -77,7 +78,7 @@ export function BookingDetailModal({ booking, courts, onClose, onDone }: { booki
 
   return (
     <DetailModal open title={`Prenotazione · ${booking.court.name}`} onClose={onClose} footer={footer}>
-      {error && <Alert tone="error">{error.message}</Alert>}
+      {error?.message && <Alert tone="error">{error.message}</Alert>}
       <div className="flex flex-wrap gap-2">
         <StatusBadge status={booking.status} />
         <PaymentBadge booking={booking} />
@@ -118,8 +119,8 @@ export function BookingDetailModal({ booking, courts, onClose, onDone }: { booki
 
       {action === 'pay' && (
         <section aria-label="Segna pagata" className="grid gap-3 rounded-lg border border-sea-200 p-4 sm:grid-cols-[1fr_auto] sm:items-end">
-          <Select label={`Metodo (da incassare ${formatCents(due)})`} value={method} onChange={(event) => setMethod(event.target.value)} options={DESK_METHOD_OPTIONS} />
-          <Button loading={markPaid.isPending} loadingText="Registrazione..." onClick={() => void run(() => markPaid.mutateAsync({ id: booking.id, body: { method: method as TMarkPaidBody['method'] } }), 'Si è verificato un errore nella registrazione del pagamento. Riprova più tardi.')}>
+          <Select label={`Metodo (da incassare ${formatCents(due)})`} value={method} onValueChange={setMethod} options={DESK_METHOD_OPTIONS} />
+          <Button loading={markPaid.isPending} loadingText="Registrazione..." onClick={() => void run(() => markPaid.mutateAsync({ id: booking.id, body: { method } }), 'Si è verificato un errore nella registrazione del pagamento. Riprova più tardi.')}>
             Registra pagamento
           </Button>
         </section>

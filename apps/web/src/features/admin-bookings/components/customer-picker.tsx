@@ -20,9 +20,9 @@ export const customerFields = (customer: Customer) => ({
   customer_phone: customer.phone || null,
 });
 
-export function CustomerPicker({ customer, onChange, errors }: { customer: Customer; onChange: (customer: Customer) => void; errors: Record<string, string[]> }) {
+export function CustomerPicker({ customer, onChange, errorOf }: { customer: Customer; onChange: (customer: Customer) => void; errorOf: (field: string) => string | undefined }) {
   const set = (patch: Partial<Customer>) => onChange({ ...customer, ...patch });
-  const missing = errors.customer_name ?? errors.user_id;
+  const missing = errorOf('customer_name') ?? errorOf('user_id');
   return (
     <fieldset className="space-y-3 sm:col-span-2">
       <legend className="text-sm font-semibold text-slate-800">Cliente</legend>
@@ -38,8 +38,8 @@ export function CustomerPicker({ customer, onChange, errors }: { customer: Custo
       </div>
       {customer.mode === 'walk-in' ? (
         <div className="grid gap-3 sm:grid-cols-2">
-          <Input label="Nome e cognome" required maxLength={200} value={customer.name} onChange={(event) => set({ name: event.target.value })} error={errors.customer_name} autoComplete="off" />
-          <Input label="Telefono" type="tel" maxLength={30} value={customer.phone} onChange={(event) => set({ phone: event.target.value })} error={errors.customer_phone} autoComplete="off" />
+          <Input label="Nome e cognome" required maxLength={200} value={customer.name} onChange={(event) => set({ name: event.target.value })} error={errorOf('customer_name')} autoComplete="off" />
+          <Input label="Telefono" type="tel" maxLength={30} value={customer.phone} onChange={(event) => set({ phone: event.target.value })} error={errorOf('customer_phone')} autoComplete="off" />
         </div>
       ) : customer.member ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-sea-50 p-3 text-sm ring-1 ring-sea-600/20">
@@ -56,7 +56,7 @@ export function CustomerPicker({ customer, onChange, errors }: { customer: Custo
       ) : (
         <>
           <MemberSearch onPick={(member) => set({ member })} />
-          {missing && <p className="text-sm text-coral-600">{missing.join(' ')}</p>}
+          {missing && <p className="text-sm text-coral-600">{missing}</p>}
         </>
       )}
     </fieldset>

@@ -1,12 +1,9 @@
 // Booking at the desk (design §7): for a registered member or a walk-in (name, phone), any number of
 // slots or the full day, the list price (an admin may change it, with a reason), and payment now,
 // later on the day, or by a link the member pays online.
-import { moneyToCents, SLOTS, type TAdminCreateBookingBody, type TPlanner } from '@beach/contracts';
-import { useState, type FormEvent } from 'react';
-import { formFailure, type FormFailure } from '../../../components/admin/form-failure';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DESK_PAYMENT_CHOICES, moneyToCents, SLOTS, z, ZAdminCreateBookingBody, ZDeskPaymentMethod, type TAdminCreateBookingBody, type TPlanner } from '@beach/contracts';
 import { Checkbox, Select, Textarea } from '../../../components/ui/field';
+import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useCreateDeskBooking } from '../api/admin-bookings';
@@ -40,51 +37,59 @@ function listPrice(planner: TPlanner, startIndex: number, slots: number, fullDay
   return total;
 }
 
-export function DeskBookingModal({ planner, start, onClose, onBooked }: { planner: TPlanner; start: DeskBookingStart; onClose: () => void; onBooked: (message: string) => void }) {
-  const create = useCreateDeskBooking();
-  const [courtId, setCourtId] = useState(String(start.courtId));
-  const [slotIndex, setSlotIndex] = useState(start.slotIndex);
-  const [slots, setSlots] = useState(1);
-  const [fullDay, setFullDay] = useState(false);
-  const [equipment, setEquipment] = useState(false);
-  const [customer, setCustomer] = useState<Customer>(WALK_IN);
-  const [payment, setPayment] = useState<Payment>('now');
-  const [method, setMethod] = useState('cash');
-  const [override, setOverride] = useState<PriceOverrideValue>(NO_OVERRIDE);
-  const [notes, setNotes] = useState('');
-  const [failure, setFailure] = useState<FormFailure | null>(null);
-
-  // A court without lights ends its day at 19:30: the evening slots are not offered (the server refuses them too).
+/** The slots a court can still give from one start: a court without lights ends its day at 19:30 (the server refuses evening slots too). */
+function maxSlotsOf(planner: TPlanner, courtId: string, slotIndex: number) {
   const hasLights = planner.courts.find((court) => String(court.id) === courtId)?.has_lights ?? true;
   const lastSlot = hasLights ? SLOTS.length : SLOTS.filter((slot) => slot.band === 'day').length;
-  const maxSlots = Math.max(1, lastSlot - slotIndex);
-  const chosenSlots = Math.min(slots, maxSlots);
-  const estimate = listPrice(planner, fullDay ? 0 : slotIndex, chosenSlots, fullDay, equipment);
-  const errors = failure?.fields ?? {};
+  return Math.max(1, lastSlot - slotIndex);
+}
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body: TAdminCreateBookingBody = {
-      court_id: Number(courtId),
-      date: planner.date,
-      start: SLOTS[slotIndex]!.start,
-      slots: chosenSlots,
-      full_day: fullDay,
-      equipment: fullDay && equipment,
-      ...customerFields(customer),
-      payment,
-      method: payment === 'now' ? (method as TAdminCreateBookingBody['method']) : null,
-      ...overrideFields(override),
-      notes: notes || null,
-    };
-    try {
-      const result = await create.mutateAsync(body);
-      onClose();
-      onBooked(result.message);
-    } catch (error) {
-      setFailure(formFailure(error, 'Si è verificato un errore nella prenotazione. Riprova più tardi.'));
-    }
-  }
+/** What the modal holds (a start by its slot, the customer and the price as chosen), shaped into the request body. */
+const ZDeskForm = z.object({
+  court_id: z.string(),
+  slot_index: z.string(),
+  slots: z.string(),
+  full_day: z.boolean(),
+  equipment: z.boolean(),
+  customer: z.custom<Customer>(),
+  payment: z.enum(DESK_PAYMENT_CHOICES),
+  method: ZDeskPaymentMethod,
+  override: z.custom<PriceOverrideValue>(),
+  notes: z.string(),
+});
+type DeskForm = z.output<typeof ZDeskForm>;
+
+const deskBody = (planner: TPlanner, draft: DeskForm): TAdminCreateBookingBody => ({
+  court_id: Number(draft.court_id),
+  date: planner.date,
+  start: SLOTS[Number(draft.slot_index)]!.start,
+  slots: Math.min(Number(draft.slots), maxSlotsOf(planner, draft.court_id, Number(draft.slot_index))),
+  full_day: draft.full_day,
+  equipment: draft.full_day && draft.equipment,
+  ...customerFields(draft.customer),
+  payment: draft.payment,
+  method: draft.payment === 'now' ? draft.method : null,
+  ...overrideFields(draft.override),
+  notes: draft.notes || null,
+});
+
+export function DeskBookingModal({ planner, start, onClose, onBooked }: { planner: TPlanner; start: DeskBookingStart; onClose: () => void; onBooked: (message: string) => void }) {
+  const create = useCreateDeskBooking();
+  const { register, field, errorOf, watch, setValue, submit, failure } = useZodForm({
+    schema: ZDeskForm.transform((draft) => deskBody(planner, draft)).pipe(ZAdminCreateBookingBody),
+    defaultValues: { court_id: String(start.courtId), slot_index: String(start.slotIndex), slots: '1', full_day: false, equipment: false, customer: WALK_IN, payment: 'now', method: 'cash', override: NO_OVERRIDE, notes: '' },
+    messages: { failed: 'Si è verificato un errore nella prenotazione. Riprova più tardi.' },
+  });
+  const [courtId, slotIndex, slots, fullDay, equipment, payment] = watch(['court_id', 'slot_index', 'slots', 'full_day', 'equipment', 'payment']);
+  const maxSlots = maxSlotsOf(planner, courtId, Number(slotIndex));
+  const chosenSlots = Math.min(Number(slots), maxSlots);
+  const estimate = listPrice(planner, fullDay ? 0 : Number(slotIndex), chosenSlots, fullDay, equipment);
+
+  const send = async (draft: DeskForm) => {
+    const result = await create.mutateAsync(deskBody(planner, draft));
+    onClose();
+    onBooked(result.message);
+  };
 
   return (
     <Modal
@@ -93,59 +98,41 @@ export function DeskBookingModal({ planner, start, onClose, onBooked }: { planne
       title={`Nuova prenotazione · ${formatDate(planner.date)}`}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" form="desk-booking-form" loading={create.isPending} loadingText="Prenotazione...">
-            Prenota
-          </Button>
-        </>
+        <FormButtons formId="desk-booking-form" onCancel={onClose} saving={create.isPending} savingText="Prenotazione...">
+          Prenota
+        </FormButtons>
       }
     >
-      <form id="desk-booking-form" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <form id="desk-booking-form" onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">
         {/* First in the form, so a refusal is seen without scrolling (the buttons are below the fold on a phone). */}
-        {failure && (
-          <div className="sm:col-span-2">
-            <Alert tone="error">{failure.message}</Alert>
-          </div>
-        )}
-        <Select label="Campo" value={courtId} onChange={(event) => setCourtId(event.target.value)} options={planner.courts.map((court) => ({ value: String(court.id), label: `${court.name} (${court.code})` }))} error={errors.court_id} />
-        <Select
-          label="Inizio"
-          value={String(slotIndex)}
-          disabled={fullDay}
-          onChange={(event) => setSlotIndex(Number(event.target.value))}
-          options={SLOTS.map((slot, index) => ({ value: String(index), label: slot.start }))}
-          error={errors.start}
-        />
+        <FormAlert failure={failure} className="sm:col-span-2" />
+        <Select label="Campo" options={planner.courts.map((court) => ({ value: String(court.id), label: `${court.name} (${court.code})` }))} {...field('court_id')} />
+        <Select label="Inizio" disabled={fullDay} options={SLOTS.map((slot, index) => ({ value: String(index), label: slot.start }))} {...register('slot_index')} error={errorOf('start')} />
         <Select
           label="Durata"
-          value={String(chosenSlots)}
           disabled={fullDay}
-          onChange={(event) => setSlots(Number(event.target.value))}
-          options={Array.from({ length: maxSlots }, (_, index) => ({ value: String(index + 1), label: `${index + 1} × 1h30 (fino alle ${SLOTS[slotIndex + index]!.end})` }))}
-          error={errors.slots}
+          options={Array.from({ length: maxSlots }, (_, index) => ({ value: String(index + 1), label: `${index + 1} × 1h30 (fino alle ${SLOTS[Number(slotIndex) + index]!.end})` }))}
+          {...field('slots')}
         />
         <div className="space-y-2 pt-6">
-          <Checkbox label="Giornata intera (9:00–19:30)" checked={fullDay} onChange={(event) => setFullDay(event.target.checked)} />
-          {fullDay && <Checkbox label="Con attrezzatura da allenamento" checked={equipment} onChange={(event) => setEquipment(event.target.checked)} error={errors.equipment} />}
+          <Checkbox label="Giornata intera (9:00–19:30)" {...register('full_day')} />
+          {fullDay && <Checkbox label="Con attrezzatura da allenamento" {...field('equipment')} />}
         </div>
 
-        <CustomerPicker customer={customer} onChange={setCustomer} errors={errors} />
+        <CustomerPicker customer={watch('customer')} onChange={(customer) => setValue('customer', customer)} errorOf={errorOf} />
 
         <fieldset className="space-y-3 sm:col-span-2">
           <legend className="text-sm font-semibold text-slate-800">Pagamento</legend>
           <div role="radiogroup" aria-label="Pagamento" className="flex flex-wrap gap-4 text-sm">
             {PAYMENT_CHOICES.map((choice) => (
               <label key={choice.value} className="inline-flex items-center gap-2">
-                <input type="radio" name="payment" className="accent-sea-700" checked={payment === choice.value} onChange={() => setPayment(choice.value)} />
+                <input type="radio" value={choice.value} className="accent-sea-700" {...register('payment')} />
                 {choice.label}
               </label>
             ))}
           </div>
-          {errors.payment && <p className="text-sm text-coral-600">{errors.payment.join(' ')}</p>}
-          {payment === 'now' && <Select label="Metodo" value={method} onChange={(event) => setMethod(event.target.value)} options={DESK_METHOD_OPTIONS} error={errors.method} />}
+          {errorOf('payment') && <p className="text-sm text-coral-600">{errorOf('payment')}</p>}
+          {payment === 'now' && <Select label="Metodo" options={DESK_METHOD_OPTIONS} {...field('method')} />}
           {payment === 'link' && <p className="text-sm text-slate-600">Il socio riceve un’e-mail con il link per pagare online; il campo resta suo finché non annulli.</p>}
         </fieldset>
 
@@ -153,10 +140,10 @@ export function DeskBookingModal({ planner, start, onClose, onBooked }: { planne
           <p className="text-sm">
             Prezzo di listino: <strong>{estimate === null ? 'listino non pubblicato' : formatCents(estimate)}</strong>
           </p>
-          <PriceOverride value={override} onChange={setOverride} errors={errors} />
+          <PriceOverride value={watch('override')} onChange={(override) => setValue('override', override)} errorOf={errorOf} />
         </div>
         <div className="sm:col-span-2">
-          <Textarea label="Note" rows={2} maxLength={1000} value={notes} onChange={(event) => setNotes(event.target.value)} error={errors.notes} />
+          <Textarea label="Note" rows={2} maxLength={1000} {...field('notes')} />
         </div>
       </form>
     </Modal>

@@ -13,7 +13,7 @@ export const NO_OVERRIDE: PriceOverrideValue = { enabled: false, amount: '', rea
 /** The body fields the API takes: null for the list's price. */
 export const overrideFields = (value: PriceOverrideValue) => ({ price: value.enabled ? value.amount : null, price_reason: value.enabled ? value.reason : null });
 
-export function PriceOverride({ value, onChange, errors, label = 'Cambia il prezzo' }: { value: PriceOverrideValue; onChange: (value: PriceOverrideValue) => void; errors: Record<string, string[]>; label?: string }) {
+export function PriceOverride({ value, onChange, errorOf, label = 'Cambia il prezzo' }: { value: PriceOverrideValue; onChange: (value: PriceOverrideValue) => void; errorOf: (field: string) => string | undefined; label?: string }) {
   const isAdmin = Boolean(useCurrentUser()?.is_admin);
   if (!isAdmin) return null;
   return (
@@ -21,8 +21,8 @@ export function PriceOverride({ value, onChange, errors, label = 'Cambia il prez
       <Checkbox label={label} checked={value.enabled} onChange={(event) => onChange({ ...value, enabled: event.target.checked })} />
       {value.enabled && (
         <div className="grid gap-3 sm:grid-cols-2">
-          <Input label="Prezzo (€)" inputMode="decimal" required value={value.amount} onChange={(event) => onChange({ ...value, amount: event.target.value })} error={errors.price} />
-          <Input label="Motivo" required maxLength={500} value={value.reason} onChange={(event) => onChange({ ...value, reason: event.target.value })} error={errors.price_reason} />
+          <Input label="Prezzo (€)" inputMode="decimal" required value={value.amount} onChange={(event) => onChange({ ...value, amount: event.target.value })} error={errorOf('price')} />
+          <Input label="Motivo" required maxLength={500} value={value.reason} onChange={(event) => onChange({ ...value, reason: event.target.value })} error={errorOf('price_reason')} />
         </div>
       )}
     </div>

@@ -4,11 +4,11 @@ import type { TAdminBooking, TRecurringSeries } from '@beach/contracts';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { DetailModal } from '../../../components/admin/detail-modal';
-import { formFailure, type FormFailure } from '../../../components/admin/form-failure';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input, Textarea } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
+import { formFailure, type FormFailure } from '../../../lib/api-errors';
 import { formatDate, todayInRome } from '../../../lib/format';
 import { useCancelDeskBooking, useCancelSeries, useSeriesDetail, useUpdateSeries } from '../api/admin-bookings';
 import { PaymentBadge, StatusBadge } from '../labels';
@@ -30,7 +30,7 @@ export function SeriesDetailModal({ series, onClose, notify }: { series: TRecurr
     try {
       notify((await work()).message);
     } catch (error) {
-      setFailure(formFailure(error, 'Si è verificato un errore. Riprova più tardi.'));
+      setFailure(formFailure(error, ['customer_name', 'customer_phone', 'notes', 'price', 'price_reason', 'from_date'], 'Si è verificato un errore. Riprova più tardi.'));
     }
   }
 
@@ -59,7 +59,7 @@ export function SeriesDetailModal({ series, onClose, notify }: { series: TRecurr
         },
       }),
     );
-  const errors = failure?.fields ?? {};
+  const errors: Record<string, string> = Object.fromEntries(failure?.fields ?? []);
   const upcoming = (detail.data?.bookings ?? []).filter((booking) => booking.status === 'confirmed' && booking.date >= todayInRome());
 
   return (
@@ -99,7 +99,7 @@ export function SeriesDetailModal({ series, onClose, notify }: { series: TRecurr
         <div className="sm:col-span-2">
           <Textarea label="Note" rows={2} value={edit.notes} onChange={(event) => setEdit({ ...edit, notes: event.target.value })} error={errors.notes} />
         </div>
-        <PriceOverride label="Cambia il prezzo per data" value={override} onChange={setOverride} errors={errors} />
+        <PriceOverride label="Cambia il prezzo per data" value={override} onChange={setOverride} errorOf={(field) => errors[field]} />
         <div className="sm:col-span-2">
           <Button loading={update.isPending} loadingText="Salvataggio..." onClick={() => void save()}>
             Salva le date future
@@ -113,7 +113,7 @@ export function SeriesDetailModal({ series, onClose, notify }: { series: TRecurr
           Annulla il resto della serie
         </Button>
       </section>
-      {failure && <Alert tone="error">{failure.message}</Alert>}
+      {failure?.message && <Alert tone="error">{failure.message}</Alert>}
       {dialog}
     </DetailModal>
   );

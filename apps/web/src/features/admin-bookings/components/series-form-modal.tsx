@@ -1,12 +1,11 @@
 // A new weekly series (design §7): court, weekday, times, dates, customer, price; the preview lists
 // every date, free or with why it will be skipped, before anything is booked.
-import { SLOTS, WEEKDAY_LABELS, type TOccurrence, type TPlanner, type TRecurringBody, type TRecurringPreview } from '@beach/contracts';
-import { useState } from 'react';
-import { formFailure, type FormFailure } from '../../../components/admin/form-failure';
-import { Alert } from '../../../components/ui/alert';
+import { SLOTS, WEEKDAY_LABELS, z, ZRecurringBody, type TOccurrence, type TPlanner, type TRecurringBody, type TRecurringPreview } from '@beach/contracts';
+import { useEffect, useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input, Select, Textarea } from '../../../components/ui/field';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { formatDate, formatMoney, todayInRome } from '../../../lib/format';
 import { useCreateSeries, usePreviewSeries } from '../api/admin-bookings';
@@ -34,49 +33,50 @@ export function OccurrenceList({ occurrences }: { occurrences: TOccurrence[] }) 
   );
 }
 
+/** What the modal holds (ids as text, the customer and the price as chosen), shaped into the request body. */
+const ZSeriesForm = z.object({
+  court_id: z.string(),
+  weekday: z.string(),
+  start: z.string(),
+  end: z.string(),
+  valid_from: z.string(),
+  valid_to: z.string(),
+  customer: z.custom<Customer>(),
+  override: z.custom<PriceOverrideValue>(),
+  notes: z.string(),
+});
+type SeriesForm = z.output<typeof ZSeriesForm>;
+const seriesBody = ({ customer, override, ...form }: SeriesForm): TRecurringBody => ({
+  ...form,
+  court_id: Number(form.court_id),
+  weekday: Number(form.weekday),
+  ...customerFields(customer),
+  ...overrideFields(override),
+  notes: form.notes || null,
+});
+
 export function SeriesFormModal({ courts, onClose, onCreated }: { courts: TPlanner['courts']; onClose: () => void; onCreated: (message: string, skipped: TOccurrence[]) => void }) {
   const preview = usePreviewSeries();
   const create = useCreateSeries();
   const today = todayInRome();
-  const [form, setForm] = useState({ court_id: String(courts[0]?.id ?? ''), weekday: '1', start: '18:00', end: '19:30', valid_from: today, valid_to: today, notes: '' });
-  const [customer, setCustomer] = useState<Customer>(WALK_IN);
-  const [override, setOverride] = useState<PriceOverrideValue>(NO_OVERRIDE);
   const [shown, setShown] = useState<TRecurringPreview | null>(null);
-  const [failure, setFailure] = useState<FormFailure | null>(null);
-  const set = (patch: Partial<typeof form>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setShown(null); // a changed series needs a new preview
-  };
-  const errors = failure?.fields ?? {};
-
-  const body = (): TRecurringBody => ({
-    court_id: Number(form.court_id),
-    weekday: Number(form.weekday),
-    start: form.start,
-    end: form.end,
-    valid_from: form.valid_from,
-    valid_to: form.valid_to,
-    ...customerFields(customer),
-    ...overrideFields(override),
-    notes: form.notes || null,
+  const { field, errorOf, watch, setValue, submit, failure } = useZodForm({
+    schema: ZSeriesForm.transform(seriesBody).pipe(ZRecurringBody),
+    defaultValues: { court_id: String(courts[0]?.id ?? ''), weekday: '1', start: '18:00', end: '19:30', valid_from: today, valid_to: today, customer: WALK_IN, override: NO_OVERRIDE, notes: '' },
+    messages: { failed: 'Si è verificato un errore. Riprova più tardi.' },
   });
+  // A changed series needs a new preview.
+  useEffect(() => {
+    const subscription = watch(() => setShown(null));
+    return () => subscription.unsubscribe();
+  }, [watch]);
 
-  async function run(work: () => Promise<void>) {
-    setFailure(null);
-    try {
-      await work();
-    } catch (error) {
-      setFailure(formFailure(error, 'Si è verificato un errore. Riprova più tardi.'));
-    }
-  }
-
-  const showPreview = () => run(async () => setShown(await preview.mutateAsync(body())));
-  const createSeries = () =>
-    run(async () => {
-      const result = await create.mutateAsync(body());
-      onClose();
-      onCreated(result.message, result.skipped);
-    });
+  const showPreview = submit(async (form: SeriesForm) => setShown(await preview.mutateAsync(seriesBody(form))));
+  const createSeries = submit(async (form: SeriesForm) => {
+    const result = await create.mutateAsync(seriesBody(form));
+    onClose();
+    onCreated(result.message, result.skipped);
+  });
 
   return (
     <Modal
@@ -98,29 +98,18 @@ export function SeriesFormModal({ courts, onClose, onCreated }: { courts: TPlann
         </>
       }
     >
-      {failure && (
-        <div className="mb-4">
-          <Alert tone="error">{failure.message}</Alert>
-        </div>
-      )}
-      <form
-        noValidate
-        className="grid gap-4 sm:grid-cols-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void showPreview();
-        }}
-      >
-        <Select label="Campo" value={form.court_id} onChange={(event) => set({ court_id: event.target.value })} options={courts.map((court) => ({ value: String(court.id), label: `${court.name} (${court.code})` }))} error={errors.court_id} />
-        <Select label="Giorno della settimana" value={form.weekday} onChange={(event) => set({ weekday: event.target.value })} options={WEEKDAY_LABELS.map((label, index) => ({ value: String(index + 1), label }))} error={errors.weekday} />
-        <Select label="Ora di inizio" value={form.start} onChange={(event) => set({ start: event.target.value })} options={SLOTS.map((slot) => ({ value: slot.start, label: slot.start }))} error={errors.start} />
-        <Select label="Ora di fine" value={form.end} onChange={(event) => set({ end: event.target.value })} options={SLOTS.map((slot) => ({ value: slot.end, label: slot.end }))} error={errors.end} />
-        <Input label="Primo giorno" type="date" required value={form.valid_from} onChange={(event) => set({ valid_from: event.target.value })} error={errors.valid_from} />
-        <Input label="Ultimo giorno" type="date" required value={form.valid_to} onChange={(event) => set({ valid_to: event.target.value })} error={errors.valid_to} />
-        <CustomerPicker customer={customer} onChange={(next) => { setCustomer(next); setShown(null); }} errors={errors} />
-        <PriceOverride label="Prezzo per data diverso dal listino" value={override} onChange={setOverride} errors={errors} />
+      <FormAlert failure={failure} className="mb-4" />
+      <form noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={showPreview}>
+        <Select label="Campo" options={courts.map((court) => ({ value: String(court.id), label: `${court.name} (${court.code})` }))} {...field('court_id')} />
+        <Select label="Giorno della settimana" options={WEEKDAY_LABELS.map((label, index) => ({ value: String(index + 1), label }))} {...field('weekday')} />
+        <Select label="Ora di inizio" options={SLOTS.map((slot) => ({ value: slot.start, label: slot.start }))} {...field('start')} />
+        <Select label="Ora di fine" options={SLOTS.map((slot) => ({ value: slot.end, label: slot.end }))} {...field('end')} />
+        <Input label="Primo giorno" type="date" required {...field('valid_from')} />
+        <Input label="Ultimo giorno" type="date" required {...field('valid_to')} />
+        <CustomerPicker customer={watch('customer')} onChange={(customer) => setValue('customer', customer)} errorOf={errorOf} />
+        <PriceOverride label="Prezzo per data diverso dal listino" value={watch('override')} onChange={(override) => setValue('override', override)} errorOf={errorOf} />
         <div className="sm:col-span-2">
-          <Textarea label="Note" rows={2} maxLength={1000} value={form.notes} onChange={(event) => set({ notes: event.target.value })} error={errors.notes} />
+          <Textarea label="Note" rows={2} maxLength={1000} {...field('notes')} />
         </div>
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </form>

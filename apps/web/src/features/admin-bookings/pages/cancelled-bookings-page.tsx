@@ -3,11 +3,10 @@
 import { moneyToCents, type TAdminBooking } from '@beach/contracts';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { useState } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
-import { formFailure } from '../../../components/admin/form-failure';
 import { useNotices } from '../../../components/admin/notices';
 import { useListState } from '../../../components/admin/use-list-state';
 import { Alert } from '../../../components/ui/alert';
@@ -46,7 +45,7 @@ export default function CancelledBookingsPage() {
     try {
       notify((await restore.mutateAsync(booking.id)).message);
     } catch (error) {
-      notify(formFailure(error, 'Si è verificato un errore nel ripristino. Riprova più tardi.').message, 'error');
+      notify(serverMessage(error) ?? 'Si è verificato un errore nel ripristino. Riprova più tardi.', 'error');
     }
   }
 

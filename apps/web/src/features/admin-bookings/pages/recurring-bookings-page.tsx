@@ -3,7 +3,7 @@
 import { WEEKDAY_LABELS, type TOccurrence, type TRecurringSeries } from '@beach/contracts';
 import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { useNotices } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';

@@ -1,13 +1,12 @@
 // /admin/associazione (admin): the association's details printed on receipts and on the members'
 // register, and whether receipts carry the stamp duty.
-import { ASSOCIATION_MESSAGES, type TAssociation } from '@beach/contracts';
-import { useState, type FormEvent } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
-import { formFailure, type FormFailure } from '../../../components/admin/form-failure';
+import { ASSOCIATION_MESSAGES, ZAssociationBody, type TAssociation } from '@beach/contracts';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useNotices, type NoticeTone } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Input } from '../../../components/ui/field';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAssociation, useSaveAssociation } from '../api/association';
 
@@ -46,46 +45,36 @@ export default function AssociationPage() {
 
 function AssociationForm({ association, notify }: { association: TAssociation; notify: (text: string, tone?: NoticeTone) => void }) {
   const save = useSaveAssociation();
-  const [form, setForm] = useState(() => Object.fromEntries(FIELDS.map(({ name }) => [name, association[name] ?? ''])) as Record<TextField, string>);
-  const [stampDuty, setStampDuty] = useState(association.stamp_duty_on_receipts);
-  const [failure, setFailure] = useState<FormFailure | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    try {
-      await save.mutateAsync({ ...form, stamp_duty_on_receipts: stampDuty });
-      notify(ASSOCIATION_MESSAGES.saved);
-    } catch (error) {
-      setFailure(formFailure(error, 'Si è verificato un errore nel salvataggio. Riprova più tardi.'));
-    }
-  }
-  const errors = failure?.fields ?? {};
+  const { field, submit, failure } = useZodForm({
+    schema: ZAssociationBody,
+    defaultValues: { ...Object.fromEntries(FIELDS.map(({ name }) => [name, association[name] ?? ''])), stamp_duty_on_receipts: association.stamp_duty_on_receipts },
+    messages: { failed: 'Si è verificato un errore nel salvataggio. Riprova più tardi.' },
+  });
+  const onSubmit = submit(async (values) => {
+    await save.mutateAsync(values);
+    notify(ASSOCIATION_MESSAGES.saved);
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Dati dell’associazione" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <form onSubmit={onSubmit} noValidate aria-label="Dati dell’associazione" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="grid gap-4 sm:grid-cols-2">
-        {FIELDS.map((field) => (
+        {FIELDS.map((input) => (
           <Input
-            key={field.name}
-            label={field.label}
-            hint={field.hint}
-            required={field.required}
-            type={field.type ?? 'text'}
-            autoComplete={field.autoComplete ?? 'off'}
-            value={form[field.name]}
-            onChange={(event) => setForm((current) => ({ ...current, [field.name]: event.target.value }))}
-            error={errors[field.name]}
+            key={input.name}
+            label={input.label}
+            hint={input.hint}
+            required={input.required}
+            type={input.type ?? 'text'}
+            autoComplete={input.autoComplete ?? 'off'}
+            {...field(input.name)}
           />
         ))}
       </div>
       <Checkbox
         label="Imposta di bollo di 2,00 € sulle ricevute di attività sopra 77,47 € (le quote associative ne sono esenti)"
-        checked={stampDuty}
-        onChange={(event) => setStampDuty(event.target.checked)}
-        error={errors.stamp_duty_on_receipts}
+        {...field('stamp_duty_on_receipts')}
       />
-      {failure && <Alert tone="error">{failure.message}</Alert>}
+      <FormAlert failure={failure} />
       <Button type="submit" loading={save.isPending} loadingText="Salvataggio...">Salva dati</Button>
     </form>
   );

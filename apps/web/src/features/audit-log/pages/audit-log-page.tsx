@@ -4,7 +4,7 @@ import type { TAuditEntry, TMemberSearchResult } from '@beach/contracts';
 import X from 'lucide-react/icons/x';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { MemberSearch } from '../../../components/admin/member-search';
 import { Alert } from '../../../components/ui/alert';

@@ -1,15 +1,13 @@
 // The privacy part of /profilo (design §8): download all one's data, or ask for its erasure — behind
 // a confirmation that takes the password again.
-import { ZErasureBody, type TErasureBody } from '@beach/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { ZErasureBody } from '@beach/contracts';
 import Download from 'lucide-react/icons/download';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
-import { applyApiError } from '../../../lib/forms';
 import { downloadMyData, requestErasure } from '../api/privacy';
 import { useLeaveToLogin } from '../api/use-logout';
 
@@ -17,9 +15,8 @@ const EXPORT_FAILED = 'Si è verificato un errore nel download dei dati. Riprova
 
 function ErasureDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const leave = useLeaveToLogin();
-  const [failure, setFailure] = useState<string | null>(null);
   const [erasedMessage, setErasedMessage] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, formState } = useForm<TErasureBody>({ resolver: zodResolver(ZErasureBody), defaultValues: { password: '' } });
+  const { field, submit, reset, failure, setFailure, formState } = useZodForm({ schema: ZErasureBody, defaultValues: { password: '' } });
   const close = () => {
     // The account no longer exists: leave like a logout.
     if (erasedMessage) return void leave();
@@ -27,14 +24,7 @@ function ErasureDialog({ open, onClose }: { open: boolean; onClose: () => void }
     setFailure(null);
     onClose();
   };
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      setErasedMessage((await requestErasure(values)).message);
-    } catch (error) {
-      setFailure(applyApiError(error, setError, ['password']));
-    }
-  });
+  const onSubmit = submit(async (values) => setErasedMessage((await requestErasure(values)).message));
   const formId = 'erasure-form';
   return (
     <Modal
@@ -62,8 +52,8 @@ function ErasureDialog({ open, onClose }: { open: boolean; onClose: () => void }
         <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4 text-sm text-slate-700">
           <p>Nome, e-mail, telefono, data di nascita e codice fiscale verranno cancellati e non potrai più accedere. Le prenotazioni restano registrate, senza il tuo nome.</p>
           <p>Per legge conserviamo i dati contabili (pagamenti, rimborsi e numeri delle tessere), senza più i tuoi dati personali. Questa azione non può essere annullata.</p>
-          {failure && <Alert tone="error">{failure}</Alert>}
-          <Input label="Password, per confermare" type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
+          <FormAlert failure={failure} />
+          <Input label="Password, per confermare" type="password" autoComplete="current-password" required {...field('password')} />
         </form>
       )}
     </Modal>

@@ -1,11 +1,13 @@
 // One screen for /verify-email/{id}/{token} (checks the link, then shows the outcome),
 // /verify-email/success and /verify-email/error.
+import { ZEmailBody } from '@beach/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-transport';
@@ -48,32 +50,15 @@ export default function EmailVerifiedPage() {
 }
 
 function ResendForm() {
-  const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [emailError, setEmailError] = useState<string[] | undefined>();
+  const { field, submit, failure, formState } = useZodForm({ schema: ZEmailBody, defaultValues: { email: '' } });
   if (sent) return <p className="mt-4 text-sm text-slate-700">{sent}</p>;
   return (
-    <form
-      noValidate
-      className="mt-6 space-y-3"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setSending(true);
-        setEmailError(undefined);
-        try {
-          setSent((await resendVerification(email)).message);
-        } catch (error) {
-          // A wrong address is said under the field, and the form stays to correct it.
-          if (error instanceof ApiError && error.errors?.email) setEmailError(error.errors.email);
-          else setSent(error instanceof ApiError ? error.details : 'Si è verificato un errore imprevisto.');
-        }
-        setSending(false);
-      }}
-    >
+    <form noValidate className="mt-6 space-y-3" onSubmit={submit(async ({ email }) => setSent((await resendVerification(email)).message))}>
       <p className="text-sm text-slate-600">Inserisci la tua e-mail per ricevere un nuovo link.</p>
-      <Input label="E-mail" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} error={emailError} />
-      <Button type="submit" loading={sending} loadingText="Invio in corso...">Invia un nuovo link</Button>
+      <Input label="E-mail" type="email" autoComplete="email" required {...field('email')} />
+      <FormAlert failure={failure} />
+      <Button type="submit" loading={formState.isSubmitting} loadingText="Invio in corso...">Invia un nuovo link</Button>
     </form>
   );
 }

@@ -1,16 +1,13 @@
 import { AUTH_MESSAGES, ZLoginBody, type TLoginBody } from '@beach/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { safeRedirectTarget } from '../../../app/guards';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Input } from '../../../components/ui/field';
-import { paths } from '../../../config/paths';
+import { useZodForm } from '../../../components/ui/form';
+import { paths, safeRedirectTarget } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-transport';
-import { applyApiError } from '../../../lib/forms';
 import { useCurrentUser } from '../../../lib/session';
 import { login, resendVerification } from '../api/auth';
 import type { LOGGING_OUT_STATE } from '../api/use-logout';
@@ -22,24 +19,22 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const target = safeRedirectTarget(location.search);
-  const [formError, setFormError] = useState('');
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
-  const { register, handleSubmit, setError, formState } = useForm<TLoginBody>({ resolver: zodResolver(ZLoginBody), defaultValues: { email: '', password: '', remember: false } });
+  const { field, register, submit, failure, formState } = useZodForm({ schema: ZLoginBody, defaultValues: { email: '', password: '', remember: false } });
 
   const loggingOut = (location.state as typeof LOGGING_OUT_STATE | null)?.loggingOut === true;
   if (user && !formState.isSubmitting && !loggingOut) return <Navigate to={target} replace />;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError('');
+  const onSubmit = submit(async (values: TLoginBody) => {
     setUnverifiedEmail(null);
     try {
       await login(values);
-      navigate(target, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403 && error.message === AUTH_MESSAGES.emailNotVerified) setUnverifiedEmail(values.email);
-      setFormError(applyApiError(error, setError, ['email', 'password']));
+      throw error;
     }
+    navigate(target, { replace: true });
   });
 
   return (
@@ -49,9 +44,9 @@ export default function LoginPage() {
       footer={<>Non hai un account? <Link className="font-semibold text-sea-700 hover:underline" to={paths.register}>Registrati</Link></>}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {formError && (
+        {failure && (
           <Alert tone="error">
-            {formError}
+            {failure}
             {unverifiedEmail && !resent && (
               <button type="button" className="mt-2 block font-semibold underline" onClick={() => resendVerification(unverifiedEmail).then(() => setResent(true))}>
                 Invia di nuovo il link di conferma
@@ -60,8 +55,8 @@ export default function LoginPage() {
             {resent && <span className="mt-2 block">{AUTH_MESSAGES.verificationSent}</span>}
           </Alert>
         )}
-        <Input label="E-mail" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
-        <Input label="Password" type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
+        <Input label="E-mail" type="email" autoComplete="email" required {...field('email')} />
+        <Input label="Password" type="password" autoComplete="current-password" required {...field('password')} />
         <div className="flex items-center justify-between">
           <Checkbox label="Ricordami per 30 giorni" {...register('remember')} />
           <Link className="text-sm font-semibold text-sea-700 hover:underline" to={paths.forgotPassword}>

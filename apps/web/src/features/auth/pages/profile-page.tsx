@@ -1,14 +1,12 @@
-import { ZChangePasswordBody, ZUpdateProfileBody, type TChangePasswordBody, type TUpdateProfileBody, type TUser } from '@beach/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { ZChangePasswordBody, ZUpdateProfileBody, type TUser } from '@beach/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { formatDate } from '../../../lib/format';
-import { applyApiError } from '../../../lib/forms';
 import { useCurrentUser } from '../../../lib/session';
 import { changePassword, updateProfile } from '../api/auth';
 import { ConsentsSection } from '../../consents/components/consents-section';
@@ -36,21 +34,15 @@ export default function ProfilePage() {
 
 function ProfileForm({ user }: { user: TUser }) {
   const [editing, setEditing] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const { register, handleSubmit, setError, reset, formState } = useForm<TUpdateProfileBody>({
-    resolver: zodResolver(ZUpdateProfileBody),
-    values: { first_name: user.first_name, last_name: user.last_name, phone: user.phone, birth_date: user.birth_date },
-  });
+  const [saved, setSaved] = useState(false);
+  const current = { first_name: user.first_name, last_name: user.last_name, phone: user.phone, birth_date: user.birth_date };
+  const { field, submit, reset, failure, setFailure, formState } = useZodForm({ schema: ZUpdateProfileBody, defaultValues: current, values: current });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setNotice(null);
-    try {
-      await updateProfile({ ...values, phone: values.phone || null, birth_date: values.birth_date || null });
-      setEditing(false);
-      setNotice({ tone: 'success', text: 'Dati aggiornati.' });
-    } catch (error) {
-      setNotice({ tone: 'error', text: applyApiError(error, setError, ['first_name', 'last_name', 'phone', 'birth_date']) });
-    }
+  const onSubmit = submit(async (values) => {
+    setSaved(false);
+    await updateProfile({ ...values, phone: values.phone || null, birth_date: values.birth_date || null });
+    setEditing(false);
+    setSaved(true);
   });
 
   return (
@@ -59,16 +51,17 @@ function ProfileForm({ user }: { user: TUser }) {
         <h2 className="text-lg font-semibold">I miei dati</h2>
         {!editing && <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>Modifica</Button>}
       </div>
-      {notice?.text && <div className="mt-4"><Alert tone={notice.tone}>{notice.text}</Alert></div>}
+      {saved && <div className="mt-4"><Alert tone="success">Dati aggiornati.</Alert></div>}
+      <FormAlert failure={failure} className="mt-4" />
       {editing ? (
         <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-          <Input label="Nome" required error={formState.errors.first_name?.message} {...register('first_name')} />
-          <Input label="Cognome" required error={formState.errors.last_name?.message} {...register('last_name')} />
-          <Input label="Telefono" type="tel" error={formState.errors.phone?.message} {...register('phone')} />
-          <Input label="Data di nascita" type="date" error={formState.errors.birth_date?.message} {...register('birth_date')} />
+          <Input label="Nome" required {...field('first_name')} />
+          <Input label="Cognome" required {...field('last_name')} />
+          <Input label="Telefono" type="tel" {...field('phone')} />
+          <Input label="Data di nascita" type="date" {...field('birth_date')} />
           <div className="flex gap-2 sm:col-span-2">
             <Button type="submit" loading={formState.isSubmitting} loadingText="Salvataggio...">Salva</Button>
-            <Button variant="ghost" onClick={() => { reset(); setEditing(false); }}>Annulla</Button>
+            <Button variant="ghost" onClick={() => { reset(); setFailure(null); setEditing(false); }}>Annulla</Button>
           </div>
         </form>
       ) : (
@@ -84,27 +77,25 @@ function ProfileForm({ user }: { user: TUser }) {
 }
 
 function PasswordForm() {
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const { register, handleSubmit, setError, reset, formState } = useForm<TChangePasswordBody>({ resolver: zodResolver(ZChangePasswordBody) });
+  const [done, setDone] = useState<string | null>(null);
+  const empty = { current_password: '', password: '', password_confirmation: '' };
+  const { field, submit, reset, failure, formState } = useZodForm({ schema: ZChangePasswordBody, defaultValues: empty });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setNotice(null);
-    try {
-      setNotice({ tone: 'success', text: (await changePassword(values)).message });
-      reset({ current_password: '', password: '', password_confirmation: '' });
-    } catch (error) {
-      setNotice({ tone: 'error', text: applyApiError(error, setError, ['current_password', 'password', 'password_confirmation']) });
-    }
+  const onSubmit = submit(async (values) => {
+    setDone(null);
+    setDone((await changePassword(values)).message);
+    reset(empty);
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200">
       <h2 className="text-lg font-semibold">Cambia password</h2>
-      {notice?.text && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      <Input label="Password attuale" type="password" autoComplete="current-password" required error={formState.errors.current_password?.message} {...register('current_password')} />
+      {done && <Alert tone="success">{done}</Alert>}
+      <FormAlert failure={failure} />
+      <Input label="Password attuale" type="password" autoComplete="current-password" required {...field('current_password')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="Nuova password" type="password" autoComplete="new-password" required error={formState.errors.password?.message} {...register('password')} />
-        <Input label="Conferma nuova password" type="password" autoComplete="new-password" required error={formState.errors.password_confirmation?.message} {...register('password_confirmation')} />
+        <Input label="Nuova password" type="password" autoComplete="new-password" required {...field('password')} />
+        <Input label="Conferma nuova password" type="password" autoComplete="new-password" required {...field('password_confirmation')} />
       </div>
       <Button type="submit" loading={formState.isSubmitting} loadingText="Salvataggio...">Aggiorna password</Button>
     </form>

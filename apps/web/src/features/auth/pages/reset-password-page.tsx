@@ -1,14 +1,12 @@
-import { ZResetPasswordBody, type TResetPasswordBody } from '@beach/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { ZResetPasswordBody } from '@beach/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
+import { useZodForm } from '../../../components/ui/form';
 import { paths } from '../../../config/paths';
-import { applyApiError } from '../../../lib/forms';
 import { resetPassword } from '../api/auth';
 import { AuthCard } from '../components/auth-card';
 
@@ -17,17 +15,11 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [done, setDone] = useState<string | null>(null);
-  const [formError, setFormError] = useState('');
-  const { register, handleSubmit, setError, formState } = useForm<TResetPasswordBody>({ resolver: zodResolver(ZResetPasswordBody), defaultValues: { token } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError('');
-    try {
-      setDone((await resetPassword(values)).message);
-    } catch (error) {
-      setFormError(applyApiError(error, setError, ['password', 'password_confirmation']));
-    }
+  const { field, register, submit, failure, formState } = useZodForm({
+    schema: ZResetPasswordBody,
+    defaultValues: { token, password: '', password_confirmation: '' },
   });
+  const onSubmit = submit(async (values) => setDone((await resetPassword(values)).message));
 
   if (!token) {
     return (
@@ -46,14 +38,14 @@ export default function ResetPasswordPage() {
         </>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          {formError && (
+          {failure && (
             <Alert tone="error" action={<Link className="font-semibold underline" to={paths.forgotPassword}>Richiedi un nuovo link</Link>}>
-              {formError}
+              {failure}
             </Alert>
           )}
           <input type="hidden" {...register('token')} />
-          <Input label="Nuova password" type="password" autoComplete="new-password" required hint="Almeno 8 caratteri, con lettere e numeri." error={formState.errors.password?.message} {...register('password')} />
-          <Input label="Conferma nuova password" type="password" autoComplete="new-password" required error={formState.errors.password_confirmation?.message} {...register('password_confirmation')} />
+          <Input label="Nuova password" type="password" autoComplete="new-password" required hint="Almeno 8 caratteri, con lettere e numeri." {...field('password')} />
+          <Input label="Conferma nuova password" type="password" autoComplete="new-password" required {...field('password_confirmation')} />
           <Button type="submit" className="w-full" loading={formState.isSubmitting} loadingText="Salvataggio...">
             Salva la nuova password
           </Button>

@@ -1,16 +1,12 @@
 // New or edited booking coupon (design §7): code, description, discount, band, limits, validity.
-import { BOOKING_COUPON_BAND_LABELS, BOOKING_COUPON_BANDS, type TBookingCoupon, type TBookingCouponBody } from '@beach/contracts';
-import { useState, type FormEvent } from 'react';
-import { formFailure, type FormFailure } from '../../../components/admin/form-failure';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { BOOKING_COUPON_BAND_LABELS, BOOKING_COUPON_BANDS, ZBookingCouponBody, type TBookingCoupon, type TBookingCouponBody } from '@beach/contracts';
 import { Checkbox, Input, Select } from '../../../components/ui/field';
+import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { useSaveBookingCoupon } from '../api/admin-booking-coupons';
 
-type Form = { code: string; description: string; discount_type: 'percentage' | 'fixed'; discount_value: string; band: TBookingCouponBody['band']; usage_limit: string; per_member_limit: string; start_date: string; end_date: string; is_active: boolean };
-const EMPTY: Form = { code: '', description: '', discount_type: 'percentage', discount_value: '', band: 'any', usage_limit: '', per_member_limit: '', start_date: '', end_date: '', is_active: true };
-const formOf = (coupon: TBookingCoupon): Form => ({
+const EMPTY: TBookingCouponBody = { code: '', description: '', discount_type: 'percentage', discount_value: '', band: 'any', usage_limit: '', per_member_limit: '', start_date: '', end_date: '', is_active: true };
+const formOf = (coupon: TBookingCoupon): TBookingCouponBody => ({
   ...coupon,
   description: coupon.description ?? '',
   discount_value: coupon.discount_value.replace('.', ','),
@@ -19,55 +15,49 @@ const formOf = (coupon: TBookingCoupon): Form => ({
   start_date: coupon.start_date ?? '',
   end_date: coupon.end_date ?? '',
 });
-const TYPE_OPTIONS = [{ value: 'percentage', label: 'Percentuale (%)' }, { value: 'fixed', label: 'Importo fisso (€)' }];
+const TYPE_OPTIONS = [{ value: 'percentage' as const, label: 'Percentuale (%)' }, { value: 'fixed' as const, label: 'Importo fisso (€)' }];
 const BAND_OPTIONS = BOOKING_COUPON_BANDS.map((band) => ({ value: band, label: BOOKING_COUPON_BAND_LABELS[band] }));
 
 /** Mounted while open; `coupon` null: a new one. */
 export function BookingCouponFormModal({ coupon, onClose, onSaved }: { coupon: TBookingCoupon | null; onClose: () => void; onSaved: (message: string) => void }) {
-  const [form, setForm] = useState<Form>(() => (coupon ? formOf(coupon) : EMPTY));
-  const [failure, setFailure] = useState<FormFailure | null>(null);
   const save = useSaveBookingCoupon();
-  const set = (patch: Partial<Form>) => setForm((current) => ({ ...current, ...patch }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    try {
-      const saved = await save.mutateAsync({ id: coupon?.id ?? null, body: form });
-      onClose();
-      onSaved(`Coupon ${saved.code} salvato.`);
-    } catch (error) {
-      setFailure(formFailure(error, 'Si è verificato un errore nel salvataggio del coupon. Riprova più tardi.'));
-    }
-  }
-  const errors = failure?.fields ?? {};
+  const { field, register, submit, failure, watch } = useZodForm({
+    schema: ZBookingCouponBody,
+    defaultValues: coupon ? formOf(coupon) : EMPTY,
+    messages: { failed: 'Si è verificato un errore nel salvataggio del coupon. Riprova più tardi.' },
+  });
+  const send = async (body: TBookingCouponBody) => {
+    const saved = await save.mutateAsync({ id: coupon?.id ?? null, body });
+    onClose();
+    onSaved(`Coupon ${saved.code} salvato.`);
+  };
   return (
     <Modal
       open
       title={coupon ? `Modifica coupon ${coupon.code}` : 'Nuovo coupon prenotazioni'}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>Annulla</Button>
-          <Button type="submit" form="booking-coupon-form" loading={save.isPending} loadingText="Salvataggio...">Salva</Button>
-        </>
+        <FormButtons formId="booking-coupon-form" onCancel={onClose} saving={save.isPending}>
+          Salva
+        </FormButtons>
       }
     >
-      <form id="booking-coupon-form" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Input label="Codice" required maxLength={50} autoCapitalize="characters" value={form.code} onChange={(e) => set({ code: e.target.value.toUpperCase() })} error={errors.code} />
-        <Select label="Fascia" value={form.band} options={BAND_OPTIONS} onChange={(e) => set({ band: e.target.value as Form['band'] })} error={errors.band} />
+      <form id="booking-coupon-form" onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">
+        <Input label="Codice" required maxLength={50} autoCapitalize="characters" className="uppercase" {...field('code')} />
+        <Select label="Fascia" options={BAND_OPTIONS} {...field('band')} />
         <div className="sm:col-span-2">
-          <Input label="Descrizione" maxLength={255} value={form.description} onChange={(e) => set({ description: e.target.value })} error={errors.description} />
+          <Input label="Descrizione" maxLength={255} {...field('description')} />
         </div>
-        <Select label="Tipo di sconto" value={form.discount_type} options={TYPE_OPTIONS} onChange={(e) => set({ discount_type: e.target.value as Form['discount_type'] })} error={errors.discount_type} />
-        <Input label={form.discount_type === 'percentage' ? 'Sconto (%)' : 'Sconto (€)'} required inputMode="decimal" value={form.discount_value} onChange={(e) => set({ discount_value: e.target.value })} error={errors.discount_value} />
-        <Input label="Utilizzi massimi" type="number" min={1} hint="Vuoto: nessun limite" value={form.usage_limit} onChange={(e) => set({ usage_limit: e.target.value })} error={errors.usage_limit} />
-        <Input label="Utilizzi per tesserato" type="number" min={1} hint="Vuoto: nessun limite" value={form.per_member_limit} onChange={(e) => set({ per_member_limit: e.target.value })} error={errors.per_member_limit} />
-        <Input label="Valido dal" type="date" value={form.start_date} onChange={(e) => set({ start_date: e.target.value })} error={errors.start_date} />
-        <Input label="Valido fino al" type="date" value={form.end_date} onChange={(e) => set({ end_date: e.target.value })} error={errors.end_date} />
+        <Select label="Tipo di sconto" options={TYPE_OPTIONS} {...field('discount_type')} />
+        <Input label={watch('discount_type') === 'percentage' ? 'Sconto (%)' : 'Sconto (€)'} required inputMode="decimal" {...field('discount_value')} />
+        <Input label="Utilizzi massimi" type="number" min={1} hint="Vuoto: nessun limite" {...field('usage_limit')} />
+        <Input label="Utilizzi per tesserato" type="number" min={1} hint="Vuoto: nessun limite" {...field('per_member_limit')} />
+        <Input label="Valido dal" type="date" {...field('start_date')} />
+        <Input label="Valido fino al" type="date" {...field('end_date')} />
         <div className="sm:col-span-2">
-          <Checkbox label="Attivo" checked={form.is_active} onChange={(e) => set({ is_active: e.target.checked })} />
+          <Checkbox label="Attivo" {...register('is_active')} />
         </div>
-        {failure && <div className="sm:col-span-2"><Alert tone="error">{failure.message}</Alert></div>}
+        <FormAlert failure={failure} className="sm:col-span-2" />
       </form>
     </Modal>
   );

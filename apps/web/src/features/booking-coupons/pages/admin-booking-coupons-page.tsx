@@ -5,9 +5,8 @@ import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import Trash from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
-import { formFailure } from '../../../components/admin/form-failure';
 import { useNotices } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -15,6 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { serverMessage } from '../../../lib/api-errors';
 import { useBookingCoupons, useRemoveBookingCoupon, useToggleBookingCoupon } from '../api/admin-booking-coupons';
 import { BookingCouponFormModal } from '../components/booking-coupon-form-modal';
 
@@ -37,7 +37,7 @@ export default function AdminBookingCouponsPage() {
       const saved = await toggle.mutateAsync({ id: coupon.id, active: !coupon.is_active });
       notify(`Coupon ${saved.code} ${saved.is_active ? 'attivato' : 'disattivato'}.`);
     } catch (error) {
-      notify(formFailure(error, 'Si è verificato un errore nell’aggiornamento del coupon. Riprova più tardi.').message, 'error');
+      notify(serverMessage(error) ?? 'Si è verificato un errore nell’aggiornamento del coupon. Riprova più tardi.', 'error');
     }
   }
 
@@ -48,7 +48,7 @@ export default function AdminBookingCouponsPage() {
       await removeCoupon.mutateAsync(coupon.id);
       notify('Coupon eliminato.');
     } catch (error) {
-      notify(formFailure(error, 'Si è verificato un errore nell’eliminazione del coupon. Riprova più tardi.').message, 'error');
+      notify(serverMessage(error) ?? 'Si è verificato un errore nell’eliminazione del coupon. Riprova più tardi.', 'error');
     }
   }
 

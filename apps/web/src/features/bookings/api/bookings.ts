@@ -1,23 +1,17 @@
 // The member's calls for court bookings.
-import { api, type TAvailabilityQuery, type TBooking, type TCreateBookingBody, type TWaitlistBody } from '@beach/contracts';
+import { api, type TAvailabilityQuery, type TBookingCheckoutBody, type TCreateBookingBody, type TWaitlistBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, downloadFile } from '../../../lib/api-client';
-import { goToCheckout } from '../../payments/api/checkout';
+import { callApi } from '../../../lib/api-client';
+import { goToCheckout } from '../../../lib/checkout';
+import { bookingKeys } from '../../../lib/shared-queries';
 
-export const bookingKeys = {
-  all: ['bookings'] as const,
-  day: (query: TAvailabilityQuery) => ['bookings', 'availability', query] as const,
-  mine: ['bookings', 'mine'] as const,
-  one: (id: number) => ['bookings', 'one', id] as const,
-};
+const dayKey = (query: TAvailabilityQuery) => [...bookingKeys.all, 'availability', query] as const;
 
 /** The day's grid; the previous day stays on screen while the next one loads. */
 export const useAvailability = (query: TAvailabilityQuery) =>
-  useQuery({ queryKey: bookingKeys.day(query), queryFn: () => callApi(api.bookings.availability, { query }), placeholderData: keepPreviousData, staleTime: 0, refetchInterval: 60_000 });
+  useQuery({ queryKey: dayKey(query), queryFn: () => callApi(api.bookings.availability, { query }), placeholderData: keepPreviousData, staleTime: 0, refetchInterval: 60_000 });
 
 export const useMyBookings = () => useQuery({ queryKey: bookingKeys.mine, queryFn: () => callApi(api.bookings.mine), staleTime: 0 });
-
-export const useBooking = (id: number | null) => useQuery({ queryKey: bookingKeys.one(id ?? 0), queryFn: () => callApi(api.bookings.show, { params: { id: id! } }), enabled: id !== null, staleTime: 0 });
 
 function useBookingMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
@@ -31,7 +25,7 @@ export const useCancelBooking = () => useBookingMutation((id: number) => callApi
 /** Applies the coupon (if any) and leaves for the hosted payment page. */
 export function useBookingCheckout() {
   return useMutation({
-    mutationFn: ({ id, couponCode }: { id: number; couponCode: string }) => callApi(api.bookings.checkout, { params: { id }, body: { coupon_code: couponCode || null } }),
+    mutationFn: ({ id, body }: { id: number; body: TBookingCheckoutBody }) => callApi(api.bookings.checkout, { params: { id }, body }),
     onSuccess: ({ checkout_url }) => goToCheckout(checkout_url),
   });
 }
@@ -44,7 +38,3 @@ export function useRegenerateCalendar() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: () => callApi(api.bookings.regenerateCalendar), onSuccess: (feed) => queryClient.setQueryData(['bookings', 'calendar'], feed) });
 }
-
-/** "Aggiungi al calendario": the booking as an .ics file. */
-export const downloadBookingIcs = (booking: Pick<TBooking, 'id' | 'court' | 'date'>) =>
-  downloadFile(api.bookings.ics, { params: { id: booking.id } }, `prenotazione-${booking.court.code}-${booking.date}.ics`);

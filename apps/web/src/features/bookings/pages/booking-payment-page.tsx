@@ -1,18 +1,21 @@
 // /prenotazioni/pagamento/{bookingId} (design §4): the hold's summary and countdown, a coupon, the
 // total, "Paga con carta" and "Annulla prenotazione". Only the owner sees it (the API answers 404).
-import { useEffect, useState, type FormEvent } from 'react';
+import { ZBookingCheckoutBody, type TBookingCheckoutBody } from '@beach/contracts';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
-import { TestModeNotice } from '../../payments/components/test-mode-notice';
-import { useBooking, useBookingCheckout, useCancelBooking } from '../api/bookings';
-import { BookingSummary } from '../components/booking-summary';
+import { TestModeNotice } from '../../../components/test-mode-notice';
+import { useBooking } from '../../../lib/shared-queries';
+import { useBookingCheckout, useCancelBooking } from '../api/bookings';
+import { BookingSummary } from '../../../components/booking-summary';
 
 /** Seconds left until `until`, ticking every second. */
 function useCountdown(until: string | null) {
@@ -35,21 +38,23 @@ export default function BookingPaymentPage() {
   const checkout = useBookingCheckout();
   const cancel = useCancelBooking();
   const { confirm, dialog } = useConfirm();
-  const [coupon, setCoupon] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { field, submit, failure, setFailure } = useZodForm({
+    schema: ZBookingCheckoutBody,
+    defaultValues: { coupon_code: '' },
+    messages: { failed: 'Il pagamento non è disponibile in questo momento. Riprova più tardi.' },
+  });
   const left = useCountdown(booking.data?.can_pay ? booking.data.hold_expires_at : null);
 
   const data = booking.data;
   const lapsed = data && (!data.can_pay || left === 0) && data.status !== 'confirmed';
 
-  async function pay(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
+  async function pay(body: TBookingCheckoutBody) {
     try {
-      await checkout.mutateAsync({ id, couponCode: coupon.trim() });
-    } catch (failure) {
-      setError(serverMessage(failure) ?? 'Il pagamento non è disponibile in questo momento. Riprova più tardi.');
-      await booking.refetch();
+      await checkout.mutateAsync({ id, body });
+    } catch (error) {
+      // The hold may have lapsed meanwhile: show the booking as it is now.
+      void booking.refetch();
+      throw error;
     }
   }
 
@@ -58,8 +63,8 @@ export default function BookingPaymentPage() {
     try {
       await cancel.mutateAsync(id);
       navigate(paths.bookings);
-    } catch (failure) {
-      setError(serverMessage(failure) ?? 'Si è verificato un errore. Riprova più tardi.');
+    } catch (error) {
+      setFailure(serverMessage(error) ?? 'Si è verificato un errore. Riprova più tardi.');
     }
   }
 
@@ -85,20 +90,19 @@ export default function BookingPaymentPage() {
               Il tempo per pagare è scaduto e l’orario è stato liberato.
             </Alert>
           ) : (
-            <form onSubmit={pay} noValidate className="space-y-4">
+            <form onSubmit={submit(pay)} noValidate className="space-y-4">
               <p role="timer" aria-live="off" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
                 Il campo è tenuto per te ancora <strong>{clock(left)}</strong> minuti: completa il pagamento per confermarlo.
               </p>
               <Input
                 label="Coupon (facoltativo)"
-                value={coupon}
-                onChange={(event) => setCoupon(event.target.value)}
                 placeholder={data.coupon_code ?? 'Codice sconto'}
                 disabled={Boolean(data.coupon_code)}
                 hint={data.coupon_code ? `Coupon ${data.coupon_code} applicato.` : 'Un coupon prenotazioni, o un coupon tessere valido anche per le prenotazioni.'}
                 autoComplete="off"
+                {...field('coupon_code')}
               />
-              {error && <Alert tone="error">{error}</Alert>}
+              <FormAlert failure={failure} />
               <div className="flex flex-wrap justify-between gap-3">
                 <Button variant="ghost" onClick={release} loading={cancel.isPending} loadingText="Annullamento...">
                   Annulla prenotazione

@@ -4,14 +4,14 @@ import { SPORT_LABELS, SPORTS, type TAvailability, type TSport } from '@beach/co
 import clsx from 'clsx';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatCents, formatDate, todayInRome } from '../../../lib/format';
-import { TestModeNotice } from '../../payments/components/test-mode-notice';
+import { TestModeNotice } from '../../../components/test-mode-notice';
 import { useAvailability, useCreateBooking, useJoinWaitlist } from '../api/bookings';
 import { AvailabilityGrid, type Selection } from '../components/availability-grid';
 
@@ -157,11 +157,11 @@ export default function BookingsPage() {
           <Select
             label="Sport"
             value={sport}
-            onChange={(event) => {
-              setSport(event.target.value as TSport | '');
+            onValueChange={(value) => {
+              setSport(value);
               choose(null);
             }}
-            options={[{ value: '', label: 'Tutti gli sport' }, ...SPORTS.map((value) => ({ value, label: SPORT_LABELS[value] }))]}
+            options={[{ value: '' as const, label: 'Tutti gli sport' }, ...SPORTS.map((value) => ({ value, label: SPORT_LABELS[value] }))]}
           />
         </div>
       </div>

@@ -3,7 +3,7 @@
 import type { TBooking } from '@beach/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { useNotices } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
@@ -12,10 +12,11 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, whenText } from '../../../lib/format';
 import { MyReceiptLinks } from '../../receipts/components/receipt-links';
-import { downloadBookingIcs, useCalendarFeed, useCancelBooking, useMyBookings, useRegenerateCalendar } from '../api/bookings';
-import { statusOf, whenText } from '../labels';
+import { downloadBookingIcs } from '../../../lib/shared-queries';
+import { useCalendarFeed, useCancelBooking, useMyBookings, useRegenerateCalendar } from '../api/bookings';
+import { statusOf } from '../labels';
 
 /** The secret address a phone's calendar subscribes to; regenerating it revokes the old one. */
 function CalendarFeed({ confirm }: { confirm: ReturnType<typeof useConfirm>['confirm'] }) {

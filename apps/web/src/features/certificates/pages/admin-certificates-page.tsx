@@ -10,9 +10,9 @@ import {
 } from '@beach/contracts';
 import Download from 'lucide-react/icons/download';
 import { useState } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
-import { formFailure } from '../../../components/admin/form-failure';
+import { serverMessage } from '../../../lib/api-errors';
 import { useNotices } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -36,7 +36,7 @@ function RequireSetting() {
       await save.mutateAsync({ require_valid_certificate: require });
       notify(require ? 'Da ora per prenotare online serve un certificato valido.' : 'Le prenotazioni online non richiedono più il certificato.');
     } catch (error) {
-      notify(formFailure(error, 'Impostazione non salvata. Riprova più tardi.').message, 'error');
+      notify(serverMessage(error) ?? 'Impostazione non salvata. Riprova più tardi.', 'error');
     }
   };
   return (
@@ -67,7 +67,7 @@ export default function AdminCertificatesPage() {
     try {
       await exportCertificates({ filter });
     } catch (error) {
-      setExportError(formFailure(error, 'Esportazione non riuscita. Riprova più tardi.').message);
+      setExportError(serverMessage(error) ?? 'Esportazione non riuscita. Riprova più tardi.');
     } finally {
       setExporting(false);
     }

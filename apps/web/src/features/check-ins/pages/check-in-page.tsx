@@ -3,7 +3,7 @@
 // the day's entrances with their counts in view. The QR decoder loads with the camera part only.
 import { COURT_ROWS, type TCheckInLookup, type TCheckInsDay } from '@beach/contracts';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';

@@ -1,7 +1,7 @@
 // /informativa-privacy (public): the privacy notice members accept at registration; its version is
 // stored with every acceptance.
 import { CENTRE_NAME, PRIVACY_NOTICE_VERSION } from '@beach/contracts';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 export default function PrivacyNoticePage() {
   usePageTitle('Informativa sulla privacy');

@@ -2,7 +2,7 @@
 // nothing (mail scanners open links too); the button unsubscribes, once and for all.
 import { CONSENT_MESSAGES } from '@beach/contracts';
 import { Link, useSearchParams } from 'react-router-dom';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

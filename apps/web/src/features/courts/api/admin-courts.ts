@@ -2,10 +2,9 @@
 import { api, type TClosureBody, type TCourtEditBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/shared-queries';
 
-const keys = { courts: ['admin-courts'] as const, closures: ['admin-court-closures'] as const };
-
-export const useAdminCourts = () => useQuery({ queryKey: keys.courts, queryFn: async () => (await callApi(api.adminCourts.list)).data });
+const keys = { courts: queryRoots.adminCourts, closures: ['admin-court-closures'] as const };
 
 export const useClosures = (from: string) =>
   useQuery({ queryKey: [...keys.closures, from], queryFn: async () => (await callApi(api.adminCourts.closures, { query: { from } })).data });

@@ -1,14 +1,14 @@
 // Court closures (design §7): close a court from–to with a reason; the answer lists the live
 // bookings inside the closure so staff can move or cancel them. Past closures are hidden.
-import { romeInstant, type TClosureHitBooking, type TCourt, type TCourtClosure } from '@beach/contracts';
+import { romeInstant, z, ZClosureBody, type TClosureBody, type TClosureHitBooking, type TCourt, type TCourtClosure } from '@beach/contracts';
 import Trash from 'lucide-react/icons/trash-2';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { ConfirmOptions } from '../../../components/admin/confirm-dialog';
-import { formFailure, type FormFailure } from '../../../components/admin/form-failure';
 import type { NoticeTone } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { formatDateTime } from '../../../lib/format';
@@ -21,6 +21,16 @@ interface Props {
   confirm: (options: ConfirmOptions) => Promise<boolean>;
 }
 
+/** The form holds Rome days and times; the body, the instants they mean. */
+const ZClosureForm = z.object({ court_id: z.string(), from_day: z.string(), from_time: z.string(), to_day: z.string(), to_time: z.string(), reason: z.string() });
+const closureBody = (form: z.output<typeof ZClosureForm>): TClosureBody => ({
+  court_id: Number(form.court_id),
+  starts_at: romeInstant(form.from_day, form.from_time),
+  ends_at: romeInstant(form.to_day, form.to_time),
+  reason: form.reason,
+});
+const closureForm = ZClosureForm.transform(closureBody).pipe(ZClosureBody);
+
 const BOOKING_STATUS_LABELS: Record<string, string> = { confirmed: 'Confermata', pending_payment: 'In attesa di pagamento' };
 
 export function ClosuresSection({ courts, notify, confirm }: Props) {
@@ -28,28 +38,19 @@ export function ClosuresSection({ courts, notify, confirm }: Props) {
   const closures = useClosures(today);
   const create = useCreateClosure();
   const remove = useRemoveClosure();
-  const [form, setForm] = useState({ court_id: '', from_day: today, from_time: '09:00', to_day: today, to_time: '24:00', reason: '' });
-  const [failure, setFailure] = useState<FormFailure | null>(null);
   const [hits, setHits] = useState<{ court: string; bookings: TClosureHitBooking[] } | null>(null);
-  const set = (patch: Partial<typeof form>) => setForm((current) => ({ ...current, ...patch }));
+  const { field, errorOf, submit, failure, setValue } = useZodForm({
+    schema: closureForm,
+    defaultValues: { court_id: '', from_day: today, from_time: '09:00', to_day: today, to_time: '24:00', reason: '' },
+    messages: { failed: 'Si è verificato un errore nel salvataggio della chiusura. Riprova più tardi.' },
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    try {
-      const created = await create.mutateAsync({
-        court_id: Number(form.court_id),
-        starts_at: romeInstant(form.from_day, form.from_time),
-        ends_at: romeInstant(form.to_day, form.to_time),
-        reason: form.reason,
-      });
-      setHits({ court: created.closure.court.name, bookings: created.affected_bookings });
-      set({ reason: '' });
-      notify(`Chiusura del campo ${created.closure.court.code} salvata.`);
-    } catch (error) {
-      setFailure(formFailure(error, 'Si è verificato un errore nel salvataggio della chiusura. Riprova più tardi.'));
-    }
-  }
+  const send = async (form: z.output<typeof ZClosureForm>) => {
+    const created = await create.mutateAsync(closureBody(form));
+    setHits({ court: created.closure.court.name, bookings: created.affected_bookings });
+    setValue('reason', '');
+    notify(`Chiusura del campo ${created.closure.court.code} salvata.`);
+  };
 
   async function removeClosure(closure: TCourtClosure) {
     const confirmed = await confirm({ title: 'Elimina chiusura', message: `Eliminare la chiusura del campo ${closure.court.name} (${closure.reason})? Il campo tornerà prenotabile.`, confirmLabel: 'Elimina', tone: 'danger' });
@@ -77,28 +78,27 @@ export function ClosuresSection({ courts, notify, confirm }: Props) {
       ),
     },
   ];
-  const errors = failure?.fields ?? {};
 
   return (
     <section aria-labelledby="closures-title" className="space-y-4">
       <h2 id="closures-title" className="text-xl font-semibold text-sea-900">Chiusure</h2>
-      <form onSubmit={submit} noValidate className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3" aria-label="Nuova chiusura">
-        <Select label="Campo" required value={form.court_id} options={[{ value: '', label: 'Scegli un campo' }, ...courts.map((court) => ({ value: String(court.id), label: `${court.name} (${court.code})` }))]} onChange={(e) => set({ court_id: e.target.value })} error={errors.court_id} />
+      <form onSubmit={submit(send)} noValidate className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3" aria-label="Nuova chiusura">
+        <Select label="Campo" required options={[{ value: '', label: 'Scegli un campo' }, ...courts.map((court) => ({ value: String(court.id), label: `${court.name} (${court.code})` }))]} {...field('court_id')} />
         <div className="grid grid-cols-2 gap-2">
-          <Input label="Dal giorno" type="date" required value={form.from_day} onChange={(e) => set({ from_day: e.target.value })} error={errors.starts_at} />
-          <Input label="Dalle ore" type="time" required value={form.from_time} onChange={(e) => set({ from_time: e.target.value })} />
+          <Input label="Dal giorno" type="date" required {...field('from_day')} error={errorOf('starts_at')} />
+          <Input label="Dalle ore" type="time" required {...field('from_time')} />
         </div>
         <div className="grid grid-cols-2 gap-2">
-          <Input label="Al giorno" type="date" required value={form.to_day} onChange={(e) => set({ to_day: e.target.value })} error={errors.ends_at} />
-          <Input label="Alle ore" required value={form.to_time} pattern="([01]\d|2[0-3]):[0-5]\d|24:00" placeholder="24:00" onChange={(e) => set({ to_time: e.target.value })} hint="24:00 = fine giornata" />
+          <Input label="Al giorno" type="date" required {...field('to_day')} error={errorOf('ends_at')} />
+          <Input label="Alle ore" required pattern="([01]\d|2[0-3]):[0-5]\d|24:00" placeholder="24:00" hint="24:00 = fine giornata" {...field('to_time')} />
         </div>
         <div className="sm:col-span-2">
-          <Input label="Motivo" required maxLength={255} value={form.reason} onChange={(e) => set({ reason: e.target.value })} error={errors.reason} />
+          <Input label="Motivo" required maxLength={255} {...field('reason')} />
         </div>
         <div className="flex items-end">
           <Button type="submit" loading={create.isPending} loadingText="Salvataggio...">Chiudi il campo</Button>
         </div>
-        {failure && <div className="sm:col-span-2 lg:col-span-3"><Alert tone="error">{failure.message}</Alert></div>}
+        <FormAlert failure={failure} className="sm:col-span-2 lg:col-span-3" />
       </form>
 
       {hits && (

@@ -2,7 +2,7 @@
 import { COURT_PURPOSE_INFO, type TCourt } from '@beach/contracts';
 import Pencil from 'lucide-react/icons/pencil';
 import { useState } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { useNotices } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
@@ -10,7 +10,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
-import { useAdminCourts } from '../api/admin-courts';
+import { useAdminCourts } from '../../../lib/shared-queries';
 import { ClosuresSection } from '../components/closures-section';
 import { CourtEditModal } from '../components/court-edit-modal';
 

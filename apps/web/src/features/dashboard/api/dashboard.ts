@@ -4,7 +4,7 @@
 import { api } from '@beach/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { financeKeys } from '../../finance/api/finance';
+import { queryRoots } from '../../../lib/shared-queries';
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -49,7 +49,7 @@ export interface MonthPoint {
 /** Income and expenses by month, for admins only (staff never call these admin routes). */
 export const useSixMonthTrend = (today: string, enabled: boolean) =>
   useQuery({
-    queryKey: [...financeKeys.all, 'trend', today],
+    queryKey: [...queryRoots.finance, 'trend', today],
     queryFn: async (): Promise<MonthPoint[]> => {
       const query = sixMonthRange(today);
       const [income, expenses] = await Promise.all([callApi(api.incomes.stats, { query }), callApi(api.expenses.stats, { query })]);

@@ -2,10 +2,10 @@
 import { api, type TExpenseBody, type TIncomeBody, type TLedgerQuery, type TTransactionsQuery } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/shared-queries';
 
-/** Everything the dashboard reads from money; a change to expenses or income refreshes it too. */
 export const financeKeys = {
-  all: ['finance'] as const,
+  all: queryRoots.finance,
   transactions: (query: TTransactionsQuery) => ['finance', 'transactions', query] as const,
   transaction: (id: number) => ['finance', 'transaction', id] as const,
   expenses: (query: TLedgerQuery) => ['finance', 'expenses', query] as const,

@@ -1,17 +1,16 @@
 // The expense or extra income form (design §8): date, category, description, amount in euros,
 // method and, for an expense, the supplier. Categories already used are offered as suggestions.
-import { PAYMENT_METHOD_LABELS, type TExpense, type TExpenseBody, type TIncome } from '@beach/contracts';
-import { useModalForm } from '../../../components/admin/use-modal-form';
-import { Button } from '../../../components/ui/button';
+import { PAYMENT_METHOD_LABELS, ZExpenseBody, type TExpense, type TExpenseBody, type TIncome } from '@beach/contracts';
 import { Input, Select } from '../../../components/ui/field';
+import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { todayInRome } from '../../../lib/format';
 import { FINANCE_MESSAGES } from '../messages';
 import { optionsOf } from './filter-options';
 
-type Form = { date: string; category: string; description: string; amount: string; payment_method: string; supplier: string };
+const FORM_ID = 'ledger-form';
 
-const formOf = (row: TIncome | TExpense | null): Form => ({
+const formOf = (row: TIncome | TExpense | null): TExpenseBody => ({
   date: row?.date ?? todayInRome(),
   category: row?.category ?? '',
   description: row?.description ?? '',
@@ -39,16 +38,6 @@ export function LedgerFormModal({
   onSave: (body: TExpenseBody) => Promise<void>;
   onClose: () => void;
 }) {
-  const { field, submit, errorAlert } = useModalForm<Form>({
-    open,
-    subject: row,
-    initial: () => formOf(row),
-    required: ['date', 'category', 'description', 'amount'],
-    messages: { required: FINANCE_MESSAGES.requiredFields, failed: FINANCE_MESSAGES.saveFailed },
-  });
-  const formId = 'ledger-form';
-  const send = (values: Form) => onSave({ ...values, payment_method: values.payment_method as TExpenseBody['payment_method'], supplier: withSupplier ? values.supplier : undefined });
-
   return (
     <Modal
       open={open}
@@ -56,32 +45,40 @@ export function LedgerFormModal({
       title={title}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" form={formId} loading={saving} loadingText="Salvataggio...">
-            {row ? 'Salva modifiche' : 'Registra'}
-          </Button>
-        </>
+        <FormButtons formId={FORM_ID} onCancel={onClose} saving={saving}>
+          {row ? 'Salva modifiche' : 'Registra'}
+        </FormButtons>
       }
     >
-      <form id={formId} onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Input label="Data" type="date" required {...field('date')} />
-        <Input label="Importo (€)" required inputMode="decimal" placeholder="0,00" autoComplete="off" {...field('amount')} />
-        <Input label="Categoria" required list="ledger-categories" autoComplete="off" maxLength={100} {...field('category')} />
-        <datalist id="ledger-categories">
-          {categories.map((category) => (
-            <option key={category} value={category} />
-          ))}
-        </datalist>
-        <Select label="Metodo di pagamento" options={optionsOf(PAYMENT_METHOD_LABELS, 'Non indicato')} {...field('payment_method')} />
-        <div className="sm:col-span-2">
-          <Input label="Descrizione" required maxLength={500} autoComplete="off" {...field('description')} />
-        </div>
-        {withSupplier && <Input label="Fornitore" maxLength={200} autoComplete="off" {...field('supplier')} />}
-        {errorAlert}
-      </form>
+      <LedgerForm key={row?.id ?? 'new'} row={row} withSupplier={withSupplier} categories={categories} onSave={onSave} />
     </Modal>
+  );
+}
+
+/** Mounted each time the modal opens, so it starts from the row's data. */
+function LedgerForm({ row, withSupplier, categories, onSave }: { row: TIncome | TExpense | null; withSupplier: boolean; categories: string[]; onSave: (body: TExpenseBody) => Promise<void> }) {
+  const { field, submit, failure } = useZodForm({
+    schema: ZExpenseBody,
+    defaultValues: formOf(row),
+    messages: { required: FINANCE_MESSAGES.requiredFields, failed: FINANCE_MESSAGES.saveFailed, prefix: 'Errore: ' },
+  });
+  const send = (values: TExpenseBody) => onSave({ ...values, supplier: withSupplier ? values.supplier : undefined });
+  return (
+    <form id={FORM_ID} onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">
+      <Input label="Data" type="date" required {...field('date')} />
+      <Input label="Importo (€)" required inputMode="decimal" placeholder="0,00" autoComplete="off" {...field('amount')} />
+      <Input label="Categoria" required list="ledger-categories" autoComplete="off" maxLength={100} {...field('category')} />
+      <datalist id="ledger-categories">
+        {categories.map((category) => (
+          <option key={category} value={category} />
+        ))}
+      </datalist>
+      <Select label="Metodo di pagamento" options={optionsOf(PAYMENT_METHOD_LABELS, 'Non indicato')} {...field('payment_method')} />
+      <div className="sm:col-span-2">
+        <Input label="Descrizione" required maxLength={500} autoComplete="off" {...field('description')} />
+      </div>
+      {withSupplier && <Input label="Fornitore" maxLength={200} autoComplete="off" {...field('supplier')} />}
+      <FormAlert failure={failure} className="sm:col-span-2" />
+    </form>
   );
 }

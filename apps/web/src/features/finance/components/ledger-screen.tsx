@@ -7,17 +7,17 @@ import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
-import { formFailure } from '../../../components/admin/form-failure';
 import { useNotices } from '../../../components/admin/notices';
 import { useListState } from '../../../components/admin/use-list-state';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { serverMessage } from '../../../lib/api-errors';
 import { FINANCE_MESSAGES } from '../messages';
 import { DateRangeFields, NO_DATES } from './date-range-fields';
 import { optionsOf } from './filter-options';
@@ -69,7 +69,7 @@ export function LedgerScreen<R extends Row>({ title, subtitle, noun, totalLabel,
     try {
       notify((await remove(row.id)).message);
     } catch (error) {
-      notify(formFailure(error, FINANCE_MESSAGES.deleteFailed).message, 'error');
+      notify(serverMessage(error) ?? FINANCE_MESSAGES.deleteFailed, 'error');
     }
   }
 
@@ -130,7 +130,7 @@ export function LedgerScreen<R extends Row>({ title, subtitle, noun, totalLabel,
 
       {rows.isError && !rows.isFetching ? (
         <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void rows.refetch()}>Riprova</Button>}>
-          {formFailure(rows.error, loadFailed).message}
+          {serverMessage(rows.error) ?? loadFailed}
         </Alert>
       ) : (
         <div>

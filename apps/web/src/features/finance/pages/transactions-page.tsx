@@ -12,10 +12,9 @@ import {
 import Download from 'lucide-react/icons/download';
 import Eye from 'lucide-react/icons/eye';
 import { useState } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
-import { formFailure } from '../../../components/admin/form-failure';
 import { useNotices } from '../../../components/admin/notices';
 import { useListState } from '../../../components/admin/use-list-state';
 import { Alert } from '../../../components/ui/alert';
@@ -23,6 +22,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { serverMessage } from '../../../lib/api-errors';
 import { exportTransactions, useTransactions } from '../api/finance';
 import { DateRangeFields, NO_DATES } from '../components/date-range-fields';
 import { optionsOf } from '../components/filter-options';
@@ -51,7 +51,7 @@ export default function TransactionsPage() {
     try {
       await exportTransactions(query);
     } catch (error) {
-      notify(formFailure(error, FINANCE_MESSAGES.exportFailed).message, 'error');
+      notify(serverMessage(error) ?? FINANCE_MESSAGES.exportFailed, 'error');
     } finally {
       setExporting(false);
     }
@@ -142,7 +142,7 @@ export default function TransactionsPage() {
 
       {transactions.isError && !transactions.isFetching ? (
         <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void transactions.refetch()}>Riprova</Button>}>
-          {formFailure(transactions.error, FINANCE_MESSAGES.transactionsLoadFailed).message}
+          {serverMessage(transactions.error) ?? FINANCE_MESSAGES.transactionsLoadFailed}
         </Alert>
       ) : (
         <div>

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { useCourts } from '../api/use-home-data';
+import { useCourts } from '../../../lib/use-public-data';
 import { NARROW_LAYOUT, WIDE_LAYOUT } from './court-layout';
 import { CourtPlan } from './court-plan';
 

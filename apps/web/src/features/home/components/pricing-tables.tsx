@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCents } from '../../../lib/format';
-import { usePriceList } from '../api/use-home-data';
+import { usePriceList } from '../../../lib/use-public-data';
 
 function insuranceNote(entry: TPriceEntry, insuranceCents: number | undefined) {
   const included = PRICE_INFO[entry.code].insuranceIncluded;

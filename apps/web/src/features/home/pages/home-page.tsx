@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { paths } from '../../../config/paths';
 import { Spinner } from '../../../components/ui/spinner';
 import { HeroSlideshow } from '../components/hero-slideshow';

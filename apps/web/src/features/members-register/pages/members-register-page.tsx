@@ -5,7 +5,7 @@ import { MEMBERS_REGISTER_PER_PAGE, MEMBERSHIP_TYPE_LABELS, type TMembersRegiste
 import Download from 'lucide-react/icons/download';
 import Printer from 'lucide-react/icons/printer';
 import { useState } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
 import { useNotices } from '../../../components/admin/notices';

@@ -3,16 +3,8 @@ import { api, type TMembershipPurchaseBody, type TMyMembership } from '@beach/co
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
-import { goToCheckout } from '../../payments/api/checkout';
-
-export const membershipKeys = {
-  all: ['memberships'] as const,
-  mine: ['memberships', 'mine'] as const,
-  verification: (token: string) => ['memberships', 'verify', token] as const,
-};
-
-/** The member's cards, newest first. */
-export const useMyMemberships = () => useQuery({ queryKey: membershipKeys.mine, queryFn: async () => (await callApi(api.memberships.mine)).data });
+import { goToCheckout } from '../../../lib/checkout';
+import { membershipKeys } from '../../../lib/shared-queries';
 
 /** Requests a card; a payable one continues on the checkout page. */
 export function useCreateMembership() {

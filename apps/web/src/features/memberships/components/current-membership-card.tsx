@@ -1,10 +1,10 @@
 import { MEMBERSHIP_TYPE_LABELS, type TMyMembership } from '@beach/contracts';
 import { Badge } from '../../../components/ui/badge';
-import { validityText } from '../dates';
+import { validityText } from '../../../lib/format';
 import { MyReceiptLinks } from '../../receipts/components/receipt-links';
 import { DownloadPdfButton } from './download-pdf-button';
 import { MembershipQr } from './membership-qr';
-import { MembershipStatusBadge } from './membership-status-badge';
+import { MembershipStatusBadge } from '../../../components/membership-status-badge';
 import { PendingCardActions } from './pending-card-actions';
 
 const insuranceText = (hasInsurance: boolean | null) => (hasInsurance === null ? 'Non indicata' : hasInsurance ? 'Sì' : 'No');

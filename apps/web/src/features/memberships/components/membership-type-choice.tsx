@@ -2,7 +2,7 @@ import { MEMBERSHIP_TYPE_LABELS, PRICE_INFO, type TMembershipType } from '@beach
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { formatCents } from '../../../lib/format';
-import { priceCodeOf } from './purchase-form-schema';
+import { priceCodeOf } from '../../../lib/membership-rules';
 
 /** The card types the member may choose, each with its list price (the quote gives the total). */
 export function MembershipTypeChoice({ types, priceOf, registration, error }: { types: TMembershipType[]; priceOf: (type: TMembershipType) => number | undefined; registration: UseFormRegisterReturn; error?: string }) {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMyMemberships } from '../api/memberships';
+import { useMyMemberships } from '../../../lib/shared-queries';
 import { todayInRome } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { readOfflineCards, saveOfflineCards } from '../offline-cards';

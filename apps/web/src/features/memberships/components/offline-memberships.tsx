@@ -2,7 +2,7 @@ import { MEMBERSHIP_TYPE_LABELS } from '@beach/contracts';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { formatDateTime } from '../../../lib/format';
-import { validityText } from '../dates';
+import { validityText } from '../../../lib/format';
 import type { TOfflineCards } from '../offline-cards';
 import { MembershipQr } from './membership-qr';
 

@@ -1,8 +1,8 @@
 import { MEMBERSHIP_TYPE_LABELS, type TMyMembership } from '@beach/contracts';
-import { validityText } from '../dates';
+import { validityText } from '../../../lib/format';
 import { MyReceiptLinks } from '../../receipts/components/receipt-links';
 import { DownloadPdfButton } from './download-pdf-button';
-import { MembershipStatusBadge } from './membership-status-badge';
+import { MembershipStatusBadge } from '../../../components/membership-status-badge';
 
 /** Cards whose validity is over (expired, or active but past their last day until the nightly job marks them), compactly. */
 export function PastMemberships({ memberships }: { memberships: TMyMembership[] }) {

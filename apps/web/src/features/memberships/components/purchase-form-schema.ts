@@ -1,18 +1,7 @@
-// The buying form's rules (docs/domain.md#memberships): the contract's own schemas, plus what depends on the
-// chosen type and on the profile. A form that passes them is complete enough to ask for a quote.
-import { PERIOD_DAYS, PRICE_INFO, ZFiscalCode, ZMembershipType, z, type TMembershipPurchaseBody, type TMembershipType, type TPriceCode } from '@beach/contracts';
-
-export const priceCodeOf = (type: TMembershipType): TPriceCode => `membership_${type}`;
-
-/** Monthly, weekly and daily cards start on a day the member picks; the others follow the season. */
-export const needsStartDate = (type: string) => Object.hasOwn(PERIOD_DAYS, type);
-
-/** BVU course members get the BVU seasonal price (insurance included) on a seasonal card. */
-export const offersBvu = (type: string) => type === 'seasonal';
-
-/** The insurance add-on is for seasonal, under-23 and under-18 cards; the rest include it. */
-export const offersInsurance = (type: TMembershipType, bvu: boolean) =>
-  PRICE_INFO[priceCodeOf(type)].insuranceIncluded === false && !(bvu && offersBvu(type));
+// The buying form's rules (docs/domain.md#memberships): the contract's own schemas, plus what depends on the chosen
+// type and on the profile. A form that passes them is complete enough to ask for a quote.
+import { ZFiscalCode, ZMembershipType, z, type TMembershipPurchaseBody } from '@beach/contracts';
+import { needsStartDate, offersBvu, offersInsurance } from '../../../lib/membership-rules';
 
 export const purchaseSchema = (askBirthDate: boolean) =>
   z

@@ -3,11 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session';
 import { jsonResponse, userWithRole } from '../../../test/fixtures';
-import { goToCheckout } from '../../payments/api/checkout';
-import { aMembership, PRICES, renderAt, stubApi, yearsFromToday } from '../test-support';
+import { goToCheckout } from '../../../lib/checkout';
+import { aMembership, PRICES, renderAt, stubApi, yearsFromToday } from '../../../test/test-support';
 import { PurchaseForm } from './purchase-form';
 
-vi.mock('../../payments/api/checkout', () => ({ goToCheckout: vi.fn() }));
+vi.mock('../../../lib/checkout', () => ({ goToCheckout: vi.fn() }));
 
 const QUOTE: TMembershipQuote = {
   type: 'seasonal',

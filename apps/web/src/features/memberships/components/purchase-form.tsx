@@ -1,33 +1,27 @@
 import { ageOn, membershipTypesForAge, PERIOD_DAYS, type TMembershipPurchaseBody, type TMembershipType, type TMyMembership, type TPriceCode } from '@beach/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Input } from '../../../components/ui/field';
-import type { ApiError } from '../../../lib/api-transport';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { formFailure, UNEXPECTED_MESSAGE } from '../../../lib/api-errors';
 import { formatCents, formatMoney } from '../../../lib/format';
-import { applyApiError } from '../../../lib/forms';
 import { useCurrentUser } from '../../../lib/session';
-import { usePriceList } from '../../home/api/use-home-data';
+import { usePriceList } from '../../../lib/use-public-data';
 import { useCreateMembership } from '../api/memberships';
-import { useMembershipQuote } from '../api/use-membership-quote';
+import { useMembershipQuote } from '../../../lib/use-membership-quote';
 import { todayInRome } from '../../../lib/format';
 import { MembershipTypeChoice } from './membership-type-choice';
-import { EMPTY_PURCHASE, needsStartDate, offersBvu, offersInsurance, priceCodeOf, PURCHASE_FIELDS, purchaseSchema, type PurchaseFormValues } from './purchase-form-schema';
-import { QuoteSummary, type QuoteState } from './quote-summary';
+import { needsStartDate, offersBvu, offersInsurance, priceCodeOf } from '../../../lib/membership-rules';
+import { EMPTY_PURCHASE, PURCHASE_FIELDS, purchaseSchema } from './purchase-form-schema';
+import { QuoteSummary, type QuoteState } from '../../../components/quote-summary';
 
 type Field = (typeof PURCHASE_FIELDS)[number];
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Messages of a failed quote that no field of the form can show. */
-function unplacedMessages(error: ApiError): string {
-  if (!error.errors) return error.message;
-  const rest = Object.entries(error.errors).filter(([field]) => !(PURCHASE_FIELDS as readonly string[]).includes(field));
-  return rest.length ? rest.flatMap(([, messages]) => messages).join('\n') : 'Correggi i campi segnalati per vedere il prezzo.';
-}
 
 function startDateHint(type: TMembershipType) {
   const days = PERIOD_DAYS[type];
@@ -39,14 +33,14 @@ export function PurchaseForm() {
   const user = useCurrentUser();
   const askBirthDate = !user?.birth_date;
   const schema = useMemo(() => purchaseSchema(askBirthDate), [askBirthDate]);
-  const { register, handleSubmit, setError, setValue, reset, control, formState } = useForm<PurchaseFormValues, unknown, TMembershipPurchaseBody>({
-    resolver: zodResolver(schema),
+  const { register, submit, failure, setValue, reset, control, formState } = useZodForm({
+    schema,
+    raw: false,
     defaultValues: EMPTY_PURCHASE,
   });
   const values = { ...EMPTY_PURCHASE, ...useWatch({ control }) };
   const prices = usePriceList();
   const create = useCreateMembership();
-  const [formError, setFormError] = useState('');
   const [requested, setRequested] = useState<TMyMembership | null>(null);
 
   const today = todayInRome();
@@ -65,7 +59,7 @@ export function PurchaseForm() {
   const quoteState: QuoteState = !parsed.success || !typeAllowed
     ? { kind: 'incomplete' }
     : quote.error
-      ? { kind: 'invalid', message: unplacedMessages(quote.error) }
+      ? { kind: 'invalid', message: formFailure(quote.error, PURCHASE_FIELDS, UNEXPECTED_MESSAGE).message ?? 'Correggi i campi segnalati per vedere il prezzo.' }
       : { kind: 'ready', quote: quote.quote, current: quote.current, updating: quote.updating };
 
   const listPrice = (code: TPriceCode) => prices.data?.entries.find((entry) => entry.code === code)?.amount_cents;
@@ -73,17 +67,12 @@ export function PurchaseForm() {
 
   const payOnline = quote.current && quote.quote?.pay_online;
   const redirecting = Boolean(create.data?.checkout_url);
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError('');
+  const onSubmit = submit(async (body: TMembershipPurchaseBody) => {
     setRequested(null);
-    try {
-      const { membership, checkout_url } = await create.mutateAsync(body);
-      if (!checkout_url) {
-        setRequested(membership);
-        reset(EMPTY_PURCHASE);
-      }
-    } catch (error) {
-      setFormError(applyApiError(error, setError, PURCHASE_FIELDS));
+    const { membership, checkout_url } = await create.mutateAsync(body);
+    if (!checkout_url) {
+      setRequested(membership);
+      reset(EMPTY_PURCHASE);
     }
   });
 
@@ -145,7 +134,7 @@ export function PurchaseForm() {
       <QuoteSummary state={quoteState} />
 
       {/* Next to the button: on a phone the top of the form is out of sight when it is pressed. */}
-      {formError && <Alert tone="error">{formError}</Alert>}
+      <FormAlert failure={failure} />
       {requested && (
         <Alert tone="success" title={`Richiesta inviata: tessera ${requested.membership_number}`}>
           Passa in segreteria per attivarla: per i minori firma un genitore.

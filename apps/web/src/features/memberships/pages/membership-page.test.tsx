@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signIn } from '../../../test/fixtures';
-import { goToCheckout } from '../../payments/api/checkout';
-import { aMembership, PRICES, renderAt, stubApi, yearsFromToday } from '../test-support';
+import { goToCheckout } from '../../../lib/checkout';
+import { aMembership, PRICES, renderAt, stubApi, yearsFromToday } from '../../../test/test-support';
 import MembershipPage from './membership-page';
 
-vi.mock('../../payments/api/checkout', () => ({ goToCheckout: vi.fn() }));
+vi.mock('../../../lib/checkout', () => ({ goToCheckout: vi.fn() }));
 
 const ACTIVE = aMembership({ id: 1, membership_number: 'T2026-00001', is_bvu_member: true });
 const AWAITING_PAYMENT = aMembership({ id: 5, membership_number: 'T2026-00005', type: 'monthly', status: 'pending', awaiting: 'payment', can_cancel: true, verify_url: null, start_date: '2030-06-01', end_date: '2030-06-30' });

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert } from '../../../components/ui/alert';
 import { MyCertificate } from '../../certificates/components/my-certificate';
-import { TestModeNotice } from '../../payments/components/test-mode-notice';
+import { TestModeNotice } from '../../../components/test-mode-notice';
 import { MyMemberships } from '../components/my-memberships';
 import { PurchaseForm } from '../components/purchase-form';
 

@@ -2,7 +2,7 @@ import type { TMembershipVerification } from '@beach/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
-import { renderAt, stubApi } from '../test-support';
+import { renderAt, stubApi } from '../../../test/test-support';
 import VerifyMembershipPage from './verify-membership-page';
 
 const TOKEN = 'Zq3v9K_x1YbN-7hLm2Pw0sTe';

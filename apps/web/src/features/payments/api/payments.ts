@@ -4,14 +4,11 @@ import { api } from '@beach/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { callApi } from '../../../lib/api-client';
-import { membershipKeys } from '../../memberships/api/memberships';
+import { membershipKeys } from '../../../lib/shared-queries';
 
 /** How often the return page asks again while Stripe has not confirmed, and for how long. */
 export const RECONCILE_INTERVAL_MS = 2_000;
 export const RECONCILE_GIVE_UP_MS = 60_000;
-
-export const usePaymentsConfig = () =>
-  useQuery({ queryKey: ['payments', 'config'], queryFn: () => callApi(api.payments.config), staleTime: Number.POSITIVE_INFINITY });
 
 /**
  * The outcome of a Checkout Session, asked again every 2 s while it is pending and until

@@ -2,7 +2,7 @@ import type { TCheckoutOutcome } from '@beach/contracts';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signIn } from '../../../test/fixtures';
-import { aMembership, renderAt, stubApi } from '../../memberships/test-support';
+import { aMembership, renderAt, stubApi } from '../../../test/test-support';
 import { RECONCILE_GIVE_UP_MS, RECONCILE_INTERVAL_MS } from '../api/payments';
 import PaymentCompletedPage from './payment-completed-page';
 

@@ -2,18 +2,17 @@ import { MEMBERSHIP_TYPE_LABELS, type TCheckoutOutcome } from '@beach/contracts'
 import CircleCheck from 'lucide-react/icons/circle-check';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-transport';
-import { downloadBookingIcs, useBooking } from '../../bookings/api/bookings';
-import { BookingSummary } from '../../bookings/components/booking-summary';
-import { useMyMemberships } from '../../memberships/api/memberships';
-import { validityText } from '../../memberships/dates';
+import { BookingSummary } from '../../../components/booking-summary';
+import { downloadBookingIcs, useBooking, useMyMemberships } from '../../../lib/shared-queries';
+import { validityText } from '../../../lib/format';
 import { usePaymentOutcome } from '../api/payments';
-import { TestModeNotice } from '../components/test-mode-notice';
+import { TestModeNotice } from '../../../components/test-mode-notice';
 
 /** One state of the page: its title (tab and heading) and what it says. */
 function Screen({ title, children }: { title: string; children: ReactNode }) {

@@ -1,12 +1,12 @@
 // The price list of one year (spec §9 codes): edit the amounts, or copy the list to next year.
-import { PRICE_INFO, type TAdminPriceList } from '@beach/contracts';
-import { useState, type FormEvent } from 'react';
+import { PRICE_INFO, z, ZPriceListBody, type TAdminPriceList, type TPriceListBody } from '@beach/contracts';
 import type { ConfirmOptions } from '../../../components/admin/confirm-dialog';
-import { formFailure, type FormFailure } from '../../../components/admin/form-failure';
 import type { NoticeTone } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { serverMessage } from '../../../lib/api-errors';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCopyPriceList, usePriceList, useSavePriceList } from '../api/admin-pricing';
 
@@ -33,7 +33,7 @@ export function PriceListSection({ year, onYearChange, notify, confirm }: Props)
       onYearChange(created.year);
       notify(`Listino ${created.year} creato dal ${year}.`);
     } catch (error) {
-      notify(formFailure(error, 'Si è verificato un errore nella copia del listino. Riprova più tardi.').message, 'error');
+      notify(serverMessage(error) ?? 'Si è verificato un errore nella copia del listino. Riprova più tardi.', 'error');
     }
   }
 
@@ -67,26 +67,27 @@ export function PriceListSection({ year, onYearChange, notify, confirm }: Props)
 function PriceAmountsForm({ list, hasList, notify }: { list: TAdminPriceList; hasList: boolean; notify: Props['notify'] }) {
   const year = list.year;
   const save = useSavePriceList();
-  const [amounts, setAmounts] = useState<Record<string, string>>(() => amountsOf(list));
-  const [failure, setFailure] = useState<FormFailure | null>(null);
+  // The form holds an amount per code; the body, the entries that have one (a blank amount is not sent).
+  const filled = (amounts: Record<string, string>) => list.entries.filter((entry) => amounts[entry.code]?.trim());
+  const bodyOf = ({ amounts }: { amounts: Record<string, string> }): TPriceListBody => ({
+    entries: filled(amounts).map((entry) => ({ code: entry.code, amount: amounts[entry.code]!.trim(), note: entry.note })),
+  });
+  const schema = z.object({ amounts: z.record(z.string(), z.string()) }).transform(bodyOf).pipe(ZPriceListBody);
+  const { register, errorOf, watch, submit, failure } = useZodForm({
+    schema,
+    defaultValues: { amounts: amountsOf(list) },
+    messages: { failed: 'Si è verificato un errore nel salvataggio del listino. Riprova più tardi.' },
+  });
+  const send = async (form: { amounts: Record<string, string> }) => {
+    await save.mutateAsync({ year, body: bodyOf(form) });
+    notify(`Listino ${year} salvato.`);
+  };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const entries = list.entries.filter((entry) => amounts[entry.code]?.trim()).map((entry) => ({ code: entry.code, amount: amounts[entry.code]!.trim(), note: entry.note }));
-    try {
-      await save.mutateAsync({ year, body: { entries } });
-      notify(`Listino ${year} salvato.`);
-    } catch (error) {
-      setFailure(formFailure(error, 'Si è verificato un errore nel salvataggio del listino. Riprova più tardi.'));
-    }
-  }
-
-  /** A field's server message: entries are validated by their index in what was sent. */
-  const sentIndex = (code: string) => list.entries.filter((entry) => amounts[entry.code]?.trim()).findIndex((entry) => entry.code === code);
+  /** A field's message: entries are checked by their index in what is sent. */
+  const sentIndex = (code: string) => filled(watch('amounts')).findIndex((entry) => entry.code === code);
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`Listino ${year}`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <form onSubmit={submit(send)} noValidate aria-label={`Listino ${year}`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       {!hasList && <Alert>Non esiste ancora un listino per il {year}: inserisci gli importi o copia quello dell’anno prima.</Alert>}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {list.entries.map((entry) => (
@@ -96,13 +97,13 @@ function PriceAmountsForm({ list, hasList, notify }: { list: TAdminPriceList; ha
             hint={PRICE_INFO[entry.code].detail}
             inputMode="decimal"
             placeholder="0,00"
-            value={amounts[entry.code] ?? ''}
-            onChange={(e) => setAmounts((current) => ({ ...current, [entry.code]: e.target.value }))}
-            error={failure?.fields[`entries.${sentIndex(entry.code)}.amount`]}
+            {...register(`amounts.${entry.code}`)}
+            error={errorOf(`entries.${sentIndex(entry.code)}.amount`)}
           />
         ))}
       </div>
-      {failure && <Alert tone="error">{failure.message}</Alert>}
+      {/* A message about the list as a whole (no amount at all) belongs to no field. */}
+      <FormAlert failure={errorOf('entries') ?? failure} />
       <Button type="submit" loading={save.isPending} loadingText="Salvataggio...">Salva listino {year}</Button>
     </form>
   );

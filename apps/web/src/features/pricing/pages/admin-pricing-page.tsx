@@ -1,6 +1,6 @@
 // /admin/listino-prezzi (admin, docs/domain.md#price-list): the price list by year and the booking rules.
 import { useState } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { useNotices } from '../../../components/admin/notices';
 import { todayInRome } from '../../../lib/format';

@@ -1,10 +1,11 @@
 // The back-office calls for users (a role change: never one's own, never the last admin).
-import { api, type TAdminUserBody, type TAdminUserCreateBody, type TAdminUsersQuery, type TRole } from '@beach/contracts';
+import { api, type TAdminUserBody, type TAdminUserCreateBody, type TAdminUsersQuery } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/shared-queries';
 
 const keys = {
-  all: ['users'] as const,
+  all: queryRoots.users,
   list: (query: TAdminUsersQuery) => ['users', 'list', query] as const,
   detail: (id: number) => ['users', 'detail', id] as const,
 };
@@ -22,7 +23,6 @@ function useUserMutation<Variables, Result>(mutationFn: (variables: Variables) =
 
 export const useCreateUser = () => useUserMutation((body: TAdminUserCreateBody) => callApi(api.users.create, { body }));
 export const useUpdateUser = () => useUserMutation(({ id, body }: { id: number; body: TAdminUserBody }) => callApi(api.users.update, { params: { id }, body }));
-export const useChangeRole = () => useUserMutation(({ id, role }: { id: number; role: TRole }) => callApi(api.users.changeRole, { params: { id }, body: { role } }));
 export const useSetDisabled = () =>
   useUserMutation(({ id, disabled }: { id: number; disabled: boolean }) => callApi(disabled ? api.users.disable : api.users.enable, { params: { id } }));
 export const useEraseUser = () => useUserMutation((id: number) => callApi(api.users.erase, { params: { id } }));

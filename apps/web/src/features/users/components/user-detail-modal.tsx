@@ -156,7 +156,7 @@ export function UserDetailModal({ userId, onClose, actions }: { userId: number |
                   label="Cambia ruolo"
                   value={user.role}
                   options={ROLES.map((role) => ({ value: role, label: ROLE_DISPLAY_NAMES[role] }))}
-                  onChange={(event) => actions.changeRole(user, event.target.value as TRole)}
+                  onValueChange={(role) => actions.changeRole(user, role)}
                 />
               </div>
             )}

@@ -1,17 +1,15 @@
 // Creating an account at the desk, or editing one (design §8). The member chooses the password from
 // the e-mail the server sends; staff and admin roles can be given at creation.
-import { ROLE_DISPLAY_NAMES, ROLES, type TAdminUser, type TRole } from '@beach/contracts';
-import { useModalForm } from '../../../components/admin/use-modal-form';
-import { Button } from '../../../components/ui/button';
+import { ROLE_DISPLAY_NAMES, ROLES, ZAdminUserCreateBody, type TAdminUser, type TAdminUserCreateBody } from '@beach/contracts';
 import { Input, Select } from '../../../components/ui/field';
+import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { useCreateUser, useUpdateUser } from '../api/users';
 import { USERS_MESSAGES } from '../messages';
 
-type Form = { first_name: string; last_name: string; email: string; phone: string; birth_date: string; role: string };
-
-const NEW_USER: Form = { first_name: '', last_name: '', email: '', phone: '', birth_date: '', role: 'user' };
-const formOf = (user: TAdminUser): Form => ({
+const FORM_ID = 'user-form';
+const NEW_USER: TAdminUserCreateBody = { first_name: '', last_name: '', email: '', phone: '', birth_date: '', role: 'user' };
+const formOf = (user: TAdminUser): TAdminUserCreateBody => ({
   first_name: user.first_name,
   last_name: user.last_name,
   email: user.email,
@@ -19,20 +17,13 @@ const formOf = (user: TAdminUser): Form => ({
   birth_date: user.birth_date ?? '',
   role: user.role,
 });
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_DISPLAY_NAMES[role] }));
 
 export function UserFormModal({ open, user, onClose, onSaved }: { open: boolean; user: TAdminUser | null; onClose: () => void; onSaved: (message: string, saved: TAdminUser) => void }) {
   const create = useCreateUser();
   const update = useUpdateUser();
-  const { field, submit, errorAlert } = useModalForm<Form>({
-    open,
-    subject: user,
-    initial: () => (user ? formOf(user) : NEW_USER),
-    required: ['first_name', 'last_name', 'email'],
-    messages: { required: USERS_MESSAGES.requiredFields, failed: USERS_MESSAGES.saveFailed },
-  });
-  const formId = 'user-form';
-  const send = async ({ role, ...profile }: Form) => {
-    const result = user ? await update.mutateAsync({ id: user.id, body: profile }) : await create.mutateAsync({ ...profile, role: role as TRole });
+  const send = async ({ role, ...profile }: TAdminUserCreateBody) => {
+    const result = user ? await update.mutateAsync({ id: user.id, body: profile }) : await create.mutateAsync({ ...profile, role });
     onSaved(result.message, result.user);
   };
 
@@ -42,26 +33,33 @@ export function UserFormModal({ open, user, onClose, onSaved }: { open: boolean;
       title={user ? `Modifica ${user.first_name} ${user.last_name}` : 'Nuovo utente'}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" form={formId} loading={create.isPending || update.isPending} loadingText="Salvataggio...">
-            {user ? 'Salva Modifiche' : 'Crea utente'}
-          </Button>
-        </>
+        <FormButtons formId={FORM_ID} onCancel={onClose} saving={create.isPending || update.isPending}>
+          {user ? 'Salva Modifiche' : 'Crea utente'}
+        </FormButtons>
       }
     >
-      <form id={formId} onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Input label="Nome" required autoComplete="off" {...field('first_name')} />
-        <Input label="Cognome" required autoComplete="off" {...field('last_name')} />
-        <Input label="E-mail" required type="email" autoComplete="off" className="sm:col-span-2" {...field('email')} />
-        <Input label="Telefono" type="tel" {...field('phone')} />
-        <Input label="Data di nascita" type="date" {...field('birth_date')} />
-        {!user && <Select label="Ruolo" options={ROLES.map((role) => ({ value: role, label: ROLE_DISPLAY_NAMES[role] }))} {...field('role')} />}
-        {!user && <p className="text-sm text-slate-600 sm:col-span-2">L’utente riceverà un’e-mail con il link per scegliere la password.</p>}
-        {errorAlert}
-      </form>
+      <UserForm key={user?.id ?? 'new'} user={user} send={send} />
     </Modal>
+  );
+}
+
+/** Mounted each time the modal opens, so it starts from the user's data. */
+function UserForm({ user, send }: { user: TAdminUser | null; send: (body: TAdminUserCreateBody) => Promise<void> }) {
+  const { field, submit, failure } = useZodForm({
+    schema: ZAdminUserCreateBody,
+    defaultValues: user ? formOf(user) : NEW_USER,
+    messages: { required: USERS_MESSAGES.requiredFields, failed: USERS_MESSAGES.saveFailed, prefix: 'Errore: ' },
+  });
+  return (
+    <form id={FORM_ID} onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">
+      <Input label="Nome" required autoComplete="off" {...field('first_name')} />
+      <Input label="Cognome" required autoComplete="off" {...field('last_name')} />
+      <Input label="E-mail" required type="email" autoComplete="off" className="sm:col-span-2" {...field('email')} />
+      <Input label="Telefono" type="tel" {...field('phone')} />
+      <Input label="Data di nascita" type="date" {...field('birth_date')} />
+      {!user && <Select label="Ruolo" options={ROLE_OPTIONS} {...field('role')} />}
+      {!user && <p className="text-sm text-slate-600 sm:col-span-2">L’utente riceverà un’e-mail con il link per scegliere la password.</p>}
+      <FormAlert failure={failure} className="sm:col-span-2" />
+    </form>
   );
 }

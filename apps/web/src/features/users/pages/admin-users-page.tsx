@@ -4,7 +4,7 @@ import { ROLE_DISPLAY_NAMES, ROLES, USERS_PER_PAGE, type TAdminUser, type TRole 
 import Eye from 'lucide-react/icons/eye';
 import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
@@ -17,7 +17,8 @@ import { Pagination } from '../../../components/ui/pagination';
 import { serverMessage, isForbidden } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
-import { useChangeRole, useEraseUser, useSetDisabled, useUsers } from '../api/users';
+import { useChangeRole } from '../../../lib/shared-queries';
+import { useEraseUser, useSetDisabled, useUsers } from '../api/users';
 import { UserDetailModal, userStatus, type UserActions } from '../components/user-detail-modal';
 import { UserFormModal } from '../components/user-form-modal';
 import { USERS_MESSAGES } from '../messages';

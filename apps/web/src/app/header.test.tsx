@@ -1,0 +1,97 @@
+import type { TRole } from '@beach/contracts';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { backOfficeMenu } from './menu';
+import { signIn, userWithRole } from '../test/fixtures';
+import { Header } from './header';
+
+const renderHeader = () => render(<MemoryRouter><Header /></MemoryRouter>);
+const hrefs = (container: HTMLElement) => within(container).getAllByRole('link', { hidden: true }).map((link) => link.getAttribute('href'));
+
+describe('backOfficeMenu', () => {
+  const menuOf = (role: TRole) => {
+    const menu = backOfficeMenu(userWithRole(role));
+    return { dashboard: menu.dashboard?.to ?? null, groups: Object.fromEntries(menu.groups.map((group) => [group.label, group.links.map((link) => link.to)])) };
+  };
+
+  it('shows nothing of the back-office to users', () => {
+    expect(menuOf('user')).toEqual({ dashboard: null, groups: {} });
+  });
+
+  it('shows staff the dashboard, users, memberships and the bookings screens', () => {
+    expect(menuOf('staff')).toEqual({
+      dashboard: '/admin',
+      groups: { Gestione: ['/admin/users', '/admin/memberships'], Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in'] },
+    });
+  });
+
+  it('shows admins every back-office screen: the audit log, the members’ register and the association’s details too', () => {
+    expect(menuOf('admin')).toEqual({
+      dashboard: '/admin',
+      groups: {
+        Gestione: ['/admin/users', '/admin/memberships', '/admin/membership-editor', '/admin/bvu-members', '/admin/coupons', '/admin/transactions', '/admin/spese', '/admin/incassi', '/admin/registro-attivita', '/admin/libro-soci', '/admin/associazione'],
+        Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in', '/admin/campi', '/admin/allestimenti', '/admin/listino-prezzi', '/admin/coupon-prenotazioni'],
+      },
+    });
+  });
+});
+
+describe('Header', () => {
+  it('offers the public anchors and "Area Utente" when logged out', () => {
+    renderHeader();
+    const nav = screen.getByRole('navigation', { name: 'Principale' });
+    expect(hrefs(nav)).toEqual(['/', '/#how-it-works', '/#pricing', '/#courts-map']);
+    expect(screen.getAllByRole('link', { name: 'Area Utente', hidden: true })[0]!.getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('button', { name: 'Logout rapido' })).toBeNull();
+  });
+
+  it('shows a user the profile menu with initials, name, e-mail, role badge and links, and no back-office', async () => {
+    signIn('user');
+    renderHeader();
+    const profileButton = screen.getByRole('button', { name: 'Menu profilo di Giulia' });
+    expect(profileButton.querySelector('[data-initials]')!.getAttribute('data-initials')).toBe('GR');
+    await userEvent.click(profileButton);
+    const menu = document.getElementById(profileButton.getAttribute('aria-controls')!)!;
+    expect(menu.hidden).toBe(false);
+    expect(menu.textContent).toContain('Giulia Rossi');
+    expect(menu.textContent).toContain('giulia@esempio.it');
+    expect(menu.textContent).toContain('Utente');
+    expect(hrefs(menu)).toEqual(['/profilo', '/tesseramento', '/le-mie-prenotazioni', '/prenotazioni']);
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Gestione' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Logout rapido' })).toBeNull();
+  });
+
+  it('gives staff the dashboard, the Gestione and Prenotazioni menus and a quick logout', () => {
+    signIn('staff');
+    renderHeader();
+    const nav = screen.getByRole('navigation', { name: 'Principale' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/admin');
+    expect(within(nav).getByRole('button', { name: /Gestione/ })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: /Prenotazioni/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout rapido' })).toBeTruthy();
+  });
+
+  it('draws the quick logout as an SVG icon, named for screen readers, with no font glyph', () => {
+    signIn('admin');
+    renderHeader();
+    const quickLogout = screen.getByRole('button', { name: 'Logout rapido' });
+    const icon = quickLogout.querySelector('svg');
+    expect(icon).not.toBeNull();
+    expect(icon!.getAttribute('aria-hidden')).toBe('true');
+    expect(icon!.querySelectorAll('path').length).toBeGreaterThan(0);
+    expect(quickLogout.textContent).toBe('');
+  });
+
+  it('mirrors the same items in the mobile menu', async () => {
+    signIn('admin');
+    renderHeader();
+    await userEvent.click(screen.getByRole('button', { name: 'Apri menu' }));
+    const mobile = screen.getByRole('navigation', { name: 'Menu mobile' });
+    const links = hrefs(mobile);
+    expect(links).toEqual(expect.arrayContaining(['/#pricing', '/admin', '/admin/coupons', '/admin/incassi', '/admin/coupon-prenotazioni', '/profilo', '/prenotazioni']));
+    expect(mobile.textContent).toContain('Admin');
+  });
+});

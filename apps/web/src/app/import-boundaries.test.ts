@@ -1,0 +1,34 @@
+// The import boundaries are the repository's ESLint configuration (the `pnpm lint` CI runs): a
+// feature imports no other feature and nothing of app/; shared code imports neither.
+import { ESLint } from 'eslint';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../../../..');
+const src = `${root}/apps/web/src`;
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryMessages(file: string, source: string) {
+  const [result] = await eslint.lintText(source, { filePath: `${src}/${file}` });
+  return result!.messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
+}
+
+describe('import boundaries', () => {
+  it('refuse a feature importing another feature or the app shell', async () => {
+    const messages = await boundaryMessages('features/payments/pages/example.ts', "import { useMyBookings } from '../../bookings/api/bookings';\nimport { Header } from '../../../app/header';\nexport { useMyBookings, Header };\n");
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toContain('A feature imports no other feature');
+    expect(messages[1]).toContain('A feature imports nothing of the app shell');
+  });
+
+  it('refuse shared code importing a feature', async () => {
+    expect(await boundaryMessages('lib/example.ts', "import { useMyBookings } from '../features/bookings/api/bookings';\nexport { useMyBookings };\n")).toEqual([
+      expect.stringContaining('Shared code imports no feature'),
+    ]);
+  });
+
+  it('let a feature use its own files, shared code and the contracts, and app/ compose features', async () => {
+    expect(await boundaryMessages('features/bookings/pages/example.ts', "import { api } from '@beach/contracts';\nimport { bookingKeys } from '../../../lib/shared-queries';\nimport { useMyBookings } from '../api/bookings';\nexport { api, bookingKeys, useMyBookings };\n")).toEqual([]);
+    expect(await boundaryMessages('app/example.ts', "import { useMyBookings } from '../features/bookings/api/bookings';\nexport { useMyBookings };\n")).toEqual([]);
+  });
+});

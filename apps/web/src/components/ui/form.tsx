@@ -1,0 +1,97 @@
+// The one way a form is written: react-hook-form checked by a zod schema (the contract's request
+// body, or a screen's own schema built from the contract's pieces), the fields' messages under the
+// fields in Italian, and a failed save explained by the one server-error mapper (`formFailure`).
+import { z } from '@beach/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { get, useForm, type DefaultValues, type FieldValues, type Path, type RegisterOptions, type Resolver, type UseFormProps } from 'react-hook-form';
+import { formFailure, UNEXPECTED_MESSAGE } from '../../lib/api-errors';
+import { Alert } from './alert';
+import { Button } from './button';
+
+type FormSchema = z.ZodType<unknown, FieldValues>;
+
+/** The fields an object schema names, through pipes (a form's values shaped into a request body). */
+const fieldsOf = (schema: z.core.$ZodType): string[] =>
+  schema instanceof z.ZodObject ? Object.keys(schema.shape) : schema instanceof z.ZodPipe ? [...fieldsOf(schema.in), ...fieldsOf(schema.out)] : [];
+
+interface ZodFormOptions<S extends FormSchema, Raw extends boolean> extends Pick<UseFormProps<z.input<S>>, 'mode' | 'reValidateMode' | 'values'> {
+  schema: S;
+  defaultValues: DefaultValues<z.input<S>>;
+  /**
+   * true (the default): `send` gets the values as typed: a contract's request body as it is (the
+   * server parses it with the same schema), or a form's own values, which the screen shapes into the
+   * body (its schema then ends in `.transform(toBody).pipe(ZBody)`, so the body is checked too).
+   * false: `send` gets the schema's output (a schema that builds the body itself).
+   */
+  raw?: Raw;
+  messages?: {
+    /** The alert when a save fails with no explanation (a server error); a general one if not given. */
+    failed?: string;
+    /** The alert when a required field is empty (each empty field also says so under itself). */
+    required?: string;
+    /** Before the server's own words in the alert ("Errore: " in the back-office). */
+    prefix?: string;
+  };
+}
+
+export function useZodForm<S extends FormSchema, Raw extends boolean = true>({ schema, defaultValues, raw, messages = {}, ...options }: ZodFormOptions<S, Raw>) {
+  type Values = Raw extends false ? z.output<S> : z.input<S>;
+  // The resolver's overloads tell raw from parsed by a literal; `Values` above says the same.
+  const resolver = (raw === false ? zodResolver(schema) : zodResolver(schema, undefined, { raw: true })) as unknown as Resolver<z.input<S>, unknown, Values>;
+  const form = useForm<z.input<S>, unknown, Values>({ ...options, resolver, defaultValues });
+  const [failure, setFailure] = useState<string | null>(null);
+  // Where a server message can go: every field with a default, and every field the schema names.
+  const fieldNames = [...Object.keys(defaultValues), ...fieldsOf(schema)];
+
+  /** The form's onSubmit: `send` runs once the schema passes; its failure is explained on the form. */
+  const submit = (send: (values: Values) => Promise<unknown>) => (event?: FormEvent) =>
+    form.handleSubmit(
+      async (values) => {
+        setFailure(null);
+        try {
+          await send(values);
+        } catch (error) {
+          const explained = formFailure(error, fieldNames, messages.failed ?? UNEXPECTED_MESSAGE, messages.prefix);
+          for (const [field, message] of explained.fields) form.setError(field as Path<z.input<S>>, { type: 'server', message });
+          setFailure(explained.message);
+        }
+      },
+      (errors) => {
+        // The alert sums up only empty fields; any other message stands under its field alone.
+        const empty = (field: string) => String(get(form.getValues(), field) ?? '').trim() === '';
+        setFailure(messages.required && Object.keys(errors).some(empty) ? messages.required : null);
+      },
+    )(event);
+
+  /** The message for one field of the form or of the body it becomes (e.g. `starts_at` under the day). */
+  const errorOf = (name: string) => (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  /** Props for an Input, Select or Textarea bound to one field, with its message. */
+  const field = (name: Path<z.input<S>>, rules?: RegisterOptions<z.input<S>>) => ({ ...form.register(name, rules), error: errorOf(name) });
+
+  return { ...form, submit, field, errorOf, failure, setFailure };
+}
+
+/** The form's alert: what a failed save or a missing field means, above the buttons. */
+export function FormAlert({ failure, className }: { failure: string | null; className?: string }) {
+  if (!failure) return null;
+  return (
+    <div className={className}>
+      <Alert tone="error">{failure}</Alert>
+    </div>
+  );
+}
+
+/** A modal form's buttons, in the modal's footer: cancel, and the submit of the form `formId`. */
+export function FormButtons({ formId, onCancel, saving, children, savingText = 'Salvataggio...' }: { formId: string; onCancel: () => void; saving: boolean; children: ReactNode; savingText?: string }) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        Annulla
+      </Button>
+      <Button type="submit" form={formId} loading={saving} loadingText={savingText}>
+        {children}
+      </Button>
+    </>
+  );
+}
