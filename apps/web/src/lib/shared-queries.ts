@@ -11,6 +11,8 @@ export const queryRoots = {
   users: ['users'],
   adminMemberships: ['admin-memberships'],
   adminCourts: ['admin-courts'],
+  /** The desk planner and booking lists: a check-in marks a booking present there. */
+  adminBookings: ['admin-bookings'],
 } as const;
 
 export const membershipKeys = {

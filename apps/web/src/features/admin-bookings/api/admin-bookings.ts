@@ -12,10 +12,11 @@ import {
   type TRecurringUpdateBody,
 } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryRoots } from '../../../lib/shared-queries';
 import { callApi, downloadFile } from '../../../lib/api-client';
 
 export const adminBookingKeys = {
-  all: ['admin-bookings'] as const,
+  all: queryRoots.adminBookings,
   planner: (date: string) => ['admin-bookings', 'planner', date] as const,
   list: (query: TAdminBookingsQuery) => ['admin-bookings', 'list', query] as const,
   cancelled: (query: TCancelledBookingsQuery) => ['admin-bookings', 'cancelled', query] as const,

@@ -1,4 +1,4 @@
-// Booking at the desk (design §7): for a registered member or a walk-in (name, phone), any number of
+// Booking at the desk (docs/domain.md#desk-planner): for a registered member or a walk-in (name, phone), any number of
 // slots or the full day, the list price (an admin may change it, with a reason), and payment now,
 // later on the day, or by a link the member pays online.
 import { DESK_PAYMENT_CHOICES, moneyToCents, SLOTS, z, ZAdminCreateBookingBody, ZDeskPaymentMethod, type TAdminCreateBookingBody, type TPlanner } from '@beach/contracts';

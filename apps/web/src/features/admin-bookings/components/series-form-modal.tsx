@@ -1,4 +1,4 @@
-// A new weekly series (design §7): court, weekday, times, dates, customer, price; the preview lists
+// A new weekly series (docs/domain.md#recurring-series): court, weekday, times, dates, customer, price; the preview lists
 // every date, free or with why it will be skipped, before anything is booked.
 import { SLOTS, WEEKDAY_LABELS, z, ZRecurringBody, type TOccurrence, type TPlanner, type TRecurringBody, type TRecurringPreview } from '@beach/contracts';
 import { useEffect, useState } from 'react';

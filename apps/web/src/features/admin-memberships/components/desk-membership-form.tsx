@@ -1,4 +1,4 @@
-// A card made at the desk (design §5): holder, type and options, how it was paid; the live quote
+// A card made at the desk (docs/domain.md#memberships): holder, type and options, how it was paid; the live quote
 // comes from the server; the card is active at once and the payment recorded.
 import { MEMBERSHIP_TYPE_LABELS, MEMBERSHIP_TYPES, PAYMENT_METHODS, ZDeskMembershipBody, type TAdminMembership, type TDeskMembershipBody, type TMembershipType, type TPaymentMethod } from '@beach/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';

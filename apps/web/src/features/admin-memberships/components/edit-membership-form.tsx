@@ -1,4 +1,4 @@
-// Corrections to an existing card (design §5): type, dates, fiscal code, insurance, notes; the
+// Corrections to an existing card (docs/domain.md#memberships): type, dates, fiscal code, insurance, notes; the
 // server keeps the old and new values in the audit log.
 import { isAdminMembership, MEMBERSHIP_TYPE_LABELS, MEMBERSHIP_TYPES, ZMembershipEditBody, type TBackOfficeMembership, type TMembershipEditBody } from '@beach/contracts';
 import { Alert } from '../../../components/ui/alert';

@@ -1,4 +1,4 @@
-// /admin/registro-attivita (design §8): every back-office write, newest first, for admins, filtered by
+// /admin/registro-attivita (docs/domain.md#audit-log): every back-office write, newest first, for admins, filtered by
 // member, card, booking, staff member and days.
 import type { TAuditEntry, TMemberSearchResult } from '@beach/contracts';
 import X from 'lucide-react/icons/x';

@@ -1,4 +1,4 @@
-// The privacy part of /profilo (design §8): download all one's data, or ask for its erasure — behind
+// The privacy part of /profilo (docs/domain.md#privacy): download all one's data, or ask for its erasure — behind
 // a confirmation that takes the password again.
 import { ZErasureBody } from '@beach/contracts';
 import Download from 'lucide-react/icons/download';

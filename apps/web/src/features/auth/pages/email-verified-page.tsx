@@ -12,7 +12,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-transport';
 import { resendVerification, verifyEmail } from '../api/auth';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '../../../components/auth-card';
 
 export default function EmailVerifiedPage() {
   const { id, token } = useParams();

@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { paths } from '../../../config/paths';
 import { forgotPassword } from '../api/auth';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '../../../components/auth-card';
 
 export default function ForgotPasswordPage() {
   usePageTitle('Password dimenticata');

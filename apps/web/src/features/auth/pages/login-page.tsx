@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-transport';
 import { useCurrentUser } from '../../../lib/session';
 import { login, resendVerification } from '../api/auth';
 import type { LOGGING_OUT_STATE } from '../api/use-logout';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '../../../components/auth-card';
 
 export default function LoginPage() {
   usePageTitle('Accedi');

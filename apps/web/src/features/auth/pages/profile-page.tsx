@@ -9,7 +9,7 @@ import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { changePassword, updateProfile } from '../api/auth';
-import { ConsentsSection } from '../../consents/components/consents-section';
+import { ConsentsSection } from '../../../components/consents/consents-section';
 import { PrivacySection } from '../components/privacy-section';
 
 export default function ProfilePage() {

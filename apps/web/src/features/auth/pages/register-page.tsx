@@ -8,7 +8,7 @@ import { Checkbox, Input } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { paths } from '../../../config/paths';
 import { register as registerAccount } from '../api/auth';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '../../../components/auth-card';
 
 export default function RegisterPage() {
   usePageTitle('Registrazione');

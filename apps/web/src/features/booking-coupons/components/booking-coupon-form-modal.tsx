@@ -1,4 +1,4 @@
-// New or edited booking coupon (design §7): code, description, discount, band, limits, validity.
+// New or edited booking coupon (docs/domain.md#coupons): code, description, discount, band, limits, validity.
 import { BOOKING_COUPON_BAND_LABELS, BOOKING_COUPON_BANDS, ZBookingCouponBody, type TBookingCoupon, type TBookingCouponBody } from '@beach/contracts';
 import { Checkbox, Input, Select } from '../../../components/ui/field';
 import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';

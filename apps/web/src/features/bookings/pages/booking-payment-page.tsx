@@ -1,4 +1,4 @@
-// /prenotazioni/pagamento/{bookingId} (design §4): the hold's summary and countdown, a coupon, the
+// /prenotazioni/pagamento/{bookingId} (docs/domain.md#holds): the hold's summary and countdown, a coupon, the
 // total, "Paga con carta" and "Annulla prenotazione". Only the owner sees it (the API answers 404).
 import { ZBookingCheckoutBody, type TBookingCheckoutBody } from '@beach/contracts';
 import { useEffect, useState } from 'react';

@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatMoney, whenText } from '../../../lib/format';
-import { MyReceiptLinks } from '../../receipts/components/receipt-links';
+import { MyReceiptLinks } from '../../../components/receipt-links';
 import { downloadBookingIcs } from '../../../lib/shared-queries';
 import { useCalendarFeed, useCancelBooking, useMyBookings, useRegenerateCalendar } from '../api/bookings';
 import { statusOf } from '../labels';

@@ -20,8 +20,8 @@ import { Checkbox, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
-import { exportCertificates, useCertificateList, useCertificateSettings, useSaveCertificateSettings } from '../api/certificates';
-import { CertificateStateBadge } from '../components/certificate-state-badge';
+import { exportCertificates, useCertificateList, useCertificateSettings, useSaveCertificateSettings } from '../../../lib/certificates';
+import { CertificateStateBadge } from '../../../components/certificates/certificate-state-badge';
 
 type Filter = NonNullable<TCertificateListQuery['filter']>;
 

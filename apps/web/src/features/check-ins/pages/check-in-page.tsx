@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { serverMessage } from '../../../lib/api-errors';
 import { ApiError } from '../../../lib/api-transport';
 import { formatDate, formatTime, todayInRome } from '../../../lib/format';
-import { useCardLookup, useCheckInsDay, useRecordCheckIn } from '../api/check-ins';
+import { useCardLookup, useCheckInsDay, useRecordCheckIn } from '../../../lib/check-ins';
 import { CardVerdict } from '../components/card-verdict';
 
 const CameraScanner = lazy(() => import('../components/camera-scanner'));

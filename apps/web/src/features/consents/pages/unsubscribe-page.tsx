@@ -8,8 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-transport';
-import { AuthCard } from '../../auth/components/auth-card';
-import { useUnsubscribe, useUnsubscribeStatus } from '../api/consents';
+import { AuthCard } from '../../../components/auth-card';
+import { useUnsubscribe, useUnsubscribeStatus } from '../../../lib/consents';
 
 export default function UnsubscribePage() {
   usePageTitle('Disiscrizione dalla newsletter');

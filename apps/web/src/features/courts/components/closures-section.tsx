@@ -1,4 +1,4 @@
-// Court closures (design §7): close a court from–to with a reason; the answer lists the live
+// Court closures (docs/domain.md#courts): close a court from–to with a reason; the answer lists the live
 // bookings inside the closure so staff can move or cancel them. Past closures are hidden.
 import { romeInstant, z, ZClosureBody, type TClosureBody, type TClosureHitBooking, type TCourt, type TCourtClosure } from '@beach/contracts';
 import Trash from 'lucide-react/icons/trash-2';

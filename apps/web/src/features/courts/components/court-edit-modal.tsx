@@ -1,4 +1,4 @@
-// Edit one court's details (design §7): name, code, row, position, purpose, lights, bookable, description.
+// Edit one court's details (docs/domain.md#courts): name, code, row, position, purpose, lights, bookable, description.
 import { COURT_PURPOSE_INFO, COURT_PURPOSES, COURT_ROWS, ZCourtEditBody, type TCourt, type TCourtEditBody } from '@beach/contracts';
 import { Checkbox, Input, Select } from '../../../components/ui/field';
 import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';

@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatCents, formatMoney, todayInRome } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useActiveCoupons, useMembershipStats, usePendingCards, useSixMonthTrend, useTodayBookings, useUsersTotal } from '../api/dashboard';
-import { useCheckInsDay } from '../../check-ins/api/check-ins';
+import { useCheckInsDay } from '../../../lib/check-ins';
 import { StatCard } from '../components/stat-card';
 import { chartErrorMessage, dashboardErrorMessage } from '../dashboard-errors';
 

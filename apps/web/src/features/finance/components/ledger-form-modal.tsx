@@ -1,4 +1,4 @@
-// The expense or extra income form (design §8): date, category, description, amount in euros,
+// The expense or extra income form (docs/domain.md#finance): date, category, description, amount in euros,
 // method and, for an expense, the supplier. Categories already used are offered as suggestions.
 import { PAYMENT_METHOD_LABELS, ZExpenseBody, type TExpense, type TExpenseBody, type TIncome } from '@beach/contracts';
 import { Input, Select } from '../../../components/ui/field';

@@ -6,8 +6,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { receiptTitle } from '../../receipts/api/receipts';
-import { ReceiptButton } from '../../receipts/components/receipt-links';
+import { receiptTitle } from '../../../lib/receipts';
+import { ReceiptButton } from '../../../components/receipt-links';
 import { useTransaction } from '../api/finance';
 import { FINANCE_MESSAGES } from '../messages';
 

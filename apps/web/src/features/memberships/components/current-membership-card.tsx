@@ -1,7 +1,7 @@
 import { MEMBERSHIP_TYPE_LABELS, type TMyMembership } from '@beach/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { validityText } from '../../../lib/format';
-import { MyReceiptLinks } from '../../receipts/components/receipt-links';
+import { MyReceiptLinks } from '../../../components/receipt-links';
 import { DownloadPdfButton } from './download-pdf-button';
 import { MembershipQr } from './membership-qr';
 import { MembershipStatusBadge } from '../../../components/membership-status-badge';

@@ -1,6 +1,6 @@
 import { MEMBERSHIP_TYPE_LABELS, type TMyMembership } from '@beach/contracts';
 import { validityText } from '../../../lib/format';
-import { MyReceiptLinks } from '../../receipts/components/receipt-links';
+import { MyReceiptLinks } from '../../../components/receipt-links';
 import { DownloadPdfButton } from './download-pdf-button';
 import { MembershipStatusBadge } from '../../../components/membership-status-badge';
 

@@ -28,7 +28,7 @@ function startDateHint(type: TMembershipType) {
   return days === 1 ? 'Valida solo il giorno scelto.' : `Valida ${days} giorni a partire dal giorno scelto.`;
 }
 
-/** Buying a card (design §3): type by age, fiscal code, dates, insurance, BVU, coupon, live total. */
+/** Buying a card (docs/domain.md#memberships): type by age, fiscal code, dates, insurance, BVU, coupon, live total. */
 export function PurchaseForm() {
   const user = useCurrentUser();
   const askBirthDate = !user?.birth_date;

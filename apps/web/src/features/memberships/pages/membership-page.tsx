@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert } from '../../../components/ui/alert';
-import { MyCertificate } from '../../certificates/components/my-certificate';
+import { MyCertificate } from '../../../components/certificates/my-certificate';
 import { TestModeNotice } from '../../../components/test-mode-notice';
 import { MyMemberships } from '../components/my-memberships';
 import { PurchaseForm } from '../components/purchase-form';

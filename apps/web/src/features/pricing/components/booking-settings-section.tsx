@@ -1,4 +1,4 @@
-// The booking rules of design §1: season, horizon, payment hold, free cancellation, most future
+// The booking rules (docs/domain.md#season-and-booking-horizon): season, horizon, payment hold, free cancellation, most future
 // bookings per member, reminder lead.
 import { ZBookingSettingsBody, type TBookingSettings, type TBookingSettingsBody } from '@beach/contracts';
 import type { NoticeTone } from '../../../components/admin/notices';

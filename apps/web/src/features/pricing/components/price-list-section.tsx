@@ -1,4 +1,4 @@
-// The price list of one year (spec §9 codes): edit the amounts, or copy the list to next year.
+// The price list of one year (every price code, docs/domain.md#price-list): edit the amounts, or copy the list to next year.
 import { PRICE_INFO, z, ZPriceListBody, type TAdminPriceList, type TPriceListBody } from '@beach/contracts';
 import type { ConfirmOptions } from '../../../components/admin/confirm-dialog';
 import type { NoticeTone } from '../../../components/admin/notices';

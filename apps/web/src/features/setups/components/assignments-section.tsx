@@ -1,4 +1,4 @@
-// Which setup each court has over a range of days (design §7); one per court per day, which the
+// Which setup each court has over a range of days (docs/domain.md#courts); one per court per day, which the
 // server guarantees and explains when refused.
 import { z, ZCourtSetupBody, type TCourt, type TCourtSetup, type TCourtSetupBody, type TSetup } from '@beach/contracts';
 import Trash from 'lucide-react/icons/trash-2';

@@ -1,4 +1,4 @@
-// New or edited setup (design §7): name, sport, net height, court size, equipment, notes.
+// New or edited setup (docs/domain.md#courts): name, sport, net height, court size, equipment, notes.
 import { SPORT_LABELS, SPORTS, ZSetupBody, type TSetup, type TSetupBody } from '@beach/contracts';
 import { Input, Select, Textarea } from '../../../components/ui/field';
 import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';

@@ -11,8 +11,8 @@ import { paths } from '../../../config/paths';
 import { Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { MemberCertificates } from '../../certificates/components/member-certificates';
-import { MemberConsents } from '../../consents/components/member-consents';
+import { MemberCertificates } from '../../../components/certificates/member-certificates';
+import { MemberConsents } from '../../../components/consents/member-consents';
 import { useUserDetail } from '../api/users';
 import { PAYMENT_STATUS_LABELS, USERS_MESSAGES } from '../messages';
 

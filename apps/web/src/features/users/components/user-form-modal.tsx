@@ -1,4 +1,4 @@
-// Creating an account at the desk, or editing one (design §8). The member chooses the password from
+// Creating an account at the desk, or editing one (docs/domain.md#roles). The member chooses the password from
 // the e-mail the server sends; staff and admin roles can be given at creation.
 import { ROLE_DISPLAY_NAMES, ROLES, ZAdminUserCreateBody, type TAdminUser, type TAdminUserCreateBody } from '@beach/contracts';
 import { Input, Select } from '../../../components/ui/field';

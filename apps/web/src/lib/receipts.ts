@@ -1,7 +1,7 @@
 // Receipts: the member's own list, and the PDF of one (the member's own, or any for staff).
 import { api, RECEIPT_KIND_LABELS, type TReceipt } from '@beach/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { callApi, downloadFile } from '../../../lib/api-client';
+import { callApi, downloadFile } from './api-client';
 
 export const useMyReceipts = () => useQuery({ queryKey: ['my-receipts'], queryFn: async () => (await callApi(api.receipts.mine)).data });
 

@@ -1,12 +1,12 @@
 // The desk's view of a member's consents (the member's page in /admin/users): the optional consents, the
 // guardian who consented for a child under 14, and for anyone under 18 that a parent must sign.
 import { CONSENT_MESSAGES } from '@beach/contracts';
-import { DetailSection } from '../../../components/admin/detail-modal';
-import { Alert } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/format';
-import { useMemberConsents } from '../api/consents';
+import { DetailSection } from '../admin/detail-modal';
+import { Alert } from '../ui/alert';
+import { Badge } from '../ui/badge';
+import { Spinner } from '../ui/spinner';
+import { formatDateTime } from '../../lib/format';
+import { useMemberConsents } from '../../lib/consents';
 import { ConsentHistory } from './consent-history';
 
 const yesNo = (value: boolean) => (value ? <Badge tone="green">Sì</Badge> : <Badge tone="neutral">No</Badge>);

@@ -1,12 +1,12 @@
 // The desk's view of a member's certificate (the member's page in /admin/users): state, the
 // certificates with their files, "Verifica" for an uploaded one, and the record of a paper one.
 import { useState } from 'react';
-import { DetailSection } from '../../../components/admin/detail-modal';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-transport';
-import { downloadCertificate, useMemberCertificates, useRecordCertificate, useVerifyCertificate } from '../api/certificates';
+import { DetailSection } from '../admin/detail-modal';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { ApiError } from '../../lib/api-transport';
+import { downloadCertificate, useMemberCertificates, useRecordCertificate, useVerifyCertificate } from '../../lib/certificates';
 import { CertificateForm } from './certificate-form';
 import { CertificateList } from './certificate-list';
 import { CertificateStateBadge } from './certificate-state-badge';

@@ -1,7 +1,7 @@
 // Calls for consents: the member's own, the desk's view of a member, and the newsletter's unsubscribe link.
 import { api, type TConsentsBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { callApi } from './api-client';
 
 const keys = { mine: ['consents', 'mine'] as const, member: (userId: number) => ['consents', 'member', userId] as const, unsubscribe: (token: string) => ['consents', 'unsubscribe', token] as const };
 

@@ -1,8 +1,8 @@
 // The desk's check-in calls: reading a card, recording the entrance, the day's list.
 import { api, type TCheckInBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-import { adminBookingKeys } from '../../admin-bookings/api/admin-bookings';
+import { queryRoots } from './shared-queries';
+import { callApi } from './api-client';
 
 export const checkInKeys = {
   all: ['check-ins'] as const,
@@ -21,6 +21,6 @@ export function useRecordCheckIn() {
   return useMutation({
     mutationFn: (body: TCheckInBody) => callApi(api.checkIns.create, { body }),
     // A refusal (already recorded) still changes what the list and the planner should show.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: checkInKeys.all }), queryClient.invalidateQueries({ queryKey: adminBookingKeys.all })]),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: checkInKeys.all }), queryClient.invalidateQueries({ queryKey: queryRoots.adminBookings })]),
   });
 }

@@ -2,12 +2,12 @@
 // any time (each change kept with its time, shown below), and the privacy notice accepted.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { Checkbox } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-transport';
-import { useMyConsents, useUpdateConsents } from '../api/consents';
+import { Alert } from '../ui/alert';
+import { Checkbox } from '../ui/field';
+import { Spinner } from '../ui/spinner';
+import { paths } from '../../config/paths';
+import { ApiError } from '../../lib/api-transport';
+import { useMyConsents, useUpdateConsents } from '../../lib/consents';
 import { ConsentHistory } from './consent-history';
 
 export function ConsentsSection() {

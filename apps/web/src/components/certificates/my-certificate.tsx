@@ -1,9 +1,9 @@
 // The member's medical certificate on /tesseramento: its state today and the upload of a new one.
 import { CERTIFICATE_STATE_LABELS, type TCertificateStatus } from '@beach/contracts';
-import { Alert } from '../../../components/ui/alert';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDate } from '../../../lib/format';
-import { downloadMyCertificate, useMyCertificate, useUploadCertificate } from '../api/certificates';
+import { Alert } from '../ui/alert';
+import { Spinner } from '../ui/spinner';
+import { formatDate } from '../../lib/format';
+import { downloadMyCertificate, useMyCertificate, useUploadCertificate } from '../../lib/certificates';
 import { CertificateForm } from './certificate-form';
 import { CertificateList } from './certificate-list';
 import { CertificateStateBadge } from './certificate-state-badge';

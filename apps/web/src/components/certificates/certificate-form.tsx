@@ -2,10 +2,10 @@
 // record (file optional) share it.
 import { CERTIFICATE_KIND_LABELS, CERTIFICATE_KINDS, CERTIFICATE_MAX_BYTES, CERTIFICATE_MESSAGES, ZCertificateBody, type TCertificateBody } from '@beach/contracts';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Input, Select } from '../../../components/ui/field';
-import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Input, Select } from '../ui/field';
+import { FormAlert, useZodForm } from '../ui/form';
 
 export function CertificateForm({ fileRequired, submitLabel, onSubmit }: { fileRequired: boolean; submitLabel: string; onSubmit: (body: TCertificateBody, file: File | null) => Promise<{ message: string }> }) {
   const [saved, setSaved] = useState<string | null>(null);

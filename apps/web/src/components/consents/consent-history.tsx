@@ -1,5 +1,5 @@
 import { CONSENT_LABELS, type TConsents } from '@beach/contracts';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../lib/format';
 
 /** Every consent given or withdrawn, the newest first. */
 export function ConsentHistory({ history }: { history: TConsents['history'] }) {

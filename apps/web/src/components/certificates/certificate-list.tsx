@@ -1,9 +1,9 @@
 // The certificates a member presented, most recent first, with their file and (for the desk) "Verifica".
 import { CERTIFICATE_KIND_LABELS, type TCertificate } from '@beach/contracts';
 import type { ReactNode } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { formatDate } from '../../../lib/format';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { formatDate } from '../../lib/format';
 
 export function CertificateList({ certificates, download, actions }: { certificates: TCertificate[]; download: (certificate: TCertificate) => void; actions?: (certificate: TCertificate) => ReactNode }) {
   if (certificates.length === 0) return <p className="text-sm text-slate-500">Nessun certificato presentato.</p>;

@@ -1,5 +1,5 @@
 import { CERTIFICATE_STATE_LABELS, type TCertificateState } from '@beach/contracts';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Badge, type BadgeTone } from '../ui/badge';
 
 const TONE: Record<TCertificateState, BadgeTone> = { missing: 'red', to_verify: 'yellow', valid: 'green', expiring: 'yellow', expired: 'red' };
 

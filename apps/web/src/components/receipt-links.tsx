@@ -2,8 +2,8 @@
 import type { TReceipt } from '@beach/contracts';
 import { useMutation } from '@tanstack/react-query';
 import FileText from 'lucide-react/icons/file-text';
-import { Button } from '../../../components/ui/button';
-import { downloadReceipt, receiptTitle, useMyReceipts } from '../api/receipts';
+import { Button } from './ui/button';
+import { downloadReceipt, receiptTitle, useMyReceipts } from '../lib/receipts';
 
 export function ReceiptButton({ receipt }: { receipt: TReceipt }) {
   const download = useMutation({ mutationFn: () => downloadReceipt(receipt) });

@@ -1,7 +1,7 @@
 // Calls for medical certificates: the member's own, the desk's view of a member, the back-office list.
 import { api, CERTIFICATE_FILE_EXTENSIONS, type TCertificate, type TCertificateBody, type TCertificateListQuery, type TCertificateSettings } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, downloadFile, sendForm } from '../../../lib/api-client';
+import { callApi, downloadFile, sendForm } from './api-client';
 
 const keys = {
   all: ['certificates'] as const,
