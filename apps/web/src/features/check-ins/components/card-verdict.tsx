@@ -6,6 +6,7 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import CircleHelp from 'lucide-react/icons/circle-question-mark';
 import CircleX from 'lucide-react/icons/circle-x';
 import Clock from 'lucide-react/icons/clock';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { ComponentType } from 'react';
 import { formatDate, formatTime } from '../../../lib/format';
 
@@ -57,13 +58,14 @@ export function CardVerdict({ answer }: { answer: TCheckInLookup }) {
             <div className="sm:col-span-2">
               <dt className="text-sm font-medium uppercase tracking-wide opacity-80">Certificato medico</dt>
               <dd className="font-semibold">{answer.medical_certificate.label}</dd>
-
             </div>
           )}
         </dl>
       )}
       {answer.medical_certificate?.warning && (
-        <p role="alert" className="rounded-md bg-amber-100 px-3 py-2 text-lg font-bold text-amber-900">
+        // Inside a green "Tessera valida" box the warning must still stop the eye: its own border, icon and size.
+        <p role="alert" className="flex items-start gap-3 rounded-xl border-4 border-amber-500 bg-amber-100 p-4 text-xl font-extrabold text-amber-950 sm:text-2xl">
+          <TriangleAlert aria-hidden className="h-8 w-8 shrink-0 text-amber-700 sm:h-9 sm:w-9" />
           {answer.medical_certificate.warning}
         </p>
       )}
