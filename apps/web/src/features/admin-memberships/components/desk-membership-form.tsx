@@ -1,13 +1,13 @@
 // A card made at the desk (docs/domain.md#memberships): holder, type and options, how it was paid; the live quote
 // comes from the server; the card is active at once and the payment recorded.
-import { MEMBERSHIP_TYPE_LABELS, MEMBERSHIP_TYPES, PAYMENT_METHODS, ZDeskMembershipBody, type TAdminMembership, type TDeskMembershipBody, type TMembershipType, type TPaymentMethod } from '@beach/contracts';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { MEMBERSHIP_TYPE_LABELS, MEMBERSHIP_TYPES, PAYMENT_METHODS, z, ZDeskMembershipBody, ZMembershipType, ZPaymentMethod, type TAdminMembership, type TDeskMembershipBody } from '@beach/contracts';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Checkbox, Input, Select, Textarea } from '../../../components/ui/field';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-transport';
 import { downloadAdminMembershipPdf, useCreateDeskMembership } from '../api/admin-memberships';
 import { useDeskQuote } from '../../../lib/use-membership-quote';
 import { todayInRome } from '../../../lib/format';
@@ -17,23 +17,38 @@ import { HolderPicker, type HolderChoice } from './holder-picker';
 import { PAYMENT_METHOD_LABELS } from './labels';
 import { MESSAGES } from './messages';
 
-interface CardDraft {
-  type: TMembershipType | '';
-  fiscal_code: string;
-  birth_date: string;
-  start_date: string;
-  with_insurance: boolean;
-  bvu_card_code: string;
-  coupon_code: string;
-  method: TPaymentMethod;
-  stripe_payment_id: string;
-  notes: string;
-}
+/** What the card form holds (the holder as picked, every option as typed), shaped into the request body. */
+const ZDeskForm = z.object({
+  holder: z.custom<HolderChoice>(),
+  type: z.string().pipe(ZMembershipType),
+  fiscal_code: z.string(),
+  birth_date: z.string(),
+  start_date: z.string(),
+  with_insurance: z.boolean(),
+  bvu_card_code: z.string(),
+  coupon_code: z.string(),
+  method: ZPaymentMethod,
+  stripe_payment_id: z.string(),
+  notes: z.string(),
+});
+type DeskForm = z.output<typeof ZDeskForm>;
 
-const emptyDraft = (): CardDraft => ({ type: '', fiscal_code: '', birth_date: '', start_date: todayInRome(), with_insurance: false, bvu_card_code: '', coupon_code: '', method: 'cash', stripe_payment_id: '', notes: '' });
+const emptyDraft = (): z.input<typeof ZDeskForm> => ({
+  holder: { mode: 'existing', member: null },
+  type: '',
+  fiscal_code: '',
+  birth_date: '',
+  start_date: todayInRome(),
+  with_insurance: false,
+  bvu_card_code: '',
+  coupon_code: '',
+  method: 'cash',
+  stripe_payment_id: '',
+  notes: '',
+});
 
-function bodyOf(holder: HolderChoice, draft: CardDraft): TDeskMembershipBody {
-  const type = draft.type as TMembershipType;
+// Only what applies to the chosen type and holder is sent; never a price (the server computes it).
+const bodyOf = ({ holder, type, ...draft }: DeskForm): TDeskMembershipBody => {
   const bvu = offersBvu(type) ? draft.bvu_card_code.trim() : '';
   return {
     user_id: holder.mode === 'existing' ? (holder.member?.id ?? null) : null,
@@ -43,13 +58,16 @@ function bodyOf(holder: HolderChoice, draft: CardDraft): TDeskMembershipBody {
     // An existing member without a birth date gives it here (the age limits need it).
     birth_date: holder.mode === 'existing' && holder.member && !holder.member.birth_date ? draft.birth_date || null : null,
     start_date: needsStartDate(type) ? draft.start_date : null,
-    with_insurance: draft.type !== '' && offersInsurance(type, bvu !== '') && draft.with_insurance,
+    with_insurance: offersInsurance(type, bvu !== '') && draft.with_insurance,
     bvu_card_code: bvu || null,
     coupon_code: draft.coupon_code.trim() || null,
     payment: { method: draft.method, stripe_payment_id: draft.method === 'stripe' ? draft.stripe_payment_id.trim() : null },
     notes: draft.notes.trim() || null,
   };
-}
+};
+
+/** A form that passes it is complete: its output is the body sent for the quote and for the card. */
+const ZDeskCard = ZDeskForm.transform(bodyOf).pipe(ZDeskMembershipBody);
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
@@ -87,51 +105,51 @@ function Created({ membership, message, onAnother }: { membership: TAdminMembers
 }
 
 export function DeskMembershipForm() {
-  const [holder, setHolder] = useState<HolderChoice>({ mode: 'existing', member: null });
-  const [draft, setDraft] = useState<CardDraft>(emptyDraft);
   const create = useCreateDeskMembership();
-  const set = <Field extends keyof CardDraft>(field: Field, value: CardDraft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
+  const { register, errorOf: formErrorOf, watch, setValue, reset, submit, failure } = useZodForm({
+    schema: ZDeskCard,
+    raw: false,
+    defaultValues: emptyDraft(),
+    messages: { failed: 'Si è verificato un errore nella creazione della tessera. Riprova più tardi.', prefix: 'Errore: ' },
+  });
 
-  const body = bodyOf(holder, draft);
-  const complete = draft.type !== '' && ZDeskMembershipBody.safeParse(body).success;
-  const quote = useDeskQuote(complete ? body : null);
-  const quoteState: QuoteState = !complete
+  const card = ZDeskCard.safeParse(watch());
+  const quote = useDeskQuote(card.success ? card.data : null);
+  const quoteState: QuoteState = !card.success
     ? { kind: 'incomplete' }
     : quote.error
       ? { kind: 'invalid', message: quote.error.details }
       : { kind: 'ready', quote: quote.quote, current: quote.current, updating: quote.updating };
 
-  const createErrors = create.error instanceof ApiError ? create.error.errors : undefined;
-  const errorOf = (field: string) => createErrors?.[field]?.join('\n') ?? quote.error?.errors?.[field]?.join('\n');
-  const type = draft.type || null;
+  // A message from the last save, else from the quote of the form as it is now.
+  const errorOf = (name: string) => formErrorOf(name) ?? quote.error?.errors?.[name]?.join('\n');
+  const holder = watch('holder');
+  const type = ZMembershipType.safeParse(watch('type')).data;
+  const [method, bvuCardCode] = watch(['method', 'bvu_card_code']);
 
   function pickHolder(next: HolderChoice) {
-    setHolder(next);
+    setValue('holder', next);
     // The fiscal code of the member's latest card fills the form; it can still be corrected.
-    if (next.mode === 'existing' && next.member?.fiscal_code) set('fiscal_code', next.member.fiscal_code);
+    if (next.mode === 'existing' && next.member?.fiscal_code) setValue('fiscal_code', next.member.fiscal_code);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate(body);
-  }
+  const send = (body: TDeskMembershipBody) => create.mutateAsync(body);
 
-  const reset = () => {
+  const another = () => {
     create.reset();
-    setHolder({ mode: 'existing', member: null });
-    setDraft(emptyDraft());
+    reset(emptyDraft());
   };
 
-  if (create.data) return <Created membership={create.data.membership} message={create.data.message} onAnother={reset} />;
+  if (create.data) return <Created membership={create.data.membership} message={create.data.message} onAnother={another} />;
 
   return (
-    <form onSubmit={submit} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" noValidate>
+    <form onSubmit={submit(send)} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" noValidate>
       <div className="space-y-6">
         <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <HolderPicker choice={holder} onChange={pickHolder} errorOf={errorOf} />
           {holder.mode === 'existing' && holder.member && !holder.member.birth_date && (
             <div className="mt-4 max-w-xs">
-              <Input label="Data di nascita" type="date" required value={draft.birth_date} onChange={(event) => set('birth_date', event.target.value)} error={errorOf('birth_date')} hint="Il profilo non ha la data di nascita: viene salvata." />
+              <Input label="Data di nascita" type="date" required {...register('birth_date')} error={errorOf('birth_date')} hint="Il profilo non ha la data di nascita: viene salvata." />
             </div>
           )}
         </section>
@@ -141,38 +159,35 @@ export function DeskMembershipForm() {
             <Select
               label="Tipo di tessera"
               required
-              value={draft.type}
-              onValueChange={(value) => set('type', value)}
-              options={[{ value: '' as const, label: 'Scegli il tipo' }, ...MEMBERSHIP_TYPES.map((value) => ({ value, label: MEMBERSHIP_TYPE_LABELS[value] }))]}
+              options={[{ value: '', label: 'Scegli il tipo' }, ...MEMBERSHIP_TYPES.map((value) => ({ value, label: MEMBERSHIP_TYPE_LABELS[value] }))]}
+              {...register('type')}
               error={errorOf('type')}
             />
-            <Input label="Codice fiscale" required maxLength={16} value={draft.fiscal_code} onChange={(event) => set('fiscal_code', event.target.value.toUpperCase())} error={errorOf('fiscal_code')} autoComplete="off" />
-            {type && needsStartDate(type) && <Input label="Data di inizio" type="date" required value={draft.start_date} onChange={(event) => set('start_date', event.target.value)} error={errorOf('start_date')} />}
+            <Input label="Codice fiscale" required maxLength={16} {...register('fiscal_code')} error={errorOf('fiscal_code')} className="uppercase" autoComplete="off" />
+            {type && needsStartDate(type) && <Input label="Data di inizio" type="date" required {...register('start_date')} error={errorOf('start_date')} />}
             {type && offersBvu(type) && (
-              <Input label="Codice tessera BVU" value={draft.bvu_card_code} onChange={(event) => set('bvu_card_code', event.target.value)} error={errorOf('bvu_card_code')} hint="Solo per gli iscritti ai corsi BVU: prezzo BVU, assicurazione inclusa." />
+              <Input label="Codice tessera BVU" {...register('bvu_card_code')} error={errorOf('bvu_card_code')} hint="Solo per gli iscritti ai corsi BVU: prezzo BVU, assicurazione inclusa." />
             )}
-            <Input label="Codice coupon" value={draft.coupon_code} onChange={(event) => set('coupon_code', event.target.value)} error={errorOf('coupon_code')} autoComplete="off" />
+            <Input label="Codice coupon" {...register('coupon_code')} error={errorOf('coupon_code')} autoComplete="off" />
           </div>
-          {type && offersInsurance(type, draft.bvu_card_code.trim() !== '') && (
-            <Checkbox label="Aggiungi l'assicurazione" checked={draft.with_insurance} onChange={(event) => set('with_insurance', event.target.checked)} />
-          )}
+          {type && offersInsurance(type, bvuCardCode.trim() !== '') && <Checkbox label="Aggiungi l'assicurazione" {...register('with_insurance')} />}
         </Panel>
 
         <Panel title="Pagamento">
           <div className="grid gap-3 sm:grid-cols-2">
-            <Select label="Metodo di pagamento" required value={draft.method} onValueChange={(value) => set('method', value)} options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} error={errorOf('payment.method')} />
-            {draft.method === 'stripe' && (
-              <Input label="ID pagamento Stripe" required placeholder="pi_..." value={draft.stripe_payment_id} onChange={(event) => set('stripe_payment_id', event.target.value)} error={errorOf('payment.stripe_payment_id')} autoComplete="off" />
+            <Select label="Metodo di pagamento" required options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} {...register('method')} error={errorOf('payment.method')} />
+            {method === 'stripe' && (
+              <Input label="ID pagamento Stripe" required placeholder="pi_..." {...register('stripe_payment_id')} error={errorOf('payment.stripe_payment_id')} autoComplete="off" />
             )}
           </div>
-          <Textarea label="Note" rows={3} maxLength={1000} value={draft.notes} onChange={(event) => set('notes', event.target.value)} />
+          <Textarea label="Note" rows={3} maxLength={1000} {...register('notes')} error={errorOf('notes')} />
         </Panel>
       </div>
 
       <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">
         <QuoteSummary state={quoteState} />
-        {create.isError && <Alert tone="error">{create.error instanceof ApiError && create.error.status > 0 && create.error.status < 500 ? `Errore: ${create.error.details}` : 'Si è verificato un errore nella creazione della tessera. Riprova più tardi.'}</Alert>}
-        <Button type="submit" className="w-full" disabled={!complete} loading={create.isPending} loadingText="Creazione...">
+        <FormAlert failure={failure} />
+        <Button type="submit" className="w-full" disabled={!card.success} loading={create.isPending} loadingText="Creazione...">
           Crea tessera attiva
         </Button>
       </aside>
