@@ -70,6 +70,30 @@ describe('new card at the desk', () => {
     expect(await screen.findByText('Esiste già un account con questa e-mail.')).toBeTruthy();
     expect(bodiesOf('POST /api/admin/memberships').at(-1)).toMatchObject({ user_id: null, new_user: { first_name: 'Anna', email: 'anna@esempio.it', phone: null }, fiscal_code: 'VRDNNA95D50H294X', payment: { method: 'stripe', stripe_payment_id: 'pi_123' } });
   });
+  it('asks a member without a birth date for it, sends it, and starts an empty card after one is made', async () => {
+    handlers.set('GET /api/admin/users/search', () => jsonResponse(200, { data: [{ id: 56, first_name: 'Luca', last_name: 'Neri', email: 'luca@esempio.it', phone: null, birth_date: null, fiscal_code: null }] }));
+    handlers.set('POST /api/admin/memberships/quote', () => jsonResponse(200, QUOTE));
+    handlers.set('POST /api/admin/memberships', () => jsonResponse(201, { message: 'Tessera creata e attivata.', membership: anAdminMembership(10) }));
+    renderAt(<MembershipEditorPage />, { url: '/admin/membership-editor' });
+    fireEvent.change(screen.getByLabelText('Cerca tesserato'), { target: { value: 'neri' } });
+    fireEvent.click(await screen.findByRole('button', { name: /Luca Neri/ }));
+    fireEvent.change(screen.getByLabelText(/^Data di nascita/), { target: { value: '2004-02-01' } });
+    fireEvent.change(screen.getByLabelText(/Tipo di tessera/), { target: { value: 'seasonal' } });
+    fireEvent.change(screen.getByLabelText(/Codice fiscale/), { target: { value: 'NRELCU04B01H294X' } });
+    fireEvent.click(screen.getByLabelText("Aggiungi l'assicurazione"));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Crea tessera attiva' }) as HTMLButtonElement).disabled).toBe(false));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Crea tessera attiva' })));
+    expect(await screen.findByText('Tessera creata e attivata.')).toBeTruthy();
+    expect(bodiesOf('POST /api/admin/memberships')).toEqual([
+      { user_id: 56, new_user: null, type: 'seasonal', fiscal_code: 'NRELCU04B01H294X', birth_date: '2004-02-01', start_date: null, with_insurance: true, bvu_card_code: null, coupon_code: null, payment: { method: 'cash', stripe_payment_id: null }, notes: null },
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Nuova tessera' }));
+    expect((screen.getByLabelText(/Tipo di tessera/) as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText(/Codice fiscale/) as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText('Cerca tesserato')).toBeTruthy();
+    expect(screen.getByText('Completa i dati per vedere il prezzo.')).toBeTruthy();
+  });
 });
 
 describe('correcting a card (?id=)', () => {
