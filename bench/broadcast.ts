@@ -4,6 +4,7 @@
 // newsletter, each message with its signed unsubscribe link and headers, to holders who all consented).
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { seedCardHolders } from './lib/card-holders.js';
 import { startMailCatcher } from '@beach/api/testing';
 import { startBenchApi } from './lib/api-server.js';
 
@@ -19,17 +20,13 @@ mail.messages.push = (...items) => {
   return originalPush(...items);
 };
 const api = await startBenchApi({ SMTP_URL: mail.url, MAIL_RATE_PER_SECOND: String(RATE), MAIL_BATCH_SIZE: '50' });
-const client = new pg.Client({ connectionString: api.databaseUrl });
-await client.connect();
-await client.query(`
-  WITH holders AS (
-    INSERT INTO users (first_name, last_name, email, password_hash, email_verified_at)
-    SELECT 'Socio', 'Numero' || i, 'destinatario' || i || '@esempio.it', 'x', now() FROM generate_series(1, ${RECIPIENTS}) i
-    RETURNING id)
-  INSERT INTO memberships (membership_number, user_id, type, status, start_date, end_date, original_price_cents, price_cents, activated_at)
-  SELECT 'E2030-' || lpad(id::text, 6, '0'), id, 'seasonal', 'active', '2030-05-01', '2030-09-30', 6000, 6000, now() FROM holders`);
-if (KIND === 'newsletter') await client.query(`INSERT INTO member_consents (user_id, newsletter) SELECT id, true FROM users WHERE email LIKE 'destinatario%@esempio.it'`);
-await client.end();
+await seedCardHolders(api.databaseUrl, RECIPIENTS);
+if (KIND === 'newsletter') {
+  const client = new pg.Client({ connectionString: api.databaseUrl });
+  await client.connect();
+  await client.query(`INSERT INTO member_consents (user_id, newsletter) SELECT id, true FROM users WHERE email LIKE 'destinatario%@esempio.it'`);
+  await client.end();
+}
 
 const headers = { ...(await api.login('admin@demo.beach')), 'Content-Type': 'application/json' };
 const started = performance.now();

@@ -16,6 +16,7 @@ import { startStripeDouble } from '@beach/stripe-double';
 import { createDb, freePort, migrate, seed, startEmbeddedPostgres, startMailCatcher } from '@beach/api/testing';
 import { book, oneWinner, rushMembers } from './lib/members-rush.js';
 import { fillSeasons } from './lib/season-bookings.js';
+import { seedCardHolders } from './lib/card-holders.js';
 
 const MEMBERS = 200;
 const RECIPIENTS = 500;
@@ -146,15 +147,7 @@ for (const [label, url, members] of [['1 processo', single, tokens.slice(0, MEMB
 }
 
 // The bulk e-mail, asked through nginx and sent by the worker: each recipient once, at the configured rate.
-const client = new pg.Client({ connectionString: database.url });
-await client.connect();
-await client.query(`
-  WITH holders AS (
-    INSERT INTO users (first_name, last_name, email, password_hash, email_verified_at)
-    SELECT 'Socio', 'Numero' || i, 'destinatario' || i || '@esempio.it', 'x', now() FROM generate_series(1, ${RECIPIENTS}) i
-    RETURNING id)
-  INSERT INTO memberships (membership_number, user_id, type, status, start_date, end_date, original_price_cents, price_cents, activated_at)
-  SELECT 'E2030-' || lpad(id::text, 6, '0'), id, 'seasonal', 'active', '2030-05-01', '2030-09-30', 6000, 6000, now() FROM holders`);
+await seedCardHolders(database.url, RECIPIENTS);
 const login = await fetch(`${proxied}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.beach', password: 'Demo2026!' }) });
 const adminHeaders = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`, 'Content-Type': 'application/json' };
 const before = mail.messages.length;
@@ -181,7 +174,6 @@ figures.push(`e-mail di massa (worker, richiesta via nginx): destinatari ${total
 const pool = new pg.Pool({ connectionString: database.url, max: 2 });
 await fillSeasons(pool, new Date().getUTCFullYear());
 await pool.end();
-await client.end();
 const userLogin = await fetch(`${proxied}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'utente@demo.beach', password: 'Demo2026!' }) });
 const bearer = `Bearer ${((await userLogin.json()) as { access_token: string }).access_token}`;
 const autocannon = createRequire(import.meta.url).resolve('autocannon/autocannon.js');

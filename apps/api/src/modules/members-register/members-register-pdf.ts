@@ -4,6 +4,7 @@ import { MEMBERSHIP_TYPE_LABELS, type TMembersRegisterRow } from '@beach/contrac
 import PDFDocument from 'pdfkit';
 import { formatItalianDate } from '../../lib/format.js';
 import type { Letterhead } from '../association/association.service.js';
+import { pdfBytes } from '../../lib/pdf.js';
 
 const MARGIN = 36;
 const ROW_HEIGHT = 16;
@@ -30,12 +31,7 @@ function fitted(doc: PDFKit.PDFDocument, text: string, width: number): string {
 
 export async function renderMembersRegisterPdf(association: Letterhead, season: number, rows: TMembersRegisterRow[]): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: true, lang: 'it-IT', displayTitle: true, info: { Title: `Libro soci ${season} · ${association.name}`, Author: association.name } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const width = doc.page.width - 2 * MARGIN;
   const bottom = doc.page.height - MARGIN - 20;
 

@@ -3,6 +3,7 @@
 import { CENTRE_NAME, USAGE_RULES } from '@beach/contracts/centre';
 import PDFDocument from 'pdfkit';
 import QRCode, { type QRCodeToBufferOptions } from 'qrcode';
+import { pdfBytes } from '../../lib/pdf.js';
 
 export interface MembershipCardData {
   holderName: string;
@@ -60,12 +61,7 @@ export async function renderMembershipCardPdf(card: MembershipCardData): Promise
     // instead makes the file a function of the card, so the same card gives the same bytes.
     info: { Title: `Tessera ${card.membershipNumber}`, Author: CENTRE_NAME, Creator: CENTRE_NAME, CreationDate: new Date(`${card.startDate}T00:00:00Z`) },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   drawFront(doc, card, validity, qrPng);
   doc.addPage({ size: [CARD_WIDTH, CARD_HEIGHT], margin: 0 });

@@ -4,6 +4,7 @@
 import PDFDocument from 'pdfkit';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import type { Letterhead } from '../association/association.service.js';
+import { pdfBytes } from '../../lib/pdf.js';
 
 export interface ReceiptPdfData {
   issuer: Letterhead;
@@ -40,12 +41,7 @@ export async function renderReceiptPdf(receipt: ReceiptPdfData): Promise<Buffer>
     displayTitle: true,
     info: { Title: `${receipt.title} n. ${receipt.number}`, Author: receipt.issuer.name, Creator: receipt.issuer.name, CreationDate: receipt.issuedAt },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const width = doc.page.width - 2 * MARGIN;
   const { issuer } = receipt;
 
