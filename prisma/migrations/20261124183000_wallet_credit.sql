@@ -4,7 +4,13 @@
 -- is append-only; each insert moves the member's balance row in the same statement (a trigger), and the
 -- balance row's CHECK refuses any movement that would take it below zero. Concurrent debits queue on the
 -- balance row's lock, so twenty debits against a balance that covers five: five pass, fifteen are refused.
+-- Money in for credit is a payment row of its own kind, tied to neither a card nor a booking (the new
+-- value is compared as text: an enum value added in this transaction cannot be used in it yet).
 ALTER TYPE transaction_kind ADD VALUE IF NOT EXISTS 'credit';
+ALTER TABLE transactions DROP CONSTRAINT transactions_target_matches_kind, ADD CONSTRAINT transactions_target_matches_kind CHECK (
+  (kind = 'membership' AND booking_id IS NULL) OR (kind = 'booking' AND membership_id IS NULL)
+  OR (kind::text = 'credit' AND membership_id IS NULL AND booking_id IS NULL)
+);
 
 -- Online top-ups are between these amounts (the admin's setting).
 ALTER TABLE settings
@@ -47,8 +53,9 @@ CREATE INDEX credit_movements_booking_id_idx ON credit_movements (booking_id);
 
 CREATE FUNCTION credit_movements_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO credit_balances AS b (user_id, balance_cents, updated_at) VALUES (NEW.user_id, NEW.amount_cents, now())
-  ON CONFLICT (user_id) DO UPDATE SET balance_cents = b.balance_cents + EXCLUDED.balance_cents, updated_at = now();
+  -- The row first at zero (the CHECK applies to an upsert's proposed row too, so a debit could not ride on it).
+  INSERT INTO credit_balances (user_id, balance_cents) VALUES (NEW.user_id, 0) ON CONFLICT (user_id) DO NOTHING;
+  UPDATE credit_balances SET balance_cents = balance_cents + NEW.amount_cents, updated_at = now() WHERE user_id = NEW.user_id;
   RETURN NEW;
 END $$;
 CREATE TRIGGER credit_movements_apply AFTER INSERT ON credit_movements FOR EACH ROW EXECUTE FUNCTION credit_movements_apply();
@@ -66,4 +73,7 @@ DROP FUNCTION credit_movements_frozen();
 DROP FUNCTION credit_movements_apply();
 DROP TABLE credit_balances;
 DROP TYPE credit_movement_kind;
+ALTER TABLE transactions DROP CONSTRAINT transactions_target_matches_kind, ADD CONSTRAINT transactions_target_matches_kind CHECK (
+  (kind = 'membership' AND booking_id IS NULL) OR (kind = 'booking' AND membership_id IS NULL)
+);
 ALTER TABLE settings DROP CONSTRAINT settings_credit_top_up_range, DROP COLUMN credit_top_up_min_cents, DROP COLUMN credit_top_up_max_cents;
