@@ -2,7 +2,7 @@
 // with it and refuses one that would take it below zero. Money that comes in (a top-up online or at the
 // desk) is also a completed payment row of kind 'credit', so it gets its receipt like any payment; a
 // booking later paid from credit is not money received again and gets none.
-import { centsToMoney, type BodyOf, type QueryOf, type TCreditMovement, type TCreditStatement, api } from '@beach/contracts';
+import { centsToMoney, type api, type BodyOf, type QueryOf, type TCreditMovement, type TCreditStatement } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { CreditMovement, Prisma, User } from '../../generated/prisma/client.js';
 import { conflictOn, TRANSACTION_OPTIONS } from '../../lib/db.js';
