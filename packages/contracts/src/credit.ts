@@ -44,14 +44,17 @@ export const ZCreditStatement = pagedListOf(ZCreditMovement).extend({
 export type TCreditStatement = z.infer<typeof ZCreditStatement>;
 
 export const ZCreditTopUpBody = z.object({ amount: ZPositiveEuroInput });
+export type TCreditTopUpBody = z.input<typeof ZCreditTopUpBody>;
 export const ZDeskTopUpBody = z.object({
   amount: ZPositiveEuroInput,
   method: z.enum(DESK_TOP_UP_METHODS, { error: 'Scegli come è stato pagato: contanti, POS o bonifico.' }),
 });
+export type TDeskTopUpBody = z.input<typeof ZDeskTopUpBody>;
 export const ZCreditAdjustmentBody = z.object({
   amount: ZSignedEuroInput,
   reason: z.string({ error: 'Scrivi il motivo della rettifica.' }).trim().min(3, 'Scrivi il motivo della rettifica.').max(500, 'Il motivo può avere al massimo 500 caratteri.'),
 });
+export type TCreditAdjustmentBody = z.input<typeof ZCreditAdjustmentBody>;
 
 const ZCreditChange = z.object({ message: z.string(), balance: ZMoney, movement: ZCreditMovement });
 

@@ -12,6 +12,7 @@ import { applyApiError } from '../../../lib/forms';
 import { useCurrentUser } from '../../../lib/session';
 import { changePassword, updateProfile } from '../api/auth';
 import { ConsentsSection } from '../../consents/components/consents-section';
+import { CreditSection } from '../../wallet/components/credit-section';
 import { PrivacySection } from '../components/privacy-section';
 
 export default function ProfilePage() {
@@ -28,6 +29,7 @@ export default function ProfilePage() {
       </header>
       <ProfileForm user={user} />
       <PasswordForm />
+      <CreditSection />
       <ConsentsSection />
       <PrivacySection />
     </section>
