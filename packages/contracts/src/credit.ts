@@ -56,6 +56,13 @@ export const ZCreditAdjustmentBody = z.object({
 });
 export type TCreditAdjustmentBody = z.input<typeof ZCreditAdjustmentBody>;
 
+/** The online top-up's limits, set by the admin. */
+export const ZCreditSettings = z.object({ top_up_min: ZMoney, top_up_max: ZMoney });
+export const ZCreditSettingsBody = z
+  .object({ top_up_min: ZPositiveEuroInput, top_up_max: ZPositiveEuroInput })
+  .refine((body) => body.top_up_max >= body.top_up_min, { path: ['top_up_max'], message: 'Il massimo non può essere inferiore al minimo.' });
+export type TCreditSettingsBody = z.input<typeof ZCreditSettingsBody>;
+
 const ZCreditChange = z.object({ message: z.string(), balance: ZMoney, movement: ZCreditMovement });
 
 export const creditRoutes = {
@@ -83,5 +90,13 @@ export const creditRoutes = {
     method: 'post', path: '/api/admin/users/:id/credit/adjustment', tag: 'credit', access: 'staff',
     summary: 'Rettifica del credito (in più o in meno) con il motivo; mai sotto zero',
     params: ZIdParams, body: ZCreditAdjustmentBody, response: ZCreditChange,
+  }),
+  settings: defineRoute({
+    method: 'get', path: '/api/admin/credit/settings', tag: 'credit', access: 'admin',
+    summary: 'Importo minimo e massimo delle ricariche online', response: ZCreditSettings,
+  }),
+  saveSettings: defineRoute({
+    method: 'put', path: '/api/admin/credit/settings', tag: 'credit', access: 'admin',
+    summary: 'Modifica l’importo minimo e massimo delle ricariche online', body: ZCreditSettingsBody, response: ZCreditSettings,
   }),
 };

@@ -9,5 +9,7 @@ export function registerCreditRoutes(mount: MountRoute, credit: CreditService) {
   mount(routes.topUp, ({ body }, { req }) => credit.topUp(authOf(req).user, body));
   mount(routes.show, ({ params, query }) => credit.show(params.id, query));
   mount(routes.deskTopUp, ({ params, body }, { req }) => credit.deskTopUp(authOf(req).user, params.id, body));
+  mount(routes.settings, () => credit.settings());
+  mount(routes.saveSettings, ({ body }) => credit.saveSettings(body));
   mount(routes.adjust, ({ params, body }, { req }) => credit.adjust(authOf(req).user, params.id, body));
 }

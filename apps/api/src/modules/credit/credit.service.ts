@@ -4,7 +4,7 @@
 // booking later paid from credit is not money received again and gets none.
 import { centsToMoney, type api, type BodyOf, type QueryOf, type TCreditMovement, type TCreditStatement } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { CreditMovement, Prisma, User } from '../../generated/prisma/client.js';
+import type { CreditMovement, Prisma, Setting, User } from '../../generated/prisma/client.js';
 import { conflictOn, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatEuros } from '../../lib/format.js';
@@ -70,8 +70,7 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
     return {
       ...pagedList(rows.map(toMovementDto), total, page),
       balance: centsToMoney(balanceCents),
-      top_up_min: centsToMoney(settings.creditTopUpMinCents),
-      top_up_max: centsToMoney(settings.creditTopUpMaxCents),
+      ...settingsDto(settings),
     };
   }
 
@@ -80,6 +79,11 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
     if (!user) throw notFound('Utente non trovato.');
     return user;
   }
+
+  const settingsDto = (settings: Pick<Setting, 'creditTopUpMinCents' | 'creditTopUpMaxCents'>) => ({
+    top_up_min: centsToMoney(settings.creditTopUpMinCents),
+    top_up_max: centsToMoney(settings.creditTopUpMaxCents),
+  });
 
   const changed = (message: string, { movement, balanceCents }: Awaited<ReturnType<typeof move>>) => ({
     message,
@@ -99,6 +103,12 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
   return {
     paymentTarget,
     move,
+
+    settings: async () => settingsDto(await readSettings(db)),
+
+    async saveSettings({ top_up_min, top_up_max }: BodyOf<typeof api.credit.saveSettings>) {
+      return settingsDto(await db.setting.update({ where: { id: 1 }, data: { creditTopUpMinCents: top_up_min, creditTopUpMaxCents: top_up_max } }));
+    },
 
     mine: (user: User, query: QueryOf<typeof api.credit.mine>) => statement(user.id, query),
 

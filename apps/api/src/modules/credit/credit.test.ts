@@ -123,6 +123,22 @@ describe('the member', () => {
     expect(mailsTo(member.email)).toHaveLength(0);
   });
 
+  it('tops up within the limits the admin sets (staff may not change them)', async () => {
+    const admin = await loginAs(app, DEMO.admin);
+    const member = await createMember(app, db);
+    await request(app).put('/api/admin/credit/settings').set(bearer(staff)).send({ top_up_min: '5', top_up_max: '50' }).expect(403);
+    const refused = await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '50', top_up_max: '5' }).expect(422);
+    expect(refused.body.errors).toEqual({ top_up_max: ['Il massimo non può essere inferiore al minimo.'] });
+    try {
+      expect((await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '5', top_up_max: '50' }).expect(200)).body).toEqual({ top_up_min: '5.00', top_up_max: '50.00' });
+      expect(await db.auditLog.count({ where: { action: 'PUT /api/admin/credit/settings' } })).toBe(1);
+      await topUp(member, '5').expect(200);
+      await topUp(member, '50,01').expect(422);
+    } finally {
+      await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '10', top_up_max: '200' }).expect(200);
+    }
+  });
+
   it('sees only their own credit', async () => {
     const member = await createMember(app, db);
     const other = await createMember(app, db);
