@@ -76,6 +76,11 @@ export const creditRoutes = {
     summary: 'Ricarica il credito online: apre il pagamento su Stripe Checkout (importo tra il minimo e il massimo delle impostazioni)',
     body: ZCreditTopUpBody, response: z.object({ checkout_url: z.string() }),
   }),
+  payBooking: defineRoute({
+    method: 'post', path: '/api/bookings/:id/pay-with-credit', tag: 'credit', access: 'user',
+    summary: 'Paga con il credito una prenotazione in attesa di pagamento (il saldo deve coprirla)',
+    params: ZIdParams, response: ZCreditChange,
+  }),
   show: defineRoute({
     method: 'get', path: '/api/admin/users/:id/credit', tag: 'credit', access: 'staff',
     summary: 'Credito di un socio: saldo e movimenti',

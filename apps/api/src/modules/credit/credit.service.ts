@@ -4,25 +4,17 @@
 // booking later paid from credit is not money received again and gets none.
 import { centsToMoney, type api, type BodyOf, type QueryOf, type TCreditMovement, type TCreditStatement } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { CreditMovement, Prisma, Setting, User } from '../../generated/prisma/client.js';
-import { conflictOn, TRANSACTION_OPTIONS } from '../../lib/db.js';
+import type { Booking, CreditMovement, Prisma, Setting, User } from '../../generated/prisma/client.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatEuros } from '../../lib/format.js';
 import { pagedList, skipTake, type PageRequest } from '../../lib/paging.js';
-import { webOriginOf } from '../../lib/web-origin.js';
+import { isLiveHold } from '../bookings/booking-terms.js';
 import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { readSettings } from '../settings/settings.service.js';
-import { creditMovementEmail } from './credit.emails.js';
+import { balanceOf, createCreditLedger, WITH_AUTHOR } from './credit-ledger.js';
 
-type MovementInput = Pick<Prisma.CreditMovementUncheckedCreateInput, 'userId' | 'amountCents' | 'kind' | 'reason' | 'transactionId' | 'bookingId'> & {
-  /** The staff member who made it; null when the member did (or the system on the member's behalf). */
-  createdById: number | null;
-  /** Whether the member made it themselves: otherwise they are e-mailed about it. */
-  byMember: boolean;
-};
-
-const WITH_AUTHOR = { createdBy: { select: { id: true, firstName: true, lastName: true } } } as const;
 type MovementRow = CreditMovement & { createdBy: { id: number; firstName: string; lastName: string } | null };
 
 const toMovementDto = (row: MovementRow): TCreditMovement => ({
@@ -35,30 +27,15 @@ const toMovementDto = (row: MovementRow): TCreditMovement => ({
   created_at: row.createdAt.toISOString(),
 });
 
-export const INSUFFICIENT_CREDIT = 'Credito insufficiente per questo movimento.';
+export const CREDIT_MESSAGES = {
+  notPayable: 'La prenotazione non è più in attesa di pagamento.',
+  bookingPaid: 'Prenotazione pagata con il credito.',
+} as const;
 
 export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
-  const { db, jobs, config } = deps;
+  const { db } = deps;
 
-  const balanceOf = async (tx: Prisma.TransactionClient, userId: number) =>
-    (await tx.creditBalance.findUnique({ where: { userId } }))?.balanceCents ?? 0;
-
-  /**
-   * Writes one movement inside the caller's transaction. The balance row's CHECK refuses an overdraft
-   * (a 409 here); concurrent movements of one member queue on that row, so none is lost or doubled.
-   */
-  async function move(tx: Prisma.TransactionClient, { byMember, ...movement }: MovementInput) {
-    const created = await tx.creditMovement
-      .create({ data: movement, include: WITH_AUTHOR })
-      .catch(conflictOn('credit_balances_not_negative', INSUFFICIENT_CREDIT, { amount: [INSUFFICIENT_CREDIT] }));
-    const balanceCents = await balanceOf(tx, movement.userId);
-    if (!byMember) {
-      const user = await tx.user.findUniqueOrThrow({ where: { id: movement.userId } });
-      const email = creditMovementEmail(user, { kind: created.kind, amountCents: created.amountCents, reason: created.reason }, balanceCents, `${webOriginOf(config)}/profilo`);
-      await jobs.send('send-email', email, { tx });
-    }
-    return { movement: created, balanceCents };
-  }
+  const { move, returnBookingPayment } = createCreditLedger(deps);
 
   async function statement(userId: number, page: PageRequest): Promise<TCreditStatement> {
     const [balanceCents, rows, total, settings] = await Promise.all([
@@ -102,12 +79,29 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
 
   return {
     paymentTarget,
-    move,
+    returnBookingPayment,
 
     settings: async () => settingsDto(await readSettings(db)),
 
     async saveSettings({ top_up_min, top_up_max }: BodyOf<typeof api.credit.saveSettings>) {
       return settingsDto(await db.setting.update({ where: { id: 1 }, data: { creditTopUpMinCents: top_up_min, creditTopUpMaxCents: top_up_max } }));
+    },
+
+    /** A live hold paid from credit alone: the debit and the confirmation commit together. */
+    async payBooking(user: User, bookingId: number) {
+      const booking = await db.booking.findUnique({ where: { id: bookingId }, select: { userId: true } });
+      if (!booking || booking.userId !== user.id) throw notFound('Prenotazione non trovata.');
+      // A card checkout still open is closed first; one already paid stops this (409).
+      await checkouts.closeOpenSessions('booking', bookingId);
+      const result = await db.$transaction(async (tx) => {
+        const [held] = await tx.$queryRaw<{ status: Booking['status']; holdExpiresAt: Date | null; priceCents: number }[]>`
+          SELECT status, hold_expires_at AS "holdExpiresAt", price_cents AS "priceCents" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
+        if (!held || !isLiveHold(held, new Date())) throw new AppError(409, CREDIT_MESSAGES.notPayable);
+        const moved = await move(tx, { userId: user.id, amountCents: -held.priceCents, kind: 'payment', reason: 'Pagamento prenotazione', bookingId, transactionId: null, createdById: null, byMember: true });
+        await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
+        return moved;
+      }, TRANSACTION_OPTIONS);
+      return changed(CREDIT_MESSAGES.bookingPaid, result);
     },
 
     mine: (user: User, query: QueryOf<typeof api.credit.mine>) => statement(user.id, query),

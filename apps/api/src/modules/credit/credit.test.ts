@@ -4,6 +4,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros } from '../../lib/format.js';
+import { addDays, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
@@ -146,5 +147,56 @@ describe('the member', () => {
     const mine = await request(app).get('/api/me/credit').set(bearer(member.token)).expect(200);
     expect(mine.body).toMatchObject({ balance: '0.00', total: 0, data: [] });
     await request(app).get('/api/me/credit').expect(401);
+  });
+});
+
+describe('paying a booking with credit', () => {
+  let court: number;
+  beforeAll(async () => {
+    court = (await db.court.findUniqueOrThrow({ where: { code: 'C1' } })).id;
+    await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, freeCancellationHours: 24 } });
+  });
+  const creditOf = async (member: TestMember, amount: string) =>
+    request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount, method: 'cash' }).expect(200);
+  /** A 20 € day slot held for the member, days ahead (each test on its own day). */
+  const hold = async (member: TestMember, daysAhead: number) =>
+    (await request(app).post('/api/bookings').set(bearer(member.token)).send({ date: addDays(todayInRome(), daysAhead), court_id: court, start: '10:30' }).expect(201)).body.booking as { id: number; price: string };
+  const payWithCredit = (member: TestMember, id: number) => request(app).post(`/api/bookings/${id}/pay-with-credit`).set(bearer(member.token));
+  const statusOf = async (id: number) => (await db.booking.findUniqueOrThrow({ where: { id } })).status;
+
+  it('confirms a hold the balance covers, refuses one it does not, and a booking not held or not the member’s', async () => {
+    const member = await createMember(app, db);
+    const other = await createMember(app, db);
+    await creditOf(member, '15');
+    const booking = await hold(member, 3);
+    expect(booking.price).toBe('20.00');
+    expect((await payWithCredit(member, booking.id).expect(409)).body.message).toBe('Credito insufficiente per questo movimento.');
+    expect(await statusOf(booking.id)).toBe('pending_payment');
+    await creditOf(member, '10');
+    await payWithCredit(other, booking.id).expect(404);
+    const paid = await payWithCredit(member, booking.id).expect(200);
+    expect(paid.body).toMatchObject({ message: 'Prenotazione pagata con il credito.', balance: '5.00', movement: { amount: '-20.00', kind: 'payment', booking_id: booking.id, by: null } });
+    expect(await statusOf(booking.id)).toBe('confirmed');
+    expect((await payWithCredit(member, booking.id).expect(409)).body.message).toBe('La prenotazione non è più in attesa di pagamento.');
+    expect(await ledgerSum(member.id)).toBe(500);
+  });
+
+  it('returns the credit once when the member cancels in time, and when the desk cancels with a refund', async () => {
+    const member = await createMember(app, db);
+    await creditOf(member, '40');
+    const first = await hold(member, 4);
+    await payWithCredit(member, first.id).expect(200);
+    await request(app).post(`/api/bookings/${first.id}/cancel`).set(bearer(member.token)).expect(200);
+    await request(app).post(`/api/bookings/${first.id}/cancel`).set(bearer(member.token)).expect(409);
+    expect(await balanceOf(member.id)).toBe(4000);
+
+    const second = await hold(member, 5);
+    await payWithCredit(member, second.id).expect(200);
+    const cancelled = await request(app).post(`/api/admin/bookings/${second.id}/cancel`).set(bearer(staff)).send({ refund: true, reason: 'Campo allagato' }).expect(200);
+    expect(cancelled.body.message).toBe('Prenotazione annullata e rimborsata.');
+    expect(await balanceOf(member.id)).toBe(4000);
+    expect(await ledgerSum(member.id)).toBe(4000);
+    const returned = await db.creditMovement.findMany({ where: { userId: member.id, amountCents: 2000, kind: 'payment' }, orderBy: { id: 'asc' } });
+    expect(returned.map((movement) => [movement.bookingId, movement.createdById !== null])).toEqual([[first.id, false], [second.id, true]]);
   });
 });
