@@ -4,7 +4,7 @@
 // booking later paid from credit is not money received again and gets none.
 import { centsToMoney, type api, type BodyOf, type QueryOf, type TCreditMovement, type TCreditStatement } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { Booking, CreditMovement, Prisma, Setting, User } from '../../generated/prisma/client.js';
+import type { Booking, CreditMovement, Setting, User } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatEuros } from '../../lib/format.js';
