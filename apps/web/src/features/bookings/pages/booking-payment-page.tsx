@@ -13,6 +13,7 @@ import { serverMessage } from '../../../lib/api-errors';
 import { TestModeNotice } from '../../payments/components/test-mode-notice';
 import { useBooking, useBookingCheckout, useCancelBooking } from '../api/bookings';
 import { BookingSummary } from '../components/booking-summary';
+import { PayWithCredit } from '../../wallet/components/pay-with-credit';
 
 /** Seconds left until `until`, ticking every second. */
 function useCountdown(until: string | null) {
@@ -89,6 +90,7 @@ export default function BookingPaymentPage() {
               <p role="timer" aria-live="off" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
                 Il campo è tenuto per te ancora <strong>{clock(left)}</strong> minuti: completa il pagamento per confermarlo.
               </p>
+              <PayWithCredit bookingId={id} price={data.price} />
               <Input
                 label="Coupon (facoltativo)"
                 value={coupon}

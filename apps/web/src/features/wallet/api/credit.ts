@@ -14,6 +14,15 @@ export const useMyCredit = (page: number) =>
 export const useTopUpCredit = () =>
   useMutation({ mutationFn: (body: TCreditTopUpBody) => callApi(api.credit.topUp, { body }), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) });
 
+/** Pays a held booking from credit: the booking and the credit are read again. */
+export const usePayBookingWithCredit = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (bookingId: number) => callApi(api.credit.payBooking, { params: { id: bookingId } }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['bookings'] }), queryClient.invalidateQueries({ queryKey: ['credit'] })]),
+  });
+};
+
 export const useMemberCredit = (userId: number, page: number) =>
   useQuery({
     queryKey: [...keys.member(userId), page],
