@@ -35,10 +35,12 @@ export function CreditSection() {
   );
 }
 
+// The forms check amounts with the contract but send them as typed ({ raw: true }): the server turns
+// euros into cents itself, so cents sent from here would be read as euros.
 function TopUpForm({ min, max }: { min: string; max: string }) {
   const topUp = useTopUpCredit();
   const [formError, setFormError] = useState('');
-  const { register, handleSubmit, setError, formState } = useForm<TCreditTopUpBody>({ resolver: zodResolver(ZCreditTopUpBody), defaultValues: { amount: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<TCreditTopUpBody>({ resolver: zodResolver(ZCreditTopUpBody, undefined, { raw: true }), defaultValues: { amount: '' } });
   const onSubmit = handleSubmit(async (body) => {
     setFormError('');
     try {

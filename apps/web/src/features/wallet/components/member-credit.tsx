@@ -14,6 +14,7 @@ import { applyApiError } from '../../../lib/forms';
 import { useAdjustCredit, useDeskTopUp, useMemberCredit } from '../api/credit';
 import { CreditMovements } from './credit-movements';
 
+// Amounts are sent as typed ({ raw: true }): the server turns euros into cents itself.
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 export function MemberCredit({ userId }: { userId: number }) {
@@ -40,7 +41,7 @@ export function MemberCredit({ userId }: { userId: number }) {
 
 function DeskTopUpForm({ userId, onDone }: { userId: number; onDone: (notice: Notice) => void }) {
   const topUp = useDeskTopUp(userId);
-  const { register, handleSubmit, setError, reset, formState } = useForm<TDeskTopUpBody>({ resolver: zodResolver(ZDeskTopUpBody), defaultValues: { amount: '', method: 'cash' } });
+  const { register, handleSubmit, setError, reset, formState } = useForm<TDeskTopUpBody>({ resolver: zodResolver(ZDeskTopUpBody, undefined, { raw: true }), defaultValues: { amount: '', method: 'cash' } });
   const onSubmit = handleSubmit(async (body) => {
     onDone(null);
     try {
@@ -62,7 +63,7 @@ function DeskTopUpForm({ userId, onDone }: { userId: number; onDone: (notice: No
 
 function AdjustmentForm({ userId, onDone }: { userId: number; onDone: (notice: Notice) => void }) {
   const adjust = useAdjustCredit(userId);
-  const { register, handleSubmit, setError, reset, formState } = useForm<TCreditAdjustmentBody>({ resolver: zodResolver(ZCreditAdjustmentBody), defaultValues: { amount: '', reason: '' } });
+  const { register, handleSubmit, setError, reset, formState } = useForm<TCreditAdjustmentBody>({ resolver: zodResolver(ZCreditAdjustmentBody, undefined, { raw: true }), defaultValues: { amount: '', reason: '' } });
   const onSubmit = handleSubmit(async (body) => {
     onDone(null);
     try {
