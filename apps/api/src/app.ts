@@ -39,6 +39,7 @@ import { registerReceiptsRoutes } from './modules/receipts/receipts.router.js';
 import { registerMembersRegisterRoutes } from './modules/members-register/members-register.router.js';
 import { registerCertificatesRoutes } from './modules/certificates/certificates.router.js';
 import { registerConsentsRoutes } from './modules/consents/consents.router.js';
+import { registerCreditRoutes } from './modules/credit/credit.router.js';
 
 export function createApp(deps: AppDeps, services: Services) {
   const { config, logger } = deps;
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerMembersRegisterRoutes(mount, services.membersRegister);
   registerCertificatesRoutes(mount, services.certificates);
   registerConsentsRoutes(mount, services.consents);
+  registerCreditRoutes(mount, services.credit);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

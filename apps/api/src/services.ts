@@ -6,6 +6,7 @@ import { createRecurringBookingsService } from './modules/bookings/recurring.ser
 import { createBroadcastsService } from './modules/broadcasts/broadcasts.service.js';
 import { createCertificatesService } from './modules/certificates/certificates.service.js';
 import { createConsentsService } from './modules/consents/consents.service.js';
+import { createCreditService } from './modules/credit/credit.service.js';
 import { createBvuMembersService } from './modules/bvu-members/bvu-members.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createAdminMembershipsService } from './modules/memberships/admin-memberships.service.js';
@@ -34,7 +35,8 @@ export function createServices(deps: AppDeps) {
   const checkouts = createCheckouts(deps);
   const memberships = createMembershipsService(deps, checkouts);
   const bookings = createBookingsService(deps, checkouts);
-  const payments = createPaymentsService(deps, { membership: memberships.paymentTarget, booking: bookings.paymentTarget });
+  const credit = createCreditService(deps, checkouts);
+  const payments = createPaymentsService(deps, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
   const adminBookings = createAdminBookingsService(deps, checkouts);
   const auth = createAuthService(deps);
@@ -68,6 +70,7 @@ export function createServices(deps: AppDeps) {
     receipts: createReceiptsService(deps),
     checkIns: createCheckInsService(deps),
     membersRegister: createMembersRegisterService(deps),
+    credit,
   };
 }
 

@@ -3,6 +3,7 @@
 import { authRoutes } from './auth.js';
 import { certificatesRoutes } from './certificates.js';
 import { consentsRoutes } from './consents.js';
+import { creditRoutes } from './credit.js';
 import { bookingsRoutes } from './bookings.js';
 import { adminBookingsRoutes } from './admin-bookings.js';
 import { bvuMembersRoutes } from './bvu-members.js';
@@ -57,6 +58,7 @@ export const api = {
   membersRegister: membersRegisterRoutes,
   certificates: certificatesRoutes,
   consents: consentsRoutes,
+  credit: creditRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

@@ -18,12 +18,15 @@ export function moneyToCents(money: TMoney): number {
   return (sign ? -1 : 1) * (Number(euros) * 100 + Number(cents));
 }
 
-/** An amount in euros as typed ("60", "60,50"); integer cents once parsed. `invalid` says what is expected. */
-const euroInput = (invalid: string) =>
+/**
+ * An amount in euros as typed ("60", "60,50"; with `signed`, also "-5"); integer cents once parsed.
+ * `invalid` says what is expected.
+ */
+const euroInput = (invalid: string, { signed = false } = {}) =>
   z
     .union([z.number(), z.string().trim()], { error: 'Inserisci l’importo.' })
     .transform((value) => String(value).replace(',', '.'))
-    .pipe(z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, invalid))
+    .pipe(z.string().regex(signed ? /^-?\d{1,6}(\.\d{1,2})?$/ : /^\d{1,6}(\.\d{1,2})?$/, invalid))
     .transform((value) => Math.round(Number(value) * 100));
 
 export const ZEuroInput = euroInput('Inserisci un importo valido, con al massimo due decimali.');
@@ -32,4 +35,10 @@ export const ZEuroInput = euroInput('Inserisci un importo valido, con al massimo
 export const ZPositiveEuroInput = euroInput('Inserisci un importo maggiore di zero, con al massimo due decimali (es. 12,50).').refine(
   (cents) => cents > 0,
   'L’importo deve essere maggiore di zero.',
+);
+
+/** A correction that adds (positive) or takes away (negative) an amount: never zero. */
+export const ZSignedEuroInput = euroInput('Inserisci un importo valido, con al massimo due decimali (es. 10 o -10).', { signed: true }).refine(
+  (cents) => cents !== 0,
+  'L’importo non può essere zero.',
 );

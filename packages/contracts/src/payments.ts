@@ -12,7 +12,7 @@ export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded', '
 export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
 export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
 
-export const PAYMENT_KINDS = ['membership', 'booking'] as const;
+export const PAYMENT_KINDS = ['membership', 'booking', 'credit'] as const;
 export const ZPaymentKind = z.enum(PAYMENT_KINDS);
 export type TPaymentKind = z.infer<typeof ZPaymentKind>;
 
@@ -20,7 +20,7 @@ export const ZCheckoutOutcome = z.object({
   /** paid: confirmed; pending: Stripe has not confirmed yet (ask again); failed: expired or not paid. */
   status: z.enum(['paid', 'pending', 'failed']),
   kind: ZPaymentKind,
-  /** The membership or booking paid for. */
+  /** The membership or booking paid for (for a credit top-up: the member). */
   target_id: z.number().int().nullable(),
 });
 export type TCheckoutOutcome = z.infer<typeof ZCheckoutOutcome>;

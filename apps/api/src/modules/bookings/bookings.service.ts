@@ -14,6 +14,7 @@ import { inSeason, seasonOf, seasonOpening } from '../memberships/membership-ter
 import type { Checkouts } from '../payments/checkout.js';
 import { requireStripe } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
+import { createCreditLedger } from '../credit/credit-ledger.js';
 import { readSettings } from '../settings/settings.service.js';
 import { assertCertificateForBooking } from '../certificates/certificate-status.js';
 import { dayAvailability } from './availability.js';
@@ -82,6 +83,7 @@ function toBookingDto(booking: BookingRow, now: Date, freeCancellationHours: num
 export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'stripe' | 'logger' | 'config'>, checkouts: Checkouts) {
   const { db, jobs, config } = deps;
   const notifyWaitlist = createWaitlistNotifier(deps);
+  const creditLedger = createCreditLedger(deps);
 
   async function ownBooking(userId: number, id: number): Promise<BookingRow> {
     const booking = await db.booking.findFirst({ where: { id, userId }, include: WITH_DETAILS });
@@ -240,6 +242,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         if (cancelled.count === 0) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
         if (booking.status === 'pending_payment') await releaseCouponsOf(tx, booking);
         if (refund) await jobs.send('refund-payment', { paymentId: payment.id, reason: 'cancelled' }, { tx });
+        if (booking.status === 'confirmed') await creditLedger.returnBookingPayment(tx, booking, { byMember: true });
         await notifyWaitlist(tx, booking);
       }, TRANSACTION_OPTIONS);
       return { message: refund ? BOOKING_MESSAGES.cancelledRefund : BOOKING_MESSAGES.cancelled, booking: toBookingDto(await ownBooking(user.id, id), now, freeCancellationHours) };

@@ -2,6 +2,7 @@
 // and income forms and of the filters, lists with their totals, the CSV, and the numbers of the
 // monthly stats and the memberships stats to the cent across month ends and both 2030 clock changes
 // (CET→CEST on 31 March, CEST→CET on 27 October).
+import type { TPaymentKind } from '@beach/contracts';
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -235,7 +236,7 @@ describe('the numbers: monthly stats and memberships stats to the cent', () => {
     const payer = await createMember(app, db);
     const payment = (kind: 'membership' | 'booking', amountCents: number, paidAt: string | null, status: 'completed' | 'pending' | 'failed' | 'refunded' | 'partially_refunded' = 'completed') =>
       db.transaction.create({ data: { kind, userId: payer.id, amountCents, method: 'cash', status, paidAt: paidAt ? new Date(paidAt) : null } });
-    const refund = (of: { id: number; kind: 'membership' | 'booking' }, amountCents: number, paidAt: string) =>
+    const refund = (of: { id: number; kind: TPaymentKind }, amountCents: number, paidAt: string) =>
       db.transaction.create({ data: { kind: of.kind, type: 'refund', refundOfId: of.id, userId: payer.id, amountCents, method: 'cash', status: 'completed', paidAt: new Date(paidAt) } });
     const expense = (date: string, amountCents: number) => db.expense.create({ data: { date: fromIsoDate(date), category: 'Test', description: 'Spesa di prova', amountCents } });
     const income = (date: string, amountCents: number) => db.income.create({ data: { date: fromIsoDate(date), category: 'Test', description: 'Incasso di prova', amountCents } });

@@ -29,7 +29,9 @@ export interface CheckoutRequest {
   cancelPath: string;
 }
 
-const targetColumn = (kind: TPaymentKind) => (kind === 'membership' ? 'membershipId' : 'bookingId');
+/** Where a payment row names what it buys; a credit top-up buys credit for the paying member. */
+const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId' } as const satisfies Record<TPaymentKind, string>;
+const targetColumn = (kind: TPaymentKind) => TARGET_COLUMN[kind];
 
 export function requireStripe(stripe: Stripe | null): Stripe {
   if (!stripe) throw new AppError(503, PAYMENTS_UNAVAILABLE);

@@ -11,13 +11,14 @@ import type { Stripe } from '../../lib/stripe.js';
 import { requireStripe } from './checkout.js';
 import { refundEmail } from './payments.emails.js';
 
-/** What a payment buys (a membership, a booking): told when it is paid or when its checkout lapses. */
+/** What a payment buys (a membership, a booking, credit): told when it is paid or when its checkout lapses. */
 export interface PaymentTarget {
   /**
-   * Called in the transaction that records a completed payment. Returns false when the target can no
-   * longer be had (already paid, deleted, slot taken): the payment is then refunded automatically.
+   * Called in the transaction that records a completed payment (given as it was before). Returns false
+   * when the target can no longer be had (already paid, deleted, slot taken): the payment is then
+   * refunded automatically.
    */
-  confirm(tx: Prisma.TransactionClient, targetId: number): Promise<boolean>;
+  confirm(tx: Prisma.TransactionClient, targetId: number, payment: Transaction): Promise<boolean>;
   /** A checkout ended without payment. */
   checkoutExpired?(tx: Prisma.TransactionClient, targetId: number): Promise<void>;
 }
@@ -25,7 +26,9 @@ export interface PaymentTarget {
 const paymentIntentId = (session: Stripe.Checkout.Session) =>
   typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
 
-const targetIdOf = (payment: Pick<Transaction, 'membershipId' | 'bookingId'>) => payment.membershipId ?? payment.bookingId;
+/** A credit top-up buys credit for the member who pays it: its target is the member. */
+const targetIdOf = (payment: Pick<Transaction, 'kind' | 'membershipId' | 'bookingId' | 'userId'>) =>
+  payment.kind === 'credit' ? payment.userId : (payment.membershipId ?? payment.bookingId);
 
 export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs' | 'logger'>, targets: Partial<Record<TPaymentKind, PaymentTarget>>) {
   const { db, jobs, logger } = deps;
@@ -45,7 +48,7 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
     if (recorded.count === 0) return;
     const targetId = targetIdOf(payment);
     const target = targets[payment.kind];
-    const confirmed = session.amount_total === payment.amountCents && session.currency === 'eur' && targetId !== null && target !== undefined && (await target.confirm(tx, targetId));
+    const confirmed = session.amount_total === payment.amountCents && session.currency === 'eur' && targetId !== null && target !== undefined && (await target.confirm(tx, targetId, payment));
     if (!confirmed) {
       logger.warn({ paymentId: payment.id, sessionId: session.id }, 'Pagamento per qualcosa che non si può più avere: rimborso automatico');
       await jobs.send('refund-payment', { paymentId: payment.id }, { tx });

@@ -16,6 +16,7 @@ import { TestModeNotice } from '../../../components/test-mode-notice';
 import { useBooking } from '../../../lib/shared-queries';
 import { useBookingCheckout, useCancelBooking } from '../api/bookings';
 import { BookingSummary } from '../../../components/booking-summary';
+import { PayWithCredit } from '../../wallet/components/pay-with-credit';
 
 /** Seconds left until `until`, ticking every second. */
 function useCountdown(until: string | null) {
@@ -94,6 +95,7 @@ export default function BookingPaymentPage() {
               <p role="timer" aria-live="off" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
                 Il campo è tenuto per te ancora <strong>{clock(left)}</strong> minuti: completa il pagamento per confermarlo.
               </p>
+              <PayWithCredit bookingId={id} price={data.price} />
               <Input
                 label="Coupon (facoltativo)"
                 placeholder={data.coupon_code ?? 'Codice sconto'}

@@ -51,6 +51,13 @@ describe('payment completed', () => {
     expect(screen.getByRole('note').textContent).toContain('Pagamenti in modalità di prova');
   });
 
+  it('confirms a credit top-up and leads to the credit on the profile', async () => {
+    handlers[RECONCILE] = outcome('paid', 'credit', 3);
+    renderPage();
+    expect(await screen.findByText('Ricarica completata: il credito è già disponibile.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Vai al tuo credito' }).getAttribute('href')).toBe('/profilo');
+  });
+
   it('gives up politely after about a minute of pending', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     handlers[RECONCILE] = outcome('pending');

@@ -25,8 +25,14 @@ function Screen({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const ONWARD: Record<TCheckoutOutcome['kind'], [string, string]> = {
+  membership: [paths.membership, 'Vai al tesseramento'],
+  booking: [paths.myBookings, 'Vai alle mie prenotazioni'],
+  credit: [paths.profile, 'Vai al tuo credito'],
+};
+
 function Onward({ kind }: { kind: TCheckoutOutcome['kind'] }) {
-  const [to, label] = kind === 'membership' ? [paths.membership, 'Vai al tesseramento'] : [paths.myBookings, 'Vai alle mie prenotazioni'];
+  const [to, label] = ONWARD[kind];
   return (
     <Link to={to} className={buttonClasses('primary')}>
       {label}
@@ -120,6 +126,7 @@ function Outcome({ sessionId }: { sessionId: string }) {
     );
   }
   if (data.kind === 'membership') return <PaidMembership id={data.target_id} />;
+  if (data.kind === 'credit') return <Paid kind="credit"><p>Ricarica completata: il credito è già disponibile.</p></Paid>;
   return <PaidBooking id={data.target_id} />;
 }
 

@@ -1,0 +1,16 @@
+import { api } from '@beach/contracts';
+import type { MountRoute } from '../../lib/http.js';
+import { authOf } from '../auth/guards.js';
+import type { CreditService } from './credit.service.js';
+
+export function registerCreditRoutes(mount: MountRoute, credit: CreditService) {
+  const routes = api.credit;
+  mount(routes.mine, ({ query }, { req }) => credit.mine(authOf(req).user, query));
+  mount(routes.topUp, ({ body }, { req }) => credit.topUp(authOf(req).user, body));
+  mount(routes.payBooking, ({ params }, { req }) => credit.payBooking(authOf(req).user, params.id));
+  mount(routes.show, ({ params, query }) => credit.show(params.id, query));
+  mount(routes.deskTopUp, ({ params, body }, { req }) => credit.deskTopUp(authOf(req).user, params.id, body));
+  mount(routes.settings, () => credit.settings());
+  mount(routes.saveSettings, ({ body }) => credit.saveSettings(body));
+  mount(routes.adjust, ({ params, body }, { req }) => credit.adjust(authOf(req).user, params.id, body));
+}

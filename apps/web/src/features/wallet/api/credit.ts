@@ -1,0 +1,39 @@
+// Calls for credit: the member's own statement and online top-up, and the desk's view and writes.
+import { api, type TCreditAdjustmentBody, type TCreditTopUpBody, type TDeskTopUpBody } from '@beach/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { goToCheckout } from '../../payments/api/checkout';
+
+const PER_PAGE = 10;
+const keys = { mine: (page: number) => ['credit', 'mine', page] as const, member: (userId: number) => ['credit', 'member', userId] as const };
+
+export const useMyCredit = (page: number) =>
+  useQuery({ queryKey: keys.mine(page), queryFn: () => callApi(api.credit.mine, { query: { page, per_page: PER_PAGE } }), placeholderData: keepPreviousData, staleTime: 0 });
+
+/** Opens Stripe's page for the top-up; the member comes back to /pagamento-completato. */
+export const useTopUpCredit = () =>
+  useMutation({ mutationFn: (body: TCreditTopUpBody) => callApi(api.credit.topUp, { body }), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) });
+
+/** Pays a held booking from credit: the booking and the credit are read again. */
+export const usePayBookingWithCredit = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (bookingId: number) => callApi(api.credit.payBooking, { params: { id: bookingId } }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['bookings'] }), queryClient.invalidateQueries({ queryKey: ['credit'] })]),
+  });
+};
+
+export const useMemberCredit = (userId: number, page: number) =>
+  useQuery({
+    queryKey: [...keys.member(userId), page],
+    queryFn: () => callApi(api.credit.show, { params: { id: userId }, query: { page, per_page: PER_PAGE } }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+function useDeskMutation<Body, Result>(userId: number, send: (body: Body) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: send, onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.member(userId) }) });
+}
+export const useDeskTopUp = (userId: number) => useDeskMutation(userId, (body: TDeskTopUpBody) => callApi(api.credit.deskTopUp, { params: { id: userId }, body }));
+export const useAdjustCredit = (userId: number) => useDeskMutation(userId, (body: TCreditAdjustmentBody) => callApi(api.credit.adjust, { params: { id: userId }, body }));

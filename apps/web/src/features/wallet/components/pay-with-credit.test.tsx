@@ -1,0 +1,42 @@
+import type { TCreditStatement } from '@beach/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, signIn } from '../../../test/fixtures';
+import { renderAt, stubApi } from '../../memberships/test-support';
+import { PayWithCredit } from './pay-with-credit';
+
+const statement = (balance: string): TCreditStatement => ({ balance, top_up_min: '10.00', top_up_max: '200.00', data: [], current_page: 1, last_page: 1, total: 0, per_page: 10 });
+const handlers: Parameters<typeof stubApi>[0] = {};
+let api: ReturnType<typeof stubApi>;
+
+beforeEach(() => {
+  for (const key of Object.keys(handlers)) delete handlers[key];
+  api = stubApi(handlers);
+  signIn('user');
+});
+
+const renderFor = (price: string) => renderAt(<PayWithCredit bookingId={7} price={price} />, { url: '/prenotazioni/pagamento/7' });
+
+describe('Paga con il credito', () => {
+  it('pays a booking the balance covers', async () => {
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement('20.00'));
+    handlers['POST /api/bookings/7/pay-with-credit'] = () => jsonResponse(200, { message: 'Prenotazione pagata con il credito.', balance: '0.00', movement: { id: 1, amount: '-20.00', kind: 'payment', reason: null, by: null, booking_id: 7, created_at: new Date().toISOString() } });
+    renderFor('20.00');
+    fireEvent.click(await screen.findByRole('button', { name: 'Paga con il credito' }));
+    await waitFor(() => expect(api.bodiesOf('POST /api/bookings/7/pay-with-credit')).toHaveLength(1));
+  });
+
+  it('is not offered when the balance does not cover the price', async () => {
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement('19.99'));
+    // Beside it a cheaper booking the same balance covers: once its button shows, the balance is known.
+    renderAt(
+      <>
+        <PayWithCredit bookingId={7} price="20.00" />
+        <PayWithCredit bookingId={8} price="19.99" />
+      </>,
+      { url: '/prenotazioni/pagamento/7' },
+    );
+    await screen.findByRole('button', { name: 'Paga con il credito' });
+    expect(screen.getAllByRole('button', { name: 'Paga con il credito' })).toHaveLength(1);
+  });
+});

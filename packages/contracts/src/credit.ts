@@ -1,0 +1,107 @@
+// Credit (borsellino, docs/domain.md#credit): a member's balance in the centre's keeping and its ledger
+// of movements. Members read theirs and top it up online; staff read it on the member's page, top it up
+// at the desk and correct it with a reason.
+import { defineRoute, ZIdParams } from './http.js';
+import { ZMoney, ZPositiveEuroInput, ZSignedEuroInput } from './money.js';
+import { pageQuery, pagedListOf } from './paging.js';
+import { z } from './zod-italian.js';
+
+export const CREDIT_MOVEMENT_KINDS = ['top_up', 'payment', 'refund_to_card', 'desk_adjustment', 'rain_credit', 'cash_refund'] as const;
+export const ZCreditMovementKind = z.enum(CREDIT_MOVEMENT_KINDS);
+export type TCreditMovementKind = z.infer<typeof ZCreditMovementKind>;
+export const CREDIT_MOVEMENT_LABELS: Record<TCreditMovementKind, string> = {
+  top_up: 'Ricarica',
+  payment: 'Pagamento',
+  refund_to_card: 'Rimborso su carta',
+  desk_adjustment: 'Rettifica in segreteria',
+  rain_credit: 'Credito per maltempo',
+  cash_refund: 'Rimborso in contanti',
+};
+
+/** How money is handed over at the desk: cash, a POS card payment or a bank transfer. */
+export const DESK_TOP_UP_METHODS = ['cash', 'card', 'bank_transfer'] as const;
+export const DESK_TOP_UP_METHOD_LABELS: Record<(typeof DESK_TOP_UP_METHODS)[number], string> = { cash: 'Contanti', card: 'POS', bank_transfer: 'Bonifico' };
+
+export const ZCreditMovement = z.object({
+  id: z.number().int(),
+  /** Signed: positive adds to the balance, negative takes from it. */
+  amount: ZMoney,
+  kind: ZCreditMovementKind,
+  reason: z.string().nullable(),
+  /** The staff member who made it; null when the member (or the centre's system) did. */
+  by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  booking_id: z.number().int().nullable(),
+  created_at: z.iso.datetime(),
+});
+export type TCreditMovement = z.infer<typeof ZCreditMovement>;
+
+/** The balance with one page of movements, newest first, and the online top-up limits. */
+export const ZCreditStatement = pagedListOf(ZCreditMovement).extend({
+  balance: ZMoney,
+  top_up_min: ZMoney,
+  top_up_max: ZMoney,
+});
+export type TCreditStatement = z.infer<typeof ZCreditStatement>;
+
+export const ZCreditTopUpBody = z.object({ amount: ZPositiveEuroInput });
+export type TCreditTopUpBody = z.input<typeof ZCreditTopUpBody>;
+export const ZDeskTopUpBody = z.object({
+  amount: ZPositiveEuroInput,
+  method: z.enum(DESK_TOP_UP_METHODS, { error: 'Scegli come è stato pagato: contanti, POS o bonifico.' }),
+});
+export type TDeskTopUpBody = z.input<typeof ZDeskTopUpBody>;
+export const ZCreditAdjustmentBody = z.object({
+  amount: ZSignedEuroInput,
+  reason: z.string({ error: 'Scrivi il motivo della rettifica.' }).trim().min(3, 'Scrivi il motivo della rettifica.').max(500, 'Il motivo può avere al massimo 500 caratteri.'),
+});
+export type TCreditAdjustmentBody = z.input<typeof ZCreditAdjustmentBody>;
+
+/** The online top-up's limits, set by the admin. */
+export const ZCreditSettings = z.object({ top_up_min: ZMoney, top_up_max: ZMoney });
+export const ZCreditSettingsBody = z
+  .object({ top_up_min: ZPositiveEuroInput, top_up_max: ZPositiveEuroInput })
+  .refine((body) => body.top_up_max >= body.top_up_min, { path: ['top_up_max'], message: 'Il massimo non può essere inferiore al minimo.' });
+export type TCreditSettingsBody = z.input<typeof ZCreditSettingsBody>;
+
+const ZCreditChange = z.object({ message: z.string(), balance: ZMoney, movement: ZCreditMovement });
+
+export const creditRoutes = {
+  mine: defineRoute({
+    method: 'get', path: '/api/me/credit', tag: 'credit', access: 'user',
+    summary: 'Il mio credito: saldo e movimenti, dal più recente',
+    query: pageQuery(20), response: ZCreditStatement,
+  }),
+  topUp: defineRoute({
+    method: 'post', path: '/api/me/credit/top-up', tag: 'credit', access: 'user',
+    summary: 'Ricarica il credito online: apre il pagamento su Stripe Checkout (importo tra il minimo e il massimo delle impostazioni)',
+    body: ZCreditTopUpBody, response: z.object({ checkout_url: z.string() }),
+  }),
+  payBooking: defineRoute({
+    method: 'post', path: '/api/bookings/:id/pay-with-credit', tag: 'credit', access: 'user',
+    summary: 'Paga con il credito una prenotazione in attesa di pagamento (il saldo deve coprirla)',
+    params: ZIdParams, response: ZCreditChange,
+  }),
+  show: defineRoute({
+    method: 'get', path: '/api/admin/users/:id/credit', tag: 'credit', access: 'staff',
+    summary: 'Credito di un socio: saldo e movimenti',
+    params: ZIdParams, query: pageQuery(20), response: ZCreditStatement,
+  }),
+  deskTopUp: defineRoute({
+    method: 'post', path: '/api/admin/users/:id/credit/top-up', tag: 'credit', access: 'staff',
+    summary: 'Ricarica in segreteria (contanti, POS o bonifico): registra l’incasso e il movimento',
+    params: ZIdParams, body: ZDeskTopUpBody, response: ZCreditChange,
+  }),
+  adjust: defineRoute({
+    method: 'post', path: '/api/admin/users/:id/credit/adjustment', tag: 'credit', access: 'staff',
+    summary: 'Rettifica del credito (in più o in meno) con il motivo; mai sotto zero',
+    params: ZIdParams, body: ZCreditAdjustmentBody, response: ZCreditChange,
+  }),
+  settings: defineRoute({
+    method: 'get', path: '/api/admin/credit/settings', tag: 'credit', access: 'admin',
+    summary: 'Importo minimo e massimo delle ricariche online', response: ZCreditSettings,
+  }),
+  saveSettings: defineRoute({
+    method: 'put', path: '/api/admin/credit/settings', tag: 'credit', access: 'admin',
+    summary: 'Modifica l’importo minimo e massimo delle ricariche online', body: ZCreditSettingsBody, response: ZCreditSettings,
+  }),
+};
