@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { changePassword, updateProfile } from '../api/auth';
 import { ConsentsSection } from '../../../components/consents/consents-section';
-import { CreditSection } from '../../wallet/components/credit-section';
+import { CreditSection } from '../../../components/wallet/credit-section';
 import { PrivacySection } from '../components/privacy-section';
 
 export default function ProfilePage() {

@@ -16,7 +16,7 @@ import { TestModeNotice } from '../../../components/test-mode-notice';
 import { useBooking } from '../../../lib/shared-queries';
 import { useBookingCheckout, useCancelBooking } from '../api/bookings';
 import { BookingSummary } from '../../../components/booking-summary';
-import { PayWithCredit } from '../../wallet/components/pay-with-credit';
+import { PayWithCredit } from '../../../components/wallet/pay-with-credit';
 
 /** Seconds left until `until`, ticking every second. */
 function useCountdown(until: string | null) {

@@ -1,8 +1,8 @@
 import type { TCreditStatement } from '@beach/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, signIn } from '../../../test/fixtures';
-import { renderAt, stubApi } from '../../memberships/test-support';
+import { jsonResponse, signIn } from '../../test/fixtures';
+import { renderAt, stubApi } from '../../test/test-support';
 import { PayWithCredit } from './pay-with-credit';
 
 const statement = (balance: string): TCreditStatement => ({ balance, top_up_min: '10.00', top_up_max: '200.00', data: [], current_page: 1, last_page: 1, total: 0, per_page: 10 });

@@ -1,16 +1,14 @@
 // The credit part of /profilo: the member's balance, their movements and an online top-up between the
 // centre's minimum and maximum (paid on Stripe Checkout, credited when Stripe confirms it).
-import { ZCreditTopUpBody, type TCreditTopUpBody } from '@beach/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { ZCreditTopUpBody } from '@beach/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatMoney } from '../../../lib/format';
-import { applyApiError } from '../../../lib/forms';
-import { useMyCredit, useTopUpCredit } from '../api/credit';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Input } from '../ui/field';
+import { Spinner } from '../ui/spinner';
+import { formatMoney } from '../../lib/format';
+import { FormAlert, useZodForm } from '../ui/form';
+import { useMyCredit, useTopUpCredit } from '../../lib/credit';
 import { CreditMovements } from './credit-movements';
 
 export function CreditSection() {
@@ -35,26 +33,17 @@ export function CreditSection() {
   );
 }
 
-// The forms check amounts with the contract but send them as typed ({ raw: true }): the server turns
-// euros into cents itself, so cents sent from here would be read as euros.
+// Amounts are sent as typed (useZodForm's default): the server turns euros into cents itself.
 function TopUpForm({ min, max }: { min: string; max: string }) {
   const topUp = useTopUpCredit();
-  const [formError, setFormError] = useState('');
-  const { register, handleSubmit, setError, formState } = useForm<TCreditTopUpBody>({ resolver: zodResolver(ZCreditTopUpBody, undefined, { raw: true }), defaultValues: { amount: '' } });
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError('');
-    try {
-      await topUp.mutateAsync(body);
-    } catch (error) {
-      setFormError(applyApiError(error, setError, ['amount']));
-    }
-  });
+  const { field, submit, failure, formState } = useZodForm({ schema: ZCreditTopUpBody, defaultValues: { amount: '' } });
+  const onSubmit = submit((body) => topUp.mutateAsync(body));
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
-      {formError && <Alert tone="error">{formError}</Alert>}
+      <FormAlert failure={failure} />
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-40">
-          <Input label="Importo (€)" inputMode="decimal" placeholder="0,00" autoComplete="off" hint={`Da ${formatMoney(min)} a ${formatMoney(max)}`} error={formState.errors.amount?.message} {...register('amount')} />
+          <Input label="Importo (€)" inputMode="decimal" placeholder="0,00" autoComplete="off" hint={`Da ${formatMoney(min)} a ${formatMoney(max)}`} {...field('amount')} />
         </div>
         <Button type="submit" loading={formState.isSubmitting || topUp.isSuccess} loadingText="Apertura del pagamento...">Ricarica con carta</Button>
       </div>

@@ -1,7 +1,7 @@
 // A page of credit movements, newest first: when, what, who (staff) and the signed amount.
 import { CREDIT_MOVEMENT_LABELS, type TCreditStatement } from '@beach/contracts';
-import { Pagination } from '../../../components/ui/pagination';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { Pagination } from '../ui/pagination';
+import { formatDateTime, formatMoney } from '../../lib/format';
 
 export function CreditMovements({ statement, onPageChange }: { statement: TCreditStatement; onPageChange: (page: number) => void }) {
   if (statement.total === 0) return <p className="text-sm text-slate-600">Nessun movimento.</p>;

@@ -2,11 +2,11 @@
 // the whole price (credit alone; the card pays otherwise).
 import { moneyToCents, type TMoney } from '@beach/contracts';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-transport';
-import { formatMoney } from '../../../lib/format';
-import { useMyCredit, usePayBookingWithCredit } from '../api/credit';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { ApiError } from '../../lib/api-transport';
+import { formatMoney } from '../../lib/format';
+import { useMyCredit, usePayBookingWithCredit } from '../../lib/credit';
 
 export function PayWithCredit({ bookingId, price }: { bookingId: number; price: TMoney }) {
   const credit = useMyCredit(1);

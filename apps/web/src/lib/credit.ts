@@ -1,8 +1,8 @@
 // Calls for credit: the member's own statement and online top-up, and the desk's view and writes.
 import { api, type TCreditAdjustmentBody, type TCreditTopUpBody, type TDeskTopUpBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-import { goToCheckout } from '../../payments/api/checkout';
+import { callApi } from './api-client';
+import { goToCheckout } from './checkout';
 
 const PER_PAGE = 10;
 const keys = { mine: (page: number) => ['credit', 'mine', page] as const, member: (userId: number) => ['credit', 'member', userId] as const };

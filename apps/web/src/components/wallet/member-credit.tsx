@@ -1,0 +1,74 @@
+// The desk's view of a member's credit (the member's page in /admin/users): balance and movements, a
+// top-up paid at the desk (cash, POS, bank transfer) and a correction with its reason.
+import { DESK_TOP_UP_METHOD_LABELS, DESK_TOP_UP_METHODS, ZCreditAdjustmentBody, ZDeskTopUpBody } from '@beach/contracts';
+import { useState } from 'react';
+import { DetailSection } from '../admin/detail-modal';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Input, Select } from '../ui/field';
+import { Spinner } from '../ui/spinner';
+import { formatMoney } from '../../lib/format';
+import { FormAlert, useZodForm } from '../ui/form';
+import { useAdjustCredit, useDeskTopUp, useMemberCredit } from '../../lib/credit';
+import { CreditMovements } from './credit-movements';
+
+// Amounts are sent as typed ({ raw: true }): the server turns euros into cents itself.
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+export function MemberCredit({ userId }: { userId: number }) {
+  const [page, setPage] = useState(1);
+  const credit = useMemberCredit(userId, page);
+  const [notice, setNotice] = useState<Notice>(null);
+  return (
+    <DetailSection title="Credito" items={credit.data ? [{ label: 'Saldo', value: formatMoney(credit.data.balance) }] : undefined}>
+      <div className="mt-2 space-y-3">
+        {credit.isPending && <Spinner label="Caricamento del credito..." />}
+        {credit.isError && <Alert tone="error">Non è stato possibile leggere il credito.</Alert>}
+        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+        {credit.data && (
+          <>
+            <DeskTopUpForm userId={userId} onDone={setNotice} />
+            <AdjustmentForm userId={userId} onDone={setNotice} />
+            <CreditMovements statement={credit.data} onPageChange={setPage} />
+          </>
+        )}
+      </div>
+    </DetailSection>
+  );
+}
+
+function DeskTopUpForm({ userId, onDone }: { userId: number; onDone: (notice: Notice) => void }) {
+  const topUp = useDeskTopUp(userId);
+  const { field, submit, failure, reset, formState } = useZodForm({ schema: ZDeskTopUpBody, defaultValues: { amount: '', method: 'cash' } });
+  const onSubmit = submit(async (body) => {
+    onDone(null);
+    onDone({ tone: 'success', text: (await topUp.mutateAsync(body)).message });
+    reset();
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Ricarica in segreteria" className="flex flex-wrap items-end gap-3">
+      <FormAlert failure={failure} className="w-full" />
+      <div className="w-32"><Input label="Ricarica (€)" inputMode="decimal" placeholder="0,00" autoComplete="off" {...field('amount')} /></div>
+      <div className="w-40"><Select label="Pagata con" options={DESK_TOP_UP_METHODS.map((method) => ({ value: method, label: DESK_TOP_UP_METHOD_LABELS[method] }))} {...field('method')} /></div>
+      <Button type="submit" size="sm" loading={formState.isSubmitting} loadingText="Registrazione...">Ricarica</Button>
+    </form>
+  );
+}
+
+function AdjustmentForm({ userId, onDone }: { userId: number; onDone: (notice: Notice) => void }) {
+  const adjust = useAdjustCredit(userId);
+  const { field, submit, failure, reset, formState } = useZodForm({ schema: ZCreditAdjustmentBody, defaultValues: { amount: '', reason: '' } });
+  const onSubmit = submit(async (body) => {
+    onDone(null);
+    onDone({ tone: 'success', text: (await adjust.mutateAsync(body)).message });
+    reset();
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Rettifica del credito" className="flex flex-wrap items-end gap-3">
+      <FormAlert failure={failure} className="w-full" />
+      <div className="w-32"><Input label="Rettifica (€)" inputMode="decimal" placeholder="-5,00" autoComplete="off" hint="Negativa per togliere" {...field('amount')} /></div>
+      <div className="min-w-48 flex-1"><Input label="Motivo" autoComplete="off" {...field('reason')} /></div>
+      <Button type="submit" size="sm" variant="secondary" loading={formState.isSubmitting} loadingText="Registrazione...">Rettifica</Button>
+    </form>
+  );
+}
