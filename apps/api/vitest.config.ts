@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     globalSetup: ['./src/test/global-setup.ts'],
     include: ['src/**/*.test.ts'],
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two files at a time on a 2-core machine: a file spends most of its time waiting on PostgreSQL,
     // the job queue or the mail server, and each has its own copy of the template database.

@@ -36,7 +36,7 @@ export async function startMailCatcher({ refuse }: { refuse?: (address: string) 
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    async waitFor(to, timeoutMs = 15_000) {
+    async waitFor(to, timeoutMs = 45_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const mail = messages.find((message) => !seen.has(message) && recipients(message).includes(to.toLowerCase()));

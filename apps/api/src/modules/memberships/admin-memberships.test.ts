@@ -245,7 +245,7 @@ describe('orphaned cards, activation and deletion', () => {
     const ok = first.status === 200 ? first : second;
     expect(ok.body.message).toBe(`Tessera ${card.membershipNumber} attivata con successo!`);
     expect(ok.body.membership.status).toBe('active');
-    const email = await mail.waitFor(member.email, 10_000);
+    const email = await mail.waitFor(member.email);
     expect(email.attachments.map((attachment) => attachment.filename)).toEqual([`tessera-${card.membershipNumber}.pdf`]);
     await request(app).post('/api/admin/memberships/999999/activate').set(bearer(admin)).send({}).expect(404);
   });
@@ -297,7 +297,7 @@ describe('POST /api/admin/memberships/:id/link-stripe-payment', () => {
     const response = await request(app).post(`/api/admin/memberships/${card.id}/link-stripe-payment`).set(bearer(admin)).send({ stripe_payment_id: paymentIntent, amount: 5 }).expect(200);
     expect(response.body.message).toBe('Pagamento collegato con successo!');
     expect(response.body.membership).toMatchObject({ status: 'active', payment: { payment_method: 'stripe', status: 'completed', stripe_payment_intent_id: paymentIntent } });
-    await mail.waitFor(member.email, 10_000);
+    await mail.waitFor(member.email);
 
     // The same payment cannot pay a second card.
     const another = await createCard(member.id, { type: 'daily', status: 'pending', priceCents: 500, startDate: addDays(today, 610) });
@@ -343,7 +343,7 @@ describe('cards made and corrected at the desk', () => {
     const created = await request(app).post('/api/admin/memberships').set(bearer(admin)).send({ ...body, notes: 'Pagato in contanti al banco' }).expect(201);
     expect(created.body.membership).toMatchObject({ status: 'active', price: '70.00', notes: 'Pagato in contanti al banco', payment: { payment_method: 'cash', status: 'completed' } });
     expect(created.body.message).toBe(`Tessera ${created.body.membership.membership_number} creata e attivata.`);
-    const email = await mail.waitFor(holder.email, 10_000);
+    const email = await mail.waitFor(holder.email);
     expect(email.attachments).toHaveLength(1);
   });
 
@@ -357,7 +357,7 @@ describe('cards made and corrected at the desk', () => {
     };
     const created = await request(app).post('/api/admin/memberships').set(bearer(admin)).send(body).expect(201);
     expect(created.body.membership.user).toMatchObject({ first_name: 'Bianca', email });
-    const invitation = await mail.waitFor(email, 10_000);
+    const invitation = await mail.waitFor(email);
     expect(invitation.subject).toBe('Il tuo account Adriatica Beach Arena');
     const token = new URL(linkIn(invitation, 'http://web.example.test/reset-password')).searchParams.get('token');
     await request(app).post('/api/auth/reset-password').send({ token, password: 'NuovaPass1', password_confirmation: 'NuovaPass1' }).expect(200);

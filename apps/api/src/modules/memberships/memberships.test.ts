@@ -166,7 +166,7 @@ describe('purchase and online payment', () => {
     expect(payment).toMatchObject({ kind: 'membership', type: 'payment', amountCents: 6500, status: 'completed', stripeCheckoutSessionId: sessionId });
     expect(payment.stripePaymentIntentId).toMatch(/^pi_/);
 
-    const message = await mail.waitFor(member.email, 15_000);
+    const message = await mail.waitFor(member.email);
     expect(message.subject).toBe(`La tua tessera ${card.membership_number} è attiva`);
     expect(message.attachments.map((attachment) => attachment.filename)).toEqual([`tessera-${card.membership_number}.pdf`]);
     const parser = new PDFParse({ data: new Uint8Array(message.attachments[0]!.content) });
@@ -189,7 +189,7 @@ describe('purchase and online payment', () => {
       expect(await db.transaction.count({ where: { membershipId: card.id, status: 'completed' } })).toBe(1);
       expect(await db.stripeEvent.count({ where: { id: completed.id } })).toBe(1);
       expect((await db.membership.findUniqueOrThrow({ where: { id: card.id } })).status).toBe('active');
-      await mail.waitFor(member.email, 15_000);
+      await mail.waitFor(member.email);
       await deps.jobs.waitUntilIdle(); // every e-mail the three deliveries could have queued is out
       expect(mail.messages.filter((message) => message.to && JSON.stringify(message.to).includes(member.email))).toHaveLength(1);
     } finally {
@@ -341,7 +341,7 @@ describe('refunds', () => {
     await db.membership.update({ where: { id: created.body.membership.id }, data: { status: 'active', activatedAt: new Date() } });
     await double.deliver(double.events.filter((event) => event.type === 'checkout.session.completed').at(-1)!);
     await expect.poll(async () => (await db.transaction.findUniqueOrThrow({ where: { id: payment.id } })).status, { timeout: 15_000 }).toBe('refunded');
-    const message = await mail.waitFor(member.email, 15_000);
+    const message = await mail.waitFor(member.email);
     expect(message.subject).toBe('Ti abbiamo rimborsato un pagamento');
   });
 });
@@ -406,10 +406,10 @@ describe('daily job', () => {
   it('expires live cards past their end and reminds, once, members whose card ends within 7 days', async () => {
     const member = await createMember(app, db, { firstName: 'Olga', lastName: 'Ferrara', birthDate: '1983-03-13' });
     const ending = await buyAndPay(member, { type: 'seasonal', fiscal_code: member.fiscalCode });
-    await mail.waitFor(member.email, 15_000); // the activation e-mail
+    await mail.waitFor(member.email); // the activation e-mail
     const other = await createMember(app, db, { firstName: 'Ezio', lastName: 'Bruno', birthDate: '1983-03-14' });
     const past = await buyAndPay(other, { type: 'seasonal', fiscal_code: other.fiscalCode });
-    await mail.waitFor(other.email, 15_000);
+    await mail.waitFor(other.email);
     const day = '2031-07-10';
     await db.membership.update({ where: { id: ending.id }, data: { startDate: fromIsoDate('2031-05-01'), endDate: fromIsoDate('2031-07-15') } });
     await db.membership.update({ where: { id: past.id }, data: { startDate: fromIsoDate('2031-05-01'), endDate: fromIsoDate('2031-07-09') } });
@@ -419,7 +419,7 @@ describe('daily job', () => {
     expect(first.reminded).toBeGreaterThanOrEqual(1);
     expect((await db.membership.findUniqueOrThrow({ where: { id: past.id } })).status).toBe('expired');
     expect((await db.membership.findUniqueOrThrow({ where: { id: ending.id } })).status).toBe('active');
-    const reminder = await mail.waitFor(member.email, 15_000);
+    const reminder = await mail.waitFor(member.email);
     expect(reminder.subject).toBe(`La tua tessera ${ending.membership_number} scade il 15/07/2031`);
 
     await services.memberships.runDaily(day);
