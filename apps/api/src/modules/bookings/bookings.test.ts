@@ -152,7 +152,7 @@ describe('paying, lapsing, cancelling', () => {
     }
     expect(await statusOf(id)).toBe('expired');
     await expect.poll(async () => (await db.transaction.findFirst({ where: { bookingId: id, type: 'payment', status: { not: 'failed' } } }))?.status, { timeout: 15_000 }).toBe('refunded');
-    const email = await mail.waitFor(alice.email, 15_000);
+    const email = await mail.waitFor(alice.email);
     expect(email.subject).toBe('Ti abbiamo rimborsato un pagamento');
   });
 
@@ -180,7 +180,7 @@ describe('paying, lapsing, cancelling', () => {
     await expect.poll(async () => (await db.transaction.findFirstOrThrow({ where: { bookingId: id, type: 'payment' } })).status, { timeout: 15_000 }).toBe('refunded');
     const refund = await db.transaction.findFirstOrThrow({ where: { bookingId: id, type: 'refund' } });
     expect(refund.amountCents).toBe(2000);
-    const email = await mail.waitFor(alice.email, 15_000);
+    const email = await mail.waitFor(alice.email);
     expect(email.text).toContain('hai annullato in tempo');
     // The slot is free again.
     expect((await book(bruno, { start: '09:00' })).status).toBe(201);
@@ -267,7 +267,7 @@ describe('waitlist, reminders and calendar', () => {
       expect(joined.body.message).toBe('Ti avviseremo per e-mail se il Campo C1 si libera alle 10:30.');
     }
     await request(app).post(`/api/bookings/${created.body.booking.id}/cancel`).set(auth(alice)).expect(200);
-    const [first, second] = await Promise.all([mail.waitFor(bruno.email, 15_000), mail.waitFor(carla.email, 15_000)]);
+    const [first, second] = await Promise.all([mail.waitFor(bruno.email), mail.waitFor(carla.email)]);
     expect(first.subject).toMatch(/^Si è liberato il Campo C1, \d{2}\/\d{2}\/\d{4} 10:30–12:00$/);
     expect(second.subject).toBe(first.subject);
     const entries = await db.bookingWaitlist.findMany({ orderBy: { createdAt: 'asc' } });
@@ -290,7 +290,7 @@ describe('waitlist, reminders and calendar', () => {
     } finally {
       await db.setting.update({ where: { id: 1 }, data: { reminderHours: 24 } });
     }
-    const reminder = await mail.waitFor(bruno.email, 15_000);
+    const reminder = await mail.waitFor(bruno.email);
     expect(reminder.subject).toMatch(/^Promemoria: Campo C2, \d{2}\/\d{2}\/\d{4} 22:30–24:00$/);
   });
 
