@@ -14,7 +14,7 @@ const receipt = {
   issuedAt: new Date('2026-07-12T10:00:00Z'),
   refersTo: null,
   payer: { name: 'Tommaso Gradara', fiscalCode: 'GRDTMS14H10H294X' },
-  athlete: { name: 'Tommaso Gradara', fiscalCode: 'GRDTMS14H10H294X', birthDate: '2014-06-10' },
+  athlete: { name: 'Tommaso Gradara', fiscalCode: 'GRDTMS14H10H294X', birthDate: '2014-06-10', guardian: { name: 'Paola Gradara', fiscalCode: 'GRDPLA80A41H294X' } },
   description: 'Prenotazione campo · Campo C1, 12/07/2026 09:00–10:30',
   nature: 'Corrispettivo specifico versato da un socio: non commerciale (art. 148, comma 3, TUIR)',
   amountCents: 9000,

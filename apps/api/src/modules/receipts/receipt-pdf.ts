@@ -19,7 +19,7 @@ export interface ReceiptPdfData {
   refersTo: string | null;
   payer: { name: string; fiscalCode: string | null } | null;
   /** For a child aged 5–18: the athlete, the payer being a parent who writes their own details. */
-  athlete: { name: string; fiscalCode: string | null; birthDate: string } | null;
+  athlete: { name: string; fiscalCode: string | null; birthDate: string; guardian: { name: string; fiscalCode: string | null } | null } | null;
   description: string;
   /** What kind of income it is, for the accountant (members' fees are not commercial income). */
   nature: string;
@@ -70,7 +70,11 @@ export async function renderReceiptPdf(receipt: ReceiptPdfData): Promise<Buffer>
   };
   const refund = receipt.title === 'Nota di rimborso';
   if (receipt.athlete) {
-    field(refund ? 'Rimborsato a (genitore o tutore)' : 'Versato da (genitore o tutore)', 'Nome e cognome ______________________________   C.F. ____________________');
+    const { guardian } = receipt.athlete;
+    field(
+      refund ? 'Rimborsato a (genitore o tutore)' : 'Versato da (genitore o tutore)',
+      guardian ? `${guardian.name}${guardian.fiscalCode ? ` · C.F. ${guardian.fiscalCode}` : ''}` : 'Nome e cognome ______________________________   C.F. ____________________',
+    );
     field('Atleta', `${receipt.athlete.name}, nato/a il ${formatItalianDate(receipt.athlete.birthDate)}${receipt.athlete.fiscalCode ? ` · C.F. ${receipt.athlete.fiscalCode}` : ''}`);
   } else if (receipt.payer) {
     field(refund ? 'Rimborsato a' : 'Ricevuto da', `${receipt.payer.name}${receipt.payer.fiscalCode ? ` · C.F. ${receipt.payer.fiscalCode}` : ''}`);

@@ -64,7 +64,7 @@ export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db
       where: { id },
       include: {
         refersTo: true,
-        transaction: { include: { user: true, membership: true, booking: { include: { court: { select: { name: true } } } }, refundOf: true } },
+        transaction: { include: { user: { include: { consents: true } }, membership: true, booking: { include: { court: { select: { name: true } } } }, refundOf: true } },
       },
     });
     const { transaction } = receipt;
@@ -104,7 +104,16 @@ export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db
       issuedAt: receipt.issuedAt,
       refersTo: receipt.refersTo ? `${receiptNumber(receipt.refersTo.year, receipt.refersTo.number)} del ${formatItalianDate(todayInRome(receipt.refersTo.issuedAt))}` : null,
       payer: payerName ? { name: payerName, fiscalCode } : null,
-      athlete: isChild && user?.birthDate ? { name: payerName!, fiscalCode, birthDate: toIsoDate(user.birthDate) } : null,
+      athlete:
+        isChild && user?.birthDate
+          ? {
+              name: payerName!,
+              fiscalCode,
+              birthDate: toIsoDate(user.birthDate),
+              // The parent or guardian recorded at registration (members under 14), else lines to fill in.
+              guardian: user.consents?.guardianName ? { name: user.consents.guardianName, fiscalCode: user.consents.guardianFiscalCode } : null,
+            }
+          : null,
       description,
       nature,
       amountCents: transaction.amountCents,

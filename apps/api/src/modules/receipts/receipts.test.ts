@@ -148,18 +148,21 @@ describe('receipt PDF', () => {
     expect(text).not.toContain('IMPOSTA DI BOLLO');
   });
 
-  it('names the athlete for a child (tax deduction for sport, ages 5–18), and the stamp duty on an activity fee above 77,47 €', async () => {
+  it('names the athlete for a child (tax deduction for sport, ages 5–18) and the guardian recorded for them, and the stamp duty on an activity fee above 77,47 €', async () => {
     const child = await createMember(app, db, { firstName: 'Tommaso', lastName: 'Gradara', birthDate: '2014-06-10' });
     await db.membership.create({ data: { membershipNumber: `R-${child.id}`, userId: child.id, type: 'under_18', status: 'active', activatedAt: new Date(), fiscalCode: child.fiscalCode, startDate: fromIsoDate(`${year}-01-01`), endDate: fromIsoDate(`${year}-12-31`), originalPriceCents: 4000, priceCents: 4000 } });
     const court = await db.court.findFirstOrThrow({ where: { isBookable: true } });
     const startsAt = new Date(`${todayInRome()}T08:00:00Z`);
     const booking = await db.booking.create({ data: { courtId: court.id, userId: child.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 9000 } });
+    const guardian = { guardianName: 'Paola Gradara', guardianFiscalCode: 'GRDPLA80A41H294X', guardianAcceptedAt: new Date() };
+    await db.memberConsent.upsert({ where: { userId: child.id }, create: { userId: child.id, ...guardian }, update: guardian });
     const payment = await db.transaction.create({ data: { kind: 'booking', bookingId: booking.id, userId: child.id, amountCents: 9000, method: 'card', status: 'completed', paidAt: new Date() } });
     const receipt = await db.receipt.findUniqueOrThrow({ where: { transactionId: payment.id } });
     const response = await request(app).get(`/api/receipts/${receipt.id}/pdf`).set(bearer(child.token)).buffer(true).expect(200);
     const text = await pdfText(response.body as Buffer);
     expect(text).toContain(`Tommaso Gradara, nato/a il 10/06/2014 · C.F. ${child.fiscalCode}`);
     expect(text).toContain('VERSATO DA (GENITORE O TUTORE)');
+    expect(text).toContain('Paola Gradara · C.F. GRDPLA80A41H294X'); // the guardian recorded at registration
     expect(text).toContain(`Prenotazione campo · ${court.name}`);
     expect(text).toContain('Corrispettivo specifico versato da un socio');
     expect(text).toContain('Assolta: 2,00 €');
