@@ -35,7 +35,8 @@ const atPhoneWidth = (name: string) => screenshotAtPhoneWidth(page(), name);
 
 /**
  * An active and a pending card. This month: a 60 € card payment, a 40 € booking at the desk, a 25 € online booking refunded 5 €, 150 € of
- * extra income. Two months ago: an 80 € expense. Income 270 €, expenses 80 €, net 190 €.
+ * extra income. Two months ago: an 80 € expense. Income 270 €, expenses 80 €, net 190 €. The member holds 35,50 € of credit:
+ * owed to them, so no income.
  */
 async function arrangeMoney() {
   const { db } = ctx.stack;
@@ -67,6 +68,7 @@ async function arrangeMoney() {
   });
   await db.income.create({ data: { date: new Date(`${todayInRome}T00:00:00Z`), category: 'Sponsor', description: 'Sponsor torneo', amountCents: 15_000 } });
   await db.expense.create({ data: { date: twoMonthsAgo, category: 'Sabbia', description: 'Sabbia campo B', amountCents: 8000, supplier: 'Cava Adriatica' } });
+  await db.creditMovement.create({ data: { userId: member.id, amountCents: 3550, kind: 'desk_adjustment', reason: 'Credito di prova', createdById: admin.id } });
 }
 
 describe('admin dashboard and finance in Chromium', () => {
@@ -81,6 +83,7 @@ describe('admin dashboard and finance in Chromium', () => {
     expect(await card('Totale incassi')).toContain('270,00 €');
     expect(await card('Totale spese')).toContain('80,00 €');
     expect(await card('Utile netto')).toBe('Utile netto190,00 €');
+    expect(await card('Credito dei soci (da usare)')).toBe('Credito dei soci (da usare)35,50 €Ricariche incassate, non ancora spese');
     expect(await card('Tessere attive')).toBe('Tessere attive1su 2 tessere');
     expect(await card('Tessere da attivare')).toBe('Tessere da attivare1');
     expect(await card('Coupon attivi')).toMatch(/^Coupon attivi\d+$/);
