@@ -251,6 +251,7 @@ describe('admin dashboard and finance in Chromium', () => {
     await expect.poll(() => card('Coupon attivi')).toMatch(/^Coupon attivi\d+$/);
     const text = await mainText();
     for (const money of ['Riepilogo finanziario', 'Utile netto', 'Totale incassi', 'Incassi e spese degli ultimi 6 mesi']) expect(text).not.toContain(money);
+    expect(text).not.toContain('Credito dei soci');
     expect(calls).toContain('/api/admin/memberships/stats');
     expect(calls.filter((path) => path.startsWith('/api/admin/incomes') || path.startsWith('/api/admin/expenses') || path.startsWith('/api/admin/transactions'))).toEqual([]);
     await screenshot(page(), 'staff-dashboard-1280');
