@@ -3,7 +3,8 @@
 // figures; staff see no money and never call the admin-only stats; a 403, a network failure and a
 // chart failure show the dashboard's messages; an expense added on /admin/spese moves the chart and
 // turns the net profit into a loss; an extra income is recorded, edited and deleted after a
-// confirmation; the transactions list filters, opens a detail and exports CSV.
+// confirmation; the transactions list filters, opens a detail and exports CSV, and shows a credit
+// top-up as its own kind.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -240,6 +241,19 @@ describe('admin dashboard and finance in Chromium', () => {
     expect(lines).toHaveLength(4);
     expect(lines.some((line) => line.includes(';Mario Rossi;;333 7654321;Campo C1 al banco;Carta (POS);Completato;40,00;'))).toBe(true);
     expect(lines.some((line) => line.endsWith(';Rimborso parziale;Online (Stripe);Completato;-5,00;re_e2e_finance'))).toBe(true);
+  });
+
+  it('admin: a credit top-up is listed as its own kind, filtered by it and counted in the totals', async () => {
+    const { db } = ctx.stack;
+    const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+    const topUp = await db.transaction.create({ data: { kind: 'credit', userId: member.id, amountCents: 2500, method: 'cash', status: 'completed', paidAt: new Date(), description: 'Versamento al banco' } });
+    await db.creditMovement.create({ data: { userId: member.id, amountCents: 2500, kind: 'top_up', reason: 'Ricarica in segreteria', transactionId: topUp.id } });
+    await page().goto(`${ctx.stack.webUrl}/admin/transactions`);
+    await page().getByRole('heading', { name: 'Transazioni', level: 1 }).waitFor();
+    await page().getByLabel('Per', { exact: true }).selectOption('credit');
+    await expect.poll(mainText).toContain('1 movimento');
+    expect(await mainText()).toContain('Netto25,00 €');
+    expect(plain(await page().getByRole('row').filter({ hasText: 'Versamento al banco' }).textContent())).toContain('Ricarica credito');
   });
 
   it('staff: the activity cards only, with no money and no call to the admin-only stats', async () => {
