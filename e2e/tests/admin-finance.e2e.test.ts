@@ -3,7 +3,8 @@
 // figures; staff see no money and never call the admin-only stats; a 403, a network failure and a
 // chart failure show the dashboard's messages; an expense added on /admin/spese moves the chart and
 // turns the net profit into a loss; an extra income is recorded, edited and deleted after a
-// confirmation; the transactions list filters, opens a detail and exports CSV.
+// confirmation; the transactions list filters, opens a detail and exports CSV, and shows a credit
+// top-up as its own kind.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +36,8 @@ const atPhoneWidth = (name: string) => screenshotAtPhoneWidth(page(), name);
 
 /**
  * An active and a pending card. This month: a 60 € card payment, a 40 € booking at the desk, a 25 € online booking refunded 5 €, 150 € of
- * extra income. Two months ago: an 80 € expense. Income 270 €, expenses 80 €, net 190 €.
+ * extra income. Two months ago: an 80 € expense. Income 270 €, expenses 80 €, net 190 €. The member holds 35,50 € of credit:
+ * owed to them, so no income.
  */
 async function arrangeMoney() {
   const { db } = ctx.stack;
@@ -67,6 +69,7 @@ async function arrangeMoney() {
   });
   await db.income.create({ data: { date: new Date(`${todayInRome}T00:00:00Z`), category: 'Sponsor', description: 'Sponsor torneo', amountCents: 15_000 } });
   await db.expense.create({ data: { date: twoMonthsAgo, category: 'Sabbia', description: 'Sabbia campo B', amountCents: 8000, supplier: 'Cava Adriatica' } });
+  await db.creditMovement.create({ data: { userId: member.id, amountCents: 3550, kind: 'desk_adjustment', reason: 'Credito di prova', createdById: admin.id } });
 }
 
 describe('admin dashboard and finance in Chromium', () => {
@@ -81,6 +84,7 @@ describe('admin dashboard and finance in Chromium', () => {
     expect(await card('Totale incassi')).toContain('270,00 €');
     expect(await card('Totale spese')).toContain('80,00 €');
     expect(await card('Utile netto')).toBe('Utile netto190,00 €');
+    expect(await card('Credito dei soci (da usare)')).toBe('Credito dei soci (da usare)35,50 €Ricariche incassate, non ancora spese');
     expect(await card('Tessere attive')).toBe('Tessere attive1su 2 tessere');
     expect(await card('Tessere da attivare')).toBe('Tessere da attivare1');
     expect(await card('Coupon attivi')).toMatch(/^Coupon attivi\d+$/);
@@ -239,6 +243,19 @@ describe('admin dashboard and finance in Chromium', () => {
     expect(lines.some((line) => line.endsWith(';Rimborso parziale;Online (Stripe);Completato;-5,00;re_e2e_finance'))).toBe(true);
   });
 
+  it('admin: a credit top-up is listed as its own kind, filtered by it and counted in the totals', async () => {
+    const { db } = ctx.stack;
+    const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+    const topUp = await db.transaction.create({ data: { kind: 'credit', userId: member.id, amountCents: 2500, method: 'cash', status: 'completed', paidAt: new Date(), description: 'Versamento al banco' } });
+    await db.creditMovement.create({ data: { userId: member.id, amountCents: 2500, kind: 'top_up', reason: 'Ricarica in segreteria', transactionId: topUp.id } });
+    await page().goto(`${ctx.stack.webUrl}/admin/transactions`);
+    await page().getByRole('heading', { name: 'Transazioni', level: 1 }).waitFor();
+    await page().getByLabel('Per', { exact: true }).selectOption('credit');
+    await expect.poll(mainText).toContain('1 movimento');
+    expect(await mainText()).toContain('Netto25,00 €');
+    expect(plain(await page().getByRole('row').filter({ hasText: 'Versamento al banco' }).textContent())).toContain('Ricarica credito');
+  });
+
   it('staff: the activity cards only, with no money and no call to the admin-only stats', async () => {
     const calls: string[] = [];
     await login('staff@demo.beach', '/admin', 'Dashboard Amministratore');
@@ -248,6 +265,7 @@ describe('admin dashboard and finance in Chromium', () => {
     await expect.poll(() => card('Coupon attivi')).toMatch(/^Coupon attivi\d+$/);
     const text = await mainText();
     for (const money of ['Riepilogo finanziario', 'Utile netto', 'Totale incassi', 'Incassi e spese degli ultimi 6 mesi']) expect(text).not.toContain(money);
+    expect(text).not.toContain('Credito dei soci');
     expect(calls).toContain('/api/admin/memberships/stats');
     expect(calls.filter((path) => path.startsWith('/api/admin/incomes') || path.startsWith('/api/admin/expenses') || path.startsWith('/api/admin/transactions'))).toEqual([]);
     await screenshot(page(), 'staff-dashboard-1280');

@@ -3,6 +3,7 @@
 import { ZIsoDate, ZRole } from './auth.js';
 import { defineRoute, ZIdParams, zRowId } from './http.js';
 import { ZFiscalCode, ZMembership, ZMembershipPurchaseBody, ZMembershipQuote, ZMembershipStatus, ZMembershipType } from './memberships.js';
+import { ZLiabilities } from './finance.js';
 import { ZPaymentMethod } from './payments.js';
 import { ZMoney, ZPositiveEuroInput } from './money.js';
 import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
@@ -65,6 +66,8 @@ export const ZMembershipStats = z.object({
       total_expenses: ZMoney,
     })
     .nullable(),
+  /** What the centre owes its members today (money received, not yet earned); null for staff. */
+  liabilities: ZLiabilities.nullable(),
 });
 export type TMembershipStats = z.infer<typeof ZMembershipStats>;
 

@@ -23,7 +23,7 @@ import { adminCourtsRoutes } from './admin-courts.js';
 import { adminSetupsRoutes } from './setups.js';
 import { adminPricingRoutes } from './price-list.js';
 import { adminBookingCouponsRoutes } from './booking-coupons.js';
-import { expensesRoutes, incomesRoutes, transactionsRoutes } from './finance.js';
+import { expensesRoutes, incomesRoutes, liabilitiesRoutes, transactionsRoutes } from './finance.js';
 import { checkInsRoutes } from './check-ins.js';
 import { associationRoutes } from './association.js';
 import { receiptsRoutes } from './receipts.js';
@@ -52,6 +52,7 @@ export const api = {
   transactions: transactionsRoutes,
   expenses: expensesRoutes,
   incomes: incomesRoutes,
+  liabilities: liabilitiesRoutes,
   checkIns: checkInsRoutes,
   association: associationRoutes,
   receipts: receiptsRoutes,

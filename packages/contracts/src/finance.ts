@@ -176,6 +176,16 @@ export type TIncomeStats = z.infer<typeof ZIncomeStats>;
 export const ZExpenseStats = z.object({ monthly_trend: z.array(ZMonthTotal), total: ZMoney });
 export type TExpenseStats = z.infer<typeof ZExpenseStats>;
 
+/**
+ * Money received but not yet earned, owed to the members until they use it: the credit not yet
+ * spent (top-ups become revenue only when credit pays a booking). Unused carnet value is a liability
+ * of the same kind: it gets its own field here, added into the total.
+ */
+export const ZLiabilities = z.object({ credit: ZMoney, total: ZMoney });
+export type TLiabilities = z.infer<typeof ZLiabilities>;
+/** At the end of this Rome day; today's figure (every movement so far) without one. */
+export const ZLiabilitiesQuery = z.object({ date: optionalFilter(ZIsoDate) });
+
 // ---------------------------------------------------------------------------------------------
 
 
@@ -256,6 +266,18 @@ export const expensesRoutes = {
     access: 'admin',
     params: ZIdParams,
     response: z.object({ message: z.string() }),
+  }),
+};
+
+export const liabilitiesRoutes = {
+  show: defineRoute({
+    method: 'get',
+    path: '/api/admin/liabilities',
+    summary: 'Incassi non ancora guadagnati: il credito dei soci da usare, a fine giornata (Europe/Rome) o ad oggi',
+    tag: 'finance',
+    access: 'admin',
+    query: ZLiabilitiesQuery,
+    response: ZLiabilities,
   }),
 };
 

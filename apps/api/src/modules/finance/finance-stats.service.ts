@@ -1,8 +1,8 @@
 // Stats for the dashboard chart (docs/domain.md#finance): every Rome month of the asked range, income by
-// source and expenses, from the shared computation in revenue.ts.
+// source and expenses, and the liabilities (money received, not yet earned), from the shared computation in revenue.ts.
 import { type api, centsToMoney, type QueryOf, type TExpenseStats, type TIncomeStats } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import { expensesByMonth, incomeByMonth } from './revenue.js';
+import { expensesByMonth, incomeByMonth, liabilities } from './revenue.js';
 
 type StatsQuery = QueryOf<typeof api.expenses.stats>;
 
@@ -51,5 +51,7 @@ export function createFinanceStatsService({ db }: Pick<AppDeps, 'db'>) {
         total: centsToMoney(trend.reduce((sum, month) => sum + month.cents, 0)),
       };
     },
+
+    liabilities: (day?: string) => liabilities(db, day),
   };
 }

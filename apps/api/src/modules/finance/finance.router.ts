@@ -23,4 +23,6 @@ export function registerFinanceRoutes(mount: MountRoute, { transactions, expense
   mount(api.incomes.create, ({ body }, { req }) => incomes.create(authOf(req).user.id, body));
   mount(api.incomes.update, ({ params, body }) => incomes.update(params.id, body));
   mount(api.incomes.remove, ({ params }) => incomes.remove(params.id));
+
+  mount(api.liabilities.show, ({ query }) => stats.liabilities(query.date));
 }

@@ -2,6 +2,10 @@
 // month: the dashboard's monthly stats and the all-time revenue of the memberships stats both read
 // it. Income is membership and booking payments net of their refunds (money that moved: completed
 // payments, and payments later refunded in full or in part, less every refund), plus extra income.
+// A credit top-up is money received but not yet earned: it is a liability (see `liabilities`), never
+// income; the booking it later pays is booking income in the Rome month credit paid it, taken back in
+// the month that credit is returned.
+import { centsToMoney, type TLiabilities } from '@beach/contracts';
 import type { PaymentStatus } from '../../generated/prisma/enums.js';
 import type { Db } from '../../lib/db.js';
 import { Prisma } from '../../lib/db.js';
@@ -31,11 +35,13 @@ const SETTLED = Prisma.sql`status IN (${Prisma.raw(SETTLED_STATUSES.map((status)
 /** A refund row takes its amount away from the income. */
 const SIGNED_AMOUNT = Prisma.sql`CASE WHEN type = 'payment' THEN amount_cents ELSE -amount_cents END`;
 
-/** `paid_at` within Rome days: from the first day's Rome midnight to the midnight after the last. */
-const paidWithin = (range: DayRange | undefined) =>
+/** The instant a Rome day begins. */
+const romeMidnightOf = (day: Prisma.Sql) => Prisma.sql`(${day})::timestamp AT TIME ZONE 'Europe/Rome'`;
+/** A column's instant within Rome days: from the first day's Rome midnight to the midnight after the last. */
+const movedWithin = (column: 'paid_at' | 'created_at', range: DayRange | undefined) =>
   range
-    ? Prisma.sql`AND paid_at >= (${range.from}::date)::timestamp AT TIME ZONE 'Europe/Rome'
-                 AND paid_at < (${range.to}::date + 1)::timestamp AT TIME ZONE 'Europe/Rome'`
+    ? Prisma.sql`AND ${Prisma.raw(column)} >= ${romeMidnightOf(Prisma.sql`${range.from}::date`)}
+                 AND ${Prisma.raw(column)} < ${romeMidnightOf(Prisma.sql`${range.to}::date + 1`)}`
     : Prisma.empty;
 const datedWithin = (range: DayRange | undefined) => (range ? Prisma.sql`WHERE date BETWEEN ${range.from}::date AND ${range.to}::date` : Prisma.empty);
 
@@ -43,7 +49,11 @@ export async function incomeByMonth(db: Db, range?: DayRange): Promise<MonthlyIn
   return db.$queryRaw<MonthlyIncome[]>`
     WITH income AS (
       SELECT to_char(paid_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM') AS month, kind::text AS source, ${SIGNED_AMOUNT} AS cents
-        FROM transactions WHERE ${SETTLED} ${paidWithin(range)}
+        FROM transactions WHERE ${SETTLED} ${movedWithin('paid_at', range)}
+      UNION ALL
+      -- Credit spent on a booking (a negative 'payment' movement) is earned then; given back, un-earned.
+      SELECT to_char(created_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM'), 'booking', -amount_cents
+        FROM credit_movements WHERE kind = 'payment' ${movedWithin('created_at', range)}
       UNION ALL
       SELECT to_char(date, 'YYYY-MM'), 'extra', amount_cents FROM incomes ${datedWithin(range)}
     )
@@ -70,4 +80,15 @@ export async function revenueTotals(db: Db) {
     extra: sum(income, (row) => row.extra),
     expenses: sum(expenses, (row) => row.expenses),
   };
+}
+
+/**
+ * What the centre owes its members, in euros: the credit not yet used (the ledger's sum, which is the
+ * sum of the balances), at the end of a Rome day or, without one, now. Unused carnet value joins the
+ * total here as a field of its own.
+ */
+export async function liabilities(db: Db, day?: string): Promise<TLiabilities> {
+  const until = day ? Prisma.sql`WHERE created_at < ${romeMidnightOf(Prisma.sql`${day}::date + 1`)}` : Prisma.empty;
+  const [{ credit }] = await db.$queryRaw<[{ credit: number }]>`SELECT coalesce(sum(amount_cents), 0)::int AS credit FROM credit_movements ${until}`;
+  return { credit: centsToMoney(credit), total: centsToMoney(credit) };
 }

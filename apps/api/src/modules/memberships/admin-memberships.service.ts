@@ -13,7 +13,7 @@ import { fromIsoDate, toIsoDateOrNull } from '../../lib/time.js';
 import { isAdmin } from '../auth/guards.js';
 import { newEmailToken } from '../auth/tokens.js';
 import { releaseCoupon } from '../coupons/coupon-rules.js';
-import { revenueTotals } from '../finance/revenue.js';
+import { liabilities, revenueTotals } from '../finance/revenue.js';
 import { requireStripe, type Checkouts } from '../payments/checkout.js';
 import { fiscalCodeProblem } from './fiscal-code.js';
 import { BACK_OFFICE_CARD_JSON, backOfficeCardOfJson, toAdminMembershipDto, toBackOfficeMembershipDto, WITH_HOLDER } from './memberships.dto.js';
@@ -190,6 +190,7 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
         active,
         by_type: counts,
         revenue: isAdmin(viewer) ? await revenue() : null,
+        liabilities: isAdmin(viewer) ? await liabilities(db) : null,
       };
     },
 

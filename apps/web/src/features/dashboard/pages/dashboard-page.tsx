@@ -1,5 +1,6 @@
 // /admin, 'Dashboard Amministratore' (docs/screens.md#dashboard): stat cards for staff and admins;
-// for admins only the income, expenses and net profit cards, the summary and the 6-month chart.
+// for admins only the income, expenses and net profit cards, the credit owed to members, the summary
+// and the 6-month chart.
 // Staff never call the admin-only stats.
 import { moneyToCents, type TMembershipStats } from '@beach/contracts';
 import { lazy, Suspense } from 'react';
@@ -58,13 +59,13 @@ export default function DashboardPage() {
         </section>
       )}
 
-      {isAdmin && stats.data?.revenue && <FinancialSummary revenue={stats.data.revenue} />}
+      {isAdmin && stats.data?.revenue && <FinancialSummary revenue={stats.data.revenue} liabilities={stats.data.liabilities} />}
       {isAdmin && <TrendSection today={today} />}
     </div>
   );
 }
 
-function FinancialSummary({ revenue }: { revenue: NonNullable<TMembershipStats['revenue']> }) {
+function FinancialSummary({ revenue, liabilities }: Pick<TMembershipStats, 'liabilities'> & { revenue: NonNullable<TMembershipStats['revenue']> }) {
   const net = moneyToCents(revenue.total_income) - moneyToCents(revenue.total_expenses);
   return (
     <section aria-labelledby="money-title" className="space-y-3">
@@ -80,6 +81,8 @@ function FinancialSummary({ revenue }: { revenue: NonNullable<TMembershipStats['
         <StatCard label="Totale incassi" value={formatMoney(revenue.total_income)} />
         <StatCard label="Totale spese" value={formatMoney(revenue.total_expenses)} />
         <StatCard label="Utile netto" tone={net < 0 ? 'bad' : 'good'} value={`${formatCents(net)}${net < 0 ? ' (perdita)' : ''}`} />
+        {/* Top-ups not yet spent: received but owed to the members, so neither income nor profit. */}
+        <StatCard label="Credito dei soci (da usare)" value={liabilities ? formatMoney(liabilities.credit) : undefined} note="Ricariche incassate, non ancora spese" />
       </div>
     </section>
   );
