@@ -7,6 +7,7 @@ import { createBroadcastsService } from './modules/broadcasts/broadcasts.service
 import { createCertificatesService } from './modules/certificates/certificates.service.js';
 import { createConsentsService } from './modules/consents/consents.service.js';
 import { createCreditService } from './modules/credit/credit.service.js';
+import { createCarnetsService } from './modules/carnets/carnets.service.js';
 import { createBvuMembersService } from './modules/bvu-members/bvu-members.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createAdminMembershipsService } from './modules/memberships/admin-memberships.service.js';
@@ -71,6 +72,7 @@ export function createServices(deps: AppDeps) {
     checkIns: createCheckInsService(deps),
     membersRegister: createMembersRegisterService(deps),
     credit,
+    carnets: createCarnetsService(deps, checkouts),
   };
 }
 

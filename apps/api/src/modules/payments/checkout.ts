@@ -29,8 +29,8 @@ export interface CheckoutRequest {
   cancelPath: string;
 }
 
-/** Where a payment row names what it buys; a credit top-up buys credit for the paying member. */
-const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId' } as const satisfies Record<TPaymentKind, string>;
+/** Where a payment row names what it buys; a credit top-up or a carnet is bought for the paying member. */
+const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId', carnet: 'userId' } as const satisfies Record<TPaymentKind, string>;
 const targetColumn = (kind: TPaymentKind) => TARGET_COLUMN[kind];
 
 export function requireStripe(stripe: Stripe | null): Stripe {
