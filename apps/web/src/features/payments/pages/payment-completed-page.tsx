@@ -29,6 +29,7 @@ const ONWARD: Record<TCheckoutOutcome['kind'], [string, string]> = {
   membership: [paths.membership, 'Vai al tesseramento'],
   booking: [paths.myBookings, 'Vai alle mie prenotazioni'],
   credit: [paths.profile, 'Vai al tuo credito'],
+  carnet: [paths.profile, 'Vai ai tuoi carnet'],
 };
 
 function Onward({ kind }: { kind: TCheckoutOutcome['kind'] }) {
