@@ -4,7 +4,7 @@
 import { ZIsoDate } from './auth.js';
 import { ZBookingCouponBand } from './booking-coupons.js';
 import { DESK_TOP_UP_METHODS } from './credit.js';
-import { defineRoute, ZIdParams } from './http.js';
+import { defineRoute, ZIdParams, zRowId, zTextRowId } from './http.js';
 import { ZEuroInput, ZMoney } from './money.js';
 import { z } from './zod-italian.js';
 
@@ -15,7 +15,7 @@ export const ZCarnetProductBody = z
     /** The bookings it covers: day band, evening band, full day or any. */
     band: ZBookingCouponBand,
     /** The courts it covers; empty for every bookable court. */
-    court_ids: z.array(z.number({ error: 'Campo non valido.' }).int().positive(), { error: 'Campi non validi.' }).default([]),
+    court_ids: z.array(zRowId('Campo non valido.'), { error: 'Campi non validi.' }).default([]),
     price: ZEuroInput,
     valid_from: ZIsoDate,
     valid_until: ZIsoDate,
@@ -51,7 +51,7 @@ export const ZCarnet = z.object({
 export type TCarnet = z.infer<typeof ZCarnet>;
 
 export const ZCarnetSaleBody = z.object({
-  product_id: z.coerce.number({ error: 'Scegli il carnet.' }).int('Scegli il carnet.').positive('Scegli il carnet.'),
+  product_id: zTextRowId('Scegli il carnet.'),
   method: z.enum(DESK_TOP_UP_METHODS, { error: 'Scegli come è stato pagato: contanti, POS o bonifico.' }),
 });
 export type TCarnetSaleBody = z.input<typeof ZCarnetSaleBody>;
