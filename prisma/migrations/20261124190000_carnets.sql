@@ -50,6 +50,10 @@ CREATE TABLE carnets (
 CREATE INDEX carnets_user_id_idx ON carnets (user_id);
 
 -- One use paid one booking; a cancelled booking gives it back (returned_at), once.
+-- The product a carnet payment buys (online it is bought before the carnet exists; the webhook makes it).
+ALTER TABLE transactions ADD COLUMN carnet_product_id integer,
+  ADD CONSTRAINT transactions_carnet_product_id_fkey FOREIGN KEY (carnet_product_id) REFERENCES carnet_products (id) ON DELETE SET NULL ON UPDATE CASCADE;
+
 CREATE TABLE carnet_uses (
   id          serial PRIMARY KEY,
   carnet_id   integer NOT NULL,
@@ -66,6 +70,7 @@ CREATE UNIQUE INDEX carnet_uses_live_booking_key ON carnet_uses (booking_id) WHE
 -- migrate:down
 DROP TABLE carnet_uses;
 DROP TABLE carnets;
+ALTER TABLE transactions DROP COLUMN carnet_product_id;
 DROP TABLE carnet_products;
 ALTER TABLE transactions DROP CONSTRAINT transactions_target_matches_kind, ADD CONSTRAINT transactions_target_matches_kind CHECK (
   (kind = 'membership' AND booking_id IS NULL) OR (kind = 'booking' AND membership_id IS NULL)

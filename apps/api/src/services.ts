@@ -37,7 +37,8 @@ export function createServices(deps: AppDeps) {
   const memberships = createMembershipsService(deps, checkouts);
   const bookings = createBookingsService(deps, checkouts);
   const credit = createCreditService(deps, checkouts);
-  const payments = createPaymentsService(deps, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget });
+  const carnets = createCarnetsService(deps, checkouts);
+  const payments = createPaymentsService(deps, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
   const adminBookings = createAdminBookingsService(deps, checkouts);
   const auth = createAuthService(deps);
@@ -72,7 +73,7 @@ export function createServices(deps: AppDeps) {
     checkIns: createCheckInsService(deps),
     membersRegister: createMembersRegisterService(deps),
     credit,
-    carnets: createCarnetsService(deps, checkouts),
+    carnets,
   };
 }
 

@@ -56,6 +56,9 @@ export const ZCarnetSaleBody = z.object({
 });
 export type TCarnetSaleBody = z.input<typeof ZCarnetSaleBody>;
 
+export const ZCarnetPurchaseBody = ZCarnetSaleBody.pick({ product_id: true });
+export type TCarnetPurchaseBody = z.input<typeof ZCarnetPurchaseBody>;
+
 const ZCarnetList = z.object({ data: z.array(ZCarnet) });
 
 export const carnetRoutes = {
@@ -70,6 +73,15 @@ export const carnetRoutes = {
   updateProduct: defineRoute({
     method: 'put', path: '/api/admin/carnet-products/:id', tag: 'carnets', access: 'admin',
     summary: 'Modifica un carnet (i carnet già venduti restano come erano)', params: ZIdParams, body: ZCarnetProductBody, response: ZCarnetProduct,
+  }),
+  onSale: defineRoute({
+    method: 'get', path: '/api/carnet-products', tag: 'carnets', access: 'user',
+    summary: 'Carnet in vendita online (attivi, non scaduti, a pagamento)', response: z.object({ data: z.array(ZCarnetProduct) }),
+  }),
+  buy: defineRoute({
+    method: 'post', path: '/api/me/carnets/checkout', tag: 'carnets', access: 'user',
+    summary: 'Compra un carnet online: apre il pagamento su Stripe Checkout; il carnet arriva quando Stripe conferma il pagamento',
+    body: ZCarnetPurchaseBody, response: z.object({ checkout_url: z.string() }),
   }),
   mine: defineRoute({
     method: 'get', path: '/api/me/carnets', tag: 'carnets', access: 'user',

@@ -11,6 +11,7 @@ import { fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
 import { bandOf } from '../bookings/booking-coupon-rules.js';
 import { isLiveHold } from '../bookings/booking-terms.js';
 import type { Checkouts } from '../payments/checkout.js';
+import type { PaymentTarget } from '../payments/payments.service.js';
 
 export const CARNET_MESSAGES = {
   productNotFound: 'Carnet non trovato.',
@@ -70,6 +71,31 @@ export function createCarnetsService({ db }: Pick<AppDeps, 'db'>, checkouts: Che
     };
   };
 
+  /** A product on sale today: switched on and not past its last day. */
+  async function productOnSale(productId: number, today: string) {
+    const product = await db.carnetProduct.findUnique({ where: { id: productId } });
+    if (!product || !product.isActive || toIsoDate(product.validUntil) < today) throw invalid({ product_id: [CARNET_MESSAGES.notOnSale] });
+    return product;
+  }
+
+  /** The carnet a completed payment buys, with the product's uses and validity as they are now. */
+  const issue = (tx: Prisma.TransactionClient, product: CarnetProduct, userId: number, transactionId: number, createdById: number | null) =>
+    tx.carnet.create({
+      data: { userId, productId: product.id, usesTotal: product.uses, usesLeft: product.uses, validFrom: product.validFrom, validUntil: product.validUntil, transactionId, createdById },
+      include: { product: true },
+    });
+
+  /** A completed online purchase makes its carnet once: the payment may carry one carnet only. */
+  const paymentTarget: PaymentTarget = {
+    async confirm(tx, userId, payment) {
+      if (await tx.carnet.findUnique({ where: { transactionId: payment.id } })) return true;
+      const product = payment.carnetProductId === null ? null : await tx.carnetProduct.findUnique({ where: { id: payment.carnetProductId } });
+      if (!product) return false;
+      await issue(tx, product, userId, payment.id, null);
+      return true;
+    },
+  };
+
   const carnetsOf = async (userId: number) => {
     const rows = await db.carnet.findMany({ where: { userId }, include: { product: true }, orderBy: [{ validUntil: 'desc' }, { id: 'desc' }] });
     const today = todayInRome();
@@ -77,6 +103,30 @@ export function createCarnetsService({ db }: Pick<AppDeps, 'db'>, checkouts: Che
   };
 
   return {
+    paymentTarget,
+
+    async onSale() {
+      const today = fromIsoDate(todayInRome());
+      const rows = await db.carnetProduct.findMany({ where: { isActive: true, validUntil: { gte: today }, priceCents: { gt: 0 } }, orderBy: [{ priceCents: 'asc' }, { id: 'asc' }] });
+      return { data: rows.map(toProductDto) };
+    },
+
+    async buy(user: User, { product_id }: BodyOf<typeof api.carnets.buy>) {
+      const product = await productOnSale(product_id, todayInRome());
+      // A free carnet has nothing to pay online: the desk gives it.
+      if (product.priceCents === 0) throw invalid({ product_id: [CARNET_MESSAGES.notOnSale] });
+      const checkoutUrl = await checkouts.open({
+        kind: 'carnet',
+        targetId: user.id,
+        customer: user,
+        amountCents: product.priceCents,
+        itemName: `Carnet ${product.name}`,
+        cancelPath: '/profilo',
+        carnetProductId: product.id,
+      });
+      return { checkout_url: checkoutUrl };
+    },
+
     products: async () => ({ data: (await db.carnetProduct.findMany({ orderBy: { id: 'desc' } })).map(toProductDto) }),
 
     async createProduct(body: BodyOf<typeof api.carnets.createProduct>) {
@@ -99,16 +149,12 @@ export function createCarnetsService({ db }: Pick<AppDeps, 'db'>, checkouts: Che
     async sell(staff: User, userId: number, { product_id, method }: BodyOf<typeof api.carnets.sell>) {
       if (!(await db.user.findUnique({ where: { id: userId } }))) throw notFound('Utente non trovato.');
       const today = todayInRome();
-      const product = await db.carnetProduct.findUnique({ where: { id: product_id } });
-      if (!product || !product.isActive || toIsoDate(product.validUntil) < today) throw invalid({ product_id: [CARNET_MESSAGES.notOnSale] });
+      const product = await productOnSale(product_id, today);
       const carnet = await db.$transaction(async (tx) => {
         const payment = await tx.transaction.create({
-          data: { kind: 'carnet', userId, amountCents: product.priceCents, method, status: 'completed', paidAt: new Date(), description: `Carnet ${product.name}` },
+          data: { kind: 'carnet', userId, carnetProductId: product.id, amountCents: product.priceCents, method, status: 'completed', paidAt: new Date(), description: `Carnet ${product.name}` },
         });
-        return tx.carnet.create({
-          data: { userId, productId: product.id, usesTotal: product.uses, usesLeft: product.uses, validFrom: product.validFrom, validUntil: product.validUntil, transactionId: payment.id, createdById: staff.id },
-          include: { product: true },
-        });
+        return issue(tx, product, userId, payment.id, staff.id);
       }, TRANSACTION_OPTIONS);
       return { message: CARNET_MESSAGES.sold, carnet: toCarnetDto(carnet, today) };
     },

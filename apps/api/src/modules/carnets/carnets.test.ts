@@ -1,5 +1,5 @@
-// Carnets through the real database: the admin's products (admin only, audited), the desk's sale with its
-// receipt, a hold paid with one use (3 uses under 10 simultaneous payments → exactly 3), an expired or
+// Carnets through the real database and the Stripe double: the admin's products (admin only, audited), the
+// desk's sale with its receipt, the online purchase made once however often the webhook comes, a hold paid with one use (3 uses under 10 simultaneous payments → exactly 3), an expired or
 // uncovering carnet refused, and the use given back when the booking is cancelled.
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
 
-const { app, db } = await useTestApp();
+const { app, db, stripe } = await useTestApp({}, { stripe: true });
+const double = stripe!;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const today = todayInRome();
@@ -94,6 +95,38 @@ describe('the desk sells a carnet', () => {
     const bad = await request(app).post(`/api/admin/users/${member.id}/carnets`).set(bearer(staff)).send({ product_id: off.id, method: 'assegno' }).expect(422);
     expect(bad.body.errors.method).toEqual(['Scegli come è stato pagato: contanti, POS o bonifico.']);
     expect(await db.transaction.count({ where: { userId: member.id } })).toBe(0);
+  });
+});
+
+describe('buying a carnet online', () => {
+  it('lists the products on sale, opens a Checkout and makes the carnet once however often the webhook comes', async () => {
+    const member = await createMember(app, db);
+    const { id: productId } = await createProduct({ name: 'Online 5', uses: 5, price: '60' });
+    const off = await createProduct({ is_active: false });
+    const listed = (await request(app).get('/api/carnet-products').set(bearer(member.token)).expect(200)).body.data.map((row: { id: number }) => row.id);
+    expect(listed).toContain(productId);
+    expect(listed).not.toContain(off.id);
+    const refused = await request(app).post('/api/me/carnets/checkout').set(bearer(member.token)).send({ product_id: off.id }).expect(422);
+    expect(refused.body.errors).toEqual({ product_id: ['Questo carnet non è in vendita o è scaduto.'] });
+
+    double.setAutoDeliver(false);
+    try {
+      const opened = await request(app).post('/api/me/carnets/checkout').set(bearer(member.token)).send({ product_id: productId }).expect(200);
+      const sessionId = (opened.body.checkout_url as string).split('/').pop()!;
+      await double.pay(sessionId);
+      const completed = double.events.filter((event) => event.type === 'checkout.session.completed').at(-1)!;
+      expect(await db.carnet.count({ where: { userId: member.id } })).toBe(0);
+      expect(await Promise.all([double.deliver(completed), double.deliver(completed), double.deliver(completed)])).toEqual([200, 200, 200]);
+      const payment = await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId }, include: { receipt: true } });
+      expect(payment).toMatchObject({ kind: 'carnet', userId: member.id, carnetProductId: productId, status: 'completed', amountCents: 6000 });
+      expect(payment.receipt).not.toBeNull();
+      const outcome = await request(app).post('/api/payments/reconcile').set(bearer(member.token)).send({ session_id: sessionId }).expect(200);
+      expect(outcome.body).toEqual({ status: 'paid', kind: 'carnet', target_id: member.id });
+    } finally {
+      double.setAutoDeliver(true);
+    }
+    const mine = await request(app).get('/api/me/carnets').set(bearer(member.token)).expect(200);
+    expect(mine.body.data).toEqual([expect.objectContaining({ uses_total: 5, uses_left: 5, product: expect.objectContaining({ id: productId, name: 'Online 5' }) })]);
   });
 });
 

@@ -27,6 +27,8 @@ export interface CheckoutRequest {
   itemName: string;
   /** Web path the member returns to when they cancel. */
   cancelPath: string;
+  /** For a carnet: the product bought (its target is the member). */
+  carnetProductId?: number;
 }
 
 /** Where a payment row names what it buys; a credit top-up or a carnet is bought for the paying member. */
@@ -95,6 +97,7 @@ export function createCheckouts({ db, config, stripe }: Pick<AppDeps, 'db' | 'co
             status: 'pending',
             stripeCheckoutSessionId: session.id,
             description: request.itemName,
+            carnetProductId: request.carnetProductId ?? null,
           },
         });
         if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
