@@ -1,12 +1,19 @@
-// Calls for carnets: the member's own carnets and paying a hold with one use; the desk's view of a
+// Calls for carnets: the member's own carnets, buying one online and paying a hold with one use; the desk's view of a
 // member's carnets, the products on sale and the sale itself.
-import { api, type TCarnetSaleBody } from '@beach/contracts';
+import { api, type TCarnetPurchaseBody, type TCarnetSaleBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './api-client';
+import { goToCheckout } from './checkout';
 
 const keys = { mine: ['carnets', 'mine'] as const, member: (userId: number) => ['carnets', 'member', userId] as const, products: ['carnets', 'products'] as const };
 
 export const useMyCarnets = () => useQuery({ queryKey: keys.mine, queryFn: async () => (await callApi(api.carnets.mine)).data, staleTime: 0 });
+
+export const useCarnetsOnSale = () => useQuery({ queryKey: ['carnets', 'on-sale'], queryFn: async () => (await callApi(api.carnets.onSale)).data });
+
+/** Opens Stripe's page for the carnet; the member comes back to /pagamento-completato. */
+export const useBuyCarnet = () =>
+  useMutation({ mutationFn: (body: TCarnetPurchaseBody) => callApi(api.carnets.buy, { body }), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) });
 
 /** Pays a held booking with one use: the booking and the carnets are read again. */
 export const usePayBookingWithCarnet = () => {

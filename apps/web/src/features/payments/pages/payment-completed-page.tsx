@@ -128,6 +128,7 @@ function Outcome({ sessionId }: { sessionId: string }) {
   }
   if (data.kind === 'membership') return <PaidMembership id={data.target_id} />;
   if (data.kind === 'credit') return <Paid kind="credit"><p>Ricarica completata: il credito è già disponibile.</p></Paid>;
+  if (data.kind === 'carnet') return <Paid kind="carnet"><p>Carnet acquistato: trovi gli ingressi nel tuo profilo.</p></Paid>;
   return <PaidBooking id={data.target_id} />;
 }
 
