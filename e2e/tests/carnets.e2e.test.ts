@@ -29,9 +29,9 @@ describe('carnets, in Chromium', () => {
       await dialog.getByLabel('Valido dal').fill(dayFromToday(-1));
       await dialog.getByLabel('Valido fino al').fill(dayFromToday(60));
       await dialog.getByRole('button', { name: 'Salva' }).click();
-      await page.getByText('Carnet Carnet 5 ingressi salvato.').waitFor();
+      await page.getByText('Carnet “Carnet 5 ingressi” salvato.').waitFor();
       const row = page.getByRole('row').filter({ hasText: 'Carnet 5 ingressi' });
-      await expect.poll(() => row.textContent()).toMatch(/5Qualsiasi · Tutti i campi prenotabili60,00\s€/);
+      await expect.poll(() => row.textContent()).toMatch(/Ingressi5CopreQualsiasi · Tutti i campi prenotabiliPrezzo60,00\s€.*In vendita/);
       await screenshot(page, 'carnet-products-1280');
       await screenshotAtPhoneWidth(page, 'carnet-products');
     } finally {

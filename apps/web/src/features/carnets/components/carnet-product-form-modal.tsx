@@ -24,7 +24,7 @@ export function CarnetProductFormModal({ product, onClose, onSaved }: { product:
   const send = async (body: TCarnetProductBody) => {
     const saved = await save.mutateAsync({ id: product?.id ?? null, body });
     onClose();
-    onSaved(`Carnet ${saved.name} salvato.`);
+    onSaved(`Carnet “${saved.name}” salvato.`);
   };
   const bookable = (courts.data ?? []).filter((court) => court.purpose === 'bookable');
   return (

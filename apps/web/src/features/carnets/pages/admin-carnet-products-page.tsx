@@ -48,7 +48,7 @@ export default function AdminCarnetProductsPage() {
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold text-sea-900">Carnet</h1>
-          <p className="mt-1 text-slate-600">Pacchetti di ingressi venduti in segreteria: ogni ingresso paga una prenotazione coperta</p>
+          <p className="mt-1 text-slate-600">Pacchetti di ingressi venduti in segreteria e online: ogni ingresso paga una prenotazione coperta</p>
         </div>
         <Button onClick={() => setEditing(null)}>
           <Plus aria-hidden="true" className="h-4 w-4" />
