@@ -52,8 +52,9 @@ describe('carnet products', () => {
     expect(created.body).toMatchObject({ name: 'Serale 10', uses: 10, band: 'evening', court_ids: [c2], price: '120.50', is_active: true });
     const edited = await request(app).put(`/api/admin/carnet-products/${created.body.id}`).set(bearer(admin)).send(product({ name: 'Serale 12', uses: 12, band: 'evening', is_active: false })).expect(200);
     expect(edited.body).toMatchObject({ id: created.body.id, name: 'Serale 12', uses: 12, court_ids: [], is_active: false });
-    expect(await db.auditLog.count({ where: { action: 'POST /api/admin/carnet-products' } })).toBeGreaterThanOrEqual(1);
-    expect(await db.auditLog.count({ where: { action: 'PUT /api/admin/carnet-products/:id', entityId: created.body.id } })).toBe(1);
+    const entries = await db.auditLog.findMany({ where: { entityType: 'carnet-products', entityId: created.body.id }, orderBy: { id: 'asc' } });
+    expect(entries.map((entry) => entry.action)).toEqual(['POST /api/admin/carnet-products', 'PUT /api/admin/carnet-products/:id']);
+    expect(entries[1]).toMatchObject({ beforeData: expect.objectContaining({ name: 'Serale 10', uses: 10 }), afterData: expect.objectContaining({ name: 'Serale 12', uses: 12 }) });
 
     await request(app).post('/api/admin/carnet-products').set(bearer(staff)).send(product()).expect(403);
     const bad = await request(app).post('/api/admin/carnet-products').set(bearer(admin)).send(product({ uses: 0, valid_until: addDays(today, -31), court_ids: [999_999] })).expect(422);
