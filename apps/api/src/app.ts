@@ -40,6 +40,7 @@ import { registerMembersRegisterRoutes } from './modules/members-register/member
 import { registerCertificatesRoutes } from './modules/certificates/certificates.router.js';
 import { registerConsentsRoutes } from './modules/consents/consents.router.js';
 import { registerCreditRoutes } from './modules/credit/credit.router.js';
+import { registerCarnetRoutes } from './modules/carnets/carnets.router.js';
 
 export function createApp(deps: AppDeps, services: Services) {
   const { config, logger } = deps;
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerCertificatesRoutes(mount, services.certificates);
   registerConsentsRoutes(mount, services.consents);
   registerCreditRoutes(mount, services.credit);
+  registerCarnetRoutes(mount, services.carnets);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

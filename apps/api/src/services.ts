@@ -7,6 +7,7 @@ import { createBroadcastsService } from './modules/broadcasts/broadcasts.service
 import { createCertificatesService } from './modules/certificates/certificates.service.js';
 import { createConsentsService } from './modules/consents/consents.service.js';
 import { createCreditService } from './modules/credit/credit.service.js';
+import { createCarnetsService } from './modules/carnets/carnets.service.js';
 import { createBvuMembersService } from './modules/bvu-members/bvu-members.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createAdminMembershipsService } from './modules/memberships/admin-memberships.service.js';
@@ -36,7 +37,8 @@ export function createServices(deps: AppDeps) {
   const memberships = createMembershipsService(deps, checkouts);
   const bookings = createBookingsService(deps, checkouts);
   const credit = createCreditService(deps, checkouts);
-  const payments = createPaymentsService(deps, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget });
+  const carnets = createCarnetsService(deps, checkouts);
+  const payments = createPaymentsService(deps, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
   const adminBookings = createAdminBookingsService(deps, checkouts);
   const auth = createAuthService(deps);
@@ -71,6 +73,7 @@ export function createServices(deps: AppDeps) {
     checkIns: createCheckInsService(deps),
     membersRegister: createMembersRegisterService(deps),
     credit,
+    carnets,
   };
 }
 

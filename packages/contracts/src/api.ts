@@ -3,6 +3,7 @@
 import { authRoutes } from './auth.js';
 import { certificatesRoutes } from './certificates.js';
 import { consentsRoutes } from './consents.js';
+import { carnetRoutes } from './carnets.js';
 import { creditRoutes } from './credit.js';
 import { bookingsRoutes } from './bookings.js';
 import { adminBookingsRoutes } from './admin-bookings.js';
@@ -60,6 +61,7 @@ export const api = {
   certificates: certificatesRoutes,
   consents: consentsRoutes,
   credit: creditRoutes,
+  carnets: carnetRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

@@ -11,6 +11,7 @@ export * from './prices.js';
 export * from './money.js';
 export * from './paging.js';
 export * from './payments.js';
+export * from './carnets.js';
 export * from './credit.js';
 export * from './memberships.js';
 export * from './admin-memberships.js';

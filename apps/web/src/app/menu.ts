@@ -72,6 +72,7 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
         { label: 'Allestimenti', to: paths.admin.setups },
         { label: 'Listino prezzi', to: paths.admin.pricing },
         { label: 'Coupon prenotazioni', to: paths.admin.bookingCoupons },
+        { label: 'Carnet', to: paths.admin.carnets },
       );
     }
     groups.push({ label: 'Prenotazioni', links });

@@ -71,6 +71,7 @@ const routes: RouteObject[] = [
           { path: paths.admin.setups, ...page(() => import('../features/setups/pages/admin-setups-page')) },
           { path: paths.admin.pricing, ...page(() => import('../features/pricing/pages/admin-pricing-page')) },
           { path: paths.admin.bookingCoupons, ...page(() => import('../features/booking-coupons/pages/admin-booking-coupons-page')) },
+          { path: paths.admin.carnets, ...page(() => import('../features/carnets/pages/admin-carnet-products-page')) },
           { path: paths.admin.expenses, ...page(() => import('../features/finance/pages/expenses-page')) },
           { path: paths.admin.incomes, ...page(() => import('../features/finance/pages/incomes-page')) },
           { path: paths.admin.auditLog, ...page(() => import('../features/audit-log/pages/audit-log-page')) },

@@ -39,6 +39,7 @@ export const paths = {
     setups: '/admin/allestimenti',
     pricing: '/admin/listino-prezzi',
     bookingCoupons: '/admin/coupon-prenotazioni',
+    carnets: '/admin/carnet',
     expenses: '/admin/spese',
     incomes: '/admin/incassi',
     auditLog: '/admin/registro-attivita',

@@ -18,6 +18,7 @@ const TABLE_OF_RESOURCE: Record<string, string> = {
   'recurring-bookings': 'recurring_bookings',
   coupons: 'membership_coupons',
   'booking-coupons': 'booking_coupons',
+  'carnet-products': 'carnet_products',
   'bvu-members': 'bvu_members',
   courts: 'courts',
   'court-closures': 'court_closures',

@@ -29,6 +29,7 @@ import { withCheckIns } from '../check-ins/check-ins.service.js';
 import type { Checkouts } from '../payments/checkout.js';
 import { inSeason, seasonOf, seasonOpening } from '../memberships/membership-terms.js';
 import { pricesInForce } from '../prices/prices.service.js';
+import { returnCarnetUse } from '../carnets/carnet-uses.js';
 import { createCreditLedger } from '../credit/credit-ledger.js';
 import { readSettings } from '../settings/settings.service.js';
 import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, LIVE, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, whatOf, whenOf } from './booking-terms.js';
@@ -369,6 +370,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         await notifyWaitlist(tx, booking);
         if (!body.refund) return 'none';
         const credited = await creditLedger.returnBookingPayment(tx, booking, { byMember: false, createdById: actor.id });
+        const useReturned = await returnCarnetUse(tx, id);
         const settled = booking.transactions.filter((row) => row.type === 'payment' && row.status === 'completed');
         let online = false;
         for (const payment of settled) {
@@ -382,7 +384,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
           });
           await tx.transaction.update({ where: { id: payment.id }, data: { status: 'refunded' } });
         }
-        return settled.length === 0 && credited === 0 ? 'none' : online ? 'online' : 'desk';
+        return settled.length === 0 && credited === 0 && !useReturned ? 'none' : online ? 'online' : 'desk';
       }, TRANSACTION_OPTIONS);
       const message = outcome === 'online' ? ADMIN_BOOKING_MESSAGES.cancelledRefundOnline : outcome === 'desk' ? ADMIN_BOOKING_MESSAGES.cancelledRefunded : ADMIN_BOOKING_MESSAGES.cancelled;
       return { message, booking: await one(id) };

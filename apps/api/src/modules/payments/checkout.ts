@@ -27,10 +27,12 @@ export interface CheckoutRequest {
   itemName: string;
   /** Web path the member returns to when they cancel. */
   cancelPath: string;
+  /** For a carnet: the product bought (its target is the member). */
+  carnetProductId?: number;
 }
 
-/** Where a payment row names what it buys; a credit top-up buys credit for the paying member. */
-const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId' } as const satisfies Record<TPaymentKind, string>;
+/** Where a payment row names what it buys; a credit top-up or a carnet is bought for the paying member. */
+const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId', carnet: 'userId' } as const satisfies Record<TPaymentKind, string>;
 const targetColumn = (kind: TPaymentKind) => TARGET_COLUMN[kind];
 
 export function requireStripe(stripe: Stripe | null): Stripe {
@@ -95,6 +97,7 @@ export function createCheckouts({ db, config, stripe }: Pick<AppDeps, 'db' | 'co
             status: 'pending',
             stripeCheckoutSessionId: session.id,
             description: request.itemName,
+            carnetProductId: request.carnetProductId ?? null,
           },
         });
         if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);

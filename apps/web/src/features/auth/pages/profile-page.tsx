@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { changePassword, updateProfile } from '../api/auth';
 import { ConsentsSection } from '../../../components/consents/consents-section';
+import { CarnetsSection } from '../../../components/carnets/carnets-section';
 import { CreditSection } from '../../../components/wallet/credit-section';
 import { PrivacySection } from '../components/privacy-section';
 
@@ -28,6 +29,7 @@ export default function ProfilePage() {
       <ProfileForm user={user} />
       <PasswordForm />
       <CreditSection />
+      <CarnetsSection />
       <ConsentsSection />
       <PrivacySection />
     </section>

@@ -16,6 +16,7 @@ import { TestModeNotice } from '../../../components/test-mode-notice';
 import { useBooking } from '../../../lib/shared-queries';
 import { useBookingCheckout, useCancelBooking } from '../api/bookings';
 import { BookingSummary } from '../../../components/booking-summary';
+import { PayWithCarnet } from '../../../components/carnets/pay-with-carnet';
 import { PayWithCredit } from '../../../components/wallet/pay-with-credit';
 
 /** Seconds left until `until`, ticking every second. */
@@ -96,6 +97,7 @@ export default function BookingPaymentPage() {
                 Il campo è tenuto per te ancora <strong>{clock(left)}</strong> minuti: completa il pagamento per confermarlo.
               </p>
               <PayWithCredit bookingId={id} price={data.price} />
+              <PayWithCarnet bookingId={id} />
               <Input
                 label="Coupon (facoltativo)"
                 placeholder={data.coupon_code ?? 'Codice sconto'}

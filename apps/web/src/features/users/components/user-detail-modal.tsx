@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { MemberCertificates } from '../../../components/certificates/member-certificates';
 import { MemberConsents } from '../../../components/consents/member-consents';
+import { MemberCarnets } from '../../../components/carnets/member-carnets';
 import { MemberCredit } from '../../../components/wallet/member-credit';
 import { useUserDetail } from '../api/users';
 import { PAYMENT_STATUS_LABELS, USERS_MESSAGES } from '../messages';
@@ -164,6 +165,7 @@ export function UserDetailModal({ userId, onClose, actions }: { userId: number |
           </DetailSection>
           <MemberConsents userId={user.id} />
           <MemberCredit userId={user.id} />
+          <MemberCarnets userId={user.id} />
           <MemberCertificates userId={user.id} />
           <Records detail={detail.data} />
         </>

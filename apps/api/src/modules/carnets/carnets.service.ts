@@ -1,0 +1,197 @@
+// Carnets (docs/domain.md#carnets): the admin's products, the desk's sale (a completed payment of kind
+// 'carnet', so it gets its receipt) and a booking paid with one use. A use is taken by one atomic
+// decrement that needs a use left (and the CHECK keeps uses_left >= 0): concurrent payments queue on the
+// carnet's row, so a carnet of 3 uses pays 3 bookings, never 4.
+import { centsToMoney, type api, type BodyOf, type TCarnet, type TCarnetProduct } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { Booking, Carnet, CarnetProduct, Prisma, User } from '../../generated/prisma/client.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { AppError, invalid, notFound } from '../../lib/errors.js';
+import { fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
+import { bandOf } from '../bookings/booking-coupon-rules.js';
+import { isLiveHold } from '../bookings/booking-terms.js';
+import type { Checkouts } from '../payments/checkout.js';
+import type { PaymentTarget } from '../payments/payments.service.js';
+
+export const CARNET_MESSAGES = {
+  productNotFound: 'Carnet non trovato.',
+  unknownCourts: 'Uno o più campi non esistono o non sono prenotabili.',
+  notOnSale: 'Questo carnet non è in vendita o è scaduto.',
+  sold: 'Carnet venduto.',
+  notPayable: 'La prenotazione non è più in attesa di pagamento.',
+  noneUsable: 'Non hai un carnet valido con ingressi rimasti: è scaduto o esaurito.',
+  notCovered: 'Nessuno dei tuoi carnet copre questa prenotazione (fascia o campo diversi).',
+  usedUp: 'Il carnet non ha più ingressi.',
+  bookingPaid: 'Prenotazione pagata con un ingresso del carnet.',
+} as const;
+
+type CarnetRow = Carnet & { product: CarnetProduct };
+
+const toProductDto = (product: CarnetProduct): TCarnetProduct => ({
+  id: product.id,
+  name: product.name,
+  uses: product.uses,
+  band: product.band,
+  court_ids: product.courtIds,
+  price: centsToMoney(product.priceCents),
+  valid_from: toIsoDate(product.validFrom),
+  valid_until: toIsoDate(product.validUntil),
+  is_active: product.isActive,
+});
+
+const toCarnetDto = (carnet: CarnetRow, today: string): TCarnet => ({
+  id: carnet.id,
+  product: { id: carnet.product.id, name: carnet.product.name, band: carnet.product.band, court_ids: carnet.product.courtIds },
+  uses_total: carnet.usesTotal,
+  uses_left: carnet.usesLeft,
+  valid_from: toIsoDate(carnet.validFrom),
+  valid_until: toIsoDate(carnet.validUntil),
+  usable: toIsoDate(carnet.validUntil) >= today,
+  created_at: carnet.createdAt.toISOString(),
+});
+
+/** Whether the carnet's product covers this booking: its band (or any) and its courts (or all). */
+const covers = (product: CarnetProduct, booking: Pick<Booking, 'courtId' | 'startsAt' | 'endsAt'>) =>
+  (product.band === 'any' || product.band === bandOf(booking)) && (product.courtIds.length === 0 || product.courtIds.includes(booking.courtId));
+
+export function createCarnetsService({ db }: Pick<AppDeps, 'db'>, checkouts: Checkouts) {
+  const productData = async (body: BodyOf<typeof api.carnets.createProduct>): Promise<Prisma.CarnetProductUncheckedCreateInput> => {
+    const courtIds = [...new Set(body.court_ids)].sort((a, b) => a - b);
+    const bookable = await db.court.count({ where: { id: { in: courtIds }, purpose: 'bookable' } });
+    if (bookable !== courtIds.length) throw invalid({ court_ids: [CARNET_MESSAGES.unknownCourts] });
+    return {
+      name: body.name,
+      uses: body.uses,
+      band: body.band,
+      courtIds,
+      priceCents: body.price,
+      validFrom: fromIsoDate(body.valid_from),
+      validUntil: fromIsoDate(body.valid_until),
+      isActive: body.is_active,
+    };
+  };
+
+  /** A product on sale today: switched on and not past its last day. */
+  async function productOnSale(productId: number, today: string) {
+    const product = await db.carnetProduct.findUnique({ where: { id: productId } });
+    if (!product || !product.isActive || toIsoDate(product.validUntil) < today) throw invalid({ product_id: [CARNET_MESSAGES.notOnSale] });
+    return product;
+  }
+
+  /** The carnet a completed payment buys, with the product's uses and validity as they are now. */
+  const issue = (tx: Prisma.TransactionClient, product: CarnetProduct, userId: number, transactionId: number, createdById: number | null) =>
+    tx.carnet.create({
+      data: { userId, productId: product.id, usesTotal: product.uses, usesLeft: product.uses, validFrom: product.validFrom, validUntil: product.validUntil, transactionId, createdById },
+      include: { product: true },
+    });
+
+  /** A completed online purchase makes its carnet once: the payment may carry one carnet only. */
+  const paymentTarget: PaymentTarget = {
+    async confirm(tx, userId, payment) {
+      if (await tx.carnet.findUnique({ where: { transactionId: payment.id } })) return true;
+      const product = payment.carnetProductId === null ? null : await tx.carnetProduct.findUnique({ where: { id: payment.carnetProductId } });
+      if (!product) return false;
+      await issue(tx, product, userId, payment.id, null);
+      return true;
+    },
+  };
+
+  const carnetsOf = async (userId: number) => {
+    const rows = await db.carnet.findMany({ where: { userId }, include: { product: true }, orderBy: [{ validUntil: 'desc' }, { id: 'desc' }] });
+    const today = todayInRome();
+    return { data: rows.map((row) => toCarnetDto(row, today)) };
+  };
+
+  return {
+    paymentTarget,
+
+    async onSale() {
+      const today = fromIsoDate(todayInRome());
+      const rows = await db.carnetProduct.findMany({ where: { isActive: true, validUntil: { gte: today }, priceCents: { gt: 0 } }, orderBy: [{ priceCents: 'asc' }, { id: 'asc' }] });
+      return { data: rows.map(toProductDto) };
+    },
+
+    async buy(user: User, { product_id }: BodyOf<typeof api.carnets.buy>) {
+      const product = await productOnSale(product_id, todayInRome());
+      // A free carnet has nothing to pay online: the desk gives it.
+      if (product.priceCents === 0) throw invalid({ product_id: [CARNET_MESSAGES.notOnSale] });
+      const checkoutUrl = await checkouts.open({
+        kind: 'carnet',
+        targetId: user.id,
+        customer: user,
+        amountCents: product.priceCents,
+        itemName: `Carnet ${product.name}`,
+        cancelPath: '/profilo',
+        carnetProductId: product.id,
+      });
+      return { checkout_url: checkoutUrl };
+    },
+
+    products: async () => ({ data: (await db.carnetProduct.findMany({ orderBy: { id: 'desc' } })).map(toProductDto) }),
+
+    async createProduct(body: BodyOf<typeof api.carnets.createProduct>) {
+      return toProductDto(await db.carnetProduct.create({ data: await productData(body) }));
+    },
+
+    async updateProduct(id: number, body: BodyOf<typeof api.carnets.updateProduct>) {
+      if (!(await db.carnetProduct.findUnique({ where: { id } }))) throw notFound(CARNET_MESSAGES.productNotFound);
+      return toProductDto(await db.carnetProduct.update({ where: { id }, data: await productData(body) }));
+    },
+
+    mine: (user: User) => carnetsOf(user.id),
+
+    async ofMember(userId: number) {
+      if (!(await db.user.findUnique({ where: { id: userId } }))) throw notFound('Utente non trovato.');
+      return carnetsOf(userId);
+    },
+
+    /** Sold at the desk: the completed payment (its receipt follows) and the carnet, together. */
+    async sell(staff: User, userId: number, { product_id, method }: BodyOf<typeof api.carnets.sell>) {
+      if (!(await db.user.findUnique({ where: { id: userId } }))) throw notFound('Utente non trovato.');
+      const today = todayInRome();
+      const product = await productOnSale(product_id, today);
+      const carnet = await db.$transaction(async (tx) => {
+        const payment = await tx.transaction.create({
+          data: { kind: 'carnet', userId, carnetProductId: product.id, amountCents: product.priceCents, method, status: 'completed', paidAt: new Date(), description: `Carnet ${product.name}` },
+        });
+        return issue(tx, product, userId, payment.id, staff.id);
+      }, TRANSACTION_OPTIONS);
+      return { message: CARNET_MESSAGES.sold, carnet: toCarnetDto(carnet, today) };
+    },
+
+    /**
+     * A live hold paid with one use of the member's covering carnet that expires first. The use, its
+     * record and the confirmation commit together; the booking's row lock stops paying it twice.
+     */
+    async payBooking(user: User, bookingId: number) {
+      const booking = await db.booking.findUnique({ where: { id: bookingId }, select: { userId: true } });
+      if (!booking || booking.userId !== user.id) throw notFound('Prenotazione non trovata.');
+      // A card checkout still open is closed first; one already paid stops this (409).
+      await checkouts.closeOpenSessions('booking', bookingId);
+      const today = todayInRome();
+      const carnet = await db.$transaction(async (tx) => {
+        const [held] = await tx.$queryRaw<Pick<Booking, 'status' | 'holdExpiresAt' | 'courtId' | 'startsAt' | 'endsAt'>[]>`
+          SELECT status, hold_expires_at AS "holdExpiresAt", court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
+        if (!held || !isLiveHold(held, new Date())) throw new AppError(409, CARNET_MESSAGES.notPayable);
+        // Usable: the booking's day (Rome) within the carnet's validity; a hold is never for a past day.
+        const bookingDay = fromIsoDate(todayInRome(held.startsAt));
+        const usable = await tx.carnet.findMany({
+          where: { userId: user.id, usesLeft: { gt: 0 }, validFrom: { lte: bookingDay }, validUntil: { gte: bookingDay } },
+          include: { product: true },
+          orderBy: [{ validUntil: 'asc' }, { id: 'asc' }],
+        });
+        if (usable.length === 0) throw new AppError(409, CARNET_MESSAGES.noneUsable);
+        const chosen = usable.find((row) => covers(row.product, held));
+        if (!chosen) throw new AppError(422, CARNET_MESSAGES.notCovered);
+        const taken = await tx.$executeRaw`UPDATE carnets SET uses_left = uses_left - 1 WHERE id = ${chosen.id} AND uses_left > 0`;
+        if (taken === 0) throw new AppError(409, CARNET_MESSAGES.usedUp);
+        await tx.carnetUse.create({ data: { carnetId: chosen.id, bookingId } });
+        await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
+        return tx.carnet.findUniqueOrThrow({ where: { id: chosen.id }, include: { product: true } });
+      }, TRANSACTION_OPTIONS);
+      return { message: CARNET_MESSAGES.bookingPaid, carnet: toCarnetDto(carnet, today) };
+    },
+  };
+}
+
+export type CarnetsService = ReturnType<typeof createCarnetsService>;

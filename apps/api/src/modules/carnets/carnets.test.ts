@@ -1,0 +1,189 @@
+// Carnets through the real database and the Stripe double: the admin's products (admin only, audited), the
+// desk's sale with its receipt, the online purchase made once however often the webhook comes, a hold paid with one use (3 uses under 10 simultaneous payments → exactly 3), an expired or
+// uncovering carnet refused, and the use given back when the booking is cancelled.
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
+import { useTestApp } from '../../test/app.js';
+import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { createMember, type TestMember } from '../../test/members.js';
+
+const { app, db, stripe } = await useTestApp({}, { stripe: true });
+const double = stripe!;
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const today = todayInRome();
+
+let admin: string;
+let staff: string;
+let c1: number;
+let c2: number;
+beforeAll(async () => {
+  [admin, staff] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff)]);
+  [c1, c2] = (await Promise.all(['C1', 'C2'].map(async (code) => (await db.court.findUniqueOrThrow({ where: { code } })).id))) as [number, number];
+  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, freeCancellationHours: 24 } });
+});
+
+const product = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Carnet 3 ingressi', uses: 3, band: 'day', court_ids: [], price: '50', valid_from: addDays(today, -30), valid_until: addDays(today, 60), is_active: true, ...overrides,
+});
+const createProduct = async (overrides: Record<string, unknown> = {}) =>
+  (await request(app).post('/api/admin/carnet-products').set(bearer(admin)).send(product(overrides)).expect(201)).body as { id: number };
+const sell = async (member: TestMember, productId: number) =>
+  (await request(app).post(`/api/admin/users/${member.id}/carnets`).set(bearer(staff)).send({ product_id: productId, method: 'cash' }).expect(201)).body.carnet as { id: number; uses_left: number };
+/** Day-band starts, taken in turn so that no two holds of this file share a court's slot. */
+const DAY_STARTS = ['09:00', '10:30', '12:00', '13:30', '15:00', '16:30', '18:00'];
+let turn = 0;
+/** A hold of the member's, written straight to the table (the booking rules are tested elsewhere). */
+const holdOn = async (member: TestMember, { court = c1, daysAhead, start = DAY_STARTS[turn++ % DAY_STARTS.length]! }: { court?: number; daysAhead: number; start?: string }) => {
+  const startsAt = instantInRome(addDays(today, daysAhead), start);
+  const booking = await db.booking.create({
+    data: { courtId: court, userId: member.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), status: 'pending_payment', priceCents: 2000, holdExpiresAt: new Date(Date.now() + 30 * 60_000) },
+  });
+  return booking.id;
+};
+const payWithCarnet = (member: TestMember, bookingId: number) => request(app).post(`/api/bookings/${bookingId}/pay-with-carnet`).set(bearer(member.token));
+const usesLeft = async (carnetId: number) => (await db.carnet.findUniqueOrThrow({ where: { id: carnetId } })).usesLeft;
+const statusOf = async (id: number) => (await db.booking.findUniqueOrThrow({ where: { id } })).status;
+
+describe('carnet products', () => {
+  it('are created and edited by the admin only, audited, with Italian field messages for bad input', async () => {
+    const created = await request(app).post('/api/admin/carnet-products').set(bearer(admin)).send(product({ name: 'Serale 10', uses: '10', band: 'evening', court_ids: [c2], price: '120,50' })).expect(201);
+    expect(created.body).toMatchObject({ name: 'Serale 10', uses: 10, band: 'evening', court_ids: [c2], price: '120.50', is_active: true });
+    const edited = await request(app).put(`/api/admin/carnet-products/${created.body.id}`).set(bearer(admin)).send(product({ name: 'Serale 12', uses: 12, band: 'evening', is_active: false })).expect(200);
+    expect(edited.body).toMatchObject({ id: created.body.id, name: 'Serale 12', uses: 12, court_ids: [], is_active: false });
+    const entries = await db.auditLog.findMany({ where: { entityType: 'carnet-products', entityId: created.body.id }, orderBy: { id: 'asc' } });
+    expect(entries.map((entry) => entry.action)).toEqual(['POST /api/admin/carnet-products', 'PUT /api/admin/carnet-products/:id']);
+    expect(entries[1]).toMatchObject({ beforeData: expect.objectContaining({ name: 'Serale 10', uses: 10 }), afterData: expect.objectContaining({ name: 'Serale 12', uses: 12 }) });
+
+    await request(app).post('/api/admin/carnet-products').set(bearer(staff)).send(product()).expect(403);
+    const bad = await request(app).post('/api/admin/carnet-products').set(bearer(admin)).send(product({ uses: 0, valid_until: addDays(today, -31), court_ids: [999_999] })).expect(422);
+    expect(bad.body.errors).toMatchObject({ uses: ['Almeno 1 ingresso.'], valid_until: ['La data di fine non può precedere quella di inizio.'] });
+    const unknownCourt = await request(app).post('/api/admin/carnet-products').set(bearer(admin)).send(product({ court_ids: [999_999] })).expect(422);
+    expect(unknownCourt.body.errors).toEqual({ court_ids: ['Uno o più campi non esistono o non sono prenotabili.'] });
+    await request(app).put('/api/admin/carnet-products/999999').set(bearer(admin)).send(product()).expect(404);
+    // Staff read them to sell them at the desk.
+    const listed = await request(app).get('/api/admin/carnet-products').set(bearer(staff)).expect(200);
+    expect(listed.body.data.map((row: { id: number }) => row.id)).toContain(created.body.id);
+  });
+});
+
+describe('the desk sells a carnet', () => {
+  it('records a completed payment of kind carnet with its receipt, and the member sees the carnet with its uses left', async () => {
+    const member = await createMember(app, db);
+    const { id: productId } = await createProduct({ price: '45' });
+    const carnet = await sell(member, productId);
+    expect(carnet).toMatchObject({ uses_total: 3, uses_left: 3, usable: true, product: { id: productId, name: 'Carnet 3 ingressi' } });
+    const payment = await db.transaction.findFirstOrThrow({ where: { userId: member.id, kind: 'carnet' }, include: { receipt: true } });
+    expect(payment).toMatchObject({ amountCents: 4500, method: 'cash', status: 'completed', bookingId: null, membershipId: null });
+    expect(payment.receipt).not.toBeNull();
+    expect(await db.auditLog.count({ where: { action: 'POST /api/admin/users/:id/carnets', entityId: member.id } })).toBe(1);
+
+    const mine = await request(app).get('/api/me/carnets').set(bearer(member.token)).expect(200);
+    expect(mine.body.data).toEqual([expect.objectContaining({ id: carnet.id, uses_left: 3 })]);
+    expect((await request(app).get(`/api/admin/users/${member.id}/carnets`).set(bearer(staff)).expect(200)).body.data).toHaveLength(1);
+    await request(app).get(`/api/admin/users/${member.id}/carnets`).set(bearer(member.token)).expect(403);
+  });
+
+  it('refuses a product switched off or past its validity, and an unknown method', async () => {
+    const member = await createMember(app, db);
+    const off = await createProduct({ is_active: false });
+    const past = await createProduct({ valid_from: addDays(today, -60), valid_until: addDays(today, -1) });
+    for (const { id } of [off, past]) {
+      const refused = await request(app).post(`/api/admin/users/${member.id}/carnets`).set(bearer(staff)).send({ product_id: id, method: 'cash' }).expect(422);
+      expect(refused.body.errors).toEqual({ product_id: ['Questo carnet non è in vendita o è scaduto.'] });
+    }
+    const bad = await request(app).post(`/api/admin/users/${member.id}/carnets`).set(bearer(staff)).send({ product_id: off.id, method: 'assegno' }).expect(422);
+    expect(bad.body.errors.method).toEqual(['Scegli come è stato pagato: contanti, POS o bonifico.']);
+    expect(await db.transaction.count({ where: { userId: member.id } })).toBe(0);
+  });
+});
+
+describe('buying a carnet online', () => {
+  it('lists the products on sale, opens a Checkout and makes the carnet once however often the webhook comes', async () => {
+    const member = await createMember(app, db);
+    const { id: productId } = await createProduct({ name: 'Online 5', uses: 5, price: '60' });
+    const off = await createProduct({ is_active: false });
+    const listed = (await request(app).get('/api/carnet-products').set(bearer(member.token)).expect(200)).body.data.map((row: { id: number }) => row.id);
+    expect(listed).toContain(productId);
+    expect(listed).not.toContain(off.id);
+    const refused = await request(app).post('/api/me/carnets/checkout').set(bearer(member.token)).send({ product_id: off.id }).expect(422);
+    expect(refused.body.errors).toEqual({ product_id: ['Questo carnet non è in vendita o è scaduto.'] });
+
+    double.setAutoDeliver(false);
+    try {
+      const opened = await request(app).post('/api/me/carnets/checkout').set(bearer(member.token)).send({ product_id: productId }).expect(200);
+      const sessionId = (opened.body.checkout_url as string).split('/').pop()!;
+      await double.pay(sessionId);
+      const completed = double.events.filter((event) => event.type === 'checkout.session.completed').at(-1)!;
+      expect(await db.carnet.count({ where: { userId: member.id } })).toBe(0);
+      expect(await Promise.all([double.deliver(completed), double.deliver(completed), double.deliver(completed)])).toEqual([200, 200, 200]);
+      const payment = await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId }, include: { receipt: true } });
+      expect(payment).toMatchObject({ kind: 'carnet', userId: member.id, carnetProductId: productId, status: 'completed', amountCents: 6000 });
+      expect(payment.receipt).not.toBeNull();
+      const outcome = await request(app).post('/api/payments/reconcile').set(bearer(member.token)).send({ session_id: sessionId }).expect(200);
+      expect(outcome.body).toEqual({ status: 'paid', kind: 'carnet', target_id: member.id });
+    } finally {
+      double.setAutoDeliver(true);
+    }
+    const mine = await request(app).get('/api/me/carnets').set(bearer(member.token)).expect(200);
+    expect(mine.body.data).toEqual([expect.objectContaining({ uses_total: 5, uses_left: 5, product: expect.objectContaining({ id: productId, name: 'Online 5' }) })]);
+  });
+});
+
+describe('paying a booking with a carnet', () => {
+  it('pays exactly 3 of 10 simultaneous holds with a carnet of 3 uses', async () => {
+    const member = await createMember(app, db);
+    const carnet = await sell(member, (await createProduct()).id);
+    const holds = await Promise.all(Array.from({ length: 10 }, (_, i) => holdOn(member, { daysAhead: 20 + i })));
+    const responses = await Promise.all(holds.map((id) => payWithCarnet(member, id)));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(7);
+    expect(responses.find((response) => response.status === 409)!.body.message).toMatch(/^(Non hai un carnet valido con ingressi rimasti: è scaduto o esaurito\.|Il carnet non ha più ingressi\.)$/);
+    expect(await usesLeft(carnet.id)).toBe(0);
+    expect(await db.booking.count({ where: { id: { in: holds }, status: 'confirmed' } })).toBe(3);
+    expect(await db.carnetUse.count({ where: { carnetId: carnet.id } })).toBe(3);
+  });
+
+  it('refuses an expired carnet (409), a booking it does not cover (422), a booking not the member’s or not held', async () => {
+    const member = await createMember(app, db);
+    const other = await createMember(app, db);
+    const expired = await createProduct({ valid_from: addDays(today, -60), valid_until: addDays(today, 5) });
+    await sell(member, expired.id);
+    // The carnet ends before the booking's day: expired for it.
+    const late = await holdOn(member, { daysAhead: 6 });
+    expect((await payWithCarnet(member, late).expect(409)).body.message).toBe('Non hai un carnet valido con ingressi rimasti: è scaduto o esaurito.');
+
+    const onlyC2 = await createProduct({ court_ids: [c2] });
+    await sell(member, onlyC2.id);
+    const evening = await holdOn(member, { court: c2, daysAhead: 3, start: '21:00' });
+    const onC1 = await holdOn(member, { court: c1, daysAhead: 4 });
+    expect((await payWithCarnet(member, evening).expect(422)).body.message).toBe('Nessuno dei tuoi carnet copre questa prenotazione (fascia o campo diversi).');
+    expect(await statusOf(evening)).toBe('pending_payment');
+    await payWithCarnet(other, onC1).expect(404);
+    // The C1 hold is covered by the first carnet (any court, day band, valid on its day).
+    await payWithCarnet(member, onC1).expect(200);
+    expect((await payWithCarnet(member, onC1).expect(409)).body.message).toBe('La prenotazione non è più in attesa di pagamento.');
+  });
+
+  it('gives the use back when the member cancels in time or the desk cancels with a refund, once', async () => {
+    const member = await createMember(app, db);
+    const carnet = await sell(member, (await createProduct()).id);
+    const first = await holdOn(member, { daysAhead: 4 });
+    const second = await holdOn(member, { daysAhead: 5 });
+    const paid = await payWithCarnet(member, first).expect(200);
+    expect(paid.body).toMatchObject({ message: 'Prenotazione pagata con un ingresso del carnet.', carnet: { id: carnet.id, uses_left: 2 } });
+    await payWithCarnet(member, second).expect(200);
+    expect(await usesLeft(carnet.id)).toBe(1);
+
+    await request(app).post(`/api/bookings/${first}/cancel`).set(bearer(member.token)).expect(200);
+    await request(app).post(`/api/bookings/${first}/cancel`).set(bearer(member.token)).expect(409);
+    expect(await usesLeft(carnet.id)).toBe(2);
+
+    const cancelled = await request(app).post(`/api/admin/bookings/${second}/cancel`).set(bearer(staff)).send({ refund: true, reason: 'Campo allagato' }).expect(200);
+    expect(cancelled.body.booking.status).toBe('cancelled');
+    expect(await usesLeft(carnet.id)).toBe(3);
+    expect(await db.carnetUse.count({ where: { carnetId: carnet.id, returnedAt: { not: null } } })).toBe(2);
+  });
+});

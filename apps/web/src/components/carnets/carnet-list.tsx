@@ -1,0 +1,25 @@
+// One line per carnet: its name, uses left of the total and how long it is valid (shown to the member on
+// /profilo and to the desk on the member's page).
+import type { TCarnet } from '@beach/contracts';
+import { Badge } from '../ui/badge';
+import { formatDate } from '../../lib/format';
+
+export function CarnetList({ carnets }: { carnets: TCarnet[] }) {
+  if (carnets.length === 0) return <p className="text-sm text-slate-600">Nessun carnet.</p>;
+  return (
+    <ul className="divide-y divide-slate-200" aria-label="Carnet">
+      {carnets.map((carnet) => (
+        <li key={carnet.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid={`carnet-${carnet.id}`}>
+          <div>
+            <p className="font-medium">{carnet.product.name}</p>
+            <p className="text-sm text-slate-600">Valido fino al {formatDate(carnet.valid_until)}</p>
+          </div>
+          <div className="flex items-center gap-2">
+            <span className="font-semibold text-sea-900">{carnet.uses_left} ingressi rimasti su {carnet.uses_total}</span>
+            {!carnet.usable && <Badge>Scaduto</Badge>}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

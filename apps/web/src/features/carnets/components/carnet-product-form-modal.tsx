@@ -1,0 +1,66 @@
+// New or edited carnet product: name, uses, the bookings it covers (band and courts), price, validity.
+import { BOOKING_COUPON_BAND_LABELS, BOOKING_COUPON_BANDS, ZCarnetProductBody, type TCarnetProduct, type TCarnetProductBody } from '@beach/contracts';
+import { Checkbox, Input, Select } from '../../../components/ui/field';
+import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
+import { Modal } from '../../../components/ui/modal';
+import { useAdminCourts } from '../../../lib/shared-queries';
+import { useSaveCarnetProduct } from '../api/admin-carnet-products';
+
+const EMPTY: TCarnetProductBody = { name: '', uses: '10', band: 'any', court_ids: [], price: '', valid_from: '', valid_until: '', is_active: true };
+const formOf = (product: TCarnetProduct): TCarnetProductBody => ({ ...product, uses: String(product.uses), price: product.price.replace('.', ',') });
+const BAND_OPTIONS = BOOKING_COUPON_BANDS.map((band) => ({ value: band, label: BOOKING_COUPON_BAND_LABELS[band] }));
+
+/** Mounted while open; `product` null: a new one. */
+export function CarnetProductFormModal({ product, onClose, onSaved }: { product: TCarnetProduct | null; onClose: () => void; onSaved: (message: string) => void }) {
+  const save = useSaveCarnetProduct();
+  const courts = useAdminCourts();
+  const { field, register, submit, failure, watch, setValue, errorOf } = useZodForm({
+    schema: ZCarnetProductBody,
+    defaultValues: product ? formOf(product) : EMPTY,
+    messages: { failed: 'Si è verificato un errore nel salvataggio del carnet. Riprova più tardi.' },
+  });
+  const chosen = watch('court_ids') ?? [];
+  const toggleCourt = (id: number, on: boolean) => setValue('court_ids', on ? [...chosen, id] : chosen.filter((court) => court !== id), { shouldDirty: true });
+  const send = async (body: TCarnetProductBody) => {
+    const saved = await save.mutateAsync({ id: product?.id ?? null, body });
+    onClose();
+    onSaved(`Carnet “${saved.name}” salvato.`);
+  };
+  const bookable = (courts.data ?? []).filter((court) => court.purpose === 'bookable');
+  return (
+    <Modal
+      open
+      title={product ? `Modifica carnet ${product.name}` : 'Nuovo carnet'}
+      onClose={onClose}
+      footer={
+        <FormButtons formId="carnet-product-form" onCancel={onClose} saving={save.isPending}>
+          Salva
+        </FormButtons>
+      }
+    >
+      <form id="carnet-product-form" onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <Input label="Nome" required maxLength={100} {...field('name')} />
+        </div>
+        <Input label="Ingressi" type="number" min={1} required {...field('uses')} />
+        <Input label="Prezzo (€)" required inputMode="decimal" placeholder="0,00" {...field('price')} />
+        <Select label="Prenotazioni coperte" options={BAND_OPTIONS} {...field('band')} />
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-medium text-slate-700">Campi (nessuno scelto: tutti i campi prenotabili)</legend>
+          <div className="mt-2 flex flex-wrap gap-4">
+            {bookable.map((court) => (
+              <Checkbox key={court.id} label={court.name} checked={chosen.includes(court.id)} onChange={(event) => toggleCourt(court.id, event.target.checked)} />
+            ))}
+          </div>
+          {errorOf('court_ids') && <p className="mt-1 text-sm text-red-700">{errorOf('court_ids')}</p>}
+        </fieldset>
+        <Input label="Valido dal" type="date" required {...field('valid_from')} />
+        <Input label="Valido fino al" type="date" required {...field('valid_until')} />
+        <div className="sm:col-span-2">
+          <Checkbox label="In vendita" {...register('is_active')} />
+        </div>
+        <FormAlert failure={failure} className="sm:col-span-2" />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+// Calls for carnets: the member's own carnets, buying one online and paying a hold with one use; the desk's view of a
+// member's carnets, the products on sale and the sale itself.
+import { api, type TCarnetPurchaseBody, type TCarnetSaleBody } from '@beach/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from './api-client';
+import { goToCheckout } from './checkout';
+
+const keys = { mine: ['carnets', 'mine'] as const, member: (userId: number) => ['carnets', 'member', userId] as const, products: ['carnets', 'products'] as const };
+
+export const useMyCarnets = () => useQuery({ queryKey: keys.mine, queryFn: async () => (await callApi(api.carnets.mine)).data, staleTime: 0 });
+
+export const useCarnetsOnSale = () => useQuery({ queryKey: ['carnets', 'on-sale'], queryFn: async () => (await callApi(api.carnets.onSale)).data });
+
+/** Opens Stripe's page for the carnet; the member comes back to /pagamento-completato. */
+export const useBuyCarnet = () =>
+  useMutation({ mutationFn: (body: TCarnetPurchaseBody) => callApi(api.carnets.buy, { body }), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) });
+
+/** Pays a held booking with one use: the booking and the carnets are read again. */
+export const usePayBookingWithCarnet = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (bookingId: number) => callApi(api.carnets.payBooking, { params: { id: bookingId } }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['bookings'] }), queryClient.invalidateQueries({ queryKey: keys.mine })]),
+  });
+};
+
+/** Every product, on sale or not (the admin's screen and the desk's sale read the same list). */
+export const useCarnetProducts = () => useQuery({ queryKey: keys.products, queryFn: async () => (await callApi(api.carnets.products)).data });
+
+export const useMemberCarnets = (userId: number) =>
+  useQuery({ queryKey: keys.member(userId), queryFn: async () => (await callApi(api.carnets.ofMember, { params: { id: userId } })).data, staleTime: 0 });
+
+export const useSellCarnet = (userId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCarnetSaleBody) => callApi(api.carnets.sell, { params: { id: userId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.member(userId) }),
+  });
+};
+
+export const CARNET_PRODUCTS_KEY = keys.products;

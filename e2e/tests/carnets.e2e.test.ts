@@ -1,0 +1,82 @@
+// Carnets in Chromium: the admin defines a carnet on /admin/carnet; a member buys it on /profilo through
+// the (double's) Stripe page, sees its uses, books a court on a phone and pays the booking with one use;
+// screenshots at 1280 and 390 px.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { forgetSession, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { useBrowserStack } from '../src/stack.js';
+
+const ctx = useBrowserStack();
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+const dayFromToday = (days: number) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const day = dayFromToday(2);
+const dayButton = new RegExp(`${day.slice(8, 10)}/${day.slice(5, 7)}`);
+
+beforeAll(async () => {
+  // The whole year is season, so the test does not depend on today's date.
+  await ctx.stack.db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31' } });
+});
+
+describe('carnets, in Chromium', () => {
+  it('the admin defines a carnet of 5 uses for any booking on every bookable court', async () => {
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'admin@demo.beach', path: '/admin/carnet', heading: 'Carnet' });
+    try {
+      await page.getByRole('button', { name: 'Nuovo carnet' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Nome').fill('Carnet 5 ingressi');
+      await dialog.getByLabel('Ingressi').fill('5');
+      await dialog.getByLabel('Prezzo (€)').fill('60');
+      await dialog.getByLabel('Prenotazioni coperte').selectOption('any');
+      await dialog.getByLabel('Valido dal').fill(dayFromToday(-1));
+      await dialog.getByLabel('Valido fino al').fill(dayFromToday(60));
+      await dialog.getByRole('button', { name: 'Salva' }).click();
+      await page.getByText('Carnet “Carnet 5 ingressi” salvato.').waitFor();
+      const row = page.getByRole('row').filter({ hasText: 'Carnet 5 ingressi' });
+      await expect.poll(() => row.textContent()).toMatch(/Ingressi5CopreQualsiasi · Tutti i campi prenotabiliPrezzo60,00\s€.*In vendita/);
+      await screenshot(page, 'carnet-products-1280');
+      await screenshotAtPhoneWidth(page, 'carnet-products');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a member buys it online, sees 5 uses on the profile and pays a booking with one use', async () => {
+    const page = ctx.page;
+    await forgetSession(page, ctx.stack.webUrl);
+    await page.goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent('/profilo')}`);
+    await page.getByLabel('E-mail').fill('utente@demo.beach');
+    await page.getByLabel('Password').fill('Demo2026!');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    const section = page.getByRole('region', { name: 'I miei carnet' });
+    await section.getByText('Nessun carnet.').waitFor();
+    await section.getByRole('button', { name: 'Compra con carta' }).click();
+    await page.waitForURL(/\/checkout\/cs_test_/);
+    await expect.poll(() => page.textContent('body')).toContain('60,00');
+    await page.getByRole('button', { name: 'Paga' }).click();
+
+    await page.waitForURL(/\/pagamento-completato\?session_id=cs_test_/);
+    await page.getByText('Carnet acquistato: trovi gli ingressi nel tuo profilo.').waitFor();
+    await page.getByRole('link', { name: 'Vai ai tuoi carnet' }).click();
+    await section.getByText('5 ingressi rimasti su 5').waitFor();
+    await screenshot(page, 'carnet-profile-1280');
+    await screenshotAtPhoneWidth(page, 'carnet-profile');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${ctx.stack.webUrl}/prenotazioni?campo=C2`);
+    await page.getByRole('heading', { name: 'Prenota un campo', level: 1 }).waitFor();
+    await page.getByRole('button', { name: dayButton }).click();
+    await page.getByRole('button', { name: /^Campo C2, 12:00–13:30: libero/ }).click();
+    await page.getByRole('region', { name: 'Riepilogo' }).getByRole('button', { name: 'Prenota e paga' }).click();
+    await page.waitForURL(/\/prenotazioni\/pagamento\/\d+/);
+    await page.getByRole('button', { name: 'Paga con il carnet' }).click();
+    await page.getByText('Questa prenotazione è già pagata e confermata.').waitFor();
+    await screenshot(page, 'carnet-booking-paid-390');
+
+    await page.goto(`${ctx.stack.webUrl}/profilo`);
+    await section.getByText('4 ingressi rimasti su 5').waitFor();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const user = await ctx.stack.db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+    const carnet = await ctx.stack.db.carnet.findFirstOrThrow({ where: { userId: user.id } });
+    expect(carnet.usesLeft).toBe(4);
+    expect(await ctx.stack.db.carnetUse.count({ where: { carnetId: carnet.id, returnedAt: null } })).toBe(1);
+  });
+});
