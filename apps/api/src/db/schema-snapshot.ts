@@ -63,15 +63,15 @@ export async function snapshotDatabase(client: pg.Client): Promise<SchemaSnapsho
     table(c.table_name).columns[c.column_name] = { type, nullable: c.is_nullable === 'YES', default: normaliseDefault(c.column_default) };
   }
 
-  // B-tree indexes, except those that back exclusion constraints (Prisma cannot describe those; the
-  // constraints test covers them). Trigram (GIN) search indexes are outside Prisma's model too.
+  // B-tree indexes, except those that back exclusion constraints and partial ones (Prisma cannot
+  // describe those; the tests of the rules they keep cover them). Trigram (GIN) search indexes are outside Prisma's model too.
   const indexes = await client.query<{ table_name: string; columns: string[]; is_unique: boolean; is_primary: boolean }>(`
     SELECT t.relname AS table_name, i.indisunique AS is_unique, i.indisprimary AS is_primary,
            array(SELECT a.attname FROM unnest(i.indkey) WITH ORDINALITY k(attnum, ord)
                  JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.ord)::text[] AS columns
     FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace
       JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_am am ON am.oid = ic.relam
-    WHERE n.nspname = 'public' AND am.amname = 'btree'
+    WHERE n.nspname = 'public' AND am.amname = 'btree' AND i.indpred IS NULL
       AND NOT EXISTS (SELECT 1 FROM pg_constraint x WHERE x.conindid = i.indexrelid AND x.contype = 'x')`);
   for (const index of indexes.rows) {
     if (IGNORED_TABLES.has(index.table_name)) continue;
@@ -120,6 +120,9 @@ const NATIVE_TYPES: Record<string, string> = {
   Time: 'time', Decimal: 'numeric', SmallInt: 'int2', Integer: 'int4', BigInt: 'int8', Text: 'text',
 };
 
+/** How the catalogue names an array's element type in a default ('{}'::integer[]). */
+const ARRAY_ELEMENT_NAMES: Record<string, string> = { int4: 'integer', int8: 'bigint', text: 'text' };
+
 function prismaDefault(value: unknown): string | null {
   if (value === undefined) return null;
   if (typeof value === 'object' && value !== null && 'name' in value) {
@@ -160,7 +163,11 @@ export function snapshotPrismaSchema(datamodel: DmmfDatamodel = readPrismaDatamo
         const [name, args] = field.nativeType;
         type = `${NATIVE_TYPES[name] ?? name}${args.length ? `(${args.join(',')})` : ['Timestamptz', 'Timestamp', 'Time'].includes(name) ? '(6)' : ''}`;
       }
-      entry.columns[field.dbName ?? field.name] = { type, nullable: !field.isRequired, default: prismaDefault(field.default) };
+      // A list is a PostgreSQL array (`_int4`); its empty default reads '{}'::integer[] in the catalogue.
+      const column = field.isList
+        ? { type: `_${type}`, nullable: false, default: Array.isArray(field.default) && field.default.length === 0 ? `'{}'::${ARRAY_ELEMENT_NAMES[type] ?? type}[]` : prismaDefault(field.default) }
+        : { type, nullable: !field.isRequired, default: prismaDefault(field.default) };
+      entry.columns[field.dbName ?? field.name] = column;
     }
     for (const index of datamodel.indexes.filter((i) => i.model === model.name)) {
       const columns = index.fields.map((f) => columnOf(model, f.name));
