@@ -69,6 +69,9 @@ export async function assertCertificateForBooking(db: Pick<Db, 'medicalCertifica
  */
 export async function certificateWarning(db: Pick<Db, 'medicalCertificate' | 'setting'>, userId: number, day: string): Promise<string | undefined> {
   if (!(await readSettings(db)).requireValidCertificate) return undefined;
-  const { state } = await certificateStatus(db, userId, day);
-  return isValidState(state) ? undefined : CERTIFICATE_MESSAGES.deskWarning(CERTIFICATE_STATE_LABELS[state]);
+  return warningFor(true, (await certificateStatus(db, userId, day)).state);
 }
+
+/** The desk's warning for a certificate `state` already read, given whether the setting is on. */
+export const warningFor = (requireValid: boolean, state: TCertificateState): string | undefined =>
+  requireValid && !isValidState(state) ? CERTIFICATE_MESSAGES.deskWarning(CERTIFICATE_STATE_LABELS[state]) : undefined;

@@ -24,7 +24,8 @@ import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { webOrigins } from '../../lib/web-origin.js';
 import { timeOf } from '../bookings/booking-terms.js';
-import { certificateStatus, certificateWarning } from '../certificates/certificate-status.js';
+import { certificateStatus, warningFor } from '../certificates/certificate-status.js';
+import { readSettings } from '../settings/settings.service.js';
 import { holderOf, toVerificationDto, VERIFY_PATH } from '../memberships/memberships.dto.js';
 
 type CheckInBody = BodyOf<typeof api.checkIns.create>;
@@ -148,12 +149,13 @@ export function createCheckInsService({ db, config }: Pick<AppDeps, 'db' | 'conf
       if (!membership) return unknown('not_found');
       const today = todayInRome();
       const card = toVerificationDto(membership, today);
-      const [bookings, last, certificate, warning] = await Promise.all([
+      const [bookings, last, certificate, settings] = await Promise.all([
         bookingsOfDay(db, membership.userId, today),
         db.checkIn.findFirst({ where: { membershipId: membership.id, checkedInAt: romeDay(today) }, orderBy: { checkedInAt: 'desc' }, select: { checkedInAt: true } }),
         certificateStatus(db, membership.userId, today),
-        certificateWarning(db, membership.userId, today),
+        readSettings(db),
       ]);
+      const warning = warningFor(settings.requireValidCertificate, certificate.state);
       const { status, ...shown } = card;
       return {
         verdict: verdictOf(status),
