@@ -3,6 +3,7 @@
 // member and staff, the reminders (each once, however often the job runs), the back-office list and
 // CSV, and the online booking refused while the setting asks for a valid certificate.
 import { CERTIFICATE_MESSAGES } from '@beach/contracts';
+import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatItalianDate } from '../../lib/format.js';
@@ -207,6 +208,9 @@ describe('back-office list, CSV and setting', () => {
     expect(csv.text).toContain('Cognome;Nome;E-mail;Stato;Da verificare;Tipo;Scadenza');
     expect(csv.text).toContain(`Inscadenza;Elsa;${expiring.email};In scadenza;No;Agonistico;${formatItalianDate(addDays(today, 10))}`);
     expect(csv.text).not.toContain('Senzacertificato');
+    // Read as a spreadsheet would: a BOM, ';' between cells, one row per holder.
+    const rows = parse(csv.text, { bom: true, delimiter: ';', columns: true }) as Record<string, string>[];
+    expect(rows.find((row) => row['E-mail'] === expiring.email)).toMatchObject({ Cognome: 'Inscadenza', Nome: 'Elsa', Stato: 'In scadenza', 'Da verificare': 'No', Tipo: 'Agonistico', Scadenza: formatItalianDate(addDays(today, 10)) });
   });
 
   it('"richiedi certificato valido" is off by default, read by staff, changed by admins only', async () => {
