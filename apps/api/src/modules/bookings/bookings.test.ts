@@ -267,6 +267,8 @@ describe('waitlist, reminders and calendar', () => {
       expect(joined.body.message).toBe('Ti avviseremo per e-mail se il Campo C1 si libera alle 10:30.');
     }
     await request(app).post(`/api/bookings/${created.body.booking.id}/cancel`).set(auth(alice)).expect(200);
+    // The cancellation refunds alice through a job: wait for it, so that it cannot land in the next test's clean-up.
+    await expect.poll(() => db.transaction.count({ where: { bookingId: created.body.booking.id, type: 'refund' } }), { timeout: 15_000 }).toBe(1);
     const [first, second] = await Promise.all([mail.waitFor(bruno.email), mail.waitFor(carla.email)]);
     expect(first.subject).toMatch(/^Si è liberato il Campo C1, \d{2}\/\d{2}\/\d{4} 10:30–12:00$/);
     expect(second.subject).toBe(first.subject);
