@@ -141,6 +141,8 @@ export type TBooking = z.infer<typeof ZBooking>;
 
 export const ZBookingCheckoutBody = z.object({
   coupon_code: z.string().trim().toUpperCase().max(50, 'Codice coupon troppo lungo.').nullish().transform((value) => value || null),
+  /** Credit first (after the coupon), the card for the rest: one Checkout for the remainder. */
+  use_credit: z.boolean({ error: 'Indica se usare il credito.' }).optional().default(false),
 });
 export type TBookingCheckoutBody = z.input<typeof ZBookingCheckoutBody>;
 
@@ -234,7 +236,7 @@ export const bookingsRoutes = {
   checkout: defineRoute({
     method: 'post',
     path: '/api/bookings/:id/checkout',
-    summary: 'Apre il pagamento con carta (Stripe Checkout) di una prenotazione in attesa, con un coupon facoltativo',
+    summary: 'Apre il pagamento con carta (Stripe Checkout) di una prenotazione in attesa, con un coupon facoltativo; con use_credit il credito paga prima e la carta il resto',
     tag: 'bookings',
     access: 'user',
     params: ZIdParams,

@@ -368,6 +368,8 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         });
         if (booking.status === 'pending_payment') await releaseCouponsOf(tx, booking);
         await notifyWaitlist(tx, booking);
+        // A hold gives back the credit set aside for the card's rest, refund or not: nothing was bought.
+        if (booking.status === 'pending_payment') await creditLedger.returnBookingPayment(tx, booking, { byMember: false, createdById: actor.id });
         if (!body.refund) return 'none';
         const credited = await creditLedger.returnBookingPayment(tx, booking, { byMember: false, createdById: actor.id });
         const useReturned = await returnCarnetUse(tx, id);

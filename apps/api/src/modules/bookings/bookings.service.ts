@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Booking, Transaction, User } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { formatEuros } from '../../lib/format.js';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { COUPON_MESSAGES, couponDiscountCents, couponProblem, redeemCoupon } from '../coupons/coupon-rules.js';
@@ -15,7 +16,7 @@ import type { Checkouts } from '../payments/checkout.js';
 import { requireStripe } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { returnCarnetUse } from '../carnets/carnet-uses.js';
-import { createCreditLedger } from '../credit/credit-ledger.js';
+import { CARD_REST_REASON, createCreditLedger, LAPSED_HOLD_REASON } from '../credit/credit-ledger.js';
 import { readSettings } from '../settings/settings.service.js';
 import { assertCertificateForBooking } from '../certificates/certificate-status.js';
 import { dayAvailability } from './availability.js';
@@ -58,6 +59,7 @@ export const BOOKING_MESSAGES = {
   cancelledRefund: 'Prenotazione annullata: il rimborso è in corso e arriverà sulla stessa carta.',
   lateCancel: (hours: number) => `La cancellazione gratuita è possibile fino a ${hours} ore prima dell’inizio: contatta la segreteria.`,
   notCancellable: 'Questa prenotazione non si può annullare.',
+  noCredit: 'Non hai credito da usare per questa prenotazione.',
 } as const;
 
 type Routes = typeof api.bookings;
@@ -126,11 +128,15 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
      * A paid hold is confirmed. A payment that arrives after the hold lapsed still gets the slot if
      * nobody took it meanwhile; otherwise the payments module refunds it.
      */
-    async confirm(tx, bookingId) {
-      const [booking] = await tx.$queryRaw<{ status: Booking['status']; courtId: number; startsAt: Date; endsAt: Date }[]>`
-        SELECT status, court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
+    async confirm(tx, bookingId, payment) {
+      const [booking] = await tx.$queryRaw<{ status: Booking['status']; courtId: number; startsAt: Date; endsAt: Date; priceCents: number; userId: number | null }[]>`
+        SELECT status, court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt", price_cents AS "priceCents", user_id AS "userId" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
       if (!booking) return false;
+      // Credit pays what the card did not: set aside when the checkout opened, taken again if it went back meanwhile.
+      const creditPaid = async () =>
+        booking.userId === null || (await creditLedger.holdForBooking(tx, { id: bookingId, userId: booking.userId }, booking.priceCents - payment.amountCents, CARD_REST_REASON));
       if (booking.status === 'pending_payment') {
+        if (!(await creditPaid())) return false;
         await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
         return true;
       }
@@ -140,9 +146,15 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         where: { courtId: booking.courtId, id: { not: bookingId }, startsAt: { lt: booking.endsAt }, endsAt: { gt: booking.startsAt }, ...UNDER_OVERLAP_CONSTRAINT },
         select: { id: true },
       });
-      if (clash) return false;
+      if (clash || !(await creditPaid())) return false;
       await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
       return true;
+    },
+
+    /** A checkout that ended unpaid gives back the credit set aside for its rest (a new checkout sets it aside anew). */
+    async checkoutExpired(tx, bookingId) {
+      const [booking] = await tx.$queryRaw<Pick<Booking, 'status' | 'userId'>[]>`SELECT status, user_id AS "userId" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
+      if (booking?.userId && booking.status !== 'confirmed') await creditLedger.holdForBooking(tx, { id: bookingId, userId: booking.userId }, 0, LAPSED_HOLD_REASON);
     },
   };
 
@@ -210,13 +222,17 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       if (body.coupon_code && !applied) await applyCoupon(booking, body.coupon_code, now);
       const current = await ownBooking(user.id, id);
       const dto = toBookingDto(current, now, (await readSettings(db)).freeCancellationHours);
+      // Credit first, on the price after the coupon; every checkout sets the credit aside anew (none: given back).
+      const creditCents = body.use_credit ? await creditLedger.creditTowards(db, { id, userId: user.id }, current.priceCents) : 0;
+      if (body.use_credit && creditCents === 0) throw new AppError(409, BOOKING_MESSAGES.noCredit);
       const checkoutUrl = await checkouts.open({
         kind: 'booking',
         targetId: id,
         customer: { id: user.id, email: user.email },
-        amountCents: current.priceCents,
-        itemName: `Campo ${current.court.code} · ${whenOf(current)}`,
+        amountCents: current.priceCents - creditCents,
+        itemName: `Campo ${current.court.code} · ${whenOf(current)}${creditCents > 0 ? ` (${formatEuros(creditCents)} pagati con il credito)` : ''}`,
         cancelPath: `/prenotazioni/pagamento/${id}`,
+        inTransaction: (tx) => creditLedger.holdForCheckout(tx, { id, userId: user.id }, creditCents),
       });
       return { checkout_url: checkoutUrl, booking: dto };
     },
@@ -243,14 +259,15 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         if (cancelled.count === 0) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
         if (booking.status === 'pending_payment') await releaseCouponsOf(tx, booking);
         if (refund) await jobs.send('refund-payment', { paymentId: payment.id, reason: 'cancelled' }, { tx });
-        if (booking.status === 'confirmed') await creditLedger.returnBookingPayment(tx, booking, { byMember: true });
+        // Confirmed: what credit paid; a hold: the credit set aside for the card's rest.
+        await creditLedger.returnBookingPayment(tx, booking, { byMember: true });
         if (booking.status === 'confirmed') await returnCarnetUse(tx, id);
         await notifyWaitlist(tx, booking);
       }, TRANSACTION_OPTIONS);
       return { message: refund ? BOOKING_MESSAGES.cancelledRefund : BOOKING_MESSAGES.cancelled, booking: toBookingDto(await ownBooking(user.id, id), now, freeCancellationHours) };
     },
 
-    /** Job, every minute: holds past their time become expired, their Checkout closed, coupons given back. */
+    /** Job, every minute: holds past their time become expired, their Checkout closed, coupons and set-aside credit given back. */
     async expireLapsedHolds() {
       const lapsed = await db.booking.findMany({ where: { status: 'pending_payment', holdExpiresAt: { lte: new Date() } }, select: { id: true, courtId: true, startsAt: true, endsAt: true } });
       for (const { id, ...slot } of lapsed) {
@@ -265,6 +282,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
           await notifyWaitlist(tx, slot);
         }, TRANSACTION_OPTIONS);
       }
+      await creditLedger.returnLapsedHolds(db);
       return lapsed.length;
     },
 

@@ -2,12 +2,19 @@
 // one movement at a time inside the caller's transaction; the database moves the balance with it and
 // refuses an overdraft.
 import type { AppDeps } from '../../deps.js';
-import type { Prisma } from '../../generated/prisma/client.js';
-import { conflictOn } from '../../lib/db.js';
+import type { Booking, Prisma } from '../../generated/prisma/client.js';
+import { conflictOn, TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { AppError } from '../../lib/errors.js';
+import { isLiveHold } from '../bookings/booking-terms.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { creditMovementEmail } from './credit.emails.js';
 
 export const INSUFFICIENT_CREDIT = 'Credito insufficiente per questo movimento.';
+export const LAPSED_HOLD_REASON = 'Pagamento non completato: credito restituito';
+export const CARD_REST_REASON = 'Pagamento prenotazione: il resto con carta';
+export const HOLD_GONE = 'La prenotazione non è più in attesa di pagamento.';
+/** Stripe charges at least 0,50 € in euros: credit towards a card payment leaves the card that much. */
+const CARD_MINIMUM_CENTS = 50;
 export const WITH_AUTHOR = { createdBy: { select: { id: true, firstName: true, lastName: true } } } as const;
 
 export type MovementInput = Pick<Prisma.CreditMovementUncheckedCreateInput, 'userId' | 'amountCents' | 'kind' | 'reason' | 'transactionId' | 'bookingId'> & {
@@ -37,8 +44,51 @@ export function createCreditLedger({ jobs, config }: Pick<AppDeps, 'jobs' | 'con
     return { movement: created, balanceCents };
   }
 
+  /** Credit a booking holds: what its movements took from the member and did not give back. */
+  async function heldFor(tx: Prisma.TransactionClient, booking: { id: number; userId: number }) {
+    const { _sum } = await tx.creditMovement.aggregate({ where: { bookingId: booking.id, userId: booking.userId }, _sum: { amountCents: true } });
+    return -(_sum.amountCents ?? 0);
+  }
+
+  /**
+   * Brings the credit a booking holds to `cents`: takes the difference from the balance or gives the
+   * surplus back, by the member (no e-mail). The caller holds the booking's row lock, so the credit of
+   * one booking is never moved twice at once. Returns false, moving nothing, when the balance cannot
+   * cover the difference (read under the balance row's lock, so the transaction stays usable).
+   */
+  async function holdForBooking(tx: Prisma.TransactionClient, booking: { id: number; userId: number }, cents: number, reason: string) {
+    const difference = cents - (await heldFor(tx, booking));
+    if (difference === 0) return true;
+    if (difference > 0) {
+      const [row] = await tx.$queryRaw<{ balanceCents: number }[]>`SELECT balance_cents AS "balanceCents" FROM credit_balances WHERE user_id = ${booking.userId} FOR UPDATE`;
+      if ((row?.balanceCents ?? 0) < difference) return false;
+    }
+    await move(tx, { userId: booking.userId, amountCents: -difference, kind: 'payment', reason, bookingId: booking.id, transactionId: null, createdById: null, byMember: true });
+    return true;
+  }
+
   return {
     move,
+    heldFor,
+    holdForBooking,
+
+    /** The credit a member can put towards a booking's price with the card paying the rest (0 when none). */
+    async creditTowards(db: AppDeps['db'], booking: { id: number; userId: number }, priceCents: number) {
+      const available = (await balanceOf(db, booking.userId)) + (await heldFor(db, booking));
+      return Math.max(0, Math.min(available, priceCents - CARD_MINIMUM_CENTS));
+    },
+
+    /**
+     * In the transaction that opens a booking's Checkout: sets aside `cents` of credit for the rest the
+     * card pays (0 gives back what an earlier attempt set aside), only while the hold is live.
+     */
+    async holdForCheckout(tx: Prisma.TransactionClient, booking: { id: number; userId: number }, cents: number) {
+      const [row] = await tx.$queryRaw<Pick<Booking, 'status' | 'holdExpiresAt'>[]>`
+        SELECT status, hold_expires_at AS "holdExpiresAt" FROM bookings WHERE id = ${booking.id} FOR UPDATE`;
+      if (!row || !isLiveHold(row, new Date())) throw new AppError(409, HOLD_GONE);
+      const reason = cents > 0 ? CARD_REST_REASON : 'Credito restituito: la prenotazione si paga tutta con carta';
+      if (!(await holdForBooking(tx, booking, cents, reason))) throw new AppError(409, INSUFFICIENT_CREDIT, { amount: [INSUFFICIENT_CREDIT] });
+    },
 
     /**
      * A cancelled booking gives back to credit what credit paid for it (what is still out: returning
@@ -46,11 +96,27 @@ export function createCreditLedger({ jobs, config }: Pick<AppDeps, 'jobs' | 'con
      */
     async returnBookingPayment(tx: Prisma.TransactionClient, booking: { id: number; userId: number | null }, { byMember, createdById = null }: { byMember: boolean; createdById?: number | null }) {
       if (booking.userId === null) return 0;
-      const { _sum } = await tx.creditMovement.aggregate({ where: { bookingId: booking.id, userId: booking.userId }, _sum: { amountCents: true } });
-      const owed = -(_sum.amountCents ?? 0);
+      const owed = await heldFor(tx, { id: booking.id, userId: booking.userId });
       if (owed <= 0) return 0;
       await move(tx, { userId: booking.userId, amountCents: owed, kind: 'payment', reason: 'Prenotazione annullata: pagamento restituito al credito', bookingId: booking.id, transactionId: null, createdById, byMember });
       return owed;
+    },
+
+    /**
+     * Holds that lapsed (by the minute job, or marked expired when someone else took the slot) give back
+     * the credit set aside for the card's remainder, once: each under its booking's lock, still expired.
+     */
+    async returnLapsedHolds(db: AppDeps['db']) {
+      const lapsed = await db.$queryRaw<{ id: number; userId: number }[]>`
+        SELECT b.id, b.user_id AS "userId" FROM bookings b JOIN credit_movements m ON m.booking_id = b.id AND m.user_id = b.user_id
+        WHERE b.status = 'expired' GROUP BY b.id HAVING sum(m.amount_cents) < 0`;
+      for (const booking of lapsed) {
+        await db.$transaction(async (tx) => {
+          const [still] = await tx.$queryRaw<unknown[]>`SELECT id FROM bookings WHERE id = ${booking.id} AND status = 'expired' FOR UPDATE`;
+          if (still) await holdForBooking(tx, booking, 0, LAPSED_HOLD_REASON);
+        }, TRANSACTION_OPTIONS);
+      }
+      return lapsed.length;
     },
   };
 }

@@ -35,7 +35,7 @@ export const CREDIT_MESSAGES = {
 export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
   const { db } = deps;
 
-  const { move, returnBookingPayment } = createCreditLedger(deps);
+  const { move, heldFor, returnBookingPayment } = createCreditLedger(deps);
 
   async function statement(userId: number, page: PageRequest): Promise<TCreditStatement> {
     const [balanceCents, rows, total, settings] = await Promise.all([
@@ -97,7 +97,9 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
         const [held] = await tx.$queryRaw<{ status: Booking['status']; holdExpiresAt: Date | null; priceCents: number }[]>`
           SELECT status, hold_expires_at AS "holdExpiresAt", price_cents AS "priceCents" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
         if (!held || !isLiveHold(held, new Date())) throw new AppError(409, CREDIT_MESSAGES.notPayable);
-        const moved = await move(tx, { userId: user.id, amountCents: -held.priceCents, kind: 'payment', reason: 'Pagamento prenotazione', bookingId, transactionId: null, createdById: null, byMember: true });
+        // Credit set aside for a card's rest that was never paid counts towards the price.
+        const setAside = await heldFor(tx, { id: bookingId, userId: user.id });
+        const moved = await move(tx, { userId: user.id, amountCents: setAside - held.priceCents, kind: 'payment', reason: 'Pagamento prenotazione', bookingId, transactionId: null, createdById: null, byMember: true });
         await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
         return moved;
       }, TRANSACTION_OPTIONS);

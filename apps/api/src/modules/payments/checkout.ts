@@ -29,6 +29,8 @@ export interface CheckoutRequest {
   cancelPath: string;
   /** For a carnet: the product bought (its target is the member). */
   carnetProductId?: number;
+  /** Work that commits with the payment row, before Stripe is asked (e.g. credit set aside for the rest). */
+  inTransaction?: (tx: Prisma.TransactionClient) => Promise<void>;
 }
 
 /** Where a payment row names what it buys; a credit top-up or a carnet is bought for the paying member. */
@@ -75,6 +77,7 @@ export function createCheckouts({ db, config, stripe }: Pick<AppDeps, 'db' | 'co
       return db.$transaction(async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`checkout-${request.kind}`}), ${request.targetId})`;
         await closeOpenSessions(request.kind, request.targetId, tx);
+        await request.inTransaction?.(tx);
         const session = await client.checkout.sessions.create({
           mode: 'payment',
           line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: request.amountCents, product_data: { name: request.itemName } } }],

@@ -1,0 +1,189 @@
+// Credit first, the card for the rest, through the real database, the job queue and the Stripe double:
+// one Checkout for the remainder, the credit set aside with it and given back once when the checkout or
+// the hold ends unpaid, the booking confirmed once however often the webhook comes, the cancellation
+// in time returning each part where it came from, and the revenue adding up to the booking's price.
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatEuros } from '../../lib/format.js';
+import { addDays, todayInRome } from '../../lib/time.js';
+import { useTestApp } from '../../test/app.js';
+import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { createMember, type TestMember } from '../../test/members.js';
+import { revenueTotals } from '../finance/revenue.js';
+
+const { app, db, deps, services, stripe } = await useTestApp({}, { stripe: true });
+const double = stripe!;
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
+const balanceOf = async (userId: number) => (await db.creditBalance.findUnique({ where: { userId } }))?.balanceCents ?? 0;
+const ledgerSum = async (userId: number) => (await db.creditMovement.aggregate({ where: { userId }, _sum: { amountCents: true } }))._sum.amountCents ?? 0;
+const statusOf = async (id: number) => (await db.booking.findUniqueOrThrow({ where: { id } })).status;
+const movementsOf = async (bookingId: number) => (await db.creditMovement.findMany({ where: { bookingId }, orderBy: { id: 'asc' } })).map((movement) => movement.amountCents);
+const lastEvent = (type: string) => double.events.filter((event) => event.type === type).at(-1)!;
+
+let staff: string;
+let court: number;
+beforeAll(async () => {
+  staff = await loginAs(app, DEMO.staff);
+  court = (await db.court.findUniqueOrThrow({ where: { code: 'C2' } })).id;
+  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, freeCancellationHours: 24 } });
+});
+
+const creditOf = (member: TestMember, amount: string) =>
+  request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount, method: 'cash' }).expect(200);
+/** A 20 € day slot held for the member, days ahead (each test on its own day). */
+const hold = async (member: TestMember, daysAhead: number, start = '10:30') =>
+  (await request(app).post('/api/bookings').set(bearer(member.token)).send({ date: addDays(todayInRome(), daysAhead), court_id: court, start }).expect(201)).body.booking as { id: number; price: string };
+const checkout = (member: TestMember, id: number, body: Record<string, unknown>) => request(app).post(`/api/bookings/${id}/checkout`).set(bearer(member.token)).send(body);
+const paymentOf = (sessionId: string) => db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } });
+
+describe('credit first, the card for the rest', () => {
+  it('opens one Checkout for the remainder with the credit set aside, confirms once on a replayed webhook, and the revenue is the price', async () => {
+    const member = await createMember(app, db);
+    await creditOf(member, '15');
+    const booking = await hold(member, 2);
+    const before = (await revenueTotals(db)).booking;
+    double.setAutoDeliver(false);
+    try {
+      const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
+      const sessionId = sessionIdOf(opened.body.checkout_url);
+      expect(await paymentOf(sessionId)).toMatchObject({ kind: 'booking', bookingId: booking.id, amountCents: 500, status: 'pending' });
+      expect(await balanceOf(member.id)).toBe(0);
+      expect(await movementsOf(booking.id)).toEqual([-1500]);
+      await double.pay(sessionId);
+      const completed = lastEvent('checkout.session.completed');
+      expect(await Promise.all([double.deliver(completed), double.deliver(completed), double.deliver(completed)])).toEqual([200, 200, 200]);
+      const outcome = await request(app).post('/api/payments/reconcile').set(bearer(member.token)).send({ session_id: sessionId }).expect(200);
+      expect(outcome.body).toEqual({ status: 'paid', kind: 'booking', target_id: booking.id });
+      expect(await paymentOf(sessionId)).toMatchObject({ amountCents: 500, status: 'completed' });
+    } finally {
+      double.setAutoDeliver(true);
+    }
+    expect(await statusOf(booking.id)).toBe('confirmed');
+    expect(await movementsOf(booking.id)).toEqual([-1500]);
+    expect(await balanceOf(member.id)).toBe(0);
+    // Credit spent (15 €) and the card (5 €) make the booking's 20 € of revenue, counted once.
+    expect((await revenueTotals(db)).booking - before).toBe(2000);
+    await deps.jobs.waitUntilIdle();
+    expect(await db.transaction.count({ where: { bookingId: booking.id, type: 'refund' } })).toBe(0);
+  });
+
+  it('cancelled in time: the credit part goes back to credit and the card part is refunded by the job, and the revenue returns to where it was', async () => {
+    const member = await createMember(app, db);
+    await creditOf(member, '12');
+    const booking = await hold(member, 3);
+    const before = (await revenueTotals(db)).booking;
+    const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
+    await double.pay(sessionIdOf(opened.body.checkout_url));
+    expect(await statusOf(booking.id)).toBe('confirmed');
+    const cancelled = await request(app).post(`/api/bookings/${booking.id}/cancel`).set(bearer(member.token)).expect(200);
+    expect(cancelled.body.message).toBe('Prenotazione annullata: il rimborso è in corso e arriverà sulla stessa carta.');
+    await deps.jobs.waitUntilIdle();
+    expect(await balanceOf(member.id)).toBe(1200);
+    expect(await movementsOf(booking.id)).toEqual([-1200, 1200]);
+    const refund = await db.transaction.findFirstOrThrow({ where: { bookingId: booking.id, type: 'refund' } });
+    expect(refund).toMatchObject({ amountCents: 800, method: 'stripe', status: 'completed' });
+    expect((await revenueTotals(db)).booking).toBe(before);
+  });
+
+  it('applies a coupon to the price first, then the credit, and charges the card the rest', async () => {
+    const member = await createMember(app, db);
+    await db.bookingCoupon.create({ data: { code: 'CREDITO-META', discountType: 'percentage', discountValue: 50, band: 'day' } });
+    await creditOf(member, '6');
+    const booking = await hold(member, 4);
+    const opened = await checkout(member, booking.id, { coupon_code: 'credito-meta', use_credit: true }).expect(200);
+    expect(opened.body.booking).toMatchObject({ price: '10.00', coupon_code: 'CREDITO-META' });
+    expect(await paymentOf(sessionIdOf(opened.body.checkout_url))).toMatchObject({ amountCents: 400, description: expect.stringContaining(`${formatEuros(600)} pagati con il credito`) });
+    expect(await movementsOf(booking.id)).toEqual([-600]);
+  });
+
+  it('leaves the card at least 0,50 €, refuses without credit, and a plain card checkout gives the credit set aside back', async () => {
+    const member = await createMember(app, db);
+    const booking = await hold(member, 5);
+    expect((await checkout(member, booking.id, { use_credit: true }).expect(409)).body.message).toBe('Non hai credito da usare per questa prenotazione.');
+    await creditOf(member, '30');
+    const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
+    expect(await paymentOf(sessionIdOf(opened.body.checkout_url))).toMatchObject({ amountCents: 50 });
+    expect(await balanceOf(member.id)).toBe(1050);
+    // Changing mind: the card pays it all, the first session is closed and the credit comes back at once.
+    const byCard = await checkout(member, booking.id, {}).expect(200);
+    expect(await paymentOf(sessionIdOf(opened.body.checkout_url))).toMatchObject({ status: 'failed' });
+    expect(await paymentOf(sessionIdOf(byCard.body.checkout_url))).toMatchObject({ amountCents: 2000 });
+    expect(await balanceOf(member.id)).toBe(3000);
+    // And back to credit + card: what was set aside before counts again, once.
+    await checkout(member, booking.id, { use_credit: true }).expect(200);
+    expect(await balanceOf(member.id)).toBe(1050);
+    expect(await ledgerSum(member.id)).toBe(1050);
+  });
+
+  it('gives the credit back once when the Checkout expires unpaid, however often Stripe says so', async () => {
+    const member = await createMember(app, db);
+    await creditOf(member, '10');
+    const booking = await hold(member, 6);
+    const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
+    expect(await balanceOf(member.id)).toBe(0);
+    await double.expireNow(sessionIdOf(opened.body.checkout_url));
+    expect(await double.deliver(lastEvent('checkout.session.expired'))).toBe(200);
+    expect(await balanceOf(member.id)).toBe(1000);
+    expect(await movementsOf(booking.id)).toEqual([-1000, 1000]);
+    expect(await statusOf(booking.id)).toBe('pending_payment');
+  });
+
+  it('gives the credit back once when the hold lapses, also when another member took the slot before the minute job ran', async () => {
+    const member = await createMember(app, db);
+    const other = await createMember(app, db);
+    await creditOf(member, '16');
+    const first = await hold(member, 7, '09:00');
+    await checkout(member, first.id, { use_credit: true }).expect(200);
+    await db.booking.update({ where: { id: first.id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
+    await Promise.all([services.bookings.expireLapsedHolds(), services.bookings.expireLapsedHolds()]);
+    expect(await statusOf(first.id)).toBe('expired');
+    expect(await balanceOf(member.id)).toBe(1600);
+
+    const second = await hold(member, 7, '10:30');
+    await checkout(member, second.id, { use_credit: true }).expect(200);
+    await db.booking.update({ where: { id: second.id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
+    // The other member's booking marks the lapsed hold expired (its session still open): the job gives the credit back.
+    await hold(other, 7, '10:30');
+    expect(await statusOf(second.id)).toBe('expired');
+    expect(await balanceOf(member.id)).toBe(0);
+    await services.bookings.expireLapsedHolds();
+    await services.bookings.expireLapsedHolds();
+    expect(await balanceOf(member.id)).toBe(1600);
+    expect(await movementsOf(second.id)).toEqual([-1600, 1600]);
+    expect(await ledgerSum(member.id)).toBe(1600);
+  });
+
+  it('a card rest paid after the credit went back takes the credit again, or is refunded when the credit is gone', async () => {
+    const member = await createMember(app, db);
+    await creditOf(member, '10');
+    const booking = await hold(member, 8);
+    const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
+    const sessionId = sessionIdOf(opened.body.checkout_url);
+    // The hold lapses and the job gives the credit back, but the member was still paying: the slot is free.
+    await db.booking.update({ where: { id: booking.id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
+    await db.transaction.update({ where: { stripeCheckoutSessionId: sessionId }, data: { status: 'failed' } });
+    await services.bookings.expireLapsedHolds();
+    expect(await balanceOf(member.id)).toBe(1000);
+    await double.pay(sessionId);
+    expect(await statusOf(booking.id)).toBe('confirmed');
+    expect(await balanceOf(member.id)).toBe(0);
+    expect(await movementsOf(booking.id)).toEqual([-1000, 1000, -1000]);
+
+    const spent = await hold(member, 9);
+    await creditOf(member, '10');
+    const late = await checkout(member, spent.id, { use_credit: true }).expect(200);
+    const lateSession = sessionIdOf(late.body.checkout_url);
+    await db.booking.update({ where: { id: spent.id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
+    await db.transaction.update({ where: { stripeCheckoutSessionId: lateSession }, data: { status: 'failed' } });
+    await services.bookings.expireLapsedHolds();
+    await request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(staff)).send({ amount: '-10', reason: 'Credito usato altrove' }).expect(200);
+    await double.pay(lateSession);
+    await deps.jobs.waitUntilIdle();
+    expect(await statusOf(spent.id)).toBe('expired');
+    expect(await db.transaction.findFirstOrThrow({ where: { bookingId: spent.id, type: 'refund' } })).toMatchObject({ amountCents: 1000 });
+    expect(await balanceOf(member.id)).toBe(0);
+    expect(await ledgerSum(member.id)).toBe(0);
+  });
+});
