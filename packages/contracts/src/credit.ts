@@ -63,6 +63,16 @@ export const ZCreditSettingsBody = z
   .refine((body) => body.top_up_max >= body.top_up_min, { path: ['top_up_max'], message: 'Il massimo non può essere inferiore al minimo.' });
 export type TCreditSettingsBody = z.input<typeof ZCreditSettingsBody>;
 
+/** How staff give credit back: to the card of the online top-ups (oldest first) or in cash at the desk. */
+export const CREDIT_REFUND_METHODS = ['card', 'cash'] as const;
+export const CREDIT_REFUND_METHOD_LABELS: Record<(typeof CREDIT_REFUND_METHODS)[number], string> = { card: 'Sulla carta', cash: 'In contanti' };
+export const ZCreditRefundBody = z.object({
+  method: z.enum(CREDIT_REFUND_METHODS, { error: 'Scegli come rimborsare: sulla carta o in contanti.' }),
+  /** Empty: the whole balance. */
+  amount: z.preprocess((value) => (value === '' ? null : value), ZPositiveEuroInput.nullish()),
+});
+export type TCreditRefundBody = z.input<typeof ZCreditRefundBody>;
+
 const ZCreditChange = z.object({ message: z.string(), balance: ZMoney, movement: ZCreditMovement });
 
 export const creditRoutes = {
@@ -95,6 +105,11 @@ export const creditRoutes = {
     method: 'post', path: '/api/admin/users/:id/credit/adjustment', tag: 'credit', access: 'staff',
     summary: 'Rettifica del credito (in più o in meno) con il motivo; mai sotto zero',
     params: ZIdParams, body: ZCreditAdjustmentBody, response: ZCreditChange,
+  }),
+  refund: defineRoute({
+    method: 'post', path: '/api/admin/users/:id/credit/refund', tag: 'credit', access: 'staff',
+    summary: 'Rimborsa il credito (tutto il saldo o una parte): sulla carta, con rimborsi Stripe delle ricariche online dalla più vecchia, o in contanti',
+    params: ZIdParams, body: ZCreditRefundBody, response: ZCreditChange,
   }),
   settings: defineRoute({
     method: 'get', path: '/api/admin/credit/settings', tag: 'credit', access: 'admin',

@@ -13,4 +13,5 @@ export function registerCreditRoutes(mount: MountRoute, credit: CreditService) {
   mount(routes.settings, () => credit.settings());
   mount(routes.saveSettings, ({ body }) => credit.saveSettings(body));
   mount(routes.adjust, ({ params, body }, { req }) => credit.adjust(authOf(req).user, params.id, body));
+  mount(routes.refund, ({ params, body }, { req }) => credit.refund(authOf(req).user, params.id, body));
 }

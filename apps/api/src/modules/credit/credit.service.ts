@@ -14,6 +14,7 @@ import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { balanceOf, createCreditLedger, WITH_AUTHOR } from './credit-ledger.js';
+import { createCreditRefunds } from './credit-refunds.js';
 
 type MovementRow = CreditMovement & { createdBy: { id: number; firstName: string; lastName: string } | null };
 
@@ -32,10 +33,11 @@ export const CREDIT_MESSAGES = {
   bookingPaid: 'Prenotazione pagata con il credito.',
 } as const;
 
-export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
+export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'stripe'>, checkouts: Checkouts) {
   const { db } = deps;
 
   const { move, heldFor, returnBookingPayment } = createCreditLedger(deps);
+  const refunds = createCreditRefunds(deps, { move });
 
   async function statement(userId: number, page: PageRequest): Promise<TCreditStatement> {
     const [balanceCents, rows, total, settings] = await Promise.all([
@@ -150,6 +152,13 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
         TRANSACTION_OPTIONS,
       );
       return changed('Rettifica registrata.', result);
+    },
+
+    /** Credit given back to the card of the online top-ups or in cash (audited; the member is e-mailed). */
+    async refund(staff: User, userId: number, body: BodyOf<typeof api.credit.refund>) {
+      await memberOf(userId);
+      const { message, ...result } = await refunds.refund(staff.id, userId, body);
+      return changed(message, result);
     },
   };
 }
