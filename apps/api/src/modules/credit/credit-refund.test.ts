@@ -1,0 +1,120 @@
+// "Rimborsa il credito" through the real database, SMTP on loopback and the Stripe double: to the card
+// through refunds of the online top-ups, oldest first, each at most what is left of it; in cash with
+// refund rows in the books; audited and e-mailed; two at once never refund the same credit; a refund
+// Stripe refuses stops there with what went through recorded.
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatEuros } from '../../lib/format.js';
+import { useTestApp } from '../../test/app.js';
+import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { startMailCatcher } from '../../test/mail-catcher.js';
+import { createMember, type TestMember } from '../../test/members.js';
+
+const mail = await startMailCatcher();
+const { app, db, deps, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
+const double = stripe!;
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
+const balanceOf = async (userId: number) => (await db.creditBalance.findUnique({ where: { userId } }))?.balanceCents ?? 0;
+const ledgerSum = async (userId: number) => (await db.creditMovement.aggregate({ where: { userId }, _sum: { amountCents: true } }))._sum.amountCents ?? 0;
+
+let staff: string;
+beforeAll(async () => {
+  staff = await loginAs(app, DEMO.staff);
+});
+
+/** An online top-up paid through the double; returns its payment row. */
+async function topUpOnline(member: TestMember, amount: string) {
+  const created = await request(app).post('/api/me/credit/top-up').set(bearer(member.token)).send({ amount }).expect(200);
+  const sessionId = sessionIdOf(created.body.checkout_url);
+  await double.pay(sessionId);
+  return db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } });
+}
+const refundCredit = (member: TestMember, body: Record<string, unknown>) => request(app).post(`/api/admin/users/${member.id}/credit/refund`).set(bearer(staff)).send(body);
+const stripeRefundsOf = async (paymentIntent: string) => (await deps.stripe!.refunds.list({ payment_intent: paymentIntent })).data.map((refund) => refund.amount);
+const refundRowsOf = (userId: number) => db.transaction.findMany({ where: { userId, kind: 'credit', type: 'refund' }, orderBy: { id: 'asc' } });
+
+describe('Rimborsa il credito', () => {
+  it('to the card: the oldest online top-ups first, each at most what is left of it, a movement per top-up, audited and e-mailed', async () => {
+    const member = await createMember(app, db);
+    const first = await topUpOnline(member, '30');
+    const second = await topUpOnline(member, '20');
+    const third = await topUpOnline(member, '40');
+    await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '10', method: 'cash' }).expect(200);
+    expect(await balanceOf(member.id)).toBe(10_000);
+
+    const refunded = await refundCredit(member, { method: 'card', amount: '45' }).expect(200);
+    expect(refunded.body).toMatchObject({ message: `Rimborsati ${formatEuros(4500)} sulla carta.`, balance: '55.00', movement: { amount: '-15.00', kind: 'refund_to_card', by: { name: 'Stefano Segreteria' } } });
+    expect(await stripeRefundsOf(first.stripePaymentIntentId!)).toEqual([3000]);
+    expect(await stripeRefundsOf(second.stripePaymentIntentId!)).toEqual([1500]);
+    expect(await stripeRefundsOf(third.stripePaymentIntentId!)).toEqual([]);
+    const movements = await db.creditMovement.findMany({ where: { userId: member.id, kind: 'refund_to_card' }, include: { transaction: true }, orderBy: { id: 'asc' } });
+    expect(movements.map((movement) => [movement.amountCents, movement.transaction?.refundOfId, movement.transaction?.method])).toEqual([
+      [-3000, first.id, 'stripe'],
+      [-1500, second.id, 'stripe'],
+    ]);
+    expect((await db.transaction.findMany({ where: { id: { in: [first.id, second.id, third.id] } }, orderBy: { id: 'asc' } })).map((row) => row.status)).toEqual(['refunded', 'partially_refunded', 'completed']);
+    expect(await db.auditLog.count({ where: { action: 'POST /api/admin/users/:id/credit/refund', entityId: member.id } })).toBe(1);
+    // Stripe's charge.refunded webhooks find both refunds recorded already: no second row.
+    await deps.jobs.waitUntilIdle();
+    await expect.poll(() => double.deliveries.filter((delivery) => delivery.type === 'charge.refunded' && delivery.status === 200).length).toBeGreaterThanOrEqual(2);
+    expect((await refundRowsOf(member.id)).map((row) => row.amountCents)).toEqual([3000, 1500]);
+    expect(mail.messages.filter((message) => JSON.stringify(message.to).includes(member.email)).map((message) => message.subject)).toContain('Abbiamo usato parte del tuo credito');
+
+    // What is left on the cards (5 € + 40 €) cannot cover the whole balance (55 €): the rest is for cash.
+    const beyond = await refundCredit(member, { method: 'card' }).expect(422);
+    expect(beyond.body.errors.amount).toEqual([`Sulla carta si possono rimborsare al massimo ${formatEuros(4500)}: le ricariche online non rimborsate.`]);
+    const cash = await refundCredit(member, { method: 'cash', amount: '' }).expect(200);
+    expect(cash.body).toMatchObject({ message: `Rimborsati ${formatEuros(5500)} in contanti.`, balance: '0.00', movement: { kind: 'cash_refund' } });
+    const cashRows = (await refundRowsOf(member.id)).filter((row) => row.method === 'cash');
+    expect(cashRows.map((row) => [row.amountCents, row.refundOfId, row.status])).toEqual([
+      [500, second.id, 'completed'],
+      [4000, third.id, 'completed'],
+      [1000, expect.any(Number), 'completed'],
+    ]);
+    expect((await refundCredit(member, { method: 'cash' }).expect(422)).body.message).toBe('Il credito è a zero: non c’è nulla da rimborsare.');
+    expect(await ledgerSum(member.id)).toBe(0);
+  });
+
+  it('two simultaneous refunds of the whole balance: one goes through, the other is told the credit is gone', async () => {
+    const member = await createMember(app, db);
+    const topUp = await topUpOnline(member, '25');
+    const responses = await Promise.all([refundCredit(member, { method: 'card' }), refundCredit(member, { method: 'card' })]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 422]);
+    expect(responses.find((response) => response.status === 422)!.body.message).toBe('Il credito è a zero: non c’è nulla da rimborsare.');
+    expect(await stripeRefundsOf(topUp.stripePaymentIntentId!)).toEqual([2500]);
+    expect(await balanceOf(member.id)).toBe(0);
+    // An amount asked for twice at once: the second finds too little left.
+    const other = await createMember(app, db);
+    await request(app).post(`/api/admin/users/${other.id}/credit/top-up`).set(bearer(staff)).send({ amount: '30', method: 'cash' }).expect(200);
+    const twice = await Promise.all([refundCredit(other, { method: 'cash', amount: '20' }), refundCredit(other, { method: 'cash', amount: '20' })]);
+    expect(twice.map((response) => response.status).sort()).toEqual([200, 409]);
+    expect(await balanceOf(other.id)).toBe(1000);
+  });
+
+  it('checks its input and its role', async () => {
+    const member = await createMember(app, db);
+    expect((await refundCredit(member, { amount: '5' }).expect(422)).body.errors.method).toEqual(['Scegli come rimborsare: sulla carta o in contanti.']);
+    expect((await refundCredit(member, { method: 'cash', amount: '-5' }).expect(422)).body.errors.amount).toBeDefined();
+    await request(app).post(`/api/admin/users/${member.id}/credit/refund`).set(bearer(member.token)).send({ method: 'cash' }).expect(403);
+    await request(app).post('/api/admin/users/999999/credit/refund').set(bearer(staff)).send({ method: 'cash' }).expect(404);
+  });
+
+  it('stops at a refund Stripe refuses: what went through is debited and recorded, the rest stays credit', async () => {
+    const member = await createMember(app, db);
+    await topUpOnline(member, '20');
+    const second = await topUpOnline(member, '20');
+    // Refunded on Stripe's side by hand, its webhook not delivered yet: Stripe refuses a second refund of it.
+    double.setAutoDeliver(false);
+    try {
+      await deps.stripe!.refunds.create({ payment_intent: second.stripePaymentIntentId! });
+      const stopped = await refundCredit(member, { method: 'card' }).expect(200);
+      expect(stopped.body).toMatchObject({ message: `Rimborsati ${formatEuros(2000)} sulla carta su ${formatEuros(4000)}: Stripe ha rifiutato il resto, che resta nel credito.`, balance: '20.00' });
+    } finally {
+      double.setAutoDeliver(true);
+    }
+    expect((await refundRowsOf(member.id)).map((row) => row.amountCents)).toEqual([2000]);
+    expect(await ledgerSum(member.id)).toBe(2000);
+  });
+});
