@@ -18,6 +18,11 @@ export const CREDIT_MOVEMENT_LABELS: Record<TCreditMovementKind, string> = {
   cash_refund: 'Rimborso in contanti',
 };
 
+/** Stripe charges at least 0,50 € in euros: credit put towards a card payment leaves the card that much. */
+export const CARD_MINIMUM_CENTS = 50;
+/** The credit a balance puts towards a price when the card pays the rest (0: none). */
+export const creditTowardsCents = (balanceCents: number, priceCents: number) => Math.max(0, Math.min(balanceCents, priceCents - CARD_MINIMUM_CENTS));
+
 /** How money is handed over at the desk: cash, a POS card payment or a bank transfer. */
 export const DESK_TOP_UP_METHODS = ['cash', 'card', 'bank_transfer'] as const;
 export const DESK_TOP_UP_METHOD_LABELS: Record<(typeof DESK_TOP_UP_METHODS)[number], string> = { cash: 'Contanti', card: 'POS', bank_transfer: 'Bonifico' };

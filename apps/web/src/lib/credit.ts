@@ -1,5 +1,5 @@
 // Calls for credit: the member's own statement and online top-up, and the desk's view and writes.
-import { api, type TCreditAdjustmentBody, type TCreditTopUpBody, type TDeskTopUpBody } from '@beach/contracts';
+import { api, type TCreditAdjustmentBody, type TCreditRefundBody, type TCreditTopUpBody, type TDeskTopUpBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './api-client';
 import { goToCheckout } from './checkout';
@@ -37,3 +37,4 @@ function useDeskMutation<Body, Result>(userId: number, send: (body: Body) => Pro
 }
 export const useDeskTopUp = (userId: number) => useDeskMutation(userId, (body: TDeskTopUpBody) => callApi(api.credit.deskTopUp, { params: { id: userId }, body }));
 export const useAdjustCredit = (userId: number) => useDeskMutation(userId, (body: TCreditAdjustmentBody) => callApi(api.credit.adjust, { params: { id: userId }, body }));
+export const useRefundCredit = (userId: number) => useDeskMutation(userId, (body: TCreditRefundBody) => callApi(api.credit.refund, { params: { id: userId }, body }));

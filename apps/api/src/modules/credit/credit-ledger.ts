@@ -1,6 +1,7 @@
 // Writing to the credit ledger (docs/domain.md#credit), for every module that moves a member's credit:
 // one movement at a time inside the caller's transaction; the database moves the balance with it and
 // refuses an overdraft.
+import { creditTowardsCents } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, Prisma } from '../../generated/prisma/client.js';
 import { conflictOn, TRANSACTION_OPTIONS } from '../../lib/db.js';
@@ -13,8 +14,6 @@ export const INSUFFICIENT_CREDIT = 'Credito insufficiente per questo movimento.'
 export const LAPSED_HOLD_REASON = 'Pagamento non completato: credito restituito';
 export const CARD_REST_REASON = 'Pagamento prenotazione: il resto con carta';
 export const HOLD_GONE = 'La prenotazione non è più in attesa di pagamento.';
-/** Stripe charges at least 0,50 € in euros: credit towards a card payment leaves the card that much. */
-const CARD_MINIMUM_CENTS = 50;
 export const WITH_AUTHOR = { createdBy: { select: { id: true, firstName: true, lastName: true } } } as const;
 
 export type MovementInput = Pick<Prisma.CreditMovementUncheckedCreateInput, 'userId' | 'amountCents' | 'kind' | 'reason' | 'transactionId' | 'bookingId'> & {
@@ -74,8 +73,7 @@ export function createCreditLedger({ jobs, config }: Pick<AppDeps, 'jobs' | 'con
 
     /** The credit a member can put towards a booking's price with the card paying the rest (0 when none). */
     async creditTowards(db: AppDeps['db'], booking: { id: number; userId: number }, priceCents: number) {
-      const available = (await balanceOf(db, booking.userId)) + (await heldFor(db, booking));
-      return Math.max(0, Math.min(available, priceCents - CARD_MINIMUM_CENTS));
+      return creditTowardsCents((await balanceOf(db, booking.userId)) + (await heldFor(db, booking)), priceCents);
     },
 
     /**

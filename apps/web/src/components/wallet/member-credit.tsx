@@ -1,6 +1,7 @@
 // The desk's view of a member's credit (the member's page in /admin/users): balance and movements, a
-// top-up paid at the desk (cash, POS, bank transfer) and a correction with its reason.
-import { DESK_TOP_UP_METHOD_LABELS, DESK_TOP_UP_METHODS, ZCreditAdjustmentBody, ZDeskTopUpBody } from '@beach/contracts';
+// top-up paid at the desk (cash, POS, bank transfer), a correction with its reason and "Rimborsa il
+// credito" (to the card of the online top-ups or in cash; empty amount: the whole balance).
+import { CREDIT_REFUND_METHOD_LABELS, CREDIT_REFUND_METHODS, DESK_TOP_UP_METHOD_LABELS, DESK_TOP_UP_METHODS, ZCreditAdjustmentBody, ZCreditRefundBody, ZDeskTopUpBody } from '@beach/contracts';
 import { useState } from 'react';
 import { DetailSection } from '../admin/detail-modal';
 import { Alert } from '../ui/alert';
@@ -9,7 +10,7 @@ import { Input, Select } from '../ui/field';
 import { Spinner } from '../ui/spinner';
 import { formatMoney } from '../../lib/format';
 import { FormAlert, useZodForm } from '../ui/form';
-import { useAdjustCredit, useDeskTopUp, useMemberCredit } from '../../lib/credit';
+import { useAdjustCredit, useDeskTopUp, useMemberCredit, useRefundCredit } from '../../lib/credit';
 import { CreditMovements } from './credit-movements';
 
 // Amounts are sent as typed ({ raw: true }): the server turns euros into cents itself.
@@ -29,6 +30,7 @@ export function MemberCredit({ userId }: { userId: number }) {
           <>
             <DeskTopUpForm userId={userId} onDone={setNotice} />
             <AdjustmentForm userId={userId} onDone={setNotice} />
+            <RefundForm userId={userId} onDone={setNotice} />
             <CreditMovements statement={credit.data} onPageChange={setPage} />
           </>
         )}
@@ -69,6 +71,24 @@ function AdjustmentForm({ userId, onDone }: { userId: number; onDone: (notice: N
       <div className="w-32"><Input label="Rettifica (€)" inputMode="decimal" placeholder="-5,00" autoComplete="off" hint="Negativa per togliere" {...field('amount')} /></div>
       <div className="min-w-48 flex-1"><Input label="Motivo" autoComplete="off" {...field('reason')} /></div>
       <Button type="submit" size="sm" variant="secondary" loading={formState.isSubmitting} loadingText="Registrazione...">Rettifica</Button>
+    </form>
+  );
+}
+
+function RefundForm({ userId, onDone }: { userId: number; onDone: (notice: Notice) => void }) {
+  const refund = useRefundCredit(userId);
+  const { field, submit, failure, reset, formState } = useZodForm({ schema: ZCreditRefundBody, defaultValues: { amount: '', method: 'card' } });
+  const onSubmit = submit(async (body) => {
+    onDone(null);
+    onDone({ tone: 'success', text: (await refund.mutateAsync(body)).message });
+    reset();
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Rimborsa il credito" className="flex flex-wrap items-end gap-3">
+      <FormAlert failure={failure} className="w-full" />
+      <div className="w-32"><Input label="Rimborso (€)" inputMode="decimal" placeholder="Tutto" autoComplete="off" hint="Vuoto: tutto il saldo" {...field('amount')} /></div>
+      <div className="w-40"><Select label="Rimborsa" options={CREDIT_REFUND_METHODS.map((method) => ({ value: method, label: CREDIT_REFUND_METHOD_LABELS[method] }))} {...field('method')} /></div>
+      <Button type="submit" size="sm" variant="secondary" loading={formState.isSubmitting} loadingText="Rimborso...">Rimborsa il credito</Button>
     </form>
   );
 }

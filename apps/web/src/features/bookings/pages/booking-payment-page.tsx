@@ -1,5 +1,6 @@
 // /prenotazioni/pagamento/{bookingId} (docs/domain.md#holds): the hold's summary and countdown, a coupon, the
-// total, "Paga con carta" and "Annulla prenotazione". Only the owner sees it (the API answers 404).
+// total, "Paga con carta" (or credit first, the card for the rest) and "Annulla prenotazione". Only the
+// owner sees it (the API answers 404).
 import { ZBookingCheckoutBody, type TBookingCheckoutBody } from '@beach/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -18,6 +19,7 @@ import { useBookingCheckout, useCancelBooking } from '../api/bookings';
 import { BookingSummary } from '../../../components/booking-summary';
 import { PayWithCarnet } from '../../../components/carnets/pay-with-carnet';
 import { PayWithCredit } from '../../../components/wallet/pay-with-credit';
+import { CreditAndCardButton } from '../../../components/wallet/credit-and-card';
 
 /** Seconds left until `until`, ticking every second. */
 function useCountdown(until: string | null) {
@@ -111,9 +113,12 @@ export default function BookingPaymentPage() {
                 <Button variant="ghost" onClick={release} loading={cancel.isPending} loadingText="Annullamento...">
                   Annulla prenotazione
                 </Button>
-                <Button type="submit" loading={checkout.isPending} loadingText="Apertura del pagamento...">
-                  Paga con carta
-                </Button>
+                <div className="flex flex-wrap justify-end gap-3">
+                  <CreditAndCardButton price={data.price} loading={checkout.isPending} onPay={() => void submit((body) => pay({ ...body, use_credit: true }))()} />
+                  <Button type="submit" loading={checkout.isPending} loadingText="Apertura del pagamento...">
+                    Paga con carta
+                  </Button>
+                </div>
               </div>
             </form>
           )}

@@ -1,0 +1,41 @@
+import type { TCreditStatement } from '@beach/contracts';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, signIn } from '../../test/fixtures';
+import { renderAt, stubApi } from '../../test/test-support';
+import { CreditAndCardButton } from './credit-and-card';
+import { PayWithCredit } from './pay-with-credit';
+
+const statement = (balance: string): TCreditStatement => ({ balance, top_up_min: '10.00', top_up_max: '200.00', data: [], current_page: 1, last_page: 1, total: 0, per_page: 10 });
+const handlers: Parameters<typeof stubApi>[0] = {};
+
+beforeEach(() => {
+  for (const key of Object.keys(handlers)) delete handlers[key];
+  stubApi(handlers);
+  signIn('user');
+});
+
+describe('Usa il credito e paga il resto con carta', () => {
+  it('offers the balance towards a price it does not cover', async () => {
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement('15.00'));
+    const onPay = vi.fn();
+    renderAt(<CreditAndCardButton price="20.00" loading={false} onPay={onPay} />, { url: '/prenotazioni/pagamento/7' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Usa il credito \(15,00\s€\) e paga il resto con carta$/ }));
+    expect(onPay).toHaveBeenCalledOnce();
+  });
+
+  it('leaves the card at least 0,50 €, and is not offered when the balance covers the price (credit alone pays)', async () => {
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement('19.80'));
+    renderAt(
+      <>
+        <CreditAndCardButton price="20.00" loading={false} onPay={vi.fn()} />
+        <CreditAndCardButton price="19.80" loading={false} onPay={vi.fn()} />
+        <PayWithCredit bookingId={8} price="19.80" />
+      </>,
+      { url: '/prenotazioni/pagamento/7' },
+    );
+    // Once credit alone is offered for the cheaper booking, the balance is known.
+    await screen.findByRole('button', { name: 'Paga con il credito' });
+    expect(screen.getAllByRole('button', { name: /^Usa il credito/ }).map((button) => button.textContent)).toEqual([expect.stringMatching(/^Usa il credito \(19,50\s€\)/)]);
+  });
+});

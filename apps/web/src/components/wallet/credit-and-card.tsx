@@ -1,0 +1,19 @@
+// "Usa il credito (X €) e paga il resto con carta" on a held booking's payment page: offered when the
+// balance is above zero but does not cover the price. The server sets the credit aside and opens one
+// Checkout for the rest (a coupon applies to the price first).
+import { centsToMoney, creditTowardsCents, moneyToCents, type TMoney } from '@beach/contracts';
+import { Button } from '../ui/button';
+import { formatMoney } from '../../lib/format';
+import { useMyCredit } from '../../lib/credit';
+
+export function CreditAndCardButton({ price, loading, onPay }: { price: TMoney; loading: boolean; onPay: () => void }) {
+  const balance = useMyCredit(1).data?.balance;
+  if (!balance || moneyToCents(balance) >= moneyToCents(price)) return null;
+  const cents = creditTowardsCents(moneyToCents(balance), moneyToCents(price));
+  if (cents === 0) return null;
+  return (
+    <Button variant="secondary" onClick={onPay} loading={loading} loadingText="Apertura del pagamento...">
+      Usa il credito ({formatMoney(centsToMoney(cents))}) e paga il resto con carta
+    </Button>
+  );
+}
