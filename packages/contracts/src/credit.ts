@@ -63,6 +63,7 @@ export type TCreditAdjustmentBody = z.input<typeof ZCreditAdjustmentBody>;
 
 /** The online top-up's limits, set by the admin. */
 export const ZCreditSettings = z.object({ top_up_min: ZMoney, top_up_max: ZMoney });
+export type TCreditSettings = z.infer<typeof ZCreditSettings>;
 export const ZCreditSettingsBody = z
   .object({ top_up_min: ZPositiveEuroInput, top_up_max: ZPositiveEuroInput })
   .refine((body) => body.top_up_max >= body.top_up_min, { path: ['top_up_max'], message: 'Il massimo non può essere inferiore al minimo.' });

@@ -1,11 +1,11 @@
 // Calls for credit: the member's own statement and online top-up, and the desk's view and writes.
-import { api, type TCreditAdjustmentBody, type TCreditRefundBody, type TCreditTopUpBody, type TDeskTopUpBody } from '@beach/contracts';
+import { api, type TCreditAdjustmentBody, type TCreditRefundBody, type TCreditSettingsBody, type TCreditTopUpBody, type TDeskTopUpBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './api-client';
 import { goToCheckout } from './checkout';
 
 const PER_PAGE = 10;
-const keys = { mine: (page: number) => ['credit', 'mine', page] as const, member: (userId: number) => ['credit', 'member', userId] as const };
+const keys = { mine: (page: number) => ['credit', 'mine', page] as const, member: (userId: number) => ['credit', 'member', userId] as const, settings: ['credit', 'settings'] as const };
 
 export const useMyCredit = (page: number) =>
   useQuery({ queryKey: keys.mine(page), queryFn: () => callApi(api.credit.mine, { query: { page, per_page: PER_PAGE } }), placeholderData: keepPreviousData, staleTime: 0 });
@@ -38,3 +38,13 @@ function useDeskMutation<Body, Result>(userId: number, send: (body: Body) => Pro
 export const useDeskTopUp = (userId: number) => useDeskMutation(userId, (body: TDeskTopUpBody) => callApi(api.credit.deskTopUp, { params: { id: userId }, body }));
 export const useAdjustCredit = (userId: number) => useDeskMutation(userId, (body: TCreditAdjustmentBody) => callApi(api.credit.adjust, { params: { id: userId }, body }));
 export const useRefundCredit = (userId: number) => useDeskMutation(userId, (body: TCreditRefundBody) => callApi(api.credit.refund, { params: { id: userId }, body }));
+
+/** The online top-up's limits (admin). */
+export const useCreditSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => callApi(api.credit.settings) });
+export function useSaveCreditSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCreditSettingsBody) => callApi(api.credit.saveSettings, { body }),
+    onSuccess: (settings) => queryClient.setQueryData(keys.settings, settings),
+  });
+}

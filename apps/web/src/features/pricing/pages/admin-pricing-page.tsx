@@ -1,10 +1,12 @@
-// /admin/listino-prezzi (admin, docs/domain.md#price-list): the price list by year and the booking rules.
+// /admin/listino-prezzi (admin, docs/domain.md#price-list): the price list by year, the booking rules and
+// the online top-up's limits.
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { useNotices } from '../../../components/admin/notices';
 import { todayInRome } from '../../../lib/format';
 import { BookingSettingsSection } from '../components/booking-settings-section';
+import { CreditSettingsSection } from '../components/credit-settings-section';
 import { PriceListSection } from '../components/price-list-section';
 
 const currentYearInRome = () => Number(todayInRome().slice(0, 4));
@@ -22,6 +24,7 @@ export default function AdminPricingPage() {
       </header>
       <PriceListSection year={year} onYearChange={setYear} notify={notify} confirm={confirm} />
       <BookingSettingsSection notify={notify} />
+      <CreditSettingsSection notify={notify} />
       {dialog}
       {region}
     </div>

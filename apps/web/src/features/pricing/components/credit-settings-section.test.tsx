@@ -1,0 +1,36 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, signIn } from '../../../test/fixtures';
+import { renderAt, stubApi } from '../../../test/test-support';
+import { CreditSettingsSection } from './credit-settings-section';
+
+const handlers: Parameters<typeof stubApi>[0] = {};
+let api: ReturnType<typeof stubApi>;
+
+beforeEach(() => {
+  for (const key of Object.keys(handlers)) delete handlers[key];
+  api = stubApi(handlers);
+  signIn('admin');
+  handlers['GET /api/admin/credit/settings'] = () => jsonResponse(200, { top_up_min: '10.00', top_up_max: '200.00' });
+});
+
+describe('Ricariche del credito', () => {
+  it('shows a maximum below the minimum under "Massimo" and sends nothing, then saves valid limits', async () => {
+    handlers['PUT /api/admin/credit/settings'] = () => jsonResponse(200, { top_up_min: '5.00', top_up_max: '50.00' });
+    const notify = vi.fn();
+    renderAt(<CreditSettingsSection notify={notify} />, { url: '/admin/listino-prezzi' });
+    const min = await screen.findByLabelText(/^Minimo/);
+    const max = screen.getByLabelText(/^Massimo/);
+    fireEvent.change(min, { target: { value: '50' } });
+    fireEvent.change(max, { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva limiti' }));
+    const error = await screen.findByText('Il massimo non può essere inferiore al minimo.');
+    expect(max.getAttribute('aria-describedby')).toContain(error.id);
+    expect(api.bodiesOf('PUT /api/admin/credit/settings')).toHaveLength(0);
+    fireEvent.change(min, { target: { value: '5' } });
+    fireEvent.change(max, { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva limiti' }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('Limiti delle ricariche salvati.'));
+    expect(api.bodiesOf('PUT /api/admin/credit/settings')).toEqual([{ top_up_min: '5', top_up_max: '50' }]);
+  });
+});

@@ -1,0 +1,50 @@
+// The online top-up's limits (docs/domain.md#credit): the least and the most a member may top up their
+// credit with by card; the minimum may not exceed the maximum (told under "Massimo").
+import { ZCreditSettingsBody, type TCreditSettings, type TCreditSettingsBody } from '@beach/contracts';
+import type { NoticeTone } from '../../../components/admin/notices';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/field';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { Spinner } from '../../../components/ui/spinner';
+import { useCreditSettings, useSaveCreditSettings } from '../../../lib/credit';
+
+export function CreditSettingsSection({ notify }: { notify: (text: string, tone?: NoticeTone) => void }) {
+  const settings = useCreditSettings();
+  return (
+    <section aria-labelledby="credit-settings-title" className="space-y-4">
+      <h2 id="credit-settings-title" className="text-xl font-semibold text-sea-900">Ricariche del credito</h2>
+      {settings.isError ? (
+        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void settings.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento dei limiti. Riprova più tardi.</Alert>
+      ) : !settings.data ? (
+        <Spinner />
+      ) : (
+        <LimitsForm key={settings.dataUpdatedAt} settings={settings.data} notify={notify} />
+      )}
+    </section>
+  );
+}
+
+/** The limits as loaded; remounted when they change on the server. */
+function LimitsForm({ settings, notify }: { settings: TCreditSettings; notify: (text: string, tone?: NoticeTone) => void }) {
+  const save = useSaveCreditSettings();
+  const { field, submit, failure } = useZodForm({
+    schema: ZCreditSettingsBody,
+    defaultValues: settings,
+    messages: { failed: 'Si è verificato un errore nel salvataggio dei limiti. Riprova più tardi.' },
+  });
+  const send = async (body: TCreditSettingsBody) => {
+    await save.mutateAsync(body);
+    notify('Limiti delle ricariche salvati.');
+  };
+  return (
+    <form onSubmit={submit(send)} noValidate aria-label="Ricariche del credito" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Input label="Minimo (€)" hint="La ricarica online più piccola" inputMode="decimal" required {...field('top_up_min')} />
+        <Input label="Massimo (€)" hint="La ricarica online più grande" inputMode="decimal" required {...field('top_up_max')} />
+      </div>
+      <FormAlert failure={failure} />
+      <Button type="submit" loading={save.isPending} loadingText="Salvataggio...">Salva limiti</Button>
+    </form>
+  );
+}
