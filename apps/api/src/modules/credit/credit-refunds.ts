@@ -15,7 +15,9 @@ export const CREDIT_REFUND_MESSAGES = {
   nothing: 'Il credito è a zero: non c’è nulla da rimborsare.',
   refunded: (cents: number, method: 'card' | 'cash') => `Rimborsati ${formatEuros(cents)} ${method === 'card' ? 'sulla carta' : 'in contanti'}.`,
   beyondTopUps: (cents: number, method: 'card' | 'cash') =>
-    `${method === 'card' ? 'Sulla carta' : 'In contanti'} si possono rimborsare al massimo ${formatEuros(cents)}: ${method === 'card' ? 'le ricariche online' : 'le ricariche'} non rimborsate.`,
+    cents === 0
+      ? `Non ci sono ricariche ${method === 'card' ? 'online ' : ''}da rimborsare${method === 'card' ? ' sulla carta: rimborsa in contanti' : ''}.`
+      : `${method === 'card' ? 'Sulla carta' : 'In contanti'} si possono rimborsare al massimo ${formatEuros(cents)}: ${method === 'card' ? 'le ricariche online' : 'le ricariche'} non rimborsate.`,
   stopped: (done: number, asked: number) => `Rimborsati ${formatEuros(done)} sulla carta su ${formatEuros(asked)}: Stripe ha rifiutato il resto, che resta nel credito.`,
   stripeFailed: 'Il rimborso sulla carta non è riuscito: riprova più tardi o rimborsa in contanti.',
 } as const;
