@@ -10,6 +10,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
 import { bandOf } from '../bookings/booking-coupon-rules.js';
 import { isLiveHold } from '../bookings/booking-terms.js';
+import { createCreditLedger } from '../credit/credit-ledger.js';
 import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 
@@ -54,7 +55,9 @@ const toCarnetDto = (carnet: CarnetRow, today: string): TCarnet => ({
 const covers = (product: CarnetProduct, booking: Pick<Booking, 'courtId' | 'startsAt' | 'endsAt'>) =>
   (product.band === 'any' || product.band === bandOf(booking)) && (product.courtIds.length === 0 || product.courtIds.includes(booking.courtId));
 
-export function createCarnetsService({ db }: Pick<AppDeps, 'db'>, checkouts: Checkouts) {
+export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
+  const { db } = deps;
+  const creditLedger = createCreditLedger(deps);
   const productData = async (body: BodyOf<typeof api.carnets.createProduct>): Promise<Prisma.CarnetProductUncheckedCreateInput> => {
     const courtIds = [...new Set(body.court_ids)].sort((a, b) => a - b);
     const bookable = await db.court.count({ where: { id: { in: courtIds }, purpose: 'bookable' } });
@@ -186,6 +189,8 @@ export function createCarnetsService({ db }: Pick<AppDeps, 'db'>, checkouts: Che
         const taken = await tx.$executeRaw`UPDATE carnets SET uses_left = uses_left - 1 WHERE id = ${chosen.id} AND uses_left > 0`;
         if (taken === 0) throw new AppError(409, CARNET_MESSAGES.usedUp);
         await tx.carnetUse.create({ data: { carnetId: chosen.id, bookingId } });
+        // Credit set aside for a card's rest goes back: the use pays the whole booking.
+        await creditLedger.holdForBooking(tx, { id: bookingId, userId: user.id }, 0, 'Prenotazione pagata con il carnet: credito restituito');
         await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
         return tx.carnet.findUniqueOrThrow({ where: { id: chosen.id }, include: { product: true } });
       }, TRANSACTION_OPTIONS);

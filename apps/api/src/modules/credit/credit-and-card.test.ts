@@ -117,6 +117,27 @@ describe('credit first, the card for the rest', () => {
     expect(await ledgerSum(member.id)).toBe(1050);
   });
 
+  it('gives the credit set aside back when the member pays the hold with credit alone or with a carnet instead', async () => {
+    const member = await createMember(app, db);
+    await creditOf(member, '15');
+    const byCredit = await hold(member, 10);
+    await checkout(member, byCredit.id, { use_credit: true }).expect(200);
+    await creditOf(member, '10');
+    // 15 € set aside count towards the 20 €: only 5 € more are taken.
+    expect((await request(app).post(`/api/bookings/${byCredit.id}/pay-with-credit`).set(bearer(member.token)).expect(200)).body).toMatchObject({ balance: '5.00', movement: { amount: '-5.00' } });
+    expect(await movementsOf(byCredit.id)).toEqual([-1500, -500]);
+
+    const product = await db.carnetProduct.create({ data: { name: 'Carnet prova', uses: 2, priceCents: 3000, validFrom: new Date('2020-01-01'), validUntil: new Date('2100-12-31') } });
+    await db.carnet.create({ data: { userId: member.id, productId: product.id, usesTotal: 2, usesLeft: 2, validFrom: product.validFrom, validUntil: product.validUntil } });
+    const byCarnet = await hold(member, 11);
+    await checkout(member, byCarnet.id, { use_credit: true }).expect(200);
+    expect(await balanceOf(member.id)).toBe(0);
+    await request(app).post(`/api/bookings/${byCarnet.id}/pay-with-carnet`).set(bearer(member.token)).expect(200);
+    expect(await statusOf(byCarnet.id)).toBe('confirmed');
+    expect(await movementsOf(byCarnet.id)).toEqual([-500, 500]);
+    expect(await balanceOf(member.id)).toBe(500);
+  });
+
   it('gives the credit back once when the Checkout expires unpaid, however often Stripe says so', async () => {
     const member = await createMember(app, db);
     await creditOf(member, '10');
