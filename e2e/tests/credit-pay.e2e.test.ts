@@ -83,7 +83,9 @@ describe('credit and card, in Chromium', () => {
       await credit.getByText(/Rimborsati 10,00\s€ in contanti\./).waitFor();
       await expect.poll(() => credit.textContent()).toMatch(/Saldo12,00\s€/);
       await screenshot(page, 'credit-refund-1280');
-      await screenshotAtPhoneWidth(page, 'credit-refund');
+      await page.setViewportSize(PHONE);
+      await credit.getByRole('form', { name: 'Rimborsa il credito' }).scrollIntoViewIfNeeded();
+      await screenshot(page, 'credit-refund-390', { fullPage: false });
       expect(await ctx.stack.db.transaction.count({ where: { userId: memberId, kind: 'credit', type: 'refund', method: 'cash', amountCents: 1000 } })).toBe(1);
     } finally {
       await page.close();
@@ -100,7 +102,9 @@ describe('credit and card, in Chromium', () => {
       await form.getByText('Il massimo non può essere inferiore al minimo.').waitFor();
       await form.scrollIntoViewIfNeeded();
       await screenshot(page, 'credit-limits-1280', { fullPage: false });
-      await screenshotAtPhoneWidth(page, 'credit-limits', { fullPage: false });
+      await page.setViewportSize(PHONE);
+      await form.scrollIntoViewIfNeeded();
+      await screenshot(page, 'credit-limits-390', { fullPage: false });
       await form.getByLabel(/^Minimo/).fill('5');
       await form.getByLabel(/^Massimo/).fill('300');
       await form.getByRole('button', { name: 'Salva limiti' }).click();

@@ -12,8 +12,11 @@ export function CreditAndCardButton({ price, loading, onPay }: { price: TMoney; 
   const cents = creditTowardsCents(moneyToCents(balance), moneyToCents(price));
   if (cents === 0) return null;
   return (
-    <Button variant="secondary" onClick={onPay} loading={loading} loadingText="Apertura del pagamento...">
-      Usa il credito ({formatMoney(centsToMoney(cents))}) e paga il resto con carta
-    </Button>
+    <div className="space-y-2 rounded-lg bg-sea-50 px-3 py-3">
+      <p className="text-sm text-slate-700">Il tuo credito è di {formatMoney(balance)}: non copre l’intero importo, ma puoi usarlo e pagare il resto con carta.</p>
+      <Button variant="secondary" onClick={onPay} loading={loading} loadingText="Apertura del pagamento...">
+        Usa il credito ({formatMoney(centsToMoney(cents))}) e paga il resto con carta
+      </Button>
+    </div>
   );
 }

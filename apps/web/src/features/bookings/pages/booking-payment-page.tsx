@@ -108,17 +108,15 @@ export default function BookingPaymentPage() {
                 autoComplete="off"
                 {...field('coupon_code')}
               />
+              <CreditAndCardButton price={data.price} loading={checkout.isPending} onPay={() => void submit((body) => pay({ ...body, use_credit: true }))()} />
               <FormAlert failure={failure} />
               <div className="flex flex-wrap justify-between gap-3">
                 <Button variant="ghost" onClick={release} loading={cancel.isPending} loadingText="Annullamento...">
                   Annulla prenotazione
                 </Button>
-                <div className="flex flex-wrap justify-end gap-3">
-                  <CreditAndCardButton price={data.price} loading={checkout.isPending} onPay={() => void submit((body) => pay({ ...body, use_credit: true }))()} />
-                  <Button type="submit" loading={checkout.isPending} loadingText="Apertura del pagamento...">
-                    Paga con carta
-                  </Button>
-                </div>
+                <Button type="submit" loading={checkout.isPending} loadingText="Apertura del pagamento...">
+                  Paga con carta
+                </Button>
               </div>
             </form>
           )}
