@@ -1,6 +1,6 @@
 // "Rimborsa il credito" through the real database, SMTP on loopback and the Stripe double: to the card
 // through refunds of the online top-ups, oldest first, each at most what is left of it; in cash with
-// refund rows in the books; audited and e-mailed; two at once never refund the same credit; a refund
+// refund rows in the books and no change to the revenue; audited and e-mailed; two at once never refund the same credit; a refund
 // Stripe refuses stops there with what went through recorded.
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
+import { revenueTotals } from '../finance/revenue.js';
 
 const mail = await startMailCatcher();
 const { app, db, deps, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
@@ -43,6 +44,7 @@ describe('Rimborsa il credito', () => {
     const third = await topUpOnline(member, '40');
     await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '10', method: 'cash' }).expect(200);
     expect(await balanceOf(member.id)).toBe(10_000);
+    const revenueBefore = await revenueTotals(db);
 
     const refunded = await refundCredit(member, { method: 'card', amount: '45' }).expect(200);
     expect(refunded.body).toMatchObject({ message: `Rimborsati ${formatEuros(4500)} sulla carta.`, balance: '55.00', movement: { amount: '-15.00', kind: 'refund_to_card', by: { name: 'Stefano Segreteria' } } });
@@ -75,6 +77,8 @@ describe('Rimborsa il credito', () => {
     ]);
     expect((await refundCredit(member, { method: 'cash' }).expect(422)).body.message).toBe('Il credito è a zero: non c’è nulla da rimborsare.');
     expect(await ledgerSum(member.id)).toBe(0);
+    // Credit given back was never income: the revenue does not move.
+    expect(await revenueTotals(db)).toEqual(revenueBefore);
   });
 
   it('two simultaneous refunds of the whole balance: one goes through, the other is told the credit is gone', async () => {
@@ -91,6 +95,25 @@ describe('Rimborsa il credito', () => {
     const twice = await Promise.all([refundCredit(other, { method: 'cash', amount: '20' }), refundCredit(other, { method: 'cash', amount: '20' })]);
     expect(twice.map((response) => response.status).sort()).toEqual([200, 409]);
     expect(await balanceOf(other.id)).toBe(1000);
+  });
+
+  it('a request retried after its transaction was lost gets the same Stripe refund back by its idempotency key: refunded once', async () => {
+    const member = await createMember(app, db);
+    const topUp = await topUpOnline(member, '25');
+    double.setAutoDeliver(false);
+    try {
+      // As if the first attempt reached Stripe and then its database transaction was lost.
+      const lost = await deps.stripe!.refunds.create(
+        { payment_intent: topUp.stripePaymentIntentId!, amount: 2500, metadata: { transaction_id: String(topUp.id), reason: 'credit_refund' } },
+        { idempotencyKey: `credit-refund-${topUp.id}-0-2500` },
+      );
+      await refundCredit(member, { method: 'card' }).expect(200);
+      expect((await refundRowsOf(member.id)).map((row) => row.stripeRefundId)).toEqual([lost.id]);
+    } finally {
+      double.setAutoDeliver(true);
+    }
+    expect(await stripeRefundsOf(topUp.stripePaymentIntentId!)).toEqual([2500]);
+    expect(await balanceOf(member.id)).toBe(0);
   });
 
   it('checks its input and its role', async () => {
