@@ -138,6 +138,28 @@ describe('credit first, the card for the rest', () => {
     expect(await balanceOf(member.id)).toBe(500);
   });
 
+  it('never spends the credit twice: two tabs opening credit + card at once set it aside once, and a desk debit racing the checkout leaves one of them refused', async () => {
+    const member = await createMember(app, db);
+    await creditOf(member, '15');
+    const booking = await hold(member, 12);
+    const tabs = await Promise.all([checkout(member, booking.id, { use_credit: true }), checkout(member, booking.id, { use_credit: true })]);
+    expect(tabs.map((response) => response.status)).toEqual([200, 200]);
+    expect(await movementsOf(booking.id)).toEqual([-1500]);
+    expect(await db.transaction.count({ where: { bookingId: booking.id, status: 'pending' } })).toBe(1);
+    expect(await balanceOf(member.id)).toBe(0);
+
+    const other = await createMember(app, db);
+    await creditOf(other, '15');
+    const raced = await hold(other, 12, '09:00');
+    const [opened, debited] = await Promise.all([
+      checkout(other, raced.id, { use_credit: true }),
+      request(app).post(`/api/admin/users/${other.id}/credit/adjustment`).set(bearer(staff)).send({ amount: '-15', reason: 'Addebito in segreteria' }),
+    ]);
+    expect([opened.status, debited.status].sort()).toEqual([200, 409]);
+    expect(await balanceOf(other.id)).toBe(0);
+    expect(await ledgerSum(other.id)).toBe(0);
+  });
+
   it('gives the credit back once when the Checkout expires unpaid, however often Stripe says so', async () => {
     const member = await createMember(app, db);
     await creditOf(member, '10');
