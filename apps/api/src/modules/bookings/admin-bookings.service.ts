@@ -321,6 +321,8 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         const booking = await lockBooking(tx, id);
         if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
         const [money] = await tx.$queryRaw<{ paid: number }[]>`${MONEY_SQL} WHERE b.id = ${id} GROUP BY b.id`;
+        // The desk collects the whole price: credit set aside for a card's rest goes back.
+        if (booking.status === 'pending_payment' && booking.userId !== null) await creditLedger.holdForBooking(tx, { id, userId: booking.userId }, 0, 'Pagata in segreteria: credito restituito');
         const due = booking.priceCents - (money?.paid ?? 0);
         if (due <= 0 && booking.status === 'confirmed') throw new AppError(409, ADMIN_BOOKING_MESSAGES.alreadyPaid);
         if (due > 0) {

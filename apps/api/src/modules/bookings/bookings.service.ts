@@ -134,7 +134,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       if (!booking) return false;
       // Credit pays what the card did not: set aside when the checkout opened, taken again if it went back meanwhile.
       const creditPaid = async () =>
-        booking.userId === null || (await creditLedger.holdForBooking(tx, { id: bookingId, userId: booking.userId }, booking.priceCents - payment.amountCents, CARD_REST_REASON));
+        booking.userId === null || (await creditLedger.holdForBooking(tx, { id: bookingId, userId: booking.userId }, Math.max(0, booking.priceCents - payment.amountCents), CARD_REST_REASON));
       if (booking.status === 'pending_payment') {
         if (!(await creditPaid())) return false;
         await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });

@@ -117,7 +117,7 @@ describe('credit first, the card for the rest', () => {
     expect(await ledgerSum(member.id)).toBe(1050);
   });
 
-  it('gives the credit set aside back when the member pays the hold with credit alone or with a carnet instead', async () => {
+  it('gives the credit set aside back when the hold is paid with credit alone, with a carnet or at the desk instead', async () => {
     const member = await createMember(app, db);
     await creditOf(member, '15');
     const byCredit = await hold(member, 10);
@@ -135,6 +135,15 @@ describe('credit first, the card for the rest', () => {
     await request(app).post(`/api/bookings/${byCarnet.id}/pay-with-carnet`).set(bearer(member.token)).expect(200);
     expect(await statusOf(byCarnet.id)).toBe('confirmed');
     expect(await movementsOf(byCarnet.id)).toEqual([-500, 500]);
+    expect(await balanceOf(member.id)).toBe(500);
+
+    // Paid at the desk instead: the desk collects the whole price and the credit goes back.
+    const atDesk = await hold(member, 13);
+    await checkout(member, atDesk.id, { use_credit: true }).expect(200);
+    expect(await balanceOf(member.id)).toBe(0);
+    await request(app).post(`/api/admin/bookings/${atDesk.id}/mark-paid`).set(bearer(staff)).send({ method: 'cash' }).expect(200);
+    expect(await statusOf(atDesk.id)).toBe('confirmed');
+    expect(await movementsOf(atDesk.id)).toEqual([-500, 500]);
     expect(await balanceOf(member.id)).toBe(500);
   });
 
