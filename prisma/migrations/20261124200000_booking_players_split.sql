@@ -27,6 +27,8 @@ CREATE TABLE booking_players (
   credit_movement_id integer,
   paid_at            timestamptz(3),
   charged_at         timestamptz(3),
+  -- The invitation goes out once the organiser has confirmed the booking.
+  invitation_sent_at timestamptz(3),
   created_at         timestamptz(3) NOT NULL DEFAULT now(),
   CONSTRAINT booking_players_someone CHECK (user_id IS NOT NULL OR guest_email IS NOT NULL),
   CONSTRAINT booking_players_paid_how CHECK ((paid_at IS NULL) = (paid_with IS NULL)),

@@ -31,6 +31,7 @@ import { inSeason, seasonOf, seasonOpening } from '../memberships/membership-ter
 import { pricesInForce } from '../prices/prices.service.js';
 import { returnCarnetUse } from '../carnets/carnet-uses.js';
 import { createCreditLedger } from '../credit/credit-ledger.js';
+import { createShareReturns } from '../booking-players/booking-shares.js';
 import { readSettings } from '../settings/settings.service.js';
 import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, LIVE, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, whatOf, whenOf } from './booking-terms.js';
 import { paymentLinkEmail } from './bookings.emails.js';
@@ -126,6 +127,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
   const { db, jobs, config } = deps;
   const notifyWaitlist = createWaitlistNotifier(deps);
   const creditLedger = createCreditLedger(deps);
+  const returnShares = createShareReturns(deps);
 
   async function moneyOf(ids: number[]): Promise<Map<number, Money>> {
     if (ids.length === 0) return new Map();
@@ -371,6 +373,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         if (!body.refund) return 'none';
         const credited = await creditLedger.returnBookingPayment(tx, booking, { byMember: false, createdById: actor.id });
         const useReturned = await returnCarnetUse(tx, id);
+        await returnShares(tx, id);
         const settled = booking.transactions.filter((row) => row.type === 'payment' && row.status === 'completed');
         let online = false;
         for (const payment of settled) {

@@ -16,6 +16,7 @@ import { requireStripe } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { returnCarnetUse } from '../carnets/carnet-uses.js';
 import { createCreditLedger } from '../credit/credit-ledger.js';
+import { createShareReturns, organiserShareCents, playingIn } from '../booking-players/booking-shares.js';
 import { readSettings } from '../settings/settings.service.js';
 import { assertCertificateForBooking } from '../certificates/certificate-status.js';
 import { dayAvailability } from './availability.js';
@@ -85,6 +86,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
   const { db, jobs, config } = deps;
   const notifyWaitlist = createWaitlistNotifier(deps);
   const creditLedger = createCreditLedger(deps);
+  const returnShares = createShareReturns(deps);
 
   async function ownBooking(userId: number, id: number): Promise<BookingRow> {
     const booking = await db.booking.findFirst({ where: { id, userId }, include: WITH_DETAILS });
@@ -214,7 +216,8 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         kind: 'booking',
         targetId: id,
         customer: { id: user.id, email: user.email },
-        amountCents: current.priceCents,
+        // With other players the organiser pays their own share; the others pay theirs.
+        amountCents: await organiserShareCents(db, current),
         itemName: `Campo ${current.court.code} · ${whenOf(current)}`,
         cancelPath: `/prenotazioni/pagamento/${id}`,
       });
@@ -245,6 +248,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         if (refund) await jobs.send('refund-payment', { paymentId: payment.id, reason: 'cancelled' }, { tx });
         if (booking.status === 'confirmed') await creditLedger.returnBookingPayment(tx, booking, { byMember: true });
         if (booking.status === 'confirmed') await returnCarnetUse(tx, id);
+        if (booking.status === 'confirmed') await returnShares(tx, id);
         await notifyWaitlist(tx, booking);
       }, TRANSACTION_OPTIONS);
       return { message: refund ? BOOKING_MESSAGES.cancelledRefund : BOOKING_MESSAGES.cancelled, booking: toBookingDto(await ownBooking(user.id, id), now, freeCancellationHours) };
@@ -314,11 +318,11 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       return { url: feedUrl(token) };
     },
 
-    /** The feed behind the secret address: only that member's confirmed bookings. */
+    /** The feed behind the secret address: only the confirmed bookings that member booked or plays in. */
     async calendarByToken(token: string) {
       const user = await db.user.findUnique({ where: { calendarToken: token } });
       if (!user) throw notFound('Calendario non trovato: l’indirizzo potrebbe essere stato rigenerato.');
-      const bookings = await db.booking.findMany({ where: { userId: user.id, status: 'confirmed' }, include: { court: true }, orderBy: { startsAt: 'asc' } });
+      const bookings = await db.booking.findMany({ where: { OR: [{ userId: user.id }, playingIn(user.id)], status: 'confirmed' }, include: { court: true }, orderBy: { startsAt: 'asc' } });
       return bookingsCalendar(`Prenotazioni di ${user.firstName} - Adriatica Beach Arena`, bookings, config.WEB_ORIGIN).toString();
     },
   };

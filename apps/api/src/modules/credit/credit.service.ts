@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { formatEuros } from '../../lib/format.js';
 import { pagedList, skipTake, type PageRequest } from '../../lib/paging.js';
 import { isLiveHold } from '../bookings/booking-terms.js';
+import { organiserShareCents } from '../booking-players/booking-shares.js';
 import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { readSettings } from '../settings/settings.service.js';
@@ -97,7 +98,7 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
         const [held] = await tx.$queryRaw<{ status: Booking['status']; holdExpiresAt: Date | null; priceCents: number }[]>`
           SELECT status, hold_expires_at AS "holdExpiresAt", price_cents AS "priceCents" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
         if (!held || !isLiveHold(held, new Date())) throw new AppError(409, CREDIT_MESSAGES.notPayable);
-        const moved = await move(tx, { userId: user.id, amountCents: -held.priceCents, kind: 'payment', reason: 'Pagamento prenotazione', bookingId, transactionId: null, createdById: null, byMember: true });
+        const moved = await move(tx, { userId: user.id, amountCents: -(await organiserShareCents(tx, { id: bookingId, priceCents: held.priceCents })), kind: 'payment', reason: 'Pagamento prenotazione', bookingId, transactionId: null, createdById: null, byMember: true });
         await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
         return moved;
       }, TRANSACTION_OPTIONS);
