@@ -26,10 +26,10 @@ export type TPlayerCandidate = z.infer<typeof ZPlayerCandidate>;
 export const ZPlayerSearchQuery = z.object({ q: z.string({ error: 'Scrivi almeno 3 lettere del nome o dell’e-mail.' }).trim().min(3, 'Scrivi almeno 3 lettere del nome o dell’e-mail.').max(100) });
 
 /** A member by id, or a guest by e-mail (invited to register). */
-export const ZAddPlayerBody = z.union(
-  [z.object({ user_id: zRowId('Scegli un socio dall’elenco.') }).strict(), z.object({ email: ZEmail }).strict()],
-  { error: 'Scegli un socio dall’elenco o scrivi l’e-mail di un ospite.' },
-);
+const ADD_WHOM = 'Scegli un socio dall’elenco o scrivi l’e-mail di un ospite.';
+export const ZAddPlayerBody = z
+  .object({ user_id: zRowId('Scegli un socio dall’elenco.').optional(), email: ZEmail.optional() })
+  .refine((body) => (body.user_id === undefined) !== (body.email === undefined), { path: ['email'], message: ADD_WHOM });
 export type TAddPlayerBody = z.input<typeof ZAddPlayerBody>;
 
 export const ZBookingPlayer = z.object({

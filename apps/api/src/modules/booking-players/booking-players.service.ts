@@ -251,12 +251,14 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
         const booking = await heldForChange(tx, viewer, bookingId);
         const players = booking.players.filter(stillIn);
         if (players.length >= DEFAULT_PLAYERS_PER_COURT - 1) throw new AppError(409, PLAYER_MESSAGES.full(DEFAULT_PLAYERS_PER_COURT - 1));
-        const member = 'user_id' in body
+        const byId = body.user_id !== undefined;
+        // A guest whose e-mail already has an account is that member.
+        const member = byId
           ? await tx.user.findFirst({ where: { id: body.user_id, disabledAt: null, erasedAt: null } })
           : await tx.user.findFirst({ where: { email: body.email, erasedAt: null } });
-        if ('user_id' in body && !member) throw new AppError(422, PLAYER_MESSAGES.unknownMember, { user_id: [PLAYER_MESSAGES.unknownMember] });
-        if (member?.id === viewer.id) throw new AppError(422, PLAYER_MESSAGES.self, 'user_id' in body ? { user_id: [PLAYER_MESSAGES.self] } : { email: [PLAYER_MESSAGES.self] });
-        const guestEmail = member ? null : 'email' in body ? body.email : null;
+        if (byId && !member) throw new AppError(422, PLAYER_MESSAGES.unknownMember, { user_id: [PLAYER_MESSAGES.unknownMember] });
+        if (member?.id === viewer.id) throw new AppError(422, PLAYER_MESSAGES.self, { [byId ? 'user_id' : 'email']: [PLAYER_MESSAGES.self] });
+        const guestEmail = member ? null : (body.email ?? null);
         if (players.some((player) => (member && player.userId === member.id) || (guestEmail && player.guestEmail === guestEmail))) throw new AppError(409, PLAYER_MESSAGES.already);
         await tx.bookingPlayer.create({ data: { bookingId, userId: member?.id ?? null, guestEmail, shareCents: 0 } });
         await organiserShareCents(tx, booking);
