@@ -18,6 +18,8 @@ import { useBookingCheckout, useCancelBooking } from '../api/bookings';
 import { BookingSummary } from '../../../components/booking-summary';
 import { PayWithCarnet } from '../../../components/carnets/pay-with-carnet';
 import { PayWithCredit } from '../../../components/wallet/pay-with-credit';
+import { PlayersPanel } from '../../../components/booking-players/players-panel';
+import { useBookingSplit } from '../../../lib/booking-players';
 
 /** Seconds left until `until`, ticking every second. */
 function useCountdown(until: string | null) {
@@ -37,6 +39,7 @@ export default function BookingPaymentPage() {
   const id = Number(useParams().bookingId);
   const navigate = useNavigate();
   const booking = useBooking(Number.isInteger(id) && id > 0 ? id : null);
+  const split = useBookingSplit(id);
   const checkout = useBookingCheckout();
   const cancel = useCancelBooking();
   const { confirm, dialog } = useConfirm();
@@ -96,7 +99,8 @@ export default function BookingPaymentPage() {
               <p role="timer" aria-live="off" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
                 Il campo è tenuto per te ancora <strong>{clock(left)}</strong> minuti: completa il pagamento per confermarlo.
               </p>
-              <PayWithCredit bookingId={id} price={data.price} />
+              <PlayersPanel bookingId={id} />
+              <PayWithCredit bookingId={id} price={split.data?.organiser_share ?? data.price} />
               <PayWithCarnet bookingId={id} />
               <Input
                 label="Coupon (facoltativo)"
