@@ -88,7 +88,7 @@ export function PlayersPanel({ bookingId, staffView = false }: { bookingId: numb
         Giocatori e quote
       </h2>
       {data.can_manage && <p className="text-sm text-slate-600">Dividi il campo con fino a {data.max_players - 1} giocatori: ognuno riceve un’e-mail per pagare la sua quota, con carta o credito, entro il {formatDateTime(data.deadline)}; dopo, le quote mancanti passano a te.</p>}
-      <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
+      <ul aria-label="Giocatori" className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
         <li className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
           <span className="font-medium text-slate-800">{staffView ? data.organiser : 'Tu'} (organizzatore)</span>
           <span className="text-slate-700">{formatMoney(data.organiser_share)}</span>

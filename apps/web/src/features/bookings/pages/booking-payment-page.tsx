@@ -95,11 +95,12 @@ export default function BookingPaymentPage() {
               Il tempo per pagare è scaduto e l’orario è stato liberato.
             </Alert>
           ) : (
+            <>
+            <PlayersPanel bookingId={id} />
             <form onSubmit={submit(pay)} noValidate className="space-y-4">
               <p role="timer" aria-live="off" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
                 Il campo è tenuto per te ancora <strong>{clock(left)}</strong> minuti: completa il pagamento per confermarlo.
               </p>
-              <PlayersPanel bookingId={id} />
               <PayWithCredit bookingId={id} price={split.data?.organiser_share ?? data.price} />
               <PayWithCarnet bookingId={id} />
               <Input
@@ -120,6 +121,7 @@ export default function BookingPaymentPage() {
                 </Button>
               </div>
             </form>
+            </>
           )}
         </div>
       )}
