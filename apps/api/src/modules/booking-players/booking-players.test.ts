@@ -221,6 +221,8 @@ describe('the deadline', () => {
     expect(await balanceOf(organiser.id)).toBe(200);
     expect((await sharesOf(bookingId)).map((share) => [share.status, share.paidWith])).toEqual([['paid', 'card'], ['charged_to_organiser', 'credit'], ['charged_to_organiser', 'credit']]);
     expect((await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status).toBe('confirmed');
+    // The desk counts the shares as paid: nothing left to collect.
+    expect((await request(app).get(`/api/admin/bookings/${bookingId}`).set(bearer(staff)).expect(200)).body).toMatchObject({ price: '20.00', paid: '20.00', payment_state: 'paid' });
     // A player's late payment finds nothing to pay.
     expect((await payByCredit(bea, shareOf(bea)).expect(409)).body.message).toBe('Questa quota non è da pagare.');
     await deps.jobs.waitUntilIdle();

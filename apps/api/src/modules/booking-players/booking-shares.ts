@@ -2,9 +2,12 @@
 // organiser's share when they pay, whose calendar a booking belongs to, and each share given back the
 // way it was paid when the booking is cancelled in time.
 import type { AppDeps } from '../../deps.js';
-import type { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '../../lib/db.js';
 import { createCreditLedger } from '../credit/credit-ledger.js';
 import { splitShares } from './shares.js';
+
+/** SQL, on a row `b` of bookings: what the other players' shares have paid toward it, while it is not cancelled. */
+export const paidSharesSql = Prisma.sql`(SELECT COALESCE(SUM(p.share_cents), 0) FROM booking_players p WHERE p.booking_id = b.id AND p.paid_at IS NOT NULL AND b.status <> 'cancelled')`;
 
 /** The bookings a member plays in without having booked them (a player not dropped out). */
 export const playingIn = (userId: number): Prisma.BookingWhereInput => ({ players: { some: { userId, status: { not: 'dropped' } } } });
