@@ -130,6 +130,8 @@ describe('split payment, in Chromium', () => {
       await page.getByRole('button', { name: /^Campo C2, Giulia Rossi 10:30–12:00/ }).click();
       const players = page.getByRole('dialog').getByRole('region', { name: 'Giocatori e quote' });
       await players.getByText('Pagata dall’organizzatore con credito').waitFor();
+      // The shares count as paid: the desk has nothing left to collect.
+      await expect.poll(() => page.getByRole('dialog').textContent()).toMatch(/Prezzo20,00\s€Pagato20,00\s€/);
       await expect.poll(() => players.textContent()).toMatch(/Ancora da pagare: 0,00\s€/);
       await screenshot(page, 'split-payment-desk-1280', { fullPage: false });
       await screenshotAtPhoneWidth(page, 'split-payment-desk', { fullPage: false });
