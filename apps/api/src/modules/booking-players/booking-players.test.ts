@@ -5,6 +5,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInRome } from '../../lib/time.js';
+import { incomeByMonth } from '../finance/revenue.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
@@ -127,6 +128,8 @@ describe('paying a share', () => {
     const [anna, bea, carlo] = await Promise.all([createMember(app, db), createMember(app, db), createMember(app, db)]);
     const { bookingId, shareOf } = await splitBooking(organiser, [anna, bea, carlo], 4);
 
+    const bookingIncome = async () => (await incomeByMonth(db)).reduce((sum, month) => sum + month.booking, 0);
+    const incomeBefore = await bookingIncome();
     double.setAutoDeliver(false);
     try {
       const sessionId = await payByCard(anna, shareOf(anna));
@@ -140,6 +143,8 @@ describe('paying a share', () => {
       double.setAutoDeliver(true);
     }
     expect(await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(anna) } })).toMatchObject({ status: 'paid', paidWith: 'card' });
+    // The share is booking income, once.
+    expect((await bookingIncome()) - incomeBefore).toBe(500);
     expect((await request(app).post(`/api/booking-shares/${shareOf(anna)}/checkout`).set(bearer(anna)).expect(409)).body.message).toBe('Questa quota non è da pagare.');
 
     // A second checkout for a share closes the first: only one can be paid.
