@@ -122,6 +122,35 @@ describe('adding players to a held booking', () => {
   });
 });
 
+describe('the organiser’s own share', () => {
+  it('is what credit takes from them to confirm, the players owing the rest', async () => {
+    const organiser = await createMember(app, db);
+    const anna = await createMember(app, db);
+    const bookingId = await hold(organiser, 10);
+    await addPlayer(organiser, bookingId, { user_id: anna.id }).expect(201);
+    await creditOf(organiser, '10');
+    const paid = await request(app).post(`/api/bookings/${bookingId}/pay-with-credit`).set(bearer(organiser)).expect(200);
+    expect(paid.body).toMatchObject({ balance: '0.00', movement: { amount: '-10.00', booking_id: bookingId } });
+    expect((await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status).toBe('confirmed');
+    expect((await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200)).body).toMatchObject({ organiser_share: '10.00', owed: '10.00' });
+  });
+});
+
+describe('the deadline setting', () => {
+  it('is read by staff and changed by admins only, between 0 and 72 hours', async () => {
+    const admin = await loginAs(app, DEMO.admin);
+    expect((await request(app).get('/api/admin/booking-players/settings').set(bearer(staff)).expect(200)).body).toEqual({ deadline_hours: 2 });
+    await request(app).put('/api/admin/booking-players/settings').set(bearer(staff)).send({ deadline_hours: 3 }).expect(403);
+    expect((await request(app).put('/api/admin/booking-players/settings').set(bearer(admin)).send({ deadline_hours: 73 }).expect(422)).body.errors.deadline_hours).toEqual(['Da 0 a 72 ore.']);
+    try {
+      expect((await request(app).put('/api/admin/booking-players/settings').set(bearer(admin)).send({ deadline_hours: 3 }).expect(200)).body).toEqual({ deadline_hours: 3 });
+      expect((await db.setting.findUniqueOrThrow({ where: { id: 1 } })).splitDeadlineHours).toBe(3);
+    } finally {
+      await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 2 } });
+    }
+  });
+});
+
 describe('paying a share', () => {
   it('records each share once: a card payment with its webhook replayed, a credit payment, and a second payment refused or its checkout closed', async () => {
     const organiser = await createMember(app, db);
