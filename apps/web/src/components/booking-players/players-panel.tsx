@@ -101,7 +101,7 @@ export function PlayersPanel({ bookingId, staffView = false }: { bookingId: numb
             <span className="flex items-center gap-2 text-slate-700">
               {formatMoney(player.share)}
               {data.can_manage && (
-                <Button size="sm" variant="ghost" onClick={() => remove.mutate(player.id)} loading={remove.isPending && remove.variables === player.id} loadingText="...">
+                <Button size="sm" variant="ghost" aria-label={`Togli ${player.name}`} onClick={() => remove.mutate(player.id)} loading={remove.isPending && remove.variables === player.id} loadingText="...">
                   Togli
                 </Button>
               )}
