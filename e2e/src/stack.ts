@@ -22,6 +22,8 @@ export interface Stack {
   db: Db;
   mail: MailCatcher;
   stripe: StripeDouble;
+  /** The API's job queue, to run a scheduled job now (send it, then waitUntilIdle) instead of waiting for its minute. */
+  jobs: Awaited<ReturnType<typeof startRuntime>>['deps']['jobs'];
   stop(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
     db: database.db,
     mail,
     stripe,
+    jobs: runtime.deps.jobs,
     async stop() {
       await new Promise<void>((resolve) => web.httpServer.close(() => resolve()));
       api.closeAllConnections();

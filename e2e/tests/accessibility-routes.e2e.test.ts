@@ -13,6 +13,7 @@ type Role = 'public' | 'utente' | 'staff' | 'admin';
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 let bookingId = 0;
+let shareId = 0;
 
 /** Each route of the table, the role that opens it, the address visited for a route with parameters, and where it lands if it moves on. */
 const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?: string }[] = [
@@ -34,6 +35,7 @@ const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?: strin
   { route: paths.bookings, role: 'utente' },
   { route: paths.myBookings, role: 'utente' },
   { route: paths.bookingPayment, role: 'utente', visit: () => `/prenotazioni/pagamento/${bookingId}` },
+  { route: paths.bookingShare, role: 'utente', visit: () => `/quote/${shareId}` },
   { route: paths.paymentCompleted, role: 'utente' },
   ...Object.values(paths.admin).map((route) => ({
     route,
@@ -60,10 +62,15 @@ beforeAll(async () => {
     data: { courtId: court.id, userId: member.id, startsAt: startsAt!.at, endsAt: new Date(startsAt!.at.getTime() + 90 * 60_000), status: 'pending_payment', priceCents: 2000, holdExpiresAt: new Date(Date.now() + 15 * 60_000) },
   });
   bookingId = booking.id;
+  // The member is also a player of the admin's held booking on another court (their share's screen).
+  const admin = await db.user.findUniqueOrThrow({ where: { email: 'admin@demo.beach' } });
+  const c1 = await db.court.findUniqueOrThrow({ where: { code: 'C1' } });
+  const other = await db.booking.create({ data: { courtId: c1.id, userId: admin.id, startsAt: booking.startsAt, endsAt: booking.endsAt, status: 'pending_payment', priceCents: 2000, holdExpiresAt: booking.holdExpiresAt } });
+  shareId = (await db.bookingPlayer.create({ data: { bookingId: other.id, userId: member.id, shareCents: 1000 } })).id;
 });
 
 it('the walk covers every address of the route table', () => {
-  const table = [paths.home, paths.login, paths.register, paths.forgotPassword, paths.resetPassword, paths.verifyEmail, paths.verifyEmailSuccess, paths.verifyEmailError, paths.membership, paths.profile, paths.bookings, paths.myBookings, paths.bookingPayment, paths.paymentCompleted, paths.verifyMembership, paths.privacyNotice, paths.unsubscribe, ...Object.values(paths.admin)];
+  const table = [paths.home, paths.login, paths.register, paths.forgotPassword, paths.resetPassword, paths.verifyEmail, paths.verifyEmailSuccess, paths.verifyEmailError, paths.membership, paths.profile, paths.bookings, paths.myBookings, paths.bookingPayment, paths.bookingShare, paths.paymentCompleted, paths.verifyMembership, paths.privacyNotice, paths.unsubscribe, ...Object.values(paths.admin)];
   const everyAddress = Object.values(paths).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value))).filter((address) => !address.includes('#'));
   expect(new Set(table)).toEqual(new Set(everyAddress));
   expect(new Set(ROUTES.map((entry) => entry.route))).toEqual(new Set([...everyAddress, '*']));

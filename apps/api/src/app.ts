@@ -41,6 +41,7 @@ import { registerCertificatesRoutes } from './modules/certificates/certificates.
 import { registerConsentsRoutes } from './modules/consents/consents.router.js';
 import { registerCreditRoutes } from './modules/credit/credit.router.js';
 import { registerCarnetRoutes } from './modules/carnets/carnets.router.js';
+import { registerBookingPlayersRoutes } from './modules/booking-players/booking-players.router.js';
 
 export function createApp(deps: AppDeps, services: Services) {
   const { config, logger } = deps;
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerConsentsRoutes(mount, services.consents);
   registerCreditRoutes(mount, services.credit);
   registerCarnetRoutes(mount, services.carnets);
+  registerBookingPlayersRoutes(mount, services.bookingPlayers);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

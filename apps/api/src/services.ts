@@ -8,6 +8,7 @@ import { createCertificatesService } from './modules/certificates/certificates.s
 import { createConsentsService } from './modules/consents/consents.service.js';
 import { createCreditService } from './modules/credit/credit.service.js';
 import { createCarnetsService } from './modules/carnets/carnets.service.js';
+import { createBookingPlayersService } from './modules/booking-players/booking-players.service.js';
 import { createBvuMembersService } from './modules/bvu-members/bvu-members.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createAdminMembershipsService } from './modules/memberships/admin-memberships.service.js';
@@ -38,7 +39,8 @@ export function createServices(deps: AppDeps) {
   const bookings = createBookingsService(deps, checkouts);
   const credit = createCreditService(deps, checkouts);
   const carnets = createCarnetsService(deps, checkouts);
-  const payments = createPaymentsService(deps, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget });
+  const bookingPlayers = createBookingPlayersService(deps, checkouts);
+  const payments = createPaymentsService(deps, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
   const adminBookings = createAdminBookingsService(deps, checkouts);
   const auth = createAuthService(deps);
@@ -74,6 +76,7 @@ export function createServices(deps: AppDeps) {
     membersRegister: createMembersRegisterService(deps),
     credit,
     carnets,
+    bookingPlayers,
   };
 }
 

@@ -4,7 +4,7 @@ import type { AppDeps } from './deps.js';
 import { createBackup } from './modules/backups/backups.js';
 import type { Services } from './services.js';
 
-export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, payments, broadcasts, bookings, receipts, certificates }: Services) {
+export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, payments, broadcasts, bookings, receipts, certificates, bookingPlayers }: Services) {
   await jobs.work('send-email', (message) => mailer.send(message));
   await jobs.work('membership-activated', ({ membershipId }) => memberships.sendActivation(membershipId));
   await jobs.work('refund-payment', ({ paymentId, reason }) => payments.refundUnwanted(paymentId, reason));
@@ -13,6 +13,9 @@ export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { 
   });
   await jobs.work('bookings-reminders', async () => {
     await bookings.sendReminders();
+  });
+  await jobs.work('booking-shares', async () => {
+    await bookingPlayers.runShareJob();
   });
   await jobs.work('memberships-daily', async () => {
     await memberships.runDaily();

@@ -4,6 +4,7 @@ import { authRoutes } from './auth.js';
 import { certificatesRoutes } from './certificates.js';
 import { consentsRoutes } from './consents.js';
 import { carnetRoutes } from './carnets.js';
+import { bookingPlayersRoutes } from './booking-players.js';
 import { creditRoutes } from './credit.js';
 import { bookingsRoutes } from './bookings.js';
 import { adminBookingsRoutes } from './admin-bookings.js';
@@ -62,6 +63,7 @@ export const api = {
   consents: consentsRoutes,
   credit: creditRoutes,
   carnets: carnetRoutes,
+  bookingPlayers: bookingPlayersRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

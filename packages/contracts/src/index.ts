@@ -12,6 +12,7 @@ export * from './money.js';
 export * from './paging.js';
 export * from './payments.js';
 export * from './carnets.js';
+export * from './booking-players.js';
 export * from './credit.js';
 export * from './memberships.js';
 export * from './admin-memberships.js';

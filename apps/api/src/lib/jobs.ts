@@ -32,6 +32,8 @@ export interface JobPayloads {
   'broadcast-send': { broadcastId: number };
   /** Daily: medical certificate reminders 30 and 7 days before expiry and on the day (once each). */
   'certificates-daily': Record<string, never>;
+  /** Every minute: split bookings' invitations once confirmed, and unpaid shares charged to the organiser at the deadline. */
+  'booking-shares': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 /** `stopping` is aborted when the process stops taking jobs: a long job ends early and resumes later. */
@@ -46,6 +48,7 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'certificates-daily': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
   'bookings-expire-holds': { policy: 'singleton', retryLimit: 1, expireInSeconds: 120 },
   'bookings-reminders': { policy: 'singleton', retryLimit: 2, expireInSeconds: 300 },
+  'booking-shares': { policy: 'singleton', retryLimit: 2, expireInSeconds: 120 },
   'receipts-write': { policy: 'singleton', retryLimit: 2, expireInSeconds: 600 },
   'backup-daily': { policy: 'singleton', retryLimit: 2, retryDelay: 600, expireInSeconds: 3600 },
   // One broadcast at a time across every worker, so together they never exceed the provider's rate.
@@ -64,6 +67,7 @@ const SCHEDULES: Partial<Record<JobName, string>> = {
   'certificates-daily': '0 9 * * *',
   'bookings-expire-holds': '* * * * *',
   'bookings-reminders': '*/10 * * * *',
+  'booking-shares': '* * * * *',
   'receipts-write': '* * * * *',
   // At night, when nobody books: one worker makes it (a schedule runs once across processes).
   'backup-daily': '30 3 * * *',

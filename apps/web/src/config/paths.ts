@@ -16,6 +16,8 @@ export const paths = {
   bookings: '/prenotazioni',
   myBookings: '/le-mie-prenotazioni',
   bookingPayment: '/prenotazioni/pagamento/:bookingId',
+  /** A player's share of a split booking, linked from the invitation e-mail. */
+  bookingShare: '/quote/:shareId',
   paymentCompleted: '/pagamento-completato',
   /** Public: what the QR code on a membership card opens. */
   verifyMembership: '/verifica-tessera/:token',

@@ -31,6 +31,7 @@ import { inSeason, seasonOf, seasonOpening } from '../memberships/membership-ter
 import { pricesInForce } from '../prices/prices.service.js';
 import { returnCarnetUse } from '../carnets/carnet-uses.js';
 import { createCreditLedger } from '../credit/credit-ledger.js';
+import { createShareReturns, paidSharesSql } from '../booking-players/booking-shares.js';
 import { readSettings } from '../settings/settings.service.js';
 import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, LIVE, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, whatOf, whenOf } from './booking-terms.js';
 import { paymentLinkEmail } from './bookings.emails.js';
@@ -80,11 +81,13 @@ const fullName = (person: { firstName: string; lastName: string } | null) => (pe
 
 /**
  * A booking's money at a glance, in one SQL expression so the list's filter and every row agree:
- * what was paid (settled payments) and given back (completed refunds) against the price.
+ * what was paid (settled payments, and the other players' shares while it stands) and given back
+ * (completed refunds) against the price.
  */
 const MONEY_SQL = Prisma.sql`
   SELECT b.id,
-    COALESCE(SUM(t.amount_cents) FILTER (WHERE t.type = 'payment' AND t.status NOT IN ('pending', 'failed')), 0)::int AS paid,
+    (COALESCE(SUM(t.amount_cents) FILTER (WHERE t.type = 'payment' AND t.status NOT IN ('pending', 'failed')), 0)
+      + ${paidSharesSql})::int AS paid,
     COALESCE(SUM(t.amount_cents) FILTER (WHERE t.type = 'refund' AND t.status = 'completed'), 0)::int AS refunded,
     b.price_cents, b.status
   FROM bookings b LEFT JOIN transactions t ON t.booking_id = b.id`;
@@ -126,6 +129,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
   const { db, jobs, config } = deps;
   const notifyWaitlist = createWaitlistNotifier(deps);
   const creditLedger = createCreditLedger(deps);
+  const returnShares = createShareReturns(deps);
 
   async function moneyOf(ids: number[]): Promise<Map<number, Money>> {
     if (ids.length === 0) return new Map();
@@ -375,6 +379,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         if (!body.refund) return 'none';
         const credited = await creditLedger.returnBookingPayment(tx, booking, { byMember: false, createdById: actor.id });
         const useReturned = await returnCarnetUse(tx, id);
+        await returnShares(tx, id);
         const settled = booking.transactions.filter((row) => row.type === 'payment' && row.status === 'completed');
         let online = false;
         for (const payment of settled) {

@@ -17,6 +17,7 @@ import { requireStripe } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { returnCarnetUse } from '../carnets/carnet-uses.js';
 import { CARD_REST_REASON, createCreditLedger, LAPSED_HOLD_REASON } from '../credit/credit-ledger.js';
+import { createShareReturns, organiserShareCents, playingIn } from '../booking-players/booking-shares.js';
 import { readSettings } from '../settings/settings.service.js';
 import { assertCertificateForBooking } from '../certificates/certificate-status.js';
 import { dayAvailability } from './availability.js';
@@ -87,6 +88,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
   const { db, jobs, config } = deps;
   const notifyWaitlist = createWaitlistNotifier(deps);
   const creditLedger = createCreditLedger(deps);
+  const returnShares = createShareReturns(deps);
 
   async function ownBooking(userId: number, id: number): Promise<BookingRow> {
     const booking = await db.booking.findFirst({ where: { id, userId }, include: WITH_DETAILS });
@@ -222,14 +224,16 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       if (body.coupon_code && !applied) await applyCoupon(booking, body.coupon_code, now);
       const current = await ownBooking(user.id, id);
       const dto = toBookingDto(current, now, (await readSettings(db)).freeCancellationHours);
-      // Credit first, on the price after the coupon; every checkout sets the credit aside anew (none: given back).
-      const creditCents = body.use_credit ? await creditLedger.creditTowards(db, { id, userId: user.id }, current.priceCents) : 0;
+      // With other players the organiser pays their own share; the others pay theirs.
+      const dueCents = await organiserShareCents(db, current);
+      // Credit first, on what is due after the coupon; every checkout sets the credit aside anew (none: given back).
+      const creditCents = body.use_credit ? await creditLedger.creditTowards(db, { id, userId: user.id }, dueCents) : 0;
       if (body.use_credit && creditCents === 0) throw new AppError(409, BOOKING_MESSAGES.noCredit);
       const checkoutUrl = await checkouts.open({
         kind: 'booking',
         targetId: id,
         customer: { id: user.id, email: user.email },
-        amountCents: current.priceCents - creditCents,
+        amountCents: dueCents - creditCents,
         itemName: `Campo ${current.court.code} · ${whenOf(current)}${creditCents > 0 ? ` (${formatEuros(creditCents)} pagati con il credito)` : ''}`,
         cancelPath: `/prenotazioni/pagamento/${id}`,
         inTransaction: (tx) => creditLedger.holdForCheckout(tx, { id, userId: user.id }, creditCents),
@@ -262,6 +266,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         // Confirmed: what credit paid; a hold: the credit set aside for the card's rest.
         await creditLedger.returnBookingPayment(tx, booking, { byMember: true });
         if (booking.status === 'confirmed') await returnCarnetUse(tx, id);
+        if (booking.status === 'confirmed') await returnShares(tx, id);
         await notifyWaitlist(tx, booking);
       }, TRANSACTION_OPTIONS);
       return { message: refund ? BOOKING_MESSAGES.cancelledRefund : BOOKING_MESSAGES.cancelled, booking: toBookingDto(await ownBooking(user.id, id), now, freeCancellationHours) };
@@ -332,11 +337,11 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       return { url: feedUrl(token) };
     },
 
-    /** The feed behind the secret address: only that member's confirmed bookings. */
+    /** The feed behind the secret address: only the confirmed bookings that member booked or plays in. */
     async calendarByToken(token: string) {
       const user = await db.user.findUnique({ where: { calendarToken: token } });
       if (!user) throw notFound('Calendario non trovato: l’indirizzo potrebbe essere stato rigenerato.');
-      const bookings = await db.booking.findMany({ where: { userId: user.id, status: 'confirmed' }, include: { court: true }, orderBy: { startsAt: 'asc' } });
+      const bookings = await db.booking.findMany({ where: { OR: [{ userId: user.id }, playingIn(user.id)], status: 'confirmed' }, include: { court: true }, orderBy: { startsAt: 'asc' } });
       return bookingsCalendar(`Prenotazioni di ${user.firstName} - Adriatica Beach Arena`, bookings, config.WEB_ORIGIN).toString();
     },
   };

@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { formatEuros } from '../../lib/format.js';
 import { pagedList, skipTake, type PageRequest } from '../../lib/paging.js';
 import { isLiveHold } from '../bookings/booking-terms.js';
+import { organiserShareCents } from '../booking-players/booking-shares.js';
 import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { readSettings } from '../settings/settings.service.js';
@@ -99,9 +100,11 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
         const [held] = await tx.$queryRaw<{ status: Booking['status']; holdExpiresAt: Date | null; priceCents: number }[]>`
           SELECT status, hold_expires_at AS "holdExpiresAt", price_cents AS "priceCents" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
         if (!held || !isLiveHold(held, new Date())) throw new AppError(409, CREDIT_MESSAGES.notPayable);
-        // Credit set aside for a card's rest that was never paid counts towards the price.
+        // Credit set aside for a card's rest that was never paid counts towards what is due: with other
+        // players, the organiser's own share.
         const setAside = await heldFor(tx, { id: bookingId, userId: user.id });
-        const moved = await move(tx, { userId: user.id, amountCents: setAside - held.priceCents, kind: 'payment', reason: 'Pagamento prenotazione', bookingId, transactionId: null, createdById: null, byMember: true });
+        const dueCents = await organiserShareCents(tx, { id: bookingId, priceCents: held.priceCents });
+        const moved = await move(tx, { userId: user.id, amountCents: setAside - dueCents, kind: 'payment', reason: 'Pagamento prenotazione', bookingId, transactionId: null, createdById: null, byMember: true });
         await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
         return moved;
       }, TRANSACTION_OPTIONS);

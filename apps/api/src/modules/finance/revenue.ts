@@ -48,7 +48,8 @@ const datedWithin = (range: DayRange | undefined) => (range ? Prisma.sql`WHERE d
 export async function incomeByMonth(db: Db, range?: DayRange): Promise<MonthlyIncome[]> {
   return db.$queryRaw<MonthlyIncome[]>`
     WITH income AS (
-      SELECT to_char(paid_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM') AS month, kind::text AS source, ${SIGNED_AMOUNT} AS cents
+      -- A player's share of a split booking is booking income.
+      SELECT to_char(paid_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM') AS month, CASE WHEN kind = 'booking_share' THEN 'booking' ELSE kind::text END AS source, ${SIGNED_AMOUNT} AS cents
         FROM transactions WHERE ${SETTLED} ${movedWithin('paid_at', range)}
       UNION ALL
       -- Credit spent on a booking (a negative 'payment' movement) is earned then; given back, un-earned.

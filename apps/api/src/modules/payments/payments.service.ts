@@ -26,9 +26,9 @@ export interface PaymentTarget {
 const paymentIntentId = (session: Stripe.Checkout.Session) =>
   typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
 
-/** A credit top-up or a carnet is bought for the member who pays it: its target is the member. */
-const targetIdOf = (payment: Pick<Transaction, 'kind' | 'membershipId' | 'bookingId' | 'userId'>) =>
-  payment.kind === 'credit' || payment.kind === 'carnet' ? payment.userId : (payment.membershipId ?? payment.bookingId);
+/** A credit top-up or a carnet is bought for the member who pays it: its target is the member; a booking share's is the share. */
+const targetIdOf = (payment: Pick<Transaction, 'kind' | 'membershipId' | 'bookingId' | 'userId' | 'bookingPlayerId'>) =>
+  payment.kind === 'credit' || payment.kind === 'carnet' ? payment.userId : payment.kind === 'booking_share' ? payment.bookingPlayerId : (payment.membershipId ?? payment.bookingId);
 
 export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs' | 'logger'>, targets: Partial<Record<TPaymentKind, PaymentTarget>>) {
   const { db, jobs, logger } = deps;

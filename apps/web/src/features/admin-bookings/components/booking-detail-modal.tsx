@@ -11,6 +11,7 @@ import { formFailure } from '../../../lib/api-errors';
 import { formatCents, formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useCancelDeskBooking, useMarkPaid, useMoveBooking, useRestoreBooking } from '../api/admin-bookings';
 import { DESK_METHOD_OPTIONS, PaymentBadge, StatusBadge } from '../labels';
+import { PlayersPanel } from '../../../components/booking-players/players-panel';
 
 type Action = 'pay' | 'move' | 'cancel' | null;
 
@@ -106,6 +107,7 @@ export function BookingDetailModal({ booking, courts, onClose, onDone }: { booki
           { label: 'Rimborsato', value: moneyToCents(booking.refunded) > 0 ? formatMoney(booking.refunded) : null },
         ]}
       />
+      <PlayersPanel bookingId={booking.id} staffView />
       {booking.cancelled_at && (
         <DetailSection
           title="Annullamento"

@@ -20,6 +20,8 @@ import { BookingSummary } from '../../../components/booking-summary';
 import { PayWithCarnet } from '../../../components/carnets/pay-with-carnet';
 import { PayWithCredit } from '../../../components/wallet/pay-with-credit';
 import { CreditAndCardButton } from '../../../components/wallet/credit-and-card';
+import { PlayersPanel } from '../../../components/booking-players/players-panel';
+import { useBookingSplit } from '../../../lib/booking-players';
 
 /** Seconds left until `until`, ticking every second. */
 function useCountdown(until: string | null) {
@@ -39,6 +41,7 @@ export default function BookingPaymentPage() {
   const id = Number(useParams().bookingId);
   const navigate = useNavigate();
   const booking = useBooking(Number.isInteger(id) && id > 0 ? id : null);
+  const split = useBookingSplit(id);
   const checkout = useBookingCheckout();
   const cancel = useCancelBooking();
   const { confirm, dialog } = useConfirm();
@@ -94,11 +97,13 @@ export default function BookingPaymentPage() {
               Il tempo per pagare è scaduto e l’orario è stato liberato.
             </Alert>
           ) : (
+            <>
+            <PlayersPanel bookingId={id} />
             <form onSubmit={submit(pay)} noValidate className="space-y-4">
               <p role="timer" aria-live="off" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
                 Il campo è tenuto per te ancora <strong>{clock(left)}</strong> minuti: completa il pagamento per confermarlo.
               </p>
-              <PayWithCredit bookingId={id} price={data.price} />
+              <PayWithCredit bookingId={id} price={split.data?.organiser_share ?? data.price} />
               <PayWithCarnet bookingId={id} />
               <Input
                 label="Coupon (facoltativo)"
@@ -108,7 +113,7 @@ export default function BookingPaymentPage() {
                 autoComplete="off"
                 {...field('coupon_code')}
               />
-              <CreditAndCardButton price={data.price} loading={checkout.isPending} onPay={() => void submit((body) => pay({ ...body, use_credit: true }))()} />
+              <CreditAndCardButton price={split.data?.organiser_share ?? data.price} loading={checkout.isPending} onPay={() => void submit((body) => pay({ ...body, use_credit: true }))()} />
               <FormAlert failure={failure} />
               <div className="flex flex-wrap justify-between gap-3">
                 <Button variant="ghost" onClick={release} loading={cancel.isPending} loadingText="Annullamento...">
@@ -119,6 +124,7 @@ export default function BookingPaymentPage() {
                 </Button>
               </div>
             </form>
+            </>
           )}
         </div>
       )}

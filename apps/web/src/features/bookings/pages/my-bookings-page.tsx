@@ -17,6 +17,7 @@ import { MyReceiptLinks } from '../../../components/receipt-links';
 import { downloadBookingIcs } from '../../../lib/shared-queries';
 import { useCalendarFeed, useCancelBooking, useMyBookings, useRegenerateCalendar } from '../api/bookings';
 import { statusOf } from '../labels';
+import { MyShares } from '../../../components/booking-players/my-shares';
 
 /** The secret address a phone's calendar subscribes to; regenerating it revokes the old one. */
 function CalendarFeed({ confirm }: { confirm: ReturnType<typeof useConfirm>['confirm'] }) {
@@ -138,6 +139,7 @@ export default function MyBookingsPage() {
               </ul>
             )}
           </section>
+          <MyShares />
           {data.past.length > 0 && (
             <section aria-labelledby="past" className="space-y-3">
               <h2 id="past" className="text-lg font-semibold text-slate-800">

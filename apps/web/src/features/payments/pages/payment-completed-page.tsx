@@ -30,6 +30,7 @@ const ONWARD: Record<TCheckoutOutcome['kind'], [string, string]> = {
   booking: [paths.myBookings, 'Vai alle mie prenotazioni'],
   credit: [paths.profile, 'Vai al tuo credito'],
   carnet: [paths.profile, 'Vai ai tuoi carnet'],
+  booking_share: [paths.myBookings, 'Vai alle mie prenotazioni'],
 };
 
 function Onward({ kind }: { kind: TCheckoutOutcome['kind'] }) {
@@ -129,6 +130,7 @@ function Outcome({ sessionId }: { sessionId: string }) {
   if (data.kind === 'membership') return <PaidMembership id={data.target_id} />;
   if (data.kind === 'credit') return <Paid kind="credit"><p>Ricarica completata: il credito è già disponibile.</p></Paid>;
   if (data.kind === 'carnet') return <Paid kind="carnet"><p>Carnet acquistato: trovi gli ingressi nel tuo profilo.</p></Paid>;
+  if (data.kind === 'booking_share') return <Paid kind="booking_share"><p>Quota pagata: ci vediamo in campo!</p></Paid>;
   return <PaidBooking id={data.target_id} />;
 }
 

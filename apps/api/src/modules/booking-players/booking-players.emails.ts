@@ -1,0 +1,38 @@
+import { renderEmail } from '../../lib/email-layout.js';
+import type { MailMessage } from '../../lib/mail.js';
+
+type What = { court: string; when: string };
+
+export function shareInvitationEmail(to: { email: string; firstName: string | null }, organiser: string, what: What, share: string, shareUrl: string, deadline: string): MailMessage {
+  return {
+    to: to.email,
+    subject: `${organiser} ti ha aggiunto alla partita: ${what.court}, ${what.when}`,
+    ...renderEmail({
+      title: 'Sei in campo!',
+      greeting: to.firstName ? `Ciao ${to.firstName},` : 'Ciao,',
+      paragraphs: [
+        `${organiser} ha prenotato il ${what.court} (${what.when}) e ti ha aggiunto tra i giocatori.`,
+        `La tua quota è di ${share}: pagala con carta o con il credito entro il ${deadline}. Dopo, la paga l’organizzatore.`,
+        ...(to.firstName ? [] : ['Non hai ancora un account? Registrati con questo indirizzo e-mail: la quota sarà collegata a te.']),
+      ],
+      action: { label: 'Paga la tua quota', url: shareUrl },
+    }),
+  };
+}
+
+export function sharesChargedEmail(to: { email: string; firstName: string }, what: What, total: string, shareUrls: string[]): MailMessage {
+  return {
+    to: to.email,
+    subject: `Quote da saldare: ${what.court}, ${what.when}`,
+    ...renderEmail({
+      title: 'Alcune quote non sono state pagate',
+      greeting: `Ciao ${to.firstName},`,
+      paragraphs: [
+        `alla scadenza alcuni giocatori del ${what.court} (${what.when}) non avevano pagato la loro quota: ${total} in tutto passano a te, e il tuo credito non basta a coprirli.`,
+        'La prenotazione resta confermata. Salda le quote online da questi link:',
+        ...shareUrls,
+      ],
+      action: { label: 'Paga la prima quota', url: shareUrls[0]! },
+    }),
+  };
+}

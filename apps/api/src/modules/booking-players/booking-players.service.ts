@@ -1,0 +1,381 @@
+// Split payment (docs/domain.md#split-payment): the organiser of a held booking adds up to three other
+// players; once the booking is confirmed each is invited by e-mail to pay their share (card or credit),
+// once. A minute job sends the invitations and, at the deadline before play, charges the shares still
+// unpaid to the organiser: from their credit when it covers them all, otherwise by payment links.
+import { centsToMoney, DEFAULT_PLAYERS_PER_COURT, type api, type BodyOf, type QueryOf, type TBookingShare, type TBookingSplit } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { Booking, BookingPlayer, Court, Prisma, User } from '../../generated/prisma/client.js';
+import { Prisma as PrismaNamespace, TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { formatEuros, formatItalianDate } from '../../lib/format.js';
+import { todayInRome } from '../../lib/time.js';
+import { webOriginOf } from '../../lib/web-origin.js';
+import { isLiveHold, statusShown, timeOf, whatOf, whenOf } from '../bookings/booking-terms.js';
+import { createCreditLedger } from '../credit/credit-ledger.js';
+import type { Checkouts } from '../payments/checkout.js';
+import type { PaymentTarget } from '../payments/payments.service.js';
+import { readSettings } from '../settings/settings.service.js';
+import { organiserShareCents } from './booking-shares.js';
+import { shareInvitationEmail, sharesChargedEmail } from './booking-players.emails.js';
+import { splitShares } from './shares.js';
+
+export const PLAYER_MESSAGES = {
+  bookingNotFound: 'Prenotazione non trovata.',
+  shareNotFound: 'Quota non trovata.',
+  notOrganiser: 'Solo chi ha prenotato può cambiare i giocatori.',
+  notHeld: 'I giocatori si aggiungono o si tolgono prima di pagare la propria quota.',
+  paying: 'Hai un pagamento in corso: aggiungi o togli i giocatori prima di pagare.',
+  full: (others: number) => `Puoi aggiungere al massimo ${others} giocatori oltre a te.`,
+  already: 'Questo giocatore è già nella partita.',
+  self: 'Sei tu l’organizzatore: sei già nella partita.',
+  unknownMember: 'Socio non trovato.',
+  notPayable: 'Questa quota non è da pagare.',
+  notConfirmed: 'L’organizzatore non ha ancora confermato la prenotazione: riprova tra poco.',
+  paidWithCredit: 'Quota pagata con il credito.',
+  left: 'Hai lasciato la partita: le quote degli altri sono state ricalcolate.',
+  cannotLeave: 'Non puoi più lasciare questa partita: la quota è pagata o la scadenza è passata.',
+  paidCannotLeave: 'Questo giocatore ha già pagato la sua quota.',
+} as const;
+
+type PlayerRow = BookingPlayer & { user: Pick<User, 'id' | 'firstName' | 'lastName' | 'email'> | null };
+type SplitBooking = Booking & { court: Court; user: User | null; players: PlayerRow[] };
+
+const WITH_PLAYERS = {
+  court: true,
+  user: true,
+  players: { include: { user: { select: { id: true, firstName: true, lastName: true, email: true } } }, orderBy: { id: 'asc' } },
+} as const satisfies Prisma.BookingInclude;
+
+const fullName = (user: Pick<User, 'firstName' | 'lastName'> | null) => (user ? `${user.firstName} ${user.lastName}` : '');
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+const stillIn = (player: Pick<BookingPlayer, 'status'>) => player.status !== 'dropped';
+const owes = (player: Pick<BookingPlayer, 'status' | 'paidAt'>) => stillIn(player) && player.paidAt === null;
+const isStaff = (user: Pick<User, 'role'>) => user.role !== 'user';
+/** "gi***@esempio.it": enough to tell two namesakes apart, not enough to write to them. */
+const maskEmail = (email: string) => {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 2)}***@${domain}`;
+};
+/** The instant shares still unpaid pass to the organiser. */
+const deadlineOf = (booking: Pick<Booking, 'startsAt'>, hours: number) => new Date(booking.startsAt.getTime() - hours * 3_600_000);
+const deadlineText = (deadline: Date) => `${formatItalianDate(todayInRome(deadline))} alle ${timeOf(deadline)}`;
+
+/** A share can be paid by its player while it is theirs to pay, or by the organiser once charged to them. */
+const payerMay = (share: Pick<BookingPlayer, 'userId' | 'status' | 'paidAt'>, organiserId: number | null, viewerId: number) =>
+  share.paidAt === null && ((share.status === 'invited' && share.userId === viewerId) || (share.status === 'charged_to_organiser' && organiserId === viewerId));
+
+export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger'>, checkouts: Checkouts) {
+  const { db, jobs, config } = deps;
+  const { move } = createCreditLedger(deps);
+  const shareUrl = (shareId: number) => `${webOriginOf(config)}/quote/${shareId}`;
+
+  /** A guest invited by e-mail who has since registered (and confirmed) that address gets their shares. */
+  async function claimGuestShares(user: User) {
+    if (!user.emailVerifiedAt) return;
+    await db.bookingPlayer.updateMany({ where: { userId: null, guestEmail: user.email }, data: { userId: user.id, guestEmail: null } });
+  }
+
+  /** The booking as its players and staff see it; anyone else is told it does not exist. */
+  async function visibleBooking(viewer: User, bookingId: number, tx: Prisma.TransactionClient = db): Promise<SplitBooking> {
+    const booking = await tx.booking.findUnique({ where: { id: bookingId }, include: WITH_PLAYERS });
+    const isPlayer = booking?.players.some((player) => player.userId === viewer.id && stillIn(player));
+    if (!booking || !(booking.userId === viewer.id || isPlayer || isStaff(viewer))) throw notFound(PLAYER_MESSAGES.bookingNotFound);
+    return booking;
+  }
+
+  function splitDto(booking: SplitBooking, viewer: User, deadlineHours: number, now: Date): TBookingSplit {
+    const players = booking.players.filter(stillIn);
+    return {
+      booking_id: booking.id,
+      court: booking.court.name,
+      date: todayInRome(booking.startsAt),
+      start: timeOf(booking.startsAt),
+      end: timeOf(booking.endsAt, true),
+      booking_status: statusShown(booking, now),
+      price: centsToMoney(booking.priceCents),
+      organiser: fullName(booking.user),
+      organiser_share: centsToMoney(booking.priceCents - sum(players.map((player) => player.shareCents))),
+      deadline: deadlineOf(booking, deadlineHours).toISOString(),
+      owed: centsToMoney(sum(booking.players.filter(owes).map((player) => player.shareCents))),
+      players: booking.players.map((player) => ({
+        id: player.id,
+        name: player.user ? fullName(player.user) : (player.guestEmail ?? ''),
+        guest: player.user === null,
+        share: centsToMoney(player.shareCents),
+        status: player.status,
+        paid_with: player.paidWith,
+        paid_at: player.paidAt?.toISOString() ?? null,
+        is_me: player.userId === viewer.id,
+      })),
+      max_players: DEFAULT_PLAYERS_PER_COURT,
+      can_manage: booking.userId === viewer.id && isLiveHold(booking, now),
+    };
+  }
+
+  async function split(viewer: User, bookingId: number) {
+    await claimGuestShares(viewer);
+    const { splitDeadlineHours } = await readSettings(db);
+    return splitDto(await visibleBooking(viewer, bookingId), viewer, splitDeadlineHours, new Date());
+  }
+
+  /** The organiser's held booking, locked for a change of players; refused while its payment is under way. */
+  async function heldForChange(tx: Prisma.TransactionClient, viewer: User, bookingId: number) {
+    await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
+    const booking = await visibleBooking(viewer, bookingId, tx);
+    if (booking.userId !== viewer.id) throw forbidden(PLAYER_MESSAGES.notOrganiser);
+    if (!isLiveHold(booking, new Date())) throw new AppError(409, PLAYER_MESSAGES.notHeld);
+    // The organiser's checkout was opened for their share as it was: the shares stay as they are until it ends.
+    if (await tx.transaction.count({ where: { bookingId, kind: 'booking', type: 'payment', status: 'pending' } })) throw new AppError(409, PLAYER_MESSAGES.paying);
+    return booking;
+  }
+
+  /**
+   * Shares unpaid at the deadline (or left by the last unpaid player) pass to the organiser, each
+   * once: the rows still 'invited' are marked in one statement, so a second run finds none. The
+   * organiser's credit pays them all if it covers them; otherwise the organiser is e-mailed the links.
+   */
+  async function chargeToOrganiser(tx: Prisma.TransactionClient, bookingId: number, shareIds: number[]) {
+    const charged = await tx.$queryRaw<{ id: number; shareCents: number }[]>`
+      UPDATE booking_players SET status = 'charged_to_organiser', charged_at = now()
+      WHERE booking_id = ${bookingId} AND id IN (${PrismaNamespace.join(shareIds)}) AND status = 'invited' AND paid_at IS NULL
+      RETURNING id, share_cents AS "shareCents"`;
+    if (charged.length === 0) return 0;
+    const booking = await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { court: true, user: true } });
+    const organiser = booking.user!;
+    const total = sum(charged.map((share) => share.shareCents));
+    const ids = charged.map((share) => share.id);
+    // The balance row is locked before it is read, so what it covers is still there when it is debited.
+    const [balance] = await tx.$queryRaw<{ balanceCents: number }[]>`SELECT balance_cents AS "balanceCents" FROM credit_balances WHERE user_id = ${organiser.id} FOR UPDATE`;
+    if ((balance?.balanceCents ?? 0) >= total) {
+      const movement = total > 0
+        ? (await move(tx, { userId: organiser.id, amountCents: -total, kind: 'payment', reason: `Quote non pagate dagli altri giocatori: ${booking.court.name}, ${whenOf(booking)}`, bookingId, transactionId: null, createdById: null, byMember: false })).movement
+        : null;
+      await tx.bookingPlayer.updateMany({ where: { id: { in: ids } }, data: { paidWith: 'credit', paidAt: new Date(), creditMovementId: movement?.id ?? null } });
+    } else {
+      await jobs.send('send-email', sharesChargedEmail(organiser, whatOf(booking), formatEuros(total), ids.map(shareUrl)), { tx });
+    }
+    return charged.length;
+  }
+
+  /**
+   * A player out before paying: on a held booking the shares are split again among those left; on a
+   * confirmed one (the organiser has paid theirs) the share is spread over the players who still owe
+   * theirs, or passes to the organiser when nobody else does.
+   */
+  async function dropOut(tx: Prisma.TransactionClient, booking: SplitBooking, player: PlayerRow) {
+    if (player.paidAt !== null || player.status !== 'invited') throw new AppError(409, PLAYER_MESSAGES.paidCannotLeave);
+    if (booking.status === 'confirmed') {
+      const others = booking.players.filter((other) => other.id !== player.id && other.status === 'invited' && other.paidAt === null);
+      if (others.length === 0) return chargeToOrganiser(tx, booking.id, [player.id]);
+      const shares = splitShares(sum(others.map((other) => other.shareCents)) + player.shareCents, others.length);
+      for (const [index, other] of others.entries()) await tx.bookingPlayer.update({ where: { id: other.id }, data: { shareCents: shares[index]! } });
+      await tx.bookingPlayer.update({ where: { id: player.id }, data: { status: 'dropped' } });
+      return 0;
+    }
+    await tx.bookingPlayer.update({ where: { id: player.id }, data: { status: 'dropped' } });
+    await organiserShareCents(tx, booking);
+    return 0;
+  }
+
+  async function shareFor(viewer: User, shareId: number, tx: Prisma.TransactionClient = db) {
+    const share = await tx.bookingPlayer.findUnique({ where: { id: shareId }, include: { booking: { include: { court: true, user: true } } } });
+    if (!share || !(share.userId === viewer.id || (share.booking.userId === viewer.id && share.status === 'charged_to_organiser'))) throw notFound(PLAYER_MESSAGES.shareNotFound);
+    return share;
+  }
+  type ShareRow = Awaited<ReturnType<typeof shareFor>>;
+
+  function shareDto(share: ShareRow, viewer: User, deadlineHours: number, now: Date): TBookingShare {
+    const { booking } = share;
+    const deadline = deadlineOf(booking, deadlineHours);
+    return {
+      id: share.id,
+      booking_id: booking.id,
+      court: booking.court.name,
+      date: todayInRome(booking.startsAt),
+      start: timeOf(booking.startsAt),
+      end: timeOf(booking.endsAt, true),
+      organiser: fullName(booking.user),
+      share: centsToMoney(share.shareCents),
+      status: share.status,
+      paid_with: share.paidWith,
+      deadline: deadline.toISOString(),
+      can_pay: booking.status === 'confirmed' && payerMay(share, booking.userId, viewer.id),
+      can_leave: share.userId === viewer.id && share.status === 'invited' && share.paidAt === null && now < deadline && (booking.status === 'confirmed' || isLiveHold(booking, now)),
+    };
+  }
+
+  /** The share locked for payment by the viewer, with its booking confirmed. */
+  async function payableShare(tx: Prisma.TransactionClient, viewer: User, shareId: number) {
+    await tx.$queryRaw`SELECT id FROM booking_players WHERE id = ${shareId} FOR UPDATE`;
+    const share = await shareFor(viewer, shareId, tx);
+    if (!payerMay(share, share.booking.userId, viewer.id)) throw new AppError(409, PLAYER_MESSAGES.notPayable);
+    if (share.booking.status !== 'confirmed') throw new AppError(409, share.booking.status === 'pending_payment' ? PLAYER_MESSAGES.notConfirmed : PLAYER_MESSAGES.notPayable);
+    return share;
+  }
+
+  const itemName = (share: ShareRow) => `Quota campo ${share.booking.court.code} · ${whenOf(share.booking)}`;
+
+  /** A share paid by card is recorded once, and only for the amount it still owes; anything else is refunded. */
+  const paymentTarget: PaymentTarget = {
+    async confirm(tx, shareId, payment) {
+      const [share] = await tx.$queryRaw<{ userId: number | null; status: BookingPlayer['status']; shareCents: number; paidAt: Date | null; bookingStatus: Booking['status'] }[]>`
+        SELECT p.user_id AS "userId", p.status, p.share_cents AS "shareCents", p.paid_at AS "paidAt", b.status AS "bookingStatus"
+        FROM booking_players p JOIN bookings b ON b.id = p.booking_id WHERE p.id = ${shareId} FOR UPDATE OF p`;
+      if (!share || share.paidAt !== null || share.bookingStatus !== 'confirmed' || share.shareCents !== payment.amountCents) return false;
+      if (share.status !== 'invited' && share.status !== 'charged_to_organiser') return false;
+      await tx.bookingPlayer.update({
+        where: { id: shareId },
+        data: { status: payment.userId === share.userId ? 'paid' : share.status, paidWith: 'card', paidAt: new Date(), transactionId: payment.id },
+      });
+      return true;
+    },
+  };
+
+  return {
+    paymentTarget,
+    split,
+
+    /** Members by name or e-mail, for the organiser to add: the name and a masked e-mail, at most 8. */
+    async searchMembers(viewer: User, { q }: QueryOf<typeof api.bookingPlayers.searchMembers>) {
+      const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const rows = await db.$queryRaw<Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>[]>`
+        SELECT id, first_name AS "firstName", last_name AS "lastName", email FROM users
+        WHERE id <> ${viewer.id} AND disabled_at IS NULL AND erased_at IS NULL
+          AND (first_name || ' ' || last_name ILIKE ${pattern} OR last_name || ' ' || first_name ILIKE ${pattern} OR email ILIKE ${pattern})
+        ORDER BY last_name, first_name, id LIMIT 8`;
+      return { data: rows.map((row) => ({ id: row.id, name: fullName(row), email: maskEmail(row.email) })) };
+    },
+
+    async add(viewer: User, bookingId: number, body: BodyOf<typeof api.bookingPlayers.add>) {
+      await db.$transaction(async (tx) => {
+        const booking = await heldForChange(tx, viewer, bookingId);
+        const players = booking.players.filter(stillIn);
+        if (players.length >= DEFAULT_PLAYERS_PER_COURT - 1) throw new AppError(409, PLAYER_MESSAGES.full(DEFAULT_PLAYERS_PER_COURT - 1));
+        const byId = body.user_id !== undefined;
+        // A guest whose e-mail already has an account is that member.
+        const member = byId
+          ? await tx.user.findFirst({ where: { id: body.user_id, disabledAt: null, erasedAt: null } })
+          : await tx.user.findFirst({ where: { email: body.email, erasedAt: null } });
+        if (byId && !member) throw new AppError(422, PLAYER_MESSAGES.unknownMember, { user_id: [PLAYER_MESSAGES.unknownMember] });
+        if (member?.id === viewer.id) throw new AppError(422, PLAYER_MESSAGES.self, { [byId ? 'user_id' : 'email']: [PLAYER_MESSAGES.self] });
+        const guestEmail = member ? null : (body.email ?? null);
+        if (players.some((player) => (member && player.userId === member.id) || (guestEmail && player.guestEmail === guestEmail))) throw new AppError(409, PLAYER_MESSAGES.already);
+        await tx.bookingPlayer.create({ data: { bookingId, userId: member?.id ?? null, guestEmail, shareCents: 0 } });
+        await organiserShareCents(tx, booking);
+      }, TRANSACTION_OPTIONS);
+      return split(viewer, bookingId);
+    },
+
+    async remove(viewer: User, bookingId: number, playerId: number) {
+      await db.$transaction(async (tx) => {
+        const booking = await heldForChange(tx, viewer, bookingId);
+        const player = booking.players.find((row) => row.id === playerId && stillIn(row));
+        if (!player) throw notFound('Giocatore non trovato.');
+        await dropOut(tx, booking, player);
+      }, TRANSACTION_OPTIONS);
+      return split(viewer, bookingId);
+    },
+
+    /** The player's own shares, and those charged to them as organiser that are still to pay. */
+    async mine(viewer: User) {
+      await claimGuestShares(viewer);
+      const now = new Date();
+      const { splitDeadlineHours } = await readSettings(db);
+      const rows = await db.bookingPlayer.findMany({
+        where: {
+          OR: [
+            { userId: viewer.id, status: { not: 'dropped' }, booking: { status: { in: ['confirmed', 'pending_payment'] } } },
+            { status: 'charged_to_organiser', paidAt: null, booking: { userId: viewer.id, status: 'confirmed' } },
+          ],
+        },
+        include: { booking: { include: { court: true, user: true } } },
+        orderBy: [{ booking: { startsAt: 'asc' } }, { id: 'asc' }],
+      });
+      return { data: rows.filter((row) => row.booking.endsAt > now && (row.booking.status === 'confirmed' || isLiveHold(row.booking, now))).map((row) => shareDto(row, viewer, splitDeadlineHours, now)) };
+    },
+
+    async show(viewer: User, shareId: number) {
+      await claimGuestShares(viewer);
+      const { splitDeadlineHours } = await readSettings(db);
+      return shareDto(await shareFor(viewer, shareId), viewer, splitDeadlineHours, new Date());
+    },
+
+    async checkout(viewer: User, shareId: number) {
+      const share = await db.$transaction((tx) => payableShare(tx, viewer, shareId), TRANSACTION_OPTIONS);
+      const checkoutUrl = await checkouts.open({
+        kind: 'booking_share',
+        targetId: share.id,
+        customer: { id: viewer.id, email: viewer.email },
+        amountCents: share.shareCents,
+        itemName: itemName(share),
+        cancelPath: `/quote/${share.id}`,
+      });
+      return { checkout_url: checkoutUrl };
+    },
+
+    async payWithCredit(viewer: User, shareId: number) {
+      // A card checkout still open is closed first; one already paid stops this (409).
+      await checkouts.closeOpenSessions('booking_share', shareId);
+      await db.$transaction(async (tx) => {
+        const share = await payableShare(tx, viewer, shareId);
+        const { movement } = await move(tx, { userId: viewer.id, amountCents: -share.shareCents, kind: 'payment', reason: itemName(share), bookingId: share.bookingId, transactionId: null, createdById: null, byMember: true });
+        await tx.bookingPlayer.update({
+          where: { id: shareId },
+          data: { status: share.userId === viewer.id ? 'paid' : share.status, paidWith: 'credit', paidAt: new Date(), creditMovementId: movement.id },
+        });
+      }, TRANSACTION_OPTIONS);
+      return { message: PLAYER_MESSAGES.paidWithCredit };
+    },
+
+    async leave(viewer: User, shareId: number) {
+      const { splitDeadlineHours } = await readSettings(db);
+      await db.$transaction(async (tx) => {
+        const share = await shareFor(viewer, shareId, tx);
+        await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${share.bookingId} FOR UPDATE`;
+        const booking = await tx.booking.findUniqueOrThrow({ where: { id: share.bookingId }, include: WITH_PLAYERS });
+        const player = booking.players.find((row) => row.id === shareId)!;
+        const now = new Date();
+        const open = booking.status === 'confirmed' || isLiveHold(booking, now);
+        if (player.userId !== viewer.id || player.status !== 'invited' || player.paidAt !== null || !open || now >= deadlineOf(booking, splitDeadlineHours)) throw new AppError(409, PLAYER_MESSAGES.cannotLeave);
+        await dropOut(tx, booking, player);
+      }, TRANSACTION_OPTIONS);
+      return { message: PLAYER_MESSAGES.left };
+    },
+
+    settings: async () => ({ deadline_hours: (await readSettings(db)).splitDeadlineHours }),
+    async saveSettings(body: BodyOf<typeof api.bookingPlayers.saveSettings>) {
+      const saved = await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: body.deadline_hours } });
+      return { deadline_hours: saved.splitDeadlineHours };
+    },
+
+    /**
+     * Job, every minute: players of bookings confirmed since get their invitation (once: marked in the
+     * same statement), then shares unpaid at the deadline are charged to the organiser (once each).
+     */
+    async runShareJob() {
+      const { splitDeadlineHours } = await readSettings(db);
+      const invited = await db.$transaction(async (tx) => {
+        const due = await tx.$queryRaw<{ id: number }[]>`
+          UPDATE booking_players p SET invitation_sent_at = now() FROM bookings b
+          WHERE b.id = p.booking_id AND b.status = 'confirmed' AND b.ends_at > now() AND p.status = 'invited' AND p.invitation_sent_at IS NULL
+          RETURNING p.id`;
+        const rows = await tx.bookingPlayer.findMany({ where: { id: { in: due.map((row) => row.id) } }, include: { user: true, booking: { include: { court: true, user: true } } } });
+        for (const row of rows) {
+          const to = row.user ? { email: row.user.email, firstName: row.user.firstName } : { email: row.guestEmail!, firstName: null };
+          const deadline = deadlineText(deadlineOf(row.booking, splitDeadlineHours));
+          await jobs.send('send-email', shareInvitationEmail(to, fullName(row.booking.user), whatOf(row.booking), formatEuros(row.shareCents), shareUrl(row.id), deadline), { tx });
+        }
+        return rows.length;
+      }, TRANSACTION_OPTIONS);
+      const overdue = await db.$queryRaw<{ bookingId: number; ids: number[] }[]>`
+        SELECT p.booking_id AS "bookingId", array_agg(p.id ORDER BY p.id) AS ids FROM booking_players p JOIN bookings b ON b.id = p.booking_id
+        WHERE p.status = 'invited' AND p.paid_at IS NULL AND b.status = 'confirmed' AND b.starts_at <= now() + make_interval(hours => ${splitDeadlineHours})
+        GROUP BY p.booking_id`;
+      let charged = 0;
+      for (const { bookingId, ids } of overdue) charged += await db.$transaction((tx) => chargeToOrganiser(tx, bookingId, ids), TRANSACTION_OPTIONS);
+      return { invited, charged };
+    },
+  };
+}
+
+export type BookingPlayersService = ReturnType<typeof createBookingPlayersService>;

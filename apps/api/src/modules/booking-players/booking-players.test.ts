@@ -1,0 +1,311 @@
+// Split payment through the real database, the job queue, SMTP on loopback and the Stripe double: the
+// organiser adds players to a held booking and pays their own share; each player pays theirs once (card
+// with replayed webhooks, or credit); the deadline charges the organiser once; a cancellation in time
+// returns each share to whoever paid it; only the players and staff see the booking.
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayInRome } from '../../lib/time.js';
+import { incomeByMonth } from '../finance/revenue.js';
+import { useTestApp } from '../../test/app.js';
+import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { startMailCatcher } from '../../test/mail-catcher.js';
+import { createMember, type TestMember } from '../../test/members.js';
+
+const mail = await startMailCatcher();
+const { app, db, deps, services, stripe } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: 'http://web.example.test' }, { stripe: true });
+const double = stripe!;
+
+const bearer = (member: TestMember | string) => ({ Authorization: `Bearer ${typeof member === 'string' ? member : member.token}` });
+const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
+const balanceOf = async (userId: number) => (await db.creditBalance.findUnique({ where: { userId } }))?.balanceCents ?? 0;
+const subjectsTo = (email: string) => mail.messages.filter((message) => JSON.stringify(message.to).includes(email)).map((message) => message.subject);
+const sharesOf = (bookingId: number) => db.bookingPlayer.findMany({ where: { bookingId }, orderBy: { id: 'asc' } });
+
+let staff: string;
+let court: number;
+beforeAll(async () => {
+  staff = await loginAs(app, DEMO.staff);
+  court = (await db.court.findUniqueOrThrow({ where: { code: 'C1' } })).id;
+  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, freeCancellationHours: 24, paymentHoldMinutes: 15, splitDeadlineHours: 2 } });
+});
+
+const creditOf = (member: TestMember, amount: string) => request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount, method: 'cash' }).expect(200);
+/** A 20 € day slot held by the organiser, days ahead (each test on its own day). */
+const hold = async (organiser: TestMember, daysAhead: number) =>
+  (await request(app).post('/api/bookings').set(bearer(organiser)).send({ date: addDays(todayInRome(), daysAhead), court_id: court, start: '10:30' }).expect(201)).body.booking.id as number;
+const addPlayer = (organiser: TestMember, bookingId: number, body: Record<string, unknown>) => request(app).post(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).send(body);
+/** The organiser pays their share by card (the double delivers the webhook). */
+const organiserPays = async (organiser: TestMember, bookingId: number) => {
+  const checkout = await request(app).post(`/api/bookings/${bookingId}/checkout`).set(bearer(organiser)).send({}).expect(200);
+  await double.pay(sessionIdOf(checkout.body.checkout_url));
+  return db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionIdOf(checkout.body.checkout_url) } });
+};
+/** A confirmed 20 € booking of the organiser with these players, invitations sent. */
+async function splitBooking(organiser: TestMember, players: TestMember[], daysAhead: number) {
+  const bookingId = await hold(organiser, daysAhead);
+  for (const player of players) await addPlayer(organiser, bookingId, { user_id: player.id }).expect(201);
+  await organiserPays(organiser, bookingId);
+  await services.bookingPlayers.runShareJob();
+  const shares = await sharesOf(bookingId);
+  return { bookingId, shareOf: (player: TestMember) => shares.find((share) => share.userId === player.id)!.id };
+}
+const payByCard = async (player: TestMember, shareId: number) => {
+  const checkout = await request(app).post(`/api/booking-shares/${shareId}/checkout`).set(bearer(player)).expect(200);
+  await double.pay(sessionIdOf(checkout.body.checkout_url));
+  return sessionIdOf(checkout.body.checkout_url);
+};
+const payByCredit = (player: TestMember, shareId: number) => request(app).post(`/api/booking-shares/${shareId}/pay-with-credit`).set(bearer(player));
+
+describe('adding players to a held booking', () => {
+  it('splits the price so the shares add up, the organiser paying their own share to confirm', async () => {
+    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Organizza' });
+    const [anna, bea] = await Promise.all([createMember(app, db, { firstName: 'Anna', lastName: 'Schiacciata' }), createMember(app, db, { firstName: 'Bea', lastName: 'Muro' })]);
+    const bookingId = await hold(organiser, 2);
+
+    // The search shows a name and a masked e-mail, nothing else; never the searcher.
+    const found = await request(app).get('/api/booking-players/members').query({ q: 'schiacciata' }).set(bearer(organiser)).expect(200);
+    expect(found.body.data).toEqual([{ id: anna.id, name: 'Anna Schiacciata', email: `${anna.email.slice(0, 2)}***@esempio.it` }]);
+    expect((await request(app).get('/api/booking-players/members').query({ q: 'ab' }).set(bearer(organiser)).expect(422)).body.errors.q).toEqual(['Scrivi almeno 3 lettere del nome o dell’e-mail.']);
+
+    expect((await addPlayer(organiser, bookingId, { user_id: organiser.id }).expect(422)).body.errors.user_id).toEqual(['Sei tu l’organizzatore: sei già nella partita.']);
+    await addPlayer(anna, bookingId, { user_id: bea.id }).expect(404);
+    await addPlayer(organiser, bookingId, { user_id: anna.id }).expect(201);
+    await addPlayer(organiser, bookingId, { user_id: anna.id }).expect(409);
+    await addPlayer(organiser, bookingId, { user_id: bea.id }).expect(201);
+    expect((await addPlayer(organiser, bookingId, { email: 'non-una-mail' }).expect(422)).body.errors).toHaveProperty('email');
+    const added = await addPlayer(organiser, bookingId, { email: 'Ospite.Split@Esempio.it' }).expect(201);
+    expect(added.body).toMatchObject({ price: '20.00', organiser_share: '5.00', owed: '15.00', can_manage: true });
+    expect(added.body.players.map((player: { name: string; share: string; guest: boolean }) => [player.name, player.share, player.guest])).toEqual([
+      ['Anna Schiacciata', '5.00', false],
+      ['Bea Muro', '5.00', false],
+      ['ospite.split@esempio.it', '5.00', true],
+    ]);
+    expect((await addPlayer(organiser, bookingId, { email: 'quinto@esempio.it' }).expect(409)).body.message).toBe('Puoi aggiungere al massimo 3 giocatori oltre a te.');
+
+    // A player removed before the organiser pays: the price is split again among those left.
+    const removed = await request(app).delete(`/api/bookings/${bookingId}/players/${added.body.players[1].id}`).set(bearer(organiser)).expect(200);
+    expect(removed.body).toMatchObject({ organiser_share: '6.68', owed: '13.32' });
+    expect(removed.body.players.filter((player: { status: string }) => player.status !== 'dropped').map((player: { share: string }) => player.share)).toEqual(['6.66', '6.66']);
+
+    const payment = await organiserPays(organiser, bookingId);
+    expect(payment).toMatchObject({ kind: 'booking', amountCents: 668, status: 'completed' });
+    expect((await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status).toBe('confirmed');
+    // Once the organiser has paid, the players are fixed.
+    await addPlayer(organiser, bookingId, { user_id: bea.id }).expect(409);
+    const shares = await sharesOf(bookingId);
+    expect(668 + shares.filter((share) => share.status !== 'dropped').reduce((sum, share) => sum + share.shareCents, 0)).toBe(2000);
+  });
+
+  it('invites each player once the booking is confirmed, and links a guest’s share when they register with that e-mail', async () => {
+    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Invita' });
+    const anna = await createMember(app, db, { firstName: 'Anna', lastName: 'Invitata' });
+    const bookingId = await hold(organiser, 3);
+    await addPlayer(organiser, bookingId, { user_id: anna.id }).expect(201);
+    await addPlayer(organiser, bookingId, { email: 'nuovo.socio.split@esempio.it' }).expect(201);
+    await services.bookingPlayers.runShareJob();
+    expect(await db.bookingPlayer.count({ where: { bookingId, invitationSentAt: { not: null } } })).toBe(0);
+    await organiserPays(organiser, bookingId);
+    await services.bookingPlayers.runShareJob();
+    await services.bookingPlayers.runShareJob();
+    const invitation = await mail.waitFor(anna.email);
+    expect(invitation.subject).toContain('Olga Invita ti ha aggiunto alla partita');
+    expect(invitation.text).toContain('La tua quota è di 6,66');
+    await mail.waitFor('nuovo.socio.split@esempio.it');
+    await deps.jobs.waitUntilIdle();
+    expect(mail.messages.filter((message) => JSON.stringify(message.to).includes(anna.email))).toHaveLength(1);
+
+    // The guest registers with the invited address (confirmed): the share is theirs.
+    const guest = await createMember(app, db);
+    await db.user.update({ where: { id: guest.id }, data: { email: 'nuovo.socio.split@esempio.it' } });
+    const mine = await request(app).get('/api/me/booking-shares').set(bearer(guest)).expect(200);
+    expect(mine.body.data).toEqual([expect.objectContaining({ booking_id: bookingId, share: '6.66', status: 'invited', can_pay: true, organiser: 'Olga Invita' })]);
+  });
+});
+
+describe('the organiser’s own share', () => {
+  it('is what credit takes from them to confirm, the players owing the rest', async () => {
+    const organiser = await createMember(app, db);
+    const anna = await createMember(app, db);
+    const bookingId = await hold(organiser, 10);
+    await addPlayer(organiser, bookingId, { user_id: anna.id }).expect(201);
+    await creditOf(organiser, '10');
+    const paid = await request(app).post(`/api/bookings/${bookingId}/pay-with-credit`).set(bearer(organiser)).expect(200);
+    expect(paid.body).toMatchObject({ balance: '0.00', movement: { amount: '-10.00', booking_id: bookingId } });
+    expect((await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status).toBe('confirmed');
+    expect((await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200)).body).toMatchObject({ organiser_share: '10.00', owed: '10.00' });
+  });
+});
+
+describe('the deadline setting', () => {
+  it('is read by staff and changed by admins only, between 0 and 72 hours', async () => {
+    const admin = await loginAs(app, DEMO.admin);
+    expect((await request(app).get('/api/admin/booking-players/settings').set(bearer(staff)).expect(200)).body).toEqual({ deadline_hours: 2 });
+    await request(app).put('/api/admin/booking-players/settings').set(bearer(staff)).send({ deadline_hours: 3 }).expect(403);
+    expect((await request(app).put('/api/admin/booking-players/settings').set(bearer(admin)).send({ deadline_hours: 73 }).expect(422)).body.errors.deadline_hours).toEqual(['Da 0 a 72 ore.']);
+    try {
+      expect((await request(app).put('/api/admin/booking-players/settings').set(bearer(admin)).send({ deadline_hours: 3 }).expect(200)).body).toEqual({ deadline_hours: 3 });
+      expect((await db.setting.findUniqueOrThrow({ where: { id: 1 } })).splitDeadlineHours).toBe(3);
+    } finally {
+      await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 2 } });
+    }
+  });
+});
+
+describe('paying a share', () => {
+  it('records each share once: a card payment with its webhook replayed, a credit payment, and a second payment refused or its checkout closed', async () => {
+    const organiser = await createMember(app, db);
+    const [anna, bea, carlo] = await Promise.all([createMember(app, db), createMember(app, db), createMember(app, db)]);
+    const { bookingId, shareOf } = await splitBooking(organiser, [anna, bea, carlo], 4);
+
+    const bookingIncome = async () => (await incomeByMonth(db)).reduce((sum, month) => sum + month.booking, 0);
+    const incomeBefore = await bookingIncome();
+    double.setAutoDeliver(false);
+    try {
+      const sessionId = await payByCard(anna, shareOf(anna));
+      const completed = double.events.filter((event) => event.type === 'checkout.session.completed').at(-1)!;
+      expect(await Promise.all([double.deliver(completed), double.deliver(completed), double.deliver(completed)])).toEqual([200, 200, 200]);
+      const payment = await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } });
+      expect(payment).toMatchObject({ kind: 'booking_share', bookingPlayerId: shareOf(anna), bookingId: null, amountCents: 500, status: 'completed' });
+      const outcome = await request(app).post('/api/payments/reconcile').set(bearer(anna)).send({ session_id: sessionId }).expect(200);
+      expect(outcome.body).toEqual({ status: 'paid', kind: 'booking_share', target_id: shareOf(anna) });
+    } finally {
+      double.setAutoDeliver(true);
+    }
+    expect(await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(anna) } })).toMatchObject({ status: 'paid', paidWith: 'card' });
+    // The share is booking income, once.
+    expect((await bookingIncome()) - incomeBefore).toBe(500);
+    expect((await request(app).post(`/api/booking-shares/${shareOf(anna)}/checkout`).set(bearer(anna)).expect(409)).body.message).toBe('Questa quota non è da pagare.');
+
+    // A second checkout for a share closes the first: only one can be paid.
+    const first = await request(app).post(`/api/booking-shares/${shareOf(carlo)}/checkout`).set(bearer(carlo)).expect(200);
+    await payByCard(carlo, shareOf(carlo));
+    expect((await deps.stripe!.checkout.sessions.retrieve(sessionIdOf(first.body.checkout_url))).status).toBe('expired');
+    expect(await db.transaction.count({ where: { bookingPlayerId: shareOf(carlo), type: 'payment', status: 'completed' } })).toBe(1);
+
+    await creditOf(bea, '12');
+    const paid = await Promise.all([payByCredit(bea, shareOf(bea)), payByCredit(bea, shareOf(bea))]);
+    expect(paid.map((response) => response.status).sort()).toEqual([200, 409]);
+    expect(await balanceOf(bea.id)).toBe(700);
+    expect(await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(bea) } })).toMatchObject({ status: 'paid', paidWith: 'credit' });
+    // Someone else cannot pay (or even see) a player's share.
+    await payByCredit(organiser, shareOf(anna)).expect(404);
+
+    const split = await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200);
+    expect(split.body).toMatchObject({ owed: '0.00', can_manage: false });
+    expect(split.body.players.map((player: { status: string; paid_with: string }) => [player.status, player.paid_with])).toEqual([['paid', 'card'], ['paid', 'credit'], ['paid', 'card']]);
+  });
+
+  it('shows the booking only to its players and staff; the players see it in their list and calendar feed', async () => {
+    const organiser = await createMember(app, db);
+    const [anna, stranger] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const { bookingId, shareOf } = await splitBooking(organiser, [anna], 5);
+    await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(stranger)).expect(404);
+    await request(app).get(`/api/booking-shares/${shareOf(anna)}`).set(bearer(stranger)).expect(404);
+    await request(app).post(`/api/booking-shares/${shareOf(anna)}/checkout`).set(bearer(stranger)).expect(404);
+    await request(app).get(`/api/bookings/${bookingId}/players`).expect(401);
+    await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(anna)).expect(200);
+    expect((await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(staff)).expect(200)).body.players).toHaveLength(1);
+    expect((await request(app).get('/api/me/booking-shares').set(bearer(stranger)).expect(200)).body.data).toEqual([]);
+    expect((await request(app).get('/api/me/booking-shares').set(bearer(anna)).expect(200)).body.data.map((share: { booking_id: number }) => share.booking_id)).toEqual([bookingId]);
+
+    const feed = await request(app).get('/api/bookings/calendar').set(bearer(anna)).expect(200);
+    const path = new URL(feed.body.url).pathname;
+    const served = await request(app).get(path).expect(200);
+    expect(served.text.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    const strangerFeed = new URL((await request(app).get('/api/bookings/calendar').set(bearer(stranger)).expect(200)).body.url).pathname;
+    expect((await request(app).get(strangerFeed).expect(200)).text).not.toContain('BEGIN:VEVENT');
+  });
+
+  it('lets a player leave before paying: the unpaid shares are spread over the others, or pass to the organiser', async () => {
+    const organiser = await createMember(app, db);
+    const [anna, bea, carlo] = await Promise.all([createMember(app, db), createMember(app, db), createMember(app, db)]);
+    const { bookingId, shareOf } = await splitBooking(organiser, [anna, bea, carlo], 6);
+    await creditOf(anna, '5');
+    await payByCredit(anna, shareOf(anna)).expect(200);
+    await request(app).post(`/api/booking-shares/${shareOf(anna)}/leave`).set(bearer(anna)).expect(409);
+    expect((await request(app).post(`/api/booking-shares/${shareOf(bea)}/leave`).set(bearer(bea)).expect(200)).body.message).toBe('Hai lasciato la partita: le quote degli altri sono state ricalcolate.');
+    expect((await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(carlo) } })).shareCents).toBe(1000);
+    // The last one who owes leaves: the organiser (whose credit covers it) pays it.
+    await creditOf(organiser, '10');
+    await request(app).post(`/api/booking-shares/${shareOf(carlo)}/leave`).set(bearer(carlo)).expect(200);
+    expect(await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(carlo) } })).toMatchObject({ status: 'charged_to_organiser', paidWith: 'credit', shareCents: 1000 });
+    expect(await balanceOf(organiser.id)).toBe(0);
+    const split = await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200);
+    expect(split.body).toMatchObject({ owed: '0.00', organiser_share: '5.00' });
+  });
+});
+
+describe('the deadline', () => {
+  it('charges the shares still unpaid to the organiser once, from credit when it covers them all', async () => {
+    const organiser = await createMember(app, db);
+    const [anna, bea, carlo] = await Promise.all([createMember(app, db), createMember(app, db), createMember(app, db)]);
+    const { bookingId, shareOf } = await splitBooking(organiser, [anna, bea, carlo], 1);
+    await payByCard(anna, shareOf(anna));
+    await creditOf(organiser, '12');
+    // The booking is tomorrow: a deadline of 72 hours before play has passed.
+    await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 72 } });
+    try {
+      await Promise.all([services.bookingPlayers.runShareJob(), services.bookingPlayers.runShareJob()]);
+      await services.bookingPlayers.runShareJob();
+    } finally {
+      await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 2 } });
+    }
+    const movements = await db.creditMovement.findMany({ where: { userId: organiser.id, bookingId } });
+    expect(movements.map((movement) => movement.amountCents)).toEqual([-1000]);
+    expect(await balanceOf(organiser.id)).toBe(200);
+    expect((await sharesOf(bookingId)).map((share) => [share.status, share.paidWith])).toEqual([['paid', 'card'], ['charged_to_organiser', 'credit'], ['charged_to_organiser', 'credit']]);
+    expect((await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status).toBe('confirmed');
+    // The desk counts the shares as paid: nothing left to collect.
+    expect((await request(app).get(`/api/admin/bookings/${bookingId}`).set(bearer(staff)).expect(200)).body).toMatchObject({ price: '20.00', paid: '20.00', payment_state: 'paid' });
+    // A player's late payment finds nothing to pay.
+    expect((await payByCredit(bea, shareOf(bea)).expect(409)).body.message).toBe('Questa quota non è da pagare.');
+    await deps.jobs.waitUntilIdle();
+    expect(subjectsTo(organiser.email)).toContain('Abbiamo usato parte del tuo credito');
+  });
+
+  it('e-mails the organiser payment links when their credit does not cover the shares, and the desk sees what is owed until paid', async () => {
+    const organiser = await createMember(app, db);
+    const anna = await createMember(app, db);
+    const { bookingId, shareOf } = await splitBooking(organiser, [anna], 8);
+    await creditOf(organiser, '5');
+    await db.booking.update({ where: { id: bookingId }, data: { startsAt: new Date(Date.now() + 3_600_000), endsAt: new Date(Date.now() + 2.5 * 3_600_000) } });
+    await services.bookingPlayers.runShareJob();
+    await services.bookingPlayers.runShareJob();
+    expect(await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(anna) } })).toMatchObject({ status: 'charged_to_organiser', paidAt: null, shareCents: 1000 });
+    expect(await balanceOf(organiser.id)).toBe(500);
+    await deps.jobs.waitUntilIdle();
+    const emails = mail.messages.filter((message) => JSON.stringify(message.to).includes(organiser.email) && message.subject?.startsWith('Quote da saldare'));
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.text).toContain(`http://web.example.test/quote/${shareOf(anna)}`);
+    expect((await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(staff)).expect(200)).body.owed).toBe('10.00');
+    // The player can no longer pay it; the organiser can, once.
+    await request(app).post(`/api/booking-shares/${shareOf(anna)}/checkout`).set(bearer(anna)).expect(409);
+    expect((await request(app).get('/api/me/booking-shares').set(bearer(organiser)).expect(200)).body.data).toEqual([expect.objectContaining({ id: shareOf(anna), can_pay: true, status: 'charged_to_organiser' })]);
+    await payByCard(organiser, shareOf(anna));
+    expect(await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(anna) } })).toMatchObject({ status: 'charged_to_organiser', paidWith: 'card' });
+    expect((await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(staff)).expect(200)).body.owed).toBe('0.00');
+  });
+});
+
+describe('cancelling in time', () => {
+  it('returns each share the way it was paid: card refunded, credit back to whoever paid', async () => {
+    const organiser = await createMember(app, db);
+    const [anna, bea] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const { bookingId, shareOf } = await splitBooking(organiser, [anna, bea], 9);
+    const annaSession = await payByCard(anna, shareOf(anna));
+    await creditOf(bea, '7');
+    await payByCredit(bea, shareOf(bea)).expect(200);
+    expect(await balanceOf(bea.id)).toBe(34);
+
+    await request(app).post(`/api/bookings/${bookingId}/cancel`).set(bearer(organiser)).expect(200);
+    await request(app).post(`/api/bookings/${bookingId}/cancel`).set(bearer(organiser)).expect(409);
+    await deps.jobs.waitUntilIdle();
+    expect(await balanceOf(bea.id)).toBe(700);
+    const annaPayment = await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: annaSession }, include: { refunds: true } });
+    expect(annaPayment.status).toBe('refunded');
+    expect(annaPayment.refunds.map((refund) => refund.amountCents)).toEqual([666]);
+    const organiserPayment = await db.transaction.findFirstOrThrow({ where: { bookingId, kind: 'booking', type: 'payment', status: { not: 'failed' } }, include: { refunds: true } });
+    expect(organiserPayment).toMatchObject({ amountCents: 668, status: 'refunded' });
+    expect(organiserPayment.refunds).toHaveLength(1);
+  });
+});

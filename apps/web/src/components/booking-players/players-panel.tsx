@@ -1,0 +1,116 @@
+// The players of a booking and who has paid (docs/domain.md#split-payment): on the organiser's payment
+// page, where they add members or guests while the booking is held, and on the desk's booking detail.
+import { BOOKING_PLAYER_STATUS_LABELS, SHARE_METHOD_LABELS, ZEmail, z, type TBookingPlayer } from '@beach/contracts';
+import { useState } from 'react';
+import { Alert } from '../ui/alert';
+import { Badge, type BadgeTone } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Input } from '../ui/field';
+import { FormAlert, useZodForm } from '../ui/form';
+import { serverMessage } from '../../lib/api-errors';
+import { useBookingSplit, useChangePlayers, usePlayerSearch } from '../../lib/booking-players';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { useDebounced } from '../../lib/use-debounced';
+
+const STATUS_TONES: Record<TBookingPlayer['status'], BadgeTone> = { invited: 'yellow', paid: 'green', dropped: 'neutral', charged_to_organiser: 'red' };
+
+function statusText(player: TBookingPlayer) {
+  if (player.paid_with) return `${player.status === 'charged_to_organiser' ? 'Pagata dall’organizzatore' : 'Pagata'} con ${SHARE_METHOD_LABELS[player.paid_with]}`;
+  return BOOKING_PLAYER_STATUS_LABELS[player.status];
+}
+
+const ZGuest = z.object({ email: ZEmail });
+
+function AddPlayers({ bookingId }: { bookingId: number }) {
+  const { add } = useChangePlayers(bookingId);
+  const [query, setQuery] = useState('');
+  const search = usePlayerSearch(useDebounced(query, 300));
+  const [error, setError] = useState<string | null>(null);
+  const { field, submit, failure, reset } = useZodForm({ schema: ZGuest, defaultValues: { email: '' }, messages: { failed: 'Non è stato possibile invitare l’ospite. Riprova più tardi.' } });
+
+  const addMember = async (userId: number) => {
+    setError(null);
+    try {
+      await add.mutateAsync({ user_id: userId });
+      setQuery('');
+    } catch (failed) {
+      setError(serverMessage(failed) ?? 'Non è stato possibile aggiungere il giocatore. Riprova più tardi.');
+    }
+  };
+
+  return (
+    <div className="space-y-3 rounded-lg bg-sea-50 p-3">
+      <Input label="Aggiungi un socio" placeholder="Nome, cognome o e-mail" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" hint="Almeno 3 lettere." />
+      {search.data && search.data.length === 0 && <p className="text-sm text-slate-600">Nessun socio trovato: invitalo come ospite con la sua e-mail.</p>}
+      {search.data && search.data.length > 0 && (
+        <ul aria-label="Soci trovati" className="space-y-1">
+          {search.data.map((member) => (
+            <li key={member.id} className="flex flex-wrap items-center justify-between gap-2 rounded bg-white px-3 py-2">
+              <span className="min-w-0 text-sm">
+                <span className="font-medium text-slate-800">{member.name}</span> <span className="text-slate-500">{member.email}</span>
+              </span>
+              <Button size="sm" variant="secondary" onClick={() => void addMember(member.id)} loading={add.isPending && add.variables?.user_id === member.id} loadingText="Aggiunta...">
+                Aggiungi {member.name}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && <Alert tone="error">{error}</Alert>}
+      <form
+        onSubmit={submit(async (body) => {
+          await add.mutateAsync(body);
+          reset({ email: '' });
+        })}
+        noValidate
+        className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end"
+      >
+        <Input label="Oppure invita un ospite" type="email" placeholder="e-mail dell’ospite" autoComplete="off" {...field('email')} />
+        <Button type="submit" variant="secondary" loading={add.isPending && add.variables?.email !== undefined} loadingText="Invito...">
+          Invita ospite
+        </Button>
+      </form>
+      <FormAlert failure={failure} />
+    </div>
+  );
+}
+
+export function PlayersPanel({ bookingId, staffView = false }: { bookingId: number; staffView?: boolean }) {
+  const split = useBookingSplit(bookingId);
+  const { remove } = useChangePlayers(bookingId);
+  const data = split.data;
+  if (!data) return null;
+  const players = data.players.filter((player) => player.status !== 'dropped' || staffView);
+  if (!data.can_manage && players.length === 0) return null;
+  return (
+    <section aria-labelledby={`players-${bookingId}`} className="space-y-3">
+      <h2 id={`players-${bookingId}`} className="font-semibold text-slate-800">
+        Giocatori e quote
+      </h2>
+      {data.can_manage && <p className="text-sm text-slate-600">Dividi il campo con fino a {data.max_players - 1} giocatori: ognuno riceve un’e-mail per pagare la sua quota, con carta o credito, entro il {formatDateTime(data.deadline)}; dopo, le quote mancanti passano a te.</p>}
+      <ul aria-label="Giocatori" className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
+        <li className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+          <span className="font-medium text-slate-800">{staffView ? data.organiser : 'Tu'} (organizzatore)</span>
+          <span className="text-slate-700">{formatMoney(data.organiser_share)}</span>
+        </li>
+        {players.map((player) => (
+          <li key={player.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+            <span className="min-w-0 break-all text-slate-800">
+              {player.name} {player.guest && <span className="text-slate-500">(ospite)</span>} <Badge tone={STATUS_TONES[player.status]}>{statusText(player)}</Badge>
+            </span>
+            <span className="flex items-center gap-2 text-slate-700">
+              {formatMoney(player.share)}
+              {data.can_manage && (
+                <Button size="sm" variant="ghost" aria-label={`Togli ${player.name}`} onClick={() => remove.mutate(player.id)} loading={remove.isPending && remove.variables === player.id} loadingText="...">
+                  Togli
+                </Button>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {!data.can_manage && <p className="text-sm text-slate-600">Ancora da pagare: <strong>{formatMoney(data.owed)}</strong> · scadenza {formatDateTime(data.deadline)}</p>}
+      {data.can_manage && players.length < data.max_players - 1 && <AddPlayers bookingId={bookingId} />}
+    </section>
+  );
+}

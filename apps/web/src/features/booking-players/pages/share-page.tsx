@@ -1,0 +1,93 @@
+// /quote/{shareId} (docs/domain.md#split-payment): where an invited player pays their share of a
+// booking, by card (Stripe Checkout) or from credit, or leaves the game before paying; the organiser
+// pays here the shares charged to them at the deadline. Anyone else is told it does not exist.
+import { moneyToCents } from '@beach/contracts';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { TestModeNotice } from '../../../components/test-mode-notice';
+import { paths } from '../../../config/paths';
+import { serverMessage } from '../../../lib/api-errors';
+import { usePayShare, useShare } from '../../../lib/booking-players';
+import { useMyCredit } from '../../../lib/credit';
+import { formatDateTime, formatMoney, whenText } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/use-page-title';
+
+export default function SharePage() {
+  usePageTitle('La tua quota');
+  const id = Number(useParams().shareId);
+  const share = useShare(id);
+  const pay = usePayShare(id);
+  const credit = useMyCredit(1);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const data = share.data;
+  const balance = credit.data?.balance;
+
+  const run = async (action: () => Promise<{ message: string } | unknown>) => {
+    setMessage(null);
+    try {
+      const result = await action();
+      if (result && typeof result === 'object' && 'message' in result && typeof result.message === 'string') setMessage({ tone: 'success', text: result.message });
+    } catch (error) {
+      setMessage({ tone: 'error', text: serverMessage(error) ?? 'Si è verificato un errore. Riprova più tardi.' });
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-xl space-y-6 px-4 py-8 sm:py-12">
+      <TestModeNotice />
+      <h1 className="text-2xl font-bold text-sea-900">La tua quota</h1>
+      {share.isPending && <Spinner label="Caricamento della quota..." />}
+      {share.isError && (
+        <Alert tone="error" action={<Link to={paths.myBookings} className={buttonClasses('secondary', 'sm')}>Le mie prenotazioni</Link>}>
+          Quota non trovata.
+        </Alert>
+      )}
+      {data && (
+        <div className="space-y-5 rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-500">Campo</dt>
+            <dd className="font-medium text-slate-800">{data.court}</dd>
+            <dt className="text-slate-500">Quando</dt>
+            <dd className="text-slate-800 first-letter:uppercase">{whenText(data)}</dd>
+            <dt className="text-slate-500">Organizza</dt>
+            <dd className="text-slate-800">{data.organiser}</dd>
+            <dt className="text-slate-500">Quota</dt>
+            <dd className="text-lg font-bold text-sea-900">{formatMoney(data.share)}</dd>
+          </dl>
+          {message && <Alert tone={message.tone}>{message.text}</Alert>}
+          {data.paid_with ? (
+            <Alert tone="success" action={<Link to={paths.myBookings} className={buttonClasses('secondary', 'sm')}>Le mie prenotazioni</Link>}>
+              Quota pagata: ci vediamo in campo!
+            </Alert>
+          ) : data.can_pay ? (
+            <div className="space-y-3">
+              <p className="text-sm text-slate-600">
+                {data.status === 'charged_to_organiser' ? 'Questa quota non è stata pagata in tempo ed è passata a te.' : `Paga entro il ${formatDateTime(data.deadline)}: dopo, la quota passa all’organizzatore.`}
+              </p>
+              <div className="flex flex-wrap gap-3">
+                <Button onClick={() => void run(() => pay.card.mutateAsync())} loading={pay.card.isPending} loadingText="Apertura del pagamento...">
+                  Paga con carta
+                </Button>
+                {balance && moneyToCents(balance) >= moneyToCents(data.share) && (
+                  <Button variant="secondary" onClick={() => void run(() => pay.credit.mutateAsync())} loading={pay.credit.isPending} loadingText="Pagamento...">
+                    Paga con il credito ({formatMoney(balance)})
+                  </Button>
+                )}
+              </div>
+            </div>
+          ) : (
+            <Alert tone="warning">{data.status === 'dropped' ? 'Hai lasciato questa partita.' : 'Questa quota non si può pagare ora: l’organizzatore non ha ancora confermato la prenotazione, o la scadenza è passata.'}</Alert>
+          )}
+          {data.can_leave && (
+            <Button variant="ghost" onClick={() => void run(() => pay.leave.mutateAsync())} loading={pay.leave.isPending} loadingText="Uscita...">
+              Non posso giocare: lascia la partita
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

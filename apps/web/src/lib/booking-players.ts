@@ -1,0 +1,37 @@
+// Calls for split payment: a booking's players (the organiser's payment page, the desk's planner), the
+// member search, and a player's own shares with their payment.
+import { api, type TAddPlayerBody } from '@beach/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from './api-client';
+import { goToCheckout } from './checkout';
+
+const keys = { all: ['booking-players'] as const, split: (bookingId: number) => ['booking-players', 'split', bookingId] as const, mine: ['booking-players', 'mine'] as const, share: (id: number) => ['booking-players', 'share', id] as const };
+
+export const useBookingSplit = (bookingId: number) => useQuery({ queryKey: keys.split(bookingId), queryFn: () => callApi(api.bookingPlayers.split, { params: { id: bookingId } }), staleTime: 0 });
+
+export const usePlayerSearch = (q: string) =>
+  useQuery({ queryKey: ['booking-players', 'search', q], queryFn: async () => (await callApi(api.bookingPlayers.searchMembers, { query: { q } })).data, enabled: q.trim().length >= 3 });
+
+/** Adding or removing a player changes every share: the split is read again (the organiser's share too). */
+export function useChangePlayers(bookingId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.split(bookingId) });
+  return {
+    add: useMutation({ mutationFn: (body: TAddPlayerBody) => callApi(api.bookingPlayers.add, { params: { id: bookingId }, body }), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: (playerId: number) => callApi(api.bookingPlayers.remove, { params: { id: bookingId, playerId } }), onSuccess: refresh }),
+  };
+}
+
+export const useMyShares = () => useQuery({ queryKey: keys.mine, queryFn: async () => (await callApi(api.bookingPlayers.mine)).data, staleTime: 0 });
+
+export const useShare = (id: number) => useQuery({ queryKey: keys.share(id), queryFn: () => callApi(api.bookingPlayers.show, { params: { id } }), staleTime: 0 });
+
+export function usePayShare(id: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.all }), queryClient.invalidateQueries({ queryKey: ['credit'] })]);
+  return {
+    card: useMutation({ mutationFn: () => callApi(api.bookingPlayers.checkout, { params: { id } }), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) }),
+    credit: useMutation({ mutationFn: () => callApi(api.bookingPlayers.payWithCredit, { params: { id } }), onSuccess: refresh }),
+    leave: useMutation({ mutationFn: () => callApi(api.bookingPlayers.leave, { params: { id } }), onSuccess: refresh }),
+  };
+}

@@ -1,0 +1,142 @@
+// Split payment in Chromium: the organiser books a court and adds three players on the payment page,
+// pays their own share by card; one player pays by card from /le-mie-prenotazioni, another from credit
+// through the e-mail's link; the deadline passes (the deadline setting moved past the booking's time) and
+// the job charges the fourth share to the organiser's credit; the desk's booking detail shows who paid.
+// Screenshots at 1280 and 390 px.
+import { linkIn } from '@beach/api/testing';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, forgetSession, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { useBrowserStack } from '../src/stack.js';
+
+const ctx = useBrowserStack();
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+const day = new Date(Date.parse(`${today}T12:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+const dayButton = new RegExp(`${day.slice(8, 10)}/${day.slice(5, 7)}`);
+const PLAYERS = [
+  { firstName: 'Paola', lastName: 'Splitcarta', email: 'paola.split@esempio.it' },
+  { firstName: 'Piero', lastName: 'Splitcredito', email: 'piero.split@esempio.it' },
+  { firstName: 'Pia', lastName: 'Splitritardo', email: 'pia.split@esempio.it' },
+];
+
+let organiserId: number;
+beforeAll(async () => {
+  const { db } = ctx.stack;
+  // The whole year is season, so the test does not depend on today's date.
+  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', splitDeadlineHours: 2 } });
+  const organiser = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+  organiserId = organiser.id;
+  // Three members with the demo password; Piero has 10 € of credit, the organiser 6 €.
+  for (const player of PLAYERS) await db.user.create({ data: { ...player, passwordHash: organiser.passwordHash, emailVerifiedAt: new Date(), privacyAcceptedAt: new Date() } });
+  const piero = await db.user.findUniqueOrThrow({ where: { email: 'piero.split@esempio.it' } });
+  await db.creditMovement.create({ data: { userId: piero.id, amountCents: 1000, kind: 'desk_adjustment', reason: 'Prova' } });
+  await db.creditMovement.create({ data: { userId: organiserId, amountCents: 600, kind: 'desk_adjustment', reason: 'Prova' } });
+});
+
+async function runShareJob() {
+  await ctx.stack.jobs.send('booking-shares', {});
+  await ctx.stack.jobs.waitUntilIdle();
+}
+
+async function signIn(page: Page, email: string, path: string) {
+  await forgetSession(page, ctx.stack.webUrl);
+  await page.goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent(path)}`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill('Demo2026!');
+  await page.getByRole('button', { name: 'Accedi' }).click();
+}
+
+describe('split payment, in Chromium', () => {
+  let bookingId: number;
+
+  it('the organiser adds three players and pays their own share by card', async () => {
+    const page = ctx.page;
+    await signIn(page, 'utente@demo.beach', '/prenotazioni?campo=C2');
+    await page.getByRole('heading', { name: 'Prenota un campo', level: 1 }).waitFor();
+    await page.getByRole('button', { name: dayButton }).click();
+    await page.getByRole('button', { name: /^Campo C2, 10:30–12:00: libero/ }).click();
+    await page.getByRole('region', { name: 'Riepilogo' }).getByRole('button', { name: 'Prenota e paga' }).click();
+    await page.waitForURL(/\/prenotazioni\/pagamento\/\d+/);
+    bookingId = Number(new URL(page.url()).pathname.split('/').pop());
+
+    const players = page.getByRole('region', { name: 'Giocatori e quote' });
+    for (const player of PLAYERS) {
+      await players.getByLabel('Aggiungi un socio').fill(player.lastName);
+      await players.getByRole('button', { name: `Aggiungi ${player.firstName} ${player.lastName}` }).click();
+      await players.getByRole('list', { name: 'Giocatori' }).getByText(`${player.firstName} ${player.lastName}`).waitFor();
+    }
+    // 20 € in four: 5 € each, and the search form is gone once the court is full.
+    await expect.poll(async () => (await players.getByRole('list', { name: 'Giocatori' }).getByRole('listitem').allTextContents()).map((text) => text.replace(/\s+/g, ' '))).toEqual([
+      'Tu (organizzatore)5,00 €',
+      'Paola Splitcarta Da pagare5,00 €Togli',
+      'Piero Splitcredito Da pagare5,00 €Togli',
+      'Pia Splitritardo Da pagare5,00 €Togli',
+    ]);
+    await expect.poll(() => players.getByLabel('Aggiungi un socio').count()).toBe(0);
+    expect(await accessibilityViolations(page, 'main')).toEqual([]);
+    await screenshot(page, 'split-payment-players-1280');
+    await screenshotAtPhoneWidth(page, 'split-payment-players');
+
+    await page.getByRole('button', { name: 'Paga con carta' }).click();
+    await page.waitForURL(/\/checkout\/cs_test_/);
+    await expect.poll(() => page.textContent('body')).toContain('5,00');
+    await page.getByRole('button', { name: 'Paga' }).click();
+    await page.waitForURL(/\/pagamento-completato\?session_id=cs_test_/);
+    await expect.poll(async () => (await ctx.stack.db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status).toBe('confirmed');
+  });
+
+  it('one player pays by card from their bookings, another from credit through the invitation', async () => {
+    await runShareJob();
+    const page = ctx.page;
+    await signIn(page, 'paola.split@esempio.it', '/le-mie-prenotazioni');
+    const shares = page.getByRole('region', { name: 'Partite con altri giocatori' });
+    await shares.getByText('Organizza Giulia Rossi').waitFor();
+    await shares.getByRole('link', { name: 'Paga la quota' }).click();
+    await page.getByRole('heading', { name: 'La tua quota', level: 1 }).waitFor();
+    await screenshot(page, 'split-payment-share-1280');
+    await screenshotAtPhoneWidth(page, 'split-payment-share');
+    await page.getByRole('button', { name: 'Paga con carta' }).click();
+    await page.waitForURL(/\/checkout\/cs_test_/);
+    await page.getByRole('button', { name: 'Paga' }).click();
+    await page.getByText('Quota pagata: ci vediamo in campo!').waitFor();
+
+    const invitation = await ctx.stack.mail.waitFor('piero.split@esempio.it');
+    expect(invitation.subject).toMatch(/^Giulia Rossi ti ha aggiunto alla partita/);
+    const link = new URL(linkIn(invitation, `${ctx.stack.webUrl}/quote/`));
+    await signIn(page, 'piero.split@esempio.it', link.pathname);
+    await page.getByRole('heading', { name: 'La tua quota', level: 1 }).waitFor();
+    await page.getByRole('button', { name: /^Paga con il credito/ }).click();
+    await page.getByText('Quota pagata con il credito.').waitFor();
+    await screenshotAtPhoneWidth(page, 'split-payment-share-paid');
+  });
+
+  it('at the deadline the organiser’s credit covers the fourth share, and the desk sees who paid', async () => {
+    const { db } = ctx.stack;
+    // The booking is two days away: a deadline of 72 hours before play has passed.
+    await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 72 } });
+    try {
+      await runShareJob();
+      await runShareJob();
+    } finally {
+      await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 2 } });
+    }
+    const shares = await db.bookingPlayer.findMany({ where: { bookingId }, orderBy: { id: 'asc' } });
+    expect(shares.map((share) => [share.status, share.paidWith, share.shareCents])).toEqual([['paid', 'card', 500], ['paid', 'credit', 500], ['charged_to_organiser', 'credit', 500]]);
+    expect((await db.creditBalance.findUniqueOrThrow({ where: { userId: organiserId } })).balanceCents).toBe(100);
+    expect(await db.creditMovement.count({ where: { userId: organiserId, bookingId } })).toBe(1);
+
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'staff@demo.beach', path: `/admin/prenotazioni?data=${day}`, heading: 'Prenotazioni' });
+    try {
+      await page.getByRole('button', { name: /^Campo C2, Giulia Rossi 10:30–12:00/ }).click();
+      const players = page.getByRole('dialog').getByRole('region', { name: 'Giocatori e quote' });
+      await players.getByText('Pagata dall’organizzatore con credito').waitFor();
+      // The shares count as paid: the desk has nothing left to collect.
+      await expect.poll(() => page.getByRole('dialog').textContent()).toMatch(/Prezzo20,00\s€Pagato20,00\s€/);
+      await expect.poll(() => players.textContent()).toMatch(/Ancora da pagare: 0,00\s€/);
+      await screenshot(page, 'split-payment-desk-1280', { fullPage: false });
+      await screenshotAtPhoneWidth(page, 'split-payment-desk', { fullPage: false });
+    } finally {
+      await page.close();
+    }
+  });
+});

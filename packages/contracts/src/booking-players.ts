@@ -1,0 +1,152 @@
+// Split payment (docs/domain.md#split-payment): the organiser of a booking adds up to three other
+// players — members found by name or e-mail, or guests by e-mail — and each pays their share of the
+// price online (card or credit) before the deadline; what is still unpaid then is charged to the organiser.
+import { ZEmail } from './auth.js';
+import { defineRoute, ZIdParams, zRowId } from './http.js';
+import { ZMoney } from './money.js';
+import { z } from './zod-italian.js';
+
+/** A court without a player count of its own is played two against two. */
+export const DEFAULT_PLAYERS_PER_COURT = 4;
+
+export const BOOKING_PLAYER_STATUSES = ['invited', 'paid', 'dropped', 'charged_to_organiser'] as const;
+export const ZBookingPlayerStatus = z.enum(BOOKING_PLAYER_STATUSES);
+export const BOOKING_PLAYER_STATUS_LABELS: Record<(typeof BOOKING_PLAYER_STATUSES)[number], string> = {
+  invited: 'Da pagare',
+  paid: 'Pagata',
+  dropped: 'Ritirato',
+  charged_to_organiser: 'A carico dell’organizzatore',
+};
+export const SHARE_METHOD_LABELS = { card: 'carta', credit: 'credito' } as const;
+
+/** A member as the search shows them to another member: the name and a masked e-mail, nothing else. */
+export const ZPlayerCandidate = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type TPlayerCandidate = z.infer<typeof ZPlayerCandidate>;
+
+export const ZPlayerSearchQuery = z.object({ q: z.string({ error: 'Scrivi almeno 3 lettere del nome o dell’e-mail.' }).trim().min(3, 'Scrivi almeno 3 lettere del nome o dell’e-mail.').max(100) });
+
+/** A member by id, or a guest by e-mail (invited to register). */
+const ADD_WHOM = 'Scegli un socio dall’elenco o scrivi l’e-mail di un ospite.';
+export const ZAddPlayerBody = z
+  .object({ user_id: zRowId('Scegli un socio dall’elenco.').optional(), email: ZEmail.optional() })
+  .refine((body) => (body.user_id === undefined) !== (body.email === undefined), { path: ['email'], message: ADD_WHOM });
+export type TAddPlayerBody = z.input<typeof ZAddPlayerBody>;
+
+export const ZBookingPlayer = z.object({
+  id: z.number().int(),
+  /** The member's name, or the guest's e-mail until they register. */
+  name: z.string(),
+  guest: z.boolean(),
+  share: ZMoney,
+  status: ZBookingPlayerStatus,
+  paid_with: z.enum(['card', 'credit']).nullable(),
+  paid_at: z.iso.datetime().nullable(),
+  is_me: z.boolean(),
+});
+export type TBookingPlayer = z.infer<typeof ZBookingPlayer>;
+
+export const ZBookingSplit = z.object({
+  booking_id: z.number().int(),
+  court: z.string(),
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  booking_status: z.string(),
+  price: ZMoney,
+  organiser: z.string(),
+  /** What the organiser pays to confirm the booking: the price less the other players' shares. */
+  organiser_share: ZMoney,
+  /** Shares unpaid at this instant are charged to the organiser. */
+  deadline: z.iso.datetime(),
+  /** Still owed: shares neither paid nor dropped. */
+  owed: ZMoney,
+  players: z.array(ZBookingPlayer),
+  max_players: z.number().int(),
+  /** The viewer organises it and may still add or remove players. */
+  can_manage: z.boolean(),
+});
+export type TBookingSplit = z.infer<typeof ZBookingSplit>;
+
+/** A share as its payer sees it (the player, or the organiser once it is charged to them). */
+export const ZBookingShare = z.object({
+  id: z.number().int(),
+  booking_id: z.number().int(),
+  court: z.string(),
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  organiser: z.string(),
+  share: ZMoney,
+  status: ZBookingPlayerStatus,
+  paid_with: z.enum(['card', 'credit']).nullable(),
+  deadline: z.iso.datetime(),
+  can_pay: z.boolean(),
+  can_leave: z.boolean(),
+});
+export type TBookingShare = z.infer<typeof ZBookingShare>;
+
+export const ZSplitSettings = z.object({
+  deadline_hours: z.coerce.number({ error: 'Indica quante ore prima della partita.' }).int('Indica un numero intero di ore.').min(0, 'Da 0 a 72 ore.').max(72, 'Da 0 a 72 ore.'),
+});
+
+const ZShareIdParams = ZIdParams;
+const ZPlayerParams = z.object({ id: ZIdParams.shape.id, playerId: ZIdParams.shape.id });
+const ZMessage = z.object({ message: z.string() });
+
+export const bookingPlayersRoutes = {
+  searchMembers: defineRoute({
+    method: 'get', path: '/api/booking-players/members', tag: 'booking-players', access: 'user',
+    summary: 'Cerca un socio da aggiungere alla partita (nome ed e-mail mascherata, al massimo 8)',
+    query: ZPlayerSearchQuery, response: z.object({ data: z.array(ZPlayerCandidate) }),
+  }),
+  split: defineRoute({
+    method: 'get', path: '/api/bookings/:id/players', tag: 'booking-players', access: 'user',
+    summary: 'I giocatori di una prenotazione e le loro quote (solo i giocatori e lo staff)',
+    params: ZIdParams, response: ZBookingSplit,
+  }),
+  add: defineRoute({
+    method: 'post', path: '/api/bookings/:id/players', tag: 'booking-players', access: 'user',
+    summary: 'L’organizzatore aggiunge un giocatore (socio o ospite per e-mail): le quote si ricalcolano e il giocatore riceve l’invito',
+    params: ZIdParams, body: ZAddPlayerBody, response: ZBookingSplit, successStatus: 201,
+  }),
+  remove: defineRoute({
+    method: 'delete', path: '/api/bookings/:id/players/:playerId', tag: 'booking-players', access: 'user',
+    summary: 'L’organizzatore toglie un giocatore che non ha ancora pagato: le quote da pagare si ricalcolano',
+    params: ZPlayerParams, response: ZBookingSplit,
+  }),
+  mine: defineRoute({
+    method: 'get', path: '/api/me/booking-shares', tag: 'booking-players', access: 'user',
+    summary: 'Le partite a cui sono invitato e le quote a mio carico',
+    response: z.object({ data: z.array(ZBookingShare) }),
+  }),
+  show: defineRoute({
+    method: 'get', path: '/api/booking-shares/:id', tag: 'booking-players', access: 'user',
+    summary: 'Una quota da pagare (del giocatore, o dell’organizzatore se gli è stata addebitata)',
+    params: ZShareIdParams, response: ZBookingShare,
+  }),
+  checkout: defineRoute({
+    method: 'post', path: '/api/booking-shares/:id/checkout', tag: 'booking-players', access: 'user',
+    summary: 'Paga la quota con carta: apre Stripe Checkout',
+    params: ZShareIdParams, response: z.object({ checkout_url: z.string() }),
+  }),
+  payWithCredit: defineRoute({
+    method: 'post', path: '/api/booking-shares/:id/pay-with-credit', tag: 'booking-players', access: 'user',
+    summary: 'Paga la quota con il credito',
+    params: ZShareIdParams, response: ZMessage,
+  }),
+  leave: defineRoute({
+    method: 'post', path: '/api/booking-shares/:id/leave', tag: 'booking-players', access: 'user',
+    summary: 'Il giocatore lascia la partita prima di pagare: le quote da pagare si ricalcolano',
+    params: ZShareIdParams, response: ZMessage,
+  }),
+  settings: defineRoute({
+    method: 'get', path: '/api/admin/booking-players/settings', tag: 'booking-players', access: 'staff',
+    summary: 'Quante ore prima della partita le quote non pagate passano all’organizzatore',
+    response: ZSplitSettings,
+  }),
+  saveSettings: defineRoute({
+    method: 'put', path: '/api/admin/booking-players/settings', tag: 'booking-players', access: 'admin',
+    summary: 'Cambia la scadenza delle quote (ore prima della partita, da 0 a 72)',
+    body: ZSplitSettings, response: ZSplitSettings,
+  }),
+};
