@@ -16,6 +16,7 @@ import { registerHealthRoutes } from './modules/health/health.router.js';
 import { registerAdminBookingsRoutes } from './modules/bookings/admin-bookings.router.js';
 import { registerBookingsRoutes } from './modules/bookings/bookings.router.js';
 import { registerBroadcastsRoutes } from './modules/broadcasts/broadcasts.router.js';
+import { registerRainChecksRoutes } from './modules/rain-checks/rain-checks.router.js';
 import { registerBvuMembersRoutes } from './modules/bvu-members/bvu-members.router.js';
 import { registerCouponsRoutes } from './modules/coupons/coupons.router.js';
 import { registerAdminMembershipsRoutes } from './modules/memberships/admin-memberships.router.js';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerConsentsRoutes(mount, services.consents);
   registerCreditRoutes(mount, services.credit);
   registerCarnetRoutes(mount, services.carnets);
+  registerRainChecksRoutes(mount, services.rainChecks);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -31,6 +31,7 @@ import { createAdminPriceListService } from './modules/prices/admin-price-list.s
 import { createPricesService } from './modules/prices/prices.service.js';
 import { createAdminSettingsService } from './modules/settings/admin-settings.service.js';
 import { createSetupsService } from './modules/setups/setups.service.js';
+import { createRainChecksService } from './modules/rain-checks/rain-checks.service.js';
 
 export function createServices(deps: AppDeps) {
   const checkouts = createCheckouts(deps);
@@ -74,6 +75,7 @@ export function createServices(deps: AppDeps) {
     membersRegister: createMembersRegisterService(deps),
     credit,
     carnets,
+    rainChecks: createRainChecksService(deps, checkouts),
   };
 }
 
