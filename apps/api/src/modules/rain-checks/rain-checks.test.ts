@@ -27,7 +27,7 @@ const KINDS = ['online', 'cash', 'credit', 'carnet', 'hold', 'walk-in'] as const
 
 let staff: Record<string, string>;
 let admin: Record<string, string>;
-let members: TestMember[] = [];
+const members: TestMember[] = [];
 let waiting: TestMember;
 let courts: { id: number; code: string }[] = [];
 
