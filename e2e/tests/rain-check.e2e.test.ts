@@ -52,7 +52,7 @@ describe('rain check from the planner', () => {
     const dialog = page.getByRole('dialog', { name: 'Annulla per pioggia' });
     // Staff return to credit only: no choice of card or cash.
     expect(await dialog.getByLabel('Pagamenti restituiti').count()).toBe(0);
-    await dialog.getByLabel('Alle').selectOption('19:30');
+    await dialog.getByLabel('Alle', { exact: true }).selectOption('19:30');
     await dialog.getByText('3 prenotazioni · 40,00 € da restituire').waitFor();
     await dialog.getByText('Online 20,00 € → Restituito sul credito').waitFor();
     await dialog.getByText('In cassa 20,00 € → Restituito in cassa').waitFor();

@@ -13,6 +13,7 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { SLOT_MESSAGES } from '../bookings/booking-terms.js';
+import { revenueTotals } from '../finance/revenue.js';
 import { RAIN_CHECK_MESSAGES } from './rain-checks.service.js';
 
 const mail = await startMailCatcher();
@@ -150,6 +151,8 @@ describe('60 bookings of every payment kind', () => {
       BEGIN IF NEW.id = ${storm.id} AND NEW.status = 'cancelled' THEN RAISE EXCEPTION 'fulmine sul server'; END IF; RETURN NEW; END $$`);
     await db.$executeRawUnsafe('CREATE TRIGGER rain_test_storm BEFORE UPDATE ON bookings FOR EACH ROW EXECUTE FUNCTION rain_test_storm()');
 
+    // Booking income: 30 payments, 10 paid with credit, and the evening booking outside the range.
+    expect((await revenueTotals(db)).booking).toBe(41 * PRICE);
     const started = await request(app).post('/api/admin/rain-checks').set(staff).send({ date: day, from: '09:00', to: '19:30' }).expect(202);
     expect(started.body).toMatchObject({ total: 60, return_to: 'credit', reason: 'Pioggia', from: '09:00', to: '19:30', date: day });
     expect(started.body.courts).toHaveLength(courts.length);
@@ -191,6 +194,8 @@ describe('60 bookings of every payment kind', () => {
     // The balances are the ledger: the top-ups for the credit bookings plus the rain credits.
     const balances = await db.creditBalance.aggregate({ where: { userId: { in: members.map((member) => member.id) } }, _sum: { balanceCents: true } });
     expect(balances._sum.balanceCents).toBe(10 * PRICE + 20 * PRICE);
+    // Money given back is income no more: only the evening booking outside the range is left.
+    expect((await revenueTotals(db)).booking).toBe(PRICE);
     // Walk-ins paid in cash get it back at the desk: one refund row each.
     const refunds = await db.transaction.findMany({ where: { type: 'refund', bookingId: { in: idsOf('walk-in') } } });
     expect(refunds).toHaveLength(10);
