@@ -1,4 +1,4 @@
-// The rain check over 500 bookings of one day (40 extra lit courts beside the seeded ones, so a day holds
+// The rain check over 500 bookings of one day (50 extra lit courts beside the seeded ones, so a day holds
 // them), paid online, at the desk, with credit, not yet paid, and walk-ins, each member with one booking:
 // the time to cancel them all, the time until the last e-mail, and the e-mails' pace at the SMTP server
 // against the configured rate. Target: every booking done once, one e-mail per member, never above the rate.
@@ -26,7 +26,7 @@ const day = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('en-CA', { 
 const client = new pg.Client({ connectionString: api.databaseUrl });
 await client.connect();
 await client.query(`INSERT INTO courts (code, name, row, position, purpose, has_lights, is_bookable)
-  SELECT 'P' || i, 'Campo P' || i, 'D', 100 + i, 'bookable', true, true FROM generate_series(1, 40) i`);
+  SELECT 'P' || i, 'Campo P' || i, 'D', 100 + i, 'bookable', true, true FROM generate_series(1, 50) i`);
 await client.query(`
   CREATE TEMP TABLE plan AS
   WITH slots AS (SELECT s, ('09:00'::time + (s * interval '90 minutes')) AS starts FROM generate_series(0, 9) s),
