@@ -42,11 +42,17 @@ CREATE TABLE rain_check_bookings (
 CREATE UNIQUE INDEX rain_check_bookings_booking_id_key ON rain_check_bookings (booking_id);
 CREATE INDEX rain_check_bookings_rain_check_id_status_idx ON rain_check_bookings (rain_check_id, status);
 
--- One summary e-mail per member and rain check: the row is written with the queued e-mail.
+-- One summary e-mail per member and rain check, sent at the configured mail rate: claimed (sending)
+-- before it goes out and marked after, so a stopped job never sends it twice. sent: handed to the mail
+-- server; queued: the server refused it, the mail queue retries it; failed: interrupted while sending
+-- (it may have gone out), not repeated.
+CREATE TYPE rain_check_email_status AS ENUM ('pending', 'sending', 'sent', 'queued', 'failed');
 CREATE TABLE rain_check_emails (
   rain_check_id integer NOT NULL,
   user_id       integer NOT NULL,
-  queued_at     timestamptz(3) NOT NULL DEFAULT now(),
+  status        rain_check_email_status NOT NULL DEFAULT 'pending',
+  error         varchar(500),
+  sent_at       timestamptz(3),
   CONSTRAINT rain_check_emails_pkey PRIMARY KEY (rain_check_id, user_id),
   CONSTRAINT rain_check_emails_rain_check_id_fkey FOREIGN KEY (rain_check_id) REFERENCES rain_checks (id) ON DELETE CASCADE ON UPDATE CASCADE,
   CONSTRAINT rain_check_emails_user_id_fkey FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE ON UPDATE CASCADE
@@ -54,6 +60,7 @@ CREATE TABLE rain_check_emails (
 
 -- migrate:down
 DROP TABLE rain_check_emails;
+DROP TYPE rain_check_email_status;
 DROP TABLE rain_check_bookings;
 DROP TABLE rain_checks;
 DROP TYPE rain_check_outcome;

@@ -2,8 +2,8 @@
 // the live bookings it hits, in one transaction that first takes each court's turn (so no booking can
 // slip in between); a job then works the bookings one at a time, each in its own transaction together
 // with its rain_check_bookings row, so a restarted job skips what is done and never returns a payment
-// twice. At the end each member gets one e-mail (a rain_check_emails row per member, written with the
-// queued message), queued at the configured mail rate.
+// twice. At the end each member gets one e-mail (a rain_check_emails row per member, claimed before it
+// is sent), handed to the mail server at the configured mail rate.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type api, type BodyOf, centsToMoney, type QueryOf, type TRainCheck, type TRainCheckHit, type TRainCheckOutcome, type TRainCheckPaidWith, type TRainCheckReturn } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
@@ -14,6 +14,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { instantInRome, todayInRome } from '../../lib/time.js';
 import { isAdmin } from '../auth/guards.js';
+import { BROADCAST_MESSAGES } from '../broadcasts/broadcasts.service.js';
 import { isLive, liveSql, releaseCouponsOf, takeCourtTurn, timeOf, whenOf } from '../bookings/booking-terms.js';
 import { returnCarnetUse } from '../carnets/carnet-uses.js';
 import { createCreditLedger } from '../credit/credit-ledger.js';
@@ -73,8 +74,8 @@ function planFor(booking: HitRow, returnTo: TRainCheckReturn) {
   return { paidWith, outcome, amountCents, isMember };
 }
 
-export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger'>, checkouts: Checkouts) {
-  const { db, jobs, config, logger } = deps;
+export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger' | 'mailer'>, checkouts: Checkouts) {
+  const { db, jobs, config, logger, mailer } = deps;
   const creditLedger = createCreditLedger(deps);
 
   /** The chosen courts (all that can be booked when none is chosen), by id. */
@@ -186,38 +187,63 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     }, TRANSACTION_OPTIONS);
   }
 
+  /** A member's one message: every booking of theirs the rain check cancelled and what happened to each. */
+  async function summaryFor(rainCheck: RainCheck, userId: number) {
+    const [user, rows] = await Promise.all([
+      db.user.findUniqueOrThrow({ where: { id: userId } }),
+      db.rainCheckBooking.findMany({
+        where: { rainCheckId: rainCheck.id, status: 'done', booking: { userId } },
+        include: { booking: { include: { court: true } } },
+        orderBy: [{ booking: { startsAt: 'asc' } }, { id: 'asc' }],
+      }),
+    ]);
+    const items = rows.map((row) => ({ court: row.booking.court.name, when: whenOf(row.booking), outcome: row.outcome ?? 'none', amountCents: row.amountCents }));
+    return rainCheckEmail(user, rainCheck.reason, items, `${config.WEB_ORIGIN}/le-mie-prenotazioni`);
+  }
+
   /**
-   * Queues each member's one e-mail, at the configured mail rate. Returns false when stopped early.
-   * The row and the queued message commit together: a member already written is never e-mailed again.
+   * Each member's one e-mail, handed to the mail server at the configured rate (the mail queue alone
+   * does not pace). A row is claimed before its message goes out and marked after: one a stopped job left
+   * claimed may have gone out and is not sent again; one the server refused goes to the mail queue, which
+   * retries it. Returns false when stopped early.
    */
   async function emailMembers(rainCheck: RainCheck, stopping: AbortSignal) {
-    const members = await db.$queryRaw<{ userId: number }[]>`
-      SELECT DISTINCT b.user_id AS "userId" FROM rain_check_bookings r
+    const rainCheckId = rainCheck.id;
+    await db.$executeRaw`
+      INSERT INTO rain_check_emails (rain_check_id, user_id)
+      SELECT DISTINCT r.rain_check_id, b.user_id FROM rain_check_bookings r
         JOIN bookings b ON b.id = r.booking_id JOIN users u ON u.id = b.user_id
-      WHERE r.rain_check_id = ${rainCheck.id} AND r.status = 'done' AND u.email <> ''
-        AND NOT EXISTS (SELECT 1 FROM rain_check_emails e WHERE e.rain_check_id = r.rain_check_id AND e.user_id = b.user_id)
-      ORDER BY 1`;
+      WHERE r.rain_check_id = ${rainCheckId} AND r.status = 'done' AND u.email <> ''
+      ON CONFLICT DO NOTHING`;
+    await db.rainCheckEmail.updateMany({ where: { rainCheckId, status: 'sending' }, data: { status: 'failed', error: BROADCAST_MESSAGES.uncertain } });
     const intervalMs = 1000 / config.MAIL_RATE_PER_SECOND;
     let nextAt = performance.now();
-    for (const { userId } of members) {
+    for (;;) {
       if (stopping.aborted) return false;
+      const [claimed] = await db.$queryRaw<{ userId: number }[]>`
+        UPDATE rain_check_emails SET status = 'sending'
+        WHERE rain_check_id = ${rainCheckId} AND user_id = (
+          SELECT user_id FROM rain_check_emails WHERE rain_check_id = ${rainCheckId} AND status = 'pending' ORDER BY user_id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING user_id AS "userId"`;
+      if (!claimed) return true;
+      const key = { rainCheckId_userId: { rainCheckId, userId: claimed.userId } };
+      const message = await summaryFor(rainCheck, claimed.userId);
       const wait = nextAt - performance.now();
       if (wait > 0) await sleep(wait);
       nextAt = Math.max(nextAt, performance.now()) + intervalMs;
-      await db.$transaction(async (tx) => {
-        const written = await tx.$executeRaw`INSERT INTO rain_check_emails (rain_check_id, user_id) VALUES (${rainCheck.id}, ${userId}) ON CONFLICT DO NOTHING`;
-        if (written === 0) return;
-        const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
-        const rows = await tx.rainCheckBooking.findMany({
-          where: { rainCheckId: rainCheck.id, status: 'done', booking: { userId } },
-          include: { booking: { include: { court: true } } },
-          orderBy: [{ booking: { startsAt: 'asc' } }, { id: 'asc' }],
-        });
-        const items = rows.map((row) => ({ court: row.booking.court.name, when: whenOf(row.booking), outcome: row.outcome ?? 'none', amountCents: row.amountCents }));
-        await jobs.send('send-email', rainCheckEmail(user, rainCheck.reason, items, `${config.WEB_ORIGIN}/le-mie-prenotazioni`), { tx });
-      }, TRANSACTION_OPTIONS);
+      // The moment it is handed to the server: what a provider's rate limit counts.
+      const sentAt = new Date();
+      try {
+        await mailer.send(message);
+        await db.rainCheckEmail.update({ where: key, data: { status: 'sent', sentAt } });
+      } catch (error) {
+        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        await db.$transaction(async (tx) => {
+          await jobs.send('send-email', message, { tx });
+          await tx.rainCheckEmail.update({ where: key, data: { status: 'queued', error: reason } });
+        }, TRANSACTION_OPTIONS);
+      }
     }
-    return true;
   }
 
   return {
