@@ -16,6 +16,7 @@ import { registerHealthRoutes } from './modules/health/health.router.js';
 import { registerAdminBookingsRoutes } from './modules/bookings/admin-bookings.router.js';
 import { registerBookingsRoutes } from './modules/bookings/bookings.router.js';
 import { registerBroadcastsRoutes } from './modules/broadcasts/broadcasts.router.js';
+import { registerRainChecksRoutes } from './modules/rain-checks/rain-checks.router.js';
 import { registerBvuMembersRoutes } from './modules/bvu-members/bvu-members.router.js';
 import { registerCouponsRoutes } from './modules/coupons/coupons.router.js';
 import { registerAdminMembershipsRoutes } from './modules/memberships/admin-memberships.router.js';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerCreditRoutes(mount, services.credit);
   registerCarnetRoutes(mount, services.carnets);
   registerBookingPlayersRoutes(mount, services.bookingPlayers);
+  registerRainChecksRoutes(mount, services.rainChecks);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -32,6 +32,7 @@ import { createAdminPriceListService } from './modules/prices/admin-price-list.s
 import { createPricesService } from './modules/prices/prices.service.js';
 import { createAdminSettingsService } from './modules/settings/admin-settings.service.js';
 import { createSetupsService } from './modules/setups/setups.service.js';
+import { createRainChecksService } from './modules/rain-checks/rain-checks.service.js';
 
 export function createServices(deps: AppDeps) {
   const checkouts = createCheckouts(deps);
@@ -77,6 +78,7 @@ export function createServices(deps: AppDeps) {
     credit,
     carnets,
     bookingPlayers,
+    rainChecks: createRainChecksService(deps, checkouts),
   };
 }
 

@@ -4,7 +4,7 @@ import type { AppDeps } from './deps.js';
 import { createBackup } from './modules/backups/backups.js';
 import type { Services } from './services.js';
 
-export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, payments, broadcasts, bookings, receipts, certificates, bookingPlayers }: Services) {
+export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, payments, broadcasts, bookings, receipts, certificates, bookingPlayers, rainChecks }: Services) {
   await jobs.work('send-email', (message) => mailer.send(message));
   await jobs.work('membership-activated', ({ membershipId }) => memberships.sendActivation(membershipId));
   await jobs.work('refund-payment', ({ paymentId, reason }) => payments.refundUnwanted(paymentId, reason));
@@ -30,5 +30,7 @@ export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { 
     await certificates.runDaily();
   });
   await jobs.work('broadcast-send', ({ broadcastId }, stopping) => broadcasts.send(broadcastId, stopping));
+  await jobs.work('rain-check', ({ rainCheckId }, stopping) => rainChecks.process(rainCheckId, stopping));
   await broadcasts.resumeUnfinished();
+  await rainChecks.resumeUnfinished();
 }

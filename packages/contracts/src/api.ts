@@ -30,6 +30,7 @@ import { checkInsRoutes } from './check-ins.js';
 import { associationRoutes } from './association.js';
 import { receiptsRoutes } from './receipts.js';
 import { membersRegisterRoutes } from './members-register.js';
+import { rainChecksRoutes } from './rain-checks.js';
 
 export const api = {
   health: healthRoutes,
@@ -64,6 +65,7 @@ export const api = {
   credit: creditRoutes,
   carnets: carnetRoutes,
   bookingPlayers: bookingPlayersRoutes,
+  rainChecks: rainChecksRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

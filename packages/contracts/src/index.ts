@@ -33,5 +33,6 @@ export * from './check-ins.js';
 export * from './association.js';
 export * from './receipts.js';
 export * from './members-register.js';
+export * from './rain-checks.js';
 export * from './rome-time.js';
 export * from './api.js';

@@ -17,7 +17,7 @@ export interface JobPayloads {
    * Refund a payment in full and tell the payer: something that could no longer be had (the default),
    * or a booking cancelled in time.
    */
-  'refund-payment': { paymentId: number; reason?: 'unavailable' | 'cancelled' };
+  'refund-payment': { paymentId: number; reason?: 'unavailable' | 'cancelled' | 'rain_check' };
   /** Every minute: booking holds past their time lapse and free their slot. */
   'bookings-expire-holds': Record<string, never>;
   /** Every 10 minutes: confirmed bookings starting within the reminder lead get their one reminder. */
@@ -34,6 +34,8 @@ export interface JobPayloads {
   'certificates-daily': Record<string, never>;
   /** Every minute: split bookings' invitations once confirmed, and unpaid shares charged to the organiser at the deadline. */
   'booking-shares': Record<string, never>;
+  /** Cancels a rain check's bookings one by one, returns their money and e-mails each member once. */
+  'rain-check': { rainCheckId: number };
 }
 export type JobName = keyof JobPayloads;
 /** `stopping` is aborted when the process stops taking jobs: a long job ends early and resumes later. */
@@ -53,6 +55,8 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'backup-daily': { policy: 'singleton', retryLimit: 2, retryDelay: 600, expireInSeconds: 3600 },
   // One broadcast at a time across every worker, so together they never exceed the provider's rate.
   'broadcast-send': { policy: 'singleton', retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
+  // One rain check at a time: each resumes where it stopped, so a retry never repeats a booking.
+  'rain-check': { policy: 'singleton', retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 * 60 },
 };
 
 export const JOB_NAMES = Object.keys(QUEUES) as JobName[];

@@ -29,6 +29,7 @@ const TABLE_OF_RESOURCE: Record<string, string> = {
   transactions: 'transactions',
   'check-ins': 'check_ins',
   certificates: 'medical_certificates',
+  'rain-checks': 'rain_checks',
 };
 
 /** Never copied into the log: secrets, whatever the route. */

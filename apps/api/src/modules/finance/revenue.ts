@@ -53,8 +53,9 @@ export async function incomeByMonth(db: Db, range?: DayRange): Promise<MonthlyIn
         FROM transactions WHERE ${SETTLED} ${movedWithin('paid_at', range)}
       UNION ALL
       -- Credit spent on a booking (a negative 'payment' movement) is earned then; given back, un-earned.
+      -- A rain credit turns a booking's payment into credit: un-earned too, until that credit is spent.
       SELECT to_char(created_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM'), 'booking', -amount_cents
-        FROM credit_movements WHERE kind = 'payment' ${movedWithin('created_at', range)}
+        FROM credit_movements WHERE kind IN ('payment', 'rain_credit') ${movedWithin('created_at', range)}
       UNION ALL
       SELECT to_char(date, 'YYYY-MM'), 'extra', amount_cents FROM incomes ${datedWithin(range)}
     )

@@ -159,12 +159,13 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
     },
 
     /** Job: a payment goes back in full (something no longer available, or cancelled in time), and the payer is told. */
-    async refundUnwanted(paymentId: number, reason: 'unavailable' | 'cancelled' = 'unavailable') {
+    async refundUnwanted(paymentId: number, reason: 'unavailable' | 'cancelled' | 'rain_check' = 'unavailable') {
       const payment = await stripePayment({ id: paymentId });
       if (payment.status !== 'completed') return; // already refunded (a retried job)
       const returned = await refund(paymentId, { idempotencyKey: `unwanted-${paymentId}` });
       const user = payment.userId ? await db.user.findUnique({ where: { id: payment.userId } }) : null;
-      if (user) await jobs.send('send-email', refundEmail(user, payment.description ?? 'pagamento online', returned.amount, reason));
+      // A rain check tells the member in its own one e-mail.
+      if (user && reason !== 'rain_check') await jobs.send('send-email', refundEmail(user, payment.description ?? 'pagamento online', returned.amount, reason));
     },
   };
 }

@@ -3,6 +3,7 @@
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, PAYMENT_STATE_LABELS, PAYMENT_STATES, type TAdminBooking, type TPlanner } from '@beach/contracts';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
+import CloudRain from 'lucide-react/icons/cloud-rain';
 import Download from 'lucide-react/icons/download';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -16,6 +17,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
+import { RainCheckDialog } from '../../../components/rain-check/rain-check-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatDate, formatMoney, todayInRome } from '../../../lib/format';
@@ -120,6 +122,7 @@ export default function AdminBookingsPage() {
   const { notify, region } = useNotices();
   const [booking, setBooking] = useState<DeskBookingStart | null>(null);
   const [shown, setShown] = useState<TAdminBooking | null>(null);
+  const [raining, setRaining] = useState(false);
   const go = (next: { data?: string; vista?: string }) => setParams((current) => ({ ...Object.fromEntries(current), ...next }), { replace: true });
 
   return (
@@ -163,6 +166,10 @@ export default function AdminBookingsPage() {
             <Button variant="ghost" onClick={() => go({ data: todayInRome() })}>
               Oggi
             </Button>
+            <Button variant="secondary" disabled={!planner.data} onClick={() => setRaining(true)}>
+              <CloudRain aria-hidden="true" className="h-4 w-4" />
+              Annulla per pioggia
+            </Button>
             <p className="ml-auto text-lg font-semibold capitalize text-slate-800" aria-live="polite">
               {dayTitle(date)}
             </p>
@@ -189,6 +196,7 @@ export default function AdminBookingsPage() {
 
       {booking && planner.data && <DeskBookingModal planner={planner.data} start={booking} onClose={() => setBooking(null)} onBooked={(message) => notify(message)} />}
       {shown && <BookingDetailModal key={shown.id} booking={shown} courts={planner.data?.courts ?? []} onClose={() => setShown(null)} onDone={(message) => notify(message)} />}
+      {raining && planner.data && <RainCheckDialog key={planner.data.date} planner={planner.data} onClose={() => setRaining(false)} />}
       {region}
     </div>
   );

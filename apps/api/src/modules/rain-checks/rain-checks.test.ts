@@ -1,0 +1,266 @@
+// The rain check through the real database, job queue, SMTP on loopback and the Stripe double: roles,
+// the preview, and 60 bookings of every payment kind cancelled by a job that fails half-way (a booking
+// the database refuses to cancel once) and is then resumed twice at once — each payment returned once
+// (ledger, refund rows, carnet uses), each member e-mailed once, the courts closed; then the admin's
+// card and cash returns.
+import { SLOTS } from '@beach/contracts';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Booking } from '../../generated/prisma/client.js';
+import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
+import { useTestApp } from '../../test/app.js';
+import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { startMailCatcher } from '../../test/mail-catcher.js';
+import { createMember, type TestMember } from '../../test/members.js';
+import { SLOT_MESSAGES } from '../bookings/booking-terms.js';
+import { revenueTotals } from '../finance/revenue.js';
+import { RAIN_CHECK_MESSAGES } from './rain-checks.service.js';
+
+const mail = await startMailCatcher();
+const { app, db, deps, services, stripe } = await useTestApp({ SMTP_URL: mail.url, MAIL_RATE_PER_SECOND: '50' }, { stripe: true });
+const double = stripe!;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const today = todayInRome();
+const day = addDays(today, 3);
+const PRICE = 2000;
+const DAY_SLOTS = ['09:00', '10:30', '12:00', '13:30', '15:00', '16:30', '18:00'];
+const KINDS = ['online', 'cash', 'credit', 'carnet', 'hold', 'walk-in'] as const;
+
+let staff: Record<string, string>;
+let admin: Record<string, string>;
+const members: TestMember[] = [];
+let waiting: TestMember;
+let courts: { id: number; code: string }[] = [];
+
+const received = (email: string) => mail.messages.filter((message) => [message.to].flat().some((to) => to?.value.some((entry) => entry.address === email)));
+/** Ten of each kind; the members take turns, so each has bookings of several kinds. */
+const kindAt = (index: number) => KINDS[Math.floor(index / 10)]!;
+const slotEnd = (start: string) => SLOTS.find((slot) => slot.start === start)!.end;
+
+/** One booking of the given kind, paid as that kind is, written straight to the database. */
+async function book(kind: (typeof KINDS)[number], courtId: number, start: string, member: TestMember, date = day) {
+  const startsAt = instantInRome(date, start);
+  const endsAt = instantInRome(date, slotEnd(start));
+  const userId = kind === 'walk-in' ? null : member.id;
+  const booking = await db.booking.create({
+    data: {
+      courtId,
+      userId,
+      customerName: userId ? null : `Passante ${courtId}-${start}`,
+      startsAt,
+      endsAt,
+      priceCents: PRICE,
+      status: kind === 'hold' ? 'pending_payment' : 'confirmed',
+      holdExpiresAt: kind === 'hold' ? new Date(Date.now() + 15 * 60_000) : null,
+    },
+  });
+  const pay = (method: 'stripe' | 'cash') =>
+    db.transaction.create({ data: { kind: 'booking', type: 'payment', bookingId: booking.id, userId, amountCents: PRICE, method, status: 'completed', paidAt: new Date(), description: `Prenotazione ${booking.id}` } });
+  if (kind === 'online') await pay('stripe');
+  if (kind === 'cash' || kind === 'walk-in') await pay('cash');
+  if (kind === 'credit') {
+    await db.creditMovement.create({ data: { userId: member.id, amountCents: PRICE, kind: 'desk_adjustment', reason: 'Ricarica di prova' } });
+    await db.creditMovement.create({ data: { userId: member.id, amountCents: -PRICE, kind: 'payment', bookingId: booking.id } });
+  }
+  if (kind === 'carnet') {
+    const carnet = await db.carnet.findFirstOrThrow({ where: { userId: member.id } });
+    await db.carnetUse.create({ data: { carnetId: carnet.id, bookingId: booking.id } });
+    await db.carnet.update({ where: { id: carnet.id }, data: { usesLeft: { decrement: 1 } } });
+  }
+  return booking;
+}
+
+async function waitForProgress(id: number, done: (body: { status: string; failed: number; done: number }) => boolean) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const response = await request(app).get(`/api/admin/rain-checks/${id}`).set(staff).expect(200);
+    if (done(response.body)) return response.body;
+    if (Date.now() > deadline) throw new Error(`Rain check ${id}: ${JSON.stringify(response.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+beforeAll(async () => {
+  const [staffToken, adminToken] = await Promise.all([loginAs(app, DEMO.staff), loginAs(app, DEMO.admin)]);
+  staff = bearer(staffToken);
+  admin = bearer(adminToken);
+  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14 } });
+  for (let index = 0; index < 12; index++) members.push(await createMember(app, db, { firstName: `Socio${index}`, lastName: 'Bagnato' }));
+  waiting = await createMember(app, db, { firstName: 'Attesa', lastName: 'Lista' });
+  courts = await db.court.findMany({ where: { purpose: { not: 'free_use' } }, select: { id: true, code: true }, orderBy: { id: 'asc' } });
+  const product = await db.carnetProduct.create({ data: { name: 'Dieci partite', uses: 10, priceCents: 15000, validFrom: new Date(`${today.slice(0, 4)}-01-01`), validUntil: new Date(`${today.slice(0, 4)}-12-31`) } });
+  for (const member of members) {
+    await db.carnet.create({ data: { userId: member.id, productId: product.id, usesTotal: 10, usesLeft: 10, validFrom: product.validFrom, validUntil: product.validUntil } });
+  }
+});
+
+describe('who may run a rain check', () => {
+  it('refuses members, and card or cash returns to staff; checks the range', async () => {
+    const body = { date: day, from: '15:00', to: '19:30' };
+    await request(app).post('/api/admin/rain-checks/preview').set(bearer(members[0]!.token)).send(body).expect(403);
+    await request(app).post('/api/admin/rain-checks').set(bearer(members[0]!.token)).send(body).expect(403);
+    await request(app).get('/api/admin/rain-checks').set(bearer(members[0]!.token)).expect(403);
+    for (const returnTo of ['card', 'cash']) {
+      const refused = await request(app).post('/api/admin/rain-checks').set(staff).send({ ...body, return_to: returnTo }).expect(403);
+      expect(refused.body.message).toBe(RAIN_CHECK_MESSAGES.adminOnly);
+    }
+    const backwards = await request(app).post('/api/admin/rain-checks').set(staff).send({ ...body, from: '18:00', to: '10:30' }).expect(422);
+    expect(backwards.body.errors).toEqual({ to: ['L’orario di fine deve seguire quello di inizio.'] });
+    const unknown = await request(app).post('/api/admin/rain-checks/preview').set(staff).send({ ...body, court_ids: [999_999] }).expect(422);
+    expect(unknown.body.errors).toEqual({ court_ids: [RAIN_CHECK_MESSAGES.courtNotFound] });
+    expect(await db.rainCheck.count()).toBe(0);
+    expect(await db.courtClosure.count()).toBe(0);
+  });
+});
+
+describe('60 bookings of every payment kind', () => {
+  const hits: Booking[] = [];
+  let outside: Booking;
+
+  beforeAll(async () => {
+    for (let index = 0; index < 60; index++) {
+      const court = courts[index % courts.length]!;
+      const start = DAY_SLOTS[Math.floor(index / courts.length)]!;
+      hits.push(await book(kindAt(index), court.id, start, members[index % members.length]!));
+    }
+    // The range is 9:00–19:30: the evening is not hit.
+    outside = await book('cash', courts.find((court) => court.code === 'C1')!.id, '19:30', members[0]!);
+    await db.bookingWaitlist.create({ data: { userId: waiting.id, courtId: hits[0]!.courtId, startsAt: hits[0]!.startsAt, endsAt: hits[0]!.endsAt } });
+  });
+
+  it('previews the bookings hit, how each was paid and where its money goes', async () => {
+    const preview = await request(app).post('/api/admin/rain-checks/preview').set(staff).send({ date: day, from: '09:00', to: '19:30' }).expect(200);
+    expect(preview.body.count).toBe(60);
+    // Online, cash, credit and walk-in cash bookings are paid: 40 of 60.
+    expect(preview.body.total).toBe('800.00');
+    const byId = new Map(preview.body.bookings.map((hit: { booking_id: number }) => [hit.booking_id, hit]));
+    const expected = { online: ['online', 'credit'], cash: ['desk', 'credit'], credit: ['credit', 'credit'], carnet: ['carnet', 'carnet'], hold: ['unpaid', 'none'], 'walk-in': ['desk', 'desk'] };
+    hits.forEach((booking, index) => {
+      const [paidWith, outcome] = expected[kindAt(index)];
+      expect(byId.get(booking.id)).toMatchObject({ paid_with: paidWith, outcome, member: kindAt(index) !== 'walk-in' });
+    });
+    const one = await request(app).post('/api/admin/rain-checks/preview').set(staff).send({ date: day, from: '09:00', to: '10:30', court_ids: [hits[0]!.courtId] }).expect(200);
+    expect(one.body).toMatchObject({ count: 1, bookings: [{ booking_id: hits[0]!.id, start: '09:00', end: '10:30' }] });
+  });
+
+  it('fails half-way, resumes, and returns each payment once and e-mails each member once', async () => {
+    const order = [...hits].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.courtId - b.courtId || a.id - b.id);
+    const storm = order[30]!;
+    // The database refuses to cancel the 31st booking until the trigger is dropped.
+    await db.$executeRawUnsafe(`CREATE FUNCTION rain_test_storm() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.id = ${storm.id} AND NEW.status = 'cancelled' THEN RAISE EXCEPTION 'fulmine sul server'; END IF; RETURN NEW; END $$`);
+    await db.$executeRawUnsafe('CREATE TRIGGER rain_test_storm BEFORE UPDATE ON bookings FOR EACH ROW EXECUTE FUNCTION rain_test_storm()');
+
+    // Booking income: 30 payments, 10 paid with credit, and the evening booking outside the range.
+    expect((await revenueTotals(db)).booking).toBe(41 * PRICE);
+    const started = await request(app).post('/api/admin/rain-checks').set(staff).send({ date: day, from: '09:00', to: '19:30' }).expect(202);
+    expect(started.body).toMatchObject({ total: 60, return_to: 'credit', reason: 'Pioggia', from: '09:00', to: '19:30', date: day });
+    expect(started.body.courts).toHaveLength(courts.length);
+    const halfway = await waitForProgress(started.body.id, (body) => body.failed > 0);
+    expect(halfway).toMatchObject({ status: 'running', done: 30, failed: 1, total: 60 });
+    expect(await db.booking.count({ where: { id: { in: hits.map((hit) => hit.id) }, status: 'cancelled' } })).toBe(30);
+
+    // The courts are closed at once: nobody books the range meanwhile.
+    for (const court of courts) expect(await db.courtClosure.count({ where: { courtId: court.id, startsAt: instantInRome(day, '09:00'), endsAt: instantInRome(day, '19:30') } })).toBe(1);
+    const walkIn = await request(app).post('/api/admin/bookings').set(staff).send({ court_id: courts.find((court) => court.code === 'C2')!.id, date: day, start: '18:00', payment: 'later', customer_name: 'Ritardatario' });
+    expect(walkIn.status).toBe(409);
+    expect(walkIn.body.message).toBe(SLOT_MESSAGES.closed);
+
+    // The storm passes; two workers resume it at once (as after a restart, with the queue's retry).
+    await db.$executeRawUnsafe('DROP TRIGGER rain_test_storm ON bookings');
+    await db.$executeRawUnsafe('DROP FUNCTION rain_test_storm()');
+    const never = new AbortController().signal;
+    await Promise.all([services.rainChecks.process(started.body.id, never), services.rainChecks.process(started.body.id, never)]);
+    const done = await waitForProgress(started.body.id, (body) => body.status === 'completed');
+    expect(done).toMatchObject({ total: 60, done: 60, skipped: 0, failed: 0, returned: '800.00' });
+    await deps.jobs.waitUntilIdle(30_000);
+
+    const after = await db.booking.findMany({ where: { id: { in: hits.map((hit) => hit.id) } } });
+    expect(after.every((booking) => booking.status === 'cancelled' && booking.cancellationReason === 'Pioggia')).toBe(true);
+    expect((await db.booking.findUniqueOrThrow({ where: { id: outside.id } })).status).toBe('confirmed');
+    const idsOf = (kind: (typeof KINDS)[number]) => hits.filter((_, index) => kindAt(index) === kind).map((hit) => hit.id);
+
+    // Online and cash payments of members: one rain credit each, for the payment's amount.
+    const rainCredits = await db.creditMovement.findMany({ where: { kind: 'rain_credit' } });
+    expect(rainCredits).toHaveLength(20);
+    expect(new Set(rainCredits.map((movement) => movement.transactionId)).size).toBe(20);
+    expect(rainCredits.every((movement) => movement.amountCents === PRICE)).toBe(true);
+    expect(rainCredits.map((movement) => movement.bookingId).sort()).toEqual([...idsOf('online'), ...idsOf('cash')].sort());
+    // Credit payments back to credit once: each booking's credit movements sum to zero.
+    for (const id of idsOf('credit')) {
+      const movements = await db.creditMovement.findMany({ where: { bookingId: id } });
+      expect(movements.map((movement) => movement.amountCents).sort()).toEqual([-PRICE, PRICE]);
+    }
+    // The balances are the ledger: the top-ups for the credit bookings plus the rain credits.
+    const balances = await db.creditBalance.aggregate({ where: { userId: { in: members.map((member) => member.id) } }, _sum: { balanceCents: true } });
+    expect(balances._sum.balanceCents).toBe(10 * PRICE + 20 * PRICE);
+    // Money given back is income no more: only the evening booking outside the range is left.
+    expect((await revenueTotals(db)).booking).toBe(PRICE);
+    // Walk-ins paid in cash get it back at the desk: one refund row each.
+    const refunds = await db.transaction.findMany({ where: { type: 'refund', bookingId: { in: idsOf('walk-in') } } });
+    expect(refunds).toHaveLength(10);
+    expect(refunds.every((refund) => refund.amountCents === PRICE && refund.method === 'cash')).toBe(true);
+    expect(await db.transaction.count({ where: { type: 'refund', bookingId: { in: hits.map((hit) => hit.id) } } })).toBe(10);
+    // Carnet uses given back once: every carnet full again.
+    expect(await db.carnetUse.count({ where: { bookingId: { in: idsOf('carnet') }, returnedAt: null } })).toBe(0);
+    expect((await db.carnet.findMany({ where: { userId: { in: members.map((member) => member.id) } } })).every((carnet) => carnet.usesLeft === 10)).toBe(true);
+
+    // Each member once, with every hit booking of theirs; nobody waiting is told the slot is free.
+    for (const member of members) {
+      const theirs = hits.filter((hit) => hit.userId === member.id);
+      const messages = received(member.email);
+      expect(messages, member.email).toHaveLength(1);
+      expect(messages[0]!.subject).toContain('annullate per maltempo');
+      expect(messages[0]!.text!.match(/^Campo .+: /gm)).toHaveLength(theirs.length);
+    }
+    expect(received(waiting.email)).toHaveLength(0);
+    expect(await db.bookingWaitlist.count({ where: { userId: waiting.id } })).toBe(0);
+    expect(await db.rainCheckEmail.count({ where: { rainCheckId: started.body.id, status: 'sent' } })).toBe(members.length);
+
+    // The database refuses a second row for a booking: its money can never be returned twice.
+    await expect(db.rainCheckBooking.create({ data: { rainCheckId: started.body.id, bookingId: hits[0]!.id } })).rejects.toThrow(/Unique constraint/);
+    const entries = await db.auditLog.findMany({ where: { entityType: 'rain-checks', entityId: started.body.id } });
+    expect(entries.map((entry) => entry.action)).toEqual(['POST /api/admin/rain-checks']);
+    const list = await request(app).get('/api/admin/rain-checks').set(staff).expect(200);
+    expect(list.body).toMatchObject({ total: 1, data: [{ id: started.body.id, status: 'completed' }] });
+  });
+});
+
+describe('returns chosen by an admin', () => {
+  it('refunds an online payment to its card and a POS payment at the desk; cash gives everything back in cash', async () => {
+    const cardDay = addDays(today, 5);
+    const [court] = courts.filter((row) => row.code === 'C3');
+    const member = members[1]!;
+    const link = await request(app).post('/api/admin/bookings').set(staff).send({ court_id: court!.id, date: cardDay, start: '15:00', payment: 'link', user_id: member.id });
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    const online = link.body.booking.id as number;
+    await mail.waitFor(member.email); // the payment link
+    const checkout = await request(app).post(`/api/bookings/${online}/checkout`).set(bearer(member.token)).send({});
+    await double.pay(checkout.body.checkout_url.split('/').pop());
+    await expect.poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: online } })).status, { timeout: 15_000 }).toBe('confirmed');
+    const pos = await request(app).post('/api/admin/bookings').set(staff).send({ court_id: court!.id, date: cardDay, start: '16:30', payment: 'now', method: 'card', user_id: member.id });
+    expect(pos.status).toBe(201);
+    await deps.jobs.waitUntilIdle(30_000);
+    const before = received(member.email).length;
+
+    const started = await request(app).post('/api/admin/rain-checks').set(admin).send({ date: cardDay, from: '15:00', to: '18:00', court_ids: [court!.id], return_to: 'card', reason: 'Temporale' }).expect(202);
+    await waitForProgress(started.body.id, (body) => body.status === 'completed');
+    await expect.poll(async () => (await request(app).get(`/api/admin/bookings/${online}`).set(staff)).body.payment_state, { timeout: 15_000 }).toBe('refunded');
+    const posRefund = await db.transaction.findFirstOrThrow({ where: { type: 'refund', bookingId: pos.body.booking.id } });
+    expect(posRefund).toMatchObject({ method: 'card', amountCents: Math.round(Number(pos.body.booking.price) * 100) });
+    await deps.jobs.waitUntilIdle(30_000);
+    // One e-mail, the rain check's: not the refund's own as well.
+    const fresh = received(member.email).slice(before);
+    expect(fresh.map((message) => message.subject)).toEqual(['2 prenotazioni annullate per maltempo']);
+    expect(fresh[0]!.text).toContain('rimborsati sulla carta');
+    expect(fresh[0]!.text).toContain('restituiti in segreteria');
+    expect(await db.creditMovement.count({ where: { bookingId: { in: [online, pos.body.booking.id] } } })).toBe(0);
+
+    const cashDay = addDays(today, 6);
+    const cashPaid = await request(app).post('/api/admin/bookings').set(staff).send({ court_id: court!.id, date: cashDay, start: '09:00', payment: 'now', method: 'bank_transfer', user_id: member.id });
+    const cash = await request(app).post('/api/admin/rain-checks').set(admin).send({ date: cashDay, from: '09:00', to: '10:30', court_ids: [court!.id], return_to: 'cash' }).expect(202);
+    await waitForProgress(cash.body.id, (body) => body.status === 'completed');
+    const cashRefund = await db.transaction.findFirstOrThrow({ where: { type: 'refund', bookingId: cashPaid.body.booking.id } });
+    expect(cashRefund.method).toBe('cash');
+  });
+});

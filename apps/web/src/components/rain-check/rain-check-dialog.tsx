@@ -1,0 +1,175 @@
+// "Annulla per pioggia" on the desk planner (docs/domain.md#rain-check): the planner's day, a time range and
+// the courts (all unless unticked, by row), where the money goes (admins may choose card or cash), the
+// preview of the bookings hit with their count and total, then the job's progress, read every second,
+// while the planner behind refreshes.
+import {
+  RAIN_CHECK_OUTCOME_LABELS,
+  RAIN_CHECK_PAID_WITH_LABELS,
+  RAIN_CHECK_RETURN_LABELS,
+  RAIN_CHECK_RETURNS,
+  RAIN_CHECK_STATUS_LABELS,
+  SLOTS,
+  ZRainCheckBody,
+  type TPlanner,
+} from '@beach/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Checkbox, Input, Select } from '../ui/field';
+import { FormAlert, FormButtons, useZodForm } from '../ui/form';
+import { Modal } from '../ui/modal';
+import { Spinner } from '../ui/spinner';
+import { formatDate, formatMoney } from '../../lib/format';
+import { useRainCheckPreview, useRainCheckProgress, useStartRainCheck } from '../../lib/rain-checks';
+import { useCurrentUser } from '../../lib/session';
+import { queryRoots } from '../../lib/shared-queries';
+
+const FORM_ID = 'rain-check-form';
+const FROM_OPTIONS = SLOTS.map((slot) => ({ value: slot.start, label: slot.start }));
+const TO_OPTIONS = SLOTS.map((slot) => ({ value: slot.end, label: slot.end }));
+const RETURN_OPTIONS = RAIN_CHECK_RETURNS.map((value) => ({ value, label: RAIN_CHECK_RETURN_LABELS[value] }));
+
+// The courts are sent as chosen: none chosen would mean all of them to the server, so the form refuses it.
+const ZRainCheckForm = ZRainCheckBody.refine((body) => (body.court_ids ?? []).length > 0, { message: 'Scegli almeno un campo.', path: ['court_ids'] });
+
+function Progress({ id, onClose }: { id: number; onClose: () => void }) {
+  const progress = useRainCheckProgress(id);
+  const queryClient = useQueryClient();
+  const data = progress.data;
+  const settled = data ? data.done + data.skipped : 0;
+  // The planner shows the bookings leaving as the job cancels them.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: queryRoots.adminBookings });
+  }, [queryClient, settled, data?.status]);
+
+  if (!data) return <Spinner label="Avvio dell’annullamento..." />;
+  return (
+    <div className="space-y-4" aria-live="polite">
+      <p className="text-sm text-slate-600">
+        {formatDate(data.date)} · {data.from}–{data.to} · {data.courts.length} {data.courts.length === 1 ? 'campo chiuso' : 'campi chiusi'} · {data.reason}
+      </p>
+      <div className="space-y-1">
+        <label htmlFor="rain-check-progress" className="text-sm font-medium text-slate-800">
+          {RAIN_CHECK_STATUS_LABELS[data.status]}: {settled} di {data.total} prenotazioni annullate
+        </label>
+        <progress id="rain-check-progress" className="h-3 w-full accent-sea-700" max={Math.max(data.total, 1)} value={data.total === 0 ? 1 : settled} />
+      </div>
+      {data.failed > 0 && <Alert tone="warning">{data.failed === 1 ? '1 prenotazione non è ancora riuscita' : `${data.failed} prenotazioni non sono ancora riuscite`}: verrà ritentata a breve.</Alert>}
+      {data.status === 'completed' && (
+        <Alert tone="success">
+          Annullamento completato: {data.done} {data.done === 1 ? 'prenotazione annullata' : 'prenotazioni annullate'}, {formatMoney(data.returned)} restituiti. Ogni socio riceve un’e-mail.
+        </Alert>
+      )}
+      <div className="flex justify-end">
+        <Button variant={data.status === 'completed' ? 'primary' : 'secondary'} onClick={onClose}>
+          Chiudi
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function RainCheckDialog({ planner, onClose }: { planner: TPlanner; onClose: () => void }) {
+  const isAdmin = useCurrentUser()?.is_admin ?? false;
+  const start = useStartRainCheck();
+  const [startedId, setStartedId] = useState<number | null>(null);
+  const form = useZodForm({
+    schema: ZRainCheckForm,
+    defaultValues: { date: planner.date, from: SLOTS[0]!.start, to: SLOTS[SLOTS.length - 1]!.end, court_ids: planner.courts.map((court) => court.id), return_to: 'credit', reason: '' },
+    messages: { failed: 'Si è verificato un errore nell’annullamento per pioggia. Riprova più tardi.' },
+  });
+  const values = form.watch();
+  const chosen = new Set(values.court_ids ?? []);
+  const previewBody = { date: planner.date, from: values.from, to: values.to, court_ids: [...chosen], return_to: values.return_to };
+  const preview = useRainCheckPreview(previewBody, values.to > values.from && chosen.size > 0);
+  const rows = [...new Set(planner.courts.map((court) => court.row))];
+  const setCourts = (ids: number[]) => form.setValue('court_ids', ids, { shouldValidate: form.formState.isSubmitted });
+  const toggle = (ids: number[], on: boolean) => setCourts(planner.courts.map((court) => court.id).filter((id) => (ids.includes(id) ? on : chosen.has(id))));
+
+  if (startedId !== null) {
+    return (
+      <Modal open size="lg" title="Annulla per pioggia" onClose={onClose}>
+        <Progress id={startedId} onClose={onClose} />
+      </Modal>
+    );
+  }
+
+  const hits = preview.data;
+  return (
+    <Modal
+      open
+      size="lg"
+      title="Annulla per pioggia"
+      onClose={onClose}
+      footer={
+        <FormButtons formId={FORM_ID} onCancel={onClose} saving={start.isPending} savingText="Avvio...">
+          {hits ? `Annulla ${hits.count} ${hits.count === 1 ? 'prenotazione' : 'prenotazioni'}` : 'Annulla per pioggia'}
+        </FormButtons>
+      }
+    >
+      <form id={FORM_ID} noValidate className="space-y-4" onSubmit={form.submit(async (body) => setStartedId((await start.mutateAsync(body)).id))}>
+        <FormAlert failure={form.failure} />
+        <p className="text-sm text-slate-600">
+          Giorno: <strong className="capitalize">{formatDate(planner.date)}</strong>. I campi scelti restano chiusi nell’intervallo e ogni prenotazione viene annullata con il suo pagamento restituito.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Select label="Dalle" options={FROM_OPTIONS} {...form.field('from')} />
+          <Select label="Alle" options={TO_OPTIONS} {...form.field('to')} />
+        </div>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-800">Campi</legend>
+          {rows.map((row) => {
+            const courts = planner.courts.filter((court) => court.row === row);
+            const ids = courts.map((court) => court.id);
+            return (
+              <div key={row} className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-lg border border-slate-200 px-3 py-2">
+                <Checkbox label={<strong>Fila {row}</strong>} checked={ids.every((id) => chosen.has(id))} onChange={(event) => toggle(ids, event.target.checked)} />
+                {courts.map((court) => (
+                  <Checkbox key={court.id} label={court.code} aria-label={court.name} checked={chosen.has(court.id)} onChange={(event) => toggle([court.id], event.target.checked)} />
+                ))}
+              </div>
+            );
+          })}
+          {form.errorOf('court_ids') && <p className="text-sm text-coral-600">{form.errorOf('court_ids')}</p>}
+        </fieldset>
+        {isAdmin ? (
+          <Select label="Pagamenti restituiti" options={RETURN_OPTIONS} {...form.field('return_to')} />
+        ) : (
+          <p className="text-sm text-slate-600">I pagamenti tornano sul credito dei soci; chi non ha un account li riceve in cassa.</p>
+        )}
+        <Input label="Motivo" placeholder="Pioggia" maxLength={255} {...form.field('reason')} />
+      </form>
+
+      <section aria-label="Prenotazioni coinvolte" className="mt-5 space-y-2">
+        <h3 className="font-semibold text-slate-900">
+          {hits ? `${hits.count} ${hits.count === 1 ? 'prenotazione' : 'prenotazioni'} · ${formatMoney(hits.total)} da restituire` : 'Prenotazioni coinvolte'}
+        </h3>
+        {preview.isError ? (
+          <Alert tone="error">Non è stato possibile leggere le prenotazioni coinvolte.</Alert>
+        ) : !hits ? (
+          values.to > values.from && chosen.size > 0 ? <Spinner label="Ricerca delle prenotazioni..." /> : null
+        ) : hits.count === 0 ? (
+          <p className="text-sm text-slate-600">Nessuna prenotazione in quell’intervallo: i campi vengono solo chiusi.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
+            {hits.bookings.map((hit) => (
+              <li key={hit.booking_id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2">
+                <span>
+                  <span className="font-medium text-slate-900">
+                    {hit.start}–{hit.end} · {hit.court.name}
+                  </span>
+                  <span className="block text-slate-600">{hit.customer}</span>
+                </span>
+                <span className="text-right text-slate-700">
+                  {RAIN_CHECK_PAID_WITH_LABELS[hit.paid_with]}
+                  {hit.amount !== '0.00' && ` ${formatMoney(hit.amount)}`} → {RAIN_CHECK_OUTCOME_LABELS[hit.outcome]}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </Modal>
+  );
+}

@@ -1,0 +1,89 @@
+// The rain check in Chromium: staff open "Annulla per pioggia" on the planner's day, narrow the range,
+// read the preview (count, total, what happens to each payment), confirm, follow the progress to the end
+// and see the planner without the cancelled bookings, the evening booking outside the range still there.
+// Screenshots of the dialog and the progress at 1280 and 390 px.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { useBrowserStack } from '../src/stack.js';
+
+const ctx = useBrowserStack();
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+const day = new Date(Date.parse(`${today}T12:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+/** A Rome wall-clock time of `date` as an instant. */
+const rome = (date: string, time: string) => {
+  const guess = new Date(`${date}T${time}:00Z`);
+  const offset = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', hourCycle: 'h23' }).format(guess)) - guess.getUTCHours();
+  return new Date(guess.getTime() - ((offset + 24) % 24) * 3_600_000);
+};
+
+async function shootBoth(page: Page, name: string) {
+  expect(await accessibilityViolations(page, 'dialog')).toEqual([]);
+  await screenshot(page, `${name}-1280`, { fullPage: false });
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  await screenshot(page, `${name}-390`, { fullPage: false });
+  await page.setViewportSize(DESKTOP);
+}
+
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  const { db } = ctx.stack;
+  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31' } });
+  const court = async (code: string) => (await db.court.findUniqueOrThrow({ where: { code } })).id;
+  const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+  const book = (code: number, customer: { userId?: number; customerName?: string }, start: string, end: string, status: 'confirmed' | 'pending_payment' = 'confirmed') =>
+    db.booking.create({ data: { courtId: code, ...customer, startsAt: rome(day, start), endsAt: rome(day, end), status, priceCents: 2000, holdExpiresAt: null } });
+  const online = await book(await court('C1'), { userId: member.id }, '09:00', '10:30');
+  await db.transaction.create({ data: { kind: 'booking', type: 'payment', bookingId: online.id, userId: member.id, amountCents: 2000, method: 'stripe', status: 'completed', paidAt: new Date() } });
+  const walkIn = await book(await court('C2'), { customerName: 'Piero Bagnato' }, '10:30', '12:00');
+  await db.transaction.create({ data: { kind: 'booking', type: 'payment', bookingId: walkIn.id, amountCents: 2000, method: 'cash', status: 'completed', paidAt: new Date() } });
+  const unpaid = await book(await court('C3'), { customerName: 'Lia Senzaombrello' }, '12:00', '13:30');
+  const evening = await book(await court('C4'), { customerName: 'Nino Serale' }, '19:30', '21:00');
+  Object.assign(ids, { online: online.id, walkIn: walkIn.id, unpaid: unpaid.id, evening: evening.id });
+});
+
+describe('rain check from the planner', () => {
+  it('previews, runs with live progress and leaves the planner without the cancelled bookings', async () => {
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'staff@demo.beach', path: `/admin/prenotazioni?data=${day}`, heading: 'Prenotazioni' });
+    await page.getByRole('button', { name: /^Campo C2, Piero Bagnato 10:30–12:00/ }).waitFor();
+    await page.getByRole('button', { name: 'Annulla per pioggia' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Annulla per pioggia' });
+    // Staff return to credit only: no choice of card or cash.
+    expect(await dialog.getByLabel('Pagamenti restituiti').count()).toBe(0);
+    await dialog.getByLabel('Alle', { exact: true }).selectOption('19:30');
+    await dialog.getByText('3 prenotazioni · 40,00 € da restituire').waitFor();
+    await dialog.getByText('Online 20,00 € → Restituito sul credito').waitFor();
+    await dialog.getByText('In cassa 20,00 € → Restituito in cassa').waitFor();
+    await dialog.getByText('Non pagata → Solo annullata (non pagata)').waitFor();
+    // Without row C the preview shrinks at once; ticked again, it comes back.
+    await dialog.getByLabel('Fila C').uncheck();
+    await dialog.getByText('Nessuna prenotazione in quell’intervallo: i campi vengono solo chiusi.').waitFor();
+    await dialog.getByLabel('Fila C').check();
+    await dialog.getByText('3 prenotazioni · 40,00 € da restituire').waitFor();
+    await dialog.getByLabel('Motivo').fill('Temporale');
+    await shootBoth(page, 'rain-check-preview');
+
+    await dialog.getByRole('button', { name: 'Annulla 3 prenotazioni' }).click();
+    await dialog.getByText('Annullamento completato: 3 prenotazioni annullate, 40,00 € restituiti.', { exact: false }).waitFor({ timeout: 30_000 });
+    await dialog.getByText('Completato: 3 di 3 prenotazioni annullate').waitFor();
+    await shootBoth(page, 'rain-check-progress');
+    await dialog.getByRole('button', { name: 'Chiudi', exact: true }).last().click();
+
+    // The planner shows the day without them; the evening outside the range stays.
+    await page.getByRole('button', { name: /^Campo C2, Piero Bagnato/ }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: /^Campo C1, / }).count()).toBe(0);
+    await page.getByRole('button', { name: /^Campo C4, Nino Serale 19:30–21:00/ }).waitFor();
+    await screenshot(page, 'rain-check-planner-1280', { fullPage: false });
+
+    const rows = await ctx.stack.db.booking.findMany({ where: { id: { in: Object.values(ids) } }, orderBy: { id: 'asc' } });
+    expect(rows.map((row) => [row.id, row.status, row.cancellationReason])).toEqual([
+      [ids.online, 'cancelled', 'Temporale'],
+      [ids.walkIn, 'cancelled', 'Temporale'],
+      [ids.unpaid, 'cancelled', 'Temporale'],
+      [ids.evening, 'confirmed', null],
+    ]);
+    expect(await ctx.stack.db.creditMovement.count({ where: { bookingId: ids.online, kind: 'rain_credit', amountCents: 2000 } })).toBe(1);
+  });
+});
