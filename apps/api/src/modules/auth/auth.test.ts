@@ -226,6 +226,24 @@ describe('sessions: profile, refresh, logout', () => {
       await request(app).post('/api/auth/refresh').set('Authorization', `Bearer ${forged}`).expect(401);
     }
   });
+
+  it('accepts a token only for its own user, while the session is open and the account enabled', async () => {
+    const account = await registerAndVerify();
+    const user = await db.user.findUniqueOrThrow({ where: { email: account.email } });
+    const token = await loginAs(app, account.email, { password: account.password });
+    const claims = jwt.decode(token) as jwt.JwtPayload;
+    const profile = (bearer: string) => request(app).get('/api/auth/user-profile').set('Authorization', `Bearer ${bearer}`);
+    await profile(token).expect(200);
+    // Validly signed, naming this session but another user.
+    const otherUser = jwt.sign({ sid: claims.sid }, config.JWT_SECRET, { algorithm: 'HS256', expiresIn: 600, issuer: claims.iss, audience: claims.aud as string, subject: String((await db.user.findFirstOrThrow({ where: { email: DEMO.user } })).id), jwtid: claims.jti });
+    await profile(otherUser).expect(401);
+    await db.user.update({ where: { id: user.id }, data: { disabledAt: new Date() } });
+    await profile(token).expect(401);
+    await db.user.update({ where: { id: user.id }, data: { disabledAt: null } });
+    await profile(token).expect(200);
+    await db.authSession.update({ where: { id: claims.sid as string }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await profile(token).expect(401);
+  });
 });
 
 describe('password reset and change', () => {

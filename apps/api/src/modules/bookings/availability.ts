@@ -7,7 +7,7 @@ import { type Db, Prisma } from '../../lib/db.js';
 import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
 import { inSeason, seasonOf } from '../memberships/membership-terms.js';
 import { pricesInForceSql, priceTableOf } from '../prices/prices.service.js';
-import { courtPrices, liveSql } from './booking-terms.js';
+import { courtPrices, liveSql, touchingSql } from './booking-terms.js';
 import { SLOT_PRICE_CODE, slotsOf } from './slots.js';
 
 export type GridCourt = Pick<Court, 'id' | 'code' | 'name' | 'row' | 'hasLights'>;
@@ -28,12 +28,25 @@ export interface DayFacts {
   viewerId: number;
 }
 
-const overlaps = (span: Span, courtId: number, startsAt: Date, endsAt: Date) => span.courtId === courtId && span.startsAt < endsAt && span.endsAt > startsAt;
+const overlaps = (span: Span, startsAt: Date, endsAt: Date) => span.startsAt < endsAt && span.endsAt > startsAt;
+
+/** The spans of each court, so that a cell looks only at its own court's (the busy day has hundreds). */
+function byCourt<T extends Span>(spans: T[]): Map<number, T[]> {
+  const courts = new Map<number, T[]>();
+  for (const span of spans) {
+    const list = courts.get(span.courtId);
+    if (list) list.push(span);
+    else courts.set(span.courtId, [span]);
+  }
+  return courts;
+}
 
 export function dayGrid(facts: DayFacts): TAvailability['courts'] {
   const slots = slotsOf(facts.date);
   const outOfSeason = !inSeason(facts.date, facts.season);
   const beyondHorizon = facts.date > facts.lastBookableDay;
+  const bookings = byCourt(facts.bookings);
+  const closures = byCourt(facts.closures);
   return facts.courts.map((court) => ({
     id: court.id,
     code: court.code,
@@ -41,7 +54,7 @@ export function dayGrid(facts: DayFacts): TAvailability['courts'] {
     row: court.row as TAvailability['courts'][number]['row'],
     has_lights: court.hasLights,
     cells: slots.map((slot) => {
-      const booking = facts.bookings.find((span) => overlaps(span, court.id, slot.startsAt, slot.endsAt));
+      const booking = bookings.get(court.id)?.find((span) => overlaps(span, slot.startsAt, slot.endsAt));
       const state: TCellState =
         slot.band === 'evening' && !court.hasLights
           ? 'unavailable'
@@ -53,7 +66,7 @@ export function dayGrid(facts: DayFacts): TAvailability['courts'] {
                 ? booking.userId === facts.viewerId
                   ? 'mine'
                   : 'taken'
-                : facts.closures.some((span) => overlaps(span, court.id, slot.startsAt, slot.endsAt))
+                : closures.get(court.id)?.some((span) => overlaps(span, slot.startsAt, slot.endsAt))
                   ? 'closed'
                   : beyondHorizon
                     ? 'unavailable'
@@ -93,8 +106,7 @@ export async function dayAvailability(db: Db, viewerId: number, query: QueryOf<t
       (SELECT coalesce(json_agg(json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'row', c."row", 'hasLights', c.has_lights) ORDER BY c."row", c.position), '[]')
        FROM courts c WHERE c.is_bookable ${sportFilter}) AS courts,
       (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at, 'userId', user_id)), '[]') FROM bookings
-       WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}
-         AND ${liveSql(now)}) AS bookings,
+       WHERE ${touchingSql(dayStart, dayEnd)} AND ${liveSql(now)}) AS bookings,
       (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at)), '[]') FROM court_closures
        WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}) AS closures
     FROM settings st WHERE st.id = 1`;

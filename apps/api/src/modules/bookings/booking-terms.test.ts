@@ -1,10 +1,11 @@
 // The rule "a booking holds its slot" exists in three forms (a Prisma filter, an SQL condition and a
 // function on rows): on the same rows of the real database, all three pick the same bookings; and the
 // filter for what the exclusion constraint covers picks the rows the constraint really refuses to overlap.
+// The bookings touching a span, written as the ranges' overlap, are those of the plain comparison.
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/database.js';
 import { isConstraintViolation } from '../../lib/db.js';
-import { isLive, LIVE, liveSql, statusShown, UNDER_OVERLAP_CONSTRAINT } from './booking-terms.js';
+import { isLive, LIVE, liveSql, statusShown, touchingSql, UNDER_OVERLAP_CONSTRAINT } from './booking-terms.js';
 
 const { db } = await useTestDatabase();
 afterAll(() => db.booking.deleteMany({ where: { priceCents: 7 } }));
@@ -57,5 +58,29 @@ describe('a booking holds its slot', () => {
     const constrained = await db.booking.findMany({ where: { id: { in: ids }, ...UNDER_OVERLAP_CONSTRAINT }, select: { id: true }, orderBy: { id: 'asc' } });
     expect(refused.sort((a, b) => a - b)).toEqual(constrained.map((row) => row.id));
     expect(constrained).toHaveLength(4);
+  });
+});
+
+describe('the bookings touching a span', () => {
+  it('are the same as by comparing the instants: back to back is not touching, across either end is', async () => {
+    const hour = (day: number, at: number) => new Date(Date.UTC(2032, 6, day, at));
+    const from = hour(10, 0);
+    const to = hour(11, 0);
+    const spans = [
+      [hour(9, 22), from], // ends as the span starts
+      [to, hour(11, 2)], // starts as the span ends
+      [hour(9, 23), hour(10, 1)], // across the start
+      [hour(10, 9), hour(10, 10)], // inside
+      [hour(10, 23), hour(11, 1)], // across the end
+      [hour(9, 12), hour(11, 12)], // over the whole span
+      [hour(12, 9), hour(12, 10)], // another day
+    ] as const;
+    const rows = await Promise.all(spans.map(([startsAt, endsAt]) => db.booking.create({ data: { courtId: court, status: 'cancelled', cancelledAt: now, priceCents: 7, startsAt, endsAt } })));
+    const ids = rows.map((row) => row.id);
+    const touching = ids.slice(2, 6).sort((a, b) => a - b);
+    const bySql = await db.$queryRaw<{ id: number }[]>`SELECT id FROM bookings WHERE id = ANY(${ids}::int[]) AND ${touchingSql(from, to)} ORDER BY id`;
+    const byInstants = await db.booking.findMany({ where: { id: { in: ids }, startsAt: { lt: to }, endsAt: { gt: from } }, select: { id: true }, orderBy: { id: 'asc' } });
+    expect(bySql).toEqual(byInstants);
+    expect(bySql.map((row) => row.id)).toEqual(touching);
   });
 });

@@ -33,6 +33,13 @@ export const LIVE_HOLD = (now: Date): Prisma.BookingWhereInput => ({ status: 'pe
 export const LIVE = (now: Date): Prisma.BookingWhereInput => ({ OR: [{ status: 'confirmed' }, LIVE_HOLD(now)] });
 /** On the columns of `bookings` (unqualified: use it where they are unambiguous). */
 export const liveSql = (now: Date) => Prisma.sql`(status = 'confirmed' OR (status = 'pending_payment' AND (hold_expires_at IS NULL OR hold_expires_at > ${now})))`;
+/**
+ * The bookings sharing a moment with [from, to), on the columns of `bookings`. Written as the ranges'
+ * overlap so that, with liveSql, the exclusion constraint's GiST index finds them: the equivalent
+ * `starts_at < to AND ends_at > from` can only scan starts_at from the first booking ever (65 ms for
+ * a July day over three seasons, against 0.3 ms).
+ */
+export const touchingSql = (from: Date, to: Date) => Prisma.sql`tstzrange(starts_at, ends_at, '[)') && tstzrange(${from}, ${to}, '[)')`;
 
 /**
  * The bookings the database's exclusion constraint keeps apart: every one not cancelled or expired,
