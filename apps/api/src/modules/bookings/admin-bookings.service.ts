@@ -33,7 +33,7 @@ import { returnCarnetUse } from '../carnets/carnet-uses.js';
 import { createCreditLedger } from '../credit/credit-ledger.js';
 import { createShareReturns, paidSharesSql } from '../booking-players/booking-shares.js';
 import { readSettings } from '../settings/settings.service.js';
-import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, LIVE, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, whatOf, whenOf } from './booking-terms.js';
+import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, liveSql, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, touchingSql, whatOf, whenOf } from './booking-terms.js';
 import { paymentLinkEmail } from './bookings.emails.js';
 
 export const ADMIN_BOOKING_MESSAGES = {
@@ -214,7 +214,8 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
       const now = new Date();
       const [courts, live, closures, prices] = await Promise.all([
         db.court.findMany({ where: { purpose: { not: 'free_use' } }, orderBy: [{ row: 'asc' }, { position: 'asc' }] }),
-        db.booking.findMany({ where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart }, ...LIVE(now) }, select: { id: true }, orderBy: { startsAt: 'asc' } }),
+        // The ranges' overlap reads the day through the no-overlap constraint's index (a plain comparison scans every earlier booking).
+        db.$queryRaw<{ id: number }[]>`SELECT id FROM bookings WHERE ${touchingSql(dayStart, dayEnd)} AND ${liveSql(now)} ORDER BY starts_at`,
         db.courtClosure.findMany({ where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart } }, orderBy: { startsAt: 'asc' } }),
         pricesInForce(db, Number(date.slice(0, 4))),
       ]);

@@ -134,9 +134,13 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       const [booking] = await tx.$queryRaw<{ status: Booking['status']; courtId: number; startsAt: Date; endsAt: Date; priceCents: number; userId: number | null }[]>`
         SELECT status, court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt", price_cents AS "priceCents", user_id AS "userId" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
       if (!booking) return false;
-      // Credit pays what the card did not: set aside when the checkout opened, taken again if it went back meanwhile.
-      const creditPaid = async () =>
-        booking.userId === null || (await creditLedger.holdForBooking(tx, { id: bookingId, userId: booking.userId }, Math.max(0, booking.priceCents - payment.amountCents), CARD_REST_REASON));
+      // Credit pays what the card did not of the organiser's due (their share, with other players): set aside
+      // when the checkout opened, taken again if it went back meanwhile.
+      const creditPaid = async () => {
+        if (booking.userId === null) return true;
+        const dueCents = await organiserShareCents(tx, { id: bookingId, priceCents: booking.priceCents });
+        return creditLedger.holdForBooking(tx, { id: bookingId, userId: booking.userId }, Math.max(0, dueCents - payment.amountCents), CARD_REST_REASON);
+      };
       if (booking.status === 'pending_payment') {
         if (!(await creditPaid())) return false;
         await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
