@@ -81,10 +81,10 @@ describe('money that adds up: finance totals equal the credit ledger to the cent
 
     // The liability: the credit outstanding at the end of each Rome day asked, and now.
     const owed = async (date?: string) => (await request(app).get(`/api/admin/liabilities${date ? `?date=${date}` : ''}`).set(bearer(admin)).expect(200)).body;
-    expect(await owed('2033-01-30')).toEqual({ credit: '0.00', total: '0.00' });
-    expect(await owed('2033-01-31')).toEqual({ credit: '30.00', total: '30.00' });
-    expect(await owed('2033-02-28')).toEqual({ credit: '90.00', total: '90.00' });
-    expect(await owed('2033-03-01')).toEqual({ credit: '70.00', total: '70.00' });
+    expect(await owed('2033-01-30')).toEqual({ credit: '0.00', carnets: '0.00', total: '0.00' });
+    expect(await owed('2033-01-31')).toEqual({ credit: '30.00', carnets: '0.00', total: '30.00' });
+    expect(await owed('2033-02-28')).toEqual({ credit: '90.00', carnets: '0.00', total: '90.00' });
+    expect(await owed('2033-03-01')).toEqual({ credit: '70.00', carnets: '0.00', total: '70.00' });
     const [{ balances }] = await db.$queryRaw<[{ balances: number }]>`SELECT coalesce(sum(balance_cents), 0)::int AS balances FROM credit_balances`;
     const cents = (money: string) => Math.round(Number(money) * 100);
     expect(cents((await owed()).credit)).toBe(balances);
