@@ -130,16 +130,18 @@ export async function revenueTotals(db: Db) {
  * with the last use).
  */
 export async function liabilities(db: Db, day?: string): Promise<TLiabilities> {
-  const cutoff = day ? romeMidnightOf(Prisma.sql`${day}::date + 1`) : Prisma.sql`now()`;
+  // By the end of the day, or every row so far (the instants written, whatever they say).
+  const cutoff = day ? romeMidnightOf(Prisma.sql`${day}::date + 1`) : null;
+  const happened = (column: string) => (cutoff ? Prisma.sql`${Prisma.raw(column)} < ${cutoff}` : Prisma.sql`${Prisma.raw(column)} IS NOT NULL`);
   const validOn = day ? Prisma.sql`${day}::date` : Prisma.sql`(now() AT TIME ZONE 'Europe/Rome')::date`;
   const [[{ credit }], [{ carnets }]] = await Promise.all([
-    db.$queryRaw<[{ credit: number }]>`SELECT coalesce(sum(amount_cents), 0)::int AS credit FROM credit_movements WHERE created_at < ${cutoff}`,
+    db.$queryRaw<[{ credit: number }]>`SELECT coalesce(sum(amount_cents), 0)::int AS credit FROM credit_movements WHERE ${happened('created_at')}`,
     db.$queryRaw<[{ carnets: number }]>`
       SELECT coalesce(sum(t.amount_cents - ${worthOfUses(Prisma.sql`u.spent`, Prisma.sql`t.amount_cents`, Prisma.sql`c.uses_total`)}), 0)::int AS carnets
         FROM carnets c
-        JOIN transactions t ON t.id = c.transaction_id AND t.${SETTLED} AND t.paid_at < ${cutoff}
+        JOIN transactions t ON t.id = c.transaction_id AND t.${SETTLED} AND ${happened('t.paid_at')}
         CROSS JOIN LATERAL (
-          SELECT (count(*) FILTER (WHERE created_at < ${cutoff}) - count(*) FILTER (WHERE returned_at < ${cutoff}))::int AS spent
+          SELECT (count(*) FILTER (WHERE ${happened('created_at')}) - count(*) FILTER (WHERE ${happened('returned_at')}))::int AS spent
             FROM carnet_uses WHERE carnet_id = c.id
         ) u
        WHERE c.valid_until >= ${validOn}`,
