@@ -32,7 +32,7 @@ import { pricesInForce } from '../prices/prices.service.js';
 import { returnCarnetUse } from '../carnets/carnet-uses.js';
 import { createCreditLedger } from '../credit/credit-ledger.js';
 import { readSettings } from '../settings/settings.service.js';
-import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, LIVE, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, whatOf, whenOf } from './booking-terms.js';
+import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, LIVE, PAID_WITH_DETAILS, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, whatOf, whenOf } from './booking-terms.js';
 import { paymentLinkEmail } from './bookings.emails.js';
 
 export const ADMIN_BOOKING_MESSAGES = {
@@ -73,6 +73,7 @@ const ADMIN_DETAILS = {
   transactions: { orderBy: { createdAt: 'desc' } },
   bookingCoupon: { select: { code: true } },
   membershipCoupon: { select: { code: true } },
+  ...PAID_WITH_DETAILS,
 } as const;
 type AdminBookingRow = Prisma.BookingGetPayload<{ include: typeof ADMIN_DETAILS }>;
 

@@ -92,10 +92,22 @@ export function courtPrices(prices: PriceTable) {
 }
 
 /** What a booking row is loaded with for the wire. */
-export type WireBookingRow = Booking & { court: Court; bookingCoupon: { code: string } | null; membershipCoupon: { code: string } | null };
+export type WireBookingRow = Booking & {
+  court: Court;
+  bookingCoupon: { code: string } | null;
+  membershipCoupon: { code: string } | null;
+  carnetUses: { returnedAt: Date | null }[];
+  creditMovements: { amountCents: number }[];
+};
+/** What a booking query includes for `paid_with`: its carnet uses and credit movements. */
+export const PAID_WITH_DETAILS = { carnetUses: { select: { returnedAt: true } }, creditMovements: { select: { amountCents: true } } } as const;
+
+/** Paid with a carnet use not given back, or with credit not returned (the booking's movements spend more than they give back). */
+const paidWith = (row: Pick<WireBookingRow, 'carnetUses' | 'creditMovements'>): TBooking['paid_with'] =>
+  row.carnetUses.some((use) => use.returnedAt === null) ? 'carnet' : row.creditMovements.reduce((sum, movement) => sum + movement.amountCents, 0) < 0 ? 'credit' : null;
 
 /** The fields the member's and the desk's views of a booking share. */
-export function bookingWire(row: WireBookingRow, now: Date): Pick<TBooking, 'id' | 'court' | 'date' | 'start' | 'end' | 'starts_at' | 'ends_at' | 'status' | 'price' | 'discount' | 'coupon_code' | 'created_at'> {
+export function bookingWire(row: WireBookingRow, now: Date): Pick<TBooking, 'id' | 'court' | 'date' | 'start' | 'end' | 'starts_at' | 'ends_at' | 'status' | 'paid_with' | 'price' | 'discount' | 'coupon_code' | 'created_at'> {
   return {
     id: row.id,
     court: { id: row.court.id, code: row.court.code, name: row.court.name },
@@ -105,6 +117,7 @@ export function bookingWire(row: WireBookingRow, now: Date): Pick<TBooking, 'id'
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
     status: statusShown(row, now),
+    paid_with: paidWith(row),
     price: centsToMoney(row.priceCents),
     discount: centsToMoney(row.discountCents),
     coupon_code: row.bookingCoupon?.code ?? row.membershipCoupon?.code ?? null,

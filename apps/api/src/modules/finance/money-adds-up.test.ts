@@ -76,6 +76,11 @@ describe('money that adds up: finance totals equal the credit ledger to the cent
 
     // 1 Mar 00:30 in Rome: another booking paid from credit — March's revenue.
     const kept = await bookWithCredit(member, 4);
+    // How each was paid, for the member and at the desk: credit returned is no longer a payment.
+    for (const [id, paidWith] of [[kept, 'credit'], [cancelled, null]] as const) {
+      expect((await request(app).get(`/api/bookings/${id}`).set(bearer(member.token)).expect(200)).body.paid_with).toBe(paidWith);
+      expect((await request(app).get(`/api/admin/bookings/${id}`).set(bearer(staff)).expect(200)).body.paid_with).toBe(paidWith);
+    }
     await movementAt({ bookingId: kept, amountCents: -2000 }, '2033-02-28T23:30:00Z');
 
     // The ledger: 50 + 40 − 20 + 20 − 20 = 70 €, the balance the database keeps.
