@@ -32,7 +32,7 @@ import { pricesInForce } from '../prices/prices.service.js';
 import { returnCarnetUse } from '../carnets/carnet-uses.js';
 import { createCreditLedger } from '../credit/credit-ledger.js';
 import { readSettings } from '../settings/settings.service.js';
-import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, LIVE, PAID_WITH_DETAILS, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, whatOf, whenOf } from './booking-terms.js';
+import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, LIVE, PAID_WITH_DETAILS, PAID_WITH_SQL, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, whatOf, whenOf } from './booking-terms.js';
 import { paymentLinkEmail } from './bookings.emails.js';
 
 export const ADMIN_BOOKING_MESSAGES = {
@@ -87,11 +87,13 @@ const MONEY_SQL = Prisma.sql`
   SELECT b.id,
     COALESCE(SUM(t.amount_cents) FILTER (WHERE t.type = 'payment' AND t.status NOT IN ('pending', 'failed')), 0)::int AS paid,
     COALESCE(SUM(t.amount_cents) FILTER (WHERE t.type = 'refund' AND t.status = 'completed'), 0)::int AS refunded,
-    b.price_cents, b.status
+    b.price_cents, b.status, ${PAID_WITH_SQL} AS paid_with
   FROM bookings b LEFT JOIN transactions t ON t.booking_id = b.id`;
+// Paid with a carnet use or credit is paid, though no payment row moved money for it.
 const STATE_SQL = Prisma.sql`CASE
     WHEN m.refunded > 0 AND m.refunded >= m.paid THEN 'refunded'
     WHEN m.refunded > 0 THEN 'partially_refunded'
+    WHEN m.paid_with IS NOT NULL THEN 'paid'
     WHEN m.paid >= m.price_cents THEN 'paid'
     WHEN m.status = 'pending_payment' THEN 'awaiting_online'
     ELSE 'unpaid' END`;
@@ -321,9 +323,9 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
       await db.$transaction(async (tx) => {
         const booking = await lockBooking(tx, id);
         if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
-        const [money] = await tx.$queryRaw<{ paid: number }[]>`${MONEY_SQL} WHERE b.id = ${id} GROUP BY b.id`;
+        const [money] = await tx.$queryRaw<{ paid: number; paid_with: string | null }[]>`${MONEY_SQL} WHERE b.id = ${id} GROUP BY b.id`;
         const due = booking.priceCents - (money?.paid ?? 0);
-        if (due <= 0 && booking.status === 'confirmed') throw new AppError(409, ADMIN_BOOKING_MESSAGES.alreadyPaid);
+        if (money?.paid_with || (due <= 0 && booking.status === 'confirmed')) throw new AppError(409, ADMIN_BOOKING_MESSAGES.alreadyPaid);
         if (due > 0) {
           await tx.transaction.create({
             data: { kind: 'booking', type: 'payment', bookingId: id, userId: booking.userId, amountCents: due, method, status: 'completed', paidAt: now, description: describe(booking) },

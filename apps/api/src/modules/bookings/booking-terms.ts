@@ -105,6 +105,10 @@ export const PAID_WITH_DETAILS = { carnetUses: { select: { returnedAt: true } },
 /** Paid with a carnet use not given back, or with credit not returned (the booking's movements spend more than they give back). */
 const paidWith = (row: Pick<WireBookingRow, 'carnetUses' | 'creditMovements'>): TBooking['paid_with'] =>
   row.carnetUses.some((use) => use.returnedAt === null) ? 'carnet' : row.creditMovements.reduce((sum, movement) => sum + movement.amountCents, 0) < 0 ? 'credit' : null;
+/** The same rule in SQL, on the booking aliased `b`: 'carnet', 'credit' or NULL. */
+export const PAID_WITH_SQL = Prisma.sql`CASE
+    WHEN EXISTS (SELECT 1 FROM carnet_uses cu WHERE cu.booking_id = b.id AND cu.returned_at IS NULL) THEN 'carnet'
+    WHEN (SELECT coalesce(sum(cm.amount_cents), 0) FROM credit_movements cm WHERE cm.booking_id = b.id) < 0 THEN 'credit' END`;
 
 /** The fields the member's and the desk's views of a booking share. */
 export function bookingWire(row: WireBookingRow, now: Date): Pick<TBooking, 'id' | 'court' | 'date' | 'start' | 'end' | 'starts_at' | 'ends_at' | 'status' | 'paid_with' | 'price' | 'discount' | 'coupon_code' | 'created_at'> {

@@ -182,6 +182,11 @@ describe('paying a booking with a carnet', () => {
       desk: (await request(app).get(`/api/admin/bookings/${id}`).set(bearer(staff)).expect(200)).body.paid_with,
     });
     expect(await paidWith(first)).toEqual({ member: 'carnet', desk: 'carnet' });
+    // The desk sees it paid and cannot take money for it again.
+    expect((await request(app).get(`/api/admin/bookings/${first}`).set(bearer(staff)).expect(200)).body).toMatchObject({ payment_state: 'paid', paid: '0.00' });
+    const again = await request(app).post(`/api/admin/bookings/${first}/mark-paid`).set(bearer(staff)).send({ method: 'cash' }).expect(409);
+    expect(again.body.message).toBe('Questa prenotazione è già pagata.');
+    expect(await db.transaction.count({ where: { bookingId: first } })).toBe(0);
 
     await request(app).post(`/api/bookings/${first}/cancel`).set(bearer(member.token)).expect(200);
     await request(app).post(`/api/bookings/${first}/cancel`).set(bearer(member.token)).expect(409);
