@@ -4,7 +4,7 @@
 // chart failure show the dashboard's messages; an expense added on /admin/spese moves the chart and
 // turns the net profit into a loss; an extra income is recorded, edited and deleted after a
 // confirmation; the transactions list filters, opens a detail and exports CSV, and shows a credit
-// top-up as its own kind.
+// top-up and a carnet sale as their own kinds; the dashboard owes the carnet's unused uses.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -254,6 +254,35 @@ describe('admin dashboard and finance in Chromium', () => {
     await expect.poll(mainText).toContain('1 movimento');
     expect(await mainText()).toContain('Netto25,00 €');
     expect(plain(await page().getByRole('row').filter({ hasText: 'Versamento al banco' }).textContent())).toContain('Ricarica credito');
+  });
+
+  it('admin: a carnet sale is listed as "Vendita carnet"; the dashboard earns its used use and owes the unused ones', async () => {
+    const { db } = ctx.stack;
+    const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+    const c2 = await db.court.findUniqueOrThrow({ where: { code: 'C2' } });
+    const validUntil = new Date(Date.now() + 60 * 86_400_000);
+    // 25 € for 3 uses: 8,33 + 8,33 + 8,34. One use pays a booking: 8,33 € earned, 16,67 € still owed.
+    const product = await db.carnetProduct.create({ data: { name: 'Tris serale', uses: 3, priceCents: 2500, validFrom: new Date(`${todayInRome}T00:00:00Z`), validUntil } });
+    const sale = await db.transaction.create({ data: { kind: 'carnet', userId: member.id, carnetProductId: product.id, amountCents: 2500, method: 'cash', status: 'completed', paidAt: new Date(), description: 'Carnet Tris serale' } });
+    const carnet = await db.carnet.create({ data: { userId: member.id, productId: product.id, usesTotal: 3, usesLeft: 2, validFrom: product.validFrom, validUntil, transactionId: sale.id } });
+    const play = new Date(Date.now() + 31 * 86_400_000);
+    const booking = await db.booking.create({ data: { courtId: c2.id, userId: member.id, startsAt: play, endsAt: new Date(play.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 2000 } });
+    await db.carnetUse.create({ data: { carnetId: carnet.id, bookingId: booking.id } });
+
+    await page().goto(`${ctx.stack.webUrl}/admin/transactions`);
+    await page().getByRole('heading', { name: 'Transazioni', level: 1 }).waitFor();
+    await page().getByLabel('Per', { exact: true }).selectOption('carnet');
+    await expect.poll(mainText).toContain('1 movimento');
+    expect(await mainText()).toContain('Netto25,00 €');
+    expect(plain(await page().getByRole('row').filter({ hasText: 'Carnet Tris serale' }).textContent())).toContain('Vendita carnet');
+
+    await page().goto(`${ctx.stack.webUrl}/admin`);
+    await page().getByRole('heading', { name: 'Dashboard Amministratore', level: 1 }).waitFor();
+    await expect.poll(() => card('Carnet non ancora usati').catch(() => '')).toBe('Carnet non ancora usati16,67 €Ingressi venduti, non ancora usati');
+    expect(await card('Incassi prenotazioni')).toContain('68,33 €');
+    expect(await card('Credito dei soci (da usare)')).toContain('60,50 €');
+    await screenshot(page(), 'admin-dashboard-carnets-1280');
+    await atPhoneWidth('admin-dashboard-carnets');
   });
 
   it('staff: the activity cards only, with no money and no call to the admin-only stats', async () => {

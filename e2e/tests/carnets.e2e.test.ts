@@ -1,6 +1,6 @@
 // Carnets in Chromium: the admin defines a carnet on /admin/carnet; a member buys it on /profilo through
-// the (double's) Stripe page, sees its uses, books a court on a phone and pays the booking with one use;
-// screenshots at 1280 and 390 px.
+// the (double's) Stripe page, sees its uses, books a court on a phone and pays the booking with one use,
+// which /le-mie-prenotazioni and the desk's booking detail show as "Pagata con carnet"; screenshots at 1280 and 390 px.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetSession, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
@@ -78,5 +78,28 @@ describe('carnets, in Chromium', () => {
     const carnet = await ctx.stack.db.carnet.findFirstOrThrow({ where: { userId: user.id } });
     expect(carnet.usesLeft).toBe(4);
     expect(await ctx.stack.db.carnetUse.count({ where: { carnetId: carnet.id, returnedAt: null } })).toBe(1);
+  });
+
+  it('the member’s bookings and the desk’s booking detail say it was paid with the carnet', async () => {
+    const page = ctx.page;
+    await page.goto(`${ctx.stack.webUrl}/le-mie-prenotazioni`);
+    await page.getByRole('heading', { name: 'Le mie prenotazioni', level: 1 }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'Campo C2' }).getByText('Pagata con carnet').waitFor();
+    await screenshot(page, 'carnet-my-bookings-1280');
+    await screenshotAtPhoneWidth(page, 'carnet-my-bookings');
+
+    const desk = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'staff@demo.beach', path: '/admin/prenotazioni?vista=elenco', heading: 'Prenotazioni' });
+    try {
+      const row = desk.getByRole('row').filter({ hasText: 'Pagata con carnet' });
+      await row.getByRole('button', { name: /^Dettagli della prenotazione/ }).click();
+      const detail = desk.getByRole('dialog');
+      await detail.getByText('Pagata con carnet').waitFor();
+      // Already paid by the use: the desk is not offered to take money for it.
+      expect(await detail.getByRole('button', { name: 'Segna pagata' }).count()).toBe(0);
+      await screenshot(desk, 'carnet-desk-booking-1280', { fullPage: false });
+      await screenshotAtPhoneWidth(desk, 'carnet-desk-booking', { fullPage: false });
+    } finally {
+      await desk.close();
+    }
   });
 });

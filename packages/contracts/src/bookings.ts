@@ -108,6 +108,10 @@ export const withSlotRules = <Schema extends z.ZodType<{ start: string; slots: n
 export const ZCreateBookingBody = withSlotRules(z.object(slotChoiceFields));
 export type TCreateBookingBody = z.input<typeof ZCreateBookingBody>;
 
+/** A booking paid with a carnet use or with credit (not given back) rather than with money. */
+export const BOOKING_PAID_WITH = ['carnet', 'credit'] as const;
+export const BOOKING_PAID_WITH_LABELS: Record<(typeof BOOKING_PAID_WITH)[number], string> = { carnet: 'Pagata con carnet', credit: 'Pagata con credito' };
+
 /** Which booking, where and when: the member's and the desk's views share these. */
 export const bookingWhereWhenFields = {
   id: z.number().int(),
@@ -119,6 +123,7 @@ export const bookingWhereWhenFields = {
   starts_at: z.string(),
   ends_at: z.string(),
   status: z.enum(BOOKING_STATUSES),
+  paid_with: z.enum(BOOKING_PAID_WITH).nullable(),
 };
 
 export const ZBooking = z.object({

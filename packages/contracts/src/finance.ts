@@ -25,7 +25,7 @@ export const PAYMENT_STATUS_LABELS: Record<(typeof PAYMENT_STATUSES)[number], st
   refunded: 'Rimborsato',
   partially_refunded: 'Rimborsato in parte',
 };
-export const PAYMENT_KIND_LABELS: Record<(typeof PAYMENT_KINDS)[number], string> = { membership: 'Tessera', booking: 'Prenotazione', credit: 'Ricarica credito', carnet: 'Carnet', booking_share: 'Quota di prenotazione' };
+export const PAYMENT_KIND_LABELS: Record<(typeof PAYMENT_KINDS)[number], string> = { membership: 'Tessera', booking: 'Prenotazione', credit: 'Ricarica credito', carnet: 'Vendita carnet', booking_share: 'Quota di prenotazione' };
 export const TRANSACTION_TYPES = ['payment', 'refund'] as const;
 export const TRANSACTION_TYPE_LABELS: Record<(typeof TRANSACTION_TYPES)[number], string> = { payment: 'Pagamento', refund: 'Rimborso' };
 
@@ -178,10 +178,10 @@ export type TExpenseStats = z.infer<typeof ZExpenseStats>;
 
 /**
  * Money received but not yet earned, owed to the members until they use it: the credit not yet
- * spent (top-ups become revenue only when credit pays a booking). Unused carnet value is a liability
- * of the same kind: it gets its own field here, added into the total.
+ * spent (top-ups become revenue only when credit pays a booking) and the unused value of the carnets
+ * still valid (a sale becomes revenue as its uses pay bookings, or when the carnet expires).
  */
-export const ZLiabilities = z.object({ credit: ZMoney, total: ZMoney });
+export const ZLiabilities = z.object({ credit: ZMoney, carnets: ZMoney, total: ZMoney });
 export type TLiabilities = z.infer<typeof ZLiabilities>;
 /** At the end of this Rome day; today's figure (every movement so far) without one. */
 export const ZLiabilitiesQuery = z.object({ date: optionalFilter(ZIsoDate) });

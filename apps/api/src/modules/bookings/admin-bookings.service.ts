@@ -33,7 +33,7 @@ import { returnCarnetUse } from '../carnets/carnet-uses.js';
 import { createCreditLedger } from '../credit/credit-ledger.js';
 import { createShareReturns, paidSharesSql } from '../booking-players/booking-shares.js';
 import { readSettings } from '../settings/settings.service.js';
-import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, liveSql, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, touchingSql, whatOf, whenOf } from './booking-terms.js';
+import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, liveSql, PAID_OTHERWISE_SQL, PAID_WITH_DETAILS, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, touchingSql, whatOf, whenOf } from './booking-terms.js';
 import { paymentLinkEmail } from './bookings.emails.js';
 
 export const ADMIN_BOOKING_MESSAGES = {
@@ -74,6 +74,7 @@ const ADMIN_DETAILS = {
   transactions: { orderBy: { createdAt: 'desc' } },
   bookingCoupon: { select: { code: true } },
   membershipCoupon: { select: { code: true } },
+  ...PAID_WITH_DETAILS,
 } as const;
 type AdminBookingRow = Prisma.BookingGetPayload<{ include: typeof ADMIN_DETAILS }>;
 
@@ -87,7 +88,7 @@ const fullName = (person: { firstName: string; lastName: string } | null) => (pe
 const MONEY_SQL = Prisma.sql`
   SELECT b.id,
     (COALESCE(SUM(t.amount_cents) FILTER (WHERE t.type = 'payment' AND t.status NOT IN ('pending', 'failed')), 0)
-      + ${paidSharesSql})::int AS paid,
+      + ${paidSharesSql} + ${PAID_OTHERWISE_SQL})::int AS paid,
     COALESCE(SUM(t.amount_cents) FILTER (WHERE t.type = 'refund' AND t.status = 'completed'), 0)::int AS refunded,
     b.price_cents, b.status
   FROM bookings b LEFT JOIN transactions t ON t.booking_id = b.id`;
@@ -325,9 +326,9 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
       await db.$transaction(async (tx) => {
         const booking = await lockBooking(tx, id);
         if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
-        const [money] = await tx.$queryRaw<{ paid: number }[]>`${MONEY_SQL} WHERE b.id = ${id} GROUP BY b.id`;
-        // The desk collects the whole price: credit set aside for a card's rest goes back.
+        // The desk collects the whole price: credit set aside for a card's rest goes back first.
         if (booking.status === 'pending_payment' && booking.userId !== null) await creditLedger.holdForBooking(tx, { id, userId: booking.userId }, 0, 'Pagata in segreteria: credito restituito');
+        const [money] = await tx.$queryRaw<{ paid: number }[]>`${MONEY_SQL} WHERE b.id = ${id} GROUP BY b.id`;
         const due = booking.priceCents - (money?.paid ?? 0);
         if (due <= 0 && booking.status === 'confirmed') throw new AppError(409, ADMIN_BOOKING_MESSAGES.alreadyPaid);
         if (due > 0) {

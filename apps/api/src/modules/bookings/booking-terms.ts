@@ -99,10 +99,40 @@ export function courtPrices(prices: PriceTable) {
 }
 
 /** What a booking row is loaded with for the wire. */
-export type WireBookingRow = Booking & { court: Court; bookingCoupon: { code: string } | null; membershipCoupon: { code: string } | null };
+export type WireBookingRow = Booking & {
+  court: Court;
+  bookingCoupon: { code: string } | null;
+  membershipCoupon: { code: string } | null;
+  carnetUses: { returnedAt: Date | null }[];
+  creditMovements: { amountCents: number; userId: number }[];
+};
+/** What a booking query includes for `paid_with`: its carnet uses and credit movements. */
+export const PAID_WITH_DETAILS = { carnetUses: { select: { returnedAt: true } }, creditMovements: { select: { amountCents: true, userId: true } } } as const;
+
+/**
+ * How a confirmed booking was paid when no payment row moved money for it: with a carnet use not given
+ * back, or with the booker's own credit not returned (their movements on it spend more than they give
+ * back). Credit set aside for a hold's card rest is not a payment yet; the other players' shares are theirs.
+ */
+const paidWith = (row: Pick<WireBookingRow, 'status' | 'userId' | 'carnetUses' | 'creditMovements'>): TBooking['paid_with'] => {
+  if (row.status !== 'confirmed') return null;
+  if (row.carnetUses.some((use) => use.returnedAt === null)) return 'carnet';
+  const spent = row.creditMovements.filter((movement) => movement.userId === row.userId).reduce((sum, movement) => sum + movement.amountCents, 0);
+  return spent < 0 ? 'credit' : null;
+};
+/**
+ * The same rule in SQL as an amount, on the booking aliased `b`: what a carnet use (the booker's part:
+ * the price less the other players' shares) or the booker's own credit paid. Credit that settled other
+ * players' shares at the deadline is counted with those shares, not here.
+ */
+export const PAID_OTHERWISE_SQL = Prisma.sql`(CASE WHEN b.status <> 'confirmed' THEN 0
+    WHEN EXISTS (SELECT 1 FROM carnet_uses cu WHERE cu.booking_id = b.id AND cu.returned_at IS NULL)
+      THEN b.price_cents - (SELECT coalesce(sum(p.share_cents), 0) FROM booking_players p WHERE p.booking_id = b.id AND p.status <> 'dropped')
+    ELSE greatest(0, -(SELECT coalesce(sum(cm.amount_cents), 0) FROM credit_movements cm
+      WHERE cm.booking_id = b.id AND cm.user_id = b.user_id AND NOT EXISTS (SELECT 1 FROM booking_players p WHERE p.credit_movement_id = cm.id))) END)`;
 
 /** The fields the member's and the desk's views of a booking share. */
-export function bookingWire(row: WireBookingRow, now: Date): Pick<TBooking, 'id' | 'court' | 'date' | 'start' | 'end' | 'starts_at' | 'ends_at' | 'status' | 'price' | 'discount' | 'coupon_code' | 'created_at'> {
+export function bookingWire(row: WireBookingRow, now: Date): Pick<TBooking, 'id' | 'court' | 'date' | 'start' | 'end' | 'starts_at' | 'ends_at' | 'status' | 'paid_with' | 'price' | 'discount' | 'coupon_code' | 'created_at'> {
   return {
     id: row.id,
     court: { id: row.court.id, code: row.court.code, name: row.court.name },
@@ -112,6 +142,7 @@ export function bookingWire(row: WireBookingRow, now: Date): Pick<TBooking, 'id'
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
     status: statusShown(row, now),
+    paid_with: paidWith(row),
     price: centsToMoney(row.priceCents),
     discount: centsToMoney(row.discountCents),
     coupon_code: row.bookingCoupon?.code ?? row.membershipCoupon?.code ?? null,

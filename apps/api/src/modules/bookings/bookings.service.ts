@@ -27,6 +27,7 @@ import {
   isLiveHold,
   LIVE,
   LIVE_HOLD,
+  PAID_WITH_DETAILS,
   paymentOf,
   priceSlots,
   releaseCouponsOf,
@@ -66,7 +67,7 @@ export const BOOKING_MESSAGES = {
 type Routes = typeof api.bookings;
 type BookingRow = WireBookingRow & { transactions: Transaction[] };
 
-const WITH_DETAILS = { court: true, transactions: { orderBy: { createdAt: 'desc' } }, membershipCoupon: { select: { code: true } }, bookingCoupon: { select: { code: true } } } as const;
+const WITH_DETAILS = { court: true, transactions: { orderBy: { createdAt: 'desc' } }, membershipCoupon: { select: { code: true } }, bookingCoupon: { select: { code: true } }, ...PAID_WITH_DETAILS } as const;
 
 /** A member's booking on the wire; it can be cancelled for free until the notice before it starts. */
 function toBookingDto(booking: BookingRow, now: Date, freeCancellationHours: number): TBooking {

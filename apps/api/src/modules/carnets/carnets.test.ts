@@ -1,6 +1,6 @@
 // Carnets through the real database and the Stripe double: the admin's products (admin only, audited), the
 // desk's sale with its receipt, the online purchase made once however often the webhook comes, a hold paid with one use (3 uses under 10 simultaneous payments → exactly 3), an expired or
-// uncovering carnet refused, and the use given back when the booking is cancelled.
+// uncovering carnet refused, and the use given back when the booking is cancelled; the booking says it was paid with a carnet.
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
@@ -176,10 +176,24 @@ describe('paying a booking with a carnet', () => {
     expect(paid.body).toMatchObject({ message: 'Prenotazione pagata con un ingresso del carnet.', carnet: { id: carnet.id, uses_left: 2 } });
     await payWithCarnet(member, second).expect(200);
     expect(await usesLeft(carnet.id)).toBe(1);
+    // How it was paid, in the member's list and the desk's detail.
+    const paidWith = async (id: number) => ({
+      member: (await request(app).get(`/api/bookings/${id}`).set(bearer(member.token)).expect(200)).body.paid_with,
+      desk: (await request(app).get(`/api/admin/bookings/${id}`).set(bearer(staff)).expect(200)).body.paid_with,
+    });
+    expect(await paidWith(first)).toEqual({ member: 'carnet', desk: 'carnet' });
+    // The desk sees it paid, the use counting for the whole price, and cannot take money for it again.
+    const atDesk = (await request(app).get(`/api/admin/bookings/${first}`).set(bearer(staff)).expect(200)).body;
+    expect(atDesk).toMatchObject({ payment_state: 'paid', paid: atDesk.price });
+    expect(Number(atDesk.paid)).toBeGreaterThan(0);
+    const again = await request(app).post(`/api/admin/bookings/${first}/mark-paid`).set(bearer(staff)).send({ method: 'cash' }).expect(409);
+    expect(again.body.message).toBe('Questa prenotazione è già pagata.');
+    expect(await db.transaction.count({ where: { bookingId: first } })).toBe(0);
 
     await request(app).post(`/api/bookings/${first}/cancel`).set(bearer(member.token)).expect(200);
     await request(app).post(`/api/bookings/${first}/cancel`).set(bearer(member.token)).expect(409);
     expect(await usesLeft(carnet.id)).toBe(2);
+    expect(await paidWith(first)).toEqual({ member: null, desk: null });
 
     const cancelled = await request(app).post(`/api/admin/bookings/${second}/cancel`).set(bearer(staff)).send({ refund: true, reason: 'Campo allagato' }).expect(200);
     expect(cancelled.body.booking.status).toBe('cancelled');

@@ -30,7 +30,8 @@ export function BookingDetailModal({ booking, courts, onClose, onDone }: { booki
 
   const live = booking.status === 'confirmed' || booking.status === 'pending_payment';
   const due = moneyToCents(booking.price) - moneyToCents(booking.paid);
-  const canPay = live && due > 0;
+  // A use of a carnet or credit already paid it: nothing is due at the desk.
+  const canPay = live && due > 0 && !booking.paid_with;
   const hasPaid = moneyToCents(booking.paid) > moneyToCents(booking.refunded);
   const busy = markPaid.isPending || move.isPending || cancel.isPending || restore.isPending;
 

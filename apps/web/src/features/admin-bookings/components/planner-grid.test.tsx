@@ -16,6 +16,7 @@ const booking = (id: number, courtId: number, start: string, end: string, overri
   starts_at: at(start),
   ends_at: at(end),
   status: 'confirmed',
+  paid_with: null,
   customer: { user_id: null, name: 'Walter Passante', email: null, phone: null },
   price: '60.00',
   discount: '0.00',

@@ -1,6 +1,6 @@
 // /le-mie-prenotazioni (docs/domain.md#cancellations-and-refunds): upcoming and past bookings with their
 // status; pay a live hold, cancel while it is free (refunded automatically), otherwise contact the desk.
-import type { TBooking } from '@beach/contracts';
+import { BOOKING_PAID_WITH_LABELS, type TBooking } from '@beach/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -66,7 +66,10 @@ function BookingCard({ booking, onCancel, cancelling }: { booking: TBooking; onC
           {booking.court.name} <Badge tone={status.tone}>{status.label}</Badge>
         </p>
         <p className="text-sm text-slate-700 first-letter:uppercase">{whenText(booking)}</p>
-        <p className="text-sm text-slate-500">{formatMoney(booking.price)}</p>
+        <p className="text-sm text-slate-500">
+          {formatMoney(booking.price)}
+          {booking.paid_with && ` · ${BOOKING_PAID_WITH_LABELS[booking.paid_with]}`}
+        </p>
         <MyReceiptLinks bookingId={booking.id} />
       </div>
       {onCancel && (

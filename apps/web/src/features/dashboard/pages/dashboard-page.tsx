@@ -1,5 +1,5 @@
 // /admin, 'Dashboard Amministratore' (docs/screens.md#dashboard): stat cards for staff and admins;
-// for admins only the income, expenses and net profit cards, the credit owed to members, the summary
+// for admins only the income, expenses and net profit cards, the credit and unused carnets owed to members, the summary
 // and the 6-month chart.
 // Staff never call the admin-only stats.
 import { moneyToCents, type TMembershipStats } from '@beach/contracts';
@@ -83,6 +83,8 @@ function FinancialSummary({ revenue, liabilities }: Pick<TMembershipStats, 'liab
         <StatCard label="Utile netto" tone={net < 0 ? 'bad' : 'good'} value={`${formatCents(net)}${net < 0 ? ' (perdita)' : ''}`} />
         {/* Top-ups not yet spent: received but owed to the members, so neither income nor profit. */}
         <StatCard label="Credito dei soci (da usare)" value={liabilities ? formatMoney(liabilities.credit) : undefined} note="Ricariche incassate, non ancora spese" />
+        {/* Carnets sold and still valid: their unused uses are owed too, earned as they pay bookings or expire. */}
+        <StatCard label="Carnet non ancora usati" value={liabilities ? formatMoney(liabilities.carnets) : undefined} note="Ingressi venduti, non ancora usati" />
       </div>
     </section>
   );
