@@ -50,8 +50,10 @@ export type TCreditStatement = z.infer<typeof ZCreditStatement>;
 
 export const ZCreditTopUpBody = z.object({ amount: ZPositiveEuroInput });
 export type TCreditTopUpBody = z.input<typeof ZCreditTopUpBody>;
+/** A desk top-up above this is almost surely a typing slip (an extra zero): refused with a clear message. */
+export const DESK_TOP_UP_MAX_CENTS = 100_000;
 export const ZDeskTopUpBody = z.object({
-  amount: ZPositiveEuroInput,
+  amount: ZPositiveEuroInput.refine((cents) => cents <= DESK_TOP_UP_MAX_CENTS, 'Alla segreteria si ricarica al massimo 1.000,00 € per volta.'),
   method: z.enum(DESK_TOP_UP_METHODS, { error: 'Scegli come è stato pagato: contanti, POS o bonifico.' }),
 });
 export type TDeskTopUpBody = z.input<typeof ZDeskTopUpBody>;

@@ -7,7 +7,8 @@ import { goToCheckout } from './checkout';
 
 const keys = { all: ['booking-players'] as const, split: (bookingId: number) => ['booking-players', 'split', bookingId] as const, mine: ['booking-players', 'mine'] as const, share: (id: number) => ['booking-players', 'share', id] as const };
 
-export const useBookingSplit = (bookingId: number) => useQuery({ queryKey: keys.split(bookingId), queryFn: () => callApi(api.bookingPlayers.split, { params: { id: bookingId } }), staleTime: 0 });
+export const useBookingSplit = (bookingId: number | null) =>
+  useQuery({ queryKey: keys.split(bookingId ?? 0), queryFn: () => callApi(api.bookingPlayers.split, { params: { id: bookingId! } }), enabled: bookingId !== null, staleTime: 0 });
 
 export const usePlayerSearch = (q: string) =>
   useQuery({ queryKey: ['booking-players', 'search', q], queryFn: async () => (await callApi(api.bookingPlayers.searchMembers, { query: { q } })).data, enabled: q.trim().length >= 3 });

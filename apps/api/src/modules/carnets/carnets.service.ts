@@ -55,6 +55,9 @@ const toCarnetDto = (carnet: CarnetRow, today: string): TCarnet => ({
 const covers = (product: CarnetProduct, booking: Pick<Booking, 'courtId' | 'startsAt' | 'endsAt'>) =>
   (product.band === 'any' || product.band === bandOf(booking)) && (product.courtIds.length === 0 || product.courtIds.includes(booking.courtId));
 
+/** A product already called "Carnet …" is not called "Carnet Carnet …" on the receipt and in the books. */
+const carnetTitle = (name: string) => (/^carnet\b/i.test(name) ? name : `Carnet ${name}`);
+
 export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
   const { db } = deps;
   const creditLedger = createCreditLedger(deps);
@@ -123,7 +126,7 @@ export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
         targetId: user.id,
         customer: user,
         amountCents: product.priceCents,
-        itemName: `Carnet ${product.name}`,
+        itemName: carnetTitle(product.name),
         cancelPath: '/profilo',
         carnetProductId: product.id,
       });
@@ -155,7 +158,7 @@ export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
       const product = await productOnSale(product_id, today);
       const carnet = await db.$transaction(async (tx) => {
         const payment = await tx.transaction.create({
-          data: { kind: 'carnet', userId, carnetProductId: product.id, amountCents: product.priceCents, method, status: 'completed', paidAt: new Date(), description: `Carnet ${product.name}` },
+          data: { kind: 'carnet', userId, carnetProductId: product.id, amountCents: product.priceCents, method, status: 'completed', paidAt: new Date(), description: carnetTitle(product.name) },
         });
         return issue(tx, product, userId, payment.id, staff.id);
       }, TRANSACTION_OPTIONS);

@@ -64,6 +64,11 @@ describe('the desk', () => {
     const message = await mail.waitFor(member.email);
     expect(message.subject).toBe('Ti abbiamo accreditato del credito');
     expect(message.text).toContain('25,50');
+
+    // An extra zero typed at the desk is refused, with nothing written.
+    const slip = await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '1000,01', method: 'cash' }).expect(422);
+    expect(slip.body.errors).toEqual({ amount: ['Alla segreteria si ricarica al massimo 1.000,00 € per volta.'] });
+    expect(await db.creditMovement.count({ where: { userId: member.id } })).toBe(1);
   });
 
   it('corrects with a mandatory reason, up or down, and shows the balance and movements newest first', async () => {

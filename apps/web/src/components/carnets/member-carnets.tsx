@@ -32,10 +32,12 @@ function SaleForm({ userId, onSold }: { userId: number; onSold: (message: string
   const products = useCarnetProducts();
   const sell = useSellCarnet(userId);
   const onSale = (products.data ?? []).filter((product) => product.is_active);
-  const { field, submit, failure, formState } = useZodForm({ schema: ZCarnetSaleBody, defaultValues: { product_id: '', method: 'cash' } });
+  const { field, submit, failure, formState, reset } = useZodForm({ schema: ZCarnetSaleBody, defaultValues: { product_id: '', method: 'cash' } });
   const onSubmit = submit(async (body) => {
     onSold('');
     onSold((await sell.mutateAsync(body)).message);
+    // A second click must not sell the same carnet again: the form starts over.
+    reset();
   });
   if (onSale.length === 0) return null;
   const options = [{ value: '', label: 'Scegli il carnet' }, ...onSale.map((product) => ({ value: String(product.id), label: `${product.name} (${product.uses} ingressi, ${formatMoney(product.price)})` }))];

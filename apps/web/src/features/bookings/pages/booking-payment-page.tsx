@@ -40,8 +40,9 @@ export default function BookingPaymentPage() {
   usePageTitle('Pagamento prenotazione');
   const id = Number(useParams().bookingId);
   const navigate = useNavigate();
-  const booking = useBooking(Number.isInteger(id) && id > 0 ? id : null);
-  const split = useBookingSplit(id);
+  const validId = Number.isInteger(id) && id > 0;
+  const booking = useBooking(validId ? id : null);
+  const split = useBookingSplit(validId ? id : null);
   const checkout = useBookingCheckout();
   const cancel = useCancelBooking();
   const { confirm, dialog } = useConfirm();
@@ -79,8 +80,8 @@ export default function BookingPaymentPage() {
     <div className="mx-auto max-w-xl space-y-6 px-4 py-8 sm:py-12">
       <TestModeNotice />
       <h1 className="text-2xl font-bold text-sea-900">Pagamento prenotazione</h1>
-      {booking.isPending && <Spinner label="Caricamento della prenotazione..." />}
-      {booking.isError && (
+      {validId && booking.isPending && <Spinner label="Caricamento della prenotazione..." />}
+      {(!validId || booking.isError) && (
         <Alert tone="error" action={<Link to={paths.bookings} className={buttonClasses('secondary', 'sm')}>Prenota un campo</Link>}>
           Prenotazione non trovata.
         </Alert>

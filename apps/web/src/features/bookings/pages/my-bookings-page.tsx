@@ -105,8 +105,9 @@ export default function MyBookingsPage() {
   const { notify, region } = useNotices();
 
   async function askCancel(booking: TBooking) {
-    const paid = booking.status === 'confirmed';
-    const question = paid ? 'La cancellazione è gratuita: ti rimborseremo l’intero importo sulla carta usata.' : 'L’orario tornerà libero per gli altri soci.';
+    // The money goes back the way it came: the carnet use, the credit, or the card.
+    const refund = { carnet: 'ti restituiremo l’ingresso del carnet.', credit: 'ti restituiremo l’importo sul tuo credito.', card: 'ti rimborseremo l’intero importo sulla carta usata.' }[booking.paid_with ?? 'card'];
+    const question = booking.status === 'confirmed' ? `La cancellazione è gratuita: ${refund}` : 'L’orario tornerà libero per gli altri soci.';
     if (!(await confirm({ title: `Annullare la prenotazione del ${whenText(booking)}?`, message: question, confirmLabel: 'Annulla prenotazione', cancelLabel: 'Torna indietro', tone: 'danger' }))) return;
     try {
       notify((await cancel.mutateAsync(booking.id)).message);

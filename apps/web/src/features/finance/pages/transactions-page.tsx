@@ -104,7 +104,7 @@ export default function TransactionsPage() {
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold text-sea-900">Transazioni</h1>
-          <p className="text-slate-600">Pagamenti e rimborsi di tessere e prenotazioni</p>
+          <p className="text-slate-600">Pagamenti e rimborsi di tessere, prenotazioni, quote, ricariche del credito e carnet</p>
         </div>
         <Button variant="secondary" onClick={() => void exportCsv()} loading={exporting} loadingText="Esportazione...">
           <Download aria-hidden="true" className="h-4 w-4" />
