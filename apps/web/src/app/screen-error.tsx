@@ -37,17 +37,17 @@ interface State {
  * layout (header and footer stay). The layout keys it by path, so moving to another screen clears it.
  */
 export class ScreenErrorBoundary extends Component<Props, State> {
-  state: State = { error: null, reloading: false };
+  override state: State = { error: null, reloading: false };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
     return { error };
   }
 
-  componentDidCatch(error: unknown) {
+  override componentDidCatch(error: unknown) {
     if (isChunkLoadFailure(error) && reloadOnceForNewVersion()) this.setState({ reloading: true });
   }
 
-  render() {
+  override render() {
     if (this.state.error === null) return this.props.children;
     if (this.state.reloading) return null;
     const offline = isChunkLoadFailure(this.state.error);
