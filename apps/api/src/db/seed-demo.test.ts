@@ -1,6 +1,7 @@
 // The demo volume as the back-office shows it: nothing dated after the moment it was made, and every
 // BVU fiscal code valid and matching its holder's birth date and gender. Seeded at two moments of the
 // year: late November (the season is over) and mid-June (part of the season is still to come).
+import { AGE_LIMITS, ageOn } from '@beach/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/database.js';
 import { CodiceFiscale } from '../test/members.js';
@@ -60,5 +61,41 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
     const cards = await db.membership.findMany({ where: { bvuMemberId: { not: null } }, select: { fiscalCode: true, bvuMember: { select: { fiscalCode: true } } } });
     expect(cards.length).toBeGreaterThan(0);
     for (const card of cards) expect(card.fiscalCode).toBe(card.bvuMember!.fiscalCode);
+  });
+
+  it('links each BVU card to the BVU record of its own holder', async () => {
+    const cards = await db.membership.findMany({
+      where: { bvuMemberId: { not: null } },
+      select: { user: { select: { firstName: true, lastName: true, birthDate: true } }, bvuMember: { select: { firstName: true, lastName: true, birthDate: true } } },
+    });
+    expect(cards.length).toBeGreaterThan(20);
+    const strangers = cards.filter(({ user, bvuMember }) => user.firstName !== bvuMember!.firstName || user.lastName !== bvuMember!.lastName || user.birthDate?.getTime() !== bvuMember!.birthDate?.getTime());
+    expect(strangers).toEqual([]);
+  });
+
+  it('gives under-18 and under-23 cards only to holders under that age on the card’s first day', async () => {
+    const cards = await db.membership.findMany({ where: { type: { in: ['under_18', 'under_23'] } }, select: { type: true, startDate: true, user: { select: { birthDate: true } } } });
+    expect(new Set(cards.map((card) => card.type))).toEqual(new Set(['under_18', 'under_23']));
+    const tooOld = cards.filter((card) => ageOn(toIsoDate(card.user.birthDate!), toIsoDate(card.startDate)) >= AGE_LIMITS[card.type]!);
+    expect(tooOld).toEqual([]);
+  });
+
+  it('gives every activated card its QR code, as a purchase does, and none to a card still pending', async () => {
+    const [counts] = await db.$queryRaw<{ active: number; active_without_qr: number; pending_with_qr: number }[]>`
+      SELECT
+        count(*) FILTER (WHERE status = 'active')::int AS active,
+        count(*) FILTER (WHERE status <> 'pending' AND qr_code IS NULL)::int AS active_without_qr,
+        count(*) FILTER (WHERE status = 'pending' AND qr_code IS NOT NULL)::int AS pending_with_qr
+      FROM memberships`;
+    expect(counts!.active).toBeGreaterThan(0);
+    expect(counts).toMatchObject({ active_without_qr: 0, pending_with_qr: 0 });
+  });
+
+  it('changes nothing when run a second time', async () => {
+    const count = () => db.$queryRaw<{ users: number; cards: number; bvu: number }[]>`
+      SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM memberships)::int AS cards, (SELECT count(*) FROM bvu_members)::int AS bvu`;
+    const before = await count();
+    await seedDemoVolume(db, { year: 2026, now, passwordHash: 'not-a-login', log: () => {} });
+    expect(await count()).toEqual(before);
   });
 });
