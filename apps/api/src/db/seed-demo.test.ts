@@ -29,7 +29,9 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
         (SELECT max(created_at) FROM transactions) AS payments_created,
         (SELECT max(paid_at) FROM transactions) AS payments_paid,
         (SELECT max(created_at) FROM bookings) AS bookings_created,
-        (SELECT max(cancelled_at) FROM bookings) AS bookings_cancelled`;
+        (SELECT max(cancelled_at) FROM bookings) AS bookings_cancelled,
+        (SELECT max(created_at) FROM medical_certificates) AS certificates_created,
+        (SELECT max(verified_at) FROM medical_certificates) AS certificates_verified`;
     for (const [column, value] of Object.entries(latest!)) expect(value!.getTime(), column).toBeLessThanOrEqual(now.getTime());
 
     const today = moment.slice(0, 10);
@@ -38,7 +40,8 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
         (SELECT max(start_date) FROM memberships) AS cards_start,
         (SELECT max(issue_date) FROM bvu_members) AS bvu_issued,
         (SELECT max(date) FROM expenses) AS expenses,
-        (SELECT max(date) FROM incomes) AS incomes`;
+        (SELECT max(date) FROM incomes) AS incomes,
+        (SELECT max(issue_date) FROM medical_certificates) AS certificates_issued`;
     for (const [column, value] of Object.entries(days!)) expect(toIsoDate(value) <= today, `${column}: ${toIsoDate(value)}`).toBe(true);
 
     const [order] = await db.$queryRaw<{ cancelled_before_made: number; paid_before_booked: number; active_not_started: number }[]>`
@@ -91,9 +94,28 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
     expect(counts).toMatchObject({ active_without_qr: 0, pending_with_qr: 0 });
   });
 
+  it('gives the active cards’ holders certificates in every state, mostly valid, and fills in the association’s receipt details', async () => {
+    const today = moment.slice(0, 10);
+    const [states] = await db.$queryRaw<{ missing: number; to_verify: number; expired: number; expiring: number; valid: number }[]>`
+      WITH holders AS (SELECT DISTINCT user_id FROM memberships WHERE status = 'active'),
+      latest AS (SELECT DISTINCT ON (user_id) user_id, expiry_date, verified_at FROM medical_certificates ORDER BY user_id, expiry_date DESC)
+      SELECT
+        count(*) FILTER (WHERE l.user_id IS NULL)::int AS missing,
+        count(*) FILTER (WHERE l.verified_at IS NULL AND l.user_id IS NOT NULL)::int AS to_verify,
+        count(*) FILTER (WHERE l.verified_at IS NOT NULL AND l.expiry_date < ${today}::date)::int AS expired,
+        count(*) FILTER (WHERE l.verified_at IS NOT NULL AND l.expiry_date BETWEEN ${today}::date AND ${today}::date + 30)::int AS expiring,
+        count(*) FILTER (WHERE l.verified_at IS NOT NULL AND l.expiry_date > ${today}::date + 30)::int AS valid
+      FROM holders h LEFT JOIN latest l ON l.user_id = h.user_id`;
+    for (const [state, count] of Object.entries(states!)) expect(count, state).toBeGreaterThan(0);
+    expect(states!.valid).toBeGreaterThan(states!.missing + states!.to_verify + states!.expired + states!.expiring);
+    const association = await db.association.findUniqueOrThrow({ where: { id: 1 } });
+    expect(association).toMatchObject({ address: expect.any(String), fiscalCode: '01234567897', email: 'info@adriaticabeach.it', receiptSignatory: expect.any(String) });
+  });
+
   it('changes nothing when run a second time', async () => {
-    const count = () => db.$queryRaw<{ users: number; cards: number; bvu: number }[]>`
-      SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM memberships)::int AS cards, (SELECT count(*) FROM bvu_members)::int AS bvu`;
+    const count = () => db.$queryRaw<{ users: number; cards: number; bvu: number; certificates: number; association_saved: Date }[]>`
+      SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM memberships)::int AS cards, (SELECT count(*) FROM bvu_members)::int AS bvu,
+        (SELECT count(*) FROM medical_certificates)::int AS certificates, (SELECT max(updated_at) FROM association) AS association_saved`;
     const before = await count();
     await seedDemoVolume(db, { year: 2026, now, passwordHash: 'not-a-login', log: () => {} });
     expect(await count()).toEqual(before);

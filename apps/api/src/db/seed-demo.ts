@@ -1,6 +1,6 @@
 // Realistic volume for trying the back-office: 2,000 members with memberships of every type and
 // status, BVU members, coupons, a season of bookings on the bookable courts, payments, expenses and
-// income. Deterministic (seeded random numbers), and skipped when already present. Nothing in it
+// income, medical certificates, and the association's details. Deterministic (seeded random numbers), and skipped when already present. Nothing in it
 // happened after now: cards start, money moves and rows are made up to today only (bookings may be
 // played later, but were made and paid by now), and every fiscal code is valid for its holder.
 import { TZDate } from '@date-fns/tz';
@@ -280,7 +280,41 @@ export async function seedDemoVolume(
           paymentMethod: random.pick(['bank_transfer', 'cash'] as const),
         })),
       });
-      log(`Dati demo: ${users.length} utenti, ${createdMemberships.length} tessere, ${bvuMembers.length} tesserati BVU, ${coupons.length} coupon, ${createdBookings.length} prenotazioni.`);
+      // Medical certificates of the holders of an active card: mostly valid, some expiring within 30 days,
+      // some expired, a few uploaded and waiting for staff, the rest missing. None issued after today.
+      const certificates = createdMemberships
+        .filter((membership) => membership.status === 'active')
+        .flatMap((membership) => {
+          const roll = random.int(1, 100);
+          if (roll > 90) return [];
+          const expiryDate = addDays(today, roll <= 70 ? random.int(31, 360) : roll <= 80 ? random.int(0, 30) : roll <= 85 ? -random.int(1, 90) : random.int(200, 365));
+          const issueDate = addDays(expiryDate, -364) < today ? addDays(expiryDate, -364) : today;
+          const createdAt = byNow(romeTime(issueDate.getUTCFullYear(), issueDate.getUTCMonth(), issueDate.getUTCDate(), random.int(9, 19), random.int(0, 59)));
+          const verified = roll <= 85;
+          return [{
+            userId: membership.userId,
+            kind: random.chance(0.8) ? ('non_agonistico' as const) : ('agonistico' as const),
+            issuedBy: random.pick(['Centro di medicina dello sport, Rimini', 'Dott. Paolo Neri, medico di base', 'Poliambulatorio Cattolica']),
+            issueDate,
+            expiryDate,
+            uploadedById: verified ? null : membership.userId,
+            verifiedAt: verified ? createdAt : null,
+            createdAt,
+          }];
+        });
+      await tx.medicalCertificate.createMany({ data: certificates });
+      // The association's details a receipt states, where the admin has not written them yet.
+      const association = await tx.association.findUniqueOrThrow({ where: { id: 1 } });
+      await tx.association.update({
+        where: { id: 1 },
+        data: {
+          address: association.address ?? 'Spiaggia di fronte a Piazza Marconi, 47841 Cattolica (RN)',
+          fiscalCode: association.fiscalCode ?? '01234567897',
+          email: association.email ?? 'info@adriaticabeach.it',
+          receiptSignatory: association.receiptSignatory ?? 'Mario Bianchi, presidente',
+        },
+      });
+      log(`Dati demo: ${users.length} utenti, ${createdMemberships.length} tessere, ${bvuMembers.length} tesserati BVU, ${coupons.length} coupon, ${createdBookings.length} prenotazioni, ${certificates.length} certificati medici.`);
     },
     // One transaction for thousands of rows: on a busy machine it may wait for a connection longer than 2 s.
     { maxWait: 30_000, timeout: 120_000 },
