@@ -56,8 +56,11 @@ describe('medical certificates and consents in Chromium', () => {
 
     // The desk: the list shows the certificate to verify, the member's page verifies it.
     await open('staff@demo.beach', '/admin/certificati', 'Certificati medici');
+    // The list comes a page at a time; the search finds the member by name.
+    await page().getByLabel('Cerca').fill('rossi giulia');
     const row = page().getByRole('row').filter({ hasText: 'Rossi Giulia' });
     await row.getByText('Da verificare').waitFor();
+    await page().getByRole('navigation', { name: 'Paginazione' }).getByText(/Mostrando 1 - \d+ di \d+ tesserati/).waitFor();
     await screenshot(page(), 'admin-certificates-1280');
     await screenshotAtPhoneWidth(page(), 'admin-certificates');
     // Staff see the setting but only admins change it.

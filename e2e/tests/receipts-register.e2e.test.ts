@@ -58,6 +58,11 @@ describe('receipts and the members’ register in Chromium', () => {
   it('admin: fills in the association’s details, refused first for a wrong fiscal code', async () => {
     arranged = await arrangePayments();
     const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'admin@demo.beach', path: '/admin/associazione', heading: 'Dati dell’associazione' });
+    // Empty receipt details: the admin is warned until they are saved.
+    const warning = page.getByRole('alert').filter({ hasText: 'le ricevute sono emesse senza questi dati' });
+    await warning.getByText('Mancano: sede legale, codice fiscale, e-mail, firmatario delle ricevute.').waitFor();
+    await screenshot(page, 'association-warning-1280', { fullPage: false });
+    await screenshotAtPhoneWidth(page, 'association-warning', { fullPage: false });
     await page.getByLabel('Denominazione').fill(ASSOCIATION);
     await page.getByLabel('Sede legale').fill('Lungomare Tintori 12, 47921 Rimini (RN)');
     await page.getByLabel('Codice fiscale').fill('91234560404');
@@ -70,6 +75,7 @@ describe('receipts and the members’ register in Chromium', () => {
     await page.getByLabel('Codice fiscale').fill('91234560406');
     await page.getByRole('button', { name: 'Salva dati' }).click();
     await page.getByText('Dati dell’associazione salvati.').waitFor();
+    await warning.waitFor({ state: 'detached' });
     await screenshot(page, 'association-1280');
     expect(await ctx.stack.db.association.findUniqueOrThrow({ where: { id: 1 } })).toMatchObject({ name: ASSOCIATION, fiscalCode: '91234560406', rasdNumber: 'RASD-2026-77' });
     await page.close();

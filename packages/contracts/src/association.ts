@@ -67,6 +67,12 @@ export const ZAssociation = z.object({
 });
 export type TAssociation = z.infer<typeof ZAssociation>;
 
+/** What a receipt must state about its issuer; while any is empty, receipts go out without it. */
+export const ASSOCIATION_RECEIPT_FIELDS = { address: 'sede legale', fiscal_code: 'codice fiscale', email: 'e-mail', receipt_signatory: 'firmatario delle ricevute' } as const;
+/** The receipt details still empty, in the order a receipt prints them. */
+export const missingReceiptDetails = (association: TAssociation) =>
+  (Object.keys(ASSOCIATION_RECEIPT_FIELDS) as (keyof typeof ASSOCIATION_RECEIPT_FIELDS)[]).filter((name) => !association[name]?.trim()).map((name) => ASSOCIATION_RECEIPT_FIELDS[name]);
+
 export const associationRoutes = {
   show: defineRoute({ method: 'get', path: '/api/admin/association', summary: 'Dati dell’associazione (ricevute e libro soci)', tag: 'association', access: 'admin', response: ZAssociation }),
   save: defineRoute({ method: 'put', path: '/api/admin/association', summary: 'Modifica i dati dell’associazione', tag: 'association', access: 'admin', body: ZAssociationBody, response: ZAssociation }),

@@ -3,6 +3,7 @@
 // setting that blocks online booking without a valid certificate.
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
+import { pagedListOf, pageQuery } from './paging.js';
 import { z } from './zod-italian.js';
 
 export const CERTIFICATE_KINDS = ['non_agonistico', 'agonistico'] as const;
@@ -93,9 +94,15 @@ export const CERTIFICATE_LIST_FILTER_LABELS: Record<(typeof CERTIFICATE_LIST_FIL
   expired: 'Scaduti',
   to_verify: 'Da verificare',
 };
-export const ZCertificateListQuery = z.object({
+export const CERTIFICATES_PER_PAGE = 25;
+/** The CSV takes every row of the filter and search; the screen a page of them. */
+export const ZCertificateExportQuery = z.object({
   filter: z.enum(CERTIFICATE_LIST_FILTERS, { error: 'Filtro non valido.' }).default('all'),
+  /** Words of the name (any order) or a fiscal code on one of the member's cards. */
+  search: z.string().trim().max(100, 'Ricerca troppo lunga.').optional(),
 });
+export type TCertificateExportQuery = z.input<typeof ZCertificateExportQuery>;
+export const ZCertificateListQuery = pageQuery(CERTIFICATES_PER_PAGE).extend(ZCertificateExportQuery.shape);
 export type TCertificateListQuery = z.input<typeof ZCertificateListQuery>;
 
 /** A member with an active card whose certificate needs attention. */
@@ -154,11 +161,11 @@ export const certificatesRoutes = {
   list: defineRoute({
     method: 'get', path: '/api/admin/certificates', tag: 'certificates', access: 'staff',
     summary: 'Tesserati con tessera attiva e certificato mancante, da verificare, in scadenza entro 30 giorni o scaduto',
-    query: ZCertificateListQuery, response: z.object({ data: z.array(ZCertificateListRow) }),
+    query: ZCertificateListQuery, response: pagedListOf(ZCertificateListRow),
   }),
   export: defineRoute({
     method: 'get', path: '/api/admin/certificates/export', tag: 'certificates', access: 'staff',
-    summary: 'Lo stesso elenco in CSV', query: ZCertificateListQuery, response: z.unknown(),
+    summary: 'Lo stesso elenco in CSV, tutte le pagine', query: ZCertificateExportQuery, response: z.unknown(),
   }),
   settings: defineRoute({
     method: 'get', path: '/api/admin/certificates/settings', tag: 'certificates', access: 'staff',

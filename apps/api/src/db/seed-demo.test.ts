@@ -1,6 +1,7 @@
 // The demo volume as the back-office shows it: nothing dated after the moment it was made, and every
 // BVU fiscal code valid and matching its holder's birth date and gender. Seeded at two moments of the
 // year: late November (the season is over) and mid-June (part of the season is still to come).
+import { AGE_LIMITS, ageOn } from '@beach/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/database.js';
 import { CodiceFiscale } from '../test/members.js';
@@ -28,7 +29,9 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
         (SELECT max(created_at) FROM transactions) AS payments_created,
         (SELECT max(paid_at) FROM transactions) AS payments_paid,
         (SELECT max(created_at) FROM bookings) AS bookings_created,
-        (SELECT max(cancelled_at) FROM bookings) AS bookings_cancelled`;
+        (SELECT max(cancelled_at) FROM bookings) AS bookings_cancelled,
+        (SELECT max(created_at) FROM medical_certificates) AS certificates_created,
+        (SELECT max(verified_at) FROM medical_certificates) AS certificates_verified`;
     for (const [column, value] of Object.entries(latest!)) expect(value!.getTime(), column).toBeLessThanOrEqual(now.getTime());
 
     const today = moment.slice(0, 10);
@@ -37,7 +40,8 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
         (SELECT max(start_date) FROM memberships) AS cards_start,
         (SELECT max(issue_date) FROM bvu_members) AS bvu_issued,
         (SELECT max(date) FROM expenses) AS expenses,
-        (SELECT max(date) FROM incomes) AS incomes`;
+        (SELECT max(date) FROM incomes) AS incomes,
+        (SELECT max(issue_date) FROM medical_certificates) AS certificates_issued`;
     for (const [column, value] of Object.entries(days!)) expect(toIsoDate(value) <= today, `${column}: ${toIsoDate(value)}`).toBe(true);
 
     const [order] = await db.$queryRaw<{ cancelled_before_made: number; paid_before_booked: number; active_not_started: number }[]>`
@@ -60,5 +64,60 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
     const cards = await db.membership.findMany({ where: { bvuMemberId: { not: null } }, select: { fiscalCode: true, bvuMember: { select: { fiscalCode: true } } } });
     expect(cards.length).toBeGreaterThan(0);
     for (const card of cards) expect(card.fiscalCode).toBe(card.bvuMember!.fiscalCode);
+  });
+
+  it('links each BVU card to the BVU record of its own holder', async () => {
+    const cards = await db.membership.findMany({
+      where: { bvuMemberId: { not: null } },
+      select: { user: { select: { firstName: true, lastName: true, birthDate: true } }, bvuMember: { select: { firstName: true, lastName: true, birthDate: true } } },
+    });
+    expect(cards.length).toBeGreaterThan(20);
+    const strangers = cards.filter(({ user, bvuMember }) => user.firstName !== bvuMember!.firstName || user.lastName !== bvuMember!.lastName || user.birthDate?.getTime() !== bvuMember!.birthDate?.getTime());
+    expect(strangers).toEqual([]);
+  });
+
+  it('gives under-18 and under-23 cards only to holders under that age on the card’s first day', async () => {
+    const cards = await db.membership.findMany({ where: { type: { in: ['under_18', 'under_23'] } }, select: { type: true, startDate: true, user: { select: { birthDate: true } } } });
+    expect(new Set(cards.map((card) => card.type))).toEqual(new Set(['under_18', 'under_23']));
+    const tooOld = cards.filter((card) => ageOn(toIsoDate(card.user.birthDate!), toIsoDate(card.startDate)) >= AGE_LIMITS[card.type]!);
+    expect(tooOld).toEqual([]);
+  });
+
+  it('gives every activated card its QR code, as a purchase does, and none to a card still pending', async () => {
+    const [counts] = await db.$queryRaw<{ active: number; active_without_qr: number; pending_with_qr: number }[]>`
+      SELECT
+        count(*) FILTER (WHERE status = 'active')::int AS active,
+        count(*) FILTER (WHERE status <> 'pending' AND qr_code IS NULL)::int AS active_without_qr,
+        count(*) FILTER (WHERE status = 'pending' AND qr_code IS NOT NULL)::int AS pending_with_qr
+      FROM memberships`;
+    expect(counts!.active).toBeGreaterThan(0);
+    expect(counts).toMatchObject({ active_without_qr: 0, pending_with_qr: 0 });
+  });
+
+  it('gives the active cards’ holders certificates in every state, mostly valid, and fills in the association’s receipt details', async () => {
+    const today = moment.slice(0, 10);
+    const [states] = await db.$queryRaw<{ missing: number; to_verify: number; expired: number; expiring: number; valid: number }[]>`
+      WITH holders AS (SELECT DISTINCT user_id FROM memberships WHERE status = 'active'),
+      latest AS (SELECT DISTINCT ON (user_id) user_id, expiry_date, verified_at FROM medical_certificates ORDER BY user_id, expiry_date DESC)
+      SELECT
+        count(*) FILTER (WHERE l.user_id IS NULL)::int AS missing,
+        count(*) FILTER (WHERE l.verified_at IS NULL AND l.user_id IS NOT NULL)::int AS to_verify,
+        count(*) FILTER (WHERE l.verified_at IS NOT NULL AND l.expiry_date < ${today}::date)::int AS expired,
+        count(*) FILTER (WHERE l.verified_at IS NOT NULL AND l.expiry_date BETWEEN ${today}::date AND ${today}::date + 30)::int AS expiring,
+        count(*) FILTER (WHERE l.verified_at IS NOT NULL AND l.expiry_date > ${today}::date + 30)::int AS valid
+      FROM holders h LEFT JOIN latest l ON l.user_id = h.user_id`;
+    for (const [state, count] of Object.entries(states!)) expect(count, state).toBeGreaterThan(0);
+    expect(states!.valid).toBeGreaterThan(states!.missing + states!.to_verify + states!.expired + states!.expiring);
+    const association = await db.association.findUniqueOrThrow({ where: { id: 1 } });
+    expect(association).toMatchObject({ address: expect.any(String), fiscalCode: '01234567897', email: 'info@adriaticabeach.it', receiptSignatory: expect.any(String) });
+  });
+
+  it('changes nothing when run a second time', async () => {
+    const count = () => db.$queryRaw<{ users: number; cards: number; bvu: number; certificates: number; association_saved: Date }[]>`
+      SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM memberships)::int AS cards, (SELECT count(*) FROM bvu_members)::int AS bvu,
+        (SELECT count(*) FROM medical_certificates)::int AS certificates, (SELECT max(updated_at) FROM association) AS association_saved`;
+    const before = await count();
+    await seedDemoVolume(db, { year: 2026, now, passwordHash: 'not-a-login', log: () => {} });
+    expect(await count()).toEqual(before);
   });
 });

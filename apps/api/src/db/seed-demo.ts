@@ -1,6 +1,6 @@
 // Realistic volume for trying the back-office: 2,000 members with memberships of every type and
 // status, BVU members, coupons, a season of bookings on the bookable courts, payments, expenses and
-// income. Deterministic (seeded random numbers), and skipped when already present. Nothing in it
+// income, medical certificates, and the association's details. Deterministic (seeded random numbers), and skipped when already present. Nothing in it
 // happened after now: cards start, money moves and rows are made up to today only (bookings may be
 // played later, but were made and paid by now), and every fiscal code is valid for its holder.
 import { TZDate } from '@date-fns/tz';
@@ -8,7 +8,9 @@ import { addDays } from 'date-fns';
 import type { Db } from '../lib/db.js';
 import type { MembershipType, PaymentMethod } from '../generated/prisma/enums.js';
 import { fiscalCodeFor } from '../modules/memberships/fiscal-code.js';
-import { CENTRE_TIME_ZONE, fromIsoDate, todayInRome } from '../lib/time.js';
+import { ageProblem } from '../modules/memberships/membership-terms.js';
+import { newQrToken } from '../modules/memberships/memberships.service.js';
+import { CENTRE_TIME_ZONE, fromIsoDate, todayInRome, toIsoDate } from '../lib/time.js';
 import { PRICES } from './seed-data.js';
 
 const DEMO_MEMBERS = 2000;
@@ -98,34 +100,35 @@ export async function seedDemoVolume(
         select: { id: true, firstName: true, lastName: true, birthDate: true },
       });
 
+      // BVU members are members of this centre too: each record is one of the users, under their own
+      // name and birth date, and a seasonal card of theirs is the BVU card.
+      const bvuHolders = [];
+      for (const user of users) {
+        if (bvuHolders.length === 300) break;
+        if (!random.chance(0.2)) continue;
+        const gender = random.chance(0.5) ? ('M' as const) : ('F' as const);
+        const fiscalCode = fiscalCodeFor({ firstName: user.firstName, lastName: user.lastName, gender, birthDate: toIsoDate(user.birthDate!) });
+        // One card per fiscal code and season: a namesake born the same day is left out.
+        if (fiscalCodes.has(fiscalCode)) continue;
+        fiscalCodes.add(fiscalCode);
+        bvuHolders.push({ user, gender, fiscalCode });
+      }
       const bvuMembers = await tx.bvuMember.createManyAndReturn({
-        data: Array.from({ length: 300 }, (_, index) => {
-          const lastName = random.pick(LAST_NAMES);
-          const firstName = random.pick(FIRST_NAMES);
-          const gender = random.chance(0.5) ? ('M' as const) : ('F' as const);
-          // One card per fiscal code and season: namesakes born the same day draw another day.
-          let birthDate: Date;
-          let fiscalCode: string;
-          do {
-            birthDate = calendarDate(random.int(1970, 2010), random.int(0, 11), random.int(1, 28));
-            fiscalCode = fiscalCodeFor({ firstName, lastName, gender, birthDate: birthDate.toISOString().slice(0, 10) });
-          } while (fiscalCodes.has(fiscalCode));
-          fiscalCodes.add(fiscalCode);
-          return {
-            cardCode: `BVU-${String(10000 + index)}`,
-            season: String(year),
-            lastName,
-            firstName,
-            fiscalCode,
-            gender,
-            birthDate,
-            email: random.chance(0.8) ? `bvu${index + 1}@${DEMO_EMAIL_DOMAIN}` : null,
-            issueDate: dayBetween(calendarDate(year, 0, 1), calendarDate(year, 0, 28)),
-            expiryDate: calendarDate(year, 11, 31),
-          };
-        }),
+        data: bvuHolders.map(({ user, gender, fiscalCode }, index) => ({
+          cardCode: `BVU-${String(10000 + index)}`,
+          season: String(year),
+          lastName: user.lastName,
+          firstName: user.firstName,
+          fiscalCode,
+          gender,
+          birthDate: user.birthDate,
+          email: random.chance(0.8) ? `bvu${index + 1}@${DEMO_EMAIL_DOMAIN}` : null,
+          issueDate: dayBetween(calendarDate(year, 0, 1), calendarDate(year, 0, 28)),
+          expiryDate: calendarDate(year, 11, 31),
+        })),
         select: { id: true, cardCode: true, fiscalCode: true },
       });
+      const bvuOf = new Map(bvuHolders.map(({ user }, index) => [user.id, bvuMembers[index]!]));
 
       const coupons = await tx.membershipCoupon.createManyAndReturn({
         data: Array.from({ length: 25 }, (_, index) => {
@@ -149,10 +152,12 @@ export async function seedDemoVolume(
       for (const user of users) {
         if (random.chance(0.1)) continue; // registered, no card yet
         let roll = random.int(1, 100);
-        const type = TYPE_WEIGHTS.find(([, weight]) => (roll -= weight) <= 0)![0];
+        const drawn = TYPE_WEIGHTS.find(([, weight]) => (roll -= weight) <= 0)![0];
+        // Under-18 and under-23 cards only for holders under that age on the season's first day; the others get a seasonal one.
+        const type = ageProblem(drawn, toIsoDate(user.birthDate!), `${year}-01-01`) ? 'seasonal' : drawn;
         const startDate = TYPE_DAYS[type] === 0 ? calendarDate(year, 0, 1) : dayBetween(calendarDate(year, 4, 1), calendarDate(year, 10, 28));
         const endDate = TYPE_DAYS[type] === 0 ? calendarDate(year, 11, 31) : addDays(startDate, TYPE_DAYS[type] - 1);
-        const bvu = type === 'seasonal' && random.chance(0.15) ? random.pick(bvuMembers) : null;
+        const bvu = type === 'seasonal' ? (bvuOf.get(user.id) ?? null) : null;
         const hasInsurance = INSURANCE_ADD_ON.includes(type) && !bvu ? random.chance(0.6) : true;
         const originalPriceCents = bvu ? PRICES.membership_seasonal_bvu : TYPE_PRICE[type] + (INSURANCE_ADD_ON.includes(type) && hasInsurance ? PRICES.insurance_addon : 0);
         const coupon = originalPriceCents > 0 && random.chance(0.1) ? random.pick(coupons) : null;
@@ -180,6 +185,8 @@ export async function seedDemoVolume(
           couponId: coupon?.id ?? null,
           couponCode: coupon?.code ?? null,
           activatedAt: pending ? null : createdAt,
+          // An activated card carries its QR code, as a real purchase's does.
+          qrCode: pending ? null : newQrToken(),
           createdAt,
         });
       }
@@ -273,7 +280,41 @@ export async function seedDemoVolume(
           paymentMethod: random.pick(['bank_transfer', 'cash'] as const),
         })),
       });
-      log(`Dati demo: ${users.length} utenti, ${createdMemberships.length} tessere, ${bvuMembers.length} tesserati BVU, ${coupons.length} coupon, ${createdBookings.length} prenotazioni.`);
+      // Medical certificates of the holders of an active card: mostly valid, some expiring within 30 days,
+      // some expired, a few uploaded and waiting for staff, the rest missing. None issued after today.
+      const certificates = createdMemberships
+        .filter((membership) => membership.status === 'active')
+        .flatMap((membership) => {
+          const roll = random.int(1, 100);
+          if (roll > 90) return [];
+          const expiryDate = addDays(today, roll <= 70 ? random.int(31, 360) : roll <= 80 ? random.int(0, 30) : roll <= 85 ? -random.int(1, 90) : random.int(200, 365));
+          const issueDate = addDays(expiryDate, -364) < today ? addDays(expiryDate, -364) : today;
+          const createdAt = byNow(romeTime(issueDate.getUTCFullYear(), issueDate.getUTCMonth(), issueDate.getUTCDate(), random.int(9, 19), random.int(0, 59)));
+          const verified = roll <= 85;
+          return [{
+            userId: membership.userId,
+            kind: random.chance(0.8) ? ('non_agonistico' as const) : ('agonistico' as const),
+            issuedBy: random.pick(['Centro di medicina dello sport, Rimini', 'Dott. Paolo Neri, medico di base', 'Poliambulatorio Cattolica']),
+            issueDate,
+            expiryDate,
+            uploadedById: verified ? null : membership.userId,
+            verifiedAt: verified ? createdAt : null,
+            createdAt,
+          }];
+        });
+      await tx.medicalCertificate.createMany({ data: certificates });
+      // The association's details a receipt states, where the admin has not written them yet.
+      const association = await tx.association.findUniqueOrThrow({ where: { id: 1 } });
+      await tx.association.update({
+        where: { id: 1 },
+        data: {
+          address: association.address ?? 'Spiaggia di fronte a Piazza Marconi, 47841 Cattolica (RN)',
+          fiscalCode: association.fiscalCode ?? '01234567897',
+          email: association.email ?? 'info@adriaticabeach.it',
+          receiptSignatory: association.receiptSignatory ?? 'Mario Bianchi, presidente',
+        },
+      });
+      log(`Dati demo: ${users.length} utenti, ${createdMemberships.length} tessere, ${bvuMembers.length} tesserati BVU, ${coupons.length} coupon, ${createdBookings.length} prenotazioni, ${certificates.length} certificati medici.`);
     },
     // One transaction for thousands of rows: on a busy machine it may wait for a connection longer than 2 s.
     { maxWait: 30_000, timeout: 120_000 },

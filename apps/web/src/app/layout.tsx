@@ -4,6 +4,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { PageSpinner } from '../components/ui/spinner';
 import { ServiceWorker } from '../features/pwa/components/service-worker';
+import { ScreenErrorBoundary } from './screen-error';
 
 /** Where each page was left, to return there (by path: a page keeps its place whatever link leads to it). */
 const savedScroll = new Map<string, number>();
@@ -43,6 +44,7 @@ function ScrollOnNavigation() {
 }
 
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 text-sea-900 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
@@ -50,10 +52,12 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" className="flex-1">
-        {/* A screen whose code is still on its way. */}
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        {/* A screen whose code is still on its way, or could not be loaded. */}
+        <ScreenErrorBoundary key={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
       </main>
       <Footer />
       <ScrollOnNavigation />

@@ -1,5 +1,5 @@
 // Calls for medical certificates: the member's own, the desk's view of a member, the back-office list.
-import { api, CERTIFICATE_FILE_EXTENSIONS, type TCertificate, type TCertificateBody, type TCertificateListQuery, type TCertificateSettings } from '@beach/contracts';
+import { api, CERTIFICATE_FILE_EXTENSIONS, type TCertificate, type TCertificateBody, type TCertificateExportQuery, type TCertificateListQuery, type TCertificateSettings } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile, sendForm } from './api-client';
 
@@ -40,7 +40,7 @@ export const downloadCertificate = (certificate: TCertificate) => downloadFile(a
 
 export const useCertificateList = (query: TCertificateListQuery) =>
   useQuery({ queryKey: keys.list(query), queryFn: () => callApi(api.certificates.list, { query }), staleTime: 0 });
-export const exportCertificates = (query: TCertificateListQuery) => downloadFile(api.certificates.export, { query }, `certificati-${query.filter ?? 'all'}.csv`);
+export const exportCertificates = (query: TCertificateExportQuery) => downloadFile(api.certificates.export, { query }, `certificati-${query.filter ?? 'all'}.csv`);
 
 export const useCertificateSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => callApi(api.certificates.settings) });
 export const useSaveCertificateSettings = () =>

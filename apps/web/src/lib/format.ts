@@ -23,6 +23,9 @@ export function formatDate(value: string | Date): string {
   return new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 }
 
+/** A YYYY-MM-DD calendar date in words, as a screen reader should read it ("lunedì 23 novembre 2026"). */
+export const formatLongDate = (day: string) => new Intl.DateTimeFormat('it-IT', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+
 /** A duration as "45 s", "2 min" or "2 min 5 s". */
 export function formatSeconds(seconds: number): string {
   const rounded = Math.max(0, Math.round(seconds));

@@ -3,6 +3,7 @@
 // daily reminders 30 and 7 days before expiry and on the day.
 import { randomUUID } from 'node:crypto';
 import {
+  type api,
   CERTIFICATE_FILE_EXTENSIONS,
   CERTIFICATE_KIND_LABELS,
   CERTIFICATE_MESSAGES,
@@ -10,17 +11,18 @@ import {
   CERTIFICATE_STATES,
   type TCertificateBody,
   type TCertificateFileType,
-  type TCertificateListQuery,
+  type QueryOf,
   type TCertificateListRow,
   type TCertificateSettings,
   type z,
   type ZCertificateBody,
 } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { User } from '../../generated/prisma/client.js';
+import type { Prisma, User } from '../../generated/prisma/client.js';
 import { writeCsv } from '../../lib/csv.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
+import { pagedList, skipTake } from '../../lib/paging.js';
 import { addDays, fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
 import { readSettings } from '../settings/settings.service.js';
 import type { CheckedFile } from './certificate-upload.js';
@@ -77,11 +79,27 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
     return { data, type: certificate.fileType, filename: `certificato-${certificate.id}.${CERTIFICATE_FILE_EXTENSIONS[certificate.fileType as TCertificateFileType]}` };
   }
 
-  /** Members holding an active card, with their state today, filtered; the list and its CSV read the same rows. */
-  async function listRows({ filter = 'all' }: TCertificateListQuery): Promise<TCertificateListRow[]> {
+  /**
+   * Members holding an active card, with their state today, filtered and searched (every word in the
+   * first or last name, or a fiscal code on one of their cards); the list and its CSV read the same rows.
+   * The state is derived from the certificates, so the filter runs here and the list pages the result.
+   */
+  async function listRows({ filter, search }: QueryOf<typeof api.certificates.export>): Promise<TCertificateListRow[]> {
     const today = todayInRome();
+    const words = (search ?? '').split(/\s+/).filter(Boolean);
+    const where: Prisma.UserWhereInput = {
+      erasedAt: null,
+      memberships: { some: { status: 'active' } },
+      AND: words.map((word) => ({
+        OR: [
+          { firstName: { contains: word, mode: 'insensitive' as const } },
+          { lastName: { contains: word, mode: 'insensitive' as const } },
+          { memberships: { some: { fiscalCode: word.toUpperCase() } } },
+        ],
+      })),
+    };
     const members = await db.user.findMany({
-      where: { erasedAt: null, memberships: { some: { status: 'active' } } },
+      where,
       select: { id: true, firstName: true, lastName: true, email: true, certificates: { orderBy: [{ expiryDate: 'desc' }, { id: 'desc' }] } },
       orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
     });
@@ -139,9 +157,13 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
       return { message: CERTIFICATE_MESSAGES.verified, status: await certificateStatus(db, certificate.userId, todayInRome()) };
     },
 
-    list: async (query: TCertificateListQuery) => ({ data: await listRows(query) }),
+    async list(query: QueryOf<typeof api.certificates.list>) {
+      const rows = await listRows(query);
+      const { skip, take } = skipTake(query);
+      return pagedList(rows.slice(skip, skip + take), rows.length, query);
+    },
 
-    async exportCsv(query: TCertificateListQuery) {
+    async exportCsv(query: QueryOf<typeof api.certificates.export>) {
       const rows = await listRows(query);
       return writeCsv(
         ['Cognome', 'Nome', 'E-mail', 'Stato', 'Da verificare', 'Tipo', 'Scadenza'],

@@ -188,7 +188,7 @@ describe('back-office list, CSV and setting', () => {
     await record(expiring.id, addDays(today, 10)).expect(201);
     await record(valid.id, addDays(today, 200)).expect(201);
 
-    const all = await request(app).get('/api/admin/certificates').set(bearer(staff)).expect(200);
+    const all = await request(app).get('/api/admin/certificates').query({ per_page: 100 }).set(bearer(staff)).expect(200);
     const ids = all.body.data.map((row: { user_id: number }) => row.user_id);
     expect(ids).toContain(missing.id);
     expect(ids).toContain(expiring.id);
@@ -218,6 +218,36 @@ describe('back-office list, CSV and setting', () => {
     await request(app).put('/api/admin/certificates/settings').set(bearer(staff)).send({ require_valid_certificate: true }).expect(403);
     await request(app).put('/api/admin/certificates/settings').set(bearer(admin)).send({ require_valid_certificate: 'sì' }).expect(422);
     await request(app).put('/api/admin/certificates/settings').set(bearer(admin)).send({ require_valid_certificate: false }).expect(200);
+  });
+});
+
+describe('back-office list paging and search', () => {
+  it('pages the rows, searches by name words or a card’s fiscal code, and exports every page of the search', async () => {
+    const members = await Promise.all(['Uno', 'Due', 'Tre'].map((firstName) => createMember(app, db, { firstName, lastName: 'Paginato' })));
+    for (const member of members) await giveActiveCard(member.id);
+    await db.membership.updateMany({ where: { userId: members[1]!.id }, data: { fiscalCode: 'PGNDUE90A41H501Z' } });
+
+    const first = await request(app).get('/api/admin/certificates').query({ search: 'paginato', per_page: 2 }).set(bearer(staff)).expect(200);
+    expect(first.body).toMatchObject({ current_page: 1, last_page: 2, total: 3, per_page: 2 });
+    const second = await request(app).get('/api/admin/certificates').query({ search: 'paginato', per_page: 2, page: 2 }).set(bearer(staff)).expect(200);
+    const ids = [...first.body.data, ...second.body.data].map((row: { user_id: number }) => row.user_id);
+    expect(ids.sort()).toEqual(members.map((member) => member.id).sort());
+
+    // Words in any order, and a fiscal code in any case.
+    const byName = await request(app).get('/api/admin/certificates').query({ search: 'TRE paginato' }).set(bearer(staff)).expect(200);
+    expect(byName.body.data.map((row: { user_id: number }) => row.user_id)).toEqual([members[2]!.id]);
+    const byCode = await request(app).get('/api/admin/certificates').query({ search: 'pgndue90a41h501z' }).set(bearer(staff)).expect(200);
+    expect(byCode.body.data.map((row: { user_id: number }) => row.user_id)).toEqual([members[1]!.id]);
+    const none = await request(app).get('/api/admin/certificates').query({ search: 'paginato', filter: 'expired' }).set(bearer(staff)).expect(200);
+    expect(none.body).toMatchObject({ data: [], total: 0, last_page: 1 });
+
+    const badPage = await request(app).get('/api/admin/certificates').query({ page: 0 }).set(bearer(staff)).expect(422);
+    expect(JSON.stringify(badPage.body)).toContain('Pagina non valida.');
+    await request(app).get('/api/admin/certificates').query({ per_page: 101 }).set(bearer(staff)).expect(422);
+
+    const csv = await request(app).get('/api/admin/certificates/export').query({ search: 'paginato', per_page: 1 }).set(bearer(staff)).expect(200);
+    const rows = parse(csv.text, { bom: true, delimiter: ';', columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => row.Nome).sort()).toEqual(['Due', 'Tre', 'Uno']);
   });
 });
 

@@ -355,4 +355,4 @@ export type MembershipsService = ReturnType<typeof createMembershipsService>;
 /** Two live cards of one member may not overlap (constraint memberships_no_overlap). */
 export const rethrowOverlap = conflictOn('memberships_no_overlap', MEMBERSHIP_MESSAGES.overlap);
 
-const newQrToken = () => randomBytes(24).toString('base64url');
+export const newQrToken = () => randomBytes(24).toString('base64url');

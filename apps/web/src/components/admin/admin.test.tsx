@@ -1,5 +1,6 @@
 import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useConfirm } from './confirm-dialog';
 import { DataTable, type DataColumn, type RowId, type Sorting } from './data-table';
@@ -123,8 +124,14 @@ describe('search and list state', () => {
     expect(result.current.search).toBe('');
   });
 
+  /** The hook inside a router opened at `address`, with the address it leaves. */
+  const renderListState = <Filters extends Record<string, string>>(emptyFilters: Filters, address = '/admin/lista', options = {}) =>
+    renderHook(() => ({ ...useListState(emptyFilters, options), address: useLocation().pathname + useLocation().search }), {
+      wrapper: ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[address]}>{children}</MemoryRouter>,
+    });
+
   it('goes back to page 1 when the search or a filter changes, and clears everything', () => {
-    const { result } = renderHook(() => useListState({ status: '', type: '' }));
+    const { result } = renderListState({ status: '', type: '' });
     act(() => result.current.setPage(3));
     expect(result.current.page).toBe(3);
     act(() => result.current.setFilter('status', 'active'));
@@ -144,6 +151,29 @@ describe('search and list state', () => {
     expect(result.current.filters).toEqual({ status: '', type: '' });
     expect(result.current.search).toBe('');
     expect(result.current.filtered).toBe(false);
+    expect(result.current.address).toBe('/admin/lista');
+  });
+
+  it('keeps the page, the search and the filters in the address, so a reload opens the same rows', () => {
+    const { result } = renderListState({ role: '' }, '/admin/users', { searchOnEnter: true });
+    act(() => result.current.setText('rossi'));
+    act(() => result.current.submitSearch());
+    act(() => result.current.setFilter('role', 'staff'));
+    act(() => result.current.setPage(3));
+    expect(result.current.address).toBe('/admin/users?cerca=rossi&role=staff&pagina=3');
+
+    // Opened again at that address (a reload): the same page, search, box text and filter.
+    const reloaded = renderListState({ role: '' }, result.current.address, { searchOnEnter: true });
+    expect(reloaded.result.current).toMatchObject({ page: 3, search: 'rossi', text: 'rossi', filters: { role: 'staff' }, filtered: true });
+    act(() => reloaded.result.current.setPage(1));
+    expect(reloaded.result.current.address).toBe('/admin/users?cerca=rossi&role=staff');
+  });
+
+  it('leaves a filter at its default out of the address, and reads a page that is not a number as page 1', () => {
+    const { result } = renderListState({ season: '2026' }, '/admin/libro-soci?pagina=abc&season=2025');
+    expect(result.current).toMatchObject({ page: 1, filters: { season: '2025' } });
+    act(() => result.current.setFilter('season', '2026'));
+    expect(result.current.address).toBe('/admin/libro-soci');
   });
 });
 

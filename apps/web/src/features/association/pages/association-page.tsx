@@ -8,7 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox, Input } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
-import { useAssociation, useSaveAssociation } from '../api/association';
+import { ReceiptDetailsWarning } from '../../../components/association/receipt-details-warning';
+import { useAssociation, useSaveAssociation } from '../../../lib/association';
 
 type TextField = 'name' | 'address' | 'fiscal_code' | 'vat_number' | 'rasd_number' | 'email' | 'receipt_signatory';
 const FIELDS: { name: TextField; label: string; hint?: string; required?: boolean; type?: string; autoComplete?: string }[] = [
@@ -31,6 +32,7 @@ export default function AssociationPage() {
         <h1 className="text-3xl font-bold text-sea-900">Dati dell’associazione</h1>
         <p className="mt-1 text-slate-600">Compaiono sulle ricevute e sul libro soci</p>
       </header>
+      <ReceiptDetailsWarning linkToForm={false} />
       {association.isError ? (
         <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void association.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento dei dati. Riprova più tardi.</Alert>
       ) : !association.data ? (

@@ -3,7 +3,7 @@
 // the courts scroll sideways on a phone.
 import type { TAvailability, TAvailabilityCell, TCellState } from '@beach/contracts';
 import clsx from 'clsx';
-import { formatMoney } from '../../../lib/format';
+import { formatLongDate, formatMoney } from '../../../lib/format';
 
 export interface Selection {
   courtId: number;
@@ -103,7 +103,7 @@ export function AvailabilityGrid({
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full min-w-[36rem] border-separate border-spacing-0 text-sm">
-        <caption className="sr-only">Disponibilità dei campi il {availability.date}</caption>
+        <caption className="sr-only">Disponibilità dei campi {formatLongDate(availability.date)}</caption>
         <thead>
           <tr>
             <th scope="col" className="sticky left-0 z-10 bg-white px-2 py-2 text-left text-xs font-semibold text-slate-500 uppercase">

@@ -1,29 +1,36 @@
 // /admin/certificati (staff and admins): card holders whose medical certificate is missing, to verify,
-// expiring within 30 days or expired, with the CSV of the same rows; admins switch "richiedi
+// expiring within 30 days or expired, a page at a time with a search by name or fiscal code, and the CSV
+// of every row of the filter and search; admins switch "richiedi
 // certificato valido" (online booking refused without a valid certificate on the day of play).
 import {
   CERTIFICATE_KIND_LABELS,
   CERTIFICATE_LIST_FILTER_LABELS,
   CERTIFICATE_LIST_FILTERS,
-  type TCertificateListQuery,
+  CERTIFICATES_PER_PAGE,
+  type TCertificateExportQuery,
   type TCertificateListRow,
 } from '@beach/contracts';
 import Download from 'lucide-react/icons/download';
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
+import { FilterBar } from '../../../components/admin/filter-bar';
+import { useListState } from '../../../components/admin/use-list-state';
 import { serverMessage } from '../../../lib/api-errors';
 import { useNotices } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Checkbox, Select } from '../../../components/ui/field';
+import { Checkbox } from '../../../components/ui/field';
+import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { exportCertificates, useCertificateList, useCertificateSettings, useSaveCertificateSettings } from '../../../lib/certificates';
 import { CertificateStateBadge } from '../../../components/certificates/certificate-state-badge';
 
-type Filter = NonNullable<TCertificateListQuery['filter']>;
+type Filter = NonNullable<TCertificateExportQuery['filter']>;
+// 'all' is the list's default, shown as the select's empty value so "Cancella filtri" knows it.
+const FILTER_OPTIONS = CERTIFICATE_LIST_FILTERS.map((value) => ({ value: value === 'all' ? '' : value, label: CERTIFICATE_LIST_FILTER_LABELS[value] }));
 
 function RequireSetting() {
   const user = useCurrentUser();
@@ -55,17 +62,18 @@ function RequireSetting() {
 
 export default function AdminCertificatesPage() {
   usePageTitle('Certificati medici');
-  const [filter, setFilter] = useState<Filter>('all');
+  const list = useListState({ stato: '' });
+  const query = { filter: (list.filters.stato || 'all') as Filter, search: list.search };
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
-  const list = useCertificateList({ filter });
-  const rows = list.data?.data ?? [];
+  const certificates = useCertificateList({ ...query, page: list.page, per_page: CERTIFICATES_PER_PAGE });
+  const page = certificates.data;
 
   const download = async () => {
     setExporting(true);
     setExportError(null);
     try {
-      await exportCertificates({ filter });
+      await exportCertificates(query);
     } catch (error) {
       setExportError(serverMessage(error) ?? 'Esportazione non riuscita. Riprova più tardi.');
     } finally {
@@ -97,26 +105,27 @@ export default function AdminCertificatesPage() {
         <p className="mt-1 text-slate-600">Tesserati con tessera attiva il cui certificato manca, è da verificare, scade entro 30 giorni o è scaduto. Si verifica dalla scheda del tesserato in Utenti.</p>
       </header>
       <RequireSetting />
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="w-full sm:w-64">
-          <Select
-            label="Mostra"
-            value={filter}
-            options={CERTIFICATE_LIST_FILTERS.map((value) => ({ value, label: CERTIFICATE_LIST_FILTER_LABELS[value] }))}
-            onChange={(event) => setFilter(event.target.value as Filter)}
-          />
-        </div>
+      <FilterBar
+        search={{ label: 'Cerca', placeholder: 'Nome o codice fiscale', value: list.text, onChange: list.setText }}
+        selects={[{ name: 'stato', label: 'Mostra', value: list.filters.stato, options: FILTER_OPTIONS, onChange: (value) => list.setFilter('stato', value) }]}
+        onClear={list.clear}
+        canClear={list.filtered}
+        total={page ? `${page.total} ${page.total === 1 ? 'tesserato' : 'tesserati'}` : ''}
+      />
+      <div>
         <Button variant="secondary" loading={exporting} loadingText="Esportazione..." onClick={() => void download()}>
           <Download aria-hidden="true" className="h-4 w-4" />
           Esporta CSV
         </Button>
-        <p className="text-sm text-slate-600" aria-live="polite">{list.data ? `${rows.length} ${rows.length === 1 ? 'tesserato' : 'tesserati'}` : ''}</p>
       </div>
       {exportError && <Alert tone="error">{exportError}</Alert>}
-      {list.isError ? (
+      {certificates.isError ? (
         <Alert tone="error">Si è verificato un errore nel caricamento. Riprova più tardi.</Alert>
       ) : (
-        <DataTable caption="Certificati da controllare" columns={columns} rows={rows} rowKey={(row) => row.user_id} loading={list.isFetching} empty={list.isPending ? <Spinner /> : 'Nessun tesserato in questo elenco.'} />
+        <DataTable caption="Certificati da controllare" columns={columns} rows={page?.data ?? []} rowKey={(row) => row.user_id} loading={certificates.isFetching} empty={certificates.isPending ? <Spinner /> : 'Nessun tesserato in questo elenco.'} />
+      )}
+      {page && page.total > 0 && (
+        <Pagination page={page.current_page} lastPage={page.last_page} perPage={page.per_page} total={page.total} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} tesserati`} />
       )}
     </div>
   );

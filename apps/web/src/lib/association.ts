@@ -1,7 +1,7 @@
-// The association's details (admin).
+// The association's details (admin): its screen, and the warning on the screens that issue receipts.
 import { api, type TAssociationBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { callApi } from './api-client';
 
 const key = ['association'] as const;
 
