@@ -1,5 +1,6 @@
 // /admin/transactions (docs/domain.md#finance): every payment and refund with filters, the totals of the
 // filter, a detail view and the CSV of the filter. Admins only (can_view_transactions).
+import { ReceiptDetailsWarning } from '../../../components/association/receipt-details-warning';
 import {
   FINANCE_PER_PAGE,
   PAYMENT_KIND_LABELS,
@@ -111,6 +112,7 @@ export default function TransactionsPage() {
           Esporta CSV
         </Button>
       </header>
+      <ReceiptDetailsWarning />
 
       <DateRangeFields range={range} onChange={setRange} />
       <FilterBar
