@@ -4,7 +4,9 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.test.ts'],
     globalSetup: ['./src/global-setup.ts'],
-    testTimeout: 60_000,
+    // Ceilings, not waits: a browser test walks whole flows (two sign-ins, uploads, payments) and `npm test`
+    // runs it beside the other suites, so on a busy machine one can take over a minute.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // expect.poll waits for a state (a webhook applied, a list filtered): on a busy machine that can take
     // longer than its 1 s default, and giving up early would fail a correct test.

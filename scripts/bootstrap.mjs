@@ -1,8 +1,9 @@
 // `npm start` and `npm test` on a fresh machine with only Node 20 and npm: installs the pinned pnpm
 // and the dependencies (and, for tests, Debian's chromium, docker-compose and postgresql), then runs
 // the app or every test.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 
 const mode = process.argv[2];
 if (mode !== 'dev' && mode !== 'test') {
@@ -53,6 +54,22 @@ if (missing.length > 0) {
   runOrExit('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], apt);
 }
 
-// Two tasks at a time: lint, typecheck and the small suites run beside the API and browser suites,
-// which run one after the other (turbo.json) since each already runs two test files at once.
-process.exit(run('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--concurrency=2', '--output-logs=new-only']));
+// Two lanes at once. The browser suite is the longest task and spends much of its time waiting on
+// Chromium, the API and the database, so it starts at once instead of after the rest; beside it turbo
+// runs lint, typecheck and the other suites two tasks at a time. Each suite runs two files at a time.
+const lane = (command, args, prefix) =>
+  new Promise((resolve) => {
+    console.log(`\n> ${command} ${args.join(' ')}`);
+    const child = spawn(command, args, { cwd: root, stdio: prefix ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
+    if (prefix) for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`${prefix}${line}`));
+    child.on('error', (error) => {
+      console.error(error);
+      resolve(1);
+    });
+    child.on('close', (status) => resolve(status ?? 1));
+  });
+const statuses = await Promise.all([
+  lane('pnpm', ['--filter', '@beach/e2e', 'run', 'test:browser'], '@beach/e2e:test:browser: '),
+  lane('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--concurrency=2', '--output-logs=new-only']),
+]);
+process.exit(statuses.find((status) => status !== 0) ?? 0);

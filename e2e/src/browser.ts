@@ -5,8 +5,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@beach/api/testing';
+import { api } from '@beach/contracts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import axe from 'axe-core';
+import { sessionEntries } from '../../apps/web/src/lib/session.js';
 
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('../test-results', import.meta.url));
 
@@ -62,7 +64,8 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
 
 /** axe-core's violations on the current page (WCAG 2 A and AA rules), or within the element `scope` selects. */
 export async function accessibilityViolations(page: Page, scope?: string) {
-  await page.addScriptTag({ content: axe.source });
+  // Once per document: parsing axe's 550 KB again for every check of the same screen is wasted work.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
   return page.evaluate(async (selector) => {
     const context = selector ? document.querySelector(selector)! : document;
     const result = await (window as unknown as { axe: typeof axe }).axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
@@ -73,15 +76,22 @@ export async function accessibilityViolations(page: Page, scope?: string) {
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
-/** A new page signed in through the login form, landed on `path` once its h1 `heading` shows. */
+/**
+ * A new page signed in, landed on `path` once its h1 `heading` shows. The session is asked of the API and
+ * put in the page's storage as the login form would leave it, so the page opens straight on `path`
+ * (the login form itself is driven by the tests of logging in, e.g. accounts.e2e.test.ts).
+ */
 export async function openSignedIn(browser: Browser, webUrl: string, { email, password = 'Demo2026!', path, heading, width = DESKTOP.width }: { email: string; password?: string; path: string; heading: string; width?: number }) {
-  const page = await browser.newPage({ viewport: { width, height: DESKTOP.height }, acceptDownloads: true });
+  const response = await fetch(`${webUrl}${api.auth.login.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!response.ok) throw new Error(`Login of ${email} refused: ${response.status} ${await response.text()}`);
+  const signedIn = api.auth.login.response.parse(await response.json());
+  const page = await browser.newPage({
+    viewport: { width, height: DESKTOP.height },
+    acceptDownloads: true,
+    storageState: { cookies: [], origins: [{ origin: new URL(webUrl).origin, localStorage: sessionEntries({ token: signedIn.access_token, user: signedIn.user, remember: signedIn.remember_me }) }] },
+  });
   page.on('dialog', (dialog) => void dialog.dismiss());
-  await page.goto(`${webUrl}/login?redirect=${encodeURIComponent(path)}`);
-  await page.getByRole('heading', { name: 'Accedi', level: 1 }).waitFor(); // the login screen has loaded
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.goto(`${webUrl}${path}`);
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   return page;
 }

@@ -13,6 +13,15 @@ export interface StoredSession {
   remember: boolean;
 }
 
+/** The storage entries of a session, as `session.save` writes them (the browser tests sign in with them). */
+export function sessionEntries(next: StoredSession): { name: string; value: string }[] {
+  return [
+    { name: KEYS.token, value: next.token },
+    { name: KEYS.user, value: JSON.stringify(next.user) },
+    { name: KEYS.remember, value: String(next.remember) },
+  ];
+}
+
 const listeners = new Set<() => void>();
 let cached: StoredSession | null | undefined;
 
@@ -43,9 +52,7 @@ export const session = {
     return cached;
   },
   save(next: StoredSession) {
-    localStorage.setItem(KEYS.token, next.token);
-    localStorage.setItem(KEYS.user, JSON.stringify(next.user));
-    localStorage.setItem(KEYS.remember, String(next.remember));
+    sessionEntries(next).forEach(({ name, value }) => localStorage.setItem(name, value));
     changed();
   },
   update(partial: Partial<StoredSession>) {
