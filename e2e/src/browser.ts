@@ -66,11 +66,21 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
 export async function accessibilityViolations(page: Page, scope?: string) {
   // Once per document: parsing axe's 550 KB again for every check of the same screen is wasted work.
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
-  return page.evaluate(async (selector) => {
-    const context = selector ? document.querySelector(selector)! : document;
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-  }, scope);
+  // Colours are judged at rest: the home slideshow's cross-fade, caught half-way, reads as low contrast.
+  // With reduced motion (a setting real users have) nothing starts fading; what is running is waited out.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    return await page.evaluate(async (selector) => {
+      // Endless ones (a spinner) never finish and hold no colour change worth waiting for.
+      const fading = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+      await Promise.all(fading.map((animation) => animation.finished.catch(() => undefined)));
+      const context = selector ? document.querySelector(selector)! : document;
+      const result = await (window as unknown as { axe: typeof axe }).axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+      return result.violations.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+    }, scope);
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
 }
 
 export const DESKTOP = { width: 1280, height: 900 } as const;

@@ -101,7 +101,8 @@ export function AvailabilityGrid({
   const slots = availability.courts[0]?.cells ?? [];
   const dayCells = (court: TAvailability['courts'][number]) => court.cells.filter((cell) => cell.band === 'day');
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    // A region that scrolls sideways on a phone must be reachable from the keyboard to be scrolled.
+    <div tabIndex={0} role="region" aria-label="Disponibilità dei campi: scorri per vedere tutti i campi" className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-sea-600">
       <table className="w-full min-w-[36rem] border-separate border-spacing-0 text-sm">
         <caption className="sr-only">Disponibilità dei campi {formatLongDate(availability.date)}</caption>
         <thead>
