@@ -79,8 +79,9 @@ describe('GET /api/metrics', () => {
     await expect.poll(async () => valueOf(await scrape(), 'emails_total', { outcome: 'failed' }) - valueOf(before, 'emails_total', { outcome: 'failed' })).toBe(1);
     const after = await scrape();
     expect(valueOf(after, 'emails_total', { outcome: 'sent' }) - valueOf(before, 'emails_total', { outcome: 'sent' })).toBe(1);
-    // The refused message waits for its retry: the queue's depth shows it.
-    expect(valueOf(after, 'job_queue_jobs', { queue: 'send-email', state: 'retry' })).toBe(1);
+    // The refused message waits for its retry: the queue's depth shows it once the queue has recorded the
+    // failure (just after the mailer counted it).
+    await expect.poll(async () => valueOf(await scrape(), 'job_queue_jobs', { queue: 'send-email', state: 'retry' })).toBe(1);
   });
 
   it('shows the job queue by queue and state, failures included', async () => {
