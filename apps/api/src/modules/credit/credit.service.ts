@@ -122,10 +122,11 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
     async payMembership(user: User, membershipId: number) {
       const owned = await db.membership.findFirst({ where: { id: membershipId, userId: user.id }, select: { id: true } });
       if (!owned) throw notFound(MEMBERSHIP_MESSAGES.notFound);
-      // A card checkout still open is closed first; one already paid stops this (409).
-      await checkouts.closeOpenSessions('membership', membershipId);
       const result = await db.$transaction(async (tx) => {
         await tx.$queryRaw`SELECT id FROM memberships WHERE id = ${membershipId} FOR UPDATE`;
+        // Under the card's lock, so two requests never close the same session: a card checkout still open
+        // is closed first; one already paid stops this (409).
+        await checkouts.closeOpenSessions('membership', membershipId, tx);
         const membership = await tx.membership.findUniqueOrThrow({ where: { id: membershipId }, include: WITH_PAYMENTS });
         if (toMyMembershipDto(membership, webOriginOf(deps.config)).awaiting !== 'payment') throw new AppError(409, MEMBERSHIP_MESSAGES.notPayable);
         const moved = await move(tx, {
