@@ -38,7 +38,7 @@ export function createServices(deps: AppDeps) {
   const checkouts = createCheckouts(deps);
   const memberships = createMembershipsService(deps, checkouts);
   const bookings = createBookingsService(deps, checkouts);
-  const credit = createCreditService(deps, checkouts);
+  const credit = createCreditService(deps, checkouts, memberships.activate);
   const carnets = createCarnetsService(deps, checkouts);
   const bookingPlayers = createBookingPlayersService(deps, checkouts);
   const payments = createPaymentsService(deps, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget });

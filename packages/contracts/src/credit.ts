@@ -99,6 +99,11 @@ export const creditRoutes = {
     summary: 'Paga con il credito una prenotazione in attesa di pagamento (il saldo deve coprirla)',
     params: ZIdParams, response: ZCreditChange,
   }),
+  payMembership: defineRoute({
+    method: 'post', path: '/api/memberships/:id/pay-with-credit', tag: 'credit', access: 'user',
+    summary: 'Paga con il credito la propria tessera in attesa di pagamento (il saldo deve coprirla): la tessera si attiva',
+    params: ZIdParams, response: ZCreditChange,
+  }),
   show: defineRoute({
     method: 'get', path: '/api/admin/users/:id/credit', tag: 'credit', access: 'staff',
     summary: 'Credito di un socio: saldo e movimenti',

@@ -3,6 +3,7 @@ import { api, type TCreditAdjustmentBody, type TCreditRefundBody, type TCreditSe
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './api-client';
 import { goToCheckout } from './checkout';
+import { membershipKeys } from './shared-queries';
 
 const PER_PAGE = 10;
 const keys = { mine: (page: number) => ['credit', 'mine', page] as const, member: (userId: number) => ['credit', 'member', userId] as const, settings: ['credit', 'settings'] as const };
@@ -20,6 +21,15 @@ export const usePayBookingWithCredit = () => {
   return useMutation({
     mutationFn: (bookingId: number) => callApi(api.credit.payBooking, { params: { id: bookingId } }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['bookings'] }), queryClient.invalidateQueries({ queryKey: ['credit'] })]),
+  });
+};
+
+/** Pays the member's own card awaiting payment from credit: their cards and the credit are read again. */
+export const usePayMembershipWithCredit = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (membershipId: number) => callApi(api.credit.payMembership, { params: { id: membershipId } }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: membershipKeys.mine }), queryClient.invalidateQueries({ queryKey: ['credit'] })]),
   });
 };
 

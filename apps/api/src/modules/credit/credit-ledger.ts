@@ -16,7 +16,7 @@ export const CARD_REST_REASON = 'Pagamento prenotazione: il resto con carta';
 export const HOLD_GONE = 'La prenotazione non è più in attesa di pagamento.';
 export const WITH_AUTHOR = { createdBy: { select: { id: true, firstName: true, lastName: true } } } as const;
 
-export type MovementInput = Pick<Prisma.CreditMovementUncheckedCreateInput, 'userId' | 'amountCents' | 'kind' | 'reason' | 'transactionId' | 'bookingId'> & {
+export type MovementInput = Pick<Prisma.CreditMovementUncheckedCreateInput, 'userId' | 'amountCents' | 'kind' | 'reason' | 'transactionId' | 'bookingId' | 'membershipId'> & {
   /** The staff member who made it; null when the member did (or the system on the member's behalf). */
   createdById: number | null;
   /** Whether the member made it themselves: otherwise they are e-mailed about it. */

@@ -8,6 +8,7 @@ export function registerCreditRoutes(mount: MountRoute, credit: CreditService) {
   mount(routes.mine, ({ query }, { req }) => credit.mine(authOf(req).user, query));
   mount(routes.topUp, ({ body }, { req }) => credit.topUp(authOf(req).user, body));
   mount(routes.payBooking, ({ params }, { req }) => credit.payBooking(authOf(req).user, params.id));
+  mount(routes.payMembership, ({ params }, { req }) => credit.payMembership(authOf(req).user, params.id));
   mount(routes.show, ({ params, query }) => credit.show(params.id, query));
   mount(routes.deskTopUp, ({ params, body }, { req }) => credit.deskTopUp(authOf(req).user, params.id, body));
   mount(routes.settings, () => credit.settings());

@@ -13,6 +13,9 @@ import { isLiveHold } from '../bookings/booking-terms.js';
 import { organiserShareCents } from '../booking-players/booking-shares.js';
 import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
+import { MEMBERSHIP_MESSAGES, type MembershipsService } from '../memberships/memberships.service.js';
+import { toMyMembershipDto, WITH_PAYMENTS } from '../memberships/memberships.dto.js';
+import { webOriginOf } from '../../lib/web-origin.js';
 import { readSettings } from '../settings/settings.service.js';
 import { balanceOf, createCreditLedger, WITH_AUTHOR } from './credit-ledger.js';
 import { createCreditRefunds } from './credit-refunds.js';
@@ -32,9 +35,10 @@ const toMovementDto = (row: MovementRow): TCreditMovement => ({
 export const CREDIT_MESSAGES = {
   notPayable: 'La prenotazione non è più in attesa di pagamento.',
   bookingPaid: 'Prenotazione pagata con il credito.',
+  membershipPaid: 'Tessera pagata con il credito: è attiva, il PDF ti arriva per e-mail.',
 } as const;
 
-export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'stripe'>, checkouts: Checkouts) {
+export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'stripe'>, checkouts: Checkouts, activateMembership: MembershipsService['activate']) {
   const { db } = deps;
 
   const { move, heldFor, returnBookingPayment } = createCreditLedger(deps);
@@ -109,6 +113,30 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
         return moved;
       }, TRANSACTION_OPTIONS);
       return changed(CREDIT_MESSAGES.bookingPaid, result);
+    },
+
+    /**
+     * The member's own card awaiting payment, paid from credit alone: the debit and the activation (as a
+     * card payment activates it: the PDF and its e-mail follow) commit together, under the card's row lock.
+     */
+    async payMembership(user: User, membershipId: number) {
+      const owned = await db.membership.findFirst({ where: { id: membershipId, userId: user.id }, select: { id: true } });
+      if (!owned) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+      const result = await db.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT id FROM memberships WHERE id = ${membershipId} FOR UPDATE`;
+        // Under the card's lock, so two requests never close the same session: a card checkout still open
+        // is closed first; one already paid stops this (409).
+        await checkouts.closeOpenSessions('membership', membershipId, tx);
+        const membership = await tx.membership.findUniqueOrThrow({ where: { id: membershipId }, include: WITH_PAYMENTS });
+        if (toMyMembershipDto(membership, webOriginOf(deps.config)).awaiting !== 'payment') throw new AppError(409, MEMBERSHIP_MESSAGES.notPayable);
+        const moved = await move(tx, {
+          userId: user.id, amountCents: -membership.priceCents, kind: 'payment', reason: `Pagamento tessera ${membership.membershipNumber}`,
+          membershipId, transactionId: null, createdById: null, byMember: true,
+        });
+        await activateMembership(tx, membershipId);
+        return moved;
+      }, TRANSACTION_OPTIONS);
+      return changed(CREDIT_MESSAGES.membershipPaid, result);
     },
 
     mine: (user: User, query: QueryOf<typeof api.credit.mine>) => statement(user.id, query),

@@ -3,8 +3,8 @@
 // it. Income is membership and booking payments net of their refunds (money that moved: completed
 // payments, and payments later refunded in full or in part, less every refund), plus extra income.
 // A credit top-up is money received but not yet earned: it is a liability (see `liabilities`), never
-// income; the booking it later pays is booking income in the Rome month credit paid it, taken back in
-// the month that credit is returned. A carnet sale is the same: its uses earn it as they pay bookings
+// income; the booking (or membership card) it later pays is booking (membership) income in the Rome
+// month credit paid it, taken back in the month that credit is returned. A carnet sale is the same: its uses earn it as they pay bookings
 // (booking income), a use given back un-earns it, and what an expired carnet left unused is earned when
 // it expires (breakage; docs/domain.md#carnets).
 import { centsToMoney, type TLiabilities } from '@beach/contracts';
@@ -90,9 +90,9 @@ export async function incomeByMonth(db: Db, range?: DayRange): Promise<MonthlyIn
       SELECT to_char(paid_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM') AS month, CASE WHEN kind = 'booking_share' THEN 'booking' ELSE kind::text END AS source, ${SIGNED_AMOUNT} AS cents
         FROM transactions WHERE ${SETTLED} ${movedWithin('paid_at', range)}
       UNION ALL
-      -- Credit spent on a booking (a negative 'payment' movement) is earned then; given back, un-earned.
-      -- A rain credit turns a booking's payment into credit: un-earned too, until that credit is spent.
-      SELECT to_char(created_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM'), 'booking', -amount_cents
+      -- Credit spent on a booking or a membership card (a negative 'payment' movement) is earned then;
+      -- given back, un-earned. A rain credit turns a booking's payment into credit: un-earned too, until spent.
+      SELECT to_char(created_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM'), CASE WHEN membership_id IS NULL THEN 'booking' ELSE 'membership' END, -amount_cents
         FROM credit_movements WHERE kind IN ('payment', 'rain_credit') ${movedWithin('created_at', range)}
       UNION ALL
       SELECT to_char(moved_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM'), 'booking', cents

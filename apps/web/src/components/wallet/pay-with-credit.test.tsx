@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, signIn } from '../../test/fixtures';
 import { renderAt, stubApi } from '../../test/test-support';
-import { PayWithCredit } from './pay-with-credit';
+import { PayMembershipWithCredit, PayWithCredit } from './pay-with-credit';
 
 const statement = (balance: string): TCreditStatement => ({ balance, top_up_min: '10.00', top_up_max: '200.00', data: [], current_page: 1, last_page: 1, total: 0, per_page: 10 });
 const handlers: Parameters<typeof stubApi>[0] = {};
@@ -38,5 +38,18 @@ describe('Paga con il credito', () => {
     );
     await screen.findByRole('button', { name: 'Paga con il credito' });
     expect(screen.getAllByRole('button', { name: 'Paga con il credito' })).toHaveLength(1);
+  });
+
+  it('offers a membership card the balance covers, with its price, and none it does not', async () => {
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement('69.99'));
+    renderAt(
+      <>
+        <PayMembershipWithCredit membershipId={5} price="70.00" />
+        <PayMembershipWithCredit membershipId={6} price="69.99" />
+      </>,
+      { url: '/tesseramento' },
+    );
+    await screen.findByRole('button', { name: /^Paga con il credito \(69,99\s€\)$/ });
+    expect(screen.getAllByRole('button', { name: /Paga con il credito/ })).toHaveLength(1);
   });
 });

@@ -1,23 +1,28 @@
-// "Paga con il credito" on a held booking's payment page: shown only when the member's balance covers
-// the whole price (credit alone; the card pays otherwise).
+// "Paga con il credito" on a held booking's payment page and on a membership card awaiting payment:
+// shown only when the member's balance covers the whole price (credit alone; the card pays otherwise).
 import { moneyToCents, type TMoney } from '@beach/contracts';
 import { useState } from 'react';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { ApiError } from '../../lib/api-transport';
 import { formatMoney } from '../../lib/format';
-import { useMyCredit, usePayBookingWithCredit } from '../../lib/credit';
+import { useMyCredit, usePayBookingWithCredit, usePayMembershipWithCredit } from '../../lib/credit';
 
-export function PayWithCredit({ bookingId, price }: { bookingId: number; price: TMoney }) {
+interface PayFromCreditProps {
+  price: TMoney;
+  label: string;
+  pay: { mutateAsync: () => Promise<unknown>; isPending: boolean };
+}
+
+function PayFromCredit({ price, label, pay }: PayFromCreditProps) {
   const credit = useMyCredit(1);
-  const pay = usePayBookingWithCredit();
   const [error, setError] = useState('');
   const balance = credit.data?.balance;
   if (!balance || moneyToCents(balance) < moneyToCents(price)) return null;
   const onClick = async () => {
     setError('');
     try {
-      await pay.mutateAsync(bookingId);
+      await pay.mutateAsync();
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : 'Pagamento con il credito non riuscito. Riprova più tardi.');
     }
@@ -27,8 +32,19 @@ export function PayWithCredit({ bookingId, price }: { bookingId: number; price: 
       <p className="text-sm text-slate-700">Il tuo credito è di {formatMoney(balance)}: copre l’intero importo.</p>
       {error && <Alert tone="error">{error}</Alert>}
       <Button variant="secondary" onClick={() => void onClick()} loading={pay.isPending} loadingText="Pagamento...">
-        Paga con il credito
+        {label}
       </Button>
     </div>
   );
+}
+
+export function PayWithCredit({ bookingId, price }: { bookingId: number; price: TMoney }) {
+  const pay = usePayBookingWithCredit();
+  return <PayFromCredit price={price} label="Paga con il credito" pay={{ mutateAsync: () => pay.mutateAsync(bookingId), isPending: pay.isPending }} />;
+}
+
+/** The member's own card awaiting payment: paid from credit it is active at once. */
+export function PayMembershipWithCredit({ membershipId, price }: { membershipId: number; price: TMoney }) {
+  const pay = usePayMembershipWithCredit();
+  return <PayFromCredit price={price} label={`Paga con il credito (${formatMoney(price)})`} pay={{ mutateAsync: () => pay.mutateAsync(membershipId), isPending: pay.isPending }} />;
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { PayMembershipWithCredit } from '../../../components/wallet/pay-with-credit';
 import { useCancelMembership, useCheckout } from '../api/memberships';
 
 function CancelRequest({ membership }: { membership: TMyMembership }) {
@@ -54,6 +55,7 @@ export function PendingCardActions({ membership }: { membership: TMyMembership }
         <p>
           <span className="font-semibold">In attesa di pagamento.</span> La tessera si attiva appena completi il pagamento online.
         </p>
+        <PayMembershipWithCredit membershipId={membership.id} price={membership.price} />
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => checkout.mutate(membership.id)} loading={checkout.isPending || checkout.isSuccess} loadingText="Apertura del pagamento...">
             <CreditCard aria-hidden="true" className="h-4 w-4" />

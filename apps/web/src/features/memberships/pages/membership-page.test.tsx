@@ -93,6 +93,24 @@ describe('pending cards', () => {
     await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('http://localhost:12111/checkout/cs_test_5'));
   });
 
+  it('pays a card awaiting payment from credit when the balance covers it, and shows it active', async () => {
+    const credit = (balance: string) => () => jsonResponse(200, { balance, top_up_min: '10.00', top_up_max: '200.00', data: [], current_page: 1, last_page: 1, total: 0, per_page: 10 });
+    handlers['GET /api/memberships/mine'] = mine(AWAITING_PAYMENT);
+    handlers['GET /api/me/credit?page=1&per_page=10'] = credit('80.00');
+    handlers['POST /api/memberships/5/pay-with-credit'] = () => {
+      handlers['GET /api/memberships/mine'] = mine({ ...AWAITING_PAYMENT, status: 'active', awaiting: null, can_cancel: false });
+      handlers['GET /api/me/credit?page=1&per_page=10'] = credit('10.00');
+      return jsonResponse(200, { message: 'Tessera pagata con il credito: è attiva, il PDF ti arriva per e-mail.', balance: '10.00', movement: { id: 1, amount: '-70.00', kind: 'payment', reason: 'Pagamento tessera T2026-00005', by: null, booking_id: null, created_at: new Date().toISOString() } });
+    };
+    renderPage();
+    const pending = await screen.findByRole('article', { name: 'T2026-00005' });
+    fireEvent.click(await within(pending).findByRole('button', { name: /^Paga con il credito \(70,00\s€\)$/ }));
+    await waitFor(() => expect(api.bodiesOf('POST /api/memberships/5/pay-with-credit')).toHaveLength(1));
+    await waitFor(() => expect(card('T2026-00005').textContent).not.toContain('In attesa di pagamento.'));
+    expect(screen.queryByRole('button', { name: /Paga con il credito/ })).toBeNull();
+    expect(goToCheckout).not.toHaveBeenCalled();
+  });
+
   it('cancels a request only after confirmation', async () => {
     handlers['GET /api/memberships/mine'] = mine(AWAITING_PAYMENT);
     handlers['DELETE /api/memberships/5'] = () => {
