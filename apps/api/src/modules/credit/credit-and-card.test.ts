@@ -123,9 +123,11 @@ describe('credit first, the card for the rest', () => {
     const byCredit = await hold(member, 10);
     await checkout(member, byCredit.id, { use_credit: true }).expect(200);
     await creditOf(member, '10');
-    // 15 € set aside count towards the 20 €: only 5 € more are taken.
-    expect((await request(app).post(`/api/bookings/${byCredit.id}/pay-with-credit`).set(bearer(member.token)).expect(200)).body).toMatchObject({ balance: '5.00', movement: { amount: '-5.00' } });
-    expect(await movementsOf(byCredit.id)).toEqual([-1500, -500]);
+    // 15 € set aside count towards the 20 €: 5 € more are taken. (Paying closes the open Checkout; when its
+    // "expired" event lands first, the 15 € come back and the whole 20 € are taken: the same money.)
+    expect((await request(app).post(`/api/bookings/${byCredit.id}/pay-with-credit`).set(bearer(member.token)).expect(200)).body).toMatchObject({ balance: '5.00' });
+    expect((await movementsOf(byCredit.id)).reduce((sum, cents) => sum + cents, 0)).toBe(-2000);
+    expect(await balanceOf(member.id)).toBe(500);
 
     const product = await db.carnetProduct.create({ data: { name: 'Carnet prova', uses: 2, priceCents: 3000, validFrom: new Date('2020-01-01'), validUntil: new Date('2100-12-31') } });
     await db.carnet.create({ data: { userId: member.id, productId: product.id, usesTotal: 2, usesLeft: 2, validFrom: product.validFrom, validUntil: product.validUntil } });
