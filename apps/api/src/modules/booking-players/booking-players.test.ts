@@ -2,6 +2,7 @@
 // organiser adds players to a held booking and pays their own share; each player pays theirs once (card
 // with replayed webhooks, or credit); the deadline charges the organiser once; a cancellation in time
 // returns each share to whoever paid it; only the players and staff see the booking.
+import ICAL from 'ical.js';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInRome } from '../../lib/time.js';
@@ -212,6 +213,10 @@ describe('paying a share', () => {
     const path = new URL(feed.body.url).pathname;
     const served = await request(app).get(path).expect(200);
     expect(served.text.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    // Read as a calendar application would: the player's event is the booking's real instants.
+    const [event] = new ICAL.Component(ICAL.parse(served.text)).getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+    const booked = await db.booking.findUniqueOrThrow({ where: { id: bookingId } });
+    expect([event!.startDate.toJSDate().toISOString(), event!.endDate.toJSDate().toISOString()]).toEqual([booked.startsAt.toISOString(), booked.endsAt.toISOString()]);
     const strangerFeed = new URL((await request(app).get('/api/bookings/calendar').set(bearer(stranger)).expect(200)).body.url).pathname;
     expect((await request(app).get(strangerFeed).expect(200)).text).not.toContain('BEGIN:VEVENT');
   });
