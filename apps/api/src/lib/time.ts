@@ -1,8 +1,6 @@
-import { romeInstant } from '@beach/contracts';
-
 // The centre runs on Rome time: days, seasons and price-list years are computed there. Calendar days
 // travel as YYYY-MM-DD strings and are stored in `date` columns (a Date at UTC midnight).
-import { romeToday } from '@beach/contracts';
+import { romeInstant, romeToday } from '@beach/contracts';
 
 export const CENTRE_TIME_ZONE = 'Europe/Rome';
 

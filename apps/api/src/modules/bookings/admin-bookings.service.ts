@@ -379,7 +379,8 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         // A hold gives back the credit set aside for the card's rest, refund or not: nothing was bought.
         if (booking.status === 'pending_payment') await creditLedger.returnBookingPayment(tx, booking, { byMember: false, createdById: actor.id });
         if (!body.refund) return 'none';
-        const credited = await creditLedger.returnBookingPayment(tx, booking, { byMember: false, createdById: actor.id });
+        // A hold's credit went back just above; a confirmed booking's comes back here.
+        const credited = booking.status === 'pending_payment' ? 0 : await creditLedger.returnBookingPayment(tx, booking, { byMember: false, createdById: actor.id });
         const useReturned = await returnCarnetUse(tx, id);
         await returnShares(tx, id);
         const settled = booking.transactions.filter((row) => row.type === 'payment' && row.status === 'completed');

@@ -15,7 +15,8 @@ import { pagedList, skipTake } from '../../lib/paging.js';
 import { instantInRome, todayInRome } from '../../lib/time.js';
 import { isAdmin } from '../auth/guards.js';
 import { BROADCAST_MESSAGES } from '../broadcasts/broadcasts.service.js';
-import { isLive, liveSql, releaseCouponsOf, takeCourtTurn, timeOf, whenOf } from '../bookings/booking-terms.js';
+import { isLive, liveSql, releaseCouponsOf, takeCourtTurn, timeOf, touchingSql, whenOf } from '../bookings/booking-terms.js';
+import { createShareReturns } from '../booking-players/booking-shares.js';
 import { returnCarnetUse } from '../carnets/carnet-uses.js';
 import { createCreditLedger } from '../credit/credit-ledger.js';
 import type { Checkouts } from '../payments/checkout.js';
@@ -77,6 +78,7 @@ function planFor(booking: HitRow, returnTo: TRainCheckReturn) {
 export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger' | 'mailer'>, checkouts: Checkouts) {
   const { db, jobs, config, logger, mailer } = deps;
   const creditLedger = createCreditLedger(deps);
+  const returnShares = createShareReturns(deps);
 
   /** The chosen courts (all that can be booked when none is chosen), by id. */
   async function courtsOf(ids: number[]) {
@@ -148,6 +150,8 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
       // byMember only keeps the ledger from e-mailing each movement: the rain check's one e-mail tells the member.
       await creditLedger.returnBookingPayment(tx, booking, { byMember: true, createdById });
       await returnCarnetUse(tx, bookingId);
+      // The other players' paid shares go back the way each was paid (card refunded, credit to its payer).
+      await returnShares(tx, bookingId);
       const description = `Prenotazione ${booking.court.code} · ${whenOf(booking)}`;
       for (const payment of booking.transactions) {
         const destination = destinationOf(payment, rainCheck.returnTo, plan.isMember);
@@ -253,10 +257,10 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
       const courts = await courtsOf(body.court_ids);
       const { startsAt, endsAt } = rangeOf(body);
       const ids = await db.$queryRaw<{ id: number }[]>`
-        SELECT id FROM bookings WHERE court_id = ANY(${courts.map((court) => court.id)}::int[]) AND starts_at < ${endsAt} AND ends_at > ${startsAt} AND ${liveSql(new Date())}`;
+        SELECT id FROM bookings WHERE court_id = ANY(${courts.map((court) => court.id)}::int[]) AND ${touchingSql(startsAt, endsAt)} AND ${liveSql(new Date())}`;
       const rows = await db.booking.findMany({ where: { id: { in: ids.map((row) => row.id) } }, include: HIT_DETAILS, orderBy: [{ startsAt: 'asc' }, { courtId: 'asc' }, { id: 'asc' }] });
-      const bookings: TRainCheckHit[] = rows.map((row) => {
-        const plan = planFor(row, body.return_to);
+      const planned = rows.map((row) => ({ row, plan: planFor(row, body.return_to) }));
+      const bookings: TRainCheckHit[] = planned.map(({ row, plan }) => {
         return {
           booking_id: row.id,
           court: row.court,
@@ -269,7 +273,7 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
           outcome: plan.outcome,
         };
       });
-      const total = rows.reduce((sum, row) => sum + planFor(row, body.return_to).amountCents, 0);
+      const total = planned.reduce((sum, { plan }) => sum + plan.amountCents, 0);
       return { bookings, count: bookings.length, total: centsToMoney(total) };
     },
 
@@ -293,7 +297,7 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
         await tx.$executeRaw`
           INSERT INTO rain_check_bookings (rain_check_id, booking_id)
           SELECT ${rainCheck.id}, id FROM bookings
-          WHERE court_id = ANY(${courtIds}::int[]) AND starts_at < ${endsAt} AND ends_at > ${startsAt} AND ${liveSql(now)}
+          WHERE court_id = ANY(${courtIds}::int[]) AND ${touchingSql(startsAt, endsAt)} AND ${liveSql(now)}
           ORDER BY starts_at, court_id, id
           ON CONFLICT (booking_id) DO NOTHING`;
         await jobs.send('rain-check', { rainCheckId: rainCheck.id }, { tx });

@@ -264,3 +264,23 @@ describe('returns chosen by an admin', () => {
     expect(cashRefund.method).toBe('cash');
   });
 });
+
+describe('a split booking', () => {
+  it('gives each other player their paid share back, as well as the organiser theirs', async () => {
+    const splitDay = addDays(today, 7);
+    const [court] = courts.filter((row) => row.code === 'C4');
+    const [organiser, player] = [members[2]!, members[3]!];
+    const booking = await book('credit', court!.id, '12:00', organiser, splitDay);
+    // The player paid a 5 € share from their own credit (what the share page does).
+    await db.creditMovement.create({ data: { userId: player.id, amountCents: 500, kind: 'desk_adjustment', reason: 'Ricarica di prova' } });
+    const paid = await db.creditMovement.create({ data: { userId: player.id, amountCents: -500, kind: 'payment', bookingId: booking.id } });
+    await db.bookingPlayer.create({ data: { bookingId: booking.id, userId: player.id, shareCents: 500, status: 'paid', paidWith: 'credit', paidAt: new Date(), creditMovementId: paid.id } });
+    const balance = async (userId: number) => (await db.creditBalance.findUnique({ where: { userId } }))?.balanceCents ?? 0;
+    const [organiserBefore, playerBefore] = [await balance(organiser.id), await balance(player.id)];
+
+    const started = await request(app).post('/api/admin/rain-checks').set(staff).send({ date: splitDay, from: '12:00', to: '13:30', court_ids: [court!.id] }).expect(202);
+    await waitForProgress(started.body.id, (body) => body.status === 'completed');
+    expect(await balance(player.id)).toBe(playerBefore + 500);
+    expect(await balance(organiser.id)).toBe(organiserBefore + PRICE);
+  });
+});
