@@ -7,7 +7,7 @@ import type { Services } from './services.js';
 export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, payments, broadcasts, bookings, receipts, certificates, bookingPlayers, rainChecks }: Services) {
   await jobs.work('send-email', (message) => mailer.send(message));
   await jobs.work('membership-activated', ({ membershipId }) => memberships.sendActivation(membershipId));
-  await jobs.work('refund-payment', ({ paymentId, reason }) => payments.refundUnwanted(paymentId, reason));
+  await jobs.work('refund-payment', ({ paymentId, reason, notify }) => payments.refundUnwanted(paymentId, { reason, notify }));
   await jobs.work('bookings-expire-holds', async () => {
     await bookings.expireLapsedHolds();
   });

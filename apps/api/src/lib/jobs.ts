@@ -17,7 +17,7 @@ export interface JobPayloads {
    * Refund a payment in full and tell the payer: something that could no longer be had (the default),
    * or a booking cancelled in time.
    */
-  'refund-payment': { paymentId: number; reason?: 'unavailable' | 'cancelled' | 'rain_check' };
+  'refund-payment': { paymentId: number; reason?: 'unavailable' | 'cancelled'; /** false: the caller tells the payer in its own e-mail. */ notify?: boolean };
   /** Every minute: booking holds past their time lapse and free their slot. */
   'bookings-expire-holds': Record<string, never>;
   /** Every 10 minutes: confirmed bookings starting within the reminder lead get their one reminder. */

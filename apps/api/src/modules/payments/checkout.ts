@@ -34,7 +34,7 @@ export interface CheckoutRequest {
 }
 
 /** Where a payment row names what it buys; a credit top-up or a carnet is bought for the paying member. */
-const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId', carnet: 'userId', booking_share: 'bookingPlayerId' } as const satisfies Record<TPaymentKind, string>;
+export const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId', carnet: 'userId', booking_share: 'bookingPlayerId' } as const satisfies Record<TPaymentKind, string>;
 const targetColumn = (kind: TPaymentKind) => TARGET_COLUMN[kind];
 
 export function requireStripe(stripe: Stripe | null): Stripe {

@@ -8,7 +8,7 @@ import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
-import { requireStripe } from './checkout.js';
+import { requireStripe, TARGET_COLUMN } from './checkout.js';
 import { refundEmail } from './payments.emails.js';
 
 /** What a payment buys (a membership, a booking, credit): told when it is paid or when its checkout lapses. */
@@ -26,9 +26,8 @@ export interface PaymentTarget {
 const paymentIntentId = (session: Stripe.Checkout.Session) =>
   typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
 
-/** A credit top-up or a carnet is bought for the member who pays it: its target is the member; a booking share's is the share. */
-const targetIdOf = (payment: Pick<Transaction, 'kind' | 'membershipId' | 'bookingId' | 'userId' | 'bookingPlayerId'>) =>
-  payment.kind === 'credit' || payment.kind === 'carnet' ? payment.userId : payment.kind === 'booking_share' ? payment.bookingPlayerId : (payment.membershipId ?? payment.bookingId);
+/** What a payment buys, by the column its checkout wrote (the one table of them, in checkout.ts). */
+const targetIdOf = (payment: Pick<Transaction, 'kind' | 'membershipId' | 'bookingId' | 'userId' | 'bookingPlayerId'>) => payment[TARGET_COLUMN[payment.kind]];
 
 export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs' | 'logger'>, targets: Partial<Record<TPaymentKind, PaymentTarget>>) {
   const { db, jobs, logger } = deps;
@@ -158,14 +157,13 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
       return { status, kind: payment.kind, target_id: targetIdOf(payment) };
     },
 
-    /** Job: a payment goes back in full (something no longer available, or cancelled in time), and the payer is told. */
-    async refundUnwanted(paymentId: number, reason: 'unavailable' | 'cancelled' | 'rain_check' = 'unavailable') {
+    /** Job: a payment goes back in full (something no longer available, or cancelled in time), and the payer is told unless `notify` is false. */
+    async refundUnwanted(paymentId: number, { reason = 'unavailable', notify = true }: { reason?: 'unavailable' | 'cancelled'; notify?: boolean } = {}) {
       const payment = await stripePayment({ id: paymentId });
       if (payment.status !== 'completed') return; // already refunded (a retried job)
       const returned = await refund(paymentId, { idempotencyKey: `unwanted-${paymentId}` });
       const user = payment.userId ? await db.user.findUnique({ where: { id: payment.userId } }) : null;
-      // A rain check tells the member in its own one e-mail.
-      if (user && reason !== 'rain_check') await jobs.send('send-email', refundEmail(user, payment.description ?? 'pagamento online', returned.amount, reason));
+      if (user && notify) await jobs.send('send-email', refundEmail(user, payment.description ?? 'pagamento online', returned.amount, reason));
     },
   };
 }

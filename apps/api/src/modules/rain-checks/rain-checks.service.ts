@@ -168,7 +168,8 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
             byMember: true,
           });
         } else if (destination === 'card') {
-          await jobs.send('refund-payment', { paymentId: payment.id, reason: 'rain_check' }, { tx });
+          // The rain check tells the member in its own one e-mail.
+          await jobs.send('refund-payment', { paymentId: payment.id, notify: false }, { tx });
         } else {
           await tx.transaction.create({
             data: {
