@@ -85,7 +85,7 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
 export function useBrowserStack(): { stack: Stack; browser: Browser; page: Page } {
   const opened = {} as { stack: Stack; browser: Browser; page: Page };
   beforeAll(async () => {
-    [opened.stack, opened.browser] = await Promise.all([startStack(inject('databaseAdminUrl')), connectBrowser(inject('browserCdpEndpoint'))]);
+    [opened.stack, opened.browser] = await Promise.all([startStack(inject('databaseAdminUrl')), connectBrowser(inject('browserEndpoint'))]);
     opened.page = await opened.browser.newPage({ viewport: DESKTOP });
     opened.page.on('dialog', (dialog) => void dialog.dismiss());
   });
