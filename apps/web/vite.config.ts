@@ -19,6 +19,10 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // The files of a worker share their loaded modules (React, the app) instead of importing them and
+    // building a DOM again each: a third of the CPU. So no test mocks a module, and the setup resets
+    // what the app keeps between screens (the session).
+    isolate: false,
     // Ceilings, not waits: on a busy machine (the API suite runs alongside) a screen test can take more
     // than vitest's 5 s default, and failing it then would say nothing about the screen.
     testTimeout: 20_000,

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { session } from '../lib/session';
 
 // findBy… and waitFor wait for what the screen shows; on a busy machine that can take more than 1 s.
 configure({ asyncUtilTimeout: 10_000 });
@@ -14,5 +15,7 @@ HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
 
 afterEach(() => {
   cleanup();
+  // The files of a worker share their modules: the session's in-memory copy goes with the storage.
+  session.clear();
   localStorage.clear();
 });

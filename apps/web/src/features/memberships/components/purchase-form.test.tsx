@@ -1,13 +1,14 @@
 import type { TMembershipQuote } from '@beach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { session } from '../../../lib/session';
 import { jsonResponse, userWithRole } from '../../../test/fixtures';
-import { goToCheckout } from '../../../lib/checkout';
+import { pageLocation } from '../../../lib/checkout';
 import { aMembership, PRICES, renderAt, stubApi, yearsFromToday } from '../../../test/test-support';
 import { PurchaseForm } from './purchase-form';
 
-vi.mock('../../../lib/checkout', () => ({ goToCheckout: vi.fn() }));
+/** Where the page was sent, instead of leaving it. */
+let goToCheckout: MockInstance<(url: string) => void>;
 
 const QUOTE: TMembershipQuote = {
   type: 'seasonal',
@@ -37,7 +38,7 @@ const errorUnder = (field: HTMLElement) => document.getElementById(field.getAttr
 let api: ReturnType<typeof stubApi>;
 const handlers: Parameters<typeof stubApi>[0] = {};
 beforeEach(() => {
-  vi.mocked(goToCheckout).mockClear();
+  goToCheckout = vi.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
   for (const key of Object.keys(handlers)) delete handlers[key];
   handlers['GET /api/prices'] = () => jsonResponse(200, PRICES);
   handlers['POST /api/memberships/quote'] = () => jsonResponse(200, QUOTE);

@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { jsonResponse, signIn } from '../../../test/fixtures';
-import { goToCheckout } from '../../../lib/checkout';
+import { pageLocation } from '../../../lib/checkout';
 import { aMembership, PRICES, renderAt, stubApi, yearsFromToday } from '../../../test/test-support';
 import MembershipPage from './membership-page';
 
-vi.mock('../../../lib/checkout', () => ({ goToCheckout: vi.fn() }));
+/** Where the page was sent, instead of leaving it. */
+let goToCheckout: MockInstance<(url: string) => void>;
 
 const ACTIVE = aMembership({ id: 1, membership_number: 'T2026-00001', is_bvu_member: true });
 const AWAITING_PAYMENT = aMembership({ id: 5, membership_number: 'T2026-00005', type: 'monthly', status: 'pending', awaiting: 'payment', can_cancel: true, verify_url: null, start_date: '2030-06-01', end_date: '2030-06-30' });
@@ -18,7 +19,7 @@ let api: ReturnType<typeof stubApi>;
 const mine = (...cards: ReturnType<typeof aMembership>[]) => () => jsonResponse(200, { data: cards });
 
 beforeEach(() => {
-  vi.mocked(goToCheckout).mockClear();
+  goToCheckout = vi.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
   for (const key of Object.keys(handlers)) delete handlers[key];
   handlers['GET /api/prices'] = () => jsonResponse(200, PRICES);
   handlers['GET /api/payments/config'] = () => jsonResponse(200, { enabled: true, test_mode: false });
