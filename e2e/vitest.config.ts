@@ -11,9 +11,10 @@ export default defineConfig({
     // expect.poll waits for a state (a webhook applied, a list filtered): on a busy machine that can take
     // longer than its 1 s default, and giving up early would fail a correct test.
     expect: { poll: { timeout: 15_000 } },
-    // Two browser tests at once on a 2-core machine: each spends most of its time waiting on the
-    // browser, the API or the database, and they share one PostgreSQL and one Chromium.
-    maxWorkers: 2,
+    // Three browser tests at once on a 2-core machine: each spends most of its time waiting on the
+    // browser, the API or the database (two at a time kept the run near one core), and they share one
+    // PostgreSQL and one Chromium.
+    maxWorkers: 3,
     // The files of a worker share its loaded modules (the API, vite) instead of importing them again each.
     isolate: false,
   },
