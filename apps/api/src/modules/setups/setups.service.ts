@@ -4,7 +4,8 @@
 import type { api, BodyOf, TCourtSetup, TSetup } from '@beach/contracts';
 import type { Prisma, Setup } from '../../generated/prisma/client.js';
 import type { AppDeps } from '../../deps.js';
-import { conflictOn, isRecordMissing, isUniqueViolation } from '../../lib/db.js';
+import { conflictOn, isRecordMissing, isUniqueViolation, TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { takeCourtTurn } from '../bookings/booking-terms.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, toIsoDate } from '../../lib/time.js';
 
@@ -82,11 +83,16 @@ export function createSetupsService({ db }: Pick<AppDeps, 'db'>) {
       ]);
       if (!court) throw invalid({ court_id: [SETUPS_MESSAGES.courtNotFound] });
       if (!setup) throw invalid({ setup_id: [SETUPS_MESSAGES.notFound] });
-      const row = await db.courtSetup
-        .create({
-          data: { courtId: court.id, setupId: setup.id, validFrom: fromIsoDate(body.valid_from), validTo: fromIsoDate(body.valid_to) },
-          include: assignmentInclude,
-        })
+      // Assignments of one court take the court's turn, as bookings do: two overlapping inserts at once
+      // would otherwise wait on each other's rows and deadlock (a 500) instead of one meeting the other's.
+      const row = await db
+        .$transaction(async (tx) => {
+          await takeCourtTurn(tx, court.id);
+          return tx.courtSetup.create({
+            data: { courtId: court.id, setupId: setup.id, validFrom: fromIsoDate(body.valid_from), validTo: fromIsoDate(body.valid_to) },
+            include: assignmentInclude,
+          });
+        }, TRANSACTION_OPTIONS)
         .catch(conflictOn('court_setups_no_overlap', SETUPS_MESSAGES.overlap, { valid_from: [SETUPS_MESSAGES.overlap] }));
       return toCourtSetupDto(row);
     },
