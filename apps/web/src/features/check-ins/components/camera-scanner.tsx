@@ -40,7 +40,12 @@ const stateOfError = (error: unknown): CameraState => {
 export default function CameraScanner({ onCode }: { onCode: (text: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const controls = useRef<IScannerControls | null>(null);
-  const mounted = useRef(true);
+  /**
+   * Which mount of the screen is live: a start belongs to the mount it began in and gives up when that
+   * mount ends. (StrictMode mounts twice in development: two starts on one <video> would interrupt each
+   * other's play() and leave the reader waiting for good.)
+   */
+  const mount = useRef({ live: false });
   const last = useRef<{ text: string; at: number } | null>(null);
   const onCodeRef = useRef(onCode);
   const [state, setState] = useState<CameraState>('checking');
@@ -50,6 +55,8 @@ export default function CameraScanner({ onCode }: { onCode: (text: string) => vo
   }, [onCode]);
 
   const start = useCallback(async () => {
+    const startedIn = mount.current;
+    const isCurrent = () => startedIn.live;
     if (!navigator.mediaDevices?.getUserMedia) return setState('unsupported');
     setState('starting');
     try {
@@ -62,28 +69,30 @@ export default function CameraScanner({ onCode }: { onCode: (text: string) => vo
         last.current = { text, at: now };
         if (!sameShowing) onCodeRef.current(text);
       });
-      if (!mounted.current) return started.stop();
+      if (!isCurrent()) return started.stop();
       controls.current = started;
       setState('scanning');
     } catch (error) {
-      if (mounted.current) setState(stateOfError(error));
+      if (isCurrent()) setState(stateOfError(error));
     }
   }, []);
 
   useEffect(() => {
-    mounted.current = true;
+    const thisMount = { live: true };
+    mount.current = thisMount;
+    const isCurrent = () => thisMount.live;
     // The Permissions API tells, without prompting, whether the browser already allows or refuses the camera.
     const permissions = navigator.permissions?.query({ name: 'camera' as PermissionName });
     void (permissions ?? Promise.reject(new Error('no Permissions API'))).then(
       (status) => {
-        if (!mounted.current) return;
+        if (!isCurrent()) return;
         if (status.state === 'granted') void start();
         else setState(status.state === 'denied' ? 'denied' : 'idle');
       },
-      () => mounted.current && setState('idle'),
+      () => isCurrent() && setState('idle'),
     );
     return () => {
-      mounted.current = false;
+      thisMount.live = false;
       controls.current?.stop();
       controls.current = null;
     };
