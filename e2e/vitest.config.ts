@@ -11,8 +11,10 @@ export default defineConfig({
     // expect.poll waits for a state (a webhook applied, a list filtered): on a busy machine that can take
     // longer than its 1 s default, and giving up early would fail a correct test.
     expect: { poll: { timeout: 15_000 } },
-    // Two browser tests at once on a 2-core machine: each spends most of its time waiting on the
-    // browser, the API or the database, and they share one PostgreSQL and one Chromium.
+    // Two browser tests at once on a 2-core machine: each spends much of its time waiting on the
+    // browser, the API or the database, and they share one PostgreSQL and one Chromium. Three made the
+    // browser suite alone faster (~195 s against ~228 s) but the whole `npm test` slower (326 s against
+    // 313 s): beside the other suites both cores are already busy.
     maxWorkers: 2,
     // The files of a worker share its loaded modules (the API, vite) instead of importing them again each.
     isolate: false,

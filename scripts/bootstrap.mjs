@@ -1,5 +1,5 @@
 // `npm start` and `npm test` on a fresh machine with only Node 20 and npm: installs the pinned pnpm
-// and the dependencies (and, for tests, Debian's chromium, docker-compose and postgresql), then runs
+// and the dependencies (and, for tests, Debian's chromium and its headless shell, docker-compose and postgresql), then runs
 // the app or every test.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -34,13 +34,15 @@ runOrExit('pnpm', ['install', '--frozen-lockfile']);
 
 if (mode === 'dev') process.exit(run('pnpm', ['run', 'dev']));
 
-// System programs the tests use, from Debian's packages: the browser, docker-compose (validates the
+// System programs the tests use, from Debian's packages: the browser and its headless shell, docker-compose (validates the
 // staging file) and PostgreSQL's server with its pg_dump/pg_restore (the backup/restore test).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const headlessShell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 const hasDebianPostgres = () =>
   existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((version) => ['postgres', 'pg_dump', 'pg_restore'].every((program) => existsSync(`/usr/lib/postgresql/${version}/bin/${program}`)));
 const missing = [
   [existsSync(chromium), 'chromium'],
+  [existsSync(headlessShell), 'chromium-headless-shell'],
   [existsSync('/usr/bin/docker-compose'), 'docker-compose'],
   [hasDebianPostgres(), 'postgresql'],
 ].flatMap(([present, name]) => (present ? [] : [name]));

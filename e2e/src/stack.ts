@@ -11,7 +11,7 @@ import { startStripeDouble, type StripeDouble } from '@beach/stripe-double';
 import type { Browser, Page } from 'playwright-core';
 import { preview } from 'vite';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { connectBrowser, DESKTOP } from './browser.js';
+import { connectBrowser, DESKTOP, launchBrowser } from './browser.js';
 import { WEB_DIST, WEB_ROOT } from './build-web.js';
 
 export interface Stack {
@@ -80,12 +80,14 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
 
 /**
  * The stack and a Chromium page (in a browser context of its own) for the test file that calls it,
- * opened before its tests and closed after them; alerts are dismissed as a user would.
+ * opened before its tests and closed after them; alerts are dismissed as a user would. The page is the
+ * run's headless shell, or with `wholeChromium` a whole Chromium of the file's own (what only the
+ * whole browser does, such as deciding whether to offer installing the app).
  */
-export function useBrowserStack(): { stack: Stack; browser: Browser; page: Page } {
+export function useBrowserStack({ wholeChromium = false } = {}): { stack: Stack; browser: Browser; page: Page } {
   const opened = {} as { stack: Stack; browser: Browser; page: Page };
   beforeAll(async () => {
-    [opened.stack, opened.browser] = await Promise.all([startStack(inject('databaseAdminUrl')), connectBrowser(inject('browserCdpEndpoint'))]);
+    [opened.stack, opened.browser] = await Promise.all([startStack(inject('databaseAdminUrl')), wholeChromium ? launchBrowser() : connectBrowser(inject('browserEndpoint'))]);
     opened.page = await opened.browser.newPage({ viewport: DESKTOP });
     opened.page.on('dialog', (dialog) => void dialog.dismiss());
   });

@@ -5,10 +5,9 @@
 // turns the net profit into a loss; an extra income is recorded, edited and deleted after a
 // confirmation; the transactions list filters, opens a detail and exports CSV, and shows a credit
 // top-up and a carnet sale as their own kinds; the dashboard owes the carnet's unused uses.
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { accessibilityViolations, downloadedBytes, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -236,7 +235,7 @@ describe('admin dashboard and finance in Chromium', () => {
 
     const [download] = await Promise.all([page().waitForEvent('download'), page().getByRole('button', { name: 'Esporta CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('movimenti-tutti.csv');
-    const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = (await downloadedBytes(download)).toString('utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     expect(lines[0]).toBe('Data;Movimento;Per;Cliente;E-mail;Telefono;Descrizione;Metodo;Stato;Importo;ID Stripe');
     expect(lines).toHaveLength(4);
     expect(lines.some((line) => line.includes(';Mario Rossi;;333 7654321;Campo C1 al banco;Carta (POS);Completato;40,00;'))).toBe(true);

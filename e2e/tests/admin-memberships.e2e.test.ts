@@ -2,11 +2,10 @@
 // pages, the detail per role, PDF, activation from the orphan banner (and the member's e-mail), a
 // Stripe payment linked by hand, deletion, a role change, the bulk e-mail with its live progress, and
 // a card made at the desk in the editor.
-import { readFile } from 'node:fs/promises';
 import codiceFiscale from 'codice-fiscale-js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, screenshot } from '../src/browser.js';
+import { accessibilityViolations, downloadedBytes, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
@@ -130,7 +129,7 @@ describe('memberships back-office in Chromium', () => {
     expect(await dialog.getByRole('region', { name: 'Dati economici' }).count()).toBe(0);
     const [download] = await Promise.all([page().waitForEvent('download'), dialog.getByRole('button', { name: 'Scarica PDF' }).click()]);
     expect(download.suggestedFilename()).toBe(`tessera-${number(19)}.pdf`);
-    expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await downloadedBytes(download)).subarray(0, 5).toString()).toBe('%PDF-');
     await dialog.getByRole('button', { name: 'Chiudi', exact: true }).last().click();
   });
 

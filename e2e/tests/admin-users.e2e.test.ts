@@ -2,11 +2,10 @@
 // changes a role with confirmation, disables and re-enables the account and finds the role change in
 // the audit log; the member sets a password from the e-mail, downloads their data and asks for
 // erasure; an admin erases another member's data on request.
-import { readFile } from 'node:fs/promises';
 import { linkIn } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { accessibilityViolations, downloadedBytes, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -124,7 +123,7 @@ describe('users, audit log and privacy in Chromium', () => {
     await login(MEMBER.email, MEMBER.password, '/profilo', 'Il mio profilo');
     const [download] = await Promise.all([page().waitForEvent('download'), page().getByRole('button', { name: 'Scarica i miei dati' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^i-miei-dati-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    const data = JSON.parse((await downloadedBytes(download)).toString('utf8'));
     expect(data.profile).toMatchObject({ email: MEMBER.email, first_name: MEMBER.first, phone: '+39 333 444 5555' });
     expect(data).toMatchObject({ memberships: [], bookings: [], payments: [], waitlist: [], coupon_uses: [] });
     await screenshot(page(), 'profile-privacy-1280');

@@ -13,7 +13,8 @@ import { accessibilityViolations, DESKTOP, forgetSession, screenshot, screenshot
 import { WEB_DIST, WEB_ROOT } from '../src/build-web.js';
 import { useBrowserStack } from '../src/stack.js';
 
-const ctx = useBrowserStack();
+// Chromium's install verdict is the whole browser's: the headless shell has no install check.
+const ctx = useBrowserStack({ wholeChromium: true });
 
 /** Once the worker has precached the build and controls the page (it claims the page it was registered from). */
 const serviceWorkerInControl = (page: Page) =>

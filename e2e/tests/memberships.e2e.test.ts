@@ -1,10 +1,9 @@
 // A member buys a seasonal card with insurance and a coupon, pays on the (double's) Stripe page, lands
 // on the payment-completed page, sees the active card and downloads its PDF; a declined card leaves the
 // card unpaid with a clear message.
-import { readFile } from 'node:fs/promises';
 import codiceFiscale from 'codice-fiscale-js';
 import { describe, expect, it } from 'vitest';
-import { forgetSession, screenshot } from '../src/browser.js';
+import { downloadedBytes, forgetSession, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
@@ -55,7 +54,7 @@ describe('membership card, bought and paid online, in Chromium', () => {
     await card.getByRole('img', { name: /QR/ }).waitFor();
     const [download] = await Promise.all([ctx.page.waitForEvent('download'), card.getByRole('button', { name: /Scarica PDF/ }).click()]);
     expect(download.suggestedFilename()).toBe(`tessera-${number}.pdf`);
-    const pdf = await readFile((await download.path())!);
+    const pdf = await downloadedBytes(download);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await screenshot(ctx.page, 'membership-active-1280');
 

@@ -2,13 +2,12 @@
 // /tesseramento and of a paid booking from /le-mie-prenotazioni at phone width (the PDF read back);
 // the admin fills in the association's details (an Italian error for a wrong fiscal code), opens the
 // receipt from the transaction's detail, and exports the register as CSV (parsed) and as PDF.
-import { readFile } from 'node:fs/promises';
 import codiceFiscale from 'codice-fiscale-js';
 import { parse } from 'csv-parse/sync';
 import { PDFParse } from 'pdf-parse';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { downloadedBytes, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
@@ -18,8 +17,8 @@ const year = Number(todayInRome.slice(0, 4));
 const fiscalCode = CodiceFiscale.compute({ name: 'Giulia', surname: 'Rossi', gender: 'F', day: 1, month: 1, year: 1990, birthplace: 'Rimini', birthplaceProvincia: 'RN' });
 const ASSOCIATION = 'ASD Riviera Beach';
 
-async function pdfText(path: string) {
-  const parser = new PDFParse({ data: await readFile(path) });
+async function pdfText(download: Download) {
+  const parser = new PDFParse({ data: await downloadedBytes(download) });
   try {
     return (await parser.getText()).text.replace(/\s+/g, ' ');
   } finally {
@@ -86,13 +85,13 @@ describe('receipts and the members’ register in Chromium', () => {
     const card = page.getByRole('article', { name: arranged.card.membershipNumber });
     const cardReceipt = await saved(page, () => card.getByRole('button', { name: `Ricevuta n. ${arranged.cardReceipt}` }).click());
     expect(cardReceipt.suggestedFilename()).toBe(`ricevuta-${arranged.cardReceipt.replace('/', '-')}.pdf`);
-    const text = await pdfText((await cardReceipt.path())!);
+    const text = await pdfText(cardReceipt);
     for (const expected of [ASSOCIATION, 'C.F. 91234560406', `Ricevuta n. ${arranged.cardReceipt}`, 'Giulia Rossi', fiscalCode, 'Quota associativa', '60,00 €', 'Contanti']) expect(text).toContain(expected);
     await screenshot(page, 'receipt-membership-390');
 
     await page.goto(`${ctx.stack.webUrl}/le-mie-prenotazioni`);
     const bookingReceipt = await saved(page, () => page.getByRole('button', { name: `Ricevuta n. ${arranged.bookingReceipt}` }).click());
-    const bookingText = await pdfText((await bookingReceipt.path())!);
+    const bookingText = await pdfText(bookingReceipt);
     for (const expected of [`Ricevuta n. ${arranged.bookingReceipt}`, 'Prenotazione campo', '40,00 €', 'Carta (POS)']) expect(bookingText).toContain(expected);
     await screenshot(page, 'receipt-booking-390');
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -122,11 +121,11 @@ describe('receipts and the members’ register in Chromium', () => {
 
     const csv = await saved(page, () => page.getByRole('button', { name: 'Esporta CSV' }).click());
     expect(csv.suggestedFilename()).toBe(`libro-soci-${year}.csv`);
-    const rows = parse(await readFile((await csv.path())!, 'utf8'), { bom: true, delimiter: ';', columns: true }) as Record<string, string>[];
+    const rows = parse((await downloadedBytes(csv)).toString('utf8'), { bom: true, delimiter: ';', columns: true }) as Record<string, string>[];
     expect(rows).toContainEqual(expect.objectContaining({ 'Numero tessera': arranged.card.membershipNumber, Cognome: 'Rossi', Nome: 'Giulia', 'Codice fiscale': fiscalCode, 'Luogo di nascita': 'RIMINI (RN)', 'Data di nascita': '01/01/1990', 'Tipo di tessera': 'Mensile' }));
 
     const pdf = await saved(page, () => page.getByRole('button', { name: 'PDF da stampare' }).click());
-    const text = await pdfText((await pdf.path())!);
+    const text = await pdfText(pdf);
     for (const expected of [ASSOCIATION, `Libro soci · stagione ${year}`, arranged.card.membershipNumber, 'Pagina 1 di 1']) expect(text).toContain(expected);
     await page.close();
   });
