@@ -56,12 +56,23 @@ describe('check-in at the desk, in Chromium with a camera', () => {
     const { webUrl, db } = ctx.stack;
     const page = await openSignedIn(camera, webUrl, { email: 'staff@demo.beach', path: '/admin', heading: 'Dashboard Amministratore' });
     await page.context().grantPermissions(['camera'], { origin: webUrl });
+    const said: string[] = [];
+    page.on('console', (message) => void said.push(`${message.type()}: ${message.text()}`));
     await page.goto(`${webUrl}/admin/check-in`);
     await page.getByRole('heading', { name: 'Check-in ingressi', level: 1 }).waitFor();
 
     // Nobody types anything: the camera's picture is the card's QR.
     const verdict = page.locator('section[aria-labelledby="verdict-title"]');
-    await page.getByRole('heading', { name: 'Tessera valida', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Tessera valida', level: 2 }).waitFor().catch(async (error: Error) => {
+      // What the screen and its camera were doing, to tell a reading that never came from a wrong verdict.
+      const camera = await page.evaluate(() => {
+        const video = document.querySelector('video');
+        const tracks = (video?.srcObject as MediaStream | null)?.getTracks().map((track) => `${track.readyState}${track.muted ? ' muted' : ''}`);
+        return { readyState: video?.readyState, currentTime: video?.currentTime, paused: video?.paused, size: `${video?.videoWidth}x${video?.videoHeight}`, tracks, visibility: document.visibilityState };
+      });
+      await screenshot(page, 'check-in-no-verdict-1280');
+      throw new Error(`${error.message}\ncamera: ${JSON.stringify(camera)}\nscreen: ${await page.locator('main').textContent()}\nconsole: ${said.join(' | ')}`);
+    });
     await expect.poll(() => verdict.textContent()).toContain('Giulia R.');
     expect(await verdict.textContent()).toContain(card.number);
     expect(await verdict.textContent()).toContain('Prenotazione di oggiNessuna');
