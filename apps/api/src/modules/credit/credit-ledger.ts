@@ -71,9 +71,16 @@ export function createCreditLedger({ jobs, config }: Pick<AppDeps, 'jobs' | 'con
     heldFor,
     holdForBooking,
 
-    /** The credit a member can put towards a booking's price with the card paying the rest (0 when none). */
+    /**
+     * The credit a member can put towards a booking's price with the card paying the rest (0 when none):
+     * the balance and what the booking already holds, read in one statement. Read apart, a checkout of
+     * another tab moving credit between the two in the meantime was counted twice (seen as a 409).
+     */
     async creditTowards(db: AppDeps['db'], booking: { id: number; userId: number }, priceCents: number) {
-      return creditTowardsCents((await balanceOf(db, booking.userId)) + (await heldFor(db, booking)), priceCents);
+      const [{ cents }] = await db.$queryRaw<[{ cents: number }]>`
+        SELECT (coalesce((SELECT balance_cents FROM credit_balances WHERE user_id = ${booking.userId}), 0)
+              - coalesce((SELECT sum(amount_cents) FROM credit_movements WHERE booking_id = ${booking.id} AND user_id = ${booking.userId}), 0))::int AS cents`;
+      return creditTowardsCents(cents, priceCents);
     },
 
     /**
