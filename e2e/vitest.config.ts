@@ -11,11 +11,10 @@ export default defineConfig({
     // expect.poll waits for a state (a webhook applied, a list filtered): on a busy machine that can take
     // longer than its 1 s default, and giving up early would fail a correct test.
     expect: { poll: { timeout: 15_000 } },
-    // Two browser tests at once on a 2-core machine: each spends much of its time waiting on the
-    // browser, the API or the database, and they share one PostgreSQL and one Chromium. Three made the
-    // browser suite alone faster (~195 s against ~228 s) but the whole `npm test` slower (326 s against
-    // 313 s): beside the other suites both cores are already busy.
-    maxWorkers: 2,
+    // Three browser test files at once on a 2-core machine: each spends much of its time waiting on the
+    // browser, the API or the database (the whole `npm test` used two thirds of the cores), and they share
+    // one PostgreSQL and one Chromium. Measured on a clean clone: 316 s for `npm test` against 331 s with two.
+    maxWorkers: 3,
     // The files of a worker share its loaded modules (the API, vite) instead of importing them again each.
     isolate: false,
   },

@@ -28,7 +28,7 @@ declare module 'vitest' {
 /** Starts the run's PostgreSQL with the template database ready to copy; `stop` removes it all. */
 export async function startTemplateServer(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'beach-test-pg-'));
-  const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: TEMPLATE_DATABASE, persistent: false });
+  const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: TEMPLATE_DATABASE, persistent: false, durable: false });
   await migrate(server.url);
   const db = createDb(server.url);
   await seed(db, { nodeEnv: 'test', bcryptCost: TEST_BCRYPT_COST, log: () => {} });
