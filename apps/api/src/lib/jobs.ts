@@ -2,6 +2,7 @@
 // payment, and the daily membership job. A job can be queued inside a database transaction, so it
 // exists exactly when the change that asked for it was committed.
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Logger } from './logger.js';
@@ -100,9 +101,31 @@ export interface JobQueue {
   countsByState(): Promise<{ queue: string; state: JobState; count: number }[]>;
 }
 
+/** The PostgreSQL channel on which a queued job is announced, when it commits, to the workers of every process. */
+const JOB_CHANNEL = 'beach_jobs';
+
 export function createJobQueue(databaseUrl: string, logger: Logger, { pollingIntervalSeconds = 1 } = {}): JobQueue {
   let boss: PgBoss | undefined;
   let stopping = new AbortController();
+  /** This process's worker of each queue it works. */
+  const workers = new Map<JobName, string>();
+  /**
+   * Asks this process's worker of `name` to look for jobs now rather than at its next poll (a second
+   * away): an e-mail a request queued goes out at once. Only a shortcut; the poll still finds every job.
+   */
+  const lookNow = (name: string) => {
+    const id = workers.get(name as JobName);
+    if (id) boss?.notifyWorker(id);
+  };
+  /** Hears the jobs queued by any process (NOTIFY is delivered when the queuing transaction commits). */
+  let listener: pg.Client | undefined;
+  const listen = async () => {
+    listener = new pg.Client({ connectionString: databaseUrl, application_name: 'beach-jobs-listener' });
+    listener.on('notification', (notice) => lookNow(notice.payload ?? ''));
+    listener.on('error', (error) => logger.warn({ err: error }, 'Avvisi dei job interrotti: i job restano presi a ogni controllo'));
+    await listener.connect();
+    await listener.query(`LISTEN ${JOB_CHANNEL}`);
+  };
   const started = () => {
     if (!boss) throw new Error('Coda dei job non avviata: chiama start() prima.');
     return boss;
@@ -120,15 +143,17 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
     async send(name, data, options = {}) {
       const sendOptions: PgBoss.SendOptions = options.tx ? { db: onTransaction(options.tx) } : {};
       await started().send(name, data, sendOptions);
+      if (options.tx) await options.tx.$executeRaw`SELECT pg_notify(${JOB_CHANNEL}, ${name})`;
+      else await started().getDb().executeSql('SELECT pg_notify($1, $2)', [JOB_CHANNEL, name]);
     },
 
     async work(name, handler) {
-      const worker = { id: '' };
-      worker.id = await started().work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      if (!listener) await listen();
+      const id = await started().work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
         if (!job) return;
         // Having found a job, the worker looks for the next one at once rather than after the polling
         // interval: a queue of e-mails drains at the mail server's pace, not one a second.
-        if (worker.id) started().notifyWorker(worker.id);
+        lookNow(name);
         try {
           await handler(job.data, stopping.signal);
         } catch (error) {
@@ -136,6 +161,7 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
           throw error;
         }
       });
+      workers.set(name, id);
     },
 
     async start({ worker }) {
@@ -154,6 +180,9 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
 
     async stop(timeoutMs = 10_000) {
       stopping.abort();
+      workers.clear();
+      await listener?.end();
+      listener = undefined;
       await boss?.stop({ graceful: true, timeout: timeoutMs });
     },
 
