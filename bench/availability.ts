@@ -1,5 +1,5 @@
 // The day's availability grid (GET /api/bookings/availability) with 100,000 bookings over three
-// seasons: p50/p95 of 200 requests for a busy day, next to the raw SQL that reads the same rows through
+// seasons: p50/p95 of 200 requests for a busy day, in turns with the raw SQL that reads the same rows through
 // pg; then a sustained load with autocannon (50 connections); then the booking rush of 9:00, when the
 // day 14 days ahead opens: 200 members read that day's grid and book the same slot, all at once.
 // Targets: p95 ≤ 2× raw SQL; ≥ 200 requests/s with p99 ≤ 300 ms and no errors under load; in the rush
@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { percentiles, timeRuns } from './lib/api-server.js';
+import { jsonClient, percentiles, timeSideBySide } from './lib/api-server.js';
 import { book, oneWinner, rushMembers } from './lib/members-rush.js';
 import { fillSeasons, SEASON_BOOKINGS } from './lib/season-bookings.js';
 import { startBenchApiWithStripe } from './lib/stripe-api.js';
@@ -53,17 +53,19 @@ async function raw() {
   ]);
 }
 
-const time = (run: () => Promise<unknown>) => timeRuns(run, { warmUp: WARM_UP, runs: RUNS });
-
 const url = `${api.url}/api/bookings/availability?date=${DAY}`;
 let taken = 0;
-const viaApi = await time(async () => {
-  const response = await fetch(url, { headers });
-  if (!response.ok) throw new Error(`availability: ${response.status}`);
-  const body = (await response.json()) as { courts: { cells: { state: string }[] }[] };
-  taken = body.courts.flatMap((court) => court.cells).filter((cell) => cell.state !== 'free').length;
-});
-const viaSql = await time(raw);
+const timedClient = jsonClient(headers);
+const { api: viaApi, sql: viaSql } = await timeSideBySide(
+  async () => {
+    const { status, body } = await timedClient.get<{ courts: { cells: { state: string }[] }[] }>(url);
+    if (status !== 200) throw new Error(`availability: ${status}`);
+    taken = body.courts.flatMap((court) => court.cells).filter((cell) => cell.state !== 'free').length;
+  },
+  raw,
+  { warmUp: WARM_UP, runs: RUNS },
+);
+timedClient.close();
 console.log(`\n${RUNS} richieste (dopo ${WARM_UP} di riscaldamento), millisecondi; celle non libere nella risposta: ${taken}`);
 console.log(`API  p50 ${viaApi.p50}  p95 ${viaApi.p95}`);
 console.log(`SQL  p50 ${viaSql.p50}  p95 ${viaSql.p95}`);

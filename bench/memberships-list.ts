@@ -1,9 +1,9 @@
 // The back-office memberships list (GET /api/admin/memberships) over 100,000 cards: p95 of 200
-// requests per filter and search, next to the same page read with raw SQL through pg.
+// requests per filter and search, in turns with the same page read with raw SQL through pg.
 // Target: p95 ≤ 2× raw SQL.  Run: pnpm bench:memberships-list
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { startBenchApi, timeRuns } from './lib/api-server.js';
+import { jsonClient, startBenchApi, timeSideBySide } from './lib/api-server.js';
 
 const CARDS = 100_000;
 const USERS = 40_000;
@@ -75,22 +75,25 @@ const scenarios: { name: string; query: Record<string, string>; filter: string; 
   { name: 'ricerca e-mail "socio3999"', query: { search: 'socio3999' }, filter: search('socio3999')[0], params: [...search('socio3999')[1]] },
 ];
 
-const time = (run: () => Promise<unknown>) => timeRuns(run, { warmUp: WARM_UP, runs: RUNS });
-
 console.log(`\n${RUNS} richieste per scenario (dopo ${WARM_UP} di riscaldamento), millisecondi:`);
 console.log('scenario'.padEnd(32), 'API p50'.padStart(8), 'API p95'.padStart(8), 'SQL p50'.padStart(8), 'SQL p95'.padStart(8), 'rapporto p95'.padStart(13), 'risultati'.padStart(10));
+const timedClient = jsonClient(headers);
 for (const scenario of scenarios) {
   const url = `${api.url}/api/admin/memberships?${new URLSearchParams(scenario.query)}`;
   let total = 0;
-  const viaApi = await time(async () => {
-    const response = await fetch(url, { headers });
-    if (!response.ok) throw new Error(`${scenario.name}: ${response.status}`);
-    total = ((await response.json()) as { total: number }).total;
-  });
-  const viaSql = await time(rawQueries(scenario.filter, scenario.params));
+  const { api: viaApi, sql: viaSql } = await timeSideBySide(
+    async () => {
+      const { status, body } = await timedClient.get<{ total: number }>(url);
+      if (status !== 200) throw new Error(`${scenario.name}: ${status}`);
+      total = body.total;
+    },
+    rawQueries(scenario.filter, scenario.params),
+    { warmUp: WARM_UP, runs: RUNS },
+  );
   console.log(scenario.name.padEnd(32), String(viaApi.p50).padStart(8), String(viaApi.p95).padStart(8), String(viaSql.p50).padStart(8), String(viaSql.p95).padStart(8), `${(viaApi.p95 / viaSql.p95).toFixed(2)}x`.padStart(13), String(total).padStart(10));
 }
 
+timedClient.close();
 await client.end();
 await pool.end();
 await api.stop();

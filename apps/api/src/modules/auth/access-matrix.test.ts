@@ -8,7 +8,7 @@ import { errorHandler } from '../../lib/errors.js';
 import { createRouteMounter } from '../../lib/http.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
-import { createAccessGuards } from './guards.js';
+import { authOf, createAccessGuards } from './guards.js';
 
 const { app, db, config } = await useTestApp();
 
@@ -48,8 +48,28 @@ describe('access guards', () => {
   for (const access of levels) {
     mount(defineRoute({ method: 'get', path: `/api/probe/${access}`, summary: 'probe', tag: 'test', access, response: z.object({ ok: z.boolean() }) }), () => ({ ok: true }));
   }
+  let seen: unknown = null;
+  mount(defineRoute({ method: 'get', path: '/api/probe/whoami', summary: 'probe', tag: 'test', access: 'user', response: z.object({ ok: z.boolean() }) }), (_input, { req }) => {
+    seen = authOf(req).user;
+    return { ok: true };
+  });
   probe.use('/api', router);
   probe.use(errorHandler());
+
+  it('hands the routes the signed-in user as Prisma reads the row, a date of birth at midnight UTC whatever the zone', async () => {
+    await db.user.update({ where: { email: DEMO.user }, data: { birthDate: new Date('1990-03-31T00:00:00Z'), phone: '+39 333 1234567' } });
+    const token = await loginAs(app, DEMO.user);
+    const zone = process.env.TZ;
+    // pg's own parser would read the date at Rome's midnight, a day early in UTC.
+    process.env.TZ = 'Europe/Rome';
+    try {
+      await request(probe).get('/api/probe/whoami').set('Authorization', `Bearer ${token}`).expect(200);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+    expect(seen).toEqual(await db.user.findUnique({ where: { email: DEMO.user } }));
+  });
 
   it('lets each role through exactly the levels it holds', async () => {
     const tokens = { user: await loginAs(app, DEMO.user), staff: await loginAs(app, DEMO.staff), admin: await loginAs(app, DEMO.admin) };

@@ -3,7 +3,7 @@
 import type { api, QueryOf, TAvailability, TCellState } from '@beach/contracts';
 import { centsToMoney } from '@beach/contracts';
 import type { Court, PriceCode, Setting } from '../../generated/prisma/client.js';
-import { type Db, Prisma } from '../../lib/db.js';
+import { type Db, Prisma, readRows } from '../../lib/db.js';
 import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
 import { inSeason, seasonOf } from '../memberships/membership-terms.js';
 import { pricesInForceSql, priceTableOf } from '../prices/prices.service.js';
@@ -79,7 +79,8 @@ export function dayGrid(facts: DayFacts): TAvailability['courts'] {
 
 /**
  * The member's grid of one day. The busiest read of the season: the settings, the price list in force,
- * the day's courts, live bookings and closures in one round trip (lists as JSON built by PostgreSQL).
+ * the day's courts, live bookings and closures in one round trip (lists as JSON built by PostgreSQL),
+ * read past Prisma's client (readRows).
  * A hold whose time ran out no longer counts, even before the job marks it expired.
  */
 export async function dayAvailability(db: Db, viewerId: number, query: QueryOf<typeof api.bookings.availability>, now: Date): Promise<TAvailability> {
@@ -100,7 +101,9 @@ export async function dayAvailability(db: Db, viewerId: number, query: QueryOf<t
     bookings: (JsonSpan & { userId: number | null })[];
     closures: JsonSpan[];
   };
-  const [day] = await db.$queryRaw<[DayRow]>`
+  const [day] = (await readRows<DayRow>(
+    db,
+    Prisma.sql`
     SELECT st.season_start AS "seasonStart", st.season_end AS "seasonEnd", st.booking_horizon_days AS "bookingHorizonDays",
       ${pricesInForceSql(year)} AS prices,
       (SELECT coalesce(json_agg(json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'row', c."row", 'hasLights', c.has_lights) ORDER BY c."row", c.position), '[]')
@@ -109,7 +112,8 @@ export async function dayAvailability(db: Db, viewerId: number, query: QueryOf<t
        WHERE ${touchingSql(dayStart, dayEnd)} AND ${liveSql(now)}) AS bookings,
       (SELECT coalesce(json_agg(json_build_object('courtId', court_id, 'startsAt', starts_at, 'endsAt', ends_at)), '[]') FROM court_closures
        WHERE starts_at < ${dayEnd} AND ends_at > ${dayStart}) AS closures
-    FROM settings st WHERE st.id = 1`;
+    FROM settings st WHERE st.id = 1`,
+  )) as [DayRow];
   const instants = <T extends JsonSpan>(span: T) => ({ ...span, startsAt: new Date(span.startsAt), endsAt: new Date(span.endsAt) });
   const season = seasonOf(year, day);
   const prices = priceTableOf(day.prices);
