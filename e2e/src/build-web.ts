@@ -13,7 +13,7 @@ const VITE = join(dirname(createRequire(import.meta.url).resolve('vite/package.j
 /**
  * In a process of its own with NODE_ENV=production: the bundle members get. Under vitest (NODE_ENV=test)
  * Vite would build React's development bundle (StrictMode's double effects, development-only checks and
- * JSX: several times the CPU, and not what runs at the desk).
+ * JSX: more CPU in every browser test, and not what runs at the desk).
  */
 export default async function buildWeb() {
   await promisify(execFile)(process.execPath, [VITE, 'build', '--logLevel', 'warn', '--outDir', WEB_DIST, '--emptyOutDir'], {
