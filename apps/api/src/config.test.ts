@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { PROCESS_START_MS } from './test/env.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -70,12 +71,12 @@ describe('loadConfig', () => {
 });
 
 describe('the server process', () => {
-  it('exits with status 1 and the message when the configuration is bad', () => {
+  it('exits with status 1 and the message when the configuration is bad', { timeout: 2 * PROCESS_START_MS }, () => {
     const server = fileURLToPath(new URL('./server.ts', import.meta.url));
     const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
       env: { PATH: process.env.PATH, DATABASE_URL: 'mysql://nope' },
       encoding: 'utf8',
-      timeout: 15_000,
+      timeout: PROCESS_START_MS,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('DATABASE_URL: Deve essere un indirizzo postgres:// o postgresql://.');

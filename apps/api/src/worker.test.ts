@@ -5,13 +5,14 @@ import { fileURLToPath } from 'node:url';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from './test/database.js';
+import { PROCESS_START_MS } from './test/env.js';
 import { freePort } from './test/free-port.js';
 
 const { url } = await useTestDatabase();
 const TOKEN = 'metrics-token-for-the-worker-0123456789';
 
 describe('the worker process', () => {
-  it('with WORKER_PORT answers /api/ready and /api/metrics, and exits with 0 on SIGTERM', async () => {
+  it('with WORKER_PORT answers /api/ready and /api/metrics, and exits with 0 on SIGTERM', { timeout: 2 * PROCESS_START_MS }, async () => {
     const port = await freePort();
     const worker = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./worker.ts', import.meta.url))], {
       env: { PATH: process.env.PATH, NODE_ENV: 'test', DATABASE_URL: url, WORKER_PORT: String(port), METRICS_TOKEN: TOKEN, LOG_LEVEL: 'info' },
@@ -21,7 +22,7 @@ describe('the worker process', () => {
     worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => worker.on('exit', resolve));
 
-    await expect.poll(() => output, { timeout: 15_000 }).toContain('Worker: stato e metriche');
+    await expect.poll(() => output, { timeout: PROCESS_START_MS }).toContain('Worker: stato e metriche');
     const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready', database: 'ok', jobs: 'ok' });

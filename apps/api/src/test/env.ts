@@ -3,3 +3,10 @@
 export const TEST_BCRYPT_COST = 4;
 
 export const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', BCRYPT_COST: String(TEST_BCRYPT_COST) } as const;
+
+/**
+ * How long a test waits for a server or worker process it starts: tsx compiles the whole API on the way
+ * in, a few seconds on a quiet machine and over 15 s with both cores busy elsewhere. The test's own
+ * timeout is twice this.
+ */
+export const PROCESS_START_MS = 45_000;
