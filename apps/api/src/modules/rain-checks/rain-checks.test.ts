@@ -143,7 +143,9 @@ describe('60 bookings of every payment kind', () => {
     expect(one.body).toMatchObject({ count: 1, bookings: [{ booking_id: hits[0]!.id, start: '09:00', end: '10:30' }] });
   });
 
-  it('fails half-way, resumes, and returns each payment once and e-mails each member once', async () => {
+  // 60 bookings cancelled, paid back and e-mailed, twice over: 2 s on a quiet machine, over a minute with
+  // both cores busy elsewhere (two stressed runs); what it checks is counts and money, not time.
+  it('fails half-way, resumes, and returns each payment once and e-mails each member once', { timeout: 180_000 }, async () => {
     const order = [...hits].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.courtId - b.courtId || a.id - b.id);
     const storm = order[30]!;
     // The database refuses to cancel the 31st booking until the trigger is dropped.
