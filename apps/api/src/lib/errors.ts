@@ -29,8 +29,11 @@ const PRISMA_UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P
 const ADAPTER_UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 /** Socket errors, and PostgreSQL's: connection exceptions (08…), shutdown or start-up (57P01–57P03), too many connections. */
 const isUnavailableCode = (code: string) => ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE'].includes(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code);
-/** node-postgres's own messages when a connection drops or the pool cannot get one. */
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+/**
+ * node-postgres's own messages when a connection drops or the pool cannot get one, and Prisma's when a
+ * transaction waited its `maxWait` for a pooled connection (every one busy: the API is overloaded).
+ */
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Unable to start a transaction in the given time/i;
 
 /** Whether an error (anywhere in its chain) says the database cannot be reached right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -2,7 +2,7 @@
 /** bcrypt's lowest cost: a hash in about a millisecond instead of a quarter of a second. */
 export const TEST_BCRYPT_COST = 4;
 
-export const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', BCRYPT_COST: String(TEST_BCRYPT_COST) } as const;
+export const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'error', BCRYPT_COST: String(TEST_BCRYPT_COST) } as const;
 
 /**
  * How long a test waits for a server or worker process it starts: tsx compiles the whole API on the way

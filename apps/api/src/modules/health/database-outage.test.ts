@@ -11,9 +11,9 @@ import { loadConfig } from '../../config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded.js';
 import { migrate } from '../../db/migrate.js';
 import { seed } from '../../db/seed.js';
-import { createDb } from '../../lib/db.js';
+import { createDb, poolOf } from '../../lib/db.js';
 import { createJobQueue } from '../../lib/jobs.js';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../../lib/errors.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../lib/errors.js';
 import { startRuntime } from '../../runtime.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { TEST_BCRYPT_COST, TEST_ENV } from '../../test/env.js';
@@ -68,6 +68,19 @@ describe('database outage', () => {
     expect((await request(app).get('/api/health')).body).toMatchObject({ status: 'ok', database: 'ok' });
     await expect.poll(async () => (await request(app).get('/api/ready')).body).toEqual({ status: 'ready', database: 'ok', jobs: 'ok' });
   }, 60_000);
+
+  it('counts a transaction that waited out its maxWait for a pooled connection as unavailable (503), not a fault', async () => {
+    const pool = poolOf(db)!;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holders = Array.from({ length: pool.options.max }, () => db.$transaction(() => released, { timeout: 60_000 }));
+    await expect.poll(() => pool.totalCount - pool.idleCount).toBe(pool.options.max);
+    const waited = await db.$transaction(async () => 'started', { maxWait: 200 }).catch((error: unknown) => error);
+    release();
+    await Promise.all(holders);
+    expect(waited).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(waited)).toBe(true);
+  });
 
   it('is not ready while its job queue cannot be reached, even with the database up', async () => {
     const withoutQueue = createApp({ ...runtime.deps, jobs: createJobQueue(server.url, runtime.deps.logger) }, runtime.services);

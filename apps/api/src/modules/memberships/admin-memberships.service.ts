@@ -268,10 +268,11 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
       const card = await memberships.price(await birthDateOf(body), body);
       const { method, stripe_payment_id: paymentIntentId } = body.payment;
       const intent = method === 'stripe' ? await verifiedPaymentIntent(paymentIntentId!, card.priceCents) : null;
+      const membershipNumber = await memberships.nextMembershipNumber(card);
       const created = await db
         .$transaction(async (tx) => {
           const holder = await holderFor(tx, body);
-          const membership = await memberships.insertCard(tx, holder.id, body, card, { status: 'active', activatedAt: new Date(), notes: body.notes ?? null });
+          const membership = await memberships.insertCard(tx, holder.id, body, card, { membershipNumber, status: 'active', activatedAt: new Date(), notes: body.notes ?? null });
           if (card.priceCents > 0) {
             await tx.transaction.create({
               data: {

@@ -147,13 +147,28 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
    * Writes a priced card: the coupon use is counted here, under the coupon's row lock, so its limit
    * holds however many buy at once; the number comes from the year's counter.
    */
-  async function insertCard(tx: Prisma.TransactionClient, userId: number, body: PurchaseBody, card: PricedCard, extra: Pick<Prisma.MembershipUncheckedCreateInput, 'status' | 'activatedAt' | 'notes'>) {
+  /**
+   * The card's number, taken in a statement of its own before the purchase's transaction: the year's
+   * counter row stays locked only for that statement. Taken inside, it stayed locked until the purchase
+   * committed, so a rush of sales queued on it holding every pooled connection (a request then waited
+   * out its transaction's start). A purchase refused after this leaves its number unused.
+   */
+  async function nextMembershipNumber(card: PricedCard): Promise<string> {
+    const [issued] = await db.$queryRaw<{ number: string }[]>`SELECT next_membership_number(${card.seasonYear}::int) AS number`;
+    return issued!.number;
+  }
+
+  async function insertCard(
+    tx: Prisma.TransactionClient,
+    userId: number,
+    body: PurchaseBody,
+    card: PricedCard,
+    extra: Pick<Prisma.MembershipUncheckedCreateInput, 'membershipNumber' | 'status' | 'activatedAt' | 'notes'>,
+  ) {
     if (card.coupon && !(await redeemCoupon(tx, card.coupon.id, todayInRome()))) throw invalid({ coupon_code: [COUPON_MESSAGES.usedUp] });
-    const [issued] = await tx.$queryRaw<{ number: string }[]>`SELECT next_membership_number(${card.seasonYear}::int) AS number`;
     return tx.membership.create({
       data: {
         ...extra,
-        membershipNumber: issued!.number,
         userId,
         type: body.type,
         isBvuMember: card.bvuMember !== null,
@@ -244,6 +259,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
   return {
     paymentTarget,
     price,
+    nextMembershipNumber,
     insertCard,
     pdfFile,
     activate,
@@ -262,10 +278,11 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
       if (card.quote.pay_online) requireStripe(deps.stripe); // before anything is written
       const unpaid = await db.membership.findMany({ where: { userId: user.id, status: 'pending' }, include: WITH_PAYMENTS });
       if (unpaid.some((membership) => toMyMembershipDto(membership, webOriginOf(config)).awaiting === 'payment')) throw new AppError(409, MEMBERSHIP_MESSAGES.unpaidRequest);
+      const membershipNumber = await nextMembershipNumber(card);
       const membership = await db
         .$transaction(async (tx) => {
           if (!user.birthDate && card.birthDate) await tx.user.update({ where: { id: user.id }, data: { birthDate: fromIsoDate(card.birthDate) } });
-          return insertCard(tx, user.id, body, card, { status: 'pending' });
+          return insertCard(tx, user.id, body, card, { membershipNumber, status: 'pending' });
         }, TRANSACTION_OPTIONS)
         .catch(rethrowOverlap);
       const checkoutUrl = card.quote.pay_online ? await openCheckout(membership, user) : null;
