@@ -57,7 +57,7 @@ export function createDb(databaseUrl: string): Db {
  * every value (a lookup by key), since PostgreSQL may then keep a generic plan.
  */
 export async function readRows<T>(db: Db, query: Prisma.Sql, statement?: string): Promise<T[]> {
-  const result = await pools.get(db)!.query<T & pg.QueryResultRow>({ name: statement, text: query.text, values: query.values });
+  const result = await poolOf(db)!.query<T & pg.QueryResultRow>({ name: statement, text: query.text, values: query.values });
   return result.rows;
 }
 
