@@ -208,9 +208,16 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
       const db = started().getDb();
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const { rows } = await db.executeSql("SELECT count(*)::int AS pending FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND start_after <= now()", []);
-        if ((rows[0] as { pending: number }).pending === 0) return;
-        if (Date.now() > deadline) throw new Error(`Job ancora in coda dopo ${timeoutMs} ms`);
+        const { rows } = await db.executeSql(
+          "SELECT name, state::text AS state FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND start_after <= now() ORDER BY created_on",
+          [],
+        );
+        if (rows.length === 0) return;
+        if (Date.now() > deadline) {
+          // Which jobs, so a failure on a busy machine says what was still running.
+          const pending = (rows as { name: string; state: string }[]).map((job) => `${job.name} (${job.state})`).join(', ');
+          throw new Error(`Job ancora in coda dopo ${timeoutMs} ms: ${pending}`);
+        }
         await sleep(25);
       }
     },

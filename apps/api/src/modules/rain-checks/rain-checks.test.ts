@@ -23,6 +23,8 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const today = todayInRome();
 const day = addDays(today, 3);
 const PRICE = 2000;
+/** How long a test waits for the queue (payments, refunds, e-mails): a few seconds here, over 30 s beside the browser suite on a loaded machine. */
+const JOBS_IDLE_MS = 90_000;
 const DAY_SLOTS = ['09:00', '10:30', '12:00', '13:30', '15:00', '16:30', '18:00'];
 const KINDS = ['online', 'cash', 'credit', 'carnet', 'hold', 'walk-in'] as const;
 
@@ -175,7 +177,7 @@ describe('60 bookings of every payment kind', () => {
     await Promise.all([services.rainChecks.process(started.body.id, never), services.rainChecks.process(started.body.id, never)]);
     const done = await waitForProgress(started.body.id, (body) => body.status === 'completed');
     expect(done).toMatchObject({ total: 60, done: 60, skipped: 0, failed: 0, returned: '800.00' });
-    await deps.jobs.waitUntilIdle(30_000);
+    await deps.jobs.waitUntilIdle(JOBS_IDLE_MS);
 
     const after = await db.booking.findMany({ where: { id: { in: hits.map((hit) => hit.id) } } });
     expect(after.every((booking) => booking.status === 'cancelled' && booking.cancellationReason === 'Pioggia')).toBe(true);
@@ -229,7 +231,7 @@ describe('60 bookings of every payment kind', () => {
 });
 
 describe('returns chosen by an admin', () => {
-  it('refunds an online payment to its card and a POS payment at the desk; cash gives everything back in cash', async () => {
+  it('refunds an online payment to its card and a POS payment at the desk; cash gives everything back in cash', { timeout: 180_000 }, async () => {
     const cardDay = addDays(today, 5);
     const [court] = courts.filter((row) => row.code === 'C3');
     const member = members[1]!;
@@ -239,18 +241,18 @@ describe('returns chosen by an admin', () => {
     await mail.waitFor(member.email); // the payment link
     const checkout = await request(app).post(`/api/bookings/${online}/checkout`).set(bearer(member.token)).send({});
     await double.pay(checkout.body.checkout_url.split('/').pop());
-    await expect.poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: online } })).status, { timeout: 15_000 }).toBe('confirmed');
+    await expect.poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: online } })).status, { timeout: JOBS_IDLE_MS }).toBe('confirmed');
     const pos = await request(app).post('/api/admin/bookings').set(staff).send({ court_id: court!.id, date: cardDay, start: '16:30', payment: 'now', method: 'card', user_id: member.id });
     expect(pos.status).toBe(201);
-    await deps.jobs.waitUntilIdle(30_000);
+    await deps.jobs.waitUntilIdle(JOBS_IDLE_MS);
     const before = received(member.email).length;
 
     const started = await request(app).post('/api/admin/rain-checks').set(admin).send({ date: cardDay, from: '15:00', to: '18:00', court_ids: [court!.id], return_to: 'card', reason: 'Temporale' }).expect(202);
     await waitForProgress(started.body.id, (body) => body.status === 'completed');
-    await expect.poll(async () => (await request(app).get(`/api/admin/bookings/${online}`).set(staff)).body.payment_state, { timeout: 15_000 }).toBe('refunded');
+    await expect.poll(async () => (await request(app).get(`/api/admin/bookings/${online}`).set(staff)).body.payment_state, { timeout: JOBS_IDLE_MS }).toBe('refunded');
     const posRefund = await db.transaction.findFirstOrThrow({ where: { type: 'refund', bookingId: pos.body.booking.id } });
     expect(posRefund).toMatchObject({ method: 'card', amountCents: Math.round(Number(pos.body.booking.price) * 100) });
-    await deps.jobs.waitUntilIdle(30_000);
+    await deps.jobs.waitUntilIdle(JOBS_IDLE_MS);
     // One e-mail, the rain check's: not the refund's own as well.
     const fresh = received(member.email).slice(before);
     expect(fresh.map((message) => message.subject)).toEqual(['2 prenotazioni annullate per maltempo']);
