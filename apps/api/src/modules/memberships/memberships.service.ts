@@ -144,10 +144,6 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
   }
 
   /**
-   * Writes a priced card: the coupon use is counted here, under the coupon's row lock, so its limit
-   * holds however many buy at once; the number comes from the year's counter.
-   */
-  /**
    * The card's number, taken in a statement of its own before the purchase's transaction: the year's
    * counter row stays locked only for that statement. Taken inside, it stayed locked until the purchase
    * committed, so a rush of sales queued on it holding every pooled connection (a request then waited
@@ -158,6 +154,10 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
     return issued!.number;
   }
 
+  /**
+   * Writes a priced card: the coupon use is counted here, under the coupon's row lock, so its limit
+   * holds however many buy at once; the number comes from `nextMembershipNumber`.
+   */
   async function insertCard(
     tx: Prisma.TransactionClient,
     userId: number,
