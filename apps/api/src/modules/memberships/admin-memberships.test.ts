@@ -334,6 +334,43 @@ describe('POST /api/admin/memberships/:id/link-stripe-payment', () => {
 describe('cards made and corrected at the desk', () => {
   const seasonal = { type: 'seasonal', with_insurance: true, payment: { method: 'cash' } };
 
+  it('leave the year\'s number counter free while a sale is still being written, so sales do not queue on it', async () => {
+    const holder = await createMember(app, db, { firstName: 'Lento', lastName: 'Banco', birthDate: '1985-06-12' });
+    // The sale's card insert waits for an advisory lock the test holds: the sale stays open half-way.
+    const LOCK = 2031042;
+    await db.$executeRawUnsafe(`
+      CREATE FUNCTION hold_card_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.user_id = ${holder.id} THEN PERFORM pg_advisory_xact_lock(${LOCK}); END IF; RETURN NEW; END $$`);
+    await db.$executeRawUnsafe('CREATE TRIGGER hold_card_insert BEFORE INSERT ON memberships FOR EACH ROW EXECUTE FUNCTION hold_card_insert()');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const holding = db.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK}::bigint)`;
+        await released;
+      }, { timeout: 120_000 });
+      await expect.poll(async () => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted`)[0]!.n).toBe(1);
+      const sale = request(app).post('/api/admin/memberships').set(bearer(admin)).send({ ...seasonal, user_id: holder.id, fiscal_code: holder.fiscalCode }).then((response) => response);
+      await expect.poll(async () => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)[0]!.n, { timeout: 30_000 }).toBe(1);
+
+      // Another sale could take its number now: the open sale's number is committed and its counter row free.
+      const counters = await db.$transaction(async (tx) => {
+        await tx.$executeRaw`SET LOCAL lock_timeout = '2s'`;
+        return tx.$queryRaw<{ year: number }[]>`SELECT year FROM membership_number_counters FOR UPDATE`;
+      });
+
+      release();
+      await holding;
+      const response = await sale;
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      expect(counters.map((counter) => counter.year)).toContain(Number(response.body.membership.membership_number.slice(1, 5)));
+    } finally {
+      release();
+      await db.$executeRawUnsafe('DROP TRIGGER hold_card_insert ON memberships');
+      await db.$executeRawUnsafe('DROP FUNCTION hold_card_insert()');
+    }
+  });
+
   it('creates an active, paid card for an existing member, priced by the server', async () => {
     const holder = await createMember(app, db, { firstName: 'Ettore', lastName: 'Fieramosca', birthDate: '1988-04-02' });
     const body = { ...seasonal, user_id: holder.id, fiscal_code: holder.fiscalCode, price: '0.01' };
