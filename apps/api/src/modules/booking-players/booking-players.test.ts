@@ -16,6 +16,9 @@ const mail = await startMailCatcher();
 const { app, db, deps, services, stripe } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: 'http://web.example.test' }, { stripe: true });
 const double = stripe!;
 
+// Each test books its own day ahead of one date taken at the start: a run that passes midnight in Rome
+// would otherwise move the later tests' days onto the earlier ones'.
+const today = todayInRome();
 const bearer = (member: TestMember | string) => ({ Authorization: `Bearer ${typeof member === 'string' ? member : member.token}` });
 const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
 const balanceOf = async (userId: number) => (await db.creditBalance.findUnique({ where: { userId } }))?.balanceCents ?? 0;
@@ -33,7 +36,7 @@ beforeAll(async () => {
 const creditOf = (member: TestMember, amount: string) => request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount, method: 'cash' }).expect(200);
 /** A 20 € day slot held by the organiser, days ahead (each test on its own day). */
 const hold = async (organiser: TestMember, daysAhead: number) =>
-  (await request(app).post('/api/bookings').set(bearer(organiser)).send({ date: addDays(todayInRome(), daysAhead), court_id: court, start: '10:30' }).expect(201)).body.booking.id as number;
+  (await request(app).post('/api/bookings').set(bearer(organiser)).send({ date: addDays(today, daysAhead), court_id: court, start: '10:30' }).expect(201)).body.booking.id as number;
 const addPlayer = (organiser: TestMember, bookingId: number, body: Record<string, unknown>) => request(app).post(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).send(body);
 /** The organiser pays their share by card (the double delivers the webhook). */
 const organiserPays = async (organiser: TestMember, bookingId: number) => {

@@ -14,6 +14,9 @@ import { revenueTotals } from '../finance/revenue.js';
 const { app, db, deps, services, stripe } = await useTestApp({}, { stripe: true });
 const double = stripe!;
 
+// Each test books its own day ahead of one date taken at the start: a run that passes midnight in Rome
+// would otherwise move the later tests' days onto the earlier ones'.
+const today = todayInRome();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
 const balanceOf = async (userId: number) => (await db.creditBalance.findUnique({ where: { userId } }))?.balanceCents ?? 0;
@@ -34,7 +37,7 @@ const creditOf = (member: TestMember, amount: string) =>
   request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount, method: 'cash' }).expect(200);
 /** A 20 € day slot held for the member, days ahead (each test on its own day). */
 const hold = async (member: TestMember, daysAhead: number, start = '10:30') =>
-  (await request(app).post('/api/bookings').set(bearer(member.token)).send({ date: addDays(todayInRome(), daysAhead), court_id: court, start }).expect(201)).body.booking as { id: number; price: string };
+  (await request(app).post('/api/bookings').set(bearer(member.token)).send({ date: addDays(today, daysAhead), court_id: court, start }).expect(201)).body.booking as { id: number; price: string };
 const checkout = (member: TestMember, id: number, body: Record<string, unknown>) => request(app).post(`/api/bookings/${id}/checkout`).set(bearer(member.token)).send(body);
 const paymentOf = (sessionId: string) => db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } });
 

@@ -14,6 +14,9 @@ const mail = await startMailCatcher();
 const { app, db, deps, stripe } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: 'http://web.example.test' }, { stripe: true });
 const double = stripe!;
 
+// Each test books its own day ahead of one date taken at the start: a run that passes midnight in Rome
+// would otherwise move the later tests' days onto the earlier ones'.
+const today = todayInRome();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
 const mailsTo = (email: string) => mail.messages.filter((message) => JSON.stringify(message.to).includes(email));
@@ -165,7 +168,7 @@ describe('paying a booking with credit', () => {
     request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount, method: 'cash' }).expect(200);
   /** A 20 € day slot held for the member, days ahead (each test on its own day). */
   const hold = async (member: TestMember, daysAhead: number) =>
-    (await request(app).post('/api/bookings').set(bearer(member.token)).send({ date: addDays(todayInRome(), daysAhead), court_id: court, start: '10:30' }).expect(201)).body.booking as { id: number; price: string };
+    (await request(app).post('/api/bookings').set(bearer(member.token)).send({ date: addDays(today, daysAhead), court_id: court, start: '10:30' }).expect(201)).body.booking as { id: number; price: string };
   const payWithCredit = (member: TestMember, id: number) => request(app).post(`/api/bookings/${id}/pay-with-credit`).set(bearer(member.token));
   const statusOf = async (id: number) => (await db.booking.findUniqueOrThrow({ where: { id } })).status;
 
