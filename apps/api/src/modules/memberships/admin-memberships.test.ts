@@ -342,6 +342,11 @@ describe('cards made and corrected at the desk', () => {
       CREATE FUNCTION hold_card_insert() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.user_id = ${holder.id} THEN PERFORM pg_advisory_xact_lock(${LOCK}); END IF; RETURN NEW; END $$`);
     await db.$executeRawUnsafe('CREATE TRIGGER hold_card_insert BEFORE INSERT ON memberships FOR EACH ROW EXECUTE FUNCTION hold_card_insert()');
+    // This lock only: pg_locks is the whole server's, and the job queues take advisory locks of their own.
+    const lockHolders = async (granted: boolean) =>
+      (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks
+        WHERE locktype = 'advisory' AND classid = 0 AND objid = ${LOCK} AND granted = ${granted}
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`)[0]!.n;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     try {
@@ -349,9 +354,9 @@ describe('cards made and corrected at the desk', () => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK}::bigint)`;
         await released;
       }, { timeout: 120_000 });
-      await expect.poll(async () => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted`)[0]!.n).toBe(1);
+      await expect.poll(() => lockHolders(true)).toBe(1);
       const sale = request(app).post('/api/admin/memberships').set(bearer(admin)).send({ ...seasonal, user_id: holder.id, fiscal_code: holder.fiscalCode }).then((response) => response);
-      await expect.poll(async () => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)[0]!.n, { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => lockHolders(false), { timeout: 30_000 }).toBe(1);
 
       // Another sale could take its number now: the open sale's number is committed and its counter row free.
       const counters = await db.$transaction(async (tx) => {
