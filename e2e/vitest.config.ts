@@ -5,9 +5,11 @@ export default defineConfig({
     include: ['tests/**/*.e2e.test.ts'],
     globalSetup: ['./src/global-setup.ts'],
     // Ceilings, not waits: a browser test walks whole flows (two sign-ins, uploads, payments) and `npm test`
-    // runs it beside the other suites, so on a busy machine one can take over a minute.
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // runs it beside the other suites, so on a busy machine one can take over a minute (73 s seen under
+    // stress-ng for a test of 20 s, over 120 s once in CI). A stuck step still fails on its own: every
+    // browser action gives up after 30 s and every expect.poll after 15 s.
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
     // expect.poll waits for a state (a webhook applied, a list filtered): on a busy machine that can take
     // longer than its 1 s default, and giving up early would fail a correct test.
     expect: { poll: { timeout: 15_000 } },

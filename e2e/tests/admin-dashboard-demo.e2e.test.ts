@@ -73,5 +73,5 @@ describe('the admin dashboard over the demo data', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'admin-dashboard-demo-390');
     await page.close();
-  }, 180_000);
+  });
 });
