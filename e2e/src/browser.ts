@@ -85,6 +85,8 @@ export async function accessibilityViolations(page: Page, scope?: string) {
   // With reduced motion (a setting real users have) nothing starts fading; what is running is waited out.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   try {
+    // Nor while a part is updating (aria-busy): a table or a quote being refreshed shows its last content faded.
+    await page.waitForFunction((selector) => !(selector ? document.querySelector(selector) : document)?.querySelector('[aria-busy="true"]'), scope, { timeout: 15_000 });
     return await page.evaluate(async (selector) => {
       // Endless ones (a spinner) never finish and hold no colour change worth waiting for.
       const fading = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
