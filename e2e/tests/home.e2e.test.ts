@@ -134,9 +134,13 @@ describe('home page prerendered by the build', () => {
       await page.goto(ctx.stack.webUrl);
       expect(await page.getByRole('heading', HERO).isVisible()).toBe(true);
       expect(await page.getByRole('link', { name: 'Registrati Ora e Inizia a Giocare!' }).getAttribute('href')).toBe('/registrazione');
-      // A deep link is a client-rendered screen: no home markup to flash before its own.
+      // The first paint waits until the title is parsed (a render-blocking `expect` link to it), so it is the largest paint.
+      const expected = await page.locator('head link[rel="expect"][blocking="render"]').getAttribute('href');
+      expect(`#${await page.getByRole('heading', HERO).getAttribute('id')}`).toBe(expected);
+      // A deep link is a client-rendered screen: no home markup to flash before its own, nothing to wait for.
       await page.goto(`${ctx.stack.webUrl}/prenotazioni`);
       expect(await page.locator('#root').innerHTML()).toBe('');
+      expect(await page.locator('link[rel="expect"]').count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -4,6 +4,7 @@ import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/session';
+import { HERO_TITLE_ID } from '../hero-title';
 import { BeachCentreArt, EveningArt, SportsArt } from './slide-art';
 import { usePrefersReducedMotion, useSlideshow } from './use-slideshow';
 
@@ -57,7 +58,7 @@ export function HeroSlideshow() {
             <div className="absolute inset-0 hidden bg-gradient-to-t from-slate-950/70 via-slate-950/20 to-transparent sm:block" />
           </div>
           <div className="relative mx-auto flex w-full max-w-7xl flex-1 flex-col px-6 pt-5 sm:justify-end sm:px-10 sm:pb-24">
-            {slideIndex === 0 ? <h1 className="text-3xl font-extrabold drop-shadow sm:text-5xl">{slide.title}</h1> : <p className="text-3xl font-extrabold drop-shadow sm:text-5xl">{slide.title}</p>}
+            {slideIndex === 0 ? <h1 id={HERO_TITLE_ID} className="text-3xl font-extrabold drop-shadow sm:text-5xl">{slide.title}</h1> : <p className="text-3xl font-extrabold drop-shadow sm:text-5xl">{slide.title}</p>}
             <p className="mt-3 max-w-2xl text-lg drop-shadow sm:text-xl">{slide.text}</p>
           </div>
         </div>
