@@ -243,7 +243,7 @@ describe('memberships back-office in Chromium', () => {
     await page().getByLabel(/Metodo di pagamento/).selectOption('card');
     const summary = page().getByRole('region', { name: 'Riepilogo' });
     // The payment method is part of the quote: until the new one is back the last shows faded (aria-busy),
-    // and axe would rightly judge faded text as low contrast.
+    // and the price read must be the current quote's (accessibilityViolations waits the same way for axe).
     await expect.poll(() => summary.getAttribute('aria-busy')).toBe('false');
     expect(await summary.textContent()).toContain('60,00');
     expect(await accessibilityViolations(page(), 'main')).toEqual([]);
