@@ -4,6 +4,7 @@ import { accessibilityViolations, openSignedIn, screenshot } from '../src/browse
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
+const PHONE = { width: 390, height: 844 };
 
 describe('home page in Chromium', () => {
   it('has the Italian title and language', async () => {
@@ -77,7 +78,6 @@ describe('home page in Chromium', () => {
 });
 
 describe('home page on a 390 px phone', () => {
-  const PHONE = { width: 390, height: 844 };
   const HEADER_HEIGHT = 64;
 
   async function onPhone(test: (phone: Page) => Promise<void>) {
@@ -141,6 +141,54 @@ describe('home page prerendered by the build', () => {
       await page.goto(`${ctx.stack.webUrl}/prenotazioni`);
       expect(await page.locator('#root').innerHTML()).toBe('');
       expect(await page.locator('link[rel="expect"]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('styles its markup from the inline rules alone: the page stylesheet, loaded at the end of the body, changes no style', async () => {
+    // Without JavaScript the page stays as prerendered: what its first paint shows.
+    const context = await ctx.browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(ctx.stack.webUrl);
+      const stylesheet = (await page.locator('body > link[rel="stylesheet"]').getAttribute('href'))!;
+      expect(await page.locator('head link[rel="stylesheet"]').count()).toBe(0);
+      /** Each element's computed style ("property: value" lines) at a phone's width and a desktop's. */
+      const stylesAtBothWidths = async () => {
+        const styles: string[] = [];
+        for (const size of [PHONE, { width: 1280, height: 800 }]) {
+          await page.setViewportSize(size);
+          styles.push(
+            ...(await page.evaluate((width) => {
+              // The spinners' turn at one same moment.
+              for (const animation of document.getAnimations()) animation.currentTime = 0;
+              return [...document.querySelectorAll('#root *')].map((element, index) => {
+                const style = getComputedStyle(element);
+                const lines = [...style].map((property) => `${property}: ${style.getPropertyValue(property)}`).sort();
+                return [`${width} px, element ${index} ${element.outerHTML.slice(0, 60)}`, ...lines].join('\n');
+              });
+            }, size.width)),
+          );
+        }
+        return styles;
+      };
+      const withStylesheet = await stylesAtBothWidths();
+      let blocked = 0;
+      await page.route(`**${stylesheet}`, (route) => (blocked++, route.abort()));
+      await page.reload();
+      const inlineOnly = await stylesAtBothWidths();
+      expect(blocked).toBe(1);
+      expect(inlineOnly.length).toBeGreaterThan(200);
+      expect(inlineOnly.length).toBe(withStylesheet.length);
+      // Each property that differs, under its element.
+      const differences = withStylesheet.flatMap((style, index) => {
+        if (style === inlineOnly[index]) return [];
+        const [element, ...lines] = style.split('\n');
+        const inline = new Set(inlineOnly[index]!.split('\n'));
+        return [`${element}: ${lines.filter((line) => !inline.has(line)).join('; ')}`];
+      });
+      expect(differences).toEqual([]);
     } finally {
       await context.close();
     }
