@@ -3,10 +3,11 @@
 // workers, and the production web build behind `vite preview`, which forwards /api to the API as a
 // reverse proxy would. The PostgreSQL server and Chromium are the run's (./global-setup.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, createTestDatabase, freePort, loadConfig, startMailCatcher, startRuntime, startTemplateServer, TEST_ENV, type Db, type MailCatcher } from '@beach/api/testing';
+import { createApp, createTestDatabase, loadConfig, startMailCatcher, startRuntime, startTemplateServer, TEST_ENV, type Db, type MailCatcher } from '@beach/api/testing';
 import { startStripeDouble, type StripeDouble } from '@beach/stripe-double';
 import type { Browser, Page } from 'playwright-core';
 import { preview } from 'vite';
@@ -36,10 +37,21 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
   const database = await createTestDatabase(databaseAdminUrl ?? ownServer!.adminUrl);
 
   const mail = await startMailCatcher();
-  const webPort = await freePort();
+  // Both servers listen on a port the system gives them before anything is configured with it: a port
+  // found free and bound later may be taken in between by another test file's stack (on a busy machine
+  // that took seconds, and the web proxy sent the logins to someone else's server).
+  const api: Server = createServer();
+  await new Promise<void>((resolve, reject) => api.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const apiPort = (api.address() as AddressInfo).port;
+  const web = await preview({
+    root: WEB_ROOT,
+    logLevel: 'warn',
+    build: { outDir: WEB_DIST },
+    preview: { port: 0, strictPort: true, host: '127.0.0.1', proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
+  });
+  const webPort = (web.httpServer.address() as AddressInfo).port;
   const webUrl = `http://127.0.0.1:${webPort}`;
   const webAliasUrl = `http://localhost:${webPort}`;
-  const apiPort = await freePort();
   const webhookSecret = 'whsec_e2e_double';
   const stripe = await startStripeDouble({ webhookSecret, webhookUrl: `http://127.0.0.1:${apiPort}/api/payments/stripe/webhook` });
   const storageDir = mkdtempSync(join(tmpdir(), 'beach-e2e-storage-'));
@@ -48,14 +60,7 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
     STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.url,
   });
   const runtime = await startRuntime(config, { workers: true, db: database.db });
-  const api: Server = createApp(runtime.deps, runtime.services).listen(apiPort, '127.0.0.1');
-
-  const web = await preview({
-    root: WEB_ROOT,
-    logLevel: 'warn',
-    build: { outDir: WEB_DIST },
-    preview: { port: webPort, strictPort: true, host: '127.0.0.1', proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
-  });
+  api.on('request', createApp(runtime.deps, runtime.services));
 
   return {
     webUrl,
