@@ -1,12 +1,16 @@
 // Largest Contentful Paint of the home page: production build served locally with the real API and
 // database, headless Chromium with 4x CPU slowdown and a throttled network (1.6 Mbps down, 750 kbps
 // up, 150 ms RTT), cold cache; median of 5 runs. Budget (issue #20): 1.0 s.  Run: pnpm bench:lcp
+import { availableParallelism, loadavg } from 'node:os';
 import { launchBrowser } from '@beach/e2e/browser';
 import buildWeb from '@beach/e2e/build-web';
 import { startStack } from '@beach/e2e/stack';
 
 const RUNS = 5;
 
+// The figure is only as steady as the machine: the page's paint competes with whatever else runs.
+const [load] = loadavg();
+console.log(`host load average (1 min): ${load!.toFixed(2)} on ${availableParallelism()} cores${load! > availableParallelism() ? ' (busy: expect a higher, noisier LCP)' : ''}`);
 await buildWeb();
 const stack = await startStack();
 const browser = await launchBrowser();
