@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, openSignedIn, screenshot } from '../src/browser.js';
+import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
-const PHONE = { width: 390, height: 844 };
 
 describe('home page in Chromium', () => {
   it('has the Italian title and language', async () => {
@@ -159,7 +158,7 @@ describe('home page prerendered by the build', () => {
       /** Each element's computed style ("property: value" lines) at a phone's width and a desktop's. */
       const stylesAtBothWidths = async () => {
         const styles: string[] = [];
-        for (const size of [PHONE, { width: 1280, height: 800 }]) {
+        for (const size of [PHONE, DESKTOP]) {
           await page.setViewportSize(size);
           styles.push(
             ...(await page.evaluate((width) => {

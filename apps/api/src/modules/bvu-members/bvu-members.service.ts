@@ -93,9 +93,9 @@ export function createBvuMembersService({ db }: Pick<AppDeps, 'db'>) {
   /**
    * Writes the good rows in one statement, an array a column (PostgreSQL reads 84,000 rows from them in
    * about 0.2 s, from one JSON array of objects in 0.7 s): rows whose card code another member holds are
-   * reported and left out, the rest are upserted by fiscal code and season. A row equal to the member's stored one
-   * counts as updated but is left alone (not even locked), so importing the same file again writes
-   * nothing. The answer is two counts and the refused lines.
+   * reported and left out, the rest are upserted by fiscal code and season. A row equal to the member's
+   * stored one counts as updated but is left alone (not even locked), so importing the same file again
+   * writes nothing. The answer is two counts and the refused lines.
    */
   async function writeImport(rows: BvuRow[]) {
     const column = <K extends keyof BvuRow>(name: K) => rows.map((row) => row[name] ?? null);
