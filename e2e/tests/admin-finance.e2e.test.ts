@@ -6,7 +6,7 @@
 // confirmation; the transactions list filters, opens a detail and exports CSV, and shows a credit
 // top-up and a carnet sale as their own kinds; the dashboard owes the carnet's unused uses.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { accessibilityViolations, downloadedBytes, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -72,6 +72,9 @@ async function arrangeMoney() {
 }
 
 describe('admin dashboard and finance in Chromium', () => {
+  // The tests share one signed-in page: one that fails half-way must not leave its faked fault to the next.
+  afterEach(() => page().unrouteAll({ behavior: 'ignoreErrors' }));
+
   it('admin: the cards and the 6-month chart show the seeded money to the cent', async () => {
     await arrangeMoney();
     await login('admin@demo.beach', '/admin', 'Dashboard Amministratore');
@@ -141,13 +144,13 @@ describe('admin dashboard and finance in Chromium', () => {
 
     await page().route('**/api/admin/memberships/stats', (route) => route.abort('internetdisconnected'));
     await page().reload();
-    await page().getByRole('alert').getByText('Impossibile contattare il server. Controlla la tua connessione e riprova.').waitFor({ timeout: 15_000 });
+    await page().getByRole('alert').getByText('Impossibile contattare il server. Controlla la tua connessione e riprova.').waitFor();
     await page().unroute('**/api/admin/memberships/stats');
 
     await page().route('**/api/admin/incomes/stats**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Statistiche non disponibili.' }) }));
     await page().reload();
     const chartError = page().getByRole('alert').filter({ hasText: 'Errore: Statistiche non disponibili.' });
-    await chartError.waitFor({ timeout: 15_000 });
+    await chartError.waitFor();
     await screenshot(page(), 'admin-dashboard-chart-error-1280');
     await page().unroute('**/api/admin/incomes/stats**');
     await chartError.getByRole('button', { name: 'Riprova' }).click();

@@ -218,7 +218,7 @@ describe('memberships back-office in Chromium', () => {
     await screenshot(page(), 'admin-broadcast-1280', { fullPage: false });
     await atPhoneWidth('admin-broadcast', { fullPage: false });
     await send.click();
-    await dialog.getByRole('definition').first().waitFor({ timeout: 20_000 });
+    await dialog.getByRole('definition').first().waitFor();
     const stats = await dialog.textContent();
     expect(stats).toContain('Inviate15');
     expect(stats).toContain('Non inviate0');

@@ -74,13 +74,10 @@ describe('court booking on a phone, in Chromium', () => {
     await page.getByRole('region', { name: 'Messaggi' }).getByText(/rimborso è in corso/).waitFor();
     // The refund job runs in the background: the status becomes 'Rimborsata'.
     await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return page.getByRole('listitem').filter({ hasText: 'Campo C2' }).textContent();
-        },
-        { timeout: 20_000 },
-      )
+      .poll(async () => {
+        await page.reload();
+        return page.getByRole('listitem').filter({ hasText: 'Campo C2' }).textContent();
+      })
       .toContain('Rimborsata');
     await screenshot(page, 'my-bookings-390');
     await page.setViewportSize({ width: 1280, height: 900 });
