@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, createTestDatabase, loadConfig, startMailCatcher, startRuntime, startTemplateServer, TEST_ENV, type Db, type MailCatcher } from '@beach/api/testing';
+import { createApp, createTestDatabase, listenOnSystemPort, loadConfig, startMailCatcher, startRuntime, startTemplateServer, TEST_ENV, type Db, type MailCatcher } from '@beach/api/testing';
 import { startStripeDouble, type StripeDouble } from '@beach/stripe-double';
 import type { Browser, Page } from 'playwright-core';
 import { preview } from 'vite';
@@ -37,12 +37,9 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
   const database = await createTestDatabase(databaseAdminUrl ?? ownServer!.adminUrl);
 
   const mail = await startMailCatcher();
-  // Both servers listen on a port the system gives them before anything is configured with it: a port
-  // found free and bound later may be taken in between by another test file's stack (on a busy machine
-  // that took seconds, and the web proxy sent the logins to someone else's server).
+  // Both servers are bound before anything is configured with their ports; the app joins the API's later.
   const api: Server = createServer();
-  await new Promise<void>((resolve, reject) => api.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const apiPort = (api.address() as AddressInfo).port;
+  const apiPort = await listenOnSystemPort(api);
   const web = await preview({
     root: WEB_ROOT,
     logLevel: 'warn',

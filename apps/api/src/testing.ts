@@ -3,7 +3,7 @@ export { createApp } from './app.js';
 export { loadConfig } from './config.js';
 export { startRuntime } from './runtime.js';
 export { startMailCatcher, linkIn, type MailCatcher } from './test/mail-catcher.js';
-export { freePort } from './test/free-port.js';
+export { freePort, listenOnSystemPort } from './test/free-port.js';
 export { createTestDatabase, startTemplateServer } from './test/database.js';
 export { TEST_BCRYPT_COST, TEST_ENV } from './test/env.js';
 export { unsubscribeLinks } from './modules/consents/consents.service.js';

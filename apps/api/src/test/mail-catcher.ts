@@ -1,7 +1,7 @@
 // A real SMTP server on loopback that keeps what it receives, for tests of outgoing mail.
-import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { listenOnSystemPort } from './free-port.js';
 
 export interface MailCatcher {
   url: string;
@@ -29,9 +29,7 @@ export async function startMailCatcher({ refuse }: { refuse?: (address: string) 
       }, callback);
     },
   });
-  // A port the system gives it as it binds: one found free first could be taken before the bind.
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  const port = await listenOnSystemPort(server.server);
 
   const recipients = (mail: ParsedMail) => [mail.to].flat().flatMap((address) => address?.value.map((entry) => entry.address?.toLowerCase()) ?? []);
   return {
