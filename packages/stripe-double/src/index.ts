@@ -3,12 +3,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
+import { Failures, type FailureMatch, type FailureOptions } from './failures.js';
 import { createApp } from './server.js';
 import { nowSeconds, Store } from './store.js';
 import { WebhookSender, type WebhookDelivery } from './webhooks.js';
 
 export type { WebhookDelivery } from './webhooks.js';
 export { StripeApiError } from './errors.js';
+export type { FailureMatch, FailureOptions } from './failures.js';
 
 export interface StripeDoubleOptions {
   /** Default 0 (an ephemeral port); the host is always 127.0.0.1. */
@@ -45,6 +47,20 @@ export interface StripeDouble {
   expireNow(sessionId: string): Promise<void>;
   /** A PaymentIntent made outside Checkout (as on Stripe's dashboard), e.g. to link to a card by hand; returns its id. */
   addPaymentIntent(input: { amount: number; currency?: string; status?: Stripe.PaymentIntent.Status }): string;
+  // What happens on Stripe's side without our API: each resolves once the first webhook delivery attempt is over.
+  /** A refund made on Stripe's dashboard (no metadata, no reason), of `amount` or all that is left: charge.refunded; resolves with the refund id. */
+  refundFromDashboard(paymentIntentId: string, amount?: number): Promise<string>;
+  /** The cardholder disputes the payment (`amount`, default all that is not refunded): charge.dispute.created; resolves with the dispute id. */
+  dispute(paymentIntentId: string, amount?: number): Promise<string>;
+  /** Closes an open dispute: charge.dispute.closed; a won one gives the amount back to the balance. */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<void>;
+  // Failures for tests, until clearFailures().
+  /** The next `count` /v1 requests matching method and path prefix answer a Stripe-shaped error; with afterPerforming, after taking effect. */
+  failNext(match: FailureMatch, options?: FailureOptions): void;
+  /** Every later refund of this PaymentIntent (API or dashboard) is declined: 402 invalid_request_error, code charge_not_refundable. */
+  failRefundsFor(paymentIntentId: string): void;
+  /** Forgets every pending failNext and failRefundsFor. */
+  clearFailures(): void;
   close(): Promise<void>;
 }
 
@@ -60,12 +76,13 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   const url = `http://127.0.0.1:${port}`;
 
   const store = new Store(url);
+  const failures = new Failures();
   const webhooks = new WebhookSender(options.webhookSecret, options.webhookUrl, options.autoDeliver ?? true, options.onDelivery);
   const dispatch = (event: Stripe.Event) => webhooks.dispatch(event);
   const sweep = () => {
     for (const event of store.expireDue(nowSeconds())) void dispatch(event);
   };
-  server.on('request', createApp({ store, dispatch, sweep }));
+  server.on('request', createApp({ store, failures, dispatch, sweep }));
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
 
   const openSession = (sessionId: string) => {
@@ -94,6 +111,23 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     },
     expireNow: async (sessionId) => dispatch(store.expireSession(openSession(sessionId).id)),
     addPaymentIntent: ({ amount, currency = 'eur', status = 'succeeded' }) => store.addPaymentIntent({ amount, currency, status }).id,
+    refundFromDashboard: async (paymentIntentId, amount) => {
+      const { refund, event } = store.createRefund({ paymentIntent: paymentIntentId, charge: null, amount: amount ?? null, reason: null, metadata: {} });
+      await dispatch(event);
+      return refund.id;
+    },
+    dispute: async (paymentIntentId, amount) => {
+      const { dispute, event } = store.createDispute(paymentIntentId, amount);
+      await dispatch(event);
+      return dispute.id;
+    },
+    closeDispute: async (disputeId, outcome) => dispatch(store.closeDispute(disputeId, outcome)),
+    failNext: (match, failureOptions) => failures.add(match, failureOptions),
+    failRefundsFor: (paymentIntentId) => store.refuseRefunds(paymentIntentId),
+    clearFailures: () => {
+      failures.clear();
+      store.clearRefusedRefunds();
+    },
     close: async () => {
       clearInterval(sweeper);
       webhooks.close();

@@ -32,6 +32,18 @@ export interface RefundInput {
   metadata: Stripe.Metadata;
 }
 
+export interface ListInput {
+  limit: number;
+  startingAfter: string | null;
+  endingBefore: string | null;
+}
+
+export interface BalanceTransactionListInput extends ListInput {
+  type: string | null;
+}
+
+const DEFAULT_LIST_LIMIT = 10;
+const MAX_LIST_LIMIT = 100;
 const MIN_EXPIRY_SECONDS = 30 * 60;
 const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
 // A caller that computes `now + 30 min` reaches us a moment later; Stripe accepts that, so must we.
@@ -172,6 +184,21 @@ export function parseRefundCreate(body: unknown): RefundInput {
 export function parseRefundFilter(query: unknown): { paymentIntent: string | null; charge: string | null } {
   const input = params(query, 'query');
   return { paymentIntent: optionalString(input.payment_intent, 'payment_intent'), charge: optionalString(input.charge, 'charge') };
+}
+
+// A filter Stripe has and the double does not is refused, not ignored: a silently unfiltered list would mislead.
+export function parseBalanceTransactionList(query: unknown): BalanceTransactionListInput {
+  const input = params(query, 'query');
+  const unsupported = Object.keys(input).find((key) => !['limit', 'starting_after', 'ending_before', 'type'].includes(key));
+  if (unsupported !== undefined) throw invalidRequest(`The Stripe test double does not support ${unsupported} when listing balance transactions.`, unsupported);
+  const limit = optionalInteger(input.limit, 'limit', 1) ?? DEFAULT_LIST_LIMIT;
+  if (limit > MAX_LIST_LIMIT) throw invalidRequest(`This value must be less than or equal to ${MAX_LIST_LIMIT}.`, 'limit');
+  const startingAfter = optionalString(input.starting_after, 'starting_after');
+  const endingBefore = optionalString(input.ending_before, 'ending_before');
+  if (startingAfter !== null && endingBefore !== null) {
+    throw invalidRequest('You may only specify one of these parameters: ending_before, starting_after.', 'ending_before', 'parameters_exclusive');
+  }
+  return { limit, startingAfter, endingBefore, type: optionalString(input.type, 'type') };
 }
 
 /** The `expand[]` list; the double can expand only what is listed in `supported`. */

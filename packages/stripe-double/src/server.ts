@@ -2,12 +2,14 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type Stripe from 'stripe';
 import { StripeApiError } from './errors.js';
+import type { Failures } from './failures.js';
 import { checkoutPage, closedPage, messagePage, successUrl } from './page.js';
-import { parseExpand, parseRefundCreate, parseRefundFilter, parseSessionCreate } from './requests.js';
+import { parseBalanceTransactionList, parseExpand, parseRefundCreate, parseRefundFilter, parseSessionCreate } from './requests.js';
 import { newId, nowSeconds, type Store } from './store.js';
 
 export interface DoubleCore {
   store: Store;
+  failures: Failures;
   /** Sends a new event to the webhook when auto-delivery is on; settles after the first attempt. */
   dispatch(event: Stripe.Event): Promise<void>;
   /** Expires the sessions whose time has passed, so that nothing reads a stale open session. */
@@ -17,7 +19,7 @@ export interface DoubleCore {
 const NO_API_KEY =
   "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').";
 
-export function createApp({ store, dispatch, sweep }: DoubleCore): express.Express {
+export function createApp({ store, failures, dispatch, sweep }: DoubleCore): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // `expand[]=...` and nested filters arrive in the query string with brackets, as in the body.
@@ -42,6 +44,8 @@ export function createApp({ store, dispatch, sweep }: DoubleCore): express.Expre
   // Stripe replays the first answer to a POST with the same Idempotency-Key (every SDK POST carries one).
   const answered = new Map<string, { request: string; body: unknown }>();
   const api = <Params = Record<string, string>>(handler: (req: Request<Params>) => unknown) => (req: Request<Params>, res: Response) => {
+    const failure = failures.take(req.method, req.path);
+    if (failure && !failure.afterPerforming) throw failure.error;
     const key = req.method === 'POST' ? req.get('Idempotency-Key') : undefined;
     const request = `${req.method} ${req.path} ${JSON.stringify(req.body ?? {})}`;
     const previous = key === undefined ? undefined : answered.get(key);
@@ -52,12 +56,11 @@ export function createApp({ store, dispatch, sweep }: DoubleCore): express.Expre
         { type: 'idempotency_error' },
       );
     }
-    if (previous) {
-      res.set('Idempotent-Replayed', 'true').json(previous.body);
-      return;
-    }
-    const body = handler(req);
-    if (key !== undefined) answered.set(key, { request, body: structuredClone(body) });
+    const body = previous ? previous.body : handler(req);
+    if (key !== undefined && !previous) answered.set(key, { request, body: structuredClone(body) });
+    // The request took effect and its answer is kept under its key, as Stripe keeps it: only this answer is lost.
+    if (failure) throw failure.error;
+    if (previous) res.set('Idempotent-Replayed', 'true');
     res.json(body);
   };
 
@@ -93,6 +96,11 @@ export function createApp({ store, dispatch, sweep }: DoubleCore): express.Expre
     '/v1/refunds',
     api((req) => ({ object: 'list', data: store.listRefunds(parseRefundFilter(req.query)), has_more: false, url: '/v1/refunds' })),
   );
+  app.get(
+    '/v1/balance_transactions',
+    api((req) => ({ object: 'list', ...store.listBalanceTransactions(parseBalanceTransactionList(req.query)), url: '/v1/balance_transactions' })),
+  );
+  app.get('/v1/balance_transactions/:id', api<{ id: string }>((req) => store.balanceTransaction(req.params.id)));
   app.use('/v1', (req) => {
     throw new StripeApiError(404, `Unrecognized request URL (${req.method}: ${req.originalUrl.split('?')[0]}). The Stripe test double implements only the calls our API makes.`);
   });
@@ -122,8 +130,8 @@ export function createApp({ store, dispatch, sweep }: DoubleCore): express.Expre
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const apiError = toApiError(error);
     if (req.originalUrl.startsWith('/v1')) {
-      // Our own bugs must not make the SDK retry the same request.
-      if (apiError.status >= 500) res.set('Stripe-Should-Retry', 'false');
+      // Our own bugs must not make the SDK retry the same request; an injected 5xx (a StripeApiError) is retried as Stripe's would be.
+      if (!(error instanceof StripeApiError) && apiError.status >= 500) res.set('Stripe-Should-Retry', 'false');
       res.status(apiError.status).json(apiError.toJSON());
     } else {
       html(res, apiError.status, messagePage(apiError.status === 404 ? 'Sessione di pagamento non trovata.' : 'Errore del servizio di pagamento di prova.'));

@@ -1,9 +1,9 @@
-// The double's state, in memory: sessions, payment intents, charges, refunds and the events they cause.
+// The double's state, in memory: sessions, payment intents, charges, refunds, disputes, balance transactions and the events they cause.
 // Objects carry only the fields our API reads; each type is a Pick of the SDK's own, so names and types stay Stripe's.
 import { randomInt } from 'node:crypto';
 import Stripe from 'stripe';
-import { invalidRequest, noSuch } from './errors.js';
-import type { LineItemInput, RefundInput, SessionInput } from './requests.js';
+import { invalidRequest, noSuch, StripeApiError } from './errors.js';
+import type { BalanceTransactionListInput, LineItemInput, ListInput, RefundInput, SessionInput } from './requests.js';
 
 export type Session = Pick<
   Stripe.Checkout.Session,
@@ -20,6 +20,15 @@ export type Charge = Pick<
   | 'payment_intent' | 'receipt_email' | 'refunded' | 'status'
 >;
 export type Refund = Pick<Stripe.Refund, 'id' | 'object' | 'amount' | 'charge' | 'created' | 'currency' | 'metadata' | 'payment_intent' | 'reason' | 'status'>;
+export type Dispute = Pick<
+  Stripe.Dispute,
+  'id' | 'object' | 'amount' | 'charge' | 'created' | 'currency' | 'livemode' | 'metadata' | 'payment_intent' | 'reason' | 'status'
+>;
+export type BalanceTransaction = Pick<
+  Stripe.BalanceTransaction,
+  | 'id' | 'object' | 'amount' | 'available_on' | 'created' | 'currency' | 'fee' | 'fee_details' | 'net' | 'reporting_category' | 'source' | 'status'
+  | 'type'
+>;
 
 /** A session with what only the hosted page needs. */
 export interface SessionRecord {
@@ -32,6 +41,8 @@ interface EventObjects {
   'checkout.session.completed': Session;
   'checkout.session.expired': Session;
   'charge.refunded': Charge;
+  'charge.dispute.created': Dispute;
+  'charge.dispute.closed': Dispute;
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -48,6 +59,10 @@ export class Store {
   private readonly paymentIntents = new Map<string, PaymentIntent>();
   private readonly charges = new Map<string, Charge>();
   private readonly refunds: Refund[] = [];
+  private readonly disputes = new Map<string, Dispute>();
+  private readonly balanceTransactions: BalanceTransaction[] = [];
+  /** Charges whose refunds are declined (failRefundsFor). */
+  private readonly refusedRefunds = new Set<string>();
 
   constructor(private readonly baseUrl: string) {}
 
@@ -140,6 +155,7 @@ export class Store {
         refunded: false,
         status: 'succeeded',
       });
+      this.addBalanceTransaction({ type: 'charge', reporting_category: 'charge', amount, currency, source: chargeId });
     }
     return paymentIntent;
   }
@@ -176,6 +192,10 @@ export class Store {
         'amount_too_large',
       );
     }
+    if (this.refusedRefunds.has(charge.id)) {
+      // Stripe has no error code of its own for a declined refund (a card refund fails later, as status 'failed'): the nearest is this one.
+      throw new StripeApiError(402, `The refund of charge ${charge.id} was declined (failRefundsFor in the Stripe test double).`, { code: 'charge_not_refundable' });
+    }
     const refund: Refund = {
       id: newId('re'),
       object: 'refund',
@@ -189,9 +209,19 @@ export class Store {
       status: 'succeeded',
     };
     this.refunds.push(refund);
+    this.addBalanceTransaction({ type: 'refund', reporting_category: 'refund', amount: -amount, currency: charge.currency, source: refund.id });
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
     return { refund, event: this.emit('charge.refunded', charge) };
+  }
+
+  /** Every later refund of the payment intent's charge is declined, until clearRefusedRefunds. */
+  refuseRefunds(paymentIntentId: string): void {
+    this.refusedRefunds.add(this.chargeOf(paymentIntentId).id);
+  }
+
+  clearRefusedRefunds(): void {
+    this.refusedRefunds.clear();
   }
 
   /** Newest first, as Stripe lists. */
@@ -199,6 +229,56 @@ export class Store {
     return this.refunds
       .filter((refund) => (filter.paymentIntent === null || refund.payment_intent === filter.paymentIntent) && (filter.charge === null || refund.charge === filter.charge))
       .reverse();
+  }
+
+  /** The cardholder disputes the charge (by default all of it that is not refunded): the amount leaves the balance at once. */
+  createDispute(paymentIntentId: string, amount?: number): { dispute: Dispute; event: Stripe.Event } {
+    const charge = this.chargeOf(paymentIntentId);
+    if ([...this.disputes.values()].some((dispute) => dispute.charge === charge.id)) throw new Error(`Charge ${charge.id} is already disputed.`);
+    const disputable = charge.amount - charge.amount_refunded;
+    const disputed = amount ?? disputable;
+    if (!Number.isInteger(disputed) || disputed < 1 || disputed > disputable) {
+      throw new Error(`Cannot dispute ${disputed} of charge ${charge.id}: ${disputable} of it is not refunded.`);
+    }
+    const dispute: Dispute = {
+      id: newId('dp'),
+      object: 'dispute',
+      amount: disputed,
+      charge: charge.id,
+      created: nowSeconds(),
+      currency: charge.currency,
+      livemode: false,
+      metadata: {},
+      payment_intent: charge.payment_intent,
+      reason: 'fraudulent',
+      status: 'needs_response',
+    };
+    this.disputes.set(dispute.id, dispute);
+    this.addBalanceTransaction({ type: 'adjustment', reporting_category: 'dispute', amount: -disputed, currency: charge.currency, source: dispute.id });
+    return { dispute, event: this.emit('charge.dispute.created', dispute) };
+  }
+
+  /** A won dispute gives the amount back; a lost one keeps what was withdrawn when it opened. */
+  closeDispute(id: string, outcome: 'won' | 'lost'): Stripe.Event {
+    const dispute = this.disputes.get(id);
+    if (!dispute) throw new Error(`No dispute ${id}.`);
+    if (dispute.status !== 'needs_response') throw new Error(`Dispute ${id} is already closed (${dispute.status}).`);
+    dispute.status = outcome;
+    if (outcome === 'won') {
+      this.addBalanceTransaction({ type: 'adjustment', reporting_category: 'dispute_reversal', amount: dispute.amount, currency: dispute.currency, source: dispute.id });
+    }
+    return this.emit('charge.dispute.closed', dispute);
+  }
+
+  balanceTransaction(id: string): BalanceTransaction {
+    const transaction = this.balanceTransactions.find((candidate) => candidate.id === id);
+    if (!transaction) throw noSuch('balance_transaction', id, 'id');
+    return transaction;
+  }
+
+  /** Newest first, as Stripe lists. */
+  listBalanceTransactions(input: BalanceTransactionListInput): { data: BalanceTransaction[]; has_more: boolean } {
+    return page(this.balanceTransactions.toReversed(), input, 'balance_transaction', (transaction) => input.type === null || transaction.type === input.type);
   }
 
   private chargeFor(input: RefundInput): Charge {
@@ -210,10 +290,30 @@ export class Store {
       }
       return charge;
     }
-    // Every payment intent of the double has exactly one charge.
-    const charge = [...this.charges.values()].find((candidate) => candidate.payment_intent === input.paymentIntent);
-    if (!charge) throw noSuch('payment_intent', input.paymentIntent ?? '', 'payment_intent');
+    return this.chargeOf(input.paymentIntent ?? '');
+  }
+
+  private chargeOf(paymentIntentId: string): Charge {
+    // Every succeeded payment intent of the double has exactly one charge.
+    const charge = [...this.charges.values()].find((candidate) => candidate.payment_intent === paymentIntentId);
+    if (!charge) throw noSuch('payment_intent', paymentIntentId, 'payment_intent');
     return charge;
+  }
+
+  // Fees are 0 in the double, so net is the amount; the money is available at once.
+  private addBalanceTransaction(fields: Pick<BalanceTransaction, 'type' | 'reporting_category' | 'amount' | 'currency' | 'source'>): void {
+    const created = nowSeconds();
+    this.balanceTransactions.push({
+      id: newId('txn'),
+      object: 'balance_transaction',
+      ...fields,
+      available_on: created,
+      created,
+      fee: 0,
+      fee_details: [],
+      net: fields.amount,
+      status: 'available',
+    });
   }
 
   private emit<T extends keyof EventObjects>(type: T, object: EventObjects[T]): Stripe.Event {
@@ -232,4 +332,22 @@ export class Store {
     this.events.push(event);
     return event;
   }
+}
+
+/** One page of a newest-first list: the first `limit` after starting_after, or the last `limit` before ending_before (still newest first). */
+function page<T extends { id: string }>(newestFirst: T[], input: ListInput, object: string, keep: (item: T) => boolean): { data: T[]; has_more: boolean } {
+  const at = (id: string, param: string) => {
+    const index = newestFirst.findIndex((item) => item.id === id);
+    if (index < 0) throw noSuch(object, id, param);
+    return index;
+  };
+  const candidates =
+    input.startingAfter !== null
+      ? newestFirst.slice(at(input.startingAfter, 'starting_after') + 1)
+      : input.endingBefore !== null
+        ? newestFirst.slice(0, at(input.endingBefore, 'ending_before'))
+        : newestFirst;
+  const matching = candidates.filter(keep);
+  const data = input.endingBefore !== null ? matching.slice(-input.limit) : matching.slice(0, input.limit);
+  return { data, has_more: matching.length > data.length };
 }

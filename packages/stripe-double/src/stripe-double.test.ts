@@ -1,4 +1,5 @@
 // The double through the real Stripe SDK, its hosted page over HTTP, and a real webhook receiver that verifies every signature.
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -56,6 +57,7 @@ beforeAll(async () => {
 afterEach(() => {
   expect(receiver.refused).toEqual([]);
   receiver.failWith = () => undefined;
+  double.clearFailures();
   double.setAutoDeliver(true);
   double.setWebhookUrl(receiver.url);
 });
@@ -103,6 +105,14 @@ async function received(type: string, id: string, timeoutMs = 15_000): Promise<S
 }
 
 const eventsAbout = (id: string) => receiver.received.filter((event) => (event.data.object as { id: string }).id === id);
+
+/** A checkout session paid through the hosted page's "Paga": its succeeded PaymentIntent (6000 cents, one charge). */
+async function paidPaymentIntent(): Promise<Stripe.PaymentIntent> {
+  const session = await createSession();
+  await double.pay(session.id);
+  const { payment_intent: paymentIntentId } = await stripe.checkout.sessions.retrieve(session.id);
+  return stripe.paymentIntents.retrieve(paymentIntentId as string);
+}
 
 /** The form action of the button labelled `label` on a hosted page, as an absolute URL. */
 function formAction(html: string, label: string): string {
@@ -371,12 +381,37 @@ describe('refunds', () => {
     const first = await stripe.refunds.create(params, { idempotencyKey: `refund-${session.id}` });
     const again = await stripe.refunds.create(params, { idempotencyKey: `refund-${session.id}` });
     expect(again.id).toBe(first.id);
+    expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
     await received('charge.refunded', first.charge as string);
     expect((await stripe.refunds.list({ payment_intent: params.payment_intent })).data.map((refund) => refund.id)).toEqual([first.id]);
     expect(double.events.filter((event) => event.type === 'charge.refunded' && (event.data.object as Stripe.Charge).payment_intent === params.payment_intent)).toHaveLength(1);
 
     const misuse = await stripe.refunds.create({ ...params, amount: 100 }, { idempotencyKey: `refund-${session.id}` }).catch((caught: unknown) => caught);
     expect(misuse).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect(misuse).toMatchObject({ statusCode: 400, rawType: 'idempotency_error' });
+    const balance = await stripe.balanceTransactions.list({ type: 'refund', limit: 100 });
+    expect(balance.data.filter((transaction) => transaction.source === first.id)).toHaveLength(1);
+  });
+
+  it('returns the same checkout session for the same Idempotency-Key, and refuses that key for other parameters or another call', async () => {
+    const key = `checkout-${randomUUID()}`;
+    // A fixed expires_at: the same parameters in both calls.
+    const expiresAt = nowSeconds() + 60 * 60;
+    const first = await createSession({ expires_at: expiresAt }, { idempotencyKey: key });
+    const again = await createSession({ expires_at: expiresAt }, { idempotencyKey: key });
+    expect(again.id).toBe(first.id);
+    expect(first.lastResponse.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+
+    for (const misuse of [
+      () => createSession({ expires_at: expiresAt, client_reference_id: 'booking-43' }, { idempotencyKey: key }),
+      () => stripe.refunds.create({ payment_intent: 'pi_sconosciuto' }, { idempotencyKey: key }),
+    ]) {
+      const error = await misuse().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+      expect(error).toMatchObject({ statusCode: 400, rawType: 'idempotency_error', message: expect.stringContaining(key) });
+    }
+    expect(await stripe.checkout.sessions.retrieve(first.id)).toMatchObject({ client_reference_id: 'booking-42' });
   });
 
   it('refuses a refund for an unknown payment intent with 404', async () => {
@@ -440,5 +475,266 @@ describe('webhook delivery', () => {
       receiver.refused = [];
       await other.close();
     }
+  });
+});
+
+describe('refunds from the dashboard', () => {
+  it('refunds part, then the rest, without metadata; charge.refunded is delivered when each resolves', async () => {
+    const paymentIntent = await paidPaymentIntent();
+    const chargeId = paymentIntent.latest_charge as string;
+
+    const partialId = await double.refundFromDashboard(paymentIntent.id, 1000);
+    expect(partialId).toMatch(/^re_\w+$/);
+    expect(eventsAbout(chargeId).map((event) => [event.type, event.data.object])).toMatchObject([
+      ['charge.refunded', { object: 'charge', amount: 6000, amount_refunded: 1000, refunded: false, payment_intent: paymentIntent.id }],
+    ]);
+
+    const restId = await double.refundFromDashboard(paymentIntent.id);
+    expect(eventsAbout(chargeId).map((event) => event.data.object)).toMatchObject([
+      { amount_refunded: 1000, refunded: false },
+      { amount_refunded: 6000, refunded: true },
+    ]);
+
+    const refunds = await stripe.refunds.list({ payment_intent: paymentIntent.id });
+    expect(refunds.data).toMatchObject([
+      { id: restId, amount: 5000, charge: chargeId, metadata: {}, reason: null, status: 'succeeded' },
+      { id: partialId, amount: 1000, charge: chargeId, metadata: {}, reason: null, status: 'succeeded' },
+    ]);
+    await expect(double.refundFromDashboard(paymentIntent.id)).rejects.toMatchObject({ status: 400, details: { code: 'charge_already_refunded' } });
+  });
+});
+
+describe('disputes', () => {
+  it('opens a dispute on all of the payment and closes it won; each event is delivered when the call resolves', async () => {
+    const paymentIntent = await paidPaymentIntent();
+    const disputeId = await double.dispute(paymentIntent.id);
+    expect(disputeId).toMatch(/^dp_\w+$/);
+    const [created] = eventsAbout(disputeId);
+    expect(created).toMatchObject({ type: 'charge.dispute.created', object: 'event', livemode: false, api_version: Stripe.API_VERSION });
+    expect(created?.data.object).toEqual({
+      id: disputeId,
+      object: 'dispute',
+      amount: 6000,
+      charge: paymentIntent.latest_charge,
+      payment_intent: paymentIntent.id,
+      currency: 'eur',
+      created: expect.any(Number),
+      reason: 'fraudulent',
+      status: 'needs_response',
+      livemode: false,
+      metadata: {},
+    });
+
+    await double.closeDispute(disputeId, 'won');
+    expect(eventsAbout(disputeId).map((event) => [event.type, (event.data.object as Stripe.Dispute).status])).toEqual([
+      ['charge.dispute.created', 'needs_response'],
+      ['charge.dispute.closed', 'won'],
+    ]);
+    await expect(double.closeDispute(disputeId, 'lost')).rejects.toThrow(/already closed \(won\)/);
+    await expect(double.dispute(paymentIntent.id)).rejects.toThrow(/already disputed/);
+    await expect(double.closeDispute('dp_sconosciuta', 'won')).rejects.toThrow(/No dispute/);
+  });
+
+  it('disputes part of a partly refunded payment, no more than is left, and closes it lost', async () => {
+    const paymentIntent = await paidPaymentIntent();
+    await double.refundFromDashboard(paymentIntent.id, 2000);
+    await expect(double.dispute(paymentIntent.id, 4001)).rejects.toThrow(/Cannot dispute 4001/);
+
+    const disputeId = await double.dispute(paymentIntent.id, 1500);
+    await double.closeDispute(disputeId, 'lost');
+    expect(eventsAbout(disputeId).map((event) => [event.type, event.data.object])).toMatchObject([
+      ['charge.dispute.created', { amount: 1500, status: 'needs_response' }],
+      ['charge.dispute.closed', { amount: 1500, status: 'lost' }],
+    ]);
+  });
+});
+
+describe('balance transactions', () => {
+  it('reports a charge, a refund, a dispute and its reversal, newest first, each retrievable by id', async () => {
+    const paymentIntent = await paidPaymentIntent();
+    const refund = await stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 1000 });
+    const disputeId = await double.dispute(paymentIntent.id, 2000);
+    await double.closeDispute(disputeId, 'won');
+
+    const list = await stripe.balanceTransactions.list({ limit: 4 });
+    expect(list).toMatchObject({ object: 'list', has_more: true, url: '/v1/balance_transactions' });
+    expect(list.data).toMatchObject([
+      { type: 'adjustment', reporting_category: 'dispute_reversal', amount: 2000, net: 2000, source: disputeId },
+      { type: 'adjustment', reporting_category: 'dispute', amount: -2000, net: -2000, source: disputeId },
+      { type: 'refund', reporting_category: 'refund', amount: -1000, net: -1000, source: refund.id },
+      { type: 'charge', reporting_category: 'charge', amount: 6000, net: 6000, source: paymentIntent.latest_charge },
+    ]);
+    for (const transaction of list.data) {
+      expect(transaction.id).toMatch(/^txn_\w+$/);
+      expect(transaction).toMatchObject({ object: 'balance_transaction', currency: 'eur', fee: 0, fee_details: [], status: 'available' });
+      const { lastResponse: _, ...retrieved } = await stripe.balanceTransactions.retrieve(transaction.id);
+      expect(retrieved).toEqual(transaction);
+    }
+
+    const refunds = await stripe.balanceTransactions.list({ type: 'refund', limit: 100 });
+    expect(refunds.data.map((transaction) => transaction.type)).toEqual(refunds.data.map(() => 'refund'));
+    expect(refunds.data[0]?.source).toBe(refund.id);
+
+    const missing = await stripe.balanceTransactions.retrieve('txn_sconosciuta').catch((caught: unknown) => caught);
+    expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+  });
+
+  it('pages newest first with limit, starting_after, ending_before and type, so the SDK’s auto-pagination reads them all', async () => {
+    const fresh = await startStripeDouble({ webhookSecret: SECRET });
+    try {
+      const client = new Stripe('sk_test_double', { ...fresh.sdkOptions });
+      // 205 charges, and a refund of 1 cent on every fourth: 257 transactions, more than two pages of 100.
+      const made: { type: string; amount: number }[] = [];
+      for (let index = 0; index < 205; index++) {
+        const paymentIntentId = fresh.addPaymentIntent({ amount: 100 + index });
+        made.push({ type: 'charge', amount: 100 + index });
+        if (index % 4 === 0) {
+          await fresh.refundFromDashboard(paymentIntentId, 1);
+          made.push({ type: 'refund', amount: -1 });
+        }
+      }
+      const newestFirst = made.toReversed();
+      const amounts = (transactions: Stripe.BalanceTransaction[]) => transactions.map((transaction) => transaction.amount);
+
+      let requests = 0;
+      client.on('request', () => requests++);
+      const all = await client.balanceTransactions.list({ limit: 100 }).autoPagingToArray({ limit: 10_000 });
+      expect(all.map(({ type, amount }) => ({ type, amount }))).toEqual(newestFirst);
+      expect(new Set(all.map((transaction) => transaction.id)).size).toBe(257);
+      expect(requests).toBe(3);
+
+      const charges: number[] = [];
+      for await (const transaction of client.balanceTransactions.list({ limit: 100, type: 'charge' })) charges.push(transaction.amount);
+      expect(charges).toEqual(newestFirst.filter(({ type }) => type === 'charge').map(({ amount }) => amount));
+
+      // Backwards from the oldest: the SDK follows ending_before and yields oldest first.
+      const backwards = await client.balanceTransactions.list({ limit: 100, ending_before: all.at(-1)?.id }).autoPagingToArray({ limit: 10_000 });
+      expect(amounts(backwards)).toEqual(amounts(all).slice(0, -1).reverse());
+
+      const first = await client.balanceTransactions.list();
+      expect(first).toMatchObject({ object: 'list', has_more: true });
+      expect(first.data.map((transaction) => transaction.id)).toEqual(all.slice(0, 10).map((transaction) => transaction.id));
+      const next = await client.balanceTransactions.list({ limit: 5, starting_after: first.data.at(-1)?.id });
+      expect(amounts(next.data)).toEqual(amounts(all.slice(10, 15)));
+      const before = await client.balanceTransactions.list({ limit: 3, ending_before: next.data[0]?.id });
+      expect(before).toMatchObject({ has_more: true });
+      expect(amounts(before.data)).toEqual(amounts(all.slice(7, 10)));
+      expect(await client.balanceTransactions.list({ ending_before: all[2]?.id })).toMatchObject({ data: all.slice(0, 2), has_more: false });
+      expect(await client.balanceTransactions.list({ starting_after: all.at(-2)?.id })).toMatchObject({ data: all.slice(-1), has_more: false });
+
+      for (const [params, expected] of [
+        [{ limit: 101 }, { statusCode: 400, param: 'limit' }],
+        [{ limit: 0 }, { statusCode: 400, param: 'limit' }],
+        [{ starting_after: 'txn_sconosciuta' }, { statusCode: 404, code: 'resource_missing', param: 'starting_after' }],
+        [{ starting_after: all[0]?.id, ending_before: all[5]?.id }, { statusCode: 400, code: 'parameters_exclusive' }],
+        [{ source: 'ch_x' }, { statusCode: 400, param: 'source' }],
+      ] as const) {
+        const error = await client.balanceTransactions.list(params).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+        expect(error).toMatchObject(expected);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('injected failures', () => {
+  const noRetries = () => new Stripe('sk_test_double', { ...double.sdkOptions, maxNetworkRetries: 0 });
+  const chargeRefundedEvents = (chargeId: string) =>
+    double.events.filter((event) => event.type === 'charge.refunded' && (event.data.object as Stripe.Charge).id === chargeId);
+
+  it('refuses the next matching request without performing it', async () => {
+    const paymentIntent = await paidPaymentIntent();
+    double.failNext(
+      { method: 'POST', path: '/v1/refunds' },
+      { status: 402, type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Questo pagamento è già stato rimborsato.' },
+    );
+    const error = await stripe.refunds.create({ payment_intent: paymentIntent.id }).catch((caught: unknown) => caught);
+    // The SDK picks its error class by status: 402 is a StripeCardError whatever the type.
+    expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(error).toMatchObject({ statusCode: 402, rawType: 'invalid_request_error', code: 'charge_already_refunded', message: 'Questo pagamento è già stato rimborsato.' });
+    expect((await stripe.refunds.list({ payment_intent: paymentIntent.id })).data).toEqual([]);
+    expect(chargeRefundedEvents(paymentIntent.latest_charge as string)).toEqual([]);
+
+    // Only the next one: the same call now succeeds.
+    await expect(stripe.refunds.create({ payment_intent: paymentIntent.id })).resolves.toMatchObject({ amount: 6000, status: 'succeeded' });
+  });
+
+  it('loses the answer of a refund that took effect: the SDK’s automatic retry with the same key gets that refund, and only it exists', async () => {
+    const paymentIntent = await paidPaymentIntent();
+    const client = new Stripe('sk_test_double', { ...double.sdkOptions, maxNetworkRetries: 1 });
+    const keys: (string | undefined)[] = [];
+    client.on('request', (request: { idempotency_key?: string }) => keys.push(request.idempotency_key));
+    double.failNext({ method: 'POST', path: '/v1/refunds' }, { afterPerforming: true });
+
+    const refund = await client.refunds.create({ payment_intent: paymentIntent.id, amount: 2500 });
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(refund.lastResponse.headers['idempotent-replayed']).toBe('true');
+    expect((await stripe.refunds.list({ payment_intent: paymentIntent.id })).data.map((listed) => listed.id)).toEqual([refund.id]);
+    expect(chargeRefundedEvents(paymentIntent.latest_charge as string)).toHaveLength(1);
+    const balance = await stripe.balanceTransactions.list({ type: 'refund', limit: 100 });
+    expect(balance.data.filter((transaction) => transaction.source === refund.id)).toHaveLength(1);
+  });
+
+  it('without retries the caller sees the 500 of a refund that took effect, and its own retry with the key gets that refund', async () => {
+    const paymentIntent = await paidPaymentIntent();
+    const client = noRetries();
+    const key = `refund-${randomUUID()}`;
+    double.failNext({ method: 'POST', path: '/v1/refunds' }, { afterPerforming: true });
+
+    const error = await client.refunds.create({ payment_intent: paymentIntent.id }, { idempotencyKey: key }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeAPIError);
+    expect(error).toMatchObject({ statusCode: 500, rawType: 'api_error' });
+    const [performed, ...others] = (await stripe.refunds.list({ payment_intent: paymentIntent.id })).data;
+    expect(others).toEqual([]);
+    expect(performed).toMatchObject({ amount: 6000 });
+
+    const retried = await client.refunds.create({ payment_intent: paymentIntent.id }, { idempotencyKey: key });
+    expect(retried.id).toBe(performed?.id);
+  });
+
+  it('fails `count` matching requests and leaves the others alone; clearFailures forgets what is pending', async () => {
+    const paymentIntent = await paidPaymentIntent();
+    const client = noRetries();
+    double.failNext({ method: 'GET', path: '/v1/payment_intents' }, { count: 2, status: 503 });
+    await expect(client.refunds.list({ payment_intent: paymentIntent.id })).resolves.toMatchObject({ object: 'list' });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await expect(client.paymentIntents.retrieve(paymentIntent.id)).rejects.toMatchObject({ statusCode: 503, rawType: 'api_error' });
+    }
+    await expect(client.paymentIntents.retrieve(paymentIntent.id)).resolves.toMatchObject({ id: paymentIntent.id });
+
+    double.failNext({ method: 'POST', path: '/v1/refunds' }, { count: 5 });
+    double.clearFailures();
+    await expect(client.refunds.create({ payment_intent: paymentIntent.id })).resolves.toMatchObject({ status: 'succeeded' });
+  });
+
+  it('declines every later refund of a payment intent, by the API or the dashboard, until clearFailures', async () => {
+    const paymentIntent = await paidPaymentIntent();
+    const other = await paidPaymentIntent();
+    double.failRefundsFor(paymentIntent.id);
+
+    for (const refund of [
+      () => stripe.refunds.create({ payment_intent: paymentIntent.id }),
+      () => stripe.refunds.create({ charge: paymentIntent.latest_charge as string, amount: 100 }),
+    ]) {
+      const error = await refund().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+      expect(error).toMatchObject({ statusCode: 402, rawType: 'invalid_request_error', code: 'charge_not_refundable' });
+    }
+    await expect(double.refundFromDashboard(paymentIntent.id)).rejects.toMatchObject({ status: 402, details: { code: 'charge_not_refundable' } });
+    await expect(stripe.refunds.create({ payment_intent: other.id, amount: 100 })).resolves.toMatchObject({ status: 'succeeded' });
+    expect((await stripe.refunds.list({ payment_intent: paymentIntent.id })).data).toEqual([]);
+    expect(chargeRefundedEvents(paymentIntent.latest_charge as string)).toEqual([]);
+
+    double.clearFailures();
+    await expect(stripe.refunds.create({ payment_intent: paymentIntent.id })).resolves.toMatchObject({ amount: 6000 });
+  });
+
+  it('refuses a failure that is not an error', () => {
+    expect(() => double.failNext({ method: 'GET', path: '/v1' }, { status: 200 })).toThrow(/status must be an error status/);
+    expect(() => double.failNext({ method: 'GET', path: '/v1' }, { count: 0 })).toThrow(/count must be a positive integer/);
   });
 });
