@@ -1,12 +1,12 @@
 // Bulk e-mail (docs/domain.md#bulk-e-mail). A broadcast and each of its recipients are stored; a job
 // sends them in batches at the provider's rate. A recipient is claimed before its message goes out
 // and marked after, so a stopped worker resumes with the others and nobody receives it twice.
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { api, BodyOf, TBroadcast } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Broadcast, User } from '../../generated/prisma/client.js';
 import { Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { createMailPacer } from '../../lib/mail-pacer.js';
 import { unsubscribeLinks } from '../consents/consents.service.js';
 import { broadcastEmail } from './broadcasts.emails.js';
 
@@ -43,6 +43,8 @@ function recipientsQuery({ kind, recipient_type: type, specific_emails: emails }
 export function createBroadcastsService({ db, config, jobs, mailer, logger }: Pick<AppDeps, 'db' | 'config' | 'jobs' | 'mailer' | 'logger'>) {
   const rate = config.MAIL_RATE_PER_SECOND;
   const batchSize = config.MAIL_BATCH_SIZE;
+  // Shared with every other bulk sender of every process: the rate is their total.
+  const pacer = createMailPacer(db, rate);
 
   const estimate = (count: number) => ({
     rate_per_second: rate,
@@ -126,16 +128,14 @@ export function createBroadcastsService({ db, config, jobs, mailer, logger }: Pi
       return progress(broadcast);
     },
 
-    /** Job 'broadcast-send': paced at the configured rate; returns early (to resume later) when the worker stops. */
+    /** Job 'broadcast-send': paced by the shared mail pacer; returns early (to resume later) when the worker stops. */
     async send(broadcastId: number, stopping: AbortSignal) {
       const broadcast = await db.broadcast.findUnique({ where: { id: broadcastId } });
       if (!broadcast || broadcast.status === 'completed') return;
       await db.broadcast.update({ where: { id: broadcastId }, data: { status: 'sending', startedAt: broadcast.startedAt ?? new Date() } });
       // Claimed by a worker that died mid-send: the message may have gone out, so it is not sent again.
       await db.broadcastRecipient.updateMany({ where: { broadcastId, status: 'sending' }, data: { status: 'failed', error: BROADCAST_MESSAGES.uncertain } });
-      const intervalMs = 1000 / Number(broadcast.ratePerSecond);
-      let nextAt = performance.now();
-      // Messages start one interval apart; a slow server delays their end, not the pace (a few at once).
+      // Messages start one turn of the pacer apart; a slow server delays their end, not the pace (a few at once).
       const inFlight = new Set<Promise<void>>();
       const deliver = async (recipient: Recipient) => {
         // The moment it was handed to the server: what a provider's rate limit counts.
@@ -154,15 +154,12 @@ export function createBroadcastsService({ db, config, jobs, mailer, logger }: Pi
       };
       for (let batch = await claimBatch(broadcastId); batch.length > 0; batch = await claimBatch(broadcastId)) {
         for (const [index, recipient] of batch.entries()) {
-          if (stopping.aborted) {
+          if (!(await pacer.wait(stopping))) {
             await db.broadcastRecipient.updateMany({ where: { id: { in: batch.slice(index).map((row) => row.id) } }, data: { status: 'pending' } });
             await Promise.all(inFlight);
             logger.info({ broadcastId }, 'Email multipla interrotta: riprenderà al riavvio dei job');
             return;
           }
-          const wait = nextAt - performance.now();
-          if (wait > 0) await sleep(wait);
-          nextAt = Math.max(nextAt, performance.now()) + intervalMs;
           const sending = deliver(recipient).finally(() => inFlight.delete(sending));
           inFlight.add(sending);
           if (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);

@@ -4,13 +4,13 @@
 // with its rain_check_bookings row, so a restarted job skips what is done and never returns a payment
 // twice. At the end each member gets one e-mail (a rain_check_emails row per member, claimed before it
 // is sent), handed to the mail server at the configured mail rate.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type api, type BodyOf, centsToMoney, type QueryOf, type TRainCheck, type TRainCheckHit, type TRainCheckOutcome, type TRainCheckPaidWith, type TRainCheckReturn } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, CarnetUse, CreditMovement, RainCheck, Transaction, User } from '../../generated/prisma/client.js';
 import type { Prisma} from '../../lib/db.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
+import { createMailPacer } from '../../lib/mail-pacer.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { instantInRome, todayInRome } from '../../lib/time.js';
 import { isAdmin } from '../auth/guards.js';
@@ -221,8 +221,7 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
       WHERE r.rain_check_id = ${rainCheckId} AND r.status = 'done' AND u.email <> ''
       ON CONFLICT DO NOTHING`;
     await db.rainCheckEmail.updateMany({ where: { rainCheckId, status: 'sending' }, data: { status: 'failed', error: BROADCAST_MESSAGES.uncertain } });
-    const intervalMs = 1000 / config.MAIL_RATE_PER_SECOND;
-    let nextAt = performance.now();
+    const pacer = createMailPacer(db, config.MAIL_RATE_PER_SECOND);
     for (;;) {
       if (stopping.aborted) return false;
       const [claimed] = await db.$queryRaw<{ userId: number }[]>`
@@ -233,9 +232,11 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
       if (!claimed) return true;
       const key = { rainCheckId_userId: { rainCheckId, userId: claimed.userId } };
       const message = await summaryFor(rainCheck, claimed.userId);
-      const wait = nextAt - performance.now();
-      if (wait > 0) await sleep(wait);
-      nextAt = Math.max(nextAt, performance.now()) + intervalMs;
+      // Stopped while waiting for its turn: the row is given back, unsent.
+      if (!(await pacer.wait(stopping))) {
+        await db.rainCheckEmail.update({ where: key, data: { status: 'pending' } });
+        return false;
+      }
       // The moment it is handed to the server: what a provider's rate limit counts.
       const sentAt = new Date();
       try {
