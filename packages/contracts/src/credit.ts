@@ -1,21 +1,28 @@
 // Credit (borsellino, docs/domain.md#credit): a member's balance in the centre's keeping and its ledger
 // of movements. Members read theirs and top it up online; staff read it on the member's page, top it up
 // at the desk and correct it with a reason.
+import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney, ZPositiveEuroInput, ZSignedEuroInput } from './money.js';
 import { pageQuery, pagedListOf } from './paging.js';
 import { z } from './zod-italian.js';
 
-export const CREDIT_MOVEMENT_KINDS = ['top_up', 'payment', 'refund_to_card', 'desk_adjustment', 'rain_credit', 'cash_refund'] as const;
+export const CREDIT_MOVEMENT_KINDS = [
+  'top_up', 'payment', 'hold', 'returned', 'refund_to_card', 'desk_adjustment', 'rain_credit', 'cash_refund', 'stripe_refund', 'refund_failed',
+] as const;
 export const ZCreditMovementKind = z.enum(CREDIT_MOVEMENT_KINDS);
 export type TCreditMovementKind = z.infer<typeof ZCreditMovementKind>;
 export const CREDIT_MOVEMENT_LABELS: Record<TCreditMovementKind, string> = {
   top_up: 'Ricarica',
   payment: 'Pagamento',
+  hold: 'Riservato per un pagamento in corso',
+  returned: 'Pagamento restituito',
   refund_to_card: 'Rimborso su carta',
   desk_adjustment: 'Rettifica in segreteria',
   rain_credit: 'Credito per maltempo',
   cash_refund: 'Rimborso in contanti',
+  stripe_refund: 'Ricarica rimborsata dalla banca',
+  refund_failed: 'Rimborso sulla carta non riuscito: importo nel credito',
 };
 
 /** Stripe charges at least 0,50 € in euros: credit put towards a card payment leaves the card that much. */
@@ -32,6 +39,8 @@ export const ZCreditMovement = z.object({
   /** Signed: positive adds to the balance, negative takes from it. */
   amount: ZMoney,
   kind: ZCreditMovementKind,
+  /** Set aside for a checkout under way: not spent yet, released if the payment does not go through. */
+  pending: z.boolean(),
   reason: z.string().nullable(),
   /** The staff member who made it; null when the member (or the centre's system) did. */
   by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -42,7 +51,16 @@ export type TCreditMovement = z.infer<typeof ZCreditMovement>;
 
 /** The balance with one page of movements, newest first, and the online top-up limits. */
 export const ZCreditStatement = pagedListOf(ZCreditMovement).extend({
+  /** What the member holds, counting what is set aside. */
   balance: ZMoney,
+  /** Set aside for payments under way. */
+  reserved: ZMoney,
+  /** What can be spent now: the balance less what is set aside. */
+  available: ZMoney,
+  /** Of the balance, money paid in: it can be refunded. The rest (corrections, rain credit) can only be spent. */
+  refundable: ZMoney,
+  /** What the member owes the centre (credit or a carnet spent, then its payment refunded by the bank). */
+  owed: ZMoney,
   top_up_min: ZMoney,
   top_up_max: ZMoney,
 });
@@ -57,17 +75,23 @@ export const ZDeskTopUpBody = z.object({
   method: z.enum(DESK_TOP_UP_METHODS, { error: 'Scegli come è stato pagato: contanti, POS o bonifico.' }),
 });
 export type TDeskTopUpBody = z.input<typeof ZDeskTopUpBody>;
+/** A correction above this is almost surely a typing slip: refused with a clear message. */
+export const CREDIT_CORRECTION_MAX_CENTS = 100_000;
 export const ZCreditAdjustmentBody = z.object({
-  amount: ZSignedEuroInput,
+  amount: ZSignedEuroInput.refine((cents) => Math.abs(cents) <= CREDIT_CORRECTION_MAX_CENTS, 'Una rettifica può essere al massimo di 1.000,00 €.'),
   reason: z.string({ error: 'Scrivi il motivo della rettifica.' }).trim().min(3, 'Scrivi il motivo della rettifica.').max(500, 'Il motivo può avere al massimo 500 caratteri.'),
 });
 export type TCreditAdjustmentBody = z.input<typeof ZCreditAdjustmentBody>;
 
-/** The online top-up's limits, set by the admin. */
-export const ZCreditSettings = z.object({ top_up_min: ZMoney, top_up_max: ZMoney });
+/** The online top-up's limits and the largest correction staff may add without an admin, set by the admin. */
+export const ZCreditSettings = z.object({ top_up_min: ZMoney, top_up_max: ZMoney, correction_limit: ZMoney });
 export type TCreditSettings = z.infer<typeof ZCreditSettings>;
 export const ZCreditSettingsBody = z
-  .object({ top_up_min: ZPositiveEuroInput, top_up_max: ZPositiveEuroInput })
+  .object({
+    top_up_min: ZPositiveEuroInput,
+    top_up_max: ZPositiveEuroInput,
+    correction_limit: ZPositiveEuroInput.refine((cents) => cents <= CREDIT_CORRECTION_MAX_CENTS, 'Il limite delle rettifiche può essere al massimo di 1.000,00 €.'),
+  })
   .refine((body) => body.top_up_max >= body.top_up_min, { path: ['top_up_max'], message: 'Il massimo non può essere inferiore al minimo.' });
 export type TCreditSettingsBody = z.input<typeof ZCreditSettingsBody>;
 
@@ -81,7 +105,22 @@ export const ZCreditRefundBody = z.object({
 });
 export type TCreditRefundBody = z.input<typeof ZCreditRefundBody>;
 
-const ZCreditChange = z.object({ message: z.string(), balance: ZMoney, movement: ZCreditMovement });
+/** What a change of credit answers: the movement it made (none when nothing moved) and the balance after. */
+const ZCreditChange = z.object({ message: z.string(), balance: ZMoney, movement: ZCreditMovement.nullable() });
+
+/** A correction of a member's credit, as the dashboard lists the day's. */
+export const ZCreditCorrection = z.object({
+  id: z.number().int(),
+  member: z.object({ id: z.number().int(), name: z.string() }),
+  amount: ZMoney,
+  reason: z.string().nullable(),
+  by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.iso.datetime(),
+});
+export type TCreditCorrection = z.infer<typeof ZCreditCorrection>;
+export const ZCreditCorrectionsQuery = z.object({ date: ZIsoDate.optional() });
+export const ZCreditCorrections = z.object({ date: ZIsoDate, data: z.array(ZCreditCorrection), added: ZMoney, taken: ZMoney });
+export type TCreditCorrections = z.infer<typeof ZCreditCorrections>;
 
 export const creditRoutes = {
   mine: defineRoute({
@@ -116,8 +155,13 @@ export const creditRoutes = {
   }),
   adjust: defineRoute({
     method: 'post', path: '/api/admin/users/:id/credit/adjustment', tag: 'credit', access: 'staff',
-    summary: 'Rettifica del credito (in più o in meno) con il motivo; mai sotto zero',
+    summary: 'Rettifica del credito (in più o in meno) con il motivo; mai sotto zero. Sopra il limite delle impostazioni, o sul proprio credito, solo un amministratore',
     params: ZIdParams, body: ZCreditAdjustmentBody, response: ZCreditChange,
+  }),
+  corrections: defineRoute({
+    method: 'get', path: '/api/admin/credit/corrections', tag: 'credit', access: 'staff',
+    summary: 'Le rettifiche del credito di un giorno (oggi se non indicato), per il cruscotto',
+    query: ZCreditCorrectionsQuery, response: ZCreditCorrections,
   }),
   refund: defineRoute({
     method: 'post', path: '/api/admin/users/:id/credit/refund', tag: 'credit', access: 'staff',

@@ -14,11 +14,8 @@ export interface JobPayloads {
   'send-email': MailMessage;
   /** A card became active: make its PDF and e-mail it to the member. */
   'membership-activated': { membershipId: number };
-  /**
-   * Refund a payment in full and tell the payer: something that could no longer be had (the default),
-   * or a booking cancelled in time.
-   */
-  'refund-payment': { paymentId: number; reason?: 'unavailable' | 'cancelled'; /** false: the caller tells the payer in its own e-mail. */ notify?: boolean };
+  /** Makes a call to Stripe committed as a request row (docs/domain.md#stripe-requests): a refund, a session closed or recovered. */
+  'stripe-request': { requestId: number };
   /** Every minute: booking holds past their time lapse and free their slot. */
   'bookings-expire-holds': Record<string, never>;
   /** Every 10 minutes: confirmed bookings starting within the reminder lead get their one reminder. */
@@ -46,7 +43,7 @@ export type JobHandler<N extends JobName> = (data: JobPayloads[N], stopping: Abo
 const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'send-email': { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   'membership-activated': { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
-  'refund-payment': { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
+  'stripe-request': { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   'memberships-daily': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
   'certificates-daily': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
   'bookings-expire-holds': { policy: 'singleton', retryLimit: 1, expireInSeconds: 120 },
@@ -80,7 +77,7 @@ const SCHEDULES: Partial<Record<JobName, string>> = {
 
 export interface JobQueue {
   /** Queues a job; with `tx` it is written by that transaction (and vanishes if it rolls back). */
-  send<N extends JobName>(name: N, data: JobPayloads[N], options?: { tx?: Prisma.TransactionClient }): Promise<void>;
+  send<N extends JobName>(name: N, data: JobPayloads[N], options?: { tx?: Prisma.TransactionClient; startAfterSeconds?: number }): Promise<void>;
   /** Starts working a queue in this process. */
   work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
   /**
@@ -141,7 +138,7 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
 
   return {
     async send(name, data, options = {}) {
-      const sendOptions: PgBoss.SendOptions = options.tx ? { db: onTransaction(options.tx) } : {};
+      const sendOptions: PgBoss.SendOptions = { ...(options.tx && { db: onTransaction(options.tx) }), ...(options.startAfterSeconds && { startAfter: options.startAfterSeconds }) };
       await started().send(name, data, sendOptions);
       if (options.tx) await options.tx.$executeRaw`SELECT pg_notify(${JOB_CHANNEL}, ${name})`;
       else await started().getDb().executeSql('SELECT pg_notify($1, $2)', [JOB_CHANNEL, name]);

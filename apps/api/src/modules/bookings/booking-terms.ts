@@ -1,6 +1,7 @@
 // The rules of a booking, in one place for every writer (the member, the desk, the weekly series,
 // "Sposta", a late payment): which bookings still hold their slot, the price of a choice of slots,
-// how a booking row reads on the wire, and how a slot is reserved in a transaction.
+// how a booking row reads on the wire, and how a slot is reserved in a transaction (a lapsed hold in
+// the way let go of, coupon and money included).
 import { centsToMoney, FULL_DAY_SLOTS, SLOTS, type TBooking } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, Court, Transaction } from '../../generated/prisma/client.js';
@@ -11,7 +12,10 @@ import { formatItalianDate } from '../../lib/format.js';
 import { CENTRE_TIME_ZONE, todayInRome } from '../../lib/time.js';
 import { releaseCoupon } from '../coupons/coupon-rules.js';
 import { pricesInForce, type PriceTable } from '../prices/prices.service.js';
+import { writeOff } from '../ledger/receivables.js';
+import { releaseHoldsOf } from '../payments/checkout.js';
 import { releaseBookingCoupon } from './booking-coupon-rules.js';
+import { type BookingMoney, receivablesOf } from './booking-money.js';
 import { slotFreedEmail } from './bookings.emails.js';
 import { SLOT_PRICE_CODE, slotsOf } from './slots.js';
 
@@ -103,36 +107,10 @@ export type WireBookingRow = Booking & {
   court: Court;
   bookingCoupon: { code: string } | null;
   membershipCoupon: { code: string } | null;
-  carnetUses: { returnedAt: Date | null }[];
-  creditMovements: { amountCents: number; userId: number }[];
 };
-/** What a booking query includes for `paid_with`: its carnet uses and credit movements. */
-export const PAID_WITH_DETAILS = { carnetUses: { select: { returnedAt: true } }, creditMovements: { select: { amountCents: true, userId: true } } } as const;
 
-/**
- * How a confirmed booking was paid when no payment row moved money for it: with a carnet use not given
- * back, or with the booker's own credit not returned (their movements on it spend more than they give
- * back). Credit set aside for a hold's card rest is not a payment yet; the other players' shares are theirs.
- */
-const paidWith = (row: Pick<WireBookingRow, 'status' | 'userId' | 'carnetUses' | 'creditMovements'>): TBooking['paid_with'] => {
-  if (row.status !== 'confirmed') return null;
-  if (row.carnetUses.some((use) => use.returnedAt === null)) return 'carnet';
-  const spent = row.creditMovements.filter((movement) => movement.userId === row.userId).reduce((sum, movement) => sum + movement.amountCents, 0);
-  return spent < 0 ? 'credit' : null;
-};
-/**
- * The same rule in SQL as an amount, on the booking aliased `b`: what a carnet use (the booker's part:
- * the price less the other players' shares) or the booker's own credit paid. Credit that settled other
- * players' shares at the deadline is counted with those shares, not here.
- */
-export const PAID_OTHERWISE_SQL = Prisma.sql`(CASE WHEN b.status <> 'confirmed' THEN 0
-    WHEN EXISTS (SELECT 1 FROM carnet_uses cu WHERE cu.booking_id = b.id AND cu.returned_at IS NULL)
-      THEN b.price_cents - (SELECT coalesce(sum(p.share_cents), 0) FROM booking_players p WHERE p.booking_id = b.id AND p.status <> 'dropped')
-    ELSE greatest(0, -(SELECT coalesce(sum(cm.amount_cents), 0) FROM credit_movements cm
-      WHERE cm.booking_id = b.id AND cm.user_id = b.user_id AND NOT EXISTS (SELECT 1 FROM booking_players p WHERE p.credit_movement_id = cm.id))) END)`;
-
-/** The fields the member's and the desk's views of a booking share. */
-export function bookingWire(row: WireBookingRow, now: Date): Pick<TBooking, 'id' | 'court' | 'date' | 'start' | 'end' | 'starts_at' | 'ends_at' | 'status' | 'paid_with' | 'price' | 'discount' | 'coupon_code' | 'created_at'> {
+/** The fields the member's and the desk's views of a booking share; `paid_with` from its money in the ledger, while it stands. */
+export function bookingWire(row: WireBookingRow, now: Date, money: Pick<BookingMoney, 'paidWith'>): Pick<TBooking, 'id' | 'court' | 'date' | 'start' | 'end' | 'starts_at' | 'ends_at' | 'status' | 'paid_with' | 'price' | 'discount' | 'coupon_code' | 'created_at'> {
   return {
     id: row.id,
     court: { id: row.court.id, code: row.court.code, name: row.court.name },
@@ -142,7 +120,7 @@ export function bookingWire(row: WireBookingRow, now: Date): Pick<TBooking, 'id'
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
     status: statusShown(row, now),
-    paid_with: paidWith(row),
+    paid_with: row.status === 'confirmed' ? money.paidWith : null,
     price: centsToMoney(row.priceCents),
     discount: centsToMoney(row.discountCents),
     coupon_code: row.bookingCoupon?.code ?? row.membershipCoupon?.code ?? null,
@@ -163,6 +141,23 @@ export function paymentOf(transactions: Transaction[]) {
 export async function releaseCouponsOf(tx: Prisma.TransactionClient, booking: Pick<Booking, 'membershipCouponId' | 'bookingCouponId'>) {
   if (booking.membershipCouponId) await releaseCoupon(tx, booking.membershipCouponId);
   if (booking.bookingCouponId) await releaseBookingCoupon(tx, booking.bookingCouponId);
+}
+
+/**
+ * Holds just marked expired let go of what they held: their coupon use comes back, what their checkouts
+ * set aside is released and what they owed is written off. Their Checkout Sessions are closed by the
+ * minute job (a call to Stripe, after the commit).
+ */
+export async function letGoOfLapsed(tx: Prisma.TransactionClient, lapsed: Pick<Booking, 'id' | 'membershipCouponId' | 'bookingCouponId'>[]) {
+  for (const booking of lapsed) {
+    await releaseCouponsOf(tx, booking);
+    const open = await tx.transaction.findMany({ where: { bookingId: booking.id, type: 'payment', status: 'pending' }, select: { id: true } });
+    await releaseHoldsOf(
+      tx,
+      open.map((row) => row.id),
+    );
+    await writeOff(tx, `booking:${booking.id}:lapsed`, await receivablesOf(tx, booking.id), { bookingId: booking.id, description: 'Tempo per pagare scaduto' });
+  }
 }
 
 /** A closure of the court that overlaps the span, if any. */
@@ -195,10 +190,11 @@ export async function reserveSlot<T>(tx: Prisma.TransactionClient, spans: CourtS
   for (const { courtId, startsAt, endsAt } of all) {
     await takeCourtTurn(tx, courtId);
     if (await closureHits(tx, courtId, startsAt, endsAt)) throw new AppError(409, SLOT_MESSAGES.closed);
-    await tx.booking.updateMany({
-      where: { courtId, status: 'pending_payment', holdExpiresAt: { lte: now }, startsAt: { lt: endsAt }, endsAt: { gt: startsAt } },
-      data: { status: 'expired' },
-    });
+    const lapsed = await tx.$queryRaw<Pick<Booking, 'id' | 'membershipCouponId' | 'bookingCouponId'>[]>`
+      UPDATE bookings SET status = 'expired', updated_at = now()
+      WHERE court_id = ${courtId} AND status = 'pending_payment' AND hold_expires_at <= ${now} AND starts_at < ${endsAt} AND ends_at > ${startsAt}
+      RETURNING id, membership_coupon_id AS "membershipCouponId", booking_coupon_id AS "bookingCouponId"`;
+    await letGoOfLapsed(tx, lapsed);
   }
   return write().catch(conflictOn('bookings_no_overlap', takenMessage));
 }

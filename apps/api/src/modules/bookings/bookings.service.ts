@@ -4,7 +4,10 @@
 import { type api, type BodyOf, centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, type QueryOf, SLOT_MINUTES, type TBooking } from '@beach/contracts';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
-import type { Booking, Transaction, User } from '../../generated/prisma/client.js';
+import type { Booking, Prisma, Transaction, User } from '../../generated/prisma/client.js';
+import { accounts, bookingReceivable } from '../ledger/accounts.js';
+import { credit, debit, post, resolve, voidExpired } from '../ledger/ledger.js';
+import { discount, payment as paymentEntry, reopeningLegs } from '../ledger/receivables.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatEuros } from '../../lib/format.js';
@@ -15,19 +18,18 @@ import { inSeason, seasonOf, seasonOpening } from '../memberships/membership-ter
 import type { Checkouts } from '../payments/checkout.js';
 import { requireStripe } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
-import { returnCarnetUse } from '../carnets/carnet-uses.js';
-import { CARD_REST_REASON, createCreditLedger, LAPSED_HOLD_REASON } from '../credit/credit-ledger.js';
-import { createShareReturns, organiserShareCents, playingIn } from '../booking-players/booking-shares.js';
+import { playingIn } from '../booking-players/booking-shares.js';
 import { readSettings } from '../settings/settings.service.js';
 import { assertCertificateForBooking } from '../certificates/certificate-status.js';
 import { dayAvailability } from './availability.js';
 import {
   bookingWire,
   createWaitlistNotifier,
+  isLive,
   isLiveHold,
+  letGoOfLapsed,
   LIVE,
   LIVE_HOLD,
-  PAID_WITH_DETAILS,
   paymentOf,
   priceSlots,
   releaseCouponsOf,
@@ -43,6 +45,10 @@ import {
 import { applyBookingCoupon } from './booking-coupon-rules.js';
 import { reminderEmail } from './bookings.emails.js';
 import { bookingsCalendar } from './calendar.js';
+import { chargeBooking, type BookingMoney, moneyOfBookings, NO_MONEY, organiserDue, spendCreditOnBooking, splitOwed } from './booking-money.js';
+import type { CancelBooking } from './cancel-booking.js';
+import { walletOf } from '../ledger/wallet.js';
+import { CARD_MINIMUM_CENTS } from '@beach/contracts';
 
 export const BOOKING_MESSAGES = {
   ...SLOT_MESSAGES,
@@ -67,15 +73,15 @@ export const BOOKING_MESSAGES = {
 type Routes = typeof api.bookings;
 type BookingRow = WireBookingRow & { transactions: Transaction[] };
 
-const WITH_DETAILS = { court: true, transactions: { orderBy: { createdAt: 'desc' } }, membershipCoupon: { select: { code: true } }, bookingCoupon: { select: { code: true } }, ...PAID_WITH_DETAILS } as const;
+const WITH_DETAILS = { court: true, transactions: { orderBy: { createdAt: 'desc' } }, membershipCoupon: { select: { code: true } }, bookingCoupon: { select: { code: true } } } as const;
 
 /** A member's booking on the wire; it can be cancelled for free until the notice before it starts. */
-function toBookingDto(booking: BookingRow, now: Date, freeCancellationHours: number): TBooking {
+function toBookingDto(booking: BookingRow, money: BookingMoney, now: Date, freeCancellationHours: number): TBooking {
   const payment = paymentOf(booking.transactions);
   const holdLive = isLiveHold(booking, now);
   const beforeNotice = booking.startsAt.getTime() - now.getTime() >= freeCancellationHours * 3_600_000;
   return {
-    ...bookingWire(booking, now),
+    ...bookingWire(booking, now, money),
     full_day: timeOf(booking.startsAt) === FULL_DAY_START && booking.endsAt.getTime() - booking.startsAt.getTime() === FULL_DAY_SLOTS * SLOT_MINUTES * 60_000,
     original_price: centsToMoney(booking.priceCents + booking.discountCents),
     hold_expires_at: holdLive ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
@@ -85,11 +91,9 @@ function toBookingDto(booking: BookingRow, now: Date, freeCancellationHours: num
   };
 }
 
-export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'stripe' | 'logger' | 'config'>, checkouts: Checkouts) {
+export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'stripe' | 'logger' | 'config'>, checkouts: Checkouts, cancelBooking: CancelBooking) {
   const { db, jobs, config } = deps;
   const notifyWaitlist = createWaitlistNotifier(deps);
-  const creditLedger = createCreditLedger(deps);
-  const returnShares = createShareReturns(deps);
 
   async function ownBooking(userId: number, id: number): Promise<BookingRow> {
     const booking = await db.booking.findFirst({ where: { id, userId }, include: WITH_DETAILS });
@@ -97,14 +101,30 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
     return booking;
   }
 
+  /** Bookings as DTOs with their money, read in one query. */
+  async function dtosOf(rows: BookingRow[], now: Date, freeCancellationHours: number) {
+    const money = await moneyOfBookings(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toBookingDto(row, money.get(row.id) ?? NO_MONEY, now, freeCancellationHours));
+  }
+  const dtoOf = async (row: BookingRow, now: Date, freeCancellationHours: number) => (await dtosOf([row], now, freeCancellationHours))[0]!;
+
   const feedUrl = (token: string) => `${webOriginOf(config)}/api/bookings/calendar/${token}.ics`;
 
   const couponRefused = (problem: string) => new AppError(422, problem, { coupon_code: [problem] });
 
-  /** A booking coupon, or a membership coupon valid for bookings too; its use counted once. */
+  /**
+   * A booking coupon, or a membership coupon valid for bookings too; its use counted once, its discount
+   * taken off what the booking owes and the players' shares split again.
+   */
   async function applyCoupon(booking: BookingRow, code: string, now: Date) {
     const today = todayInRome(now);
     await db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${booking.id} FOR UPDATE`;
+      // A checkout still open was opened for the price before the coupon: it is closed.
+      await checkouts.closeIn(tx, 'booking', booking.id);
       const bookingCoupon = await applyBookingCoupon(tx, booking, code, today, now);
       if (bookingCoupon && 'problem' in bookingCoupon) throw couponRefused(bookingCoupon.problem);
       let applied: { bookingCouponId?: number; membershipCouponId?: number; discountCents: number };
@@ -123,45 +143,70 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         data: { ...coupon, discountCents, priceCents: booking.priceCents - discountCents },
       });
       if (updated.count === 0) throw new AppError(409, BOOKING_MESSAGES.couponAlready);
+      await discount(tx, `booking:${booking.id}:coupon`, bookingReceivable(booking.id), discountCents, { bookingId: booking.id, userId: booking.userId, description: 'Sconto coupon' });
+      await splitOwed(tx, booking.id, `booking:${booking.id}:coupon:split`);
     }, TRANSACTION_OPTIONS);
+  }
+
+  /** Whether the booking's slot can still be had by it: a hold, or a lapsed one nobody took meanwhile (then confirmed anew). */
+  async function slotStillOurs(tx: Prisma.TransactionClient, booking: Pick<Booking, 'id' | 'status' | 'courtId' | 'startsAt' | 'endsAt'>) {
+    if (booking.status === 'pending_payment') return true;
+    if (booking.status !== 'expired') return false;
+    await takeCourtTurn(tx, booking.courtId);
+    const clash = await tx.booking.findFirst({
+      where: { courtId: booking.courtId, id: { not: booking.id }, startsAt: { lt: booking.endsAt }, endsAt: { gt: booking.startsAt }, ...UNDER_OVERLAP_CONSTRAINT },
+      select: { id: true },
+    });
+    return clash === null;
   }
 
   const paymentTarget: PaymentTarget = {
     /**
-     * A paid hold is confirmed. A payment that arrives after the hold lapsed still gets the slot if
-     * nobody took it meanwhile; otherwise the payments module refunds it.
+     * A paid hold is confirmed: the card pays what the organiser owes, with the credit set aside for the
+     * rest posted (or spent again, if it was released meanwhile). A payment that arrives after the hold
+     * lapsed still gets the slot if nobody took it meanwhile (what it owed is billed again); otherwise —
+     * or if the credit is no longer there — the payments module refunds it.
      */
     async confirm(tx, bookingId, payment) {
-      const [booking] = await tx.$queryRaw<{ status: Booking['status']; courtId: number; startsAt: Date; endsAt: Date; priceCents: number; userId: number | null }[]>`
-        SELECT status, court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt", price_cents AS "priceCents", user_id AS "userId" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
-      if (!booking) return false;
-      // Credit pays what the card did not of the organiser's due (their share, with other players): set aside
-      // when the checkout opened, taken again if it went back meanwhile.
-      const creditPaid = async () => {
-        if (booking.userId === null) return true;
-        const dueCents = await organiserShareCents(tx, { id: bookingId, priceCents: booking.priceCents });
-        return creditLedger.holdForBooking(tx, { id: bookingId, userId: booking.userId }, Math.max(0, dueCents - payment.amountCents), CARD_REST_REASON);
-      };
-      if (booking.status === 'pending_payment') {
-        if (!(await creditPaid())) return false;
-        await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
-        return true;
+      const [booking] = await tx.$queryRaw<Booking[]>`
+        SELECT id, status, court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt", price_cents AS "priceCents", user_id AS "userId" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
+      if (!booking || booking.userId === null || !(await slotStillOurs(tx, booking))) return false;
+      if (booking.status === 'expired') {
+        // Lapsed and written off: owed again, split again among the players.
+        await chargeBooking(tx, booking, booking.priceCents, `booking:${bookingId}:recharge:${payment.id}`);
+        await splitOwed(tx, bookingId, `booking:${bookingId}:recharge:${payment.id}:split`);
       }
-      if (booking.status !== 'expired') return false;
-      await takeCourtTurn(tx, booking.courtId);
-      const clash = await tx.booking.findFirst({
-        where: { courtId: booking.courtId, id: { not: bookingId }, startsAt: { lt: booking.endsAt }, endsAt: { gt: booking.startsAt }, ...UNDER_OVERLAP_CONSTRAINT },
-        select: { id: true },
+      const holds = await tx.$queryRaw<{ id: number }[]>`
+        SELECT e.id FROM ledger_entries e WHERE e.transaction_id = ${payment.id} AND e.phase = 'pending'
+          AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.pending_id = e.id)`;
+      // What the card and the credit still set aside leave owed: credit released meanwhile is spent again if it is still there.
+      const creditAgain = (await organiserDue(tx, bookingId, { lock: true })) - payment.amountCents;
+      if (creditAgain < 0 || (creditAgain > 0 && (await walletOf(tx, booking.userId, { lock: true })).available < creditAgain)) return false;
+      await resolve(
+        tx,
+        holds.map((hold) => hold.id),
+        'post',
+      );
+      await spendCreditOnBooking(tx, { id: bookingId, userId: booking.userId }, creditAgain, { key: `payment:${payment.id}:credit-again` });
+      await paymentEntry(tx, `payment:${payment.id}`, accounts.stripe, [{ receivable: bookingReceivable(bookingId), cents: payment.amountCents }], {
+        bookingId,
+        userId: booking.userId,
+        transactionId: payment.id,
+        description: payment.description,
       });
-      if (clash || !(await creditPaid())) return false;
       await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
       return true;
     },
 
-    /** A checkout that ended unpaid gives back the credit set aside for its rest (a new checkout sets it aside anew). */
-    async checkoutExpired(tx, bookingId) {
-      const [booking] = await tx.$queryRaw<Pick<Booking, 'status' | 'userId'>[]>`SELECT status, user_id AS "userId" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
-      if (booking?.userId && booking.status !== 'confirmed') await creditLedger.holdForBooking(tx, { id: bookingId, userId: booking.userId }, 0, LAPSED_HOLD_REASON);
+    /**
+     * Money of the booking's payment taken back on Stripe's side: while the booking stands it is owed
+     * again (the desk sees it); cancelled or lapsed, it is only money out.
+     */
+    async takenBack(tx, bookingId, payment, { cents, from, context }) {
+      const [booking] = await tx.$queryRaw<Pick<Booking, 'status' | 'holdExpiresAt'>[]>`SELECT status, hold_expires_at AS "holdExpiresAt" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
+      const stands = booking !== undefined && isLive(booking, new Date());
+      const legs = stands ? reopeningLegs([{ receivable: bookingReceivable(bookingId), cents }]) : [debit(accounts.revenue('booking'), cents)];
+      await post(tx, { ...context, kind: 'stripe_refund', bookingId, legs: [...legs, credit(from, cents)] });
     },
   };
 
@@ -171,8 +216,8 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
     availability: (viewer: User, query: QueryOf<Routes['availability']>) => dayAvailability(db, viewer.id, query, new Date()),
 
     /**
-     * A hold on the slots. The member's row is locked so their own limits hold under
-     * concurrent requests; two members racing for one slot are separated by the exclusion constraint.
+     * A hold on the slots, its price owed from now. The member's row is locked so their own limits hold
+     * under concurrent requests; two members racing for one slot are separated by the exclusion constraint.
      */
     async create(user: User, body: BodyOf<Routes['create']>) {
       requireStripe(deps.stripe); // a hold nobody can pay would only block the slot
@@ -195,30 +240,36 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         if (await tx.booking.count({ where: { userId: user.id, ...LIVE_HOLD(now) } })) throw new AppError(409, BOOKING_MESSAGES.liveHold);
         const future = await tx.booking.count({ where: { userId: user.id, endsAt: { gt: now }, ...LIVE(now) } });
         if (future >= settings.maxFutureBookings) throw new AppError(409, BOOKING_MESSAGES.limit(settings.maxFutureBookings));
-        return reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now, () =>
+        const created = await reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now, () =>
           tx.booking.create({
             data: { courtId: court.id, userId: user.id, createdById: user.id, startsAt, endsAt, priceCents, status: 'pending_payment', holdExpiresAt: new Date(now.getTime() + settings.paymentHoldMinutes * 60_000) },
             include: WITH_DETAILS,
           }),
         );
+        await chargeBooking(tx, created, priceCents);
+        return created;
       }, TRANSACTION_OPTIONS);
-      return { message: BOOKING_MESSAGES.held, booking: toBookingDto(booking, now, settings.freeCancellationHours) };
+      return { message: BOOKING_MESSAGES.held, booking: await dtoOf(booking, now, settings.freeCancellationHours) };
     },
 
     async mine(user: User) {
       const now = new Date();
       const { freeCancellationHours } = await readSettings(db);
       const rows = await db.booking.findMany({ where: { userId: user.id }, include: WITH_DETAILS, orderBy: { startsAt: 'asc' } });
-      const bookings = rows.map((row) => toBookingDto(row, now, freeCancellationHours));
+      const bookings = await dtosOf(rows, now, freeCancellationHours);
       return { upcoming: bookings.filter((row) => new Date(row.ends_at) > now), past: bookings.filter((row) => new Date(row.ends_at) <= now).reverse() };
     },
 
     async show(user: User, id: number) {
       const { freeCancellationHours } = await readSettings(db);
-      return toBookingDto(await ownBooking(user.id, id), new Date(), freeCancellationHours);
+      return dtoOf(await ownBooking(user.id, id), new Date(), freeCancellationHours);
     },
 
-    /** Opens Stripe Checkout for a live hold; a coupon (applicable to bookings) is counted once. */
+    /**
+     * Opens Stripe Checkout for what the organiser owes of a live hold; a coupon (applicable to bookings)
+     * is counted once. With `use_credit`, the credit pays all it can but Stripe's least charge, set aside
+     * until the card pays the rest.
+     */
     async checkout(user: User, id: number, body: BodyOf<Routes['checkout']>) {
       const booking = await ownBooking(user.id, id);
       const now = new Date();
@@ -226,73 +277,89 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       if (booking.holdExpiresAt && booking.holdExpiresAt <= now) throw new AppError(409, BOOKING_MESSAGES.holdLapsed);
       const applied = booking.bookingCoupon?.code ?? booking.membershipCoupon?.code ?? null;
       if (body.coupon_code && applied && applied !== body.coupon_code) throw new AppError(409, BOOKING_MESSAGES.couponAlready);
+      await checkouts.refuseIfPaid('booking', id);
       if (body.coupon_code && !applied) await applyCoupon(booking, body.coupon_code, now);
       const current = await ownBooking(user.id, id);
-      const dto = toBookingDto(current, now, (await readSettings(db)).freeCancellationHours);
-      // With other players the organiser pays their own share; the others pay theirs.
-      const dueCents = await organiserShareCents(db, current);
-      // Credit first, on what is due after the coupon; every checkout sets the credit aside anew (none: given back).
-      const creditCents = body.use_credit ? await creditLedger.creditTowards(db, { id, userId: user.id }, dueCents) : 0;
-      if (body.use_credit && creditCents === 0) throw new AppError(409, BOOKING_MESSAGES.noCredit);
+      const dto = await dtoOf(current, now, (await readSettings(db)).freeCancellationHours);
       const checkoutUrl = await checkouts.open({
         kind: 'booking',
         targetId: id,
         customer: { id: user.id, email: user.email },
-        amountCents: dueCents - creditCents,
-        itemName: `Campo ${current.court.code} · ${whenOf(current)}${creditCents > 0 ? ` (${formatEuros(creditCents)} pagati con il credito)` : ''}`,
-        cancelPath: `/prenotazioni/pagamento/${id}`,
-        inTransaction: (tx) => creditLedger.holdForCheckout(tx, { id, userId: user.id }, creditCents),
+        // Decided in the transaction that opens it (the credit read under its lock); this is replaced there.
+        amountCents: 0,
+        itemName: `Campo ${current.court.code} · ${whenOf(current)}`,
+        cancelPath: `/prenotazioni/pagamento/${id}?pagamento=annullato`,
+        async inTransaction(tx, payment) {
+          const [held] = await tx.$queryRaw<Pick<Booking, 'status' | 'holdExpiresAt'>[]>`SELECT status, hold_expires_at AS "holdExpiresAt" FROM bookings WHERE id = ${id} FOR UPDATE`;
+          if (!held || !isLiveHold(held, new Date())) throw new AppError(409, BOOKING_MESSAGES.holdLapsed);
+          // With other players the organiser pays their own share; the others pay theirs.
+          const due = await organiserDue(tx, id, { lock: true });
+          const creditCents = body.use_credit ? Math.max(0, Math.min((await walletOf(tx, user.id, { lock: true })).available, due - CARD_MINIMUM_CENTS)) : 0;
+          if (body.use_credit && creditCents === 0) throw new AppError(409, BOOKING_MESSAGES.noCredit);
+          if (creditCents > 0) {
+            await spendCreditOnBooking(tx, { id, userId: user.id }, creditCents, {
+              key: `payment:${payment.id}:credit`,
+              pending: { expiresAt: new Date(Date.now() + 31 * 60_000), transactionId: payment.id },
+            });
+          }
+          const cardCents = due - creditCents;
+          const itemName = `Campo ${current.court.code} · ${whenOf(current)}${creditCents > 0 ? ` (${formatEuros(creditCents)} pagati con il credito)` : ''}`;
+          await tx.transaction.update({ where: { id: payment.id }, data: { amountCents: cardCents, description: itemName } });
+          return { amountCents: cardCents, itemName };
+        },
       });
       return { checkout_url: checkoutUrl, booking: dto };
     },
 
     /**
      * A live hold is released at once. A paid booking is cancelled for free until the notice before
-     * it starts, and its payment refunded in full by a job queued in the same transaction.
+     * it starts: card payments refunded by the job, credit and carnet uses returned, each player's share
+     * the way it was paid.
      */
     async cancel(user: User, id: number) {
       const booking = await ownBooking(user.id, id);
       const now = new Date();
       const { freeCancellationHours } = await readSettings(db);
-      const dto = toBookingDto(booking, now, freeCancellationHours);
+      const dto = await dtoOf(booking, now, freeCancellationHours);
       if (booking.status === 'confirmed' && !dto.can_cancel && booking.startsAt > now) throw new AppError(409, BOOKING_MESSAGES.lateCancel(freeCancellationHours));
       if (!dto.can_cancel) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
-      if (booking.status === 'pending_payment') await checkouts.closeOpenSessions('booking', id);
-      const payment = paymentOf(booking.transactions);
-      const refund = booking.status === 'confirmed' && payment?.status === 'completed' && payment.method === 'stripe';
-      await db.$transaction(async (tx) => {
-        const cancelled = await tx.booking.updateMany({
-          where: { id, status: booking.status },
-          data: { status: 'cancelled', cancelledAt: now, cancellationReason: 'Annullata dal socio', holdExpiresAt: null },
-        });
-        if (cancelled.count === 0) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
-        if (booking.status === 'pending_payment') await releaseCouponsOf(tx, booking);
-        if (refund) await jobs.send('refund-payment', { paymentId: payment.id, reason: 'cancelled' }, { tx });
-        // Confirmed: what credit paid; a hold: the credit set aside for the card's rest.
-        await creditLedger.returnBookingPayment(tx, booking, { byMember: true });
-        if (booking.status === 'confirmed') await returnCarnetUse(tx, id);
-        if (booking.status === 'confirmed') await returnShares(tx, id);
+      if (booking.status === 'pending_payment') await checkouts.refuseIfPaid('booking', id);
+      const returned = await db.$transaction(async (tx) => {
+        const [locked] = await tx.$queryRaw<Booking[]>`SELECT status FROM bookings WHERE id = ${id} FOR UPDATE`;
+        if (locked?.status !== booking.status) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
+        const outcome = await cancelBooking(tx, booking, { policy: { by: 'member' }, reason: 'Annullata dal socio', cancelledById: null, now, refundReason: 'cancelled', description: whenOf(booking) });
         await notifyWaitlist(tx, booking);
+        return outcome;
       }, TRANSACTION_OPTIONS);
-      return { message: refund ? BOOKING_MESSAGES.cancelledRefund : BOOKING_MESSAGES.cancelled, booking: toBookingDto(await ownBooking(user.id, id), now, freeCancellationHours) };
+      return {
+        message: returned.card > 0 ? BOOKING_MESSAGES.cancelledRefund : BOOKING_MESSAGES.cancelled,
+        booking: await dtoOf(await ownBooking(user.id, id), now, freeCancellationHours),
+      };
     },
 
-    /** Job, every minute: holds past their time become expired, their Checkout closed, coupons and set-aside credit given back. */
+    /**
+     * Job, every minute: holds past their time become expired and let go of what they held (coupon use,
+     * credit set aside, what they owed); their Checkout Sessions, and those of holds marked expired when
+     * someone else took the slot, are closed. Set-aside money whose time ran out is released.
+     */
     async expireLapsedHolds() {
       const lapsed = await db.booking.findMany({ where: { status: 'pending_payment', holdExpiresAt: { lte: new Date() } }, select: { id: true, courtId: true, startsAt: true, endsAt: true } });
       for (const { id, ...slot } of lapsed) {
-        // A session paid in the last second is left to the webhook, which confirms or refunds it.
-        await checkouts.closeOpenSessions('booking', id).catch((error: unknown) => deps.logger.warn({ err: error, bookingId: id }, 'Sessione di pagamento non chiusa'));
         await db.$transaction(async (tx) => {
-          const [row] = await tx.$queryRaw<Pick<Booking, 'membershipCouponId' | 'bookingCouponId'>[]>`
+          const [row] = await tx.$queryRaw<Pick<Booking, 'id' | 'membershipCouponId' | 'bookingCouponId'>[]>`
             UPDATE bookings SET status = 'expired', updated_at = now() WHERE id = ${id} AND status = 'pending_payment'
-            RETURNING membership_coupon_id AS "membershipCouponId", booking_coupon_id AS "bookingCouponId"`;
+            RETURNING id, membership_coupon_id AS "membershipCouponId", booking_coupon_id AS "bookingCouponId"`;
           if (!row) return;
-          await releaseCouponsOf(tx, row);
+          await letGoOfLapsed(tx, [row]);
           await notifyWaitlist(tx, slot);
         }, TRANSACTION_OPTIONS);
       }
-      await creditLedger.returnLapsedHolds(db);
+      // A session paid in the last second is left to the webhook, which confirms or refunds it.
+      const stillOpen = await db.$queryRaw<{ id: number }[]>`
+        SELECT DISTINCT b.id FROM bookings b JOIN transactions t ON t.booking_id = b.id
+        WHERE b.status = 'expired' AND t.type = 'payment' AND t.status = 'pending'`;
+      for (const { id } of stillOpen) await db.$transaction((tx) => checkouts.closeIn(tx, 'booking', id), TRANSACTION_OPTIONS);
+      await voidExpired(db);
       return lapsed.length;
     },
 

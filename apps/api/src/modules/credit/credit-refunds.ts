@@ -1,15 +1,19 @@
 // Credit given back to the member (docs/domain.md#credit): to the card through Stripe refunds of their
-// online top-ups, oldest first, or in cash at the desk. Each part is a refund row of the top-up it
-// returns (so the books show the money going out) and the ledger movement that debits it.
+// online top-ups, oldest first, or in cash at the desk. Only money paid in goes back: each part comes
+// from the account of the top-up it returns (promotional credit is never paid out). The credit leaves at
+// once, in the transaction; Stripe is asked after it commits (docs/domain.md#stripe-requests), and a
+// refund Stripe refuses puts the money back into the credit.
 import type { BodyOf, api } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { todayInRome } from '../../lib/time.js';
-import { requireStripe } from '../payments/checkout.js';
-import { INSUFFICIENT_CREDIT, type CreditLedger } from './credit-ledger.js';
+import { accounts } from '../ledger/accounts.js';
+import { available, credit, debit, post } from '../ledger/ledger.js';
+import { walletOf } from '../ledger/wallet.js';
+import { requireStripe } from '../payments/stripe-client.js';
+import { markRefunded, type StripeRequests } from '../payments/stripe-requests.js';
 
 export const CREDIT_REFUND_MESSAGES = {
   nothing: 'Il credito è a zero: non c’è nulla da rimborsare.',
@@ -17,110 +21,107 @@ export const CREDIT_REFUND_MESSAGES = {
   beyondTopUps: (cents: number, method: 'card' | 'cash') =>
     cents === 0
       ? `Non ci sono ricariche ${method === 'card' ? 'online ' : ''}da rimborsare${method === 'card' ? ' sulla carta: rimborsa in contanti' : ''}.`
-      : `${method === 'card' ? 'Sulla carta' : 'In contanti'} si possono rimborsare al massimo ${formatEuros(cents)}: ${method === 'card' ? 'le ricariche online' : 'le ricariche'} non rimborsate.`,
+      : `${method === 'card' ? 'Sulla carta' : 'In contanti'} si possono rimborsare al massimo ${formatEuros(cents)}: ${method === 'card' ? 'le ricariche online' : 'le ricariche'} non ancora spese né rimborsate.`,
   stopped: (done: number, asked: number) => `Rimborsati ${formatEuros(done)} sulla carta su ${formatEuros(asked)}: Stripe ha rifiutato il resto, che resta nel credito.`,
-  stripeFailed: 'Il rimborso sulla carta non è riuscito: riprova più tardi o rimborsa in contanti.',
+  underway: (cents: number) => `Rimborso di ${formatEuros(cents)} sulla carta avviato: Stripe lo completa a breve.`,
+  insufficient: 'Credito insufficiente per questo movimento.',
 } as const;
 
-/** Stripe's refunds are asked inside the transaction (with the SDK's retries), so it may run longer. */
-const REFUND_TRANSACTION = { ...TRANSACTION_OPTIONS, timeout: 30_000 } as const;
-
-type TopUp = Transaction & { refunds: { amountCents: number }[] };
-
-/** What is left of each top-up, oldest first, taken until `cents` is covered. */
-function planOf(topUps: TopUp[], cents: number) {
-  const parts: { topUp: TopUp; refundedBefore: number; cents: number }[] = [];
+/** Takes `cents` from the top-up accounts in order, each up to what it has left. */
+function planOf<Row extends { available: number }>(rows: Row[], cents: number) {
+  const parts: { row: Row; cents: number }[] = [];
   let left = cents;
-  for (const topUp of topUps) {
-    const refundedBefore = topUp.refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
-    const part = Math.min(left, topUp.amountCents - refundedBefore);
+  for (const row of rows) {
+    const part = Math.min(left, row.available);
     if (part <= 0) continue;
-    parts.push({ topUp, refundedBefore, cents: part });
+    parts.push({ row, cents: part });
     left -= part;
     if (left === 0) break;
   }
-  return { parts, uncovered: left, refundable: cents - left };
+  return { parts, refundable: cents - left, uncovered: left };
 }
 
-export function createCreditRefunds({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'>, { move }: Pick<CreditLedger, 'move'>) {
-  /** A refund row of one top-up and the movement that debits it; the top-up's status follows. */
-  async function record(tx: Prisma.TransactionClient, staffId: number, { topUp, refundedBefore, cents }: ReturnType<typeof planOf>['parts'][number], how: { method: 'cash' } | { method: 'stripe'; stripeRefundId: string }) {
-    const card = how.method === 'stripe';
-    const row = await tx.transaction.create({
-      data: {
-        kind: 'credit',
-        type: 'refund',
-        refundOfId: topUp.id,
-        userId: topUp.userId,
-        amountCents: cents,
-        method: how.method,
-        status: 'completed',
-        stripeRefundId: card ? how.stripeRefundId : null,
-        paidAt: new Date(),
-        description: card ? 'Rimborso del credito sulla carta' : 'Rimborso del credito in contanti',
-      },
-    });
-    await tx.transaction.update({ where: { id: topUp.id }, data: { status: refundedBefore + cents >= topUp.amountCents ? 'refunded' : 'partially_refunded' } });
-    const ofTopUp = `ricarica del ${formatItalianDate(todayInRome(topUp.paidAt ?? topUp.createdAt))}`;
-    return move(tx, {
-      userId: topUp.userId!,
-      amountCents: -cents,
-      kind: card ? 'refund_to_card' : 'cash_refund',
-      reason: card ? `Rimborso sulla carta della ${ofTopUp}` : `Rimborso in contanti (${ofTopUp})`,
-      transactionId: row.id,
-      bookingId: null,
-      createdById: staffId,
-      byMember: false,
-    });
+export function createCreditRefunds({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'>, stripeRequests: StripeRequests) {
+  /**
+   * Moves the credit out in one transaction: the whole balance's refundable part unless an amount is
+   * given. One member's refunds take turns on their credit accounts, so two at once never refund the same
+   * credit: the second finds it spent (422, or 409 for an amount).
+   */
+  async function takeOut(staffId: number, userId: number, { amount, method }: BodyOf<typeof api.credit.refund>) {
+    const card = method === 'card';
+    if (card) requireStripe(stripe);
+    return db.$transaction(async (tx) => {
+      const wallet = await walletOf(tx, userId, { lock: true });
+      if (wallet.available === 0) throw new AppError(422, CREDIT_REFUND_MESSAGES.nothing);
+      if (amount && amount > wallet.available) throw new AppError(409, CREDIT_REFUND_MESSAGES.insufficient, { amount: [CREDIT_REFUND_MESSAGES.insufficient] });
+      const topUpIds = wallet.accounts.filter((row) => row.kind === 'credit_funded').map((row) => row.transactionId!);
+      const topUps = await tx.transaction.findMany({ where: { id: { in: topUpIds } } });
+      const rows = wallet.accounts.flatMap((row) => {
+        const topUp = topUps.find((payment) => payment.id === row.transactionId);
+        // A card refund returns money of an online top-up only.
+        if (!topUp || (card && (topUp.method !== 'stripe' || !topUp.stripePaymentIntentId))) return [];
+        return [{ account: row, topUp, available: available(row) }];
+      });
+      // Without an amount: all that can go back this way.
+      const cents = amount ?? rows.reduce((sum, row) => sum + row.available, 0);
+      const plan = planOf(rows, cents);
+      if (plan.uncovered > 0 || cents === 0) {
+        const message = CREDIT_REFUND_MESSAGES.beyondTopUps(plan.refundable, method);
+        throw new AppError(422, message, { amount: [message] });
+      }
+      const requests: number[] = [];
+      let entryId: number | undefined;
+      for (const { row, cents: part } of plan.parts) {
+        const ofTopUp = `ricarica del ${formatItalianDate(todayInRome(row.topUp.paidAt ?? row.topUp.createdAt))}`;
+        const topUp = accounts.funded(userId, row.topUp.id);
+        if (card) {
+          const request = await stripeRequests.requestRefund(tx, row.topUp, part, { reason: 'credit', notify: false });
+          requests.push(request.id);
+          const posted = await post(tx, {
+            key: `stripe-request:${request.id}:credit`,
+            kind: 'credit_refund',
+            description: `Rimborso sulla carta della ${ofTopUp}`,
+            createdById: staffId,
+            userId,
+            transactionId: row.topUp.id,
+            legs: [debit(topUp, part), credit(accounts.refundPayable(row.topUp.id), part)],
+          });
+          entryId = posted!.id;
+          continue;
+        }
+        const refund = await tx.transaction.create({
+          data: { kind: 'credit', type: 'refund', refundOfId: row.topUp.id, userId, amountCents: part, method: 'cash', status: 'completed', paidAt: new Date(), description: 'Rimborso del credito in contanti' },
+        });
+        await markRefunded(tx, row.topUp);
+        const posted = await post(tx, {
+          key: `refund:${refund.id}`,
+          kind: 'credit_refund',
+          description: `Rimborso in contanti (${ofTopUp})`,
+          createdById: staffId,
+          userId,
+          transactionId: refund.id,
+          legs: [debit(topUp, part), credit(accounts.till('cash'), part)],
+        });
+        entryId = posted!.id;
+      }
+      return { cents, requests, entryId };
+    }, TRANSACTION_OPTIONS);
   }
 
   return {
     /**
-     * The whole balance unless an amount is given. One member's refunds take turns on their balance row,
-     * so two at once never refund the same credit: the second finds it spent (422, or 409 for an amount).
+     * Cash is handed over at once. Card refunds are asked of Stripe right after the commit, each once;
+     * what Stripe refuses goes back into the credit, what it has not answered yet the job completes.
      */
-    refund(staffId: number, userId: number, { amount, method }: BodyOf<typeof api.credit.refund>) {
-      return db.$transaction(async (tx) => {
-        const [row] = await tx.$queryRaw<{ balanceCents: number }[]>`SELECT balance_cents AS "balanceCents" FROM credit_balances WHERE user_id = ${userId} FOR UPDATE`;
-        const balance = row?.balanceCents ?? 0;
-        const cents = amount ?? balance;
-        if (cents === 0) throw new AppError(422, CREDIT_REFUND_MESSAGES.nothing);
-        if (cents > balance) throw new AppError(409, INSUFFICIENT_CREDIT, { amount: [INSUFFICIENT_CREDIT] });
-        // Each refund returns money of one top-up (a card refund: only an online one), oldest first;
-        // locked, so Stripe's webhook records these refunds only after this transaction, finding them done.
-        const card = method === 'card';
-        const topUps = await tx.transaction.findMany({
-          where: { userId, kind: 'credit', type: 'payment', status: { in: ['completed', 'partially_refunded'] }, ...(card ? { method: 'stripe', stripePaymentIntentId: { not: null } } : {}) },
-          include: { refunds: { select: { amountCents: true } } },
-          orderBy: [{ paidAt: 'asc' }, { id: 'asc' }],
-        });
-        await tx.$queryRaw`SELECT id FROM transactions WHERE id = ANY(${topUps.map((topUp) => topUp.id)}::int[]) FOR UPDATE`;
-        const plan = planOf(topUps, cents);
-        if (plan.uncovered > 0) throw new AppError(422, CREDIT_REFUND_MESSAGES.beyondTopUps(plan.refundable, method), { amount: [CREDIT_REFUND_MESSAGES.beyondTopUps(plan.refundable, method)] });
-        if (!card) {
-          let last;
-          for (const part of plan.parts) last = await record(tx, staffId, part, { method: 'cash' });
-          return { message: CREDIT_REFUND_MESSAGES.refunded(cents, method), ...last! };
-        }
-        const client = requireStripe(stripe);
-        let last;
-        let done = 0;
-        for (const part of plan.parts) {
-          // The key is the top-up's refunded state: the same request retried gets the same refund back.
-          const refund = await client.refunds
-            .create(
-              { payment_intent: part.topUp.stripePaymentIntentId!, amount: part.cents, metadata: { transaction_id: String(part.topUp.id), reason: 'credit_refund' } },
-              { idempotencyKey: `credit-refund-${part.topUp.id}-${part.refundedBefore}-${part.cents}` },
-            )
-            .catch(() => null);
-          // Refused: what went through is kept and recorded, the rest stays credit.
-          if (!refund) break;
-          last = await record(tx, staffId, part, { method: 'stripe', stripeRefundId: refund.id });
-          done += part.cents;
-        }
-        if (!last) throw new AppError(502, CREDIT_REFUND_MESSAGES.stripeFailed);
-        return { message: done === cents ? CREDIT_REFUND_MESSAGES.refunded(cents, method) : CREDIT_REFUND_MESSAGES.stopped(done, cents), ...last };
-      }, REFUND_TRANSACTION);
+    async refund(staffId: number, userId: number, body: BodyOf<typeof api.credit.refund>) {
+      const { cents, requests, entryId } = await takeOut(staffId, userId, body);
+      if (body.method === 'cash') return { message: CREDIT_REFUND_MESSAGES.refunded(cents, 'cash'), entryId, cents };
+      for (const requestId of requests) await stripeRequests.perform(requestId).catch(() => undefined);
+      const outcomes = await db.stripeRequest.findMany({ where: { id: { in: requests } } });
+      const sum = (status: string) => outcomes.filter((row) => row.status === status).reduce((total, row) => total + row.amountCents!, 0);
+      if (sum('failed') > 0) return { message: CREDIT_REFUND_MESSAGES.stopped(sum('done'), cents), entryId, cents: cents - sum('failed') };
+      if (sum('pending') > 0) return { message: CREDIT_REFUND_MESSAGES.underway(cents), entryId, cents };
+      return { message: CREDIT_REFUND_MESSAGES.refunded(cents, 'card'), entryId, cents };
     },
   };
 }

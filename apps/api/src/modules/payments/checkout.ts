@@ -1,22 +1,27 @@
 // Opening a Stripe Checkout Session for something a member pays online (docs/domain.md#payments). Each
 // session is a pending payment row until Stripe says how it ended (payments.service.ts applies that).
+// Stripe is asked after the row (and any credit set aside with it) is committed, never inside the
+// transaction (docs/domain.md#stripe-requests).
 import type { TPaymentKind } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { webOriginOf } from '../../lib/web-origin.js';
+import { resolve } from '../ledger/ledger.js';
+import { PAYMENTS_UNAVAILABLE, requireStripe } from './stripe-client.js';
+import { isFinalRefusal, requestKey, type StripeRequests } from './stripe-requests.js';
+
+export { PAYMENTS_UNAVAILABLE, requireStripe } from './stripe-client.js';
 
 /**
  * Stripe wants expires_at at least 30 minutes after it creates the session: a minute of margin covers
  * network time and the SDK's retries. Shorter holds are expired through the API.
  */
 const CHECKOUT_LIFETIME_SECONDS = 31 * 60;
-/** Stripe's session is created inside the transaction (with the SDK's retries), so it may run longer. */
-const CHECKOUT_TRANSACTION = { ...TRANSACTION_OPTIONS, timeout: 30_000 } as const;
 
-export const PAYMENTS_UNAVAILABLE = 'I pagamenti online non sono disponibili in questo momento: riprova più tardi o passa in segreteria.';
+export const ALREADY_PAID = 'Il pagamento risulta già effettuato: aggiorna la pagina tra qualche secondo.';
 
 export interface CheckoutRequest {
   kind: TPaymentKind;
@@ -29,68 +34,102 @@ export interface CheckoutRequest {
   cancelPath: string;
   /** For a carnet: the product bought (its target is the member). */
   carnetProductId?: number;
-  /** Work that commits with the payment row, before Stripe is asked (e.g. credit set aside for the rest). */
-  inTransaction?: (tx: Prisma.TransactionClient) => Promise<void>;
+  /**
+   * Work that commits with the payment row, before Stripe is asked (e.g. credit set aside for the rest);
+   * it may decide the amount and the name there, under its locks (it then updates the row itself).
+   */
+  inTransaction?: (tx: Prisma.TransactionClient, payment: Transaction) => Promise<void | { amountCents: number; itemName: string }>;
 }
 
 /** Where a payment row names what it buys; a credit top-up or a carnet is bought for the paying member. */
 export const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId', carnet: 'userId', booking_share: 'bookingPlayerId' } as const satisfies Record<TPaymentKind, string>;
 const targetColumn = (kind: TPaymentKind) => TARGET_COLUMN[kind];
 
-export function requireStripe(stripe: Stripe | null): Stripe {
-  if (!stripe) throw new AppError(503, PAYMENTS_UNAVAILABLE);
-  return stripe;
+/** Credit (or anything) a payment row set aside is released: its pending entries voided, once. */
+export async function releaseHoldsOf(tx: Prisma.TransactionClient, paymentIds: number[]) {
+  if (paymentIds.length === 0) return;
+  const pending = await tx.$queryRaw<{ id: number }[]>`
+    SELECT e.id FROM ledger_entries e WHERE e.transaction_id = ANY(${paymentIds}::int[]) AND e.phase = 'pending'
+      AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.pending_id = e.id)`;
+  await resolve(
+    tx,
+    pending.map((row) => row.id),
+    'void',
+  );
 }
 
-export function createCheckouts({ db, config, stripe }: Pick<AppDeps, 'db' | 'config' | 'stripe'>) {
-  /**
-   * Closes the target's sessions still open, so one target is never paid twice through two tabs.
-   * A session that was paid in the meantime stops the new one: its payment is being recorded.
-   */
-  async function closeOpenSessions(kind: TPaymentKind, targetId: number, tx: Prisma.TransactionClient = db) {
-    const open = await tx.transaction.findMany({
-      where: { kind, [targetColumn(kind)]: targetId, type: 'payment', status: 'pending', stripeCheckoutSessionId: { not: null } },
-      select: { id: true, stripeCheckoutSessionId: true },
-    });
-    const client = open.length > 0 ? requireStripe(stripe) : null;
-    for (const payment of open) {
-      const sessionId = payment.stripeCheckoutSessionId!;
-      const session = await client!.checkout.sessions.retrieve(sessionId).catch((error: { code?: string }) => {
+export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'db' | 'config' | 'stripe' | 'logger'>, stripeRequests: StripeRequests) {
+  const openRows = (tx: Prisma.TransactionClient, kind: TPaymentKind, targetId: number) =>
+    tx.transaction.findMany({ where: { kind, [targetColumn(kind)]: targetId, type: 'payment', status: 'pending', method: 'stripe' }, select: { id: true, stripeCheckoutSessionId: true } });
+
+  /** Refuses (409) when a session of the target was paid meanwhile: its payment is on its way. A read, before any transaction. */
+  async function refuseIfPaid(kind: TPaymentKind, targetId: number) {
+    const open = (await openRows(db, kind, targetId)).filter((row) => row.stripeCheckoutSessionId !== null);
+    if (open.length === 0) return;
+    const client = requireStripe(stripe);
+    for (const row of open) {
+      const session = await client.checkout.sessions.retrieve(row.stripeCheckoutSessionId!).catch((error: unknown) => {
         // Unknown to this Stripe account (keys changed, or the test double restarted): nothing to close.
-        if (error.code === 'resource_missing') return null;
+        if (isFinalRefusal(error)) return null;
         throw error;
       });
-      if (session?.status === 'complete') throw new AppError(409, 'Il pagamento risulta già effettuato: aggiorna la pagina tra qualche secondo.');
-      if (session?.status === 'open') await client!.checkout.sessions.expire(sessionId);
-      await tx.transaction.updateMany({ where: { id: payment.id, status: 'pending' }, data: { status: 'failed' } });
+      if (session?.status === 'complete') throw new AppError(409, ALREADY_PAID);
     }
   }
 
+  /**
+   * In the caller's transaction: the target's checkouts still open are closed (rows failed, what they
+   * set aside released, their sessions expired after the commit), so one target is never paid twice
+   * through two tabs. A session paid at that very moment is still recorded by the webhook, which
+   * confirms or refunds it.
+   */
+  async function closeIn(tx: Prisma.TransactionClient, kind: TPaymentKind, targetId: number) {
+    const open = await openRows(tx, kind, targetId);
+    if (open.length === 0) return;
+    const ids = open.map((row) => row.id);
+    await tx.transaction.updateMany({ where: { id: { in: ids }, status: 'pending' }, data: { status: 'failed' } });
+    await releaseHoldsOf(tx, ids);
+    for (const row of open) await stripeRequests.requestExpire(tx, row);
+  }
+
+  /** Records the session Stripe made; a row closed meanwhile has its session closed at once. */
+  async function recordSession(requestId: number, paymentId: number, session: Stripe.Checkout.Session) {
+    await db.$transaction(async (tx) => {
+      await tx.stripeRequest.updateMany({ where: { id: requestId, status: 'pending' }, data: { status: 'done', resultId: session.id, doneAt: new Date() } });
+      const payment = await tx.transaction.update({ where: { id: paymentId }, data: { stripeCheckoutSessionId: session.id } });
+      if (payment.status !== 'pending') await stripeRequests.requestExpire(tx, payment);
+    }, TRANSACTION_OPTIONS);
+  }
+
+  /** The checkout could not be opened: the row fails and what it set aside goes back. */
+  async function abandon(requestId: number, paymentId: number, reason: string) {
+    await db.$transaction(async (tx) => {
+      await tx.stripeRequest.updateMany({ where: { id: requestId, status: 'pending' }, data: { status: 'failed', error: reason.slice(0, 500) } });
+      await tx.transaction.updateMany({ where: { id: paymentId, status: 'pending' }, data: { status: 'failed' } });
+      await releaseHoldsOf(tx, [paymentId]);
+    }, TRANSACTION_OPTIONS);
+  }
+
   return {
-    closeOpenSessions,
+    refuseIfPaid,
+    closeIn,
+
+    /** refuseIfPaid, then closeIn in a transaction of its own. */
+    async closeOpenSessions(kind: TPaymentKind, targetId: number) {
+      await refuseIfPaid(kind, targetId);
+      await db.$transaction((tx) => closeIn(tx, kind, targetId), TRANSACTION_OPTIONS);
+    },
 
     /** Opens a new session and returns the address of Stripe's payment page. */
     async open(request: CheckoutRequest): Promise<string> {
       const client = requireStripe(stripe);
+      await refuseIfPaid(request.kind, request.targetId);
       // One checkout at a time per target (a double click, two tabs): the second waits for the first,
       // then closes its session, so only one session of a target is ever open to pay.
-      return db.$transaction(async (tx) => {
+      const { payment, stripeRequest, params } = await db.$transaction(async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`checkout-${request.kind}`}), ${request.targetId})`;
-        await closeOpenSessions(request.kind, request.targetId, tx);
-        await request.inTransaction?.(tx);
-        const session = await client.checkout.sessions.create({
-          mode: 'payment',
-          line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: request.amountCents, product_data: { name: request.itemName } } }],
-          client_reference_id: `${request.kind}-${request.targetId}`,
-          customer_email: request.customer.email,
-          metadata: { kind: request.kind, id: String(request.targetId) },
-          payment_intent_data: { metadata: { kind: request.kind, id: String(request.targetId) } },
-          success_url: `${webOriginOf(config)}/pagamento-completato?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${webOriginOf(config)}${request.cancelPath}`,
-          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
-          locale: 'it',
-        });
-        await tx.transaction.create({
+        await closeIn(tx, request.kind, request.targetId);
+        const row = await tx.transaction.create({
           data: {
             kind: request.kind,
             [targetColumn(request.kind)]: request.targetId,
@@ -98,14 +137,55 @@ export function createCheckouts({ db, config, stripe }: Pick<AppDeps, 'db' | 'co
             amountCents: request.amountCents,
             method: 'stripe',
             status: 'pending',
-            stripeCheckoutSessionId: session.id,
             description: request.itemName,
             carnetProductId: request.carnetProductId ?? null,
           },
         });
-        if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
-        return session.url;
-      }, CHECKOUT_TRANSACTION);
+        const decided = (await request.inTransaction?.(tx, row)) ?? { amountCents: request.amountCents, itemName: request.itemName };
+        const sessionParams: Stripe.Checkout.SessionCreateParams = {
+          mode: 'payment',
+          line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: decided.amountCents, product_data: { name: decided.itemName } } }],
+          client_reference_id: `${request.kind}-${request.targetId}`,
+          customer_email: request.customer.email,
+          metadata: { kind: request.kind, id: String(request.targetId), transaction_id: String(row.id) },
+          payment_intent_data: { metadata: { kind: request.kind, id: String(request.targetId), transaction_id: String(row.id) } },
+          success_url: `${webOriginOf(config)}/pagamento-completato?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${webOriginOf(config)}${request.cancelPath}`,
+          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
+          locale: 'it',
+        };
+        const made = await tx.stripeRequest.create({ data: { kind: 'checkout', paymentId: row.id, params: sessionParams as Prisma.InputJsonValue } });
+        // Should this process stop before the session is recorded, the job closes it later.
+        await stripeRequests.scheduleRecovery(tx, made.id);
+        return { payment: row, stripeRequest: made, params: sessionParams };
+      }, TRANSACTION_OPTIONS);
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await client.checkout.sessions.create(params, { idempotencyKey: requestKey(stripeRequest) });
+      } catch (error) {
+        logger.warn({ err: error, paymentId: payment.id }, 'Sessione di pagamento non aperta');
+        await abandon(stripeRequest.id, payment.id, error instanceof Error ? error.message : String(error));
+        throw new AppError(503, PAYMENTS_UNAVAILABLE);
+      }
+      await recordSession(stripeRequest.id, payment.id, session);
+      if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
+      return session.url;
+    },
+
+    /**
+     * Job: a checkout whose session was never recorded (the process stopped in between). The same
+     * request again (same key: the same session, if Stripe made one) is closed at once.
+     */
+    async recover(requestId: number) {
+      const request = await db.stripeRequest.findUnique({ where: { id: requestId } });
+      if (!request || request.status !== 'pending' || request.kind !== 'checkout') return;
+      const session = await requireStripe(stripe).checkout.sessions.create(request.params as unknown as Stripe.Checkout.SessionCreateParams, { idempotencyKey: requestKey(request) });
+      await recordSession(request.id, request.paymentId, session);
+      await db.$transaction(async (tx) => {
+        await tx.transaction.updateMany({ where: { id: request.paymentId, status: 'pending' }, data: { status: 'failed' } });
+        await releaseHoldsOf(tx, [request.paymentId]);
+        await stripeRequests.requestExpire(tx, { id: request.paymentId });
+      }, TRANSACTION_OPTIONS);
     },
   };
 }

@@ -5,6 +5,7 @@ import type { MailMessage } from '../../lib/mail.js';
 const WHY = {
   unavailable: (what: string) => `abbiamo ricevuto il tuo pagamento per "${what}", ma non era più possibile assegnartelo (per esempio perché era già stato pagato o non era più disponibile).`,
   cancelled: (what: string) => `hai annullato in tempo "${what}": la cancellazione è gratuita e ti restituiamo l'intero importo.`,
+  centre: (what: string) => `la segreteria ha annullato "${what}" e ti restituisce quanto avevi pagato.`,
 } as const;
 
 export function refundEmail(user: { email: string; firstName: string }, what: string, amountCents: number, reason: keyof typeof WHY = 'unavailable'): MailMessage {

@@ -1,36 +1,67 @@
 // What Stripe tells us, applied once (docs/domain.md#payments): a completed Checkout Session records the
-// payment and confirms what was bought; an expired one fails it; refunds become their own rows. The webhook
-// and the return page's reconciliation both come through here, so whichever arrives first wins and the other
-// changes nothing.
+// payment and what it pays in the ledger; an expired one fails it and releases what it set aside;
+// refunds and disputes — ours, or started on Stripe's dashboard — move the books the same way. The
+// webhook and the return page's reconciliation both come through here, so whichever arrives first wins
+// and the other changes nothing.
 import type { TCheckoutOutcome, TPaymentKind } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
-import { requireStripe, TARGET_COLUMN } from './checkout.js';
+import { accounts, type AccountRef } from '../ledger/accounts.js';
+import { credit, debit, post } from '../ledger/ledger.js';
+import type { EntryContext } from '../ledger/receivables.js';
+import { releaseHoldsOf, TARGET_COLUMN } from './checkout.js';
 import { refundEmail } from './payments.emails.js';
+import { requireStripe } from './stripe-client.js';
+import { recordRefundRow, type RefundReason, type StripeRequests } from './stripe-requests.js';
 
-/** What a payment buys (a membership, a booking, credit): told when it is paid or when its checkout lapses. */
+/** Money of a payment leaving the centre on Stripe's side: from Stripe, or from what a dispute holds. */
+export interface TakenBack {
+  cents: number;
+  /** The account the money leaves: Stripe clearing, or disputes for a dispute lost. */
+  from: AccountRef;
+  /** The entry's key and its document (the refund row). */
+  context: EntryContext & { key: string };
+}
+
+/** What a payment buys (a membership, a booking, credit): told when it is paid or taken back. */
 export interface PaymentTarget {
   /**
-   * Called in the transaction that records a completed payment (given as it was before). Returns false
-   * when the target can no longer be had (already paid, deleted, slot taken): the payment is then
-   * refunded automatically.
+   * Called in the transaction that records a completed payment (given as it was before): posts what the
+   * money pays and confirms it. Returns false, posting nothing, when the target can no longer be had
+   * (already paid, deleted, slot taken): the payment is then refunded automatically.
    */
   confirm(tx: Prisma.TransactionClient, targetId: number, payment: Transaction): Promise<boolean>;
-  /** A checkout ended without payment. */
-  checkoutExpired?(tx: Prisma.TransactionClient, targetId: number): Promise<void>;
+  /** Money of this payment refunded or lost to a dispute on Stripe's side: the target's books follow. */
+  takenBack(tx: Prisma.TransactionClient, targetId: number, payment: Transaction, taken: TakenBack): Promise<void>;
 }
 
 const paymentIntentId = (session: Stripe.Checkout.Session) =>
   typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+const intentOf = (object: { payment_intent?: string | Stripe.PaymentIntent | null }) =>
+  typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? null);
 
 /** What a payment buys, by the column its checkout wrote (the one table of them, in checkout.ts). */
 const targetIdOf = (payment: Pick<Transaction, 'kind' | 'membershipId' | 'bookingId' | 'userId' | 'bookingPlayerId'>) => payment[TARGET_COLUMN[payment.kind]];
 
-export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs' | 'logger'>, targets: Partial<Record<TPaymentKind, PaymentTarget>>) {
+export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs' | 'logger'>, stripeRequests: StripeRequests, targets: Record<TPaymentKind, PaymentTarget>) {
   const { db, jobs, logger } = deps;
+
+  /** Money received for something that can no longer be had goes back to its card, and the payer is told. */
+  async function refundUnwanted(tx: Prisma.TransactionClient, payment: Transaction) {
+    await post(tx, {
+      key: `payment:${payment.id}:unwanted`,
+      kind: 'unwanted_payment',
+      description: payment.description,
+      userId: payment.userId,
+      transactionId: payment.id,
+      legs: [debit(accounts.stripe, payment.amountCents), credit(accounts.refundPayable(payment.id), payment.amountCents)],
+    });
+    await releaseHoldsOf(tx, [payment.id]);
+    await stripeRequests.requestRefund(tx, payment, payment.amountCents, { reason: 'unavailable' });
+  }
 
   async function applyCompleted(tx: Prisma.TransactionClient, session: Stripe.Checkout.Session) {
     if (session.status !== 'complete' || session.payment_status !== 'paid') return;
@@ -39,18 +70,18 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
       logger.warn({ sessionId: session.id }, 'Checkout Session pagata ma sconosciuta: ignorata');
       return;
     }
-    // Only the first to move the row from pending (or failed: paid just as we expired it) applies it.
-    const recorded = await tx.transaction.updateMany({
-      where: { id: payment.id, status: { in: ['pending', 'failed'] } },
-      data: { status: 'completed', paidAt: new Date(), stripePaymentIntentId: paymentIntentId(session), amountCents: session.amount_total ?? payment.amountCents },
-    });
-    if (recorded.count === 0) return;
+    // Only the first to move the row from pending (or failed: paid just as we closed it) applies it.
+    const [recorded] = await tx.$queryRaw<Transaction[]>`
+      UPDATE transactions SET status = 'completed', paid_at = now(), updated_at = now(), stripe_payment_intent_id = ${paymentIntentId(session)},
+        amount_cents = ${session.amount_total ?? payment.amountCents}
+      WHERE id = ${payment.id} AND status IN ('pending', 'failed') RETURNING id`;
+    if (!recorded) return;
+    const paid = await tx.transaction.findUniqueOrThrow({ where: { id: payment.id } });
     const targetId = targetIdOf(payment);
-    const target = targets[payment.kind];
-    const confirmed = session.amount_total === payment.amountCents && session.currency === 'eur' && targetId !== null && target !== undefined && (await target.confirm(tx, targetId, payment));
+    const confirmed = session.amount_total === payment.amountCents && session.currency === 'eur' && targetId !== null && (await targets[payment.kind].confirm(tx, targetId, paid));
     if (!confirmed) {
       logger.warn({ paymentId: payment.id, sessionId: session.id }, 'Pagamento per qualcosa che non si può più avere: rimborso automatico');
-      await jobs.send('refund-payment', { paymentId: payment.id }, { tx });
+      await refundUnwanted(tx, paid);
     }
   }
 
@@ -58,86 +89,91 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
     const payment = await tx.transaction.findUnique({ where: { stripeCheckoutSessionId: session.id } });
     if (!payment) return;
     const failed = await tx.transaction.updateMany({ where: { id: payment.id, status: 'pending' }, data: { status: 'failed' } });
-    const targetId = targetIdOf(payment);
-    if (failed.count === 1 && targetId !== null) await targets[payment.kind]?.checkoutExpired?.(tx, targetId);
+    if (failed.count === 1) await releaseHoldsOf(tx, [payment.id]);
   }
 
-  /** Records Stripe's refunds of a payment that are not recorded yet, and the payment's new status. */
-  async function recordRefunds(tx: Prisma.TransactionClient, payment: Transaction, refunds: Stripe.Refund[]) {
-    // The payment first: concurrent refunds of it queue here instead of deadlocking in the trigger.
-    await tx.$queryRaw`SELECT id FROM transactions WHERE id = ${payment.id} FOR UPDATE`;
-    // Failed and cancelled refunds returned nothing; pending ones are on their way to the card.
-    const returned = refunds.filter((refund) => refund.status === 'succeeded' || refund.status === 'pending');
-    await tx.transaction.createMany({
-      data: returned.map((refund) => ({
-        kind: payment.kind,
-        type: 'refund' as const,
-        refundOfId: payment.id,
-        userId: payment.userId,
-        membershipId: payment.membershipId,
-        bookingId: payment.bookingId,
-        amountCents: refund.amount,
-        method: 'stripe' as const,
-        status: 'completed' as const,
-        stripeRefundId: refund.id,
-        description: `Rimborso: ${payment.description ?? 'pagamento online'}`,
-        paidAt: new Date(refund.created * 1000),
-      })),
-      skipDuplicates: true,
-    });
-    const { _sum } = await tx.transaction.aggregate({ where: { refundOfId: payment.id }, _sum: { amountCents: true } });
-    const refunded = _sum.amountCents ?? 0;
-    if (refunded > 0) {
-      await tx.transaction.update({ where: { id: payment.id }, data: { status: refunded >= payment.amountCents ? 'refunded' : 'partially_refunded' } });
+  /** Money of a payment that left on Stripe's side (a refund on the dashboard, a dispute lost): its document, then the books of what it paid. */
+  async function takenBack(tx: Prisma.TransactionClient, payment: Transaction, refund: Pick<Stripe.Refund, 'id' | 'amount' | 'created'>, from: AccountRef, why: string) {
+    const row = await recordRefundRow(tx, payment, refund);
+    const context = { key: `stripe-refund:${refund.id}`, transactionId: row.id, userId: payment.userId, description: why };
+    const targetId = targetIdOf(payment);
+    if (targetId !== null) await targets[payment.kind].takenBack(tx, targetId, payment, { cents: refund.amount, from, context });
+    else {
+      // What it paid is gone (a card deleted): the money was earned, and is no longer.
+      const revenue = accounts.revenue(payment.kind === 'membership' ? 'membership' : 'booking');
+      await post(tx, { ...context, kind: 'stripe_refund', legs: [debit(revenue, refund.amount), credit(from, refund.amount)] });
     }
   }
 
-  async function stripePayment(where: Prisma.TransactionWhereInput) {
-    const payment = await db.transaction.findFirst({ where: { ...where, type: 'payment', method: 'stripe', stripePaymentIntentId: { not: null } } });
-    if (!payment) throw notFound('Pagamento online non trovato.');
-    return payment;
+  /**
+   * Every refund Stripe has of a payment that the books do not know yet: ours (matched to their
+   * request by its id, or by amount when made on the dashboard for it) complete that request; any
+   * other was started on Stripe's side and takes the money back from what the payment paid.
+   */
+  async function syncRefunds(paymentId: number) {
+    const payment = await db.transaction.findUnique({ where: { id: paymentId } });
+    if (!payment?.stripePaymentIntentId) return;
+    const { data } = await requireStripe(deps.stripe).refunds.list({ payment_intent: payment.stripePaymentIntentId, limit: 100 });
+    // Failed and cancelled refunds returned nothing; pending ones are on their way to the card.
+    const returned = data.filter((refund) => refund.status === 'succeeded' || refund.status === 'pending').sort((a, b) => a.created - b.created);
+    if (returned.length === 0) return;
+    await db.$transaction(async (tx) => {
+      // The payment first: concurrent syncs of it queue here.
+      await tx.$queryRaw`SELECT id FROM transactions WHERE id = ${payment.id} FOR UPDATE`;
+      for (const refund of returned) {
+        if (await tx.transaction.findUnique({ where: { stripeRefundId: refund.id }, select: { id: true } })) continue;
+        const pending = await stripeRequests.pendingRefunds(tx, payment.id);
+        const asked = Number(refund.metadata?.stripe_request_id);
+        const request = pending.find((row) => row.id === asked) ?? pending.find((row) => row.amountCents === refund.amount && row.resultId === null);
+        if (request) await stripeRequests.completeRefund(tx, request, refund);
+        else await takenBack(tx, payment, refund, accounts.stripe, 'Rimborso fatto su Stripe');
+      }
+    }, TRANSACTION_OPTIONS);
   }
 
-  /**
-   * Refunds an online payment through Stripe (all that is left of it unless `amountCents` is given)
-   * and records it. The idempotency key makes a retried call return the same refund.
-   */
-  async function refund(paymentId: number, { amountCents, idempotencyKey }: { amountCents?: number; idempotencyKey: string }) {
-    const payment = await stripePayment({ id: paymentId });
-    const { _sum } = await db.transaction.aggregate({ where: { refundOfId: payment.id }, _sum: { amountCents: true } });
-    const remaining = payment.amountCents - (_sum.amountCents ?? 0);
-    const amount = amountCents ?? remaining;
-    if (amount <= 0 || amount > remaining) throw new AppError(422, 'Importo del rimborso non valido.');
-    const created = await requireStripe(deps.stripe).refunds.create(
-      { payment_intent: payment.stripePaymentIntentId!, amount, metadata: { transaction_id: String(payment.id) } },
-      { idempotencyKey },
-    );
-    await db.$transaction((tx) => recordRefunds(tx, payment, [created]), TRANSACTION_OPTIONS);
-    return created;
+  async function applyDispute(tx: Prisma.TransactionClient, dispute: Stripe.Dispute, opened: boolean) {
+    const intent = intentOf(dispute);
+    const payment = intent ? await tx.transaction.findUnique({ where: { stripePaymentIntentId: intent } }) : null;
+    if (!payment) throw new AppError(503, 'Pagamento non ancora registrato: la contestazione sarà applicata al prossimo invio.');
+    const context = { userId: payment.userId, transactionId: payment.id };
+    if (opened) {
+      await post(tx, { ...context, key: `stripe-dispute:${dispute.id}`, kind: 'dispute', description: 'Pagamento contestato: importo trattenuto dalla banca', legs: [debit(accounts.disputes, dispute.amount), credit(accounts.stripe, dispute.amount)] });
+    } else if (dispute.status === 'won') {
+      await post(tx, { ...context, key: `stripe-dispute:${dispute.id}:won`, kind: 'dispute_closed', description: 'Contestazione vinta: importo restituito', legs: [debit(accounts.stripe, dispute.amount), credit(accounts.disputes, dispute.amount)] });
+    } else if (dispute.status === 'lost') {
+      await takenBack(tx, payment, { id: dispute.id, amount: dispute.amount, created: dispute.created }, accounts.disputes, 'Contestazione persa');
+    }
   }
+
+  stripeRequests.setHooks({
+    syncRefunds,
+    async notify(tx, payment, cents, reason: RefundReason) {
+      const user = payment.userId ? await tx.user.findUnique({ where: { id: payment.userId } }) : null;
+      if (user && reason !== 'credit' && reason !== 'rain') await jobs.send('send-email', refundEmail(user, payment.description ?? 'pagamento online', cents, reason), { tx });
+    },
+    recoverCheckout: async () => {},
+  });
 
   return {
-    refund,
+    syncRefunds,
 
     /** A verified webhook event; each event id is applied at most once. */
     async handleEvent(event: Stripe.Event) {
-      // Refunds are read from Stripe before the transaction, which then only writes.
-      let refunded: { payment: Transaction; refunds: Stripe.Refund[] } | null = null;
       if (event.type === 'charge.refunded') {
-        const intent = event.data.object.payment_intent;
-        const intentId = typeof intent === 'string' ? intent : intent?.id;
-        const payment = intentId ? await db.transaction.findUnique({ where: { stripePaymentIntentId: intentId } }) : null;
+        const intent = intentOf(event.data.object);
+        const payment = intent ? await db.transaction.findUnique({ where: { stripePaymentIntentId: intent }, select: { id: true } }) : null;
         // Not recorded yet (the payment's own event is late): answer an error so Stripe sends it again.
         if (!payment) throw new AppError(503, 'Pagamento non ancora registrato: il rimborso sarà applicato al prossimo invio.');
-        const list = await requireStripe(deps.stripe).refunds.list({ payment_intent: intentId!, limit: 100 });
-        refunded = { payment, refunds: list.data };
+        await syncRefunds(payment.id);
+        return;
       }
       await db.$transaction(async (tx) => {
         const fresh = await tx.stripeEvent.createMany({ data: [{ id: event.id, type: event.type }], skipDuplicates: true });
         if (fresh.count === 0) return;
         if (event.type === 'checkout.session.completed') await applyCompleted(tx, event.data.object);
         else if (event.type === 'checkout.session.expired') await applyExpired(tx, event.data.object);
-        else if (refunded) await recordRefunds(tx, refunded.payment, refunded.refunds);
+        else if (event.type === 'charge.dispute.created') await applyDispute(tx, event.data.object, true);
+        else if (event.type === 'charge.dispute.closed') await applyDispute(tx, event.data.object, false);
       }, TRANSACTION_OPTIONS);
     },
 
@@ -155,15 +191,6 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
       }
       const status = payment.status === 'pending' ? 'pending' : payment.status === 'failed' ? 'failed' : 'paid';
       return { status, kind: payment.kind, target_id: targetIdOf(payment) };
-    },
-
-    /** Job: a payment goes back in full (something no longer available, or cancelled in time), and the payer is told unless `notify` is false. */
-    async refundUnwanted(paymentId: number, { reason = 'unavailable', notify = true }: { reason?: 'unavailable' | 'cancelled'; notify?: boolean } = {}) {
-      const payment = await stripePayment({ id: paymentId });
-      if (payment.status !== 'completed') return; // already refunded (a retried job)
-      const returned = await refund(paymentId, { idempotencyKey: `unwanted-${paymentId}` });
-      const user = payment.userId ? await db.user.findUnique({ where: { id: payment.userId } }) : null;
-      if (user && notify) await jobs.send('send-email', refundEmail(user, payment.description ?? 'pagamento online', returned.amount, reason));
     },
   };
 }

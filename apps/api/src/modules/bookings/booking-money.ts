@@ -1,0 +1,130 @@
+// A booking's money in the ledger (docs/domain.md#ledger): its price is owed on the organiser's
+// receivable from the moment it is made, moved to each player's share when players join, and settled
+// by card, the desk, credit or a carnet use. Every screen reads the same answer here.
+import type { TBooking } from '@beach/contracts';
+import { accounts, type AccountRef, bookingReceivable } from '../ledger/accounts.js';
+import { type Posted, type Sql } from '../ledger/ledger.js';
+import { charge, type EntryContext, owedBy, settlingLegs } from '../ledger/receivables.js';
+import { Prisma } from '../../lib/db.js';
+import { spendingLegs, walletOf } from '../ledger/wallet.js';
+import { post } from '../ledger/ledger.js';
+import { splitShares } from '../booking-players/shares.js';
+
+/** The receivables of a booking: the organiser's, then each player's share (dropped players' too: they owe nothing). */
+export async function receivablesOf(sql: Sql, bookingId: number): Promise<AccountRef[]> {
+  const players = await sql.$queryRaw<{ id: number }[]>`SELECT id FROM booking_players WHERE booking_id = ${bookingId} ORDER BY id`;
+  return [accounts.booking(bookingId), ...players.map((player) => accounts.share(player.id, bookingId))];
+}
+
+/** The price becomes owed by the organiser (a new booking, or one restored). */
+export function chargeBooking(sql: Sql, booking: { id: number; userId: number | null }, cents: number, key = `booking:${booking.id}:charge`, context: EntryContext = {}): Promise<Posted | null> {
+  return charge(sql, key, bookingReceivable(booking.id), cents, { bookingId: booking.id, userId: booking.userId, description: 'Prenotazione campo', ...context });
+}
+
+/** What the organiser still owes (their share), pending payments taken off; read under the row's lock when asked. */
+export async function organiserDue(sql: Sql, bookingId: number, { lock = false } = {}) {
+  return (await owedBy(sql, [accounts.booking(bookingId)], { lock })).get(accounts.booking(bookingId).key) ?? 0;
+}
+
+/**
+ * Spends the member's credit on what the organiser owes, now or set aside for a card checkout (pending,
+ * posted when the card pays, voided otherwise). Returns null, spending nothing, when the credit does not
+ * cover it. The wallet's accounts are locked while read, so what is read is what is spent.
+ */
+export async function spendCreditOnBooking(
+  tx: Sql,
+  booking: { id: number; userId: number },
+  cents: number,
+  { key, pending, context = {} }: { key: string; pending?: { expiresAt: Date; transactionId: number }; context?: EntryContext },
+): Promise<Posted | null | 'insufficient'> {
+  if (cents <= 0) return null;
+  const legs = spendingLegs(await walletOf(tx, booking.userId, { lock: true }), cents);
+  if (!legs) return 'insufficient';
+  return post(tx, {
+    description: 'Pagamento prenotazione con il credito',
+    ...context,
+    key,
+    kind: 'credit_payment',
+    bookingId: booking.id,
+    userId: booking.userId,
+    ...(pending && { phase: 'pending' as const, expiresAt: pending.expiresAt, transactionId: pending.transactionId }),
+    legs: [...legs, ...settlingLegs([{ receivable: bookingReceivable(booking.id), cents }])],
+  });
+}
+
+/** What every screen shows of a booking's money: paid, given back, still owed, and how the organiser paid. */
+export interface BookingMoney {
+  /** Settled by card, the desk, credit or a carnet use (the players' shares included), given back or not. */
+  paid: number;
+  /** Given back: refunded, returned to credit or to a carnet. */
+  returned: number;
+  /** Still owed, by the organiser and the players together. */
+  owed: number;
+  /** Of which by the organiser. */
+  organiserOwed: number;
+  /** How the organiser's part is paid when no card or desk payment did: a carnet use, or their credit. */
+  paidWith: TBooking['paid_with'];
+}
+
+export const NO_MONEY: BookingMoney = { paid: 0, returned: 0, owed: 0, organiserOwed: 0, paidWith: null };
+
+export async function moneyOfBookings(sql: Sql, ids: number[]): Promise<Map<number, BookingMoney>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql.$queryRaw<{ id: number; paid: number; returned: number; owed: number; organiserOwed: number; byCarnet: number; byCredit: number }[]>`
+    WITH receivables AS (
+      SELECT id, booking_id, kind, debits_posted - credits_posted AS owed FROM ledger_accounts
+      WHERE booking_id = ANY(${ids}::int[]) AND kind IN ('booking_receivable', 'share_receivable')
+    ), moves AS (
+      SELECT r.booking_id, r.kind AS account_kind, e.kind, -p.amount_cents AS cents
+      FROM receivables r JOIN ledger_postings p ON p.account_id = r.id JOIN ledger_entries e ON e.id = p.entry_id
+      WHERE p.phase IN ('posted', 'post_pending')
+    ), owed AS (
+      SELECT booking_id, sum(owed)::int AS owed, coalesce(sum(owed) FILTER (WHERE kind = 'booking_receivable'), 0)::int AS organiser_owed
+      FROM receivables GROUP BY booking_id
+    )
+    SELECT o.booking_id AS id, o.owed, o.organiser_owed AS "organiserOwed",
+      coalesce(sum(m.cents) FILTER (WHERE m.kind IN ('payment', 'credit_payment', 'carnet_use')), 0)::int AS paid,
+      coalesce(-sum(m.cents) FILTER (WHERE m.kind IN ('refund', 'stripe_refund', 'rain_credit', 'credit_return', 'carnet_use_return')), 0)::int AS returned,
+      coalesce(sum(m.cents) FILTER (WHERE m.account_kind = 'booking_receivable' AND m.kind IN ('carnet_use', 'carnet_use_return')), 0)::int AS "byCarnet",
+      coalesce(sum(m.cents) FILTER (WHERE m.account_kind = 'booking_receivable' AND m.kind IN ('credit_payment', 'credit_return')), 0)::int AS "byCredit"
+    FROM owed o LEFT JOIN moves m ON m.booking_id = o.booking_id
+    GROUP BY o.booking_id, o.owed, o.organiser_owed`;
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        paid: row.paid,
+        returned: row.returned,
+        owed: row.owed,
+        organiserOwed: row.organiserOwed,
+        paidWith: row.byCarnet > 0 ? 'carnet' : row.byCredit > 0 ? 'credit' : null,
+      },
+    ]),
+  );
+}
+
+/** The booking's money, as moneyOfBookings reads it. */
+export const moneyOfBooking = async (sql: Sql, id: number) => (await moneyOfBookings(sql, [id])).get(id) ?? NO_MONEY;
+
+/** SQL, on a booking aliased `b`: what it still owes, organiser and players together (for filters in SQL). */
+export const OWED_SQL = Prisma.sql`(SELECT coalesce(sum(a.debits_posted - a.credits_posted), 0) FROM ledger_accounts a
+  WHERE a.booking_id = b.id AND a.kind IN ('booking_receivable', 'share_receivable'))`;
+
+/**
+ * While a booking is held, what it owes is split again among the organiser and the players still in
+ * (equal shares, the organiser taking the remainder: splitShares), by moving owed amounts between their
+ * receivables in one entry: the total stays what it was. Players who left owe nothing.
+ */
+export async function splitOwed(tx: Sql, bookingId: number, key: string) {
+  const players = await tx.$queryRaw<{ id: number; status: string }[]>`SELECT id, status::text AS status FROM booking_players WHERE booking_id = ${bookingId} ORDER BY id`;
+  const organiser = accounts.booking(bookingId);
+  const shares = players.map((player) => ({ account: accounts.share(player.id, bookingId), stillIn: player.status !== 'dropped' }));
+  const owed = await owedBy(tx, [organiser, ...shares.map((share) => share.account)], { lock: true });
+  const total = [...owed.values()].reduce((sum, cents) => sum + cents, 0);
+  const inPlay = shares.filter((share) => share.stillIn);
+  const [mine, ...theirs] = splitShares(total, inPlay.length + 1);
+  const targets = new Map<string, number>([[organiser.key, mine!], ...shares.map((share): [string, number] => [share.account.key, 0])]);
+  inPlay.forEach((share, index) => targets.set(share.account.key, theirs[index]!));
+  const legs = [organiser, ...shares.map((share) => share.account)].map((account) => ({ account, amount: targets.get(account.key)! - (owed.get(account.key) ?? 0) }));
+  return post(tx, { key, kind: 'split', bookingId, description: 'Quote dei giocatori', legs });
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { useTestDatabase } from '../../test/database.js';
+import { accounts } from './accounts.js';
+import { available, balancesOf, credit, debit, post, postMany, resolve, voidExpired } from './ledger.js';
+
+const { db } = await useTestDatabase();
+const admin = await db.user.findFirstOrThrow({ where: { role: 'admin' } });
+
+let next = 0;
+const key = (what: string) => `test:${what}:${++next}`;
+const promo = accounts.promo(admin.id);
+const topUp = (cents: number) => post(db, { key: key('gift'), kind: 'correction', userId: admin.id, legs: [debit(accounts.adjustments, cents), credit(promo, cents)] });
+const balanceOf = async (ref: { key: string }) => (await balancesOf(db, [ref.key]))[0];
+
+describe('the ledger', () => {
+  it('keeps the balance of an account that guards a rule in the posting statement, and none for the centre’s shared accounts', async () => {
+    const before = available(await balanceOf(promo));
+    await topUp(1500);
+    expect(available(await balanceOf(promo))).toBe(before + 1500);
+    const [shared] = await db.$queryRaw<{ keepsBalance: boolean; debits: number }[]>`
+      SELECT keeps_balance AS "keepsBalance", debits_posted AS debits FROM ledger_accounts WHERE key = 'adjustments'`;
+    expect(shared).toEqual({ keepsBalance: false, debits: 0 });
+    const [sum] = await db.$queryRaw<{ total: number }[]>`
+      SELECT sum(p.amount_cents)::int AS total FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.key = 'adjustments'`;
+    expect(sum!.total).toBeGreaterThanOrEqual(1500);
+  });
+
+  it('writes an entry once per key: a replay returns it and moves nothing', async () => {
+    const entry = { key: key('once'), kind: 'correction' as const, legs: [debit(accounts.adjustments, 700), credit(promo, 700)] };
+    const before = available(await balanceOf(promo));
+    const first = await post(db, entry);
+    const again = await post(db, entry);
+    expect(first).toEqual({ id: expect.any(Number), created: true });
+    expect(again).toEqual({ id: first!.id, created: false });
+    expect(available(await balanceOf(promo))).toBe(before + 700);
+  });
+
+  it('refuses postings that do not sum to zero, or written apart from their entry', async () => {
+    await expect(post(db, { key: key('unbalanced'), kind: 'correction', legs: [debit(accounts.adjustments, 500), credit(promo, 400)] })).rejects.toThrow(/ledger_entries_balanced|summing to zero/);
+    const [entry] = await db.$queryRaw<{ id: number }[]>`INSERT INTO ledger_entries (key, kind) VALUES (${key('raw')}, 'correction') RETURNING id`;
+    const [account] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM ledger_accounts WHERE key = 'adjustments'`;
+    await expect(db.$executeRaw`INSERT INTO ledger_postings (entry_id, account_id, amount_cents, phase) VALUES (${entry!.id}, ${account!.id}, 100, 'posted')`).rejects.toThrow(/summing to zero/);
+  });
+
+  it('never lets a credit go below zero, nor a receivable be paid more than it owes', async () => {
+    const empty = accounts.promo(999_999);
+    await expect(post(db, { key: key('overdraft'), kind: 'credit_payment', legs: [debit(empty, 100), credit(accounts.billed, 100)] })).rejects.toThrow(/ledger_accounts_never_overdrawn/);
+    const booking = accounts.booking(999_998);
+    await post(db, { key: key('charge'), kind: 'charge', legs: [debit(booking, 2000), credit(accounts.billed, 2000)] });
+    await expect(post(db, { key: key('overpay'), kind: 'payment', legs: [debit(accounts.till('cash'), 2500), credit(booking, 2500)] })).rejects.toThrow(/ledger_accounts_never_overpaid/);
+    await post(db, { key: key('pay'), kind: 'payment', legs: [debit(accounts.till('cash'), 2000), credit(booking, 2000)] });
+    await expect(post(db, { key: key('twice'), kind: 'payment', legs: [debit(accounts.till('cash'), 1), credit(booking, 1)] })).rejects.toThrow(/ledger_accounts_never_overpaid/);
+  });
+
+  it('is history: postings and entries can be neither changed nor deleted, accounts not moved to someone else', async () => {
+    await topUp(100);
+    await expect(db.$executeRaw`UPDATE ledger_postings SET amount_cents = amount_cents * 2`).rejects.toThrow(/cannot be changed/);
+    await expect(db.$executeRaw`DELETE FROM ledger_postings`).rejects.toThrow(/cannot be changed/);
+    await expect(db.$executeRaw`UPDATE ledger_entries SET effective_at = now() - interval '1 year'`).rejects.toThrow(/cannot be changed/);
+    await expect(db.$executeRaw`UPDATE ledger_entries SET transaction_id = 1`).rejects.toThrow(/cannot be changed/);
+    await expect(db.$executeRaw`DELETE FROM ledger_entries`).rejects.toThrow(/cannot be changed/);
+    await expect(db.$executeRaw`TRUNCATE ledger_postings, ledger_entries, ledger_accounts`).rejects.toThrow(/cannot be changed/);
+    await expect(db.$executeRaw`UPDATE ledger_accounts SET user_id = user_id + 1 WHERE user_id IS NOT NULL`).rejects.toThrow(/cannot be changed/);
+    await expect(db.$executeRaw`DELETE FROM ledger_accounts`).rejects.toThrow(/cannot be changed/);
+  });
+
+  it('sets money aside as a pending entry: it cannot be spent twice, and is posted or voided once', async () => {
+    const member = accounts.promo(777_001);
+    await post(db, { key: key('fund'), kind: 'correction', legs: [debit(accounts.adjustments, 1000), credit(member, 1000)] });
+    const booking = accounts.booking(777_001);
+    await post(db, { key: key('owe'), kind: 'charge', legs: [debit(booking, 3000), credit(accounts.billed, 3000)] });
+    const hold = await post(db, { key: key('hold'), kind: 'credit_payment', phase: 'pending', expiresAt: new Date(Date.now() + 60_000), legs: [debit(member, 800), credit(booking, 800)] });
+    expect(available(await balanceOf(member))).toBe(200);
+    await expect(post(db, { key: key('spend'), kind: 'credit_payment', legs: [debit(member, 300), credit(booking, 300)] })).rejects.toThrow(/never_overdrawn/);
+
+    const [posted] = await resolve(db, [hold!.id], 'post');
+    expect(posted).toMatchObject({ pendingId: hold!.id, phase: 'post_pending', created: true });
+    const [again] = await resolve(db, [hold!.id], 'void');
+    expect(again).toMatchObject({ phase: 'post_pending', created: false });
+    expect(await balanceOf(member)).toMatchObject({ creditsPosted: 1000, debitsPosted: 800, debitsPending: 0 });
+
+    const second = await post(db, { key: key('hold'), kind: 'credit_payment', phase: 'pending', expiresAt: new Date(Date.now() - 1000), legs: [debit(member, 200), credit(booking, 200)] });
+    expect(available(await balanceOf(member))).toBe(0);
+    expect(await voidExpired(db)).toBeGreaterThanOrEqual(1);
+    expect(await voidExpired(db)).toBe(0);
+    expect(available(await balanceOf(member))).toBe(200);
+    const [voided] = await resolve(db, [second!.id], 'post');
+    expect(voided).toMatchObject({ phase: 'void_pending', created: false });
+  });
+
+  it('queues concurrent spending of one account: twenty debits of 10 € against 50 € → exactly five pass', async () => {
+    const member = accounts.promo(777_002);
+    await post(db, { key: key('fund'), kind: 'correction', legs: [debit(accounts.adjustments, 5000), credit(member, 5000)] });
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) =>
+        db.$transaction(
+          (tx) => post(tx, { key: key(`spend-${index}`), kind: 'correction', legs: [debit(member, 1000), credit(accounts.adjustments, 1000)] }),
+          TRANSACTION_OPTIONS,
+        ),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5);
+    expect(available(await balanceOf(member))).toBe(0);
+  });
+
+  it('posts a batch in one call, each entry once', async () => {
+    const entries = Array.from({ length: 50 }, (_, index) => ({ key: key(`batch-${index}`), kind: 'extra_income' as const, legs: [debit(accounts.till('cash'), 100), credit(accounts.revenue('extra'), 100)] }));
+    const written = await postMany(db, entries);
+    expect([...written.values()].every((row) => row.created)).toBe(true);
+    const replay = await postMany(db, entries);
+    expect([...replay.values()].every((row) => !row.created)).toBe(true);
+    expect(replay.size).toBe(50);
+  });
+});

@@ -1,0 +1,80 @@
+// What is still paid on some receivables, by where the money came from, and giving it back
+// (docs/domain.md#ledger): a card or desk payment (its document, with its refunds so far), credit
+// (the entry that spent it) or a carnet use. One reading serves every way of cancelling.
+import type { LedgerAccountKind } from '../../generated/prisma/enums.js';
+import { accounts, type AccountRef, type Receivable } from './accounts.js';
+import { credit, type Entry, post, type Posted, reverse, type Sql } from './ledger.js';
+import { type EntryContext, type Part, reopeningLegs, totalOf } from './receivables.js';
+
+/** Money still paid on the receivables by one source. */
+export type Settlement =
+  | { source: 'money'; transactionId: number; parts: Part[]; total: number }
+  | { source: 'credit'; entryId: number; parts: Part[]; total: number }
+  | { source: 'carnet'; entryId: number; carnetId: number; parts: Part[]; total: number };
+
+const receivableOf = (account: AccountRef): Receivable => ({ account, revenue: account.kind === 'membership_receivable' ? 'membership' : 'booking' });
+
+/**
+ * What each source still has paid on these receivables: a money payment's credits less what was given
+ * back of it (refunds, rain credit), and each credit payment or carnet use not yet reversed. Pending
+ * entries (credit set aside for a checkout) are not payments yet.
+ */
+export async function settlementsOn(sql: Sql, receivables: AccountRef[]): Promise<Settlement[]> {
+  if (receivables.length === 0) return [];
+  const rows = await sql.$queryRaw<{ source: 'money' | 'credit' | 'carnet'; transactionId: number | null; entryId: number | null; carnetId: number | null; key: string; kind: LedgerAccountKind; cents: number }[]>`
+    WITH postings AS (
+      -- A refund's entry names its refund document: it counts against the payment refunded.
+      SELECT e.id, e.kind, coalesce(t.refund_of_id, t.id) AS transaction_id, e.carnet_id, e.reverses_id, a.key, a.kind AS account_kind, -p.amount_cents AS cents
+      FROM ledger_postings p JOIN ledger_entries e ON e.id = p.entry_id JOIN ledger_accounts a ON a.id = p.account_id
+      LEFT JOIN transactions t ON t.id = e.transaction_id
+      WHERE a.key = ANY(${receivables.map((account) => account.key)}::text[]) AND p.phase IN ('posted', 'post_pending')
+    ), reversed AS (
+      SELECT r.reverses_id AS id FROM ledger_entries r WHERE r.reverses_id IN (SELECT id FROM postings)
+    )
+    SELECT 'money' AS source, transaction_id AS "transactionId", NULL::int AS "entryId", NULL::int AS "carnetId", key, account_kind::text AS kind, sum(cents)::int AS cents
+      FROM postings WHERE kind IN ('payment', 'refund', 'stripe_refund', 'rain_credit') AND transaction_id IS NOT NULL
+      GROUP BY transaction_id, key, account_kind HAVING sum(cents) > 0
+    UNION ALL
+    SELECT CASE WHEN kind = 'carnet_use' THEN 'carnet' ELSE 'credit' END, NULL, id, carnet_id, key, account_kind::text, sum(cents)::int
+      FROM postings WHERE kind IN ('credit_payment', 'carnet_use') AND id NOT IN (SELECT id FROM reversed)
+      GROUP BY id, kind, carnet_id, key, account_kind HAVING sum(cents) > 0
+    ORDER BY 2, 3`;
+  const settlements = new Map<string, Settlement>();
+  for (const row of rows) {
+    const id = row.source === 'money' ? `money:${row.transactionId}` : `entry:${row.entryId}`;
+    const settlement: Settlement =
+      settlements.get(id) ??
+      (row.source === 'money'
+        ? { source: 'money', transactionId: row.transactionId!, parts: [], total: 0 }
+        : row.source === 'credit'
+          ? { source: 'credit', entryId: row.entryId!, parts: [], total: 0 }
+          : { source: 'carnet', entryId: row.entryId!, carnetId: row.carnetId!, parts: [], total: 0 });
+    const account = receivables.find((ref) => ref.key === row.key) ?? { key: row.key, kind: row.kind };
+    settlement.parts.push({ receivable: receivableOf(account), cents: row.cents });
+    settlement.total += row.cents;
+    settlements.set(id, settlement);
+  }
+  return [...settlements.values()];
+}
+
+/**
+ * Gives back what a money payment still has paid on the receivables, to `into`: the receivables owe it
+ * again (the caller writes off what a cancellation leaves owed) and it is no longer earned. The entry
+ * names the payment, or the refund document made for it, so the payment's remainder is known next time.
+ */
+export function giveBackMoney(sql: Sql, key: string, settlement: Extract<Settlement, { source: 'money' }>, into: AccountRef, kind: Extract<Entry['kind'], 'refund' | 'rain_credit' | 'stripe_refund'>, context: EntryContext = {}): Promise<Posted | null> {
+  return post(sql, {
+    key,
+    kind,
+    transactionId: settlement.transactionId,
+    ...context,
+    legs: [...reopeningLegs(settlement.parts), credit(into, totalOf(settlement.parts))],
+  });
+}
+
+/** Credit that paid the receivables goes back to the accounts it came from: the payment reversed. */
+export function giveBackCredit(sql: Sql, settlement: Extract<Settlement, { source: 'credit' }>, context: EntryContext = {}) {
+  return reverse(sql, settlement.entryId, { ...context, key: `credit-return:${settlement.entryId}`, kind: 'credit_return' });
+}
+
+export { accounts };

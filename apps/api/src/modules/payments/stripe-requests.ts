@@ -1,0 +1,200 @@
+// Calls to Stripe outside database transactions (docs/domain.md#stripe-requests). A change that needs
+// Stripe to act (a refund, a session closed) writes a request row in its own transaction and queues the
+// job that makes the call; the call carries the row's id in its idempotency key, and its result is
+// recorded once, by whichever of the job, the caller or the webhook gets there first.
+import type { AppDeps } from '../../deps.js';
+import type { Prisma, StripeRequest, Transaction } from '../../generated/prisma/client.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
+import type { Stripe } from '../../lib/stripe.js';
+import { accounts } from '../ledger/accounts.js';
+import { credit, debit, post } from '../ledger/ledger.js';
+import { requireStripe } from './stripe-client.js';
+
+/** A checkout whose session was never recorded this long after it was asked for was interrupted: it is closed. */
+export const CHECKOUT_RECOVERY_SECONDS = 120;
+
+export type RefundReason = 'cancelled' | 'centre' | 'unavailable' | 'credit' | 'rain';
+
+/** Stripe's answer that will not change however often it is asked again (a 4xx other than a lock or a rate limit). */
+export const isFinalRefusal = (error: unknown) => {
+  const status = (error as { statusCode?: number }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 409 && status !== 429;
+};
+
+export const requestKey = (request: Pick<StripeRequest, 'id'>) => `stripe-request-${request.id}`;
+
+export interface RefundHooks {
+  /** Records every refund Stripe has of the payment that the books do not know yet (run before a refund is asked for). */
+  syncRefunds(paymentId: number): Promise<void>;
+  /** The payer is told their refund went through. */
+  notify(tx: Prisma.TransactionClient, payment: Transaction, cents: number, reason: RefundReason): Promise<void>;
+  /** A checkout whose session was never recorded is closed (checkout.ts). */
+  recoverCheckout(requestId: number): Promise<void>;
+}
+
+export function createStripeRequests(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs' | 'logger'>) {
+  const { db, jobs, logger } = deps;
+  let hooks: RefundHooks | undefined;
+
+  /**
+   * Money of a payment that goes back to its card: the caller has credited it to the payment's
+   * refund_payable account in this transaction; the job refunds it.
+   */
+  async function requestRefund(tx: Prisma.TransactionClient, payment: Pick<Transaction, 'id'>, cents: number, { reason, notify = true }: { reason: RefundReason; notify?: boolean }) {
+    const request = await tx.stripeRequest.create({ data: { kind: 'refund', paymentId: payment.id, amountCents: cents, reason, notify } });
+    await jobs.send('stripe-request', { requestId: request.id }, { tx });
+    return request;
+  }
+
+  /** Closes a payment's Checkout Session, once, after this transaction: its row is marked failed here. */
+  async function requestExpire(tx: Prisma.TransactionClient, payment: Pick<Transaction, 'id'>) {
+    const [request] = await tx.$queryRaw<{ id: number }[]>`
+      INSERT INTO stripe_requests (kind, payment_id) VALUES ('expire', ${payment.id}) ON CONFLICT DO NOTHING RETURNING id`;
+    if (request) await jobs.send('stripe-request', { requestId: request.id }, { tx });
+  }
+
+  /**
+   * A refund Stripe made for a request: the refund row (its refund note follows), the money leaving
+   * Stripe, the payment's status, the payer told, once.
+   */
+  async function completeRefund(tx: Prisma.TransactionClient, request: Pick<StripeRequest, 'id'>, refund: Stripe.Refund) {
+    const [done] = await tx.$queryRaw<StripeRequest[]>`
+      UPDATE stripe_requests SET status = 'done', result_id = ${refund.id}, done_at = now(), updated_at = now(), error = NULL
+      WHERE id = ${request.id} AND status = 'pending' RETURNING id, payment_id AS "paymentId", amount_cents AS "amountCents", reason, notify`;
+    if (!done) return false;
+    const payment = await tx.transaction.findUniqueOrThrow({ where: { id: done.paymentId } });
+    const row = await recordRefundRow(tx, payment, refund);
+    await post(tx, {
+      key: `stripe-refund:${refund.id}`,
+      kind: 'refund_sent',
+      description: 'Rimborso eseguito da Stripe',
+      userId: payment.userId,
+      transactionId: row.id,
+      legs: [debit(accounts.refundPayable(payment.id), refund.amount), credit(accounts.stripe, refund.amount)],
+    });
+    if (done.notify) await hooks?.notify(tx, payment, refund.amount, done.reason as RefundReason);
+    return true;
+  }
+
+  /**
+   * A refund Stripe finally refused: the money stays the member's, in their credit (money paid in, so it
+   * can still be given back at the desk); the request shows as failed on the reconciliation.
+   */
+  async function failRefund(request: StripeRequest, error: unknown) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    await db.$transaction(async (tx) => {
+      const failed = await tx.stripeRequest.updateMany({ where: { id: request.id, status: 'pending' }, data: { status: 'failed', error: message } });
+      if (failed.count === 0) return;
+      const payment = await tx.transaction.findUniqueOrThrow({ where: { id: request.paymentId } });
+      if (payment.userId === null) return;
+      await post(tx, {
+        key: `stripe-request:${request.id}:failed`,
+        kind: 'refund_failed',
+        description: 'Rimborso sulla carta non riuscito: importo nel credito',
+        userId: payment.userId,
+        transactionId: payment.id,
+        legs: [debit(accounts.refundPayable(payment.id), request.amountCents!), credit(accounts.funded(payment.userId, payment.id), request.amountCents!)],
+      });
+    }, TRANSACTION_OPTIONS);
+    logger.warn({ err: error, requestId: request.id, paymentId: request.paymentId }, 'Rimborso rifiutato da Stripe: importo nel credito del socio');
+  }
+
+  async function performRefund(request: StripeRequest) {
+    // A refund made earlier for this request, or on Stripe's dashboard for this money, is recorded first.
+    await hooks?.syncRefunds(request.paymentId);
+    const fresh = await db.stripeRequest.findUniqueOrThrow({ where: { id: request.id } });
+    if (fresh.status !== 'pending') return;
+    const payment = await db.transaction.findUniqueOrThrow({ where: { id: request.paymentId } });
+    await db.stripeRequest.update({ where: { id: request.id }, data: { attempts: { increment: 1 } } });
+    try {
+      const refund = await requireStripe(deps.stripe).refunds.create(
+        { payment_intent: payment.stripePaymentIntentId!, amount: request.amountCents!, metadata: { stripe_request_id: String(request.id), transaction_id: String(payment.id) } },
+        { idempotencyKey: requestKey(request) },
+      );
+      await db.$transaction((tx) => completeRefund(tx, request, refund), TRANSACTION_OPTIONS);
+    } catch (error) {
+      if (!isFinalRefusal(error)) throw error;
+      // Refused: perhaps because the money went back another way meanwhile (Stripe's dashboard).
+      await hooks?.syncRefunds(request.paymentId);
+      const still = await db.stripeRequest.findUniqueOrThrow({ where: { id: request.id } });
+      if (still.status === 'pending') await failRefund(still, error);
+    }
+  }
+
+  async function performExpire(request: StripeRequest) {
+    const payment = await db.transaction.findUniqueOrThrow({ where: { id: request.paymentId } });
+    if (payment.stripeCheckoutSessionId) {
+      await requireStripe(deps.stripe)
+        .checkout.sessions.expire(payment.stripeCheckoutSessionId, {}, { idempotencyKey: requestKey(request) })
+        .catch((error: unknown) => {
+          // Already complete or expired (or unknown to this account): nothing left to close.
+          if (!isFinalRefusal(error)) throw error;
+        });
+    }
+    await db.stripeRequest.updateMany({ where: { id: request.id, status: 'pending' }, data: { status: 'done', doneAt: new Date() } });
+  }
+
+  return {
+    requestRefund,
+    requestExpire,
+    completeRefund,
+
+    /** The job that closes a checkout interrupted before its session was recorded, in a while. */
+    scheduleRecovery: (tx: Prisma.TransactionClient, requestId: number) => jobs.send('stripe-request', { requestId }, { tx, startAfterSeconds: CHECKOUT_RECOVERY_SECONDS }),
+
+    setHooks(refundHooks: RefundHooks) {
+      hooks = refundHooks;
+    },
+
+    /** Job 'stripe-request': makes the call; a passing failure is retried by the job with its backoff. */
+    async perform(requestId: number) {
+      const request = await db.stripeRequest.findUnique({ where: { id: requestId } });
+      if (!request || request.status !== 'pending') return;
+      if (request.kind === 'refund') await performRefund(request);
+      else if (request.kind === 'expire') await performExpire(request);
+      else await hooks?.recoverCheckout(request.id);
+    },
+
+    /** The refunds asked for a payment still waiting for Stripe (for the payer's refund to be matched). */
+    pendingRefunds: (tx: Prisma.TransactionClient, paymentId: number) =>
+      tx.stripeRequest.findMany({ where: { paymentId, kind: 'refund', status: 'pending' }, orderBy: { id: 'asc' } }),
+  };
+}
+
+export type StripeRequests = ReturnType<typeof createStripeRequests>;
+
+/**
+ * The refund row of a payment (type refund, with Stripe's refund id: one per refund) and the payment's
+ * new status, refunded in part or in full.
+ */
+export async function recordRefundRow(tx: Prisma.TransactionClient, payment: Transaction, refund: Pick<Stripe.Refund, 'id' | 'amount' | 'created'>) {
+  await tx.$queryRaw`SELECT id FROM transactions WHERE id = ${payment.id} FOR UPDATE`;
+  const existing = await tx.transaction.findUnique({ where: { stripeRefundId: refund.id } });
+  if (existing) return existing;
+  const row = await tx.transaction.create({
+    data: {
+      kind: payment.kind,
+      type: 'refund',
+      refundOfId: payment.id,
+      userId: payment.userId,
+      membershipId: payment.membershipId,
+      bookingId: payment.bookingId,
+      bookingPlayerId: payment.bookingPlayerId,
+      amountCents: refund.amount,
+      method: 'stripe',
+      status: 'completed',
+      stripeRefundId: refund.id,
+      description: `Rimborso: ${payment.description ?? 'pagamento online'}`,
+      paidAt: new Date(refund.created * 1000),
+    },
+  });
+  await markRefunded(tx, payment);
+  return row;
+}
+
+/** A payment's status from its refunds: refunded in full, in part, or as it was. */
+export async function markRefunded(tx: Prisma.TransactionClient, payment: Pick<Transaction, 'id' | 'amountCents'>) {
+  const { _sum } = await tx.transaction.aggregate({ where: { refundOfId: payment.id }, _sum: { amountCents: true } });
+  const refunded = _sum.amountCents ?? 0;
+  if (refunded > 0) await tx.transaction.update({ where: { id: payment.id }, data: { status: refunded >= payment.amountCents ? 'refunded' : 'partially_refunded' } });
+}
