@@ -43,6 +43,7 @@ import { registerConsentsRoutes } from './modules/consents/consents.router.js';
 import { registerCreditRoutes } from './modules/credit/credit.router.js';
 import { registerCarnetRoutes } from './modules/carnets/carnets.router.js';
 import { registerBookingPlayersRoutes } from './modules/booking-players/booking-players.router.js';
+import { registerReconciliationRoutes } from './modules/reconciliation/reconciliation.router.js';
 
 export function createApp(deps: AppDeps, services: Services) {
   const { config, logger } = deps;
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerAdminBookingCouponsRoutes(mount, services.adminBookingCoupons);
   registerAdminBookingsRoutes(mount, services.adminBookings, services.recurringBookings);
   registerFinanceRoutes(mount, services);
+  registerReconciliationRoutes(mount, services.reconciliation);
   registerCheckInsRoutes(mount, services.checkIns, deps.db);
   registerAssociationRoutes(mount, deps);
   registerReceiptsRoutes(mount, services.receipts);

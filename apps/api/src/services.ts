@@ -14,6 +14,9 @@ import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createAdminMembershipsService } from './modules/memberships/admin-memberships.service.js';
 import { createMembershipsService } from './modules/memberships/memberships.service.js';
 import { createCheckouts } from './modules/payments/checkout.js';
+import { createStripeRequests } from './modules/payments/stripe-requests.js';
+import { createBookingCancellation } from './modules/bookings/cancel-booking.js';
+import { createReconciliationService } from './modules/reconciliation/reconciliation.service.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createAuditLogService } from './modules/audit-log/audit-log.service.js';
@@ -35,15 +38,18 @@ import { createSetupsService } from './modules/setups/setups.service.js';
 import { createRainChecksService } from './modules/rain-checks/rain-checks.service.js';
 
 export function createServices(deps: AppDeps) {
-  const checkouts = createCheckouts(deps);
+  const stripeRequests = createStripeRequests(deps);
+  const checkouts = createCheckouts(deps, stripeRequests);
+  const cancelBooking = createBookingCancellation({ checkouts, stripeRequests });
   const memberships = createMembershipsService(deps, checkouts);
-  const bookings = createBookingsService(deps, checkouts);
-  const credit = createCreditService(deps, checkouts, memberships.activate);
+  const bookings = createBookingsService(deps, checkouts, cancelBooking);
+  const credit = createCreditService(deps, checkouts, stripeRequests, memberships.activate);
   const carnets = createCarnetsService(deps, checkouts);
   const bookingPlayers = createBookingPlayersService(deps, checkouts);
-  const payments = createPaymentsService(deps, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget });
+  const payments = createPaymentsService(deps, stripeRequests, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget });
+  stripeRequests.setHooks({ syncRefunds: payments.syncRefunds, notify: payments.notifyRefund, recoverCheckout: checkouts.recover });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
-  const adminBookings = createAdminBookingsService(deps, checkouts);
+  const adminBookings = createAdminBookingsService(deps, checkouts, cancelBooking);
   const auth = createAuthService(deps);
   return {
     auth,
@@ -71,14 +77,16 @@ export function createServices(deps: AppDeps) {
     coupons: createCouponsService(deps),
     bookings,
     adminBookings,
-    recurringBookings: createRecurringBookingsService(deps, adminBookings),
+    recurringBookings: createRecurringBookingsService(deps, adminBookings, cancelBooking),
     receipts: createReceiptsService(deps),
     checkIns: createCheckInsService(deps),
     membersRegister: createMembersRegisterService(deps),
     credit,
     carnets,
     bookingPlayers,
-    rainChecks: createRainChecksService(deps, checkouts),
+    rainChecks: createRainChecksService(deps, cancelBooking),
+    stripeRequests,
+    reconciliation: createReconciliationService(deps),
   };
 }
 

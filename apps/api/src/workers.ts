@@ -4,10 +4,10 @@ import type { AppDeps } from './deps.js';
 import { createBackup } from './modules/backups/backups.js';
 import type { Services } from './services.js';
 
-export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, payments, broadcasts, bookings, receipts, certificates, bookingPlayers, rainChecks }: Services) {
+export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, stripeRequests, broadcasts, bookings, receipts, certificates, bookingPlayers, rainChecks, carnets, reconciliation }: Services) {
   await jobs.work('send-email', (message) => mailer.send(message));
   await jobs.work('membership-activated', ({ membershipId }) => memberships.sendActivation(membershipId));
-  await jobs.work('refund-payment', ({ paymentId, reason, notify }) => payments.refundUnwanted(paymentId, { reason, notify }));
+  await jobs.work('stripe-request', ({ requestId }) => stripeRequests.perform(requestId));
   await jobs.work('bookings-expire-holds', async () => {
     await bookings.expireLapsedHolds();
   });
@@ -19,6 +19,10 @@ export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { 
   });
   await jobs.work('memberships-daily', async () => {
     await memberships.runDaily();
+    await carnets.earnExpired();
+  });
+  await jobs.work('ledger-reconciliation', async () => {
+    await reconciliation.run();
   });
   await jobs.work('receipts-write', async (_data, stopping) => {
     await receipts.writePending(stopping);

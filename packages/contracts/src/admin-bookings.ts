@@ -65,9 +65,11 @@ export const ZAdminBooking = z.object({
   price_override_reason: z.string().nullable(),
   payment_state: z.enum(PAYMENT_STATES),
   payment_method: z.enum(['stripe', ...DESK_PAYMENT_METHODS]).nullable(),
-  /** What was paid and what was given back, net of nothing. */
+  /** What was paid (the players' shares included) and what was given back, net of nothing. */
   paid: ZMoney,
   refunded: ZMoney,
+  /** Still owed, by the organiser and the players together: what the desk collects with "Segna pagata". */
+  owed: ZMoney,
   notes: z.string().nullable(),
   recurring_booking_id: z.number().int().nullable(),
   created_by: z.string().nullable(),

@@ -26,6 +26,7 @@ import { adminSetupsRoutes } from './setups.js';
 import { adminPricingRoutes } from './price-list.js';
 import { adminBookingCouponsRoutes } from './booking-coupons.js';
 import { expensesRoutes, incomesRoutes, liabilitiesRoutes, transactionsRoutes } from './finance.js';
+import { reconciliationRoutes } from './reconciliation.js';
 import { checkInsRoutes } from './check-ins.js';
 import { associationRoutes } from './association.js';
 import { receiptsRoutes } from './receipts.js';
@@ -56,6 +57,7 @@ export const api = {
   expenses: expensesRoutes,
   incomes: incomesRoutes,
   liabilities: liabilitiesRoutes,
+  reconciliation: reconciliationRoutes,
   checkIns: checkInsRoutes,
   association: associationRoutes,
   receipts: receiptsRoutes,

@@ -11,6 +11,9 @@ export const DEFAULT_PLAYERS_PER_COURT = 4;
 
 export const BOOKING_PLAYER_STATUSES = ['invited', 'paid', 'dropped', 'charged_to_organiser'] as const;
 export const ZBookingPlayerStatus = z.enum(BOOKING_PLAYER_STATUSES);
+/** How a share was paid: by its payer's card or credit, at the desk with the rest of the booking, or by the organiser's carnet covering the court. */
+export const SHARE_PAID_WITH = ['card', 'credit', 'desk', 'carnet'] as const;
+export const SHARE_PAID_WITH_LABELS: Record<(typeof SHARE_PAID_WITH)[number], string> = { card: 'carta', credit: 'credito', desk: 'in segreteria', carnet: 'carnet' };
 export const BOOKING_PLAYER_STATUS_LABELS: Record<(typeof BOOKING_PLAYER_STATUSES)[number], string> = {
   invited: 'Da pagare',
   paid: 'Pagata',
@@ -39,7 +42,7 @@ export const ZBookingPlayer = z.object({
   guest: z.boolean(),
   share: ZMoney,
   status: ZBookingPlayerStatus,
-  paid_with: z.enum(['card', 'credit']).nullable(),
+  paid_with: z.enum(SHARE_PAID_WITH).nullable(),
   paid_at: z.iso.datetime().nullable(),
   is_me: z.boolean(),
 });
@@ -78,7 +81,7 @@ export const ZBookingShare = z.object({
   organiser: z.string(),
   share: ZMoney,
   status: ZBookingPlayerStatus,
-  paid_with: z.enum(['card', 'credit']).nullable(),
+  paid_with: z.enum(SHARE_PAID_WITH).nullable(),
   deadline: z.iso.datetime(),
   can_pay: z.boolean(),
   can_leave: z.boolean(),

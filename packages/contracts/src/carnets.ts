@@ -8,12 +8,18 @@ import { defineRoute, ZIdParams, zRowId, zTextRowId } from './http.js';
 import { ZEuroInput, ZMoney } from './money.js';
 import { z } from './zod-italian.js';
 
+/** What one use pays: the organiser's share of the booking (the other players pay theirs), or the whole court. */
+export const CARNET_COVERS = ['share', 'court'] as const;
+export const ZCarnetCover = z.enum(CARNET_COVERS, { error: 'Scegli cosa paga un ingresso: la quota di chi prenota o tutto il campo.' });
+export const CARNET_COVER_LABELS: Record<(typeof CARNET_COVERS)[number], string> = { share: 'La quota di chi prenota', court: 'Tutto il campo (tutti i giocatori)' };
+
 export const ZCarnetProductBody = z
   .object({
     name: z.string({ error: 'Inserisci il nome.' }).trim().min(2, 'Inserisci il nome.').max(100, 'Al massimo 100 caratteri.'),
     uses: z.coerce.number({ error: 'Inserisci il numero di ingressi.' }).int('Inserisci un numero intero.').min(1, 'Almeno 1 ingresso.').max(500, 'Al massimo 500 ingressi.'),
     /** The bookings it covers: day band, evening band, full day or any. */
     band: ZBookingCouponBand,
+    covers: ZCarnetCover.default('share'),
     /** The courts it covers; empty for every bookable court. */
     court_ids: z.array(zRowId('Campo non valido.'), { error: 'Campi non validi.' }).default([]),
     price: ZEuroInput,
@@ -29,6 +35,7 @@ export const ZCarnetProduct = z.object({
   name: z.string(),
   uses: z.number().int(),
   band: ZBookingCouponBand,
+  covers: ZCarnetCover,
   court_ids: z.array(z.number().int()),
   price: ZMoney,
   valid_from: ZIsoDate,
@@ -39,7 +46,7 @@ export type TCarnetProduct = z.infer<typeof ZCarnetProduct>;
 
 export const ZCarnet = z.object({
   id: z.number().int(),
-  product: ZCarnetProduct.pick({ id: true, name: true, band: true, court_ids: true }),
+  product: ZCarnetProduct.pick({ id: true, name: true, band: true, covers: true, court_ids: true }),
   uses_total: z.number().int(),
   uses_left: z.number().int(),
   valid_from: ZIsoDate,

@@ -29,6 +29,7 @@ export * from './price-list.js';
 export * from './booking-coupons.js';
 export * from './admin-bookings.js';
 export * from './finance.js';
+export * from './reconciliation.js';
 export * from './check-ins.js';
 export * from './association.js';
 export * from './receipts.js';

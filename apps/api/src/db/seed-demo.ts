@@ -314,6 +314,8 @@ export async function seedDemoVolume(
           receiptSignatory: association.receiptSignatory ?? 'Mario Bianchi, presidente',
         },
       });
+      // The books of all of it: what each card and booking owed, what its payment settled, extra income and expenses.
+      await tx.$executeRaw`SELECT ledger_post_history()`;
       log(`Dati demo: ${users.length} utenti, ${createdMemberships.length} tessere, ${bvuMembers.length} tesserati BVU, ${coupons.length} coupon, ${createdBookings.length} prenotazioni, ${certificates.length} certificati medici.`);
     },
     // One transaction for thousands of rows: on a busy machine it may wait for a connection longer than 2 s.

@@ -34,6 +34,8 @@ export interface JobPayloads {
   'booking-shares': Record<string, never>;
   /** Cancels a rain check's bookings one by one, returns their money and e-mails each member once. */
   'rain-check': { rainCheckId: number };
+  /** Daily: the books proved (docs/domain.md#reconciliation); the verdict is kept for the dashboard and the metrics. */
+  'ledger-reconciliation': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 /** `stopping` is aborted when the process stops taking jobs: a long job ends early and resumes later. */
@@ -55,6 +57,7 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'broadcast-send': { policy: 'singleton', retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
   // One rain check at a time: each resumes where it stopped, so a retry never repeats a booking.
   'rain-check': { policy: 'singleton', retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 * 60 },
+  'ledger-reconciliation': { policy: 'singleton', retryLimit: 2, retryDelay: 600, expireInSeconds: 1800 },
 };
 
 export const JOB_NAMES = Object.keys(QUEUES) as JobName[];
@@ -73,6 +76,7 @@ const SCHEDULES: Partial<Record<JobName, string>> = {
   'receipts-write': '* * * * *',
   // At night, when nobody books: one worker makes it (a schedule runs once across processes).
   'backup-daily': '30 3 * * *',
+  'ledger-reconciliation': '15 4 * * *',
 };
 
 export interface JobQueue {

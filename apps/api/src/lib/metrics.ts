@@ -86,6 +86,32 @@ export function createMetrics({ db, jobs, logger }: { db: Db; jobs: JobQueue; lo
     },
   });
 
+  new Gauge({
+    name: 'ledger_reconciliation_mismatches',
+    help: 'Discrepanze trovate dall’ultima verifica dei conti, per controllo (docs/domain.md#reconciliation)',
+    labelNames: ['check'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      await fromDatabase('verifica dei conti', async () => {
+        const last = await db.reconciliationRun.findFirst({ orderBy: { id: 'desc' } });
+        for (const one of (last?.result ?? []) as { name: string; mismatches: number }[]) this.set({ check: one.name }, one.mismatches);
+      });
+    },
+  });
+  new Gauge({
+    name: 'ledger_reconciliation_checked_seconds',
+    help: 'Quando è stata fatta l’ultima verifica dei conti (secondi dal 1970)',
+    registers: [registry],
+    async collect() {
+      this.reset();
+      await fromDatabase('verifica dei conti', async () => {
+        const last = await db.reconciliationRun.findFirst({ orderBy: { id: 'desc' }, select: { checkedAt: true } });
+        if (last) this.set(last.checkedAt.getTime() / 1000);
+      });
+    },
+  });
+
   const emails = new Counter({ name: 'emails_total', help: 'E-mail consegnate al server di posta (sent) o rifiutate (failed)', labelNames: ['outcome'], registers: [registry] });
   emails.inc({ outcome: 'sent' }, 0);
   emails.inc({ outcome: 'failed' }, 0);

@@ -36,3 +36,20 @@ export function sharesChargedEmail(to: { email: string; firstName: string }, wha
     }),
   };
 }
+
+/** The shares left unpaid at the deadline were paid from the organiser's credit. */
+export function sharesPaidFromCreditEmail(to: { email: string; firstName: string }, what: What, total: string, creditUrl: string): MailMessage {
+  return {
+    to: to.email,
+    subject: `Quote saldate con il tuo credito: ${what.court}, ${what.when}`,
+    ...renderEmail({
+      title: 'Quote saldate con il tuo credito',
+      greeting: `Ciao ${to.firstName},`,
+      paragraphs: [
+        `alla scadenza alcuni giocatori del ${what.court} (${what.when}) non avevano pagato la loro quota: ${total} in tutto passano a te e li abbiamo presi dal tuo credito.`,
+        'La prenotazione resta confermata.',
+      ],
+      action: { label: 'Vedi il tuo credito', url: creditUrl },
+    }),
+  };
+}

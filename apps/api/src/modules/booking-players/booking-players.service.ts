@@ -10,13 +10,16 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { isLiveHold, statusShown, timeOf, whatOf, whenOf } from '../bookings/booking-terms.js';
-import { createCreditLedger } from '../credit/credit-ledger.js';
+import { isLive, isLiveHold, statusShown, timeOf, whatOf, whenOf } from '../bookings/booking-terms.js';
+import { moveOwed, owedBy, payment as paymentEntry, reopeningLegs, settlingLegs } from '../ledger/receivables.js';
+import { accounts, shareReceivable } from '../ledger/accounts.js';
+import { credit, debit, post } from '../ledger/ledger.js';
+import { spendingLegs, walletOf } from '../ledger/wallet.js';
+import { sharesOf, splitOwed } from '../bookings/booking-money.js';
 import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { readSettings } from '../settings/settings.service.js';
-import { organiserShareCents } from './booking-shares.js';
-import { shareInvitationEmail, sharesChargedEmail } from './booking-players.emails.js';
+import { shareInvitationEmail, sharesChargedEmail, sharesPaidFromCreditEmail } from './booking-players.emails.js';
 import { splitShares } from './shares.js';
 
 export const PLAYER_MESSAGES = {
@@ -32,6 +35,7 @@ export const PLAYER_MESSAGES = {
   notPayable: 'Questa quota non è da pagare.',
   notConfirmed: 'L’organizzatore non ha ancora confermato la prenotazione: riprova tra poco.',
   paidWithCredit: 'Quota pagata con il credito.',
+  insufficientCredit: 'Credito insufficiente per questo movimento.',
   left: 'Hai lasciato la partita: le quote degli altri sono state ricalcolate.',
   cannotLeave: 'Non puoi più lasciare questa partita: la quota è pagata o la scadenza è passata.',
   paidCannotLeave: 'Questo giocatore ha già pagato la sua quota.',
@@ -64,9 +68,11 @@ const deadlineText = (deadline: Date) => `${formatItalianDate(todayInRome(deadli
 const payerMay = (share: Pick<BookingPlayer, 'userId' | 'status' | 'paidAt'>, organiserId: number | null, viewerId: number) =>
   share.paidAt === null && ((share.status === 'invited' && share.userId === viewerId) || (share.status === 'charged_to_organiser' && organiserId === viewerId));
 
+type Shares = Awaited<ReturnType<typeof sharesOf>>;
+const NO_SHARE = { assigned: 0, owed: 0 };
+
 export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger'>, checkouts: Checkouts) {
   const { db, jobs, config } = deps;
-  const { move } = createCreditLedger(deps);
   const shareUrl = (shareId: number) => `${webOriginOf(config)}/quote/${shareId}`;
 
   /** A guest invited by e-mail who has since registered (and confirmed) that address gets their shares. */
@@ -83,8 +89,9 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
     return booking;
   }
 
-  function splitDto(booking: SplitBooking, viewer: User, deadlineHours: number, now: Date): TBookingSplit {
+  function splitDto(booking: SplitBooking, shares: Shares, viewer: User, deadlineHours: number, now: Date): TBookingSplit {
     const players = booking.players.filter(stillIn);
+    const shareOf = (player: { id: number }) => shares.get(player.id) ?? NO_SHARE;
     return {
       booking_id: booking.id,
       court: booking.court.name,
@@ -94,14 +101,14 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
       booking_status: statusShown(booking, now),
       price: centsToMoney(booking.priceCents),
       organiser: fullName(booking.user),
-      organiser_share: centsToMoney(booking.priceCents - sum(players.map((player) => player.shareCents))),
+      organiser_share: centsToMoney(booking.priceCents - sum(players.map((player) => shareOf(player).assigned))),
       deadline: deadlineOf(booking, deadlineHours).toISOString(),
-      owed: centsToMoney(sum(booking.players.filter(owes).map((player) => player.shareCents))),
+      owed: centsToMoney(booking.status === 'cancelled' ? 0 : sum(booking.players.filter(owes).map((player) => shareOf(player).owed))),
       players: booking.players.map((player) => ({
         id: player.id,
         name: player.user ? fullName(player.user) : (player.guestEmail ?? ''),
         guest: player.user === null,
-        share: centsToMoney(player.shareCents),
+        share: centsToMoney(shareOf(player).assigned),
         status: player.status,
         paid_with: player.paidWith,
         paid_at: player.paidAt?.toISOString() ?? null,
@@ -115,7 +122,8 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
   async function split(viewer: User, bookingId: number) {
     await claimGuestShares(viewer);
     const { splitDeadlineHours } = await readSettings(db);
-    return splitDto(await visibleBooking(viewer, bookingId), viewer, splitDeadlineHours, new Date());
+    const booking = await visibleBooking(viewer, bookingId);
+    return splitDto(booking, await sharesOf(db, [bookingId]), viewer, splitDeadlineHours, new Date());
   }
 
   /** The organiser's held booking, locked for a change of players; refused while its payment is under way. */
@@ -132,25 +140,38 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
   /**
    * Shares unpaid at the deadline (or left by the last unpaid player) pass to the organiser, each
    * once: the rows still 'invited' are marked in one statement, so a second run finds none. The
-   * organiser's credit pays them all if it covers them; otherwise the organiser is e-mailed the links.
+   * organiser's credit pays them all if it covers them (one entry); otherwise the organiser is e-mailed the links.
    */
   async function chargeToOrganiser(tx: Prisma.TransactionClient, bookingId: number, shareIds: number[]) {
-    const charged = await tx.$queryRaw<{ id: number; shareCents: number }[]>`
+    const charged = await tx.$queryRaw<{ id: number }[]>`
       UPDATE booking_players SET status = 'charged_to_organiser', charged_at = now()
       WHERE booking_id = ${bookingId} AND id IN (${PrismaNamespace.join(shareIds)}) AND status = 'invited' AND paid_at IS NULL
-      RETURNING id, share_cents AS "shareCents"`;
+      RETURNING id`;
     if (charged.length === 0) return 0;
     const booking = await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { court: true, user: true } });
     const organiser = booking.user!;
-    const total = sum(charged.map((share) => share.shareCents));
     const ids = charged.map((share) => share.id);
-    // The balance row is locked before it is read, so what it covers is still there when it is debited.
-    const [balance] = await tx.$queryRaw<{ balanceCents: number }[]>`SELECT balance_cents AS "balanceCents" FROM credit_balances WHERE user_id = ${organiser.id} FOR UPDATE`;
-    if ((balance?.balanceCents ?? 0) >= total) {
-      const movement = total > 0
-        ? (await move(tx, { userId: organiser.id, amountCents: -total, kind: 'payment', reason: `Quote non pagate dagli altri giocatori: ${booking.court.name}, ${whenOf(booking)}`, bookingId, transactionId: null, createdById: null, byMember: false })).movement
-        : null;
-      await tx.bookingPlayer.updateMany({ where: { id: { in: ids } }, data: { paidWith: 'credit', paidAt: new Date(), creditMovementId: movement?.id ?? null } });
+    const receivables = ids.map((id) => shareReceivable(id, bookingId));
+    const owed = await owedBy(
+      tx,
+      receivables.map((receivable) => receivable.account),
+      { lock: true },
+    );
+    const parts = receivables.map((receivable) => ({ receivable, cents: owed.get(receivable.account.key) ?? 0 })).filter((part) => part.cents > 0);
+    const total = sum(parts.map((part) => part.cents));
+    // The wallet is locked before it is read, so what it covers is still there when it is spent.
+    const legs = spendingLegs(await walletOf(tx, organiser.id, { lock: true }), total);
+    if (legs) {
+      await post(tx, {
+        key: `shares:${ids.join(',')}:charged`,
+        kind: 'credit_payment',
+        description: `Quote non pagate dagli altri giocatori: ${booking.court.name}, ${whenOf(booking)}`,
+        userId: organiser.id,
+        bookingId,
+        legs: [...legs, ...settlingLegs(parts)],
+      });
+      await tx.bookingPlayer.updateMany({ where: { id: { in: ids } }, data: { paidWith: 'credit', paidAt: new Date() } });
+      if (total > 0) await jobs.send('send-email', sharesPaidFromCreditEmail(organiser, whatOf(booking), formatEuros(total), `${webOriginOf(config)}/profilo`), { tx });
     } else {
       await jobs.send('send-email', sharesChargedEmail(organiser, whatOf(booking), formatEuros(total), ids.map(shareUrl)), { tx });
     }
@@ -158,22 +179,30 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
   }
 
   /**
-   * A player out before paying: on a held booking the shares are split again among those left; on a
-   * confirmed one (the organiser has paid theirs) the share is spread over the players who still owe
-   * theirs, or passes to the organiser when nobody else does.
+   * A player out before paying: on a held booking what it owes is split again among those left; on a
+   * confirmed one (the organiser has paid theirs) the leaver's share is spread over the players who still
+   * owe theirs (their rows locked, a paid share never touched), or passes to the organiser when nobody else does.
    */
   async function dropOut(tx: Prisma.TransactionClient, booking: SplitBooking, player: PlayerRow) {
     if (player.paidAt !== null || player.status !== 'invited') throw new AppError(409, PLAYER_MESSAGES.paidCannotLeave);
     if (booking.status === 'confirmed') {
-      const others = booking.players.filter((other) => other.id !== player.id && other.status === 'invited' && other.paidAt === null);
+      await tx.$queryRaw`SELECT id FROM booking_players WHERE booking_id = ${booking.id} ORDER BY id FOR UPDATE`;
+      const others = await tx.bookingPlayer.findMany({ where: { bookingId: booking.id, id: { not: player.id }, status: 'invited', paidAt: null }, orderBy: { id: 'asc' } });
       if (others.length === 0) return chargeToOrganiser(tx, booking.id, [player.id]);
-      const shares = splitShares(sum(others.map((other) => other.shareCents)) + player.shareCents, others.length);
-      for (const [index, other] of others.entries()) await tx.bookingPlayer.update({ where: { id: other.id }, data: { shareCents: shares[index]! } });
+      const leaver = accounts.share(player.id, booking.id);
+      const cents = (await owedBy(tx, [leaver], { lock: true })).get(leaver.key) ?? 0;
+      const spread = splitShares(cents, others.length);
+      await moveOwed(
+        tx,
+        `player:${player.id}:left`,
+        others.map((other, index) => ({ from: leaver, to: accounts.share(other.id, booking.id), cents: spread[index]! })),
+        { bookingId: booking.id, description: 'Quota di chi ha lasciato la partita' },
+      );
       await tx.bookingPlayer.update({ where: { id: player.id }, data: { status: 'dropped' } });
       return 0;
     }
     await tx.bookingPlayer.update({ where: { id: player.id }, data: { status: 'dropped' } });
-    await organiserShareCents(tx, booking);
+    await splitOwed(tx, booking.id, `player:${player.id}:dropped`);
     return 0;
   }
 
@@ -184,7 +213,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
   }
   type ShareRow = Awaited<ReturnType<typeof shareFor>>;
 
-  function shareDto(share: ShareRow, viewer: User, deadlineHours: number, now: Date): TBookingShare {
+  function shareDto(share: ShareRow, amounts: { assigned: number }, viewer: User, deadlineHours: number, now: Date): TBookingShare {
     const { booking } = share;
     const deadline = deadlineOf(booking, deadlineHours);
     return {
@@ -195,7 +224,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
       start: timeOf(booking.startsAt),
       end: timeOf(booking.endsAt, true),
       organiser: fullName(booking.user),
-      share: centsToMoney(share.shareCents),
+      share: centsToMoney(amounts.assigned),
       status: share.status,
       paid_with: share.paidWith,
       deadline: deadline.toISOString(),
@@ -204,13 +233,16 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
     };
   }
 
-  /** The share locked for payment by the viewer, with its booking confirmed. */
+  /** The share locked for payment by the viewer, with its booking confirmed, and what it owes (read under its account's lock). */
   async function payableShare(tx: Prisma.TransactionClient, viewer: User, shareId: number) {
     await tx.$queryRaw`SELECT id FROM booking_players WHERE id = ${shareId} FOR UPDATE`;
     const share = await shareFor(viewer, shareId, tx);
     if (!payerMay(share, share.booking.userId, viewer.id)) throw new AppError(409, PLAYER_MESSAGES.notPayable);
     if (share.booking.status !== 'confirmed') throw new AppError(409, share.booking.status === 'pending_payment' ? PLAYER_MESSAGES.notConfirmed : PLAYER_MESSAGES.notPayable);
-    return share;
+    const receivable = shareReceivable(share.id, share.bookingId);
+    const owed = (await owedBy(tx, [receivable.account], { lock: true })).get(receivable.account.key) ?? 0;
+    if (owed <= 0) throw new AppError(409, PLAYER_MESSAGES.notPayable);
+    return { share, receivable, owed };
   }
 
   const itemName = (share: ShareRow) => `Quota campo ${share.booking.court.code} · ${whenOf(share.booking)}`;
@@ -218,16 +250,35 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
   /** A share paid by card is recorded once, and only for the amount it still owes; anything else is refunded. */
   const paymentTarget: PaymentTarget = {
     async confirm(tx, shareId, payment) {
-      const [share] = await tx.$queryRaw<{ userId: number | null; status: BookingPlayer['status']; shareCents: number; paidAt: Date | null; bookingStatus: Booking['status'] }[]>`
-        SELECT p.user_id AS "userId", p.status, p.share_cents AS "shareCents", p.paid_at AS "paidAt", b.status AS "bookingStatus"
+      const [share] = await tx.$queryRaw<{ bookingId: number; userId: number | null; status: BookingPlayer['status']; paidAt: Date | null; bookingStatus: Booking['status'] }[]>`
+        SELECT p.booking_id AS "bookingId", p.user_id AS "userId", p.status, p.paid_at AS "paidAt", b.status AS "bookingStatus"
         FROM booking_players p JOIN bookings b ON b.id = p.booking_id WHERE p.id = ${shareId} FOR UPDATE OF p`;
-      if (!share || share.paidAt !== null || share.bookingStatus !== 'confirmed' || share.shareCents !== payment.amountCents) return false;
+      if (!share || share.paidAt !== null || share.bookingStatus !== 'confirmed') return false;
       if (share.status !== 'invited' && share.status !== 'charged_to_organiser') return false;
+      const receivable = shareReceivable(shareId, share.bookingId);
+      const owed = (await owedBy(tx, [receivable.account], { lock: true })).get(receivable.account.key) ?? 0;
+      if (owed !== payment.amountCents) return false;
+      await paymentEntry(tx, `payment:${payment.id}`, accounts.stripe, [{ receivable, cents: owed }], {
+        bookingId: share.bookingId,
+        bookingPlayerId: shareId,
+        userId: payment.userId,
+        transactionId: payment.id,
+        description: payment.description,
+      });
       await tx.bookingPlayer.update({
         where: { id: shareId },
         data: { status: payment.userId === share.userId ? 'paid' : share.status, paidWith: 'card', paidAt: new Date(), transactionId: payment.id },
       });
       return true;
+    },
+
+    /** A share's card payment taken back on Stripe's side: owed again while the booking stands; otherwise only money out. */
+    async takenBack(tx, shareId, payment, { cents, from, context }) {
+      const share = await tx.bookingPlayer.findUnique({ where: { id: shareId }, include: { booking: true } });
+      const stands = share !== null && isLive(share.booking, new Date());
+      const legs = stands ? reopeningLegs([{ receivable: shareReceivable(shareId, share.bookingId), cents }]) : [debit(accounts.revenue('booking'), cents)];
+      await post(tx, { ...context, kind: 'stripe_refund', bookingId: share?.bookingId ?? null, bookingPlayerId: shareId, legs: [...legs, credit(from, cents)] });
+      if (stands) await tx.bookingPlayer.update({ where: { id: shareId }, data: { paidAt: null, paidWith: null, status: share.status === 'paid' ? 'invited' : share.status } });
     },
   };
 
@@ -260,8 +311,8 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
         if (member?.id === viewer.id) throw new AppError(422, PLAYER_MESSAGES.self, { [byId ? 'user_id' : 'email']: [PLAYER_MESSAGES.self] });
         const guestEmail = member ? null : (body.email ?? null);
         if (players.some((player) => (member && player.userId === member.id) || (guestEmail && player.guestEmail === guestEmail))) throw new AppError(409, PLAYER_MESSAGES.already);
-        await tx.bookingPlayer.create({ data: { bookingId, userId: member?.id ?? null, guestEmail, shareCents: 0 } });
-        await organiserShareCents(tx, booking);
+        const player = await tx.bookingPlayer.create({ data: { bookingId, userId: member?.id ?? null, guestEmail } });
+        await splitOwed(tx, bookingId, `player:${player.id}:joined`);
       }, TRANSACTION_OPTIONS);
       return split(viewer, bookingId);
     },
@@ -291,22 +342,28 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
         include: { booking: { include: { court: true, user: true } } },
         orderBy: [{ booking: { startsAt: 'asc' } }, { id: 'asc' }],
       });
-      return { data: rows.filter((row) => row.booking.endsAt > now && (row.booking.status === 'confirmed' || isLiveHold(row.booking, now))).map((row) => shareDto(row, viewer, splitDeadlineHours, now)) };
+      const shown = rows.filter((row) => row.booking.endsAt > now && (row.booking.status === 'confirmed' || isLiveHold(row.booking, now)));
+      const shares = await sharesOf(
+        db,
+        [...new Set(shown.map((row) => row.bookingId))],
+      );
+      return { data: shown.map((row) => shareDto(row, shares.get(row.id) ?? NO_SHARE, viewer, splitDeadlineHours, now)) };
     },
 
     async show(viewer: User, shareId: number) {
       await claimGuestShares(viewer);
       const { splitDeadlineHours } = await readSettings(db);
-      return shareDto(await shareFor(viewer, shareId), viewer, splitDeadlineHours, new Date());
+      const share = await shareFor(viewer, shareId);
+      return shareDto(share, (await sharesOf(db, [share.bookingId])).get(share.id) ?? NO_SHARE, viewer, splitDeadlineHours, new Date());
     },
 
     async checkout(viewer: User, shareId: number) {
-      const share = await db.$transaction((tx) => payableShare(tx, viewer, shareId), TRANSACTION_OPTIONS);
+      const { share, owed } = await db.$transaction((tx) => payableShare(tx, viewer, shareId), TRANSACTION_OPTIONS);
       const checkoutUrl = await checkouts.open({
         kind: 'booking_share',
         targetId: share.id,
         customer: { id: viewer.id, email: viewer.email },
-        amountCents: share.shareCents,
+        amountCents: owed,
         itemName: itemName(share),
         cancelPath: `/quote/${share.id}`,
       });
@@ -314,15 +371,23 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
     },
 
     async payWithCredit(viewer: User, shareId: number) {
-      // A card checkout still open is closed first; one already paid stops this (409).
-      await checkouts.closeOpenSessions('booking_share', shareId);
+      // A card checkout already paid stops this (409); one still open is closed with the payment.
+      await checkouts.refuseIfPaid('booking_share', shareId);
       await db.$transaction(async (tx) => {
-        const share = await payableShare(tx, viewer, shareId);
-        const { movement } = await move(tx, { userId: viewer.id, amountCents: -share.shareCents, kind: 'payment', reason: itemName(share), bookingId: share.bookingId, transactionId: null, createdById: null, byMember: true });
-        await tx.bookingPlayer.update({
-          where: { id: shareId },
-          data: { status: share.userId === viewer.id ? 'paid' : share.status, paidWith: 'credit', paidAt: new Date(), creditMovementId: movement.id },
+        await checkouts.closeIn(tx, 'booking_share', shareId);
+        const { share, receivable, owed } = await payableShare(tx, viewer, shareId);
+        const legs = spendingLegs(await walletOf(tx, viewer.id, { lock: true }), owed);
+        if (!legs) throw new AppError(409, PLAYER_MESSAGES.insufficientCredit, { amount: [PLAYER_MESSAGES.insufficientCredit] });
+        await post(tx, {
+          key: `share:${shareId}:credit:${Date.now()}`,
+          kind: 'credit_payment',
+          description: itemName(share),
+          userId: viewer.id,
+          bookingId: share.bookingId,
+          bookingPlayerId: shareId,
+          legs: [...legs, ...settlingLegs([{ receivable, cents: owed }])],
         });
+        await tx.bookingPlayer.update({ where: { id: shareId }, data: { status: share.userId === viewer.id ? 'paid' : share.status, paidWith: 'credit', paidAt: new Date() } });
       }, TRANSACTION_OPTIONS);
       return { message: PLAYER_MESSAGES.paidWithCredit };
     },
@@ -360,10 +425,14 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
           WHERE b.id = p.booking_id AND b.status = 'confirmed' AND b.ends_at > now() AND p.status = 'invited' AND p.invitation_sent_at IS NULL
           RETURNING p.id`;
         const rows = await tx.bookingPlayer.findMany({ where: { id: { in: due.map((row) => row.id) } }, include: { user: true, booking: { include: { court: true, user: true } } } });
+        const shares = await sharesOf(
+          tx,
+          [...new Set(rows.map((row) => row.bookingId))],
+        );
         for (const row of rows) {
           const to = row.user ? { email: row.user.email, firstName: row.user.firstName } : { email: row.guestEmail!, firstName: null };
           const deadline = deadlineText(deadlineOf(row.booking, splitDeadlineHours));
-          await jobs.send('send-email', shareInvitationEmail(to, fullName(row.booking.user), whatOf(row.booking), formatEuros(row.shareCents), shareUrl(row.id), deadline), { tx });
+          await jobs.send('send-email', shareInvitationEmail(to, fullName(row.booking.user), whatOf(row.booking), formatEuros(shares.get(row.id)?.owed ?? 0), shareUrl(row.id), deadline), { tx });
         }
         return rows.length;
       }, TRANSACTION_OPTIONS);

@@ -16,7 +16,7 @@ export function registerAdminBookingsRoutes(mount: MountRoute, bookings: AdminBo
   mount(routes.list, ({ query }) => bookings.list(query));
   mount(routes.create, ({ body }, { req }) => bookings.create(authOf(req).user, body));
   mount(routes.show, ({ params }) => bookings.show(params.id));
-  mount(routes.markPaid, ({ params, body }) => bookings.markPaid(params.id, body));
+  mount(routes.markPaid, ({ params, body }, { req }) => bookings.markPaid(authOf(req).user, params.id, body));
   mount(routes.move, ({ params, body }) => bookings.move(params.id, body));
   mount(routes.cancel, ({ params, body }, { req }) => bookings.cancel(authOf(req).user, params.id, body));
   mount(routes.restore, ({ params }) => bookings.restore(params.id));

@@ -18,6 +18,7 @@ import {
 } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
+import type { PaymentMethod } from '../../generated/prisma/enums.js';
 import { csvMoney, writeCsv } from '../../lib/csv.js';
 import { Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -29,12 +30,15 @@ import { withCheckIns } from '../check-ins/check-ins.service.js';
 import type { Checkouts } from '../payments/checkout.js';
 import { inSeason, seasonOf, seasonOpening } from '../memberships/membership-terms.js';
 import { pricesInForce } from '../prices/prices.service.js';
-import { returnCarnetUse } from '../carnets/carnet-uses.js';
-import { createCreditLedger } from '../credit/credit-ledger.js';
-import { createShareReturns, paidSharesSql } from '../booking-players/booking-shares.js';
+import { moneyAccount } from '../ledger/accounts.js';
+import { payment as paymentEntry } from '../ledger/receivables.js';
 import { readSettings } from '../settings/settings.service.js';
-import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, liveSql, PAID_OTHERWISE_SQL, PAID_WITH_DETAILS, paymentOf, priceSlots, releaseCouponsOf, reserveSlot, SLOT_MESSAGES, touchingSql, whatOf, whenOf } from './booking-terms.js';
+import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, liveSql, paymentOf, priceSlots, reserveSlot, SLOT_MESSAGES, touchingSql, whatOf, whenOf } from './booking-terms.js';
+import { type BookingMoney, chargeBooking, MONEY_LATERAL_SQL, moneyOfBookings, NO_MONEY, owedParts, paymentStateOf, STATE_SQL } from './booking-money.js';
+import { type CancelBooking, closeCheckoutsOf } from './cancel-booking.js';
 import { paymentLinkEmail } from './bookings.emails.js';
+
+type DeskMethod = Exclude<PaymentMethod, 'stripe'>;
 
 export const ADMIN_BOOKING_MESSAGES = {
   ...SLOT_MESSAGES,
@@ -74,38 +78,16 @@ const ADMIN_DETAILS = {
   transactions: { orderBy: { createdAt: 'desc' } },
   bookingCoupon: { select: { code: true } },
   membershipCoupon: { select: { code: true } },
-  ...PAID_WITH_DETAILS,
 } as const;
 type AdminBookingRow = Prisma.BookingGetPayload<{ include: typeof ADMIN_DETAILS }>;
 
 const fullName = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}` : null);
 
-/**
- * A booking's money at a glance, in one SQL expression so the list's filter and every row agree:
- * what was paid (settled payments, and the other players' shares while it stands) and given back
- * (completed refunds) against the price.
- */
-const MONEY_SQL = Prisma.sql`
-  SELECT b.id,
-    (COALESCE(SUM(t.amount_cents) FILTER (WHERE t.type = 'payment' AND t.status NOT IN ('pending', 'failed')), 0)
-      + ${paidSharesSql} + ${PAID_OTHERWISE_SQL})::int AS paid,
-    COALESCE(SUM(t.amount_cents) FILTER (WHERE t.type = 'refund' AND t.status = 'completed'), 0)::int AS refunded,
-    b.price_cents, b.status
-  FROM bookings b LEFT JOIN transactions t ON t.booking_id = b.id`;
-const STATE_SQL = Prisma.sql`CASE
-    WHEN m.refunded > 0 AND m.refunded >= m.paid THEN 'refunded'
-    WHEN m.refunded > 0 THEN 'partially_refunded'
-    WHEN m.paid >= m.price_cents THEN 'paid'
-    WHEN m.status = 'pending_payment' THEN 'awaiting_online'
-    ELSE 'unpaid' END`;
-
-type Money = { id: number; paid: number; refunded: number; state: TPaymentState };
-
 /** A booking as the desk sees it: the customer, the money and the history. */
-function toAdminBookingDto(row: AdminBookingRow, money: Money, now: Date): TAdminBooking {
+function toAdminBookingDto(row: AdminBookingRow, money: BookingMoney, now: Date): TAdminBooking {
   const payment = paymentOf(row.transactions);
   return {
-    ...bookingWire(row, now),
+    ...bookingWire(row, now, money),
     customer: {
       user_id: row.userId,
       name: row.user ? `${row.user.firstName} ${row.user.lastName}` : (row.customerName ?? '—'),
@@ -113,10 +95,11 @@ function toAdminBookingDto(row: AdminBookingRow, money: Money, now: Date): TAdmi
       phone: row.customerPhone ?? row.user?.phone ?? null,
     },
     price_override_reason: row.priceOverrideReason,
-    payment_state: money.state,
+    payment_state: paymentStateOf(money, row),
     payment_method: payment && isSettled(payment) ? payment.method : null,
     paid: centsToMoney(money.paid),
-    refunded: centsToMoney(money.refunded),
+    refunded: centsToMoney(money.returned),
+    owed: centsToMoney(money.owed),
     notes: row.notes,
     recurring_booking_id: row.recurringBookingId,
     created_by: fullName(row.createdBy),
@@ -126,28 +109,18 @@ function toAdminBookingDto(row: AdminBookingRow, money: Money, now: Date): TAdmi
   };
 }
 
-export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
+export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, cancelBooking: CancelBooking) {
   const { db, jobs, config } = deps;
   const notifyWaitlist = createWaitlistNotifier(deps);
-  const creditLedger = createCreditLedger(deps);
-  const returnShares = createShareReturns(deps);
-
-  async function moneyOf(ids: number[]): Promise<Map<number, Money>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db.$queryRaw<Money[]>`
-      SELECT m.id, m.paid, m.refunded, ${STATE_SQL} AS state
-      FROM (${MONEY_SQL} WHERE b.id IN (${Prisma.join(ids)}) GROUP BY b.id) m`;
-    return new Map(rows.map((row) => [row.id, row]));
-  }
 
   /** The bookings with these ids as DTOs, in the ids' order. */
   async function load(ids: number[]): Promise<TAdminBooking[]> {
     const now = new Date();
-    const [rows, money] = await Promise.all([db.booking.findMany({ where: { id: { in: ids } }, include: ADMIN_DETAILS }), moneyOf(ids)]);
+    const [rows, money] = await Promise.all([db.booking.findMany({ where: { id: { in: ids } }, include: ADMIN_DETAILS }), moneyOfBookings(db, ids)]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [toAdminBookingDto(row, money.get(id)!, now)] : [];
+      return row ? [toAdminBookingDto(row, money.get(id) ?? NO_MONEY, now)] : [];
     });
   }
 
@@ -177,10 +150,10 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     const where = conditions.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty;
     const limit = page ? Prisma.sql`LIMIT ${page.take} OFFSET ${page.skip}` : Prisma.empty;
     const rows = await db.$queryRaw<{ id: number; total: number }[]>`
-      SELECT m.id, (count(*) OVER ())::int AS total FROM (
-        ${MONEY_SQL} LEFT JOIN users u ON u.id = b.user_id ${where} GROUP BY b.id
-      ) m JOIN bookings b ON b.id = m.id
-      ${payment ? Prisma.sql`WHERE ${STATE_SQL} = ${payment}` : Prisma.empty}
+      SELECT b.id, (count(*) OVER ())::int AS total
+      FROM bookings b LEFT JOIN users u ON u.id = b.user_id
+      ${payment ? Prisma.sql`${MONEY_LATERAL_SQL}` : Prisma.empty}
+      ${where} ${payment ? Prisma.sql`${conditions.length > 0 ? Prisma.sql`AND` : Prisma.sql`WHERE`} ${STATE_SQL} = ${payment}` : Prisma.empty}
       ORDER BY ${order} ${limit}`;
     return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
   }
@@ -207,6 +180,23 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
   }
 
   const describe = (booking: { court: { code: string }; startsAt: Date; endsAt: Date }) => `Prenotazione campo ${booking.court.code} · ${whenOf(booking)}`;
+
+  /**
+   * What the booking still owes, collected at the desk by one payment (its receipt follows): the
+   * organiser's part and the players' shares, each paid for its player. Returns the cents collected.
+   */
+  async function collect(tx: Prisma.TransactionClient, booking: { id: number; userId: number | null; court: { code: string }; startsAt: Date; endsAt: Date }, method: DeskMethod, now: Date, actorId: number) {
+    const parts = await owedParts(tx, booking.id);
+    const cents = parts.reduce((sum, part) => sum + part.cents, 0);
+    if (cents === 0) return 0;
+    const payment = await tx.transaction.create({
+      data: { kind: 'booking', type: 'payment', bookingId: booking.id, userId: booking.userId, amountCents: cents, method, status: 'completed', paidAt: now, description: describe(booking) },
+    });
+    await paymentEntry(tx, `payment:${payment.id}`, moneyAccount(method), parts, { bookingId: booking.id, userId: booking.userId, transactionId: payment.id, createdById: actorId, description: describe(booking) });
+    const shareIds = parts.flatMap((part) => (part.receivable.account.kind === 'share_receivable' ? [part.receivable.account.booking_player_id!] : []));
+    if (shareIds.length > 0) await tx.bookingPlayer.updateMany({ where: { id: { in: shareIds }, paidAt: null }, data: { status: 'paid', paidWith: 'desk', paidAt: now, transactionId: payment.id } });
+    return cents;
+  }
 
   return {
     async planner(date: string): Promise<TPlanner> {
@@ -305,11 +295,8 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
             include: { court: true },
           }),
         );
-        if (body.payment === 'now') {
-          await tx.transaction.create({
-            data: { kind: 'booking', type: 'payment', bookingId: created.id, userId: member?.id ?? null, amountCents: priceCents, method: body.method!, status: 'completed', paidAt: now, description: describe(created) },
-          });
-        }
+        await chargeBooking(tx, created, priceCents, undefined, { createdById: actor.id });
+        if (body.payment === 'now') await collect(tx, created, body.method!, now, actor.id);
         if (body.payment === 'link' && member) {
           await jobs.send('send-email', paymentLinkEmail(member, { ...whatOf(created), price: formatEuros(priceCents) }, `${config.WEB_ORIGIN}/prenotazioni/pagamento/${created.id}`), { tx });
         }
@@ -319,23 +306,20 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
       return { message, booking: await one(booking.id), payment_url: body.payment === 'link' ? `${config.WEB_ORIGIN}/prenotazioni/pagamento/${booking.id}` : null };
     },
 
-    /** Paid at the desk: what is still due is recorded as a payment and the booking confirmed. */
-    async markPaid(id: number, { method }: BodyOf<Routes['markPaid']>) {
+    /**
+     * Paid at the desk: what the booking still owes — the organiser's part and every player's share not
+     * paid yet, each paid for its player — is one payment, and the booking is confirmed. Checkouts still
+     * open are closed first (one already paid stops this: 409).
+     */
+    async markPaid(actor: User, id: number, { method }: BodyOf<Routes['markPaid']>) {
       const now = new Date();
-      await checkouts.closeOpenSessions('booking', id);
+      await checkouts.refuseIfPaid('booking', id);
       await db.$transaction(async (tx) => {
         const booking = await lockBooking(tx, id);
         if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
-        // The desk collects the whole price: credit set aside for a card's rest goes back first.
-        if (booking.status === 'pending_payment' && booking.userId !== null) await creditLedger.holdForBooking(tx, { id, userId: booking.userId }, 0, 'Pagata in segreteria: credito restituito');
-        const [money] = await tx.$queryRaw<{ paid: number }[]>`${MONEY_SQL} WHERE b.id = ${id} GROUP BY b.id`;
-        const due = booking.priceCents - (money?.paid ?? 0);
-        if (due <= 0 && booking.status === 'confirmed') throw new AppError(409, ADMIN_BOOKING_MESSAGES.alreadyPaid);
-        if (due > 0) {
-          await tx.transaction.create({
-            data: { kind: 'booking', type: 'payment', bookingId: id, userId: booking.userId, amountCents: due, method, status: 'completed', paidAt: now, description: describe(booking) },
-          });
-        }
+        await closeCheckoutsOf(tx, checkouts, id);
+        const collected = await collect(tx, booking, method, now, actor.id);
+        if (collected === 0 && booking.status === 'confirmed') throw new AppError(409, ADMIN_BOOKING_MESSAGES.alreadyPaid);
         await tx.booking.update({ where: { id }, data: { status: 'confirmed', holdExpiresAt: null } });
       }, TRANSACTION_OPTIONS);
       return { message: ADMIN_BOOKING_MESSAGES.paid, booking: await one(id) };
@@ -361,44 +345,27 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     },
 
     /**
-     * Cancelled with or without a refund: an online payment is refunded through Stripe by the job, a
-     * desk payment is recorded as given back at once.
+     * Cancelled with or without a refund: each part of what was paid goes back the way it came (card
+     * payments through Stripe by the job, desk payments from the till at once, credit and carnet uses to
+     * where they came from, each player's share alike); what is still owed is written off.
      */
     async cancel(actor: User, id: number, body: BodyOf<Routes['cancel']>) {
       const now = new Date();
-      await checkouts.closeOpenSessions('booking', id);
       const outcome = await db.$transaction(async (tx) => {
         const booking = await lockBooking(tx, id);
         if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
-        await tx.booking.update({
-          where: { id },
-          data: { status: 'cancelled', cancelledAt: now, cancelledById: actor.id, cancellationReason: body.reason ?? ADMIN_BOOKING_MESSAGES.defaultReason, holdExpiresAt: null },
+        const returned = await cancelBooking(tx, booking, {
+          policy: { by: 'desk', refund: body.refund },
+          reason: body.reason ?? ADMIN_BOOKING_MESSAGES.defaultReason,
+          cancelledById: actor.id,
+          now,
+          description: describe(booking),
         });
-        if (booking.status === 'pending_payment') await releaseCouponsOf(tx, booking);
         await notifyWaitlist(tx, booking);
-        // A hold gives back the credit set aside for the card's rest, refund or not: nothing was bought.
-        if (booking.status === 'pending_payment') await creditLedger.returnBookingPayment(tx, booking, { byMember: false, createdById: actor.id });
-        if (!body.refund) return 'none';
-        // A hold's credit went back just above; a confirmed booking's comes back here.
-        const credited = booking.status === 'pending_payment' ? 0 : await creditLedger.returnBookingPayment(tx, booking, { byMember: false, createdById: actor.id });
-        const useReturned = await returnCarnetUse(tx, id);
-        await returnShares(tx, id);
-        const settled = booking.transactions.filter((row) => row.type === 'payment' && row.status === 'completed');
-        let online = false;
-        for (const payment of settled) {
-          if (payment.method === 'stripe') {
-            online = true;
-            await jobs.send('refund-payment', { paymentId: payment.id, reason: 'cancelled' }, { tx });
-            continue;
-          }
-          await tx.transaction.create({
-            data: { kind: 'booking', type: 'refund', refundOfId: payment.id, bookingId: id, userId: payment.userId, amountCents: payment.amountCents, method: payment.method, status: 'completed', paidAt: now, description: `Rimborso: ${payment.description ?? describe(booking)}` },
-          });
-          await tx.transaction.update({ where: { id: payment.id }, data: { status: 'refunded' } });
-        }
-        return settled.length === 0 && credited === 0 && !useReturned ? 'none' : online ? 'online' : 'desk';
+        return returned;
       }, TRANSACTION_OPTIONS);
-      const message = outcome === 'online' ? ADMIN_BOOKING_MESSAGES.cancelledRefundOnline : outcome === 'desk' ? ADMIN_BOOKING_MESSAGES.cancelledRefunded : ADMIN_BOOKING_MESSAGES.cancelled;
+      const message =
+        outcome.card > 0 ? ADMIN_BOOKING_MESSAGES.cancelledRefundOnline : outcome.till + outcome.credit + outcome.carnetUses > 0 ? ADMIN_BOOKING_MESSAGES.cancelledRefunded : ADMIN_BOOKING_MESSAGES.cancelled;
       return { message, booking: await one(id) };
     },
 
@@ -411,6 +378,9 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         if (booking.endsAt <= now) throw new AppError(409, ADMIN_BOOKING_MESSAGES.restorePast);
         const restored = { status: 'confirmed', cancelledAt: null, cancelledById: null, cancellationReason: null, holdExpiresAt: null } as const;
         await reserveSlot(tx, booking, now, () => tx.booking.update({ where: { id }, data: restored }), ADMIN_BOOKING_MESSAGES.restoreTaken);
+        // Owed again: the price less what it still has paid (a booking cancelled without a refund keeps its payment).
+        const money = (await moneyOfBookings(tx, [id])).get(id) ?? NO_MONEY;
+        await chargeBooking(tx, booking, booking.priceCents - (money.paid - money.returned) - money.owed, `booking:${id}:restored:${now.getTime()}`, { description: 'Prenotazione ripristinata' });
       }, TRANSACTION_OPTIONS);
       return { message: ADMIN_BOOKING_MESSAGES.restored, booking: await one(id) };
     },

@@ -1,10 +1,11 @@
 // A booking's money in the ledger (docs/domain.md#ledger): its price is owed on the organiser's
 // receivable from the moment it is made, moved to each player's share when players join, and settled
 // by card, the desk, credit or a carnet use. Every screen reads the same answer here.
-import type { TBooking } from '@beach/contracts';
+import type { TBooking, TPaymentState } from '@beach/contracts';
 import { accounts, type AccountRef, bookingReceivable } from '../ledger/accounts.js';
-import { type Posted, type Sql } from '../ledger/ledger.js';
-import { charge, type EntryContext, owedBy, settlingLegs } from '../ledger/receivables.js';
+import { credit, debit, type Entry, type Posted, type Sql } from '../ledger/ledger.js';
+import { charge, discount, type EntryContext, owedBy, type Part, settlingLegs } from '../ledger/receivables.js';
+import { AppError } from '../../lib/errors.js';
 import { Prisma } from '../../lib/db.js';
 import { spendingLegs, walletOf } from '../ledger/wallet.js';
 import { post } from '../ledger/ledger.js';
@@ -18,7 +19,27 @@ export async function receivablesOf(sql: Sql, bookingId: number): Promise<Accoun
 
 /** The price becomes owed by the organiser (a new booking, or one restored). */
 export function chargeBooking(sql: Sql, booking: { id: number; userId: number | null }, cents: number, key = `booking:${booking.id}:charge`, context: EntryContext = {}): Promise<Posted | null> {
-  return charge(sql, key, bookingReceivable(booking.id), cents, { bookingId: booking.id, userId: booking.userId, description: 'Prenotazione campo', ...context });
+  return post(sql, chargeEntry(booking, cents, context, key));
+}
+
+/** chargeBooking's entry, for a batch (a weekly series books many dates at once). */
+export function chargeEntry(booking: { id: number; userId: number | null }, cents: number, context: EntryContext = {}, key = `booking:${booking.id}:charge`): Entry {
+  return { description: 'Prenotazione campo', ...context, key, kind: 'charge', bookingId: booking.id, userId: booking.userId, legs: [debit(accounts.booking(booking.id), cents), credit(accounts.billed, cents)] };
+}
+
+export const BOOKING_PAID_ABOVE_PRICE = 'Una data è già pagata più del nuovo prezzo: il prezzo non si può abbassare sotto quanto pagato.';
+
+/** A booking's price changed (the desk's series): what the organiser owes moves by the difference. */
+export async function reprice(tx: Sql, booking: { id: number; userId: number | null; priceCents: number }, newCents: number, actorId: number) {
+  const money = await moneyOfBooking(tx, booking.id);
+  const owed = money.owed;
+  const total = owed + money.paid - money.returned;
+  const difference = newCents - total;
+  if (difference === 0) return;
+  if (difference < 0 && -difference > (await organiserDue(tx, booking.id, { lock: true }))) throw new AppError(409, BOOKING_PAID_ABOVE_PRICE);
+  const key = `booking:${booking.id}:price:${Date.now()}`;
+  if (difference > 0) await charge(tx, key, bookingReceivable(booking.id), difference, { bookingId: booking.id, userId: booking.userId, createdById: actorId, description: 'Prezzo modificato' });
+  else await discount(tx, key, bookingReceivable(booking.id), -difference, { bookingId: booking.id, userId: booking.userId, createdById: actorId, description: 'Prezzo modificato' });
 }
 
 /** What the organiser still owes (their share), pending payments taken off; read under the row's lock when asked. */
@@ -127,4 +148,47 @@ export async function splitOwed(tx: Sql, bookingId: number, key: string) {
   inPlay.forEach((share, index) => targets.set(share.account.key, theirs[index]!));
   const legs = [organiser, ...shares.map((share) => share.account)].map((account) => ({ account, amount: targets.get(account.key)! - (owed.get(account.key) ?? 0) }));
   return post(tx, { key, kind: 'split', bookingId, description: 'Quote dei giocatori', legs });
+}
+
+/** How the desk names a booking's money: given back (in full or in part), paid, waiting for the member's card, or to pay. */
+export function paymentStateOf(money: Pick<BookingMoney, 'paid' | 'returned'>, booking: { priceCents: number; status: string }): TPaymentState {
+  if (money.returned > 0) return money.returned >= money.paid ? 'refunded' : 'partially_refunded';
+  if (money.paid >= booking.priceCents) return 'paid';
+  return booking.status === 'pending_payment' ? 'awaiting_online' : 'unpaid';
+}
+
+/** The same money, in SQL, on a booking `b`, as columns m.paid and m.returned (for the list's payment filter). */
+export const MONEY_LATERAL_SQL = Prisma.sql`LEFT JOIN LATERAL (
+    SELECT coalesce(-sum(p.amount_cents) FILTER (WHERE e.kind IN ('payment', 'credit_payment', 'carnet_use')), 0) AS paid,
+           coalesce(sum(p.amount_cents) FILTER (WHERE e.kind IN ('refund', 'stripe_refund', 'rain_credit', 'credit_return', 'carnet_use_return')), 0) AS returned
+    FROM ledger_accounts a JOIN ledger_postings p ON p.account_id = a.id JOIN ledger_entries e ON e.id = p.entry_id
+    WHERE a.booking_id = b.id AND a.kind IN ('booking_receivable', 'share_receivable') AND p.phase IN ('posted', 'post_pending')
+  ) m ON true`;
+/** paymentStateOf in SQL, on `b` and MONEY_LATERAL_SQL's `m`. */
+export const STATE_SQL = Prisma.sql`(CASE
+    WHEN m.returned > 0 AND m.returned >= m.paid THEN 'refunded'
+    WHEN m.returned > 0 THEN 'partially_refunded'
+    WHEN m.paid >= b.price_cents THEN 'paid'
+    WHEN b.status = 'pending_payment' THEN 'awaiting_online'
+    ELSE 'unpaid' END)`;
+
+/** What each of the booking's receivables owes (those owing something), read under their locks: what the desk collects. */
+export async function owedParts(tx: Sql, bookingId: number): Promise<Part[]> {
+  const receivables = await receivablesOf(tx, bookingId);
+  const owed = await owedBy(tx, receivables, { lock: true });
+  return receivables.flatMap((account) => {
+    const cents = owed.get(account.key) ?? 0;
+    return cents > 0 ? [{ receivable: { account, revenue: 'booking' as const }, cents }] : [];
+  });
+}
+
+/** Each player's share of split bookings: what was assigned to them (moved onto their receivable) and what they still owe. */
+export async function sharesOf(sql: Sql, bookingIds: number[]): Promise<Map<number, { assigned: number; owed: number }>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await sql.$queryRaw<{ playerId: number; assigned: number; owed: number }[]>`
+    SELECT a.booking_player_id AS "playerId", coalesce(sum(p.amount_cents) FILTER (WHERE e.kind = 'split'), 0)::int AS assigned,
+           (a.debits_posted - a.credits_posted - a.credits_pending) AS owed
+    FROM ledger_accounts a LEFT JOIN ledger_postings p ON p.account_id = a.id LEFT JOIN ledger_entries e ON e.id = p.entry_id
+    WHERE a.kind = 'share_receivable' AND a.booking_id = ANY(${bookingIds}::int[]) GROUP BY a.id`;
+  return new Map(rows.map((row) => [row.playerId, { assigned: row.assigned, owed: row.owed }]));
 }

@@ -14,7 +14,10 @@ import { isAdmin } from '../auth/guards.js';
 import { inSeason, seasonOf } from '../memberships/membership-terms.js';
 import { readSettings } from '../settings/settings.service.js';
 import { ADMIN_BOOKING_MESSAGES, type AdminBookingsService } from './admin-bookings.service.js';
+import { postMany } from '../ledger/ledger.js';
 import { createWaitlistNotifier, LIVE, priceSlots, reserveSlot, takeCourtTurn } from './booking-terms.js';
+import { chargeEntry, reprice } from './booking-money.js';
+import type { CancelBooking } from './cancel-booking.js';
 
 export const RECURRING_MESSAGES = {
   notFound: 'Serie non trovata.',
@@ -48,7 +51,7 @@ export function seriesDates(body: Pick<SeriesBody, 'weekday' | 'valid_from' | 'v
 
 const overlaps = (a: Span, b: Span) => a.startsAt < b.endsAt && a.endsAt > b.startsAt;
 
-export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, adminBookings: AdminBookingsService) {
+export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, adminBookings: AdminBookingsService, cancelBooking: CancelBooking) {
   const { db } = deps;
   const notifyWaitlist = createWaitlistNotifier(deps);
 
@@ -192,7 +195,8 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
               VALUES (${body.court_id}, ${member?.id ?? null}, ${member ? null : body.customer_name}, ${body.customer_phone}, ${body.weekday}, ${body.start}::time, ${body.end}::time,
                       ${body.valid_from}::date, ${body.valid_to}::date, ${priceCents}, ${body.notes}, ${actor.id})
               RETURNING id`;
-            await tx.booking.createMany({
+            const bookings = await tx.booking.createManyAndReturn({
+              select: { id: true, userId: true },
               data: spans.map((span) => ({
                 ...span,
                 userId: member?.id ?? null,
@@ -206,6 +210,10 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
                 createdById: actor.id,
               })),
             });
+            await postMany(
+              tx,
+              bookings.map((booking) => chargeEntry(booking, priceCents, { createdById: actor.id })),
+            );
             return series!.id;
           },
           RECURRING_MESSAGES.raced,
@@ -233,11 +241,13 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
       const updated = await db.$transaction(async (tx) => {
         const found = await tx.recurringBooking.updateMany({ where: { id }, data: { ...customer, ...price } });
         if (found.count === 0) throw notFound(RECURRING_MESSAGES.notFound);
-        const future = await tx.booking.updateMany({
+        const future = await tx.booking.updateManyAndReturn({
           where: { recurringBookingId: id, startsAt: { gt: new Date() }, status: 'confirmed' },
           data: { ...customer, ...price, ...(body.price === null ? {} : { priceOverrideReason: body.price_reason }) },
         });
-        return future.count;
+        // A new price changes what each date owes (never below what a date has paid already).
+        if (body.price !== null) for (const booking of future) await reprice(tx, booking, body.price, actor.id);
+        return future.length;
       }, TRANSACTION_OPTIONS);
       return { message: RECURRING_MESSAGES.updated(updated), series: await oneSeries(id) };
     },
@@ -247,11 +257,14 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
       const series = await oneSeries(id);
       const from = new Date(Math.max(instantInRome(from_date, '00:00').getTime(), Date.now()));
       const cancelled = await db.$transaction(async (tx) => {
-        const rows = await tx.booking.updateManyAndReturn({
-          where: { recurringBookingId: id, startsAt: { gte: from }, status: 'confirmed' },
-          data: { status: 'cancelled', cancelledAt: new Date(), cancelledById: actor.id, cancellationReason: `Serie annullata dal ${formatItalianDate(todayInRome(from))}` },
-        });
-        for (const row of rows) await notifyWaitlist(tx, row);
+        const rows = await tx.booking.findMany({ where: { recurringBookingId: id, startsAt: { gte: from }, status: 'confirmed' }, include: { court: true }, orderBy: { id: 'asc' } });
+        const now = new Date();
+        for (const row of rows) {
+          await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${row.id} FOR UPDATE`;
+          // Nothing is given back: what a date paid the desk settles; what it owes is written off.
+          await cancelBooking(tx, row, { policy: { by: 'desk', refund: false }, reason: `Serie annullata dal ${formatItalianDate(todayInRome(from))}`, cancelledById: actor.id, now, description: `Prenotazione campo ${row.court.code}` });
+          await notifyWaitlist(tx, row);
+        }
         if (from_date > series.valid_from) await tx.recurringBooking.update({ where: { id }, data: { validTo: fromIsoDate(addDays(from_date, -1) < series.valid_to ? addDays(from_date, -1) : series.valid_to) } });
         return rows.length;
       }, TRANSACTION_OPTIONS);

@@ -4,15 +4,19 @@
 // carnet's row, so a carnet of 3 uses pays 3 bookings, never 4.
 import { centsToMoney, type api, type BodyOf, type TCarnet, type TCarnetProduct } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { Booking, Carnet, CarnetProduct, Prisma, User } from '../../generated/prisma/client.js';
+import type { Booking, Carnet, CarnetProduct, Prisma, Transaction, User } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
 import { bandOf } from '../bookings/booking-coupon-rules.js';
 import { isLiveHold } from '../bookings/booking-terms.js';
-import { createCreditLedger } from '../credit/credit-ledger.js';
+import { owedParts } from '../bookings/booking-money.js';
+import { closeCheckoutsOf } from '../bookings/cancel-booking.js';
+import { accounts, moneyAccount } from '../ledger/accounts.js';
+import { available, balancesOf, credit, debit, post } from '../ledger/ledger.js';
 import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
+import { earnExpiredCarnets, spendUse } from './carnet-uses.js';
 
 export const CARNET_MESSAGES = {
   productNotFound: 'Carnet non trovato.',
@@ -23,7 +27,8 @@ export const CARNET_MESSAGES = {
   noneUsable: 'Non hai un carnet valido con ingressi rimasti: è scaduto o esaurito.',
   notCovered: 'Nessuno dei tuoi carnet copre questa prenotazione (fascia o campo diversi).',
   usedUp: 'Il carnet non ha più ingressi.',
-  bookingPaid: 'Prenotazione pagata con un ingresso del carnet.',
+  bookingPaid: 'La tua quota è pagata con un ingresso del carnet: gli altri giocatori pagano la loro.',
+  bookingPaidCourt: 'Campo pagato con un ingresso del carnet: vale per tutti i giocatori.',
 } as const;
 
 type CarnetRow = Carnet & { product: CarnetProduct };
@@ -33,6 +38,7 @@ const toProductDto = (product: CarnetProduct): TCarnetProduct => ({
   name: product.name,
   uses: product.uses,
   band: product.band,
+  covers: product.covers,
   court_ids: product.courtIds,
   price: centsToMoney(product.priceCents),
   valid_from: toIsoDate(product.validFrom),
@@ -42,7 +48,7 @@ const toProductDto = (product: CarnetProduct): TCarnetProduct => ({
 
 const toCarnetDto = (carnet: CarnetRow, today: string): TCarnet => ({
   id: carnet.id,
-  product: { id: carnet.product.id, name: carnet.product.name, band: carnet.product.band, court_ids: carnet.product.courtIds },
+  product: { id: carnet.product.id, name: carnet.product.name, band: carnet.product.band, covers: carnet.product.covers, court_ids: carnet.product.courtIds },
   uses_total: carnet.usesTotal,
   uses_left: carnet.usesLeft,
   valid_from: toIsoDate(carnet.validFrom),
@@ -60,7 +66,6 @@ const carnetTitle = (name: string) => (/^carnet\b/i.test(name) ? name : `Carnet 
 
 export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
   const { db } = deps;
-  const creditLedger = createCreditLedger(deps);
   const productData = async (body: BodyOf<typeof api.carnets.createProduct>): Promise<Prisma.CarnetProductUncheckedCreateInput> => {
     const courtIds = [...new Set(body.court_ids)].sort((a, b) => a - b);
     const bookable = await db.court.count({ where: { id: { in: courtIds }, purpose: 'bookable' } });
@@ -69,6 +74,7 @@ export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
       name: body.name,
       uses: body.uses,
       band: body.band,
+      covers: body.covers,
       courtIds,
       priceCents: body.price,
       validFrom: fromIsoDate(body.valid_from),
@@ -84,12 +90,27 @@ export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
     return product;
   }
 
-  /** The carnet a completed payment buys, with the product's uses and validity as they are now. */
-  const issue = (tx: Prisma.TransactionClient, product: CarnetProduct, userId: number, transactionId: number, createdById: number | null) =>
-    tx.carnet.create({
-      data: { userId, productId: product.id, usesTotal: product.uses, usesLeft: product.uses, validFrom: product.validFrom, validUntil: product.validUntil, transactionId, createdById },
+  /**
+   * The carnet a completed payment buys, with the product's uses and validity as they are now, and the
+   * money received owed back as its uses (the carnet's account holds it).
+   */
+  async function issue(tx: Prisma.TransactionClient, product: CarnetProduct, userId: number, payment: Transaction, createdById: number | null) {
+    const carnet = await tx.carnet.create({
+      data: { userId, productId: product.id, usesTotal: product.uses, usesLeft: product.uses, validFrom: product.validFrom, validUntil: product.validUntil, transactionId: payment.id, createdById },
       include: { product: true },
     });
+    await post(tx, {
+      key: `payment:${payment.id}`,
+      kind: 'carnet_sale',
+      description: payment.description,
+      createdById,
+      userId,
+      carnetId: carnet.id,
+      transactionId: payment.id,
+      legs: [debit(moneyAccount(payment.method), payment.amountCents), credit(accounts.carnet(carnet.id, userId), payment.amountCents)],
+    });
+    return carnet;
+  }
 
   /** A completed online purchase makes its carnet once: the payment may carry one carnet only. */
   const paymentTarget: PaymentTarget = {
@@ -97,8 +118,28 @@ export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
       if (await tx.carnet.findUnique({ where: { transactionId: payment.id } })) return true;
       const product = payment.carnetProductId === null ? null : await tx.carnetProduct.findUnique({ where: { id: payment.carnetProductId } });
       if (!product) return false;
-      await issue(tx, product, userId, payment.id, null);
+      await issue(tx, product, userId, payment, null);
       return true;
+    },
+
+    /**
+     * A carnet's payment refunded on Stripe's side takes back the value it still holds, and the uses that
+     * value no longer pays for; what was already used the member owes.
+     */
+    async takenBack(tx, userId, payment, { cents, from, context }) {
+      const carnet = await tx.carnet.findUnique({ where: { transactionId: payment.id } });
+      if (!carnet) {
+        await post(tx, { ...context, kind: 'stripe_refund', legs: [debit(accounts.debt(userId), cents), credit(from, cents)] });
+        return;
+      }
+      const account = accounts.carnet(carnet.id, userId);
+      const left = available((await balancesOf(tx, [account.key], { lock: true }))[0]);
+      const taken = Math.min(left, cents);
+      await post(tx, { ...context, kind: 'stripe_refund', carnetId: carnet.id, legs: [debit(account, taken), debit(accounts.debt(userId), cents - taken), credit(from, cents)] });
+      // The uses left are those the value left still pays in full.
+      const perUse = Math.floor(payment.amountCents / carnet.usesTotal);
+      const usable = perUse === 0 ? 0 : Math.floor((left - taken) / perUse);
+      if (usable < carnet.usesLeft) await tx.carnet.update({ where: { id: carnet.id }, data: { usesLeft: usable } });
     },
   };
 
@@ -110,6 +151,9 @@ export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
 
   return {
     paymentTarget,
+
+    /** Job (daily): expired carnets earn what they still hold. */
+    earnExpired: () => earnExpiredCarnets(db),
 
     async onSale() {
       const today = fromIsoDate(todayInRome());
@@ -160,20 +204,21 @@ export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
         const payment = await tx.transaction.create({
           data: { kind: 'carnet', userId, carnetProductId: product.id, amountCents: product.priceCents, method, status: 'completed', paidAt: new Date(), description: carnetTitle(product.name) },
         });
-        return issue(tx, product, userId, payment.id, staff.id);
+        return issue(tx, product, userId, payment, staff.id);
       }, TRANSACTION_OPTIONS);
       return { message: CARNET_MESSAGES.sold, carnet: toCarnetDto(carnet, today) };
     },
 
     /**
-     * A live hold paid with one use of the member's covering carnet that expires first. The use, its
-     * record and the confirmation commit together; the booking's row lock stops paying it twice.
+     * A live hold paid with one use of the member's covering carnet that expires first: the organiser's
+     * share, or every share still owed when the carnet covers the whole court. The use, its entry and the
+     * confirmation commit together; the booking's row lock stops paying it twice.
      */
     async payBooking(user: User, bookingId: number) {
       const booking = await db.booking.findUnique({ where: { id: bookingId }, select: { userId: true } });
       if (!booking || booking.userId !== user.id) throw notFound('Prenotazione non trovata.');
-      // A card checkout still open is closed first; one already paid stops this (409).
-      await checkouts.closeOpenSessions('booking', bookingId);
+      // A card checkout already paid stops this (409); one still open is closed with the payment.
+      await checkouts.refuseIfPaid('booking', bookingId);
       const today = todayInRome();
       const carnet = await db.$transaction(async (tx) => {
         const [held] = await tx.$queryRaw<Pick<Booking, 'status' | 'holdExpiresAt' | 'courtId' | 'startsAt' | 'endsAt'>[]>`
@@ -189,15 +234,18 @@ export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
         if (usable.length === 0) throw new AppError(409, CARNET_MESSAGES.noneUsable);
         const chosen = usable.find((row) => covers(row.product, held));
         if (!chosen) throw new AppError(422, CARNET_MESSAGES.notCovered);
-        const taken = await tx.$executeRaw`UPDATE carnets SET uses_left = uses_left - 1 WHERE id = ${chosen.id} AND uses_left > 0`;
-        if (taken === 0) throw new AppError(409, CARNET_MESSAGES.usedUp);
-        await tx.carnetUse.create({ data: { carnetId: chosen.id, bookingId } });
-        // Credit set aside for a card's rest goes back: the use pays the whole booking.
-        await creditLedger.holdForBooking(tx, { id: bookingId, userId: user.id }, 0, 'Prenotazione pagata con il carnet: credito restituito');
+        // Credit set aside for a card's rest is released: the use pays instead.
+        await closeCheckoutsOf(tx, checkouts, bookingId);
+        const owed = await owedParts(tx, bookingId);
+        const parts = chosen.product.covers === 'court' ? owed : owed.filter((part) => part.receivable.account.kind === 'booking_receivable');
+        if (!(await spendUse(tx, chosen, { id: bookingId }, parts))) throw new AppError(409, CARNET_MESSAGES.usedUp);
+        const shareIds = parts.flatMap((part) => (part.receivable.account.kind === 'share_receivable' ? [part.receivable.account.booking_player_id!] : []));
+        if (shareIds.length > 0) await tx.bookingPlayer.updateMany({ where: { id: { in: shareIds } }, data: { status: 'paid', paidWith: 'carnet', paidAt: new Date() } });
         await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
         return tx.carnet.findUniqueOrThrow({ where: { id: chosen.id }, include: { product: true } });
       }, TRANSACTION_OPTIONS);
-      return { message: CARNET_MESSAGES.bookingPaid, carnet: toCarnetDto(carnet, today) };
+      const message = carnet.product.covers === 'court' ? CARNET_MESSAGES.bookingPaidCourt : CARNET_MESSAGES.bookingPaid;
+      return { message, carnet: toCarnetDto(carnet, today) };
     },
   };
 }

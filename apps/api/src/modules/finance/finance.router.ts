@@ -15,14 +15,14 @@ export function registerFinanceRoutes(mount: MountRoute, { transactions, expense
   mount(api.expenses.stats, ({ query }) => stats.expenses(query));
   mount(api.expenses.list, ({ query }) => expenses.list(query));
   mount(api.expenses.create, ({ body }, { req }) => expenses.create(authOf(req).user.id, body));
-  mount(api.expenses.update, ({ params, body }) => expenses.update(params.id, body));
-  mount(api.expenses.remove, ({ params }) => expenses.remove(params.id));
+  mount(api.expenses.update, ({ params, body }, { req }) => expenses.update(authOf(req).user.id, params.id, body));
+  mount(api.expenses.remove, ({ params }, { req }) => expenses.remove(authOf(req).user.id, params.id));
 
   mount(api.incomes.stats, ({ query }) => stats.income(query));
   mount(api.incomes.list, ({ query }) => incomes.list(query));
   mount(api.incomes.create, ({ body }, { req }) => incomes.create(authOf(req).user.id, body));
-  mount(api.incomes.update, ({ params, body }) => incomes.update(params.id, body));
-  mount(api.incomes.remove, ({ params }) => incomes.remove(params.id));
+  mount(api.incomes.update, ({ params, body }, { req }) => incomes.update(authOf(req).user.id, params.id, body));
+  mount(api.incomes.remove, ({ params }, { req }) => incomes.remove(authOf(req).user.id, params.id));
 
   mount(api.liabilities.show, ({ query }) => stats.liabilities(query.date));
 }

@@ -1,12 +1,17 @@
-// Expenses and extra income (docs/domain.md#finance): the same ledger twice — dated amounts in cents with a
-// category, a description and a method (expenses also name the supplier). Lists with filters, the
-// total of the whole filter and the categories in use; create, edit and delete.
+// Expenses and extra income (docs/domain.md#finance): dated amounts in cents with a category, a
+// description and a method (expenses also name the supplier). Lists with filters, the total of the whole
+// filter and the categories in use; create, edit and delete. Each is money that moved, so each row has its
+// entry in the ledger, dated on its day; an edit reverses the row's entry and posts it anew, a deletion
+// reverses it.
 import { type api, type BodyOf, centsToMoney, type QueryOf, type TExpense, type TIncome, type z, type ZLedgerFilter } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Expense, Income } from '../../generated/prisma/client.js';
-import { missingAs, type Prisma } from '../../lib/db.js';
+import { missingAs, type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
+import type { PaymentMethod } from '../../generated/prisma/enums.js';
+import { accounts, type AccountRef } from '../ledger/accounts.js';
+import { credit, debit, post, reverse, type Sql } from '../ledger/ledger.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
-import { fromIsoDate, toIsoDate } from '../../lib/time.js';
+import { fromIsoDate, instantInRome, toIsoDate } from '../../lib/time.js';
 
 type Filter = z.output<typeof ZLedgerFilter>;
 type ListQuery = QueryOf<typeof api.expenses.list>;
@@ -63,6 +68,34 @@ const incomeData = (body: IncomeBody) => ({
   paymentMethod: body.payment_method,
 });
 
+/** Where the money of an extra income or an expense is: the desk's till by method, else the association's bank. */
+const moneyOf = (method: PaymentMethod | null): AccountRef => (method && method !== 'stripe' ? accounts.till(method) : accounts.bank);
+/** The instant a dated amount is counted at: its Rome midnight. */
+const romeDay = (date: Date) => instantInRome(toIsoDate(date), '00:00');
+
+type Dated = { id: number; date: Date; amountCents: number; paymentMethod: PaymentMethod | null; description: string };
+
+/**
+ * The ledger's side of a row of expenses or extra income: its entry now (the previous one reversed
+ * first, if the row was posted before); `gone` only reverses.
+ */
+async function repost(tx: Sql, what: 'expense' | 'income', row: Dated, userId: number | null, gone = false) {
+  const [last] = await tx.$queryRaw<{ id: number; version: number }[]>`
+    SELECT id, count(*) OVER ()::int AS version FROM ledger_entries WHERE key LIKE ${`${what}:${row.id}:%`} AND kind <> 'reversal' ORDER BY id DESC LIMIT 1`;
+  if (last) await reverse(tx, last.id, { key: `${what}:${row.id}:reversal:${last.id}`, kind: 'reversal', createdById: userId, description: gone ? 'Eliminato' : 'Modificato' });
+  if (gone) return;
+  const at = romeDay(row.date);
+  const [account, other] = what === 'expense' ? [accounts.expenses, moneyOf(row.paymentMethod)] : [moneyOf(row.paymentMethod), accounts.revenue('extra')];
+  await post(tx, {
+    key: `${what}:${row.id}:${(last?.version ?? 0) + 1}`,
+    kind: what === 'expense' ? 'expense' : 'extra_income',
+    effectiveAt: at,
+    createdById: userId,
+    description: row.description,
+    legs: [debit(account, row.amountCents), credit(other, row.amountCents)],
+  });
+}
+
 export function createExpensesService({ db }: Pick<AppDeps, 'db'>) {
   return {
     async list(query: ListQuery) {
@@ -76,15 +109,26 @@ export function createExpensesService({ db }: Pick<AppDeps, 'db'>) {
       return { ...pagedList(rows.map(toExpenseDto), total, query), total_amount: centsToMoney(sum._sum.amountCents ?? 0), categories: categories.map((row) => row.category) };
     },
     async create(userId: number, body: ExpenseBody) {
-      const expense = await db.expense.create({ data: { ...incomeData(body), supplier: body.supplier, createdById: userId } });
+      const expense = await db.$transaction(async (tx) => {
+        const created = await tx.expense.create({ data: { ...incomeData(body), supplier: body.supplier, createdById: userId } });
+        await repost(tx, 'expense', created, userId);
+        return created;
+      }, TRANSACTION_OPTIONS);
       return { message: LEDGER_MESSAGES.expenseCreated, expense: toExpenseDto(expense) };
     },
-    async update(id: number, body: ExpenseBody) {
-      const expense = await db.expense.update({ where: { id }, data: { ...incomeData(body), supplier: body.supplier } }).catch(missingAs(LEDGER_MESSAGES.expenseNotFound));
+    async update(userId: number, id: number, body: ExpenseBody) {
+      const expense = await db.$transaction(async (tx) => {
+        const updated = await tx.expense.update({ where: { id }, data: { ...incomeData(body), supplier: body.supplier } }).catch(missingAs(LEDGER_MESSAGES.expenseNotFound));
+        await repost(tx, 'expense', updated, userId);
+        return updated;
+      }, TRANSACTION_OPTIONS);
       return { message: LEDGER_MESSAGES.expenseUpdated, expense: toExpenseDto(expense) };
     },
-    async remove(id: number) {
-      await db.expense.delete({ where: { id } }).catch(missingAs(LEDGER_MESSAGES.expenseNotFound));
+    async remove(userId: number, id: number) {
+      await db.$transaction(async (tx) => {
+        const deleted = await tx.expense.delete({ where: { id } }).catch(missingAs(LEDGER_MESSAGES.expenseNotFound));
+        await repost(tx, 'expense', deleted, userId, true);
+      }, TRANSACTION_OPTIONS);
       return { message: LEDGER_MESSAGES.expenseDeleted };
     },
   };
@@ -103,15 +147,26 @@ export function createIncomesService({ db }: Pick<AppDeps, 'db'>) {
       return { ...pagedList(rows.map(toIncomeDto), total, query), total_amount: centsToMoney(sum._sum.amountCents ?? 0), categories: categories.map((row) => row.category) };
     },
     async create(userId: number, body: IncomeBody) {
-      const income = await db.income.create({ data: { ...incomeData(body), createdById: userId } });
+      const income = await db.$transaction(async (tx) => {
+        const created = await tx.income.create({ data: { ...incomeData(body), createdById: userId } });
+        await repost(tx, 'income', created, userId);
+        return created;
+      }, TRANSACTION_OPTIONS);
       return { message: LEDGER_MESSAGES.incomeCreated, income: toIncomeDto(income) };
     },
-    async update(id: number, body: IncomeBody) {
-      const income = await db.income.update({ where: { id }, data: incomeData(body) }).catch(missingAs(LEDGER_MESSAGES.incomeNotFound));
+    async update(userId: number, id: number, body: IncomeBody) {
+      const income = await db.$transaction(async (tx) => {
+        const updated = await tx.income.update({ where: { id }, data: incomeData(body) }).catch(missingAs(LEDGER_MESSAGES.incomeNotFound));
+        await repost(tx, 'income', updated, userId);
+        return updated;
+      }, TRANSACTION_OPTIONS);
       return { message: LEDGER_MESSAGES.incomeUpdated, income: toIncomeDto(income) };
     },
-    async remove(id: number) {
-      await db.income.delete({ where: { id } }).catch(missingAs(LEDGER_MESSAGES.incomeNotFound));
+    async remove(userId: number, id: number) {
+      await db.$transaction(async (tx) => {
+        const deleted = await tx.income.delete({ where: { id } }).catch(missingAs(LEDGER_MESSAGES.incomeNotFound));
+        await repost(tx, 'income', deleted, userId, true);
+      }, TRANSACTION_OPTIONS);
       return { message: LEDGER_MESSAGES.incomeDeleted };
     },
   };

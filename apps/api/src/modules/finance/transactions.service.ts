@@ -8,12 +8,15 @@ import { notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { receiptOfTransaction } from '../receipts/receipts.service.js';
 import { instantInRome } from '../../lib/time.js';
-import { SETTLED_STATUSES } from './revenue.js';
+import type { PaymentStatus } from '../../generated/prisma/enums.js';
 
 type Filter = QueryOf<typeof api.transactions.export>;
 type ListQuery = QueryOf<typeof api.transactions.list>;
 
 export const TRANSACTION_MESSAGES = { notFound: 'Movimento non trovato.' } as const;
+
+/** Rows whose money moved: a payment counts once it is settled, whatever was refunded since; a refund once done. */
+const SETTLED_STATUSES = ['completed', 'refunded', 'partially_refunded'] as const satisfies PaymentStatus[];
 
 const WITH_PARTIES = {
   user: true,

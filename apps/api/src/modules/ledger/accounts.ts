@@ -21,6 +21,8 @@ export const accounts = {
   stripe: { key: 'stripe', kind: 'stripe_clearing' } as AccountRef,
   /** The desk's money by method: cash, POS card, bank transfer. */
   till: (method: Exclude<PaymentMethod, 'stripe'>): AccountRef => ({ key: `till:${method}`, kind: 'till', method }),
+  /** The association's other money (its bank account): extra income and expenses paid other than at the desk. */
+  bank: { key: 'bank', kind: 'bank' } satisfies AccountRef as AccountRef,
   /** Money a bank holds back while a card payment is disputed. */
   disputes: { key: 'disputes', kind: 'disputes' } as AccountRef,
   /** The other side of everything owed and not yet paid: billed, not yet earned. */

@@ -179,8 +179,15 @@ export const owedOn = (balance: Pick<AccountBalance, 'creditsPosted' | 'debitsPo
  * (a credit payment given back, a carnet use returned, a correction undone).
  */
 export async function reverse(sql: Sql, entryId: number, entry: Omit<Entry, 'legs' | 'reversesId' | 'phase' | 'expiresAt'>): Promise<Posted | null> {
-  const postings = await sql.$queryRaw<(AccountRef & { amount: number })[]>`
-    SELECT a.key, a.kind::text AS kind, p.amount_cents AS amount FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
-    WHERE p.entry_id = ${entryId} ORDER BY p.id`;
-  return post(sql, { ...entry, reversesId: entryId, legs: postings.map(({ amount, ...account }) => ({ account, amount: -amount })) });
+  const [postings, [original]] = await Promise.all([
+    sql.$queryRaw<(AccountRef & { amount: number })[]>`
+      SELECT a.key, a.kind::text AS kind, p.amount_cents AS amount FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+      WHERE p.entry_id = ${entryId} ORDER BY p.id`,
+    sql.$queryRaw<Pick<Entry, 'userId' | 'bookingId' | 'bookingPlayerId' | 'membershipId' | 'carnetId'>[]>`
+      SELECT user_id AS "userId", booking_id AS "bookingId", booking_player_id AS "bookingPlayerId", membership_id AS "membershipId", carnet_id AS "carnetId"
+      FROM ledger_entries WHERE id = ${entryId}`,
+  ]);
+  // About whom and what the original was, unless told otherwise.
+  const about = Object.fromEntries(Object.entries(original ?? {}).filter(([, value]) => value !== null));
+  return post(sql, { ...about, ...entry, reversesId: entryId, legs: postings.map(({ amount, ...account }) => ({ account, amount: -amount })) });
 }

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { type api, type BodyOf, centsToMoney, MEMBERSHIP_TYPES, type QueryOf, type TAdminMembership, type TMembershipStats } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { User } from '../../generated/prisma/client.js';
+import type { Transaction, User } from '../../generated/prisma/client.js';
 import { isUniqueViolation, Prisma, readRows, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -15,6 +15,8 @@ import { newEmailToken } from '../auth/tokens.js';
 import { releaseCoupon } from '../coupons/coupon-rules.js';
 import { liabilities, revenueTotals } from '../finance/revenue.js';
 import { requireStripe, type Checkouts } from '../payments/checkout.js';
+import { accounts, membershipReceivable, moneyAccount } from '../ledger/accounts.js';
+import { payment as paymentEntry, writeOff } from '../ledger/receivables.js';
 import { fiscalCodeProblem } from './fiscal-code.js';
 import { BACK_OFFICE_CARD_JSON, backOfficeCardOfJson, toAdminMembershipDto, toBackOfficeMembershipDto, WITH_HOLDER } from './memberships.dto.js';
 import { invitationEmail } from './memberships.emails.js';
@@ -92,6 +94,16 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
     if (await memberships.activate(tx, id, sendEmail)) return;
     if (!(await tx.membership.findUnique({ where: { id }, select: { id: true } }))) throw notFound(MEMBERSHIP_MESSAGES.notFound);
     throw new AppError(409, ADMIN_MEMBERSHIP_MESSAGES.notPending);
+  }
+
+  /** A payment recorded at the desk pays what the card owes (money in by its method). */
+  async function payCard(tx: Prisma.TransactionClient, payment: Transaction, membershipId: number, userId: number) {
+    await paymentEntry(tx, `payment:${payment.id}`, moneyAccount(payment.method), [{ receivable: membershipReceivable(membershipId), cents: payment.amountCents }], {
+      membershipId,
+      userId,
+      transactionId: payment.id,
+      description: payment.description,
+    });
   }
 
   /** The holder of a desk card: an existing member, or a new account with an invitation to set a password. */
@@ -224,8 +236,11 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
      */
     async remove(id: number) {
       const membership = await find(id);
-      await checkouts.closeOpenSessions('membership', id);
+      await checkouts.refuseIfPaid('membership', id);
       await db.$transaction(async (tx) => {
+        await checkouts.closeIn(tx, 'membership', id);
+        // What it still owes is no longer owed; what was paid stays in the books.
+        await writeOff(tx, `membership:${id}:deleted`, [accounts.membership(id)], { membershipId: id, userId: membership.userId, description: `Tessera ${membership.membershipNumber} eliminata` });
         const paid = await tx.transaction.count({ where: { membershipId: id, type: 'payment', status: { in: ['completed', 'partially_refunded'] } } });
         const deleted = await tx.membership.deleteMany({ where: { id } });
         if (deleted.count === 0) throw notFound(MEMBERSHIP_MESSAGES.notFound);
@@ -241,7 +256,7 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
       await db
         .$transaction(async (tx) => {
           await activateIn(tx, id, true);
-          await tx.transaction.create({
+          const payment = await tx.transaction.create({
             data: {
               kind: 'membership',
               userId: membership.userId,
@@ -254,6 +269,7 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
               paidAt: new Date(intent.created * 1000),
             },
           });
+          await payCard(tx, payment, id, membership.userId);
         }, TRANSACTION_OPTIONS)
         .catch(rethrowLinked);
       return { message: ADMIN_MEMBERSHIP_MESSAGES.linked, membership: await load(id) };
@@ -274,7 +290,7 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
           const holder = await holderFor(tx, body);
           const membership = await memberships.insertCard(tx, holder.id, body, card, { membershipNumber, status: 'active', activatedAt: new Date(), notes: body.notes ?? null });
           if (card.priceCents > 0) {
-            await tx.transaction.create({
+            const payment = await tx.transaction.create({
               data: {
                 kind: 'membership',
                 userId: holder.id,
@@ -287,6 +303,7 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
                 paidAt: intent ? new Date(intent.created * 1000) : new Date(),
               },
             });
+            await payCard(tx, payment, membership.id, holder.id);
           }
           await jobs.send('membership-activated', { membershipId: membership.id }, { tx });
           return membership;

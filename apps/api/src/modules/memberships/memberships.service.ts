@@ -19,6 +19,9 @@ import { webOriginOf } from '../../lib/web-origin.js';
 import { couponDiscountCents, couponProblem, COUPON_MESSAGES, redeemCoupon, releaseCoupon } from '../coupons/coupon-rules.js';
 import { requireStripe, type Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
+import { accounts, membershipReceivable } from '../ledger/accounts.js';
+import { credit, debit, post } from '../ledger/ledger.js';
+import { charge, discount, owedBy, payment as paymentEntry, reopeningLegs, writeOff } from '../ledger/receivables.js';
 import { pricesInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { fiscalCodeProblem } from './fiscal-code.js';
@@ -166,7 +169,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
     extra: Pick<Prisma.MembershipUncheckedCreateInput, 'membershipNumber' | 'status' | 'activatedAt' | 'notes'>,
   ) {
     if (card.coupon && !(await redeemCoupon(tx, card.coupon.id, todayInRome()))) throw invalid({ coupon_code: [COUPON_MESSAGES.usedUp] });
-    return tx.membership.create({
+    const created = await tx.membership.create({
       data: {
         ...extra,
         userId,
@@ -187,6 +190,12 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
       },
       include: WITH_PAYMENTS,
     });
+    // Its price is owed from now: the list's amount, less the coupon's discount.
+    const receivable = membershipReceivable(created.id);
+    const context = { membershipId: created.id, userId, description: `Tessera ${created.membershipNumber}` };
+    if (card.originalCents > 0) await charge(tx, `membership:${created.id}:charge`, receivable, card.originalCents, context);
+    if (card.discountCents > 0) await discount(tx, `membership:${created.id}:coupon`, receivable, card.discountCents, { ...context, description: `Sconto coupon ${card.coupon!.code}` });
+    return created;
   }
 
   async function ownMembership(userId: number, id: number): Promise<MembershipWithPayments> {
@@ -253,8 +262,24 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
     return true;
   }
 
-  /** Paying online activates the card. */
-  const paymentTarget: PaymentTarget = { confirm: (tx, membershipId) => activate(tx, membershipId) };
+  /** Paying online pays what the card owes and activates it; a card no longer waiting for it is refunded. */
+  const paymentTarget: PaymentTarget = {
+    async confirm(tx, membershipId, payment) {
+      const [card] = await tx.$queryRaw<{ status: string; userId: number }[]>`SELECT status, user_id AS "userId" FROM memberships WHERE id = ${membershipId} FOR UPDATE`;
+      if (card?.status !== 'pending') return false;
+      const receivable = membershipReceivable(membershipId);
+      const owed = (await owedBy(tx, [receivable.account], { lock: true })).get(receivable.account.key) ?? 0;
+      if (owed !== payment.amountCents) return false;
+      await paymentEntry(tx, `payment:${payment.id}`, accounts.stripe, [{ receivable, cents: owed }], { membershipId, userId: card.userId, transactionId: payment.id, description: payment.description });
+      return activate(tx, membershipId);
+    },
+    /** A card's payment taken back on Stripe's side: the card owes it again (the desk sees it); a card deleted meanwhile, only money out. */
+    async takenBack(tx, membershipId, _payment, { cents, from, context }) {
+      const exists = await tx.membership.findUnique({ where: { id: membershipId }, select: { id: true } });
+      const legs = exists ? reopeningLegs([{ receivable: membershipReceivable(membershipId), cents }]) : [debit(accounts.revenue('membership'), cents)];
+      await post(tx, { ...context, kind: 'stripe_refund', membershipId, legs: [...legs, credit(from, cents)] });
+    },
+  };
 
   return {
     paymentTarget,
@@ -299,8 +324,10 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
     async cancel(user: User, id: number) {
       const membership = await ownMembership(user.id, id);
       if (!toMyMembershipDto(membership, webOriginOf(config)).can_cancel) throw new AppError(409, MEMBERSHIP_MESSAGES.notCancellable);
-      await checkouts.closeOpenSessions('membership', membership.id);
+      await checkouts.refuseIfPaid('membership', membership.id);
       await db.$transaction(async (tx) => {
+        await checkouts.closeIn(tx, 'membership', membership.id);
+        await writeOff(tx, `membership:${membership.id}:withdrawn`, [accounts.membership(membership.id)], { membershipId: membership.id, userId: user.id, description: 'Richiesta di tessera annullata' });
         const deleted = await tx.membership.deleteMany({ where: { id: membership.id, status: 'pending' } });
         if (deleted.count === 0) throw new AppError(409, MEMBERSHIP_MESSAGES.notCancellable);
         if (membership.couponId) await releaseCoupon(tx, membership.couponId);
@@ -334,17 +361,22 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
      * within 7 days get one reminder, unless they are short cards or the member already renewed.
      */
     async runDaily(today = todayInRome()) {
-      // Online requests nobody paid: withdrawn, so they hold neither their days nor a coupon use.
-      const withdrawn = await db.$executeRaw`
-        WITH lapsed AS (
-          UPDATE memberships m SET status = 'expired', updated_at = now()
-          WHERE m.status = 'pending' AND m.price_cents > 0 AND m.type <> 'under_18'
-            AND m.created_at < now() - make_interval(hours => ${UNPAID_REQUEST_HOURS})
-            AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.membership_id = m.id AND t.type = 'payment'
-              AND (t.status = 'completed' OR (t.status = 'pending' AND t.created_at > now() - interval '1 hour')))
-          RETURNING m.coupon_id
-        ), uses AS (SELECT coupon_id, count(*)::int AS n FROM lapsed WHERE coupon_id IS NOT NULL GROUP BY coupon_id)
-        UPDATE membership_coupons c SET usage_count = greatest(c.usage_count - uses.n, 0), updated_at = now() FROM uses WHERE c.id = uses.coupon_id`;
+      // Online requests nobody paid: withdrawn, so they hold neither their days nor a coupon use, nor owe anything.
+      const withdrawn = await db.$transaction(async (tx) => {
+        const lapsed = await tx.$queryRaw<{ id: number; userId: number }[]>`
+          WITH lapsed AS (
+            UPDATE memberships m SET status = 'expired', updated_at = now()
+            WHERE m.status = 'pending' AND m.price_cents > 0 AND m.type <> 'under_18'
+              AND m.created_at < now() - make_interval(hours => ${UNPAID_REQUEST_HOURS})
+              AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.membership_id = m.id AND t.type = 'payment'
+                AND (t.status = 'completed' OR (t.status = 'pending' AND t.created_at > now() - interval '1 hour')))
+            RETURNING m.id, m.user_id, m.coupon_id
+          ), uses AS (SELECT coupon_id, count(*)::int AS n FROM lapsed WHERE coupon_id IS NOT NULL GROUP BY coupon_id),
+          released AS (UPDATE membership_coupons c SET usage_count = greatest(c.usage_count - uses.n, 0), updated_at = now() FROM uses WHERE c.id = uses.coupon_id)
+          SELECT id, user_id AS "userId" FROM lapsed`;
+        for (const card of lapsed) await writeOff(tx, `membership:${card.id}:withdrawn`, [accounts.membership(card.id)], { membershipId: card.id, userId: card.userId, description: 'Richiesta di tessera non pagata: ritirata' });
+        return lapsed.length;
+      }, TRANSACTION_OPTIONS);
       const { count: expired } = await db.membership.updateMany({ where: { status: { in: ['pending', 'active'] }, endDate: { lt: fromIsoDate(today) } }, data: { status: 'expired' } });
       const reminded = await db.$transaction(async (tx) => {
         const due = await tx.$queryRaw<{ id: number; membership_number: string; type: MembershipWithPayments['type']; start_date: Date; end_date: Date; email: string; first_name: string }[]>`

@@ -8,6 +8,8 @@ export interface RainCheckMailItem {
   when: string;
   outcome: TRainCheckOutcome;
   amountCents: number;
+  /** The member played in it with a share of their own (someone else booked it). */
+  share?: boolean;
 }
 
 const WHAT_HAPPENED: Record<TRainCheckOutcome, (amount: string) => string> = {
@@ -29,7 +31,7 @@ export function rainCheckEmail(user: { email: string; firstName: string }, reaso
       greeting: `Ciao ${user.firstName},`,
       paragraphs: [
         `purtroppo il tempo non ci permette di giocare (${reason}): abbiamo annullato ${single ? 'la tua prenotazione' : 'le tue prenotazioni'}.`,
-        ...items.map((item) => `${item.court}, ${item.when}: ${WHAT_HAPPENED[item.outcome](formatEuros(item.amountCents))}`),
+        ...items.map((item) => `${item.court}, ${item.when}${item.share ? ' (la tua quota)' : ''}: ${WHAT_HAPPENED[item.outcome](formatEuros(item.amountCents))}`),
       ],
       action: { label: 'Le mie prenotazioni', url: bookingsUrl },
       footnote: 'Ci scusiamo per il disagio: ti aspettiamo in campo con il sole.',

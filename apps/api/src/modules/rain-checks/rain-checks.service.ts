@@ -6,7 +6,7 @@
 // is sent), handed to the mail server at the configured mail rate.
 import { type api, type BodyOf, centsToMoney, type QueryOf, type TRainCheck, type TRainCheckHit, type TRainCheckOutcome, type TRainCheckPaidWith, type TRainCheckReturn } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { Booking, CarnetUse, CreditMovement, RainCheck, Transaction, User } from '../../generated/prisma/client.js';
+import type { RainCheck, User } from '../../generated/prisma/client.js';
 import type { Prisma} from '../../lib/db.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
@@ -15,11 +15,8 @@ import { pagedList, skipTake } from '../../lib/paging.js';
 import { instantInRome, todayInRome } from '../../lib/time.js';
 import { isAdmin } from '../auth/guards.js';
 import { BROADCAST_MESSAGES } from '../broadcasts/broadcasts.service.js';
-import { isLive, liveSql, releaseCouponsOf, takeCourtTurn, timeOf, touchingSql, whenOf } from '../bookings/booking-terms.js';
-import { createShareReturns } from '../booking-players/booking-shares.js';
-import { returnCarnetUse } from '../carnets/carnet-uses.js';
-import { createCreditLedger } from '../credit/credit-ledger.js';
-import type { Checkouts } from '../payments/checkout.js';
+import { isLive, liveSql, takeCourtTurn, timeOf, touchingSql, whenOf } from '../bookings/booking-terms.js';
+import { type CancelBooking, type PlannedReturn, planReturns } from '../bookings/cancel-booking.js';
 import { rainCheckEmail } from './rain-checks.emails.js';
 
 export const RAIN_CHECK_MESSAGES = {
@@ -31,54 +28,50 @@ export const RAIN_CHECK_MESSAGES = {
 type Routes = typeof api.rainChecks;
 type RangeBody = BodyOf<Routes['preview']>;
 
-/** A hit booking with what decides where its money goes. */
 const HIT_DETAILS = {
   court: { select: { id: true, code: true, name: true } },
   user: { select: { firstName: true, lastName: true } },
-  transactions: { where: { type: 'payment', status: 'completed' }, orderBy: { id: 'asc' } },
-  creditMovements: true,
-  carnetUses: { where: { returnedAt: null } },
 } as const satisfies Prisma.BookingInclude;
-type HitRow = Booking & { transactions: Transaction[]; creditMovements: CreditMovement[]; carnetUses: CarnetUse[] };
-
-type Destination = Exclude<TRainCheckOutcome, 'carnet' | 'none'>;
 
 /**
- * Where a settled payment goes back: to the member's credit (the default; a walk-in has none, so they
- * get it at the desk), in cash at the desk, or — card chosen — an online payment to its card through
- * Stripe and a desk payment back at the desk by the method it came.
+ * How a hit booking was paid, what goes back and where: read from its money in the ledger (the players'
+ * shares included) by the same plan the cancellation follows, so the preview says what the job does.
  */
-function destinationOf(payment: Transaction, returnTo: TRainCheckReturn, isMember: boolean): Destination {
-  if (returnTo === 'credit' && isMember) return 'credit';
-  if (returnTo === 'card' && payment.method === 'stripe') return 'card';
-  return 'desk';
-}
-
-/** How a hit booking was paid, the money that goes back and what happens to it: the preview and the job share it. */
-function planFor(booking: HitRow, returnTo: TRainCheckReturn) {
-  const isMember = booking.userId !== null;
-  // Credit that paid it and is still out, as the ledger's returnBookingPayment counts it.
-  const creditCents = isMember ? -booking.creditMovements.filter((movement) => movement.userId === booking.userId).reduce((sum, movement) => sum + movement.amountCents, 0) : 0;
-  const payments = booking.transactions;
-  const paidWith: TRainCheckPaidWith = payments.some((payment) => payment.method === 'stripe')
+function summaryOf(planned: PlannedReturn[]): { paidWith: TRainCheckPaidWith; outcome: TRainCheckOutcome; amountCents: number } {
+  const has = (test: (part: PlannedReturn) => boolean) => planned.some(test);
+  const paidWith: TRainCheckPaidWith = has((part) => part.payment?.method === 'stripe')
     ? 'online'
-    : payments.length > 0
+    : has((part) => part.settlement.source === 'money')
       ? 'desk'
-      : creditCents > 0
+      : has((part) => part.settlement.source === 'credit')
         ? 'credit'
-        : booking.carnetUses.length > 0
+        : has((part) => part.settlement.source === 'carnet')
           ? 'carnet'
           : 'unpaid';
-  const destinations = payments.map((payment) => destinationOf(payment, returnTo, isMember));
-  const outcome: TRainCheckOutcome = destinations[0] ?? (creditCents > 0 ? 'credit' : booking.carnetUses.length > 0 ? 'carnet' : 'none');
-  const amountCents = payments.reduce((sum, payment) => sum + payment.amountCents, 0) + Math.max(creditCents, 0);
-  return { paidWith, outcome, amountCents, isMember };
+  const outcome: TRainCheckOutcome = has((part) => part.destination === 'rain_credit' || part.destination === 'credit')
+    ? 'credit'
+    : has((part) => part.destination === 'card')
+      ? 'card'
+      : has((part) => part.destination === 'till')
+        ? 'desk'
+        : has((part) => part.destination === 'carnet')
+          ? 'carnet'
+          : 'none';
+  const amountCents = planned.filter((part) => part.settlement.source !== 'carnet').reduce((sum, part) => sum + part.settlement.total, 0);
+  return { paidWith, outcome, amountCents };
 }
 
-export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger' | 'mailer'>, checkouts: Checkouts) {
+/** What a rain check gave back to each of its bookings, and to whom: from the entries that name it. */
+async function returnedBy(db: AppDeps['db'], rainCheckId: number) {
+  return db.$queryRaw<{ bookingId: number; userId: number | null; cents: number }[]>`
+    SELECT e.booking_id AS "bookingId", e.user_id AS "userId", sum(p.amount_cents)::int AS cents
+    FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
+    WHERE e.rain_check_id = ${rainCheckId} AND e.kind IN ('refund', 'rain_credit', 'credit_return') AND a.kind IN ('booking_receivable', 'share_receivable')
+    GROUP BY e.booking_id, e.user_id`;
+}
+
+export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger' | 'mailer'>, cancelBooking: CancelBooking) {
   const { db, jobs, config, logger, mailer } = deps;
-  const creditLedger = createCreditLedger(deps);
-  const returnShares = createShareReturns(deps);
 
   /** The chosen courts (all that can be booked when none is chosen), by id. */
   async function courtsOf(ids: number[]) {
@@ -98,9 +91,10 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
   }
 
   async function progress(rainCheck: RainCheck & { createdBy: { firstName: string; lastName: string } | null }): Promise<TRainCheck> {
-    const [counts, courts] = await Promise.all([
-      db.rainCheckBooking.groupBy({ by: ['status'], where: { rainCheckId: rainCheck.id }, _count: { _all: true }, _sum: { amountCents: true } }),
+    const [counts, courts, returned] = await Promise.all([
+      db.rainCheckBooking.groupBy({ by: ['status'], where: { rainCheckId: rainCheck.id }, _count: { _all: true } }),
       db.court.findMany({ where: { id: { in: rainCheck.courtIds } }, select: { id: true, code: true, name: true }, orderBy: [{ row: 'asc' }, { position: 'asc' }] }),
+      returnedBy(db, rainCheck.id),
     ]);
     const count = (status: string) => counts.find((row) => row.status === status)?._count._all ?? 0;
     return {
@@ -116,7 +110,7 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
       done: count('done'),
       skipped: count('skipped'),
       failed: count('failed'),
-      returned: centsToMoney(counts.find((row) => row.status === 'done')?._sum.amountCents ?? 0),
+      returned: centsToMoney(returned.reduce((sum, part) => sum + part.cents, 0)),
       created_by: rainCheck.createdBy ? `${rainCheck.createdBy.firstName} ${rainCheck.createdBy.lastName}` : null,
       created_at: rainCheck.createdAt.toISOString(),
       finished_at: rainCheck.finishedAt?.toISOString() ?? null,
@@ -127,82 +121,53 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
   /** Cancels one hit booking and returns its money, in one transaction with its row (a done row is skipped). */
   async function processBooking(rainCheck: RainCheck, rowId: number, bookingId: number) {
     const now = new Date();
-    // A Checkout Session still open for a hold is closed first, so it can no longer be paid.
-    await checkouts.closeOpenSessions('booking', bookingId);
     await db.$transaction(async (tx) => {
       const [mark] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text FROM rain_check_bookings WHERE id = ${rowId} FOR UPDATE`;
       if (!mark || mark.status === 'done' || mark.status === 'skipped') return;
       await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
-      const booking = await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, include: HIT_DETAILS });
+      const booking = await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { court: true } });
       if (!isLive(booking, now)) {
         await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'skipped', processedAt: now, error: null } });
         return;
       }
-      const plan = planFor(booking, rainCheck.returnTo);
-      const createdById = rainCheck.createdById;
-      await tx.booking.update({
-        where: { id: bookingId },
-        data: { status: 'cancelled', cancelledAt: now, cancelledById: createdById, cancellationReason: rainCheck.reason, holdExpiresAt: null },
+      const policy = { by: 'rain', returnTo: rainCheck.returnTo } as const;
+      const { outcome } = summaryOf((await planReturns(tx, bookingId, policy)).planned);
+      await cancelBooking(tx, booking, {
+        policy,
+        reason: rainCheck.reason,
+        cancelledById: rainCheck.createdById,
+        now,
+        // The rain check tells each member in its own one e-mail.
+        notify: false,
+        refundReason: 'rain',
+        rainCheckId: rainCheck.id,
+        description: `Prenotazione ${booking.court.code} · ${whenOf(booking)} (${rainCheck.reason})`,
       });
-      if (booking.status === 'pending_payment') await releaseCouponsOf(tx, booking);
       // Nobody is told the slot is free: the court is closed. Its waiting list goes.
       await tx.bookingWaitlist.deleteMany({ where: { courtId: booking.courtId, startsAt: { lt: booking.endsAt }, endsAt: { gt: booking.startsAt } } });
-      // byMember only keeps the ledger from e-mailing each movement: the rain check's one e-mail tells the member.
-      await creditLedger.returnBookingPayment(tx, booking, { byMember: true, createdById });
-      await returnCarnetUse(tx, bookingId);
-      // The other players' paid shares go back the way each was paid (card refunded, credit to its payer).
-      await returnShares(tx, bookingId);
-      const description = `Prenotazione ${booking.court.code} · ${whenOf(booking)}`;
-      for (const payment of booking.transactions) {
-        const destination = destinationOf(payment, rainCheck.returnTo, plan.isMember);
-        if (destination === 'credit') {
-          // The payment's one credit movement (credit_movements.transaction_id is unique).
-          await creditLedger.move(tx, {
-            userId: booking.userId!,
-            amountCents: payment.amountCents,
-            kind: 'rain_credit',
-            reason: `${rainCheck.reason}: ${description}`.slice(0, 500),
-            transactionId: payment.id,
-            bookingId,
-            createdById,
-            byMember: true,
-          });
-        } else if (destination === 'card') {
-          // The rain check tells the member in its own one e-mail.
-          await jobs.send('refund-payment', { paymentId: payment.id, notify: false }, { tx });
-        } else {
-          await tx.transaction.create({
-            data: {
-              kind: 'booking',
-              type: 'refund',
-              refundOfId: payment.id,
-              bookingId,
-              userId: payment.userId,
-              amountCents: payment.amountCents,
-              method: rainCheck.returnTo === 'cash' ? 'cash' : payment.method,
-              status: 'completed',
-              paidAt: now,
-              description: `Rimborso (${rainCheck.reason}): ${payment.description ?? description}`.slice(0, 255),
-            },
-          });
-          await tx.transaction.update({ where: { id: payment.id }, data: { status: 'refunded' } });
-        }
-      }
-      await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'done', outcome: plan.outcome, amountCents: plan.amountCents, processedAt: now, error: null } });
+      await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'done', outcome, processedAt: now, error: null } });
     }, TRANSACTION_OPTIONS);
   }
 
-  /** A member's one message: every booking of theirs the rain check cancelled and what happened to each. */
+  /**
+   * A member's one message: every booking of theirs the rain check cancelled and, for the players of
+   * split bookings, their share: what happened to each and what went back to them.
+   */
   async function summaryFor(rainCheck: RainCheck, userId: number) {
-    const [user, rows] = await Promise.all([
+    const [user, rows, returned] = await Promise.all([
       db.user.findUniqueOrThrow({ where: { id: userId } }),
       db.rainCheckBooking.findMany({
-        where: { rainCheckId: rainCheck.id, status: 'done', booking: { userId } },
+        where: { rainCheckId: rainCheck.id, status: 'done', booking: { OR: [{ userId }, { players: { some: { userId, status: { not: 'dropped' } } } }] } },
         include: { booking: { include: { court: true } } },
         orderBy: [{ booking: { startsAt: 'asc' } }, { id: 'asc' }],
       }),
+      returnedBy(db, rainCheck.id),
     ]);
-    const items = rows.map((row) => ({ court: row.booking.court.name, when: whenOf(row.booking), outcome: row.outcome ?? 'none', amountCents: row.amountCents }));
+    const items = rows.map((row) => {
+      const amountCents = returned.filter((part) => part.bookingId === row.bookingId && part.userId === userId).reduce((sum, part) => sum + part.cents, 0);
+      const organiser = row.booking.userId === userId;
+      return { court: row.booking.court.name, when: whenOf(row.booking), outcome: organiser || amountCents > 0 ? (row.outcome ?? 'none') : 'none', amountCents, share: !organiser };
+    });
     return rainCheckEmail(user, rainCheck.reason, items, `${config.WEB_ORIGIN}/le-mie-prenotazioni`);
   }
 
@@ -214,10 +179,13 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
    */
   async function emailMembers(rainCheck: RainCheck, stopping: AbortSignal) {
     const rainCheckId = rainCheck.id;
+    // The organisers, and the players of their split bookings (paid or not: the match is off for them too).
     await db.$executeRaw`
       INSERT INTO rain_check_emails (rain_check_id, user_id)
-      SELECT DISTINCT r.rain_check_id, b.user_id FROM rain_check_bookings r
-        JOIN bookings b ON b.id = r.booking_id JOIN users u ON u.id = b.user_id
+      SELECT DISTINCT r.rain_check_id, who.user_id FROM rain_check_bookings r
+        JOIN bookings b ON b.id = r.booking_id
+        CROSS JOIN LATERAL (SELECT b.user_id UNION SELECT p.user_id FROM booking_players p WHERE p.booking_id = b.id AND p.status <> 'dropped') who
+        JOIN users u ON u.id = who.user_id
       WHERE r.rain_check_id = ${rainCheckId} AND r.status = 'done' AND u.email <> ''
       ON CONFLICT DO NOTHING`;
     await db.rainCheckEmail.updateMany({ where: { rainCheckId, status: 'sending' }, data: { status: 'failed', error: BROADCAST_MESSAGES.uncertain } });
@@ -261,20 +229,22 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
       const ids = await db.$queryRaw<{ id: number }[]>`
         SELECT id FROM bookings WHERE court_id = ANY(${courts.map((court) => court.id)}::int[]) AND ${touchingSql(startsAt, endsAt)} AND ${liveSql(new Date())}`;
       const rows = await db.booking.findMany({ where: { id: { in: ids.map((row) => row.id) } }, include: HIT_DETAILS, orderBy: [{ startsAt: 'asc' }, { courtId: 'asc' }, { id: 'asc' }] });
-      const planned = rows.map((row) => ({ row, plan: planFor(row, body.return_to) }));
-      const bookings: TRainCheckHit[] = planned.map(({ row, plan }) => {
-        return {
-          booking_id: row.id,
-          court: row.court,
-          start: timeOf(row.startsAt),
-          end: timeOf(row.endsAt, true),
-          customer: row.user ? `${row.user.firstName} ${row.user.lastName}` : (row.customerName ?? '—'),
-          member: plan.isMember,
-          paid_with: plan.paidWith,
-          amount: centsToMoney(plan.amountCents),
-          outcome: plan.outcome,
-        };
-      });
+      const policy = { by: 'rain', returnTo: body.return_to } as const;
+      const planned = await db.$transaction(
+        async (tx) => Promise.all(rows.map(async (row) => ({ row, plan: summaryOf((await planReturns(tx, row.id, policy)).planned) }))),
+        TRANSACTION_OPTIONS,
+      );
+      const bookings: TRainCheckHit[] = planned.map(({ row, plan }) => ({
+        booking_id: row.id,
+        court: row.court,
+        start: timeOf(row.startsAt),
+        end: timeOf(row.endsAt, true),
+        customer: row.user ? `${row.user.firstName} ${row.user.lastName}` : (row.customerName ?? '—'),
+        member: row.userId !== null,
+        paid_with: plan.paidWith,
+        amount: centsToMoney(plan.amountCents),
+        outcome: plan.outcome,
+      }));
       const total = planned.reduce((sum, { plan }) => sum + plan.amountCents, 0);
       return { bookings, count: bookings.length, total: centsToMoney(total) };
     },

@@ -1,0 +1,132 @@
+// Reconciliation (docs/domain.md#reconciliation): the books proved, daily by a job and on an admin's
+// request. Each check reads the ledger and what it must agree with; the run is stored, so the dashboard and
+// the metrics show the last verdict without proving everything again.
+import type { TReconciliation } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import { formatEuros } from '../../lib/format.js';
+import type { Stripe } from '../../lib/stripe.js';
+
+type Check = TReconciliation['checks'][number];
+type CheckName = Check['name'];
+
+/** At most this many mismatches are spelled out; the count says how many there are. */
+const DETAILS = 20;
+/** A card refund still waiting for Stripe after this long is worth someone's look. */
+const REFUND_PATIENCE_HOURS = 24;
+
+/** The kinds of entry whose money is a payment or a refund document: each such document has exactly one. */
+const DOCUMENT_ENTRY_KINDS = ['payment', 'top_up', 'carnet_sale', 'unwanted_payment', 'refund', 'refund_sent', 'stripe_refund', 'credit_refund'];
+/** Where money sits outside the ledger's promises: what a document's amount is compared with. */
+const MONEY_ACCOUNT_KINDS = ['stripe_clearing', 'till', 'disputes', 'bank'];
+
+const check = (name: CheckName, details: string[], count = details.length): Check => ({ name, ok: count === 0, mismatches: count, details: details.slice(0, DETAILS) });
+
+export function createReconciliationService({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'>) {
+  async function entriesBalanced() {
+    const rows = await db.$queryRaw<{ id: number; sum: number }[]>`
+      SELECT entry_id AS id, sum(amount_cents)::int AS sum FROM ledger_postings GROUP BY entry_id HAVING sum(amount_cents) <> 0 ORDER BY entry_id`;
+    return check('entries_balanced', rows.map((row) => `Registrazione ${row.id}: sbilanciata di ${formatEuros(row.sum)}`));
+  }
+
+  async function balancesMatch() {
+    const rows = await db.$queryRaw<{ key: string }[]>`
+      SELECT a.key FROM ledger_accounts a LEFT JOIN LATERAL (
+        SELECT coalesce(sum(amount_cents) FILTER (WHERE amount_cents > 0 AND phase IN ('posted', 'post_pending')), 0) AS debits_posted,
+               coalesce(-sum(amount_cents) FILTER (WHERE amount_cents < 0 AND phase IN ('posted', 'post_pending')), 0) AS credits_posted,
+               coalesce(sum(CASE phase WHEN 'pending' THEN amount_cents ELSE -amount_cents END) FILTER (WHERE amount_cents > 0 AND phase <> 'posted'), 0) AS debits_pending,
+               coalesce(-sum(CASE phase WHEN 'pending' THEN amount_cents ELSE -amount_cents END) FILTER (WHERE amount_cents < 0 AND phase <> 'posted'), 0) AS credits_pending
+        FROM ledger_postings p WHERE p.account_id = a.id
+      ) s ON true
+      WHERE a.keeps_balance AND (a.debits_posted, a.credits_posted, a.debits_pending, a.credits_pending) <> (s.debits_posted, s.credits_posted, s.debits_pending, s.credits_pending)
+      ORDER BY a.id`;
+    return check('balances_match', rows.map((row) => `Conto ${row.key}: il saldo non corrisponde ai movimenti`));
+  }
+
+  /** Every settled payment and refund (its document) has exactly one entry that moved its amount in or out. */
+  async function documentsPosted() {
+    const rows = await db.$queryRaw<{ id: number; type: string; amount: number; entries: number; moved: number }[]>`
+      SELECT t.id, t.type::text AS type, t.amount_cents AS amount, count(DISTINCT e.id)::int AS entries,
+             coalesce(abs(sum(p.amount_cents) FILTER (WHERE a.kind::text = ANY(${MONEY_ACCOUNT_KINDS}::text[]))), 0)::int AS moved
+      FROM transactions t
+      LEFT JOIN ledger_entries e ON e.transaction_id = t.id AND e.kind::text = ANY(${DOCUMENT_ENTRY_KINDS}::text[])
+      LEFT JOIN ledger_postings p ON p.entry_id = e.id LEFT JOIN ledger_accounts a ON a.id = p.account_id
+      WHERE t.amount_cents > 0 AND ((t.type = 'payment' AND t.status IN ('completed', 'refunded', 'partially_refunded')) OR (t.type = 'refund' AND t.status = 'completed'))
+      GROUP BY t.id HAVING count(DISTINCT e.id) <> 1 OR coalesce(abs(sum(p.amount_cents) FILTER (WHERE a.kind::text = ANY(${MONEY_ACCOUNT_KINDS}::text[]))), 0) <> t.amount_cents
+      ORDER BY t.id`;
+    return check(
+      'documents_posted',
+      rows.map((row) => `${row.type === 'refund' ? 'Rimborso' : 'Pagamento'} ${row.id} di ${formatEuros(row.amount)}: ${row.entries === 0 ? 'nessuna registrazione' : row.entries > 1 ? `${row.entries} registrazioni` : `registrati ${formatEuros(row.moved)}`}`),
+    );
+  }
+
+  async function receiptsIssued() {
+    const rows = await db.$queryRaw<{ id: number; receipts: number }[]>`
+      SELECT t.id, count(r.id)::int AS receipts FROM transactions t LEFT JOIN receipts r ON r.transaction_id = t.id
+      WHERE t.amount_cents > 0 AND ((t.type = 'payment' AND t.status IN ('completed', 'refunded', 'partially_refunded')) OR (t.type = 'refund' AND t.status = 'completed'))
+      GROUP BY t.id HAVING count(r.id) <> 1 ORDER BY t.id`;
+    return check('receipts_issued', rows.map((row) => `Movimento ${row.id}: ${row.receipts === 0 ? 'senza ricevuta' : `${row.receipts} ricevute`}`));
+  }
+
+  /** Each Rome day's till, by method, against the desk's payments less its refunds that day. */
+  async function tillByDay() {
+    const rows = await db.$queryRaw<{ day: string; method: string; till: number; desk: number }[]>`
+      WITH till AS (
+        SELECT to_char(e.effective_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD') AS day, a.method::text AS method, sum(p.amount_cents)::int AS cents
+        FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_entries e ON e.id = p.entry_id
+        WHERE a.kind = 'till' AND e.transaction_id IS NOT NULL GROUP BY 1, 2
+      ), desk AS (
+        SELECT to_char(paid_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD') AS day, method::text AS method,
+               sum(CASE WHEN type = 'payment' THEN amount_cents ELSE -amount_cents END)::int AS cents
+        FROM transactions WHERE method <> 'stripe' AND paid_at IS NOT NULL
+          AND ((type = 'payment' AND status IN ('completed', 'refunded', 'partially_refunded')) OR (type = 'refund' AND status = 'completed'))
+        GROUP BY 1, 2
+      )
+      SELECT coalesce(t.day, d.day) AS day, coalesce(t.method, d.method) AS method, coalesce(t.cents, 0) AS till, coalesce(d.cents, 0) AS desk
+      FROM till t FULL JOIN desk d ON d.day = t.day AND d.method = t.method
+      WHERE coalesce(t.cents, 0) <> coalesce(d.cents, 0) ORDER BY 1, 2`;
+    return check('till_by_day', rows.map((row) => `${row.day} (${row.method}): cassa ${formatEuros(row.till)}, incassi ${formatEuros(row.desk)}`));
+  }
+
+  /**
+   * Stripe's balance transactions against Stripe clearing, since the first one Stripe lists (a local
+   * test double starts empty when it restarts: what came before it is not compared).
+   */
+  async function stripeClearing(): Promise<Check> {
+    if (!stripe) return check('stripe_clearing', []);
+    const transactions: Stripe.BalanceTransaction[] = await stripe.balanceTransactions.list({ limit: 100 }).autoPagingToArray({ limit: 100_000 });
+    if (transactions.length === 0) return check('stripe_clearing', []);
+    const since = new Date(Math.min(...transactions.map((row) => row.created)) * 1000);
+    const atStripe = transactions.reduce((sum, row) => sum + row.amount, 0);
+    const [{ cents }] = await db.$queryRaw<[{ cents: number }]>`
+      SELECT coalesce(sum(p.amount_cents), 0)::int AS cents FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_entries e ON e.id = p.entry_id
+      WHERE a.kind = 'stripe_clearing' AND p.phase IN ('posted', 'post_pending') AND e.effective_at >= ${new Date(since.getTime() - 60_000)}`;
+    return check('stripe_clearing', atStripe === cents ? [] : [`Stripe ${formatEuros(atStripe)}, registrati ${formatEuros(cents)} (dal ${since.toISOString()})`]);
+  }
+
+  /** Card refunds Stripe refused, or still waiting after a day: the money is owed to the member until someone acts. */
+  async function refundsOutstanding() {
+    const rows = await db.$queryRaw<{ id: number; paymentId: number; amount: number; status: string }[]>`
+      SELECT id, payment_id AS "paymentId", amount_cents AS amount, status::text AS status FROM stripe_requests
+      WHERE kind = 'refund' AND (status = 'failed' OR (status = 'pending' AND created_at < now() - make_interval(hours => ${REFUND_PATIENCE_HOURS})))
+      ORDER BY id`;
+    return check('refunds_outstanding', rows.map((row) => `Rimborso di ${formatEuros(row.amount)} del pagamento ${row.paymentId}: ${row.status === 'failed' ? 'rifiutato da Stripe (importo nel credito del socio)' : 'in attesa da più di un giorno'}`));
+  }
+
+  return {
+    /** Proves the books now and keeps the verdict. */
+    async run(): Promise<TReconciliation> {
+      const checks = [await entriesBalanced(), await balancesMatch(), await documentsPosted(), await receiptsIssued(), await tillByDay(), await stripeClearing(), await refundsOutstanding()];
+      const ok = checks.every((one) => one.ok);
+      const stored = await db.reconciliationRun.create({ data: { ok, result: checks } });
+      return { checked_at: stored.checkedAt.toISOString(), ok, checks };
+    },
+
+    async last(): Promise<TReconciliation | null> {
+      const row = await db.reconciliationRun.findFirst({ orderBy: { id: 'desc' } });
+      return row ? { checked_at: row.checkedAt.toISOString(), ok: row.ok, checks: row.result as TReconciliation['checks'] } : null;
+    },
+
+  };
+}
+
+export type ReconciliationService = ReturnType<typeof createReconciliationService>;
