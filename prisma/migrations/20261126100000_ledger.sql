@@ -277,7 +277,7 @@ CREATE TABLE stripe_requests (
   updated_at    timestamptz(3) NOT NULL DEFAULT now(),
   done_at       timestamptz(3),
   CONSTRAINT stripe_requests_refund_amount CHECK ((kind = 'refund') = (amount_cents IS NOT NULL) AND (amount_cents IS NULL OR amount_cents > 0)),
-  CONSTRAINT stripe_requests_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES transactions (id) ON DELETE RESTRICT ON UPDATE CASCADE
+  CONSTRAINT stripe_requests_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES transactions (id) ON DELETE CASCADE ON UPDATE CASCADE
 );
 CREATE INDEX stripe_requests_payment_id_idx ON stripe_requests (payment_id);
 CREATE UNIQUE INDEX stripe_requests_result_id_key ON stripe_requests (result_id);

@@ -248,6 +248,15 @@ export const bookingsRoutes = {
     body: ZBookingCheckoutBody,
     response: z.object({ checkout_url: z.string(), booking: ZBooking }),
   }),
+  abandonCheckout: defineRoute({
+    method: 'post',
+    path: '/api/bookings/:id/checkout/abandon',
+    summary: 'Il socio è tornato indietro dalla pagina di pagamento ("Annulla"): la sessione si chiude e il credito messo da parte torna disponibile subito; la prenotazione resta in attesa',
+    tag: 'bookings',
+    access: 'user',
+    params: ZIdParams,
+    response: z.object({ message: z.string(), booking: ZBooking }),
+  }),
   cancel: defineRoute({
     method: 'post',
     path: '/api/bookings/:id/cancel',

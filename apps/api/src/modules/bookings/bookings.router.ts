@@ -21,5 +21,6 @@ export function registerBookingsRoutes(mount: MountRoute, bookings: BookingsServ
     res.type('text/calendar; charset=utf-8').attachment(filename).send(file);
   });
   mount(routes.checkout, ({ params, body }, { req }) => bookings.checkout(authOf(req).user, params.id, body));
+  mount(routes.abandonCheckout, ({ params }, { req }) => bookings.abandonCheckout(authOf(req).user, params.id));
   mount(routes.cancel, ({ params }, { req }) => bookings.cancel(authOf(req).user, params.id));
 }

@@ -68,6 +68,7 @@ export const BOOKING_MESSAGES = {
   lateCancel: (hours: number) => `La cancellazione gratuita è possibile fino a ${hours} ore prima dell’inizio: contatta la segreteria.`,
   notCancellable: 'Questa prenotazione non si può annullare.',
   noCredit: 'Non hai credito da usare per questa prenotazione.',
+  checkoutAbandoned: 'Pagamento annullato: non ti è stato addebitato nulla e il credito messo da parte è di nuovo disponibile.',
 } as const;
 
 type Routes = typeof api.bookings;
@@ -309,6 +310,17 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         },
       });
       return { checkout_url: checkoutUrl, booking: dto };
+    },
+
+    /**
+     * Back from Stripe's page without paying ("Annulla"): the checkout is closed and the credit it set
+     * aside is free again at once (one already paid stops this: 409). The hold stays, to pay another way.
+     */
+    async abandonCheckout(user: User, id: number) {
+      await ownBooking(user.id, id);
+      await checkouts.closeOpenSessions('booking', id);
+      const { freeCancellationHours } = await readSettings(db);
+      return { message: BOOKING_MESSAGES.checkoutAbandoned, booking: await dtoOf(await ownBooking(user.id, id), new Date(), freeCancellationHours) };
     },
 
     /**

@@ -15,4 +15,5 @@ export function registerCreditRoutes(mount: MountRoute, credit: CreditService) {
   mount(routes.saveSettings, ({ body }) => credit.saveSettings(body));
   mount(routes.adjust, ({ params, body }, { req }) => credit.adjust(authOf(req).user, params.id, body));
   mount(routes.refund, ({ params, body }, { req }) => credit.refund(authOf(req).user, params.id, body));
+  mount(routes.corrections, ({ query }) => credit.corrections(query));
 }
