@@ -458,7 +458,7 @@ SELECT ledger_post_history(false);
 
 -- Then what only the tables replaced here remember, in the order it happened: the players' shares of split
 -- bookings and their payments, every credit movement, and the carnets' sales, uses, returns and expiries.
-CREATE FUNCTION pg_temp.credit_legs(member integer, cents integer, preferred text) RETURNS jsonb LANGUAGE plpgsql AS $$
+CREATE FUNCTION pg_temp.credit_legs(member integer, cents bigint, preferred text) RETURNS jsonb LANGUAGE plpgsql AS $$
 -- Takes `cents` from the member's credit accounts: the preferred one first (a refund's own top-up), then
 -- money paid in (oldest top-up first), promotional credit last; the debit legs.
 DECLARE
@@ -482,7 +482,7 @@ BEGIN
 END $$;
 
 -- Up to `cents` of what a receivable owes now, for an entry that settles it (and earns it).
-CREATE FUNCTION pg_temp.owed(receivable text, cents integer) RETURNS integer LANGUAGE sql AS $$
+CREATE FUNCTION pg_temp.owed(receivable text, cents bigint) RETURNS integer LANGUAGE sql AS $$
   SELECT greatest(0, least(cents, coalesce((SELECT debits_posted - credits_posted - credits_pending FROM ledger_accounts WHERE key = receivable), 0))) $$;
 
 DO $$
@@ -535,11 +535,11 @@ BEGIN
   LOOP
     IF ev.what = 'movement' THEN
       IF ev.kind = 'top_up' THEN
-        SELECT ledger_post(jsonb_build_array(jsonb_build_object('key', 'payment:' || ev.transaction_id, 'kind', 'top_up', 'effective_at', ev.at,
+        PERFORM ledger_post(jsonb_build_array(jsonb_build_object('key', 'payment:' || ev.transaction_id, 'kind', 'top_up', 'effective_at', ev.at,
           'user_id', ev.user_id, 'transaction_id', ev.transaction_id, 'created_by_id', ev.created_by_id, 'description', ev.reason,
           'legs', ledger_legs(ledger_money_leg(t.method, ev.amount_cents),
                                     ledger_leg('credit:' || ev.user_id || ':tx:' || ev.transaction_id, 'credit_funded', -ev.amount_cents, jsonb_build_object('user_id', ev.user_id, 'transaction_id', ev.transaction_id))))))
-        INTO legs FROM transactions t WHERE t.id = ev.transaction_id;
+        FROM transactions t WHERE t.id = ev.transaction_id;
       ELSIF ev.kind = 'payment' AND ev.amount_cents < 0 THEN
         -- Credit spent on a card, on the organiser's part of a booking, or on the players' shares it settled at the deadline.
         source := CASE WHEN ev.membership_id IS NOT NULL THEN 'membership' ELSE 'booking' END;
@@ -593,10 +593,10 @@ BEGIN
           'legs', legs || ledger_legs(ledger_leg(receivable, receivable_kind, settled, refs), ledger_leg('billed', 'billed', -settled),
                                             ledger_leg('revenue:' || source, 'revenue_' || source, ev.amount_cents)))));
       ELSIF ev.kind IN ('refund_to_card', 'cash_refund') THEN
-        SELECT ledger_post(jsonb_build_array(jsonb_build_object('key', 'refund:' || r.id, 'kind', 'credit_refund', 'effective_at', ev.at,
+        PERFORM ledger_post(jsonb_build_array(jsonb_build_object('key', 'refund:' || r.id, 'kind', 'credit_refund', 'effective_at', ev.at,
           'user_id', ev.user_id, 'transaction_id', r.id, 'created_by_id', ev.created_by_id, 'description', ev.reason,
           'legs', pg_temp.credit_legs(ev.user_id, -ev.amount_cents, 'credit:' || ev.user_id || ':tx:' || r.refund_of_id) || ledger_legs(ledger_money_leg(r.method, ev.amount_cents)))))
-        INTO legs FROM transactions r WHERE r.id = ev.transaction_id;
+        FROM transactions r WHERE r.id = ev.transaction_id;
       ELSIF ev.kind = 'desk_adjustment' AND ev.amount_cents > 0 THEN
         PERFORM ledger_post(jsonb_build_array(jsonb_build_object('key', 'credit-movement:' || ev.id, 'kind', 'correction', 'effective_at', ev.at,
           'user_id', ev.user_id, 'created_by_id', ev.created_by_id, 'description', ev.reason,
@@ -618,29 +618,29 @@ BEGIN
     ELSIF ev.what = 'share_payment' AND ev.kind = 'payment' THEN
       receivable := 'share:' || ev.player_id;
       settled := CASE WHEN ev.player_id IS NULL THEN 0 ELSE pg_temp.owed(receivable, ev.amount_cents) END;
-      SELECT ledger_post(jsonb_build_array(jsonb_build_object('key', 'payment:' || ev.id, 'kind', 'payment', 'effective_at', ev.at,
+      PERFORM ledger_post(jsonb_build_array(jsonb_build_object('key', 'payment:' || ev.id, 'kind', 'payment', 'effective_at', ev.at,
         'user_id', ev.user_id, 'booking_id', p.booking_id, 'booking_player_id', ev.player_id, 'transaction_id', ev.id, 'description', ev.reason,
         'legs', ledger_legs(ledger_money_leg(t.method, ev.amount_cents), ledger_leg(receivable, 'share_receivable', -settled, jsonb_build_object('booking_player_id', ev.player_id, 'booking_id', p.booking_id)),
                                   ledger_leg('billed', 'billed', settled), ledger_leg('revenue:booking', 'revenue_booking', -ev.amount_cents)))))
-      INTO legs FROM transactions t LEFT JOIN booking_players p ON p.id = ev.player_id WHERE t.id = ev.id;
+      FROM transactions t LEFT JOIN booking_players p ON p.id = ev.player_id WHERE t.id = ev.id;
     ELSIF ev.what = 'share_payment' THEN
-      SELECT ledger_post(jsonb_build_array(jsonb_build_object('key', 'refund:' || ev.id, 'kind', 'refund', 'effective_at', ev.at,
+      PERFORM ledger_post(jsonb_build_array(jsonb_build_object('key', 'refund:' || ev.id, 'kind', 'refund', 'effective_at', ev.at,
         'user_id', ev.user_id, 'transaction_id', ev.id, 'description', ev.reason,
         'legs', ledger_legs(ledger_leg('revenue:booking', 'revenue_booking', ev.amount_cents), ledger_money_leg(t.method, -ev.amount_cents)))))
-      INTO legs FROM transactions t WHERE t.id = ev.id;
+      FROM transactions t WHERE t.id = ev.id;
     ELSIF ev.what = 'carnet_payment' AND ev.kind = 'payment' THEN
       -- A carnet's sale is owed back as its uses; money for a carnet never made is owed back as it came.
-      SELECT ledger_post(jsonb_build_array(jsonb_build_object('key', 'payment:' || ev.id, 'kind', 'carnet_sale', 'effective_at', ev.at,
+      PERFORM ledger_post(jsonb_build_array(jsonb_build_object('key', 'payment:' || ev.id, 'kind', 'carnet_sale', 'effective_at', ev.at,
         'user_id', ev.user_id, 'carnet_id', c.id, 'transaction_id', ev.id, 'description', ev.reason,
         'legs', ledger_legs(ledger_money_leg(t.method, ev.amount_cents),
           CASE WHEN c.id IS NULL THEN ledger_leg('refund:' || ev.id, 'refund_payable', -ev.amount_cents, jsonb_build_object('transaction_id', ev.id))
                ELSE ledger_leg('carnet:' || c.id, 'carnet', -ev.amount_cents, jsonb_build_object('carnet_id', c.id, 'user_id', c.user_id)) END))))
-      INTO legs FROM transactions t LEFT JOIN carnets c ON c.transaction_id = t.id WHERE t.id = ev.id;
+      FROM transactions t LEFT JOIN carnets c ON c.transaction_id = t.id WHERE t.id = ev.id;
     ELSIF ev.what = 'carnet_payment' THEN
-      SELECT ledger_post(jsonb_build_array(jsonb_build_object('key', 'refund:' || ev.id, 'kind', 'stripe_refund', 'effective_at', ev.at,
+      PERFORM ledger_post(jsonb_build_array(jsonb_build_object('key', 'refund:' || ev.id, 'kind', 'stripe_refund', 'effective_at', ev.at,
         'user_id', ev.user_id, 'transaction_id', ev.id, 'description', ev.reason,
         'legs', ledger_legs(ledger_leg('debt:' || ev.user_id, 'member_debt', ev.amount_cents, jsonb_build_object('user_id', ev.user_id)), ledger_money_leg(t.method, -ev.amount_cents)))))
-      INTO legs FROM transactions t WHERE t.id = ev.id;
+      FROM transactions t WHERE t.id = ev.id;
     ELSE
       -- A carnet's steps: a use earns the worth of the uses counted after it less those before (the remainder
       -- on the last), a use given back before the expiry un-earns it, the expiry earns what is left.

@@ -1,6 +1,9 @@
 // Applies the SQL migrations in prisma/migrations with dbmate (Prisma's migrate engine cannot be
 // installed offline; see README "Adding a migration").
 import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveBinary } from 'dbmate';
 
@@ -14,8 +17,8 @@ function dbmateUrl(databaseUrl: string): string {
   return url.toString();
 }
 
-function runDbmate(databaseUrl: string, command: 'up' | 'down' | 'status' | 'drop' | 'create'): Promise<string> {
-  const args = ['--url', dbmateUrl(databaseUrl), '--migrations-dir', MIGRATIONS_DIR, '--no-dump-schema', '--wait', command];
+function runDbmate(databaseUrl: string, command: 'up' | 'down' | 'status' | 'drop' | 'create', migrationsDir = MIGRATIONS_DIR): Promise<string> {
+  const args = ['--url', dbmateUrl(databaseUrl), '--migrations-dir', migrationsDir, '--no-dump-schema', '--wait', command];
   return new Promise((resolve, reject) => {
     const child = spawn(resolveBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -27,3 +30,14 @@ function runDbmate(databaseUrl: string, command: 'up' | 'down' | 'status' | 'dro
 }
 
 export const migrate = (databaseUrl: string) => runDbmate(databaseUrl, 'up');
+
+/** The migrations up to and including `version` only (a test of a later migration starts from there). */
+export async function migrateThrough(databaseUrl: string, version: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'beach-migrations-'));
+  try {
+    for (const file of readdirSync(MIGRATIONS_DIR)) if (file.slice(0, version.length) <= version) copyFileSync(join(MIGRATIONS_DIR, file), join(dir, file));
+    return await runDbmate(databaseUrl, 'up', dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
