@@ -13,7 +13,7 @@ export const RECONCILIATION_CHECK_LABELS: Record<(typeof RECONCILIATION_CHECKS)[
   receipts_issued: 'Ogni pagamento e rimborso ha la sua ricevuta',
   till_by_day: 'La cassa di ogni giorno corrisponde agli incassi in segreteria',
   stripe_clearing: 'Il saldo Stripe corrisponde ai movimenti di Stripe',
-  refunds_outstanding: 'Nessun rimborso sulla carta in sospeso',
+  refunds_outstanding: 'Nessun rimborso sulla carta in attesa da più di un giorno',
 };
 
 export const ZReconciliationCheck = z.object({
