@@ -8,3 +8,6 @@ export { createTestDatabase, startTemplateServer } from './test/database.js';
 export { TEST_BCRYPT_COST, TEST_ENV } from './test/env.js';
 export { unsubscribeLinks } from './modules/consents/consents.service.js';
 export { startEmbeddedPostgres, migrate, seed, createDb, type Db } from './db/index.js';
+// The ledger's writers, for its benchmark (bench/ledger.ts).
+export { accounts } from './modules/ledger/accounts.js';
+export { credit, debit, post, postMany, type Entry } from './modules/ledger/ledger.js';
