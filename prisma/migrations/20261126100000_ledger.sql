@@ -379,7 +379,8 @@ BEGIN
                          WHERE a.key = CASE WHEN t.kind = 'membership' THEN 'membership:' || t.membership_id ELSE 'booking:' || t.booking_id END), 0) AS owed
       ) r
       WHERE t.type = 'payment' AND t.status IN ('completed', 'refunded', 'partially_refunded') AND t.kind IN ('membership', 'booking') AND t.amount_cents > 0
-        AND NOT EXISTS (SELECT 1 FROM ledger_entries x WHERE x.key = 'payment:' || t.id)
+        -- A payment the application booked (any entry names it) is left as it is.
+        AND NOT EXISTS (SELECT 1 FROM ledger_entries x WHERE x.transaction_id = t.id)
       WINDOW paid AS (PARTITION BY r.receivable ORDER BY t.paid_at, t.id)
     ) p
   ) paid;
@@ -405,7 +406,7 @@ BEGIN
         FROM (SELECT 1) one LEFT JOIN ledger_accounts a ON a.key = CASE WHEN t.kind = 'membership' THEN 'membership:' || t.membership_id ELSE 'booking:' || t.booking_id END
       ) s
       WHERE r.type = 'refund' AND r.status = 'completed' AND r.amount_cents > 0 AND t.kind IN ('membership', 'booking')
-        AND NOT EXISTS (SELECT 1 FROM ledger_entries x WHERE x.key = 'refund:' || r.id)
+        AND NOT EXISTS (SELECT 1 FROM ledger_entries x WHERE x.transaction_id = r.id)
       WINDOW refunded AS (PARTITION BY t.id ORDER BY r.paid_at, r.id)
     ) r
   ) refunded;

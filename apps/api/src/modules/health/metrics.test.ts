@@ -85,9 +85,9 @@ describe('GET /api/metrics', () => {
   });
 
   it('shows the job queue by queue and state, failures included', async () => {
-    await db.$executeRaw`INSERT INTO pgboss.job (name, data, state) VALUES ('refund-payment', '{"paymentId": 1}', 'failed'), ('refund-payment', '{"paymentId": 2}', 'failed')`;
+    await db.$executeRaw`INSERT INTO pgboss.job (name, data, state) VALUES ('stripe-request', '{"requestId": 1}', 'failed'), ('stripe-request', '{"requestId": 2}', 'failed')`;
     const families = await scrape();
-    expect(valueOf(families, 'job_queue_jobs', { queue: 'refund-payment', state: 'failed' })).toBe(2);
+    expect(valueOf(families, 'job_queue_jobs', { queue: 'stripe-request', state: 'failed' })).toBe(2);
     expect(sample(families, 'job_queue_jobs', { queue: 'memberships-daily', state: 'failed' })?.value).toBe('0');
   });
 

@@ -190,6 +190,8 @@ describe('GET /api/admin/memberships/stats', () => {
     await db.transaction.create({ data: { kind: 'booking', userId: payer.id, amountCents: 9900, method: 'stripe', status: 'pending' } });
     await db.expense.create({ data: { date: new Date(), category: 'Manutenzione', description: 'Reti', amountCents: 12345 } });
     await db.income.create({ data: { date: new Date(), category: 'Bar', description: 'Affitto chiosco', amountCents: 50000 } });
+    // Written without the API: their books are posted as the ledger's history is.
+    await db.$executeRaw`SELECT ledger_post_history()`;
 
     const [byType, active, money] = await Promise.all([
       db.membership.groupBy({ by: ['type'], _count: { _all: true } }),
@@ -292,11 +294,16 @@ describe('orphaned cards, activation and deletion', () => {
 describe('POST /api/admin/memberships/:id/link-stripe-payment', () => {
   it('links a succeeded euro payment of the card’s amount, records it and activates the card', async () => {
     const card = await createCard(member.id, { type: 'daily', status: 'pending', priceCents: 500, startDate: addDays(today, 600) });
+    // Written without the API: what the card owes is posted as the ledger's history is.
+    await db.$executeRaw`SELECT ledger_post_history()`;
     const paymentIntent = double.addPaymentIntent({ amount: 500 });
     await request(app).post(`/api/admin/memberships/${card.id}/link-stripe-payment`).set(bearer(staff)).send({ stripe_payment_id: paymentIntent, amount: 5 }).expect(403);
     const response = await request(app).post(`/api/admin/memberships/${card.id}/link-stripe-payment`).set(bearer(admin)).send({ stripe_payment_id: paymentIntent, amount: 5 }).expect(200);
     expect(response.body.message).toBe('Pagamento collegato con successo!');
     expect(response.body.membership).toMatchObject({ status: 'active', payment: { payment_method: 'stripe', status: 'completed', stripe_payment_intent_id: paymentIntent } });
+    // The payment settles what the card owed, into Stripe's clearing account.
+    const [owed] = await db.$queryRaw<{ owed: number }[]>`SELECT (debits_posted - credits_posted)::int AS owed FROM ledger_accounts WHERE key = ${`membership:${card.id}`}`;
+    expect(owed!.owed).toBe(0);
     await mail.waitFor(member.email);
 
     // The same payment cannot pay a second card.

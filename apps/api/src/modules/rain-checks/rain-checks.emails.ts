@@ -6,8 +6,8 @@ import type { MailMessage } from '../../lib/mail.js';
 export interface RainCheckMailItem {
   court: string;
   when: string;
-  outcome: TRainCheckOutcome;
-  amountCents: number;
+  /** Where the member's money went and how much, each way once; none: nothing of theirs was paid. */
+  returns: { outcome: Exclude<TRainCheckOutcome, 'none'>; amountCents: number }[];
   /** The member played in it with a share of their own (someone else booked it). */
   share?: boolean;
 }
@@ -31,7 +31,10 @@ export function rainCheckEmail(user: { email: string; firstName: string }, reaso
       greeting: `Ciao ${user.firstName},`,
       paragraphs: [
         `purtroppo il tempo non ci permette di giocare (${reason}): abbiamo annullato ${single ? 'la tua prenotazione' : 'le tue prenotazioni'}.`,
-        ...items.map((item) => `${item.court}, ${item.when}${item.share ? ' (la tua quota)' : ''}: ${WHAT_HAPPENED[item.outcome](formatEuros(item.amountCents))}`),
+        ...items.map((item) => {
+          const happened = item.returns.length > 0 ? item.returns.map((part) => WHAT_HAPPENED[part.outcome](formatEuros(part.amountCents))) : [WHAT_HAPPENED.none('')];
+          return `${item.court}, ${item.when}${item.share ? ' (la tua quota)' : ''}: ${happened.join(' ')}`;
+        }),
       ],
       action: { label: 'Le mie prenotazioni', url: bookingsUrl },
       footnote: 'Ci scusiamo per il disagio: ti aspettiamo in campo con il sole.',

@@ -61,13 +61,22 @@ function summaryOf(planned: PlannedReturn[]): { paidWith: TRainCheckPaidWith; ou
   return { paidWith, outcome, amountCents };
 }
 
-/** What a rain check gave back to each of its bookings, and to whom: from the entries that name it. */
+/**
+ * What a rain check gave back of each of its bookings, to whom and where, one row per entry that names
+ * it: to credit (rain credit, credit that paid given back), to a card (a refund on its way to it), at
+ * the desk (a till's refund) or to a carnet (a use given back, no money).
+ */
 async function returnedBy(db: AppDeps['db'], rainCheckId: number) {
-  return db.$queryRaw<{ bookingId: number; userId: number | null; cents: number }[]>`
-    SELECT e.booking_id AS "bookingId", e.user_id AS "userId", sum(p.amount_cents)::int AS cents
+  return db.$queryRaw<{ bookingId: number; userId: number | null; outcome: Exclude<TRainCheckOutcome, 'none'>; cents: number }[]>`
+    SELECT e.booking_id AS "bookingId", e.user_id AS "userId",
+      CASE WHEN e.kind = 'carnet_use_return' THEN 'carnet'
+           WHEN e.kind IN ('rain_credit', 'credit_return') THEN 'credit'
+           WHEN bool_or(a.kind = 'refund_payable') THEN 'card'
+           ELSE 'desk' END AS outcome,
+      coalesce(sum(p.amount_cents) FILTER (WHERE e.kind <> 'carnet_use_return' AND a.kind IN ('booking_receivable', 'share_receivable')), 0)::int AS cents
     FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
-    WHERE e.rain_check_id = ${rainCheckId} AND e.kind IN ('refund', 'rain_credit', 'credit_return') AND a.kind IN ('booking_receivable', 'share_receivable')
-    GROUP BY e.booking_id, e.user_id`;
+    WHERE e.rain_check_id = ${rainCheckId} AND e.kind IN ('refund', 'rain_credit', 'credit_return', 'carnet_use_return')
+    GROUP BY e.id`;
 }
 
 export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger' | 'mailer'>, cancelBooking: CancelBooking) {
@@ -151,7 +160,8 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
 
   /**
    * A member's one message: every booking of theirs the rain check cancelled and, for the players of
-   * split bookings, their share: what happened to each and what went back to them.
+   * split bookings, their share: where their own money went (a booking's parts may go different ways:
+   * the organiser's credit back to credit, a player's card payment to the card) and how much.
    */
   async function summaryFor(rainCheck: RainCheck, userId: number) {
     const [user, rows, returned] = await Promise.all([
@@ -164,9 +174,12 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
       returnedBy(db, rainCheck.id),
     ]);
     const items = rows.map((row) => {
-      const amountCents = returned.filter((part) => part.bookingId === row.bookingId && part.userId === userId).reduce((sum, part) => sum + part.cents, 0);
       const organiser = row.booking.userId === userId;
-      return { court: row.booking.court.name, when: whenOf(row.booking), outcome: organiser || amountCents > 0 ? (row.outcome ?? 'none') : 'none', amountCents, share: !organiser };
+      // Theirs: what names them, and for the organiser what names nobody (a desk payment recorded without its payer).
+      const mine = returned.filter((part) => part.bookingId === row.bookingId && (part.userId === userId || (organiser && part.userId === null)));
+      const ways = [...new Set(mine.map((part) => part.outcome))];
+      const returns = ways.map((outcome) => ({ outcome, amountCents: mine.filter((part) => part.outcome === outcome).reduce((sum, part) => sum + part.cents, 0) }));
+      return { court: row.booking.court.name, when: whenOf(row.booking), returns, share: !organiser };
     });
     return rainCheckEmail(user, rainCheck.reason, items, `${config.WEB_ORIGIN}/le-mie-prenotazioni`);
   }

@@ -2,7 +2,8 @@
 // the preview, and 60 bookings of every payment kind cancelled by a job that fails half-way (a booking
 // the database refuses to cancel once) and is then resumed twice at once — each payment returned once
 // (ledger, refund rows, carnet uses), each member e-mailed once, the courts closed; then the admin's
-// card and cash returns.
+// card and cash returns; then split bookings: each share back to whoever paid it, every player e-mailed
+// (unpaid ones too), each told where their own money went.
 import { SLOTS } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +13,14 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
+import { formatEuros } from '../../lib/format.js';
 import { SLOT_MESSAGES } from '../bookings/booking-terms.js';
+import { moneyOfBooking, spendCreditOnBooking } from '../bookings/booking-money.js';
+import { spendUse } from '../carnets/carnet-uses.js';
 import { revenueTotals } from '../finance/revenue.js';
+import { accounts, bookingReceivable } from '../ledger/accounts.js';
+import { credit, debit, post } from '../ledger/ledger.js';
+import { walletOf } from '../ledger/wallet.js';
 import { RAIN_CHECK_MESSAGES } from './rain-checks.service.js';
 
 const mail = await startMailCatcher();
@@ -39,7 +46,21 @@ const received = (email: string) => mail.messages.filter((message) => [message.t
 const kindAt = (index: number) => KINDS[Math.floor(index / 10)]!;
 const slotEnd = (start: string) => SLOTS.find((slot) => slot.start === start)!.end;
 
-/** One booking of the given kind, paid as that kind is, written straight to the database. */
+/** What the member's credit holds now, in cents. */
+const balanceOf = async (userId: number) => (await walletOf(db, userId)).balance;
+/** Entries that moved money about these bookings into or out of members' credit: kind, booking, payment, whose credit and how much (credited positive). */
+const creditMovesOn = (bookingIds: number[]) =>
+  db.$queryRaw<{ kind: string; bookingId: number; transactionId: number | null; userId: number; cents: number }[]>`
+    SELECT e.kind::text AS kind, e.booking_id AS "bookingId", e.transaction_id AS "transactionId", a.user_id AS "userId", -sum(p.amount_cents)::int AS cents
+    FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
+    WHERE e.booking_id = ANY(${bookingIds}::int[]) AND a.kind IN ('credit_funded', 'credit_promo') AND p.phase IN ('posted', 'post_pending')
+    GROUP BY e.id, a.user_id ORDER BY e.id`;
+
+/**
+ * One booking of the given kind, paid as that kind is, written straight to the database; its books are
+ * then posted as the application would have: the price owed and its payment (the ledger's history
+ * function), or credit given and spent on it, or a carnet use.
+ */
 async function book(kind: (typeof KINDS)[number], courtId: number, start: string, member: TestMember, date = day) {
   const startsAt = instantInRome(date, start);
   const endsAt = instantInRome(date, slotEnd(start));
@@ -60,15 +81,17 @@ async function book(kind: (typeof KINDS)[number], courtId: number, start: string
     db.transaction.create({ data: { kind: 'booking', type: 'payment', bookingId: booking.id, userId, amountCents: PRICE, method, status: 'completed', paidAt: new Date(), description: `Prenotazione ${booking.id}` } });
   if (kind === 'online') await pay('stripe');
   if (kind === 'cash' || kind === 'walk-in') await pay('cash');
+  await db.$executeRaw`SELECT ledger_post_history()`;
   if (kind === 'credit') {
-    await db.creditMovement.create({ data: { userId: member.id, amountCents: PRICE, kind: 'desk_adjustment', reason: 'Ricarica di prova' } });
-    await db.creditMovement.create({ data: { userId: member.id, amountCents: -PRICE, kind: 'payment', bookingId: booking.id } });
+    // Credit given by the desk (a correction), then spent on the booking.
+    await post(db, { key: `test:gift:${booking.id}`, kind: 'correction', userId: member.id, description: 'Ricarica di prova', legs: [debit(accounts.adjustments, PRICE), credit(accounts.promo(member.id), PRICE)] });
+    expect(await spendCreditOnBooking(db, { id: booking.id, userId: member.id }, PRICE, { key: `test:booking:${booking.id}:credit` })).toMatchObject({ created: true });
   }
   if (kind === 'carnet') {
     const carnet = await db.carnet.findFirstOrThrow({ where: { userId: member.id } });
-    await db.carnetUse.create({ data: { carnetId: carnet.id, bookingId: booking.id } });
-    await db.carnet.update({ where: { id: carnet.id }, data: { usesLeft: { decrement: 1 } } });
+    expect(await db.$transaction((tx) => spendUse(tx, carnet, booking, [{ receivable: bookingReceivable(booking.id), cents: PRICE }]))).toBe(true);
   }
+  expect((await moneyOfBooking(db, booking.id)).owed).toBe(kind === 'hold' ? PRICE : 0);
   return booking;
 }
 
@@ -184,20 +207,26 @@ describe('60 bookings of every payment kind', () => {
     expect((await db.booking.findUniqueOrThrow({ where: { id: outside.id } })).status).toBe('confirmed');
     const idsOf = (kind: (typeof KINDS)[number]) => hits.filter((_, index) => kindAt(index) === kind).map((hit) => hit.id);
 
-    // Online and cash payments of members: one rain credit each, for the payment's amount.
-    const rainCredits = await db.creditMovement.findMany({ where: { kind: 'rain_credit' } });
+    // Online and cash payments of members: one rain credit each, to the booking member's credit, for the payment's amount.
+    const moves = await creditMovesOn(hits.map((hit) => hit.id));
+    const rainCredits = moves.filter((move) => move.kind === 'rain_credit');
     expect(rainCredits).toHaveLength(20);
-    expect(new Set(rainCredits.map((movement) => movement.transactionId)).size).toBe(20);
-    expect(rainCredits.every((movement) => movement.amountCents === PRICE)).toBe(true);
-    expect(rainCredits.map((movement) => movement.bookingId).sort()).toEqual([...idsOf('online'), ...idsOf('cash')].sort());
-    // Credit payments back to credit once: each booking's credit movements sum to zero.
+    expect(new Set(rainCredits.map((move) => move.transactionId)).size).toBe(20);
+    expect(rainCredits.every((move) => move.cents === PRICE && move.userId === hits.find((hit) => hit.id === move.bookingId)!.userId)).toBe(true);
+    expect(rainCredits.map((move) => move.bookingId).sort()).toEqual([...idsOf('online'), ...idsOf('cash')].sort());
+    // Credit payments back to credit once: each booking's credit moves sum to zero.
     for (const id of idsOf('credit')) {
-      const movements = await db.creditMovement.findMany({ where: { bookingId: id } });
-      expect(movements.map((movement) => movement.amountCents).sort()).toEqual([-PRICE, PRICE]);
+      expect(moves.filter((move) => move.bookingId === id).map((move) => [move.kind, move.cents])).toEqual([
+        ['credit_payment', -PRICE],
+        ['credit_return', PRICE],
+      ]);
     }
-    // The balances are the ledger: the top-ups for the credit bookings plus the rain credits.
-    const balances = await db.creditBalance.aggregate({ where: { userId: { in: members.map((member) => member.id) } }, _sum: { balanceCents: true } });
-    expect(balances._sum.balanceCents).toBe(10 * PRICE + 20 * PRICE);
+    expect(moves).toHaveLength(20 + 2 * 10);
+    // The balances are the ledger: the credit given for the credit bookings plus the rain credits.
+    const balances = await Promise.all(members.map((member) => balanceOf(member.id)));
+    expect(balances.reduce((sum, cents) => sum + cents, 0)).toBe(10 * PRICE + 20 * PRICE);
+    // Nothing is owed any more: what the unpaid holds owed is written off.
+    for (const hit of hits) expect((await moneyOfBooking(db, hit.id)).owed).toBe(0);
     // Money given back is income no more: only the evening booking outside the range is left.
     expect((await revenueTotals(db)).booking).toBe(PRICE);
     // Walk-ins paid in cash get it back at the desk: one refund row each.
@@ -258,7 +287,8 @@ describe('returns chosen by an admin', () => {
     expect(fresh.map((message) => message.subject)).toEqual(['2 prenotazioni annullate per maltempo']);
     expect(fresh[0]!.text).toContain('rimborsati sulla carta');
     expect(fresh[0]!.text).toContain('restituiti in segreteria');
-    expect(await db.creditMovement.count({ where: { bookingId: { in: [online, pos.body.booking.id] } } })).toBe(0);
+    // Nothing went to credit.
+    expect(await creditMovesOn([online, pos.body.booking.id])).toEqual([]);
 
     const cashDay = addDays(today, 6);
     const cashPaid = await request(app).post('/api/admin/bookings').set(staff).send({ court_id: court!.id, date: cashDay, start: '09:00', payment: 'now', method: 'bank_transfer', user_id: member.id });
@@ -270,21 +300,105 @@ describe('returns chosen by an admin', () => {
 });
 
 describe('a split booking', () => {
+  /** A confirmed booking of the organiser (held through the API) with these players, the organiser's share paid by `pays`. */
+  async function splitBooking(organiser: TestMember, players: TestMember[], date: string, courtId: number, pays: 'credit' | 'card') {
+    const held = await request(app).post('/api/bookings').set(bearer(organiser.token)).send({ date, court_id: courtId, start: '12:00' });
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    const bookingId = held.body.booking.id as number;
+    for (const player of players) await request(app).post(`/api/bookings/${bookingId}/players`).set(bearer(organiser.token)).send({ user_id: player.id }).expect(201);
+    if (pays === 'credit') await request(app).post(`/api/bookings/${bookingId}/pay-with-credit`).set(bearer(organiser.token)).expect(200);
+    else {
+      const checkout = await request(app).post(`/api/bookings/${bookingId}/checkout`).set(bearer(organiser.token)).send({}).expect(200);
+      await double.pay(checkout.body.checkout_url.split('/').pop());
+    }
+    await expect.poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status, { timeout: JOBS_IDLE_MS }).toBe('confirmed');
+    const shares = await db.bookingPlayer.findMany({ where: { bookingId } });
+    return { bookingId, shareOf: (player: TestMember) => shares.find((share) => share.userId === player.id)!.id };
+  }
+  const deskTopUp = (member: TestMember, amount: string) => request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(staff).send({ amount, method: 'cash' }).expect(200);
+  const rainMails = (email: string) => received(email).filter((message) => message.subject?.includes('maltempo'));
+
   it('gives each other player their paid share back, as well as the organiser theirs', async () => {
     const splitDay = addDays(today, 7);
     const [court] = courts.filter((row) => row.code === 'C4');
-    const [organiser, player] = [members[2]!, members[3]!];
-    const booking = await book('credit', court!.id, '12:00', organiser, splitDay);
-    // The player paid a 5 € share from their own credit (what the share page does).
-    await db.creditMovement.create({ data: { userId: player.id, amountCents: 500, kind: 'desk_adjustment', reason: 'Ricarica di prova' } });
-    const paid = await db.creditMovement.create({ data: { userId: player.id, amountCents: -500, kind: 'payment', bookingId: booking.id } });
-    await db.bookingPlayer.create({ data: { bookingId: booking.id, userId: player.id, shareCents: 500, status: 'paid', paidWith: 'credit', paidAt: new Date(), creditMovementId: paid.id } });
-    const balance = async (userId: number) => (await db.creditBalance.findUnique({ where: { userId } }))?.balanceCents ?? 0;
-    const [organiserBefore, playerBefore] = [await balance(organiser.id), await balance(player.id)];
+    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Piovosa' });
+    const player = await createMember(app, db, { firstName: 'Pia', lastName: 'Piovosa' });
+    await deskTopUp(organiser, '30');
+    await deskTopUp(player, '30');
+    const { bookingId, shareOf } = await splitBooking(organiser, [player], splitDay, court!.id, 'credit');
+    // The player pays their share from their own credit (what the share page does).
+    await request(app).post(`/api/booking-shares/${shareOf(player)}/pay-with-credit`).set(bearer(player.token)).expect(200);
+    const [organiserBefore, playerBefore] = [await balanceOf(organiser.id), await balanceOf(player.id)];
+    expect(organiserBefore + playerBefore).toBe(6000 - PRICE);
 
     const started = await request(app).post('/api/admin/rain-checks').set(staff).send({ date: splitDay, from: '12:00', to: '13:30', court_ids: [court!.id] }).expect(202);
+    const done = await waitForProgress(started.body.id, (body) => body.status === 'completed');
+    expect(done.returned).toBe('20.00');
+    // Each gets back what their own credit paid.
+    expect(await balanceOf(player.id)).toBe(3000);
+    expect(await balanceOf(organiser.id)).toBe(3000);
+    expect((await moneyOfBooking(db, bookingId)).owed).toBe(0);
+  });
+
+  it('returns a player’s card-paid share to that player’s credit, and e-mails every player, unpaid ones too', { timeout: 180_000 }, async () => {
+    const splitDay = addDays(today, 8);
+    const [court] = courts.filter((row) => row.code === 'C4');
+    const organiser = await createMember(app, db, { firstName: 'Oreste', lastName: 'Temporale' });
+    const [payer, unpaid] = [await createMember(app, db, { firstName: 'Paola', lastName: 'Temporale' }), await createMember(app, db, { firstName: 'Ugo', lastName: 'Temporale' })];
+    const { bookingId, shareOf } = await splitBooking(organiser, [payer, unpaid], splitDay, court!.id, 'card');
+    const checkout = await request(app).post(`/api/booking-shares/${shareOf(payer)}/checkout`).set(bearer(payer.token)).expect(200);
+    await double.pay(checkout.body.checkout_url.split('/').pop());
+    await expect.poll(async () => (await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(payer) } })).paidAt).not.toBeNull();
+    const payments = await db.transaction.findMany({ where: { type: 'payment', status: 'completed', OR: [{ bookingId }, { bookingPlayerId: shareOf(payer) }] } });
+    const paidBy = (member: TestMember) => payments.find((payment) => payment.userId === member.id)!.amountCents;
+    // 20 € in three: the organiser takes the remainder.
+    expect([paidBy(organiser), paidBy(payer)]).toEqual([PRICE - 2 * 666, 666]);
+    await deps.jobs.waitUntilIdle(JOBS_IDLE_MS);
+
+    const started = await request(app).post('/api/admin/rain-checks').set(staff).send({ date: splitDay, from: '12:00', to: '13:30', court_ids: [court!.id] }).expect(202);
+    const done = await waitForProgress(started.body.id, (body) => body.status === 'completed');
+    expect(done.returned).toBe(((PRICE - 666) / 100).toFixed(2));
+    await deps.jobs.waitUntilIdle(JOBS_IDLE_MS);
+    // By default every card payment goes to the credit of whoever paid it, none to a card; the unpaid share is no longer owed.
+    expect(await balanceOf(organiser.id)).toBe(paidBy(organiser));
+    expect(await balanceOf(payer.id)).toBe(666);
+    expect(await balanceOf(unpaid.id)).toBe(0);
+    expect(await db.stripeRequest.count({ where: { kind: 'refund', paymentId: { in: payments.map((payment) => payment.id) } } })).toBe(0);
+    expect((await moneyOfBooking(db, bookingId)).owed).toBe(0);
+
+    // One e-mail each: the players' lines say it was their share, and what happened to it.
+    const [toOrganiser, toPayer, toUnpaid] = [rainMails(organiser.email), rainMails(payer.email), rainMails(unpaid.email)];
+    for (const messages of [toOrganiser, toPayer, toUnpaid]) expect(messages).toHaveLength(1);
+    expect(toOrganiser[0]!.text).toContain(`${formatEuros(paidBy(organiser))} restituiti sul tuo credito`);
+    expect(toOrganiser[0]!.text).not.toContain('(la tua quota)');
+    expect(toPayer[0]!.text).toContain(`(la tua quota): ${formatEuros(666)} restituiti sul tuo credito`);
+    expect(toUnpaid[0]!.text).toContain('(la tua quota): non era ancora pagata');
+  });
+
+  it('tells each member where their own money went when the parts go different ways', { timeout: 180_000 }, async () => {
+    const splitDay = addDays(today, 9);
+    const [court] = courts.filter((row) => row.code === 'C4');
+    const organiser = await createMember(app, db, { firstName: 'Osvaldo', lastName: 'Grandine' });
+    const payer = await createMember(app, db, { firstName: 'Paride', lastName: 'Grandine' });
+    await deskTopUp(organiser, '30');
+    const { shareOf } = await splitBooking(organiser, [payer], splitDay, court!.id, 'credit');
+    const checkout = await request(app).post(`/api/booking-shares/${shareOf(payer)}/checkout`).set(bearer(payer.token)).expect(200);
+    await double.pay(checkout.body.checkout_url.split('/').pop());
+    await expect.poll(async () => (await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(payer) } })).paidAt).not.toBeNull();
+    await deps.jobs.waitUntilIdle(JOBS_IDLE_MS);
+
+    // The admin sends card payments back to their cards: the player's share goes to their card, the organiser's credit to credit.
+    const started = await request(app).post('/api/admin/rain-checks').set(admin).send({ date: splitDay, from: '12:00', to: '13:30', court_ids: [court!.id], return_to: 'card' }).expect(202);
     await waitForProgress(started.body.id, (body) => body.status === 'completed');
-    expect(await balance(player.id)).toBe(playerBefore + 500);
-    expect(await balance(organiser.id)).toBe(organiserBefore + PRICE);
+    await deps.jobs.waitUntilIdle(JOBS_IDLE_MS);
+    expect(await balanceOf(organiser.id)).toBe(3000);
+    expect(await balanceOf(payer.id)).toBe(0);
+    const share = await db.transaction.findFirstOrThrow({ where: { bookingPlayerId: shareOf(payer), type: 'payment', status: { not: 'failed' } } });
+    expect(share.status).toBe('refunded');
+    const [toOrganiser, toPayer] = [rainMails(organiser.email), rainMails(payer.email)];
+    expect(toOrganiser).toHaveLength(1);
+    expect(toPayer).toHaveLength(1);
+    expect(toOrganiser[0]!.text).toContain(`${formatEuros(PRICE / 2)} restituiti sul tuo credito`);
+    expect(toPayer[0]!.text).toContain(`(la tua quota): ${formatEuros(PRICE / 2)} rimborsati sulla carta`);
   });
 });
