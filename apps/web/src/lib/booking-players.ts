@@ -6,6 +6,8 @@ import { callApi } from './api-client';
 import { goToCheckout } from './checkout';
 
 const keys = { all: ['booking-players'] as const, split: (bookingId: number) => ['booking-players', 'split', bookingId] as const, mine: ['booking-players', 'mine'] as const, share: (id: number) => ['booking-players', 'share', id] as const };
+/** Every query of split payment: a desk change to a booking (paid, moved, cancelled) changes its players' shares too. */
+export const BOOKING_PLAYERS_KEY = keys.all;
 
 export const useBookingSplit = (bookingId: number | null) =>
   useQuery({ queryKey: keys.split(bookingId ?? 0), queryFn: () => callApi(api.bookingPlayers.split, { params: { id: bookingId! } }), enabled: bookingId !== null, staleTime: 0 });

@@ -3,6 +3,7 @@
 import { api, type TCarnetPurchaseBody, type TCarnetSaleBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './api-client';
+import { BOOKING_PLAYERS_KEY } from './booking-players';
 import { goToCheckout } from './checkout';
 
 const keys = { mine: ['carnets', 'mine'] as const, member: (userId: number) => ['carnets', 'member', userId] as const, products: ['carnets', 'products'] as const };
@@ -15,12 +16,15 @@ export const useCarnetsOnSale = () => useQuery({ queryKey: ['carnets', 'on-sale'
 export const useBuyCarnet = () =>
   useMutation({ mutationFn: (body: TCarnetPurchaseBody) => callApi(api.carnets.buy, { body }), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) });
 
-/** Pays a held booking with one use: the booking and the carnets are read again. */
+/**
+ * Pays a held booking with one use (the organiser's share, or every share when the carnet covers the
+ * court): the booking, its players and the carnets are read again.
+ */
 export const usePayBookingWithCarnet = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bookingId: number) => callApi(api.carnets.payBooking, { params: { id: bookingId } }),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['bookings'] }), queryClient.invalidateQueries({ queryKey: keys.mine })]),
+    onSuccess: () => Promise.all([['bookings'], BOOKING_PLAYERS_KEY, keys.mine].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 };
 

@@ -2,11 +2,20 @@
 import { api, type TCreditAdjustmentBody, type TCreditRefundBody, type TCreditSettingsBody, type TCreditTopUpBody, type TDeskTopUpBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './api-client';
+import { BOOKING_PLAYERS_KEY } from './booking-players';
 import { goToCheckout } from './checkout';
 import { membershipKeys } from './shared-queries';
 
 const PER_PAGE = 10;
-const keys = { mine: (page: number) => ['credit', 'mine', page] as const, member: (userId: number) => ['credit', 'member', userId] as const, settings: ['credit', 'settings'] as const };
+const keys = {
+  all: ['credit'] as const,
+  mine: (page: number) => ['credit', 'mine', page] as const,
+  member: (userId: number) => ['credit', 'member', userId] as const,
+  settings: ['credit', 'settings'] as const,
+  corrections: (date: string) => ['credit', 'corrections', date] as const,
+};
+/** Every query of the credit: a payment whose checkout is abandoned gives back what it set aside. */
+export const CREDIT_KEY = keys.all;
 
 export const useMyCredit = (page: number) =>
   useQuery({ queryKey: keys.mine(page), queryFn: () => callApi(api.credit.mine, { query: { page, per_page: PER_PAGE } }), placeholderData: keepPreviousData, staleTime: 0 });
@@ -15,12 +24,12 @@ export const useMyCredit = (page: number) =>
 export const useTopUpCredit = () =>
   useMutation({ mutationFn: (body: TCreditTopUpBody) => callApi(api.credit.topUp, { body }), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) });
 
-/** Pays a held booking from credit: the booking and the credit are read again. */
+/** Pays a held booking from credit: the booking, its players and the credit are read again. */
 export const usePayBookingWithCredit = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bookingId: number) => callApi(api.credit.payBooking, { params: { id: bookingId } }),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['bookings'] }), queryClient.invalidateQueries({ queryKey: ['credit'] })]),
+    onSuccess: () => Promise.all([['bookings'], BOOKING_PLAYERS_KEY, keys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 };
 
@@ -29,7 +38,7 @@ export const usePayMembershipWithCredit = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (membershipId: number) => callApi(api.credit.payMembership, { params: { id: membershipId } }),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: membershipKeys.mine }), queryClient.invalidateQueries({ queryKey: ['credit'] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: membershipKeys.mine }), queryClient.invalidateQueries({ queryKey: keys.all })]),
   });
 };
 
@@ -41,15 +50,28 @@ export const useMemberCredit = (userId: number, page: number) =>
     staleTime: 0,
   });
 
-function useDeskMutation<Body, Result>(userId: number, send: (body: Body) => Promise<Result>) {
+/** A desk write on a member's credit: their statement is read again (a correction also the day's corrections). */
+function useDeskMutation<Body, Result>(userId: number, send: (body: Body) => Promise<Result>, { correction = false } = {}) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: send, onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.member(userId) }) });
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => {
+      const stale = [keys.member(userId), ...(correction ? [['credit', 'corrections']] : [])];
+      return Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+  });
 }
 export const useDeskTopUp = (userId: number) => useDeskMutation(userId, (body: TDeskTopUpBody) => callApi(api.credit.deskTopUp, { params: { id: userId }, body }));
-export const useAdjustCredit = (userId: number) => useDeskMutation(userId, (body: TCreditAdjustmentBody) => callApi(api.credit.adjust, { params: { id: userId }, body }));
+/** Staff may add up to the admin's limit and never to their own credit: the server refuses with a 403 and says why. */
+export const useAdjustCredit = (userId: number) =>
+  useDeskMutation(userId, (body: TCreditAdjustmentBody) => callApi(api.credit.adjust, { params: { id: userId }, body }), { correction: true });
 export const useRefundCredit = (userId: number) => useDeskMutation(userId, (body: TCreditRefundBody) => callApi(api.credit.refund, { params: { id: userId }, body }));
 
-/** The online top-up's limits (admin). */
+/** The credit corrections of a Rome day (the dashboard's "Rettifiche del credito di oggi"), with the totals added and taken. */
+export const useCreditCorrections = (date: string) =>
+  useQuery({ queryKey: keys.corrections(date), queryFn: () => callApi(api.credit.corrections, { query: { date } }), staleTime: 0 });
+
+/** The online top-up's limits and the largest correction staff may add alone (admin). */
 export const useCreditSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => callApi(api.credit.settings) });
 export function useSaveCreditSettings() {
   const queryClient = useQueryClient();

@@ -1,11 +1,14 @@
 // Split payment through the real database, the job queue, SMTP on loopback and the Stripe double: the
 // organiser adds players to a held booking and pays their own share; each player pays theirs once (card
-// with replayed webhooks, or credit); the deadline charges the organiser once; a cancellation in time
-// returns each share to whoever paid it; only the players and staff see the booking.
+// with replayed webhooks, or credit); the deadline charges the organiser once; the desk collects what is
+// still owed, the players' shares included; a cancellation returns each share to whoever paid it; only
+// the players and staff see the booking. What a share is and owes is read from the ledger.
 import ICAL from 'ical.js';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { moneyToCents } from '@beach/contracts';
 import { addDays, todayInRome } from '../../lib/time.js';
+import { sharesOf as ledgerSharesOf } from '../bookings/booking-money.js';
 import { incomeByMonth } from '../finance/revenue.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
@@ -21,9 +24,15 @@ const double = stripe!;
 const today = todayInRome();
 const bearer = (member: TestMember | string) => ({ Authorization: `Bearer ${typeof member === 'string' ? member : member.token}` });
 const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
-const balanceOf = async (userId: number) => (await db.creditBalance.findUnique({ where: { userId } }))?.balanceCents ?? 0;
+/** The member's credit balance, in cents, as they read it. */
+const balanceOf = async (member: TestMember) => moneyToCents((await request(app).get('/api/me/credit').set(bearer(member)).expect(200)).body.balance);
+/** The member's credit movements about a booking, as they read them. */
+const movementsOn = async (member: TestMember, bookingId: number) =>
+  ((await request(app).get('/api/me/credit').set(bearer(member)).expect(200)).body.data as { amount: string; booking_id: number | null }[]).filter((movement) => movement.booking_id === bookingId);
 const subjectsTo = (email: string) => mail.messages.filter((message) => JSON.stringify(message.to).includes(email)).map((message) => message.subject);
 const sharesOf = (bookingId: number) => db.bookingPlayer.findMany({ where: { bookingId }, orderBy: { id: 'asc' } });
+/** What was assigned to a player (their share of the price), from the ledger. */
+const shareCentsOf = async (bookingId: number, shareId: number) => (await ledgerSharesOf(db, [bookingId])).get(shareId)?.assigned ?? 0;
 
 let staff: string;
 let court: number;
@@ -96,8 +105,9 @@ describe('adding players to a held booking', () => {
     expect((await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status).toBe('confirmed');
     // Once the organiser has paid, the players are fixed.
     await addPlayer(organiser, bookingId, { user_id: bea.id }).expect(409);
-    const shares = await sharesOf(bookingId);
-    expect(668 + shares.filter((share) => share.status !== 'dropped').reduce((sum, share) => sum + share.shareCents, 0)).toBe(2000);
+    const shares = (await sharesOf(bookingId)).filter((share) => share.status !== 'dropped');
+    const assigned = await Promise.all(shares.map((share) => shareCentsOf(bookingId, share.id)));
+    expect(668 + assigned.reduce((sum, cents) => sum + cents, 0)).toBe(2000);
   });
 
   it('invites each player once the booking is confirmed, and links a guest’s share when they register with that e-mail', async () => {
@@ -189,7 +199,7 @@ describe('paying a share', () => {
     await creditOf(bea, '12');
     const paid = await Promise.all([payByCredit(bea, shareOf(bea)), payByCredit(bea, shareOf(bea))]);
     expect(paid.map((response) => response.status).sort()).toEqual([200, 409]);
-    expect(await balanceOf(bea.id)).toBe(700);
+    expect(await balanceOf(bea)).toBe(700);
     expect(await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(bea) } })).toMatchObject({ status: 'paid', paidWith: 'credit' });
     // Someone else cannot pay (or even see) a player's share.
     await payByCredit(organiser, shareOf(anna)).expect(404);
@@ -232,12 +242,13 @@ describe('paying a share', () => {
     await payByCredit(anna, shareOf(anna)).expect(200);
     await request(app).post(`/api/booking-shares/${shareOf(anna)}/leave`).set(bearer(anna)).expect(409);
     expect((await request(app).post(`/api/booking-shares/${shareOf(bea)}/leave`).set(bearer(bea)).expect(200)).body.message).toBe('Hai lasciato la partita: le quote degli altri sono state ricalcolate.');
-    expect((await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(carlo) } })).shareCents).toBe(1000);
+    expect(await shareCentsOf(bookingId, shareOf(carlo))).toBe(1000);
     // The last one who owes leaves: the organiser (whose credit covers it) pays it.
     await creditOf(organiser, '10');
     await request(app).post(`/api/booking-shares/${shareOf(carlo)}/leave`).set(bearer(carlo)).expect(200);
-    expect(await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(carlo) } })).toMatchObject({ status: 'charged_to_organiser', paidWith: 'credit', shareCents: 1000 });
-    expect(await balanceOf(organiser.id)).toBe(0);
+    expect(await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(carlo) } })).toMatchObject({ status: 'charged_to_organiser', paidWith: 'credit' });
+    expect(await shareCentsOf(bookingId, shareOf(carlo))).toBe(1000);
+    expect(await balanceOf(organiser)).toBe(0);
     const split = await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200);
     expect(split.body).toMatchObject({ owed: '0.00', organiser_share: '5.00' });
   });
@@ -258,9 +269,8 @@ describe('the deadline', () => {
     } finally {
       await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 2 } });
     }
-    const movements = await db.creditMovement.findMany({ where: { userId: organiser.id, bookingId } });
-    expect(movements.map((movement) => movement.amountCents)).toEqual([-1000]);
-    expect(await balanceOf(organiser.id)).toBe(200);
+    expect((await movementsOn(organiser, bookingId)).map((movement) => movement.amount)).toEqual(['-10.00']);
+    expect(await balanceOf(organiser)).toBe(200);
     expect((await sharesOf(bookingId)).map((share) => [share.status, share.paidWith])).toEqual([['paid', 'card'], ['charged_to_organiser', 'credit'], ['charged_to_organiser', 'credit']]);
     expect((await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status).toBe('confirmed');
     // The desk counts the shares as paid: nothing left to collect.
@@ -268,7 +278,8 @@ describe('the deadline', () => {
     // A player's late payment finds nothing to pay.
     expect((await payByCredit(bea, shareOf(bea)).expect(409)).body.message).toBe('Questa quota non è da pagare.');
     await deps.jobs.waitUntilIdle();
-    expect(subjectsTo(organiser.email)).toContain('Abbiamo usato parte del tuo credito');
+    // The organiser is told once that their credit paid the shares.
+    expect(subjectsTo(organiser.email).filter((subject) => subject?.startsWith('Quote saldate con il tuo credito'))).toHaveLength(1);
   });
 
   it('e-mails the organiser payment links when their credit does not cover the shares, and the desk sees what is owed until paid', async () => {
@@ -279,8 +290,9 @@ describe('the deadline', () => {
     await db.booking.update({ where: { id: bookingId }, data: { startsAt: new Date(Date.now() + 3_600_000), endsAt: new Date(Date.now() + 2.5 * 3_600_000) } });
     await services.bookingPlayers.runShareJob();
     await services.bookingPlayers.runShareJob();
-    expect(await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(anna) } })).toMatchObject({ status: 'charged_to_organiser', paidAt: null, shareCents: 1000 });
-    expect(await balanceOf(organiser.id)).toBe(500);
+    expect(await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(anna) } })).toMatchObject({ status: 'charged_to_organiser', paidAt: null });
+    expect(await shareCentsOf(bookingId, shareOf(anna))).toBe(1000);
+    expect(await balanceOf(organiser)).toBe(500);
     await deps.jobs.waitUntilIdle();
     const emails = mail.messages.filter((message) => JSON.stringify(message.to).includes(organiser.email) && message.subject?.startsWith('Quote da saldare'));
     expect(emails).toHaveLength(1);
@@ -295,6 +307,43 @@ describe('the deadline', () => {
   });
 });
 
+describe('paid at the desk', () => {
+  it('collects what the booking still owes, the players’ unpaid shares included, each shown paid at the desk; a refund gives each part back its way', async () => {
+    const organiser = await createMember(app, db);
+    const [anna, bea] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const { bookingId, shareOf } = await splitBooking(organiser, [anna, bea], 11);
+    await payByCard(anna, shareOf(anna));
+    const desk = async () => (await request(app).get(`/api/admin/bookings/${bookingId}`).set(bearer(staff)).expect(200)).body;
+    expect(await desk()).toMatchObject({ price: '20.00', paid: '13.34', owed: '6.66', payment_state: 'unpaid' });
+
+    const paid = await request(app).post(`/api/admin/bookings/${bookingId}/mark-paid`).set(bearer(staff)).send({ method: 'cash' }).expect(200);
+    expect(paid.body.booking).toMatchObject({ paid: '20.00', owed: '0.00', payment_state: 'paid' });
+    const cash = await db.transaction.findFirstOrThrow({ where: { bookingId, method: 'cash', type: 'payment' } });
+    expect(cash).toMatchObject({ amountCents: 666, status: 'completed' });
+    expect((await sharesOf(bookingId)).map((share) => [share.status, share.paidWith])).toEqual([['paid', 'card'], ['paid', 'desk']]);
+    expect((await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200)).body.owed).toBe('0.00');
+    // Nothing left to collect, and the player has nothing to pay.
+    expect((await request(app).post(`/api/admin/bookings/${bookingId}/mark-paid`).set(bearer(staff)).send({ method: 'cash' }).expect(409)).body.message).toBe('Questa prenotazione è già pagata.');
+    await payByCredit(bea, shareOf(bea)).expect(409);
+
+    // Cancelled by the desk with a refund: the cards through Stripe, the cash from the till.
+    const cancelled = await request(app).post(`/api/admin/bookings/${bookingId}/cancel`).set(bearer(staff)).send({ refund: true }).expect(200);
+    expect(cancelled.body.message).toBe('Prenotazione annullata: il rimborso online è in corso.');
+    expect(await db.transaction.findFirstOrThrow({ where: { refundOfId: cash.id } })).toMatchObject({ amountCents: 666, method: 'cash', status: 'completed' });
+    await deps.jobs.waitUntilIdle();
+    const refunds = await db.transaction.findMany({ where: { type: 'refund', refundOf: { OR: [{ bookingId }, { bookingPlayerId: { in: [shareOf(anna), shareOf(bea)] } }] } }, orderBy: { amountCents: 'asc' } });
+    expect(refunds.map((refund) => [refund.method, refund.amountCents])).toEqual(
+      expect.arrayContaining([
+        ['stripe', 666],
+        ['cash', 666],
+        ['stripe', 668],
+      ]),
+    );
+    expect(refunds).toHaveLength(3);
+    expect(await desk()).toMatchObject({ status: 'cancelled', paid: '20.00', refunded: '20.00', owed: '0.00', payment_state: 'refunded' });
+  });
+});
+
 describe('cancelling in time', () => {
   it('returns each share the way it was paid: card refunded, credit back to whoever paid', async () => {
     const organiser = await createMember(app, db);
@@ -303,12 +352,12 @@ describe('cancelling in time', () => {
     const annaSession = await payByCard(anna, shareOf(anna));
     await creditOf(bea, '7');
     await payByCredit(bea, shareOf(bea)).expect(200);
-    expect(await balanceOf(bea.id)).toBe(34);
+    expect(await balanceOf(bea)).toBe(34);
 
     await request(app).post(`/api/bookings/${bookingId}/cancel`).set(bearer(organiser)).expect(200);
     await request(app).post(`/api/bookings/${bookingId}/cancel`).set(bearer(organiser)).expect(409);
     await deps.jobs.waitUntilIdle();
-    expect(await balanceOf(bea.id)).toBe(700);
+    expect(await balanceOf(bea)).toBe(700);
     const annaPayment = await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: annaSession }, include: { refunds: true } });
     expect(annaPayment.status).toBe('refunded');
     expect(annaPayment.refunds.map((refund) => refund.amountCents)).toEqual([666]);

@@ -27,6 +27,7 @@ let c2: number;
 
 const deskBook = (as: Record<string, string>, body: Record<string, unknown>) =>
   request(app).post('/api/admin/bookings').set(as).send({ court_id: c1, date: day, start: '09:00', payment: 'later', customer_name: 'Mario Passante', ...body });
+const adminBookings = (ids: number[]) => Promise.all(ids.map(async (id) => (await request(app).get(`/api/admin/bookings/${id}`).set(staff).expect(200)).body as { owed: string }));
 const walkIn = async (body: Record<string, unknown> = {}) => {
   const response = await deskBook(staff, body);
   expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -62,6 +63,7 @@ describe('desk bookings', () => {
       status: 'confirmed',
       price: '60.00',
       paid: '60.00',
+      owed: '0.00',
       payment_state: 'paid',
       payment_method: 'cash',
       customer: { user_id: null, name: 'Mario Passante', phone: '333 1234567' },
@@ -105,8 +107,9 @@ describe('desk bookings', () => {
 
   it('marks a booking paid once', async () => {
     const booking = await walkIn();
+    expect(booking).toMatchObject({ payment_state: 'unpaid', paid: '0.00', owed: '20.00' });
     const paid = await request(app).post(`/api/admin/bookings/${booking.id}/mark-paid`).set(staff).send({ method: 'card' });
-    expect(paid.body).toMatchObject({ message: ADMIN_BOOKING_MESSAGES.paid, booking: { payment_state: 'paid', payment_method: 'card', paid: '20.00' } });
+    expect(paid.body).toMatchObject({ message: ADMIN_BOOKING_MESSAGES.paid, booking: { payment_state: 'paid', payment_method: 'card', paid: '20.00', owed: '0.00' } });
     const again = await request(app).post(`/api/admin/bookings/${booking.id}/mark-paid`).set(staff).send({ method: 'card' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(ADMIN_BOOKING_MESSAGES.alreadyPaid);
@@ -301,6 +304,7 @@ describe('weekly series', () => {
     const lapsed = await db.booking.create({
       data: { courtId: c1, userId: alice.id, createdById: alice.id, startsAt: instantInRome(from, '18:00'), endsAt: instantInRome(from, '19:30'), priceCents: 2000, status: 'pending_payment', holdExpiresAt: new Date(Date.now() - 60_000) },
     });
+    await db.$executeRaw`SELECT ledger_post_history()`;
     const preview = await request(app).post('/api/admin/recurring-bookings/preview').set(staff).send(seriesBody());
     expect(preview.body.occurrences[0]).toMatchObject({ date: from, state: 'free' });
 
@@ -308,6 +312,8 @@ describe('weekly series', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ created: 5, skipped: [] });
     expect((await db.booking.findUniqueOrThrow({ where: { id: lapsed.id } })).status).toBe('expired');
+    // What the lapsed hold owed is no longer owed.
+    expect((await request(app).get(`/api/admin/bookings/${lapsed.id}`).set(staff).expect(200)).body.owed).toBe('0.00');
   });
 
   it('writes nothing when the database fails half-way', async () => {
@@ -341,6 +347,8 @@ describe('weekly series', () => {
     expect(edited.body).toMatchObject({ message: RECURRING_MESSAGES.updated(5), series: { price: '18.00', notes: 'Porta i palloni', customer: { name: 'Scuola Beach ASD' } } });
     const rows = await db.booking.findMany({ where: { recurringBookingId: id } });
     expect(rows.every((row) => row.priceCents === 1800 && row.customerName === 'Scuola Beach ASD')).toBe(true);
+    // Each date now owes the new price.
+    expect((await adminBookings(rows.map((row) => row.id))).map((row) => row.owed)).toEqual(rows.map(() => '18.00'));
 
     const from = firstMonday();
     const cancelled = await request(app).post(`/api/admin/recurring-bookings/${id}/cancel`).set(staff).send({ from_date: addDays(from, 14) });

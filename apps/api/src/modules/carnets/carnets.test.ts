@@ -1,6 +1,7 @@
 // Carnets through the real database and the Stripe double: the admin's products (admin only, audited), the
 // desk's sale with its receipt, the online purchase made once however often the webhook comes, a hold paid with one use (3 uses under 10 simultaneous payments → exactly 3), an expired or
-// uncovering carnet refused, and the use given back when the booking is cancelled; the booking says it was paid with a carnet.
+// uncovering carnet refused, the organiser's share paid (or every share, for a carnet of the court), and the use given back
+// when the booking is cancelled; the booking says it was paid with a carnet.
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
@@ -8,7 +9,7 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
 
-const { app, db, stripe } = await useTestApp({}, { stripe: true });
+const { app, db, services, stripe } = await useTestApp({}, { stripe: true });
 const double = stripe!;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -34,12 +35,16 @@ const sell = async (member: TestMember, productId: number) =>
 /** Day-band starts, taken in turn so that no two holds of this file share a court's slot. */
 const DAY_STARTS = ['09:00', '10:30', '12:00', '13:30', '15:00', '16:30', '18:00'];
 let turn = 0;
-/** A hold of the member's, written straight to the table (the booking rules are tested elsewhere). */
+/**
+ * A hold of the member's, written straight to the table (the booking rules are tested elsewhere), its
+ * books then posted as the application would have: the price owed from now.
+ */
 const holdOn = async (member: TestMember, { court = c1, daysAhead, start = DAY_STARTS[turn++ % DAY_STARTS.length]! }: { court?: number; daysAhead: number; start?: string }) => {
   const startsAt = instantInRome(addDays(today, daysAhead), start);
   const booking = await db.booking.create({
     data: { courtId: court, userId: member.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), status: 'pending_payment', priceCents: 2000, holdExpiresAt: new Date(Date.now() + 30 * 60_000) },
   });
+  await db.$executeRaw`SELECT ledger_post_history()`;
   return booking.id;
 };
 const payWithCarnet = (member: TestMember, bookingId: number) => request(app).post(`/api/bookings/${bookingId}/pay-with-carnet`).set(bearer(member.token));
@@ -135,7 +140,8 @@ describe('paying a booking with a carnet', () => {
   it('pays exactly 3 of 10 simultaneous holds with a carnet of 3 uses', async () => {
     const member = await createMember(app, db);
     const carnet = await sell(member, (await createProduct()).id);
-    const holds = await Promise.all(Array.from({ length: 10 }, (_, i) => holdOn(member, { daysAhead: 20 + i })));
+    const holds: number[] = [];
+    for (let i = 0; i < 10; i += 1) holds.push(await holdOn(member, { daysAhead: 20 + i }));
     const responses = await Promise.all(holds.map((id) => payWithCarnet(member, id)));
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(3);
@@ -173,7 +179,7 @@ describe('paying a booking with a carnet', () => {
     const first = await holdOn(member, { daysAhead: 4 });
     const second = await holdOn(member, { daysAhead: 5 });
     const paid = await payWithCarnet(member, first).expect(200);
-    expect(paid.body).toMatchObject({ message: 'Prenotazione pagata con un ingresso del carnet.', carnet: { id: carnet.id, uses_left: 2 } });
+    expect(paid.body).toMatchObject({ message: 'La tua quota è pagata con un ingresso del carnet: gli altri giocatori pagano la loro.', carnet: { id: carnet.id, uses_left: 2 } });
     await payWithCarnet(member, second).expect(200);
     expect(await usesLeft(carnet.id)).toBe(1);
     // How it was paid, in the member's list and the desk's detail.
@@ -199,5 +205,53 @@ describe('paying a booking with a carnet', () => {
     expect(cancelled.body.booking.status).toBe('cancelled');
     expect(await usesLeft(carnet.id)).toBe(3);
     expect(await db.carnetUse.count({ where: { carnetId: carnet.id, returnedAt: { not: null } } })).toBe(2);
+  });
+
+  it('pays the organiser’s share only, or every share when the carnet covers the court, and gives the use back once', async () => {
+    const organiser = await createMember(app, db);
+    const [anna, bea] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const withPlayers = async (daysAhead: number) => {
+      const id = await holdOn(organiser, { daysAhead });
+      for (const player of [anna, bea]) await request(app).post(`/api/bookings/${id}/players`).set(bearer(organiser.token)).send({ user_id: player.id }).expect(201);
+      return id;
+    };
+    const split = async (id: number) => (await request(app).get(`/api/bookings/${id}/players`).set(bearer(staff)).expect(200)).body;
+    const desk = async (id: number) => (await request(app).get(`/api/admin/bookings/${id}`).set(bearer(staff)).expect(200)).body;
+
+    // A carnet of shares: the organiser's share (20 € in three: 6,68 €), the players owing theirs.
+    const ownShare = await sell(organiser, (await createProduct({ name: 'Quota 3', covers: 'share' })).id);
+    const first = await withPlayers(7);
+    expect((await payWithCarnet(organiser, first).expect(200)).body).toMatchObject({ message: 'La tua quota è pagata con un ingresso del carnet: gli altri giocatori pagano la loro.', carnet: { id: ownShare.id, uses_left: 2 } });
+    expect(await statusOf(first)).toBe('confirmed');
+    expect(await split(first)).toMatchObject({ organiser_share: '6.68', owed: '13.32' });
+    expect((await split(first)).players.map((player: { status: string; paid_with: string | null }) => [player.status, player.paid_with])).toEqual([['invited', null], ['invited', null]]);
+    expect(await desk(first)).toMatchObject({ paid: '6.68', owed: '13.32', payment_state: 'unpaid', paid_with: 'carnet' });
+
+    // A carnet of the court: one use pays every share, the players owe nothing and are not asked to pay.
+    const court = await sell(organiser, (await createProduct({ name: 'Campo 3', covers: 'court', valid_until: addDays(today, 30) })).id);
+    const second = await withPlayers(8);
+    const paid = await payWithCarnet(organiser, second).expect(200);
+    expect(paid.body).toMatchObject({ message: 'Campo pagato con un ingresso del carnet: vale per tutti i giocatori.', carnet: { id: court.id, uses_left: 2 } });
+    expect(await usesLeft(ownShare.id)).toBe(2);
+    expect(await statusOf(second)).toBe('confirmed');
+    const shares = await split(second);
+    expect(shares).toMatchObject({ owed: '0.00' });
+    expect(shares.players.map((player: { status: string; paid_with: string | null; share: string }) => [player.status, player.paid_with, player.share])).toEqual([
+      ['paid', 'carnet', '6.66'],
+      ['paid', 'carnet', '6.66'],
+    ]);
+    expect(await desk(second)).toMatchObject({ price: '20.00', paid: '20.00', owed: '0.00', payment_state: 'paid', paid_with: 'carnet' });
+    await services.bookingPlayers.runShareJob();
+    expect(await db.bookingPlayer.count({ where: { bookingId: second, invitationSentAt: { not: null } } })).toBe(0);
+    // Nothing left for the desk to collect, nor for a player to pay.
+    expect((await request(app).post(`/api/admin/bookings/${second}/mark-paid`).set(bearer(staff)).send({ method: 'cash' }).expect(409)).body.message).toBe('Questa prenotazione è già pagata.');
+    const annaShare = (await db.bookingPlayer.findFirstOrThrow({ where: { bookingId: second, userId: anna.id } })).id;
+    expect((await request(app).post(`/api/booking-shares/${annaShare}/checkout`).set(bearer(anna.token)).expect(409)).body.message).toBe('Questa quota non è da pagare.');
+
+    // Cancelled in time: the one use comes back, once, and nothing is left owed or paid.
+    await request(app).post(`/api/bookings/${second}/cancel`).set(bearer(organiser.token)).expect(200);
+    await request(app).post(`/api/bookings/${second}/cancel`).set(bearer(organiser.token)).expect(409);
+    expect(await usesLeft(court.id)).toBe(3);
+    expect(await desk(second)).toMatchObject({ status: 'cancelled', paid: '20.00', refunded: '20.00', owed: '0.00', paid_with: null });
   });
 });

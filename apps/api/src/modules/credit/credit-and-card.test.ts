@@ -1,7 +1,9 @@
 // Credit first, the card for the rest, through the real database, the job queue and the Stripe double:
-// one Checkout for the remainder, the credit set aside with it and given back once when the checkout or
-// the hold ends unpaid, the booking confirmed once however often the webhook comes, the cancellation
-// in time returning each part where it came from, and the revenue adding up to the booking's price.
+// one Checkout for the remainder, the credit set aside with it (a pending entry: reserved, not spent) and
+// released once when the checkout or the hold ends unpaid, posted when the card pays, the booking
+// confirmed once however often the webhook comes, the cancellation in time returning each part where it
+// came from, and the revenue adding up to the booking's price.
+import { moneyToCents, type TCreditStatement } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros } from '../../lib/format.js';
@@ -19,10 +21,24 @@ const double = stripe!;
 const today = todayInRome();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
-const balanceOf = async (userId: number) => (await db.creditBalance.findUnique({ where: { userId } }))?.balanceCents ?? 0;
-const ledgerSum = async (userId: number) => (await db.creditMovement.aggregate({ where: { userId }, _sum: { amountCents: true } }))._sum.amountCents ?? 0;
 const statusOf = async (id: number) => (await db.booking.findUniqueOrThrow({ where: { id } })).status;
-const movementsOf = async (bookingId: number) => (await db.creditMovement.findMany({ where: { bookingId }, orderBy: { id: 'asc' } })).map((movement) => movement.amountCents);
+/** The credit's postings added up (posted ones: what is only set aside is still the member's): what the kept balance must equal. */
+const ledgerSum = async (userId: number) =>
+  (await db.$queryRaw<{ cents: number }[]>`
+    SELECT coalesce(-sum(p.amount_cents), 0)::int AS cents FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+    WHERE a.user_id = ${userId} AND a.kind IN ('credit_funded', 'credit_promo') AND p.phase IN ('posted', 'post_pending')`)[0]!.cents;
+/**
+ * The credit set aside for a booking's checkouts (pending entries), oldest first, each with what it set
+ * aside and how it ended: still open, posted (spent when the card paid) or voided (given back).
+ */
+const holdsOf = async (bookingId: number) =>
+  (
+    await db.$queryRaw<{ cents: number; outcome: string }[]>`
+      SELECT (SELECT -sum(p.amount_cents) FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+              WHERE p.entry_id = h.id AND a.kind IN ('credit_funded', 'credit_promo'))::int AS cents,
+             coalesce((SELECT r.phase::text FROM ledger_entries r WHERE r.pending_id = h.id), 'open') AS outcome
+      FROM ledger_entries h WHERE h.booking_id = ${bookingId} AND h.kind = 'credit_payment' AND h.phase = 'pending' ORDER BY h.id`
+  ).map((row) => [row.cents, ({ post_pending: 'posted', void_pending: 'voided', open: 'open' } as Record<string, string>)[row.outcome]]);
 const lastEvent = (type: string) => double.events.filter((event) => event.type === type).at(-1)!;
 
 let staff: string;
@@ -33,18 +49,32 @@ beforeAll(async () => {
   await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, freeCancellationHours: 24 } });
 });
 
-const creditOf = (member: TestMember, amount: string) =>
+const topUp = (member: TestMember, amount: string) =>
   request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount, method: 'cash' }).expect(200);
 /** A 20 € day slot held for the member, days ahead (each test on its own day). */
 const hold = async (member: TestMember, daysAhead: number, start = '10:30') =>
   (await request(app).post('/api/bookings').set(bearer(member.token)).send({ date: addDays(today, daysAhead), court_id: court, start }).expect(201)).body.booking as { id: number; price: string };
 const checkout = (member: TestMember, id: number, body: Record<string, unknown>) => request(app).post(`/api/bookings/${id}/checkout`).set(bearer(member.token)).send(body);
 const paymentOf = (sessionId: string) => db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } });
+/** The member's credit statement, as the desk reads it (up to 100 movements, newest first). */
+const statementOf = async (member: TestMember) => (await request(app).get(`/api/admin/users/${member.id}/credit?per_page=100`).set(bearer(staff)).expect(200)).body as TCreditStatement;
+/** What the member holds (set-aside credit included), what is set aside and what they can spend, in cents. */
+const creditOf = async (member: TestMember) => {
+  const { balance, reserved, available } = await statementOf(member);
+  return { balance: moneyToCents(balance), reserved: moneyToCents(reserved), available: moneyToCents(available) };
+};
+const availableOf = async (member: TestMember) => (await creditOf(member)).available;
+/** The movements of the member's credit on a booking, as their statement shows them (oldest first): signed cents and kind. */
+const movementsOf = async (member: TestMember, bookingId: number) =>
+  (await statementOf(member)).data
+    .filter((movement) => movement.booking_id === bookingId)
+    .reverse()
+    .map((movement) => [moneyToCents(movement.amount), movement.kind]);
 
 describe('credit first, the card for the rest', () => {
   it('opens one Checkout for the remainder with the credit set aside, confirms once on a replayed webhook, and the revenue is the price', async () => {
     const member = await createMember(app, db);
-    await creditOf(member, '15');
+    await topUp(member, '15');
     const booking = await hold(member, 2);
     const before = (await revenueTotals(db)).booking;
     double.setAutoDeliver(false);
@@ -52,8 +82,10 @@ describe('credit first, the card for the rest', () => {
       const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
       const sessionId = sessionIdOf(opened.body.checkout_url);
       expect(await paymentOf(sessionId)).toMatchObject({ kind: 'booking', bookingId: booking.id, amountCents: 500, status: 'pending' });
-      expect(await balanceOf(member.id)).toBe(0);
-      expect(await movementsOf(booking.id)).toEqual([-1500]);
+      // Set aside, not spent: the member still holds it, but cannot spend it elsewhere.
+      expect(await creditOf(member)).toEqual({ balance: 1500, reserved: 1500, available: 0 });
+      expect(await movementsOf(member, booking.id)).toEqual([[-1500, 'hold']]);
+      expect(await holdsOf(booking.id)).toEqual([[-1500, 'open']]);
       await double.pay(sessionId);
       const completed = lastEvent('checkout.session.completed');
       expect(await Promise.all([double.deliver(completed), double.deliver(completed), double.deliver(completed)])).toEqual([200, 200, 200]);
@@ -64,8 +96,11 @@ describe('credit first, the card for the rest', () => {
       double.setAutoDeliver(true);
     }
     expect(await statusOf(booking.id)).toBe('confirmed');
-    expect(await movementsOf(booking.id)).toEqual([-1500]);
-    expect(await balanceOf(member.id)).toBe(0);
+    // The card paid: what was set aside is spent, once.
+    expect(await movementsOf(member, booking.id)).toEqual([[-1500, 'payment']]);
+    expect(await holdsOf(booking.id)).toEqual([[-1500, 'posted']]);
+    expect(await creditOf(member)).toEqual({ balance: 0, reserved: 0, available: 0 });
+    expect(await ledgerSum(member.id)).toBe(0);
     // Credit spent (15 €) and the card (5 €) make the booking's 20 € of revenue, counted once.
     expect((await revenueTotals(db)).booking - before).toBe(2000);
     await deps.jobs.waitUntilIdle();
@@ -74,7 +109,7 @@ describe('credit first, the card for the rest', () => {
 
   it('cancelled in time: the credit part goes back to credit and the card part is refunded by the job, and the revenue returns to where it was', async () => {
     const member = await createMember(app, db);
-    await creditOf(member, '12');
+    await topUp(member, '12');
     const booking = await hold(member, 3);
     const before = (await revenueTotals(db)).booking;
     const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
@@ -83,8 +118,8 @@ describe('credit first, the card for the rest', () => {
     const cancelled = await request(app).post(`/api/bookings/${booking.id}/cancel`).set(bearer(member.token)).expect(200);
     expect(cancelled.body.message).toBe('Prenotazione annullata: il rimborso è in corso e arriverà sulla stessa carta.');
     await deps.jobs.waitUntilIdle();
-    expect(await balanceOf(member.id)).toBe(1200);
-    expect(await movementsOf(booking.id)).toEqual([-1200, 1200]);
+    expect(await creditOf(member)).toEqual({ balance: 1200, reserved: 0, available: 1200 });
+    expect(await movementsOf(member, booking.id)).toEqual([[-1200, 'payment'], [1200, 'returned']]);
     const refund = await db.transaction.findFirstOrThrow({ where: { bookingId: booking.id, type: 'refund' } });
     expect(refund).toMatchObject({ amountCents: 800, method: 'stripe', status: 'completed' });
     expect((await revenueTotals(db)).booking).toBe(before);
@@ -93,158 +128,201 @@ describe('credit first, the card for the rest', () => {
   it('applies a coupon to the price first, then the credit, and charges the card the rest', async () => {
     const member = await createMember(app, db);
     await db.bookingCoupon.create({ data: { code: 'CREDITO-META', discountType: 'percentage', discountValue: 50, band: 'day' } });
-    await creditOf(member, '6');
+    await topUp(member, '6');
     const booking = await hold(member, 4);
     const opened = await checkout(member, booking.id, { coupon_code: 'credito-meta', use_credit: true }).expect(200);
     expect(opened.body.booking).toMatchObject({ price: '10.00', coupon_code: 'CREDITO-META' });
     expect(await paymentOf(sessionIdOf(opened.body.checkout_url))).toMatchObject({ amountCents: 400, description: expect.stringContaining(`${formatEuros(600)} pagati con il credito`) });
-    expect(await movementsOf(booking.id)).toEqual([-600]);
+    expect(await movementsOf(member, booking.id)).toEqual([[-600, 'hold']]);
   });
 
   it('leaves the card at least 0,50 €, refuses without credit, and a plain card checkout gives the credit set aside back', async () => {
     const member = await createMember(app, db);
     const booking = await hold(member, 5);
     expect((await checkout(member, booking.id, { use_credit: true }).expect(409)).body.message).toBe('Non hai credito da usare per questa prenotazione.');
-    await creditOf(member, '30');
+    await topUp(member, '30');
     const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
     expect(await paymentOf(sessionIdOf(opened.body.checkout_url))).toMatchObject({ amountCents: 50 });
-    expect(await balanceOf(member.id)).toBe(1050);
+    expect(await creditOf(member)).toEqual({ balance: 3000, reserved: 1950, available: 1050 });
     // Changing mind: the card pays it all, the first session is closed and the credit comes back at once.
     const byCard = await checkout(member, booking.id, {}).expect(200);
     expect(await paymentOf(sessionIdOf(opened.body.checkout_url))).toMatchObject({ status: 'failed' });
     expect(await paymentOf(sessionIdOf(byCard.body.checkout_url))).toMatchObject({ amountCents: 2000 });
-    expect(await balanceOf(member.id)).toBe(3000);
+    expect(await creditOf(member)).toEqual({ balance: 3000, reserved: 0, available: 3000 });
     // And back to credit + card: what was set aside before counts again, once.
     await checkout(member, booking.id, { use_credit: true }).expect(200);
-    expect(await balanceOf(member.id)).toBe(1050);
-    expect(await ledgerSum(member.id)).toBe(1050);
+    expect(await creditOf(member)).toEqual({ balance: 3000, reserved: 1950, available: 1050 });
+    expect(await holdsOf(booking.id)).toEqual([[-1950, 'voided'], [-1950, 'open']]);
+    expect(await movementsOf(member, booking.id)).toEqual([[-1950, 'hold']]);
+    expect(await ledgerSum(member.id)).toBe(3000);
   });
 
   it('gives the credit set aside back when the hold is paid with credit alone, with a carnet or at the desk instead', async () => {
     const member = await createMember(app, db);
-    await creditOf(member, '15');
+    await topUp(member, '15');
     const byCredit = await hold(member, 10);
     await checkout(member, byCredit.id, { use_credit: true }).expect(200);
-    await creditOf(member, '10');
+    await topUp(member, '10');
     // 15 € set aside count towards the 20 €: 5 € more are taken. (Paying closes the open Checkout; when its
     // "expired" event lands first, the 15 € come back and the whole 20 € are taken: the same money.)
     expect((await request(app).post(`/api/bookings/${byCredit.id}/pay-with-credit`).set(bearer(member.token)).expect(200)).body).toMatchObject({ balance: '5.00' });
-    expect((await movementsOf(byCredit.id)).reduce((sum, cents) => sum + cents, 0)).toBe(-2000);
-    expect(await balanceOf(member.id)).toBe(500);
+    expect(await movementsOf(member, byCredit.id)).toEqual([[-2000, 'payment']]);
+    expect(await holdsOf(byCredit.id)).toEqual([[-1500, 'voided']]);
+    expect(await creditOf(member)).toEqual({ balance: 500, reserved: 0, available: 500 });
 
     const product = await db.carnetProduct.create({ data: { name: 'Carnet prova', uses: 2, priceCents: 3000, validFrom: new Date('2020-01-01'), validUntil: new Date('2100-12-31') } });
     await db.carnet.create({ data: { userId: member.id, productId: product.id, usesTotal: 2, usesLeft: 2, validFrom: product.validFrom, validUntil: product.validUntil } });
     const byCarnet = await hold(member, 11);
     await checkout(member, byCarnet.id, { use_credit: true }).expect(200);
-    expect(await balanceOf(member.id)).toBe(0);
+    expect(await availableOf(member)).toBe(0);
     await request(app).post(`/api/bookings/${byCarnet.id}/pay-with-carnet`).set(bearer(member.token)).expect(200);
     expect(await statusOf(byCarnet.id)).toBe('confirmed');
-    expect(await movementsOf(byCarnet.id)).toEqual([-500, 500]);
-    expect(await balanceOf(member.id)).toBe(500);
+    expect(await holdsOf(byCarnet.id)).toEqual([[-500, 'voided']]);
+    expect(await movementsOf(member, byCarnet.id)).toEqual([]);
+    expect(await creditOf(member)).toEqual({ balance: 500, reserved: 0, available: 500 });
 
     // Paid at the desk instead: the desk collects the whole price and the credit goes back.
     const atDesk = await hold(member, 13);
     await checkout(member, atDesk.id, { use_credit: true }).expect(200);
-    expect(await balanceOf(member.id)).toBe(0);
+    expect(await availableOf(member)).toBe(0);
     await request(app).post(`/api/admin/bookings/${atDesk.id}/mark-paid`).set(bearer(staff)).send({ method: 'cash' }).expect(200);
     expect(await statusOf(atDesk.id)).toBe('confirmed');
-    expect(await movementsOf(atDesk.id)).toEqual([-500, 500]);
-    expect(await balanceOf(member.id)).toBe(500);
+    expect(await holdsOf(atDesk.id)).toEqual([[-500, 'voided']]);
+    expect(await movementsOf(member, atDesk.id)).toEqual([]);
+    expect(await creditOf(member)).toEqual({ balance: 500, reserved: 0, available: 500 });
+    expect(await ledgerSum(member.id)).toBe(500);
   });
 
   it('never spends the credit twice: two tabs opening credit + card at once set it aside once, and a desk debit racing the checkout leaves one of them refused', async () => {
     const member = await createMember(app, db);
-    await creditOf(member, '15');
+    await topUp(member, '15');
     const booking = await hold(member, 12);
     const tabs = await Promise.all([checkout(member, booking.id, { use_credit: true }), checkout(member, booking.id, { use_credit: true })]);
     expect(tabs.map((response) => response.status)).toEqual([200, 200]);
-    // Set aside once: when the second tab's checkout closes the first one's, the credit may go back and be
+    // Set aside once: when the second tab's checkout closes the first one's, the credit goes back and is
     // set aside again (one after the other), never twice at once.
-    const moved = await movementsOf(booking.id);
-    expect(moved.reduce((sum, cents) => sum + cents, 0)).toBe(-1500);
-    expect(moved.filter((cents) => cents < 0).length - moved.filter((cents) => cents > 0).length).toBe(1);
+    const holds = await holdsOf(booking.id);
+    expect(holds.filter(([, outcome]) => outcome === 'open')).toEqual([[-1500, 'open']]);
+    expect(holds.filter(([, outcome]) => outcome !== 'open').every(([, outcome]) => outcome === 'voided')).toBe(true);
+    expect(await movementsOf(member, booking.id)).toEqual([[-1500, 'hold']]);
     expect(await db.transaction.count({ where: { bookingId: booking.id, status: 'pending' } })).toBe(1);
-    expect(await balanceOf(member.id)).toBe(0);
+    expect(await creditOf(member)).toEqual({ balance: 1500, reserved: 1500, available: 0 });
 
     const other = await createMember(app, db);
-    await creditOf(other, '15');
+    await topUp(other, '15');
     const raced = await hold(other, 12, '09:00');
     const [opened, debited] = await Promise.all([
       checkout(other, raced.id, { use_credit: true }),
       request(app).post(`/api/admin/users/${other.id}/credit/adjustment`).set(bearer(staff)).send({ amount: '-15', reason: 'Addebito in segreteria' }),
     ]);
     expect([opened.status, debited.status].sort()).toEqual([200, 409]);
-    expect(await balanceOf(other.id)).toBe(0);
-    expect(await ledgerSum(other.id)).toBe(0);
+    // Either the checkout set the 15 € aside or the desk took them: nothing is left to spend, and never less.
+    const left = await creditOf(other);
+    expect(left.available).toBe(0);
+    expect(left).toEqual(opened.status === 200 ? { balance: 1500, reserved: 1500, available: 0 } : { balance: 0, reserved: 0, available: 0 });
+    expect(await ledgerSum(other.id)).toBe(left.balance);
   });
 
   it('gives the credit back once when the Checkout expires unpaid, however often Stripe says so', async () => {
     const member = await createMember(app, db);
-    await creditOf(member, '10');
+    await topUp(member, '10');
     const booking = await hold(member, 6);
     const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
-    expect(await balanceOf(member.id)).toBe(0);
+    expect(await availableOf(member)).toBe(0);
     await double.expireNow(sessionIdOf(opened.body.checkout_url));
     expect(await double.deliver(lastEvent('checkout.session.expired'))).toBe(200);
-    expect(await balanceOf(member.id)).toBe(1000);
-    expect(await movementsOf(booking.id)).toEqual([-1000, 1000]);
+    expect(await double.deliver(lastEvent('checkout.session.expired'))).toBe(200);
+    expect(await creditOf(member)).toEqual({ balance: 1000, reserved: 0, available: 1000 });
+    expect(await holdsOf(booking.id)).toEqual([[-1000, 'voided']]);
+    expect(await movementsOf(member, booking.id)).toEqual([]);
+    expect(await ledgerSum(member.id)).toBe(1000);
     expect(await statusOf(booking.id)).toBe('pending_payment');
+  });
+
+  it('gives the credit set aside back at once when the member abandons the Checkout ("Annulla"), and the hold stays to pay another way', async () => {
+    const member = await createMember(app, db);
+    const stranger = await createMember(app, db);
+    await topUp(member, '10');
+    const booking = await hold(member, 14);
+    const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
+    expect(await creditOf(member)).toEqual({ balance: 1000, reserved: 1000, available: 0 });
+    await request(app).post(`/api/bookings/${booking.id}/checkout/abandon`).set(bearer(stranger.token)).expect(404);
+    const abandoned = await request(app).post(`/api/bookings/${booking.id}/checkout/abandon`).set(bearer(member.token)).expect(200);
+    expect(abandoned.body.message).toBe('Pagamento annullato: non ti è stato addebitato nulla e il credito messo da parte è di nuovo disponibile.');
+    expect(await creditOf(member)).toEqual({ balance: 1000, reserved: 0, available: 1000 });
+    expect(await paymentOf(sessionIdOf(opened.body.checkout_url))).toMatchObject({ status: 'failed' });
+    expect(await statusOf(booking.id)).toBe('pending_payment');
+    // Again, or the session's "expired" event arriving later: nothing more comes back.
+    await request(app).post(`/api/bookings/${booking.id}/checkout/abandon`).set(bearer(member.token)).expect(200);
+    await deps.jobs.waitUntilIdle();
+    expect(await creditOf(member)).toEqual({ balance: 1000, reserved: 0, available: 1000 });
+    expect(await holdsOf(booking.id)).toEqual([[-1000, 'voided']]);
+    expect(await ledgerSum(member.id)).toBe(1000);
   });
 
   it('gives the credit back once when the hold lapses, also when another member took the slot before the minute job ran', async () => {
     const member = await createMember(app, db);
     const other = await createMember(app, db);
-    await creditOf(member, '16');
+    await topUp(member, '16');
     const first = await hold(member, 7, '09:00');
     await checkout(member, first.id, { use_credit: true }).expect(200);
     await db.booking.update({ where: { id: first.id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
     await Promise.all([services.bookings.expireLapsedHolds(), services.bookings.expireLapsedHolds()]);
     expect(await statusOf(first.id)).toBe('expired');
-    expect(await balanceOf(member.id)).toBe(1600);
+    expect(await creditOf(member)).toEqual({ balance: 1600, reserved: 0, available: 1600 });
+    expect(await holdsOf(first.id)).toEqual([[-1600, 'voided']]);
 
     const second = await hold(member, 7, '10:30');
     await checkout(member, second.id, { use_credit: true }).expect(200);
     await db.booking.update({ where: { id: second.id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
-    // The other member's booking marks the lapsed hold expired (its session still open): the job gives the credit back.
+    // The other member's booking marks the lapsed hold expired (its session still open): the credit is
+    // released at once, in that transaction; the job then closes the session and finds nothing more to give back.
     await hold(other, 7, '10:30');
     expect(await statusOf(second.id)).toBe('expired');
-    expect(await balanceOf(member.id)).toBe(0);
+    expect(await creditOf(member)).toEqual({ balance: 1600, reserved: 0, available: 1600 });
     await services.bookings.expireLapsedHolds();
     await services.bookings.expireLapsedHolds();
-    expect(await balanceOf(member.id)).toBe(1600);
-    expect(await movementsOf(second.id)).toEqual([-1600, 1600]);
+    expect(await creditOf(member)).toEqual({ balance: 1600, reserved: 0, available: 1600 });
+    expect(await holdsOf(second.id)).toEqual([[-1600, 'voided']]);
+    expect(await movementsOf(member, second.id)).toEqual([]);
     expect(await ledgerSum(member.id)).toBe(1600);
   });
 
   it('a card rest paid after the credit went back takes the credit again, or is refunded when the credit is gone', async () => {
     const member = await createMember(app, db);
-    await creditOf(member, '10');
+    await topUp(member, '10');
     const booking = await hold(member, 8);
     const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
     const sessionId = sessionIdOf(opened.body.checkout_url);
-    // The hold lapses and the job gives the credit back, but the member was still paying: the slot is free.
+    // The hold lapses and the job gives the credit back, but the member was still paying: the slot is free,
+    // and the job's call to close the session has not got through to Stripe (it is retried later).
     await db.booking.update({ where: { id: booking.id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
-    await db.transaction.update({ where: { stripeCheckoutSessionId: sessionId }, data: { status: 'failed' } });
+    double.failNext({ method: 'POST', path: `/v1/checkout/sessions/${sessionId}/expire` });
     await services.bookings.expireLapsedHolds();
-    expect(await balanceOf(member.id)).toBe(1000);
+    expect(await paymentOf(sessionId)).toMatchObject({ status: 'failed' });
+    expect(await availableOf(member)).toBe(1000);
     await double.pay(sessionId);
     expect(await statusOf(booking.id)).toBe('confirmed');
-    expect(await balanceOf(member.id)).toBe(0);
-    expect(await movementsOf(booking.id)).toEqual([-1000, 1000, -1000]);
+    expect(await creditOf(member)).toEqual({ balance: 0, reserved: 0, available: 0 });
+    // The hold was released; the card's payment took the credit again, once.
+    expect(await holdsOf(booking.id)).toEqual([[-1000, 'voided']]);
+    expect(await movementsOf(member, booking.id)).toEqual([[-1000, 'payment']]);
 
     const spent = await hold(member, 9);
-    await creditOf(member, '10');
+    await topUp(member, '10');
     const late = await checkout(member, spent.id, { use_credit: true }).expect(200);
     const lateSession = sessionIdOf(late.body.checkout_url);
     await db.booking.update({ where: { id: spent.id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
-    await db.transaction.update({ where: { stripeCheckoutSessionId: lateSession }, data: { status: 'failed' } });
+    double.failNext({ method: 'POST', path: `/v1/checkout/sessions/${lateSession}/expire` });
     await services.bookings.expireLapsedHolds();
     await request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(staff)).send({ amount: '-10', reason: 'Credito usato altrove' }).expect(200);
     await double.pay(lateSession);
     await deps.jobs.waitUntilIdle();
     expect(await statusOf(spent.id)).toBe('expired');
     expect(await db.transaction.findFirstOrThrow({ where: { bookingId: spent.id, type: 'refund' } })).toMatchObject({ amountCents: 1000 });
-    expect(await balanceOf(member.id)).toBe(0);
+    expect(await creditOf(member)).toEqual({ balance: 0, reserved: 0, available: 0 });
+    expect(await movementsOf(member, spent.id)).toEqual([]);
     expect(await ledgerSum(member.id)).toBe(0);
+    double.clearFailures();
   });
 });

@@ -2,6 +2,7 @@
 // Stripe double: the debit and the activation together (PDF and e-mail as for a card payment), only the
 // member's own card awaiting payment, once under concurrency, nothing written when the balance is short,
 // and the credit spent counted as membership income in its Rome month.
+import { moneyToCents } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayInRome } from '../../lib/time.js';
@@ -16,12 +17,24 @@ const { app, db, deps } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: 'ht
 
 const auth = (member: TestMember) => ({ Authorization: `Bearer ${member.token}` });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const balanceOf = async (userId: number) => (await db.creditBalance.findUnique({ where: { userId } }))?.balanceCents ?? 0;
 
 let staff: string;
 beforeAll(async () => {
   staff = await loginAs(app, DEMO.staff);
 });
+
+/** The balance the member's credit statement shows, in cents. */
+const balanceOf = async (userId: number) => moneyToCents((await request(app).get(`/api/admin/users/${userId}/credit`).set(bearer(staff)).expect(200)).body.balance);
+/** What credit paid for a card: each credit payment's amount taken from the member's credit accounts. */
+const creditPaymentsOf = async (membershipId: number) =>
+  (
+    await db.$queryRaw<{ cents: number }[]>`
+      SELECT sum(p.amount_cents)::int AS cents FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
+      WHERE e.membership_id = ${membershipId} AND e.kind = 'credit_payment' AND a.kind IN ('credit_funded', 'credit_promo') GROUP BY e.id ORDER BY e.id`
+  ).map((row) => row.cents);
+/** What the card still owes (its receivable in the ledger). */
+const owedFor = async (membershipId: number) =>
+  (await db.$queryRaw<{ cents: number }[]>`SELECT coalesce(sum(debits_posted - credits_posted), 0)::int AS cents FROM ledger_accounts WHERE key = ${`membership:${membershipId}`}`)[0]!.cents;
 
 /** A member with `euros` of credit (a desk top-up) and a seasonal card requested online, awaiting payment. */
 async function memberWithPendingCard(euros: string) {
@@ -43,8 +56,9 @@ describe('paying a membership card from credit alone', () => {
       movement: { kind: 'payment', reason: `Pagamento tessera ${card.membershipNumber}`, amount: (-card.priceCents / 100).toFixed(2) },
     });
     expect(await balanceOf(member.id)).toBe(50000 - card.priceCents);
-    const movement = await db.creditMovement.findFirstOrThrow({ where: { userId: member.id, kind: 'payment' } });
-    expect(movement.membershipId).toBe(card.id);
+    // One credit payment, of the card: what it owed is settled.
+    expect(await creditPaymentsOf(card.id)).toEqual([card.priceCents]);
+    expect(await owedFor(card.id)).toBe(0);
     expect((await db.membership.findUniqueOrThrow({ where: { id: card.id } })).status).toBe('active');
     // The Checkout session opened at the purchase can no longer be paid.
     const open = await db.transaction.findFirstOrThrow({ where: { membershipId: card.id, stripeCheckoutSessionId: checkoutUrl.split('/').pop()! } });
@@ -60,13 +74,14 @@ describe('paying a membership card from credit alone', () => {
     const again = await request(app).post(`/api/memberships/${card.id}/pay-with-credit`).set(auth(member)).expect(409);
     expect(again.body.message).toBe('Questa tessera non è da pagare online.');
     expect(await balanceOf(member.id)).toBe(50000 - card.priceCents);
+    expect(await creditPaymentsOf(card.id)).toEqual([card.priceCents]);
   });
 
   it('lets one of two simultaneous requests through: one 200, one 409, one debit', async () => {
     const { member, card } = await memberWithPendingCard('500');
     const responses = await Promise.all([0, 1].map(() => request(app).post(`/api/memberships/${card.id}/pay-with-credit`).set(auth(member))));
     expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
-    expect(await db.creditMovement.count({ where: { membershipId: card.id } })).toBe(1);
+    expect(await creditPaymentsOf(card.id)).toEqual([card.priceCents]);
     expect(await balanceOf(member.id)).toBe(50000 - card.priceCents);
   });
 
@@ -75,7 +90,8 @@ describe('paying a membership card from credit alone', () => {
     const response = await request(app).post(`/api/memberships/${card.id}/pay-with-credit`).set(auth(member)).expect(409);
     expect(response.body.message).toBe('Credito insufficiente per questo movimento.');
     expect(await balanceOf(member.id)).toBe(100);
-    expect(await db.creditMovement.count({ where: { membershipId: card.id } })).toBe(0);
+    expect(await creditPaymentsOf(card.id)).toEqual([]);
+    expect(await owedFor(card.id)).toBe(card.priceCents);
     expect((await db.membership.findUniqueOrThrow({ where: { id: card.id } })).status).toBe('pending');
   });
 

@@ -1,7 +1,10 @@
 // "Rimborsa il credito" through the real database, SMTP on loopback and the Stripe double: to the card
 // through refunds of the online top-ups, oldest first, each at most what is left of it; in cash with
-// refund rows in the books and no change to the revenue; audited and e-mailed; two at once never refund the same credit; a refund
-// Stripe refuses stops there with what went through recorded.
+// refund rows in the books and no change to the revenue; only money paid in, never promotional credit;
+// audited and e-mailed; two at once never refund the same credit; a refund whose answer was lost is
+// matched, not repeated; a refund Stripe refuses stops there with what went through recorded, the rest
+// back in the credit as money paid in.
+import { moneyToCents, type TCreditStatement } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros } from '../../lib/format.js';
@@ -10,6 +13,7 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { revenueTotals } from '../finance/revenue.js';
+import { CREDIT_REFUND_MESSAGES } from './credit-refunds.js';
 
 const mail = await startMailCatcher();
 const { app, db, deps, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
@@ -17,13 +21,26 @@ const double = stripe!;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
-const balanceOf = async (userId: number) => (await db.creditBalance.findUnique({ where: { userId } }))?.balanceCents ?? 0;
-const ledgerSum = async (userId: number) => (await db.creditMovement.aggregate({ where: { userId }, _sum: { amountCents: true } }))._sum.amountCents ?? 0;
+/** The credit's postings added up (money in less money out of the member's credit accounts): what the kept balance must equal. */
+const ledgerSum = async (userId: number) =>
+  (await db.$queryRaw<{ cents: number }[]>`
+    SELECT coalesce(-sum(p.amount_cents), 0)::int AS cents FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+    WHERE a.user_id = ${userId} AND a.kind IN ('credit_funded', 'credit_promo') AND p.phase IN ('posted', 'post_pending')`)[0]!.cents;
 
 let staff: string;
 beforeAll(async () => {
   staff = await loginAs(app, DEMO.staff);
 });
+
+/** The member's credit statement, as the desk reads it (up to 100 movements, newest first). */
+const statementOf = async (member: TestMember) => (await request(app).get(`/api/admin/users/${member.id}/credit?per_page=100`).set(bearer(staff)).expect(200)).body as TCreditStatement;
+const balanceOf = async (member: TestMember) => moneyToCents((await statementOf(member)).balance);
+/** The statement's movements of a kind, oldest first, by their amount. */
+const movementsOf = async (member: TestMember, kind: string) =>
+  (await statementOf(member)).data
+    .filter((movement) => movement.kind === kind)
+    .reverse()
+    .map((movement) => movement.amount);
 
 /** An online top-up paid through the double; returns its payment row. */
 async function topUpOnline(member: TestMember, amount: string) {
@@ -43,7 +60,7 @@ describe('Rimborsa il credito', () => {
     const second = await topUpOnline(member, '20');
     const third = await topUpOnline(member, '40');
     await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '10', method: 'cash' }).expect(200);
-    expect(await balanceOf(member.id)).toBe(10_000);
+    expect(await statementOf(member)).toMatchObject({ balance: '100.00', refundable: '100.00' });
     const revenueBefore = await revenueTotals(db);
 
     const refunded = await refundCredit(member, { method: 'card', amount: '45' }).expect(200);
@@ -51,10 +68,11 @@ describe('Rimborsa il credito', () => {
     expect(await stripeRefundsOf(first.stripePaymentIntentId!)).toEqual([3000]);
     expect(await stripeRefundsOf(second.stripePaymentIntentId!)).toEqual([1500]);
     expect(await stripeRefundsOf(third.stripePaymentIntentId!)).toEqual([]);
-    const movements = await db.creditMovement.findMany({ where: { userId: member.id, kind: 'refund_to_card' }, include: { transaction: true }, orderBy: { id: 'asc' } });
-    expect(movements.map((movement) => [movement.amountCents, movement.transaction?.refundOfId, movement.transaction?.method])).toEqual([
-      [-3000, first.id, 'stripe'],
-      [-1500, second.id, 'stripe'],
+    // A movement per top-up, and a refund row of each top-up it returns.
+    expect(await movementsOf(member, 'refund_to_card')).toEqual(['-30.00', '-15.00']);
+    expect((await refundRowsOf(member.id)).map((row) => [row.amountCents, row.refundOfId, row.method])).toEqual([
+      [3000, first.id, 'stripe'],
+      [1500, second.id, 'stripe'],
     ]);
     expect((await db.transaction.findMany({ where: { id: { in: [first.id, second.id, third.id] } }, orderBy: { id: 'asc' } })).map((row) => row.status)).toEqual(['refunded', 'partially_refunded', 'completed']);
     expect(await db.auditLog.count({ where: { action: 'POST /api/admin/users/:id/credit/refund', entityId: member.id } })).toBe(1);
@@ -65,8 +83,8 @@ describe('Rimborsa il credito', () => {
     expect(mail.messages.filter((message) => JSON.stringify(message.to).includes(member.email)).map((message) => message.subject)).toContain('Abbiamo usato parte del tuo credito');
 
     // What is left on the cards (5 € + 40 €) cannot cover the whole balance (55 €): the rest is for cash.
-    const beyond = await refundCredit(member, { method: 'card' }).expect(422);
-    expect(beyond.body.errors.amount).toEqual([`Sulla carta si possono rimborsare al massimo ${formatEuros(4500)}: le ricariche online non rimborsate.`]);
+    const beyond = await refundCredit(member, { method: 'card', amount: '55' }).expect(422);
+    expect(beyond.body.errors.amount).toEqual([`Sulla carta si possono rimborsare al massimo ${formatEuros(4500)}: le ricariche online non ancora spese né rimborsate.`]);
     const cash = await refundCredit(member, { method: 'cash', amount: '' }).expect(200);
     expect(cash.body).toMatchObject({ message: `Rimborsati ${formatEuros(5500)} in contanti.`, balance: '0.00', movement: { kind: 'cash_refund' } });
     const cashRows = (await refundRowsOf(member.id)).filter((row) => row.method === 'cash');
@@ -76,6 +94,7 @@ describe('Rimborsa il credito', () => {
       [1000, expect.any(Number), 'completed'],
     ]);
     expect((await refundCredit(member, { method: 'cash' }).expect(422)).body.message).toBe('Il credito è a zero: non c’è nulla da rimborsare.');
+    expect(await movementsOf(member, 'cash_refund')).toEqual(['-5.00', '-40.00', '-10.00']);
     expect(await ledgerSum(member.id)).toBe(0);
     // Credit given back was never income: the revenue does not move.
     expect(await revenueTotals(db)).toEqual(revenueBefore);
@@ -88,32 +107,38 @@ describe('Rimborsa il credito', () => {
     expect(responses.map((response) => response.status).sort()).toEqual([200, 422]);
     expect(responses.find((response) => response.status === 422)!.body.message).toBe('Il credito è a zero: non c’è nulla da rimborsare.');
     expect(await stripeRefundsOf(topUp.stripePaymentIntentId!)).toEqual([2500]);
-    expect(await balanceOf(member.id)).toBe(0);
+    expect(await balanceOf(member)).toBe(0);
+    expect(await ledgerSum(member.id)).toBe(0);
     // An amount asked for twice at once: the second finds too little left.
     const other = await createMember(app, db);
     await request(app).post(`/api/admin/users/${other.id}/credit/top-up`).set(bearer(staff)).send({ amount: '30', method: 'cash' }).expect(200);
     const twice = await Promise.all([refundCredit(other, { method: 'cash', amount: '20' }), refundCredit(other, { method: 'cash', amount: '20' })]);
     expect(twice.map((response) => response.status).sort()).toEqual([200, 409]);
-    expect(await balanceOf(other.id)).toBe(1000);
+    expect(await balanceOf(other)).toBe(1000);
+    expect(await ledgerSum(other.id)).toBe(1000);
   });
 
-  it('a request retried after its transaction was lost gets the same Stripe refund back by its idempotency key: refunded once', async () => {
+  it('a refund whose answer was lost on the way back is found on Stripe and matched to its request: refunded once', async () => {
     const member = await createMember(app, db);
     const topUp = await topUpOnline(member, '25');
     double.setAutoDeliver(false);
     try {
-      // As if the first attempt reached Stripe and then its database transaction was lost.
-      const lost = await deps.stripe!.refunds.create(
-        { payment_intent: topUp.stripePaymentIntentId!, amount: 2500, metadata: { transaction_id: String(topUp.id), reason: 'credit_refund' } },
-        { idempotencyKey: `credit-refund-${topUp.id}-0-2500` },
-      );
+      // Stripe makes the refund, but the answer never reaches us (a timeout): the request stays pending,
+      // and whoever asks again (the job) finds the refund by its request id, or gets it back by the same idempotency key.
+      double.failNext({ method: 'POST', path: '/v1/refunds' }, { status: 500, afterPerforming: true });
       await refundCredit(member, { method: 'card' }).expect(200);
-      expect((await refundRowsOf(member.id)).map((row) => row.stripeRefundId)).toEqual([lost.id]);
+      await expect.poll(async () => (await refundRowsOf(member.id)).length, { timeout: 20_000 }).toBe(1);
+      await deps.jobs.waitUntilIdle();
+      const [made] = (await deps.stripe!.refunds.list({ payment_intent: topUp.stripePaymentIntentId! })).data;
+      expect((await refundRowsOf(member.id)).map((row) => [row.stripeRefundId, row.amountCents])).toEqual([[made!.id, 2500]]);
     } finally {
+      double.clearFailures();
       double.setAutoDeliver(true);
     }
     expect(await stripeRefundsOf(topUp.stripePaymentIntentId!)).toEqual([2500]);
-    expect(await balanceOf(member.id)).toBe(0);
+    expect(await db.stripeRequest.findMany({ where: { paymentId: topUp.id, kind: 'refund' }, select: { status: true, resultId: true } })).toEqual([{ status: 'done', resultId: expect.stringMatching(/^re_/) }]);
+    expect(await balanceOf(member)).toBe(0);
+    expect(await ledgerSum(member.id)).toBe(0);
   });
 
   it('checks its input and its role', async () => {
@@ -124,20 +149,48 @@ describe('Rimborsa il credito', () => {
     await request(app).post('/api/admin/users/999999/credit/refund').set(bearer(staff)).send({ method: 'cash' }).expect(404);
   });
 
-  it('stops at a refund Stripe refuses: what went through is debited and recorded, the rest stays credit', async () => {
+  it('stops at a refund Stripe refuses: what went through is debited and recorded, the rest goes back to the credit as money paid in', async () => {
     const member = await createMember(app, db);
-    await topUpOnline(member, '20');
+    const first = await topUpOnline(member, '20');
     const second = await topUpOnline(member, '20');
-    // Refunded on Stripe's side by hand, its webhook not delivered yet: Stripe refuses a second refund of it.
-    double.setAutoDeliver(false);
+    // Stripe declines every refund of the second top-up (the card was closed, say).
+    double.failRefundsFor(second.stripePaymentIntentId!);
     try {
-      await deps.stripe!.refunds.create({ payment_intent: second.stripePaymentIntentId! });
       const stopped = await refundCredit(member, { method: 'card' }).expect(200);
       expect(stopped.body).toMatchObject({ message: `Rimborsati ${formatEuros(2000)} sulla carta su ${formatEuros(4000)}: Stripe ha rifiutato il resto, che resta nel credito.`, balance: '20.00' });
     } finally {
-      double.setAutoDeliver(true);
+      double.clearFailures();
     }
     expect((await refundRowsOf(member.id)).map((row) => row.amountCents)).toEqual([2000]);
+    expect(await db.stripeRequest.findMany({ where: { paymentId: second.id, kind: 'refund' }, select: { status: true } })).toEqual([{ status: 'failed' }]);
+    expect(await ledgerSum(member.id)).toBe(2000);
+    // Back in the credit as money paid in: shown to the member, and refundable at the desk.
+    expect(await movementsOf(member, 'refund_failed')).toEqual(['20.00']);
+    expect(await statementOf(member)).toMatchObject({ balance: '20.00', available: '20.00', refundable: '20.00' });
+    await refundCredit(member, { method: 'cash' }).expect(200);
+    expect((await refundRowsOf(member.id)).map((row) => [row.amountCents, row.refundOfId, row.method])).toEqual([
+      [2000, first.id, 'stripe'],
+      [2000, second.id, 'cash'],
+    ]);
+    expect(await balanceOf(member)).toBe(0);
+    expect(await ledgerSum(member.id)).toBe(0);
+  });
+
+  it('gives back only money paid in: promotional credit (corrections, rain credit) can be spent, never refunded', async () => {
+    const member = await createMember(app, db);
+    await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '10', method: 'cash' }).expect(200);
+    await request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(staff)).send({ amount: '20', reason: 'Torneo annullato' }).expect(200);
+    expect(await statementOf(member)).toMatchObject({ balance: '30.00', refundable: '10.00' });
+    // No online top-up: nothing goes back to a card.
+    expect((await refundCredit(member, { method: 'card' }).expect(422)).body.message).toBe(CREDIT_REFUND_MESSAGES.beyondTopUps(0, 'card'));
+    // More than was paid in: refused with the most that can go back.
+    expect((await refundCredit(member, { method: 'cash', amount: '15' }).expect(422)).body.errors.amount).toEqual([CREDIT_REFUND_MESSAGES.beyondTopUps(1000, 'cash')]);
+    // The whole balance: only what was paid in goes back; the promotional credit stays, to be spent.
+    const cash = await refundCredit(member, { method: 'cash' }).expect(200);
+    expect(cash.body).toMatchObject({ message: `Rimborsati ${formatEuros(1000)} in contanti.`, balance: '20.00' });
+    expect(await statementOf(member)).toMatchObject({ balance: '20.00', available: '20.00', refundable: '0.00' });
+    expect((await refundCredit(member, { method: 'cash' }).expect(422)).body.message).toBe(CREDIT_REFUND_MESSAGES.beyondTopUps(0, 'cash'));
+    expect((await refundRowsOf(member.id)).map((row) => row.amountCents)).toEqual([1000]);
     expect(await ledgerSum(member.id)).toBe(2000);
   });
 });

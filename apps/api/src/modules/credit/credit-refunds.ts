@@ -55,12 +55,13 @@ export function createCreditRefunds({ db, stripe }: Pick<AppDeps, 'db' | 'stripe
       if (wallet.available === 0) throw new AppError(422, CREDIT_REFUND_MESSAGES.nothing);
       if (amount && amount > wallet.available) throw new AppError(409, CREDIT_REFUND_MESSAGES.insufficient, { amount: [CREDIT_REFUND_MESSAGES.insufficient] });
       const topUpIds = wallet.accounts.filter((row) => row.kind === 'credit_funded').map((row) => row.transactionId!);
-      const topUps = await tx.transaction.findMany({ where: { id: { in: topUpIds } } });
+      const topUps = await tx.transaction.findMany({ where: { id: { in: topUpIds } }, include: { refunds: { select: { amountCents: true } } } });
       const rows = wallet.accounts.flatMap((row) => {
         const topUp = topUps.find((payment) => payment.id === row.transactionId);
-        // A card refund returns money of an online top-up only.
+        // A card refund returns money of an online top-up only; never more of a top-up than was paid and not refunded yet.
         if (!topUp || (card && (topUp.method !== 'stripe' || !topUp.stripePaymentIntentId))) return [];
-        return [{ account: row, topUp, available: available(row) }];
+        const notRefunded = topUp.amountCents - topUp.refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
+        return [{ account: row, topUp, available: Math.min(available(row), notRefunded) }];
       });
       // Without an amount: all that can go back this way.
       const cents = amount ?? rows.reduce((sum, row) => sum + row.available, 0);

@@ -1,6 +1,7 @@
 // Credit through the real database, the job queue, SMTP on loopback and the Stripe double: the ledger
-// and its balance under concurrency, the desk's top-ups and corrections (audited, e-mailed), the
-// member's statement and the online top-up credited once.
+// and its balance under concurrency, the desk's top-ups and corrections (audited, e-mailed, limited),
+// the member's statement and the online top-up credited once.
+import { moneyToCents, type TCreditStatement } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros } from '../../lib/format.js';
@@ -9,6 +10,9 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
+import { accounts } from '../ledger/accounts.js';
+import { credit, debit, post } from '../ledger/ledger.js';
+import { CREDIT_MESSAGES } from './credit.service.js';
 
 const mail = await startMailCatcher();
 const { app, db, deps, stripe } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: 'http://web.example.test' }, { stripe: true });
@@ -20,13 +24,21 @@ const today = todayInRome();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
 const mailsTo = (email: string) => mail.messages.filter((message) => JSON.stringify(message.to).includes(email));
-const ledgerSum = async (userId: number) => (await db.creditMovement.aggregate({ where: { userId }, _sum: { amountCents: true } }))._sum.amountCents ?? 0;
-const balanceOf = async (userId: number) => (await db.creditBalance.findUnique({ where: { userId } }))?.balanceCents ?? 0;
+/** The credit's postings added up (money in less money out of the member's credit accounts): what the kept balance must equal. */
+const ledgerSum = async (userId: number) =>
+  (await db.$queryRaw<{ cents: number }[]>`
+    SELECT coalesce(-sum(p.amount_cents), 0)::int AS cents FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+    WHERE a.user_id = ${userId} AND a.kind IN ('credit_funded', 'credit_promo') AND p.phase IN ('posted', 'post_pending')`)[0]!.cents;
 
 let staff: string;
 beforeAll(async () => {
   staff = await loginAs(app, DEMO.staff);
 });
+
+/** The member's credit statement, as the desk reads it (up to 100 movements, newest first). */
+const statementOf = async (userId: number) => (await request(app).get(`/api/admin/users/${userId}/credit?per_page=100`).set(bearer(staff)).expect(200)).body as TCreditStatement;
+/** The balance the statement shows, in cents. */
+const balanceOf = async (userId: number) => moneyToCents((await statementOf(userId)).balance);
 
 describe('the ledger: the database keeps the balance and never lets it go below zero', () => {
   it('lets exactly 5 of 20 simultaneous debits of 10 € through against a balance of 50 €', async () => {
@@ -41,15 +53,18 @@ describe('the ledger: the database keeps the balance and never lets it go below 
     expect(responses.find((response) => response.status === 409)!.body).toEqual({ message: 'Credito insufficiente per questo movimento.', errors: { amount: ['Credito insufficiente per questo movimento.'] } });
     expect(await balanceOf(member.id)).toBe(0);
     expect(await ledgerSum(member.id)).toBe(0);
-    expect(await db.creditMovement.count({ where: { userId: member.id, kind: 'desk_adjustment' } })).toBe(5);
+    expect((await statementOf(member.id)).data.filter((movement) => movement.kind === 'desk_adjustment')).toHaveLength(5);
   });
 
-  it('refuses in the database itself a movement written around the service that would overdraw, and any change to a movement', async () => {
+  it('refuses in the database itself an entry written around the service that would overdraw, and any change to an entry', async () => {
     const member = await createMember(app, db);
-    await db.creditMovement.create({ data: { userId: member.id, amountCents: 700, kind: 'desk_adjustment', reason: 'Prova' } });
-    await expect(db.creditMovement.create({ data: { userId: member.id, amountCents: -701, kind: 'payment' } })).rejects.toThrow(/credit_balances_not_negative/);
-    const movement = await db.creditMovement.create({ data: { userId: member.id, amountCents: -700, kind: 'payment' } });
-    await expect(db.creditMovement.update({ where: { id: movement.id }, data: { amountCents: -1 } })).rejects.toThrow(/cannot be changed/);
+    // Straight into the ledger, as the service would post a correction and its spending.
+    const promo = accounts.promo(member.id);
+    await post(db, { key: `test:gift:${member.id}`, kind: 'correction', userId: member.id, description: 'Prova', legs: [debit(accounts.adjustments, 700), credit(promo, 700)] });
+    await expect(post(db, { key: `test:overdraft:${member.id}`, kind: 'correction', userId: member.id, legs: [debit(promo, 701), credit(accounts.adjustments, 701)] })).rejects.toThrow(/ledger_accounts_never_overdrawn/);
+    const spent = await post(db, { key: `test:spend:${member.id}`, kind: 'correction', userId: member.id, legs: [debit(promo, 700), credit(accounts.adjustments, 700)] });
+    await expect(db.$executeRaw`UPDATE ledger_postings SET amount_cents = amount_cents / 700 WHERE entry_id = ${spent!.id}`).rejects.toThrow(/cannot be changed/);
+    await expect(db.$executeRaw`DELETE FROM ledger_entries WHERE id = ${spent!.id}`).rejects.toThrow(/cannot be changed/);
     expect(await balanceOf(member.id)).toBe(0);
     expect(await ledgerSum(member.id)).toBe(0);
   });
@@ -71,7 +86,8 @@ describe('the desk', () => {
     // An extra zero typed at the desk is refused, with nothing written.
     const slip = await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '1000,01', method: 'cash' }).expect(422);
     expect(slip.body.errors).toEqual({ amount: ['Alla segreteria si ricarica al massimo 1.000,00 € per volta.'] });
-    expect(await db.creditMovement.count({ where: { userId: member.id } })).toBe(1);
+    // One movement; money paid in, so all of it can be refunded.
+    expect(await statementOf(member.id)).toMatchObject({ total: 1, balance: '25.50', refundable: '25.50', available: '25.50', reserved: '0.00', owed: '0.00' });
   });
 
   it('corrects with a mandatory reason, up or down, and shows the balance and movements newest first', async () => {
@@ -83,12 +99,38 @@ describe('the desk', () => {
     await adjust({ amount: '12', reason: 'Partita annullata dal circolo' }).expect(200);
     await adjust({ amount: '-2,50', reason: 'Errore di cassa' }).expect(200);
     const shown = await request(app).get(`/api/admin/users/${member.id}/credit?per_page=1`).set(bearer(staff)).expect(200);
-    expect(shown.body).toMatchObject({ balance: '9.50', total: 2, last_page: 2, top_up_min: '10.00', top_up_max: '200.00' });
+    // Credit given by a correction can be spent, never paid out: none of it is refundable.
+    expect(shown.body).toMatchObject({ balance: '9.50', available: '9.50', refundable: '0.00', total: 2, last_page: 2, top_up_min: '10.00', top_up_max: '200.00' });
     expect(shown.body.data).toEqual([expect.objectContaining({ amount: '-2.50', kind: 'desk_adjustment', reason: 'Errore di cassa' })]);
     expect(await ledgerSum(member.id)).toBe(950);
     // Each correction the member did not make is e-mailed; the refused one is not.
     await deps.jobs.waitUntilIdle();
     expect(mailsTo(member.email).map((message) => message.subject).sort()).toEqual(['Abbiamo usato parte del tuo credito', 'Ti abbiamo accreditato del credito']);
+  });
+
+  it('lets staff add up to the correction limit (50 € by default) and never to their own credit: above it, an admin corrects', async () => {
+    const admin = await loginAs(app, DEMO.admin);
+    const member = await createMember(app, db);
+    const adjust = (token: string, userId: number, amount: string) =>
+      request(app).post(`/api/admin/users/${userId}/credit/adjustment`).set(bearer(token)).send({ amount, reason: 'Torneo annullato' });
+    await adjust(staff, member.id, '50').expect(200);
+    expect((await adjust(staff, member.id, '50,01').expect(403)).body.message).toBe(CREDIT_MESSAGES.aboveLimit(5000));
+    await adjust(admin, member.id, '80').expect(200);
+    // Taking credit away is not limited (never below zero).
+    await adjust(staff, member.id, '-100').expect(200);
+    const self = await db.user.findUniqueOrThrow({ where: { email: DEMO.staff } });
+    expect((await adjust(staff, self.id, '1').expect(403)).body.message).toBe(CREDIT_MESSAGES.ownCorrection);
+    expect((await adjust(staff, self.id, '-1').expect(403)).body.message).toBe(CREDIT_MESSAGES.ownCorrection);
+    expect(await balanceOf(member.id)).toBe(3000);
+    expect(await ledgerSum(member.id)).toBe(3000);
+    // The day's corrections, for the dashboard: who, whose, how much.
+    const corrections = (await request(app).get('/api/admin/credit/corrections').set(bearer(staff)).expect(200)).body;
+    const theirs = corrections.data.filter((row: { member: { id: number } }) => row.member.id === member.id);
+    expect(theirs.map((row: { amount: string; by: { name: string } }) => [row.amount, row.by.name])).toEqual([
+      ['-100.00', 'Stefano Segreteria'],
+      ['80.00', expect.any(String)],
+      ['50.00', 'Stefano Segreteria'],
+    ]);
   });
 
   it('is for staff only, and answers 404 for an unknown member', async () => {
@@ -135,16 +177,24 @@ describe('the member', () => {
   it('tops up within the limits the admin sets (staff may not change them)', async () => {
     const admin = await loginAs(app, DEMO.admin);
     const member = await createMember(app, db);
-    await request(app).put('/api/admin/credit/settings').set(bearer(staff)).send({ top_up_min: '5', top_up_max: '50' }).expect(403);
-    const refused = await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '50', top_up_max: '5' }).expect(422);
+    await request(app).put('/api/admin/credit/settings').set(bearer(staff)).send({ top_up_min: '5', top_up_max: '50', correction_limit: '50' }).expect(403);
+    const refused = await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '50', top_up_max: '5', correction_limit: '50' }).expect(422);
     expect(refused.body.errors).toEqual({ top_up_max: ['Il massimo non può essere inferiore al minimo.'] });
     try {
-      expect((await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '5', top_up_max: '50' }).expect(200)).body).toEqual({ top_up_min: '5.00', top_up_max: '50.00' });
+      expect((await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '5', top_up_max: '50', correction_limit: '20' }).expect(200)).body).toEqual({
+        top_up_min: '5.00',
+        top_up_max: '50.00',
+        correction_limit: '20.00',
+      });
       expect(await db.auditLog.count({ where: { action: 'PUT /api/admin/credit/settings' } })).toBe(1);
       await topUp(member, '5').expect(200);
       await topUp(member, '50,01').expect(422);
+      // The correction limit staff work within follows the setting too.
+      const correct = (amount: string) => request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(staff)).send({ amount, reason: 'Rimborso bar' });
+      await correct('20').expect(200);
+      await correct('20,01').expect(403);
     } finally {
-      await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '10', top_up_max: '200' }).expect(200);
+      await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '10', top_up_max: '200', correction_limit: '50' }).expect(200);
     }
   });
 
@@ -204,7 +254,11 @@ describe('paying a booking with credit', () => {
     expect(cancelled.body.message).toBe('Prenotazione annullata e rimborsata.');
     expect(await balanceOf(member.id)).toBe(4000);
     expect(await ledgerSum(member.id)).toBe(4000);
-    const returned = await db.creditMovement.findMany({ where: { userId: member.id, amountCents: 2000, kind: 'payment' }, orderBy: { id: 'asc' } });
-    expect(returned.map((movement) => [movement.bookingId, movement.createdById !== null])).toEqual([[first.id, false], [second.id, true]]);
+    // Each payment given back once, to the member's credit: by the member (nobody on the staff), then by the desk.
+    const returned = (await statementOf(member.id)).data.filter((movement) => movement.kind === 'returned').reverse();
+    expect(returned.map((movement) => [movement.amount, movement.booking_id, movement.by !== null])).toEqual([
+      ['20.00', first.id, false],
+      ['20.00', second.id, true],
+    ]);
   });
 });

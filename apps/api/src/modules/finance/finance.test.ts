@@ -162,6 +162,8 @@ describe('transactions', () => {
     await db.transaction.create({ data: { kind: 'booking', userId: payer.id, amountCents: 2000, method: 'card', status: 'completed', paidAt: at('2031-08-31T21:30:00Z') } });
     // 1 September 00:30 in Rome: outside it.
     await db.transaction.create({ data: { kind: 'booking', userId: payer.id, amountCents: 9999, method: 'card', status: 'completed', paidAt: at('2031-08-31T22:30:00Z') } });
+    // Written around the API: their books are posted as the history's are.
+    await db.$executeRaw`SELECT ledger_post_history()`;
 
     const list = (query: string) => request(app).get(`/api/admin/transactions?search=zanzibar&${query}`).set(bearer(admin)).expect(200);
     const august = await list('date_from=2031-08-01&date_to=2031-08-31&per_page=2');
@@ -267,6 +269,8 @@ describe('the numbers: monthly stats and memberships stats to the cent', () => {
     await expense('2030-11-30', 99);
     // December, after the range: 30 Nov 23:30 UTC is 1 Dec 00:30 in Rome.
     await payment('booking', 777, '2030-11-30T23:30:00Z');
+    // Written around the API: their books are posted as the history's are, each on its own date.
+    await db.$executeRaw`SELECT ledger_post_history()`;
 
     const range = 'date_from=2030-03-01&date_to=2030-11-30';
     const incomeStats = await request(app).get(`/api/admin/incomes/stats?${range}`).set(bearer(admin)).expect(200);

@@ -58,6 +58,9 @@ export function createStripeRequests(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs
    * Stripe, the payment's status, the payer told, once.
    */
   async function completeRefund(tx: Prisma.TransactionClient, request: Pick<StripeRequest, 'id'>, refund: Stripe.Refund) {
+    // The payment's row first, as the webhook's syncRefunds takes it before the request's: the job and the
+    // webhook recording the same refund then queue on it instead of deadlocking (request row, then payment row).
+    await tx.$queryRaw`SELECT t.id FROM transactions t JOIN stripe_requests r ON r.payment_id = t.id WHERE r.id = ${request.id} FOR UPDATE OF t`;
     const [done] = await tx.$queryRaw<StripeRequest[]>`
       UPDATE stripe_requests SET status = 'done', result_id = ${refund.id}, done_at = now(), updated_at = now(), error = NULL
       WHERE id = ${request.id} AND status = 'pending' RETURNING id, payment_id AS "paymentId", amount_cents AS "amountCents", reason, notify`;

@@ -1,6 +1,6 @@
 // The players of a booking and who has paid (docs/domain.md#split-payment): on the organiser's payment
 // page, where they add members or guests while the booking is held, and on the desk's booking detail.
-import { BOOKING_PLAYER_STATUS_LABELS, SHARE_METHOD_LABELS, ZEmail, z, type TBookingPlayer } from '@beach/contracts';
+import { BOOKING_PLAYER_STATUS_LABELS, SHARE_PAID_WITH_LABELS, ZEmail, z, type TBookingPlayer } from '@beach/contracts';
 import { useState } from 'react';
 import { Alert } from '../ui/alert';
 import { Badge, type BadgeTone } from '../ui/badge';
@@ -14,9 +14,11 @@ import { useDebounced } from '../../lib/use-debounced';
 
 const STATUS_TONES: Record<TBookingPlayer['status'], BadgeTone> = { invited: 'yellow', paid: 'green', dropped: 'neutral', charged_to_organiser: 'red' };
 
+/** "Pagata con carta", "Pagata in segreteria", "Pagata dall’organizzatore con credito"… */
 function statusText(player: TBookingPlayer) {
-  if (player.paid_with) return `${player.status === 'charged_to_organiser' ? 'Pagata dall’organizzatore' : 'Pagata'} con ${SHARE_METHOD_LABELS[player.paid_with]}`;
-  return BOOKING_PLAYER_STATUS_LABELS[player.status];
+  if (!player.paid_with) return BOOKING_PLAYER_STATUS_LABELS[player.status];
+  const how = player.paid_with === 'desk' ? SHARE_PAID_WITH_LABELS.desk : `con ${SHARE_PAID_WITH_LABELS[player.paid_with]}`;
+  return `${player.status === 'charged_to_organiser' ? 'Pagata dall’organizzatore' : 'Pagata'} ${how}`;
 }
 
 const ZGuest = z.object({ email: ZEmail });

@@ -1,6 +1,6 @@
-// The carnets part of /profilo: the member's carnets with the uses left, and the carnets on sale bought
-// online (paid on Stripe Checkout, the carnet made when Stripe confirms it).
-import { BOOKING_COUPON_BAND_LABELS, type TCarnetProduct } from '@beach/contracts';
+// The carnets part of /profilo: the member's carnets with the uses left, and the carnets on sale (with
+// what one use pays) bought online (paid on Stripe Checkout, the carnet made when Stripe confirms it).
+import { BOOKING_COUPON_BAND_LABELS, CARNET_COVER_LABELS, type TCarnetProduct } from '@beach/contracts';
 import { useState } from 'react';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -45,7 +45,9 @@ function OnSale() {
           <li key={product.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <div>
               <p className="font-medium">{product.name}: {product.uses} ingressi, {formatMoney(product.price)}</p>
-              <p className="text-sm text-slate-600">{BOOKING_COUPON_BAND_LABELS[product.band]} · {validityText({ start_date: product.valid_from, end_date: product.valid_until })}</p>
+              <p className="text-sm text-slate-600">
+                {BOOKING_COUPON_BAND_LABELS[product.band]} · un ingresso paga {CARNET_COVER_LABELS[product.covers].toLowerCase()} · {validityText({ start_date: product.valid_from, end_date: product.valid_until })}
+              </p>
             </div>
             <Button size="sm" variant="secondary" onClick={() => void onBuy(product)} loading={buy.isPending && buy.variables?.product_id === product.id} loadingText="Apertura del pagamento...">
               Compra con carta

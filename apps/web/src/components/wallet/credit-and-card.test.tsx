@@ -6,7 +6,22 @@ import { renderAt, stubApi } from '../../test/test-support';
 import { CreditAndCardButton } from './credit-and-card';
 import { PayWithCredit } from './pay-with-credit';
 
-const statement = (balance: string): TCreditStatement => ({ balance, top_up_min: '10.00', top_up_max: '200.00', data: [], current_page: 1, last_page: 1, total: 0, per_page: 10 });
+/** A statement with nothing set aside: everything is available (and paid in, so refundable). */
+const statement = (balance: string, overrides: Partial<TCreditStatement> = {}): TCreditStatement => ({
+  balance,
+  reserved: '0.00',
+  available: balance,
+  refundable: balance,
+  owed: '0.00',
+  top_up_min: '10.00',
+  top_up_max: '200.00',
+  data: [],
+  current_page: 1,
+  last_page: 1,
+  total: 0,
+  per_page: 10,
+  ...overrides,
+});
 const handlers: Parameters<typeof stubApi>[0] = {};
 
 beforeEach(() => {
@@ -22,6 +37,12 @@ describe('Usa il credito e paga il resto con carta', () => {
     renderAt(<CreditAndCardButton price="20.00" loading={false} onPay={onPay} />, { url: '/prenotazioni/pagamento/7' });
     fireEvent.click(await screen.findByRole('button', { name: /^Usa il credito \(15,00\s€\) e paga il resto con carta$/ }));
     expect(onPay).toHaveBeenCalledOnce();
+  });
+
+  it('offers only the credit available now, not what is set aside for a payment under way', async () => {
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement('30.00', { reserved: '20.00', available: '10.00' }));
+    renderAt(<CreditAndCardButton price="20.00" loading={false} onPay={vi.fn()} />, { url: '/prenotazioni/pagamento/7' });
+    await screen.findByRole('button', { name: /^Usa il credito \(10,00\s€\) e paga il resto con carta$/ });
   });
 
   it('leaves the card at least 0,50 €, and is not offered when the balance covers the price (credit alone pays)', async () => {

@@ -1,5 +1,6 @@
-// The credit part of /profilo: the member's balance, their movements and an online top-up between the
-// centre's minimum and maximum (paid on Stripe Checkout, credited when Stripe confirms it).
+// The credit part of /profilo: the member's balance (with what is set aside, what is refundable and what
+// they owe the centre), their movements and an online top-up between the centre's minimum and maximum
+// (paid on Stripe Checkout, credited when Stripe confirms it).
 import { ZCreditTopUpBody } from '@beach/contracts';
 import { useState } from 'react';
 import { Alert } from '../ui/alert';
@@ -10,6 +11,7 @@ import { formatMoney } from '../../lib/format';
 import { FormAlert, useZodForm } from '../ui/form';
 import { useMyCredit, useTopUpCredit } from '../../lib/credit';
 import { CreditMovements } from './credit-movements';
+import { CreditBreakdown, CreditOwed } from './credit-summary';
 
 export function CreditSection() {
   const [page, setPage] = useState(1);
@@ -25,6 +27,8 @@ export function CreditSection() {
       {credit.isError && <Alert tone="error">Non è stato possibile leggere il credito. Riprova più tardi.</Alert>}
       {statement && (
         <>
+          <CreditBreakdown statement={statement} />
+          <CreditOwed owed={statement.owed} audience="member" />
           <TopUpForm min={statement.top_up_min} max={statement.top_up_max} />
           <CreditMovements statement={statement} onPageChange={setPage} />
         </>

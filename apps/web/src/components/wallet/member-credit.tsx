@@ -1,6 +1,8 @@
-// The desk's view of a member's credit (the member's page in /admin/users): balance and movements, a
-// top-up paid at the desk (cash, POS, bank transfer), a correction with its reason and "Rimborsa il
-// credito" (to the card of the online top-ups or in cash; empty amount: the whole balance).
+// The desk's view of a member's credit (the member's page in /admin/users): balance (with what is set
+// aside, what is refundable and what the member owes the centre) and movements, a top-up paid at the desk
+// (cash, POS, bank transfer), a correction with its reason (above the admin's limit, or on one's own
+// credit, the server refuses staff with a 403 and says why: the form shows it) and "Rimborsa il credito"
+// (to the card of the online top-ups or in cash; empty amount: all that can be refunded that way).
 import { CREDIT_REFUND_METHOD_LABELS, CREDIT_REFUND_METHODS, DESK_TOP_UP_METHOD_LABELS, DESK_TOP_UP_METHODS, ZCreditAdjustmentBody, ZCreditRefundBody, ZDeskTopUpBody } from '@beach/contracts';
 import { useState } from 'react';
 import { DetailSection } from '../admin/detail-modal';
@@ -12,6 +14,7 @@ import { formatMoney } from '../../lib/format';
 import { FormAlert, useZodForm } from '../ui/form';
 import { useAdjustCredit, useDeskTopUp, useMemberCredit, useRefundCredit } from '../../lib/credit';
 import { CreditMovements } from './credit-movements';
+import { CreditBreakdown, CreditOwed } from './credit-summary';
 
 // Amounts are sent as typed ({ raw: true }): the server turns euros into cents itself.
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -28,6 +31,8 @@ export function MemberCredit({ userId }: { userId: number }) {
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         {credit.data && (
           <>
+            <CreditBreakdown statement={credit.data} />
+            <CreditOwed owed={credit.data.owed} audience="staff" />
             <DeskTopUpForm userId={userId} onDone={setNotice} />
             <AdjustmentForm userId={userId} onDone={setNotice} />
             <RefundForm userId={userId} onDone={setNotice} />
@@ -86,7 +91,7 @@ function RefundForm({ userId, onDone }: { userId: number; onDone: (notice: Notic
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Rimborsa il credito" className="flex flex-wrap items-end gap-3">
       <FormAlert failure={failure} className="w-full" />
-      <div className="w-32"><Input label="Rimborso (€)" inputMode="decimal" placeholder="Tutto" autoComplete="off" hint="Vuoto: tutto il saldo" {...field('amount')} /></div>
+      <div className="w-32"><Input label="Rimborso (€)" inputMode="decimal" placeholder="Tutto" autoComplete="off" hint="Vuoto: tutto il rimborsabile" {...field('amount')} /></div>
       <div className="w-40"><Select label="Rimborsa" options={CREDIT_REFUND_METHODS.map((method) => ({ value: method, label: CREDIT_REFUND_METHOD_LABELS[method] }))} {...field('method')} /></div>
       <Button type="submit" size="sm" variant="secondary" loading={formState.isSubmitting} loadingText="Rimborso...">Rimborsa il credito</Button>
     </form>

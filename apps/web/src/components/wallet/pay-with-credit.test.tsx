@@ -5,7 +5,22 @@ import { jsonResponse, signIn } from '../../test/fixtures';
 import { renderAt, stubApi } from '../../test/test-support';
 import { PayMembershipWithCredit, PayWithCredit } from './pay-with-credit';
 
-const statement = (balance: string): TCreditStatement => ({ balance, top_up_min: '10.00', top_up_max: '200.00', data: [], current_page: 1, last_page: 1, total: 0, per_page: 10 });
+/** A statement with nothing set aside: everything is available (and paid in, so refundable). */
+const statement = (balance: string, overrides: Partial<TCreditStatement> = {}): TCreditStatement => ({
+  balance,
+  reserved: '0.00',
+  available: balance,
+  refundable: balance,
+  owed: '0.00',
+  top_up_min: '10.00',
+  top_up_max: '200.00',
+  data: [],
+  current_page: 1,
+  last_page: 1,
+  total: 0,
+  per_page: 10,
+  ...overrides,
+});
 const handlers: Parameters<typeof stubApi>[0] = {};
 let api: ReturnType<typeof stubApi>;
 
@@ -20,7 +35,7 @@ const renderFor = (price: string) => renderAt(<PayWithCredit bookingId={7} price
 describe('Paga con il credito', () => {
   it('pays a booking the balance covers', async () => {
     handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement('20.00'));
-    handlers['POST /api/bookings/7/pay-with-credit'] = () => jsonResponse(200, { message: 'Prenotazione pagata con il credito.', balance: '0.00', movement: { id: 1, amount: '-20.00', kind: 'payment', reason: null, by: null, booking_id: 7, created_at: new Date().toISOString() } });
+    handlers['POST /api/bookings/7/pay-with-credit'] = () => jsonResponse(200, { message: 'Prenotazione pagata con il credito.', balance: '0.00', movement: { id: 1, amount: '-20.00', kind: 'payment', pending: false, reason: null, by: null, booking_id: 7, created_at: new Date().toISOString() } });
     renderFor('20.00');
     fireEvent.click(await screen.findByRole('button', { name: 'Paga con il credito' }));
     await waitFor(() => expect(api.bodiesOf('POST /api/bookings/7/pay-with-credit')).toHaveLength(1));
@@ -38,6 +53,21 @@ describe('Paga con il credito', () => {
     );
     await screen.findByRole('button', { name: 'Paga con il credito' });
     expect(screen.getAllByRole('button', { name: 'Paga con il credito' })).toHaveLength(1);
+  });
+
+  it('counts only the credit available now: what is set aside for a payment under way does not pay', async () => {
+    // 25 € held, 10 € of it set aside for another checkout: 15 € can pay now.
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement('25.00', { reserved: '10.00', available: '15.00' }));
+    renderAt(
+      <>
+        <PayWithCredit bookingId={7} price="20.00" />
+        <PayWithCredit bookingId={8} price="15.00" />
+      </>,
+      { url: '/prenotazioni/pagamento/7' },
+    );
+    await screen.findByRole('button', { name: 'Paga con il credito' });
+    expect(screen.getAllByRole('button', { name: 'Paga con il credito' })).toHaveLength(1);
+    expect(screen.getByText(/^Il tuo credito disponibile è di 15,00\s€/)).toBeTruthy();
   });
 
   it('offers a membership card the balance covers, with its price, and none it does not', async () => {

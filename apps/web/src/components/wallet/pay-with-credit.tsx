@@ -1,5 +1,6 @@
 // "Paga con il credito" on a held booking's payment page and on a membership card awaiting payment:
-// shown only when the member's balance covers the whole price (credit alone; the card pays otherwise).
+// shown only when the credit available now (the balance less what is set aside for a payment under way)
+// covers the whole price (credit alone; the card pays otherwise).
 import { moneyToCents, type TMoney } from '@beach/contracts';
 import { useState } from 'react';
 import { Alert } from '../ui/alert';
@@ -11,25 +12,28 @@ import { useMyCredit, usePayBookingWithCredit, usePayMembershipWithCredit } from
 interface PayFromCreditProps {
   price: TMoney;
   label: string;
-  pay: { mutateAsync: () => Promise<unknown>; isPending: boolean };
+  pay: { mutateAsync: () => Promise<{ message: string }>; isPending: boolean };
+  /** The server's answer, for the page to show once the booking or card is paid. */
+  onPaid?: (message: string) => void;
 }
 
-function PayFromCredit({ price, label, pay }: PayFromCreditProps) {
+function PayFromCredit({ price, label, pay, onPaid }: PayFromCreditProps) {
   const credit = useMyCredit(1);
   const [error, setError] = useState('');
-  const balance = credit.data?.balance;
-  if (!balance || moneyToCents(balance) < moneyToCents(price)) return null;
+  const available = credit.data?.available;
+  if (!available || moneyToCents(available) < moneyToCents(price)) return null;
   const onClick = async () => {
     setError('');
     try {
-      await pay.mutateAsync();
+      const { message } = await pay.mutateAsync();
+      onPaid?.(message);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : 'Pagamento con il credito non riuscito. Riprova più tardi.');
     }
   };
   return (
     <div className="space-y-2 rounded-lg bg-sea-50 px-3 py-3">
-      <p className="text-sm text-slate-700">Il tuo credito è di {formatMoney(balance)}: copre l’intero importo.</p>
+      <p className="text-sm text-slate-700">Il tuo credito disponibile è di {formatMoney(available)}: copre l’intero importo.</p>
       {error && <Alert tone="error">{error}</Alert>}
       <Button variant="secondary" onClick={() => void onClick()} loading={pay.isPending} loadingText="Pagamento...">
         {label}
@@ -38,9 +42,9 @@ function PayFromCredit({ price, label, pay }: PayFromCreditProps) {
   );
 }
 
-export function PayWithCredit({ bookingId, price }: { bookingId: number; price: TMoney }) {
+export function PayWithCredit({ bookingId, price, onPaid }: { bookingId: number; price: TMoney; onPaid?: (message: string) => void }) {
   const pay = usePayBookingWithCredit();
-  return <PayFromCredit price={price} label="Paga con il credito" pay={{ mutateAsync: () => pay.mutateAsync(bookingId), isPending: pay.isPending }} />;
+  return <PayFromCredit price={price} label="Paga con il credito" onPaid={onPaid} pay={{ mutateAsync: () => pay.mutateAsync(bookingId), isPending: pay.isPending }} />;
 }
 
 /** The member's own card awaiting payment: paid from credit it is active at once. */

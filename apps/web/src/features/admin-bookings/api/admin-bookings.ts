@@ -12,6 +12,7 @@ import {
   type TRecurringUpdateBody,
 } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BOOKING_PLAYERS_KEY } from '../../../lib/booking-players';
 import { queryRoots } from '../../../lib/shared-queries';
 import { callApi, downloadFile } from '../../../lib/api-client';
 
@@ -43,10 +44,16 @@ export const useSeriesDetail = (id: number | null) =>
 export const exportBookings = (query: Omit<TAdminBookingsQuery, 'page' | 'per_page'>) =>
   downloadFile(api.adminBookings.export, { query }, `prenotazioni-${query.date_from ?? 'tutte'}.csv`);
 
-/** Every change touches the planner, the lists and the series: all are asked afresh. */
+/**
+ * Every change touches the planner, the lists and the series, and the booking's players (collected at the
+ * desk with the rest, given back on a cancellation, moved with it): all are asked afresh.
+ */
 function useBookingsMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminBookingKeys.all }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminBookingKeys.all }), queryClient.invalidateQueries({ queryKey: BOOKING_PLAYERS_KEY })]),
+  });
 }
 
 export const useCreateDeskBooking = () => useBookingsMutation((body: TAdminCreateBookingBody) => callApi(api.adminBookings.create, { body }));

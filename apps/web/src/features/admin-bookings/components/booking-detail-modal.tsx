@@ -1,5 +1,7 @@
-// One booking at the desk (docs/domain.md#desk-planner): who, when, what was paid, and the actions that fit
-// its state: mark paid, move (same length, another court or time), cancel with or without a refund, restore.
+// One booking at the desk (docs/domain.md#desk-planner): who, when, what was paid and what is still owed (the
+// server's balance, organiser and players together: never price − paid here), and the actions that fit its
+// state: mark paid (collects everything still owed, the players' unpaid shares included), move (same length,
+// another court or time), cancel with or without a refund, restore.
 import { moneyToCents, SLOTS, type TAdminBooking, type TMarkPaidBody, type TPlanner } from '@beach/contracts';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
@@ -8,7 +10,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Input, Select } from '../../../components/ui/field';
 import { formFailure } from '../../../lib/api-errors';
-import { formatCents, formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { useBookingSplit } from '../../../lib/booking-players';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useCancelDeskBooking, useMarkPaid, useMoveBooking, useRestoreBooking } from '../api/admin-bookings';
 import { DESK_METHOD_OPTIONS, PaymentBadge, StatusBadge } from '../labels';
 import { PlayersPanel } from '../../../components/booking-players/players-panel';
@@ -28,10 +31,12 @@ export function BookingDetailModal({ booking, courts, onClose, onDone }: { booki
   const [refund, setRefund] = useState(false);
   const [error, setError] = useState<{ message: string | null; fields: Record<string, string> } | null>(null);
 
+  const split = useBookingSplit(booking.id);
   const live = booking.status === 'confirmed' || booking.status === 'pending_payment';
-  const due = moneyToCents(booking.price) - moneyToCents(booking.paid);
-  // A use of a carnet or credit already paid it: nothing is due at the desk.
-  const canPay = live && due > 0 && !booking.paid_with;
+  const owed = moneyToCents(booking.owed) > 0;
+  // "Segna pagata" collects all that is still owed: the organiser's part and the players' unpaid shares.
+  const canPay = live && owed;
+  const sharesOwed = split.data !== undefined && moneyToCents(split.data.owed) > 0;
   const hasPaid = moneyToCents(booking.paid) > moneyToCents(booking.refunded);
   const busy = markPaid.isPending || move.isPending || cancel.isPending || restore.isPending;
 
@@ -106,6 +111,7 @@ export function BookingDetailModal({ booking, courts, onClose, onDone }: { booki
           { label: 'Prezzo modificato perché', value: booking.price_override_reason },
           { label: 'Pagato', value: formatMoney(booking.paid) },
           { label: 'Rimborsato', value: moneyToCents(booking.refunded) > 0 ? formatMoney(booking.refunded) : null },
+          { label: 'Ancora da incassare', value: live && owed ? formatMoney(booking.owed) : null },
         ]}
       />
       <PlayersPanel bookingId={booking.id} staffView />
@@ -122,7 +128,11 @@ export function BookingDetailModal({ booking, courts, onClose, onDone }: { booki
 
       {action === 'pay' && (
         <section aria-label="Segna pagata" className="grid gap-3 rounded-lg border border-sea-200 p-4 sm:grid-cols-[1fr_auto] sm:items-end">
-          <Select label={`Metodo (da incassare ${formatCents(due)})`} value={method} onValueChange={setMethod} options={DESK_METHOD_OPTIONS} />
+          <p className="text-sm text-slate-700 sm:col-span-2">
+            Incassa <strong className="text-slate-900">{formatMoney(booking.owed)}</strong>
+            {sharesOwed && ' (quote dei giocatori comprese)'}.
+          </p>
+          <Select label="Metodo" value={method} onValueChange={setMethod} options={DESK_METHOD_OPTIONS} />
           <Button loading={markPaid.isPending} loadingText="Registrazione..." onClick={() => void run(() => markPaid.mutateAsync({ id: booking.id, body: { method } }), 'Si è verificato un errore nella registrazione del pagamento. Riprova più tardi.')}>
             Registra pagamento
           </Button>

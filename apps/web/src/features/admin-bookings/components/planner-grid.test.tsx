@@ -26,6 +26,7 @@ const booking = (id: number, courtId: number, start: string, end: string, overri
   payment_method: null,
   paid: '0.00',
   refunded: '0.00',
+  owed: '60.00',
   notes: null,
   recurring_booking_id: null,
   created_by: null,

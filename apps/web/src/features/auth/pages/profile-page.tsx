@@ -13,10 +13,13 @@ import { ConsentsSection } from '../../../components/consents/consents-section';
 import { CarnetsSection } from '../../../components/carnets/carnets-section';
 import { CreditSection } from '../../../components/wallet/credit-section';
 import { PrivacySection } from '../components/privacy-section';
+import { CHECKOUT_CANCELLED_MESSAGE, useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
 
 export default function ProfilePage() {
   usePageTitle('Il mio profilo');
   const user = useCurrentUser();
+  // Back from Stripe's "Annulla" on a credit top-up.
+  const cancelled = useCheckoutCancelled();
   if (!user) return null;
   return (
     <section className="mx-auto max-w-3xl space-y-8 px-4 py-10">
@@ -26,6 +29,7 @@ export default function ProfilePage() {
           {user.email} · <Badge tone="sea">{user.role_display_name}</Badge>
         </p>
       </header>
+      {cancelled && <Alert>{CHECKOUT_CANCELLED_MESSAGE}</Alert>}
       <ProfileForm user={user} />
       <PasswordForm />
       <CreditSection />

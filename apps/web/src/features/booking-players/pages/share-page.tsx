@@ -23,7 +23,8 @@ export default function SharePage() {
   const credit = useMyCredit(1);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const data = share.data;
-  const balance = credit.data?.balance;
+  // What credit can pay now: the balance less what is set aside for a payment under way.
+  const available = credit.data?.available;
 
   const run = async (action: () => Promise<{ message: string } | unknown>) => {
     setMessage(null);
@@ -71,9 +72,9 @@ export default function SharePage() {
                 <Button onClick={() => void run(() => pay.card.mutateAsync())} loading={pay.card.isPending} loadingText="Apertura del pagamento...">
                   Paga con carta
                 </Button>
-                {balance && moneyToCents(balance) >= moneyToCents(data.share) && (
+                {available && moneyToCents(available) >= moneyToCents(data.share) && (
                   <Button variant="secondary" onClick={() => void run(() => pay.credit.mutateAsync())} loading={pay.credit.isPending} loadingText="Pagamento...">
-                    Paga con il credito ({formatMoney(balance)})
+                    Paga con il credito ({formatMoney(available)})
                   </Button>
                 )}
               </div>

@@ -3,6 +3,8 @@ import { api, type TAvailabilityQuery, type TBookingCheckoutBody, type TCreateBo
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { goToCheckout } from '../../../lib/checkout';
+import { BOOKING_PLAYERS_KEY } from '../../../lib/booking-players';
+import { CREDIT_KEY } from '../../../lib/credit';
 import { bookingKeys } from '../../../lib/shared-queries';
 
 const dayKey = (query: TAvailabilityQuery) => [...bookingKeys.all, 'availability', query] as const;
@@ -27,6 +29,22 @@ export function useBookingCheckout() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: TBookingCheckoutBody }) => callApi(api.bookings.checkout, { params: { id }, body }),
     onSuccess: ({ checkout_url }) => goToCheckout(checkout_url),
+  });
+}
+
+/**
+ * The member came back from Stripe's page with "Annulla": the checkout is closed and the credit it set
+ * aside is free again at once (the booking stays held, its players can change again). The booking, its
+ * players and the credit are read again.
+ */
+export function useAbandonCheckout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi(api.bookings.abandonCheckout, { params: { id } }),
+    onSuccess: ({ booking }) => {
+      queryClient.setQueryData(bookingKeys.one(booking.id), booking);
+      return Promise.all([bookingKeys.all, CREDIT_KEY, BOOKING_PLAYERS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
   });
 }
 

@@ -1,8 +1,10 @@
 // /prenotazioni/pagamento/{bookingId} (docs/domain.md#holds): the hold's summary and countdown, a coupon, the
-// total, "Paga con carta" (or credit first, the card for the rest) and "Annulla prenotazione". Only the
-// owner sees it (the API answers 404).
+// total, "Paga con carta" (or credit first, the card for the rest), credit or a carnet use (saying first
+// what a use pays) and "Annulla prenotazione". Only the owner sees it (the API answers 404). Stripe's
+// "Annulla" comes back here with ?pagamento=annullato: the checkout is abandoned once (the credit it set
+// aside is free again at once), its message shown, and the parameter dropped.
 import { ZBookingCheckoutBody, type TBookingCheckoutBody } from '@beach/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
@@ -15,7 +17,8 @@ import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
 import { TestModeNotice } from '../../../components/test-mode-notice';
 import { useBooking } from '../../../lib/shared-queries';
-import { useBookingCheckout, useCancelBooking } from '../api/bookings';
+import { useAbandonCheckout, useBookingCheckout, useCancelBooking } from '../api/bookings';
+import { CHECKOUT_CANCELLED_MESSAGE, useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
 import { BookingSummary } from '../../../components/booking-summary';
 import { PayWithCarnet } from '../../../components/carnets/pay-with-carnet';
 import { PayWithCredit } from '../../../components/wallet/pay-with-credit';
@@ -52,6 +55,19 @@ export default function BookingPaymentPage() {
     messages: { failed: 'Il pagamento non è disponibile in questo momento. Riprova più tardi.' },
   });
   const left = useCountdown(booking.data?.can_pay ? booking.data.hold_expires_at : null);
+  const [paidMessage, setPaidMessage] = useState<string | null>(null);
+
+  // Back from Stripe's "Annulla": the open checkout is closed once, whatever re-renders or remounts follow.
+  const cancelled = useCheckoutCancelled();
+  const { mutate: abandonCheckout, data: abandoned, isError: abandonFailed } = useAbandonCheckout();
+  const abandonAsked = useRef(false);
+  useEffect(() => {
+    if (!cancelled || !validId || abandonAsked.current) return;
+    abandonAsked.current = true;
+    abandonCheckout(id);
+  }, [cancelled, validId, id, abandonCheckout]);
+  // Nothing was charged either way; the server's message also says the credit set aside is free again.
+  const cancelledMessage = abandoned?.message ?? (abandonFailed ? CHECKOUT_CANCELLED_MESSAGE : null);
 
   const data = booking.data;
   const lapsed = data && (!data.can_pay || left === 0) && data.status !== 'confirmed';
@@ -80,6 +96,7 @@ export default function BookingPaymentPage() {
     <div className="mx-auto max-w-xl space-y-6 px-4 py-8 sm:py-12">
       <TestModeNotice />
       <h1 className="text-2xl font-bold text-sea-900">Pagamento prenotazione</h1>
+      {cancelledMessage && data?.status !== 'confirmed' && <Alert>{cancelledMessage}</Alert>}
       {validId && booking.isPending && <Spinner label="Caricamento della prenotazione..." />}
       {(!validId || booking.isError) && (
         <Alert tone="error" action={<Link to={paths.bookings} className={buttonClasses('secondary', 'sm')}>Prenota un campo</Link>}>
@@ -90,7 +107,7 @@ export default function BookingPaymentPage() {
         <div className="space-y-5 rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200">
           <BookingSummary booking={data} />
           {data.status === 'confirmed' ? (
-            <Alert tone="success" action={<Link to={paths.myBookings} className={buttonClasses('secondary', 'sm')}>Le mie prenotazioni</Link>}>
+            <Alert tone="success" title={paidMessage ?? undefined} action={<Link to={paths.myBookings} className={buttonClasses('secondary', 'sm')}>Le mie prenotazioni</Link>}>
               Questa prenotazione è già pagata e confermata.
             </Alert>
           ) : lapsed ? (
@@ -104,8 +121,8 @@ export default function BookingPaymentPage() {
               <p role="timer" aria-live="off" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
                 Il campo è tenuto per te ancora <strong>{clock(left)}</strong> minuti: completa il pagamento per confermarlo.
               </p>
-              <PayWithCredit bookingId={id} price={split.data?.organiser_share ?? data.price} />
-              <PayWithCarnet bookingId={id} />
+              <PayWithCredit bookingId={id} price={split.data?.organiser_share ?? data.price} onPaid={setPaidMessage} />
+              <PayWithCarnet bookingId={id} price={data.price} organiserShare={split.data?.organiser_share ?? data.price} onPaid={setPaidMessage} />
               <Input
                 label="Coupon (facoltativo)"
                 placeholder={data.coupon_code ?? 'Codice sconto'}

@@ -1,14 +1,16 @@
-// New or edited carnet product: name, uses, the bookings it covers (band and courts), price, validity.
-import { BOOKING_COUPON_BAND_LABELS, BOOKING_COUPON_BANDS, ZCarnetProductBody, type TCarnetProduct, type TCarnetProductBody } from '@beach/contracts';
+// New or edited carnet product: name, uses, the bookings it covers (band and courts), what one use pays
+// (the organiser's share, the default, or the whole court), price, validity.
+import { BOOKING_COUPON_BAND_LABELS, BOOKING_COUPON_BANDS, CARNET_COVER_LABELS, CARNET_COVERS, ZCarnetProductBody, type TCarnetProduct, type TCarnetProductBody } from '@beach/contracts';
 import { Checkbox, Input, Select } from '../../../components/ui/field';
 import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
 import { useAdminCourts } from '../../../lib/shared-queries';
 import { useSaveCarnetProduct } from '../api/admin-carnet-products';
 
-const EMPTY: TCarnetProductBody = { name: '', uses: '10', band: 'any', court_ids: [], price: '', valid_from: '', valid_until: '', is_active: true };
+const EMPTY: TCarnetProductBody = { name: '', uses: '10', band: 'any', covers: 'share', court_ids: [], price: '', valid_from: '', valid_until: '', is_active: true };
 const formOf = (product: TCarnetProduct): TCarnetProductBody => ({ ...product, uses: String(product.uses), price: product.price.replace('.', ',') });
 const BAND_OPTIONS = BOOKING_COUPON_BANDS.map((band) => ({ value: band, label: BOOKING_COUPON_BAND_LABELS[band] }));
+const COVER_OPTIONS = CARNET_COVERS.map((cover) => ({ value: cover, label: CARNET_COVER_LABELS[cover] }));
 
 /** Mounted while open; `product` null: a new one. */
 export function CarnetProductFormModal({ product, onClose, onSaved }: { product: TCarnetProduct | null; onClose: () => void; onSaved: (message: string) => void }) {
@@ -44,7 +46,17 @@ export function CarnetProductFormModal({ product, onClose, onSaved }: { product:
         </div>
         <Input label="Ingressi" type="number" min={1} required {...field('uses')} />
         <Input label="Prezzo (€)" required inputMode="decimal" placeholder="0,00" {...field('price')} />
-        <Select label="Prenotazioni coperte" options={BAND_OPTIONS} {...field('band')} />
+        <div className="sm:col-span-2">
+          <Select label="Prenotazioni coperte" options={BAND_OPTIONS} {...field('band')} />
+        </div>
+        <div className="sm:col-span-2">
+          <Select
+            label="Ogni ingresso paga"
+            hint="Con la quota di chi prenota, gli altri giocatori pagano la loro; con tutto il campo, un ingresso paga anche le loro quote."
+            options={COVER_OPTIONS}
+            {...field('covers')}
+          />
+        </div>
         <fieldset className="sm:col-span-2">
           <legend className="text-sm font-medium text-slate-700">Campi (nessuno scelto: tutti i campi prenotabili)</legend>
           <div className="mt-2 flex flex-wrap gap-4">

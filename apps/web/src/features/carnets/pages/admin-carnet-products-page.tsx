@@ -1,6 +1,7 @@
-// /admin/carnet (admin): the carnet products — uses, the bookings they cover, price, validity and
-// whether they are on sale. Carnets already sold keep what they were sold with.
-import { BOOKING_COUPON_BAND_LABELS, type TCarnetProduct } from '@beach/contracts';
+// /admin/carnet (admin): the carnet products — uses, the bookings they cover, what one use pays (the
+// organiser's share or the whole court), price, validity and whether they are on sale. Carnets already
+// sold keep what they were sold with.
+import { BOOKING_COUPON_BAND_LABELS, CARNET_COVER_LABELS, type TCarnetProduct } from '@beach/contracts';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
@@ -28,7 +29,8 @@ export default function AdminCarnetProductsPage() {
   const columns: DataColumn<TCarnetProduct>[] = [
     { key: 'name', header: 'Nome', cell: (product) => <span className="font-semibold">{product.name}</span> },
     { key: 'uses', header: 'Ingressi', cell: (product) => product.uses },
-    { key: 'covers', header: 'Copre', cell: (product) => `${BOOKING_COUPON_BAND_LABELS[product.band]} · ${courtNames(product.court_ids)}` },
+    { key: 'bookings', header: 'Copre', cell: (product) => `${BOOKING_COUPON_BAND_LABELS[product.band]} · ${courtNames(product.court_ids)}` },
+    { key: 'covers', header: 'Un ingresso paga', cell: (product) => CARNET_COVER_LABELS[product.covers] },
     { key: 'price', header: 'Prezzo', cell: (product) => formatMoney(product.price) },
     { key: 'validity', header: 'Validità', cell: (product) => validityText({ start_date: product.valid_from, end_date: product.valid_until }) },
     { key: 'status', header: 'Stato', cell: (product) => (product.is_active ? <Badge tone="green">In vendita</Badge> : <Badge>Non in vendita</Badge>) },

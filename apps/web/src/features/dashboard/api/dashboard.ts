@@ -1,8 +1,10 @@
 // The dashboard's calls (docs/screens.md#dashboard): the memberships stats, the users total
 // (per_page=1), the active coupons (is_active=true), and for admins the income and expense stats of
-// the last six months (date_from/date_to); also the cards to activate and today's bookings.
+// the last six months (date_from/date_to) and the books' last verification (run again on demand);
+// also the cards to activate and today's bookings. The day's credit corrections are read through
+// lib/credit (a correction on the member's page refreshes them).
 import { api } from '@beach/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/shared-queries';
 
@@ -13,6 +15,7 @@ export const dashboardKeys = {
   coupons: ['dashboard', 'coupons'] as const,
   pendingCards: ['dashboard', 'pending-cards'] as const,
   todayBookings: (day: string) => ['dashboard', 'today-bookings', day] as const,
+  reconciliation: ['dashboard', 'reconciliation'] as const,
 };
 
 export const useMembershipStats = () => useQuery({ queryKey: dashboardKeys.membershipStats, queryFn: () => callApi(api.adminMemberships.stats), staleTime: 0 });
@@ -58,3 +61,15 @@ export const useSixMonthTrend = (today: string, enabled: boolean) =>
     enabled,
     staleTime: 0,
   });
+
+/** The last verification of the books (the daily job's or the last one asked); null when never run. Admins only. */
+export const useReconciliation = () => useQuery({ queryKey: dashboardKeys.reconciliation, queryFn: () => callApi(api.reconciliation.last), staleTime: 0 });
+
+/** "Verifica ora": the books are checked at once and the verdict replaces the last one. */
+export function useRunReconciliation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(api.reconciliation.run),
+    onSuccess: (verdict) => queryClient.setQueryData(dashboardKeys.reconciliation, verdict),
+  });
+}

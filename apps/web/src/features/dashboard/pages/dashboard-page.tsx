@@ -1,6 +1,6 @@
-// /admin, 'Dashboard Amministratore' (docs/screens.md#dashboard): stat cards for staff and admins;
-// for admins only the income, expenses and net profit cards, the credit and unused carnets owed to members, the summary
-// and the 6-month chart.
+// /admin, 'Dashboard Amministratore' (docs/screens.md#dashboard): stat cards and today's credit corrections
+// for staff and admins; for admins only the books' verification (reconciliation), the income, expenses and
+// net profit cards, the credit and unused carnets owed to members, the summary and the 6-month chart.
 // Staff never call the admin-only stats.
 import { moneyToCents, type TMembershipStats } from '@beach/contracts';
 import { lazy, Suspense } from 'react';
@@ -12,6 +12,8 @@ import { formatCents, formatMoney, todayInRome } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useActiveCoupons, useMembershipStats, usePendingCards, useSixMonthTrend, useTodayBookings, useUsersTotal } from '../api/dashboard';
 import { useCheckInsDay } from '../../../lib/check-ins';
+import { CreditCorrectionsCard } from '../components/credit-corrections-card';
+import { ReconciliationCard } from '../components/reconciliation-card';
 import { StatCard } from '../components/stat-card';
 import { chartErrorMessage, dashboardErrorMessage } from '../dashboard-errors';
 
@@ -58,6 +60,9 @@ export default function DashboardPage() {
           </div>
         </section>
       )}
+
+      {isAdmin && <ReconciliationCard />}
+      <CreditCorrectionsCard today={today} />
 
       {isAdmin && stats.data?.revenue && <FinancialSummary revenue={stats.data.revenue} liabilities={stats.data.liabilities} />}
       {isAdmin && <TrendSection today={today} />}

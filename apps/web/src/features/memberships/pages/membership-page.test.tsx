@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { jsonResponse, signIn } from '../../../test/fixtures';
 import { pageLocation } from '../../../lib/checkout';
 import { aMembership, PRICES, renderAt, stubApi, yearsFromToday } from '../../../test/test-support';
+import { CHECKOUT_CANCELLED_MESSAGE } from '../../../lib/use-checkout-cancelled';
 import MembershipPage from './membership-page';
 
 /** Where the page was sent, instead of leaving it. */
@@ -29,6 +31,12 @@ beforeEach(() => {
   signIn('user');
 });
 afterEach(() => vi.useRealTimers());
+
+/** Where the page is now (path and query). */
+function Address() {
+  const location = useLocation();
+  return <p data-testid="address">{location.pathname + location.search}</p>;
+}
 
 const renderPage = (url = '/tesseramento') => renderAt(<MembershipPage />, { url });
 const card = (number: string) => screen.getByRole('article', { name: number });
@@ -95,13 +103,13 @@ describe('pending cards', () => {
   });
 
   it('pays a card awaiting payment from credit when the balance covers it, and shows it active', async () => {
-    const credit = (balance: string) => () => jsonResponse(200, { balance, top_up_min: '10.00', top_up_max: '200.00', data: [], current_page: 1, last_page: 1, total: 0, per_page: 10 });
+    const credit = (balance: string) => () => jsonResponse(200, { balance, reserved: '0.00', available: balance, refundable: balance, owed: '0.00', top_up_min: '10.00', top_up_max: '200.00', data: [], current_page: 1, last_page: 1, total: 0, per_page: 10 });
     handlers['GET /api/memberships/mine'] = mine(AWAITING_PAYMENT);
     handlers['GET /api/me/credit?page=1&per_page=10'] = credit('80.00');
     handlers['POST /api/memberships/5/pay-with-credit'] = () => {
       handlers['GET /api/memberships/mine'] = mine({ ...AWAITING_PAYMENT, status: 'active', awaiting: null, can_cancel: false });
       handlers['GET /api/me/credit?page=1&per_page=10'] = credit('10.00');
-      return jsonResponse(200, { message: 'Tessera pagata con il credito: è attiva, il PDF ti arriva per e-mail.', balance: '10.00', movement: { id: 1, amount: '-70.00', kind: 'payment', reason: 'Pagamento tessera T2026-00005', by: null, booking_id: null, created_at: new Date().toISOString() } });
+      return jsonResponse(200, { message: 'Tessera pagata con il credito: è attiva, il PDF ti arriva per e-mail.', balance: '10.00', movement: { id: 1, amount: '-70.00', kind: 'payment', pending: false, reason: 'Pagamento tessera T2026-00005', by: null, booking_id: null, created_at: new Date().toISOString() } });
     };
     renderPage();
     const pending = await screen.findByRole('article', { name: 'T2026-00005' });
@@ -142,11 +150,19 @@ describe('pending cards', () => {
 });
 
 describe('page notices', () => {
-  it('explains a cancelled payment and shows the test-mode notice', async () => {
+  it('explains a cancelled payment once (the parameter leaves the address) and shows the test-mode notice', async () => {
     handlers['GET /api/memberships/mine'] = mine(AWAITING_PAYMENT);
     handlers['GET /api/payments/config'] = () => jsonResponse(200, { enabled: true, test_mode: true });
-    renderPage('/tesseramento?pagamento=annullato');
-    expect(screen.getByText('Pagamento non completato').parentElement!.textContent).toContain('resta in attesa di pagamento');
+    renderAt(
+      <>
+        <MembershipPage />
+        <Address />
+      </>,
+      { url: '/tesseramento?pagamento=annullato' },
+    );
+    expect(screen.getByText(CHECKOUT_CANCELLED_MESSAGE).parentElement!.textContent).toContain('resta in attesa di pagamento');
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/tesseramento'));
+    expect(screen.getByText(CHECKOUT_CANCELLED_MESSAGE)).toBeTruthy();
     expect((await screen.findByRole('note')).textContent).toContain('Pagamenti in modalità di prova');
   });
 
@@ -155,7 +171,7 @@ describe('page notices', () => {
     renderPage();
     await screen.findByText('Non hai ancora una tessera.');
     await waitFor(() => expect(api.fetchMock.mock.calls.some(([url]) => url === '/api/payments/config')).toBe(true));
-    expect(screen.queryByText('Pagamento non completato')).toBeNull();
+    expect(screen.queryByText(CHECKOUT_CANCELLED_MESSAGE)).toBeNull();
     expect(screen.queryByRole('note')).toBeNull();
   });
 });

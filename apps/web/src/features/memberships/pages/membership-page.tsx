@@ -1,17 +1,16 @@
-import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert } from '../../../components/ui/alert';
 import { MyCertificate } from '../../../components/certificates/my-certificate';
 import { TestModeNotice } from '../../../components/test-mode-notice';
 import { MyMemberships } from '../components/my-memberships';
 import { PurchaseForm } from '../components/purchase-form';
+import { CHECKOUT_CANCELLED_MESSAGE, useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
 
 /** /tesseramento (docs/domain.md#memberships): the member's cards and the request of a new one. */
 export default function MembershipPage() {
   usePageTitle('Tesseramento');
-  const [searchParams] = useSearchParams();
-  // Where Stripe sends a member who leaves the checkout page without paying.
-  const paymentCancelled = searchParams.get('pagamento') === 'annullato';
+  // Where Stripe sends a member who leaves the checkout page without paying (?pagamento=annullato).
+  const paymentCancelled = useCheckoutCancelled();
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:py-10">
       <header className="space-y-2">
@@ -20,7 +19,7 @@ export default function MembershipPage() {
         <TestModeNotice />
       </header>
       {paymentCancelled && (
-        <Alert title="Pagamento non completato">
+        <Alert title={CHECKOUT_CANCELLED_MESSAGE}>
           La tessera resta in attesa di pagamento: puoi completarlo quando vuoi da questa pagina con «Completa il pagamento».
         </Alert>
       )}

@@ -1,5 +1,6 @@
 // The online top-up's limits (docs/domain.md#credit): the least and the most a member may top up their
-// credit with by card; the minimum may not exceed the maximum (told under "Massimo").
+// credit with by card; the minimum may not exceed the maximum (told under "Massimo"). Also the largest
+// correction staff may add to a member's credit without an admin (at most 1.000,00 €).
 import { ZCreditSettingsBody, type TCreditSettings, type TCreditSettingsBody } from '@beach/contracts';
 import type { NoticeTone } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
@@ -25,12 +26,15 @@ export function CreditSettingsSection({ notify }: { notify: (text: string, tone?
   );
 }
 
+const asTyped = (money: string) => money.replace('.', ',');
+
 /** The limits as loaded; remounted when they change on the server. */
 function LimitsForm({ settings, notify }: { settings: TCreditSettings; notify: (text: string, tone?: NoticeTone) => void }) {
   const save = useSaveCreditSettings();
   const { field, submit, failure } = useZodForm({
     schema: ZCreditSettingsBody,
-    defaultValues: settings,
+    // Shown as typed in Italian ("10,00"); the server reads either separator.
+    defaultValues: { top_up_min: asTyped(settings.top_up_min), top_up_max: asTyped(settings.top_up_max), correction_limit: asTyped(settings.correction_limit) },
     messages: { failed: 'Si è verificato un errore nel salvataggio dei limiti. Riprova più tardi.' },
   });
   const send = async (body: TCreditSettingsBody) => {
@@ -42,6 +46,13 @@ function LimitsForm({ settings, notify }: { settings: TCreditSettings; notify: (
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Input label="Minimo (€)" hint="La ricarica online più piccola" inputMode="decimal" required {...field('top_up_min')} />
         <Input label="Massimo (€)" hint="La ricarica online più grande" inputMode="decimal" required {...field('top_up_max')} />
+        <Input
+          label="Rettifiche: massimo senza amministratore (€)"
+          hint="Lo staff aggiunge al credito di un socio al massimo questo importo per rettifica; oltre serve un amministratore"
+          inputMode="decimal"
+          required
+          {...field('correction_limit')}
+        />
       </div>
       <FormAlert failure={failure} />
       <Button type="submit" loading={save.isPending} loadingText="Salvataggio...">Salva limiti</Button>

@@ -1,0 +1,138 @@
+import type { TCreditMovement, TCreditStatement } from '@beach/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, signIn } from '../../test/fixtures';
+import { renderAt, stubApi } from '../../test/test-support';
+import { CreditSection } from './credit-section';
+import { MemberCredit } from './member-credit';
+
+const movement = (id: number, overrides: Partial<TCreditMovement>): TCreditMovement => ({
+  id,
+  amount: '10.00',
+  kind: 'top_up',
+  pending: false,
+  reason: null,
+  by: null,
+  booking_id: null,
+  created_at: '2026-07-10T08:00:00.000Z',
+  ...overrides,
+});
+
+const statement = (overrides: Partial<TCreditStatement> = {}): TCreditStatement => ({
+  balance: '0.00',
+  reserved: '0.00',
+  available: '0.00',
+  refundable: '0.00',
+  owed: '0.00',
+  top_up_min: '10.00',
+  top_up_max: '200.00',
+  data: [],
+  current_page: 1,
+  last_page: 1,
+  total: 0,
+  per_page: 10,
+  ...overrides,
+});
+
+/** 30 € held: 20 € of a top-up and 10 € of a correction, 5 € of it set aside for a card checkout under way. */
+const HELD = statement({
+  balance: '30.00',
+  reserved: '5.00',
+  available: '25.00',
+  refundable: '20.00',
+  data: [
+    movement(3, { amount: '-5.00', kind: 'hold', pending: true, reason: 'Pagamento prenotazione con il credito', booking_id: 9, created_at: '2026-07-12T10:00:00.000Z' }),
+    movement(2, { amount: '10.00', kind: 'desk_adjustment', reason: 'Errore di cassa', by: { id: 2, name: 'Staff Demo' }, created_at: '2026-07-11T09:00:00.000Z' }),
+    movement(1, { amount: '20.00', kind: 'top_up' }),
+  ],
+  total: 3,
+});
+
+const handlers: Parameters<typeof stubApi>[0] = {};
+let api: ReturnType<typeof stubApi>;
+
+beforeEach(() => {
+  for (const key of Object.keys(handlers)) delete handlers[key];
+  api = stubApi(handlers);
+});
+
+describe('the member’s credit on /profilo', () => {
+  beforeEach(() => signIn('user'));
+
+  it('shows the balance, what is set aside for a payment under way and what is refundable, and the hold as reserved, not spent', async () => {
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, HELD);
+    renderAt(<CreditSection />, { url: '/profilo' });
+    await waitFor(() => expect(screen.getByTestId('credit-balance').textContent).toMatch(/^30,00\s€$/));
+    const detail = screen.getByRole('list', { name: 'Dettaglio del credito' });
+    expect(detail.textContent).toMatch(/di cui riservati 5,00\s€ per un pagamento in corso \(disponibili ora 25,00\s€\)/);
+    expect(detail.textContent).toMatch(/rimborsabili 20,00\s€: il resto \(rettifiche, credito per maltempo\) si può solo spendere/);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    const [hold, correction, topUp] = within(screen.getByRole('list', { name: 'Movimenti del credito' })).getAllByRole('listitem');
+    expect(hold!.textContent).toMatch(/^Riservato per un pagamento in corso Riservato.*-5,00\s€$/);
+    // Set aside, not spent: muted, never in the red of money taken.
+    expect(hold!.querySelector('.text-red-700')).toBeNull();
+    expect(correction!.textContent).toMatch(/^Rettifica in segreteria.*Staff Demo · Errore di cassa\+10,00\s€$/);
+    expect(correction!.textContent).not.toContain('Riservato');
+    expect(topUp!.textContent).toMatch(/^Ricarica.*\+20,00\s€$/);
+  });
+
+  it('warns the member who owes the centre, and says nothing more when there is nothing set aside or refundable', async () => {
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement({ owed: '12.50', data: [movement(1, { amount: '-20.00', kind: 'stripe_refund' })], total: 1 }));
+    renderAt(<CreditSection />, { url: '/profilo' });
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toMatch(/^Devi 12,50\s€ al centro: passa in segreteria\./);
+    expect(screen.queryByRole('list', { name: 'Dettaglio del credito' })).toBeNull();
+    expect(screen.getByRole('list', { name: 'Movimenti del credito' }).textContent).toContain('Ricarica rimborsata dalla banca');
+  });
+
+  it('shows the refundable part alone when all the credit was paid in', async () => {
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement({ balance: '15.00', available: '15.00', refundable: '15.00' }));
+    renderAt(<CreditSection />, { url: '/profilo' });
+    const detail = await screen.findByRole('list', { name: 'Dettaglio del credito' });
+    expect(detail.textContent).toMatch(/^rimborsabili 15,00\s€$/);
+  });
+});
+
+describe('the member’s credit at the desk', () => {
+  beforeEach(() => signIn('staff'));
+
+  it('shows the same balances, and what the member owes the centre', async () => {
+    handlers['GET /api/admin/users/42/credit?page=1&per_page=10'] = () => jsonResponse(200, { ...HELD, owed: '7.00' });
+    renderAt(<MemberCredit userId={42} />, { url: '/admin/users' });
+    const region = await screen.findByRole('region', { name: 'Credito' });
+    await waitFor(() => expect(region.textContent).toMatch(/Saldo30,00\s€/));
+    expect(within(region).getByRole('list', { name: 'Dettaglio del credito' }).textContent).toMatch(/di cui riservati 5,00\s€ per un pagamento in corso/);
+    expect(within(region).getByRole('alert').textContent).toMatch(/^Il socio deve 7,00\s€ al centro\./);
+  });
+
+  it('shows the server’s refusal of a correction above the admin’s limit, under the correction form, and keeps what was typed', async () => {
+    handlers['GET /api/admin/users/42/credit?page=1&per_page=10'] = () => jsonResponse(200, HELD);
+    const refusal = 'Oltre 20,00 € di credito in più la rettifica la fa un amministratore.';
+    handlers['POST /api/admin/users/42/credit/adjustment'] = () => jsonResponse(403, { message: refusal });
+    renderAt(<MemberCredit userId={42} />, { url: '/admin/users' });
+    const form = await screen.findByRole('form', { name: 'Rettifica del credito' });
+    fireEvent.change(within(form).getByLabelText('Rettifica (€)'), { target: { value: '50' } });
+    fireEvent.change(within(form).getByLabelText('Motivo'), { target: { value: 'Torneo vinto' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Rettifica' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(refusal);
+    expect(api.bodiesOf('POST /api/admin/users/42/credit/adjustment')).toEqual([{ amount: '50', reason: 'Torneo vinto' }]);
+    expect((within(form).getByLabelText('Rettifica (€)') as HTMLInputElement).value).toBe('50');
+  });
+
+  it('shows the refusal of a correction of one’s own credit, and the answer of one that passes (no movement may come back)', async () => {
+    handlers['GET /api/admin/users/42/credit?page=1&per_page=10'] = () => jsonResponse(200, HELD);
+    handlers['POST /api/admin/users/42/credit/adjustment'] = () => jsonResponse(403, { message: 'Non puoi rettificare il tuo credito: chiedi a un amministratore.' });
+    renderAt(<MemberCredit userId={42} />, { url: '/admin/users' });
+    const form = await screen.findByRole('form', { name: 'Rettifica del credito' });
+    fireEvent.change(within(form).getByLabelText('Rettifica (€)'), { target: { value: '-2,50' } });
+    fireEvent.change(within(form).getByLabelText('Motivo'), { target: { value: 'Errore di cassa' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Rettifica' }));
+    await within(form).findByText('Non puoi rettificare il tuo credito: chiedi a un amministratore.');
+
+    handlers['POST /api/admin/users/42/credit/adjustment'] = () => jsonResponse(200, { message: 'Rettifica registrata.', balance: '27.50', movement: null });
+    fireEvent.click(within(form).getByRole('button', { name: 'Rettifica' }));
+    await screen.findByText('Rettifica registrata.');
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
+});

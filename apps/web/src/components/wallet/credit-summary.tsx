@@ -1,0 +1,48 @@
+// What a credit statement holds beyond the balance (docs/domain.md#ledger), as the server reads it: what
+// is set aside for a payment under way, what can be refunded (money paid in; corrections and rain credit
+// can only be spent) and what the member owes the centre. Shown to the member on /profilo and to the desk
+// on the member's page; each line only when it is not zero.
+import { moneyToCents, type TCreditStatement } from '@beach/contracts';
+import { Alert } from '../ui/alert';
+import { formatMoney } from '../../lib/format';
+
+type Amounts = Pick<TCreditStatement, 'balance' | 'reserved' | 'available' | 'refundable' | 'owed'>;
+
+const isSet = (money: string) => moneyToCents(money) !== 0;
+
+/** "di cui riservati X € per un pagamento in corso", "rimborsabili X €": nothing when both are zero. */
+export function CreditBreakdown({ statement }: { statement: Amounts }) {
+  const reserved = isSet(statement.reserved);
+  const refundable = isSet(statement.refundable);
+  if (!reserved && !refundable) return null;
+  return (
+    <ul className="space-y-0.5 text-sm text-slate-600" aria-label="Dettaglio del credito">
+      {reserved && (
+        <li>
+          di cui riservati <strong className="font-semibold text-slate-800">{formatMoney(statement.reserved)}</strong> per un pagamento in corso
+          {' '}(disponibili ora {formatMoney(statement.available)})
+        </li>
+      )}
+      {refundable && (
+        <li>
+          rimborsabili <strong className="font-semibold text-slate-800">{formatMoney(statement.refundable)}</strong>
+          {moneyToCents(statement.refundable) !== moneyToCents(statement.balance) && ': il resto (rettifiche, credito per maltempo) si può solo spendere'}
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** What the member owes the centre (credit or a carnet spent, then its payment refunded by the bank). */
+export function CreditOwed({ owed, audience }: { owed: string; audience: 'member' | 'staff' }) {
+  if (moneyToCents(owed) <= 0) return null;
+  return audience === 'member' ? (
+    <Alert tone="warning" title={`Devi ${formatMoney(owed)} al centro: passa in segreteria.`}>
+      Un pagamento già usato (credito o carnet) è stato poi rimborsato dalla tua banca.
+    </Alert>
+  ) : (
+    <Alert tone="warning" title={`Il socio deve ${formatMoney(owed)} al centro.`}>
+      Un pagamento già usato (credito o carnet) è stato poi rimborsato dalla sua banca: chiedigli di saldarlo.
+    </Alert>
+  );
+}

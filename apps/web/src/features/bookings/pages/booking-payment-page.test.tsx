@@ -1,0 +1,183 @@
+import { romeInstant, type TBooking, type TBookingSplit, type TCarnet, type TCreditStatement } from '@beach/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, signIn } from '../../../test/fixtures';
+import { renderAt, stubApi } from '../../../test/test-support';
+import BookingPaymentPage from './booking-payment-page';
+
+const DAY = '2027-07-15';
+const ABANDONED = 'Pagamento annullato: non ti è stato addebitato nulla e il credito messo da parte è di nuovo disponibile.';
+
+const held = (overrides: Partial<TBooking> = {}): TBooking => ({
+  id: 7,
+  court: { id: 2, code: 'C2', name: 'Campo C2' },
+  date: DAY,
+  start: '10:30',
+  end: '12:00',
+  starts_at: romeInstant(DAY, '10:30'),
+  ends_at: romeInstant(DAY, '12:00'),
+  status: 'pending_payment',
+  paid_with: null,
+  full_day: false,
+  original_price: '20.00',
+  discount: '0.00',
+  price: '20.00',
+  coupon_code: null,
+  hold_expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+  payment_status: null,
+  can_pay: true,
+  can_cancel: true,
+  created_at: new Date().toISOString(),
+  ...overrides,
+});
+
+const split = (overrides: Partial<TBookingSplit> = {}): TBookingSplit => ({
+  booking_id: 7,
+  court: 'Campo C2',
+  date: DAY,
+  start: '10:30',
+  end: '12:00',
+  booking_status: 'pending_payment',
+  price: '20.00',
+  organiser: 'Giulia Rossi',
+  organiser_share: '20.00',
+  deadline: romeInstant(DAY, '08:30'),
+  owed: '0.00',
+  players: [],
+  max_players: 4,
+  can_manage: true,
+  ...overrides,
+});
+
+const credit = (available: string, reserved = '0.00'): TCreditStatement => ({
+  balance: '15.00',
+  reserved,
+  available,
+  refundable: '15.00',
+  owed: '0.00',
+  top_up_min: '10.00',
+  top_up_max: '200.00',
+  data: [],
+  current_page: 1,
+  last_page: 1,
+  total: 0,
+  per_page: 10,
+});
+
+const carnet = (covers: TCarnet['product']['covers'], id = 1): TCarnet => ({
+  id,
+  product: { id, name: covers === 'court' ? 'Carnet campo intero' : 'Carnet quote', band: 'any', covers, court_ids: [] },
+  uses_total: 5,
+  uses_left: 3,
+  valid_from: '2027-05-01',
+  valid_until: '2027-09-30',
+  usable: true,
+  created_at: '2027-05-01T08:00:00.000Z',
+});
+
+const WITH_PLAYERS = split({
+  organiser_share: '5.00',
+  players: [1, 2, 3].map((id) => ({ id, name: `Giocatore ${id}`, guest: false, share: '5.00', status: 'invited' as const, paid_with: null, paid_at: null, is_me: false })),
+});
+
+function Address() {
+  const location = useLocation();
+  return <p data-testid="address">{location.pathname + location.search}</p>;
+}
+
+const handlers: Parameters<typeof stubApi>[0] = {};
+let api: ReturnType<typeof stubApi>;
+
+beforeEach(() => {
+  for (const key of Object.keys(handlers)) delete handlers[key];
+  api = stubApi(handlers);
+  signIn('user');
+  handlers['GET /api/bookings/7'] = () => jsonResponse(200, held());
+  handlers['GET /api/bookings/7/players'] = () => jsonResponse(200, split());
+  handlers['GET /api/payments/config'] = () => jsonResponse(200, { enabled: true, test_mode: false });
+  handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, credit('15.00'));
+  handlers['GET /api/me/carnets'] = () => jsonResponse(200, { data: [] });
+});
+
+const renderPage = (url = '/prenotazioni/pagamento/7') =>
+  renderAt(
+    <StrictMode>
+      <BookingPaymentPage />
+      <Address />
+    </StrictMode>,
+    { url, path: '/prenotazioni/pagamento/:bookingId' },
+  );
+
+describe('back from Stripe’s "Annulla"', () => {
+  it('abandons the checkout once, says so, frees the credit set aside and drops ?pagamento=annullato', async () => {
+    // 5 € of the 15 € were set aside for the card checkout the member left.
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, credit('10.00', '5.00'));
+    handlers['POST /api/bookings/7/checkout/abandon'] = () => {
+      handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, credit('15.00'));
+      return jsonResponse(200, { message: ABANDONED, booking: held() });
+    };
+    renderPage('/prenotazioni/pagamento/7?pagamento=annullato');
+    await screen.findByText(ABANDONED);
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/prenotazioni/pagamento/7'));
+    // The credit is read again: all of it can go towards the price.
+    await screen.findByRole('button', { name: /^Usa il credito \(15,00\s€\) e paga il resto con carta$/ });
+    expect(api.bodiesOf('POST /api/bookings/7/checkout/abandon')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Paga con carta' })).toBeTruthy();
+  });
+
+  it('still says nothing was charged when the abandon call fails', async () => {
+    handlers['POST /api/bookings/7/checkout/abandon'] = () => jsonResponse(500, { message: 'Errore interno.' });
+    renderPage('/prenotazioni/pagamento/7?pagamento=annullato');
+    await screen.findByText('Pagamento annullato: non ti è stato addebitato nulla.');
+    expect(api.bodiesOf('POST /api/bookings/7/checkout/abandon')).toHaveLength(1);
+  });
+
+  it('is not called on an ordinary visit', async () => {
+    renderPage();
+    await screen.findByRole('button', { name: 'Paga con carta' });
+    await screen.findByRole('button', { name: /^Usa il credito/ });
+    expect(api.bodiesOf('POST /api/bookings/7/checkout/abandon')).toHaveLength(0);
+    expect(screen.queryByText(/Pagamento annullato/)).toBeNull();
+  });
+});
+
+describe('Paga con il carnet', () => {
+  it('says before paying that a use pays only the organiser’s share, and shows the answer once paid', async () => {
+    handlers['GET /api/bookings/7/players'] = () => jsonResponse(200, WITH_PLAYERS);
+    handlers['GET /api/me/carnets'] = () => jsonResponse(200, { data: [carnet('share')] });
+    const answer = 'La tua quota è pagata con un ingresso del carnet: gli altri giocatori pagano la loro.';
+    handlers['POST /api/bookings/7/pay-with-carnet'] = () => {
+      handlers['GET /api/bookings/7'] = () => jsonResponse(200, held({ status: 'confirmed', paid_with: 'carnet', hold_expires_at: null, can_pay: false }));
+      return jsonResponse(200, { message: answer, carnet: { ...carnet('share'), uses_left: 2 } });
+    };
+    renderPage();
+    await screen.findByText(/^Hai un carnet: un ingresso paga solo la tua quota \(5,00\s€\): gli altri giocatori pagano la loro\.$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Paga con il carnet' }));
+    const paid = await screen.findByText(answer);
+    expect(paid.parentElement!.textContent).toContain('Questa prenotazione è già pagata e confermata.');
+  });
+
+  it('says a carnet for the whole court pays the other players’ shares too', async () => {
+    handlers['GET /api/bookings/7/players'] = () => jsonResponse(200, WITH_PLAYERS);
+    handlers['GET /api/me/carnets'] = () => jsonResponse(200, { data: [carnet('court')] });
+    renderPage();
+    await screen.findByText(/^Hai un carnet: un ingresso paga tutto il campo \(20,00\s€\), comprese le quote degli altri giocatori\.$/);
+  });
+
+  it('says a use pays the whole booking when the organiser plays without other players, whatever the carnets cover', async () => {
+    handlers['GET /api/me/carnets'] = () => jsonResponse(200, { data: [carnet('share', 1), carnet('court', 2)] });
+    renderPage();
+    await screen.findByText(/^Hai un carnet: un ingresso paga questa prenotazione \(20,00\s€\)\.$/);
+  });
+
+  it('lists what each carnet pays when they differ and other players share the court', async () => {
+    handlers['GET /api/bookings/7/players'] = () => jsonResponse(200, WITH_PLAYERS);
+    handlers['GET /api/me/carnets'] = () => jsonResponse(200, { data: [carnet('share', 1), carnet('court', 2)] });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Cosa paga un ingresso' });
+    expect(list.textContent).toMatch(/Carnet quote: un ingresso paga solo la tua quota \(5,00\s€\)/);
+    expect(list.textContent).toMatch(/Carnet campo intero: un ingresso paga tutto il campo \(20,00\s€\)/);
+  });
+});

@@ -1,0 +1,113 @@
+import { RECONCILIATION_CHECK_LABELS, type TCreditCorrections, type TReconciliation } from '@beach/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, signIn } from '../../../test/fixtures';
+import { renderAt, stubApiByPath, type PathHandlers, type RecordedCall } from '../../../test/test-support';
+import { todayInRome } from '../../../lib/format';
+import DashboardPage from './dashboard-page';
+
+const CHECKED_AT = '2026-11-26T03:15:00.000Z'; // 04:15 in Rome
+
+const verdict = (failing: Partial<Record<TReconciliation['checks'][number]['name'], string[]>> = {}): TReconciliation => {
+  const names = ['entries_balanced', 'balances_match', 'documents_posted', 'receipts_issued', 'till_by_day', 'stripe_clearing', 'refunds_outstanding'] as const;
+  const checks = names.map((name) => ({ name, ok: !failing[name], mismatches: failing[name]?.length ?? 0, details: failing[name] ?? [] }));
+  return { checked_at: CHECKED_AT, ok: checks.every((check) => check.ok), checks };
+};
+
+const corrections = (overrides: Partial<TCreditCorrections> = {}): TCreditCorrections => ({ date: todayInRome(), data: [], added: '0.00', taken: '0.00', ...overrides });
+
+const handlers: PathHandlers = new Map();
+let calls: RecordedCall[];
+
+beforeEach(() => {
+  handlers.clear();
+  calls = [];
+  stubApiByPath(handlers, calls);
+  handlers.set('GET /api/admin/credit/corrections', () => jsonResponse(200, corrections()));
+});
+
+const renderPage = () => renderAt(<DashboardPage />, { url: '/admin' });
+const called = (key: string) => calls.filter((call) => call.key === key);
+
+describe('the books’ verification (admins)', () => {
+  beforeEach(() => signIn('admin'));
+
+  it('shows a green verdict with its time when every check matches', async () => {
+    handlers.set('GET /api/admin/reconciliation', () => jsonResponse(200, verdict()));
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Verifica dei conti' });
+    await within(card).findByText('Conti verificati il 26/11/2026 alle 04:15: tutto corrisponde.');
+  });
+
+  it('lists each failing check with its details in a red alert, and runs the verification again with "Verifica ora"', async () => {
+    handlers.set('GET /api/admin/reconciliation', () =>
+      jsonResponse(200, verdict({ till_by_day: ['25/11/2026, contanti: cassa 120,00 € contro incassi 100,00 €'], refunds_outstanding: ['Rimborso di 10,00 € della ricarica 88 rifiutato', 'Rimborso di 5,00 € in attesa da 2 giorni'] })),
+    );
+    handlers.set('POST /api/admin/reconciliation', () => jsonResponse(200, { ...verdict(), checked_at: '2026-11-26T09:30:00.000Z' }));
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Verifica dei conti' });
+    const alert = await within(card).findByRole('alert');
+    expect(alert.textContent).toContain('Verifica dei conti del 26/11/2026 alle 04:15: 2 controlli non corrispondono.');
+    const failing = within(alert).getByRole('list', { name: 'Controlli non corrispondenti' });
+    const items = within(failing).getAllByRole('listitem').filter((item) => item.parentElement === failing);
+    expect(items.map((item) => item.querySelector('p')!.textContent)).toEqual([
+      `${RECONCILIATION_CHECK_LABELS.till_by_day} (1 discrepanza)`,
+      `${RECONCILIATION_CHECK_LABELS.refunds_outstanding} (2 discrepanze)`,
+    ]);
+    expect(items[0]!.textContent).toContain('25/11/2026, contanti: cassa 120,00 € contro incassi 100,00 €');
+    expect(items[1]!.textContent).toContain('Rimborso di 5,00 € in attesa da 2 giorni');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Verifica ora' }));
+    await within(card).findByText('Conti verificati il 26/11/2026 alle 10:30: tutto corrisponde.');
+    expect(called('POST /api/admin/reconciliation')).toHaveLength(1);
+    expect(within(card).queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the books were never verified, and shows a refused run in the server’s words', async () => {
+    handlers.set('GET /api/admin/reconciliation', () => jsonResponse(200, null));
+    handlers.set('POST /api/admin/reconciliation', () => jsonResponse(409, { message: 'Una verifica è già in corso.' }));
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Verifica dei conti' });
+    await within(card).findByText('I conti non sono ancora stati verificati: la verifica automatica si fa ogni notte.');
+    fireEvent.click(within(card).getByRole('button', { name: 'Verifica ora' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('Una verifica è già in corso.');
+  });
+});
+
+describe('the day’s credit corrections', () => {
+  it('are listed for staff, with who, whose credit, the amount, the reason and the totals; staff never ask for the verification', async () => {
+    signIn('staff');
+    handlers.set('GET /api/admin/credit/corrections', () =>
+      jsonResponse(
+        200,
+        corrections({
+          data: [
+            { id: 2, member: { id: 40, name: 'Mario Bianchi' }, amount: '-2.50', reason: 'Errore di cassa', by: { id: 3, name: 'Staff Demo' }, created_at: '2026-11-26T10:05:00.000Z' },
+            { id: 1, member: { id: 41, name: 'Anna Verdi' }, amount: '15.00', reason: 'Torneo vinto', by: { id: 1, name: 'Admin Demo' }, created_at: '2026-11-26T08:40:00.000Z' },
+          ],
+          added: '15.00',
+          taken: '2.50',
+        }),
+      ),
+    );
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Rettifiche del credito di oggi' });
+    const table = await within(card).findByRole('table', { name: 'Rettifiche del credito di oggi' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first!.textContent).toMatch(/11:05.*Mario Bianchi.*-2,50\s€.*Errore di cassa.*Staff Demo/);
+    expect(second!.textContent).toMatch(/09:40.*Anna Verdi.*\+15,00\s€.*Torneo vinto.*Admin Demo/);
+    const totals = within(card).getByLabelText('Totali di oggi');
+    expect(totals.textContent).toMatch(/Aggiunti\+15,00\s€Tolti-2,50\s€Rettifiche2/);
+    expect(called('GET /api/admin/credit/corrections')[0]!.url.searchParams.get('date')).toBe(todayInRome());
+    expect(screen.queryByRole('region', { name: 'Verifica dei conti' })).toBeNull();
+    expect(called('GET /api/admin/reconciliation')).toHaveLength(0);
+  });
+
+  it('say when there are none', async () => {
+    signIn('staff');
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Rettifiche del credito di oggi' });
+    await within(card).findByText('Nessuna rettifica oggi');
+    await waitFor(() => expect(called('GET /api/admin/credit/corrections')).toHaveLength(1));
+  });
+});
