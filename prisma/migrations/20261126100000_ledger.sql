@@ -302,6 +302,28 @@ CREATE TABLE reconciliation_runs (
 );
 CREATE INDEX reconciliation_runs_checked_at_idx ON reconciliation_runs (checked_at);
 
+
+-- A refund Stripe made is a fact to record, even beyond what the desk already gave back of the payment
+-- (a bank's refund after a cash one: the member then owes it, in the ledger): Stripe's refunds are held to
+-- the payment by Stripe; the desk's own refunds never take it beyond what was paid, counting all.
+CREATE OR REPLACE FUNCTION transactions_refund_within_payment() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  paid integer;
+  refunded integer;
+BEGIN
+  SELECT amount_cents INTO paid FROM transactions WHERE id = NEW.refund_of_id AND type = 'payment' FOR UPDATE;
+  IF paid IS NULL THEN
+    RAISE EXCEPTION 'refund % does not refer to a payment', NEW.id USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  SELECT coalesce(sum(amount_cents), 0) INTO refunded FROM transactions
+  WHERE refund_of_id = NEW.refund_of_id AND (NEW.method <> 'stripe' OR method = 'stripe');
+  IF refunded > paid THEN
+    RAISE EXCEPTION 'refunds of payment % (% cents) exceed its amount (% cents)', NEW.refund_of_id, refunded, paid
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'transactions_refund_within_payment';
+  END IF;
+  RETURN NULL;
+END $$;
+
 -- A share paid at the desk with the rest of the booking, or by the organiser's carnet covering the court.
 ALTER TYPE booking_share_method ADD VALUE IF NOT EXISTS 'desk';
 ALTER TYPE booking_share_method ADD VALUE IF NOT EXISTS 'carnet';

@@ -11,9 +11,10 @@ import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { isLive, isLiveHold, statusShown, timeOf, whatOf, whenOf } from '../bookings/booking-terms.js';
-import { moveOwed, owedBy, payment as paymentEntry, reopeningLegs, settlingLegs } from '../ledger/receivables.js';
+import { moveOwed, owedBy, payment as paymentEntry, settlingLegs } from '../ledger/receivables.js';
+import { takeBackPayment } from '../ledger/returns.js';
 import { accounts, shareReceivable } from '../ledger/accounts.js';
-import { credit, debit, post } from '../ledger/ledger.js';
+import { post } from '../ledger/ledger.js';
 import { spendingLegs, walletOf } from '../ledger/wallet.js';
 import { sharesOf, splitOwed } from '../bookings/booking-money.js';
 import type { Checkouts } from '../payments/checkout.js';
@@ -276,8 +277,8 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
     async takenBack(tx, shareId, payment, { cents, from, context }) {
       const share = await tx.bookingPlayer.findUnique({ where: { id: shareId }, include: { booking: true } });
       const stands = share !== null && isLive(share.booking, new Date());
-      const legs = stands ? reopeningLegs([{ receivable: shareReceivable(shareId, share.bookingId), cents }]) : [debit(accounts.revenue('booking'), cents)];
-      await post(tx, { ...context, kind: 'stripe_refund', bookingId: share?.bookingId ?? null, bookingPlayerId: shareId, legs: [...legs, credit(from, cents)] });
+      const receivables = share ? [accounts.share(shareId, share.bookingId)] : [];
+      await takeBackPayment(tx, { paymentId: payment.id, receivables, cents, from, stands, userId: payment.userId, context: { ...context, bookingId: share?.bookingId ?? null, bookingPlayerId: shareId } });
       if (stands) await tx.bookingPlayer.update({ where: { id: shareId }, data: { paidAt: null, paidWith: null, status: share.status === 'paid' ? 'invited' : share.status } });
     },
   };

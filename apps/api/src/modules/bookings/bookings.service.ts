@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, Prisma, Transaction, User } from '../../generated/prisma/client.js';
 import { accounts, bookingReceivable } from '../ledger/accounts.js';
-import { credit, debit, post, resolve, voidExpired } from '../ledger/ledger.js';
-import { discount, payment as paymentEntry, reopeningLegs } from '../ledger/receivables.js';
+import { resolve, voidExpired } from '../ledger/ledger.js';
+import { discount, payment as paymentEntry } from '../ledger/receivables.js';
+import { takeBackPayment } from '../ledger/returns.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatEuros } from '../../lib/format.js';
@@ -199,15 +200,11 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       return true;
     },
 
-    /**
-     * Money of the booking's payment taken back on Stripe's side: while the booking stands it is owed
-     * again (the desk sees it); cancelled or lapsed, it is only money out.
-     */
+    /** Money of the booking's payment taken back on Stripe's side: owed again while the booking stands (the desk sees it). */
     async takenBack(tx, bookingId, payment, { cents, from, context }) {
       const [booking] = await tx.$queryRaw<Pick<Booking, 'status' | 'holdExpiresAt'>[]>`SELECT status, hold_expires_at AS "holdExpiresAt" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
       const stands = booking !== undefined && isLive(booking, new Date());
-      const legs = stands ? reopeningLegs([{ receivable: bookingReceivable(bookingId), cents }]) : [debit(accounts.revenue('booking'), cents)];
-      await post(tx, { ...context, kind: 'stripe_refund', bookingId, legs: [...legs, credit(from, cents)] });
+      await takeBackPayment(tx, { paymentId: payment.id, receivables: [accounts.booking(bookingId)], cents, from, stands, userId: payment.userId, context: { ...context, bookingId } });
     },
   };
 

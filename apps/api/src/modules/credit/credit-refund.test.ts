@@ -82,19 +82,24 @@ describe('Rimborsa il credito', () => {
     expect((await refundRowsOf(member.id)).map((row) => row.amountCents)).toEqual([3000, 1500]);
     expect(mail.messages.filter((message) => JSON.stringify(message.to).includes(member.email)).map((message) => message.subject)).toContain('Abbiamo usato parte del tuo credito');
 
-    // What is left on the cards (5 € + 40 €) cannot cover the whole balance (55 €): the rest is for cash.
+    // Money goes back where it came from: the cards take what is left of the online top-ups (5 € + 40 €),
+    // not the whole balance (55 €); the desk's top-up goes back in cash, and only it.
     const beyond = await refundCredit(member, { method: 'card', amount: '55' }).expect(422);
     expect(beyond.body.errors.amount).toEqual([`Sulla carta si possono rimborsare al massimo ${formatEuros(4500)}: le ricariche online non ancora spese né rimborsate.`]);
     const cash = await refundCredit(member, { method: 'cash', amount: '' }).expect(200);
-    expect(cash.body).toMatchObject({ message: `Rimborsati ${formatEuros(5500)} in contanti.`, balance: '0.00', movement: { kind: 'cash_refund' } });
-    const cashRows = (await refundRowsOf(member.id)).filter((row) => row.method === 'cash');
-    expect(cashRows.map((row) => [row.amountCents, row.refundOfId, row.status])).toEqual([
-      [500, second.id, 'completed'],
-      [4000, third.id, 'completed'],
-      [1000, expect.any(Number), 'completed'],
+    expect(cash.body).toMatchObject({ message: `Rimborsati ${formatEuros(1000)} in contanti.`, balance: '45.00', movement: { kind: 'cash_refund' } });
+    expect((await refundCredit(member, { method: 'cash' }).expect(422)).body.message).toBe(CREDIT_REFUND_MESSAGES.beyondTopUps(0, 'cash'));
+    await refundCredit(member, { method: 'card', amount: '' }).expect(200);
+    await deps.jobs.waitUntilIdle();
+    expect((await refundRowsOf(member.id)).map((row) => [row.amountCents, row.refundOfId, row.method])).toEqual([
+      [3000, first.id, 'stripe'],
+      [1500, second.id, 'stripe'],
+      [1000, expect.any(Number), 'cash'],
+      [500, second.id, 'stripe'],
+      [4000, third.id, 'stripe'],
     ]);
     expect((await refundCredit(member, { method: 'cash' }).expect(422)).body.message).toBe('Il credito è a zero: non c’è nulla da rimborsare.');
-    expect(await movementsOf(member, 'cash_refund')).toEqual(['-5.00', '-40.00', '-10.00']);
+    expect(await movementsOf(member, 'cash_refund')).toEqual(['-10.00']);
     expect(await ledgerSum(member.id)).toBe(0);
     // Credit given back was never income: the revenue does not move.
     expect(await revenueTotals(db)).toEqual(revenueBefore);

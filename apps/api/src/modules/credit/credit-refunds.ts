@@ -1,6 +1,7 @@
 // Credit given back to the member (docs/domain.md#credit): to the card through Stripe refunds of their
-// online top-ups, oldest first, or in cash at the desk. Only money paid in goes back: each part comes
-// from the account of the top-up it returns (promotional credit is never paid out). The credit leaves at
+// online top-ups, oldest first, or in cash at the desk for what was topped up there. Only money paid in
+// goes back, where it came from: each part comes from the account of the top-up it returns (promotional
+// credit is never paid out). The credit leaves at
 // once, in the transaction; Stripe is asked after it commits (docs/domain.md#stripe-requests), and a
 // refund Stripe refuses puts the money back into the credit.
 import type { BodyOf, api } from '@beach/contracts';
@@ -20,8 +21,10 @@ export const CREDIT_REFUND_MESSAGES = {
   refunded: (cents: number, method: 'card' | 'cash') => `Rimborsati ${formatEuros(cents)} ${method === 'card' ? 'sulla carta' : 'in contanti'}.`,
   beyondTopUps: (cents: number, method: 'card' | 'cash') =>
     cents === 0
-      ? `Non ci sono ricariche ${method === 'card' ? 'online ' : ''}da rimborsare${method === 'card' ? ' sulla carta: rimborsa in contanti' : ''}.`
-      : `${method === 'card' ? 'Sulla carta' : 'In contanti'} si possono rimborsare al massimo ${formatEuros(cents)}: ${method === 'card' ? 'le ricariche online' : 'le ricariche'} non ancora spese né rimborsate.`,
+      ? method === 'card'
+        ? 'Non ci sono ricariche online da rimborsare sulla carta: quelle fatte in segreteria si rimborsano in contanti.'
+        : 'Non ci sono ricariche fatte in segreteria da rimborsare in contanti: quelle online si rimborsano sulla carta.'
+      : `${method === 'card' ? 'Sulla carta' : 'In contanti'} si possono rimborsare al massimo ${formatEuros(cents)}: ${method === 'card' ? 'le ricariche online' : 'le ricariche fatte in segreteria'} non ancora spese né rimborsate.`,
   stopped: (done: number, asked: number) => `Rimborsati ${formatEuros(done)} sulla carta su ${formatEuros(asked)}: Stripe ha rifiutato il resto, che resta nel credito.`,
   underway: (cents: number) => `Rimborso di ${formatEuros(cents)} sulla carta avviato: Stripe lo completa a breve.`,
   insufficient: 'Credito insufficiente per questo movimento.',
@@ -55,11 +58,18 @@ export function createCreditRefunds({ db, stripe }: Pick<AppDeps, 'db' | 'stripe
       if (wallet.available === 0) throw new AppError(422, CREDIT_REFUND_MESSAGES.nothing);
       if (amount && amount > wallet.available) throw new AppError(409, CREDIT_REFUND_MESSAGES.insufficient, { amount: [CREDIT_REFUND_MESSAGES.insufficient] });
       const topUpIds = wallet.accounts.filter((row) => row.kind === 'credit_funded').map((row) => row.transactionId!);
-      const topUps = await tx.transaction.findMany({ where: { id: { in: topUpIds } }, include: { refunds: { select: { amountCents: true } } } });
+      const topUps = await tx.transaction.findMany({
+        where: { id: { in: topUpIds } },
+        include: { refunds: { select: { amountCents: true } }, stripeRequests: { where: { kind: 'refund', status: 'failed' }, select: { id: true } } },
+      });
       const rows = wallet.accounts.flatMap((row) => {
         const topUp = topUps.find((payment) => payment.id === row.transactionId);
-        // A card refund returns money of an online top-up only; never more of a top-up than was paid and not refunded yet.
-        if (!topUp || (card && (topUp.method !== 'stripe' || !topUp.stripePaymentIntentId))) return [];
+        // Money goes back where it came from: an online top-up to its card, a desk top-up in cash — and in
+        // cash too what a card refund Stripe refused left in credit; never more of a payment than was paid
+        // and not refunded yet.
+        if (!topUp) return [];
+        const toCard = topUp.method === 'stripe' && Boolean(topUp.stripePaymentIntentId) && topUp.stripeRequests.length === 0;
+        if (card !== toCard) return [];
         const notRefunded = topUp.amountCents - topUp.refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
         return [{ account: row, topUp, available: Math.min(available(row), notRefunded) }];
       });

@@ -82,7 +82,7 @@ describe('money that is never taken twice nor lost', () => {
     await request(app).post(`/api/bookings/${bookingId}/pay-with-credit`).set(bearer(who)).expect(200);
     await request(app).post(`/api/admin/users/${who.id}/credit/adjustment`).set(bearer(staff)).send({ amount: '20.00', reason: 'Bonus fedeltà' }).expect(200);
     const refund = await request(app).post(`/api/admin/users/${who.id}/credit/refund`).set(bearer(staff)).send({ method: 'cash' }).expect(422);
-    expect(refund.body.message).toBe('Non ci sono ricariche da rimborsare.');
+    expect(refund.body.message).toBe('Non ci sono ricariche fatte in segreteria da rimborsare in contanti: quelle online si rimborsano sulla carta.');
     const statement = await statementOf(who);
     expect(statement).toMatchObject({ balance: '20.00', refundable: '0.00' });
     expect(await db.transaction.count({ where: { userId: who.id, type: 'refund' } })).toBe(0);

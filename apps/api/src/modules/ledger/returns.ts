@@ -3,8 +3,8 @@
 // (the entry that spent it) or a carnet use. One reading serves every way of cancelling.
 import type { LedgerAccountKind } from '../../generated/prisma/enums.js';
 import { accounts, type AccountRef, type Receivable } from './accounts.js';
-import { credit, type Entry, post, type Posted, reverse, type Sql } from './ledger.js';
-import { type EntryContext, type Part, reopeningLegs, totalOf } from './receivables.js';
+import { credit, debit, type Entry, post, type Posted, reverse, type Sql } from './ledger.js';
+import { type EntryContext, type Part, reopeningLegs, totalOf, writeOff } from './receivables.js';
 
 /** Money still paid on the receivables by one source. */
 export type Settlement =
@@ -78,3 +78,28 @@ export function giveBackCredit(sql: Sql, settlement: Extract<Settlement, { sourc
 }
 
 export { accounts };
+
+/**
+ * Money of a payment taken back on Stripe's side (a refund from the dashboard, a dispute lost), from
+ * `from`: what the payment still has paid on the receivables is owed again and no longer earned — and
+ * written off straight away when what it paid no longer stands (a booking cancelled, a card deleted); what
+ * it had no longer paid (given back already) the member owes.
+ */
+export async function takeBackPayment(
+  sql: Sql,
+  { paymentId, receivables, cents, from, stands, userId, context }: { paymentId: number; receivables: AccountRef[]; cents: number; from: AccountRef; stands: boolean; userId: number | null; context: EntryContext & { key: string } },
+) {
+  const paid = (await settlementsOn(sql, receivables)).find((settlement): settlement is Extract<Settlement, { source: 'money' }> => settlement.source === 'money' && settlement.transactionId === paymentId);
+  const parts: Part[] = [];
+  let left = Math.min(cents, paid?.total ?? 0);
+  for (const part of paid?.parts ?? []) {
+    const taken = Math.min(left, part.cents);
+    if (taken > 0) parts.push({ receivable: part.receivable, cents: taken });
+    left -= taken;
+  }
+  const reopened = totalOf(parts);
+  const beyond = cents - reopened;
+  const elsewhere = beyond > 0 ? [userId !== null ? debit(accounts.debt(userId), beyond) : debit(accounts.revenue(parts[0]?.receivable.revenue ?? 'booking'), beyond)] : [];
+  await post(sql, { ...context, kind: 'stripe_refund', legs: [...reopeningLegs(parts), ...elsewhere, credit(from, cents)] });
+  if (!stands && reopened > 0) await writeOff(sql, `${context.key}:write-off`, parts.map((part) => part.receivable.account), context);
+}

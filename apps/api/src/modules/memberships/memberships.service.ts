@@ -20,8 +20,8 @@ import { couponDiscountCents, couponProblem, COUPON_MESSAGES, redeemCoupon, rele
 import { requireStripe, type Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { accounts, membershipReceivable } from '../ledger/accounts.js';
-import { credit, debit, post } from '../ledger/ledger.js';
-import { charge, discount, owedBy, payment as paymentEntry, reopeningLegs, writeOff } from '../ledger/receivables.js';
+import { charge, discount, owedBy, payment as paymentEntry, writeOff } from '../ledger/receivables.js';
+import { takeBackPayment } from '../ledger/returns.js';
 import { pricesInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { fiscalCodeProblem } from './fiscal-code.js';
@@ -274,10 +274,9 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
       return activate(tx, membershipId);
     },
     /** A card's payment taken back on Stripe's side: the card owes it again (the desk sees it); a card deleted meanwhile, only money out. */
-    async takenBack(tx, membershipId, _payment, { cents, from, context }) {
+    async takenBack(tx, membershipId, payment, { cents, from, context }) {
       const exists = await tx.membership.findUnique({ where: { id: membershipId }, select: { id: true } });
-      const legs = exists ? reopeningLegs([{ receivable: membershipReceivable(membershipId), cents }]) : [debit(accounts.revenue('membership'), cents)];
-      await post(tx, { ...context, kind: 'stripe_refund', membershipId, legs: [...legs, credit(from, cents)] });
+      await takeBackPayment(tx, { paymentId: payment.id, receivables: [accounts.membership(membershipId)], cents, from, stands: exists !== null, userId: payment.userId, context: { ...context, membershipId } });
     },
   };
 
