@@ -11,6 +11,7 @@ import { fiscalCodeFor } from '../modules/memberships/fiscal-code.js';
 import { ageProblem } from '../modules/memberships/membership-terms.js';
 import { newQrToken } from '../modules/memberships/memberships.service.js';
 import { CENTRE_TIME_ZONE, fromIsoDate, todayInRome, toIsoDate } from '../lib/time.js';
+import { seededRandom } from '../lib/seeded-random.js';
 import { PRICES } from './seed-data.js';
 
 const DEMO_MEMBERS = 2000;
@@ -20,20 +21,6 @@ const FIRST_NAMES = ['Marco', 'Giulia', 'Luca', 'Francesca', 'Matteo', 'Chiara',
 const LAST_NAMES = ['Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca', 'Mancini', 'Costa', 'Giordano', 'Rizzo', 'Lombardi', 'Moretti', 'Barbieri', 'Fontana', 'Santoro', 'Mariani', 'Rinaldi', 'Caruso', 'Ferrara', 'Galli', 'Martini', 'Leone'];
 const EXPENSE_CATEGORIES = ['Manutenzione campi', 'Sabbia', 'Illuminazione', 'Attrezzatura', 'Pulizie', 'Utenze'];
 const INCOME_CATEGORIES = ['Sponsor', 'Bar', 'Tornei', 'Affitto spazi'];
-
-/** Mulberry32: small, fast, reproducible. */
-function randomNumbers(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
-  return { next, int, pick, chance: (p: number) => next() < p };
-}
 
 /** A wall-clock time in Rome as a UTC instant. */
 const romeTime = (year: number, monthIndex: number, day: number, hour: number, minute: number) =>
@@ -77,7 +64,7 @@ export async function seedDemoVolume(
     log('Dati demo già presenti: nessuna modifica.');
     return;
   }
-  const random = randomNumbers(year);
+  const random = seededRandom(year);
   const today = fromIsoDate(todayInRome(now));
   /** A calendar day from `from` to `to`, neither after today. */
   const dayBetween = (from: Date, to: Date) => {

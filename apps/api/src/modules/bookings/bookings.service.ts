@@ -33,7 +33,6 @@ import {
   LIVE_HOLD,
   paymentOf,
   priceSlots,
-  releaseCouponsOf,
   reserveSlot,
   SLOT_MESSAGES,
   takeCourtTurn,

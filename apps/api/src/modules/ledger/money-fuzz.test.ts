@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { createDb } from '../../lib/db.js';
+import { seededRandom } from '../../lib/seeded-random.js';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { startRuntime } from '../../runtime.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
@@ -28,19 +29,7 @@ const STEPS = Number(process.env.LEDGER_FUZZ_STEPS ?? 400);
 const SEED = Number(process.env.LEDGER_FUZZ_SEED ?? Date.now() % 1_000_000);
 const WEBHOOK_SECRET = 'whsec_fuzz';
 
-/** Mulberry32: small and reproducible from the seed. */
-function randomNumbers(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { int, chance: (p: number) => next() < p, pick: <T>(items: readonly T[]): T => items[int(0, items.length - 1)]! };
-}
-const random = randomNumbers(SEED);
+const random = seededRandom(SEED);
 
 const mail = await startMailCatcher();
 const database = await useTestDatabase();

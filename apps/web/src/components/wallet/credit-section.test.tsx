@@ -1,7 +1,7 @@
 import type { TCreditMovement, TCreditStatement } from '@beach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, signIn } from '../../test/fixtures';
+import { creditStatement, jsonResponse, signIn } from '../../test/fixtures';
 import { renderAt, stubApi } from '../../test/test-support';
 import { CreditSection } from './credit-section';
 import { MemberCredit } from './member-credit';
@@ -18,21 +18,7 @@ const movement = (id: number, overrides: Partial<TCreditMovement>): TCreditMovem
   ...overrides,
 });
 
-const statement = (overrides: Partial<TCreditStatement> = {}): TCreditStatement => ({
-  balance: '0.00',
-  reserved: '0.00',
-  available: '0.00',
-  refundable: '0.00',
-  owed: '0.00',
-  top_up_min: '10.00',
-  top_up_max: '200.00',
-  data: [],
-  current_page: 1,
-  last_page: 1,
-  total: 0,
-  per_page: 10,
-  ...overrides,
-});
+const statement = (overrides: Partial<TCreditStatement> = {}) => creditStatement('0.00', overrides);
 
 /** 30 € held: 20 € of a top-up and 10 € of a correction, 5 € of it set aside for a card checkout under way. */
 const HELD = statement({

@@ -1,26 +1,10 @@
-import type { TCreditStatement } from '@beach/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, signIn } from '../../test/fixtures';
+import { creditStatement, jsonResponse, signIn } from '../../test/fixtures';
 import { renderAt, stubApi } from '../../test/test-support';
 import { PayMembershipWithCredit, PayWithCredit } from './pay-with-credit';
 
-/** A statement with nothing set aside: everything is available (and paid in, so refundable). */
-const statement = (balance: string, overrides: Partial<TCreditStatement> = {}): TCreditStatement => ({
-  balance,
-  reserved: '0.00',
-  available: balance,
-  refundable: balance,
-  owed: '0.00',
-  top_up_min: '10.00',
-  top_up_max: '200.00',
-  data: [],
-  current_page: 1,
-  last_page: 1,
-  total: 0,
-  per_page: 10,
-  ...overrides,
-});
+const statement = creditStatement;
 const handlers: Parameters<typeof stubApi>[0] = {};
 let api: ReturnType<typeof stubApi>;
 

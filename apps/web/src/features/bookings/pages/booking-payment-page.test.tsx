@@ -1,9 +1,9 @@
-import { romeInstant, type TBooking, type TBookingSplit, type TCarnet, type TCreditStatement } from '@beach/contracts';
+import { romeInstant, type TBooking, type TBookingSplit, type TCarnet } from '@beach/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, signIn } from '../../../test/fixtures';
+import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
 import { renderAt, stubApi } from '../../../test/test-support';
 import BookingPaymentPage from './booking-payment-page';
 
@@ -51,20 +51,7 @@ const split = (overrides: Partial<TBookingSplit> = {}): TBookingSplit => ({
   ...overrides,
 });
 
-const credit = (available: string, reserved = '0.00'): TCreditStatement => ({
-  balance: '15.00',
-  reserved,
-  available,
-  refundable: '15.00',
-  owed: '0.00',
-  top_up_min: '10.00',
-  top_up_max: '200.00',
-  data: [],
-  current_page: 1,
-  last_page: 1,
-  total: 0,
-  per_page: 10,
-});
+const credit = (available: string, reserved = '0.00') => creditStatement('15.00', { reserved, available });
 
 const carnet = (covers: TCarnet['product']['covers'], id = 1): TCarnet => ({
   id,
