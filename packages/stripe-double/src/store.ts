@@ -182,6 +182,10 @@ export class Store {
 
   createRefund(input: RefundInput): { refund: Refund; event: Stripe.Event } {
     const charge = this.chargeFor(input);
+    // As Stripe: a disputed charge is settled by the dispute (won, the charge stands; lost, the money went back), not refunded.
+    if ([...this.disputes.values()].some((dispute) => dispute.charge === charge.id)) {
+      throw invalidRequest(`Charge ${charge.id} has been charged back; cannot issue a refund.`, undefined, 'charge_disputed');
+    }
     const left = charge.amount - charge.amount_refunded;
     if (left === 0) throw invalidRequest(`Charge ${charge.id} has already been refunded.`, undefined, 'charge_already_refunded');
     const amount = input.amount ?? left;

@@ -533,6 +533,9 @@ describe('disputes', () => {
     await expect(double.closeDispute(disputeId, 'lost')).rejects.toThrow(/already closed \(won\)/);
     await expect(double.dispute(paymentIntent.id)).rejects.toThrow(/already disputed/);
     await expect(double.closeDispute('dp_sconosciuta', 'won')).rejects.toThrow(/No dispute/);
+    // As Stripe: a disputed charge is not refunded.
+    await expect(stripe.refunds.create({ payment_intent: paymentIntent.id })).rejects.toMatchObject({ code: 'charge_disputed' });
+    await expect(double.refundFromDashboard(paymentIntent.id)).rejects.toThrow(/charged back/);
   });
 
   it('disputes part of a partly refunded payment, no more than is left, and closes it lost', async () => {
