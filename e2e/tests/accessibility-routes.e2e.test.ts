@@ -1,8 +1,10 @@
 // The public and member half of the walk of every screen (./src/route-walk.ts): axe-core's WCAG 2 A/AA
 // rules at 1280 and 390 px, no form without noValidate. The route list is checked against the app's own
 // table of addresses, so a new screen cannot be left out.
+import { accounts, credit, debit, post } from '@beach/api/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { paths } from '../../apps/web/src/config/paths.js';
+import { postHistory } from '../src/ledger.js';
 import { arranged, ROUTES, tomorrow, walkRoutes } from '../src/route-walk.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -23,7 +25,16 @@ beforeAll(async () => {
   const admin = await db.user.findUniqueOrThrow({ where: { email: 'admin@demo.beach' } });
   const c1 = await db.court.findUniqueOrThrow({ where: { code: 'C1' } });
   const other = await db.booking.create({ data: { courtId: c1.id, userId: admin.id, startsAt: booking.startsAt, endsAt: booking.endsAt, status: 'pending_payment', priceCents: 2000, holdExpiresAt: booking.holdExpiresAt } });
-  arranged.shareId = (await db.bookingPlayer.create({ data: { bookingId: other.id, userId: member.id, shareCents: 1000 } })).id;
+  arranged.shareId = (await db.bookingPlayer.create({ data: { bookingId: other.id, userId: member.id } })).id;
+  // Their books: what each hold owes, and the member's half of the admin's booking moved to their share.
+  await postHistory(db);
+  await post(db, {
+    key: `booking:${other.id}:split:e2e`,
+    kind: 'split',
+    bookingId: other.id,
+    description: 'Quote dei giocatori',
+    legs: [credit(accounts.booking(other.id), 1000), debit(accounts.share(arranged.shareId, other.id), 1000)],
+  });
 });
 
 it('the walk covers every address of the route table', () => {

@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -45,6 +46,7 @@ describe('booking back-office as staff', () => {
   it('books a walk-in paid in cash from the planner', async () => {
     const c2 = await ctx.stack.db.court.findUniqueOrThrow({ where: { code: 'C2' } });
     await ctx.stack.db.booking.create({ data: { courtId: c2.id, customerName: 'Gino Occupante', startsAt: rome(day, '13:30'), endsAt: rome(day, '15:00'), status: 'confirmed', priceCents: 2000 } });
+    await postHistory(ctx.stack.db);
     page = await signIn(ctx.browser, 'staff@demo.beach', `/admin/prenotazioni?data=${day}`, 'Prenotazioni');
     await page.getByRole('button', { name: 'Prenota Campo C1 alle 10:30' }).click();
     const dialog = page.getByRole('dialog');
@@ -116,6 +118,7 @@ describe('booking back-office as admin', () => {
   it('creates a weekly series with one conflict: the free dates are booked, the taken one listed', async () => {
     const c3 = await ctx.stack.db.court.findUniqueOrThrow({ where: { code: 'C3' } });
     await ctx.stack.db.booking.create({ data: { courtId: c3.id, customerName: 'Già in campo', startsAt: rome(plusDays(8), '18:00'), endsAt: rome(plusDays(8), '19:30'), status: 'confirmed', priceCents: 2000 } });
+    await postHistory(ctx.stack.db);
     page = await signIn(ctx.browser, 'admin@demo.beach', '/admin/prenotazioni-ricorrenti', 'Prenotazioni ricorrenti');
     await page.getByRole('button', { name: 'Nuova serie' }).click();
     const dialog = page.getByRole('dialog');

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, screenshot } from '../src/browser.js';
+import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -41,6 +42,7 @@ describe('admin courts and pricing', () => {
     const db = ctx.stack.db;
     const court = await db.court.findUniqueOrThrow({ where: { code: 'C1' } });
     await db.booking.create({ data: { courtId: court.id, customerName: 'Mario Walkin', startsAt: new Date(`${romeToday}T12:00:00Z`), endsAt: new Date(`${romeToday}T13:30:00Z`), status: 'confirmed', priceCents: 2500 } });
+    await postHistory(db);
 
     await open('/admin/campi', 'Campi');
     const form = current.getByRole('form', { name: 'Nuova chiusura' });

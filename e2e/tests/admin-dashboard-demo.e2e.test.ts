@@ -1,6 +1,7 @@
 // The admin dashboard over the demo volume (`pnpm db:seed -- --demo`: 2,000 members, a season of
 // bookings, payments, refunds, expenses and income): every money card and every month of the chart
-// match totals computed here straight from the tables, with a formulation of their own.
+// match totals computed here straight from the tables, with a formulation of their own; the books'
+// verification finds everything in order.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seed } from '@beach/api/testing';
@@ -68,6 +69,11 @@ describe('the admin dashboard over the demo data', () => {
 
     const chartText = plain(await chart.getAttribute('aria-label'));
     for (const point of expected.monthly) expect(chartText).toContain(`${point.label} incassi ${euros(point.income)}, spese ${euros(point.expenses)}`);
+
+    // The demo season's books, posted by the seed, prove themselves.
+    const verification = page.getByRole('region', { name: 'Verifica dei conti' });
+    await verification.getByRole('button', { name: 'Verifica ora' }).click();
+    await verification.getByText(/^Conti verificati il \d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}: tutto corrisponde\.$/).waitFor();
 
     await screenshot(page, 'admin-dashboard-demo-1280');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -4,10 +4,16 @@
 // chart failure show the dashboard's messages; an expense added on /admin/spese moves the chart and
 // turns the net profit into a loss; an extra income is recorded, edited and deleted after a
 // confirmation; the transactions list filters, opens a detail and exports CSV, and shows a credit
-// top-up and a carnet sale as their own kinds; the dashboard owes the carnet's unused uses.
+// top-up and a carnet sale as their own kinds; the dashboard owes the carnet's unused uses. The admin's
+// dashboard also has the books' verification (never run yet; "Verifica ora" proves the books, then names
+// a payment recorded outside them) and today's credit corrections, which staff see too. The money is
+// written straight into the tables, then posted to the ledger as the application would have (the screens
+// read the ledger only).
+import { accounts, credit, debit, post } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accessibilityViolations, downloadedBytes, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { accessibilityViolations, DESKTOP, downloadedBytes, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { giveCredit, postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -68,7 +74,8 @@ async function arrangeMoney() {
   });
   await db.income.create({ data: { date: new Date(`${todayInRome}T00:00:00Z`), category: 'Sponsor', description: 'Sponsor torneo', amountCents: 15_000 } });
   await db.expense.create({ data: { date: twoMonthsAgo, category: 'Sabbia', description: 'Sabbia campo B', amountCents: 8000, supplier: 'Cava Adriatica' } });
-  await db.creditMovement.create({ data: { userId: member.id, amountCents: 3550, kind: 'desk_adjustment', reason: 'Credito di prova', createdById: admin.id } });
+  await postHistory(db);
+  await giveCredit(db, member.id, 3550, { reason: 'Credito di prova', by: admin.id });
 }
 
 describe('admin dashboard and finance in Chromium', () => {
@@ -91,6 +98,14 @@ describe('admin dashboard and finance in Chromium', () => {
     expect(await card('Tessere da attivare')).toBe('Tessere da attivare1');
     expect(await card('Coupon attivi')).toMatch(/^Coupon attivi\d+$/);
     expect(await card('Prenotazioni di oggi')).toMatch(/^Prenotazioni di oggi\d+$/);
+    // The books have not been verified yet (the nightly job has not run); today's one correction, by the admin.
+    const verification = page().getByRole('region', { name: 'Verifica dei conti' });
+    await verification.getByText('I conti non sono ancora stati verificati: la verifica automatica si fa ogni notte.').waitFor();
+    const corrections = page().getByRole('region', { name: 'Rettifiche del credito di oggi' });
+    const correction = corrections.getByRole('row').filter({ hasText: 'Credito di prova' });
+    await correction.waitFor();
+    expect(plain(await correction.textContent())).toMatch(/^Ora\d{2}:\d{2}Credito diGiulia RossiImporto\+35,50 €MotivoCredito di provaFatta daAlessandra Amministratrice$/);
+    expect(plain(await corrections.getByLabel('Totali di oggi').textContent())).toBe('Aggiunti+35,50 €Tolti0,00 €Rettifiche1');
 
     // Two lines, six months, this month's income and the expense two months back.
     expect(await page().locator('.recharts-line').count()).toBe(2);
@@ -249,7 +264,15 @@ describe('admin dashboard and finance in Chromium', () => {
     const { db } = ctx.stack;
     const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
     const topUp = await db.transaction.create({ data: { kind: 'credit', userId: member.id, amountCents: 2500, method: 'cash', status: 'completed', paidAt: new Date(), description: 'Versamento al banco' } });
-    await db.creditMovement.create({ data: { userId: member.id, amountCents: 2500, kind: 'top_up', reason: 'Ricarica in segreteria', transactionId: topUp.id } });
+    // Its books, as the desk's top-up posts them: the cash in the till, owed to the member as credit paid in.
+    await post(db, {
+      key: `payment:${topUp.id}`,
+      kind: 'top_up',
+      description: 'Ricarica in segreteria',
+      userId: member.id,
+      transactionId: topUp.id,
+      legs: [debit(accounts.till('cash'), 2500), credit(accounts.funded(member.id, topUp.id), 2500)],
+    });
     await page().goto(`${ctx.stack.webUrl}/admin/transactions`);
     await page().getByRole('heading', { name: 'Transazioni', level: 1 }).waitFor();
     await page().getByLabel('Per', { exact: true }).selectOption('credit');
@@ -269,7 +292,28 @@ describe('admin dashboard and finance in Chromium', () => {
     const carnet = await db.carnet.create({ data: { userId: member.id, productId: product.id, usesTotal: 3, usesLeft: 2, validFrom: product.validFrom, validUntil, transactionId: sale.id } });
     const play = new Date(Date.now() + 31 * 86_400_000);
     const booking = await db.booking.create({ data: { courtId: c2.id, userId: member.id, startsAt: play, endsAt: new Date(play.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 2000 } });
-    await db.carnetUse.create({ data: { carnetId: carnet.id, bookingId: booking.id } });
+    const use = await db.carnetUse.create({ data: { carnetId: carnet.id, bookingId: booking.id } });
+    // Their books, as the sale and the use post them: the sale's cash owed as the carnet's value; the booking
+    // owes its price, which the use settles, earning the use's worth.
+    const value = accounts.carnet(carnet.id, member.id);
+    await post(db, {
+      key: `payment:${sale.id}`,
+      kind: 'carnet_sale',
+      description: sale.description,
+      userId: member.id,
+      carnetId: carnet.id,
+      transactionId: sale.id,
+      legs: [debit(accounts.till('cash'), 2500), credit(value, 2500)],
+    });
+    await postHistory(db);
+    await post(db, {
+      key: `carnet-use:${use.id}`,
+      kind: 'carnet_use',
+      userId: member.id,
+      carnetId: carnet.id,
+      bookingId: booking.id,
+      legs: [debit(value, 833), credit(accounts.revenue('booking'), 833), credit(accounts.booking(booking.id), 2000), debit(accounts.billed, 2000)],
+    });
 
     await page().goto(`${ctx.stack.webUrl}/admin/transactions`);
     await page().getByRole('heading', { name: 'Transazioni', level: 1 }).waitFor();
@@ -287,6 +331,43 @@ describe('admin dashboard and finance in Chromium', () => {
     await atPhoneWidth('admin-dashboard-carnets');
   });
 
+  it('admin: "Verifica ora" proves the books, then names a payment recorded outside them; the verdict stays', async () => {
+    await page().goto(`${ctx.stack.webUrl}/admin`);
+    await page().getByRole('heading', { name: 'Dashboard Amministratore', level: 1 }).waitFor();
+    const verification = page().getByRole('region', { name: 'Verifica dei conti' });
+    const showCard = () => verification.evaluate((card) => window.scrollTo(0, card.getBoundingClientRect().top + window.scrollY - 80));
+    // Everything so far was posted as the application posts it: every check matches.
+    await verification.getByRole('button', { name: 'Verifica ora' }).click();
+    await verification.getByText(/^Conti verificati il \d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}: tutto corrisponde\.$/).waitFor();
+    await showCard();
+    await screenshot(page(), 'admin-reconciliation-ok-1280', { fullPage: false });
+
+    // A payment written straight into the table, with no entry in the books: the next check names it.
+    const member = await ctx.stack.db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+    const stray = await ctx.stack.db.transaction.create({ data: { kind: 'credit', userId: member.id, amountCents: 1000, method: 'cash', status: 'completed', paidAt: new Date(), description: 'Ricarica fuori dai conti' } });
+    await verification.getByRole('button', { name: 'Verifica ora' }).click();
+    const failing = verification.getByRole('list', { name: 'Controlli non corrispondenti' });
+    await failing.waitFor();
+    // Its document has no entry, and the day's cash in the till is 10 € short of the desk's payments.
+    expect(plain(await verification.getByRole('alert').textContent())).toMatch(/^Verifica dei conti del \d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}: 2 controlli non corrispondono\./);
+    expect((await failing.locator(':scope > li').allTextContents()).map(plain)).toEqual([
+      `Ogni pagamento e rimborso è registrato una volta (1 discrepanza)Pagamento ${stray.id} di 10,00 €: nessuna registrazione`,
+      `La cassa di ogni giorno corrisponde agli incassi in segreteria (1 discrepanza)${todayInRome} (cash): cassa 110,00 €, incassi 120,00 €`,
+    ]);
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
+    await showCard();
+    await screenshot(page(), 'admin-reconciliation-mismatch-1280', { fullPage: false });
+    await page().setViewportSize(PHONE);
+    await showCard();
+    await screenshot(page(), 'admin-reconciliation-mismatch-390', { fullPage: false });
+    expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    await page().setViewportSize(DESKTOP);
+
+    // The last verdict is stored: the dashboard opened again shows it without checking again.
+    await page().reload();
+    await verification.getByRole('list', { name: 'Controlli non corrispondenti' }).waitFor();
+  });
+
   it('staff: the activity cards only, with no money and no call to the admin-only stats', async () => {
     const calls: string[] = [];
     await login('staff@demo.beach', '/admin', 'Dashboard Amministratore');
@@ -294,11 +375,14 @@ describe('admin dashboard and finance in Chromium', () => {
     await page().reload();
     await page().getByRole('group', { name: 'Tessere attive' }).waitFor();
     await expect.poll(() => card('Coupon attivi')).toMatch(/^Coupon attivi\d+$/);
+    // Today's credit corrections are the desk's too.
+    await page().getByRole('region', { name: 'Rettifiche del credito di oggi' }).getByRole('row').filter({ hasText: 'Credito di prova' }).waitFor();
     const text = await mainText();
-    for (const money of ['Riepilogo finanziario', 'Utile netto', 'Totale incassi', 'Incassi e spese degli ultimi 6 mesi']) expect(text).not.toContain(money);
+    for (const money of ['Riepilogo finanziario', 'Utile netto', 'Totale incassi', 'Incassi e spese degli ultimi 6 mesi', 'Verifica dei conti']) expect(text).not.toContain(money);
     expect(text).not.toContain('Credito dei soci');
     expect(calls).toContain('/api/admin/memberships/stats');
-    expect(calls.filter((path) => path.startsWith('/api/admin/incomes') || path.startsWith('/api/admin/expenses') || path.startsWith('/api/admin/transactions'))).toEqual([]);
+    expect(calls).toContain('/api/admin/credit/corrections');
+    expect(calls.filter((path) => path.startsWith('/api/admin/incomes') || path.startsWith('/api/admin/expenses') || path.startsWith('/api/admin/transactions') || path.startsWith('/api/admin/reconciliation'))).toEqual([]);
     await screenshot(page(), 'staff-dashboard-1280');
     await atPhoneWidth('staff-dashboard');
   });

@@ -6,6 +6,7 @@ import codiceFiscale from 'codice-fiscale-js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, downloadedBytes, screenshot } from '../src/browser.js';
+import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
@@ -65,6 +66,8 @@ async function seedCards() {
   await card({ first_name: 'Luca', last_name: 'Collega' }, { status: 'pending' });
   await card({ first_name: 'Anna', last_name: 'Admin', email: 'admin@demo.beach' }, {});
   await card({ first_name: 'Rita', last_name: 'Ruolo' }, {});
+  // Their books: what each card owes (a payment linked later settles it).
+  await postHistory(db);
 }
 
 async function login(email: string) {

@@ -6,6 +6,7 @@ import { linkIn } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, downloadedBytes, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -154,6 +155,7 @@ describe('users, audit log and privacy in Chromium', () => {
       data: { firstName: 'Paola', lastName: 'Gentile', email: `paola.gentile.${Date.now()}@esempio.it`, passwordHash: 'x', emailVerifiedAt: new Date() },
     });
     const payment = await ctx.stack.db.transaction.create({ data: { kind: 'membership', userId: member.id, amountCents: 6000, method: 'cash', status: 'completed', paidAt: new Date() } });
+    await postHistory(ctx.stack.db);
     await login('admin@demo.beach', 'Demo2026!', '/admin/users', 'Gestione Utenti');
     await search('gentile');
     await page().getByRole('button', { name: 'Apri la scheda di Paola Gentile' }).click();

@@ -51,6 +51,7 @@ describe('court booking on a phone, in Chromium', () => {
     await summary.getByRole('button', { name: 'Prenota e paga' }).click();
 
     await page.waitForURL(/\/prenotazioni\/pagamento\/\d+/);
+    const bookingId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('timer').waitFor();
     expect(await page.textContent('main')).toContain('Campo C2');
     await screenshot(page, 'booking-payment-390');
@@ -72,13 +73,17 @@ describe('court booking on a phone, in Chromium', () => {
     await item.getByRole('button', { name: 'Annulla' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Annulla prenotazione' }).click();
     await page.getByRole('region', { name: 'Messaggi' }).getByText(/rimborso è in corso/).waitFor();
-    // The refund job runs in the background: the status becomes 'Rimborsata'.
+    // The status becomes 'Rimborsata'; Stripe is asked after the commit, by the stripe-request job.
     await expect
       .poll(async () => {
         await page.reload();
         return page.getByRole('listitem').filter({ hasText: 'Campo C2' }).textContent();
       })
       .toContain('Rimborsata');
+    await ctx.stack.jobs.waitUntilIdle();
+    const payment = await ctx.stack.db.transaction.findFirstOrThrow({ where: { bookingId, type: 'payment' }, include: { refunds: true } });
+    expect(payment.status).toBe('refunded');
+    expect(payment.refunds.map((refund) => [refund.amountCents, refund.stripeRefundId?.startsWith('re_')])).toEqual([[2000, true]]);
     await screenshot(page, 'my-bookings-390');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${ctx.stack.webUrl}/prenotazioni`);

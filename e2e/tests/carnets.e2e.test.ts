@@ -26,12 +26,14 @@ describe('carnets, in Chromium', () => {
       await dialog.getByLabel('Ingressi').fill('5');
       await dialog.getByLabel('Prezzo (€)').fill('60');
       await dialog.getByLabel('Prenotazioni coperte').selectOption('any');
+      // One use pays the organiser's share (the default): alone on the court, the whole price.
+      expect(await dialog.getByLabel('Ogni ingresso paga').inputValue()).toBe('share');
       await dialog.getByLabel('Valido dal').fill(dayFromToday(-1));
       await dialog.getByLabel('Valido fino al').fill(dayFromToday(60));
       await dialog.getByRole('button', { name: 'Salva' }).click();
       await page.getByText('Carnet “Carnet 5 ingressi” salvato.').waitFor();
       const row = page.getByRole('row').filter({ hasText: 'Carnet 5 ingressi' });
-      await expect.poll(() => row.textContent()).toMatch(/Ingressi5CopreQualsiasi · Tutti i campi prenotabiliPrezzo60,00\s€.*In vendita/);
+      await expect.poll(() => row.textContent()).toMatch(/Ingressi5CopreQualsiasi · Tutti i campi prenotabiliUn ingresso pagaLa quota di chi prenotaPrezzo60,00\s€.*In vendita/);
       await screenshot(page, 'carnet-products-1280');
       await screenshotAtPhoneWidth(page, 'carnet-products');
     } finally {

@@ -7,6 +7,7 @@ import { loadConfig, TEST_ENV, unsubscribeLinks } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -30,6 +31,7 @@ describe('medical certificates and consents in Chromium', () => {
     await ctx.stack.db.membership.create({
       data: { membershipNumber: 'T2099-00001', userId: member.id, type: 'seasonal', status: 'active', startDate: new Date(`${today}T00:00:00Z`), endDate: new Date(`${isoDay(60)}T00:00:00Z`), originalPriceCents: 5000, priceCents: 5000, activatedAt: new Date() },
     });
+    await postHistory(ctx.stack.db);
 
     await open(MEMBER.email, '/tesseramento', 'Tesseramento', PHONE.width);
     const section = page().getByRole('region', { name: 'Certificato medico' });

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -45,6 +46,7 @@ beforeAll(async () => {
     },
   });
   cardNumber = membership.membershipNumber;
+  await postHistory(db);
   const login = await fetch(`${webUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.beach', password: 'Demo2026!', remember: false }) });
   adminToken = ((await login.json()) as { access_token: string }).access_token;
 });

@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchCameraBrowser, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { writeQrVideo } from '../src/fake-camera.js';
+import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -32,6 +33,7 @@ beforeAll(async () => {
     },
   });
   card = { id: membership.id, number: membership.membershipNumber };
+  await postHistory(db);
 
   // The QR exactly as the member's card carries it: the address from the member's own card list.
   const login = await fetch(`${webUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'utente@demo.beach', password: 'Demo2026!', remember: false }) });

@@ -4,6 +4,7 @@
 import codiceFiscale from 'codice-fiscale-js';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { creditBalance, giveCredit } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
@@ -12,7 +13,7 @@ const ctx = useBrowserStack();
 describe('a membership card paid from credit, in Chromium', () => {
   it('pays a seasonal card awaiting payment from credit and shows it active', async () => {
     const member = await ctx.stack.db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
-    await ctx.stack.db.creditMovement.create({ data: { userId: member.id, amountCents: 10_000, kind: 'desk_adjustment', reason: 'Credito di prova' } });
+    await giveCredit(ctx.stack.db, member.id, 10_000);
     const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'utente@demo.beach', path: '/tesseramento', heading: 'Tesseramento', width: PHONE.width });
     try {
       await page.setViewportSize(PHONE);
@@ -37,7 +38,7 @@ describe('a membership card paid from credit, in Chromium', () => {
 
       await expect.poll(() => card.textContent()).toContain('Attiva');
       expect(await page.getByRole('button', { name: /Paga con il credito/ }).count()).toBe(0);
-      expect((await ctx.stack.db.creditBalance.findUniqueOrThrow({ where: { userId: member.id } })).balanceCents).toBe(4000);
+      expect(await creditBalance(ctx.stack.db, member.id)).toBe(4000);
     } finally {
       await page.close();
     }

@@ -1,9 +1,11 @@
 // Credit first, the card for the rest, in Chromium: a member with 15 € of credit books a 20 € slot on a
 // phone, chooses "Usa il credito (15,00 €) e paga il resto con carta", pays 5 € on the (double's) Stripe
 // page and sees the booking confirmed and the balance at 0. The desk then gives credit back in cash on the
-// member's page, and the admin sets the top-up limits; screenshots at 390 and 1280 px.
+// member's page (only money paid in is refundable), and the admin sets the top-up limits and the staff's
+// correction limit; screenshots at 390 and 1280 px.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { creditBalance, giveCredit } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -16,7 +18,7 @@ beforeAll(async () => {
   // The whole year is season, so the test does not depend on today's date.
   await ctx.stack.db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31' } });
   memberId = (await ctx.stack.db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } })).id;
-  await ctx.stack.db.creditMovement.create({ data: { userId: memberId, amountCents: 1500, kind: 'desk_adjustment', reason: 'Credito di prova' } });
+  await giveCredit(ctx.stack.db, memberId, 1500);
 });
 
 describe('credit and card, in Chromium', () => {
@@ -54,7 +56,9 @@ describe('credit and card, in Chromium', () => {
       await page.goto(`${ctx.stack.webUrl}/profilo`);
       await page.getByRole('heading', { name: 'Il mio credito' }).waitFor();
       await expect.poll(() => page.getByTestId('credit-balance').textContent()).toMatch(/^0,00\s€$/);
-      await expect.poll(() => page.getByRole('list', { name: 'Movimenti del credito' }).textContent()).toContain('Pagamento prenotazione: il resto con carta');
+      // The 15 € set aside with the checkout were spent when the card paid the rest.
+      await expect.poll(() => page.getByRole('list', { name: 'Movimenti del credito' }).textContent()).toMatch(/Pagamento prenotazione con il credito-15,00\s€/);
+      expect(await page.getByRole('list', { name: 'Movimenti del credito' }).getByText('Riservato').count()).toBe(0);
       await screenshot(page, 'credit-after-card-rest-1280');
       await screenshotAtPhoneWidth(page, 'credit-after-card-rest');
     } finally {
@@ -63,7 +67,7 @@ describe('credit and card, in Chromium', () => {
   });
 
   it('the desk gives credit back in cash on the member’s page', async () => {
-    await ctx.stack.db.creditMovement.create({ data: { userId: memberId, amountCents: 1200, kind: 'desk_adjustment', reason: 'Credito di prova' } });
+    await giveCredit(ctx.stack.db, memberId, 1200);
     const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'admin@demo.beach', path: '/admin/users', heading: 'Gestione Utenti' });
     try {
       await page.getByLabel('Cerca').fill('utente@demo.beach');
@@ -74,9 +78,11 @@ describe('credit and card, in Chromium', () => {
       await credit.getByLabel('Pagata con').selectOption('cash');
       await credit.getByRole('button', { name: 'Ricarica', exact: true }).click();
       await credit.getByText('Ricarica registrata.').waitFor();
-      // A card refund needs online top-ups: none here, so the server says to refund in cash.
+      // Only the cash top-up is money paid in: the correction's credit can be spent, never paid out.
+      await expect.poll(() => credit.getByRole('list', { name: 'Dettaglio del credito' }).textContent()).toMatch(/^rimborsabili 10,00\s€: il resto \(rettifiche, credito per maltempo\) si può solo spendere$/);
+      // A card refund needs online top-ups: none here, so the server says the desk's go back in cash.
       await credit.getByRole('button', { name: 'Rimborsa il credito' }).click();
-      await credit.getByText('Non ci sono ricariche online da rimborsare sulla carta: rimborsa in contanti.').first().waitFor();
+      await credit.getByText('Non ci sono ricariche online da rimborsare sulla carta: quelle fatte in segreteria si rimborsano in contanti.').first().waitFor();
       await credit.getByLabel('Rimborso (€)').fill('10');
       await credit.getByLabel('Rimborsa', { exact: true }).selectOption('cash');
       await credit.getByRole('button', { name: 'Rimborsa il credito' }).click();
@@ -87,6 +93,7 @@ describe('credit and card, in Chromium', () => {
       await credit.getByRole('form', { name: 'Rimborsa il credito' }).scrollIntoViewIfNeeded();
       await screenshot(page, 'credit-refund-390', { fullPage: false });
       expect(await ctx.stack.db.transaction.count({ where: { userId: memberId, kind: 'credit', type: 'refund', method: 'cash', amountCents: 1000 } })).toBe(1);
+      expect(await creditBalance(ctx.stack.db, memberId)).toBe(1200);
     } finally {
       await page.close();
     }
@@ -107,9 +114,11 @@ describe('credit and card, in Chromium', () => {
       await screenshot(page, 'credit-limits-390', { fullPage: false });
       await form.getByLabel(/^Minimo/).fill('5');
       await form.getByLabel(/^Massimo/).fill('300');
+      // The third limit: the largest correction staff may add without an admin.
+      await form.getByLabel(/^Rettifiche: massimo senza amministratore/).fill('25');
       await form.getByRole('button', { name: 'Salva limiti' }).click();
       await page.getByText('Limiti delle ricariche salvati.').waitFor();
-      expect(await ctx.stack.db.setting.findUniqueOrThrow({ where: { id: 1 } })).toMatchObject({ creditTopUpMinCents: 500, creditTopUpMaxCents: 30_000 });
+      expect(await ctx.stack.db.setting.findUniqueOrThrow({ where: { id: 1 } })).toMatchObject({ creditTopUpMinCents: 500, creditTopUpMaxCents: 30_000, creditCorrectionLimitCents: 2500 });
     } finally {
       await page.close();
     }

@@ -11,6 +11,7 @@ import { preview } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, DESKTOP, forgetSession, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { WEB_DIST, WEB_ROOT } from '../src/build-web.js';
+import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 // Chromium's install verdict is the whole browser's: the headless shell has no install check.
@@ -118,6 +119,7 @@ describe('installable app, in Chromium', () => {
         startDate: new Date(today.getTime() - 10 * 86_400_000), endDate: new Date(today.getTime() + 100 * 86_400_000), originalPriceCents: 6000, priceCents: 6000,
       },
     });
+    await postHistory(db);
     const card = await db.membership.findFirstOrThrow({ where: { qrCode: token } });
     const validity = (date: Date) => new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 

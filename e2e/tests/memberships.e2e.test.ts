@@ -1,6 +1,6 @@
 // A member buys a seasonal card with insurance and a coupon, pays on the (double's) Stripe page, lands
 // on the payment-completed page, sees the active card and downloads its PDF; a declined card leaves the
-// card unpaid with a clear message.
+// card unpaid, the member told once that nothing was charged.
 import codiceFiscale from 'codice-fiscale-js';
 import { describe, expect, it } from 'vitest';
 import { downloadedBytes, forgetSession, screenshot } from '../src/browser.js';
@@ -79,8 +79,10 @@ describe('membership card, bought and paid online, in Chromium', () => {
     await ctx.page.getByText('La carta è stata rifiutata').waitFor();
     await ctx.page.getByRole('button', { name: 'Annulla' }).click();
 
-    await ctx.page.waitForURL(`${ctx.stack.webUrl}/tesseramento?pagamento=annullato`);
-    await ctx.page.getByText('Pagamento non completato').waitFor();
+    // Back on /tesseramento?pagamento=annullato: told once, and the parameter leaves the address.
+    await ctx.page.getByText('Pagamento annullato: non ti è stato addebitato nulla.').waitFor();
+    await ctx.page.waitForURL(`${ctx.stack.webUrl}/tesseramento`);
+    await ctx.page.getByText('La tessera resta in attesa di pagamento', { exact: false }).waitFor();
     await ctx.page.getByRole('button', { name: 'Completa il pagamento' }).waitFor();
     const card = await ctx.stack.db.membership.findFirstOrThrow({ where: { user: { email: 'staff@demo.beach' } } });
     expect(card.status).toBe('pending');

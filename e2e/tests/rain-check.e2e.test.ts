@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { creditBalance, creditEntriesOn, postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -41,7 +42,9 @@ beforeAll(async () => {
   await db.transaction.create({ data: { kind: 'booking', type: 'payment', bookingId: walkIn.id, amountCents: 2000, method: 'cash', status: 'completed', paidAt: new Date() } });
   const unpaid = await book(await court('C3'), { customerName: 'Lia Senzaombrello' }, '12:00', '13:30');
   const evening = await book(await court('C4'), { customerName: 'Nino Serale' }, '19:30', '21:00');
-  Object.assign(ids, { online: online.id, walkIn: walkIn.id, unpaid: unpaid.id, evening: evening.id });
+  Object.assign(ids, { online: online.id, walkIn: walkIn.id, unpaid: unpaid.id, evening: evening.id, member: member.id });
+  // Their books: what each booking owes and what its payment settled (the rain check returns what was paid).
+  await postHistory(db);
 });
 
 describe('rain check from the planner', () => {
@@ -77,13 +80,15 @@ describe('rain check from the planner', () => {
     await page.getByRole('button', { name: /^Campo C4, Nino Serale 19:30–21:00/ }).waitFor();
     await screenshot(page, 'rain-check-planner-1280', { fullPage: false });
 
-    const rows = await ctx.stack.db.booking.findMany({ where: { id: { in: Object.values(ids) } }, orderBy: { id: 'asc' } });
+    const rows = await ctx.stack.db.booking.findMany({ where: { id: { in: [ids.online!, ids.walkIn!, ids.unpaid!, ids.evening!] } }, orderBy: { id: 'asc' } });
     expect(rows.map((row) => [row.id, row.status, row.cancellationReason])).toEqual([
       [ids.online, 'cancelled', 'Temporale'],
       [ids.walkIn, 'cancelled', 'Temporale'],
       [ids.unpaid, 'cancelled', 'Temporale'],
       [ids.evening, 'confirmed', null],
     ]);
-    expect(await ctx.stack.db.creditMovement.count({ where: { bookingId: ids.online, kind: 'rain_credit', amountCents: 2000 } })).toBe(1);
+    // The online payment went to the member's credit, once.
+    expect(await creditEntriesOn(ctx.stack.db, ids.member!, ids.online!)).toEqual([{ kind: 'rain_credit', cents: 2000 }]);
+    expect(await creditBalance(ctx.stack.db, ids.member!)).toBe(2000);
   });
 });

@@ -8,6 +8,7 @@ import { PDFParse } from 'pdf-parse';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { downloadedBytes, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
@@ -46,6 +47,8 @@ async function arrangePayments() {
   const play = new Date(Date.now() + 3 * 86_400_000);
   const booking = await db.booking.create({ data: { courtId: court.id, userId: member.id, startsAt: play, endsAt: new Date(play.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 4000 } });
   await db.transaction.create({ data: { kind: 'booking', userId: member.id, bookingId: booking.id, amountCents: 4000, method: 'card', status: 'completed', paidAt: new Date() } });
+  // Their books: what the card and the booking owed, settled by their payments.
+  await postHistory(db);
   const receipts = await db.receipt.findMany({ where: { transaction: { userId: member.id } }, orderBy: { number: 'asc' } });
   const number = (n: number) => `${year}/${String(n).padStart(6, '0')}`;
   return { card, cardPayment, cardReceipt: number(receipts[0]!.number), bookingReceipt: number(receipts[1]!.number) };

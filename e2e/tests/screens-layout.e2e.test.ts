@@ -7,6 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -62,6 +63,8 @@ beforeAll(async () => {
   // Seven-digit income and a four-digit expense.
   await db.income.create({ data: { date: start, category: 'Sponsor', description: 'Sponsor stagione', amountCents: 123_456_789 } });
   await db.expense.create({ data: { date: start, category: 'Manutenzione', description: 'Reti nuove', amountCents: 124_000 } });
+  // Their books: finance reads the ledger.
+  await postHistory(db);
 });
 
 describe('back-office screens at 1280 and 390 px', () => {

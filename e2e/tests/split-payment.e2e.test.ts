@@ -1,12 +1,15 @@
 // Split payment in Chromium: the organiser books a court and adds three players on the payment page,
 // pays their own share by card; one player pays by card from /le-mie-prenotazioni, another from credit
-// through the e-mail's link; the deadline passes (the deadline setting moved past the booking's time) and
-// the job charges the fourth share to the organiser's credit; the desk's booking detail shows who paid.
+// through the e-mail's link; the desk's booking detail offers to collect the fourth share, still owed, with
+// the booking; the deadline passes (the deadline setting moved past the booking's time) and the job charges
+// it to the organiser's credit;
+// the desk's booking detail then shows who paid and nothing left to collect.
 // Screenshots at 1280 and 390 px.
 import { linkIn } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, forgetSession, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { creditBalance, creditEntriesOn, giveCredit, sharesOf } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -29,8 +32,8 @@ beforeAll(async () => {
   // Three members with the demo password; Piero has 10 € of credit, the organiser 6 €.
   for (const player of PLAYERS) await db.user.create({ data: { ...player, passwordHash: organiser.passwordHash, emailVerifiedAt: new Date(), privacyAcceptedAt: new Date() } });
   const piero = await db.user.findUniqueOrThrow({ where: { email: 'piero.split@esempio.it' } });
-  await db.creditMovement.create({ data: { userId: piero.id, amountCents: 1000, kind: 'desk_adjustment', reason: 'Prova' } });
-  await db.creditMovement.create({ data: { userId: organiserId, amountCents: 600, kind: 'desk_adjustment', reason: 'Prova' } });
+  await giveCredit(db, piero.id, 1000, { reason: 'Prova' });
+  await giveCredit(db, organiserId, 600, { reason: 'Prova' });
 });
 
 async function runShareJob() {
@@ -110,29 +113,45 @@ describe('split payment, in Chromium', () => {
     await screenshotAtPhoneWidth(page, 'split-payment-share-paid');
   });
 
-  it('at the deadline the organiser’s credit covers the fourth share, and the desk sees who paid', async () => {
+  it('before the deadline the desk would collect the unpaid share; at the deadline the organiser’s credit covers it, and the desk sees who paid', async () => {
     const { db } = ctx.stack;
-    // The booking is two days away: a deadline of 72 hours before play has passed.
-    await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 72 } });
-    try {
-      await runShareJob();
-      await runShareJob();
-    } finally {
-      await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 2 } });
-    }
-    const shares = await db.bookingPlayer.findMany({ where: { bookingId }, orderBy: { id: 'asc' } });
-    expect(shares.map((share) => [share.status, share.paidWith, share.shareCents])).toEqual([['paid', 'card', 500], ['paid', 'credit', 500], ['charged_to_organiser', 'credit', 500]]);
-    expect((await db.creditBalance.findUniqueOrThrow({ where: { userId: organiserId } })).balanceCents).toBe(100);
-    expect(await db.creditMovement.count({ where: { userId: organiserId, bookingId } })).toBe(1);
-
     const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'staff@demo.beach', path: `/admin/prenotazioni?data=${day}`, heading: 'Prenotazioni' });
     try {
-      await page.getByRole('button', { name: /^Campo C2, Giulia Rossi 10:30–12:00/ }).click();
-      const players = page.getByRole('dialog').getByRole('region', { name: 'Giocatori e quote' });
+      const booking = page.getByRole('button', { name: /^Campo C2, Giulia Rossi 10:30–12:00/ });
+      const detail = page.getByRole('dialog');
+      // Pia's share is still owed: "Segna pagata" would collect it with the booking.
+      await booking.click();
+      await expect.poll(() => detail.textContent()).toMatch(/Prezzo20,00\s€Pagato15,00\s€Ancora da incassare5,00\s€/);
+      await detail.getByRole('button', { name: 'Segna pagata' }).click();
+      await expect.poll(() => detail.getByRole('region', { name: 'Segna pagata' }).textContent()).toMatch(/^Incassa 5,00\s€ \(quote dei giocatori comprese\)\./);
+      await detail.getByRole('region', { name: 'Segna pagata' }).scrollIntoViewIfNeeded();
+      await screenshot(page, 'split-payment-desk-owed-1280', { fullPage: false });
+
+      // The booking is two days away: a deadline of 72 hours before play has passed.
+      await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 72 } });
+      try {
+        await runShareJob();
+        await runShareJob();
+      } finally {
+        await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 2 } });
+      }
+      const shares = await db.bookingPlayer.findMany({ where: { bookingId }, orderBy: { id: 'asc' } });
+      expect(shares.map((share) => [share.status, share.paidWith])).toEqual([['paid', 'card'], ['paid', 'credit'], ['charged_to_organiser', 'credit']]);
+      // Each player was assigned 5 € and owes nothing now.
+      expect((await sharesOf(db, bookingId)).map((share) => [share.playerId, share.assigned, share.owed])).toEqual(shares.map((share) => [share.id, 500, 0]));
+      expect(await creditBalance(db, organiserId)).toBe(100);
+      // One payment from the organiser's credit for the fourth share.
+      expect(await creditEntriesOn(db, organiserId, bookingId)).toEqual([{ kind: 'credit_payment', cents: -500 }]);
+
+      await page.reload();
+      await booking.click();
+      const players = detail.getByRole('region', { name: 'Giocatori e quote' });
       await players.getByText('Pagata dall’organizzatore con credito').waitFor();
       // The shares count as paid: the desk has nothing left to collect.
-      await expect.poll(() => page.getByRole('dialog').textContent()).toMatch(/Prezzo20,00\s€Pagato20,00\s€/);
+      await expect.poll(() => detail.textContent()).toMatch(/Prezzo20,00\s€Pagato20,00\s€/);
       await expect.poll(() => players.textContent()).toMatch(/Ancora da pagare: 0,00\s€/);
+      expect(await detail.textContent()).not.toContain('Ancora da incassare');
+      expect(await detail.getByRole('button', { name: 'Segna pagata' }).count()).toBe(0);
       await screenshot(page, 'split-payment-desk-1280', { fullPage: false });
       await screenshotAtPhoneWidth(page, 'split-payment-desk', { fullPage: false });
     } finally {
