@@ -57,7 +57,7 @@ describe('credit and card, in Chromium', () => {
       await page.getByRole('heading', { name: 'Il mio credito' }).waitFor();
       await expect.poll(() => page.getByTestId('credit-balance').textContent()).toMatch(/^0,00\s€$/);
       // The 15 € set aside with the checkout were spent when the card paid the rest.
-      await expect.poll(() => page.getByRole('list', { name: 'Movimenti del credito' }).textContent()).toMatch(/Pagamento prenotazione con il credito-15,00\s€/);
+      await expect.poll(() => page.getByRole('list', { name: 'Movimenti del credito' }).textContent()).toMatch(/Pagamento prenotazione: il resto con carta-15,00\s€/);
       expect(await page.getByRole('list', { name: 'Movimenti del credito' }).getByText('Riservato').count()).toBe(0);
       await screenshot(page, 'credit-after-card-rest-1280');
       await screenshotAtPhoneWidth(page, 'credit-after-card-rest');

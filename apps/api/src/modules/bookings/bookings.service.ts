@@ -297,6 +297,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
             await spendCreditOnBooking(tx, { id, userId: user.id }, creditCents, {
               key: `payment:${payment.id}:credit`,
               pending: { expiresAt: new Date(Date.now() + 31 * 60_000), transactionId: payment.id },
+              context: { description: 'Pagamento prenotazione: il resto con carta' },
             });
           }
           const cardCents = due - creditCents;

@@ -1,9 +1,11 @@
 // Reconciliation (docs/domain.md#reconciliation): the books proved, daily by a job and on an admin's
 // request. Each check reads the ledger and what it must agree with; the run is stored, so the dashboard and
 // the metrics show the last verdict without proving everything again.
-import type { TReconciliation } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import { formatEuros } from '../../lib/format.js';
+import { PAYMENT_METHOD_LABELS, type TReconciliation } from '@beach/contracts';
+import type { PaymentMethod } from '../../generated/prisma/enums.js';
+import { formatEuros, formatItalianDate } from '../../lib/format.js';
+import { todayInRome } from '../../lib/time.js';
 
 type Check = TReconciliation['checks'][number];
 type CheckName = Check['name'];
@@ -72,7 +74,7 @@ export function createReconciliationService({ db, stripe }: Pick<AppDeps, 'db' |
 
   /** Each Rome day's till, by method, against the desk's payments less its refunds that day. */
   async function tillByDay() {
-    const rows = await db.$queryRaw<{ day: string; method: string; till: number; desk: number }[]>`
+    const rows = await db.$queryRaw<{ day: string; method: Exclude<PaymentMethod, 'stripe'>; till: number; desk: number }[]>`
       WITH till AS (
         SELECT to_char(e.effective_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD') AS day, a.method::text AS method, sum(p.amount_cents)::int AS cents
         FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_entries e ON e.id = p.entry_id
@@ -87,7 +89,7 @@ export function createReconciliationService({ db, stripe }: Pick<AppDeps, 'db' |
       SELECT coalesce(t.day, d.day) AS day, coalesce(t.method, d.method) AS method, coalesce(t.cents, 0) AS till, coalesce(d.cents, 0) AS desk
       FROM till t FULL JOIN desk d ON d.day = t.day AND d.method = t.method
       WHERE coalesce(t.cents, 0) <> coalesce(d.cents, 0) ORDER BY 1, 2`;
-    return check('till_by_day', rows.map((row) => `${row.day} (${row.method}): cassa ${formatEuros(row.till)}, incassi ${formatEuros(row.desk)}`));
+    return check('till_by_day', rows.map((row) => `${formatItalianDate(row.day)} (${PAYMENT_METHOD_LABELS[row.method]}): cassa ${formatEuros(row.till)}, incassi ${formatEuros(row.desk)}`));
   }
 
   /**
@@ -107,7 +109,7 @@ export function createReconciliationService({ db, stripe }: Pick<AppDeps, 'db' |
     const [{ cents }] = await db.$queryRaw<[{ cents: number }]>`
       SELECT coalesce(sum(p.amount_cents), 0)::int AS cents FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_entries e ON e.id = p.entry_id
       WHERE a.kind = 'stripe_clearing' AND p.phase IN ('posted', 'post_pending') AND e.effective_at >= ${new Date(since.getTime() - 60_000)}`;
-    return check('stripe_clearing', atStripe === cents ? [] : [`Stripe ${formatEuros(atStripe)}, registrati ${formatEuros(cents)} (dal ${since.toISOString()})`]);
+    return check('stripe_clearing', atStripe === cents ? [] : [`Stripe ${formatEuros(atStripe)}, registrati ${formatEuros(cents)} (dal ${formatItalianDate(todayInRome(since))})`]);
   }
 
   /**

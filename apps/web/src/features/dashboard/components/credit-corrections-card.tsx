@@ -47,11 +47,11 @@ export function CreditCorrectionsCard({ today }: { today: string }) {
           <dl className="flex flex-wrap gap-x-8 gap-y-1 text-sm" aria-label="Totali di oggi">
             <div className="flex gap-2">
               <dt className="text-slate-500">Aggiunti</dt>
-              <dd className="font-semibold text-emerald-700 tabular-nums">{signed(data.added)}</dd>
+              <dd className={`font-semibold tabular-nums ${moneyToCents(data.added) > 0 ? 'text-emerald-700' : 'text-slate-800'}`}>{signed(data.added)}</dd>
             </div>
             <div className="flex gap-2">
               <dt className="text-slate-500">Tolti</dt>
-              <dd className="font-semibold text-red-700 tabular-nums">{signedCents(-moneyToCents(data.taken))}</dd>
+              <dd className={`font-semibold tabular-nums ${moneyToCents(data.taken) > 0 ? 'text-red-700' : 'text-slate-800'}`}>{signedCents(-moneyToCents(data.taken))}</dd>
             </div>
             <div className="flex gap-2">
               <dt className="text-slate-500">Rettifiche</dt>
