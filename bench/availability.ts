@@ -93,6 +93,8 @@ const { court, tokens } = await rushMembers(api, RUSH_MEMBERS);
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 const opening = new Date(Date.parse(`${today}T12:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
 await client.query(`UPDATE bookings SET status = 'cancelled' WHERE starts_at < ($1 || ' 00:00 Europe/Rome')::timestamptz + interval '1 day' AND ends_at > ($1 || ' 00:00 Europe/Rome')::timestamptz`, [opening]);
+// What those cancelled bookings still owed is written off, as a cancellation does (the ledger's history function).
+await client.query('SELECT ledger_post_history()');
 console.log(`\nRush: ${RUSH_MEMBERS} soci aprono la griglia del ${opening} e prenotano C3 alle 18:00 nello stesso momento…`);
 const gridTimes: number[] = [];
 let gridFailures = 0;

@@ -5,7 +5,7 @@
 // Run: pnpm bench:rain-check (MAIL_RATE_PER_SECOND, default 50).
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { startMailCatcher } from '@beach/api/testing';
+import { accounts, credit, debit, type Entry, postMany, startMailCatcher } from '@beach/api/testing';
 import { startBenchApi } from './lib/api-server.js';
 
 const BOOKINGS = 500;
@@ -49,12 +49,25 @@ await client.query(`
   INSERT INTO transactions (kind, type, booking_id, user_id, amount_cents, method, status, paid_at)
   SELECT 'booking', 'payment', b.id, b.user_id, 2000, CASE WHEN p.kind = 'online' THEN 'stripe' ELSE 'cash' END::payment_method, 'completed', now()
   FROM bookings b JOIN plan p ON p.court_id = b.court_id AND p.starts_at = b.starts_at WHERE p.kind IN ('online', 'cash', 'walk-in')`);
-await client.query(`
-  INSERT INTO credit_movements (user_id, amount_cents, kind, reason) SELECT b.user_id, 2000, 'desk_adjustment', 'Ricarica'
-  FROM bookings b JOIN plan p ON p.court_id = b.court_id AND p.starts_at = b.starts_at WHERE p.kind = 'credit'`);
-await client.query(`
-  INSERT INTO credit_movements (user_id, amount_cents, kind, booking_id) SELECT b.user_id, -2000, 'payment', b.id
-  FROM bookings b JOIN plan p ON p.court_id = b.court_id AND p.starts_at = b.starts_at WHERE p.kind = 'credit'`);
+// Their books as the application keeps them: every price owed and every payment (the ledger's history
+// function), then for the credit bookings credit given by the desk (a correction) and spent on them.
+await client.query('SELECT ledger_post_history()');
+const { rows: paidWithCredit } = await client.query<{ id: number; userId: number }>(`
+  SELECT b.id, b.user_id AS "userId" FROM bookings b JOIN plan p ON p.court_id = b.court_id AND p.starts_at = b.starts_at WHERE p.kind = 'credit' ORDER BY b.id`);
+await postMany(
+  api.db,
+  paidWithCredit.flatMap(({ id, userId }): Entry[] => [
+    { key: `bench:gift:${id}`, kind: 'correction', userId, description: 'Ricarica', legs: [debit(accounts.adjustments, 2000), credit(accounts.promo(userId), 2000)] },
+    {
+      key: `booking:${id}:credit:bench`,
+      kind: 'credit_payment',
+      bookingId: id,
+      userId,
+      description: 'Pagamento prenotazione con il credito',
+      legs: [debit(accounts.promo(userId), 2000), credit(accounts.booking(id), 2000), debit(accounts.billed, 2000), credit(accounts.revenue('booking'), 2000)],
+    },
+  ]),
+);
 const members = BOOKINGS - BOOKINGS / KINDS.length;
 
 const headers = { ...(await api.login('staff@demo.beach')), 'Content-Type': 'application/json' };
@@ -76,7 +89,7 @@ while (arrivals.length < members && performance.now() - mailsQueued < 60_000) aw
 const finished = arrivals.at(-1) ?? performance.now();
 
 const { rows: [ledger] } = await client.query<{ rain: string; refunds: string; emails: string }>(`SELECT
-  (SELECT count(*) FROM credit_movements WHERE kind = 'rain_credit') AS rain,
+  (SELECT count(*) FROM ledger_entries WHERE kind = 'rain_credit') AS rain,
   (SELECT count(*) FROM transactions WHERE type = 'refund') AS refunds,
   (SELECT count(*) FROM rain_check_emails WHERE rain_check_id = $1) AS emails`, [id]);
 await client.end();

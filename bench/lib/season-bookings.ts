@@ -1,5 +1,7 @@
 // 100,000 confirmed bookings over three seasons for the booking benches: one slot of one court on one
-// day, May to September of last, this and next year, never overlapping; a third paid in cash.
+// day, May to September of last, this and next year, never overlapping; a third paid in cash. Their books
+// are posted as the application keeps them (each price owed, each payment settling it): the ledger's
+// history function.
 import type pg from 'pg';
 
 export const SEASON_BOOKINGS = 100_000;
@@ -19,5 +21,6 @@ export async function fillSeasons(client: pg.Pool, year: number) {
   await client.query(`
     INSERT INTO transactions (kind, type, booking_id, user_id, amount_cents, method, status, paid_at)
     SELECT 'booking', 'payment', id, user_id, price_cents, 'cash', 'completed', starts_at FROM bookings WHERE id % 3 = 0`);
+  await client.query('SELECT ledger_post_history()');
   await client.query('ANALYZE');
 }

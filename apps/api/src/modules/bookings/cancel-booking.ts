@@ -84,6 +84,8 @@ export interface Returned {
   credit: number;
   /** Carnet uses given back. */
   carnetUses: number;
+  /** The plan it followed: each part, where it came from and where it went (the rain check records it). */
+  planned: PlannedReturn[];
 }
 
 export function createBookingCancellation({ checkouts, stripeRequests }: { checkouts: Checkouts; stripeRequests: StripeRequests }) {
@@ -147,7 +149,7 @@ export function createBookingCancellation({ checkouts, stripeRequests }: { check
     if (booking.status === 'pending_payment') await releaseCouponsOf(tx, booking);
     await closeCheckoutsOf(tx, checkouts, booking.id);
     const { receivables, planned } = await planReturns(tx, booking.id, options.policy);
-    const returned: Returned = { card: 0, till: 0, credit: 0, carnetUses: 0 };
+    const returned: Returned = { card: 0, till: 0, credit: 0, carnetUses: 0, planned };
     for (const part of planned) await giveBack(tx, booking, part, options, returned);
     await writeOff(tx, `booking:${booking.id}:write-off:${options.now.getTime()}`, receivables, { bookingId: booking.id, createdById: options.cancelledById, description: options.reason });
     return returned;

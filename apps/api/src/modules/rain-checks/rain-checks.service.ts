@@ -139,10 +139,9 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
         await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'skipped', processedAt: now, error: null } });
         return;
       }
-      const policy = { by: 'rain', returnTo: rainCheck.returnTo } as const;
-      const { outcome } = summaryOf((await planReturns(tx, bookingId, policy)).planned);
-      await cancelBooking(tx, booking, {
-        policy,
+      // The outcome recorded is the plan the cancellation followed (read once, inside it).
+      const { planned } = await cancelBooking(tx, booking, {
+        policy: { by: 'rain', returnTo: rainCheck.returnTo },
         reason: rainCheck.reason,
         cancelledById: rainCheck.createdById,
         now,
@@ -154,7 +153,7 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
       });
       // Nobody is told the slot is free: the court is closed. Its waiting list goes.
       await tx.bookingWaitlist.deleteMany({ where: { courtId: booking.courtId, startsAt: { lt: booking.endsAt }, endsAt: { gt: booking.startsAt } } });
-      await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'done', outcome, processedAt: now, error: null } });
+      await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'done', outcome: summaryOf(planned).outcome, processedAt: now, error: null } });
     }, TRANSACTION_OPTIONS);
   }
 
