@@ -100,6 +100,8 @@ CREATE INDEX ledger_entries_effective_at_idx ON ledger_entries (effective_at);
 CREATE INDEX ledger_entries_user_id_idx ON ledger_entries (user_id);
 CREATE INDEX ledger_entries_booking_id_idx ON ledger_entries (booking_id);
 CREATE INDEX ledger_entries_transaction_id_idx ON ledger_entries (transaction_id);
+-- A cancellation reads what reversed each settlement.
+CREATE INDEX ledger_entries_reverses_id_idx ON ledger_entries (reverses_id);
 CREATE INDEX ledger_entries_kind_effective_at_idx ON ledger_entries (kind, effective_at);
 -- The pending entries still open, for the minute job.
 CREATE INDEX ledger_entries_open_pending_idx ON ledger_entries (expires_at) WHERE phase = 'pending';
@@ -125,15 +127,24 @@ CREATE INDEX ledger_postings_account_id_idx ON ledger_postings (account_id);
 CREATE FUNCTION ledger_postings_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   unbalanced integer;
+  entry_ids integer[];
+  account_ids integer[];
+  postings bigint;
 BEGIN
-  SELECT n.entry_id INTO unbalanced FROM new_postings n GROUP BY n.entry_id
-  HAVING sum(n.amount_cents) <> 0 OR count(*) < 2
-      OR count(*) <> (SELECT count(*) FROM ledger_postings p WHERE p.entry_id = n.entry_id)
-  LIMIT 1;
+  SELECT (array_agg(n.entry_id) FILTER (WHERE n.total <> 0 OR n.postings < 2))[1], array_agg(n.entry_id), sum(n.postings)
+  INTO unbalanced, entry_ids, postings
+  FROM (SELECT entry_id, sum(amount_cents) AS total, count(*) AS postings FROM new_postings GROUP BY entry_id) n;
+  -- Written together: the entries have no postings but these (the one lookup of all their postings;
+  -- only when it finds more, the entry that has them).
+  IF unbalanced IS NULL AND (SELECT count(*) FROM ledger_postings p WHERE p.entry_id = ANY(entry_ids)) <> postings THEN
+    SELECT n.entry_id INTO unbalanced FROM new_postings n GROUP BY n.entry_id
+    HAVING count(*) <> (SELECT count(*) FROM ledger_postings p WHERE p.entry_id = n.entry_id) LIMIT 1;
+  END IF;
   IF unbalanced IS NOT NULL THEN
     RAISE EXCEPTION 'ledger entry % must have two or more postings, written together, summing to zero', unbalanced
       USING ERRCODE = 'check_violation', CONSTRAINT = 'ledger_entries_balanced';
   END IF;
+  SELECT array_agg(DISTINCT account_id) INTO account_ids FROM new_postings;
   UPDATE ledger_accounts a SET
     debits_posted   = a.debits_posted   + s.debits_posted,
     credits_posted  = a.credits_posted  + s.credits_posted,
@@ -147,7 +158,7 @@ BEGIN
       coalesce(-sum(CASE phase WHEN 'pending' THEN amount_cents ELSE -amount_cents END) FILTER (WHERE amount_cents < 0 AND phase <> 'posted'), 0) AS credits_pending
     FROM new_postings GROUP BY account_id
   ) s
-  WHERE a.id = s.account_id AND a.keeps_balance;
+  WHERE a.id = ANY(account_ids) AND a.id = s.account_id AND a.keeps_balance;
   RETURN NULL;
 END $$;
 CREATE TRIGGER ledger_postings_apply AFTER INSERT ON ledger_postings REFERENCING NEW TABLE AS new_postings
@@ -176,13 +187,17 @@ CREATE FUNCTION ledger_post(batch jsonb) RETURNS TABLE (key text, id integer, cr
 #variable_conflict use_column
 DECLARE
   written_keys text[];
+  written_ids integer[];
 BEGIN
+  -- Each account key of the batch looked up once, through its unique index (an anti-join here would
+  -- read every account: the planner cannot tell how few legs a batch has).
   INSERT INTO ledger_accounts (key, kind, user_id, booking_id, booking_player_id, membership_id, carnet_id, transaction_id, method, keeps_balance)
-  SELECT DISTINCT ON (acc->>'key') acc->>'key', (acc->>'kind')::ledger_account_kind, (acc->>'user_id')::int, (acc->>'booking_id')::int,
+  SELECT acc->>'key', (acc->>'kind')::ledger_account_kind, (acc->>'user_id')::int, (acc->>'booking_id')::int,
          (acc->>'booking_player_id')::int, (acc->>'membership_id')::int, (acc->>'carnet_id')::int, (acc->>'transaction_id')::int,
          (acc->>'method')::payment_method, (acc->>'kind')::ledger_account_kind >= 'booking_receivable'
-  FROM jsonb_array_elements(batch) e, jsonb_array_elements(e->'legs') l, LATERAL (SELECT l->'account' AS acc) x
-  WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts existing WHERE existing.key = acc->>'key')
+  FROM (SELECT DISTINCT ON (l->'account'->>'key') l->'account' AS acc FROM jsonb_array_elements(batch) e, jsonb_array_elements(e->'legs') l) x
+  LEFT JOIN LATERAL (SELECT true AS found FROM ledger_accounts existing WHERE existing.key = x.acc->>'key' LIMIT 1) made ON true
+  WHERE made.found IS NULL
   ON CONFLICT (key) DO NOTHING;
 
   -- An entry whose legs are all zero moves nothing: it is left out, as are legs of zero.
@@ -209,11 +224,14 @@ BEGIN
     WHERE (l->>'amount')::int <> 0
     RETURNING 1
   )
-  SELECT coalesce(array_agg(w.key), '{}') INTO written_keys FROM written w;
+  SELECT coalesce(array_agg(w.key), '{}'), coalesce(array_agg(w.id), '{}') INTO written_keys, written_ids FROM written w;
 
+  -- What this call wrote, then the entries of the other keys (posted before, or by a concurrent call
+  -- that got there first: read by a statement of its own, which sees them).
+  RETURN QUERY SELECT w.key::text, w.id, true FROM unnest(written_keys, written_ids) AS w(key, id);
   RETURN QUERY
-    SELECT le.key::text, le.id, le.key = ANY(written_keys)
-    FROM ledger_entries le WHERE le.key IN (SELECT e->>'key' FROM jsonb_array_elements(batch) e);
+    SELECT le.key::text, le.id, false
+    FROM ledger_entries le WHERE le.key IN (SELECT e->>'key' FROM jsonb_array_elements(batch) e EXCEPT SELECT unnest(written_keys));
 END $$;
 
 -- Posts or voids pending entries, each once: the resolution copies the pending postings (posted into
