@@ -117,6 +117,14 @@ describe('desk bookings', () => {
     expect(wrongMethod.status).toBe(422);
   });
 
+  it('collects once when two desks mark one booking paid at once', async () => {
+    const booking = await walkIn();
+    const both = await Promise.all([0, 1].map(() => request(app).post(`/api/admin/bookings/${booking.id}/mark-paid`).set(staff).send({ method: 'cash' })));
+    expect(both.map((response) => response.status).sort()).toEqual([200, 409]);
+    expect((await db.transaction.findMany({ where: { bookingId: booking.id, type: 'payment' } })).map((row) => row.amountCents)).toEqual([2000]);
+    expect((await request(app).get(`/api/admin/bookings/${booking.id}`).set(staff)).body).toMatchObject({ paid: '20.00', owed: '0.00' });
+  });
+
   it('sends a member a payment link that they pay online', async () => {
     const created = await deskBook(staff, { user_id: alice.id, customer_name: null, payment: 'link', start: '12:00' });
     expect(created.status).toBe(201);

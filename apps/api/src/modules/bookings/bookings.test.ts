@@ -223,6 +223,22 @@ describe('paying, lapsing, cancelling', () => {
     }
   });
 
+  it('cancels once when asked twice at once: one refund, and Stripe’s refund webhooks replayed record nothing more', async () => {
+    const id = (await book(alice, { start: '16:30' })).body.booking.id as number;
+    await pay(alice, id);
+    await expect.poll(() => statusOf(id)).toBe('confirmed');
+    const both = await Promise.all([0, 1].map(() => request(app).post(`/api/bookings/${id}/cancel`).set(auth(alice))));
+    expect(both.map((response) => response.status).sort()).toEqual([200, 409]);
+    const payment = await db.transaction.findFirstOrThrow({ where: { bookingId: id, type: 'payment' } });
+    await expect.poll(async () => (await db.transaction.findUniqueOrThrow({ where: { id: payment.id } })).status, { timeout: 15_000 }).toBe('refunded');
+    await deps.jobs.waitUntilIdle();
+    const refundedEvents = double.events.filter((event) => event.type === 'charge.refunded' && JSON.stringify(event.data.object).includes(payment.stripePaymentIntentId!));
+    expect(refundedEvents.length).toBeGreaterThan(0);
+    for (const event of refundedEvents) expect(await Promise.all([double.deliver(event), double.deliver(event)])).toEqual([200, 200]);
+    expect((await db.transaction.findMany({ where: { bookingId: id, type: 'refund' } })).map((row) => row.amountCents)).toEqual([2000]);
+    expect(await moneyOfBooking(db, id)).toMatchObject({ paid: 2000, returned: 2000, owed: 0 });
+  });
+
   it('releases an unpaid hold at once, giving back its coupon use', async () => {
     const coupon = await db.membershipCoupon.create({ data: { code: 'ESTATE-TUTTO', discountType: 'percentage', discountValue: 50, applicableTo: 'both', usageLimit: 5 } });
     await db.membershipCoupon.create({ data: { code: 'SOLO-TESSERE', discountType: 'percentage', discountValue: 50, applicableTo: 'membership' } });
