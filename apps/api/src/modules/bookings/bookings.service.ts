@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Booking, Prisma, Transaction, User } from '../../generated/prisma/client.js';
 import { accounts, bookingReceivable } from '../ledger/accounts.js';
 import { resolve, voidExpired } from '../ledger/ledger.js';
-import { discount, payment as paymentEntry } from '../ledger/receivables.js';
+import { discount, payment as paymentEntry, writeOff } from '../ledger/receivables.js';
 import { takeBackPayment } from '../ledger/returns.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -45,7 +45,7 @@ import {
 import { applyBookingCoupon } from './booking-coupon-rules.js';
 import { reminderEmail } from './bookings.emails.js';
 import { bookingsCalendar } from './calendar.js';
-import { chargeBooking, type BookingMoney, moneyOfBookings, NO_MONEY, organiserDue, spendCreditOnBooking, splitOwed } from './booking-money.js';
+import { chargeBooking, type BookingMoney, moneyOfBookings, NO_MONEY, organiserDue, receivablesOf, spendCreditOnBooking, splitOwed } from './booking-money.js';
 import type { CancelBooking } from './cancel-booking.js';
 import { walletOf } from '../ledger/wallet.js';
 import { CARD_MINIMUM_CENTS } from '@beach/contracts';
@@ -182,7 +182,13 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
           AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.pending_id = e.id)`;
       // What the card and the credit still set aside leave owed: credit released meanwhile is spent again if it is still there.
       const creditAgain = (await organiserDue(tx, bookingId, { lock: true })) - payment.amountCents;
-      if (creditAgain < 0 || (creditAgain > 0 && (await walletOf(tx, booking.userId, { lock: true })).available < creditAgain)) return false;
+      if (creditAgain < 0 || (creditAgain > 0 && (await walletOf(tx, booking.userId, { lock: true })).available < creditAgain)) {
+        // Not had after all: a lapsed booking billed again above owes nothing again, as when it lapsed.
+        if (booking.status === 'expired') {
+          await writeOff(tx, `booking:${bookingId}:recharge:${payment.id}:write-off`, await receivablesOf(tx, bookingId), { bookingId, description: 'Tempo per pagare scaduto' });
+        }
+        return false;
+      }
       await resolve(
         tx,
         holds.map((hold) => hold.id),

@@ -30,8 +30,8 @@ export interface TakenBack {
 export interface PaymentTarget {
   /**
    * Called in the transaction that records a completed payment (given as it was before): posts what the
-   * money pays and confirms it. Returns false, posting nothing, when the target can no longer be had
-   * (already paid, deleted, slot taken): the payment is then refunded automatically.
+   * money pays and confirms it. Returns false, leaving what is owed as it was, when the target can no
+   * longer be had (already paid, deleted, slot taken): the payment is then refunded automatically.
    */
   confirm(tx: Prisma.TransactionClient, targetId: number, payment: Transaction): Promise<boolean>;
   /** Money of this payment refunded or lost to a dispute on Stripe's side: the target's books follow. */
