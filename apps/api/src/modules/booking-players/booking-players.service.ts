@@ -139,11 +139,21 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
   }
 
   /**
+   * Money into a share waits for the booking first, as a cancellation locks it before reading what was
+   * paid: a share is never paid into a booking being cancelled. True while the booking stands confirmed.
+   */
+  async function lockConfirmed(tx: Prisma.TransactionClient, bookingId: number) {
+    const [booking] = await tx.$queryRaw<{ status: Booking['status'] }[]>`SELECT status FROM bookings WHERE id = ${bookingId} FOR SHARE`;
+    return booking?.status === 'confirmed';
+  }
+
+  /**
    * Shares unpaid at the deadline (or left by the last unpaid player) pass to the organiser, each
    * once: the rows still 'invited' are marked in one statement, so a second run finds none. The
    * organiser's credit pays them all if it covers them (one entry); otherwise the organiser is e-mailed the links.
    */
   async function chargeToOrganiser(tx: Prisma.TransactionClient, bookingId: number, shareIds: number[]) {
+    if (!(await lockConfirmed(tx, bookingId))) return 0;
     const charged = await tx.$queryRaw<{ id: number }[]>`
       UPDATE booking_players SET status = 'charged_to_organiser', charged_at = now()
       WHERE booking_id = ${bookingId} AND id IN (${PrismaNamespace.join(shareIds)}) AND status = 'invited' AND paid_at IS NULL
@@ -199,6 +209,8 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
         others.map((other, index) => ({ from: leaver, to: accounts.share(other.id, booking.id), cents: spread[index]! })),
         { bookingId: booking.id, description: 'Quota di chi ha lasciato la partita' },
       );
+      // Their shares change: a checkout opened for the old amount is closed (they pay the new one).
+      for (const other of others) await checkouts.closeIn(tx, 'booking_share', other.id);
       await tx.bookingPlayer.update({ where: { id: player.id }, data: { status: 'dropped' } });
       return 0;
     }
@@ -236,6 +248,8 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
 
   /** The share locked for payment by the viewer, with its booking confirmed, and what it owes (read under its account's lock). */
   async function payableShare(tx: Prisma.TransactionClient, viewer: User, shareId: number) {
+    const [row] = await tx.$queryRaw<{ bookingId: number }[]>`SELECT booking_id AS "bookingId" FROM booking_players WHERE id = ${shareId}`;
+    if (row) await lockConfirmed(tx, row.bookingId);
     await tx.$queryRaw`SELECT id FROM booking_players WHERE id = ${shareId} FOR UPDATE`;
     const share = await shareFor(viewer, shareId, tx);
     if (!payerMay(share, share.booking.userId, viewer.id)) throw new AppError(409, PLAYER_MESSAGES.notPayable);
@@ -251,6 +265,8 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
   /** A share paid by card is recorded once, and only for the amount it still owes; anything else is refunded. */
   const paymentTarget: PaymentTarget = {
     async confirm(tx, shareId, payment) {
+      const [row] = await tx.$queryRaw<{ bookingId: number }[]>`SELECT booking_id AS "bookingId" FROM booking_players WHERE id = ${shareId}`;
+      if (!row || !(await lockConfirmed(tx, row.bookingId))) return false;
       const [share] = await tx.$queryRaw<{ bookingId: number; userId: number | null; status: BookingPlayer['status']; paidAt: Date | null; bookingStatus: Booking['status'] }[]>`
         SELECT p.booking_id AS "bookingId", p.user_id AS "userId", p.status, p.paid_at AS "paidAt", b.status AS "bookingStatus"
         FROM booking_players p JOIN bookings b ON b.id = p.booking_id WHERE p.id = ${shareId} FOR UPDATE OF p`;

@@ -252,6 +252,20 @@ describe('paying a share', () => {
     const split = await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200);
     expect(split.body).toMatchObject({ owed: '0.00', organiser_share: '5.00' });
   });
+  it('closes the checkout a player opened for their old share when another leaves, so nobody pays a stale amount', async () => {
+    const organiser = await createMember(app, db);
+    const [anna, bea] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const { shareOf } = await splitBooking(organiser, [anna, bea], 13);
+    const opened = await request(app).post(`/api/booking-shares/${shareOf(anna)}/checkout`).set(bearer(anna)).expect(200);
+    await request(app).post(`/api/booking-shares/${shareOf(bea)}/leave`).set(bearer(bea)).expect(200);
+    expect(await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionIdOf(opened.body.checkout_url) } })).toMatchObject({ status: 'failed' });
+    await deps.jobs.waitUntilIdle();
+    expect((await deps.stripe!.checkout.sessions.retrieve(sessionIdOf(opened.body.checkout_url))).status).toBe('expired');
+    // The new share is paid once, at its new amount.
+    await payByCard(anna, shareOf(anna));
+    await expect.poll(async () => (await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(anna) } })).paidWith).toBe('card');
+    expect(await db.transaction.findMany({ where: { bookingPlayerId: shareOf(anna), type: 'payment', status: 'completed' }, select: { amountCents: true } })).toEqual([{ amountCents: 1332 }]);
+  });
 });
 
 describe('the deadline', () => {
@@ -364,5 +378,41 @@ describe('cancelling in time', () => {
     const organiserPayment = await db.transaction.findFirstOrThrow({ where: { bookingId, kind: 'booking', type: 'payment', status: { not: 'failed' } }, include: { refunds: true } });
     expect(organiserPayment).toMatchObject({ amountCents: 668, status: 'refunded' });
     expect(organiserPayment.refunds).toHaveLength(1);
+  });
+
+  it('never keeps a share paid while its booking is being cancelled: the payment waits for the cancellation and is refused', async () => {
+    const organiser = await createMember(app, db);
+    const anna = await createMember(app, db);
+    const { bookingId, shareOf } = await splitBooking(organiser, [anna], 12);
+    await creditOf(anna, '10');
+    // The cancellation is held up just before it writes off what is still owed (the organiser's account
+    // is locked elsewhere), after it has read what was paid: the worst moment for a share to be paid.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM ledger_accounts WHERE key = ${`booking:${bookingId}`} FOR UPDATE`;
+      locked();
+      await released;
+    }, { timeout: 30_000 });
+    await isLocked;
+    const waiting = async () => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)[0]!.n;
+    const cancelled = request(app).post(`/api/bookings/${bookingId}/cancel`).set(bearer(organiser)).then((response) => response);
+    await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+    let paidAt: number | null = null;
+    const paid = payByCredit(anna, shareOf(anna)).then((response) => {
+      paidAt = Date.now();
+      return response;
+    });
+    // The share's payment waits for the booking (two waiting), where it once went through.
+    await expect.poll(async () => (await waiting()) === 2 || paidAt !== null, { timeout: 10_000 }).toBe(true);
+    release();
+    await holder;
+    expect((await cancelled).status).toBe(200);
+    expect((await paid).status).toBe(409);
+    await deps.jobs.waitUntilIdle();
+    expect(await balanceOf(anna)).toBe(1000);
+    expect(await movementsOn(anna, bookingId)).toEqual([]);
   });
 });
