@@ -376,7 +376,18 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
         for (const card of lapsed) await writeOff(tx, `membership:${card.id}:withdrawn`, [accounts.membership(card.id)], { membershipId: card.id, userId: card.userId, description: 'Richiesta di tessera non pagata: ritirata' });
         return lapsed.length;
       }, TRANSACTION_OPTIONS);
-      const { count: expired } = await db.membership.updateMany({ where: { status: { in: ['pending', 'active'] }, endDate: { lt: fromIsoDate(today) } }, data: { status: 'expired' } });
+      const expired = await db.$transaction(async (tx) => {
+        const ended = await tx.$queryRaw<{ id: number; userId: number; was: string }[]>`
+          UPDATE memberships m SET status = 'expired', updated_at = now()
+          FROM (SELECT id, status FROM memberships WHERE status IN ('pending', 'active') AND end_date < ${today}::date FOR UPDATE) old
+          WHERE m.id = old.id
+          RETURNING m.id, m.user_id AS "userId", old.status::text AS was`;
+        // A request still unpaid when its days are over owes nothing any more.
+        for (const card of ended.filter((one) => one.was === 'pending')) {
+          await writeOff(tx, `membership:${card.id}:withdrawn`, [accounts.membership(card.id)], { membershipId: card.id, userId: card.userId, description: 'Richiesta di tessera non pagata: scaduta' });
+        }
+        return ended.length;
+      }, TRANSACTION_OPTIONS);
       const reminded = await db.$transaction(async (tx) => {
         const due = await tx.$queryRaw<{ id: number; membership_number: string; type: MembershipWithPayments['type']; start_date: Date; end_date: Date; email: string; first_name: string }[]>`
           UPDATE memberships m SET expiry_reminder_sent_at = now(), updated_at = now()

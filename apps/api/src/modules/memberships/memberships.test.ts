@@ -408,6 +408,10 @@ describe('public verification from the QR code', () => {
   });
 });
 
+/** What a card still owes, from the ledger. */
+const owedOn = async (membershipId: number) =>
+  (await db.$queryRaw<{ owed: number }[]>`SELECT coalesce(sum(debits_posted - credits_posted), 0)::int AS owed FROM ledger_accounts WHERE key = ${`membership:${membershipId}`}`)[0]!.owed;
+
 describe('daily job', () => {
   it('expires live cards past their end and reminds, once, members whose card ends within 7 days', async () => {
     const member = await createMember(app, db, { firstName: 'Olga', lastName: 'Ferrara', birthDate: '1983-03-13' });
@@ -444,5 +448,17 @@ describe('daily job', () => {
     await services.memberships.runDaily();
     expect((await db.membership.findUniqueOrThrow({ where: { id: created.body.membership.id } })).status).toBe('expired');
     expect((await db.membershipCoupon.findUniqueOrThrow({ where: { id: coupon.id } })).usageCount).toBe(0);
+    expect(await owedOn(created.body.membership.id)).toBe(0);
+  });
+
+  it('expires a request whose days are over before a day has passed, and it owes nothing any more', async () => {
+    const member = await createMember(app, db, { firstName: 'Dario', lastName: 'Sera', birthDate: '1971-02-02' });
+    const created = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'seasonal', fiscal_code: member.fiscalCode }).expect(201);
+    const id = created.body.membership.id as number;
+    expect(await owedOn(id)).toBeGreaterThan(0);
+    await db.membership.update({ where: { id }, data: { startDate: fromIsoDate('2031-05-01'), endDate: fromIsoDate('2031-07-09') } });
+    await services.memberships.runDaily('2031-07-10');
+    expect((await db.membership.findUniqueOrThrow({ where: { id } })).status).toBe('expired');
+    expect(await owedOn(id)).toBe(0);
   });
 });
