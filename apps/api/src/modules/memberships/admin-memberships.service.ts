@@ -238,12 +238,13 @@ export function createAdminMembershipsService(deps: Pick<AppDeps, 'db' | 'config
       const membership = await find(id);
       await checkouts.refuseIfPaid('membership', id);
       await db.$transaction(async (tx) => {
+        // Locks in the order a payment's confirmation takes them: its payment rows, the card, what it owes.
         await checkouts.closeIn(tx, 'membership', id);
-        // What it still owes is no longer owed; what was paid stays in the books.
-        await writeOff(tx, `membership:${id}:deleted`, [accounts.membership(id)], { membershipId: id, userId: membership.userId, description: `Tessera ${membership.membershipNumber} eliminata` });
         const paid = await tx.transaction.count({ where: { membershipId: id, type: 'payment', status: { in: ['completed', 'partially_refunded'] } } });
         const deleted = await tx.membership.deleteMany({ where: { id } });
         if (deleted.count === 0) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+        // What it still owes is no longer owed; what was paid stays in the books.
+        await writeOff(tx, `membership:${id}:deleted`, [accounts.membership(id)], { membershipId: id, userId: membership.userId, description: `Tessera ${membership.membershipNumber} eliminata` });
         if (membership.couponId && paid === 0 && membership.status !== 'active') await releaseCoupon(tx, membership.couponId);
       }, TRANSACTION_OPTIONS);
       return { message: ADMIN_MEMBERSHIP_MESSAGES.deleted(membership.membershipNumber) };

@@ -325,10 +325,11 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
       if (!toMyMembershipDto(membership, webOriginOf(config)).can_cancel) throw new AppError(409, MEMBERSHIP_MESSAGES.notCancellable);
       await checkouts.refuseIfPaid('membership', membership.id);
       await db.$transaction(async (tx) => {
+        // Locks in the order a payment's confirmation takes them: its payment rows, the card, what it owes.
         await checkouts.closeIn(tx, 'membership', membership.id);
-        await writeOff(tx, `membership:${membership.id}:withdrawn`, [accounts.membership(membership.id)], { membershipId: membership.id, userId: user.id, description: 'Richiesta di tessera annullata' });
         const deleted = await tx.membership.deleteMany({ where: { id: membership.id, status: 'pending' } });
         if (deleted.count === 0) throw new AppError(409, MEMBERSHIP_MESSAGES.notCancellable);
+        await writeOff(tx, `membership:${membership.id}:withdrawn`, [accounts.membership(membership.id)], { membershipId: membership.id, userId: user.id, description: 'Richiesta di tessera annullata' });
         if (membership.couponId) await releaseCoupon(tx, membership.couponId);
       }, TRANSACTION_OPTIONS);
       return { message: MEMBERSHIP_MESSAGES.cancelled };
