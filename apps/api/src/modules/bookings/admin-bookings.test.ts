@@ -365,4 +365,29 @@ describe('weekly series', () => {
     expect((await request(app).post(`/api/admin/bookings/${one.id}/cancel`).set(staff).send({})).body.booking.status).toBe('cancelled');
     expect((await request(app).get(`/api/admin/recurring-bookings/${id}`).set(staff)).body.series.booked).toBe(1);
   });
+
+  it('leaves a date of the series cancelled meanwhile at the desk as it was', async () => {
+    const created = await request(app).post('/api/admin/recurring-bookings').set(staff).send(seriesBody({ start: '19:30', end: '21:00' }));
+    const id = created.body.series.id as number;
+    const [first, second] = await db.booking.findMany({ where: { recurringBookingId: id }, orderBy: { id: 'asc' } });
+    // The series' cancellation is held up at its first date while the desk cancels the second.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${first!.id} FOR UPDATE`;
+      locked();
+      await released;
+    }, { timeout: 30_000 });
+    await isLocked;
+    const series = request(app).post(`/api/admin/recurring-bookings/${id}/cancel`).set(staff).send({ from_date: firstMonday() }).then((response) => response);
+    await expect.poll(async () => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)[0]!.n, { timeout: 10_000 }).toBe(1);
+    await request(app).post(`/api/admin/bookings/${second!.id}/cancel`).set(staff).send({}).expect(200);
+    const byTheDesk = await db.booking.findUniqueOrThrow({ where: { id: second!.id } });
+    release();
+    await holder;
+    expect((await series).body).toMatchObject({ message: RECURRING_MESSAGES.cancelled(4), cancelled: 4 });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: second!.id } })).toMatchObject({ cancelledAt: byTheDesk.cancelledAt, cancellationReason: byTheDesk.cancellationReason });
+  });
 });

@@ -259,14 +259,18 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
       const cancelled = await db.$transaction(async (tx) => {
         const rows = await tx.booking.findMany({ where: { recurringBookingId: id, startsAt: { gte: from }, status: 'confirmed' }, include: { court: true }, orderBy: { id: 'asc' } });
         const now = new Date();
+        let cancelled = 0;
         for (const row of rows) {
-          await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${row.id} FOR UPDATE`;
+          // A date cancelled meanwhile (the desk, a rain check) is left as it is.
+          const [locked] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM bookings WHERE id = ${row.id} FOR UPDATE`;
+          if (locked?.status !== 'confirmed') continue;
+          cancelled++;
           // Nothing is given back: what a date paid the desk settles; what it owes is written off.
           await cancelBooking(tx, row, { policy: { by: 'desk', refund: false }, reason: `Serie annullata dal ${formatItalianDate(todayInRome(from))}`, cancelledById: actor.id, now, description: `Prenotazione campo ${row.court.code}` });
           await notifyWaitlist(tx, row);
         }
         if (from_date > series.valid_from) await tx.recurringBooking.update({ where: { id }, data: { validTo: fromIsoDate(addDays(from_date, -1) < series.valid_to ? addDays(from_date, -1) : series.valid_to) } });
-        return rows.length;
+        return cancelled;
       }, TRANSACTION_OPTIONS);
       return { message: RECURRING_MESSAGES.cancelled(cancelled), series: await oneSeries(id), cancelled };
     },
