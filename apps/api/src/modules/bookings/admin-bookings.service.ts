@@ -380,7 +380,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         await reserveSlot(tx, booking, now, () => tx.booking.update({ where: { id }, data: restored }), ADMIN_BOOKING_MESSAGES.restoreTaken);
         // Owed again: the price less what it still has paid (a booking cancelled without a refund keeps its payment).
         const money = (await moneyOfBookings(tx, [id])).get(id) ?? NO_MONEY;
-        await chargeBooking(tx, booking, booking.priceCents - (money.paid - money.returned) - money.owed, `booking:${id}:restored:${now.getTime()}`, { description: 'Prenotazione ripristinata' });
+        await chargeBooking(tx, booking, Math.max(0, booking.priceCents - (money.paid - money.returned) - money.owed), `booking:${id}:restored:${now.getTime()}`, { description: 'Prenotazione ripristinata' });
       }, TRANSACTION_OPTIONS);
       return { message: ADMIN_BOOKING_MESSAGES.restored, booking: await one(id) };
     },

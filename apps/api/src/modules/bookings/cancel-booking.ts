@@ -9,7 +9,7 @@ import { giveBackCredit, giveBackMoney, type Settlement, settlementsOn } from '.
 import { writeOff } from '../ledger/receivables.js';
 import { returnCarnetUse } from '../carnets/carnet-uses.js';
 import type { Checkouts } from '../payments/checkout.js';
-import type { RefundReason, StripeRequests } from '../payments/stripe-requests.js';
+import { markRefunded, type RefundReason, type StripeRequests } from '../payments/stripe-requests.js';
 import { releaseCouponsOf } from './booking-terms.js';
 import { receivablesOf } from './booking-money.js';
 
@@ -99,17 +99,20 @@ export function createBookingCancellation({ checkouts, stripeRequests }: { check
       return;
     }
     if (settlement.source === 'carnet') {
-      if (destination !== 'keep' && (await returnCarnetUse(tx, booking.id, context))) returned.carnetUses += 1;
+      if (destination !== 'keep' && (await returnCarnetUse(tx, { id: settlement.entryId, bookingId: booking.id }, context))) returned.carnetUses += 1;
       return;
     }
     if (destination === 'keep' || !payment) return;
     const cents = settlement.total;
     if (destination === 'card') {
-      await giveBackMoney(tx, `booking:${booking.id}:cancel:${payment.id}`, settlement, accounts.refundPayable(payment.id), 'refund', { ...context, userId: payment.userId });
+      // Keyed by this cancellation (a booking restored and cancelled again returns what it paid again); the
+      // refund is asked of Stripe only for money this entry set aside.
+      const posted = await giveBackMoney(tx, `booking:${booking.id}:cancel:${payment.id}:${options.now.getTime()}`, settlement, accounts.refundPayable(payment.id), 'refund', { ...context, userId: payment.userId });
+      if (!posted?.created) return;
       await stripeRequests.requestRefund(tx, payment, cents, { reason: options.refundReason ?? 'centre', notify: options.notify ?? true });
       returned.card += cents;
     } else if (destination === 'rain_credit') {
-      await giveBackMoney(tx, `booking:${booking.id}:cancel:${payment.id}`, settlement, accounts.promo(payment.userId!), 'rain_credit', { ...context, userId: payment.userId });
+      await giveBackMoney(tx, `booking:${booking.id}:cancel:${payment.id}:${options.now.getTime()}`, settlement, accounts.promo(payment.userId!), 'rain_credit', { ...context, userId: payment.userId });
       returned.credit += cents;
     } else {
       // Handed back at the desk, by the way it came (cash when the admin chose cash, or for a card payment).
@@ -129,8 +132,7 @@ export function createBookingCancellation({ checkouts, stripeRequests }: { check
           description: `Rimborso: ${payment.description ?? options.description}`.slice(0, 255),
         },
       });
-      const { _sum } = await tx.transaction.aggregate({ where: { refundOfId: payment.id }, _sum: { amountCents: true } });
-      await tx.transaction.update({ where: { id: payment.id }, data: { status: (_sum.amountCents ?? 0) >= payment.amountCents ? 'refunded' : 'partially_refunded' } });
+      await markRefunded(tx, payment);
       await giveBackMoney(tx, `refund:${refund.id}`, settlement, accounts.till(method), 'refund', { ...context, userId: payment.userId, transactionId: refund.id });
       returned.till += cents;
     }

@@ -55,19 +55,17 @@ export async function spendUse(tx: Prisma.TransactionClient, carnet: { id: numbe
 }
 
 /**
- * Gives back the use that paid this booking, if any (returning twice finds none), in the cancelling
- * transaction. Returns whether one was given back.
+ * Gives back the use its entry (`carnet-use:{use id}`) spent on a booking, in the cancelling transaction;
+ * returning it twice finds it returned. Returns whether it was given back.
  */
-export async function returnCarnetUse(tx: Prisma.TransactionClient, bookingId: number, context: { createdById?: number | null; rainCheckId?: number | null } = {}): Promise<boolean> {
+export async function returnCarnetUse(tx: Prisma.TransactionClient, spent: { id: number; bookingId: number }, context: { createdById?: number | null; rainCheckId?: number | null } = {}): Promise<boolean> {
   const [returned] = await tx.$queryRaw<{ id: number; carnetId: number; validUntil: Date }[]>`
     UPDATE carnet_uses u SET returned_at = now() FROM carnets c
-    WHERE u.booking_id = ${bookingId} AND u.returned_at IS NULL AND c.id = u.carnet_id
+    WHERE u.id = (SELECT substring(key FROM '^carnet-use:([0-9]+)$')::int FROM ledger_entries WHERE id = ${spent.id}) AND u.returned_at IS NULL AND c.id = u.carnet_id
     RETURNING u.id, u.carnet_id AS "carnetId", c.valid_until AS "validUntil"`;
   if (!returned) return false;
   await tx.$executeRaw`UPDATE carnets SET uses_left = uses_left + 1 WHERE id = ${returned.carnetId}`;
-  const [spent] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM ledger_entries WHERE key = ${`carnet-use:${returned.id}`}`;
-  if (!spent) return true;
-  const entry = { key: `carnet-use-return:${returned.id}`, kind: 'carnet_use_return' as const, description: 'Ingresso restituito al carnet', bookingId, carnetId: returned.carnetId, ...context };
+  const entry = { key: `carnet-use-return:${returned.id}`, kind: 'carnet_use_return' as const, description: 'Ingresso restituito al carnet', bookingId: spent.bookingId, carnetId: returned.carnetId, ...context };
   if (toIsoDate(returned.validUntil) >= todayInRome()) {
     await reverse(tx, spent.id, entry);
     return true;
