@@ -4,16 +4,21 @@ import { api, type TAddPlayerBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './api-client';
 import { goToCheckout } from './checkout';
+import { queryRoots } from './shared-queries';
 
-const keys = { all: ['booking-players'] as const, split: (bookingId: number) => ['booking-players', 'split', bookingId] as const, mine: ['booking-players', 'mine'] as const, share: (id: number) => ['booking-players', 'share', id] as const };
-/** Every query of split payment: a desk change to a booking (paid, moved, cancelled) changes its players' shares too. */
-export const BOOKING_PLAYERS_KEY = keys.all;
+const keys = {
+  all: queryRoots.bookingPlayers,
+  split: (bookingId: number) => [...queryRoots.bookingPlayers, 'split', bookingId] as const,
+  search: (q: string) => [...queryRoots.bookingPlayers, 'search', q] as const,
+  mine: [...queryRoots.bookingPlayers, 'mine'] as const,
+  share: (id: number) => [...queryRoots.bookingPlayers, 'share', id] as const,
+};
 
 export const useBookingSplit = (bookingId: number | null) =>
   useQuery({ queryKey: keys.split(bookingId ?? 0), queryFn: () => callApi(api.bookingPlayers.split, { params: { id: bookingId! } }), enabled: bookingId !== null, staleTime: 0 });
 
 export const usePlayerSearch = (q: string) =>
-  useQuery({ queryKey: ['booking-players', 'search', q], queryFn: async () => (await callApi(api.bookingPlayers.searchMembers, { query: { q } })).data, enabled: q.trim().length >= 3 });
+  useQuery({ queryKey: keys.search(q), queryFn: async () => (await callApi(api.bookingPlayers.searchMembers, { query: { q } })).data, enabled: q.trim().length >= 3 });
 
 /** Adding or removing a player changes every share: the split is read again (the organiser's share too). */
 export function useChangePlayers(bookingId: number) {
@@ -31,7 +36,7 @@ export const useShare = (id: number) => useQuery({ queryKey: keys.share(id), que
 
 export function usePayShare(id: number) {
   const queryClient = useQueryClient();
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.all }), queryClient.invalidateQueries({ queryKey: ['credit'] })]);
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.all }), queryClient.invalidateQueries({ queryKey: queryRoots.credit })]);
   return {
     card: useMutation({ mutationFn: () => callApi(api.bookingPlayers.checkout, { params: { id } }), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) }),
     credit: useMutation({ mutationFn: () => callApi(api.bookingPlayers.payWithCredit, { params: { id } }), onSuccess: refresh }),

@@ -3,8 +3,8 @@
 import { api, type TCarnetPurchaseBody, type TCarnetSaleBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './api-client';
-import { BOOKING_PLAYERS_KEY } from './booking-players';
 import { goToCheckout } from './checkout';
+import { bookingKeys, queryRoots } from './shared-queries';
 
 const keys = { mine: ['carnets', 'mine'] as const, member: (userId: number) => ['carnets', 'member', userId] as const, products: ['carnets', 'products'] as const };
 
@@ -24,7 +24,7 @@ export const usePayBookingWithCarnet = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bookingId: number) => callApi(api.carnets.payBooking, { params: { id: bookingId } }),
-    onSuccess: () => Promise.all([['bookings'], BOOKING_PLAYERS_KEY, keys.mine].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => Promise.all([bookingKeys.all, queryRoots.bookingPlayers, keys.mine].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 };
 

@@ -2,20 +2,19 @@
 import { api, type TCreditAdjustmentBody, type TCreditRefundBody, type TCreditSettingsBody, type TCreditTopUpBody, type TDeskTopUpBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './api-client';
-import { BOOKING_PLAYERS_KEY } from './booking-players';
 import { goToCheckout } from './checkout';
-import { membershipKeys } from './shared-queries';
+import { bookingKeys, membershipKeys, queryRoots } from './shared-queries';
 
 const PER_PAGE = 10;
 const keys = {
-  all: ['credit'] as const,
-  mine: (page: number) => ['credit', 'mine', page] as const,
-  member: (userId: number) => ['credit', 'member', userId] as const,
-  settings: ['credit', 'settings'] as const,
-  corrections: (date: string) => ['credit', 'corrections', date] as const,
+  all: queryRoots.credit,
+  mine: (page: number) => [...queryRoots.credit, 'mine', page] as const,
+  member: (userId: number) => [...queryRoots.credit, 'member', userId] as const,
+  settings: [...queryRoots.credit, 'settings'] as const,
+  /** Every day's corrections: a correction made on a member's page refreshes the dashboard's list. */
+  corrections: [...queryRoots.credit, 'corrections'] as const,
+  correctionsOf: (date: string) => [...queryRoots.credit, 'corrections', date] as const,
 };
-/** Every query of the credit: a payment whose checkout is abandoned gives back what it set aside. */
-export const CREDIT_KEY = keys.all;
 
 export const useMyCredit = (page: number) =>
   useQuery({ queryKey: keys.mine(page), queryFn: () => callApi(api.credit.mine, { query: { page, per_page: PER_PAGE } }), placeholderData: keepPreviousData, staleTime: 0 });
@@ -29,7 +28,7 @@ export const usePayBookingWithCredit = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bookingId: number) => callApi(api.credit.payBooking, { params: { id: bookingId } }),
-    onSuccess: () => Promise.all([['bookings'], BOOKING_PLAYERS_KEY, keys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => Promise.all([bookingKeys.all, queryRoots.bookingPlayers, keys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 };
 
@@ -56,7 +55,7 @@ function useDeskMutation<Body, Result>(userId: number, send: (body: Body) => Pro
   return useMutation({
     mutationFn: send,
     onSuccess: () => {
-      const stale = [keys.member(userId), ...(correction ? [['credit', 'corrections']] : [])];
+      const stale = [keys.member(userId), ...(correction ? [keys.corrections] : [])];
       return Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
@@ -69,7 +68,7 @@ export const useRefundCredit = (userId: number) => useDeskMutation(userId, (body
 
 /** The credit corrections of a Rome day (the dashboard's "Rettifiche del credito di oggi"), with the totals added and taken. */
 export const useCreditCorrections = (date: string) =>
-  useQuery({ queryKey: keys.corrections(date), queryFn: () => callApi(api.credit.corrections, { query: { date } }), staleTime: 0 });
+  useQuery({ queryKey: keys.correctionsOf(date), queryFn: () => callApi(api.credit.corrections, { query: { date } }), staleTime: 0 });
 
 /** The online top-up's limits and the largest correction staff may add alone (admin). */
 export const useCreditSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => callApi(api.credit.settings) });

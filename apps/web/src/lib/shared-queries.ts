@@ -13,6 +13,10 @@ export const queryRoots = {
   adminCourts: ['admin-courts'],
   /** The desk planner and booking lists: a check-in marks a booking present there. */
   adminBookings: ['admin-bookings'],
+  /** The member's credit and the desk's view of it: a payment from credit, or a checkout abandoned, changes it. */
+  credit: ['credit'],
+  /** Split payment's players and shares: a change to a booking (paid, moved, cancelled) changes its shares too. */
+  bookingPlayers: ['booking-players'],
 } as const;
 
 export const membershipKeys = {

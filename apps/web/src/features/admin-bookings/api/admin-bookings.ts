@@ -12,7 +12,6 @@ import {
   type TRecurringUpdateBody,
 } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BOOKING_PLAYERS_KEY } from '../../../lib/booking-players';
 import { queryRoots } from '../../../lib/shared-queries';
 import { callApi, downloadFile } from '../../../lib/api-client';
 
@@ -52,7 +51,7 @@ function useBookingsMutation<Variables, Result>(mutationFn: (variables: Variable
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminBookingKeys.all }), queryClient.invalidateQueries({ queryKey: BOOKING_PLAYERS_KEY })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminBookingKeys.all }), queryClient.invalidateQueries({ queryKey: queryRoots.bookingPlayers })]),
   });
 }
 

@@ -3,9 +3,7 @@ import { api, type TAvailabilityQuery, type TBookingCheckoutBody, type TCreateBo
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { goToCheckout } from '../../../lib/checkout';
-import { BOOKING_PLAYERS_KEY } from '../../../lib/booking-players';
-import { CREDIT_KEY } from '../../../lib/credit';
-import { bookingKeys } from '../../../lib/shared-queries';
+import { bookingKeys, queryRoots } from '../../../lib/shared-queries';
 
 const dayKey = (query: TAvailabilityQuery) => [...bookingKeys.all, 'availability', query] as const;
 
@@ -43,7 +41,7 @@ export function useAbandonCheckout() {
     mutationFn: (id: number) => callApi(api.bookings.abandonCheckout, { params: { id } }),
     onSuccess: ({ booking }) => {
       queryClient.setQueryData(bookingKeys.one(booking.id), booking);
-      return Promise.all([bookingKeys.all, CREDIT_KEY, BOOKING_PLAYERS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      return Promise.all([bookingKeys.all, queryRoots.credit, queryRoots.bookingPlayers].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 }
