@@ -12,6 +12,12 @@ export const formatCents = (cents: number) => euro.format(cents / 100);
 /** An amount of the API ("60.00", euros): formatted from the decimal string itself, exactly. */
 export const formatMoney = (money: TMoney) => euro.format(money as Intl.StringNumericLiteral);
 
+/** An amount added or taken: "+5,00 €", "-2,50 €"; zero without a sign. */
+export const formatSignedCents = (cents: number) => `${cents > 0 ? '+' : ''}${formatCents(cents || 0)}`;
+
+/** An amount of the API as a form shows it for editing, typed in Italian ("60.50" → "60,50"). */
+export const moneyAsTyped = (money: TMoney) => money.replace('.', ',');
+
 const romeDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Today's calendar day in Rome, as YYYY-MM-DD (the centre's days, whatever the browser's zone). */

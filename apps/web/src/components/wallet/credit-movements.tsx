@@ -1,12 +1,11 @@
 // A page of credit movements, newest first: when, what, who (staff) and the signed amount. Money set aside
-// for a payment under way (`pending`) is not spent: it shows muted, marked "Riservato".
-import { CREDIT_MOVEMENT_LABELS, type TCreditMovement, type TCreditStatement } from '@beach/contracts';
+// for a payment under way (`pending`) is not spent: it shows muted, its label saying so in words
+// ("Riservato per un pagamento in corso"), never in the red of money taken.
+import { CREDIT_MOVEMENT_LABELS, moneyToCents, type TCreditStatement } from '@beach/contracts';
 import clsx from 'clsx';
-import { Badge } from '../ui/badge';
 import { Pagination } from '../ui/pagination';
-import { formatDateTime, formatMoney } from '../../lib/format';
-
-const amountTone = (movement: TCreditMovement) => (movement.pending ? 'text-slate-500' : movement.amount.startsWith('-') ? 'text-red-700' : 'text-emerald-700');
+import { SignedAmount } from '../ui/signed-amount';
+import { formatDateTime } from '../../lib/format';
 
 export function CreditMovements({ statement, onPageChange }: { statement: TCreditStatement; onPageChange: (page: number) => void }) {
   if (statement.total === 0) return <p className="text-sm text-slate-600">Nessun movimento.</p>;
@@ -16,19 +15,14 @@ export function CreditMovements({ statement, onPageChange }: { statement: TCredi
         {statement.data.map((movement) => (
           <li key={movement.id} className={clsx('flex items-start justify-between gap-4 py-2', movement.pending && 'text-slate-500')}>
             <div className="min-w-0">
-              <p className={clsx('font-medium', movement.pending ? 'text-slate-600' : 'text-slate-900')}>
-                {CREDIT_MOVEMENT_LABELS[movement.kind]} {movement.pending && <Badge>Riservato</Badge>}
-              </p>
+              <p className={clsx('font-medium', movement.pending ? 'text-slate-600' : 'text-slate-900')}>{CREDIT_MOVEMENT_LABELS[movement.kind]}</p>
               <p className="break-words text-slate-500">
                 {formatDateTime(movement.created_at)}
                 {movement.by && ` · ${movement.by.name}`}
                 {movement.reason && ` · ${movement.reason}`}
               </p>
             </div>
-            <span className={clsx('font-semibold whitespace-nowrap', amountTone(movement))}>
-              {movement.amount.startsWith('-') ? '' : '+'}
-              {formatMoney(movement.amount)}
-            </span>
+            <SignedAmount cents={moneyToCents(movement.amount)} muted={movement.pending} />
           </li>
         ))}
       </ul>

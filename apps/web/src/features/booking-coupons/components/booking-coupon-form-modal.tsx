@@ -3,13 +3,14 @@ import { BOOKING_COUPON_BAND_LABELS, BOOKING_COUPON_BANDS, ZBookingCouponBody, t
 import { Checkbox, Input, Select } from '../../../components/ui/field';
 import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
+import { moneyAsTyped } from '../../../lib/format';
 import { useSaveBookingCoupon } from '../api/admin-booking-coupons';
 
 const EMPTY: TBookingCouponBody = { code: '', description: '', discount_type: 'percentage', discount_value: '', band: 'any', usage_limit: '', per_member_limit: '', start_date: '', end_date: '', is_active: true };
 const formOf = (coupon: TBookingCoupon): TBookingCouponBody => ({
   ...coupon,
   description: coupon.description ?? '',
-  discount_value: coupon.discount_value.replace('.', ','),
+  discount_value: moneyAsTyped(coupon.discount_value),
   usage_limit: coupon.usage_limit?.toString() ?? '',
   per_member_limit: coupon.per_member_limit?.toString() ?? '',
   start_date: coupon.start_date ?? '',

@@ -4,11 +4,12 @@ import { BOOKING_COUPON_BAND_LABELS, BOOKING_COUPON_BANDS, CARNET_COVER_LABELS, 
 import { Checkbox, Input, Select } from '../../../components/ui/field';
 import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
+import { moneyAsTyped } from '../../../lib/format';
 import { useAdminCourts } from '../../../lib/shared-queries';
 import { useSaveCarnetProduct } from '../api/admin-carnet-products';
 
 const EMPTY: TCarnetProductBody = { name: '', uses: '10', band: 'any', covers: 'share', court_ids: [], price: '', valid_from: '', valid_until: '', is_active: true };
-const formOf = (product: TCarnetProduct): TCarnetProductBody => ({ ...product, uses: String(product.uses), price: product.price.replace('.', ',') });
+const formOf = (product: TCarnetProduct): TCarnetProductBody => ({ ...product, uses: String(product.uses), price: moneyAsTyped(product.price) });
 const BAND_OPTIONS = BOOKING_COUPON_BANDS.map((band) => ({ value: band, label: BOOKING_COUPON_BAND_LABELS[band] }));
 const COVER_OPTIONS = CARNET_COVERS.map((cover) => ({ value: cover, label: CARNET_COVER_LABELS[cover] }));
 

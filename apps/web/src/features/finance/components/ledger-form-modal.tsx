@@ -4,7 +4,7 @@ import { PAYMENT_METHOD_LABELS, ZExpenseBody, type TExpense, type TExpenseBody, 
 import { Input, Select } from '../../../components/ui/field';
 import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
-import { todayInRome } from '../../../lib/format';
+import { moneyAsTyped, todayInRome } from '../../../lib/format';
 import { FINANCE_MESSAGES } from '../messages';
 import { optionsOf } from './filter-options';
 
@@ -14,7 +14,7 @@ const formOf = (row: TIncome | TExpense | null): TExpenseBody => ({
   date: row?.date ?? todayInRome(),
   category: row?.category ?? '',
   description: row?.description ?? '',
-  amount: row ? row.amount.replace('.', ',') : '',
+  amount: row ? moneyAsTyped(row.amount) : '',
   payment_method: row?.payment_method ?? '',
   supplier: row && 'supplier' in row ? (row.supplier ?? '') : '',
 });

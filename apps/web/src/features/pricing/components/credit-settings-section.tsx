@@ -9,6 +9,7 @@ import { Input } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCreditSettings, useSaveCreditSettings } from '../../../lib/credit';
+import { moneyAsTyped } from '../../../lib/format';
 
 export function CreditSettingsSection({ notify }: { notify: (text: string, tone?: NoticeTone) => void }) {
   const settings = useCreditSettings();
@@ -26,15 +27,13 @@ export function CreditSettingsSection({ notify }: { notify: (text: string, tone?
   );
 }
 
-const asTyped = (money: string) => money.replace('.', ',');
-
 /** The limits as loaded; remounted when they change on the server. */
 function LimitsForm({ settings, notify }: { settings: TCreditSettings; notify: (text: string, tone?: NoticeTone) => void }) {
   const save = useSaveCreditSettings();
   const { field, submit, failure } = useZodForm({
     schema: ZCreditSettingsBody,
     // Shown as typed in Italian ("10,00"); the server reads either separator.
-    defaultValues: { top_up_min: asTyped(settings.top_up_min), top_up_max: asTyped(settings.top_up_max), correction_limit: asTyped(settings.correction_limit) },
+    defaultValues: { top_up_min: moneyAsTyped(settings.top_up_min), top_up_max: moneyAsTyped(settings.top_up_max), correction_limit: moneyAsTyped(settings.correction_limit) },
     messages: { failed: 'Si è verificato un errore nel salvataggio dei limiti. Riprova più tardi.' },
   });
   const send = async (body: TCreditSettingsBody) => {

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { serverMessage } from '../../../lib/api-errors';
+import { moneyAsTyped } from '../../../lib/format';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCopyPriceList, usePriceList, useSavePriceList } from '../api/admin-pricing';
 
@@ -17,7 +18,7 @@ interface Props {
   confirm: (options: ConfirmOptions) => Promise<boolean>;
 }
 
-const amountsOf = (list: TAdminPriceList) => Object.fromEntries(list.entries.map((entry) => [entry.code, entry.amount?.replace('.', ',') ?? '']));
+const amountsOf = (list: TAdminPriceList) => Object.fromEntries(list.entries.map((entry) => [entry.code, (entry.amount ? moneyAsTyped(entry.amount) : '')]));
 
 export function PriceListSection({ year, onYearChange, notify, confirm }: Props) {
   const list = usePriceList(year);
