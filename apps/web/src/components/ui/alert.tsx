@@ -8,9 +8,21 @@ const TONES = {
   error: 'border-coral-600/30 bg-rose-50 text-rose-900',
 } as const;
 
-/** A message box; errors and warnings are announced at once, the rest politely. */
-export function Alert({ tone = 'info', title, children, action }: { tone?: keyof typeof TONES; title?: ReactNode; children?: ReactNode; action?: ReactNode }) {
-  const urgent = tone === 'error' || tone === 'warning';
+interface AlertProps {
+  tone?: keyof typeof TONES;
+  title?: ReactNode;
+  children?: ReactNode;
+  action?: ReactNode;
+  /**
+   * A standing state shown on every visit (a debt, the last verdict of the books), not news of what just
+   * happened: said politely (role "status") whatever its tone, so it never interrupts.
+   */
+  standing?: boolean;
+}
+
+/** A message box; errors and warnings are announced at once, the rest (and standing states) politely. */
+export function Alert({ tone = 'info', title, children, action, standing = false }: AlertProps) {
+  const urgent = !standing && (tone === 'error' || tone === 'warning');
   return (
     <div role={urgent ? 'alert' : 'status'} className={clsx('rounded-lg border p-4 text-sm', TONES[tone])}>
       {title && <p className="font-semibold">{title}</p>}

@@ -55,7 +55,9 @@ describe('the member’s credit on /profilo', () => {
     expect(screen.queryByRole('alert')).toBeNull();
 
     const [hold, correction, topUp] = within(screen.getByRole('list', { name: 'Movimenti del credito' })).getAllByRole('listitem');
-    expect(hold!.textContent).toMatch(/^Riservato per un pagamento in corso Riservato.*-5,00\s€$/);
+    // Said once, in words: the label alone marks it.
+    expect(hold!.textContent).toMatch(/^Riservato per un pagamento in corso12\/07\/2026.*-5,00\s€$/);
+    expect(hold!.textContent!.match(/Riservato/g)).toHaveLength(1);
     // Set aside, not spent: muted, never in the red of money taken.
     expect(hold!.querySelector('.text-red-700')).toBeNull();
     expect(correction!.textContent).toMatch(/^Rettifica in segreteria.*Staff Demo · Errore di cassa\+10,00\s€$/);
@@ -63,11 +65,13 @@ describe('the member’s credit on /profilo', () => {
     expect(topUp!.textContent).toMatch(/^Ricarica.*\+20,00\s€$/);
   });
 
-  it('warns the member who owes the centre, and says nothing more when there is nothing set aside or refundable', async () => {
+  it('warns the member who owes the centre (politely: a standing state, not an alert), and says nothing more when there is nothing set aside or refundable', async () => {
     handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement({ owed: '12.50', data: [movement(1, { amount: '-20.00', kind: 'stripe_refund' })], total: 1 }));
     renderAt(<CreditSection />, { url: '/profilo' });
-    const warning = await screen.findByRole('alert');
-    expect(warning.textContent).toMatch(/^Devi 12,50\s€ al centro: passa in segreteria\./);
+    const warning = (await screen.findByText(/^Devi 12,50\s€ al centro/)).closest('[role]')!;
+    expect(warning.getAttribute('role')).toBe('status');
+    expect(warning.textContent).toMatch(/^Devi 12,50\s€ al centro: passa in segreteria\. ?Un pagamento già usato \(credito o carnet\) è stato poi rimborsato dalla tua banca\.$/);
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('list', { name: 'Dettaglio del credito' })).toBeNull();
     expect(screen.getByRole('list', { name: 'Movimenti del credito' }).textContent).toContain('Ricarica rimborsata dalla banca');
   });
@@ -89,7 +93,8 @@ describe('the member’s credit at the desk', () => {
     const region = await screen.findByRole('region', { name: 'Credito' });
     await waitFor(() => expect(region.textContent).toMatch(/Saldo30,00\s€/));
     expect(within(region).getByRole('list', { name: 'Dettaglio del credito' }).textContent).toMatch(/di cui riservati 5,00\s€ per un pagamento in corso/);
-    expect(within(region).getByRole('alert').textContent).toMatch(/^Il socio deve 7,00\s€ al centro\./);
+    expect(within(region).getByRole('status').textContent).toMatch(/^Il socio deve 7,00\s€ al centro\. ?Un pagamento già usato \(credito o carnet\) è stato poi rimborsato dalla sua banca: chiedigli di saldarlo\.$/);
+    expect(within(region).queryByRole('alert')).toBeNull();
   });
 
   it('shows the server’s refusal of a correction above the admin’s limit, under the correction form, and keeps what was typed', async () => {

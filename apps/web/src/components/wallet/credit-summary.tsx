@@ -2,13 +2,13 @@
 // is set aside for a payment under way, what can be refunded (money paid in; corrections and rain credit
 // can only be spent) and what the member owes the centre. Shown to the member on /profilo and to the desk
 // on the member's page; each line only when it is not zero.
-import { moneyToCents, type TCreditStatement } from '@beach/contracts';
+import { moneyToCents, type TCreditStatement, type TMoney } from '@beach/contracts';
 import { Alert } from '../ui/alert';
 import { formatMoney } from '../../lib/format';
 
 type Amounts = Pick<TCreditStatement, 'balance' | 'reserved' | 'available' | 'refundable' | 'owed'>;
 
-const isSet = (money: string) => moneyToCents(money) !== 0;
+const isSet = (money: TMoney) => moneyToCents(money) !== 0;
 
 /** "di cui riservati X € per un pagamento in corso", "rimborsabili X €": nothing when both are zero. */
 export function CreditBreakdown({ statement }: { statement: Amounts }) {
@@ -33,16 +33,22 @@ export function CreditBreakdown({ statement }: { statement: Amounts }) {
   );
 }
 
-/** What the member owes the centre (credit or a carnet spent, then its payment refunded by the bank). */
-export function CreditOwed({ owed, audience }: { owed: string; audience: 'member' | 'staff' }) {
+/** How the debt reads to the member themselves and to the desk. */
+const OWED_TEXT = {
+  member: { title: (owed: string) => `Devi ${owed} al centro: passa in segreteria.`, whose: 'tua', ask: '' },
+  staff: { title: (owed: string) => `Il socio deve ${owed} al centro.`, whose: 'sua', ask: ': chiedigli di saldarlo' },
+} as const;
+
+/**
+ * What the member owes the centre (credit or a carnet spent, then its payment refunded by the bank). A
+ * standing state shown on every visit: said politely, never as an alert.
+ */
+export function CreditOwed({ owed, audience }: Pick<TCreditStatement, 'owed'> & { audience: keyof typeof OWED_TEXT }) {
   if (moneyToCents(owed) <= 0) return null;
-  return audience === 'member' ? (
-    <Alert tone="warning" title={`Devi ${formatMoney(owed)} al centro: passa in segreteria.`}>
-      Un pagamento già usato (credito o carnet) è stato poi rimborsato dalla tua banca.
-    </Alert>
-  ) : (
-    <Alert tone="warning" title={`Il socio deve ${formatMoney(owed)} al centro.`}>
-      Un pagamento già usato (credito o carnet) è stato poi rimborsato dalla sua banca: chiedigli di saldarlo.
+  const text = OWED_TEXT[audience];
+  return (
+    <Alert tone="warning" standing title={text.title(formatMoney(owed))}>
+      Un pagamento già usato (credito o carnet) è stato poi rimborsato dalla {text.whose} banca{text.ask}.
     </Alert>
   );
 }

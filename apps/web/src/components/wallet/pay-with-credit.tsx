@@ -1,7 +1,8 @@
 // "Paga con il credito" on a held booking's payment page and on a membership card awaiting payment:
 // shown only when the credit available now (the balance less what is set aside for a payment under way)
 // covers the whole price (credit alone; the card pays otherwise).
-import { moneyToCents, type TMoney } from '@beach/contracts';
+import { moneyToCents, type api, type RouteResponse, type TMoney } from '@beach/contracts';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -9,15 +10,20 @@ import { ApiError } from '../../lib/api-transport';
 import { formatMoney } from '../../lib/format';
 import { useMyCredit, usePayBookingWithCredit, usePayMembershipWithCredit } from '../../lib/credit';
 
+/** A payment from credit of one booking or card, by its id: both routes answer the change of credit. */
+type CreditPayment = Pick<UseMutationResult<RouteResponse<typeof api.credit.payBooking | typeof api.credit.payMembership>, Error, number>, 'mutateAsync' | 'isPending'>;
+
 interface PayFromCreditProps {
   price: TMoney;
   label: string;
-  pay: { mutateAsync: () => Promise<{ message: string }>; isPending: boolean };
+  pay: CreditPayment;
+  /** The booking or card paid. */
+  targetId: number;
   /** The server's answer, for the page to show once the booking or card is paid. */
   onPaid?: (message: string) => void;
 }
 
-function PayFromCredit({ price, label, pay, onPaid }: PayFromCreditProps) {
+function PayFromCredit({ price, label, pay, targetId, onPaid }: PayFromCreditProps) {
   const credit = useMyCredit(1);
   const [error, setError] = useState('');
   const available = credit.data?.available;
@@ -25,7 +31,7 @@ function PayFromCredit({ price, label, pay, onPaid }: PayFromCreditProps) {
   const onClick = async () => {
     setError('');
     try {
-      const { message } = await pay.mutateAsync();
+      const { message } = await pay.mutateAsync(targetId);
       onPaid?.(message);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : 'Pagamento con il credito non riuscito. Riprova più tardi.');
@@ -43,12 +49,10 @@ function PayFromCredit({ price, label, pay, onPaid }: PayFromCreditProps) {
 }
 
 export function PayWithCredit({ bookingId, price, onPaid }: { bookingId: number; price: TMoney; onPaid?: (message: string) => void }) {
-  const pay = usePayBookingWithCredit();
-  return <PayFromCredit price={price} label="Paga con il credito" onPaid={onPaid} pay={{ mutateAsync: () => pay.mutateAsync(bookingId), isPending: pay.isPending }} />;
+  return <PayFromCredit price={price} label="Paga con il credito" onPaid={onPaid} pay={usePayBookingWithCredit()} targetId={bookingId} />;
 }
 
 /** The member's own card awaiting payment: paid from credit it is active at once. */
 export function PayMembershipWithCredit({ membershipId, price }: { membershipId: number; price: TMoney }) {
-  const pay = usePayMembershipWithCredit();
-  return <PayFromCredit price={price} label={`Paga con il credito (${formatMoney(price)})`} pay={{ mutateAsync: () => pay.mutateAsync(membershipId), isPending: pay.isPending }} />;
+  return <PayFromCredit price={price} label={`Paga con il credito (${formatMoney(price)})`} pay={usePayMembershipWithCredit()} targetId={membershipId} />;
 }
