@@ -94,8 +94,8 @@ export function DataTable<Row>({
   columns: DataColumn<Row>[];
   rows: Row[];
   rowKey: (row: Row) => RowId;
-  /** Shown instead of the rows when there are none. */
-  empty: ReactNode;
+  /** Shown instead of the rows when there are none (omitted when the caller never renders the table empty). */
+  empty?: ReactNode;
   /** Dims the rows while a new page or filter loads (the old rows stay, so nothing jumps). */
   loading?: boolean;
   rowClassName?: (row: Row) => string | undefined;

@@ -39,16 +39,18 @@ describe('the books’ verification (admins)', () => {
     await within(card).findByText('Conti verificati il 26/11/2026 alle 04:15: tutto corrisponde.');
   });
 
-  it('lists each failing check with its details in a red alert, and runs the verification again with "Verifica ora"', async () => {
+  it('lists each failing check with its details in red (said politely: a standing state, not an alert), and runs the verification again with "Verifica ora"', async () => {
     handlers.set('GET /api/admin/reconciliation', () =>
       jsonResponse(200, verdict({ till_by_day: ['25/11/2026, contanti: cassa 120,00 € contro incassi 100,00 €'], refunds_outstanding: ['Rimborso di 10,00 € della ricarica 88 rifiutato', 'Rimborso di 5,00 € in attesa da 2 giorni'] })),
     );
     handlers.set('POST /api/admin/reconciliation', () => jsonResponse(200, { ...verdict(), checked_at: '2026-11-26T09:30:00.000Z' }));
     renderPage();
     const card = await screen.findByRole('region', { name: 'Verifica dei conti' });
-    const alert = await within(card).findByRole('alert');
-    expect(alert.textContent).toContain('Verifica dei conti del 26/11/2026 alle 04:15: 2 controlli non corrispondono.');
-    const failing = within(alert).getByRole('list', { name: 'Controlli non corrispondenti' });
+    const failing = await within(card).findByRole('list', { name: 'Controlli non corrispondenti' });
+    const verdictBox = failing.closest('[role]')!;
+    expect(verdictBox.getAttribute('role')).toBe('status');
+    expect(within(card).queryByRole('alert')).toBeNull();
+    expect(verdictBox.textContent).toContain('Verifica dei conti del 26/11/2026 alle 04:15: 2 controlli non corrispondono.');
     const items = within(failing).getAllByRole('listitem').filter((item) => item.parentElement === failing);
     expect(items.map((item) => item.querySelector('p')!.textContent)).toEqual([
       `${RECONCILIATION_CHECK_LABELS.till_by_day} (1 discrepanza)`,
@@ -60,17 +62,32 @@ describe('the books’ verification (admins)', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Verifica ora' }));
     await within(card).findByText('Conti verificati il 26/11/2026 alle 10:30: tutto corrisponde.');
     expect(called('POST /api/admin/reconciliation')).toHaveLength(1);
-    expect(within(card).queryByRole('alert')).toBeNull();
+    expect(within(card).queryByRole('list', { name: 'Controlli non corrispondenti' })).toBeNull();
   });
 
-  it('says when the books were never verified, and shows a refused run in the server’s words', async () => {
+  it('says when the books were never verified, and shows a refused run in the server’s words, keeping the last verdict', async () => {
+    // An admin demoted while the dashboard was open: the API refuses the run.
+    const forbidden = 'Non hai i permessi necessari per accedere a questa risorsa.';
     handlers.set('GET /api/admin/reconciliation', () => jsonResponse(200, null));
-    handlers.set('POST /api/admin/reconciliation', () => jsonResponse(409, { message: 'Una verifica è già in corso.' }));
+    handlers.set('POST /api/admin/reconciliation', () => jsonResponse(403, { message: forbidden }));
     renderPage();
     const card = await screen.findByRole('region', { name: 'Verifica dei conti' });
-    await within(card).findByText('I conti non sono ancora stati verificati: la verifica automatica si fa ogni notte.');
+    const never = 'I conti non sono ancora stati verificati: la verifica automatica si fa ogni notte.';
+    await within(card).findByText(never);
     fireEvent.click(within(card).getByRole('button', { name: 'Verifica ora' }));
-    expect((await within(card).findByRole('alert')).textContent).toBe('Una verifica è già in corso.');
+    expect((await within(card).findByRole('alert')).textContent).toBe(forbidden);
+    expect(within(card).getByText(never)).toBeTruthy();
+  });
+
+  it('says a failed run in its own words when the server gives none, keeping the last verdict', async () => {
+    handlers.set('GET /api/admin/reconciliation', () => jsonResponse(200, verdict()));
+    handlers.set('POST /api/admin/reconciliation', () => jsonResponse(500, { message: 'Errore interno.' }));
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Verifica dei conti' });
+    await within(card).findByText('Conti verificati il 26/11/2026 alle 04:15: tutto corrisponde.');
+    fireEvent.click(within(card).getByRole('button', { name: 'Verifica ora' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('La verifica dei conti non è riuscita. Riprova più tardi.');
+    expect(within(card).getByText('Conti verificati il 26/11/2026 alle 04:15: tutto corrisponde.')).toBeTruthy();
   });
 });
 

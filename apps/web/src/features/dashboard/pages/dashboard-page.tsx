@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useActiveCoupons, useMembershipStats, usePendingCards, useSixMonthTrend, useTodayBookings, useUsersTotal } from '../api/dashboard';
 import { useCheckInsDay } from '../../../lib/check-ins';
 import { CreditCorrectionsCard } from '../components/credit-corrections-card';
+import { DashboardPanel, loadFailure } from '../components/dashboard-panel';
 import { ReconciliationCard } from '../components/reconciliation-card';
 import { StatCard } from '../components/stat-card';
 import { chartErrorMessage, dashboardErrorMessage } from '../dashboard-errors';
@@ -98,19 +99,12 @@ function FinancialSummary({ revenue, liabilities }: Pick<TMembershipStats, 'liab
 function TrendSection({ today }: { today: string }) {
   const trend = useSixMonthTrend(today, true);
   return (
-    <section aria-labelledby="trend-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="trend-title" className="text-lg font-semibold text-slate-800">Incassi e spese degli ultimi 6 mesi</h2>
-      {trend.isError ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void trend.refetch()}>Riprova</Button>}>
-          {chartErrorMessage(trend.error)}
-        </Alert>
-      ) : trend.data ? (
+    <DashboardPanel id="trend-title" title="Incassi e spese degli ultimi 6 mesi" failure={loadFailure(trend, chartErrorMessage)} loading={!trend.data} loadingLabel="Caricamento grafico...">
+      {trend.data && (
         <Suspense fallback={<Spinner label="Caricamento grafico..." />}>
           <FinanceChart months={trend.data} />
         </Suspense>
-      ) : (
-        <Spinner label="Caricamento grafico..." />
       )}
-    </section>
+    </DashboardPanel>
   );
 }
