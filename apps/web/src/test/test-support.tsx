@@ -107,7 +107,8 @@ export function anAdminMembership(id: number, overrides: Partial<TAdminMembershi
   };
 }
 
-function Where() {
+/** Where the router is now (path and query), for a test to read after a redirect or a dropped parameter. */
+export function Where() {
   const location = useLocation();
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { jsonResponse, signIn } from '../../../test/fixtures';
+import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
 import { pageLocation } from '../../../lib/checkout';
-import { aMembership, PRICES, renderAt, stubApi, yearsFromToday } from '../../../test/test-support';
+import { aMembership, PRICES, renderAt, stubApi, Where, yearsFromToday } from '../../../test/test-support';
 import { CHECKOUT_CANCELLED_MESSAGE } from '../../../lib/use-checkout-cancelled';
 import MembershipPage from './membership-page';
 
@@ -31,12 +30,6 @@ beforeEach(() => {
   signIn('user');
 });
 afterEach(() => vi.useRealTimers());
-
-/** Where the page is now (path and query). */
-function Address() {
-  const location = useLocation();
-  return <p data-testid="address">{location.pathname + location.search}</p>;
-}
 
 const renderPage = (url = '/tesseramento') => renderAt(<MembershipPage />, { url });
 const card = (number: string) => screen.getByRole('article', { name: number });
@@ -103,7 +96,7 @@ describe('pending cards', () => {
   });
 
   it('pays a card awaiting payment from credit when the balance covers it, and shows it active', async () => {
-    const credit = (balance: string) => () => jsonResponse(200, { balance, reserved: '0.00', available: balance, refundable: balance, owed: '0.00', top_up_min: '10.00', top_up_max: '200.00', data: [], current_page: 1, last_page: 1, total: 0, per_page: 10 });
+    const credit = (balance: string) => () => jsonResponse(200, creditStatement(balance));
     handlers['GET /api/memberships/mine'] = mine(AWAITING_PAYMENT);
     handlers['GET /api/me/credit?page=1&per_page=10'] = credit('80.00');
     handlers['POST /api/memberships/5/pay-with-credit'] = () => {
@@ -156,12 +149,12 @@ describe('page notices', () => {
     renderAt(
       <>
         <MembershipPage />
-        <Address />
+        <Where />
       </>,
       { url: '/tesseramento?pagamento=annullato' },
     );
     expect(screen.getByText(CHECKOUT_CANCELLED_MESSAGE).parentElement!.textContent).toContain('resta in attesa di pagamento');
-    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/tesseramento'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/tesseramento'));
     expect(screen.getByText(CHECKOUT_CANCELLED_MESSAGE)).toBeTruthy();
     expect((await screen.findByRole('note')).textContent).toContain('Pagamenti in modalità di prova');
   });
