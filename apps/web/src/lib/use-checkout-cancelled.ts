@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-export const CHECKOUT_CANCELLED_PARAM = 'pagamento';
-export const CHECKOUT_CANCELLED_VALUE = 'annullato';
+const CHECKOUT_CANCELLED_PARAM = 'pagamento';
+const CHECKOUT_CANCELLED_VALUE = 'annullato';
 export const CHECKOUT_CANCELLED_MESSAGE = 'Pagamento annullato: non ti è stato addebitato nulla.';
 
 /** Whether the page was opened on the way back from a cancelled checkout (true for as long as it stays open). */

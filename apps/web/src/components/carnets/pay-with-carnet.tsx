@@ -14,7 +14,7 @@ interface PayWithCarnetProps {
   bookingId: number;
   /** The booking's price: what a use pays when it covers the whole court. */
   price: TMoney;
-  /** What the organiser pays to confirm it (the price less the other players' shares). */
+  /** What the organiser pays to confirm it (the price less the other players' shares): the page waits for the players' split to know it. */
   organiserShare: TMoney;
   /** The server's answer ("La tua quota è pagata…", "Campo pagato…"), for the page to show once the booking is confirmed. */
   onPaid?: (message: string) => void;

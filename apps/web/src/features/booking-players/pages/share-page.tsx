@@ -74,7 +74,7 @@ export default function SharePage() {
                 </Button>
                 {available && moneyToCents(available) >= moneyToCents(data.share) && (
                   <Button variant="secondary" onClick={() => void run(() => pay.credit.mutateAsync())} loading={pay.credit.isPending} loadingText="Pagamento...">
-                    Paga con il credito ({formatMoney(available)})
+                    Paga con il credito ({formatMoney(data.share)})
                   </Button>
                 )}
               </div>

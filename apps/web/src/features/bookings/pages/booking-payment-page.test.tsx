@@ -1,10 +1,9 @@
 import { romeInstant, type TBooking, type TBookingSplit, type TCarnet } from '@beach/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
-import { renderAt, stubApi } from '../../../test/test-support';
+import { renderAt, stubApi, Where } from '../../../test/test-support';
 import BookingPaymentPage from './booking-payment-page';
 
 const DAY = '2027-07-15';
@@ -69,11 +68,6 @@ const WITH_PLAYERS = split({
   players: [1, 2, 3].map((id) => ({ id, name: `Giocatore ${id}`, guest: false, share: '5.00', status: 'invited' as const, paid_with: null, paid_at: null, is_me: false })),
 });
 
-function Address() {
-  const location = useLocation();
-  return <p data-testid="address">{location.pathname + location.search}</p>;
-}
-
 const handlers: Parameters<typeof stubApi>[0] = {};
 let api: ReturnType<typeof stubApi>;
 
@@ -92,7 +86,7 @@ const renderPage = (url = '/prenotazioni/pagamento/7') =>
   renderAt(
     <StrictMode>
       <BookingPaymentPage />
-      <Address />
+      <Where />
     </StrictMode>,
     { url, path: '/prenotazioni/pagamento/:bookingId' },
   );
@@ -107,7 +101,7 @@ describe('back from Stripe’s "Annulla"', () => {
     };
     renderPage('/prenotazioni/pagamento/7?pagamento=annullato');
     await screen.findByText(ABANDONED);
-    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/prenotazioni/pagamento/7'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/prenotazioni/pagamento/7'));
     // The credit is read again: all of it can go towards the price.
     await screen.findByRole('button', { name: /^Usa il credito \(15,00\s€\) e paga il resto con carta$/ });
     expect(api.bodiesOf('POST /api/bookings/7/checkout/abandon')).toHaveLength(1);
@@ -119,6 +113,14 @@ describe('back from Stripe’s "Annulla"', () => {
     renderPage('/prenotazioni/pagamento/7?pagamento=annullato');
     await screen.findByText('Pagamento annullato: non ti è stato addebitato nulla.');
     expect(api.bodiesOf('POST /api/bookings/7/checkout/abandon')).toHaveLength(1);
+  });
+
+  it('says the server’s refusal when the checkout was paid meanwhile, not that nothing was charged', async () => {
+    const alreadyPaid = 'Il pagamento risulta già effettuato: aggiorna la pagina tra qualche secondo.';
+    handlers['POST /api/bookings/7/checkout/abandon'] = () => jsonResponse(409, { message: alreadyPaid });
+    renderPage('/prenotazioni/pagamento/7?pagamento=annullato');
+    await screen.findByText(alreadyPaid);
+    expect(screen.queryByText(/non ti è stato addebitato nulla/)).toBeNull();
   });
 
   it('is not called on an ordinary visit', async () => {
@@ -144,6 +146,20 @@ describe('Paga con il carnet', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Paga con il carnet' }));
     const paid = await screen.findByText(answer);
     expect(paid.parentElement!.textContent).toContain('Questa prenotazione è già pagata e confermata.');
+  });
+
+  it('waits for the players’ split before saying what a use pays (never the whole price first)', async () => {
+    let answerSplit!: () => void;
+    handlers['GET /api/bookings/7/players'] = () => new Promise<Response>((resolve) => (answerSplit = () => resolve(jsonResponse(200, WITH_PLAYERS))));
+    handlers['GET /api/me/carnets'] = () => jsonResponse(200, { data: [carnet('share')] });
+    renderPage();
+    await screen.findByRole('button', { name: 'Paga con carta' });
+    await waitFor(() => expect(answerSplit).toBeTypeOf('function'));
+    expect(screen.queryByText(/^Hai un carnet/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Paga con il carnet' })).toBeNull();
+    answerSplit();
+    await screen.findByText(/^Hai un carnet: un ingresso paga solo la tua quota \(5,00\s€\): gli altri giocatori pagano la loro\.$/);
+    expect(screen.queryByText(/paga questa prenotazione/)).toBeNull();
   });
 
   it('says a carnet for the whole court pays the other players’ shares too', async () => {

@@ -59,17 +59,21 @@ export default function BookingPaymentPage() {
 
   // Back from Stripe's "Annulla": the open checkout is closed once, whatever re-renders or remounts follow.
   const cancelled = useCheckoutCancelled();
-  const { mutate: abandonCheckout, data: abandoned, isError: abandonFailed } = useAbandonCheckout();
+  const { mutate: abandonCheckout, data: abandoned, error: abandonError } = useAbandonCheckout();
   const abandonAsked = useRef(false);
   useEffect(() => {
     if (!cancelled || !validId || abandonAsked.current) return;
     abandonAsked.current = true;
     abandonCheckout(id);
   }, [cancelled, validId, id, abandonCheckout]);
-  // Nothing was charged either way; the server's message also says the credit set aside is free again.
-  const cancelledMessage = abandoned?.message ?? (abandonFailed ? CHECKOUT_CANCELLED_MESSAGE : null);
+  // The server's message says the credit set aside is free again; a refusal says why in its words (409: the
+  // checkout was paid meanwhile). With no answer, or a server error, nothing was charged as far as we know.
+  const cancelledMessage = abandoned?.message ?? (abandonError ? (serverMessage(abandonError) ?? CHECKOUT_CANCELLED_MESSAGE) : null);
 
   const data = booking.data;
+  // What the organiser pays (the price less the other players' shares): the payment choices wait for it, so
+  // none reads the whole price first and then changes.
+  const organiserShare = split.isPending ? null : (split.data?.organiser_share ?? data?.price ?? null);
   const lapsed = data && (!data.can_pay || left === 0) && data.status !== 'confirmed';
 
   async function pay(body: TBookingCheckoutBody) {
@@ -121,8 +125,12 @@ export default function BookingPaymentPage() {
               <p role="timer" aria-live="off" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
                 Il campo è tenuto per te ancora <strong>{clock(left)}</strong> minuti: completa il pagamento per confermarlo.
               </p>
-              <PayWithCredit bookingId={id} price={split.data?.organiser_share ?? data.price} onPaid={setPaidMessage} />
-              <PayWithCarnet bookingId={id} price={data.price} organiserShare={split.data?.organiser_share ?? data.price} onPaid={setPaidMessage} />
+              {organiserShare !== null && (
+                <>
+                  <PayWithCredit bookingId={id} price={organiserShare} onPaid={setPaidMessage} />
+                  <PayWithCarnet bookingId={id} price={data.price} organiserShare={organiserShare} onPaid={setPaidMessage} />
+                </>
+              )}
               <Input
                 label="Coupon (facoltativo)"
                 placeholder={data.coupon_code ?? 'Codice sconto'}
@@ -131,7 +139,7 @@ export default function BookingPaymentPage() {
                 autoComplete="off"
                 {...field('coupon_code')}
               />
-              <CreditAndCardButton price={split.data?.organiser_share ?? data.price} loading={checkout.isPending} onPay={() => void submit((body) => pay({ ...body, use_credit: true }))()} />
+              {organiserShare !== null && <CreditAndCardButton price={organiserShare} loading={checkout.isPending} onPay={() => void submit((body) => pay({ ...body, use_credit: true }))()} />}
               <FormAlert failure={failure} />
               <div className="flex flex-wrap justify-between gap-3">
                 <Button variant="ghost" onClick={release} loading={cancel.isPending} loadingText="Annullamento...">
