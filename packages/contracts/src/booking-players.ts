@@ -20,7 +20,6 @@ export const BOOKING_PLAYER_STATUS_LABELS: Record<(typeof BOOKING_PLAYER_STATUSE
   dropped: 'Ritirato',
   charged_to_organiser: 'A carico dell’organizzatore',
 };
-export const SHARE_METHOD_LABELS = { card: 'carta', credit: 'credito' } as const;
 
 /** A member as the search shows them to another member: the name and a masked e-mail, nothing else. */
 export const ZPlayerCandidate = z.object({ id: z.number().int(), name: z.string(), email: z.string() });

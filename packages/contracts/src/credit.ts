@@ -68,17 +68,21 @@ export type TCreditStatement = z.infer<typeof ZCreditStatement>;
 
 export const ZCreditTopUpBody = z.object({ amount: ZPositiveEuroInput });
 export type TCreditTopUpBody = z.input<typeof ZCreditTopUpBody>;
-/** A desk top-up above this is almost surely a typing slip (an extra zero): refused with a clear message. */
-export const DESK_TOP_UP_MAX_CENTS = 100_000;
+/**
+ * A desk top-up or a correction above this is almost surely a typing slip (an extra zero): refused with a
+ * clear message. The admin's limit of corrections by staff may not exceed it either.
+ */
+export const DESK_CREDIT_MAX_CENTS = 100_000;
+/** The limit as the messages say it: "1.000,00 €". */
+const DESK_CREDIT_MAX_TEXT = `${String(Math.floor(DESK_CREDIT_MAX_CENTS / 100)).replace(/\B(?=(\d{3})+$)/g, '.')},${String(DESK_CREDIT_MAX_CENTS % 100).padStart(2, '0')} €`;
+
 export const ZDeskTopUpBody = z.object({
-  amount: ZPositiveEuroInput.refine((cents) => cents <= DESK_TOP_UP_MAX_CENTS, 'Alla segreteria si ricarica al massimo 1.000,00 € per volta.'),
+  amount: ZPositiveEuroInput.refine((cents) => cents <= DESK_CREDIT_MAX_CENTS, `Alla segreteria si ricarica al massimo ${DESK_CREDIT_MAX_TEXT} per volta.`),
   method: z.enum(DESK_TOP_UP_METHODS, { error: 'Scegli come è stato pagato: contanti, POS o bonifico.' }),
 });
 export type TDeskTopUpBody = z.input<typeof ZDeskTopUpBody>;
-/** A correction above this is almost surely a typing slip: refused with a clear message. */
-export const CREDIT_CORRECTION_MAX_CENTS = 100_000;
 export const ZCreditAdjustmentBody = z.object({
-  amount: ZSignedEuroInput.refine((cents) => Math.abs(cents) <= CREDIT_CORRECTION_MAX_CENTS, 'Una rettifica può essere al massimo di 1.000,00 €.'),
+  amount: ZSignedEuroInput.refine((cents) => Math.abs(cents) <= DESK_CREDIT_MAX_CENTS, `Una rettifica può essere al massimo di ${DESK_CREDIT_MAX_TEXT}.`),
   reason: z.string({ error: 'Scrivi il motivo della rettifica.' }).trim().min(3, 'Scrivi il motivo della rettifica.').max(500, 'Il motivo può avere al massimo 500 caratteri.'),
 });
 export type TCreditAdjustmentBody = z.input<typeof ZCreditAdjustmentBody>;
@@ -90,7 +94,7 @@ export const ZCreditSettingsBody = z
   .object({
     top_up_min: ZPositiveEuroInput,
     top_up_max: ZPositiveEuroInput,
-    correction_limit: ZPositiveEuroInput.refine((cents) => cents <= CREDIT_CORRECTION_MAX_CENTS, 'Il limite delle rettifiche può essere al massimo di 1.000,00 €.'),
+    correction_limit: ZPositiveEuroInput.refine((cents) => cents <= DESK_CREDIT_MAX_CENTS, `Il limite delle rettifiche può essere al massimo di ${DESK_CREDIT_MAX_TEXT}.`),
   })
   .refine((body) => body.top_up_max >= body.top_up_min, { path: ['top_up_max'], message: 'Il massimo non può essere inferiore al minimo.' });
 export type TCreditSettingsBody = z.input<typeof ZCreditSettingsBody>;

@@ -1,7 +1,8 @@
 // Reconciliation (docs/domain.md#reconciliation): the ledger proved against itself and against the money
 // outside it — every entry sums to zero, every kept balance equals its postings, every payment and refund
 // has its one entry and its receipt, each day's till equals the desk's payments, Stripe's balance
-// transactions equal Stripe clearing. A mismatch is an alert on the dashboard and a metric.
+// transactions equal Stripe clearing, no card refund waits for Stripe more than a day. A mismatch shows on the
+// admin dashboard and in a metric.
 import { defineRoute } from './http.js';
 import { z } from './zod-italian.js';
 
@@ -19,8 +20,9 @@ export const RECONCILIATION_CHECK_LABELS: Record<(typeof RECONCILIATION_CHECKS)[
 export const ZReconciliationCheck = z.object({
   name: z.enum(RECONCILIATION_CHECKS),
   ok: z.boolean(),
-  /** How many things do not match, and the first of them in words. */
+  /** How many things do not match. */
   mismatches: z.number().int(),
+  /** The mismatches in words, the first 20 of them (`mismatches` says how many there are). */
   details: z.array(z.string()),
 });
 export const ZReconciliation = z.object({
