@@ -54,6 +54,8 @@ export interface StripeDouble {
   dispute(paymentIntentId: string, amount?: number): Promise<string>;
   /** Closes an open dispute: charge.dispute.closed; a won one gives the amount back to the balance. */
   closeDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<void>;
+  /** Stripe pays `amount` of the balance out to the centre's bank (a payout balance transaction, no webhook). */
+  payout(amount: number): void;
   // Failures for tests, until clearFailures().
   /** The next `count` /v1 requests matching method and path prefix answer a Stripe-shaped error; with afterPerforming, after taking effect. */
   failNext(match: FailureMatch, options?: FailureOptions): void;
@@ -122,6 +124,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       return dispute.id;
     },
     closeDispute: async (disputeId, outcome) => dispatch(store.closeDispute(disputeId, outcome)),
+    payout: (amount) => store.payout(amount),
     failNext: (match, failureOptions) => failures.add(match, failureOptions),
     failRefundsFor: (paymentIntentId) => store.refuseRefunds(paymentIntentId),
     clearFailures: () => {

@@ -304,6 +304,10 @@ export class Store {
     return charge;
   }
 
+  payout(amount: number): void {
+    this.addBalanceTransaction({ type: 'payout', reporting_category: 'payout', amount: -amount, currency: 'eur', source: newId('po') });
+  }
+
   // Fees are 0 in the double, so net is the amount; the money is available at once.
   private addBalanceTransaction(fields: Pick<BalanceTransaction, 'type' | 'reporting_category' | 'amount' | 'currency' | 'source'>): void {
     const created = nowSeconds();

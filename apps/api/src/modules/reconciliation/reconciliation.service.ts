@@ -15,6 +15,9 @@ const DETAILS = 20;
 /** A card refund still waiting for Stripe after this long is worth someone's look. */
 const REFUND_PATIENCE_HOURS = 24;
 
+/** Stripe's reporting categories of members' money coming and going (a refund that fails comes back). */
+const CLEARING_CATEGORIES = new Set(['charge', 'refund', 'refund_failure', 'dispute', 'dispute_reversal']);
+
 /** Where money sits outside the ledger's promises: what a document's amount is compared with. */
 const MONEY_ACCOUNT_KINDS = ['stripe_clearing', 'till', 'disputes', 'bank'];
 
@@ -93,14 +96,16 @@ export function createReconciliationService({ db, stripe }: Pick<AppDeps, 'db' |
   }
 
   /**
-   * Stripe's balance transactions against Stripe clearing, since the first one Stripe lists (a local
-   * test double starts empty when it restarts: what came before it is not compared).
+   * Stripe's balance transactions that move members' money (charges, refunds, disputes; not payouts to the
+   * bank nor Stripe's fees, which the books do not keep) against Stripe clearing, since the first one Stripe
+   * lists (a local test double starts empty when it restarts: what came before it is not compared).
    */
   async function stripeClearing(): Promise<Check> {
     if (!stripe) return check('stripe_clearing', []);
     let atStripe = 0;
     let first: number | null = null;
     for await (const row of stripe.balanceTransactions.list({ limit: 100 })) {
+      if (!CLEARING_CATEGORIES.has(row.reporting_category)) continue;
       atStripe += row.amount;
       first = Math.min(first ?? row.created, row.created);
     }

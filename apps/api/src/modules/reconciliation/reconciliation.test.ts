@@ -65,6 +65,9 @@ describe('/api/admin/reconciliation', () => {
     await bookAndPay('10:30');
     await deps.jobs.waitUntilIdle(60_000);
 
+    // Stripe paying the balance out to the bank is not members' money moving: the books do not keep it.
+    double.payout(1000);
+
     const result = await run();
     expect(result.checks.map((check) => check.name)).toEqual([...RECONCILIATION_CHECKS]);
     expect(failing(result)).toEqual({});
