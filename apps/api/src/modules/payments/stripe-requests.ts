@@ -46,7 +46,7 @@ export function createStripeRequests(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs
     return request;
   }
 
-  /** Closes a payment's Checkout Session, once, after this transaction: its row is marked failed here. */
+  /** Closes a payment's Checkout Session, once, after this transaction (the caller marks its row failed). */
   async function requestExpire(tx: Prisma.TransactionClient, payment: Pick<Transaction, 'id'>) {
     const [request] = await tx.$queryRaw<{ id: number }[]>`
       INSERT INTO stripe_requests (kind, payment_id) VALUES ('expire', ${payment.id}) ON CONFLICT DO NOTHING RETURNING id`;
@@ -81,7 +81,8 @@ export function createStripeRequests(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs
 
   /**
    * A refund Stripe finally refused: the money stays the member's, in their credit (money paid in, so it
-   * can still be given back at the desk); the request shows as failed on the reconciliation.
+   * can still be given back at the desk). A payer with no account (a guest's share) has no credit: the
+   * money stays in refunds payable and the reconciliation names it until it is handed back.
    */
   async function failRefund(request: StripeRequest, error: unknown) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);

@@ -118,15 +118,19 @@ export function createReconciliationService({ db, stripe }: Pick<AppDeps, 'db' |
   }
 
   /**
-   * Card refunds still waiting for Stripe after a day: the money is on its way back and nobody knows
-   * where it is. (One Stripe refused is already back in the member's credit, shown on their statement.)
+   * Card refunds still waiting for Stripe after a day, or refused with nobody's credit to take the money (a
+   * guest's payment): the money is on its way back and nobody knows where it is. (One refused for a member
+   * is already back in their credit, shown on their statement.)
    */
   async function refundsOutstanding() {
-    const rows = await db.$queryRaw<{ paymentId: number; amount: number }[]>`
-      SELECT payment_id AS "paymentId", amount_cents AS amount FROM stripe_requests
-      WHERE kind = 'refund' AND status = 'pending' AND created_at < now() - make_interval(hours => ${REFUND_PATIENCE_HOURS})
-      ORDER BY id`;
-    return check('refunds_outstanding', rows.map((row) => `Rimborso di ${formatEuros(row.amount)} del pagamento ${row.paymentId}: in attesa da più di un giorno`));
+    const rows = await db.$queryRaw<{ paymentId: number; amount: number; status: string }[]>`
+      SELECT r.payment_id AS "paymentId", r.amount_cents AS amount, r.status::text AS status FROM stripe_requests r JOIN transactions t ON t.id = r.payment_id
+      WHERE r.kind = 'refund' AND ((r.status = 'pending' AND r.created_at < now() - make_interval(hours => ${REFUND_PATIENCE_HOURS})) OR (r.status = 'failed' AND t.user_id IS NULL))
+      ORDER BY r.id`;
+    return check(
+      'refunds_outstanding',
+      rows.map((row) => `Rimborso di ${formatEuros(row.amount)} del pagamento ${row.paymentId}: ${row.status === 'failed' ? 'rifiutato da Stripe, da restituire a mano' : 'in attesa da più di un giorno'}`),
+    );
   }
 
   /** Every check now; Stripe's balance is asked for unless told not to. */

@@ -103,8 +103,10 @@ describe('/api/admin/reconciliation', () => {
       await tx.$executeRaw`INSERT INTO ledger_postings (entry_id, account_id, amount_cents, phase) VALUES (${slipped!.entryId}, ${slipped!.accountId}, 100, 'posted')`;
       return tx.transaction.create({ data: { kind: 'credit', userId: member.id, amountCents: 1000, method: 'cash', status: 'completed', paidAt: new Date(), description: 'Ricarica fuori dai conti' } });
     });
-    // A card refund Stripe has not answered for two days.
+    // A card refund Stripe has not answered for two days, and one it refused of a guest's payment (no credit to take it).
     await db.stripeRequest.create({ data: { kind: 'refund', paymentId: stray.id, amountCents: 500, createdAt: new Date(Date.now() - 48 * 3600_000) } });
+    const guestPayment = await db.transaction.create({ data: { kind: 'booking_share', userId: null, amountCents: 700, method: 'stripe', status: 'failed', description: 'Quota di un ospite' } });
+    await db.stripeRequest.create({ data: { kind: 'refund', status: 'failed', paymentId: guestPayment.id, amountCents: 700 } });
 
     const result = await run();
     expect(result.ok).toBe(false);
@@ -115,9 +117,9 @@ describe('/api/admin/reconciliation', () => {
       receipts_issued: [`Movimento ${stray.id}: senza ricevuta`],
       till_by_day: [`${formatItalianDate(todayInRome())} (Contanti): cassa 30,00 €, incassi 40,00 €`],
       stripe_clearing: [expect.stringMatching(/^Stripe 40,00 €, registrati 20,00 € \(dal \d{2}\/\d{2}\/\d{4}\)$/)],
-      refunds_outstanding: [`Rimborso di 5,00 € del pagamento ${stray.id}: in attesa da più di un giorno`],
+      refunds_outstanding: [`Rimborso di 5,00 € del pagamento ${stray.id}: in attesa da più di un giorno`, `Rimborso di 7,00 € del pagamento ${guestPayment.id}: rifiutato da Stripe, da restituire a mano`],
     });
-    expect(await mismatchesInMetrics()).toEqual(Object.fromEntries(RECONCILIATION_CHECKS.map((name) => [name, 1])));
+    expect(await mismatchesInMetrics()).toEqual({ ...Object.fromEntries(RECONCILIATION_CHECKS.map((name) => [name, 1])), refunds_outstanding: 2 });
     expect((await request(app).get('/api/admin/reconciliation').set(bearer(admin)).expect(200)).body).toEqual(result);
 
     // The webhook arrives: the payment is posted and Stripe matches the books again.
