@@ -740,24 +740,8 @@ DROP FUNCTION credit_movements_frozen();
 DROP TYPE credit_movement_kind;
 
 -- migrate:down
-DROP FUNCTION ledger_post_history(boolean);
-DROP FUNCTION ledger_write_off_history(text);
-DROP FUNCTION ledger_legs(jsonb[]);
-DROP FUNCTION ledger_money_leg(payment_method, bigint);
-DROP FUNCTION ledger_leg(text, text, bigint, jsonb);
-DROP TABLE reconciliation_runs;
--- Down leaves the ledger's history where it is: credit, shares and returns are not rebuilt from it.
-ALTER TABLE settings DROP CONSTRAINT settings_credit_correction_limit, DROP COLUMN credit_correction_limit_cents;
-DROP TABLE stripe_requests;
-DROP TYPE stripe_request_status;
-DROP TYPE stripe_request_kind;
-DROP FUNCTION ledger_resolve(integer[], ledger_phase, text, timestamptz);
-DROP FUNCTION ledger_post(jsonb);
-DROP TABLE ledger_postings;
-DROP TABLE ledger_entries;
-DROP TABLE ledger_accounts;
-DROP FUNCTION ledger_postings_apply();
-DROP FUNCTION ledger_frozen();
-DROP TYPE ledger_phase;
-DROP TYPE ledger_entry_kind;
-DROP TYPE ledger_account_kind;
+-- Irreversible: up moved credit, shares and returns into the ledger and dropped the tables they were
+-- kept in, so down could only destroy the books. Go back by restoring a backup taken before it.
+DO $$ BEGIN
+  RAISE EXCEPTION 'The ledger migration cannot be undone: restore a backup taken before it.';
+END $$;
