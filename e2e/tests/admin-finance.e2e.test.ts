@@ -349,7 +349,7 @@ describe('admin dashboard and finance in Chromium', () => {
     const failing = verification.getByRole('list', { name: 'Controlli non corrispondenti' });
     await failing.waitFor();
     // Its document has no entry, and the day's cash in the till is 10 € short of the desk's payments.
-    expect(plain(await verification.getByRole('alert').textContent())).toMatch(/^Verifica dei conti del \d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}: 2 controlli non corrispondono\./);
+    expect(plain(await verification.getByRole('status').filter({ hasText: 'controlli non corrispondono' }).textContent())).toMatch(/^Verifica dei conti del \d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}: 2 controlli non corrispondono\./);
     expect((await failing.locator(':scope > li').allTextContents()).map(plain)).toEqual([
       `Ogni pagamento e rimborso è registrato una volta (1 discrepanza)Pagamento ${stray.id} di 10,00 €: nessuna registrazione`,
       `La cassa di ogni giorno corrisponde agli incassi in segreteria (1 discrepanza)${todayInRome.split('-').reverse().join('/')} (Contanti): cassa 110,00 €, incassi 120,00 €`,
