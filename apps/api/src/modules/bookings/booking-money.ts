@@ -3,12 +3,11 @@
 // by card, the desk, credit or a carnet use. Every screen reads the same answer here.
 import type { TBooking, TPaymentState } from '@beach/contracts';
 import { accounts, type AccountRef, bookingReceivable } from '../ledger/accounts.js';
-import { credit, debit, type Entry, type Posted, type Sql } from '../ledger/ledger.js';
+import { credit, debit, type Entry, post, type Posted, type Sql } from '../ledger/ledger.js';
 import { charge, discount, type EntryContext, owedBy, type Part, settlingLegs } from '../ledger/receivables.js';
 import { AppError } from '../../lib/errors.js';
 import { Prisma } from '../../lib/db.js';
 import { spendingLegs, walletOf } from '../ledger/wallet.js';
-import { post } from '../ledger/ledger.js';
 import { splitShares } from '../booking-players/shares.js';
 
 /** The receivables of a booking: the organiser's, then each player's share (dropped players' too: they owe nothing). */
@@ -126,10 +125,6 @@ export async function moneyOfBookings(sql: Sql, ids: number[]): Promise<Map<numb
 
 /** The booking's money, as moneyOfBookings reads it. */
 export const moneyOfBooking = async (sql: Sql, id: number) => (await moneyOfBookings(sql, [id])).get(id) ?? NO_MONEY;
-
-/** SQL, on a booking aliased `b`: what it still owes, organiser and players together (for filters in SQL). */
-export const OWED_SQL = Prisma.sql`(SELECT coalesce(sum(a.debits_posted - a.credits_posted), 0) FROM ledger_accounts a
-  WHERE a.booking_id = b.id AND a.kind IN ('booking_receivable', 'share_receivable'))`;
 
 /**
  * While a booking is held, what it owes is split again among the organiser and the players still in

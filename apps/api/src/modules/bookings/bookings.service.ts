@@ -1,12 +1,12 @@
 // Court booking for members (docs/domain.md#holds): the day's grid, holds that occupy a slot while the
 // member pays, Stripe Checkout through the payments module, confirmation on payment, cancellation with
 // an automatic refund inside the free-cancellation notice, and holds that lapse on time.
-import { type api, type BodyOf, centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, type QueryOf, SLOT_MINUTES, type TBooking } from '@beach/contracts';
+import { type api, type BodyOf, centsToMoney, creditTowardsCents, FULL_DAY_SLOTS, FULL_DAY_START, type QueryOf, SLOT_MINUTES, type TBooking } from '@beach/contracts';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, Prisma, Transaction, User } from '../../generated/prisma/client.js';
 import { accounts, bookingReceivable } from '../ledger/accounts.js';
-import { resolve, voidExpired } from '../ledger/ledger.js';
+import { openHoldsOf, resolve, voidExpired } from '../ledger/ledger.js';
 import { discount, payment as paymentEntry, writeOff } from '../ledger/receivables.js';
 import { takeBackPayment } from '../ledger/returns.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
@@ -16,8 +16,8 @@ import { addDays, todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { COUPON_MESSAGES, couponDiscountCents, couponProblem, redeemCoupon } from '../coupons/coupon-rules.js';
 import { inSeason, seasonOf, seasonOpening } from '../memberships/membership-terms.js';
-import type { Checkouts } from '../payments/checkout.js';
-import { requireStripe } from '../payments/checkout.js';
+import { CHECKOUT_LIFETIME_SECONDS, type Checkouts } from '../payments/checkout.js';
+import { requireStripe } from '../payments/stripe-client.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { playingIn } from '../booking-players/booking-shares.js';
 import { readSettings } from '../settings/settings.service.js';
@@ -48,7 +48,6 @@ import { bookingsCalendar } from './calendar.js';
 import { chargeBooking, type BookingMoney, moneyOfBookings, NO_MONEY, organiserDue, receivablesOf, spendCreditOnBooking, splitOwed } from './booking-money.js';
 import type { CancelBooking } from './cancel-booking.js';
 import { walletOf } from '../ledger/wallet.js';
-import { CARD_MINIMUM_CENTS } from '@beach/contracts';
 
 export const BOOKING_MESSAGES = {
   ...SLOT_MESSAGES,
@@ -177,9 +176,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         await chargeBooking(tx, booking, booking.priceCents, `booking:${bookingId}:recharge:${payment.id}`);
         await splitOwed(tx, bookingId, `booking:${bookingId}:recharge:${payment.id}:split`);
       }
-      const holds = await tx.$queryRaw<{ id: number }[]>`
-        SELECT e.id FROM ledger_entries e WHERE e.transaction_id = ${payment.id} AND e.phase = 'pending'
-          AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.pending_id = e.id)`;
+      const holds = await openHoldsOf(tx, [payment.id]);
       // What the card and the credit still set aside leave owed: credit released meanwhile is spent again if it is still there.
       const creditAgain = (await organiserDue(tx, bookingId, { lock: true })) - payment.amountCents;
       if (creditAgain < 0 || (creditAgain > 0 && (await walletOf(tx, booking.userId, { lock: true })).available < creditAgain)) {
@@ -189,11 +186,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         }
         return false;
       }
-      await resolve(
-        tx,
-        holds.map((hold) => hold.id),
-        'post',
-      );
+      await resolve(tx, holds, 'post');
       await spendCreditOnBooking(tx, { id: bookingId, userId: booking.userId }, creditAgain, { key: `payment:${payment.id}:credit-again` });
       await paymentEntry(tx, `payment:${payment.id}`, accounts.stripe, [{ receivable: bookingReceivable(bookingId), cents: payment.amountCents }], {
         bookingId,
@@ -280,9 +273,13 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       if (booking.holdExpiresAt && booking.holdExpiresAt <= now) throw new AppError(409, BOOKING_MESSAGES.holdLapsed);
       const applied = booking.bookingCoupon?.code ?? booking.membershipCoupon?.code ?? null;
       if (body.coupon_code && applied && applied !== body.coupon_code) throw new AppError(409, BOOKING_MESSAGES.couponAlready);
-      await checkouts.refuseIfPaid('booking', id);
-      if (body.coupon_code && !applied) await applyCoupon(booking, body.coupon_code, now);
-      const current = await ownBooking(user.id, id);
+      // A coupon changes what is owed: not once a checkout has paid it (opening one checks that too).
+      const applying = Boolean(body.coupon_code) && !applied;
+      if (applying) {
+        await checkouts.refuseIfPaid('booking', id);
+        await applyCoupon(booking, body.coupon_code!, now);
+      }
+      const current = applying ? await ownBooking(user.id, id) : booking;
       const dto = await dtoOf(current, now, (await readSettings(db)).freeCancellationHours);
       const checkoutUrl = await checkouts.open({
         kind: 'booking',
@@ -297,12 +294,13 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
           if (!held || !isLiveHold(held, new Date())) throw new AppError(409, BOOKING_MESSAGES.holdLapsed);
           // With other players the organiser pays their own share; the others pay theirs.
           const due = await organiserDue(tx, id, { lock: true });
-          const creditCents = body.use_credit ? Math.max(0, Math.min((await walletOf(tx, user.id, { lock: true })).available, due - CARD_MINIMUM_CENTS)) : 0;
+          const creditCents = body.use_credit ? creditTowardsCents((await walletOf(tx, user.id, { lock: true })).available, due) : 0;
           if (body.use_credit && creditCents === 0) throw new AppError(409, BOOKING_MESSAGES.noCredit);
           if (creditCents > 0) {
             await spendCreditOnBooking(tx, { id, userId: user.id }, creditCents, {
               key: `payment:${payment.id}:credit`,
-              pending: { expiresAt: new Date(Date.now() + 31 * 60_000), transactionId: payment.id },
+              // Set aside as long as the Checkout can be paid.
+              pending: { expiresAt: new Date(Date.now() + CHECKOUT_LIFETIME_SECONDS * 1000), transactionId: payment.id },
               context: { description: 'Pagamento prenotazione: il resto con carta' },
             });
           }

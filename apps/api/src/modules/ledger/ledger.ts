@@ -117,6 +117,15 @@ export async function resolve(sql: Sql, pendingIds: number[], outcome: 'post' | 
 }
 
 /** Pending entries past their expiry are voided (the minute job); returns how many. */
+/** The pending entries of these payment rows not yet posted or voided. */
+export async function openHoldsOf(sql: Sql, transactionIds: number[]): Promise<number[]> {
+  if (transactionIds.length === 0) return [];
+  const rows = await sql.$queryRaw<{ id: number }[]>`
+    SELECT e.id FROM ledger_entries e WHERE e.transaction_id = ANY(${transactionIds}::int[]) AND e.phase = 'pending'
+      AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.pending_id = e.id)`;
+  return rows.map((row) => row.id);
+}
+
 export async function voidExpired(sql: Sql, now = new Date()): Promise<number> {
   const lapsed = await sql.$queryRaw<{ id: number }[]>`
     SELECT e.id FROM ledger_entries e

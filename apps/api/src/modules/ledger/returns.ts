@@ -77,7 +77,6 @@ export function giveBackCredit(sql: Sql, settlement: Extract<Settlement, { sourc
   return reverse(sql, settlement.entryId, { ...context, key: `credit-return:${settlement.entryId}`, kind: 'credit_return' });
 }
 
-export { accounts };
 
 /**
  * Money of a payment taken back on Stripe's side (a refund from the dashboard, a dispute lost), from

@@ -1,7 +1,6 @@
 // A member's credit in the ledger (docs/domain.md#credit): one account per top-up (money paid in, which
 // can go back where it came from) and one of promotional credit (corrections, rain credit), which is
 // spent last and never paid out.
-import { accounts } from './accounts.js';
 import { type AccountBalance, available, debit, held, type Leg, memberAccounts, type Sql } from './ledger.js';
 
 export interface Wallet {
@@ -48,6 +47,3 @@ export function spendingLegs(wallet: Wallet, cents: number): Leg[] | null {
   }
   return legs;
 }
-
-/** The promotional credit account of a member (corrections up, rain credit). */
-export const promoOf = (userId: number) => accounts.promo(userId);

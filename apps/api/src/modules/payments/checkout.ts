@@ -9,17 +9,15 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { resolve } from '../ledger/ledger.js';
+import { openHoldsOf, resolve } from '../ledger/ledger.js';
 import { PAYMENTS_UNAVAILABLE, requireStripe } from './stripe-client.js';
 import { isFinalRefusal, requestKey, type StripeRequests } from './stripe-requests.js';
-
-export { PAYMENTS_UNAVAILABLE, requireStripe } from './stripe-client.js';
 
 /**
  * Stripe wants expires_at at least 30 minutes after it creates the session: a minute of margin covers
  * network time and the SDK's retries. Shorter holds are expired through the API.
  */
-const CHECKOUT_LIFETIME_SECONDS = 31 * 60;
+export const CHECKOUT_LIFETIME_SECONDS = 31 * 60;
 
 export const ALREADY_PAID = 'Il pagamento risulta già effettuato: aggiorna la pagina tra qualche secondo.';
 
@@ -47,15 +45,7 @@ const targetColumn = (kind: TPaymentKind) => TARGET_COLUMN[kind];
 
 /** Credit (or anything) a payment row set aside is released: its pending entries voided, once. */
 export async function releaseHoldsOf(tx: Prisma.TransactionClient, paymentIds: number[]) {
-  if (paymentIds.length === 0) return;
-  const pending = await tx.$queryRaw<{ id: number }[]>`
-    SELECT e.id FROM ledger_entries e WHERE e.transaction_id = ANY(${paymentIds}::int[]) AND e.phase = 'pending'
-      AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.pending_id = e.id)`;
-  await resolve(
-    tx,
-    pending.map((row) => row.id),
-    'void',
-  );
+  await resolve(tx, await openHoldsOf(tx, paymentIds), 'void');
 }
 
 export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'db' | 'config' | 'stripe' | 'logger'>, stripeRequests: StripeRequests) {

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import type { MountRoute } from '../../lib/http.js';
 import { isTestMode, type Stripe } from '../../lib/stripe.js';
 import { authOf } from '../auth/guards.js';
-import { PAYMENTS_UNAVAILABLE } from './checkout.js';
+import { PAYMENTS_UNAVAILABLE } from './stripe-client.js';
 import type { PaymentsService } from './payments.service.js';
 
 export const STRIPE_WEBHOOK_PATH = '/api/payments/stripe/webhook';

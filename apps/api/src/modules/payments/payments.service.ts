@@ -38,8 +38,6 @@ export interface PaymentTarget {
   takenBack(tx: Prisma.TransactionClient, targetId: number, payment: Transaction, taken: TakenBack): Promise<void>;
 }
 
-const paymentIntentId = (session: Stripe.Checkout.Session) =>
-  typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
 const intentOf = (object: { payment_intent?: string | Stripe.PaymentIntent | null }) =>
   typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? null);
 
@@ -72,7 +70,7 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
     }
     // Only the first to move the row from pending (or failed: paid just as we closed it) applies it.
     const [recorded] = await tx.$queryRaw<Transaction[]>`
-      UPDATE transactions SET status = 'completed', paid_at = now(), updated_at = now(), stripe_payment_intent_id = ${paymentIntentId(session)},
+      UPDATE transactions SET status = 'completed', paid_at = now(), updated_at = now(), stripe_payment_intent_id = ${intentOf(session)},
         amount_cents = ${session.amount_total ?? payment.amountCents}
       WHERE id = ${payment.id} AND status IN ('pending', 'failed') RETURNING id`;
     if (!recorded) return;
@@ -124,7 +122,7 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
         if (await tx.transaction.findUnique({ where: { stripeRefundId: refund.id }, select: { id: true } })) continue;
         const pending = await stripeRequests.pendingRefunds(tx, payment.id);
         const asked = Number(refund.metadata?.stripe_request_id);
-        const request = pending.find((row) => row.id === asked) ?? pending.find((row) => row.amountCents === refund.amount && row.resultId === null);
+        const request = pending.find((row) => row.id === asked) ?? pending.find((row) => row.amountCents === refund.amount);
         if (request) await stripeRequests.completeRefund(tx, request, refund);
         else await takenBack(tx, payment, refund, accounts.stripe, 'Rimborso fatto su Stripe');
       }
