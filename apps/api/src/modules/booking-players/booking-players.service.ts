@@ -11,11 +11,11 @@ import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { isLive, isLiveHold, statusShown, timeOf, whatOf, whenOf } from '../bookings/booking-terms.js';
-import { moveOwed, owedBy, payment as paymentEntry, settlingLegs } from '../ledger/receivables.js';
+import { moveOwed, owedBy, owedOne, payment as paymentEntry, settlingLegs } from '../ledger/receivables.js';
 import { takeBackPayment } from '../ledger/returns.js';
 import { accounts, shareReceivable } from '../ledger/accounts.js';
 import { post } from '../ledger/ledger.js';
-import { spendingLegs, walletOf } from '../ledger/wallet.js';
+import { INSUFFICIENT_CREDIT, spendingLegs, walletOf } from '../ledger/wallet.js';
 import { sharesOf, splitOwed } from '../bookings/booking-money.js';
 import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
@@ -36,7 +36,6 @@ export const PLAYER_MESSAGES = {
   notPayable: 'Questa quota non è da pagare.',
   notConfirmed: 'L’organizzatore non ha ancora confermato la prenotazione: riprova tra poco.',
   paidWithCredit: 'Quota pagata con il credito.',
-  insufficientCredit: 'Credito insufficiente per questo movimento.',
   left: 'Hai lasciato la partita: le quote degli altri sono state ricalcolate.',
   cannotLeave: 'Non puoi più lasciare questa partita: la quota è pagata o la scadenza è passata.',
   paidCannotLeave: 'Questo giocatore ha già pagato la sua quota.',
@@ -201,7 +200,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
       const others = await tx.bookingPlayer.findMany({ where: { bookingId: booking.id, id: { not: player.id }, status: 'invited', paidAt: null }, orderBy: { id: 'asc' } });
       if (others.length === 0) return chargeToOrganiser(tx, booking.id, [player.id]);
       const leaver = accounts.share(player.id, booking.id);
-      const cents = (await owedBy(tx, [leaver], { lock: true })).get(leaver.key) ?? 0;
+      const cents = await owedOne(tx, leaver, { lock: true });
       const spread = splitShares(cents, others.length);
       await moveOwed(
         tx,
@@ -255,7 +254,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
     if (!payerMay(share, share.booking.userId, viewer.id)) throw new AppError(409, PLAYER_MESSAGES.notPayable);
     if (share.booking.status !== 'confirmed') throw new AppError(409, share.booking.status === 'pending_payment' ? PLAYER_MESSAGES.notConfirmed : PLAYER_MESSAGES.notPayable);
     const receivable = shareReceivable(share.id, share.bookingId);
-    const owed = (await owedBy(tx, [receivable.account], { lock: true })).get(receivable.account.key) ?? 0;
+    const owed = await owedOne(tx, receivable.account, { lock: true });
     if (owed <= 0) throw new AppError(409, PLAYER_MESSAGES.notPayable);
     return { share, receivable, owed };
   }
@@ -273,7 +272,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
       if (!share || share.paidAt !== null || share.bookingStatus !== 'confirmed') return false;
       if (share.status !== 'invited' && share.status !== 'charged_to_organiser') return false;
       const receivable = shareReceivable(shareId, share.bookingId);
-      const owed = (await owedBy(tx, [receivable.account], { lock: true })).get(receivable.account.key) ?? 0;
+      const owed = await owedOne(tx, receivable.account, { lock: true });
       if (owed !== payment.amountCents) return false;
       await paymentEntry(tx, `payment:${payment.id}`, accounts.stripe, [{ receivable, cents: owed }], {
         bookingId: share.bookingId,
@@ -394,7 +393,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
         await checkouts.closeIn(tx, 'booking_share', shareId);
         const { share, receivable, owed } = await payableShare(tx, viewer, shareId);
         const legs = spendingLegs(await walletOf(tx, viewer.id, { lock: true }), owed);
-        if (!legs) throw new AppError(409, PLAYER_MESSAGES.insufficientCredit, { amount: [PLAYER_MESSAGES.insufficientCredit] });
+        if (!legs) throw new AppError(409, INSUFFICIENT_CREDIT, { amount: [INSUFFICIENT_CREDIT] });
         await post(tx, {
           key: `share:${shareId}:credit:${Date.now()}`,
           kind: 'credit_payment',

@@ -4,7 +4,7 @@
 import type { TBooking, TPaymentState } from '@beach/contracts';
 import { accounts, type AccountRef, bookingReceivable } from '../ledger/accounts.js';
 import { credit, debit, type Entry, post, type Posted, type Sql } from '../ledger/ledger.js';
-import { charge, discount, type EntryContext, owedBy, type Part, settlingLegs } from '../ledger/receivables.js';
+import { charge, discount, type EntryContext, owedBy, owedOne, type Part, settlingLegs } from '../ledger/receivables.js';
 import { AppError } from '../../lib/errors.js';
 import { Prisma } from '../../lib/db.js';
 import { spendingLegs, walletOf } from '../ledger/wallet.js';
@@ -43,7 +43,7 @@ export async function reprice(tx: Sql, booking: { id: number; userId: number | n
 
 /** What the organiser still owes (their share), pending payments taken off; read under the row's lock when asked. */
 export async function organiserDue(sql: Sql, bookingId: number, { lock = false } = {}) {
-  return (await owedBy(sql, [accounts.booking(bookingId)], { lock })).get(accounts.booking(bookingId).key) ?? 0;
+  return owedOne(sql, accounts.booking(bookingId), { lock });
 }
 
 /**

@@ -12,7 +12,7 @@ import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { todayInRome } from '../../lib/time.js';
 import { accounts } from '../ledger/accounts.js';
 import { available, credit, debit, post } from '../ledger/ledger.js';
-import { walletOf } from '../ledger/wallet.js';
+import { INSUFFICIENT_CREDIT, walletOf } from '../ledger/wallet.js';
 import { requireStripe } from '../payments/stripe-client.js';
 import { markRefunded, type StripeRequests } from '../payments/stripe-requests.js';
 
@@ -27,7 +27,6 @@ export const CREDIT_REFUND_MESSAGES = {
       : `${method === 'card' ? 'Sulla carta' : 'In contanti'} si possono rimborsare al massimo ${formatEuros(cents)}: ${method === 'card' ? 'le ricariche online' : 'le ricariche fatte in segreteria'} non ancora spese né rimborsate.`,
   stopped: (done: number, asked: number) => `Rimborsati ${formatEuros(done)} sulla carta su ${formatEuros(asked)}: Stripe ha rifiutato il resto, che resta nel credito.`,
   underway: (cents: number) => `Rimborso di ${formatEuros(cents)} sulla carta avviato: Stripe lo completa a breve.`,
-  insufficient: 'Credito insufficiente per questo movimento.',
 } as const;
 
 /** Takes `cents` from the top-up accounts in order, each up to what it has left. */
@@ -56,7 +55,7 @@ export function createCreditRefunds({ db, stripe }: Pick<AppDeps, 'db' | 'stripe
     return db.$transaction(async (tx) => {
       const wallet = await walletOf(tx, userId, { lock: true });
       if (wallet.available === 0) throw new AppError(422, CREDIT_REFUND_MESSAGES.nothing);
-      if (amount && amount > wallet.available) throw new AppError(409, CREDIT_REFUND_MESSAGES.insufficient, { amount: [CREDIT_REFUND_MESSAGES.insufficient] });
+      if (amount && amount > wallet.available) throw new AppError(409, INSUFFICIENT_CREDIT, { amount: [INSUFFICIENT_CREDIT] });
       const topUpIds = wallet.accounts.filter((row) => row.kind === 'credit_funded').map((row) => row.transactionId!);
       const topUps = await tx.transaction.findMany({
         where: { id: { in: topUpIds } },

@@ -13,8 +13,8 @@ import { instantInRome, todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { accounts, membershipReceivable } from '../ledger/accounts.js';
 import { available, balancesOf, credit, debit, post, type Sql } from '../ledger/ledger.js';
-import { owedBy, settlingLegs } from '../ledger/receivables.js';
-import { spendingLegs, walletOf } from '../ledger/wallet.js';
+import { owedOne, settlingLegs } from '../ledger/receivables.js';
+import { INSUFFICIENT_CREDIT, spendingLegs, walletOf } from '../ledger/wallet.js';
 import { isAdmin } from '../auth/guards.js';
 import { organiserDue, spendCreditOnBooking } from '../bookings/booking-money.js';
 import { isLiveHold } from '../bookings/booking-terms.js';
@@ -27,7 +27,6 @@ import { readSettings } from '../settings/settings.service.js';
 import { creditMovementEmail } from './credit.emails.js';
 import { createCreditRefunds } from './credit-refunds.js';
 
-export const INSUFFICIENT_CREDIT = 'Credito insufficiente per questo movimento.';
 
 export const CREDIT_MESSAGES = {
   notPayable: 'La prenotazione non è più in attesa di pagamento.',
@@ -226,7 +225,7 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
         const membership = await tx.membership.findUniqueOrThrow({ where: { id: membershipId }, include: WITH_PAYMENTS });
         if (toMyMembershipDto(membership, webOriginOf(deps.config)).awaiting !== 'payment') throw new AppError(409, MEMBERSHIP_MESSAGES.notPayable);
         const receivable = membershipReceivable(membershipId);
-        const due = (await owedBy(tx, [receivable.account], { lock: true })).get(receivable.account.key) ?? 0;
+        const due = await owedOne(tx, receivable.account, { lock: true });
         const legs = spendingLegs(await walletOf(tx, user.id, { lock: true }), due);
         if (!legs) throw new AppError(409, INSUFFICIENT_CREDIT, { amount: [INSUFFICIENT_CREDIT] });
         const spent = await post(tx, {

@@ -77,3 +77,8 @@ export async function owedBy(sql: Sql, receivables: AccountRef[], { lock = false
   );
   return new Map(receivables.map((account) => [account.key, owedOn(balances.find((balance) => balance.key === account.key))]));
 }
+
+/** What one receivable owes now, as owedBy reads it. */
+export async function owedOne(sql: Sql, receivable: AccountRef, options: { lock?: boolean } = {}): Promise<number> {
+  return (await owedBy(sql, [receivable], options)).get(receivable.key) ?? 0;
+}

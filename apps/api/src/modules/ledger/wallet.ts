@@ -3,6 +3,9 @@
 // spent last and never paid out.
 import { type AccountBalance, available, debit, held, type Leg, memberAccounts, type Sql } from './ledger.js';
 
+/** What a member is told when their credit does not cover what they spend or take out. */
+export const INSUFFICIENT_CREDIT = 'Credito insufficiente per questo movimento.';
+
 export interface Wallet {
   /** Top-up accounts oldest first, then the promotional one. */
   accounts: AccountBalance[];

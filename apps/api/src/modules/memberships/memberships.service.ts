@@ -21,7 +21,7 @@ import type { Checkouts } from '../payments/checkout.js';
 import { requireStripe } from '../payments/stripe-client.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { accounts, membershipReceivable } from '../ledger/accounts.js';
-import { charge, discount, owedBy, payment as paymentEntry, writeOff } from '../ledger/receivables.js';
+import { charge, discount, owedOne, payment as paymentEntry, writeOff } from '../ledger/receivables.js';
 import { takeBackPayment } from '../ledger/returns.js';
 import { pricesInForce } from '../prices/prices.service.js';
 import { readSettings } from '../settings/settings.service.js';
@@ -269,7 +269,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
       const [card] = await tx.$queryRaw<{ status: string; userId: number }[]>`SELECT status, user_id AS "userId" FROM memberships WHERE id = ${membershipId} FOR UPDATE`;
       if (card?.status !== 'pending') return false;
       const receivable = membershipReceivable(membershipId);
-      const owed = (await owedBy(tx, [receivable.account], { lock: true })).get(receivable.account.key) ?? 0;
+      const owed = await owedOne(tx, receivable.account, { lock: true });
       if (owed !== payment.amountCents) return false;
       await paymentEntry(tx, `payment:${payment.id}`, accounts.stripe, [{ receivable, cents: owed }], { membershipId, userId: card.userId, transactionId: payment.id, description: payment.description });
       return activate(tx, membershipId);
