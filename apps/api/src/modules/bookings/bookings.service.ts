@@ -67,7 +67,8 @@ export const BOOKING_MESSAGES = {
   lateCancel: (hours: number) => `La cancellazione gratuita è possibile fino a ${hours} ore prima dell’inizio: contatta la segreteria.`,
   notCancellable: 'Questa prenotazione non si può annullare.',
   noCredit: 'Non hai credito da usare per questa prenotazione.',
-  checkoutAbandoned: 'Pagamento annullato: non ti è stato addebitato nulla e il credito messo da parte è di nuovo disponibile.',
+  checkoutAbandoned: 'Pagamento annullato: non ti è stato addebitato nulla.',
+  checkoutAbandonedCredit: 'Pagamento annullato: non ti è stato addebitato nulla e il credito messo da parte è di nuovo disponibile.',
 } as const;
 
 type Routes = typeof api.bookings;
@@ -319,9 +320,9 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
      */
     async abandonCheckout(user: User, id: number) {
       await ownBooking(user.id, id);
-      await checkouts.closeOpenSessions('booking', id);
+      const released = await checkouts.closeOpenSessions('booking', id);
       const { freeCancellationHours } = await readSettings(db);
-      return { message: BOOKING_MESSAGES.checkoutAbandoned, booking: await dtoOf(await ownBooking(user.id, id), new Date(), freeCancellationHours) };
+      return { message: released > 0 ? BOOKING_MESSAGES.checkoutAbandonedCredit : BOOKING_MESSAGES.checkoutAbandoned, booking: await dtoOf(await ownBooking(user.id, id), new Date(), freeCancellationHours) };
     },
 
     /**

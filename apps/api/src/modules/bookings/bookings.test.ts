@@ -239,6 +239,15 @@ describe('paying, lapsing, cancelling', () => {
     expect(await moneyOfBooking(db, id)).toMatchObject({ paid: 2000, returned: 2000, owed: 0 });
   });
 
+  it('closes a card checkout the member backed out of, saying nothing of credit when none was set aside', async () => {
+    const id = (await book(alice, { start: '15:00' })).body.booking.id as number;
+    const opened = await request(app).post(`/api/bookings/${id}/checkout`).set(auth(alice)).send({}).expect(200);
+    const abandoned = await request(app).post(`/api/bookings/${id}/checkout/abandon`).set(auth(alice)).expect(200);
+    expect(abandoned.body.message).toBe('Pagamento annullato: non ti è stato addebitato nulla.');
+    expect(await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionIdOf(opened.body.checkout_url) } })).toMatchObject({ status: 'failed' });
+    expect(await statusOf(id)).toBe('pending_payment');
+  });
+
   it('releases an unpaid hold at once, giving back its coupon use', async () => {
     const coupon = await db.membershipCoupon.create({ data: { code: 'ESTATE-TUTTO', discountType: 'percentage', discountValue: 50, applicableTo: 'both', usageLimit: 5 } });
     await db.membershipCoupon.create({ data: { code: 'SOLO-TESSERE', discountType: 'percentage', discountValue: 50, applicableTo: 'membership' } });

@@ -44,8 +44,8 @@ export const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId',
 const targetColumn = (kind: TPaymentKind) => TARGET_COLUMN[kind];
 
 /** Credit (or anything) a payment row set aside is released: its pending entries voided, once. */
-export async function releaseHoldsOf(tx: Prisma.TransactionClient, paymentIds: number[]) {
-  await resolve(tx, await openHoldsOf(tx, paymentIds), 'void');
+export async function releaseHoldsOf(tx: Prisma.TransactionClient, paymentIds: number[]): Promise<number> {
+  return (await resolve(tx, await openHoldsOf(tx, paymentIds), 'void')).filter((row) => row.created).length;
 }
 
 export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'db' | 'config' | 'stripe' | 'logger'>, stripeRequests: StripeRequests) {
@@ -73,13 +73,15 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
    * through two tabs. A session paid at that very moment is still recorded by the webhook, which
    * confirms or refunds it.
    */
+  /** Closes the target's open checkouts; returns how many holds (credit set aside) it released. */
   async function closeIn(tx: Prisma.TransactionClient, kind: TPaymentKind, targetId: number) {
     const open = await openRows(tx, kind, targetId);
-    if (open.length === 0) return;
+    if (open.length === 0) return 0;
     const ids = open.map((row) => row.id);
     await tx.transaction.updateMany({ where: { id: { in: ids }, status: 'pending' }, data: { status: 'failed' } });
-    await releaseHoldsOf(tx, ids);
+    const released = await releaseHoldsOf(tx, ids);
     for (const row of open) await stripeRequests.requestExpire(tx, row);
+    return released;
   }
 
   /** Records the session Stripe made; a row closed meanwhile has its session closed at once. */
@@ -107,7 +109,7 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
     /** refuseIfPaid, then closeIn in a transaction of its own. */
     async closeOpenSessions(kind: TPaymentKind, targetId: number) {
       await refuseIfPaid(kind, targetId);
-      await db.$transaction((tx) => closeIn(tx, kind, targetId), TRANSACTION_OPTIONS);
+      return db.$transaction((tx) => closeIn(tx, kind, targetId), TRANSACTION_OPTIONS);
     },
 
     /** Opens a new session and returns the address of Stripe's payment page. */
