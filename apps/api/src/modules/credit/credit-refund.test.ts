@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros } from '../../lib/format.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { deskTopUp, ledgerSum } from '../../test/credit-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { revenueTotals } from '../finance/revenue.js';
@@ -21,11 +22,6 @@ const double = stripe!;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
-/** The credit's postings added up (money in less money out of the member's credit accounts): what the kept balance must equal. */
-const ledgerSum = async (userId: number) =>
-  (await db.$queryRaw<{ cents: number }[]>`
-    SELECT coalesce(-sum(p.amount_cents), 0)::int AS cents FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
-    WHERE a.user_id = ${userId} AND a.kind IN ('credit_funded', 'credit_promo') AND p.phase IN ('posted', 'post_pending')`)[0]!.cents;
 
 let staff: string;
 beforeAll(async () => {
@@ -61,7 +57,7 @@ describe('Rimborsa il credito', () => {
     const first = await topUpOnline(member, '30');
     const second = await topUpOnline(member, '20');
     const third = await topUpOnline(member, '40');
-    await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '10', method: 'cash' }).expect(200);
+    await deskTopUp(app, staff, member, '10');
     expect(await statementOf(member)).toMatchObject({ balance: '100.00', refundable: '100.00' });
     const revenueBefore = await revenueTotals(db);
 
@@ -102,7 +98,7 @@ describe('Rimborsa il credito', () => {
     ]);
     expect((await refundCredit(member, { method: 'cash' }).expect(422)).body.message).toBe('Il credito è a zero: non c’è nulla da rimborsare.');
     expect(await movementsOf(member, 'cash_refund')).toEqual(['-10.00']);
-    expect(await ledgerSum(member.id)).toBe(0);
+    expect(await ledgerSum(db, member.id)).toBe(0);
     // Credit given back was never income: the revenue does not move.
     expect(await revenueTotals(db)).toEqual(revenueBefore);
   });
@@ -115,14 +111,14 @@ describe('Rimborsa il credito', () => {
     expect(responses.find((response) => response.status === 422)!.body.message).toBe('Il credito è a zero: non c’è nulla da rimborsare.');
     expect(await stripeRefundsOf(topUp.stripePaymentIntentId!)).toEqual([2500]);
     expect(await balanceOf(member)).toBe(0);
-    expect(await ledgerSum(member.id)).toBe(0);
+    expect(await ledgerSum(db, member.id)).toBe(0);
     // An amount asked for twice at once: the second finds too little left.
     const other = await createMember(app, db);
-    await request(app).post(`/api/admin/users/${other.id}/credit/top-up`).set(bearer(staff)).send({ amount: '30', method: 'cash' }).expect(200);
+    await deskTopUp(app, staff, other, '30');
     const twice = await Promise.all([refundCredit(other, { method: 'cash', amount: '20' }), refundCredit(other, { method: 'cash', amount: '20' })]);
     expect(twice.map((response) => response.status).sort()).toEqual([200, 409]);
     expect(await balanceOf(other)).toBe(1000);
-    expect(await ledgerSum(other.id)).toBe(1000);
+    expect(await ledgerSum(db, other.id)).toBe(1000);
   });
 
   it('a refund whose answer was lost on the way back is found on Stripe and matched to its request: refunded once', async () => {
@@ -145,7 +141,7 @@ describe('Rimborsa il credito', () => {
     expect(await stripeRefundsOf(topUp.stripePaymentIntentId!)).toEqual([2500]);
     expect(await db.stripeRequest.findMany({ where: { paymentId: topUp.id, kind: 'refund' }, select: { status: true, resultId: true } })).toEqual([{ status: 'done', resultId: expect.stringMatching(/^re_/) }]);
     expect(await balanceOf(member)).toBe(0);
-    expect(await ledgerSum(member.id)).toBe(0);
+    expect(await ledgerSum(db, member.id)).toBe(0);
   });
 
   it('checks its input and its role', async () => {
@@ -170,7 +166,7 @@ describe('Rimborsa il credito', () => {
     }
     expect((await refundRowsOf(member.id)).map((row) => row.amountCents)).toEqual([2000]);
     expect(await db.stripeRequest.findMany({ where: { paymentId: second.id, kind: 'refund' }, select: { status: true } })).toEqual([{ status: 'failed' }]);
-    expect(await ledgerSum(member.id)).toBe(2000);
+    expect(await ledgerSum(db, member.id)).toBe(2000);
     // Back in the credit as money paid in: shown to the member, and refundable at the desk.
     expect(await movementsOf(member, 'refund_failed')).toEqual(['20.00']);
     expect(await statementOf(member)).toMatchObject({ balance: '20.00', available: '20.00', refundable: '20.00' });
@@ -180,12 +176,12 @@ describe('Rimborsa il credito', () => {
       [2000, second.id, 'cash'],
     ]);
     expect(await balanceOf(member)).toBe(0);
-    expect(await ledgerSum(member.id)).toBe(0);
+    expect(await ledgerSum(db, member.id)).toBe(0);
   });
 
   it('gives back only money paid in: promotional credit (corrections, rain credit) can be spent, never refunded', async () => {
     const member = await createMember(app, db);
-    await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '10', method: 'cash' }).expect(200);
+    await deskTopUp(app, staff, member, '10');
     await request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(staff)).send({ amount: '20', reason: 'Torneo annullato' }).expect(200);
     expect(await statementOf(member)).toMatchObject({ balance: '30.00', refundable: '10.00' });
     // No online top-up: nothing goes back to a card.
@@ -198,6 +194,6 @@ describe('Rimborsa il credito', () => {
     expect(await statementOf(member)).toMatchObject({ balance: '20.00', available: '20.00', refundable: '0.00' });
     expect((await refundCredit(member, { method: 'cash' }).expect(422)).body.message).toBe(CREDIT_REFUND_MESSAGES.beyondTopUps(0, 'cash'));
     expect((await refundRowsOf(member.id)).map((row) => row.amountCents)).toEqual([1000]);
-    expect(await ledgerSum(member.id)).toBe(2000);
+    expect(await ledgerSum(db, member.id)).toBe(2000);
   });
 });

@@ -8,6 +8,7 @@ import { formatEuros } from '../../lib/format.js';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { deskTopUp, ledgerSum } from '../../test/credit-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { accounts } from '../ledger/accounts.js';
@@ -24,11 +25,6 @@ const today = todayInRome();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
 const mailsTo = (email: string) => mail.messages.filter((message) => JSON.stringify(message.to).includes(email));
-/** The credit's postings added up (money in less money out of the member's credit accounts): what the kept balance must equal. */
-const ledgerSum = async (userId: number) =>
-  (await db.$queryRaw<{ cents: number }[]>`
-    SELECT coalesce(-sum(p.amount_cents), 0)::int AS cents FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
-    WHERE a.user_id = ${userId} AND a.kind IN ('credit_funded', 'credit_promo') AND p.phase IN ('posted', 'post_pending')`)[0]!.cents;
 
 let staff: string;
 beforeAll(async () => {
@@ -43,7 +39,7 @@ const balanceOf = async (userId: number) => moneyToCents((await statementOf(user
 describe('the ledger: the database keeps the balance and never lets it go below zero', () => {
   it('lets exactly 5 of 20 simultaneous debits of 10 € through against a balance of 50 €', async () => {
     const member = await createMember(app, db);
-    await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '50', method: 'cash' }).expect(200);
+    await deskTopUp(app, staff, member, '50');
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) => request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(staff)).send({ amount: '-10', reason: `Prova ${i}` })),
     );
@@ -52,7 +48,7 @@ describe('the ledger: the database keeps the balance and never lets it go below 
     expect(statuses.filter((status) => status === 409)).toHaveLength(15);
     expect(responses.find((response) => response.status === 409)!.body).toEqual({ message: 'Credito insufficiente per questo movimento.', errors: { amount: ['Credito insufficiente per questo movimento.'] } });
     expect(await balanceOf(member.id)).toBe(0);
-    expect(await ledgerSum(member.id)).toBe(0);
+    expect(await ledgerSum(db, member.id)).toBe(0);
     expect((await statementOf(member.id)).data.filter((movement) => movement.kind === 'desk_adjustment')).toHaveLength(5);
   });
 
@@ -66,7 +62,7 @@ describe('the ledger: the database keeps the balance and never lets it go below 
     await expect(db.$executeRaw`UPDATE ledger_postings SET amount_cents = amount_cents / 700 WHERE entry_id = ${spent!.id}`).rejects.toThrow(/cannot be changed/);
     await expect(db.$executeRaw`DELETE FROM ledger_entries WHERE id = ${spent!.id}`).rejects.toThrow(/cannot be changed/);
     expect(await balanceOf(member.id)).toBe(0);
-    expect(await ledgerSum(member.id)).toBe(0);
+    expect(await ledgerSum(db, member.id)).toBe(0);
   });
 });
 
@@ -102,7 +98,7 @@ describe('the desk', () => {
     // Credit given by a correction can be spent, never paid out: none of it is refundable.
     expect(shown.body).toMatchObject({ balance: '9.50', available: '9.50', refundable: '0.00', total: 2, last_page: 2, top_up_min: '10.00', top_up_max: '200.00' });
     expect(shown.body.data).toEqual([expect.objectContaining({ amount: '-2.50', kind: 'desk_adjustment', reason: 'Errore di cassa' })]);
-    expect(await ledgerSum(member.id)).toBe(950);
+    expect(await ledgerSum(db, member.id)).toBe(950);
     // Each correction the member did not make is e-mailed; the refused one is not.
     await deps.jobs.waitUntilIdle();
     expect(mailsTo(member.email).map((message) => message.subject).sort()).toEqual(['Abbiamo usato parte del tuo credito', 'Ti abbiamo accreditato del credito']);
@@ -122,13 +118,13 @@ describe('the desk', () => {
     expect((await adjust(staff, self.id, '1').expect(403)).body.message).toBe(CREDIT_MESSAGES.ownCorrection);
     expect((await adjust(staff, self.id, '-1').expect(403)).body.message).toBe(CREDIT_MESSAGES.ownCorrection);
     expect(await balanceOf(member.id)).toBe(3000);
-    expect(await ledgerSum(member.id)).toBe(3000);
+    expect(await ledgerSum(db, member.id)).toBe(3000);
     // The day's corrections, for the dashboard: who, whose, how much.
     const corrections = (await request(app).get('/api/admin/credit/corrections').set(bearer(staff)).expect(200)).body;
     const theirs = corrections.data.filter((row: { member: { id: number } }) => row.member.id === member.id);
     expect(theirs.map((row: { amount: string; by: { name: string } }) => [row.amount, row.by.name])).toEqual([
       ['-100.00', 'Stefano Segreteria'],
-      ['80.00', expect.any(String)],
+      ['80.00', 'Alessandra Amministratrice'],
       ['50.00', 'Stefano Segreteria'],
     ]);
   });
@@ -168,7 +164,7 @@ describe('the member', () => {
     }
     const mine = await request(app).get('/api/me/credit').set(bearer(member.token)).expect(200);
     expect(mine.body).toMatchObject({ balance: '40.00', total: 1, data: [{ amount: '40.00', kind: 'top_up', by: null }] });
-    expect(await ledgerSum(member.id)).toBe(4000);
+    expect(await ledgerSum(db, member.id)).toBe(4000);
     // The member made this one: no e-mail about it.
     await deps.jobs.waitUntilIdle();
     expect(mailsTo(member.email)).toHaveLength(0);
@@ -201,7 +197,7 @@ describe('the member', () => {
   it('sees only their own credit', async () => {
     const member = await createMember(app, db);
     const other = await createMember(app, db);
-    await request(app).post(`/api/admin/users/${other.id}/credit/top-up`).set(bearer(staff)).send({ amount: '15', method: 'bank_transfer' }).expect(200);
+    await deskTopUp(app, staff, other, '15', 'bank_transfer');
     const mine = await request(app).get('/api/me/credit').set(bearer(member.token)).expect(200);
     expect(mine.body).toMatchObject({ balance: '0.00', total: 0, data: [] });
     await request(app).get('/api/me/credit').expect(401);
@@ -214,8 +210,7 @@ describe('paying a booking with credit', () => {
     court = (await db.court.findUniqueOrThrow({ where: { code: 'C1' } })).id;
     await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, freeCancellationHours: 24 } });
   });
-  const creditOf = async (member: TestMember, amount: string) =>
-    request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount, method: 'cash' }).expect(200);
+  const creditOf = (member: TestMember, amount: string) => deskTopUp(app, staff, member, amount);
   /** A 20 € day slot held for the member, days ahead (each test on its own day). */
   const hold = async (member: TestMember, daysAhead: number) =>
     (await request(app).post('/api/bookings').set(bearer(member.token)).send({ date: addDays(today, daysAhead), court_id: court, start: '10:30' }).expect(201)).body.booking as { id: number; price: string };
@@ -236,7 +231,7 @@ describe('paying a booking with credit', () => {
     expect(paid.body).toMatchObject({ message: 'Prenotazione pagata con il credito.', balance: '5.00', movement: { amount: '-20.00', kind: 'payment', booking_id: booking.id, by: null } });
     expect(await statusOf(booking.id)).toBe('confirmed');
     expect((await payWithCredit(member, booking.id).expect(409)).body.message).toBe('La prenotazione non è più in attesa di pagamento.');
-    expect(await ledgerSum(member.id)).toBe(500);
+    expect(await ledgerSum(db, member.id)).toBe(500);
   });
 
   it('returns the credit once when the member cancels in time, and when the desk cancels with a refund', async () => {
@@ -253,7 +248,7 @@ describe('paying a booking with credit', () => {
     const cancelled = await request(app).post(`/api/admin/bookings/${second.id}/cancel`).set(bearer(staff)).send({ refund: true, reason: 'Campo allagato' }).expect(200);
     expect(cancelled.body.message).toBe('Prenotazione annullata e rimborsata.');
     expect(await balanceOf(member.id)).toBe(4000);
-    expect(await ledgerSum(member.id)).toBe(4000);
+    expect(await ledgerSum(db, member.id)).toBe(4000);
     // Each payment given back once, to the member's credit: by the member (nobody on the staff), then by the desk.
     const returned = (await statementOf(member.id)).data.filter((movement) => movement.kind === 'returned').reverse();
     expect(returned.map((movement) => [movement.amount, movement.booking_id, movement.by !== null])).toEqual([

@@ -11,6 +11,7 @@ import type { Booking } from '../../generated/prisma/client.js';
 import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { deskTopUp } from '../../test/credit-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { formatEuros } from '../../lib/format.js';
@@ -315,7 +316,6 @@ describe('a split booking', () => {
     const shares = await db.bookingPlayer.findMany({ where: { bookingId } });
     return { bookingId, shareOf: (player: TestMember) => shares.find((share) => share.userId === player.id)!.id };
   }
-  const deskTopUp = (member: TestMember, amount: string) => request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(staff).send({ amount, method: 'cash' }).expect(200);
   const rainMails = (email: string) => received(email).filter((message) => message.subject?.includes('maltempo'));
 
   it('gives each other player their paid share back, as well as the organiser theirs', async () => {
@@ -323,8 +323,8 @@ describe('a split booking', () => {
     const [court] = courts.filter((row) => row.code === 'C4');
     const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Piovosa' });
     const player = await createMember(app, db, { firstName: 'Pia', lastName: 'Piovosa' });
-    await deskTopUp(organiser, '30');
-    await deskTopUp(player, '30');
+    await deskTopUp(app, staff, organiser, '30');
+    await deskTopUp(app, staff, player, '30');
     const { bookingId, shareOf } = await splitBooking(organiser, [player], splitDay, court!.id, 'credit');
     // The player pays their share from their own credit (what the share page does).
     await request(app).post(`/api/booking-shares/${shareOf(player)}/pay-with-credit`).set(bearer(player.token)).expect(200);
@@ -380,7 +380,7 @@ describe('a split booking', () => {
     const [court] = courts.filter((row) => row.code === 'C4');
     const organiser = await createMember(app, db, { firstName: 'Osvaldo', lastName: 'Grandine' });
     const payer = await createMember(app, db, { firstName: 'Paride', lastName: 'Grandine' });
-    await deskTopUp(organiser, '30');
+    await deskTopUp(app, staff, organiser, '30');
     const { shareOf } = await splitBooking(organiser, [payer], splitDay, court!.id, 'credit');
     const checkout = await request(app).post(`/api/booking-shares/${shareOf(payer)}/checkout`).set(bearer(payer.token)).expect(200);
     await double.pay(checkout.body.checkout_url.split('/').pop());
