@@ -20,7 +20,7 @@ CREATE TYPE ledger_entry_kind AS ENUM (
   'payment', 'top_up', 'carnet_sale', 'credit_payment', 'credit_return',
   'carnet_use', 'carnet_use_return', 'carnet_breakage',
   'refund', 'refund_sent', 'refund_failed', 'unwanted_payment', 'stripe_refund', 'dispute', 'dispute_closed',
-  'rain_credit', 'credit_refund', 'correction', 'extra_income', 'expense', 'reversal'
+  'rain_credit', 'credit_refund', 'debt_settled', 'correction', 'extra_income', 'expense', 'reversal'
 );
 
 -- posted: done at once; pending: set aside; post_pending / void_pending: the pending entry spent or released.

@@ -8,7 +8,7 @@ import { pageQuery, pagedListOf } from './paging.js';
 import { z } from './zod-italian.js';
 
 export const CREDIT_MOVEMENT_KINDS = [
-  'top_up', 'payment', 'hold', 'returned', 'refund_to_card', 'desk_adjustment', 'rain_credit', 'cash_refund', 'stripe_refund', 'refund_failed',
+  'top_up', 'payment', 'hold', 'returned', 'refund_to_card', 'desk_adjustment', 'rain_credit', 'cash_refund', 'stripe_refund', 'refund_failed', 'debt_settled',
 ] as const;
 export const ZCreditMovementKind = z.enum(CREDIT_MOVEMENT_KINDS);
 export type TCreditMovementKind = z.infer<typeof ZCreditMovementKind>;
@@ -23,6 +23,7 @@ export const CREDIT_MOVEMENT_LABELS: Record<TCreditMovementKind, string> = {
   cash_refund: 'Rimborso in contanti',
   stripe_refund: 'Ricarica rimborsata dalla banca',
   refund_failed: 'Rimborso sulla carta non riuscito: importo nel credito',
+  debt_settled: 'Saldato quanto dovuto al centro',
 };
 
 /** Stripe charges at least 0,50 € in euros: credit put towards a card payment leaves the card that much. */

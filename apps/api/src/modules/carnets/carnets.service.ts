@@ -14,6 +14,7 @@ import { owedParts } from '../bookings/booking-money.js';
 import { closeCheckoutsOf } from '../bookings/cancel-booking.js';
 import { accounts, moneyAccount } from '../ledger/accounts.js';
 import { available, balancesOf, credit, debit, post } from '../ledger/ledger.js';
+import { settleDebt } from '../ledger/wallet.js';
 import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { earnExpiredCarnets, spendUse } from './carnet-uses.js';
@@ -130,12 +131,14 @@ export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
       const carnet = await tx.carnet.findUnique({ where: { transactionId: payment.id } });
       if (!carnet) {
         await post(tx, { ...context, kind: 'stripe_refund', legs: [debit(accounts.debt(userId), cents), credit(from, cents)] });
+        await settleDebt(tx, userId, `${context.key}:debt`, { transactionId: context.transactionId });
         return;
       }
       const account = accounts.carnet(carnet.id, userId);
       const left = available((await balancesOf(tx, [account.key], { lock: true }))[0]);
       const taken = Math.min(left, cents);
       await post(tx, { ...context, kind: 'stripe_refund', carnetId: carnet.id, legs: [debit(account, taken), debit(accounts.debt(userId), cents - taken), credit(from, cents)] });
+      await settleDebt(tx, userId, `${context.key}:debt`, { transactionId: context.transactionId });
       // The uses left are those the value left still pays in full.
       const perUse = Math.floor(payment.amountCents / carnet.usesTotal);
       const usable = perUse === 0 ? 0 : Math.floor((left - taken) / perUse);

@@ -12,6 +12,7 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { deskTopUp, ledgerSum } from '../../test/credit-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
+import { moneyOfBooking } from '../bookings/booking-money.js';
 import { revenueTotals } from '../finance/revenue.js';
 
 const { app, db, deps, services, stripe } = await useTestApp({}, { stripe: true });
@@ -242,6 +243,8 @@ describe('credit first, the card for the rest', () => {
     const booking = await hold(member, 14);
     const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
     expect(await creditOf(member)).toEqual({ balance: 1000, reserved: 1000, available: 0 });
+    // Set aside, so not refundable until it is released.
+    expect((await statementOf(member)).refundable).toBe('0.00');
     await request(app).post(`/api/bookings/${booking.id}/checkout/abandon`).set(bearer(stranger.token)).expect(404);
     const abandoned = await request(app).post(`/api/bookings/${booking.id}/checkout/abandon`).set(bearer(member.token)).expect(200);
     expect(abandoned.body.message).toBe('Pagamento annullato: non ti è stato addebitato nulla e il credito messo da parte è di nuovo disponibile.');
@@ -317,6 +320,8 @@ describe('credit first, the card for the rest', () => {
       await double.pay(lateSession);
       await deps.jobs.waitUntilIdle();
       expect(await statusOf(spent.id)).toBe('expired');
+    // Billed again when the late payment came, written off again when it was refused: it owes nothing.
+    expect(await moneyOfBooking(db, spent.id)).toMatchObject({ owed: 0 });
       expect(await db.transaction.findFirstOrThrow({ where: { bookingId: spent.id, type: 'refund' } })).toMatchObject({ amountCents: 1000 });
       expect(await creditOf(member)).toEqual({ balance: 0, reserved: 0, available: 0 });
       expect(await movementsOf(member, spent.id)).toEqual([]);

@@ -8,6 +8,7 @@ import { moneyToCents, type TCreditStatement } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros } from '../../lib/format.js';
+import { addDays, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { deskTopUp, ledgerSum } from '../../test/credit-helpers.js';
@@ -195,5 +196,42 @@ describe('Rimborsa il credito', () => {
     expect((await refundCredit(member, { method: 'cash' }).expect(422)).body.message).toBe(CREDIT_REFUND_MESSAGES.beyondTopUps(0, 'cash'));
     expect((await refundRowsOf(member.id)).map((row) => row.amountCents)).toEqual([1000]);
     expect(await ledgerSum(db, member.id)).toBe(2000);
+  });
+});
+
+describe('Debt', () => {
+  it('is settled first by money paid in: credit given back by a cancellation, then a desk top-up', async () => {
+    await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, freeCancellationHours: 24 } });
+    const court = (await db.court.findUniqueOrThrow({ where: { code: 'C3' } })).id;
+    const date = addDays(todayInRome(), 5);
+    const member = await createMember(app, db);
+    const bookPaidWithCredit = async (start: string) => {
+      const id = (await request(app).post('/api/bookings').set(bearer(member.token)).send({ date, court_id: court, start }).expect(201)).body.booking.id as number;
+      await request(app).post(`/api/bookings/${id}/pay-with-credit`).set(bearer(member.token)).expect(200);
+      return id;
+    };
+    // 20 € topped up online and spent on a booking; then the bank gives the 20 € back: the member owes them.
+    const first = await topUpOnline(member, '20');
+    const booking = await bookPaidWithCredit('09:00');
+    await double.refundFromDashboard(first.stripePaymentIntentId!);
+    await deps.jobs.waitUntilIdle();
+    expect(await statementOf(member)).toMatchObject({ balance: '0.00', owed: '20.00' });
+    // The booking cancelled in time: its 20 € of credit come back and pay the debt — nothing to refund.
+    await request(app).post(`/api/bookings/${booking}/cancel`).set(bearer(member.token)).expect(200);
+    expect(await statementOf(member)).toMatchObject({ balance: '0.00', refundable: '0.00', owed: '0.00' });
+    expect(await movementsOf(member, 'debt_settled')).toEqual(['-20.00']);
+
+    // Again, then the desk takes 30 € in cash: 20 € pay the debt, 10 € are credit (refundable in cash).
+    const second = await topUpOnline(member, '20');
+    await bookPaidWithCredit('10:30');
+    await double.refundFromDashboard(second.stripePaymentIntentId!);
+    await deps.jobs.waitUntilIdle();
+    expect(await statementOf(member)).toMatchObject({ owed: '20.00' });
+    await deskTopUp(app, staff, member, '30');
+    expect(await statementOf(member)).toMatchObject({ balance: '10.00', refundable: '10.00', owed: '0.00' });
+    expect(await movementsOf(member, 'debt_settled')).toEqual(['-20.00', '-20.00']);
+    await refundCredit(member, { method: 'cash' }).expect(200);
+    expect(await statementOf(member)).toMatchObject({ balance: '0.00', owed: '0.00' });
+    expect(await ledgerSum(db, member.id)).toBe(0);
   });
 });

@@ -12,9 +12,9 @@ import { pagedList, skipTake, type PageRequest } from '../../lib/paging.js';
 import { instantInRome, todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { accounts, membershipReceivable } from '../ledger/accounts.js';
-import { available, balancesOf, credit, debit, post, type Sql } from '../ledger/ledger.js';
+import { available, balancesOf, credit, debit, post } from '../ledger/ledger.js';
 import { owedOne, settlingLegs } from '../ledger/receivables.js';
-import { INSUFFICIENT_CREDIT, spendingLegs, walletOf } from '../ledger/wallet.js';
+import { debtOf, INSUFFICIENT_CREDIT, settleDebt, spendingLegs, walletOf } from '../ledger/wallet.js';
 import { isAdmin } from '../auth/guards.js';
 import { organiserDue, spendCreditOnBooking } from '../bookings/booking-money.js';
 import { isLiveHold } from '../bookings/booking-terms.js';
@@ -67,6 +67,8 @@ const movementKind = (row: Pick<MovementRow, 'kind' | 'phase' | 'amount' | 'toCa
       return 'stripe_refund';
     case 'refund_failed':
       return 'refund_failed';
+    case 'debt_settled':
+      return 'debt_settled';
     default:
       return 'payment';
   }
@@ -100,11 +102,6 @@ const MOVEMENTS = (userId: number) => Prisma.sql`
     AND (e.phase IN ('posted', 'post_pending') OR (e.phase = 'pending' AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.pending_id = e.id)))
   GROUP BY e.id, pe.id, u.id HAVING sum(p.amount_cents) <> 0`;
 
-/** What a member owes the centre (their debt account), from its kept balance. */
-const debtOf = async (sql: Sql, userId: number) => {
-  const [debt] = await balancesOf(sql, [accounts.debt(userId).key]);
-  return debt ? debt.debitsPosted - debt.creditsPosted : 0;
-};
 
 export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'stripe' | 'logger'>, checkouts: Checkouts, stripeRequests: StripeRequests, activateMembership: MembershipsService['activate']) {
   const { db, jobs, config } = deps;
@@ -168,6 +165,7 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
         transactionId: payment.id,
         legs: [debit(accounts.stripe, payment.amountCents), credit(accounts.funded(userId, payment.id), payment.amountCents)],
       });
+      await settleDebt(tx, userId, `payment:${payment.id}:debt`, { transactionId: payment.id });
       return true;
     },
     /** A top-up refunded on Stripe's side takes back the credit it left; what was spent already the member owes. */
@@ -176,6 +174,7 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
       const left = available((await balancesOf(tx, [topUp.key], { lock: true }))[0]);
       const taken = Math.min(left, cents);
       await post(tx, { ...context, kind: 'stripe_refund', legs: [debit(topUp, taken), debit(accounts.debt(userId), cents - taken), credit(from, cents)] });
+      await settleDebt(tx, userId, `${context.key}:debt`, { transactionId: context.transactionId });
     },
   };
 
@@ -282,6 +281,7 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
           transactionId: payment.id,
           legs: [debit(accounts.till(method), amount), credit(accounts.funded(userId, payment.id), amount)],
         });
+        await settleDebt(tx, userId, `payment:${payment.id}:debt`, { transactionId: payment.id, createdById: staff.id });
         await tellMember(tx, userId, { kind: 'top_up', amountCents: amount, reason: 'Ricarica in segreteria' });
         return posted!.id;
       }, TRANSACTION_OPTIONS);

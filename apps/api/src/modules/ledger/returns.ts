@@ -4,6 +4,7 @@
 import type { LedgerAccountKind } from '../../generated/prisma/enums.js';
 import { accounts, type AccountRef, type Receivable } from './accounts.js';
 import { credit, debit, type Entry, post, type Posted, reverse, type Sql } from './ledger.js';
+import { settleDebt } from './wallet.js';
 import { type EntryContext, type Part, reopeningLegs, totalOf, writeOff } from './receivables.js';
 
 /** Money still paid on the receivables by one source. */
@@ -73,8 +74,11 @@ export function giveBackMoney(sql: Sql, key: string, settlement: Extract<Settlem
 }
 
 /** Credit that paid the receivables goes back to the accounts it came from: the payment reversed. */
-export function giveBackCredit(sql: Sql, settlement: Extract<Settlement, { source: 'credit' }>, context: EntryContext = {}) {
-  return reverse(sql, settlement.entryId, { ...context, key: `credit-return:${settlement.entryId}`, kind: 'credit_return' });
+export async function giveBackCredit(sql: Sql, settlement: Extract<Settlement, { source: 'credit' }>, context: EntryContext = {}) {
+  const returned = await reverse(sql, settlement.entryId, { ...context, key: `credit-return:${settlement.entryId}`, kind: 'credit_return' });
+  const [payer] = await sql.$queryRaw<{ userId: number | null }[]>`SELECT user_id AS "userId" FROM ledger_entries WHERE id = ${settlement.entryId}`;
+  if (payer?.userId) await settleDebt(sql, payer.userId, `credit-return:${settlement.entryId}:debt`, { bookingId: context.bookingId, createdById: context.createdById });
+  return returned;
 }
 
 

@@ -1,7 +1,9 @@
 // A member's credit in the ledger (docs/domain.md#credit): one account per top-up (money paid in, which
 // can go back where it came from) and one of promotional credit (corrections, rain credit), which is
 // spent last and never paid out.
-import { type AccountBalance, available, debit, held, type Leg, memberAccounts, type Sql } from './ledger.js';
+import { accounts } from './accounts.js';
+import { type AccountBalance, available, balancesOf, credit, debit, held, type Leg, memberAccounts, post, type Posted, type Sql } from './ledger.js';
+import type { EntryContext } from './receivables.js';
 
 /** What a member is told when their credit does not cover what they spend or take out. */
 export const INSUFFICIENT_CREDIT = 'Credito insufficiente per questo movimento.';
@@ -15,7 +17,7 @@ export interface Wallet {
   available: number;
   /** Set aside for checkouts under way. */
   reserved: number;
-  /** Of the balance, money paid in (it can be refunded). */
+  /** Of what can be spent now, money paid in: what can be refunded (not what a checkout set aside). */
   funded: number;
 }
 
@@ -29,7 +31,7 @@ export async function walletOf(sql: Sql, userId: number, { lock = false } = {}):
     balance: sum(held),
     available: sum(available),
     reserved: sum((row) => row.debitsPending),
-    funded: sum(held, ordered.filter((row) => row.kind === 'credit_funded')),
+    funded: sum(available, ordered.filter((row) => row.kind === 'credit_funded')),
   };
 }
 
@@ -49,4 +51,26 @@ export function spendingLegs(wallet: Wallet, cents: number): Leg[] | null {
     if (left === 0) break;
   }
   return legs;
+}
+
+/** What a member owes the centre (their debt account: money the bank took back after it was spent). */
+export async function debtOf(sql: Sql, userId: number, { lock = false } = {}): Promise<number> {
+  const [debt] = await balancesOf(sql, [accounts.debt(userId).key], { lock });
+  return debt ? debt.debitsPosted - debt.creditsPosted : 0;
+}
+
+/**
+ * Money paid in settles what the member owes the centre first (docs/domain.md#credit): called where paid-in
+ * credit arrives (a top-up, credit given back, a refused refund), it takes the debt from the paid-in credit,
+ * oldest first, as far as it goes. Promotional credit never pays a debt.
+ */
+export async function settleDebt(sql: Sql, userId: number, key: string, context: EntryContext = {}): Promise<Posted | null> {
+  const owed = await debtOf(sql, userId, { lock: true });
+  if (owed <= 0) return null;
+  const wallet = await walletOf(sql, userId, { lock: true });
+  const paidIn = wallet.accounts.filter((row) => row.kind === 'credit_funded');
+  const cents = Math.min(owed, paidIn.reduce((total, row) => total + available(row), 0));
+  if (cents <= 0) return null;
+  const legs = spendingLegs({ ...wallet, accounts: paidIn, available: cents }, cents)!;
+  return post(sql, { description: 'Saldato quanto dovuto al centro', ...context, key, kind: 'debt_settled', userId, legs: [...legs, credit(accounts.debt(userId), cents)] });
 }

@@ -8,6 +8,7 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { accounts } from '../ledger/accounts.js';
 import { credit, debit, post } from '../ledger/ledger.js';
+import { settleDebt } from '../ledger/wallet.js';
 import { requireStripe } from './stripe-client.js';
 
 /** A checkout whose session was never recorded this long after it was asked for was interrupted: it is closed. */
@@ -99,6 +100,7 @@ export function createStripeRequests(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs
         transactionId: payment.id,
         legs: [debit(accounts.refundPayable(payment.id), request.amountCents!), credit(accounts.funded(payment.userId, payment.id), request.amountCents!)],
       });
+      await settleDebt(tx, payment.userId, `stripe-request:${request.id}:failed:debt`, { transactionId: payment.id });
     }, TRANSACTION_OPTIONS);
     logger.warn({ err: error, requestId: request.id, paymentId: request.paymentId }, 'Rimborso rifiutato da Stripe: importo nel credito del socio');
   }
