@@ -109,8 +109,12 @@ export const ZCreateBookingBody = withSlotRules(z.object(slotChoiceFields));
 export type TCreateBookingBody = z.input<typeof ZCreateBookingBody>;
 
 /** A booking paid with a carnet use or with credit (not given back) rather than with money. */
-export const BOOKING_PAID_WITH = ['carnet', 'credit'] as const;
-export const BOOKING_PAID_WITH_LABELS: Record<(typeof BOOKING_PAID_WITH)[number], string> = { carnet: 'Pagata con carnet', credit: 'Pagata con credito' };
+export const BOOKING_PAID_WITH = ['carnet', 'credit', 'credit_card'] as const;
+export const BOOKING_PAID_WITH_LABELS: Record<(typeof BOOKING_PAID_WITH)[number], string> = {
+  carnet: 'Pagata con carnet',
+  credit: 'Pagata con credito',
+  credit_card: 'Pagata con credito e carta',
+};
 
 /** Which booking, where and when: the member's and the desk's views share these. */
 export const bookingWhereWhenFields = {

@@ -90,13 +90,14 @@ export const NO_MONEY: BookingMoney = { paid: 0, returned: 0, owed: 0, organiser
 
 export async function moneyOfBookings(sql: Sql, ids: number[]): Promise<Map<number, BookingMoney>> {
   if (ids.length === 0) return new Map();
-  const rows = await sql.$queryRaw<{ id: number; paid: number; returned: number; owed: number; organiserOwed: number; byCarnet: number; byCredit: number }[]>`
+  const rows = await sql.$queryRaw<{ id: number; paid: number; returned: number; owed: number; organiserOwed: number; byCarnet: number; byCredit: number; byCard: number }[]>`
     WITH receivables AS (
       SELECT id, booking_id, kind, debits_posted - credits_posted AS owed FROM ledger_accounts
       WHERE booking_id = ANY(${ids}::int[]) AND kind IN ('booking_receivable', 'share_receivable')
     ), moves AS (
-      SELECT r.booking_id, r.kind AS account_kind, e.kind, -p.amount_cents AS cents
+      SELECT r.booking_id, r.kind AS account_kind, e.kind, -p.amount_cents AS cents, t.method
       FROM receivables r JOIN ledger_postings p ON p.account_id = r.id JOIN ledger_entries e ON e.id = p.entry_id
+        LEFT JOIN transactions t ON t.id = e.transaction_id
       WHERE p.phase IN ('posted', 'post_pending')
     ), owed AS (
       SELECT booking_id, sum(owed)::int AS owed, coalesce(sum(owed) FILTER (WHERE kind = 'booking_receivable'), 0)::int AS organiser_owed
@@ -106,7 +107,8 @@ export async function moneyOfBookings(sql: Sql, ids: number[]): Promise<Map<numb
       coalesce(sum(m.cents) FILTER (WHERE m.kind IN ('payment', 'credit_payment', 'carnet_use')), 0)::int AS paid,
       coalesce(-sum(m.cents) FILTER (WHERE m.kind IN ('refund', 'stripe_refund', 'rain_credit', 'credit_return', 'carnet_use_return')), 0)::int AS returned,
       coalesce(sum(m.cents) FILTER (WHERE m.account_kind = 'booking_receivable' AND m.kind IN ('carnet_use', 'carnet_use_return')), 0)::int AS "byCarnet",
-      coalesce(sum(m.cents) FILTER (WHERE m.account_kind = 'booking_receivable' AND m.kind IN ('credit_payment', 'credit_return')), 0)::int AS "byCredit"
+      coalesce(sum(m.cents) FILTER (WHERE m.account_kind = 'booking_receivable' AND m.kind IN ('credit_payment', 'credit_return')), 0)::int AS "byCredit",
+      coalesce(sum(m.cents) FILTER (WHERE m.account_kind = 'booking_receivable' AND m.kind = 'payment' AND m.method = 'stripe'), 0)::int AS "byCard"
     FROM owed o LEFT JOIN moves m ON m.booking_id = o.booking_id
     GROUP BY o.booking_id, o.owed, o.organiser_owed`;
   return new Map(
@@ -117,7 +119,7 @@ export async function moneyOfBookings(sql: Sql, ids: number[]): Promise<Map<numb
         returned: row.returned,
         owed: row.owed,
         organiserOwed: row.organiserOwed,
-        paidWith: row.byCarnet > 0 ? 'carnet' : row.byCredit > 0 ? 'credit' : null,
+        paidWith: row.byCarnet > 0 ? 'carnet' : row.byCredit > 0 ? (row.byCard > 0 ? 'credit_card' : 'credit') : null,
       },
     ]),
   );

@@ -64,6 +64,8 @@ export const BOOKING_MESSAGES = {
   couponAlready: 'A questa prenotazione è già stato applicato un coupon.',
   cancelled: 'Prenotazione annullata.',
   cancelledRefund: 'Prenotazione annullata: il rimborso è in corso e arriverà sulla stessa carta.',
+  cancelledCredit: 'Prenotazione annullata: l’importo è di nuovo nel tuo credito.',
+  cancelledCreditAndRefund: 'Prenotazione annullata: la parte pagata con il credito è di nuovo nel tuo credito, il resto arriverà sulla stessa carta.',
   lateCancel: (hours: number) => `La cancellazione gratuita è possibile fino a ${hours} ore prima dell’inizio: contatta la segreteria.`,
   notCancellable: 'Questa prenotazione non si può annullare.',
   noCredit: 'Non hai credito da usare per questa prenotazione.',
@@ -346,7 +348,14 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         return outcome;
       }, TRANSACTION_OPTIONS);
       return {
-        message: returned.card > 0 ? BOOKING_MESSAGES.cancelledRefund : BOOKING_MESSAGES.cancelled,
+        message:
+          returned.card > 0
+            ? returned.credit > 0
+              ? BOOKING_MESSAGES.cancelledCreditAndRefund
+              : BOOKING_MESSAGES.cancelledRefund
+            : returned.credit > 0
+              ? BOOKING_MESSAGES.cancelledCredit
+              : BOOKING_MESSAGES.cancelled,
         booking: await dtoOf(await ownBooking(user.id, id), now, freeCancellationHours),
       };
     },

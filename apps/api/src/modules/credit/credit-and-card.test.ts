@@ -111,8 +111,11 @@ describe('credit first, the card for the rest', () => {
     const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
     await double.pay(sessionIdOf(opened.body.checkout_url));
     expect(await statusOf(booking.id)).toBe('confirmed');
+    // Both ways are said: on the member's list and at the desk.
+    expect((await request(app).get(`/api/bookings/${booking.id}`).set(bearer(member.token)).expect(200)).body.paid_with).toBe('credit_card');
+    expect((await request(app).get(`/api/admin/bookings/${booking.id}`).set(bearer(staff)).expect(200)).body.paid_with).toBe('credit_card');
     const cancelled = await request(app).post(`/api/bookings/${booking.id}/cancel`).set(bearer(member.token)).expect(200);
-    expect(cancelled.body.message).toBe('Prenotazione annullata: il rimborso è in corso e arriverà sulla stessa carta.');
+    expect(cancelled.body.message).toBe('Prenotazione annullata: la parte pagata con il credito è di nuovo nel tuo credito, il resto arriverà sulla stessa carta.');
     await deps.jobs.waitUntilIdle();
     expect(await creditOf(member)).toEqual({ balance: 1200, reserved: 0, available: 1200 });
     expect(await movementsOf(member, booking.id)).toEqual([[-1200, 'payment'], [1200, 'returned']]);

@@ -16,6 +16,13 @@ import { useCancelDeskBooking, useMarkPaid, useMoveBooking, useRestoreBooking } 
 import { DESK_METHOD_OPTIONS, PaymentBadge, StatusBadge } from '../labels';
 import { PlayersPanel } from '../../../components/booking-players/players-panel';
 
+/** Where a refund of a booking paid otherwise than at the desk goes: the way each part came. */
+const GIVEN_BACK: Record<NonNullable<TAdminBooking['paid_with']>, string> = {
+  credit: ' sul credito del socio',
+  credit_card: ': la parte pagata con il credito sul credito del socio, il resto sulla sua carta',
+  carnet: ' (l’ingresso torna al carnet)',
+};
+
 type Action = 'pay' | 'move' | 'cancel' | null;
 
 export function BookingDetailModal({ booking, courts, onClose, onDone }: { booking: TAdminBooking; courts: TPlanner['courts']; onClose: () => void; onDone: (message: string) => void }) {
@@ -153,7 +160,7 @@ export function BookingDetailModal({ booking, courts, onClose, onDone }: { booki
       {action === 'cancel' && (
         <section aria-label="Annulla" className="space-y-3 rounded-lg border border-coral-200 p-4">
           <Input label="Motivo" maxLength={500} placeholder="Annullata dalla segreteria" value={reason} onChange={(event) => setReason(event.target.value)} error={error?.fields.reason} />
-          {hasPaid && <Checkbox label={`Rimborsa ${formatMoney(booking.paid)}${booking.payment_method === 'stripe' ? ' sulla carta del socio' : ''}`} checked={refund} onChange={(event) => setRefund(event.target.checked)} />}
+          {hasPaid && <Checkbox label={`Rimborsa ${formatMoney(booking.paid)}${booking.paid_with ? GIVEN_BACK[booking.paid_with] : booking.payment_method === 'stripe' ? ' sulla carta del socio' : ''}`} checked={refund} onChange={(event) => setRefund(event.target.checked)} />}
           <Button variant="danger" disabled={busy} loading={cancel.isPending} loadingText="Annullamento..." onClick={() => void confirmCancel()}>
             Conferma annullamento
           </Button>

@@ -106,7 +106,12 @@ export default function MyBookingsPage() {
 
   async function askCancel(booking: TBooking) {
     // The money goes back the way it came: the carnet use, the credit, or the card.
-    const refund = { carnet: 'ti restituiremo l’ingresso del carnet.', credit: 'ti restituiremo l’importo sul tuo credito.', card: 'ti rimborseremo l’intero importo sulla carta usata.' }[booking.paid_with ?? 'card'];
+    const refund = {
+      carnet: 'ti restituiremo l’ingresso del carnet.',
+      credit: 'ti restituiremo l’importo sul tuo credito.',
+      credit_card: 'ti restituiremo sul tuo credito la parte pagata con il credito e rimborseremo il resto sulla carta usata.',
+      card: 'ti rimborseremo l’intero importo sulla carta usata.',
+    }[booking.paid_with ?? 'card'];
     const question = booking.status === 'confirmed' ? `La cancellazione è gratuita: ${refund}` : 'L’orario tornerà libero per gli altri soci.';
     if (!(await confirm({ title: `Annullare la prenotazione del ${whenText(booking)}?`, message: question, confirmLabel: 'Annulla prenotazione', cancelLabel: 'Torna indietro', tone: 'danger' }))) return;
     try {
