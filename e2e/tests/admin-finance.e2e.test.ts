@@ -93,7 +93,7 @@ describe('admin dashboard and finance in Chromium', () => {
     expect(await card('Totale incassi')).toContain('270,00 €');
     expect(await card('Totale spese')).toContain('80,00 €');
     expect(await card('Utile netto')).toBe('Utile netto190,00 €');
-    expect(await card('Credito dei soci (da usare)')).toBe('Credito dei soci (da usare)35,50 €Ricariche incassate, non ancora spese');
+    expect(await card('Credito dei soci (da usare)')).toBe('Credito dei soci (da usare)35,50 €Ricariche, rettifiche e crediti per maltempo non ancora spesi');
     expect(await card('Tessere attive')).toBe('Tessere attive1su 2 tessere');
     expect(await card('Tessere da attivare')).toBe('Tessere da attivare1');
     expect(await card('Coupon attivi')).toMatch(/^Coupon attivi\d+$/);

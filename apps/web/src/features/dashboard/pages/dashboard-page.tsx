@@ -87,8 +87,8 @@ function FinancialSummary({ revenue, liabilities }: Pick<TMembershipStats, 'liab
         <StatCard label="Totale incassi" value={formatMoney(revenue.total_income)} />
         <StatCard label="Totale spese" value={formatMoney(revenue.total_expenses)} />
         <StatCard label="Utile netto" tone={net < 0 ? 'bad' : 'good'} value={`${formatCents(net)}${net < 0 ? ' (perdita)' : ''}`} />
-        {/* Top-ups not yet spent: received but owed to the members, so neither income nor profit. */}
-        <StatCard label="Credito dei soci (da usare)" value={liabilities ? formatMoney(liabilities.credit) : undefined} note="Ricariche incassate, non ancora spese" />
+        {/* Credit not yet spent (top-ups, corrections, rain credit): owed to the members in service, so neither income nor profit. */}
+        <StatCard label="Credito dei soci (da usare)" value={liabilities ? formatMoney(liabilities.credit) : undefined} note="Ricariche, rettifiche e crediti per maltempo non ancora spesi" />
         {/* Carnets sold and still valid: their unused uses are owed too, earned as they pay bookings or expire. */}
         <StatCard label="Carnet non ancora usati" value={liabilities ? formatMoney(liabilities.carnets) : undefined} note="Ingressi venduti, non ancora usati" />
       </div>
