@@ -52,6 +52,8 @@ describe('Italian validation messages', () => {
     const amountMessages = (amount: unknown) => ZExpenseBody.safeParse({ date: '2026-01-01', category: 'Sabbia', description: 'Campo B', amount }).error?.issues.map((issue) => issue.message);
     expect(amountMessages('-50')).toEqual(['Inserisci un importo maggiore di zero, con al massimo due decimali (es. 12,50).']);
     expect(amountMessages('12,345')).toEqual(['Inserisci un importo maggiore di zero, con al massimo due decimali (es. 12,50).']);
+    expect(amountMessages('99999999')).toEqual(['Importo troppo alto.']);
+    expect(amountMessages('1234567,5')).toEqual(['Importo troppo alto.']);
     expect(amountMessages('0')).toEqual(['L’importo deve essere maggiore di zero.']);
     expect(amountMessages('12,50')).toBeUndefined();
   });

@@ -18,6 +18,8 @@ export function moneyToCents(money: TMoney): number {
   return (sign ? -1 : 1) * (Number(euros) * 100 + Number(cents));
 }
 
+const TOO_HIGH = 'Importo troppo alto.';
+
 /**
  * An amount in euros as typed ("60", "60,50"; with `signed`, also "-5"); integer cents once parsed.
  * `invalid` says what is expected.
@@ -26,6 +28,8 @@ const euroInput = (invalid: string, { signed = false } = {}) =>
   z
     .union([z.number(), z.string().trim()], { error: 'Inserisci l’importo.' })
     .transform((value) => String(value).replace(',', '.'))
+    // Seven digits or more before the decimals: said so, rather than that the number is malformed.
+    .refine((value) => !/^-?\d{7,}(\.\d*)?$/.test(value), { error: TOO_HIGH, abort: true })
     .pipe(z.string().regex(signed ? /^-?\d{1,6}(\.\d{1,2})?$/ : /^\d{1,6}(\.\d{1,2})?$/, invalid))
     .transform((value) => Math.round(Number(value) * 100));
 
