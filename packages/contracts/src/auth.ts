@@ -91,6 +91,8 @@ export const ZRegisterBody = z
     password_confirmation: z.string().min(1),
     privacy_consent: z.literal(true, { error: 'Devi accettare l’informativa sulla privacy.' }),
     ...registrationConsentFields,
+    /** A page of this app to reach after confirming the address (an invitation's share). */
+    redirect: z.string().max(300).regex(/^\/(?!\/)\S*$/, 'Indirizzo di ritorno non valido.').optional(),
   })
   .refine(withConfirmation, confirmationCheck)
   .superRefine(guardianCheck, guardianCheckWhen);

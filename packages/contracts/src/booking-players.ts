@@ -13,6 +13,8 @@ export const BOOKING_PLAYER_STATUSES = ['invited', 'paid', 'dropped', 'charged_t
 export const ZBookingPlayerStatus = z.enum(BOOKING_PLAYER_STATUSES);
 /** How a share was paid: by its payer's card or credit, at the desk with the rest of the booking, or by the organiser's carnet covering the court. */
 export const SHARE_PAID_WITH = ['card', 'credit', 'desk', 'carnet'] as const;
+/** How the organiser paid their part: a share's ways, or credit with a card for the rest. */
+export const ORGANISER_PAID_WITH = [...SHARE_PAID_WITH, 'credit_card'] as const;
 export const SHARE_PAID_WITH_LABELS: Record<(typeof SHARE_PAID_WITH)[number], string> = { card: 'carta', credit: 'credito', desk: 'in segreteria', carnet: 'carnet' };
 export const BOOKING_PLAYER_STATUS_LABELS: Record<(typeof BOOKING_PLAYER_STATUSES)[number], string> = {
   invited: 'Da pagare',
@@ -21,11 +23,22 @@ export const BOOKING_PLAYER_STATUS_LABELS: Record<(typeof BOOKING_PLAYER_STATUSE
   charged_to_organiser: 'A carico dell’organizzatore',
 };
 
-/** A member as the search shows them to another member: the name and a masked e-mail, nothing else. */
-export const ZPlayerCandidate = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+/**
+ * A member as the search shows them to another member: what tells namesakes apart without a way to
+ * reach them — a masked e-mail, the last digits of their current card, whether you have played together.
+ */
+export const ZPlayerCandidate = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  /** The last four characters of the card valid today, if any. */
+  card_ending: z.string().nullable(),
+  played_with_you: z.boolean(),
+});
 export type TPlayerCandidate = z.infer<typeof ZPlayerCandidate>;
 
-export const ZPlayerSearchQuery = z.object({ q: z.string({ error: 'Scrivi almeno 3 lettere del nome o dell’e-mail.' }).trim().min(3, 'Scrivi almeno 3 lettere del nome o dell’e-mail.').max(100) });
+const SEARCH_LENGTH = 'Scrivi almeno 3 lettere del nome o del cognome.';
+export const ZPlayerSearchQuery = z.object({ q: z.string({ error: SEARCH_LENGTH }).trim().min(3, SEARCH_LENGTH).max(100) });
 
 /** A member by id, or a guest by e-mail (invited to register). */
 const ADD_WHOM = 'Scegli un socio dall’elenco o scrivi l’e-mail di un ospite.';
@@ -36,8 +49,9 @@ export type TAddPlayerBody = z.input<typeof ZAddPlayerBody>;
 
 export const ZBookingPlayer = z.object({
   id: z.number().int(),
-  /** The member's name, or the guest's e-mail until they register. */
+  /** The member's name; the address they were added by until they pay (a guest's until they register). */
   name: z.string(),
+  /** Shown by an e-mail address: a guest, or a member added by their address who has not paid yet. */
   guest: z.boolean(),
   share: ZMoney,
   status: ZBookingPlayerStatus,
@@ -58,6 +72,9 @@ export const ZBookingSplit = z.object({
   organiser: z.string(),
   /** What the organiser pays to confirm the booking: the price less the other players' shares. */
   organiser_share: ZMoney,
+  /** What the organiser has paid of it, and how (null while nothing is paid). */
+  organiser_paid: ZMoney,
+  organiser_paid_with: z.enum(ORGANISER_PAID_WITH).nullable(),
   /** Shares unpaid at this instant are charged to the organiser. */
   deadline: z.iso.datetime(),
   /** Still owed: shares neither paid nor dropped. */
@@ -66,6 +83,8 @@ export const ZBookingSplit = z.object({
   max_players: z.number().int(),
   /** The viewer organises it and may still add or remove players. */
   can_manage: z.boolean(),
+  /** The viewer organises it, but the slot starts within the deadline: no more players can be invited. */
+  invitations_closed: z.boolean(),
 });
 export type TBookingSplit = z.infer<typeof ZBookingSplit>;
 

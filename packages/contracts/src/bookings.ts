@@ -130,6 +130,17 @@ export const bookingWhereWhenFields = {
   paid_with: z.enum(BOOKING_PAID_WITH).nullable(),
 };
 
+/** What happens (or happened) to a hit booking's money. */
+export const RAIN_CHECK_OUTCOMES = ['credit', 'card', 'desk', 'carnet', 'none'] as const;
+export type TRainCheckOutcome = (typeof RAIN_CHECK_OUTCOMES)[number];
+export const RAIN_CHECK_OUTCOME_LABELS: Record<TRainCheckOutcome, string> = {
+  credit: 'Restituito sul credito',
+  card: 'Rimborsato sulla carta',
+  desk: 'Restituito in cassa',
+  carnet: 'Ingresso restituito al carnet',
+  none: 'Solo annullata (non pagata)',
+};
+
 export const ZBooking = z.object({
   ...bookingWhereWhenFields,
   full_day: z.boolean(),
@@ -145,6 +156,10 @@ export const ZBooking = z.object({
   /** Free cancellation (with an automatic refund) is still possible. */
   can_cancel: z.boolean(),
   created_at: z.string(),
+  /** Other players share it (split payment): the organiser sees who paid and what is still owed. */
+  has_players: z.boolean(),
+  /** Cancelled by a rain check: where its money (or carnet use) went, and how much money went back. */
+  rain_check: z.object({ outcome: z.enum(RAIN_CHECK_OUTCOMES), returned: ZMoney }).nullable(),
 });
 export type TBooking = z.infer<typeof ZBooking>;
 

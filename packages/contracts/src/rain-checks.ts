@@ -4,7 +4,7 @@
 // money (to credit by default; to the card or in cash when an admin chooses), gives carnet uses back and
 // e-mails each member once. Its progress is read while it runs.
 import { ZIsoDate } from './auth.js';
-import { SLOTS } from './bookings.js';
+import { RAIN_CHECK_OUTCOMES, SLOTS } from './bookings.js';
 import { ZCourtId } from './courts.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney } from './money.js';
@@ -32,17 +32,6 @@ export const RAIN_CHECK_PAID_WITH_LABELS: Record<TRainCheckPaidWith, string> = {
   credit: 'Credito',
   carnet: 'Carnet',
   unpaid: 'Non pagata',
-};
-
-/** What happens (or happened) to a hit booking's money. */
-export const RAIN_CHECK_OUTCOMES = ['credit', 'card', 'desk', 'carnet', 'none'] as const;
-export type TRainCheckOutcome = (typeof RAIN_CHECK_OUTCOMES)[number];
-export const RAIN_CHECK_OUTCOME_LABELS: Record<TRainCheckOutcome, string> = {
-  credit: 'Restituito sul credito',
-  card: 'Rimborsato sulla carta',
-  desk: 'Restituito in cassa',
-  carnet: 'Ingresso restituito al carnet',
-  none: 'Solo annullata (non pagata)',
 };
 
 export const RAIN_CHECK_STATUSES = ['queued', 'running', 'completed'] as const;

@@ -54,8 +54,23 @@ export const paths = {
 /** Pages where an expired session does not announce itself (the user is already signing in). */
 export const AUTH_PAGES: readonly string[] = [paths.login, paths.register, paths.forgotPassword, paths.resetPassword];
 
-/** Where to go after login: the redirect query when it is an address of this app, else home. */
-export function safeRedirectTarget(search: string): string {
+/** The redirect query when it is an address of this app. */
+export function safeRedirect(search: string): string | null {
   const target = new URLSearchParams(search).get('redirect');
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : paths.home;
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : null;
 }
+
+/** Where to go after login: the redirect query when it is an address of this app, else home. */
+export const safeRedirectTarget = (search: string): string => safeRedirect(search) ?? paths.home;
+
+/** A sign-in page's address that keeps where to go afterwards and the address to fill in (an invitation's). */
+export function authLink(page: string, redirect: string | null, email?: string | null): string {
+  const query = new URLSearchParams();
+  if (redirect && redirect !== paths.home) query.set('redirect', redirect);
+  if (email) query.set('email', email);
+  const text = query.toString();
+  return text ? `${page}?${text}` : page;
+}
+
+/** The invited address a share's link carries (/quote/12?email=…), for the registration form. */
+export const invitedEmailOf = (target: string | null): string | null => (target ? new URLSearchParams(target.split('?')[1] ?? '').get('email') : null);

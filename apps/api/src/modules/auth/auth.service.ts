@@ -70,9 +70,11 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
     return token;
   }
 
-  async function sendVerification(user: User) {
+  /** The link may carry where to go once confirmed (a page of this app: the contract checks it). */
+  async function sendVerification(user: User, redirect?: string) {
     const token = await issueEmailToken(user.id, 'email_verification', EMAIL_VERIFICATION_TTL_MS);
-    if (token) await jobs.send('send-email', verificationEmail(user, `${config.WEB_ORIGIN}/verify-email/${user.id}/${token}`));
+    const then = redirect ? `?${new URLSearchParams({ redirect })}` : '';
+    if (token) await jobs.send('send-email', verificationEmail(user, `${config.WEB_ORIGIN}/verify-email/${user.id}/${token}${then}`));
   }
 
   /** The token whose hash matches, if it is unused, unexpired and of that purpose. */
@@ -135,7 +137,7 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
           if (isUniqueViolation(error)) throw invalid({ email: [AUTH_MESSAGES.emailTaken] });
           throw error;
         });
-      await sendVerification(user);
+      await sendVerification(user, body.redirect);
       return { message: AUTH_MESSAGES.registered, user: toUserDto(user) };
     },
 

@@ -53,3 +53,17 @@ export function sharesPaidFromCreditEmail(to: { email: string; firstName: string
     }),
   };
 }
+
+/** A player paid their own share: the organiser hears of it, once per payment. */
+export function sharePaidEmail(to: { email: string; firstName: string }, player: string, what: What, amount: string, bookingsUrl: string): MailMessage {
+  return {
+    to: to.email,
+    subject: `${player} ha pagato la sua quota: ${what.court}, ${what.when}`,
+    ...renderEmail({
+      title: 'Una quota è stata pagata',
+      greeting: `Ciao ${to.firstName},`,
+      paragraphs: [`${player} ha pagato la sua quota di ${amount} per il ${what.court} (${what.when}).`, 'Su «Le mie prenotazioni» vedi chi ha pagato e cosa manca.'],
+      action: { label: 'Vedi la prenotazione', url: bookingsUrl },
+    }),
+  };
+}

@@ -8,7 +8,7 @@ import type { Booking, BookingPlayer, Court, Prisma, User } from '../../generate
 import { Prisma as PrismaNamespace, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
-import { todayInRome } from '../../lib/time.js';
+import { fromIsoDate, todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { isLive, isLiveHold, statusShown, timeOf, whatOf, whenOf } from '../bookings/booking-terms.js';
 import { moveOwed, owedBy, owedOne, payment as paymentEntry, settlingLegs } from '../ledger/receivables.js';
@@ -16,11 +16,11 @@ import { takeBackPayment } from '../ledger/returns.js';
 import { accounts, shareReceivable } from '../ledger/accounts.js';
 import { post } from '../ledger/ledger.js';
 import { INSUFFICIENT_CREDIT, spendingLegs, walletOf } from '../ledger/wallet.js';
-import { sharesOf, splitOwed } from '../bookings/booking-money.js';
+import { type BookingMoney, moneyOfBooking, sharesOf, splitOwed } from '../bookings/booking-money.js';
 import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { readSettings } from '../settings/settings.service.js';
-import { shareInvitationEmail, sharesChargedEmail, sharesPaidFromCreditEmail } from './booking-players.emails.js';
+import { shareInvitationEmail, sharePaidEmail, sharesChargedEmail, sharesPaidFromCreditEmail } from './booking-players.emails.js';
 import { splitShares } from './shares.js';
 
 export const PLAYER_MESSAGES = {
@@ -28,6 +28,7 @@ export const PLAYER_MESSAGES = {
   shareNotFound: 'Quota non trovata.',
   notOrganiser: 'Solo chi ha prenotato può cambiare i giocatori.',
   notHeld: 'I giocatori si aggiungono o si tolgono prima di pagare la propria quota.',
+  invitationsClosed: 'La partita inizia tra poco: non si possono più aggiungere o togliere giocatori.',
   paying: 'Hai un pagamento in corso: aggiungi o togli i giocatori prima di pagare.',
   full: (others: number) => `Puoi aggiungere al massimo ${others} giocatori oltre a te.`,
   already: 'Questo giocatore è già nella partita.',
@@ -74,6 +75,8 @@ const NO_SHARE = { assigned: 0, owed: 0 };
 export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger'>, checkouts: Checkouts) {
   const { db, jobs, config } = deps;
   const shareUrl = (shareId: number) => `${webOriginOf(config)}/quote/${shareId}`;
+  /** A guest's link carries their address, so registering from it starts with that address filled in. */
+  const guestShareUrl = (shareId: number, email: string) => `${shareUrl(shareId)}?${new URLSearchParams({ email })}`;
 
   /** A guest invited by e-mail who has since registered (and confirmed) that address gets their shares. */
   async function claimGuestShares(user: User) {
@@ -89,9 +92,15 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
     return booking;
   }
 
-  function splitDto(booking: SplitBooking, shares: Shares, viewer: User, deadlineHours: number, now: Date): TBookingSplit {
+  function splitDto(booking: SplitBooking, shares: Shares, money: BookingMoney, viewer: User, deadlineHours: number, now: Date): TBookingSplit {
     const players = booking.players.filter(stillIn);
     const shareOf = (player: { id: number }) => shares.get(player.id) ?? NO_SHARE;
+    const organiserShare = booking.priceCents - sum(players.map((player) => shareOf(player).assigned));
+    const organiserPaid = booking.status === 'cancelled' ? 0 : organiserShare - money.organiserOwed;
+    // Added by an address and not paid yet: shown by that address, so adding one tells nobody whether it has an account.
+    const shownByEmail = (player: PlayerRow) => !isStaff(viewer) && player.userId !== viewer.id && player.invitedEmail !== null && player.paidAt === null;
+    const organises = booking.userId === viewer.id && isLiveHold(booking, now);
+    const beforeDeadline = now < deadlineOf(booking, deadlineHours);
     return {
       booking_id: booking.id,
       court: booking.court.name,
@@ -101,13 +110,15 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
       booking_status: statusShown(booking, now),
       price: centsToMoney(booking.priceCents),
       organiser: fullName(booking.user),
-      organiser_share: centsToMoney(booking.priceCents - sum(players.map((player) => shareOf(player).assigned))),
+      organiser_share: centsToMoney(organiserShare),
+      organiser_paid: centsToMoney(organiserPaid),
+      organiser_paid_with: organiserPaid > 0 ? money.organiserPaidWith : null,
       deadline: deadlineOf(booking, deadlineHours).toISOString(),
       owed: centsToMoney(booking.status === 'cancelled' ? 0 : sum(booking.players.filter(owes).map((player) => shareOf(player).owed))),
       players: booking.players.map((player) => ({
         id: player.id,
-        name: player.user ? fullName(player.user) : (player.guestEmail ?? ''),
-        guest: player.user === null,
+        name: shownByEmail(player) ? player.invitedEmail! : player.user ? fullName(player.user) : (player.guestEmail ?? ''),
+        guest: player.user === null || shownByEmail(player),
         share: centsToMoney(shareOf(player).assigned),
         status: player.status,
         paid_with: player.paidWith,
@@ -115,7 +126,8 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
         is_me: player.userId === viewer.id,
       })),
       max_players: DEFAULT_PLAYERS_PER_COURT,
-      can_manage: booking.userId === viewer.id && isLiveHold(booking, now),
+      can_manage: organises && beforeDeadline,
+      invitations_closed: organises && !beforeDeadline,
     };
   }
 
@@ -123,7 +135,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
     await claimGuestShares(viewer);
     const { splitDeadlineHours } = await readSettings(db);
     const booking = await visibleBooking(viewer, bookingId);
-    return splitDto(booking, await sharesOf(db, [bookingId]), viewer, splitDeadlineHours, new Date());
+    return splitDto(booking, await sharesOf(db, [bookingId]), await moneyOfBooking(db, bookingId), viewer, splitDeadlineHours, new Date());
   }
 
   /** The organiser's held booking, locked for a change of players; refused while its payment is under way. */
@@ -131,7 +143,10 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
     await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
     const booking = await visibleBooking(viewer, bookingId, tx);
     if (booking.userId !== viewer.id) throw forbidden(PLAYER_MESSAGES.notOrganiser);
-    if (!isLiveHold(booking, new Date())) throw new AppError(409, PLAYER_MESSAGES.notHeld);
+    const now = new Date();
+    if (!isLiveHold(booking, now)) throw new AppError(409, PLAYER_MESSAGES.notHeld);
+    // Within the deadline shares would pass to the organiser at once: nobody is invited to pay one.
+    if (now >= deadlineOf(booking, (await readSettings(tx)).splitDeadlineHours)) throw new AppError(409, PLAYER_MESSAGES.invitationsClosed);
     // The organiser's checkout was opened for their share as it was: the shares stay as they are until it ends.
     if (await tx.transaction.count({ where: { bookingId, kind: 'booking', type: 'payment', status: 'pending' } })) throw new AppError(409, PLAYER_MESSAGES.paying);
     return booking;
@@ -144,6 +159,15 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
   async function lockConfirmed(tx: Prisma.TransactionClient, bookingId: number) {
     const [booking] = await tx.$queryRaw<{ status: Booking['status'] }[]>`SELECT status FROM bookings WHERE id = ${bookingId} FOR SHARE`;
     return booking?.status === 'confirmed';
+  }
+
+  /** The organiser hears of each share a player pays themselves (once: sent with the payment's own transaction). */
+  async function tellOrganiserSharePaid(tx: Prisma.TransactionClient, shareId: number, cents: number) {
+    const share = await tx.bookingPlayer.findUniqueOrThrow({ where: { id: shareId }, include: { user: true, booking: { include: { court: true, user: true } } } });
+    const organiser = share.booking.user;
+    if (!organiser || share.userId === organiser.id) return;
+    const player = share.user ? fullName(share.user) : (share.guestEmail ?? '');
+    await jobs.send('send-email', sharePaidEmail(organiser, player, whatOf(share.booking), formatEuros(cents), `${webOriginOf(config)}/le-mie-prenotazioni`), { tx });
   }
 
   /**
@@ -285,6 +309,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
         where: { id: shareId },
         data: { status: payment.userId === share.userId ? 'paid' : share.status, paidWith: 'card', paidAt: new Date(), transactionId: payment.id },
       });
+      if (payment.userId === share.userId) await tellOrganiserSharePaid(tx, shareId, owed);
       return true;
     },
 
@@ -302,15 +327,28 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
     paymentTarget,
     split,
 
-    /** Members by name or e-mail, for the organiser to add: the name and a masked e-mail, at most 8. */
+    /**
+     * Members by name only (an address is never searched: that would tell whether it has an account),
+     * at most 8, those the viewer has played with first; with what tells namesakes apart.
+     */
     async searchMembers(viewer: User, { q }: QueryOf<typeof api.bookingPlayers.searchMembers>) {
       const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      const rows = await db.$queryRaw<Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>[]>`
-        SELECT id, first_name AS "firstName", last_name AS "lastName", email FROM users
-        WHERE id <> ${viewer.id} AND disabled_at IS NULL AND erased_at IS NULL
-          AND (first_name || ' ' || last_name ILIKE ${pattern} OR last_name || ' ' || first_name ILIKE ${pattern} OR email ILIKE ${pattern})
-        ORDER BY last_name, first_name, id LIMIT 8`;
-      return { data: rows.map((row) => ({ id: row.id, name: fullName(row), email: maskEmail(row.email) })) };
+      const today = fromIsoDate(todayInRome());
+      const rows = await db.$queryRaw<(Pick<User, 'id' | 'firstName' | 'lastName' | 'email'> & { card: string | null; playedTogether: boolean })[]>`
+        WITH plays AS (
+          SELECT b.id AS booking_id, b.user_id FROM bookings b WHERE b.status = 'confirmed'
+          UNION SELECT p.booking_id, p.user_id FROM booking_players p JOIN bookings b ON b.id = p.booking_id WHERE b.status = 'confirmed' AND p.status <> 'dropped'
+        )
+        SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email,
+          (SELECT m.membership_number FROM memberships m WHERE m.user_id = u.id AND m.status = 'active' AND ${today}::date BETWEEN m.start_date AND m.end_date ORDER BY m.end_date DESC LIMIT 1) AS card,
+          EXISTS (SELECT 1 FROM plays mine JOIN plays theirs ON theirs.booking_id = mine.booking_id WHERE mine.user_id = ${viewer.id} AND theirs.user_id = u.id) AS "playedTogether"
+        FROM users u
+        WHERE u.id <> ${viewer.id} AND u.disabled_at IS NULL AND u.erased_at IS NULL
+          AND (u.first_name || ' ' || u.last_name ILIKE ${pattern} OR u.last_name || ' ' || u.first_name ILIKE ${pattern})
+        ORDER BY "playedTogether" DESC, u.last_name, u.first_name, u.id LIMIT 8`;
+      return {
+        data: rows.map((row) => ({ id: row.id, name: fullName(row), email: maskEmail(row.email), card_ending: row.card?.slice(-4) ?? null, played_with_you: row.playedTogether })),
+      };
     },
 
     async add(viewer: User, bookingId: number, body: BodyOf<typeof api.bookingPlayers.add>) {
@@ -319,15 +357,13 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
         const players = booking.players.filter(stillIn);
         if (players.length >= DEFAULT_PLAYERS_PER_COURT - 1) throw new AppError(409, PLAYER_MESSAGES.full(DEFAULT_PLAYERS_PER_COURT - 1));
         const byId = body.user_id !== undefined;
-        // A guest whose e-mail already has an account is that member.
-        const member = byId
-          ? await tx.user.findFirst({ where: { id: body.user_id, disabledAt: null, erasedAt: null } })
-          : await tx.user.findFirst({ where: { email: body.email, erasedAt: null } });
+        // A guest whose e-mail already has an account is that member, shown by that address until they pay.
+        const member = await tx.user.findFirst({ where: { ...(byId ? { id: body.user_id } : { email: body.email }), disabledAt: null, erasedAt: null } });
         if (byId && !member) throw new AppError(422, PLAYER_MESSAGES.unknownMember, { user_id: [PLAYER_MESSAGES.unknownMember] });
         if (member?.id === viewer.id) throw new AppError(422, PLAYER_MESSAGES.self, { [byId ? 'user_id' : 'email']: [PLAYER_MESSAGES.self] });
         const guestEmail = member ? null : (body.email ?? null);
         if (players.some((player) => (member && player.userId === member.id) || (guestEmail && player.guestEmail === guestEmail))) throw new AppError(409, PLAYER_MESSAGES.already);
-        const player = await tx.bookingPlayer.create({ data: { bookingId, userId: member?.id ?? null, guestEmail } });
+        const player = await tx.bookingPlayer.create({ data: { bookingId, userId: member?.id ?? null, guestEmail, invitedEmail: member && !byId ? body.email! : null } });
         await splitOwed(tx, bookingId, `player:${player.id}:joined`);
       }, TRANSACTION_OPTIONS);
       return split(viewer, bookingId);
@@ -404,6 +440,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
           legs: [...legs, ...settlingLegs([{ receivable, cents: owed }])],
         });
         await tx.bookingPlayer.update({ where: { id: shareId }, data: { status: share.userId === viewer.id ? 'paid' : share.status, paidWith: 'credit', paidAt: new Date() } });
+        if (share.userId === viewer.id) await tellOrganiserSharePaid(tx, shareId, owed);
       }, TRANSACTION_OPTIONS);
       return { message: PLAYER_MESSAGES.paidWithCredit };
     },
@@ -448,7 +485,8 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
         for (const row of rows) {
           const to = row.user ? { email: row.user.email, firstName: row.user.firstName } : { email: row.guestEmail!, firstName: null };
           const deadline = deadlineText(deadlineOf(row.booking, splitDeadlineHours));
-          await jobs.send('send-email', shareInvitationEmail(to, fullName(row.booking.user), whatOf(row.booking), formatEuros(shares.get(row.id)?.owed ?? 0), shareUrl(row.id), deadline), { tx });
+          const link = row.user ? shareUrl(row.id) : guestShareUrl(row.id, row.guestEmail!);
+          await jobs.send('send-email', shareInvitationEmail(to, fullName(row.booking.user), whatOf(row.booking), formatEuros(shares.get(row.id)?.owed ?? 0), link, deadline), { tx });
         }
         return rows.length;
       }, TRANSACTION_OPTIONS);

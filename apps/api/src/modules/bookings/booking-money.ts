@@ -1,7 +1,7 @@
 // A booking's money in the ledger (docs/domain.md#ledger): its price is owed on the organiser's
 // receivable from the moment it is made, moved to each player's share when players join, and settled
 // by card, the desk, credit or a carnet use. Every screen reads the same answer here.
-import type { TBooking, TPaymentState } from '@beach/contracts';
+import type { TBooking, TBookingSplit, TPaymentState } from '@beach/contracts';
 import { accounts, type AccountRef, bookingReceivable } from '../ledger/accounts.js';
 import { credit, debit, type Entry, post, type Posted, type Sql } from '../ledger/ledger.js';
 import { charge, discount, type EntryContext, owedBy, owedOne, type Part, settlingLegs } from '../ledger/receivables.js';
@@ -84,13 +84,15 @@ export interface BookingMoney {
   organiserOwed: number;
   /** How the organiser's part is paid when no card or desk payment did: a carnet use, or their credit. */
   paidWith: TBooking['paid_with'];
+  /** How the organiser's part is paid, card and desk included. */
+  organiserPaidWith: TBookingSplit['organiser_paid_with'];
 }
 
-export const NO_MONEY: BookingMoney = { paid: 0, returned: 0, owed: 0, organiserOwed: 0, paidWith: null };
+export const NO_MONEY: BookingMoney = { paid: 0, returned: 0, owed: 0, organiserOwed: 0, paidWith: null, organiserPaidWith: null };
 
 export async function moneyOfBookings(sql: Sql, ids: number[]): Promise<Map<number, BookingMoney>> {
   if (ids.length === 0) return new Map();
-  const rows = await sql.$queryRaw<{ id: number; paid: number; returned: number; owed: number; organiserOwed: number; byCarnet: number; byCredit: number; byCard: number }[]>`
+  const rows = await sql.$queryRaw<{ id: number; paid: number; returned: number; owed: number; organiserOwed: number; byCarnet: number; byCredit: number; byCard: number; byDesk: number }[]>`
     WITH receivables AS (
       SELECT id, booking_id, kind, debits_posted - credits_posted AS owed FROM ledger_accounts
       WHERE booking_id = ANY(${ids}::int[]) AND kind IN ('booking_receivable', 'share_receivable')
@@ -108,20 +110,16 @@ export async function moneyOfBookings(sql: Sql, ids: number[]): Promise<Map<numb
       coalesce(-sum(m.cents) FILTER (WHERE m.kind IN ('refund', 'stripe_refund', 'rain_credit', 'credit_return', 'carnet_use_return')), 0)::int AS returned,
       coalesce(sum(m.cents) FILTER (WHERE m.account_kind = 'booking_receivable' AND m.kind IN ('carnet_use', 'carnet_use_return')), 0)::int AS "byCarnet",
       coalesce(sum(m.cents) FILTER (WHERE m.account_kind = 'booking_receivable' AND m.kind IN ('credit_payment', 'credit_return')), 0)::int AS "byCredit",
-      coalesce(sum(m.cents) FILTER (WHERE m.account_kind = 'booking_receivable' AND m.kind = 'payment' AND m.method = 'stripe'), 0)::int AS "byCard"
+      coalesce(sum(m.cents) FILTER (WHERE m.account_kind = 'booking_receivable' AND m.kind = 'payment' AND m.method = 'stripe'), 0)::int AS "byCard",
+      coalesce(sum(m.cents) FILTER (WHERE m.account_kind = 'booking_receivable' AND m.kind = 'payment' AND m.method <> 'stripe'), 0)::int AS "byDesk"
     FROM owed o LEFT JOIN moves m ON m.booking_id = o.booking_id
     GROUP BY o.booking_id, o.owed, o.organiser_owed`;
   return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        paid: row.paid,
-        returned: row.returned,
-        owed: row.owed,
-        organiserOwed: row.organiserOwed,
-        paidWith: row.byCarnet > 0 ? 'carnet' : row.byCredit > 0 ? (row.byCard > 0 ? 'credit_card' : 'credit') : null,
-      },
-    ]),
+    rows.map((row) => {
+      const paidWith = row.byCarnet > 0 ? 'carnet' : row.byCredit > 0 ? (row.byCard > 0 ? 'credit_card' : 'credit') : null;
+      const organiserPaidWith = paidWith ?? (row.byCard > 0 ? 'card' : row.byDesk > 0 ? 'desk' : null);
+      return [row.id, { paid: row.paid, returned: row.returned, owed: row.owed, organiserOwed: row.organiserOwed, paidWith, organiserPaidWith }];
+    }),
   );
 }
 

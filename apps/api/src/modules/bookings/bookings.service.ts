@@ -4,7 +4,7 @@
 import { type api, type BodyOf, centsToMoney, creditTowardsCents, FULL_DAY_SLOTS, FULL_DAY_START, type QueryOf, SLOT_MINUTES, type TBooking } from '@beach/contracts';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
-import type { Booking, Prisma, Transaction, User } from '../../generated/prisma/client.js';
+import type { Booking, Prisma, User } from '../../generated/prisma/client.js';
 import { accounts, bookingReceivable } from '../ledger/accounts.js';
 import { openHoldsOf, resolve, voidExpired } from '../ledger/ledger.js';
 import { discount, payment as paymentEntry, writeOff } from '../ledger/receivables.js';
@@ -40,7 +40,6 @@ import {
   UNDER_OVERLAP_CONSTRAINT,
   whatOf,
   whenOf,
-  type WireBookingRow,
 } from './booking-terms.js';
 import { applyBookingCoupon } from './booking-coupon-rules.js';
 import { reminderEmail } from './bookings.emails.js';
@@ -74,9 +73,15 @@ export const BOOKING_MESSAGES = {
 } as const;
 
 type Routes = typeof api.bookings;
-type BookingRow = WireBookingRow & { transactions: Transaction[] };
-
-const WITH_DETAILS = { court: true, transactions: { orderBy: { createdAt: 'desc' } }, membershipCoupon: { select: { code: true } }, bookingCoupon: { select: { code: true } } } as const;
+const WITH_DETAILS = {
+  court: true,
+  transactions: { orderBy: { createdAt: 'desc' } },
+  membershipCoupon: { select: { code: true } },
+  bookingCoupon: { select: { code: true } },
+  rainCheck: { select: { status: true, outcome: true } },
+  _count: { select: { players: { where: { status: { not: 'dropped' } } } } },
+} as const satisfies Prisma.BookingInclude;
+type BookingRow = Prisma.BookingGetPayload<{ include: typeof WITH_DETAILS }>;
 
 /** A member's booking on the wire; it can be cancelled for free until the notice before it starts. */
 function toBookingDto(booking: BookingRow, money: BookingMoney, now: Date, freeCancellationHours: number): TBooking {
@@ -91,6 +96,8 @@ function toBookingDto(booking: BookingRow, money: BookingMoney, now: Date, freeC
     payment_status: payment?.status ?? null,
     can_pay: holdLive,
     can_cancel: holdLive || (booking.status === 'confirmed' && beforeNotice && booking.startsAt > now),
+    has_players: booking._count.players > 0,
+    rain_check: booking.status === 'cancelled' && booking.rainCheck?.status === 'done' ? { outcome: booking.rainCheck.outcome ?? 'none', returned: centsToMoney(money.returned) } : null,
   };
 }
 
@@ -256,7 +263,9 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       const { freeCancellationHours } = await readSettings(db);
       const rows = await db.booking.findMany({ where: { userId: user.id }, include: WITH_DETAILS, orderBy: { startsAt: 'asc' } });
       const bookings = await dtosOf(rows, now, freeCancellationHours);
-      return { upcoming: bookings.filter((row) => new Date(row.ends_at) > now), past: bookings.filter((row) => new Date(row.ends_at) <= now).reverse() };
+      // A hold that lapsed is no longer coming up, whatever its date: it goes with the past ones.
+      const upcoming = (row: TBooking) => new Date(row.ends_at) > now && row.status !== 'expired';
+      return { upcoming: bookings.filter(upcoming), past: bookings.filter((row) => !upcoming(row)).reverse() };
     },
 
     async show(user: User, id: number) {

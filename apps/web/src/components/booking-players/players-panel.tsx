@@ -1,6 +1,7 @@
 // The players of a booking and who has paid (docs/domain.md#split-payment): on the organiser's payment
-// page, where they add members or guests while the booking is held, and on the desk's booking detail.
-import { BOOKING_PLAYER_STATUS_LABELS, SHARE_PAID_WITH_LABELS, ZEmail, z, type TBookingPlayer } from '@beach/contracts';
+// page, where they add members or guests while the booking is held, on their bookings once paid, and on
+// the desk's booking detail.
+import { BOOKING_PLAYER_STATUS_LABELS, SHARE_PAID_WITH_LABELS, ZEmail, z, type TBookingPlayer, type TBookingSplit, type TPlayerCandidate } from '@beach/contracts';
 import { useState } from 'react';
 import { Alert } from '../ui/alert';
 import { Badge, type BadgeTone } from '../ui/badge';
@@ -20,6 +21,18 @@ function statusText(player: TBookingPlayer) {
   const how = player.paid_with === 'desk' ? SHARE_PAID_WITH_LABELS.desk : `con ${SHARE_PAID_WITH_LABELS[player.paid_with]}`;
   return `${player.status === 'charged_to_organiser' ? 'Pagata dall’organizzatore' : 'Pagata'} ${how}`;
 }
+
+/** "Pagata con carta", "con credito e carta", "in segreteria"... or "Da pagare". */
+function organiserStatus(split: TBookingSplit) {
+  const how = split.organiser_paid_with;
+  if (!how) return { text: BOOKING_PLAYER_STATUS_LABELS.invited, tone: 'yellow' as const };
+  const label = how === 'credit_card' ? 'con credito e carta' : how === 'desk' ? SHARE_PAID_WITH_LABELS.desk : `con ${SHARE_PAID_WITH_LABELS[how]}`;
+  return { text: `Pagata ${label}`, tone: 'green' as const };
+}
+
+/** What tells namesakes apart: the card's last digits, having played together, the masked address. */
+const candidateHints = (member: TPlayerCandidate) =>
+  [member.played_with_you && 'avete già giocato insieme', member.card_ending && `tessera …${member.card_ending}`, member.email].filter(Boolean).join(' · ');
 
 const ZGuest = z.object({ email: ZEmail });
 
@@ -42,14 +55,21 @@ function AddPlayers({ bookingId }: { bookingId: number }) {
 
   return (
     <div className="space-y-3 rounded-lg bg-sea-50 p-3">
-      <Input label="Aggiungi un socio" placeholder="Nome, cognome o e-mail" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" hint="Almeno 3 lettere." />
-      {search.data && search.data.length === 0 && <p className="text-sm text-slate-600">Nessun socio trovato: invitalo come ospite con la sua e-mail.</p>}
+      <Input
+        label="Aggiungi un socio"
+        placeholder="Nome o cognome"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        autoComplete="off"
+        hint="Almeno 3 lettere. Più soci con lo stesso nome? Scrivi sotto la sua e-mail completa: lo aggiungiamo esattamente."
+      />
+      {search.data && search.data.length === 0 && <p className="text-sm text-slate-600">Nessun socio trovato con questo nome: aggiungilo con la sua e-mail.</p>}
       {search.data && search.data.length > 0 && (
         <ul aria-label="Soci trovati" className="space-y-1">
           {search.data.map((member) => (
             <li key={member.id} className="flex flex-wrap items-center justify-between gap-2 rounded bg-white px-3 py-2">
               <span className="min-w-0 text-sm">
-                <span className="font-medium text-slate-800">{member.name}</span> <span className="text-slate-500">{member.email}</span>
+                <span className="block font-medium text-slate-800">{member.name}</span> <span className="block text-slate-500">{candidateHints(member)}</span>
               </span>
               <Button size="sm" variant="secondary" onClick={() => void addMember(member.id)} loading={add.isPending && add.variables?.user_id === member.id} loadingText="Aggiunta...">
                 Aggiungi {member.name}
@@ -67,9 +87,16 @@ function AddPlayers({ bookingId }: { bookingId: number }) {
         noValidate
         className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end"
       >
-        <Input label="Oppure invita un ospite" type="email" placeholder="e-mail dell’ospite" autoComplete="off" {...field('email')} />
+        <Input
+          label="Oppure aggiungi con l’e-mail"
+          type="email"
+          placeholder="e-mail del giocatore"
+          autoComplete="off"
+          hint="Socio o ospite: riceve l’invito a questo indirizzo e compare con il suo nome quando paga la quota."
+          {...field('email')}
+        />
         <Button type="submit" variant="secondary" loading={add.isPending && add.variables?.email !== undefined} loadingText="Invito...">
-          Invita ospite
+          Invita
         </Button>
       </form>
       <FormAlert failure={failure} />
@@ -77,28 +104,32 @@ function AddPlayers({ bookingId }: { bookingId: number }) {
   );
 }
 
-export function PlayersPanel({ bookingId, staffView = false }: { bookingId: number; staffView?: boolean }) {
+export function PlayersPanel({ bookingId, staffView = false, heading: Heading = 'h2' }: { bookingId: number; staffView?: boolean; heading?: 'h2' | 'h3' }) {
   const split = useBookingSplit(bookingId);
   const { remove } = useChangePlayers(bookingId);
   const data = split.data;
   if (!data) return null;
   const players = data.players.filter((player) => player.status !== 'dropped' || staffView);
-  if (!data.can_manage && players.length === 0) return null;
+  if (!data.can_manage && !data.invitations_closed && players.length === 0) return null;
+  const organiser = organiserStatus(data);
   return (
     <section aria-labelledby={`players-${bookingId}`} className="space-y-3">
-      <h2 id={`players-${bookingId}`} className="font-semibold text-slate-800">
+      <Heading id={`players-${bookingId}`} className="font-semibold text-slate-800">
         Giocatori e quote
-      </h2>
+      </Heading>
       {data.can_manage && <p className="text-sm text-slate-600">Dividi il campo con fino a {data.max_players - 1} giocatori: ognuno riceve un’e-mail per pagare la sua quota, con carta o credito, entro il {formatDateTime(data.deadline)}; dopo, le quote mancanti passano a te.</p>}
+      {data.invitations_closed && <p className="text-sm text-slate-600">La partita inizia tra poco: non c’è più tempo per invitare giocatori a pagare una quota. Paghi tu l’intero campo.</p>}
       <ul aria-label="Giocatori" className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
         <li className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-          <span className="font-medium text-slate-800">{staffView ? data.organiser : 'Tu'} (organizzatore)</span>
+          <span className="min-w-0 text-slate-800">
+            <span className="font-medium">{staffView ? data.organiser : 'Tu'} (organizzatore)</span> {players.length > 0 && <Badge tone={organiser.tone}>{organiser.text}</Badge>}
+          </span>
           <span className="text-slate-700">{formatMoney(data.organiser_share)}</span>
         </li>
         {players.map((player) => (
           <li key={player.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
             <span className="min-w-0 break-all text-slate-800">
-              {player.name} {player.guest && <span className="text-slate-500">(ospite)</span>} <Badge tone={STATUS_TONES[player.status]}>{statusText(player)}</Badge>
+              {player.name} {player.guest && <span className="text-slate-500">(invitato per e-mail)</span>} <Badge tone={STATUS_TONES[player.status]}>{statusText(player)}</Badge>
             </span>
             <span className="flex items-center gap-2 text-slate-700">
               {formatMoney(player.share)}
@@ -111,7 +142,11 @@ export function PlayersPanel({ bookingId, staffView = false }: { bookingId: numb
           </li>
         ))}
       </ul>
-      {!data.can_manage && <p className="text-sm text-slate-600">Ancora da pagare: <strong>{formatMoney(data.owed)}</strong> · scadenza {formatDateTime(data.deadline)}</p>}
+      {!data.can_manage && players.length > 0 && (
+        <p className="text-sm text-slate-600">
+          Prezzo del campo {formatMoney(data.price)} · ancora da pagare: <strong>{formatMoney(data.owed)}</strong> · scadenza {formatDateTime(data.deadline)}
+        </p>
+      )}
       {data.can_manage && players.length < data.max_players - 1 && <AddPlayers bookingId={bookingId} />}
     </section>
   );

@@ -50,11 +50,14 @@ const split = (players: TBookingPlayer[], owed: string): TBookingSplit => ({
   price: '20.00',
   organiser: 'Giulia Rossi',
   organiser_share: '5.00',
+  organiser_paid: '5.00',
+  organiser_paid_with: 'card',
   deadline: romeInstant(DAY, '08:30'),
   owed,
   players,
   max_players: 4,
   can_manage: false,
+  invitations_closed: false,
 });
 
 const handlers: Parameters<typeof stubApi>[0] = {};

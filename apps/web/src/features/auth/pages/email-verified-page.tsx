@@ -9,14 +9,14 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
+import { authLink, paths, safeRedirect } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-transport';
 import { resendVerification, verifyEmail } from '../api/auth';
 import { AuthCard } from '../../../components/auth-card';
 
 export default function EmailVerifiedPage() {
   const { id, token } = useParams();
-  const { pathname, state } = useLocation();
+  const { pathname, search, state } = useLocation();
   const navigate = useNavigate();
   const checking = Boolean(id && token);
   const started = useRef(false);
@@ -26,18 +26,18 @@ export default function EmailVerifiedPage() {
     if (!id || !token || started.current) return;
     started.current = true;
     verifyEmail(id, token).then(
-      ({ message }) => navigate(paths.verifyEmailSuccess, { replace: true, state: { message } }),
+      ({ message }) => navigate(paths.verifyEmailSuccess, { replace: true, state: { message, redirect: safeRedirect(search) } }),
       (error: unknown) => navigate(paths.verifyEmailError, { replace: true, state: { message: error instanceof ApiError ? error.message : undefined } }),
     );
-  }, [id, token, navigate]);
+  }, [id, token, navigate, search]);
 
   if (checking) return <PageSpinner />;
-  const message = (state as { message?: string } | null)?.message;
+  const { message, redirect = null } = (state as { message?: string; redirect?: string | null } | null) ?? {};
   if (pathname === paths.verifyEmailSuccess) {
     return (
       <AuthCard title="E-mail confermata">
         <Alert tone="success">{message ?? 'Il tuo indirizzo e-mail è confermato. Ora puoi accedere.'}</Alert>
-        <Link className="mt-4 inline-block font-semibold text-sea-700 hover:underline" to={paths.login}>Accedi</Link>
+        <Link className="mt-4 inline-block font-semibold text-sea-700 hover:underline" to={authLink(paths.login, redirect)}>Accedi</Link>
       </AuthCard>
     );
   }

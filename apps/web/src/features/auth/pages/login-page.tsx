@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Input } from '../../../components/ui/field';
 import { useZodForm } from '../../../components/ui/form';
-import { paths, safeRedirectTarget } from '../../../config/paths';
+import { authLink, invitedEmailOf, paths, safeRedirectTarget } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-transport';
 import { useCurrentUser } from '../../../lib/session';
 import { login, resendVerification } from '../api/auth';
@@ -41,7 +41,7 @@ export default function LoginPage() {
     <AuthCard
       title="Accedi"
       subtitle="Entra nella tua area per tessera e prenotazioni."
-      footer={<>Non hai un account? <Link className="font-semibold text-sea-700 hover:underline" to={paths.register}>Registrati</Link></>}
+      footer={<>Non hai un account? <Link className="font-semibold text-sea-700 hover:underline" to={authLink(paths.register, target, invitedEmailOf(target))}>Registrati</Link></>}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {failure && (

@@ -1,21 +1,24 @@
 import { isUnderGuardianAge, ZRegisterBody } from '@beach/contracts';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Input } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
-import { paths } from '../../../config/paths';
+import { authLink, paths, safeRedirect } from '../../../config/paths';
 import { register as registerAccount } from '../api/auth';
 import { AuthCard } from '../../../components/auth-card';
 
 export default function RegisterPage() {
   usePageTitle('Registrazione');
   const [done, setDone] = useState<string | null>(null);
+  // From an invitation: its address filled in, and its share reached once the address is confirmed.
+  const { search } = useLocation();
+  const redirect = safeRedirect(search) ?? undefined;
   const { field, submit, failure, formState, watch } = useZodForm({
     schema: ZRegisterBody,
-    defaultValues: { first_name: '', last_name: '', email: '', phone: '', birth_date: '', password: '', password_confirmation: '' },
+    defaultValues: { first_name: '', last_name: '', email: new URLSearchParams(search).get('email') ?? '', phone: '', birth_date: '', password: '', password_confirmation: '', redirect },
   });
   const onSubmit = submit(async (values) => setDone((await registerAccount(values)).message));
   // Under 14 a parent or guardian gives the consent: their fields appear once the birth date says so.
@@ -27,7 +30,7 @@ export default function RegisterPage() {
       <AuthCard title="Controlla la tua e-mail">
         <Alert tone="success">{done}</Alert>
         <p className="mt-4 text-sm text-slate-600">Apri il link che ti abbiamo inviato (vale 24 ore), poi accedi.</p>
-        <Link className="mt-4 inline-block font-semibold text-sea-700 hover:underline" to={paths.login}>
+        <Link className="mt-4 inline-block font-semibold text-sea-700 hover:underline" to={authLink(paths.login, redirect ?? null)}>
           Vai al login
         </Link>
       </AuthCard>

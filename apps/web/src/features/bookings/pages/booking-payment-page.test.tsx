@@ -29,6 +29,8 @@ const held = (overrides: Partial<TBooking> = {}): TBooking => ({
   can_pay: true,
   can_cancel: true,
   created_at: new Date().toISOString(),
+  has_players: false,
+  rain_check: null,
   ...overrides,
 });
 
@@ -42,11 +44,14 @@ const split = (overrides: Partial<TBookingSplit> = {}): TBookingSplit => ({
   price: '20.00',
   organiser: 'Giulia Rossi',
   organiser_share: '20.00',
+  organiser_paid: '0.00',
+  organiser_paid_with: null,
   deadline: romeInstant(DAY, '08:30'),
   owed: '0.00',
   players: [],
   max_players: 4,
   can_manage: true,
+  invitations_closed: false,
   ...overrides,
 });
 

@@ -16,8 +16,9 @@ import { formatMoney, whenText } from '../../../lib/format';
 import { MyReceiptLinks } from '../../../components/receipt-links';
 import { downloadBookingIcs } from '../../../lib/shared-queries';
 import { useCalendarFeed, useCancelBooking, useMyBookings, useRegenerateCalendar } from '../api/bookings';
-import { statusOf } from '../labels';
+import { rainCheckText, statusOf } from '../labels';
 import { MyShares } from '../../../components/booking-players/my-shares';
+import { PlayersPanel } from '../../../components/booking-players/players-panel';
 
 /** The secret address a phone's calendar subscribes to; regenerating it revokes the old one. */
 function CalendarFeed({ confirm }: { confirm: ReturnType<typeof useConfirm>['confirm'] }) {
@@ -70,6 +71,7 @@ function BookingCard({ booking, onCancel, cancelling }: { booking: TBooking; onC
           {formatMoney(booking.price)}
           {booking.paid_with && ` · ${BOOKING_PAID_WITH_LABELS[booking.paid_with]}`}
         </p>
+        {booking.rain_check && <p className="text-sm text-slate-700">Annullata dal centro per maltempo. {rainCheckText(booking.rain_check)}</p>}
         <MyReceiptLinks bookingId={booking.id} />
       </div>
       {onCancel && (
@@ -91,6 +93,11 @@ function BookingCard({ booking, onCancel, cancelling }: { booking: TBooking; onC
           ) : (
             booking.status === 'confirmed' && <span className="text-sm text-slate-600">Per annullare contatta la segreteria</span>
           )}
+        </div>
+      )}
+      {booking.has_players && booking.status === 'confirmed' && (
+        <div className="basis-full">
+          <PlayersPanel bookingId={booking.id} heading="h3" />
         </div>
       )}
     </li>
