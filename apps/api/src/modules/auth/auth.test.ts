@@ -52,6 +52,17 @@ describe('registration and e-mail verification', () => {
     expect(linkIn(message, `${WEB}/verify-email/${user.id}/`)).toMatch(new RegExp(`^${WEB}/verify-email/${user.id}/[A-Za-z0-9_-]{43}$`));
   });
 
+  it('carries a page of this app to reach once confirmed (an invitation’s share), and refuses any other address', async () => {
+    const account = newAccount();
+    await request(app).post('/api/auth/register').send({ ...account, redirect: '/quote/12?email=ospite%40esempio.it' }).expect(201);
+    const user = await db.user.findUniqueOrThrow({ where: { email: account.email } });
+    expect(linkIn(await mail.waitFor(account.email), `${WEB}/verify-email/`)).toMatch(new RegExp(`^${WEB}/verify-email/${user.id}/[A-Za-z0-9_-]{43}\\?redirect=%2Fquote%2F12%3Femail%3Dospite%2540esempio\\.it$`));
+    for (const redirect of ['https://altro.example/quote/1', '//altro.example/', 'quote/1']) {
+      const refused = await request(app).post('/api/auth/register').send({ ...newAccount(), redirect }).expect(422);
+      expect(refused.body.errors).toEqual({ redirect: ['Indirizzo di ritorno non valido.'] });
+    }
+  });
+
   it('refuses a second account with the same e-mail, whatever its case, with an Italian field message', async () => {
     const account = newAccount();
     await request(app).post('/api/auth/register').send(account).expect(201);

@@ -81,7 +81,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
   /** A guest invited by e-mail who has since registered (and confirmed) that address gets their shares. */
   async function claimGuestShares(user: User) {
     if (!user.emailVerifiedAt) return;
-    await db.bookingPlayer.updateMany({ where: { userId: null, guestEmail: user.email }, data: { userId: user.id, guestEmail: null } });
+    await db.bookingPlayer.updateMany({ where: { userId: null, guestEmail: user.email }, data: { userId: user.id, guestEmail: null, invitedEmail: user.email } });
   }
 
   /** The booking as its players and staff see it; anyone else is told it does not exist. */

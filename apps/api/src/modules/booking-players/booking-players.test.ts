@@ -43,9 +43,9 @@ beforeAll(async () => {
 });
 
 const creditOf = (member: TestMember, amount: string) => request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount, method: 'cash' }).expect(200);
-/** A 20 € day slot held by the organiser, days ahead (each test on its own day). */
-const hold = async (organiser: TestMember, daysAhead: number) =>
-  (await request(app).post('/api/bookings').set(bearer(organiser)).send({ date: addDays(today, daysAhead), court_id: court, start: '10:30' }).expect(201)).body.booking.id as number;
+/** A 20 € day slot held by the organiser, days ahead (each test on its own day, or its own slot of day 7). */
+const hold = async (organiser: TestMember, daysAhead: number, start = '10:30') =>
+  (await request(app).post('/api/bookings').set(bearer(organiser)).send({ date: addDays(today, daysAhead), court_id: court, start }).expect(201)).body.booking.id as number;
 const addPlayer = (organiser: TestMember, bookingId: number, body: Record<string, unknown>) => request(app).post(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).send(body);
 /** The organiser pays their share by card (the double delivers the webhook). */
 const organiserPays = async (organiser: TestMember, bookingId: number) => {
@@ -54,8 +54,8 @@ const organiserPays = async (organiser: TestMember, bookingId: number) => {
   return db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionIdOf(checkout.body.checkout_url) } });
 };
 /** A confirmed 20 € booking of the organiser with these players, invitations sent. */
-async function splitBooking(organiser: TestMember, players: TestMember[], daysAhead: number) {
-  const bookingId = await hold(organiser, daysAhead);
+async function splitBooking(organiser: TestMember, players: TestMember[], daysAhead: number, start?: string) {
+  const bookingId = await hold(organiser, daysAhead, start);
   for (const player of players) await addPlayer(organiser, bookingId, { user_id: player.id }).expect(201);
   await organiserPays(organiser, bookingId);
   await services.bookingPlayers.runShareJob();
@@ -77,8 +77,8 @@ describe('adding players to a held booking', () => {
 
     // The search shows a name and a masked e-mail, nothing else; never the searcher.
     const found = await request(app).get('/api/booking-players/members').query({ q: 'schiacciata' }).set(bearer(organiser)).expect(200);
-    expect(found.body.data).toEqual([{ id: anna.id, name: 'Anna Schiacciata', email: `${anna.email.slice(0, 2)}***@esempio.it` }]);
-    expect((await request(app).get('/api/booking-players/members').query({ q: 'ab' }).set(bearer(organiser)).expect(422)).body.errors.q).toEqual(['Scrivi almeno 3 lettere del nome o dell’e-mail.']);
+    expect(found.body.data).toEqual([{ id: anna.id, name: 'Anna Schiacciata', email: `${anna.email.slice(0, 2)}***@esempio.it`, card_ending: null, played_with_you: false }]);
+    expect((await request(app).get('/api/booking-players/members').query({ q: 'ab' }).set(bearer(organiser)).expect(422)).body.errors.q).toEqual(['Scrivi almeno 3 lettere del nome o del cognome.']);
 
     expect((await addPlayer(organiser, bookingId, { user_id: organiser.id }).expect(422)).body.errors.user_id).toEqual(['Sei tu l’organizzatore: sei già nella partita.']);
     await addPlayer(anna, bookingId, { user_id: bea.id }).expect(404);
@@ -88,6 +88,7 @@ describe('adding players to a held booking', () => {
     expect((await addPlayer(organiser, bookingId, { email: 'non-una-mail' }).expect(422)).body.errors).toHaveProperty('email');
     const added = await addPlayer(organiser, bookingId, { email: 'Ospite.Split@Esempio.it' }).expect(201);
     expect(added.body).toMatchObject({ price: '20.00', organiser_share: '5.00', owed: '15.00', can_manage: true });
+    expect(added.body).toMatchObject({ organiser_paid: '0.00', organiser_paid_with: null, invitations_closed: false });
     expect(added.body.players.map((player: { name: string; share: string; guest: boolean }) => [player.name, player.share, player.guest])).toEqual([
       ['Anna Schiacciata', '5.00', false],
       ['Bea Muro', '5.00', false],
@@ -103,8 +104,9 @@ describe('adding players to a held booking', () => {
     const payment = await organiserPays(organiser, bookingId);
     expect(payment).toMatchObject({ kind: 'booking', amountCents: 668, status: 'completed' });
     expect((await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status).toBe('confirmed');
-    // Once the organiser has paid, the players are fixed.
+    // Once the organiser has paid, the players are fixed; the split says what the organiser paid and how.
     await addPlayer(organiser, bookingId, { user_id: bea.id }).expect(409);
+    expect((await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200)).body).toMatchObject({ organiser_share: '6.68', organiser_paid: '6.68', organiser_paid_with: 'card', owed: '13.32' });
     const shares = (await sharesOf(bookingId)).filter((share) => share.status !== 'dropped');
     const assigned = await Promise.all(shares.map((share) => shareCentsOf(bookingId, share.id)));
     expect(668 + assigned.reduce((sum, cents) => sum + cents, 0)).toBe(2000);
@@ -124,7 +126,8 @@ describe('adding players to a held booking', () => {
     const invitation = await mail.waitFor(anna.email);
     expect(invitation.subject).toContain('Olga Invita ti ha aggiunto alla partita');
     expect(invitation.text).toContain('La tua quota è di 6,66');
-    await mail.waitFor('nuovo.socio.split@esempio.it');
+    // A guest's link carries their address, for the registration form.
+    expect((await mail.waitFor('nuovo.socio.split@esempio.it')).text).toMatch(/\/quote\/\d+\?email=nuovo\.socio\.split%40esempio\.it/);
     await deps.jobs.waitUntilIdle();
     expect(mail.messages.filter((message) => JSON.stringify(message.to).includes(anna.email))).toHaveLength(1);
 
@@ -133,6 +136,99 @@ describe('adding players to a held booking', () => {
     await db.user.update({ where: { id: guest.id }, data: { email: 'nuovo.socio.split@esempio.it' } });
     const mine = await request(app).get('/api/me/booking-shares').set(bearer(guest)).expect(200);
     expect(mine.body.data).toEqual([expect.objectContaining({ booking_id: bookingId, share: '6.66', status: 'invited', can_pay: true, organiser: 'Olga Invita' })]);
+  });
+});
+
+describe('finding and adding a player', () => {
+  it('searches names only, tells namesakes apart without their address, never finds a disabled account, and shows a member added by address by that address until they pay', async () => {
+    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Omonimi' });
+    const [first, second, disabled] = await Promise.all(
+      ['uno', 'due', 'tre'].map(async (tag) => {
+        const member = await createMember(app, db, { firstName: 'Nicola', lastName: 'Barbierisplit' });
+        await db.user.update({ where: { id: member.id }, data: { email: `nicola.${tag}.split@esempio.it` } });
+        return member;
+      }),
+    );
+    await db.user.update({ where: { id: disabled!.id }, data: { disabledAt: new Date() } });
+    await db.membership.create({
+      data: { membershipNumber: 'T2026-99871', userId: second!.id, type: 'seasonal', status: 'active', activatedAt: new Date(), startDate: new Date(`${today.slice(0, 4)}-01-01`), endDate: new Date(`${today.slice(0, 4)}-12-31`), originalPriceCents: 0, priceCents: 0 },
+    });
+    // Played together: the first namesake joined a confirmed booking of the organiser's.
+    const { bookingId: played } = await splitBooking(organiser, [first!], 7, '09:00');
+    expect(played).toBeGreaterThan(0);
+
+    const search = (q: string) => request(app).get('/api/booking-players/members').query({ q }).set(bearer(organiser)).expect(200);
+    const found = (await search('nicola barbierisplit')).body.data;
+    expect(found).toEqual([
+      { id: first!.id, name: 'Nicola Barbierisplit', email: 'ni***@esempio.it', card_ending: null, played_with_you: true },
+      { id: second!.id, name: 'Nicola Barbierisplit', email: 'ni***@esempio.it', card_ending: '9871', played_with_you: false },
+    ]);
+    // An address, whole or in part, finds nobody: the search never tells whether an address has an account.
+    expect((await search('nicola.due.split@esempio.it')).body.data).toEqual([]);
+    expect((await search('due.split')).body.data).toEqual([]);
+
+    // Added by the whole address: it is that member, shown by the address (as a guest would be) until they pay.
+    const bookingId = await hold(organiser, 7, '12:00');
+    const added = await addPlayer(organiser, bookingId, { email: 'Nicola.Due.Split@esempio.it' }).expect(201);
+    const guest = await addPlayer(organiser, bookingId, { email: 'nessuno.split@esempio.it' }).expect(201);
+    const rows = (body: { players: { name: string; guest: boolean }[] }) => body.players.map((player) => [player.name, player.guest]);
+    expect(rows(added.body)).toEqual([['nicola.due.split@esempio.it', true]]);
+    expect(rows(guest.body)).toEqual([
+      ['nicola.due.split@esempio.it', true],
+      ['nessuno.split@esempio.it', true],
+    ]);
+    // A disabled account is nobody to add; its address is a guest's, and never becomes that account's share.
+    await addPlayer(organiser, bookingId, { user_id: disabled!.id }).expect(422);
+    await addPlayer(organiser, bookingId, { email: 'nicola.tre.split@esempio.it' }).expect(201);
+    expect((await sharesOf(bookingId)).map((share) => share.userId)).toEqual([second!.id, null, null]);
+
+    await organiserPays(organiser, bookingId);
+    await services.bookingPlayers.runShareJob();
+    const shareId = (await sharesOf(bookingId))[0]!.id;
+    await creditOf(second!, '10.00');
+    await payByCredit(second!, shareId).expect(200);
+    const paid = await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200);
+    expect(rows(paid.body)[0]).toEqual(['Nicola Barbierisplit', false]);
+    // Staff see who it is all along.
+    const desk = await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(staff)).expect(200);
+    expect(desk.body.players[1]).toMatchObject({ name: 'nessuno.split@esempio.it', guest: true });
+  });
+
+  it('offers no invitations for a slot starting within the deadline', async () => {
+    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Tardi' });
+    const anna = await createMember(app, db, { firstName: 'Anna', lastName: 'Tardi' });
+    const bookingId = await hold(organiser, 7, '13:30');
+    await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 72 } });
+    try {
+      const split = await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200);
+      expect(split.body).toMatchObject({ can_manage: true, invitations_closed: false });
+      // The slot is a week ahead: a deadline of 72 h still leaves time. Moved to within it:
+      await db.booking.update({ where: { id: bookingId }, data: { startsAt: new Date(Date.now() + 3 * 3_600_000), endsAt: new Date(Date.now() + 4.5 * 3_600_000) } });
+      const late = await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200);
+      expect(late.body).toMatchObject({ can_manage: false, invitations_closed: true });
+      expect((await addPlayer(organiser, bookingId, { user_id: anna.id }).expect(409)).body.message).toBe('La partita inizia tra poco: non si possono più aggiungere o togliere giocatori.');
+    } finally {
+      await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 2 } });
+    }
+  });
+
+  it('e-mails the organiser once for each share a player pays, by card or credit, and not for the shares the organiser pays', async () => {
+    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Avvisata' });
+    const [anna, bea] = await Promise.all([createMember(app, db, { firstName: 'Anna', lastName: 'Paga' }), createMember(app, db, { firstName: 'Bea', lastName: 'Paga' })]);
+    const { bookingId, shareOf } = await splitBooking(organiser, [anna, bea], 14);
+    await payByCard(anna, shareOf(anna));
+    // The payment's webhook delivered again changes nothing, and tells nobody twice.
+    expect(await double.deliver(double.events.filter((event) => event.type === 'checkout.session.completed').at(-1)!)).toBe(200);
+    await creditOf(bea, '10.00');
+    await payByCredit(bea, shareOf(bea)).expect(200);
+    await deps.jobs.waitUntilIdle();
+    const paid = subjectsTo(organiser.email).filter((subject) => subject.includes('ha pagato la sua quota'));
+    expect(paid.sort()).toEqual([expect.stringContaining('Anna Paga ha pagato la sua quota'), expect.stringContaining('Bea Paga ha pagato la sua quota')].sort());
+    const message = mail.messages.find((sent) => sent.subject.startsWith('Anna Paga ha pagato'))!;
+    expect(message.text).toMatch(/la sua quota di 6,66\s€/);
+    // The organiser's own payments (their share, shares charged to them) tell nobody.
+    expect(subjectsTo(organiser.email).filter((subject) => subject.includes('Olga Avvisata ha pagato'))).toEqual([]);
+    expect((await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200)).body.owed).toBe('0.00');
   });
 });
 

@@ -138,6 +138,10 @@ describe('paying, lapsing, cancelling', () => {
     // The hold runs out before Alice pays.
     await db.booking.update({ where: { id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
     expect((await request(app).post(`/api/bookings/${id}/checkout`).set(auth(alice)).send({})).body.message).toBe(BOOKING_MESSAGES.holdLapsed);
+    // No longer coming up, though its day is ahead: it is listed with the past ones, lapsed.
+    const mine = (await request(app).get('/api/bookings/mine').set(auth(alice))).body;
+    expect(mine.upcoming.map((booking: { id: number }) => booking.id)).not.toContain(id);
+    expect(mine.past.find((booking: { id: number }) => booking.id === id)).toMatchObject({ status: 'expired', rain_check: null });
     const taken = await book(bruno, { start: '12:00' });
     expect(taken.status).toBe(201);
     expect(await statusOf(id)).toBe('expired');

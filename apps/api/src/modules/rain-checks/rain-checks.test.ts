@@ -290,6 +290,11 @@ describe('returns chosen by an admin', () => {
     expect(fresh[0]!.text).toContain('restituiti in segreteria');
     // Nothing went to credit.
     expect(await creditMovesOn([online, pos.body.booking.id])).toEqual([]);
+    // The member's list says it was the weather, and where each booking's money went.
+    const mine = (await request(app).get('/api/bookings/mine').set(bearer(member.token)).expect(200)).body.upcoming as { id: number; rain_check: unknown }[];
+    const price = (id: number) => mine.find((booking) => booking.id === id)!;
+    expect(price(online).rain_check).toEqual({ outcome: 'card', returned: link.body.booking.price });
+    expect(price(pos.body.booking.id).rain_check).toEqual({ outcome: 'desk', returned: pos.body.booking.price });
 
     const cashDay = addDays(today, 6);
     const cashPaid = await request(app).post('/api/admin/bookings').set(staff).send({ court_id: court!.id, date: cashDay, start: '09:00', payment: 'now', method: 'bank_transfer', user_id: member.id });
