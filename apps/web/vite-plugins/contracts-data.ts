@@ -8,7 +8,7 @@ import { runnerImport, type Plugin } from 'vite';
 const ID = 'virtual:contracts-data';
 const RESOLVED_ID = `\0${ID}`;
 /** Plain-data exports passed through as they are. */
-const TABLES = ['COURT_PURPOSES', 'COURT_PURPOSE_INFO', 'PRICE_INFO'] as const satisfies (keyof typeof Contracts)[];
+const TABLES = ['COURT_PURPOSES', 'COURT_PURPOSE_INFO', 'PRICE_INFO', 'BOOKING_COUPON_BAND_LABELS'] as const satisfies (keyof typeof Contracts)[];
 
 export function contractsData(): Plugin {
   let root: string;

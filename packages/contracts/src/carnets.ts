@@ -82,13 +82,18 @@ export const carnetRoutes = {
     summary: 'Modifica un carnet (i carnet già venduti restano come erano)', params: ZIdParams, body: ZCarnetProductBody, response: ZCarnetProduct,
   }),
   onSale: defineRoute({
-    method: 'get', path: '/api/carnet-products', tag: 'carnets', access: 'user',
-    summary: 'Carnet in vendita online (attivi, non scaduti, a pagamento)', response: z.object({ data: z.array(ZCarnetProduct) }),
+    method: 'get', path: '/api/carnet-products', tag: 'carnets', access: 'public',
+    summary: 'Carnet in vendita online (attivi, non scaduti, a pagamento): pubblici come il listino', response: z.object({ data: z.array(ZCarnetProduct) }),
   }),
   buy: defineRoute({
     method: 'post', path: '/api/me/carnets/checkout', tag: 'carnets', access: 'user',
     summary: 'Compra un carnet online: apre il pagamento su Stripe Checkout; il carnet arriva quando Stripe conferma il pagamento',
     body: ZCarnetPurchaseBody, response: z.object({ checkout_url: z.string() }),
+  }),
+  payWithCredit: defineRoute({
+    method: 'post', path: '/api/me/carnets/pay-with-credit', tag: 'carnets', access: 'user', successStatus: 201,
+    summary: 'Compra un carnet con il proprio credito (tutto il prezzo): il carnet arriva subito',
+    body: ZCarnetPurchaseBody, response: z.object({ message: z.string(), carnet: ZCarnet }),
   }),
   mine: defineRoute({
     method: 'get', path: '/api/me/carnets', tag: 'carnets', access: 'user',

@@ -6,8 +6,8 @@ import { listenOnSystemPort } from './free-port.js';
 export interface MailCatcher {
   url: string;
   messages: ParsedMail[];
-  /** The next message to `to`, as soon as it arrives (waiting at most `timeoutMs`, 15 s by default). */
-  waitFor(to: string, timeoutMs?: number): Promise<ParsedMail>;
+  /** The next message to `to` (whose subject matches, if given), as soon as it arrives (waiting at most `timeoutMs`). */
+  waitFor(to: string, timeoutMs?: number, subject?: RegExp): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -35,10 +35,10 @@ export async function startMailCatcher({ refuse }: { refuse?: (address: string) 
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    async waitFor(to, timeoutMs = 45_000) {
+    async waitFor(to, timeoutMs = 45_000, subject) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const mail = messages.find((message) => !seen.has(message) && recipients(message).includes(to.toLowerCase()));
+        const mail = messages.find((message) => !seen.has(message) && recipients(message).includes(to.toLowerCase()) && (!subject || subject.test(message.subject ?? '')));
         if (mail) {
           seen.add(mail);
           return mail;

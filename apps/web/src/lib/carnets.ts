@@ -16,6 +16,15 @@ export const useCarnetsOnSale = () => useQuery({ queryKey: ['carnets', 'on-sale'
 export const useBuyCarnet = () =>
   useMutation({ mutationFn: (body: TCarnetPurchaseBody) => callApi(api.carnets.buy, { body }), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) });
 
+/** Buys a carnet with the member's credit: the carnets and the credit are read again. */
+export const useBuyCarnetWithCredit = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCarnetPurchaseBody) => callApi(api.carnets.payWithCredit, { body }),
+    onSuccess: () => Promise.all([keys.mine, queryRoots.credit].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+};
+
 /**
  * Pays a held booking with one use (the organiser's share, or every share when the carnet covers the
  * court): the booking, its players and the carnets are read again.

@@ -36,6 +36,8 @@ function useRead<T>(read: () => Promise<T>): Read<T> {
 
 const readPrices = () => getPublic(routes.prices.current);
 const readCourts = async () => (await getPublic(routes.courts.list)).data;
+const readCarnets = async () => (await getPublic(routes.carnets.onSale)).data;
 
 export const usePriceList = () => useRead(readPrices);
 export const useCourts = () => useRead(readCourts);
+export const useCarnetsOnSale = () => useRead(readCarnets);

@@ -417,7 +417,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
         customer: { id: viewer.id, email: viewer.email },
         amountCents: owed,
         itemName: itemName(share),
-        cancelPath: `/quote/${share.id}`,
+        cancelPath: `/quote/${share.id}?pagamento=annullato`,
       });
       return { checkout_url: checkoutUrl };
     },

@@ -1,3 +1,4 @@
+import { BOOKING_PAID_WITH_LABELS } from '@beach/contracts';
 import { renderEmail } from '../../lib/email-layout.js';
 import type { MailMessage } from '../../lib/mail.js';
 
@@ -42,6 +43,25 @@ export function paymentLinkEmail(user: Recipient, what: { court: string; when: s
       greeting: `Ciao ${user.firstName},`,
       paragraphs: [`la segreteria ha prenotato per te il ${what.court}: ${what.when}.`, `Puoi pagarla online (${what.price}) da questo link; il campo resta tuo finché la segreteria non la annulla.`],
       action: { label: 'Paga ora', url: paymentUrl },
+    }),
+  };
+}
+
+/** A booking the member paid online (card, credit, or both) is confirmed. */
+export function bookingPaidEmail(user: Recipient, what: { court: string; when: string; price: string }, paidWith: 'card' | 'credit' | 'credit_card', hasPlayers: boolean, bookingsUrl: string): MailMessage {
+  const how = paidWith === 'card' ? 'Pagata con carta' : BOOKING_PAID_WITH_LABELS[paidWith];
+  return {
+    to: user.email,
+    subject: `Prenotazione confermata: ${what.court}, ${what.when}`,
+    ...renderEmail({
+      title: 'Prenotazione confermata',
+      greeting: `Ciao ${user.firstName},`,
+      paragraphs: [
+        `il ${what.court} è tuo: ${what.when}.`,
+        `${how} · prezzo del campo ${what.price}.`,
+        ...(hasPlayers ? ['Gli altri giocatori ricevono ora l’invito a pagare la loro quota: su «Le mie prenotazioni» vedi chi ha pagato.'] : []),
+      ],
+      action: { label: 'Le mie prenotazioni', url: bookingsUrl },
     }),
   };
 }

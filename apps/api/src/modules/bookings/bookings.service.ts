@@ -42,6 +42,7 @@ import {
   whenOf,
 } from './booking-terms.js';
 import { applyBookingCoupon } from './booking-coupon-rules.js';
+import { tellBookingPaid } from './booking-paid.js';
 import { reminderEmail } from './bookings.emails.js';
 import { bookingsCalendar } from './calendar.js';
 import { chargeBooking, type BookingMoney, moneyOfBookings, NO_MONEY, organiserDue, receivablesOf, spendCreditOnBooking, splitOwed } from './booking-money.js';
@@ -205,6 +206,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         description: payment.description,
       });
       await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
+      await tellBookingPaid(tx, deps, bookingId, holds.length > 0 || creditAgain > 0 ? 'credit_card' : 'card');
       return true;
     },
 

@@ -129,6 +129,9 @@ describe('paying, lapsing, cancelling', () => {
     expect(grid.body.courts.find((court: { code: string }) => court.code === 'C1').cells.find((cell: { start: string }) => cell.start === '10:30').state).toBe('mine');
     const mine = await request(app).get('/api/bookings/mine').set(auth(alice));
     expect(mine.body.upcoming.map((booking: { id: number }) => booking.id)).toEqual([id]);
+    // The member is told, once: the booking, how it was paid and its price.
+    const confirmed = await mail.waitFor(alice.email, undefined, /^Prenotazione confermata: Campo C1, \d{2}\/\d{2}\/\d{4} 10:30–12:00$/);
+    expect(confirmed.text).toMatch(/Pagata con carta · prezzo del campo 20,00\s€/);
   });
 
   it('lets a lapsed hold free the slot; a late payment for it is refunded when someone else took it', async () => {
@@ -157,7 +160,7 @@ describe('paying, lapsing, cancelling', () => {
     }
     expect(await statusOf(id)).toBe('expired');
     await expect.poll(async () => (await db.transaction.findFirst({ where: { bookingId: id, type: 'payment', status: { not: 'failed' } } }))?.status, { timeout: 15_000 }).toBe('refunded');
-    const email = await mail.waitFor(alice.email);
+    const email = await mail.waitFor(alice.email, undefined, /^Ti abbiamo rimborsato un pagamento$/);
     expect(email.subject).toBe('Ti abbiamo rimborsato un pagamento');
   });
 
@@ -208,7 +211,7 @@ describe('paying, lapsing, cancelling', () => {
     await expect.poll(async () => (await db.transaction.findFirstOrThrow({ where: { bookingId: id, type: 'payment' } })).status, { timeout: 15_000 }).toBe('refunded');
     const refund = await db.transaction.findFirstOrThrow({ where: { bookingId: id, type: 'refund' } });
     expect(refund.amountCents).toBe(2000);
-    const email = await mail.waitFor(alice.email);
+    const email = await mail.waitFor(alice.email, undefined, /^Ti abbiamo rimborsato un pagamento$/);
     expect(email.text).toContain('hai annullato in tempo');
     // The slot is free again.
     expect((await book(bruno, { start: '09:00' })).status).toBe(201);
@@ -322,7 +325,7 @@ describe('waitlist, reminders and calendar', () => {
     await request(app).post(`/api/bookings/${created.body.booking.id}/cancel`).set(auth(alice)).expect(200);
     // The cancellation refunds alice through a job: wait for it, so that it cannot land in the next test's clean-up.
     await expect.poll(() => db.transaction.count({ where: { bookingId: created.body.booking.id, type: 'refund' } }), { timeout: 15_000 }).toBe(1);
-    const [first, second] = await Promise.all([mail.waitFor(bruno.email), mail.waitFor(carla.email)]);
+    const [first, second] = await Promise.all([mail.waitFor(bruno.email, undefined, /^Si è liberato/), mail.waitFor(carla.email, undefined, /^Si è liberato/)]);
     expect(first.subject).toMatch(/^Si è liberato il Campo C1, \d{2}\/\d{2}\/\d{4} 10:30–12:00$/);
     expect(second.subject).toBe(first.subject);
     const entries = await db.bookingWaitlist.findMany({ orderBy: { createdAt: 'asc' } });
@@ -345,7 +348,7 @@ describe('waitlist, reminders and calendar', () => {
     } finally {
       await db.setting.update({ where: { id: 1 }, data: { reminderHours: 24 } });
     }
-    const reminder = await mail.waitFor(bruno.email);
+    const reminder = await mail.waitFor(bruno.email, undefined, /^Promemoria/);
     expect(reminder.subject).toMatch(/^Promemoria: Campo C2, \d{2}\/\d{2}\/\d{4} 22:30–24:00$/);
   });
 

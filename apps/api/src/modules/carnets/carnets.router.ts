@@ -10,6 +10,7 @@ export function registerCarnetRoutes(mount: MountRoute, carnets: CarnetsService)
   mount(routes.updateProduct, ({ params, body }) => carnets.updateProduct(params.id, body));
   mount(routes.onSale, () => carnets.onSale());
   mount(routes.buy, ({ body }, { req }) => carnets.buy(authOf(req).user, body));
+  mount(routes.payWithCredit, ({ body }, { req }) => carnets.payWithCredit(authOf(req).user, body));
   mount(routes.mine, (_input, { req }) => carnets.mine(authOf(req).user));
   mount(routes.payBooking, ({ params }, { req }) => carnets.payBooking(authOf(req).user, params.id));
   mount(routes.ofMember, ({ params }) => carnets.ofMember(params.id));

@@ -14,9 +14,11 @@ import { owedParts } from '../bookings/booking-money.js';
 import { closeCheckoutsOf } from '../bookings/cancel-booking.js';
 import { accounts, moneyAccount } from '../ledger/accounts.js';
 import { available, balancesOf, credit, debit, post } from '../ledger/ledger.js';
-import { settleDebt } from '../ledger/wallet.js';
+import { INSUFFICIENT_CREDIT, settleDebt, spendingLegs, walletOf } from '../ledger/wallet.js';
 import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
+import { webOriginOf } from '../../lib/web-origin.js';
+import { carnetBoughtEmail } from './carnets.emails.js';
 import { earnExpiredCarnets, spendUse } from './carnet-uses.js';
 
 export const CARNET_MESSAGES = {
@@ -24,6 +26,7 @@ export const CARNET_MESSAGES = {
   unknownCourts: 'Uno o più campi non esistono o non sono prenotabili.',
   notOnSale: 'Questo carnet non è in vendita o è scaduto.',
   sold: 'Carnet venduto.',
+  boughtWithCredit: 'Carnet acquistato con il tuo credito: puoi già usarlo.',
   notPayable: 'La prenotazione non è più in attesa di pagamento.',
   noneUsable: 'Non hai un carnet valido con ingressi rimasti: è scaduto o esaurito.',
   notCovered: 'Nessuno dei tuoi carnet copre questa prenotazione (fascia o campo diversi).',
@@ -91,15 +94,22 @@ export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
     return product;
   }
 
+  const newCarnet = (tx: Prisma.TransactionClient, product: CarnetProduct, userId: number, origin: { transactionId: number | null; createdById: number | null }) =>
+    tx.carnet.create({
+      data: { userId, productId: product.id, usesTotal: product.uses, usesLeft: product.uses, validFrom: product.validFrom, validUntil: product.validUntil, ...origin },
+      include: { product: true },
+    });
+
+  /** The member is told their carnet is theirs (bought online, by card or credit), once: queued with it. */
+  const tellBought = (tx: Prisma.TransactionClient, user: { email: string; firstName: string }, carnet: CarnetRow, paidWith: 'card' | 'credit') =>
+    deps.jobs.send('send-email', carnetBoughtEmail(user, toCarnetDto(carnet, todayInRome()), paidWith, `${webOriginOf(deps.config)}/profilo`), { tx });
+
   /**
    * The carnet a completed payment buys, with the product's uses and validity as they are now, and the
    * money received owed back as its uses (the carnet's account holds it).
    */
   async function issue(tx: Prisma.TransactionClient, product: CarnetProduct, userId: number, payment: Transaction, createdById: number | null) {
-    const carnet = await tx.carnet.create({
-      data: { userId, productId: product.id, usesTotal: product.uses, usesLeft: product.uses, validFrom: product.validFrom, validUntil: product.validUntil, transactionId: payment.id, createdById },
-      include: { product: true },
-    });
+    const carnet = await newCarnet(tx, product, userId, { transactionId: payment.id, createdById });
     await post(tx, {
       key: `payment:${payment.id}`,
       kind: 'carnet_sale',
@@ -119,7 +129,8 @@ export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
       if (await tx.carnet.findUnique({ where: { transactionId: payment.id } })) return true;
       const product = payment.carnetProductId === null ? null : await tx.carnetProduct.findUnique({ where: { id: payment.carnetProductId } });
       if (!product) return false;
-      await issue(tx, product, userId, payment, null);
+      const carnet = await issue(tx, product, userId, payment, null);
+      await tellBought(tx, await tx.user.findUniqueOrThrow({ where: { id: userId } }), carnet, 'card');
       return true;
     },
 
@@ -174,10 +185,36 @@ export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
         customer: user,
         amountCents: product.priceCents,
         itemName: carnetTitle(product.name),
-        cancelPath: '/profilo',
+        cancelPath: '/profilo?pagamento=annullato',
         carnetProductId: product.id,
       });
       return { checkout_url: checkoutUrl };
+    },
+
+    /**
+     * Bought with the member's credit, all of it: the wallet is locked while read, the carnet made and its
+     * value moved from the credit to the carnet's account in one entry (no money comes in, so no receipt:
+     * the top-up's receipt covers it).
+     */
+    async payWithCredit(user: User, { product_id }: BodyOf<typeof api.carnets.payWithCredit>) {
+      const product = await productOnSale(product_id, todayInRome());
+      if (product.priceCents === 0) throw invalid({ product_id: [CARNET_MESSAGES.notOnSale] });
+      const carnet = await db.$transaction(async (tx) => {
+        const legs = spendingLegs(await walletOf(tx, user.id, { lock: true }), product.priceCents);
+        if (!legs) throw new AppError(409, INSUFFICIENT_CREDIT, { product_id: [INSUFFICIENT_CREDIT] });
+        const made = await newCarnet(tx, product, user.id, { transactionId: null, createdById: null });
+        await post(tx, {
+          key: `carnet:${made.id}:credit`,
+          kind: 'carnet_sale',
+          description: `${carnetTitle(product.name)} pagato con il credito`,
+          userId: user.id,
+          carnetId: made.id,
+          legs: [...legs, credit(accounts.carnet(made.id, user.id), product.priceCents)],
+        });
+        await tellBought(tx, user, made, 'credit');
+        return made;
+      }, TRANSACTION_OPTIONS);
+      return { message: CARNET_MESSAGES.boughtWithCredit, carnet: toCarnetDto(carnet, todayInRome()) };
     },
 
     products: async () => ({ data: (await db.carnetProduct.findMany({ orderBy: { id: 'desc' } })).map(toProductDto) }),

@@ -7,9 +7,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 
-const { app, db, services, stripe } = await useTestApp({}, { stripe: true });
+const mail = await startMailCatcher();
+const { app, db, deps, services, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
 const double = stripe!;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -109,7 +111,8 @@ describe('buying a carnet online', () => {
     const member = await createMember(app, db);
     const { id: productId } = await createProduct({ name: 'Online 5', uses: 5, price: '60' });
     const off = await createProduct({ is_active: false });
-    const listed = (await request(app).get('/api/carnet-products').set(bearer(member.token)).expect(200)).body.data.map((row: { id: number }) => row.id);
+    // Public, like the price list: the home page's "Tariffe" shows them.
+    const listed = (await request(app).get('/api/carnet-products').expect(200)).body.data.map((row: { id: number }) => row.id);
     expect(listed).toContain(productId);
     expect(listed).not.toContain(off.id);
     const refused = await request(app).post('/api/me/carnets/checkout').set(bearer(member.token)).send({ product_id: off.id }).expect(422);
@@ -133,6 +136,36 @@ describe('buying a carnet online', () => {
     }
     const mine = await request(app).get('/api/me/carnets').set(bearer(member.token)).expect(200);
     expect(mine.body.data).toEqual([expect.objectContaining({ uses_total: 5, uses_left: 5, product: expect.objectContaining({ id: productId, name: 'Online 5' }) })]);
+    // One confirmation, however often the webhook came.
+    await deps.jobs.waitUntilIdle();
+    const told = mail.messages.filter((message) => JSON.stringify(message.to).includes(member.email));
+    expect(told.map((message) => message.subject)).toEqual(['Carnet acquistato: Online 5']);
+    expect(told[0]!.text).toMatch(/con la carta: 5 ingressi, validi fino al \d{2}\/\d{2}\/\d{4}/);
+  });
+
+  it('is paid with credit when it covers the price: exactly one carnet of two bought at once with credit for one, nothing taken otherwise', async () => {
+    const member = await createMember(app, db);
+    const { id: productId } = await createProduct({ name: 'Credito 4', uses: 4, price: '30' });
+    const buy = () => request(app).post('/api/me/carnets/pay-with-credit').set(bearer(member.token)).send({ product_id: productId });
+    const short = await buy().expect(409);
+    expect(short.body.errors).toEqual({ product_id: ['Credito insufficiente per questo movimento.'] });
+    await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '40.00', method: 'cash' }).expect(200);
+
+    const [first, second] = await Promise.all([buy(), buy()]);
+    expect([first.status, second.status].sort()).toEqual([201, 409]);
+    const made = [first, second].find((response) => response.status === 201)!;
+    expect(made.body).toMatchObject({ message: 'Carnet acquistato con il tuo credito: puoi già usarlo.', carnet: { uses_total: 4, uses_left: 4 } });
+    expect(await db.carnet.count({ where: { userId: member.id } })).toBe(1);
+    expect((await request(app).get('/api/me/credit').set(bearer(member.token)).expect(200)).body.available).toBe('10.00');
+    // No money came in: no payment row, so no receipt (the top-up's covers it).
+    expect(await db.transaction.count({ where: { userId: member.id, kind: 'carnet' } })).toBe(0);
+    await deps.jobs.waitUntilIdle();
+    expect(mail.messages.filter((message) => JSON.stringify(message.to).includes(member.email)).map((message) => message.subject)).toContain('Carnet acquistato: Credito 4');
+
+    // The carnet works like one bought with money: a use pays a hold.
+    const bookingId = await holdOn(member, { daysAhead: 3 });
+    await payWithCarnet(member, bookingId).expect(200);
+    expect(await usesLeft(made.body.carnet.id)).toBe(3);
   });
 });
 

@@ -27,3 +27,18 @@ export function creditMovementEmail(
     }),
   };
 }
+
+/** An online top-up went through: the amount is on the member's credit. */
+export function topUpEmail(user: { email: string; firstName: string }, amountCents: number, availableCents: number, creditUrl: string): MailMessage {
+  return {
+    to: user.email,
+    subject: `Ricarica ricevuta: ${formatEuros(amountCents)} sul tuo credito`,
+    ...renderEmail({
+      title: 'Ricarica ricevuta',
+      greeting: `Ciao ${user.firstName},`,
+      paragraphs: [`abbiamo ricevuto la tua ricarica di ${formatEuros(amountCents)}: è sul tuo credito.`, `Credito disponibile: ${formatEuros(availableCents)}. Lo usi per prenotare, per la tessera e per i carnet.`],
+      action: { label: 'Vedi il tuo credito', url: creditUrl },
+      footnote: 'La ricevuta è su «Il mio profilo».',
+    }),
+  };
+}

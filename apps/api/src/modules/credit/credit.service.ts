@@ -18,13 +18,14 @@ import { debtOf, INSUFFICIENT_CREDIT, settleDebt, spendingLegs, walletOf } from 
 import { isAdmin } from '../auth/guards.js';
 import { organiserDue, spendCreditOnBooking } from '../bookings/booking-money.js';
 import { isLiveHold } from '../bookings/booking-terms.js';
+import { tellBookingPaid } from '../bookings/booking-paid.js';
 import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import type { StripeRequests } from '../payments/stripe-requests.js';
 import { MEMBERSHIP_MESSAGES, type MembershipsService } from '../memberships/memberships.service.js';
 import { toMyMembershipDto, WITH_PAYMENTS } from '../memberships/memberships.dto.js';
 import { readSettings } from '../settings/settings.service.js';
-import { creditMovementEmail } from './credit.emails.js';
+import { creditMovementEmail, topUpEmail } from './credit.emails.js';
 import { createCreditRefunds } from './credit-refunds.js';
 
 
@@ -166,6 +167,9 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
         legs: [debit(accounts.stripe, payment.amountCents), credit(accounts.funded(userId, payment.id), payment.amountCents)],
       });
       await settleDebt(tx, userId, `payment:${payment.id}:debt`, { transactionId: payment.id });
+      const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+      const { available: balance } = await walletOf(tx, userId);
+      await jobs.send('send-email', topUpEmail(user, payment.amountCents, balance, `${webOriginOf(config)}/profilo`), { tx });
       return true;
     },
     /** A top-up refunded on Stripe's side takes back the credit it left; what was spent already the member owes. */
@@ -205,6 +209,7 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
         const spent = await spendCreditOnBooking(tx, { id: bookingId, userId: user.id }, due, { key: `booking:${bookingId}:credit:${Date.now()}` });
         if (spent === 'insufficient') throw new AppError(409, INSUFFICIENT_CREDIT, { amount: [INSUFFICIENT_CREDIT] });
         await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
+        await tellBookingPaid(tx, deps, bookingId, 'credit');
         return spent?.id;
       }, TRANSACTION_OPTIONS);
       return changed(CREDIT_MESSAGES.bookingPaid, user.id, entryId);

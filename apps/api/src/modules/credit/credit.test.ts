@@ -165,9 +165,10 @@ describe('the member', () => {
     const mine = await request(app).get('/api/me/credit').set(bearer(member.token)).expect(200);
     expect(mine.body).toMatchObject({ balance: '40.00', total: 1, data: [{ amount: '40.00', kind: 'top_up', by: null }] });
     expect(await ledgerSum(db, member.id)).toBe(4000);
-    // The member made this one: no e-mail about it.
+    // One confirmation, however often the webhook came.
     await deps.jobs.waitUntilIdle();
-    expect(mailsTo(member.email)).toHaveLength(0);
+    expect(mailsTo(member.email).map((message) => message.subject)).toEqual([`Ricarica ricevuta: ${formatEuros(4000)} sul tuo credito`]);
+    expect(mailsTo(member.email)[0]!.text).toContain(`Credito disponibile: ${formatEuros(4000)}`);
   });
 
   it('tops up within the limits the admin sets (staff may not change them)', async () => {
@@ -231,6 +232,10 @@ describe('paying a booking with credit', () => {
     expect(paid.body).toMatchObject({ message: 'Prenotazione pagata con il credito.', balance: '5.00', movement: { amount: '-20.00', kind: 'payment', booking_id: booking.id, by: null } });
     expect(await statusOf(booking.id)).toBe('confirmed');
     expect((await payWithCredit(member, booking.id).expect(409)).body.message).toBe('La prenotazione non è più in attesa di pagamento.');
+    await deps.jobs.waitUntilIdle();
+    const confirmed = mailsTo(member.email).filter((message) => message.subject?.startsWith('Prenotazione confermata'));
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]!.text).toContain('Pagata con credito');
     expect(await ledgerSum(db, member.id)).toBe(500);
   });
 

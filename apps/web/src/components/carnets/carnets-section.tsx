@@ -1,12 +1,15 @@
 // The carnets part of /profilo: the member's carnets with the uses left, and the carnets on sale (with
-// what one use pays) bought online (paid on Stripe Checkout, the carnet made when Stripe confirms it).
-import { BOOKING_COUPON_BAND_LABELS, CARNET_COVER_LABELS, type TCarnetProduct } from '@beach/contracts';
+// what one use pays) bought online (paid on Stripe Checkout, the carnet made when Stripe confirms it) or
+// with the member's credit when it covers the price (the carnet made at once).
+import { BOOKING_COUPON_BAND_LABELS, CARNET_COVER_LABELS, moneyToCents, type TCarnetProduct } from '@beach/contracts';
 import { useState } from 'react';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { ApiError } from '../../lib/api-transport';
-import { useBuyCarnet, useCarnetsOnSale, useMyCarnets } from '../../lib/carnets';
+import { useBuyCarnet, useBuyCarnetWithCredit, useCarnetsOnSale, useMyCarnets } from '../../lib/carnets';
+import { useMyCredit } from '../../lib/credit';
+import { useConfirm } from '../admin/confirm-dialog';
 import { formatMoney, validityText } from '../../lib/format';
 import { CarnetList } from './carnet-list';
 
@@ -26,20 +29,30 @@ export function CarnetsSection() {
 function OnSale() {
   const products = useCarnetsOnSale();
   const buy = useBuyCarnet();
-  const [error, setError] = useState('');
+  const withCredit = useBuyCarnetWithCredit();
+  const available = useMyCredit(1).data?.available;
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const { confirm, dialog } = useConfirm();
   if (!products.data || products.data.length === 0) return null;
-  const onBuy = async (product: TCarnetProduct) => {
-    setError('');
+  const run = async (action: () => Promise<unknown>, failed: string) => {
+    setOutcome(null);
     try {
-      await buy.mutateAsync({ product_id: product.id });
+      const result = await action();
+      if (result && typeof result === 'object' && 'message' in result && typeof result.message === 'string') setOutcome({ tone: 'success', text: result.message });
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Non è stato possibile aprire il pagamento. Riprova più tardi.');
+      setOutcome({ tone: 'error', text: failure instanceof ApiError ? failure.message : failed });
     }
   };
+  const onBuy = (product: TCarnetProduct) => run(() => buy.mutateAsync({ product_id: product.id }), 'Non è stato possibile aprire il pagamento. Riprova più tardi.');
+  const onCredit = async (product: TCarnetProduct) => {
+    const question = { title: `Comprare «${product.name}» con il credito?`, message: `Dal tuo credito togliamo ${formatMoney(product.price)}: il carnet è subito tuo.`, confirmLabel: 'Paga con il credito' };
+    if (await confirm(question)) await run(() => withCredit.mutateAsync({ product_id: product.id }), 'Non è stato possibile pagare con il credito. Riprova più tardi.');
+  };
+  const creditCovers = (product: TCarnetProduct) => available !== undefined && moneyToCents(available) >= moneyToCents(product.price);
   return (
     <div className="space-y-2">
       <h3 className="font-semibold">Carnet in vendita</h3>
-      {error && <Alert tone="error">{error}</Alert>}
+      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
       <ul className="divide-y divide-slate-200">
         {products.data.map((product) => (
           <li key={product.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
@@ -49,12 +62,20 @@ function OnSale() {
                 {BOOKING_COUPON_BAND_LABELS[product.band]} · un ingresso paga {CARNET_COVER_LABELS[product.covers].toLowerCase()} · {validityText({ start_date: product.valid_from, end_date: product.valid_until })}
               </p>
             </div>
-            <Button size="sm" variant="secondary" onClick={() => void onBuy(product)} loading={buy.isPending && buy.variables?.product_id === product.id} loadingText="Apertura del pagamento...">
-              Compra con carta
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" variant="secondary" onClick={() => void onBuy(product)} loading={buy.isPending && buy.variables?.product_id === product.id} loadingText="Apertura del pagamento...">
+                Compra con carta
+              </Button>
+              {creditCovers(product) && (
+                <Button size="sm" variant="secondary" onClick={() => void onCredit(product)} loading={withCredit.isPending && withCredit.variables?.product_id === product.id} loadingText="Pagamento...">
+                  Paga con il credito
+                </Button>
+              )}
+            </div>
           </li>
         ))}
       </ul>
+      {dialog}
     </div>
   );
 }

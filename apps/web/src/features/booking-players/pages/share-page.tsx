@@ -14,6 +14,7 @@ import { usePayShare, useShare } from '../../../lib/booking-players';
 import { useMyCredit } from '../../../lib/credit';
 import { formatDateTime, formatMoney, whenText } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { CHECKOUT_CANCELLED_MESSAGE, useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
 
 export default function SharePage() {
   usePageTitle('La tua quota');
@@ -21,6 +22,7 @@ export default function SharePage() {
   const share = useShare(id);
   const pay = usePayShare(id);
   const credit = useMyCredit(1);
+  const cancelled = useCheckoutCancelled();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const data = share.data;
   // What credit can pay now: the balance less what is set aside for a payment under way.
@@ -58,6 +60,7 @@ export default function SharePage() {
             <dt className="text-slate-500">Quota</dt>
             <dd className="text-lg font-bold text-sea-900">{formatMoney(data.share)}</dd>
           </dl>
+          {cancelled && !message && !data.paid_with && <Alert tone="info">{CHECKOUT_CANCELLED_MESSAGE}</Alert>}
           {message && <Alert tone={message.tone}>{message.text}</Alert>}
           {data.paid_with ? (
             <Alert tone="success" action={<Link to={paths.myBookings} className={buttonClasses('secondary', 'sm')}>Le mie prenotazioni</Link>}>

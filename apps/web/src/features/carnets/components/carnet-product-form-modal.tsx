@@ -6,6 +6,7 @@ import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form'
 import { Modal } from '../../../components/ui/modal';
 import { moneyAsTyped } from '../../../lib/format';
 import { useAdminCourts } from '../../../lib/shared-queries';
+import { useCarnetProducts } from '../../../lib/carnets';
 import { useSaveCarnetProduct } from '../api/admin-carnet-products';
 
 const EMPTY: TCarnetProductBody = { name: '', uses: '10', band: 'any', covers: 'share', court_ids: [], price: '', valid_from: '', valid_until: '', is_active: true };
@@ -23,6 +24,9 @@ export function CarnetProductFormModal({ product, onClose, onSaved }: { product:
     messages: { failed: 'Si è verificato un errore nel salvataggio del carnet. Riprova più tardi.' },
   });
   const chosen = watch('court_ids') ?? [];
+  // Two products of one name read alike on the member's page and the receipts: said, not refused.
+  const name = (watch('name') ?? '').trim().toLocaleLowerCase('it');
+  const sameName = useCarnetProducts().data?.find((other) => other.id !== product?.id && name !== '' && other.name.trim().toLocaleLowerCase('it') === name);
   const toggleCourt = (id: number, on: boolean) => setValue('court_ids', on ? [...chosen, id] : chosen.filter((court) => court !== id), { shouldDirty: true });
   const send = async (body: TCarnetProductBody) => {
     const saved = await save.mutateAsync({ id: product?.id ?? null, body });
@@ -44,6 +48,11 @@ export function CarnetProductFormModal({ product, onClose, onSaved }: { product:
       <form id="carnet-product-form" onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <Input label="Nome" required maxLength={100} {...field('name')} />
+          {sameName && (
+            <p role="status" className="mt-1 text-sm text-amber-800">
+              Esiste già un carnet con questo nome ({sameName.is_active ? 'in vendita' : 'non in vendita'}): i soci non saprebbero distinguerli. Scegline uno diverso.
+            </p>
+          )}
         </div>
         <Input label="Ingressi" type="number" min={1} required {...field('uses')} />
         <Input label="Prezzo (€)" required inputMode="decimal" placeholder="0,00" {...field('price')} />

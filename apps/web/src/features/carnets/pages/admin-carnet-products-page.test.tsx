@@ -40,6 +40,18 @@ describe('/admin/carnet', () => {
     expect(court!.textContent).toContain('Tutto il campo (tutti i giocatori)');
   });
 
+  it('warns that a name is taken by another carnet, whatever its case', async () => {
+    handlers['GET /api/admin/carnet-products'] = () => jsonResponse(200, { data: [product(1, { name: 'Dieci ingressi', is_active: false }), product(2, { name: 'Campo intero' })] });
+    renderAt(<AdminCarnetProductsPage />, { url: '/admin/carnet' });
+    await screen.findByRole('table', { name: 'Carnet' });
+    fireEvent.click(screen.getByRole('button', { name: 'Nuovo carnet' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/^Nome/), { target: { value: ' dieci INGRESSI ' } });
+    expect((await within(dialog).findByRole('status')).textContent).toContain('Esiste già un carnet con questo nome (non in vendita)');
+    fireEvent.change(within(dialog).getByLabelText(/^Nome/), { target: { value: 'Dodici ingressi' } });
+    await waitFor(() => expect(within(dialog).queryByRole('status')).toBeNull());
+  });
+
   it('creates a carnet for the organiser’s share unless told otherwise, and keeps what an edited one covers', async () => {
     handlers['GET /api/admin/carnet-products'] = () => jsonResponse(200, { data: [product(2, { name: 'Campo intero', covers: 'court' })] });
     handlers['POST /api/admin/carnet-products'] = (body) => jsonResponse(201, product(3, body as Partial<TCarnetProduct>));

@@ -1,4 +1,4 @@
-import type { TCourt, TPriceList } from '@beach/contracts';
+import type { TCarnetProduct, TCourt, TPriceList } from '@beach/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,9 +19,15 @@ const court = (code: string, row: TCourt['row'], position: number, purpose: TCou
   id: position + (row ?? 'L').charCodeAt(0) * 10, code, name: `Campo ${code}`, row, position, purpose, has_lights: purpose === 'bookable', is_bookable: isBookable, description: null,
 });
 const COURTS = [court('B1', 'B', 1, 'members', false), court('C1', 'C', 1, 'bookable', true), court('D1', 'D', 1, 'school', false), court('L1', null, 1, 'free_use', false)];
+const CARNETS: TCarnetProduct[] = [
+  { id: 1, name: 'Carnet 10 ingressi', uses: 10, band: 'day', covers: 'share', court_ids: [], price: '45.00', valid_from: '2027-05-01', valid_until: '2027-09-30', is_active: true },
+];
+/** The home page's public reads. */
+const publicApi = async (url: string) =>
+  url.startsWith('/api/prices') ? jsonResponse(200, PRICES) : url.startsWith('/api/carnet-products') ? jsonResponse(200, { data: CARNETS }) : jsonResponse(200, { data: COURTS });
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.startsWith('/api/prices') ? jsonResponse(200, PRICES) : jsonResponse(200, { data: COURTS }))));
+  vi.stubGlobal('fetch', vi.fn(publicApi));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -40,12 +46,16 @@ describe('pricing tables', () => {
     const courts = screen.getByRole('table', { name: 'Campi' });
     expect(within(courts).getByRole('row', { name: /Fascia serale con luci/ }).textContent).toMatch(/40,00\u00a0€/);
     expect(courts.textContent).toContain('Prenotazione minima 1h30');
+    // The carnets on sale and the credit, beside the list.
+    const offers = (await screen.findByText('Carnet 10 ingressi')).closest('div')!;
+    expect(offers.textContent).toMatch(/10 ingressi · fascia diurna.*30\/09\/2027.*45,00\u00a0€/);
+    expect(offers.textContent).toContain('Credito prepagato');
   });
 });
 
 describe('a failed read', () => {
   it('shows what failed and reads again on "Riprova"', async () => {
-    const fetchMock = vi.fn(async (url: string) => (url.startsWith('/api/prices') ? jsonResponse(200, PRICES) : jsonResponse(200, { data: COURTS })));
+    const fetchMock = vi.fn(publicApi);
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     vi.stubGlobal('fetch', fetchMock);
     renderSections();

@@ -1,10 +1,10 @@
 import type { PriceGroup, TPriceEntry } from '@beach/contracts';
-import { PRICE_INFO } from 'virtual:contracts-data';
+import { BOOKING_COUPON_BAND_LABELS, PRICE_INFO } from 'virtual:contracts-data';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatCents } from '../../../lib/format';
-import { usePriceList } from '../../../lib/use-public-data';
+import { formatCents, formatDate, formatMoney } from '../../../lib/format';
+import { useCarnetsOnSale, usePriceList } from '../../../lib/use-public-data';
 
 function insuranceNote(entry: TPriceEntry, insuranceCents: number | undefined) {
   const included = PRICE_INFO[entry.code].insuranceIncluded;
@@ -42,6 +42,33 @@ function PriceTable({ title, entries, insuranceCents }: { title: string; entries
   );
 }
 
+/** The carnets on sale online and the prepaid credit: what a member can buy ahead besides the card. */
+function CarnetsAndCredit() {
+  const carnets = useCarnetsOnSale().data ?? [];
+  return (
+    <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 lg:col-span-2">
+      <h3 className="bg-sea-700 px-5 py-3 text-lg font-semibold text-white">Carnet e credito</h3>
+      <ul className="divide-y divide-slate-100 text-sm">
+        {carnets.map((carnet) => (
+          <li key={carnet.id} className="flex items-start justify-between gap-4 px-5 py-3">
+            <span>
+              <span className="block font-semibold text-slate-900">{carnet.name}</span>
+              <span className="block text-slate-500">
+                {carnet.uses} ingressi · {BOOKING_COUPON_BAND_LABELS[carnet.band].toLowerCase()} · valido fino al {formatDate(carnet.valid_until)}
+              </span>
+            </span>
+            <span className="text-lg font-bold whitespace-nowrap text-sea-900">{formatMoney(carnet.price)}</span>
+          </li>
+        ))}
+        <li className="px-5 py-3">
+          <span className="block font-semibold text-slate-900">Credito prepagato</span>
+          <span className="block text-slate-500">Ricarichi online dal tuo profilo quanto vuoi e lo usi per i campi, la tessera e i carnet.</span>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
 export function PricingTables() {
   const { data, isPending, isError, refetch } = usePriceList();
   const inGroup = (group: PriceGroup) => data?.entries.filter((entry) => PRICE_INFO[entry.code].group === group) ?? [];
@@ -64,6 +91,7 @@ export function PricingTables() {
             <div className="grid gap-8 lg:grid-cols-2">
               <PriceTable title="Tessere" entries={inGroup('membership')} insuranceCents={insurance} />
               <PriceTable title="Campi" entries={inGroup('court')} />
+              <CarnetsAndCredit />
             </div>
           )}
         </div>
