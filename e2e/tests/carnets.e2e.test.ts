@@ -1,8 +1,11 @@
 // Carnets in Chromium: the admin defines a carnet on /admin/carnet; a member buys it on /profilo through
 // the (double's) Stripe page, sees its uses, books a court on a phone and pays the booking with one use,
-// which /le-mie-prenotazioni and the desk's booking detail show as "Pagata con carnet"; screenshots at 1280 and 390 px.
+// which /le-mie-prenotazioni and the desk's booking detail show as "Pagata con carnet"; the admin is told a
+// name is taken; the home page's "Tariffe" lists the carnet and the credit to anyone; a member buys one
+// with credit; screenshots at 1280 and 390 px.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetSession, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { giveCredit } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -36,6 +39,12 @@ describe('carnets, in Chromium', () => {
       await expect.poll(() => row.textContent()).toMatch(/Ingressi5CopreQualsiasi · Tutti i campi prenotabiliUn ingresso pagaLa quota di chi prenotaPrezzo60,00\s€.*In vendita/);
       await screenshot(page, 'carnet-products-1280');
       await screenshotAtPhoneWidth(page, 'carnet-products');
+      // A second product of the same name is warned about, not refused.
+      await page.getByRole('button', { name: 'Nuovo carnet' }).click();
+      await dialog.getByLabel('Nome').fill('carnet 5 INGRESSI');
+      await dialog.getByRole('status').filter({ hasText: 'Esiste già un carnet con questo nome (in vendita)' }).waitFor();
+      await screenshot(page, 'carnet-product-same-name-1280', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Annulla' }).click();
     } finally {
       await page.close();
     }
@@ -103,5 +112,33 @@ describe('carnets, in Chromium', () => {
     } finally {
       await desk.close();
     }
+  });
+
+  it('the home page lists the carnet and the credit to anyone; a member buys one with credit', async () => {
+    const page = ctx.page;
+    await forgetSession(page, ctx.stack.webUrl);
+    await page.goto(`${ctx.stack.webUrl}/#pricing`);
+    const offers = page.getByRole('heading', { name: 'Carnet e credito' }).locator('..');
+    await expect.poll(async () => (await offers.textContent())?.replace(/\s+/g, ' ')).toMatch(/Carnet 5 ingressi5 ingressi · qualsiasi · valido fino al \d{2}\/\d{2}\/\d{4}60,00 €Credito prepagato/);
+    await offers.scrollIntoViewIfNeeded();
+    await screenshot(page, 'carnet-home-pricing-1280', { fullPage: false });
+    await screenshotAtPhoneWidth(page, 'carnet-home-pricing', { fullPage: false });
+
+    const user = await ctx.stack.db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+    await giveCredit(ctx.stack.db, user.id, 7000, { reason: 'Prova' });
+    await page.goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent('/profilo')}`);
+    await page.getByLabel('E-mail').fill('utente@demo.beach');
+    await page.getByLabel('Password').fill('Demo2026!');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    const section = page.getByRole('region', { name: 'I miei carnet' });
+    await section.getByRole('button', { name: 'Paga con il credito' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Comprare «Carnet 5 ingressi» con il credito?' });
+    await confirm.getByText('Dal tuo credito togliamo 60,00').waitFor();
+    await confirm.getByRole('button', { name: 'Paga con il credito' }).click();
+    await section.getByText('Carnet acquistato con il tuo credito: puoi già usarlo.').waitFor();
+    await section.getByText('5 ingressi rimasti su 5').waitFor();
+    await screenshot(page, 'carnet-credit-bought-1280');
+    await screenshotAtPhoneWidth(page, 'carnet-credit-bought');
+    expect(await ctx.stack.db.carnet.count({ where: { userId: user.id } })).toBe(2);
   });
 });

@@ -1,10 +1,12 @@
 // The rain check in Chromium: staff open "Annulla per pioggia" on the planner's day, narrow the range,
 // read the preview (count, total, what happens to each payment), confirm, follow the progress to the end
 // and see the planner without the cancelled bookings, the evening booking outside the range still there.
-// Screenshots of the dialog and the progress at 1280 and 390 px.
+// The member then reads on /le-mie-prenotazioni that the weather cancelled it and where the money went; a
+// hold of theirs that lapsed is no longer among the coming ones.
+// Screenshots of the dialog, the progress and the member's list at 1280 and 390 px.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { creditBalance, creditEntriesOn, postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -90,5 +92,28 @@ describe('rain check from the planner', () => {
     // The online payment went to the member's credit, once.
     expect(await creditEntriesOn(ctx.stack.db, ids.member!, ids.online!)).toEqual([{ kind: 'rain_credit', cents: 2000 }]);
     expect(await creditBalance(ctx.stack.db, ids.member!)).toBe(2000);
+  });
+
+  it('tells the member on their bookings that the weather cancelled it and where the money went; a lapsed hold leaves Prossime', async () => {
+    const { db } = ctx.stack;
+    const court = (await db.court.findUniqueOrThrow({ where: { code: 'C5' } })).id;
+    const lapsed = await db.booking.create({
+      data: { courtId: court, userId: ids.member!, startsAt: rome(day, '16:30'), endsAt: rome(day, '18:00'), status: 'pending_payment', priceCents: 2000, holdExpiresAt: new Date(Date.now() - 60_000) },
+    });
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'utente@demo.beach', path: '/le-mie-prenotazioni', heading: 'Le mie prenotazioni' });
+    try {
+      const upcoming = page.getByRole('region', { name: 'Prossime' });
+      const rained = upcoming.getByRole('listitem').filter({ hasText: 'Annullata per pioggia' });
+      await expect.poll(async () => (await rained.textContent())?.replace(/\s+/g, ' ')).toMatch(/Annullata dal centro per maltempo\. 20,00 € sono tornati sul tuo credito/);
+      // The lapsed hold is with the past ones, not coming up.
+      expect(await upcoming.getByText('16:30–18:00').count()).toBe(0);
+      await page.getByRole('region', { name: 'Passate' }).getByRole('listitem').filter({ hasText: '16:30–18:00' }).getByText('Scaduta').waitFor();
+      expect(await accessibilityViolations(page, 'main')).toEqual([]);
+      await screenshot(page, 'rain-check-my-bookings-1280');
+      await screenshotAtPhoneWidth(page, 'rain-check-my-bookings');
+    } finally {
+      await page.close();
+      await db.booking.delete({ where: { id: lapsed.id } });
+    }
   });
 });

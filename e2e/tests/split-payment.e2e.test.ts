@@ -3,7 +3,10 @@
 // through the e-mail's link; the desk's booking detail offers to collect the fourth share, still owed, with
 // the booking; the deadline passes (the deadline setting moved past the booking's time) and the job charges
 // it to the organiser's credit;
-// the desk's booking detail then shows who paid and nothing left to collect.
+// the desk's booking detail then shows who paid and nothing left to collect. The organiser follows it on
+// their bookings (who paid, how, what is still owed); the search tells namesakes apart and an address adds
+// a member shown by that address; a slot within the deadline offers no invitations; an invited guest
+// registers from the invitation and lands on their share.
 // Screenshots at 1280 and 390 px.
 import { linkIn } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
@@ -21,6 +24,11 @@ const PLAYERS = [
   { firstName: 'Piero', lastName: 'Splitcredito', email: 'piero.split@esempio.it' },
   { firstName: 'Pia', lastName: 'Splitritardo', email: 'pia.split@esempio.it' },
 ];
+/** Two namesakes: one with a card valid today, one who has played with the organiser (Paola's booking is theirs). */
+const NAMESAKES = [
+  { firstName: 'Nicola', lastName: 'Omonimo', email: 'nicola.uno.split@esempio.it' },
+  { firstName: 'Nicola', lastName: 'Omonimo', email: 'nicola.due.split@esempio.it' },
+];
 
 let organiserId: number;
 beforeAll(async () => {
@@ -30,7 +38,12 @@ beforeAll(async () => {
   const organiser = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
   organiserId = organiser.id;
   // Three members with the demo password; Piero has 10 € of credit, the organiser 6 €.
-  for (const player of PLAYERS) await db.user.create({ data: { ...player, passwordHash: organiser.passwordHash, emailVerifiedAt: new Date(), privacyAcceptedAt: new Date() } });
+  for (const player of [...PLAYERS, ...NAMESAKES]) await db.user.create({ data: { ...player, passwordHash: organiser.passwordHash, emailVerifiedAt: new Date(), privacyAcceptedAt: new Date() } });
+  const carded = await db.user.findUniqueOrThrow({ where: { email: 'nicola.due.split@esempio.it' } });
+  const year = today.slice(0, 4);
+  await db.membership.create({
+    data: { membershipNumber: `T${year}-77123`, userId: carded.id, type: 'seasonal', status: 'active', activatedAt: new Date(), startDate: new Date(`${year}-01-01`), endDate: new Date(`${year}-12-31`), originalPriceCents: 0, priceCents: 0 },
+  });
   const piero = await db.user.findUniqueOrThrow({ where: { email: 'piero.split@esempio.it' } });
   await giveCredit(db, piero.id, 1000, { reason: 'Prova' });
   await giveCredit(db, organiserId, 600, { reason: 'Prova' });
@@ -70,7 +83,7 @@ describe('split payment, in Chromium', () => {
     }
     // 20 € in four: 5 € each, and the search form is gone once the court is full.
     await expect.poll(async () => (await players.getByRole('list', { name: 'Giocatori' }).getByRole('listitem').allTextContents()).map((text) => text.replace(/\s+/g, ' '))).toEqual([
-      'Tu (organizzatore)5,00 €',
+      'Tu (organizzatore) Da pagare5,00 €',
       'Paola Splitcarta Da pagare5,00 €Togli',
       'Piero Splitcredito Da pagare5,00 €Togli',
       'Pia Splitritardo Da pagare5,00 €Togli',
@@ -149,7 +162,7 @@ describe('split payment, in Chromium', () => {
       await players.getByText('Pagata dall’organizzatore con credito').waitFor();
       // The shares count as paid: the desk has nothing left to collect.
       await expect.poll(() => detail.textContent()).toMatch(/Prezzo20,00\s€Pagato20,00\s€/);
-      await expect.poll(() => players.textContent()).toMatch(/Ancora da pagare: 0,00\s€/);
+      await expect.poll(() => players.textContent()).toMatch(/ancora da pagare: 0,00\s€/);
       expect(await detail.textContent()).not.toContain('Ancora da incassare');
       expect(await detail.getByRole('button', { name: 'Segna pagata' }).count()).toBe(0);
       await screenshot(page, 'split-payment-desk-1280', { fullPage: false });
@@ -157,5 +170,113 @@ describe('split payment, in Chromium', () => {
     } finally {
       await page.close();
     }
+  });
+
+  it('the organiser follows on their bookings who paid, how, and what is still owed', async () => {
+    const page = ctx.page;
+    await signIn(page, 'utente@demo.beach', '/le-mie-prenotazioni');
+    const players = page.getByRole('region', { name: 'Giocatori e quote' });
+    await expect.poll(async () => (await players.getByRole('list', { name: 'Giocatori' }).getByRole('listitem').allTextContents()).map((text) => text.replace(/\s+/g, ' '))).toEqual([
+      'Tu (organizzatore) Pagata con carta5,00 €',
+      'Paola Splitcarta Pagata con carta5,00 €',
+      'Piero Splitcredito Pagata con credito5,00 €',
+      'Pia Splitritardo Pagata dall’organizzatore con credito5,00 €',
+    ]);
+    expect((await players.textContent())?.replace(/\s+/g, ' ')).toMatch(/Prezzo del campo 20,00 € · ancora da pagare: 0,00 €/);
+    // The organiser was told of each share a friend paid.
+    expect(ctx.stack.mail.messages.filter((message) => message.subject?.match(/^(Paola Splitcarta|Piero Splitcredito) ha pagato la sua quota/)).length).toBe(2);
+    expect(await accessibilityViolations(page, 'main')).toEqual([]);
+    await screenshot(page, 'split-payment-my-bookings-1280');
+    await screenshotAtPhoneWidth(page, 'split-payment-my-bookings');
+  });
+
+  it('tells namesakes apart, adds a member by address shown by that address, and offers no invitations within the deadline', async () => {
+    const page = ctx.page;
+    await signIn(page, 'utente@demo.beach', '/prenotazioni?campo=C2');
+    await page.getByRole('heading', { name: 'Prenota un campo', level: 1 }).waitFor();
+    await page.getByRole('button', { name: dayButton }).click();
+    await page.getByRole('button', { name: /^Campo C2, 13:30–15:00: libero/ }).click();
+    await page.getByRole('region', { name: 'Riepilogo' }).getByRole('button', { name: 'Prenota e paga' }).click();
+    await page.waitForURL(/\/prenotazioni\/pagamento\/\d+/);
+    const held = Number(new URL(page.url()).pathname.split('/').pop());
+    const players = page.getByRole('region', { name: 'Giocatori e quote' });
+
+    await players.getByLabel('Aggiungi un socio').fill('Nicola Omonimo');
+    const found = players.getByRole('list', { name: 'Soci trovati' });
+    await expect.poll(async () => (await found.getByRole('listitem').allTextContents()).map((text) => text.replace(/\s+/g, ' ').replace(/Aggiungi.*$/, ''))).toEqual([
+      'Nicola Omonimo ni***@esempio.it',
+      'Nicola Omonimo tessera …7123 · ni***@esempio.it',
+    ]);
+    // An address, whole or in part, finds nobody.
+    await players.getByLabel('Aggiungi un socio').fill('nicola.due.split@esempio.it');
+    await players.getByText('Nessun socio trovato con questo nome').waitFor();
+    await screenshot(page, 'split-payment-search-1280');
+
+    await players.getByLabel('Oppure aggiungi con l’e-mail').fill('Nicola.Due.Split@esempio.it');
+    await players.getByRole('button', { name: 'Invita', exact: true }).click();
+    await players.getByRole('list', { name: 'Giocatori' }).getByText('nicola.due.split@esempio.it (invitato per e-mail)').waitFor();
+    await screenshotAtPhoneWidth(page, 'split-payment-search');
+    expect((await ctx.stack.db.bookingPlayer.findFirstOrThrow({ where: { bookingId: held } })).userId).not.toBeNull();
+
+    // Within the deadline (72 h before a slot two days away), nobody can be invited to pay a share.
+    await ctx.stack.db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 72 } });
+    try {
+      await page.reload();
+      await players.getByText('La partita inizia tra poco: non c’è più tempo per invitare giocatori').waitFor();
+      expect(await players.getByLabel('Aggiungi un socio').count()).toBe(0);
+      expect(await players.getByRole('button', { name: /^Togli/ }).count()).toBe(0);
+      await screenshotAtPhoneWidth(page, 'split-payment-invitations-closed');
+    } finally {
+      await ctx.stack.db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 2 } });
+    }
+  });
+
+  it('an invited guest registers from the invitation with the address filled in and lands on their share', async () => {
+    const { db } = ctx.stack;
+    const page = ctx.page;
+    // A booking of the organiser's with a guest, confirmed: the job sends the invitation.
+    const guestEmail = 'ospite.nuovo.split@esempio.it';
+    const booking = await db.booking.findFirstOrThrow({ where: { userId: organiserId, status: 'pending_payment' } });
+    await signIn(page, 'utente@demo.beach', `/prenotazioni/pagamento/${booking.id}`);
+    const players = page.getByRole('region', { name: 'Giocatori e quote' });
+    await players.getByLabel('Oppure aggiungi con l’e-mail').fill(guestEmail);
+    await players.getByRole('button', { name: 'Invita', exact: true }).click();
+    await players.getByText(`${guestEmail} (invitato per e-mail)`).waitFor();
+    await page.getByRole('button', { name: 'Paga con carta' }).click();
+    await page.waitForURL(/\/checkout\/cs_test_/);
+    await page.getByRole('button', { name: 'Paga' }).click();
+    await page.waitForURL(/\/pagamento-completato\?session_id=cs_test_/);
+    await expect.poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe('confirmed');
+    await runShareJob();
+
+    const invitation = await ctx.stack.mail.waitFor(guestEmail);
+    const link = linkIn(invitation, `${ctx.stack.webUrl}/quote/`);
+    expect(link).toContain(`?email=${encodeURIComponent(guestEmail)}`);
+    await forgetSession(page, ctx.stack.webUrl);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Accedi' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Registrati' }).click();
+    await page.getByRole('heading', { name: 'Registrati' }).waitFor();
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(guestEmail);
+    await screenshotAtPhoneWidth(page, 'split-payment-guest-register');
+    await page.getByLabel(/^Nome/).fill('Ospite');
+    await page.getByLabel('Cognome').fill('Nuovo');
+    await page.getByLabel('Telefono').fill('+39 347 555 9876');
+    await page.getByLabel('Data di nascita').fill('1990-03-14');
+    await page.getByLabel(/^Password/).fill('Spiaggia2026');
+    await page.getByLabel('Conferma password').fill('Spiaggia2026');
+    await page.getByLabel(/informativa sulla privacy/).check();
+    await page.getByRole('button', { name: 'Crea il mio account' }).click();
+    await page.getByRole('heading', { name: 'Controlla la tua e-mail' }).waitFor();
+
+    await page.goto(linkIn(await ctx.stack.mail.waitFor(guestEmail, undefined, /^Conferma il tuo indirizzo e-mail$/), `${ctx.stack.webUrl}/verify-email/`));
+    await page.getByRole('heading', { name: 'E-mail confermata' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Accedi' }).click();
+    await page.getByLabel('E-mail').fill(guestEmail);
+    await page.getByLabel('Password').fill('Spiaggia2026');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByRole('heading', { name: 'La tua quota', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Paga con carta' }).waitFor();
+    await screenshot(page, 'split-payment-guest-share-1280');
   });
 });

@@ -1,10 +1,11 @@
 // The shared mail pacer through a real PostgreSQL: senders on two connection pools (standing in for the
-// API and the worker process) take turns at the configured rate in total, an idle pacer or a slot taken
-// long ago gives no burst, a stopping sender returns at once, and a missing row is put back.
+// API and the worker process) get slots one interval apart (the configured rate in total), an idle pacer
+// or a slot taken long ago gives no burst, a sender waits for its slot, a stopping sender returns at
+// once, and a missing row is put back.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/database.js';
 import { createDb } from './db.js';
-import { createMailPacer } from './mail-pacer.js';
+import { createMailPacer, takeTurn } from './mail-pacer.js';
 
 const { db, url } = await useTestDatabase();
 const otherProcess = createDb(url);
@@ -12,67 +13,55 @@ afterAll(() => otherProcess.$disconnect());
 
 const RATE = 20;
 const INTERVAL_MS = 1000 / RATE;
-/** Turns that jitter on a loaded machine may add to a one-second window (see `pace`). */
-const JITTER_TURNS = 3;
-
-/** `count` turns of `senders` senders at once on `database`, each turn's moment (performance.now()). */
-async function takeTurns(database: typeof db, senders: number, count: number) {
-  const pacer = createMailPacer(database, RATE);
-  const moments: number[] = [];
-  await Promise.all(
-    Array.from({ length: senders }, async () => {
-      for (let turn = 0; turn < count; turn++) {
-        expect(await pacer.wait()).toBe(true);
-        moments.push(performance.now());
-      }
-    }),
-  );
-  return moments;
-}
 
 /**
- * The most turns in any one second, and whether any n + 1 turns came in less than n − 2 intervals. The
- * database spaces the turns exactly; what a sender measures after waking also holds the timer's and the
- * scheduler's jitter, which on a loaded machine can bring two or three turns together: allowed, no more.
+ * `count` turns of `senders` senders at once on `database`: the slots the database handed out (its
+ * clock), which is what the pacer guarantees; when a sender wakes on a loaded machine is the scheduler's.
  */
-function pace(moments: number[]) {
-  const sorted = [...moments].sort((a, b) => a - b);
-  let peak = 0;
-  let tooFast = false;
-  for (let first = 0; first < sorted.length; first++) {
-    let last = first;
-    while (last + 1 < sorted.length && sorted[last + 1]! - sorted[first]! < 1000) last++;
-    peak = Math.max(peak, last - first + 1);
-    for (let next = first + 2; next < sorted.length; next++) if (sorted[next]! - sorted[first]! < (next - first - 2) * INTERVAL_MS) tooFast = true;
-  }
-  return { peak, tooFast, span: sorted.at(-1)! - sorted[0]! };
+async function slotsTaken(database: typeof db, senders: number, count: number) {
+  const slots: number[] = [];
+  await Promise.all(
+    Array.from({ length: senders }, async () => {
+      for (let turn = 0; turn < count; turn++) slots.push((await takeTurn(database, 1 / RATE)).slot.getTime());
+    }),
+  );
+  return slots;
 }
+
+/** The gaps between consecutive slots, in ms. */
+const gapsOf = (slots: number[]) => [...slots].sort((a, b) => a - b).flatMap((slot, index, sorted) => (index === 0 ? [] : [slot - sorted[index - 1]!]));
+const nowOnTheDatabase = async () => (await db.$queryRaw<[{ now: Date }]>`SELECT clock_timestamp() AS now`)[0].now.getTime();
 
 beforeEach(async () => {
   await db.$executeRaw`UPDATE mail_pacer SET next_at = now()`;
 });
 
 describe('the mail pacer', () => {
-  it('paces senders on two pools at the configured rate in total', async () => {
-    const started = performance.now();
-    // Three senders in each "process", five turns each: 30 turns, 1.45 s at 20 a second.
-    const moments = (await Promise.all([takeTurns(db, 3, 5), takeTurns(otherProcess, 3, 5)])).flat();
-    expect(moments).toHaveLength(30);
-    const { peak, tooFast, span } = pace(moments);
-    expect(peak).toBeLessThanOrEqual(RATE + JITTER_TURNS);
-    expect(tooFast).toBe(false);
-    expect(span).toBeGreaterThanOrEqual(28 * INTERVAL_MS);
-    expect(Math.min(...moments) - started).toBeLessThan(1000); // the first turn is not held back
+  it('hands senders on two pools one slot each, exactly one interval apart: the configured rate in total', async () => {
+    const before = await nowOnTheDatabase();
+    // Three senders in each "process", five turns each: 30 slots, 1.45 s at 20 a second.
+    const slots = (await Promise.all([slotsTaken(db, 3, 5), slotsTaken(otherProcess, 3, 5)])).flat();
+    expect(slots).toHaveLength(30);
+    expect(new Set(slots).size).toBe(30);
+    expect(gapsOf(slots).every((gap) => Math.abs(gap - INTERVAL_MS) <= 1)).toBe(true);
+    // The first slot is not held back.
+    expect(Math.min(...slots) - before).toBeLessThan(1000);
   });
 
-  it('gives no burst after a slot taken long ago', async () => {
+  it('gives no burst after a slot taken long ago: the slots start now, one interval apart', async () => {
     await db.$executeRaw`UPDATE mail_pacer SET next_at = now() - interval '1 hour'`;
+    const before = await nowOnTheDatabase();
+    const slots = (await Promise.all([slotsTaken(db, 4, 2), slotsTaken(otherProcess, 4, 2)])).flat();
+    expect(Math.min(...slots)).toBeGreaterThanOrEqual(before);
+    expect(gapsOf(slots).every((gap) => Math.abs(gap - INTERVAL_MS) <= 1)).toBe(true);
+  });
+
+  it('makes a sender wait for its slot: turns taken one after another last at least their intervals', async () => {
+    const pacer = createMailPacer(otherProcess, RATE);
     const started = performance.now();
-    const moments = (await Promise.all([takeTurns(db, 4, 2), takeTurns(otherProcess, 4, 2)])).flat();
-    const { tooFast, span } = pace(moments);
-    expect(tooFast).toBe(false);
-    expect(span).toBeGreaterThanOrEqual(14 * INTERVAL_MS);
-    expect(Math.min(...moments) - started).toBeLessThan(1000);
+    for (let turn = 0; turn < 6; turn++) expect(await pacer.wait()).toBe(true);
+    // Six slots from now: the sixth starts five intervals after the first (a lower bound: a busy machine only adds).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(5 * INTERVAL_MS - 5);
   });
 
   it('returns false at once for a stopping sender, before or during its wait', async () => {

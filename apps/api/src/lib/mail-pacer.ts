@@ -16,20 +16,28 @@ export interface MailPacer {
   wait(signal?: AbortSignal): Promise<boolean>;
 }
 
+/**
+ * One turn: the slot this sender got (on the database's clock) and how long until it starts. The
+ * row comes with the migration; the insert only puts it back should it ever be missing. The clock is
+ * read after the row lock is taken, so a sender that waited for it never gets a slot in the past; the
+ * wait is measured on the same clock, so the hosts' clocks need not agree.
+ */
+export async function takeTurn(db: Pick<Db, '$queryRaw'>, intervalSeconds: number): Promise<{ slot: Date; waitMs: number }> {
+  const [turn] = await db.$queryRaw<{ slot: Date; wait_ms: number }[]>`
+    INSERT INTO mail_pacer AS p (id, next_at) VALUES (1, clock_timestamp() + make_interval(secs => ${intervalSeconds}::float8))
+    ON CONFLICT (id) DO UPDATE SET next_at = greatest(p.next_at, clock_timestamp()) + make_interval(secs => ${intervalSeconds}::float8)
+    RETURNING p.next_at - make_interval(secs => ${intervalSeconds}::float8) AS slot,
+      (extract(epoch FROM p.next_at - clock_timestamp()) - ${intervalSeconds}::float8)::float8 * 1000 AS wait_ms`;
+  return { slot: turn!.slot, waitMs: turn!.wait_ms };
+}
+
 /** A pacer over `db` at `ratePerSecond` messages in total across every sender and process. */
 export function createMailPacer(db: Db, ratePerSecond: number): MailPacer {
   const intervalSeconds = 1 / ratePerSecond;
   return {
     async wait(signal) {
       if (signal?.aborted) return false;
-      // The row comes with the migration; the insert only puts it back should it ever be missing. The
-      // clock is read after the row lock is taken, so a sender that waited for it never gets a slot in
-      // the past; the wait is measured on the same clock, so the hosts' clocks need not agree.
-      const [turn] = await db.$queryRaw<{ wait_ms: number }[]>`
-        INSERT INTO mail_pacer AS p (id, next_at) VALUES (1, clock_timestamp() + make_interval(secs => ${intervalSeconds}::float8))
-        ON CONFLICT (id) DO UPDATE SET next_at = greatest(p.next_at, clock_timestamp()) + make_interval(secs => ${intervalSeconds}::float8)
-        RETURNING (extract(epoch FROM p.next_at - clock_timestamp()) - ${intervalSeconds}::float8)::float8 * 1000 AS wait_ms`;
-      const waitMs = turn?.wait_ms ?? 0;
+      const { waitMs } = await takeTurn(db, intervalSeconds);
       if (waitMs > 0) {
         try {
           await sleep(waitMs, undefined, { signal });
