@@ -21,7 +21,7 @@ import { startRuntime } from '../../runtime.js';
 import { useTestDatabase } from '../../test/database.js';
 import { TEST_ENV } from '../../test/env.js';
 import { freePort } from '../../test/free-port.js';
-import { BackupError, checkBackup, createBackup, restoreBackup, type BackupConfig, type BackupManifest } from './backups.js';
+import { BackupError, checkBackup, createBackup, restoreBackup, type BackupManifest } from './backups.js';
 
 const logger = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' });
 const work = mkdtempSync(join(tmpdir(), 'beach-backup-'));
@@ -40,7 +40,7 @@ async function emptyDatabase(serverUrl: string) {
   return databaseUrl(serverUrl, name);
 }
 
-const backupConfig = (url: string, storageDir = storage, backupDir = backups): BackupConfig =>
+const backupConfig = (url: string, storageDir = storage, backupDir = backups) =>
   loadConfig({ ...TEST_ENV, DATABASE_URL: url, STORAGE_DIR: storageDir, BACKUP_DIR: backupDir, BACKUP_KEEP_DAYS: '14' });
 
 async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
