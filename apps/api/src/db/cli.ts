@@ -26,14 +26,16 @@ async function recreateDatabase(url: string) {
   }
 }
 
-const count = new Intl.NumberFormat('it-IT');
+const count = new Intl.NumberFormat('it-IT', { useGrouping: 'always' });
+const rowsText = (rows: number) => `${count.format(rows)} ${rows === 1 ? 'riga' : 'righe'}`;
 
 /** The drill's outcome, table by table; a mismatch sets exit status 1. */
 function printDrill(report: DrillReport) {
-  for (const table of report.tables) console.log(`${table.ok ? 'OK ' : 'NO '} ${table.name}: ${count.format(table.rows)} righe${table.ok ? '' : ` (ripristinate: ${table.restoredRows ?? 'nessuna'})`}`);
+  for (const table of report.tables) console.log(`${table.ok ? 'OK ' : 'NO '} ${table.name}: ${rowsText(table.rows)}${table.ok ? '' : ` (ripristinate: ${table.restoredRows ?? 'nessuna'})`}`);
   for (const mismatch of report.mismatches) console.log(`NO  ${mismatch}`);
   const tables = report.tables.length;
-  if (report.ok) console.log(`Prova di ripristino riuscita in ${(report.durationMs / 1000).toFixed(1)} s: ${tables} tabelle e ${count.format(report.files)} file corrispondono al manifesto.`);
+  const seconds = (report.durationMs / 1000).toLocaleString('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (report.ok) console.log(`Prova di ripristino riuscita in ${seconds} s: ${tables} tabelle e ${count.format(report.files)} file corrispondono al manifesto.`);
   else {
     console.log(`Prova di ripristino NON riuscita: ${report.mismatches.length} differenze dal manifesto.`);
     process.exitCode = 1;
