@@ -296,7 +296,5 @@ describe("backups on Debian's PostgreSQL, a configured server of an older major 
       expect(await fingerprint(restored), name).toEqual(made!.original);
       expect(filesOf(restoredStorage), name).toEqual(filesOf(storage));
     }
-    const report = await checkBackup(backupConfig(centre), backup.location, { logger });
-    expect(report.mismatches).toEqual([]);
   }, 120_000);
 });

@@ -14,7 +14,7 @@ import pg from 'pg';
 import type { Config } from '../../config.js';
 import { migrate } from '../../db/migrate.js';
 import type { Logger } from '../../lib/logger.js';
-import { BackupError, dumpDatabase, loadDatabase, readFingerprints, type DatabaseCopy } from './database-copy.js';
+import { BackupError, dumpDatabase, loadDatabase, OUR_SCHEMAS, readFingerprints, type DatabaseCopy } from './database-copy.js';
 import { archiveStoredFiles, extractStoredFiles, storedFilesIn, type StoredFile } from './stored-files.js';
 
 export { BackupError };
@@ -159,8 +159,6 @@ async function openBackup(path: string): Promise<{ location: string; manifest: B
   if (manifest.format !== FORMAT || manifest.format_version !== FORMAT_VERSION) throw new BackupError(`${manifestFile} non è il manifesto di un backup di questo programma (formato ${FORMAT} ${FORMAT_VERSION}).`);
   return { location, manifest };
 }
-
-const OUR_SCHEMAS = "n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%' AND n.nspname NOT LIKE 'pg_temp%'";
 
 /** Tables outside PostgreSQL's own schemas: none means the database is empty. */
 const userTableCount = (databaseUrl: string) =>

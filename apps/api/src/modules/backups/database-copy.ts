@@ -6,9 +6,9 @@
 // backup's (and by pg-boss for its queue), then every table is emptied and copied in with the tables' own
 // triggers off (the rows are copied as they were: no balance moved twice, no receipt issued again, no
 // frozen row refused) and the foreign keys checked at each statement set aside (tables reference each
-// other in cycles: transactions, receipts, carnets...), the sequences set, and the keys put back, which
-// checks every reference; all in one transaction. Needs only the tables' ownership, no superuser. Text
-// COPY is read by the same or any newer PostgreSQL.
+// other in cycles: a payment names the split booking's share it pays, the share its payment), the
+// sequences set, and the keys put back, which checks every reference; all in one transaction. Needs
+// only the tables' ownership, no superuser. Text COPY is read by the same or any newer PostgreSQL.
 import { createReadStream, createWriteStream, readdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -69,7 +69,8 @@ const SESSION_SETTINGS = [
   'SET idle_in_transaction_session_timeout = 0',
 ].join('; ');
 
-const OUR_SCHEMAS = "n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%' AND n.nspname NOT LIKE 'pg_temp%'";
+/** The schemas of the product (and of its job queue): all but PostgreSQL's own (n: pg_namespace). */
+export const OUR_SCHEMAS = "n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%' AND n.nspname NOT LIKE 'pg_temp%'";
 
 async function connect(databaseUrl: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'beach-backup' });
