@@ -35,11 +35,11 @@ runOrExit('pnpm', ['install', '--frozen-lockfile']);
 if (mode === 'dev') process.exit(run('pnpm', ['run', 'dev']));
 
 // System programs the tests use, from Debian's packages: the browser and its headless shell, docker-compose (validates the
-// staging file) and PostgreSQL's server with its pg_dump/pg_restore (the backup/restore test).
+// staging file) and PostgreSQL's server (the backup/restore test on a configured server).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const headlessShell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 const hasDebianPostgres = () =>
-  existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((version) => ['postgres', 'pg_dump', 'pg_restore'].every((program) => existsSync(`/usr/lib/postgresql/${version}/bin/${program}`)));
+  existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((version) => ['postgres', 'initdb', 'pg_ctl'].every((program) => existsSync(`/usr/lib/postgresql/${version}/bin/${program}`)));
 const missing = [
   [existsSync(chromium), 'chromium'],
   [existsSync(headlessShell), 'chromium-headless-shell'],

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { api } from '@beach/contracts';
-import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
 import axe from 'axe-core';
 import { sessionEntries } from '../../apps/web/src/lib/session.js';
 
@@ -69,11 +69,12 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The whole page; `fullPage: false` for what is on screen (an open dialog covers only the viewport). */
-export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+/** The whole page (`fullPage: false` for what is on screen: an open dialog covers only the viewport), or one element of it. */
+export async function screenshot(target: Page | Locator, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   const path = join(SCREENSHOTS_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage });
+  if ('goto' in target) await target.screenshot({ path, fullPage });
+  else await target.screenshot({ path });
   return path;
 }
 

@@ -23,6 +23,8 @@ export interface Stack {
   db: Db;
   mail: MailCatcher;
   stripe: StripeDouble;
+  /** Where the nightly backup job writes (BACKUP_DIR). */
+  backupDir: string;
   /** The API's job queue, to run a scheduled job now (send it, then waitUntilIdle) instead of waiting for its minute. */
   jobs: Awaited<ReturnType<typeof startRuntime>>['deps']['jobs'];
   stop(): Promise<void>;
@@ -52,8 +54,9 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
   const webhookSecret = 'whsec_e2e_double';
   const stripe = await startStripeDouble({ webhookSecret, webhookUrl: `http://127.0.0.1:${apiPort}/api/payments/stripe/webhook` });
   const storageDir = mkdtempSync(join(tmpdir(), 'beach-e2e-storage-'));
+  const backupDir = mkdtempSync(join(tmpdir(), 'beach-e2e-backups-'));
   const config = loadConfig({
-    ...TEST_ENV, DATABASE_URL: database.url, SMTP_URL: mail.url, WEB_ORIGIN: webUrl, WEB_ORIGIN_ALIASES: webAliasUrl, STORAGE_DIR: storageDir,
+    ...TEST_ENV, DATABASE_URL: database.url, SMTP_URL: mail.url, WEB_ORIGIN: webUrl, WEB_ORIGIN_ALIASES: webAliasUrl, STORAGE_DIR: storageDir, BACKUP_DIR: backupDir,
     STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.url,
   });
   const runtime = await startRuntime(config, { workers: true, db: database.db });
@@ -65,6 +68,7 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
     db: database.db,
     mail,
     stripe,
+    backupDir,
     jobs: runtime.deps.jobs,
     async stop() {
       await new Promise<void>((resolve) => web.httpServer.close(() => resolve()));
@@ -76,6 +80,7 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
       await database.drop();
       await ownServer?.stop();
       rmSync(storageDir, { recursive: true, force: true });
+      rmSync(backupDir, { recursive: true, force: true });
     },
   };
 }

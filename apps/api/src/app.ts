@@ -44,6 +44,7 @@ import { registerCreditRoutes } from './modules/credit/credit.router.js';
 import { registerCarnetRoutes } from './modules/carnets/carnets.router.js';
 import { registerBookingPlayersRoutes } from './modules/booking-players/booking-players.router.js';
 import { registerReconciliationRoutes } from './modules/reconciliation/reconciliation.router.js';
+import { registerBackupsRoutes } from './modules/backups/backups.router.js';
 
 export function createApp(deps: AppDeps, services: Services) {
   const { config, logger } = deps;
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerAdminBookingsRoutes(mount, services.adminBookings, services.recurringBookings);
   registerFinanceRoutes(mount, services);
   registerReconciliationRoutes(mount, services.reconciliation);
+  registerBackupsRoutes(mount, deps);
   registerCheckInsRoutes(mount, services.checkIns, deps.db);
   registerAssociationRoutes(mount, deps);
   registerReceiptsRoutes(mount, services.receipts);

@@ -45,8 +45,6 @@ const ZConfig = z
     /** Backups (daily job and `pnpm db:backup`): where they go, how many days they are kept. */
     BACKUP_DIR: z.string().default('.data/backups'),
     BACKUP_KEEP_DAYS: z.coerce.number().int().min(1, 'Deve essere almeno 1 giorno.').max(3650).default(14),
-    /** Folder of pg_dump/pg_restore (of the server's major version or later); unset: searched for. */
-    PG_BIN_DIR: z.string().optional(),
     /** Bearer token of GET /api/metrics (Prometheus); without it the endpoint does not exist. */
     METRICS_TOKEN: z.string().min(24, 'Deve contenere almeno 24 caratteri (un segreto casuale).').optional(),
     /** Port of the worker process's /api/health, /api/ready and /api/metrics; unset: the worker does not listen. */

@@ -44,7 +44,7 @@ describe('docker-compose.yml', () => {
     const { api, worker, web } = config.services;
     expect(Object.keys(config.volumes)).toEqual(expect.arrayContaining(['db-data', 'storage', 'backups']));
 
-    // The worker makes the nightly backup: the database's dump and the whole storage tree.
+    // The worker makes the nightly backup: the database's tables and the whole storage tree.
     expect(worker!.environment).toMatchObject({ BACKUP_DIR: '/backups', STORAGE_DIR: '/data/storage', WORKER_PORT: '3001', METRICS_TOKEN: 'a-metrics-token-of-24-characters-or-more' });
     expect(mounts(worker!)).toEqual(expect.arrayContaining([expect.stringMatching(/^backups:\/backups(:rw)?$/), expect.stringMatching(/^storage:\/data\/storage(:rw)?$/)]));
 

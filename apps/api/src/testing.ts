@@ -11,3 +11,6 @@ export { startEmbeddedPostgres, migrate, seed, createDb, type Db } from './db/in
 // The ledger's writers, for its benchmark (bench/ledger.ts).
 export { accounts } from './modules/ledger/accounts.js';
 export { credit, debit, post, postMany, type Entry } from './modules/ledger/ledger.js';
+// The backups and a logger, for their benchmark (bench/backup.ts).
+export { checkBackup, createBackup, restoreBackup } from './modules/backups/backups.js';
+export { createLogger } from './lib/logger.js';

@@ -1,6 +1,7 @@
 // Every route of the API, by resource. The API mounts from here, the OpenAPI document lists these,
 // and the web client calls them by name: api.courts.list.
 import { authRoutes } from './auth.js';
+import { backupsRoutes } from './backups.js';
 import { certificatesRoutes } from './certificates.js';
 import { consentsRoutes } from './consents.js';
 import { carnetRoutes } from './carnets.js';
@@ -58,6 +59,7 @@ export const api = {
   incomes: incomesRoutes,
   liabilities: liabilitiesRoutes,
   reconciliation: reconciliationRoutes,
+  backups: backupsRoutes,
   checkIns: checkInsRoutes,
   association: associationRoutes,
   receipts: receiptsRoutes,

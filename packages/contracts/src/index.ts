@@ -30,6 +30,7 @@ export * from './booking-coupons.js';
 export * from './admin-bookings.js';
 export * from './finance.js';
 export * from './reconciliation.js';
+export * from './backups.js';
 export * from './check-ins.js';
 export * from './association.js';
 export * from './receipts.js';

@@ -1,9 +1,9 @@
-// pnpm db:migrate | db:seed [--demo] | db:reset | db:backup | db:restore FILE [--force]
+// pnpm db:migrate | db:seed [--demo] | db:reset | db:backup | db:restore BACKUP [--force] | db:restore --check BACKUP
 import pg from 'pg';
 import { loadConfig } from '../config.js';
 import { createDb } from '../lib/db.js';
 import { createLogger } from '../lib/logger.js';
-import { createBackup, restoreBackup } from '../modules/backups/backups.js';
+import { checkBackup, createBackup, restoreBackup, type DrillReport } from '../modules/backups/backups.js';
 import { openDevDatabase } from './dev-database.js';
 import { migrate } from './migrate.js';
 import { seed } from './seed.js';
@@ -26,14 +26,30 @@ async function recreateDatabase(url: string) {
   }
 }
 
+const count = new Intl.NumberFormat('it-IT', { useGrouping: 'always' });
+const rowsText = (rows: number) => `${count.format(rows)} ${rows === 1 ? 'riga' : 'righe'}`;
+
+/** The drill's outcome, table by table; a mismatch sets exit status 1. */
+function printDrill(report: DrillReport) {
+  for (const table of report.tables) console.log(`${table.ok ? 'OK ' : 'NO '} ${table.name}: ${rowsText(table.rows)}${table.ok ? '' : ` (ripristinate: ${table.restoredRows ?? 'nessuna'})`}`);
+  for (const mismatch of report.mismatches) console.log(`NO  ${mismatch}`);
+  const tables = report.tables.length;
+  const seconds = (report.durationMs / 1000).toLocaleString('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (report.ok) console.log(`Prova di ripristino riuscita in ${seconds} s: ${tables} tabelle e ${count.format(report.files)} file corrispondono al manifesto.`);
+  else {
+    console.log(`Prova di ripristino NON riuscita: ${report.mismatches.length} differenze dal manifesto.`);
+    process.exitCode = 1;
+  }
+}
+
 async function main() {
   if (!['migrate', 'seed', 'reset', 'backup', 'restore'].includes(command ?? '')) {
-    console.error('Uso: db migrate | db seed [--demo] | db reset [--demo] | db backup | db restore FILE [--force]');
+    console.error('Uso: db migrate | db seed [--demo] | db reset [--demo] | db backup | db restore CARTELLA [--force] | db restore --check CARTELLA');
     process.exit(2);
   }
   const file = flags.find((flag) => !flag.startsWith('--'));
   if (command === 'restore' && !file) {
-    console.error('Uso: db restore FILE [--force] (il file .dump di un backup)');
+    console.error('Uso: db restore CARTELLA [--force] | db restore --check CARTELLA (la cartella di un backup, beach-…)');
     process.exit(2);
   }
   if (command === 'reset' && nodeEnv === 'production') {
@@ -46,6 +62,7 @@ async function main() {
       const config = loadConfig({ ...process.env, DATABASE_URL: database.url });
       const logger = createLogger(config);
       if (command === 'backup') await createBackup(config, logger);
+      else if (flags.includes('--check')) printDrill(await checkBackup(config, file!, { logger }));
       else await restoreBackup(config, file!, { force: flags.includes('--force'), logger });
       return;
     }

@@ -111,6 +111,18 @@ export function createMetrics({ db, jobs, logger }: { db: Db; jobs: JobQueue; lo
       });
     },
   });
+  new Gauge({
+    name: 'backup_last_success_seconds',
+    help: 'Quando è finito l’ultimo backup riuscito (secondi dal 1970; docs/domain.md#backups)',
+    registers: [registry],
+    async collect() {
+      this.reset();
+      await fromDatabase('backup', async () => {
+        const last = await db.backupRun.findFirst({ where: { ok: true }, orderBy: { finishedAt: 'desc' }, select: { finishedAt: true } });
+        if (last) this.set(last.finishedAt.getTime() / 1000);
+      });
+    },
+  });
 
   const emails = new Counter({ name: 'emails_total', help: 'E-mail consegnate al server di posta (sent) o rifiutate (failed)', labelNames: ['outcome'], registers: [registry] });
   emails.inc({ outcome: 'sent' }, 0);

@@ -41,6 +41,18 @@ export function formatSeconds(seconds: number): string {
   return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
 }
 
+const oneDecimal = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const KB = 1024;
+const MB = KB * 1024;
+const GB = MB * 1024;
+
+/** A file's size: "12 KB" below a megabyte (at least 1), then "4,5 MB", "1,2 GB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < MB) return `${Math.max(1, Math.round(bytes / KB))} KB`;
+  if (bytes < GB) return `${oneDecimal.format(bytes / MB)} MB`;
+  return `${oneDecimal.format(bytes / GB)} GB`;
+}
+
 export const initialsOf = (user: { first_name: string; last_name: string }) =>
   `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
 

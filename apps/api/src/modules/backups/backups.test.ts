@@ -1,36 +1,252 @@
-// A backup that is proven to restore: a seeded database with data of every kind (members, cards,
-// bookings, payments, coupons, BVU members, finance, queued jobs) and a STORAGE_DIR tree is backed
-// up, restored into a new database and an empty folder, and every table's row count and checksum
-// and every file are compared. pg_dump refuses a server newer than itself and the embedded server
-// ships none, so this runs on Debian's PostgreSQL (server and pg_dump of one version, installed by
-// scripts/bootstrap.mjs).
+// A backup that is proven to restore, with nothing installed beside the product: on the embedded
+// PostgreSQL exactly as `npm start` runs it (the test run's server, the same npm package) and on Debian's
+// PostgreSQL as a configured server. The demo season (members, cards, bookings, payments, ledger entries
+// and kept balances, receipts, certificates, coupons, BVU members, finance) plus stored files of every
+// kind (receipt and certificate PDFs made by their services, a file whose name has a space) and a job
+// waiting in the queue is backed up, restored into a new database and an empty folder, and every table
+// (rows and a checksum the server computes), sequence, constraint, trigger and file is compared.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { createDatabaseIfMissing } from '../../db/embedded.js';
-import { migrate } from '../../db/migrate.js';
 import { seedDemoVolume } from '../../db/seed-demo.js';
-import { seed } from '../../db/seed.js';
-import { createDb } from '../../lib/db.js';
-import { createJobQueue } from '../../lib/jobs.js';
-import { startRuntime } from '../../runtime.js';
 import { createLogger } from '../../lib/logger.js';
-import { TEST_BCRYPT_COST, TEST_ENV } from '../../test/env.js';
+import { startRuntime } from '../../runtime.js';
+import { useTestDatabase } from '../../test/database.js';
+import { TEST_ENV } from '../../test/env.js';
 import { freePort } from '../../test/free-port.js';
-import { BackupError, createBackup, restoreBackup, type BackupConfig } from './backups.js';
+import { BackupError, checkBackup, createBackup, restoreBackup, type BackupManifest } from './backups.js';
 
 const logger = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+const work = mkdtempSync(join(tmpdir(), 'beach-backup-'));
+const backups = join(work, 'backups');
+const storage = join(work, 'storage');
+
+/** The same server's database of another name. */
+const databaseUrl = (serverUrl: string, name: string) => Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+const embedded = (name: string) => databaseUrl(inject('databaseAdminUrl'), name);
+const scratchDatabases: string[] = [];
+/** A new empty database on the server of `serverUrl` (dropped after the tests on the embedded server). */
+async function emptyDatabase(serverUrl: string) {
+  const name = `restored_${randomBytes(6).toString('hex')}`;
+  await createDatabaseIfMissing(databaseUrl(serverUrl, 'postgres'), name);
+  if (serverUrl.startsWith(embedded(''))) scratchDatabases.push(name);
+  return databaseUrl(serverUrl, name);
+}
+
+const backupConfig = (url: string, storageDir = storage, backupDir = backups) =>
+  loadConfig({ ...TEST_ENV, DATABASE_URL: url, STORAGE_DIR: storageDir, BACKUP_DIR: backupDir, BACKUP_KEEP_DAYS: '14' });
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const OUR_SCHEMAS = "n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'";
+
+/** Every table of every schema of ours (the job queue's included): row count and md5 of its sorted rows; and the sequences. */
+async function fingerprint(url: string) {
+  const tables = await query<{ name: string }>(
+    url,
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND ${OUR_SCHEMAS} ORDER BY 1`,
+  );
+  const result: Record<string, { rows: number; md5: string }> = {};
+  for (const { name } of tables) {
+    const [row] = await query<{ rows: number; md5: string }>(url, `SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS md5 FROM ${name} t`);
+    result[name] = row!;
+  }
+  const sequences = await query(url, "SELECT schemaname, sequencename, last_value FROM pg_sequences WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2");
+  return { tables: result, sequences };
+}
+
+/** The constraints, indexes and triggers (with whether each is on) of our schemas. */
+const schemaOf = async (url: string) => ({
+  constraints: await query(url, `SELECT c.conrelid::regclass::text AS table, c.conname, pg_get_constraintdef(c.oid) AS definition FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE ${OUR_SCHEMAS} ORDER BY 1, 2`),
+  indexes: await query(url, "SELECT indexdef FROM pg_indexes WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1"),
+  triggers: await query(url, 'SELECT tgrelid::regclass::text AS table, tgname, tgenabled FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1, 2'),
+});
+
+/** Every file under `root` by relative path, with the sha256 of its bytes. */
+function filesOf(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else files[relative(root, path)] = createHash('sha256').update(readFileSync(path)).digest('hex');
+    }
+  };
+  visit(root);
+  return files;
+}
+
+const manifestOf = (location: string) => JSON.parse(readFileSync(join(location, 'manifest.json'), 'utf8')) as BackupManifest;
+
+/** Scratch databases of restore drills still on the server. */
+const drillLeftovers = async (url: string) => (await query<{ count: number }>(url, "SELECT count(*)::int AS count FROM pg_database WHERE datname LIKE 'beach_restore_check_%'"))[0]!.count;
+
+// The demo season on a copy of the run's template database, on the embedded server.
+const source = await useTestDatabase();
+const tiny = Buffer.from('%PDF-1.4\n% certificato\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+beforeAll(async () => {
+  await seedDemoVolume(source.db, { year: 2026, now: new Date('2026-09-30T10:00:00Z'), passwordHash: 'not-a-login', log: () => {} });
+  const runtime = await startRuntime(backupConfig(source.url), { workers: false });
+  try {
+    const { services, deps } = runtime;
+    // Stored files as the modules write them: two receipts' PDFs, a medical certificate's file.
+    const receipts = await deps.db.receipt.findMany({ select: { id: true }, orderBy: { id: 'asc' }, take: 2 });
+    for (const { id } of receipts) await services.receipts.pdfOf(id);
+    const admin = await deps.db.user.findFirstOrThrow({ where: { role: 'admin' } });
+    const member = await deps.db.user.findFirstOrThrow({ where: { email: { endsWith: '@esempio.it' } }, orderBy: { id: 'asc' } });
+    await services.certificates.record(admin, member.id, { kind: 'agonistico', issued_by: 'Dott.ssa Rossi', issue_date: '2026-05-02', expiry_date: '2027-05-01' }, { mime: 'application/pdf', data: tiny });
+    // A job waiting in the queue.
+    await deps.jobs.send('memberships-daily', {});
+  } finally {
+    await runtime.stop();
+  }
+  mkdirSync(join(storage, 'memberships/2026'), { recursive: true });
+  writeFileSync(join(storage, 'memberships/2026/tessera 0001.pdf'), randomBytes(4096));
+}, 180_000);
+
+afterAll(async () => {
+  for (const name of scratchDatabases) await query(embedded('postgres'), `DROP DATABASE ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+  rmSync(work, { recursive: true, force: true });
+});
+
+let made: { location: string; original: Awaited<ReturnType<typeof fingerprint>> } | undefined;
+
+describe('backups on the embedded PostgreSQL, as `npm start` runs it', () => {
+  it('restores into a new database and an empty folder every table, sequence, constraint, trigger and file', async () => {
+    // Read before the backup, which then records its run.
+    const original = await fingerprint(source.url);
+    const backup = await createBackup(backupConfig(source.url), logger);
+    expect(backup.location).toMatch(/\/beach-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/);
+    expect(readdirSync(backup.location).sort()).toEqual(['database', 'files.tar.gz', 'manifest.json']);
+    const manifest = manifestOf(backup.location);
+    expect(backup.tables).toBe(manifest.tables.length);
+    expect(manifest.migrations.at(-1)).toMatch(/^\d{14}$/);
+    made = { location: backup.location, original };
+    // Data of every kind took part, not empty tables.
+    for (const table of [
+      'public.users', 'public.memberships', 'public.bookings', 'public.transactions', 'public.receipts', 'public.ledger_entries', 'public.ledger_postings',
+      'public.ledger_accounts', 'public.medical_certificates', 'public.membership_coupons', 'public.bvu_members', 'public.expenses', 'public.schema_migrations', 'pgboss.job',
+    ]) {
+      expect(original.tables[table]?.rows, table).toBeGreaterThan(0);
+    }
+    expect(Object.keys(filesOf(storage))).toEqual(expect.arrayContaining([expect.stringMatching(/^receipts\/\d{4}\/ricevuta-.*\.pdf$/), expect.stringMatching(/^certificates\/\d+\/.*\.pdf$/), 'memberships/2026/tessera 0001.pdf']));
+    expect(manifest.files).toHaveLength(4);
+
+    const restored = await emptyDatabase(source.url);
+    const restoredStorage = join(work, 'restored-storage');
+    await restoreBackup(backupConfig(restored, restoredStorage), backup.location, { logger });
+    expect(await fingerprint(restored)).toEqual(original);
+    expect(await schemaOf(restored)).toEqual(await schemaOf(source.url));
+    expect(filesOf(restoredStorage)).toEqual(filesOf(storage));
+    // The ledger's triggers are on again: history stays frozen.
+    await expect(query(restored, 'UPDATE ledger_postings SET amount_cents = amount_cents WHERE id = (SELECT min(id) FROM ledger_postings)')).rejects.toThrow(/cannot be changed or deleted/);
+
+    // A second restore meets a database that is no longer empty: refused, unless forced.
+    await expect(restoreBackup(backupConfig(restored, join(work, 'empty-storage')), backup.location, { logger })).rejects.toThrow(/non è vuoto/);
+    await expect(restoreBackup(backupConfig(source.url, restoredStorage), backup.location, { logger })).rejects.toThrow(BackupError);
+    await restoreBackup(backupConfig(restored, restoredStorage), join(backup.location, 'manifest.json'), { logger, force: true });
+    expect(await fingerprint(restored)).toEqual(original);
+    expect(filesOf(restoredStorage)).toEqual(filesOf(storage));
+  }, 120_000);
+
+  it('drills a restore: a scratch database and folder compared with the manifest, then dropped', async () => {
+    const report = await checkBackup(backupConfig(source.url), made!.location, { logger });
+    expect(report.mismatches).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.tables.map((table) => table.name).sort()).toEqual(Object.keys(made!.original.tables).sort());
+    expect(report.tables.find((table) => table.name === 'public.ledger_postings')).toEqual({ name: 'public.ledger_postings', rows: made!.original.tables['public.ledger_postings']!.rows, restoredRows: made!.original.tables['public.ledger_postings']!.rows, ok: true });
+    expect(report.files).toBe(4);
+    expect(await drillLeftovers(source.url)).toBe(0);
+  }, 60_000);
+
+  it('the drill tells a damaged table or file, and drops what it made', async () => {
+    // A byte changed in the courts' rows.
+    const damaged = join(work, 'damaged-table');
+    cpSync(made!.location, damaged, { recursive: true });
+    const courts = manifestOf(damaged).tables.find((table) => table.name === 'public.courts')!;
+    const courtsFile = join(damaged, 'database', courts.file);
+    writeFileSync(courtsFile, gzipSync(gunzipSync(readFileSync(courtsFile)).toString().replace('Campo', 'Kampo')));
+    await expect(checkBackup(backupConfig(source.url), damaged, { logger })).rejects.toThrow(/Backup danneggiato: la tabella public\.courts ha \d+ righe con checksum/);
+
+    // A stored file that is not the one the manifest lists.
+    const wrongFile = join(work, 'damaged-file');
+    cpSync(made!.location, wrongFile, { recursive: true });
+    const manifest = manifestOf(wrongFile);
+    manifest.files[0]!.sha256 = '0'.repeat(64);
+    writeFileSync(join(wrongFile, 'manifest.json'), JSON.stringify(manifest));
+    const report = await checkBackup(backupConfig(source.url), wrongFile, { logger });
+    expect(report.ok).toBe(false);
+    expect(report.mismatches).toEqual([`File ${manifest.files[0]!.path}: ${manifest.files[0]!.bytes} byte, contenuto diverso (il manifesto indica ${manifest.files[0]!.bytes} byte)`]);
+    expect(await drillLeftovers(source.url)).toBe(0);
+  }, 60_000);
+
+  it('records each run, made or failed', async () => {
+    const failing = join(work, 'not-a-folder');
+    writeFileSync(failing, 'a file where the backups should go');
+    await expect(createBackup(backupConfig(source.url, storage, failing), logger)).rejects.toThrow();
+    const runs = await source.db.backupRun.findMany({ orderBy: { id: 'asc' } });
+    expect(runs.map((run) => run.ok)).toEqual([true, false]);
+    expect(runs[0]).toMatchObject({ location: made!.location, error: null });
+    expect(Number(runs[0]!.bytes)).toBeGreaterThan(0);
+    expect(runs[1]).toMatchObject({ bytes: null, error: expect.stringContaining('not-a-folder') });
+    expect(runs[1]!.location.startsWith(`${failing}/beach-`)).toBe(true);
+  });
+
+  it('keeps BACKUP_KEEP_DAYS days of backups, by the time in their names', async () => {
+    const dir = join(work, 'kept');
+    const now = new Date('2026-11-23T03:30:00Z');
+    const madeDaysAgo = (days: number) => `beach-${new Date(now.getTime() - days * 86_400_000).toISOString().replace(/[:.]/g, '-')}`;
+    mkdirSync(join(dir, madeDaysAgo(15)), { recursive: true });
+    mkdirSync(join(dir, madeDaysAgo(13)));
+    mkdirSync(join(dir, `${madeDaysAgo(16)}.partial`));
+    writeFileSync(join(dir, `${madeDaysAgo(20)}.dump`), 'a former pg_dump backup');
+    writeFileSync(join(dir, 'notes.txt'), 'not a backup');
+    const backup = await createBackup(backupConfig(source.url, storage, dir), logger, now);
+    expect(backup.removed).toEqual([`${madeDaysAgo(15)}`, `${madeDaysAgo(16)}.partial`, `${madeDaysAgo(20)}.dump`].sort());
+    expect(readdirSync(dir).sort()).toEqual([madeDaysAgo(13), madeDaysAgo(0), 'notes.txt'].sort());
+  }, 60_000);
+
+  it('runs every night as a scheduled job of the worker', async () => {
+    const { url } = await useTestDatabase();
+    const nightly = join(work, 'nightly');
+    const runtime = await startRuntime(loadConfig({ ...TEST_ENV, DATABASE_URL: url, STORAGE_DIR: join(work, 'nightly-storage'), BACKUP_DIR: nightly }), { workers: true });
+    try {
+      const rows = await runtime.deps.db.$queryRaw<{ cron: string; timezone: string }[]>`SELECT cron, timezone FROM pgboss.schedule WHERE name = 'backup-daily'`;
+      expect(rows).toEqual([{ cron: '30 3 * * *', timezone: 'Europe/Rome' }]);
+      await runtime.deps.jobs.send('backup-daily', {});
+      await runtime.deps.jobs.waitUntilIdle(60_000);
+      const folders = readdirSync(nightly);
+      expect(folders).toEqual([expect.stringMatching(/^beach-[\dT-]+Z$/)]);
+      expect(existsSync(join(nightly, folders[0]!, 'manifest.json'))).toBe(true);
+      expect(await runtime.deps.db.backupRun.count({ where: { ok: true } })).toBe(1);
+    } finally {
+      await runtime.stop(5000);
+    }
+  }, 90_000);
+});
+
 const DEBIAN_POSTGRESQL = '/usr/lib/postgresql';
 
-/** Debian's newest PostgreSQL with its server and client programs. */
+/** Debian's newest PostgreSQL server (the client programs are not needed). */
 function debianPostgresBin(): string {
   const versions = existsSync(DEBIAN_POSTGRESQL) ? readdirSync(DEBIAN_POSTGRESQL).sort((a, b) => Number(b) - Number(a)) : [];
-  const bin = versions.map((version) => join(DEBIAN_POSTGRESQL, version, 'bin')).find((dir) => ['postgres', 'initdb', 'pg_ctl', 'pg_dump', 'pg_restore'].every((program) => existsSync(join(dir, program))));
+  const bin = versions.map((version) => join(DEBIAN_POSTGRESQL, version, 'bin')).find((dir) => ['postgres', 'initdb', 'pg_ctl'].every((program) => existsSync(join(dir, program))));
   if (!bin) throw new Error(`PostgreSQL di Debian non trovato in ${DEBIAN_POSTGRESQL}: installa il pacchetto postgresql (scripts/bootstrap.mjs lo fa).`);
   return bin;
 }
@@ -47,162 +263,38 @@ function runAsPostgres(program: string, args: string[]): Promise<void> {
   });
 }
 
-const work = mkdtempSync(join(tmpdir(), 'beach-backup-'));
-const dataDir = join(work, 'pgdata');
-const bin = debianPostgresBin();
-const port = await freePort();
-const serverUrl = (database: string) => `postgres://postgres:postgres@127.0.0.1:${port}/${database}`;
+describe("backups on Debian's PostgreSQL, a configured server of an older major version", () => {
+  const bin = debianPostgresBin();
+  const dataDir = join(work, 'debian-pgdata');
+  let debian: string;
 
-function backupConfig(database: string, storage: string, extra: Partial<BackupConfig> = {}): BackupConfig {
-  const config = loadConfig({ ...TEST_ENV, DATABASE_URL: serverUrl(database), STORAGE_DIR: storage, BACKUP_DIR: join(work, 'backups'), BACKUP_KEEP_DAYS: '14' });
-  return { ...config, ...extra };
-}
+  beforeAll(async () => {
+    mkdirSync(dataDir);
+    chmodSync(work, 0o755); // the server's user reaches its data folder through this one
+    if (process.getuid?.() === 0) chownSync(dataDir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), 0);
+    await runAsPostgres(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
+    const port = await freePort();
+    // A scratch server: commits are not flushed to disk.
+    await runAsPostgres(join(bin, 'pg_ctl'), ['-D', dataDir, '-w', '-l', join(dataDir, 'server.log'), '-o', `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c timezone=UTC -c fsync=off`, 'start']);
+    debian = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  }, 60_000);
 
-/** Every table of every schema of ours (the job queue's included): row count and md5 of its ordered rows. */
-async function fingerprint(database: string) {
-  const client = new pg.Client({ connectionString: serverUrl(database) });
-  await client.connect();
-  try {
-    const { rows: tables } = await client.query<{ name: string }>(
-      "SELECT format('%I.%I', n.nspname, c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%' ORDER BY 1",
-    );
-    const result: Record<string, { rows: number; md5: string }> = {};
-    for (const { name } of tables) {
-      const { rows } = await client.query<{ rows: number; md5: string }>(`SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS md5 FROM ${name} t`);
-      result[name] = rows[0]!;
+  afterAll(() => runAsPostgres(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', 'stop']).catch(() => {}));
+
+  it('restores there, backs up there, and its backup restores into the same major version and into the newer embedded one', async () => {
+    // The demo season reaches the configured server as the embedded server's backup.
+    const centre = await emptyDatabase(debian);
+    await restoreBackup(backupConfig(centre, join(work, 'debian-storage')), made!.location, { logger });
+    expect(await fingerprint(centre)).toEqual(made!.original);
+
+    const backup = await createBackup(backupConfig(centre, join(work, 'debian-storage'), join(work, 'debian-backups')), logger);
+    expect(manifestOf(backup.location).server_version).toMatch(new RegExp(`^${bin.split('/').at(-2)}\\.`));
+    for (const [server, name] of [[debian, 'same major'], [embedded('postgres'), 'newer major']] as const) {
+      const restored = await emptyDatabase(server);
+      const restoredStorage = join(work, `storage ${name}`);
+      await restoreBackup(backupConfig(restored, restoredStorage), backup.location, { logger });
+      expect(await fingerprint(restored), name).toEqual(made!.original);
+      expect(filesOf(restoredStorage), name).toEqual(filesOf(storage));
     }
-    return result;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Every file under `root` by relative path, with the sha256 of its bytes. */
-function filesOf(root: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const visit = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) visit(path);
-      else files[relative(root, path)] = createHash('sha256').update(readFileSync(path)).digest('hex');
-    }
-  };
-  visit(root);
-  return files;
-}
-
-const storage = join(work, 'storage');
-
-beforeAll(async () => {
-  mkdirSync(dataDir);
-  chmodSync(work, 0o755); // the server's user reaches its data folder through this one
-  if (process.getuid?.() === 0) chownSync(dataDir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), 0);
-  await runAsPostgres(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
-  await runAsPostgres(join(bin, 'pg_ctl'), ['-D', dataDir, '-w', '-l', join(dataDir, 'server.log'), '-o', `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c timezone=UTC`, 'start']);
-  await createDatabaseIfMissing(serverUrl('postgres'), 'centre');
-  await migrate(serverUrl('centre'));
-  const db = createDb(serverUrl('centre'));
-  await seed(db, { nodeEnv: 'test', bcryptCost: TEST_BCRYPT_COST, log: () => {} });
-  await seedDemoVolume(db, { year: 2026, now: new Date('2026-09-30T10:00:00Z'), passwordHash: 'not-a-login', log: () => {} });
-  await db.$disconnect();
-  // The job queue's own schema, with a job waiting in it.
-  const jobs = createJobQueue(serverUrl('centre'), logger);
-  await jobs.start({ worker: false });
-  await jobs.send('memberships-daily', {});
-  await jobs.stop();
-  // Files the modules keep: card PDFs and whatever else they add, in folders of their own.
-  for (const [path, bytes] of [
-    ['memberships/2026/tessera-0001.pdf', randomBytes(4096)],
-    ['certificates/12/certificato medico.pdf', randomBytes(2048)],
-    ['receipts/2026/ricevuta-7.pdf', randomBytes(1024)],
-  ] as const) {
-    mkdirSync(join(storage, path, '..'), { recursive: true });
-    writeFileSync(join(storage, path), bytes);
-  }
-}, 180_000);
-
-afterAll(async () => {
-  await runAsPostgres(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', 'stop']).catch(() => {});
-  rmSync(work, { recursive: true, force: true });
-});
-
-describe('backups', () => {
-  it('restores into a new database and an empty folder every table (rows and checksum) and every file', async () => {
-    const backup = await createBackup(backupConfig('centre', storage), logger);
-    expect(backup.dumpBytes).toBeGreaterThan(0);
-    expect(backup.filesBytes).toBeGreaterThan(0);
-    // Custom format: pg_restore's own magic bytes.
-    expect(readFileSync(backup.dumpFile).subarray(0, 5).toString()).toBe('PGDMP');
-
-    await createDatabaseIfMissing(serverUrl('postgres'), 'restored');
-    const restoredStorage = join(work, 'restored-storage');
-    await restoreBackup(backupConfig('restored', restoredStorage), backup.dumpFile, { logger });
-
-    const [original, restored] = [await fingerprint('centre'), await fingerprint('restored')];
-    expect(restored).toEqual(original);
-    // Data of every kind took part, not empty tables.
-    for (const table of ['public.users', 'public.memberships', 'public.bookings', 'public.transactions', 'public.membership_coupons', 'public.bvu_members', 'public.expenses', 'public.schema_migrations', 'pgboss.job']) {
-      expect(original[table]?.rows, table).toBeGreaterThan(0);
-    }
-    expect(filesOf(restoredStorage)).toEqual(filesOf(storage));
-    expect(Object.keys(filesOf(storage))).toHaveLength(3);
-
-    // A second restore meets a database that is no longer empty: refused, unless forced.
-    await expect(restoreBackup(backupConfig('restored', join(work, 'empty-storage')), backup.dumpFile, { logger })).rejects.toThrow(/non è vuoto/);
-    await expect(restoreBackup(backupConfig('centre', restoredStorage), backup.dumpFile, { logger })).rejects.toThrow(BackupError);
-    await restoreBackup(backupConfig('restored', restoredStorage), backup.dumpFile, { logger, force: true });
-    expect(await fingerprint('restored')).toEqual(original);
   }, 120_000);
-
-  it('refuses a STORAGE_DIR that already has files', async () => {
-    const backup = await createBackup(backupConfig('centre', storage), logger);
-    await createDatabaseIfMissing(serverUrl('postgres'), 'second');
-    await expect(restoreBackup(backupConfig('second', storage), backup.dumpFile, { logger })).rejects.toThrow(/cartella dei file .* non è vuota/);
-  }, 60_000);
-
-  it('keeps BACKUP_KEEP_DAYS days of backups', async () => {
-    const dir = join(work, 'backups');
-    const old = join(dir, 'beach-2026-01-01T03-30-00-000Z.dump');
-    const recent = join(dir, 'beach-2026-01-02T03-30-00-000Z.dump');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(old, 'old');
-    writeFileSync(recent, 'recent');
-    const now = new Date();
-    utimesSync(old, new Date(now.getTime() - 15 * 86_400_000), new Date(now.getTime() - 15 * 86_400_000));
-    utimesSync(recent, new Date(now.getTime() - 13 * 86_400_000), new Date(now.getTime() - 13 * 86_400_000));
-    const backup = await createBackup(backupConfig('centre', storage), logger, now);
-    expect(backup.removed).toEqual(['beach-2026-01-01T03-30-00-000Z.dump']);
-    expect(existsSync(old)).toBe(false);
-    expect(existsSync(recent)).toBe(true);
-  }, 60_000);
-
-  it('names the pg_dump version it needs when the only one it has is older than the server', async () => {
-    // The test run's embedded PostgreSQL is newer than Debian's pg_dump.
-    const admin = new URL(inject('databaseAdminUrl'));
-    const config = { ...backupConfig('centre', storage), DATABASE_URL: admin.toString(), PG_BIN_DIR: bin };
-    const client = new pg.Client({ connectionString: config.DATABASE_URL });
-    await client.connect();
-    const major = Math.floor(Number((await client.query<{ server_version_num: string }>('SHOW server_version_num')).rows[0]!.server_version_num) / 10000);
-    await client.end();
-    expect(major).toBeGreaterThan(Number(bin.split('/').at(-2)));
-    await expect(createBackup(config, logger)).rejects.toThrow(`Serve pg_dump e pg_restore di PostgreSQL ${major} o successivo`);
-  });
-
-  it('runs every night as a scheduled job of the worker', async () => {
-    const backups = join(work, 'nightly');
-    const config = loadConfig({ ...TEST_ENV, DATABASE_URL: serverUrl('centre'), STORAGE_DIR: storage, BACKUP_DIR: backups });
-    const runtime = await startRuntime(config, { workers: true });
-    try {
-      const rows = await runtime.deps.db.$queryRaw<{ cron: string; timezone: string }[]>`SELECT cron, timezone FROM pgboss.schedule WHERE name = 'backup-daily'`;
-      expect(rows).toEqual([{ cron: '30 3 * * *', timezone: 'Europe/Rome' }]);
-      await runtime.deps.jobs.send('backup-daily', {});
-      await runtime.deps.jobs.waitUntilIdle(60_000);
-      const made = readdirSync(backups).sort();
-      expect(made).toHaveLength(2);
-      expect(made[0]).toMatch(/^beach-.*\.dump$/);
-      expect(made[1]).toMatch(/^beach-.*\.files\.tar\.gz$/);
-    } finally {
-      await runtime.stop(5000);
-    }
-  }, 90_000);
 });

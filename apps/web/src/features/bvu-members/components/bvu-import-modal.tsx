@@ -8,6 +8,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { formatBytes } from '../../../lib/format';
 import { useImportBvuMembers } from '../api/bvu-members';
 import { BVU_MESSAGES, importErrorMessage } from '../messages';
 
@@ -22,7 +23,6 @@ export function localFileProblem(file: File): string | null {
   return null;
 }
 
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`);
 
 /** The problems shown one by one, and how many more there are (the server lists only the first ones and counts the rest). */
 export function problemsOf(result: TBvuImportResult) {
@@ -136,7 +136,7 @@ export function BvuImportModal({ open, onClose, onImported }: { open: boolean; o
         {file && (
           <div className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
             <span className="min-w-0 truncate">
-              <strong>{file.name}</strong> · {sizeText(file.size)}
+              <strong>{file.name}</strong> · {formatBytes(file.size)}
             </span>
             <Button variant="ghost" size="sm" onClick={remove} disabled={upload.isPending}>
               Rimuovi

@@ -1,7 +1,7 @@
 // The dashboard's calls (docs/screens.md#dashboard): the memberships stats, the users total
 // (per_page=1), the active coupons (is_active=true), and for admins the income and expense stats of
-// the last six months (date_from/date_to) and the books' last verification (run again on demand);
-// also the cards to activate and today's bookings. The day's credit corrections are read through
+// the last six months (date_from/date_to), the books' last verification (run again on demand) and the
+// backups' state; also the cards to activate and today's bookings. The day's credit corrections are read through
 // lib/credit (a correction on the member's page refreshes them).
 import { api } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ export const dashboardKeys = {
   pendingCards: ['dashboard', 'pending-cards'] as const,
   todayBookings: (day: string) => ['dashboard', 'today-bookings', day] as const,
   reconciliation: ['dashboard', 'reconciliation'] as const,
+  backups: ['dashboard', 'backups'] as const,
 };
 
 export const useMembershipStats = () => useQuery({ queryKey: dashboardKeys.membershipStats, queryFn: () => callApi(api.adminMemberships.stats), staleTime: 0 });
@@ -73,3 +74,6 @@ export function useRunReconciliation() {
     onSuccess: (verdict) => queryClient.setQueryData(dashboardKeys.reconciliation, verdict),
   });
 }
+
+/** The last backup made and whether it is recent, stale or the last run failed. Admins only. */
+export const useBackupStatus = () => useQuery({ queryKey: dashboardKeys.backups, queryFn: () => callApi(api.backups.status), staleTime: 0 });

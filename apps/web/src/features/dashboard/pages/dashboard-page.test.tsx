@@ -1,4 +1,4 @@
-import { RECONCILIATION_CHECK_LABELS, type TCreditCorrections, type TReconciliation } from '@beach/contracts';
+import { RECONCILIATION_CHECK_LABELS, type TBackupStatus, type TCreditCorrections, type TReconciliation } from '@beach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, signIn } from '../../../test/fixtures';
@@ -88,6 +88,56 @@ describe('the books’ verification (admins)', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Verifica ora' }));
     expect((await within(card).findByRole('alert')).textContent).toBe('La verifica dei conti non è riuscita. Riprova più tardi.');
     expect(within(card).getByText('Conti verificati il 26/11/2026 alle 04:15: tutto corrisponde.')).toBeTruthy();
+  });
+});
+
+describe('the backups (admins)', () => {
+  beforeEach(() => signIn('admin'));
+  const LOCATION = '/srv/beach/.data/backups/beach-2026-11-26T02-30-00-000Z';
+  const made = { finished_at: '2026-11-26T02:30:41.000Z', bytes: 12_900_000, location: LOCATION }; // 03:30 in Rome
+  const showing = async (status: TBackupStatus) => {
+    handlers.set('GET /api/admin/backups', () => jsonResponse(200, status));
+    renderPage();
+    return screen.findByRole('region', { name: 'Backup' });
+  };
+  const details = (card: HTMLElement) => card.querySelector('dl[aria-label="Ultimo backup riuscito"]')?.textContent;
+
+  it('show the last backup made, its size and folder, in green while recent', async () => {
+    const card = await showing({ state: 'recent', last_success: made, last_failure: null });
+    const state = await within(card).findByText('Ultimo backup il 26/11/2026 alle 03:30.');
+    expect(state.closest('[role]')!.getAttribute('role')).toBe('status');
+    expect(details(card)).toBe(`Dimensione12,3 MBCartella${LOCATION}`);
+  });
+
+  it('warn when the last backup made is more than 26 hours old, or none was ever made, said politely', async () => {
+    const card = await showing({ state: 'stale', last_success: made, last_failure: null });
+    const warning = (await within(card).findByText('L’ultimo backup è del 26/11/2026 alle 03:30, più di 26 ore fa.')).closest('[role]')!;
+    expect(warning.getAttribute('role')).toBe('status');
+    expect(warning.textContent).toContain('Il backup si fa ogni notte alle 3:30');
+    expect(details(card)).toContain(LOCATION);
+  });
+
+  it('say a backup was never made', async () => {
+    const card = await showing({ state: 'stale', last_success: null, last_failure: null });
+    await within(card).findByText('Nessun backup è stato ancora fatto.');
+    expect(details(card)).toBeUndefined();
+  });
+
+  it('show a failed run in red with its reason, and the last backup made', async () => {
+    const card = await showing({ state: 'failed', last_success: made, last_failure: { finished_at: '2026-11-27T02:30:05.000Z', error: 'ENOSPC: no space left on device, write' } });
+    const failure = (await within(card).findByText('L’ultimo backup, il 27/11/2026 alle 03:30, non è riuscito.')).closest('[role]')!;
+    expect(failure.getAttribute('role')).toBe('status');
+    expect(failure.textContent).toContain('Motivo: ENOSPC: no space left on device, write');
+    expect(failure.textContent).toContain('L’ultimo riuscito è del 26/11/2026 alle 03:30.');
+    expect(details(card)).toContain('12,3 MB');
+  });
+
+  it('are not asked for by staff', async () => {
+    signIn('staff');
+    renderPage();
+    await screen.findByRole('region', { name: 'Rettifiche del credito di oggi' });
+    expect(screen.queryByRole('region', { name: 'Backup' })).toBeNull();
+    expect(called('GET /api/admin/backups')).toHaveLength(0);
   });
 });
 

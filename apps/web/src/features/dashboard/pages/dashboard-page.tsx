@@ -1,5 +1,5 @@
 // /admin, 'Dashboard Amministratore' (docs/screens.md#dashboard): stat cards and today's credit corrections
-// for staff and admins; for admins only the books' verification (reconciliation), the income, expenses and
+// for staff and admins; for admins only the books' verification (reconciliation), the backups, the income, expenses and
 // net profit cards, the credit and unused carnets owed to members, the summary and the 6-month chart.
 // Staff never call the admin-only stats.
 import { moneyToCents, type TMembershipStats } from '@beach/contracts';
@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useActiveCoupons, useMembershipStats, usePendingCards, useSixMonthTrend, useTodayBookings, useUsersTotal } from '../api/dashboard';
 import { useCheckInsDay } from '../../../lib/check-ins';
 import { CreditCorrectionsCard } from '../components/credit-corrections-card';
+import { BackupCard } from '../components/backup-card';
 import { DashboardPanel, loadFailure } from '../components/dashboard-panel';
 import { ReconciliationCard } from '../components/reconciliation-card';
 import { StatCard } from '../components/stat-card';
@@ -63,6 +64,7 @@ export default function DashboardPage() {
       )}
 
       {isAdmin && <ReconciliationCard />}
+      {isAdmin && <BackupCard />}
       <CreditCorrectionsCard today={today} />
 
       {isAdmin && stats.data?.revenue && <FinancialSummary revenue={stats.data.revenue} liabilities={stats.data.liabilities} />}
