@@ -39,14 +39,16 @@ const ZGuest = z.object({ email: ZEmail });
 function AddPlayers({ bookingId }: { bookingId: number }) {
   const { add } = useChangePlayers(bookingId);
   const [query, setQuery] = useState('');
-  const search = usePlayerSearch(useDebounced(query, 300));
+  // A whole address is never searched (the search would tell whether it has an account): it is added as typed.
+  const typedEmail = ZEmail.safeParse(query);
+  const search = usePlayerSearch(useDebounced(query.includes('@') ? '' : query, 300));
   const [error, setError] = useState<string | null>(null);
   const { field, submit, failure, reset } = useZodForm({ schema: ZGuest, defaultValues: { email: '' }, messages: { failed: 'Non è stato possibile invitare l’ospite. Riprova più tardi.' } });
 
-  const addMember = async (userId: number) => {
+  const addFromSearch = async (body: { user_id: number } | { email: string }) => {
     setError(null);
     try {
-      await add.mutateAsync({ user_id: userId });
+      await add.mutateAsync(body);
       setQuery('');
     } catch (failed) {
       setError(serverMessage(failed) ?? 'Non è stato possibile aggiungere il giocatore. Riprova più tardi.');
@@ -63,6 +65,14 @@ function AddPlayers({ bookingId }: { bookingId: number }) {
         autoComplete="off"
         hint="Almeno 3 lettere. Più soci con lo stesso nome? Scrivi sotto la sua e-mail completa: lo aggiungiamo esattamente."
       />
+      {typedEmail.success && (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded bg-white px-3 py-2 text-sm">
+          <span className="min-w-0 break-all text-slate-700">Aggiungi chi ha l’indirizzo {typedEmail.data}: riceve l’invito lì.</span>
+          <Button size="sm" variant="secondary" onClick={() => void addFromSearch({ email: typedEmail.data })} loading={add.isPending && add.variables?.email === typedEmail.data} loadingText="Invito...">
+            Invita
+          </Button>
+        </div>
+      )}
       {search.data && search.data.length === 0 && <p className="text-sm text-slate-600">Nessun socio trovato con questo nome: aggiungilo con la sua e-mail.</p>}
       {search.data && search.data.length > 0 && (
         <ul aria-label="Soci trovati" className="space-y-1">
@@ -71,7 +81,7 @@ function AddPlayers({ bookingId }: { bookingId: number }) {
               <span className="min-w-0 text-sm">
                 <span className="block font-medium text-slate-800">{member.name}</span> <span className="block text-slate-500">{candidateHints(member)}</span>
               </span>
-              <Button size="sm" variant="secondary" onClick={() => void addMember(member.id)} loading={add.isPending && add.variables?.user_id === member.id} loadingText="Aggiunta...">
+              <Button size="sm" variant="secondary" onClick={() => void addFromSearch({ user_id: member.id })} loading={add.isPending && add.variables?.user_id === member.id} loadingText="Aggiunta...">
                 Aggiungi {member.name}
               </Button>
             </li>

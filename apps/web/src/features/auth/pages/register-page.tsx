@@ -41,7 +41,7 @@ export default function RegisterPage() {
     <AuthCard
       title="Registrati"
       subtitle="Crea il tuo account per fare la tessera e prenotare i campi."
-      footer={<>Hai già un account? <Link className="font-semibold text-sea-700 hover:underline" to={paths.login}>Accedi</Link></>}
+      footer={<>Hai già un account? <Link className="font-semibold text-sea-700 hover:underline" to={authLink(paths.login, redirect ?? null)}>Accedi</Link></>}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormAlert failure={failure} />
