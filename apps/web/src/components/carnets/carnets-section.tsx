@@ -1,4 +1,4 @@
-// The carnets part of /profilo: the member's carnets with the uses left, and the carnets on sale (with
+// The carnets part of /profilo: the member's carnets with the uses left (and each one's receipt), and the carnets on sale (with
 // what one use pays) bought online (paid on Stripe Checkout, the carnet made when Stripe confirms it).
 import { BOOKING_COUPON_BAND_LABELS, CARNET_COVER_LABELS, type TCarnetProduct } from '@beach/contracts';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { Spinner } from '../ui/spinner';
 import { ApiError } from '../../lib/api-transport';
 import { useBuyCarnet, useCarnetsOnSale, useMyCarnets } from '../../lib/carnets';
 import { formatMoney, validityText } from '../../lib/format';
+import { MyReceiptLinks } from '../receipt-links';
 import { CarnetList } from './carnet-list';
 
 export function CarnetsSection() {
@@ -17,7 +18,7 @@ export function CarnetsSection() {
       <h2 id="carnets-title" className="text-lg font-semibold">I miei carnet</h2>
       {carnets.isPending && <Spinner label="Caricamento dei carnet..." />}
       {carnets.isError && <Alert tone="error">Non è stato possibile leggere i carnet. Riprova più tardi.</Alert>}
-      {carnets.data && <CarnetList carnets={carnets.data} />}
+      {carnets.data && <CarnetList carnets={carnets.data} receipts={(carnet) => <MyReceiptLinks carnetId={carnet.id} />} />}
       <OnSale />
     </section>
   );
