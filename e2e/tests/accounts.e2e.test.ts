@@ -49,7 +49,7 @@ describe('an account from registration to logout, in Chromium', () => {
     await ctx.page.getByRole('heading', { name: 'Il mio profilo' }).waitFor();
 
     await ctx.page.getByRole('button', { name: 'Menu profilo di Lucia' }).click();
-    await ctx.page.getByRole('button', { name: 'Logout' }).click();
+    await ctx.page.getByRole('button', { name: 'Esci' }).click();
     await ctx.page.waitForURL(`${ctx.stack.webUrl}/login`);
     expect(await ctx.page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
 
