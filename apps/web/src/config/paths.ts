@@ -54,8 +54,11 @@ export const paths = {
 /** Pages where an expired session does not announce itself (the user is already signing in). */
 export const AUTH_PAGES: readonly string[] = [paths.login, paths.register, paths.forgotPassword, paths.resetPassword];
 
-/** Where to go after login: the redirect query when it is an address of this app, else home. */
-export function safeRedirectTarget(search: string): string {
+/** Where to go after login: the redirect query when it is an address of this app, else `fallback`. */
+export function safeRedirectTarget(search: string, fallback: string = paths.home): string {
   const target = new URLSearchParams(search).get('redirect');
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : paths.home;
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : fallback;
 }
+
+/** Where a user lands after signing in without a redirect: staff and admins at the desk, members on their page. */
+export const landingOf = (user: { is_admin: boolean; role: string }) => (user.is_admin || user.role === 'staff' ? paths.admin.dashboard : paths.profile);
