@@ -71,7 +71,7 @@ beforeAll(async () => {
 afterAll(() => saveRequireValidCertificate(false));
 
 describe('screens that tell the truth, in Chromium at 1280 and 390 px', () => {
-  it('staff land on the desk; a holder without certificate reads in its own colour and enters only once confirmed; a pending card says why; a certificate is refused for its dates and rejected with a reason e-mailed; the register flags missing data; the price list reads "60,00"', async () => {
+  it('staff land on the desk; a holder without certificate reads in its own colour and enters only once confirmed; a pending card says why; a certificate is refused for its dates and rejected with a reason e-mailed; the register flags missing data; the price list reads "60,00" and "12,00" once saved', async () => {
     const { db, webUrl, mail } = ctx.stack;
     const member = await db.user.findUniqueOrThrow({ where: { email: MEMBER.email } });
     await db.medicalCertificate.deleteMany({ where: { userId: member.id } });
@@ -126,11 +126,14 @@ describe('screens that tell the truth, in Chromium at 1280 and 390 px', () => {
     const section = phone.getByRole('region', { name: 'Certificato medico' });
     await section.getByLabel('Medico o centro che l’ha rilasciato').fill('Dott.ssa Maria Verdi');
     await section.getByLabel('Data di rilascio').fill(romeDay(3));
-    await section.getByLabel('Data di scadenza').fill(romeDay(-2));
+    await section.getByLabel('Data di scadenza').fill(romeDay(360));
     await section.getByLabel(/File del certificato/).setInputFiles({ name: 'grande.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]) });
     await section.getByText('Il file è troppo grande: al massimo 5 MB.').waitFor();
     await section.getByRole('button', { name: 'Carica certificato' }).click();
     await section.getByText('La data di rilascio non può essere nel futuro.').waitFor();
+    await section.getByLabel('Data di rilascio').fill(romeDay(-400));
+    await section.getByLabel('Data di scadenza').fill(romeDay(-2));
+    await section.getByRole('button', { name: 'Carica certificato' }).click();
     await section.getByText('Questo certificato è già scaduto: serve un certificato ancora valido.').waitFor();
     await screenshot(phone, 'certificate-dates-390');
     await phone.setViewportSize(DESKTOP);
@@ -178,7 +181,16 @@ describe('screens that tell the truth, in Chromium at 1280 and 390 px', () => {
     await admin.goto(`${webUrl}/admin/listino-prezzi`);
     await admin.getByRole('heading', { name: 'Listino prezzi', level: 2 }).waitFor();
     await expect.poll(() => admin.getByLabel('Tessera stagionale (€)').inputValue()).toBe('60,00');
+    await expect.poll(() => admin.getByLabel('Minimo (€)').inputValue()).toBe('10,00');
+    // Typed without decimals, saved, read back as the rest.
+    await admin.getByLabel('Minimo (€)').fill('12');
+    await admin.getByRole('button', { name: 'Salva limiti' }).click();
+    await admin.getByText('Limiti delle ricariche salvati.').waitFor();
+    await expect.poll(() => admin.getByLabel('Minimo (€)').inputValue()).toBe('12,00');
     await bothWidths(admin, 'price-list');
+    await admin.getByLabel('Minimo (€)').fill('10');
+    await admin.getByRole('button', { name: 'Salva limiti' }).click();
+    await expect.poll(() => admin.getByLabel('Minimo (€)').inputValue()).toBe('10,00');
     await admin.context().close();
   });
 });
