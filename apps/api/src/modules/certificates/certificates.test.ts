@@ -88,7 +88,7 @@ describe('a member’s certificate, from missing to verified', () => {
     const member = await createMember(app, db, { firstName: 'Rita', lastName: 'Rifiutata' });
     const uploaded = await upload(member, { data: PDF, name: 'certificato.pdf', type: 'application/pdf' }).expect(201);
     const id = uploaded.body.status.certificates[0].id as number;
-    const reject = (token: string, body: unknown) => request(app).post(`/api/admin/certificates/${id}/reject`).set(bearer(token)).send(body);
+    const reject = (token: string, body: { reason: string }) => request(app).post(`/api/admin/certificates/${id}/reject`).set(bearer(token)).send(body);
 
     expect((await reject(staff, { reason: ' no ' }).expect(422)).body.errors).toEqual({ reason: [CERTIFICATE_MESSAGES.rejectionReason] });
     await reject(member.token, { reason: 'Non leggibile' }).expect(403);
