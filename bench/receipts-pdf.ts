@@ -32,6 +32,8 @@ const rows = Array.from({ length: MEMBERS }, (_, index) => ({
   birth_date: '1990-01-01',
   birth_place: 'REGGIO NELL’EMILIA (RE)',
   fiscal_code: 'RSSGLI90A41H294I',
+  residence: 'Via Flaminia 120, 47923 Rimini (RN)',
+  missing: [],
   card_type: 'seasonal' as const,
   is_bvu_member: index % 5 === 0,
   ends_on: '2026-09-30',

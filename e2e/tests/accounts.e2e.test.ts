@@ -33,7 +33,9 @@ describe('an account from registration to logout, in Chromium', () => {
     await ctx.page.getByLabel('Password').fill(password);
     await ctx.page.getByLabel('Ricordami per 30 giorni').check();
     await ctx.page.getByRole('button', { name: 'Accedi' }).click();
-    await ctx.page.waitForURL(`${ctx.stack.webUrl}/`);
+    // A member lands on their own page.
+    await ctx.page.waitForURL(`${ctx.stack.webUrl}/profilo`);
+    await ctx.page.getByRole('heading', { name: 'Il mio profilo', level: 1 }).waitFor();
 
     const profileButton = ctx.page.getByRole('button', { name: 'Menu profilo di Lucia' });
     await profileButton.waitFor();
@@ -49,7 +51,7 @@ describe('an account from registration to logout, in Chromium', () => {
     await ctx.page.getByRole('heading', { name: 'Il mio profilo' }).waitFor();
 
     await ctx.page.getByRole('button', { name: 'Menu profilo di Lucia' }).click();
-    await ctx.page.getByRole('button', { name: 'Logout' }).click();
+    await ctx.page.getByRole('button', { name: 'Esci' }).click();
     await ctx.page.waitForURL(`${ctx.stack.webUrl}/login`);
     expect(await ctx.page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
 

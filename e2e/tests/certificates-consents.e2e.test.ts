@@ -3,10 +3,11 @@
 // member changes consents on /profilo, with every change listed and kept after a reload; the
 // registration form asks a child’s guardian; a newsletter’s unsubscribe page works without login; an
 // admin switches "richiedi certificato valido".
+import { createHmac } from 'node:crypto';
 import { loadConfig, TEST_ENV, unsubscribeLinks } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -145,18 +146,29 @@ describe('medical certificates and consents in Chromium', () => {
     expect(await accessibilityViolations(page(), 'main')).toEqual([]);
   });
 
-  it('the newsletter’s unsubscribe link asks once, then unsubscribes without login', async () => {
+  it('the newsletter’s unsubscribe link asks once, then unsubscribes without login; a link signed with the old key is refused', async () => {
     const member = await ctx.stack.db.user.findUniqueOrThrow({ where: { email: MEMBER.email } });
     await ctx.stack.db.memberConsent.upsert({ where: { userId: member.id }, create: { userId: member.id, newsletter: true }, update: { newsletter: true } });
     const config = loadConfig({ ...TEST_ENV, DATABASE_URL: 'postgres://unused@localhost/unused', WEB_ORIGIN: ctx.stack.webUrl });
     await current?.close();
     current = await ctx.browser.newPage({ viewport: PHONE });
+    // A link signed the old way, with the sign-in tokens' key, unsubscribes nobody.
+    const oldKey = `${member.id}.${createHmac('sha256', config.JWT_SECRET).update(`newsletter-unsubscribe:${member.id}`).digest('base64url')}`;
+    await page().goto(`${ctx.stack.webUrl}/disiscrizione?token=${encodeURIComponent(oldKey)}`);
+    await page().getByText('Il link di disiscrizione non è valido.').waitFor();
+    await screenshot(page(), 'unsubscribe-forged-390');
+    await page().setViewportSize(DESKTOP);
+    await screenshot(page(), 'unsubscribe-forged-1280');
+    await page().setViewportSize(PHONE);
+    expect((await ctx.stack.db.memberConsent.findUniqueOrThrow({ where: { userId: member.id } })).newsletter).toBe(true);
     await page().goto(unsubscribeLinks(config, member.id).page);
     await page().getByRole('heading', { name: 'Newsletter', level: 1 }).waitFor();
     await page().getByText('Vuoi smettere di ricevere la newsletter all’indirizzo ut***@demo.beach?').waitFor();
     // Opening the link changed nothing: only the button does.
     expect((await ctx.stack.db.memberConsent.findUniqueOrThrow({ where: { userId: member.id } })).newsletter).toBe(true);
     await screenshot(page(), 'unsubscribe-390');
+    await page().setViewportSize(DESKTOP);
+    await screenshot(page(), 'unsubscribe-1280');
     await page().getByRole('button', { name: 'Disiscrivimi dalla newsletter' }).click();
     await page().getByText('Non riceverai più la newsletter.', { exact: false }).waitFor();
     expect((await ctx.stack.db.memberConsent.findUniqueOrThrow({ where: { userId: member.id } })).newsletter).toBe(false);

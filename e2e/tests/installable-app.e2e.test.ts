@@ -164,7 +164,7 @@ describe('installable app, in Chromium', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('article', { name: card.membershipNumber }).textContent()).toContain('Attiva');
     await page.getByRole('button', { name: 'Menu profilo di Giulia' }).click();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Esci' }).click();
     await page.getByRole('heading', { name: 'Accedi', level: 1 }).waitFor();
     const stored = await page.evaluate(() => ({ card: localStorage.getItem('offline_cards'), all: JSON.stringify({ ...localStorage }) }));
     expect(stored.card).toBeNull();

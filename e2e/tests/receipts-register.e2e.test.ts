@@ -7,7 +7,9 @@ import { parse } from 'csv-parse/sync';
 import { PDFParse } from 'pdf-parse';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { downloadedBytes, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DESKTOP, downloadedBytes, openSignedIn, PHONE, SCREENSHOTS_DIR, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -25,6 +27,11 @@ async function pdfText(download: Download) {
   } finally {
     await parser.destroy();
   }
+}
+
+async function tokenOf(email: string) {
+  const response = await fetch(`${ctx.stack.webUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo2026!' }) });
+  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 async function saved(page: Page, click: () => Promise<void>): Promise<Download> {
@@ -103,6 +110,57 @@ describe('receipts and the members’ register in Chromium', () => {
     await page.goto(`${ctx.stack.webUrl}/tesseramento`);
     await card.getByRole('button', { name: `Ricevuta n. ${arranged.cardReceipt}` }).waitFor();
     await screenshot(page, 'receipt-membership-1280');
+    await page.close();
+  });
+
+  it('member at 390 and 1280 px: every receipt on /profilo (top-ups under the credit, the carnet under the carnets); the stamp duty above 77,47 € only', async () => {
+    const { db, webUrl } = ctx.stack;
+    const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+    const desk = async (path: string, body: unknown) => {
+      const response = await fetch(`${webUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf('admin@demo.beach')}` }, body: JSON.stringify(body) });
+      expect(response.status, await response.clone().text()).toBeLessThan(300);
+      return response.json() as Promise<{ id?: number }>;
+    };
+    // A 100 € and a 50 € top-up at the desk, and a carnet of 5 uses for 90 €: money received, each its receipt.
+    await desk(`/api/admin/users/${member.id}/credit/top-up`, { amount: '100', method: 'cash' });
+    await desk(`/api/admin/users/${member.id}/credit/top-up`, { amount: '50', method: 'card' });
+    const product = await desk('/api/admin/carnet-products', { name: 'Carnet 5 ingressi', uses: '5', band: 'any', covers: 'share', court_ids: [], price: '90', valid_from: todayInRome, valid_until: `${year}-12-31`, is_active: true });
+    await desk(`/api/admin/users/${member.id}/carnets`, { product_id: String(product.id), method: 'cash' });
+    const receipts = await db.receipt.findMany({ where: { transaction: { userId: member.id, kind: { in: ['credit', 'carnet'] } } }, include: { transaction: true }, orderBy: { number: 'asc' } });
+    const number = (cents: number, kind: string) => {
+      const receipt = receipts.find((row) => row.transaction.amountCents === cents && row.transaction.kind === kind)!;
+      return `${receipt.year}/${String(receipt.number).padStart(6, '0')}`;
+    };
+    const [hundred, fifty, carnet] = [number(10000, 'credit'), number(5000, 'credit'), number(9000, 'carnet')];
+
+    const page = await openSignedIn(ctx.browser, webUrl, { email: 'utente@demo.beach', path: '/profilo', heading: 'Il mio profilo', width: PHONE.width });
+    const list = page.getByRole('region', { name: 'Le mie ricevute' });
+    for (const receipt of [hundred, fifty, carnet, arranged.cardReceipt, arranged.bookingReceipt]) await list.getByRole('button', { name: `Ricevuta n. ${receipt}` }).waitFor();
+    await page.getByRole('region', { name: 'Il mio credito' }).getByRole('button', { name: `Ricevuta n. ${hundred}` }).waitFor();
+    await page.getByRole('region', { name: 'I miei carnet' }).getByRole('button', { name: `Ricevuta n. ${carnet}` }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await list.scrollIntoViewIfNeeded();
+    await screenshot(page, 'my-receipts-390', { fullPage: false });
+
+    const withDuty = await saved(page, () => list.getByRole('button', { name: `Ricevuta n. ${hundred}` }).click());
+    const bytes = await downloadedBytes(withDuty);
+    writeFileSync(join(SCREENSHOTS_DIR, 'receipt-top-up-100.pdf'), bytes);
+    const text = await pdfText(withDuty);
+    for (const expected of [`Ricevuta n. ${hundred}`, 'Ricarica', '100,00 €', 'IMPOSTA DI BOLLO', 'Assolta: 2,00 €']) expect(text).toContain(expected);
+    const without = await saved(page, () => page.getByRole('region', { name: 'Il mio credito' }).getByRole('button', { name: `Ricevuta n. ${fifty}` }).click());
+    writeFileSync(join(SCREENSHOTS_DIR, 'receipt-top-up-50.pdf'), await downloadedBytes(without));
+    const fiftyText = await pdfText(without);
+    expect(fiftyText).toContain('50,00 €');
+    expect(fiftyText).not.toContain('IMPOSTA DI BOLLO');
+    const carnetText = await pdfText(await saved(page, () => page.getByRole('region', { name: 'I miei carnet' }).getByRole('button', { name: `Ricevuta n. ${carnet}` }).click()));
+    for (const expected of ['Carnet 5 ingressi', '90,00 €', 'Assolta: 2,00 €']) expect(carnetText).toContain(expected);
+    // The card's membership fee is exempt.
+    expect(await pdfText(await saved(page, () => list.getByRole('button', { name: `Ricevuta n. ${arranged.cardReceipt}` }).click()))).not.toContain('IMPOSTA DI BOLLO');
+
+    await page.setViewportSize(DESKTOP);
+    await list.scrollIntoViewIfNeeded();
+    await screenshot(page, 'my-receipts-1280', { fullPage: false });
+    await screenshot(page, 'profile-receipts-1280');
     await page.close();
   });
 

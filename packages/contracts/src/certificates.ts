@@ -1,6 +1,7 @@
 // Medical certificates (certificato medico sportivo): what each member presented, its state on a
 // day, the member's upload and the desk's record and verification, the back-office list and the
 // setting that blocks online booking without a valid certificate.
+import { romeToday } from './age.js';
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { pagedListOf, pageQuery } from './paging.js';
@@ -42,9 +43,14 @@ export const CERTIFICATE_MESSAGES = {
   recorded: 'Certificato registrato.',
   verified: 'Certificato verificato.',
   alreadyVerified: 'Questo certificato è già stato verificato.',
+  rejected: 'Certificato rifiutato: il socio riceve il motivo per e-mail.',
+  notRejectable: 'Si può rifiutare solo un certificato caricato dal socio e non ancora verificato né rifiutato.',
+  rejectionReason: 'Scrivi il motivo del rifiuto (almeno 5 caratteri): lo riceverà il socio.',
   notFound: 'Certificato non trovato.',
   noFile: 'Questo certificato non ha un file allegato.',
   expiryBeforeIssue: 'La scadenza non può precedere la data di rilascio.',
+  issuedInFuture: 'La data di rilascio non può essere nel futuro.',
+  alreadyExpired: 'Questo certificato è già scaduto: serve un certificato ancora valido.',
   /** At the desk (card verification, check-in) while the setting asks for a valid certificate. */
   deskWarning: (state: string) => `Certificato medico ${state.toLowerCase()}: non può giocare finché non ne presenta uno valido.`,
   /** Online booking refused while the setting asks for a valid certificate. */
@@ -62,9 +68,17 @@ export const ZCertificate = z.object({
   /** The scanned file's type as read from its content, when there is one. */
   file_type: z.enum(CERTIFICATE_FILE_TYPES).nullable(),
   verified_at: z.iso.datetime().nullable(),
+  /** Rejected by staff (it counts for nothing), with the reason the member was e-mailed. */
+  rejected_at: z.iso.datetime().nullable(),
+  rejection_reason: z.string().nullable(),
   created_at: z.iso.datetime(),
 });
 export type TCertificate = z.infer<typeof ZCertificate>;
+
+export const ZCertificateRejectBody = z.object({
+  reason: z.string({ error: CERTIFICATE_MESSAGES.rejectionReason }).trim().min(5, CERTIFICATE_MESSAGES.rejectionReason).max(500, 'Il motivo può avere al massimo 500 caratteri.'),
+});
+export type TCertificateRejectBody = z.input<typeof ZCertificateRejectBody>;
 
 /** A member's state on a day, and the certificates behind it (the most recent first). */
 export const ZCertificateStatus = z.object({
@@ -83,7 +97,10 @@ export const ZCertificateBody = z
     issue_date: ZIsoDate,
     expiry_date: ZIsoDate,
   })
-  .refine((body) => body.expiry_date >= body.issue_date, { message: CERTIFICATE_MESSAGES.expiryBeforeIssue, path: ['expiry_date'] });
+  .refine((body) => body.expiry_date >= body.issue_date, { message: CERTIFICATE_MESSAGES.expiryBeforeIssue, path: ['expiry_date'] })
+  // A certificate is presented to play: one not issued yet or already expired is of no use (Rome days).
+  .refine((body) => body.issue_date <= romeToday(), { message: CERTIFICATE_MESSAGES.issuedInFuture, path: ['issue_date'] })
+  .refine((body) => body.expiry_date >= romeToday(), { message: CERTIFICATE_MESSAGES.alreadyExpired, path: ['expiry_date'] });
 export type TCertificateBody = z.input<typeof ZCertificateBody>;
 
 export const CERTIFICATE_LIST_FILTERS = ['all', 'missing', 'expiring', 'expired', 'to_verify'] as const;
@@ -153,6 +170,11 @@ export const certificatesRoutes = {
   verify: defineRoute({
     method: 'post', path: '/api/admin/certificates/:id/verify', tag: 'certificates', access: 'staff',
     summary: 'Conferma un certificato caricato dal tesserato', params: ZIdParams, response: ZSavedCertificate,
+  }),
+  reject: defineRoute({
+    method: 'post', path: '/api/admin/certificates/:id/reject', tag: 'certificates', access: 'staff',
+    summary: 'Rifiuta un certificato caricato dal tesserato e non ancora verificato, con il motivo che gli arriva per e-mail',
+    params: ZIdParams, body: ZCertificateRejectBody, response: ZSavedCertificate,
   }),
   file: defineRoute({
     method: 'get', path: '/api/admin/certificates/:id/file', tag: 'certificates', access: 'staff',

@@ -28,6 +28,12 @@ export const CHECK_IN_UNKNOWN_REASONS = {
   not_found: 'Nessuna tessera corrisponde a questo codice: potrebbe essere stata eliminata o il numero è sbagliato.',
 } as const;
 
+/** Why a card that is not active yet cannot enter: shown under "Tessera non attiva". */
+export const CHECK_IN_PENDING_REASONS = {
+  unpaid: 'Tessera non pagata: diventa valida quando è pagata, online o qui in segreteria.',
+  free: 'Tessera gratuita da attivare: la attiva un amministratore in segreteria.',
+} as const;
+
 export const ZCourtRow = z.enum(COURT_ROWS, { error: 'Scegli la fila dei campi.' });
 
 export const ZCheckInLookupQuery = z.object({
@@ -53,7 +59,7 @@ export type TCheckInBooking = z.infer<typeof ZCheckInBooking>;
 
 export const ZCheckInLookup = z.object({
   verdict: z.enum(CHECK_IN_VERDICTS),
-  /** For an unknown card: why, in Italian. */
+  /** For an unknown card, or one not active yet: why, in Italian. */
   reason: z.string().nullable(),
   /** What the public verification page shows, and the card's id for recording the entrance. */
   card: z
@@ -84,6 +90,8 @@ export const ZCheckInBody = z.object({
   booking_id: zRowId('Prenotazione non valida.').nullish().transform((value) => value ?? null),
   /** For a walk-in without a booking (row B is for card holders); a booking brings its court's row. */
   court_row: ZCourtRow.nullish().transform((value) => value ?? null),
+  /** The desk confirmed letting in a holder without a valid certificate while one is required. */
+  without_valid_certificate: z.boolean({ error: 'Conferma non valida.' }).default(false),
 });
 export type TCheckInBody = z.input<typeof ZCheckInBody>;
 

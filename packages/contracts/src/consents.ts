@@ -30,6 +30,7 @@ export const CONSENT_MESSAGES = {
   parentSignature: 'Minorenne: serve la firma di un genitore',
   unsubscribed: 'Non riceverai più la newsletter. Le comunicazioni di servizio (prenotazioni, tessera) continueranno ad arrivare.',
   unsubscribeInvalid: 'Il link di disiscrizione non è valido.',
+  unsubscribeExpired: 'Il link di disiscrizione è scaduto: puoi disiscriverti dalla newsletter dal tuo profilo, nella sezione Consensi.',
 } as const;
 
 const optionalText = (max: number) => z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().trim().max(max).optional());
@@ -79,8 +80,8 @@ export type TConsents = z.infer<typeof ZConsents>;
 export const ZConsentsBody = z.object({ photos: z.boolean(), newsletter: z.boolean() });
 export type TConsentsBody = z.input<typeof ZConsentsBody>;
 
-/** The signed token of a newsletter's unsubscribe link: the member's id and an HMAC (base64url). */
-export const ZUnsubscribeQuery = z.object({ token: z.string().regex(/^[1-9][0-9]{0,9}\.[A-Za-z0-9_-]{43}$/, CONSENT_MESSAGES.unsubscribeInvalid) });
+/** The signed token of a newsletter's unsubscribe link: the member's id, its last valid day and an HMAC (base64url). */
+export const ZUnsubscribeQuery = z.object({ token: z.string().regex(/^[1-9][0-9]{0,9}\.[1-9][0-9]{0,5}\.[A-Za-z0-9_-]{43}$/, CONSENT_MESSAGES.unsubscribeInvalid) });
 
 export const consentsRoutes = {
   mine: defineRoute({

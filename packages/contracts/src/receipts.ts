@@ -1,5 +1,5 @@
-// Receipts (ricevute) of completed payments and refund notes: the member downloads their own, staff
-// any. Numbers run per year with no gaps: 2026/000123.
+// Receipts (ricevute) of completed payments and refund notes (docs/domain.md#receipts): the member lists
+// and downloads their own, staff any. Numbers run per year with no gaps: 2026/000123.
 import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney } from './money.js';
 import { ZPaymentKind, ZPaymentMethod } from './payments.js';
@@ -21,10 +21,17 @@ export const ZReceipt = z.object({
   amount: ZMoney,
   method: ZPaymentMethod,
   transaction_id: z.number().int(),
-  /** What it paid for: the card or the booking. */
+  /** What it paid for: a card, a booking, a share of a booking, a credit top-up or a carnet. */
   for: ZPaymentKind,
+  /** What was paid for, in words (the receipt's causale). */
+  description: z.string(),
   membership_id: z.number().int().nullable(),
+  /** The booking it records: the booking paid, or the booking of the share paid. */
   booking_id: z.number().int().nullable(),
+  /** The share of a split booking it records. */
+  booking_player_id: z.number().int().nullable(),
+  /** The carnet the payment bought. */
+  carnet_id: z.number().int().nullable(),
   /** A refund note's receipt. */
   refers_to: z.string().nullable(),
 });

@@ -14,6 +14,8 @@ export const USERS_PER_PAGE = 15;
 /** A user as the back-office lists it. */
 export const ZAdminUser = z.object({
   ...roledPersonFields,
+  /** Address, postcode and town, for the members' register. */
+  residence: z.string().nullable(),
   email_verified: z.boolean(),
   /** Disabled by the desk or erased: login is refused. */
   disabled_at: z.iso.datetime().nullable(),
@@ -97,6 +99,7 @@ export const ZAdminUserBody = z.object({
   email: ZEmail,
   phone: z.preprocess((value) => (value === '' ? null : value), ZPhone.nullable()),
   birth_date: z.preprocess((value) => (value === '' ? null : value), ZBirthDate.nullable()),
+  residence: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(300, 'La residenza può avere al massimo 300 caratteri.').nullable().default(null)),
 });
 export type TAdminUserBody = z.input<typeof ZAdminUserBody>;
 export const ZAdminUserCreateBody = ZAdminUserBody.extend({ role: z.enum(ZRole.options, { error: 'Ruolo non valido: scegli tra utente, staff e admin.' }).default('user') });

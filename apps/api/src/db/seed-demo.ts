@@ -196,24 +196,22 @@ export async function seedDemoVolume(
       });
       // The demo numbers its cards itself: move the per-year counters past them.
       await tx.$executeRaw`SELECT sync_membership_number_counters()`;
-      await tx.transaction.createMany({
-        data: createdMemberships
-          .filter((membership) => membership.status !== 'pending' && membership.priceCents > 0)
-          .map((membership) => {
-            const method: PaymentMethod = random.chance(0.7) ? 'stripe' : 'cash';
-            return {
-              kind: 'membership' as const,
-              userId: membership.userId,
-              membershipId: membership.id,
-              amountCents: membership.priceCents,
-              method,
-              status: 'completed' as const,
-              stripePaymentIntentId: method === 'stripe' ? `pi_demo_m${membership.id}` : null,
-              paidAt: membership.createdAt,
-              createdAt: membership.createdAt,
-            };
-          }),
-      });
+      const membershipPayments = createdMemberships
+        .filter((membership) => membership.status !== 'pending' && membership.priceCents > 0)
+        .map((membership) => {
+          const method: PaymentMethod = random.chance(0.7) ? 'stripe' : 'cash';
+          return {
+            kind: 'membership' as const,
+            userId: membership.userId,
+            membershipId: membership.id,
+            amountCents: membership.priceCents,
+            method,
+            status: 'completed' as const,
+            stripePaymentIntentId: method === 'stripe' ? `pi_demo_m${membership.id}` : null,
+            paidAt: membership.createdAt,
+            createdAt: membership.createdAt,
+          };
+        });
 
       // A season of bookings: 1 May - 30 September, 1h30 slots on the bookable courts.
       const courts = await tx.court.findMany({ where: { isBookable: true }, select: { id: true } });
@@ -245,21 +243,22 @@ export async function seedDemoVolume(
         data: bookings,
         select: { id: true, userId: true, status: true, priceCents: true, createdAt: true },
       });
-      await tx.transaction.createMany({
-        data: createdBookings
-          .filter((booking) => booking.status === 'confirmed')
-          .map((booking) => ({
-            kind: 'booking' as const,
-            userId: booking.userId,
-            bookingId: booking.id,
-            amountCents: booking.priceCents,
-            method: 'stripe' as const,
-            status: 'completed' as const,
-            stripePaymentIntentId: `pi_demo_b${booking.id}`,
-            paidAt: booking.createdAt,
-            createdAt: booking.createdAt,
-          })),
-      });
+      const bookingPayments = createdBookings
+        .filter((booking) => booking.status === 'confirmed')
+        .map((booking) => ({
+          kind: 'booking' as const,
+          userId: booking.userId,
+          bookingId: booking.id,
+          amountCents: booking.priceCents,
+          method: 'stripe' as const,
+          status: 'completed' as const,
+          stripePaymentIntentId: `pi_demo_b${booking.id}`,
+          paidAt: booking.createdAt,
+          createdAt: booking.createdAt,
+        }));
+      // In the order they were paid: receipts are numbered as their payments are written and dated by them,
+      // so the numbers of the year follow the days (docs/domain.md#receipts).
+      await tx.transaction.createMany({ data: [...membershipPayments, ...bookingPayments].sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime()) });
 
       await tx.expense.createMany({
         data: Array.from({ length: 60 }, () => ({

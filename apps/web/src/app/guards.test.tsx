@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../test/fixtures';
-import { safeRedirectTarget } from '../config/paths';
+import { landingOf, safeRedirectTarget } from '../config/paths';
 import { RequireRole } from './guards';
 
 function Where() {
@@ -66,5 +66,14 @@ describe('safeRedirectTarget', () => {
     expect(safeRedirectTarget('?redirect=https%3A%2F%2Fevil.example')).toBe('/');
     expect(safeRedirectTarget('?redirect=%2F%2Fevil.example')).toBe('/');
     expect(safeRedirectTarget('')).toBe('/');
+    expect(safeRedirectTarget('', '/admin')).toBe('/admin');
+  });
+});
+
+describe('landingOf', () => {
+  it('lands staff and admins on the desk, members on their page', () => {
+    expect(landingOf({ is_admin: false, role: 'staff' })).toBe('/admin');
+    expect(landingOf({ is_admin: true, role: 'admin' })).toBe('/admin');
+    expect(landingOf({ is_admin: false, role: 'user' })).toBe('/profilo');
   });
 });

@@ -44,7 +44,7 @@ describe('Header', () => {
     const nav = screen.getByRole('navigation', { name: 'Principale' });
     expect(hrefs(nav)).toEqual(['/', '/#how-it-works', '/#pricing', '/#courts-map']);
     expect(screen.getAllByRole('link', { name: 'Area Utente', hidden: true })[0]!.getAttribute('href')).toBe('/login');
-    expect(screen.queryByRole('button', { name: 'Logout rapido' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Esci subito' })).toBeNull();
   });
 
   it('shows a user the profile menu with initials, name, e-mail, role badge and links, and no back-office', async () => {
@@ -59,9 +59,9 @@ describe('Header', () => {
     expect(menu.textContent).toContain('giulia@esempio.it');
     expect(menu.textContent).toContain('Utente');
     expect(hrefs(menu)).toEqual(['/profilo', '/tesseramento', '/le-mie-prenotazioni', '/prenotazioni']);
-    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(within(menu).getByRole('button', { name: 'Esci' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Gestione' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Logout rapido' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Esci subito' })).toBeNull();
   });
 
   it('gives staff the dashboard, the Gestione and Prenotazioni menus and a quick logout', () => {
@@ -71,13 +71,13 @@ describe('Header', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/admin');
     expect(within(nav).getByRole('button', { name: /Gestione/ })).toBeTruthy();
     expect(within(nav).getByRole('button', { name: /Prenotazioni/ })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Logout rapido' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Esci subito' })).toBeTruthy();
   });
 
   it('draws the quick logout as an SVG icon, named for screen readers, with no font glyph', () => {
     signIn('admin');
     renderHeader();
-    const quickLogout = screen.getByRole('button', { name: 'Logout rapido' });
+    const quickLogout = screen.getByRole('button', { name: 'Esci subito' });
     const icon = quickLogout.querySelector('svg');
     expect(icon).not.toBeNull();
     expect(icon!.getAttribute('aria-hidden')).toBe('true');

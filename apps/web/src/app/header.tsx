@@ -104,11 +104,11 @@ export function Header() {
                 <ProfileCard user={user} />
                 {PROFILE_LINKS.map(menuLink)}
                 <button type="button" onClick={logout} className={`${dropdownItemClasses} border-t border-slate-100 text-coral-600`}>
-                  Logout
+                  Esci
                 </button>
               </Dropdown>
               {isStaffOrAdmin(user) && (
-                <button type="button" onClick={logout} className="rounded-lg p-2 text-white/90 hover:bg-white/10" aria-label="Logout rapido" title="Logout rapido">
+                <button type="button" onClick={logout} className="rounded-lg p-2 text-white/90 hover:bg-white/10" aria-label="Esci subito" title="Esci subito">
                   <LogOut className="h-5 w-5" />
                 </button>
               )}
@@ -139,7 +139,7 @@ export function Header() {
             <>
               <MobileSection title="Il mio account" links={PROFILE_LINKS} />
               <button type="button" onClick={logout} className={buttonClasses('danger', 'sm')}>
-                Logout
+                Esci
               </button>
             </>
           ) : (

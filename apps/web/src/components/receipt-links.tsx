@@ -1,8 +1,10 @@
-// "Ricevuta" buttons: one per receipt or refund note, each saving its PDF.
+// "Ricevuta" buttons: one per receipt or refund note, each saving its PDF; and the member's receipts as a
+// list (docs/domain.md#receipts).
 import type { TReceipt } from '@beach/contracts';
 import { useMutation } from '@tanstack/react-query';
 import FileText from 'lucide-react/icons/file-text';
 import { Button } from './ui/button';
+import { formatDate, formatMoney } from '../lib/format';
 import { downloadReceipt, receiptTitle, useMyReceipts } from '../lib/receipts';
 
 export function ReceiptButton({ receipt }: { receipt: TReceipt }) {
@@ -23,10 +25,12 @@ export function ReceiptButton({ receipt }: { receipt: TReceipt }) {
   );
 }
 
-/** The signed-in member's receipts for one card or one booking; nothing while there are none. */
-export function MyReceiptLinks({ membershipId, bookingId }: { membershipId?: number; bookingId?: number }) {
+/** The signed-in member's receipts for one card, one booking or one carnet; nothing while there are none. */
+export function MyReceiptLinks({ membershipId, bookingId, carnetId }: { membershipId?: number; bookingId?: number; carnetId?: number }) {
   const receipts = useMyReceipts();
-  const mine = (receipts.data ?? []).filter((receipt) => (membershipId !== undefined ? receipt.membership_id === membershipId : receipt.booking_id === bookingId));
+  const records = (receipt: TReceipt) =>
+    membershipId !== undefined ? receipt.membership_id === membershipId : carnetId !== undefined ? receipt.carnet_id === carnetId : receipt.booking_id === bookingId;
+  const mine = (receipts.data ?? []).filter(records);
   if (mine.length === 0) return null;
   return (
     <span className="flex flex-wrap gap-1">
@@ -34,5 +38,40 @@ export function MyReceiptLinks({ membershipId, bookingId }: { membershipId?: num
         <ReceiptButton key={receipt.id} receipt={receipt} />
       ))}
     </span>
+  );
+}
+
+/** One line per receipt: what it records, its number, day and amount, and its download. */
+export function ReceiptRows({ receipts, label }: { receipts: TReceipt[]; label: string }) {
+  return (
+    <ul className="divide-y divide-slate-100 text-sm" aria-label={label}>
+      {receipts.map((receipt) => (
+        <li key={receipt.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
+          <div className="min-w-0 flex-1 basis-56">
+            <p className="break-words font-medium text-slate-900">{receipt.description}</p>
+            <p className="text-slate-500">
+              {receiptTitle(receipt)} · {formatDate(receipt.issued_at)}
+            </p>
+          </div>
+          <span className="flex items-center gap-2">
+            <span className="font-semibold tabular-nums text-slate-900">{receipt.kind === 'refund' ? `−${formatMoney(receipt.amount)}` : formatMoney(receipt.amount)}</span>
+            <ReceiptButton receipt={receipt} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The signed-in member's receipts that `which` selects, under a heading; nothing while there are none. */
+export function MyReceiptList({ title, which }: { title: string; which: (receipt: TReceipt) => boolean }) {
+  const receipts = useMyReceipts();
+  const shown = (receipts.data ?? []).filter(which);
+  if (shown.length === 0) return null;
+  return (
+    <div className="space-y-1">
+      <h3 className="font-semibold">{title}</h3>
+      <ReceiptRows receipts={shown} label={title} />
+    </div>
   );
 }

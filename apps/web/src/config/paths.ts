@@ -60,8 +60,11 @@ export function safeRedirect(search: string): string | null {
   return target && target.startsWith('/') && !target.startsWith('//') ? target : null;
 }
 
-/** Where to go after login: the redirect query when it is an address of this app, else home. */
-export const safeRedirectTarget = (search: string): string => safeRedirect(search) ?? paths.home;
+/** Where to go after login: the redirect query when it is an address of this app, else `fallback`. */
+export const safeRedirectTarget = (search: string, fallback: string = paths.home): string => safeRedirect(search) ?? fallback;
+
+/** Where a user lands after signing in without a redirect: staff and admins at the desk, members on their page. */
+export const landingOf = (user: { is_admin: boolean; role: string }) => (user.is_admin || user.role === 'staff' ? paths.admin.dashboard : paths.profile);
 
 /** A sign-in page's address that keeps where to go afterwards and the address to fill in (an invitation's). */
 export function authLink(page: string, redirect: string | null, email?: string | null): string {

@@ -33,6 +33,7 @@ export const useMemberCertificates = (userId: number) =>
 export const useRecordCertificate = (userId: number) =>
   useCertificateMutation(({ body, file }: { body: TCertificateBody; file: File | null }) => sendForm(api.certificates.record, formOf(body, file), { params: { id: userId } }));
 export const useVerifyCertificate = () => useCertificateMutation((id: number) => callApi(api.certificates.verify, { params: { id } }));
+export const useRejectCertificate = () => useCertificateMutation(({ id, reason }: { id: number; reason: string }) => callApi(api.certificates.reject, { params: { id }, body: { reason } }));
 
 const fileName = (certificate: TCertificate) => `certificato-${certificate.id}.${certificate.file_type ? CERTIFICATE_FILE_EXTENSIONS[certificate.file_type] : 'pdf'}`;
 export const downloadMyCertificate = (certificate: TCertificate) => downloadFile(api.certificates.myFile, { params: { id: certificate.id } }, fileName(certificate));

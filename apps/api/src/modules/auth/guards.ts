@@ -39,6 +39,7 @@ const USER_COLUMNS = Prisma.raw(
     email: 'email',
     phone: 'phone',
     birthDate: 'birth_date',
+    residence: 'residence',
     passwordHash: 'password_hash',
     role: 'role',
     emailVerifiedAt: 'email_verified_at',

@@ -8,16 +8,18 @@ import { formatItalianDate } from '../../lib/format.js';
 import { fromIsoDate, toIsoDate } from '../../lib/time.js';
 import { readSettings } from '../settings/settings.service.js';
 
-type CertificateDates = Pick<MedicalCertificate, 'issueDate' | 'expiryDate' | 'verifiedAt'>;
+type CertificateDates = Pick<MedicalCertificate, 'issueDate' | 'expiryDate' | 'verifiedAt' | 'rejectedAt'>;
 
 const daysBetween = (from: string, to: string) => Math.round((fromIsoDate(to).getTime() - fromIsoDate(from).getTime()) / 86_400_000);
 
 /**
  * The state on `day` (YYYY-MM-DD, Rome): a certificate staff verified covering the day makes it valid
- * (expiring within 30 days of its last day); otherwise one the member uploaded and staff have not checked
- * yet makes it "to verify"; otherwise any older one makes it expired; none at all, missing.
+ * (expiring within 30 days of its last day); otherwise one the member uploaded and staff have neither
+ * checked nor rejected yet makes it "to verify"; otherwise any older one makes it expired; none at all, missing.
  */
-export function stateOn(certificates: CertificateDates[], day: string): { state: TCertificateState; daysLeft: number | null } {
+export function stateOn(presented: CertificateDates[], day: string): { state: TCertificateState; daysLeft: number | null } {
+  // A certificate staff rejected counts for nothing.
+  const certificates = presented.filter((certificate) => !certificate.rejectedAt);
   const covering = certificates
     .filter((certificate) => certificate.verifiedAt && toIsoDate(certificate.issueDate) <= day && toIsoDate(certificate.expiryDate) >= day)
     .sort((a, b) => b.expiryDate.getTime() - a.expiryDate.getTime())[0];
@@ -42,6 +44,8 @@ export const certificateToDto = (certificate: MedicalCertificate): TCertificate 
   has_file: certificate.filePath !== null,
   file_type: certificate.fileType as TCertificate['file_type'],
   verified_at: certificate.verifiedAt?.toISOString() ?? null,
+  rejected_at: certificate.rejectedAt?.toISOString() ?? null,
+  rejection_reason: certificate.rejectionReason,
   created_at: certificate.createdAt.toISOString(),
 });
 

@@ -27,3 +27,21 @@ export function certificateReminderEmail(recipient: { email: string; firstName: 
     }),
   };
 }
+
+/** Staff rejected the certificate the member uploaded: why, and what to do. */
+export function certificateRejectedEmail(recipient: { email: string; firstName: string }, certificate: { kind: TCertificateKind; expiryDate: string }, reason: string, membershipUrl: string): MailMessage {
+  return {
+    to: recipient.email,
+    subject: 'Il tuo certificato medico non è stato accettato',
+    ...renderEmail({
+      title: 'Certificato medico non accettato',
+      greeting: `Ciao ${recipient.firstName},`,
+      paragraphs: [
+        `la segreteria non ha accettato il certificato medico ${CERTIFICATE_KIND_LABELS[certificate.kind].toLowerCase()} che hai caricato (scadenza ${formatItalianDate(certificate.expiryDate)}).`,
+        `Motivo: ${reason}`,
+        'Senza un certificato valido non puoi giocare: carica un certificato valido dalla pagina Tesseramento, oppure portalo in segreteria.',
+      ],
+      action: { label: 'Carica il certificato', url: membershipUrl },
+    }),
+  };
+}

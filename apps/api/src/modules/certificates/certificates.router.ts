@@ -28,6 +28,7 @@ export function registerCertificatesRoutes(mount: MountRoute, certificates: Cert
   mount(routes.ofMember, ({ params }) => certificates.ofMember(params.id));
   mount(routes.record, ({ params, body }, { req, res }) => certificates.record(authOf(req).user, params.id, body, uploaded(res)), { before: [certificateUpload({ required: false })] });
   mount(routes.verify, ({ params }, { req }) => certificates.verify(authOf(req).user, params.id));
+  mount(routes.reject, ({ params, body }, { req }) => certificates.reject(authOf(req).user, params.id, body.reason));
   mount(routes.file, async ({ params }, { res }) => {
     sendFile(res, await certificates.file(params.id));
   });

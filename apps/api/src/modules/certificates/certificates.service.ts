@@ -1,4 +1,4 @@
-// Medical certificates: the member's upload (to verify), the desk's record and verification, the files
+// Medical certificates: the member's upload (to verify), the desk's record, verification or rejection, the files
 // (served only to the member and to staff), the back-office list with its CSV, the setting, and the
 // daily reminders 30 and 7 days before expiry and on the day.
 import { randomUUID } from 'node:crypto';
@@ -26,7 +26,7 @@ import { pagedList, skipTake } from '../../lib/paging.js';
 import { addDays, fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
 import { readSettings } from '../settings/settings.service.js';
 import type { CheckedFile } from './certificate-upload.js';
-import { certificateReminderEmail, type ReminderKind } from './certificates.emails.js';
+import { certificateRejectedEmail, certificateReminderEmail, type ReminderKind } from './certificates.emails.js';
 import { certificateStatus, stateOn } from './certificate-status.js';
 
 type CertificateBody = z.output<typeof ZCertificateBody>;
@@ -100,7 +100,7 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
     };
     const members = await db.user.findMany({
       where,
-      select: { id: true, firstName: true, lastName: true, email: true, certificates: { orderBy: [{ expiryDate: 'desc' }, { id: 'desc' }] } },
+      select: { id: true, firstName: true, lastName: true, email: true, certificates: { where: { rejectedAt: null }, orderBy: [{ expiryDate: 'desc' }, { id: 'desc' }] } },
       orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
     });
     return members
@@ -113,7 +113,7 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
           last_name: member.lastName,
           email: member.email,
           state,
-          awaiting_verification: member.certificates.some((certificate) => !certificate.verifiedAt && toIsoDate(certificate.expiryDate) >= today),
+          awaiting_verification: member.certificates.some((certificate) => !certificate.verifiedAt && !certificate.rejectedAt && toIsoDate(certificate.expiryDate) >= today),
           kind: latest?.kind ?? null,
           expiry_date: latest ? toIsoDate(latest.expiryDate) : null,
           certificate_id: latest?.id ?? null,
@@ -152,9 +152,22 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
     async verify(actor: User, id: number) {
       const certificate = await db.medicalCertificate.findUnique({ where: { id } });
       if (!certificate) throw notFound(CERTIFICATE_MESSAGES.notFound);
-      const { count } = await db.medicalCertificate.updateMany({ where: { id, verifiedAt: null }, data: { verifiedAt: new Date(), verifiedById: actor.id } });
+      const { count } = await db.medicalCertificate.updateMany({ where: { id, verifiedAt: null, rejectedAt: null }, data: { verifiedAt: new Date(), verifiedById: actor.id } });
       if (count === 0) throw new AppError(409, CERTIFICATE_MESSAGES.alreadyVerified);
       return { message: CERTIFICATE_MESSAGES.verified, status: await certificateStatus(db, certificate.userId, todayInRome()) };
+    },
+
+    /** Refuses an upload staff have not checked yet; the member is e-mailed why, in the same transaction. */
+    async reject(actor: User, id: number, reason: string) {
+      const certificate = await db.medicalCertificate.findUnique({ where: { id }, include: { user: { select: { email: true, firstName: true } } } });
+      if (!certificate) throw notFound(CERTIFICATE_MESSAGES.notFound);
+      await db.$transaction(async (tx) => {
+        const { count } = await tx.medicalCertificate.updateMany({ where: { id, verifiedAt: null, rejectedAt: null }, data: { rejectedAt: new Date(), rejectedById: actor.id, rejectionReason: reason } });
+        if (count === 0) throw new AppError(409, CERTIFICATE_MESSAGES.notRejectable);
+        const email = certificateRejectedEmail(certificate.user, { kind: certificate.kind, expiryDate: toIsoDate(certificate.expiryDate) }, reason, membershipUrl);
+        await jobs.send('send-email', email, { tx });
+      });
+      return { message: CERTIFICATE_MESSAGES.rejected, status: await certificateStatus(db, certificate.userId, todayInRome()) };
     },
 
     async list(query: QueryOf<typeof api.certificates.list>) {
@@ -197,7 +210,7 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
             FROM medical_certificates c JOIN users u ON u.id = c.user_id
             WHERE c.verified_at IS NOT NULL AND u.erased_at IS NULL AND u.disabled_at IS NULL
               AND c.expiry_date BETWEEN ${today}::date AND ${addDays(today, 30)}::date
-              AND NOT EXISTS (SELECT 1 FROM medical_certificates later WHERE later.user_id = c.user_id AND later.expiry_date > c.expiry_date)
+              AND NOT EXISTS (SELECT 1 FROM medical_certificates later WHERE later.user_id = c.user_id AND later.expiry_date > c.expiry_date AND later.rejected_at IS NULL)
           ), sent AS (
             INSERT INTO certificate_reminders (certificate_id, kind) SELECT id, kind FROM due ON CONFLICT DO NOTHING RETURNING certificate_id, kind
           )

@@ -38,6 +38,10 @@ const upload = (member: TestMember, file: { data: Buffer; name: string; type: st
 const record = (userId: number, expiry: string, issue = addDays(expiry, -365)) =>
   request(app).post(`/api/admin/users/${userId}/certificates`).set(bearer(staff)).send({ kind: 'agonistico', issued_by: 'Centro medico Adriatico', issue_date: issue, expiry_date: expiry });
 
+/** A verified certificate recorded some time ago (the desk refuses one already expired today). */
+const recordedEarlier = (userId: number, expiry: string) =>
+  db.medicalCertificate.create({ data: { userId, kind: 'agonistico', issuedBy: 'Centro medico Adriatico', issueDate: fromIsoDate(addDays(expiry, -365)), expiryDate: fromIsoDate(expiry), verifiedAt: new Date() } });
+
 async function giveActiveCard(userId: number) {
   const [issued] = await db.$queryRaw<{ number: string }[]>`SELECT next_membership_number(2033) AS number`;
   await db.membership.create({
@@ -80,13 +84,41 @@ describe('a member’s certificate, from missing to verified', () => {
     expect((await request(app).get(`/api/admin/users/${member.id}/certificates`).set(bearer(staff)).expect(200)).body.state).toBe('valid');
   });
 
+  it('rejected by staff with a reason: it counts for nothing, the member is e-mailed why, and it cannot be verified after', async () => {
+    const member = await createMember(app, db, { firstName: 'Rita', lastName: 'Rifiutata' });
+    const uploaded = await upload(member, { data: PDF, name: 'certificato.pdf', type: 'application/pdf' }).expect(201);
+    const id = uploaded.body.status.certificates[0].id as number;
+    const reject = (token: string, body: { reason: string }) => request(app).post(`/api/admin/certificates/${id}/reject`).set(bearer(token)).send(body);
+
+    expect((await reject(staff, { reason: ' no ' }).expect(422)).body.errors).toEqual({ reason: [CERTIFICATE_MESSAGES.rejectionReason] });
+    await reject(member.token, { reason: 'Non leggibile' }).expect(403);
+    const rejected = await reject(staff, { reason: 'La foto è sfocata: non si legge la data di scadenza.' }).expect(200);
+    expect(rejected.body.message).toBe(CERTIFICATE_MESSAGES.rejected);
+    expect(rejected.body.status).toMatchObject({ state: 'missing', certificates: [{ id, verified_at: null, rejection_reason: 'La foto è sfocata: non si legge la data di scadenza.' }] });
+    expect(rejected.body.status.certificates[0].rejected_at).not.toBeNull();
+
+    const email = await mail.waitFor(member.email);
+    expect(email.subject).toBe('Il tuo certificato medico non è stato accettato');
+    expect(email.text).toContain('Motivo: La foto è sfocata: non si legge la data di scadenza.');
+    expect(email.text).toContain('/tesseramento');
+
+    expect((await reject(staff, { reason: 'Di nuovo rifiutato' }).expect(409)).body.message).toBe(CERTIFICATE_MESSAGES.notRejectable);
+    await request(app).post(`/api/admin/certificates/${id}/verify`).set(bearer(staff)).expect(409);
+    // A certificate verified at the desk cannot be rejected.
+    await record(member.id, addDays(today, 200), today).expect(201);
+    const recorded = (await db.medicalCertificate.findFirstOrThrow({ where: { userId: member.id, verifiedAt: { not: null } } })).id;
+    await request(app).post(`/api/admin/certificates/${recorded}/reject`).set(bearer(staff)).send({ reason: 'Ripensamento' }).expect(409);
+    await request(app).post('/api/admin/certificates/999999/reject').set(bearer(staff)).send({ reason: 'Non esiste' }).expect(404);
+  });
+
   it('is expiring within 30 days of its last day (the last day included) and expired after it', async () => {
     const member = await createMember(app, db);
     expect((await record(member.id, addDays(today, 30)).expect(201)).body.status).toMatchObject({ state: 'expiring', days_left: 30 });
     const lastDay = await createMember(app, db);
     expect((await record(lastDay.id, today).expect(201)).body.status).toMatchObject({ state: 'expiring', days_left: 0 });
     const expired = await createMember(app, db);
-    expect((await record(expired.id, addDays(today, -1)).expect(201)).body.status).toMatchObject({ state: 'expired', days_left: -1 });
+    await recordedEarlier(expired.id, addDays(today, -1));
+    expect((await request(app).get(`/api/admin/users/${expired.id}/certificates`).set(bearer(staff)).expect(200)).body).toMatchObject({ state: 'expired', days_left: -1 });
     // A renewal uploaded by the member waits for staff: the expired one still counts as expired only until then.
     expect((await upload(expired, { data: PNG, name: 'foto.png', type: 'image/png' }).expect(201)).body.status.state).toBe('to_verify');
   });
@@ -109,8 +141,14 @@ describe('a member’s certificate, from missing to verified', () => {
     expect(huge.body.message).toBe(CERTIFICATE_MESSAGES.tooLarge);
     const none = await upload(member, null).expect(422);
     expect(none.body.errors).toEqual({ file: [CERTIFICATE_MESSAGES.fileMissing] });
-    const backwards = await upload(member, { data: PDF, name: 'c.pdf', type: 'application/pdf' }, { issue_date: today, expiry_date: addDays(today, -1) }).expect(422);
-    expect(backwards.body.errors).toEqual({ expiry_date: [CERTIFICATE_MESSAGES.expiryBeforeIssue] });
+    const backwards = await upload(member, { data: PDF, name: 'c.pdf', type: 'application/pdf' }, { issue_date: addDays(today, 20), expiry_date: addDays(today, 10) }).expect(422);
+    expect(backwards.body.errors).toEqual({ issue_date: [CERTIFICATE_MESSAGES.issuedInFuture], expiry_date: [CERTIFICATE_MESSAGES.expiryBeforeIssue] });
+    // A certificate already expired, or issued after today (Rome), is of no use: field errors, nothing stored.
+    const expired = await upload(member, { data: PDF, name: 'c.pdf', type: 'application/pdf' }, { issue_date: addDays(today, -400), expiry_date: addDays(today, -1) }).expect(422);
+    expect(expired.body.errors).toEqual({ expiry_date: [CERTIFICATE_MESSAGES.alreadyExpired] });
+    const future = await upload(member, { data: PDF, name: 'c.pdf', type: 'application/pdf' }, { issue_date: addDays(today, 1), expiry_date: addDays(today, 365) }).expect(422);
+    expect(future.body.errors).toEqual({ issue_date: [CERTIFICATE_MESSAGES.issuedInFuture] });
+    expect((await record(member.id, addDays(today, -1)).expect(422)).body.errors).toEqual({ expiry_date: [CERTIFICATE_MESSAGES.alreadyExpired] });
     expect(await db.medicalCertificate.count({ where: { userId: member.id } })).toBe(2);
   });
 });
@@ -262,7 +300,7 @@ describe('card verification with "richiedi certificato valido"', () => {
     await request(app).put('/api/admin/certificates/settings').set(bearer(admin)).send({ require_valid_certificate: true }).expect(200);
     try {
       expect(await verify()).toMatchObject({ status: 'valid', certificate_warning: CERTIFICATE_MESSAGES.deskWarning('Mancante') });
-      await record(member.id, addDays(today, -1)).expect(201);
+      await recordedEarlier(member.id, addDays(today, -1));
       expect((await verify()).certificate_warning).toBe('Certificato medico scaduto: non può giocare finché non ne presenta uno valido.');
       await record(member.id, addDays(today, 200), today).expect(201);
       expect((await verify()).certificate_warning).toBeUndefined();

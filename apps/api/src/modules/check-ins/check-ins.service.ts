@@ -1,6 +1,7 @@
 // Check-in at the desk: reading a card (the QR's verification address or the typed number), recording
 // the member's entrance once, and the day's entrances with their counts.
 import {
+  CHECK_IN_PENDING_REASONS,
   CHECK_IN_REPEAT_MINUTES,
   CHECK_IN_UNKNOWN_REASONS,
   CHECK_IN_VERDICT_LABELS,
@@ -24,7 +25,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { webOrigins } from '../../lib/web-origin.js';
 import { timeOf } from '../bookings/booking-terms.js';
-import { certificateStatus, warningFor } from '../certificates/certificate-status.js';
+import { certificateStatus, certificateWarning, warningFor } from '../certificates/certificate-status.js';
 import { readSettings } from '../settings/settings.service.js';
 import { holderOf, toVerificationDto, VERIFY_PATH } from '../memberships/memberships.dto.js';
 
@@ -38,6 +39,7 @@ export const CHECK_IN_MESSAGES = {
   notValid: (verdict: TCheckInVerdict) => `${CHECK_IN_VERDICT_LABELS[verdict]}: l’ingresso non si registra.`,
   bookingNotToday: 'Questa prenotazione non è del titolare della tessera per oggi.',
   rowRequired: 'Scegli la fila dei campi.',
+  certificateNotConfirmed: (warning: string) => `${warning} Conferma per registrare comunque l’ingresso.`,
 } as const;
 
 /** The public verification's status in the desk's words: a card not active (never activated, or withdrawn) is withdrawn. */
@@ -159,7 +161,7 @@ export function createCheckInsService({ db, config }: Pick<AppDeps, 'db' | 'conf
       const { status, ...shown } = card;
       return {
         verdict: verdictOf(status),
-        reason: null,
+        reason: membership.status === 'pending' ? CHECK_IN_PENDING_REASONS[membership.priceCents > 0 ? 'unpaid' : 'free'] : null,
         card: { membership_id: membership.id, ...shown },
         bookings_today: bookings.map(toBookingDto),
         last_check_in_at: last?.checkedInAt.toISOString() ?? null,
@@ -186,6 +188,9 @@ export function createCheckInsService({ db, config }: Pick<AppDeps, 'db' | 'conf
           WHERE membership_id = ${membership.id} AND checked_in_at > now() - make_interval(mins => ${CHECK_IN_REPEAT_MINUTES})
           ORDER BY checked_in_at DESC LIMIT 1`;
         if (recent) throw new AppError(409, CHECK_IN_MESSAGES.alreadyRecorded(timeOf(recent.checked_in_at)));
+        // While a valid certificate is required, a holder without one enters only when the desk confirms it.
+        const warning = body.without_valid_certificate ? undefined : await certificateWarning(tx, membership.userId, today);
+        if (warning) throw new AppError(409, CHECK_IN_MESSAGES.certificateNotConfirmed(warning));
 
         let courtRow = body.court_row;
         if (body.booking_id !== null) {

@@ -1,7 +1,7 @@
 // Check-in at the desk through the real database: every verdict of a card read by QR or number, bad
 // input answered in Italian, an entrance recorded once even when scanned twice at the same moment, the
 // day's list and counts, "presente" on the planner, the audit entry, roles and the rate limit.
-import { CERTIFICATE_STATE_LABELS, CHECK_IN_UNKNOWN_REASONS, type TCheckInLookup } from '@beach/contracts';
+import { CERTIFICATE_STATE_LABELS, CHECK_IN_PENDING_REASONS, CHECK_IN_UNKNOWN_REASONS, type TCheckInLookup } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
@@ -97,6 +97,12 @@ describe('GET /api/admin/check-ins/lookup', () => {
       const warned = await verdictOf(card.membershipNumber);
       expect(warned.medical_certificate?.state).toBe('missing');
       expect(warned.medical_certificate?.warning).toMatch(/certificato/i);
+      // The entrance is recorded only once the desk confirms it, knowing.
+      const unconfirmed = await checkIn({ membership_id: card.id, court_row: 'B' }).expect(409);
+      expect(unconfirmed.body.message).toBe(`${warned.medical_certificate!.warning} Conferma per registrare comunque l’ingresso.`);
+      expect(await db.checkIn.count({ where: { membershipId: card.id } })).toBe(0);
+      await checkIn({ membership_id: card.id, court_row: 'B', without_valid_certificate: true }).expect(201);
+      await checkIn({ membership_id: card.id, court_row: 'B', without_valid_certificate: 'sì' }).expect(422);
       await db.medicalCertificate.create({
         data: { userId: member.id, kind: 'non_agonistico', issuedBy: 'Dott. Rossi', issueDate: fromIsoDate(addDays(today, -30)), expiryDate: fromIsoDate(addDays(today, 300)), verifiedAt: new Date(), verifiedById: staffId },
       });
@@ -106,7 +112,7 @@ describe('GET /api/admin/check-ins/lookup', () => {
     }
   });
 
-  it('says expired, not yet valid and withdrawn in the desk’s words', async () => {
+  it('says expired, not yet valid and withdrawn in the desk’s words, and why a card not active yet cannot enter', async () => {
     const expiredByDate = await memberWithCard({ start: addDays(today, -40), end: addDays(today, -1) });
     const expiredByStatus = await memberWithCard({ status: 'expired' });
     const future = await memberWithCard({ start: addDays(today, 2), end: addDays(today, 9) });
@@ -114,7 +120,11 @@ describe('GET /api/admin/check-ins/lookup', () => {
     expect((await verdictOf(expiredByDate.url)).verdict).toBe('expired');
     expect((await verdictOf(expiredByStatus.card.membershipNumber)).verdict).toBe('expired');
     expect((await verdictOf(future.url)).verdict).toBe('not_yet_valid');
-    expect((await verdictOf(pending.url)).verdict).toBe('withdrawn');
+    expect(await verdictOf(pending.url)).toMatchObject({ verdict: 'withdrawn', reason: CHECK_IN_PENDING_REASONS.unpaid });
+    const free = await memberWithCard({ status: 'pending', firstName: 'Under', lastName: 'Diciotto' });
+    await db.membership.update({ where: { id: free.card.id }, data: { priceCents: 0, originalPriceCents: 0 } });
+    expect(await verdictOf(free.url)).toMatchObject({ verdict: 'withdrawn', reason: CHECK_IN_PENDING_REASONS.free });
+    expect((await verdictOf(expiredByStatus.card.membershipNumber)).reason).toBeNull();
   });
 
   it('answers "Tessera sconosciuta" with the reason for codes that name no card of the centre, never an error', async () => {

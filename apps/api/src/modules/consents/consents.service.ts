@@ -19,6 +19,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
+import { purposeKey } from '../../lib/keys.js';
 import { todayInRome, toIsoDate } from '../../lib/time.js';
 
 type Client = Db | Prisma.TransactionClient;
@@ -63,11 +64,21 @@ export async function consentsOf(db: Client, userId: number): Promise<TConsents>
   };
 }
 
-const signature = (secret: string, userId: number) => createHmac('sha256', secret).update(`newsletter-unsubscribe:${userId}`).digest('base64url');
+/** An unsubscribe link works for this many days from the e-mail that carries it (docs/domain.md#privacy). */
+const UNSUBSCRIBE_LINK_DAYS = 365;
+const DAY_MS = 86_400_000;
+
+/**
+ * The token of a member's newsletter unsubscribe link: their id, the day (counted from 1970) after which it
+ * no longer works, and an HMAC of both with the key derived for this purpose alone.
+ */
+const signature = (secret: string, userId: number, lastDay: number) =>
+  createHmac('sha256', purposeKey(secret, 'newsletter-unsubscribe')).update(`newsletter:${userId}:${lastDay}`).digest('base64url');
 
 /** The newsletter's unsubscribe addresses for a member: the one-click API address and the page with its button. */
-export function unsubscribeLinks(config: Pick<Config, 'JWT_SECRET' | 'WEB_ORIGIN'>, userId: number) {
-  const token = encodeURIComponent(`${userId}.${signature(config.JWT_SECRET, userId)}`);
+export function unsubscribeLinks(config: Pick<Config, 'JWT_SECRET' | 'WEB_ORIGIN'>, userId: number, now = new Date()) {
+  const lastDay = Math.floor(now.getTime() / DAY_MS) + UNSUBSCRIBE_LINK_DAYS;
+  const token = encodeURIComponent(`${userId}.${lastDay}.${signature(config.JWT_SECRET, userId, lastDay)}`);
   return { oneClick: `${config.WEB_ORIGIN}/api/newsletter/unsubscribe?token=${token}`, page: `${config.WEB_ORIGIN}/disiscrizione?token=${token}` };
 }
 
@@ -80,12 +91,14 @@ const maskEmail = (email: string) => {
 export function createConsentsService({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
   /** The member a signed token names; a token whose signature does not match names nobody. */
   async function userOfToken(token: string) {
-    const [id = '', given = ''] = token.split('.');
+    const [id = '', day = '', given = ''] = token.split('.');
     const userId = Number(id);
-    const expected = Buffer.from(signature(config.JWT_SECRET, userId));
+    const lastDay = Number(day);
+    const expected = Buffer.from(signature(config.JWT_SECRET, userId, lastDay));
     const received = Buffer.from(given);
     const user = expected.length === received.length && timingSafeEqual(expected, received) ? await db.user.findUnique({ where: { id: userId }, include: { consents: true } }) : null;
     if (!user || user.erasedAt) throw invalid({ token: [CONSENT_MESSAGES.unsubscribeInvalid] }, CONSENT_MESSAGES.unsubscribeInvalid);
+    if (Math.floor(Date.now() / DAY_MS) > lastDay) throw invalid({ token: [CONSENT_MESSAGES.unsubscribeExpired] }, CONSENT_MESSAGES.unsubscribeExpired);
     return user;
   }
 

@@ -2,6 +2,7 @@
 // kept at registration with the optional consents, a minor's guardian, every change on the profile kept
 // with its time, the desk's view, newsletters only to those who consented (with RFC 8058 headers as the
 // SMTP server receives them), the unsubscribe link working once and idempotently, and the data export.
+import { createHmac } from 'node:crypto';
 import { CONSENT_MESSAGES, PRIVACY_NOTICE_VERSION } from '@beach/contracts';
 import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
@@ -197,10 +198,36 @@ describe('newsletter', () => {
     expect(mail.messages.filter((message) => message.subject === 'Newsletter in ritardo')).toHaveLength(0);
   });
 
+  it('keeps a link working for a year from its e-mail, then says it has expired', async () => {
+    const member = await createMember(app, db, { firstName: 'Annalisa' });
+    await request(app).put('/api/me/consents').set(bearer(member.token)).send({ photos: false, newsletter: true }).expect(200);
+    const tokenOf = (sentAt: Date) => new URL(unsubscribeLinks(deps.config, member.id, sentAt).oneClick).searchParams.get('token')!;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    expect((await request(app).get('/api/newsletter/unsubscribe').query({ token: tokenOf(daysAgo(364)) }).expect(200)).body.subscribed).toBe(true);
+    const expired = await request(app).post('/api/newsletter/unsubscribe').query({ token: tokenOf(daysAgo(367)) }).expect(422);
+    expect(expired.body.message).toBe(CONSENT_MESSAGES.unsubscribeExpired);
+    expect((await db.memberConsent.findUniqueOrThrow({ where: { userId: member.id } })).newsletter).toBe(true);
+    await request(app).post('/api/newsletter/unsubscribe').query({ token: tokenOf(daysAgo(300)) }).expect(200);
+    expect((await db.memberConsent.findUniqueOrThrow({ where: { userId: member.id } })).newsletter).toBe(false);
+  });
+
   it('refuses a token whose signature does not match, or malformed', async () => {
-    const forged = `${other.id}.${'A'.repeat(43)}`;
+    const lastDay = Math.floor(Date.now() / 86_400_000) + 365;
+    const forged = `${other.id}.${lastDay}.${'A'.repeat(43)}`;
     const refused = await request(app).post('/api/newsletter/unsubscribe').query({ token: forged }).expect(422);
     expect(refused.body.message).toBe(CONSENT_MESSAGES.unsubscribeInvalid);
+    // Signed with the sign-in tokens' secret itself, as links were before: in the old shape and in the new.
+    const oldKey = (message: string) => createHmac('sha256', deps.config.JWT_SECRET).update(message).digest('base64url');
+    for (const token of [`${other.id}.${oldKey(`newsletter-unsubscribe:${other.id}`)}`, `${other.id}.${lastDay}.${oldKey(`newsletter:${other.id}:${lastDay}`)}`]) {
+      expect((await request(app).get('/api/newsletter/unsubscribe').query({ token }).expect(422)).body.errors.token).toEqual([CONSENT_MESSAGES.unsubscribeInvalid]);
+      await request(app).post('/api/newsletter/unsubscribe').query({ token }).expect(422);
+    }
+    // Another member's id, or another last day, under a genuine signature.
+    const genuine = new URL(unsubscribeLinks(deps.config, other.id).oneClick).searchParams.get('token')!;
+    const [, day, mac] = genuine.split('.');
+    await request(app).get('/api/newsletter/unsubscribe').query({ token: `${subscriber.id}.${day}.${mac}` }).expect(422);
+    await request(app).get('/api/newsletter/unsubscribe').query({ token: `${other.id}.${Number(day) + 1}.${mac}` }).expect(422);
+    expect((await db.memberConsent.findUnique({ where: { userId: other.id } }))?.newsletter ?? false).toBe(false);
     await request(app).get('/api/newsletter/unsubscribe').query({ token: 'abc' }).expect(422);
     await request(app).post('/api/newsletter/unsubscribe').expect(422);
   });

@@ -9,16 +9,17 @@ import { pdfBytes } from '../../lib/pdf.js';
 const MARGIN = 36;
 const ROW_HEIGHT = 16;
 const COLUMNS: { label: string; width: number; value: (row: TMembersRegisterRow, index: number) => string }[] = [
-  { label: 'N.', width: 30, value: (_row, index) => String(index + 1) },
-  { label: 'Tessera', width: 72, value: (row) => row.card_number },
-  { label: 'Ammissione', width: 58, value: (row) => formatItalianDate(row.admitted_on) },
-  { label: 'Cognome', width: 92, value: (row) => row.last_name },
-  { label: 'Nome', width: 100, value: (row) => row.first_name },
-  { label: 'Nascita', width: 56, value: (row) => (row.birth_date ? formatItalianDate(row.birth_date) : '') },
-  { label: 'Luogo di nascita', width: 118, value: (row) => row.birth_place ?? '' },
+  { label: 'N.', width: 24, value: (_row, index) => String(index + 1) },
+  { label: 'Tessera', width: 66, value: (row) => row.card_number },
+  { label: 'Ammissione', width: 54, value: (row) => formatItalianDate(row.admitted_on) },
+  { label: 'Cognome', width: 74, value: (row) => row.last_name },
+  { label: 'Nome', width: 74, value: (row) => row.first_name },
+  { label: 'Nascita', width: 54, value: (row) => (row.birth_date ? formatItalianDate(row.birth_date) : '') },
+  { label: 'Luogo di nascita', width: 92, value: (row) => row.birth_place ?? '' },
   { label: 'Codice fiscale', width: 96, value: (row) => row.fiscal_code ?? '' },
-  { label: 'Tipo', width: 80, value: (row) => (row.is_bvu_member ? 'Stagionale BVU' : MEMBERSHIP_TYPE_LABELS[row.card_type]) },
-  { label: 'Cessazione', width: 56, value: (row) => formatItalianDate(row.ends_on) },
+  { label: 'Residenza', width: 126, value: (row) => row.residence ?? '' },
+  { label: 'Tipo', width: 56, value: (row) => (row.is_bvu_member ? 'Stagionale BVU' : MEMBERSHIP_TYPE_LABELS[row.card_type]) },
+  { label: 'Cessazione', width: 54, value: (row) => formatItalianDate(row.ends_on) },
 ];
 
 /** The text cut to `width` with an ellipsis: every row keeps its height (pdfkit's own ellipsis is slow). */

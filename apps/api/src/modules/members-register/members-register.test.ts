@@ -49,10 +49,10 @@ beforeAll(async () => {
 describe('GET /api/admin/members-register', () => {
   it('lists the admitted cards of the season in order of admission, with birth place from the fiscal code', async () => {
     const response = await request(app).get('/api/admin/members-register?season=2031').set(bearer(admin)).expect(200);
-    expect(response.body).toMatchObject({ season: 2031, total: 2, current_page: 1, last_page: 1 });
+    expect(response.body).toMatchObject({ season: 2031, total: 2, current_page: 1, last_page: 1, members: 2, missing_data: 0 });
     expect(response.body.data).toEqual([
-      { membership_id: expect.any(Number), card_number: 'T2031-00001', admitted_on: '2031-04-10', last_name: 'Zappa', first_name: '=SOMMA(1;2)', birth_date: '1985-07-20', birth_place: 'RIMINI (RN)', fiscal_code: formula.fiscalCode, card_type: 'monthly', is_bvu_member: false, ends_on: '2031-06-30' },
-      { membership_id: expect.any(Number), card_number: 'T2031-00002', admitted_on: '2031-04-20', last_name: 'Zanzibar', first_name: 'Ada', birth_date: '1991-02-03', birth_place: 'RIMINI (RN)', fiscal_code: ada.fiscalCode, card_type: 'seasonal', is_bvu_member: false, ends_on: '2031-09-30' },
+      { membership_id: expect.any(Number), card_number: 'T2031-00001', admitted_on: '2031-04-10', last_name: 'Zappa', first_name: '=SOMMA(1;2)', birth_date: '1985-07-20', birth_place: 'RIMINI (RN)', fiscal_code: formula.fiscalCode, residence: null, missing: [], card_type: 'monthly', is_bvu_member: false, ends_on: '2031-06-30' },
+      { membership_id: expect.any(Number), card_number: 'T2031-00002', admitted_on: '2031-04-20', last_name: 'Zanzibar', first_name: 'Ada', birth_date: '1991-02-03', birth_place: 'RIMINI (RN)', fiscal_code: ada.fiscalCode, residence: null, missing: [], card_type: 'seasonal', is_bvu_member: false, ends_on: '2031-09-30' },
     ]);
   });
 
@@ -65,6 +65,28 @@ describe('GET /api/admin/members-register', () => {
     expect(byNumber.body).toMatchObject({ total: 1, data: [{ card_number: 'T2030-00001', last_name: 'Zanzibar' }] });
     const second = await request(app).get('/api/admin/members-register?season=2031&per_page=1&page=2').set(bearer(admin)).expect(200);
     expect(second.body).toMatchObject({ total: 2, last_page: 2, current_page: 2, data: [{ card_number: 'T2031-00002' }] });
+  });
+
+  it('flags, counts and filters the members without fiscal code or place of birth, and shows the residence the desk wrote', async () => {
+    const named = await createMember(app, db, { firstName: 'Nadia', lastName: 'Completa' });
+    const unnamed = await createMember(app, db, { firstName: 'Ugo', lastName: 'Senzacodice' });
+    await card(named, 'T2033-00001', { start: '2033-05-01', end: '2033-09-30' });
+    await db.membership.update({ where: { id: (await card(unnamed, 'T2033-00002', { start: '2033-05-01', end: '2033-09-30' })).id }, data: { fiscalCode: null } });
+    const residence = 'Via dei Mille 4, 47921 Rimini (RN)';
+    await request(app).put(`/api/admin/users/${named.id}`).set(bearer(admin)).send({ first_name: 'Nadia', last_name: 'Completa', email: named.email, phone: '', birth_date: '', residence }).expect(200);
+
+    const all = await request(app).get('/api/admin/members-register?season=2033').set(bearer(admin)).expect(200);
+    expect(all.body).toMatchObject({ total: 2, members: 2, missing_data: 1 });
+    expect(all.body.data).toMatchObject([
+      { card_number: 'T2033-00001', residence, missing: [] },
+      { card_number: 'T2033-00002', residence: null, fiscal_code: null, birth_place: null, missing: ['fiscal_code', 'birth_place'] },
+    ]);
+    const missing = await request(app).get('/api/admin/members-register?season=2033&data=missing').set(bearer(admin)).expect(200);
+    expect(missing.body).toMatchObject({ total: 1, members: 2, missing_data: 1, data: [{ card_number: 'T2033-00002' }] });
+    const csv = await request(app).get('/api/admin/members-register/csv?season=2033').set(bearer(admin)).expect(200);
+    const rows = parse(csv.text, { bom: true, delimiter: ';', columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => row.Residenza)).toEqual([residence, '']);
+    expect((await request(app).get('/api/admin/members-register?data=qualcuno').set(bearer(admin)).expect(422)).body.errors).toEqual({ data: ['Filtro non valido.'] });
   });
 
   it('refuses a bad season and is for admins only', async () => {
@@ -81,8 +103,8 @@ describe('register exports', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename=libro-soci-2031.csv');
     const rows = parse(response.text, { bom: true, delimiter: ';', columns: true }) as Record<string, string>[];
     expect(rows).toEqual([
-      { 'N.': '1', 'Numero tessera': 'T2031-00001', 'Data di ammissione': '10/04/2031', Cognome: 'Zappa', Nome: "'=SOMMA(1;2)", 'Data di nascita': '20/07/1985', 'Luogo di nascita': 'RIMINI (RN)', 'Codice fiscale': formula.fiscalCode, 'Tipo di tessera': 'Mensile', 'Data di cessazione': '30/06/2031' },
-      { 'N.': '2', 'Numero tessera': 'T2031-00002', 'Data di ammissione': '20/04/2031', Cognome: 'Zanzibar', Nome: 'Ada', 'Data di nascita': '03/02/1991', 'Luogo di nascita': 'RIMINI (RN)', 'Codice fiscale': ada.fiscalCode, 'Tipo di tessera': 'Stagionale', 'Data di cessazione': '30/09/2031' },
+      { 'N.': '1', 'Numero tessera': 'T2031-00001', 'Data di ammissione': '10/04/2031', Cognome: 'Zappa', Nome: "'=SOMMA(1;2)", 'Data di nascita': '20/07/1985', 'Luogo di nascita': 'RIMINI (RN)', 'Codice fiscale': formula.fiscalCode, Residenza: '', 'Tipo di tessera': 'Mensile', 'Data di cessazione': '30/06/2031' },
+      { 'N.': '2', 'Numero tessera': 'T2031-00002', 'Data di ammissione': '20/04/2031', Cognome: 'Zanzibar', Nome: 'Ada', 'Data di nascita': '03/02/1991', 'Luogo di nascita': 'RIMINI (RN)', 'Codice fiscale': ada.fiscalCode, Residenza: '', 'Tipo di tessera': 'Stagionale', 'Data di cessazione': '30/09/2031' },
     ]);
   });
 

@@ -1,7 +1,7 @@
-// Receipts (ricevute) and refund notes. The database numbers them when a payment or refund completes
-// (a deferred trigger, gapless per year: migration 20261124100000); this service writes each one's PDF
-// once — by the minute job, or at the first download, whichever comes first — and serves the stored
-// bytes from then on, so a receipt never changes once issued.
+// Receipts (ricevute) and refund notes (docs/domain.md#receipts). The database numbers them when a payment
+// or refund completes (a deferred trigger, gapless per year) and dates them by the payment; this service
+// writes each one's PDF once — by the minute job, or at the first download, whichever comes first — and
+// serves the stored bytes from then on, so a receipt never changes once issued.
 import {
   ageOn,
   centsToMoney,
@@ -21,25 +21,60 @@ import { notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { todayInRome, toIsoDate } from '../../lib/time.js';
 import { letterheadOf, readAssociation } from '../association/association.service.js';
-import { timeOf } from '../bookings/booking-terms.js';
+import { whenOf } from '../bookings/booking-terms.js';
 import { renderReceiptPdf, type ReceiptPdfData } from './receipt-pdf.js';
 
-const WITH_TRANSACTION = { transaction: true, refersTo: true } as const;
+const BOOKING = { include: { court: { select: { name: true } } } } as const;
+/** What a payment records: its card, booking, share (and the share's booking) or the carnet it bought. */
+const RECORDS = { membership: true, booking: BOOKING, bookingPlayer: { include: { booking: BOOKING } }, carnet: { select: { id: true } } } as const;
+const WITH_TRANSACTION = { refersTo: true, transaction: { include: { ...RECORDS, refundOf: { include: RECORDS } } } } as const;
 type ReceiptRow = Prisma.ReceiptGetPayload<{ include: typeof WITH_TRANSACTION }>;
+type Payment = ReceiptRow['transaction'];
 
-export const toReceiptDto = (receipt: ReceiptRow): TReceipt => ({
-  id: receipt.id,
-  kind: receipt.kind,
-  number: receiptNumber(receipt.year, receipt.number),
-  issued_at: receipt.issuedAt.toISOString(),
-  amount: centsToMoney(receipt.transaction.amountCents),
-  method: receipt.transaction.method,
-  transaction_id: receipt.transactionId,
-  for: receipt.transaction.kind,
-  membership_id: receipt.transaction.membershipId,
-  booking_id: receipt.transaction.bookingId,
-  refers_to: receipt.refersTo ? receiptNumber(receipt.refersTo.year, receipt.refersTo.number) : null,
-});
+/** What a receipt records: the payment's own card, booking, share or carnet; for a refund note, the refunded payment's. */
+function recordsOf(transaction: Payment) {
+  const own = { membership: transaction.membership, booking: transaction.booking, share: transaction.bookingPlayer, carnet: transaction.carnet };
+  const refunded = transaction.refundOf;
+  if (!refunded) return own;
+  return {
+    membership: own.membership ?? refunded.membership,
+    booking: own.booking ?? refunded.booking,
+    share: own.share ?? refunded.bookingPlayer,
+    carnet: own.carnet ?? refunded.carnet,
+  };
+}
+
+/** What was paid for, in words: the receipt's causale, and the line of the member's list. */
+function describe(transaction: Payment): string {
+  const { membership, booking, share } = recordsOf(transaction);
+  if (membership) return `Quota associativa · Tessera ${MEMBERSHIP_TYPE_LABELS[membership.type].toLowerCase()} n. ${membership.membershipNumber}, valida dal ${formatItalianDate(toIsoDate(membership.startDate))} al ${formatItalianDate(toIsoDate(membership.endDate))}`;
+  if (booking) return `Prenotazione campo · ${booking.court.name}, ${whenOf(booking)}`;
+  if (share) return `Quota di prenotazione campo · ${share.booking.court.name}, ${whenOf(share.booking)}`;
+  if (transaction.kind === 'credit') return transaction.description ?? 'Ricarica del credito';
+  if (transaction.kind === 'carnet') return transaction.description ?? 'Carnet';
+  return transaction.description ?? (transaction.kind === 'membership' ? 'Quota associativa' : 'Prenotazione campo');
+}
+
+export const toReceiptDto = (receipt: ReceiptRow): TReceipt => {
+  const { transaction } = receipt;
+  const { membership, booking, share, carnet } = recordsOf(transaction);
+  return {
+    id: receipt.id,
+    kind: receipt.kind,
+    number: receiptNumber(receipt.year, receipt.number),
+    issued_at: receipt.issuedAt.toISOString(),
+    amount: centsToMoney(transaction.amountCents),
+    method: transaction.method,
+    transaction_id: receipt.transactionId,
+    for: transaction.kind,
+    description: describe(transaction),
+    membership_id: membership?.id ?? null,
+    booking_id: booking?.id ?? share?.bookingId ?? null,
+    booking_player_id: share?.id ?? null,
+    carnet_id: carnet?.id ?? null,
+    refers_to: receipt.refersTo ? receiptNumber(receipt.refersTo.year, receipt.refersTo.number) : null,
+  };
+};
 
 /** Every receipt and refund note of payments `where` selects, newest first. */
 export async function receiptsOf(db: Db, where: Prisma.TransactionWhereInput): Promise<TReceipt[]> {
@@ -52,6 +87,10 @@ export async function receiptOfTransaction(db: Db, transactionId: number): Promi
   return row ? toReceiptDto(row) : null;
 }
 
+const MEMBERSHIP_FEE = 'Quota associativa: provento istituzionale, non commerciale (art. 148 TUIR)';
+/** An activity fee from a member is not commercial income; from anyone else it is (docs/domain.md#receipts). */
+const activityFee = (member: boolean) => (member ? 'Corrispettivo specifico versato da un socio: non commerciale (art. 148, comma 3, TUIR)' : 'Corrispettivo versato da un non socio: provento commerciale');
+
 /** The tax deduction for sport covers children of these ages (both included). */
 const DEDUCTION_AGES = { from: 5, to: 18 } as const;
 /** Receipts the minute job writes per batch. */
@@ -60,42 +99,24 @@ const RENDER_BATCH = 50;
 export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db' | 'storage' | 'logger'>) {
   /** What the PDF says, read as the database holds it when the PDF is first written (on the writer's own connection). */
   async function pdfData(tx: Prisma.TransactionClient, id: number): Promise<ReceiptPdfData> {
-    const receipt = await tx.receipt.findUniqueOrThrow({
-      where: { id },
-      include: {
-        refersTo: true,
-        transaction: { include: { user: { include: { consents: true } }, membership: true, booking: { include: { court: { select: { name: true } } } }, refundOf: true } },
-      },
-    });
+    const receipt = await tx.receipt.findUniqueOrThrow({ where: { id }, include: { ...WITH_TRANSACTION, transaction: { include: { ...WITH_TRANSACTION.transaction.include, user: { include: { consents: true } } } } } });
     const { transaction } = receipt;
-    const { membership, booking, user } = transaction;
-    const paidAt = transaction.paidAt ?? receipt.issuedAt;
-    const paidOn = todayInRome(paidAt);
+    const { user } = transaction;
+    const { membership, booking, share } = recordsOf(transaction);
+    const paidOn = todayInRome(transaction.paidAt ?? receipt.issuedAt);
     const cards = user ? await tx.membership.findMany({ where: { userId: user.id, status: { not: 'pending' } }, orderBy: { startDate: 'desc' } }) : [];
     const fiscalCode = membership?.fiscalCode ?? cards.find((card) => card.fiscalCode)?.fiscalCode ?? null;
     const association = await readAssociation(tx);
-
-    let description: string;
-    let nature: string;
-    if (membership) {
-      description = `Quota associativa · Tessera ${MEMBERSHIP_TYPE_LABELS[membership.type].toLowerCase()} n. ${membership.membershipNumber}, valida dal ${formatItalianDate(toIsoDate(membership.startDate))} al ${formatItalianDate(toIsoDate(membership.endDate))}`;
-      nature = 'Quota associativa: provento istituzionale, non commerciale (art. 148 TUIR)';
-    } else if (booking) {
-      const day = todayInRome(booking.startsAt);
-      description = `Prenotazione campo · ${booking.court.name}, ${formatItalianDate(day)} ${timeOf(booking.startsAt)}–${timeOf(booking.endsAt, true)}`;
-      const member = cards.some((card) => toIsoDate(card.startDate) <= day && day <= toIsoDate(card.endDate));
-      // A member's fee for an activity is not commercial income; money from anyone else is.
-      nature = member ? 'Corrispettivo specifico versato da un socio: non commerciale (art. 148, comma 3, TUIR)' : 'Corrispettivo versato da un non socio: provento commerciale';
-    } else {
-      description = transaction.description ?? (transaction.kind === 'membership' ? 'Quota associativa' : 'Prenotazione campo');
-      nature = transaction.kind === 'membership' ? 'Quota associativa: provento istituzionale, non commerciale (art. 148 TUIR)' : 'Corrispettivo per attività sportiva';
-    }
+    const memberOn = (day: string) => cards.some((card) => toIsoDate(card.startDate) <= day && day <= toIsoDate(card.endDate));
+    // A booking or a share is counted on the day played; a top-up or a carnet (prepaid fees) on the day paid.
+    const played = booking ?? share?.booking;
+    const fee = membership || transaction.kind === 'membership' ? null : activityFee(memberOn(played ? todayInRome(played.startsAt) : paidOn));
 
     const payerName = user ? `${user.firstName} ${user.lastName}` : (booking?.customerName ?? null);
     const age = user?.birthDate ? ageOn(toIsoDate(user.birthDate), paidOn) : null;
     const isChild = age !== null && age >= DEDUCTION_AGES.from && age <= DEDUCTION_AGES.to;
     const refund = receipt.kind === 'refund';
-    const stampDuty = !refund && association.stampDutyOnReceipts && transaction.kind === 'booking' && transaction.amountCents > STAMP_DUTY_THRESHOLD_CENTS;
+    const stampDuty = !refund && fee !== null && association.stampDutyOnReceipts && transaction.amountCents > STAMP_DUTY_THRESHOLD_CENTS;
     return {
       issuer: letterheadOf(association),
       title: RECEIPT_KIND_LABELS[receipt.kind] as ReceiptPdfData['title'],
@@ -114,8 +135,8 @@ export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db
               guardian: user.consents?.guardianName ? { name: user.consents.guardianName, fiscalCode: user.consents.guardianFiscalCode } : null,
             }
           : null,
-      description,
-      nature,
+      description: describe(transaction),
+      nature: fee ?? MEMBERSHIP_FEE,
       amountCents: transaction.amountCents,
       method: PAYMENT_METHOD_LABELS[transaction.method],
       paidOn,

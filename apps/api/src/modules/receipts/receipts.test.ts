@@ -63,12 +63,13 @@ describe('receipt numbers', () => {
     await expect(rolledBack).rejects.toThrow('annullato');
     const late = await deskCard(await createMember(app, db, { firstName: 'Socio', lastName: 'Ultimo' }));
 
-    const issued = await db.receipt.findMany({ where: { year }, select: { number: true, issuedAt: true }, orderBy: { number: 'asc' } });
+    const issued = await db.receipt.findMany({ where: { year }, select: { number: true, issuedAt: true, transaction: { select: { paidAt: true } } }, orderBy: { number: 'asc' } });
     const numbers = issued.map((receipt) => receipt.number);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, index) => index + 1));
-    // Numbers follow the order in which the payments were committed, so their dates never go backwards.
-    const times = issued.map((receipt) => receipt.issuedAt.getTime());
-    expect(times).toEqual([...times].sort((a, b) => a - b));
+    // Each is dated by its payment; numbers follow the order of the commits, so their days never go backwards.
+    for (const receipt of issued) expect(receipt.issuedAt).toEqual(receipt.transaction.paidAt);
+    const days = issued.map((receipt) => todayInRome(receipt.issuedAt));
+    expect(days).toEqual([...days].sort());
     expect(late.receipt!.number).toBe(numbers.at(-1));
     expect((await db.receiptCounter.findUniqueOrThrow({ where: { year } })).lastNumber).toBe(numbers.length);
     // Changing the payment's status later (a refund) never issues a second receipt for it.
@@ -168,6 +169,65 @@ describe('receipt PDF', () => {
     expect(text).toContain('Assolta: 2,00 €');
     expect(text).toContain('90,00 €');
     expect(text).toContain('Carta (POS)');
+  });
+});
+
+describe('receipts of activity fees', () => {
+  const credited = async (member: TestMember, cents: number, paidAt = new Date()) => {
+    const payment = await db.transaction.create({ data: { kind: 'credit', userId: member.id, amountCents: cents, method: 'cash', status: 'completed', paidAt, description: 'Ricarica credito in segreteria' } });
+    return db.receipt.findUniqueOrThrow({ where: { transactionId: payment.id } });
+  };
+  const seasonalCard = (member: TestMember) =>
+    db.membership.create({ data: { membershipNumber: `R-${member.id}`, userId: member.id, type: 'seasonal', status: 'active', activatedAt: new Date(), fiscalCode: member.fiscalCode, startDate: fromIsoDate(`${year}-01-01`), endDate: fromIsoDate(`${year}-12-31`), originalPriceCents: 6000, priceCents: 6000 } });
+
+  it('a credit top-up is prepaid activity fees: the stamp duty above 77,47 € (not at 77,47 €, not when the setting is off), dated by its payment', async () => {
+    const member = await createMember(app, db, { firstName: 'Renata', lastName: 'Ricarica' });
+    await seasonalCard(member);
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+    const hundred = await credited(member, 10000, threeDaysAgo);
+    expect(hundred.issuedAt).toEqual(threeDaysAgo);
+    const text = await pdfText(await services.receipts.pdfOf(hundred.id));
+    expect(text).toContain(`del ${todayInRome(threeDaysAgo).split('-').reverse().join('/')}`);
+    expect(text).toContain('Ricarica credito in segreteria');
+    expect(text).toContain('Corrispettivo specifico versato da un socio: non commerciale');
+    expect(text).toContain('IMPOSTA DI BOLLO Assolta: 2,00 €');
+    for (const cents of [5000, 7747]) expect(await pdfText(await services.receipts.pdfOf((await credited(member, cents)).id))).not.toContain('IMPOSTA DI BOLLO');
+
+    await request(app).put('/api/admin/association').set(bearer(admin)).send({ ...ASSOCIATION, stamp_duty_on_receipts: false }).expect(200);
+    const off = await credited(member, 10000);
+    expect(await pdfText(await services.receipts.pdfOf(off.id))).not.toContain('IMPOSTA DI BOLLO');
+    await request(app).put('/api/admin/association').set(bearer(admin)).send(ASSOCIATION).expect(200);
+
+    const mine = await request(app).get('/api/me/receipts').set(bearer(member.token)).expect(200);
+    expect(mine.body.data.find((receipt: { id: number }) => receipt.id === hundred.id)).toMatchObject({ for: 'credit', description: 'Ricarica credito in segreteria', amount: '100.00', issued_at: threeDaysAgo.toISOString(), membership_id: null, booking_id: null, booking_player_id: null, carnet_id: null });
+  });
+
+  it('a carnet names itself in the list, with the carnet it bought; above 77,47 € it carries the stamp duty', async () => {
+    const member = await createMember(app, db);
+    const product = await db.carnetProduct.create({ data: { name: 'Carnet 10 ingressi', uses: 10, priceCents: 9000, validFrom: fromIsoDate(`${year}-01-01`), validUntil: fromIsoDate(`${year}-12-31`) } });
+    const sold = await request(app).post(`/api/admin/users/${member.id}/carnets`).set(bearer(staff)).send({ product_id: String(product.id), method: 'cash' }).expect(201);
+    const mine = await request(app).get('/api/me/receipts').set(bearer(member.token)).expect(200);
+    expect(mine.body.data).toMatchObject([{ for: 'carnet', description: 'Carnet 10 ingressi', amount: '90.00', carnet_id: sold.body.carnet.id }]);
+    expect(await pdfText(await services.receipts.pdfOf(mine.body.data[0].id))).toContain('Assolta: 2,00 €');
+  });
+
+  it('a share of a member’s booking is worded as the booking is, and names the booking and the share', async () => {
+    const organiser = await createMember(app, db);
+    const player = await createMember(app, db, { firstName: 'Pietro', lastName: 'Quota' });
+    await seasonalCard(player);
+    const court = await db.court.findFirstOrThrow({ where: { isBookable: true } });
+    const startsAt = new Date(`${todayInRome()}T16:00:00Z`);
+    const booking = await db.booking.create({ data: { courtId: court.id, userId: organiser.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 40000 } });
+    const share = await db.bookingPlayer.create({ data: { bookingId: booking.id, userId: player.id, status: 'paid', paidWith: 'card', paidAt: new Date() } });
+    const payment = await db.transaction.create({ data: { kind: 'booking_share', bookingPlayerId: share.id, userId: player.id, amountCents: 10000, method: 'stripe', status: 'completed', paidAt: new Date() } });
+    const receipt = await db.receipt.findUniqueOrThrow({ where: { transactionId: payment.id } });
+    const text = await pdfText(await services.receipts.pdfOf(receipt.id));
+    expect(text).toContain(`Quota di prenotazione campo · ${court.name}`);
+    expect(text).toContain('Corrispettivo specifico versato da un socio: non commerciale (art. 148, comma 3, TUIR)');
+    expect(text).not.toContain('Corrispettivo per attività sportiva');
+    expect(text).toContain('Assolta: 2,00 €');
+    const mine = await request(app).get('/api/me/receipts').set(bearer(player.token)).expect(200);
+    expect(mine.body.data).toMatchObject([{ id: receipt.id, for: 'booking_share', booking_id: booking.id, booking_player_id: share.id, description: expect.stringContaining('Quota di prenotazione campo') }]);
   });
 });
 

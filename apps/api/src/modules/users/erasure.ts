@@ -12,7 +12,7 @@ export const erasedEmail = (userId: number) => `cancellato-${userId}@anonimo.inv
 const ERASED_VALUE = '[cancellato]';
 
 /** Keys of personal data that earlier audit-log entries about the member may hold. */
-const PERSONAL_KEYS = new Set(['first_name', 'last_name', 'email', 'phone', 'birth_date', 'fiscal_code', 'customer_name', 'customer_phone', 'notes', 'bvu_card_code']);
+const PERSONAL_KEYS = new Set(['first_name', 'last_name', 'email', 'phone', 'birth_date', 'residence', 'fiscal_code', 'customer_name', 'customer_phone', 'notes', 'bvu_card_code']);
 
 function withoutPersonalData(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutPersonalData);
@@ -42,7 +42,7 @@ export async function eraseAccount({ db, storage, config, logger }: Pick<AppDeps
     const now = new Date();
     const user = await tx.user.update({
       where: { id: userId },
-      data: { ...ERASED_NAME, email: erasedEmail(userId), phone: null, birthDate: null, passwordHash, calendarToken: null, disabledAt: now, erasedAt: now },
+      data: { ...ERASED_NAME, email: erasedEmail(userId), phone: null, birthDate: null, residence: null, passwordHash, calendarToken: null, disabledAt: now, erasedAt: now },
     });
     await tx.authSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
     await tx.userToken.deleteMany({ where: { userId } });

@@ -34,6 +34,7 @@ export const USER_MESSAGES = {
 export function toAdminUserDto(user: User): TAdminUser {
   return {
     ...roledPersonOf(user),
+    residence: user.residence,
     email_verified: user.emailVerifiedAt !== null,
     disabled_at: user.disabledAt?.toISOString() ?? null,
     erased_at: user.erasedAt?.toISOString() ?? null,
@@ -66,6 +67,7 @@ export function createUsersService(deps: Deps, auth: AuthService) {
     email: body.email,
     phone: body.phone,
     birthDate: fromIsoDateOrNull(body.birth_date),
+    residence: body.residence,
   });
   const withUniqueEmail = async <T>(write: () => Promise<T>) => {
     try {

@@ -1,6 +1,6 @@
-// The carnets part of /profilo: the member's carnets with the uses left, and the carnets on sale (with
-// what one use pays) bought online (paid on Stripe Checkout, the carnet made when Stripe confirms it) or
-// with the member's credit when it covers the price (the carnet made at once).
+// The carnets part of /profilo: the member's carnets with the uses left (and each one's receipt), and the
+// carnets on sale (with what one use pays) bought online (paid on Stripe Checkout, the carnet made when
+// Stripe confirms it) or with the member's credit when it covers the price (the carnet made at once).
 import { BOOKING_COUPON_BAND_LABELS, CARNET_COVER_LABELS, moneyToCents, type TCarnetProduct } from '@beach/contracts';
 import { useState } from 'react';
 import { Alert } from '../ui/alert';
@@ -11,6 +11,7 @@ import { useBuyCarnet, useBuyCarnetWithCredit, useCarnetsOnSale, useMyCarnets } 
 import { useMyCredit } from '../../lib/credit';
 import { useConfirm } from '../admin/confirm-dialog';
 import { formatMoney, validityText } from '../../lib/format';
+import { MyReceiptLinks } from '../receipt-links';
 import { CarnetList } from './carnet-list';
 
 export function CarnetsSection() {
@@ -20,7 +21,7 @@ export function CarnetsSection() {
       <h2 id="carnets-title" className="text-lg font-semibold">I miei carnet</h2>
       {carnets.isPending && <Spinner label="Caricamento dei carnet..." />}
       {carnets.isError && <Alert tone="error">Non è stato possibile leggere i carnet. Riprova più tardi.</Alert>}
-      {carnets.data && <CarnetList carnets={carnets.data} />}
+      {carnets.data && <CarnetList carnets={carnets.data} receipts={(carnet) => <MyReceiptLinks carnetId={carnet.id} />} />}
       <OnSale />
     </section>
   );

@@ -52,7 +52,12 @@ export function CertificateForm({ fileRequired, submitLabel, onSubmit }: { fileR
           accept="application/pdf,image/jpeg,image/png"
           required={fileRequired}
           error={fileError}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0] ?? null;
+            setFile(chosen);
+            // Said at once, and gone as soon as a file that fits is chosen instead.
+            setFileError(chosen && chosen.size > CERTIFICATE_MAX_BYTES ? CERTIFICATE_MESSAGES.tooLarge : undefined);
+          }}
         />
       </div>
       <div className="sm:col-span-2">

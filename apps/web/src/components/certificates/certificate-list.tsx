@@ -1,4 +1,5 @@
-// The certificates a member presented, most recent first, with their file and (for the desk) "Verifica".
+// The certificates a member presented, most recent first, with their file, a rejected one's reason and
+// (for the desk) its actions.
 import { CERTIFICATE_KIND_LABELS, type TCertificate } from '@beach/contracts';
 import type { ReactNode } from 'react';
 import { Badge } from '../ui/badge';
@@ -13,7 +14,8 @@ export function CertificateList({ certificates, download, actions }: { certifica
         <li key={certificate.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
           <span>
             {CERTIFICATE_KIND_LABELS[certificate.kind]} · {certificate.issued_by} · dal {formatDate(certificate.issue_date)} al {formatDate(certificate.expiry_date)}{' '}
-            {certificate.verified_at ? <Badge tone="green">Verificato</Badge> : <Badge tone="yellow">Da verificare</Badge>}
+            {certificate.verified_at ? <Badge tone="green">Verificato</Badge> : certificate.rejected_at ? <Badge tone="red">Non accettato</Badge> : <Badge tone="yellow">Da verificare</Badge>}
+            {certificate.rejection_reason && <span className="mt-1 block text-coral-700">Rifiutato: {certificate.rejection_reason}</span>}
           </span>
           <span className="flex gap-2">
             {certificate.has_file && (

@@ -1,5 +1,7 @@
 // The desk's view of a member's certificate (the member's page in /admin/users): state, the
-// certificates with their files, "Verifica" for an uploaded one, and the record of a paper one.
+// certificates with their files, "Verifica" or "Rifiuta" (with a reason) for an uploaded one, and the
+// record of a paper one.
+import type { TCertificate } from '@beach/contracts';
 import { useState } from 'react';
 import { DetailSection } from '../admin/detail-modal';
 import { Alert } from '../ui/alert';
@@ -10,12 +12,14 @@ import { downloadCertificate, useMemberCertificates, useRecordCertificate, useVe
 import { CertificateForm } from './certificate-form';
 import { CertificateList } from './certificate-list';
 import { CertificateStateBadge } from './certificate-state-badge';
+import { RejectCertificateModal } from './reject-certificate-modal';
 
 export function MemberCertificates({ userId }: { userId: number }) {
   const status = useMemberCertificates(userId);
   const record = useRecordCertificate(userId);
   const verify = useVerifyCertificate();
   const [recording, setRecording] = useState(false);
+  const [rejecting, setRejecting] = useState<TCertificate | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const confirm = async (id: number) => {
@@ -42,12 +46,26 @@ export function MemberCertificates({ userId }: { userId: number }) {
               certificates={status.data.certificates}
               download={(certificate) => void downloadCertificate(certificate)}
               actions={(certificate) =>
-                !certificate.verified_at && (
-                  <Button size="sm" loading={verify.isPending && verify.variables === certificate.id} loadingText="Verifica..." onClick={() => void confirm(certificate.id)}>
-                    Verifica
-                  </Button>
+                !certificate.verified_at &&
+                !certificate.rejected_at && (
+                  <>
+                    <Button size="sm" loading={verify.isPending && verify.variables === certificate.id} loadingText="Verifica..." onClick={() => void confirm(certificate.id)}>
+                      Verifica
+                    </Button>
+                    <Button size="sm" variant="danger" onClick={() => setRejecting(certificate)}>
+                      Rifiuta
+                    </Button>
+                  </>
                 )
               }
+            />
+            <RejectCertificateModal
+              certificate={rejecting}
+              onClose={() => setRejecting(null)}
+              onRejected={(message) => {
+                setRejecting(null);
+                setNotice({ tone: 'success', text: message });
+              }}
             />
           </>
         )}

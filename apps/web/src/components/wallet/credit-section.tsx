@@ -1,6 +1,6 @@
 // The credit part of /profilo: the member's balance (with what is set aside, what is refundable and what
 // they owe the centre), their movements and an online top-up between the centre's minimum and maximum
-// (paid on Stripe Checkout, credited when Stripe confirms it).
+// (paid on Stripe Checkout, credited when Stripe confirms it), and the receipts of the top-ups and their refunds.
 import { ZCreditTopUpBody } from '@beach/contracts';
 import { useState } from 'react';
 import { Alert } from '../ui/alert';
@@ -10,6 +10,7 @@ import { Spinner } from '../ui/spinner';
 import { formatMoney } from '../../lib/format';
 import { FormAlert, useZodForm } from '../ui/form';
 import { useMyCredit, useTopUpCredit } from '../../lib/credit';
+import { MyReceiptList } from '../receipt-links';
 import { CreditMovements } from './credit-movements';
 import { CreditBreakdown, CreditOwed } from './credit-summary';
 
@@ -31,6 +32,7 @@ export function CreditSection() {
           <CreditOwed owed={statement.owed} audience="member" />
           <TopUpForm min={statement.top_up_min} max={statement.top_up_max} />
           <CreditMovements statement={statement} onPageChange={setPage} />
+          <MyReceiptList title="Ricevute delle ricariche" which={(receipt) => receipt.for === 'credit'} />
         </>
       )}
     </section>

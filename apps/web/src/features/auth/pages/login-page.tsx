@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ZLoginBody, type TLoginBody } from '@beach/contracts';
+import { AUTH_MESSAGES, ZLoginBody, type TLoginBody, type TUser } from '@beach/contracts';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Input } from '../../../components/ui/field';
 import { useZodForm } from '../../../components/ui/form';
-import { authLink, invitedEmailOf, paths, safeRedirectTarget } from '../../../config/paths';
+import { authLink, invitedEmailOf, landingOf, paths, safeRedirect, safeRedirectTarget } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-transport';
 import { useCurrentUser } from '../../../lib/session';
 import { login, resendVerification } from '../api/auth';
@@ -18,30 +18,32 @@ export default function LoginPage() {
   const user = useCurrentUser();
   const location = useLocation();
   const navigate = useNavigate();
-  const target = safeRedirectTarget(location.search);
+  const redirect = safeRedirect(location.search);
+  const target = (signedIn: TUser) => safeRedirectTarget(location.search, landingOf(signedIn));
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
   const { field, register, submit, failure, formState } = useZodForm({ schema: ZLoginBody, defaultValues: { email: '', password: '', remember: false } });
 
   const loggingOut = (location.state as typeof LOGGING_OUT_STATE | null)?.loggingOut === true;
-  if (user && !formState.isSubmitting && !loggingOut) return <Navigate to={target} replace />;
+  if (user && !formState.isSubmitting && !loggingOut) return <Navigate to={target(user)} replace />;
 
   const onSubmit = submit(async (values: TLoginBody) => {
     setUnverifiedEmail(null);
+    let signedIn: TUser;
     try {
-      await login(values);
+      signedIn = await login(values);
     } catch (error) {
       if (error instanceof ApiError && error.status === 403 && error.message === AUTH_MESSAGES.emailNotVerified) setUnverifiedEmail(values.email);
       throw error;
     }
-    navigate(target, { replace: true });
+    navigate(target(signedIn), { replace: true });
   });
 
   return (
     <AuthCard
       title="Accedi"
       subtitle="Entra nella tua area per tessera e prenotazioni."
-      footer={<>Non hai un account? <Link className="font-semibold text-sea-700 hover:underline" to={authLink(paths.register, target, invitedEmailOf(target))}>Registrati</Link></>}
+      footer={<>Non hai un account? <Link className="font-semibold text-sea-700 hover:underline" to={authLink(paths.register, redirect, invitedEmailOf(redirect))}>Registrati</Link></>}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {failure && (

@@ -12,6 +12,7 @@ import { changePassword, updateProfile } from '../api/auth';
 import { ConsentsSection } from '../../../components/consents/consents-section';
 import { CarnetsSection } from '../../../components/carnets/carnets-section';
 import { CreditSection } from '../../../components/wallet/credit-section';
+import { MyReceiptsSection } from '../../../components/my-receipts-section';
 import { PrivacySection } from '../components/privacy-section';
 import { CHECKOUT_CANCELLED_MESSAGE, useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
 
@@ -34,6 +35,7 @@ export default function ProfilePage() {
       <PasswordForm />
       <CreditSection />
       <CarnetsSection />
+      <MyReceiptsSection />
       <ConsentsSection />
       <PrivacySection />
     </section>

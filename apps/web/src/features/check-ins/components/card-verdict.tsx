@@ -1,10 +1,12 @@
 // The answer after reading a card, large enough to read at arm's length: the verdict in words with an
 // icon and a colour (never the colour alone), the holder, the card, today's booking and the last entrance.
+// A valid card whose holder lacks the certificate required to play reads in its own colour and icon.
 import { CHECK_IN_VERDICT_LABELS, MEMBERSHIP_TYPE_LABELS, type TCheckInLookup, type TCheckInVerdict } from '@beach/contracts';
 import clsx from 'clsx';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import CircleHelp from 'lucide-react/icons/circle-question-mark';
 import CircleX from 'lucide-react/icons/circle-x';
+import ShieldAlert from 'lucide-react/icons/shield-alert';
 import Clock from 'lucide-react/icons/clock';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { ComponentType } from 'react';
@@ -18,14 +20,21 @@ const VERDICT_LOOK: Record<TCheckInVerdict, { classes: string; Icon: ComponentTy
   unknown: { classes: 'border-slate-500 bg-slate-100 text-slate-900', Icon: CircleHelp },
 };
 
+/** A valid card whose holder may not play (no valid certificate while one is required): never the green of "Tessera valida". */
+const CERTIFICATE_WARNING_LOOK = { classes: 'border-orange-600 bg-orange-50 text-orange-950', Icon: ShieldAlert, title: 'Tessera valida, certificato medico non valido' };
+
+/** The verdict as the desk must read it: the card's, unless the certificate stops the holder from playing. */
+const verdictTitle = (answer: TCheckInLookup) => (answer.verdict === 'valid' && answer.medical_certificate?.warning ? CERTIFICATE_WARNING_LOOK.title : CHECK_IN_VERDICT_LABELS[answer.verdict]);
+
 export function CardVerdict({ answer }: { answer: TCheckInLookup }) {
-  const { classes, Icon } = VERDICT_LOOK[answer.verdict];
+  const warned = answer.verdict === 'valid' && Boolean(answer.medical_certificate?.warning);
+  const { classes, Icon } = warned ? CERTIFICATE_WARNING_LOOK : VERDICT_LOOK[answer.verdict];
   const { card } = answer;
   return (
     <section aria-labelledby="verdict-title" aria-live="polite" className={clsx('space-y-3 rounded-2xl border-4 p-5', classes)}>
       <h2 id="verdict-title" className="flex items-center gap-3 text-3xl font-extrabold sm:text-4xl">
         <Icon aria-hidden className="h-10 w-10 shrink-0 sm:h-12 sm:w-12" />
-        {CHECK_IN_VERDICT_LABELS[answer.verdict]}
+        {verdictTitle(answer)}
       </h2>
       {answer.reason && <p className="text-lg">{answer.reason}</p>}
       {card && (
@@ -63,9 +72,8 @@ export function CardVerdict({ answer }: { answer: TCheckInLookup }) {
         </dl>
       )}
       {answer.medical_certificate?.warning && (
-        // Inside a green "Tessera valida" box the warning must still stop the eye: its own border, icon and size.
-        <p role="alert" className="flex items-start gap-3 rounded-xl border-4 border-amber-500 bg-amber-100 p-4 text-xl font-extrabold text-amber-950 sm:text-2xl">
-          <TriangleAlert aria-hidden className="h-8 w-8 shrink-0 text-amber-700 sm:h-9 sm:w-9" />
+        <p role="alert" className="flex items-start gap-3 rounded-xl border-4 border-orange-600 bg-white p-4 text-xl font-extrabold text-orange-950 sm:text-2xl">
+          <TriangleAlert aria-hidden className="h-8 w-8 shrink-0 text-orange-700 sm:h-9 sm:w-9" />
           {answer.medical_certificate.warning}
         </p>
       )}

@@ -1,9 +1,11 @@
 // /admin/check-in (staff and admins): the desk reads a member's card with the camera or by its typed
 // number, sees the verdict at arm's length, records the entrance ("Registra ingresso") once, and keeps
-// the day's entrances with their counts in view. The QR decoder loads with the camera part only.
+// the day's entrances with their counts in view. The QR decoder loads with the camera part only. A holder
+// without the certificate required to play is let in only after the desk confirms it.
 import { COURT_ROWS, type TCheckInLookup, type TCheckInsDay } from '@beach/contracts';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
@@ -22,13 +24,18 @@ const WALK_IN = 'walk-in';
 /** Where the member plays: today's booking (preselected), or a row of courts for a walk-in (row B is the card holders'). */
 function RecordEntrance({ answer }: { answer: TCheckInLookup }) {
   const record = useRecordCheckIn();
+  const { confirm, dialog } = useConfirm();
   const [choice, setChoice] = useState(answer.bookings_today[0] ? String(answer.bookings_today[0].id) : WALK_IN);
   const [row, setRow] = useState<(typeof COURT_ROWS)[number]>('B');
   const card = answer.card!;
+  const warning = answer.medical_certificate?.warning ?? null;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    record.mutate(choice === WALK_IN ? { membership_id: card.membership_id, court_row: row } : { membership_id: card.membership_id, booking_id: Number(choice) });
+    // Letting in someone who may not play is the desk's choice, made knowingly (the server asks for it too).
+    if (warning && !(await confirm({ title: 'Registrare l’ingresso senza certificato valido?', message: warning, confirmLabel: 'Registra comunque', tone: 'danger' }))) return;
+    const where = choice === WALK_IN ? { court_row: row } : { booking_id: Number(choice) };
+    record.mutate({ membership_id: card.membership_id, ...where, without_valid_certificate: warning !== null });
   };
 
   const options = [
@@ -37,7 +44,8 @@ function RecordEntrance({ answer }: { answer: TCheckInLookup }) {
   ];
   const refused = record.error instanceof ApiError && record.error.status === 409;
   return (
-    <form noValidate onSubmit={submit} className="space-y-3" aria-label="Registra ingresso">
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-3" aria-label="Registra ingresso">
+      {dialog}
       <div className="grid gap-3 sm:grid-cols-2">
         {answer.bookings_today.length > 0 && <Select label="Ingresso per" value={choice} onChange={(event) => setChoice(event.target.value)} options={options} />}
         {choice === WALK_IN && <Select label="Fila dei campi" value={row} onChange={(event) => setRow(event.target.value as typeof row)} options={ROW_OPTIONS} />}

@@ -1,5 +1,6 @@
 // /disiscrizione?token=… (public): the visible unsubscribe link of a newsletter. Opening it changes
-// nothing (mail scanners open links too); the button unsubscribes, once and for all.
+// nothing (mail scanners open links too); the button unsubscribes, once and for all. A refused link says
+// why in the server's words (not valid, or expired).
 import { CONSENT_MESSAGES } from '@beach/contracts';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -7,6 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { serverMessage } from '../../../lib/api-errors';
 import { ApiError } from '../../../lib/api-transport';
 import { AuthCard } from '../../../components/auth-card';
 import { useUnsubscribe, useUnsubscribeStatus } from '../../../lib/consents';
@@ -22,7 +24,7 @@ export default function UnsubscribePage() {
     <AuthCard title="Newsletter">
       <div className="space-y-4">
         {status.isPending && <Spinner label="Verifica del link..." />}
-        {failure && <Alert tone="error">{failure instanceof ApiError && failure.status < 500 ? CONSENT_MESSAGES.unsubscribeInvalid : 'Si è verificato un errore. Riprova più tardi.'}</Alert>}
+        {failure && <Alert tone="error">{failure instanceof ApiError && failure.status < 500 ? (serverMessage(failure) ?? CONSENT_MESSAGES.unsubscribeInvalid) : 'Si è verificato un errore. Riprova più tardi.'}</Alert>}
         {unsubscribe.data ? (
           <Alert tone="success">{unsubscribe.data.message}</Alert>
         ) : (

@@ -147,6 +147,7 @@ export function UserDetailModal({ userId, onClose, actions }: { userId: number |
               { label: 'E-mail', value: user.email },
               { label: 'Telefono', value: user.phone ?? '—' },
               { label: 'Data di nascita', value: user.birth_date ? formatDate(user.birth_date) : '—' },
+              { label: 'Residenza', value: user.residence ?? '—' },
               { label: 'Registrato il', value: formatDate(user.created_at) },
               { label: 'Stato', value: userStatus(user) },
               { label: 'Ruolo', value: user.role_display_name },

@@ -8,13 +8,14 @@ import { useCreateUser, useUpdateUser } from '../api/users';
 import { USERS_MESSAGES } from '../messages';
 
 const FORM_ID = 'user-form';
-const NEW_USER: TAdminUserCreateBody = { first_name: '', last_name: '', email: '', phone: '', birth_date: '', role: 'user' };
+const NEW_USER: TAdminUserCreateBody = { first_name: '', last_name: '', email: '', phone: '', birth_date: '', residence: '', role: 'user' };
 const formOf = (user: TAdminUser): TAdminUserCreateBody => ({
   first_name: user.first_name,
   last_name: user.last_name,
   email: user.email,
   phone: user.phone ?? '',
   birth_date: user.birth_date ?? '',
+  residence: user.residence ?? '',
   role: user.role,
 });
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_DISPLAY_NAMES[role] }));
@@ -57,6 +58,7 @@ function UserForm({ user, send }: { user: TAdminUser | null; send: (body: TAdmin
       <Input label="E-mail" required type="email" autoComplete="off" className="sm:col-span-2" {...field('email')} />
       <Input label="Telefono" type="tel" {...field('phone')} />
       <Input label="Data di nascita" type="date" {...field('birth_date')} />
+      <Input label="Residenza" hint="Via e numero, CAP, comune (provincia): per il libro soci" autoComplete="off" className="sm:col-span-2" {...field('residence')} />
       {!user && <Select label="Ruolo" options={ROLE_OPTIONS} {...field('role')} />}
       {!user && <p className="text-sm text-slate-600 sm:col-span-2">L’utente riceverà un’e-mail con il link per scegliere la password.</p>}
       <FormAlert failure={failure} className="sm:col-span-2" />

@@ -1,0 +1,38 @@
+// "Rifiuta" on an uploaded certificate (the desk, on the member's page): the reason, which the member
+// receives by e-mail; the server's answer closes the modal and is shown beside the certificates.
+import { ZCertificateRejectBody, type TCertificate } from '@beach/contracts';
+import { Modal } from '../ui/modal';
+import { Textarea } from '../ui/field';
+import { FormAlert, FormButtons, useZodForm } from '../ui/form';
+import { useRejectCertificate } from '../../lib/certificates';
+
+const FORM_ID = 'reject-certificate-form';
+
+export function RejectCertificateModal({ certificate, onClose, onRejected }: { certificate: TCertificate | null; onClose: () => void; onRejected: (message: string) => void }) {
+  const reject = useRejectCertificate();
+  return (
+    <Modal
+      open={certificate !== null}
+      title="Rifiuta il certificato"
+      onClose={onClose}
+      footer={
+        <FormButtons formId={FORM_ID} onCancel={onClose} saving={reject.isPending} savingText="Invio in corso...">
+          Rifiuta certificato
+        </FormButtons>
+      }
+    >
+      {certificate && <RejectForm key={certificate.id} send={async (reason) => onRejected((await reject.mutateAsync({ id: certificate.id, reason })).message)} />}
+    </Modal>
+  );
+}
+
+function RejectForm({ send }: { send: (reason: string) => Promise<void> }) {
+  const { field, submit, failure } = useZodForm({ schema: ZCertificateRejectBody, defaultValues: { reason: '' } });
+  return (
+    <form id={FORM_ID} onSubmit={submit(({ reason }) => send(reason))} noValidate className="space-y-3">
+      <p className="text-sm text-slate-700">Il socio riceverà per e-mail il motivo e l’invito a caricare un certificato valido.</p>
+      <Textarea label="Motivo" required rows={3} {...field('reason')} />
+      <FormAlert failure={failure} />
+    </form>
+  );
+}
