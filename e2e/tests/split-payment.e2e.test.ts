@@ -115,6 +115,9 @@ describe('split payment, in Chromium', () => {
     await page.waitForURL(/\/checkout\/cs_test_/);
     await page.getByRole('button', { name: 'Paga' }).click();
     await page.getByText('Quota pagata: ci vediamo in campo!').waitFor();
+    // Her receipt is under the booking she plays in.
+    await page.goto(`${ctx.stack.webUrl}/le-mie-prenotazioni`);
+    await shares.getByRole('listitem').filter({ hasText: 'Quota pagata' }).getByRole('button', { name: /^Ricevuta/ }).waitFor();
 
     const invitation = await ctx.stack.mail.waitFor('piero.split@esempio.it');
     expect(invitation.subject).toMatch(/^Giulia Rossi ti ha aggiunto alla partita/);
@@ -247,6 +250,20 @@ describe('split payment, in Chromium', () => {
     await page.getByRole('button', { name: 'Paga' }).click();
     await page.waitForURL(/\/pagamento-completato\?session_id=cs_test_/);
     await expect.poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe('confirmed');
+
+    // Paid, and still before the deadline: one more player joins from the organiser's bookings, and the
+    // part they now pay goes back into the organiser's credit.
+    const creditBefore = await creditBalance(db, organiserId);
+    await page.goto(`${ctx.stack.webUrl}/le-mie-prenotazioni`);
+    const paidPanel = page.getByRole('region', { name: 'Giocatori e quote' }).filter({ hasText: guestEmail });
+    await paidPanel.getByText('Hai già pagato la tua parte').waitFor();
+    await paidPanel.getByLabel('Aggiungi un socio').fill('Splitcarta');
+    await paidPanel.getByRole('button', { name: 'Aggiungi Paola Splitcarta' }).click();
+    await paidPanel.getByRole('list', { name: 'Giocatori' }).getByText('Paola Splitcarta').waitFor();
+    // 20 € among four: 5 € each; the organiser had paid 6,68 €, so 1,68 € go back.
+    await expect.poll(async () => (await creditBalance(db, organiserId)) - creditBefore).toBe(168);
+    await screenshot(page, 'split-payment-joined-after-paying-1280');
+    await screenshotAtPhoneWidth(page, 'split-payment-joined-after-paying');
     await runShareJob();
 
     const invitation = await ctx.stack.mail.waitFor(guestEmail);

@@ -20,10 +20,13 @@ export const useBookingSplit = (bookingId: number | null) =>
 export const usePlayerSearch = (q: string) =>
   useQuery({ queryKey: keys.search(q), queryFn: async () => (await callApi(api.bookingPlayers.searchMembers, { query: { q } })).data, enabled: q.trim().length >= 3 });
 
-/** Adding or removing a player changes every share: the split is read again (the organiser's share too). */
+/**
+ * Adding or removing a player changes every share: the split is read again (the organiser's share too),
+ * and the organiser's credit, which takes back what a player added after they paid now pays.
+ */
 export function useChangePlayers(bookingId: number) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.split(bookingId) });
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.split(bookingId) }), queryClient.invalidateQueries({ queryKey: queryRoots.credit })]);
   return {
     add: useMutation({ mutationFn: (body: TAddPlayerBody) => callApi(api.bookingPlayers.add, { params: { id: bookingId }, body }), onSuccess: refresh }),
     remove: useMutation({ mutationFn: (playerId: number) => callApi(api.bookingPlayers.remove, { params: { id: bookingId, playerId } }), onSuccess: refresh }),

@@ -21,13 +21,14 @@ import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { shareInvitationEmail, sharePaidEmail, sharesChargedEmail, sharesPaidFromCreditEmail } from './booking-players.emails.js';
+import { joinAfterPayment } from './join-after-payment.js';
 import { splitShares } from './shares.js';
 
 export const PLAYER_MESSAGES = {
   bookingNotFound: 'Prenotazione non trovata.',
   shareNotFound: 'Quota non trovata.',
   notOrganiser: 'Solo chi ha prenotato può cambiare i giocatori.',
-  notHeld: 'I giocatori si aggiungono o si tolgono prima di pagare la propria quota.',
+  notHeld: 'La prenotazione non è più in attesa né confermata: i giocatori non si cambiano più.',
   invitationsClosed: 'La partita inizia tra poco: non si possono più aggiungere o togliere giocatori.',
   paying: 'Hai un pagamento in corso: aggiungi o togli i giocatori prima di pagare.',
   full: (others: number) => `Puoi aggiungere al massimo ${others} giocatori oltre a te.`,
@@ -99,7 +100,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
     const organiserPaid = booking.status === 'cancelled' ? 0 : organiserShare - money.organiserOwed;
     // Added by an address and not paid yet: shown by that address, so adding one tells nobody whether it has an account.
     const shownByEmail = (player: PlayerRow) => !isStaff(viewer) && player.userId !== viewer.id && player.invitedEmail !== null && player.paidAt === null;
-    const organises = booking.userId === viewer.id && isLiveHold(booking, now);
+    const organises = booking.userId === viewer.id && (booking.status === 'confirmed' || isLiveHold(booking, now));
     const beforeDeadline = now < deadlineOf(booking, deadlineHours);
     return {
       booking_id: booking.id,
@@ -138,13 +139,16 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
     return splitDto(booking, await sharesOf(db, [bookingId]), await moneyOfBooking(db, bookingId), viewer, splitDeadlineHours, new Date());
   }
 
-  /** The organiser's held booking, locked for a change of players; refused while its payment is under way. */
-  async function heldForChange(tx: Prisma.TransactionClient, viewer: User, bookingId: number) {
+  /**
+   * The organiser's booking, held or already paid, locked for a change of players until the deadline;
+   * refused while the organiser's payment is under way.
+   */
+  async function lockedForChange(tx: Prisma.TransactionClient, viewer: User, bookingId: number) {
     await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
     const booking = await visibleBooking(viewer, bookingId, tx);
     if (booking.userId !== viewer.id) throw forbidden(PLAYER_MESSAGES.notOrganiser);
     const now = new Date();
-    if (!isLiveHold(booking, now)) throw new AppError(409, PLAYER_MESSAGES.notHeld);
+    if (booking.status !== 'confirmed' && !isLiveHold(booking, now)) throw new AppError(409, PLAYER_MESSAGES.notHeld);
     // Within the deadline shares would pass to the organiser at once: nobody is invited to pay one.
     if (now >= deadlineOf(booking, (await readSettings(tx)).splitDeadlineHours)) throw new AppError(409, PLAYER_MESSAGES.invitationsClosed);
     // The organiser's checkout was opened for their share as it was: the shares stay as they are until it ends.
@@ -353,7 +357,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
 
     async add(viewer: User, bookingId: number, body: BodyOf<typeof api.bookingPlayers.add>) {
       await db.$transaction(async (tx) => {
-        const booking = await heldForChange(tx, viewer, bookingId);
+        const booking = await lockedForChange(tx, viewer, bookingId);
         const players = booking.players.filter(stillIn);
         if (players.length >= DEFAULT_PLAYERS_PER_COURT - 1) throw new AppError(409, PLAYER_MESSAGES.full(DEFAULT_PLAYERS_PER_COURT - 1));
         const byId = body.user_id !== undefined;
@@ -364,14 +368,15 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
         const guestEmail = member ? null : (body.email ?? null);
         if (players.some((player) => (member && player.userId === member.id) || (guestEmail && player.guestEmail === guestEmail))) throw new AppError(409, PLAYER_MESSAGES.already);
         const player = await tx.bookingPlayer.create({ data: { bookingId, userId: member?.id ?? null, guestEmail, invitedEmail: member && !byId ? body.email! : null } });
-        await splitOwed(tx, bookingId, `player:${player.id}:joined`);
+        if (booking.status === 'confirmed') await joinAfterPayment(tx, checkouts, { id: bookingId, userId: viewer.id }, player.id);
+        else await splitOwed(tx, bookingId, `player:${player.id}:joined`);
       }, TRANSACTION_OPTIONS);
       return split(viewer, bookingId);
     },
 
     async remove(viewer: User, bookingId: number, playerId: number) {
       await db.$transaction(async (tx) => {
-        const booking = await heldForChange(tx, viewer, bookingId);
+        const booking = await lockedForChange(tx, viewer, bookingId);
         const player = booking.players.find((row) => row.id === playerId && stillIn(row));
         if (!player) throw notFound('Giocatore non trovato.');
         await dropOut(tx, booking, player);

@@ -104,8 +104,7 @@ describe('adding players to a held booking', () => {
     const payment = await organiserPays(organiser, bookingId);
     expect(payment).toMatchObject({ kind: 'booking', amountCents: 668, status: 'completed' });
     expect((await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status).toBe('confirmed');
-    // Once the organiser has paid, the players are fixed; the split says what the organiser paid and how.
-    await addPlayer(organiser, bookingId, { user_id: bea.id }).expect(409);
+    // The split says what the organiser paid and how.
     expect((await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200)).body).toMatchObject({ organiser_share: '6.68', organiser_paid: '6.68', organiser_paid_with: 'card', owed: '13.32' });
     const shares = (await sharesOf(bookingId)).filter((share) => share.status !== 'dropped');
     const assigned = await Promise.all(shares.map((share) => shareCentsOf(bookingId, share.id)));
@@ -203,10 +202,13 @@ describe('finding and adding a player', () => {
       const split = await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200);
       expect(split.body).toMatchObject({ can_manage: true, invitations_closed: false });
       // The slot is a week ahead: a deadline of 72 h still leaves time. Moved to within it:
+      const slot = await db.booking.findUniqueOrThrow({ where: { id: bookingId }, select: { startsAt: true, endsAt: true } });
       await db.booking.update({ where: { id: bookingId }, data: { startsAt: new Date(Date.now() + 3 * 3_600_000), endsAt: new Date(Date.now() + 4.5 * 3_600_000) } });
       const late = await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200);
       expect(late.body).toMatchObject({ can_manage: false, invitations_closed: true });
       expect((await addPlayer(organiser, bookingId, { user_id: anna.id }).expect(409)).body.message).toBe('La partita inizia tra poco: non si possono più aggiungere o togliere giocatori.');
+      // Put back: other tests use that hour.
+      await db.booking.update({ where: { id: bookingId }, data: slot });
     } finally {
       await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 2 } });
     }
@@ -302,7 +304,7 @@ describe('paying a share', () => {
     await payByCredit(organiser, shareOf(anna)).expect(404);
 
     const split = await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200);
-    expect(split.body).toMatchObject({ owed: '0.00', can_manage: false });
+    expect(split.body).toMatchObject({ owed: '0.00', can_manage: true });
     expect(split.body.players.map((player: { status: string; paid_with: string }) => [player.status, player.paid_with])).toEqual([['paid', 'card'], ['paid', 'credit'], ['paid', 'card']]);
   });
 
@@ -362,6 +364,74 @@ describe('paying a share', () => {
     await payByCard(anna, shareOf(anna));
     await expect.poll(async () => (await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(anna) } })).paidWith).toBe('card');
     expect(await db.transaction.findMany({ where: { bookingPlayerId: shareOf(anna), type: 'payment', status: 'completed' }, select: { amountCents: true } })).toEqual([{ amountCents: 1332 }]);
+  });
+});
+
+describe('changing players after the organiser has paid', () => {
+  const statementOf = async (member: TestMember) => (await request(app).get('/api/me/credit').set(bearer(member)).expect(200)).body as { balance: string; available: string; refundable: string };
+  const splitOf = async (member: TestMember, bookingId: number) => (await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(member)).expect(200)).body;
+
+  it('a player added after a card payment owes an equal share, which goes back into the organiser’s credit at once, refundable; a cancellation then refunds only the rest to the card', async () => {
+    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Dopo' });
+    const anna = await createMember(app, db, { firstName: 'Anna', lastName: 'Dopo' });
+    const bookingId = await hold(organiser, 14, '09:00');
+    await organiserPays(organiser, bookingId);
+    expect(await balanceOf(organiser)).toBe(0);
+
+    const added = await addPlayer(organiser, bookingId, { user_id: anna.id }).expect(201);
+    expect(added.body).toMatchObject({ organiser_share: '10.00', organiser_paid: '10.00', organiser_paid_with: 'card', owed: '10.00', can_manage: true });
+    expect(added.body.players.map((player: { share: string; status: string }) => [player.share, player.status])).toEqual([['10.00', 'invited']]);
+    // The 10 € Anna now pays are the organiser's again: credit from their card payment, refundable.
+    expect(await statementOf(organiser)).toMatchObject({ balance: '10.00', available: '10.00', refundable: '10.00' });
+
+    await services.bookingPlayers.runShareJob();
+    expect((await mail.waitFor(anna.email, undefined, /ti ha aggiunto alla partita/)).text).toMatch(/La tua quota è di 10,00/);
+    await creditOf(anna, '10.00');
+    await payByCredit(anna, (await sharesOf(bookingId))[0]!.id).expect(200);
+    expect((await splitOf(organiser, bookingId)).owed).toBe('0.00');
+
+    // Cancelled in time: the card gets back what the organiser's payment still pays (10 €), Anna her credit; the organiser keeps their 10 € of credit.
+    await request(app).post(`/api/bookings/${bookingId}/cancel`).set(bearer(organiser)).expect(200);
+    await expect.poll(async () => (await db.transaction.findMany({ where: { bookingId, type: 'refund' } })).map((refund) => refund.amountCents)).toEqual([1000]);
+    expect(await balanceOf(anna)).toBe(1000);
+    expect(await balanceOf(organiser)).toBe(1000);
+  });
+
+  it('splits again what the organiser paid with credit and what the unpaid players owe, paid shares untouched; a player the organiser removes before the deadline passes their share to those who owe', async () => {
+    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Credito' });
+    const [anna, bea, carlo] = await Promise.all([createMember(app, db, { firstName: 'Anna', lastName: 'Pagata' }), createMember(app, db, { firstName: 'Bea', lastName: 'Tolta' }), createMember(app, db, { firstName: 'Carlo', lastName: 'Aggiunto' })]);
+    const bookingId = await hold(organiser, 14, '13:30');
+    await addPlayer(organiser, bookingId, { user_id: anna.id }).expect(201);
+    await addPlayer(organiser, bookingId, { user_id: bea.id }).expect(201);
+    await creditOf(organiser, '10.00');
+    await request(app).post(`/api/bookings/${bookingId}/pay-with-credit`).set(bearer(organiser)).expect(200);
+    expect(await balanceOf(organiser)).toBe(1000 - 668);
+    await services.bookingPlayers.runShareJob();
+    await creditOf(anna, '10.00');
+    const [annaShare, beaShare] = await sharesOf(bookingId);
+    await payByCredit(anna, annaShare!.id).expect(200);
+
+    // Anna paid 6,66; the organiser's 6,68 and Bea's 6,66 are split again with Carlo: 13,34 in three, the organiser taking the remainder.
+    const added = await addPlayer(organiser, bookingId, { user_id: carlo.id }).expect(201);
+    expect(added.body.players.map((player: { share: string }) => player.share)).toEqual(['6.66', '4.44', '4.44']);
+    expect(added.body).toMatchObject({ organiser_share: '4.46', organiser_paid: '4.46', organiser_paid_with: 'credit', owed: '8.88' });
+    expect(await balanceOf(organiser)).toBe(1000 - 446);
+    const total = 446 + (await Promise.all((await sharesOf(bookingId)).map((share) => shareCentsOf(bookingId, share.id)))).reduce((sum, cents) => sum + cents, 0);
+    expect(total).toBe(2000);
+
+    // Removed before paying: Bea's share passes to Carlo, who still owes his.
+    const removed = await request(app).delete(`/api/bookings/${bookingId}/players/${beaShare!.id}`).set(bearer(organiser)).expect(200);
+    expect(removed.body.players.filter((player: { status: string }) => player.status !== 'dropped').map((player: { share: string }) => player.share)).toEqual(['6.66', '8.88']);
+    // A paid player stays.
+    expect((await request(app).delete(`/api/bookings/${bookingId}/players/${annaShare!.id}`).set(bearer(organiser)).expect(409)).body.message).toBe('Questo giocatore ha già pagato la sua quota.');
+    // Within the deadline (2 h before play), nothing changes any more. (The slot is put back after: other tests use that hour.)
+    const slot = await db.booking.findUniqueOrThrow({ where: { id: bookingId }, select: { startsAt: true, endsAt: true } });
+    await db.booking.update({ where: { id: bookingId }, data: { startsAt: new Date(Date.now() + 3_600_000), endsAt: new Date(Date.now() + 2.5 * 3_600_000) } });
+    try {
+      expect((await addPlayer(organiser, bookingId, { user_id: bea.id }).expect(409)).body.message).toBe('La partita inizia tra poco: non si possono più aggiungere o togliere giocatori.');
+    } finally {
+      await db.booking.update({ where: { id: bookingId }, data: slot });
+    }
   });
 });
 

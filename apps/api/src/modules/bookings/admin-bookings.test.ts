@@ -14,7 +14,7 @@ import { ADMIN_BOOKING_MESSAGES } from './admin-bookings.service.js';
 import { RECURRING_MESSAGES, seriesDates } from './recurring.service.js';
 
 const mail = await startMailCatcher();
-const { app, db, stripe } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: 'http://web.example.test' }, { stripe: true });
+const { app, db, deps, stripe } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: 'http://web.example.test' }, { stripe: true });
 const double = stripe!;
 const today = todayInRome();
 const day = addDays(today, 3);
@@ -43,6 +43,8 @@ beforeAll(async () => {
   await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14 } });
 });
 beforeEach(async () => {
+  // A refund the previous test asked of Stripe is recorded by a job: wait for it, so none lands mid-cleanup.
+  await deps.jobs.waitUntilIdle();
   await db.transaction.deleteMany({ where: { kind: 'booking', type: 'refund' } });
   await db.transaction.deleteMany({ where: { kind: 'booking' } });
   await db.booking.deleteMany({});

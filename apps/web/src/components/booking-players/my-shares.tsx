@@ -1,11 +1,13 @@
 // "Partite con altri giocatori" on /le-mie-prenotazioni: the bookings the member plays in without having
-// booked them, and the shares charged to them as organiser, each with its payment page.
+// booked them, and the shares charged to them as organiser, each with its payment page and, once paid,
+// the receipt of what the member paid.
 import { Link } from 'react-router-dom';
 import { BOOKING_PLAYER_STATUS_LABELS } from '@beach/contracts';
 import { Badge } from '../ui/badge';
 import { buttonClasses } from '../ui/button';
 import { useMyShares } from '../../lib/booking-players';
 import { formatMoney, whenText } from '../../lib/format';
+import { MyReceiptLinks } from '../receipt-links';
 
 export function MyShares() {
   const shares = useMyShares();
@@ -24,6 +26,7 @@ export function MyShares() {
               </p>
               <p className="text-sm text-slate-700 first-letter:uppercase">{whenText(share)}</p>
               <p className="text-sm text-slate-500">Organizza {share.organiser} · quota {formatMoney(share.share)}</p>
+              <MyReceiptLinks bookingId={share.booking_id} />
             </div>
             {share.can_pay && (
               <Link to={`/quote/${share.id}`} className={buttonClasses('primary', 'sm')}>

@@ -122,12 +122,16 @@ export function PlayersPanel({ bookingId, staffView = false, heading: Heading = 
   const players = data.players.filter((player) => player.status !== 'dropped' || staffView);
   if (!data.can_manage && !data.invitations_closed && players.length === 0) return null;
   const organiser = organiserStatus(data);
+  const paid = data.booking_status === 'confirmed';
   return (
     <section aria-labelledby={`players-${bookingId}`} className="space-y-3">
       <Heading id={`players-${bookingId}`} className="font-semibold text-slate-800">
         Giocatori e quote
       </Heading>
-      {data.can_manage && <p className="text-sm text-slate-600">Dividi il campo con fino a {data.max_players - 1} giocatori: ognuno riceve un’e-mail per pagare la sua quota, con carta o credito, entro il {formatDateTime(data.deadline)}; dopo, le quote mancanti passano a te.</p>}
+      {data.can_manage && !paid && <p className="text-sm text-slate-600">Dividi il campo con fino a {data.max_players - 1} giocatori: ognuno riceve un’e-mail per pagare la sua quota, con carta o credito, entro il {formatDateTime(data.deadline)}; dopo, le quote mancanti passano a te.</p>}
+      {data.can_manage && paid && players.length < data.max_players - 1 && (
+        <p className="text-sm text-slate-600">Hai già pagato la tua parte: se aggiungi un giocatore, la parte che ora paga lui torna subito sul tuo credito.</p>
+      )}
       {data.invitations_closed && <p className="text-sm text-slate-600">La partita inizia tra poco: non c’è più tempo per invitare giocatori a pagare una quota. Paghi tu l’intero campo.</p>}
       <ul aria-label="Giocatori" className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
         <li className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
@@ -143,7 +147,7 @@ export function PlayersPanel({ bookingId, staffView = false, heading: Heading = 
             </span>
             <span className="flex items-center gap-2 text-slate-700">
               {formatMoney(player.share)}
-              {data.can_manage && (
+              {data.can_manage && player.status === 'invited' && !player.paid_with && (
                 <Button size="sm" variant="ghost" aria-label={`Togli ${player.name}`} onClick={() => remove.mutate(player.id)} loading={remove.isPending && remove.variables === player.id} loadingText="...">
                   Togli
                 </Button>
@@ -152,7 +156,7 @@ export function PlayersPanel({ bookingId, staffView = false, heading: Heading = 
           </li>
         ))}
       </ul>
-      {!data.can_manage && players.length > 0 && (
+      {(paid || !data.can_manage) && players.length > 0 && (
         <p className="text-sm text-slate-600">
           Prezzo del campo {formatMoney(data.price)} · ancora da pagare: <strong>{formatMoney(data.owed)}</strong> · scadenza {formatDateTime(data.deadline)}
         </p>
