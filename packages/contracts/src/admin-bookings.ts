@@ -6,7 +6,7 @@ import { COURT_ROWS, ZCourtId } from './courts.js';
 import { defineRoute, ZIdParams, zOptionalTextRowId, zRowId } from './http.js';
 import { ZEuroInput, ZMoney } from './money.js';
 import { pagedListOf, pageQuery } from './paging.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 /** Payments the desk takes in person (an online payment is the member's, through Stripe). */
 export const DESK_PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;

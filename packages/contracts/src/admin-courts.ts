@@ -2,7 +2,7 @@
 // closure answers with the live bookings it hits, so staff can move or cancel them.
 import { COURT_ROWS, ZCourt, ZCourtId, ZCourtPurpose } from './courts.js';
 import { defineRoute, ZIdParams } from './http.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 const required = (max: number) => z.string({ error: 'Campo obbligatorio.' }).trim().min(1, 'Campo obbligatorio.').max(max, `Al massimo ${max} caratteri.`);
 

@@ -7,7 +7,7 @@ import { ZLiabilities } from './finance.js';
 import { ZPaymentMethod } from './payments.js';
 import { ZMoney, ZPositiveEuroInput } from './money.js';
 import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 /** Memberships page size. */
 export const MEMBERSHIPS_PER_PAGE = 15;

@@ -2,7 +2,7 @@
 // register; and the accountant's choices for receipts.
 import { ZEmail } from './auth.js';
 import { defineRoute } from './http.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 /** The €2 stamp duty applies to activity-fee receipts above €77.47; membership fees are exempt. */
 export const STAMP_DUTY_CENTS = 200;

@@ -3,7 +3,7 @@
 import { ZIsoDate } from './auth.js';
 import { defineRoute, zOptionalTextRowId } from './http.js';
 import { pagedListOf, pageQuery } from './paging.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const AUDIT_LOG_PER_PAGE = 20;
 

@@ -1,6 +1,6 @@
 import { guardianCheck, guardianCheckWhen, registrationConsentFields } from './consents.js';
 import { defineRoute, zTextRowId } from './http.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const ROLES = ['user', 'staff', 'admin'] as const;
 export const ZRole = z.enum(ROLES);

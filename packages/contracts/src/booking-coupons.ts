@@ -3,7 +3,7 @@
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney } from './money.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const BOOKING_COUPON_BANDS = ['day', 'evening', 'full_day', 'any'] as const;
 export const ZBookingCouponBand = z.enum(BOOKING_COUPON_BANDS, { error: 'Fascia non valida.' });

@@ -4,7 +4,7 @@
 import { ZEmail } from './auth.js';
 import { defineRoute, ZIdParams, zRowId } from './http.js';
 import { ZMoney } from './money.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 /** A court without a player count of its own is played two against two. */
 export const DEFAULT_PLAYERS_PER_COURT = 4;

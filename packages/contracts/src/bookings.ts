@@ -5,7 +5,7 @@ import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney } from './money.js';
 import { ZPaymentStatus } from './payments.js';
 import { ZSport } from './setups.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const BOOKING_STATUSES = ['pending_payment', 'confirmed', 'cancelled', 'expired'] as const;
 export const BOOKING_STATUS_LABELS: Record<(typeof BOOKING_STATUSES)[number], string> = {

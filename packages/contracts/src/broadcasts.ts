@@ -1,7 +1,7 @@
 // Bulk e-mail to members (docs/domain.md#bulk-e-mail): a persisted
 // broadcast sent in the background at the provider's rate, with live progress.
 import { defineRoute, ZIdParams } from './http.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 /** Recipients listed in the modal before '... e altri N tesserati'. */
 export const BROADCAST_PREVIEW_SIZE = 10;

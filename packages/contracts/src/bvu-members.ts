@@ -3,7 +3,7 @@
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 /** BVU members page size. */
 export const BVU_MEMBERS_PER_PAGE = 10;

@@ -6,7 +6,7 @@ import { ZBookingCouponBand } from './booking-coupons.js';
 import { DESK_TOP_UP_METHODS } from './credit.js';
 import { defineRoute, ZIdParams, zRowId, zTextRowId } from './http.js';
 import { ZEuroInput, ZMoney } from './money.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 /** What one use pays: the organiser's share of the booking (the other players pay theirs), or the whole court. */
 export const CARNET_COVERS = ['share', 'court'] as const;

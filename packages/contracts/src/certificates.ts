@@ -5,7 +5,7 @@ import { romeToday } from './age.js';
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { pagedListOf, pageQuery } from './paging.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const CERTIFICATE_KINDS = ['non_agonistico', 'agonistico'] as const;
 export const ZCertificateKind = z.enum(CERTIFICATE_KINDS, { error: 'Scegli il tipo di certificato.' });

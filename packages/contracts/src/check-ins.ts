@@ -5,7 +5,7 @@ import { CERTIFICATE_STATES } from './certificates.js';
 import { COURT_ROWS } from './courts.js';
 import { defineRoute, zRowId } from './http.js';
 import { ZMembershipType } from './memberships.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 /** The same card checked in again within this many minutes is the same entrance, not a second one. */
 export const CHECK_IN_REPEAT_MINUTES = 10;

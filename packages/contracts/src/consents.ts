@@ -3,7 +3,7 @@
 // guardian, and the newsletter's one-click unsubscribe.
 import { ageOn, romeToday } from './age.js';
 import { defineRoute, ZIdParams } from './http.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 /** Version of the privacy notice on /informativa-privacy: stored with every acceptance. */
 export const PRIVACY_NOTICE_VERSION = '2026-11';

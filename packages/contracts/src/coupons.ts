@@ -4,7 +4,7 @@ import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney } from './money.js';
 import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 /** Coupons page size. */
 export const COUPONS_PER_PAGE = 10;

@@ -1,5 +1,5 @@
 import { defineRoute, zRowId } from './http.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const COURT_PURPOSES = ['central', 'members', 'bookable', 'school', 'free_use'] as const;
 export const ZCourtPurpose = z.enum(COURT_PURPOSES);

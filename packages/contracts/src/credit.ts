@@ -5,7 +5,7 @@ import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney, ZPositiveEuroInput, ZSignedEuroInput } from './money.js';
 import { pageQuery, pagedListOf } from './paging.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const CREDIT_MOVEMENT_KINDS = [
   'top_up', 'payment', 'hold', 'returned', 'refund_to_card', 'desk_adjustment', 'rain_credit', 'cash_refund', 'stripe_refund', 'refund_failed', 'debt_settled',

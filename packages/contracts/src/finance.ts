@@ -8,7 +8,7 @@ import { ZMoney, ZPositiveEuroInput } from './money.js';
 import { pagedListOf, pageQuery } from './paging.js';
 import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, ZPaymentKind, ZPaymentMethod, ZPaymentStatus } from './payments.js';
 import { ZReceipt } from './receipts.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const FINANCE_PER_PAGE = 20;
 

@@ -1,6 +1,6 @@
 // The shape every route is described with. The API mounts, validates and guards routes from these
 // definitions; the web's typed client calls them; the OpenAPI document is generated from them.
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

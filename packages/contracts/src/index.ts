@@ -1,4 +1,5 @@
-export * from './zod-italian.js';
+export * as z from './zod-italian.js';
+export { NUL_MESSAGE, REQUIRED_MESSAGE } from './zod-italian.js';
 export * from './centre.js';
 export * from './http.js';
 export * from './health.js';

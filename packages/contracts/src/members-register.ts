@@ -4,7 +4,7 @@
 import { ZMembershipType } from './memberships.js';
 import { pagedListOf, pageQuery } from './paging.js';
 import { defineRoute } from './http.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const MEMBERS_REGISTER_PER_PAGE = 25;
 

@@ -3,7 +3,7 @@ import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney } from './money.js';
 import { ZPaymentStatus, ZPaymentMethod } from './payments.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const MEMBERSHIP_TYPES = ['seasonal', 'under_23', 'under_18', 'monthly', 'weekly', 'daily'] as const;
 export const ZMembershipType = z.enum(MEMBERSHIP_TYPES, { error: 'Scegli il tipo di tessera.' });

@@ -1,6 +1,6 @@
 // Money travels as a decimal string in euros ("60.00", in the snake_case price fields) and is computed in
 // integer cents on both sides: never a float.
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const ZMoney = z.string().regex(/^-?\d+\.\d{2}$/);
 export type TMoney = z.infer<typeof ZMoney>;

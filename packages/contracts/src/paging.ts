@@ -1,6 +1,6 @@
 // The paged list ({ data, current_page, last_page, total, per_page }) and the query every
 // back-office list takes.
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const pagedListOf = <Item extends z.ZodType>(item: Item) =>
   z.object({

@@ -2,7 +2,7 @@
 // test mode.
 // The webhook (POST /api/payments/stripe/webhook) takes Stripe's raw signed body and is not listed here.
 import { defineRoute } from './http.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const PAYMENT_METHODS = ['stripe', 'cash', 'card', 'bank_transfer'] as const;
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS);

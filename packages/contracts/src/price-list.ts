@@ -3,7 +3,7 @@
 import { defineRoute } from './http.js';
 import { ZEuroInput, ZMoney } from './money.js';
 import { ZPriceCode } from './prices.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 const ZYear = z.coerce.number({ error: 'Anno non valido.' }).int('Anno non valido.').min(2000, 'Anno non valido.').max(2100, 'Anno non valido.');
 

@@ -5,7 +5,7 @@ import { ZConsents } from './consents.js';
 import { defineRoute } from './http.js';
 import { ZReceipt } from './receipts.js';
 import { ZUserBookingSummary, ZUserMembershipSummary, ZUserPaymentSummary } from './users.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const ZMyDataExport = z.object({
   exported_at: z.iso.datetime(),

@@ -9,7 +9,7 @@ import { ZCourtId } from './courts.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney } from './money.js';
 import { pagedListOf, pageQuery } from './paging.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 /** The cancellation reason when staff give none. */
 export const RAIN_CHECK_DEFAULT_REASON = 'Pioggia';

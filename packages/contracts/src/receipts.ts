@@ -3,7 +3,7 @@
 import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney } from './money.js';
 import { ZPaymentKind, ZPaymentMethod } from './payments.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const RECEIPT_KINDS = ['receipt', 'refund'] as const;
 export const RECEIPT_KIND_LABELS: Record<(typeof RECEIPT_KINDS)[number], string> = { receipt: 'Ricevuta', refund: 'Nota di rimborso' };

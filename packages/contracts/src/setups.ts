@@ -3,7 +3,7 @@
 import { ZIsoDate } from './auth.js';
 import { ZCourt, ZCourtId } from './courts.js';
 import { defineRoute, ZIdParams, zRowId } from './http.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 export const SPORTS = ['beach_volley', 'beach_tennis', 'foot_volley'] as const;
 export const ZSport = z.enum(SPORTS, { error: 'Sport non valido.' });

@@ -6,7 +6,7 @@ import { ZMembershipStatus, ZMembershipType } from './memberships.js';
 import { ZMoney } from './money.js';
 import { pagedListOf, pageQuery } from './paging.js';
 import { ZPaymentMethod, ZPaymentStatus } from './payments.js';
-import { z } from './zod-italian.js';
+import * as z from './zod-italian.js';
 
 /** Users list page size (like the memberships list). */
 export const USERS_PER_PAGE = 15;

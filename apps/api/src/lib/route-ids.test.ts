@@ -6,41 +6,14 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.js';
 import { DEMO, loginAs } from '../test/auth-helpers.js';
+import { nested, uniqueFieldPaths } from '../test/contract-fields.js';
 
 const { app } = await useTestApp();
 const token = await loginAs(app, DEMO.admin);
 
 const OUT_OF_RANGE = MAX_ROW_ID + 1;
 const isIdName = (name: string) => name === 'id' || name.endsWith('_id') || name.endsWith('Id');
-
-/** Paths (as key lists) of the id fields of a schema, through wrappers, pipes, unions, arrays and nested objects. */
-function idFields(schema: z.ZodType | undefined, at: string[] = []): string[][] {
-  if (!schema) return [];
-  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
-  switch (def.type) {
-    case 'object':
-      return Object.entries((schema as z.ZodObject).shape).flatMap(([key, field]) => [...(isIdName(key) ? [[...at, key]] : []), ...idFields(field as z.ZodType, [...at, key])]);
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-      return idFields(def.innerType as z.ZodType, at);
-    case 'array':
-      return idFields(def.element as z.ZodType, [...at, '0']);
-    case 'union':
-      return (def.options as z.ZodType[]).flatMap((option) => idFields(option, at));
-    case 'pipe':
-      return [...idFields(def.in as z.ZodType, at), ...idFields(def.out as z.ZodType, at)];
-    default:
-      return [];
-  }
-}
-
-const uniqueIdFields = (schema: z.ZodType | undefined) => [...new Map(idFields(schema).map((path) => [path.join('.'), path])).values()];
-
-/** The value at that path, in objects (and arrays, for the index 0 of an array's element). */
-const nested = (path: string[], value: unknown): unknown => path.reduceRight<unknown>((inner, key) => (key === '0' ? [inner] : { [key]: inner }), value);
+const uniqueIdFields = (schema: z.ZodType | undefined) => uniqueFieldPaths(schema, isIdName);
 
 interface Case {
   name: string;
