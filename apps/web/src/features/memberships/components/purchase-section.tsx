@@ -1,15 +1,18 @@
 import { addDays, coveredUntil, RENEWAL_DAYS } from '@beach/contracts';
 import { formatDate, todayInRome } from '../../../lib/format';
 import { useMyMemberships } from '../../../lib/shared-queries';
+import { useOnline } from '../../../lib/use-online';
 import { PurchaseForm } from './purchase-form';
 
 /**
- * Requesting a card (docs/domain.md#memberships), once the member's cards are read: none while an active
- * card covers today, until RENEWAL_DAYS before it ends; from then a renewal, which starts after it.
+ * Requesting a card (docs/domain.md#memberships), once the member's cards are read and while there is a
+ * connection to request it with (docs/screens.md#offline): none while an active card covers today, until
+ * RENEWAL_DAYS before it ends; from then a renewal, which starts after it.
  */
 export function PurchaseSection() {
   const { data } = useMyMemberships();
-  if (!data) return null;
+  const online = useOnline();
+  if (!data || !online) return null;
   const today = todayInRome();
   const covered = coveredUntil(data, today);
   if (covered !== null && today < addDays(covered, -RENEWAL_DAYS)) {
