@@ -1,10 +1,9 @@
 // What Stripe tells us, applied once (docs/domain.md#payments): a completed Checkout Session records the
 // payment and what it pays in the ledger; a declined card marks it (the checkout stays open to try again);
 // an expired one ends it and releases what it set aside; refunds and disputes — ours, or started on
-// Stripe's dashboard — move the books the same way. The
-// webhook and the return page's reconciliation both come through here, so whichever arrives first wins
-// and the other changes nothing.
-import type { TCheckoutOutcome, TPaymentKind } from '@beach/contracts';
+// Stripe's dashboard — move the books the same way. The webhook and the return page's reconciliation
+// both come through here, so whichever arrives first wins and the other changes nothing.
+import { type TCheckoutOutcome, type TPaymentKind, zTextRowId } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
@@ -97,9 +96,9 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
    * open for another card, the payment row stays pending and shows as failed until then.
    */
   async function applyCardDeclined(tx: Prisma.TransactionClient, intent: Stripe.PaymentIntent) {
-    const paymentId = Number(intent.metadata.transaction_id);
-    if (!Number.isSafeInteger(paymentId)) return;
-    await tx.transaction.updateMany({ where: { id: paymentId, method: 'stripe', type: 'payment', status: 'pending' }, data: { declinedAt: new Date() } });
+    const paymentId = zTextRowId().safeParse(intent.metadata.transaction_id);
+    if (!paymentId.success) return;
+    await tx.transaction.updateMany({ where: { id: paymentId.data, method: 'stripe', type: 'payment', status: 'pending' }, data: { declinedAt: new Date() } });
   }
 
   /** Money of a payment that left on Stripe's side (a refund on the dashboard, a dispute lost): its document, then the books of what it paid. */
