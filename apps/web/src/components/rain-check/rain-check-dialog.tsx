@@ -1,7 +1,7 @@
-// "Annulla per pioggia" on the desk planner (docs/domain.md#rain-check): the planner's day, a time range (today:
-// from the next slot, slots already over not offered) and the courts (all unless unticked, by row), where the money goes (admins may choose card or cash), the
-// preview of the bookings hit with their count and total, then the job's progress, read every second,
-// while the planner behind refreshes.
+// "Annulla per pioggia" on the desk planner (docs/domain.md#rain-check): the planner's day, a time range
+// (today: from the next slot, slots already over not offered) and the courts (all unless unticked, by row),
+// where the money goes (admins may choose card or cash), the preview of the bookings hit with their count
+// and total, then the job's progress, read every second, while the planner behind refreshes.
 import {
   RAIN_CHECK_OUTCOME_LABELS,
   RAIN_CHECK_PAID_WITH_LABELS,
