@@ -1,6 +1,6 @@
 // The front desk's booking back-office in Chromium. As staff: book a walk-in paid in cash from the
-// planner, try to move it onto a taken slot (the 409 message), move it, cancel it with a refund and
-// restore it from the cancelled bookings. As admin: a weekly series with one conflict (skipped and
+// planner, see a member who checked in marked "presente" with the whole name, try to move a booking onto
+// a taken slot (the 409 message), move it, cancel it with a refund and restore it from the cancelled bookings. As admin: a weekly series with one conflict (skipped and
 // listed), and a court closed for a day blocking both the planner and the member's grid.
 // Screenshots at 1280 and 390 px.
 import type { Browser, Page } from 'playwright-core';
@@ -59,6 +59,35 @@ describe('booking back-office as staff', () => {
     await notice(page, 'Prenotazione registrata e pagata.');
     await page.getByRole('button', { name: /^Campo C1, Walter Passante 10:30–12:00 · Pagata/ }).waitFor();
     await shoot(page, 'admin-bookings-planner');
+  });
+
+  it('marks a member who checked in "presente" and still shows the whole name, at 1280 and 390', async () => {
+    const { db } = ctx.stack;
+    const [c3, member, staff] = await Promise.all([
+      db.court.findUniqueOrThrow({ where: { code: 'C3' } }),
+      db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } }),
+      db.user.findUniqueOrThrow({ where: { email: 'staff@demo.beach' } }),
+    ]);
+    const booking = await db.booking.create({ data: { courtId: c3.id, userId: member.id, startsAt: rome(day, '09:00'), endsAt: rome(day, '10:30'), status: 'confirmed', priceCents: 2000 } });
+    await db.checkIn.create({ data: { userId: member.id, staffId: staff.id, bookingId: booking.id, courtRow: 'C' } });
+    await postHistory(db);
+    await page.reload();
+    const cell = page.getByRole('button', { name: /^Campo C3, Giulia Rossi presente 09:00–10:30/ });
+    await cell.waitFor();
+    // The badge is on a line of its own, under the name: at 1280 the whole name of a one-slot booking (the
+    // narrowest) fits its box; on a phone the planner scrolls sideways with the same narrower columns.
+    const name = cell.getByText('Giulia Rossi', { exact: true });
+    const badge = cell.getByText('presente', { exact: true });
+    const badgeUnderName = async () => (await badge.boundingBox())!.y >= (await name.boundingBox())!.y + (await name.boundingBox())!.height;
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await badgeUnderName()).toBe(true);
+    await cell.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-bookings-checked-in-1280', { fullPage: false });
+    await page.setViewportSize(PHONE);
+    expect(await badgeUnderName()).toBe(true);
+    await cell.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-bookings-checked-in-390', { fullPage: false });
+    await page.setViewportSize(DESKTOP);
   });
 
   it('refuses a move onto a taken slot with the 409 message, then moves it', async () => {

@@ -4,7 +4,8 @@
 // chart failure show the dashboard's messages; an expense added on /admin/spese moves the chart and
 // turns the net profit into a loss; an extra income is recorded, edited and deleted after a
 // confirmation; the transactions list filters, opens a detail and exports CSV, and shows a credit
-// top-up and a carnet sale as their own kinds; the dashboard owes the carnet's unused uses. The admin's
+// top-up and a carnet sale as their own kinds; the dashboard owes the carnet's unused uses; online top-ups
+// paid, declined and abandoned on the Stripe test double are listed newest first with their own states. The admin's
 // dashboard also has the books' verification (never run yet; "Verifica ora" proves the books, then names
 // a payment recorded outside them) and today's credit corrections, which staff see too. The money is
 // written straight into the tables, then posted to the ledger as the application would have (the screens
@@ -366,6 +367,51 @@ describe('admin dashboard and finance in Chromium', () => {
     // The last verdict is stored: the dashboard opened again shows it without checking again.
     await page().reload();
     await verification.getByRole('list', { name: 'Controlli non corrispondenti' }).waitFor();
+  });
+
+  it('admin: online payments newest first by when the money moved; a declined card reads "Non riuscito", an abandoned checkout "Abbandonato"', async () => {
+    const { webUrl, stripe } = ctx.stack;
+    const member = await fetch(`${webUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'utente@demo.beach', password: 'Demo2026!' }) });
+    const { access_token: token } = (await member.json()) as { access_token: string };
+    /** The member opens a top-up on Stripe Checkout: the address of its payment page. */
+    const topUp = async (amount: string) => {
+      const response = await fetch(`${webUrl}/api/me/credit/top-up`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ amount }) });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { checkout_url: string }).checkout_url;
+    };
+    const sessionOf = (url: string) => new URL(url).pathname.split('/').pop()!;
+    /** The row of the top-up of `euros` (its description names the amount). */
+    const rowOf = (euros: number) => page().getByRole('row').filter({ hasText: new RegExp(`Ricarica credito ${euros},00\\s€`) });
+    const openList = () => login('admin@demo.beach', '/admin/transactions', 'Transazioni');
+
+    // A card declined on Stripe's page: the checkout stays open to try again, and the list says it did not go through.
+    const declined = await topUp('10');
+    await page().goto(declined);
+    await page().getByRole('button', { name: 'Carta rifiutata' }).click();
+    await page().getByText('La carta è stata rifiutata').waitFor();
+    await openList();
+    await expect.poll(async () => plain(await rowOf(10).textContent())).toContain('Non riuscito');
+
+    // The next top-up closes that checkout (still "Non riuscito"); left unpaid on Stripe's page until it expires, it is abandoned.
+    const abandoned = await topUp('11');
+    await stripe.expireNow(sessionOf(abandoned));
+    // A third one paid, the newest money that moved.
+    await stripe.pay(sessionOf(await topUp('12')));
+    await openList();
+    await rowOf(12).getByText('Completato').waitFor();
+    const firstRows = (await page().getByRole('row').allTextContents()).slice(1, 4).map(plain);
+    expect(firstRows.map((row) => /(\d+,\d{2} €)/.exec(row)?.[1])).toEqual(['12,00 €', '11,00 €', '10,00 €']);
+    expect(firstRows.map((row) => /(Completato|Abbandonato|Non riuscito|In attesa)/.exec(row)?.[1])).toEqual(['Completato', 'Abbandonato', 'Non riuscito']);
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
+    await screenshot(page(), 'admin-transactions-states-1280');
+    await atPhoneWidth('admin-transactions-states');
+
+    // Each state is a filter of its own.
+    await page().getByLabel('Stato', { exact: true }).selectOption({ label: 'Abbandonato' });
+    await expect.poll(mainText).toContain('1 movimento');
+    expect(plain(await page().getByRole('row').nth(1).textContent())).toContain('11,00 €');
+    await page().getByLabel('Stato', { exact: true }).selectOption({ label: 'Non riuscito' });
+    await expect.poll(async () => plain(await page().getByRole('row').nth(1).textContent())).toContain('10,00 €');
   });
 
   it('staff: the activity cards only, with no money and no call to the admin-only stats', async () => {

@@ -1,6 +1,7 @@
 // The installable web app on the production build (the same one `vite preview` serves every browser
 // test): the manifest and its icons as Chromium's install check reads them, the service worker in
-// control, and the member's card opening with no connection — until they log out.
+// control, and the member's card opening with no connection (the purchase form hidden, a screen that
+// needs the server saying so instead of spinning) — until they log out.
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,7 +117,7 @@ describe('installable app, in Chromium', () => {
     await db.membership.create({
       data: {
         membershipNumber: issued!.number, userId: member.id, type: 'seasonal', status: 'active', activatedAt: new Date(), qrCode: token,
-        startDate: new Date(today.getTime() - 10 * 86_400_000), endDate: new Date(today.getTime() + 100 * 86_400_000), originalPriceCents: 6000, priceCents: 6000,
+        startDate: new Date(today.getTime() - 10 * 86_400_000), endDate: new Date(today.getTime() + 20 * 86_400_000), originalPriceCents: 6000, priceCents: 6000,
       },
     });
     await postHistory(db);
@@ -133,6 +134,9 @@ describe('installable app, in Chromium', () => {
     await page.getByRole('button', { name: 'Accedi' }).click();
     await page.getByRole('heading', { name: 'Tesseramento', level: 1 }).waitFor();
     await expect.poll(() => page.getByRole('article', { name: card.membershipNumber }).textContent()).toContain('Attiva');
+    // Online, the card is renewed from here.
+    const purchaseForm = page.getByRole('heading', { name: /^(Richiedi una tessera|Rinnova la tessera)$/, level: 2 });
+    await purchaseForm.waitFor();
     await serviceWorkerInControl(page);
     const savedAt = await page.evaluate(() => (JSON.parse(localStorage.getItem('offline_cards') ?? 'null') as { saved_at: string } | null)?.saved_at);
     expect(new Date(savedAt!).getTime()).toBeGreaterThanOrEqual(before - 1000);
@@ -151,17 +155,30 @@ describe('installable app, in Chromium', () => {
     await offlineCard.waitFor();
     const refreshed = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(savedAt!));
     await page.getByText(`aggiornata il ${refreshed}`).waitFor();
-    await page.getByText('Sei senza connessione').waitFor();
+    await page.getByText('Sei senza connessione', { exact: true }).waitFor();
     const text = await offlineCard.textContent();
     for (const shown of ['Giulia Rossi', card.membershipNumber, 'Tessera stagionale', `Valida dal ${validity(card.startDate)} al ${validity(card.endDate)}`]) expect(text).toContain(shown);
     expect(await decodeQr(page, new RegExp(`QR code della tessera ${card.membershipNumber}`))).toBe(`${webUrl}/verifica-tessera/${token}`);
+    // Nothing can be bought without a connection: no form.
+    expect(await purchaseForm.count()).toBe(0);
+    expect(await page.getByLabel('Codice fiscale').count()).toBe(0);
     expect(await accessibilityViolations(page, 'main')).toEqual([]);
     await screenshot(page, 'offline-card-1280');
     await screenshotAtPhoneWidth(page, 'offline-card');
 
+    // A screen that needs the server says there is no connection, instead of spinning.
+    const offlineScreen = await page.goto(`${webUrl}/prenotazioni`);
+    expect(offlineScreen!.fromServiceWorker()).toBe(true);
+    await page.getByRole('heading', { name: 'Prenota un campo', level: 1 }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Sei senza connessione: la pagina si aggiorna appena torni online.' }).first().waitFor();
+    expect(await page.locator('main .animate-spin').count()).toBe(0);
+    expect(await accessibilityViolations(page, 'main')).toEqual([]);
+    await screenshot(page, 'offline-bookings-1280');
+    await screenshotAtPhoneWidth(page, 'offline-bookings');
+
     // Back online, the member logs out; offline again, the page has no card to show.
     await page.context().setOffline(false);
-    await page.reload();
+    await page.goto(`${webUrl}/tesseramento`);
     await expect.poll(() => page.getByRole('article', { name: card.membershipNumber }).textContent()).toContain('Attiva');
     await page.getByRole('button', { name: 'Menu profilo di Giulia' }).click();
     await page.getByRole('button', { name: 'Esci' }).click();

@@ -1,9 +1,10 @@
 // A member buys a seasonal card with insurance and a coupon, pays on the (double's) Stripe page, lands
 // on the payment-completed page, sees the active card and downloads its PDF; a declined card leaves the
-// card unpaid, the member told once that nothing was charged.
+// card unpaid, the member told once that nothing was charged. A member whose card covers today sees no
+// purchase form until 30 days before it ends, then a renewal starting the day after.
 import codiceFiscale from 'codice-fiscale-js';
 import { describe, expect, it } from 'vitest';
-import { downloadedBytes, forgetSession, screenshot } from '../src/browser.js';
+import { DESKTOP, downloadedBytes, forgetSession, PHONE, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
@@ -87,5 +88,46 @@ describe('membership card, bought and paid online, in Chromium', () => {
     const card = await ctx.stack.db.membership.findFirstOrThrow({ where: { user: { email: 'staff@demo.beach' } } });
     expect(card.status).toBe('pending');
     await screenshot(ctx.page, 'membership-declined-1280');
+  });
+
+  it('hides the purchase form while the card covers today, and offers the renewal from 30 days before its end', async () => {
+    const { db } = ctx.stack;
+    // Every day is in season, so a renewal's first day is one the centre is open.
+    await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31' } });
+    const admin = await db.user.update({ where: { email: 'admin@demo.beach' }, data: { birthDate: new Date('1980-03-20T00:00:00Z') } });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+    const day = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000);
+    const italian = (date: Date) => date.toISOString().slice(0, 10).split('-').reverse().join('/');
+    const [issued] = await db.$queryRaw<{ number: string }[]>`SELECT next_membership_number(${Number(today.slice(0, 4))}) AS number`;
+    const card = await db.membership.create({
+      data: { membershipNumber: issued!.number, userId: admin.id, type: 'monthly', status: 'active', activatedAt: new Date(), startDate: day(-5), endDate: day(40), originalPriceCents: 3000, priceCents: 3000 },
+    });
+    const shoot = async (name: string) => {
+      await screenshot(ctx.page, `${name}-1280`);
+      await ctx.page.setViewportSize(PHONE);
+      await screenshot(ctx.page, `${name}-390`);
+      await ctx.page.setViewportSize(DESKTOP);
+    };
+
+    await login('admin@demo.beach');
+    await ctx.page.getByText(`La tua tessera vale fino al ${italian(day(40))}: potrai rinnovarla da questa pagina dal ${italian(day(10))}.`).waitFor();
+    expect(await ctx.page.getByRole('heading', { name: /Richiedi una tessera|Rinnova la tessera/ }).count()).toBe(0);
+    expect(await ctx.page.getByLabel('Codice fiscale').count()).toBe(0);
+    await shoot('membership-covered');
+
+    // Ten days to go: the renewal, a monthly card from the day after.
+    await db.membership.update({ where: { id: card.id }, data: { endDate: day(10) } });
+    await ctx.page.reload();
+    await ctx.page.getByRole('heading', { name: 'Rinnova la tessera', level: 2 }).waitFor();
+    await ctx.page.getByText(`La tua tessera vale fino al ${italian(day(10))}`).waitFor();
+    await ctx.page.getByRole('radio', { name: /Mensile/ }).check();
+    const firstDay = ctx.page.getByLabel(/Primo giorno di validità/);
+    expect(await firstDay.inputValue()).toBe(day(11).toISOString().slice(0, 10));
+    expect(await firstDay.getAttribute('min')).toBe(day(11).toISOString().slice(0, 10));
+    const fiscalCode = CodiceFiscale.compute({ name: 'Alessandra', surname: 'Amministratrice', gender: 'F', day: 20, month: 3, year: 1980, birthplace: 'Rimini', birthplaceProvincia: 'RN' });
+    await ctx.page.getByLabel('Codice fiscale').fill(fiscalCode);
+    await ctx.page.getByText(`Tessera mensile, valida dal ${italian(day(11))} al ${italian(day(40))}.`).waitFor();
+    await ctx.page.getByRole('button', { name: /Paga 30,00\s€ online/ }).waitFor();
+    await shoot('membership-renewal');
   });
 });

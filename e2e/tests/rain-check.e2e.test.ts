@@ -1,8 +1,9 @@
 // The rain check in Chromium: staff open "Annulla per pioggia" on the planner's day, narrow the range,
 // read the preview (count, total, what happens to each payment), confirm, follow the progress to the end
 // and see the planner without the cancelled bookings, the evening booking outside the range still there.
-// The member then reads on /le-mie-prenotazioni that the weather cancelled it and where the money went; a
-// hold of theirs that lapsed is no longer among the coming ones.
+// On today's planner the range starts at the next slot, and the dialog closes with "Chiudi" beside
+// "Annulla N prenotazioni". The member then reads on /le-mie-prenotazioni that the weather cancelled it
+// and where the money went; a hold of theirs that lapsed is no longer among the coming ones.
 // Screenshots of the dialog, the progress and the member's list at 1280 and 390 px.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +45,7 @@ beforeAll(async () => {
   await db.transaction.create({ data: { kind: 'booking', type: 'payment', bookingId: walkIn.id, amountCents: 2000, method: 'cash', status: 'completed', paidAt: new Date() } });
   const unpaid = await book(await court('C3'), { customerName: 'Lia Senzaombrello' }, '12:00', '13:30');
   const evening = await book(await court('C4'), { customerName: 'Nino Serale' }, '19:30', '21:00');
+  await db.booking.create({ data: { courtId: await court('C5'), customerName: 'Rita Temporale', startsAt: rome(today, '16:30'), endsAt: rome(today, '18:00'), status: 'confirmed', priceCents: 2000, holdExpiresAt: null } });
   Object.assign(ids, { online: online.id, walkIn: walkIn.id, unpaid: unpaid.id, evening: evening.id, member: member.id });
   // Their books: what each booking owes and what its payment settled (the rain check returns what was paid).
   await postHistory(db);
@@ -92,6 +94,27 @@ describe('rain check from the planner', () => {
     // The online payment went to the member's credit, once.
     expect(await creditEntriesOn(ctx.stack.db, ids.member!, ids.online!)).toEqual([{ kind: 'rain_credit', cents: 2000 }]);
     expect(await creditBalance(ctx.stack.db, ids.member!)).toBe(2000);
+  });
+
+  it('today: the range starts at the next slot, the one under way can still be chosen; "Chiudi" closes the dialog', async () => {
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'staff@demo.beach', path: `/admin/prenotazioni?data=${today}`, heading: 'Prenotazioni' });
+    // 14:10 in Rome: the 13:30 slot is under way, the next one starts at 15:00.
+    await page.clock.setFixedTime(rome(today, '14:10'));
+    await page.getByRole('button', { name: /^Campo C5, Rita Temporale 16:30–18:00/ }).waitFor();
+    await page.getByRole('button', { name: 'Annulla per pioggia' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Annulla per pioggia' });
+    const from = dialog.getByLabel('Dalle', { exact: true });
+    expect(await from.inputValue()).toBe('15:00');
+    expect(await from.locator('option').allTextContents()).toEqual(['13:30', '15:00', '16:30', '18:00', '19:30', '21:00', '22:30']);
+    expect(await dialog.getByLabel('Alle', { exact: true }).inputValue()).toBe('24:00');
+    await dialog.getByText('1 prenotazione · 0,00 € da restituire').waitFor();
+    // The footer: one button cancels bookings, the other only closes the dialog.
+    await dialog.getByRole('button', { name: 'Annulla 1 prenotazione' }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Annulla', exact: true }).count()).toBe(0);
+    await shootBoth(page, 'rain-check-today');
+    await dialog.getByRole('button', { name: 'Chiudi', exact: true }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.close();
   });
 
   it('tells the member on their bookings that the weather cancelled it and where the money went; a lapsed hold leaves Prossime', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, allRoutes, buildPath, centsToMoney, membershipTypesForAge, moneyToCents, permissionsForRole, ZExpenseBody, ZRegisterBody } from './index.js';
+import { addDays, ageOn, allRoutes, buildPath, centsToMoney, coveredUntil, membershipTypesForAge, moneyToCents, permissionsForRole, ZExpenseBody, ZRegisterBody } from './index.js';
 
 describe('permissionsForRole', () => {
   it('gives staff the back-office and bookings, admins everything, users nothing', () => {
@@ -88,5 +88,27 @@ describe('membership types by age', () => {
     expect(membershipTypesForAge(17)).toEqual(['seasonal', 'under_23', 'under_18', 'monthly', 'weekly', 'daily']);
     expect(membershipTypesForAge(18)).toEqual(['seasonal', 'under_23', 'monthly', 'weekly', 'daily']);
     expect(membershipTypesForAge(23)).toEqual(['seasonal', 'monthly', 'weekly', 'daily']);
+  });
+});
+
+describe('coveredUntil', () => {
+  const card = (start_date: string, end_date: string, status: 'active' | 'pending' | 'expired' = 'active') => ({ status, start_date, end_date });
+
+  it('is the end of the active cards covering the day, one after another, or null', () => {
+    expect(coveredUntil([], '2031-07-10')).toBeNull();
+    expect(coveredUntil([card('2031-07-01', '2031-07-30')], '2031-07-10')).toBe('2031-07-30');
+    // The renewal bought already carries it on; a card after a gap does not.
+    expect(coveredUntil([card('2031-08-10', '2031-08-16'), card('2031-07-31', '2031-08-29'), card('2031-07-01', '2031-07-30')], '2031-07-10')).toBe('2031-08-29');
+    expect(coveredUntil([card('2031-07-01', '2031-07-30'), card('2031-08-01', '2031-08-30')], '2031-07-10')).toBe('2031-07-30');
+    // Only an active card covers; nor one that starts later, nor one that ended.
+    expect(coveredUntil([card('2031-07-01', '2031-07-30', 'pending')], '2031-07-10')).toBeNull();
+    expect(coveredUntil([card('2031-07-11', '2031-07-30'), card('2031-06-01', '2031-07-09')], '2031-07-10')).toBeNull();
+  });
+
+  it('counts calendar days across a month, a year and a clock change', () => {
+    expect(addDays('2031-01-31', 1)).toBe('2031-02-01');
+    expect(addDays('2031-12-31', 1)).toBe('2032-01-01');
+    expect(addDays('2031-03-31', -30)).toBe('2031-03-01');
+    expect(addDays('2031-10-26', 1)).toBe('2031-10-27');
   });
 });

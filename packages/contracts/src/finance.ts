@@ -22,6 +22,7 @@ export const PAYMENT_STATUS_LABELS: Record<(typeof PAYMENT_STATUSES)[number], st
   completed: 'Completato',
   pending: 'In attesa',
   failed: 'Non riuscito',
+  abandoned: 'Abbandonato',
   refunded: 'Rimborsato',
   partially_refunded: 'Rimborsato in parte',
 };

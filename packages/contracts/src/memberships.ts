@@ -3,6 +3,7 @@ import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { ZMoney } from './money.js';
 import { ZPaymentStatus, ZPaymentMethod } from './payments.js';
+import { addDays } from './rome-time.js';
 import * as z from './zod-italian.js';
 
 export const MEMBERSHIP_TYPES = ['seasonal', 'under_23', 'under_18', 'monthly', 'weekly', 'daily'] as const;
@@ -31,6 +32,23 @@ export const PERIOD_DAYS: Partial<Record<TMembershipType, number>> = { monthly: 
 export const AGE_LIMITS: Partial<Record<TMembershipType, number>> = { under_23: 23, under_18: 18 };
 
 export { ageOn } from './age.js';
+
+/** A member whose cards cover today is offered a renewal from this many days before they stop covering. */
+export const RENEWAL_DAYS = 30;
+
+/**
+ * The last day the member's active cards cover from `day` on, one after another (a renewal already
+ * bought carries it on), or null when none covers `day` (docs/domain.md#memberships). A new card starts
+ * after it.
+ */
+export function coveredUntil(cards: readonly { status: TMembershipStatus; start_date: string; end_date: string }[], day: string): string | null {
+  let covered: string | null = null;
+  for (const card of cards.filter((each) => each.status === 'active' && each.end_date >= day).sort((a, b) => a.start_date.localeCompare(b.start_date))) {
+    if (card.start_date > (covered === null ? day : addDays(covered, 1))) break;
+    if (covered === null || card.end_date > covered) covered = card.end_date;
+  }
+  return covered;
+}
 
 /** The types a member of that age may buy. */
 export const membershipTypesForAge = (age: number): TMembershipType[] =>

@@ -8,7 +8,11 @@ export const PAYMENT_METHODS = ['stripe', 'cash', 'card', 'bank_transfer'] as co
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS);
 export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
 
-export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded', 'partially_refunded'] as const;
+/**
+ * failed: Stripe declined the card (shown as soon as it does, while the checkout is still open), or the checkout
+ * could not be opened; abandoned: the checkout ended unpaid otherwise (expired, left, or closed to pay another way).
+ */
+export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'abandoned', 'refunded', 'partially_refunded'] as const;
 export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
 export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
 
@@ -17,7 +21,7 @@ export const ZPaymentKind = z.enum(PAYMENT_KINDS);
 export type TPaymentKind = z.infer<typeof ZPaymentKind>;
 
 export const ZCheckoutOutcome = z.object({
-  /** paid: confirmed; pending: Stripe has not confirmed yet (ask again); failed: expired or not paid. */
+  /** paid: confirmed; pending: Stripe has not confirmed yet (ask again); failed: not paid (declined, abandoned or expired). */
   status: z.enum(['paid', 'pending', 'failed']),
   kind: ZPaymentKind,
   /** The membership or booking paid for (for a credit top-up: the member). */

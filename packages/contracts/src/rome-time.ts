@@ -22,3 +22,6 @@ export function romeInstant(day: string, time: string): string {
   const first = wall - romeOffsetMinutes(wall) * 60_000;
   return new Date(wall - romeOffsetMinutes(first) * 60_000).toISOString();
 }
+
+/** The calendar day `days` after `day` (before, when negative), both YYYY-MM-DD. */
+export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -41,8 +41,8 @@ export interface StripeDouble {
   // What a customer does on the hosted page, for tests without a browser; each refuses a session that is not open.
   /** Same as clicking "Paga" (without the redirect): resolves once the first webhook delivery attempt is over. */
   pay(sessionId: string): Promise<void>;
-  /** Same as "Carta rifiutata": the session stays open and unpaid. */
-  decline(sessionId: string): void;
+  /** Same as "Carta rifiutata": the session stays open and unpaid, payment_intent.payment_failed delivered before it resolves. */
+  decline(sessionId: string): Promise<void>;
   /** As if expires_at had passed: status expired and a checkout.session.expired event, delivered before it resolves. */
   expireNow(sessionId: string): Promise<void>;
   /** A PaymentIntent made outside Checkout (as on Stripe's dashboard), e.g. to link to a card by hand; returns its id. */
@@ -107,10 +107,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     deliver: (event) => webhooks.deliver(event),
     // async, so that a session that is not open rejects the promise instead of throwing.
     pay: async (sessionId) => dispatch(store.completeSession(openSession(sessionId).id)),
-    decline: (sessionId) => {
-      // A declined card changes nothing on Stripe's side: the session stays open and unpaid.
-      openSession(sessionId);
-    },
+    decline: async (sessionId) => dispatch(store.declineSession(openSession(sessionId).id)),
     expireNow: async (sessionId) => dispatch(store.expireSession(openSession(sessionId).id)),
     addPaymentIntent: ({ amount, currency = 'eur', status = 'succeeded' }) => store.addPaymentIntent({ amount, currency, status }).id,
     refundFromDashboard: async (paymentIntentId, amount) => {

@@ -117,10 +117,11 @@ export function createApp({ store, failures, dispatch, sweep }: DoubleCore): exp
     await dispatch(store.completeSession(record.session.id));
     res.redirect(303, successUrl(record));
   });
-  app.post('/checkout/:id/decline', (req, res) => {
+  app.post('/checkout/:id/decline', async (req, res) => {
     const record = store.sessionRecord(req.params.id);
     if (record.session.status !== 'open') return html(res, 409, closedPage(record));
-    // As with Stripe, a declined card leaves the session open: the customer may try again.
+    // As with Stripe, a declined card leaves the session open (the customer may try again) and tells the webhook.
+    await dispatch(store.declineSession(record.session.id));
     html(res, 402, checkoutPage(record, { declined: true }));
   });
   app.post('/checkout/:id/cancel', (req, res) => {

@@ -12,7 +12,7 @@ export type Session = Pick<
 >;
 export type PaymentIntent = Pick<
   Stripe.PaymentIntent,
-  'id' | 'object' | 'amount' | 'amount_received' | 'created' | 'currency' | 'latest_charge' | 'livemode' | 'metadata' | 'status'
+  'id' | 'object' | 'amount' | 'amount_received' | 'created' | 'currency' | 'last_payment_error' | 'latest_charge' | 'livemode' | 'metadata' | 'status'
 >;
 export type Charge = Pick<
   Stripe.Charge,
@@ -40,10 +40,20 @@ export interface SessionRecord {
 interface EventObjects {
   'checkout.session.completed': Session;
   'checkout.session.expired': Session;
+  'payment_intent.payment_failed': PaymentIntent;
   'charge.refunded': Charge;
   'charge.dispute.created': Dispute;
   'charge.dispute.closed': Dispute;
 }
+
+/** Stripe's answer to its test card 4000 0000 0000 0002 (the double keeps no failed charges, so none is named). */
+const CARD_DECLINED: Stripe.PaymentIntent.LastPaymentError = {
+  type: 'card_error',
+  code: 'card_declined',
+  decline_code: 'generic_decline',
+  doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+  message: 'Your card was declined.',
+};
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const newId = (prefix: string) => `${prefix}_${Array.from({ length: 24 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')}`;
@@ -103,60 +113,79 @@ export class Store {
     return this.sessionRecord(id).session;
   }
 
-  /** The customer paid: a succeeded PaymentIntent and its Charge, the session complete. */
+  /** The customer paid: the session's PaymentIntent (a new one unless a declined card made it) succeeds with its Charge; the session is complete. */
   completeSession(id: string): Stripe.Event {
-    const { session, paymentIntentMetadata } = this.sessionRecord(id);
+    const record = this.sessionRecord(id);
+    const { session } = record;
     if (session.status !== 'open') throw invalidRequest(`This Checkout Session is no longer open (status ${session.status}).`);
-    const paymentIntent = this.addPaymentIntent({
-      amount: session.amount_total ?? 0,
-      currency: session.currency ?? 'eur',
-      status: 'succeeded',
-      metadata: paymentIntentMetadata,
-      receiptEmail: session.customer_email,
-    });
+    const paymentIntent = this.succeed(this.attemptOf(record), session.customer_email);
     Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent.id, url: null } satisfies Partial<Session>);
     return this.emit('checkout.session.completed', session);
+  }
+
+  /**
+   * The customer's card was declined: the session's PaymentIntent (made at the first attempt, as Checkout
+   * makes it, and kept for the next) asks for another payment method; the session stays open and unpaid.
+   */
+  declineSession(id: string): Stripe.Event {
+    const record = this.sessionRecord(id);
+    const { session } = record;
+    if (session.status !== 'open') throw invalidRequest(`This Checkout Session is no longer open (status ${session.status}).`);
+    const paymentIntent = this.attemptOf(record);
+    Object.assign(paymentIntent, { status: 'requires_payment_method', last_payment_error: CARD_DECLINED } satisfies Partial<PaymentIntent>);
+    session.payment_intent = paymentIntent.id;
+    return this.emit('payment_intent.payment_failed', paymentIntent);
+  }
+
+  /** The session's PaymentIntent: the one an earlier attempt made, or a new one with the session's amount and metadata. */
+  private attemptOf({ session, paymentIntentMetadata }: SessionRecord): PaymentIntent {
+    if (typeof session.payment_intent === 'string') return this.paymentIntent(session.payment_intent);
+    return this.addPaymentIntent({ amount: session.amount_total ?? 0, currency: session.currency ?? 'eur', status: 'requires_payment_method', metadata: paymentIntentMetadata });
   }
 
   /** A PaymentIntent (made by Checkout, or outside it as on Stripe's dashboard); a succeeded one has its Charge. */
   addPaymentIntent(input: { amount: number; currency: string; status: Stripe.PaymentIntent.Status; metadata?: Stripe.Metadata; receiptEmail?: string | null }): PaymentIntent {
     const { amount, currency, status, metadata = {} } = input;
-    const succeeded = status === 'succeeded';
-    const created = nowSeconds();
-    const chargeId = succeeded ? newId('ch') : null;
     const paymentIntent: PaymentIntent = {
       id: newId('pi'),
       object: 'payment_intent',
       amount,
-      amount_received: succeeded ? amount : 0,
-      created,
+      amount_received: 0,
+      created: nowSeconds(),
       currency,
-      latest_charge: chargeId,
+      last_payment_error: null,
+      latest_charge: null,
       livemode: false,
       metadata: { ...metadata },
       status,
     };
     this.paymentIntents.set(paymentIntent.id, paymentIntent);
-    if (chargeId) {
-      this.charges.set(chargeId, {
-        id: chargeId,
-        object: 'charge',
-        amount,
-        amount_captured: amount,
-        amount_refunded: 0,
-        captured: true,
-        created,
-        currency,
-        livemode: false,
-        metadata: { ...metadata },
-        paid: true,
-        payment_intent: paymentIntent.id,
-        receipt_email: input.receiptEmail ?? null,
-        refunded: false,
-        status: 'succeeded',
-      });
-      this.addBalanceTransaction({ type: 'charge', reporting_category: 'charge', amount, currency, source: chargeId });
-    }
+    return status === 'succeeded' ? this.succeed(paymentIntent, input.receiptEmail ?? null) : paymentIntent;
+  }
+
+  /** The PaymentIntent is paid: its one Charge, and the money in the balance. */
+  private succeed(paymentIntent: PaymentIntent, receiptEmail: string | null): PaymentIntent {
+    const { amount, currency } = paymentIntent;
+    const chargeId = newId('ch');
+    Object.assign(paymentIntent, { status: 'succeeded', amount_received: amount, last_payment_error: null, latest_charge: chargeId } satisfies Partial<PaymentIntent>);
+    this.charges.set(chargeId, {
+      id: chargeId,
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      captured: true,
+      created: nowSeconds(),
+      currency,
+      livemode: false,
+      metadata: { ...paymentIntent.metadata },
+      paid: true,
+      payment_intent: paymentIntent.id,
+      receipt_email: receiptEmail,
+      refunded: false,
+      status: 'succeeded',
+    });
+    this.addBalanceTransaction({ type: 'charge', reporting_category: 'charge', amount, currency, source: chargeId });
     return paymentIntent;
   }
 

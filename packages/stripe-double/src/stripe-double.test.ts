@@ -270,7 +270,7 @@ describe('the hosted checkout page', () => {
     expect(eventsAbout(session.id).map((event) => event.type)).toEqual(['checkout.session.completed']);
   });
 
-  it('keeps the session open and unpaid after "Carta rifiutata", with the message', async () => {
+  it('keeps the session open and unpaid after "Carta rifiutata", with the message, and tells the webhook payment_intent.payment_failed', async () => {
     const session = await createSession();
     const html = await (await fetch(session.url ?? '')).text();
     const declined = await post(formAction(html, 'Carta rifiutata'));
@@ -279,9 +279,26 @@ describe('the hosted checkout page', () => {
     expect(declinedHtml).toContain('La carta è stata rifiutata. Nessun importo è stato addebitato: puoi riprovare o annullare.');
     expect(formAction(declinedHtml, 'Paga')).toBe(`${double.url}/checkout/${session.id}/pay`);
 
-    double.decline(session.id);
-    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'open', payment_status: 'unpaid', payment_intent: null });
-    expect(double.events.filter((event) => (event.data.object as { id: string }).id === session.id)).toEqual([]);
+    // Checkout made the PaymentIntent at the attempt, with payment_intent_data's metadata; the session stays open and unpaid.
+    const open = await stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] });
+    expect(open).toMatchObject({ status: 'open', payment_status: 'unpaid' });
+    const attempt = open.payment_intent as Stripe.PaymentIntent;
+    expect(attempt).toMatchObject({ status: 'requires_payment_method', amount: 6000, amount_received: 0, latest_charge: null, metadata: { booking_id: '42', kind: 'booking' } });
+    expect(attempt.last_payment_error).toMatchObject({ type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' });
+    const failed = await received('payment_intent.payment_failed', attempt.id);
+    expect(failed.data.object).toMatchObject({ id: attempt.id, status: 'requires_payment_method', metadata: { kind: 'booking' } });
+    expect(eventsAbout(session.id)).toEqual([]);
+
+    // Declined again, then paid: the same PaymentIntent, now succeeded with its charge.
+    await double.decline(session.id);
+    expect(eventsAbout(attempt.id).map((event) => event.type)).toEqual(['payment_intent.payment_failed', 'payment_intent.payment_failed']);
+    await double.pay(session.id);
+    const paid = await stripe.checkout.sessions.retrieve(session.id);
+    expect(paid).toMatchObject({ status: 'complete', payment_status: 'paid', payment_intent: attempt.id });
+    const succeeded = await stripe.paymentIntents.retrieve(attempt.id);
+    expect(succeeded).toMatchObject({ status: 'succeeded', amount_received: 6000, last_payment_error: null });
+    expect(succeeded.latest_charge).toMatch(/^ch_/);
+    await expect(double.decline(session.id)).rejects.toThrow(/complete, not open/);
   });
 
   it('sends "Annulla" back to cancel_url and leaves the session open', async () => {

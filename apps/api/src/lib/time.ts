@@ -25,4 +25,4 @@ export const toIsoDateOrNull = (date: Date | null): string | null => (date ? toI
 export const fromIsoDate = (date: string): Date => new Date(`${date}T00:00:00Z`);
 export const fromIsoDateOrNull = (date: string | null): Date | null => (date ? fromIsoDate(date) : null);
 
-export const addDays = (date: string, days: number): string => toIsoDate(new Date(fromIsoDate(date).getTime() + days * 86_400_000));
+export { addDays } from '@beach/contracts';

@@ -1,8 +1,13 @@
 // The one TanStack Query client. Screens that fetch wrap themselves in <QueryProvider> (the route
 // helper does it for every lazily loaded page), so the library is not on the home page's critical path.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from './api-transport';
+
+// TanStack Query assumes a connection until the browser's first "offline" event: a page opened with none
+// (the installed app, from its cache) would try, fail and show errors. Told at once, its queries wait for
+// the connection, and the screens say they do (docs/screens.md#offline).
+if (typeof window !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 export function createQueryClient() {
   return new QueryClient({

@@ -357,7 +357,7 @@ describe('paying a share', () => {
     const { shareOf } = await splitBooking(organiser, [anna, bea], 13);
     const opened = await request(app).post(`/api/booking-shares/${shareOf(anna)}/checkout`).set(bearer(anna)).expect(200);
     await request(app).post(`/api/booking-shares/${shareOf(bea)}/leave`).set(bearer(bea)).expect(200);
-    expect(await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionIdOf(opened.body.checkout_url) } })).toMatchObject({ status: 'failed' });
+    expect(await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionIdOf(opened.body.checkout_url) } })).toMatchObject({ status: 'abandoned' });
     await deps.jobs.waitUntilIdle();
     expect((await deps.stripe!.checkout.sessions.retrieve(sessionIdOf(opened.body.checkout_url))).status).toBe('expired');
     // The new share is paid once, at its new amount.

@@ -14,6 +14,7 @@ import { releaseCoupon } from '../coupons/coupon-rules.js';
 import { pricesInForce, type PriceTable } from '../prices/prices.service.js';
 import { writeOff } from '../ledger/receivables.js';
 import { releaseHoldsOf } from '../payments/checkout.js';
+import { SETTLED_STATUSES } from '../payments/payment-status.js';
 import { releaseBookingCoupon } from './booking-coupon-rules.js';
 import { type BookingMoney, receivablesOf } from './booking-money.js';
 import { slotFreedEmail } from './bookings.emails.js';
@@ -128,8 +129,8 @@ export function bookingWire(row: WireBookingRow, now: Date, money: Pick<BookingM
   };
 }
 
-/** A payment that went through (later refunds included), not one still open or failed. */
-export const isSettled = (payment: Pick<Transaction, 'status'>) => payment.status !== 'pending' && payment.status !== 'failed';
+/** A payment that went through (later refunds included), not one still open, failed or abandoned. */
+export const isSettled = (payment: Pick<Transaction, 'status'>) => (SETTLED_STATUSES as readonly string[]).includes(payment.status);
 
 /** The online or desk payment of a booking, if any: the latest settled one, or else the latest. */
 export function paymentOf(transactions: Transaction[]) {

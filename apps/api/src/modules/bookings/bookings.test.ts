@@ -251,7 +251,7 @@ describe('paying, lapsing, cancelling', () => {
     const opened = await request(app).post(`/api/bookings/${id}/checkout`).set(auth(alice)).send({}).expect(200);
     const abandoned = await request(app).post(`/api/bookings/${id}/checkout/abandon`).set(auth(alice)).expect(200);
     expect(abandoned.body.message).toBe('Pagamento annullato: non ti è stato addebitato nulla.');
-    expect(await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionIdOf(opened.body.checkout_url) } })).toMatchObject({ status: 'failed' });
+    expect(await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionIdOf(opened.body.checkout_url) } })).toMatchObject({ status: 'abandoned' });
     expect(await statusOf(id)).toBe('pending_payment');
   });
 

@@ -5,6 +5,7 @@
 // came from, and the revenue adding up to the booking's price.
 import { moneyToCents, type TCreditStatement } from '@beach/contracts';
 import request from 'supertest';
+import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros } from '../../lib/format.js';
 import { addDays, todayInRome } from '../../lib/time.js';
@@ -39,9 +40,10 @@ const holdsOf = async (bookingId: number) =>
 const lastEvent = (type: string) => double.events.filter((event) => event.type === type).at(-1)!;
 
 let staff: string;
+let admin: string;
 let court: number;
 beforeAll(async () => {
-  staff = await loginAs(app, DEMO.staff);
+  [staff, admin] = await Promise.all([loginAs(app, DEMO.staff), loginAs(app, DEMO.admin)]);
   court = (await db.court.findUniqueOrThrow({ where: { code: 'C2' } })).id;
   await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, freeCancellationHours: 24 } });
 });
@@ -145,7 +147,7 @@ describe('credit first, the card for the rest', () => {
     expect(await creditOf(member)).toEqual({ balance: 3000, reserved: 1950, available: 1050 });
     // Changing mind: the card pays it all, the first session is closed and the credit comes back at once.
     const byCard = await checkout(member, booking.id, {}).expect(200);
-    expect(await paymentOf(sessionIdOf(opened.body.checkout_url))).toMatchObject({ status: 'failed' });
+    expect(await paymentOf(sessionIdOf(opened.body.checkout_url))).toMatchObject({ status: 'abandoned' });
     expect(await paymentOf(sessionIdOf(byCard.body.checkout_url))).toMatchObject({ amountCents: 2000 });
     expect(await creditOf(member)).toEqual({ balance: 3000, reserved: 0, available: 3000 });
     // And back to credit + card: what was set aside before counts again, once.
@@ -239,6 +241,80 @@ describe('credit first, the card for the rest', () => {
     expect(await statusOf(booking.id)).toBe('pending_payment');
   });
 
+  it('keeps a checkout whose card was declined open with its credit set aside, shown as failed at once, until another card pays it', async () => {
+    const member = await createMember(app, db);
+    await topUp(member, '10');
+    const booking = await hold(member, 9, '16:30');
+    const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
+    const sessionId = sessionIdOf(opened.body.checkout_url);
+    /** The payment's state on the transactions list (found by its session). */
+    const shown = async () => (await request(app).get(`/api/admin/transactions?search=${sessionId}`).set(bearer(admin)).expect(200)).body.data.map((row: { status: string }) => row.status);
+    await double.decline(sessionId);
+    expect(await paymentOf(sessionId)).toMatchObject({ status: 'pending', declinedAt: expect.any(Date) });
+    expect(await shown()).toEqual(['failed']);
+    // Stripe's page still takes another card: nothing set aside is given back, the hold stays.
+    expect(await creditOf(member)).toEqual({ balance: 1000, reserved: 1000, available: 0 });
+    expect(await double.deliver(lastEvent('payment_intent.payment_failed'))).toBe(200);
+    await double.pay(sessionId);
+    expect(await statusOf(booking.id)).toBe('confirmed');
+    expect(await holdsOf(booking.id)).toEqual([[-1000, 'posted']]);
+    expect(await shown()).toEqual(['completed']);
+  });
+
+  it('ends a checkout unpaid as failed when a card was declined in it, otherwise as abandoned, giving the credit back each time', async () => {
+    const member = await createMember(app, db);
+    await topUp(member, '10');
+    const booking = await hold(member, 10, '18:00');
+    const declined = sessionIdOf((await checkout(member, booking.id, { use_credit: true }).expect(200)).body.checkout_url);
+    await double.decline(declined);
+    await double.expireNow(declined);
+    expect(await paymentOf(declined)).toMatchObject({ status: 'failed' });
+    expect(await creditOf(member)).toEqual({ balance: 1000, reserved: 0, available: 1000 });
+    // Left on Stripe's page until it expired.
+    const left = sessionIdOf((await checkout(member, booking.id, { use_credit: true }).expect(200)).body.checkout_url);
+    await double.expireNow(left);
+    expect(await paymentOf(left)).toMatchObject({ status: 'abandoned' });
+    // Closed by us: the member chose the desk instead of the card they had declined.
+    const replaced = sessionIdOf((await checkout(member, booking.id, { use_credit: true }).expect(200)).body.checkout_url);
+    await double.decline(replaced);
+    const open = sessionIdOf((await checkout(member, booking.id, { use_credit: true }).expect(200)).body.checkout_url);
+    expect(await paymentOf(replaced)).toMatchObject({ status: 'failed' });
+    await request(app).post(`/api/bookings/${booking.id}/checkout/abandon`).set(bearer(member.token)).expect(200);
+    expect(await paymentOf(open)).toMatchObject({ status: 'abandoned' });
+    expect(await creditOf(member)).toEqual({ balance: 1000, reserved: 0, available: 1000 });
+    expect(await holdsOf(booking.id)).toEqual([[-1000, 'voided'], [-1000, 'voided'], [-1000, 'voided'], [-1000, 'voided']]);
+  });
+
+  it('settles a delayed payment (a bank debit) by Stripe’s later word: failed gives the credit back, succeeded confirms the booking', async () => {
+    const member = await createMember(app, db);
+    await topUp(member, '20');
+    /** Stripe's event about the session, as it sends it once a delayed payment is settled. */
+    const settled = async (sessionId: string, type: 'checkout.session.async_payment_failed' | 'checkout.session.async_payment_succeeded', fields: Partial<Stripe.Checkout.Session>) => {
+      const session = await deps.stripe!.checkout.sessions.retrieve(sessionId);
+      const event = {
+        id: `evt_${type}_${sessionId}`, object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1,
+        request: { id: null, idempotency_key: null }, type, data: { object: { ...session, status: 'complete', ...fields } },
+      } as Stripe.Event;
+      expect(await double.deliver(event)).toBe(200);
+    };
+    const failing = await hold(member, 11, '15:00');
+    const debit = sessionIdOf((await checkout(member, failing.id, { use_credit: true }).expect(200)).body.checkout_url);
+    await settled(debit, 'checkout.session.async_payment_failed', { payment_status: 'unpaid' });
+    expect(await paymentOf(debit)).toMatchObject({ status: 'failed' });
+    expect(await creditOf(member)).toEqual({ balance: 2000, reserved: 0, available: 2000 });
+
+    // Another member: one live hold at a time.
+    const payer = await createMember(app, db);
+    await topUp(payer, '10');
+    const paying = await hold(payer, 11, '16:30');
+    const paid = sessionIdOf((await checkout(payer, paying.id, { use_credit: true }).expect(200)).body.checkout_url);
+    const { amountCents } = await paymentOf(paid);
+    await settled(paid, 'checkout.session.async_payment_succeeded', { payment_status: 'paid', payment_intent: double.addPaymentIntent({ amount: amountCents }) });
+    expect(await paymentOf(paid)).toMatchObject({ status: 'completed' });
+    expect(await statusOf(paying.id)).toBe('confirmed');
+    expect(await holdsOf(paying.id)).toEqual([[-1000, 'posted']]);
+  });
+
   it('gives the credit set aside back at once when the member abandons the Checkout ("Annulla"), and the hold stays to pay another way', async () => {
     const member = await createMember(app, db);
     const stranger = await createMember(app, db);
@@ -252,7 +328,7 @@ describe('credit first, the card for the rest', () => {
     const abandoned = await request(app).post(`/api/bookings/${booking.id}/checkout/abandon`).set(bearer(member.token)).expect(200);
     expect(abandoned.body.message).toBe('Pagamento annullato: non ti è stato addebitato nulla e il credito messo da parte è di nuovo disponibile.');
     expect(await creditOf(member)).toEqual({ balance: 1000, reserved: 0, available: 1000 });
-    expect(await paymentOf(sessionIdOf(opened.body.checkout_url))).toMatchObject({ status: 'failed' });
+    expect(await paymentOf(sessionIdOf(opened.body.checkout_url))).toMatchObject({ status: 'abandoned' });
     expect(await statusOf(booking.id)).toBe('pending_payment');
     // Again, or the session's "expired" event arriving later: nothing more comes back.
     await request(app).post(`/api/bookings/${booking.id}/checkout/abandon`).set(bearer(member.token)).expect(200);
@@ -303,7 +379,7 @@ describe('credit first, the card for the rest', () => {
     try {
       double.failNext({ method: 'POST', path: `/v1/checkout/sessions/${sessionId}/expire` });
       await services.bookings.expireLapsedHolds();
-      expect(await paymentOf(sessionId)).toMatchObject({ status: 'failed' });
+      expect(await paymentOf(sessionId)).toMatchObject({ status: 'abandoned' });
       expect(await availableOf(member)).toBe(1000);
       await double.pay(sessionId);
       expect(await statusOf(booking.id)).toBe('confirmed');

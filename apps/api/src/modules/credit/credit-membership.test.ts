@@ -62,7 +62,7 @@ describe('paying a membership card from credit alone', () => {
     expect((await db.membership.findUniqueOrThrow({ where: { id: card.id } })).status).toBe('active');
     // The Checkout session opened at the purchase can no longer be paid.
     const open = await db.transaction.findFirstOrThrow({ where: { membershipId: card.id, stripeCheckoutSessionId: checkoutUrl.split('/').pop()! } });
-    expect(open.status).toBe('failed');
+    expect(open.status).toBe('abandoned');
     const mine = await request(app).get('/api/memberships/mine').set(auth(member)).expect(200);
     expect(mine.body.data.find((row: { id: number }) => row.id === card.id)).toMatchObject({ status: 'active', awaiting: null });
     const activated = `La tua tessera ${card.membershipNumber} è attiva`;

@@ -232,6 +232,40 @@ describe('transactions', () => {
   });
 });
 
+describe('transactions: order and states', () => {
+  it('lists newest first by when the money moved (a payment never made by when it was tried), and shows and filters the state of each checkout', async () => {
+    const payer = await createMember(app, db, { firstName: 'Quirino', lastName: 'Ordinato' });
+    const at = (iso: string) => new Date(iso);
+    const row = (description: string, data: { status: 'completed' | 'pending' | 'failed' | 'abandoned'; createdAt: Date; paidAt?: Date; declinedAt?: Date }) =>
+      db.transaction.create({ data: { kind: 'credit', userId: payer.id, amountCents: 1000, method: 'stripe', description, ...data } });
+    await row('Aperta il 5', { status: 'pending', createdAt: at('2032-06-05T10:00:00Z') });
+    await row('Rifiutata il 4, ancora aperta', { status: 'pending', createdAt: at('2032-06-04T10:00:00Z'), declinedAt: at('2032-06-04T10:01:00Z') });
+    // Tried on the 1st, paid on the 3rd: it is the 3rd's.
+    await row('Pagata il 3', { status: 'completed', createdAt: at('2032-06-01T08:00:00Z'), paidAt: at('2032-06-03T10:00:00Z') });
+    await row('Abbandonata il 2', { status: 'abandoned', createdAt: at('2032-06-02T10:00:00Z') });
+    await row('Rifiutata il 1', { status: 'failed', createdAt: at('2032-06-01T10:00:00Z'), declinedAt: at('2032-06-01T10:01:00Z') });
+
+    const list = async (query = '') =>
+      (await request(app).get(`/api/admin/transactions?search=ordinato${query}`).set(bearer(admin)).expect(200)).body.data.map((entry: { description: string; status: string }) => [entry.description, entry.status]);
+    expect(await list()).toEqual([
+      ['Aperta il 5', 'pending'],
+      ['Rifiutata il 4, ancora aperta', 'failed'],
+      ['Pagata il 3', 'completed'],
+      ['Abbandonata il 2', 'abandoned'],
+      ['Rifiutata il 1', 'failed'],
+    ]);
+    expect(await list('&status=failed')).toEqual([['Rifiutata il 4, ancora aperta', 'failed'], ['Rifiutata il 1', 'failed']]);
+    expect(await list('&status=pending')).toEqual([['Aperta il 5', 'pending']]);
+    expect(await list('&status=abandoned')).toEqual([['Abbandonata il 2', 'abandoned']]);
+    // The days too are those of the dates shown: the payment tried on the 1st and paid on the 3rd is not the 1st's.
+    expect(await list('&date_from=2032-06-01&date_to=2032-06-01')).toEqual([['Rifiutata il 1', 'failed']]);
+
+    const csv = await request(app).get('/api/admin/transactions/export?search=ordinato').set(bearer(admin)).expect(200);
+    expect(csv.text.replace(/^\uFEFF/, '').trim().split(/\r?\n/).slice(1).map((line) => line.split(';')[8])).toEqual(['In attesa', 'Non riuscito', 'Completato', 'Abbandonato', 'Non riuscito']);
+    expect((await request(app).get('/api/admin/transactions?status=lost').set(bearer(admin))).status).toBe(422);
+  });
+});
+
 describe('the numbers: monthly stats and memberships stats to the cent', () => {
   it('groups payments, refunds, extra income and expenses by Rome month across month ends and both clock changes', async () => {
     const revenueBefore = (await request(app).get('/api/admin/memberships/stats').set(bearer(admin)).expect(200)).body.revenue;

@@ -8,15 +8,12 @@ import { notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { receiptOfTransaction } from '../receipts/receipts.service.js';
 import { instantInRome } from '../../lib/time.js';
-import type { PaymentStatus } from '../../generated/prisma/enums.js';
+import { SETTLED_STATUSES, shownStatus, shownStatusWhere } from '../payments/payment-status.js';
 
 type Filter = QueryOf<typeof api.transactions.export>;
 type ListQuery = QueryOf<typeof api.transactions.list>;
 
 export const TRANSACTION_MESSAGES = { notFound: 'Movimento non trovato.' } as const;
-
-/** Rows whose money moved: a payment counts once it is settled, whatever was refunded since; a refund once done. */
-const SETTLED_STATUSES = ['completed', 'refunded', 'partially_refunded'] as const satisfies PaymentStatus[];
 
 const WITH_PARTIES = {
   user: true,
@@ -25,10 +22,6 @@ const WITH_PARTIES = {
 } as const;
 type Row = Prisma.TransactionGetPayload<{ include: typeof WITH_PARTIES }>;
 
-
-/** The day a movement belongs to: when it was paid, or made if it never was. */
-const movedOnOrAfter = (instant: Date): Prisma.TransactionWhereInput => ({ OR: [{ paidAt: { gte: instant } }, { paidAt: null, createdAt: { gte: instant } }] });
-const movedBefore = (instant: Date): Prisma.TransactionWhereInput => ({ OR: [{ paidAt: { lt: instant } }, { paidAt: null, createdAt: { lt: instant } }] });
 
 /** Each word of the search must match the customer (member or walk-in), the description, the card number or a Stripe id. */
 const wordMatches = (word: string): Prisma.TransactionWhereInput => {
@@ -48,17 +41,19 @@ const wordMatches = (word: string): Prisma.TransactionWhereInput => {
 
 function transactionsWhere(filter: Filter): Prisma.TransactionWhereInput {
   const conditions: Prisma.TransactionWhereInput[] = [];
-  if (filter.date_from) conditions.push(movedOnOrAfter(instantInRome(filter.date_from, '00:00')));
-  if (filter.date_to) conditions.push(movedBefore(instantInRome(filter.date_to, '24:00')));
+  // The day a movement belongs to: when it was paid, or made if it never was (moved_at).
+  if (filter.date_from) conditions.push({ movedAt: { gte: instantInRome(filter.date_from, '00:00') } });
+  if (filter.date_to) conditions.push({ movedAt: { lt: instantInRome(filter.date_to, '24:00') } });
   if (filter.kind) conditions.push({ kind: filter.kind });
   if (filter.type) conditions.push({ type: filter.type });
   if (filter.method) conditions.push({ method: filter.method });
-  if (filter.status) conditions.push({ status: filter.status });
+  if (filter.status) conditions.push(shownStatusWhere(filter.status));
   for (const word of filter.search?.split(/\s+/).filter(Boolean) ?? []) conditions.push(wordMatches(word));
   return { AND: conditions };
 }
 
-const ORDER = [{ paidAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.TransactionOrderByWithRelationInput[];
+/** Newest first by when the money moved, a payment never made by when it was tried: the order of the dates shown. */
+const ORDER = [{ movedAt: 'desc' }, { id: 'desc' }] satisfies Prisma.TransactionOrderByWithRelationInput[];
 
 /** The member who paid, else the walk-in of the desk booking the money is for. */
 function customerOf({ user, booking }: Row): TTransaction['customer'] {
@@ -75,7 +70,7 @@ const toTransactionDto = (row: Row): TTransaction => ({
   customer: customerOf(row),
   description: row.description,
   method: row.method,
-  status: row.status,
+  status: shownStatus(row),
   amount: centsToMoney(row.amountCents),
   stripe_id: row.stripeRefundId ?? row.stripePaymentIntentId ?? row.stripeCheckoutSessionId,
   membership: row.membership ? { id: row.membership.id, number: row.membership.membershipNumber } : null,
@@ -135,7 +130,7 @@ export function createTransactionsService({ db }: Pick<AppDeps, 'db'>) {
             dto.customer?.phone ?? null,
             row.description,
             PAYMENT_METHOD_LABELS[row.method],
-            PAYMENT_STATUS_LABELS[row.status],
+            PAYMENT_STATUS_LABELS[dto.status],
             csvMoney(row.type === 'refund' ? -row.amountCents : row.amountCents),
             dto.stripe_id,
           ];

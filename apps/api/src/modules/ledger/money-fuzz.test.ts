@@ -135,7 +135,7 @@ async function finishCheckout(url: string | undefined, who: TestMember, bookingI
   const sessionId = sessionIdOf(url);
   const roll = random.int(1, 10);
   if (roll <= 6) await refusedOr(double.pay(sessionId), sessionNotOpen);
-  else if (roll === 7) double.decline(sessionId);
+  else if (roll === 7) await double.decline(sessionId);
   else if (roll === 8 && bookingId) await call(request(app).post(`/api/bookings/${bookingId}/checkout/abandon`).set(bearer(who)));
   else await refusedOr(double.expireNow(sessionId), sessionNotOpen);
 }

@@ -39,15 +39,21 @@ export interface Validity {
 
 /**
  * Seasonal cards run from today (or the season's first day) to the season's end; monthly, weekly and
- * daily cards from a chosen day of the season for 30, 7 and 1 days.
+ * daily cards from a chosen day of the season for 30, 7 and 1 days. A renewal (`coveredUntil`: the last
+ * day the member's active cards cover from today on) starts after them: a seasonal card the day after
+ * (next season's card when that is past this season's end), a dated one on a day chosen after it.
  */
-export function validityOf(type: TMembershipType, startDate: string | null, today: string, settings: Pick<Setting, 'seasonStart' | 'seasonEnd'>): Validity | { errors: FieldErrors } {
+export function validityOf(type: TMembershipType, startDate: string | null, today: string, settings: Pick<Setting, 'seasonStart' | 'seasonEnd'>, coveredUntil: string | null): Validity | { errors: FieldErrors } {
   if (SEASONAL_TYPES.includes(type)) {
-    const season = upcomingSeason(today, settings);
-    return { start: today > season.start ? today : season.start, end: season.end, season };
+    const from = coveredUntil === null ? today : addDays(coveredUntil, 1);
+    const season = upcomingSeason(from, settings);
+    return { start: from > season.start ? from : season.start, end: season.end, season };
   }
   if (!startDate) return { errors: { start_date: ['Scegli il giorno di inizio della tessera.'] } };
   if (startDate < today) return { errors: { start_date: ['Il giorno di inizio non può essere già passato.'] } };
+  if (coveredUntil !== null && startDate <= coveredUntil) {
+    return { errors: { start_date: [`La tua tessera vale fino al ${formatItalianDate(coveredUntil)}: scegli un giorno dal ${formatItalianDate(addDays(coveredUntil, 1))}.`] } };
+  }
   const season = seasonOf(Number(startDate.slice(0, 4)), settings);
   if (!inSeason(startDate, season)) {
     return { errors: { start_date: [`${seasonOpening(season)}: scegli un giorno della stagione.`] } };

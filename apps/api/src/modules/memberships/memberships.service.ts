@@ -5,6 +5,7 @@ import {
   type api,
   type BodyOf,
   centsToMoney,
+  coveredUntil,
   SEASONAL_TYPES,
   type TMembershipQuote,
   type TMembershipVerification,
@@ -71,14 +72,19 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
   const { db, config, jobs, storage } = deps;
   const cardsUrl = `${config.WEB_ORIGIN}/tesseramento`;
 
-  /** Every buying rule (docs/domain.md#memberships), checked against the database; all problems at once, by field. */
-  async function price(user: Pick<User, 'birthDate'>, body: PurchaseBody): Promise<PricedCard> {
+  /**
+   * Every buying rule (docs/domain.md#memberships), checked against the database; all problems at once, by
+   * field. A member's own purchase (`user.id`) renews the active cards they hold: it starts after them.
+   */
+  async function price(user: Pick<User, 'birthDate'> & Partial<Pick<User, 'id'>>, body: PurchaseBody): Promise<PricedCard> {
     const errors: FieldErrors = {};
     const today = todayInRome();
     const settings = await readSettings(db);
     const birthDate = toIsoDateOrNull(user.birthDate) ?? body.birth_date;
+    const active = user.id === undefined ? [] : await db.membership.findMany({ where: { userId: user.id, status: 'active', endDate: { gte: fromIsoDate(today) } }, select: { status: true, startDate: true, endDate: true } });
+    const covered = coveredUntil(active.map((card) => ({ status: card.status, start_date: toIsoDate(card.startDate), end_date: toIsoDate(card.endDate) })), today);
 
-    const validity = validityOf(body.type, body.start_date, today, settings);
+    const validity = validityOf(body.type, body.start_date, today, settings, covered);
     if ('errors' in validity) throw invalid(validity.errors);
     Object.assign(errors, ageProblem(body.type, birthDate, validity.start));
 

@@ -255,10 +255,29 @@ describe('purchase and online payment', () => {
 
   it('refuses a second card overlapping a live one with 409, and allows a later one', async () => {
     const member = await createMember(app, db, { firstName: 'Rita', lastName: 'Gallo', birthDate: '1990-02-02' });
-    await buyAndPay(member, { type: 'seasonal', fiscal_code: member.fiscalCode });
-    const overlap = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'daily', start_date: aSeasonDay, fiscal_code: member.fiscalCode }).expect(409);
+    // A card of next season's: it does not cover today, so a new card is no renewal of it.
+    await buyAndPay(member, { type: 'daily', start_date: `${seasonYear + 1}-06-01`, fiscal_code: member.fiscalCode });
+    const overlap = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'daily', start_date: `${seasonYear + 1}-06-01`, fiscal_code: member.fiscalCode }).expect(409);
     expect(overlap.body.message).toBe('Hai già una tessera valida o in attesa per questi giorni: la trovi tra le tue tessere in questa pagina.');
-    await request(app).post('/api/memberships').set(auth(member)).send({ type: 'daily', start_date: `${seasonYear + 1}-06-01`, fiscal_code: member.fiscalCode }).expect(201);
+    await request(app).post('/api/memberships').set(auth(member)).send({ type: 'daily', start_date: `${seasonYear + 1}-06-02`, fiscal_code: member.fiscalCode }).expect(201);
+  });
+
+  it('renews an active card covering today: a seasonal card starts the day after it (next season’s, past this one’s end), a dated one on a day after it', async () => {
+    const member = await createMember(app, db, { firstName: 'Ivo', lastName: 'Rinnovi', birthDate: '1988-04-04' });
+    const card = await buyAndPay(member, { type: 'seasonal', fiscal_code: member.fiscalCode });
+    // Active since yesterday, to this season's end.
+    await db.membership.update({ where: { id: card.id }, data: { startDate: fromIsoDate(addDays(today, -1)) } });
+    const quote = (body: Record<string, unknown>) => request(app).post('/api/memberships/quote').set(auth(member)).send({ fiscal_code: member.fiscalCode, ...body });
+    const next = { start: `${seasonYear + 1}-05-01`, end: `${seasonYear + 1}-09-30` };
+    expect((await quote({ type: 'seasonal' }).expect(200)).body).toMatchObject({ start_date: next.start, end_date: next.end });
+    const italian = (day: string) => day.split('-').reverse().join('/');
+    expect((await quote({ type: 'monthly', start_date: seasonEnd }).expect(422)).body.errors.start_date).toEqual([
+      `La tua tessera vale fino al ${italian(seasonEnd)}: scegli un giorno dal ${italian(addDays(seasonEnd, 1))}.`,
+    ]);
+    expect((await quote({ type: 'monthly', start_date: `${seasonYear + 1}-06-01` }).expect(200)).body).toMatchObject({ start_date: `${seasonYear + 1}-06-01` });
+    // Bought, it does not overlap the card it renews.
+    const renewal = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'seasonal', fiscal_code: member.fiscalCode }).expect(201);
+    expect(renewal.body.membership).toMatchObject({ status: 'pending', start_date: next.start, end_date: next.end });
   });
 
   it('keeps one unpaid online request at a time', async () => {

@@ -48,6 +48,18 @@ export async function releaseHoldsOf(tx: Prisma.TransactionClient, paymentIds: n
   return (await resolve(tx, await openHoldsOf(tx, paymentIds), 'void')).filter((row) => row.created).length;
 }
 
+/**
+ * Checkouts over unpaid (expired on Stripe, or closed by us): 'failed' when Stripe declined a card in one,
+ * otherwise 'abandoned' (docs/domain.md#payments); what they set aside is released. Rows no longer pending
+ * are left as they are. Returns how many holds were released.
+ */
+export async function endCheckouts(tx: Prisma.TransactionClient, paymentIds: number[]): Promise<number> {
+  const ended = await tx.$queryRaw<{ id: number }[]>`
+    UPDATE transactions SET status = (CASE WHEN declined_at IS NULL THEN 'abandoned' ELSE 'failed' END)::payment_status, updated_at = now()
+    WHERE id = ANY(${paymentIds}::int[]) AND status = 'pending' RETURNING id`;
+  return releaseHoldsOf(tx, ended.map((row) => row.id));
+}
+
 export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'db' | 'config' | 'stripe' | 'logger'>, stripeRequests: StripeRequests) {
   const openRows = (tx: Prisma.TransactionClient, kind: TPaymentKind, targetId: number) =>
     tx.transaction.findMany({ where: { kind, [targetColumn(kind)]: targetId, type: 'payment', status: 'pending', method: 'stripe' }, select: { id: true, stripeCheckoutSessionId: true } });
@@ -68,18 +80,15 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
   }
 
   /**
-   * In the caller's transaction: the target's checkouts still open are closed (rows failed, what they
+   * In the caller's transaction: the target's checkouts still open are closed (rows ended, what they
    * set aside released, their sessions expired after the commit), so one target is never paid twice
    * through two tabs. A session paid at that very moment is still recorded by the webhook, which
-   * confirms or refunds it.
+   * confirms or refunds it. Returns how many holds (credit set aside) it released.
    */
-  /** Closes the target's open checkouts; returns how many holds (credit set aside) it released. */
   async function closeIn(tx: Prisma.TransactionClient, kind: TPaymentKind, targetId: number) {
     const open = await openRows(tx, kind, targetId);
     if (open.length === 0) return 0;
-    const ids = open.map((row) => row.id);
-    await tx.transaction.updateMany({ where: { id: { in: ids }, status: 'pending' }, data: { status: 'failed' } });
-    const released = await releaseHoldsOf(tx, ids);
+    const released = await endCheckouts(tx, open.map((row) => row.id));
     for (const row of open) await stripeRequests.requestExpire(tx, row);
     return released;
   }

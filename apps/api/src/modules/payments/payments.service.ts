@@ -1,9 +1,9 @@
 // What Stripe tells us, applied once (docs/domain.md#payments): a completed Checkout Session records the
-// payment and what it pays in the ledger; an expired one fails it and releases what it set aside;
-// refunds and disputes — ours, or started on Stripe's dashboard — move the books the same way. The
-// webhook and the return page's reconciliation both come through here, so whichever arrives first wins
-// and the other changes nothing.
-import type { TCheckoutOutcome, TPaymentKind } from '@beach/contracts';
+// payment and what it pays in the ledger; a declined card marks it (the checkout stays open to try again);
+// an expired one ends it and releases what it set aside; refunds and disputes — ours, or started on
+// Stripe's dashboard — move the books the same way. The webhook and the return page's reconciliation
+// both come through here, so whichever arrives first wins and the other changes nothing.
+import { type TCheckoutOutcome, type TPaymentKind, zTextRowId } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
@@ -12,7 +12,7 @@ import type { Stripe } from '../../lib/stripe.js';
 import { accounts, type AccountRef } from '../ledger/accounts.js';
 import { credit, debit, post } from '../ledger/ledger.js';
 import type { EntryContext } from '../ledger/receivables.js';
-import { releaseHoldsOf, TARGET_COLUMN } from './checkout.js';
+import { endCheckouts, releaseHoldsOf, TARGET_COLUMN } from './checkout.js';
 import { refundEmail } from './payments.emails.js';
 import { requireStripe } from './stripe-client.js';
 import { recordRefundRow, type RefundReason, type StripeRequests } from './stripe-requests.js';
@@ -68,11 +68,11 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
       logger.warn({ sessionId: session.id }, 'Checkout Session pagata ma sconosciuta: ignorata');
       return;
     }
-    // Only the first to move the row from pending (or failed: paid just as we closed it) applies it.
+    // Only the first to move the row from pending (or ended: paid just as we closed it) applies it.
     const [recorded] = await tx.$queryRaw<Transaction[]>`
       UPDATE transactions SET status = 'completed', paid_at = now(), updated_at = now(), stripe_payment_intent_id = ${intentOf(session)},
         amount_cents = ${session.amount_total ?? payment.amountCents}
-      WHERE id = ${payment.id} AND status IN ('pending', 'failed') RETURNING id`;
+      WHERE id = ${payment.id} AND status IN ('pending', 'failed', 'abandoned') RETURNING id`;
     if (!recorded) return;
     const paid = await tx.transaction.findUniqueOrThrow({ where: { id: payment.id } });
     const targetId = targetIdOf(payment);
@@ -83,11 +83,22 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
     }
   }
 
-  async function applyExpired(tx: Prisma.TransactionClient, session: Stripe.Checkout.Session) {
+  /** The checkout is over unpaid: expired (abandoned, or failed after a declined card), or its delayed payment failed. */
+  async function applyEnded(tx: Prisma.TransactionClient, session: Stripe.Checkout.Session, declined: boolean) {
     const payment = await tx.transaction.findUnique({ where: { stripeCheckoutSessionId: session.id } });
     if (!payment) return;
-    const failed = await tx.transaction.updateMany({ where: { id: payment.id, status: 'pending' }, data: { status: 'failed' } });
-    if (failed.count === 1) await releaseHoldsOf(tx, [payment.id]);
+    if (declined) await tx.transaction.updateMany({ where: { id: payment.id, status: 'pending' }, data: { declinedAt: new Date() } });
+    await endCheckouts(tx, [payment.id]);
+  }
+
+  /**
+   * A card declined on Stripe's page (Checkout's PaymentIntent carries our payment's id): the session stays
+   * open for another card, the payment row stays pending and shows as failed until then.
+   */
+  async function applyCardDeclined(tx: Prisma.TransactionClient, intent: Stripe.PaymentIntent) {
+    const paymentId = zTextRowId().safeParse(intent.metadata.transaction_id);
+    if (!paymentId.success) return;
+    await tx.transaction.updateMany({ where: { id: paymentId.data, method: 'stripe', type: 'payment', status: 'pending' }, data: { declinedAt: new Date() } });
   }
 
   /** Money of a payment that left on Stripe's side (a refund on the dashboard, a dispute lost): its document, then the books of what it paid. */
@@ -165,8 +176,11 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
       await db.$transaction(async (tx) => {
         const fresh = await tx.stripeEvent.createMany({ data: [{ id: event.id, type: event.type }], skipDuplicates: true });
         if (fresh.count === 0) return;
-        if (event.type === 'checkout.session.completed') await applyCompleted(tx, event.data.object);
-        else if (event.type === 'checkout.session.expired') await applyExpired(tx, event.data.object);
+        // A delayed payment method (a bank debit) completes the session unpaid and is settled by one of the async events.
+        if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') await applyCompleted(tx, event.data.object);
+        else if (event.type === 'checkout.session.expired') await applyEnded(tx, event.data.object, false);
+        else if (event.type === 'checkout.session.async_payment_failed') await applyEnded(tx, event.data.object, true);
+        else if (event.type === 'payment_intent.payment_failed') await applyCardDeclined(tx, event.data.object);
         else if (event.type === 'charge.dispute.created') await applyDispute(tx, event.data.object, true);
         else if (event.type === 'charge.dispute.closed') await applyDispute(tx, event.data.object, false);
       }, TRANSACTION_OPTIONS);
@@ -180,11 +194,11 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
         const session = await requireStripe(deps.stripe).checkout.sessions.retrieve(sessionId);
         await db.$transaction(async (tx) => {
           if (session.status === 'complete') await applyCompleted(tx, session);
-          if (session.status === 'expired') await applyExpired(tx, session);
+          if (session.status === 'expired') await applyEnded(tx, session, false);
         }, TRANSACTION_OPTIONS);
         payment = await db.transaction.findUniqueOrThrow({ where: { id: payment.id } });
       }
-      const status = payment.status === 'pending' ? 'pending' : payment.status === 'failed' ? 'failed' : 'paid';
+      const status = payment.status === 'pending' ? 'pending' : payment.status === 'failed' || payment.status === 'abandoned' ? 'failed' : 'paid';
       return { status, kind: payment.kind, target_id: targetIdOf(payment) };
     },
   };

@@ -3,6 +3,7 @@
 import { centsToMoney } from '@beach/contracts';
 import type { Db } from '../../lib/db.js';
 import { toIsoDate } from '../../lib/time.js';
+import { shownStatus } from '../payments/payment-status.js';
 
 export async function memberRecords(db: Db, userId: number) {
   const [memberships, bookings, transactions, waitlist] = await Promise.all([
@@ -50,7 +51,7 @@ export async function memberRecords(db: Db, userId: number) {
       type: payment.type,
       amount: centsToMoney(payment.amountCents),
       method: payment.method,
-      status: payment.status,
+      status: shownStatus(payment),
       description: payment.description,
       membership_id: payment.membershipId,
       booking_id: payment.bookingId,

@@ -1,7 +1,7 @@
-// "Annulla per pioggia" on the desk planner (docs/domain.md#rain-check): the planner's day, a time range and
-// the courts (all unless unticked, by row), where the money goes (admins may choose card or cash), the
-// preview of the bookings hit with their count and total, then the job's progress, read every second,
-// while the planner behind refreshes.
+// "Annulla per pioggia" on the desk planner (docs/domain.md#rain-check): the planner's day, a time range
+// (today: from the next slot, slots already over not offered) and the courts (all unless unticked, by row),
+// where the money goes (admins may choose card or cash), the preview of the bookings hit with their count
+// and total, then the job's progress, read every second, while the planner behind refreshes.
 import {
   RAIN_CHECK_OUTCOME_LABELS,
   RAIN_CHECK_PAID_WITH_LABELS,
@@ -10,6 +10,7 @@ import {
   RAIN_CHECK_STATUS_LABELS,
   SLOTS,
   ZRainCheckBody,
+  romeInstant,
   type TPlanner,
 } from '@beach/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -26,8 +27,6 @@ import { useCurrentUser } from '../../lib/session';
 import { queryRoots } from '../../lib/shared-queries';
 
 const FORM_ID = 'rain-check-form';
-const FROM_OPTIONS = SLOTS.map((slot) => ({ value: slot.start, label: slot.start }));
-const TO_OPTIONS = SLOTS.map((slot) => ({ value: slot.end, label: slot.end }));
 const RETURN_OPTIONS = RAIN_CHECK_RETURNS.map((value) => ({ value, label: RAIN_CHECK_RETURN_LABELS[value] }));
 
 // The courts are sent as chosen: none chosen would mean all of them to the server, so the form refuses it.
@@ -70,13 +69,29 @@ function Progress({ id, onClose }: { id: number; onClose: () => void }) {
   );
 }
 
+/**
+ * The slots a rain check of the planner's day can cover, and where its range starts: today, the slot under
+ * way stays (its players are on the court) but the range starts at the next one; slots already over are gone.
+ */
+function rangeOf(planner: TPlanner, now: number) {
+  if (planner.date !== planner.today) return { slots: SLOTS, from: SLOTS[0]!.start };
+  const at = (time: string) => Date.parse(romeInstant(planner.date, time));
+  // The last slot ends at midnight: today always has one not over yet.
+  const slots = SLOTS.filter((slot) => at(slot.end) > now);
+  return { slots, from: (slots.find((slot) => at(slot.start) >= now) ?? slots[0]!).start };
+}
+
 export function RainCheckDialog({ planner, onClose }: { planner: TPlanner; onClose: () => void }) {
   const isAdmin = useCurrentUser()?.is_admin ?? false;
   const start = useStartRainCheck();
   const [startedId, setStartedId] = useState<number | null>(null);
+  // Read once, when the dialog opens.
+  const [range] = useState(() => rangeOf(planner, Date.now()));
+  const fromOptions = range.slots.map((slot) => ({ value: slot.start, label: slot.start }));
+  const toOptions = range.slots.map((slot) => ({ value: slot.end, label: slot.end }));
   const form = useZodForm({
     schema: ZRainCheckForm,
-    defaultValues: { date: planner.date, from: SLOTS[0]!.start, to: SLOTS[SLOTS.length - 1]!.end, court_ids: planner.courts.map((court) => court.id), return_to: 'credit', reason: '' },
+    defaultValues: { date: planner.date, from: range.from, to: SLOTS[SLOTS.length - 1]!.end, court_ids: planner.courts.map((court) => court.id), return_to: 'credit', reason: '' },
     messages: { failed: 'Si è verificato un errore nell’annullamento per pioggia. Riprova più tardi.' },
   });
   const values = form.watch();
@@ -103,7 +118,7 @@ export function RainCheckDialog({ planner, onClose }: { planner: TPlanner; onClo
       title="Annulla per pioggia"
       onClose={onClose}
       footer={
-        <FormButtons formId={FORM_ID} onCancel={onClose} saving={start.isPending} savingText="Avvio...">
+        <FormButtons formId={FORM_ID} onCancel={onClose} saving={start.isPending} savingText="Avvio..." cancelText="Chiudi">
           {hits ? `Annulla ${hits.count} ${hits.count === 1 ? 'prenotazione' : 'prenotazioni'}` : 'Annulla per pioggia'}
         </FormButtons>
       }
@@ -114,8 +129,8 @@ export function RainCheckDialog({ planner, onClose }: { planner: TPlanner; onClo
           Giorno: <strong className="capitalize">{formatDate(planner.date)}</strong>. I campi scelti restano chiusi nell’intervallo e ogni prenotazione viene annullata con il suo pagamento restituito.
         </p>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Select label="Dalle" options={FROM_OPTIONS} {...form.field('from')} />
-          <Select label="Alle" options={TO_OPTIONS} {...form.field('to')} />
+          <Select label="Dalle" options={fromOptions} {...form.field('from')} />
+          <Select label="Alle" options={toOptions} {...form.field('to')} />
         </div>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">Campi</legend>

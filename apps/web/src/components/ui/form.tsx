@@ -82,12 +82,15 @@ export function FormAlert({ failure, className }: { failure: string | null; clas
   );
 }
 
-/** A modal form's buttons, in the modal's footer: cancel, and the submit of the form `formId`. */
-export function FormButtons({ formId, onCancel, saving, children, savingText = 'Salvataggio...' }: { formId: string; onCancel: () => void; saving: boolean; children: ReactNode; savingText?: string }) {
+/**
+ * A modal form's buttons, in the modal's footer: cancel, and the submit of the form `formId`. `cancelText`
+ * when the submit itself says "Annulla …" (a cancellation), so the two never read alike.
+ */
+export function FormButtons({ formId, onCancel, saving, children, savingText = 'Salvataggio...', cancelText = 'Annulla' }: { formId: string; onCancel: () => void; saving: boolean; children: ReactNode; savingText?: string; cancelText?: string }) {
   return (
     <>
       <Button variant="secondary" onClick={onCancel}>
-        Annulla
+        {cancelText}
       </Button>
       <Button type="submit" form={formId} loading={saving} loadingText={savingText}>
         {children}

@@ -1,8 +1,9 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Input, Select } from './field';
 import { Modal } from './modal';
 import { Pagination } from './pagination';
+import { OFFLINE_MESSAGE, Spinner } from './spinner';
 
 describe('Input and Select', () => {
   it('label the control and tie its error messages to it, one per line', () => {
@@ -49,5 +50,30 @@ describe('Modal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Chiudi' }));
     fireEvent(dialog, new Event('cancel', { cancelable: true }));
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('Spinner', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const goOffline = (offline: boolean) =>
+    act(() => {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!offline);
+      window.dispatchEvent(new Event(offline ? 'offline' : 'online'));
+    });
+
+  it('says the connection is missing instead of spinning, and spins again once it is back; a button’s spinner stays', () => {
+    render(
+      <>
+        <Spinner label="Caricamento delle prenotazioni..." />
+        <Spinner size="sm" label="" />
+      </>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Caricamento delle prenotazioni...');
+    goOffline(true);
+    expect(screen.getByRole('status').textContent).toBe(OFFLINE_MESSAGE);
+    expect(document.querySelectorAll('.animate-spin')).toHaveLength(1);
+    goOffline(false);
+    expect(screen.getByRole('status').textContent).toBe('Caricamento delle prenotazioni...');
+    expect(document.querySelectorAll('.animate-spin')).toHaveLength(2);
   });
 });

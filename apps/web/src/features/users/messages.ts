@@ -13,6 +13,7 @@ export const PAYMENT_STATUS_LABELS = {
   completed: 'Completato',
   pending: 'In attesa',
   failed: 'Fallito',
+  abandoned: 'Abbandonato',
   refunded: 'Rimborsato',
   partially_refunded: 'Rimborsato in parte',
 } as const;

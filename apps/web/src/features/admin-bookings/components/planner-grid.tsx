@@ -61,17 +61,18 @@ function SegmentCell({ segment, court, slot, over, onBook, onOpen }: { segment: 
         className={clsx('flex h-14 w-full flex-col items-start justify-center overflow-hidden rounded-md px-2 text-left ring-1 hover:brightness-95 focus-visible:outline-2 focus-visible:outline-sea-700', BOOKING_CLASSES[booking.payment_state])}
       >
         <span className="sr-only">{court.name}, </span>
-        <span className="flex w-full items-center gap-1 truncate font-semibold">
+        <span className="flex w-full items-center gap-1 font-semibold">
           {booking.recurring_booking_id && <Repeat aria-hidden="true" className="h-3 w-3 shrink-0" />}
           <span className="truncate">{booking.customer.name}</span>
-          {booking.checked_in && (
-            <span className="ml-auto flex shrink-0 items-center gap-0.5 rounded bg-white px-1 text-[11px] font-bold text-emerald-800 ring-1 ring-emerald-700">
-              <UserCheck aria-hidden="true" className="h-3 w-3" />
-              presente
-            </span>
-          )}
         </span>
-        <span className="truncate">
+        {/* Under the time, on a line of its own (beside the name it left a one-slot booking only the initial); read right after the name. */}
+        {booking.checked_in && (
+          <span className="order-last flex shrink-0 items-center gap-0.5 rounded bg-white px-1 text-[11px] leading-4 font-bold text-emerald-800 ring-1 ring-emerald-700">
+            <UserCheck aria-hidden="true" className="h-3 w-3" />
+            presente
+          </span>
+        )}
+        <span className="w-full truncate">
           {booking.start}–{booking.end} · {PAYMENT_STATE_LABELS[booking.payment_state]}
         </span>
       </button>

@@ -6,6 +6,7 @@ export const PAYMENT_STATUS_LABELS: Record<TPaymentStatus, string> = {
   completed: 'Completato',
   pending: 'In attesa',
   failed: 'Fallito',
+  abandoned: 'Abbandonato',
   refunded: 'Rimborsato',
   partially_refunded: 'Rimborsato in parte',
 };

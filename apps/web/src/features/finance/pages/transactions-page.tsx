@@ -31,7 +31,7 @@ import { MoneyTotals } from '../components/money-totals';
 import { TransactionDetailModal } from '../components/transaction-detail-modal';
 import { FINANCE_MESSAGES } from '../messages';
 
-const STATUS_TONES: Record<TTransaction['status'], BadgeTone> = { completed: 'green', pending: 'yellow', failed: 'red', refunded: 'purple', partially_refunded: 'purple' };
+const STATUS_TONES: Record<TTransaction['status'], BadgeTone> = { completed: 'green', pending: 'yellow', failed: 'red', abandoned: 'neutral', refunded: 'purple', partially_refunded: 'purple' };
 
 /** A refund reads as money going out. */
 const signedAmount = (row: TTransaction) => formatMoney(row.type === 'refund' ? `-${row.amount}` : row.amount);

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useMyMemberships } from '../../../lib/shared-queries';
 import { todayInRome } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
+import { useOnline } from '../../../lib/use-online';
 import { readOfflineCards, saveOfflineCards } from '../offline-cards';
 import { CurrentMembershipCard } from './current-membership-card';
 import { OfflineMemberships } from './offline-memberships';
@@ -17,6 +18,7 @@ const isCurrent = (membership: TMyMembership, today: string) => membership.statu
 export function MyMemberships() {
   const { data, dataUpdatedAt, fetchStatus, isPending, isError, error, refetch } = useMyMemberships();
   const user = useCurrentUser();
+  const online = useOnline();
   const today = todayInRome();
   // Every read from the server refreshes the copy kept for showing the card offline.
   useEffect(() => {
@@ -25,7 +27,7 @@ export function MyMemberships() {
   // Until the server answers (or when it cannot be reached) the saved card is on screen at once.
   const saved = !data && user ? readOfflineCards(user, today) : null;
   if (saved) {
-    const offline = fetchStatus === 'paused' || isError || !navigator.onLine;
+    const offline = fetchStatus === 'paused' || isError || !online;
     const retry = isError ? <Button variant="secondary" size="sm" onClick={() => refetch()}>Riprova</Button> : undefined;
     return <OfflineMemberships saved={saved} offline={offline} action={retry} />;
   }

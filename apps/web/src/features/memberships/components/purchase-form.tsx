@@ -28,17 +28,21 @@ function startDateHint(type: TMembershipType) {
   return days === 1 ? 'Valida solo il giorno scelto.' : `Valida ${days} giorni a partire dal giorno scelto.`;
 }
 
-/** Buying a card (docs/domain.md#memberships): type by age, fiscal code, dates, insurance, BVU, coupon, live total. */
-export function PurchaseForm() {
+/**
+ * Buying a card (docs/domain.md#memberships): type by age, fiscal code, dates, insurance, BVU, coupon, live
+ * total. `firstDay`: a renewal's, the day after the cards it renews (a dated card starts there by default).
+ */
+export function PurchaseForm({ firstDay }: { firstDay?: string }) {
   const user = useCurrentUser();
   const askBirthDate = !user?.birth_date;
   const schema = useMemo(() => purchaseSchema(askBirthDate), [askBirthDate]);
+  const empty = { ...EMPTY_PURCHASE, start_date: firstDay ?? '' };
   const { register, submit, failure, setValue, reset, control, formState } = useZodForm({
     schema,
     raw: false,
-    defaultValues: EMPTY_PURCHASE,
+    defaultValues: empty,
   });
-  const values = { ...EMPTY_PURCHASE, ...useWatch({ control }) };
+  const values = { ...empty, ...useWatch({ control }) };
   const prices = usePriceList();
   const create = useCreateMembership();
   const [requested, setRequested] = useState<TMyMembership | null>(null);
@@ -72,7 +76,7 @@ export function PurchaseForm() {
     const { membership, checkout_url } = await create.mutateAsync(body);
     if (!checkout_url) {
       setRequested(membership);
-      reset(EMPTY_PURCHASE);
+      reset(empty);
     }
   });
 
@@ -104,7 +108,7 @@ export function PurchaseForm() {
       )}
 
       {type && needsStartDate(type) && (
-        <Input label="Primo giorno di validità" type="date" required min={today} hint={startDateHint(type)} error={fieldError('start_date')} {...register('start_date')} />
+        <Input label="Primo giorno di validità" type="date" required min={firstDay ?? today} hint={startDateHint(type)} error={fieldError('start_date')} {...register('start_date')} />
       )}
 
       {type &&

@@ -4,6 +4,8 @@ import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
 import { pageLocation } from '../../../lib/checkout';
 import { aMembership, PRICES, renderAt, stubApi, Where, yearsFromToday } from '../../../test/test-support';
 import { CHECKOUT_CANCELLED_MESSAGE } from '../../../lib/use-checkout-cancelled';
+import { addDays } from '@beach/contracts';
+import { formatDate, todayInRome } from '../../../lib/format';
 import MembershipPage from './membership-page';
 
 /** Where the page was sent, instead of leaving it. */
@@ -79,6 +81,34 @@ describe('my cards', () => {
     handlers['GET /api/memberships/mine'] = () => jsonResponse(403, { message: 'Accesso negato.' });
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toContain('Non è stato possibile caricare le tue tessere.');
+  });
+});
+
+describe('requesting a card', () => {
+  const inDays = (days: number) => addDays(todayInRome(), days);
+  const heading = (name: string) => screen.queryByRole('heading', { name, level: 2 });
+
+  it('offers the form to a member without an active card today', async () => {
+    handlers['GET /api/memberships/mine'] = mine(EXPIRED);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Richiedi una tessera', level: 2 })).toBeTruthy();
+  });
+
+  it('hides it while an active card covers today and ends more than 30 days away, saying when the renewal opens', async () => {
+    handlers['GET /api/memberships/mine'] = mine(aMembership({ start_date: inDays(-3), end_date: inDays(31) }));
+    renderPage();
+    expect(await screen.findByText(`La tua tessera vale fino al ${formatDate(inDays(31))}: potrai rinnovarla da questa pagina dal ${formatDate(inDays(1))}.`)).toBeTruthy();
+    expect(heading('Richiedi una tessera')).toBeNull();
+    expect(heading('Rinnova la tessera')).toBeNull();
+    expect(screen.queryByLabelText(/Codice fiscale/)).toBeNull();
+  });
+
+  it('offers the renewal from 30 days before the end of the cards that cover today, one after another', async () => {
+    // The renewal of a card bought already carries the cover on.
+    handlers['GET /api/memberships/mine'] = mine(aMembership({ start_date: inDays(-3), end_date: inDays(10) }), aMembership({ id: 7, membership_number: 'T2026-00007', type: 'monthly', start_date: inDays(11), end_date: inDays(30) }));
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Rinnova la tessera', level: 2 })).toBeTruthy();
+    expect(screen.getByText(/^La tua tessera vale fino al/).textContent).toContain(formatDate(inDays(30)));
   });
 });
 

@@ -3,10 +3,10 @@ import { Alert } from '../../../components/ui/alert';
 import { MyCertificate } from '../../../components/certificates/my-certificate';
 import { TestModeNotice } from '../../../components/test-mode-notice';
 import { MyMemberships } from '../components/my-memberships';
-import { PurchaseForm } from '../components/purchase-form';
+import { PurchaseSection } from '../components/purchase-section';
 import { CHECKOUT_CANCELLED_MESSAGE, useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
 
-/** /tesseramento (docs/domain.md#memberships): the member's cards and the request of a new one. */
+/** /tesseramento (docs/domain.md#memberships): the member's cards and the request of a new one, or its renewal. */
 export default function MembershipPage() {
   usePageTitle('Tesseramento');
   // Where Stripe sends a member who leaves the checkout page without paying (?pagamento=annullato).
@@ -25,15 +25,7 @@ export default function MembershipPage() {
       )}
       <MyMemberships />
       <MyCertificate />
-      <section aria-labelledby="purchase-title" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <div>
-          <h2 id="purchase-title" className="text-xl font-semibold text-sea-900">
-            Richiedi una tessera
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">I campi con * sono obbligatori. Il prezzo finale lo calcoliamo noi e lo vedi prima di pagare.</p>
-        </div>
-        <PurchaseForm />
-      </section>
+      <PurchaseSection />
     </div>
   );
 }

@@ -1,0 +1,39 @@
+import { addDays, coveredUntil, RENEWAL_DAYS } from '@beach/contracts';
+import { formatDate, todayInRome } from '../../../lib/format';
+import { useMyMemberships } from '../../../lib/shared-queries';
+import { useOnline } from '../../../lib/use-online';
+import { PurchaseForm } from './purchase-form';
+
+/**
+ * Requesting a card (docs/domain.md#memberships), once the member's cards are read and while there is a
+ * connection to request it with (docs/screens.md#offline): none while an active card covers today, until
+ * RENEWAL_DAYS before it ends; from then a renewal, which starts after it.
+ */
+export function PurchaseSection() {
+  const { data } = useMyMemberships();
+  const online = useOnline();
+  if (!data || !online) return null;
+  const today = todayInRome();
+  const covered = coveredUntil(data, today);
+  if (covered !== null && today < addDays(covered, -RENEWAL_DAYS)) {
+    return (
+      <p className="rounded-2xl bg-white p-5 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        La tua tessera vale fino al {formatDate(covered)}: potrai rinnovarla da questa pagina dal {formatDate(addDays(covered, -RENEWAL_DAYS))}.
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby="purchase-title" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <div>
+        <h2 id="purchase-title" className="text-xl font-semibold text-sea-900">
+          {covered === null ? 'Richiedi una tessera' : 'Rinnova la tessera'}
+        </h2>
+        {covered !== null && (
+          <p className="mt-1 text-sm text-slate-700">La tua tessera vale fino al {formatDate(covered)}: la nuova comincia dopo, con le date che vedi nel riepilogo prima di pagare.</p>
+        )}
+        <p className="mt-1 text-sm text-slate-600">I campi con * sono obbligatori. Il prezzo finale lo calcoliamo noi e lo vedi prima di pagare.</p>
+      </div>
+      <PurchaseForm firstDay={covered === null ? undefined : addDays(covered, 1)} />
+    </section>
+  );
+}
