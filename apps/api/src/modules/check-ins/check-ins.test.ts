@@ -1,7 +1,7 @@
 // Check-in at the desk through the real database: every verdict of a card read by QR or number, bad
 // input answered in Italian, an entrance recorded once even when scanned twice at the same moment, the
 // day's list and counts, "presente" on the planner, the audit entry, roles and the rate limit.
-import { CERTIFICATE_STATE_LABELS, CHECK_IN_PENDING_REASONS, CHECK_IN_UNKNOWN_REASONS, type TCheckInLookup } from '@beach/contracts';
+import { CERTIFICATE_STATE_LABELS, CHECK_IN_PENDING_REASONS, CHECK_IN_UNKNOWN_REASONS, NUL_MESSAGE, type TCheckInLookup } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
@@ -137,7 +137,10 @@ describe('GET /api/admin/check-ins/lookup', () => {
     expect(await verdictOf(deleted.url.replace(WEB_ORIGIN, 'https://altro-sito.example'))).toEqual(unknown('other_site'));
     expect(await verdictOf('WIFI:S:Spiaggia;T:WPA;P:segreta;;')).toEqual(unknown('foreign'));
     expect(await verdictOf(`${WEB_ORIGIN}/verifica-tessera/../../admin`)).toEqual(unknown('foreign'));
-    expect(await verdictOf('%%%\u0000<script>')).toEqual(unknown('foreign'));
+    expect(await verdictOf('%%%<script>')).toEqual(unknown('foreign'));
+    // A NUL is no text at all: refused like in any other field.
+    const nul = await lookup('%%%\u0000<script>');
+    expect([nul.status, nul.body.errors]).toEqual([422, { code: [NUL_MESSAGE] }]);
   });
 
   it('refuses an empty or oversized code with an Italian field message', async () => {
