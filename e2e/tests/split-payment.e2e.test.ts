@@ -62,18 +62,23 @@ async function signIn(page: Page, email: string, path: string) {
   await page.getByRole('button', { name: 'Accedi' }).click();
 }
 
+/** The organiser holds C2 at `slot` (e.g. "10:30–12:00") on the test's day: the payment page's booking id. */
+async function holdC2(page: Page, slot: string) {
+  await signIn(page, 'utente@demo.beach', '/prenotazioni?campo=C2');
+  await page.getByRole('heading', { name: 'Prenota un campo', level: 1 }).waitFor();
+  await page.getByRole('button', { name: dayButton }).click();
+  await page.getByRole('button', { name: new RegExp(`^Campo C2, ${slot}: libero`) }).click();
+  await page.getByRole('region', { name: 'Riepilogo' }).getByRole('button', { name: 'Prenota e paga' }).click();
+  await page.waitForURL(/\/prenotazioni\/pagamento\/\d+/);
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
 describe('split payment, in Chromium', () => {
   let bookingId: number;
 
   it('the organiser adds three players and pays their own share by card', async () => {
     const page = ctx.page;
-    await signIn(page, 'utente@demo.beach', '/prenotazioni?campo=C2');
-    await page.getByRole('heading', { name: 'Prenota un campo', level: 1 }).waitFor();
-    await page.getByRole('button', { name: dayButton }).click();
-    await page.getByRole('button', { name: /^Campo C2, 10:30–12:00: libero/ }).click();
-    await page.getByRole('region', { name: 'Riepilogo' }).getByRole('button', { name: 'Prenota e paga' }).click();
-    await page.waitForURL(/\/prenotazioni\/pagamento\/\d+/);
-    bookingId = Number(new URL(page.url()).pathname.split('/').pop());
+    bookingId = await holdC2(page, '10:30–12:00');
 
     const players = page.getByRole('region', { name: 'Giocatori e quote' });
     for (const player of PLAYERS) {
@@ -195,13 +200,7 @@ describe('split payment, in Chromium', () => {
 
   it('tells namesakes apart, adds a member by address shown by that address, and offers no invitations within the deadline', async () => {
     const page = ctx.page;
-    await signIn(page, 'utente@demo.beach', '/prenotazioni?campo=C2');
-    await page.getByRole('heading', { name: 'Prenota un campo', level: 1 }).waitFor();
-    await page.getByRole('button', { name: dayButton }).click();
-    await page.getByRole('button', { name: /^Campo C2, 13:30–15:00: libero/ }).click();
-    await page.getByRole('region', { name: 'Riepilogo' }).getByRole('button', { name: 'Prenota e paga' }).click();
-    await page.waitForURL(/\/prenotazioni\/pagamento\/\d+/);
-    const held = Number(new URL(page.url()).pathname.split('/').pop());
+    const held = await holdC2(page, '13:30–15:00');
     const players = page.getByRole('region', { name: 'Giocatori e quote' });
 
     await players.getByLabel('Aggiungi un socio').fill('Nicola Omonimo');
