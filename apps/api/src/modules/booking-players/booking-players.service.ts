@@ -22,6 +22,7 @@ import type { PaymentTarget } from '../payments/payments.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { shareInvitationEmail, sharePaidEmail, sharesChargedEmail, sharesPaidFromCreditEmail } from './booking-players.emails.js';
 import { joinAfterPayment } from './join-after-payment.js';
+import { lockBooking } from '../bookings/booking-lock.js';
 import { splitShares } from './shares.js';
 
 export const PLAYER_MESSAGES = {
@@ -144,7 +145,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
    * refused while the organiser's payment is under way.
    */
   async function lockedForChange(tx: Prisma.TransactionClient, viewer: User, bookingId: number) {
-    await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
+    await lockBooking(tx, bookingId);
     const booking = await visibleBooking(viewer, bookingId, tx);
     if (booking.userId !== viewer.id) throw forbidden(PLAYER_MESSAGES.notOrganiser);
     const now = new Date();
@@ -161,8 +162,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
    * paid: a share is never paid into a booking being cancelled. True while the booking stands confirmed.
    */
   async function lockConfirmed(tx: Prisma.TransactionClient, bookingId: number) {
-    const [booking] = await tx.$queryRaw<{ status: Booking['status'] }[]>`SELECT status FROM bookings WHERE id = ${bookingId} FOR SHARE`;
-    return booking?.status === 'confirmed';
+    return (await lockBooking(tx, bookingId, { share: true }))?.status === 'confirmed';
   }
 
   /** The organiser hears of each share a player pays themselves (once: sent with the payment's own transaction). */
@@ -454,7 +454,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
       const { splitDeadlineHours } = await readSettings(db);
       await db.$transaction(async (tx) => {
         const share = await shareFor(viewer, shareId, tx);
-        await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${share.bookingId} FOR UPDATE`;
+        await lockBooking(tx, share.bookingId);
         const booking = await tx.booking.findUniqueOrThrow({ where: { id: share.bookingId }, include: WITH_PLAYERS });
         const player = booking.players.find((row) => row.id === shareId)!;
         const now = new Date();

@@ -34,6 +34,7 @@ import { moneyAccount } from '../ledger/accounts.js';
 import { payment as paymentEntry } from '../ledger/receivables.js';
 import { readSettings } from '../settings/settings.service.js';
 import { bookingWire, courtPrices, createWaitlistNotifier, isLive, isSettled, liveSql, paymentOf, priceSlots, reserveSlot, SLOT_MESSAGES, touchingSql, whatOf, whenOf } from './booking-terms.js';
+import { lockBooking } from './booking-lock.js';
 import { type BookingMoney, chargeBooking, MONEY_LATERAL_SQL, moneyOfBookings, NO_MONEY, owedParts, paymentStateOf, STATE_SQL } from './booking-money.js';
 import { type CancelBooking, closeCheckoutsOf } from './cancel-booking.js';
 import { paymentLinkEmail } from './bookings.emails.js';
@@ -172,8 +173,8 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
   }
 
   /** Locks the booking's row for the rest of the transaction and reads it with its payments. */
-  async function lockBooking(tx: Prisma.TransactionClient, id: number) {
-    await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${id} FOR UPDATE`;
+  async function lockedWithPayments(tx: Prisma.TransactionClient, id: number) {
+    await lockBooking(tx, id);
     const booking = await tx.booking.findUnique({ where: { id }, include: { court: true, user: true, transactions: { orderBy: { createdAt: 'desc' } } } });
     if (!booking) throw notFound(ADMIN_BOOKING_MESSAGES.notFound);
     return booking;
@@ -315,7 +316,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
       const now = new Date();
       await checkouts.refuseIfPaid('booking', id);
       await db.$transaction(async (tx) => {
-        const booking = await lockBooking(tx, id);
+        const booking = await lockedWithPayments(tx, id);
         if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
         await closeCheckoutsOf(tx, checkouts, id);
         const collected = await collect(tx, booking, method, now, actor.id);
@@ -331,7 +332,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
       const court = await courtOrFail(body.court_id);
       await requireInSeason(body.date);
       await db.$transaction(async (tx) => {
-        const booking = await lockBooking(tx, id);
+        const booking = await lockedWithPayments(tx, id);
         if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
         const slots = Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / (SLOT_MINUTES * 60_000));
         const startIndex = SLOTS.findIndex((slot) => slot.start === body.start);
@@ -352,7 +353,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     async cancel(actor: User, id: number, body: BodyOf<Routes['cancel']>) {
       const now = new Date();
       const outcome = await db.$transaction(async (tx) => {
-        const booking = await lockBooking(tx, id);
+        const booking = await lockedWithPayments(tx, id);
         if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
         const returned = await cancelBooking(tx, booking, {
           policy: { by: 'desk', refund: body.refund },
@@ -373,7 +374,7 @@ export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     async restore(id: number) {
       const now = new Date();
       await db.$transaction(async (tx) => {
-        const booking = await lockBooking(tx, id);
+        const booking = await lockedWithPayments(tx, id);
         if (isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notRestorable);
         if (booking.endsAt <= now) throw new AppError(409, ADMIN_BOOKING_MESSAGES.restorePast);
         const restored = { status: 'confirmed', cancelledAt: null, cancelledById: null, cancellationReason: null, holdExpiresAt: null } as const;

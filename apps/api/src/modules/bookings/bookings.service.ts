@@ -43,6 +43,7 @@ import {
 } from './booking-terms.js';
 import { applyBookingCoupon } from './booking-coupon-rules.js';
 import { tellBookingPaid } from './booking-paid.js';
+import { lockBooking, lockLiveHold } from './booking-lock.js';
 import { reminderEmail } from './bookings.emails.js';
 import { bookingsCalendar } from './calendar.js';
 import { chargeBooking, type BookingMoney, moneyOfBookings, NO_MONEY, organiserDue, receivablesOf, spendCreditOnBooking, splitOwed } from './booking-money.js';
@@ -133,7 +134,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
   async function applyCoupon(booking: BookingRow, code: string, now: Date) {
     const today = todayInRome(now);
     await db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${booking.id} FOR UPDATE`;
+      await lockBooking(tx, booking.id);
       // A checkout still open was opened for the price before the coupon: it is closed.
       await checkouts.closeIn(tx, 'booking', booking.id);
       const bookingCoupon = await applyBookingCoupon(tx, booking, code, today, now);
@@ -179,8 +180,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
      * or if the credit is no longer there — the payments module refunds it.
      */
     async confirm(tx, bookingId, payment) {
-      const [booking] = await tx.$queryRaw<Booking[]>`
-        SELECT id, status, court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt", price_cents AS "priceCents", user_id AS "userId" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
+      const booking = await lockBooking(tx, bookingId);
       if (!booking || booking.userId === null || !(await slotStillOurs(tx, booking))) return false;
       if (booking.status === 'expired') {
         // Lapsed and written off: owed again, split again among the players.
@@ -212,7 +212,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
 
     /** Money of the booking's payment taken back on Stripe's side: owed again while the booking stands (the desk sees it). */
     async takenBack(tx, bookingId, payment, { cents, from, context }) {
-      const [booking] = await tx.$queryRaw<Pick<Booking, 'status' | 'holdExpiresAt'>[]>`SELECT status, hold_expires_at AS "holdExpiresAt" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
+      const booking = await lockBooking(tx, bookingId);
       const stands = booking !== undefined && isLive(booking, new Date());
       await takeBackPayment(tx, { paymentId: payment.id, receivables: [accounts.booking(bookingId)], cents, from, stands, userId: payment.userId, context: { ...context, bookingId } });
     },
@@ -304,8 +304,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
         itemName: `Campo ${current.court.code} · ${whenOf(current)}`,
         cancelPath: `/prenotazioni/pagamento/${id}?pagamento=annullato`,
         async inTransaction(tx, payment) {
-          const [held] = await tx.$queryRaw<Pick<Booking, 'status' | 'holdExpiresAt'>[]>`SELECT status, hold_expires_at AS "holdExpiresAt" FROM bookings WHERE id = ${id} FOR UPDATE`;
-          if (!held || !isLiveHold(held, new Date())) throw new AppError(409, BOOKING_MESSAGES.holdLapsed);
+          await lockLiveHold(tx, id, BOOKING_MESSAGES.holdLapsed);
           // With other players the organiser pays their own share; the others pay theirs.
           const due = await organiserDue(tx, id, { lock: true });
           const creditCents = body.use_credit ? creditTowardsCents((await walletOf(tx, user.id, { lock: true })).available, due) : 0;
@@ -352,8 +351,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
       if (!dto.can_cancel) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
       if (booking.status === 'pending_payment') await checkouts.refuseIfPaid('booking', id);
       const returned = await db.$transaction(async (tx) => {
-        const [locked] = await tx.$queryRaw<Booking[]>`SELECT status FROM bookings WHERE id = ${id} FOR UPDATE`;
-        if (locked?.status !== booking.status) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
+        if ((await lockBooking(tx, id))?.status !== booking.status) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
         const outcome = await cancelBooking(tx, booking, { policy: { by: 'member' }, reason: 'Annullata dal socio', cancelledById: null, now, refundReason: 'cancelled', description: whenOf(booking) });
         await notifyWaitlist(tx, booking);
         return outcome;

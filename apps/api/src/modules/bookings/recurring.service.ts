@@ -16,6 +16,7 @@ import { readSettings } from '../settings/settings.service.js';
 import { ADMIN_BOOKING_MESSAGES, type AdminBookingsService } from './admin-bookings.service.js';
 import { postMany } from '../ledger/ledger.js';
 import { createWaitlistNotifier, LIVE, priceSlots, reserveSlot, takeCourtTurn } from './booking-terms.js';
+import { lockBooking } from './booking-lock.js';
 import { chargeEntry, reprice } from './booking-money.js';
 import type { CancelBooking } from './cancel-booking.js';
 
@@ -262,8 +263,7 @@ export function createRecurringBookingsService(deps: Pick<AppDeps, 'db' | 'jobs'
         let cancelled = 0;
         for (const row of rows) {
           // A date cancelled meanwhile (the desk, a rain check) is left as it is.
-          const [locked] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM bookings WHERE id = ${row.id} FOR UPDATE`;
-          if (locked?.status !== 'confirmed') continue;
+          if ((await lockBooking(tx, row.id))?.status !== 'confirmed') continue;
           cancelled++;
           // Nothing is given back: what a date paid the desk settles; what it owes is written off.
           await cancelBooking(tx, row, { policy: { by: 'desk', refund: false }, reason: `Serie annullata dal ${formatItalianDate(todayInRome(from))}`, cancelledById: actor.id, now, description: `Prenotazione campo ${row.court.code}` });

@@ -9,7 +9,7 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
 import { bandOf } from '../bookings/booking-coupon-rules.js';
-import { isLiveHold } from '../bookings/booking-terms.js';
+import { lockLiveHold } from '../bookings/booking-lock.js';
 import { owedParts } from '../bookings/booking-money.js';
 import { closeCheckoutsOf } from '../bookings/cancel-booking.js';
 import { accounts, moneyAccount } from '../ledger/accounts.js';
@@ -261,9 +261,7 @@ export function createCarnetsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
       await checkouts.refuseIfPaid('booking', bookingId);
       const today = todayInRome();
       const carnet = await db.$transaction(async (tx) => {
-        const [held] = await tx.$queryRaw<Pick<Booking, 'status' | 'holdExpiresAt' | 'courtId' | 'startsAt' | 'endsAt'>[]>`
-          SELECT status, hold_expires_at AS "holdExpiresAt", court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
-        if (!held || !isLiveHold(held, new Date())) throw new AppError(409, CARNET_MESSAGES.notPayable);
+        const held = await lockLiveHold(tx, bookingId, CARNET_MESSAGES.notPayable);
         // Usable: the booking's day (Rome) within the carnet's validity; a hold is never for a past day.
         const bookingDay = fromIsoDate(todayInRome(held.startsAt));
         const usable = await tx.carnet.findMany({

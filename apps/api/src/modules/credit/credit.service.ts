@@ -17,7 +17,7 @@ import { owedOne, settlingLegs } from '../ledger/receivables.js';
 import { debtOf, INSUFFICIENT_CREDIT, settleDebt, spendingLegs, walletOf } from '../ledger/wallet.js';
 import { isAdmin } from '../auth/guards.js';
 import { organiserDue, spendCreditOnBooking } from '../bookings/booking-money.js';
-import { isLiveHold } from '../bookings/booking-terms.js';
+import { lockLiveHold } from '../bookings/booking-lock.js';
 import { tellBookingPaid } from '../bookings/booking-paid.js';
 import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
@@ -200,9 +200,7 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
       // A card checkout already paid stops this (409); one still open is closed with the payment.
       await checkouts.refuseIfPaid('booking', bookingId);
       const entryId = await db.$transaction(async (tx) => {
-        const [held] = await tx.$queryRaw<{ status: 'pending_payment'; holdExpiresAt: Date | null }[]>`
-          SELECT status, hold_expires_at AS "holdExpiresAt" FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
-        if (!held || !isLiveHold(held, new Date())) throw new AppError(409, CREDIT_MESSAGES.notPayable);
+        await lockLiveHold(tx, bookingId, CREDIT_MESSAGES.notPayable);
         // Credit set aside for a card checkout is released first, then counted again here.
         await checkouts.closeIn(tx, 'booking', bookingId);
         const due = await organiserDue(tx, bookingId, { lock: true });

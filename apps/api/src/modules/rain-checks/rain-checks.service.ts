@@ -16,6 +16,7 @@ import { instantInRome, todayInRome } from '../../lib/time.js';
 import { isAdmin } from '../auth/guards.js';
 import { BROADCAST_MESSAGES } from '../broadcasts/broadcasts.service.js';
 import { isLive, liveSql, takeCourtTurn, timeOf, touchingSql, whenOf } from '../bookings/booking-terms.js';
+import { lockBooking } from '../bookings/booking-lock.js';
 import { type CancelBooking, type PlannedReturn, planReturns } from '../bookings/cancel-booking.js';
 import { rainCheckEmail } from './rain-checks.emails.js';
 
@@ -133,7 +134,7 @@ export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     await db.$transaction(async (tx) => {
       const [mark] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text FROM rain_check_bookings WHERE id = ${rowId} FOR UPDATE`;
       if (!mark || mark.status === 'done' || mark.status === 'skipped') return;
-      await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
+      await lockBooking(tx, bookingId);
       const booking = await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { court: true } });
       if (!isLive(booking, now)) {
         await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'skipped', processedAt: now, error: null } });
