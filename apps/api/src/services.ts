@@ -5,7 +5,7 @@ import { createBookingsService } from './modules/bookings/bookings.service.js';
 import { createRecurringBookingsService } from './modules/bookings/recurring.service.js';
 import { createBroadcastsService } from './modules/broadcasts/broadcasts.service.js';
 import { createCertificatesService } from './modules/certificates/certificates.service.js';
-import { createConsentsService } from './modules/consents/consents.service.js';
+import { createConsentsService, recordRegistrationConsents } from './modules/consents/consents.service.js';
 import { createCreditService } from './modules/credit/credit.service.js';
 import { createCarnetsService } from './modules/carnets/carnets.service.js';
 import { createBookingPlayersService } from './modules/booking-players/booking-players.service.js';
@@ -50,7 +50,7 @@ export function createServices(deps: AppDeps) {
   stripeRequests.setHooks({ syncRefunds: payments.syncRefunds, notify: payments.notifyRefund, recoverCheckout: checkouts.recover });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
   const adminBookings = createAdminBookingsService(deps, checkouts, cancelBooking);
-  const auth = createAuthService(deps);
+  const auth = createAuthService(deps, recordRegistrationConsents);
   return {
     auth,
     courts: createCourtsService(deps),

@@ -1,6 +1,7 @@
 // The centre runs on Rome time: days, seasons and price-list years are computed there. Calendar days
 // travel as YYYY-MM-DD strings and are stored in `date` columns (a Date at UTC midnight).
 import { romeInstant, romeToday } from '@beach/contracts';
+import { formatItalianDate } from './format.js';
 
 export const CENTRE_TIME_ZONE = 'Europe/Rome';
 
@@ -26,3 +27,13 @@ export const fromIsoDate = (date: string): Date => new Date(`${date}T00:00:00Z`)
 export const fromIsoDateOrNull = (date: string | null): Date | null => (date ? fromIsoDate(date) : null);
 
 export { addDays } from '@beach/contracts';
+
+const romeTime = new Intl.DateTimeFormat('it-IT', { timeZone: CENTRE_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** HH:MM in Rome; an end at midnight reads 24:00. */
+export const timeOf = (instant: Date, isEnd = false) => {
+  const text = romeTime.format(instant);
+  return isEnd && text === '00:00' ? '24:00' : text;
+};
+
+/** "dd/mm/yyyy HH:MM–HH:MM" in Rome: how e-mails, payments, receipts and Stripe's page name a booking's time. */
+export const whenOf = (span: { startsAt: Date; endsAt: Date }) => `${formatItalianDate(todayInRome(span.startsAt))} ${timeOf(span.startsAt)}–${timeOf(span.endsAt, true)}`;

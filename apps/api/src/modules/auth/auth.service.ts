@@ -2,7 +2,7 @@
 // days), refresh with rotation, logout, password reset and change, own profile.
 import { type api, AUTH_MESSAGES, type BodyOf, permissionsForRole, ROLE_DISPLAY_NAMES, type TUpdateProfileBody, type TUser } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { User } from '../../generated/prisma/client.js';
+import type { Prisma, User } from '../../generated/prisma/client.js';
 import type { TokenPurpose } from '../../generated/prisma/enums.js';
 import { AppError, invalid, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -11,7 +11,6 @@ import { fromIsoDateOrNull, toIsoDateOrNull } from '../../lib/time.js';
 import { accountCreatedEmail, passwordResetEmail, verificationEmail } from './auth.emails.js';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
 import { hashToken, newEmailToken, PLAIN_SESSION_MS, REMEMBER_ACCESS_TOKEN_SECONDS, REMEMBER_SESSION_MS, signAccessToken, verifyAccessToken } from './tokens.js';
-import { recordRegistrationConsents } from '../consents/consents.service.js';
 
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
@@ -47,8 +46,10 @@ export interface ClientInfo {
 }
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'logger'>;
+/** What else a registration records in its transaction: the consents given on the form (the consents module). */
+type OnRegistered = (tx: Prisma.TransactionClient, userId: number, body: BodyOf<typeof api.auth.register>) => Promise<unknown>;
 
-export function createAuthService({ db, config, jobs, logger }: Deps) {
+export function createAuthService({ db, config, jobs, logger }: Deps, onRegistered: OnRegistered) {
   /** Compared against when the e-mail is unknown, at the configured cost, so both cases take as long. */
   let unknownUserHash: Promise<string> | undefined;
 
@@ -130,7 +131,7 @@ export function createAuthService({ db, config, jobs, logger }: Deps) {
               privacyAcceptedAt: new Date(),
             },
           });
-          await recordRegistrationConsents(tx, created.id, body);
+          await onRegistered(tx, created.id, body);
           return created;
         })
         .catch((error: unknown) => {

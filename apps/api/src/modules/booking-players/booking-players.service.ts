@@ -23,7 +23,7 @@ import { readSettings } from '../settings/settings.service.js';
 import { shareInvitationEmail, sharePaidEmail, sharesChargedEmail, sharesPaidFromCreditEmail } from './booking-players.emails.js';
 import { joinAfterPayment } from './join-after-payment.js';
 import { lockBooking } from '../bookings/booking-lock.js';
-import { splitShares } from './shares.js';
+import { splitShares } from '../bookings/shares.js';
 
 export const PLAYER_MESSAGES = {
   bookingNotFound: 'Prenotazione non trovata.',

@@ -12,7 +12,7 @@ import { owedBy, settlingLegs } from '../ledger/receivables.js';
 import { giveBackCredit, giveBackMoney, settlementsOn } from '../ledger/returns.js';
 import { settleDebt, spendingLegs, walletOf } from '../ledger/wallet.js';
 import type { Checkouts } from '../payments/checkout.js';
-import { splitShares } from './shares.js';
+import { splitShares } from '../bookings/shares.js';
 
 export const PAID_WITH_CARNET = 'La tua parte è pagata con un ingresso del carnet: i giocatori si aggiungono prima di pagare.';
 

@@ -20,13 +20,12 @@ import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import type { PaymentMethod } from '../../generated/prisma/enums.js';
 import { csvMoney, writeCsv } from '../../lib/csv.js';
-import { Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { type Db, Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
 import { isAdmin } from '../auth/guards.js';
-import { withCheckIns } from '../check-ins/check-ins.service.js';
 import type { Checkouts } from '../payments/checkout.js';
 import { inSeason, seasonOf, seasonOpening } from '../memberships/membership-terms.js';
 import { pricesInForce } from '../prices/prices.service.js';
@@ -81,6 +80,14 @@ const ADMIN_DETAILS = {
   membershipCoupon: { select: { code: true } },
 } as const;
 type AdminBookingRow = Prisma.BookingGetPayload<{ include: typeof ADMIN_DETAILS }>;
+
+/** The planner's bookings, each marked when someone checked in for it ("presente" on the planner). */
+async function withCheckIns<B extends { id: number }>(db: Db, bookings: B[]): Promise<(B & { checked_in: boolean })[]> {
+  const ids = bookings.map((booking) => booking.id);
+  const rows = ids.length === 0 ? [] : await db.checkIn.findMany({ where: { bookingId: { in: ids } }, select: { bookingId: true }, distinct: ['bookingId'] });
+  const present = new Set(rows.map((row) => row.bookingId));
+  return bookings.map((booking) => ({ ...booking, checked_in: present.has(booking.id) }));
+}
 
 const fullName = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}` : null);
 

@@ -8,7 +8,7 @@ import { charge, discount, type EntryContext, owedBy, owedOne, type Part, settli
 import { AppError } from '../../lib/errors.js';
 import { Prisma } from '../../lib/db.js';
 import { spendingLegs, walletOf } from '../ledger/wallet.js';
-import { splitShares } from '../booking-players/shares.js';
+import { splitShares } from './shares.js';
 
 /** The receivables of a booking: the organiser's, then each player's share (dropped players' too: they owe nothing). */
 export async function receivablesOf(sql: Sql, bookingId: number): Promise<AccountRef[]> {

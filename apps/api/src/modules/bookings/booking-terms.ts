@@ -8,8 +8,7 @@ import type { Booking, Court, Transaction } from '../../generated/prisma/client.
 import type { PriceCode } from '../../generated/prisma/enums.js';
 import { conflictOn, Prisma } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
-import { formatItalianDate } from '../../lib/format.js';
-import { CENTRE_TIME_ZONE, todayInRome } from '../../lib/time.js';
+import { timeOf, todayInRome, whenOf } from '../../lib/time.js';
 import { releaseCoupon } from '../coupons/coupon-rules.js';
 import { pricesInForce, type PriceTable } from '../prices/prices.service.js';
 import { writeOff } from '../ledger/receivables.js';
@@ -55,17 +54,10 @@ export const UNDER_OVERLAP_CONSTRAINT: Prisma.BookingWhereInput = { status: { no
 /** The status a booking shows: a lapsed hold reads expired before the job marks it so. */
 export const statusShown = (booking: HoldFields, now: Date): Booking['status'] => (booking.status === 'pending_payment' && !isLiveHold(booking, now) ? 'expired' : booking.status);
 
-const romeTime = new Intl.DateTimeFormat('it-IT', { timeZone: CENTRE_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-/** HH:MM in Rome; an end at midnight reads 24:00. */
-export const timeOf = (instant: Date, isEnd = false) => {
-  const text = romeTime.format(instant);
-  return isEnd && text === '00:00' ? '24:00' : text;
-};
+// Named in every e-mail and screen of a booking; defined with the other Rome times.
+export { timeOf, whenOf };
 
 type Span = Pick<Booking, 'startsAt' | 'endsAt'>;
-/** "dd/mm/yyyy HH:MM–HH:MM" in Rome: how e-mails, payments and Stripe's page name a booking's time. */
-export const whenOf = (booking: Span) => `${formatItalianDate(todayInRome(booking.startsAt))} ${timeOf(booking.startsAt)}–${timeOf(booking.endsAt, true)}`;
-
 export const whatOf = (booking: Span & { court: Pick<Court, 'name'> }) => ({ court: booking.court.name, when: whenOf(booking) });
 
 export interface SlotChoice {

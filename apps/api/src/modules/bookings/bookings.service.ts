@@ -19,7 +19,7 @@ import { inSeason, seasonOf, seasonOpening } from '../memberships/membership-ter
 import { CHECKOUT_LIFETIME_SECONDS, type Checkouts } from '../payments/checkout.js';
 import { requireStripe } from '../payments/stripe-client.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
-import { playingIn } from '../booking-players/booking-shares.js';
+import { playingIn } from './booking-shares.js';
 import { readSettings } from '../settings/settings.service.js';
 import { assertCertificateForBooking } from '../certificates/certificate-status.js';
 import { dayAvailability } from './availability.js';

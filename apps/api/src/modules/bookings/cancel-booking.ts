@@ -7,7 +7,7 @@ import type { Booking, Prisma, Transaction } from '../../generated/prisma/client
 import { accounts, type AccountRef } from '../ledger/accounts.js';
 import { giveBackCredit, giveBackMoney, type Settlement, settlementsOn } from '../ledger/returns.js';
 import { writeOff } from '../ledger/receivables.js';
-import { returnCarnetUse } from '../carnets/carnet-uses.js';
+import { returnCarnetUse } from '../ledger/carnet-uses.js';
 import type { Checkouts } from '../payments/checkout.js';
 import { markRefunded, type RefundReason, type StripeRequests } from '../payments/stripe-requests.js';
 import { releaseCouponsOf } from './booking-terms.js';

@@ -19,7 +19,7 @@ import type { Checkouts } from '../payments/checkout.js';
 import type { PaymentTarget } from '../payments/payments.service.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { carnetBoughtEmail } from './carnets.emails.js';
-import { earnExpiredCarnets, spendUse } from './carnet-uses.js';
+import { earnExpiredCarnets, spendUse } from '../ledger/carnet-uses.js';
 
 export const CARNET_MESSAGES = {
   productNotFound: 'Carnet non trovato.',

@@ -22,9 +22,8 @@ import type { AppDeps } from '../../deps.js';
 import type { Prisma, User } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS, type Db } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
-import { addDays, todayInRome } from '../../lib/time.js';
+import { addDays, timeOf, todayInRome } from '../../lib/time.js';
 import { webOrigins } from '../../lib/web-origin.js';
-import { timeOf } from '../bookings/booking-terms.js';
 import { certificateStatus, certificateWarning, warningFor } from '../certificates/certificate-status.js';
 import { readSettings } from '../settings/settings.service.js';
 import { holderOf, toVerificationDto, VERIFY_PATH } from '../memberships/memberships.dto.js';
@@ -114,14 +113,6 @@ const bookingsOfDay = (client: Db | Prisma.TransactionClient, userId: number, da
     orderBy: { startsAt: 'asc' },
   });
 };
-
-/** The planner's bookings, each marked when someone checked in for it ("presente" on the planner). */
-export async function withCheckIns<B extends { id: number }>(db: Db, bookings: B[]): Promise<(B & { checked_in: boolean })[]> {
-  const ids = bookings.map((booking) => booking.id);
-  const rows = ids.length === 0 ? [] : await db.checkIn.findMany({ where: { bookingId: { in: ids } }, select: { bookingId: true }, distinct: ['bookingId'] });
-  const present = new Set(rows.map((row) => row.bookingId));
-  return bookings.map((booking) => ({ ...booking, checked_in: present.has(booking.id) }));
-}
 
 /** A member's own entrances, for their data export. */
 export async function checkInsOfMember(db: Db, userId: number): Promise<TMyDataExport['check_ins']> {

@@ -17,7 +17,7 @@ import { createMember, type TestMember } from '../../test/members.js';
 import { formatEuros } from '../../lib/format.js';
 import { SLOT_MESSAGES } from '../bookings/booking-terms.js';
 import { moneyOfBooking, spendCreditOnBooking } from '../bookings/booking-money.js';
-import { spendUse } from '../carnets/carnet-uses.js';
+import { spendUse } from '../ledger/carnet-uses.js';
 import { revenueTotals } from '../finance/revenue.js';
 import { accounts, bookingReceivable } from '../ledger/accounts.js';
 import { credit, debit, post } from '../ledger/ledger.js';

@@ -19,9 +19,8 @@ import type { Prisma, User } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
-import { todayInRome, toIsoDate } from '../../lib/time.js';
+import { todayInRome, toIsoDate, whenOf } from '../../lib/time.js';
 import { letterheadOf, readAssociation } from '../association/association.service.js';
-import { whenOf } from '../bookings/booking-terms.js';
 import { renderReceiptPdf, type ReceiptPdfData } from './receipt-pdf.js';
 
 const BOOKING = { include: { court: { select: { name: true } } } } as const;

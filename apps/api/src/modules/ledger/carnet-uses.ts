@@ -5,9 +5,9 @@
 // earned (breakage). Kept apart from the carnets service so every module that cancels can return a use.
 import type { Prisma } from '../../generated/prisma/client.js';
 import { todayInRome, toIsoDate } from '../../lib/time.js';
-import { accounts } from '../ledger/accounts.js';
-import { available, balancesOf, credit, debit, post, reverse, type Sql } from '../ledger/ledger.js';
-import type { Part } from '../ledger/receivables.js';
+import { accounts } from './accounts.js';
+import { available, balancesOf, credit, debit, post, reverse, type Sql } from './ledger.js';
+import type { Part } from './receivables.js';
 
 /** What the sale received (the carnet's account credited by its sale), 0 for a carnet given for free. */
 async function priceOf(sql: Sql, carnetId: number) {
