@@ -7,6 +7,9 @@ import tseslint from 'typescript-eslint';
 
 const web = `${import.meta.dirname}/apps/web/src`;
 const features = readdirSync(`${web}/features`);
+const api = `${import.meta.dirname}/apps/api/src`;
+const modules = readdirSync(`${api}/modules`);
+const moduleFaces = modules.map((module) => `./${module}/index.ts`);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'apps/api/src/generated/**', 'e2e/.web-dist/**', 'e2e/test-results/**', '.data/**'] },
@@ -59,6 +62,39 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The API's module boundaries: a module is used from outside only through its index.ts (its public
+    // face: what other modules and the composition may call); the shared code (lib/) imports no module;
+    // and no module depends on itself through others. Tests may reach a module's insides.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/generated/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+      // no-cycle reads the imported files too: with TypeScript's parser.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts', '.js'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: api,
+          zones: [
+            ...modules.map((module) => ({
+              target: `./modules/${module}`,
+              from: './modules',
+              except: [`./${module}`, ...moduleFaces],
+              message: 'A module imports another only through its index.ts: export there what it needs.',
+            })),
+            { target: './lib', from: './modules', message: 'Shared code (lib/) imports no module: move what both need to lib/.' },
+            { target: ['./app.ts', './services.ts', './workers.ts', './server.ts', './worker.ts', './runtime.ts', './testing.ts', './db', './test'], from: './modules', except: moduleFaces, message: 'The composition uses each module through its index.ts.' },
+          ],
+        },
+      ],
+      'import-x/no-cycle': 'error',
     },
   },
 );

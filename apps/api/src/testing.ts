@@ -6,11 +6,10 @@ export { startMailCatcher, linkIn, type MailCatcher } from './test/mail-catcher.
 export { freePort, listenOnSystemPort } from './test/free-port.js';
 export { createTestDatabase, startTemplateServer } from './test/database.js';
 export { TEST_BCRYPT_COST, TEST_ENV } from './test/env.js';
-export { unsubscribeLinks } from './modules/consents/consents.service.js';
+export { unsubscribeLinks } from './modules/consents/index.js';
 export { startEmbeddedPostgres, migrate, seed, createDb, type Db } from './db/index.js';
 // The ledger's writers, for its benchmark (bench/ledger.ts).
-export { accounts } from './modules/ledger/accounts.js';
-export { credit, debit, post, postMany, type Entry } from './modules/ledger/ledger.js';
+export { accounts, credit, debit, post, postMany, type Entry } from './modules/ledger/index.js';
 // The backups and a logger, for their benchmark (bench/backup.ts).
-export { checkBackup, createBackup, restoreBackup } from './modules/backups/backups.js';
+export { checkBackup, createBackup, restoreBackup } from './modules/backups/index.js';
 export { createLogger } from './lib/logger.js';

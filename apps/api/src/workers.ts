@@ -1,7 +1,7 @@
 // Which job runs which code. The API runs these in-process unless WORKERS=off, and worker.ts runs them
 // in a process of their own.
 import type { AppDeps } from './deps.js';
-import { createBackup } from './modules/backups/backups.js';
+import { createBackup } from './modules/backups/index.js';
 import type { Services } from './services.js';
 
 export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, stripeRequests, broadcasts, bookings, receipts, certificates, bookingPlayers, rainChecks, carnets, reconciliation }: Services) {

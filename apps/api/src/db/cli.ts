@@ -3,7 +3,7 @@ import pg from 'pg';
 import { loadConfig } from '../config.js';
 import { createDb } from '../lib/db.js';
 import { createLogger } from '../lib/logger.js';
-import { checkBackup, createBackup, restoreBackup, type DrillReport } from '../modules/backups/backups.js';
+import { checkBackup, createBackup, restoreBackup, type DrillReport } from '../modules/backups/index.js';
 import { openDevDatabase } from './dev-database.js';
 import { migrate } from './migrate.js';
 import { seed } from './seed.js';

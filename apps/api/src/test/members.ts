@@ -8,7 +8,7 @@ import type { Db } from '../lib/db.js';
 import { hashPassword } from '../lib/passwords.js';
 import { TEST_BCRYPT_COST } from './env.js';
 import { fromIsoDate } from '../lib/time.js';
-import { fiscalCodeFor } from '../modules/memberships/fiscal-code.js';
+import { fiscalCodeFor } from '../modules/memberships/index.js';
 
 export const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
 

@@ -8,7 +8,7 @@
 import type { AppDeps } from '../../deps.js';
 import { beforeCommit, type Db, Prisma } from '../../lib/db.js';
 import type { AuditedWrite, AuditTrail } from '../../lib/http.js';
-import { authOf } from '../auth/guards.js';
+import { authOf } from '../auth/index.js';
 
 /** The table behind each back-office resource (the path segment after /api/admin/). */
 const TABLE_OF_RESOURCE: Record<string, string> = {

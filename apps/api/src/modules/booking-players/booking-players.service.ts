@@ -10,20 +10,12 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { fromIsoDate, todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { isLive, isLiveHold, statusShown, timeOf, whatOf, whenOf } from '../bookings/booking-terms.js';
-import { moveOwed, owedBy, owedOne, payment as paymentEntry, settlingLegs } from '../ledger/receivables.js';
-import { takeBackPayment } from '../ledger/returns.js';
-import { accounts, shareReceivable } from '../ledger/accounts.js';
-import { post } from '../ledger/ledger.js';
-import { INSUFFICIENT_CREDIT, spendingLegs, walletOf } from '../ledger/wallet.js';
-import { type BookingMoney, moneyOfBooking, sharesOf, splitOwed } from '../bookings/booking-money.js';
-import type { Checkouts } from '../payments/checkout.js';
-import type { PaymentTarget } from '../payments/payments.service.js';
-import { readSettings } from '../settings/settings.service.js';
+import { isLive, isLiveHold, statusShown, timeOf, whatOf, whenOf, type BookingMoney, moneyOfBooking, sharesOf, splitOwed, lockBooking, splitShares } from '../bookings/index.js';
+import { moveOwed, owedBy, owedOne, payment as paymentEntry, settlingLegs, takeBackPayment, accounts, shareReceivable, post, INSUFFICIENT_CREDIT, spendingLegs, walletOf } from '../ledger/index.js';
+import type { Checkouts, PaymentTarget } from '../payments/index.js';
+import { readSettings } from '../settings/index.js';
 import { shareInvitationEmail, sharePaidEmail, sharesChargedEmail, sharesPaidFromCreditEmail } from './booking-players.emails.js';
 import { joinAfterPayment } from './join-after-payment.js';
-import { lockBooking } from '../bookings/booking-lock.js';
-import { splitShares } from '../bookings/shares.js';
 
 export const PLAYER_MESSAGES = {
   bookingNotFound: 'Prenotazione non trovata.',

@@ -6,13 +6,9 @@
 // deadline, it passes back to the organiser as any unpaid share does.
 import type { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors.js';
-import { accounts, bookingReceivable } from '../ledger/accounts.js';
-import { post, type Sql } from '../ledger/ledger.js';
-import { owedBy, settlingLegs } from '../ledger/receivables.js';
-import { giveBackCredit, giveBackMoney, settlementsOn } from '../ledger/returns.js';
-import { settleDebt, spendingLegs, walletOf } from '../ledger/wallet.js';
-import type { Checkouts } from '../payments/checkout.js';
-import { splitShares } from '../bookings/shares.js';
+import { accounts, bookingReceivable, post, type Sql, owedBy, settlingLegs, giveBackCredit, giveBackMoney, settlementsOn, settleDebt, spendingLegs, walletOf } from '../ledger/index.js';
+import type { Checkouts } from '../payments/index.js';
+import { splitShares } from '../bookings/index.js';
 
 export const PAID_WITH_CARNET = 'La tua parte è pagata con un ingresso del carnet: i giocatori si aggiungono prima di pagare.';
 

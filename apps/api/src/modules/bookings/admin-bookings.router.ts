@@ -1,7 +1,7 @@
 import { api } from '@beach/contracts';
 import { sendCsv } from '../../lib/csv.js';
 import type { MountRoute } from '../../lib/http.js';
-import { authOf } from '../auth/guards.js';
+import { authOf } from '../auth/index.js';
 import type { AdminBookingsService } from './admin-bookings.service.js';
 import type { RecurringBookingsService } from './recurring.service.js';
 

@@ -5,8 +5,8 @@ import { centsToMoney } from '@beach/contracts';
 import type { Court, PriceCode, Setting } from '../../generated/prisma/client.js';
 import { type Db, Prisma, readRows } from '../../lib/db.js';
 import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
-import { inSeason, seasonOf } from '../memberships/membership-terms.js';
-import { pricesInForceSql, priceTableOf } from '../prices/prices.service.js';
+import { inSeason, seasonOf } from '../memberships/index.js';
+import { pricesInForceSql, priceTableOf } from '../prices/index.js';
 import { courtPrices, liveSql, touchingSql } from './booking-terms.js';
 import { SLOT_PRICE_CODE, slotsOf } from './slots.js';
 

@@ -4,9 +4,9 @@
 import { BOOKING_COUPON_BAND_LABELS, FULL_DAY_SLOTS, FULL_DAY_START, SLOT_MINUTES, type TBookingCouponBand } from '@beach/contracts';
 import type { Booking, BookingCoupon } from '../../generated/prisma/client.js';
 import type { Prisma } from '../../lib/db.js';
-import { toIsoDate } from '../../lib/time.js';
-import { COUPON_MESSAGES, couponDiscountCents } from '../coupons/coupon-rules.js';
-import { LIVE, timeOf } from './booking-terms.js';
+import { timeOf, toIsoDate } from '../../lib/time.js';
+import { COUPON_MESSAGES, couponDiscountCents } from '../coupons/index.js';
+import { LIVE } from './booking-holds.js';
 
 export const BOOKING_COUPON_RULE_MESSAGES = {
   wrongBand: (band: TBookingCouponBand) => `Questo coupon vale solo per: ${BOOKING_COUPON_BAND_LABELS[band].toLowerCase()}.`,

@@ -2,12 +2,9 @@
 // receivable from the moment it is made, moved to each player's share when players join, and settled
 // by card, the desk, credit or a carnet use. Every screen reads the same answer here.
 import type { TBooking, TBookingSplit, TPaymentState } from '@beach/contracts';
-import { accounts, type AccountRef, bookingReceivable } from '../ledger/accounts.js';
-import { credit, debit, type Entry, post, type Posted, type Sql } from '../ledger/ledger.js';
-import { charge, discount, type EntryContext, owedBy, owedOne, type Part, settlingLegs } from '../ledger/receivables.js';
+import { accounts, type AccountRef, bookingReceivable, credit, debit, type Entry, post, type Posted, type Sql, charge, discount, type EntryContext, owedBy, owedOne, type Part, settlingLegs, spendingLegs, walletOf } from '../ledger/index.js';
 import { AppError } from '../../lib/errors.js';
 import { Prisma } from '../../lib/db.js';
-import { spendingLegs, walletOf } from '../ledger/wallet.js';
 import { splitShares } from './shares.js';
 
 /** The receivables of a booking: the organiser's, then each player's share (dropped players' too: they owe nothing). */

@@ -9,12 +9,12 @@ import type { PriceCode } from '../../generated/prisma/enums.js';
 import { conflictOn, Prisma } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { timeOf, todayInRome, whenOf } from '../../lib/time.js';
-import { releaseCoupon } from '../coupons/coupon-rules.js';
-import { pricesInForce, type PriceTable } from '../prices/prices.service.js';
-import { writeOff } from '../ledger/receivables.js';
-import { releaseHoldsOf } from '../payments/checkout.js';
-import { SETTLED_STATUSES } from '../payments/payment-status.js';
+import { releaseCoupon } from '../coupons/index.js';
+import { pricesInForce, type PriceTable } from '../prices/index.js';
+import { writeOff } from '../ledger/index.js';
+import { releaseHoldsOf, SETTLED_STATUSES } from '../payments/index.js';
 import { releaseBookingCoupon } from './booking-coupon-rules.js';
+import { type HoldFields, isLive, isLiveHold, LIVE, LIVE_HOLD, liveSql } from './booking-holds.js';
 import { type BookingMoney, receivablesOf } from './booking-money.js';
 import { slotFreedEmail } from './bookings.emails.js';
 import { SLOT_PRICE_CODE, slotsOf } from './slots.js';
@@ -26,17 +26,9 @@ export const SLOT_MESSAGES = {
   noPriceList: 'Il listino prezzi di quell’anno non è ancora pubblicato: chiedi in segreteria.',
 } as const;
 
-// A booking holds its slot while it is confirmed, or awaiting payment with a hold that has not lapsed
-// (a hold with no end — the desk's payment link — lasts until paid or cancelled). A lapsed hold stops
-// holding at once, before the minute job marks it expired. The same rule in its three forms, for
-// Prisma, SQL and rows in memory (booking-terms.test.ts checks that they agree):
-type HoldFields = Pick<Booking, 'status' | 'holdExpiresAt'>;
-export const isLiveHold = (booking: HoldFields, now: Date) => booking.status === 'pending_payment' && (booking.holdExpiresAt === null || booking.holdExpiresAt > now);
-export const isLive = (booking: HoldFields, now: Date) => booking.status === 'confirmed' || isLiveHold(booking, now);
-export const LIVE_HOLD = (now: Date): Prisma.BookingWhereInput => ({ status: 'pending_payment', OR: [{ holdExpiresAt: null }, { holdExpiresAt: { gt: now } }] });
-export const LIVE = (now: Date): Prisma.BookingWhereInput => ({ OR: [{ status: 'confirmed' }, LIVE_HOLD(now)] });
-/** On the columns of `bookings` (unqualified: use it where they are unambiguous). */
-export const liveSql = (now: Date) => Prisma.sql`(status = 'confirmed' OR (status = 'pending_payment' AND (hold_expires_at IS NULL OR hold_expires_at > ${now})))`;
+// The hold rule in its three forms (booking-holds.ts), for the module's files and its index.
+export { isLive, isLiveHold, LIVE, LIVE_HOLD, liveSql };
+
 /**
  * The bookings sharing a moment with [from, to), on the columns of `bookings`. Written as the ranges'
  * overlap so that, with liveSql, the exclusion constraint's GiST index finds them: the equivalent

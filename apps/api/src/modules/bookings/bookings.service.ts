@@ -5,23 +5,18 @@ import { type api, type BodyOf, centsToMoney, creditTowardsCents, FULL_DAY_SLOTS
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, Prisma, User } from '../../generated/prisma/client.js';
-import { accounts, bookingReceivable } from '../ledger/accounts.js';
-import { openHoldsOf, resolve, voidExpired } from '../ledger/ledger.js';
-import { discount, payment as paymentEntry, writeOff } from '../ledger/receivables.js';
-import { takeBackPayment } from '../ledger/returns.js';
+import { accounts, bookingReceivable, openHoldsOf, resolve, voidExpired, discount, payment as paymentEntry, writeOff, takeBackPayment, walletOf } from '../ledger/index.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { formatEuros } from '../../lib/format.js';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { COUPON_MESSAGES, couponDiscountCents, couponProblem, redeemCoupon } from '../coupons/coupon-rules.js';
-import { inSeason, seasonOf, seasonOpening } from '../memberships/membership-terms.js';
-import { CHECKOUT_LIFETIME_SECONDS, type Checkouts } from '../payments/checkout.js';
-import { requireStripe } from '../payments/stripe-client.js';
-import type { PaymentTarget } from '../payments/payments.service.js';
+import { COUPON_MESSAGES, couponDiscountCents, couponProblem, redeemCoupon } from '../coupons/index.js';
+import { inSeason, seasonOf, seasonOpening } from '../memberships/index.js';
+import { CHECKOUT_LIFETIME_SECONDS, type Checkouts, requireStripe, type PaymentTarget } from '../payments/index.js';
 import { playingIn } from './booking-shares.js';
-import { readSettings } from '../settings/settings.service.js';
-import { assertCertificateForBooking } from '../certificates/certificate-status.js';
+import { readSettings } from '../settings/index.js';
+import { assertCertificateForBooking } from '../certificates/index.js';
 import { dayAvailability } from './availability.js';
 import {
   bookingWire,
@@ -48,7 +43,6 @@ import { reminderEmail } from './bookings.emails.js';
 import { bookingsCalendar } from './calendar.js';
 import { chargeBooking, type BookingMoney, moneyOfBookings, NO_MONEY, organiserDue, receivablesOf, spendCreditOnBooking, splitOwed } from './booking-money.js';
 import type { CancelBooking } from './cancel-booking.js';
-import { walletOf } from '../ledger/wallet.js';
 
 export const BOOKING_MESSAGES = {
   ...SLOT_MESSAGES,

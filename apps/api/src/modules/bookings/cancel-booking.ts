@@ -4,12 +4,8 @@
 // what is still owed is written off. The caller holds the booking's row lock.
 import type { TRainCheckReturn } from '@beach/contracts';
 import type { Booking, Prisma, Transaction } from '../../generated/prisma/client.js';
-import { accounts, type AccountRef } from '../ledger/accounts.js';
-import { giveBackCredit, giveBackMoney, type Settlement, settlementsOn } from '../ledger/returns.js';
-import { writeOff } from '../ledger/receivables.js';
-import { returnCarnetUse } from '../ledger/carnet-uses.js';
-import type { Checkouts } from '../payments/checkout.js';
-import { markRefunded, type RefundReason, type StripeRequests } from '../payments/stripe-requests.js';
+import { accounts, type AccountRef, giveBackCredit, giveBackMoney, type Settlement, settlementsOn, writeOff, returnCarnetUse } from '../ledger/index.js';
+import { type Checkouts, markRefunded, type RefundReason, type StripeRequests } from '../payments/index.js';
 import { releaseCouponsOf } from './booking-terms.js';
 import { receivablesOf } from './booking-money.js';
 

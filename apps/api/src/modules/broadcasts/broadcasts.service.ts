@@ -7,7 +7,7 @@ import type { Broadcast, User } from '../../generated/prisma/client.js';
 import { Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { createMailPacer } from '../../lib/mail-pacer.js';
-import { unsubscribeLinks } from '../consents/consents.service.js';
+import { unsubscribeLinks } from '../consents/index.js';
 import { broadcastEmail } from './broadcasts.emails.js';
 
 type RecipientsBody = BodyOf<typeof api.broadcasts.countRecipients>;

@@ -6,7 +6,7 @@ import { CsvError } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { invalid } from '../../lib/errors.js';
-import { fiscalCheckCharacterProblem } from '../memberships/fiscal-code.js';
+import { fiscalCheckCharacterProblem } from '../memberships/index.js';
 
 export type BvuRow = BodyOf<typeof api.bvuMembers.create> & { season: string; line: number };
 

@@ -7,7 +7,7 @@ import { isRecordMissing, isUniqueViolation, Prisma } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { fromIsoDateOrNull, toIsoDateOrNull, yearInRome } from '../../lib/time.js';
-import { fiscalCodeProblem } from '../memberships/fiscal-code.js';
+import { fiscalCodeProblem } from '../memberships/index.js';
 import { readBvuCsv, type BvuRow } from './bvu-csv.js';
 
 export const BVU_MESSAGES = {

@@ -1,6 +1,6 @@
 import { api } from '@beach/contracts';
 import type { MountRoute } from '../../lib/http.js';
-import { authOf } from '../auth/guards.js';
+import { authOf } from '../auth/index.js';
 import type { CarnetsService } from './carnets.service.js';
 
 export function registerCarnetRoutes(mount: MountRoute, carnets: CarnetsService) {

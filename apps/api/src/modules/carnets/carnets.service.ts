@@ -8,18 +8,11 @@ import type { Booking, Carnet, CarnetProduct, Prisma, Transaction, User } from '
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
-import { bandOf } from '../bookings/booking-coupon-rules.js';
-import { lockLiveHold } from '../bookings/booking-lock.js';
-import { owedParts } from '../bookings/booking-money.js';
-import { closeCheckoutsOf } from '../bookings/cancel-booking.js';
-import { accounts, moneyAccount } from '../ledger/accounts.js';
-import { available, balancesOf, credit, debit, post } from '../ledger/ledger.js';
-import { INSUFFICIENT_CREDIT, settleDebt, spendingLegs, walletOf } from '../ledger/wallet.js';
-import type { Checkouts } from '../payments/checkout.js';
-import type { PaymentTarget } from '../payments/payments.service.js';
+import { bandOf, lockLiveHold, owedParts, closeCheckoutsOf } from '../bookings/index.js';
+import { accounts, moneyAccount, available, balancesOf, credit, debit, post, INSUFFICIENT_CREDIT, settleDebt, spendingLegs, walletOf, earnExpiredCarnets, spendUse } from '../ledger/index.js';
+import type { Checkouts, PaymentTarget } from '../payments/index.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { carnetBoughtEmail } from './carnets.emails.js';
-import { earnExpiredCarnets, spendUse } from '../ledger/carnet-uses.js';
 
 export const CARNET_MESSAGES = {
   productNotFound: 'Carnet non trovato.',

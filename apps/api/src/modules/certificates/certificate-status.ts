@@ -6,7 +6,7 @@ import type { Db } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { fromIsoDate, toIsoDate } from '../../lib/time.js';
-import { readSettings } from '../settings/settings.service.js';
+import { readSettings } from '../settings/index.js';
 
 type CertificateDates = Pick<MedicalCertificate, 'issueDate' | 'expiryDate' | 'verifiedAt' | 'rejectedAt'>;
 

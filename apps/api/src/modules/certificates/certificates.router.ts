@@ -2,7 +2,7 @@ import { api } from '@beach/contracts';
 import type { Response } from 'express';
 import { sendCsv } from '../../lib/csv.js';
 import type { MountRoute } from '../../lib/http.js';
-import { authOf } from '../auth/guards.js';
+import { authOf } from '../auth/index.js';
 import { certificateUpload, type CheckedFile } from './certificate-upload.js';
 import type { CertificatesService } from './certificates.service.js';
 

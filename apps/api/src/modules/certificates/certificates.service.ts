@@ -24,7 +24,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { addDays, fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
-import { readSettings } from '../settings/settings.service.js';
+import { readSettings } from '../settings/index.js';
 import type { CheckedFile } from './certificate-upload.js';
 import { certificateRejectedEmail, certificateReminderEmail, type ReminderKind } from './certificates.emails.js';
 import { certificateStatus, stateOn } from './certificate-status.js';

@@ -1,8 +1,8 @@
 import { api } from '@beach/contracts';
 import type { Db } from '../../lib/db.js';
 import type { MountRoute } from '../../lib/http.js';
-import { authOf } from '../auth/guards.js';
-import { verificationLimit } from '../memberships/memberships.router.js';
+import { authOf } from '../auth/index.js';
+import { verificationLimit } from '../memberships/index.js';
 import type { CheckInsService } from './check-ins.service.js';
 
 export function registerCheckInsRoutes(mount: MountRoute, checkIns: CheckInsService, db: Db) {

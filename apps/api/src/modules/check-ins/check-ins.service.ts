@@ -24,9 +24,9 @@ import { TRANSACTION_OPTIONS, type Db } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { addDays, timeOf, todayInRome } from '../../lib/time.js';
 import { webOrigins } from '../../lib/web-origin.js';
-import { certificateStatus, certificateWarning, warningFor } from '../certificates/certificate-status.js';
-import { readSettings } from '../settings/settings.service.js';
-import { holderOf, toVerificationDto, VERIFY_PATH } from '../memberships/memberships.dto.js';
+import { certificateStatus, certificateWarning, warningFor } from '../certificates/index.js';
+import { readSettings } from '../settings/index.js';
+import { holderOf, toVerificationDto, VERIFY_PATH } from '../memberships/index.js';
 
 type CheckInBody = BodyOf<typeof api.checkIns.create>;
 type CourtRow = (typeof COURT_ROWS)[number];

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps.js';
 import { isRecordMissing, isUniqueViolation } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { instantInRome } from '../../lib/time.js';
-import { UNDER_OVERLAP_CONSTRAINT } from '../bookings/booking-terms.js';
+import { UNDER_OVERLAP_CONSTRAINT } from '../bookings/index.js';
 import { toCourtDto } from './courts.service.js';
 
 export const ADMIN_COURTS_MESSAGES = {

@@ -10,11 +10,8 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { todayInRome } from '../../lib/time.js';
-import { accounts } from '../ledger/accounts.js';
-import { available, credit, debit, post } from '../ledger/ledger.js';
-import { INSUFFICIENT_CREDIT, walletOf } from '../ledger/wallet.js';
-import { requireStripe } from '../payments/stripe-client.js';
-import { markRefunded, type StripeRequests } from '../payments/stripe-requests.js';
+import { accounts, available, credit, debit, post, INSUFFICIENT_CREDIT, walletOf } from '../ledger/index.js';
+import { requireStripe, markRefunded, type StripeRequests } from '../payments/index.js';
 
 export const CREDIT_REFUND_MESSAGES = {
   nothing: 'Il credito è a zero: non c’è nulla da rimborsare.',

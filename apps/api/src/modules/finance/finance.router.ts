@@ -2,7 +2,7 @@ import { api } from '@beach/contracts';
 import { sendCsv } from '../../lib/csv.js';
 import type { MountRoute } from '../../lib/http.js';
 import type { Services } from '../../services.js';
-import { authOf } from '../auth/guards.js';
+import { authOf } from '../auth/index.js';
 
 export function registerFinanceRoutes(mount: MountRoute, { transactions, expenses, incomes, financeStats: stats }: Pick<Services, 'transactions' | 'expenses' | 'incomes' | 'financeStats'>) {
   // Before /:id, which would take "export" or "stats" for an id.

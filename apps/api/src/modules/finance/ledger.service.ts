@@ -8,8 +8,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Expense, Income } from '../../generated/prisma/client.js';
 import { missingAs, type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import type { PaymentMethod } from '../../generated/prisma/enums.js';
-import { accounts, type AccountRef } from '../ledger/accounts.js';
-import { credit, debit, post, reverse, type Sql } from '../ledger/ledger.js';
+import { accounts, type AccountRef, credit, debit, post, reverse, type Sql } from '../ledger/index.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { fromIsoDate, instantInRome, toIsoDate } from '../../lib/time.js';
 

@@ -6,9 +6,9 @@ import { csvMoney, writeCsv } from '../../lib/csv.js';
 import type { Prisma } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
-import { receiptOfTransaction } from '../receipts/receipts.service.js';
+import { receiptOfTransaction } from '../receipts/index.js';
 import { instantInRome } from '../../lib/time.js';
-import { SETTLED_STATUSES, shownStatus, shownStatusWhere } from '../payments/payment-status.js';
+import { SETTLED_STATUSES, shownStatus, shownStatusWhere } from '../payments/index.js';
 
 type Filter = QueryOf<typeof api.transactions.export>;
 type ListQuery = QueryOf<typeof api.transactions.list>;

@@ -3,7 +3,7 @@
 import { MEMBERSHIP_TYPE_LABELS, type TMembersRegisterRow } from '@beach/contracts';
 import PDFDocument from 'pdfkit';
 import { formatItalianDate } from '../../lib/format.js';
-import type { Letterhead } from '../association/association.service.js';
+import type { Letterhead } from '../association/index.js';
 import { pdfBytes } from '../../lib/pdf.js';
 
 const MARGIN = 36;

@@ -9,8 +9,8 @@ import { writeCsv } from '../../lib/csv.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { todayInRome, toIsoDate, yearInRome } from '../../lib/time.js';
-import { letterheadOf, readAssociation } from '../association/association.service.js';
-import { birthPlaceOf } from '../memberships/fiscal-code.js';
+import { letterheadOf, readAssociation } from '../association/index.js';
+import { birthPlaceOf } from '../memberships/index.js';
 import { renderMembersRegisterPdf } from './members-register-pdf.js';
 
 type Filter = QueryOf<typeof api.membersRegister.csv>;

@@ -1,6 +1,6 @@
 import { api } from '@beach/contracts';
 import type { MountRoute } from '../../lib/http.js';
-import { authOf } from '../auth/guards.js';
+import { authOf } from '../auth/index.js';
 import type { AdminMembershipsService } from './admin-memberships.service.js';
 
 export function registerAdminMembershipsRoutes(mount: MountRoute, admin: AdminMembershipsService) {

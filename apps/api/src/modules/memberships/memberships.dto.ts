@@ -11,8 +11,7 @@ import {
 import type { Membership, Transaction, User } from '../../generated/prisma/client.js';
 import { Prisma } from '../../lib/db.js';
 import { toIsoDate } from '../../lib/time.js';
-import { personOf } from '../auth/auth.service.js';
-import { isAdmin } from '../auth/guards.js';
+import { personOf, isAdmin } from '../auth/index.js';
 
 /** What to load with a membership for its DTO: its payments, newest first. */
 export const WITH_PAYMENTS = {

@@ -3,7 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { Db } from '../../lib/db.js';
 import type { MountRoute } from '../../lib/http.js';
 import { PostgresRateLimitStore } from '../../lib/rate-limit-store.js';
-import { authOf } from '../auth/guards.js';
+import { authOf } from '../auth/index.js';
 import type { MembershipsService } from './memberships.service.js';
 
 /** Scanning cards at the desk is a few a minute; guessing tokens would be thousands. */

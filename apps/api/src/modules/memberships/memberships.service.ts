@@ -17,21 +17,17 @@ import { AppError, type FieldErrors, invalid, notFound } from '../../lib/errors.
 import { conflictOn, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { addDays, fromIsoDate, todayInRome, toIsoDate, toIsoDateOrNull } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { couponDiscountCents, couponProblem, COUPON_MESSAGES, redeemCoupon, releaseCoupon } from '../coupons/coupon-rules.js';
-import type { Checkouts } from '../payments/checkout.js';
-import { requireStripe } from '../payments/stripe-client.js';
-import type { PaymentTarget } from '../payments/payments.service.js';
-import { accounts, membershipReceivable } from '../ledger/accounts.js';
-import { charge, discount, owedOne, payment as paymentEntry, writeOff } from '../ledger/receivables.js';
-import { takeBackPayment } from '../ledger/returns.js';
-import { pricesInForce } from '../prices/prices.service.js';
-import { readSettings } from '../settings/settings.service.js';
+import { couponDiscountCents, couponProblem, COUPON_MESSAGES, redeemCoupon, releaseCoupon } from '../coupons/index.js';
+import { type Checkouts, requireStripe, type PaymentTarget } from '../payments/index.js';
+import { accounts, membershipReceivable, charge, discount, owedOne, payment as paymentEntry, writeOff, takeBackPayment } from '../ledger/index.js';
+import { pricesInForce } from '../prices/index.js';
+import { readSettings } from '../settings/index.js';
 import { fiscalCodeProblem } from './fiscal-code.js';
 import { renderMembershipCardPdf } from './membership-card-pdf.js';
 import { ageProblem, BVU_CARD_LABEL, cardLabel, cardPdfName, validityOf } from './membership-terms.js';
 import { paidOnline, toMyMembershipDto, toVerificationDto, verifyUrl, WITH_PAYMENTS, type MembershipWithPayments } from './memberships.dto.js';
 import { activationEmail, expiryReminderEmail } from './memberships.emails.js';
-import { certificateWarning } from '../certificates/certificate-status.js';
+import { certificateWarning } from '../certificates/index.js';
 
 type PurchaseBody = BodyOf<typeof api.memberships.create>;
 

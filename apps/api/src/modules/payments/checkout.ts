@@ -9,7 +9,7 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { openHoldsOf, resolve } from '../ledger/ledger.js';
+import { openHoldsOf, resolve } from '../ledger/index.js';
 import { PAYMENTS_UNAVAILABLE, requireStripe } from './stripe-client.js';
 import { isFinalRefusal, requestKey, type StripeRequests } from './stripe-requests.js';
 

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../lib/errors.js';
 import type { MountRoute } from '../../lib/http.js';
 import { isTestMode, type Stripe } from '../../lib/stripe.js';
-import { authOf } from '../auth/guards.js';
+import { authOf } from '../auth/index.js';
 import { PAYMENTS_UNAVAILABLE } from './stripe-client.js';
 import type { PaymentsService } from './payments.service.js';
 

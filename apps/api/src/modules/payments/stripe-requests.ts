@@ -6,9 +6,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Prisma, StripeRequest, Transaction } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import type { Stripe } from '../../lib/stripe.js';
-import { accounts } from '../ledger/accounts.js';
-import { credit, debit, post } from '../ledger/ledger.js';
-import { settleDebt } from '../ledger/wallet.js';
+import { accounts, credit, debit, post, settleDebt } from '../ledger/index.js';
 import { requireStripe } from './stripe-client.js';
 
 /** A checkout whose session was never recorded this long after it was asked for was interrupted: it is closed. */

@@ -4,13 +4,12 @@ import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { toUserDto } from '../auth/auth.service.js';
-import { checkInsOfMember } from '../check-ins/check-ins.service.js';
-import { certificateToDto } from '../certificates/certificate-status.js';
-import { consentsOf } from '../consents/consents.service.js';
-import { eraseAccount } from '../users/erasure.js';
-import { receiptsOf } from '../receipts/receipts.service.js';
-import { memberRecords } from '../users/member-records.js';
+import { toUserDto } from '../auth/index.js';
+import { checkInsOfMember } from '../check-ins/index.js';
+import { certificateToDto } from '../certificates/index.js';
+import { consentsOf } from '../consents/index.js';
+import { eraseAccount, memberRecords } from '../users/index.js';
+import { receiptsOf } from '../receipts/index.js';
 
 export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'logger'>) {
   const { db } = deps;

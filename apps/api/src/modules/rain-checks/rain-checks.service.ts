@@ -13,11 +13,9 @@ import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { createMailPacer } from '../../lib/mail-pacer.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { instantInRome, todayInRome } from '../../lib/time.js';
-import { isAdmin } from '../auth/guards.js';
-import { BROADCAST_MESSAGES } from '../broadcasts/broadcasts.service.js';
-import { isLive, liveSql, takeCourtTurn, timeOf, touchingSql, whenOf } from '../bookings/booking-terms.js';
-import { lockBooking } from '../bookings/booking-lock.js';
-import { type CancelBooking, type PlannedReturn, planReturns } from '../bookings/cancel-booking.js';
+import { isAdmin } from '../auth/index.js';
+import { BROADCAST_MESSAGES } from '../broadcasts/index.js';
+import { isLive, liveSql, takeCourtTurn, timeOf, touchingSql, whenOf, lockBooking, type CancelBooking, type PlannedReturn, planReturns } from '../bookings/index.js';
 import { rainCheckEmail } from './rain-checks.emails.js';
 
 export const RAIN_CHECK_MESSAGES = {

@@ -3,7 +3,7 @@
 // deduction on sport for children aged 5–18), what was paid for, the amount and the payment method.
 import PDFDocument from 'pdfkit';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
-import type { Letterhead } from '../association/association.service.js';
+import type { Letterhead } from '../association/index.js';
 import { pdfBytes } from '../../lib/pdf.js';
 
 export interface ReceiptPdfData {

@@ -20,7 +20,7 @@ import type { Db } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { todayInRome, toIsoDate, whenOf } from '../../lib/time.js';
-import { letterheadOf, readAssociation } from '../association/association.service.js';
+import { letterheadOf, readAssociation } from '../association/index.js';
 import { renderReceiptPdf, type ReceiptPdfData } from './receipt-pdf.js';
 
 const BOOKING = { include: { court: { select: { name: true } } } } as const;

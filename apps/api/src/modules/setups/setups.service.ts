@@ -5,7 +5,7 @@ import type { api, BodyOf, TCourtSetup, TSetup } from '@beach/contracts';
 import type { Prisma, Setup } from '../../generated/prisma/client.js';
 import type { AppDeps } from '../../deps.js';
 import { conflictOn, isRecordMissing, isUniqueViolation, TRANSACTION_OPTIONS } from '../../lib/db.js';
-import { takeCourtTurn } from '../bookings/booking-terms.js';
+import { takeCourtTurn } from '../bookings/index.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, toIsoDate } from '../../lib/time.js';
 

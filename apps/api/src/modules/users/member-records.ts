@@ -3,7 +3,7 @@
 import { centsToMoney } from '@beach/contracts';
 import type { Db } from '../../lib/db.js';
 import { toIsoDate } from '../../lib/time.js';
-import { shownStatus } from '../payments/payment-status.js';
+import { shownStatus } from '../payments/index.js';
 
 export async function memberRecords(db: Db, userId: number) {
   const [memberships, bookings, transactions, waitlist] = await Promise.all([

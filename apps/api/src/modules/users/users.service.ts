@@ -9,8 +9,7 @@ import { AppError, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { fromIsoDateOrNull } from '../../lib/time.js';
-import { roledPersonOf, type AuthService } from '../auth/auth.service.js';
-import { isAdmin } from '../auth/guards.js';
+import { roledPersonOf, type AuthService, isAdmin } from '../auth/index.js';
 import { eraseAccount } from './erasure.js';
 import { memberRecords } from './member-records.js';
 

@@ -1,0 +1,7 @@
+// The auth module as the rest of the API sees it: only what is exported here may be imported from
+// outside the module (eslint.config.js refuses the rest).
+export { registerAuthRoutes } from './auth.router.js';
+export { createAuthService, personOf, roledPersonOf, toUserDto } from './auth.service.js';
+export type { AuthService } from './auth.service.js';
+export { authOf, createAccessGuards, isAdmin } from './guards.js';
+export { newEmailToken } from './tokens.js';

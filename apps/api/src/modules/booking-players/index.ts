@@ -1,0 +1,4 @@
+// The booking-players module as the rest of the API sees it: only what is exported here may be imported from
+// outside the module (eslint.config.js refuses the rest).
+export { registerBookingPlayersRoutes } from './booking-players.router.js';
+export { createBookingPlayersService } from './booking-players.service.js';

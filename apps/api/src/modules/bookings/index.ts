@@ -1,0 +1,16 @@
+// The bookings module as the rest of the API sees it: only what is exported here may be imported from
+// outside the module (eslint.config.js refuses the rest).
+export { registerAdminBookingsRoutes } from './admin-bookings.router.js';
+export { createAdminBookingsService } from './admin-bookings.service.js';
+export { bandOf } from './booking-coupon-rules.js';
+export { lockBooking, lockLiveHold } from './booking-lock.js';
+export { moneyOfBooking, organiserDue, owedParts, sharesOf, spendCreditOnBooking, splitOwed } from './booking-money.js';
+export type { BookingMoney } from './booking-money.js';
+export { tellBookingPaid } from './booking-paid.js';
+export { UNDER_OVERLAP_CONSTRAINT, isLive, isLiveHold, liveSql, statusShown, takeCourtTurn, timeOf, touchingSql, whatOf, whenOf } from './booking-terms.js';
+export { registerBookingsRoutes } from './bookings.router.js';
+export { createBookingsService } from './bookings.service.js';
+export { closeCheckoutsOf, createBookingCancellation, planReturns } from './cancel-booking.js';
+export type { CancelBooking, PlannedReturn } from './cancel-booking.js';
+export { createRecurringBookingsService } from './recurring.service.js';
+export { splitShares } from './shares.js';

@@ -1,0 +1,12 @@
+// The ledger module as the rest of the API sees it: only what is exported here may be imported from
+// outside the module (eslint.config.js refuses the rest).
+export { accounts, bookingReceivable, membershipReceivable, moneyAccount, shareReceivable } from './accounts.js';
+export type { AccountRef } from './accounts.js';
+export { earnExpiredCarnets, returnCarnetUse, spendUse } from './carnet-uses.js';
+export { available, balancesOf, credit, debit, openHoldsOf, post, postMany, resolve, reverse, voidExpired } from './ledger.js';
+export type { Entry, Posted, Sql } from './ledger.js';
+export { charge, discount, moveOwed, owedBy, owedOne, payment, settlingLegs, writeOff } from './receivables.js';
+export type { EntryContext, Part } from './receivables.js';
+export { giveBackCredit, giveBackMoney, settlementsOn, takeBackPayment } from './returns.js';
+export type { Settlement } from './returns.js';
+export { INSUFFICIENT_CREDIT, debtOf, settleDebt, spendingLegs, walletOf } from './wallet.js';

@@ -1,0 +1,11 @@
+// The payments module as the rest of the API sees it: only what is exported here may be imported from
+// outside the module (eslint.config.js refuses the rest).
+export { CHECKOUT_LIFETIME_SECONDS, createCheckouts, releaseHoldsOf } from './checkout.js';
+export type { Checkouts } from './checkout.js';
+export { SETTLED_STATUSES, shownStatus, shownStatusWhere } from './payment-status.js';
+export { STRIPE_WEBHOOK_PATH, registerPaymentsRoutes, stripeWebhook } from './payments.router.js';
+export { createPaymentsService } from './payments.service.js';
+export type { PaymentTarget } from './payments.service.js';
+export { requireStripe } from './stripe-client.js';
+export { createStripeRequests, markRefunded } from './stripe-requests.js';
+export type { RefundReason, StripeRequests } from './stripe-requests.js';

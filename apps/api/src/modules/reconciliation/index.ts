@@ -1,0 +1,4 @@
+// The reconciliation module as the rest of the API sees it: only what is exported here may be imported from
+// outside the module (eslint.config.js refuses the rest).
+export { registerReconciliationRoutes } from './reconciliation.router.js';
+export { createReconciliationService } from './reconciliation.service.js';

@@ -1,0 +1,6 @@
+// The users module as the rest of the API sees it: only what is exported here may be imported from
+// outside the module (eslint.config.js refuses the rest).
+export { eraseAccount } from './erasure.js';
+export { memberRecords } from './member-records.js';
+export { registerUsersRoutes } from './users.router.js';
+export { createUsersService } from './users.service.js';
