@@ -25,10 +25,20 @@ describe('import boundaries', { timeout: 90_000 }, () => {
     expect(messages[1]).toContain('A feature imports nothing of the app shell');
   });
 
-  it('refuse shared code importing a feature', async () => {
-    expect(await boundaryMessages('lib/example.ts', "import { useMyBookings } from '../features/bookings/api/bookings';\nexport { useMyBookings };\n")).toEqual([
-      expect.stringContaining('Shared code imports no feature'),
-    ]);
+  it("refuse a feature importing another feature's insides even beside its public face", async () => {
+    expect(
+      await boundaryMessages('features/bookings/pages/example.ts', "import { PayWithCarnet } from '../../carnets';\nimport { useMyCarnets } from '../../carnets/api/carnets';\nexport { PayWithCarnet, useMyCarnets };\n"),
+    ).toEqual([expect.stringContaining("Unexpected path \"../../carnets/api/carnets\" imported in restricted zone. A feature uses another feature only through its index.ts")]);
+  });
+
+  it('refuse shared code importing a feature, even through its public face', async () => {
+    expect(
+      await boundaryMessages('lib/example.ts', "import { useMyBookings } from '../features/bookings/api/bookings';\nimport { PayWithCarnet } from '../features/carnets';\nexport { useMyBookings, PayWithCarnet };\n"),
+    ).toEqual([expect.stringContaining('Shared code imports no feature'), expect.stringContaining('Shared code imports no feature')]);
+  });
+
+  it("let a feature use another feature's public face (its index.ts)", async () => {
+    expect(await boundaryMessages('features/bookings/pages/example.ts', "import { PayWithCarnet } from '../../carnets';\nimport { CarnetsSection } from '../../carnets/index';\nexport { PayWithCarnet, CarnetsSection };\n")).toEqual([]);
   });
 
   it('let a feature use its own files, shared code and the contracts, and app/ compose features', async () => {

@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { changePassword, updateProfile } from '../api/auth';
 import { ConsentsSection } from '../../../components/consents/consents-section';
-import { CarnetsSection } from '../../../components/carnets/carnets-section';
+import { CarnetsSection } from '../../carnets';
 import { CreditSection } from '../../../components/wallet/credit-section';
 import { MyReceiptsSection } from '../../../components/my-receipts-section';
 import { PrivacySection } from '../components/privacy-section';

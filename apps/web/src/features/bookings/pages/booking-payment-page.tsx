@@ -20,7 +20,7 @@ import { useBooking } from '../../../lib/shared-queries';
 import { useAbandonCheckout, useBookingCheckout, useCancelBooking } from '../api/bookings';
 import { CHECKOUT_CANCELLED_MESSAGE, useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
 import { BookingSummary } from '../../../components/booking-summary';
-import { PayWithCarnet } from '../../../components/carnets/pay-with-carnet';
+import { PayWithCarnet } from '../../carnets';
 import { PayWithCredit } from '../../../components/wallet/pay-with-credit';
 import { CreditAndCardButton } from '../../../components/wallet/credit-and-card';
 import { PlayersPanel } from '../../../components/booking-players/players-panel';

@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { MemberCertificates } from '../../../components/certificates/member-certificates';
 import { MemberConsents } from '../../../components/consents/member-consents';
-import { MemberCarnets } from '../../../components/carnets/member-carnets';
+import { MemberCarnets } from '../../carnets';
 import { MemberCredit } from '../../../components/wallet/member-credit';
 import { useUserDetail } from '../api/users';
 import { PAYMENT_STATUS_LABELS, USERS_MESSAGES } from '../messages';
