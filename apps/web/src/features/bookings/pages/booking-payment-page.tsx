@@ -23,8 +23,7 @@ import { BookingSummary } from '../../../components/booking-summary';
 import { PayWithCarnet } from '../../carnets';
 import { PayWithCredit } from '../../../components/wallet/pay-with-credit';
 import { CreditAndCardButton } from '../../../components/wallet/credit-and-card';
-import { PlayersPanel } from '../../../components/booking-players/players-panel';
-import { useBookingSplit } from '../../../lib/booking-players';
+import { PlayersPanel, useBookingSplit } from '../../split-payment';
 
 /** Seconds left until `until`, ticking every second. */
 function useCountdown(until: string | null) {

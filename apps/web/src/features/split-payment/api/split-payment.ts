@@ -2,11 +2,12 @@
 // member search, and a player's own shares with their payment.
 import { api, type TAddPlayerBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from './api-client';
-import { goToCheckout } from './checkout';
-import { queryRoots } from './shared-queries';
+import { callApi } from '../../../lib/api-client';
+import { goToCheckout } from '../../../lib/checkout';
+import { queryRoots } from '../../../lib/shared-queries';
 
-const keys = {
+/** Split payment's cache keys, under the root other features invalidate (lib/shared-queries.ts). */
+const splitPaymentKeys = {
   all: queryRoots.bookingPlayers,
   split: (bookingId: number) => [...queryRoots.bookingPlayers, 'split', bookingId] as const,
   search: (q: string) => [...queryRoots.bookingPlayers, 'search', q] as const,
@@ -15,10 +16,10 @@ const keys = {
 };
 
 export const useBookingSplit = (bookingId: number | null) =>
-  useQuery({ queryKey: keys.split(bookingId ?? 0), queryFn: () => callApi(api.bookingPlayers.split, { params: { id: bookingId! } }), enabled: bookingId !== null, staleTime: 0 });
+  useQuery({ queryKey: splitPaymentKeys.split(bookingId ?? 0), queryFn: () => callApi(api.bookingPlayers.split, { params: { id: bookingId! } }), enabled: bookingId !== null, staleTime: 0 });
 
 export const usePlayerSearch = (q: string) =>
-  useQuery({ queryKey: keys.search(q), queryFn: async () => (await callApi(api.bookingPlayers.searchMembers, { query: { q } })).data, enabled: q.trim().length >= 3 });
+  useQuery({ queryKey: splitPaymentKeys.search(q), queryFn: async () => (await callApi(api.bookingPlayers.searchMembers, { query: { q } })).data, enabled: q.trim().length >= 3 });
 
 /**
  * Adding or removing a player changes every share: the split is read again (the organiser's share too),
@@ -26,20 +27,25 @@ export const usePlayerSearch = (q: string) =>
  */
 export function useChangePlayers(bookingId: number) {
   const queryClient = useQueryClient();
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.split(bookingId) }), queryClient.invalidateQueries({ queryKey: queryRoots.credit })]);
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: splitPaymentKeys.split(bookingId) }), queryClient.invalidateQueries({ queryKey: queryRoots.credit })]);
   return {
     add: useMutation({ mutationFn: (body: TAddPlayerBody) => callApi(api.bookingPlayers.add, { params: { id: bookingId }, body }), onSuccess: refresh }),
     remove: useMutation({ mutationFn: (playerId: number) => callApi(api.bookingPlayers.remove, { params: { id: bookingId, playerId } }), onSuccess: refresh }),
   };
 }
 
-export const useMyShares = () => useQuery({ queryKey: keys.mine, queryFn: async () => (await callApi(api.bookingPlayers.mine)).data, staleTime: 0 });
+export const useMyShares = () => useQuery({ queryKey: splitPaymentKeys.mine, queryFn: async () => (await callApi(api.bookingPlayers.mine)).data, staleTime: 0 });
 
-export const useShare = (id: number) => useQuery({ queryKey: keys.share(id), queryFn: () => callApi(api.bookingPlayers.show, { params: { id } }), staleTime: 0 });
+export const useShare = (id: number) => useQuery({ queryKey: splitPaymentKeys.share(id), queryFn: () => callApi(api.bookingPlayers.show, { params: { id } }), staleTime: 0 });
 
+/**
+ * A player's share: by card (Stripe's page, back to /pagamento-completato), from credit, or left. Paying
+ * from credit or leaving changes the player's shares and the booking's split (all of split payment is
+ * read again) and their credit.
+ */
 export function usePayShare(id: number) {
   const queryClient = useQueryClient();
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.all }), queryClient.invalidateQueries({ queryKey: queryRoots.credit })]);
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: splitPaymentKeys.all }), queryClient.invalidateQueries({ queryKey: queryRoots.credit })]);
   return {
     card: useMutation({ mutationFn: () => callApi(api.bookingPlayers.checkout, { params: { id } }), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) }),
     credit: useMutation({ mutationFn: () => callApi(api.bookingPlayers.payWithCredit, { params: { id } }), onSuccess: refresh }),

@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TestModeNotice } from '../../../components/test-mode-notice';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
-import { usePayShare, useShare } from '../../../lib/booking-players';
+import { usePayShare, useShare } from '../api/split-payment';
 import { useMyCredit } from '../../../lib/credit';
 import { formatDateTime, formatMoney, whenText } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
