@@ -11,7 +11,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { changePassword, updateProfile } from '../api/auth';
 import { ConsentsSection } from '../../../components/consents/consents-section';
 import { CarnetsSection } from '../../carnets';
-import { CreditSection } from '../../../components/wallet/credit-section';
+import { CreditSection } from '../../credit';
 import { MyReceiptsSection } from '../../../components/my-receipts-section';
 import { PrivacySection } from '../components/privacy-section';
 import { CHECKOUT_CANCELLED_MESSAGE, useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';

@@ -21,8 +21,7 @@ import { useAbandonCheckout, useBookingCheckout, useCancelBooking } from '../api
 import { CHECKOUT_CANCELLED_MESSAGE, useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
 import { BookingSummary } from '../../../components/booking-summary';
 import { PayWithCarnet } from '../../carnets';
-import { PayWithCredit } from '../../../components/wallet/pay-with-credit';
-import { CreditAndCardButton } from '../../../components/wallet/credit-and-card';
+import { CreditAndCardButton, PayWithCredit } from '../../credit';
 import { PlayersPanel, useBookingSplit } from '../../split-payment';
 
 /** Seconds left until `until`, ticking every second. */

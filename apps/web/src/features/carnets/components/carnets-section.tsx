@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-transport';
 import { useBuyCarnet, useBuyCarnetWithCredit, useCarnetsOnSale, useMyCarnets } from '../api/carnets';
-import { useMyCredit } from '../../../lib/credit';
+import { useMyCredit } from '../../credit';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { formatMoney, validityText } from '../../../lib/format';
 import { MyReceiptLinks } from '../../../components/receipt-links';

@@ -11,7 +11,7 @@ import { TestModeNotice } from '../../../components/test-mode-notice';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
 import { usePayShare, useShare } from '../api/split-payment';
-import { useMyCredit } from '../../../lib/credit';
+import { useMyCredit } from '../../credit';
 import { formatDateTime, formatMoney, whenText } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CHECKOUT_CANCELLED_MESSAGE, useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
