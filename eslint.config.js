@@ -45,7 +45,8 @@ export default tseslint.config(
     // import one another without a cycle.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    // import-x/extensions: the files no-cycle follows (by default only .js, which would leave it blind here).
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })], 'import-x/extensions': ['.ts', '.tsx', '.js'] },
     rules: {
       'import-x/no-restricted-paths': [
         'error',

@@ -41,6 +41,14 @@ describe('import boundaries', { timeout: 90_000 }, () => {
     expect(await boundaryMessages('features/bookings/pages/example.ts', "import { PayWithCarnet } from '../../carnets';\nimport { CarnetsSection } from '../../carnets/index';\nexport { PayWithCarnet, CarnetsSection };\n")).toEqual([]);
   });
 
+  it('refuse a cycle between features, even through their public faces', async () => {
+    // features/carnets uses credit (its section shows the member's credit): credit may not use carnets back.
+    expect(await messagesOf('import-x/no-cycle', 'features/credit/api/credit.ts', "import { CarnetsSection } from '../../carnets';\nexport { CarnetsSection };\n")).toEqual([
+      expect.stringContaining('Dependency cycle'),
+    ]);
+    expect(await messagesOf('import-x/no-cycle', 'features/carnets/api/example.ts', "import { useMyCredit } from '../../credit';\nexport { useMyCredit };\n")).toEqual([]);
+  });
+
   it('let a feature use its own files, shared code and the contracts, and app/ compose features', async () => {
     expect(await boundaryMessages('features/bookings/pages/example.ts', "import { api } from '@beach/contracts';\nimport { bookingKeys } from '../../../lib/shared-queries';\nimport { useMyBookings } from '../api/bookings';\nexport { api, bookingKeys, useMyBookings };\n")).toEqual([]);
     expect(await boundaryMessages('app/example.ts', "import { useMyBookings } from '../features/bookings/api/bookings';\nexport { useMyBookings };\n")).toEqual([]);

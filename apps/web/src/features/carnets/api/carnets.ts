@@ -39,7 +39,7 @@ export const usePayBookingWithCarnet = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bookingId: number) => callApi(api.carnets.payBooking, { params: { id: bookingId } }),
-    onSuccess: () => Promise.all([bookingKeys.all, queryRoots.bookingPlayers, carnetKeys.mine].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => Promise.all([bookingKeys.all, queryRoots.splitPayment, carnetKeys.mine].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 };
 

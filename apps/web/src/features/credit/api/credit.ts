@@ -30,7 +30,7 @@ export const usePayBookingWithCredit = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bookingId: number) => callApi(api.credit.payBooking, { params: { id: bookingId } }),
-    onSuccess: () => Promise.all([bookingKeys.all, queryRoots.bookingPlayers, creditKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => Promise.all([bookingKeys.all, queryRoots.splitPayment, creditKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 };
 

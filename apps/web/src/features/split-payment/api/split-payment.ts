@@ -8,11 +8,11 @@ import { queryRoots } from '../../../lib/shared-queries';
 
 /** Split payment's cache keys, under the root other features invalidate (lib/shared-queries.ts). */
 const splitPaymentKeys = {
-  all: queryRoots.bookingPlayers,
-  split: (bookingId: number) => [...queryRoots.bookingPlayers, 'split', bookingId] as const,
-  search: (q: string) => [...queryRoots.bookingPlayers, 'search', q] as const,
-  mine: [...queryRoots.bookingPlayers, 'mine'] as const,
-  share: (id: number) => [...queryRoots.bookingPlayers, 'share', id] as const,
+  all: queryRoots.splitPayment,
+  split: (bookingId: number) => [...queryRoots.splitPayment, 'split', bookingId] as const,
+  search: (q: string) => [...queryRoots.splitPayment, 'search', q] as const,
+  mine: [...queryRoots.splitPayment, 'mine'] as const,
+  share: (id: number) => [...queryRoots.splitPayment, 'share', id] as const,
 };
 
 export const useBookingSplit = (bookingId: number | null) =>
