@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -7,6 +7,8 @@ import tseslint from 'typescript-eslint';
 
 const web = `${import.meta.dirname}/apps/web/src`;
 const features = readdirSync(`${web}/features`);
+/** A feature's public face: its index.ts, the only file of it another feature may import. */
+const publicFaces = features.filter((feature) => existsSync(`${web}/features/${feature}/index.ts`)).map((feature) => `./${feature}/index.ts`);
 const api = `${import.meta.dirname}/apps/api/src`;
 const modules = readdirSync(`${api}/modules`);
 const moduleFaces = modules.map((module) => `./${module}/index.ts`);
@@ -39,12 +41,15 @@ export default tseslint.config(
     },
   },
   {
-    // The web app's import boundaries: a feature is built from the shared code (components/, lib/,
-    // config/, the contracts) and never from another feature or from the app shell; only app/ (routes,
-    // layout, header) composes features. The shared code imports no feature and nothing of app/.
+    // The web app's import boundaries (docs/screens.md#features-and-their-public-faces): a feature is built
+    // from the shared code (components/, lib/, config/, the contracts) and may use another feature only
+    // through that feature's index.ts, its public face, never its insides nor the app shell; app/ (routes,
+    // layout, header) composes features. The shared code imports no feature and nothing of app/. Features
+    // import one another without a cycle.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    // import-x/extensions: the files no-cycle follows (by default only .js, which would leave it blind here).
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })], 'import-x/extensions': ['.ts', '.tsx', '.js'] },
     rules: {
       'import-x/no-restricted-paths': [
         'error',
@@ -54,14 +59,15 @@ export default tseslint.config(
             ...features.map((feature) => ({
               target: `./features/${feature}`,
               from: './features',
-              except: [`./${feature}`],
-              message: 'A feature imports no other feature: move what both need to components/ or lib/.',
+              except: [`./${feature}`, ...publicFaces],
+              message: "A feature uses another feature only through its index.ts: import it from that feature's folder, or export what is needed there.",
             })),
             { target: './features', from: './app', message: 'A feature imports nothing of the app shell: move what it needs to components/ or lib/.' },
             { target: ['./components', './lib', './config'], from: ['./features', './app'], message: 'Shared code imports no feature and nothing of the app shell.' },
           ],
         },
       ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -13,7 +13,14 @@ export default defineConfig({
   // build for a separate API host sets VITE_API_URL instead.
   server: { port: 5173, proxy: { '/api': apiTarget } },
   preview: { port: 4173, proxy: { '/api': apiTarget } },
-  build: { sourcemap: true, target: 'es2022' },
+  build: {
+    sourcemap: true,
+    target: 'es2022',
+    // A feature's modules only declare (components, hooks, constants; nothing runs at their top level), so
+    // a page that takes one hook from a feature's index.ts loads that hook, not every panel the index
+    // re-exports (docs/screens.md#features-and-their-public-faces).
+    rolldownOptions: { treeshake: { moduleSideEffects: [{ test: /\/src\/features\//, sideEffects: false }] } },
+  },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

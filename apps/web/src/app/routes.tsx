@@ -44,7 +44,7 @@ const routes: RouteObject[] = [
           { path: paths.bookings, ...page(() => import('../features/bookings/pages/bookings-page')) },
           { path: paths.myBookings, ...page(() => import('../features/bookings/pages/my-bookings-page')) },
           { path: paths.bookingPayment, ...page(() => import('../features/bookings/pages/booking-payment-page')) },
-          { path: paths.bookingShare, ...page(() => import('../features/booking-players/pages/share-page')) },
+          { path: paths.bookingShare, ...page(() => import('../features/split-payment/pages/share-page')) },
           { path: paths.paymentCompleted, ...page(() => import('../features/payments/pages/payment-completed-page')) },
         ],
       },

@@ -1,5 +1,6 @@
-// What more than one feature reads or changes, with the cache keys they share: a feature never
-// imports another, so a call two of them need lives here.
+// What more than one feature reads or changes, with the cache keys they share: the roots of data that
+// other features' writes change (a feature's own key factory builds on its root, and a write elsewhere
+// invalidates the root, docs/screens.md#features-and-their-public-faces), and calls several features make.
 import { api, type TBooking, type TRole } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile } from './api-client';
@@ -16,7 +17,7 @@ export const queryRoots = {
   /** The member's credit and the desk's view of it: a payment from credit, or a checkout abandoned, changes it. */
   credit: ['credit'],
   /** Split payment's players and shares: a change to a booking (paid, moved, cancelled) changes its shares too. */
-  bookingPlayers: ['booking-players'],
+  splitPayment: ['split-payment'],
 } as const;
 
 export const membershipKeys = {

@@ -51,7 +51,7 @@ function useBookingsMutation<Variables, Result>(mutationFn: (variables: Variable
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminBookingKeys.all }), queryClient.invalidateQueries({ queryKey: queryRoots.bookingPlayers })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminBookingKeys.all }), queryClient.invalidateQueries({ queryKey: queryRoots.splitPayment })]),
   });
 }
 

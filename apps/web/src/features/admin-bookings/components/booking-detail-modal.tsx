@@ -10,11 +10,10 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Input, Select } from '../../../components/ui/field';
 import { formFailure } from '../../../lib/api-errors';
-import { useBookingSplit } from '../../../lib/booking-players';
+import { PlayersPanel, useBookingSplit } from '../../split-payment';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useCancelDeskBooking, useMarkPaid, useMoveBooking, useRestoreBooking } from '../api/admin-bookings';
 import { DESK_METHOD_OPTIONS, PaymentBadge, StatusBadge } from '../labels';
-import { PlayersPanel } from '../../../components/booking-players/players-panel';
 
 /** Where a refund of a booking paid otherwise than at the desk goes: the way each part came. */
 const GIVEN_BACK: Record<NonNullable<TAdminBooking['paid_with']>, string> = {

@@ -17,7 +17,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
-import { RainCheckDialog } from '../../../components/rain-check/rain-check-dialog';
+import { RainCheckDialog } from '../../rain-check';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatDate, formatMoney, todayInRome } from '../../../lib/format';

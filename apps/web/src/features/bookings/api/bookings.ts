@@ -41,7 +41,7 @@ export function useAbandonCheckout() {
     mutationFn: (id: number) => callApi(api.bookings.abandonCheckout, { params: { id } }),
     onSuccess: ({ booking }) => {
       queryClient.setQueryData(bookingKeys.one(booking.id), booking);
-      return Promise.all([bookingKeys.all, queryRoots.credit, queryRoots.bookingPlayers].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      return Promise.all([bookingKeys.all, queryRoots.credit, queryRoots.splitPayment].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 }

@@ -20,11 +20,9 @@ import { useBooking } from '../../../lib/shared-queries';
 import { useAbandonCheckout, useBookingCheckout, useCancelBooking } from '../api/bookings';
 import { CHECKOUT_CANCELLED_MESSAGE, useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
 import { BookingSummary } from '../../../components/booking-summary';
-import { PayWithCarnet } from '../../../components/carnets/pay-with-carnet';
-import { PayWithCredit } from '../../../components/wallet/pay-with-credit';
-import { CreditAndCardButton } from '../../../components/wallet/credit-and-card';
-import { PlayersPanel } from '../../../components/booking-players/players-panel';
-import { useBookingSplit } from '../../../lib/booking-players';
+import { PayWithCarnet } from '../../carnets';
+import { CreditAndCardButton, PayWithCredit } from '../../credit';
+import { PlayersPanel, useBookingSplit } from '../../split-payment';
 
 /** Seconds left until `until`, ticking every second. */
 function useCountdown(until: string | null) {

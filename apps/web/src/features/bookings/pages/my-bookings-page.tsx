@@ -17,8 +17,7 @@ import { MyReceiptLinks } from '../../../components/receipt-links';
 import { downloadBookingIcs } from '../../../lib/shared-queries';
 import { useCalendarFeed, useCancelBooking, useMyBookings, useRegenerateCalendar } from '../api/bookings';
 import { rainCheckText, statusOf } from '../labels';
-import { MyShares } from '../../../components/booking-players/my-shares';
-import { PlayersPanel } from '../../../components/booking-players/players-panel';
+import { MyShares, PlayersPanel } from '../../split-payment';
 
 /** The secret address a phone's calendar subscribes to; regenerating it revokes the old one. */
 function CalendarFeed({ confirm }: { confirm: ReturnType<typeof useConfirm>['confirm'] }) {

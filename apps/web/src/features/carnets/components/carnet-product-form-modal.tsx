@@ -6,8 +6,7 @@ import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form'
 import { Modal } from '../../../components/ui/modal';
 import { moneyAsTyped } from '../../../lib/format';
 import { useAdminCourts } from '../../../lib/shared-queries';
-import { useCarnetProducts } from '../../../lib/carnets';
-import { useSaveCarnetProduct } from '../api/admin-carnet-products';
+import { useCarnetProducts, useSaveCarnetProduct } from '../api/carnets';
 
 const EMPTY: TCarnetProductBody = { name: '', uses: '10', band: 'any', covers: 'share', court_ids: [], price: '', valid_from: '', valid_until: '', is_active: true };
 const formOf = (product: TCarnetProduct): TCarnetProductBody => ({ ...product, uses: String(product.uses), price: moneyAsTyped(product.price) });

@@ -11,7 +11,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useCarnetProducts } from '../../../lib/carnets';
+import { useCarnetProducts } from '../api/carnets';
 import { formatMoney, validityText } from '../../../lib/format';
 import { useAdminCourts } from '../../../lib/shared-queries';
 import { usePageTitle } from '../../../lib/use-page-title';

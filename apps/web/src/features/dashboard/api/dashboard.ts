@@ -2,7 +2,7 @@
 // (per_page=1), the active coupons (is_active=true), and for admins the income and expense stats of
 // the last six months (date_from/date_to), the books' last verification (run again on demand) and the
 // backups' state; also the cards to activate and today's bookings. The day's credit corrections are read through
-// lib/credit (a correction on the member's page refreshes them).
+// features/credit (a correction on the member's page refreshes them).
 import { api } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';

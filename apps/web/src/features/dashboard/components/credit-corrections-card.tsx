@@ -4,7 +4,7 @@
 import { moneyToCents, type TCreditCorrection } from '@beach/contracts';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { SignedAmount } from '../../../components/ui/signed-amount';
-import { useCreditCorrections } from '../../../lib/credit';
+import { useCreditCorrections } from '../../credit';
 import { formatTime } from '../../../lib/format';
 import { dashboardErrorMessage } from '../dashboard-errors';
 import { DashboardPanel, loadFailure } from './dashboard-panel';

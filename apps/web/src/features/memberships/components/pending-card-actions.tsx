@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { PayMembershipWithCredit } from '../../../components/wallet/pay-with-credit';
+import { PayMembershipWithCredit } from '../../credit';
 import { useCancelMembership, useCheckout } from '../api/memberships';
 
 function CancelRequest({ membership }: { membership: TMyMembership }) {

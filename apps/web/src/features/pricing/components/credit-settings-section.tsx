@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
-import { useCreditSettings, useSaveCreditSettings } from '../../../lib/credit';
+import { useCreditSettings, useSaveCreditSettings } from '../../credit';
 import { moneyAsTyped } from '../../../lib/format';
 
 export function CreditSettingsSection({ notify }: { notify: (text: string, tone?: NoticeTone) => void }) {

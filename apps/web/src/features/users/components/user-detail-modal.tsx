@@ -13,8 +13,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { MemberCertificates } from '../../../components/certificates/member-certificates';
 import { MemberConsents } from '../../../components/consents/member-consents';
-import { MemberCarnets } from '../../../components/carnets/member-carnets';
-import { MemberCredit } from '../../../components/wallet/member-credit';
+import { MemberCarnets } from '../../carnets';
+import { MemberCredit } from '../../credit';
 import { useUserDetail } from '../api/users';
 import { PAYMENT_STATUS_LABELS, USERS_MESSAGES } from '../messages';
 

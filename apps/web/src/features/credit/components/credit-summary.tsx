@@ -3,8 +3,8 @@
 // can only be spent) and what the member owes the centre. Shown to the member on /profilo and to the desk
 // on the member's page; each line only when it is not zero.
 import { moneyToCents, type TCreditStatement, type TMoney } from '@beach/contracts';
-import { Alert } from '../ui/alert';
-import { formatMoney } from '../../lib/format';
+import { Alert } from '../../../components/ui/alert';
+import { formatMoney } from '../../../lib/format';
 
 type Amounts = Pick<TCreditStatement, 'balance' | 'reserved' | 'available' | 'refundable' | 'owed'>;
 

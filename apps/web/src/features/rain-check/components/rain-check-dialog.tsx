@@ -15,16 +15,16 @@ import {
 } from '@beach/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
-import { Checkbox, Input, Select } from '../ui/field';
-import { FormAlert, FormButtons, useZodForm } from '../ui/form';
-import { Modal } from '../ui/modal';
-import { Spinner } from '../ui/spinner';
-import { formatDate, formatMoney } from '../../lib/format';
-import { useRainCheckPreview, useRainCheckProgress, useStartRainCheck } from '../../lib/rain-checks';
-import { useCurrentUser } from '../../lib/session';
-import { queryRoots } from '../../lib/shared-queries';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Checkbox, Input, Select } from '../../../components/ui/field';
+import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useRainCheckPreview, useRainCheckProgress, useStartRainCheck } from '../api/rain-check';
+import { useCurrentUser } from '../../../lib/session';
+import { queryRoots } from '../../../lib/shared-queries';
 
 const FORM_ID = 'rain-check-form';
 const RETURN_OPTIONS = RAIN_CHECK_RETURNS.map((value) => ({ value, label: RAIN_CHECK_RETURN_LABELS[value] }));

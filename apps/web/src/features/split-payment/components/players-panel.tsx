@@ -3,15 +3,15 @@
 // the desk's booking detail.
 import { BOOKING_PLAYER_STATUS_LABELS, SHARE_PAID_WITH_LABELS, ZEmail, z, type TBookingPlayer, type TBookingSplit, type TPlayerCandidate } from '@beach/contracts';
 import { useState } from 'react';
-import { Alert } from '../ui/alert';
-import { Badge, type BadgeTone } from '../ui/badge';
-import { Button } from '../ui/button';
-import { Input } from '../ui/field';
-import { FormAlert, useZodForm } from '../ui/form';
-import { serverMessage } from '../../lib/api-errors';
-import { useBookingSplit, useChangePlayers, usePlayerSearch } from '../../lib/booking-players';
-import { formatDateTime, formatMoney } from '../../lib/format';
-import { useDebounced } from '../../lib/use-debounced';
+import { Alert } from '../../../components/ui/alert';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/field';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { serverMessage } from '../../../lib/api-errors';
+import { useBookingSplit, useChangePlayers, usePlayerSearch } from '../api/split-payment';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useDebounced } from '../../../lib/use-debounced';
 
 const STATUS_TONES: Record<TBookingPlayer['status'], BadgeTone> = { invited: 'yellow', paid: 'green', dropped: 'neutral', charged_to_organiser: 'red' };
 

@@ -4,11 +4,11 @@
 // players pay theirs) or the whole court; after paying, the server's answer says the same.
 import { moneyToCents, type TCarnet, type TMoney } from '@beach/contracts';
 import { useState } from 'react';
-import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
-import { ApiError } from '../../lib/api-transport';
-import { useMyCarnets, usePayBookingWithCarnet } from '../../lib/carnets';
-import { formatMoney } from '../../lib/format';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-transport';
+import { useMyCarnets, usePayBookingWithCarnet } from '../api/carnets';
+import { formatMoney } from '../../../lib/format';
 
 interface PayWithCarnetProps {
   bookingId: number;

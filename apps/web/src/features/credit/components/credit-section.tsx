@@ -3,14 +3,14 @@
 // (paid on Stripe Checkout, credited when Stripe confirms it), and the receipts of the top-ups and their refunds.
 import { ZCreditTopUpBody } from '@beach/contracts';
 import { useState } from 'react';
-import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
-import { Input } from '../ui/field';
-import { Spinner } from '../ui/spinner';
-import { formatMoney } from '../../lib/format';
-import { FormAlert, useZodForm } from '../ui/form';
-import { useMyCredit, useTopUpCredit } from '../../lib/credit';
-import { MyReceiptList } from '../receipt-links';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatMoney } from '../../../lib/format';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { useMyCredit, useTopUpCredit } from '../api/credit';
+import { MyReceiptList } from '../../../components/receipt-links';
 import { CreditMovements } from './credit-movements';
 import { CreditBreakdown, CreditOwed } from './credit-summary';
 

@@ -1,15 +1,17 @@
 // Calls for credit: the member's own statement and online top-up, and the desk's view and writes.
 import { api, type TCreditAdjustmentBody, type TCreditRefundBody, type TCreditSettingsBody, type TCreditTopUpBody, type TDeskTopUpBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from './api-client';
-import { goToCheckout } from './checkout';
-import { bookingKeys, membershipKeys, queryRoots } from './shared-queries';
+import { callApi } from '../../../lib/api-client';
+import { goToCheckout } from '../../../lib/checkout';
+import { bookingKeys, membershipKeys, queryRoots } from '../../../lib/shared-queries';
 
 const PER_PAGE = 10;
-const keys = {
+/** Credit's cache keys, under the root other features invalidate (lib/shared-queries.ts). */
+const creditKeys = {
   all: queryRoots.credit,
   mine: (page: number) => [...queryRoots.credit, 'mine', page] as const,
   member: (userId: number) => [...queryRoots.credit, 'member', userId] as const,
+  memberPage: (userId: number, page: number) => [...queryRoots.credit, 'member', userId, page] as const,
   settings: [...queryRoots.credit, 'settings'] as const,
   /** Every day's corrections: a correction made on a member's page refreshes the dashboard's list. */
   corrections: [...queryRoots.credit, 'corrections'] as const,
@@ -17,7 +19,7 @@ const keys = {
 };
 
 export const useMyCredit = (page: number) =>
-  useQuery({ queryKey: keys.mine(page), queryFn: () => callApi(api.credit.mine, { query: { page, per_page: PER_PAGE } }), placeholderData: keepPreviousData, staleTime: 0 });
+  useQuery({ queryKey: creditKeys.mine(page), queryFn: () => callApi(api.credit.mine, { query: { page, per_page: PER_PAGE } }), placeholderData: keepPreviousData, staleTime: 0 });
 
 /** Opens Stripe's page for the top-up; the member comes back to /pagamento-completato. */
 export const useTopUpCredit = () =>
@@ -28,7 +30,7 @@ export const usePayBookingWithCredit = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bookingId: number) => callApi(api.credit.payBooking, { params: { id: bookingId } }),
-    onSuccess: () => Promise.all([bookingKeys.all, queryRoots.bookingPlayers, keys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => Promise.all([bookingKeys.all, queryRoots.splitPayment, creditKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 };
 
@@ -37,13 +39,13 @@ export const usePayMembershipWithCredit = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (membershipId: number) => callApi(api.credit.payMembership, { params: { id: membershipId } }),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: membershipKeys.mine }), queryClient.invalidateQueries({ queryKey: keys.all })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: membershipKeys.mine }), queryClient.invalidateQueries({ queryKey: creditKeys.all })]),
   });
 };
 
 export const useMemberCredit = (userId: number, page: number) =>
   useQuery({
-    queryKey: [...keys.member(userId), page],
+    queryKey: creditKeys.memberPage(userId, page),
     queryFn: () => callApi(api.credit.show, { params: { id: userId }, query: { page, per_page: PER_PAGE } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -55,7 +57,7 @@ function useDeskMutation<Body, Result>(userId: number, send: (body: Body) => Pro
   return useMutation({
     mutationFn: send,
     onSuccess: () => {
-      const stale = [keys.member(userId), ...(correction ? [keys.corrections] : [])];
+      const stale = [creditKeys.member(userId), ...(correction ? [creditKeys.corrections] : [])];
       return Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
@@ -68,14 +70,14 @@ export const useRefundCredit = (userId: number) => useDeskMutation(userId, (body
 
 /** The credit corrections of a Rome day (the dashboard's "Rettifiche del credito di oggi"), with the totals added and taken. */
 export const useCreditCorrections = (date: string) =>
-  useQuery({ queryKey: keys.correctionsOf(date), queryFn: () => callApi(api.credit.corrections, { query: { date } }), staleTime: 0 });
+  useQuery({ queryKey: creditKeys.correctionsOf(date), queryFn: () => callApi(api.credit.corrections, { query: { date } }), staleTime: 0 });
 
 /** The online top-up's limits and the largest correction staff may add alone (admin). */
-export const useCreditSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => callApi(api.credit.settings) });
+export const useCreditSettings = () => useQuery({ queryKey: creditKeys.settings, queryFn: () => callApi(api.credit.settings) });
 export function useSaveCreditSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TCreditSettingsBody) => callApi(api.credit.saveSettings, { body }),
-    onSuccess: (settings) => queryClient.setQueryData(keys.settings, settings),
+    onSuccess: (settings) => queryClient.setQueryData(creditKeys.settings, settings),
   });
 }

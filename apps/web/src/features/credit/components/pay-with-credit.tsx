@@ -4,11 +4,11 @@
 import { moneyToCents, type api, type RouteResponse, type TMoney } from '@beach/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
-import { ApiError } from '../../lib/api-transport';
-import { formatMoney } from '../../lib/format';
-import { useMyCredit, usePayBookingWithCredit, usePayMembershipWithCredit } from '../../lib/credit';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-transport';
+import { formatMoney } from '../../../lib/format';
+import { useMyCredit, usePayBookingWithCredit, usePayMembershipWithCredit } from '../api/credit';
 
 /** A payment from credit of one booking or card, by its id: both routes answer the change of credit. */
 type CreditPayment = Pick<UseMutationResult<RouteResponse<typeof api.credit.payBooking | typeof api.credit.payMembership>, Error, number>, 'mutateAsync' | 'isPending'>;

@@ -3,11 +3,11 @@
 // the receipt of what the member paid.
 import { Link } from 'react-router-dom';
 import { BOOKING_PLAYER_STATUS_LABELS } from '@beach/contracts';
-import { Badge } from '../ui/badge';
-import { buttonClasses } from '../ui/button';
-import { useMyShares } from '../../lib/booking-players';
-import { formatMoney, whenText } from '../../lib/format';
-import { MyReceiptLinks } from '../receipt-links';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClasses } from '../../../components/ui/button';
+import { useMyShares } from '../api/split-payment';
+import { formatMoney, whenText } from '../../../lib/format';
+import { MyReceiptLinks } from '../../../components/receipt-links';
 
 export function MyShares() {
   const shares = useMyShares();

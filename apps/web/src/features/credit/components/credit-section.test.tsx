@@ -1,8 +1,8 @@
 import type { TCreditMovement, TCreditStatement } from '@beach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { creditStatement, jsonResponse, signIn } from '../../test/fixtures';
-import { renderAt, stubApi } from '../../test/test-support';
+import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
+import { renderAt, stubApi } from '../../../test/test-support';
 import { CreditSection } from './credit-section';
 import { MemberCredit } from './member-credit';
 

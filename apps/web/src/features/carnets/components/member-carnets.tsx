@@ -2,14 +2,14 @@
 // paid at the desk (cash, POS, bank transfer).
 import { DESK_TOP_UP_METHOD_LABELS, DESK_TOP_UP_METHODS, ZCarnetSaleBody } from '@beach/contracts';
 import { useState } from 'react';
-import { DetailSection } from '../admin/detail-modal';
-import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
-import { Select } from '../ui/field';
-import { FormAlert, useZodForm } from '../ui/form';
-import { Spinner } from '../ui/spinner';
-import { useCarnetProducts, useMemberCarnets, useSellCarnet } from '../../lib/carnets';
-import { formatMoney } from '../../lib/format';
+import { DetailSection } from '../../../components/admin/detail-modal';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Select } from '../../../components/ui/field';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { Spinner } from '../../../components/ui/spinner';
+import { useCarnetProducts, useMemberCarnets, useSellCarnet } from '../api/carnets';
+import { formatMoney } from '../../../lib/format';
 import { CarnetList } from './carnet-list';
 
 export function MemberCarnets({ userId }: { userId: number }) {

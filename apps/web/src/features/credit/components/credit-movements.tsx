@@ -3,9 +3,9 @@
 // ("Riservato per un pagamento in corso"), never in the red of money taken.
 import { CREDIT_MOVEMENT_LABELS, moneyToCents, type TCreditStatement } from '@beach/contracts';
 import clsx from 'clsx';
-import { Pagination } from '../ui/pagination';
-import { SignedAmount } from '../ui/signed-amount';
-import { formatDateTime } from '../../lib/format';
+import { Pagination } from '../../../components/ui/pagination';
+import { SignedAmount } from '../../../components/ui/signed-amount';
+import { formatDateTime } from '../../../lib/format';
 
 export function CreditMovements({ statement, onPageChange }: { statement: TCreditStatement; onPageChange: (page: number) => void }) {
   if (statement.total === 0) return <p className="text-sm text-slate-600">Nessun movimento.</p>;

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { creditStatement, jsonResponse, signIn } from '../../test/fixtures';
-import { renderAt, stubApi } from '../../test/test-support';
+import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
+import { renderAt, stubApi } from '../../../test/test-support';
 import { CreditAndCardButton } from './credit-and-card';
 import { PayWithCredit } from './pay-with-credit';
 

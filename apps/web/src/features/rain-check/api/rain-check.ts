@@ -2,20 +2,25 @@
 // bookings it hits, starting it, and its progress, read every second until the job has finished.
 import { api, type TRainCheckBody, type TRainCheckPreviewBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { callApi } from './api-client';
+import { callApi } from '../../../lib/api-client';
 
-const keys = { preview: (body: TRainCheckPreviewBody) => ['rain-checks', 'preview', body] as const, one: (id: number) => ['rain-checks', 'one', id] as const };
+/** The rain check's cache keys: no other feature reads or invalidates them. */
+const rainCheckKeys = {
+  preview: (body: TRainCheckPreviewBody) => ['rain-checks', 'preview', body] as const,
+  one: (id: number) => ['rain-checks', 'one', id] as const,
+};
 
 /** The bookings the range would hit, read again whenever the range, the courts or the return change. */
 export const useRainCheckPreview = (body: TRainCheckPreviewBody, enabled: boolean) =>
-  useQuery({ queryKey: keys.preview(body), queryFn: () => callApi(api.rainChecks.preview, { body }), enabled, staleTime: 0, placeholderData: keepPreviousData });
+  useQuery({ queryKey: rainCheckKeys.preview(body), queryFn: () => callApi(api.rainChecks.preview, { body }), enabled, staleTime: 0, placeholderData: keepPreviousData });
 
+/** Nothing is read again when it starts: the dialog follows the job's progress, and the planner with it. */
 export const useStartRainCheck = () => useMutation({ mutationFn: (body: TRainCheckBody) => callApi(api.rainChecks.create, { body }) });
 
 /** The job's progress, every second until it has completed. */
 export const useRainCheckProgress = (id: number | null) =>
   useQuery({
-    queryKey: keys.one(id ?? 0),
+    queryKey: rainCheckKeys.one(id ?? 0),
     queryFn: () => callApi(api.rainChecks.show, { params: { id: id! } }),
     enabled: id !== null,
     staleTime: 0,

@@ -5,14 +5,14 @@
 // (to the card of the online top-ups or in cash; empty amount: all that can be refunded that way).
 import { CREDIT_REFUND_METHOD_LABELS, CREDIT_REFUND_METHODS, DESK_TOP_UP_METHOD_LABELS, DESK_TOP_UP_METHODS, ZCreditAdjustmentBody, ZCreditRefundBody, ZDeskTopUpBody } from '@beach/contracts';
 import { useState } from 'react';
-import { DetailSection } from '../admin/detail-modal';
-import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
-import { Input, Select } from '../ui/field';
-import { Spinner } from '../ui/spinner';
-import { formatMoney } from '../../lib/format';
-import { FormAlert, useZodForm } from '../ui/form';
-import { useAdjustCredit, useDeskTopUp, useMemberCredit, useRefundCredit } from '../../lib/credit';
+import { DetailSection } from '../../../components/admin/detail-modal';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input, Select } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatMoney } from '../../../lib/format';
+import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { useAdjustCredit, useDeskTopUp, useMemberCredit, useRefundCredit } from '../api/credit';
 import { CreditMovements } from './credit-movements';
 import { CreditBreakdown, CreditOwed } from './credit-summary';
 

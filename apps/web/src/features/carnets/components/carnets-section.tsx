@@ -3,15 +3,15 @@
 // Stripe confirms it) or with the member's credit when it covers the price (the carnet made at once).
 import { BOOKING_COUPON_BAND_LABELS, CARNET_COVER_LABELS, moneyToCents, type TCarnetProduct } from '@beach/contracts';
 import { useState } from 'react';
-import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
-import { Spinner } from '../ui/spinner';
-import { ApiError } from '../../lib/api-transport';
-import { useBuyCarnet, useBuyCarnetWithCredit, useCarnetsOnSale, useMyCarnets } from '../../lib/carnets';
-import { useMyCredit } from '../../lib/credit';
-import { useConfirm } from '../admin/confirm-dialog';
-import { formatMoney, validityText } from '../../lib/format';
-import { MyReceiptLinks } from '../receipt-links';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-transport';
+import { useBuyCarnet, useBuyCarnetWithCredit, useCarnetsOnSale, useMyCarnets } from '../api/carnets';
+import { useMyCredit } from '../../credit';
+import { useConfirm } from '../../../components/admin/confirm-dialog';
+import { formatMoney, validityText } from '../../../lib/format';
+import { MyReceiptLinks } from '../../../components/receipt-links';
 import { CarnetList } from './carnet-list';
 
 export function CarnetsSection() {

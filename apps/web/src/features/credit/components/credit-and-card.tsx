@@ -3,9 +3,9 @@
 // not cover the price. The server sets the credit aside and opens one Checkout for the rest (a coupon
 // applies to the price first).
 import { centsToMoney, creditTowardsCents, moneyToCents, type TMoney } from '@beach/contracts';
-import { Button } from '../ui/button';
-import { formatMoney } from '../../lib/format';
-import { useMyCredit } from '../../lib/credit';
+import { Button } from '../../../components/ui/button';
+import { formatMoney } from '../../../lib/format';
+import { useMyCredit } from '../api/credit';
 
 export function CreditAndCardButton({ price, loading, onPay }: { price: TMoney; loading: boolean; onPay: () => void }) {
   const available = useMyCredit(1).data?.available;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { creditStatement, jsonResponse, signIn } from '../../test/fixtures';
-import { renderAt, stubApi } from '../../test/test-support';
+import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
+import { renderAt, stubApi } from '../../../test/test-support';
 import { PayMembershipWithCredit, PayWithCredit } from './pay-with-credit';
 
 const statement = creditStatement;

@@ -2,8 +2,8 @@
 // organiser's share or the whole court); shown to the member on /profilo and to the desk on the member's page.
 import { CARNET_COVER_LABELS, type TCarnet } from '@beach/contracts';
 import type { ReactNode } from 'react';
-import { Badge } from '../ui/badge';
-import { formatDate } from '../../lib/format';
+import { Badge } from '../../../components/ui/badge';
+import { formatDate } from '../../../lib/format';
 
 /** `receipts`: the download of each carnet's receipt, where the viewer is its buyer. */
 export function CarnetList({ carnets, receipts }: { carnets: TCarnet[]; receipts?: (carnet: TCarnet) => ReactNode }) {
