@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../ui/alert';
 import { Checkbox } from '../ui/field';
-import { Spinner } from '../ui/spinner';
+import { CardSection, ReadState } from '../ui/card-section';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-transport';
 import { useMyConsents, useUpdateConsents } from '../../lib/consents';
@@ -28,15 +28,14 @@ export function ConsentsSection() {
   };
 
   return (
-    <section aria-labelledby="consents-title" className="space-y-4 rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200">
+    <CardSection titleId="consents-title">
       <div>
         <h2 id="consents-title" className="text-lg font-semibold">Consensi</h2>
         <p className="mt-1 text-sm text-slate-600">
           Sono facoltativi e puoi cambiarli quando vuoi. Leggi l’<Link className="font-semibold text-sea-700 hover:underline" to={paths.privacyNotice}>informativa sulla privacy</Link>.
         </p>
       </div>
-      {consents.isPending && <Spinner label="Caricamento dei consensi..." />}
-      {consents.isError && <Alert tone="error">Non è stato possibile leggere i consensi. Riprova più tardi.</Alert>}
+      <ReadState read={consents} loading="Caricamento dei consensi..." failed="Non è stato possibile leggere i consensi. Riprova più tardi." />
       {current && (
         <>
           {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
@@ -55,6 +54,6 @@ export function ConsentsSection() {
           </div>
         </>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -5,7 +5,7 @@ import { BOOKING_COUPON_BAND_LABELS, CARNET_COVER_LABELS, moneyToCents, type TCa
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { CardSection, ReadState } from '../../../components/ui/card-section';
 import { ApiError } from '../../../lib/api-transport';
 import { useBuyCarnet, useBuyCarnetWithCredit, useCarnetsOnSale, useMyCarnets } from '../api/carnets';
 import { useMyCredit } from '../../credit';
@@ -17,13 +17,12 @@ import { CarnetList } from './carnet-list';
 export function CarnetsSection() {
   const carnets = useMyCarnets();
   return (
-    <section aria-labelledby="carnets-title" className="space-y-4 rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200">
+    <CardSection titleId="carnets-title">
       <h2 id="carnets-title" className="text-lg font-semibold">I miei carnet</h2>
-      {carnets.isPending && <Spinner label="Caricamento dei carnet..." />}
-      {carnets.isError && <Alert tone="error">Non è stato possibile leggere i carnet. Riprova più tardi.</Alert>}
+      <ReadState read={carnets} loading="Caricamento dei carnet..." failed="Non è stato possibile leggere i carnet. Riprova più tardi." />
       {carnets.data && <CarnetList carnets={carnets.data} receipts={(carnet) => <MyReceiptLinks carnetId={carnet.id} />} />}
       <OnSale />
-    </section>
+    </CardSection>
   );
 }
 

@@ -3,10 +3,10 @@
 // (paid on Stripe Checkout, credited when Stripe confirms it), and the receipts of the top-ups and their refunds.
 import { ZCreditTopUpBody } from '@beach/contracts';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
+import { CardSection, ReadState } from '../../../components/ui/card-section';
 import { formatMoney } from '../../../lib/format';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { useMyCredit, useTopUpCredit } from '../api/credit';
@@ -19,13 +19,12 @@ export function CreditSection() {
   const credit = useMyCredit(page);
   const statement = credit.data;
   return (
-    <section aria-labelledby="credit-title" className="space-y-4 rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200">
+    <CardSection titleId="credit-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="credit-title" className="text-lg font-semibold">Il mio credito</h2>
         {statement && <p className="text-2xl font-bold text-sea-900" data-testid="credit-balance">{formatMoney(statement.balance)}</p>}
       </div>
-      {credit.isPending && <Spinner label="Caricamento del credito..." />}
-      {credit.isError && <Alert tone="error">Non è stato possibile leggere il credito. Riprova più tardi.</Alert>}
+      <ReadState read={credit} loading="Caricamento del credito..." failed="Non è stato possibile leggere il credito. Riprova più tardi." />
       {statement && (
         <>
           <CreditBreakdown statement={statement} />
@@ -35,7 +34,7 @@ export function CreditSection() {
           <MyReceiptList title="Ricevute delle ricariche" which={(receipt) => receipt.for === 'credit'} />
         </>
       )}
-    </section>
+    </CardSection>
   );
 }
 
