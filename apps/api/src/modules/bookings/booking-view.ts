@@ -1,0 +1,135 @@
+// A member's bookings as they read them (docs/domain.md#holds): the wire form with its money, their list,
+// one booking, the day's grid, and their calendar (one file, or the secret feed).
+import { type api, centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, type QueryOf, SLOT_MINUTES, type TBooking } from '@beach/contracts';
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from '../../deps.js';
+import type { Prisma, User } from '../../generated/prisma/client.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { todayInRome } from '../../lib/time.js';
+import { webOriginOf } from '../../lib/web-origin.js';
+import { seasonOpening } from '../memberships/index.js';
+import { playingIn } from './booking-shares.js';
+import { readSettings } from '../settings/index.js';
+import { dayAvailability } from './availability.js';
+import { bookingWire, isLiveHold, paymentOf, SLOT_MESSAGES, timeOf } from './booking-terms.js';
+import { bookingsCalendar } from './calendar.js';
+import { type BookingMoney, moneyOfBookings, NO_MONEY } from './booking-money.js';
+
+export const BOOKING_MESSAGES = {
+  ...SLOT_MESSAGES,
+  held: 'Prenotazione effettuata: completa il pagamento per confermarla.',
+  past: 'Non si può prenotare un orario già passato.',
+  beyondHorizon: (days: number) => `Si può prenotare al massimo ${days} giorni in anticipo.`,
+  outOfSeason: (start: string, end: string) => `${seasonOpening({ start, end })}: scegli un giorno della stagione.`,
+  notBookable: 'Questo campo non si prenota online: chiedi in segreteria.',
+  limit: (max: number) => `Hai già ${max} prenotazioni future: è il massimo consentito.`,
+  liveHold: 'Hai già una prenotazione in attesa di pagamento: completala o annullala prima di prenotarne un’altra.',
+  notFound: 'Prenotazione non trovata.',
+  notPayable: 'Questa prenotazione non è in attesa di pagamento.',
+  holdLapsed: 'Il tempo per pagare è scaduto e l’orario è stato liberato: prenota di nuovo.',
+  couponAlready: 'A questa prenotazione è già stato applicato un coupon.',
+  cancelled: 'Prenotazione annullata.',
+  cancelledRefund: 'Prenotazione annullata: il rimborso è in corso e arriverà sulla stessa carta.',
+  cancelledCredit: 'Prenotazione annullata: l’importo è di nuovo nel tuo credito.',
+  cancelledCreditAndRefund: 'Prenotazione annullata: la parte pagata con il credito è di nuovo nel tuo credito, il resto arriverà sulla stessa carta.',
+  lateCancel: (hours: number) => `La cancellazione gratuita è possibile fino a ${hours} ore prima dell’inizio: contatta la segreteria.`,
+  notCancellable: 'Questa prenotazione non si può annullare.',
+  noCredit: 'Non hai credito da usare per questa prenotazione.',
+  checkoutAbandoned: 'Pagamento annullato: non ti è stato addebitato nulla.',
+  checkoutAbandonedCredit: 'Pagamento annullato: non ti è stato addebitato nulla e il credito messo da parte è di nuovo disponibile.',
+} as const;
+
+export type Routes = typeof api.bookings;
+export const WITH_DETAILS = {
+  court: true,
+  transactions: { orderBy: { createdAt: 'desc' } },
+  membershipCoupon: { select: { code: true } },
+  bookingCoupon: { select: { code: true } },
+  rainCheck: { select: { status: true, outcome: true } },
+  _count: { select: { players: { where: { status: { not: 'dropped' } } } } },
+} as const satisfies Prisma.BookingInclude;
+export type BookingRow = Prisma.BookingGetPayload<{ include: typeof WITH_DETAILS }>;
+
+/** A member's booking on the wire; it can be cancelled for free until the notice before it starts. */
+export function toBookingDto(booking: BookingRow, money: BookingMoney, now: Date, freeCancellationHours: number): TBooking {
+  const payment = paymentOf(booking.transactions);
+  const holdLive = isLiveHold(booking, now);
+  const beforeNotice = booking.startsAt.getTime() - now.getTime() >= freeCancellationHours * 3_600_000;
+  return {
+    ...bookingWire(booking, now, money),
+    full_day: timeOf(booking.startsAt) === FULL_DAY_START && booking.endsAt.getTime() - booking.startsAt.getTime() === FULL_DAY_SLOTS * SLOT_MINUTES * 60_000,
+    original_price: centsToMoney(booking.priceCents + booking.discountCents),
+    hold_expires_at: holdLive ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
+    payment_status: payment?.status ?? null,
+    can_pay: holdLive,
+    can_cancel: holdLive || (booking.status === 'confirmed' && beforeNotice && booking.startsAt > now),
+    has_players: booking._count.players > 0,
+    rain_check: booking.status === 'cancelled' && booking.rainCheck?.status === 'done' ? { outcome: booking.rainCheck.outcome ?? 'none', returned: centsToMoney(money.returned) } : null,
+  };
+}
+
+export function createBookingReads({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
+  async function ownBooking(userId: number, id: number): Promise<BookingRow> {
+    const booking = await db.booking.findFirst({ where: { id, userId }, include: WITH_DETAILS });
+    if (!booking) throw notFound(BOOKING_MESSAGES.notFound);
+    return booking;
+  }
+
+  /** Bookings as DTOs with their money, read in one query. */
+  async function dtosOf(rows: BookingRow[], now: Date, freeCancellationHours: number) {
+    const money = await moneyOfBookings(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toBookingDto(row, money.get(row.id) ?? NO_MONEY, now, freeCancellationHours));
+  }
+  const dtoOf = async (row: BookingRow, now: Date, freeCancellationHours: number) => (await dtosOf([row], now, freeCancellationHours))[0]!;
+
+  const feedUrl = (token: string) => `${webOriginOf(config)}/api/bookings/calendar/${token}.ics`;
+
+  const availability = (viewer: User, query: QueryOf<Routes['availability']>) => dayAvailability(db, viewer.id, query, new Date());
+
+  async function mine(user: User) {
+    const now = new Date();
+    const { freeCancellationHours } = await readSettings(db);
+    const rows = await db.booking.findMany({ where: { userId: user.id }, include: WITH_DETAILS, orderBy: { startsAt: 'asc' } });
+    const bookings = await dtosOf(rows, now, freeCancellationHours);
+    // A hold that lapsed is no longer coming up, whatever its date: it goes with the past ones.
+    const upcoming = (row: TBooking) => new Date(row.ends_at) > now && row.status !== 'expired';
+    return { upcoming: bookings.filter(upcoming), past: bookings.filter((row) => !upcoming(row)).reverse() };
+  }
+
+  async function show(user: User, id: number) {
+    const { freeCancellationHours } = await readSettings(db);
+    return dtoOf(await ownBooking(user.id, id), new Date(), freeCancellationHours);
+  }
+
+  /** One booking as an .ics file. */
+  async function ics(user: User, id: number) {
+    const booking = await ownBooking(user.id, id);
+    if (booking.status !== 'confirmed') throw new AppError(409, 'Solo una prenotazione confermata si aggiunge al calendario.');
+    return { file: bookingsCalendar('Adriatica Beach Arena', [booking], config.WEB_ORIGIN).toString(), filename: `prenotazione-${booking.court.code}-${todayInRome(booking.startsAt)}.ics` };
+  }
+
+  /** The member's feed address, made on first use. */
+  async function calendarFeed(user: User, { regenerate = false } = {}) {
+    let token = regenerate ? null : (await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { calendarToken: true } })).calendarToken;
+    if (!token) {
+      token = randomBytes(24).toString('base64url');
+      await db.user.update({ where: { id: user.id }, data: { calendarToken: token } });
+    }
+    return { url: feedUrl(token) };
+  }
+
+  /** The feed behind the secret address: only the confirmed bookings that member booked or plays in. */
+  async function calendarByToken(token: string) {
+    const user = await db.user.findUnique({ where: { calendarToken: token } });
+    if (!user) throw notFound('Calendario non trovato: l’indirizzo potrebbe essere stato rigenerato.');
+    const bookings = await db.booking.findMany({ where: { OR: [{ userId: user.id }, playingIn(user.id)], status: 'confirmed' }, include: { court: true }, orderBy: { startsAt: 'asc' } });
+    return bookingsCalendar(`Prenotazioni di ${user.firstName} - Adriatica Beach Arena`, bookings, config.WEB_ORIGIN).toString();
+  }
+
+  return { ownBooking, dtoOf, availability, mine, show, ics, calendarFeed, calendarByToken };
+}
+
+export type BookingReads = ReturnType<typeof createBookingReads>;

@@ -1,0 +1,72 @@
+// Taking a slot (docs/domain.md#holds): a hold that occupies it while the member pays, or a place on its
+// waiting list when it is taken.
+import type { BodyOf } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { User } from '../../generated/prisma/client.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { AppError } from '../../lib/errors.js';
+import { addDays, todayInRome } from '../../lib/time.js';
+import { inSeason, seasonOf } from '../memberships/index.js';
+import { requireStripe } from '../payments/index.js';
+import { readSettings } from '../settings/index.js';
+import { assertCertificateForBooking } from '../certificates/index.js';
+import { LIVE, LIVE_HOLD, priceSlots, reserveSlot } from './booking-terms.js';
+import { chargeBooking } from './booking-money.js';
+import { BOOKING_MESSAGES, type Routes, WITH_DETAILS } from './booking-view.js';
+import type { BookingReads } from './booking-view.js';
+
+export function createBookingHolds(deps: Pick<AppDeps, 'db' | 'stripe'>, { dtoOf }: BookingReads) {
+  const { db } = deps;
+  /**
+   * A hold on the slots, its price owed from now. The member's row is locked so their own limits hold
+   * under concurrent requests; two members racing for one slot are separated by the exclusion constraint.
+   */
+  async function create(user: User, body: BodyOf<Routes['create']>) {
+    requireStripe(deps.stripe); // a hold nobody can pay would only block the slot
+    const now = new Date();
+    const settings = await readSettings(db);
+    const court = await db.court.findUnique({ where: { id: body.court_id } });
+    if (!court) throw new AppError(422, 'Campo non trovato.', { court_id: ['Campo non trovato.'] });
+    if (!court.isBookable) throw new AppError(422, BOOKING_MESSAGES.notBookable);
+    const today = todayInRome(now);
+    const season = seasonOf(Number(body.date.slice(0, 4)), settings);
+    if (!inSeason(body.date, season)) throw new AppError(422, BOOKING_MESSAGES.outOfSeason(season.start, season.end));
+    if (body.date > addDays(today, settings.bookingHorizonDays)) throw new AppError(422, BOOKING_MESSAGES.beyondHorizon(settings.bookingHorizonDays));
+    const { startsAt, endsAt, priceCents } = await priceSlots(db, court, body);
+    if (startsAt <= now) throw new AppError(422, BOOKING_MESSAGES.past);
+    await assertCertificateForBooking(db, settings, user.id, body.date);
+
+    const booking = await db.$transaction(async (tx) => {
+      // NO KEY UPDATE: the member's own holds queue here, other rows' foreign keys to the member do not.
+      await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR NO KEY UPDATE`;
+      if (await tx.booking.count({ where: { userId: user.id, ...LIVE_HOLD(now) } })) throw new AppError(409, BOOKING_MESSAGES.liveHold);
+      const future = await tx.booking.count({ where: { userId: user.id, endsAt: { gt: now }, ...LIVE(now) } });
+      if (future >= settings.maxFutureBookings) throw new AppError(409, BOOKING_MESSAGES.limit(settings.maxFutureBookings));
+      const created = await reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now, () =>
+        tx.booking.create({
+          data: { courtId: court.id, userId: user.id, createdById: user.id, startsAt, endsAt, priceCents, status: 'pending_payment', holdExpiresAt: new Date(now.getTime() + settings.paymentHoldMinutes * 60_000) },
+          include: WITH_DETAILS,
+        }),
+      );
+      await chargeBooking(tx, created, priceCents);
+      return created;
+    }, TRANSACTION_OPTIONS);
+    return { message: BOOKING_MESSAGES.held, booking: await dtoOf(booking, now, settings.freeCancellationHours) };
+  }
+
+  /** "Avvisami se si libera" on a taken slot. */
+  async function joinWaitlist(user: User, body: BodyOf<Routes['waitlist']>) {
+    const court = await db.court.findUnique({ where: { id: body.court_id } });
+    if (!court?.isBookable) throw new AppError(422, BOOKING_MESSAGES.notBookable);
+    const { startsAt, endsAt } = await priceSlots(db, court, { ...body, slots: 1, full_day: false, equipment: false });
+    if (startsAt <= new Date()) throw new AppError(422, BOOKING_MESSAGES.past);
+    await db.bookingWaitlist.upsert({
+      where: { userId_courtId_startsAt: { userId: user.id, courtId: court.id, startsAt } },
+      create: { userId: user.id, courtId: court.id, startsAt, endsAt },
+      update: { notifiedAt: null },
+    });
+    return { message: `Ti avviseremo per e-mail se il ${court.name} si libera alle ${body.start}.` };
+  }
+
+  return { create, joinWaitlist };
+}

@@ -1,0 +1,180 @@
+// Paying a hold (docs/domain.md#payments): a coupon, Stripe Checkout for what the organiser owes (credit
+// first when asked), the card's payment confirming the booking once, and a checkout abandoned.
+import { type BodyOf, creditTowardsCents } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { Booking, Prisma, User } from '../../generated/prisma/client.js';
+import { accounts, bookingReceivable, openHoldsOf, resolve, discount, payment as paymentEntry, writeOff, takeBackPayment, walletOf } from '../ledger/index.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { AppError } from '../../lib/errors.js';
+import { formatEuros } from '../../lib/format.js';
+import { todayInRome } from '../../lib/time.js';
+import { COUPON_MESSAGES, couponDiscountCents, couponProblem, redeemCoupon } from '../coupons/index.js';
+import { CHECKOUT_LIFETIME_SECONDS, type Checkouts, type PaymentTarget } from '../payments/index.js';
+import { readSettings } from '../settings/index.js';
+import { isLive, takeCourtTurn, UNDER_OVERLAP_CONSTRAINT, whenOf } from './booking-terms.js';
+import { applyBookingCoupon } from './booking-coupon-rules.js';
+import { tellBookingPaid } from './booking-paid.js';
+import { lockBooking, lockLiveHold } from './booking-lock.js';
+import { chargeBooking, organiserDue, receivablesOf, spendCreditOnBooking, splitOwed } from './booking-money.js';
+import { BOOKING_MESSAGES, type BookingRow, type Routes } from './booking-view.js';
+import type { BookingReads } from './booking-view.js';
+
+export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, { ownBooking, dtoOf }: BookingReads) {
+  const { db } = deps;
+  const couponRefused = (problem: string) => new AppError(422, problem, { coupon_code: [problem] });
+
+  /**
+   * A booking coupon, or a membership coupon valid for bookings too; its use counted once, its discount
+   * taken off what the booking owes and the players' shares split again.
+   */
+  async function applyCoupon(booking: BookingRow, code: string, now: Date) {
+    const today = todayInRome(now);
+    await db.$transaction(async (tx) => {
+      await lockBooking(tx, booking.id);
+      // A checkout still open was opened for the price before the coupon: it is closed.
+      await checkouts.closeIn(tx, 'booking', booking.id);
+      const bookingCoupon = await applyBookingCoupon(tx, booking, code, today, now);
+      if (bookingCoupon && 'problem' in bookingCoupon) throw couponRefused(bookingCoupon.problem);
+      let applied: { bookingCouponId?: number; membershipCouponId?: number; discountCents: number };
+      if (bookingCoupon) {
+        applied = { bookingCouponId: bookingCoupon.couponId, discountCents: bookingCoupon.discountCents };
+      } else {
+        const coupon = await tx.membershipCoupon.findUnique({ where: { code } });
+        const problem = couponProblem(coupon, today, 'booking');
+        if (problem || !coupon) throw couponRefused(problem ?? COUPON_MESSAGES.unknown);
+        if (!(await redeemCoupon(tx, coupon.id, today))) throw couponRefused(COUPON_MESSAGES.usedUp);
+        applied = { membershipCouponId: coupon.id, discountCents: couponDiscountCents(coupon, booking.priceCents) };
+      }
+      const { discountCents, ...coupon } = applied;
+      const updated = await tx.booking.updateMany({
+        where: { id: booking.id, status: 'pending_payment', membershipCouponId: null, bookingCouponId: null },
+        data: { ...coupon, discountCents, priceCents: booking.priceCents - discountCents },
+      });
+      if (updated.count === 0) throw new AppError(409, BOOKING_MESSAGES.couponAlready);
+      await discount(tx, `booking:${booking.id}:coupon`, bookingReceivable(booking.id), discountCents, { bookingId: booking.id, userId: booking.userId, description: 'Sconto coupon' });
+      await splitOwed(tx, booking.id, `booking:${booking.id}:coupon:split`);
+    }, TRANSACTION_OPTIONS);
+  }
+
+  /** Whether the booking's slot can still be had by it: a hold, or a lapsed one nobody took meanwhile (then confirmed anew). */
+  async function slotStillOurs(tx: Prisma.TransactionClient, booking: Pick<Booking, 'id' | 'status' | 'courtId' | 'startsAt' | 'endsAt'>) {
+    if (booking.status === 'pending_payment') return true;
+    if (booking.status !== 'expired') return false;
+    await takeCourtTurn(tx, booking.courtId);
+    const clash = await tx.booking.findFirst({
+      where: { courtId: booking.courtId, id: { not: booking.id }, startsAt: { lt: booking.endsAt }, endsAt: { gt: booking.startsAt }, ...UNDER_OVERLAP_CONSTRAINT },
+      select: { id: true },
+    });
+    return clash === null;
+  }
+
+  const paymentTarget: PaymentTarget = {
+    /**
+     * A paid hold is confirmed: the card pays what the organiser owes, with the credit set aside for the
+     * rest posted (or spent again, if it was released meanwhile). A payment that arrives after the hold
+     * lapsed still gets the slot if nobody took it meanwhile (what it owed is billed again); otherwise —
+     * or if the credit is no longer there — the payments module refunds it.
+     */
+    async confirm(tx, bookingId, payment) {
+      const booking = await lockBooking(tx, bookingId);
+      if (!booking || booking.userId === null || !(await slotStillOurs(tx, booking))) return false;
+      if (booking.status === 'expired') {
+        // Lapsed and written off: owed again, split again among the players.
+        await chargeBooking(tx, booking, booking.priceCents, `booking:${bookingId}:recharge:${payment.id}`);
+        await splitOwed(tx, bookingId, `booking:${bookingId}:recharge:${payment.id}:split`);
+      }
+      const holds = await openHoldsOf(tx, [payment.id]);
+      // What the card and the credit still set aside leave owed: credit released meanwhile is spent again if it is still there.
+      const creditAgain = (await organiserDue(tx, bookingId, { lock: true })) - payment.amountCents;
+      if (creditAgain < 0 || (creditAgain > 0 && (await walletOf(tx, booking.userId, { lock: true })).available < creditAgain)) {
+        // Not had after all: a lapsed booking billed again above owes nothing again, as when it lapsed.
+        if (booking.status === 'expired') {
+          await writeOff(tx, `booking:${bookingId}:recharge:${payment.id}:write-off`, await receivablesOf(tx, bookingId), { bookingId, description: 'Tempo per pagare scaduto' });
+        }
+        return false;
+      }
+      await resolve(tx, holds, 'post');
+      await spendCreditOnBooking(tx, { id: bookingId, userId: booking.userId }, creditAgain, { key: `payment:${payment.id}:credit-again` });
+      await paymentEntry(tx, `payment:${payment.id}`, accounts.stripe, [{ receivable: bookingReceivable(bookingId), cents: payment.amountCents }], {
+        bookingId,
+        userId: booking.userId,
+        transactionId: payment.id,
+        description: payment.description,
+      });
+      await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
+      await tellBookingPaid(tx, deps, bookingId, holds.length > 0 || creditAgain > 0 ? 'credit_card' : 'card');
+      return true;
+    },
+
+    /** Money of the booking's payment taken back on Stripe's side: owed again while the booking stands (the desk sees it). */
+    async takenBack(tx, bookingId, payment, { cents, from, context }) {
+      const booking = await lockBooking(tx, bookingId);
+      const stands = booking !== undefined && isLive(booking, new Date());
+      await takeBackPayment(tx, { paymentId: payment.id, receivables: [accounts.booking(bookingId)], cents, from, stands, userId: payment.userId, context: { ...context, bookingId } });
+    },
+  };
+
+  /**
+   * Opens Stripe Checkout for what the organiser owes of a live hold; a coupon (applicable to bookings)
+   * is counted once. With `use_credit`, the credit pays all it can but Stripe's least charge, set aside
+   * until the card pays the rest.
+   */
+  async function checkout(user: User, id: number, body: BodyOf<Routes['checkout']>) {
+    const booking = await ownBooking(user.id, id);
+    const now = new Date();
+    if (booking.status !== 'pending_payment') throw new AppError(409, BOOKING_MESSAGES.notPayable);
+    if (booking.holdExpiresAt && booking.holdExpiresAt <= now) throw new AppError(409, BOOKING_MESSAGES.holdLapsed);
+    const applied = booking.bookingCoupon?.code ?? booking.membershipCoupon?.code ?? null;
+    if (body.coupon_code && applied && applied !== body.coupon_code) throw new AppError(409, BOOKING_MESSAGES.couponAlready);
+    // A coupon changes what is owed: not once a checkout has paid it (opening one checks that too).
+    const applying = Boolean(body.coupon_code) && !applied;
+    if (applying) {
+      await checkouts.refuseIfPaid('booking', id);
+      await applyCoupon(booking, body.coupon_code!, now);
+    }
+    const current = applying ? await ownBooking(user.id, id) : booking;
+    const dto = await dtoOf(current, now, (await readSettings(db)).freeCancellationHours);
+    const checkoutUrl = await checkouts.open({
+      kind: 'booking',
+      targetId: id,
+      customer: { id: user.id, email: user.email },
+      // Decided in the transaction that opens it (the credit read under its lock); this is replaced there.
+      amountCents: 0,
+      itemName: `Campo ${current.court.code} · ${whenOf(current)}`,
+      cancelPath: `/prenotazioni/pagamento/${id}?pagamento=annullato`,
+      async inTransaction(tx, payment) {
+        await lockLiveHold(tx, id, BOOKING_MESSAGES.holdLapsed);
+        // With other players the organiser pays their own share; the others pay theirs.
+        const due = await organiserDue(tx, id, { lock: true });
+        const creditCents = body.use_credit ? creditTowardsCents((await walletOf(tx, user.id, { lock: true })).available, due) : 0;
+        if (body.use_credit && creditCents === 0) throw new AppError(409, BOOKING_MESSAGES.noCredit);
+        if (creditCents > 0) {
+          await spendCreditOnBooking(tx, { id, userId: user.id }, creditCents, {
+            key: `payment:${payment.id}:credit`,
+            // Set aside as long as the Checkout can be paid.
+            pending: { expiresAt: new Date(Date.now() + CHECKOUT_LIFETIME_SECONDS * 1000), transactionId: payment.id },
+            context: { description: 'Pagamento prenotazione: il resto con carta' },
+          });
+        }
+        const cardCents = due - creditCents;
+        const itemName = `Campo ${current.court.code} · ${whenOf(current)}${creditCents > 0 ? ` (${formatEuros(creditCents)} pagati con il credito)` : ''}`;
+        await tx.transaction.update({ where: { id: payment.id }, data: { amountCents: cardCents, description: itemName } });
+        return { amountCents: cardCents, itemName };
+      },
+    });
+    return { checkout_url: checkoutUrl, booking: dto };
+  }
+
+  /**
+   * Back from Stripe's page without paying ("Annulla"): the checkout is closed and the credit it set
+   * aside is free again at once (one already paid stops this: 409). The hold stays, to pay another way.
+   */
+  async function abandonCheckout(user: User, id: number) {
+    await ownBooking(user.id, id);
+    const released = await checkouts.closeOpenSessions('booking', id);
+    const { freeCancellationHours } = await readSettings(db);
+    return { message: released > 0 ? BOOKING_MESSAGES.checkoutAbandonedCredit : BOOKING_MESSAGES.checkoutAbandoned, booking: await dtoOf(await ownBooking(user.id, id), new Date(), freeCancellationHours) };
+  }
+
+  return { paymentTarget, checkout, abandonCheckout };
+}
