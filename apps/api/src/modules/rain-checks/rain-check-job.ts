@@ -1,0 +1,76 @@
+// The rain check's job (docs/domain.md#rain-check): the hit bookings worked one at a time, each in its own
+// transaction with its row, then the members' e-mails; rain checks left unfinished are queued again.
+import type { RainCheck } from '../../generated/prisma/client.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { type CancelBooking, isLive, lockBooking, whenOf } from '../bookings/index.js';
+import type { RainCheckMailing } from './rain-check-mailing.js';
+import { type RainCheckDeps, summaryOf } from './rain-check-terms.js';
+
+export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db' | 'jobs' | 'logger'>, cancelBooking: CancelBooking, { emailMembers }: RainCheckMailing) {
+  /** Cancels one hit booking and returns its money, in one transaction with its row (a done row is skipped). */
+  async function processBooking(rainCheck: RainCheck, rowId: number, bookingId: number) {
+    const now = new Date();
+    await db.$transaction(async (tx) => {
+      const [mark] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text FROM rain_check_bookings WHERE id = ${rowId} FOR UPDATE`;
+      if (!mark || mark.status === 'done' || mark.status === 'skipped') return;
+      await lockBooking(tx, bookingId);
+      const booking = await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { court: true } });
+      if (!isLive(booking, now)) {
+        await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'skipped', processedAt: now, error: null } });
+        return;
+      }
+      // The outcome recorded is the plan the cancellation followed (read once, inside it).
+      const { planned } = await cancelBooking(tx, booking, {
+        policy: { by: 'rain', returnTo: rainCheck.returnTo },
+        reason: rainCheck.reason,
+        cancelledById: rainCheck.createdById,
+        now,
+        // The rain check tells each member in its own one e-mail.
+        notify: false,
+        refundReason: 'rain',
+        rainCheckId: rainCheck.id,
+        description: `Prenotazione ${booking.court.code} · ${whenOf(booking)} (${rainCheck.reason})`,
+      });
+      // Nobody is told the slot is free: the court is closed. Its waiting list goes.
+      await tx.bookingWaitlist.deleteMany({ where: { courtId: booking.courtId, startsAt: { lt: booking.endsAt }, endsAt: { gt: booking.startsAt } } });
+      await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'done', outcome: summaryOf(planned).outcome, processedAt: now, error: null } });
+    }, TRANSACTION_OPTIONS);
+  }
+
+  return {
+    /**
+     * Job 'rain-check': the bookings not yet done, one by one, then the members' e-mails. A booking that
+     * fails is marked so and the job fails (to be retried); stopped, it returns early and resumes later.
+     */
+    async process(rainCheckId: number, stopping: AbortSignal) {
+      const rainCheck = await db.rainCheck.findUnique({ where: { id: rainCheckId } });
+      if (!rainCheck || rainCheck.status === 'completed') return;
+      if (rainCheck.status === 'queued') await db.rainCheck.update({ where: { id: rainCheckId }, data: { status: 'running' } });
+      let afterId = 0;
+      for (;;) {
+        const rows = await db.rainCheckBooking.findMany({ where: { rainCheckId, status: { in: ['pending', 'failed'] }, id: { gt: afterId } }, orderBy: { id: 'asc' }, take: 100 });
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          if (stopping.aborted) return;
+          afterId = row.id;
+          try {
+            await processBooking(rainCheck, row.id, row.bookingId);
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            await db.rainCheckBooking.update({ where: { id: row.id }, data: { status: 'failed', error: message.slice(0, 500) } });
+            logger.warn({ err: error, rainCheckId, bookingId: row.bookingId }, 'Annullamento per pioggia: prenotazione non riuscita, sarà ritentata');
+            throw error;
+          }
+        }
+      }
+      if (!(await emailMembers(rainCheck, stopping))) return;
+      await db.rainCheck.update({ where: { id: rainCheckId }, data: { status: 'completed', finishedAt: new Date() } });
+    },
+
+    /** At worker start: rain checks a stopped worker left unfinished are queued again. */
+    async resumeUnfinished() {
+      const unfinished = await db.rainCheck.findMany({ where: { status: { not: 'completed' } }, select: { id: true } });
+      for (const { id } of unfinished) await jobs.send('rain-check', { rainCheckId: id });
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// Starting a rain check (docs/domain.md#rain-check): the courts closed for the range, the bookings it
+// hits listed and the job queued, in one transaction that first takes each court's turn.
+import type { BodyOf } from '@beach/contracts';
+import type { User } from '../../generated/prisma/client.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { liveSql, takeCourtTurn, touchingSql } from '../bookings/index.js';
+import type { RainCheckProgress } from './rain-check-progress.js';
+import { courtsOf, type RainCheckDeps, rangeOf, requireAllowedReturn, type Routes, WITH_AUTHOR } from './rain-check-terms.js';
+
+export function createRainCheckStart({ db, jobs }: Pick<RainCheckDeps, 'db' | 'jobs'>, { progress }: Pick<RainCheckProgress, 'progress'>) {
+  return {
+    /** Closes the courts for the range, lists the bookings it hits and queues the job, in one transaction. */
+    async create(actor: User, body: BodyOf<Routes['create']>) {
+      requireAllowedReturn(actor, body.return_to);
+      const courts = await courtsOf(db, body.court_ids);
+      const courtIds = courts.map((court) => court.id);
+      const { startsAt, endsAt } = rangeOf(body);
+      const now = new Date();
+      const created = await db.$transaction(async (tx) => {
+        // Every booking writer takes its court's turn before checking closures: after these, none can
+        // book the range without meeting the closure.
+        for (const courtId of courtIds) await takeCourtTurn(tx, courtId);
+        const rainCheck = await tx.rainCheck.create({
+          data: { startsAt, endsAt, courtIds, returnTo: body.return_to, reason: body.reason, createdById: actor.id },
+          include: WITH_AUTHOR,
+        });
+        await tx.courtClosure.createMany({ data: courtIds.map((courtId) => ({ courtId, startsAt, endsAt, reason: body.reason, createdById: actor.id })) });
+        // A booking already in another rain check stays that one's.
+        await tx.$executeRaw`
+          INSERT INTO rain_check_bookings (rain_check_id, booking_id)
+          SELECT ${rainCheck.id}, id FROM bookings
+          WHERE court_id = ANY(${courtIds}::int[]) AND ${touchingSql(startsAt, endsAt)} AND ${liveSql(now)}
+          ORDER BY starts_at, court_id, id
+          ON CONFLICT (booking_id) DO NOTHING`;
+        await jobs.send('rain-check', { rainCheckId: rainCheck.id }, { tx });
+        return rainCheck;
+      }, TRANSACTION_OPTIONS);
+      return progress(created);
+    },
+  };
+}
