@@ -18,6 +18,7 @@ import { paidOnline, toMyMembershipDto, WITH_PAYMENTS } from './memberships.dto.
 import type { MembershipPayments } from './pay-membership.js';
 
 type PurchaseBody = BodyOf<typeof api.memberships.create>;
+
 /** Seasonal cards get the insurance add-on; BVU, monthly, weekly and daily cards include it. */
 const INSURANCE_ADD_ON_TYPES = SEASONAL_TYPES;
 
@@ -170,6 +171,7 @@ export function createMembershipPurchase(deps: Pick<AppDeps, 'db' | 'config' | '
     if (card.discountCents > 0) await discount(tx, `membership:${created.id}:coupon`, receivable, card.discountCents, { ...context, description: `Sconto coupon ${card.coupon!.code}` });
     return created;
   }
+
   return {
     price,
     nextMembershipNumber,

@@ -33,6 +33,7 @@ export function createDeskMembershipChanges(deps: Pick<AppDeps, 'db' | 'stripe'>
       description: payment.description,
     });
   }
+
   /** A Stripe PaymentIntent that may pay `priceCents`: succeeded, in euros, of that amount, not yet recorded. */
   async function verifiedPaymentIntent(paymentIntentId: string, priceCents: number, typedCents?: number) {
     const stripe = requireStripe(deps.stripe);
@@ -54,6 +55,7 @@ export function createDeskMembershipChanges(deps: Pick<AppDeps, 'db' | 'stripe'>
     if (isUniqueViolation(error)) throw new AppError(409, ADMIN_MEMBERSHIP_MESSAGES.paymentLinked);
     throw error;
   };
+
   return {
     payCard,
     verifiedPaymentIntent,
@@ -111,6 +113,7 @@ export function createDeskMembershipChanges(deps: Pick<AppDeps, 'db' | 'stripe'>
         .catch(rethrowLinked);
       return { message: ADMIN_MEMBERSHIP_MESSAGES.linked, membership: await load(id) };
     },
+
     async update(id: number, body: BodyOf<AdminRoutes['update']>) {
       const membership = await find(id);
       const fiscalCodeError = fiscalCodeProblem(body.fiscal_code, toIsoDateOrNull(membership.user.birthDate));

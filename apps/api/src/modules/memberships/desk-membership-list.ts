@@ -45,6 +45,7 @@ export function membershipListFilter(query: Pick<ListQuery, 'search' | 'status' 
   }
   return conditions.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty;
 }
+
 export function createDeskMembershipList(deps: Pick<AppDeps, 'db'>, memberships: MembershipsService) {
   const { db } = deps;
 
@@ -54,6 +55,7 @@ export function createDeskMembershipList(deps: Pick<AppDeps, 'db'>, memberships:
     return membership;
   }
   const load = async (id: number): Promise<TAdminMembership> => toAdminMembershipDto(await find(id));
+
   return {
     find,
     load,

@@ -19,6 +19,7 @@ type DeskBody = BodyOf<AdminRoutes['create']>;
 
 /** A member created at the desk has a week to choose a password (a reset link lasts an hour). */
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
 export function createDeskNewMembership(
   deps: Pick<AppDeps, 'db' | 'config' | 'jobs'>,
   memberships: MembershipsService,
@@ -66,6 +67,7 @@ export function createDeskNewMembership(
     if (!user) throw invalid({ user_id: [ADMIN_MEMBERSHIP_MESSAGES.holderUnknown] });
     return user;
   }
+
   return {
     async quote(body: DeskBody) {
       return (await memberships.price(await birthDateOf(body), body)).quote;

@@ -11,9 +11,11 @@ import { activationEmail, expiryReminderEmail } from './memberships.emails.js';
 
 /** An online request still unpaid after this long is withdrawn by the daily job, giving its coupon use back. */
 const UNPAID_REQUEST_HOURS = 24;
+
 export function createMembershipJobs(deps: Pick<AppDeps, 'db' | 'config' | 'jobs' | 'storage' | 'logger'>, { cardPdf }: MembershipReads) {
   const { db, config, jobs, storage } = deps;
   const cardsUrl = `${config.WEB_ORIGIN}/tesseramento`;
+
   return {
     /** Job 'membership-activated': the PDF card, e-mailed as an attachment. */
     async sendActivation(membershipId: number) {

@@ -19,6 +19,7 @@ export function createMembershipReads(deps: Pick<AppDeps, 'db' | 'config' | 'sto
     if (!membership) throw notFound(MEMBERSHIP_MESSAGES.notFound);
     return membership;
   }
+
   /** The card's PDF, made and stored on first need (and again if the file went missing). */
   async function cardPdf(membership: MembershipWithPayments & { user: User }): Promise<{ file: Buffer; path: string }> {
     const path = membership.pdfPath ?? `memberships/${cardPdfName(membership.membershipNumber)}`;
@@ -54,6 +55,7 @@ export function createMembershipReads(deps: Pick<AppDeps, 'db' | 'config' | 'sto
     const { file } = await cardPdf(membership);
     return { file, filename: cardPdfName(membership.membershipNumber) };
   }
+
   return {
     ownMembership,
     cardPdf,

@@ -54,6 +54,7 @@ export function createMembershipPayments(deps: Pick<AppDeps, 'db' | 'config' | '
       await takeBackPayment(tx, { paymentId: payment.id, receivables: [accounts.membership(membershipId)], cents, from, stands: exists !== null, userId: payment.userId, context: { ...context, membershipId } });
     },
   };
+
   return {
     paymentTarget,
     activate,
