@@ -3,8 +3,8 @@
 export { registerAdminMembershipsRoutes } from './admin-memberships.router.js';
 export { createAdminMembershipsService } from './admin-memberships.service.js';
 export { birthPlaceOf, fiscalCheckCharacterProblem, fiscalCodeFor, fiscalCodeProblem } from './fiscal-code.js';
-export { ageProblem, inSeason, seasonOf, seasonOpening } from './membership-terms.js';
+export { ageProblem, inSeason, MEMBERSHIP_MESSAGES, newQrToken, seasonOf, seasonOpening } from './membership-terms.js';
 export { VERIFY_PATH, WITH_PAYMENTS, holderOf, toMyMembershipDto, toVerificationDto } from './memberships.dto.js';
 export { registerMembershipsRoutes, verificationLimit } from './memberships.router.js';
-export { MEMBERSHIP_MESSAGES, createMembershipsService, newQrToken } from './memberships.service.js';
+export { createMembershipsService } from './memberships.service.js';
 export type { MembershipsService } from './memberships.service.js';

@@ -1,7 +1,10 @@
-// When a card is valid and who may have it (docs/domain.md#memberships), as pure functions of calendar days
-// (YYYY-MM-DD, Rome). The service adds prices, BVU and coupons.
-import { AGE_LIMITS, ageOn, MEMBERSHIP_TYPE_LABELS, PERIOD_DAYS, SEASONAL_TYPES, type TMembershipType } from '@beach/contracts';
+// The memberships module's terms (docs/domain.md#memberships): when a card is valid and who may have it, as
+// pure functions of calendar days (YYYY-MM-DD, Rome), and what the services' parts share (messages, the
+// overlap rule, QR tokens). The parts add prices, BVU and coupons.
+import { randomBytes } from 'node:crypto';
+import { AGE_LIMITS, ageOn, type api, MEMBERSHIP_TYPE_LABELS, PERIOD_DAYS, SEASONAL_TYPES, type TMembershipType } from '@beach/contracts';
 import type { Setting } from '../../generated/prisma/client.js';
+import { conflictOn } from '../../lib/db.js';
 import type { FieldErrors } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { addDays } from '../../lib/time.js';
@@ -78,3 +81,41 @@ export function ageProblem(type: TMembershipType, birthDate: string | null, star
   if (ageOn(birthDate, startDate) >= limit) return { type: [`La tessera ${label} è per chi ha meno di ${limit} anni il primo giorno di validità.`] };
   return null;
 }
+
+export const MEMBERSHIP_MESSAGES = {
+  overlap: 'Hai già una tessera valida o in attesa per questi giorni: la trovi tra le tue tessere in questa pagina.',
+  unpaidRequest: 'Hai già una richiesta di tessera da pagare: completa il pagamento o annulla la richiesta prima di farne un’altra.',
+  notFound: 'Tessera non trovata.',
+  notPayable: 'Questa tessera non è da pagare online.',
+  notCancellable: 'Questa tessera non si può più annullare: per qualsiasi modifica passa in segreteria.',
+  cancelled: 'Richiesta di tessera annullata.',
+  pdfNotYet: 'Il PDF della tessera si può scaricare dopo l’attivazione.',
+  bvuSeasonalOnly: 'La tariffa BVU vale solo per la tessera stagionale.',
+  bvuNotFound: (season: number) => `Nessun tesserato BVU della stagione ${season} con questo codice tessera e questo codice fiscale.`,
+  priceMissing: 'Il listino prezzi della stagione non è ancora pubblicato: riprova più tardi o passa in segreteria.',
+} as const;
+
+/** Two live cards of one member may not overlap (constraint memberships_no_overlap). */
+export const rethrowOverlap = conflictOn('memberships_no_overlap', MEMBERSHIP_MESSAGES.overlap);
+
+export const newQrToken = () => randomBytes(24).toString('base64url');
+
+export type AdminRoutes = typeof api.adminMemberships;
+
+export const ADMIN_MEMBERSHIP_MESSAGES = {
+  notPending: 'Questa tessera non è in attesa di attivazione.',
+  activated: (number: string) => `Tessera ${number} attivata con successo!`,
+  deleted: (number: string) =>
+    `Tessera ${number} eliminata. I suoi pagamenti restano registrati nei conti (un eventuale rimborso si fa dalle transazioni) e i pagamenti online ancora aperti sono stati chiusi.`,
+  linked: 'Pagamento collegato con successo!',
+  paymentUnknown: 'Nessun pagamento Stripe con questo ID.',
+  paymentNotSucceeded: (status: string) => `Il pagamento non è andato a buon fine su Stripe (stato: ${status}): non si può collegare.`,
+  paymentCurrency: (currency: string) => `Il pagamento è in ${currency.toUpperCase()}, non in euro: non si può collegare.`,
+  paymentAmount: (paid: string, expected: string) => `Il pagamento su Stripe è di € ${paid}, la tessera costa € ${expected}: gli importi devono coincidere.`,
+  amountMismatch: (paid: string) => `L’importo indicato non corrisponde al pagamento su Stripe (€ ${paid}).`,
+  paymentLinked: 'Questo pagamento è già collegato a una tessera o a una prenotazione.',
+  created: (number: string) => `Tessera ${number} creata e attivata.`,
+  updated: (number: string) => `Tessera ${number} aggiornata.`,
+  emailTaken: 'Esiste già un account con questo indirizzo e-mail: cercalo tra i tesserati esistenti.',
+  holderUnknown: 'Tesserato non trovato.',
+} as const;
