@@ -1,0 +1,91 @@
+// The desk's writes on a member's credit (docs/domain.md#credit): money topped up at the desk, corrections
+// up or down, and credit refunded to the card or in cash — the member is e-mailed about each.
+import type { api, BodyOf, TCreditMovement } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { Prisma, User } from '../../generated/prisma/client.js';
+import { conflictOn, TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { AppError, forbidden } from '../../lib/errors.js';
+import { webOriginOf } from '../../lib/web-origin.js';
+import { accounts, credit, debit, post, INSUFFICIENT_CREDIT, settleDebt, spendingLegs, walletOf } from '../ledger/index.js';
+import { isAdmin } from '../auth/index.js';
+import type { StripeRequests } from '../payments/index.js';
+import { readSettings } from '../settings/index.js';
+import { creditMovementEmail } from './credit.emails.js';
+import { createCreditRefunds } from './credit-refunds.js';
+import type { CreditReads } from './credit-statement.js';
+import { CREDIT_MESSAGES } from './credit-terms.js';
+
+export function createCreditDesk(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'stripe'>, stripeRequests: StripeRequests, { changed, memberOf }: CreditReads) {
+  const { db, jobs, config } = deps;
+  const refunds = createCreditRefunds(deps, stripeRequests);
+
+  /** A member is e-mailed about a movement of their credit they did not make themselves. */
+  async function tellMember(tx: Prisma.TransactionClient, userId: number, movement: { kind: TCreditMovement['kind']; amountCents: number; reason: string | null }) {
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+    const { balance } = await walletOf(tx, userId);
+    await jobs.send('send-email', creditMovementEmail(user, movement, balance, `${webOriginOf(config)}/profilo`), { tx });
+  }
+
+  const overdrawn = conflictOn('ledger_accounts_never_overdrawn', INSUFFICIENT_CREDIT, { amount: [INSUFFICIENT_CREDIT] });
+
+  return {
+    /** Money handed over at the desk: a completed payment (its receipt follows) and the credit it buys. */
+    async deskTopUp(staff: User, userId: number, { amount, method }: BodyOf<typeof api.credit.deskTopUp>) {
+      await memberOf(userId);
+      const entryId = await db.$transaction(async (tx) => {
+        const payment = await tx.transaction.create({
+          data: { kind: 'credit', userId, amountCents: amount, method, status: 'completed', paidAt: new Date(), description: 'Ricarica credito in segreteria' },
+        });
+        const posted = await post(tx, {
+          key: `payment:${payment.id}`,
+          kind: 'top_up',
+          description: 'Ricarica in segreteria',
+          createdById: staff.id,
+          userId,
+          transactionId: payment.id,
+          legs: [debit(accounts.till(method), amount), credit(accounts.funded(userId, payment.id), amount)],
+        });
+        await settleDebt(tx, userId, `payment:${payment.id}:debt`, { transactionId: payment.id, createdById: staff.id });
+        await tellMember(tx, userId, { kind: 'top_up', amountCents: amount, reason: 'Ricarica in segreteria' });
+        return posted!.id;
+      }, TRANSACTION_OPTIONS);
+      return changed('Ricarica registrata.', userId, entryId);
+    },
+
+    /**
+     * A correction by staff, up or down, always with its reason; never below zero. Adding more than the
+     * limit, or correcting one's own credit, is an admin's. Up: promotional credit (never paid out); down:
+     * promotional credit first.
+     */
+    async adjust(staff: User, userId: number, { amount, reason }: BodyOf<typeof api.credit.adjust>) {
+      await memberOf(userId);
+      const { creditCorrectionLimitCents } = await readSettings(db);
+      if (!isAdmin(staff) && staff.id === userId) throw forbidden(CREDIT_MESSAGES.ownCorrection);
+      if (!isAdmin(staff) && amount > creditCorrectionLimitCents) throw forbidden(CREDIT_MESSAGES.aboveLimit(creditCorrectionLimitCents));
+      const entryId = await db
+        .$transaction(async (tx) => {
+          let legs;
+          if (amount > 0) legs = [debit(accounts.adjustments, amount), credit(accounts.promo(userId), amount)];
+          else {
+            const wallet = await walletOf(tx, userId, { lock: true });
+            const spent = spendingLegs({ ...wallet, accounts: [...wallet.accounts].reverse() }, -amount);
+            if (!spent) throw new AppError(409, INSUFFICIENT_CREDIT, { amount: [INSUFFICIENT_CREDIT] });
+            legs = [...spent, credit(accounts.adjustments, -amount)];
+          }
+          const posted = await post(tx, { key: `correction:${userId}:${Date.now()}:${staff.id}`, kind: 'correction', description: reason, createdById: staff.id, userId, legs });
+          await tellMember(tx, userId, { kind: 'desk_adjustment', amountCents: amount, reason });
+          return posted!.id;
+        }, TRANSACTION_OPTIONS)
+        .catch(overdrawn);
+      return changed('Rettifica registrata.', userId, entryId);
+    },
+
+    /** Credit given back to the card of the online top-ups or in cash (audited; the member is e-mailed). */
+    async refund(staff: User, userId: number, body: BodyOf<typeof api.credit.refund>) {
+      await memberOf(userId);
+      const { message, entryId, cents } = await refunds.refund(staff.id, userId, body);
+      await db.$transaction((tx) => tellMember(tx, userId, { kind: body.method === 'card' ? 'refund_to_card' : 'cash_refund', amountCents: -cents, reason: message }), TRANSACTION_OPTIONS);
+      return changed(message, userId, entryId);
+    },
+  };
+}
