@@ -31,7 +31,7 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (character
  * (trigram indexes on the number and on the holder's name and e-mail): one OR across both tables
  * would read every card.
  */
-export function membershipListFilter(query: Pick<ListQuery, 'search' | 'status' | 'type' | 'bvu_status'>): Prisma.Sql {
+function membershipListFilter(query: Pick<ListQuery, 'search' | 'status' | 'type' | 'bvu_status'>): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   if (query.status) conditions.push(Prisma.sql`m.status = ${query.status}::membership_status`);
   if (query.type) conditions.push(Prisma.sql`m.type = ${query.type}::membership_type`);
