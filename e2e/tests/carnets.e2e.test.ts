@@ -4,7 +4,7 @@
 // name is taken; the home page's "Tariffe" lists the carnet and the credit to anyone; a member buys one
 // with credit; screenshots at 1280 and 390 px.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { forgetSession, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { DESKTOP, forgetSession, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { giveCredit } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -119,10 +119,13 @@ describe('carnets, in Chromium', () => {
     await forgetSession(page, ctx.stack.webUrl);
     await page.goto(`${ctx.stack.webUrl}/#pricing`);
     const offers = page.getByRole('heading', { name: 'Carnet e credito' }).locator('..');
-    await expect.poll(async () => (await offers.textContent())?.replace(/\s+/g, ' ')).toMatch(/Carnet 5 ingressi5 ingressi · qualsiasi · valido fino al \d{2}\/\d{2}\/\d{4}60,00 €Credito prepagato/);
-    await offers.scrollIntoViewIfNeeded();
-    await screenshot(page, 'carnet-home-pricing-1280', { fullPage: false });
-    await screenshotAtPhoneWidth(page, 'carnet-home-pricing', { fullPage: false });
+    await expect.poll(async () => (await offers.textContent())?.replace(/\s+/g, ' ')).toMatch(/Carnet 5 ingressi5 ingressi · ogni fascia · valido fino al \d{2}\/\d{2}\/\d{4}60,00 €Credito prepagato/);
+    for (const [viewport, name] of [[DESKTOP, 'carnet-home-pricing-1280'], [PHONE, 'carnet-home-pricing-390']] as const) {
+      await page.setViewportSize(viewport);
+      await offers.scrollIntoViewIfNeeded();
+      await screenshot(page, name, { fullPage: false });
+    }
+    await page.setViewportSize(DESKTOP);
 
     const user = await ctx.stack.db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
     await giveCredit(ctx.stack.db, user.id, 7000, { reason: 'Prova' });

@@ -54,7 +54,7 @@ function CarnetsAndCredit() {
             <span>
               <span className="block font-semibold text-slate-900">{carnet.name}</span>
               <span className="block text-slate-500">
-                {carnet.uses} ingressi · {BOOKING_COUPON_BAND_LABELS[carnet.band].toLowerCase()} · valido fino al {formatDate(carnet.valid_until)}
+                {carnet.uses} ingressi · {carnet.band === 'any' ? 'ogni fascia' : BOOKING_COUPON_BAND_LABELS[carnet.band].toLowerCase()} · valido fino al {formatDate(carnet.valid_until)}
               </span>
             </span>
             <span className="text-lg font-bold whitespace-nowrap text-sea-900">{formatMoney(carnet.price)}</span>
