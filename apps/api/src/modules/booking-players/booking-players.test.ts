@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { moneyToCents } from '@beach/contracts';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { sharesOf as ledgerSharesOf } from '../bookings/booking-money.js';
+import { accounts, credit, debit, post } from '../ledger/index.js';
 import { incomeByMonth } from '../finance/revenue.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
@@ -368,7 +369,7 @@ describe('paying a share', () => {
 });
 
 describe('changing players after the organiser has paid', () => {
-  const statementOf = async (member: TestMember) => (await request(app).get('/api/me/credit').set(bearer(member)).expect(200)).body as { balance: string; available: string; refundable: string };
+  const statementOf = async (member: TestMember) => (await request(app).get('/api/me/credit').set(bearer(member)).expect(200)).body as { balance: string; available: string; refundable: string; owed: string };
   const splitOf = async (member: TestMember, bookingId: number) => (await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(member)).expect(200)).body;
 
   it('a player added after a card payment owes an equal share, which goes back into the organiser’s credit at once, refundable; a cancellation then refunds only the rest to the card', async () => {
@@ -395,6 +396,29 @@ describe('changing players after the organiser has paid', () => {
     await expect.poll(async () => (await db.transaction.findMany({ where: { bookingId, type: 'refund' } })).map((refund) => refund.amountCents)).toEqual([1000]);
     expect(await balanceOf(anna)).toBe(1000);
     expect(await balanceOf(organiser)).toBe(1000);
+  });
+
+  it('gives back an organiser’s part paid with credit while they owe the centre (the debt settled from it), and takes back the part given into credit when the bank refunds the card payment', async () => {
+    const debtor = await createMember(app, db, { firstName: 'Olga', lastName: 'Debitrice' });
+    const [anna, bea] = await Promise.all([createMember(app, db, { firstName: 'Anna', lastName: 'Debito' }), createMember(app, db, { firstName: 'Bea', lastName: 'Banca' })]);
+    await creditOf(debtor, '20.00');
+    const held = await hold(debtor, 14, '12:00');
+    await request(app).post(`/api/bookings/${held}/pay-with-credit`).set(bearer(debtor)).expect(200);
+    // The member owes the centre 5 € (as when spent credit's top-up is refunded by the bank).
+    await post(db, { key: `test:debt:${debtor.id}`, kind: 'correction', userId: debtor.id, legs: [debit(accounts.debt(debtor.id), 500), credit(accounts.revenue('extra'), 500)] });
+    await addPlayer(debtor, held, { user_id: anna.id }).expect(201);
+    expect(await statementOf(debtor)).toMatchObject({ balance: '5.00', owed: '0.00' });
+
+    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Rimborsata' });
+    const bookingId = await hold(organiser, 13, '16:30');
+    const payment = await organiserPays(organiser, bookingId);
+    await addPlayer(organiser, bookingId, { user_id: bea.id }).expect(201);
+    expect(await statementOf(organiser)).toMatchObject({ balance: '10.00', owed: '0.00' });
+    // The bank gives the whole card payment back: the booking owes again what it still paid, and the part
+    // given into credit goes back with it — nothing left to spend, nothing owed.
+    await double.refundFromDashboard(payment.stripePaymentIntentId!, 2000);
+    await expect.poll(async () => (await statementOf(organiser)).balance).toBe('0.00');
+    expect((await statementOf(organiser)).owed).toBe('0.00');
   });
 
   it('splits again what the organiser paid with credit and what the unpaid players owe, paid shares untouched; a player the organiser removes before the deadline passes their share to those who owe', async () => {

@@ -6,11 +6,11 @@
 // deadline, it passes back to the organiser as any unpaid share does.
 import type { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors.js';
-import { accounts, bookingReceivable, post, type Sql, owedBy, settlingLegs, giveBackCredit, giveBackMoney, settlementsOn, settleDebt, spendingLegs, walletOf } from '../ledger/index.js';
+import { accounts, bookingReceivable, post, reverse, type Sql, owedBy, giveBackMoney, settlementsOn, settleDebt } from '../ledger/index.js';
 import type { Checkouts } from '../payments/index.js';
-import { splitShares } from '../bookings/index.js';
+import { spendCreditOnBooking, splitShares } from '../bookings/index.js';
 
-export const PAID_WITH_CARNET = 'La tua parte è pagata con un ingresso del carnet: i giocatori si aggiungono prima di pagare.';
+const PAID_WITH_CARNET = 'La tua parte è pagata con un ingresso del carnet: i giocatori si aggiungono prima di pagare.';
 
 /** Gives back `cents` of what the organiser paid on the booking into their own credit; the booking's receivable owes it again. */
 async function returnToOrganiser(tx: Sql, booking: { id: number; userId: number }, cents: number) {
@@ -26,17 +26,14 @@ async function returnToOrganiser(tx: Sql, booking: { id: number; userId: number 
     await giveBackMoney(tx, `booking:${booking.id}:joined:${settlement.transactionId}:${Date.now()}`, { ...settlement, parts, total: taken }, accounts.funded(booking.userId, settlement.transactionId), 'refund', context);
     left -= taken;
   }
-  // Then credit: the payment given back whole and what still stands spent again.
+  // Then credit: the payment reversed whole and what still stands spent again, before any debt is
+  // settled from the credit (once, below), so what it paid is always there to spend again.
   for (const settlement of settlements) {
     if (left === 0 || settlement.source !== 'credit') continue;
     const taken = Math.min(left, settlement.total);
-    await giveBackCredit(tx, settlement, context);
-    const again = settlement.total - taken;
-    if (again > 0) {
-      const legs = spendingLegs(await walletOf(tx, booking.userId, { lock: true }), again);
-      if (!legs) throw new Error(`Credit given back to member ${booking.userId} no longer covers ${again} cents`);
-      await post(tx, { ...context, key: `booking:${booking.id}:joined:credit:${settlement.entryId}`, kind: 'credit_payment', legs: [...legs, ...settlingLegs([{ receivable: bookingReceivable(booking.id), cents: again }])] });
-    }
+    await reverse(tx, settlement.entryId, { ...context, key: `credit-return:${settlement.entryId}`, kind: 'credit_return' });
+    const again = await spendCreditOnBooking(tx, booking, settlement.total - taken, { key: `booking:${booking.id}:joined:credit:${settlement.entryId}`, context });
+    if (again === 'insufficient') throw new Error(`Credit given back to member ${booking.userId} no longer covers what it paid`);
     left -= taken;
   }
   await settleDebt(tx, booking.userId, `booking:${booking.id}:joined:${Date.now()}:debt`, { bookingId: booking.id });

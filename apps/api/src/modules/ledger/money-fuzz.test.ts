@@ -1,5 +1,5 @@
 // Thousands of random money operations — holds, card, credit, credit + card, carnet and desk payments,
-// players joining, leaving and paying their shares, cancellations by the member and the desk, restores,
+// players joining (before and after the organiser paid), leaving and paying their shares, cancellations by the member and the desk, restores,
 // lapsed holds, rain checks, top-ups, corrections, credit refunds, carnet sales, refunds and disputes started
 // on Stripe's side, webhooks held back then delivered out of order and twice, the worker stopped in the
 // middle of its jobs — through the API, the real database, the job queue and the Stripe double. After every
@@ -156,6 +156,18 @@ const operations: [weight: number, name: string, run: (step: number) => Promise<
     if (!booking) return;
     const player = random.pick(members.filter((one) => one.id !== booking.organiser.id));
     await call(request(app).post(`/api/bookings/${booking.id}/players`).set(bearer(booking.organiser)).send({ user_id: player.id }));
+  }],
+  [3, 'add player after paying', async () => {
+    const booking = await bookingOf('confirmed');
+    if (!booking) return;
+    const player = random.pick(members.filter((one) => one.id !== booking.organiser.id));
+    await call(request(app).post(`/api/bookings/${booking.id}/players`).set(bearer(booking.organiser)).send({ user_id: player.id }));
+  }],
+  [2, 'remove player after paying', async () => {
+    const booking = await bookingOf('confirmed');
+    const players = booking ? await db.bookingPlayer.findMany({ where: { bookingId: booking.id, status: 'invited', paidAt: null } }) : [];
+    if (!booking || players.length === 0) return;
+    await call(request(app).delete(`/api/bookings/${booking.id}/players/${random.pick(players).id}`).set(bearer(booking.organiser)));
   }],
   [2, 'remove player', async () => {
     const booking = await bookingOf('pending_payment');

@@ -3,7 +3,7 @@
 // (the entry that spent it) or a carnet use. One reading serves every way of cancelling.
 import type { LedgerAccountKind } from '../../generated/prisma/enums.js';
 import { accounts, type AccountRef, type Receivable } from './accounts.js';
-import { credit, debit, type Entry, post, type Posted, reverse, type Sql } from './ledger.js';
+import { available, balancesOf, credit, debit, type Entry, post, type Posted, reverse, type Sql } from './ledger.js';
 import { settleDebt } from './wallet.js';
 import { type EntryContext, type Part, reopeningLegs, totalOf, writeOff } from './receivables.js';
 
@@ -102,7 +102,14 @@ export async function takeBackPayment(
   }
   const reopened = totalOf(parts);
   const beyond = cents - reopened;
-  const elsewhere = beyond > 0 ? [userId !== null ? debit(accounts.debt(userId), beyond) : debit(accounts.revenue(parts[0]?.receivable.revenue ?? 'booking'), beyond)] : [];
+  // What it no longer paid may sit in the member's credit from this payment (a player joined after it
+  // paid): taken back from there first; the rest the member owes.
+  const fromCredit = beyond > 0 && userId !== null ? Math.min(beyond, available((await balancesOf(sql, [accounts.funded(userId, paymentId).key], { lock: true }))[0])) : 0;
+  const owed = beyond - fromCredit;
+  const elsewhere = [
+    ...(fromCredit > 0 ? [debit(accounts.funded(userId!, paymentId), fromCredit)] : []),
+    ...(owed > 0 ? [userId !== null ? debit(accounts.debt(userId), owed) : debit(accounts.revenue(parts[0]?.receivable.revenue ?? 'booking'), owed)] : []),
+  ];
   await post(sql, { ...context, kind: 'stripe_refund', legs: [...reopeningLegs(parts), ...elsewhere, credit(from, cents)] });
   if (!stands && reopened > 0) await writeOff(sql, `${context.key}:write-off`, parts.map((part) => part.receivable.account), context);
 }
