@@ -40,4 +40,4 @@ const readCarnets = async () => (await getPublic(routes.carnets.onSale)).data;
 
 export const usePriceList = () => useRead(readPrices);
 export const useCourts = () => useRead(readCourts);
-export const useCarnetsOnSale = () => useRead(readCarnets);
+export const usePublicCarnets = () => useRead(readCarnets);

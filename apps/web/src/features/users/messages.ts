@@ -9,11 +9,3 @@ export const USERS_MESSAGES = {
   actionFailed: 'Si è verificato un errore. Riprova più tardi.',
 } as const;
 
-export const PAYMENT_STATUS_LABELS = {
-  completed: 'Completato',
-  pending: 'In attesa',
-  failed: 'Fallito',
-  abandoned: 'Abbandonato',
-  refunded: 'Rimborsato',
-  partially_refunded: 'Rimborsato in parte',
-} as const;

@@ -120,7 +120,7 @@ export function BookingDetailModal({ booking, courts, onClose, onDone }: { booki
           { label: 'Ancora da incassare', value: live && owed ? formatMoney(booking.owed) : null },
         ]}
       />
-      <PlayersPanel bookingId={booking.id} staffView />
+      <PlayersPanel bookingId={booking.id} staffView heading="h3" />
       {booking.cancelled_at && (
         <DetailSection
           title="Annullamento"

@@ -1,12 +1,12 @@
 // Detail modal: user, card and BVU for everyone; economics, payment and metadata for admins.
-import { isAdminMembership, MEMBERSHIP_TYPE_LABELS, type TBackOfficeMembership } from '@beach/contracts';
+import { isAdminMembership, MEMBERSHIP_TYPE_LABELS, PAYMENT_STATUS_LABELS, type TBackOfficeMembership } from '@beach/contracts';
 import CheckCircle from 'lucide-react/icons/circle-check';
 import Download from 'lucide-react/icons/download';
 import { DetailModal, DetailSection } from '../../../components/admin/detail-modal';
 import { Button } from '../../../components/ui/button';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { MembershipStatusBadge } from '../../../components/membership-status-badge';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from './labels';
+import { PAYMENT_METHOD_LABELS } from './labels';
 import type { MembershipActions } from './use-membership-actions';
 
 const yesNo = (value: boolean) => (value ? 'Sì' : 'No');

@@ -94,7 +94,8 @@ function BookingCard({ booking, onCancel, cancelling }: { booking: TBooking; onC
           )}
         </div>
       )}
-      {booking.has_players && booking.status === 'confirmed' && (
+      {/* Who paid and what is owed, while it still matters: on the bookings to come. */}
+      {onCancel && booking.has_players && booking.status === 'confirmed' && (
         <div className="basis-full">
           <PlayersPanel bookingId={booking.id} heading="h3" />
         </div>

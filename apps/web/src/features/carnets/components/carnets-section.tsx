@@ -34,19 +34,21 @@ function OnSale() {
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const { confirm, dialog } = useConfirm();
   if (!products.data || products.data.length === 0) return null;
-  const run = async (action: () => Promise<unknown>, failed: string) => {
+  /** Runs a purchase: the server's message when it says one (credit), its refusal when it fails. */
+  const run = async (action: () => Promise<string | undefined>, failed: string) => {
     setOutcome(null);
     try {
-      const result = await action();
-      if (result && typeof result === 'object' && 'message' in result && typeof result.message === 'string') setOutcome({ tone: 'success', text: result.message });
+      const message = await action();
+      if (message) setOutcome({ tone: 'success', text: message });
     } catch (failure) {
       setOutcome({ tone: 'error', text: failure instanceof ApiError ? failure.message : failed });
     }
   };
-  const onBuy = (product: TCarnetProduct) => run(() => buy.mutateAsync({ product_id: product.id }), 'Non è stato possibile aprire il pagamento. Riprova più tardi.');
+  // By card the page leaves for Stripe: nothing to say here unless opening it fails.
+  const onBuy = (product: TCarnetProduct) => run(async () => void (await buy.mutateAsync({ product_id: product.id })), 'Non è stato possibile aprire il pagamento. Riprova più tardi.');
   const onCredit = async (product: TCarnetProduct) => {
     const question = { title: `Comprare «${product.name}» con il credito?`, message: `Dal tuo credito togliamo ${formatMoney(product.price)}: il carnet è subito tuo.`, confirmLabel: 'Paga con il credito' };
-    if (await confirm(question)) await run(() => withCredit.mutateAsync({ product_id: product.id }), 'Non è stato possibile pagare con il credito. Riprova più tardi.');
+    if (await confirm(question)) await run(async () => (await withCredit.mutateAsync({ product_id: product.id })).message, 'Non è stato possibile pagare con il credito. Riprova più tardi.');
   };
   const creditCovers = (product: TCarnetProduct) => available !== undefined && moneyToCents(available) >= moneyToCents(product.price);
   return (

@@ -1,10 +1,10 @@
-import type { PriceGroup, TPriceEntry } from '@beach/contracts';
+import type { PriceGroup, TCarnetProduct, TPriceEntry } from '@beach/contracts';
 import { BOOKING_COUPON_BAND_LABELS, PRICE_INFO } from 'virtual:contracts-data';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCents, formatDate, formatMoney } from '../../../lib/format';
-import { useCarnetsOnSale, usePriceList } from '../../../lib/use-public-data';
+import { usePriceList, usePublicCarnets } from '../../../lib/use-public-data';
 
 function insuranceNote(entry: TPriceEntry, insuranceCents: number | undefined) {
   const included = PRICE_INFO[entry.code].insuranceIncluded;
@@ -43,8 +43,7 @@ function PriceTable({ title, entries, insuranceCents }: { title: string; entries
 }
 
 /** The carnets on sale online and the prepaid credit: what a member can buy ahead besides the card. */
-function CarnetsAndCredit() {
-  const carnets = useCarnetsOnSale().data ?? [];
+function CarnetsAndCredit({ carnets }: { carnets: TCarnetProduct[] }) {
   return (
     <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 lg:col-span-2">
       <h3 className="bg-sea-700 px-5 py-3 text-lg font-semibold text-white">Carnet e credito</h3>
@@ -71,6 +70,8 @@ function CarnetsAndCredit() {
 
 export function PricingTables() {
   const { data, isPending, isError, refetch } = usePriceList();
+  // Read beside the price list, not after it; without them the card shows the credit alone.
+  const carnets = usePublicCarnets().data ?? [];
   const inGroup = (group: PriceGroup) => data?.entries.filter((entry) => PRICE_INFO[entry.code].group === group) ?? [];
   const insurance = inGroup('insurance')[0]?.amount_cents;
 
@@ -91,7 +92,7 @@ export function PricingTables() {
             <div className="grid gap-8 lg:grid-cols-2">
               <PriceTable title="Tessere" entries={inGroup('membership')} insuranceCents={insurance} />
               <PriceTable title="Campi" entries={inGroup('court')} />
-              <CarnetsAndCredit />
+              <CarnetsAndCredit carnets={carnets} />
             </div>
           )}
         </div>

@@ -117,6 +117,7 @@ function AddPlayers({ bookingId }: { bookingId: number }) {
 export function PlayersPanel({ bookingId, staffView = false, heading: Heading = 'h2' }: { bookingId: number; staffView?: boolean; heading?: 'h2' | 'h3' }) {
   const split = useBookingSplit(bookingId);
   const { remove } = useChangePlayers(bookingId);
+  const [removeError, setRemoveError] = useState<string | null>(null);
   const data = split.data;
   if (!data) return null;
   const players = data.players.filter((player) => player.status !== 'dropped' || staffView);
@@ -132,7 +133,7 @@ export function PlayersPanel({ bookingId, staffView = false, heading: Heading = 
       {data.can_manage && paid && players.length < data.max_players - 1 && (
         <p className="text-sm text-slate-600">Hai già pagato la tua parte: se aggiungi un giocatore, la parte che ora paga lui torna subito sul tuo credito.</p>
       )}
-      {data.invitations_closed && <p className="text-sm text-slate-600">La partita inizia tra poco: non c’è più tempo per invitare giocatori a pagare una quota. Paghi tu l’intero campo.</p>}
+      {data.invitations_closed && !paid && <p className="text-sm text-slate-600">La partita inizia tra poco: non c’è più tempo per invitare giocatori a pagare una quota. Paghi tu l’intero campo.</p>}
       <ul aria-label="Giocatori" className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
         <li className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
           <span className="min-w-0 text-slate-800">
@@ -148,7 +149,10 @@ export function PlayersPanel({ bookingId, staffView = false, heading: Heading = 
             <span className="flex items-center gap-2 text-slate-700">
               {formatMoney(player.share)}
               {data.can_manage && player.status === 'invited' && !player.paid_with && (
-                <Button size="sm" variant="ghost" aria-label={`Togli ${player.name}`} onClick={() => remove.mutate(player.id)} loading={remove.isPending && remove.variables === player.id} loadingText="...">
+                <Button size="sm" variant="ghost" aria-label={`Togli ${player.name}`} onClick={() => {
+                    setRemoveError(null);
+                    remove.mutateAsync(player.id).catch((failed: unknown) => setRemoveError(serverMessage(failed) ?? 'Non è stato possibile togliere il giocatore. Riprova più tardi.'));
+                  }} loading={remove.isPending && remove.variables === player.id} loadingText="...">
                   Togli
                 </Button>
               )}
@@ -156,6 +160,7 @@ export function PlayersPanel({ bookingId, staffView = false, heading: Heading = 
           </li>
         ))}
       </ul>
+      {removeError && <Alert tone="error">{removeError}</Alert>}
       {(paid || !data.can_manage) && players.length > 0 && (
         <p className="text-sm text-slate-600">
           Prezzo del campo {formatMoney(data.price)} · ancora da pagare: <strong>{formatMoney(data.owed)}</strong> · scadenza {formatDateTime(data.deadline)}

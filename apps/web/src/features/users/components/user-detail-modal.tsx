@@ -1,6 +1,6 @@
 // A member's page: profile, cards, bookings and payments; for admins (can_modify_users)
 // also edit, role change, disable/enable and erasure, each behind a confirmation.
-import { BOOKING_STATUS_LABELS, DESK_PAYMENT_METHOD_LABELS, MEMBERSHIP_STATUS_LABELS, MEMBERSHIP_TYPE_LABELS, ROLE_DISPLAY_NAMES, ROLES, isAdminUserDetail, type TAdminUser, type TBackOfficeUserDetail, type TRole } from '@beach/contracts';
+import { BOOKING_STATUS_LABELS, DESK_PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, MEMBERSHIP_STATUS_LABELS, MEMBERSHIP_TYPE_LABELS, ROLE_DISPLAY_NAMES, ROLES, isAdminUserDetail, type TAdminUser, type TBackOfficeUserDetail, type TRole } from '@beach/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DetailModal, DetailSection } from '../../../components/admin/detail-modal';
@@ -16,7 +16,7 @@ import { MemberConsents } from '../../../components/consents/member-consents';
 import { MemberCarnets } from '../../carnets';
 import { MemberCredit } from '../../credit';
 import { useUserDetail } from '../api/users';
-import { PAYMENT_STATUS_LABELS, USERS_MESSAGES } from '../messages';
+import { USERS_MESSAGES } from '../messages';
 
 export interface UserActions {
   canModify: boolean;
