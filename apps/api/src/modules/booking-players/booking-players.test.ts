@@ -421,6 +421,36 @@ describe('changing players after the organiser has paid', () => {
     expect((await statementOf(organiser)).owed).toBe('0.00');
   });
 
+  it('keeps the shares adding up to the price when two players are added at once after paying, while a share’s payment webhook comes twice', async () => {
+    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Insieme' });
+    const [anna, bea, carlo] = await Promise.all([createMember(app, db), createMember(app, db), createMember(app, db)]);
+    const { bookingId, shareOf } = await splitBooking(organiser, [anna], 13, '09:00');
+    double.setAutoDeliver(false);
+    try {
+      await payByCard(anna, shareOf(anna));
+      const completed = double.events.filter((event) => event.type === 'checkout.session.completed').at(-1)!;
+      const [first, second, ...deliveries] = await Promise.all([
+        addPlayer(organiser, bookingId, { user_id: bea.id }),
+        addPlayer(organiser, bookingId, { user_id: carlo.id }),
+        double.deliver(completed),
+        double.deliver(completed),
+      ]);
+      expect([first.status, second.status, ...deliveries]).toEqual([201, 201, 200, 200]);
+    } finally {
+      double.setAutoDeliver(true);
+    }
+    // Whichever came first, the shares add up to the price, the organiser's credit holds what they paid
+    // beyond their part, and Anna's card payment is recorded once: paying her share, or refunded when her
+    // share changed under it.
+    const players = await sharesOf(bookingId);
+    const assigned = await Promise.all(players.map((player) => shareCentsOf(bookingId, player.id)));
+    const split = await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200);
+    expect(moneyToCents(split.body.organiser_share) + assigned.reduce((sum, cents) => sum + cents, 0)).toBe(2000);
+    expect(split.body.organiser_paid).toBe(split.body.organiser_share);
+    expect(await balanceOf(organiser)).toBe(1000 - moneyToCents(split.body.organiser_paid));
+    await expect.poll(async () => (await db.transaction.findMany({ where: { bookingPlayerId: shareOf(anna), type: 'payment', status: { in: ['completed', 'refunded'] } } })).length).toBe(1);
+  });
+
   it('splits again what the organiser paid with credit and what the unpaid players owe, paid shares untouched; a player the organiser removes before the deadline passes their share to those who owe', async () => {
     const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Credito' });
     const [anna, bea, carlo] = await Promise.all([createMember(app, db, { firstName: 'Anna', lastName: 'Pagata' }), createMember(app, db, { firstName: 'Bea', lastName: 'Tolta' }), createMember(app, db, { firstName: 'Carlo', lastName: 'Aggiunto' })]);

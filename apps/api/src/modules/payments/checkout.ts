@@ -83,10 +83,15 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
    * In the caller's transaction: the target's checkouts still open are closed (rows ended, what they
    * set aside released, their sessions expired after the commit), so one target is never paid twice
    * through two tabs. A session paid at that very moment is still recorded by the webhook, which
-   * confirms or refunds it. Returns how many holds (credit set aside) it released.
+   * confirms or refunds it: its row, which the webhook holds while it waits for the target's lock, is
+   * skipped rather than waited for (waiting would deadlock on the target we hold). Returns how many
+   * holds (credit set aside) it released.
    */
   async function closeIn(tx: Prisma.TransactionClient, kind: TPaymentKind, targetId: number) {
-    const open = await openRows(tx, kind, targetId);
+    const pending = await openRows(tx, kind, targetId);
+    if (pending.length === 0) return 0;
+    const free = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM transactions WHERE id = ANY(${pending.map((row) => row.id)}::int[]) FOR UPDATE SKIP LOCKED`;
+    const open = pending.filter((row) => free.some((one) => one.id === row.id));
     if (open.length === 0) return 0;
     const released = await endCheckouts(tx, open.map((row) => row.id));
     for (const row of open) await stripeRequests.requestExpire(tx, row);
