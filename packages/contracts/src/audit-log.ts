@@ -31,9 +31,12 @@ export const ZAuditEntry = z.object({
   id: z.number().int(),
   created_at: z.iso.datetime(),
   actor: ZPersonRef,
-  /** Method and contract path, e.g. "PUT /api/admin/users/:id/role". */
+  /** What was done to the entity, e.g. "cancel", "update". */
   action: z.string(),
+  /** The changed entity's table, e.g. "bookings", "ledger_entries". */
   entity_type: z.string(),
+  /** The route the operator called: method and contract path, e.g. "PUT /api/admin/users/:id/role". */
+  route: z.string().nullable(),
   entity_id: z.number().int().nullable(),
   subject_user: ZPersonRef.nullable(),
   input: z.unknown().nullable(),

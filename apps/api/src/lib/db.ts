@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
@@ -6,15 +5,6 @@ import { AppError, type FieldErrors, notFound } from './errors.js';
 
 export type Db = PrismaClient;
 export { Prisma };
-
-/** Work that must commit together with a transaction: it gets the transaction and what it returned. */
-export type BeforeCommit = (tx: Prisma.TransactionClient, result: unknown) => Promise<void>;
-/**
- * Set for the rest of an async scope (a back-office write, by its audit trail): every interactive
- * `db.$transaction(async (tx) => …)` started in the scope runs it last, inside the transaction, so
- * the change and the work commit or roll back together.
- */
-export const beforeCommit = new AsyncLocalStorage<BeforeCommit>();
 
 /** Each client's connection pool, for the metrics (connections open, idle, waited for). */
 const pools = new WeakMap<Db, pg.Pool>();
@@ -34,16 +24,6 @@ export function createDb(databaseUrl: string): Db {
   const pool = new pg.Pool({ connectionString: databaseUrl, types: readTypes });
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(db, pool);
-  const transaction = db.$transaction.bind(db) as (input: unknown, options?: unknown) => Promise<unknown>;
-  db.$transaction = ((input: unknown, options?: unknown) => {
-    const work = beforeCommit.getStore();
-    if (!work || typeof input !== 'function') return transaction(input, options);
-    return transaction(async (tx: Prisma.TransactionClient) => {
-      const result: unknown = await (input as (tx: Prisma.TransactionClient) => Promise<unknown>)(tx);
-      await work(tx, result);
-      return result;
-    }, options);
-  }) as Db['$transaction'];
   return db;
 }
 

@@ -32,10 +32,9 @@ export interface AuditedWrite {
 }
 
 /**
- * The audit log's hook into the mounter: `begin` reads what the write is about to change; the handler
- * then runs `during` the audited write, whose transactions record it before they commit; `finish`
- * completes the entry with the handler's answer (or records it then, for a write made without a
- * transaction). A failure to audit outside a transaction is logged, never turned into a failed request.
+ * The audit log's hook into the mounter (lib/audit.ts): `begin` takes who asks and through which route;
+ * the handler runs `during` the audited write, whose use cases record what they change with
+ * `audit(tx, …)`; `finish`, once the write succeeded, checks that it named something.
  */
 export interface AuditTrail {
   begin(write: AuditedWrite): Promise<AuditedRun>;
@@ -43,7 +42,7 @@ export interface AuditTrail {
 
 export interface AuditedRun {
   during<T>(work: () => Promise<T>): Promise<T>;
-  finish(response: unknown): Promise<void>;
+  finish(): Promise<void>;
 }
 
 /** Every write of the back-office (a non-GET staff or admin route) is audited, unless its contract opts out. */
@@ -70,12 +69,12 @@ export function createRouteMounter(router: Router, guards: AccessGuards, audit?:
       const result = audited ? await audited.during(run) : await run();
       if (res.headersSent) {
         // the handler streamed a file or answered itself
-        if (audited && isSuccess(res.statusCode)) await audited.finish(null);
+        if (audited && isSuccess(res.statusCode)) await audited.finish();
         return;
       }
       const status = res.statusCode !== 200 ? res.statusCode : (definition.successStatus ?? 200);
       const body = definition.response.parse(result);
-      if (audited && isSuccess(status)) await audited.finish(body);
+      if (audited && isSuccess(status)) await audited.finish();
       res.status(status).json(body);
     });
   };

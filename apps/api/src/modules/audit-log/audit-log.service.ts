@@ -42,6 +42,7 @@ export function createAuditLogService({ db }: Pick<AppDeps, 'db'>) {
         created_at: row.createdAt.toISOString(),
         actor: { id: row.actorId, name: nameOf(row.actorId) },
         action: row.action,
+        route: row.route,
         entity_type: row.entityType,
         entity_id: row.entityId,
         subject_user: row.subjectUserId ? { id: row.subjectUserId, name: nameOf(row.subjectUserId) } : null,

@@ -1,16 +1,16 @@
-// The audit log: the route mounter records every successful back-office write (existing routes
-// included, without any code of theirs), with the row before and after, and admins read it filtered.
+// The audit log: each back-office use case names what it changed with audit(tx, …) in its own
+// transaction, the route mounter names who asked and through which route, and admins read it filtered.
 import { defineRoute, z } from '@beach/contracts';
 import express from 'express';
 import request from 'supertest';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed-data.js';
-import type { Db } from '../../lib/db.js';
 import { errorHandler } from '../../lib/errors.js';
 import { createRouteMounter } from '../../lib/http.js';
 import type { Logger } from '../../lib/logger.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { whileRefusing } from '../../test/audit.js';
 import { createMember } from '../../test/members.js';
 import { createAccessGuards } from '../auth/guards.js';
 import { createAuditTrail } from './audit-trail.js';
@@ -38,7 +38,8 @@ describe('recording', () => {
     expect(body.total).toBe(1);
     const [entry] = body.data;
     expect(entry).toMatchObject({
-      action: 'PUT /api/admin/users/:id/role',
+      action: 'change-role',
+      route: 'PUT /api/admin/users/:id/role',
       entity_type: 'users',
       entity_id: member.id,
       actor: { id: adminId, name: 'Alessandra Amministratrice' },
@@ -51,7 +52,7 @@ describe('recording', () => {
     expect(JSON.stringify(entry)).not.toContain('password_hash');
   });
 
-  it('records the existing routes’ writes too — a coupon edit — with the values before and after', async () => {
+  it('records a coupon’s creation and edit with the values before and after', async () => {
     const created = await request(app)
       .post('/api/admin/coupons')
       .set(bearer(admin))
@@ -59,8 +60,8 @@ describe('recording', () => {
       .expect(201);
     const id = created.body.coupon.id as number;
     await request(app).put(`/api/admin/coupons/${id}`).set(bearer(admin)).send({ is_active: false }).expect(200);
-    const entries = await db.auditLog.findMany({ where: { entityType: 'coupons', entityId: id }, orderBy: { id: 'asc' } });
-    expect(entries.map((entry) => entry.action)).toEqual(['POST /api/admin/coupons', 'PUT /api/admin/coupons/:id']);
+    const entries = await db.auditLog.findMany({ where: { entityType: 'membership_coupons', entityId: id }, orderBy: { id: 'asc' } });
+    expect(entries.map((entry) => [entry.action, entry.route])).toEqual([['create', 'POST /api/admin/coupons'], ['update', 'PUT /api/admin/coupons/:id']]);
     expect(entries[0]).toMatchObject({ beforeData: null, afterData: { id, is_active: true } });
     expect(entries[1]).toMatchObject({ input: { is_active: false }, beforeData: { id, is_active: true }, afterData: { id, is_active: false } });
   });
@@ -72,7 +73,7 @@ describe('recording', () => {
     });
     await request(app).delete(`/api/admin/memberships/${card.id}`).set(bearer(admin)).expect(200);
     const byCard = await auditLog({ membership_id: card.id }).expect(200);
-    expect(byCard.body.data).toMatchObject([{ action: 'DELETE /api/admin/memberships/:id', before: { id: card.id, user_id: member.id }, after: null, subject_user: { id: member.id } }]);
+    expect(byCard.body.data).toMatchObject([{ action: 'delete', route: 'DELETE /api/admin/memberships/:id', before: { id: card.id, user_id: member.id }, after: null, subject_user: { id: member.id } }]);
     expect((await auditLog({ user_id: member.id })).body.data.map((entry: { entity_id: number }) => entry.entity_id)).toEqual([card.id]);
 
     const court = await db.court.findFirstOrThrow({ where: { isBookable: true } });
@@ -82,7 +83,7 @@ describe('recording', () => {
     await request(app).post(`/api/admin/bookings/${booking.id}/cancel`).set(bearer(staff)).send({ reason: 'Pioggia' }).expect(200);
     const byBooking = await auditLog({ booking_id: booking.id }).expect(200);
     expect(byBooking.body.data).toMatchObject([
-      { action: 'POST /api/admin/bookings/:id/cancel', actor: { id: staffId }, before: { status: 'confirmed' }, after: { status: 'cancelled' }, subject_user: { id: member.id } },
+      { action: 'cancel', route: 'POST /api/admin/bookings/:id/cancel', actor: { id: staffId }, before: { status: 'confirmed' }, after: { status: 'cancelled' }, subject_user: { id: member.id } },
     ]);
     expect((await auditLog({ actor_id: staffId })).body.data.every((entry: { actor: { id: number } }) => entry.actor.id === staffId)).toBe(true);
   });
@@ -103,7 +104,7 @@ describe('recording', () => {
     await request(app).put(`/api/admin/users/${member.id}`).set(bearer(admin)).send({ first_name: 'Ilaria', last_name: 'Costa', email: member.email, phone: '+39 333 222 3333', birth_date: '' }).expect(200);
     await request(app).post(`/api/admin/users/${member.id}/erase`).set(bearer(admin)).expect(200);
     const { body } = await auditLog({ user_id: member.id }).expect(200);
-    expect(body.data.map((entry: { action: string }) => entry.action)).toEqual(['POST /api/admin/users/:id/erase', 'PUT /api/admin/users/:id']);
+    expect(body.data.map((entry: { action: string }) => entry.action)).toEqual(['erase', 'update']);
     expect(body.data[0]).toMatchObject({ input: null, before: null, after: null, subject_user: { id: member.id, name: 'Utente cancellato' } });
     const text = JSON.stringify(body.data);
     for (const personal of ['Ilaria', 'Costa', member.email, '+39 333 222 3333']) expect(text).not.toContain(personal);
@@ -113,15 +114,15 @@ describe('recording', () => {
 describe('in the write’s own transaction', () => {
   it('writes the entry before the change commits: a failing entry leaves the change undone', async () => {
     const member = await createMember(app, db);
-    await db.$executeRawUnsafe(`CREATE FUNCTION refuse_audit() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'registro non disponibile'; END $$ LANGUAGE plpgsql`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()`);
-    try {
-      await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'staff' }).expect(500);
-    } finally {
-      await db.$executeRawUnsafe('DROP TRIGGER refuse_audit ON audit_log');
-      await db.$executeRawUnsafe('DROP FUNCTION refuse_audit()');
-    }
+    await whileRefusing(db, 'audit_log', () => request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'staff' }).expect(500));
     expect((await db.user.findUniqueOrThrow({ where: { id: member.id } })).role).toBe('user');
+    expect(await db.auditLog.count({ where: { entityType: 'users', entityId: member.id } })).toBe(0);
+  });
+
+  it('rolls the entry back with a change that fails', async () => {
+    const member = await createMember(app, db);
+    await whileRefusing(db, 'auth_sessions', () => request(app).post(`/api/admin/users/${member.id}/disable`).set(bearer(admin)).expect(500));
+    expect((await db.user.findUniqueOrThrow({ where: { id: member.id } })).disabledAt).toBeNull();
     expect(await db.auditLog.count({ where: { entityType: 'users', entityId: member.id } })).toBe(0);
   });
 
@@ -130,7 +131,7 @@ describe('in the write’s own transaction', () => {
     await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'staff' }).expect(200);
     const entries = await db.auditLog.findMany({ where: { entityType: 'users', entityId: member.id } });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ action: 'PUT /api/admin/users/:id/role', actorId: adminId, subjectUserId: member.id, beforeData: expect.objectContaining({ role: 'user' }), afterData: expect.objectContaining({ role: 'staff' }) });
+    expect(entries[0]).toMatchObject({ action: 'change-role', actorId: adminId, subjectUserId: member.id, beforeData: expect.objectContaining({ role: 'user' }), afterData: expect.objectContaining({ role: 'staff' }) });
   });
 });
 
@@ -147,22 +148,28 @@ describe('reading', () => {
   });
 });
 
-describe('when the audit insert fails', () => {
-  it('still answers the client and logs the failure', async () => {
-    const failingDb = {
-      $queryRaw: () => Promise.resolve([]),
-      auditLog: { create: () => Promise.reject(new Error('audit table unavailable')) },
-    } as unknown as Db;
-    const logger = { error: vi.fn() } as unknown as Logger;
+describe('a write that names nothing it changed', () => {
+  const probeApp = (env: 'test' | 'production', logger: Logger) => {
     const probe = express();
     probe.use(express.json());
     const router = express.Router();
-    const mount = createRouteMounter(router, createAccessGuards({ db, config }), createAuditTrail({ db: failingDb, logger }));
-    mount(defineRoute({ method: 'post', path: '/api/admin/probe', summary: 'probe', tag: 'test', access: 'admin', response: z.object({ ok: z.boolean() }) }), () => ({ ok: true }));
+    const mount = createRouteMounter(router, createAccessGuards({ db, config }), createAuditTrail({ db, logger, config: { ...config, NODE_ENV: env } }));
+    mount(defineRoute({ method: 'post', path: '/api/admin/probe/:id', summary: 'probe', tag: 'test', access: 'admin', params: z.object({ id: z.coerce.number() }), response: z.object({ ok: z.boolean() }) }), () => ({ ok: true }));
     probe.use('/api', router);
     probe.use(errorHandler());
-    const response = await request(probe).post('/api/admin/probe').set(bearer(admin)).send({ password: DEMO_PASSWORD }).expect(200);
+    return probe;
+  };
+
+  it('fails in tests, so a use case that forgets audit(tx, …) cannot pass', async () => {
+    await request(probeApp('test', { error: vi.fn() } as unknown as Logger)).post('/api/admin/probe/7').set(bearer(admin)).send({}).expect(500);
+  });
+
+  it('in production still answers, records the route and operator, and logs the gap', async () => {
+    const logger = { error: vi.fn() } as unknown as Logger;
+    const response = await request(probeApp('production', logger)).post('/api/admin/probe/7').set(bearer(admin)).send({ password: DEMO_PASSWORD, note: 'x' }).expect(200);
     expect(response.body).toEqual({ ok: true });
-    expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ action: '/api/admin/probe' }), 'audit log: could not record a back-office write');
+    expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ route: 'POST /api/admin/probe/:id' }), 'audit log: a back-office write named nothing it changed');
+    const entry = await db.auditLog.findFirstOrThrow({ where: { route: 'POST /api/admin/probe/:id' } });
+    expect(entry).toMatchObject({ actorId: adminId, entityType: 'probe', entityId: 7 });
   });
 });

@@ -6,6 +6,7 @@ import type { Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AppDeps } from '../../deps.js';
+import { audit } from '../../lib/audit.js';
 
 export const ERASED_NAME = { firstName: 'Utente', lastName: 'cancellato' } as const;
 export const erasedEmail = (userId: number) => `cancellato-${userId}@anonimo.invalid`;
@@ -45,6 +46,7 @@ export async function eraseAccount({ db, storage, config, logger }: Pick<AppDeps
       data: { ...ERASED_NAME, email: erasedEmail(userId), phone: null, birthDate: null, residence: null, passwordHash, calendarToken: null, disabledAt: now, erasedAt: now },
     });
     await tx.authSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
+    await audit(tx, { entity: 'users', id: userId, action: 'erase' });
     await tx.userToken.deleteMany({ where: { userId } });
     await tx.bookingWaitlist.deleteMany({ where: { userId } });
     const cards = await tx.membership.findMany({ where: { userId }, select: { id: true, pdfPath: true } });

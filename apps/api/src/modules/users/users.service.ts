@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { type api, type BodyOf, type QueryOf, ROLE_DISPLAY_NAMES, type TAdminUser, type TBackOfficeUserDetail, type TMemberSearchResult, type TRole } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, User } from '../../generated/prisma/client.js';
+import { auditRow } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db.js';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
@@ -110,7 +111,11 @@ export function createUsersService(deps: Deps, auth: AuthService) {
     async create(body: BodyOf<typeof api.users.create>) {
       const passwordHash = await hashPassword(randomBytes(32).toString('base64url'), deps.config.BCRYPT_COST);
       const user = await withUniqueEmail(() =>
-        db.user.create({ data: { ...profileData(body), role: body.role, passwordHash, emailVerifiedAt: new Date() } }),
+        db.$transaction((tx) =>
+          auditRow(tx, { entity: 'users', action: 'create' }, () =>
+            tx.user.create({ data: { ...profileData(body), role: body.role, passwordHash, emailVerifiedAt: new Date() } }),
+          ),
+        ),
       );
       await auth.sendAccountCreated(user);
       return { message: USER_MESSAGES.created(fullName(user)), user: toAdminUserDto(user) };
@@ -118,7 +123,9 @@ export function createUsersService(deps: Deps, auth: AuthService) {
 
     async update(id: number, body: BodyOf<typeof api.users.update>) {
       await findChangeableUser(id);
-      const user = await withUniqueEmail(() => db.user.update({ where: { id }, data: profileData(body) }));
+      const user = await withUniqueEmail(() =>
+        db.$transaction((tx) => auditRow(tx, { entity: 'users', id, action: 'update' }, () => tx.user.update({ where: { id }, data: profileData(body) }))),
+      );
       return { message: USER_MESSAGES.updated(fullName(user)), user: toAdminUserDto(user) };
     },
 
@@ -127,16 +134,16 @@ export function createUsersService(deps: Deps, auth: AuthService) {
       if (actor.id === id) throw forbidden(USER_MESSAGES.disableSelf);
       const existing = await findChangeableUser(id);
       const now = new Date();
-      const [user] = await db.$transaction([
-        db.user.update({ where: { id }, data: { disabledAt: existing.disabledAt ?? now } }),
-        db.authSession.updateMany({ where: { userId: id, revokedAt: null }, data: { revokedAt: now } }),
-      ]);
+      const user = await db.$transaction(async (tx) => {
+        await tx.authSession.updateMany({ where: { userId: id, revokedAt: null }, data: { revokedAt: now } });
+        return auditRow(tx, { entity: 'users', id, action: 'disable' }, () => tx.user.update({ where: { id }, data: { disabledAt: existing.disabledAt ?? now } }));
+      });
       return { message: USER_MESSAGES.disabled(fullName(user)), user: toAdminUserDto(user) };
     },
 
     async enable(id: number) {
       await findChangeableUser(id);
-      const user = await db.user.update({ where: { id }, data: { disabledAt: null } });
+      const user = await db.$transaction((tx) => auditRow(tx, { entity: 'users', id, action: 'enable' }, () => tx.user.update({ where: { id }, data: { disabledAt: null } })));
       return { message: USER_MESSAGES.enabled(fullName(user)), user: toAdminUserDto(user) };
     },
 
@@ -170,9 +177,10 @@ export function createUsersService(deps: Deps, auth: AuthService) {
         const user = await tx.user.findUnique({ where: { id } });
         if (!user) throw notFound(USER_MESSAGES.notFound);
         if (user.erasedAt) throw new AppError(409, USER_MESSAGES.erasedCannotChange);
+        if (user.role === 'admin' && admins.length <= 1 && role !== 'admin') throw new AppError(409, USER_MESSAGES.lastAdmin);
+        // An unchanged role is recorded too: the operator asked for it.
+        await auditRow(tx, { entity: 'users', id, action: 'change-role' }, () => tx.user.update({ where: { id }, data: { role } }));
         if (user.role === role) return { message: USER_MESSAGES.unchanged(role), user: { id, role } };
-        if (user.role === 'admin' && admins.length <= 1) throw new AppError(409, USER_MESSAGES.lastAdmin);
-        await tx.user.update({ where: { id }, data: { role } });
         return { message: USER_MESSAGES.changed(`${user.firstName} ${user.lastName}`, role), user: { id, role } };
       });
     },
