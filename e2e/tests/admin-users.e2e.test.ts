@@ -100,8 +100,10 @@ describe('users, audit log and privacy in Chromium', () => {
     await page().getByLabel('Cerca tesserato').fill(MEMBER.last);
     await page().getByRole('button', { name: new RegExp(`${MEMBER.first} ${MEMBER.last}`) }).click();
     await expect.poll(() => page().textContent('main')).toContain('Totale: 5 modifiche');
-    const roleRows = page().getByRole('row').filter({ hasText: 'PUT /api/admin/users/:id/role' });
+    // Each entry names what was done to what, and the request beneath.
+    const roleRows = page().getByRole('row').filter({ hasText: 'Cambio ruolo' });
     expect(await roleRows.count()).toBe(2);
+    expect(await roleRows.first().textContent()).toContain('PUT /api/admin/users/:id/role');
     await roleRows.last().getByRole('button', { name: /^Prima \/ dopo/ }).click();
     const entry = dialog(/^Modifica del /);
     expect(await entry.textContent()).toContain('"role": "staff"');

@@ -3,7 +3,7 @@ import type { TAuditEntry } from '@beach/contracts';
 import { DetailModal, DetailSection } from '../../../components/admin/detail-modal';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format';
-import { entityText } from '../entity-labels';
+import { actionText, entityText } from '../entity-labels';
 
 function JsonBlock({ title, value }: { title: string; value: unknown }) {
   return (
@@ -35,7 +35,8 @@ export function AuditEntryModal({ entry, onClose }: { entry: TAuditEntry | null;
             title="Chi e cosa"
             items={[
               { label: 'Operatore', value: entry.actor.name ?? `Utente #${entry.actor.id}` },
-              { label: 'Azione', value: <span className="font-mono text-xs">{entry.action}</span> },
+              { label: 'Azione', value: actionText(entry) },
+              { label: 'Richiesta al server', value: entry.route && <span className="font-mono text-xs">{entry.route}</span> },
               { label: 'Oggetto', value: entityText(entry) },
               { label: 'Utente interessato', value: entry.subject_user ? (entry.subject_user.name ?? `#${entry.subject_user.id}`) : null },
               { label: 'Indirizzo IP', value: entry.ip_address },

@@ -15,9 +15,7 @@ import { serverMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useAuditedMember, useAuditLog, useOperators } from '../api/audit-log';
 import { AuditEntryModal } from '../components/audit-entry-modal';
-import { entityText } from '../entity-labels';
-
-const METHOD_LABELS: Record<string, string> = { POST: 'Creazione / azione', PUT: 'Modifica', PATCH: 'Modifica', DELETE: 'Eliminazione' };
+import { actionText, entityText } from '../entity-labels';
 
 type Member = Pick<TMemberSearchResult, 'id' | 'first_name' | 'last_name' | 'email'>;
 
@@ -61,8 +59,8 @@ export default function AuditLogPage() {
       header: 'Azione',
       cell: (entry) => (
         <span>
-          <span className="block font-medium">{METHOD_LABELS[entry.action.split(' ')[0] ?? ''] ?? entry.action}</span>
-          <span className="block font-mono text-xs break-all text-slate-500">{entry.action}</span>
+          <span className="block font-medium">{actionText(entry)}</span>
+          {entry.route && <span className="block font-mono text-xs break-all text-slate-500">{entry.route}</span>}
         </span>
       ),
     },
