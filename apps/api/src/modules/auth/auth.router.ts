@@ -1,9 +1,11 @@
 import { api } from '@beach/contracts';
 import type { Request } from 'express';
 import type { MountRoute } from '../../lib/http.js';
-import { toUserDto, type AuthService, type ClientInfo } from './auth.service.js';
+import type { AuthService } from './auth.service.js';
 import { authOf } from './guards.js';
+import type { ClientInfo } from './sessions.js';
 import { bearerToken } from './tokens.js';
+import { toUserDto } from './user-dto.js';
 
 const clientOf = (req: Request): ClientInfo => ({ ipAddress: req.ip ?? 'unknown', userAgent: req.get('user-agent') });
 

@@ -12,7 +12,7 @@ import { createLogger } from '../../lib/logger.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { backupStatus } from './backup-status.js';
-import { createBackup } from './backups.js';
+import { createBackup } from './index.js';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 const work = mkdtempSync(join(tmpdir(), 'beach-backup-status-'));

@@ -21,7 +21,9 @@ import { startRuntime } from '../../runtime.js';
 import { useTestDatabase } from '../../test/database.js';
 import { TEST_ENV } from '../../test/env.js';
 import { freePort } from '../../test/free-port.js';
-import { BackupError, checkBackup, createBackup, restoreBackup, type BackupManifest } from './backups.js';
+import { BackupError } from './backup-error.js';
+import type { BackupManifest } from './backup-folder.js';
+import { checkBackup, createBackup, restoreBackup } from './index.js';
 
 const logger = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' });
 const work = mkdtempSync(join(tmpdir(), 'beach-backup-'));

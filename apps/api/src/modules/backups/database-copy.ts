@@ -2,32 +2,22 @@
 // needs no PostgreSQL client program, so it works on the embedded server `npm start` runs as on any
 // configured one. Written: the applied migrations, the job queue's schema version, and every table's rows
 // as COPY text (gzip, one file a table, all read in one repeatable-read snapshot) with its row count and
-// checksum, and every sequence's value. Read back: the schema is made by the migrations up to the
-// backup's (and by pg-boss for its queue), then every table is emptied and copied in with the tables' own
-// triggers off (the rows are copied as they were: no balance moved twice, no receipt issued again, no
-// frozen row refused) and the foreign keys checked at each statement set aside (tables reference each
-// other in cycles: a payment names the split booking's share it pays, the share its payment), the
-// sequences set, and the keys put back, which checks every reference; all in one transaction. Needs
-// only the tables' ownership, no superuser. Text COPY is read by the same or any newer PostgreSQL.
-import { createReadStream, createWriteStream, readdirSync } from 'node:fs';
+// checksum, and every sequence's value. Read back by ./database-load.ts; text COPY is read by the same or
+// any newer PostgreSQL.
+import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
-import pg from 'pg';
-import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { createJobQueue } from '../../lib/jobs.js';
-import type { Logger } from '../../lib/logger.js';
-import { MIGRATIONS_DIR, migrateThrough } from '../../db/migrate.js';
+import { createGzip } from 'node:zlib';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { BackupError } from './backup-error.js';
+import { connectForCopy } from './database-connection.js';
 import { RowDigest, type TableFingerprint } from './row-digest.js';
 
-export class BackupError extends Error {
-  override name = 'BackupError';
-}
-
 /** pg-boss's schema: its tables are made by pg-boss itself, not by the migrations. */
-const JOB_QUEUE_SCHEMA = 'pgboss';
+export const JOB_QUEUE_SCHEMA = 'pgboss';
 
 export interface TableCopy extends TableFingerprint {
   /** Schema-qualified and quoted, as SQL names it: public.users, pgboss.job. */
@@ -58,26 +48,8 @@ export interface DatabaseCopy {
   sequences: SequenceValue[];
 }
 
-/** Every value written and read in one spelling, whatever the server's or the role's defaults. */
-const SESSION_SETTINGS = [
-  "SET client_encoding = 'UTF8'",
-  "SET DateStyle = 'ISO, YMD'",
-  "SET IntervalStyle = 'postgres'",
-  "SET TimeZone = 'UTC'",
-  'SET extra_float_digits = 3',
-  'SET statement_timeout = 0',
-  'SET idle_in_transaction_session_timeout = 0',
-].join('; ');
-
 /** The schemas of the product (and of its job queue): all but PostgreSQL's own (n: pg_namespace). */
 export const OUR_SCHEMAS = "n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%' AND n.nspname NOT LIKE 'pg_temp%'";
-
-async function connect(databaseUrl: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'beach-backup' });
-  await client.connect();
-  await client.query(SESSION_SETTINGS);
-  return client;
-}
 
 interface Table {
   name: string;
@@ -132,7 +104,7 @@ async function copyOut(client: pg.Client, table: Pick<TableCopy, 'name' | 'colum
 
 /** Writes every table into `dir` from one snapshot; returns what the manifest records of the database. */
 export async function dumpDatabase(databaseUrl: string, dir: string): Promise<DatabaseCopy> {
-  const client = await connect(databaseUrl);
+  const client = await connectForCopy(databaseUrl);
   try {
     // One snapshot for every table: the copy is of one moment, as concurrent writes go on.
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -153,82 +125,9 @@ export async function dumpDatabase(databaseUrl: string, dir: string): Promise<Da
   }
 }
 
-/** The migrations this release has (dbmate's versions: the files' leading digits). */
-const knownMigrations = () => new Set(readdirSync(MIGRATIONS_DIR).map((file) => /^\d+/.exec(file)?.[0]));
-
-/**
- * Makes the backup's schema in an empty database and copies its rows in (see the top of this file). A
- * table whose rows do not match their count and checksum leaves nothing copied.
- */
-export async function loadDatabase(databaseUrl: string, dir: string, copy: DatabaseCopy, logger: Logger) {
-  const known = knownMigrations();
-  const unknown = copy.migrations.filter((version) => !known.has(version));
-  if (unknown.length > 0) throw new BackupError(`Il backup viene da una versione più recente del programma (migrazioni ${unknown.join(', ')} sconosciute): ripristinalo con quella versione.`);
-  const last = copy.migrations.at(-1);
-  if (last) await migrateThrough(databaseUrl, last);
-  if (copy.job_queue) {
-    // pg-boss makes its own schema, at the version of the pg-boss this release has.
-    const jobs = createJobQueue(databaseUrl, logger);
-    await jobs.start({ worker: false });
-    await jobs.stop();
-  }
-
-  const client = await connect(databaseUrl);
-  try {
-    if (copy.job_queue) {
-      const { rows } = await client.query<{ version: number }>(`SELECT version FROM ${JOB_QUEUE_SCHEMA}.version`);
-      if (rows[0]!.version !== copy.job_queue.version) {
-        throw new BackupError(`La coda dei job del backup è alla versione ${copy.job_queue.version}, quella di questa versione del programma alla ${rows[0]!.version}: ripristina il backup con la versione del programma che l’ha fatto.`);
-      }
-    }
-    await client.query('BEGIN');
-    // Each queue's jobs live in a partition of their own, made with the queue.
-    for (const queue of copy.job_queue?.queues ?? []) await client.query(`SELECT ${JOB_QUEUE_SCHEMA}.create_queue($1, '{}'::json)`, [queue]);
-    const names = copy.tables.map((table) => table.name);
-    const { rows: triggers } = await client.query<{ table: string; trigger: string }>(
-      `SELECT format('%I.%I', n.nspname, c.relname) AS table, quote_ident(t.tgname) AS trigger
-       FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-       WHERE NOT t.tgisinternal AND t.tgenabled <> 'D' AND format('%I.%I', n.nspname, c.relname) = ANY($1::text[])`,
-      [names],
-    );
-    // A partitioned table's keys are set aside on it (its partitions' follow); deferred keys are checked at the commit anyway.
-    const { rows: keys } = await client.query<{ table: string; key: string; definition: string }>(
-      `SELECT format('%I.%I', n.nspname, c.relname) AS table, quote_ident(k.conname) AS key, pg_get_constraintdef(k.oid) AS definition
-       FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-       WHERE k.contype = 'f' AND NOT k.condeferrable AND k.conparentid = 0 AND format('%I.%I', n.nspname, c.relname) = ANY($1::text[])`,
-      [names],
-    );
-    for (const { table, trigger } of triggers) await client.query(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
-    for (const { table, key } of keys) await client.query(`ALTER TABLE ${table} DROP CONSTRAINT ${key}`);
-    // What the migrations and pg-boss wrote (the settings row, the association, the queues) is replaced by the backup's.
-    await client.query(`TRUNCATE ${names.join(', ')}`);
-    for (const table of copy.tables) {
-      const digest = new RowDigest();
-      const sink = client.query(copyFrom(`COPY ${table.name} (${table.columns.join(', ')}) FROM STDIN`));
-      await pipeline(createReadStream(join(dir, table.file)), createGunzip(), digest, sink);
-      const found = digest.fingerprint();
-      if (found.rows !== table.rows || found.checksum !== table.checksum) {
-        throw new BackupError(`Backup danneggiato: la tabella ${table.name} ha ${found.rows} righe con checksum ${found.checksum}, il manifesto ne indica ${table.rows} con checksum ${table.checksum}.`);
-      }
-    }
-    for (const sequence of copy.sequences) {
-      await client.query('SELECT setval($1::regclass, $2::bigint, $3)', [sequence.name, sequence.last_value ?? sequence.start_value, sequence.last_value !== null]);
-    }
-    // Every reference of the rows copied is checked here.
-    for (const { table, key, definition } of keys) await client.query(`ALTER TABLE ${table} ADD CONSTRAINT ${key} ${definition}`);
-    for (const { table, trigger } of triggers) await client.query(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    await client.end();
-  }
-}
-
 /** Each table's fingerprint and the sequences as the database at `databaseUrl` has them now (the restore drill). */
 export async function readFingerprints(databaseUrl: string, tables: Pick<TableCopy, 'name' | 'columns'>[]) {
-  const client = await connect(databaseUrl);
+  const client = await connectForCopy(databaseUrl);
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const fingerprints = new Map<string, TableFingerprint>();

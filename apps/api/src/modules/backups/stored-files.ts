@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { BackupError } from './database-copy.js';
+import { BackupError } from './backup-error.js';
 
 export interface StoredFile {
   /** Relative to STORAGE_DIR, with '/' between folders. */
