@@ -1,7 +1,8 @@
 // The association's details (one row), read by receipts and the members' register, edited by an admin.
 import type { api, BodyOf, TAssociation } from '@beach/contracts';
 import type { Association } from '../../generated/prisma/client.js';
-import type { Db, Prisma } from '../../lib/db.js';
+import { audit, rowOf } from '../../lib/audit.js';
+import { type Db, type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 
 export const readAssociation = (db: Db | Prisma.TransactionClient): Promise<Association> => db.association.findUniqueOrThrow({ where: { id: 1 } });
 
@@ -40,19 +41,25 @@ const toAssociationDto = (row: Association): TAssociation => ({
 
 export const showAssociation = async (db: Db) => toAssociationDto(await readAssociation(db));
 
+/** Saved with its audit entry: the one row, named without an id like the settings, as it was and as it is. */
 export async function saveAssociation(db: Db, body: BodyOf<typeof api.association.save>): Promise<TAssociation> {
-  const row = await db.association.update({
-    where: { id: 1 },
-    data: {
-      name: body.name,
-      address: body.address,
-      fiscalCode: body.fiscal_code,
-      vatNumber: body.vat_number,
-      rasdNumber: body.rasd_number,
-      email: body.email,
-      receiptSignatory: body.receipt_signatory,
-      stampDutyOnReceipts: body.stamp_duty_on_receipts,
-    },
-  });
+  const row = await db.$transaction(async (tx) => {
+    const before = await rowOf(tx, 'association', 1);
+    const saved = await tx.association.update({
+      where: { id: 1 },
+      data: {
+        name: body.name,
+        address: body.address,
+        fiscalCode: body.fiscal_code,
+        vatNumber: body.vat_number,
+        rasdNumber: body.rasd_number,
+        email: body.email,
+        receiptSignatory: body.receipt_signatory,
+        stampDutyOnReceipts: body.stamp_duty_on_receipts,
+      },
+    });
+    await audit(tx, { entity: 'association', id: null, action: 'update', before, after: await rowOf(tx, 'association', 1), subjectUserId: null });
+    return saved;
+  }, TRANSACTION_OPTIONS);
   return toAssociationDto(row);
 }

@@ -4,6 +4,7 @@ import { ASSOCIATION_MESSAGES } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
+import { lastAuditOf, whileRefusing } from '../../test/audit.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 
 const { app, db } = await useTestApp();
@@ -34,8 +35,22 @@ describe('/api/admin/association', () => {
     const saved = await request(app).put('/api/admin/association').set(bearer(admin)).send({ ...body, fiscal_code: ' 9123 4560 406 ' }).expect(200);
     expect(saved.body).toMatchObject({ ...body, email: 'segreteria@adriaticabeach.it' });
     expect((await request(app).get('/api/admin/association').set(bearer(admin)).expect(200)).body).toEqual(saved.body);
-    const entry = await db.auditLog.findFirstOrThrow({ where: { entityType: 'association' }, orderBy: { id: 'desc' } });
-    expect(entry).toMatchObject({ action: 'PUT /api/admin/association', afterData: expect.objectContaining({ fiscal_code: '91234560406', stamp_duty_on_receipts: false }) });
+    expect(await lastAuditOf(db, 'association', null)).toMatchObject({
+      action: 'update',
+      route: 'PUT /api/admin/association',
+      subjectUserId: null,
+      beforeData: expect.objectContaining({ fiscal_code: null, stamp_duty_on_receipts: true }),
+      afterData: expect.objectContaining({ fiscal_code: '91234560406', stamp_duty_on_receipts: false }),
+    });
+  });
+
+  it('keeps neither the change nor its entry when the audit log refuses the entry', async () => {
+    const before = await db.association.findUniqueOrThrow({ where: { id: 1 } });
+    const entries = await db.auditLog.count({ where: { entityType: 'association' } });
+    const renamed = { ...body, name: 'Un altro nome' };
+    await whileRefusing(db, 'audit_log', () => request(app).put('/api/admin/association').set(bearer(admin)).send(renamed).expect(500));
+    expect(await db.association.findUniqueOrThrow({ where: { id: 1 } })).toEqual(before);
+    expect(await db.auditLog.count({ where: { entityType: 'association' } })).toBe(entries);
   });
 
   it('accepts a person’s 16-character fiscal code and no VAT number', async () => {

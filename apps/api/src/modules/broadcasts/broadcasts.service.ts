@@ -4,6 +4,7 @@
 import type { api, BodyOf, TBroadcast } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Broadcast, User } from '../../generated/prisma/client.js';
+import { auditRow } from '../../lib/audit.js';
 import { Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { createMailPacer } from '../../lib/mail-pacer.js';
@@ -109,9 +110,20 @@ export function createBroadcastsService({ db, config, jobs, mailer, logger }: Pi
     /** Stores the broadcast with its recipients and queues its sending, in one transaction. */
     async start(actor: User, body: BodyOf<typeof api.broadcasts.send>) {
       const broadcast = await db.$transaction(async (tx) => {
-        const created = await tx.broadcast.create({
-          data: { subject: body.subject, message: body.message, kind: body.kind, recipientType: body.recipient_type, ratePerSecond: rate, batchSize, mailer: mailer.name, createdById: actor.id },
-        });
+        const created = await auditRow(tx, { entity: 'broadcasts', action: 'send' }, () =>
+          tx.broadcast.create({
+            data: {
+              subject: body.subject,
+              message: body.message,
+              kind: body.kind,
+              recipientType: body.recipient_type,
+              ratePerSecond: rate,
+              batchSize,
+              mailer: mailer.name,
+              createdById: actor.id,
+            },
+          }),
+        );
         const added = await tx.$executeRaw`
           INSERT INTO broadcast_recipients (broadcast_id, email, name)
           SELECT ${created.id}, r.email, r.name FROM (${recipientsQuery(body)}) r ORDER BY r.email`;

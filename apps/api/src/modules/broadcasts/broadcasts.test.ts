@@ -5,6 +5,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../workers.js';
 import { useTestApp } from '../../test/app.js';
+import { lastAuditOf, whileRefusing } from '../../test/audit.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
@@ -77,6 +78,19 @@ describe('POST /api/admin/broadcast-email', () => {
     await request(app).post('/api/admin/broadcast-email').set(bearer(staff)).send({ specific_emails: [holders[0]!.email], subject: 'Ciao', message: 'Testo' }).expect(403);
   });
 
+  it('keeps no broadcast, recipient or e-mail when the audit log refuses its entry', async () => {
+    const before = mail.messages.length;
+    await whileRefusing(db, 'audit_log', () =>
+      request(app)
+        .post('/api/admin/broadcast-email')
+        .set(bearer(admin))
+        .send({ specific_emails: [holders[0]!.email], subject: 'Mai partita', message: 'Testo' })
+        .expect(500),
+    );
+    await deps.jobs.waitUntilIdle();
+    expect([await db.broadcast.count(), await db.broadcastRecipient.count(), mail.messages.length]).toEqual([0, 0, before]);
+  });
+
   it('sends to the selected holders in the background at the configured rate, with the send’s statistics', async () => {
     const selected = holders.slice(0, 10).map((holder) => holder.email);
     const started = await request(app)
@@ -86,6 +100,14 @@ describe('POST /api/admin/broadcast-email', () => {
       .expect(202);
     expect(started.body).toMatchObject({ success: true, total: 10, mailer_used: 'smtp', aws_ses_stats: { batch_size: 4, total_batches: 3 } });
     expect(['queued', 'sending']).toContain(started.body.status);
+    expect(await lastAuditOf(db, 'broadcasts', started.body.id)).toMatchObject({
+      action: 'send',
+      route: 'POST /api/admin/broadcast-email',
+      subjectUserId: null,
+      input: expect.objectContaining({ subject: 'Torneo di sabato', specific_emails: selected }),
+      beforeData: null,
+      afterData: expect.objectContaining({ id: started.body.id, subject: 'Torneo di sabato' }),
+    });
 
     const done = await waitUntilCompleted(started.body.id);
     expect(done).toMatchObject({ status: 'completed', success: true, sent_count: 10, failed_count: 0, failed_emails: [], message: 'Email inviata a 10 tesserati.' });

@@ -3,6 +3,7 @@
 import type { api, BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
+import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { todayInRome } from '../../lib/time.js';
@@ -20,7 +21,7 @@ export function createCarnetDeskSale({ db }: Pick<AppDeps, 'db'>, { productOnSal
         const payment = await tx.transaction.create({
           data: { kind: 'carnet', userId, carnetProductId: product.id, amountCents: product.priceCents, method, status: 'completed', paidAt: new Date(), description: carnetTitle(product.name) },
         });
-        return issue(tx, product, userId, payment, staff.id);
+        return auditRow(tx, { entity: 'carnets', action: 'sell' }, () => issue(tx, product, userId, payment, staff.id));
       }, TRANSACTION_OPTIONS);
       return { message: CARNET_MESSAGES.sold, carnet: toCarnetDto(carnet, today) };
     },

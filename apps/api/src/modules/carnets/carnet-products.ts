@@ -3,6 +3,8 @@
 import type { api, BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { auditRow } from '../../lib/audit.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
 import { CARNET_MESSAGES, toProductDto } from './carnet-terms.js';
@@ -44,12 +46,22 @@ export function createCarnetProducts({ db }: Pick<AppDeps, 'db'>) {
     products: async () => ({ data: (await db.carnetProduct.findMany({ orderBy: { id: 'desc' } })).map(toProductDto) }),
 
     async createProduct(body: BodyOf<typeof api.carnets.createProduct>) {
-      return toProductDto(await db.carnetProduct.create({ data: await productData(body) }));
+      const data = await productData(body);
+      const created = await db.$transaction(
+        (tx) => auditRow(tx, { entity: 'carnet_products', action: 'create' }, () => tx.carnetProduct.create({ data })),
+        TRANSACTION_OPTIONS,
+      );
+      return toProductDto(created);
     },
 
     async updateProduct(id: number, body: BodyOf<typeof api.carnets.updateProduct>) {
       if (!(await db.carnetProduct.findUnique({ where: { id } }))) throw notFound(CARNET_MESSAGES.productNotFound);
-      return toProductDto(await db.carnetProduct.update({ where: { id }, data: await productData(body) }));
+      const data = await productData(body);
+      const updated = await db.$transaction(
+        (tx) => auditRow(tx, { entity: 'carnet_products', id, action: 'update' }, () => tx.carnetProduct.update({ where: { id }, data })),
+        TRANSACTION_OPTIONS,
+      );
+      return toProductDto(updated);
     },
   };
 }

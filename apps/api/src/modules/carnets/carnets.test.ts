@@ -59,8 +59,11 @@ describe('carnet products', () => {
     expect(created.body).toMatchObject({ name: 'Serale 10', uses: 10, band: 'evening', court_ids: [c2], price: '120.50', is_active: true });
     const edited = await request(app).put(`/api/admin/carnet-products/${created.body.id}`).set(bearer(admin)).send(product({ name: 'Serale 12', uses: 12, band: 'evening', is_active: false })).expect(200);
     expect(edited.body).toMatchObject({ id: created.body.id, name: 'Serale 12', uses: 12, court_ids: [], is_active: false });
-    const entries = await db.auditLog.findMany({ where: { entityType: 'carnet-products', entityId: created.body.id }, orderBy: { id: 'asc' } });
-    expect(entries.map((entry) => entry.action)).toEqual(['POST /api/admin/carnet-products', 'PUT /api/admin/carnet-products/:id']);
+    const entries = await db.auditLog.findMany({ where: { entityType: 'carnet_products', entityId: created.body.id }, orderBy: { id: 'asc' } });
+    expect(entries.map((entry) => [entry.action, entry.route])).toEqual([
+      ['create', 'POST /api/admin/carnet-products'],
+      ['update', 'PUT /api/admin/carnet-products/:id'],
+    ]);
     expect(entries[1]).toMatchObject({ beforeData: expect.objectContaining({ name: 'Serale 10', uses: 10 }), afterData: expect.objectContaining({ name: 'Serale 12', uses: 12 }) });
 
     await request(app).post('/api/admin/carnet-products').set(bearer(staff)).send(product()).expect(403);
@@ -84,7 +87,7 @@ describe('the desk sells a carnet', () => {
     const payment = await db.transaction.findFirstOrThrow({ where: { userId: member.id, kind: 'carnet' }, include: { receipt: true } });
     expect(payment).toMatchObject({ amountCents: 4500, method: 'cash', status: 'completed', bookingId: null, membershipId: null });
     expect(payment.receipt).not.toBeNull();
-    expect(await db.auditLog.count({ where: { action: 'POST /api/admin/users/:id/carnets', entityId: member.id } })).toBe(1);
+    expect(await db.auditLog.count({ where: { entityType: 'carnets', action: 'sell', entityId: carnet.id, subjectUserId: member.id } })).toBe(1);
 
     const mine = await request(app).get('/api/me/carnets').set(bearer(member.token)).expect(200);
     expect(mine.body.data).toEqual([expect.objectContaining({ id: carnet.id, uses_left: 3 })]);

@@ -3,7 +3,8 @@
 import { type api, type BodyOf, type TClosureHitBooking, type TCourt, type TCourtClosure } from '@beach/contracts';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { AppDeps } from '../../deps.js';
-import { isRecordMissing, isUniqueViolation } from '../../lib/db.js';
+import { auditRow } from '../../lib/audit.js';
+import { isRecordMissing, isUniqueViolation, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { instantInRome } from '../../lib/time.js';
 import { UNDER_OVERLAP_CONSTRAINT } from '../bookings/index.js';
@@ -32,19 +33,25 @@ export function createAdminCourtsService({ db }: Pick<AppDeps, 'db'>) {
   return {
     async update(id: number, body: BodyOf<typeof api.adminCourts.update>): Promise<TCourt> {
       try {
-        const court = await db.court.update({
-          where: { id },
-          data: {
-            name: body.name,
-            code: body.code,
-            row: body.row,
-            position: body.position,
-            purpose: body.purpose,
-            hasLights: body.has_lights,
-            isBookable: body.is_bookable,
-            description: body.description,
-          },
-        });
+        const court = await db.$transaction(
+          (tx) =>
+            auditRow(tx, { entity: 'courts', id, action: 'update' }, () =>
+              tx.court.update({
+                where: { id },
+                data: {
+                  name: body.name,
+                  code: body.code,
+                  row: body.row,
+                  position: body.position,
+                  purpose: body.purpose,
+                  hasLights: body.has_lights,
+                  isBookable: body.is_bookable,
+                  description: body.description,
+                },
+              }),
+            ),
+          TRANSACTION_OPTIONS,
+        );
         return toCourtDto(court);
       } catch (error) {
         if (isUniqueViolation(error)) throw invalid({ code: [ADMIN_COURTS_MESSAGES.codeTaken] });
@@ -69,10 +76,9 @@ export function createAdminCourtsService({ db }: Pick<AppDeps, 'db'>) {
       return db.$transaction(async (tx) => {
         const court = await tx.court.findUnique({ where: { id: body.court_id }, select: { id: true } });
         if (!court) throw invalid({ court_id: [ADMIN_COURTS_MESSAGES.courtNotFound] });
-        const closure = await tx.courtClosure.create({
-          data: { courtId: court.id, startsAt, endsAt, reason: body.reason, createdById },
-          include: closureInclude,
-        });
+        const closure = await auditRow(tx, { entity: 'court_closures', action: 'create' }, () =>
+          tx.courtClosure.create({ data: { courtId: court.id, startsAt, endsAt, reason: body.reason, createdById }, include: closureInclude }),
+        );
         const hits = await tx.booking.findMany({
           where: { courtId: court.id, startsAt: { lt: endsAt }, endsAt: { gt: startsAt }, ...UNDER_OVERLAP_CONSTRAINT },
           include: { user: { select: { firstName: true, lastName: true } } },
@@ -92,8 +98,11 @@ export function createAdminCourtsService({ db }: Pick<AppDeps, 'db'>) {
     },
 
     async removeClosure(id: number) {
-      const { count } = await db.courtClosure.deleteMany({ where: { id } });
-      if (count === 0) throw notFound(ADMIN_COURTS_MESSAGES.closureNotFound);
+      await db.$transaction(async (tx) => {
+        const { count } = await auditRow(tx, { entity: 'court_closures', id, action: 'delete' }, () => tx.courtClosure.deleteMany({ where: { id } }));
+        // A closure already gone: the entry just written goes with the refusal.
+        if (count === 0) throw notFound(ADMIN_COURTS_MESSAGES.closureNotFound);
+      }, TRANSACTION_OPTIONS);
       return { message: ADMIN_COURTS_MESSAGES.closureDeleted };
     },
   };

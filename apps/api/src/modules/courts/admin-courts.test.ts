@@ -3,6 +3,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
+import { lastAuditOf, whileRefusing } from '../../test/audit.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 
 const { app, db } = await useTestApp();
@@ -87,5 +88,57 @@ describe('closures', () => {
       .expect(422);
     expect(unknown.body.errors.court_id).toEqual(['Campo non trovato.']);
     expect(await db.courtClosure.count()).toBe(before);
+  });
+});
+
+describe('audit', () => {
+  const closureBody = (courtId: number) => ({ court_id: courtId, starts_at: '2032-08-01T09:00:00Z', ends_at: '2032-08-01T12:00:00Z', reason: 'Torneo' });
+
+  it('records a court’s edit and a closure’s creation and deletion, each with its row before and after', async () => {
+    const court = await db.court.findUniqueOrThrow({ where: { code: 'C4' } });
+    const listed = (await request(app).get('/api/admin/courts').set(bearer(admin))).body.data.find((c: { id: number }) => c.id === court.id);
+    await request(app).put(`/api/admin/courts/${court.id}`).set(bearer(admin)).send({ ...listed, description: 'Rete nuova' }).expect(200);
+    expect(await lastAuditOf(db, 'courts', court.id)).toMatchObject({
+      action: 'update',
+      route: 'PUT /api/admin/courts/:id',
+      subjectUserId: null,
+      beforeData: expect.objectContaining({ id: court.id, description: court.description }),
+      afterData: expect.objectContaining({ id: court.id, description: 'Rete nuova' }),
+    });
+
+    const created = await request(app).post('/api/admin/court-closures').set(bearer(admin)).send(closureBody(court.id)).expect(201);
+    const id = created.body.closure.id as number;
+    expect(await lastAuditOf(db, 'court_closures', id)).toMatchObject({
+      action: 'create',
+      route: 'POST /api/admin/court-closures',
+      beforeData: null,
+      afterData: expect.objectContaining({ id, court_id: court.id, reason: 'Torneo' }),
+    });
+    await request(app).delete(`/api/admin/court-closures/${id}`).set(bearer(admin)).expect(200);
+    expect(await lastAuditOf(db, 'court_closures', id)).toMatchObject({
+      action: 'delete',
+      route: 'DELETE /api/admin/court-closures/:id',
+      beforeData: expect.objectContaining({ id }),
+      afterData: null,
+    });
+    const entries = await db.auditLog.count({ where: { entityType: 'court_closures', entityId: id } });
+    await request(app).delete(`/api/admin/court-closures/${id}`).set(bearer(admin)).expect(404);
+    expect(await db.auditLog.count({ where: { entityType: 'court_closures', entityId: id } })).toBe(entries);
+  });
+
+  it('keeps no change when the audit log refuses the entry', async () => {
+    const court = await db.court.findUniqueOrThrow({ where: { code: 'C4' } });
+    const listed = (await request(app).get('/api/admin/courts').set(bearer(admin))).body.data.find((c: { id: number }) => c.id === court.id);
+    const closures = await db.courtClosure.count();
+    await whileRefusing(db, 'audit_log', async () => {
+      await request(app).put(`/api/admin/courts/${court.id}`).set(bearer(admin)).send({ ...listed, name: 'Mai salvato' }).expect(500);
+      await request(app).post('/api/admin/court-closures').set(bearer(admin)).send(closureBody(court.id)).expect(500);
+    });
+    expect((await db.court.findUniqueOrThrow({ where: { id: court.id } })).name).toBe(court.name);
+    expect(await db.courtClosure.count()).toBe(closures);
+
+    const kept = await request(app).post('/api/admin/court-closures').set(bearer(admin)).send(closureBody(court.id)).expect(201);
+    await whileRefusing(db, 'audit_log', () => request(app).delete(`/api/admin/court-closures/${kept.body.closure.id}`).set(bearer(admin)).expect(500));
+    expect(await db.courtClosure.count({ where: { id: kept.body.closure.id } })).toBe(1);
   });
 });

@@ -10,6 +10,7 @@ import { accounts, credit, debit, post, INSUFFICIENT_CREDIT, settleDebt, spendin
 import { isAdmin } from '../auth/index.js';
 import type { StripeRequests } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
+import { auditCreditEntry } from './credit-audit.js';
 import { creditMovementEmail } from './credit.emails.js';
 import { createCreditRefunds } from './credit-refunds.js';
 import type { CreditReads } from './credit-statement.js';
@@ -46,6 +47,7 @@ export function createCreditDesk(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 
           legs: [debit(accounts.till(method), amount), credit(accounts.funded(userId, payment.id), amount)],
         });
         await settleDebt(tx, userId, `payment:${payment.id}:debt`, { transactionId: payment.id, createdById: staff.id });
+        await auditCreditEntry(tx, 'top-up', userId, posted!.id);
         await tellMember(tx, userId, { kind: 'top_up', amountCents: amount, reason: 'Ricarica in segreteria' });
         return posted!.id;
       }, TRANSACTION_OPTIONS);
@@ -73,6 +75,7 @@ export function createCreditDesk(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 
             legs = [...spent, credit(accounts.adjustments, -amount)];
           }
           const posted = await post(tx, { key: `correction:${userId}:${Date.now()}:${staff.id}`, kind: 'correction', description: reason, createdById: staff.id, userId, legs });
+          await auditCreditEntry(tx, 'adjust', userId, posted!.id);
           await tellMember(tx, userId, { kind: 'desk_adjustment', amountCents: amount, reason });
           return posted!.id;
         }, TRANSACTION_OPTIONS)

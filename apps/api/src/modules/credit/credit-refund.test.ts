@@ -74,7 +74,13 @@ describe('Rimborsa il credito', () => {
       [1500, second.id, 'stripe'],
     ]);
     expect((await db.transaction.findMany({ where: { id: { in: [first.id, second.id, third.id] } }, orderBy: { id: 'asc' } })).map((row) => row.status)).toEqual(['refunded', 'partially_refunded', 'completed']);
-    expect(await db.auditLog.count({ where: { action: 'POST /api/admin/users/:id/credit/refund', entityId: member.id } })).toBe(1);
+    // Audited once per ledger entry it posted, each under the member.
+    const route = 'POST /api/admin/users/:id/credit/refund';
+    const audited = await db.auditLog.findMany({ where: { route, subjectUserId: member.id }, orderBy: { id: 'asc' } });
+    expect(audited.map((entry) => [entry.entityType, entry.action])).toEqual([
+      ['ledger_entries', 'refund'],
+      ['ledger_entries', 'refund'],
+    ]);
     // Stripe's charge.refunded webhooks find both refunds recorded already: no second row.
     await deps.jobs.waitUntilIdle();
     await expect.poll(() => double.deliveries.filter((delivery) => delivery.type === 'charge.refunded' && delivery.status === 200).length).toBeGreaterThanOrEqual(2);

@@ -12,6 +12,7 @@ import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { todayInRome } from '../../lib/time.js';
 import { accounts, available, credit, debit, post, INSUFFICIENT_CREDIT, walletOf } from '../ledger/index.js';
 import { requireStripe, markRefunded, type StripeRequests } from '../payments/index.js';
+import { auditCreditEntry } from './credit-audit.js';
 
 export const CREDIT_REFUND_MESSAGES = {
   nothing: 'Il credito è a zero: non c’è nulla da rimborsare.',
@@ -94,6 +95,7 @@ export function createCreditRefunds({ db, stripe }: Pick<AppDeps, 'db' | 'stripe
             legs: [debit(topUp, part), credit(accounts.refundPayable(row.topUp.id), part)],
           });
           entryId = posted!.id;
+          await auditCreditEntry(tx, 'refund', userId, entryId);
           continue;
         }
         const refund = await tx.transaction.create({
@@ -110,6 +112,7 @@ export function createCreditRefunds({ db, stripe }: Pick<AppDeps, 'db' | 'stripe
           legs: [debit(topUp, part), credit(accounts.till('cash'), part)],
         });
         entryId = posted!.id;
+        await auditCreditEntry(tx, 'refund', userId, entryId);
       }
       return { cents, requests, entryId };
     }, TRANSACTION_OPTIONS);

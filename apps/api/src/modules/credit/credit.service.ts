@@ -7,7 +7,7 @@ import type { api, BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Checkouts, StripeRequests } from '../payments/index.js';
 import type { MembershipsService } from '../memberships/index.js';
-import { readSettings } from '../settings/index.js';
+import { readSettings, saveSettings } from '../settings/index.js';
 import { createCreditDesk } from './credit-desk.js';
 import { createCreditReads } from './credit-statement.js';
 import { settingsDto } from './credit-terms.js';
@@ -28,9 +28,8 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
     settings: async () => settingsDto(await readSettings(db)),
 
     async saveSettings({ top_up_min, top_up_max, correction_limit }: BodyOf<typeof api.credit.saveSettings>) {
-      return settingsDto(
-        await db.setting.update({ where: { id: 1 }, data: { creditTopUpMinCents: top_up_min, creditTopUpMaxCents: top_up_max, creditCorrectionLimitCents: correction_limit } }),
-      );
+      const saved = await saveSettings(db, { creditTopUpMinCents: top_up_min, creditTopUpMaxCents: top_up_max, creditCorrectionLimitCents: correction_limit });
+      return settingsDto(saved);
     },
 
     payBooking,

@@ -74,7 +74,8 @@ describe('the desk', () => {
     const payment = await db.transaction.findFirstOrThrow({ where: { userId: member.id, kind: 'credit' }, include: { receipt: true } });
     expect(payment).toMatchObject({ type: 'payment', method: 'card', status: 'completed', amountCents: 2550 });
     expect(payment.receipt).not.toBeNull();
-    expect(await db.auditLog.count({ where: { action: 'POST /api/admin/users/:id/credit/top-up', entityId: member.id } })).toBe(1);
+    const audited = { entityType: 'ledger_entries', action: 'top-up', route: 'POST /api/admin/users/:id/credit/top-up', subjectUserId: member.id };
+    expect(await db.auditLog.count({ where: audited })).toBe(1);
     const message = await mail.waitFor(member.email);
     expect(message.subject).toBe('Ti abbiamo accreditato del credito');
     expect(message.text).toContain('25,50');
@@ -183,7 +184,7 @@ describe('the member', () => {
         top_up_max: '50.00',
         correction_limit: '20.00',
       });
-      expect(await db.auditLog.count({ where: { action: 'PUT /api/admin/credit/settings' } })).toBe(1);
+      expect(await db.auditLog.count({ where: { entityType: 'settings', action: 'update', route: 'PUT /api/admin/credit/settings' } })).toBe(1);
       await topUp(member, '5').expect(200);
       await topUp(member, '50,01').expect(422);
       // The correction limit staff work within follows the setting too.

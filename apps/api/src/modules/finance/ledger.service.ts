@@ -5,6 +5,7 @@
 // reverses it.
 import { type api, type BodyOf, centsToMoney, type QueryOf, type TExpense, type TIncome, type z, type ZLedgerFilter } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
+import { auditRow } from '../../lib/audit.js';
 import type { Expense, Income } from '../../generated/prisma/client.js';
 import { missingAs, type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import type { PaymentMethod } from '../../generated/prisma/enums.js';
@@ -109,7 +110,9 @@ export function createExpensesService({ db }: Pick<AppDeps, 'db'>) {
     },
     async create(userId: number, body: ExpenseBody) {
       const expense = await db.$transaction(async (tx) => {
-        const created = await tx.expense.create({ data: { ...incomeData(body), supplier: body.supplier, createdById: userId } });
+        const created = await auditRow(tx, { entity: 'expenses', action: 'create' }, () =>
+          tx.expense.create({ data: { ...incomeData(body), supplier: body.supplier, createdById: userId } }),
+        );
         await repost(tx, 'expense', created, userId);
         return created;
       }, TRANSACTION_OPTIONS);
@@ -117,7 +120,9 @@ export function createExpensesService({ db }: Pick<AppDeps, 'db'>) {
     },
     async update(userId: number, id: number, body: ExpenseBody) {
       const expense = await db.$transaction(async (tx) => {
-        const updated = await tx.expense.update({ where: { id }, data: { ...incomeData(body), supplier: body.supplier } }).catch(missingAs(LEDGER_MESSAGES.expenseNotFound));
+        const updated = await auditRow(tx, { entity: 'expenses', id, action: 'update' }, () =>
+          tx.expense.update({ where: { id }, data: { ...incomeData(body), supplier: body.supplier } }).catch(missingAs(LEDGER_MESSAGES.expenseNotFound)),
+        );
         await repost(tx, 'expense', updated, userId);
         return updated;
       }, TRANSACTION_OPTIONS);
@@ -125,7 +130,9 @@ export function createExpensesService({ db }: Pick<AppDeps, 'db'>) {
     },
     async remove(userId: number, id: number) {
       await db.$transaction(async (tx) => {
-        const deleted = await tx.expense.delete({ where: { id } }).catch(missingAs(LEDGER_MESSAGES.expenseNotFound));
+        const deleted = await auditRow(tx, { entity: 'expenses', id, action: 'delete' }, () =>
+          tx.expense.delete({ where: { id } }).catch(missingAs(LEDGER_MESSAGES.expenseNotFound)),
+        );
         await repost(tx, 'expense', deleted, userId, true);
       }, TRANSACTION_OPTIONS);
       return { message: LEDGER_MESSAGES.expenseDeleted };
@@ -147,7 +154,9 @@ export function createIncomesService({ db }: Pick<AppDeps, 'db'>) {
     },
     async create(userId: number, body: IncomeBody) {
       const income = await db.$transaction(async (tx) => {
-        const created = await tx.income.create({ data: { ...incomeData(body), createdById: userId } });
+        const created = await auditRow(tx, { entity: 'incomes', action: 'create' }, () =>
+          tx.income.create({ data: { ...incomeData(body), createdById: userId } }),
+        );
         await repost(tx, 'income', created, userId);
         return created;
       }, TRANSACTION_OPTIONS);
@@ -155,7 +164,9 @@ export function createIncomesService({ db }: Pick<AppDeps, 'db'>) {
     },
     async update(userId: number, id: number, body: IncomeBody) {
       const income = await db.$transaction(async (tx) => {
-        const updated = await tx.income.update({ where: { id }, data: incomeData(body) }).catch(missingAs(LEDGER_MESSAGES.incomeNotFound));
+        const updated = await auditRow(tx, { entity: 'incomes', id, action: 'update' }, () =>
+          tx.income.update({ where: { id }, data: incomeData(body) }).catch(missingAs(LEDGER_MESSAGES.incomeNotFound)),
+        );
         await repost(tx, 'income', updated, userId);
         return updated;
       }, TRANSACTION_OPTIONS);
@@ -163,7 +174,9 @@ export function createIncomesService({ db }: Pick<AppDeps, 'db'>) {
     },
     async remove(userId: number, id: number) {
       await db.$transaction(async (tx) => {
-        const deleted = await tx.income.delete({ where: { id } }).catch(missingAs(LEDGER_MESSAGES.incomeNotFound));
+        const deleted = await auditRow(tx, { entity: 'incomes', id, action: 'delete' }, () =>
+          tx.income.delete({ where: { id } }).catch(missingAs(LEDGER_MESSAGES.incomeNotFound)),
+        );
         await repost(tx, 'income', deleted, userId, true);
       }, TRANSACTION_OPTIONS);
       return { message: LEDGER_MESSAGES.incomeDeleted };

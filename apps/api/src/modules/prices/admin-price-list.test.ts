@@ -4,6 +4,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { yearInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
+import { lastAuditOf, whileRefusing } from '../../test/audit.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { PRICES } from '../../db/seed-data.js';
 
@@ -55,6 +56,46 @@ describe('price list', () => {
     expect((await db.priceListEntry.findUniqueOrThrow({ where: { year_code: { year, code: 'court_full_day' } } })).amountCents).toBe(PRICES.court_full_day);
     await request(app).post(`/api/admin/price-lists/${year + 30}/copy`).set(bearer(admin)).expect(404);
     await request(app).get(`/api/admin/price-lists/${year}`).set(bearer(staff)).expect(403);
+  });
+});
+
+describe('price list audit', () => {
+  const dayPrice = (entries: { code: string; amount: string | null }[]) => entries.find((entry) => entry.code === 'court_day_slot')?.amount;
+
+  it('records a save under the year, with the entries before and after as the screen shows them', async () => {
+    const target = year + 10;
+    await request(app).put(`/api/admin/price-lists/${target}`).set(bearer(admin)).send({ entries: [{ code: 'court_day_slot', amount: '30' }] }).expect(200);
+    await request(app).put(`/api/admin/price-lists/${target}`).set(bearer(admin)).send({ entries: [{ code: 'court_day_slot', amount: '31,50' }] }).expect(200);
+    const entry = await lastAuditOf(db, 'price_lists', target);
+    expect(entry).toMatchObject({
+      action: 'update',
+      route: 'PUT /api/admin/price-lists/:year',
+      subjectUserId: null,
+      input: { entries: [{ code: 'court_day_slot', amount: 3150 }] },
+    });
+    expect(entry!.beforeData).toHaveLength(12);
+    expect(dayPrice(entry!.beforeData as never)).toBe('30.00');
+    expect(dayPrice(entry!.afterData as never)).toBe('31.50');
+  });
+
+  it('records a copy under the year it makes; refused by the audit log, the copy is not kept', async () => {
+    const source = year + 20;
+    await request(app).put(`/api/admin/price-lists/${source}`).set(bearer(admin)).send({ entries: [{ code: 'court_day_slot', amount: '40' }] }).expect(200);
+    await whileRefusing(db, 'audit_log', () => request(app).post(`/api/admin/price-lists/${source}/copy`).set(bearer(admin)).expect(500));
+    expect(await db.priceListEntry.count({ where: { year: source + 1 } })).toBe(0);
+    expect(await lastAuditOf(db, 'price_lists', source + 1)).toBeNull();
+
+    await request(app).post(`/api/admin/price-lists/${source}/copy`).set(bearer(admin)).expect(201);
+    const entry = await lastAuditOf(db, 'price_lists', source + 1);
+    expect(entry).toMatchObject({ action: 'copy', route: 'POST /api/admin/price-lists/:year/copy', beforeData: null });
+    expect(dayPrice(entry!.afterData as never)).toBe('40.00');
+  });
+
+  it('keeps neither a save nor its entry when the audit log refuses the entry', async () => {
+    await whileRefusing(db, 'audit_log', () =>
+      request(app).put(`/api/admin/price-lists/${year}`).set(bearer(admin)).send({ entries: [{ code: 'court_full_day', amount: '1' }] }).expect(500),
+    );
+    expect((await db.priceListEntry.findUniqueOrThrow({ where: { year_code: { year, code: 'court_full_day' } } })).amountCents).toBe(PRICES.court_full_day);
   });
 });
 

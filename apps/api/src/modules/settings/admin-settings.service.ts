@@ -4,7 +4,7 @@ import type { TBookingSettings } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Setting } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
-import { readSettings } from './settings.service.js';
+import { readSettings, saveSettings } from './settings.service.js';
 
 const toSettingsDto = (settings: Setting): TBookingSettings => ({
   season_start: settings.seasonStart,
@@ -23,17 +23,14 @@ export function createAdminSettingsService({ db }: Pick<AppDeps, 'db'>) {
 export type AdminSettingsService = ReturnType<typeof createAdminSettingsService>;
 
 async function saveBookingSettings(db: Db, body: TBookingSettings): Promise<TBookingSettings> {
-  const settings = await db.setting.update({
-    where: { id: 1 },
-    data: {
-      seasonStart: body.season_start,
-      seasonEnd: body.season_end,
-      bookingHorizonDays: body.booking_horizon_days,
-      paymentHoldMinutes: body.payment_hold_minutes,
-      freeCancellationHours: body.free_cancellation_hours,
-      maxFutureBookings: body.max_future_bookings,
-      reminderHours: body.reminder_hours,
-    },
+  const settings = await saveSettings(db, {
+    seasonStart: body.season_start,
+    seasonEnd: body.season_end,
+    bookingHorizonDays: body.booking_horizon_days,
+    paymentHoldMinutes: body.payment_hold_minutes,
+    freeCancellationHours: body.free_cancellation_hours,
+    maxFutureBookings: body.max_future_bookings,
+    reminderHours: body.reminder_hours,
   });
   return toSettingsDto(settings);
 }

@@ -2,4 +2,4 @@
 // outside the module (eslint.config.js refuses the rest).
 export { registerAdminSettingsRoutes } from './admin-settings.router.js';
 export { createAdminSettingsService } from './admin-settings.service.js';
-export { readSettings } from './settings.service.js';
+export { readSettings, saveSettings } from './settings.service.js';

@@ -4,6 +4,7 @@
 import type { api, BodyOf, TCourtSetup, TSetup } from '@beach/contracts';
 import type { Prisma, Setup } from '../../generated/prisma/client.js';
 import type { AppDeps } from '../../deps.js';
+import { auditRow } from '../../lib/audit.js';
 import { conflictOn, isRecordMissing, isUniqueViolation, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { takeCourtTurn } from '../bookings/index.js';
 import { invalid, notFound } from '../../lib/errors.js';
@@ -61,14 +62,27 @@ export function createSetupsService({ db }: Pick<AppDeps, 'db'>) {
       return (await db.setup.findMany({ orderBy: [{ sport: 'asc' }, { name: 'asc' }] })).map(toSetupDto);
     },
     async create(body: BodyOf<typeof api.adminSetups.create>): Promise<TSetup> {
-      return toSetupDto(await db.setup.create({ data: setupData(body) }).catch((error: unknown) => Promise.reject(nameTaken(error))));
+      const setup = await db
+        .$transaction((tx) => auditRow(tx, { entity: 'setups', action: 'create' }, () => tx.setup.create({ data: setupData(body) })), TRANSACTION_OPTIONS)
+        .catch((error: unknown) => Promise.reject(nameTaken(error)));
+      return toSetupDto(setup);
     },
     async update(id: number, body: BodyOf<typeof api.adminSetups.create>): Promise<TSetup> {
-      return toSetupDto(await db.setup.update({ where: { id }, data: setupData(body) }).catch((error: unknown) => Promise.reject(nameTaken(error))));
+      const setup = await db
+        .$transaction(
+          (tx) => auditRow(tx, { entity: 'setups', id, action: 'update' }, () => tx.setup.update({ where: { id }, data: setupData(body) })),
+          TRANSACTION_OPTIONS,
+        )
+        .catch((error: unknown) => Promise.reject(nameTaken(error)));
+      return toSetupDto(setup);
     },
     async remove(id: number) {
-      const { count } = await db.setup.deleteMany({ where: { id } }).catch(conflictOn('court_setups_setup_id_fkey', SETUPS_MESSAGES.inUse));
-      if (count === 0) throw notFound(SETUPS_MESSAGES.notFound);
+      await db
+        .$transaction(async (tx) => {
+          const { count } = await auditRow(tx, { entity: 'setups', id, action: 'delete' }, () => tx.setup.deleteMany({ where: { id } }));
+          if (count === 0) throw notFound(SETUPS_MESSAGES.notFound);
+        }, TRANSACTION_OPTIONS)
+        .catch(conflictOn('court_setups_setup_id_fkey', SETUPS_MESSAGES.inUse));
       return { message: SETUPS_MESSAGES.deleted };
     },
 
@@ -88,17 +102,21 @@ export function createSetupsService({ db }: Pick<AppDeps, 'db'>) {
       const row = await db
         .$transaction(async (tx) => {
           await takeCourtTurn(tx, court.id);
-          return tx.courtSetup.create({
-            data: { courtId: court.id, setupId: setup.id, validFrom: fromIsoDate(body.valid_from), validTo: fromIsoDate(body.valid_to) },
-            include: assignmentInclude,
-          });
+          return auditRow(tx, { entity: 'court_setups', action: 'create' }, () =>
+            tx.courtSetup.create({
+              data: { courtId: court.id, setupId: setup.id, validFrom: fromIsoDate(body.valid_from), validTo: fromIsoDate(body.valid_to) },
+              include: assignmentInclude,
+            }),
+          );
         }, TRANSACTION_OPTIONS)
         .catch(conflictOn('court_setups_no_overlap', SETUPS_MESSAGES.overlap, { valid_from: [SETUPS_MESSAGES.overlap] }));
       return toCourtSetupDto(row);
     },
     async unassign(id: number) {
-      const { count } = await db.courtSetup.deleteMany({ where: { id } });
-      if (count === 0) throw notFound(SETUPS_MESSAGES.assignmentNotFound);
+      await db.$transaction(async (tx) => {
+        const { count } = await auditRow(tx, { entity: 'court_setups', id, action: 'delete' }, () => tx.courtSetup.deleteMany({ where: { id } }));
+        if (count === 0) throw notFound(SETUPS_MESSAGES.assignmentNotFound);
+      }, TRANSACTION_OPTIONS);
       return { message: SETUPS_MESSAGES.unassigned };
     },
   };

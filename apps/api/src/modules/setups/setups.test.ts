@@ -3,6 +3,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
+import { lastAuditOf, whileRefusing } from '../../test/audit.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 
 const { app, db } = await useTestApp();
@@ -77,5 +78,65 @@ describe('assignments', () => {
     const body = { court_id: court.id, setup_id: setup.id, valid_from: '2031-09-01', valid_to: '2031-09-10' };
     const statuses = (await Promise.all([1, 2, 3].map(() => request(app).post('/api/admin/court-setups').set(bearer(admin)).send(body)))).map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409]);
+  });
+});
+
+describe('audit', () => {
+  it('records each write under its table, with the row before and after', async () => {
+    const created = await request(app).post('/api/admin/setups').set(bearer(admin)).send({ ...padel, name: 'Da registrare' }).expect(201);
+    const id = created.body.id as number;
+    expect(await lastAuditOf(db, 'setups', id)).toMatchObject({
+      action: 'create',
+      route: 'POST /api/admin/setups',
+      beforeData: null,
+      afterData: expect.objectContaining({ id, name: 'Da registrare' }),
+    });
+    await request(app).put(`/api/admin/setups/${id}`).set(bearer(admin)).send({ ...padel, name: 'Da registrare', net_height_cm: 200 }).expect(200);
+    expect(await lastAuditOf(db, 'setups', id)).toMatchObject({
+      action: 'update',
+      route: 'PUT /api/admin/setups/:id',
+      beforeData: expect.objectContaining({ net_height_cm: 215 }),
+      afterData: expect.objectContaining({ net_height_cm: 200 }),
+    });
+
+    const court = await db.court.findUniqueOrThrow({ where: { code: 'C1' } });
+    const assigned = await request(app)
+      .post('/api/admin/court-setups')
+      .set(bearer(admin))
+      .send({ court_id: court.id, setup_id: id, valid_from: '2032-06-01', valid_to: '2032-06-05' })
+      .expect(201);
+    expect(await lastAuditOf(db, 'court_setups', assigned.body.id)).toMatchObject({
+      action: 'create',
+      route: 'POST /api/admin/court-setups',
+      afterData: expect.objectContaining({ court_id: court.id, setup_id: id, valid_from: '2032-06-01' }),
+    });
+    await request(app).delete(`/api/admin/court-setups/${assigned.body.id}`).set(bearer(admin)).expect(200);
+    expect(await lastAuditOf(db, 'court_setups', assigned.body.id)).toMatchObject({
+      action: 'delete',
+      route: 'DELETE /api/admin/court-setups/:id',
+      beforeData: expect.objectContaining({ id: assigned.body.id }),
+      afterData: null,
+    });
+    await request(app).delete(`/api/admin/setups/${id}`).set(bearer(admin)).expect(200);
+    expect(await lastAuditOf(db, 'setups', id)).toMatchObject({
+      action: 'delete',
+      route: 'DELETE /api/admin/setups/:id',
+      beforeData: expect.objectContaining({ id }),
+      afterData: null,
+    });
+  });
+
+  it('keeps no change when the audit log refuses the entry', async () => {
+    const court = await db.court.findUniqueOrThrow({ where: { code: 'C1' } });
+    const setup = await db.setup.findFirstOrThrow({ where: { sport: 'beach_tennis' } });
+    const [setups, assignments] = await Promise.all([db.setup.count(), db.courtSetup.count()]);
+    await whileRefusing(db, 'audit_log', async () => {
+      await request(app).post('/api/admin/setups').set(bearer(admin)).send({ ...padel, name: 'Mai salvato' }).expect(500);
+      await request(app).put(`/api/admin/setups/${setup.id}`).set(bearer(admin)).send({ ...padel, name: 'Mai salvato' }).expect(500);
+      const assignment = { court_id: court.id, setup_id: setup.id, valid_from: '2032-07-01', valid_to: '2032-07-05' };
+      await request(app).post('/api/admin/court-setups').set(bearer(admin)).send(assignment).expect(500);
+    });
+    expect([await db.setup.count(), await db.courtSetup.count()]).toEqual([setups, assignments]);
+    expect((await db.setup.findUniqueOrThrow({ where: { id: setup.id } })).name).toBe(setup.name);
   });
 });
