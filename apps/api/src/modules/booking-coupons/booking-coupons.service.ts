@@ -3,6 +3,7 @@
 import { type api, type BodyOf, centsToMoney, type TBookingCoupon } from '@beach/contracts';
 import type { BookingCoupon } from '../../generated/prisma/client.js';
 import type { AppDeps } from '../../deps.js';
+import { auditRow } from '../../lib/audit.js';
 import { isRecordMissing, isUniqueViolation } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDateOrNull, toIsoDateOrNull } from '../../lib/time.js';
@@ -54,19 +55,32 @@ export function createBookingCouponsService({ db }: Pick<AppDeps, 'db'>) {
       return (await db.bookingCoupon.findMany({ orderBy: { id: 'desc' } })).map(toBookingCouponDto);
     },
     async create(body: BodyOf<typeof api.adminBookingCoupons.create>): Promise<TBookingCoupon> {
-      return toBookingCouponDto(await db.bookingCoupon.create({ data: couponData(body) }).catch((error: unknown) => Promise.reject(refusal(error))));
+      const coupon = await db
+        .$transaction((tx) => auditRow(tx, { entity: 'booking_coupons', action: 'create' }, () => tx.bookingCoupon.create({ data: couponData(body) })))
+        .catch((error: unknown) => Promise.reject(refusal(error)));
+      return toBookingCouponDto(coupon);
     },
     async update(id: number, body: BodyOf<typeof api.adminBookingCoupons.create>): Promise<TBookingCoupon> {
-      return toBookingCouponDto(await db.bookingCoupon.update({ where: { id }, data: couponData(body) }).catch((error: unknown) => Promise.reject(refusal(error))));
+      const coupon = await db
+        .$transaction((tx) => auditRow(tx, { entity: 'booking_coupons', id, action: 'update' }, () => tx.bookingCoupon.update({ where: { id }, data: couponData(body) })))
+        .catch((error: unknown) => Promise.reject(refusal(error)));
+      return toBookingCouponDto(coupon);
     },
     async setActive(id: number, isActive: boolean): Promise<TBookingCoupon> {
-      return toBookingCouponDto(await db.bookingCoupon.update({ where: { id }, data: { isActive } }).catch((error: unknown) => Promise.reject(refusal(error))));
+      const coupon = await db
+        .$transaction((tx) =>
+          auditRow(tx, { entity: 'booking_coupons', id, action: isActive ? 'enable' : 'disable' }, () => tx.bookingCoupon.update({ where: { id }, data: { isActive } })),
+        )
+        .catch((error: unknown) => Promise.reject(refusal(error)));
+      return toBookingCouponDto(coupon);
     },
     async remove(id: number) {
-      const coupon = await db.bookingCoupon.findUnique({ where: { id }, select: { usageCount: true, _count: { select: { bookings: true } } } });
-      if (!coupon) throw notFound(BOOKING_COUPON_MESSAGES.notFound);
-      if (coupon.usageCount > 0 || coupon._count.bookings > 0) throw new AppError(409, BOOKING_COUPON_MESSAGES.used);
-      await db.bookingCoupon.delete({ where: { id } });
+      await db.$transaction(async (tx) => {
+        const coupon = await tx.bookingCoupon.findUnique({ where: { id }, select: { usageCount: true, _count: { select: { bookings: true } } } });
+        if (!coupon) throw notFound(BOOKING_COUPON_MESSAGES.notFound);
+        if (coupon.usageCount > 0 || coupon._count.bookings > 0) throw new AppError(409, BOOKING_COUPON_MESSAGES.used);
+        await auditRow(tx, { entity: 'booking_coupons', id, action: 'delete' }, () => tx.bookingCoupon.delete({ where: { id } }));
+      });
       return { message: BOOKING_COUPON_MESSAGES.deleted };
     },
   };

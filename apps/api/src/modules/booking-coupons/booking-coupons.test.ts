@@ -3,6 +3,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
+import { lastAuditOf, whileRefusing } from '../../test/audit.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 
 const { app, db } = await useTestApp();
@@ -58,5 +59,25 @@ describe('booking coupons', () => {
   it('is for admins only', async () => {
     await request(app).get('/api/admin/booking-coupons').set(bearer(staff)).expect(403);
     await request(app).post('/api/admin/booking-coupons').set(bearer(staff)).send(summer).expect(403);
+  });
+
+  it('records a switch-off and a deletion in the audit log, and keeps neither when the entry cannot be written', async () => {
+    const { body: coupon } = await request(app).post('/api/admin/booking-coupons').set(bearer(admin)).send({ ...summer, code: 'TRACCIA' }).expect(201);
+    await whileRefusing(db, 'audit_log', () => request(app).patch(`/api/admin/booking-coupons/${coupon.id}/active`).set(bearer(admin)).send({ is_active: false }).expect(500));
+    expect((await db.bookingCoupon.findUniqueOrThrow({ where: { id: coupon.id } })).isActive).toBe(true);
+    expect((await lastAuditOf(db, 'booking_coupons', coupon.id))?.action).toBe('create');
+
+    await request(app).patch(`/api/admin/booking-coupons/${coupon.id}/active`).set(bearer(admin)).send({ is_active: false }).expect(200);
+    expect(await lastAuditOf(db, 'booking_coupons', coupon.id)).toMatchObject({
+      action: 'disable',
+      route: 'PATCH /api/admin/booking-coupons/:id/active',
+      beforeData: expect.objectContaining({ code: 'TRACCIA', is_active: true }),
+      afterData: expect.objectContaining({ code: 'TRACCIA', is_active: false }),
+    });
+
+    await whileRefusing(db, 'audit_log', () => request(app).delete(`/api/admin/booking-coupons/${coupon.id}`).set(bearer(admin)).expect(500));
+    expect(await db.bookingCoupon.count({ where: { id: coupon.id } })).toBe(1);
+    await request(app).delete(`/api/admin/booking-coupons/${coupon.id}`).set(bearer(admin)).expect(200);
+    expect(await lastAuditOf(db, 'booking_coupons', coupon.id)).toMatchObject({ action: 'delete', route: 'DELETE /api/admin/booking-coupons/:id', beforeData: expect.objectContaining({ code: 'TRACCIA' }), afterData: null });
   });
 });

@@ -5,10 +5,11 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { yearInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
+import { lastAuditOf, whileRefusing } from '../../test/audit.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { fiscalCodeOf } from '../../test/members.js';
 import { BVU_IMPORT_MAX_ERRORS, BVU_IMPORT_MAX_ROWS } from '@beach/contracts';
-import { BVU_MESSAGES } from './bvu-members.service.js';
+import { BVU_MESSAGES } from './bvu-member-terms.js';
 import { UPLOAD_MESSAGES } from './bvu-members.router.js';
 
 const { app, db } = await useTestApp();
@@ -301,5 +302,47 @@ describe('BVU members: CSV import', () => {
       await db.$executeRawUnsafe('DROP TRIGGER fail_on_victim ON bvu_members');
       await db.$executeRawUnsafe('DROP FUNCTION fail_on_victim()');
     }
+  });
+});
+
+describe('BVU members: audit log', () => {
+  const BIANCHI = fiscalCodeOf('Sara', 'Bianchi', '1992-05-05', 'F');
+  const sara = (overrides: Record<string, unknown> = {}) =>
+    member({ card_code: 'BVU-AUDIT', fiscal_code: BIANCHI, first_name: 'Sara', last_name: 'Bianchi', gender: 'F', birth_date: '1992-05-05', ...overrides });
+
+  it('records an addition and an edit with the row, and keeps no deletion whose entry cannot be written', async () => {
+    const { body } = await request(app).post('/api/admin/bvu-members').set(bearer(admin)).send(sara()).expect(201);
+    const id = body.bvu_member.id as number;
+    expect(await lastAuditOf(db, 'bvu_members', id)).toMatchObject({ action: 'create', route: 'POST /api/admin/bvu-members', beforeData: null, afterData: expect.objectContaining({ id, fiscal_code: BIANCHI }) });
+    await request(app).put(`/api/admin/bvu-members/${id}`).set(bearer(admin)).send(sara({ card_code: 'BVU-AUDIT-2' })).expect(200);
+    expect(await lastAuditOf(db, 'bvu_members', id)).toMatchObject({
+      action: 'update',
+      route: 'PUT /api/admin/bvu-members/:id',
+      beforeData: expect.objectContaining({ card_code: 'BVU-AUDIT' }),
+      afterData: expect.objectContaining({ card_code: 'BVU-AUDIT-2' }),
+    });
+
+    await whileRefusing(db, 'audit_log', () => request(app).delete(`/api/admin/bvu-members/${id}`).set(bearer(admin)).expect(500));
+    expect(await db.bvuMember.count({ where: { id } })).toBe(1);
+    await request(app).delete(`/api/admin/bvu-members/${id}`).set(bearer(admin)).expect(200);
+    expect(await lastAuditOf(db, 'bvu_members', id)).toMatchObject({ action: 'delete', beforeData: expect.objectContaining({ id }), afterData: null });
+  });
+
+  it('records an import as one entry with its counts, even when every row was refused, and imports nothing without it', async () => {
+    const header = 'codice_tessera;stagione;cognome;nome;codice_fiscale';
+    const csv = [header, `AUD-1;2022;Bianchi;Sara;${BIANCHI}`, 'AUD-2;2022;Cattiva;Riga;CORTO'].join('\n');
+    await whileRefusing(db, 'audit_log', () => importFile(admin, csv).expect(500));
+    expect(await db.bvuMember.count({ where: { cardCode: 'AUD-1' } })).toBe(0);
+
+    await importFile(admin, csv).expect(200);
+    expect(await lastAuditOf(db, 'bvu_members', null)).toMatchObject({
+      action: 'import',
+      route: 'POST /api/admin/bvu-members/import',
+      subjectUserId: null,
+      beforeData: null,
+      afterData: { created: 1, updated: 0, skipped: 1 },
+    });
+    await importFile(admin, [header, 'AUD-3;2022;Cattiva;Riga;CORTO'].join('\n')).expect(200);
+    expect((await lastAuditOf(db, 'bvu_members', null))?.afterData).toEqual({ created: 0, updated: 0, skipped: 1 });
   });
 });

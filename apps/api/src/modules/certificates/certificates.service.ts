@@ -1,33 +1,20 @@
 // Medical certificates: the member's upload (to verify), the desk's record, verification or rejection, the files
 // (served only to the member and to staff), the back-office list with its CSV, the setting, and the
-// daily reminders 30 and 7 days before expiry and on the day.
+// daily reminders 30 and 7 days before expiry and on the day. The list and the reminders in their own
+// files; this holds the writes and composes them.
 import { randomUUID } from 'node:crypto';
-import {
-  type api,
-  CERTIFICATE_FILE_EXTENSIONS,
-  CERTIFICATE_KIND_LABELS,
-  CERTIFICATE_MESSAGES,
-  CERTIFICATE_STATE_LABELS,
-  CERTIFICATE_STATES,
-  type TCertificateBody,
-  type TCertificateFileType,
-  type QueryOf,
-  type TCertificateListRow,
-  type TCertificateSettings,
-  type z,
-  type ZCertificateBody,
-} from '@beach/contracts';
+import { type api, CERTIFICATE_FILE_EXTENSIONS, CERTIFICATE_MESSAGES, type QueryOf, type TCertificateFileType, type TCertificateSettings, type z, type ZCertificateBody } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { Prisma, User } from '../../generated/prisma/client.js';
-import { writeCsv } from '../../lib/csv.js';
+import type { User } from '../../generated/prisma/client.js';
+import { audit, auditRow, rowOf } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { formatItalianDate } from '../../lib/format.js';
-import { pagedList, skipTake } from '../../lib/paging.js';
-import { addDays, fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
+import { fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
 import { readSettings } from '../settings/index.js';
+import { exportCertificatesCsv, listCertificates } from './certificate-list.js';
+import { createCertificateReminders } from './certificate-reminders.js';
 import type { CheckedFile } from './certificate-upload.js';
-import { certificateRejectedEmail, certificateReminderEmail, type ReminderKind } from './certificates.emails.js';
-import { certificateStatus, stateOn } from './certificate-status.js';
+import { certificateRejectedEmail } from './certificates.emails.js';
+import { certificateStatus } from './certificate-status.js';
 
 type CertificateBody = z.output<typeof ZCertificateBody>;
 
@@ -43,21 +30,26 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
     return { filePath, fileType: file.mime };
   }
 
+  /** The member's own upload records nothing in the audit log (no back-office request); the desk's does. */
   async function create(userId: number, body: CertificateBody, file: CheckedFile | undefined, actor: User, verified: boolean) {
     const stored = await store(userId, file);
-    await db.medicalCertificate
-      .create({
-        data: {
-          userId,
-          kind: body.kind,
-          issuedBy: body.issued_by,
-          issueDate: fromIsoDate(body.issue_date),
-          expiryDate: fromIsoDate(body.expiry_date),
-          ...stored,
-          uploadedById: actor.id,
-          ...(verified ? { verifiedAt: new Date(), verifiedById: actor.id } : {}),
-        },
-      })
+    await db
+      .$transaction((tx) =>
+        auditRow(tx, { entity: 'medical_certificates', action: 'create' }, () =>
+          tx.medicalCertificate.create({
+            data: {
+              userId,
+              kind: body.kind,
+              issuedBy: body.issued_by,
+              issueDate: fromIsoDate(body.issue_date),
+              expiryDate: fromIsoDate(body.expiry_date),
+              ...stored,
+              uploadedById: actor.id,
+              ...(verified ? { verifiedAt: new Date(), verifiedById: actor.id } : {}),
+            },
+          }),
+        ),
+      )
       .catch(async (error: unknown) => {
         // Nothing written: the file stored a moment ago is not left behind.
         if (stored.filePath) await storage.remove(stored.filePath);
@@ -77,53 +69,6 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
     const data = await storage.read(certificate.filePath);
     if (!data) throw notFound(CERTIFICATE_MESSAGES.noFile);
     return { data, type: certificate.fileType, filename: `certificato-${certificate.id}.${CERTIFICATE_FILE_EXTENSIONS[certificate.fileType as TCertificateFileType]}` };
-  }
-
-  /**
-   * Members holding an active card, with their state today, filtered and searched (every word in the
-   * first or last name, or a fiscal code on one of their cards); the list and its CSV read the same rows.
-   * The state is derived from the certificates, so the filter runs here and the list pages the result.
-   */
-  async function listRows({ filter, search }: QueryOf<typeof api.certificates.export>): Promise<TCertificateListRow[]> {
-    const today = todayInRome();
-    const words = (search ?? '').split(/\s+/).filter(Boolean);
-    const where: Prisma.UserWhereInput = {
-      erasedAt: null,
-      memberships: { some: { status: 'active' } },
-      AND: words.map((word) => ({
-        OR: [
-          { firstName: { contains: word, mode: 'insensitive' as const } },
-          { lastName: { contains: word, mode: 'insensitive' as const } },
-          { memberships: { some: { fiscalCode: word.toUpperCase() } } },
-        ],
-      })),
-    };
-    const members = await db.user.findMany({
-      where,
-      select: { id: true, firstName: true, lastName: true, email: true, certificates: { where: { rejectedAt: null }, orderBy: [{ expiryDate: 'desc' }, { id: 'desc' }] } },
-      orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
-    });
-    return members
-      .map((member) => {
-        const { state } = stateOn(member.certificates, today);
-        const latest = member.certificates[0] ?? null;
-        return {
-          user_id: member.id,
-          first_name: member.firstName,
-          last_name: member.lastName,
-          email: member.email,
-          state,
-          awaiting_verification: member.certificates.some((certificate) => !certificate.verifiedAt && !certificate.rejectedAt && toIsoDate(certificate.expiryDate) >= today),
-          kind: latest?.kind ?? null,
-          expiry_date: latest ? toIsoDate(latest.expiryDate) : null,
-          certificate_id: latest?.id ?? null,
-        };
-      })
-      .filter((row) => {
-        if (filter === 'all') return row.state !== 'valid' || row.awaiting_verification;
-        return filter === 'to_verify' ? row.awaiting_verification : row.state === filter;
-      })
-      .sort((a, b) => CERTIFICATE_STATES.indexOf(a.state) - CERTIFICATE_STATES.indexOf(b.state));
   }
 
   return {
@@ -152,8 +97,12 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
     async verify(actor: User, id: number) {
       const certificate = await db.medicalCertificate.findUnique({ where: { id } });
       if (!certificate) throw notFound(CERTIFICATE_MESSAGES.notFound);
-      const { count } = await db.medicalCertificate.updateMany({ where: { id, verifiedAt: null, rejectedAt: null }, data: { verifiedAt: new Date(), verifiedById: actor.id } });
-      if (count === 0) throw new AppError(409, CERTIFICATE_MESSAGES.alreadyVerified);
+      await db.$transaction((tx) =>
+        auditRow(tx, { entity: 'medical_certificates', id, action: 'verify' }, async () => {
+          const { count } = await tx.medicalCertificate.updateMany({ where: { id, verifiedAt: null, rejectedAt: null }, data: { verifiedAt: new Date(), verifiedById: actor.id } });
+          if (count === 0) throw new AppError(409, CERTIFICATE_MESSAGES.alreadyVerified);
+        }),
+      );
       return { message: CERTIFICATE_MESSAGES.verified, status: await certificateStatus(db, certificate.userId, todayInRome()) };
     },
 
@@ -162,68 +111,33 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
       const certificate = await db.medicalCertificate.findUnique({ where: { id }, include: { user: { select: { email: true, firstName: true } } } });
       if (!certificate) throw notFound(CERTIFICATE_MESSAGES.notFound);
       await db.$transaction(async (tx) => {
-        const { count } = await tx.medicalCertificate.updateMany({ where: { id, verifiedAt: null, rejectedAt: null }, data: { rejectedAt: new Date(), rejectedById: actor.id, rejectionReason: reason } });
-        if (count === 0) throw new AppError(409, CERTIFICATE_MESSAGES.notRejectable);
+        await auditRow(tx, { entity: 'medical_certificates', id, action: 'reject' }, async () => {
+          const { count } = await tx.medicalCertificate.updateMany({ where: { id, verifiedAt: null, rejectedAt: null }, data: { rejectedAt: new Date(), rejectedById: actor.id, rejectionReason: reason } });
+          if (count === 0) throw new AppError(409, CERTIFICATE_MESSAGES.notRejectable);
+        });
         const email = certificateRejectedEmail(certificate.user, { kind: certificate.kind, expiryDate: toIsoDate(certificate.expiryDate) }, reason, membershipUrl);
         await jobs.send('send-email', email, { tx });
       });
       return { message: CERTIFICATE_MESSAGES.rejected, status: await certificateStatus(db, certificate.userId, todayInRome()) };
     },
 
-    async list(query: QueryOf<typeof api.certificates.list>) {
-      const rows = await listRows(query);
-      const { skip, take } = skipTake(query);
-      return pagedList(rows.slice(skip, skip + take), rows.length, query);
-    },
-
-    async exportCsv(query: QueryOf<typeof api.certificates.export>) {
-      const rows = await listRows(query);
-      return writeCsv(
-        ['Cognome', 'Nome', 'E-mail', 'Stato', 'Da verificare', 'Tipo', 'Scadenza'],
-        rows.map((row) => [row.last_name, row.first_name, row.email, CERTIFICATE_STATE_LABELS[row.state], row.awaiting_verification ? 'Sì' : 'No', row.kind ? CERTIFICATE_KIND_LABELS[row.kind] : '', row.expiry_date ? formatItalianDate(row.expiry_date) : '']),
-      );
-    },
+    list: (query: QueryOf<typeof api.certificates.list>) => listCertificates(db, query),
+    exportCsv: (query: QueryOf<typeof api.certificates.export>) => exportCertificatesCsv(db, query),
 
     settings: async (): Promise<TCertificateSettings> => ({ require_valid_certificate: (await readSettings(db)).requireValidCertificate }),
 
+    /** The centre's one settings row: recorded under the entity alone, with the row before and after. */
     async saveSettings(body: TCertificateSettings): Promise<TCertificateSettings> {
-      const saved = await db.setting.update({ where: { id: 1 }, data: { requireValidCertificate: body.require_valid_certificate } });
+      const saved = await db.$transaction(async (tx) => {
+        const before = await rowOf(tx, 'settings', 1);
+        const saved = await tx.setting.update({ where: { id: 1 }, data: { requireValidCertificate: body.require_valid_certificate } });
+        await audit(tx, { entity: 'settings', id: null, action: 'update', before, after: await rowOf(tx, 'settings', 1) });
+        return saved;
+      });
       return { require_valid_certificate: saved.requireValidCertificate };
     },
 
-    /**
-     * Job 'certificates-daily': the member's latest certificate (one renewed since is left alone) gets its
-     * reminder 30 days (from 30 to 8 days before), 7 days (7 to 1) and on its last day. The reminder's row
-     * is inserted with its e-mail in one transaction, and its primary key lets each go out once however
-     * often the job runs.
-     */
-    async runDaily(today = todayInRome()) {
-      const sent = await db.$transaction(async (tx) => {
-        const due = await tx.$queryRaw<{ kind: ReminderKind; certificate_kind: TCertificateBody['kind']; expiry_date: Date; email: string; first_name: string }[]>`
-          WITH due AS (
-            SELECT c.id, c.kind AS certificate_kind, c.expiry_date, u.email, u.first_name,
-              CASE
-                WHEN c.expiry_date = ${today}::date THEN 'on_expiry'
-                WHEN c.expiry_date <= ${addDays(today, 7)}::date THEN '7_days'
-                WHEN c.expiry_date > ${addDays(today, 7)}::date THEN '30_days'
-              END AS kind
-            FROM medical_certificates c JOIN users u ON u.id = c.user_id
-            WHERE c.verified_at IS NOT NULL AND u.erased_at IS NULL AND u.disabled_at IS NULL
-              AND c.expiry_date BETWEEN ${today}::date AND ${addDays(today, 30)}::date
-              AND NOT EXISTS (SELECT 1 FROM medical_certificates later WHERE later.user_id = c.user_id AND later.expiry_date > c.expiry_date AND later.rejected_at IS NULL)
-          ), sent AS (
-            INSERT INTO certificate_reminders (certificate_id, kind) SELECT id, kind FROM due ON CONFLICT DO NOTHING RETURNING certificate_id, kind
-          )
-          SELECT sent.kind, due.certificate_kind, due.expiry_date, due.email, due.first_name FROM sent JOIN due ON due.id = sent.certificate_id`;
-        for (const reminder of due) {
-          const email = certificateReminderEmail({ email: reminder.email, firstName: reminder.first_name }, { kind: reminder.certificate_kind, expiryDate: toIsoDate(reminder.expiry_date) }, reminder.kind, membershipUrl);
-          await jobs.send('send-email', email, { tx });
-        }
-        return due.length;
-      });
-      logger.info({ sent }, 'Certificati medici: promemoria di scadenza del giorno');
-      return { sent };
-    },
+    runDaily: createCertificateReminders({ db, jobs, logger }, membershipUrl),
   };
 }
 

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatItalianDate } from '../../lib/format.js';
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
+import { lastAuditOf, whileRefusing } from '../../test/audit.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
@@ -334,5 +335,61 @@ describe('online booking with "richiedi certificato valido"', () => {
     await request(app).put('/api/admin/certificates/settings').set(bearer(admin)).send({ require_valid_certificate: false }).expect(200);
     const free = await createMember(app, db);
     await request(app).post('/api/bookings').set(bearer(free.token)).send({ date: day, court_id: court.id, start: '12:00' }).expect(201);
+  });
+});
+
+describe('audit log', () => {
+  it('records the desk’s certificate and its verification under the member, and keeps neither without its entry; a member’s own upload records nothing', async () => {
+    const member = await createMember(app, db, { firstName: 'Alba', lastName: 'Audit' });
+    await whileRefusing(db, 'audit_log', () => record(member.id, addDays(today, 200), today).expect(500));
+    expect(await db.medicalCertificate.count({ where: { userId: member.id } })).toBe(0);
+    await record(member.id, addDays(today, 200), today).expect(201);
+    const recorded = await db.medicalCertificate.findFirstOrThrow({ where: { userId: member.id } });
+    expect(await lastAuditOf(db, 'medical_certificates', recorded.id)).toMatchObject({
+      action: 'create',
+      route: 'POST /api/admin/users/:id/certificates',
+      subjectUserId: member.id,
+      beforeData: null,
+      afterData: expect.objectContaining({ id: recorded.id, user_id: member.id, kind: 'agonistico', verified_at: expect.any(String) }),
+    });
+
+    const uploaded = await upload(member, { data: PDF, name: 'certificato.pdf', type: 'application/pdf' }).expect(201);
+    const id = uploaded.body.status.certificates.find((certificate: { verified_at: string | null }) => certificate.verified_at === null).id as number;
+    expect(await lastAuditOf(db, 'medical_certificates', id)).toBeNull();
+    await whileRefusing(db, 'audit_log', () => request(app).post(`/api/admin/certificates/${id}/verify`).set(bearer(staff)).expect(500));
+    expect((await db.medicalCertificate.findUniqueOrThrow({ where: { id } })).verifiedAt).toBeNull();
+    await request(app).post(`/api/admin/certificates/${id}/verify`).set(bearer(staff)).expect(200);
+    expect(await lastAuditOf(db, 'medical_certificates', id)).toMatchObject({
+      action: 'verify',
+      route: 'POST /api/admin/certificates/:id/verify',
+      subjectUserId: member.id,
+      beforeData: expect.objectContaining({ verified_at: null }),
+      afterData: expect.objectContaining({ verified_at: expect.any(String) }),
+    });
+  });
+
+  it('records a rejection, and the setting under the settings entity with no id; neither is kept without its entry', async () => {
+    const member = await createMember(app, db);
+    const uploaded = await upload(member, { data: PDF, name: 'certificato.pdf', type: 'application/pdf' }).expect(201);
+    const id = uploaded.body.status.certificates[0].id as number;
+    const reject = () => request(app).post(`/api/admin/certificates/${id}/reject`).set(bearer(staff)).send({ reason: 'Manca la firma del medico.' });
+    await whileRefusing(db, 'audit_log', () => reject().expect(500));
+    expect((await db.medicalCertificate.findUniqueOrThrow({ where: { id } })).rejectedAt).toBeNull();
+    await reject().expect(200);
+    expect(await lastAuditOf(db, 'medical_certificates', id)).toMatchObject({ action: 'reject', afterData: expect.objectContaining({ rejection_reason: 'Manca la firma del medico.' }) });
+
+    const save = (on: boolean) => request(app).put('/api/admin/certificates/settings').set(bearer(admin)).send({ require_valid_certificate: on });
+    await whileRefusing(db, 'audit_log', () => save(true).expect(500));
+    expect((await db.setting.findUniqueOrThrow({ where: { id: 1 } })).requireValidCertificate).toBe(false);
+    await save(true).expect(200);
+    await save(false).expect(200);
+    expect(await lastAuditOf(db, 'settings', null)).toMatchObject({
+      action: 'update',
+      route: 'PUT /api/admin/certificates/settings',
+      subjectUserId: null,
+      input: { require_valid_certificate: false },
+      beforeData: expect.objectContaining({ require_valid_certificate: true }),
+      afterData: expect.objectContaining({ require_valid_certificate: false }),
+    });
   });
 });

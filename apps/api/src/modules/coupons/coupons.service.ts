@@ -3,6 +3,7 @@
 import { type api, type BodyOf, centsToMoney, type QueryOf, type TMembershipCoupon } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { MembershipCoupon } from '../../generated/prisma/client.js';
+import { auditRow } from '../../lib/audit.js';
 import { isUniqueViolation, Prisma } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
@@ -74,7 +75,9 @@ export function createCouponsService({ db }: Pick<AppDeps, 'db'>) {
     },
 
     async create(body: Body) {
-      const coupon = await db.membershipCoupon.create({ data: dataOf(body) }).catch(codeTaken);
+      const coupon = await db
+        .$transaction((tx) => auditRow(tx, { entity: 'membership_coupons', action: 'create' }, () => tx.membershipCoupon.create({ data: dataOf(body) })))
+        .catch(codeTaken);
       return { message: ADMIN_COUPON_MESSAGES.created, coupon: toCouponDto(coupon) };
     },
 
@@ -87,13 +90,13 @@ export function createCouponsService({ db }: Pick<AppDeps, 'db'>) {
         const [current] = await tx.$queryRaw<{ usage_count: number }[]>`SELECT usage_count FROM membership_coupons WHERE id = ${id} FOR UPDATE`;
         if (!current) throw notFound(ADMIN_COUPON_MESSAGES.notFound);
         if (!isFullForm(body)) {
-          const coupon = await tx.membershipCoupon.update({ where: { id }, data: { isActive: body.is_active } });
+          const coupon = await auditRow(tx, { entity: 'membership_coupons', id, action: 'update' }, () => tx.membershipCoupon.update({ where: { id }, data: { isActive: body.is_active } }));
           return { message: body.is_active ? ADMIN_COUPON_MESSAGES.activated : ADMIN_COUPON_MESSAGES.deactivated, coupon: toCouponDto(coupon) };
         }
         if (body.usage_limit !== null && body.usage_limit < current.usage_count) {
           throw invalid({ usage_limit: [ADMIN_COUPON_MESSAGES.limitBelowUses(current.usage_count)] });
         }
-        const coupon = await tx.membershipCoupon.update({ where: { id }, data: dataOf(body) }).catch(codeTaken);
+        const coupon = await auditRow(tx, { entity: 'membership_coupons', id, action: 'update' }, () => tx.membershipCoupon.update({ where: { id }, data: dataOf(body) })).catch(codeTaken);
         return { message: ADMIN_COUPON_MESSAGES.updated, coupon: toCouponDto(coupon) };
       });
     },

@@ -3,6 +3,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
+import { lastAuditOf, whileRefusing } from '../../test/audit.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { ADMIN_COUPON_MESSAGES } from './coupons.service.js';
 
@@ -99,5 +100,22 @@ describe('membership coupons', () => {
     expect((await request(app).get('/api/admin/coupons').set(bearer(user))).status).toBe(403);
     expect((await create(form({ code: 'STAFF' }), staff)).status).toBe(403);
     expect((await request(app).put('/api/admin/coupons/1').set(bearer(staff)).send({ is_active: false })).status).toBe(403);
+  });
+
+  it('records an edit in the audit log with the row before and after, and keeps no edit whose entry cannot be written', async () => {
+    const id = (await create(form({ code: 'TRACCIA', usage_limit: 10 })).expect(201)).body.coupon.id as number;
+    await request(app).put(`/api/admin/coupons/${id}`).set(bearer(admin)).send(form({ code: 'TRACCIA', usage_limit: 20 })).expect(200);
+    expect(await lastAuditOf(db, 'membership_coupons', id)).toMatchObject({
+      action: 'update',
+      route: 'PUT /api/admin/coupons/:id',
+      subjectUserId: null,
+      beforeData: expect.objectContaining({ id, usage_limit: 10 }),
+      afterData: expect.objectContaining({ id, usage_limit: 20 }),
+    });
+
+    await whileRefusing(db, 'audit_log', () => request(app).put(`/api/admin/coupons/${id}`).set(bearer(admin)).send({ is_active: false }).expect(500));
+    expect((await db.membershipCoupon.findUniqueOrThrow({ where: { id } })).isActive).toBe(true);
+    await whileRefusing(db, 'audit_log', () => create(form({ code: 'MAIPIU' })).expect(500));
+    expect(await db.membershipCoupon.count({ where: { code: 'MAIPIU' } })).toBe(0);
   });
 });

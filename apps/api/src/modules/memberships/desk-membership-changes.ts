@@ -3,6 +3,7 @@
 import { type BodyOf, centsToMoney } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Transaction } from '../../generated/prisma/client.js';
+import { auditRow } from '../../lib/audit.js';
 import { isUniqueViolation, type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, toIsoDateOrNull } from '../../lib/time.js';
@@ -62,7 +63,7 @@ export function createDeskMembershipChanges(deps: Pick<AppDeps, 'db' | 'stripe'>
     rethrowLinked,
 
     async activate(id: number, sendEmail: boolean) {
-      await db.$transaction((tx) => activateIn(tx, id, sendEmail), TRANSACTION_OPTIONS);
+      await db.$transaction((tx) => auditRow(tx, { entity: 'memberships', id, action: 'activate' }, () => activateIn(tx, id, sendEmail)), TRANSACTION_OPTIONS);
       const membership = await load(id);
       return { message: ADMIN_MEMBERSHIP_MESSAGES.activated(membership.membership_number), membership };
     },
@@ -79,8 +80,10 @@ export function createDeskMembershipChanges(deps: Pick<AppDeps, 'db' | 'stripe'>
         // Locks in the order a payment's confirmation takes them: its payment rows, the card, what it owes.
         await checkouts.closeIn(tx, 'membership', id);
         const paid = await tx.transaction.count({ where: { membershipId: id, type: 'payment', status: { in: ['completed', 'partially_refunded'] } } });
-        const deleted = await tx.membership.deleteMany({ where: { id } });
-        if (deleted.count === 0) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+        await auditRow(tx, { entity: 'memberships', id, action: 'delete' }, async () => {
+          const deleted = await tx.membership.deleteMany({ where: { id } });
+          if (deleted.count === 0) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+        });
         // What it still owes is no longer owed; what was paid stays in the books.
         await writeOff(tx, `membership:${id}:deleted`, [accounts.membership(id)], { membershipId: id, userId: membership.userId, description: `Tessera ${membership.membershipNumber} eliminata` });
         if (membership.couponId && paid === 0 && membership.status !== 'active') await releaseCoupon(tx, membership.couponId);
@@ -92,24 +95,29 @@ export function createDeskMembershipChanges(deps: Pick<AppDeps, 'db' | 'stripe'>
       const membership = await find(id);
       if (membership.status !== 'pending') throw new AppError(409, ADMIN_MEMBERSHIP_MESSAGES.notPending);
       const intent = await verifiedPaymentIntent(body.stripe_payment_id, membership.priceCents, body.amount);
+      // One entry: the card before and as the payment left it (active); the payment's id is in the input.
       await db
-        .$transaction(async (tx) => {
-          await activateIn(tx, id, true);
-          const payment = await tx.transaction.create({
-            data: {
-              kind: 'membership',
-              userId: membership.userId,
-              membershipId: id,
-              amountCents: intent.amount_received,
-              method: 'stripe',
-              status: 'completed',
-              stripePaymentIntentId: intent.id,
-              description: `Tessera ${membership.membershipNumber} (pagamento collegato a mano)`,
-              paidAt: new Date(intent.created * 1000),
-            },
-          });
-          await payCard(tx, payment, id, membership.userId);
-        }, TRANSACTION_OPTIONS)
+        .$transaction(
+          (tx) =>
+            auditRow(tx, { entity: 'memberships', id, action: 'link-payment' }, async () => {
+              await activateIn(tx, id, true);
+              const payment = await tx.transaction.create({
+                data: {
+                  kind: 'membership',
+                  userId: membership.userId,
+                  membershipId: id,
+                  amountCents: intent.amount_received,
+                  method: 'stripe',
+                  status: 'completed',
+                  stripePaymentIntentId: intent.id,
+                  description: `Tessera ${membership.membershipNumber} (pagamento collegato a mano)`,
+                  paidAt: new Date(intent.created * 1000),
+                },
+              });
+              await payCard(tx, payment, id, membership.userId);
+            }),
+          TRANSACTION_OPTIONS,
+        )
         .catch(rethrowLinked);
       return { message: ADMIN_MEMBERSHIP_MESSAGES.linked, membership: await load(id) };
     },
@@ -118,20 +126,24 @@ export function createDeskMembershipChanges(deps: Pick<AppDeps, 'db' | 'stripe'>
       const membership = await find(id);
       const fiscalCodeError = fiscalCodeProblem(body.fiscal_code, toIsoDateOrNull(membership.user.birthDate));
       if (fiscalCodeError) throw invalid({ fiscal_code: [fiscalCodeError] });
-      const updated = await db.membership
-        .update({
-          where: { id },
-          data: {
-            type: body.type,
-            startDate: fromIsoDate(body.start_date),
-            endDate: fromIsoDate(body.end_date),
-            fiscalCode: body.fiscal_code,
-            hasInsurance: body.has_insurance,
-            notes: body.notes,
-            // The card's PDF shows these fields: made again on next download.
-            pdfPath: null,
-          },
-        })
+      const updated = await db
+        .$transaction((tx) =>
+          auditRow(tx, { entity: 'memberships', id, action: 'update' }, () =>
+            tx.membership.update({
+              where: { id },
+              data: {
+                type: body.type,
+                startDate: fromIsoDate(body.start_date),
+                endDate: fromIsoDate(body.end_date),
+                fiscalCode: body.fiscal_code,
+                hasInsurance: body.has_insurance,
+                notes: body.notes,
+                // The card's PDF shows these fields: made again on next download.
+                pdfPath: null,
+              },
+            }),
+          ),
+        )
         .catch(rethrowOverlap);
       return { message: ADMIN_MEMBERSHIP_MESSAGES.updated(updated.membershipNumber), membership: await load(id) };
     },

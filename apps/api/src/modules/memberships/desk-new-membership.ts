@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
+import { auditRow } from '../../lib/audit.js';
 import { isUniqueViolation, type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { invalid } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -36,24 +37,26 @@ export function createDeskNewMembership(
       return user;
     }
     const fresh = body.new_user!;
-    const user = await tx.user
-      .create({
+    // Nobody knows this password: the member chooses one from the invitation.
+    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'), config.BCRYPT_COST);
+    // The account is a change of its own, recorded beside the card's.
+    const user = await auditRow(tx, { entity: 'users', action: 'create' }, () =>
+      tx.user.create({
         data: {
           firstName: fresh.first_name,
           lastName: fresh.last_name,
           email: fresh.email,
           phone: fresh.phone,
           birthDate: fromIsoDate(fresh.birth_date),
-          // Nobody knows this password: the member chooses one from the invitation.
-          passwordHash: await hashPassword(randomBytes(32).toString('base64url'), config.BCRYPT_COST),
+          passwordHash,
           emailVerifiedAt: new Date(),
         },
-      })
-      .catch((error: unknown) => {
-        // The only unique key of users is the e-mail.
-        if (isUniqueViolation(error)) throw invalid({ 'new_user.email': [ADMIN_MEMBERSHIP_MESSAGES.emailTaken] });
-        throw error;
-      });
+      }),
+    ).catch((error: unknown) => {
+      // The only unique key of users is the e-mail.
+      if (isUniqueViolation(error)) throw invalid({ 'new_user.email': [ADMIN_MEMBERSHIP_MESSAGES.emailTaken] });
+      throw error;
+    });
     const { token, hash } = newEmailToken();
     await tx.userToken.create({ data: { userId: user.id, purpose: 'password_reset', tokenHash: hash, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) } });
     await jobs.send('send-email', invitationEmail(user, `${config.WEB_ORIGIN}/reset-password?token=${token}`), { tx });
@@ -82,7 +85,9 @@ export function createDeskNewMembership(
       const created = await db
         .$transaction(async (tx) => {
           const holder = await holderFor(tx, body);
-          const membership = await memberships.insertCard(tx, holder.id, body, card, { membershipNumber, status: 'active', activatedAt: new Date(), notes: body.notes ?? null });
+          const membership = await auditRow(tx, { entity: 'memberships', action: 'create' }, () =>
+            memberships.insertCard(tx, holder.id, body, card, { membershipNumber, status: 'active', activatedAt: new Date(), notes: body.notes ?? null }),
+          );
           if (card.priceCents > 0) {
             const payment = await tx.transaction.create({
               data: {
