@@ -109,6 +109,16 @@ describe('recording', () => {
     const text = JSON.stringify(body.data);
     for (const personal of ['Ilaria', 'Costa', member.email, '+39 333 222 3333']) expect(text).not.toContain(personal);
   });
+
+  it('erasure empties the entries about the member’s medical certificates: health data, whatever the key', async () => {
+    const member = await createMember(app, db);
+    const certificate = { id: 99, user_id: member.id, kind: 'agonistic', issued_by: 'Dr. Rossi', rejection_reason: 'Illeggibile' };
+    const entry = await db.auditLog.create({
+      data: { actorId: adminId, action: 'reject', route: 'POST /api/admin/certificates/:id/reject', entityType: 'medical_certificates', entityId: 99, subjectUserId: member.id, input: { reason: 'Illeggibile' }, beforeData: certificate, afterData: certificate },
+    });
+    await request(app).post(`/api/admin/users/${member.id}/erase`).set(bearer(admin)).expect(200);
+    expect(await db.auditLog.findUniqueOrThrow({ where: { id: entry.id } })).toMatchObject({ action: 'reject', input: null, beforeData: null, afterData: null });
+  });
 });
 
 describe('in the write’s own transaction', () => {

@@ -2,7 +2,7 @@
 // must keep — payments, refunds, card numbers, bookings as sales — stays, linked to an anonymous holder.
 import { randomBytes } from 'node:crypto';
 import { PRIVACY_MESSAGES } from '@beach/contracts';
-import type { Prisma } from '../../lib/db.js';
+import { Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AppDeps } from '../../deps.js';
@@ -77,19 +77,17 @@ export async function eraseAccount({ db, storage, config, logger }: Pick<AppDeps
           { entityType: 'users', entityId: userId },
           { entityType: 'memberships', entityId: idsOf(cards) },
           { entityType: 'bookings', entityId: idsOf(bookings) },
-          { entityType: 'recurring-bookings', entityId: idsOf(series) },
+          { entityType: 'recurring_bookings', entityId: idsOf(series) },
         ],
       },
     });
     for (const entry of entries) {
-      await tx.auditLog.update({
-        where: { id: entry.id },
-        data: {
-          input: scrubbed(entry.input),
-          beforeData: scrubbed(entry.beforeData),
-          afterData: scrubbed(entry.afterData),
-        },
-      });
+      // A certificate's entries are health data as a whole, deleted like the certificates themselves.
+      const data =
+        entry.entityType === 'medical_certificates'
+          ? { input: Prisma.DbNull, beforeData: Prisma.DbNull, afterData: Prisma.DbNull }
+          : { input: scrubbed(entry.input), beforeData: scrubbed(entry.beforeData), afterData: scrubbed(entry.afterData) };
+      await tx.auditLog.update({ where: { id: entry.id }, data });
     }
     const paths = [...cards.map((card) => card.pdfPath), ...certificates.map((certificate) => certificate.filePath)];
     return { user, files: paths.filter((path): path is string => path !== null) };
