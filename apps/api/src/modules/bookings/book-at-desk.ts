@@ -2,6 +2,7 @@
 // an admin's, paid now, later on the day, or by a link e-mailed to the member.
 import type { BodyOf } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
+import { audit, rowOf } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { formatEuros } from '../../lib/format.js';
@@ -53,6 +54,8 @@ export function createDeskBooking({ db, jobs, config }: DeskDeps, { one }: Pick<
         if (body.payment === 'link' && member) {
           await jobs.send('send-email', paymentLinkEmail(member, { ...whatOf(created), price: formatEuros(priceCents) }, `${config.WEB_ORIGIN}/prenotazioni/pagamento/${created.id}`), { tx });
         }
+        // Recorded last: the row as the desk left it, paid or not.
+        await audit(tx, { entity: 'bookings', id: created.id, action: 'create', after: await rowOf(tx, 'bookings', created.id) });
         return created;
       }, TRANSACTION_OPTIONS);
       const message = body.payment === 'now' ? ADMIN_BOOKING_MESSAGES.createdPaid : body.payment === 'link' ? ADMIN_BOOKING_MESSAGES.createdLink : ADMIN_BOOKING_MESSAGES.created;
