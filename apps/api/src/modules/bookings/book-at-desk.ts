@@ -7,12 +7,13 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { formatEuros } from '../../lib/format.js';
 import { isAdmin } from '../auth/index.js';
-import { priceSlots, reserveSlot, whatOf } from './booking-terms.js';
+import { priceSlots, whatOf } from './booking-terms.js';
 import { chargeBooking } from './booking-money.js';
 import { paymentLinkEmail } from './bookings.emails.js';
 import { collect } from './collect-at-desk.js';
 import type { DeskBookingView } from './desk-booking-view.js';
 import { ADMIN_BOOKING_MESSAGES, courtOrFail, type DeskDeps, requireInSeason, type Routes } from './desk-terms.js';
+import { reserveSlot } from './reserve-slot.js';
 
 export function createDeskBooking({ db, jobs, config }: DeskDeps, { one }: Pick<DeskBookingView, 'one'>) {
   return {

@@ -7,7 +7,7 @@ import type { Booking, Prisma, Transaction } from '../../generated/prisma/client
 import { auditRow } from '../../lib/audit.js';
 import { accounts, type AccountRef, giveBackCredit, giveBackMoney, type Settlement, settlementsOn, writeOff, returnCarnetUse } from '../ledger/index.js';
 import { type Checkouts, markRefunded, type RefundReason, type StripeRequests } from '../payments/index.js';
-import { releaseCouponsOf } from './booking-terms.js';
+import { releaseCouponsOf } from './reserve-slot.js';
 import { receivablesOf } from './booking-money.js';
 
 /** Who cancels decides what goes back. */

@@ -6,7 +6,7 @@ import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
-import { createWaitlistNotifier } from './booking-terms.js';
+import { createWaitlistNotifier } from './reserve-slot.js';
 import { lockBooking } from './booking-lock.js';
 import type { CancelBooking } from './cancel-booking.js';
 import { RECURRING_MESSAGES, type Routes, type SeriesDeps } from './recurring-terms.js';

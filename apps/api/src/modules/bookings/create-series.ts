@@ -6,7 +6,7 @@ import { audit, rowOf } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { postMany } from '../ledger/index.js';
-import { reserveSlot, takeCourtTurn } from './booking-terms.js';
+import { reserveSlot, takeCourtTurn } from './reserve-slot.js';
 import { chargeEntry } from './booking-money.js';
 import { ADMIN_BOOKING_MESSAGES } from './desk-terms.js';
 import { occurrencesOf, priceOf, RECURRING_MESSAGES, rowsOf, type SeriesBody, type SeriesDeps, withoutSpan } from './recurring-terms.js';

@@ -4,7 +4,8 @@ import { type BodyOf, SLOT_MINUTES, SLOTS } from '@beach/contracts';
 import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
-import { createWaitlistNotifier, isLive, priceSlots, reserveSlot } from './booking-terms.js';
+import { isLive, priceSlots } from './booking-terms.js';
+import { createWaitlistNotifier, reserveSlot } from './reserve-slot.js';
 import type { DeskBookingView } from './desk-booking-view.js';
 import { ADMIN_BOOKING_MESSAGES, courtOrFail, type DeskDeps, lockedWithPayments, requireInSeason, type Routes } from './desk-terms.js';
 
