@@ -4,6 +4,7 @@
 // organiser. Each part in its own file; this composes them.
 import type { api, BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
+import { audit, rowOf } from '../../lib/audit.js';
 import type { Checkouts } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
 import { createPlayerChanges } from './player-changes.js';
@@ -31,8 +32,14 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
     payWithCredit,
     runShareJob: deadline.runShareJob,
     settings: async () => ({ deadline_hours: (await readSettings(db)).splitDeadlineHours }),
+    /** The centre's settings are one row, not a thing of their own: logged with no id. */
     async saveSettings(body: BodyOf<typeof api.bookingPlayers.saveSettings>) {
-      const saved = await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: body.deadline_hours } });
+      const saved = await db.$transaction(async (tx) => {
+        const before = await rowOf(tx, 'settings', 1);
+        const row = await tx.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: body.deadline_hours } });
+        await audit(tx, { entity: 'settings', id: null, action: 'update', before, after: await rowOf(tx, 'settings', 1), subjectUserId: null });
+        return row;
+      });
       return { deadline_hours: saved.splitDeadlineHours };
     },
   };

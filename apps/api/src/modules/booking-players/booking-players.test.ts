@@ -12,6 +12,7 @@ import { sharesOf as ledgerSharesOf } from '../bookings/booking-money.js';
 import { accounts, credit, debit, post } from '../ledger/index.js';
 import { incomeByMonth } from '../finance/revenue.js';
 import { useTestApp } from '../../test/app.js';
+import { lastAuditOf, whileRefusing } from '../../test/audit.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
@@ -259,6 +260,25 @@ describe('the deadline setting', () => {
     try {
       expect((await request(app).put('/api/admin/booking-players/settings').set(bearer(admin)).send({ deadline_hours: 3 }).expect(200)).body).toEqual({ deadline_hours: 3 });
       expect((await db.setting.findUniqueOrThrow({ where: { id: 1 } })).splitDeadlineHours).toBe(3);
+    } finally {
+      await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 2 } });
+    }
+  });
+
+  it('is recorded as the settings (no id) with the value before and after, and not kept when the entry cannot be written', async () => {
+    const admin = await loginAs(app, DEMO.admin);
+    try {
+      await request(app).put('/api/admin/booking-players/settings').set(bearer(admin)).send({ deadline_hours: 5 }).expect(200);
+      expect(await lastAuditOf(db, 'settings', null)).toMatchObject({
+        action: 'update',
+        route: 'PUT /api/admin/booking-players/settings',
+        subjectUserId: null,
+        input: { deadline_hours: 5 },
+        beforeData: { split_deadline_hours: 2 },
+        afterData: { split_deadline_hours: 5 },
+      });
+      await whileRefusing(db, 'audit_log', () => request(app).put('/api/admin/booking-players/settings').set(bearer(admin)).send({ deadline_hours: 7 }).expect(500));
+      expect((await db.setting.findUniqueOrThrow({ where: { id: 1 } })).splitDeadlineHours).toBe(5);
     } finally {
       await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 2 } });
     }

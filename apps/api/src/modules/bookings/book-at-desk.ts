@@ -2,16 +2,18 @@
 // an admin's, paid now, later on the day, or by a link e-mailed to the member.
 import type { BodyOf } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
+import { audit, rowOf } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { formatEuros } from '../../lib/format.js';
 import { isAdmin } from '../auth/index.js';
-import { priceSlots, reserveSlot, whatOf } from './booking-terms.js';
+import { priceSlots, whatOf } from './booking-terms.js';
 import { chargeBooking } from './booking-money.js';
 import { paymentLinkEmail } from './bookings.emails.js';
 import { collect } from './collect-at-desk.js';
 import type { DeskBookingView } from './desk-booking-view.js';
 import { ADMIN_BOOKING_MESSAGES, courtOrFail, type DeskDeps, requireInSeason, type Routes } from './desk-terms.js';
+import { reserveSlot } from './reserve-slot.js';
 
 export function createDeskBooking({ db, jobs, config }: DeskDeps, { one }: Pick<DeskBookingView, 'one'>) {
   return {
@@ -53,6 +55,8 @@ export function createDeskBooking({ db, jobs, config }: DeskDeps, { one }: Pick<
         if (body.payment === 'link' && member) {
           await jobs.send('send-email', paymentLinkEmail(member, { ...whatOf(created), price: formatEuros(priceCents) }, `${config.WEB_ORIGIN}/prenotazioni/pagamento/${created.id}`), { tx });
         }
+        // Recorded last: the row as the desk left it, paid or not.
+        await audit(tx, { entity: 'bookings', id: created.id, action: 'create', after: await rowOf(tx, 'bookings', created.id) });
         return created;
       }, TRANSACTION_OPTIONS);
       const message = body.payment === 'now' ? ADMIN_BOOKING_MESSAGES.createdPaid : body.payment === 'link' ? ADMIN_BOOKING_MESSAGES.createdLink : ADMIN_BOOKING_MESSAGES.created;

@@ -7,7 +7,8 @@ import { voidExpired } from '../ledger/index.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import type { Checkouts } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
-import { createWaitlistNotifier, letGoOfLapsed, whatOf } from './booking-terms.js';
+import { whatOf } from './booking-terms.js';
+import { createWaitlistNotifier, letGoOfLapsed } from './reserve-slot.js';
 import { reminderEmail } from './bookings.emails.js';
 
 export function createBookingJobs(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger' | 'stripe'>, checkouts: Checkouts) {

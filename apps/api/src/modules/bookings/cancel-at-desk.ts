@@ -2,9 +2,11 @@
 // its money going back the way it came; and a cancelled or expired booking restored.
 import type { BodyOf } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
+import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
-import { createWaitlistNotifier, isLive, reserveSlot } from './booking-terms.js';
+import { isLive } from './booking-terms.js';
+import { createWaitlistNotifier, reserveSlot } from './reserve-slot.js';
 import { chargeBooking, moneyOfBookings, NO_MONEY } from './booking-money.js';
 import type { CancelBooking } from './cancel-booking.js';
 import type { DeskBookingView } from './desk-booking-view.js';
@@ -47,10 +49,12 @@ export function createDeskCancellation(deps: DeskDeps, cancelBooking: CancelBook
         if (isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notRestorable);
         if (booking.endsAt <= now) throw new AppError(409, ADMIN_BOOKING_MESSAGES.restorePast);
         const restored = { status: 'confirmed', cancelledAt: null, cancelledById: null, cancellationReason: null, holdExpiresAt: null } as const;
-        await reserveSlot(tx, booking, now, () => tx.booking.update({ where: { id }, data: restored }), ADMIN_BOOKING_MESSAGES.restoreTaken);
-        // Owed again: the price less what it still has paid (a booking cancelled without a refund keeps its payment).
-        const money = (await moneyOfBookings(tx, [id])).get(id) ?? NO_MONEY;
-        await chargeBooking(tx, booking, Math.max(0, booking.priceCents - (money.paid - money.returned) - money.owed), `booking:${id}:restored:${now.getTime()}`, { description: 'Prenotazione ripristinata' });
+        await auditRow(tx, { entity: 'bookings', id, action: 'restore' }, async () => {
+          await reserveSlot(tx, booking, now, () => tx.booking.update({ where: { id }, data: restored }), ADMIN_BOOKING_MESSAGES.restoreTaken);
+          // Owed again: the price less what it still has paid (a booking cancelled without a refund keeps its payment).
+          const money = (await moneyOfBookings(tx, [id])).get(id) ?? NO_MONEY;
+          await chargeBooking(tx, booking, Math.max(0, booking.priceCents - (money.paid - money.returned) - money.owed), `booking:${id}:restored:${now.getTime()}`, { description: 'Prenotazione ripristinata' });
+        });
       }, TRANSACTION_OPTIONS);
       return { message: ADMIN_BOOKING_MESSAGES.restored, booking: await one(id) };
     },

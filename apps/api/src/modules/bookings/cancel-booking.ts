@@ -4,9 +4,10 @@
 // what is still owed is written off. The caller holds the booking's row lock.
 import type { TRainCheckReturn } from '@beach/contracts';
 import type { Booking, Prisma, Transaction } from '../../generated/prisma/client.js';
+import { auditRow } from '../../lib/audit.js';
 import { accounts, type AccountRef, giveBackCredit, giveBackMoney, type Settlement, settlementsOn, writeOff, returnCarnetUse } from '../ledger/index.js';
 import { type Checkouts, markRefunded, type RefundReason, type StripeRequests } from '../payments/index.js';
-import { releaseCouponsOf } from './booking-terms.js';
+import { releaseCouponsOf } from './reserve-slot.js';
 import { receivablesOf } from './booking-money.js';
 
 /** Who cancels decides what goes back. */
@@ -137,20 +138,24 @@ export function createBookingCancellation({ checkouts, stripeRequests }: { check
   /**
    * Cancels the booking (the caller locked its row and checked it may be cancelled): checkouts still
    * open are closed and what they set aside released, each part of the money goes back by the policy,
-   * what is still owed is written off and a hold's coupon use is given back.
+   * what is still owed is written off and a hold's coupon use is given back. Recorded under the booking
+   * (the money's entries name it too); a member's own cancellation or the rain check's job has no
+   * back-office scope and records nothing.
    */
   return async function cancelBooking(tx: Prisma.TransactionClient, booking: Booking, options: CancelOptions): Promise<Returned> {
-    await tx.booking.update({
-      where: { id: booking.id },
-      data: { status: 'cancelled', cancelledAt: options.now, cancelledById: options.cancelledById, cancellationReason: options.reason, holdExpiresAt: null },
+    return auditRow(tx, { entity: 'bookings', id: booking.id, action: 'cancel' }, async () => {
+      await tx.booking.update({
+        where: { id: booking.id },
+        data: { status: 'cancelled', cancelledAt: options.now, cancelledById: options.cancelledById, cancellationReason: options.reason, holdExpiresAt: null },
+      });
+      if (booking.status === 'pending_payment') await releaseCouponsOf(tx, booking);
+      await closeCheckoutsOf(tx, checkouts, booking.id);
+      const { receivables, planned } = await planReturns(tx, booking.id, options.policy);
+      const returned: Returned = { card: 0, till: 0, credit: 0, carnetUses: 0, planned };
+      for (const part of planned) await giveBack(tx, booking, part, options, returned);
+      await writeOff(tx, `booking:${booking.id}:write-off:${options.now.getTime()}`, receivables, { bookingId: booking.id, createdById: options.cancelledById, description: options.reason });
+      return returned;
     });
-    if (booking.status === 'pending_payment') await releaseCouponsOf(tx, booking);
-    await closeCheckoutsOf(tx, checkouts, booking.id);
-    const { receivables, planned } = await planReturns(tx, booking.id, options.policy);
-    const returned: Returned = { card: 0, till: 0, credit: 0, carnetUses: 0, planned };
-    for (const part of planned) await giveBack(tx, booking, part, options, returned);
-    await writeOff(tx, `booking:${booking.id}:write-off:${options.now.getTime()}`, receivables, { bookingId: booking.id, createdById: options.cancelledById, description: options.reason });
-    return returned;
   };
 }
 

@@ -3,6 +3,7 @@
 import type { BodyOf } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
 import type { PaymentMethod } from '../../generated/prisma/enums.js';
+import { auditRow } from '../../lib/audit.js';
 import { type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import type { Checkouts } from '../payments/index.js';
@@ -45,10 +46,12 @@ export function createDeskPayments({ db }: Pick<DeskDeps, 'db'>, checkouts: Chec
       await db.$transaction(async (tx) => {
         const booking = await lockedWithPayments(tx, id);
         if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
-        await closeCheckoutsOf(tx, checkouts, id);
-        const collected = await collect(tx, booking, method, now, actor.id);
-        if (collected === 0 && booking.status === 'confirmed') throw new AppError(409, ADMIN_BOOKING_MESSAGES.alreadyPaid);
-        await tx.booking.update({ where: { id }, data: { status: 'confirmed', holdExpiresAt: null } });
+        await auditRow(tx, { entity: 'bookings', id, action: 'mark-paid' }, async () => {
+          await closeCheckoutsOf(tx, checkouts, id);
+          const collected = await collect(tx, booking, method, now, actor.id);
+          if (collected === 0 && booking.status === 'confirmed') throw new AppError(409, ADMIN_BOOKING_MESSAGES.alreadyPaid);
+          await tx.booking.update({ where: { id }, data: { status: 'confirmed', holdExpiresAt: null } });
+        });
       }, TRANSACTION_OPTIONS);
       return { message: ADMIN_BOOKING_MESSAGES.paid, booking: await one(id) };
     },

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { isConstraintViolation } from '../../lib/db.js';
 import { useTestDatabase } from '../../test/database.js';
-import { takeCourtTurn } from './booking-terms.js';
+import { takeCourtTurn } from './reserve-slot.js';
 
 const { db } = await useTestDatabase();
 afterAll(() => db.booking.deleteMany({ where: { priceCents: 1 } }));

@@ -1,9 +1,11 @@
 // A booking moved at the desk (docs/domain.md#desk-planner): same length on another court or at another
 // time, the exclusion constraint keeping it free; the waiting list of the freed slot is told.
 import { type BodyOf, SLOT_MINUTES, SLOTS } from '@beach/contracts';
+import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
-import { createWaitlistNotifier, isLive, priceSlots, reserveSlot } from './booking-terms.js';
+import { isLive, priceSlots } from './booking-terms.js';
+import { createWaitlistNotifier, reserveSlot } from './reserve-slot.js';
 import type { DeskBookingView } from './desk-booking-view.js';
 import { ADMIN_BOOKING_MESSAGES, courtOrFail, type DeskDeps, lockedWithPayments, requireInSeason, type Routes } from './desk-terms.js';
 
@@ -24,7 +26,9 @@ export function createDeskMove(deps: DeskDeps, { one }: Pick<DeskBookingView, 'o
         if (startIndex + slots > SLOTS.length) throw new AppError(422, ADMIN_BOOKING_MESSAGES.beyondMidnight, { start: [ADMIN_BOOKING_MESSAGES.beyondMidnight] });
         const { startsAt, endsAt } = await priceSlots(db, court, { date: body.date, start: body.start, slots, full_day: false, equipment: false });
         if (endsAt <= now) throw new AppError(422, ADMIN_BOOKING_MESSAGES.over);
-        await reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now, () => tx.booking.update({ where: { id }, data: { courtId: court.id, startsAt, endsAt, reminderSentAt: null } }));
+        await auditRow(tx, { entity: 'bookings', id, action: 'move' }, () =>
+          reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now, () => tx.booking.update({ where: { id }, data: { courtId: court.id, startsAt, endsAt, reminderSentAt: null } })),
+        );
         await notifyWaitlist(tx, booking);
       }, TRANSACTION_OPTIONS);
       return { message: ADMIN_BOOKING_MESSAGES.moved, booking: await one(id) };

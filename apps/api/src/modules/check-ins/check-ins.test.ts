@@ -6,6 +6,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
+import { lastAuditOf, whileRefusing } from '../../test/audit.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember } from '../../test/members.js';
 import { verifyUrl } from '../memberships/memberships.dto.js';
@@ -167,9 +168,9 @@ describe('POST /api/admin/check-ins', () => {
     expect(again.body.message).toBe(`Ingresso già registrato alle ${time}: non viene contato due volte.`);
     expect(await db.checkIn.count({ where: { membershipId: card.id } })).toBe(1);
 
-    const entries = await db.auditLog.findMany({ where: { entityType: 'check-ins', entityId: first.body.check_in.id } });
+    const entries = await db.auditLog.findMany({ where: { entityType: 'check_ins', entityId: first.body.check_in.id } });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actorId: staffId, subjectUserId: member.id, action: 'POST /api/admin/check-ins' });
+    expect(entries[0]).toMatchObject({ actorId: staffId, subjectUserId: member.id, action: 'check-in', route: 'POST /api/admin/check-ins' });
 
     expect((await verdictOf(card.membershipNumber)).last_check_in_at).toBe(first.body.check_in.checked_in_at);
     const exported = await request(app).get('/api/me/export').set(bearer(member.token)).expect(200);
@@ -182,6 +183,24 @@ describe('POST /api/admin/check-ins', () => {
     expect(day.body.counts.walk_in + day.body.counts.with_booking).toBe(day.body.counts.total);
     const tomorrow = await request(app).get('/api/admin/check-ins').query({ date: addDays(today, 1) }).set(staff).expect(200);
     expect(tomorrow.body).toMatchObject({ date: addDays(today, 1), data: [], counts: { total: 0, by_row: { A: 0, B: 0, C: 0, D: 0 } } });
+  });
+
+  it('records the entrance as its row, in its transaction: when the entry cannot be written no entrance is kept', async () => {
+    const { member, card } = await memberWithCard();
+    await whileRefusing(db, 'audit_log', () => checkIn({ membership_id: card.id, court_row: 'A' }).expect(500));
+    expect(await db.checkIn.count({ where: { membershipId: card.id } })).toBe(0);
+
+    const recorded = await checkIn({ membership_id: card.id, court_row: 'A' }).expect(201);
+    const id = recorded.body.check_in.id as number;
+    expect(await lastAuditOf(db, 'check_ins', id)).toMatchObject({
+      action: 'check-in',
+      route: 'POST /api/admin/check-ins',
+      actorId: staffId,
+      subjectUserId: member.id,
+      input: { membership_id: card.id, court_row: 'A' },
+      beforeData: null,
+      afterData: { id, membership_id: card.id, user_id: member.id, staff_id: staffId, court_row: 'A' },
+    });
   });
 
   it('counts a card scanned by two desks at the same moment once (the card’s row lock)', async () => {

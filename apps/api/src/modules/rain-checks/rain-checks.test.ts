@@ -253,8 +253,8 @@ describe('60 bookings of every payment kind', () => {
 
     // The database refuses a second row for a booking: its money can never be returned twice.
     await expect(db.rainCheckBooking.create({ data: { rainCheckId: started.body.id, bookingId: hits[0]!.id } })).rejects.toThrow(/Unique constraint/);
-    const entries = await db.auditLog.findMany({ where: { entityType: 'rain-checks', entityId: started.body.id } });
-    expect(entries.map((entry) => entry.action)).toEqual(['POST /api/admin/rain-checks']);
+    const entries = await db.auditLog.findMany({ where: { entityType: 'rain_checks', entityId: started.body.id } });
+    expect(entries.map((entry) => [entry.action, entry.route])).toEqual([['create', 'POST /api/admin/rain-checks']]);
     const list = await request(app).get('/api/admin/rain-checks').set(staff).expect(200);
     expect(list.body).toMatchObject({ total: 1, data: [{ id: started.body.id, status: 'completed' }] });
   });

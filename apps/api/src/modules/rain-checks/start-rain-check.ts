@@ -2,6 +2,7 @@
 // hits listed and the job queued, in one transaction that first takes each court's turn.
 import type { BodyOf } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
+import { audit, rowOf } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { liveSql, takeCourtTurn, touchingSql } from '../bookings/index.js';
 import type { RainCheckProgress } from './rain-check-progress.js';
@@ -24,7 +25,10 @@ export function createRainCheckStart({ db, jobs }: Pick<RainCheckDeps, 'db' | 'j
           data: { startsAt, endsAt, courtIds, returnTo: body.return_to, reason: body.reason, createdById: actor.id },
           include: WITH_AUTHOR,
         });
-        await tx.courtClosure.createMany({ data: courtIds.map((courtId) => ({ courtId, startsAt, endsAt, reason: body.reason, createdById: actor.id })) });
+        const closures = await tx.courtClosure.createManyAndReturn({
+          select: { id: true },
+          data: courtIds.map((courtId) => ({ courtId, startsAt, endsAt, reason: body.reason, createdById: actor.id })),
+        });
         // A booking already in another rain check stays that one's.
         await tx.$executeRaw`
           INSERT INTO rain_check_bookings (rain_check_id, booking_id)
@@ -33,6 +37,9 @@ export function createRainCheckStart({ db, jobs }: Pick<RainCheckDeps, 'db' | 'j
           ORDER BY starts_at, court_id, id
           ON CONFLICT (booking_id) DO NOTHING`;
         await jobs.send('rain-check', { rainCheckId: rainCheck.id }, { tx });
+        // The rain check and each closure it made; the job that cancels the bookings later has no operator to name.
+        await audit(tx, { entity: 'rain_checks', id: rainCheck.id, action: 'create', after: await rowOf(tx, 'rain_checks', rainCheck.id), subjectUserId: null });
+        for (const { id } of closures) await audit(tx, { entity: 'court_closures', id, action: 'create', after: await rowOf(tx, 'court_closures', id), subjectUserId: null });
         return rainCheck;
       }, TRANSACTION_OPTIONS);
       return progress(created);

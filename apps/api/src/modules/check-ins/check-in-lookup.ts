@@ -1,0 +1,52 @@
+// A card read at the desk: the QR's verification address or the typed number, its verdict, the holder's
+// bookings of the day, their last entrance and their medical certificate.
+import { CERTIFICATE_STATE_LABELS, CHECK_IN_PENDING_REASONS, CHECK_IN_UNKNOWN_REASONS, type TCheckInLookup } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import { todayInRome } from '../../lib/time.js';
+import { webOrigins } from '../../lib/web-origin.js';
+import { certificateStatus, warningFor } from '../certificates/index.js';
+import { toVerificationDto } from '../memberships/index.js';
+import { readSettings } from '../settings/index.js';
+import { bookingsOfDay, readCode, romeDay, toBookingDto, verdictOf } from './check-in-terms.js';
+
+export function createCheckInLookup({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
+  const origins = webOrigins(config);
+  const unknown = (reason: keyof typeof CHECK_IN_UNKNOWN_REASONS): TCheckInLookup => ({
+    verdict: 'unknown',
+    reason: CHECK_IN_UNKNOWN_REASONS[reason],
+    card: null,
+    bookings_today: [],
+    last_check_in_at: null,
+  });
+
+  return {
+    /** Never fails on a bad code: anything that names no card answers "Tessera sconosciuta" and why. */
+    async lookup(code: string): Promise<TCheckInLookup> {
+      const read = readCode(code, origins);
+      if ('unknown' in read) return unknown(read.unknown);
+      const membership = await db.membership.findUnique({
+        where: 'token' in read ? { qrCode: read.token } : { membershipNumber: read.number },
+        include: { user: { select: { firstName: true, lastName: true } } },
+      });
+      if (!membership) return unknown('not_found');
+      const today = todayInRome();
+      const card = toVerificationDto(membership, today);
+      const [bookings, last, certificate, settings] = await Promise.all([
+        bookingsOfDay(db, membership.userId, today),
+        db.checkIn.findFirst({ where: { membershipId: membership.id, checkedInAt: romeDay(today) }, orderBy: { checkedInAt: 'desc' }, select: { checkedInAt: true } }),
+        certificateStatus(db, membership.userId, today),
+        readSettings(db),
+      ]);
+      const warning = warningFor(settings.requireValidCertificate, certificate.state);
+      const { status, ...shown } = card;
+      return {
+        verdict: verdictOf(status),
+        reason: membership.status === 'pending' ? CHECK_IN_PENDING_REASONS[membership.priceCents > 0 ? 'unpaid' : 'free'] : null,
+        card: { membership_id: membership.id, ...shown },
+        bookings_today: bookings.map(toBookingDto),
+        last_check_in_at: last?.checkedInAt.toISOString() ?? null,
+        medical_certificate: { state: certificate.state, label: CERTIFICATE_STATE_LABELS[certificate.state], warning: warning ?? null },
+      };
+    },
+  };
+}
