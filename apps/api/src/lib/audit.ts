@@ -137,6 +137,13 @@ export async function rowOf(tx: Prisma.TransactionClient, entity: AuditEntity, i
   return rows[0]?.row ?? null;
 }
 
+/** Several rows of `entity` by id, as `rowOf` reads one. */
+export async function rowsOf(tx: Prisma.TransactionClient, entity: AuditEntity, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.$queryRaw<{ id: number; row: Record<string, unknown> }[]>`SELECT t.id, to_jsonb(t) AS row FROM ${Prisma.raw(`"${entity}"`)} t WHERE t.id = ANY(${ids}::int[])`;
+  return new Map(rows.map(({ id, row }) => [id, row]));
+}
+
 /**
  * Runs `write` on one row of `entity` and records it, with the row read before and after. A creation
  * names no id: the one `write` returns is taken. Only for rows with an `id`; a write touching several
@@ -147,6 +154,8 @@ export async function auditRow<T>(
   change: Omit<AuditChange, 'id' | 'before' | 'after'> & { id?: number },
   write: () => Promise<T>,
 ): Promise<T> {
+  // Outside a back-office write nothing is recorded: the rows need not be read either.
+  if (!auditScope.getStore()) return write();
   const before = change.id === undefined ? null : await rowOf(tx, change.entity, change.id);
   const result = await write();
   const id = change.id ?? idIn(result);

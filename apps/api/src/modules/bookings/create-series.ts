@@ -2,14 +2,14 @@
 // reason it would be skipped, and creation that books all the free dates in one transaction.
 import { centsToMoney } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
-import { audit, rowOf } from '../../lib/audit.js';
+import { audit, rowOf, rowsOf } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { postMany } from '../ledger/index.js';
 import { reserveSlot, takeCourtTurn } from './reserve-slot.js';
 import { chargeEntry } from './booking-money.js';
 import { ADMIN_BOOKING_MESSAGES } from './desk-terms.js';
-import { occurrencesOf, priceOf, RECURRING_MESSAGES, rowsOf, type SeriesBody, type SeriesDeps, withoutSpan } from './recurring-terms.js';
+import { occurrencesOf, priceOf, RECURRING_MESSAGES, type SeriesBody, type SeriesDeps, withoutSpan } from './recurring-terms.js';
 import type { SeriesView } from './recurring-view.js';
 
 export function createSeriesCreation({ db }: Pick<SeriesDeps, 'db'>, { oneSeries }: Pick<SeriesView, 'oneSeries'>) {

@@ -3,8 +3,7 @@
 import { type api, type BodyOf, SLOTS, type TOccurrence } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
-import type { AuditEntity } from '../../lib/audit.js';
-import { Prisma } from '../../lib/db.js';
+import type { Prisma } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { addDays, fromIsoDate, instantInRome } from '../../lib/time.js';
 import { isAdmin } from '../auth/index.js';
@@ -83,11 +82,4 @@ export async function priceOf(db: SeriesDeps['db'], actor: User, body: Pick<Seri
   const slots = SLOTS.findIndex((slot) => slot.end === body.end) - startIndex + 1;
   const listed = await priceSlots(db, court, { date: body.valid_from, start: body.start, slots, full_day: false, equipment: false });
   return { priceCents: body.price ?? listed.priceCents, overridden: body.price !== null && body.price !== listed.priceCents };
-}
-
-/** Many rows of `entity` as the database holds them (snake_case), by id: a series' dates read at once for the log. */
-export async function rowsOf(tx: Prisma.TransactionClient, entity: AuditEntity, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx.$queryRaw<{ id: number; row: Record<string, unknown> }[]>`SELECT t.id, to_jsonb(t) AS row FROM ${Prisma.raw(`"${entity}"`)} t WHERE t.id = ANY(${ids}::int[])`;
-  return new Map(rows.map(({ id, row }) => [id, row]));
 }

@@ -2,13 +2,13 @@
 // and those of its dates still to come, each date repriced in the ledger.
 import type { BodyOf } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
-import { audit, auditRow } from '../../lib/audit.js';
+import { audit, auditRow, rowsOf } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isAdmin } from '../auth/index.js';
 import { reprice } from './booking-money.js';
 import { ADMIN_BOOKING_MESSAGES } from './desk-terms.js';
-import { RECURRING_MESSAGES, type Routes, rowsOf, type SeriesDeps } from './recurring-terms.js';
+import { RECURRING_MESSAGES, type Routes, type SeriesDeps } from './recurring-terms.js';
 import type { SeriesView } from './recurring-view.js';
 
 export function createSeriesUpdate({ db }: Pick<SeriesDeps, 'db'>, { oneSeries }: Pick<SeriesView, 'oneSeries'>) {
