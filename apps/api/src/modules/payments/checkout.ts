@@ -43,6 +43,22 @@ export interface CheckoutRequest {
 export const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId', carnet: 'userId', booking_share: 'bookingPlayerId' } as const satisfies Record<TPaymentKind, string>;
 const targetColumn = (kind: TPaymentKind) => TARGET_COLUMN[kind];
 
+/**
+ * The lock on what a payment buys, taken before any of its payment rows: by closeIn, and by the webhook
+ * before it settles a row. One order for everyone (the target, then its rows) is what keeps a checkout
+ * closed by a cancellation and the same checkout paid at that moment from waiting on each other. The
+ * locks are those the targets' own writers take (bookings/booking-lock.ts, a share under its booking,
+ * a card's row); a top-up or a carnet pays into the member's credit, which locks its own accounts.
+ */
+export async function lockTarget(tx: Prisma.TransactionClient, kind: TPaymentKind, targetId: number): Promise<void> {
+  if (kind === 'booking') await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${targetId} FOR UPDATE`;
+  else if (kind === 'membership') await tx.$queryRaw`SELECT id FROM memberships WHERE id = ${targetId} FOR UPDATE`;
+  else if (kind === 'booking_share') {
+    await tx.$queryRaw`SELECT b.id FROM bookings b JOIN booking_players p ON p.booking_id = b.id WHERE p.id = ${targetId} FOR SHARE OF b`;
+    await tx.$queryRaw`SELECT id FROM booking_players WHERE id = ${targetId} FOR UPDATE`;
+  }
+}
+
 /** Credit (or anything) a payment row set aside is released: its pending entries voided, once. */
 export async function releaseHoldsOf(tx: Prisma.TransactionClient, paymentIds: number[]): Promise<number> {
   return (await resolve(tx, await openHoldsOf(tx, paymentIds), 'void')).filter((row) => row.created).length;
@@ -82,16 +98,13 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
   /**
    * In the caller's transaction: the target's checkouts still open are closed (rows ended, what they
    * set aside released, their sessions expired after the commit), so one target is never paid twice
-   * through two tabs. A session paid at that very moment is still recorded by the webhook, which
-   * confirms or refunds it: its row, which the webhook holds while it waits for the target's lock, is
-   * skipped rather than waited for (waiting would deadlock on the target we hold). Returns how many
-   * holds (credit set aside) it released.
+   * through two tabs. The target is locked first (lockTarget): a webhook settling one of its rows has
+   * taken that lock before the row, so it is waited for, and a session paid at that very moment is
+   * confirmed (or refunded) before we look. Returns how many holds (credit set aside) it released.
    */
   async function closeIn(tx: Prisma.TransactionClient, kind: TPaymentKind, targetId: number) {
-    const pending = await openRows(tx, kind, targetId);
-    if (pending.length === 0) return 0;
-    const free = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM transactions WHERE id = ANY(${pending.map((row) => row.id)}::int[]) FOR UPDATE SKIP LOCKED`;
-    const open = pending.filter((row) => free.some((one) => one.id === row.id));
+    await lockTarget(tx, kind, targetId);
+    const open = await openRows(tx, kind, targetId);
     if (open.length === 0) return 0;
     const released = await endCheckouts(tx, open.map((row) => row.id));
     for (const row of open) await stripeRequests.requestExpire(tx, row);

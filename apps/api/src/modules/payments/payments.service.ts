@@ -10,7 +10,7 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { accounts, type AccountRef, credit, debit, post, type EntryContext } from '../ledger/index.js';
-import { endCheckouts, releaseHoldsOf, TARGET_COLUMN } from './checkout.js';
+import { endCheckouts, lockTarget, releaseHoldsOf, TARGET_COLUMN } from './checkout.js';
 import { refundEmail } from './payments.emails.js';
 import { requireStripe } from './stripe-client.js';
 import { recordRefundRow, type RefundReason, type StripeRequests } from './stripe-requests.js';
@@ -66,6 +66,8 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
       logger.warn({ sessionId: session.id }, 'Checkout Session pagata ma sconosciuta: ignorata');
       return;
     }
+    const targetId = targetIdOf(payment);
+    if (targetId !== null) await lockTarget(tx, payment.kind, targetId);
     // Only the first to move the row from pending (or ended: paid just as we closed it) applies it.
     const [recorded] = await tx.$queryRaw<Transaction[]>`
       UPDATE transactions SET status = 'completed', paid_at = now(), updated_at = now(), stripe_payment_intent_id = ${intentOf(session)},
@@ -73,7 +75,6 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
       WHERE id = ${payment.id} AND status IN ('pending', 'failed', 'abandoned') RETURNING id`;
     if (!recorded) return;
     const paid = await tx.transaction.findUniqueOrThrow({ where: { id: payment.id } });
-    const targetId = targetIdOf(payment);
     const confirmed = session.amount_total === payment.amountCents && session.currency === 'eur' && targetId !== null && (await targets[payment.kind].confirm(tx, targetId, paid));
     if (!confirmed) {
       logger.warn({ paymentId: payment.id, sessionId: session.id }, 'Pagamento per qualcosa che non si può più avere: rimborso automatico');
@@ -85,6 +86,8 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
   async function applyEnded(tx: Prisma.TransactionClient, session: Stripe.Checkout.Session, declined: boolean) {
     const payment = await tx.transaction.findUnique({ where: { stripeCheckoutSessionId: session.id } });
     if (!payment) return;
+    const targetId = targetIdOf(payment);
+    if (targetId !== null) await lockTarget(tx, payment.kind, targetId);
     if (declined) await tx.transaction.updateMany({ where: { id: payment.id, status: 'pending' }, data: { declinedAt: new Date() } });
     await endCheckouts(tx, [payment.id]);
   }
