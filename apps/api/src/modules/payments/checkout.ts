@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { openHoldsOf, resolve } from '../ledger/index.js';
+import { lockTarget, targetColumn } from './payment-targets.js';
 import { PAYMENTS_UNAVAILABLE, requireStripe } from './stripe-client.js';
 import { isFinalRefusal, requestKey, type StripeRequests } from './stripe-requests.js';
 
@@ -39,25 +40,7 @@ export interface CheckoutRequest {
   inTransaction?: (tx: Prisma.TransactionClient, payment: Transaction) => Promise<void | { amountCents: number; itemName: string }>;
 }
 
-/** Where a payment row names what it buys; a credit top-up or a carnet is bought for the paying member. */
-export const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId', carnet: 'userId', booking_share: 'bookingPlayerId' } as const satisfies Record<TPaymentKind, string>;
-const targetColumn = (kind: TPaymentKind) => TARGET_COLUMN[kind];
 
-/**
- * The lock on what a payment buys, taken before any of its payment rows: by closeIn, and by the webhook
- * before it settles a row. One order for everyone (the target, then its rows) is what keeps a checkout
- * closed by a cancellation and the same checkout paid at that moment from waiting on each other. The
- * locks are those the targets' own writers take (bookings/booking-lock.ts, a share under its booking,
- * a card's row); a top-up or a carnet pays into the member's credit, which locks its own accounts.
- */
-export async function lockTarget(tx: Prisma.TransactionClient, kind: TPaymentKind, targetId: number): Promise<void> {
-  if (kind === 'booking') await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${targetId} FOR UPDATE`;
-  else if (kind === 'membership') await tx.$queryRaw`SELECT id FROM memberships WHERE id = ${targetId} FOR UPDATE`;
-  else if (kind === 'booking_share') {
-    await tx.$queryRaw`SELECT b.id FROM bookings b JOIN booking_players p ON p.booking_id = b.id WHERE p.id = ${targetId} FOR SHARE OF b`;
-    await tx.$queryRaw`SELECT id FROM booking_players WHERE id = ${targetId} FOR UPDATE`;
-  }
-}
 
 /** Credit (or anything) a payment row set aside is released: its pending entries voided, once. */
 export async function releaseHoldsOf(tx: Prisma.TransactionClient, paymentIds: number[]): Promise<number> {

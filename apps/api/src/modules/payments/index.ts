@@ -5,7 +5,7 @@ export type { Checkouts } from './checkout.js';
 export { SETTLED_STATUSES, shownStatus, shownStatusWhere } from './payment-status.js';
 export { STRIPE_WEBHOOK_PATH, registerPaymentsRoutes, stripeWebhook } from './payments.router.js';
 export { createPaymentsService } from './payments.service.js';
-export type { PaymentTarget } from './payments.service.js';
+export type { PaymentTarget } from './payment-targets.js';
 export { requireStripe } from './stripe-client.js';
 export { createStripeRequests, markRefunded } from './stripe-requests.js';
 export type { RefundReason, StripeRequests } from './stripe-requests.js';

@@ -9,38 +9,17 @@ import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
-import { accounts, type AccountRef, credit, debit, post, type EntryContext } from '../ledger/index.js';
-import { endCheckouts, lockTarget, releaseHoldsOf, TARGET_COLUMN } from './checkout.js';
+import { accounts, type AccountRef, credit, debit, post } from '../ledger/index.js';
+import { endCheckouts, releaseHoldsOf } from './checkout.js';
+import { lockTarget, type PaymentTarget, targetIdOf } from './payment-targets.js';
 import { refundEmail } from './payments.emails.js';
 import { requireStripe } from './stripe-client.js';
 import { recordRefundRow, type RefundReason, type StripeRequests } from './stripe-requests.js';
 
-/** Money of a payment leaving the centre on Stripe's side: from Stripe, or from what a dispute holds. */
-export interface TakenBack {
-  cents: number;
-  /** The account the money leaves: Stripe clearing, or disputes for a dispute lost. */
-  from: AccountRef;
-  /** The entry's key and its document (the refund row). */
-  context: EntryContext & { key: string };
-}
-
-/** What a payment buys (a membership, a booking, credit): told when it is paid or taken back. */
-export interface PaymentTarget {
-  /**
-   * Called in the transaction that records a completed payment (given as it was before): posts what the
-   * money pays and confirms it. Returns false, leaving what is owed as it was, when the target can no
-   * longer be had (already paid, deleted, slot taken): the payment is then refunded automatically.
-   */
-  confirm(tx: Prisma.TransactionClient, targetId: number, payment: Transaction): Promise<boolean>;
-  /** Money of this payment refunded or lost to a dispute on Stripe's side: the target's books follow. */
-  takenBack(tx: Prisma.TransactionClient, targetId: number, payment: Transaction, taken: TakenBack): Promise<void>;
-}
 
 const intentOf = (object: { payment_intent?: string | Stripe.PaymentIntent | null }) =>
   typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? null);
 
-/** What a payment buys, by the column its checkout wrote (the one table of them, in checkout.ts). */
-const targetIdOf = (payment: Pick<Transaction, 'kind' | 'membershipId' | 'bookingId' | 'userId' | 'bookingPlayerId'>) => payment[TARGET_COLUMN[payment.kind]];
 
 export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs' | 'logger'>, stripeRequests: StripeRequests, targets: Record<TPaymentKind, PaymentTarget>) {
   const { db, jobs, logger } = deps;
