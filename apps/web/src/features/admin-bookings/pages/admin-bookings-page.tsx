@@ -9,14 +9,16 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { paths } from '../../../config/paths';
+import { PageHeader } from '../../../components/admin/page-header';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
 import { useListState } from '../../../components/admin/use-list-state';
 import { useNotices } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
+import { RetryAlert } from '../../../components/ui/loaded';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedListPagination } from '../../../components/ui/pagination';
 import { RainCheckDialog } from '../../rain-check';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessage } from '../../../lib/api-errors';
@@ -98,15 +100,13 @@ function BookingsList({ courts, onOpen }: { courts: TPlanner['courts']; onOpen: 
         total={page ? `${page.total} ${page.total === 1 ? 'prenotazione' : 'prenotazioni'}` : ' '}
       />
       {bookings.isError && !bookings.isFetching ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void bookings.refetch()}>Riprova</Button>}>
+        <RetryAlert onRetry={() => void bookings.refetch()}>
           {serverMessage(bookings.error) ?? 'Si è verificato un errore nel caricamento delle prenotazioni. Riprova più tardi.'}
-        </Alert>
+        </RetryAlert>
       ) : (
         <div>
           <DataTable caption="Prenotazioni" columns={columns} rows={page?.data ?? []} rowKey={(row) => row.id} loading={bookings.isFetching} empty={bookings.isPending ? <Spinner /> : 'Nessuna prenotazione con questi filtri.'} />
-          {page && page.total > 0 && (
-            <Pagination page={page.current_page} lastPage={page.last_page} perPage={page.per_page} total={page.total} onPageChange={list.setPage} summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} prenotazioni`} />
-          )}
+          <PagedListPagination paged={page} onPageChange={list.setPage} summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} prenotazioni`} />
         </div>
       )}
     </section>
@@ -127,11 +127,7 @@ export default function AdminBookingsPage() {
 
   return (
     <div className="mx-auto max-w-[100rem] space-y-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-sea-900">Prenotazioni</h1>
-          <p className="mt-1 text-slate-600">Planner dei campi e prenotazioni in segreteria</p>
-        </div>
+      <PageHeader title="Prenotazioni" subtitle={<p className="mt-1 text-slate-600">Planner dei campi e prenotazioni in segreteria</p>}>
         <div className="flex flex-wrap items-center gap-3">
           <Link to={paths.admin.cancelledBookings} className={buttonClasses('ghost', 'sm')}>
             Prenotazioni cancellate
@@ -151,7 +147,7 @@ export default function AdminBookingsPage() {
             ))}
           </div>
         </div>
-      </header>
+      </PageHeader>
 
       {view === 'planner' ? (
         <section aria-label="Planner" className="space-y-4">
@@ -183,9 +179,9 @@ export default function AdminBookingsPage() {
           {planner.isPending ? (
             <Spinner label="Caricamento del planner..." />
           ) : planner.isError ? (
-            <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void planner.refetch()}>Riprova</Button>}>
+            <RetryAlert onRetry={() => void planner.refetch()}>
               {serverMessage(planner.error) ?? 'Si è verificato un errore nel caricamento del planner. Riprova più tardi.'}
-            </Alert>
+            </RetryAlert>
           ) : (
             <PlannerGrid planner={planner.data} now={planner.dataUpdatedAt} onBook={(court, slotIndex) => setBooking({ courtId: court.id, slotIndex })} onOpen={setShown} />
           )}

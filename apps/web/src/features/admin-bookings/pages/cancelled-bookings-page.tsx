@@ -9,10 +9,10 @@ import { DataTable, type DataColumn } from '../../../components/admin/data-table
 import { FilterBar } from '../../../components/admin/filter-bar';
 import { useNotices } from '../../../components/admin/notices';
 import { useListState } from '../../../components/admin/use-list-state';
-import { Alert } from '../../../components/ui/alert';
+import { RetryAlert } from '../../../components/ui/loaded';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedListPagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
@@ -100,15 +100,13 @@ export default function CancelledBookingsPage() {
         total={page ? `${page.total} ${page.total === 1 ? 'prenotazione' : 'prenotazioni'}` : ' '}
       />
       {bookings.isError && !bookings.isFetching ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void bookings.refetch()}>Riprova</Button>}>
+        <RetryAlert onRetry={() => void bookings.refetch()}>
           {serverMessage(bookings.error) ?? 'Si è verificato un errore nel caricamento. Riprova più tardi.'}
-        </Alert>
+        </RetryAlert>
       ) : (
         <div>
           <DataTable caption="Prenotazioni cancellate" columns={columns} rows={page?.data ?? []} rowKey={(row) => row.id} loading={bookings.isFetching} empty={bookings.isPending ? <Spinner /> : 'Nessuna prenotazione cancellata.'} />
-          {page && page.total > 0 && (
-            <Pagination page={page.current_page} lastPage={page.last_page} perPage={page.per_page} total={page.total} onPageChange={list.setPage} summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} prenotazioni`} />
-          )}
+          <PagedListPagination paged={page} onPageChange={list.setPage} summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} prenotazioni`} />
         </div>
       )}
       {dialog}

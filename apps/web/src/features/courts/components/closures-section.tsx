@@ -6,10 +6,10 @@ import { useState } from 'react';
 import type { ConfirmOptions } from '../../../components/admin/confirm-dialog';
 import type { NoticeTone } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
+import { Loaded } from '../../../components/ui/loaded';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
-import { Spinner } from '../../../components/ui/spinner';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { todayInRome } from '../../../lib/format';
@@ -115,13 +115,9 @@ export function ClosuresSection({ courts, notify, confirm }: Props) {
         </Alert>
       )}
 
-      {closures.isPending ? (
-        <Spinner />
-      ) : closures.isError ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void closures.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento delle chiusure. Riprova più tardi.</Alert>
-      ) : (
-        <DataTable caption="Chiusure in corso e future" columns={columns} rows={closures.data} rowKey={(closure) => closure.id} empty="Nessuna chiusura in programma." />
-      )}
+      <Loaded read={closures} failed="Si è verificato un errore nel caricamento delle chiusure. Riprova più tardi.">
+        {(rows) => <DataTable caption="Chiusure in corso e future" columns={columns} rows={rows} rowKey={(closure) => closure.id} empty="Nessuna chiusura in programma." />}
+      </Loaded>
     </section>
   );
 }

@@ -2,11 +2,10 @@
 // bookings per member, reminder lead.
 import { ZBookingSettingsBody, type TBookingSettings, type TBookingSettingsBody } from '@beach/contracts';
 import type { NoticeTone } from '../../../components/admin/notices';
-import { Alert } from '../../../components/ui/alert';
+import { Loaded } from '../../../components/ui/loaded';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
-import { Spinner } from '../../../components/ui/spinner';
 import { useBookingSettings, useSaveBookingSettings } from '../api/admin-pricing';
 
 const NUMBER_FIELDS: { name: Exclude<keyof TBookingSettings, 'season_start' | 'season_end'>; label: string; hint: string }[] = [
@@ -23,13 +22,9 @@ export function BookingSettingsSection({ notify }: { notify: (text: string, tone
   return (
     <section aria-labelledby="settings-title" className="space-y-4">
       <h2 id="settings-title" className="text-xl font-semibold text-sea-900">Regole delle prenotazioni</h2>
-      {settings.isError ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void settings.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento delle regole. Riprova più tardi.</Alert>
-      ) : !settings.data ? (
-        <Spinner />
-      ) : (
-        <SettingsForm key={settings.dataUpdatedAt} settings={settings.data} notify={notify} />
-      )}
+      <Loaded read={settings} failed="Si è verificato un errore nel caricamento delle regole. Riprova più tardi.">
+        {(data) => <SettingsForm key={settings.dataUpdatedAt} settings={data} notify={notify} />}
+      </Loaded>
     </section>
   );
 }

@@ -3,11 +3,10 @@
 // correction staff may add to a member's credit without an admin (at most 1.000,00 €).
 import { ZCreditSettingsBody, type TCreditSettings, type TCreditSettingsBody } from '@beach/contracts';
 import type { NoticeTone } from '../../../components/admin/notices';
-import { Alert } from '../../../components/ui/alert';
+import { Loaded } from '../../../components/ui/loaded';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
-import { Spinner } from '../../../components/ui/spinner';
 import { useCreditSettings, useSaveCreditSettings } from '../../credit';
 import { moneyAsTyped } from '../../../lib/format';
 
@@ -16,13 +15,9 @@ export function CreditSettingsSection({ notify }: { notify: (text: string, tone?
   return (
     <section aria-labelledby="credit-settings-title" className="space-y-4">
       <h2 id="credit-settings-title" className="text-xl font-semibold text-sea-900">Ricariche del credito</h2>
-      {settings.isError ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void settings.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento dei limiti. Riprova più tardi.</Alert>
-      ) : !settings.data ? (
-        <Spinner />
-      ) : (
-        <LimitsForm key={settings.dataUpdatedAt} settings={settings.data} notify={notify} />
-      )}
+      <Loaded read={settings} failed="Si è verificato un errore nel caricamento dei limiti. Riprova più tardi.">
+        {(data) => <LimitsForm key={settings.dataUpdatedAt} settings={data} notify={notify} />}
+      </Loaded>
     </section>
   );
 }

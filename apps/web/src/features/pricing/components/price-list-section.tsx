@@ -3,12 +3,12 @@ import { PRICE_INFO, z, ZPriceListBody, type TAdminPriceList, type TPriceListBod
 import type { ConfirmOptions } from '../../../components/admin/confirm-dialog';
 import type { NoticeTone } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
+import { Loaded } from '../../../components/ui/loaded';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { serverMessage } from '../../../lib/api-errors';
 import { moneyAsTyped } from '../../../lib/format';
-import { Spinner } from '../../../components/ui/spinner';
 import { useCopyPriceList, usePriceList, useSavePriceList } from '../api/admin-pricing';
 
 interface Props {
@@ -53,13 +53,9 @@ export function PriceListSection({ year, onYearChange, notify, confirm }: Props)
           </Button>
         </div>
       </div>
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void list.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento del listino. Riprova più tardi.</Alert>
-      ) : (
-        <PriceAmountsForm key={`${list.data.year}-${list.dataUpdatedAt}`} list={list.data} hasList={hasList} notify={notify} />
-      )}
+      <Loaded read={list} failed="Si è verificato un errore nel caricamento del listino. Riprova più tardi.">
+        {(data) => <PriceAmountsForm key={`${data.year}-${list.dataUpdatedAt}`} list={data} hasList={hasList} notify={notify} />}
+      </Loaded>
     </section>
   );
 }
