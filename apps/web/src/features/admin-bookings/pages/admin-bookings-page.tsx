@@ -10,7 +10,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { paths } from '../../../config/paths';
 import { PageHeader } from '../../../components/admin/page-header';
-import { DataTable, type DataColumn } from '../../../components/admin/data-table';
+import type { DataColumn } from '../../../components/admin/data-table';
+import { PagedTable } from '../../../components/admin/paged-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
 import { useListState } from '../../../components/admin/use-list-state';
 import { useNotices } from '../../../components/admin/notices';
@@ -18,7 +19,6 @@ import { Alert } from '../../../components/ui/alert';
 import { RetryAlert } from '../../../components/ui/loaded';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
-import { PagedListPagination } from '../../../components/ui/pagination';
 import { RainCheckDialog } from '../../rain-check';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessage } from '../../../lib/api-errors';
@@ -99,16 +99,16 @@ function BookingsList({ courts, onOpen }: { courts: TPlanner['courts']; onOpen: 
         canClear={list.filtered}
         total={page ? `${page.total} ${page.total === 1 ? 'prenotazione' : 'prenotazioni'}` : ' '}
       />
-      {bookings.isError && !bookings.isFetching ? (
-        <RetryAlert onRetry={() => void bookings.refetch()}>
-          {serverMessage(bookings.error) ?? 'Si è verificato un errore nel caricamento delle prenotazioni. Riprova più tardi.'}
-        </RetryAlert>
-      ) : (
-        <div>
-          <DataTable caption="Prenotazioni" columns={columns} rows={page?.data ?? []} rowKey={(row) => row.id} loading={bookings.isFetching} empty={bookings.isPending ? <Spinner /> : 'Nessuna prenotazione con questi filtri.'} />
-          <PagedListPagination paged={page} onPageChange={list.setPage} summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} prenotazioni`} />
-        </div>
-      )}
+      <PagedTable
+        read={bookings}
+        failed={serverMessage(bookings.error) ?? 'Si è verificato un errore nel caricamento delle prenotazioni. Riprova più tardi.'}
+        caption="Prenotazioni"
+        columns={columns}
+        rowKey={(row) => row.id}
+        empty={bookings.isPending ? <Spinner /> : 'Nessuna prenotazione con questi filtri.'}
+        onPageChange={list.setPage}
+        summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} prenotazioni`}
+      />
     </section>
   );
 }

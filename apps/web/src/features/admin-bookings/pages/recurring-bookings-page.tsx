@@ -5,12 +5,11 @@ import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageHeader } from '../../../components/admin/page-header';
-import { DataTable, type DataColumn } from '../../../components/admin/data-table';
+import type { DataColumn } from '../../../components/admin/data-table';
+import { PagedTable } from '../../../components/admin/paged-table';
 import { useNotices } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
-import { RetryAlert } from '../../../components/ui/loaded';
 import { Button } from '../../../components/ui/button';
-import { PagedListPagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatMoney, todayInRome } from '../../../lib/format';
 import { usePlanner, useRecurringSeries } from '../api/admin-bookings';
@@ -27,7 +26,6 @@ export default function RecurringBookingsPage() {
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<TRecurringSeries | null>(null);
   const [skipped, setSkipped] = useState<TOccurrence[]>([]);
-  const data = series.data;
 
   const columns: DataColumn<TRecurringSeries>[] = [
     { key: 'when', header: 'Quando', cell: (row) => (
@@ -67,16 +65,16 @@ export default function RecurringBookingsPage() {
           </ul>
         </Alert>
       )}
-      {series.isError && !series.isFetching ? (
-        <RetryAlert onRetry={() => void series.refetch()}>
-          Si è verificato un errore nel caricamento delle serie. Riprova più tardi.
-        </RetryAlert>
-      ) : (
-        <div>
-          <DataTable caption="Serie settimanali" columns={columns} rows={data?.data ?? []} rowKey={(row) => row.id} loading={series.isFetching} empty={series.isPending ? <Spinner /> : 'Nessuna serie. Creane una con “Nuova serie”.'} />
-          <PagedListPagination paged={data} onPageChange={setPage} summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} serie`} />
-        </div>
-      )}
+      <PagedTable
+        read={series}
+        failed="Si è verificato un errore nel caricamento delle serie. Riprova più tardi."
+        caption="Serie settimanali"
+        columns={columns}
+        rowKey={(row) => row.id}
+        empty={series.isPending ? <Spinner /> : 'Nessuna serie. Creane una con “Nuova serie”.'}
+        onPageChange={setPage}
+        summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} serie`}
+      />
       {creating && (
         <SeriesFormModal
           courts={courts}

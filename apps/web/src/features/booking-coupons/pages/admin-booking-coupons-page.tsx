@@ -11,7 +11,7 @@ import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { useNotices } from '../../../components/admin/notices';
 import { Loaded } from '../../../components/ui/loaded';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, IconButton } from '../../../components/ui/button';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { serverMessage } from '../../../lib/api-errors';
@@ -72,12 +72,8 @@ export default function AdminBookingCouponsPage() {
           <Button variant="secondary" size="sm" onClick={() => void setActive(coupon)} aria-label={`${coupon.is_active ? 'Disattiva' : 'Attiva'} ${coupon.code}`}>
             {coupon.is_active ? 'Disattiva' : 'Attiva'}
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => setEditing(coupon)} aria-label={`Modifica ${coupon.code}`}>
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => void remove(coupon)} aria-label={`Elimina ${coupon.code}`}>
-            <Trash aria-hidden="true" className="h-4 w-4" />
-          </Button>
+          <IconButton icon={Pencil} label={`Modifica ${coupon.code}`} onClick={() => setEditing(coupon)} />
+          <IconButton icon={Trash} label={`Elimina ${coupon.code}`} onClick={() => void remove(coupon)} />
         </div>
       ),
     },

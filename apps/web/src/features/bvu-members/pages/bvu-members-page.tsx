@@ -13,7 +13,7 @@ import { FilterBar } from '../../../components/admin/filter-bar';
 import { useNotices } from '../../../components/admin/notices';
 import { useListState } from '../../../components/admin/use-list-state';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, IconButton } from '../../../components/ui/button';
 import { PagedListPagination } from '../../../components/ui/pagination';
 import { formatDate, todayInRome } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
@@ -74,12 +74,8 @@ export default function BvuMembersPage() {
             header: 'Azioni',
             cell: (member: TBvuMember) => (
               <span className="flex gap-1">
-                <Button variant="ghost" size="sm" aria-label={`Modifica ${fullName(member)}`} title="Modifica" onClick={() => setEditing({ member })}>
-                  <Pencil aria-hidden="true" className="h-4 w-4" />
-                </Button>
-                <Button variant="ghost" size="sm" aria-label={`Elimina ${fullName(member)}`} title="Elimina" onClick={() => askDelete(member)}>
-                  <Trash2 aria-hidden="true" className="h-4 w-4 text-coral-600" />
-                </Button>
+                <IconButton icon={Pencil} label={`Modifica ${fullName(member)}`} title="Modifica" onClick={() => setEditing({ member })} />
+                <IconButton icon={Trash2} label={`Elimina ${fullName(member)}`} title="Elimina" onClick={() => askDelete(member)} iconClassName="text-coral-600" />
               </span>
             ),
           },

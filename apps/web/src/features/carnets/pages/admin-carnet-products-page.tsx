@@ -10,7 +10,7 @@ import { DataTable, type DataColumn } from '../../../components/admin/data-table
 import { useNotices } from '../../../components/admin/notices';
 import { Loaded } from '../../../components/ui/loaded';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, IconButton } from '../../../components/ui/button';
 import { useCarnetProducts } from '../api/carnets';
 import { formatMoney, validityText } from '../../../lib/format';
 import { useAdminCourts } from '../../../lib/shared-queries';
@@ -38,9 +38,7 @@ export default function AdminCarnetProductsPage() {
       key: 'actions',
       header: <span className="sr-only">Azioni</span>,
       cell: (product) => (
-        <Button variant="ghost" size="sm" onClick={() => setEditing(product)} aria-label={`Modifica ${product.name}`}>
-          <Pencil aria-hidden="true" className="h-4 w-4" />
-        </Button>
+        <IconButton icon={Pencil} label={`Modifica ${product.name}`} onClick={() => setEditing(product)} />
       ),
     },
   ];

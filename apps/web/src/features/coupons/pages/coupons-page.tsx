@@ -12,7 +12,7 @@ import { useNotices } from '../../../components/admin/notices';
 import { useListState } from '../../../components/admin/use-list-state';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, IconButton } from '../../../components/ui/button';
 import { PagedListPagination } from '../../../components/ui/pagination';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
@@ -69,19 +69,15 @@ export default function CouponsPage() {
             header: 'Azioni',
             cell: (coupon: TMembershipCoupon) => (
               <span className="flex gap-1">
-                <Button variant="ghost" size="sm" aria-label={`Modifica il coupon ${coupon.code}`} title="Modifica" onClick={() => setEditing({ coupon })}>
-                  <Pencil aria-hidden="true" className="h-4 w-4" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`${coupon.is_active ? 'Disattiva' : 'Attiva'} il coupon ${coupon.code}`}
+                <IconButton icon={Pencil} label={`Modifica il coupon ${coupon.code}`} title="Modifica" onClick={() => setEditing({ coupon })} />
+                <IconButton
+                  icon={Power}
+                  iconClassName={coupon.is_active ? 'text-coral-600' : 'text-emerald-700'}
+                  label={`${coupon.is_active ? 'Disattiva' : 'Attiva'} il coupon ${coupon.code}`}
                   title={coupon.is_active ? 'Disattiva' : 'Attiva'}
                   disabled={toggle.isPending && toggle.variables?.id === coupon.id}
                   onClick={() => switchActive(coupon)}
-                >
-                  <Power aria-hidden="true" className={coupon.is_active ? 'h-4 w-4 text-coral-600' : 'h-4 w-4 text-emerald-700'} />
-                </Button>
+                />
               </span>
             ),
           },

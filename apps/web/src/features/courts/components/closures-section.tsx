@@ -7,7 +7,7 @@ import type { ConfirmOptions } from '../../../components/admin/confirm-dialog';
 import type { NoticeTone } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
 import { Loaded } from '../../../components/ui/loaded';
-import { Button } from '../../../components/ui/button';
+import { Button, IconButton } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
@@ -72,9 +72,7 @@ export function ClosuresSection({ courts, notify, confirm }: Props) {
       key: 'actions',
       header: <span className="sr-only">Azioni</span>,
       cell: (closure) => (
-        <Button variant="ghost" size="sm" onClick={() => void removeClosure(closure)} aria-label={`Elimina chiusura ${closure.court.name} ${formatDateTime(closure.starts_at)}`}>
-          <Trash aria-hidden="true" className="h-4 w-4" />
-        </Button>
+        <IconButton icon={Trash} label={`Elimina chiusura ${closure.court.name} ${formatDateTime(closure.starts_at)}`} onClick={() => void removeClosure(closure)} />
       ),
     },
   ];

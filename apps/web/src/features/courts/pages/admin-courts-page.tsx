@@ -7,7 +7,7 @@ import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { useNotices } from '../../../components/admin/notices';
 import { Loaded } from '../../../components/ui/loaded';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/button';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { useAdminCourts } from '../../../lib/shared-queries';
 import { ClosuresSection } from '../components/closures-section';
@@ -40,9 +40,7 @@ export default function AdminCourtsPage() {
       key: 'actions',
       header: <span className="sr-only">Azioni</span>,
       cell: (court) => (
-        <Button variant="ghost" size="sm" onClick={() => setEditing(court)} aria-label={`Modifica ${court.name}`}>
-          <Pencil aria-hidden="true" className="h-4 w-4" />
-        </Button>
+        <IconButton icon={Pencil} label={`Modifica ${court.name}`} onClick={() => setEditing(court)} />
       ),
     },
   ];

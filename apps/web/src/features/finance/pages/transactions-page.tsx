@@ -15,14 +15,13 @@ import Eye from 'lucide-react/icons/eye';
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageHeader } from '../../../components/admin/page-header';
-import { DataTable, type DataColumn } from '../../../components/admin/data-table';
+import type { DataColumn } from '../../../components/admin/data-table';
+import { PagedTable } from '../../../components/admin/paged-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
 import { useNotices } from '../../../components/admin/notices';
 import { useListState } from '../../../components/admin/use-list-state';
-import { RetryAlert } from '../../../components/ui/loaded';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { PagedListPagination } from '../../../components/ui/pagination';
+import { Button, IconButton } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { serverMessage } from '../../../lib/api-errors';
 import { exportTransactions, useTransactions } from '../api/finance';
@@ -94,9 +93,7 @@ export default function TransactionsPage() {
       header: <span className="sr-only">Azioni</span>,
       label: 'Azioni',
       cell: (row) => (
-        <Button variant="ghost" size="sm" aria-label={`Dettagli del movimento n. ${row.id}`} title="Dettagli" onClick={() => setShown(row.id)}>
-          <Eye aria-hidden="true" className="h-4 w-4" />
-        </Button>
+        <IconButton icon={Eye} label={`Dettagli del movimento n. ${row.id}`} title="Dettagli" onClick={() => setShown(row.id)} />
       ),
     },
   ];
@@ -139,16 +136,16 @@ export default function TransactionsPage() {
         />
       )}
 
-      {transactions.isError && !transactions.isFetching ? (
-        <RetryAlert onRetry={() => void transactions.refetch()}>
-          {serverMessage(transactions.error) ?? FINANCE_MESSAGES.transactionsLoadFailed}
-        </RetryAlert>
-      ) : (
-        <div>
-          <DataTable caption="Transazioni" columns={columns} rows={page?.data ?? []} rowKey={(row) => row.id} loading={transactions.isFetching} empty={transactions.isPending ? 'Caricamento...' : 'Nessuna transazione trovata.'} />
-          <PagedListPagination paged={page} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} movimenti`} />
-        </div>
-      )}
+      <PagedTable
+        read={transactions}
+        failed={serverMessage(transactions.error) ?? FINANCE_MESSAGES.transactionsLoadFailed}
+        caption="Transazioni"
+        columns={columns}
+        rowKey={(row) => row.id}
+        empty={transactions.isPending ? 'Caricamento...' : 'Nessuna transazione trovata.'}
+        onPageChange={list.setPage}
+        summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} movimenti`}
+      />
 
       <TransactionDetailModal id={shown} onClose={() => setShown(null)} />
       {region}

@@ -6,10 +6,11 @@ import { Alert } from '../../../components/ui/alert';
 import { Loaded } from '../../../components/ui/loaded';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
-import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { useZodForm } from '../../../components/ui/form';
 import { serverMessage } from '../../../lib/api-errors';
 import { moneyAsTyped } from '../../../lib/format';
 import { useCopyPriceList, usePriceList, useSavePriceList } from '../api/admin-pricing';
+import { SettingsForm } from './settings-form';
 
 interface Props {
   year: number;
@@ -84,24 +85,26 @@ function PriceAmountsForm({ list, hasList, notify }: { list: TAdminPriceList; ha
   const sentIndex = (code: string) => filled(watch('amounts')).findIndex((entry) => entry.code === code);
 
   return (
-    <form onSubmit={submit(send)} noValidate aria-label={`Listino ${year}`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      {!hasList && <Alert>Non esiste ancora un listino per il {year}: inserisci gli importi o copia quello dell’anno prima.</Alert>}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {list.entries.map((entry) => (
-          <Input
-            key={entry.code}
-            label={`${PRICE_INFO[entry.code].label} (€)`}
-            hint={PRICE_INFO[entry.code].detail}
-            inputMode="decimal"
-            placeholder="0,00"
-            {...register(`amounts.${entry.code}`)}
-            error={errorOf(`entries.${sentIndex(entry.code)}.amount`)}
-          />
-        ))}
-      </div>
-      {/* A message about the list as a whole (no amount at all) belongs to no field. */}
-      <FormAlert failure={errorOf('entries') ?? failure} />
-      <Button type="submit" loading={save.isPending} loadingText="Salvataggio...">Salva listino {year}</Button>
-    </form>
+    <SettingsForm
+      label={`Listino ${year}`}
+      onSubmit={submit(send)}
+      // A message about the list as a whole (no amount at all) belongs to no field.
+      failure={errorOf('entries') ?? failure}
+      saving={save.isPending}
+      submitLabel={`Salva listino ${year}`}
+      notice={!hasList && <Alert>Non esiste ancora un listino per il {year}: inserisci gli importi o copia quello dell’anno prima.</Alert>}
+    >
+      {list.entries.map((entry) => (
+        <Input
+          key={entry.code}
+          label={`${PRICE_INFO[entry.code].label} (€)`}
+          hint={PRICE_INFO[entry.code].detail}
+          inputMode="decimal"
+          placeholder="0,00"
+          {...register(`amounts.${entry.code}`)}
+          error={errorOf(`entries.${sentIndex(entry.code)}.amount`)}
+        />
+      ))}
+    </SettingsForm>
   );
 }

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/admin/page-header';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { useNotices } from '../../../components/admin/notices';
 import { RetryAlert } from '../../../components/ui/loaded';
-import { Button } from '../../../components/ui/button';
+import { Button, IconButton } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { ApiError } from '../../../lib/api-transport';
@@ -52,12 +52,8 @@ export default function AdminSetupsPage() {
       header: <span className="sr-only">Azioni</span>,
       cell: (setup) => (
         <div className="flex gap-1">
-          <Button variant="ghost" size="sm" onClick={() => setEditing(setup)} aria-label={`Modifica ${setup.name}`}>
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => void remove(setup)} aria-label={`Elimina ${setup.name}`}>
-            <Trash aria-hidden="true" className="h-4 w-4" />
-          </Button>
+          <IconButton icon={Pencil} label={`Modifica ${setup.name}`} onClick={() => setEditing(setup)} />
+          <IconButton icon={Trash} label={`Elimina ${setup.name}`} onClick={() => void remove(setup)} />
         </div>
       ),
     },
