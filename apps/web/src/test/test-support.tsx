@@ -1,13 +1,13 @@
 // Test helpers for the membership and payment screens: a fetch answering by "METHOD path", card
 // fixtures, and a render inside a fresh query client and a router.
-import type { TAdminMembership, TMyMembership, TPriceList } from '@beach/contracts';
+import type { TAdminMembership, TMyMembership, TPriceList, TRole } from '@beach/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
 import { createQueryClient } from '../lib/query';
-import { jsonResponse } from './fixtures';
+import { jsonResponse, signIn } from './fixtures';
 import { todayInRome } from '../lib/format';
 
 type Handler = (body: unknown) => Response | Promise<Response>;
@@ -23,6 +23,27 @@ export function stubApi(handlers: Record<string, Handler>) {
   /** The bodies sent to one route, in order. */
   const bodiesOf = (key: string) => fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${url}` === key).map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
   return { fetchMock, bodiesOf };
+}
+
+/**
+ * For a whole test file: before each test, fetch answers from `handlers`, emptied (a test, or a later
+ * beforeEach, puts its own), signed in as `role` when given. `bodiesOf` and `fetchMock` read the current test's calls.
+ */
+export function stubApiForEachTest(role?: TRole) {
+  const handlers: Record<string, Handler> = {};
+  let api: ReturnType<typeof stubApi>;
+  beforeEach(() => {
+    for (const key of Object.keys(handlers)) delete handlers[key];
+    api = stubApi(handlers);
+    if (role) signIn(role);
+  });
+  return {
+    handlers,
+    bodiesOf: (key: string) => api.bodiesOf(key),
+    get fetchMock() {
+      return api.fetchMock;
+    },
+  };
 }
 
 export type PathHandlers = Map<string, (url: URL, body: unknown) => Response | Promise<Response>>;

@@ -79,17 +79,7 @@ function SortHeader({ column, sorting }: { column: DataColumn<never>; sorting: S
 const ariaSort = (column: DataColumn<never>, sorting?: Sorting) =>
   column.sortKey && sorting ? (sorting.by === column.sortKey ? (sorting.order === 'asc' ? 'ascending' : 'descending') : 'none') : undefined;
 
-export function DataTable<Row>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  empty,
-  loading = false,
-  rowClassName,
-  selection,
-  sorting,
-}: {
+export interface DataTableProps<Row> {
   caption: string;
   columns: DataColumn<Row>[];
   rows: Row[];
@@ -101,7 +91,9 @@ export function DataTable<Row>({
   rowClassName?: (row: Row) => string | undefined;
   selection?: Selection<Row>;
   sorting?: Sorting;
-}) {
+}
+
+export function DataTable<Row>({ caption, columns, rows, rowKey, empty, loading = false, rowClassName, selection, sorting }: DataTableProps<Row>) {
   const columnCount = columns.length + (selection ? 1 : 0);
   return (
     <div className="relative">

@@ -1,9 +1,8 @@
 // "Rifiuta" on an uploaded certificate (the desk, on the member's page): the reason, which the member
 // receives by e-mail; the server's answer closes the modal and is shown beside the certificates.
 import { ZCertificateRejectBody, type TCertificate } from '@beach/contracts';
-import { Modal } from '../ui/modal';
 import { Textarea } from '../ui/field';
-import { FormAlert, FormButtons, useZodForm } from '../ui/form';
+import { FormAlert, FormModal, useZodForm } from '../ui/form';
 import { useRejectCertificate } from '../../lib/certificates';
 
 const FORM_ID = 'reject-certificate-form';
@@ -11,18 +10,9 @@ const FORM_ID = 'reject-certificate-form';
 export function RejectCertificateModal({ certificate, onClose, onRejected }: { certificate: TCertificate | null; onClose: () => void; onRejected: (message: string) => void }) {
   const reject = useRejectCertificate();
   return (
-    <Modal
-      open={certificate !== null}
-      title="Rifiuta il certificato"
-      onClose={onClose}
-      footer={
-        <FormButtons formId={FORM_ID} onCancel={onClose} saving={reject.isPending} savingText="Invio in corso...">
-          Rifiuta certificato
-        </FormButtons>
-      }
-    >
+    <FormModal open={certificate !== null} title="Rifiuta il certificato" onClose={onClose} formId={FORM_ID} saving={reject.isPending} submitLabel="Rifiuta certificato" savingText="Invio in corso...">
       {certificate && <RejectForm key={certificate.id} send={async (reason) => onRejected((await reject.mutateAsync({ id: certificate.id, reason })).message)} />}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, ComponentType } from 'react';
 import { Spinner } from './spinner';
 
 const VARIANTS = {
@@ -30,5 +30,14 @@ export function Button({ variant, size, loading, loadingText, className, childre
       {loading && <Spinner size="sm" label="" />}
       {loading && loadingText ? loadingText : children}
     </button>
+  );
+}
+
+/** A small ghost button showing only `icon` (h-4 w-4, then `iconClassName`); `label` is what it is read as. */
+export function IconButton({ icon: Icon, iconClassName, label, ...rest }: Omit<ButtonProps, 'variant' | 'size' | 'children'> & { icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>; iconClassName?: string; label: string }) {
+  return (
+    <Button variant="ghost" size="sm" aria-label={label} {...rest}>
+      <Icon aria-hidden="true" className={clsx('h-4 w-4', iconClassName)} />
+    </Button>
   );
 }

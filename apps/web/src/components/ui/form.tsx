@@ -8,6 +8,7 @@ import { get, useForm, type DefaultValues, type FieldValues, type Path, type Reg
 import { formFailure, UNEXPECTED_MESSAGE } from '../../lib/api-errors';
 import { Alert } from './alert';
 import { Button } from './button';
+import { Modal } from './modal';
 
 type FormSchema = z.ZodType<unknown, FieldValues>;
 
@@ -96,5 +97,44 @@ export function FormButtons({ formId, onCancel, saving, children, savingText = '
         {children}
       </Button>
     </>
+  );
+}
+
+/** A modal around the form `formId`: its FormButtons in the footer, the cancel one closing the modal. */
+export function FormModal({
+  open = true,
+  size,
+  title,
+  onClose,
+  formId,
+  saving,
+  submitLabel = 'Salva',
+  savingText,
+  children,
+}: {
+  open?: boolean;
+  size?: 'md' | 'lg';
+  title: ReactNode;
+  onClose: () => void;
+  formId: string;
+  saving: boolean;
+  submitLabel?: ReactNode;
+  savingText?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open={open}
+      size={size}
+      title={title}
+      onClose={onClose}
+      footer={
+        <FormButtons formId={formId} onCancel={onClose} saving={saving} savingText={savingText}>
+          {submitLabel}
+        </FormButtons>
+      }
+    >
+      {children}
+    </Modal>
   );
 }

@@ -24,3 +24,9 @@ export function Pagination({ page, lastPage, perPage, total, onPageChange, summa
     </nav>
   );
 }
+
+/** The pagination of a paged list from the API, once it has a row. */
+export function PagedListPagination({ paged, onPageChange, summary }: { paged: { current_page: number; last_page: number; per_page: number; total: number } | undefined; onPageChange: (page: number) => void; summary: (from: number, to: number, total: number) => string }) {
+  if (!paged || paged.total === 0) return null;
+  return <Pagination page={paged.current_page} lastPage={paged.last_page} perPage={paged.per_page} total={paged.total} onPageChange={onPageChange} summary={summary} />;
+}

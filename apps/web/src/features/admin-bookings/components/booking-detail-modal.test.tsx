@@ -1,73 +1,20 @@
 import { romeInstant, type TAdminBooking, type TBookingPlayer, type TBookingSplit, type TPlanner } from '@beach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, signIn } from '../../../test/fixtures';
-import { renderAt, stubApi } from '../../../test/test-support';
+import { describe, expect, it, vi } from 'vitest';
+import { aBookingSplit, anAdminBooking } from '../../../test/bookings';
+import { jsonResponse } from '../../../test/fixtures';
+import { renderAt, stubApiForEachTest } from '../../../test/test-support';
 import { BookingDetailModal } from './booking-detail-modal';
 
-const DAY = '2027-07-15';
 const COURTS: TPlanner['courts'] = [{ id: 2, code: 'C2', name: 'Campo C2', row: null, has_lights: true, is_bookable: true }];
-
-const aBooking = (overrides: Partial<TAdminBooking> = {}): TAdminBooking => ({
-  id: 31,
-  court: { id: 2, code: 'C2', name: 'Campo C2' },
-  date: DAY,
-  start: '10:30',
-  end: '12:00',
-  starts_at: romeInstant(DAY, '10:30'),
-  ends_at: romeInstant(DAY, '12:00'),
-  status: 'confirmed',
-  paid_with: null,
-  customer: { user_id: 7, name: 'Giulia Rossi', email: 'giulia@esempio.it', phone: null },
-  price: '20.00',
-  discount: '0.00',
-  coupon_code: null,
-  price_override_reason: null,
-  payment_state: 'unpaid',
-  payment_method: null,
-  paid: '0.00',
-  refunded: '0.00',
-  owed: '20.00',
-  notes: null,
-  recurring_booking_id: null,
-  created_by: null,
-  created_at: romeInstant('2027-07-01', '08:00'),
-  cancelled_at: null,
-  cancelled_by: null,
-  cancellation_reason: null,
-  ...overrides,
-});
 
 const player = (id: number, overrides: Partial<TBookingPlayer>): TBookingPlayer => ({ id, name: `Giocatore ${id}`, guest: false, share: '5.00', status: 'invited', paid_with: null, paid_at: null, is_me: false, ...overrides });
 
-const split = (players: TBookingPlayer[], owed: string): TBookingSplit => ({
-  booking_id: 31,
-  court: 'Campo C2',
-  date: DAY,
-  start: '10:30',
-  end: '12:00',
-  booking_status: 'confirmed',
-  price: '20.00',
-  organiser: 'Giulia Rossi',
-  organiser_share: '5.00',
-  organiser_paid: '5.00',
-  organiser_paid_with: 'card',
-  deadline: romeInstant(DAY, '08:30'),
-  owed,
-  players,
-  max_players: 4,
-  can_manage: false,
-  invitations_closed: false,
-});
+/** The organiser paid their 5 € share by card; the players still owe `owed`. */
+const split = (players: TBookingPlayer[], owed: string): TBookingSplit =>
+  aBookingSplit({ booking_id: 31, booking_status: 'confirmed', organiser_share: '5.00', organiser_paid: '5.00', organiser_paid_with: 'card', owed, players, can_manage: false });
 
-const handlers: Parameters<typeof stubApi>[0] = {};
-let api: ReturnType<typeof stubApi>;
-
-beforeEach(() => {
-  for (const key of Object.keys(handlers)) delete handlers[key];
-  api = stubApi(handlers);
-  signIn('staff');
-});
+const { handlers, bodiesOf } = stubApiForEachTest('staff');
 
 const renderModal = (booking: TAdminBooking, onDone = vi.fn()) => {
   renderAt(<BookingDetailModal booking={booking} courts={COURTS} onClose={vi.fn()} onDone={onDone} />, { url: '/admin/prenotazioni' });
@@ -79,8 +26,8 @@ describe('the desk’s booking detail', () => {
     // The organiser paid their share with a carnet; one player paid by card, two still owe 5 € each.
     handlers['GET /api/bookings/31/players'] = () =>
       jsonResponse(200, split([player(1, { status: 'paid', paid_with: 'card', paid_at: romeInstant('2027-07-10', '09:00') }), player(2, {}), player(3, {})], '10.00'));
-    handlers['POST /api/admin/bookings/31/mark-paid'] = () => jsonResponse(200, { message: 'Pagamento registrato.', booking: aBooking({ owed: '0.00', paid: '20.00' }) });
-    const booking = aBooking({ paid_with: 'carnet', payment_state: 'paid', paid: '10.00', owed: '10.00' });
+    handlers['POST /api/admin/bookings/31/mark-paid'] = () => jsonResponse(200, { message: 'Pagamento registrato.', booking: anAdminBooking({ owed: '0.00', paid: '20.00' }) });
+    const booking = anAdminBooking({ paid_with: 'carnet', payment_state: 'paid', paid: '10.00', owed: '10.00' });
     const onDone = renderModal(booking);
     const payment = screen.getByRole('region', { name: 'Pagamento' });
     expect(payment.textContent).toMatch(/Prezzo20,00\s€Pagato10,00\s€Ancora da incassare10,00\s€/);
@@ -91,13 +38,13 @@ describe('the desk’s booking detail', () => {
     fireEvent.change(within(section).getByLabelText('Metodo'), { target: { value: 'card' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Registra pagamento' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith('Pagamento registrato.'));
-    expect(api.bodiesOf('POST /api/admin/bookings/31/mark-paid')).toEqual([{ method: 'card' }]);
+    expect(bodiesOf('POST /api/admin/bookings/31/mark-paid')).toEqual([{ method: 'card' }]);
   });
 
   it('says nothing of the players when only the organiser owes', async () => {
     // A player who left owes nothing.
     handlers['GET /api/bookings/31/players'] = () => jsonResponse(200, split([player(1, { status: 'dropped' })], '0.00'));
-    renderModal(aBooking());
+    renderModal(anAdminBooking());
     fireEvent.click(screen.getByRole('button', { name: 'Segna pagata' }));
     const section = screen.getByRole('region', { name: 'Segna pagata' });
     await screen.findByRole('region', { name: 'Giocatori e quote' });
@@ -118,7 +65,7 @@ describe('the desk’s booking detail', () => {
         ),
       );
     // A coupon after the price was paid, say: paid differs from the price, yet nothing is owed.
-    renderModal(aBooking({ payment_state: 'paid', payment_method: 'cash', paid: '18.00', owed: '0.00' }));
+    renderModal(anAdminBooking({ payment_state: 'paid', payment_method: 'cash', paid: '18.00', owed: '0.00' }));
     const players = await screen.findByRole('region', { name: 'Giocatori e quote' });
     expect(players.textContent).toContain('Pagata in segreteria');
     expect(players.textContent).toContain('Pagata con carnet');

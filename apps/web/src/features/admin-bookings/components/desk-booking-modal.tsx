@@ -3,8 +3,7 @@
 // later on the day, or by a link the member pays online.
 import { DESK_PAYMENT_CHOICES, moneyToCents, SLOTS, z, ZAdminCreateBookingBody, ZDeskPaymentMethod, type TAdminCreateBookingBody, type TPlanner } from '@beach/contracts';
 import { Checkbox, Select, Textarea } from '../../../components/ui/field';
-import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormAlert, FormModal, useZodForm } from '../../../components/ui/form';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useCreateDeskBooking } from '../api/admin-bookings';
 import { DESK_METHOD_OPTIONS } from '../labels';
@@ -92,17 +91,7 @@ export function DeskBookingModal({ planner, start, onClose, onBooked }: { planne
   };
 
   return (
-    <Modal
-      open
-      size="lg"
-      title={`Nuova prenotazione · ${formatDate(planner.date)}`}
-      onClose={onClose}
-      footer={
-        <FormButtons formId="desk-booking-form" onCancel={onClose} saving={create.isPending} savingText="Prenotazione...">
-          Prenota
-        </FormButtons>
-      }
-    >
+    <FormModal size="lg" title={`Nuova prenotazione · ${formatDate(planner.date)}`} onClose={onClose} formId="desk-booking-form" saving={create.isPending} submitLabel="Prenota" savingText="Prenotazione...">
       <form id="desk-booking-form" onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">
         {/* First in the form, so a refusal is seen without scrolling (the buttons are below the fold on a phone). */}
         <FormAlert failure={failure} className="sm:col-span-2" />
@@ -146,6 +135,6 @@ export function DeskBookingModal({ planner, start, onClose, onBooked }: { planne
           <Textarea label="Note" rows={2} maxLength={1000} {...field('notes')} />
         </div>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

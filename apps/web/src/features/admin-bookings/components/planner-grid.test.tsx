@@ -1,39 +1,17 @@
 import { romeInstant, SLOTS, type TPlanner } from '@beach/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { anAdminBooking, BOOKING_DAY } from '../../../test/bookings';
 import { PlannerGrid } from './planner-grid';
 
-const DAY = '2027-07-15';
+const DAY = BOOKING_DAY;
 const at = (time: string) => romeInstant(DAY, time);
 
 type PlannerBooking = TPlanner['bookings'][number];
+/** A walk-in's 60 € booking, unpaid. */
 const booking = (id: number, courtId: number, start: string, end: string, overrides: Partial<PlannerBooking> = {}): PlannerBooking => ({
-  id,
-  court: { id: courtId, code: `C${courtId}`, name: `Campo C${courtId}` },
-  date: DAY,
-  start,
-  end,
-  starts_at: at(start),
-  ends_at: at(end),
-  status: 'confirmed',
-  paid_with: null,
+  ...anAdminBooking({ id, court: { id: courtId, code: `C${courtId}`, name: `Campo C${courtId}` }, start, end, starts_at: at(start), ends_at: at(end), price: '60.00', owed: '60.00', created_at: at('08:00') }),
   customer: { user_id: null, name: 'Walter Passante', email: null, phone: null },
-  price: '60.00',
-  discount: '0.00',
-  coupon_code: null,
-  price_override_reason: null,
-  payment_state: 'unpaid',
-  payment_method: null,
-  paid: '0.00',
-  refunded: '0.00',
-  owed: '60.00',
-  notes: null,
-  recurring_booking_id: null,
-  created_by: null,
-  created_at: at('08:00'),
-  cancelled_at: null,
-  cancelled_by: null,
-  cancellation_reason: null,
   checked_in: false,
   ...overrides,
 });

@@ -9,14 +9,16 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { paths } from '../../../config/paths';
-import { DataTable, type DataColumn } from '../../../components/admin/data-table';
+import { PageHeader } from '../../../components/admin/page-header';
+import type { DataColumn } from '../../../components/admin/data-table';
+import { PagedTable } from '../../../components/admin/paged-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
 import { useListState } from '../../../components/admin/use-list-state';
 import { useNotices } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
+import { RetryAlert } from '../../../components/ui/loaded';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
-import { Pagination } from '../../../components/ui/pagination';
 import { RainCheckDialog } from '../../rain-check';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessage } from '../../../lib/api-errors';
@@ -97,18 +99,16 @@ function BookingsList({ courts, onOpen }: { courts: TPlanner['courts']; onOpen: 
         canClear={list.filtered}
         total={page ? `${page.total} ${page.total === 1 ? 'prenotazione' : 'prenotazioni'}` : ' '}
       />
-      {bookings.isError && !bookings.isFetching ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void bookings.refetch()}>Riprova</Button>}>
-          {serverMessage(bookings.error) ?? 'Si è verificato un errore nel caricamento delle prenotazioni. Riprova più tardi.'}
-        </Alert>
-      ) : (
-        <div>
-          <DataTable caption="Prenotazioni" columns={columns} rows={page?.data ?? []} rowKey={(row) => row.id} loading={bookings.isFetching} empty={bookings.isPending ? <Spinner /> : 'Nessuna prenotazione con questi filtri.'} />
-          {page && page.total > 0 && (
-            <Pagination page={page.current_page} lastPage={page.last_page} perPage={page.per_page} total={page.total} onPageChange={list.setPage} summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} prenotazioni`} />
-          )}
-        </div>
-      )}
+      <PagedTable
+        read={bookings}
+        failed={serverMessage(bookings.error) ?? 'Si è verificato un errore nel caricamento delle prenotazioni. Riprova più tardi.'}
+        caption="Prenotazioni"
+        columns={columns}
+        rowKey={(row) => row.id}
+        empty={bookings.isPending ? <Spinner /> : 'Nessuna prenotazione con questi filtri.'}
+        onPageChange={list.setPage}
+        summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} prenotazioni`}
+      />
     </section>
   );
 }
@@ -127,11 +127,7 @@ export default function AdminBookingsPage() {
 
   return (
     <div className="mx-auto max-w-[100rem] space-y-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-sea-900">Prenotazioni</h1>
-          <p className="mt-1 text-slate-600">Planner dei campi e prenotazioni in segreteria</p>
-        </div>
+      <PageHeader title="Prenotazioni" subtitle={<p className="mt-1 text-slate-600">Planner dei campi e prenotazioni in segreteria</p>}>
         <div className="flex flex-wrap items-center gap-3">
           <Link to={paths.admin.cancelledBookings} className={buttonClasses('ghost', 'sm')}>
             Prenotazioni cancellate
@@ -151,7 +147,7 @@ export default function AdminBookingsPage() {
             ))}
           </div>
         </div>
-      </header>
+      </PageHeader>
 
       {view === 'planner' ? (
         <section aria-label="Planner" className="space-y-4">
@@ -183,9 +179,9 @@ export default function AdminBookingsPage() {
           {planner.isPending ? (
             <Spinner label="Caricamento del planner..." />
           ) : planner.isError ? (
-            <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void planner.refetch()}>Riprova</Button>}>
+            <RetryAlert onRetry={() => void planner.refetch()}>
               {serverMessage(planner.error) ?? 'Si è verificato un errore nel caricamento del planner. Riprova più tardi.'}
-            </Alert>
+            </RetryAlert>
           ) : (
             <PlannerGrid planner={planner.data} now={planner.dataUpdatedAt} onBook={(court, slotIndex) => setBooking({ courtId: court.id, slotIndex })} onOpen={setShown} />
           )}

@@ -5,14 +5,13 @@ import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
-import { DataTable, type DataColumn } from '../../../components/admin/data-table';
+import type { DataColumn } from '../../../components/admin/data-table';
+import { PagedTable } from '../../../components/admin/paged-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
 import { useNotices } from '../../../components/admin/notices';
 import { useListState } from '../../../components/admin/use-list-state';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
-import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
@@ -99,18 +98,16 @@ export default function CancelledBookingsPage() {
         canClear={list.filtered || range.date_from !== '' || range.date_to !== ''}
         total={page ? `${page.total} ${page.total === 1 ? 'prenotazione' : 'prenotazioni'}` : ' '}
       />
-      {bookings.isError && !bookings.isFetching ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void bookings.refetch()}>Riprova</Button>}>
-          {serverMessage(bookings.error) ?? 'Si è verificato un errore nel caricamento. Riprova più tardi.'}
-        </Alert>
-      ) : (
-        <div>
-          <DataTable caption="Prenotazioni cancellate" columns={columns} rows={page?.data ?? []} rowKey={(row) => row.id} loading={bookings.isFetching} empty={bookings.isPending ? <Spinner /> : 'Nessuna prenotazione cancellata.'} />
-          {page && page.total > 0 && (
-            <Pagination page={page.current_page} lastPage={page.last_page} perPage={page.per_page} total={page.total} onPageChange={list.setPage} summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} prenotazioni`} />
-          )}
-        </div>
-      )}
+      <PagedTable
+        read={bookings}
+        failed={serverMessage(bookings.error) ?? 'Si è verificato un errore nel caricamento. Riprova più tardi.'}
+        caption="Prenotazioni cancellate"
+        columns={columns}
+        rowKey={(row) => row.id}
+        empty={bookings.isPending ? <Spinner /> : 'Nessuna prenotazione cancellata.'}
+        onPageChange={list.setPage}
+        summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} prenotazioni`}
+      />
       {dialog}
       {region}
     </div>

@@ -4,11 +4,12 @@ import { WEEKDAY_LABELS, type TOccurrence, type TRecurringSeries } from '@beach/
 import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DataTable, type DataColumn } from '../../../components/admin/data-table';
+import { PageHeader } from '../../../components/admin/page-header';
+import type { DataColumn } from '../../../components/admin/data-table';
+import { PagedTable } from '../../../components/admin/paged-table';
 import { useNotices } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatMoney, todayInRome } from '../../../lib/format';
 import { usePlanner, useRecurringSeries } from '../api/admin-bookings';
@@ -25,7 +26,6 @@ export default function RecurringBookingsPage() {
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<TRecurringSeries | null>(null);
   const [skipped, setSkipped] = useState<TOccurrence[]>([]);
-  const data = series.data;
 
   const columns: DataColumn<TRecurringSeries>[] = [
     { key: 'when', header: 'Quando', cell: (row) => (
@@ -47,16 +47,12 @@ export default function RecurringBookingsPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-sea-900">Prenotazioni ricorrenti</h1>
-          <p className="mt-1 text-slate-600">Serie settimanali: corsi, scuole, squadre</p>
-        </div>
+      <PageHeader title="Prenotazioni ricorrenti" subtitle={<p className="mt-1 text-slate-600">Serie settimanali: corsi, scuole, squadre</p>}>
         <Button onClick={() => setCreating(true)} disabled={courts.length === 0}>
           <Plus aria-hidden="true" className="h-4 w-4" />
           Nuova serie
         </Button>
-      </header>
+      </PageHeader>
       {skipped.length > 0 && (
         <Alert tone="warning">
           <span className="block font-semibold">Date saltate dall’ultima serie creata:</span>
@@ -69,18 +65,16 @@ export default function RecurringBookingsPage() {
           </ul>
         </Alert>
       )}
-      {series.isError && !series.isFetching ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void series.refetch()}>Riprova</Button>}>
-          Si è verificato un errore nel caricamento delle serie. Riprova più tardi.
-        </Alert>
-      ) : (
-        <div>
-          <DataTable caption="Serie settimanali" columns={columns} rows={data?.data ?? []} rowKey={(row) => row.id} loading={series.isFetching} empty={series.isPending ? <Spinner /> : 'Nessuna serie. Creane una con “Nuova serie”.'} />
-          {data && data.total > 0 && (
-            <Pagination page={data.current_page} lastPage={data.last_page} perPage={data.per_page} total={data.total} onPageChange={setPage} summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} serie`} />
-          )}
-        </div>
-      )}
+      <PagedTable
+        read={series}
+        failed="Si è verificato un errore nel caricamento delle serie. Riprova più tardi."
+        caption="Serie settimanali"
+        columns={columns}
+        rowKey={(row) => row.id}
+        empty={series.isPending ? <Spinner /> : 'Nessuna serie. Creane una con “Nuova serie”.'}
+        onPageChange={setPage}
+        summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} serie`}
+      />
       {creating && (
         <SeriesFormModal
           courts={courts}

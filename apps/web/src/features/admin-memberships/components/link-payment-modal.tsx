@@ -2,8 +2,7 @@
 // fields are required; the server checks the payment with Stripe.
 import { ZLinkStripePaymentBody, type TAdminMembership, type TLinkStripePaymentBody } from '@beach/contracts';
 import { Input } from '../../../components/ui/field';
-import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormAlert, FormModal, useZodForm } from '../../../components/ui/form';
 import { isForbidden } from '../../../lib/api-errors';
 import { useLinkStripePayment } from '../api/admin-memberships';
 import { MESSAGES } from './messages';
@@ -18,16 +17,7 @@ export function LinkPaymentModal({ membership, onClose, onLinked }: { membership
   };
 
   return (
-    <Modal
-      open={membership !== null}
-      title="Collega pagamento Stripe"
-      onClose={close}
-      footer={
-        <FormButtons formId={FORM_ID} onCancel={close} saving={link.isPending} savingText="Collegamento...">
-          Collega pagamento
-        </FormButtons>
-      }
-    >
+    <FormModal open={membership !== null} title="Collega pagamento Stripe" onClose={close} formId={FORM_ID} saving={link.isPending} submitLabel="Collega pagamento" savingText="Collegamento...">
       {membership && (
         <LinkPaymentForm
           key={membership.id}
@@ -39,7 +29,7 @@ export function LinkPaymentModal({ membership, onClose, onLinked }: { membership
           }}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

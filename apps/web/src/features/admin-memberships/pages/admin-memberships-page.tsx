@@ -10,9 +10,9 @@ import type { RowId } from '../../../components/admin/data-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
 import { useNotices } from '../../../components/admin/notices';
 import { useListState } from '../../../components/admin/use-list-state';
-import { Alert } from '../../../components/ui/alert';
+import { RetryAlert } from '../../../components/ui/loaded';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedListPagination } from '../../../components/ui/pagination';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/session';
 import { BroadcastEmailModal, type BroadcastRecipient } from '../components/broadcast-email-modal';
@@ -110,9 +110,9 @@ function MembershipsScreen({ user }: { user: TUser }) {
       />
 
       {memberships.isError && !memberships.isFetching ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void memberships.refetch()}>Riprova</Button>}>
+        <RetryAlert onRetry={() => void memberships.refetch()}>
           {MESSAGES.loadFailed}
-        </Alert>
+        </RetryAlert>
       ) : (
         <div>
           <MembershipsTable
@@ -125,9 +125,7 @@ function MembershipsScreen({ user }: { user: TUser }) {
             onSelectionChange={select}
             onShow={setShown}
           />
-          {page && page.total > 0 && (
-            <Pagination page={page.current_page} lastPage={page.last_page} perPage={page.per_page} total={page.total} onPageChange={list.setPage} summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} tessere`} />
-          )}
+          <PagedListPagination paged={page} onPageChange={list.setPage} summary={(from, to, total) => `Mostra ${from} - ${to} di ${total} tessere`} />
         </div>
       )}
 

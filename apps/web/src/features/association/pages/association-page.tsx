@@ -3,7 +3,7 @@
 import { ASSOCIATION_MESSAGES, ZAssociationBody, type TAssociation } from '@beach/contracts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useNotices, type NoticeTone } from '../../../components/admin/notices';
-import { Alert } from '../../../components/ui/alert';
+import { RetryAlert } from '../../../components/ui/loaded';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Input } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
@@ -34,7 +34,7 @@ export default function AssociationPage() {
       </header>
       <ReceiptDetailsWarning linkToForm={false} />
       {association.isError ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void association.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento dei dati. Riprova più tardi.</Alert>
+        <RetryAlert onRetry={() => void association.refetch()}>Si è verificato un errore nel caricamento dei dati. Riprova più tardi.</RetryAlert>
       ) : !association.data ? (
         <Spinner />
       ) : (

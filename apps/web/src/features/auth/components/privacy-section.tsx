@@ -5,6 +5,7 @@ import Download from 'lucide-react/icons/download';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { CardSection } from '../../../components/ui/card-section';
 import { Input } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
@@ -78,7 +79,7 @@ export function PrivacySection() {
   }
 
   return (
-    <section aria-labelledby="privacy-title" className="space-y-4 rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200">
+    <CardSection titleId="privacy-title">
       <h2 id="privacy-title" className="text-lg font-semibold">
         Privacy e dati personali
       </h2>
@@ -97,6 +98,6 @@ export function PrivacySection() {
         </Button>
       </div>
       <ErasureDialog open={erasing} onClose={() => setErasing(false)} />
-    </section>
+    </CardSection>
   );
 }

@@ -1,15 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
-import { renderAt, stubApi, Where } from '../../../test/test-support';
+import { creditStatement, jsonResponse } from '../../../test/fixtures';
+import { renderAt, stubApiForEachTest, Where } from '../../../test/test-support';
 import ProfilePage from './profile-page';
 
-const handlers: Parameters<typeof stubApi>[0] = {};
+const { handlers } = stubApiForEachTest('user');
 
 beforeEach(() => {
-  for (const key of Object.keys(handlers)) delete handlers[key];
-  stubApi(handlers);
-  signIn('user');
   handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, creditStatement());
 });
 

@@ -1,8 +1,7 @@
 // New or edited booking coupon (docs/domain.md#coupons): code, description, discount, band, limits, validity.
 import { BOOKING_COUPON_BAND_LABELS, BOOKING_COUPON_BANDS, ZBookingCouponBody, type TBookingCoupon, type TBookingCouponBody } from '@beach/contracts';
 import { Checkbox, Input, Select } from '../../../components/ui/field';
-import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormAlert, FormModal, useZodForm } from '../../../components/ui/form';
 import { moneyAsTyped } from '../../../lib/format';
 import { useSaveBookingCoupon } from '../api/admin-booking-coupons';
 
@@ -33,16 +32,7 @@ export function BookingCouponFormModal({ coupon, onClose, onSaved }: { coupon: T
     onSaved(`Coupon ${saved.code} salvato.`);
   };
   return (
-    <Modal
-      open
-      title={coupon ? `Modifica coupon ${coupon.code}` : 'Nuovo coupon prenotazioni'}
-      onClose={onClose}
-      footer={
-        <FormButtons formId="booking-coupon-form" onCancel={onClose} saving={save.isPending}>
-          Salva
-        </FormButtons>
-      }
-    >
+    <FormModal title={coupon ? `Modifica coupon ${coupon.code}` : 'Nuovo coupon prenotazioni'} onClose={onClose} formId="booking-coupon-form" saving={save.isPending}>
       <form id="booking-coupon-form" onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">
         <Input label="Codice" required maxLength={50} autoCapitalize="characters" className="uppercase" {...field('code')} />
         <Select label="Fascia" options={BAND_OPTIONS} {...field('band')} />
@@ -60,6 +50,6 @@ export function BookingCouponFormModal({ coupon, onClose, onSaved }: { coupon: T
         </div>
         <FormAlert failure={failure} className="sm:col-span-2" />
       </form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -6,12 +6,12 @@ import Plus from 'lucide-react/icons/plus';
 import Trash from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { PageHeader } from '../../../components/admin/page-header';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { useNotices } from '../../../components/admin/notices';
-import { Alert } from '../../../components/ui/alert';
+import { Loaded } from '../../../components/ui/loaded';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button, IconButton } from '../../../components/ui/button';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { serverMessage } from '../../../lib/api-errors';
@@ -72,12 +72,8 @@ export default function AdminBookingCouponsPage() {
           <Button variant="secondary" size="sm" onClick={() => void setActive(coupon)} aria-label={`${coupon.is_active ? 'Disattiva' : 'Attiva'} ${coupon.code}`}>
             {coupon.is_active ? 'Disattiva' : 'Attiva'}
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => setEditing(coupon)} aria-label={`Modifica ${coupon.code}`}>
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => void remove(coupon)} aria-label={`Elimina ${coupon.code}`}>
-            <Trash aria-hidden="true" className="h-4 w-4" />
-          </Button>
+          <IconButton icon={Pencil} label={`Modifica ${coupon.code}`} onClick={() => setEditing(coupon)} />
+          <IconButton icon={Trash} label={`Elimina ${coupon.code}`} onClick={() => void remove(coupon)} />
         </div>
       ),
     },
@@ -85,23 +81,15 @@ export default function AdminBookingCouponsPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-sea-900">Coupon prenotazioni</h1>
-          <p className="mt-1 text-slate-600">Sconti sulle prenotazioni dei campi, da usare nella pagina di pagamento</p>
-        </div>
+      <PageHeader title="Coupon prenotazioni" subtitle={<p className="mt-1 text-slate-600">Sconti sulle prenotazioni dei campi, da usare nella pagina di pagamento</p>}>
         <Button onClick={() => setEditing(null)}>
           <Plus aria-hidden="true" className="h-4 w-4" />
           Nuovo coupon
         </Button>
-      </header>
-      {coupons.isPending ? (
-        <Spinner />
-      ) : coupons.isError ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void coupons.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento dei coupon. Riprova più tardi.</Alert>
-      ) : (
-        <DataTable caption="Coupon prenotazioni" columns={columns} rows={coupons.data} rowKey={(coupon) => coupon.id} empty="Nessun coupon prenotazioni. Creane uno con “Nuovo coupon”." />
-      )}
+      </PageHeader>
+      <Loaded read={coupons} failed="Si è verificato un errore nel caricamento dei coupon. Riprova più tardi.">
+        {(rows) => <DataTable caption="Coupon prenotazioni" columns={columns} rows={rows} rowKey={(coupon) => coupon.id} empty="Nessun coupon prenotazioni. Creane uno con “Nuovo coupon”." />}
+      </Loaded>
       {editing !== undefined && <BookingCouponFormModal key={editing?.id ?? 'new'} coupon={editing} onClose={() => setEditing(undefined)} onSaved={(message) => notify(message)} />}
       {dialog}
       {region}

@@ -1,22 +1,17 @@
-import { romeInstant, type TBooking, type TBookingSplit, type TCarnet } from '@beach/contracts';
+import type { TBooking, TCarnet } from '@beach/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
-import { renderAt, stubApi, Where } from '../../../test/test-support';
+import { aBookingSplit, C2_MORNING } from '../../../test/bookings';
+import { creditStatement, jsonResponse } from '../../../test/fixtures';
+import { renderAt, stubApiForEachTest, Where } from '../../../test/test-support';
 import BookingPaymentPage from './booking-payment-page';
 
-const DAY = '2027-07-15';
 const ABANDONED = 'Pagamento annullato: non ti è stato addebitato nulla e il credito messo da parte è di nuovo disponibile.';
 
 const held = (overrides: Partial<TBooking> = {}): TBooking => ({
   id: 7,
-  court: { id: 2, code: 'C2', name: 'Campo C2' },
-  date: DAY,
-  start: '10:30',
-  end: '12:00',
-  starts_at: romeInstant(DAY, '10:30'),
-  ends_at: romeInstant(DAY, '12:00'),
+  ...C2_MORNING,
   status: 'pending_payment',
   paid_with: null,
   full_day: false,
@@ -34,27 +29,6 @@ const held = (overrides: Partial<TBooking> = {}): TBooking => ({
   ...overrides,
 });
 
-const split = (overrides: Partial<TBookingSplit> = {}): TBookingSplit => ({
-  booking_id: 7,
-  court: 'Campo C2',
-  date: DAY,
-  start: '10:30',
-  end: '12:00',
-  booking_status: 'pending_payment',
-  price: '20.00',
-  organiser: 'Giulia Rossi',
-  organiser_share: '20.00',
-  organiser_paid: '0.00',
-  organiser_paid_with: null,
-  deadline: romeInstant(DAY, '08:30'),
-  owed: '0.00',
-  players: [],
-  max_players: 4,
-  can_manage: true,
-  invitations_closed: false,
-  ...overrides,
-});
-
 const credit = (available: string, reserved = '0.00') => creditStatement('15.00', { reserved, available });
 
 const carnet = (covers: TCarnet['product']['covers'], id = 1): TCarnet => ({
@@ -68,20 +42,16 @@ const carnet = (covers: TCarnet['product']['covers'], id = 1): TCarnet => ({
   created_at: '2027-05-01T08:00:00.000Z',
 });
 
-const WITH_PLAYERS = split({
+const WITH_PLAYERS = aBookingSplit({
   organiser_share: '5.00',
   players: [1, 2, 3].map((id) => ({ id, name: `Giocatore ${id}`, guest: false, share: '5.00', status: 'invited' as const, paid_with: null, paid_at: null, is_me: false })),
 });
 
-const handlers: Parameters<typeof stubApi>[0] = {};
-let api: ReturnType<typeof stubApi>;
+const { handlers, bodiesOf } = stubApiForEachTest('user');
 
 beforeEach(() => {
-  for (const key of Object.keys(handlers)) delete handlers[key];
-  api = stubApi(handlers);
-  signIn('user');
   handlers['GET /api/bookings/7'] = () => jsonResponse(200, held());
-  handlers['GET /api/bookings/7/players'] = () => jsonResponse(200, split());
+  handlers['GET /api/bookings/7/players'] = () => jsonResponse(200, aBookingSplit());
   handlers['GET /api/payments/config'] = () => jsonResponse(200, { enabled: true, test_mode: false });
   handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, credit('15.00'));
   handlers['GET /api/me/carnets'] = () => jsonResponse(200, { data: [] });
@@ -109,7 +79,7 @@ describe('back from Stripe’s "Annulla"', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/prenotazioni/pagamento/7'));
     // The credit is read again: all of it can go towards the price.
     await screen.findByRole('button', { name: /^Usa il credito \(15,00\s€\) e paga il resto con carta$/ });
-    expect(api.bodiesOf('POST /api/bookings/7/checkout/abandon')).toHaveLength(1);
+    expect(bodiesOf('POST /api/bookings/7/checkout/abandon')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Paga con carta' })).toBeTruthy();
   });
 
@@ -117,7 +87,7 @@ describe('back from Stripe’s "Annulla"', () => {
     handlers['POST /api/bookings/7/checkout/abandon'] = () => jsonResponse(500, { message: 'Errore interno.' });
     renderPage('/prenotazioni/pagamento/7?pagamento=annullato');
     await screen.findByText('Pagamento annullato: non ti è stato addebitato nulla.');
-    expect(api.bodiesOf('POST /api/bookings/7/checkout/abandon')).toHaveLength(1);
+    expect(bodiesOf('POST /api/bookings/7/checkout/abandon')).toHaveLength(1);
   });
 
   it('says the server’s refusal when the checkout was paid meanwhile, not that nothing was charged', async () => {
@@ -132,7 +102,7 @@ describe('back from Stripe’s "Annulla"', () => {
     renderPage();
     await screen.findByRole('button', { name: 'Paga con carta' });
     await screen.findByRole('button', { name: /^Usa il credito/ });
-    expect(api.bodiesOf('POST /api/bookings/7/checkout/abandon')).toHaveLength(0);
+    expect(bodiesOf('POST /api/bookings/7/checkout/abandon')).toHaveLength(0);
     expect(screen.queryByText(/Pagamento annullato/)).toBeNull();
   });
 });

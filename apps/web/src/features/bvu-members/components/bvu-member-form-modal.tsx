@@ -1,8 +1,7 @@
 // The add/edit modal of a BVU member; card code, names and fiscal code are required.
 import { FISCAL_CODE_MAX_LENGTH, GENDER_LABELS, GENDERS, ZBvuMemberBody, type TBvuMember, type TBvuMemberBody } from '@beach/contracts';
 import { Input, Select } from '../../../components/ui/field';
-import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormAlert, FormModal, useZodForm } from '../../../components/ui/form';
 import { useSaveBvuMember } from '../api/bvu-members';
 import { BVU_MESSAGES } from '../messages';
 
@@ -32,19 +31,9 @@ export function BvuMemberFormModal({ open, member, defaultSeason, onClose, onSav
   };
 
   return (
-    <Modal
-      open={open}
-      size="lg"
-      title={member ? 'Modifica Tesserato BVU' : 'Aggiungi Tesserato BVU'}
-      onClose={onClose}
-      footer={
-        <FormButtons formId={FORM_ID} onCancel={onClose} saving={save.isPending}>
-          {member ? 'Salva Modifiche' : 'Aggiungi Tesserato'}
-        </FormButtons>
-      }
-    >
+    <FormModal open={open} size="lg" title={member ? 'Modifica Tesserato BVU' : 'Aggiungi Tesserato BVU'} onClose={onClose} formId={FORM_ID} saving={save.isPending} submitLabel={member ? 'Salva Modifiche' : 'Aggiungi Tesserato'}>
       <BvuMemberForm key={member?.id ?? 'new'} initial={member ? formOf(member) : { ...EMPTY, season: defaultSeason }} send={send} />
-    </Modal>
+    </FormModal>
   );
 }
 

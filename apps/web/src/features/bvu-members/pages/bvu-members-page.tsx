@@ -6,14 +6,15 @@ import Upload from 'lucide-react/icons/upload';
 import UserPlus from 'lucide-react/icons/user-plus';
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { PageHeader } from '../../../components/admin/page-header';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
 import { useNotices } from '../../../components/admin/notices';
 import { useListState } from '../../../components/admin/use-list-state';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Pagination } from '../../../components/ui/pagination';
+import { Button, IconButton } from '../../../components/ui/button';
+import { PagedListPagination } from '../../../components/ui/pagination';
 import { formatDate, todayInRome } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useBvuMembers, useDeleteBvuMember } from '../api/bvu-members';
@@ -73,12 +74,8 @@ export default function BvuMembersPage() {
             header: 'Azioni',
             cell: (member: TBvuMember) => (
               <span className="flex gap-1">
-                <Button variant="ghost" size="sm" aria-label={`Modifica ${fullName(member)}`} title="Modifica" onClick={() => setEditing({ member })}>
-                  <Pencil aria-hidden="true" className="h-4 w-4" />
-                </Button>
-                <Button variant="ghost" size="sm" aria-label={`Elimina ${fullName(member)}`} title="Elimina" onClick={() => askDelete(member)}>
-                  <Trash2 aria-hidden="true" className="h-4 w-4 text-coral-600" />
-                </Button>
+                <IconButton icon={Pencil} label={`Modifica ${fullName(member)}`} title="Modifica" onClick={() => setEditing({ member })} />
+                <IconButton icon={Trash2} label={`Elimina ${fullName(member)}`} title="Elimina" onClick={() => askDelete(member)} iconClassName="text-coral-600" />
               </span>
             ),
           },
@@ -88,11 +85,7 @@ export default function BvuMembersPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-sea-900">Gestione Tesserati BVU</h1>
-          <p className="text-slate-600">{canManage ? 'Tesserati dell’associazione BVU: danno diritto alla tessera stagionale a prezzo BVU' : 'Visualizza i tesserati BVU'}</p>
-        </div>
+      <PageHeader title="Gestione Tesserati BVU" subtitle={<p className="text-slate-600">{canManage ? 'Tesserati dell’associazione BVU: danno diritto alla tessera stagionale a prezzo BVU' : 'Visualizza i tesserati BVU'}</p>}>
         {canManage && (
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => setImporting(true)}>
@@ -105,7 +98,7 @@ export default function BvuMembersPage() {
             </Button>
           </div>
         )}
-      </header>
+      </PageHeader>
 
       <FilterBar
         search={{ label: 'Cerca', placeholder: 'Nome, tessera o codice fiscale', value: list.text, onChange: list.setText, onSubmit: list.submitSearch }}
@@ -123,9 +116,7 @@ export default function BvuMembersPage() {
         loading={members.isFetching}
         empty={members.isPending ? 'Caricamento...' : 'Nessun tesserato BVU trovato'}
       />
-      {page && page.total > 0 && (
-        <Pagination page={page.current_page} lastPage={page.last_page} perPage={page.per_page} total={page.total} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} tesserati`} />
-      )}
+      <PagedListPagination paged={page} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} tesserati`} />
 
       <BvuMemberFormModal
         open={editing !== null}

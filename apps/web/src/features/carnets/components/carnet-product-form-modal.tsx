@@ -2,8 +2,7 @@
 // (the organiser's share, the default, or the whole court), price, validity.
 import { BOOKING_COUPON_BAND_LABELS, BOOKING_COUPON_BANDS, CARNET_COVER_LABELS, CARNET_COVERS, ZCarnetProductBody, type TCarnetProduct, type TCarnetProductBody } from '@beach/contracts';
 import { Checkbox, Input, Select } from '../../../components/ui/field';
-import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormAlert, FormModal, useZodForm } from '../../../components/ui/form';
 import { moneyAsTyped } from '../../../lib/format';
 import { useAdminCourts } from '../../../lib/shared-queries';
 import { useCarnetProducts, useSaveCarnetProduct } from '../api/carnets';
@@ -34,16 +33,7 @@ export function CarnetProductFormModal({ product, onClose, onSaved }: { product:
   };
   const bookable = (courts.data ?? []).filter((court) => court.purpose === 'bookable');
   return (
-    <Modal
-      open
-      title={product ? `Modifica carnet ${product.name}` : 'Nuovo carnet'}
-      onClose={onClose}
-      footer={
-        <FormButtons formId="carnet-product-form" onCancel={onClose} saving={save.isPending}>
-          Salva
-        </FormButtons>
-      }
-    >
+    <FormModal title={product ? `Modifica carnet ${product.name}` : 'Nuovo carnet'} onClose={onClose} formId="carnet-product-form" saving={save.isPending}>
       <form id="carnet-product-form" onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <Input label="Nome" required maxLength={100} {...field('name')} />
@@ -82,6 +72,6 @@ export function CarnetProductFormModal({ product, onClose, onSaved }: { product:
         </div>
         <FormAlert failure={failure} className="sm:col-span-2" />
       </form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,8 +1,8 @@
 import type { TCarnetProduct } from '@beach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, signIn } from '../../../test/fixtures';
-import { renderAt, stubApi } from '../../../test/test-support';
+import { jsonResponse } from '../../../test/fixtures';
+import { renderAt, stubApiForEachTest } from '../../../test/test-support';
 import AdminCarnetProductsPage from './admin-carnet-products-page';
 
 const product = (id: number, overrides: Partial<TCarnetProduct> = {}): TCarnetProduct => ({
@@ -19,13 +19,9 @@ const product = (id: number, overrides: Partial<TCarnetProduct> = {}): TCarnetPr
   ...overrides,
 });
 
-const handlers: Parameters<typeof stubApi>[0] = {};
-let api: ReturnType<typeof stubApi>;
+const { handlers, bodiesOf } = stubApiForEachTest('admin');
 
 beforeEach(() => {
-  for (const key of Object.keys(handlers)) delete handlers[key];
-  api = stubApi(handlers);
-  signIn('admin');
   handlers['GET /api/admin/courts'] = () => jsonResponse(200, { data: [] });
 });
 
@@ -70,12 +66,12 @@ describe('/admin/carnet', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Valido fino al/), { target: { value: '2027-09-30' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
     await screen.findByText('Carnet “Dieci quote” salvato.');
-    expect(api.bodiesOf('POST /api/admin/carnet-products')).toEqual([expect.objectContaining({ name: 'Dieci quote', covers: 'share' })]);
+    expect(bodiesOf('POST /api/admin/carnet-products')).toEqual([expect.objectContaining({ name: 'Dieci quote', covers: 'share' })]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Modifica Campo intero' }));
     dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByLabelText('Ogni ingresso paga') as HTMLSelectElement).value).toBe('court');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
-    await waitFor(() => expect(api.bodiesOf('PUT /api/admin/carnet-products/2')).toEqual([expect.objectContaining({ covers: 'court' })]));
+    await waitFor(() => expect(bodiesOf('PUT /api/admin/carnet-products/2')).toEqual([expect.objectContaining({ covers: 'court' })]));
   });
 });

@@ -5,12 +5,12 @@ import { BOOKING_COUPON_BAND_LABELS, CARNET_COVER_LABELS, type TCarnetProduct } 
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
+import { PageHeader } from '../../../components/admin/page-header';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { useNotices } from '../../../components/admin/notices';
-import { Alert } from '../../../components/ui/alert';
+import { Loaded } from '../../../components/ui/loaded';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button, IconButton } from '../../../components/ui/button';
 import { useCarnetProducts } from '../api/carnets';
 import { formatMoney, validityText } from '../../../lib/format';
 import { useAdminCourts } from '../../../lib/shared-queries';
@@ -38,32 +38,22 @@ export default function AdminCarnetProductsPage() {
       key: 'actions',
       header: <span className="sr-only">Azioni</span>,
       cell: (product) => (
-        <Button variant="ghost" size="sm" onClick={() => setEditing(product)} aria-label={`Modifica ${product.name}`}>
-          <Pencil aria-hidden="true" className="h-4 w-4" />
-        </Button>
+        <IconButton icon={Pencil} label={`Modifica ${product.name}`} onClick={() => setEditing(product)} />
       ),
     },
   ];
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-sea-900">Carnet</h1>
-          <p className="mt-1 text-slate-600">Pacchetti di ingressi venduti in segreteria e online: ogni ingresso paga una prenotazione coperta</p>
-        </div>
+      <PageHeader title="Carnet" subtitle={<p className="mt-1 text-slate-600">Pacchetti di ingressi venduti in segreteria e online: ogni ingresso paga una prenotazione coperta</p>}>
         <Button onClick={() => setEditing(null)}>
           <Plus aria-hidden="true" className="h-4 w-4" />
           Nuovo carnet
         </Button>
-      </header>
-      {products.isPending ? (
-        <Spinner />
-      ) : products.isError ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void products.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento dei carnet. Riprova più tardi.</Alert>
-      ) : (
-        <DataTable caption="Carnet" columns={columns} rows={products.data} rowKey={(product) => product.id} empty="Nessun carnet. Creane uno con “Nuovo carnet”." />
-      )}
+      </PageHeader>
+      <Loaded read={products} failed="Si è verificato un errore nel caricamento dei carnet. Riprova più tardi.">
+        {(rows) => <DataTable caption="Carnet" columns={columns} rows={rows} rowKey={(product) => product.id} empty="Nessun carnet. Creane uno con “Nuovo carnet”." />}
+      </Loaded>
       {editing !== undefined && <CarnetProductFormModal key={editing?.id ?? 'new'} product={editing} onClose={() => setEditing(undefined)} onSaved={(message) => notify(message)} />}
       {region}
     </div>

@@ -21,7 +21,7 @@ import { useNotices } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/field';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedListPagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
@@ -124,9 +124,7 @@ export default function AdminCertificatesPage() {
       ) : (
         <DataTable caption="Certificati da controllare" columns={columns} rows={page?.data ?? []} rowKey={(row) => row.user_id} loading={certificates.isFetching} empty={certificates.isPending ? <Spinner /> : 'Nessun tesserato in questo elenco.'} />
       )}
-      {page && page.total > 0 && (
-        <Pagination page={page.current_page} lastPage={page.last_page} perPage={page.per_page} total={page.total} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} tesserati`} />
-      )}
+      <PagedListPagination paged={page} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} tesserati`} />
     </div>
   );
 }

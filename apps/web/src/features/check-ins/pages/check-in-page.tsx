@@ -7,6 +7,7 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
+import { RetryAlert } from '../../../components/ui/loaded';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -75,9 +76,9 @@ function DayList({ day, onDay }: { day: string; onDay: (day: string) => void }) 
         </div>
       </div>
       {list.isError && (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void list.refetch()}>Riprova</Button>}>
+        <RetryAlert onRetry={() => void list.refetch()}>
           {serverMessage(list.error) ?? 'Impossibile caricare gli ingressi: riprova.'}
-        </Alert>
+        </RetryAlert>
       )}
       {list.isPending && !list.isError && <Spinner label="Caricamento ingressi..." />}
       {counts && (

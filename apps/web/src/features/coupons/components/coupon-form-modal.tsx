@@ -2,8 +2,7 @@
 // value and applicability are required.
 import { COUPON_APPLICABILITIES, COUPON_APPLICABILITY_LABELS, COUPON_DEFAULTS, DISCOUNT_TYPE_LABELS, DISCOUNT_TYPES, ZCouponBody, type TCouponBody, type TMembershipCoupon } from '@beach/contracts';
 import { Input, Select } from '../../../components/ui/field';
-import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormAlert, FormModal, useZodForm } from '../../../components/ui/form';
 import { useSaveCoupon } from '../api/coupons';
 import { COUPON_MESSAGES } from '../messages';
 
@@ -45,19 +44,9 @@ export function CouponFormModal({ open, coupon, onClose, onSaved }: { open: bool
   };
 
   return (
-    <Modal
-      open={open}
-      size="lg"
-      title={coupon ? `Modifica coupon ${coupon.code}` : 'Nuovo Coupon'}
-      onClose={onClose}
-      footer={
-        <FormButtons formId={FORM_ID} onCancel={onClose} saving={save.isPending}>
-          {coupon ? 'Salva Modifiche' : 'Crea Coupon'}
-        </FormButtons>
-      }
-    >
+    <FormModal open={open} size="lg" title={coupon ? `Modifica coupon ${coupon.code}` : 'Nuovo Coupon'} onClose={onClose} formId={FORM_ID} saving={save.isPending} submitLabel={coupon ? 'Salva Modifiche' : 'Crea Coupon'}>
       <CouponForm key={coupon?.id ?? 'new'} initial={coupon ? formOf(coupon) : NEW_COUPON} send={send} />
-    </Modal>
+    </FormModal>
   );
 }
 

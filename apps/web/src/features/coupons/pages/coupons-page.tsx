@@ -5,14 +5,15 @@ import Plus from 'lucide-react/icons/plus';
 import Power from 'lucide-react/icons/power';
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { PageHeader } from '../../../components/admin/page-header';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
 import { useNotices } from '../../../components/admin/notices';
 import { useListState } from '../../../components/admin/use-list-state';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Pagination } from '../../../components/ui/pagination';
+import { Button, IconButton } from '../../../components/ui/button';
+import { PagedListPagination } from '../../../components/ui/pagination';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useCoupons, useToggleCoupon } from '../api/coupons';
@@ -68,19 +69,15 @@ export default function CouponsPage() {
             header: 'Azioni',
             cell: (coupon: TMembershipCoupon) => (
               <span className="flex gap-1">
-                <Button variant="ghost" size="sm" aria-label={`Modifica il coupon ${coupon.code}`} title="Modifica" onClick={() => setEditing({ coupon })}>
-                  <Pencil aria-hidden="true" className="h-4 w-4" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`${coupon.is_active ? 'Disattiva' : 'Attiva'} il coupon ${coupon.code}`}
+                <IconButton icon={Pencil} label={`Modifica il coupon ${coupon.code}`} title="Modifica" onClick={() => setEditing({ coupon })} />
+                <IconButton
+                  icon={Power}
+                  iconClassName={coupon.is_active ? 'text-coral-600' : 'text-emerald-700'}
+                  label={`${coupon.is_active ? 'Disattiva' : 'Attiva'} il coupon ${coupon.code}`}
                   title={coupon.is_active ? 'Disattiva' : 'Attiva'}
                   disabled={toggle.isPending && toggle.variables?.id === coupon.id}
                   onClick={() => switchActive(coupon)}
-                >
-                  <Power aria-hidden="true" className={coupon.is_active ? 'h-4 w-4 text-coral-600' : 'h-4 w-4 text-emerald-700'} />
-                </Button>
+                />
               </span>
             ),
           },
@@ -90,18 +87,14 @@ export default function CouponsPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-sea-900">Gestione Coupon Tessere</h1>
-          <p className="text-slate-600">{canManage ? 'Sconti sulle tessere (e sulle prenotazioni, se applicabili a entrambe)' : 'Visualizza i coupon tessere'}</p>
-        </div>
+      <PageHeader title="Gestione Coupon Tessere" subtitle={<p className="text-slate-600">{canManage ? 'Sconti sulle tessere (e sulle prenotazioni, se applicabili a entrambe)' : 'Visualizza i coupon tessere'}</p>}>
         {canManage && (
           <Button onClick={() => setEditing({ coupon: null })}>
             <Plus aria-hidden="true" className="h-4 w-4" />
             Nuovo Coupon
           </Button>
         )}
-      </header>
+      </PageHeader>
 
       <FilterBar
         search={{ label: 'Cerca', placeholder: 'Codice o descrizione', value: list.text, onChange: list.setText, onSubmit: list.submitSearch }}
@@ -121,9 +114,7 @@ export default function CouponsPage() {
         rowClassName={(coupon) => (coupon.is_active ? undefined : 'text-slate-500')}
         empty={coupons.isPending ? 'Caricamento...' : 'Nessun coupon tessera trovato'}
       />
-      {page && page.total > 0 && (
-        <Pagination page={page.current_page} lastPage={page.last_page} perPage={page.per_page} total={page.total} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} coupon`} />
-      )}
+      <PagedListPagination paged={page} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} coupon`} />
 
       <CouponFormModal
         open={editing !== null}

@@ -6,10 +6,10 @@ import { useState } from 'react';
 import type { ConfirmOptions } from '../../../components/admin/confirm-dialog';
 import type { NoticeTone } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Loaded } from '../../../components/ui/loaded';
+import { Button, IconButton } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
-import { Spinner } from '../../../components/ui/spinner';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { todayInRome } from '../../../lib/format';
@@ -72,9 +72,7 @@ export function ClosuresSection({ courts, notify, confirm }: Props) {
       key: 'actions',
       header: <span className="sr-only">Azioni</span>,
       cell: (closure) => (
-        <Button variant="ghost" size="sm" onClick={() => void removeClosure(closure)} aria-label={`Elimina chiusura ${closure.court.name} ${formatDateTime(closure.starts_at)}`}>
-          <Trash aria-hidden="true" className="h-4 w-4" />
-        </Button>
+        <IconButton icon={Trash} label={`Elimina chiusura ${closure.court.name} ${formatDateTime(closure.starts_at)}`} onClick={() => void removeClosure(closure)} />
       ),
     },
   ];
@@ -115,13 +113,9 @@ export function ClosuresSection({ courts, notify, confirm }: Props) {
         </Alert>
       )}
 
-      {closures.isPending ? (
-        <Spinner />
-      ) : closures.isError ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void closures.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento delle chiusure. Riprova più tardi.</Alert>
-      ) : (
-        <DataTable caption="Chiusure in corso e future" columns={columns} rows={closures.data} rowKey={(closure) => closure.id} empty="Nessuna chiusura in programma." />
-      )}
+      <Loaded read={closures} failed="Si è verificato un errore nel caricamento delle chiusure. Riprova più tardi.">
+        {(rows) => <DataTable caption="Chiusure in corso e future" columns={columns} rows={rows} rowKey={(closure) => closure.id} empty="Nessuna chiusura in programma." />}
+      </Loaded>
     </section>
   );
 }

@@ -1,8 +1,7 @@
 // Edit one court's details (docs/domain.md#courts): name, code, row, position, purpose, lights, bookable, description.
 import { COURT_PURPOSE_INFO, COURT_PURPOSES, COURT_ROWS, ZCourtEditBody, type TCourt, type TCourtEditBody } from '@beach/contracts';
 import { Checkbox, Input, Select } from '../../../components/ui/field';
-import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormAlert, FormModal, useZodForm } from '../../../components/ui/form';
 import { useUpdateCourt } from '../api/admin-courts';
 
 const ROW_OPTIONS = [{ value: '' as const, label: 'Nessuna (libera utenza)' }, ...COURT_ROWS.map((row) => ({ value: row, label: `Fila ${row}` }))];
@@ -25,16 +24,7 @@ export function CourtEditModal({ court, onClose, onSaved }: { court: TCourt; onC
   };
 
   return (
-    <Modal
-      open
-      title={`Modifica campo ${court.code}`}
-      onClose={onClose}
-      footer={
-        <FormButtons formId="court-edit-form" onCancel={onClose} saving={update.isPending}>
-          Salva
-        </FormButtons>
-      }
-    >
+    <FormModal title={`Modifica campo ${court.code}`} onClose={onClose} formId="court-edit-form" saving={update.isPending}>
       <form id="court-edit-form" onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">
         <Input label="Nome" required {...field('name')} />
         <Input label="Codice" required {...field('code')} />
@@ -51,6 +41,6 @@ export function CourtEditModal({ court, onClose, onSaved }: { court: TCourt; onC
         </div>
         <FormAlert failure={failure} className="sm:col-span-2" />
       </form>
-    </Modal>
+    </FormModal>
   );
 }

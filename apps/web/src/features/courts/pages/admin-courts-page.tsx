@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { useNotices } from '../../../components/admin/notices';
-import { Alert } from '../../../components/ui/alert';
+import { Loaded } from '../../../components/ui/loaded';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { IconButton } from '../../../components/ui/button';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { useAdminCourts } from '../../../lib/shared-queries';
 import { ClosuresSection } from '../components/closures-section';
@@ -41,9 +40,7 @@ export default function AdminCourtsPage() {
       key: 'actions',
       header: <span className="sr-only">Azioni</span>,
       cell: (court) => (
-        <Button variant="ghost" size="sm" onClick={() => setEditing(court)} aria-label={`Modifica ${court.name}`}>
-          <Pencil aria-hidden="true" className="h-4 w-4" />
-        </Button>
+        <IconButton icon={Pencil} label={`Modifica ${court.name}`} onClick={() => setEditing(court)} />
       ),
     },
   ];
@@ -54,16 +51,14 @@ export default function AdminCourtsPage() {
         <h1 className="text-3xl font-bold text-sea-900">Campi</h1>
         <p className="mt-1 text-slate-600">Dettagli dei campi e chiusure che bloccano le prenotazioni</p>
       </header>
-      {courts.isPending ? (
-        <Spinner />
-      ) : courts.isError ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void courts.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento dei campi. Riprova più tardi.</Alert>
-      ) : (
-        <>
-          <DataTable caption="Campi" columns={columns} rows={courts.data} rowKey={(court) => court.id} empty="Nessun campo." />
-          <ClosuresSection courts={courts.data} notify={notify} confirm={confirm} />
-        </>
-      )}
+      <Loaded read={courts} failed="Si è verificato un errore nel caricamento dei campi. Riprova più tardi.">
+        {(data) => (
+          <>
+            <DataTable caption="Campi" columns={columns} rows={data} rowKey={(court) => court.id} empty="Nessun campo." />
+            <ClosuresSection courts={data} notify={notify} confirm={confirm} />
+          </>
+        )}
+      </Loaded>
       {editing && <CourtEditModal key={editing.id} court={editing} onClose={() => setEditing(null)} onSaved={(message) => notify(message)} />}
       {dialog}
       {region}

@@ -1,18 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
-import { renderAt, stubApi } from '../../../test/test-support';
+import { describe, expect, it, vi } from 'vitest';
+import { creditStatement, jsonResponse } from '../../../test/fixtures';
+import { renderAt, stubApiForEachTest } from '../../../test/test-support';
 import { CreditAndCardButton } from './credit-and-card';
 import { PayWithCredit } from './pay-with-credit';
 
 const statement = creditStatement;
-const handlers: Parameters<typeof stubApi>[0] = {};
-
-beforeEach(() => {
-  for (const key of Object.keys(handlers)) delete handlers[key];
-  stubApi(handlers);
-  signIn('user');
-});
+const { handlers } = stubApiForEachTest('user');
 
 describe('Usa il credito e paga il resto con carta', () => {
   it('offers the balance towards a price it does not cover', async () => {

@@ -2,7 +2,7 @@ import type { TCreditMovement, TCreditStatement } from '@beach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
-import { renderAt, stubApi } from '../../../test/test-support';
+import { renderAt, stubApiForEachTest } from '../../../test/test-support';
 import { CreditSection } from './credit-section';
 import { MemberCredit } from './member-credit';
 
@@ -34,13 +34,7 @@ const HELD = statement({
   total: 3,
 });
 
-const handlers: Parameters<typeof stubApi>[0] = {};
-let api: ReturnType<typeof stubApi>;
-
-beforeEach(() => {
-  for (const key of Object.keys(handlers)) delete handlers[key];
-  api = stubApi(handlers);
-});
+const { handlers, bodiesOf } = stubApiForEachTest();
 
 describe('the member’s credit on /profilo', () => {
   beforeEach(() => signIn('user'));
@@ -107,7 +101,7 @@ describe('the member’s credit at the desk', () => {
     fireEvent.change(within(form).getByLabelText('Motivo'), { target: { value: 'Torneo vinto' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Rettifica' }));
     expect((await within(form).findByRole('alert')).textContent).toBe(refusal);
-    expect(api.bodiesOf('POST /api/admin/users/42/credit/adjustment')).toEqual([{ amount: '50', reason: 'Torneo vinto' }]);
+    expect(bodiesOf('POST /api/admin/users/42/credit/adjustment')).toEqual([{ amount: '50', reason: 'Torneo vinto' }]);
     expect((within(form).getByLabelText('Rettifica (€)') as HTMLInputElement).value).toBe('50');
   });
 

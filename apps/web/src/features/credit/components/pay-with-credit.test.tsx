@@ -1,18 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
-import { renderAt, stubApi } from '../../../test/test-support';
+import { describe, expect, it } from 'vitest';
+import { creditStatement, jsonResponse } from '../../../test/fixtures';
+import { renderAt, stubApiForEachTest } from '../../../test/test-support';
 import { PayMembershipWithCredit, PayWithCredit } from './pay-with-credit';
 
 const statement = creditStatement;
-const handlers: Parameters<typeof stubApi>[0] = {};
-let api: ReturnType<typeof stubApi>;
-
-beforeEach(() => {
-  for (const key of Object.keys(handlers)) delete handlers[key];
-  api = stubApi(handlers);
-  signIn('user');
-});
+const { handlers, bodiesOf } = stubApiForEachTest('user');
 
 const renderFor = (price: string) => renderAt(<PayWithCredit bookingId={7} price={price} />, { url: '/prenotazioni/pagamento/7' });
 
@@ -22,7 +15,7 @@ describe('Paga con il credito', () => {
     handlers['POST /api/bookings/7/pay-with-credit'] = () => jsonResponse(200, { message: 'Prenotazione pagata con il credito.', balance: '0.00', movement: { id: 1, amount: '-20.00', kind: 'payment', pending: false, reason: null, by: null, booking_id: 7, created_at: new Date().toISOString() } });
     renderFor('20.00');
     fireEvent.click(await screen.findByRole('button', { name: 'Paga con il credito' }));
-    await waitFor(() => expect(api.bodiesOf('POST /api/bookings/7/pay-with-credit')).toHaveLength(1));
+    await waitFor(() => expect(bodiesOf('POST /api/bookings/7/pay-with-credit')).toHaveLength(1));
   });
 
   it('is not offered when the balance does not cover the price', async () => {

@@ -2,8 +2,7 @@
 // 6-month chart): a bordered section named by its heading, with an action beside the heading if any; a
 // failed load says why with "Riprova", a load under way shows a spinner, then the card's content.
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { RetryAlert } from '../../../components/ui/loaded';
 import { Spinner } from '../../../components/ui/spinner';
 
 interface DashboardPanelProps {
@@ -39,9 +38,9 @@ export function DashboardPanel({ id, title, action, notice, failure, loading, lo
       )}
       {notice}
       {failure ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={failure.retry}>Riprova</Button>}>
+        <RetryAlert onRetry={failure.retry}>
           {failure.message}
-        </Alert>
+        </RetryAlert>
       ) : loading ? (
         <Spinner label={loadingLabel} />
       ) : (

@@ -5,8 +5,7 @@
 import { moneyToCents, type TMembershipStats } from '@beach/contracts';
 import { lazy, Suspense } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { RetryAlert } from '../../../components/ui/loaded';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCents, formatMoney, todayInRome } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
@@ -42,9 +41,9 @@ export default function DashboardPage() {
       </header>
 
       {failed && (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => loads.forEach((load) => load.isError && void load.refetch())}>Riprova</Button>}>
+        <RetryAlert onRetry={() => loads.forEach((load) => load.isError && void load.refetch())}>
           {dashboardErrorMessage(failed.error)}
-        </Alert>
+        </RetryAlert>
       )}
 
       {stats.isPending && !stats.isError ? (

@@ -2,8 +2,7 @@
 // method and, for an expense, the supplier. Categories already used are offered as suggestions.
 import { PAYMENT_METHOD_LABELS, ZExpenseBody, type TExpense, type TExpenseBody, type TIncome } from '@beach/contracts';
 import { Input, Select } from '../../../components/ui/field';
-import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormAlert, FormModal, useZodForm } from '../../../components/ui/form';
 import { moneyAsTyped, todayInRome } from '../../../lib/format';
 import { FINANCE_MESSAGES } from '../messages';
 import { optionsOf } from './filter-options';
@@ -39,19 +38,9 @@ export function LedgerFormModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      open={open}
-      size="lg"
-      title={title}
-      onClose={onClose}
-      footer={
-        <FormButtons formId={FORM_ID} onCancel={onClose} saving={saving}>
-          {row ? 'Salva modifiche' : 'Registra'}
-        </FormButtons>
-      }
-    >
+    <FormModal open={open} size="lg" title={title} onClose={onClose} formId={FORM_ID} saving={saving} submitLabel={row ? 'Salva modifiche' : 'Registra'}>
       <LedgerForm key={row?.id ?? 'new'} row={row} withSupplier={withSupplier} categories={categories} onSave={onSave} />
-    </Modal>
+    </FormModal>
   );
 }
 

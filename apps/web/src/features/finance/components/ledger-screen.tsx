@@ -8,14 +8,14 @@ import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { PageHeader } from '../../../components/admin/page-header';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
-import { DataTable, type DataColumn } from '../../../components/admin/data-table';
+import type { DataColumn } from '../../../components/admin/data-table';
+import { PagedTable } from '../../../components/admin/paged-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
 import { useNotices } from '../../../components/admin/notices';
 import { useListState } from '../../../components/admin/use-list-state';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Pagination } from '../../../components/ui/pagination';
+import { Button, IconButton } from '../../../components/ui/button';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { serverMessage } from '../../../lib/api-errors';
 import { FINANCE_MESSAGES } from '../messages';
@@ -86,12 +86,8 @@ export function LedgerScreen<R extends Row>({ title, subtitle, noun, totalLabel,
       label: 'Azioni',
       cell: (row) => (
         <span className="flex gap-1">
-          <Button variant="ghost" size="sm" aria-label={`Modifica “${row.description}” del ${formatDate(row.date)}`} title="Modifica" onClick={() => setEditing({ row })}>
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-          </Button>
-          <Button variant="ghost" size="sm" aria-label={`Elimina “${row.description}” del ${formatDate(row.date)}`} title="Elimina" onClick={() => void deleteRow(row)}>
-            <Trash2 aria-hidden="true" className="h-4 w-4 text-coral-600" />
-          </Button>
+          <IconButton icon={Pencil} label={`Modifica “${row.description}” del ${formatDate(row.date)}`} title="Modifica" onClick={() => setEditing({ row })} />
+          <IconButton icon={Trash2} label={`Elimina “${row.description}” del ${formatDate(row.date)}`} title="Elimina" onClick={() => void deleteRow(row)} iconClassName="text-coral-600" />
         </span>
       ),
     },
@@ -101,16 +97,12 @@ export function LedgerScreen<R extends Row>({ title, subtitle, noun, totalLabel,
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-sea-900">{title}</h1>
-          <p className="text-slate-600">{subtitle}</p>
-        </div>
+      <PageHeader title={title} subtitle={<p className="text-slate-600">{subtitle}</p>}>
         <Button onClick={() => setEditing({ row: null })}>
           <Plus aria-hidden="true" className="h-4 w-4" />
           {noun.create}
         </Button>
-      </header>
+      </PageHeader>
 
       <DateRangeFields range={range} onChange={setRange} />
       <FilterBar
@@ -128,18 +120,16 @@ export function LedgerScreen<R extends Row>({ title, subtitle, noun, totalLabel,
       />
       {page && <MoneyTotals label="Totale del filtro" items={[{ label: totalLabel, value: formatMoney(page.total_amount), emphasis: true }]} />}
 
-      {rows.isError && !rows.isFetching ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void rows.refetch()}>Riprova</Button>}>
-          {serverMessage(rows.error) ?? loadFailed}
-        </Alert>
-      ) : (
-        <div>
-          <DataTable caption={title} columns={columns} rows={page?.data ?? []} rowKey={(row) => row.id} loading={rows.isFetching} empty={rows.isPending ? 'Caricamento...' : noun.none} />
-          {page && page.total > 0 && (
-            <Pagination page={page.current_page} lastPage={page.last_page} perPage={page.per_page} total={page.total} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} ${noun.many}`} />
-          )}
-        </div>
-      )}
+      <PagedTable
+        read={rows}
+        failed={serverMessage(rows.error) ?? loadFailed}
+        caption={title}
+        columns={columns}
+        rowKey={(row) => row.id}
+        empty={rows.isPending ? 'Caricamento...' : noun.none}
+        onPageChange={list.setPage}
+        summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} ${noun.many}`}
+      />
 
       <LedgerFormModal
         open={editing !== null}

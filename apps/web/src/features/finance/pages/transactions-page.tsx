@@ -14,14 +14,14 @@ import Download from 'lucide-react/icons/download';
 import Eye from 'lucide-react/icons/eye';
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DataTable, type DataColumn } from '../../../components/admin/data-table';
+import { PageHeader } from '../../../components/admin/page-header';
+import type { DataColumn } from '../../../components/admin/data-table';
+import { PagedTable } from '../../../components/admin/paged-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
 import { useNotices } from '../../../components/admin/notices';
 import { useListState } from '../../../components/admin/use-list-state';
-import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Pagination } from '../../../components/ui/pagination';
+import { Button, IconButton } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { serverMessage } from '../../../lib/api-errors';
 import { exportTransactions, useTransactions } from '../api/finance';
@@ -93,25 +93,19 @@ export default function TransactionsPage() {
       header: <span className="sr-only">Azioni</span>,
       label: 'Azioni',
       cell: (row) => (
-        <Button variant="ghost" size="sm" aria-label={`Dettagli del movimento n. ${row.id}`} title="Dettagli" onClick={() => setShown(row.id)}>
-          <Eye aria-hidden="true" className="h-4 w-4" />
-        </Button>
+        <IconButton icon={Eye} label={`Dettagli del movimento n. ${row.id}`} title="Dettagli" onClick={() => setShown(row.id)} />
       ),
     },
   ];
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-sea-900">Transazioni</h1>
-          <p className="text-slate-600">Pagamenti e rimborsi di tessere, prenotazioni, quote, ricariche del credito e carnet</p>
-        </div>
+      <PageHeader title="Transazioni" subtitle={<p className="text-slate-600">Pagamenti e rimborsi di tessere, prenotazioni, quote, ricariche del credito e carnet</p>}>
         <Button variant="secondary" onClick={() => void exportCsv()} loading={exporting} loadingText="Esportazione...">
           <Download aria-hidden="true" className="h-4 w-4" />
           Esporta CSV
         </Button>
-      </header>
+      </PageHeader>
       <ReceiptDetailsWarning />
 
       <DateRangeFields range={range} onChange={setRange} />
@@ -142,18 +136,16 @@ export default function TransactionsPage() {
         />
       )}
 
-      {transactions.isError && !transactions.isFetching ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void transactions.refetch()}>Riprova</Button>}>
-          {serverMessage(transactions.error) ?? FINANCE_MESSAGES.transactionsLoadFailed}
-        </Alert>
-      ) : (
-        <div>
-          <DataTable caption="Transazioni" columns={columns} rows={page?.data ?? []} rowKey={(row) => row.id} loading={transactions.isFetching} empty={transactions.isPending ? 'Caricamento...' : 'Nessuna transazione trovata.'} />
-          {page && page.total > 0 && (
-            <Pagination page={page.current_page} lastPage={page.last_page} perPage={page.per_page} total={page.total} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} movimenti`} />
-          )}
-        </div>
-      )}
+      <PagedTable
+        read={transactions}
+        failed={serverMessage(transactions.error) ?? FINANCE_MESSAGES.transactionsLoadFailed}
+        caption="Transazioni"
+        columns={columns}
+        rowKey={(row) => row.id}
+        empty={transactions.isPending ? 'Caricamento...' : 'Nessuna transazione trovata.'}
+        onPageChange={list.setPage}
+        summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} movimenti`}
+      />
 
       <TransactionDetailModal id={shown} onClose={() => setShown(null)} />
       {region}

@@ -7,6 +7,7 @@ import Download from 'lucide-react/icons/download';
 import Printer from 'lucide-react/icons/printer';
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { PageHeader } from '../../../components/admin/page-header';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
 import { useNotices } from '../../../components/admin/notices';
@@ -14,7 +15,7 @@ import { useListState } from '../../../components/admin/use-list-state';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedListPagination } from '../../../components/ui/pagination';
 import { formatDate, todayInRome } from '../../../lib/format';
 import { exportMembersRegister, useMembersRegister } from '../api/members-register';
 
@@ -80,11 +81,7 @@ export default function MembersRegisterPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-sea-900">Libro soci</h1>
-          <p className="text-slate-600">I soci ammessi nella stagione, in ordine di ammissione</p>
-        </div>
+      <PageHeader title="Libro soci" subtitle={<p className="text-slate-600">I soci ammessi nella stagione, in ordine di ammissione</p>}>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => void exportAs('csv')} loading={exporting === 'csv'} loadingText="Esportazione...">
             <Download aria-hidden="true" className="h-4 w-4" />
@@ -95,7 +92,7 @@ export default function MembersRegisterPage() {
             PDF da stampare
           </Button>
         </div>
-      </header>
+      </PageHeader>
 
       <FilterBar
         search={{ label: 'Cerca', placeholder: 'Nome, codice fiscale o tessera', value: list.text, onChange: list.setText, onSubmit: list.submitSearch }}
@@ -123,9 +120,7 @@ export default function MembersRegisterPage() {
         loading={register.isFetching}
         empty={register.isPending ? 'Caricamento...' : 'Nessun socio in questa stagione'}
       />
-      {page && page.total > 0 && (
-        <Pagination page={page.current_page} lastPage={page.last_page} perPage={page.per_page} total={page.total} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} soci`} />
-      )}
+      <PagedListPagination paged={page} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} soci`} />
       {region}
     </div>
   );

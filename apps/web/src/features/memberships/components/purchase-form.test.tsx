@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { session } from '../../../lib/session';
 import { jsonResponse, userWithRole } from '../../../test/fixtures';
 import { pageLocation } from '../../../lib/checkout';
-import { aMembership, PRICES, renderAt, stubApi, yearsFromToday } from '../../../test/test-support';
+import { aMembership, PRICES, renderAt, stubApiForEachTest, yearsFromToday } from '../../../test/test-support';
 import { PurchaseForm } from './purchase-form';
 
 /** Where the page was sent, instead of leaving it. */
@@ -35,14 +35,11 @@ const choose = (type: RegExp) => fireEvent.click(screen.getByRole('radio', { nam
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const errorUnder = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
 
-let api: ReturnType<typeof stubApi>;
-const handlers: Parameters<typeof stubApi>[0] = {};
+const { handlers, bodiesOf } = stubApiForEachTest();
 beforeEach(() => {
   goToCheckout = vi.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
-  for (const key of Object.keys(handlers)) delete handlers[key];
   handlers['GET /api/prices'] = () => jsonResponse(200, PRICES);
   handlers['POST /api/memberships/quote'] = () => jsonResponse(200, QUOTE);
-  api = stubApi(handlers);
 });
 
 describe('membership types', () => {
@@ -106,8 +103,8 @@ describe('live quote', () => {
     expect(summary.textContent).toContain('valida dal 01/06/2026 al 30/09/2026');
     expect(summary.textContent).toContain('Assicurazione10,00\u00a0€');
     // Never asked with a half-typed fiscal code.
-    expect(api.bodiesOf('POST /api/memberships/quote').every((body) => (body as { fiscal_code: string }).fiscal_code === 'RSSGLI90A41H501X')).toBe(true);
-    expect(api.bodiesOf('POST /api/memberships/quote').at(-1)).toEqual({
+    expect(bodiesOf('POST /api/memberships/quote').every((body) => (body as { fiscal_code: string }).fiscal_code === 'RSSGLI90A41H501X')).toBe(true);
+    expect(bodiesOf('POST /api/memberships/quote').at(-1)).toEqual({
       type: 'seasonal', fiscal_code: 'RSSGLI90A41H501X', birth_date: null, start_date: null, with_insurance: true, bvu_card_code: null, coupon_code: null,
     });
     expect(screen.getByRole('button', { name: /^Paga 70,00\s€ online$/ })).toBeTruthy();
@@ -152,7 +149,7 @@ describe('submitting', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Paga 70,00\s€ online$/ }));
 
     await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('http://localhost:12111/checkout/cs_test_1'));
-    expect(api.bodiesOf('POST /api/memberships')).toEqual([
+    expect(bodiesOf('POST /api/memberships')).toEqual([
       { type: 'weekly', fiscal_code: 'RSSGLI90A41H501X', birth_date: birthDate, start_date: '2027-06-10', with_insurance: false, bvu_card_code: null, coupon_code: null },
     ]);
     expect(screen.getByRole('button', { name: /Apertura del pagamento/ })).toHaveProperty('disabled', true);
@@ -171,7 +168,7 @@ describe('submitting', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Richiedi la tessera' }));
 
     expect((await screen.findByText('Richiesta inviata: tessera T2026-00077')).parentElement!.textContent).toContain('Passa in segreteria');
-    expect(api.bodiesOf('POST /api/memberships')[0]).toMatchObject({ type: 'under_18', birth_date: birthDate, with_insurance: false });
+    expect(bodiesOf('POST /api/memberships')[0]).toMatchObject({ type: 'under_18', birth_date: birthDate, with_insurance: false });
     expect(goToCheckout).not.toHaveBeenCalled();
     expect(session.get()?.user.birth_date).toBe(birthDate);
     expect((screen.getByLabelText(/Codice fiscale/) as HTMLInputElement).value).toBe('');
@@ -184,7 +181,7 @@ describe('submitting', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Richiedi la tessera' }));
     await waitFor(() => expect(errorUnder(screen.getByLabelText(/Codice fiscale/))).toBe('Il codice fiscale è fatto di 16 lettere e cifre.'));
     expect(within(screen.getByRole('group', { name: /Tipo di tessera/ })).getByText('Scegli il tipo di tessera.')).toBeTruthy();
-    expect(api.bodiesOf('POST /api/memberships')).toEqual([]);
+    expect(bodiesOf('POST /api/memberships')).toEqual([]);
 
     choose(/^Stagionale/);
     type(/Codice fiscale/, 'RSSGLI90A41H501X');

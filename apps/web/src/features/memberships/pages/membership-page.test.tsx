@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
+import { creditStatement, jsonResponse } from '../../../test/fixtures';
 import { pageLocation } from '../../../lib/checkout';
-import { aMembership, PRICES, renderAt, stubApi, Where, yearsFromToday } from '../../../test/test-support';
+import { aMembership, PRICES, renderAt, stubApiForEachTest, Where, yearsFromToday } from '../../../test/test-support';
 import { CHECKOUT_CANCELLED_MESSAGE } from '../../../lib/use-checkout-cancelled';
 import { addDays } from '@beach/contracts';
 import { formatDate, todayInRome } from '../../../lib/format';
@@ -17,19 +17,16 @@ const AWAITING_DESK = aMembership({ id: 6, membership_number: 'T2026-00006', typ
 const EXPIRED = aMembership({ id: 2, membership_number: 'T2025-00002', status: 'expired', start_date: '2025-05-01', end_date: '2025-09-30' });
 const ACTIVE_BUT_ENDED = aMembership({ id: 3, membership_number: 'T2025-00003', type: 'daily', start_date: yearsFromToday(-1), end_date: yearsFromToday(-1) });
 
-const handlers: Parameters<typeof stubApi>[0] = {};
-let api: ReturnType<typeof stubApi>;
+const api = stubApiForEachTest('user');
+const { handlers } = api;
 const mine = (...cards: ReturnType<typeof aMembership>[]) => () => jsonResponse(200, { data: cards });
 
 beforeEach(() => {
   goToCheckout = vi.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
-  for (const key of Object.keys(handlers)) delete handlers[key];
   handlers['GET /api/prices'] = () => jsonResponse(200, PRICES);
   handlers['GET /api/payments/config'] = () => jsonResponse(200, { enabled: true, test_mode: false });
   // The page also shows the medical certificate (features/certificates).
   handlers['GET /api/certificates/mine'] = () => jsonResponse(200, { state: 'missing', days_left: null, certificates: [] });
-  api = stubApi(handlers);
-  signIn('user');
 });
 afterEach(() => vi.useRealTimers());
 

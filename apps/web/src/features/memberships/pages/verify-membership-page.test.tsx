@@ -1,19 +1,14 @@
 import type { TMembershipVerification } from '@beach/contracts';
 import { fireEvent, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
-import { renderAt, stubApi } from '../../../test/test-support';
+import { renderAt, stubApiForEachTest } from '../../../test/test-support';
 import VerifyMembershipPage from './verify-membership-page';
 
 const TOKEN = 'Zq3v9K_x1YbN-7hLm2Pw0sTe';
 const VERIFY = `GET /api/memberships/verify/${TOKEN}`;
-const handlers: Parameters<typeof stubApi>[0] = {};
-let api: ReturnType<typeof stubApi>;
-
-beforeEach(() => {
-  for (const key of Object.keys(handlers)) delete handlers[key];
-  api = stubApi(handlers);
-});
+const api = stubApiForEachTest();
+const { handlers } = api;
 
 const verification = (status: TMembershipVerification['status']): TMembershipVerification => ({
   status,

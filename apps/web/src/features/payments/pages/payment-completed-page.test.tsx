@@ -1,24 +1,21 @@
 import type { TCheckoutOutcome } from '@beach/contracts';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, signIn } from '../../../test/fixtures';
-import { aMembership, renderAt, stubApi } from '../../../test/test-support';
+import { jsonResponse } from '../../../test/fixtures';
+import { aMembership, renderAt, stubApiForEachTest } from '../../../test/test-support';
 import { RECONCILE_GIVE_UP_MS, RECONCILE_INTERVAL_MS } from '../api/payments';
 import PaymentCompletedPage from './payment-completed-page';
 
 const RECONCILE = 'POST /api/payments/reconcile';
-const handlers: Parameters<typeof stubApi>[0] = {};
-let api: ReturnType<typeof stubApi>;
+const api = stubApiForEachTest('user');
+const { handlers } = api;
 const outcome = (status: TCheckoutOutcome['status'], kind: TCheckoutOutcome['kind'] = 'membership', target_id: number | null = 9) => () =>
   jsonResponse(200, { status, kind, target_id } satisfies TCheckoutOutcome);
 
 beforeEach(() => {
-  for (const key of Object.keys(handlers)) delete handlers[key];
   handlers['GET /api/payments/config'] = () => jsonResponse(200, { enabled: true, test_mode: true });
   handlers['GET /api/memberships/mine'] = () =>
     jsonResponse(200, { data: [aMembership({ id: 9, membership_number: 'T2026-00009', type: 'weekly', start_date: '2026-07-04', end_date: '2026-07-10' }), aMembership()] });
-  api = stubApi(handlers);
-  signIn('user');
 });
 afterEach(() => vi.useRealTimers());
 

@@ -2,12 +2,10 @@
 // bookings per member, reminder lead.
 import { ZBookingSettingsBody, type TBookingSettings, type TBookingSettingsBody } from '@beach/contracts';
 import type { NoticeTone } from '../../../components/admin/notices';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
-import { FormAlert, useZodForm } from '../../../components/ui/form';
-import { Spinner } from '../../../components/ui/spinner';
+import { useZodForm } from '../../../components/ui/form';
 import { useBookingSettings, useSaveBookingSettings } from '../api/admin-pricing';
+import { SettingsForm, SettingsSection } from './settings-form';
 
 const NUMBER_FIELDS: { name: Exclude<keyof TBookingSettings, 'season_start' | 'season_end'>; label: string; hint: string }[] = [
   { name: 'booking_horizon_days', label: 'Prenotabile fino a (giorni)', hint: 'Quanti giorni avanti si può prenotare' },
@@ -21,21 +19,14 @@ export function BookingSettingsSection({ notify }: { notify: (text: string, tone
   const settings = useBookingSettings();
 
   return (
-    <section aria-labelledby="settings-title" className="space-y-4">
-      <h2 id="settings-title" className="text-xl font-semibold text-sea-900">Regole delle prenotazioni</h2>
-      {settings.isError ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void settings.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento delle regole. Riprova più tardi.</Alert>
-      ) : !settings.data ? (
-        <Spinner />
-      ) : (
-        <SettingsForm key={settings.dataUpdatedAt} settings={settings.data} notify={notify} />
-      )}
-    </section>
+    <SettingsSection titleId="settings-title" title="Regole delle prenotazioni" read={settings} failed="Si è verificato un errore nel caricamento delle regole. Riprova più tardi.">
+      {(data) => <RulesForm key={settings.dataUpdatedAt} settings={data} notify={notify} />}
+    </SettingsSection>
   );
 }
 
 /** The rules as loaded; remounted when they change on the server. */
-function SettingsForm({ settings, notify }: { settings: TBookingSettings; notify: (text: string, tone?: NoticeTone) => void }) {
+function RulesForm({ settings, notify }: { settings: TBookingSettings; notify: (text: string, tone?: NoticeTone) => void }) {
   const save = useSaveBookingSettings();
   const { field, submit, failure } = useZodForm({
     schema: ZBookingSettingsBody,
@@ -48,16 +39,12 @@ function SettingsForm({ settings, notify }: { settings: TBookingSettings; notify
   };
 
   return (
-    <form onSubmit={submit(send)} noValidate aria-label="Regole delle prenotazioni" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Input label="Inizio stagione (MM-GG)" required pattern="\d{2}-\d{2}" placeholder="05-01" {...field('season_start')} />
-        <Input label="Fine stagione (MM-GG)" required pattern="\d{2}-\d{2}" placeholder="09-30" {...field('season_end')} />
-        {NUMBER_FIELDS.map((number) => (
-          <Input key={number.name} label={number.label} hint={number.hint} type="number" min={0} required {...field(number.name)} />
-        ))}
-      </div>
-      <FormAlert failure={failure} />
-      <Button type="submit" loading={save.isPending} loadingText="Salvataggio...">Salva regole</Button>
-    </form>
+    <SettingsForm label="Regole delle prenotazioni" onSubmit={submit(send)} failure={failure} saving={save.isPending} submitLabel="Salva regole">
+      <Input label="Inizio stagione (MM-GG)" required pattern="\d{2}-\d{2}" placeholder="05-01" {...field('season_start')} />
+      <Input label="Fine stagione (MM-GG)" required pattern="\d{2}-\d{2}" placeholder="09-30" {...field('season_end')} />
+      {NUMBER_FIELDS.map((number) => (
+        <Input key={number.name} label={number.label} hint={number.hint} type="number" min={0} required {...field(number.name)} />
+      ))}
+    </SettingsForm>
   );
 }

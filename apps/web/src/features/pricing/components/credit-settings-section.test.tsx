@@ -1,16 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, signIn } from '../../../test/fixtures';
-import { renderAt, stubApi } from '../../../test/test-support';
+import { jsonResponse } from '../../../test/fixtures';
+import { renderAt, stubApiForEachTest } from '../../../test/test-support';
 import { CreditSettingsSection } from './credit-settings-section';
 
-const handlers: Parameters<typeof stubApi>[0] = {};
-let api: ReturnType<typeof stubApi>;
+const { handlers, bodiesOf } = stubApiForEachTest('admin');
 
 beforeEach(() => {
-  for (const key of Object.keys(handlers)) delete handlers[key];
-  api = stubApi(handlers);
-  signIn('admin');
   handlers['GET /api/admin/credit/settings'] = () => jsonResponse(200, { top_up_min: '10.00', top_up_max: '200.00', correction_limit: '20.00' });
 });
 
@@ -26,12 +22,12 @@ describe('Ricariche del credito', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salva limiti' }));
     const error = await screen.findByText('Il massimo non può essere inferiore al minimo.');
     expect(max.getAttribute('aria-describedby')).toContain(error.id);
-    expect(api.bodiesOf('PUT /api/admin/credit/settings')).toHaveLength(0);
+    expect(bodiesOf('PUT /api/admin/credit/settings')).toHaveLength(0);
     fireEvent.change(min, { target: { value: '5' } });
     fireEvent.change(max, { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salva limiti' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith('Limiti delle ricariche salvati.'));
-    expect(api.bodiesOf('PUT /api/admin/credit/settings')).toEqual([{ top_up_min: '5', top_up_max: '50', correction_limit: '20,00' }]);
+    expect(bodiesOf('PUT /api/admin/credit/settings')).toEqual([{ top_up_min: '5', top_up_max: '50', correction_limit: '20,00' }]);
   });
 
   it('sets the largest correction staff may add without an admin, at most 1.000,00 €', async () => {
@@ -44,10 +40,10 @@ describe('Ricariche del credito', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salva limiti' }));
     const error = await screen.findByText('Il limite delle rettifiche può essere al massimo di 1.000,00 €.');
     expect(limit.getAttribute('aria-describedby')).toContain(error.id);
-    expect(api.bodiesOf('PUT /api/admin/credit/settings')).toHaveLength(0);
+    expect(bodiesOf('PUT /api/admin/credit/settings')).toHaveLength(0);
     fireEvent.change(limit, { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salva limiti' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith('Limiti delle ricariche salvati.'));
-    expect(api.bodiesOf('PUT /api/admin/credit/settings')).toEqual([{ top_up_min: '10,00', top_up_max: '200,00', correction_limit: '50' }]);
+    expect(bodiesOf('PUT /api/admin/credit/settings')).toEqual([{ top_up_min: '10,00', top_up_max: '200,00', correction_limit: '50' }]);
   });
 });

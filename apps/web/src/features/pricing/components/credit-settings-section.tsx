@@ -3,27 +3,18 @@
 // correction staff may add to a member's credit without an admin (at most 1.000,00 €).
 import { ZCreditSettingsBody, type TCreditSettings, type TCreditSettingsBody } from '@beach/contracts';
 import type { NoticeTone } from '../../../components/admin/notices';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
-import { FormAlert, useZodForm } from '../../../components/ui/form';
-import { Spinner } from '../../../components/ui/spinner';
+import { useZodForm } from '../../../components/ui/form';
 import { useCreditSettings, useSaveCreditSettings } from '../../credit';
 import { moneyAsTyped } from '../../../lib/format';
+import { SettingsForm, SettingsSection } from './settings-form';
 
 export function CreditSettingsSection({ notify }: { notify: (text: string, tone?: NoticeTone) => void }) {
   const settings = useCreditSettings();
   return (
-    <section aria-labelledby="credit-settings-title" className="space-y-4">
-      <h2 id="credit-settings-title" className="text-xl font-semibold text-sea-900">Ricariche del credito</h2>
-      {settings.isError ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void settings.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento dei limiti. Riprova più tardi.</Alert>
-      ) : !settings.data ? (
-        <Spinner />
-      ) : (
-        <LimitsForm key={settings.dataUpdatedAt} settings={settings.data} notify={notify} />
-      )}
-    </section>
+    <SettingsSection titleId="credit-settings-title" title="Ricariche del credito" read={settings} failed="Si è verificato un errore nel caricamento dei limiti. Riprova più tardi.">
+      {(data) => <LimitsForm key={settings.dataUpdatedAt} settings={data} notify={notify} />}
+    </SettingsSection>
   );
 }
 
@@ -41,20 +32,16 @@ function LimitsForm({ settings, notify }: { settings: TCreditSettings; notify: (
     notify('Limiti delle ricariche salvati.');
   };
   return (
-    <form onSubmit={submit(send)} noValidate aria-label="Ricariche del credito" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Input label="Minimo (€)" hint="La ricarica online più piccola" inputMode="decimal" required {...field('top_up_min')} />
-        <Input label="Massimo (€)" hint="La ricarica online più grande" inputMode="decimal" required {...field('top_up_max')} />
-        <Input
-          label="Rettifiche: massimo senza amministratore (€)"
-          hint="Lo staff aggiunge al credito di un socio al massimo questo importo per rettifica; oltre serve un amministratore"
-          inputMode="decimal"
-          required
-          {...field('correction_limit')}
-        />
-      </div>
-      <FormAlert failure={failure} />
-      <Button type="submit" loading={save.isPending} loadingText="Salvataggio...">Salva limiti</Button>
-    </form>
+    <SettingsForm label="Ricariche del credito" onSubmit={submit(send)} failure={failure} saving={save.isPending} submitLabel="Salva limiti">
+      <Input label="Minimo (€)" hint="La ricarica online più piccola" inputMode="decimal" required {...field('top_up_min')} />
+      <Input label="Massimo (€)" hint="La ricarica online più grande" inputMode="decimal" required {...field('top_up_max')} />
+      <Input
+        label="Rettifiche: massimo senza amministratore (€)"
+        hint="Lo staff aggiunge al credito di un socio al massimo questo importo per rettifica; oltre serve un amministratore"
+        inputMode="decimal"
+        required
+        {...field('correction_limit')}
+      />
+    </SettingsForm>
   );
 }

@@ -3,13 +3,14 @@ import { PRICE_INFO, z, ZPriceListBody, type TAdminPriceList, type TPriceListBod
 import type { ConfirmOptions } from '../../../components/admin/confirm-dialog';
 import type { NoticeTone } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
+import { Loaded } from '../../../components/ui/loaded';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
-import { FormAlert, useZodForm } from '../../../components/ui/form';
+import { useZodForm } from '../../../components/ui/form';
 import { serverMessage } from '../../../lib/api-errors';
 import { moneyAsTyped } from '../../../lib/format';
-import { Spinner } from '../../../components/ui/spinner';
 import { useCopyPriceList, usePriceList, useSavePriceList } from '../api/admin-pricing';
+import { SettingsForm } from './settings-form';
 
 interface Props {
   year: number;
@@ -53,13 +54,9 @@ export function PriceListSection({ year, onYearChange, notify, confirm }: Props)
           </Button>
         </div>
       </div>
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void list.refetch()}>Riprova</Button>}>Si è verificato un errore nel caricamento del listino. Riprova più tardi.</Alert>
-      ) : (
-        <PriceAmountsForm key={`${list.data.year}-${list.dataUpdatedAt}`} list={list.data} hasList={hasList} notify={notify} />
-      )}
+      <Loaded read={list} failed="Si è verificato un errore nel caricamento del listino. Riprova più tardi.">
+        {(data) => <PriceAmountsForm key={`${data.year}-${list.dataUpdatedAt}`} list={data} hasList={hasList} notify={notify} />}
+      </Loaded>
     </section>
   );
 }
@@ -88,24 +85,26 @@ function PriceAmountsForm({ list, hasList, notify }: { list: TAdminPriceList; ha
   const sentIndex = (code: string) => filled(watch('amounts')).findIndex((entry) => entry.code === code);
 
   return (
-    <form onSubmit={submit(send)} noValidate aria-label={`Listino ${year}`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      {!hasList && <Alert>Non esiste ancora un listino per il {year}: inserisci gli importi o copia quello dell’anno prima.</Alert>}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {list.entries.map((entry) => (
-          <Input
-            key={entry.code}
-            label={`${PRICE_INFO[entry.code].label} (€)`}
-            hint={PRICE_INFO[entry.code].detail}
-            inputMode="decimal"
-            placeholder="0,00"
-            {...register(`amounts.${entry.code}`)}
-            error={errorOf(`entries.${sentIndex(entry.code)}.amount`)}
-          />
-        ))}
-      </div>
-      {/* A message about the list as a whole (no amount at all) belongs to no field. */}
-      <FormAlert failure={errorOf('entries') ?? failure} />
-      <Button type="submit" loading={save.isPending} loadingText="Salvataggio...">Salva listino {year}</Button>
-    </form>
+    <SettingsForm
+      label={`Listino ${year}`}
+      onSubmit={submit(send)}
+      // A message about the list as a whole (no amount at all) belongs to no field.
+      failure={errorOf('entries') ?? failure}
+      saving={save.isPending}
+      submitLabel={`Salva listino ${year}`}
+      notice={!hasList && <Alert>Non esiste ancora un listino per il {year}: inserisci gli importi o copia quello dell’anno prima.</Alert>}
+    >
+      {list.entries.map((entry) => (
+        <Input
+          key={entry.code}
+          label={`${PRICE_INFO[entry.code].label} (€)`}
+          hint={PRICE_INFO[entry.code].detail}
+          inputMode="decimal"
+          placeholder="0,00"
+          {...register(`amounts.${entry.code}`)}
+          error={errorOf(`entries.${sentIndex(entry.code)}.amount`)}
+        />
+      ))}
+    </SettingsForm>
   );
 }

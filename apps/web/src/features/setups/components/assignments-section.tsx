@@ -5,7 +5,7 @@ import Trash from 'lucide-react/icons/trash-2';
 import type { ConfirmOptions } from '../../../components/admin/confirm-dialog';
 import type { NoticeTone } from '../../../components/admin/notices';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, IconButton } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
@@ -60,9 +60,7 @@ export function AssignmentsSection({ courts, setups, notify, confirm }: Props) {
       key: 'actions',
       header: <span className="sr-only">Azioni</span>,
       cell: (row) => (
-        <Button variant="ghost" size="sm" onClick={() => void remove(row)} aria-label={`Togli ${row.setup.name} da ${row.court.name}`}>
-          <Trash aria-hidden="true" className="h-4 w-4" />
-        </Button>
+        <IconButton icon={Trash} label={`Togli ${row.setup.name} da ${row.court.name}`} onClick={() => void remove(row)} />
       ),
     },
   ];

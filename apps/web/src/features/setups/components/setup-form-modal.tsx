@@ -1,8 +1,7 @@
 // New or edited setup (docs/domain.md#courts): name, sport, net height, court size, equipment, notes.
 import { SPORT_LABELS, SPORTS, ZSetupBody, type TSetup, type TSetupBody } from '@beach/contracts';
 import { Input, Select, Textarea } from '../../../components/ui/field';
-import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormAlert, FormModal, useZodForm } from '../../../components/ui/form';
 import { useSaveSetup } from '../api/admin-setups';
 
 const EMPTY: TSetupBody = { name: '', sport: 'beach_volley', net_height_cm: '', length_m: '16', width_m: '8', equipment: '', notes: '' };
@@ -30,16 +29,7 @@ export function SetupFormModal({ setup, onClose, onSaved }: { setup: TSetup | nu
     onSaved(`Allestimento "${saved.name}" salvato.`);
   };
   return (
-    <Modal
-      open
-      title={setup ? `Modifica ${setup.name}` : 'Nuovo allestimento'}
-      onClose={onClose}
-      footer={
-        <FormButtons formId="setup-form" onCancel={onClose} saving={save.isPending}>
-          Salva
-        </FormButtons>
-      }
-    >
+    <FormModal title={setup ? `Modifica ${setup.name}` : 'Nuovo allestimento'} onClose={onClose} formId="setup-form" saving={save.isPending}>
       <form id="setup-form" onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">
         <Input label="Nome" required maxLength={100} {...field('name')} />
         <Select label="Sport" options={SPORT_OPTIONS} {...field('sport')} />
@@ -56,6 +46,6 @@ export function SetupFormModal({ setup, onClose, onSaved }: { setup: TSetup | nu
         </div>
         <FormAlert failure={failure} className="sm:col-span-2" />
       </form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -5,10 +5,11 @@ import Plus from 'lucide-react/icons/plus';
 import Trash from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { PageHeader } from '../../../components/admin/page-header';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { useNotices } from '../../../components/admin/notices';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { RetryAlert } from '../../../components/ui/loaded';
+import { Button, IconButton } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { ApiError } from '../../../lib/api-transport';
@@ -51,12 +52,8 @@ export default function AdminSetupsPage() {
       header: <span className="sr-only">Azioni</span>,
       cell: (setup) => (
         <div className="flex gap-1">
-          <Button variant="ghost" size="sm" onClick={() => setEditing(setup)} aria-label={`Modifica ${setup.name}`}>
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => void remove(setup)} aria-label={`Elimina ${setup.name}`}>
-            <Trash aria-hidden="true" className="h-4 w-4" />
-          </Button>
+          <IconButton icon={Pencil} label={`Modifica ${setup.name}`} onClick={() => setEditing(setup)} />
+          <IconButton icon={Trash} label={`Elimina ${setup.name}`} onClick={() => void remove(setup)} />
         </div>
       ),
     },
@@ -64,22 +61,18 @@ export default function AdminSetupsPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-sea-900">Allestimenti</h1>
-          <p className="mt-1 text-slate-600">Come sono allestiti i campi per ogni sport</p>
-        </div>
+      <PageHeader title="Allestimenti" subtitle={<p className="mt-1 text-slate-600">Come sono allestiti i campi per ogni sport</p>}>
         <Button onClick={() => setEditing(null)}>
           <Plus aria-hidden="true" className="h-4 w-4" />
           Nuovo allestimento
         </Button>
-      </header>
+      </PageHeader>
       {setups.isPending || courts.isPending ? (
         <Spinner />
       ) : setups.isError || courts.isError ? (
-        <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void Promise.all([setups.refetch(), courts.refetch()])}>Riprova</Button>}>
+        <RetryAlert onRetry={() => void Promise.all([setups.refetch(), courts.refetch()])}>
           Si è verificato un errore nel caricamento degli allestimenti. Riprova più tardi.
-        </Alert>
+        </RetryAlert>
       ) : (
         <>
           <DataTable caption="Allestimenti" columns={columns} rows={setups.data} rowKey={(setup) => setup.id} empty="Nessun allestimento." />

@@ -1,8 +1,8 @@
 import { romeInstant, type TBookingShare } from '@beach/contracts';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
-import { renderAt, stubApi } from '../../../test/test-support';
+import { creditStatement, jsonResponse } from '../../../test/fixtures';
+import { renderAt, stubApiForEachTest } from '../../../test/test-support';
 import SharePage from './share-page';
 
 const DAY = '2027-07-15';
@@ -24,12 +24,9 @@ const share = (overrides: Partial<TBookingShare> = {}): TBookingShare => ({
   ...overrides,
 });
 
-const handlers: Parameters<typeof stubApi>[0] = {};
+const { handlers } = stubApiForEachTest('user');
 
 beforeEach(() => {
-  for (const key of Object.keys(handlers)) delete handlers[key];
-  stubApi(handlers);
-  signIn('user');
   handlers['GET /api/booking-shares/12'] = () => jsonResponse(200, share());
   handlers['GET /api/payments/config'] = () => jsonResponse(200, { enabled: true, test_mode: false });
 });

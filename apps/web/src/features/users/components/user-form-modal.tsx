@@ -2,8 +2,7 @@
 // the e-mail the server sends; staff and admin roles can be given at creation.
 import { ROLE_DISPLAY_NAMES, ROLES, ZAdminUserCreateBody, type TAdminUser, type TAdminUserCreateBody } from '@beach/contracts';
 import { Input, Select } from '../../../components/ui/field';
-import { FormAlert, FormButtons, useZodForm } from '../../../components/ui/form';
-import { Modal } from '../../../components/ui/modal';
+import { FormAlert, FormModal, useZodForm } from '../../../components/ui/form';
 import { useCreateUser, useUpdateUser } from '../api/users';
 import { USERS_MESSAGES } from '../messages';
 
@@ -29,18 +28,9 @@ export function UserFormModal({ open, user, onClose, onSaved }: { open: boolean;
   };
 
   return (
-    <Modal
-      open={open}
-      title={user ? `Modifica ${user.first_name} ${user.last_name}` : 'Nuovo utente'}
-      onClose={onClose}
-      footer={
-        <FormButtons formId={FORM_ID} onCancel={onClose} saving={create.isPending || update.isPending}>
-          {user ? 'Salva Modifiche' : 'Crea utente'}
-        </FormButtons>
-      }
-    >
+    <FormModal open={open} title={user ? `Modifica ${user.first_name} ${user.last_name}` : 'Nuovo utente'} onClose={onClose} formId={FORM_ID} saving={create.isPending || update.isPending} submitLabel={user ? 'Salva Modifiche' : 'Crea utente'}>
       <UserForm key={user?.id ?? 'new'} user={user} send={send} />
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -5,6 +5,7 @@ import Eye from 'lucide-react/icons/eye';
 import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { PageHeader } from '../../../components/admin/page-header';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/admin/data-table';
 import { FilterBar } from '../../../components/admin/filter-bar';
@@ -13,7 +14,7 @@ import { useListState } from '../../../components/admin/use-list-state';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedListPagination } from '../../../components/ui/pagination';
 import { serverMessage, isForbidden } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
@@ -121,18 +122,14 @@ export default function AdminUsersPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-sea-900">Gestione Utenti</h1>
-          <p className="text-slate-600">{canModify ? 'Account dei soci e dello staff: schede, ruoli e accessi' : 'Visualizza gli account dei soci'}</p>
-        </div>
+      <PageHeader title="Gestione Utenti" subtitle={<p className="text-slate-600">{canModify ? 'Account dei soci e dello staff: schede, ruoli e accessi' : 'Visualizza gli account dei soci'}</p>}>
         {canModify && (
           <Button onClick={() => setEditing({ user: null })}>
             <Plus aria-hidden="true" className="h-4 w-4" />
             Nuovo utente
           </Button>
         )}
-      </header>
+      </PageHeader>
 
       <FilterBar
         search={{ label: 'Cerca', placeholder: 'Nome, cognome o e-mail', value: list.text, onChange: list.setText, onSubmit: list.submitSearch }}
@@ -152,9 +149,7 @@ export default function AdminUsersPage() {
         rowClassName={(user) => (user.disabled_at ? 'text-slate-500' : undefined)}
         empty={users.isPending ? 'Caricamento...' : list.filtered ? 'Nessun utente corrisponde ai filtri' : 'Nessun utente'}
       />
-      {page && page.total > 0 && (
-        <Pagination page={page.current_page} lastPage={page.last_page} perPage={page.per_page} total={page.total} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} utenti`} />
-      )}
+      <PagedListPagination paged={page} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} utenti`} />
 
       <UserDetailModal userId={editing ? null : shownId} onClose={() => setShownId(null)} actions={actions} />
       <UserFormModal
