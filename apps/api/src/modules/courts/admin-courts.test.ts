@@ -1,43 +1,38 @@
 // Courts back-office through the real database: editing a court, closures and the live bookings a
 // new closure hits, the refusals, and the admin-only rule the server enforces.
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { lastAuditOf, whileRefusing } from '../../test/audit.js';
-import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { DEMO, useBackOfficeLogins } from '../../test/auth-helpers.js';
 
 const { app, db } = await useTestApp();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-let admin: string;
-let staff: string;
-
-beforeAll(async () => {
-  [admin, staff] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff)]);
-});
+const logins = useBackOfficeLogins(app);
 
 describe('courts', () => {
   it('lists every court and saves an edit, upper-casing the code', async () => {
-    const list = await request(app).get('/api/admin/courts').set(bearer(admin)).expect(200);
+    const list = await request(app).get('/api/admin/courts').set(bearer(logins.admin)).expect(200);
     const court = list.body.data.find((c: { code: string }) => c.code === 'C2');
     const body = { ...court, name: 'Campo C2 rinnovato', code: 'c2', description: 'Sabbia nuova', has_lights: false };
-    const saved = await request(app).put(`/api/admin/courts/${court.id}`).set(bearer(admin)).send(body).expect(200);
+    const saved = await request(app).put(`/api/admin/courts/${court.id}`).set(bearer(logins.admin)).send(body).expect(200);
     expect(saved.body).toMatchObject({ id: court.id, name: 'Campo C2 rinnovato', code: 'C2', has_lights: false, description: 'Sabbia nuova' });
     expect((await db.court.findUniqueOrThrow({ where: { id: court.id } })).hasLights).toBe(false);
   });
 
   it('refuses a code another court has, an invalid purpose, and an unknown court', async () => {
-    const courts = (await request(app).get('/api/admin/courts').set(bearer(admin))).body.data;
+    const courts = (await request(app).get('/api/admin/courts').set(bearer(logins.admin))).body.data;
     const [first, second] = courts;
-    const taken = await request(app).put(`/api/admin/courts/${second.id}`).set(bearer(admin)).send({ ...second, code: first.code }).expect(422);
+    const taken = await request(app).put(`/api/admin/courts/${second.id}`).set(bearer(logins.admin)).send({ ...second, code: first.code }).expect(422);
     expect(taken.body.errors.code).toEqual(['Esiste già un campo con questo codice.']);
-    const purpose = await request(app).put(`/api/admin/courts/${second.id}`).set(bearer(admin)).send({ ...second, purpose: 'pool' }).expect(422);
+    const purpose = await request(app).put(`/api/admin/courts/${second.id}`).set(bearer(logins.admin)).send({ ...second, purpose: 'pool' }).expect(422);
     expect(purpose.body.errors.purpose).toEqual(['Destinazione non valida.']);
-    await request(app).put('/api/admin/courts/99999').set(bearer(admin)).send(second).expect(404);
+    await request(app).put('/api/admin/courts/99999').set(bearer(logins.admin)).send(second).expect(404);
   });
 
   it('is for admins only: staff get 403', async () => {
-    await request(app).get('/api/admin/courts').set(bearer(staff)).expect(403);
-    await request(app).post('/api/admin/court-closures').set(bearer(staff)).send({}).expect(403);
+    await request(app).get('/api/admin/courts').set(bearer(logins.staff)).expect(403);
+    await request(app).post('/api/admin/court-closures').set(bearer(logins.staff)).send({}).expect(403);
     await request(app).get('/api/admin/court-closures').expect(401);
   });
 });
@@ -54,7 +49,7 @@ describe('closures', () => {
 
     const response = await request(app)
       .post('/api/admin/court-closures')
-      .set(bearer(admin))
+      .set(bearer(logins.admin))
       .send({ court_id: court.id, starts_at: '2031-07-10T09:00:00+02:00', ends_at: '2031-07-10T16:00:00+02:00', reason: 'Livellamento sabbia' })
       .expect(201);
     expect(response.body.closure).toMatchObject({ court: { code: 'C3' }, starts_at: '2031-07-10T07:00:00.000Z', ends_at: '2031-07-10T14:00:00.000Z', reason: 'Livellamento sabbia' });
@@ -62,13 +57,13 @@ describe('closures', () => {
     expect(response.body.affected_bookings.map((b: { id: number }) => b.id)).toEqual([live.id, walkIn.id]);
     expect(response.body.affected_bookings[1].customer).toBe('Pino Walk-in');
 
-    const list = await request(app).get('/api/admin/court-closures').query({ from: '2031-07-10' }).set(bearer(admin)).expect(200);
+    const list = await request(app).get('/api/admin/court-closures').query({ from: '2031-07-10' }).set(bearer(logins.admin)).expect(200);
     expect(list.body.data.map((c: { id: number }) => c.id)).toContain(response.body.closure.id);
-    const later = await request(app).get('/api/admin/court-closures').query({ from: '2031-07-11' }).set(bearer(admin)).expect(200);
+    const later = await request(app).get('/api/admin/court-closures').query({ from: '2031-07-11' }).set(bearer(logins.admin)).expect(200);
     expect(later.body.data.map((c: { id: number }) => c.id)).not.toContain(response.body.closure.id);
 
-    await request(app).delete(`/api/admin/court-closures/${response.body.closure.id}`).set(bearer(admin)).expect(200);
-    await request(app).delete(`/api/admin/court-closures/${response.body.closure.id}`).set(bearer(admin)).expect(404);
+    await request(app).delete(`/api/admin/court-closures/${response.body.closure.id}`).set(bearer(logins.admin)).expect(200);
+    await request(app).delete(`/api/admin/court-closures/${response.body.closure.id}`).set(bearer(logins.admin)).expect(404);
     expect(await db.courtClosure.count({ where: { id: response.body.closure.id } })).toBe(0);
   });
 
@@ -77,13 +72,13 @@ describe('closures', () => {
     const court = await db.court.findUniqueOrThrow({ where: { code: 'C1' } });
     const backwards = await request(app)
       .post('/api/admin/court-closures')
-      .set(bearer(admin))
+      .set(bearer(logins.admin))
       .send({ court_id: court.id, starts_at: '2031-07-10T12:00:00Z', ends_at: '2031-07-10T09:00:00Z', reason: '  ' })
       .expect(422);
     expect(backwards.body.errors).toMatchObject({ ends_at: ['La fine deve seguire l’inizio.'], reason: ['Campo obbligatorio.'] });
     const unknown = await request(app)
       .post('/api/admin/court-closures')
-      .set(bearer(admin))
+      .set(bearer(logins.admin))
       .send({ court_id: 99999, starts_at: '2031-07-10T09:00:00Z', ends_at: '2031-07-10T12:00:00Z', reason: 'Evento' })
       .expect(422);
     expect(unknown.body.errors.court_id).toEqual(['Campo non trovato.']);
@@ -96,8 +91,8 @@ describe('audit', () => {
 
   it('records a court’s edit and a closure’s creation and deletion, each with its row before and after', async () => {
     const court = await db.court.findUniqueOrThrow({ where: { code: 'C4' } });
-    const listed = (await request(app).get('/api/admin/courts').set(bearer(admin))).body.data.find((c: { id: number }) => c.id === court.id);
-    await request(app).put(`/api/admin/courts/${court.id}`).set(bearer(admin)).send({ ...listed, description: 'Rete nuova' }).expect(200);
+    const listed = (await request(app).get('/api/admin/courts').set(bearer(logins.admin))).body.data.find((c: { id: number }) => c.id === court.id);
+    await request(app).put(`/api/admin/courts/${court.id}`).set(bearer(logins.admin)).send({ ...listed, description: 'Rete nuova' }).expect(200);
     expect(await lastAuditOf(db, 'courts', court.id)).toMatchObject({
       action: 'update',
       route: 'PUT /api/admin/courts/:id',
@@ -106,7 +101,7 @@ describe('audit', () => {
       afterData: expect.objectContaining({ id: court.id, description: 'Rete nuova' }),
     });
 
-    const created = await request(app).post('/api/admin/court-closures').set(bearer(admin)).send(closureBody(court.id)).expect(201);
+    const created = await request(app).post('/api/admin/court-closures').set(bearer(logins.admin)).send(closureBody(court.id)).expect(201);
     const id = created.body.closure.id as number;
     expect(await lastAuditOf(db, 'court_closures', id)).toMatchObject({
       action: 'create',
@@ -114,7 +109,7 @@ describe('audit', () => {
       beforeData: null,
       afterData: expect.objectContaining({ id, court_id: court.id, reason: 'Torneo' }),
     });
-    await request(app).delete(`/api/admin/court-closures/${id}`).set(bearer(admin)).expect(200);
+    await request(app).delete(`/api/admin/court-closures/${id}`).set(bearer(logins.admin)).expect(200);
     expect(await lastAuditOf(db, 'court_closures', id)).toMatchObject({
       action: 'delete',
       route: 'DELETE /api/admin/court-closures/:id',
@@ -122,23 +117,23 @@ describe('audit', () => {
       afterData: null,
     });
     const entries = await db.auditLog.count({ where: { entityType: 'court_closures', entityId: id } });
-    await request(app).delete(`/api/admin/court-closures/${id}`).set(bearer(admin)).expect(404);
+    await request(app).delete(`/api/admin/court-closures/${id}`).set(bearer(logins.admin)).expect(404);
     expect(await db.auditLog.count({ where: { entityType: 'court_closures', entityId: id } })).toBe(entries);
   });
 
   it('keeps no change when the audit log refuses the entry', async () => {
     const court = await db.court.findUniqueOrThrow({ where: { code: 'C4' } });
-    const listed = (await request(app).get('/api/admin/courts').set(bearer(admin))).body.data.find((c: { id: number }) => c.id === court.id);
+    const listed = (await request(app).get('/api/admin/courts').set(bearer(logins.admin))).body.data.find((c: { id: number }) => c.id === court.id);
     const closures = await db.courtClosure.count();
     await whileRefusing(db, 'audit_log', async () => {
-      await request(app).put(`/api/admin/courts/${court.id}`).set(bearer(admin)).send({ ...listed, name: 'Mai salvato' }).expect(500);
-      await request(app).post('/api/admin/court-closures').set(bearer(admin)).send(closureBody(court.id)).expect(500);
+      await request(app).put(`/api/admin/courts/${court.id}`).set(bearer(logins.admin)).send({ ...listed, name: 'Mai salvato' }).expect(500);
+      await request(app).post('/api/admin/court-closures').set(bearer(logins.admin)).send(closureBody(court.id)).expect(500);
     });
     expect((await db.court.findUniqueOrThrow({ where: { id: court.id } })).name).toBe(court.name);
     expect(await db.courtClosure.count()).toBe(closures);
 
-    const kept = await request(app).post('/api/admin/court-closures').set(bearer(admin)).send(closureBody(court.id)).expect(201);
-    await whileRefusing(db, 'audit_log', () => request(app).delete(`/api/admin/court-closures/${kept.body.closure.id}`).set(bearer(admin)).expect(500));
+    const kept = await request(app).post('/api/admin/court-closures').set(bearer(logins.admin)).send(closureBody(court.id)).expect(201);
+    await whileRefusing(db, 'audit_log', () => request(app).delete(`/api/admin/court-closures/${kept.body.closure.id}`).set(bearer(logins.admin)).expect(500));
     expect(await db.courtClosure.count({ where: { id: kept.body.closure.id } })).toBe(1);
   });
 });

@@ -2,31 +2,26 @@
 // ledger entry they posted (with its postings), under the member; the credit settings as the settings
 // row. Each in the write's own transaction: a refused entry leaves no payment, no entry, no change.
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { lastAuditOf, whileRefusing } from '../../test/audit.js';
-import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { useBackOfficeLogins } from '../../test/auth-helpers.js';
 import { deskTopUp, ledgerSum } from '../../test/credit-helpers.js';
 import { createMember } from '../../test/members.js';
 
 const { app, db } = await useTestApp();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-let admin: string;
-let staff: string;
-
-beforeAll(async () => {
-  [admin, staff] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff)]);
-});
+const logins = useBackOfficeLogins(app);
 
 const entriesOf = (userId: number) => db.ledgerEntry.findMany({ where: { userId }, orderBy: { id: 'asc' } });
 const adjust = (userId: number, amount: string) =>
-  request(app).post(`/api/admin/users/${userId}/credit/adjustment`).set(bearer(staff)).send({ amount, reason: 'Errore di cassa' });
-const refundCash = (userId: number) => request(app).post(`/api/admin/users/${userId}/credit/refund`).set(bearer(staff)).send({ method: 'cash' });
+  request(app).post(`/api/admin/users/${userId}/credit/adjustment`).set(bearer(logins.staff)).send({ amount, reason: 'Errore di cassa' });
+const refundCash = (userId: number) => request(app).post(`/api/admin/users/${userId}/credit/refund`).set(bearer(logins.staff)).send({ method: 'cash' });
 
 describe('the desk’s credit writes', () => {
   it('records a top-up, a correction and a cash refund as the ledger entry each posted, under the member', async () => {
     const member = await createMember(app, db);
-    await deskTopUp(app, staff, member, '30');
+    await deskTopUp(app, logins.staff, member, '30');
     await adjust(member.id, '-5').expect(200);
     await refundCash(member.id).expect(200);
     const [topUp, correction, refund] = await entriesOf(member.id);
@@ -52,11 +47,11 @@ describe('the desk’s credit writes', () => {
 
   it('keeps no payment, entry or credit when the audit log refuses the entry', async () => {
     const member = await createMember(app, db);
-    await deskTopUp(app, staff, member, '20');
+    await deskTopUp(app, logins.staff, member, '20');
     const payments = () => db.transaction.count({ where: { userId: member.id } });
     const [entries, paid, balance] = [await entriesOf(member.id), await payments(), await ledgerSum(db, member.id)];
     await whileRefusing(db, 'audit_log', async () => {
-      await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '10', method: 'cash' }).expect(500);
+      await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(logins.staff)).send({ amount: '10', method: 'cash' }).expect(500);
       await adjust(member.id, '5').expect(500);
       await refundCash(member.id).expect(500);
     });
@@ -69,7 +64,7 @@ describe('the desk’s credit writes', () => {
 describe('PUT /api/admin/credit/settings', () => {
   it('records the settings row before and after; refused by the audit log, the settings stay', async () => {
     const { creditTopUpMaxCents } = await db.setting.findUniqueOrThrow({ where: { id: 1 } });
-    await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '10', top_up_max: '150', correction_limit: '50' }).expect(200);
+    await request(app).put('/api/admin/credit/settings').set(bearer(logins.admin)).send({ top_up_min: '10', top_up_max: '150', correction_limit: '50' }).expect(200);
     expect(await lastAuditOf(db, 'settings', null)).toMatchObject({
       action: 'update',
       route: 'PUT /api/admin/credit/settings',
@@ -78,7 +73,7 @@ describe('PUT /api/admin/credit/settings', () => {
       afterData: expect.objectContaining({ credit_top_up_max_cents: 15000 }),
     });
     await whileRefusing(db, 'audit_log', () =>
-      request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '10', top_up_max: '90', correction_limit: '50' }).expect(500),
+      request(app).put('/api/admin/credit/settings').set(bearer(logins.admin)).send({ top_up_min: '10', top_up_max: '90', correction_limit: '50' }).expect(500),
     );
     expect((await db.setting.findUniqueOrThrow({ where: { id: 1 } })).creditTopUpMaxCents).toBe(15000);
   });
