@@ -14,7 +14,7 @@ const modules = readdirSync(`${api}/modules`);
 const moduleFaces = modules.map((module) => `./${module}/index.ts`);
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'apps/api/src/generated/**', 'e2e/.web-dist/**', 'e2e/test-results/**', '.data/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'apps/api/src/generated/**', 'packages/i18n/src/locales/**', 'e2e/.web-dist/**', 'e2e/test-results/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
