@@ -15,9 +15,16 @@ export const BACKOFFICE = [
   'admin-bookings', 'admin-memberships', 'association', 'audit-log', 'booking-coupons', 'bvu-members', 'certificates', 'check-ins',
   'coupons', 'courts', 'dashboard', 'finance', 'members-register', 'pricing', 'setups', 'users',
 ].map((feature) => `${web}/features/${feature}/**`);
-/** What the first paint needs: the layout, header, footer, shared UI pieces and the home page. */
+/** What the first paint needs: the layout, header, footer, shared UI pieces and the top of the home page. */
 const SHELL = [`${web}/app`, `${web}/components/ui`, `${web}/lib`, `${web}/config`, `${web}/features/home`, `${web}/features/pwa`];
-export const NEVER = ['**/node_modules/**', '**/*.test.*', '**/*.e2e.*', '**/test/**', '**/generated/**', '**/locales/**'];
+/**
+ * The home page's sections loaded after its first paint (prices, court map), and the price and court labels
+ * they share with member screens: kept out of the first paint's `shell`, whose every byte counts.
+ */
+const HOME_DATA = ['pricing-tables', 'courts-map', 'court-plan', 'home-data-sections'].map((file) => `${web}/features/home/components/${file}.tsx`);
+const HOME = [...HOME_DATA, `${web}/lib/display-labels.ts`];
+/** Never messages: tests, generated code. Absolute: Lingui matches a relative exclusion from this folder only. */
+export const NEVER = ['**/node_modules/**', '**/*.test.*', '**/*.e2e.*', '**/test/**', '**/generated/**'].map((pattern) => `<rootDir>/../../${pattern}`);
 
 export default defineConfig({
   sourceLocale: 'it',
@@ -25,7 +32,8 @@ export default defineConfig({
   // No `fallbackLocales`: with { default: 'it' } every untranslated message would count as translated
   // and `lingui compile --strict` would pass. Without --strict, compile still fills a gap with the Italian.
   catalogs: [
-    { path: '<rootDir>/src/locales/shell/{locale}', include: SHELL, exclude: NEVER },
+    { path: '<rootDir>/src/locales/shell/{locale}', include: SHELL, exclude: [...NEVER, ...HOME] },
+    { path: '<rootDir>/src/locales/home/{locale}', include: HOME, exclude: NEVER },
     // Every other public and member screen and the components they share: loaded with the first such screen.
     {
       path: '<rootDir>/src/locales/member/{locale}',

@@ -4,8 +4,8 @@
 import type { I18n, Messages } from '@lingui/core';
 import type { Locale } from './index.ts';
 
-export type Part = 'shell' | 'member' | 'contracts' | 'backoffice';
-const modules = import.meta.glob<{ messages: Messages }>('./locales/{shell,member,contracts,backoffice}/*.ts');
+export type Part = 'shell' | 'home' | 'member' | 'contracts' | 'backoffice';
+const modules = import.meta.glob<{ messages: Messages }>('./locales/{shell,home,member,contracts,backoffice}/*.ts');
 /**
  * What each I18n instance holds already. Per instance: the back-office's Italian instance must not skip a
  * part because the page's instance loaded it.
