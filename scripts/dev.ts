@@ -26,7 +26,7 @@ const stripeDouble = process.env.STRIPE_SECRET_KEY
 const stripeEnv = stripeDouble ? { STRIPE_SECRET_KEY: 'sk_test_local_test_double', STRIPE_WEBHOOK_SECRET: 'whsec_local_test_double', STRIPE_API_BASE: stripeDouble.url } : {};
 if (stripeDouble) console.log(`Pagamenti in modalità di prova: simulatore Stripe locale su ${stripeDouble.url}`);
 
-const apps = spawn('pnpm', ['exec', 'turbo', 'run', 'dev', '--filter=@beach/api', '--filter=@beach/web'], {
+const apps = spawn('pnpm', ['exec', 'turbo', 'run', 'dev', '--filter=@beach/api', '--filter=@beach/web', '--filter=@beach/i18n'], {
   stdio: 'inherit',
   // Mail without SMTP lands in .data/mail at the repository root, whatever the API's folder.
   env: {

@@ -11,6 +11,7 @@ import type * as Prerender from '../src/prerender.tsx';
 import { paths } from '../src/config/paths.ts';
 import { HERO_TITLE_ID } from '../src/features/home/hero-title.ts';
 import { contractsData } from './contracts-data.ts';
+import { linguiMacro } from './lingui-macro.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** The shell for every address but the prerendered one. */
@@ -29,7 +30,7 @@ export function prerenderHome(): Plugin {
         root: config.root,
         mode: config.mode,
         logLevel: 'error',
-        plugins: [react(), contractsData()],
+        plugins: [react(), linguiMacro(), contractsData()],
       });
       const indexFile = join(dir, 'index.html');
       const shell = readFileSync(indexFile, 'utf8');

@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../test/fixtures';
 import { landingOf, safeRedirectTarget } from '../config/paths';
 import { RequireRole } from './guards';
+import { render } from '../test/test-support';
 
 function Where() {
   const location = useLocation();

@@ -1,11 +1,12 @@
 import type { TRole } from '@beach/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { backOfficeMenu } from './menu';
+import { backOfficeMenu } from './back-office-menu';
 import { signIn, userWithRole } from '../test/fixtures';
 import { Header } from './header';
+import { render } from '../test/test-support';
 
 const renderHeader = () => render(<MemoryRouter><Header /></MemoryRouter>);
 const hrefs = (container: HTMLElement) => within(container).getAllByRole('link', { hidden: true }).map((link) => link.getAttribute('href'));
@@ -50,7 +51,8 @@ describe('Header', () => {
   it('shows a user the profile menu with initials, name, e-mail, role badge and links, and no back-office', async () => {
     signIn('user');
     renderHeader();
-    const profileButton = screen.getByRole('button', { name: 'Menu profilo di Giulia' });
+    // The signed-in parts are a chunk of their own.
+    const profileButton = await screen.findByRole('button', { name: 'Menu profilo di Giulia' });
     expect(profileButton.querySelector('[data-initials]')!.getAttribute('data-initials')).toBe('GR');
     await userEvent.click(profileButton);
     const menu = document.getElementById(profileButton.getAttribute('aria-controls')!)!;
@@ -64,20 +66,20 @@ describe('Header', () => {
     expect(screen.queryByRole('button', { name: 'Esci subito' })).toBeNull();
   });
 
-  it('gives staff the dashboard, the Gestione and Prenotazioni menus and a quick logout', () => {
+  it('gives staff the dashboard, the Gestione and Prenotazioni menus and a quick logout', async () => {
     signIn('staff');
     renderHeader();
     const nav = screen.getByRole('navigation', { name: 'Principale' });
-    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/admin');
+    expect((await within(nav).findByRole('link', { name: 'Dashboard' })).getAttribute('href')).toBe('/admin');
     expect(within(nav).getByRole('button', { name: /Gestione/ })).toBeTruthy();
     expect(within(nav).getByRole('button', { name: /Prenotazioni/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Esci subito' })).toBeTruthy();
   });
 
-  it('draws the quick logout as an SVG icon, named for screen readers, with no font glyph', () => {
+  it('draws the quick logout as an SVG icon, named for screen readers, with no font glyph', async () => {
     signIn('admin');
     renderHeader();
-    const quickLogout = screen.getByRole('button', { name: 'Esci subito' });
+    const quickLogout = await screen.findByRole('button', { name: 'Esci subito' });
     const icon = quickLogout.querySelector('svg');
     expect(icon).not.toBeNull();
     expect(icon!.getAttribute('aria-hidden')).toBe('true');
@@ -90,6 +92,7 @@ describe('Header', () => {
     renderHeader();
     await userEvent.click(screen.getByRole('button', { name: 'Apri menu' }));
     const mobile = screen.getByRole('navigation', { name: 'Menu mobile' });
+    await within(mobile).findByRole('link', { name: 'Coupon prenotazioni' });
     const links = hrefs(mobile);
     expect(links).toEqual(expect.arrayContaining(['/#pricing', '/admin', '/admin/coupons', '/admin/incassi', '/admin/coupon-prenotazioni', '/profilo', '/prenotazioni']));
     expect(mobile.textContent).toContain('Admin');

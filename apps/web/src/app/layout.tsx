@@ -1,9 +1,11 @@
+import { Trans } from '@lingui/react/macro';
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageSpinner } from '../components/ui/spinner';
 import { ServiceWorker } from '../features/pwa/components/service-worker';
+import { languageOfAddress, switchLocale } from '../lib/i18n';
 import { ScreenErrorBoundary } from './screen-error';
 
 /** Where each page was left, to return there (by path: a page keeps its place whatever link leads to it). */
@@ -44,18 +46,25 @@ function ScrollOnNavigation() {
 }
 
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const { pathname, search, hash, state } = useLocation();
+  const { locale, redirect } = languageOfAddress(pathname);
+  // The page follows its address's language: its catalogue parts in use are loaded, then it switches.
+  useEffect(() => {
+    if (!redirect) void switchLocale(locale);
+  }, [locale, redirect]);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 text-sea-900 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
-        Vai al contenuto
+        <Trans>Vai al contenuto</Trans>
       </a>
       <Header />
       <main id="main" className="flex-1">
         {/* A screen whose code is still on its way, or could not be loaded. */}
         <ScreenErrorBoundary key={pathname}>
           <Suspense fallback={<PageSpinner />}>
-            <Outlet />
+            {/* An address without prefix in a German or English visit: its screen is shown at the German or English one
+                (the move keeps its state: a logout's marks the arrival on the login page). */}
+            {redirect ? <Navigate to={redirect + search + hash} state={state} replace /> : <Outlet />}
           </Suspense>
         </ScreenErrorBoundary>
       </main>

@@ -1,6 +1,8 @@
 // The header's items for a user (docs/screens.md#header); the desktop bar and the mobile menu both
-// render this one list.
-import type { TUser } from '@beach/contracts';
+// render these lists. The public links are the page's language's; the back-office's labels name Italian
+// screens and stay Italian (docs/i18n.md#parts).
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { paths } from '../config/paths';
 
 export interface MenuLink {
@@ -11,71 +13,22 @@ export interface MenuGroup {
   label: string;
   links: MenuLink[];
 }
-
-export const PUBLIC_LINKS: MenuLink[] = [
-  { label: 'Home', to: paths.home },
-  { label: 'Come Funziona', to: paths.howItWorks },
-  { label: 'Tariffe', to: paths.pricing },
-  { label: 'Mappa Campi', to: paths.courtsMap },
-];
-
-export const PROFILE_LINKS: MenuLink[] = [
-  { label: 'Il mio profilo', to: paths.profile },
-  { label: 'Tesseramento', to: paths.membership },
-  { label: 'Le mie prenotazioni', to: paths.myBookings },
-  { label: 'Prenota campo', to: paths.bookings },
-];
-
-export interface BackOfficeMenu {
-  dashboard: MenuLink | null;
-  groups: MenuGroup[];
+/** A link of the public and member menus: its label in the page's language. */
+export interface TranslatedLink {
+  label: MessageDescriptor;
+  to: string;
 }
 
-export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
-  if (!user) return { dashboard: null, groups: [] };
-  const { permissions, is_admin: isAdmin } = user;
-  const groups: MenuGroup[] = [];
-  if (permissions.can_view_admin) {
-    const links: MenuLink[] = [
-      { label: 'Utenti', to: paths.admin.users },
-      { label: 'Tesseramenti', to: paths.admin.memberships },
-      { label: 'Certificati medici', to: paths.admin.certificates },
-    ];
-    if (isAdmin) {
-      links.push(
-        { label: 'Editor tessere', to: paths.admin.membershipEditor },
-        { label: 'Tesserati BVU', to: paths.admin.bvuMembers },
-        { label: 'Coupon tessere', to: paths.admin.coupons },
-      );
-    }
-    if (permissions.can_view_transactions) {
-      links.push(
-        { label: 'Transazioni', to: paths.admin.transactions },
-        { label: 'Spese', to: paths.admin.expenses },
-        { label: 'Incassi', to: paths.admin.incomes },
-      );
-    }
-    // The audit log, for admins.
-    if (isAdmin) links.push({ label: 'Registro attività', to: paths.admin.auditLog });
-    if (isAdmin) links.push({ label: 'Libro soci', to: paths.admin.membersRegister }, { label: 'Dati associazione', to: paths.admin.association });
-    groups.push({ label: 'Gestione', links });
-  }
-  if (permissions.can_view_bookings) {
-    const links: MenuLink[] = [
-      { label: 'Prenotazioni', to: paths.admin.bookings },
-      { label: 'Prenotazioni ricorrenti', to: paths.admin.recurringBookings },
-      { label: 'Check-in ingressi', to: paths.admin.checkIn },
-    ];
-    if (isAdmin) {
-      links.push(
-        { label: 'Campi', to: paths.admin.courts },
-        { label: 'Allestimenti', to: paths.admin.setups },
-        { label: 'Listino prezzi', to: paths.admin.pricing },
-        { label: 'Coupon prenotazioni', to: paths.admin.bookingCoupons },
-        { label: 'Carnet', to: paths.admin.carnets },
-      );
-    }
-    groups.push({ label: 'Prenotazioni', links });
-  }
-  return { dashboard: permissions.can_view_admin ? { label: 'Dashboard', to: paths.admin.dashboard } : null, groups };
-}
+export const PUBLIC_LINKS: TranslatedLink[] = [
+  { label: msg`Home`, to: paths.home },
+  { label: msg`Come Funziona`, to: paths.howItWorks },
+  { label: msg`Tariffe`, to: paths.pricing },
+  { label: msg`Mappa Campi`, to: paths.courtsMap },
+];
+
+export const PROFILE_LINKS: TranslatedLink[] = [
+  { label: msg`Il mio profilo`, to: paths.profile },
+  { label: msg`Tesseramento`, to: paths.membership },
+  { label: msg`Le mie prenotazioni`, to: paths.myBookings },
+  { label: msg`Prenota campo`, to: paths.bookings },
+];

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { session } from '../lib/session';
 
@@ -6,5 +8,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (session.get()) void import('./validate-session').then(({ validateStoredSession }) => validateStoredSession());
   }, []);
-  return <StrictMode>{children}</StrictMode>;
+  return (
+    <StrictMode>
+      <I18nProvider i18n={i18n}>{children}</I18nProvider>
+    </StrictMode>
+  );
 }

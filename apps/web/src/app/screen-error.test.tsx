@@ -1,10 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, type ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RootLayout } from './layout';
 import { page } from './screen-error';
+import { render } from '../test/test-support';
 
 // What Chromium throws when a lazily loaded chunk cannot be fetched (offline, or renamed by a deploy).
 const chunkFailure = () => new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/admin-users-page-OLD.js');

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Component, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
 
@@ -53,12 +54,18 @@ export class ScreenErrorBoundary extends Component<Props, State> {
     const offline = isChunkLoadFailure(this.state.error);
     return (
       <section role="alert" className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-sea-900">Impossibile aprire questa pagina</h1>
+        <h1 className="text-2xl font-bold text-sea-900">
+          <Trans>Impossibile aprire questa pagina</Trans>
+        </h1>
         <p className="mt-4 text-slate-600">
-          {offline ? 'Controlla la tua connessione e riprova.' : 'Si è verificato un errore imprevisto. Riprova tra qualche istante.'}
+          {offline ? (
+            <Trans>Controlla la tua connessione e riprova.</Trans>
+          ) : (
+            <Trans>Si è verificato un errore imprevisto. Riprova tra qualche istante.</Trans>
+          )}
         </p>
         <Button className="mt-6" onClick={() => page.reload()}>
-          Riprova
+          <Trans>Riprova</Trans>
         </Button>
       </section>
     );

@@ -1,7 +1,8 @@
-// How every call reaches the API: JSON Accept, bearer token when there is one, 15 s
-// timeout (25 s on iOS), credentials and X-Requested-With except on iOS, Italian messages when no
-// answer comes. No contracts here (types only), so public pages can call the API without zod.
+// How every call reaches the API: JSON Accept, the page's language as Accept-Language, bearer token when
+// there is one, 15 s timeout (25 s on iOS), credentials and X-Requested-With except on iOS, Italian
+// messages when no answer comes. No contracts here (types only), so public pages can call the API without zod.
 import type { HttpMethod, TApiError } from '@beach/contracts';
+import { apiLocale } from './i18n';
 
 const API_BASE = (import.meta.env.VITE_API_URL ?? '').replace(/\/$/, '');
 
@@ -46,7 +47,8 @@ export interface ApiRequest {
 
 export async function send({ method, url, token, body }: ApiRequest, options: CallOptions = {}): Promise<Response> {
   const ios = isIOS();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Accept-Language is a CORS-safelisted header: a separate API host needs no preflight for it.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': apiLocale() };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (!ios) headers['X-Requested-With'] = 'XMLHttpRequest';
   // A form (a file upload) sets its own multipart Content-Type with the boundary.

@@ -1,16 +1,31 @@
-// it-IT formatting, Rome time: dates in it-IT, prices in euros with 2 decimals.
+// Formatting in the page's language (it-IT, de-DE, en-GB), Rome time: dates, and prices in euros with 2
+// decimals ("20,00 €" in Italian and German, "€20.00" in English).
 import type { TMoney } from '@beach/contracts';
+import { INTL_LOCALE, isLocale } from '@beach/i18n';
+import { i18n } from '@lingui/core';
 
 const TIME_ZONE = 'Europe/Rome';
 
+/** The page's Intl tag; Italian before a language is active. */
+const intlLocale = () => INTL_LOCALE[isLocale(i18n.locale) ? i18n.locale : 'it'];
+
+const euros = new Map<string, Intl.NumberFormat>();
 // it-IT leaves four-digit amounts ungrouped ("1240,00 €") unless grouping is 'always': every amount
 // of the app reads "1.240,00 €", like the five-digit ones.
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
+function euro(): Intl.NumberFormat {
+  const tag = intlLocale();
+  let format = euros.get(tag);
+  if (!format) {
+    format = new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
+    euros.set(tag, format);
+  }
+  return format;
+}
 
-export const formatCents = (cents: number) => euro.format(cents / 100);
+export const formatCents = (cents: number) => euro().format(cents / 100);
 
 /** An amount of the API ("60.00", euros): formatted from the decimal string itself, exactly. */
-export const formatMoney = (money: TMoney) => euro.format(money as Intl.StringNumericLiteral);
+export const formatMoney = (money: TMoney) => euro().format(money as Intl.StringNumericLiteral);
 
 /** An amount added or taken: "+5,00 €", "-2,50 €"; zero without a sign. */
 export const formatSignedCents = (cents: number) => `${cents > 0 ? '+' : ''}${formatCents(cents || 0)}`;
@@ -23,10 +38,10 @@ const romeDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'n
 /** Today's calendar day in Rome, as YYYY-MM-DD (the centre's days, whatever the browser's zone). */
 export const todayInRome = () => romeDay.format(new Date());
 
-/** A YYYY-MM-DD calendar date or an instant, as dd/mm/yyyy. */
+/** A YYYY-MM-DD calendar date or an instant, as dd/mm/yyyy (dd.mm.yyyy in German). */
 export function formatDate(value: string | Date): string {
   const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  return new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(), { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 }
 
 /** A YYYY-MM-DD calendar date in words, as a screen reader should read it ("lunedì 23 novembre 2026"). */

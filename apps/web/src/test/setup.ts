@@ -1,6 +1,18 @@
+import { loadParts } from '@beach/i18n/web';
+import { i18n } from '@lingui/core';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { chooseLocale } from '../lib/i18n';
 import { session } from '../lib/session';
+
+// The screens render in Italian, every part of the catalogue loaded (the back-office's too: its screens are
+// tested without their own instance). A message missing from the catalogue fails the test that shows it:
+// run `pnpm --filter @beach/i18n extract` and translate it.
+await loadParts(i18n, 'it', ['shell', 'home', 'member', 'contracts', 'backoffice']);
+i18n.activate('it');
+i18n.on('missing', ({ id, locale }) => {
+  throw new Error(`Message "${id}" is not in the ${locale} catalogue: run pnpm --filter @beach/i18n extract, then translate it`);
+});
 
 // findBy… and waitFor wait for what the screen shows; on a busy machine that can take more than 1 s.
 configure({ asyncUtilTimeout: 10_000 });
@@ -17,5 +29,8 @@ afterEach(() => {
   cleanup();
   // The files of a worker share their modules: the session's in-memory copy goes with the storage.
   session.clear();
+  // A test that switched language leaves the next one in Italian, as a first visit is.
+  chooseLocale('it');
+  if (i18n.locale !== 'it') i18n.activate('it');
   localStorage.clear();
 });

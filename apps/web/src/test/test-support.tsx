@@ -1,9 +1,12 @@
 // Test helpers for the membership and payment screens: a fetch answering by "METHOD path", card
-// fixtures, and a render inside a fresh query client and a router.
+// fixtures, and a render inside a fresh query client and a router. `render` is Testing Library's inside
+// the app's I18nProvider: a screen with a message throws without one.
 import type { TAdminMembership, TMyMembership, TPriceList, TRole } from '@beach/contracts';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { render as renderBare, type RenderOptions } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { beforeEach, vi } from 'vitest';
 import { createQueryClient } from '../lib/query';
@@ -132,6 +135,13 @@ export function anAdminMembership(id: number, overrides: Partial<TAdminMembershi
 export function Where() {
   const location = useLocation();
   return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+const WithI18n = ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+
+/** Testing Library's render, inside the page's I18nProvider (Italian unless a test switched). */
+export function render(ui: ReactElement, options?: Omit<RenderOptions, 'queries'>) {
+  return renderBare(ui, { wrapper: WithI18n, ...options });
 }
 
 /** Renders `ui` at `url`, matched by `path`; links elsewhere land on a page showing where they went. */

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, within } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { FilterBar } from './filter-bar';
 import { useNotices } from './notices';
 import { SEARCH_DEBOUNCE_MS, useDebouncedSearch } from './use-debounced-search';
 import { useListState } from './use-list-state';
+import { render } from '../../test/test-support';
 
 interface Card {
   id: number;

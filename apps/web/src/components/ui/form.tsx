@@ -3,6 +3,7 @@
 // fields in Italian, and a failed save explained by the one server-error mapper (`formFailure`).
 import { z } from '@beach/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { get, useForm, type DefaultValues, type FieldValues, type Path, type RegisterOptions, type Resolver, type UseFormProps } from 'react-hook-form';
 import { formFailure, UNEXPECTED_MESSAGE } from '../../lib/api-errors';
@@ -87,13 +88,14 @@ export function FormAlert({ failure, className }: { failure: string | null; clas
  * A modal form's buttons, in the modal's footer: cancel, and the submit of the form `formId`. `cancelText`
  * when the submit itself says "Annulla …" (a cancellation), so the two never read alike.
  */
-export function FormButtons({ formId, onCancel, saving, children, savingText = 'Salvataggio...', cancelText = 'Annulla' }: { formId: string; onCancel: () => void; saving: boolean; children: ReactNode; savingText?: string; cancelText?: string }) {
+export function FormButtons({ formId, onCancel, saving, children, savingText, cancelText }: { formId: string; onCancel: () => void; saving: boolean; children: ReactNode; savingText?: string; cancelText?: string }) {
+  const { t } = useLingui();
   return (
     <>
       <Button variant="secondary" onClick={onCancel}>
-        {cancelText}
+        {cancelText ?? t`Annulla`}
       </Button>
-      <Button type="submit" form={formId} loading={saving} loadingText={savingText}>
+      <Button type="submit" form={formId} loading={saving} loadingText={savingText ?? t`Salvataggio...`}>
         {children}
       </Button>
     </>
@@ -108,7 +110,7 @@ export function FormModal({
   onClose,
   formId,
   saving,
-  submitLabel = 'Salva',
+  submitLabel = <Trans>Salva</Trans>,
   savingText,
   children,
 }: {

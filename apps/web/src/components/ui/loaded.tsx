@@ -1,4 +1,5 @@
 // A read's three states on screen: a spinner while it loads, its failure with "Riprova", then what it read.
+import { Trans } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Alert } from './alert';
@@ -8,7 +9,7 @@ import { Spinner } from './spinner';
 /** A failed read's message, with "Riprova" to read again. */
 export function RetryAlert({ onRetry, children }: { onRetry: () => void; children: ReactNode }) {
   return (
-    <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={onRetry}>Riprova</Button>}>
+    <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={onRetry}><Trans>Riprova</Trans></Button>}>
       {children}
     </Alert>
   );

@@ -1,9 +1,11 @@
 // A dialog on the native <dialog> element: focus moves in and back, Escape closes, the page behind
 // is inert.
+import { useLingui } from '@lingui/react/macro';
 import X from 'lucide-react/icons/x';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export function Modal({ open, title, onClose, children, footer, size = 'md' }: { open: boolean; title: ReactNode; onClose: () => void; children: ReactNode; footer?: ReactNode; size?: 'md' | 'lg' }) {
+  const { t } = useLingui();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -30,7 +32,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'md' }: {
             <h2 id={titleId} className="text-lg font-semibold text-slate-900">
               {title}
             </h2>
-            <button type="button" onClick={onClose} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800" aria-label="Chiudi">
+            <button type="button" onClick={onClose} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800" aria-label={t`Chiudi`}>
               <X className="h-5 w-5" />
             </button>
           </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from './button';
 
 /**
@@ -5,20 +6,24 @@ import { Button } from './button';
  * `summary` receives the first and last item numbers and the total, so each screen keeps its wording.
  */
 export function Pagination({ page, lastPage, perPage, total, onPageChange, summary }: { page: number; lastPage: number; perPage: number; total: number; onPageChange: (page: number) => void; summary: (from: number, to: number, total: number) => string }) {
+  const { t } = useLingui();
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const pages = Math.max(lastPage, 1);
   const to = Math.min(page * perPage, total);
   return (
-    <nav aria-label="Paginazione" className="flex flex-col items-center justify-between gap-3 py-3 text-sm text-slate-600 sm:flex-row">
+    <nav aria-label={t`Paginazione`} className="flex flex-col items-center justify-between gap-3 py-3 text-sm text-slate-600 sm:flex-row">
       <p>{summary(from, to, total)}</p>
       <div className="flex items-center gap-3">
         <Button variant="secondary" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
-          Precedente
+          <Trans>Precedente</Trans>
         </Button>
         <span aria-current="page">
-          Pagina {page} di {Math.max(lastPage, 1)}
+          <Trans>
+            Pagina {page} di {pages}
+          </Trans>
         </span>
         <Button variant="secondary" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= lastPage}>
-          Successiva
+          <Trans>Successiva</Trans>
         </Button>
       </div>
     </nav>

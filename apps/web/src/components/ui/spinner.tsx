@@ -1,22 +1,26 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import clsx from 'clsx';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import { useOnline } from '../../lib/use-online';
 
 /** What waits for the server waits in vain without a connection: it says so (docs/screens.md#offline). */
-export const OFFLINE_MESSAGE = 'Sei senza connessione: la pagina si aggiorna appena torni online.';
+export const OFFLINE_MESSAGE = msg`Sei senza connessione: la pagina si aggiorna appena torni online.`;
 
 /**
  * Something loading, named by `label`; without a connection, the offline message in its place. A
  * button's spinner (no label) belongs to its button's own state.
  */
-export function Spinner({ size = 'md', label = 'Caricamento...' }: { size?: 'sm' | 'md' | 'lg'; label?: string }) {
+export function Spinner({ size = 'md', label: givenLabel }: { size?: 'sm' | 'md' | 'lg'; label?: string }) {
+  const { i18n, t } = useLingui();
+  const label = givenLabel ?? t`Caricamento...`;
   const online = useOnline();
   const dimension = { sm: 'h-4 w-4', md: 'h-6 w-6', lg: 'h-10 w-10' }[size];
   if (!online && label) {
     return (
       <span role="status" className="inline-flex items-center gap-2 text-sm font-medium text-slate-700">
         <WifiOff aria-hidden="true" className="h-4 w-4 shrink-0" />
-        {OFFLINE_MESSAGE}
+        {i18n._(OFFLINE_MESSAGE)}
       </span>
     );
   }

@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Input, Select } from './field';
 import { Modal } from './modal';
 import { Pagination } from './pagination';
 import { OFFLINE_MESSAGE, Spinner } from './spinner';
+import { render } from '../../test/test-support';
 
 describe('Input and Select', () => {
   it('label the control and tie its error messages to it, one per line', () => {
@@ -70,7 +71,8 @@ describe('Spinner', () => {
     );
     expect(screen.getByRole('status').textContent).toBe('Caricamento delle prenotazioni...');
     goOffline(true);
-    expect(screen.getByRole('status').textContent).toBe(OFFLINE_MESSAGE);
+    expect(screen.getByRole('status').textContent).toBe('Sei senza connessione: la pagina si aggiorna appena torni online.');
+    expect(OFFLINE_MESSAGE.message).toBe('Sei senza connessione: la pagina si aggiorna appena torni online.');
     expect(document.querySelectorAll('.animate-spin')).toHaveLength(1);
     goOffline(false);
     expect(screen.getByRole('status').textContent).toBe('Caricamento delle prenotazioni...');

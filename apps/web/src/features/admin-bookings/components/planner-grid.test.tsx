@@ -1,8 +1,9 @@
 import { romeInstant, SLOTS, type TPlanner } from '@beach/contracts';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { anAdminBooking, BOOKING_DAY } from '../../../test/bookings';
 import { PlannerGrid } from './planner-grid';
+import { render } from '../../../test/test-support';
 
 const DAY = BOOKING_DAY;
 const at = (time: string) => romeInstant(DAY, time);

@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AvailabilityGrid } from './availability-grid';
+import { render } from '../../../test/test-support';
 
 const noop = () => {};
 

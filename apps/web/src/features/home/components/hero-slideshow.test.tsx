@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../test/fixtures';
 import { HeroSlideshow, SLIDES } from './hero-slideshow';
+import { render } from '../../../test/test-support';
 
 const renderHero = () => render(<MemoryRouter><HeroSlideshow /></MemoryRouter>);
 const visibleSlide = () => screen.getAllByRole('group', { hidden: true }).findIndex((slide) => slide.getAttribute('aria-hidden') === 'false');

@@ -1,9 +1,10 @@
 import type { TCarnetProduct, TCourt, TPriceList } from '@beach/contracts';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import HomeDataSections from './home-data-sections';
+import { render } from '../../../test/test-support';
 
 const PRICES: TPriceList = {
   year: 2027,

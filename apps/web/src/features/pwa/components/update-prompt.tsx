@@ -1,4 +1,5 @@
 /// <reference types="vite-plugin-pwa/react" />
+import { Trans } from '@lingui/react/macro';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button } from '../../../components/ui/button';
 
@@ -28,13 +29,15 @@ export default function UpdatePrompt() {
   };
   return (
     <div role="status" className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-lg flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 text-sm shadow-lg ring-1 ring-slate-200">
-      <p className="font-medium text-slate-900">È disponibile una nuova versione del sito.</p>
+      <p className="font-medium text-slate-900">
+        <Trans>È disponibile una nuova versione del sito.</Trans>
+      </p>
       <div className="flex gap-2">
         <Button size="sm" variant="ghost" onClick={() => setNeedRefresh(false)}>
-          Più tardi
+          <Trans>Più tardi</Trans>
         </Button>
         <Button size="sm" onClick={update}>
-          Aggiorna
+          <Trans>Aggiorna</Trans>
         </Button>
       </div>
     </div>

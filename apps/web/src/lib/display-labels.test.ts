@@ -1,0 +1,15 @@
+import { COURT_PURPOSE_INFO, PRICE_INFO } from '@beach/contracts';
+import { describe, expect, it } from 'vitest';
+import { COURT_PURPOSE_LABELS, PRICE_LABELS } from './display-labels';
+
+// The macro keeps each message's Italian source outside production builds: it must be the contract's text.
+describe('display labels', () => {
+  it('have the contracts’ Italian as their source, for every code', () => {
+    const sources = (table: Record<string, Record<string, { message?: string }>>) =>
+      Object.fromEntries(Object.entries(table).map(([code, messages]) => [code, Object.values(messages).map((message) => message.message)]));
+    const contract = (table: Record<string, Record<string, unknown>>, fields: string[]) =>
+      Object.fromEntries(Object.entries(table).map(([code, info]) => [code, fields.map((field) => info[field])]));
+    expect(sources(PRICE_LABELS)).toEqual(contract(PRICE_INFO, ['label', 'detail']));
+    expect(sources(COURT_PURPOSE_LABELS)).toEqual(contract(COURT_PURPOSE_INFO, ['label', 'description']));
+  });
+});

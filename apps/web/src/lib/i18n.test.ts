@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { i18n } from '@lingui/core';
+import { describe, expect, it, vi } from 'vitest';
+import { send } from './api-transport';
+import { apiLocale, chooseLocale, languageOfAddress, localizedTo, LOCALE_STORAGE_KEY, pathIn, prefixLocaleOf, startingLocale, switchLocale } from './i18n';
+
+describe('addresses in a language', () => {
+  it('reads the language of an address from its prefix only', () => {
+    expect(prefixLocaleOf('/de/')).toBe('de');
+    expect(prefixLocaleOf('/en')).toBe('en');
+    expect(prefixLocaleOf('/en/le-mie-prenotazioni')).toBe('en');
+    expect(prefixLocaleOf('/')).toBeNull();
+    expect(prefixLocaleOf('/it/')).toBeNull();
+    expect(prefixLocaleOf('/dettagli')).toBeNull();
+    expect(prefixLocaleOf('/admin')).toBeNull();
+  });
+
+  it('gives the same address in another language, the back-office keeping its one address', () => {
+    expect(pathIn('de', '/')).toBe('/de/');
+    expect(pathIn('en', '/de/prenotazioni')).toBe('/en/prenotazioni');
+    expect(pathIn('it', '/de/prenotazioni')).toBe('/prenotazioni');
+    expect(pathIn('it', '/de')).toBe('/');
+    expect(pathIn('de', '/admin/prenotazioni')).toBe('/admin/prenotazioni');
+    expect(localizedTo('de', '/#pricing')).toBe('/de/#pricing');
+    expect(localizedTo('en', '/prenotazioni?campo=C3')).toBe('/en/prenotazioni?campo=C3');
+    expect(localizedTo('it', '/login')).toBe('/login');
+  });
+});
+
+describe('the visitor’s language', () => {
+  it('starts from the address, else from the stored choice, else Italian', () => {
+    expect(startingLocale('/en/login')).toBe('en');
+    expect(startingLocale('/login')).toBe('it');
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'de');
+    expect(startingLocale('/login')).toBe('de');
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'fr');
+    expect(startingLocale('/')).toBe('it');
+  });
+
+  it('is read before the first paint by index.html under the same storage key', () => {
+    // The web app's tests run in apps/web.
+    expect(readFileSync('index.html', 'utf8')).toContain(`localStorage.getItem('${LOCALE_STORAGE_KEY}')`);
+  });
+
+  it('moves an address without prefix to the language the visitor is in, but never the back-office', () => {
+    expect(languageOfAddress('/de/profilo')).toEqual({ locale: 'de', redirect: null });
+    expect(languageOfAddress('/profilo')).toEqual({ locale: 'de', redirect: '/de/profilo' });
+    expect(languageOfAddress('/')).toEqual({ locale: 'de', redirect: '/de/' });
+    expect(languageOfAddress('/admin/users')).toEqual({ locale: 'de', redirect: null });
+    chooseLocale('it');
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('it');
+    expect(languageOfAddress('/profilo')).toEqual({ locale: 'it', redirect: null });
+  });
+
+  it('switches the page, its <html lang> and the API’s language; the back-office’s calls stay Italian', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response('{}'));
+    vi.stubGlobal('fetch', fetchMock);
+    await switchLocale('en');
+    expect(i18n.locale).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(apiLocale()).toBe('en');
+    await send({ method: 'get', url: '/api/courts' });
+    expect(new Headers(fetchMock.mock.calls[0]![1].headers as Record<string, string>).get('Accept-Language')).toBe('en');
+    window.history.replaceState(null, '', '/admin/users');
+    expect(apiLocale()).toBe('it');
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('lets a later switch win over an earlier one still loading', async () => {
+    const first = switchLocale('de');
+    const second = switchLocale('en');
+    await Promise.all([first, second]);
+    expect(i18n.locale).toBe('en');
+  });
+});
+
+it('fails a test that shows a message missing from the catalogue (test/setup.ts)', () => {
+  expect(() => i18n._({ id: 'not-in-any-catalogue', message: 'Mai estratto' })).toThrow(/not in the it catalogue/);
+});
