@@ -23,17 +23,17 @@ export class AppError extends Error {
 
 /** The API's own words: its errors that no module owns. */
 export const errorMessages = defineMessages({
-  unauthorized: /* i18n */ { id: 'errors.unauthorized', message: 'Autenticazione richiesta.' },
-  sessionInvalid: /* i18n */ { id: 'errors.session_invalid', message: 'Sessione scaduta o non valida.' },
-  forbidden: /* i18n */ { id: 'errors.forbidden', message: 'Non hai i permessi necessari per accedere a questa risorsa.' },
-  notFound: /* i18n */ { id: 'errors.not_found', message: 'Risorsa non trovata.' },
-  endpointNotFound: /* i18n */ { id: 'errors.endpoint_not_found', message: 'Endpoint non trovato: {method} {path}' },
-  badJson: /* i18n */ { id: 'errors.bad_json', message: 'Il corpo della richiesta non è un JSON valido.' },
-  tooLarge: /* i18n */ { id: 'errors.too_large', message: 'La richiesta è troppo grande.' },
-  badEncoding: /* i18n */ { id: 'errors.bad_encoding', message: 'Codifica della richiesta non supportata.' },
-  badRequest: /* i18n */ { id: 'errors.bad_request', message: 'Richiesta non valida.' },
-  databaseUnavailable: /* i18n */ { id: 'errors.database_unavailable', message: 'Servizio momentaneamente non disponibile: riprova tra qualche secondo.' },
-  internal: /* i18n */ { id: 'errors.internal', message: 'Errore interno del server. Riprova più tardi.' },
+  unauthorized: /* i18n */ { id: 'api.unauthorized', message: 'Autenticazione richiesta.' },
+  sessionInvalid: /* i18n */ { id: 'api.session_invalid', message: 'Sessione scaduta o non valida.' },
+  forbidden: /* i18n */ { id: 'api.forbidden', message: 'Non hai i permessi necessari per accedere a questa risorsa.' },
+  notFound: /* i18n */ { id: 'api.not_found', message: 'Risorsa non trovata.' },
+  endpointNotFound: /* i18n */ { id: 'api.endpoint_not_found', message: 'Endpoint non trovato: {method} {path}' },
+  badJson: /* i18n */ { id: 'api.bad_json', message: 'Il corpo della richiesta non è un JSON valido.' },
+  tooLarge: /* i18n */ { id: 'api.too_large', message: 'La richiesta è troppo grande.' },
+  badEncoding: /* i18n */ { id: 'api.bad_encoding', message: 'Codifica della richiesta non supportata.' },
+  badRequest: /* i18n */ { id: 'api.bad_request', message: 'Richiesta non valida.' },
+  databaseUnavailable: /* i18n */ { id: 'api.database_unavailable', message: 'Servizio momentaneamente non disponibile: riprova tra qualche secondo.' },
+  internal: /* i18n */ { id: 'api.internal', message: 'Errore interno del server. Riprova più tardi.' },
 });
 
 export const INVALID_DATA_MESSAGE = italian(validationMessages.invalidData);

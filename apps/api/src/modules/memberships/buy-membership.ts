@@ -7,7 +7,7 @@ import { AppError, type FieldErrors, invalid } from '../../lib/errors.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { fromIsoDate, todayInRome, toIsoDate, toIsoDateOrNull } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { couponDiscountCents, couponProblem, COUPON_MESSAGES, redeemCoupon } from '../coupons/index.js';
+import { couponDiscountCents, couponMessages, couponProblem, redeemCoupon } from '../coupons/index.js';
 import { requireStripe } from '../payments/index.js';
 import { membershipReceivable, charge, discount } from '../ledger/index.js';
 import { pricesInForce } from '../prices/index.js';
@@ -142,7 +142,7 @@ export function createMembershipPurchase(deps: Pick<AppDeps, 'db' | 'config' | '
     card: PricedCard,
     extra: Pick<Prisma.MembershipUncheckedCreateInput, 'membershipNumber' | 'status' | 'activatedAt' | 'notes'>,
   ) {
-    if (card.coupon && !(await redeemCoupon(tx, card.coupon.id, todayInRome()))) throw invalid({ coupon_code: [COUPON_MESSAGES.usedUp] });
+    if (card.coupon && !(await redeemCoupon(tx, card.coupon.id, todayInRome()))) throw invalid({ coupon_code: [couponMessages.usedUp] });
     const created = await tx.membership.create({
       data: {
         ...extra,
