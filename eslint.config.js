@@ -13,6 +13,11 @@ const publicFaces = features.filter((feature) => existsSync(`${web}/features/${f
 const api = `${import.meta.dirname}/apps/api/src`;
 const modules = readdirSync(`${api}/modules`);
 const moduleFaces = modules.map((module) => `./${module}/index.ts`);
+/** zod's schema makers and checks, whose last argument may be a message. */
+const ZOD_MESSAGE_TAKERS =
+  '/^(string|number|boolean|bigint|date|enum|literal|union|xor|array|object|record|tuple|email|url|uuid|datetime|iso|custom|refine|superRefine|check|min|max|length|nonempty|regex|startsWith|endsWith|includes|gt|gte|lt|lte|int|positive|negative|nonnegative|nonpositive|multipleOf|finite|safe)$/';
+/** Words with a space between them: a sentence, not a code or a key. */
+const SENTENCE = '/[A-Za-zÀ-ÿ’]\\s+[A-Za-zÀ-ÿ]/';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'apps/api/src/generated/**', 'packages/i18n/src/locales/**', 'e2e/.web-dist/**', 'e2e/test-results/**', '.data/**'] },
@@ -69,6 +74,30 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // A contract writes no sentence: a schema's own message would beat the caller's error map, so every
+    // answer would be Italian. A message is a descriptor (an id and its Italian text, `/* i18n */`), given
+    // with `z.because(descriptor, values)` and worded by the caller in its language (zod-i18n.ts).
+    files: ['packages/contracts/src/**/*.ts'],
+    ignores: ['packages/contracts/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.property.name=${ZOD_MESSAGE_TAKERS}] > Literal[value=${SENTENCE}]`,
+          message: 'A contract writes no sentence: z.because(messages.x, values), with the descriptor beside the contract.',
+        },
+        {
+          selector: `CallExpression[callee.property.name=${ZOD_MESSAGE_TAKERS}] > TemplateLiteral`,
+          message: 'A contract writes no sentence: z.because(messages.x, { value }), the value as an ICU argument.',
+        },
+        {
+          selector: "ObjectExpression:not(:has(> Property[key.name='id'])) > Property[key.name=/^(message|error)$/] > :matches(Literal, TemplateLiteral)",
+          message: 'A contract writes no sentence: ...z.because(messages.x, values) in place of message/error.',
+        },
+      ],
     },
   },
   {

@@ -6,6 +6,7 @@ import swaggerUi from 'swagger-ui-express';
 import type { AppDeps } from './deps.js';
 import { errorHandler, notFoundApiRoute } from './lib/errors.js';
 import { createRouteMounter } from './lib/http.js';
+import { requestLanguage } from './lib/i18n.js';
 import { requestLogger } from './lib/logger.js';
 import { webOriginScope, webOrigins } from './lib/web-origin.js';
 import { buildOpenApiDocument } from './lib/openapi.js';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps, services: Services) {
 
   app.use(deps.metrics.requests);
   app.use(requestLogger(logger));
+  app.use(requestLanguage());
 
   // The browsable API reference needs its own scripts and styles, so it sits before the strict CSP.
   const openApiDocument = buildOpenApiDocument(config.npm_package_version);

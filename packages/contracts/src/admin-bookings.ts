@@ -1,16 +1,39 @@
 // Booking back-office (docs/domain.md#desk-planner): the day planner and the list, desk bookings and
 // payments, moves, cancellations with a refund choice and their restore, and weekly recurring series.
+import type { MessageDescriptor } from '@lingui/core';
 import { ZIsoDate } from './auth.js';
 import { BOOKING_STATUSES, bookingWhereWhenFields, slotChoiceFields, SLOTS, ZSlotStart, withSlotRules } from './bookings.js';
 import { COURT_ROWS, ZCourtId } from './courts.js';
 import { defineRoute, ZIdParams, zOptionalTextRowId, zRowId } from './http.js';
+import { defineMessages, validationMessages } from './messages.js';
 import { ZEuroInput, ZMoney } from './money.js';
 import { pagedListOf, pageQuery } from './paging.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
+
+const adminBookingMessages = defineMessages({
+  deskPaymentMethod: /* i18n */ { id: 'admin_bookings.desk_payment_method', message: 'Scegli come ha pagato.' },
+  member: /* i18n */ { id: 'admin_bookings.member', message: 'Socio non valido.' },
+  customerNameTooLong: /* i18n */ { id: 'admin_bookings.customer_name_too_long', message: 'Nome troppo lungo (massimo 200 caratteri).' },
+  customerPhoneTooLong: /* i18n */ { id: 'admin_bookings.customer_phone_too_long', message: 'Telefono troppo lungo (massimo 30 caratteri).' },
+  priceReasonTooLong: /* i18n */ { id: 'admin_bookings.price_reason_too_long', message: 'Motivo troppo lungo (massimo 500 caratteri).' },
+  needsCustomer: /* i18n */ { id: 'admin_bookings.needs_customer', message: 'Scegli un socio oppure scrivi il nome del cliente.' },
+  needsReason: /* i18n */ { id: 'admin_bookings.needs_reason', message: 'Indica il motivo del prezzo modificato.' },
+  payment: /* i18n */ { id: 'admin_bookings.payment', message: 'Pagamento non valido.' },
+  paymentChoice: /* i18n */ { id: 'admin_bookings.payment_choice', message: 'Scegli quando si paga.' },
+  notesTooLong: /* i18n */ { id: 'admin_bookings.notes_too_long', message: 'Note troppo lunghe (massimo 1000 caratteri).' },
+  linkNeedsMember: /* i18n */ { id: 'admin_bookings.link_needs_member', message: 'Il pagamento con link è per i soci registrati: scegli un socio.' },
+  weekday: /* i18n */ { id: 'admin_bookings.weekday', message: 'Scegli il giorno della settimana.' },
+  endBeforeStart: /* i18n */ { id: 'admin_bookings.end_before_start', message: 'La fine deve essere dopo l’inizio.' },
+  validToBeforeValidFrom: /* i18n */ {
+    id: 'admin_bookings.valid_to_before_valid_from',
+    message: 'La data di fine deve essere uguale o successiva a quella di inizio.',
+  },
+  seriesTooLong: /* i18n */ { id: 'admin_bookings.series_too_long', message: 'Una serie dura al massimo un anno.' },
+});
 
 /** Payments the desk takes in person (an online payment is the member's, through Stripe). */
 export const DESK_PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
-export const ZDeskPaymentMethod = z.enum(DESK_PAYMENT_METHODS, { error: 'Scegli come ha pagato.' });
+export const ZDeskPaymentMethod = z.enum(DESK_PAYMENT_METHODS, z.because(adminBookingMessages.deskPaymentMethod));
 export const DESK_PAYMENT_METHOD_LABELS: Record<(typeof DESK_PAYMENT_METHODS)[number] | 'stripe', string> = {
   cash: 'Contanti',
   card: 'Carta (POS)',
@@ -32,29 +55,29 @@ export const PAYMENT_STATE_LABELS: Record<TPaymentState, string> = {
 /** At the desk: paid now, paid later (on the day), or by a link the member pays online. */
 export const DESK_PAYMENT_CHOICES = ['now', 'later', 'link'] as const;
 
-const optionalText = (max: number, message: string) =>
+const optionalText = (max: number, message: MessageDescriptor) =>
   z
     .string()
     .trim()
-    .max(max, message)
+    .max(max, z.because(message))
     .nullish()
     .transform((value) => value || null);
 
-const ZUserId = zRowId('Socio non valido.').nullish().transform((value) => value ?? null);
+const ZUserId = zRowId(adminBookingMessages.member).nullish().transform((value) => value ?? null);
 
 const customerFields = {
   user_id: ZUserId,
-  customer_name: optionalText(200, 'Nome troppo lungo (massimo 200 caratteri).'),
-  customer_phone: optionalText(30, 'Telefono troppo lungo (massimo 30 caratteri).'),
+  customer_name: optionalText(200, adminBookingMessages.customerNameTooLong),
+  customer_phone: optionalText(30, adminBookingMessages.customerPhoneTooLong),
 };
 const priceOverrideFields = {
   /** Admins only: a price other than the list's, in euros, with its reason. */
   price: ZEuroInput.nullish().transform((value) => value ?? null),
-  price_reason: optionalText(500, 'Motivo troppo lungo (massimo 500 caratteri).'),
+  price_reason: optionalText(500, adminBookingMessages.priceReasonTooLong),
 };
 
-const needsCustomer = { message: 'Scegli un socio oppure scrivi il nome del cliente.', path: ['customer_name'] };
-const needsReason = { message: 'Indica il motivo del prezzo modificato.', path: ['price_reason'] };
+const needsCustomer = { ...z.because(adminBookingMessages.needsCustomer), path: ['customer_name'] };
+const needsReason = { ...z.because(adminBookingMessages.needsReason), path: ['price_reason'] };
 
 export const ZAdminBooking = z.object({
   ...bookingWhereWhenFields,
@@ -98,10 +121,10 @@ const ZOptionalDate = z.preprocess(emptyToUndefined, ZIsoDate.optional());
 export const ZAdminBookingsFilter = z.object({
   date_from: ZOptionalDate,
   date_to: ZOptionalDate,
-  court_id: zOptionalTextRowId('Campo non valido.'),
-  status: z.preprocess(emptyToUndefined, z.enum(BOOKING_STATUSES, { error: 'Stato non valido.' }).optional()),
-  payment: z.preprocess(emptyToUndefined, z.enum(PAYMENT_STATES, { error: 'Pagamento non valido.' }).optional()),
-  search: z.preprocess(emptyToUndefined, z.string().trim().max(100, 'Ricerca troppo lunga.').optional()),
+  court_id: zOptionalTextRowId(validationMessages.court),
+  status: z.preprocess(emptyToUndefined, z.enum(BOOKING_STATUSES, z.because(validationMessages.status)).optional()),
+  payment: z.preprocess(emptyToUndefined, z.enum(PAYMENT_STATES, z.because(adminBookingMessages.payment)).optional()),
+  search: z.preprocess(emptyToUndefined, z.string().trim().max(100, z.because(validationMessages.searchTooLong)).optional()),
 });
 export const ZAdminBookingsQuery = pageQuery(25).extend(ZAdminBookingsFilter.shape);
 export type TAdminBookingsQuery = z.input<typeof ZAdminBookingsQuery>;
@@ -111,14 +134,14 @@ export const ZAdminCreateBookingBody = withSlotRules(
     ...slotChoiceFields,
     ...customerFields,
     ...priceOverrideFields,
-    payment: z.enum(DESK_PAYMENT_CHOICES, { error: 'Scegli quando si paga.' }),
+    payment: z.enum(DESK_PAYMENT_CHOICES, z.because(adminBookingMessages.paymentChoice)),
     method: ZDeskPaymentMethod.nullish().transform((value) => value ?? null),
-    notes: optionalText(1000, 'Note troppo lunghe (massimo 1000 caratteri).'),
+    notes: optionalText(1000, adminBookingMessages.notesTooLong),
   }),
 )
   .refine((body) => body.user_id !== null || body.customer_name !== null, needsCustomer)
-  .refine((body) => body.payment !== 'now' || body.method !== null, { message: 'Scegli come ha pagato.', path: ['method'] })
-  .refine((body) => body.payment !== 'link' || body.user_id !== null, { message: 'Il pagamento con link è per i soci registrati: scegli un socio.', path: ['payment'] })
+  .refine((body) => body.payment !== 'now' || body.method !== null, { ...z.because(adminBookingMessages.deskPaymentMethod), path: ['method'] })
+  .refine((body) => body.payment !== 'link' || body.user_id !== null, { ...z.because(adminBookingMessages.linkNeedsMember), path: ['payment'] })
   .refine((body) => body.price === null || body.price_reason !== null, needsReason);
 export type TAdminCreateBookingBody = z.input<typeof ZAdminCreateBookingBody>;
 
@@ -130,7 +153,7 @@ export const ZMoveBookingBody = z.object({ court_id: ZCourtId, date: ZIsoDate, s
 export type TMoveBookingBody = z.input<typeof ZMoveBookingBody>;
 
 export const ZAdminCancelBody = z.object({
-  reason: optionalText(500, 'Motivo troppo lungo (massimo 500 caratteri).'),
+  reason: optionalText(500, adminBookingMessages.priceReasonTooLong),
   /** Give back what was paid: online payments through Stripe, desk payments as a refund in the books. */
   refund: z.boolean().default(false),
 });
@@ -139,7 +162,7 @@ export type TAdminCancelBody = z.input<typeof ZAdminCancelBody>;
 export const ZCancelledBookingsQuery = pageQuery(25).extend({
   date_from: ZOptionalDate,
   date_to: ZOptionalDate,
-  status: z.preprocess(emptyToUndefined, z.enum(['cancelled', 'expired'], { error: 'Stato non valido.' }).optional()),
+  status: z.preprocess(emptyToUndefined, z.enum(['cancelled', 'expired'], z.because(validationMessages.status)).optional()),
   search: ZAdminBookingsFilter.shape.search,
 });
 export type TCancelledBookingsQuery = z.input<typeof ZCancelledBookingsQuery>;
@@ -156,18 +179,22 @@ export const ZRecurringBody = z
   .object({
     court_id: ZCourtId,
     /** ISO weekday: 1 = Monday … 7 = Sunday. */
-    weekday: z.number({ error: 'Scegli il giorno della settimana.' }).int().min(1, 'Scegli il giorno della settimana.').max(7, 'Scegli il giorno della settimana.'),
+    weekday: z
+      .number(z.because(adminBookingMessages.weekday))
+      .int()
+      .min(1, z.because(adminBookingMessages.weekday))
+      .max(7, z.because(adminBookingMessages.weekday)),
     start: ZSlotStart,
-    end: z.enum(SLOT_ENDS as [string, ...string[]], { error: 'Orario di fine non valido.' }),
+    end: z.enum(SLOT_ENDS as [string, ...string[]], z.because(validationMessages.slotEnd)),
     valid_from: ZIsoDate,
     valid_to: ZIsoDate,
     ...customerFields,
     ...priceOverrideFields,
-    notes: optionalText(1000, 'Note troppo lunghe (massimo 1000 caratteri).'),
+    notes: optionalText(1000, adminBookingMessages.notesTooLong),
   })
-  .refine((body) => body.end > body.start, { message: 'La fine deve essere dopo l’inizio.', path: ['end'] })
-  .refine((body) => body.valid_to >= body.valid_from, { message: 'La data di fine deve essere uguale o successiva a quella di inizio.', path: ['valid_to'] })
-  .refine((body) => body.valid_to <= addYear(body.valid_from), { message: 'Una serie dura al massimo un anno.', path: ['valid_to'] })
+  .refine((body) => body.end > body.start, { ...z.because(adminBookingMessages.endBeforeStart), path: ['end'] })
+  .refine((body) => body.valid_to >= body.valid_from, { ...z.because(adminBookingMessages.validToBeforeValidFrom), path: ['valid_to'] })
+  .refine((body) => body.valid_to <= addYear(body.valid_from), { ...z.because(adminBookingMessages.seriesTooLong), path: ['valid_to'] })
   .refine((body) => body.user_id !== null || body.customer_name !== null, needsCustomer)
   .refine((body) => body.price === null || body.price_reason !== null, needsReason);
 export type TRecurringBody = z.input<typeof ZRecurringBody>;
@@ -207,7 +234,7 @@ export const ZRecurringSeries = z.object({
 export type TRecurringSeries = z.infer<typeof ZRecurringSeries>;
 
 export const ZRecurringUpdateBody = z
-  .object({ ...customerFields, ...priceOverrideFields, notes: optionalText(1000, 'Note troppo lunghe (massimo 1000 caratteri).') })
+  .object({ ...customerFields, ...priceOverrideFields, notes: optionalText(1000, adminBookingMessages.notesTooLong) })
   .refine((body) => body.user_id !== null || body.customer_name !== null, needsCustomer)
   .refine((body) => body.price === null || body.price_reason !== null, needsReason);
 export type TRecurringUpdateBody = z.input<typeof ZRecurringUpdateBody>;

@@ -2,23 +2,41 @@
 // closure answers with the live bookings it hits, so staff can move or cancel them.
 import { COURT_ROWS, ZCourt, ZCourtId, ZCourtPurpose } from './courts.js';
 import { defineRoute, ZIdParams } from './http.js';
-import * as z from './zod-italian.js';
+import { defineMessages, validationMessages } from './messages.js';
+import * as z from './zod-i18n.js';
 
-const required = (max: number) => z.string({ error: 'Campo obbligatorio.' }).trim().min(1, 'Campo obbligatorio.').max(max, `Al massimo ${max} caratteri.`);
+const adminCourtMessages = defineMessages({
+  row: /* i18n */ { id: 'admin_courts.row', message: 'Fila non valida.' },
+  negativePosition: /* i18n */ { id: 'admin_courts.negative_position', message: 'La posizione non può essere negativa.' },
+  purpose: /* i18n */ { id: 'admin_courts.purpose', message: 'Destinazione non valida.' },
+  instant: /* i18n */ { id: 'admin_courts.instant', message: 'Inserisci data e ora valide.' },
+  endBeforeStart: /* i18n */ { id: 'admin_courts.end_before_start', message: 'La fine deve seguire l’inizio.' },
+});
+
+const required = (max: number) =>
+  z
+    .string(z.because(validationMessages.required))
+    .trim()
+    .min(1, z.because(validationMessages.required))
+    .max(max, z.because(validationMessages.atMostCharacters, { max }));
 
 export const ZCourtEditBody = z.object({
   name: required(100),
   code: required(10).transform((code) => code.toUpperCase()),
-  row: z.enum(COURT_ROWS, { error: 'Fila non valida.' }).nullable(),
-  position: z.coerce.number({ error: 'Inserisci un numero.' }).int('Inserisci un numero intero.').min(0, 'La posizione non può essere negativa.').max(99),
-  purpose: z.enum(ZCourtPurpose.options, { error: 'Destinazione non valida.' }),
+  row: z.enum(COURT_ROWS, z.because(adminCourtMessages.row)).nullable(),
+  position: z.coerce
+    .number(z.because(validationMessages.number))
+    .int(z.because(validationMessages.integer))
+    .min(0, z.because(adminCourtMessages.negativePosition))
+    .max(99),
+  purpose: z.enum(ZCourtPurpose.options, z.because(adminCourtMessages.purpose)),
   has_lights: z.boolean(),
   is_bookable: z.boolean(),
-  description: z.string().trim().max(255, 'Al massimo 255 caratteri.').nullish().transform((value) => value || null),
+  description: z.string().trim().max(255, z.because(validationMessages.atMostCharacters, { max: 255 })).nullish().transform((value) => value || null),
 });
 export type TCourtEditBody = z.input<typeof ZCourtEditBody>;
 
-const ZInstant = z.iso.datetime({ offset: true, error: 'Inserisci data e ora valide.' });
+const ZInstant = z.iso.datetime({ offset: true, ...z.because(adminCourtMessages.instant) });
 
 export const ZClosureBody = z
   .object({
@@ -27,7 +45,7 @@ export const ZClosureBody = z
     ends_at: ZInstant,
     reason: required(255),
   })
-  .refine((body) => new Date(body.ends_at) > new Date(body.starts_at), { message: 'La fine deve seguire l’inizio.', path: ['ends_at'] });
+  .refine((body) => new Date(body.ends_at) > new Date(body.starts_at), { ...z.because(adminCourtMessages.endBeforeStart), path: ['ends_at'] });
 export type TClosureBody = z.input<typeof ZClosureBody>;
 
 export const ZCourtClosure = z.object({
@@ -52,7 +70,7 @@ export type TClosureHitBooking = z.infer<typeof ZClosureHitBooking>;
 
 export const ZClosuresQuery = z.object({
   /** Closures that end on or after this day (default: all). */
-  from: z.iso.date({ error: 'Inserisci una data valida.' }).optional(),
+  from: z.iso.date(z.because(validationMessages.date)).optional(),
 });
 
 export const adminCourtsRoutes = {

@@ -1,13 +1,24 @@
 // Memberships back-office (docs/screens.md#memberships-screen): the list, its stats,
 // the cards waiting for activation, and the admin actions on one card.
 import { ZIsoDate, ZRole } from './auth.js';
+import { ZLiabilities } from './finance.js';
 import { defineRoute, ZIdParams, zRowId } from './http.js';
 import { ZFiscalCode, ZMembership, ZMembershipPurchaseBody, ZMembershipQuote, ZMembershipStatus, ZMembershipType } from './memberships.js';
-import { ZLiabilities } from './finance.js';
-import { ZPaymentMethod } from './payments.js';
+import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney, ZPositiveEuroInput } from './money.js';
 import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
-import * as z from './zod-italian.js';
+import { ZPaymentMethod } from './payments.js';
+import * as z from './zod-i18n.js';
+
+const adminMembershipMessages = defineMessages({
+  type: /* i18n */ { id: 'admin_memberships.type', message: 'Tipo di tessera non valido.' },
+  bvuFilter: /* i18n */ { id: 'admin_memberships.bvu_filter', message: 'Filtro BVU non valido.' },
+  paymentId: /* i18n */ { id: 'admin_memberships.payment_id', message: 'Inserisci l’ID del pagamento.' },
+  stripePaymentIdFormat: /* i18n */ { id: 'admin_memberships.stripe_payment_id_format', message: 'L’ID del pagamento Stripe inizia con pi_.' },
+  stripePaymentId: /* i18n */ { id: 'admin_memberships.stripe_payment_id', message: 'Inserisci l’ID del pagamento Stripe.' },
+  holder: /* i18n */ { id: 'admin_memberships.holder', message: 'Tesserato non valido.' },
+  holderOrNew: /* i18n */ { id: 'admin_memberships.holder_or_new', message: 'Scegli un tesserato esistente oppure inserisci i dati di un nuovo tesserato.' },
+});
 
 /** Memberships page size. */
 export const MEMBERSHIPS_PER_PAGE = 15;
@@ -43,11 +54,11 @@ export const BVU_FILTERS = ['bvu', 'non_bvu'] as const;
 export const MEMBERSHIP_SORT_FIELDS = ['created_at', 'membership_number', 'start_date', 'end_date', 'status', 'type'] as const;
 
 export const ZAdminMembershipsQuery = pageQuery(MEMBERSHIPS_PER_PAGE).extend({
-  search: z.string().trim().max(100, 'Ricerca troppo lunga.').optional(),
-  status: optionalFilter(z.enum(ZMembershipStatus.options, { error: 'Stato non valido.' })),
-  type: optionalFilter(z.enum(ZMembershipType.options, { error: 'Tipo di tessera non valido.' })),
-  bvu_status: optionalFilter(z.enum(BVU_FILTERS, { error: 'Filtro BVU non valido.' })),
-  sort_by: z.enum(MEMBERSHIP_SORT_FIELDS, { error: 'Ordinamento non valido.' }).default('created_at'),
+  search: z.string().trim().max(100, z.because(validationMessages.searchTooLong)).optional(),
+  status: optionalFilter(z.enum(ZMembershipStatus.options, z.because(validationMessages.status))),
+  type: optionalFilter(z.enum(ZMembershipType.options, z.because(adminMembershipMessages.type))),
+  bvu_status: optionalFilter(z.enum(BVU_FILTERS, z.because(adminMembershipMessages.bvuFilter))),
+  sort_by: z.enum(MEMBERSHIP_SORT_FIELDS, z.because(validationMessages.sort)).default('created_at'),
   sort_order: ZSortOrder.default('desc'),
 });
 export type TAdminMembershipsQuery = z.input<typeof ZAdminMembershipsQuery>;
@@ -75,22 +86,22 @@ export const ZActivateBody = z.object({ send_email: z.boolean().default(true) })
 
 export const ZLinkStripePaymentBody = z.object({
   stripe_payment_id: z
-    .string({ error: 'Inserisci l’ID del pagamento.' })
+    .string(z.because(adminMembershipMessages.paymentId))
     .trim()
-    .min(1, 'Inserisci l’ID del pagamento.')
-    .regex(/^pi_[A-Za-z0-9_]+$/, 'L’ID del pagamento Stripe inizia con pi_.'),
+    .min(1, z.because(adminMembershipMessages.paymentId))
+    .regex(/^pi_[A-Za-z0-9_]+$/, z.because(adminMembershipMessages.stripePaymentIdFormat)),
   /** In cents once parsed. */
   amount: ZPositiveEuroInput,
 });
 export type TLinkStripePaymentBody = z.input<typeof ZLinkStripePaymentBody>;
 
-const name = z.string({ error: 'Campo obbligatorio.' }).trim().min(1, 'Campo obbligatorio.').max(100);
+const name = z.string(z.because(validationMessages.required)).trim().min(1, z.because(validationMessages.required)).max(100);
 
 /** A member who has no account yet: one is created and a set-password e-mail sent. */
 export const ZNewHolder = z.object({
   first_name: name,
   last_name: name,
-  email: z.string().trim().toLowerCase().pipe(z.email('Inserisci un indirizzo e-mail valido.').max(255)),
+  email: z.string().trim().toLowerCase().pipe(z.email(z.because(validationMessages.email)).max(255)),
   phone: z.string().trim().max(30).nullish().transform((value) => value || null),
   birth_date: ZIsoDate,
 });
@@ -99,17 +110,20 @@ export const ZNewHolder = z.object({
 export const ZDeskPayment = z
   .object({
     method: ZPaymentMethod,
-    stripe_payment_id: z.string().trim().regex(/^pi_[A-Za-z0-9_]+$/, 'L’ID del pagamento Stripe inizia con pi_.').nullish(),
+    stripe_payment_id: z.string().trim().regex(/^pi_[A-Za-z0-9_]+$/, z.because(adminMembershipMessages.stripePaymentIdFormat)).nullish(),
   })
-  .refine((payment) => payment.method !== 'stripe' || !!payment.stripe_payment_id, { message: 'Inserisci l’ID del pagamento Stripe.', path: ['stripe_payment_id'] });
+  .refine((payment) => payment.method !== 'stripe' || !!payment.stripe_payment_id, {
+  ...z.because(adminMembershipMessages.stripePaymentId),
+    path: ['stripe_payment_id'],
+  });
 
 /** Card made at the desk: for an existing member (user_id) or a new one (new_user). */
 export const ZDeskMembershipBody = ZMembershipPurchaseBody.extend({
-  user_id: zRowId('Tesserato non valido.').nullish(),
+  user_id: zRowId(adminMembershipMessages.holder).nullish(),
   new_user: ZNewHolder.nullish(),
   payment: ZDeskPayment,
   notes: z.string().trim().max(1000).nullish(),
-}).refine((body) => !!body.user_id !== !!body.new_user, { message: 'Scegli un tesserato esistente oppure inserisci i dati di un nuovo tesserato.', path: ['user_id'] });
+}).refine((body) => !!body.user_id !== !!body.new_user, { ...z.because(adminMembershipMessages.holderOrNew), path: ['user_id'] });
 export type TDeskMembershipBody = z.input<typeof ZDeskMembershipBody>;
 
 /** Corrections to an existing card; the validity must stay a real range. */
@@ -122,7 +136,7 @@ export const ZMembershipEditBody = z
     has_insurance: z.boolean().nullable(),
     notes: z.string().trim().max(1000).nullish().transform((value) => value || null),
   })
-  .refine((body) => body.end_date >= body.start_date, { message: 'La data di fine non può precedere quella di inizio.', path: ['end_date'] });
+  .refine((body) => body.end_date >= body.start_date, { ...z.because(validationMessages.endBeforeStart), path: ['end_date'] });
 export type TMembershipEditBody = z.input<typeof ZMembershipEditBody>;
 
 const ZMessage = z.object({ message: z.string() });

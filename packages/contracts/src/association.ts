@@ -2,7 +2,9 @@
 // register; and the accountant's choices for receipts.
 import { ZEmail } from './auth.js';
 import { defineRoute } from './http.js';
-import * as z from './zod-italian.js';
+import { italianTexts } from './italian.js';
+import { defineMessages, validationMessages } from './messages.js';
+import * as z from './zod-i18n.js';
 
 /** The €2 stamp duty applies to activity-fee receipts above €77.47; membership fees are exempt. */
 export const STAMP_DUTY_CENTS = 200;
@@ -23,13 +25,19 @@ export function elevenDigitCodeIsValid(code: string): boolean {
   return (10 - (sum % 10)) % 10 === Number(code[10]);
 }
 
-export const ASSOCIATION_MESSAGES = {
-  fiscalCode: 'Il codice fiscale è fatto di 11 cifre (associazione) o di 16 lettere e cifre, con il carattere di controllo corretto.',
-  vatNumber: 'La partita IVA è fatta di 11 cifre, con la cifra di controllo corretta.',
-  saved: 'Dati dell’associazione salvati.',
-} as const;
+export const associationMessages = defineMessages({
+  yesOrNo: /* i18n */ { id: 'association.yes_or_no', message: 'Scegli sì o no.' },
+  fiscalCode: /* i18n */ {
+    id: 'association.fiscal_code',
+    message: 'Il codice fiscale è fatto di 11 cifre (associazione) o di 16 lettere e cifre, con il carattere di controllo corretto.',
+  },
+  vatNumber: /* i18n */ { id: 'association.vat_number', message: 'La partita IVA è fatta di 11 cifre, con la cifra di controllo corretta.' },
+  saved: /* i18n */ { id: 'association.saved', message: 'Dati dell’associazione salvati.' },
+});
+/** The Italian of each, for the web's Italian-only screens and the tests. */
+export const ASSOCIATION_MESSAGES = italianTexts(associationMessages);
 
-const required = (max: number) => z.string({ error: 'Campo obbligatorio.' }).trim().min(1).max(max);
+const required = (max: number) => z.string(z.because(validationMessages.required)).trim().min(1).max(max);
 const optional = (max: number) =>
   z
     .string()
@@ -42,15 +50,18 @@ const upperCode = z.string().transform((value) => value.replace(/\s+/g, '').toUp
 export const ZAssociationBody = z.object({
   name: required(200),
   address: required(300),
-  fiscal_code: upperCode.refine((code) => elevenDigitCodeIsValid(code) || /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/.test(code), ASSOCIATION_MESSAGES.fiscalCode),
+  fiscal_code: upperCode.refine(
+    (code) => elevenDigitCodeIsValid(code) || /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/.test(code),
+    z.because(associationMessages.fiscalCode),
+  ),
   vat_number: upperCode
     .nullish()
     .transform((value) => value || null)
-    .refine((value) => value === null || elevenDigitCodeIsValid(value), ASSOCIATION_MESSAGES.vatNumber),
+    .refine((value) => value === null || elevenDigitCodeIsValid(value), z.because(associationMessages.vatNumber)),
   rasd_number: optional(50),
   email: ZEmail,
   receipt_signatory: required(200),
-  stamp_duty_on_receipts: z.boolean({ error: 'Scegli sì o no.' }),
+  stamp_duty_on_receipts: z.boolean(z.because(associationMessages.yesOrNo)),
 });
 export type TAssociationBody = z.input<typeof ZAssociationBody>;
 

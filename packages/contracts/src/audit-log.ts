@@ -2,8 +2,14 @@
 // before and after.
 import { ZIsoDate } from './auth.js';
 import { defineRoute, zOptionalTextRowId } from './http.js';
+import { defineMessages, validationMessages } from './messages.js';
 import { pagedListOf, pageQuery } from './paging.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
+
+const auditLogMessages = defineMessages({
+  user: /* i18n */ { id: 'audit_log.user', message: 'Utente non valido.' },
+  actor: /* i18n */ { id: 'audit_log.actor', message: 'Operatore non valido.' },
+});
 
 export const AUDIT_LOG_PER_PAGE = 20;
 
@@ -12,16 +18,19 @@ const optionalDate = z.preprocess((value) => (value === '' ? undefined : value),
 export const ZAuditLogQuery = pageQuery(AUDIT_LOG_PER_PAGE)
   .extend({
     /** The member the writes concern. */
-    user_id: zOptionalTextRowId('Utente non valido.'),
-    membership_id: zOptionalTextRowId('Tessera non valida.'),
-    booking_id: zOptionalTextRowId('Prenotazione non valida.'),
+    user_id: zOptionalTextRowId(auditLogMessages.user),
+    membership_id: zOptionalTextRowId(validationMessages.membership),
+    booking_id: zOptionalTextRowId(validationMessages.booking),
     /** The staff member or admin who wrote. */
-    actor_id: zOptionalTextRowId('Operatore non valido.'),
+    actor_id: zOptionalTextRowId(auditLogMessages.actor),
     /** Days in Rome time, both included. */
     date_from: optionalDate,
     date_to: optionalDate,
   })
-  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, { message: 'La data finale non può precedere quella iniziale.', path: ['date_to'] });
+  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, {
+  ...z.because(validationMessages.dateToBeforeDateFrom),
+    path: ['date_to'],
+  });
 export type TAuditLogQuery = z.input<typeof ZAuditLogQuery>;
 
 /** name is null when the account no longer exists. */

@@ -1,6 +1,50 @@
+import { LOCALES } from '@beach/i18n';
 import { guardianCheck, guardianCheckWhen, registrationConsentFields } from './consents.js';
 import { defineRoute, zTextRowId } from './http.js';
-import * as z from './zod-italian.js';
+import { italianTexts } from './italian.js';
+import { defineMessages, validationMessages } from './messages.js';
+import * as z from './zod-i18n.js';
+
+/** What the sign-in, registration and profile forms and answers say. */
+export const authMessages = defineMessages({
+  phone: /* i18n */ { id: 'auth.phone', message: 'Inserisci un numero di telefono valido.' },
+  birthDate: /* i18n */ { id: 'auth.birth_date', message: 'Inserisci una data di nascita valida.' },
+  passwordTooShort: /* i18n */ { id: 'auth.password_too_short', message: 'La password deve contenere almeno 8 caratteri.' },
+  passwordTooLong: /* i18n */ { id: 'auth.password_too_long', message: 'La password può contenere al massimo 72 caratteri.' },
+  passwordLetter: /* i18n */ { id: 'auth.password_letter', message: 'La password deve contenere almeno una lettera.' },
+  passwordDigit: /* i18n */ { id: 'auth.password_digit', message: 'La password deve contenere almeno un numero.' },
+  passwordsDiffer: /* i18n */ { id: 'auth.passwords_differ', message: 'Le password non coincidono.' },
+  privacyConsent: /* i18n */ { id: 'auth.privacy_consent', message: 'Devi accettare l’informativa sulla privacy.' },
+  redirect: /* i18n */ { id: 'auth.redirect', message: 'Indirizzo di ritorno non valido.' },
+  locale: /* i18n */ { id: 'auth.locale', message: 'Lingua non valida: it, de o en.' },
+  invalidCredentials: /* i18n */ { id: 'auth.invalid_credentials', message: 'Credenziali non valide. Controlla e-mail e password.' },
+  accountDisabled: /* i18n */ {
+    id: 'auth.account_disabled',
+    message: 'Il tuo account è stato disattivato. Per informazioni rivolgiti alla segreteria del centro.',
+  },
+  emailNotVerified: /* i18n */ {
+    id: 'auth.email_not_verified',
+    message: 'Devi confermare il tuo indirizzo e-mail prima di accedere. Controlla la posta o richiedi un nuovo link.',
+  },
+  emailTaken: /* i18n */ { id: 'auth.email_taken', message: 'Esiste già un account con questo indirizzo e-mail.' },
+  registered: /* i18n */ { id: 'auth.registered', message: 'Registrazione completata! Ti abbiamo inviato un’e-mail per confermare il tuo indirizzo.' },
+  verificationSent: /* i18n */ {
+    id: 'auth.verification_sent',
+    message: 'Se l’indirizzo è registrato e non ancora confermato, riceverai a breve un nuovo link di conferma.',
+  },
+  emailVerified: /* i18n */ { id: 'auth.email_verified', message: 'Indirizzo e-mail confermato. Ora puoi accedere.' },
+  verificationInvalid: /* i18n */ { id: 'auth.verification_invalid', message: 'Il link di conferma non è valido o è scaduto.' },
+  resetSent: /* i18n */ {
+    id: 'auth.reset_sent',
+    message: 'Se l’indirizzo è registrato, riceverai a breve un’e-mail con il link per reimpostare la password.',
+  },
+  resetInvalid: /* i18n */ { id: 'auth.reset_invalid', message: 'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.' },
+  passwordReset: /* i18n */ { id: 'auth.password_reset', message: 'Password aggiornata. Ora puoi accedere con la nuova password.' },
+  passwordChanged: /* i18n */ { id: 'auth.password_changed', message: 'Password aggiornata.' },
+  wrongCurrentPassword: /* i18n */ { id: 'auth.wrong_current_password', message: 'La password attuale non è corretta.' },
+  loggedOut: /* i18n */ { id: 'auth.logged_out', message: 'Logout effettuato.' },
+  sessionExpired: /* i18n */ { id: 'auth.session_expired', message: 'Sessione scaduta. Verrai reindirizzato alla pagina di login.' },
+});
 
 export const ROLES = ['user', 'staff', 'admin'] as const;
 export const ZRole = z.enum(ROLES);
@@ -30,7 +74,7 @@ export function permissionsForRole(role: TRole): TPermissions {
 }
 
 /** A calendar date as YYYY-MM-DD. */
-export const ZIsoDate = z.iso.date({ error: 'Inserisci una data valida.' });
+export const ZIsoDate = z.iso.date(z.because(validationMessages.date));
 
 /** Who a person is, as every view of a user shows it (session, back-office list, member search). */
 export const personFields = {
@@ -44,10 +88,16 @@ export const personFields = {
 /** A person with their role, as the session and the users back-office show it. */
 export const roledPersonFields = { ...personFields, role: ZRole, role_display_name: z.string() };
 
+/** The languages a member reads the site, the API's answers and the e-mails in. */
+export const ZLocale = z.enum(LOCALES, z.because(authMessages.locale));
+export type TLocale = z.infer<typeof ZLocale>;
+
 export const ZUser = z.object({
   ...roledPersonFields,
   is_admin: z.boolean(),
   permissions: ZPermissions,
+  // Always sent; optional because a session the web stored before languages came has none.
+  locale: ZLocale.optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 
@@ -56,23 +106,25 @@ export const ZEmail = z.string().trim().toLowerCase().pipe(z.email().max(255));
 export const ZPhone = z
   .string()
   .trim()
-  .regex(/^\+?[0-9][0-9 .-]{5,18}[0-9]$/, 'Inserisci un numero di telefono valido.');
-export const ZBirthDate = ZIsoDate.refine((value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10), 'Inserisci una data di nascita valida.');
+  .regex(/^\+?[0-9][0-9 .-]{5,18}[0-9]$/, z.because(authMessages.phone));
+export const ZBirthDate = ZIsoDate.refine(
+  (value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10),
+  z.because(authMessages.birthDate),
+);
 export const ZPassword = z
   .string()
-  .min(8, 'La password deve contenere almeno 8 caratteri.')
-  .max(72, 'La password può contenere al massimo 72 caratteri.')
-  .regex(/[A-Za-z]/, 'La password deve contenere almeno una lettera.')
-  .regex(/[0-9]/, 'La password deve contenere almeno un numero.');
+  .min(8, z.because(authMessages.passwordTooShort))
+  .max(72, z.because(authMessages.passwordTooLong))
+  .regex(/[A-Za-z]/, z.because(authMessages.passwordLetter))
+  .regex(/[0-9]/, z.because(authMessages.passwordDigit));
 
-const PASSWORDS_DIFFER = 'Le password non coincidono.';
 const withConfirmation = <T extends { password: string; password_confirmation: string }>(value: T) => value.password === value.password_confirmation;
 /**
  * The confirmation is compared whenever one was typed, even when another field failed (a short
  * password, a missing name): every wrong field is reported at once, not one per attempt.
  */
 const confirmationCheck = {
-  message: PASSWORDS_DIFFER,
+  ...z.because(authMessages.passwordsDiffer),
   path: ['password_confirmation'],
   when: ({ value }: z.core.ParsePayload) => {
     const typed = value as { password?: unknown; password_confirmation?: unknown };
@@ -89,10 +141,10 @@ export const ZRegisterBody = z
     birth_date: ZBirthDate,
     password: ZPassword,
     password_confirmation: z.string().min(1),
-    privacy_consent: z.literal(true, { error: 'Devi accettare l’informativa sulla privacy.' }),
+    privacy_consent: z.literal(true, z.because(authMessages.privacyConsent)),
     ...registrationConsentFields,
     /** A page of this app to reach after confirming the address (an invitation's share). */
-    redirect: z.string().max(300).regex(/^\/(?!\/)\S*$/, 'Indirizzo di ritorno non valido.').optional(),
+    redirect: z.string().max(300).regex(/^\/(?!\/)\S*$/, z.because(authMessages.redirect)).optional(),
   })
   .refine(withConfirmation, confirmationCheck)
   .superRefine(guardianCheck, guardianCheckWhen);
@@ -122,28 +174,20 @@ export const ZChangePasswordBody = z
   .refine(withConfirmation, confirmationCheck);
 export type TChangePasswordBody = z.input<typeof ZChangePasswordBody>;
 
-export const ZUpdateProfileBody = z.object({ first_name: ZPersonName, last_name: ZPersonName, phone: ZPhone.nullable(), birth_date: ZBirthDate.nullable() });
+export const ZUpdateProfileBody = z.object({
+  first_name: ZPersonName,
+  last_name: ZPersonName,
+  phone: ZPhone.nullable(),
+  birth_date: ZBirthDate.nullable(),
+  /** The member's language (e-mails, the API's answers); unchanged when not sent. */
+  locale: ZLocale.optional(),
+});
 export type TUpdateProfileBody = z.input<typeof ZUpdateProfileBody>;
 
 export const ZVerifyEmailBody = z.object({ id: zTextRowId(), token: z.string().min(1).max(200) });
 
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Credenziali non valide. Controlla e-mail e password.',
-  accountDisabled: 'Il tuo account è stato disattivato. Per informazioni rivolgiti alla segreteria del centro.',
-  emailNotVerified: 'Devi confermare il tuo indirizzo e-mail prima di accedere. Controlla la posta o richiedi un nuovo link.',
-  emailTaken: 'Esiste già un account con questo indirizzo e-mail.',
-  registered: 'Registrazione completata! Ti abbiamo inviato un’e-mail per confermare il tuo indirizzo.',
-  verificationSent: 'Se l’indirizzo è registrato e non ancora confermato, riceverai a breve un nuovo link di conferma.',
-  emailVerified: 'Indirizzo e-mail confermato. Ora puoi accedere.',
-  verificationInvalid: 'Il link di conferma non è valido o è scaduto.',
-  resetSent: 'Se l’indirizzo è registrato, riceverai a breve un’e-mail con il link per reimpostare la password.',
-  resetInvalid: 'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.',
-  passwordReset: 'Password aggiornata. Ora puoi accedere con la nuova password.',
-  passwordChanged: 'Password aggiornata.',
-  wrongCurrentPassword: 'La password attuale non è corretta.',
-  loggedOut: 'Logout effettuato.',
-  sessionExpired: 'Sessione scaduta. Verrai reindirizzato alla pagina di login.',
-} as const;
+/** The Italian of each, for the web's Italian-only screens and the tests. */
+export const AUTH_MESSAGES = italianTexts(authMessages);
 
 export const authRoutes = {
   register: defineRoute({

@@ -2,7 +2,7 @@
 // folder it is in) and warns when the last run failed or the last backup made is older than
 // BACKUP_STALE_AFTER_HOURS (a nightly job: one missed night is already late).
 import { defineRoute } from './http.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
 
 export const BACKUP_STALE_AFTER_HOURS = 26;
 /** recent: made within the hours above, and the last run did not fail; stale: none made within them (or ever); failed: the last run failed. */

@@ -2,11 +2,25 @@
 // payment page (member booking work); here they are created, edited, switched on and off.
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
+import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney } from './money.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
+
+const bookingCouponMessages = defineMessages({
+  band: /* i18n */ { id: 'booking_coupons.band', message: 'Fascia non valida.' },
+  discountType: /* i18n */ { id: 'booking_coupons.discount_type', message: 'Tipo di sconto non valido.' },
+  limitMin: /* i18n */ { id: 'booking_coupons.limit_min', message: 'Almeno 1, o lascia vuoto per nessun limite.' },
+  code: /* i18n */ { id: 'booking_coupons.code', message: 'Inserisci il codice.' },
+  codeTooShort: /* i18n */ { id: 'booking_coupons.code_too_short', message: 'Il codice deve avere almeno 3 caratteri.' },
+  codeCharacters: /* i18n */ { id: 'booking_coupons.code_characters', message: 'Usa solo lettere, numeri, trattini e trattini bassi.' },
+  discountValue: /* i18n */ { id: 'booking_coupons.discount_value', message: 'Inserisci il valore dello sconto.' },
+  discountValueFormat: /* i18n */ { id: 'booking_coupons.discount_value_format', message: 'Inserisci un valore valido, con al massimo due decimali.' },
+  discountPositive: /* i18n */ { id: 'booking_coupons.discount_positive', message: 'Lo sconto deve essere maggiore di zero.' },
+  percentTooHigh: /* i18n */ { id: 'booking_coupons.percent_too_high', message: 'La percentuale non può superare 100.' },
+});
 
 export const BOOKING_COUPON_BANDS = ['day', 'evening', 'full_day', 'any'] as const;
-export const ZBookingCouponBand = z.enum(BOOKING_COUPON_BANDS, { error: 'Fascia non valida.' });
+export const ZBookingCouponBand = z.enum(BOOKING_COUPON_BANDS, z.because(bookingCouponMessages.band));
 export type TBookingCouponBand = z.infer<typeof ZBookingCouponBand>;
 export const BOOKING_COUPON_BAND_LABELS: Record<TBookingCouponBand, string> = {
   day: 'Fascia diurna',
@@ -14,33 +28,33 @@ export const BOOKING_COUPON_BAND_LABELS: Record<TBookingCouponBand, string> = {
   full_day: 'Giornata intera',
   any: 'Qualsiasi',
 };
-export const ZDiscountType = z.enum(['percentage', 'fixed'], { error: 'Tipo di sconto non valido.' });
+export const ZDiscountType = z.enum(['percentage', 'fixed'], z.because(bookingCouponMessages.discountType));
 export type TDiscountType = z.infer<typeof ZDiscountType>;
 
 const optionalLimit = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
-  z.coerce.number({ error: 'Inserisci un numero.' }).int('Inserisci un numero intero.').min(1, 'Almeno 1, o lascia vuoto per nessun limite.').nullable(),
+  z.coerce.number(z.because(validationMessages.number)).int(z.because(validationMessages.integer)).min(1, z.because(bookingCouponMessages.limitMin)).nullable(),
 );
 const optionalDate = z.preprocess((value) => (value === '' || value === undefined ? null : value), ZIsoDate.nullable());
 
 export const ZBookingCouponBody = z
   .object({
     code: z
-      .string({ error: 'Inserisci il codice.' })
+      .string(z.because(bookingCouponMessages.code))
       .trim()
-      .min(3, 'Il codice deve avere almeno 3 caratteri.')
-      .max(50, 'Al massimo 50 caratteri.')
-      .regex(/^[A-Za-z0-9_-]+$/, 'Usa solo lettere, numeri, trattini e trattini bassi.')
+      .min(3, z.because(bookingCouponMessages.codeTooShort))
+      .max(50, z.because(validationMessages.atMostCharacters, { max: 50 }))
+      .regex(/^[A-Za-z0-9_-]+$/, z.because(bookingCouponMessages.codeCharacters))
       .transform((code) => code.toUpperCase()),
-    description: z.string().trim().max(255, 'Al massimo 255 caratteri.').nullish().transform((value) => value || null),
+    description: z.string().trim().max(255, z.because(validationMessages.atMostCharacters, { max: 255 })).nullish().transform((value) => value || null),
     discount_type: ZDiscountType,
     /** Percent or euros, as typed ("10", "5,50"). */
     discount_value: z
-      .union([z.number(), z.string().trim()], { error: 'Inserisci il valore dello sconto.' })
+      .union([z.number(), z.string().trim()], z.because(bookingCouponMessages.discountValue))
       .transform((value) => String(value).replace(',', '.'))
-      .pipe(z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, 'Inserisci un valore valido, con al massimo due decimali.'))
+      .pipe(z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, z.because(bookingCouponMessages.discountValueFormat)))
       .transform(Number)
-      .refine((value) => value > 0, 'Lo sconto deve essere maggiore di zero.'),
+      .refine((value) => value > 0, z.because(bookingCouponMessages.discountPositive)),
     band: ZBookingCouponBand,
     usage_limit: optionalLimit,
     per_member_limit: optionalLimit,
@@ -48,8 +62,14 @@ export const ZBookingCouponBody = z
     end_date: optionalDate,
     is_active: z.boolean().default(true),
   })
-  .refine((body) => body.discount_type !== 'percentage' || body.discount_value <= 100, { message: 'La percentuale non può superare 100.', path: ['discount_value'] })
-  .refine((body) => !body.start_date || !body.end_date || body.end_date >= body.start_date, { message: 'La data di fine non può precedere quella di inizio.', path: ['end_date'] });
+  .refine((body) => body.discount_type !== 'percentage' || body.discount_value <= 100, {
+  ...z.because(bookingCouponMessages.percentTooHigh),
+    path: ['discount_value'],
+  })
+  .refine((body) => !body.start_date || !body.end_date || body.end_date >= body.start_date, {
+  ...z.because(validationMessages.endBeforeStart),
+    path: ['end_date'],
+  });
 export type TBookingCouponBody = z.input<typeof ZBookingCouponBody>;
 
 export const ZBookingCoupon = z.object({

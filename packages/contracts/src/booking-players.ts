@@ -3,8 +3,18 @@
 // price online (card or credit) before the deadline; what is still unpaid then is charged to the organiser.
 import { ZEmail } from './auth.js';
 import { defineRoute, ZIdParams, zRowId } from './http.js';
+import { defineMessages } from './messages.js';
 import { ZMoney } from './money.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
+
+const playerMessages = defineMessages({
+  search: /* i18n */ { id: 'booking_players.search', message: 'Scrivi almeno 3 lettere del nome o del cognome.' },
+  addWhom: /* i18n */ { id: 'booking_players.add_whom', message: 'Scegli un socio dall’elenco o scrivi l’e-mail di un ospite.' },
+  pickMember: /* i18n */ { id: 'booking_players.pick_member', message: 'Scegli un socio dall’elenco.' },
+  deadlineHours: /* i18n */ { id: 'booking_players.deadline_hours', message: 'Indica quante ore prima della partita.' },
+  deadlineWholeHours: /* i18n */ { id: 'booking_players.deadline_whole_hours', message: 'Indica un numero intero di ore.' },
+  deadlineRange: /* i18n */ { id: 'booking_players.deadline_range', message: 'Da 0 a 72 ore.' },
+});
 
 /** A court without a player count of its own is played two against two. */
 export const DEFAULT_PLAYERS_PER_COURT = 4;
@@ -37,14 +47,12 @@ export const ZPlayerCandidate = z.object({
 });
 export type TPlayerCandidate = z.infer<typeof ZPlayerCandidate>;
 
-const SEARCH_LENGTH = 'Scrivi almeno 3 lettere del nome o del cognome.';
-export const ZPlayerSearchQuery = z.object({ q: z.string({ error: SEARCH_LENGTH }).trim().min(3, SEARCH_LENGTH).max(100) });
+export const ZPlayerSearchQuery = z.object({ q: z.string(z.because(playerMessages.search)).trim().min(3, z.because(playerMessages.search)).max(100) });
 
 /** A member by id, or a guest by e-mail (invited to register). */
-const ADD_WHOM = 'Scegli un socio dall’elenco o scrivi l’e-mail di un ospite.';
 export const ZAddPlayerBody = z
-  .object({ user_id: zRowId('Scegli un socio dall’elenco.').optional(), email: ZEmail.optional() })
-  .refine((body) => (body.user_id === undefined) !== (body.email === undefined), { path: ['email'], message: ADD_WHOM });
+  .object({ user_id: zRowId(playerMessages.pickMember).optional(), email: ZEmail.optional() })
+  .refine((body) => (body.user_id === undefined) !== (body.email === undefined), { path: ['email'], ...z.because(playerMessages.addWhom) });
 export type TAddPlayerBody = z.input<typeof ZAddPlayerBody>;
 
 export const ZBookingPlayer = z.object({
@@ -107,7 +115,11 @@ export const ZBookingShare = z.object({
 export type TBookingShare = z.infer<typeof ZBookingShare>;
 
 export const ZSplitSettings = z.object({
-  deadline_hours: z.coerce.number({ error: 'Indica quante ore prima della partita.' }).int('Indica un numero intero di ore.').min(0, 'Da 0 a 72 ore.').max(72, 'Da 0 a 72 ore.'),
+  deadline_hours: z.coerce
+    .number(z.because(playerMessages.deadlineHours))
+    .int(z.because(playerMessages.deadlineWholeHours))
+    .min(0, z.because(playerMessages.deadlineRange))
+    .max(72, z.because(playerMessages.deadlineRange)),
 });
 
 const ZShareIdParams = ZIdParams;

@@ -2,10 +2,20 @@
 import { ZIsoDate } from './auth.js';
 import { COURT_ROWS, ZCourtId } from './courts.js';
 import { defineRoute, ZIdParams } from './http.js';
+import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney } from './money.js';
 import { ZPaymentStatus } from './payments.js';
 import { ZSport } from './setups.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
+
+const bookingMessages = defineMessages({
+  slots: /* i18n */ { id: 'bookings.slots', message: 'Numero di fasce non valido.' },
+  pickSlot: /* i18n */ { id: 'bookings.pick_slot', message: 'Scegli almeno una fascia.' },
+  pastMidnight: /* i18n */ { id: 'bookings.past_midnight', message: 'Le fasce scelte vanno oltre la mezzanotte.' },
+  equipmentFullDay: /* i18n */ { id: 'bookings.equipment_full_day', message: 'L’attrezzatura da allenamento si prenota con la giornata intera.' },
+  couponTooLong: /* i18n */ { id: 'bookings.coupon_too_long', message: 'Codice coupon troppo lungo.' },
+  useCredit: /* i18n */ { id: 'bookings.use_credit', message: 'Indica se usare il credito.' },
+});
 
 export const BOOKING_STATUSES = ['pending_payment', 'confirmed', 'cancelled', 'expired'] as const;
 export const BOOKING_STATUS_LABELS: Record<(typeof BOOKING_STATUSES)[number], string> = {
@@ -87,14 +97,19 @@ export const FULL_DAY_SLOTS = SLOTS.filter((slot) => slot.band === 'day').length
  * A member's request: consecutive slots of one court from `start`, or the full day (with
  * or without training equipment). The price is the server's.
  */
-export const ZSlotStart = z.enum(SLOT_STARTS as [string, ...string[]], { error: 'Orario di inizio non valido.' });
+export const ZSlotStart = z.enum(SLOT_STARTS as [string, ...string[]], z.because(validationMessages.slotStart));
 
 /** Which slots of which court: the member's booking and the desk's share it. */
 export const slotChoiceFields = {
   court_id: ZCourtId,
   date: ZIsoDate,
   start: ZSlotStart.default(FULL_DAY_START),
-  slots: z.number({ error: 'Numero di fasce non valido.' }).int('Numero di fasce non valido.').min(1, 'Scegli almeno una fascia.').max(SLOTS.length, 'Numero di fasce non valido.').default(1),
+  slots: z
+    .number(z.because(bookingMessages.slots))
+    .int(z.because(bookingMessages.slots))
+    .min(1, z.because(bookingMessages.pickSlot))
+    .max(SLOTS.length, z.because(bookingMessages.slots))
+    .default(1),
   full_day: z.boolean().default(false),
   equipment: z.boolean().default(false),
 };
@@ -102,8 +117,8 @@ export const slotChoiceFields = {
 /** The slots stay within the day, and training equipment comes only with the full day. */
 export const withSlotRules = <Schema extends z.ZodType<{ start: string; slots: number; full_day: boolean; equipment: boolean }>>(schema: Schema) =>
   schema
-    .refine((body) => SLOT_STARTS.indexOf(body.start) + body.slots <= SLOTS.length, { message: 'Le fasce scelte vanno oltre la mezzanotte.', path: ['slots'] })
-    .refine((body) => body.full_day || !body.equipment, { message: 'L’attrezzatura da allenamento si prenota con la giornata intera.', path: ['equipment'] });
+    .refine((body) => SLOT_STARTS.indexOf(body.start) + body.slots <= SLOTS.length, { ...z.because(bookingMessages.pastMidnight), path: ['slots'] })
+    .refine((body) => body.full_day || !body.equipment, { ...z.because(bookingMessages.equipmentFullDay), path: ['equipment'] });
 
 export const ZCreateBookingBody = withSlotRules(z.object(slotChoiceFields));
 export type TCreateBookingBody = z.input<typeof ZCreateBookingBody>;
@@ -164,9 +179,9 @@ export const ZBooking = z.object({
 export type TBooking = z.infer<typeof ZBooking>;
 
 export const ZBookingCheckoutBody = z.object({
-  coupon_code: z.string().trim().toUpperCase().max(50, 'Codice coupon troppo lungo.').nullish().transform((value) => value || null),
+  coupon_code: z.string().trim().toUpperCase().max(50, z.because(bookingMessages.couponTooLong)).nullish().transform((value) => value || null),
   /** Credit first (after the coupon), the card for the rest: one Checkout for the remainder. */
-  use_credit: z.boolean({ error: 'Indica se usare il credito.' }).optional().default(false),
+  use_credit: z.boolean(z.because(bookingMessages.useCredit)).optional().default(false),
 });
 export type TBookingCheckoutBody = z.input<typeof ZBookingCheckoutBody>;
 

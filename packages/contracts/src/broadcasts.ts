@@ -1,7 +1,18 @@
 // Bulk e-mail to members (docs/domain.md#bulk-e-mail): a persisted
 // broadcast sent in the background at the provider's rate, with live progress.
 import { defineRoute, ZIdParams } from './http.js';
-import * as z from './zod-italian.js';
+import { defineMessages } from './messages.js';
+import * as z from './zod-i18n.js';
+
+const broadcastMessages = defineMessages({
+  kind: /* i18n */ { id: 'broadcasts.kind', message: 'Tipo di messaggio non valido.' },
+  recipientType: /* i18n */ { id: 'broadcasts.recipient_type', message: 'Destinatari non validi.' },
+  email: /* i18n */ { id: 'broadcasts.email', message: 'Indirizzo e-mail non valido.' },
+  pickCard: /* i18n */ { id: 'broadcasts.pick_card', message: 'Seleziona almeno una tessera' },
+  required: /* i18n */ { id: 'broadcasts.required', message: 'Oggetto e messaggio sono obbligatori' },
+  subjectTooLong: /* i18n */ { id: 'broadcasts.subject_too_long', message: 'L’oggetto può avere al massimo 200 caratteri.' },
+  messageTooLong: /* i18n */ { id: 'broadcasts.message_too_long', message: 'Il messaggio è troppo lungo.' },
+});
 
 /** Recipients listed in the modal before '... e altri N tesserati'. */
 export const BROADCAST_PREVIEW_SIZE = 10;
@@ -19,22 +30,29 @@ export const BROADCAST_KIND_LABELS: Record<TBroadcastKind, string> = {
 
 const ZRecipients = z
   .object({
-    kind: z.enum(BROADCAST_KINDS, { error: 'Tipo di messaggio non valido.' }).default('service'),
-    recipient_type: z.enum(RECIPIENT_TYPES, { error: 'Destinatari non validi.' }).default('specific'),
-    specific_emails: z.array(z.string().trim().toLowerCase().pipe(z.email('Indirizzo e-mail non valido.'))).max(20_000).default([]),
+    kind: z.enum(BROADCAST_KINDS, z.because(broadcastMessages.kind)).default('service'),
+    recipient_type: z.enum(RECIPIENT_TYPES, z.because(broadcastMessages.recipientType)).default('specific'),
+    specific_emails: z.array(z.string().trim().toLowerCase().pipe(z.email(z.because(broadcastMessages.email)))).max(20_000).default([]),
   })
   .refine((body) => body.recipient_type !== 'specific' || body.specific_emails.length > 0, {
-    message: 'Seleziona almeno una tessera',
+    ...z.because(broadcastMessages.pickCard),
     path: ['specific_emails'],
   });
 
 export const ZBroadcastRecipientsBody = ZRecipients;
 
-const required = 'Oggetto e messaggio sono obbligatori';
 export const ZBroadcastBody = ZRecipients.and(
   z.object({
-    subject: z.string({ error: required }).trim().min(1, required).max(200, 'L’oggetto può avere al massimo 200 caratteri.'),
-    message: z.string({ error: required }).trim().min(1, required).max(20_000, 'Il messaggio è troppo lungo.'),
+    subject: z
+      .string(z.because(broadcastMessages.required))
+      .trim()
+      .min(1, z.because(broadcastMessages.required))
+      .max(200, z.because(broadcastMessages.subjectTooLong)),
+    message: z
+      .string(z.because(broadcastMessages.required))
+      .trim()
+      .min(1, z.because(broadcastMessages.required))
+      .max(20_000, z.because(broadcastMessages.messageTooLong)),
   }),
 );
 export type TBroadcastBody = z.input<typeof ZBroadcastBody>;

@@ -1,9 +1,21 @@
 // BVU members (docs/domain.md#bvu-members): the affiliated
 // organisation's card holders, whose cards give the BVU-course seasonal price.
+import type { MessageDescriptor } from '@lingui/core';
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
+import { defineMessages, validationMessages } from './messages.js';
 import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
+
+const bvuMessages = defineMessages({
+  season: /* i18n */ { id: 'bvu_members.season', message: 'Stagione non valida: scrivi l’anno (2026) o due anni (2025/2026).' },
+  cardCodeTooLong: /* i18n */ { id: 'bvu_members.card_code_too_long', message: 'Il codice tessera può avere al massimo 50 caratteri.' },
+  lastNameTooLong: /* i18n */ { id: 'bvu_members.last_name_too_long', message: 'Il cognome può avere al massimo 100 caratteri.' },
+  firstNameTooLong: /* i18n */ { id: 'bvu_members.first_name_too_long', message: 'Il nome può avere al massimo 100 caratteri.' },
+  fiscalCodeTooLong: /* i18n */ { id: 'bvu_members.fiscal_code_too_long', message: 'Il codice fiscale può avere al massimo {max} caratteri.' },
+  gender: /* i18n */ { id: 'bvu_members.gender', message: 'Sesso non valido: M o F.' },
+  expiryBeforeIssue: /* i18n */ { id: 'bvu_members.expiry_before_issue', message: 'La data di scadenza non può precedere quella di rilascio.' },
+});
 
 /** BVU members page size. */
 export const BVU_MEMBERS_PER_PAGE = 10;
@@ -35,8 +47,8 @@ export const ZBvuMember = z.object({
 });
 export type TBvuMember = z.infer<typeof ZBvuMember>;
 
-const REQUIRED = 'Campo obbligatorio.';
-const required = (max: number, tooLong: string) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, tooLong);
+const required = (max: number, tooLong: MessageDescriptor) =>
+  z.string(z.because(validationMessages.required)).trim().min(1, z.because(validationMessages.required)).max(max, z.because(tooLong));
 /** An optional form value: blank or missing is null. */
 const blankToNull = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullish().transform((value) => value ?? null));
 
@@ -44,24 +56,24 @@ const blankToNull = <S extends z.ZodType>(schema: S) => z.preprocess((value) => 
 export const ZSeason = z
   .string()
   .trim()
-  .regex(/^\d{4}(\/\d{4})?$/, 'Stagione non valida: scrivi l’anno (2026) o due anni (2025/2026).');
+  .regex(/^\d{4}(\/\d{4})?$/, z.because(bvuMessages.season));
 
 /** The form's fields, each checked on its own: the CSV import checks each distinct value once. */
 export const ZBvuMemberFields = z.object({
-  card_code: required(50, 'Il codice tessera può avere al massimo 50 caratteri.'),
+  card_code: required(50, bvuMessages.cardCodeTooLong),
   season: blankToNull(ZSeason),
-  last_name: required(100, 'Il cognome può avere al massimo 100 caratteri.'),
-  first_name: required(100, 'Il nome può avere al massimo 100 caratteri.'),
+  last_name: required(100, bvuMessages.lastNameTooLong),
+  first_name: required(100, bvuMessages.firstNameTooLong),
   fiscal_code: z
-    .string({ error: REQUIRED })
+    .string(z.because(validationMessages.required))
     .trim()
     .toUpperCase()
-    .min(1, REQUIRED)
-    .max(FISCAL_CODE_MAX_LENGTH, { message: `Il codice fiscale può avere al massimo ${FISCAL_CODE_MAX_LENGTH} caratteri.`, abort: true })
-    .regex(/^[A-Z0-9]{16}$/, 'Il codice fiscale è fatto di 16 lettere e cifre.'),
-  gender: blankToNull(z.string().trim().toUpperCase().pipe(z.enum(GENDERS, { error: 'Sesso non valido: M o F.' }))),
+    .min(1, z.because(validationMessages.required))
+    .max(FISCAL_CODE_MAX_LENGTH, { ...z.because(bvuMessages.fiscalCodeTooLong, { max: FISCAL_CODE_MAX_LENGTH }), abort: true })
+    .regex(/^[A-Z0-9]{16}$/, z.because(validationMessages.fiscalCodeFormat)),
+  gender: blankToNull(z.string().trim().toUpperCase().pipe(z.enum(GENDERS, z.because(bvuMessages.gender)))),
   birth_date: blankToNull(ZIsoDate),
-  email: blankToNull(z.string().trim().toLowerCase().pipe(z.email('Inserisci un indirizzo e-mail valido.').max(255))),
+  email: blankToNull(z.string().trim().toLowerCase().pipe(z.email(z.because(validationMessages.email)).max(255))),
   issue_date: blankToNull(ZIsoDate),
   expiry_date: blankToNull(ZIsoDate),
 });
@@ -69,19 +81,21 @@ export const ZBvuMemberFields = z.object({
 /** The rule across fields: a card does not expire before it is issued. */
 export const BVU_VALIDITY = {
   holds: (body: { issue_date: string | null; expiry_date: string | null }) => !body.issue_date || !body.expiry_date || body.expiry_date >= body.issue_date,
-  message: 'La data di scadenza non può precedere quella di rilascio.',
+  reason: bvuMessages.expiryBeforeIssue,
+  /** In Italian, for the CSV import's report (the back-office's). */
+  message: bvuMessages.expiryBeforeIssue.message,
   field: 'expiry_date',
 } as const;
 
 /** The add/edit form and one CSV row once read. Season blank: the current one. */
-export const ZBvuMemberBody = ZBvuMemberFields.refine(BVU_VALIDITY.holds, { message: BVU_VALIDITY.message, path: [BVU_VALIDITY.field] });
+export const ZBvuMemberBody = ZBvuMemberFields.refine(BVU_VALIDITY.holds, { ...z.because(BVU_VALIDITY.reason), path: [BVU_VALIDITY.field] });
 export type TBvuMemberBody = z.input<typeof ZBvuMemberBody>;
 
 export const BVU_SORT_FIELDS = ['last_name', 'first_name', 'card_code', 'season', 'expiry_date', 'created_at'] as const;
 
 export const ZBvuMembersQuery = pageQuery(BVU_MEMBERS_PER_PAGE).extend({
-  search: z.string().trim().max(100, 'Ricerca troppo lunga.').optional(),
-  sort_by: z.enum(BVU_SORT_FIELDS, { error: 'Ordinamento non valido.' }).default('last_name'),
+  search: z.string().trim().max(100, z.because(validationMessages.searchTooLong)).optional(),
+  sort_by: z.enum(BVU_SORT_FIELDS, z.because(validationMessages.sort)).default('last_name'),
   sort_order: ZSortOrder.default('asc'),
 });
 export type TBvuMembersQuery = z.input<typeof ZBvuMembersQuery>;

@@ -5,29 +5,48 @@ import { ZIsoDate } from './auth.js';
 import { ZBookingCouponBand } from './booking-coupons.js';
 import { DESK_TOP_UP_METHODS } from './credit.js';
 import { defineRoute, ZIdParams, zRowId, zTextRowId } from './http.js';
+import { defineMessages, validationMessages } from './messages.js';
 import { ZEuroInput, ZMoney } from './money.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
+
+const carnetMessages = defineMessages({
+  cover: /* i18n */ { id: 'carnets.cover', message: 'Scegli cosa paga un ingresso: la quota di chi prenota o tutto il campo.' },
+  name: /* i18n */ { id: 'carnets.name', message: 'Inserisci il nome.' },
+  uses: /* i18n */ { id: 'carnets.uses', message: 'Inserisci il numero di ingressi.' },
+  usesMin: /* i18n */ { id: 'carnets.uses_min', message: 'Almeno 1 ingresso.' },
+  usesMax: /* i18n */ { id: 'carnets.uses_max', message: 'Al massimo 500 ingressi.' },
+  courts: /* i18n */ { id: 'carnets.courts', message: 'Campi non validi.' },
+  pickCarnet: /* i18n */ { id: 'carnets.pick_carnet', message: 'Scegli il carnet.' },
+});
 
 /** What one use pays: the organiser's share of the booking (the other players pay theirs), or the whole court. */
 export const CARNET_COVERS = ['share', 'court'] as const;
-export const ZCarnetCover = z.enum(CARNET_COVERS, { error: 'Scegli cosa paga un ingresso: la quota di chi prenota o tutto il campo.' });
+export const ZCarnetCover = z.enum(CARNET_COVERS, z.because(carnetMessages.cover));
 export const CARNET_COVER_LABELS: Record<(typeof CARNET_COVERS)[number], string> = { share: 'La quota di chi prenota', court: 'Tutto il campo (tutti i giocatori)' };
 
 export const ZCarnetProductBody = z
   .object({
-    name: z.string({ error: 'Inserisci il nome.' }).trim().min(2, 'Inserisci il nome.').max(100, 'Al massimo 100 caratteri.'),
-    uses: z.coerce.number({ error: 'Inserisci il numero di ingressi.' }).int('Inserisci un numero intero.').min(1, 'Almeno 1 ingresso.').max(500, 'Al massimo 500 ingressi.'),
+    name: z
+      .string(z.because(carnetMessages.name))
+      .trim()
+      .min(2, z.because(carnetMessages.name))
+      .max(100, z.because(validationMessages.atMostCharacters, { max: 100 })),
+    uses: z.coerce
+      .number(z.because(carnetMessages.uses))
+      .int(z.because(validationMessages.integer))
+      .min(1, z.because(carnetMessages.usesMin))
+      .max(500, z.because(carnetMessages.usesMax)),
     /** The bookings it covers: day band, evening band, full day or any. */
     band: ZBookingCouponBand,
     covers: ZCarnetCover.default('share'),
     /** The courts it covers; empty for every bookable court. */
-    court_ids: z.array(zRowId('Campo non valido.'), { error: 'Campi non validi.' }).default([]),
+    court_ids: z.array(zRowId(validationMessages.court), z.because(carnetMessages.courts)).default([]),
     price: ZEuroInput,
     valid_from: ZIsoDate,
     valid_until: ZIsoDate,
     is_active: z.boolean().default(true),
   })
-  .refine((body) => body.valid_until >= body.valid_from, { path: ['valid_until'], message: 'La data di fine non può precedere quella di inizio.' });
+  .refine((body) => body.valid_until >= body.valid_from, { path: ['valid_until'], ...z.because(validationMessages.endBeforeStart) });
 export type TCarnetProductBody = z.input<typeof ZCarnetProductBody>;
 
 export const ZCarnetProduct = z.object({
@@ -58,8 +77,8 @@ export const ZCarnet = z.object({
 export type TCarnet = z.infer<typeof ZCarnet>;
 
 export const ZCarnetSaleBody = z.object({
-  product_id: zTextRowId('Scegli il carnet.'),
-  method: z.enum(DESK_TOP_UP_METHODS, { error: 'Scegli come è stato pagato: contanti, POS o bonifico.' }),
+  product_id: zTextRowId(carnetMessages.pickCarnet),
+  method: z.enum(DESK_TOP_UP_METHODS, z.because(validationMessages.deskTopUpMethod)),
 });
 export type TCarnetSaleBody = z.input<typeof ZCarnetSaleBody>;
 

@@ -4,11 +4,44 @@
 import { romeToday } from './age.js';
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
+import { italian, italianTexts } from './italian.js';
+import { defineMessages, validationMessages } from './messages.js';
 import { pagedListOf, pageQuery } from './paging.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
+
+export const certificateMessages = defineMessages({
+  pickKind: /* i18n */ { id: 'certificates.pick_kind', message: 'Scegli il tipo di certificato.' },
+  tooLarge: /* i18n */ { id: 'certificates.too_large', message: 'Il file è troppo grande: al massimo 5 MB.' },
+  badType: /* i18n */ { id: 'certificates.bad_type', message: 'Il file deve essere un PDF, un JPEG o un PNG.' },
+  fileMissing: /* i18n */ { id: 'certificates.file_missing', message: 'Allega la scansione o la foto del certificato.' },
+  uploaded: /* i18n */ { id: 'certificates.uploaded', message: 'Certificato caricato: la segreteria lo verificherà a breve.' },
+  recorded: /* i18n */ { id: 'certificates.recorded', message: 'Certificato registrato.' },
+  verified: /* i18n */ { id: 'certificates.verified', message: 'Certificato verificato.' },
+  alreadyVerified: /* i18n */ { id: 'certificates.already_verified', message: 'Questo certificato è già stato verificato.' },
+  rejected: /* i18n */ { id: 'certificates.rejected', message: 'Certificato rifiutato: il socio riceve il motivo per e-mail.' },
+  notRejectable: /* i18n */ {
+    id: 'certificates.not_rejectable',
+    message: 'Si può rifiutare solo un certificato caricato dal socio e non ancora verificato né rifiutato.',
+  },
+  rejectionReason: /* i18n */ { id: 'certificates.rejection_reason', message: 'Scrivi il motivo del rifiuto (almeno 5 caratteri): lo riceverà il socio.' },
+  notFound: /* i18n */ { id: 'certificates.not_found', message: 'Certificato non trovato.' },
+  noFile: /* i18n */ { id: 'certificates.no_file', message: 'Questo certificato non ha un file allegato.' },
+  issuedBy: /* i18n */ { id: 'certificates.issued_by', message: 'Indica il medico o il centro che l’ha rilasciato.' },
+  expiryBeforeIssue: /* i18n */ { id: 'certificates.expiry_before_issue', message: 'La scadenza non può precedere la data di rilascio.' },
+  issuedInFuture: /* i18n */ { id: 'certificates.issued_in_future', message: 'La data di rilascio non può essere nel futuro.' },
+  alreadyExpired: /* i18n */ { id: 'certificates.already_expired', message: 'Questo certificato è già scaduto: serve un certificato ancora valido.' },
+  /** At the desk (card verification, check-in) while the setting asks for a valid certificate: `state` is the state's label, in lower case. */
+  deskWarning: /* i18n */ { id: 'certificates.desk_warning', message: 'Certificato medico {state}: non può giocare finché non ne presenta uno valido.' },
+  /** Online booking refused while the setting asks for a valid certificate: `day` is the day of the game. */
+  bookingRefused: /* i18n */ {
+    id: 'certificates.booking_refused',
+    message:
+      'Per prenotare serve un certificato medico valido il giorno della partita ({day}). Caricalo da "Tesseramento" o portalo in segreteria: quando sarà verificato potrai prenotare.',
+  },
+});
 
 export const CERTIFICATE_KINDS = ['non_agonistico', 'agonistico'] as const;
-export const ZCertificateKind = z.enum(CERTIFICATE_KINDS, { error: 'Scegli il tipo di certificato.' });
+export const ZCertificateKind = z.enum(CERTIFICATE_KINDS, z.because(certificateMessages.pickKind));
 export type TCertificateKind = z.infer<typeof ZCertificateKind>;
 export const CERTIFICATE_KIND_LABELS: Record<TCertificateKind, string> = { non_agonistico: 'Non agonistico', agonistico: 'Agonistico' };
 
@@ -35,28 +68,12 @@ export type TCertificateFileType = (typeof CERTIFICATE_FILE_TYPES)[number];
 /** The extension a downloaded file gets. */
 export const CERTIFICATE_FILE_EXTENSIONS: Record<TCertificateFileType, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
+/** The Italian of each, for the web's Italian-only screens and the tests. */
 export const CERTIFICATE_MESSAGES = {
-  tooLarge: 'Il file è troppo grande: al massimo 5 MB.',
-  badType: 'Il file deve essere un PDF, un JPEG o un PNG.',
-  fileMissing: 'Allega la scansione o la foto del certificato.',
-  uploaded: 'Certificato caricato: la segreteria lo verificherà a breve.',
-  recorded: 'Certificato registrato.',
-  verified: 'Certificato verificato.',
-  alreadyVerified: 'Questo certificato è già stato verificato.',
-  rejected: 'Certificato rifiutato: il socio riceve il motivo per e-mail.',
-  notRejectable: 'Si può rifiutare solo un certificato caricato dal socio e non ancora verificato né rifiutato.',
-  rejectionReason: 'Scrivi il motivo del rifiuto (almeno 5 caratteri): lo riceverà il socio.',
-  notFound: 'Certificato non trovato.',
-  noFile: 'Questo certificato non ha un file allegato.',
-  expiryBeforeIssue: 'La scadenza non può precedere la data di rilascio.',
-  issuedInFuture: 'La data di rilascio non può essere nel futuro.',
-  alreadyExpired: 'Questo certificato è già scaduto: serve un certificato ancora valido.',
-  /** At the desk (card verification, check-in) while the setting asks for a valid certificate. */
-  deskWarning: (state: string) => `Certificato medico ${state.toLowerCase()}: non può giocare finché non ne presenta uno valido.`,
-  /** Online booking refused while the setting asks for a valid certificate. */
-  bookingRefused: (day: string) =>
-    `Per prenotare serve un certificato medico valido il giorno della partita (${day}). Caricalo da "Tesseramento" o portalo in segreteria: quando sarà verificato potrai prenotare.`,
-} as const;
+  ...italianTexts(certificateMessages),
+  deskWarning: (state: string) => z.render(italian, { descriptor: certificateMessages.deskWarning, values: { state: state.toLowerCase() } }),
+  bookingRefused: (day: string) => z.render(italian, { descriptor: certificateMessages.bookingRefused, values: { day } }),
+};
 
 export const ZCertificate = z.object({
   id: z.number().int(),
@@ -76,7 +93,11 @@ export const ZCertificate = z.object({
 export type TCertificate = z.infer<typeof ZCertificate>;
 
 export const ZCertificateRejectBody = z.object({
-  reason: z.string({ error: CERTIFICATE_MESSAGES.rejectionReason }).trim().min(5, CERTIFICATE_MESSAGES.rejectionReason).max(500, 'Il motivo può avere al massimo 500 caratteri.'),
+  reason: z
+    .string(z.because(certificateMessages.rejectionReason))
+    .trim()
+    .min(5, z.because(certificateMessages.rejectionReason))
+    .max(500, z.because(validationMessages.reasonTooLong)),
 });
 export type TCertificateRejectBody = z.input<typeof ZCertificateRejectBody>;
 
@@ -93,14 +114,14 @@ export type TCertificateStatus = z.infer<typeof ZCertificateStatus>;
 export const ZCertificateBody = z
   .object({
     kind: ZCertificateKind,
-    issued_by: z.string().trim().min(1, 'Indica il medico o il centro che l’ha rilasciato.').max(200),
+    issued_by: z.string().trim().min(1, z.because(certificateMessages.issuedBy)).max(200),
     issue_date: ZIsoDate,
     expiry_date: ZIsoDate,
   })
-  .refine((body) => body.expiry_date >= body.issue_date, { message: CERTIFICATE_MESSAGES.expiryBeforeIssue, path: ['expiry_date'] })
+  .refine((body) => body.expiry_date >= body.issue_date, { ...z.because(certificateMessages.expiryBeforeIssue), path: ['expiry_date'] })
   // A certificate is presented to play: one not issued yet or already expired is of no use (Rome days).
-  .refine((body) => body.issue_date <= romeToday(), { message: CERTIFICATE_MESSAGES.issuedInFuture, path: ['issue_date'] })
-  .refine((body) => body.expiry_date >= romeToday(), { message: CERTIFICATE_MESSAGES.alreadyExpired, path: ['expiry_date'] });
+  .refine((body) => body.issue_date <= romeToday(), { ...z.because(certificateMessages.issuedInFuture), path: ['issue_date'] })
+  .refine((body) => body.expiry_date >= romeToday(), { ...z.because(certificateMessages.alreadyExpired), path: ['expiry_date'] });
 export type TCertificateBody = z.input<typeof ZCertificateBody>;
 
 export const CERTIFICATE_LIST_FILTERS = ['all', 'missing', 'expiring', 'expired', 'to_verify'] as const;
@@ -114,9 +135,9 @@ export const CERTIFICATE_LIST_FILTER_LABELS: Record<(typeof CERTIFICATE_LIST_FIL
 export const CERTIFICATES_PER_PAGE = 25;
 /** The CSV takes every row of the filter and search; the screen a page of them. */
 export const ZCertificateExportQuery = z.object({
-  filter: z.enum(CERTIFICATE_LIST_FILTERS, { error: 'Filtro non valido.' }).default('all'),
+  filter: z.enum(CERTIFICATE_LIST_FILTERS, z.because(validationMessages.filter)).default('all'),
   /** Words of the name (any order) or a fiscal code on one of the member's cards. */
-  search: z.string().trim().max(100, 'Ricerca troppo lunga.').optional(),
+  search: z.string().trim().max(100, z.because(validationMessages.searchTooLong)).optional(),
 });
 export type TCertificateExportQuery = z.input<typeof ZCertificateExportQuery>;
 export const ZCertificateListQuery = pageQuery(CERTIFICATES_PER_PAGE).extend(ZCertificateExportQuery.shape);

@@ -5,7 +5,15 @@ import { CERTIFICATE_STATES } from './certificates.js';
 import { COURT_ROWS } from './courts.js';
 import { defineRoute, zRowId } from './http.js';
 import { ZMembershipType } from './memberships.js';
-import * as z from './zod-italian.js';
+import { defineMessages, validationMessages } from './messages.js';
+import * as z from './zod-i18n.js';
+
+const checkInMessages = defineMessages({
+  courtRow: /* i18n */ { id: 'check_ins.court_row', message: 'Scegli la fila dei campi.' },
+  code: /* i18n */ { id: 'check_ins.code', message: 'Inquadra il QR della tessera o scrivi il numero.' },
+  codeTooLong: /* i18n */ { id: 'check_ins.code_too_long', message: 'Codice troppo lungo: al massimo 500 caratteri.' },
+  confirmation: /* i18n */ { id: 'check_ins.confirmation', message: 'Conferma non valida.' },
+});
 
 /** The same card checked in again within this many minutes is the same entrance, not a second one. */
 export const CHECK_IN_REPEAT_MINUTES = 10;
@@ -34,15 +42,15 @@ export const CHECK_IN_PENDING_REASONS = {
   free: 'Tessera gratuita da attivare: la attiva un amministratore in segreteria.',
 } as const;
 
-export const ZCourtRow = z.enum(COURT_ROWS, { error: 'Scegli la fila dei campi.' });
+export const ZCourtRow = z.enum(COURT_ROWS, z.because(checkInMessages.courtRow));
 
 export const ZCheckInLookupQuery = z.object({
   /** What the camera read (the card's verification address) or the card number typed at the desk. */
   code: z
-    .string({ error: 'Inquadra il QR della tessera o scrivi il numero.' })
+    .string(z.because(checkInMessages.code))
     .trim()
-    .min(1, 'Inquadra il QR della tessera o scrivi il numero.')
-    .max(500, 'Codice troppo lungo: al massimo 500 caratteri.'),
+    .min(1, z.because(checkInMessages.code))
+    .max(500, z.because(checkInMessages.codeTooLong)),
 });
 
 /** The member's booking of the day, the one the check-in can be recorded against. */
@@ -85,13 +93,13 @@ export const ZCheckInLookup = z.object({
 export type TCheckInLookup = z.infer<typeof ZCheckInLookup>;
 
 export const ZCheckInBody = z.object({
-  membership_id: zRowId('Tessera non valida.'),
+  membership_id: zRowId(validationMessages.membership),
   /** The member's booking of the day being played, or none for a walk-in on a row of free courts. */
-  booking_id: zRowId('Prenotazione non valida.').nullish().transform((value) => value ?? null),
+  booking_id: zRowId(validationMessages.booking).nullish().transform((value) => value ?? null),
   /** For a walk-in without a booking (row B is for card holders); a booking brings its court's row. */
   court_row: ZCourtRow.nullish().transform((value) => value ?? null),
   /** The desk confirmed letting in a holder without a valid certificate while one is required. */
-  without_valid_certificate: z.boolean({ error: 'Conferma non valida.' }).default(false),
+  without_valid_certificate: z.boolean(z.because(checkInMessages.confirmation)).default(false),
 });
 export type TCheckInBody = z.input<typeof ZCheckInBody>;
 

@@ -1,9 +1,12 @@
 // Consents (GDPR, Codice privacy): the privacy notice accepted at registration, the optional consents
 // for photos/videos and the newsletter (changeable at any time, every change kept), a minor's
 // guardian, and the newsletter's one-click unsubscribe.
+import type { MessageDescriptor } from '@lingui/core';
 import { ageOn, romeToday } from './age.js';
 import { defineRoute, ZIdParams } from './http.js';
-import * as z from './zod-italian.js';
+import { italianTexts } from './italian.js';
+import { defineMessages } from './messages.js';
+import * as z from './zod-i18n.js';
 
 /** Version of the privacy notice on /informativa-privacy: stored with every acceptance. */
 export const PRIVACY_NOTICE_VERSION = '2026-11';
@@ -22,16 +25,24 @@ export const CONSENT_LABELS: Record<TConsentKind, string> = {
   guardian: 'Consenso del genitore o tutore',
 };
 
-export const CONSENT_MESSAGES = {
-  guardianName: 'Per chi ha meno di 14 anni serve il nome di un genitore o tutore.',
-  guardianFiscalCode: 'Inserisci il codice fiscale del genitore o tutore (16 lettere e cifre).',
-  guardianConsent: 'Il genitore o tutore deve accettare l’informativa sulla privacy.',
-  saved: 'Consensi aggiornati.',
-  parentSignature: 'Minorenne: serve la firma di un genitore',
-  unsubscribed: 'Non riceverai più la newsletter. Le comunicazioni di servizio (prenotazioni, tessera) continueranno ad arrivare.',
-  unsubscribeInvalid: 'Il link di disiscrizione non è valido.',
-  unsubscribeExpired: 'Il link di disiscrizione è scaduto: puoi disiscriverti dalla newsletter dal tuo profilo, nella sezione Consensi.',
-} as const;
+export const consentMessages = defineMessages({
+  guardianName: /* i18n */ { id: 'consents.guardian_name', message: 'Per chi ha meno di 14 anni serve il nome di un genitore o tutore.' },
+  guardianFiscalCode: /* i18n */ { id: 'consents.guardian_fiscal_code', message: 'Inserisci il codice fiscale del genitore o tutore (16 lettere e cifre).' },
+  guardianConsent: /* i18n */ { id: 'consents.guardian_consent', message: 'Il genitore o tutore deve accettare l’informativa sulla privacy.' },
+  saved: /* i18n */ { id: 'consents.saved', message: 'Consensi aggiornati.' },
+  parentSignature: /* i18n */ { id: 'consents.parent_signature', message: 'Minorenne: serve la firma di un genitore' },
+  unsubscribed: /* i18n */ {
+    id: 'consents.unsubscribed',
+    message: 'Non riceverai più la newsletter. Le comunicazioni di servizio (prenotazioni, tessera) continueranno ad arrivare.',
+  },
+  unsubscribeInvalid: /* i18n */ { id: 'consents.unsubscribe_invalid', message: 'Il link di disiscrizione non è valido.' },
+  unsubscribeExpired: /* i18n */ {
+    id: 'consents.unsubscribe_expired',
+    message: 'Il link di disiscrizione è scaduto: puoi disiscriverti dalla newsletter dal tuo profilo, nella sezione Consensi.',
+  },
+});
+/** The Italian of each, for the web's Italian-only screens and the tests. */
+export const CONSENT_MESSAGES = italianTexts(consentMessages);
 
 const optionalText = (max: number) => z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().trim().max(max).optional());
 
@@ -53,9 +64,11 @@ export const isUnderGuardianAge = (birthDate: string, today = romeToday()) => ag
 export const guardianCheckWhen = { when: ({ value }: z.core.ParsePayload) => typeof value === 'object' && value !== null };
 export function guardianCheck(body: { birth_date?: unknown; guardian_name?: unknown; guardian_fiscal_code?: unknown; guardian_consent?: unknown }, ctx: z.core.$RefinementCtx) {
   if (typeof body.birth_date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(body.birth_date) || !isUnderGuardianAge(body.birth_date)) return;
-  if (typeof body.guardian_name !== 'string' || !body.guardian_name.trim()) ctx.addIssue({ code: 'custom', path: ['guardian_name'], message: CONSENT_MESSAGES.guardianName });
-  if (typeof body.guardian_fiscal_code !== 'string' || !/^[A-Z0-9]{16}$/i.test(body.guardian_fiscal_code)) ctx.addIssue({ code: 'custom', path: ['guardian_fiscal_code'], message: CONSENT_MESSAGES.guardianFiscalCode });
-  if (body.guardian_consent !== true) ctx.addIssue({ code: 'custom', path: ['guardian_consent'], message: CONSENT_MESSAGES.guardianConsent });
+  const refuse = (field: string, reason: MessageDescriptor) => ctx.addIssue({ code: 'custom', path: [field], ...z.issueBecause(reason) });
+  if (typeof body.guardian_name !== 'string' || !body.guardian_name.trim()) refuse('guardian_name', consentMessages.guardianName);
+  const fiscalCode = body.guardian_fiscal_code;
+  if (typeof fiscalCode !== 'string' || !/^[A-Z0-9]{16}$/i.test(fiscalCode)) refuse('guardian_fiscal_code', consentMessages.guardianFiscalCode);
+  if (body.guardian_consent !== true) refuse('guardian_consent', consentMessages.guardianConsent);
 }
 
 export const ZConsentEvent = z.object({
@@ -81,7 +94,9 @@ export const ZConsentsBody = z.object({ photos: z.boolean(), newsletter: z.boole
 export type TConsentsBody = z.input<typeof ZConsentsBody>;
 
 /** The signed token of a newsletter's unsubscribe link: the member's id, its last valid day and an HMAC (base64url). */
-export const ZUnsubscribeQuery = z.object({ token: z.string().regex(/^[1-9][0-9]{0,9}\.[1-9][0-9]{0,5}\.[A-Za-z0-9_-]{43}$/, CONSENT_MESSAGES.unsubscribeInvalid) });
+export const ZUnsubscribeQuery = z.object({
+  token: z.string().regex(/^[1-9][0-9]{0,9}\.[1-9][0-9]{0,5}\.[A-Za-z0-9_-]{43}$/, z.because(consentMessages.unsubscribeInvalid)),
+});
 
 export const consentsRoutes = {
   mine: defineRoute({

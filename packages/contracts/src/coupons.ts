@@ -1,10 +1,26 @@
 // Membership coupons back-office (/admin/coupons, docs/domain.md#coupons).
 // The rules that redeem a coupon live in the API's coupons module, shared by every purchase.
+import type { MessageDescriptor } from '@lingui/core';
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
+import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney } from './money.js';
 import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
+
+const couponMessages = defineMessages({
+  codeTooLong: /* i18n */ { id: 'coupons.code_too_long', message: 'Il codice può avere al massimo 50 caratteri.' },
+  codeCharacters: /* i18n */ { id: 'coupons.code_characters', message: 'Il codice può contenere solo lettere, cifre, trattini e trattini bassi.' },
+  descriptionTooLong: /* i18n */ { id: 'coupons.description_too_long', message: 'La descrizione può avere al massimo 255 caratteri.' },
+  discountType: /* i18n */ { id: 'coupons.discount_type', message: 'Scegli il tipo di sconto.' },
+  discountValue: /* i18n */ { id: 'coupons.discount_value', message: 'Inserisci il valore dello sconto.' },
+  discountNegative: /* i18n */ { id: 'coupons.discount_negative', message: 'Lo sconto non può essere negativo.' },
+  valueTooLarge: /* i18n */ { id: 'coupons.value_too_large', message: 'Valore troppo grande.' },
+  twoDecimals: /* i18n */ { id: 'coupons.two_decimals', message: 'Al massimo due decimali.' },
+  applicableTo: /* i18n */ { id: 'coupons.applicable_to', message: 'Scegli a cosa si applica il coupon.' },
+  limitNegative: /* i18n */ { id: 'coupons.limit_negative', message: 'Il limite non può essere negativo.' },
+  percentTooHigh: /* i18n */ { id: 'coupons.percent_too_high', message: 'Una percentuale non può superare 100.' },
+});
 
 /** Coupons page size. */
 export const COUPONS_PER_PAGE = 10;
@@ -35,43 +51,50 @@ export const ZMembershipCoupon = z.object({
 });
 export type TMembershipCoupon = z.infer<typeof ZMembershipCoupon>;
 
-const REQUIRED = 'Campo obbligatorio.';
 const blankToNull = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? null : value), schema.nullish().transform((value) => value ?? null));
 /** A number as typed in a form (number input, or its text with a comma). */
-const formNumber = (message: string) =>
-  z.preprocess((value) => (typeof value === 'string' ? Number(value.trim().replace(',', '.')) : value), z.number({ error: message }).refine(Number.isFinite, message));
+const formNumber = (message: MessageDescriptor) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? Number(value.trim().replace(',', '.')) : value),
+    z.number(z.because(message)).refine(Number.isFinite, z.because(message)),
+  );
 
 /** The coupon form. */
 export const ZCouponBody = z
   .object({
     code: z
-      .string({ error: REQUIRED })
+      .string(z.because(validationMessages.required))
       .trim()
       .toUpperCase()
-      .min(1, REQUIRED)
-      .max(50, 'Il codice può avere al massimo 50 caratteri.')
-      .regex(/^[A-Z0-9_-]+$/, 'Il codice può contenere solo lettere, cifre, trattini e trattini bassi.'),
-    description: blankToNull(z.string().trim().max(255, 'La descrizione può avere al massimo 255 caratteri.')),
-    discount_type: z.enum(DISCOUNT_TYPES, { error: 'Scegli il tipo di sconto.' }),
-    discount_value: formNumber('Inserisci il valore dello sconto.')
-      .pipe(z.number().min(0, 'Lo sconto non può essere negativo.').max(99_999_999.99, 'Valore troppo grande.'))
-      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Al massimo due decimali.'),
-    applicable_to: z.enum(COUPON_APPLICABILITIES, { error: 'Scegli a cosa si applica il coupon.' }),
+      .min(1, z.because(validationMessages.required))
+      .max(50, z.because(couponMessages.codeTooLong))
+      .regex(/^[A-Z0-9_-]+$/, z.because(couponMessages.codeCharacters)),
+    description: blankToNull(z.string().trim().max(255, z.because(couponMessages.descriptionTooLong))),
+    discount_type: z.enum(DISCOUNT_TYPES, z.because(couponMessages.discountType)),
+    discount_value: formNumber(couponMessages.discountValue)
+      .pipe(z.number().min(0, z.because(couponMessages.discountNegative)).max(99_999_999.99, z.because(couponMessages.valueTooLarge)))
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, z.because(couponMessages.twoDecimals)),
+    applicable_to: z.enum(COUPON_APPLICABILITIES, z.because(couponMessages.applicableTo)),
     /** Blank means unlimited. */
-    usage_limit: blankToNull(formNumber('Inserisci un numero intero.').pipe(z.number().int('Inserisci un numero intero.').min(0, 'Il limite non può essere negativo.'))),
+    usage_limit: blankToNull(
+      formNumber(validationMessages.integer).pipe(z.number().int(z.because(validationMessages.integer)).min(0, z.because(couponMessages.limitNegative))),
+    ),
     is_active: z.boolean().default(true),
     start_date: blankToNull(ZIsoDate),
     end_date: blankToNull(ZIsoDate),
   })
-  .refine((body) => body.discount_type !== 'percentage' || body.discount_value <= 100, { message: 'Una percentuale non può superare 100.', path: ['discount_value'] })
+  .refine((body) => body.discount_type !== 'percentage' || body.discount_value <= 100, {
+  ...z.because(couponMessages.percentTooHigh),
+    path: ['discount_value'],
+  })
   .refine((body) => !body.start_date || !body.end_date || body.end_date >= body.start_date, {
-    message: 'La data di fine non può precedere quella di inizio.',
+    ...z.because(validationMessages.endBeforeStart),
     path: ['end_date'],
   });
 export type TCouponBody = z.input<typeof ZCouponBody>;
 
 /** The active switch sends only the flag. */
-export const ZCouponToggleBody = z.object({ is_active: z.boolean({ error: 'Stato non valido.' }) });
+export const ZCouponToggleBody = z.object({ is_active: z.boolean(z.because(validationMessages.status)) });
 
 const isFlagOnly = (value: unknown) => typeof value === 'object' && value !== null && Object.keys(value).join() === 'is_active';
 
@@ -81,22 +104,18 @@ export const ZCouponUpdateBody = z
   // For the OpenAPI document: either of the two bodies.
   .meta({ override: { anyOf: [ZCouponBody, ZCouponToggleBody].map((schema) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })) } })
   .transform((value, context) => {
-    const result = isFlagOnly(value) ? ZCouponToggleBody.safeParse(value) : ZCouponBody.safeParse(value);
-    if (!result.success) {
-      for (const issue of result.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-      return z.NEVER;
-    }
-    return result.data;
+    // Parsed within: each field's message is worded by the caller, in its language.
+    return isFlagOnly(value) ? z.parseWithin(ZCouponToggleBody, value, context) : z.parseWithin(ZCouponBody, value, context);
   });
 export type TCouponUpdateBody = z.input<typeof ZCouponUpdateBody>;
 
 export const COUPON_SORT_FIELDS = ['created_at', 'code', 'usage_count', 'start_date', 'end_date'] as const;
 
 export const ZCouponsQuery = pageQuery(COUPONS_PER_PAGE).extend({
-  search: z.string().trim().max(100, 'Ricerca troppo lunga.').optional(),
+  search: z.string().trim().max(100, z.because(validationMessages.searchTooLong)).optional(),
   /** true, false, or empty for all. */
-  is_active: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false'], { error: 'Stato non valido.' }).optional()),
-  sort_by: z.enum(COUPON_SORT_FIELDS, { error: 'Ordinamento non valido.' }).default('created_at'),
+  is_active: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false'], z.because(validationMessages.status)).optional()),
+  sort_by: z.enum(COUPON_SORT_FIELDS, z.because(validationMessages.sort)).default('created_at'),
   sort_order: ZSortOrder.default('desc'),
 });
 export type TCouponsQuery = z.input<typeof ZCouponsQuery>;

@@ -1,12 +1,17 @@
 import { defineRoute, zRowId } from './http.js';
-import * as z from './zod-italian.js';
+import { defineMessages } from './messages.js';
+import * as z from './zod-i18n.js';
+
+const courtMessages = defineMessages({
+  pickCourt: /* i18n */ { id: 'courts.pick_court', message: 'Scegli un campo.' },
+});
 
 export const COURT_PURPOSES = ['central', 'members', 'bookable', 'school', 'free_use'] as const;
 export const ZCourtPurpose = z.enum(COURT_PURPOSES);
 export type TCourtPurpose = z.infer<typeof ZCourtPurpose>;
 
 /** The court a body names (a booking, a closure, a setup). */
-export const ZCourtId = zRowId('Scegli un campo.');
+export const ZCourtId = zRowId(courtMessages.pickCourt);
 
 /** How each purpose is named and coloured, on the map, its legend and the admin screens. */
 export const COURT_PURPOSE_INFO: Record<TCourtPurpose, { label: string; description: string; color: string }> = {

@@ -3,9 +3,19 @@
 // at the desk and correct it with a reason.
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
+import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney, ZPositiveEuroInput, ZSignedEuroInput } from './money.js';
 import { pageQuery, pagedListOf } from './paging.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
+
+const creditMessages = defineMessages({
+  deskTopUpMax: /* i18n */ { id: 'credit.desk_top_up_max', message: 'Alla segreteria si ricarica al massimo {max} per volta.' },
+  adjustmentMax: /* i18n */ { id: 'credit.adjustment_max', message: 'Una rettifica può essere al massimo di {max}.' },
+  correctionLimitMax: /* i18n */ { id: 'credit.correction_limit_max', message: 'Il limite delle rettifiche può essere al massimo di {max}.' },
+  adjustmentReason: /* i18n */ { id: 'credit.adjustment_reason', message: 'Scrivi il motivo della rettifica.' },
+  maxBelowMin: /* i18n */ { id: 'credit.max_below_min', message: 'Il massimo non può essere inferiore al minimo.' },
+  refundMethod: /* i18n */ { id: 'credit.refund_method', message: 'Scegli come rimborsare: sulla carta o in contanti.' },
+});
 
 export const CREDIT_MOVEMENT_KINDS = [
   'top_up', 'payment', 'hold', 'returned', 'refund_to_card', 'desk_adjustment', 'rain_credit', 'cash_refund', 'stripe_refund', 'refund_failed', 'debt_settled',
@@ -74,17 +84,21 @@ export type TCreditTopUpBody = z.input<typeof ZCreditTopUpBody>;
  * clear message. The admin's limit of corrections by staff may not exceed it either.
  */
 export const DESK_CREDIT_MAX_CENTS = 100_000;
-/** The limit as the messages say it: "1.000,00 €". */
+/** The limit as the messages say it: "1.000,00 €" (the desk's, Italian, way of writing it). */
 const DESK_CREDIT_MAX_TEXT = `${String(Math.floor(DESK_CREDIT_MAX_CENTS / 100)).replace(/\B(?=(\d{3})+$)/g, '.')},${String(DESK_CREDIT_MAX_CENTS % 100).padStart(2, '0')} €`;
 
 export const ZDeskTopUpBody = z.object({
-  amount: ZPositiveEuroInput.refine((cents) => cents <= DESK_CREDIT_MAX_CENTS, `Alla segreteria si ricarica al massimo ${DESK_CREDIT_MAX_TEXT} per volta.`),
-  method: z.enum(DESK_TOP_UP_METHODS, { error: 'Scegli come è stato pagato: contanti, POS o bonifico.' }),
+  amount: ZPositiveEuroInput.refine((cents) => cents <= DESK_CREDIT_MAX_CENTS, z.because(creditMessages.deskTopUpMax, { max: DESK_CREDIT_MAX_TEXT })),
+  method: z.enum(DESK_TOP_UP_METHODS, z.because(validationMessages.deskTopUpMethod)),
 });
 export type TDeskTopUpBody = z.input<typeof ZDeskTopUpBody>;
 export const ZCreditAdjustmentBody = z.object({
-  amount: ZSignedEuroInput.refine((cents) => Math.abs(cents) <= DESK_CREDIT_MAX_CENTS, `Una rettifica può essere al massimo di ${DESK_CREDIT_MAX_TEXT}.`),
-  reason: z.string({ error: 'Scrivi il motivo della rettifica.' }).trim().min(3, 'Scrivi il motivo della rettifica.').max(500, 'Il motivo può avere al massimo 500 caratteri.'),
+  amount: ZSignedEuroInput.refine((cents) => Math.abs(cents) <= DESK_CREDIT_MAX_CENTS, z.because(creditMessages.adjustmentMax, { max: DESK_CREDIT_MAX_TEXT })),
+  reason: z
+    .string(z.because(creditMessages.adjustmentReason))
+    .trim()
+    .min(3, z.because(creditMessages.adjustmentReason))
+    .max(500, z.because(validationMessages.reasonTooLong)),
 });
 export type TCreditAdjustmentBody = z.input<typeof ZCreditAdjustmentBody>;
 
@@ -95,16 +109,19 @@ export const ZCreditSettingsBody = z
   .object({
     top_up_min: ZPositiveEuroInput,
     top_up_max: ZPositiveEuroInput,
-    correction_limit: ZPositiveEuroInput.refine((cents) => cents <= DESK_CREDIT_MAX_CENTS, `Il limite delle rettifiche può essere al massimo di ${DESK_CREDIT_MAX_TEXT}.`),
+    correction_limit: ZPositiveEuroInput.refine(
+      (cents) => cents <= DESK_CREDIT_MAX_CENTS,
+      z.because(creditMessages.correctionLimitMax, { max: DESK_CREDIT_MAX_TEXT }),
+    ),
   })
-  .refine((body) => body.top_up_max >= body.top_up_min, { path: ['top_up_max'], message: 'Il massimo non può essere inferiore al minimo.' });
+  .refine((body) => body.top_up_max >= body.top_up_min, { path: ['top_up_max'], ...z.because(creditMessages.maxBelowMin) });
 export type TCreditSettingsBody = z.input<typeof ZCreditSettingsBody>;
 
 /** How staff give credit back: to the card of the online top-ups (oldest first) or in cash at the desk. */
 export const CREDIT_REFUND_METHODS = ['card', 'cash'] as const;
 export const CREDIT_REFUND_METHOD_LABELS: Record<(typeof CREDIT_REFUND_METHODS)[number], string> = { card: 'Sulla carta', cash: 'In contanti' };
 export const ZCreditRefundBody = z.object({
-  method: z.enum(CREDIT_REFUND_METHODS, { error: 'Scegli come rimborsare: sulla carta o in contanti.' }),
+  method: z.enum(CREDIT_REFUND_METHODS, z.because(creditMessages.refundMethod)),
   /** Empty: the whole balance. */
   amount: z.preprocess((value) => (value === '' ? null : value), ZPositiveEuroInput.nullish()),
 });

@@ -2,13 +2,28 @@
 // income with their lists, forms and totals, and the monthly income and expense stats of the
 // dashboard chart. Admin only (can_view_transactions). Money travels as euros with two decimals and
 // is computed in integer cents; months are Europe/Rome calendar months.
+import type { MessageDescriptor } from '@lingui/core';
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
+import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney, ZPositiveEuroInput } from './money.js';
 import { pagedListOf, pageQuery } from './paging.js';
 import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, ZPaymentKind, ZPaymentMethod, ZPaymentStatus } from './payments.js';
 import { ZReceipt } from './receipts.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
+
+const financeMessages = defineMessages({
+  kind: /* i18n */ { id: 'finance.kind', message: 'Tipo di movimento non valido.' },
+  type: /* i18n */ { id: 'finance.type', message: 'Scegli pagamento o rimborso.' },
+  categoryTooLong: /* i18n */ { id: 'finance.category_too_long', message: 'La categoria può avere al massimo {max} caratteri.' },
+  descriptionTooLong: /* i18n */ { id: 'finance.description_too_long', message: 'La descrizione può avere al massimo {max} caratteri.' },
+  supplierTooLong: /* i18n */ { id: 'finance.supplier_too_long', message: 'Il fornitore può avere al massimo {max} caratteri.' },
+  date: /* i18n */ { id: 'finance.date', message: 'Inserisci la data.' },
+  categoryFilterTooLong: /* i18n */ { id: 'finance.category_filter_too_long', message: 'Categoria troppo lunga.' },
+  dateFrom: /* i18n */ { id: 'finance.date_from', message: 'Inserisci la data iniziale.' },
+  dateTo: /* i18n */ { id: 'finance.date_to', message: 'Inserisci la data finale.' },
+  statsRange: /* i18n */ { id: 'finance.stats_range', message: 'Al massimo {max} mesi.' },
+});
 
 export const FINANCE_PER_PAGE = 20;
 
@@ -32,7 +47,7 @@ export const TRANSACTION_TYPE_LABELS: Record<(typeof TRANSACTION_TYPES)[number],
 
 /** An empty filter field of a form means no filter. */
 const optionalFilter = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-const DATE_ORDER = { message: 'La data finale non può precedere quella iniziale.', path: ['date_to'] };
+const DATE_ORDER = { ...z.because(validationMessages.dateToBeforeDateFrom), path: ['date_to'] };
 const datesInOrder = (query: { date_from?: string | undefined; date_to?: string | undefined }) => !query.date_from || !query.date_to || query.date_from <= query.date_to;
 
 /** Rome calendar days, both included. */
@@ -40,7 +55,7 @@ const dateRangeFilter = {
   date_from: optionalFilter(ZIsoDate),
   date_to: optionalFilter(ZIsoDate),
 };
-const searchFilter = z.string().trim().max(100, 'Ricerca troppo lunga.').optional();
+const searchFilter = z.string().trim().max(100, z.because(validationMessages.searchTooLong)).optional();
 
 // ---------------------------------------------------------------------------------------------
 // Transactions
@@ -48,10 +63,10 @@ const searchFilter = z.string().trim().max(100, 'Ricerca troppo lunga.').optiona
 export const ZTransactionsFilter = z
   .object({
     ...dateRangeFilter,
-    kind: optionalFilter(z.enum(PAYMENT_KINDS, { error: 'Tipo di movimento non valido.' })),
-    type: optionalFilter(z.enum(TRANSACTION_TYPES, { error: 'Scegli pagamento o rimborso.' })),
-    method: optionalFilter(z.enum(PAYMENT_METHODS, { error: 'Metodo di pagamento non valido.' })),
-    status: optionalFilter(z.enum(PAYMENT_STATUSES, { error: 'Stato non valido.' })),
+    kind: optionalFilter(z.enum(PAYMENT_KINDS, z.because(financeMessages.kind))),
+    type: optionalFilter(z.enum(TRANSACTION_TYPES, z.because(financeMessages.type))),
+    method: optionalFilter(z.enum(PAYMENT_METHODS, z.because(validationMessages.paymentMethod))),
+    status: optionalFilter(z.enum(PAYMENT_STATUSES, z.because(validationMessages.status))),
     /** Customer name or e-mail, description, or a Stripe id. */
     search: searchFilter,
   })
@@ -99,23 +114,29 @@ export type TTransactionTotals = z.infer<typeof ZTransactionTotals>;
 // ---------------------------------------------------------------------------------------------
 // Expenses and extra income
 
-const REQUIRED = 'Campo obbligatorio.';
-const requiredText = (max: number, label: string) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} può avere al massimo ${max} caratteri.`);
-const optionalText = (max: number, label: string) =>
-  z.preprocess((value) => (value === '' ? null : value), z.string().trim().max(max, `${label} può avere al massimo ${max} caratteri.`).nullish().transform((value) => value || null));
+const requiredText = (max: number, tooLong: MessageDescriptor) =>
+  z.string(z.because(validationMessages.required)).trim().min(1, z.because(validationMessages.required)).max(max, z.because(tooLong, { max }));
+const optionalText = (max: number, tooLong: MessageDescriptor) =>
+  z.preprocess((value) => (value === '' ? null : value), z.string().trim().max(max, z.because(tooLong, { max })).nullish().transform((value) => value || null));
 
 const ledgerFields = {
-  date: z.string({ error: 'Inserisci la data.' }).pipe(ZIsoDate),
-  category: requiredText(100, 'La categoria'),
-  description: requiredText(500, 'La descrizione'),
+  date: z.string(z.because(financeMessages.date)).pipe(ZIsoDate),
+  category: requiredText(100, financeMessages.categoryTooLong),
+  description: requiredText(500, financeMessages.descriptionTooLong),
   /** Euros as typed; integer cents once parsed. */
   amount: ZPositiveEuroInput,
-  payment_method: z.preprocess((value) => (value === '' ? null : value), z.enum(PAYMENT_METHODS, { error: 'Metodo di pagamento non valido.' }).nullish().transform((value) => value ?? null)),
+  payment_method: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z
+      .enum(PAYMENT_METHODS, z.because(validationMessages.paymentMethod))
+      .nullish()
+      .transform((value) => value ?? null),
+  ),
 };
 
 export const ZIncomeBody = z.object(ledgerFields);
 export type TIncomeBody = z.input<typeof ZIncomeBody>;
-export const ZExpenseBody = z.object({ ...ledgerFields, supplier: optionalText(200, 'Il fornitore') });
+export const ZExpenseBody = z.object({ ...ledgerFields, supplier: optionalText(200, financeMessages.supplierTooLong) });
 export type TExpenseBody = z.input<typeof ZExpenseBody>;
 
 export const ZIncome = z.object({
@@ -134,8 +155,8 @@ export type TExpense = z.infer<typeof ZExpense>;
 export const ZLedgerFilter = z
   .object({
     ...dateRangeFilter,
-    category: optionalFilter(z.string().trim().max(100, 'Categoria troppo lunga.')),
-    payment_method: optionalFilter(z.enum(PAYMENT_METHODS, { error: 'Metodo di pagamento non valido.' })),
+    category: optionalFilter(z.string().trim().max(100, z.because(financeMessages.categoryFilterTooLong))),
+    payment_method: optionalFilter(z.enum(PAYMENT_METHODS, z.because(validationMessages.paymentMethod))),
     /** Description, category or (expenses) supplier. */
     search: searchFilter,
   })
@@ -153,9 +174,12 @@ const ledgerListOf = <Item extends z.ZodType>(item: Item) => pagedListOf(item).e
 export const STATS_MAX_MONTHS = 120;
 
 export const ZStatsQuery = z
-  .object({ date_from: z.string({ error: 'Inserisci la data iniziale.' }).pipe(ZIsoDate), date_to: z.string({ error: 'Inserisci la data finale.' }).pipe(ZIsoDate) })
+  .object({ date_from: z.string(z.because(financeMessages.dateFrom)).pipe(ZIsoDate), date_to: z.string(z.because(financeMessages.dateTo)).pipe(ZIsoDate) })
   .refine(datesInOrder, DATE_ORDER)
-  .refine((query) => monthsBetween(query.date_from, query.date_to) <= STATS_MAX_MONTHS, { message: `Al massimo ${STATS_MAX_MONTHS} mesi.`, path: ['date_to'] });
+  .refine((query) => monthsBetween(query.date_from, query.date_to) <= STATS_MAX_MONTHS, {
+  ...z.because(financeMessages.statsRange, { max: STATS_MAX_MONTHS }),
+    path: ['date_to'],
+  });
 export type TStatsQuery = z.input<typeof ZStatsQuery>;
 
 /** Calendar months from the month of `from` to the month of `to`, both included. */

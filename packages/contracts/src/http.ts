@@ -1,6 +1,8 @@
 // The shape every route is described with. The API mounts, validates and guards routes from these
 // definitions; the web's typed client calls them; the OpenAPI document is generated from them.
-import * as z from './zod-italian.js';
+import type { MessageDescriptor } from '@lingui/core';
+import { validationMessages } from './messages.js';
+import * as z from './zod-i18n.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -33,14 +35,16 @@ export const defineRoute = <const D extends RouteDefinition>(definition: D): D =
 // Every row id is a PostgreSQL `integer`: 1 to 2,147,483,647. An id a caller sends is bounded here, so a
 // larger one is refused like any id that names nothing, instead of reaching the database and failing there.
 export const MAX_ROW_ID = 2_147_483_647;
-const ID_MESSAGE = 'Identificativo non valido.';
 
 /** An id in a JSON body. */
-export const zRowId = (message = ID_MESSAGE) => z.number({ error: message }).int(message).positive(message).max(MAX_ROW_ID, message);
+export const zRowId = (message: MessageDescriptor = validationMessages.id) =>
+  z.number(z.because(message)).int(z.because(message)).positive(z.because(message)).max(MAX_ROW_ID, z.because(message));
 
 /** An id in a path or a query string (text); an empty query field means none. */
-export const zTextRowId = (message = ID_MESSAGE) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ROW_ID, message);
-export const zOptionalTextRowId = (message = ID_MESSAGE) => z.preprocess((value) => (value === '' ? undefined : value), zTextRowId(message).optional());
+export const zTextRowId = (message: MessageDescriptor = validationMessages.id) =>
+  z.coerce.number(z.because(message)).int(z.because(message)).positive(z.because(message)).max(MAX_ROW_ID, z.because(message));
+export const zOptionalTextRowId = (message: MessageDescriptor = validationMessages.id) =>
+  z.preprocess((value) => (value === '' ? undefined : value), zTextRowId(message).optional());
 
 /** The `:id` of a resource's path (a malformed or out-of-range one answers 404). */
 export const ZIdParams = z.object({ id: zTextRowId() });
@@ -65,7 +69,7 @@ export type RouteResponse<D extends RouteDefinition> = z.output<D['response']>;
 export type BodyOf<D extends RouteDefinition> = ParsedRouteInput<D>['body'];
 export type QueryOf<D extends RouteDefinition> = ParsedRouteInput<D>['query'];
 
-/** Error body of every failed call: `errors` maps a field to its Italian messages. */
+/** Error body of every failed call, in the request's language: `errors` maps a field to its messages. */
 export const ZApiError = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),

@@ -1,5 +1,11 @@
-export * as z from './zod-italian.js';
-export { NUL_MESSAGE, REQUIRED_MESSAGE } from './zod-italian.js';
+import { validationMessages } from './messages.js';
+
+export * as z from './zod-i18n.js';
+export { defineMessages, validationMessages } from './messages.js';
+export { italianTexts } from './italian.js';
+/** The Italian of two common messages, as the tests and the web compare them. */
+export const REQUIRED_MESSAGE = validationMessages.required.message;
+export const NUL_MESSAGE = validationMessages.nul.message;
 export * from './centre.js';
 export * from './http.js';
 export * from './health.js';

@@ -1,10 +1,15 @@
 // The members' register (libro soci, admin, /admin/libro-soci): the cards of a season in the order
 // members were admitted, with search, pages, CSV and a PDF for printing; the members whose fiscal code
 // or place of birth the register lacks are flagged, counted and can be listed alone.
-import { ZMembershipType } from './memberships.js';
-import { pagedListOf, pageQuery } from './paging.js';
 import { defineRoute } from './http.js';
-import * as z from './zod-italian.js';
+import { ZMembershipType } from './memberships.js';
+import { defineMessages, validationMessages } from './messages.js';
+import { pagedListOf, pageQuery } from './paging.js';
+import * as z from './zod-i18n.js';
+
+const membersRegisterMessages = defineMessages({
+  season: /* i18n */ { id: 'members_register.season', message: 'Stagione non valida.' },
+});
 
 export const MEMBERS_REGISTER_PER_PAGE = 25;
 
@@ -13,15 +18,19 @@ export const REGISTER_MISSING_DATA = ['fiscal_code', 'birth_place'] as const;
 export const missingDataText = (missing: readonly (typeof REGISTER_MISSING_DATA)[number][]) =>
   missing.includes('fiscal_code') ? 'Mancano codice fiscale e luogo di nascita' : 'Manca il luogo di nascita';
 
-const ZSeason = z.coerce.number({ error: 'Stagione non valida.' }).int('Stagione non valida.').min(2000, 'Stagione non valida.').max(2100, 'Stagione non valida.');
+const ZSeason = z.coerce
+  .number(z.because(membersRegisterMessages.season))
+  .int(z.because(membersRegisterMessages.season))
+  .min(2000, z.because(membersRegisterMessages.season))
+  .max(2100, z.because(membersRegisterMessages.season));
 
 export const ZMembersRegisterFilter = z.object({
   /** The season's year; the current one (Rome) when missing. */
   season: z.preprocess((value) => (value === '' ? undefined : value), ZSeason.optional()),
   /** Last or first name, fiscal code or card number. */
-  search: z.string().trim().max(100, 'Ricerca troppo lunga.').optional(),
+  search: z.string().trim().max(100, z.because(validationMessages.searchTooLong)).optional(),
   /** `missing`: only the members whose fiscal code or place of birth the register lacks. */
-  data: z.enum(['all', 'missing'], { error: 'Filtro non valido.' }).default('all'),
+  data: z.enum(['all', 'missing'], z.because(validationMessages.filter)).default('all'),
 });
 export const ZMembersRegisterQuery = z.object({ ...pageQuery(MEMBERS_REGISTER_PER_PAGE).shape, ...ZMembersRegisterFilter.shape });
 export type TMembersRegisterQuery = z.input<typeof ZMembersRegisterQuery>;

@@ -1,13 +1,19 @@
 // Membership cards (tessere), member side (docs/domain.md#memberships): buy, pay, download, verify.
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
+import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney } from './money.js';
 import { ZPaymentStatus, ZPaymentMethod } from './payments.js';
 import { addDays } from './rome-time.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
+
+const membershipMessages = defineMessages({
+  pickType: /* i18n */ { id: 'memberships.pick_type', message: 'Scegli il tipo di tessera.' },
+  fiscalCode: /* i18n */ { id: 'memberships.fiscal_code', message: 'Inserisci il codice fiscale.' },
+});
 
 export const MEMBERSHIP_TYPES = ['seasonal', 'under_23', 'under_18', 'monthly', 'weekly', 'daily'] as const;
-export const ZMembershipType = z.enum(MEMBERSHIP_TYPES, { error: 'Scegli il tipo di tessera.' });
+export const ZMembershipType = z.enum(MEMBERSHIP_TYPES, z.because(membershipMessages.pickType));
 export type TMembershipType = z.infer<typeof ZMembershipType>;
 
 export const MEMBERSHIP_TYPE_LABELS: Record<TMembershipType, string> = {
@@ -56,10 +62,10 @@ export const membershipTypesForAge = (age: number): TMembershipType[] =>
 
 /** Sixteen letters and digits; the check character and the birth date are checked by the server. */
 export const ZFiscalCode = z
-  .string({ error: 'Inserisci il codice fiscale.' })
+  .string(z.because(membershipMessages.fiscalCode))
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z0-9]{16}$/, 'Il codice fiscale è fatto di 16 lettere e cifre.');
+  .regex(/^[A-Z0-9]{16}$/, z.because(validationMessages.fiscalCodeFormat));
 
 const optionalCode = z
   .string()

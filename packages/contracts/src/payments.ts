@@ -2,7 +2,12 @@
 // test mode.
 // The webhook (POST /api/payments/stripe/webhook) takes Stripe's raw signed body and is not listed here.
 import { defineRoute } from './http.js';
-import * as z from './zod-italian.js';
+import { defineMessages } from './messages.js';
+import * as z from './zod-i18n.js';
+
+const paymentMessages = defineMessages({
+  checkoutSession: /* i18n */ { id: 'payments.checkout_session', message: 'Sessione di pagamento non valida.' },
+});
 
 export const PAYMENT_METHODS = ['stripe', 'cash', 'card', 'bank_transfer'] as const;
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS);
@@ -44,7 +49,7 @@ export const paymentsRoutes = {
     summary: 'Al ritorno dal pagamento: chiede a Stripe l’esito della sessione e lo registra se il webhook non è ancora arrivato',
     tag: 'payments',
     access: 'user',
-    body: z.object({ session_id: z.string().trim().regex(/^cs_[A-Za-z0-9_]+$/, 'Sessione di pagamento non valida.') }),
+    body: z.object({ session_id: z.string().trim().regex(/^cs_[A-Za-z0-9_]+$/, z.because(paymentMessages.checkoutSession)) }),
     response: ZCheckoutOutcome,
   }),
 };

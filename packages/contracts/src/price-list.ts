@@ -1,11 +1,24 @@
 // Price list and booking settings back-office (/admin/listino-prezzi, docs/domain.md#price-list): the list of
 // one year, its amounts, copying it to the next year, and the booking rules.
 import { defineRoute } from './http.js';
+import { defineMessages, validationMessages } from './messages.js';
 import { ZEuroInput, ZMoney } from './money.js';
 import { ZPriceCode } from './prices.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
 
-const ZYear = z.coerce.number({ error: 'Anno non valido.' }).int('Anno non valido.').min(2000, 'Anno non valido.').max(2100, 'Anno non valido.');
+const priceListMessages = defineMessages({
+  year: /* i18n */ { id: 'price_list.year', message: 'Anno non valido.' },
+  pickPrice: /* i18n */ { id: 'price_list.pick_price', message: 'Inserisci almeno un prezzo.' },
+  duplicateEntry: /* i18n */ { id: 'price_list.duplicate_entry', message: 'Ogni voce può comparire una sola volta.' },
+  monthDay: /* i18n */ { id: 'price_list.month_day', message: 'Inserisci giorno e mese come MM-GG.' },
+  seasonEndBeforeStart: /* i18n */ { id: 'price_list.season_end_before_start', message: 'La fine della stagione deve seguire l’inizio.' },
+});
+
+const ZYear = z.coerce
+  .number(z.because(priceListMessages.year))
+  .int(z.because(priceListMessages.year))
+  .min(2000, z.because(priceListMessages.year))
+  .max(2100, z.because(priceListMessages.year));
 
 export const ZAdminPriceEntry = z.object({ code: ZPriceCode, amount: ZMoney, note: z.string().nullable() });
 export const ZAdminPriceList = z.object({
@@ -20,15 +33,19 @@ export type TAdminPriceList = z.infer<typeof ZAdminPriceList>;
 export const ZPriceListBody = z.object({
   entries: z
     .array(z.object({ code: ZPriceCode, amount: ZEuroInput, note: z.string().trim().max(255).nullish().transform((value) => value || null) }))
-    .min(1, 'Inserisci almeno un prezzo.')
-    .refine((entries) => new Set(entries.map((entry) => entry.code)).size === entries.length, 'Ogni voce può comparire una sola volta.'),
+    .min(1, z.because(priceListMessages.pickPrice))
+    .refine((entries) => new Set(entries.map((entry) => entry.code)).size === entries.length, z.because(priceListMessages.duplicateEntry)),
 });
 export type TPriceListBody = z.input<typeof ZPriceListBody>;
 
 const MONTH_DAY = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const ZMonthDay = z.string().regex(MONTH_DAY, 'Inserisci giorno e mese come MM-GG.');
+const ZMonthDay = z.string().regex(MONTH_DAY, z.because(priceListMessages.monthDay));
 const count = (min: number, max: number) =>
-  z.coerce.number({ error: 'Inserisci un numero.' }).int('Inserisci un numero intero.').min(min, `Almeno ${min}.`).max(max, `Al massimo ${max}.`);
+  z.coerce
+    .number(z.because(validationMessages.number))
+    .int(z.because(validationMessages.integer))
+    .min(min, z.because(validationMessages.atLeast, { min }))
+    .max(max, z.because(validationMessages.atMost, { max }));
 
 export const ZBookingSettings = z.object({
   season_start: ZMonthDay,
@@ -41,7 +58,7 @@ export const ZBookingSettings = z.object({
 });
 export type TBookingSettings = z.infer<typeof ZBookingSettings>;
 export const ZBookingSettingsBody = ZBookingSettings.refine((body) => body.season_end > body.season_start, {
-  message: 'La fine della stagione deve seguire l’inizio.',
+  ...z.because(priceListMessages.seasonEndBeforeStart),
   path: ['season_end'],
 });
 export type TBookingSettingsBody = z.input<typeof ZBookingSettingsBody>;

@@ -1,5 +1,5 @@
 import { defineRoute } from './http.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
 
 export const PRICE_CODES = [
   'membership_seasonal',

@@ -3,9 +3,23 @@ import { ZMessage, ZUser } from './auth.js';
 import { ZCertificate } from './certificates.js';
 import { ZConsents } from './consents.js';
 import { defineRoute } from './http.js';
+import { italianTexts } from './italian.js';
+import { defineMessages } from './messages.js';
 import { ZReceipt } from './receipts.js';
 import { ZUserBookingSummary, ZUserMembershipSummary, ZUserPaymentSummary } from './users.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
+
+export const privacyMessages = defineMessages({
+  erasurePassword: /* i18n */ { id: 'privacy.erasure_password', message: 'Inserisci la password per confermare.' },
+  erased: /* i18n */ { id: 'privacy.erased', message: 'I tuoi dati personali sono stati cancellati. L’account è stato chiuso.' },
+  wrongPassword: /* i18n */ { id: 'privacy.wrong_password', message: 'La password non è corretta.' },
+  staffCannotErase: /* i18n */ {
+    id: 'privacy.staff_cannot_erase',
+    message: 'Un account dello staff o amministratore non può essere cancellato: prima un amministratore deve cambiarne il ruolo in Utente.',
+  },
+});
+/** The Italian of each, for the web's Italian-only screens and the tests. */
+export const PRIVACY_MESSAGES = italianTexts(privacyMessages);
 
 export const ZMyDataExport = z.object({
   exported_at: z.iso.datetime(),
@@ -26,14 +40,8 @@ export const ZMyDataExport = z.object({
 });
 export type TMyDataExport = z.infer<typeof ZMyDataExport>;
 
-export const ZErasureBody = z.object({ password: z.string().min(1, 'Inserisci la password per confermare.').max(200) });
+export const ZErasureBody = z.object({ password: z.string().min(1, z.because(privacyMessages.erasurePassword)).max(200) });
 export type TErasureBody = z.input<typeof ZErasureBody>;
-
-export const PRIVACY_MESSAGES = {
-  erased: 'I tuoi dati personali sono stati cancellati. L’account è stato chiuso.',
-  wrongPassword: 'La password non è corretta.',
-  staffCannotErase: 'Un account dello staff o amministratore non può essere cancellato: prima un amministratore deve cambiarne il ruolo in Utente.',
-} as const;
 
 export const privacyRoutes = {
   exportMyData: defineRoute({

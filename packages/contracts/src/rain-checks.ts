@@ -7,9 +7,17 @@ import { ZIsoDate } from './auth.js';
 import { RAIN_CHECK_OUTCOMES, SLOTS } from './bookings.js';
 import { ZCourtId } from './courts.js';
 import { defineRoute, ZIdParams } from './http.js';
+import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney } from './money.js';
 import { pagedListOf, pageQuery } from './paging.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
+
+const rainCheckMessages = defineMessages({
+  tooManyCourts: /* i18n */ { id: 'rain_checks.too_many_courts', message: 'Troppi campi.' },
+  returnTo: /* i18n */ { id: 'rain_checks.return_to', message: 'Scegli dove restituire i pagamenti.' },
+  toBeforeFrom: /* i18n */ { id: 'rain_checks.to_before_from', message: 'L’orario di fine deve seguire quello di inizio.' },
+  reasonTooLong: /* i18n */ { id: 'rain_checks.reason_too_long', message: 'Motivo troppo lungo (massimo 500 caratteri).' },
+});
 
 /** The cancellation reason when staff give none. */
 export const RAIN_CHECK_DEFAULT_REASON = 'Pioggia';
@@ -42,13 +50,13 @@ const SLOT_ENDS = SLOTS.map((slot) => slot.end) as [string, ...string[]];
 
 const rangeFields = {
   date: ZIsoDate,
-  from: z.enum(SLOT_STARTS, { error: 'Orario di inizio non valido.' }),
-  to: z.enum(SLOT_ENDS, { error: 'Orario di fine non valido.' }),
+  from: z.enum(SLOT_STARTS, z.because(validationMessages.slotStart)),
+  to: z.enum(SLOT_ENDS, z.because(validationMessages.slotEnd)),
   /** Empty or absent: every court that can be booked. */
-  court_ids: z.array(ZCourtId).max(100, 'Troppi campi.').default([]),
-  return_to: z.enum(RAIN_CHECK_RETURNS, { error: 'Scegli dove restituire i pagamenti.' }).default('credit'),
+  court_ids: z.array(ZCourtId).max(100, z.because(rainCheckMessages.tooManyCourts)).default([]),
+  return_to: z.enum(RAIN_CHECK_RETURNS, z.because(rainCheckMessages.returnTo)).default('credit'),
 };
-const toAfterFrom = { message: 'L’orario di fine deve seguire quello di inizio.', path: ['to'] };
+const toAfterFrom = { ...z.because(rainCheckMessages.toBeforeFrom), path: ['to'] };
 
 export const ZRainCheckPreviewBody = z.object(rangeFields).refine((body) => body.to > body.from, toAfterFrom);
 export type TRainCheckPreviewBody = z.input<typeof ZRainCheckPreviewBody>;
@@ -59,7 +67,7 @@ export const ZRainCheckBody = z
     reason: z
       .string()
       .trim()
-      .max(500, 'Motivo troppo lungo (massimo 500 caratteri).')
+      .max(500, z.because(rainCheckMessages.reasonTooLong))
       .optional()
       .transform((value) => value || RAIN_CHECK_DEFAULT_REASON),
   })

@@ -1,9 +1,11 @@
 // Receipts (ricevute) of completed payments and refund notes (docs/domain.md#receipts): the member lists
 // and downloads their own, staff any. Numbers run per year with no gaps: 2026/000123.
 import { defineRoute, ZIdParams } from './http.js';
+import { italianTexts } from './italian.js';
+import { defineMessages } from './messages.js';
 import { ZMoney } from './money.js';
 import { ZPaymentKind, ZPaymentMethod } from './payments.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
 
 export const RECEIPT_KINDS = ['receipt', 'refund'] as const;
 export const RECEIPT_KIND_LABELS: Record<(typeof RECEIPT_KINDS)[number], string> = { receipt: 'Ricevuta', refund: 'Nota di rimborso' };
@@ -11,7 +13,11 @@ export const RECEIPT_KIND_LABELS: Record<(typeof RECEIPT_KINDS)[number], string>
 /** 2026 and 123 → "2026/000123". */
 export const receiptNumber = (year: number, number: number) => `${year}/${String(number).padStart(6, '0')}`;
 
-export const RECEIPT_MESSAGES = { notFound: 'Ricevuta non trovata.' } as const;
+export const receiptMessages = defineMessages({
+  notFound: /* i18n */ { id: 'receipts.not_found', message: 'Ricevuta non trovata.' },
+});
+/** The Italian of each, for the web's Italian-only screens and the tests. */
+export const RECEIPT_MESSAGES = italianTexts(receiptMessages);
 
 export const ZReceipt = z.object({
   id: z.number().int(),

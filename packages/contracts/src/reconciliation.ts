@@ -4,7 +4,7 @@
 // transactions equal Stripe clearing, no card refund waits for Stripe more than a day. A mismatch shows on the
 // admin dashboard and in a metric.
 import { defineRoute } from './http.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
 
 export const RECONCILIATION_CHECKS = ['entries_balanced', 'balances_match', 'documents_posted', 'receipts_issued', 'till_by_day', 'stripe_clearing', 'refunds_outstanding'] as const;
 export const RECONCILIATION_CHECK_LABELS: Record<(typeof RECONCILIATION_CHECKS)[number], string> = {

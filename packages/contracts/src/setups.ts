@@ -3,10 +3,23 @@
 import { ZIsoDate } from './auth.js';
 import { ZCourt, ZCourtId } from './courts.js';
 import { defineRoute, ZIdParams, zRowId } from './http.js';
-import * as z from './zod-italian.js';
+import { defineMessages, validationMessages } from './messages.js';
+import * as z from './zod-i18n.js';
+
+const setupMessages = defineMessages({
+  sport: /* i18n */ { id: 'setups.sport', message: 'Sport non valido.' },
+  measure: /* i18n */ { id: 'setups.measure', message: 'Inserisci una misura.' },
+  metresFormat: /* i18n */ { id: 'setups.metres_format', message: 'Inserisci i metri, con al massimo un decimale.' },
+  measurePositive: /* i18n */ { id: 'setups.measure_positive', message: 'La misura deve essere maggiore di zero.' },
+  netHeight: /* i18n */ { id: 'setups.net_height', message: 'Inserisci l’altezza della rete.' },
+  netHeightWhole: /* i18n */ { id: 'setups.net_height_whole', message: 'Inserisci i centimetri interi.' },
+  netHeightMin: /* i18n */ { id: 'setups.net_height_min', message: 'Almeno 50 cm.' },
+  netHeightMax: /* i18n */ { id: 'setups.net_height_max', message: 'Al massimo 400 cm.' },
+  pickSetup: /* i18n */ { id: 'setups.pick_setup', message: 'Scegli un allestimento.' },
+});
 
 export const SPORTS = ['beach_volley', 'beach_tennis', 'foot_volley'] as const;
-export const ZSport = z.enum(SPORTS, { error: 'Sport non valido.' });
+export const ZSport = z.enum(SPORTS, z.because(setupMessages.sport));
 export type TSport = z.infer<typeof ZSport>;
 export const SPORT_LABELS: Record<TSport, string> = {
   beach_volley: 'Beach volley',
@@ -14,19 +27,33 @@ export const SPORT_LABELS: Record<TSport, string> = {
   foot_volley: 'Foot volley',
 };
 
-const optionalText = (max: number) => z.string().trim().max(max, `Al massimo ${max} caratteri.`).nullish().transform((value) => value || null);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, z.because(validationMessages.atMostCharacters, { max }))
+    .nullish()
+    .transform((value) => value || null);
 /** Metres with one decimal, typed as "16" or "16,5". */
 const ZMetres = z
-  .union([z.number(), z.string().trim()], { error: 'Inserisci una misura.' })
+  .union([z.number(), z.string().trim()], z.because(setupMessages.measure))
   .transform((value) => String(value).replace(',', '.'))
-  .pipe(z.string().regex(/^\d{1,3}(\.\d)?$/, 'Inserisci i metri, con al massimo un decimale.'))
+  .pipe(z.string().regex(/^\d{1,3}(\.\d)?$/, z.because(setupMessages.metresFormat)))
   .transform(Number)
-  .refine((metres) => metres > 0, 'La misura deve essere maggiore di zero.');
+  .refine((metres) => metres > 0, z.because(setupMessages.measurePositive));
 
 export const ZSetupBody = z.object({
-  name: z.string({ error: 'Campo obbligatorio.' }).trim().min(1, 'Campo obbligatorio.').max(100, 'Al massimo 100 caratteri.'),
+  name: z
+    .string(z.because(validationMessages.required))
+    .trim()
+    .min(1, z.because(validationMessages.required))
+    .max(100, z.because(validationMessages.atMostCharacters, { max: 100 })),
   sport: ZSport,
-  net_height_cm: z.coerce.number({ error: 'Inserisci l’altezza della rete.' }).int('Inserisci i centimetri interi.').min(50, 'Almeno 50 cm.').max(400, 'Al massimo 400 cm.'),
+  net_height_cm: z.coerce
+    .number(z.because(setupMessages.netHeight))
+    .int(z.because(setupMessages.netHeightWhole))
+    .min(50, z.because(setupMessages.netHeightMin))
+    .max(400, z.because(setupMessages.netHeightMax)),
   length_m: ZMetres,
   width_m: ZMetres,
   equipment: optionalText(255),
@@ -49,11 +76,11 @@ export type TSetup = z.infer<typeof ZSetup>;
 export const ZCourtSetupBody = z
   .object({
     court_id: ZCourtId,
-    setup_id: zRowId('Scegli un allestimento.'),
+    setup_id: zRowId(setupMessages.pickSetup),
     valid_from: ZIsoDate,
     valid_to: ZIsoDate,
   })
-  .refine((body) => body.valid_to >= body.valid_from, { message: 'La data di fine non può precedere quella di inizio.', path: ['valid_to'] });
+  .refine((body) => body.valid_to >= body.valid_from, { ...z.because(validationMessages.endBeforeStart), path: ['valid_to'] });
 export type TCourtSetupBody = z.input<typeof ZCourtSetupBody>;
 
 export const ZCourtSetup = z.object({

@@ -3,10 +3,18 @@ import { personFields, roledPersonFields, ZBirthDate, ZEmail, ZIsoDate, ZPersonN
 import { BOOKING_STATUSES } from './bookings.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { ZMembershipStatus, ZMembershipType } from './memberships.js';
+import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney } from './money.js';
 import { pagedListOf, pageQuery } from './paging.js';
 import { ZPaymentMethod, ZPaymentStatus } from './payments.js';
-import * as z from './zod-italian.js';
+import * as z from './zod-i18n.js';
+
+const userMessages = defineMessages({
+  role: /* i18n */ { id: 'users.role', message: 'Ruolo non valido.' },
+  residenceTooLong: /* i18n */ { id: 'users.residence_too_long', message: 'La residenza può avere al massimo 300 caratteri.' },
+  roleChoice: /* i18n */ { id: 'users.role_choice', message: 'Ruolo non valido: scegli tra utente, staff e admin.' },
+  searchTooShort: /* i18n */ { id: 'users.search_too_short', message: 'Scrivi almeno 2 caratteri.' },
+});
 
 /** Users list page size (like the memberships list). */
 export const USERS_PER_PAGE = 15;
@@ -26,10 +34,10 @@ export const ZAdminUser = z.object({
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 
 /** "All" is sent as an empty value (or not at all). */
-const optionalRole = z.preprocess((value) => (value === '' ? undefined : value), z.enum(ZRole.options, { error: 'Ruolo non valido.' }).optional());
+const optionalRole = z.preprocess((value) => (value === '' ? undefined : value), z.enum(ZRole.options, z.because(userMessages.role)).optional());
 
 export const ZAdminUsersQuery = pageQuery(USERS_PER_PAGE).extend({
-  search: z.string().trim().max(100, 'Ricerca troppo lunga.').optional(),
+  search: z.string().trim().max(100, z.because(validationMessages.searchTooLong)).optional(),
   role: optionalRole,
 });
 export type TAdminUsersQuery = z.input<typeof ZAdminUsersQuery>;
@@ -99,10 +107,13 @@ export const ZAdminUserBody = z.object({
   email: ZEmail,
   phone: z.preprocess((value) => (value === '' ? null : value), ZPhone.nullable()),
   birth_date: z.preprocess((value) => (value === '' ? null : value), ZBirthDate.nullable()),
-  residence: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(300, 'La residenza può avere al massimo 300 caratteri.').nullable().default(null)),
+  residence: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.string().trim().max(300, z.because(userMessages.residenceTooLong)).nullable().default(null),
+  ),
 });
 export type TAdminUserBody = z.input<typeof ZAdminUserBody>;
-export const ZAdminUserCreateBody = ZAdminUserBody.extend({ role: z.enum(ZRole.options, { error: 'Ruolo non valido: scegli tra utente, staff e admin.' }).default('user') });
+export const ZAdminUserCreateBody = ZAdminUserBody.extend({ role: z.enum(ZRole.options, z.because(userMessages.roleChoice)).default('user') });
 export type TAdminUserCreateBody = z.input<typeof ZAdminUserCreateBody>;
 
 const ZUserChange = z.object({ message: z.string(), user: ZAdminUser });
@@ -121,7 +132,7 @@ export const usersRoutes = {
     summary: 'Cerca un tesserato per nome, e-mail o codice fiscale (al massimo 10 risultati)',
     tag: 'users',
     access: 'admin',
-    query: z.object({ q: z.string().trim().min(2, 'Scrivi almeno 2 caratteri.').max(100) }),
+    query: z.object({ q: z.string().trim().min(2, z.because(userMessages.searchTooShort)).max(100) }),
     response: z.object({ data: z.array(ZMemberSearchResult) }),
   }),
   changeRole: defineRoute({
@@ -131,7 +142,7 @@ export const usersRoutes = {
     tag: 'users',
     access: 'admin',
     params: ZIdParams,
-    body: z.object({ role: z.enum(ZRole.options, { error: 'Ruolo non valido: scegli tra utente, staff e admin.' }) }),
+    body: z.object({ role: z.enum(ZRole.options, z.because(userMessages.roleChoice)) }),
     response: z.object({ message: z.string(), user: z.object({ id: z.number().int(), role: ZRole }) }),
   }),
   list: defineRoute({

@@ -127,7 +127,8 @@ function prismaDefault(value: unknown): string | null {
   if (value === undefined) return null;
   if (typeof value === 'object' && value !== null && 'name' in value) {
     const fn = value as { name: string; args: unknown[] };
-    return fn.name === 'dbgenerated' ? String(fn.args[0]) : `${fn.name}()`;
+    // A literal the database writes ('it'::text) reads as the catalogue's does.
+    return fn.name === 'dbgenerated' ? normaliseDefault(String(fn.args[0])) : `${fn.name}()`;
   }
   return String(value);
 }

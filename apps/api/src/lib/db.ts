@@ -2,6 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { AppError, type FieldErrors, notFound } from './errors.js';
+import type { Message } from './i18n.js';
 
 export type Db = PrismaClient;
 export { Prisma };
@@ -59,10 +60,10 @@ export function isConstraintViolation(error: unknown, constraint: string): boole
 
 /**
  * A `.catch` handler: the violation of the named constraint (a slot, a card or a setup that overlaps
- * another, a row still in use) becomes a 409 with the caller's Italian message; any other error passes.
+ * another, a row still in use) becomes a 409 with the caller's message; any other error passes.
  */
 export const conflictOn =
-  (constraint: string, message: string, errors?: FieldErrors) =>
+  (constraint: string, message: Message, errors?: FieldErrors) =>
   (error: unknown): never => {
     if (isConstraintViolation(error, constraint)) throw new AppError(409, message, errors);
     throw error;

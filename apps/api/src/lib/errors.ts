@@ -1,25 +1,43 @@
 // One error type for the whole API and one middleware that turns every failure into the one error
-// body: { message, errors? } where errors maps a field to its Italian messages.
+// body: { message, errors? } where errors maps a field to its messages, all in the request's language.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { TApiError } from '@beach/contracts';
+import { defineMessages, type TApiError, validationMessages } from '@beach/contracts';
 import type { ZodError } from 'zod';
+import { italian, languageOf, type Message, render, withValues } from './i18n.js';
 
-export type FieldErrors = Record<string, string[]>;
+/** A field's messages: descriptors, or strings already worded (by the request's error map, or Italian). */
+export type FieldErrors = Record<string, Message[]>;
 
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    /** What the answer says, in the request's language; the error's own `message` is its Italian, for the logs. */
+    readonly said: Message,
     readonly errors?: FieldErrors,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(italian(said));
   }
 }
 
-export const INVALID_DATA_MESSAGE = 'I dati inviati non sono validi.';
-export const DATABASE_UNAVAILABLE_MESSAGE = 'Servizio momentaneamente non disponibile: riprova tra qualche secondo.';
+/** The API's own words: its errors that no module owns. */
+export const errorMessages = defineMessages({
+  unauthorized: /* i18n */ { id: 'api.unauthorized', message: 'Autenticazione richiesta.' },
+  sessionInvalid: /* i18n */ { id: 'api.session_invalid', message: 'Sessione scaduta o non valida.' },
+  forbidden: /* i18n */ { id: 'api.forbidden', message: 'Non hai i permessi necessari per accedere a questa risorsa.' },
+  notFound: /* i18n */ { id: 'api.not_found', message: 'Risorsa non trovata.' },
+  endpointNotFound: /* i18n */ { id: 'api.endpoint_not_found', message: 'Endpoint non trovato: {method} {path}' },
+  badJson: /* i18n */ { id: 'api.bad_json', message: 'Il corpo della richiesta non è un JSON valido.' },
+  tooLarge: /* i18n */ { id: 'api.too_large', message: 'La richiesta è troppo grande.' },
+  badEncoding: /* i18n */ { id: 'api.bad_encoding', message: 'Codifica della richiesta non supportata.' },
+  badRequest: /* i18n */ { id: 'api.bad_request', message: 'Richiesta non valida.' },
+  databaseUnavailable: /* i18n */ { id: 'api.database_unavailable', message: 'Servizio momentaneamente non disponibile: riprova tra qualche secondo.' },
+  internal: /* i18n */ { id: 'api.internal', message: 'Errore interno del server. Riprova più tardi.' },
+});
+
+export const INVALID_DATA_MESSAGE = italian(validationMessages.invalidData);
+export const DATABASE_UNAVAILABLE_MESSAGE = italian(errorMessages.databaseUnavailable);
 /** Seconds a client is asked to wait while the database is unreachable (it usually restarts in seconds). */
 const DATABASE_RETRY_AFTER_SECONDS = '5';
 
@@ -50,11 +68,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return visit(error);
 }
 
-export const unauthorized = (message = 'Autenticazione richiesta.') => new AppError(401, message);
-export const forbidden = (message = 'Non hai i permessi necessari per accedere a questa risorsa.') => new AppError(403, message);
-export const notFound = (message = 'Risorsa non trovata.') => new AppError(404, message);
+export const unauthorized = (message: Message = errorMessages.unauthorized) => new AppError(401, message);
+export const forbidden = (message: Message = errorMessages.forbidden) => new AppError(403, message);
+export const notFound = (message: Message = errorMessages.notFound) => new AppError(404, message);
 /** A validation failure on named fields. */
-export const invalid = (errors: FieldErrors, message = INVALID_DATA_MESSAGE) => new AppError(422, message, errors);
+export const invalid = (errors: FieldErrors, message: Message = validationMessages.invalidData) => new AppError(422, message, errors);
 
 type Issue = ZodError['issues'][number];
 
@@ -76,7 +94,7 @@ export function fieldErrorsFromZod(error: ZodError, prefix?: string): FieldError
 }
 
 export const notFoundApiRoute: RequestHandler = (req, _res, next) => {
-  next(notFound(`Endpoint non trovato: ${req.method} ${req.path}`));
+  next(notFound(withValues(errorMessages.endpointNotFound, { method: req.method, path: req.path })));
 };
 
 /** Errors thrown by express.json() carry a `type`. */
@@ -94,7 +112,9 @@ export function errorHandler(): ErrorRequestHandler {
     for (const header of ['Content-Type', 'Content-Disposition']) res.removeHeader(header);
     res.set('Cache-Control', 'no-store');
     if (appError.headers) res.set(appError.headers);
-    const body: TApiError = { message: appError.message, ...(appError.errors ? { errors: appError.errors } : {}) };
+    const i18n = languageOf(res);
+    const errors = appError.errors && Object.fromEntries(Object.entries(appError.errors).map(([field, messages]) => [field, messages.map((message) => render(i18n, message))]));
+    const body: TApiError = { message: render(i18n, appError.said), ...(errors ? { errors } : {}) };
     res.status(appError.status).json(body);
   };
 }
@@ -104,17 +124,17 @@ function toAppError(error: unknown): AppError {
   const parserError = error as BodyParserError;
   switch (parserError?.type) {
     case 'entity.parse.failed':
-      return new AppError(400, 'Il corpo della richiesta non è un JSON valido.');
+      return new AppError(400, errorMessages.badJson);
     case 'entity.too.large':
-      return new AppError(413, 'La richiesta è troppo grande.');
+      return new AppError(413, errorMessages.tooLarge);
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new AppError(415, 'Codifica della richiesta non supportata.');
+      return new AppError(415, errorMessages.badEncoding);
   }
   // A database that is down (restarting, failing over) is a temporary state, not a fault of the API.
-  if (isDatabaseUnavailable(error)) return new AppError(503, DATABASE_UNAVAILABLE_MESSAGE, undefined, { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS });
+  if (isDatabaseUnavailable(error)) return new AppError(503, errorMessages.databaseUnavailable, undefined, { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS });
   if (parserError?.status && parserError.status >= 400 && parserError.status < 500) {
-    return new AppError(parserError.status, 'Richiesta non valida.');
+    return new AppError(parserError.status, errorMessages.badRequest);
   }
-  return new AppError(500, 'Errore interno del server. Riprova più tardi.');
+  return new AppError(500, errorMessages.internal);
 }

@@ -2,18 +2,20 @@
 // query and body with the contract's schemas, and sends the handler's result through the response
 // schema (so nothing outside the contract ever leaves the API).
 import type { Request, RequestHandler, Response, Router } from 'express';
-import type { Access, ParsedRouteInput, RouteDefinition, RouteResponse } from '@beach/contracts';
+import { type Access, type ParsedRouteInput, type RouteDefinition, type RouteResponse, z } from '@beach/contracts';
 import { type FieldErrors, fieldErrorsFromZod, invalid, notFound } from './errors.js';
+import { languageOf, sayMessage, type Unsaid } from './i18n.js';
 
 export interface RouteContext {
   req: Request;
   res: Response;
 }
 
+/** A handler's answer; its `message` may be a descriptor, worded in the request's language when sent. */
 export type RouteHandler<D extends RouteDefinition> = (
   input: ParsedRouteInput<D>,
   context: RouteContext,
-) => Promise<RouteResponse<D>> | RouteResponse<D>;
+) => Promise<Unsaid<RouteResponse<D>>> | Unsaid<RouteResponse<D>>;
 
 export type AccessGuards = Record<Exclude<Access, 'public'>, RequestHandler>;
 
@@ -63,7 +65,7 @@ export function createRouteMounter(router: Router, guards: AccessGuards, audit?:
       next();
     };
     router[definition.method](path, name, ...guard, ...(options.before ?? []), async (req, res) => {
-      const input = parseInput(definition, req);
+      const input = parseInput(definition, req, res);
       const audited = trail ? await trail.begin({ definition, req, input }) : null;
       const run = async () => handler(input, { req, res });
       const result = audited ? await audited.during(run) : await run();
@@ -73,21 +75,23 @@ export function createRouteMounter(router: Router, guards: AccessGuards, audit?:
         return;
       }
       const status = res.statusCode !== 200 ? res.statusCode : (definition.successStatus ?? 200);
-      const body = definition.response.parse(result);
+      const body = definition.response.parse(sayMessage(result, res));
       if (audited && isSuccess(status)) await audited.finish();
       res.status(status).json(body);
     });
   };
 }
 
-function parseInput<D extends RouteDefinition>(definition: D, req: Request): ParsedRouteInput<D> {
+/** The request's params, query and body, their fields' messages in the request's language. */
+function parseInput<D extends RouteDefinition>(definition: D, req: Request, res: Response): ParsedRouteInput<D> {
   // A malformed path parameter (say /users/abc) names no resource at all.
   const params = definition.params?.safeParse(req.params);
   if (params && !params.success) throw notFound();
   const errors: FieldErrors = {};
+  const error = z.errorMapFor(languageOf(res));
   const parsePart = (schema: RouteDefinition['body'], value: unknown) => {
     if (!schema) return undefined;
-    const result = schema.safeParse(value);
+    const result = schema.safeParse(value, { error });
     if (result.success) return result.data;
     Object.assign(errors, fieldErrorsFromZod(result.error));
     return undefined;

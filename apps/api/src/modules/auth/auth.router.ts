@@ -1,6 +1,7 @@
 import { api } from '@beach/contracts';
 import type { Request } from 'express';
 import type { MountRoute } from '../../lib/http.js';
+import { localeOf } from '../../lib/i18n.js';
 import type { AuthService } from './auth.service.js';
 import { authOf } from './guards.js';
 import type { ClientInfo } from './sessions.js';
@@ -10,7 +11,7 @@ import { toUserDto } from './user-dto.js';
 const clientOf = (req: Request): ClientInfo => ({ ipAddress: req.ip ?? 'unknown', userAgent: req.get('user-agent') });
 
 export function registerAuthRoutes(mount: MountRoute, auth: AuthService) {
-  mount(api.auth.register, ({ body }) => auth.register(body));
+  mount(api.auth.register, ({ body }, { res }) => auth.register(body, localeOf(res)));
   mount(api.auth.login, ({ body }, { req }) => auth.login(body, clientOf(req)));
   mount(api.auth.refresh, (_input, { req }) => auth.refresh(bearerToken(req.headers.authorization)));
   mount(api.auth.logout, (_input, { req }) => auth.logout(authOf(req).sessionId));

@@ -3,8 +3,9 @@ import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { Prisma, readRows } from '../../lib/db.js';
-import { forbidden, unauthorized } from '../../lib/errors.js';
+import { errorMessages, forbidden, unauthorized } from '../../lib/errors.js';
 import type { AccessGuards } from '../../lib/http.js';
+import { useAccountLanguage } from '../../lib/i18n.js';
 import { bearerToken, verifyAccessToken } from './tokens.js';
 
 export interface Authenticated {
@@ -40,6 +41,7 @@ const USER_COLUMNS = Prisma.raw(
     phone: 'phone',
     birthDate: 'birth_date',
     residence: 'residence',
+    locale: 'locale',
     passwordHash: 'password_hash',
     role: 'role',
     emailVerifiedAt: 'email_verified_at',
@@ -70,14 +72,16 @@ export function createAccessGuards({ db, config }: Pick<AppDeps, 'db' | 'config'
           AND s.revoked_at IS NULL AND s.expires_at > ${new Date()} AND u.disabled_at IS NULL`,
       'session-user',
     );
-    if (!user) throw unauthorized('Sessione scaduta o non valida.');
+    if (!user) throw unauthorized(errorMessages.sessionInvalid);
     return { user, sessionId: claims.sessionId };
   };
 
   const guard =
     (allowed: (user: User) => boolean): RequestHandler =>
-    async (req, _res, next) => {
+    async (req, res, next) => {
       req.auth = await authenticate(req);
+      // A member's answers speak their language unless the request named one.
+      useAccountLanguage(res, req.auth.user.locale);
       if (!allowed(req.auth.user)) throw forbidden();
       next();
     };

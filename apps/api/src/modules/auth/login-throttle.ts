@@ -2,6 +2,12 @@
 // holds across restarts and instances.
 import type { Db } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
+import { withValues } from '../../lib/i18n.js';
+
+const tooManyAttempts = /* i18n */ {
+  id: 'api.auth.too_many_attempts',
+  message: '{minutes, plural, one {Troppi tentativi di accesso. Riprova tra # minuto.} other {Troppi tentativi di accesso. Riprova tra # minuti.}}',
+};
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
@@ -19,7 +25,7 @@ export async function assertLoginAllowed(db: Db, email: string, ipAddress: strin
     // Allowed again when the oldest of the last `limit` failures leaves the window.
     const retryAfterSeconds = Math.max(1, Math.ceil((recent[limit - 1]!.createdAt.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000));
     const minutes = Math.ceil(retryAfterSeconds / 60);
-    throw new AppError(429, `Troppi tentativi di accesso. Riprova tra ${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}.`, undefined, { 'Retry-After': String(retryAfterSeconds) });
+    throw new AppError(429, withValues(tooManyAttempts, { minutes }), undefined, { 'Retry-After': String(retryAfterSeconds) });
   }
 }
 

@@ -1,6 +1,6 @@
 // A forgotten password chosen again through a link sent by e-mail; an account made at the desk gets
 // the same kind of link to choose its first one.
-import { type api, AUTH_MESSAGES, type BodyOf } from '@beach/contracts';
+import { type api, authMessages, type BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -20,7 +20,7 @@ export function createPasswordReset({ db, config, jobs }: Pick<AppDeps, 'db' | '
         const token = await emailTokens.issue(user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
         if (token) await jobs.send('send-email', passwordResetEmail(user, `${config.WEB_ORIGIN}/reset-password?token=${token}`));
       }
-      return { message: AUTH_MESSAGES.resetSent };
+      return { message: authMessages.resetSent };
     },
 
     /** Sends a new account made at the desk the link to choose its password (a reset token). */
@@ -31,7 +31,7 @@ export function createPasswordReset({ db, config, jobs }: Pick<AppDeps, 'db' | '
 
     async resetPassword(body: BodyOf<typeof api.auth.resetPassword>) {
       const record = await emailTokens.consume(body.token, 'password_reset');
-      if (!record) throw new AppError(400, AUTH_MESSAGES.resetInvalid);
+      if (!record) throw new AppError(400, authMessages.resetInvalid);
       const passwordHash = await hashPassword(body.password, config.BCRYPT_COST);
       const now = new Date();
       // Opening the link proves the address is theirs; every open session ends.
@@ -39,7 +39,7 @@ export function createPasswordReset({ db, config, jobs }: Pick<AppDeps, 'db' | '
         db.user.update({ where: { id: record.userId }, data: { passwordHash, emailVerifiedAt: now } }),
         db.authSession.updateMany({ where: { userId: record.userId, revokedAt: null }, data: { revokedAt: now } }),
       ]);
-      return { message: AUTH_MESSAGES.passwordReset };
+      return { message: authMessages.passwordReset };
     },
   };
 }

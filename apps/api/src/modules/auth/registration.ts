@@ -1,9 +1,10 @@
 // Registration and the e-mail verification that activates the account.
-import { type api, AUTH_MESSAGES, type BodyOf } from '@beach/contracts';
+import { type api, authMessages, type BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, User } from '../../generated/prisma/client.js';
 import { isUniqueViolation } from '../../lib/db.js';
 import { AppError, invalid } from '../../lib/errors.js';
+import type { Locale } from '../../lib/i18n.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { fromIsoDateOrNull } from '../../lib/time.js';
 import { verificationEmail } from './auth.emails.js';
@@ -24,7 +25,8 @@ export function createRegistration({ db, config, jobs }: Pick<AppDeps, 'db' | 'c
   }
 
   return {
-    async register(body: BodyOf<typeof api.auth.register>) {
+    /** The member reads the site in `locale` (the request's): their answers and e-mails will speak it. */
+    async register(body: BodyOf<typeof api.auth.register>, locale: Locale) {
       const passwordHash = await hashPassword(body.password, config.BCRYPT_COST);
       const user = await db
         .$transaction(async (tx) => {
@@ -37,30 +39,31 @@ export function createRegistration({ db, config, jobs }: Pick<AppDeps, 'db' | 'c
               birthDate: fromIsoDateOrNull(body.birth_date),
               passwordHash,
               privacyAcceptedAt: new Date(),
+              locale,
             },
           });
           await onRegistered(tx, created.id, body);
           return created;
         })
         .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw invalid({ email: [AUTH_MESSAGES.emailTaken] });
+          if (isUniqueViolation(error)) throw invalid({ email: [authMessages.emailTaken] });
           throw error;
         });
       await sendVerification(user, body.redirect);
-      return { message: AUTH_MESSAGES.registered, user: toUserDto(user) };
+      return { message: authMessages.registered, user: toUserDto(user) };
     },
 
     async verifyEmail(userId: number, token: string) {
       const record = await emailTokens.consume(token, 'email_verification');
-      if (!record || record.userId !== userId) throw new AppError(400, AUTH_MESSAGES.verificationInvalid);
+      if (!record || record.userId !== userId) throw new AppError(400, authMessages.verificationInvalid);
       await db.user.update({ where: { id: userId }, data: { emailVerifiedAt: new Date() } });
-      return { message: AUTH_MESSAGES.emailVerified };
+      return { message: authMessages.emailVerified };
     },
 
     async resendVerification(email: string) {
       const user = await db.user.findUnique({ where: { email } });
       if (user && !user.emailVerifiedAt) await sendVerification(user);
-      return { message: AUTH_MESSAGES.verificationSent };
+      return { message: authMessages.verificationSent };
     },
   };
 }

@@ -1,8 +1,8 @@
 // Sessions: login (optionally remembered for 30 days), refresh with rotation, logout.
-import { type api, AUTH_MESSAGES, type BodyOf } from '@beach/contracts';
+import { type api, authMessages, type BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
-import { AppError, unauthorized } from '../../lib/errors.js';
+import { AppError, errorMessages, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
 import { PLAIN_SESSION_MS, REMEMBER_ACCESS_TOKEN_SECONDS, REMEMBER_SESSION_MS, signAccessToken, verifyAccessToken } from './tokens.js';
@@ -41,7 +41,7 @@ export function createSessions({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
     });
     if (count !== 1) {
       await db.authSession.updateMany({ where: { id: sessionId, revokedAt: null, currentTokenId: { not: previousTokenId } }, data: { revokedAt: now } });
-      throw unauthorized('Sessione scaduta o non valida.');
+      throw unauthorized(errorMessages.sessionInvalid);
     }
     return token;
   }
@@ -53,11 +53,11 @@ export function createSessions({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
       const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? (await (unknownUserHash ??= hashPassword('utente-sconosciuto', config.BCRYPT_COST))));
       if (!user || !passwordMatches) {
         await recordLoginFailure(db, body.email, client.ipAddress);
-        throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+        throw unauthorized(authMessages.invalidCredentials);
       }
       await clearLoginFailures(db, body.email);
-      if (user.disabledAt) throw new AppError(403, AUTH_MESSAGES.accountDisabled);
-      if (!user.emailVerifiedAt) throw new AppError(403, AUTH_MESSAGES.emailNotVerified);
+      if (user.disabledAt) throw new AppError(403, authMessages.accountDisabled);
+      if (!user.emailVerifiedAt) throw new AppError(403, authMessages.emailNotVerified);
       const accessToken = await startSession(user, body.remember, client);
       return { access_token: accessToken, remember_me: body.remember, user: toUserDto(user) };
     },
@@ -65,16 +65,16 @@ export function createSessions({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
     /** Refresh of a remember-me session, presenting its latest token (expired or not). */
     async refresh(token: string | null) {
       const claims = token ? verifyAccessToken(config.JWT_SECRET, token, { allowExpired: true }) : null;
-      if (!claims) throw unauthorized('Sessione scaduta o non valida.');
+      if (!claims) throw unauthorized(errorMessages.sessionInvalid);
       const sessionRow = await db.authSession.findUnique({ where: { id: claims.sessionId }, include: { user: true } });
-      if (!sessionRow?.remember || sessionRow.userId !== claims.userId) throw unauthorized('Sessione scaduta o non valida.');
+      if (!sessionRow?.remember || sessionRow.userId !== claims.userId) throw unauthorized(errorMessages.sessionInvalid);
       const accessToken = await rotateToken(sessionRow.id, claims.tokenId, sessionRow.userId, true);
       return { access_token: accessToken, user: toUserDto(sessionRow.user) };
     },
 
     async logout(sessionId: string) {
       await db.authSession.update({ where: { id: sessionId }, data: { revokedAt: new Date() } });
-      return { message: AUTH_MESSAGES.loggedOut };
+      return { message: authMessages.loggedOut };
     },
   };
 }

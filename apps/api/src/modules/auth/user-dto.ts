@@ -1,5 +1,5 @@
 // A user as the API shows it: the person, their role, and what the session may do.
-import { permissionsForRole, ROLE_DISPLAY_NAMES, type TUser } from '@beach/contracts';
+import { permissionsForRole, ROLE_DISPLAY_NAMES, type TUser, ZLocale } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
 import { toIsoDateOrNull } from '../../lib/time.js';
 
@@ -21,5 +21,6 @@ export function toUserDto(user: User): TUser {
     ...roledPersonOf(user),
     is_admin: user.role === 'admin',
     permissions: permissionsForRole(user.role),
+    locale: ZLocale.parse(user.locale),
   };
 }

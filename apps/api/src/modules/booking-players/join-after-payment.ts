@@ -10,7 +10,10 @@ import { accounts, bookingReceivable, post, reverse, type Sql, owedBy, giveBackM
 import type { Checkouts } from '../payments/index.js';
 import { spendCreditOnBooking, splitShares } from '../bookings/index.js';
 
-const PAID_WITH_CARNET = 'La tua parte è pagata con un ingresso del carnet: i giocatori si aggiungono prima di pagare.';
+const PAID_WITH_CARNET = /* i18n */ {
+  id: 'api.booking_players.paid_with_carnet',
+  message: 'La tua parte è pagata con un ingresso del carnet: i giocatori si aggiungono prima di pagare.',
+};
 
 /** Gives back `cents` of what the organiser paid on the booking into their own credit; the booking's receivable owes it again. */
 async function returnToOrganiser(tx: Sql, booking: { id: number; userId: number }, cents: number) {

@@ -4,11 +4,12 @@ import { DEFAULT_PLAYERS_PER_COURT, type api, type BodyOf } from '@beach/contrac
 import type { Prisma, User } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { withValues } from '../../lib/i18n.js';
 import { isLiveHold, splitOwed, lockBooking, splitShares } from '../bookings/index.js';
 import { moveOwed, owedOne, accounts } from '../ledger/index.js';
 import { readSettings } from '../settings/index.js';
 import { joinAfterPayment } from './join-after-payment.js';
-import { deadlineOf, PLAYER_MESSAGES, type PlayerRow, type SplitBooking, type SplitDeps, stillIn, WITH_PLAYERS } from './split-terms.js';
+import { deadlineOf, playerMessages, type PlayerRow, type SplitBooking, type SplitDeps, stillIn, WITH_PLAYERS } from './split-terms.js';
 import type { SplitReads } from './split-reads.js';
 import type { ShareDeadline } from './share-deadline.js';
 
@@ -20,13 +21,13 @@ export function createPlayerChanges({ db, checkouts }: Pick<SplitDeps, 'db' | 'c
   async function lockedForChange(tx: Prisma.TransactionClient, viewer: User, bookingId: number) {
     await lockBooking(tx, bookingId);
     const booking = await visibleBooking(viewer, bookingId, tx);
-    if (booking.userId !== viewer.id) throw forbidden(PLAYER_MESSAGES.notOrganiser);
+    if (booking.userId !== viewer.id) throw forbidden(playerMessages.notOrganiser);
     const now = new Date();
-    if (booking.status !== 'confirmed' && !isLiveHold(booking, now)) throw new AppError(409, PLAYER_MESSAGES.notHeld);
+    if (booking.status !== 'confirmed' && !isLiveHold(booking, now)) throw new AppError(409, playerMessages.notHeld);
     // Within the deadline shares would pass to the organiser at once: nobody is invited to pay one.
-    if (now >= deadlineOf(booking, (await readSettings(tx)).splitDeadlineHours)) throw new AppError(409, PLAYER_MESSAGES.invitationsClosed);
+    if (now >= deadlineOf(booking, (await readSettings(tx)).splitDeadlineHours)) throw new AppError(409, playerMessages.invitationsClosed);
     // The organiser's checkout was opened for their share as it was: the shares stay as they are until it ends.
-    if (await tx.transaction.count({ where: { bookingId, kind: 'booking', type: 'payment', status: 'pending' } })) throw new AppError(409, PLAYER_MESSAGES.paying);
+    if (await tx.transaction.count({ where: { bookingId, kind: 'booking', type: 'payment', status: 'pending' } })) throw new AppError(409, playerMessages.paying);
     return booking;
   }
 
@@ -36,7 +37,7 @@ export function createPlayerChanges({ db, checkouts }: Pick<SplitDeps, 'db' | 'c
    * owe theirs (their rows locked, a paid share never touched), or passes to the organiser when nobody else does.
    */
   async function dropOut(tx: Prisma.TransactionClient, booking: SplitBooking, player: PlayerRow) {
-    if (player.paidAt !== null || player.status !== 'invited') throw new AppError(409, PLAYER_MESSAGES.paidCannotLeave);
+    if (player.paidAt !== null || player.status !== 'invited') throw new AppError(409, playerMessages.paidCannotLeave);
     if (booking.status === 'confirmed') {
       await tx.$queryRaw`SELECT id FROM booking_players WHERE booking_id = ${booking.id} ORDER BY id FOR UPDATE`;
       const others = await tx.bookingPlayer.findMany({ where: { bookingId: booking.id, id: { not: player.id }, status: 'invited', paidAt: null }, orderBy: { id: 'asc' } });
@@ -64,14 +65,14 @@ export function createPlayerChanges({ db, checkouts }: Pick<SplitDeps, 'db' | 'c
     await db.$transaction(async (tx) => {
       const booking = await lockedForChange(tx, viewer, bookingId);
       const players = booking.players.filter(stillIn);
-      if (players.length >= DEFAULT_PLAYERS_PER_COURT - 1) throw new AppError(409, PLAYER_MESSAGES.full(DEFAULT_PLAYERS_PER_COURT - 1));
+      if (players.length >= DEFAULT_PLAYERS_PER_COURT - 1) throw new AppError(409, withValues(playerMessages.full, { others: DEFAULT_PLAYERS_PER_COURT - 1 }));
       const byId = body.user_id !== undefined;
       // A guest whose e-mail already has an account is that member, shown by that address until they pay.
       const member = await tx.user.findFirst({ where: { ...(byId ? { id: body.user_id } : { email: body.email }), disabledAt: null, erasedAt: null } });
-      if (byId && !member) throw new AppError(422, PLAYER_MESSAGES.unknownMember, { user_id: [PLAYER_MESSAGES.unknownMember] });
-      if (member?.id === viewer.id) throw new AppError(422, PLAYER_MESSAGES.self, { [byId ? 'user_id' : 'email']: [PLAYER_MESSAGES.self] });
+      if (byId && !member) throw new AppError(422, playerMessages.unknownMember, { user_id: [playerMessages.unknownMember] });
+      if (member?.id === viewer.id) throw new AppError(422, playerMessages.self, { [byId ? 'user_id' : 'email']: [playerMessages.self] });
       const guestEmail = member ? null : (body.email ?? null);
-      if (players.some((player) => (member && player.userId === member.id) || (guestEmail && player.guestEmail === guestEmail))) throw new AppError(409, PLAYER_MESSAGES.already);
+      if (players.some((player) => (member && player.userId === member.id) || (guestEmail && player.guestEmail === guestEmail))) throw new AppError(409, playerMessages.already);
       const player = await tx.bookingPlayer.create({ data: { bookingId, userId: member?.id ?? null, guestEmail, invitedEmail: member && !byId ? body.email! : null } });
       if (booking.status === 'confirmed') await joinAfterPayment(tx, checkouts, { id: bookingId, userId: viewer.id }, player.id);
       else await splitOwed(tx, bookingId, `player:${player.id}:joined`);
@@ -83,7 +84,7 @@ export function createPlayerChanges({ db, checkouts }: Pick<SplitDeps, 'db' | 'c
     await db.$transaction(async (tx) => {
       const booking = await lockedForChange(tx, viewer, bookingId);
       const player = booking.players.find((row) => row.id === playerId && stillIn(row));
-      if (!player) throw notFound('Giocatore non trovato.');
+      if (!player) throw notFound(playerMessages.playerNotFound);
       await dropOut(tx, booking, player);
     }, TRANSACTION_OPTIONS);
     return split(viewer, bookingId);
@@ -98,10 +99,10 @@ export function createPlayerChanges({ db, checkouts }: Pick<SplitDeps, 'db' | 'c
       const player = booking.players.find((row) => row.id === shareId)!;
       const now = new Date();
       const open = booking.status === 'confirmed' || isLiveHold(booking, now);
-      if (player.userId !== viewer.id || player.status !== 'invited' || player.paidAt !== null || !open || now >= deadlineOf(booking, splitDeadlineHours)) throw new AppError(409, PLAYER_MESSAGES.cannotLeave);
+      if (player.userId !== viewer.id || player.status !== 'invited' || player.paidAt !== null || !open || now >= deadlineOf(booking, splitDeadlineHours)) throw new AppError(409, playerMessages.cannotLeave);
       await dropOut(tx, booking, player);
     }, TRANSACTION_OPTIONS);
-    return { message: PLAYER_MESSAGES.left };
+    return { message: playerMessages.left };
   }
 
   return { add, remove, leave };

@@ -9,7 +9,7 @@ import { isLive, whatOf, whenOf } from '../bookings/index.js';
 import { owedOne, payment as paymentEntry, settlingLegs, takeBackPayment, accounts, shareReceivable, post, INSUFFICIENT_CREDIT, spendingLegs, walletOf } from '../ledger/index.js';
 import type { PaymentTarget } from '../payments/index.js';
 import { sharePaidEmail } from './booking-players.emails.js';
-import { fullName, lockConfirmed, payerMay, PLAYER_MESSAGES, type SplitDeps } from './split-terms.js';
+import { fullName, lockConfirmed, payerMay, playerMessages, type SplitDeps } from './split-terms.js';
 import type { ShareRow, SplitReads } from './split-reads.js';
 
 export function createSharePayments({ db, jobs, config, checkouts }: SplitDeps, { shareFor }: SplitReads) {
@@ -28,11 +28,11 @@ export function createSharePayments({ db, jobs, config, checkouts }: SplitDeps, 
     if (row) await lockConfirmed(tx, row.bookingId);
     await tx.$queryRaw`SELECT id FROM booking_players WHERE id = ${shareId} FOR UPDATE`;
     const share = await shareFor(viewer, shareId, tx);
-    if (!payerMay(share, share.booking.userId, viewer.id)) throw new AppError(409, PLAYER_MESSAGES.notPayable);
-    if (share.booking.status !== 'confirmed') throw new AppError(409, share.booking.status === 'pending_payment' ? PLAYER_MESSAGES.notConfirmed : PLAYER_MESSAGES.notPayable);
+    if (!payerMay(share, share.booking.userId, viewer.id)) throw new AppError(409, playerMessages.notPayable);
+    if (share.booking.status !== 'confirmed') throw new AppError(409, share.booking.status === 'pending_payment' ? playerMessages.notConfirmed : playerMessages.notPayable);
     const receivable = shareReceivable(share.id, share.bookingId);
     const owed = await owedOne(tx, receivable.account, { lock: true });
-    if (owed <= 0) throw new AppError(409, PLAYER_MESSAGES.notPayable);
+    if (owed <= 0) throw new AppError(409, playerMessages.notPayable);
     return { share, receivable, owed };
   }
 
@@ -109,7 +109,7 @@ export function createSharePayments({ db, jobs, config, checkouts }: SplitDeps, 
       await tx.bookingPlayer.update({ where: { id: shareId }, data: { status: share.userId === viewer.id ? 'paid' : share.status, paidWith: 'credit', paidAt: new Date() } });
       if (share.userId === viewer.id) await tellOrganiserSharePaid(tx, shareId, owed);
     }, TRANSACTION_OPTIONS);
-    return { message: PLAYER_MESSAGES.paidWithCredit };
+    return { message: playerMessages.paidWithCredit };
   }
 
   return { paymentTarget, checkout, payWithCredit };

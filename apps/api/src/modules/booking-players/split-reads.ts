@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors.js';
 import { fromIsoDate, todayInRome } from '../../lib/time.js';
 import { isLiveHold, statusShown, timeOf, type BookingMoney, moneyOfBooking, sharesOf } from '../bookings/index.js';
 import { readSettings } from '../settings/index.js';
-import { deadlineOf, fullName, isStaff, maskEmail, NO_SHARE, owes, payerMay, PLAYER_MESSAGES, type PlayerRow, type Shares, type SplitBooking, type SplitDeps, stillIn, sum, WITH_PLAYERS } from './split-terms.js';
+import { deadlineOf, fullName, isStaff, maskEmail, NO_SHARE, owes, payerMay, playerMessages, type PlayerRow, type Shares, type SplitBooking, type SplitDeps, stillIn, sum, WITH_PLAYERS } from './split-terms.js';
 
 export function createSplitReads({ db }: Pick<SplitDeps, 'db'>) {
   /** A guest invited by e-mail who has since registered (and confirmed) that address gets their shares. */
@@ -19,7 +19,7 @@ export function createSplitReads({ db }: Pick<SplitDeps, 'db'>) {
   async function visibleBooking(viewer: User, bookingId: number, tx: Prisma.TransactionClient = db): Promise<SplitBooking> {
     const booking = await tx.booking.findUnique({ where: { id: bookingId }, include: WITH_PLAYERS });
     const isPlayer = booking?.players.some((player) => player.userId === viewer.id && stillIn(player));
-    if (!booking || !(booking.userId === viewer.id || isPlayer || isStaff(viewer))) throw notFound(PLAYER_MESSAGES.bookingNotFound);
+    if (!booking || !(booking.userId === viewer.id || isPlayer || isStaff(viewer))) throw notFound(playerMessages.bookingNotFound);
     return booking;
   }
 
@@ -71,7 +71,7 @@ export function createSplitReads({ db }: Pick<SplitDeps, 'db'>) {
 
   async function shareFor(viewer: User, shareId: number, tx: Prisma.TransactionClient = db) {
     const share = await tx.bookingPlayer.findUnique({ where: { id: shareId }, include: { booking: { include: { court: true, user: true } } } });
-    if (!share || !(share.userId === viewer.id || (share.booking.userId === viewer.id && share.status === 'charged_to_organiser'))) throw notFound(PLAYER_MESSAGES.shareNotFound);
+    if (!share || !(share.userId === viewer.id || (share.booking.userId === viewer.id && share.status === 'charged_to_organiser'))) throw notFound(playerMessages.shareNotFound);
     return share;
   }
   type ShareRow = Awaited<ReturnType<typeof shareFor>>;

@@ -1,5 +1,6 @@
 // The terms every part of split payment shares (docs/domain.md#split-payment): its messages, how a
 // booking with its players is read, who still owes, the deadline, and the links of a share.
+import { defineMessages } from '@beach/contracts';
 import type { Config } from '../../config.js';
 import type { Booking, BookingPlayer, Court, Prisma, User } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
@@ -10,24 +11,34 @@ import { webOriginOf } from '../../lib/web-origin.js';
 import { type sharesOf, timeOf, lockBooking } from '../bookings/index.js';
 import type { Checkouts } from '../payments/index.js';
 
-export const PLAYER_MESSAGES = {
-  bookingNotFound: 'Prenotazione non trovata.',
-  shareNotFound: 'Quota non trovata.',
-  notOrganiser: 'Solo chi ha prenotato può cambiare i giocatori.',
-  notHeld: 'La prenotazione non è più in attesa né confermata: i giocatori non si cambiano più.',
-  invitationsClosed: 'La partita inizia tra poco: non si possono più aggiungere o togliere giocatori.',
-  paying: 'Hai un pagamento in corso: aggiungi o togli i giocatori prima di pagare.',
-  full: (others: number) => `Puoi aggiungere al massimo ${others} giocatori oltre a te.`,
-  already: 'Questo giocatore è già nella partita.',
-  self: 'Sei tu l’organizzatore: sei già nella partita.',
-  unknownMember: 'Socio non trovato.',
-  notPayable: 'Questa quota non è da pagare.',
-  notConfirmed: 'L’organizzatore non ha ancora confermato la prenotazione: riprova tra poco.',
-  paidWithCredit: 'Quota pagata con il credito.',
-  left: 'Hai lasciato la partita: le quote degli altri sono state ricalcolate.',
-  cannotLeave: 'Non puoi più lasciare questa partita: la quota è pagata o la scadenza è passata.',
-  paidCannotLeave: 'Questo giocatore ha già pagato la sua quota.',
-} as const;
+export const playerMessages = defineMessages({
+  bookingNotFound: /* i18n */ { id: 'api.booking_players.booking_not_found', message: 'Prenotazione non trovata.' },
+  playerNotFound: /* i18n */ { id: 'api.booking_players.player_not_found', message: 'Giocatore non trovato.' },
+  shareNotFound: /* i18n */ { id: 'api.booking_players.share_not_found', message: 'Quota non trovata.' },
+  notOrganiser: /* i18n */ { id: 'api.booking_players.not_organiser', message: 'Solo chi ha prenotato può cambiare i giocatori.' },
+  notHeld: /* i18n */ { id: 'api.booking_players.not_held', message: 'La prenotazione non è più in attesa né confermata: i giocatori non si cambiano più.' },
+  invitationsClosed: /* i18n */ {
+    id: 'api.booking_players.invitations_closed',
+    message: 'La partita inizia tra poco: non si possono più aggiungere o togliere giocatori.',
+  },
+  paying: /* i18n */ { id: 'api.booking_players.paying', message: 'Hai un pagamento in corso: aggiungi o togli i giocatori prima di pagare.' },
+  full: /* i18n */ {
+    id: 'api.booking_players.full',
+    message: '{others, plural, one {Puoi aggiungere al massimo # giocatore oltre a te.} other {Puoi aggiungere al massimo # giocatori oltre a te.}}',
+  },
+  already: /* i18n */ { id: 'api.booking_players.already', message: 'Questo giocatore è già nella partita.' },
+  self: /* i18n */ { id: 'api.booking_players.self', message: 'Sei tu l’organizzatore: sei già nella partita.' },
+  unknownMember: /* i18n */ { id: 'api.booking_players.unknown_member', message: 'Socio non trovato.' },
+  notPayable: /* i18n */ { id: 'api.booking_players.not_payable', message: 'Questa quota non è da pagare.' },
+  notConfirmed: /* i18n */ { id: 'api.booking_players.not_confirmed', message: 'L’organizzatore non ha ancora confermato la prenotazione: riprova tra poco.' },
+  paidWithCredit: /* i18n */ { id: 'api.booking_players.paid_with_credit', message: 'Quota pagata con il credito.' },
+  left: /* i18n */ { id: 'api.booking_players.left', message: 'Hai lasciato la partita: le quote degli altri sono state ricalcolate.' },
+  cannotLeave: /* i18n */ {
+    id: 'api.booking_players.cannot_leave',
+    message: 'Non puoi più lasciare questa partita: la quota è pagata o la scadenza è passata.',
+  },
+  paidCannotLeave: /* i18n */ { id: 'api.booking_players.paid_cannot_leave', message: 'Questo giocatore ha già pagato la sua quota.' },
+});
 
 export type PlayerRow = BookingPlayer & { user: Pick<User, 'id' | 'firstName' | 'lastName' | 'email'> | null };
 export type SplitBooking = Booking & { court: Court; user: User | null; players: PlayerRow[] };

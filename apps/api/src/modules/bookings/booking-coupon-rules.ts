@@ -1,17 +1,25 @@
 // Booking coupons (docs/domain.md#coupons) on the member's payment page: validity, the band the booking falls in,
 // the total limit and the per-member limit, all counted under the coupon's row lock so simultaneous
 // payments queue and neither limit can be exceeded.
-import { BOOKING_COUPON_BAND_LABELS, FULL_DAY_SLOTS, FULL_DAY_START, SLOT_MINUTES, type TBookingCouponBand } from '@beach/contracts';
+import { defineMessages, FULL_DAY_SLOTS, FULL_DAY_START, SLOT_MINUTES, type TBookingCouponBand } from '@beach/contracts';
 import type { Booking, BookingCoupon } from '../../generated/prisma/client.js';
 import type { Prisma } from '../../lib/db.js';
+import { localizedDay, type Message, withValues } from '../../lib/i18n.js';
 import { timeOf, toIsoDate } from '../../lib/time.js';
-import { COUPON_MESSAGES, couponDiscountCents } from '../coupons/index.js';
+import { couponDiscountCents, couponMessages } from '../coupons/index.js';
 import { LIVE } from './booking-holds.js';
 
-export const BOOKING_COUPON_RULE_MESSAGES = {
-  wrongBand: (band: TBookingCouponBand) => `Questo coupon vale solo per: ${BOOKING_COUPON_BAND_LABELS[band].toLowerCase()}.`,
-  perMember: (limit: number) => `Hai già usato questo coupon ${limit === 1 ? 'una volta' : `${limit} volte`}: è il massimo per socio.`,
-} as const;
+const bookingCouponMessages = defineMessages({
+  wrongBand: /* i18n */ {
+    id: 'api.bookings.coupon_wrong_band',
+    message: 'Questo coupon vale solo per: {band, select, day {fascia diurna} evening {fascia serale} full_day {giornata intera} other {qualsiasi}}.',
+  },
+  perMember: /* i18n */ {
+    id: 'api.bookings.coupon_per_member',
+    message:
+      '{limit, plural, one {Hai già usato questo coupon una volta: è il massimo per socio.} other {Hai già usato questo coupon # volte: è il massimo per socio.}}',
+  },
+});
 
 /** The band a booking falls in: the full day, only day slots, only evening slots, or a mix. */
 export function bandOf(booking: Pick<Booking, 'startsAt' | 'endsAt'>): TBookingCouponBand {
@@ -23,12 +31,12 @@ export function bandOf(booking: Pick<Booking, 'startsAt' | 'endsAt'>): TBookingC
   return 'any';
 }
 
-function problemOf(coupon: BookingCoupon, booking: Pick<Booking, 'startsAt' | 'endsAt'>, today: string): string | null {
-  if (!coupon.isActive) return COUPON_MESSAGES.inactive;
-  if (coupon.startDate && toIsoDate(coupon.startDate) > today) return COUPON_MESSAGES.notYet(toIsoDate(coupon.startDate));
-  if (coupon.endDate && toIsoDate(coupon.endDate) < today) return COUPON_MESSAGES.expired;
-  if (coupon.usageLimit !== null && coupon.usageCount >= coupon.usageLimit) return COUPON_MESSAGES.usedUp;
-  if (coupon.band !== 'any' && coupon.band !== bandOf(booking)) return BOOKING_COUPON_RULE_MESSAGES.wrongBand(coupon.band);
+function problemOf(coupon: BookingCoupon, booking: Pick<Booking, 'startsAt' | 'endsAt'>, today: string): Message | null {
+  if (!coupon.isActive) return couponMessages.inactive;
+  if (coupon.startDate && toIsoDate(coupon.startDate) > today) return withValues(couponMessages.notYet, { from: localizedDay(toIsoDate(coupon.startDate)) });
+  if (coupon.endDate && toIsoDate(coupon.endDate) < today) return couponMessages.expired;
+  if (coupon.usageLimit !== null && coupon.usageCount >= coupon.usageLimit) return couponMessages.usedUp;
+  if (coupon.band !== 'any' && coupon.band !== bandOf(booking)) return withValues(bookingCouponMessages.wrongBand, { band: coupon.band });
   return null;
 }
 
@@ -43,7 +51,7 @@ export async function applyBookingCoupon(
   code: string,
   today: string,
   now: Date,
-): Promise<{ couponId: number; discountCents: number } | { problem: string } | null> {
+): Promise<{ couponId: number; discountCents: number } | { problem: Message } | null> {
   const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM booking_coupons WHERE code = ${code} FOR UPDATE`;
   if (!locked) return null;
   const coupon = await tx.bookingCoupon.findUniqueOrThrow({ where: { id: locked.id } });
@@ -51,7 +59,7 @@ export async function applyBookingCoupon(
   if (problem) return { problem };
   if (coupon.perMemberLimit !== null) {
     const used = await tx.booking.count({ where: { bookingCouponId: coupon.id, userId: booking.userId, id: { not: booking.id }, ...LIVE(now) } });
-    if (used >= coupon.perMemberLimit) return { problem: BOOKING_COUPON_RULE_MESSAGES.perMember(coupon.perMemberLimit) };
+    if (used >= coupon.perMemberLimit) return { problem: withValues(bookingCouponMessages.perMember, { limit: coupon.perMemberLimit }) };
   }
   await tx.bookingCoupon.update({ where: { id: coupon.id }, data: { usageCount: { increment: 1 } } });
   return { couponId: coupon.id, discountCents: couponDiscountCents(coupon, booking.priceCents) };

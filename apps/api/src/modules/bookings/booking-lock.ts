@@ -4,6 +4,7 @@
 // waits for a payment and a payment for a cancellation, never both at once.
 import type { Booking, Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors.js';
+import type { Message } from '../../lib/i18n.js';
 import { isLiveHold } from './booking-terms.js';
 
 export type LockedBooking = Pick<Booking, 'id' | 'status' | 'userId' | 'courtId' | 'startsAt' | 'endsAt' | 'priceCents' | 'holdExpiresAt'>;
@@ -24,7 +25,7 @@ export async function lockBooking(tx: Prisma.TransactionClient, id: number, { sh
 }
 
 /** The booking locked, refused with `refusal` (409) unless it is a hold still live now. */
-export async function lockLiveHold(tx: Prisma.TransactionClient, id: number, refusal: string): Promise<LockedBooking> {
+export async function lockLiveHold(tx: Prisma.TransactionClient, id: number, refusal: Message): Promise<LockedBooking> {
   const booking = await lockBooking(tx, id);
   if (!booking || !isLiveHold(booking, new Date())) throw new AppError(409, refusal);
   return booking;

@@ -1,7 +1,7 @@
 // The rules of a booking, in one place for every writer (the member, the desk, the weekly series,
 // "Sposta", a late payment): which bookings still hold their slot, the price of a choice of slots and
 // how a booking row reads on the wire. How a slot is reserved in a transaction: reserve-slot.ts.
-import { centsToMoney, FULL_DAY_SLOTS, SLOTS, type TBooking } from '@beach/contracts';
+import { centsToMoney, defineMessages, FULL_DAY_SLOTS, italianTexts, SLOTS, type TBooking } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, Court, Transaction } from '../../generated/prisma/client.js';
 import type { PriceCode } from '../../generated/prisma/enums.js';
@@ -14,12 +14,16 @@ import { type HoldFields, isLive, isLiveHold, LIVE, LIVE_HOLD, liveSql } from '.
 import { type BookingMoney } from './booking-money.js';
 import { SLOT_PRICE_CODE, slotsOf } from './slots.js';
 
+export const slotMessages = defineMessages({
+  taken: /* i18n */ { id: 'api.bookings.taken', message: 'Questo orario è appena stato prenotato da un altro utente.' },
+  noLights: /* i18n */ { id: 'api.bookings.no_lights', message: 'Questo campo non ha le luci: la sera non si può prenotare.' },
+  closed: /* i18n */ { id: 'api.bookings.closed', message: 'Il campo è chiuso in quell’orario.' },
+  noPriceList: /* i18n */ { id: 'api.bookings.no_price_list', message: 'Il listino prezzi di quell’anno non è ancora pubblicato: chiedi in segreteria.' },
+});
+/** The Italian of each, as the tests read it. */
 export const SLOT_MESSAGES = {
-  taken: 'Questo orario è appena stato prenotato da un altro utente.',
-  noLights: 'Questo campo non ha le luci: la sera non si può prenotare.',
-  closed: 'Il campo è chiuso in quell’orario.',
-  noPriceList: 'Il listino prezzi di quell’anno non è ancora pubblicato: chiedi in segreteria.',
-} as const;
+  ...italianTexts(slotMessages),
+};
 
 // The hold rule in its three forms (booking-holds.ts), for the module's files and its index.
 export { isLive, isLiveHold, LIVE, LIVE_HOLD, liveSql };
@@ -58,7 +62,7 @@ export interface SlotChoice {
 /** The price of one code in the list; a list without it is not published yet (409). */
 function listPrice(prices: PriceTable, code: PriceCode) {
   const amount = prices.get(code);
-  if (amount === undefined) throw new AppError(409, SLOT_MESSAGES.noPriceList);
+  if (amount === undefined) throw new AppError(409, slotMessages.noPriceList);
   return amount;
 }
 
@@ -68,7 +72,7 @@ export async function priceSlots(db: AppDeps['db'], court: Pick<Court, 'hasLight
   const count = choice.full_day ? FULL_DAY_SLOTS : choice.slots;
   const slots = slotsOf(choice.date).slice(startIndex, startIndex + count);
   const prices = await pricesInForce(db, Number(choice.date.slice(0, 4)));
-  if (slots.some((slot) => slot.band === 'evening') && !court.hasLights) throw new AppError(422, SLOT_MESSAGES.noLights);
+  if (slots.some((slot) => slot.band === 'evening') && !court.hasLights) throw new AppError(422, slotMessages.noLights);
   const priceCents = choice.full_day
     ? listPrice(prices, choice.equipment ? 'court_full_day_equipment' : 'court_full_day')
     : slots.reduce((sum, slot) => sum + listPrice(prices, SLOT_PRICE_CODE[slot.band]), 0);

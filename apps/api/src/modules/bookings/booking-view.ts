@@ -1,43 +1,67 @@
 // A member's bookings as they read them (docs/domain.md#holds): the wire form with its money, their list,
 // one booking, the day's grid, and their calendar (one file, or the secret feed).
-import { type api, centsToMoney, FULL_DAY_SLOTS, FULL_DAY_START, type QueryOf, SLOT_MINUTES, type TBooking } from '@beach/contracts';
+import { type api, centsToMoney, defineMessages, FULL_DAY_SLOTS, FULL_DAY_START, italianTexts, type QueryOf, SLOT_MINUTES, type TBooking } from '@beach/contracts';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, User } from '../../generated/prisma/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { seasonOpening } from '../memberships/index.js';
 import { playingIn } from './booking-shares.js';
 import { readSettings } from '../settings/index.js';
 import { dayAvailability } from './availability.js';
 import { bookingWire, isLiveHold, paymentOf, SLOT_MESSAGES, timeOf } from './booking-terms.js';
 import { bookingsCalendar } from './calendar.js';
 import { type BookingMoney, moneyOfBookings, NO_MONEY } from './booking-money.js';
+import { italian, localizedDay, withValues } from '../../lib/i18n.js';
 
+export const bookingMessages = defineMessages({
+  held: /* i18n */ { id: 'api.bookings.held', message: 'Prenotazione effettuata: completa il pagamento per confermarla.' },
+  past: /* i18n */ { id: 'api.bookings.past', message: 'Non si può prenotare un orario già passato.' },
+  beyondHorizon: /* i18n */ { id: 'api.bookings.beyond_horizon', message: 'Si può prenotare al massimo {days} giorni in anticipo.' },
+  outOfSeason: /* i18n */ { id: 'api.bookings.out_of_season', message: 'Il centro è aperto dal {start} al {end}: scegli un giorno della stagione.' },
+  notBookable: /* i18n */ { id: 'api.bookings.not_bookable', message: 'Questo campo non si prenota online: chiedi in segreteria.' },
+  limit: /* i18n */ { id: 'api.bookings.limit', message: 'Hai già {max} prenotazioni future: è il massimo consentito.' },
+  liveHold: /* i18n */ {
+    id: 'api.bookings.live_hold',
+    message: 'Hai già una prenotazione in attesa di pagamento: completala o annullala prima di prenotarne un’altra.',
+  },
+  notFound: /* i18n */ { id: 'api.bookings.not_found', message: 'Prenotazione non trovata.' },
+  notPayable: /* i18n */ { id: 'api.bookings.not_payable', message: 'Questa prenotazione non è in attesa di pagamento.' },
+  holdLapsed: /* i18n */ { id: 'api.bookings.hold_lapsed', message: 'Il tempo per pagare è scaduto e l’orario è stato liberato: prenota di nuovo.' },
+  couponAlready: /* i18n */ { id: 'api.bookings.coupon_already', message: 'A questa prenotazione è già stato applicato un coupon.' },
+  cancelled: /* i18n */ { id: 'api.bookings.cancelled', message: 'Prenotazione annullata.' },
+  cancelledRefund: /* i18n */ { id: 'api.bookings.cancelled_refund', message: 'Prenotazione annullata: il rimborso è in corso e arriverà sulla stessa carta.' },
+  cancelledCredit: /* i18n */ { id: 'api.bookings.cancelled_credit', message: 'Prenotazione annullata: l’importo è di nuovo nel tuo credito.' },
+  cancelledCreditAndRefund: /* i18n */ {
+    id: 'api.bookings.cancelled_credit_and_refund',
+    message: 'Prenotazione annullata: la parte pagata con il credito è di nuovo nel tuo credito, il resto arriverà sulla stessa carta.',
+  },
+  lateCancel: /* i18n */ {
+    id: 'api.bookings.late_cancel',
+    message: 'La cancellazione gratuita è possibile fino a {hours} ore prima dell’inizio: contatta la segreteria.',
+  },
+  notCancellable: /* i18n */ { id: 'api.bookings.not_cancellable', message: 'Questa prenotazione non si può annullare.' },
+  noCredit: /* i18n */ { id: 'api.bookings.no_credit', message: 'Non hai credito da usare per questa prenotazione.' },
+  checkoutAbandoned: /* i18n */ { id: 'api.bookings.checkout_abandoned', message: 'Pagamento annullato: non ti è stato addebitato nulla.' },
+  courtNotFound: /* i18n */ { id: 'api.bookings.court_not_found', message: 'Campo non trovato.' },
+  waitlisted: /* i18n */ { id: 'api.bookings.waitlisted', message: 'Ti avviseremo per e-mail se il {court} si libera alle {start}.' },
+  calendarConfirmedOnly: /* i18n */ { id: 'api.bookings.calendar_confirmed_only', message: 'Solo una prenotazione confermata si aggiunge al calendario.' },
+  calendarNotFound: /* i18n */ { id: 'api.bookings.calendar_not_found', message: 'Calendario non trovato: l’indirizzo potrebbe essere stato rigenerato.' },
+  checkoutAbandonedCredit: /* i18n */ {
+    id: 'api.bookings.checkout_abandoned_credit',
+    message: 'Pagamento annullato: non ti è stato addebitato nulla e il credito messo da parte è di nuovo disponibile.',
+  },
+});
+/** The Italian of each, as the tests read it. */
 export const BOOKING_MESSAGES = {
   ...SLOT_MESSAGES,
-  held: 'Prenotazione effettuata: completa il pagamento per confermarla.',
-  past: 'Non si può prenotare un orario già passato.',
-  beyondHorizon: (days: number) => `Si può prenotare al massimo ${days} giorni in anticipo.`,
-  outOfSeason: (start: string, end: string) => `${seasonOpening({ start, end })}: scegli un giorno della stagione.`,
-  notBookable: 'Questo campo non si prenota online: chiedi in segreteria.',
-  limit: (max: number) => `Hai già ${max} prenotazioni future: è il massimo consentito.`,
-  liveHold: 'Hai già una prenotazione in attesa di pagamento: completala o annullala prima di prenotarne un’altra.',
-  notFound: 'Prenotazione non trovata.',
-  notPayable: 'Questa prenotazione non è in attesa di pagamento.',
-  holdLapsed: 'Il tempo per pagare è scaduto e l’orario è stato liberato: prenota di nuovo.',
-  couponAlready: 'A questa prenotazione è già stato applicato un coupon.',
-  cancelled: 'Prenotazione annullata.',
-  cancelledRefund: 'Prenotazione annullata: il rimborso è in corso e arriverà sulla stessa carta.',
-  cancelledCredit: 'Prenotazione annullata: l’importo è di nuovo nel tuo credito.',
-  cancelledCreditAndRefund: 'Prenotazione annullata: la parte pagata con il credito è di nuovo nel tuo credito, il resto arriverà sulla stessa carta.',
-  lateCancel: (hours: number) => `La cancellazione gratuita è possibile fino a ${hours} ore prima dell’inizio: contatta la segreteria.`,
-  notCancellable: 'Questa prenotazione non si può annullare.',
-  noCredit: 'Non hai credito da usare per questa prenotazione.',
-  checkoutAbandoned: 'Pagamento annullato: non ti è stato addebitato nulla.',
-  checkoutAbandonedCredit: 'Pagamento annullato: non ti è stato addebitato nulla e il credito messo da parte è di nuovo disponibile.',
-} as const;
+  ...italianTexts(bookingMessages),
+  beyondHorizon: (days: number) => italian(withValues(bookingMessages.beyondHorizon, { days })),
+  outOfSeason: (start: string, end: string) => italian(withValues(bookingMessages.outOfSeason, { start: localizedDay(start), end: localizedDay(end) })),
+  limit: (max: number) => italian(withValues(bookingMessages.limit, { max })),
+  lateCancel: (hours: number) => italian(withValues(bookingMessages.lateCancel, { hours })),
+};
 
 export type Routes = typeof api.bookings;
 export const WITH_DETAILS = {
@@ -71,7 +95,7 @@ export function toBookingDto(booking: BookingRow, money: BookingMoney, now: Date
 export function createBookingReads({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
   async function ownBooking(userId: number, id: number): Promise<BookingRow> {
     const booking = await db.booking.findFirst({ where: { id, userId }, include: WITH_DETAILS });
-    if (!booking) throw notFound(BOOKING_MESSAGES.notFound);
+    if (!booking) throw notFound(bookingMessages.notFound);
     return booking;
   }
 
@@ -107,7 +131,7 @@ export function createBookingReads({ db, config }: Pick<AppDeps, 'db' | 'config'
   /** One booking as an .ics file. */
   async function ics(user: User, id: number) {
     const booking = await ownBooking(user.id, id);
-    if (booking.status !== 'confirmed') throw new AppError(409, 'Solo una prenotazione confermata si aggiunge al calendario.');
+    if (booking.status !== 'confirmed') throw new AppError(409, bookingMessages.calendarConfirmedOnly);
     return { file: bookingsCalendar('Adriatica Beach Arena', [booking], config.WEB_ORIGIN).toString(), filename: `prenotazione-${booking.court.code}-${todayInRome(booking.startsAt)}.ics` };
   }
 
@@ -124,7 +148,7 @@ export function createBookingReads({ db, config }: Pick<AppDeps, 'db' | 'config'
   /** The feed behind the secret address: only the confirmed bookings that member booked or plays in. */
   async function calendarByToken(token: string) {
     const user = await db.user.findUnique({ where: { calendarToken: token } });
-    if (!user) throw notFound('Calendario non trovato: l’indirizzo potrebbe essere stato rigenerato.');
+    if (!user) throw notFound(bookingMessages.calendarNotFound);
     const bookings = await db.booking.findMany({ where: { OR: [{ userId: user.id }, playingIn(user.id)], status: 'confirmed' }, include: { court: true }, orderBy: { startsAt: 'asc' } });
     return bookingsCalendar(`Prenotazioni di ${user.firstName} - Adriatica Beach Arena`, bookings, config.WEB_ORIGIN).toString();
   }

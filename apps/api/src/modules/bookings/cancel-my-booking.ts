@@ -5,13 +5,14 @@ import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
+import { withValues } from '../../lib/i18n.js';
 import type { Checkouts } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
 import { whenOf } from './booking-terms.js';
 import { createWaitlistNotifier } from './reserve-slot.js';
 import { lockBooking } from './booking-lock.js';
 import type { CancelBooking } from './cancel-booking.js';
-import { BOOKING_MESSAGES } from './booking-view.js';
+import { bookingMessages } from './booking-view.js';
 import type { BookingReads } from './booking-view.js';
 
 export function createMemberCancellation(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger' | 'stripe'>, checkouts: Checkouts, cancelBooking: CancelBooking, { ownBooking, dtoOf }: BookingReads) {
@@ -27,11 +28,11 @@ export function createMemberCancellation(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
     const now = new Date();
     const { freeCancellationHours } = await readSettings(db);
     const dto = await dtoOf(booking, now, freeCancellationHours);
-    if (booking.status === 'confirmed' && !dto.can_cancel && booking.startsAt > now) throw new AppError(409, BOOKING_MESSAGES.lateCancel(freeCancellationHours));
-    if (!dto.can_cancel) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
+    if (booking.status === 'confirmed' && !dto.can_cancel && booking.startsAt > now) throw new AppError(409, withValues(bookingMessages.lateCancel, { hours: freeCancellationHours }));
+    if (!dto.can_cancel) throw new AppError(409, bookingMessages.notCancellable);
     if (booking.status === 'pending_payment') await checkouts.refuseIfPaid('booking', id);
     const returned = await db.$transaction(async (tx) => {
-      if ((await lockBooking(tx, id))?.status !== booking.status) throw new AppError(409, BOOKING_MESSAGES.notCancellable);
+      if ((await lockBooking(tx, id))?.status !== booking.status) throw new AppError(409, bookingMessages.notCancellable);
       const outcome = await cancelBooking(tx, booking, { policy: { by: 'member' }, reason: 'Annullata dal socio', cancelledById: null, now, refundReason: 'cancelled', description: whenOf(booking) });
       await notifyWaitlist(tx, booking);
       return outcome;
@@ -40,11 +41,11 @@ export function createMemberCancellation(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
       message:
         returned.card > 0
           ? returned.credit > 0
-            ? BOOKING_MESSAGES.cancelledCreditAndRefund
-            : BOOKING_MESSAGES.cancelledRefund
+            ? bookingMessages.cancelledCreditAndRefund
+            : bookingMessages.cancelledRefund
           : returned.credit > 0
-            ? BOOKING_MESSAGES.cancelledCredit
-            : BOOKING_MESSAGES.cancelled,
+            ? bookingMessages.cancelledCredit
+            : bookingMessages.cancelled,
       booking: await dtoOf(await ownBooking(user.id, id), now, freeCancellationHours),
     };
   }

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
+import { localizedDay, withValues } from '../../lib/i18n.js';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { inSeason, seasonOf } from '../memberships/index.js';
 import { requireStripe } from '../payments/index.js';
@@ -13,7 +14,7 @@ import { assertCertificateForBooking } from '../certificates/index.js';
 import { LIVE, LIVE_HOLD, priceSlots } from './booking-terms.js';
 import { reserveSlot } from './reserve-slot.js';
 import { chargeBooking } from './booking-money.js';
-import { BOOKING_MESSAGES, type Routes, WITH_DETAILS } from './booking-view.js';
+import { bookingMessages, type Routes, WITH_DETAILS } from './booking-view.js';
 import type { BookingReads } from './booking-view.js';
 
 export function createBookingHolds(deps: Pick<AppDeps, 'db' | 'stripe'>, { dtoOf }: BookingReads) {
@@ -27,22 +28,22 @@ export function createBookingHolds(deps: Pick<AppDeps, 'db' | 'stripe'>, { dtoOf
     const now = new Date();
     const settings = await readSettings(db);
     const court = await db.court.findUnique({ where: { id: body.court_id } });
-    if (!court) throw new AppError(422, 'Campo non trovato.', { court_id: ['Campo non trovato.'] });
-    if (!court.isBookable) throw new AppError(422, BOOKING_MESSAGES.notBookable);
+    if (!court) throw new AppError(422, bookingMessages.courtNotFound, { court_id: [bookingMessages.courtNotFound] });
+    if (!court.isBookable) throw new AppError(422, bookingMessages.notBookable);
     const today = todayInRome(now);
     const season = seasonOf(Number(body.date.slice(0, 4)), settings);
-    if (!inSeason(body.date, season)) throw new AppError(422, BOOKING_MESSAGES.outOfSeason(season.start, season.end));
-    if (body.date > addDays(today, settings.bookingHorizonDays)) throw new AppError(422, BOOKING_MESSAGES.beyondHorizon(settings.bookingHorizonDays));
+    if (!inSeason(body.date, season)) throw new AppError(422, withValues(bookingMessages.outOfSeason, { start: localizedDay(season.start), end: localizedDay(season.end) }));
+    if (body.date > addDays(today, settings.bookingHorizonDays)) throw new AppError(422, withValues(bookingMessages.beyondHorizon, { days: settings.bookingHorizonDays }));
     const { startsAt, endsAt, priceCents } = await priceSlots(db, court, body);
-    if (startsAt <= now) throw new AppError(422, BOOKING_MESSAGES.past);
+    if (startsAt <= now) throw new AppError(422, bookingMessages.past);
     await assertCertificateForBooking(db, settings, user.id, body.date);
 
     const booking = await db.$transaction(async (tx) => {
       // NO KEY UPDATE: the member's own holds queue here, other rows' foreign keys to the member do not.
       await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR NO KEY UPDATE`;
-      if (await tx.booking.count({ where: { userId: user.id, ...LIVE_HOLD(now) } })) throw new AppError(409, BOOKING_MESSAGES.liveHold);
+      if (await tx.booking.count({ where: { userId: user.id, ...LIVE_HOLD(now) } })) throw new AppError(409, bookingMessages.liveHold);
       const future = await tx.booking.count({ where: { userId: user.id, endsAt: { gt: now }, ...LIVE(now) } });
-      if (future >= settings.maxFutureBookings) throw new AppError(409, BOOKING_MESSAGES.limit(settings.maxFutureBookings));
+      if (future >= settings.maxFutureBookings) throw new AppError(409, withValues(bookingMessages.limit, { max: settings.maxFutureBookings }));
       const created = await reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now, () =>
         tx.booking.create({
           data: { courtId: court.id, userId: user.id, createdById: user.id, startsAt, endsAt, priceCents, status: 'pending_payment', holdExpiresAt: new Date(now.getTime() + settings.paymentHoldMinutes * 60_000) },
@@ -52,21 +53,21 @@ export function createBookingHolds(deps: Pick<AppDeps, 'db' | 'stripe'>, { dtoOf
       await chargeBooking(tx, created, priceCents);
       return created;
     }, TRANSACTION_OPTIONS);
-    return { message: BOOKING_MESSAGES.held, booking: await dtoOf(booking, now, settings.freeCancellationHours) };
+    return { message: bookingMessages.held, booking: await dtoOf(booking, now, settings.freeCancellationHours) };
   }
 
   /** "Avvisami se si libera" on a taken slot. */
   async function joinWaitlist(user: User, body: BodyOf<Routes['waitlist']>) {
     const court = await db.court.findUnique({ where: { id: body.court_id } });
-    if (!court?.isBookable) throw new AppError(422, BOOKING_MESSAGES.notBookable);
+    if (!court?.isBookable) throw new AppError(422, bookingMessages.notBookable);
     const { startsAt, endsAt } = await priceSlots(db, court, { ...body, slots: 1, full_day: false, equipment: false });
-    if (startsAt <= new Date()) throw new AppError(422, BOOKING_MESSAGES.past);
+    if (startsAt <= new Date()) throw new AppError(422, bookingMessages.past);
     await db.bookingWaitlist.upsert({
       where: { userId_courtId_startsAt: { userId: user.id, courtId: court.id, startsAt } },
       create: { userId: user.id, courtId: court.id, startsAt, endsAt },
       update: { notifiedAt: null },
     });
-    return { message: `Ti avviseremo per e-mail se il ${court.name} si libera alle ${body.start}.` };
+    return { message: withValues(bookingMessages.waitlisted, { court: court.name, start: body.start }) };
   }
 
   return { create, joinWaitlist };

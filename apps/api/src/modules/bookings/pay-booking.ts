@@ -3,12 +3,13 @@
 import { type BodyOf, creditTowardsCents } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, Prisma, User } from '../../generated/prisma/client.js';
+import type { Message } from '../../lib/i18n.js';
 import { accounts, bookingReceivable, openHoldsOf, resolve, discount, payment as paymentEntry, writeOff, takeBackPayment, walletOf } from '../ledger/index.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { formatEuros } from '../../lib/format.js';
 import { todayInRome } from '../../lib/time.js';
-import { COUPON_MESSAGES, couponDiscountCents, couponProblem, redeemCoupon } from '../coupons/index.js';
+import { couponDiscountCents, couponMessages, couponProblem, redeemCoupon } from '../coupons/index.js';
 import { CHECKOUT_LIFETIME_SECONDS, type Checkouts, type PaymentTarget } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
 import { isLive, UNDER_OVERLAP_CONSTRAINT, whenOf } from './booking-terms.js';
@@ -17,12 +18,12 @@ import { applyBookingCoupon } from './booking-coupon-rules.js';
 import { tellBookingPaid } from './booking-paid.js';
 import { lockBooking, lockLiveHold } from './booking-lock.js';
 import { chargeBooking, organiserDue, receivablesOf, spendCreditOnBooking, splitOwed } from './booking-money.js';
-import { BOOKING_MESSAGES, type BookingRow, type Routes } from './booking-view.js';
+import { bookingMessages, type BookingRow, type Routes } from './booking-view.js';
 import type { BookingReads } from './booking-view.js';
 
 export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, { ownBooking, dtoOf }: BookingReads) {
   const { db } = deps;
-  const couponRefused = (problem: string) => new AppError(422, problem, { coupon_code: [problem] });
+  const couponRefused = (problem: Message) => new AppError(422, problem, { coupon_code: [problem] });
 
   /**
    * A booking coupon, or a membership coupon valid for bookings too; its use counted once, its discount
@@ -42,8 +43,8 @@ export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'confi
       } else {
         const coupon = await tx.membershipCoupon.findUnique({ where: { code } });
         const problem = couponProblem(coupon, today, 'booking');
-        if (problem || !coupon) throw couponRefused(problem ?? COUPON_MESSAGES.unknown);
-        if (!(await redeemCoupon(tx, coupon.id, today))) throw couponRefused(COUPON_MESSAGES.usedUp);
+        if (problem || !coupon) throw couponRefused(problem ?? couponMessages.unknown);
+        if (!(await redeemCoupon(tx, coupon.id, today))) throw couponRefused(couponMessages.usedUp);
         applied = { membershipCouponId: coupon.id, discountCents: couponDiscountCents(coupon, booking.priceCents) };
       }
       const { discountCents, ...coupon } = applied;
@@ -51,7 +52,7 @@ export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'confi
         where: { id: booking.id, status: 'pending_payment', membershipCouponId: null, bookingCouponId: null },
         data: { ...coupon, discountCents, priceCents: booking.priceCents - discountCents },
       });
-      if (updated.count === 0) throw new AppError(409, BOOKING_MESSAGES.couponAlready);
+      if (updated.count === 0) throw new AppError(409, bookingMessages.couponAlready);
       await discount(tx, `booking:${booking.id}:coupon`, bookingReceivable(booking.id), discountCents, { bookingId: booking.id, userId: booking.userId, description: 'Sconto coupon' });
       await splitOwed(tx, booking.id, `booking:${booking.id}:coupon:split`);
     }, TRANSACTION_OPTIONS);
@@ -123,10 +124,10 @@ export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'confi
   async function checkout(user: User, id: number, body: BodyOf<Routes['checkout']>) {
     const booking = await ownBooking(user.id, id);
     const now = new Date();
-    if (booking.status !== 'pending_payment') throw new AppError(409, BOOKING_MESSAGES.notPayable);
-    if (booking.holdExpiresAt && booking.holdExpiresAt <= now) throw new AppError(409, BOOKING_MESSAGES.holdLapsed);
+    if (booking.status !== 'pending_payment') throw new AppError(409, bookingMessages.notPayable);
+    if (booking.holdExpiresAt && booking.holdExpiresAt <= now) throw new AppError(409, bookingMessages.holdLapsed);
     const applied = booking.bookingCoupon?.code ?? booking.membershipCoupon?.code ?? null;
-    if (body.coupon_code && applied && applied !== body.coupon_code) throw new AppError(409, BOOKING_MESSAGES.couponAlready);
+    if (body.coupon_code && applied && applied !== body.coupon_code) throw new AppError(409, bookingMessages.couponAlready);
     // A coupon changes what is owed: not once a checkout has paid it (opening one checks that too).
     const applying = Boolean(body.coupon_code) && !applied;
     if (applying) {
@@ -144,11 +145,11 @@ export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'confi
       itemName: `Campo ${current.court.code} · ${whenOf(current)}`,
       cancelPath: `/prenotazioni/pagamento/${id}?pagamento=annullato`,
       async inTransaction(tx, payment) {
-        await lockLiveHold(tx, id, BOOKING_MESSAGES.holdLapsed);
+        await lockLiveHold(tx, id, bookingMessages.holdLapsed);
         // With other players the organiser pays their own share; the others pay theirs.
         const due = await organiserDue(tx, id, { lock: true });
         const creditCents = body.use_credit ? creditTowardsCents((await walletOf(tx, user.id, { lock: true })).available, due) : 0;
-        if (body.use_credit && creditCents === 0) throw new AppError(409, BOOKING_MESSAGES.noCredit);
+        if (body.use_credit && creditCents === 0) throw new AppError(409, bookingMessages.noCredit);
         if (creditCents > 0) {
           await spendCreditOnBooking(tx, { id, userId: user.id }, creditCents, {
             key: `payment:${payment.id}:credit`,
@@ -174,7 +175,7 @@ export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'confi
     await ownBooking(user.id, id);
     const released = await checkouts.closeOpenSessions('booking', id);
     const { freeCancellationHours } = await readSettings(db);
-    return { message: released > 0 ? BOOKING_MESSAGES.checkoutAbandonedCredit : BOOKING_MESSAGES.checkoutAbandoned, booking: await dtoOf(await ownBooking(user.id, id), new Date(), freeCancellationHours) };
+    return { message: released > 0 ? bookingMessages.checkoutAbandonedCredit : bookingMessages.checkoutAbandoned, booking: await dtoOf(await ownBooking(user.id, id), new Date(), freeCancellationHours) };
   }
 
   return { paymentTarget, checkout, abandonCheckout };

@@ -5,12 +5,13 @@ import type { AppDeps } from '../../deps.js';
 import type { Booking } from '../../generated/prisma/client.js';
 import { conflictOn, type Prisma } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
+import type { Message } from '../../lib/i18n.js';
 import { releaseCoupon } from '../coupons/index.js';
 import { writeOff } from '../ledger/index.js';
 import { releaseHoldsOf } from '../payments/index.js';
 import { releaseBookingCoupon } from './booking-coupon-rules.js';
 import { receivablesOf } from './booking-money.js';
-import { SLOT_MESSAGES, whatOf } from './booking-terms.js';
+import { slotMessages, whatOf } from './booking-terms.js';
 import { slotFreedEmail } from './bookings.emails.js';
 
 /** A hold or a booking that can no longer be had gives its coupon use back. */
@@ -61,11 +62,11 @@ export type CourtSpan = { courtId: number; startsAt: Date; endsAt: Date };
  * `write` puts the booking there. Two live bookings of a court never overlap (the database's exclusion
  * constraint `bookings_no_overlap`): the loser of a race gets the 409 `takenMessage`.
  */
-export async function reserveSlot<T>(tx: Prisma.TransactionClient, spans: CourtSpan | CourtSpan[], now: Date, write: () => Promise<T>, takenMessage: string = SLOT_MESSAGES.taken): Promise<T> {
+export async function reserveSlot<T>(tx: Prisma.TransactionClient, spans: CourtSpan | CourtSpan[], now: Date, write: () => Promise<T>, takenMessage: Message = slotMessages.taken): Promise<T> {
   const all = Array.isArray(spans) ? spans : [spans];
   for (const { courtId, startsAt, endsAt } of all) {
     await takeCourtTurn(tx, courtId);
-    if (await closureHits(tx, courtId, startsAt, endsAt)) throw new AppError(409, SLOT_MESSAGES.closed);
+    if (await closureHits(tx, courtId, startsAt, endsAt)) throw new AppError(409, slotMessages.closed);
     const lapsed = await tx.$queryRaw<Pick<Booking, 'id' | 'membershipCouponId' | 'bookingCouponId'>[]>`
       UPDATE bookings SET status = 'expired', updated_at = now()
       WHERE court_id = ${courtId} AND status = 'pending_payment' AND hold_expires_at <= ${now} AND starts_at < ${endsAt} AND ends_at > ${startsAt}

@@ -8,7 +8,7 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { todayInRome } from '../../lib/time.js';
 import type { CarnetProducts } from './carnet-products.js';
-import { CARNET_MESSAGES, carnetTitle, issue, toCarnetDto } from './carnet-terms.js';
+import { carnetMessages, carnetTitle, issue, toCarnetDto } from './carnet-terms.js';
 
 export function createCarnetDeskSale({ db }: Pick<AppDeps, 'db'>, { productOnSale }: CarnetProducts) {
   return {
@@ -23,7 +23,7 @@ export function createCarnetDeskSale({ db }: Pick<AppDeps, 'db'>, { productOnSal
         });
         return auditRow(tx, { entity: 'carnets', action: 'sell' }, () => issue(tx, product, userId, payment, staff.id));
       }, TRANSACTION_OPTIONS);
-      return { message: CARNET_MESSAGES.sold, carnet: toCarnetDto(carnet, today) };
+      return { message: carnetMessages.sold, carnet: toCarnetDto(carnet, today) };
     },
   };
 }

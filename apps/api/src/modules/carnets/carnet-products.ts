@@ -7,13 +7,13 @@ import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
-import { CARNET_MESSAGES, toProductDto } from './carnet-terms.js';
+import { carnetMessages, toProductDto } from './carnet-terms.js';
 
 export function createCarnetProducts({ db }: Pick<AppDeps, 'db'>) {
   const productData = async (body: BodyOf<typeof api.carnets.createProduct>): Promise<Prisma.CarnetProductUncheckedCreateInput> => {
     const courtIds = [...new Set(body.court_ids)].sort((a, b) => a - b);
     const bookable = await db.court.count({ where: { id: { in: courtIds }, purpose: 'bookable' } });
-    if (bookable !== courtIds.length) throw invalid({ court_ids: [CARNET_MESSAGES.unknownCourts] });
+    if (bookable !== courtIds.length) throw invalid({ court_ids: [carnetMessages.unknownCourts] });
     return {
       name: body.name,
       uses: body.uses,
@@ -30,7 +30,7 @@ export function createCarnetProducts({ db }: Pick<AppDeps, 'db'>) {
   /** A product on sale today: switched on and not past its last day. */
   async function productOnSale(productId: number, today: string) {
     const product = await db.carnetProduct.findUnique({ where: { id: productId } });
-    if (!product || !product.isActive || toIsoDate(product.validUntil) < today) throw invalid({ product_id: [CARNET_MESSAGES.notOnSale] });
+    if (!product || !product.isActive || toIsoDate(product.validUntil) < today) throw invalid({ product_id: [carnetMessages.notOnSale] });
     return product;
   }
 
@@ -55,7 +55,7 @@ export function createCarnetProducts({ db }: Pick<AppDeps, 'db'>) {
     },
 
     async updateProduct(id: number, body: BodyOf<typeof api.carnets.updateProduct>) {
-      if (!(await db.carnetProduct.findUnique({ where: { id } }))) throw notFound(CARNET_MESSAGES.productNotFound);
+      if (!(await db.carnetProduct.findUnique({ where: { id } }))) throw notFound(carnetMessages.productNotFound);
       const data = await productData(body);
       const updated = await db.$transaction(
         (tx) => auditRow(tx, { entity: 'carnet_products', id, action: 'update' }, () => tx.carnetProduct.update({ where: { id }, data })),

@@ -1,23 +1,23 @@
 // The terms every part of carnets shares (docs/domain.md#carnets): its messages, how a product and a
 // carnet are shown, and how a carnet is made — by a payment, its value owed back as its uses.
-import { centsToMoney, type TCarnet, type TCarnetProduct } from '@beach/contracts';
+import { centsToMoney, defineMessages, type TCarnet, type TCarnetProduct } from '@beach/contracts';
 import type { Carnet, CarnetProduct, Prisma, Transaction } from '../../generated/prisma/client.js';
 import { toIsoDate } from '../../lib/time.js';
 import { accounts, moneyAccount, credit, debit, post } from '../ledger/index.js';
 
-export const CARNET_MESSAGES = {
-  productNotFound: 'Carnet non trovato.',
-  unknownCourts: 'Uno o più campi non esistono o non sono prenotabili.',
-  notOnSale: 'Questo carnet non è in vendita o è scaduto.',
-  sold: 'Carnet venduto.',
-  boughtWithCredit: 'Carnet acquistato con il tuo credito: puoi già usarlo.',
-  notPayable: 'La prenotazione non è più in attesa di pagamento.',
-  noneUsable: 'Non hai un carnet valido con ingressi rimasti: è scaduto o esaurito.',
-  notCovered: 'Nessuno dei tuoi carnet copre questa prenotazione (fascia o campo diversi).',
-  usedUp: 'Il carnet non ha più ingressi.',
-  bookingPaid: 'La tua quota è pagata con un ingresso del carnet: gli altri giocatori pagano la loro.',
-  bookingPaidCourt: 'Campo pagato con un ingresso del carnet: vale per tutti i giocatori.',
-} as const;
+export const carnetMessages = defineMessages({
+  productNotFound: /* i18n */ { id: 'api.carnets.product_not_found', message: 'Carnet non trovato.' },
+  unknownCourts: /* i18n */ { id: 'api.carnets.unknown_courts', message: 'Uno o più campi non esistono o non sono prenotabili.' },
+  notOnSale: /* i18n */ { id: 'api.carnets.not_on_sale', message: 'Questo carnet non è in vendita o è scaduto.' },
+  sold: /* i18n */ { id: 'api.carnets.sold', message: 'Carnet venduto.' },
+  boughtWithCredit: /* i18n */ { id: 'api.carnets.bought_with_credit', message: 'Carnet acquistato con il tuo credito: puoi già usarlo.' },
+  notPayable: /* i18n */ { id: 'api.carnets.not_payable', message: 'La prenotazione non è più in attesa di pagamento.' },
+  noneUsable: /* i18n */ { id: 'api.carnets.none_usable', message: 'Non hai un carnet valido con ingressi rimasti: è scaduto o esaurito.' },
+  notCovered: /* i18n */ { id: 'api.carnets.not_covered', message: 'Nessuno dei tuoi carnet copre questa prenotazione (fascia o campo diversi).' },
+  usedUp: /* i18n */ { id: 'api.carnets.used_up', message: 'Il carnet non ha più ingressi.' },
+  bookingPaid: /* i18n */ { id: 'api.carnets.booking_paid', message: 'La tua quota è pagata con un ingresso del carnet: gli altri giocatori pagano la loro.' },
+  bookingPaidCourt: /* i18n */ { id: 'api.carnets.booking_paid_court', message: 'Campo pagato con un ingresso del carnet: vale per tutti i giocatori.' },
+});
 
 export type CarnetRow = Carnet & { product: CarnetProduct };
 

@@ -11,7 +11,7 @@ import { accounts, credit, post, INSUFFICIENT_CREDIT, spendingLegs, walletOf } f
 import type { Checkouts } from '../payments/index.js';
 import { carnetBoughtEmail } from './carnets.emails.js';
 import type { CarnetProducts } from './carnet-products.js';
-import { CARNET_MESSAGES, type CarnetRow, carnetTitle, newCarnet, toCarnetDto } from './carnet-terms.js';
+import { carnetMessages, type CarnetRow, carnetTitle, newCarnet, toCarnetDto } from './carnet-terms.js';
 
 export function createMemberCarnets(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, { productOnSale }: CarnetProducts) {
   const { db } = deps;
@@ -39,7 +39,7 @@ export function createMemberCarnets(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
     async buy(user: User, { product_id }: BodyOf<typeof api.carnets.buy>) {
       const product = await productOnSale(product_id, todayInRome());
       // A free carnet has nothing to pay online: the desk gives it.
-      if (product.priceCents === 0) throw invalid({ product_id: [CARNET_MESSAGES.notOnSale] });
+      if (product.priceCents === 0) throw invalid({ product_id: [carnetMessages.notOnSale] });
       const checkoutUrl = await checkouts.open({
         kind: 'carnet',
         targetId: user.id,
@@ -59,7 +59,7 @@ export function createMemberCarnets(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
      */
     async payWithCredit(user: User, { product_id }: BodyOf<typeof api.carnets.payWithCredit>) {
       const product = await productOnSale(product_id, todayInRome());
-      if (product.priceCents === 0) throw invalid({ product_id: [CARNET_MESSAGES.notOnSale] });
+      if (product.priceCents === 0) throw invalid({ product_id: [carnetMessages.notOnSale] });
       const carnet = await db.$transaction(async (tx) => {
         const legs = spendingLegs(await walletOf(tx, user.id, { lock: true }), product.priceCents);
         if (!legs) throw new AppError(409, INSUFFICIENT_CREDIT, { product_id: [INSUFFICIENT_CREDIT] });
@@ -75,7 +75,7 @@ export function createMemberCarnets(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
         await tellBought(tx, user, made, 'credit');
         return made;
       }, TRANSACTION_OPTIONS);
-      return { message: CARNET_MESSAGES.boughtWithCredit, carnet: toCarnetDto(carnet, todayInRome()) };
+      return { message: carnetMessages.boughtWithCredit, carnet: toCarnetDto(carnet, todayInRome()) };
     },
   };
 }

@@ -1,10 +1,18 @@
 // A member's certificate state on a day: what the booking rule, the member's page, the desk and the
 // back-office list read. Exported for check-in and card verification: `certificateStatus(db, userId, day)`.
-import { CERTIFICATE_EXPIRING_DAYS, CERTIFICATE_MESSAGES, CERTIFICATE_STATE_LABELS, type TCertificate, type TCertificateState, type TCertificateStatus } from '@beach/contracts';
+import {
+  CERTIFICATE_EXPIRING_DAYS,
+  CERTIFICATE_MESSAGES,
+  CERTIFICATE_STATE_LABELS,
+  certificateMessages,
+  type TCertificate,
+  type TCertificateState,
+  type TCertificateStatus,
+} from '@beach/contracts';
 import type { MedicalCertificate, Setting } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
-import { formatItalianDate } from '../../lib/format.js';
+import { localizedDay, withValues } from '../../lib/i18n.js';
 import { fromIsoDate, toIsoDate } from '../../lib/time.js';
 import { readSettings } from '../settings/index.js';
 
@@ -64,7 +72,7 @@ export async function certificateStatus(db: Pick<Db, 'medicalCertificate'>, user
 export async function assertCertificateForBooking(db: Pick<Db, 'medicalCertificate'>, settings: Pick<Setting, 'requireValidCertificate'>, userId: number, day: string) {
   if (!settings.requireValidCertificate) return;
   const { state } = await certificateStatus(db, userId, day);
-  if (!isValidState(state)) throw new AppError(422, CERTIFICATE_MESSAGES.bookingRefused(formatItalianDate(day)));
+  if (!isValidState(state)) throw new AppError(422, withValues(certificateMessages.bookingRefused, { day: localizedDay(day) }));
 }
 
 /**

@@ -1,6 +1,6 @@
 // The scanned certificate in a multipart request: one file in "file", at most 5 MB, accepted only
 // when its content (magic bytes, not its name or declared type) is a PDF, a JPEG or a PNG.
-import { CERTIFICATE_FILE_TYPES, CERTIFICATE_MAX_BYTES, CERTIFICATE_MESSAGES } from '@beach/contracts';
+import { CERTIFICATE_FILE_TYPES, CERTIFICATE_MAX_BYTES, certificateMessages } from '@beach/contracts';
 import type { RequestHandler } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import multer from 'multer';
@@ -19,13 +19,13 @@ export function certificateUpload({ required }: { required: boolean }): RequestH
       if (error instanceof multer.MulterError) {
         // The rest of the upload is read and dropped, so the client gets the answer, not a reset.
         req.resume();
-        return next(error.code === 'LIMIT_FILE_SIZE' ? new AppError(413, CERTIFICATE_MESSAGES.tooLarge, { file: [CERTIFICATE_MESSAGES.tooLarge] }) : invalid({ file: [CERTIFICATE_MESSAGES.badType] }));
+        return next(error.code === 'LIMIT_FILE_SIZE' ? new AppError(413, certificateMessages.tooLarge, { file: [certificateMessages.tooLarge] }) : invalid({ file: [certificateMessages.badType] }));
       }
       if (error) return next(error);
-      if (!req.file) return required ? next(invalid({ file: [CERTIFICATE_MESSAGES.fileMissing] })) : next();
+      if (!req.file) return required ? next(invalid({ file: [certificateMessages.fileMissing] })) : next();
       fileTypeFromBuffer(req.file.buffer).then((type) => {
         const mime = CERTIFICATE_FILE_TYPES.find((accepted) => accepted === type?.mime);
-        if (!type || !mime) return next(invalid({ file: [CERTIFICATE_MESSAGES.badType] }));
+        if (!type || !mime) return next(invalid({ file: [certificateMessages.badType] }));
         res.locals.certificateFile = { data: req.file!.buffer, mime } satisfies CheckedFile;
         next();
       }, next);

@@ -3,7 +3,16 @@
 // daily reminders 30 and 7 days before expiry and on the day. The list and the reminders in their own
 // files; this holds the writes and composes them.
 import { randomUUID } from 'node:crypto';
-import { type api, CERTIFICATE_FILE_EXTENSIONS, CERTIFICATE_MESSAGES, type QueryOf, type TCertificateFileType, type TCertificateSettings, type z, type ZCertificateBody } from '@beach/contracts';
+import {
+  type api,
+  CERTIFICATE_FILE_EXTENSIONS,
+  certificateMessages,
+  type QueryOf,
+  type TCertificateFileType,
+  type TCertificateSettings,
+  type z,
+  type ZCertificateBody,
+} from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { audit, auditRow, rowOf } from '../../lib/audit.js';
@@ -64,10 +73,10 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
 
   async function fileOf(where: { id: number; userId?: number }) {
     const certificate = await db.medicalCertificate.findFirst({ where });
-    if (!certificate) throw notFound(CERTIFICATE_MESSAGES.notFound);
-    if (!certificate.filePath || !certificate.fileType) throw notFound(CERTIFICATE_MESSAGES.noFile);
+    if (!certificate) throw notFound(certificateMessages.notFound);
+    if (!certificate.filePath || !certificate.fileType) throw notFound(certificateMessages.noFile);
     const data = await storage.read(certificate.filePath);
-    if (!data) throw notFound(CERTIFICATE_MESSAGES.noFile);
+    if (!data) throw notFound(certificateMessages.noFile);
     return { data, type: certificate.fileType, filename: `certificato-${certificate.id}.${CERTIFICATE_FILE_EXTENSIONS[certificate.fileType as TCertificateFileType]}` };
   }
 
@@ -76,7 +85,7 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
 
     async upload(user: User, body: CertificateBody, file: CheckedFile) {
       await create(user.id, body, file, user, false);
-      return { message: CERTIFICATE_MESSAGES.uploaded, status: await certificateStatus(db, user.id, todayInRome()) };
+      return { message: certificateMessages.uploaded, status: await certificateStatus(db, user.id, todayInRome()) };
     },
 
     myFile: (user: User, id: number) => fileOf({ id, userId: user.id }),
@@ -91,34 +100,34 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
     async record(actor: User, userId: number, body: CertificateBody, file: CheckedFile | undefined) {
       await existingMember(userId);
       await create(userId, body, file, actor, true);
-      return { message: CERTIFICATE_MESSAGES.recorded, status: await certificateStatus(db, userId, todayInRome()) };
+      return { message: certificateMessages.recorded, status: await certificateStatus(db, userId, todayInRome()) };
     },
 
     async verify(actor: User, id: number) {
       const certificate = await db.medicalCertificate.findUnique({ where: { id } });
-      if (!certificate) throw notFound(CERTIFICATE_MESSAGES.notFound);
+      if (!certificate) throw notFound(certificateMessages.notFound);
       await db.$transaction((tx) =>
         auditRow(tx, { entity: 'medical_certificates', id, action: 'verify' }, async () => {
           const { count } = await tx.medicalCertificate.updateMany({ where: { id, verifiedAt: null, rejectedAt: null }, data: { verifiedAt: new Date(), verifiedById: actor.id } });
-          if (count === 0) throw new AppError(409, CERTIFICATE_MESSAGES.alreadyVerified);
+          if (count === 0) throw new AppError(409, certificateMessages.alreadyVerified);
         }),
       );
-      return { message: CERTIFICATE_MESSAGES.verified, status: await certificateStatus(db, certificate.userId, todayInRome()) };
+      return { message: certificateMessages.verified, status: await certificateStatus(db, certificate.userId, todayInRome()) };
     },
 
     /** Refuses an upload staff have not checked yet; the member is e-mailed why, in the same transaction. */
     async reject(actor: User, id: number, reason: string) {
       const certificate = await db.medicalCertificate.findUnique({ where: { id }, include: { user: { select: { email: true, firstName: true } } } });
-      if (!certificate) throw notFound(CERTIFICATE_MESSAGES.notFound);
+      if (!certificate) throw notFound(certificateMessages.notFound);
       await db.$transaction(async (tx) => {
         await auditRow(tx, { entity: 'medical_certificates', id, action: 'reject' }, async () => {
           const { count } = await tx.medicalCertificate.updateMany({ where: { id, verifiedAt: null, rejectedAt: null }, data: { rejectedAt: new Date(), rejectedById: actor.id, rejectionReason: reason } });
-          if (count === 0) throw new AppError(409, CERTIFICATE_MESSAGES.notRejectable);
+          if (count === 0) throw new AppError(409, certificateMessages.notRejectable);
         });
         const email = certificateRejectedEmail(certificate.user, { kind: certificate.kind, expiryDate: toIsoDate(certificate.expiryDate) }, reason, membershipUrl);
         await jobs.send('send-email', email, { tx });
       });
-      return { message: CERTIFICATE_MESSAGES.rejected, status: await certificateStatus(db, certificate.userId, todayInRome()) };
+      return { message: certificateMessages.rejected, status: await certificateStatus(db, certificate.userId, todayInRome()) };
     },
 
     list: (query: QueryOf<typeof api.certificates.list>) => listCertificates(db, query),

@@ -4,7 +4,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   ageOn,
-  CONSENT_MESSAGES,
+  consentMessages,
   isUnderGuardianAge,
   PARENT_SIGNATURE_AGE,
   PRIVACY_NOTICE_VERSION,
@@ -97,8 +97,8 @@ export function createConsentsService({ db, config }: Pick<AppDeps, 'db' | 'conf
     const expected = Buffer.from(signature(config.JWT_SECRET, userId, lastDay));
     const received = Buffer.from(given);
     const user = expected.length === received.length && timingSafeEqual(expected, received) ? await db.user.findUnique({ where: { id: userId }, include: { consents: true } }) : null;
-    if (!user || user.erasedAt) throw invalid({ token: [CONSENT_MESSAGES.unsubscribeInvalid] }, CONSENT_MESSAGES.unsubscribeInvalid);
-    if (Math.floor(Date.now() / DAY_MS) > lastDay) throw invalid({ token: [CONSENT_MESSAGES.unsubscribeExpired] }, CONSENT_MESSAGES.unsubscribeExpired);
+    if (!user || user.erasedAt) throw invalid({ token: [consentMessages.unsubscribeInvalid] }, consentMessages.unsubscribeInvalid);
+    if (Math.floor(Date.now() / DAY_MS) > lastDay) throw invalid({ token: [consentMessages.unsubscribeExpired] }, consentMessages.unsubscribeExpired);
     return user;
   }
 
@@ -133,7 +133,7 @@ export function createConsentsService({ db, config }: Pick<AppDeps, 'db' | 'conf
     async unsubscribe(token: string) {
       const user = await userOfToken(token);
       await change(user.id, { newsletter: false }, 'disiscrizione');
-      return { message: CONSENT_MESSAGES.unsubscribed };
+      return { message: consentMessages.unsubscribed };
     },
   };
 }

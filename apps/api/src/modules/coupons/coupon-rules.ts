@@ -1,28 +1,29 @@
 // The one set of coupon rules, for every purchase that takes a membership coupon (membership cards,
 // and booking payments for coupons applicable to 'both'). Uses are counted by the database.
+import { defineMessages } from '@beach/contracts';
 import type { MembershipCoupon, Prisma } from '../../generated/prisma/client.js';
-import { formatItalianDate } from '../../lib/format.js';
+import { localizedDay, type Message, withValues } from '../../lib/i18n.js';
 import { toIsoDate } from '../../lib/time.js';
 
 export type CouponUse = 'membership' | 'booking';
 
-export const COUPON_MESSAGES = {
-  unknown: 'Codice coupon non valido.',
-  inactive: 'Questo coupon non è attivo.',
-  expired: 'Questo coupon è scaduto.',
-  usedUp: 'Questo coupon ha raggiunto il limite di utilizzi.',
-  notForBookings: 'Questo coupon vale solo per le tessere.',
-  notYet: (from: string) => `Questo coupon sarà valido dal ${formatItalianDate(from)}.`,
-} as const;
+export const couponMessages = defineMessages({
+  unknown: /* i18n */ { id: 'api.coupons.unknown', message: 'Codice coupon non valido.' },
+  inactive: /* i18n */ { id: 'api.coupons.inactive', message: 'Questo coupon non è attivo.' },
+  expired: /* i18n */ { id: 'api.coupons.expired', message: 'Questo coupon è scaduto.' },
+  usedUp: /* i18n */ { id: 'api.coupons.used_up', message: 'Questo coupon ha raggiunto il limite di utilizzi.' },
+  notForBookings: /* i18n */ { id: 'api.coupons.not_for_bookings', message: 'Questo coupon vale solo per le tessere.' },
+  notYet: /* i18n */ { id: 'api.coupons.not_yet', message: 'Questo coupon sarà valido dal {from}.' },
+});
 
 /** Why the coupon cannot be used today (YYYY-MM-DD, Rome) for that purchase, or null when it can. */
-export function couponProblem(coupon: MembershipCoupon | null, today: string, use: CouponUse): string | null {
-  if (!coupon) return COUPON_MESSAGES.unknown;
-  if (!coupon.isActive) return COUPON_MESSAGES.inactive;
-  if (use === 'booking' && coupon.applicableTo !== 'both') return COUPON_MESSAGES.notForBookings;
-  if (coupon.startDate && toIsoDate(coupon.startDate) > today) return COUPON_MESSAGES.notYet(toIsoDate(coupon.startDate));
-  if (coupon.endDate && toIsoDate(coupon.endDate) < today) return COUPON_MESSAGES.expired;
-  if (coupon.usageLimit !== null && coupon.usageCount >= coupon.usageLimit) return COUPON_MESSAGES.usedUp;
+export function couponProblem(coupon: MembershipCoupon | null, today: string, use: CouponUse): Message | null {
+  if (!coupon) return couponMessages.unknown;
+  if (!coupon.isActive) return couponMessages.inactive;
+  if (use === 'booking' && coupon.applicableTo !== 'both') return couponMessages.notForBookings;
+  if (coupon.startDate && toIsoDate(coupon.startDate) > today) return withValues(couponMessages.notYet, { from: localizedDay(toIsoDate(coupon.startDate)) });
+  if (coupon.endDate && toIsoDate(coupon.endDate) < today) return couponMessages.expired;
+  if (coupon.usageLimit !== null && coupon.usageCount >= coupon.usageLimit) return couponMessages.usedUp;
   return null;
 }
 

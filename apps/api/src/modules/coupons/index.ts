@@ -1,5 +1,5 @@
 // The coupons module as the rest of the API sees it: only what is exported here may be imported from
 // outside the module (eslint.config.js refuses the rest).
-export { COUPON_MESSAGES, couponDiscountCents, couponProblem, redeemCoupon, releaseCoupon } from './coupon-rules.js';
+export { couponDiscountCents, couponMessages, couponProblem, redeemCoupon, releaseCoupon } from './coupon-rules.js';
 export { registerCouponsRoutes } from './coupons.router.js';
 export { createCouponsService } from './coupons.service.js';

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Prisma, User } from '../../generated/prisma/client.js';
 import { conflictOn, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, forbidden } from '../../lib/errors.js';
+import { localizedEuros, withValues } from '../../lib/i18n.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { accounts, credit, debit, post, INSUFFICIENT_CREDIT, settleDebt, spendingLegs, walletOf } from '../ledger/index.js';
 import { isAdmin } from '../auth/index.js';
@@ -14,7 +15,7 @@ import { auditCreditEntry } from './credit-audit.js';
 import { creditMovementEmail } from './credit.emails.js';
 import { createCreditRefunds } from './credit-refunds.js';
 import type { CreditReads } from './credit-statement.js';
-import { CREDIT_MESSAGES } from './credit-terms.js';
+import { creditMessages } from './credit-terms.js';
 
 export function createCreditDesk(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'stripe'>, stripeRequests: StripeRequests, { changed, memberOf }: CreditReads) {
   const { db, jobs, config } = deps;
@@ -62,8 +63,8 @@ export function createCreditDesk(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 
     async adjust(staff: User, userId: number, { amount, reason }: BodyOf<typeof api.credit.adjust>) {
       await memberOf(userId);
       const { creditCorrectionLimitCents } = await readSettings(db);
-      if (!isAdmin(staff) && staff.id === userId) throw forbidden(CREDIT_MESSAGES.ownCorrection);
-      if (!isAdmin(staff) && amount > creditCorrectionLimitCents) throw forbidden(CREDIT_MESSAGES.aboveLimit(creditCorrectionLimitCents));
+      if (!isAdmin(staff) && staff.id === userId) throw forbidden(creditMessages.ownCorrection);
+      if (!isAdmin(staff) && amount > creditCorrectionLimitCents) throw forbidden(withValues(creditMessages.aboveLimit, { limit: localizedEuros(creditCorrectionLimitCents) }));
       const entryId = await db
         .$transaction(async (tx) => {
           let legs;

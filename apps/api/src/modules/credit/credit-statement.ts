@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { Prisma } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
+import type { Message } from '../../lib/i18n.js';
 import { pagedList, skipTake, type PageRequest } from '../../lib/paging.js';
 import { instantInRome, todayInRome } from '../../lib/time.js';
 import { debtOf, walletOf } from '../ledger/index.js';
@@ -99,7 +100,7 @@ export function createCreditReads({ db }: Pick<AppDeps, 'db'>) {
   }
 
   /** The movement an entry made (none when nothing moved), with the balance after it: what a change answers. */
-  async function changed(message: string, userId: number, entryId: number | undefined) {
+  async function changed(message: Message, userId: number, entryId: number | undefined) {
     const [wallet, [row]] = await Promise.all([walletOf(db, userId), db.$queryRaw<MovementRow[]>`SELECT * FROM (${MOVEMENTS(userId)}) m WHERE m.id = ${entryId ?? 0}`]);
     return { message, balance: centsToMoney(wallet.balance), movement: row ? toMovementDto(row) : null };
   }

@@ -5,10 +5,12 @@ import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors.js';
 import { formatEuros } from '../../lib/format.js';
+import { localizedEuros, withValues } from '../../lib/i18n.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { accounts, available, balancesOf, credit, debit, post, settleDebt, walletOf } from '../ledger/index.js';
 import type { Checkouts, PaymentTarget } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
+import { creditMessages } from './credit-terms.js';
 import { topUpEmail } from './credit.emails.js';
 
 export function createOnlineTopUp({ db, jobs, config }: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
@@ -45,7 +47,7 @@ export function createOnlineTopUp({ db, jobs, config }: Pick<AppDeps, 'db' | 'jo
     async topUp(user: User, { amount }: BodyOf<typeof api.credit.topUp>) {
       const settings = await readSettings(db);
       if (amount < settings.creditTopUpMinCents || amount > settings.creditTopUpMaxCents) {
-        const message = `Puoi ricaricare da ${formatEuros(settings.creditTopUpMinCents)} a ${formatEuros(settings.creditTopUpMaxCents)}.`;
+        const message = withValues(creditMessages.topUpRange, { min: localizedEuros(settings.creditTopUpMinCents), max: localizedEuros(settings.creditTopUpMaxCents) });
         throw new AppError(422, message, { amount: [message] });
       }
       const checkoutUrl = await checkouts.open({

@@ -6,11 +6,11 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { membershipReceivable, post, owedOne, settlingLegs, INSUFFICIENT_CREDIT, spendingLegs, walletOf } from '../ledger/index.js';
-import { organiserDue, spendCreditOnBooking, lockLiveHold, tellBookingPaid } from '../bookings/index.js';
+import { bookingMessages, organiserDue, spendCreditOnBooking, lockLiveHold, tellBookingPaid } from '../bookings/index.js';
 import type { Checkouts } from '../payments/index.js';
-import { MEMBERSHIP_MESSAGES, type MembershipsService, toMyMembershipDto, WITH_PAYMENTS } from '../memberships/index.js';
+import { membershipMessages, type MembershipsService, toMyMembershipDto, WITH_PAYMENTS } from '../memberships/index.js';
 import type { CreditReads } from './credit-statement.js';
-import { CREDIT_MESSAGES } from './credit-terms.js';
+import { creditMessages } from './credit-terms.js';
 
 export function createCreditPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, activateMembership: MembershipsService['activate'], { changed }: CreditReads) {
   const { db } = deps;
@@ -18,11 +18,11 @@ export function createCreditPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
     /** A live hold paid from credit alone: the organiser's due spent and the booking confirmed together. */
     async payBooking(user: User, bookingId: number) {
       const booking = await db.booking.findUnique({ where: { id: bookingId }, select: { userId: true } });
-      if (!booking || booking.userId !== user.id) throw notFound('Prenotazione non trovata.');
+      if (!booking || booking.userId !== user.id) throw notFound(bookingMessages.notFound);
       // A card checkout already paid stops this (409); one still open is closed with the payment.
       await checkouts.refuseIfPaid('booking', bookingId);
       const entryId = await db.$transaction(async (tx) => {
-        await lockLiveHold(tx, bookingId, CREDIT_MESSAGES.notPayable);
+        await lockLiveHold(tx, bookingId, creditMessages.notPayable);
         // Credit set aside for a card checkout is released first, then counted again here.
         await checkouts.closeIn(tx, 'booking', bookingId);
         const due = await organiserDue(tx, bookingId, { lock: true });
@@ -32,7 +32,7 @@ export function createCreditPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
         await tellBookingPaid(tx, deps, bookingId, 'credit');
         return spent?.id;
       }, TRANSACTION_OPTIONS);
-      return changed(CREDIT_MESSAGES.bookingPaid, user.id, entryId);
+      return changed(creditMessages.bookingPaid, user.id, entryId);
     },
 
     /**
@@ -41,13 +41,13 @@ export function createCreditPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
      */
     async payMembership(user: User, membershipId: number) {
       const owned = await db.membership.findFirst({ where: { id: membershipId, userId: user.id }, select: { id: true } });
-      if (!owned) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+      if (!owned) throw notFound(membershipMessages.notFound);
       await checkouts.refuseIfPaid('membership', membershipId);
       const entryId = await db.$transaction(async (tx) => {
         await tx.$queryRaw`SELECT id FROM memberships WHERE id = ${membershipId} FOR UPDATE`;
         await checkouts.closeIn(tx, 'membership', membershipId);
         const membership = await tx.membership.findUniqueOrThrow({ where: { id: membershipId }, include: WITH_PAYMENTS });
-        if (toMyMembershipDto(membership, webOriginOf(deps.config)).awaiting !== 'payment') throw new AppError(409, MEMBERSHIP_MESSAGES.notPayable);
+        if (toMyMembershipDto(membership, webOriginOf(deps.config)).awaiting !== 'payment') throw new AppError(409, membershipMessages.notPayable);
         const receivable = membershipReceivable(membershipId);
         const due = await owedOne(tx, receivable.account, { lock: true });
         const legs = spendingLegs(await walletOf(tx, user.id, { lock: true }), due);
@@ -63,7 +63,7 @@ export function createCreditPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
         await activateMembership(tx, membershipId);
         return spent?.id;
       }, TRANSACTION_OPTIONS);
-      return changed(CREDIT_MESSAGES.membershipPaid, user.id, entryId);
+      return changed(creditMessages.membershipPaid, user.id, entryId);
     },
   };
 }

@@ -6,7 +6,7 @@ import { type AccountBalance, available, balancesOf, credit, debit, held, type L
 import type { EntryContext } from './receivables.js';
 
 /** What a member is told when their credit does not cover what they spend or take out. */
-export const INSUFFICIENT_CREDIT = 'Credito insufficiente per questo movimento.';
+export const INSUFFICIENT_CREDIT = /* i18n */ { id: 'api.ledger.insufficient_credit', message: 'Credito insufficiente per questo movimento.' };
 
 export interface Wallet {
   /** Top-up accounts oldest first, then the promotional one. */

@@ -5,15 +5,16 @@ import type { AppDeps } from '../../deps.js';
 import type { BvuMember, MembershipCoupon, Prisma, User } from '../../generated/prisma/client.js';
 import { AppError, type FieldErrors, invalid } from '../../lib/errors.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { withValues } from '../../lib/i18n.js';
 import { fromIsoDate, todayInRome, toIsoDate, toIsoDateOrNull } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { couponDiscountCents, couponProblem, COUPON_MESSAGES, redeemCoupon } from '../coupons/index.js';
+import { couponDiscountCents, couponMessages, couponProblem, redeemCoupon } from '../coupons/index.js';
 import { requireStripe } from '../payments/index.js';
 import { membershipReceivable, charge, discount } from '../ledger/index.js';
 import { pricesInForce } from '../prices/index.js';
 import { readSettings } from '../settings/index.js';
 import { fiscalCodeProblem } from './fiscal-code.js';
-import { ageProblem, BVU_CARD_LABEL, cardLabel, MEMBERSHIP_MESSAGES, newQrToken, rethrowOverlap, validityOf } from './membership-terms.js';
+import { ageProblem, BVU_CARD_LABEL, cardLabel, membershipMessages, newQrToken, rethrowOverlap, validityOf } from './membership-terms.js';
 import { paidOnline, toMyMembershipDto, WITH_PAYMENTS } from './memberships.dto.js';
 import type { MembershipPayments } from './pay-membership.js';
 
@@ -61,12 +62,12 @@ export function createMembershipPurchase(deps: Pick<AppDeps, 'db' | 'config' | '
     let bvuMember: BvuMember | null = null;
     if (body.bvu_card_code) {
       const year = validity.season.year;
-      if (body.type !== 'seasonal') errors.bvu_card_code = [MEMBERSHIP_MESSAGES.bvuSeasonalOnly];
+      if (body.type !== 'seasonal') errors.bvu_card_code = [membershipMessages.bvuSeasonalOnly];
       else if (!fiscalCodeError) {
         bvuMember = await db.bvuMember.findFirst({
           where: { fiscalCode: body.fiscal_code, cardCode: { equals: body.bvu_card_code, mode: 'insensitive' }, season: { in: [String(year), `${year - 1}/${year}`, `${year}/${year + 1}`] } },
         });
-        if (!bvuMember) errors.bvu_card_code = [MEMBERSHIP_MESSAGES.bvuNotFound(year)];
+        if (!bvuMember) errors.bvu_card_code = [withValues(membershipMessages.bvuNotFound, { season: year })];
       }
     }
 
@@ -79,7 +80,7 @@ export function createMembershipPurchase(deps: Pick<AppDeps, 'db' | 'config' | '
     const prices = await pricesInForce(db, validity.season.year);
     const amount = (code: Parameters<typeof prices.get>[0]) => {
       const cents = prices.get(code);
-      if (cents === undefined) throw new AppError(503, MEMBERSHIP_MESSAGES.priceMissing);
+      if (cents === undefined) throw new AppError(503, membershipMessages.priceMissing);
       return cents;
     };
     const addsInsurance = INSURANCE_ADD_ON_TYPES.includes(body.type) && !bvuMember;
@@ -142,7 +143,7 @@ export function createMembershipPurchase(deps: Pick<AppDeps, 'db' | 'config' | '
     card: PricedCard,
     extra: Pick<Prisma.MembershipUncheckedCreateInput, 'membershipNumber' | 'status' | 'activatedAt' | 'notes'>,
   ) {
-    if (card.coupon && !(await redeemCoupon(tx, card.coupon.id, todayInRome()))) throw invalid({ coupon_code: [COUPON_MESSAGES.usedUp] });
+    if (card.coupon && !(await redeemCoupon(tx, card.coupon.id, todayInRome()))) throw invalid({ coupon_code: [couponMessages.usedUp] });
     const created = await tx.membership.create({
       data: {
         ...extra,
@@ -185,7 +186,7 @@ export function createMembershipPurchase(deps: Pick<AppDeps, 'db' | 'config' | '
       const card = await price(user, body);
       if (card.quote.pay_online) requireStripe(deps.stripe); // before anything is written
       const unpaid = await db.membership.findMany({ where: { userId: user.id, status: 'pending' }, include: WITH_PAYMENTS });
-      if (unpaid.some((membership) => toMyMembershipDto(membership, webOriginOf(config)).awaiting === 'payment')) throw new AppError(409, MEMBERSHIP_MESSAGES.unpaidRequest);
+      if (unpaid.some((membership) => toMyMembershipDto(membership, webOriginOf(config)).awaiting === 'payment')) throw new AppError(409, membershipMessages.unpaidRequest);
       const membershipNumber = await nextMembershipNumber(card);
       const membership = await db
         .$transaction(async (tx) => {

@@ -12,7 +12,7 @@ import { type Checkouts, requireStripe } from '../payments/index.js';
 import { accounts, membershipReceivable, moneyAccount, payment as paymentEntry, writeOff } from '../ledger/index.js';
 import { fiscalCodeProblem } from './fiscal-code.js';
 import type { DeskMembershipList } from './desk-membership-list.js';
-import { ADMIN_MEMBERSHIP_MESSAGES, type AdminRoutes, MEMBERSHIP_MESSAGES, rethrowOverlap } from './membership-terms.js';
+import { ADMIN_MEMBERSHIP_MESSAGES, type AdminRoutes, membershipMessages, rethrowOverlap } from './membership-terms.js';
 import type { MembershipsService } from './memberships.service.js';
 
 export function createDeskMembershipChanges(deps: Pick<AppDeps, 'db' | 'stripe'>, memberships: MembershipsService, checkouts: Checkouts, { find, load }: DeskMembershipList) {
@@ -21,7 +21,7 @@ export function createDeskMembershipChanges(deps: Pick<AppDeps, 'db' | 'stripe'>
   /** The desk activates a pending card (404 for none, 409 for a card that is not pending). */
   async function activateIn(tx: Prisma.TransactionClient, id: number, sendEmail: boolean) {
     if (await memberships.activate(tx, id, sendEmail)) return;
-    if (!(await tx.membership.findUnique({ where: { id }, select: { id: true } }))) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+    if (!(await tx.membership.findUnique({ where: { id }, select: { id: true } }))) throw notFound(membershipMessages.notFound);
     throw new AppError(409, ADMIN_MEMBERSHIP_MESSAGES.notPending);
   }
 
@@ -82,7 +82,7 @@ export function createDeskMembershipChanges(deps: Pick<AppDeps, 'db' | 'stripe'>
         const paid = await tx.transaction.count({ where: { membershipId: id, type: 'payment', status: { in: ['completed', 'partially_refunded'] } } });
         await auditRow(tx, { entity: 'memberships', id, action: 'delete' }, async () => {
           const deleted = await tx.membership.deleteMany({ where: { id } });
-          if (deleted.count === 0) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+          if (deleted.count === 0) throw notFound(membershipMessages.notFound);
         });
         // What it still owes is no longer owed; what was paid stays in the books.
         await writeOff(tx, `membership:${id}:deleted`, [accounts.membership(id)], { membershipId: id, userId: membership.userId, description: `Tessera ${membership.membershipNumber} eliminata` });

@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { isAdmin } from '../auth/index.js';
 import { liabilities, revenueTotals } from '../finance/index.js';
-import { type AdminRoutes, MEMBERSHIP_MESSAGES } from './membership-terms.js';
+import { type AdminRoutes, membershipMessages } from './membership-terms.js';
 import { BACK_OFFICE_CARD_JSON, backOfficeCardOfJson, toAdminMembershipDto, toBackOfficeMembershipDto, WITH_HOLDER } from './memberships.dto.js';
 import type { MembershipsService } from './memberships.service.js';
 
@@ -51,7 +51,7 @@ export function createDeskMembershipList(deps: Pick<AppDeps, 'db'>, memberships:
 
   async function find(id: number) {
     const membership = await db.membership.findUnique({ where: { id }, include: WITH_HOLDER });
-    if (!membership) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+    if (!membership) throw notFound(membershipMessages.notFound);
     return membership;
   }
   const load = async (id: number): Promise<TAdminMembership> => toAdminMembershipDto(await find(id));

@@ -3,7 +3,7 @@
 export { registerAdminMembershipsRoutes } from './admin-memberships.router.js';
 export { createAdminMembershipsService } from './admin-memberships.service.js';
 export { birthPlaceOf, fiscalCheckCharacterProblem, fiscalCodeFor, fiscalCodeProblem } from './fiscal-code.js';
-export { ageProblem, inSeason, MEMBERSHIP_MESSAGES, newQrToken, seasonOf, seasonOpening } from './membership-terms.js';
+export { ageProblem, inSeason, membershipMessages, newQrToken, seasonOf, seasonOpening } from './membership-terms.js';
 export { VERIFY_PATH, WITH_PAYMENTS, holderOf, toMyMembershipDto, toVerificationDto } from './memberships.dto.js';
 export { registerMembershipsRoutes, verificationLimit } from './memberships.router.js';
 export { createMembershipsService } from './memberships.service.js';

@@ -2,11 +2,12 @@
 // pure functions of calendar days (YYYY-MM-DD, Rome), and what the services' parts share (messages, the
 // overlap rule, QR tokens). The parts add prices, BVU and coupons.
 import { randomBytes } from 'node:crypto';
-import { AGE_LIMITS, ageOn, type api, MEMBERSHIP_TYPE_LABELS, PERIOD_DAYS, SEASONAL_TYPES, type TMembershipType } from '@beach/contracts';
+import { AGE_LIMITS, ageOn, type api, defineMessages, MEMBERSHIP_TYPE_LABELS, PERIOD_DAYS, SEASONAL_TYPES, type TMembershipType } from '@beach/contracts';
 import type { Setting } from '../../generated/prisma/client.js';
 import { conflictOn } from '../../lib/db.js';
 import type { FieldErrors } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
+import { localizedDay, withValues } from '../../lib/i18n.js';
 import { addDays } from '../../lib/time.js';
 
 export interface Season {
@@ -52,14 +53,15 @@ export function validityOf(type: TMembershipType, startDate: string | null, toda
     const season = upcomingSeason(from, settings);
     return { start: from > season.start ? from : season.start, end: season.end, season };
   }
-  if (!startDate) return { errors: { start_date: ['Scegli il giorno di inizio della tessera.'] } };
-  if (startDate < today) return { errors: { start_date: ['Il giorno di inizio non può essere già passato.'] } };
+  if (!startDate) return { errors: { start_date: [membershipMessages.pickStart] } };
+  if (startDate < today) return { errors: { start_date: [membershipMessages.startPast] } };
   if (coveredUntil !== null && startDate <= coveredUntil) {
-    return { errors: { start_date: [`La tua tessera vale fino al ${formatItalianDate(coveredUntil)}: scegli un giorno dal ${formatItalianDate(addDays(coveredUntil, 1))}.`] } };
+    const covered = { until: localizedDay(coveredUntil), from: localizedDay(addDays(coveredUntil, 1)) };
+    return { errors: { start_date: [withValues(membershipMessages.startCovered, covered)] } };
   }
   const season = seasonOf(Number(startDate.slice(0, 4)), settings);
   if (!inSeason(startDate, season)) {
-    return { errors: { start_date: [`${seasonOpening(season)}: scegli un giorno della stagione.`] } };
+    return { errors: { start_date: [withValues(membershipMessages.outOfSeason, { start: localizedDay(season.start), end: localizedDay(season.end) })] } };
   }
   return { start: startDate, end: addDays(startDate, PERIOD_DAYS[type]! - 1), season };
 }
@@ -77,26 +79,46 @@ export function ageProblem(type: TMembershipType, birthDate: string | null, star
   const limit = AGE_LIMITS[type];
   if (limit === undefined) return null;
   const label = MEMBERSHIP_TYPE_LABELS[type].toLowerCase();
-  if (!birthDate) return { birth_date: [`Inserisci la data di nascita: serve per la tessera ${label}.`] };
-  if (ageOn(birthDate, startDate) >= limit) return { type: [`La tessera ${label} è per chi ha meno di ${limit} anni il primo giorno di validità.`] };
+  if (!birthDate) return { birth_date: [withValues(membershipMessages.birthDateNeeded, { label })] };
+  if (ageOn(birthDate, startDate) >= limit) return { type: [withValues(membershipMessages.tooOld, { label, limit })] };
   return null;
 }
 
-export const MEMBERSHIP_MESSAGES = {
-  overlap: 'Hai già una tessera valida o in attesa per questi giorni: la trovi tra le tue tessere in questa pagina.',
-  unpaidRequest: 'Hai già una richiesta di tessera da pagare: completa il pagamento o annulla la richiesta prima di farne un’altra.',
-  notFound: 'Tessera non trovata.',
-  notPayable: 'Questa tessera non è da pagare online.',
-  notCancellable: 'Questa tessera non si può più annullare: per qualsiasi modifica passa in segreteria.',
-  cancelled: 'Richiesta di tessera annullata.',
-  pdfNotYet: 'Il PDF della tessera si può scaricare dopo l’attivazione.',
-  bvuSeasonalOnly: 'La tariffa BVU vale solo per la tessera stagionale.',
-  bvuNotFound: (season: number) => `Nessun tesserato BVU della stagione ${season} con questo codice tessera e questo codice fiscale.`,
-  priceMissing: 'Il listino prezzi della stagione non è ancora pubblicato: riprova più tardi o passa in segreteria.',
-} as const;
+export const membershipMessages = defineMessages({
+  overlap: /* i18n */ {
+    id: 'api.memberships.overlap',
+    message: 'Hai già una tessera valida o in attesa per questi giorni: la trovi tra le tue tessere in questa pagina.',
+  },
+  unpaidRequest: /* i18n */ {
+    id: 'api.memberships.unpaid_request',
+    message: 'Hai già una richiesta di tessera da pagare: completa il pagamento o annulla la richiesta prima di farne un’altra.',
+  },
+  notFound: /* i18n */ { id: 'api.memberships.not_found', message: 'Tessera non trovata.' },
+  notPayable: /* i18n */ { id: 'api.memberships.not_payable', message: 'Questa tessera non è da pagare online.' },
+  notCancellable: /* i18n */ { id: 'api.memberships.not_cancellable', message: 'Questa tessera non si può più annullare: per qualsiasi modifica passa in segreteria.' },
+  cancelled: /* i18n */ { id: 'api.memberships.cancelled', message: 'Richiesta di tessera annullata.' },
+  pdfNotYet: /* i18n */ { id: 'api.memberships.pdf_not_yet', message: 'Il PDF della tessera si può scaricare dopo l’attivazione.' },
+  bvuSeasonalOnly: /* i18n */ { id: 'api.memberships.bvu_seasonal_only', message: 'La tariffa BVU vale solo per la tessera stagionale.' },
+  bvuNotFound: /* i18n */ {
+    id: 'api.memberships.bvu_not_found',
+    message: 'Nessun tesserato BVU della stagione {season} con questo codice tessera e questo codice fiscale.',
+  },
+  priceMissing: /* i18n */ {
+    id: 'api.memberships.price_missing',
+    message: 'Il listino prezzi della stagione non è ancora pubblicato: riprova più tardi o passa in segreteria.',
+  },
+  pickStart: /* i18n */ { id: 'api.memberships.pick_start', message: 'Scegli il giorno di inizio della tessera.' },
+  startPast: /* i18n */ { id: 'api.memberships.start_past', message: 'Il giorno di inizio non può essere già passato.' },
+  startCovered: /* i18n */ { id: 'api.memberships.start_covered', message: 'La tua tessera vale fino al {until}: scegli un giorno dal {from}.' },
+  outOfSeason: /* i18n */ { id: 'api.memberships.out_of_season', message: 'Il centro è aperto dal {start} al {end}: scegli un giorno della stagione.' },
+  birthDateNeeded: /* i18n */ { id: 'api.memberships.birth_date_needed', message: 'Inserisci la data di nascita: serve per la tessera {label}.' },
+  tooOld: /* i18n */ { id: 'api.memberships.too_old', message: 'La tessera {label} è per chi ha meno di {limit} anni il primo giorno di validità.' },
+  cardNotFound: /* i18n */ { id: 'api.memberships.card_not_found', message: 'Tessera non valida: nessuna tessera corrisponde a questo codice.' },
+  tooManyVerifications: /* i18n */ { id: 'api.memberships.too_many_verifications', message: 'Troppe verifiche ravvicinate: riprova tra un minuto.' },
+});
 
 /** Two live cards of one member may not overlap (constraint memberships_no_overlap). */
-export const rethrowOverlap = conflictOn('memberships_no_overlap', MEMBERSHIP_MESSAGES.overlap);
+export const rethrowOverlap = conflictOn('memberships_no_overlap', membershipMessages.overlap);
 
 export const newQrToken = () => randomBytes(24).toString('base64url');
 

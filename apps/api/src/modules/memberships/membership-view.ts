@@ -8,7 +8,7 @@ import { todayInRome, toIsoDate } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { certificateWarning } from '../certificates/index.js';
 import { renderMembershipCardPdf } from './membership-card-pdf.js';
-import { BVU_CARD_LABEL, cardLabel, cardPdfName, MEMBERSHIP_MESSAGES, newQrToken } from './membership-terms.js';
+import { BVU_CARD_LABEL, cardLabel, cardPdfName, membershipMessages, newQrToken } from './membership-terms.js';
 import { toMyMembershipDto, toVerificationDto, verifyUrl, WITH_PAYMENTS, type MembershipWithPayments } from './memberships.dto.js';
 
 export function createMembershipReads(deps: Pick<AppDeps, 'db' | 'config' | 'storage'>) {
@@ -16,7 +16,7 @@ export function createMembershipReads(deps: Pick<AppDeps, 'db' | 'config' | 'sto
 
   async function ownMembership(userId: number, id: number): Promise<MembershipWithPayments> {
     const membership = await db.membership.findFirst({ where: { id, userId }, include: WITH_PAYMENTS });
-    if (!membership) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+    if (!membership) throw notFound(membershipMessages.notFound);
     return membership;
   }
 
@@ -51,7 +51,7 @@ export function createMembershipReads(deps: Pick<AppDeps, 'db' | 'config' | 'sto
 
   /** The card's PDF to download: a card is printed once it is active (or was, and expired). */
   async function pdfFile(membership: MembershipWithPayments & { user: User }) {
-    if (membership.status === 'pending') throw new AppError(409, MEMBERSHIP_MESSAGES.pdfNotYet);
+    if (membership.status === 'pending') throw new AppError(409, membershipMessages.pdfNotYet);
     const { file } = await cardPdf(membership);
     return { file, filename: cardPdfName(membership.membershipNumber) };
   }
@@ -73,7 +73,7 @@ export function createMembershipReads(deps: Pick<AppDeps, 'db' | 'config' | 'sto
     /** What the desk sees after scanning a card: the verdict and the least personal data that identifies it. */
     async verify(token: string): Promise<TMembershipVerification> {
       const membership = await db.membership.findUnique({ where: { qrCode: token }, include: { user: { select: { firstName: true, lastName: true } } } });
-      if (!membership) throw notFound('Tessera non valida: nessuna tessera corrisponde a questo codice.');
+      if (!membership) throw notFound(membershipMessages.cardNotFound);
       const today = todayInRome();
       return { ...toVerificationDto(membership, today), certificate_warning: await certificateWarning(db, membership.userId, today) };
     },

@@ -2,8 +2,10 @@ import { api, type TApiError } from '@beach/contracts';
 import { rateLimit } from 'express-rate-limit';
 import type { Db } from '../../lib/db.js';
 import type { MountRoute } from '../../lib/http.js';
+import { languageOf, render } from '../../lib/i18n.js';
 import { PostgresRateLimitStore } from '../../lib/rate-limit-store.js';
 import { authOf } from '../auth/index.js';
+import { membershipMessages } from './membership-terms.js';
 import type { MembershipsService } from './memberships.service.js';
 
 /** Scanning cards at the desk is a few a minute; guessing tokens would be thousands. */
@@ -19,7 +21,7 @@ export const verificationLimit = (db: Db) =>
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, res, _next, options) => {
-      const body: TApiError = { message: 'Troppe verifiche ravvicinate: riprova tra un minuto.' };
+      const body: TApiError = { message: render(languageOf(res), membershipMessages.tooManyVerifications) };
       res.status(options.statusCode).json(body);
     },
   });

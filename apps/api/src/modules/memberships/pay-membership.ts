@@ -8,7 +8,7 @@ import { webOriginOf } from '../../lib/web-origin.js';
 import { releaseCoupon } from '../coupons/index.js';
 import { accounts, membershipReceivable, owedOne, payment as paymentEntry, takeBackPayment, writeOff } from '../ledger/index.js';
 import type { Checkouts, PaymentTarget } from '../payments/index.js';
-import { cardLabel, MEMBERSHIP_MESSAGES } from './membership-terms.js';
+import { cardLabel, membershipMessages } from './membership-terms.js';
 import type { MembershipReads } from './membership-view.js';
 import { toMyMembershipDto, type MembershipWithPayments } from './memberships.dto.js';
 
@@ -62,24 +62,24 @@ export function createMembershipPayments(deps: Pick<AppDeps, 'db' | 'config' | '
 
     async checkout(user: User, id: number) {
       const membership = await ownMembership(user.id, id);
-      if (toMyMembershipDto(membership, webOriginOf(config)).awaiting !== 'payment') throw new AppError(409, MEMBERSHIP_MESSAGES.notPayable);
+      if (toMyMembershipDto(membership, webOriginOf(config)).awaiting !== 'payment') throw new AppError(409, membershipMessages.notPayable);
       return { checkout_url: await openCheckout(membership, user) };
     },
 
     /** A member withdraws a request that nobody has paid or activated; the coupon use is given back. */
     async cancel(user: User, id: number) {
       const membership = await ownMembership(user.id, id);
-      if (!toMyMembershipDto(membership, webOriginOf(config)).can_cancel) throw new AppError(409, MEMBERSHIP_MESSAGES.notCancellable);
+      if (!toMyMembershipDto(membership, webOriginOf(config)).can_cancel) throw new AppError(409, membershipMessages.notCancellable);
       await checkouts.refuseIfPaid('membership', membership.id);
       await db.$transaction(async (tx) => {
         // Locks in the order a payment's confirmation takes them: its payment rows, the card, what it owes.
         await checkouts.closeIn(tx, 'membership', membership.id);
         const deleted = await tx.membership.deleteMany({ where: { id: membership.id, status: 'pending' } });
-        if (deleted.count === 0) throw new AppError(409, MEMBERSHIP_MESSAGES.notCancellable);
+        if (deleted.count === 0) throw new AppError(409, membershipMessages.notCancellable);
         await writeOff(tx, `membership:${membership.id}:withdrawn`, [accounts.membership(membership.id)], { membershipId: membership.id, userId: user.id, description: 'Richiesta di tessera annullata' });
         if (membership.couponId) await releaseCoupon(tx, membership.couponId);
       }, TRANSACTION_OPTIONS);
-      return { message: MEMBERSHIP_MESSAGES.cancelled };
+      return { message: membershipMessages.cancelled };
     },
   };
 }

@@ -16,6 +16,8 @@ import { refundEmail } from './payments.emails.js';
 import { requireStripe } from './stripe-client.js';
 import { recordRefundRow, type RefundReason, type StripeRequests } from './stripe-requests.js';
 
+const PAYMENT_NOT_FOUND = /* i18n */ { id: 'api.payments.not_found', message: 'Pagamento non trovato.' };
+
 
 const intentOf = (object: { payment_intent?: string | Stripe.PaymentIntent | null }) =>
   typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? null);
@@ -169,7 +171,7 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
     /** The return page asks: if the webhook has not arrived yet, Stripe is asked directly. */
     async reconcile(sessionId: string, userId: number): Promise<TCheckoutOutcome> {
       let payment = await db.transaction.findUnique({ where: { stripeCheckoutSessionId: sessionId } });
-      if (!payment || payment.userId !== userId) throw notFound('Pagamento non trovato.');
+      if (!payment || payment.userId !== userId) throw notFound(PAYMENT_NOT_FOUND);
       if (payment.status === 'pending') {
         const session = await requireStripe(deps.stripe).checkout.sessions.retrieve(sessionId);
         await db.$transaction(async (tx) => {

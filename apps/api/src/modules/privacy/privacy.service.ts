@@ -1,5 +1,5 @@
 // Privacy (GDPR, docs/domain.md#privacy): the signed-in member's own data, and the erasure they ask for.
-import { PRIVACY_MESSAGES, type TMyDataExport } from '@beach/contracts';
+import { privacyMessages, type TMyDataExport } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { AppError, invalid } from '../../lib/errors.js';
@@ -35,10 +35,10 @@ export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'con
 
     /** The password again, so a session left open on a shared computer cannot erase the account. */
     async requestErasure(user: User, password: string) {
-      if (!(await verifyPassword(password, user.passwordHash))) throw invalid({ password: [PRIVACY_MESSAGES.wrongPassword] });
-      if (user.role !== 'user') throw new AppError(409, PRIVACY_MESSAGES.staffCannotErase);
+      if (!(await verifyPassword(password, user.passwordHash))) throw invalid({ password: [privacyMessages.wrongPassword] });
+      if (user.role !== 'user') throw new AppError(409, privacyMessages.staffCannotErase);
       await eraseAccount(deps, user.id);
-      return { message: PRIVACY_MESSAGES.erased };
+      return { message: privacyMessages.erased };
     },
   };
 }

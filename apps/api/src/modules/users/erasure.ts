@@ -1,7 +1,7 @@
 // Erasure on request (GDPR, docs/domain.md#privacy): the account is anonymised and closed; what the accounts
 // must keep — payments, refunds, card numbers, bookings as sales — stays, linked to an anonymous holder.
 import { randomBytes } from 'node:crypto';
-import { PRIVACY_MESSAGES } from '@beach/contracts';
+import { privacyMessages } from '@beach/contracts';
 import { Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -37,7 +37,7 @@ export async function eraseAccount({ db, storage, config, logger }: Pick<AppDeps
   const { user, files } = await db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ role: string; erased_at: Date | null }[]>`SELECT role, erased_at FROM users WHERE id = ${userId} FOR UPDATE`;
     if (!locked) throw notFound('Utente non trovato.');
-    if (locked.role !== 'user') throw new AppError(409, PRIVACY_MESSAGES.staffCannotErase);
+    if (locked.role !== 'user') throw new AppError(409, privacyMessages.staffCannotErase);
     if (locked.erased_at) throw new AppError(409, 'I dati di questo utente sono già stati cancellati.');
     const person = await tx.user.findUniqueOrThrow({ where: { id: userId } });
     const now = new Date();
