@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { contractsData } from './vite-plugins/contracts-data.ts';
 import { installableApp } from './vite-plugins/installable-app.ts';
-import { linguiMacro } from './vite-plugins/lingui-macro.ts';
+import { linguiCatalogues, linguiMacro } from './vite-plugins/lingui-macro.ts';
 import { prerenderHome } from './vite-plugins/prerender-home.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -11,7 +11,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 const FIRST_PAINT_LIBRARIES = ['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'clsx', '@lingui/core', '@lingui/react'];
 
 export default defineConfig({
-  plugins: [react(), linguiMacro(), tailwindcss(), contractsData(), prerenderHome(), installableApp()],
+  plugins: [react(), linguiMacro(), linguiCatalogues(), tailwindcss(), contractsData(), prerenderHome(), installableApp()],
   // In development and preview the API is reached through this proxy (same origin); a production
   // build for a separate API host sets VITE_API_URL instead.
   server: { port: 5173, proxy: { '/api': apiTarget } },

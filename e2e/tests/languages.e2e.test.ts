@@ -1,7 +1,8 @@
 // The public site in German and English (docs/i18n.md): /de/ and /en/ at 390 and 1280 px with no Italian
 // word of the app shell's and home page's catalogue left, no text cut or overflowing its box, and no axe
 // violation; the header's switcher, by keyboard and by tap, moves to the same page in another language and
-// is remembered; the API is asked in the page's language. Screenshots of each.
+// is remembered; the API is asked in the page's language; each home page is prerendered in its language,
+// names the others for search engines and hydrates without errors. Screenshots of each.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
@@ -185,3 +186,60 @@ describe('the header’s language switcher', () => {
     }
   });
 });
+
+describe('the home page prerendered in each language', () => {
+  const ALTERNATES = [['it', '/'], ['de', '/de/'], ['en', '/en/'], ['x-default', '/']];
+
+  it('shows /de/ and /en/ in their language with JavaScript off, each naming the others', async () => {
+    const context = await ctx.browser.newContext({ javaScriptEnabled: false, locale: 'it-IT' });
+    try {
+      const page = await context.newPage();
+      for (const [locale, address, heading, description] of [
+        ['de', '/de/', 'Willkommen am Strand!', '19 Plätze für Beachvolleyball'],
+        ['en', '/en/', 'Welcome to the beach!', '19 courts for beach volleyball'],
+        ['it', '/', 'Benvenuti in spiaggia!', '19 campi da beach volley'],
+      ] as const) {
+        await page.goto(`${ctx.stack.webUrl}${address}`);
+        expect(await page.getByRole('heading', { name: heading }).isVisible()).toBe(true);
+        expect(await page.getAttribute('html', 'lang')).toBe(locale);
+        expect(await page.locator('#root').getAttribute('data-prerendered')).toBe(address);
+        expect(await page.getAttribute('meta[name="description"]', 'content')).toContain(description);
+        const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]));
+        expect(alternates).toEqual(ALTERNATES);
+      }
+      // Without the trailing slash too; any other German address is the empty shell.
+      await page.goto(`${ctx.stack.webUrl}/en`);
+      expect(await page.getAttribute('html', 'lang')).toBe('en');
+      await page.goto(`${ctx.stack.webUrl}/de/login`);
+      expect(await page.locator('#root').innerHTML()).toBe('');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hydrates /de/ and /en/ without errors, keeping the parsed heading', async () => {
+    for (const [address, slide] of [['/de/', 'Zu Folie 3: Gespielt wird auch abends'], ['/en/', 'Go to slide 3: Play into the evening']] as const) {
+      const page = await ctx.browser.newPage({ viewport: PHONE, isMobile: true, locale: 'it-IT' });
+      try {
+        const errors: string[] = [];
+        page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+        page.on('pageerror', (error) => errors.push(error.message));
+        await page.addInitScript(() =>
+          document.addEventListener('readystatechange', () => {
+            if (document.readyState === 'interactive') (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
+          }),
+        );
+        await page.goto(`${ctx.stack.webUrl}${address}`);
+        await page.locator('[data-court="A1"]').waitFor();
+        // The carousel's buttons answer: the page is live.
+        await page.getByRole('button', { name: slide }).click();
+        await expect.poll(() => page.getByRole('button', { name: slide }).getAttribute('aria-current')).toBe('true');
+        expect(errors).toEqual([]);
+        expect(await page.evaluate(() => document.querySelector('h1') === (window as unknown as { parsedHeading: Element | null }).parsedHeading)).toBe(true);
+      } finally {
+        await page.close();
+      }
+    }
+  });
+});
+

@@ -1,21 +1,45 @@
-// The public home page's HTML made at build time: after the client build, React's server renderer
-// (src/prerender.tsx, run through Vite's module runner) fills index.html's root, so the hero paints
-// before the JavaScript arrives and the script hydrates it. Every other address is a client-rendered
-// screen: it is served spa.html, the empty shell, so it never shows the home page first.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The public home page's HTML made at build time, in each language: after the client build, React's server
+// renderer (src/prerender.tsx, run through Vite's module runner) fills the root of index.html (Italian),
+// de/index.html and en/index.html, so the hero paints before the JavaScript arrives and the script hydrates
+// it. Each names the other languages' homes (hreflang) for search engines. Every other address is a
+// client-rendered screen: it is served spa.html, the empty shell, so it never shows the home page first.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { runnerImport, type Plugin, type ResolvedConfig } from 'vite';
 import type * as Prerender from '../src/prerender.tsx';
-import { paths } from '../src/config/paths.ts';
 import { HERO_TITLE_ID } from '../src/features/home/hero-title.ts';
 import { contractsData } from './contracts-data.ts';
 import { linguiMacro } from './lingui-macro.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
-/** The shell for every address but the prerendered one. */
+/** The shell for every address but the prerendered ones. */
 const SHELL_FILE = 'spa.html';
+/** Open Graph's name of each language. */
+const OG_LOCALE = { it: 'it_IT', de: 'de_DE', en: 'en_GB' } as const;
+/**
+ * The site's public origin (https://…), when the build knows it: search engines want hreflang addresses
+ * whole. Without it they are written from the root (/de/), which browsers and most crawlers resolve.
+ */
+const SITE = (process.env.VITE_SITE_URL ?? '').replace(/\/$/, '');
+
+const escapeAttribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+
+/** `html` with the `content` of the meta tag `selector` (name="…" or property="…") set to `value`. */
+function withMeta(html: string, selector: string, value: string): string {
+  const tag = new RegExp(`(<meta ${selector} content=")[^"]*(")`);
+  if (!tag.test(html)) throw new Error(`index.html has no <meta ${selector}>`);
+  return html.replace(tag, `$1${escapeAttribute(value)}$2`);
+}
+
+/** The /assets/ file of the chunk made from `moduleSuffix` (a language's catalogue part). */
+function chunkFile(bundle: Record<string, { type: string; fileName: string; facadeModuleId?: string | null }>, moduleSuffix: string): string {
+  const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(moduleSuffix));
+  if (!chunk) throw new Error(`the build has no chunk for ${moduleSuffix}`);
+  return chunk.fileName;
+}
 
 export function prerenderHome(): Plugin {
   let config: ResolvedConfig;
@@ -24,7 +48,7 @@ export function prerenderHome(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    async writeBundle({ dir }) {
+    async writeBundle({ dir }, bundle) {
       if (!dir) return;
       const { module } = await runnerImport<typeof Prerender>('/src/prerender.tsx', {
         root: config.root,
@@ -36,35 +60,57 @@ export function prerenderHome(): Plugin {
       const shell = readFileSync(indexFile, 'utf8');
       if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to prerender into`);
       writeFileSync(join(dir, SHELL_FILE), shell);
-      let home = shell.replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${paths.home}">${module.homeMarkup}</div>`);
-      // The rules the home page's markup uses go inline (Beasties), so its first paint waits for no request
-      // but the page itself, and parses half the CSS; the whole stylesheet, the other screens' too, loads at
-      // the end of the body, where it holds up no paint of what comes before it.
-      home = await new Beasties({
-        path: dir,
-        publicPath: config.base,
-        preload: 'body',
-        pruneSource: false,
-        // Kept whatever the markup: what Beasties cannot match (Tailwind's `:where(.space-y-2 > …)`, `[id]`) and
-        // the keyframes Tailwind names only through variables (`animate-spin`). home.e2e.test.ts proves the rest.
-        allowRules: [/^:where\(/, '[id]'],
-        keyframes: 'all',
-        logLevel: 'warn',
-      }).process(home);
-      if (!/<style>[^<]/.test(home)) throw new Error('the home page got no critical styles inline');
-      // The first paint waits until the hero's title is parsed: otherwise Chrome paints the header alone and
-      // the title, the page's largest paint, a frame or more later (render-blocking `expect`, a no-op elsewhere).
-      if (!module.homeMarkup.includes(`<h1 id="${HERO_TITLE_ID}"`)) throw new Error(`the home page has no h1 #${HERO_TITLE_ID}`);
-      home = home.replace('</head>', `<link rel="expect" href="#${HERO_TITLE_ID}" blocking="render"></head>`);
-      writeFileSync(indexFile, home);
+      const homes = Object.entries(module.homes) as [keyof typeof OG_LOCALE, Prerender.PrerenderedHome][];
+      const alternates = [
+        ...homes.map(([locale, home]) => `<link rel="alternate" hreflang="${locale}" href="${SITE}${home.path}">`),
+        `<link rel="alternate" hreflang="x-default" href="${SITE}${module.homes.it.path}">`,
+      ].join('');
+      for (const [locale, { path, markup, head }] of homes) {
+        let home = shell.replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${path}">${markup}</div>`);
+        // Italian is index.html's own head; the other languages get theirs.
+        if (locale !== 'it') {
+          home = home.replace('<html lang="it">', `<html lang="${locale}">`).replace(/<title>[^<]*<\/title>/, `<title>${escapeText(head.title)}</title>`);
+          home = withMeta(home, 'name="description"', head.description);
+          home = withMeta(home, 'property="og:locale"', OG_LOCALE[locale]);
+          home = withMeta(home, 'property="og:title"', head.shareTitle);
+          home = withMeta(home, 'property="og:description"', head.shareDescription);
+        }
+        // The language's first catalogue part is fetched beside the entry, not after it: hydration waits for it.
+        const catalogue = chunkFile(bundle, `packages/i18n/src/locales/shell/${locale}.ts`);
+        home = home.replace('</head>', `${alternates}<link rel="modulepreload" crossorigin href="${config.base}${catalogue}"></head>`);
+        // The rules the home page's markup uses go inline (Beasties), so its first paint waits for no request
+        // but the page itself, and parses half the CSS; the whole stylesheet, the other screens' too, loads at
+        // the end of the body, where it holds up no paint of what comes before it.
+        home = await new Beasties({
+          path: dir,
+          publicPath: config.base,
+          preload: 'body',
+          pruneSource: false,
+          // Kept whatever the markup: what Beasties cannot match (Tailwind's `:where(.space-y-2 > …)`, `[id]`) and
+          // the keyframes Tailwind names only through variables (`animate-spin`). home.e2e.test.ts proves the rest.
+          allowRules: [/^:where\(/, '[id]'],
+          keyframes: 'all',
+          logLevel: 'warn',
+        }).process(home);
+        if (!/<style>[^<]/.test(home)) throw new Error(`the ${locale} home page got no critical styles inline`);
+        // The first paint waits until the hero's title is parsed: otherwise Chrome paints the header alone and
+        // the title, the page's largest paint, a frame or more later (render-blocking `expect`, a no-op elsewhere).
+        if (!markup.includes(`<h1 id="${HERO_TITLE_ID}"`)) throw new Error(`the ${locale} home page has no h1 #${HERO_TITLE_ID}`);
+        home = home.replace('</head>', `<link rel="expect" href="#${HERO_TITLE_ID}" blocking="render"></head>`);
+        const file = join(dir, path, 'index.html');
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, home);
+      }
     },
-    // `vite preview` (the browser tests, the benchmarks): its SPA fallback answers with index.html,
-    // which is the home page; another address gets the shell instead.
+    // `vite preview` (the browser tests, the benchmarks): its SPA fallback answers with index.html, which is
+    // the Italian home page; /de/ and /en/ get their own, any other address the shell.
     configurePreviewServer(server) {
       return () =>
         server.middlewares.use((req, _res, next) => {
           const asked = new URL(req.originalUrl ?? '/', 'http://localhost').pathname;
-          if (req.url === '/index.html' && asked !== paths.home && asked !== '/index.html') req.url = `/${SHELL_FILE}`;
+          const home = /^\/(de|en)\/?$/.exec(asked);
+          if (home) req.url = `/${home[1]}/index.html`;
+          else if (req.url === '/index.html' && asked !== '/' && asked !== '/index.html') req.url = `/${SHELL_FILE}`;
           next();
         });
     },

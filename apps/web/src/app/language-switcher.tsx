@@ -22,7 +22,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
                 to={pathIn(locale, pathname) + search + hash}
                 // The switch replaces the page in history: Back leads to the page before, not to the same one in the other language.
                 replace
-                onClick={() => chooseLocale(locale)}
+                // A click that opens a new tab (a modifier, the middle button) leaves this page's language as it is.
+                onClick={(event) => event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) && chooseLocale(locale)}
                 lang={locale}
                 hrefLang={locale}
                 title={LOCALE_NAMES[locale]}

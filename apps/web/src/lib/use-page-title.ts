@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 
 const SITE = 'Adriatica Beach Arena';
-const HOME_TITLE = msg`Adriatica Beach Arena · Beach volley, beach tennis e foot volley sull'Adriatico`;
+export const HOME_TITLE = msg`Adriatica Beach Arena · Beach volley, beach tennis e foot volley sull'Adriatico`;
 
 /** The document's title: `title` and the centre's name, or the home page's title; in the page's language. */
 export function usePageTitle(title: string | null) {
