@@ -1,5 +1,6 @@
 import { messages as german } from '@beach/i18n/catalogues/contracts/de';
 import { messages as english } from '@beach/i18n/catalogues/contracts/en';
+import { messages as italianCatalogue } from '@beach/i18n/catalogues/contracts/it';
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { z, ZCouponUpdateBody, ZLoginBody, ZRegisterBody } from './index.js';
@@ -53,5 +54,12 @@ describe('a contract’s messages', () => {
       discount_value: 'A percentage cannot exceed 100.',
     });
     expect(messagesOf(ZCouponUpdateBody.safeParse(form))).toMatchObject({ discount_value: 'Una percentuale non può superare 100.' });
+  });
+});
+
+describe('the contracts’ Italian', () => {
+  it('names its values as plain {arguments}, so the default needs no catalogue (italian.ts)', () => {
+    const notPlain = Object.entries(italianCatalogue).filter(([, compiled]) => Array.isArray(compiled) && compiled.some((token) => Array.isArray(token) && token.length > 1));
+    expect(notPlain).toEqual([]);
   });
 });
