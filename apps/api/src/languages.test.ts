@@ -42,8 +42,16 @@ const register = (acceptLanguage: string | null, body: object = badRegistration(
 };
 
 const REGISTRATION_REFUSED = {
-  it: { message: 'I dati inviati non sono validi.', email: 'Inserisci un indirizzo e-mail valido.', password: 'La password deve contenere almeno 8 caratteri.' },
-  de: { message: 'Die gesendeten Daten sind ungültig.', email: 'Gib eine gültige E-Mail-Adresse ein.', password: 'Das Passwort muss mindestens 8 Zeichen enthalten.' },
+  it: {
+    message: 'I dati inviati non sono validi.',
+    email: 'Inserisci un indirizzo e-mail valido.',
+    password: 'La password deve contenere almeno 8 caratteri.',
+  },
+  de: {
+    message: 'Die gesendeten Daten sind ungültig.',
+    email: 'Gib eine gültige E-Mail-Adresse ein.',
+    password: 'Das Passwort muss mindestens 8 Zeichen enthalten.',
+  },
   en: { message: 'The data sent is not valid.', email: 'Enter a valid e-mail address.', password: 'The password must contain at least 8 characters.' },
 };
 const refusal = ({ message, email, password }: (typeof REGISTRATION_REFUSED)['it']) => ({ message, errors: { email: [email], password: [password] } });

@@ -71,8 +71,8 @@ export const CERTIFICATE_FILE_EXTENSIONS: Record<TCertificateFileType, string> =
 /** The Italian of each, for the web's Italian-only screens and the tests. */
 export const CERTIFICATE_MESSAGES = {
   ...italianTexts(certificateMessages),
-  deskWarning: (state: string) => z.render(italian, { descriptor: certificateMessages.deskWarning, values: { state: state.toLowerCase() } }),
-  bookingRefused: (day: string) => z.render(italian, { descriptor: certificateMessages.bookingRefused, values: { day } }),
+  deskWarning: (state: string) => italian(certificateMessages.deskWarning, { state: state.toLowerCase() }),
+  bookingRefused: (day: string) => italian(certificateMessages.bookingRefused, { day }),
 };
 
 export const ZCertificate = z.object({

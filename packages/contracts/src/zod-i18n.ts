@@ -80,9 +80,15 @@ export const errorMapFor =
     return reason ? render(i18n, reason) : zodWording(i18n.locale)(issue);
   };
 
+/** Every issue in Italian, from the descriptors themselves (italian.ts): no catalogue to load. */
+export const italianErrorMap: z.core.$ZodErrorMap = (issue) => {
+  const reason = issueReason(issue);
+  return reason ? italian(reason.descriptor, reason.values) : zodWording('it')(issue);
+};
+
 // Italian unless the caller configured otherwise: the web's forms and every parse outside a request (the
 // API's responses, its configuration, a CSV import) say what they said before languages came.
-if (!z.config().customError) z.config({ customError: errorMapFor(italian) });
+if (!z.config().customError) z.config({ customError: italianErrorMap });
 
 /**
  * Parses `value` with `schema` inside another schema (a transform that picks its schema by the value), and

@@ -113,7 +113,8 @@ export function errorHandler(): ErrorRequestHandler {
     res.set('Cache-Control', 'no-store');
     if (appError.headers) res.set(appError.headers);
     const i18n = languageOf(res);
-    const errors = appError.errors && Object.fromEntries(Object.entries(appError.errors).map(([field, messages]) => [field, messages.map((message) => render(i18n, message))]));
+    const errors =
+      appError.errors && Object.fromEntries(Object.entries(appError.errors).map(([field, messages]) => [field, messages.map((message) => render(i18n, message))]));
     const body: TApiError = { message: render(i18n, appError.said), ...(errors ? { errors } : {}) };
     res.status(appError.status).json(body);
   };

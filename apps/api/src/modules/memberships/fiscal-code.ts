@@ -8,7 +8,10 @@ import { italian, type Message } from '../../lib/i18n.js';
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
 
 export const fiscalCodeMessages = defineMessages({
-  invalid: /* i18n */ { id: 'api.memberships.fiscal_code_invalid', message: 'Il codice fiscale non è valido: controlla lettere, cifre e carattere di controllo.' },
+  invalid: /* i18n */ {
+    id: 'api.memberships.fiscal_code_invalid',
+    message: 'Il codice fiscale non è valido: controlla lettere, cifre e carattere di controllo.',
+  },
   birthDateMismatch: /* i18n */ { id: 'api.memberships.fiscal_code_birth_date', message: 'Il codice fiscale non corrisponde alla data di nascita.' },
 });
 

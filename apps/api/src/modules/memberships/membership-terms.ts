@@ -95,7 +95,10 @@ export const membershipMessages = defineMessages({
   },
   notFound: /* i18n */ { id: 'api.memberships.not_found', message: 'Tessera non trovata.' },
   notPayable: /* i18n */ { id: 'api.memberships.not_payable', message: 'Questa tessera non è da pagare online.' },
-  notCancellable: /* i18n */ { id: 'api.memberships.not_cancellable', message: 'Questa tessera non si può più annullare: per qualsiasi modifica passa in segreteria.' },
+  notCancellable: /* i18n */ {
+    id: 'api.memberships.not_cancellable',
+    message: 'Questa tessera non si può più annullare: per qualsiasi modifica passa in segreteria.',
+  },
   cancelled: /* i18n */ { id: 'api.memberships.cancelled', message: 'Richiesta di tessera annullata.' },
   pdfNotYet: /* i18n */ { id: 'api.memberships.pdf_not_yet', message: 'Il PDF della tessera si può scaricare dopo l’attivazione.' },
   bvuSeasonalOnly: /* i18n */ { id: 'api.memberships.bvu_seasonal_only', message: 'La tariffa BVU vale solo per la tessera stagionale.' },

@@ -20,7 +20,10 @@ import { isFinalRefusal, requestKey, type StripeRequests } from './stripe-reques
  */
 export const CHECKOUT_LIFETIME_SECONDS = 31 * 60;
 
-export const ALREADY_PAID = /* i18n */ { id: 'api.payments.already_paid', message: 'Il pagamento risulta già effettuato: aggiorna la pagina tra qualche secondo.' };
+export const ALREADY_PAID = /* i18n */ {
+  id: 'api.payments.already_paid',
+  message: 'Il pagamento risulta già effettuato: aggiorna la pagina tra qualche secondo.',
+};
 
 export interface CheckoutRequest {
   kind: TPaymentKind;
