@@ -25,12 +25,14 @@ async function openApp(address: string) {
   return router;
 }
 const header = () => screen.getByRole('banner');
+/** A language's catalogue is imported (and, under vitest, transformed) on its first use: slow on a busy machine. */
+const CATALOGUE_LOADED = { timeout: 10_000 };
 const switcher = () => within(header()).getByRole('navigation', { name: /^(Lingua|Sprache|Language)$/ });
 
 describe('the page’s language', () => {
   it('is German under /de/: the header, the home page and their links', async () => {
     await openApp('/de/');
-    expect(await screen.findByRole('heading', { name: 'Willkommen am Strand!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Willkommen am Strand!' }, CATALOGUE_LOADED)).toBeTruthy();
     expect(document.documentElement.lang).toBe('de');
     const main = within(header()).getByRole('navigation', { name: 'Hauptmenü' });
     expect(within(main).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -58,17 +60,17 @@ describe('the page’s language', () => {
     const router = await openApp('/');
     expect(await screen.findByRole('heading', { name: 'Benvenuti in spiaggia!' })).toBeTruthy();
     fireEvent.click(within(switcher()).getByRole('link', { name: 'DE Deutsch' }));
-    expect(await screen.findByRole('heading', { name: 'Willkommen am Strand!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Willkommen am Strand!' }, CATALOGUE_LOADED)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/de/');
     expect(document.documentElement.lang).toBe('de');
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('de');
 
     // A link of a screen not yet localized (no prefix) keeps the visitor in German.
     await router.navigate('/login?redirect=%2Fprofilo');
-    await vi.waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/de/login?redirect=%2Fprofilo'));
+    await vi.waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/de/login?redirect=%2Fprofilo'), CATALOGUE_LOADED);
 
     fireEvent.click(await within(switcher()).findByRole('link', { name: 'IT Italiano' }));
-    expect(await within(header()).findByRole('navigation', { name: 'Principale' })).toBeTruthy();
+    expect(await within(header()).findByRole('navigation', { name: 'Principale' }, CATALOGUE_LOADED)).toBeTruthy();
     expect(router.state.location.pathname + router.state.location.search).toBe('/login?redirect=%2Fprofilo');
     expect(document.documentElement.lang).toBe('it');
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('it');
