@@ -33,7 +33,8 @@ function Logo() {
   );
 }
 
-const publicLinkClasses = 'rounded-lg px-3 py-2 text-sm font-medium text-white/90 hover:bg-white/10 hover:text-white';
+// The desktop menu from 1280 px: with the back-office menus and the language switcher, German and English labels need the room.
+const publicLinkClasses = 'rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-white/90 hover:bg-white/10 hover:text-white';
 
 export function Header() {
   const { i18n, t } = useLingui();
@@ -54,7 +55,7 @@ export function Header() {
           <span>Adriatica Beach Arena</span>
         </Link>
 
-        <nav aria-label={t`Principale`} className="hidden flex-1 items-center gap-1 lg:flex">
+        <nav aria-label={t`Principale`} className="hidden flex-1 items-center gap-1 xl:flex">
           {publicLinks.map((link) => (
             <Link key={link.to} to={link.to} className={publicLinkClasses}>
               {link.label}
@@ -69,7 +70,7 @@ export function Header() {
 
         <LanguageSwitcher className="ml-auto" />
 
-        <div className="hidden items-center gap-2 lg:flex">
+        <div className="hidden items-center gap-2 xl:flex">
           {!user ? (
             <Link to={login} className={buttonClasses('secondary', 'sm')}>
               <Trans>Area Utente</Trans>
@@ -81,13 +82,13 @@ export function Header() {
           )}
         </div>
 
-        <button type="button" className="rounded-lg p-2 hover:bg-white/10 lg:hidden" aria-expanded={mobileOpen} aria-controls="mobile-menu" onClick={() => setMobileOpenAt(mobileOpen ? null : key)}>
+        <button type="button" className="rounded-lg p-2 hover:bg-white/10 xl:hidden" aria-expanded={mobileOpen} aria-controls="mobile-menu" onClick={() => setMobileOpenAt(mobileOpen ? null : key)}>
           <span className="sr-only">{mobileOpen ? t`Chiudi menu` : t`Apri menu`}</span>
           {mobileOpen ? <X className="h-6 w-6" /> : <Menu className="h-6 w-6" />}
         </button>
       </div>
 
-      <nav id="mobile-menu" aria-label={t`Menu mobile`} hidden={!mobileOpen} className="border-t border-white/10 bg-white text-slate-800 lg:hidden">
+      <nav id="mobile-menu" aria-label={t`Menu mobile`} hidden={!mobileOpen} className="border-t border-white/10 bg-white text-slate-800 xl:hidden">
         <div className="mx-auto max-w-7xl space-y-4 px-4 py-4">
           {user && (
             <Suspense fallback={null}>
