@@ -16,6 +16,19 @@ const ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync',
 ];
+/**
+ * Pages and contexts in Italian unless a test names another language: the web app opens an address
+ * without prefix in the browser's language (apps/web/index.html), and Chromium's own is en-US.
+ */
+function speakingItalian(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  return Object.assign(browser, {
+    newContext: (options: Parameters<Browser['newContext']>[0] = {}) => newContext({ locale: 'it-IT', ...options }),
+    newPage: (options: Parameters<Browser['newPage']>[0] = {}) => newPage({ locale: 'it-IT', ...options }),
+  });
+}
+
 /** Debian's whole Chromium: what a member runs, with its install check and camera. */
 const CHROMIUM = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS };
 /**
@@ -27,7 +40,7 @@ const HEADLESS_SHELL = { executablePath: process.env.CHROMIUM_HEADLESS_SHELL_PAT
 
 /** A whole Chromium of its own (the install check, the home page's paint times). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch(CHROMIUM);
+  return speakingItalian(await chromium.launch(CHROMIUM));
 }
 
 /**
@@ -35,7 +48,7 @@ export async function launchBrowser(): Promise<Browser> {
  * flag, so it cannot be the run's shared browser; permission stays per context (granted or not by the test).
  */
 export async function launchCameraBrowser(videoFile: string): Promise<Browser> {
-  return chromium.launch({ ...CHROMIUM, args: [...ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${videoFile}`] });
+  return speakingItalian(await chromium.launch({ ...CHROMIUM, args: [...ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${videoFile}`] }));
 }
 
 declare module 'vitest' {
@@ -59,7 +72,7 @@ export async function launchSharedBrowser(): Promise<{ endpoint: string; close()
 
 /** A connection to the run's Chromium; closing it closes the contexts (and pages) it opened. */
 export async function connectBrowser(endpoint: string): Promise<Browser> {
-  return chromium.connect(endpoint);
+  return speakingItalian(await chromium.connect(endpoint));
 }
 
 /** A download's content, read through the browser's connection. */

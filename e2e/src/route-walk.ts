@@ -1,19 +1,50 @@
 // The walk of every screen of the web route table, opened by the role that may open it (public, utente,
 // staff, admin): each passes axe-core's WCAG 2 A/AA rules at 1280 and at 390 px, and none of its forms
-// leans on the browser's own validation bubbles. Two test files walk it, one for the public and member
-// screens and one for the back office, so that the two halves run side by side.
+// leans on the browser's own validation bubbles. Two test files walk it in Italian, one for the public and
+// member screens and one for the back office, so that the two halves run side by side; two more walk the
+// public and member screens in German and in English (languages-walk-*.e2e.test.ts).
+import { accounts, credit, debit, post } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../apps/web/src/config/paths.js';
-import { accessibilityViolations, DESKTOP, openSignedIn, PHONE } from './browser.js';
+import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from './browser.js';
+import { italianOnlyWords, italianWordsIn, overflowingTexts } from './languages.js';
+import { postHistory } from './ledger.js';
 import type { useBrowserStack } from './stack.js';
 
 type Ctx = ReturnType<typeof useBrowserStack>;
 export type Role = 'public' | 'utente' | 'staff' | 'admin';
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 export const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-/** The member's held booking and share (arranged by the member's file before its walk). */
+/** The member's held booking and share (arranged by `arrangeMemberScreens` before a walk). */
 export const arranged = { bookingId: 0, shareId: 0 };
+
+/** What the member's screens show: a booking waiting for payment, and a share of another member's booking. */
+export async function arrangeMemberScreens(db: Ctx['stack']['db']) {
+  // The whole year is season, and the member has a booking waiting for payment (its payment screen).
+  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31' } });
+  const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+  const court = await db.court.findUniqueOrThrow({ where: { code: 'A1' } });
+  const [startsAt] = await db.$queryRaw<{ at: Date }[]>`SELECT (${tomorrow}::date + time '10:30') AT TIME ZONE 'Europe/Rome' AS at`;
+  const booking = await db.booking.create({
+    data: { courtId: court.id, userId: member.id, startsAt: startsAt!.at, endsAt: new Date(startsAt!.at.getTime() + 90 * 60_000), status: 'pending_payment', priceCents: 2000, holdExpiresAt: new Date(Date.now() + 15 * 60_000) },
+  });
+  arranged.bookingId = booking.id;
+  // The member is also a player of the admin's held booking on another court (their share's screen).
+  const admin = await db.user.findUniqueOrThrow({ where: { email: 'admin@demo.beach' } });
+  const c1 = await db.court.findUniqueOrThrow({ where: { code: 'C1' } });
+  const other = await db.booking.create({ data: { courtId: c1.id, userId: admin.id, startsAt: booking.startsAt, endsAt: booking.endsAt, status: 'pending_payment', priceCents: 2000, holdExpiresAt: booking.holdExpiresAt } });
+  arranged.shareId = (await db.bookingPlayer.create({ data: { bookingId: other.id, userId: member.id } })).id;
+  // Their books: what each hold owes, and the member's half of the admin's booking moved to their share.
+  await postHistory(db);
+  await post(db, {
+    key: `booking:${other.id}:split:e2e`,
+    kind: 'split',
+    bookingId: other.id,
+    description: 'Quote dei giocatori',
+    legs: [credit(accounts.booking(other.id), 1000), debit(accounts.share(arranged.shareId, other.id), 1000)],
+  });
+}
 
 /** Each route of the table, the role that opens it, the address visited for a route with parameters, and where it lands if it moves on. */
 export const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?: string }[] = [
@@ -61,7 +92,7 @@ async function openScreen(ctx: Ctx, page: Page, address: string) {
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
 }
 
-/** Walks the screens of `roles`, each role on a page of its own. */
+/** Walks the screens of `roles` in Italian, each role on a page of its own. */
 export function walkRoutes(ctx: Ctx, roles: Role[]) {
   for (const role of roles) {
     describe(`as ${role}`, () => {
@@ -86,6 +117,53 @@ export function walkRoutes(ctx: Ctx, roles: Role[]) {
           }
           expect(found).toEqual([]);
           expect(await page.locator('form:not([novalidate])').count()).toBe(0);
+        });
+      }
+    });
+  }
+}
+
+/**
+ * The Italian-only words of every catalogue a public or member screen reads (docs/i18n.md#parts): its own
+ * texts, the contracts' field messages and the API's answers.
+ */
+const ITALIAN_ONLY = italianOnlyWords(['shell', 'home', 'member', 'contracts', 'server']);
+/** Data the centre writes in Italian, shown as it is: court names and descriptions. */
+const DATABASE_TEXT = '[data-court]';
+
+/**
+ * Walks the public and member screens in `locale` (`/de/…`, `/en/…`), each at 1280 and 390 px: no Italian
+ * word of the catalogues left on it, no text cut or overflowing its box, no axe violation. Screenshots of
+ * each: `languages-<locale>-<screen>-<width>.png`.
+ */
+export function walkRoutesIn(ctx: Ctx, locale: 'de' | 'en') {
+  for (const role of ['public', 'utente'] as const) {
+    describe(`as ${role}, in ${locale}`, () => {
+      let page: Page;
+      beforeAll(async () => {
+        page = role === 'public' ? await ctx.browser.newPage({ viewport: DESKTOP, locale: 'it-IT' }) : await openSignedIn(ctx.browser, ctx.stack.webUrl, SIGN_IN[role]);
+      });
+
+      for (const entry of ROUTES.filter((candidate) => candidate.role === role)) {
+        it(`/${locale}${entry.route}: in ${locale} only, nothing cut or overflowing, no axe violation at 1280 and 390 px`, async () => {
+          const inLocale = (address: string) => `/${locale}${address}`;
+          const address = entry.visit?.() ?? entry.route;
+          await openScreen(ctx, page, inLocale(address));
+          expect(new URL(page.url()).pathname).toBe(inLocale(entry.landsOn ?? address.split('?')[0]!));
+          expect(await page.getAttribute('html', 'lang')).toBe(locale);
+          const name = `languages-${locale}-${entry.route.replace(/[/:*]+/g, '-').replace(/^-|-$/g, '') || 'home'}`;
+          const found: Record<string, unknown>[] = [];
+          for (const viewport of [DESKTOP, PHONE]) {
+            await page.setViewportSize(viewport);
+            const faults = {
+              italian: await italianWordsIn(page.locator('body'), ITALIAN_ONLY, DATABASE_TEXT),
+              overflowing: await overflowingTexts(page),
+              axe: await accessibilityViolations(page),
+            };
+            if (Object.values(faults).some((list) => list.length > 0)) found.push({ width: viewport.width, ...faults });
+            await screenshot(page, `${name}-${viewport.width}`);
+          }
+          expect(found).toEqual([]);
         });
       }
     });

@@ -174,6 +174,36 @@ describe('the header’s language switcher', () => {
     }
   });
 
+  it('opens a first visit in the browser’s language, until the visitor chooses another', async () => {
+    const context = await ctx.browser.newContext({ viewport: DESKTOP, locale: 'de-DE' });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${ctx.stack.webUrl}/prenotazioni?campo=A1`);
+      await page.waitForURL(`${ctx.stack.webUrl}/de/prenotazioni?campo=A1`);
+      await page.goto(`${ctx.stack.webUrl}/`);
+      await page.waitForURL(`${ctx.stack.webUrl}/de/`);
+      await page.getByRole('heading', { name: HOME.de.welcome }).waitFor();
+      // Italian chosen with the switcher: kept, whatever the browser says.
+      await page.getByRole('banner').getByRole('link', { name: 'IT Italiano' }).click();
+      await page.waitForURL(`${ctx.stack.webUrl}/`);
+      await page.goto(`${ctx.stack.webUrl}/login`);
+      await page.getByRole('heading', { name: 'Accedi', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+    } finally {
+      await context.close();
+    }
+    // A browser speaking neither German nor English first (French, then English): English.
+    const french = await ctx.browser.newContext({ viewport: DESKTOP, locale: 'fr-FR' });
+    const frenchPage = await french.newPage();
+    try {
+      await frenchPage.addInitScript(() => Object.defineProperty(navigator, 'languages', { get: () => ['fr-FR', 'fr', 'en-GB', 'it'] }));
+      await frenchPage.goto(`${ctx.stack.webUrl}/`);
+      await frenchPage.waitForURL(`${ctx.stack.webUrl}/en/`);
+    } finally {
+      await french.close();
+    }
+  });
+
   it('answers an unknown German address with the German "not found" page', async () => {
     const page = await ctx.browser.newPage({ viewport: DESKTOP, locale: 'it-IT' });
     try {
