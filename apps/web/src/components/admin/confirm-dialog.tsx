@@ -1,5 +1,6 @@
 // Confirmation before an action (activate, delete, role change), in place of the browser's
 // confirm(): `await confirm({...})` resolves true on "confirm", false on cancel, Escape or close.
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
@@ -14,6 +15,7 @@ export interface ConfirmOptions {
 }
 
 export function ConfirmDialog({ open, options, onAnswer }: { open: boolean; options: ConfirmOptions | null; onAnswer: (confirmed: boolean) => void }) {
+  const { t } = useLingui();
   return (
     <Modal
       open={open}
@@ -22,10 +24,10 @@ export function ConfirmDialog({ open, options, onAnswer }: { open: boolean; opti
       footer={
         <>
           <Button variant="secondary" onClick={() => onAnswer(false)}>
-            {options?.cancelLabel ?? 'Annulla'}
+            {options?.cancelLabel ?? t`Annulla`}
           </Button>
           <Button variant={options?.tone === 'danger' ? 'danger' : 'primary'} onClick={() => onAnswer(true)}>
-            {options?.confirmLabel ?? 'Conferma'}
+            {options?.confirmLabel ?? t`Conferma`}
           </Button>
         </>
       }

@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import ArrowUpDown from 'lucide-react/icons/arrow-up-down';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Spinner } from '../ui/spinner';
 
@@ -56,7 +57,7 @@ function SelectAll<Row>({ rows, rowKey, selection, showLabel = false }: { rows: 
           selection.onChange(next);
         }}
       />
-      <span className={showLabel ? 'text-slate-700' : 'sr-only'}>{selection.selectAllLabel ?? 'Seleziona tutte'}</span>
+      <span className={showLabel ? 'text-slate-700' : 'sr-only'}>{selection.selectAllLabel ?? <Trans>Seleziona tutte</Trans>}</span>
     </label>
   );
 }

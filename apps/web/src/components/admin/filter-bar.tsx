@@ -2,6 +2,7 @@
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import Search from 'lucide-react/icons/search';
 import X from 'lucide-react/icons/x';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../ui/button';
 import { Input, Select } from '../ui/field';
@@ -30,12 +31,13 @@ export function FilterBar({
   /** The total count line (e.g. "42 tessere"), announced politely when it changes. */
   total: ReactNode;
 }) {
+  const { t } = useLingui();
   // On a phone the select filters fold behind one button, so the list itself starts on the first screen.
   const [showSelects, setShowSelects] = useState(false);
   const selectsId = useId();
   const activeSelects = selects.filter((select) => select.value !== '').length;
   return (
-    <section aria-label="Filtri" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-label={t`Filtri`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))]">
         <form
           noValidate
@@ -47,7 +49,7 @@ export function FilterBar({
           }}
         >
           {/* A search on Enter says so under the box, where it is read in full (a placeholder is cut on a phone). */}
-          <Input type="search" label={search.label} placeholder={search.placeholder} hint={search.onSubmit ? 'Premi Invio per cercare.' : undefined} value={search.value} onChange={(event) => search.onChange(event.target.value)} className="pl-9" autoComplete="off" enterKeyHint="search" />
+          <Input type="search" label={search.label} placeholder={search.placeholder} hint={search.onSubmit ? t`Premi Invio per cercare.` : undefined} value={search.value} onChange={(event) => search.onChange(event.target.value)} className="pl-9" autoComplete="off" enterKeyHint="search" />
           {/* top-9 centres the icon on the box below its label, with or without the hint. */}
           <Search aria-hidden="true" className="pointer-events-none absolute top-9 left-3 h-4 w-4 text-slate-400" />
         </form>
@@ -65,12 +67,12 @@ export function FilterBar({
           {selects.length > 0 && (
             <Button variant="secondary" size="sm" className="lg:hidden" aria-expanded={showSelects} aria-controls={selectsId} onClick={() => setShowSelects((shown) => !shown)}>
               <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
-              Filtri{activeSelects > 0 ? ` (${activeSelects})` : ''}
+              {activeSelects > 0 ? <Trans>Filtri ({activeSelects})</Trans> : <Trans>Filtri</Trans>}
             </Button>
           )}
           <Button variant="ghost" size="sm" onClick={onClear} disabled={!canClear}>
             <X aria-hidden="true" className="h-4 w-4" />
-            Cancella filtri
+            <Trans>Cancella filtri</Trans>
           </Button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 // Finding a member at the desk by name, e-mail or fiscal code (desk cards, desk bookings).
 import { api, type TMemberSearchResult } from '@beach/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import Search from 'lucide-react/icons/search';
 import { callApi } from '../../lib/api-client';
@@ -12,18 +13,21 @@ export const useMemberSearch = (q: string) =>
   useQuery({ queryKey: ['admin-users', 'search', q], queryFn: async () => (await callApi(api.users.search, { query: { q } })).data, enabled: q.length >= 2 });
 
 export function MemberSearch({ onPick }: { onPick: (member: TMemberSearchResult) => void }) {
+  const { t } = useLingui();
   const { text, setText, search } = useDebouncedSearch();
   const results = useMemberSearch(search);
   return (
     <div className="space-y-2">
       <div className="relative">
-        <Input type="search" label="Cerca tesserato" placeholder="Nome, e-mail o codice fiscale" value={text} onChange={(event) => setText(event.target.value)} className="pl-9" autoComplete="off" hint="Almeno 2 caratteri." />
+        <Input type="search" label={t`Cerca tesserato`} placeholder={t`Nome, e-mail o codice fiscale`} value={text} onChange={(event) => setText(event.target.value)} className="pl-9" autoComplete="off" hint={t`Almeno 2 caratteri.`} />
         <Search aria-hidden="true" className="pointer-events-none absolute top-9 left-3 h-4 w-4 text-slate-400" />
       </div>
-      {results.isFetching && <Spinner size="sm" label="Ricerca..." />}
+      {results.isFetching && <Spinner size="sm" label={t`Ricerca...`} />}
       {results.data && (
-        <ul aria-label="Risultati della ricerca" className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
-          {results.data.length === 0 && <li className="p-3 text-sm text-slate-500">Nessun tesserato trovato.</li>}
+        <ul aria-label={t`Risultati della ricerca`} className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+          {results.data.length === 0 && <li className="p-3 text-sm text-slate-500">
+              <Trans>Nessun tesserato trovato.</Trans>
+            </li>}
           {results.data.map((member) => (
             <li key={member.id}>
               <button type="button" onClick={() => onPick(member)} className="w-full p-3 text-left text-sm hover:bg-sea-50 focus-visible:outline-2 focus-visible:outline-sea-700">

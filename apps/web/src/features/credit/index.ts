@@ -5,3 +5,4 @@ export { CreditAndCardButton } from './components/credit-and-card';
 export { CreditSection } from './components/credit-section';
 export { MemberCredit } from './components/member-credit';
 export { PayMembershipWithCredit, PayWithCredit } from './components/pay-with-credit';
+export { DESK_TOP_UP_METHOD_LABELS } from './labels';

@@ -3,6 +3,8 @@
 // Before paying the member reads what one use pays, from the carnet's product: their own share (the other
 // players pay theirs) or the whole court; after paying, the server's answer says the same.
 import { moneyToCents, type TCarnet, type TMoney } from '@beach/contracts';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -22,15 +24,17 @@ interface PayWithCarnetProps {
 
 type Cover = TCarnet['product']['covers'];
 
-/** What one use pays, in words, for this booking. */
+/** What one use pays, in words, for this booking ("un ingresso paga …"). */
 function whatAUsePays(cover: Cover, { price, organiserShare }: Pick<PayWithCarnetProps, 'price' | 'organiserShare'>, withPlayers: boolean) {
-  if (!withPlayers) return `paga questa prenotazione (${formatMoney(price)})`;
+  const [whole, share] = [formatMoney(price), formatMoney(organiserShare)];
+  if (!withPlayers) return msg`un ingresso paga questa prenotazione (${whole})`;
   return cover === 'court'
-    ? `paga tutto il campo (${formatMoney(price)}), comprese le quote degli altri giocatori`
-    : `paga solo la tua quota (${formatMoney(organiserShare)}): gli altri giocatori pagano la loro`;
+    ? msg`un ingresso paga tutto il campo (${whole}), comprese le quote degli altri giocatori`
+    : msg`un ingresso paga solo la tua quota (${share}): gli altri giocatori pagano la loro`;
 }
 
 export function PayWithCarnet({ bookingId, price, organiserShare, onPaid }: PayWithCarnetProps) {
+  const { i18n, t } = useLingui();
   const carnets = useMyCarnets();
   const pay = usePayBookingWithCarnet();
   const [error, setError] = useState('');
@@ -46,28 +50,39 @@ export function PayWithCarnet({ bookingId, price, organiserShare, onPaid }: PayW
       const { message } = await pay.mutateAsync(bookingId);
       onPaid?.(message);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Pagamento con il carnet non riuscito. Riprova più tardi.');
+      setError(failure instanceof ApiError ? failure.message : t`Pagamento con il carnet non riuscito. Riprova più tardi.`);
     }
   };
+  const paysOf = (cover: Cover) => i18n._(whatAUsePays(cover, { price, organiserShare }, withPlayers));
+  const onlyUse = paysOf(covers[0]!);
   return (
     <div className="space-y-2 rounded-lg bg-sea-50 px-3 py-3">
       {!withPlayers || covers.length === 1 ? (
-        <p className="text-sm text-slate-700">Hai un carnet: un ingresso {whatAUsePays(covers[0]!, { price, organiserShare }, withPlayers)}.</p>
+        <p className="text-sm text-slate-700">
+          <Trans>Hai un carnet: {onlyUse}.</Trans>
+        </p>
       ) : (
         <>
-          <p className="text-sm text-slate-700">Hai più carnet: si usa quello valido per questa prenotazione che scade prima.</p>
-          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700" aria-label="Cosa paga un ingresso">
-            {usable.map((carnet) => (
-              <li key={carnet.id}>
-                <span className="font-medium">{carnet.product.name}</span>: un ingresso {whatAUsePays(carnet.product.covers, { price, organiserShare }, withPlayers)}.
-              </li>
-            ))}
+          <p className="text-sm text-slate-700">
+            <Trans>Hai più carnet: si usa quello valido per questa prenotazione che scade prima.</Trans>
+          </p>
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700" aria-label={t`Cosa paga un ingresso`}>
+            {usable.map(({ id, product: { name, covers: cover } }) => {
+              const use = paysOf(cover);
+              return (
+                <li key={id}>
+                  <Trans>
+                    <span className="font-medium">{name}</span>: {use}.
+                  </Trans>
+                </li>
+              );
+            })}
           </ul>
         </>
       )}
       {error && <Alert tone="error">{error}</Alert>}
-      <Button variant="secondary" onClick={() => void onClick()} loading={pay.isPending} loadingText="Pagamento...">
-        Paga con il carnet
+      <Button variant="secondary" onClick={() => void onClick()} loading={pay.isPending} loadingText={t`Pagamento...`}>
+        <Trans>Paga con il carnet</Trans>
       </Button>
     </div>
   );

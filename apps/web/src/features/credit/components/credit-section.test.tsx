@@ -1,4 +1,6 @@
 import type { TCreditMovement, TCreditStatement } from '@beach/contracts';
+import { loadParts } from '@beach/i18n/web';
+import { i18n } from '@lingui/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
@@ -75,6 +77,35 @@ describe('the member’s credit on /profilo', () => {
     renderAt(<CreditSection />, { url: '/profilo' });
     const detail = await screen.findByRole('list', { name: 'Dettaglio del credito' });
     expect(detail.textContent).toMatch(/^rimborsabili 15,00\s€$/);
+  });
+});
+
+describe('the member’s credit in German and English', () => {
+  beforeEach(() => signIn('user'));
+
+  it('says the balance, its detail and the movements in German, dates and money as Germans write them', async () => {
+    await loadParts(i18n, 'de', ['shell', 'member', 'contracts']);
+    i18n.activate('de');
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, HELD);
+    renderAt(<CreditSection />, { url: '/de/profilo' });
+    await waitFor(() => expect(screen.getByTestId('credit-balance').textContent).toMatch(/^30,00\s€$/));
+    expect(screen.getByRole('heading', { name: 'Mein Guthaben' })).toBeTruthy();
+    const detail = screen.getByRole('list', { name: 'Guthaben im Detail' });
+    expect(detail.textContent).toMatch(/^davon 5,00\s€ reserviert für eine laufende Zahlung \(jetzt verfügbar: 25,00\s€\)/);
+    const [hold, correction] = within(screen.getByRole('list', { name: 'Guthabenbewegungen' })).getAllByRole('listitem');
+    expect(hold!.textContent).toMatch(/^Reserviert für eine laufende Zahlung12\.07\.2026/);
+    expect(correction!.textContent).toMatch(/^Korrektur an der Rezeption.*Staff Demo · Errore di cassa\+10,00\s€$/);
+  });
+
+  it('writes euros the English way and warns of a debt in English', async () => {
+    await loadParts(i18n, 'en', ['shell', 'member', 'contracts']);
+    i18n.activate('en');
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement({ owed: '12.50', data: [movement(1, { amount: '-20.00', kind: 'stripe_refund' })], total: 1 }));
+    renderAt(<CreditSection />, { url: '/en/profilo' });
+    const warning = (await screen.findByText('You owe the centre €12.50: please come to reception.')).closest('[role]')!;
+    expect(warning.textContent).toContain('was later refunded by your bank.');
+    expect(screen.getByRole('list', { name: 'Credit transactions' }).textContent).toMatch(/^Top-up refunded by the bank.*-€20\.00$/);
+    expect(screen.getByRole('button', { name: 'Top up by card' })).toBeTruthy();
   });
 });
 

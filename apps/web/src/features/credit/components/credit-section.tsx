@@ -2,6 +2,7 @@
 // they owe the centre), their movements and an online top-up between the centre's minimum and maximum
 // (paid on Stripe Checkout, credited when Stripe confirms it), and the receipts of the top-ups and their refunds.
 import { ZCreditTopUpBody } from '@beach/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 
 import { Button } from '../../../components/ui/button';
@@ -15,23 +16,26 @@ import { CreditMovements } from './credit-movements';
 import { CreditBreakdown, CreditOwed } from './credit-summary';
 
 export function CreditSection() {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const credit = useMyCredit(page);
   const statement = credit.data;
   return (
     <CardSection titleId="credit-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="credit-title" className="text-lg font-semibold">Il mio credito</h2>
+        <h2 id="credit-title" className="text-lg font-semibold">
+          <Trans>Il mio credito</Trans>
+        </h2>
         {statement && <p className="text-2xl font-bold text-sea-900" data-testid="credit-balance">{formatMoney(statement.balance)}</p>}
       </div>
-      <ReadState read={credit} loading="Caricamento del credito..." failed="Non è stato possibile leggere il credito. Riprova più tardi." />
+      <ReadState read={credit} loading={t`Caricamento del credito...`} failed={t`Non è stato possibile leggere il credito. Riprova più tardi.`} />
       {statement && (
         <>
           <CreditBreakdown statement={statement} />
           <CreditOwed owed={statement.owed} audience="member" />
           <TopUpForm min={statement.top_up_min} max={statement.top_up_max} />
           <CreditMovements statement={statement} onPageChange={setPage} />
-          <MyReceiptList title="Ricevute delle ricariche" which={(receipt) => receipt.for === 'credit'} />
+          <MyReceiptList title={t`Ricevute delle ricariche`} which={(receipt) => receipt.for === 'credit'} />
         </>
       )}
     </CardSection>
@@ -40,17 +44,21 @@ export function CreditSection() {
 
 // Amounts are sent as typed (useZodForm's default): the server turns euros into cents itself.
 function TopUpForm({ min, max }: { min: string; max: string }) {
+  const { t } = useLingui();
   const topUp = useTopUpCredit();
   const { field, submit, failure, formState } = useZodForm({ schema: ZCreditTopUpBody, defaultValues: { amount: '' } });
   const onSubmit = submit((body) => topUp.mutateAsync(body));
+  const [from, to] = [formatMoney(min), formatMoney(max)];
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
       <FormAlert failure={failure} />
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-40">
-          <Input label="Importo (€)" inputMode="decimal" placeholder="0,00" autoComplete="off" hint={`Da ${formatMoney(min)} a ${formatMoney(max)}`} {...field('amount')} />
+          <Input label={t`Importo (€)`} inputMode="decimal" placeholder="0,00" autoComplete="off" hint={t`Da ${from} a ${to}`} {...field('amount')} />
         </div>
-        <Button type="submit" loading={formState.isSubmitting || topUp.isSuccess} loadingText="Apertura del pagamento...">Ricarica con carta</Button>
+        <Button type="submit" loading={formState.isSubmitting || topUp.isSuccess} loadingText={t`Apertura del pagamento...`}>
+          <Trans>Ricarica con carta</Trans>
+        </Button>
       </div>
     </form>
   );

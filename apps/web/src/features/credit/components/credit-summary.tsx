@@ -3,6 +3,7 @@
 // can only be spent) and what the member owes the centre. Shown to the member on /profilo and to the desk
 // on the member's page; each line only when it is not zero.
 import { moneyToCents, type TCreditStatement, type TMoney } from '@beach/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert } from '../../../components/ui/alert';
 import { formatMoney } from '../../../lib/format';
 
@@ -12,43 +13,53 @@ const isSet = (money: TMoney) => moneyToCents(money) !== 0;
 
 /** "di cui riservati X € per un pagamento in corso", "rimborsabili X €": nothing when both are zero. */
 export function CreditBreakdown({ statement }: { statement: Amounts }) {
+  const { t } = useLingui();
   const reserved = isSet(statement.reserved);
   const refundable = isSet(statement.refundable);
   if (!reserved && !refundable) return null;
+  const [held, available, refunded] = [formatMoney(statement.reserved), formatMoney(statement.available), formatMoney(statement.refundable)];
   return (
-    <ul className="space-y-0.5 text-sm text-slate-600" aria-label="Dettaglio del credito">
+    <ul className="space-y-0.5 text-sm text-slate-600" aria-label={t`Dettaglio del credito`}>
       {reserved && (
         <li>
-          di cui riservati <strong className="font-semibold text-slate-800">{formatMoney(statement.reserved)}</strong> per un pagamento in corso
-          {' '}(disponibili ora {formatMoney(statement.available)})
+          <Trans>
+            di cui riservati <strong className="font-semibold text-slate-800">{held}</strong> per un pagamento in corso (disponibili ora {available})
+          </Trans>
         </li>
       )}
       {refundable && (
         <li>
-          rimborsabili <strong className="font-semibold text-slate-800">{formatMoney(statement.refundable)}</strong>
-          {moneyToCents(statement.refundable) !== moneyToCents(statement.balance) && ': il resto (rettifiche, credito per maltempo) si può solo spendere'}
+          {moneyToCents(statement.refundable) === moneyToCents(statement.balance) ? (
+            <Trans>
+              rimborsabili <strong className="font-semibold text-slate-800">{refunded}</strong>
+            </Trans>
+          ) : (
+            <Trans>
+              rimborsabili <strong className="font-semibold text-slate-800">{refunded}</strong>: il resto (rettifiche, credito per maltempo) si può solo spendere
+            </Trans>
+          )}
         </li>
       )}
     </ul>
   );
 }
 
-/** How the debt reads to the member themselves and to the desk. */
-const OWED_TEXT = {
-  member: { title: (owed: string) => `Devi ${owed} al centro: passa in segreteria.`, whose: 'tua', ask: '' },
-  staff: { title: (owed: string) => `Il socio deve ${owed} al centro.`, whose: 'sua', ask: ': chiedigli di saldarlo' },
-} as const;
-
 /**
- * What the member owes the centre (credit or a carnet spent, then its payment refunded by the bank). A
- * standing state shown on every visit: said politely, never as an alert.
+ * What the member owes the centre (credit or a carnet spent, then its payment refunded by the bank), as it
+ * reads to the member themselves and to the desk. A standing state shown on every visit: said politely,
+ * never as an alert.
  */
-export function CreditOwed({ owed, audience }: Pick<TCreditStatement, 'owed'> & { audience: keyof typeof OWED_TEXT }) {
+export function CreditOwed({ owed, audience }: Pick<TCreditStatement, 'owed'> & { audience: 'member' | 'staff' }) {
+  const { t } = useLingui();
   if (moneyToCents(owed) <= 0) return null;
-  const text = OWED_TEXT[audience];
-  return (
-    <Alert tone="warning" standing title={text.title(formatMoney(owed))}>
-      Un pagamento già usato (credito o carnet) è stato poi rimborsato dalla {text.whose} banca{text.ask}.
+  const amount = formatMoney(owed);
+  return audience === 'member' ? (
+    <Alert tone="warning" standing title={t`Devi ${amount} al centro: passa in segreteria.`}>
+      <Trans>Un pagamento già usato (credito o carnet) è stato poi rimborsato dalla tua banca.</Trans>
+    </Alert>
+  ) : (
+    <Alert tone="warning" standing title={t`Il socio deve ${amount} al centro.`}>
+      <Trans>Un pagamento già usato (credito o carnet) è stato poi rimborsato dalla sua banca: chiedigli di saldarlo.</Trans>
     </Alert>
   );
 }

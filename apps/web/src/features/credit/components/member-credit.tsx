@@ -3,7 +3,8 @@
 // (cash, POS, bank transfer), a correction with its reason (above the admin's limit, or on one's own
 // credit, the server refuses staff with a 403 and says why: the form shows it) and "Rimborsa il credito"
 // (to the card of the online top-ups or in cash; empty amount: all that can be refunded that way).
-import { CREDIT_REFUND_METHOD_LABELS, CREDIT_REFUND_METHODS, DESK_TOP_UP_METHOD_LABELS, DESK_TOP_UP_METHODS, ZCreditAdjustmentBody, ZCreditRefundBody, ZDeskTopUpBody } from '@beach/contracts';
+import { CREDIT_REFUND_METHODS, DESK_TOP_UP_METHODS, ZCreditAdjustmentBody, ZCreditRefundBody, ZDeskTopUpBody } from '@beach/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { DetailSection } from '../../../components/admin/detail-modal';
 import { Alert } from '../../../components/ui/alert';
@@ -13,6 +14,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { useAdjustCredit, useDeskTopUp, useMemberCredit, useRefundCredit } from '../api/credit';
+import { CREDIT_REFUND_METHOD_LABELS, DESK_TOP_UP_METHOD_LABELS } from '../labels';
 import { CreditMovements } from './credit-movements';
 import { CreditBreakdown, CreditOwed } from './credit-summary';
 
@@ -20,14 +22,17 @@ import { CreditBreakdown, CreditOwed } from './credit-summary';
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 export function MemberCredit({ userId }: { userId: number }) {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const credit = useMemberCredit(userId, page);
   const [notice, setNotice] = useState<Notice>(null);
   return (
-    <DetailSection title="Credito" items={credit.data ? [{ label: 'Saldo', value: formatMoney(credit.data.balance) }] : undefined}>
+    <DetailSection title={t`Credito`} items={credit.data ? [{ label: t`Saldo`, value: formatMoney(credit.data.balance) }] : undefined}>
       <div className="mt-2 space-y-3">
-        {credit.isPending && <Spinner label="Caricamento del credito..." />}
-        {credit.isError && <Alert tone="error">Non è stato possibile leggere il credito.</Alert>}
+        {credit.isPending && <Spinner label={t`Caricamento del credito...`} />}
+        {credit.isError && <Alert tone="error">
+            <Trans>Non è stato possibile leggere il credito.</Trans>
+          </Alert>}
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         {credit.data && (
           <>
@@ -45,6 +50,7 @@ export function MemberCredit({ userId }: { userId: number }) {
 }
 
 function DeskTopUpForm({ userId, onDone }: { userId: number; onDone: (notice: Notice) => void }) {
+  const { i18n, t } = useLingui();
   const topUp = useDeskTopUp(userId);
   const { field, submit, failure, reset, formState } = useZodForm({ schema: ZDeskTopUpBody, defaultValues: { amount: '', method: 'cash' } });
   const onSubmit = submit(async (body) => {
@@ -53,16 +59,19 @@ function DeskTopUpForm({ userId, onDone }: { userId: number; onDone: (notice: No
     reset();
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Ricarica in segreteria" className="flex flex-wrap items-end gap-3">
+    <form onSubmit={onSubmit} noValidate aria-label={t`Ricarica in segreteria`} className="flex flex-wrap items-end gap-3">
       <FormAlert failure={failure} className="w-full" />
-      <div className="w-32"><Input label="Ricarica (€)" inputMode="decimal" placeholder="0,00" autoComplete="off" {...field('amount')} /></div>
-      <div className="w-40"><Select label="Pagata con" options={DESK_TOP_UP_METHODS.map((method) => ({ value: method, label: DESK_TOP_UP_METHOD_LABELS[method] }))} {...field('method')} /></div>
-      <Button type="submit" size="sm" loading={formState.isSubmitting} loadingText="Registrazione...">Ricarica</Button>
+      <div className="w-32"><Input label={t`Ricarica (€)`} inputMode="decimal" placeholder="0,00" autoComplete="off" {...field('amount')} /></div>
+      <div className="w-40"><Select label={t`Pagata con`} options={DESK_TOP_UP_METHODS.map((method) => ({ value: method, label: i18n._(DESK_TOP_UP_METHOD_LABELS[method]) }))} {...field('method')} /></div>
+      <Button type="submit" size="sm" loading={formState.isSubmitting} loadingText={t`Registrazione...`}>
+        <Trans context="button: top up the credit">Ricarica</Trans>
+      </Button>
     </form>
   );
 }
 
 function AdjustmentForm({ userId, onDone }: { userId: number; onDone: (notice: Notice) => void }) {
+  const { t } = useLingui();
   const adjust = useAdjustCredit(userId);
   const { field, submit, failure, reset, formState } = useZodForm({ schema: ZCreditAdjustmentBody, defaultValues: { amount: '', reason: '' } });
   const onSubmit = submit(async (body) => {
@@ -71,16 +80,19 @@ function AdjustmentForm({ userId, onDone }: { userId: number; onDone: (notice: N
     reset();
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Rettifica del credito" className="flex flex-wrap items-end gap-3">
+    <form onSubmit={onSubmit} noValidate aria-label={t`Rettifica del credito`} className="flex flex-wrap items-end gap-3">
       <FormAlert failure={failure} className="w-full" />
-      <div className="w-32"><Input label="Rettifica (€)" inputMode="decimal" placeholder="-5,00" autoComplete="off" hint="Negativa per togliere" {...field('amount')} /></div>
-      <div className="min-w-48 flex-1"><Input label="Motivo" autoComplete="off" {...field('reason')} /></div>
-      <Button type="submit" size="sm" variant="secondary" loading={formState.isSubmitting} loadingText="Registrazione...">Rettifica</Button>
+      <div className="w-32"><Input label={t`Rettifica (€)`} inputMode="decimal" placeholder="-5,00" autoComplete="off" hint={t`Negativa per togliere`} {...field('amount')} /></div>
+      <div className="min-w-48 flex-1"><Input label={t`Motivo`} autoComplete="off" {...field('reason')} /></div>
+      <Button type="submit" size="sm" variant="secondary" loading={formState.isSubmitting} loadingText={t`Registrazione...`}>
+        <Trans>Rettifica</Trans>
+      </Button>
     </form>
   );
 }
 
 function RefundForm({ userId, onDone }: { userId: number; onDone: (notice: Notice) => void }) {
+  const { i18n, t } = useLingui();
   const refund = useRefundCredit(userId);
   const { field, submit, failure, reset, formState } = useZodForm({ schema: ZCreditRefundBody, defaultValues: { amount: '', method: 'card' } });
   const onSubmit = submit(async (body) => {
@@ -89,11 +101,13 @@ function RefundForm({ userId, onDone }: { userId: number; onDone: (notice: Notic
     reset();
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Rimborsa il credito" className="flex flex-wrap items-end gap-3">
+    <form onSubmit={onSubmit} noValidate aria-label={t`Rimborsa il credito`} className="flex flex-wrap items-end gap-3">
       <FormAlert failure={failure} className="w-full" />
-      <div className="w-32"><Input label="Rimborso (€)" inputMode="decimal" placeholder="Tutto" autoComplete="off" hint="Vuoto: tutto il rimborsabile" {...field('amount')} /></div>
-      <div className="w-40"><Select label="Rimborsa" options={CREDIT_REFUND_METHODS.map((method) => ({ value: method, label: CREDIT_REFUND_METHOD_LABELS[method] }))} {...field('method')} /></div>
-      <Button type="submit" size="sm" variant="secondary" loading={formState.isSubmitting} loadingText="Rimborso...">Rimborsa il credito</Button>
+      <div className="w-32"><Input label={t`Rimborso (€)`} inputMode="decimal" placeholder={t`Tutto`} autoComplete="off" hint={t`Vuoto: tutto il rimborsabile`} {...field('amount')} /></div>
+      <div className="w-40"><Select label={t`Rimborsa`} options={CREDIT_REFUND_METHODS.map((method) => ({ value: method, label: i18n._(CREDIT_REFUND_METHOD_LABELS[method]) }))} {...field('method')} /></div>
+      <Button type="submit" size="sm" variant="secondary" loading={formState.isSubmitting} loadingText={t`Rimborso...`}>
+        <Trans>Rimborsa il credito</Trans>
+      </Button>
     </form>
   );
 }

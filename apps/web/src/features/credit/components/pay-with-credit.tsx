@@ -2,6 +2,7 @@
 // shown only when the credit available now (the balance less what is set aside for a payment under way)
 // covers the whole price (credit alone; the card pays otherwise).
 import { moneyToCents, type api, type RouteResponse, type TMoney } from '@beach/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -24,6 +25,7 @@ interface PayFromCreditProps {
 }
 
 function PayFromCredit({ price, label, pay, targetId, onPaid }: PayFromCreditProps) {
+  const { t } = useLingui();
   const credit = useMyCredit(1);
   const [error, setError] = useState('');
   const available = credit.data?.available;
@@ -34,14 +36,17 @@ function PayFromCredit({ price, label, pay, targetId, onPaid }: PayFromCreditPro
       const { message } = await pay.mutateAsync(targetId);
       onPaid?.(message);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Pagamento con il credito non riuscito. Riprova più tardi.');
+      setError(failure instanceof ApiError ? failure.message : t`Pagamento con il credito non riuscito. Riprova più tardi.`);
     }
   };
+  const balance = formatMoney(available);
   return (
     <div className="space-y-2 rounded-lg bg-sea-50 px-3 py-3">
-      <p className="text-sm text-slate-700">Il tuo credito disponibile è di {formatMoney(available)}: copre l’intero importo.</p>
+      <p className="text-sm text-slate-700">
+        <Trans>Il tuo credito disponibile è di {balance}: copre l’intero importo.</Trans>
+      </p>
       {error && <Alert tone="error">{error}</Alert>}
-      <Button variant="secondary" onClick={() => void onClick()} loading={pay.isPending} loadingText="Pagamento...">
+      <Button variant="secondary" onClick={() => void onClick()} loading={pay.isPending} loadingText={t`Pagamento...`}>
         {label}
       </Button>
     </div>
@@ -49,10 +54,13 @@ function PayFromCredit({ price, label, pay, targetId, onPaid }: PayFromCreditPro
 }
 
 export function PayWithCredit({ bookingId, price, onPaid }: { bookingId: number; price: TMoney; onPaid?: (message: string) => void }) {
-  return <PayFromCredit price={price} label="Paga con il credito" onPaid={onPaid} pay={usePayBookingWithCredit()} targetId={bookingId} />;
+  const { t } = useLingui();
+  return <PayFromCredit price={price} label={t`Paga con il credito`} onPaid={onPaid} pay={usePayBookingWithCredit()} targetId={bookingId} />;
 }
 
 /** The member's own card awaiting payment: paid from credit it is active at once. */
 export function PayMembershipWithCredit({ membershipId, price }: { membershipId: number; price: TMoney }) {
-  return <PayFromCredit price={price} label={`Paga con il credito (${formatMoney(price)})`} pay={usePayMembershipWithCredit()} targetId={membershipId} />;
+  const { t } = useLingui();
+  const amount = formatMoney(price);
+  return <PayFromCredit price={price} label={t`Paga con il credito (${amount})`} pay={usePayMembershipWithCredit()} targetId={membershipId} />;
 }
