@@ -84,6 +84,6 @@ export const validityText = (card: { start_date: string; end_date: string }) => 
 /** A YYYY-MM-DD calendar date as a day picker's button shows it: "sab 12/07" ("Sa., 12.07." in German). */
 export const formatShortDay = (day: string) => new Intl.DateTimeFormat(intlLocale(), { weekday: 'short', day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 
-/** When a booking is played: weekday, date and times ("sabato 12/07/2026, 09:00–10:30"). */
+/** When a booking is played: weekday, date and times ("sabato 12/07/2026, 09:00–10:30"; "Samstag, 12.07.2026, …"). */
 export const whenText = (booking: { date: string; start: string; end: string }) =>
-  `${new Intl.DateTimeFormat(intlLocale(), { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${booking.date}T12:00:00Z`))} ${formatDate(booking.date)}, ${booking.start}–${booking.end}`;
+  `${new Intl.DateTimeFormat(intlLocale(), { weekday: 'long', day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${booking.date}T12:00:00Z`))}, ${booking.start}–${booking.end}`;
