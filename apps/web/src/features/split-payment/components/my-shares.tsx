@@ -27,25 +27,25 @@ export function MyShares() {
           const organiser = share.organiser;
           const amount = formatMoney(share.share);
           return (
-          <li key={share.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <div className="min-w-0 space-y-1">
-              <p className="font-semibold text-sea-900">
-                {share.court} <Badge tone={share.can_pay ? 'yellow' : 'green'}>{share.paid_with ? <Trans>Quota pagata</Trans> : i18n._(PLAYER_STATUS_NAMES[share.status])}</Badge>
-              </p>
-              <p className="text-sm text-slate-700 first-letter:uppercase">{whenText(share)}</p>
-              <p className="text-sm text-slate-500">
-                <Trans>
-                  Organizza {organiser} · quota {amount}
-                </Trans>
-              </p>
-              <MyReceiptLinks bookingId={share.booking_id} />
-            </div>
-            {share.can_pay && (
-              <Link to={localizedTo(i18n.locale as Locale, generatePath(paths.bookingShare, { shareId: String(share.id) }))} className={buttonClasses('primary', 'sm')}>
-                <Trans>Paga la quota</Trans>
-              </Link>
-            )}
-          </li>
+            <li key={share.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <div className="min-w-0 space-y-1">
+                <p className="font-semibold text-sea-900">
+                  {share.court} <Badge tone={share.can_pay ? 'yellow' : 'green'}>{share.paid_with ? <Trans>Quota pagata</Trans> : i18n._(PLAYER_STATUS_NAMES[share.status])}</Badge>
+                </p>
+                <p className="text-sm text-slate-700 first-letter:uppercase">{whenText(share)}</p>
+                <p className="text-sm text-slate-500">
+                  <Trans>
+                    Organizza {organiser} · quota {amount}
+                  </Trans>
+                </p>
+                <MyReceiptLinks bookingId={share.booking_id} />
+              </div>
+              {share.can_pay && (
+                <Link to={localizedTo(i18n.locale as Locale, generatePath(paths.bookingShare, { shareId: String(share.id) }))} className={buttonClasses('primary', 'sm')}>
+                  <Trans>Paga la quota</Trans>
+                </Link>
+              )}
+            </li>
           );
         })}
       </ul>

@@ -91,14 +91,14 @@ function AddPlayers({ bookingId }: { bookingId: number }) {
           {search.data.map((member) => {
             const memberName = member.name;
             return (
-            <li key={member.id} className="flex flex-wrap items-center justify-between gap-2 rounded bg-white px-3 py-2">
-              <span className="min-w-0 text-sm">
-                <span className="block font-medium text-slate-800">{member.name}</span> <span className="block text-slate-500">{candidateHints(i18n, member)}</span>
-              </span>
-              <Button size="sm" variant="secondary" onClick={() => void addFromSearch({ user_id: member.id })} loading={add.isPending && add.variables?.user_id === member.id} loadingText={t`Aggiunta...`}>
-                <Trans>Aggiungi {memberName}</Trans>
-              </Button>
-            </li>
+              <li key={member.id} className="flex flex-wrap items-center justify-between gap-2 rounded bg-white px-3 py-2">
+                <span className="min-w-0 text-sm">
+                  <span className="block font-medium text-slate-800">{member.name}</span> <span className="block text-slate-500">{candidateHints(i18n, member)}</span>
+                </span>
+                <Button size="sm" variant="secondary" onClick={() => void addFromSearch({ user_id: member.id })} loading={add.isPending && add.variables?.user_id === member.id} loadingText={t`Aggiunta...`}>
+                  <Trans>Aggiungi {memberName}</Trans>
+                </Button>
+              </li>
             );
           })}
         </ul>
@@ -175,27 +175,27 @@ export function PlayersPanel({ bookingId, staffView = false, heading: Heading = 
         {players.map((player) => {
           const playerName = player.name;
           return (
-          <li key={player.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-            <span className="min-w-0 break-all text-slate-800">
-              {player.name} {player.guest && (
-                <span className="text-slate-500">
-                  <Trans>(invitato per e-mail)</Trans>
-                </span>
-              )}{' '}
-              <Badge tone={STATUS_TONES[player.status]}>{statusText(i18n, player)}</Badge>
-            </span>
-            <span className="flex items-center gap-2 text-slate-700">
-              {formatMoney(player.share)}
-              {data.can_manage && player.status === 'invited' && !player.paid_with && (
-                <Button size="sm" variant="ghost" aria-label={t`Togli ${playerName}`} onClick={() => {
-                    setRemoveError(null);
-                    remove.mutateAsync(player.id).catch((failed: unknown) => setRemoveError(serverMessage(failed) ?? t`Non è stato possibile togliere il giocatore. Riprova più tardi.`));
-                  }} loading={remove.isPending && remove.variables === player.id} loadingText="...">
-                  <Trans>Togli</Trans>
-                </Button>
-              )}
-            </span>
-          </li>
+            <li key={player.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+              <span className="min-w-0 break-all text-slate-800">
+                {player.name} {player.guest && (
+                  <span className="text-slate-500">
+                    <Trans>(invitato per e-mail)</Trans>
+                  </span>
+                )}{' '}
+                <Badge tone={STATUS_TONES[player.status]}>{statusText(i18n, player)}</Badge>
+              </span>
+              <span className="flex items-center gap-2 text-slate-700">
+                {formatMoney(player.share)}
+                {data.can_manage && player.status === 'invited' && !player.paid_with && (
+                  <Button size="sm" variant="ghost" aria-label={t`Togli ${playerName}`} onClick={() => {
+                      setRemoveError(null);
+                      remove.mutateAsync(player.id).catch((failed: unknown) => setRemoveError(serverMessage(failed) ?? t`Non è stato possibile togliere il giocatore. Riprova più tardi.`));
+                    }} loading={remove.isPending && remove.variables === player.id} loadingText="...">
+                    <Trans>Togli</Trans>
+                  </Button>
+                )}
+              </span>
+            </li>
           );
         })}
       </ul>
