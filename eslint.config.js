@@ -137,7 +137,10 @@ export default tseslint.config(
     // No user-visible literal outside the catalogue (docs/i18n.md#adding-a-message): a sentence in a component
     // goes through <Trans>, t`…` or msg`…`. Class names, addresses, ids, keys and the like are not words to
     // translate. On the folders already in three languages; each converted folder joins the list.
-    files: ['apps/web/src/{app,components/ui,components/admin,features/home,features/pwa,features/credit,features/carnets}/**/*.tsx'],
+    files: [
+      'apps/web/src/{app,components/ui,components/admin,features/home,features/pwa,features/credit,features/carnets,features/bookings,features/split-payment,features/rain-check}/**/*.tsx',
+      'apps/web/src/components/{booking-summary,quote-summary,test-mode-notice}.tsx',
+    ],
     ignores: ['apps/web/src/**/*.test.tsx'],
     plugins: { lingui },
     rules: {

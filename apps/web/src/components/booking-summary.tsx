@@ -1,18 +1,22 @@
 // A booking's facts as a short list: court, when, and the money.
 import type { TBooking } from '@beach/contracts';
+import { useLingui } from '@lingui/react/macro';
 import { formatMoney, whenText } from '../lib/format';
 
 export function BookingSummary({ booking }: { booking: TBooking }) {
+  const { t } = useLingui();
+  const when = whenText(booking);
+  const coupon = booking.coupon_code;
   const rows: [string, string][] = [
-    ['Campo', booking.court.name],
-    ['Quando', whenText(booking) + (booking.full_day ? ' (giornata intera)' : '')],
+    [t`Campo`, booking.court.name],
+    [t`Quando`, booking.full_day ? t`${when} (giornata intera)` : when],
     ...(booking.discount !== '0.00'
       ? ([
-          ['Prezzo', formatMoney(booking.original_price)],
-          [`Sconto${booking.coupon_code ? ` (${booking.coupon_code})` : ''}`, `− ${formatMoney(booking.discount)}`],
+          [t`Prezzo`, formatMoney(booking.original_price)],
+          [coupon ? t`Sconto (${coupon})` : t`Sconto`, `− ${formatMoney(booking.discount)}`],
         ] as [string, string][])
       : []),
-    ['Totale', formatMoney(booking.price)],
+    [t`Totale`, formatMoney(booking.price)],
   ];
   return (
     <dl className="grid gap-2 text-sm">

@@ -1,9 +1,11 @@
-import { MEMBERSHIP_TYPE_LABELS, moneyToCents, type TMembershipQuote } from '@beach/contracts';
+import { moneyToCents, type TMembershipQuote } from '@beach/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { Alert } from './ui/alert';
 import { Spinner } from './ui/spinner';
-import { formatMoney, validityText } from '../lib/format';
+import { PRICE_LABELS } from '../lib/display-labels';
+import { formatDate, formatMoney } from '../lib/format';
 
 export type QuoteState =
   | { kind: 'incomplete' }
@@ -20,13 +22,21 @@ function Row({ label, children, strong }: { label: ReactNode; children: ReactNod
 }
 
 function QuoteDetails({ quote }: { quote: TMembershipQuote }) {
+  const { i18n, t } = useLingui();
+  // "Tessera stagionale": the price list's name of the card.
+  const card = i18n._(PRICE_LABELS[`membership_${quote.type}`].label);
+  const from = formatDate(quote.start_date);
+  const until = formatDate(quote.end_date);
+  const coupon = quote.coupon_code;
   const discounted = moneyToCents(quote.discount_amount) > 0;
   // The server also lists the discount as a negative line: it is shown once, under the full price.
   const items = quote.lines.filter((line) => moneyToCents(line.amount) >= 0);
   return (
     <>
       <p className="text-sm text-slate-700">
-        Tessera {MEMBERSHIP_TYPE_LABELS[quote.type].toLowerCase()}, valida {validityText(quote)}.
+        <Trans>
+          {card}, valida dal {from} al {until}.
+        </Trans>
       </p>
       <dl className="mt-3 space-y-1 text-sm">
         {items.map((line) => (
@@ -34,29 +44,38 @@ function QuoteDetails({ quote }: { quote: TMembershipQuote }) {
         ))}
         {discounted && (
           <>
-            <Row label="Prezzo pieno">{formatMoney(quote.original_price)}</Row>
-            <Row label={quote.coupon_code ? `Sconto (coupon ${quote.coupon_code})` : 'Sconto'}>− {formatMoney(quote.discount_amount)}</Row>
+            <Row label={t`Prezzo pieno`}>{formatMoney(quote.original_price)}</Row>
+            <Row label={coupon ? t`Sconto (coupon ${coupon})` : t`Sconto`}>− {formatMoney(quote.discount_amount)}</Row>
           </>
         )}
-        <Row label="Totale" strong>{formatMoney(quote.price)}</Row>
+        <Row label={t`Totale`} strong>{formatMoney(quote.price)}</Row>
       </dl>
-      {!quote.pay_online && <p className="mt-3 text-sm text-slate-700">Nessun pagamento online: la tessera si attiva in segreteria.</p>}
+      {!quote.pay_online && (
+        <p className="mt-3 text-sm text-slate-700">
+          <Trans>Nessun pagamento online: la tessera si attiva in segreteria.</Trans>
+        </p>
+      )}
     </>
   );
 }
 
 /** The server's price preview, kept in step with the form (the total is shown before paying). */
 export function QuoteSummary({ state }: { state: QuoteState }) {
+  const { t } = useLingui();
   const busy = state.kind === 'ready' && state.updating;
   return (
     <section aria-labelledby="quote-title" aria-live="polite" aria-busy={busy} className="rounded-xl bg-sand-100 p-4 ring-1 ring-sand-200">
       <h3 id="quote-title" className="font-semibold text-sea-900">
-        Riepilogo
+        <Trans>Riepilogo</Trans>
       </h3>
       <div className="mt-2">
-        {state.kind === 'incomplete' && <p className="text-sm text-slate-600">Completa i dati per vedere il prezzo.</p>}
+        {state.kind === 'incomplete' && (
+          <p className="text-sm text-slate-600">
+            <Trans>Completa i dati per vedere il prezzo.</Trans>
+          </p>
+        )}
         {state.kind === 'invalid' && <Alert tone="warning">{state.message}</Alert>}
-        {state.kind === 'ready' && !state.quote && <Spinner label="Calcolo del prezzo..." />}
+        {state.kind === 'ready' && !state.quote && <Spinner label={t`Calcolo del prezzo...`} />}
         {state.kind === 'ready' && state.quote && (
           <div className={clsx('transition-opacity', !state.current && 'opacity-60')}>
             <QuoteDetails quote={state.quote} />

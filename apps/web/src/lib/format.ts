@@ -45,7 +45,7 @@ export function formatDate(value: string | Date): string {
 }
 
 /** A YYYY-MM-DD calendar date in words, as a screen reader should read it ("lunedì 23 novembre 2026"). */
-export const formatLongDate = (day: string) => new Intl.DateTimeFormat('it-IT', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+export const formatLongDate = (day: string) => new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 
 /** A duration as "45 s", "2 min" or "2 min 5 s". */
 export function formatSeconds(seconds: number): string {
@@ -81,6 +81,9 @@ export const formatDateTime = (value: string | Date) =>
 /** How a card's validity reads. */
 export const validityText = (card: { start_date: string; end_date: string }) => `dal ${formatDate(card.start_date)} al ${formatDate(card.end_date)}`;
 
-/** When a booking is played: weekday, date and times ("sabato 12/07/2026, 09:00–10:30"). */
+/** A YYYY-MM-DD calendar date as a day picker's button shows it: "sab 12/07" ("Sa., 12.07." in German). */
+export const formatShortDay = (day: string) => new Intl.DateTimeFormat(intlLocale(), { weekday: 'short', day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+
+/** When a booking is played: weekday, date and times ("sabato 12/07/2026, 09:00–10:30"; "Samstag, 12.07.2026, …"). */
 export const whenText = (booking: { date: string; start: string; end: string }) =>
-  `${new Intl.DateTimeFormat('it-IT', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${booking.date}T12:00:00Z`))} ${formatDate(booking.date)}, ${booking.start}–${booking.end}`;
+  `${new Intl.DateTimeFormat(intlLocale(), { weekday: 'long', day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${booking.date}T12:00:00Z`))}, ${booking.start}–${booking.end}`;

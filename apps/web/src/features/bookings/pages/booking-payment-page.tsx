@@ -4,6 +4,8 @@
 // "Annulla" comes back here with ?pagamento=annullato: the checkout is abandoned once (the credit it set
 // aside is free again at once), its message shown, and the parameter dropped.
 import { ZBookingCheckoutBody, type TBookingCheckoutBody } from '@beach/contracts';
+import type { Locale } from '@beach/i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -15,10 +17,11 @@ import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
+import { localizedTo } from '../../../lib/i18n';
 import { TestModeNotice } from '../../../components/test-mode-notice';
 import { useBooking } from '../../../lib/shared-queries';
 import { useAbandonCheckout, useBookingCheckout, useCancelBooking } from '../api/bookings';
-import { CHECKOUT_CANCELLED_MESSAGE, useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
+import { useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
 import { BookingSummary } from '../../../components/booking-summary';
 import { PayWithCarnet } from '../../carnets';
 import { CreditAndCardButton, PayWithCredit } from '../../credit';
@@ -38,7 +41,9 @@ function useCountdown(until: string | null) {
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 export default function BookingPaymentPage() {
-  usePageTitle('Pagamento prenotazione');
+  const { i18n, t } = useLingui();
+  const to = (address: string) => localizedTo(i18n.locale as Locale, address);
+  usePageTitle(t`Pagamento prenotazione`);
   const id = Number(useParams().bookingId);
   const navigate = useNavigate();
   const validId = Number.isInteger(id) && id > 0;
@@ -50,7 +55,7 @@ export default function BookingPaymentPage() {
   const { field, submit, failure, setFailure } = useZodForm({
     schema: ZBookingCheckoutBody,
     defaultValues: { coupon_code: '' },
-    messages: { failed: 'Il pagamento non è disponibile in questo momento. Riprova più tardi.' },
+    messages: { failed: t`Il pagamento non è disponibile in questo momento. Riprova più tardi.` },
   });
   const left = useCountdown(booking.data?.can_pay ? booking.data.hold_expires_at : null);
   const [paidMessage, setPaidMessage] = useState<string | null>(null);
@@ -66,13 +71,15 @@ export default function BookingPaymentPage() {
   }, [cancelled, validId, id, abandonCheckout]);
   // The server's message says the credit set aside is free again; a refusal says why in its words (409: the
   // checkout was paid meanwhile). With no answer, or a server error, nothing was charged as far as we know.
-  const cancelledMessage = abandoned?.message ?? (abandonError ? (serverMessage(abandonError) ?? CHECKOUT_CANCELLED_MESSAGE) : null);
+  const cancelledMessage = abandoned?.message ?? (abandonError ? (serverMessage(abandonError) ?? t`Pagamento annullato: non ti è stato addebitato nulla.`) : null);
 
   const data = booking.data;
   // What the organiser pays (the price less the other players' shares): the payment choices wait for it, so
   // none reads the whole price first and then changes.
   const organiserShare = split.isPending ? null : (split.data?.organiser_share ?? data?.price ?? null);
   const lapsed = data && (!data.can_pay || left === 0) && data.status !== 'confirmed';
+  const remaining = clock(left);
+  const coupon = data?.coupon_code;
 
   async function pay(body: TBookingCheckoutBody) {
     try {
@@ -85,43 +92,69 @@ export default function BookingPaymentPage() {
   }
 
   async function release() {
-    if (!(await confirm({ title: 'Annulla prenotazione', message: 'L’orario tornerà libero per gli altri soci.', confirmLabel: 'Annulla prenotazione', cancelLabel: 'Torna indietro', tone: 'danger' }))) return;
+    if (!(await confirm({ title: t`Annulla prenotazione`, message: t`L’orario tornerà libero per gli altri soci.`, confirmLabel: t`Annulla prenotazione`, cancelLabel: t`Torna indietro`, tone: 'danger' }))) return;
     try {
       await cancel.mutateAsync(id);
-      navigate(paths.bookings);
+      navigate(to(paths.bookings));
     } catch (error) {
-      setFailure(serverMessage(error) ?? 'Si è verificato un errore. Riprova più tardi.');
+      setFailure(serverMessage(error) ?? t`Si è verificato un errore. Riprova più tardi.`);
     }
   }
 
   return (
     <div className="mx-auto max-w-xl space-y-6 px-4 py-8 sm:py-12">
       <TestModeNotice />
-      <h1 className="text-2xl font-bold text-sea-900">Pagamento prenotazione</h1>
+      <h1 className="text-2xl font-bold text-sea-900">
+        <Trans>Pagamento prenotazione</Trans>
+      </h1>
       {cancelledMessage && data?.status !== 'confirmed' && <Alert>{cancelledMessage}</Alert>}
-      {validId && booking.isPending && <Spinner label="Caricamento della prenotazione..." />}
+      {validId && booking.isPending && <Spinner label={t`Caricamento della prenotazione...`} />}
       {(!validId || booking.isError) && (
-        <Alert tone="error" action={<Link to={paths.bookings} className={buttonClasses('secondary', 'sm')}>Prenota un campo</Link>}>
-          Prenotazione non trovata.
+        <Alert
+          tone="error"
+          action={
+            <Link to={to(paths.bookings)} className={buttonClasses('secondary', 'sm')}>
+              <Trans>Prenota un campo</Trans>
+            </Link>
+          }
+        >
+          <Trans>Prenotazione non trovata.</Trans>
         </Alert>
       )}
       {data && (
         <div className="space-y-5 rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200">
           <BookingSummary booking={data} />
           {data.status === 'confirmed' ? (
-            <Alert tone="success" title={paidMessage ?? undefined} action={<Link to={paths.myBookings} className={buttonClasses('secondary', 'sm')}>Le mie prenotazioni</Link>}>
-              Questa prenotazione è già pagata e confermata.
+            <Alert
+              tone="success"
+              title={paidMessage ?? undefined}
+              action={
+                <Link to={to(paths.myBookings)} className={buttonClasses('secondary', 'sm')}>
+                  <Trans>Le mie prenotazioni</Trans>
+                </Link>
+              }
+            >
+              <Trans>Questa prenotazione è già pagata e confermata.</Trans>
             </Alert>
           ) : lapsed ? (
-            <Alert tone="warning" action={<Link to={paths.bookings} className={buttonClasses('primary', 'sm')}>Prenota di nuovo</Link>}>
-              Il tempo per pagare è scaduto e l’orario è stato liberato.
+            <Alert
+              tone="warning"
+              action={
+                <Link to={to(paths.bookings)} className={buttonClasses('primary', 'sm')}>
+                  <Trans>Prenota di nuovo</Trans>
+                </Link>
+              }
+            >
+              <Trans>Il tempo per pagare è scaduto e l’orario è stato liberato.</Trans>
             </Alert>
           ) : (
             <>
             <PlayersPanel bookingId={id} />
             <form onSubmit={submit(pay)} noValidate className="space-y-4">
               <p role="timer" aria-live="off" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                Il campo è tenuto per te ancora <strong>{clock(left)}</strong> minuti: completa il pagamento per confermarlo.
+                <Trans>
+                  Il campo è tenuto per te ancora <strong>{remaining}</strong> minuti: completa il pagamento per confermarlo.
+                </Trans>
               </p>
               {organiserShare !== null && (
                 <>
@@ -130,21 +163,21 @@ export default function BookingPaymentPage() {
                 </>
               )}
               <Input
-                label="Coupon (facoltativo)"
-                placeholder={data.coupon_code ?? 'Codice sconto'}
-                disabled={Boolean(data.coupon_code)}
-                hint={data.coupon_code ? `Coupon ${data.coupon_code} applicato.` : 'Un coupon prenotazioni, o un coupon tessere valido anche per le prenotazioni.'}
+                label={t`Coupon (facoltativo)`}
+                placeholder={coupon ?? t`Codice sconto`}
+                disabled={Boolean(coupon)}
+                hint={coupon ? t`Coupon ${coupon} applicato.` : t`Un coupon prenotazioni, o un coupon tessere valido anche per le prenotazioni.`}
                 autoComplete="off"
                 {...field('coupon_code')}
               />
               {organiserShare !== null && <CreditAndCardButton price={organiserShare} loading={checkout.isPending} onPay={() => void submit((body) => pay({ ...body, use_credit: true }))()} />}
               <FormAlert failure={failure} />
               <div className="flex flex-wrap justify-between gap-3">
-                <Button variant="ghost" onClick={release} loading={cancel.isPending} loadingText="Annullamento...">
-                  Annulla prenotazione
+                <Button variant="ghost" onClick={release} loading={cancel.isPending} loadingText={t`Annullamento...`}>
+                  <Trans>Annulla prenotazione</Trans>
                 </Button>
-                <Button type="submit" loading={checkout.isPending} loadingText="Apertura del pagamento...">
-                  Paga con carta
+                <Button type="submit" loading={checkout.isPending} loadingText={t`Apertura del pagamento...`}>
+                  <Trans>Paga con carta</Trans>
                 </Button>
               </div>
             </form>

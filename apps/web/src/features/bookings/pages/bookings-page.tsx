@@ -1,29 +1,33 @@
 // /prenotazioni (docs/domain.md#holds): pick a day and a sport, choose consecutive free slots of a court (or
 // the full day), see the total, and "Prenota e paga" holds them while the member pays.
-import { SPORT_LABELS, SPORTS, type TAvailability, type TSport } from '@beach/contracts';
+import { addDays, SPORTS, type TAvailability, type TSport } from '@beach/contracts';
+import type { Locale } from '@beach/i18n';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import clsx from 'clsx';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { generatePath, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessage } from '../../../lib/api-errors';
-import { formatCents, formatDate, todayInRome } from '../../../lib/format';
+import { formatCents, formatDate, formatShortDay, todayInRome } from '../../../lib/format';
+import { localizedTo } from '../../../lib/i18n';
+import { paths } from '../../../config/paths';
 import { TestModeNotice } from '../../../components/test-mode-notice';
 import { useAvailability, useCreateBooking, useJoinWaitlist } from '../api/bookings';
 import { AvailabilityGrid, type Selection } from '../components/availability-grid';
+import { SPORT_NAMES } from '../labels';
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const dayLabel = (date: string) => new Intl.DateTimeFormat('it-IT', { weekday: 'short', day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 const cents = (money: string | null) => (money ? Math.round(Number(money) * 100) : 0);
 
 function DateStrip({ first, last, value, onChange }: { first: string; last: string; value: string; onChange: (date: string) => void }) {
+  const { t } = useLingui();
   const days: string[] = [];
   for (let day = first; day <= last && days.length < 60; day = addDays(day, 1)) days.push(day);
   return (
-    <div role="group" aria-label="Giorno" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+    <div role="group" aria-label={t`Giorno`} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
       {days.map((day) => (
         <button
           key={day}
@@ -35,7 +39,7 @@ function DateStrip({ first, last, value, onChange }: { first: string; last: stri
             day === value ? 'bg-sea-700 text-white ring-sea-800' : 'bg-white text-sea-900 ring-slate-300 hover:bg-sea-50',
           )}
         >
-          {dayLabel(day)}
+          {formatShortDay(day)}
         </button>
       ))}
     </div>
@@ -44,27 +48,32 @@ function DateStrip({ first, last, value, onChange }: { first: string; last: stri
 
 /** What the member is about to book, and its total. */
 function Summary({ availability, selection, equipment, setEquipment, onBook, pending }: { availability: TAvailability; selection: Selection; equipment: boolean; setEquipment: (on: boolean) => void; onBook: () => void; pending: boolean }) {
+  const { t } = useLingui();
   const court = availability.courts.find((row) => row.id === selection.courtId)!;
   const cells = court.cells.slice(selection.start, selection.start + selection.count);
   const total = selection.fullDay ? cents(equipment ? availability.prices.full_day_equipment : availability.prices.full_day) : cells.reduce((sum, cell) => sum + cents(cell.price), 0);
+  const amount = formatCents(total);
+  const slotCount = cells.length;
   return (
-    <section aria-label="Riepilogo" className="sticky bottom-2 z-20 rounded-xl border border-sea-200 bg-white p-4 shadow-lg">
+    <section aria-label={t`Riepilogo`} className="sticky bottom-2 z-20 rounded-xl border border-sea-200 bg-white p-4 shadow-lg">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="text-sm text-slate-700">
           <p className="font-semibold text-sea-900">
             {court.name} · {formatDate(availability.date)}
           </p>
           <p>
-            {selection.fullDay ? 'Giornata intera' : `${cells.length} ${cells.length === 1 ? 'fascia' : 'fasce'}`}: {cells[0]!.start}–{cells[cells.length - 1]!.end}
+            {selection.fullDay ? <Trans>Giornata intera</Trans> : <Plural value={slotCount} one="# fascia" other="# fasce" />}: {cells[0]!.start}–{cells[cells.length - 1]!.end}
           </p>
-          {selection.fullDay && <Checkbox label="Con attrezzatura da allenamento (palloni, antenne, coni)" checked={equipment} onChange={(event) => setEquipment(event.target.checked)} />}
+          {selection.fullDay && <Checkbox label={t`Con attrezzatura da allenamento (palloni, antenne, coni)`} checked={equipment} onChange={(event) => setEquipment(event.target.checked)} />}
         </div>
         <div className="flex items-center gap-4">
           <p className="text-lg font-bold text-sea-900">
-            Totale <span aria-live="polite">{formatCents(total)}</span>
+            <Trans>
+              Totale <span aria-live="polite">{amount}</span>
+            </Trans>
           </p>
-          <Button onClick={onBook} loading={pending} loadingText="Prenotazione...">
-            Prenota e paga
+          <Button onClick={onBook} loading={pending} loadingText={t`Prenotazione...`}>
+            <Trans>Prenota e paga</Trans>
           </Button>
         </div>
       </div>
@@ -73,7 +82,8 @@ function Summary({ availability, selection, equipment, setEquipment, onBook, pen
 }
 
 export default function BookingsPage() {
-  usePageTitle('Prenota un campo');
+  const { i18n, t } = useLingui();
+  usePageTitle(t`Prenota un campo`);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const chosenCourt = searchParams.get('campo')?.toUpperCase() ?? null;
@@ -117,7 +127,7 @@ export default function BookingsPage() {
     try {
       setNotice((await waitlist.mutateAsync({ court_id: courtId, date, start })).message);
     } catch (failure) {
-      setError(serverMessage(failure) ?? 'Si è verificato un errore. Riprova più tardi.');
+      setError(serverMessage(failure) ?? t`Si è verificato un errore. Riprova più tardi.`);
     }
   }
 
@@ -133,50 +143,64 @@ export default function BookingsPage() {
         full_day: selection.fullDay,
         equipment: selection.fullDay && equipment,
       });
-      navigate(`/prenotazioni/pagamento/${booking.id}`);
+      navigate(localizedTo(i18n.locale as Locale, generatePath(paths.bookingPayment, { bookingId: String(booking.id) })));
     } catch (failure) {
       // The grid is read again, so a slot just taken by someone else shows as taken.
       setSelection(null);
-      setError(serverMessage(failure) ?? 'Si è verificato un errore nella prenotazione. Riprova più tardi.');
+      setError(serverMessage(failure) ?? t`Si è verificato un errore nella prenotazione. Riprova più tardi.`);
       await availability.refetch();
     }
   }
 
   const outOfSeason = day && (date < day.season.start || date > day.season.end);
+  const seasonStart = day && formatDate(day.season.start);
+  const seasonEnd = day && formatDate(day.season.end);
   return (
     <div className="mx-auto max-w-6xl space-y-5 px-4 py-8 sm:px-6">
       <TestModeNotice />
       <header>
-        <h1 className="text-3xl font-bold text-sea-900">Prenota un campo</h1>
-        <p className="text-slate-600">Scegli il giorno e le fasce da 1h30 su un campo: le fasce consecutive si sommano. Paghi online per confermare.</p>
+        <h1 className="text-3xl font-bold text-sea-900">
+          <Trans>Prenota un campo</Trans>
+        </h1>
+        <p className="text-slate-600">
+          <Trans>Scegli il giorno e le fasce da 1h30 su un campo: le fasce consecutive si sommano. Paghi online per confermare.</Trans>
+        </p>
       </header>
       {/* On a phone the day strip and the sport choice each take a full row, so neither covers the other. */}
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="min-w-0 sm:flex-1">{day && <DateStrip first={day.today} last={day.last_bookable_day} value={date} onChange={changeDay} />}</div>
         <div className="sm:w-48">
           <Select
-            label="Sport"
+            label={t`Sport`}
             value={sport}
             onValueChange={(value) => {
               setSport(value);
               choose(null);
             }}
-            options={[{ value: '' as const, label: 'Tutti gli sport' }, ...SPORTS.map((value) => ({ value, label: SPORT_LABELS[value] }))]}
+            options={[{ value: '' as const, label: t`Tutti gli sport` }, ...SPORTS.map((value) => ({ value, label: i18n._(SPORT_NAMES[value]) }))]}
           />
         </div>
       </div>
       {outOfSeason && (
         <Alert tone="info">
-          Il centro è aperto dal {formatDate(day.season.start)} al {formatDate(day.season.end)}: in questo giorno non si gioca.
+          <Trans>
+            Il centro è aperto dal {seasonStart} al {seasonEnd}: in questo giorno non si gioca.
+          </Trans>
         </Alert>
       )}
       {error && <Alert tone="error">{error}</Alert>}
       {notice && <Alert tone="success">{notice}</Alert>}
-      {availability.isError && <Alert tone="error">Non è stato possibile caricare la disponibilità. Riprova più tardi.</Alert>}
+      {availability.isError && (
+        <Alert tone="error">
+          <Trans>Non è stato possibile caricare la disponibilità. Riprova più tardi.</Trans>
+        </Alert>
+      )}
       {!shown ? (
-        availability.isPending && <Spinner label="Caricamento della disponibilità..." />
+        availability.isPending && <Spinner label={t`Caricamento della disponibilità...`} />
       ) : shown.courts.length === 0 ? (
-        <Alert tone="info">Nessun campo allestito per questo sport in questo giorno.</Alert>
+        <Alert tone="info">
+          <Trans>Nessun campo allestito per questo sport in questo giorno.</Trans>
+        </Alert>
       ) : (
         <AvailabilityGrid availability={shown} selection={selection} highlighted={chosenCourt} onPick={pick} onFullDay={fullDay} onWait={wait} />
       )}

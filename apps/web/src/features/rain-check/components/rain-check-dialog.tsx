@@ -2,19 +2,10 @@
 // (today: from the next slot, slots already over not offered) and the courts (all unless unticked, by row),
 // where the money goes (admins may choose card or cash), the preview of the bookings hit with their count
 // and total, then the job's progress, read every second, while the planner behind refreshes.
-import {
-  RAIN_CHECK_OUTCOME_LABELS,
-  RAIN_CHECK_PAID_WITH_LABELS,
-  RAIN_CHECK_RETURN_LABELS,
-  RAIN_CHECK_RETURNS,
-  RAIN_CHECK_STATUS_LABELS,
-  SLOTS,
-  ZRainCheckBody,
-  romeInstant,
-  type TPlanner,
-} from '@beach/contracts';
+import { RAIN_CHECK_RETURNS, SLOTS, ZRainCheckBody, romeInstant, type TPlanner } from '@beach/contracts';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Input, Select } from '../../../components/ui/field';
@@ -25,14 +16,12 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useRainCheckPreview, useRainCheckProgress, useStartRainCheck } from '../api/rain-check';
 import { useCurrentUser } from '../../../lib/session';
 import { queryRoots } from '../../../lib/shared-queries';
+import { OUTCOME_NAMES, PAID_WITH_NAMES, RETURN_NAMES, STATUS_NAMES } from '../labels';
 
 const FORM_ID = 'rain-check-form';
-const RETURN_OPTIONS = RAIN_CHECK_RETURNS.map((value) => ({ value, label: RAIN_CHECK_RETURN_LABELS[value] }));
-
-// The courts are sent as chosen: none chosen would mean all of them to the server, so the form refuses it.
-const ZRainCheckForm = ZRainCheckBody.refine((body) => (body.court_ids ?? []).length > 0, { message: 'Scegli almeno un campo.', path: ['court_ids'] });
 
 function Progress({ id, onClose }: { id: number; onClose: () => void }) {
+  const { i18n, t } = useLingui();
   const progress = useRainCheckProgress(id);
   const queryClient = useQueryClient();
   const data = progress.data;
@@ -42,27 +31,43 @@ function Progress({ id, onClose }: { id: number; onClose: () => void }) {
     void queryClient.invalidateQueries({ queryKey: queryRoots.adminBookings });
   }, [queryClient, settled, data?.status]);
 
-  if (!data) return <Spinner label="Avvio dell’annullamento..." />;
+  if (!data) return <Spinner label={t`Avvio dell’annullamento...`} />;
+  const status = i18n._(STATUS_NAMES[data.status]);
+  const total = data.total;
+  const done = data.done;
+  const failed = data.failed;
+  const courtCount = data.courts.length;
+  const returned = formatMoney(data.returned);
   return (
     <div className="space-y-4" aria-live="polite">
       <p className="text-sm text-slate-600">
-        {formatDate(data.date)} · {data.from}–{data.to} · {data.courts.length} {data.courts.length === 1 ? 'campo chiuso' : 'campi chiusi'} · {data.reason}
+        {formatDate(data.date)} · {data.from}–{data.to} · <Plural value={courtCount} one="# campo chiuso" other="# campi chiusi" /> · {data.reason}
       </p>
       <div className="space-y-1">
         <label htmlFor="rain-check-progress" className="text-sm font-medium text-slate-800">
-          {RAIN_CHECK_STATUS_LABELS[data.status]}: {settled} di {data.total} prenotazioni annullate
+          <Trans>
+            {status}: {settled} di {total} prenotazioni annullate
+          </Trans>
         </label>
         <progress id="rain-check-progress" className="h-3 w-full accent-sea-700" max={Math.max(data.total, 1)} value={data.total === 0 ? 1 : settled} />
       </div>
-      {data.failed > 0 && <Alert tone="warning">{data.failed === 1 ? '1 prenotazione non è ancora riuscita' : `${data.failed} prenotazioni non sono ancora riuscite`}: verrà ritentata a breve.</Alert>}
+      {data.failed > 0 && (
+        <Alert tone="warning">
+          <Plural value={failed} one="# prenotazione non è ancora riuscita: verrà ritentata a breve." other="# prenotazioni non sono ancora riuscite: verrà ritentata a breve." />
+        </Alert>
+      )}
       {data.status === 'completed' && (
         <Alert tone="success">
-          Annullamento completato: {data.done} {data.done === 1 ? 'prenotazione annullata' : 'prenotazioni annullate'}, {formatMoney(data.returned)} restituiti. Ogni socio riceve un’e-mail.
+          <Plural
+            value={done}
+            one={`Annullamento completato: # prenotazione annullata, ${returned} restituiti. Ogni socio riceve un’e-mail.`}
+            other={`Annullamento completato: # prenotazioni annullate, ${returned} restituiti. Ogni socio riceve un’e-mail.`}
+          />
         </Alert>
       )}
       <div className="flex justify-end">
         <Button variant={data.status === 'completed' ? 'primary' : 'secondary'} onClick={onClose}>
-          Chiudi
+          <Trans>Chiudi</Trans>
         </Button>
       </div>
     </div>
@@ -82,6 +87,11 @@ function rangeOf(planner: TPlanner, now: number) {
 }
 
 export function RainCheckDialog({ planner, onClose }: { planner: TPlanner; onClose: () => void }) {
+  const { i18n, t } = useLingui();
+  const returnOptions = RAIN_CHECK_RETURNS.map((value) => ({ value, label: i18n._(RETURN_NAMES[value]) }));
+  const noCourt = t`Scegli almeno un campo.`;
+  // The courts are sent as chosen: none chosen would mean all of them to the server, so the form refuses it.
+  const schema = useMemo(() => ZRainCheckBody.refine((body) => (body.court_ids ?? []).length > 0, { message: noCourt, path: ['court_ids'] }), [noCourt]);
   const isAdmin = useCurrentUser()?.is_admin ?? false;
   const start = useStartRainCheck();
   const [startedId, setStartedId] = useState<number | null>(null);
@@ -90,9 +100,9 @@ export function RainCheckDialog({ planner, onClose }: { planner: TPlanner; onClo
   const fromOptions = range.slots.map((slot) => ({ value: slot.start, label: slot.start }));
   const toOptions = range.slots.map((slot) => ({ value: slot.end, label: slot.end }));
   const form = useZodForm({
-    schema: ZRainCheckForm,
+    schema,
     defaultValues: { date: planner.date, from: range.from, to: SLOTS[SLOTS.length - 1]!.end, court_ids: planner.courts.map((court) => court.id), return_to: 'credit', reason: '' },
-    messages: { failed: 'Si è verificato un errore nell’annullamento per pioggia. Riprova più tardi.' },
+    messages: { failed: t`Si è verificato un errore nell’annullamento per pioggia. Riprova più tardi.` },
   });
   const values = form.watch();
   const chosen = new Set(values.court_ids ?? []);
@@ -104,42 +114,54 @@ export function RainCheckDialog({ planner, onClose }: { planner: TPlanner; onClo
 
   if (startedId !== null) {
     return (
-      <Modal open size="lg" title="Annulla per pioggia" onClose={onClose}>
+      <Modal open size="lg" title={t`Annulla per pioggia`} onClose={onClose}>
         <Progress id={startedId} onClose={onClose} />
       </Modal>
     );
   }
 
   const hits = preview.data;
+  const toReturn = hits && formatMoney(hits.total);
+  const hitCount = hits?.count ?? 0;
+  const day = formatDate(planner.date);
   return (
     <Modal
       open
       size="lg"
-      title="Annulla per pioggia"
+      title={t`Annulla per pioggia`}
       onClose={onClose}
       footer={
-        <FormButtons formId={FORM_ID} onCancel={onClose} saving={start.isPending} savingText="Avvio..." cancelText="Chiudi">
-          {hits ? `Annulla ${hits.count} ${hits.count === 1 ? 'prenotazione' : 'prenotazioni'}` : 'Annulla per pioggia'}
+        <FormButtons formId={FORM_ID} onCancel={onClose} saving={start.isPending} savingText={t`Avvio...`} cancelText={t`Chiudi`}>
+          {hits ? <Plural value={hitCount} one="Annulla # prenotazione" other="Annulla # prenotazioni" /> : <Trans>Annulla per pioggia</Trans>}
         </FormButtons>
       }
     >
       <form id={FORM_ID} noValidate className="space-y-4" onSubmit={form.submit(async (body) => setStartedId((await start.mutateAsync(body)).id))}>
         <FormAlert failure={form.failure} />
         <p className="text-sm text-slate-600">
-          Giorno: <strong className="capitalize">{formatDate(planner.date)}</strong>. I campi scelti restano chiusi nell’intervallo e ogni prenotazione viene annullata con il suo pagamento restituito.
+          <Trans>
+            Giorno: <strong className="capitalize">{day}</strong>. I campi scelti restano chiusi nell’intervallo e ogni prenotazione viene annullata con il suo pagamento restituito.
+          </Trans>
         </p>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Select label="Dalle" options={fromOptions} {...form.field('from')} />
-          <Select label="Alle" options={toOptions} {...form.field('to')} />
+          <Select label={t`Dalle`} options={fromOptions} {...form.field('from')} />
+          <Select label={t`Alle`} options={toOptions} {...form.field('to')} />
         </div>
         <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">Campi</legend>
+          <legend className="text-sm font-medium text-slate-800">
+            <Trans>Campi</Trans>
+          </legend>
           {rows.map((row) => {
             const courts = planner.courts.filter((court) => court.row === row);
             const ids = courts.map((court) => court.id);
             return (
               <div key={row} className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-lg border border-slate-200 px-3 py-2">
-                <Checkbox label={<strong>Fila {row}</strong>} checked={ids.every((id) => chosen.has(id))} onChange={(event) => toggle(ids, event.target.checked)} />
+                <Checkbox
+                  label={
+                    <strong>
+                      <Trans>Fila {row}</Trans>
+                    </strong>
+                  } checked={ids.every((id) => chosen.has(id))} onChange={(event) => toggle(ids, event.target.checked)} />
                 {courts.map((court) => (
                   <Checkbox key={court.id} label={court.code} aria-label={court.name} checked={chosen.has(court.id)} onChange={(event) => toggle([court.id], event.target.checked)} />
                 ))}
@@ -149,23 +171,29 @@ export function RainCheckDialog({ planner, onClose }: { planner: TPlanner; onClo
           {form.errorOf('court_ids') && <p className="text-sm text-coral-600">{form.errorOf('court_ids')}</p>}
         </fieldset>
         {isAdmin ? (
-          <Select label="Pagamenti restituiti" options={RETURN_OPTIONS} {...form.field('return_to')} />
+          <Select label={t`Pagamenti restituiti`} options={returnOptions} {...form.field('return_to')} />
         ) : (
-          <p className="text-sm text-slate-600">I pagamenti tornano sul credito dei soci; chi non ha un account li riceve in cassa.</p>
+          <p className="text-sm text-slate-600">
+            <Trans>I pagamenti tornano sul credito dei soci; chi non ha un account li riceve in cassa.</Trans>
+          </p>
         )}
-        <Input label="Motivo" placeholder="Pioggia" maxLength={255} {...form.field('reason')} />
+        <Input label={t`Motivo`} placeholder={t`Pioggia`} maxLength={255} {...form.field('reason')} />
       </form>
 
-      <section aria-label="Prenotazioni coinvolte" className="mt-5 space-y-2">
+      <section aria-label={t`Prenotazioni coinvolte`} className="mt-5 space-y-2">
         <h3 className="font-semibold text-slate-900">
-          {hits ? `${hits.count} ${hits.count === 1 ? 'prenotazione' : 'prenotazioni'} · ${formatMoney(hits.total)} da restituire` : 'Prenotazioni coinvolte'}
+          {hits ? <Plural value={hitCount} one={`# prenotazione · ${toReturn} da restituire`} other={`# prenotazioni · ${toReturn} da restituire`} /> : <Trans>Prenotazioni coinvolte</Trans>}
         </h3>
         {preview.isError ? (
-          <Alert tone="error">Non è stato possibile leggere le prenotazioni coinvolte.</Alert>
+          <Alert tone="error">
+            <Trans>Non è stato possibile leggere le prenotazioni coinvolte.</Trans>
+          </Alert>
         ) : !hits ? (
-          values.to > values.from && chosen.size > 0 ? <Spinner label="Ricerca delle prenotazioni..." /> : null
+          values.to > values.from && chosen.size > 0 ? <Spinner label={t`Ricerca delle prenotazioni...`} /> : null
         ) : hits.count === 0 ? (
-          <p className="text-sm text-slate-600">Nessuna prenotazione in quell’intervallo: i campi vengono solo chiusi.</p>
+          <p className="text-sm text-slate-600">
+            <Trans>Nessuna prenotazione in quell’intervallo: i campi vengono solo chiusi.</Trans>
+          </p>
         ) : (
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
             {hits.bookings.map((hit) => (
@@ -177,8 +205,8 @@ export function RainCheckDialog({ planner, onClose }: { planner: TPlanner; onClo
                   <span className="block text-slate-600">{hit.customer}</span>
                 </span>
                 <span className="text-right text-slate-700">
-                  {RAIN_CHECK_PAID_WITH_LABELS[hit.paid_with]}
-                  {hit.amount !== '0.00' && ` ${formatMoney(hit.amount)}`} → {RAIN_CHECK_OUTCOME_LABELS[hit.outcome]}
+                  {i18n._(PAID_WITH_NAMES[hit.paid_with])}
+                  {hit.amount !== '0.00' && ` ${formatMoney(hit.amount)}`} → {i18n._(OUTCOME_NAMES[hit.outcome])}
                 </span>
               </li>
             ))}
