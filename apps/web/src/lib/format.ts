@@ -74,9 +74,9 @@ export const initialsOf = (user: { first_name: string; last_name: string }) =>
 /** An instant as hh:mm, Rome time. */
 export const formatTime = (value: string | Date) => new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(value));
 
-/** An instant as dd/mm/yyyy hh:mm, Rome time. */
+/** An instant as dd/mm/yyyy hh:mm (in the page's language), Rome time. */
 export const formatDateTime = (value: string | Date) =>
-  new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(value));
+  new Intl.DateTimeFormat(intlLocale(), { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(value));
 
 /** How a card's validity reads. */
 export const validityText = (card: { start_date: string; end_date: string }) => `dal ${formatDate(card.start_date)} al ${formatDate(card.end_date)}`;
