@@ -104,7 +104,7 @@ function ProfileForm({ user }: { user: TUser }) {
           <Input label={t`Cognome`} required {...field('last_name')} />
           <Input label={t`Telefono`} type="tel" {...field('phone')} />
           <Input label={t`Data di nascita`} type="date" {...field('birth_date')} />
-          <Select label={t`Lingua`} hint={t`Del sito e delle e-mail che ti mandiamo.`} options={LANGUAGE_OPTIONS} {...field('locale')} />
+          <Select label={t`Lingua`} hint={t`Per il sito e le e-mail che ti mandiamo.`} options={LANGUAGE_OPTIONS} {...field('locale')} />
           <div className="flex gap-2 sm:col-span-2">
             <Button type="submit" loading={formState.isSubmitting} loadingText={t`Salvataggio...`}>
               <Trans>Salva</Trans>
