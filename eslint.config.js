@@ -138,8 +138,8 @@ export default tseslint.config(
     // goes through <Trans>, t`…` or msg`…`. Class names, addresses, ids, keys and the like are not words to
     // translate. On the folders already in three languages; each converted folder joins the list.
     files: [
-      'apps/web/src/{app,components/ui,components/admin,features/home,features/pwa,features/credit,features/carnets,features/bookings,features/split-payment,features/rain-check}/**/*.tsx',
-      'apps/web/src/components/{booking-summary,quote-summary,test-mode-notice}.tsx',
+      'apps/web/src/{app,components/ui,components/admin,components/consents,components/certificates,features/home,features/pwa,features/credit,features/carnets,features/bookings,features/split-payment,features/rain-check,features/auth,features/consents,features/payments}/**/*.tsx',
+      'apps/web/src/components/{booking-summary,quote-summary,test-mode-notice,auth-card}.tsx',
     ],
     ignores: ['apps/web/src/**/*.test.tsx'],
     plugins: { lingui },

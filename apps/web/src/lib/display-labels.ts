@@ -1,7 +1,7 @@
-// The contracts' display tables (price list lines, court purposes), in the page's language.
+// The contracts' display tables (price list lines, court purposes, membership types), in the page's language.
 // The contracts keep their Italian (the API and the membership card PDF print it); here each code gets its
 // message, with that very Italian as its source (display-labels.test.ts keeps the two equal).
-import type { TCourtPurpose, TPriceCode } from '@beach/contracts';
+import type { TCourtPurpose, TMembershipType, TPriceCode } from '@beach/contracts';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
@@ -26,4 +26,13 @@ export const COURT_PURPOSE_LABELS: Record<TCourtPurpose, { label: MessageDescrip
   bookable: { label: msg`Prenotabili e illuminati`, description: msg`Fila C, anche la sera con le luci` },
   school: { label: msg`Scuola beach volley e camp`, description: msg`Fila D, corsi e camp estivi` },
   free_use: { label: msg`Libera utenza`, description: msg`Sempre liberi, senza prenotazione` },
+};
+
+export const MEMBERSHIP_TYPE_NAMES: Record<TMembershipType, MessageDescriptor> = {
+  seasonal: msg`Stagionale`,
+  under_23: msg`Under 23`,
+  under_18: msg`Under 18`,
+  monthly: msg`Mensile`,
+  weekly: msg`Settimanale`,
+  daily: msg`Giornaliera`,
 };

@@ -74,7 +74,7 @@ export const initialsOf = (user: { first_name: string; last_name: string }) =>
 /** An instant as hh:mm, Rome time. */
 export const formatTime = (value: string | Date) => new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(value));
 
-/** An instant as dd/mm/yyyy hh:mm (dd.mm.yyyy in German), Rome time. */
+/** An instant as dd/mm/yyyy hh:mm (in the page's language), Rome time. */
 export const formatDateTime = (value: string | Date) =>
   new Intl.DateTimeFormat(intlLocale(), { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(value));
 

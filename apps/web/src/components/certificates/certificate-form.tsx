@@ -1,13 +1,16 @@
 // The certificate's fields and its scanned file: the member's upload (file required) and the desk's
 // record (file optional) share it.
-import { CERTIFICATE_KIND_LABELS, CERTIFICATE_KINDS, CERTIFICATE_MAX_BYTES, CERTIFICATE_MESSAGES, ZCertificateBody, type TCertificateBody } from '@beach/contracts';
+import { CERTIFICATE_KINDS, CERTIFICATE_MAX_BYTES, certificateMessages, ZCertificateBody, type TCertificateBody } from '@beach/contracts';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Input, Select } from '../ui/field';
 import { FormAlert, useZodForm } from '../ui/form';
+import { CERTIFICATE_KIND_NAMES } from './certificate-labels';
 
 export function CertificateForm({ fileRequired, submitLabel, onSubmit }: { fileRequired: boolean; submitLabel: string; onSubmit: (body: TCertificateBody, file: File | null) => Promise<{ message: string }> }) {
+  const { i18n, t } = useLingui();
   const [saved, setSaved] = useState<string | null>(null);
   // The file lives beside the form's values (a FileList is no field of the contract); the server's
   // word on it (type by content) comes back in the form's alert.
@@ -23,8 +26,8 @@ export function CertificateForm({ fileRequired, submitLabel, onSubmit }: { fileR
     setSaved(null);
     setFileError(undefined);
     // The server checks the content too; these spare a long upload that would be refused.
-    if (fileRequired && !file) return setFileError(CERTIFICATE_MESSAGES.fileMissing);
-    if (file && file.size > CERTIFICATE_MAX_BYTES) return setFileError(CERTIFICATE_MESSAGES.tooLarge);
+    if (fileRequired && !file) return setFileError(i18n._(certificateMessages.fileMissing));
+    if (file && file.size > CERTIFICATE_MAX_BYTES) return setFileError(i18n._(certificateMessages.tooLarge));
     const result = await onSubmit(body as TCertificateBody, file);
     reset();
     setFile(null);
@@ -40,14 +43,14 @@ export function CertificateForm({ fileRequired, submitLabel, onSubmit }: { fileR
         </div>
       )}
       <FormAlert failure={failure} className="sm:col-span-2" />
-      <Select label="Tipo di certificato" required options={CERTIFICATE_KINDS.map((kind) => ({ value: kind, label: CERTIFICATE_KIND_LABELS[kind] }))} {...field('kind')} />
-      <Input label="Medico o centro che l’ha rilasciato" required {...field('issued_by')} />
-      <Input label="Data di rilascio" type="date" required {...field('issue_date')} />
-      <Input label="Data di scadenza" type="date" required {...field('expiry_date')} />
+      <Select label={t`Tipo di certificato`} required options={CERTIFICATE_KINDS.map((kind) => ({ value: kind, label: i18n._(CERTIFICATE_KIND_NAMES[kind]) }))} {...field('kind')} />
+      <Input label={t`Medico o centro che l’ha rilasciato`} required {...field('issued_by')} />
+      <Input label={t`Data di rilascio`} type="date" required {...field('issue_date')} />
+      <Input label={t`Data di scadenza`} type="date" required {...field('expiry_date')} />
       <div className="sm:col-span-2">
         <Input
           key={fileKey}
-          label="File del certificato (PDF, JPEG o PNG, max 5 MB)"
+          label={t`File del certificato (PDF, JPEG o PNG, max 5 MB)`}
           type="file"
           accept="application/pdf,image/jpeg,image/png"
           required={fileRequired}
@@ -56,12 +59,12 @@ export function CertificateForm({ fileRequired, submitLabel, onSubmit }: { fileR
             const chosen = event.target.files?.[0] ?? null;
             setFile(chosen);
             // Said at once, and gone as soon as a file that fits is chosen instead.
-            setFileError(chosen && chosen.size > CERTIFICATE_MAX_BYTES ? CERTIFICATE_MESSAGES.tooLarge : undefined);
+            setFileError(chosen && chosen.size > CERTIFICATE_MAX_BYTES ? i18n._(certificateMessages.tooLarge) : undefined);
           }}
         />
       </div>
       <div className="sm:col-span-2">
-        <Button type="submit" loading={formState.isSubmitting} loadingText="Invio in corso...">
+        <Button type="submit" loading={formState.isSubmitting} loadingText={t`Invio in corso...`}>
           {submitLabel}
         </Button>
       </div>

@@ -2,6 +2,7 @@
 // certificates with their files, "Verifica" or "Rifiuta" (with a reason) for an uploaded one, and the
 // record of a paper one.
 import type { TCertificate } from '@beach/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { DetailSection } from '../admin/detail-modal';
 import { Alert } from '../ui/alert';
@@ -15,6 +16,7 @@ import { CertificateStateBadge } from './certificate-state-badge';
 import { RejectCertificateModal } from './reject-certificate-modal';
 
 export function MemberCertificates({ userId }: { userId: number }) {
+  const { t } = useLingui();
   const status = useMemberCertificates(userId);
   const record = useRecordCertificate(userId);
   const verify = useVerifyCertificate();
@@ -27,19 +29,23 @@ export function MemberCertificates({ userId }: { userId: number }) {
     try {
       setNotice({ tone: 'success', text: (await verify.mutateAsync(id)).message });
     } catch (error) {
-      setNotice({ tone: 'error', text: error instanceof ApiError ? error.message : 'Verifica non riuscita.' });
+      setNotice({ tone: 'error', text: error instanceof ApiError ? error.message : t`Verifica non riuscita.` });
     }
   };
 
   return (
-    <DetailSection title="Certificato medico">
+    <DetailSection title={t`Certificato medico`}>
       <div className="mt-2 space-y-3">
-        {status.isPending && <Spinner label="Caricamento del certificato..." />}
-        {status.isError && <Alert tone="error">Non è stato possibile leggere il certificato.</Alert>}
+        {status.isPending && <Spinner label={t`Caricamento del certificato...`} />}
+        {status.isError && <Alert tone="error">
+            <Trans>Non è stato possibile leggere il certificato.</Trans>
+          </Alert>}
         {status.data && (
           <>
             <p className="text-sm">
-              Stato oggi: <CertificateStateBadge state={status.data.state} />
+              <Trans>
+                Stato oggi: <CertificateStateBadge state={status.data.state} />
+              </Trans>
             </p>
             {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
             <CertificateList
@@ -49,11 +55,11 @@ export function MemberCertificates({ userId }: { userId: number }) {
                 !certificate.verified_at &&
                 !certificate.rejected_at && (
                   <>
-                    <Button size="sm" loading={verify.isPending && verify.variables === certificate.id} loadingText="Verifica..." onClick={() => void confirm(certificate.id)}>
-                      Verifica
+                    <Button size="sm" loading={verify.isPending && verify.variables === certificate.id} loadingText={t`Verifica...`} onClick={() => void confirm(certificate.id)}>
+                      <Trans>Verifica</Trans>
                     </Button>
                     <Button size="sm" variant="danger" onClick={() => setRejecting(certificate)}>
-                      Rifiuta
+                      <Trans>Rifiuta</Trans>
                     </Button>
                   </>
                 )
@@ -70,10 +76,10 @@ export function MemberCertificates({ userId }: { userId: number }) {
           </>
         )}
         {recording ? (
-          <CertificateForm fileRequired={false} submitLabel="Registra certificato" onSubmit={(body, file) => record.mutateAsync({ body, file })} />
+          <CertificateForm fileRequired={false} submitLabel={t`Registra certificato`} onSubmit={(body, file) => record.mutateAsync({ body, file })} />
         ) : (
           <Button size="sm" variant="secondary" onClick={() => setRecording(true)}>
-            Registra un certificato
+            <Trans>Registra un certificato</Trans>
           </Button>
         )}
       </div>

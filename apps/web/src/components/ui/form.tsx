@@ -1,6 +1,6 @@
 // The one way a form is written: react-hook-form checked by a zod schema (the contract's request
 // body, or a screen's own schema built from the contract's pieces), the fields' messages under the
-// fields in Italian, and a failed save explained by the one server-error mapper (`formFailure`).
+// fields in the page's language, and a failed save explained by the one server-error mapper (`formFailure`).
 import { z } from '@beach/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -39,8 +39,12 @@ interface ZodFormOptions<S extends FormSchema, Raw extends boolean> extends Pick
 
 export function useZodForm<S extends FormSchema, Raw extends boolean = true>({ schema, defaultValues, raw, messages = {}, ...options }: ZodFormOptions<S, Raw>) {
   type Values = Raw extends false ? z.output<S> : z.input<S>;
+  // Each parse words its issues in the page's language (the `contracts` part, loaded beside each screen's
+  // words); the map reads the language when an issue is made, so a switch applies to the next check.
+  const { i18n } = useLingui();
+  const parseOptions = { error: z.errorMapFor(i18n) };
   // The resolver's overloads tell raw from parsed by a literal; `Values` above says the same.
-  const resolver = (raw === false ? zodResolver(schema) : zodResolver(schema, undefined, { raw: true })) as unknown as Resolver<z.input<S>, unknown, Values>;
+  const resolver = (raw === false ? zodResolver(schema, parseOptions) : zodResolver(schema, parseOptions, { raw: true })) as unknown as Resolver<z.input<S>, unknown, Values>;
   const form = useForm<z.input<S>, unknown, Values>({ ...options, resolver, defaultValues });
   const [failure, setFailure] = useState<string | null>(null);
   // Where a server message can go: every field with a default, and every field the schema names.

@@ -1,4 +1,6 @@
-import { AUTH_MESSAGES, ZLoginBody, type TLoginBody, type TUser } from '@beach/contracts';
+import { authMessages, ZLoginBody, type TLoginBody, type TUser } from '@beach/contracts';
+import type { Locale } from '@beach/i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -8,20 +10,24 @@ import { Checkbox, Input } from '../../../components/ui/field';
 import { useZodForm } from '../../../components/ui/form';
 import { authLink, invitedEmailOf, landingOf, paths, safeRedirect, safeRedirectTarget } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-transport';
+import { localizedTo } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
 import { login, resendVerification } from '../api/auth';
 import type { LOGGING_OUT_STATE } from '../api/use-logout';
 import { AuthCard } from '../../../components/auth-card';
 
 export default function LoginPage() {
-  usePageTitle('Accedi');
+  const { i18n, t } = useLingui();
+  usePageTitle(t`Accedi`);
   const user = useCurrentUser();
   const location = useLocation();
   const navigate = useNavigate();
+  const to = (address: string) => localizedTo(i18n.locale as Locale, address);
   const redirect = safeRedirect(location.search);
   const target = (signedIn: TUser) => safeRedirectTarget(location.search, landingOf(signedIn));
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const [resent, setResent] = useState(false);
+  // The server's confirmation that a new link left, in the page's language.
+  const [resent, setResent] = useState<string | null>(null);
   const { field, register, submit, failure, formState } = useZodForm({ schema: ZLoginBody, defaultValues: { email: '', password: '', remember: false } });
 
   const loggingOut = (location.state as typeof LOGGING_OUT_STATE | null)?.loggingOut === true;
@@ -33,7 +39,8 @@ export default function LoginPage() {
     try {
       signedIn = await login(values);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403 && error.message === AUTH_MESSAGES.emailNotVerified) setUnverifiedEmail(values.email);
+      // The API answers in the page's language: the same message, worded here from the contracts' catalogue.
+      if (error instanceof ApiError && error.status === 403 && error.message === i18n._(authMessages.emailNotVerified)) setUnverifiedEmail(values.email);
       throw error;
     }
     navigate(target(signedIn), { replace: true });
@@ -41,32 +48,39 @@ export default function LoginPage() {
 
   return (
     <AuthCard
-      title="Accedi"
-      subtitle="Entra nella tua area per tessera e prenotazioni."
-      footer={<>Non hai un account? <Link className="font-semibold text-sea-700 hover:underline" to={authLink(paths.register, redirect, invitedEmailOf(redirect))}>Registrati</Link></>}
+      title={t`Accedi`}
+      subtitle={t`Entra nella tua area per tessera e prenotazioni.`}
+      footer={
+        <Trans>
+          Non hai un account?{' '}
+          <Link className="font-semibold text-sea-700 hover:underline" to={to(authLink(paths.register, redirect, invitedEmailOf(redirect)))}>
+            Registrati
+          </Link>
+        </Trans>
+      }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {failure && (
           <Alert tone="error">
             {failure}
             {unverifiedEmail && !resent && (
-              <button type="button" className="mt-2 block font-semibold underline" onClick={() => resendVerification(unverifiedEmail).then(() => setResent(true))}>
-                Invia di nuovo il link di conferma
+              <button type="button" className="mt-2 block font-semibold underline" onClick={() => resendVerification(unverifiedEmail).then(({ message }) => setResent(message))}>
+                <Trans>Invia di nuovo il link di conferma</Trans>
               </button>
             )}
-            {resent && <span className="mt-2 block">{AUTH_MESSAGES.verificationSent}</span>}
+            {resent && <span className="mt-2 block">{resent}</span>}
           </Alert>
         )}
-        <Input label="E-mail" type="email" autoComplete="email" required {...field('email')} />
-        <Input label="Password" type="password" autoComplete="current-password" required {...field('password')} />
+        <Input label={t`E-mail`} type="email" autoComplete="email" required {...field('email')} />
+        <Input label={t`Password`} type="password" autoComplete="current-password" required {...field('password')} />
         <div className="flex items-center justify-between">
-          <Checkbox label="Ricordami per 30 giorni" {...register('remember')} />
-          <Link className="text-sm font-semibold text-sea-700 hover:underline" to={paths.forgotPassword}>
-            Password dimenticata?
+          <Checkbox label={t`Ricordami per 30 giorni`} {...register('remember')} />
+          <Link className="text-sm font-semibold text-sea-700 hover:underline" to={to(paths.forgotPassword)}>
+            <Trans>Password dimenticata?</Trans>
           </Link>
         </div>
-        <Button type="submit" className="w-full" loading={formState.isSubmitting} loadingText="Accesso in corso...">
-          Accedi
+        <Button type="submit" className="w-full" loading={formState.isSubmitting} loadingText={t`Accesso in corso...`}>
+          <Trans>Accedi</Trans>
         </Button>
       </form>
     </AuthCard>

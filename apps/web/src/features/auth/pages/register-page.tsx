@@ -1,4 +1,6 @@
 import { isUnderGuardianAge, ZRegisterBody } from '@beach/contracts';
+import type { Locale } from '@beach/i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -7,11 +9,14 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox, Input } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { authLink, paths, safeRedirect } from '../../../config/paths';
+import { localizedTo } from '../../../lib/i18n';
 import { register as registerAccount } from '../api/auth';
 import { AuthCard } from '../../../components/auth-card';
 
 export default function RegisterPage() {
-  usePageTitle('Registrazione');
+  const { i18n, t } = useLingui();
+  usePageTitle(t`Registrazione`);
+  const to = (address: string) => localizedTo(i18n.locale as Locale, address);
   const [done, setDone] = useState<string | null>(null);
   // From an invitation: its address filled in, and its share reached once the address is confirmed.
   const { search } = useLocation();
@@ -27,11 +32,13 @@ export default function RegisterPage() {
 
   if (done) {
     return (
-      <AuthCard title="Controlla la tua e-mail">
+      <AuthCard title={t`Controlla la tua e-mail`}>
         <Alert tone="success">{done}</Alert>
-        <p className="mt-4 text-sm text-slate-600">Apri il link che ti abbiamo inviato (vale 24 ore), poi accedi.</p>
-        <Link className="mt-4 inline-block font-semibold text-sea-700 hover:underline" to={authLink(paths.login, redirect ?? null)}>
-          Vai al login
+        <p className="mt-4 text-sm text-slate-600">
+          <Trans>Apri il link che ti abbiamo inviato (vale 24 ore), poi accedi.</Trans>
+        </p>
+        <Link className="mt-4 inline-block font-semibold text-sea-700 hover:underline" to={to(authLink(paths.login, redirect ?? null))}>
+          <Trans>Vai al login</Trans>
         </Link>
       </AuthCard>
     );
@@ -39,47 +46,56 @@ export default function RegisterPage() {
 
   return (
     <AuthCard
-      title="Registrati"
-      subtitle="Crea il tuo account per fare la tessera e prenotare i campi."
-      footer={<>Hai già un account? <Link className="font-semibold text-sea-700 hover:underline" to={authLink(paths.login, redirect ?? null)}>Accedi</Link></>}
+      title={t`Registrati`}
+      subtitle={t`Crea il tuo account per fare la tessera e prenotare i campi.`}
+      footer={
+        <Trans>
+          Hai già un account?{' '}
+          <Link className="font-semibold text-sea-700 hover:underline" to={to(authLink(paths.login, redirect ?? null))}>
+            Accedi
+          </Link>
+        </Trans>
+      }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormAlert failure={failure} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input label="Nome" autoComplete="given-name" required {...field('first_name')} />
-          <Input label="Cognome" autoComplete="family-name" required {...field('last_name')} />
+          <Input label={t`Nome`} autoComplete="given-name" required {...field('first_name')} />
+          <Input label={t`Cognome`} autoComplete="family-name" required {...field('last_name')} />
         </div>
-        <Input label="E-mail" type="email" autoComplete="email" required {...field('email')} />
+        <Input label={t`E-mail`} type="email" autoComplete="email" required {...field('email')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input label="Telefono" type="tel" autoComplete="tel" required {...field('phone')} />
-          <Input label="Data di nascita" type="date" autoComplete="bday" required {...field('birth_date')} />
+          <Input label={t`Telefono`} type="tel" autoComplete="tel" required {...field('phone')} />
+          <Input label={t`Data di nascita`} type="date" autoComplete="bday" required {...field('birth_date')} />
         </div>
-        <Input label="Password" type="password" autoComplete="new-password" required hint="Almeno 8 caratteri, con lettere e numeri." {...field('password')} />
-        <Input label="Conferma password" type="password" autoComplete="new-password" required {...field('password_confirmation')} />
+        <Input label={t`Password`} type="password" autoComplete="new-password" required hint={t`Almeno 8 caratteri, con lettere e numeri.`} {...field('password')} />
+        <Input label={t`Conferma password`} type="password" autoComplete="new-password" required {...field('password_confirmation')} />
         {needsGuardian && (
           <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
-            <legend className="px-1 text-sm font-semibold text-slate-700">Genitore o tutore (per chi ha meno di 14 anni)</legend>
-            <Input label="Nome e cognome del genitore o tutore" required {...field('guardian_name')} />
-            <Input label="Codice fiscale del genitore o tutore" required maxLength={16} className="uppercase" {...field('guardian_fiscal_code')} />
-            <Checkbox label="Sono il genitore o tutore: ho letto l’informativa e acconsento al trattamento dei dati del minore." {...field('guardian_consent')} />
+            <legend className="px-1 text-sm font-semibold text-slate-700">
+              <Trans>Genitore o tutore (per chi ha meno di 14 anni)</Trans>
+            </legend>
+            <Input label={t`Nome e cognome del genitore o tutore`} required {...field('guardian_name')} />
+            <Input label={t`Codice fiscale del genitore o tutore`} required maxLength={16} className="uppercase" {...field('guardian_fiscal_code')} />
+            <Checkbox label={t`Sono il genitore o tutore: ho letto l’informativa e acconsento al trattamento dei dati del minore.`} {...field('guardian_consent')} />
           </fieldset>
         )}
         <Checkbox
           label={
-            <>
+            <Trans>
               Ho letto e accetto l’
-              <Link className="font-semibold text-sea-700 underline" to={paths.privacyNotice} target="_blank">
+              <Link className="font-semibold text-sea-700 underline" to={to(paths.privacyNotice)} target="_blank">
                 informativa sulla privacy
               </Link>{' '}
               e il trattamento dei miei dati.
-            </>
+            </Trans>
           }
           {...field('privacy_consent')}
         />
-        <Checkbox label="Acconsento a foto e video in cui compaio (facoltativo)" {...field('photo_consent')} />
-        <Checkbox label="Voglio ricevere la newsletter (facoltativo)" {...field('newsletter_consent')} />
-        <Button type="submit" className="w-full" loading={formState.isSubmitting} loadingText="Registrazione in corso...">
-          Crea il mio account
+        <Checkbox label={t`Acconsento a foto e video in cui compaio (facoltativo)`} {...field('photo_consent')} />
+        <Checkbox label={t`Voglio ricevere la newsletter (facoltativo)`} {...field('newsletter_consent')} />
+        <Button type="submit" className="w-full" loading={formState.isSubmitting} loadingText={t`Registrazione in corso...`}>
+          <Trans>Crea il mio account</Trans>
         </Button>
       </form>
     </AuthCard>

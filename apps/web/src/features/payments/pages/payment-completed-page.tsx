@@ -1,4 +1,8 @@
-import { MEMBERSHIP_TYPE_LABELS, type TCheckoutOutcome } from '@beach/contracts';
+import type { TCheckoutOutcome } from '@beach/contracts';
+import type { Locale } from '@beach/i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -10,7 +14,9 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-transport';
 import { BookingSummary } from '../../../components/booking-summary';
 import { downloadBookingIcs, useBooking, useMyMemberships } from '../../../lib/shared-queries';
+import { MEMBERSHIP_TYPE_NAMES } from '../../../lib/display-labels';
 import { validityText } from '../../../lib/format';
+import { localizedTo } from '../../../lib/i18n';
 import { usePaymentOutcome } from '../api/payments';
 import { TestModeNotice } from '../../../components/test-mode-notice';
 
@@ -25,26 +31,28 @@ function Screen({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const ONWARD: Record<TCheckoutOutcome['kind'], [string, string]> = {
-  membership: [paths.membership, 'Vai al tesseramento'],
-  booking: [paths.myBookings, 'Vai alle mie prenotazioni'],
-  credit: [paths.profile, 'Vai al tuo credito'],
-  carnet: [paths.profile, 'Vai ai tuoi carnet'],
-  booking_share: [paths.myBookings, 'Vai alle mie prenotazioni'],
+const ONWARD: Record<TCheckoutOutcome['kind'], [string, MessageDescriptor]> = {
+  membership: [paths.membership, msg`Vai al tesseramento`],
+  booking: [paths.myBookings, msg`Vai alle mie prenotazioni`],
+  credit: [paths.profile, msg`Vai al tuo credito`],
+  carnet: [paths.profile, msg`Vai ai tuoi carnet`],
+  booking_share: [paths.myBookings, msg`Vai alle mie prenotazioni`],
 };
 
 function Onward({ kind }: { kind: TCheckoutOutcome['kind'] }) {
+  const { i18n } = useLingui();
   const [to, label] = ONWARD[kind];
   return (
-    <Link to={to} className={buttonClasses('primary')}>
-      {label}
+    <Link to={localizedTo(i18n.locale as Locale, to)} className={buttonClasses('primary')}>
+      {i18n._(label)}
     </Link>
   );
 }
 
 function Paid({ kind, children }: { kind: TCheckoutOutcome['kind']; children: ReactNode }) {
+  const { t } = useLingui();
   return (
-    <Screen title="Pagamento completato">
+    <Screen title={t`Pagamento completato`}>
       <div className="space-y-5 rounded-2xl bg-white p-6 text-center shadow ring-1 ring-slate-200">
         <CircleCheck aria-hidden="true" className="mx-auto h-14 w-14 text-emerald-600" />
         <div className="text-slate-700">{children}</div>
@@ -55,19 +63,24 @@ function Paid({ kind, children }: { kind: TCheckoutOutcome['kind']; children: Re
 }
 
 function PaidMembership({ id }: { id: number | null }) {
+  const { i18n } = useLingui();
   const { data } = useMyMemberships();
   const membership = data?.find((card) => card.id === id);
   return (
     <Paid kind="membership">
-      <p>La tua tessera è attiva.</p>
+      <p>
+        <Trans>La tua tessera è attiva.</Trans>
+      </p>
       {membership && (
         <dl className="mx-auto mt-4 grid max-w-sm gap-2 text-left text-sm">
-          <div className="flex justify-between gap-4"><dt className="text-slate-500">Numero</dt><dd className="font-mono font-semibold">{membership.membership_number}</dd></div>
-          <div className="flex justify-between gap-4"><dt className="text-slate-500">Tipo</dt><dd className="font-semibold">{MEMBERSHIP_TYPE_LABELS[membership.type]}</dd></div>
-          <div className="flex justify-between gap-4"><dt className="text-slate-500">Validità</dt><dd className="font-semibold">{validityText(membership)}</dd></div>
+          <div className="flex justify-between gap-4"><dt className="text-slate-500"><Trans>Numero</Trans></dt><dd className="font-mono font-semibold">{membership.membership_number}</dd></div>
+          <div className="flex justify-between gap-4"><dt className="text-slate-500"><Trans>Tipo</Trans></dt><dd className="font-semibold">{i18n._(MEMBERSHIP_TYPE_NAMES[membership.type])}</dd></div>
+          <div className="flex justify-between gap-4"><dt className="text-slate-500"><Trans>Validità</Trans></dt><dd className="font-semibold">{validityText(membership)}</dd></div>
         </dl>
       )}
-      <p className="mt-4 text-sm">In Tesseramento trovi il QR code da mostrare all’ingresso e il PDF della tessera.</p>
+      <p className="mt-4 text-sm">
+        <Trans>In Tesseramento trovi il QR code da mostrare all’ingresso e il PDF della tessera.</Trans>
+      </p>
     </Paid>
   );
 }
@@ -76,13 +89,15 @@ function PaidBooking({ id }: { id: number | null }) {
   const { data } = useBooking(id);
   return (
     <Paid kind="booking">
-      <p>La tua prenotazione è confermata: trovi i dettagli nelle tue prenotazioni.</p>
+      <p>
+        <Trans>La tua prenotazione è confermata: trovi i dettagli nelle tue prenotazioni.</Trans>
+      </p>
       {data && (
         <div className="mx-auto mt-4 max-w-sm space-y-3 text-left">
           <BookingSummary booking={data} />
           {data.status === 'confirmed' && (
             <Button variant="secondary" size="sm" onClick={() => void downloadBookingIcs(data)}>
-              Aggiungi al calendario
+              <Trans>Aggiungi al calendario</Trans>
             </Button>
           )}
         </div>
@@ -92,27 +107,32 @@ function PaidBooking({ id }: { id: number | null }) {
 }
 
 function Outcome({ sessionId }: { sessionId: string }) {
+  const { t } = useLingui();
   const { data, error, gaveUp } = usePaymentOutcome(sessionId);
   // `details`: a field message ("Sessione di pagamento non valida.") says more than the generic 422 one.
   if (error) {
     return (
-      <Screen title="Verifica del pagamento non riuscita">
+      <Screen title={t`Verifica del pagamento non riuscita`}>
         <Alert tone="error" action={<Onward kind="membership" />}>{error instanceof ApiError ? error.details : error.message}</Alert>
       </Screen>
     );
   }
   if (!data || data.status === 'pending') {
     return (
-      <Screen title="Conferma del pagamento">
+      <Screen title={t`Conferma del pagamento`}>
         {gaveUp ? (
-          <Alert title="La conferma sta richiedendo più del previsto." action={<Onward kind={data?.kind ?? 'membership'} />}>
-            Non serve pagare di nuovo: riceverai un’e-mail di conferma appena il pagamento sarà registrato.
+          <Alert title={t`La conferma sta richiedendo più del previsto.`} action={<Onward kind={data?.kind ?? 'membership'} />}>
+            <Trans>Non serve pagare di nuovo: riceverai un’e-mail di conferma appena il pagamento sarà registrato.</Trans>
           </Alert>
         ) : (
           <div className="flex flex-col items-center gap-3 rounded-2xl bg-white p-8 text-center text-sea-800 shadow ring-1 ring-slate-200">
             <Spinner size="lg" label="" />
-            <p className="font-semibold">Stiamo confermando il pagamento...</p>
-            <p className="text-sm text-slate-600">Ci vuole qualche secondo: la pagina si aggiorna da sola.</p>
+            <p className="font-semibold">
+              <Trans>Stiamo confermando il pagamento...</Trans>
+            </p>
+            <p className="text-sm text-slate-600">
+              <Trans>Ci vuole qualche secondo: la pagina si aggiorna da sola.</Trans>
+            </p>
           </div>
         )}
       </Screen>
@@ -120,22 +140,23 @@ function Outcome({ sessionId }: { sessionId: string }) {
   }
   if (data.status === 'failed') {
     return (
-      <Screen title="Pagamento non riuscito">
-        <Alert tone="error" title="Il pagamento non è andato a buon fine." action={<Onward kind={data.kind} />}>
-          Non ti è stato addebitato nulla. Puoi riprovare quando vuoi.
+      <Screen title={t`Pagamento non riuscito`}>
+        <Alert tone="error" title={t`Il pagamento non è andato a buon fine.`} action={<Onward kind={data.kind} />}>
+          <Trans>Non ti è stato addebitato nulla. Puoi riprovare quando vuoi.</Trans>
         </Alert>
       </Screen>
     );
   }
   if (data.kind === 'membership') return <PaidMembership id={data.target_id} />;
-  if (data.kind === 'credit') return <Paid kind="credit"><p>Ricarica completata: il credito è già disponibile.</p></Paid>;
-  if (data.kind === 'carnet') return <Paid kind="carnet"><p>Carnet acquistato: trovi gli ingressi nel tuo profilo.</p></Paid>;
-  if (data.kind === 'booking_share') return <Paid kind="booking_share"><p>Quota pagata: ci vediamo in campo!</p></Paid>;
+  if (data.kind === 'credit') return <Paid kind="credit"><p><Trans>Ricarica completata: il credito è già disponibile.</Trans></p></Paid>;
+  if (data.kind === 'carnet') return <Paid kind="carnet"><p><Trans>Carnet acquistato: trovi gli ingressi nel tuo profilo.</Trans></p></Paid>;
+  if (data.kind === 'booking_share') return <Paid kind="booking_share"><p><Trans>Quota pagata: ci vediamo in campo!</Trans></p></Paid>;
   return <PaidBooking id={data.target_id} />;
 }
 
 /** /pagamento-completato (docs/domain.md#payments): where Stripe sends the member back after paying. */
 export default function PaymentCompletedPage() {
+  const { t } = useLingui();
   const [searchParams] = useSearchParams();
   const sessionId = searchParams.get('session_id');
   return (
@@ -145,9 +166,9 @@ export default function PaymentCompletedPage() {
         {sessionId ? (
           <Outcome sessionId={sessionId} />
         ) : (
-          <Screen title="Pagamento non trovato">
-            <Alert tone="error" title="Manca il riferimento del pagamento." action={<Onward kind="membership" />}>
-              Apri questa pagina dal ritorno del pagamento online. Lo stato delle tue tessere è sempre in Tesseramento.
+          <Screen title={t`Pagamento non trovato`}>
+            <Alert tone="error" title={t`Manca il riferimento del pagamento.`} action={<Onward kind="membership" />}>
+              <Trans>Apri questa pagina dal ritorno del pagamento online. Lo stato delle tue tessere è sempre in Tesseramento.</Trans>
             </Alert>
           </Screen>
         )}
