@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { argumentsOf, placeholderProblems } from './check-placeholders.ts';
+import { argumentsOf, divergentTranslations, placeholderProblems } from './check-placeholders.ts';
 
 const entry = (id: string, translation: string) => `msgid "${id}"\nmsgstr "${translation}"\n`;
 
@@ -24,4 +24,16 @@ it('flags a renamed argument and a lost plural, not a faithful translation', () 
   expect(problems).toHaveLength(2);
   expect(problems[0]).toContain('{name}, the translation {nome}');
   expect(problems[1]).toContain('{count:plural}, the translation {count}');
+});
+
+it('flags one message translated two ways in two parts, not the same translation in both', () => {
+  const root = mkdtempSync(join(tmpdir(), 'divergent-'));
+  for (const [part, annulla] of [['shell', 'Abbrechen'], ['member', 'Stornieren']] as const) {
+    mkdirSync(join(root, part));
+    writeFileSync(join(root, part, 'it.po'), [entry('Annulla', 'Annulla'), entry('Esci', 'Esci')].join('\n'));
+    writeFileSync(join(root, part, 'de.po'), [entry('Annulla', annulla), entry('Esci', 'Abmelden')].join('\n'));
+  }
+  const problems = divergentTranslations(root);
+  expect(problems).toHaveLength(1);
+  expect(problems[0]).toMatch(/^de\.po: .*"Annulla".* is "(Abbrechen|Stornieren)" in \w+, "(Abbrechen|Stornieren)" in \w+$/);
 });

@@ -1,6 +1,7 @@
 // `lingui compile --strict` fails on a missing translation and on broken ICU syntax, but not on a
 // translation that names other arguments than the Italian source ({nome} for {name}), drops one, or
-// loses a plural: this does. Run by `pnpm lint` after the strict compile.
+// loses a plural, nor on one message translated two ways in two parts (a page loading both would show
+// whichever came last): this does. Run by `pnpm lint` after the strict compile.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,12 +48,31 @@ export function placeholderProblems(root: string): string[] {
   return problems;
 }
 
+/** Every message (same id) that two parts under `root` translate differently into one language. */
+export function divergentTranslations(root: string): string[] {
+  const problems: string[] = [];
+  const first = new Map<string, { part: string; translation: string }>();
+  for (const part of readdirSync(root)) {
+    for (const file of readdirSync(join(root, part)).filter((name) => name.endsWith('.po') && name !== 'it.po')) {
+      for (const [id, entry] of Object.entries(read(join(root, part, file)))) {
+        if (entry.obsolete || !entry.translation) continue;
+        const key = `${file}\u0000${id}`;
+        const seen = first.get(key);
+        if (!seen) first.set(key, { part, translation: entry.translation });
+        else if (seen.translation !== entry.translation) problems.push(`${file}: ${id} ("${entry.message ?? id}") is "${seen.translation}" in ${seen.part}, "${entry.translation}" in ${part}`);
+      }
+    }
+  }
+  return problems;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const problems = placeholderProblems(fileURLToPath(new URL('../src/locales', import.meta.url)));
+  const root = fileURLToPath(new URL('../src/locales', import.meta.url));
+  const problems = [...placeholderProblems(root), ...divergentTranslations(root)];
   if (problems.length) {
     console.error(problems.join('\n'));
-    console.error(`${problems.length} translation(s) with other arguments than the Italian.`);
+    console.error(`${problems.length} translation(s) with other arguments than the Italian, or translated two ways.`);
     process.exit(1);
   }
-  console.log('Placeholders: every translation names the arguments of its Italian source.');
+  console.log('Placeholders: every translation names the arguments of its Italian source, and says one thing in every part.');
 }
