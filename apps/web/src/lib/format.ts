@@ -3,6 +3,7 @@
 import type { TMoney } from '@beach/contracts';
 import { INTL_LOCALE, isLocale } from '@beach/i18n';
 import { i18n } from '@lingui/core';
+import { VALIDITY } from './display-labels';
 
 const TIME_ZONE = 'Europe/Rome';
 
@@ -74,12 +75,12 @@ export const initialsOf = (user: { first_name: string; last_name: string }) =>
 /** An instant as hh:mm, Rome time. */
 export const formatTime = (value: string | Date) => new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(value));
 
-/** An instant as dd/mm/yyyy hh:mm, Rome time. */
+/** An instant as dd/mm/yyyy hh:mm, Rome time (dd.mm.yyyy in German). */
 export const formatDateTime = (value: string | Date) =>
-  new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(value));
+  new Intl.DateTimeFormat(intlLocale(), { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(value));
 
-/** How a card's validity reads. */
-export const validityText = (card: { start_date: string; end_date: string }) => `dal ${formatDate(card.start_date)} al ${formatDate(card.end_date)}`;
+/** How a card's validity reads, in the page's language: "dal 01/06/2026 al 30/09/2026". */
+export const validityText = (card: { start_date: string; end_date: string }) => i18n._({ ...VALIDITY, values: { from: formatDate(card.start_date), to: formatDate(card.end_date) } });
 
 /** When a booking is played: weekday, date and times ("sabato 12/07/2026, 09:00–10:30"). */
 export const whenText = (booking: { date: string; start: string; end: string }) =>
