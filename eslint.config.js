@@ -137,7 +137,7 @@ export default tseslint.config(
     // No user-visible literal outside the catalogue (docs/i18n.md#adding-a-message): a sentence in a component
     // goes through <Trans>, t`…` or msg`…`. Class names, addresses, ids, keys and the like are not words to
     // translate. On the folders already in three languages; each converted folder joins the list.
-    files: ['apps/web/src/{app,components/ui,features/home,features/pwa}/**/*.tsx'],
+    files: ['apps/web/src/{app,components/ui,features/home,features/pwa,features/memberships}/**/*.tsx', 'apps/web/src/components/{membership-status-badge,my-receipts-section,receipt-links}.tsx'],
     ignores: ['apps/web/src/**/*.test.tsx'],
     plugins: { lingui },
     rules: {
