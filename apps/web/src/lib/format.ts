@@ -2,7 +2,7 @@
 // decimals ("20,00 €" in Italian and German, "€20.00" in English).
 import type { TMoney } from '@beach/contracts';
 import { INTL_LOCALE, isLocale } from '@beach/i18n';
-import { i18n } from '@lingui/core';
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import { VALIDITY } from './display-labels';
 
 const TIME_ZONE = 'Europe/Rome';
@@ -80,7 +80,11 @@ export const formatDateTime = (value: string | Date) =>
   new Intl.DateTimeFormat(intlLocale(), { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(value));
 
 /** How a card's validity reads, in the page's language: "dal 01/06/2026 al 30/09/2026". */
-export const validityText = (card: { start_date: string; end_date: string }) => i18n._({ ...VALIDITY, values: { from: formatDate(card.start_date), to: formatDate(card.end_date) } });
+export function validityText(card: { start_date: string; end_date: string }): string {
+  // Built apart: Lingui's extractor reads an object written inside i18n._() as a new message.
+  const validity: MessageDescriptor = { ...VALIDITY, values: { from: formatDate(card.start_date), to: formatDate(card.end_date) } };
+  return i18n._(validity);
+}
 
 /** When a booking is played: weekday, date and times ("sabato 12/07/2026, 09:00–10:30"). */
 export const whenText = (booking: { date: string; start: string; end: string }) =>
