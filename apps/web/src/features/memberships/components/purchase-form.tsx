@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Input } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
-import { formFailure, UNEXPECTED_MESSAGE } from '../../../lib/api-errors';
+import { formFailure } from '../../../lib/api-errors';
 import { formatCents, formatMoney } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { usePriceList } from '../../../lib/use-public-data';
@@ -56,10 +56,12 @@ export function PurchaseForm({ firstDay }: { firstDay?: string }) {
 
   const parsed = schema.safeParse(values);
   const quote = useMembershipQuote(parsed.success && typeAllowed ? parsed.data : null);
+  // The fallback is lib/api-errors' UNEXPECTED_MESSAGE, in the page's language.
+  const quoteFailure = quote.error && formFailure(quote.error, PURCHASE_FIELDS, t`Si è verificato un errore imprevisto.`).message;
   const quoteState: QuoteState = !parsed.success || !typeAllowed
     ? { kind: 'incomplete' }
     : quote.error
-      ? { kind: 'invalid', message: formFailure(quote.error, PURCHASE_FIELDS, UNEXPECTED_MESSAGE).message ?? t`Correggi i campi segnalati per vedere il prezzo.` }
+      ? { kind: 'invalid', message: quoteFailure ?? t`Correggi i campi segnalati per vedere il prezzo.` }
       : { kind: 'ready', quote: quote.quote, current: quote.current, updating: quote.updating };
 
   const listPrice = (code: TPriceCode) => prices.data?.entries.find((entry) => entry.code === code)?.amount_cents;

@@ -25,7 +25,7 @@ export default function MembershipPage() {
         <TestModeNotice />
       </header>
       {paymentCancelled && (
-        // CHECKOUT_CANCELLED_MESSAGE's Italian, worded in the page's language (the constant stays a string for the screens not converted yet).
+        // The title is lib/use-checkout-cancelled's CHECKOUT_CANCELLED_MESSAGE, in the page's language.
         <Alert title={t`Pagamento annullato: non ti è stato addebitato nulla.`}>
           <Trans>La tessera resta in attesa di pagamento: puoi completarlo quando vuoi da questa pagina con «Completa il pagamento».</Trans>
         </Alert>
