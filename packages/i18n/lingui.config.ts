@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from '@lingui/cli';
 import { formatter } from './po-formatter.ts';
 
@@ -7,14 +8,11 @@ import { formatter } from './po-formatter.ts';
 // Each source file belongs to exactly one part (docs/i18n.md#parts).
 const web = '<rootDir>/../../apps/web/src';
 /**
- * Screens only the centre's staff open: Italian only, in lingui.backoffice.config.ts. Only features that no
- * public or member screen renders; a component shared with a member screen (components/admin, carnets,
- * credit) stays in `member`, or a German page would show its id.
+ * Screens only the centre's staff open (backoffice-features.json, read by the lint too): Italian only, in
+ * lingui.backoffice.config.ts. Only features that no public or member screen renders; a component shared
+ * with a member screen (components/admin, carnets, credit) stays in `member`, or a German page would show its id.
  */
-export const BACKOFFICE = [
-  'admin-bookings', 'admin-memberships', 'association', 'audit-log', 'booking-coupons', 'bvu-members', 'certificates', 'check-ins',
-  'coupons', 'courts', 'dashboard', 'finance', 'members-register', 'pricing', 'setups', 'users',
-].map((feature) => `${web}/features/${feature}/**`);
+export const BACKOFFICE = (JSON.parse(readFileSync(new URL('./backoffice-features.json', import.meta.url), 'utf8')) as string[]).map((feature) => `${web}/features/${feature}/**`);
 /** What the first paint needs: the layout, header, footer, shared UI pieces and the top of the home page. */
 const SHELL = [`${web}/app`, `${web}/components/ui`, `${web}/lib`, `${web}/config`, `${web}/features/home`, `${web}/features/pwa`];
 /**

@@ -1,24 +1,41 @@
 // "Ricevuta" buttons: one per receipt or refund note, each saving its PDF; and the member's receipts as a
 // list (docs/domain.md#receipts).
 import type { TReceipt } from '@beach/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import FileText from 'lucide-react/icons/file-text';
 import { Button } from './ui/button';
 import { formatDate, formatMoney } from '../lib/format';
-import { downloadReceipt, receiptTitle, useMyReceipts } from '../lib/receipts';
+import { downloadReceipt, useMyReceipts } from '../lib/receipts';
+
+/** "Ricevuta n. 2026/000123", in the page's language (lib/receipts' receiptTitle is the back-office's Italian). */
+function useReceiptTitle() {
+  const { t } = useLingui();
+  return ({ kind, number }: Pick<TReceipt, 'kind' | 'number'>) => (kind === 'refund' ? t`Nota di rimborso n. ${number}` : t`Ricevuta n. ${number}`);
+}
 
 export function ReceiptButton({ receipt }: { receipt: TReceipt }) {
+  const { t } = useLingui();
+  const receiptTitle = useReceiptTitle();
+  const { number } = receipt;
   const download = useMutation({ mutationFn: () => downloadReceipt(receipt) });
   return (
     <span className="inline-flex flex-col gap-1">
-      <Button variant="ghost" size="sm" onClick={() => download.mutate()} loading={download.isPending} loadingText="Download..." title={receiptTitle(receipt)}>
+      <Button variant="ghost" size="sm" onClick={() => download.mutate()} loading={download.isPending} loadingText={t`Download...`} title={receiptTitle(receipt)}>
         <FileText aria-hidden="true" className="h-4 w-4" />
-        {receipt.kind === 'refund' ? 'Nota di rimborso' : 'Ricevuta'}
-        <span className="sr-only"> n. {receipt.number}</span>
+        {receipt.kind === 'refund' ? (
+          <Trans>
+            Nota di rimborso<span className="sr-only"> n. {number}</span>
+          </Trans>
+        ) : (
+          <Trans>
+            Ricevuta<span className="sr-only"> n. {number}</span>
+          </Trans>
+        )}
       </Button>
       {download.isError && (
         <span role="alert" className="text-sm text-coral-600">
-          Download della ricevuta non riuscito. Riprova più tardi.
+          <Trans>Download della ricevuta non riuscito. Riprova più tardi.</Trans>
         </span>
       )}
     </span>
@@ -43,6 +60,7 @@ export function MyReceiptLinks({ membershipId, bookingId, carnetId }: { membersh
 
 /** One line per receipt: what it records, its number, day and amount, and its download. */
 export function ReceiptRows({ receipts, label }: { receipts: TReceipt[]; label: string }) {
+  const receiptTitle = useReceiptTitle();
   return (
     <ul className="divide-y divide-slate-100 text-sm" aria-label={label}>
       {receipts.map((receipt) => (

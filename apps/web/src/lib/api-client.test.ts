@@ -2,7 +2,9 @@ import { api, AUTH_MESSAGES } from '@beach/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signIn, userWithRole } from '../test/fixtures';
 import { callApi, downloadFile } from './api-client';
-import { ApiError, NETWORK_ERROR_MESSAGE } from './api-transport';
+import { ApiError } from './api-transport';
+
+const NETWORK_ERROR_MESSAGE = 'Impossibile contattare il server. Controlla la tua connessione e riprova.';
 import { apiEvents } from './api-events';
 import { session } from './session';
 

@@ -1,5 +1,7 @@
 // How a failed call becomes a message on screen: the server's own words when it explained a refusal
 // (a 4xx), the connection's message when no answer came, otherwise the screen's fallback.
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { ApiError } from './api-transport';
 
 /**
@@ -10,8 +12,9 @@ export function serverMessage(error: unknown): string | null {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.details : null;
 }
 
-/** What a form says when a save fails and nothing more is known. */
-export const UNEXPECTED_MESSAGE = 'Si è verificato un errore imprevisto.';
+const UNEXPECTED = msg`Si è verificato un errore imprevisto.`;
+/** What a form says when a save fails and nothing more is known, in the page's language. */
+export const unexpectedMessage = () => i18n._(UNEXPECTED);
 
 /** A 403: the session lacks the right (e.g. demoted while the screen was open). */
 export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;

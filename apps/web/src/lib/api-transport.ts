@@ -1,13 +1,15 @@
 // How every call reaches the API: JSON Accept, the page's language as Accept-Language, bearer token when
-// there is one, 15 s timeout (25 s on iOS), credentials and X-Requested-With except on iOS, Italian
-// messages when no answer comes. No contracts here (types only), so public pages can call the API without zod.
+// there is one, 15 s timeout (25 s on iOS), credentials and X-Requested-With except on iOS, messages
+// in the page's language when no answer comes. No contracts here (types only), so public pages can call the API without zod.
 import type { HttpMethod, TApiError } from '@beach/contracts';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { apiLocale } from './i18n';
 
 const API_BASE = (import.meta.env.VITE_API_URL ?? '').replace(/\/$/, '');
 
-export const NETWORK_ERROR_MESSAGE = 'Impossibile contattare il server. Controlla la tua connessione e riprova.';
-export const TIMEOUT_MESSAGE = 'La richiesta ha impiegato troppo tempo. Riprova.';
+const NETWORK_ERROR = msg`Impossibile contattare il server. Controlla la tua connessione e riprova.`;
+const TIMED_OUT = msg`La richiesta ha impiegato troppo tempo. Riprova.`;
 
 export class ApiError extends Error {
   constructor(
@@ -71,14 +73,15 @@ export async function send({ method, url, token, body }: ApiRequest, options: Ca
 /** No response, or a body cut off: the connection failed or the timeout ran out. */
 export function transportError(error: unknown): ApiError {
   const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-  return new ApiError(0, timedOut ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE, undefined, timedOut);
+  return new ApiError(0, i18n._(timedOut ? TIMED_OUT : NETWORK_ERROR), undefined, timedOut);
 }
 
 /** A failed answer as an ApiError with the API's message and field errors. */
 export async function errorFrom(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as Partial<TApiError> | null;
-  if (response.status >= 500) console.error(`API ${response.status}`, body);
-  return new ApiError(response.status, body?.message ?? `Errore ${response.status}: Si è verificato un errore nel caricamento dei dati.`, body?.errors);
+  const { status } = response;
+  if (status >= 500) console.error(`API ${status}`, body);
+  return new ApiError(status, body?.message ?? i18n._(msg`Errore ${status}: Si è verificato un errore nel caricamento dei dati.`), body?.errors);
 }
 
 /** The body of a success (nothing for a 204), or the API's error as an ApiError. */

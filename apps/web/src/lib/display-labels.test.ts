@@ -1,6 +1,6 @@
-import { COURT_PURPOSE_INFO, MEMBERSHIP_TYPE_LABELS, PRICE_INFO } from '@beach/contracts';
+import { COURT_PURPOSE_INFO, MEMBERSHIP_STATUS_LABELS, MEMBERSHIP_TYPE_LABELS, PRICE_INFO } from '@beach/contracts';
 import { describe, expect, it } from 'vitest';
-import { COURT_PURPOSE_LABELS, MEMBERSHIP_TYPE_NAMES, PRICE_LABELS } from './display-labels';
+import * as labels from './display-labels';
 
 // The macro keeps each message's Italian source outside production builds: it must be the contract's text.
 describe('display labels', () => {
@@ -9,8 +9,10 @@ describe('display labels', () => {
       Object.fromEntries(Object.entries(table).map(([code, messages]) => [code, Object.values(messages).map((message) => message.message)]));
     const contract = (table: Record<string, Record<string, unknown>>, fields: string[]) =>
       Object.fromEntries(Object.entries(table).map(([code, info]) => [code, fields.map((field) => info[field])]));
-    expect(sources(PRICE_LABELS)).toEqual(contract(PRICE_INFO, ['label', 'detail']));
-    expect(sources(COURT_PURPOSE_LABELS)).toEqual(contract(COURT_PURPOSE_INFO, ['label', 'description']));
-    expect(Object.fromEntries(Object.entries(MEMBERSHIP_TYPE_NAMES).map(([type, name]) => [type, name.message]))).toEqual(MEMBERSHIP_TYPE_LABELS);
+    expect(sources(labels.PRICE_LABELS)).toEqual(contract(PRICE_INFO, ['label', 'detail']));
+    expect(sources(labels.COURT_PURPOSE_LABELS)).toEqual(contract(COURT_PURPOSE_INFO, ['label', 'description']));
+    const names = (table: Record<string, { message?: string }>) => Object.fromEntries(Object.entries(table).map(([code, message]) => [code, message.message]));
+    expect(names(labels.MEMBERSHIP_TYPE_LABELS)).toEqual(MEMBERSHIP_TYPE_LABELS);
+    expect(names(labels.MEMBERSHIP_STATUS_LABELS)).toEqual(MEMBERSHIP_STATUS_LABELS);
   });
 });

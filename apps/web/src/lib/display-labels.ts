@@ -1,7 +1,7 @@
-// The contracts' display tables (price list lines, court purposes, membership types), in the page's language.
+// The contracts' display tables (price list lines, court purposes, card types and statuses), in the page's language.
 // The contracts keep their Italian (the API and the membership card PDF print it); here each code gets its
 // message, with that very Italian as its source (display-labels.test.ts keeps the two equal).
-import type { TCourtPurpose, TMembershipType, TPriceCode } from '@beach/contracts';
+import type { TCourtPurpose, TMembershipStatus, TMembershipType, TPriceCode } from '@beach/contracts';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
@@ -28,7 +28,7 @@ export const COURT_PURPOSE_LABELS: Record<TCourtPurpose, { label: MessageDescrip
   free_use: { label: msg`Libera utenza`, description: msg`Sempre liberi, senza prenotazione` },
 };
 
-export const MEMBERSHIP_TYPE_NAMES: Record<TMembershipType, MessageDescriptor> = {
+export const MEMBERSHIP_TYPE_LABELS: Record<TMembershipType, MessageDescriptor> = {
   seasonal: msg`Stagionale`,
   under_23: msg`Under 23`,
   under_18: msg`Under 18`,
@@ -36,3 +36,8 @@ export const MEMBERSHIP_TYPE_NAMES: Record<TMembershipType, MessageDescriptor> =
   weekly: msg`Settimanale`,
   daily: msg`Giornaliera`,
 };
+
+export const MEMBERSHIP_STATUS_LABELS: Record<TMembershipStatus, MessageDescriptor> = { active: msg`Attiva`, pending: msg`In attesa`, expired: msg`Scaduta` };
+
+/** A card's validity, "dal 01/06/2026 al 30/09/2026" (validityText in lib/format.ts); here, out of the first paint's `shell`. */
+export const VALIDITY = msg({ message: 'dal {from} al {to}', comment: 'A membership card or carnet is valid from one date to another.' });

@@ -2,7 +2,8 @@
 // decimals ("20,00 €" in Italian and German, "€20.00" in English).
 import type { TMoney } from '@beach/contracts';
 import { INTL_LOCALE, isLocale } from '@beach/i18n';
-import { i18n } from '@lingui/core';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { VALIDITY } from './display-labels';
 
 const TIME_ZONE = 'Europe/Rome';
 
@@ -74,12 +75,16 @@ export const initialsOf = (user: { first_name: string; last_name: string }) =>
 /** An instant as hh:mm, Rome time. */
 export const formatTime = (value: string | Date) => new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(value));
 
-/** An instant as dd/mm/yyyy hh:mm (in the page's language), Rome time. */
+/** An instant as dd/mm/yyyy hh:mm, Rome time (dd.mm.yyyy in German). */
 export const formatDateTime = (value: string | Date) =>
   new Intl.DateTimeFormat(intlLocale(), { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(value));
 
-/** How a card's validity reads. */
-export const validityText = (card: { start_date: string; end_date: string }) => `dal ${formatDate(card.start_date)} al ${formatDate(card.end_date)}`;
+/** How a card's validity reads, in the page's language: "dal 01/06/2026 al 30/09/2026". */
+export function validityText(card: { start_date: string; end_date: string }): string {
+  // Built apart: Lingui's extractor reads an object written inside i18n._() as a new message.
+  const validity: MessageDescriptor = { ...VALIDITY, values: { from: formatDate(card.start_date), to: formatDate(card.end_date) } };
+  return i18n._(validity);
+}
 
 /** A YYYY-MM-DD calendar date as a day picker's button shows it: "sab 12/07" ("Sa., 12.07." in German). */
 export const formatShortDay = (day: string) => new Intl.DateTimeFormat(intlLocale(), { weekday: 'short', day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));

@@ -7,7 +7,6 @@ import { useSearchParams } from 'react-router-dom';
 
 const CHECKOUT_CANCELLED_PARAM = 'pagamento';
 const CHECKOUT_CANCELLED_VALUE = 'annullato';
-export const CHECKOUT_CANCELLED_MESSAGE = 'Pagamento annullato: non ti è stato addebitato nulla.';
 
 /** Whether the page was opened on the way back from a cancelled checkout (true for as long as it stays open). */
 export function useCheckoutCancelled(): boolean {

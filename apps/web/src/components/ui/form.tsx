@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { get, useForm, type DefaultValues, type FieldValues, type Path, type RegisterOptions, type Resolver, type UseFormProps } from 'react-hook-form';
-import { formFailure, UNEXPECTED_MESSAGE } from '../../lib/api-errors';
+import { formFailure, unexpectedMessage } from '../../lib/api-errors';
 import { Alert } from './alert';
 import { Button } from './button';
 import { Modal } from './modal';
@@ -58,7 +58,7 @@ export function useZodForm<S extends FormSchema, Raw extends boolean = true>({ s
         try {
           await send(values);
         } catch (error) {
-          const explained = formFailure(error, fieldNames, messages.failed ?? UNEXPECTED_MESSAGE, messages.prefix);
+          const explained = formFailure(error, fieldNames, messages.failed ?? unexpectedMessage(), messages.prefix);
           for (const [field, message] of explained.fields) form.setError(field as Path<z.input<S>>, { type: 'server', message });
           setFailure(explained.message);
         }

@@ -42,7 +42,6 @@ export default function ProfilePage() {
           {user.email} · <Badge tone="sea">{roleNames[user.role]}</Badge>
         </p>
       </header>
-      {/* CHECKOUT_CANCELLED_MESSAGE's words, in the page's language (lib/ keeps the Italian for the screens not converted yet). */}
       {cancelled && (
         <Alert>
           <Trans>Pagamento annullato: non ti è stato addebitato nulla.</Trans>

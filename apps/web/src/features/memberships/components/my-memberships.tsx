@@ -1,4 +1,5 @@
 import type { TMyMembership } from '@beach/contracts';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -16,6 +17,7 @@ import { PastMemberships } from './past-memberships';
 const isCurrent = (membership: TMyMembership, today: string) => membership.status === 'pending' || (membership.status === 'active' && membership.end_date >= today);
 
 export function MyMemberships() {
+  const { t } = useLingui();
   const { data, dataUpdatedAt, fetchStatus, isPending, isError, error, refetch } = useMyMemberships();
   const user = useCurrentUser();
   const online = useOnline();
@@ -28,19 +30,19 @@ export function MyMemberships() {
   const saved = !data && user ? readOfflineCards(user, today) : null;
   if (saved) {
     const offline = fetchStatus === 'paused' || isError || !online;
-    const retry = isError ? <Button variant="secondary" size="sm" onClick={() => refetch()}>Riprova</Button> : undefined;
+    const retry = isError ? <Button variant="secondary" size="sm" onClick={() => refetch()}><Trans>Riprova</Trans></Button> : undefined;
     return <OfflineMemberships saved={saved} offline={offline} action={retry} />;
   }
   if (isPending) {
     return (
       <div className="flex justify-center py-10 text-sea-700">
-        <Spinner size="lg" label="Caricamento delle tessere..." />
+        <Spinner size="lg" label={t`Caricamento delle tessere...`} />
       </div>
     );
   }
   if (isError) {
     return (
-      <Alert tone="error" title="Non è stato possibile caricare le tue tessere." action={<Button variant="secondary" size="sm" onClick={() => refetch()}>Riprova</Button>}>
+      <Alert tone="error" title={t`Non è stato possibile caricare le tue tessere.`} action={<Button variant="secondary" size="sm" onClick={() => refetch()}><Trans>Riprova</Trans></Button>}>
         {error.message}
       </Alert>
     );
@@ -48,20 +50,21 @@ export function MyMemberships() {
   if (data.length === 0) {
     return (
       <div className="rounded-2xl border border-dashed border-slate-300 p-6 text-center">
-        <p className="font-semibold text-slate-900">Non hai ancora una tessera.</p>
-        <p className="mt-1 text-sm text-slate-600">Richiedila qui sotto: pagando online è attiva subito.</p>
+        <p className="font-semibold text-slate-900"><Trans>Non hai ancora una tessera.</Trans></p>
+        <p className="mt-1 text-sm text-slate-600"><Trans>Richiedila qui sotto: pagando online è attiva subito.</Trans></p>
       </div>
     );
   }
 
   const current = data.filter((membership) => isCurrent(membership, today));
   const past = data.filter((membership) => !isCurrent(membership, today));
+  const count = current.length;
   return (
     <div className="space-y-8">
-      {current.length > 0 && (
+      {count > 0 && (
         <section aria-labelledby="current-title" className="space-y-3">
           <h2 id="current-title" className="text-lg font-semibold text-slate-900">
-            {current.length === 1 ? 'La tua tessera' : 'Le tue tessere'}
+            <Plural value={count} one="La tua tessera" other="Le tue tessere" />
           </h2>
           {current.map((membership) => (
             <CurrentMembershipCard key={membership.id} membership={membership} />

@@ -1,4 +1,5 @@
 import type { TMyMembership } from '@beach/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Store from 'lucide-react/icons/store';
 import { useState } from 'react';
@@ -9,6 +10,8 @@ import { PayMembershipWithCredit } from '../../credit';
 import { useCancelMembership, useCheckout } from '../api/memberships';
 
 function CancelRequest({ membership }: { membership: TMyMembership }) {
+  const { t } = useLingui();
+  const number = membership.membership_number;
   const [open, setOpen] = useState(false);
   const cancel = useCancelMembership();
   const close = () => {
@@ -18,24 +21,26 @@ function CancelRequest({ membership }: { membership: TMyMembership }) {
   return (
     <>
       <Button variant="ghost" onClick={() => setOpen(true)}>
-        Annulla richiesta
+        <Trans>Annulla richiesta</Trans>
       </Button>
       <Modal
         open={open}
-        title="Annullare la richiesta?"
+        title={t`Annullare la richiesta?`}
         onClose={close}
         footer={
           <>
             <Button variant="secondary" onClick={close}>
-              No, mantienila
+              <Trans>No, mantienila</Trans>
             </Button>
-            <Button variant="danger" loading={cancel.isPending} loadingText="Annullamento..." onClick={() => cancel.mutate(membership.id, { onSuccess: close })}>
-              Sì, annulla la richiesta
+            <Button variant="danger" loading={cancel.isPending} loadingText={t`Annullamento...`} onClick={() => cancel.mutate(membership.id, { onSuccess: close })}>
+              <Trans>Sì, annulla la richiesta</Trans>
             </Button>
           </>
         }
       >
-        <p className="text-sm text-slate-700">La richiesta della tessera {membership.membership_number} verrà annullata. Potrai richiedere una nuova tessera quando vuoi.</p>
+        <p className="text-sm text-slate-700">
+          <Trans>La richiesta della tessera {number} verrà annullata. Potrai richiedere una nuova tessera quando vuoi.</Trans>
+        </p>
         {cancel.isError && (
           <div className="mt-3">
             <Alert tone="error">{cancel.error.message}</Alert>
@@ -48,18 +53,21 @@ function CancelRequest({ membership }: { membership: TMyMembership }) {
 
 /** Why a pending card waits and what the member can do about it (docs/domain.md#memberships). */
 export function PendingCardActions({ membership }: { membership: TMyMembership }) {
+  const { t } = useLingui();
   const checkout = useCheckout();
   if (membership.awaiting === 'payment') {
     return (
       <div className="space-y-3 rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-500/30">
         <p>
-          <span className="font-semibold">In attesa di pagamento.</span> La tessera si attiva appena completi il pagamento online.
+          <Trans>
+            <span className="font-semibold">In attesa di pagamento.</span> La tessera si attiva appena completi il pagamento online.
+          </Trans>
         </p>
         <PayMembershipWithCredit membershipId={membership.id} price={membership.price} />
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => checkout.mutate(membership.id)} loading={checkout.isPending || checkout.isSuccess} loadingText="Apertura del pagamento...">
+          <Button onClick={() => checkout.mutate(membership.id)} loading={checkout.isPending || checkout.isSuccess} loadingText={t`Apertura del pagamento...`}>
             <CreditCard aria-hidden="true" className="h-4 w-4" />
-            Completa il pagamento
+            <Trans>Completa il pagamento</Trans>
           </Button>
           {membership.can_cancel && <CancelRequest membership={membership} />}
         </div>
@@ -71,9 +79,11 @@ export function PendingCardActions({ membership }: { membership: TMyMembership }
     return (
       <div className="space-y-3 rounded-lg bg-sea-50 p-4 text-sm text-sea-900 ring-1 ring-sea-600/20">
         <p className="flex items-center gap-2 font-semibold">
-          <Store aria-hidden="true" className="h-4 w-4" /> Passa in segreteria
+          <Store aria-hidden="true" className="h-4 w-4" /> <Trans>Passa in segreteria</Trans>
         </p>
-        <p>Le tessere gratuite e quelle dei minori si attivano in segreteria, dove per un minore firma un genitore.</p>
+        <p>
+          <Trans>Le tessere gratuite e quelle dei minori si attivano in segreteria, dove per un minore firma un genitore.</Trans>
+        </p>
         {membership.can_cancel && <CancelRequest membership={membership} />}
       </div>
     );

@@ -1,9 +1,18 @@
 // The buying form's rules (docs/domain.md#memberships): the contract's own schemas, plus what depends on the chosen
 // type and on the profile. A form that passes them is complete enough to ask for a quote.
 import { ZFiscalCode, ZMembershipType, z, type TMembershipPurchaseBody } from '@beach/contracts';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { needsStartDate, offersBvu, offersInsurance } from '../../../lib/membership-rules';
 
-export const purchaseSchema = (askBirthDate: boolean) =>
+const MISSING = {
+  birth_date: msg`Inserisci la data di nascita.`,
+  start_date: msg`Scegli il primo giorno di validità.`,
+  bvu_card_code: msg`Inserisci il codice della tua tessera BVU.`,
+};
+
+/** `i18n` words the form's own checks, when a parse finds a field missing: in the page's language. */
+export const purchaseSchema = (askBirthDate: boolean, i18n: I18n) =>
   z
     .object({
       birth_date: z.string(),
@@ -16,10 +25,10 @@ export const purchaseSchema = (askBirthDate: boolean) =>
       coupon_code: z.string().trim().toUpperCase(),
     })
     .superRefine((values, ctx) => {
-      const missing = (field: 'birth_date' | 'start_date' | 'bvu_card_code', message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
-      if (askBirthDate && !values.birth_date) missing('birth_date', 'Inserisci la data di nascita.');
-      if (needsStartDate(values.type) && !values.start_date) missing('start_date', 'Scegli il primo giorno di validità.');
-      if (offersBvu(values.type) && values.is_bvu && !values.bvu_card_code) missing('bvu_card_code', 'Inserisci il codice della tua tessera BVU.');
+      const missing = (field: keyof typeof MISSING) => ctx.addIssue({ code: 'custom', path: [field], message: i18n._(MISSING[field]) });
+      if (askBirthDate && !values.birth_date) missing('birth_date');
+      if (needsStartDate(values.type) && !values.start_date) missing('start_date');
+      if (offersBvu(values.type) && values.is_bvu && !values.bvu_card_code) missing('bvu_card_code');
     })
     // Only what applies to the chosen type is sent; never a price (the server computes it).
     .transform(

@@ -1,4 +1,6 @@
 import type { TMembershipQuote } from '@beach/contracts';
+import { loadParts } from '@beach/i18n/web';
+import { i18n } from '@lingui/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { session } from '../../../lib/session';
@@ -188,5 +190,18 @@ describe('submitting', () => {
     fireEvent.click(screen.getByRole('button', { name: /Paga|Richiedi/ }));
     expect((await screen.findByRole('alert')).textContent).toBe('Hai già una tessera valida in queste date.');
     expect(goToCheckout).not.toHaveBeenCalled();
+  });
+
+  it('words its own checks and hints in the page’s language', async () => {
+    await loadParts(i18n, 'de', ['shell', 'home', 'member', 'contracts']);
+    i18n.activate('de');
+    signInBornOn(yearsFromToday(-40));
+    renderForm();
+    choose(/^Wochenkarte/);
+    type(/Steuernummer/, 'RSSGLI90A41H501X');
+    expect(screen.getByText('7 Tage gültig ab dem gewählten Tag.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mitgliedskarte beantragen' }));
+    await waitFor(() => expect(errorUnder(screen.getByLabelText(/Erster Gültigkeitstag/))).toBe('Wähle den ersten Gültigkeitstag.'));
+    expect(bodiesOf('POST /api/memberships')).toEqual([]);
   });
 });

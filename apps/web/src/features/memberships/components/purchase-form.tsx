@@ -1,4 +1,5 @@
-import { ageOn, membershipTypesForAge, PERIOD_DAYS, type TMembershipPurchaseBody, type TMembershipType, type TMyMembership, type TPriceCode } from '@beach/contracts';
+import { ageOn, membershipTypesForAge, PERIOD_DAYS, type TMembershipPurchaseBody, type TMyMembership, type TPriceCode } from '@beach/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useEffect, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -6,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Input } from '../../../components/ui/field';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
-import { formFailure, UNEXPECTED_MESSAGE } from '../../../lib/api-errors';
+import { formFailure, unexpectedMessage } from '../../../lib/api-errors';
 import { formatCents, formatMoney } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { usePriceList } from '../../../lib/use-public-data';
@@ -22,20 +23,15 @@ type Field = (typeof PURCHASE_FIELDS)[number];
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-
-function startDateHint(type: TMembershipType) {
-  const days = PERIOD_DAYS[type];
-  return days === 1 ? 'Valida solo il giorno scelto.' : `Valida ${days} giorni a partire dal giorno scelto.`;
-}
-
 /**
  * Buying a card (docs/domain.md#memberships): type by age, fiscal code, dates, insurance, BVU, coupon, live
  * total. `firstDay`: a renewal's, the day after the cards it renews (a dated card starts there by default).
  */
 export function PurchaseForm({ firstDay }: { firstDay?: string }) {
+  const { i18n, t } = useLingui();
   const user = useCurrentUser();
   const askBirthDate = !user?.birth_date;
-  const schema = useMemo(() => purchaseSchema(askBirthDate), [askBirthDate]);
+  const schema = useMemo(() => purchaseSchema(askBirthDate, i18n), [askBirthDate, i18n]);
   const empty = { ...EMPTY_PURCHASE, start_date: firstDay ?? '' };
   const { register, submit, failure, setValue, reset, control, formState } = useZodForm({
     schema,
@@ -60,10 +56,11 @@ export function PurchaseForm({ firstDay }: { firstDay?: string }) {
 
   const parsed = schema.safeParse(values);
   const quote = useMembershipQuote(parsed.success && typeAllowed ? parsed.data : null);
+  const quoteFailure = quote.error && formFailure(quote.error, PURCHASE_FIELDS, unexpectedMessage()).message;
   const quoteState: QuoteState = !parsed.success || !typeAllowed
     ? { kind: 'incomplete' }
     : quote.error
-      ? { kind: 'invalid', message: formFailure(quote.error, PURCHASE_FIELDS, UNEXPECTED_MESSAGE).message ?? 'Correggi i campi segnalati per vedere il prezzo.' }
+      ? { kind: 'invalid', message: quoteFailure ?? t`Correggi i campi segnalati per vedere il prezzo.` }
       : { kind: 'ready', quote: quote.quote, current: quote.current, updating: quote.updating };
 
   const listPrice = (code: TPriceCode) => prices.data?.entries.find((entry) => entry.code === code)?.amount_cents;
@@ -81,21 +78,27 @@ export function PurchaseForm({ firstDay }: { firstDay?: string }) {
   });
 
   const insurancePrice = listPrice('insurance_addon');
+  const insuranceCost = insurancePrice === undefined ? null : formatCents(insurancePrice);
+  const insuranceLabel = insuranceCost === null ? t`Aggiungi l'assicurazione` : t`Aggiungi l'assicurazione (+ ${insuranceCost})`;
+  const days = type && PERIOD_DAYS[type];
+  const startDateHint = days === 1 ? t`Valida solo il giorno scelto.` : t`Valida ${days} giorni a partire dal giorno scelto.`;
+  const price = quote.quote && formatMoney(quote.quote.price);
+  const requestedNumber = requested?.membership_number;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
         {askBirthDate && (
-          <Input label="Data di nascita" type="date" required max={today} hint="Decide le tessere disponibili; la salviamo nel tuo profilo." error={fieldError('birth_date')} {...register('birth_date')} />
+          <Input label={t`Data di nascita`} type="date" required max={today} hint={t`Decide le tessere disponibili; la salviamo nel tuo profilo.`} error={fieldError('birth_date')} {...register('birth_date')} />
         )}
         <Input
-          label="Codice fiscale"
+          label={t`Codice fiscale`}
           required
           maxLength={16}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           className="font-mono uppercase"
-          hint="16 lettere e cifre, come sulla tessera sanitaria."
+          hint={t`16 lettere e cifre, come sulla tessera sanitaria.`}
           error={fieldError('fiscal_code')}
           {...register('fiscal_code')}
         />
@@ -104,49 +107,51 @@ export function PurchaseForm({ firstDay }: { firstDay?: string }) {
       {allowedTypes.length > 0 ? (
         <MembershipTypeChoice types={allowedTypes} priceOf={(choice) => listPrice(priceCodeOf(choice))} registration={register('type')} error={fieldError('type')} />
       ) : (
-        <p className="text-sm text-slate-600">Inserisci la data di nascita per vedere le tessere disponibili.</p>
+        <p className="text-sm text-slate-600">
+          <Trans>Inserisci la data di nascita per vedere le tessere disponibili.</Trans>
+        </p>
       )}
 
       {type && needsStartDate(type) && (
-        <Input label="Primo giorno di validità" type="date" required min={firstDay ?? today} hint={startDateHint(type)} error={fieldError('start_date')} {...register('start_date')} />
+        <Input label={t`Primo giorno di validità`} type="date" required min={firstDay ?? today} hint={startDateHint} error={fieldError('start_date')} {...register('start_date')} />
       )}
 
       {type &&
         (offersInsurance(type, values.is_bvu) ? (
           <Checkbox
-            label={`Aggiungi l'assicurazione${insurancePrice === undefined ? '' : ` (+ ${formatCents(insurancePrice)})`}`}
+            label={insuranceLabel}
             error={fieldError('with_insurance')}
             {...register('with_insurance')}
           />
         ) : (
           <p className="flex items-center gap-2 text-sm font-medium text-sea-800">
-            <ShieldCheck aria-hidden="true" className="h-4 w-4" /> Assicurazione inclusa
+            <ShieldCheck aria-hidden="true" className="h-4 w-4" /> <Trans>Assicurazione inclusa</Trans>
           </p>
         ))}
 
       {type && offersBvu(type) && (
         <div className="space-y-3">
-          <Checkbox label="Sei tesserato BVU?" {...register('is_bvu')} />
+          <Checkbox label={t`Sei tesserato BVU?`} {...register('is_bvu')} />
           {values.is_bvu && (
-            <Input label="Codice tessera BVU" required autoComplete="off" hint="Lo trovi sulla tessera BVU di questa stagione." error={fieldError('bvu_card_code')} {...register('bvu_card_code')} />
+            <Input label={t`Codice tessera BVU`} required autoComplete="off" hint={t`Lo trovi sulla tessera BVU di questa stagione.`} error={fieldError('bvu_card_code')} {...register('bvu_card_code')} />
           )}
         </div>
       )}
 
-      <Input label="Codice coupon" autoComplete="off" autoCapitalize="characters" spellCheck={false} className="uppercase" hint="Facoltativo." error={fieldError('coupon_code')} {...register('coupon_code')} />
+      <Input label={t`Codice coupon`} autoComplete="off" autoCapitalize="characters" spellCheck={false} className="uppercase" hint={t`Facoltativo.`} error={fieldError('coupon_code')} {...register('coupon_code')} />
 
       <QuoteSummary state={quoteState} />
 
       {/* Next to the button: on a phone the top of the form is out of sight when it is pressed. */}
       <FormAlert failure={failure} />
       {requested && (
-        <Alert tone="success" title={`Richiesta inviata: tessera ${requested.membership_number}`}>
-          Passa in segreteria per attivarla: per i minori firma un genitore.
+        <Alert tone="success" title={t`Richiesta inviata: tessera ${requestedNumber}`}>
+          <Trans>Passa in segreteria per attivarla: per i minori firma un genitore.</Trans>
         </Alert>
       )}
 
-      <Button type="submit" className="w-full sm:w-auto" loading={create.isPending || redirecting} loadingText={payOnline ? 'Apertura del pagamento...' : 'Invio della richiesta...'}>
-        {payOnline && quote.quote ? `Paga ${formatMoney(quote.quote.price)} online` : 'Richiedi la tessera'}
+      <Button type="submit" className="w-full sm:w-auto" loading={create.isPending || redirecting} loadingText={payOnline ? t`Apertura del pagamento...` : t`Invio della richiesta...`}>
+        {payOnline && price ? <Trans>Paga {price} online</Trans> : <Trans>Richiedi la tessera</Trans>}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { addDays, coveredUntil, RENEWAL_DAYS } from '@beach/contracts';
+import { Trans } from '@lingui/react/macro';
 import { formatDate, todayInRome } from '../../../lib/format';
 import { useMyMemberships } from '../../../lib/shared-queries';
 import { useOnline } from '../../../lib/use-online';
@@ -15,10 +16,12 @@ export function PurchaseSection() {
   if (!data || !online) return null;
   const today = todayInRome();
   const covered = coveredUntil(data, today);
+  const until = covered === null ? null : formatDate(covered);
   if (covered !== null && today < addDays(covered, -RENEWAL_DAYS)) {
+    const renewFrom = formatDate(addDays(covered, -RENEWAL_DAYS));
     return (
       <p className="rounded-2xl bg-white p-5 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        La tua tessera vale fino al {formatDate(covered)}: potrai rinnovarla da questa pagina dal {formatDate(addDays(covered, -RENEWAL_DAYS))}.
+        <Trans>La tua tessera vale fino al {until}: potrai rinnovarla da questa pagina dal {renewFrom}.</Trans>
       </p>
     );
   }
@@ -26,12 +29,16 @@ export function PurchaseSection() {
     <section aria-labelledby="purchase-title" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <div>
         <h2 id="purchase-title" className="text-xl font-semibold text-sea-900">
-          {covered === null ? 'Richiedi una tessera' : 'Rinnova la tessera'}
+          {covered === null ? <Trans>Richiedi una tessera</Trans> : <Trans>Rinnova la tessera</Trans>}
         </h2>
         {covered !== null && (
-          <p className="mt-1 text-sm text-slate-700">La tua tessera vale fino al {formatDate(covered)}: la nuova comincia dopo, con le date che vedi nel riepilogo prima di pagare.</p>
+          <p className="mt-1 text-sm text-slate-700">
+            <Trans>La tua tessera vale fino al {until}: la nuova comincia dopo, con le date che vedi nel riepilogo prima di pagare.</Trans>
+          </p>
         )}
-        <p className="mt-1 text-sm text-slate-600">I campi con * sono obbligatori. Il prezzo finale lo calcoliamo noi e lo vedi prima di pagare.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          <Trans>I campi con * sono obbligatori. Il prezzo finale lo calcoliamo noi e lo vedi prima di pagare.</Trans>
+        </p>
       </div>
       <PurchaseForm firstDay={covered === null ? undefined : addDays(covered, 1)} />
     </section>

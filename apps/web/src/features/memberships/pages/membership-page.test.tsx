@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { creditStatement, jsonResponse } from '../../../test/fixtures';
 import { pageLocation } from '../../../lib/checkout';
 import { aMembership, PRICES, renderAt, stubApiForEachTest, Where, yearsFromToday } from '../../../test/test-support';
-import { CHECKOUT_CANCELLED_MESSAGE } from '../../../lib/use-checkout-cancelled';
 import { addDays } from '@beach/contracts';
 import { formatDate, todayInRome } from '../../../lib/format';
 import MembershipPage from './membership-page';
+
+const CHECKOUT_CANCELLED = 'Pagamento annullato: non ti è stato addebitato nulla.';
 
 /** Where the page was sent, instead of leaving it. */
 let goToCheckout: MockInstance<(url: string) => void>;
@@ -180,9 +181,9 @@ describe('page notices', () => {
       </>,
       { url: '/tesseramento?pagamento=annullato' },
     );
-    expect(screen.getByText(CHECKOUT_CANCELLED_MESSAGE).parentElement!.textContent).toContain('resta in attesa di pagamento');
+    expect(screen.getByText(CHECKOUT_CANCELLED).parentElement!.textContent).toContain('resta in attesa di pagamento');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/tesseramento'));
-    expect(screen.getByText(CHECKOUT_CANCELLED_MESSAGE)).toBeTruthy();
+    expect(screen.getByText(CHECKOUT_CANCELLED)).toBeTruthy();
     expect((await screen.findByRole('note')).textContent).toContain('Pagamenti in modalità di prova');
   });
 
@@ -191,7 +192,7 @@ describe('page notices', () => {
     renderPage();
     await screen.findByText('Non hai ancora una tessera.');
     await waitFor(() => expect(api.fetchMock.mock.calls.some(([url]) => url === '/api/payments/config')).toBe(true));
-    expect(screen.queryByText(CHECKOUT_CANCELLED_MESSAGE)).toBeNull();
+    expect(screen.queryByText(CHECKOUT_CANCELLED)).toBeNull();
     expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import type { TMembershipVerification } from '@beach/contracts';
+import { loadParts } from '@beach/i18n/web';
+import { i18n } from '@lingui/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
@@ -38,6 +40,17 @@ describe('membership verification', () => {
     expect(details).toContain('T2026-00042');
     expect(details).toContain('Under 23');
     expect(details).toContain('dal 01/05/2026 al 30/09/2026');
+  });
+
+  it('speaks the page’s language: a German desk reads the verdict and the card in German', async () => {
+    await loadParts(i18n, 'de', ['shell', 'home', 'member', 'contracts']);
+    i18n.activate('de');
+    handlers[VERIFY] = () => jsonResponse(200, verification('expired'));
+    renderPage();
+    expect(await screen.findByText('Mitgliedskarte abgelaufen')).toBeTruthy();
+    const details = screen.getByText('Inhaber').closest('dl')!.textContent;
+    expect(details).toContain('U23');
+    expect(details).toContain('vom 01.05.2026 bis 30.09.2026');
   });
 
   it('shows an unknown token as not valid', async () => {

@@ -14,7 +14,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-transport';
 import { BookingSummary } from '../../../components/booking-summary';
 import { downloadBookingIcs, useBooking, useMyMemberships } from '../../../lib/shared-queries';
-import { MEMBERSHIP_TYPE_NAMES } from '../../../lib/display-labels';
+import { MEMBERSHIP_TYPE_LABELS } from '../../../lib/display-labels';
 import { validityText } from '../../../lib/format';
 import { localizedTo } from '../../../lib/i18n';
 import { usePaymentOutcome } from '../api/payments';
@@ -74,7 +74,7 @@ function PaidMembership({ id }: { id: number | null }) {
       {membership && (
         <dl className="mx-auto mt-4 grid max-w-sm gap-2 text-left text-sm">
           <div className="flex justify-between gap-4"><dt className="text-slate-500"><Trans>Numero</Trans></dt><dd className="font-mono font-semibold">{membership.membership_number}</dd></div>
-          <div className="flex justify-between gap-4"><dt className="text-slate-500"><Trans>Tipo</Trans></dt><dd className="font-semibold">{i18n._(MEMBERSHIP_TYPE_NAMES[membership.type])}</dd></div>
+          <div className="flex justify-between gap-4"><dt className="text-slate-500"><Trans>Tipo</Trans></dt><dd className="font-semibold">{i18n._(MEMBERSHIP_TYPE_LABELS[membership.type])}</dd></div>
           <div className="flex justify-between gap-4"><dt className="text-slate-500"><Trans>Validità</Trans></dt><dd className="font-semibold">{validityText(membership)}</dd></div>
         </dl>
       )}
