@@ -144,7 +144,7 @@ export default tseslint.config(
     // goes through <Trans>, t`…` or msg`…`. Class names, addresses, ids, keys and the like are not words to
     // translate. Every screen but the back-office's.
     files: ['apps/web/src/**/*.tsx'],
-    ignores: ['apps/web/src/**/*.test.tsx', ...BACKOFFICE_FOLDERS.map((folder) => `apps/web/src/${folder}/**`)],
+    ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/test/**', ...BACKOFFICE_FOLDERS.map((folder) => `apps/web/src/${folder}/**`)],
     plugins: { lingui },
     rules: {
       'lingui/no-unlocalized-strings': [

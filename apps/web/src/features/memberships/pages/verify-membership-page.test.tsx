@@ -49,7 +49,7 @@ describe('membership verification', () => {
     renderPage();
     expect(await screen.findByText('Mitgliedskarte abgelaufen')).toBeTruthy();
     const details = screen.getByText('Inhaber').closest('dl')!.textContent;
-    expect(details).toContain('U23');
+    expect(details).toContain('Unter 23');
     expect(details).toContain('vom 01.05.2026 bis 30.09.2026');
   });
 
