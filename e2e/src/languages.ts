@@ -93,9 +93,11 @@ export async function overflowingTexts(page: Page, scope = 'body'): Promise<stri
       }
       const clips = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
       if (clips && element.scrollWidth > element.clientWidth + 1) found.push(`${name}: cut, ${element.scrollWidth} px of text in ${element.clientWidth}`);
-      // Out of its parent's box (a word wider than a flex item or a table cell), or cut by an ancestor that clips.
+      // Out of its parent's box (a word wider than a flex item or a table cell), or cut by an ancestor that
+      // clips. Not in a strip that scrolls sideways (the booking grid's days): there the rest is a swipe away.
       const parent = element.parentElement!.getBoundingClientRect();
-      if (!['absolute', 'fixed'].includes(style.position) && (box.left < parent.left - 1 || box.right > parent.right + 1)) {
+      const scrolls = (ancestor: Element | null): boolean => !!ancestor && ancestor !== document.body && (['auto', 'scroll'].includes(getComputedStyle(ancestor).overflowX) || scrolls(ancestor.parentElement));
+      if (!['absolute', 'fixed'].includes(style.position) && (box.left < parent.left - 1 || box.right > parent.right + 1) && !scrolls(element.parentElement)) {
         const span = (rect: DOMRect) => `${Math.round(rect.left)}–${Math.round(rect.right)} px`;
         found.push(`${name}: ${span(box)}, out of its parent's ${span(parent)}`);
       }

@@ -11,7 +11,7 @@ export default function PrivacyNoticePage() {
   const centre = CENTRE_NAME;
   return (
     <article className="mx-auto max-w-3xl space-y-4 px-4 py-10 text-slate-700">
-      <h1 className="text-3xl font-bold text-sea-900">
+      <h1 className="text-2xl font-bold text-sea-900 sm:text-3xl">
         <Trans>Informativa sulla privacy</Trans>
       </h1>
       <p className="text-sm text-slate-500">
