@@ -13,7 +13,10 @@ interface Recipient {
 const messages = defineMessages({
   verifySubject: /* i18n */ { id: 'api.auth.email_verify_subject', message: 'Conferma il tuo indirizzo e-mail' },
   welcomeTitle: /* i18n */ { id: 'api.auth.email_welcome_title', message: 'Benvenuto in Adriatica Beach Arena!' },
-  verifyText: /* i18n */ { id: 'api.auth.email_verify_text', message: 'grazie per esserti registrato. Per attivare il tuo account conferma il tuo indirizzo e-mail.' },
+  verifyText: /* i18n */ {
+    id: 'api.auth.email_verify_text',
+    message: 'grazie per esserti registrato. Per attivare il tuo account conferma il tuo indirizzo e-mail.',
+  },
   verifyAction: /* i18n */ { id: 'api.auth.email_verify_action', message: 'Conferma e-mail' },
   verifyFootnote: /* i18n */ {
     id: 'api.auth.email_verify_footnote',

@@ -35,7 +35,10 @@ const messages = defineMessages({
     id: 'api.booking_players.email_charged_text',
     message: 'alla scadenza alcuni giocatori del {court} ({when}) non avevano pagato la loro quota: {total} in tutto passano a te, e il tuo credito non basta a coprirli.',
   },
-  chargedLinks: /* i18n */ { id: 'api.booking_players.email_charged_links', message: 'La prenotazione resta confermata. Salda le quote online da questi link:' },
+  chargedLinks: /* i18n */ {
+    id: 'api.booking_players.email_charged_links',
+    message: 'La prenotazione resta confermata. Salda le quote online da questi link:',
+  },
   chargedAction: /* i18n */ { id: 'api.booking_players.email_charged_action', message: 'Paga la prima quota' },
   fromCreditSubject: /* i18n */ { id: 'api.booking_players.email_from_credit_subject', message: 'Quote saldate con il tuo credito: {court}, {when}' },
   fromCreditTitle: /* i18n */ { id: 'api.booking_players.email_from_credit_title', message: 'Quote saldate con il tuo credito' },

@@ -46,7 +46,9 @@ export function createShareDeadline({ db, jobs, config }: Pick<SplitDeps, 'db' |
         legs: [...legs, ...settlingLegs(parts)],
       });
       await tx.bookingPlayer.updateMany({ where: { id: { in: ids } }, data: { paidWith: 'credit', paidAt: new Date() } });
-      if (total > 0) await jobs.send('send-email', sharesPaidFromCreditEmail(organiser, whatOf(booking), localizedEuros(total), `${webOriginOf(config)}/profilo`), { tx });
+      if (total > 0) {
+        await jobs.send('send-email', sharesPaidFromCreditEmail(organiser, whatOf(booking), localizedEuros(total), `${webOriginOf(config)}/profilo`), { tx });
+      }
     } else {
       await jobs.send('send-email', sharesChargedEmail(organiser, whatOf(booking), localizedEuros(total), ids.map((id) => shareUrl(config, id))), { tx });
     }
@@ -76,7 +78,8 @@ export function createShareDeadline({ db, jobs, config }: Pick<SplitDeps, 'db' |
           : { email: row.guestEmail!, firstName: null, locale: row.booking.user?.locale ?? 'it' };
         const deadline = deadlineOf(row.booking, splitDeadlineHours);
         const link = row.user ? shareUrl(config, row.id) : guestShareUrl(config, row.id, row.guestEmail!);
-        await jobs.send('send-email', shareInvitationEmail(to, fullName(row.booking.user), whatOf(row.booking), localizedEuros(shares.get(row.id)?.owed ?? 0), link, deadline), { tx });
+        const share = localizedEuros(shares.get(row.id)?.owed ?? 0);
+        await jobs.send('send-email', shareInvitationEmail(to, fullName(row.booking.user), whatOf(row.booking), share, link, deadline), { tx });
       }
       return rows.length;
     }, TRANSACTION_OPTIONS);

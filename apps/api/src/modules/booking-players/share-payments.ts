@@ -19,7 +19,8 @@ export function createSharePayments({ db, jobs, config, checkouts }: SplitDeps, 
     const organiser = share.booking.user;
     if (!organiser || share.userId === organiser.id) return;
     const player = share.user ? fullName(share.user) : (share.guestEmail ?? '');
-    await jobs.send('send-email', sharePaidEmail(organiser, player, whatOf(share.booking), localizedEuros(cents), `${webOriginOf(config)}/le-mie-prenotazioni`), { tx });
+    const email = sharePaidEmail(organiser, player, whatOf(share.booking), localizedEuros(cents), `${webOriginOf(config)}/le-mie-prenotazioni`);
+    await jobs.send('send-email', email, { tx });
   }
 
   /** The share locked for payment by the viewer, with its booking confirmed, and what it owes (read under its account's lock). */

@@ -53,7 +53,8 @@ export function createDeskBooking({ db, jobs, config }: DeskDeps, { one }: Pick<
         await chargeBooking(tx, created, priceCents, undefined, { createdById: actor.id });
         if (body.payment === 'now') await collect(tx, created, body.method!, now, actor.id);
         if (body.payment === 'link' && member) {
-          await jobs.send('send-email', paymentLinkEmail(member, { ...whatOf(created), price: localizedEuros(priceCents) }, `${config.WEB_ORIGIN}/prenotazioni/pagamento/${created.id}`), { tx });
+          const what = { ...whatOf(created), price: localizedEuros(priceCents) };
+          await jobs.send('send-email', paymentLinkEmail(member, what, `${config.WEB_ORIGIN}/prenotazioni/pagamento/${created.id}`), { tx });
         }
         // Recorded last: the row as the desk left it, paid or not.
         await audit(tx, { entity: 'bookings', id: created.id, action: 'create', after: await rowOf(tx, 'bookings', created.id) });

@@ -132,7 +132,8 @@ export function createBookingReads({ db, config }: Pick<AppDeps, 'db' | 'config'
   async function ics(user: User, id: number) {
     const booking = await ownBooking(user.id, id);
     if (booking.status !== 'confirmed') throw new AppError(409, bookingMessages.calendarConfirmedOnly);
-    return { file: bookingsCalendar(user, [booking], config.WEB_ORIGIN).toString(), filename: `prenotazione-${booking.court.code}-${todayInRome(booking.startsAt)}.ics` };
+    const file = bookingsCalendar(user, [booking], config.WEB_ORIGIN).toString();
+    return { file, filename: `prenotazione-${booking.court.code}-${todayInRome(booking.startsAt)}.ics` };
   }
 
   /** The member's feed address, made on first use. */

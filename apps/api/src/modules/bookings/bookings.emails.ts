@@ -103,7 +103,13 @@ export function paymentLinkEmail(user: Recipient, what: Priced, paymentUrl: stri
 }
 
 /** A booking the member paid online (card, credit, or both) is confirmed. */
-export function bookingPaidEmail(user: Recipient, what: Priced, paidWith: 'card' | 'credit' | 'credit_card', hasPlayers: boolean, bookingsUrl: string): MailMessage {
+export function bookingPaidEmail(
+  user: Recipient,
+  what: Priced,
+  paidWith: 'card' | 'credit' | 'credit_card',
+  hasPlayers: boolean,
+  bookingsUrl: string,
+): MailMessage {
   const i18n = i18nFor(user.locale);
   const say = sayer(i18n);
   return {

@@ -402,7 +402,8 @@ describe('waitlist, reminders and calendar', () => {
     expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Emma’s bookings - Adriatica Beach Arena');
     const [event] = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
     expect(event!.summary).toBe('Booking: Campo C1 - Adriatica Beach Arena');
-    expect(event!.description).toBe(`Booking of Campo C1: ${day.split('-').reverse().join('/')} 13:30–15:00. Your bookings: http://web.example.test/en/le-mie-prenotazioni`);
+    const when = `${day.split('-').reverse().join('/')} 13:30–15:00`;
+    expect(event!.description).toBe(`Booking of Campo C1: ${when}. Your bookings: http://web.example.test/en/le-mie-prenotazioni`);
     expect(event!.location).toBe('Adriatica Beach Arena, beach opposite Piazza Marconi, 47841 Cattolica (RN), Italy');
   });
 });

@@ -15,7 +15,12 @@ const messages = defineMessages({
 });
 
 /** The bookings of `owner` as a calendar in their language; a feed is named after them, a single booking's file after the centre. */
-export function bookingsCalendar(owner: { firstName: string; locale: string }, bookings: (Booking & { court: Court })[], origin: string, { feed = false } = {}): ICalCalendar {
+export function bookingsCalendar(
+  owner: { firstName: string; locale: string },
+  bookings: (Booking & { court: Court })[],
+  origin: string,
+  { feed = false } = {},
+): ICalCalendar {
   const i18n = i18nFor(owner.locale);
   const say = sayer(i18n);
   const url = localizedUrl(i18n.locale, `${origin}/le-mie-prenotazioni`);

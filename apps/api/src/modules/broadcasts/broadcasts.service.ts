@@ -97,7 +97,8 @@ export function createBroadcastsService({ db, config, jobs, mailer, logger }: Pi
     db.$queryRaw<Recipient[]>`
       UPDATE broadcast_recipients r SET status = 'sending'
       WHERE r.id IN (SELECT id FROM broadcast_recipients WHERE broadcast_id = ${broadcastId} AND status = 'pending' ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-      RETURNING r.id, r.email, r.name, (SELECT u.id FROM users u WHERE u.email = r.email) AS user_id, (SELECT u.locale FROM users u WHERE u.email = r.email) AS locale,
+      RETURNING r.id, r.email, r.name, (SELECT u.id FROM users u WHERE u.email = r.email) AS user_id,
+        (SELECT u.locale FROM users u WHERE u.email = r.email) AS locale,
         EXISTS (SELECT 1 FROM users u JOIN member_consents c ON c.user_id = u.id WHERE u.email = r.email AND c.newsletter) AS subscribed`;
 
   return {

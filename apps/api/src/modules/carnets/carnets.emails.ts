@@ -19,7 +19,12 @@ const messages = defineMessages({
 });
 
 /** A carnet bought online is the member's: what it holds and until when (in their language, users.locale). */
-export function carnetBoughtEmail(to: { email: string; firstName: string; locale: string }, carnet: TCarnet, paidWith: 'card' | 'credit', carnetsUrl: string): MailMessage {
+export function carnetBoughtEmail(
+  to: { email: string; firstName: string; locale: string },
+  carnet: TCarnet,
+  paidWith: 'card' | 'credit',
+  carnetsUrl: string,
+): MailMessage {
   const i18n = i18nFor(to.locale);
   const say = sayer(i18n);
   const name = carnet.product.name;
@@ -30,7 +35,11 @@ export function carnetBoughtEmail(to: { email: string; firstName: string; locale
       title: say(messages.title),
       greeting: greetingOf(i18n, to.firstName),
       paragraphs: [
-        say(paidWith === 'card' ? messages.boughtWithCard : messages.boughtWithCredit, { name, uses: carnet.uses_total, day: localizedDay(carnet.valid_until) }),
+        say(paidWith === 'card' ? messages.boughtWithCard : messages.boughtWithCredit, {
+          name,
+          uses: carnet.uses_total,
+          day: localizedDay(carnet.valid_until),
+        }),
         say(messages.howToUse),
       ],
       action: { label: say(messages.action), url: carnetsUrl },

@@ -14,7 +14,8 @@ import { certificateReminderEmail, type ReminderKind } from './certificates.emai
 export function createCertificateReminders({ db, jobs, logger }: Pick<AppDeps, 'db' | 'jobs' | 'logger'>, membershipUrl: string) {
   return async function runDaily(today = todayInRome()) {
     const sent = await db.$transaction(async (tx) => {
-      const due = await tx.$queryRaw<{ kind: ReminderKind; certificate_kind: TCertificateBody['kind']; expiry_date: Date; email: string; first_name: string; locale: string }[]>`
+      type Due = { kind: ReminderKind; certificate_kind: TCertificateBody['kind']; expiry_date: Date; email: string; first_name: string; locale: string };
+      const due = await tx.$queryRaw<Due[]>`
         WITH due AS (
           SELECT c.id, c.kind AS certificate_kind, c.expiry_date, u.email, u.first_name, u.locale,
             CASE
@@ -31,7 +32,9 @@ export function createCertificateReminders({ db, jobs, logger }: Pick<AppDeps, '
         )
         SELECT sent.kind, due.certificate_kind, due.expiry_date, due.email, due.first_name, due.locale FROM sent JOIN due ON due.id = sent.certificate_id`;
       for (const reminder of due) {
-        const email = certificateReminderEmail({ email: reminder.email, firstName: reminder.first_name, locale: reminder.locale }, { kind: reminder.certificate_kind, expiryDate: toIsoDate(reminder.expiry_date) }, reminder.kind, membershipUrl);
+        const recipient = { email: reminder.email, firstName: reminder.first_name, locale: reminder.locale };
+        const certificate = { kind: reminder.certificate_kind, expiryDate: toIsoDate(reminder.expiry_date) };
+        const email = certificateReminderEmail(recipient, certificate, reminder.kind, membershipUrl);
         await jobs.send('send-email', email, { tx });
       }
       return due.length;

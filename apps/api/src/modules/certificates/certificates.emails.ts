@@ -48,7 +48,9 @@ const KIND = defineMessages({
   non_agonistico: /* i18n */ { id: 'api.certificates.kind_non_agonistico', message: 'non agonistico' },
 } satisfies Record<TCertificateKind, unknown>);
 
-export function certificateReminderEmail(recipient: Recipient, certificate: { kind: TCertificateKind; expiryDate: string }, kind: ReminderKind, membershipUrl: string): MailMessage {
+type Certificate = { kind: TCertificateKind; expiryDate: string };
+
+export function certificateReminderEmail(recipient: Recipient, certificate: Certificate, kind: ReminderKind, membershipUrl: string): MailMessage {
   const i18n = i18nFor(recipient.locale);
   const say = sayer(i18n);
   const day = localizedDay(certificate.expiryDate);
@@ -65,7 +67,7 @@ export function certificateReminderEmail(recipient: Recipient, certificate: { ki
 }
 
 /** Staff rejected the certificate the member uploaded: why, and what to do. */
-export function certificateRejectedEmail(recipient: Recipient, certificate: { kind: TCertificateKind; expiryDate: string }, reason: string, membershipUrl: string): MailMessage {
+export function certificateRejectedEmail(recipient: Recipient, certificate: Certificate, reason: string, membershipUrl: string): MailMessage {
   const i18n = i18nFor(recipient.locale);
   const say = sayer(i18n);
   return {

@@ -92,7 +92,12 @@ export async function renderMembershipCardPdf(card: MembershipCardData): Promise
     displayTitle: true,
     // pdfkit stamps the time of rendering (and derives the file ID from it); the start of validity
     // instead makes the file a function of the card, so the same card gives the same bytes.
-    info: { Title: say(messages.title, { number: card.membershipNumber }), Author: CENTRE_NAME, Creator: CENTRE_NAME, CreationDate: new Date(`${card.startDate}T00:00:00Z`) },
+    info: {
+      Title: say(messages.title, { number: card.membershipNumber }),
+      Author: CENTRE_NAME,
+      Creator: CENTRE_NAME,
+      CreationDate: new Date(`${card.startDate}T00:00:00Z`),
+    },
   });
   const done = pdfBytes(doc);
 
@@ -149,7 +154,11 @@ function drawFront(doc: PDFKit.PDFDocument, say: Say, card: MembershipCardData, 
     value(say(messages.insurance), 'Helvetica-Bold', 7, COLORS.accent);
   }
 
-  doc.font('Helvetica').fontSize(5.5).fillColor(COLORS.muted).text(say(messages.scan), qrX - 10, qrY + QR_SIZE + QR_PANEL_PADDING + 3, { width: QR_SIZE + 20, align: 'center', lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(5.5)
+    .fillColor(COLORS.muted)
+    .text(say(messages.scan), qrX - 10, qrY + QR_SIZE + QR_PANEL_PADDING + 3, { width: QR_SIZE + 20, align: 'center', lineBreak: false });
 }
 
 function drawBack(doc: PDFKit.PDFDocument, say: Say, card: MembershipCardData) {
@@ -159,8 +168,10 @@ function drawBack(doc: PDFKit.PDFDocument, say: Say, card: MembershipCardData) {
   doc.font('Helvetica-Bold').fontSize(10).fillColor(COLORS.white).text(say(messages.rules), PADDING, 8, { lineBreak: false });
 
   const width = CARD_WIDTH - 2 * PADDING;
-  doc.font('Helvetica').fontSize(7.5).fillColor(COLORS.ink).list(USAGE_RULE_MESSAGES.map((rule) => say(rule)), PADDING, 35, { width, bulletRadius: 1.2, textIndent: 8, lineGap: 1.5 });
+  const rules = USAGE_RULE_MESSAGES.map((rule) => say(rule));
+  doc.font('Helvetica').fontSize(7.5).fillColor(COLORS.ink).list(rules, PADDING, 35, { width, bulletRadius: 1.2, textIndent: 8, lineGap: 1.5 });
   doc.y += 5;
   doc.font('Helvetica-Bold').fontSize(7.5).fillColor(COLORS.accent).text(say(messages.showIt), PADDING, doc.y, { width });
-  doc.font('Helvetica').fontSize(5.5).fillColor(COLORS.muted).text(`${CENTRE_NAME} · ${say(messages.title, { number: card.membershipNumber })}`, PADDING, CARD_HEIGHT - PADDING - 4, { width, lineBreak: false });
+  const footer = `${CENTRE_NAME} · ${say(messages.title, { number: card.membershipNumber })}`;
+  doc.font('Helvetica').fontSize(5.5).fillColor(COLORS.muted).text(footer, PADDING, CARD_HEIGHT - PADDING - 4, { width, lineBreak: false });
 }

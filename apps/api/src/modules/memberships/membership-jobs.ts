@@ -60,7 +60,12 @@ export function createMembershipJobs(deps: Pick<AppDeps, 'db' | 'config' | 'jobs
         return ended.length;
       }, TRANSACTION_OPTIONS);
       const reminded = await db.$transaction(async (tx) => {
-        const due = await tx.$queryRaw<{ id: number; membership_number: string; type: MembershipWithPayments['type']; start_date: Date; end_date: Date; email: string; first_name: string; locale: string }[]>`
+        type Due = { id: number; membership_number: string; type: MembershipWithPayments['type']; start_date: Date; end_date: Date } & {
+          email: string;
+          first_name: string;
+          locale: string;
+        };
+        const due = await tx.$queryRaw<Due[]>`
           UPDATE memberships m SET expiry_reminder_sent_at = now(), updated_at = now()
           FROM users u
           WHERE u.id = m.user_id AND m.status = 'active' AND m.expiry_reminder_sent_at IS NULL

@@ -33,7 +33,10 @@ const messages = defineMessages({
   expirySubject: /* i18n */ { id: 'api.memberships.email_expiry_subject', message: 'La tua tessera {number} scade il {day}' },
   expiryTitle: /* i18n */ { id: 'api.memberships.email_expiry_title', message: 'La tua tessera sta per scadere' },
   expiryText: /* i18n */ { id: 'api.memberships.email_expiry_text', message: 'la tua tessera {type} numero {number} scade il {day}.' },
-  expiryRenew: /* i18n */ { id: 'api.memberships.email_expiry_renew', message: 'Per continuare a giocare senza interruzioni puoi rinnovarla online in un minuto.' },
+  expiryRenew: /* i18n */ {
+    id: 'api.memberships.email_expiry_renew',
+    message: 'Per continuare a giocare senza interruzioni puoi rinnovarla online in un minuto.',
+  },
   renewAction: /* i18n */ { id: 'api.memberships.email_renew_action', message: 'Rinnova la tessera' },
   invitationSubject: /* i18n */ { id: 'api.memberships.email_invitation_subject', message: 'Il tuo account Adriatica Beach Arena' },
   invitationTitle: /* i18n */ { id: 'api.memberships.email_invitation_title', message: 'Benvenuto in Adriatica Beach Arena!' },
@@ -59,7 +62,12 @@ export function activationEmail(user: Recipient, card: CardSummary, pdf: { filen
       title: say(messages.activeTitle),
       greeting: greetingOf(i18n, user.firstName),
       paragraphs: [
-        say(messages.activeText, { type: say(TYPE_IN_SENTENCE[card.type]), number: card.number, start: localizedDay(card.startDate), end: localizedDay(card.endDate) }),
+        say(messages.activeText, {
+          type: say(TYPE_IN_SENTENCE[card.type]),
+          number: card.number,
+          start: localizedDay(card.startDate),
+          end: localizedDay(card.endDate),
+        }),
         say(messages.activeAttached),
       ],
       action: { label: say(messages.cardAction), url: cardsUrl },

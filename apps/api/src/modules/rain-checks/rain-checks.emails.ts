@@ -44,7 +44,12 @@ const messages = defineMessages({
 });
 
 /** The member's one e-mail of a rain check, in their language: every booking of theirs it cancelled and what happened to it. */
-export function rainCheckEmail(user: { email: string; firstName: string; locale: string }, reason: string, items: RainCheckMailItem[], bookingsUrl: string): MailMessage {
+export function rainCheckEmail(
+  user: { email: string; firstName: string; locale: string },
+  reason: string,
+  items: RainCheckMailItem[],
+  bookingsUrl: string,
+): MailMessage {
   const i18n = i18nFor(user.locale);
   const say = sayer(i18n);
   const single = items.length === 1;
@@ -57,7 +62,10 @@ export function rainCheckEmail(user: { email: string; firstName: string; locale:
       paragraphs: [
         say(single ? messages.introOne : messages.introMany, { reason }),
         ...items.map((item) => {
-          const happened = item.returns.length > 0 ? item.returns.map((part) => say(WHAT_HAPPENED[part.outcome], { amount: localizedEuros(part.amountCents) })) : [say(WHAT_HAPPENED.none)];
+          const happened =
+            item.returns.length > 0
+              ? item.returns.map((part) => say(WHAT_HAPPENED[part.outcome], { amount: localizedEuros(part.amountCents) }))
+              : [say(WHAT_HAPPENED.none)];
           return say(item.share ? messages.itemShare : messages.item, { court: item.court, when: item.when, happened: happened.join(' ') });
         }),
       ],

@@ -115,9 +115,14 @@ describe('receipt PDF', () => {
     const number = `${year}/${String(payment.receipt!.number).padStart(6, '0')}`;
     const text = await pdfText(await services.receipts.pdfOf(payment.receipt!.id));
     expect(text).toContain(`Ricevuta n. ${number} Receipt del `);
-    for (const [italian, english] of [['RICEVUTO DA', 'Received from'], ['CAUSALE', 'Purpose of payment'], ['NATURA DEL PROVENTO', 'Nature of the income'], ['IMPORTO', 'Amount'], ['MODALITÀ DI PAGAMENTO', 'Payment method']]) {
-      expect(text).toContain(`${italian} ${english}`);
-    }
+    const labels = [
+      ['RICEVUTO DA', 'Received from'],
+      ['CAUSALE', 'Purpose of payment'],
+      ['NATURA DEL PROVENTO', 'Nature of the income'],
+      ['IMPORTO', 'Amount'],
+      ['MODALITÀ DI PAGAMENTO', 'Payment method'],
+    ];
+    for (const [italian, english] of labels) expect(text).toContain(`${italian} ${english}`);
     for (const value of ['Emily Turner', 'Quota associativa', '60,00 €', 'Contanti', 'Per l’associazione']) expect(text).toContain(value);
   });
 
