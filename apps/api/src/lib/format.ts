@@ -1,4 +1,5 @@
-// it-IT formatting for e-mails, PDFs and messages written by the API.
+// it-IT formatting for what stays Italian: receipts, payment descriptions, Stripe’s page, the back-office’s messages. What a member reads
+// in their language (e-mails, calendar files, the card) writes dates and amounts with lib/i18n.ts (localizedDay, localizedWhen, localizedEuros).
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Integer cents as "60,00 €" (display only: amounts are computed in cents). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.js';
 import { couponMessages } from '../modules/coupons/index.js';
 import { creditMessages } from '../modules/credit/credit-terms.js';
-import { italian, localizedDay, localizedEuros, render, withValues } from './i18n.js';
+import { italian, localizedDay, localizedEuros, localizedUrl, localizedWhen, render, sayer, withValues } from './i18n.js';
 
 const creditTopUpRange = creditMessages.topUpRange;
 
@@ -30,5 +30,25 @@ describe('what the API says', () => {
     const error = new AppError(422, withValues(creditTopUpRange, { min: localizedEuros(500), max: localizedEuros(20_000) }));
     expect(error.message).toBe('Puoi ricaricare da 5,00\u00a0€ a 200,00\u00a0€.');
     expect(italian(error.said)).toBe(error.message);
+  });
+});
+
+describe('what e-mails, calendars and PDFs write', () => {
+  it('writes a booking’s time in Rome, its day as the language does, an end at midnight as 24:00', () => {
+    const when = localizedWhen({ startsAt: new Date('2026-07-14T20:30:00Z'), endsAt: new Date('2026-07-14T22:00:00Z') });
+    const description = { id: 'test.when', message: '{when}' };
+    expect(['it', 'de', 'en'].map((locale) => sayer(i18nFor(locale))(description, { when }))).toEqual([
+      '14/07/2026 22:30–24:00',
+      '14.07.2026 22:30–24:00',
+      '14/07/2026 22:30–24:00',
+    ]);
+  });
+
+  it('links a public or member page in the reader’s language, Italian and the back-office unprefixed', () => {
+    expect(localizedUrl('it', 'https://web.example/le-mie-prenotazioni')).toBe('https://web.example/le-mie-prenotazioni');
+    expect(localizedUrl('de', 'https://web.example/quote/3?email=a%40b.it')).toBe('https://web.example/de/quote/3?email=a%40b.it');
+    expect(localizedUrl('en', 'https://web.example/')).toBe('https://web.example/en/');
+    expect(localizedUrl('en', 'https://web.example/admin/prenotazioni')).toBe('https://web.example/admin/prenotazioni');
+    expect(localizedUrl('fr', 'https://web.example/profilo')).toBe('https://web.example/profilo');
   });
 });

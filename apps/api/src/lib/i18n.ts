@@ -6,9 +6,11 @@
 import { DEFAULT_LOCALE, i18nFor, INTL_LOCALE, isLocale, type Locale, negotiateLocale } from '@beach/i18n/node';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { RequestHandler, Response } from 'express';
+import { timeOf, todayInRome } from './time.js';
 
 export type { I18n, MessageDescriptor };
 export type { Locale };
+export { i18nFor };
 
 /** What the API says: a descriptor, worded in the request's language, or a plain Italian string. */
 export type Message = string | MessageDescriptor;
@@ -84,3 +86,22 @@ export function sayMessage(response: unknown, res: Response): unknown {
   if (typeof said !== 'object' || said === null || typeof said.message !== 'object' || said.message === null) return response;
   return { ...said, message: render(languageOf(res), said.message as MessageDescriptor) };
 }
+
+/** A booking's time as its language writes it: 14/07/2026 18:00–19:30, 14.07.2026 18:00–19:30 (Rome time). */
+export const localizedWhen = (span: { startsAt: Date; endsAt: Date }) =>
+  localized((locale) => `${localizedDay(todayInRome(span.startsAt))[FORMAT](locale)} ${timeOf(span.startsAt)}–${timeOf(span.endsAt, true)}`);
+
+/** A web address in `locale`: public and member pages under /de/, /en/; Italian and the back-office unprefixed. */
+export function localizedUrl(locale: string, address: string): string {
+  if (!isLocale(locale) || locale === DEFAULT_LOCALE) return address;
+  const url = new URL(address);
+  if (url.pathname === '/admin' || url.pathname.startsWith('/admin/')) return address;
+  url.pathname = `/${locale}${url.pathname}`;
+  return url.toString();
+}
+
+/** Words `descriptor` (with its values) in the language of `i18n`: how e-mails, calendars and PDFs write. */
+export const sayer =
+  (i18n: I18n) =>
+  (descriptor: MessageDescriptor, values?: Record<string, unknown>): string =>
+    render(i18n, values ? withValues(descriptor, values) : descriptor);

@@ -5,6 +5,7 @@ import type { MailMessage } from './mail.js';
 
 /** Every job of the application and what it carries. */
 export interface JobPayloads {
+  /** An e-mail worded when queued, in its recipient's language (recorded as `locale`). */
   'send-email': MailMessage;
   /** A card became active: make its PDF and e-mail it to the member. */
   'membership-activated': { membershipId: number };

@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 afterAll(() => jobs?.stop());
 
-const email = (subject: string) => ({ to: 'socio@example.com', subject, text: subject, html: `<p>${subject}</p>` });
+const email = (subject: string) => ({ to: 'socio@example.com', subject, text: subject, html: `<p>${subject}</p>`, locale: 'it' as const });
 
 it('works a job at once when it is sent alone, and when a transaction writes it', async () => {
   await jobs.send('send-email', email('Da sola'));

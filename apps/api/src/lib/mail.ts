@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
+import type { Locale } from './i18n.js';
 import type { Logger } from './logger.js';
 
 export interface MailMessage {
@@ -11,6 +12,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** The recipient's language, the e-mail's words are in (users.locale; a guest's, their organiser's). */
+  locale: Locale;
   /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
   /** Files to attach, by absolute path (a job carries the path, not the bytes). */
@@ -25,6 +28,9 @@ export interface Mailer {
   close(): void;
 }
 
+/** What nodemailer sends: the language goes out as Content-Language (a job queued before it was recorded has none). */
+const outgoing = ({ locale, headers, ...message }: MailMessage) => ({ ...message, headers: { ...(locale ? { 'Content-Language': locale } : {}), ...headers } });
+
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_DIR'>, logger: Logger): Mailer {
   if (config.SMTP_URL) {
     // Pooled connections unless the URL says otherwise: a bulk e-mail would open one per message.
@@ -34,7 +40,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MA
     return {
       name: 'smtp',
       async send(message) {
-        await transport.sendMail({ from: config.MAIL_FROM, ...message });
+        await transport.sendMail({ from: config.MAIL_FROM, ...outgoing(message) });
       },
       close: () => transport.close(),
     };
@@ -44,7 +50,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MA
   return {
     name: 'file',
     async send(message) {
-      const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      const info = await transport.sendMail({ from: config.MAIL_FROM, ...outgoing(message) });
       await mkdir(directory, { recursive: true });
       const file = resolve(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
       await writeFile(file, info.message as Buffer);

@@ -52,6 +52,19 @@ describe('registration and e-mail verification', () => {
     expect(linkIn(message, `${WEB}/verify-email/${user.id}/`)).toMatch(new RegExp(`^${WEB}/verify-email/${user.id}/[A-Za-z0-9_-]{43}$`));
   });
 
+  it('e-mails a member who signs up in German in German, the link to the German page', async () => {
+    const account = newAccount();
+    await request(app).post('/api/auth/register').set('Accept-Language', 'de-DE,de;q=0.9').send(account).expect(201);
+    const user = await db.user.findUniqueOrThrow({ where: { email: account.email } });
+    const message = await mail.waitFor(account.email);
+    expect(message.subject).toBe('Bestätige deine E-Mail-Adresse');
+    expect(message.text).toContain('Hallo Marta,');
+    expect(message.text).toContain('danke für deine Registrierung. Bestätige deine E-Mail-Adresse, um dein Konto zu aktivieren.');
+    expect(message.text).toContain('Der Link gilt 24 Stunden und kann nur einmal verwendet werden.');
+    expect(linkIn(message, `${WEB}/de/verify-email/`)).toMatch(new RegExp(`^${WEB}/de/verify-email/${user.id}/[A-Za-z0-9_-]{43}$`));
+    expect(message.html).toContain('<html lang="de">');
+  });
+
   it('carries a page of this app to reach once confirmed (an invitation’s share), and refuses any other address', async () => {
     const account = newAccount();
     await request(app).post('/api/auth/register').send({ ...account, redirect: '/quote/12?email=ospite%40esempio.it' }).expect(201);

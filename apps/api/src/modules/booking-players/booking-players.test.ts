@@ -138,6 +138,34 @@ describe('adding players to a held booking', () => {
     const mine = await request(app).get('/api/me/booking-shares').set(bearer(guest)).expect(200);
     expect(mine.body.data).toEqual([expect.objectContaining({ booking_id: bookingId, share: '6.66', status: 'invited', can_pay: true, organiser: 'Olga Invita' })]);
   });
+
+  it('invites in each player’s language, and a guest without an account in the organiser’s', async () => {
+    const organiser = await createMember(app, db, { firstName: 'Greta', lastName: 'Deutsch' });
+    const english = await createMember(app, db, { firstName: 'Emma', lastName: 'English' });
+    await db.user.update({ where: { id: organiser.id }, data: { locale: 'de' } });
+    await db.user.update({ where: { id: english.id }, data: { locale: 'en' } });
+    const bookingId = await hold(organiser, 3, '15:00');
+    await addPlayer(organiser, bookingId, { user_id: english.id }).expect(201);
+    await addPlayer(organiser, bookingId, { email: 'gast.split@beispiel.de' }).expect(201);
+    await organiserPays(organiser, bookingId);
+    await services.bookingPlayers.runShareJob();
+
+    const guest = await mail.waitFor('gast.split@beispiel.de');
+    expect(guest.subject).toMatch(/^Greta Deutsch hat dich zum Spiel hinzugefügt: Campo C1, \d{2}\.\d{2}\.\d{4} 15:00–16:30$/);
+    expect(guest.text).toContain('Hallo,');
+    expect(guest.text).toMatch(/Dein Anteil beträgt 6,66\s€: Bezahle ihn mit Karte oder Guthaben bis zum \d{2}\.\d{2}\.\d{4} um 13:00\./);
+    expect(guest.text).toContain('Noch kein Konto? Registriere dich mit dieser E-Mail-Adresse');
+    // The button leads to the German page, the guest's address still on it.
+    expect(guest.text).toMatch(/Deinen Anteil bezahlen: http:\/\/web\.example\.test\/de\/quote\/\d+\?email=gast\.split%40beispiel\.de/);
+    expect(guest.html).toContain('<html lang="de">');
+    expect(guest.headers.get('content-language')).toBe('de');
+
+    const invitation = await mail.waitFor(english.email);
+    expect(invitation.subject).toMatch(/^Greta Deutsch added you to the game: Campo C1, \d{2}\/\d{2}\/\d{4} 15:00–16:30$/);
+    expect(invitation.text).toContain('Hi Emma,');
+    expect(invitation.text).toContain('Your share is €6.66');
+    expect(invitation.text).toMatch(/Pay your share: http:\/\/web\.example\.test\/en\/quote\/\d+/);
+  });
 });
 
 describe('finding and adding a player', () => {

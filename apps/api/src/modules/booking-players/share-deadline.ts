@@ -2,13 +2,13 @@
 // confirmed, and what is still unpaid at the deadline charged to the organiser, once.
 import type { Prisma } from '../../generated/prisma/client.js';
 import { Prisma as PrismaNamespace, TRANSACTION_OPTIONS } from '../../lib/db.js';
-import { formatEuros } from '../../lib/format.js';
+import { localizedEuros } from '../../lib/i18n.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { whatOf, whenOf, sharesOf } from '../bookings/index.js';
 import { owedBy, settlingLegs, shareReceivable, post, spendingLegs, walletOf } from '../ledger/index.js';
 import { readSettings } from '../settings/index.js';
 import { shareInvitationEmail, sharesChargedEmail, sharesPaidFromCreditEmail } from './booking-players.emails.js';
-import { deadlineOf, deadlineText, fullName, guestShareUrl, lockConfirmed, shareUrl, type SplitDeps, sum } from './split-terms.js';
+import { deadlineOf, fullName, guestShareUrl, lockConfirmed, shareUrl, type SplitDeps, sum } from './split-terms.js';
 
 export function createShareDeadline({ db, jobs, config }: Pick<SplitDeps, 'db' | 'jobs' | 'config'>) {
   /**
@@ -46,9 +46,11 @@ export function createShareDeadline({ db, jobs, config }: Pick<SplitDeps, 'db' |
         legs: [...legs, ...settlingLegs(parts)],
       });
       await tx.bookingPlayer.updateMany({ where: { id: { in: ids } }, data: { paidWith: 'credit', paidAt: new Date() } });
-      if (total > 0) await jobs.send('send-email', sharesPaidFromCreditEmail(organiser, whatOf(booking), formatEuros(total), `${webOriginOf(config)}/profilo`), { tx });
+      if (total > 0) {
+        await jobs.send('send-email', sharesPaidFromCreditEmail(organiser, whatOf(booking), localizedEuros(total), `${webOriginOf(config)}/profilo`), { tx });
+      }
     } else {
-      await jobs.send('send-email', sharesChargedEmail(organiser, whatOf(booking), formatEuros(total), ids.map((id) => shareUrl(config, id))), { tx });
+      await jobs.send('send-email', sharesChargedEmail(organiser, whatOf(booking), localizedEuros(total), ids.map((id) => shareUrl(config, id))), { tx });
     }
     return charged.length;
   }
@@ -70,10 +72,14 @@ export function createShareDeadline({ db, jobs, config }: Pick<SplitDeps, 'db' |
         [...new Set(rows.map((row) => row.bookingId))],
       );
       for (const row of rows) {
-        const to = row.user ? { email: row.user.email, firstName: row.user.firstName } : { email: row.guestEmail!, firstName: null };
-        const deadline = deadlineText(deadlineOf(row.booking, splitDeadlineHours));
+        // A guest without an account reads the invitation in the language of whoever booked.
+        const to = row.user
+          ? { email: row.user.email, firstName: row.user.firstName, locale: row.user.locale }
+          : { email: row.guestEmail!, firstName: null, locale: row.booking.user?.locale ?? 'it' };
+        const deadline = deadlineOf(row.booking, splitDeadlineHours);
         const link = row.user ? shareUrl(config, row.id) : guestShareUrl(config, row.id, row.guestEmail!);
-        await jobs.send('send-email', shareInvitationEmail(to, fullName(row.booking.user), whatOf(row.booking), formatEuros(shares.get(row.id)?.owed ?? 0), link, deadline), { tx });
+        const share = localizedEuros(shares.get(row.id)?.owed ?? 0);
+        await jobs.send('send-email', shareInvitationEmail(to, fullName(row.booking.user), whatOf(row.booking), share, link, deadline), { tx });
       }
       return rows.length;
     }, TRANSACTION_OPTIONS);

@@ -3,7 +3,7 @@
 import type { Booking, BookingPlayer, Prisma, User } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
-import { formatEuros } from '../../lib/format.js';
+import { localizedEuros } from '../../lib/i18n.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { isLive, whatOf, whenOf } from '../bookings/index.js';
 import { owedOne, payment as paymentEntry, settlingLegs, takeBackPayment, accounts, shareReceivable, post, INSUFFICIENT_CREDIT, spendingLegs, walletOf } from '../ledger/index.js';
@@ -19,7 +19,8 @@ export function createSharePayments({ db, jobs, config, checkouts }: SplitDeps, 
     const organiser = share.booking.user;
     if (!organiser || share.userId === organiser.id) return;
     const player = share.user ? fullName(share.user) : (share.guestEmail ?? '');
-    await jobs.send('send-email', sharePaidEmail(organiser, player, whatOf(share.booking), formatEuros(cents), `${webOriginOf(config)}/le-mie-prenotazioni`), { tx });
+    const email = sharePaidEmail(organiser, player, whatOf(share.booking), localizedEuros(cents), `${webOriginOf(config)}/le-mie-prenotazioni`);
+    await jobs.send('send-email', email, { tx });
   }
 
   /** The share locked for payment by the viewer, with its booking confirmed, and what it owes (read under its account's lock). */

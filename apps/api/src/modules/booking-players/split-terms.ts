@@ -4,11 +4,9 @@ import { defineMessages } from '@beach/contracts';
 import type { Config } from '../../config.js';
 import type { Booking, BookingPlayer, Court, Prisma, User } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
-import { formatItalianDate } from '../../lib/format.js';
 import type { JobQueue } from '../../lib/jobs.js';
-import { todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { type sharesOf, timeOf, lockBooking } from '../bookings/index.js';
+import { type sharesOf, lockBooking } from '../bookings/index.js';
 import type { Checkouts } from '../payments/index.js';
 
 export const playerMessages = defineMessages({
@@ -61,7 +59,6 @@ export const maskEmail = (email: string) => {
 };
 /** The instant shares still unpaid pass to the organiser. */
 export const deadlineOf = (booking: Pick<Booking, 'startsAt'>, hours: number) => new Date(booking.startsAt.getTime() - hours * 3_600_000);
-export const deadlineText = (deadline: Date) => `${formatItalianDate(todayInRome(deadline))} alle ${timeOf(deadline)}`;
 
 /** A share can be paid by its player while it is theirs to pay, or by the organiser once charged to them. */
 export const payerMay = (share: Pick<BookingPlayer, 'userId' | 'status' | 'paidAt'>, organiserId: number | null, viewerId: number) =>

@@ -5,7 +5,7 @@ import type { User } from '../../generated/prisma/client.js';
 import { audit, rowOf } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
-import { formatEuros } from '../../lib/format.js';
+import { localizedEuros } from '../../lib/i18n.js';
 import { isAdmin } from '../auth/index.js';
 import { priceSlots, whatOf } from './booking-terms.js';
 import { chargeBooking } from './booking-money.js';
@@ -53,7 +53,8 @@ export function createDeskBooking({ db, jobs, config }: DeskDeps, { one }: Pick<
         await chargeBooking(tx, created, priceCents, undefined, { createdById: actor.id });
         if (body.payment === 'now') await collect(tx, created, body.method!, now, actor.id);
         if (body.payment === 'link' && member) {
-          await jobs.send('send-email', paymentLinkEmail(member, { ...whatOf(created), price: formatEuros(priceCents) }, `${config.WEB_ORIGIN}/prenotazioni/pagamento/${created.id}`), { tx });
+          const what = { ...whatOf(created), price: localizedEuros(priceCents) };
+          await jobs.send('send-email', paymentLinkEmail(member, what, `${config.WEB_ORIGIN}/prenotazioni/pagamento/${created.id}`), { tx });
         }
         // Recorded last: the row as the desk left it, paid or not.
         await audit(tx, { entity: 'bookings', id: created.id, action: 'create', after: await rowOf(tx, 'bookings', created.id) });

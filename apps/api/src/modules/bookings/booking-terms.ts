@@ -7,6 +7,7 @@ import type { Booking, Court, Transaction } from '../../generated/prisma/client.
 import type { PriceCode } from '../../generated/prisma/enums.js';
 import { Prisma } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
+import { localizedWhen } from '../../lib/i18n.js';
 import { timeOf, todayInRome, whenOf } from '../../lib/time.js';
 import { pricesInForce, type PriceTable } from '../prices/index.js';
 import { SETTLED_STATUSES } from '../payments/index.js';
@@ -49,7 +50,8 @@ export const statusShown = (booking: HoldFields, now: Date): Booking['status'] =
 export { timeOf, whenOf };
 
 type Span = Pick<Booking, 'startsAt' | 'endsAt'>;
-export const whatOf = (booking: Span & { court: Pick<Court, 'name'> }) => ({ court: booking.court.name, when: whenOf(booking) });
+/** Which booking an e-mail names: its court (as named) and its time, written in the recipient's language. */
+export const whatOf = (booking: Span & { court: Pick<Court, 'name'> }) => ({ court: booking.court.name, when: localizedWhen(booking) });
 
 export interface SlotChoice {
   date: string;

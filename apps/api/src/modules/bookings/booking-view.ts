@@ -132,7 +132,8 @@ export function createBookingReads({ db, config }: Pick<AppDeps, 'db' | 'config'
   async function ics(user: User, id: number) {
     const booking = await ownBooking(user.id, id);
     if (booking.status !== 'confirmed') throw new AppError(409, bookingMessages.calendarConfirmedOnly);
-    return { file: bookingsCalendar('Adriatica Beach Arena', [booking], config.WEB_ORIGIN).toString(), filename: `prenotazione-${booking.court.code}-${todayInRome(booking.startsAt)}.ics` };
+    const file = bookingsCalendar(user, [booking], config.WEB_ORIGIN).toString();
+    return { file, filename: `prenotazione-${booking.court.code}-${todayInRome(booking.startsAt)}.ics` };
   }
 
   /** The member's feed address, made on first use. */
@@ -150,7 +151,7 @@ export function createBookingReads({ db, config }: Pick<AppDeps, 'db' | 'config'
     const user = await db.user.findUnique({ where: { calendarToken: token } });
     if (!user) throw notFound(bookingMessages.calendarNotFound);
     const bookings = await db.booking.findMany({ where: { OR: [{ userId: user.id }, playingIn(user.id)], status: 'confirmed' }, include: { court: true }, orderBy: { startsAt: 'asc' } });
-    return bookingsCalendar(`Prenotazioni di ${user.firstName} - Adriatica Beach Arena`, bookings, config.WEB_ORIGIN).toString();
+    return bookingsCalendar(user, bookings, config.WEB_ORIGIN, { feed: true }).toString();
   }
 
   return { ownBooking, dtoOf, availability, mine, show, ics, calendarFeed, calendarByToken };

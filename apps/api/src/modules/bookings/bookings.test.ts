@@ -377,4 +377,33 @@ describe('waitlist, reminders and calendar', () => {
     expect((await request(app).get(path)).status).toBe(404);
     expect((await request(app).get(new URL(renewed.body.url).pathname)).status).toBe(200);
   });
+
+  it('e-mails a German member in German and gives an English member a calendar feed in English', async () => {
+    const dieter = await createMember(app, db, { firstName: 'Dieter', lastName: 'Deutsch' });
+    const emma = await createMember(app, db, { firstName: 'Emma', lastName: 'English' });
+    await db.user.update({ where: { id: dieter.id }, data: { locale: 'de' } });
+    await db.user.update({ where: { id: emma.id }, data: { locale: 'en' } });
+
+    const german = await book(dieter, { start: '10:30' });
+    await pay(dieter, german.body.booking.id);
+    const paid = await mail.waitFor(dieter.email, undefined, /^Buchung bestätigt/);
+    expect(paid.subject).toBe(`Buchung bestätigt: Campo C1, ${day.split('-').reverse().join('.')} 10:30–12:00`);
+    expect(paid.text).toContain('Hallo Dieter,');
+    expect(paid.text).toMatch(/Mit Karte bezahlt · Platzpreis 20,00\s€\./);
+    expect(paid.text).toContain('Meine Buchungen: http://web.example.test/de/le-mie-prenotazioni');
+    expect(paid.html).toContain('Wenn die Schaltfläche nicht funktioniert');
+
+    const english = await book(emma, { start: '13:30' });
+    await pay(emma, english.body.booking.id);
+    await expect.poll(() => statusOf(english.body.booking.id)).toBe('confirmed');
+    const feed = await request(app).get('/api/bookings/calendar').set(auth(emma));
+    const ics = await request(app).get(new URL(feed.body.url).pathname).expect(200);
+    const calendar = new ICAL.Component(ICAL.parse(ics.text));
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Emma’s bookings - Adriatica Beach Arena');
+    const [event] = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+    expect(event!.summary).toBe('Booking: Campo C1 - Adriatica Beach Arena');
+    const when = `${day.split('-').reverse().join('/')} 13:30–15:00`;
+    expect(event!.description).toBe(`Booking of Campo C1: ${when}. Your bookings: http://web.example.test/en/le-mie-prenotazioni`);
+    expect(event!.location).toBe('Adriatica Beach Arena, beach opposite Piazza Marconi, 47841 Cattolica (RN), Italy');
+  });
 });

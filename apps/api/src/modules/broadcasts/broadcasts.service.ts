@@ -12,7 +12,7 @@ import { unsubscribeLinks } from '../consents/index.js';
 import { broadcastEmail } from './broadcasts.emails.js';
 
 type RecipientsBody = BodyOf<typeof api.broadcasts.countRecipients>;
-type Recipient = { id: number; email: string; name: string; user_id: number | null; subscribed: boolean };
+type Recipient = { id: number; email: string; name: string; user_id: number | null; subscribed: boolean; locale: string | null };
 
 /** Messages being handed to the mail server at once (nodemailer's pool holds 5 connections). */
 const MAX_IN_FLIGHT = 5;
@@ -98,6 +98,7 @@ export function createBroadcastsService({ db, config, jobs, mailer, logger }: Pi
       UPDATE broadcast_recipients r SET status = 'sending'
       WHERE r.id IN (SELECT id FROM broadcast_recipients WHERE broadcast_id = ${broadcastId} AND status = 'pending' ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
       RETURNING r.id, r.email, r.name, (SELECT u.id FROM users u WHERE u.email = r.email) AS user_id,
+        (SELECT u.locale FROM users u WHERE u.email = r.email) AS locale,
         EXISTS (SELECT 1 FROM users u JOIN member_consents c ON c.user_id = u.id WHERE u.email = r.email AND c.newsletter) AS subscribed`;
 
   return {

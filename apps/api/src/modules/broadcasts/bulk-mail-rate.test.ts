@@ -66,7 +66,7 @@ beforeAll(async () => {
   await db.$executeRaw`SELECT ledger_post_history()`;
   // Each process's first message opens its mail connection (and the server parses its first message
   // cold): done before the measure, so a late first arrival is not counted as a burst.
-  const hello = (to: string) => ({ to, subject: 'Prova', text: 'Prova', html: '<p>Prova</p>' });
+  const hello = (to: string) => ({ to, subject: 'Prova', text: 'Prova', html: '<p>Prova</p>', locale: 'it' as const });
   await Promise.all([api.deps.mailer.send(hello(members[0]!.email)), worker.deps.mailer.send(hello(members[1]!.email))]);
   arrivals.length = 0;
 });

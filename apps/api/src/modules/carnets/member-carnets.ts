@@ -17,7 +17,12 @@ export function createMemberCarnets(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
   const { db } = deps;
 
   /** The member is told their carnet is theirs (bought online, by card or credit), once: queued with it. */
-  const tellBought = (tx: Prisma.TransactionClient, user: { email: string; firstName: string }, carnet: CarnetRow, paidWith: 'card' | 'credit') =>
+  const tellBought = (
+    tx: Prisma.TransactionClient,
+    user: { email: string; firstName: string; locale: string },
+    carnet: CarnetRow,
+    paidWith: 'card' | 'credit',
+  ) =>
     deps.jobs.send('send-email', carnetBoughtEmail(user, toCarnetDto(carnet, todayInRome()), paidWith, `${webOriginOf(deps.config)}/profilo`), { tx });
 
   const carnetsOf = async (userId: number) => {

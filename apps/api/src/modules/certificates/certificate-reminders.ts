@@ -14,9 +14,10 @@ import { certificateReminderEmail, type ReminderKind } from './certificates.emai
 export function createCertificateReminders({ db, jobs, logger }: Pick<AppDeps, 'db' | 'jobs' | 'logger'>, membershipUrl: string) {
   return async function runDaily(today = todayInRome()) {
     const sent = await db.$transaction(async (tx) => {
-      const due = await tx.$queryRaw<{ kind: ReminderKind; certificate_kind: TCertificateBody['kind']; expiry_date: Date; email: string; first_name: string }[]>`
+      type Due = { kind: ReminderKind; certificate_kind: TCertificateBody['kind']; expiry_date: Date; email: string; first_name: string; locale: string };
+      const due = await tx.$queryRaw<Due[]>`
         WITH due AS (
-          SELECT c.id, c.kind AS certificate_kind, c.expiry_date, u.email, u.first_name,
+          SELECT c.id, c.kind AS certificate_kind, c.expiry_date, u.email, u.first_name, u.locale,
             CASE
               WHEN c.expiry_date = ${today}::date THEN 'on_expiry'
               WHEN c.expiry_date <= ${addDays(today, 7)}::date THEN '7_days'
@@ -29,9 +30,11 @@ export function createCertificateReminders({ db, jobs, logger }: Pick<AppDeps, '
         ), sent AS (
           INSERT INTO certificate_reminders (certificate_id, kind) SELECT id, kind FROM due ON CONFLICT DO NOTHING RETURNING certificate_id, kind
         )
-        SELECT sent.kind, due.certificate_kind, due.expiry_date, due.email, due.first_name FROM sent JOIN due ON due.id = sent.certificate_id`;
+        SELECT sent.kind, due.certificate_kind, due.expiry_date, due.email, due.first_name, due.locale FROM sent JOIN due ON due.id = sent.certificate_id`;
       for (const reminder of due) {
-        const email = certificateReminderEmail({ email: reminder.email, firstName: reminder.first_name }, { kind: reminder.certificate_kind, expiryDate: toIsoDate(reminder.expiry_date) }, reminder.kind, membershipUrl);
+        const recipient = { email: reminder.email, firstName: reminder.first_name, locale: reminder.locale };
+        const certificate = { kind: reminder.certificate_kind, expiryDate: toIsoDate(reminder.expiry_date) };
+        const email = certificateReminderEmail(recipient, certificate, reminder.kind, membershipUrl);
         await jobs.send('send-email', email, { tx });
       }
       return due.length;

@@ -1,47 +1,87 @@
-import { CERTIFICATE_KIND_LABELS, type TCertificateKind } from '@beach/contracts';
-import { renderEmail } from '../../lib/email-layout.js';
-import { formatItalianDate } from '../../lib/format.js';
+import { defineMessages, type TCertificateKind } from '@beach/contracts';
+import { greetingOf, renderEmail } from '../../lib/email-layout.js';
+import { i18nFor, localizedDay, sayer } from '../../lib/i18n.js';
 import type { MailMessage } from '../../lib/mail.js';
 
 export type ReminderKind = '30_days' | '7_days' | 'on_expiry';
 
-const WHEN: Record<ReminderKind, (day: string) => string> = {
-  '30_days': (day) => `scade il ${day}, tra un mese`,
-  '7_days': (day) => `scade il ${day}, tra una settimana`,
-  on_expiry: () => 'scade oggi',
-};
+/** Who the e-mail goes to, and their language (users.locale). */
+interface Recipient {
+  email: string;
+  firstName: string;
+  locale: string;
+}
 
-export function certificateReminderEmail(recipient: { email: string; firstName: string }, certificate: { kind: TCertificateKind; expiryDate: string }, kind: ReminderKind, membershipUrl: string): MailMessage {
-  const day = formatItalianDate(certificate.expiryDate);
+const messages = defineMessages({
+  expiresTodaySubject: /* i18n */ { id: 'api.certificates.email_expires_today_subject', message: 'Il tuo certificato medico scade oggi' },
+  expiresSubject: /* i18n */ { id: 'api.certificates.email_expires_subject', message: 'Il tuo certificato medico scade il {day}' },
+  renewTitle: /* i18n */ { id: 'api.certificates.email_renew_title', message: 'Rinnova il certificato medico' },
+  renewNoCertificate: /* i18n */ {
+    id: 'api.certificates.email_renew_text',
+    message: 'Senza un certificato valido non puoi giocare: fai la visita e carica il nuovo certificato dalla pagina Tesseramento, oppure portalo in segreteria.',
+  },
+  renewAction: /* i18n */ { id: 'api.certificates.email_renew_action', message: 'Carica il nuovo certificato' },
+  rejectedSubject: /* i18n */ { id: 'api.certificates.email_rejected_subject', message: 'Il tuo certificato medico non è stato accettato' },
+  rejectedTitle: /* i18n */ { id: 'api.certificates.email_rejected_title', message: 'Certificato medico non accettato' },
+  rejectedText: /* i18n */ {
+    id: 'api.certificates.email_rejected_text',
+    message: 'la segreteria non ha accettato il certificato medico {kind} che hai caricato (scadenza {day}).',
+  },
+  rejectedReason: /* i18n */ { id: 'api.certificates.email_rejected_reason', message: 'Motivo: {reason}' },
+  rejectedNoCertificate: /* i18n */ {
+    id: 'api.certificates.email_rejected_next',
+    message: 'Senza un certificato valido non puoi giocare: carica un certificato valido dalla pagina Tesseramento, oppure portalo in segreteria.',
+  },
+  rejectedAction: /* i18n */ { id: 'api.certificates.email_rejected_action', message: 'Carica il certificato' },
+});
+
+/** "il tuo certificato medico agonistico scade…": the kind inside the sentence, as the language places it. */
+const WHEN = defineMessages({
+  '30_days': /* i18n */ { id: 'api.certificates.email_expires_month', message: 'il tuo certificato medico {kind} scade il {day}, tra un mese.' },
+  '7_days': /* i18n */ { id: 'api.certificates.email_expires_week', message: 'il tuo certificato medico {kind} scade il {day}, tra una settimana.' },
+  on_expiry: /* i18n */ { id: 'api.certificates.email_expires_today', message: 'il tuo certificato medico {kind} scade oggi.' },
+});
+
+/** The kind of certificate as it reads inside a sentence (lower case in Italian). */
+const KIND = defineMessages({
+  agonistico: /* i18n */ { id: 'api.certificates.kind_agonistico', message: 'agonistico' },
+  non_agonistico: /* i18n */ { id: 'api.certificates.kind_non_agonistico', message: 'non agonistico' },
+} satisfies Record<TCertificateKind, unknown>);
+
+type Certificate = { kind: TCertificateKind; expiryDate: string };
+
+export function certificateReminderEmail(recipient: Recipient, certificate: Certificate, kind: ReminderKind, membershipUrl: string): MailMessage {
+  const i18n = i18nFor(recipient.locale);
+  const say = sayer(i18n);
+  const day = localizedDay(certificate.expiryDate);
   return {
     to: recipient.email,
-    subject: kind === 'on_expiry' ? 'Il tuo certificato medico scade oggi' : `Il tuo certificato medico scade il ${day}`,
-    ...renderEmail({
-      title: 'Rinnova il certificato medico',
-      greeting: `Ciao ${recipient.firstName},`,
-      paragraphs: [
-        `il tuo certificato medico ${CERTIFICATE_KIND_LABELS[certificate.kind].toLowerCase()} ${WHEN[kind](day)}.`,
-        'Senza un certificato valido non puoi giocare: fai la visita e carica il nuovo certificato dalla pagina Tesseramento, oppure portalo in segreteria.',
-      ],
-      action: { label: 'Carica il nuovo certificato', url: membershipUrl },
+    subject: kind === 'on_expiry' ? say(messages.expiresTodaySubject) : say(messages.expiresSubject, { day }),
+    ...renderEmail(i18n, {
+      title: say(messages.renewTitle),
+      greeting: greetingOf(i18n, recipient.firstName),
+      paragraphs: [say(WHEN[kind], { kind: say(KIND[certificate.kind]), day }), say(messages.renewNoCertificate)],
+      action: { label: say(messages.renewAction), url: membershipUrl },
     }),
   };
 }
 
 /** Staff rejected the certificate the member uploaded: why, and what to do. */
-export function certificateRejectedEmail(recipient: { email: string; firstName: string }, certificate: { kind: TCertificateKind; expiryDate: string }, reason: string, membershipUrl: string): MailMessage {
+export function certificateRejectedEmail(recipient: Recipient, certificate: Certificate, reason: string, membershipUrl: string): MailMessage {
+  const i18n = i18nFor(recipient.locale);
+  const say = sayer(i18n);
   return {
     to: recipient.email,
-    subject: 'Il tuo certificato medico non è stato accettato',
-    ...renderEmail({
-      title: 'Certificato medico non accettato',
-      greeting: `Ciao ${recipient.firstName},`,
+    subject: say(messages.rejectedSubject),
+    ...renderEmail(i18n, {
+      title: say(messages.rejectedTitle),
+      greeting: greetingOf(i18n, recipient.firstName),
       paragraphs: [
-        `la segreteria non ha accettato il certificato medico ${CERTIFICATE_KIND_LABELS[certificate.kind].toLowerCase()} che hai caricato (scadenza ${formatItalianDate(certificate.expiryDate)}).`,
-        `Motivo: ${reason}`,
-        'Senza un certificato valido non puoi giocare: carica un certificato valido dalla pagina Tesseramento, oppure portalo in segreteria.',
+        say(messages.rejectedText, { kind: say(KIND[certificate.kind]), day: localizedDay(certificate.expiryDate) }),
+        say(messages.rejectedReason, { reason }),
+        say(messages.rejectedNoCertificate),
       ],
-      action: { label: 'Carica il certificato', url: membershipUrl },
+      action: { label: say(messages.rejectedAction), url: membershipUrl },
     }),
   };
 }

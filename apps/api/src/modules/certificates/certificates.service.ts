@@ -117,7 +117,10 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
 
     /** Refuses an upload staff have not checked yet; the member is e-mailed why, in the same transaction. */
     async reject(actor: User, id: number, reason: string) {
-      const certificate = await db.medicalCertificate.findUnique({ where: { id }, include: { user: { select: { email: true, firstName: true } } } });
+      const certificate = await db.medicalCertificate.findUnique({
+        where: { id },
+        include: { user: { select: { email: true, firstName: true, locale: true } } },
+      });
       if (!certificate) throw notFound(certificateMessages.notFound);
       await db.$transaction(async (tx) => {
         await auditRow(tx, { entity: 'medical_certificates', id, action: 'reject' }, async () => {

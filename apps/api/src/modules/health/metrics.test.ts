@@ -73,8 +73,8 @@ describe('GET /api/metrics', () => {
 
   it('counts e-mails handed to the mail server and refused by it', async () => {
     const before = await scrape();
-    await deps.jobs.send('send-email', { to: 'socio@example.it', subject: 'Prova', text: 'Prova', html: '<p>Prova</p>' });
-    await deps.jobs.send('send-email', { to: 'inesistente@example.it', subject: 'Prova', text: 'Prova', html: '<p>Prova</p>' });
+    await deps.jobs.send('send-email', { to: 'socio@example.it', subject: 'Prova', text: 'Prova', html: '<p>Prova</p>', locale: 'it' });
+    await deps.jobs.send('send-email', { to: 'inesistente@example.it', subject: 'Prova', text: 'Prova', html: '<p>Prova</p>', locale: 'it' });
     await mail.waitFor('socio@example.it');
     await expect.poll(async () => valueOf(await scrape(), 'emails_total', { outcome: 'failed' }) - valueOf(before, 'emails_total', { outcome: 'failed' })).toBe(1);
     const after = await scrape();

@@ -1,7 +1,8 @@
 // A typical card, for the PDF test and the render benchmark.
 import type { MembershipCardData } from './membership-card-pdf.js';
 
-export const sampleCard = (verifyUrl: string): MembershipCardData => ({
+export const sampleCard = (verifyUrl: string, locale = 'it'): MembershipCardData => ({
+  locale,
   holderName: 'Giulia Rossi',
   fiscalCode: 'RSSGLI95M41H501X',
   typeLabel: 'Tessera stagionale',

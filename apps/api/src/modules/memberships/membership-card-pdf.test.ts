@@ -4,8 +4,10 @@ import { USAGE_RULES } from '@beach/contracts/centre';
 import jsQR from 'jsqr';
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
-import { type MembershipCardData, renderMembershipCardPdf } from './membership-card-pdf.js';
+import { i18nFor, sayer } from '../../lib/i18n.js';
+import { type MembershipCardData, renderMembershipCardPdf, USAGE_RULE_MESSAGES } from './membership-card-pdf.js';
 import { sampleCard } from './membership-card-pdf.sample.js';
+import { CARD_NAME } from './membership-words.js';
 
 // A fresh token each run: the QR can only decode to it if it was encoded from this card.
 const card: MembershipCardData = sampleCard(`https://www.adriaticabeacharena.it/verifica-tessera/${randomBytes(32).toString('base64url')}`);
@@ -90,6 +92,38 @@ describe('renderMembershipCardPdf', () => {
     expect(back).toContain('Regolamento del centro');
     for (const rule of USAGE_RULES) expect(back).toContain(rule);
     expect(back).toContain('Mostra questa tessera (anche dal telefono) all’ingresso dei campi riservati ai tesserati.');
+  });
+
+  it('speaks the holder’s language, the centre’s name and the holder’s own as they are', async () => {
+    const german = { ...sampleCard(card.verifyUrl, 'de'), typeLabel: sayer(i18nFor('de'))(CARD_NAME.seasonal) };
+    const { pages, pageText, info } = await parse(await renderMembershipCardPdf(german));
+
+    expect(pages).toBe(2);
+    expect(info.info).toMatchObject({ Title: 'Mitgliedskarte T2026-00042', Author: 'Adriatica Beach Arena' });
+    const front = pageText(1);
+    const labels = ['INHABER/IN', 'KARTENNUMMER', 'GÜLTIGKEIT'];
+    for (const expected of ['Adriatica Beach Arena', 'Giulia Rossi', 'Saison-Mitgliedskarte', ...labels, 'vom 01.05.2027 bis 30.09.2027', 'Versicherung inklusive']) {
+      expect(front).toContain(expected);
+    }
+    expect(front).toContain('Code scannen, um die Karte zu prüfen');
+    expect(front).not.toContain('Tessera');
+    const back = pageText(2);
+    expect(back).toContain('Hausordnung');
+    expect(back).toContain('Hunde sind nicht erlaubt.');
+    expect(back).toContain('Zeige diese Karte (auch auf dem Handy) am Eingang der Plätze, die Mitgliedern vorbehalten sind.');
+    expect(back).toContain('Adriatica Beach Arena · Mitgliedskarte T2026-00042');
+  });
+
+  it('keeps to one card-sized front and back in every language, the longest card name and the holder’s longest name included', async () => {
+    for (const locale of ['de', 'en']) {
+      const typeLabel = sayer(i18nFor(locale))(CARD_NAME.bvu);
+      const holderName = `Maria ${'Alessandra Bianchi '.repeat(8)}Castellani`;
+      expect((await parse(await renderMembershipCardPdf({ ...sampleCard(card.verifyUrl, locale), typeLabel, holderName }))).pages).toBe(2);
+    }
+  });
+
+  it('words the rules as the contracts do, in Italian', () => {
+    expect(USAGE_RULE_MESSAGES.map((rule) => rule.message)).toEqual([...USAGE_RULES]);
   });
 
   it('embeds a QR code on the front that decodes to the verification address', async () => {

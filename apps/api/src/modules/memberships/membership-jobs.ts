@@ -60,17 +60,22 @@ export function createMembershipJobs(deps: Pick<AppDeps, 'db' | 'config' | 'jobs
         return ended.length;
       }, TRANSACTION_OPTIONS);
       const reminded = await db.$transaction(async (tx) => {
-        const due = await tx.$queryRaw<{ id: number; membership_number: string; type: MembershipWithPayments['type']; start_date: Date; end_date: Date; email: string; first_name: string }[]>`
+        type Due = { id: number; membership_number: string; type: MembershipWithPayments['type']; start_date: Date; end_date: Date } & {
+          email: string;
+          first_name: string;
+          locale: string;
+        };
+        const due = await tx.$queryRaw<Due[]>`
           UPDATE memberships m SET expiry_reminder_sent_at = now(), updated_at = now()
           FROM users u
           WHERE u.id = m.user_id AND m.status = 'active' AND m.expiry_reminder_sent_at IS NULL
             AND m.end_date BETWEEN ${today}::date AND ${addDays(today, 7)}::date
             AND m.end_date - m.start_date >= 7
             AND NOT EXISTS (SELECT 1 FROM memberships later WHERE later.user_id = m.user_id AND later.status IN ('pending', 'active') AND later.start_date > m.end_date)
-          RETURNING m.id, m.membership_number, m.type, m.start_date, m.end_date, u.email, u.first_name`;
+          RETURNING m.id, m.membership_number, m.type, m.start_date, m.end_date, u.email, u.first_name, u.locale`;
         for (const card of due) {
           const summary = { number: card.membership_number, type: card.type, startDate: toIsoDate(card.start_date), endDate: toIsoDate(card.end_date) };
-          await jobs.send('send-email', expiryReminderEmail({ email: card.email, firstName: card.first_name }, summary, cardsUrl), { tx });
+          await jobs.send('send-email', expiryReminderEmail({ email: card.email, firstName: card.first_name, locale: card.locale }, summary, cardsUrl), { tx });
         }
         return due.length;
       }, TRANSACTION_OPTIONS);

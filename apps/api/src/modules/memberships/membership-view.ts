@@ -4,11 +4,13 @@ import type { TMembershipVerification, TMyMembership } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { i18nFor, sayer } from '../../lib/i18n.js';
 import { todayInRome, toIsoDate } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { certificateWarning } from '../certificates/index.js';
 import { renderMembershipCardPdf } from './membership-card-pdf.js';
-import { BVU_CARD_LABEL, cardLabel, cardPdfName, membershipMessages, newQrToken } from './membership-terms.js';
+import { cardPdfName, membershipMessages, newQrToken } from './membership-terms.js';
+import { CARD_NAME } from './membership-words.js';
 import { toMyMembershipDto, toVerificationDto, verifyUrl, WITH_PAYMENTS, type MembershipWithPayments } from './memberships.dto.js';
 
 export function createMembershipReads(deps: Pick<AppDeps, 'db' | 'config' | 'storage'>) {
@@ -26,9 +28,10 @@ export function createMembershipReads(deps: Pick<AppDeps, 'db' | 'config' | 'sto
     const stored = membership.pdfPath ? await storage.read(path) : null;
     if (stored) return { file: stored, path };
     const file = await renderMembershipCardPdf({
+      locale: membership.user.locale,
       holderName: `${membership.user.firstName} ${membership.user.lastName}`,
       fiscalCode: membership.fiscalCode,
-      typeLabel: membership.isBvuMember ? BVU_CARD_LABEL : cardLabel(membership.type),
+      typeLabel: sayer(i18nFor(membership.user.locale))(CARD_NAME[membership.isBvuMember ? 'bvu' : membership.type]),
       membershipNumber: membership.membershipNumber,
       startDate: toIsoDate(membership.startDate),
       endDate: toIsoDate(membership.endDate),

@@ -1,7 +1,8 @@
-import { MEMBERSHIP_TYPE_LABELS, type TMembershipType } from '@beach/contracts';
-import { renderEmail } from '../../lib/email-layout.js';
-import { formatItalianDate } from '../../lib/format.js';
+import { defineMessages, type TMembershipType } from '@beach/contracts';
+import { greetingOf, renderEmail } from '../../lib/email-layout.js';
+import { i18nFor, localizedDay, sayer } from '../../lib/i18n.js';
 import type { MailMessage } from '../../lib/mail.js';
+import { TYPE_IN_SENTENCE } from './membership-words.js';
 
 interface CardSummary {
   number: string;
@@ -9,57 +10,101 @@ interface CardSummary {
   startDate: string;
   endDate: string;
 }
+/** Who the e-mail goes to, and their language (users.locale). */
 interface Recipient {
   email: string;
   firstName: string;
+  locale: string;
 }
 
-const validity = (card: CardSummary) => `dal ${formatItalianDate(card.startDate)} al ${formatItalianDate(card.endDate)}`;
+const messages = defineMessages({
+  activeSubject: /* i18n */ { id: 'api.memberships.email_active_subject', message: 'La tua tessera {number} è attiva' },
+  activeTitle: /* i18n */ { id: 'api.memberships.email_active_title', message: 'Tessera attiva!' },
+  activeText: /* i18n */ {
+    id: 'api.memberships.email_active_text',
+    message: 'la tua tessera {type} numero {number} è attiva, valida dal {start} al {end}.',
+  },
+  activeAttached: /* i18n */ {
+    id: 'api.memberships.email_active_attached',
+    message: 'Trovi la tessera in allegato in PDF: mostrala (anche dal telefono) con il suo QR code all’ingresso dei campi riservati ai tesserati.',
+  },
+  cardAction: /* i18n */ { id: 'api.memberships.email_card_action', message: 'Vedi la tua tessera' },
+  seeYou: /* i18n */ { id: 'api.memberships.email_see_you', message: 'Ci vediamo in spiaggia!' },
+  expirySubject: /* i18n */ { id: 'api.memberships.email_expiry_subject', message: 'La tua tessera {number} scade il {day}' },
+  expiryTitle: /* i18n */ { id: 'api.memberships.email_expiry_title', message: 'La tua tessera sta per scadere' },
+  expiryText: /* i18n */ { id: 'api.memberships.email_expiry_text', message: 'la tua tessera {type} numero {number} scade il {day}.' },
+  expiryRenew: /* i18n */ {
+    id: 'api.memberships.email_expiry_renew',
+    message: 'Per continuare a giocare senza interruzioni puoi rinnovarla online in un minuto.',
+  },
+  renewAction: /* i18n */ { id: 'api.memberships.email_renew_action', message: 'Rinnova la tessera' },
+  invitationSubject: /* i18n */ { id: 'api.memberships.email_invitation_subject', message: 'Il tuo account Adriatica Beach Arena' },
+  invitationTitle: /* i18n */ { id: 'api.memberships.email_invitation_title', message: 'Benvenuto in Adriatica Beach Arena!' },
+  invitationText: /* i18n */ {
+    id: 'api.memberships.email_invitation_text',
+    message: 'la segreteria ha creato il tuo account e la tua tessera. Scegli una password per accedere: potrai scaricare la tessera e prenotare i campi online.',
+  },
+  invitationAction: /* i18n */ { id: 'api.memberships.email_invitation_action', message: 'Scegli la password' },
+  invitationFootnote: /* i18n */ {
+    id: 'api.memberships.email_invitation_footnote',
+    message: 'Il link vale 7 giorni e si può usare una sola volta. Se scade, usa "Password dimenticata?" nella pagina di accesso.',
+  },
+});
 
 export function activationEmail(user: Recipient, card: CardSummary, pdf: { filename: string; path: string }, cardsUrl: string): MailMessage {
+  const i18n = i18nFor(user.locale);
+  const say = sayer(i18n);
   return {
     to: user.email,
-    subject: `La tua tessera ${card.number} è attiva`,
+    subject: say(messages.activeSubject, { number: card.number }),
     attachments: [pdf],
-    ...renderEmail({
-      title: 'Tessera attiva!',
-      greeting: `Ciao ${user.firstName},`,
+    ...renderEmail(i18n, {
+      title: say(messages.activeTitle),
+      greeting: greetingOf(i18n, user.firstName),
       paragraphs: [
-        `la tua tessera ${MEMBERSHIP_TYPE_LABELS[card.type].toLowerCase()} numero ${card.number} è attiva, valida ${validity(card)}.`,
-        'Trovi la tessera in allegato in PDF: mostrala (anche dal telefono) con il suo QR code all’ingresso dei campi riservati ai tesserati.',
+        say(messages.activeText, {
+          type: say(TYPE_IN_SENTENCE[card.type]),
+          number: card.number,
+          start: localizedDay(card.startDate),
+          end: localizedDay(card.endDate),
+        }),
+        say(messages.activeAttached),
       ],
-      action: { label: 'Vedi la tua tessera', url: cardsUrl },
-      footnote: 'Ci vediamo in spiaggia!',
+      action: { label: say(messages.cardAction), url: cardsUrl },
+      footnote: say(messages.seeYou),
     }),
   };
 }
 
 export function expiryReminderEmail(user: Recipient, card: CardSummary, cardsUrl: string): MailMessage {
+  const i18n = i18nFor(user.locale);
+  const say = sayer(i18n);
+  const day = localizedDay(card.endDate);
   return {
     to: user.email,
-    subject: `La tua tessera ${card.number} scade il ${formatItalianDate(card.endDate)}`,
-    ...renderEmail({
-      title: 'La tua tessera sta per scadere',
-      greeting: `Ciao ${user.firstName},`,
-      paragraphs: [`la tua tessera ${MEMBERSHIP_TYPE_LABELS[card.type].toLowerCase()} numero ${card.number} scade il ${formatItalianDate(card.endDate)}.`, 'Per continuare a giocare senza interruzioni puoi rinnovarla online in un minuto.'],
-      action: { label: 'Rinnova la tessera', url: cardsUrl },
+    subject: say(messages.expirySubject, { number: card.number, day }),
+    ...renderEmail(i18n, {
+      title: say(messages.expiryTitle),
+      greeting: greetingOf(i18n, user.firstName),
+      paragraphs: [say(messages.expiryText, { type: say(TYPE_IN_SENTENCE[card.type]), number: card.number, day }), say(messages.expiryRenew)],
+      action: { label: say(messages.renewAction), url: cardsUrl },
     }),
   };
 }
 
 /** A member whose account was made at the desk chooses a password from this link. */
 export function invitationEmail(user: Recipient, setPasswordUrl: string): MailMessage {
+  const i18n = i18nFor(user.locale);
+  const say = sayer(i18n);
   return {
     to: user.email,
-    subject: 'Il tuo account Adriatica Beach Arena',
-    ...renderEmail({
-      title: 'Benvenuto in Adriatica Beach Arena!',
-      greeting: `Ciao ${user.firstName},`,
-      paragraphs: [
-        'la segreteria ha creato il tuo account e la tua tessera. Scegli una password per accedere: potrai scaricare la tessera e prenotare i campi online.',
-      ],
-      action: { label: 'Scegli la password', url: setPasswordUrl },
-      footnote: 'Il link vale 7 giorni e si può usare una sola volta. Se scade, usa "Password dimenticata?" nella pagina di accesso.',
+    subject: say(messages.invitationSubject),
+    ...renderEmail(i18n, {
+      title: say(messages.invitationTitle),
+      greeting: greetingOf(i18n, user.firstName),
+      paragraphs: [say(messages.invitationText)],
+      action: { label: say(messages.invitationAction), url: setPasswordUrl },
+      footnote: say(messages.invitationFootnote),
     }),
   };
 }

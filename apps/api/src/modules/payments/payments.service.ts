@@ -142,7 +142,7 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
     /** The payer is told a refund of theirs went through (the credit's own refunds and the rain check tell them otherwise). */
     async notifyRefund(tx: Prisma.TransactionClient, payment: Transaction, cents: number, reason: RefundReason) {
       const user = payment.userId ? await tx.user.findUnique({ where: { id: payment.userId } }) : null;
-      if (user && reason !== 'credit' && reason !== 'rain') await jobs.send('send-email', refundEmail(user, payment.description ?? 'pagamento online', cents, reason), { tx });
+      if (user && reason !== 'credit' && reason !== 'rain') await jobs.send('send-email', refundEmail(user, payment.description, cents, reason), { tx });
     },
 
     /** A verified webhook event; each event id is applied at most once. */

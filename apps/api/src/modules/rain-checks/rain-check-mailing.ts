@@ -2,9 +2,9 @@
 // sent and handed to the mail server at the configured mail rate.
 import type { RainCheck } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { localizedWhen } from '../../lib/i18n.js';
 import { createMailPacer } from '../../lib/mail-pacer.js';
 import { BROADCAST_MESSAGES } from '../broadcasts/index.js';
-import { whenOf } from '../bookings/index.js';
 import { rainCheckEmail } from './rain-checks.emails.js';
 import { type RainCheckDeps, returnedBy } from './rain-check-terms.js';
 
@@ -30,7 +30,7 @@ export function createRainCheckMailing({ db, jobs, config, mailer }: Pick<RainCh
       const mine = returned.filter((part) => part.bookingId === row.bookingId && (part.userId === userId || (organiser && part.userId === null)));
       const ways = [...new Set(mine.map((part) => part.outcome))];
       const returns = ways.map((outcome) => ({ outcome, amountCents: mine.filter((part) => part.outcome === outcome).reduce((sum, part) => sum + part.cents, 0) }));
-      return { court: row.booking.court.name, when: whenOf(row.booking), returns, share: !organiser };
+      return { court: row.booking.court.name, when: localizedWhen(row.booking), returns, share: !organiser };
     });
     return rainCheckEmail(user, rainCheck.reason, items, `${config.WEB_ORIGIN}/le-mie-prenotazioni`);
   }

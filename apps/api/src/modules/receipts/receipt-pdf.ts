@@ -1,12 +1,38 @@
 // The printable receipt (ricevuta) of a payment, or the note of a refund: an A4 page with the
 // association's details, the number, the payer, for a child the athlete (needed for the 19% tax
 // deduction on sport for children aged 5–18), what was paid for, the amount and the payment method.
+// A receipt is a legal document and stays Italian; for a holder reading another language, the heading
+// and each label carry their words on a smaller second line.
+import { defineMessages } from '@beach/contracts';
 import PDFDocument from 'pdfkit';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
+import { i18nFor, italian, type MessageDescriptor, sayer } from '../../lib/i18n.js';
 import type { Letterhead } from '../association/index.js';
 import { pdfBytes } from '../../lib/pdf.js';
 
+const TITLES = defineMessages({
+  Ricevuta: /* i18n */ { id: 'api.receipts.pdf_receipt', message: 'Ricevuta' },
+  'Nota di rimborso': /* i18n */ { id: 'api.receipts.pdf_refund_note', message: 'Nota di rimborso' },
+});
+
+const LABELS = defineMessages({
+  refundedToGuardian: /* i18n */ { id: 'api.receipts.pdf_refunded_to_guardian', message: 'Rimborsato a (genitore o tutore)' },
+  paidByGuardian: /* i18n */ { id: 'api.receipts.pdf_paid_by_guardian', message: 'Versato da (genitore o tutore)' },
+  athlete: /* i18n */ { id: 'api.receipts.pdf_athlete', message: 'Atleta' },
+  refundedTo: /* i18n */ { id: 'api.receipts.pdf_refunded_to', message: 'Rimborsato a' },
+  receivedFrom: /* i18n */ { id: 'api.receipts.pdf_received_from', message: 'Ricevuto da' },
+  description: /* i18n */ { id: 'api.receipts.pdf_description', message: 'Causale' },
+  nature: /* i18n */ { id: 'api.receipts.pdf_nature', message: 'Natura del provento' },
+  amountRefunded: /* i18n */ { id: 'api.receipts.pdf_amount_refunded', message: 'Importo rimborsato' },
+  amount: /* i18n */ { id: 'api.receipts.pdf_amount', message: 'Importo' },
+  refundMethod: /* i18n */ { id: 'api.receipts.pdf_refund_method', message: 'Modalità di rimborso' },
+  paymentMethod: /* i18n */ { id: 'api.receipts.pdf_payment_method', message: 'Modalità di pagamento' },
+  stampDuty: /* i18n */ { id: 'api.receipts.pdf_stamp_duty', message: 'Imposta di bollo' },
+});
+
 export interface ReceiptPdfData {
+  /** The holder's language (users.locale; Italian without an account): the second line of the heading and labels. */
+  locale: string;
   issuer: Letterhead;
   title: 'Ricevuta' | 'Nota di rimborso';
   /** 2026/000123 */
@@ -44,6 +70,11 @@ export async function renderReceiptPdf(receipt: ReceiptPdfData): Promise<Buffer>
   const done = pdfBytes(doc);
   const width = doc.page.width - 2 * MARGIN;
   const { issuer } = receipt;
+  // The holder's words under the Italian, when they read another language.
+  const holder = i18nFor(receipt.locale).locale === 'it' ? null : sayer(i18nFor(receipt.locale));
+  const secondLine = (descriptor: MessageDescriptor, size: number) => {
+    if (holder) doc.font('Helvetica-Oblique').fontSize(size).fillColor(COLORS.muted).text(holder(descriptor), { width });
+  };
 
   doc.font('Helvetica-Bold').fontSize(16).fillColor(COLORS.brand).text(issuer.name, { width });
   doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted);
@@ -59,12 +90,14 @@ export async function renderReceiptPdf(receipt: ReceiptPdfData): Promise<Buffer>
 
   doc.moveDown(1);
   doc.font('Helvetica-Bold').fontSize(14).fillColor(COLORS.ink).text(`${receipt.title} n. ${receipt.number}`, { width });
+  secondLine(TITLES[receipt.title], 10);
   doc.font('Helvetica').fontSize(10).fillColor(COLORS.muted).text(`del ${formatItalianDate(receipt.issuedOn)}`, { width });
   if (receipt.refersTo) doc.text(`Relativa alla ricevuta n. ${receipt.refersTo}`, { width });
   doc.moveDown(1);
 
-  const field = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').fontSize(8).fillColor(COLORS.muted).text(label.toUpperCase(), { width, characterSpacing: 0.4 });
+  const field = (label: MessageDescriptor, value: string) => {
+    doc.font('Helvetica-Bold').fontSize(8).fillColor(COLORS.muted).text(italian(label).toUpperCase(), { width, characterSpacing: 0.4 });
+    secondLine(label, 7.5);
     doc.font('Helvetica').fontSize(11).fillColor(COLORS.ink).text(value, { width });
     doc.moveDown(0.6);
   };
@@ -72,18 +105,18 @@ export async function renderReceiptPdf(receipt: ReceiptPdfData): Promise<Buffer>
   if (receipt.athlete) {
     const { guardian } = receipt.athlete;
     field(
-      refund ? 'Rimborsato a (genitore o tutore)' : 'Versato da (genitore o tutore)',
+      refund ? LABELS.refundedToGuardian : LABELS.paidByGuardian,
       guardian ? `${guardian.name}${guardian.fiscalCode ? ` · C.F. ${guardian.fiscalCode}` : ''}` : 'Nome e cognome ______________________________   C.F. ____________________',
     );
-    field('Atleta', `${receipt.athlete.name}, nato/a il ${formatItalianDate(receipt.athlete.birthDate)}${receipt.athlete.fiscalCode ? ` · C.F. ${receipt.athlete.fiscalCode}` : ''}`);
+    field(LABELS.athlete, `${receipt.athlete.name}, nato/a il ${formatItalianDate(receipt.athlete.birthDate)}${receipt.athlete.fiscalCode ? ` · C.F. ${receipt.athlete.fiscalCode}` : ''}`);
   } else if (receipt.payer) {
-    field(refund ? 'Rimborsato a' : 'Ricevuto da', `${receipt.payer.name}${receipt.payer.fiscalCode ? ` · C.F. ${receipt.payer.fiscalCode}` : ''}`);
+    field(refund ? LABELS.refundedTo : LABELS.receivedFrom, `${receipt.payer.name}${receipt.payer.fiscalCode ? ` · C.F. ${receipt.payer.fiscalCode}` : ''}`);
   }
-  field('Causale', receipt.description);
-  field('Natura del provento', receipt.nature);
-  field(refund ? 'Importo rimborsato' : 'Importo', formatEuros(receipt.amountCents));
-  field(refund ? 'Modalità di rimborso' : 'Modalità di pagamento', `${receipt.method}, il ${formatItalianDate(receipt.paidOn)}`);
-  if (receipt.stampDutyCents) field('Imposta di bollo', `Assolta: ${formatEuros(receipt.stampDutyCents)} (ricevuta di importo superiore a 77,47 €)`);
+  field(LABELS.description, receipt.description);
+  field(LABELS.nature, receipt.nature);
+  field(refund ? LABELS.amountRefunded : LABELS.amount, formatEuros(receipt.amountCents));
+  field(refund ? LABELS.refundMethod : LABELS.paymentMethod, `${receipt.method}, il ${formatItalianDate(receipt.paidOn)}`);
+  if (receipt.stampDutyCents) field(LABELS.stampDuty, `Assolta: ${formatEuros(receipt.stampDutyCents)} (ricevuta di importo superiore a 77,47 €)`);
 
   doc.moveDown(2);
   doc.font('Helvetica').fontSize(10).fillColor(COLORS.ink).text('Per l’associazione', { width, align: 'right' });

@@ -117,6 +117,7 @@ export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db
     const refund = receipt.kind === 'refund';
     const stampDuty = !refund && fee !== null && association.stampDutyOnReceipts && transaction.amountCents > STAMP_DUTY_THRESHOLD_CENTS;
     return {
+      locale: user?.locale ?? 'it',
       issuer: letterheadOf(association),
       title: RECEIPT_KIND_LABELS[receipt.kind] as ReceiptPdfData['title'],
       number: receiptNumber(receipt.year, receipt.number),

@@ -105,6 +105,25 @@ describe('receipt PDF', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Atleta');
+    expect(text).not.toContain('Received from');
+  });
+
+  it('stays Italian for a member reading English, with their words on a second line under the heading and each label', async () => {
+    const english = await createMember(app, db, { firstName: 'Emily', lastName: 'Turner' });
+    await db.user.update({ where: { id: english.id }, data: { locale: 'en' } });
+    const payment = await deskCard(english);
+    const number = `${year}/${String(payment.receipt!.number).padStart(6, '0')}`;
+    const text = await pdfText(await services.receipts.pdfOf(payment.receipt!.id));
+    expect(text).toContain(`Ricevuta n. ${number} Receipt del `);
+    const labels = [
+      ['RICEVUTO DA', 'Received from'],
+      ['CAUSALE', 'Purpose of payment'],
+      ['NATURA DEL PROVENTO', 'Nature of the income'],
+      ['IMPORTO', 'Amount'],
+      ['MODALITÀ DI PAGAMENTO', 'Payment method'],
+    ];
+    for (const [italian, english] of labels) expect(text).toContain(`${italian} ${english}`);
+    for (const value of ['Emily Turner', 'Quota associativa', '60,00 €', 'Contanti', 'Per l’associazione']) expect(text).toContain(value);
   });
 
   it('gives the same bytes on every download, from the file written once under STORAGE_DIR', async () => {
