@@ -9,6 +9,8 @@ const issuer = { name: 'ASD Adriatica Beach Arena', address: 'Lungomare Tintori 
 const receipt = {
   issuer,
   title: 'Ricevuta' as const,
+  // A German holder: every heading and label with its second line, the longest receipt to lay out.
+  locale: 'de',
   number: '2026/000123',
   issuedOn: '2026-07-12',
   issuedAt: new Date('2026-07-12T10:00:00Z'),
