@@ -53,7 +53,9 @@ export type TChildBody = z.input<typeof ZChildBody>;
  * A new child: the parent also declares they are the parent or guardian and accept the privacy notice for
  * the minor (a child under 14 cannot consent alone: Codice privacy art. 2-quinquies).
  */
-export const ZNewChildBody = ZChildBody.extend({ guardian_consent: z.literal(true, z.because(childMessages.guardianConsent)) });
+export const ZNewChildBody = ZChildBody.extend({
+  guardian_consent: z.boolean(z.because(childMessages.guardianConsent)).refine((given) => given, z.because(childMessages.guardianConsent)),
+});
 export type TNewChildBody = z.input<typeof ZNewChildBody>;
 
 export const ZChild = z.object({
