@@ -14,7 +14,10 @@ const EMPTY: TNewChildBody = { first_name: '', last_name: '', birth_date: '', fi
 
 /** An edited child's form: the declaration was given when the child was added, and is not asked again. */
 const formOf = (child: TChild): TNewChildBody => ({
-  ...child,
+  first_name: child.first_name,
+  last_name: child.last_name,
+  birth_date: child.birth_date,
+  photo_consent: child.photo_consent,
   fiscal_code: child.fiscal_code ?? '',
   health_notes: child.health_notes ?? '',
   pickup_people: child.pickup_people ?? '',
