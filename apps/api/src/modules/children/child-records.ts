@@ -34,9 +34,9 @@ export async function childrenOf(db: Db | Prisma.TransactionClient, parentId: nu
  * Part of a member's erasure, inside its transaction: a child never enrolled goes; one the enrolments and
  * their payments name stays, with nothing left that says who they are — the name anonymised, the birth
  * date cut to its year (the column is required, and a course's ages are read from it), fiscal code, health
- * notes and pickup people emptied, no photo consent. Returns the ids kept, whose audit entries the erasure scrubs.
+ * notes and pickup people emptied, no photo consent.
  */
-export async function eraseChildrenOf(tx: Prisma.TransactionClient, parentId: number): Promise<number[]> {
+export async function eraseChildrenOf(tx: Prisma.TransactionClient, parentId: number): Promise<void> {
   await tx.child.deleteMany({ where: { parentId, enrolments: { none: {} } } });
   const kept = await tx.child.findMany({ where: { parentId }, select: { id: true, birthDate: true } });
   for (const child of kept) {
@@ -46,5 +46,4 @@ export async function eraseChildrenOf(tx: Prisma.TransactionClient, parentId: nu
       data: { ...ERASED_CHILD_NAME, birthDate: birthYear, fiscalCode: null, healthNotes: null, pickupPeople: null, photoConsent: false },
     });
   }
-  return kept.map((child) => child.id);
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed-data.js';
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
+import { DEMO } from '../../test/auth-helpers.js';
 import { createMember, fiscalCodeOf } from '../../test/members.js';
 
 const { app, db } = await useTestApp();
@@ -58,6 +59,11 @@ describe('the member’s data', () => {
     const enrolled = await addChild(parent.token, 'Elena');
     const never = await addChild(parent.token, 'Irene');
     const enrolment = await enrol(parent.id, enrolled.id);
+    // What a back-office write about the member may have kept of a child (a desk enrolment's body).
+    const staff = await db.user.findUniqueOrThrow({ where: { email: DEMO.staff } });
+    const entry = await db.auditLog.create({
+      data: { actorId: staff.id, action: 'enrol', entityType: 'course_enrolments', entityId: enrolment.id, subjectUserId: parent.id, afterData: { child: { first_name: 'Elena', health_notes: 'Asma da sforzo.', pickup_people: 'Zio Piero Galli' } } },
+    });
     await request(app).post('/api/me/erasure').set(bearer(parent.token)).send({ password: DEMO_PASSWORD }).expect(200);
 
     expect(await db.child.count({ where: { id: never.id } })).toBe(0);
@@ -66,5 +72,6 @@ describe('the member’s data', () => {
     // Only the year of birth is left (a course's ages are read from it).
     expect(kept.birthDate.toISOString().slice(0, 10)).toBe(`${birthDate.slice(0, 4)}-01-01`);
     expect(await db.courseEnrolment.findUniqueOrThrow({ where: { id: enrolment.id } })).toMatchObject({ childId: enrolled.id, amountCents: 12000, status: 'confirmed' });
+    expect((await db.auditLog.findUniqueOrThrow({ where: { id: entry.id } })).afterData).toEqual({ child: { first_name: '[cancellato]', health_notes: '[cancellato]', pickup_people: '[cancellato]' } });
   });
 });

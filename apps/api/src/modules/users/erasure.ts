@@ -57,7 +57,7 @@ export async function eraseAccount({ db, storage, config, logger }: Pick<AppDeps
     await tx.medicalCertificate.deleteMany({ where: { userId } });
     await tx.memberConsent.updateMany({ where: { userId }, data: { guardianName: null, guardianFiscalCode: null, guardianAcceptedAt: null } });
     // Their children: those the enrolments need stay, anonymised (docs/school.md#families).
-    const children = await eraseChildrenOf(tx, userId);
+    await eraseChildrenOf(tx, userId);
     // Walk-in bookings carry no account: the person is recognised by their name AND their phone (the
     // desk records both), so a namesake's bookings, which the centre must keep, are never touched.
     const asWalkIn = person.phone
@@ -81,7 +81,6 @@ export async function eraseAccount({ db, storage, config, logger }: Pick<AppDeps
           { entityType: 'memberships', entityId: idsOf(cards) },
           { entityType: 'bookings', entityId: idsOf(bookings) },
           { entityType: 'recurring_bookings', entityId: idsOf(series) },
-          { entityType: 'children', entityId: { in: children } },
         ],
       },
     });
