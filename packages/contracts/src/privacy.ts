@@ -1,6 +1,7 @@
 // Privacy (GDPR, docs/domain.md#privacy): a member downloads all their data and can ask for its erasure.
 import { ZMessage, ZUser } from './auth.js';
 import { ZCertificate } from './certificates.js';
+import { ZChild } from './children.js';
 import { ZConsents } from './consents.js';
 import { defineRoute } from './http.js';
 import { italianTexts } from './italian.js';
@@ -37,6 +38,8 @@ export const ZMyDataExport = z.object({
   /** Consents as they stand, with every change. */
   consents: ZConsents,
   certificates: z.array(ZCertificate),
+  /** The children on the member's account (docs/school.md#families). */
+  children: z.array(ZChild),
 });
 export type TMyDataExport = z.infer<typeof ZMyDataExport>;
 
@@ -46,7 +49,7 @@ export type TErasureBody = z.input<typeof ZErasureBody>;
 export const privacyRoutes = {
   exportMyData: defineRoute({
     method: 'get', path: '/api/me/export', tag: 'privacy', access: 'user',
-    summary: 'Tutti i dati dell’utente collegato, in JSON (profilo, tessere, prenotazioni, pagamenti, ricevute, ingressi, lista d’attesa, coupon usati, consensi, certificati medici)',
+    summary: 'Tutti i dati dell’utente collegato, in JSON (profilo, tessere, prenotazioni, pagamenti, ricevute, ingressi, lista d’attesa, coupon usati, consensi, certificati medici, figli)',
     response: ZMyDataExport,
   }),
   requestErasure: defineRoute({

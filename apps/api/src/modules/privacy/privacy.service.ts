@@ -7,6 +7,7 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { toUserDto } from '../auth/index.js';
 import { checkInsOfMember } from '../check-ins/index.js';
 import { certificateToDto } from '../certificates/index.js';
+import { childrenOf } from '../children/index.js';
 import { consentsOf } from '../consents/index.js';
 import { eraseAccount, memberRecords } from '../users/index.js';
 import { receiptsOf } from '../receipts/index.js';
@@ -30,6 +31,7 @@ export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'con
         receipts,
         consents: await consentsOf(db, user.id),
         certificates: (await db.medicalCertificate.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } })).map(certificateToDto),
+        children: await childrenOf(db, user.id),
       };
     },
 

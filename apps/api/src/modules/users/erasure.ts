@@ -7,13 +7,14 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AppDeps } from '../../deps.js';
 import { audit } from '../../lib/audit.js';
+import { eraseChildrenOf } from '../children/index.js';
 
 export const ERASED_NAME = { firstName: 'Utente', lastName: 'cancellato' } as const;
 export const erasedEmail = (userId: number) => `cancellato-${userId}@anonimo.invalid`;
 const ERASED_VALUE = '[cancellato]';
 
 /** Keys of personal data that earlier audit-log entries about the member may hold. */
-const PERSONAL_KEYS = new Set(['first_name', 'last_name', 'email', 'phone', 'birth_date', 'residence', 'fiscal_code', 'customer_name', 'customer_phone', 'notes', 'bvu_card_code']);
+const PERSONAL_KEYS = new Set(['first_name', 'last_name', 'email', 'phone', 'birth_date', 'residence', 'fiscal_code', 'customer_name', 'customer_phone', 'notes', 'bvu_card_code', 'health_notes', 'pickup_people']);
 
 function withoutPersonalData(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutPersonalData);
@@ -28,8 +29,8 @@ const scrubbed = (value: Prisma.JsonValue | null) => (value === null ? undefined
  * Only a plain member's account can be erased: a staff member or admin must first be made 'Utente'
  * by another admin, so the centre can never erase its last admin, nor an admin themselves. Every copy
  * of the person's data goes: the account, their cards' details and PDF files (which print their
- * name), the bookings the desk recorded for them as a walk-in (by their name or phone), and what the
- * audit log kept of all of these.
+ * name), the bookings the desk recorded for them as a walk-in (by their name or phone), their children's
+ * personal data, and what the audit log kept of all of these.
  */
 export async function eraseAccount({ db, storage, config, logger }: Pick<AppDeps, 'db' | 'storage' | 'config' | 'logger'>, userId: number) {
   // An unusable password: nobody knows it, and the e-mail it would go with is gone too.
@@ -55,6 +56,8 @@ export async function eraseAccount({ db, storage, config, logger }: Pick<AppDeps
     const certificates = await tx.medicalCertificate.findMany({ where: { userId }, select: { filePath: true } });
     await tx.medicalCertificate.deleteMany({ where: { userId } });
     await tx.memberConsent.updateMany({ where: { userId }, data: { guardianName: null, guardianFiscalCode: null, guardianAcceptedAt: null } });
+    // Their children: those the enrolments need stay, anonymised (docs/school.md#families).
+    await eraseChildrenOf(tx, userId);
     // Walk-in bookings carry no account: the person is recognised by their name AND their phone (the
     // desk records both), so a namesake's bookings, which the centre must keep, are never touched.
     const asWalkIn = person.phone

@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { changePassword, updateProfile } from '../api/auth';
 import { ConsentsSection } from '../../../components/consents/consents-section';
 import { CarnetsSection } from '../../carnets';
+import { ChildrenSection } from '../../children';
 import { CreditSection } from '../../credit';
 import { MyReceiptsSection } from '../../../components/my-receipts-section';
 import { PrivacySection } from '../components/privacy-section';
@@ -51,6 +52,7 @@ export default function ProfilePage() {
       <PasswordForm />
       <CreditSection />
       <CarnetsSection />
+      <ChildrenSection />
       <MyReceiptsSection />
       <ConsentsSection />
       <PrivacySection />

@@ -16,6 +16,7 @@ import { MemberConsents } from '../../../components/consents/member-consents';
 import { MemberCarnets } from '../../carnets';
 import { MemberCredit } from '../../credit';
 import { useUserDetail } from '../api/users';
+import { MemberChildren } from './member-children';
 import { USERS_MESSAGES } from '../messages';
 
 export interface UserActions {
@@ -167,6 +168,7 @@ export function UserDetailModal({ userId, onClose, actions }: { userId: number |
           <MemberConsents userId={user.id} />
           <MemberCredit userId={user.id} />
           <MemberCarnets userId={user.id} />
+          <MemberChildren userId={user.id} />
           <MemberCertificates userId={user.id} />
           <Records detail={detail.data} />
         </>

@@ -1,0 +1,75 @@
+// The children on a parent's account (docs/school.md#families): the parent's own, read and changed only
+// through their id (another member's child is simply not found), and the staff's read-only view.
+import { type api, type BodyOf, defineMessages } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import { AppError, invalid, notFound } from '../../lib/errors.js';
+import { isConstraintViolation } from '../../lib/db.js';
+import { fromIsoDate } from '../../lib/time.js';
+import { fiscalCodeProblem } from '../memberships/index.js';
+import { childrenOf, childWithEnrolments, toChildDto } from './child-records.js';
+
+export const childrenApiMessages = defineMessages({
+  notFound: /* i18n */ { id: 'api.children.not_found', message: 'Figlio non trovato.' },
+  userNotFound: /* i18n */ { id: 'api.children.user_not_found', message: 'Utente non trovato.' },
+  hasEnrolments: /* i18n */ {
+    id: 'api.children.has_enrolments',
+    message: 'Non puoi togliere un figlio che è stato iscritto a un corso: le iscrizioni e i pagamenti restano legati a lui.',
+  },
+  removed: /* i18n */ { id: 'api.children.removed', message: 'Figlio tolto dal tuo account.' },
+});
+
+/** The row's columns from the validated body; the fiscal code must also match the birth date. */
+function columnsOf(body: BodyOf<typeof api.children.update>) {
+  if (body.fiscal_code) {
+    const problem = fiscalCodeProblem(body.fiscal_code, body.birth_date);
+    if (problem) throw invalid({ fiscal_code: [problem] });
+  }
+  return {
+    firstName: body.first_name,
+    lastName: body.last_name,
+    birthDate: fromIsoDate(body.birth_date),
+    fiscalCode: body.fiscal_code,
+    healthNotes: body.health_notes,
+    pickupPeople: body.pickup_people,
+    photoConsent: body.photo_consent,
+  };
+}
+
+type ParsedChildBody = Parameters<typeof columnsOf>[0];
+
+export function createChildrenService({ db }: Pick<AppDeps, 'db'>) {
+  return {
+    mine: async (parentId: number) => ({ data: await childrenOf(db, parentId) }),
+
+    async create(parentId: number, body: ParsedChildBody) {
+      return toChildDto(await db.child.create({ data: { parentId, ...columnsOf(body) }, include: childWithEnrolments }));
+    },
+
+    async update(parentId: number, childId: number, body: ParsedChildBody) {
+      const data = columnsOf(body);
+      // Scoped by the parent: another member's child is not theirs to change, and answers as missing.
+      const { count } = await db.child.updateMany({ where: { id: childId, parentId }, data });
+      if (count === 0) throw notFound(childrenApiMessages.notFound);
+      return toChildDto(await db.child.findUniqueOrThrow({ where: { id: childId }, include: childWithEnrolments }));
+    },
+
+    /** Refused while any enrolment names the child: the foreign key says so, even against one made meanwhile. */
+    async remove(parentId: number, childId: number) {
+      try {
+        const { count } = await db.child.deleteMany({ where: { id: childId, parentId } });
+        if (count === 0) throw notFound(childrenApiMessages.notFound);
+      } catch (error) {
+        if (isConstraintViolation(error, 'course_enrolments_child_id_fkey')) throw new AppError(409, childrenApiMessages.hasEnrolments);
+        throw error;
+      }
+      return { message: childrenApiMessages.removed };
+    },
+
+    async ofMember(userId: number) {
+      if (!(await db.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw notFound(childrenApiMessages.userNotFound);
+      return { data: await childrenOf(db, userId) };
+    },
+  };
+}
+
+export type ChildrenService = ReturnType<typeof createChildrenService>;

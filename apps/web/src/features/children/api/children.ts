@@ -1,0 +1,34 @@
+// Calls for the children on the member's account: their own list, add, edit, remove; and the staff's
+// read-only view of a member's children (the member's page in the back-office).
+import { api, type TChildBody, type TNewChildBody } from '@beach/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+
+/** Children's cache keys: no other feature reads or invalidates them. */
+const childKeys = {
+  mine: ['children', 'mine'] as const,
+  member: (userId: number) => ['children', 'member', userId] as const,
+};
+
+export const useMyChildren = () => useQuery({ queryKey: childKeys.mine, queryFn: async () => (await callApi(api.children.mine)).data });
+
+export const useMemberChildren = (userId: number) =>
+  useQuery({ queryKey: childKeys.member(userId), queryFn: async () => (await callApi(api.children.ofMember, { params: { id: userId } })).data, staleTime: 0 });
+
+/** A child added (id null) or edited: the list is read again. */
+export const useSaveChild = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: TChildBody | TNewChildBody }) =>
+      id === null ? callApi(api.children.create, { body: body as TNewChildBody }) : callApi(api.children.update, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: childKeys.mine }),
+  });
+};
+
+export const useRemoveChild = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi(api.children.remove, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: childKeys.mine }),
+  });
+};

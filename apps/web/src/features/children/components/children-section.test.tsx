@@ -1,0 +1,96 @@
+import type { TChild } from '@beach/contracts';
+import { loadParts } from '@beach/i18n/web';
+import { i18n } from '@lingui/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures';
+import { renderAt, stubApiForEachTest } from '../../../test/test-support';
+import { ChildrenSection } from './children-section';
+
+const { handlers, bodiesOf } = stubApiForEachTest('user');
+const thisYear = new Date().getFullYear();
+
+const aChild = (id: number, overrides: Partial<TChild> = {}): TChild => ({
+  id,
+  first_name: 'Luca',
+  last_name: 'Rossi',
+  birth_date: `${thisYear - 9}-01-10`,
+  fiscal_code: null,
+  health_notes: 'Allergico alle arachidi.',
+  pickup_people: 'Nonna Maria',
+  photo_consent: false,
+  has_enrolments: false,
+  created_at: '2026-06-01T08:00:00.000Z',
+  ...overrides,
+});
+
+const renderSection = () => renderAt(<ChildrenSection />, { url: '/profilo' });
+
+describe('I miei figli', () => {
+  it('says there are none, then adds one once the parent has declared they are the parent or guardian', async () => {
+    let children: TChild[] = [];
+    handlers['GET /api/me/children'] = () => jsonResponse(200, { data: children });
+    handlers['POST /api/me/children'] = (body) => {
+      children = [aChild(7, body as Partial<TChild>)];
+      return jsonResponse(201, children[0]);
+    };
+    renderSection();
+    await screen.findByText('Nessun figlio sul tuo account. Aggiungili per iscriverli ai corsi della scuola.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Aggiungi un figlio' }));
+    const form = within(screen.getByRole('dialog'));
+    fireEvent.change(form.getByLabelText(/^Nome/), { target: { value: 'Luca' } });
+    fireEvent.change(form.getByLabelText(/^Cognome/), { target: { value: 'Rossi' } });
+    fireEvent.change(form.getByLabelText(/^Data di nascita/), { target: { value: `${thisYear - 9}-01-10` } });
+    fireEvent.change(form.getByLabelText(/^Note sulla salute/), { target: { value: 'Allergico alle arachidi.' } });
+    fireEvent.click(form.getByRole('button', { name: 'Salva' }));
+    expect(await form.findByText('Conferma di essere il genitore o tutore e di accettare l’informativa sulla privacy per conto del minore.')).toBeTruthy();
+    expect(bodiesOf('POST /api/me/children')).toEqual([]);
+
+    fireEvent.click(form.getByLabelText(/Dichiaro di essere il genitore o tutore/));
+    fireEvent.click(form.getByRole('button', { name: 'Salva' }));
+    await screen.findByText('Luca è stato aggiunto al tuo account.');
+    expect(bodiesOf('POST /api/me/children')).toEqual([
+      { first_name: 'Luca', last_name: 'Rossi', birth_date: `${thisYear - 9}-01-10`, fiscal_code: '', health_notes: 'Allergico alle arachidi.', pickup_people: '', photo_consent: false, guardian_consent: true },
+    ]);
+    expect(await screen.findByText('Luca Rossi')).toBeTruthy();
+  });
+
+  it('edits a child without asking the declaration again, and removes one after a confirmation', async () => {
+    handlers['GET /api/me/children'] = () => jsonResponse(200, { data: [aChild(7), aChild(8, { first_name: 'Anna', has_enrolments: true })] });
+    handlers['PUT /api/me/children/7'] = (body) => jsonResponse(200, aChild(7, body as Partial<TChild>));
+    handlers['DELETE /api/me/children/7'] = () => jsonResponse(200, { message: 'Figlio tolto dal tuo account.' });
+    renderSection();
+    const luca = within((await screen.findByText('Luca Rossi')).closest('li')!);
+    const anna = within(screen.getByText('Anna Rossi').closest('li')!);
+    // Enrolled in a course: the accounts need the child, so there is nothing to remove.
+    expect(anna.queryByRole('button', { name: 'Togli' })).toBeNull();
+    expect(anna.getByText('Iscritto a un corso: non si può togliere dall’account.')).toBeTruthy();
+
+    fireEvent.click(luca.getByRole('button', { name: 'Modifica' }));
+    const form = within(screen.getByRole('dialog'));
+    expect(form.queryByLabelText(/Dichiaro/)).toBeNull();
+    fireEvent.click(form.getByLabelText(/Acconsento a foto e video/));
+    fireEvent.click(form.getByRole('button', { name: 'Salva' }));
+    await screen.findByText('Dati di Luca aggiornati.');
+    expect(bodiesOf('PUT /api/me/children/7')).toEqual([
+      { first_name: 'Luca', last_name: 'Rossi', birth_date: `${thisYear - 9}-01-10`, fiscal_code: '', health_notes: 'Allergico alle arachidi.', pickup_people: 'Nonna Maria', photo_consent: true },
+    ]);
+
+    fireEvent.click(luca.getByRole('button', { name: 'Togli' }));
+    const question = within(await screen.findByRole('dialog', { name: 'Togliere Luca Rossi?' }));
+    fireEvent.click(question.getByRole('button', { name: 'Togli' }));
+    await screen.findByText('Figlio tolto dal tuo account.');
+    expect(bodiesOf('DELETE /api/me/children/7')).toHaveLength(1);
+  });
+
+  it('speaks German', async () => {
+    await loadParts(i18n, 'de', ['shell', 'member', 'contracts']);
+    i18n.activate('de');
+    handlers['GET /api/me/children'] = () => jsonResponse(200, { data: [] });
+    renderSection();
+    expect(await screen.findByRole('heading', { name: 'Meine Kinder' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Kind hinzufügen' })).toBeTruthy());
+    i18n.activate('it');
+  });
+});
