@@ -6,6 +6,7 @@ import { createCertificatesService } from './modules/certificates/index.js';
 import { createConsentsService, recordRegistrationConsents } from './modules/consents/index.js';
 import { createCreditService } from './modules/credit/index.js';
 import { createCarnetsService } from './modules/carnets/index.js';
+import { createCoursesService } from './modules/courses/index.js';
 import { createBookingPlayersService } from './modules/booking-players/index.js';
 import { createBvuMembersService } from './modules/bvu-members/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
@@ -73,6 +74,7 @@ export function createServices(deps: AppDeps) {
     membersRegister: createMembersRegisterService(deps),
     credit,
     carnets,
+    courses: createCoursesService(deps),
     bookingPlayers,
     rainChecks: createRainChecksService(deps, cancelBooking),
     stripeRequests,
