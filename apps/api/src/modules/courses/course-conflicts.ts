@@ -2,7 +2,7 @@
 // (another course's sessions, a rain check, maintenance). The course's own sessions are no conflict when
 // it is edited. The preview shows these; saving skips the dates they hit, as a weekly series does.
 import type { TCourseOccurrence } from '@beach/contracts';
-import { Prisma } from '../../lib/db.js';
+import type { Prisma } from '../../lib/db.js';
 import { timeOf } from '../../lib/time.js';
 import { liveSql, touchingSql } from '../bookings/index.js';
 import { type Schedule, type SessionSpan, sessionSpans } from './course-schedule.js';
