@@ -24,6 +24,9 @@ const courseMessages = defineMessages({
   cancelReason: /* i18n */ { id: 'courses.cancel_reason', message: 'Scrivi il motivo (al massimo 200 caratteri).' },
 });
 
+/** How a course session's closures begin their reason ("Corso: <name>"): the desk planner shows it on the court. */
+export const COURSE_CLOSURE_PREFIX = 'Corso: ';
+
 /** ISO weekdays (1 = Monday … 7 = Sunday) and their RFC 5545 codes, as `courses.recurrence` writes them. */
 export const WEEKDAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export const WEEKDAY_SHORT_LABELS = ['Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab', 'Dom'] as const;

@@ -1,7 +1,6 @@
 // How a course reads on the wire, and the messages of the module.
-import { centsToMoney, type TCourse, type TCourseDetail } from '@beach/contracts';
-import type { Prisma } from '../../generated/prisma/client.js';
-import type { Db } from '../../lib/db.js';
+import { centsToMoney, COURSE_CLOSURE_PREFIX, type TCourse, type TCourseDetail } from '@beach/contracts';
+import type { Db, Prisma } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { toIsoDate } from '../../lib/time.js';
 import { parseRecurrence } from './course-schedule.js';
@@ -24,7 +23,7 @@ export const COURSE_MESSAGES = {
 } as const;
 
 /** The reason a session's closures give, which the desk planner shows on the court. */
-export const closureReason = (name: string) => `Corso: ${name}`.slice(0, 255);
+export const closureReason = (name: string) => `${COURSE_CLOSURE_PREFIX}${name}`.slice(0, 255);
 
 export const COURSE_INCLUDE = {
   coach: { select: { id: true, firstName: true, lastName: true } },
