@@ -82,7 +82,14 @@ function SegmentCell({ segment, court, slot, over, onBook, onOpen }: { segment: 
     return (
       <div title={segment.reason ?? undefined} className="flex h-14 items-center justify-center rounded-md bg-[repeating-linear-gradient(45deg,#fee2e2,#fee2e2_6px,#fef2f2_6px,#fef2f2_12px)] font-semibold text-coral-700">
         {/* A course's session names the course; any other closure just reads closed (its reason on hover). */}
-        {segment.reason?.startsWith(COURSE_CLOSURE_PREFIX) ? <span className="truncate px-1 text-center text-[11px] leading-tight">{segment.reason}</span> : 'Chiuso'}
+        {segment.reason?.startsWith(COURSE_CLOSURE_PREFIX) ? (
+          <span className="flex min-w-0 flex-col items-center px-1 text-center leading-tight">
+            <span className="text-[10px] uppercase">Corso</span>
+            <span className="line-clamp-2 text-[11px] break-words">{segment.reason.slice(COURSE_CLOSURE_PREFIX.length)}</span>
+          </span>
+        ) : (
+          'Chiuso'
+        )}
       </div>
     );
   }
