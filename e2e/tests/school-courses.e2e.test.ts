@@ -3,7 +3,7 @@
 // courts in the desk planner. Screenshots of the form with its preview and of the planner at 1280 and 390 px.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -37,10 +37,15 @@ describe('school courses', () => {
     await dialog.getByLabel('Prezzo del corso (€)').fill('150');
     await dialog.getByRole('button', { name: 'Anteprima' }).click();
     await dialog.getByText('1 lezione libera, 0 saltate').waitFor();
+    expect(await accessibilityViolations(page, 'dialog')).toEqual([]);
     await shootBoth(page, 'school-courses-form', dialog.getByRole('list', { name: 'Lezioni generate' }));
     await dialog.getByRole('button', { name: 'Salva corso (1 lezioni)' }).click();
     await page.getByText('Corso salvato: 1 lezione.').waitFor();
-    await page.getByRole('button', { name: 'Apri il corso Under 14 E2E' }).waitFor();
+    await page.getByRole('button', { name: 'Apri il corso Under 14 E2E' }).click();
+    const detail = page.getByRole('dialog', { name: 'Under 14 E2E' });
+    await detail.getByRole('region', { name: 'Lezioni' }).getByText('Lezioni (1)').waitFor();
+    expect(await accessibilityViolations(page, 'dialog')).toEqual([]);
+    await detail.getByRole('button', { name: 'Chiudi' }).first().click();
 
     await page.goto(`${ctx.stack.webUrl}/admin/prenotazioni?data=${day}`);
     await page.getByRole('heading', { name: 'Prenotazioni', level: 1 }).waitFor();
