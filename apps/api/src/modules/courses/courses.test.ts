@@ -117,6 +117,21 @@ describe('editing and cancelling', () => {
     expect(await closuresOf(course.id)).toHaveLength(0);
   });
 
+  it('refuses a schedule change while any enrolment is live, even one lesson, and frees it once cancelled', async () => {
+    const { course } = await create({ name: 'Lezioni singole', court_ids: [court.D4], starts_on: '2027-08-02', ends_on: '2027-08-06' });
+    const enrolment = await db.courseEnrolment.create({ data: { courseId: course.id, userId: coachId, kind: 'lesson', sessionId: course.sessions[0]!.id, amountCents: 1500 } });
+    const changed = body({ name: 'Lezioni singole', court_ids: [court.D4], starts_on: '2027-08-02', ends_on: '2027-08-06', duration_minutes: 60 });
+    const locked = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(changed).expect(409);
+    expect(locked.body.message).toBe('Il corso ha già iscritti: date, giorni, orario, durata e campi non si possono più cambiare.');
+    await db.courseEnrolment.update({ where: { id: enrolment.id }, data: { status: 'cancelled', cancelledAt: new Date() } });
+    // The cancelled enrolment still names the session, which therefore cannot be made again: said, not a 500.
+    const named = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(changed).expect(409);
+    expect(named.body.message).toBe(locked.body.message);
+    await db.courseEnrolment.delete({ where: { id: enrolment.id } });
+    const moved = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(changed).expect(200);
+    expect(moved.body.course.sessions.map((session: { ends_at: string }) => session.ends_at)).toEqual([instantInRome('2027-08-03', '18:00').toISOString(), instantInRome('2027-08-05', '18:00').toISOString()]);
+  });
+
   it('publishes and withdraws a course', async () => {
     const { course } = await create({ name: 'Pubblicabile', court_ids: [court.D4], starts_on: '2027-07-01', ends_on: '2027-07-08' });
     expect((await request(app).post(`/api/admin/courses/${course.id}/publish`).set(bearer(logins.admin)).expect(200)).body.published).toBe(true);
