@@ -1,7 +1,7 @@
 // One course (docs/school.md#sessions): what it is, its sessions, and for the admin its actions —
 // edit, publish or withdraw, cancel the course (refused while anyone is enrolled), cancel one session
 // with a reason (its courts are freed, the session stays as cancelled).
-import { WEEKDAY_SHORT_LABELS, type TCourse, type TCourseSession } from '@beach/contracts';
+import { romeToday, WEEKDAY_SHORT_LABELS, type TCourse, type TCourseSession } from '@beach/contracts';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { DetailSection } from '../../../components/admin/detail-modal';
@@ -86,14 +86,14 @@ export function CourseDetailModal({ courseId, isAdmin, onEdit, onClose, notify }
               {course.sessions.map((session) => (
                 <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                   <span>
-                    {formatShortDay(session.starts_at.slice(0, 10))} · {formatTime(session.starts_at)}–{formatTime(session.ends_at)}
+                    {formatShortDay(romeToday(new Date(session.starts_at)))} · {formatTime(session.starts_at)}–{formatTime(session.ends_at)}
                     {session.cancelled_at && <span className="block text-xs text-slate-500">Annullata: {session.cancel_reason}</span>}
                   </span>
                   {session.cancelled_at ? (
                     <Badge>Annullata</Badge>
                   ) : (
                     isAdmin &&
-                    session.starts_at.slice(0, 10) >= today && (
+                    romeToday(new Date(session.starts_at)) >= today && (
                       <Button variant="secondary" size="sm" aria-label={`Annulla la lezione del ${formatDate(session.starts_at)}`} onClick={() => (setCancelling(session), setReason(''))}>
                         Annulla
                       </Button>
