@@ -1,6 +1,6 @@
 // A season course in Chromium: the admin opens "Corsi", creates a course on the D courts (ticked by
 // default) for one day two days ahead, reads the preview, saves, and finds the course's name on those
-// courts in the desk planner. Screenshots of the form with its preview and of the planner at 1280 and 390 px.
+// courts in the desk planner. Screenshots of the form with its preview, the list and the planner at 1280 and 390 px.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
@@ -46,6 +46,7 @@ describe('school courses', () => {
     await detail.getByRole('region', { name: 'Lezioni' }).getByText('Lezioni (1)').waitFor();
     expect(await accessibilityViolations(page, 'dialog')).toEqual([]);
     await detail.getByRole('button', { name: 'Chiudi' }).first().click();
+    await shootBoth(page, 'school-courses-list', page.getByRole('table', { name: 'Corsi' }));
 
     await page.goto(`${ctx.stack.webUrl}/admin/prenotazioni?data=${day}`);
     await page.getByRole('heading', { name: 'Prenotazioni', level: 1 }).waitFor();
