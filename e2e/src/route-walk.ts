@@ -70,7 +70,7 @@ export const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?
   { route: paths.paymentCompleted, role: 'utente' },
   ...Object.values(paths.admin).map((route) => ({
     route,
-    role: ([paths.admin.dashboard, paths.admin.users, paths.admin.memberships, paths.admin.bvuMembers, paths.admin.coupons, paths.admin.cancelledBookings, paths.admin.bookings, paths.admin.recurringBookings, paths.admin.checkIn, paths.admin.certificates] as string[]).includes(route)
+    role: ([paths.admin.dashboard, paths.admin.users, paths.admin.memberships, paths.admin.bvuMembers, paths.admin.coupons, paths.admin.cancelledBookings, paths.admin.bookings, paths.admin.recurringBookings, paths.admin.courses, paths.admin.checkIn, paths.admin.certificates] as string[]).includes(route)
       ? ('staff' as const)
       : ('admin' as const),
   })),

@@ -38,6 +38,7 @@ import { registerConsentsRoutes } from './modules/consents/index.js';
 import { registerCreditRoutes } from './modules/credit/index.js';
 import { registerCarnetRoutes } from './modules/carnets/index.js';
 import { registerChildrenRoutes } from './modules/children/index.js';
+import { registerCourseRoutes } from './modules/courses/index.js';
 import { registerBookingPlayersRoutes } from './modules/booking-players/index.js';
 import { registerReconciliationRoutes } from './modules/reconciliation/index.js';
 import { registerBackupsRoutes } from './modules/backups/index.js';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerCreditRoutes(mount, services.credit);
   registerCarnetRoutes(mount, services.carnets);
   registerChildrenRoutes(mount, services.children);
+  registerCourseRoutes(mount, services.courses);
   registerBookingPlayersRoutes(mount, services.bookingPlayers);
   registerRainChecksRoutes(mount, services.rainChecks);
   app.use('/api', api);

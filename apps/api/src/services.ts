@@ -7,6 +7,7 @@ import { createConsentsService, recordRegistrationConsents } from './modules/con
 import { createCreditService } from './modules/credit/index.js';
 import { createCarnetsService } from './modules/carnets/index.js';
 import { createChildrenService } from './modules/children/index.js';
+import { createCoursesService } from './modules/courses/index.js';
 import { createBookingPlayersService } from './modules/booking-players/index.js';
 import { createBvuMembersService } from './modules/bvu-members/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
@@ -75,6 +76,7 @@ export function createServices(deps: AppDeps) {
     credit,
     carnets,
     children: createChildrenService(deps),
+    courses: createCoursesService(deps),
     bookingPlayers,
     rainChecks: createRainChecksService(deps, cancelBooking),
     stripeRequests,

@@ -6,6 +6,7 @@ import { certificatesRoutes } from './certificates.js';
 import { consentsRoutes } from './consents.js';
 import { carnetRoutes } from './carnets.js';
 import { childrenRoutes } from './children.js';
+import { courseRoutes } from './courses.js';
 import { bookingPlayersRoutes } from './booking-players.js';
 import { creditRoutes } from './credit.js';
 import { bookingsRoutes } from './bookings.js';
@@ -72,6 +73,7 @@ export const api = {
   children: childrenRoutes,
   bookingPlayers: bookingPlayersRoutes,
   rainChecks: rainChecksRoutes,
+  courses: courseRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

@@ -20,6 +20,7 @@ export * from './paging.js';
 export * from './payments.js';
 export * from './carnets.js';
 export * from './children.js';
+export * from './courses.js';
 export * from './booking-players.js';
 export * from './credit.js';
 export * from './memberships.js';

@@ -36,6 +36,8 @@ export type AuditEntity =
   | 'check_ins'
   | 'court_closures'
   | 'court_setups'
+  | 'course_sessions'
+  | 'courses'
   | 'courts'
   | 'expenses'
   | 'incomes'

@@ -47,6 +47,7 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
     const links: MenuLink[] = [
       { label: 'Prenotazioni', to: paths.admin.bookings },
       { label: 'Prenotazioni ricorrenti', to: paths.admin.recurringBookings },
+      { label: 'Corsi', to: paths.admin.courses },
       { label: 'Check-in ingressi', to: paths.admin.checkIn },
     ];
     if (isAdmin) {

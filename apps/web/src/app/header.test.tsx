@@ -24,7 +24,7 @@ describe('backOfficeMenu', () => {
   it('shows staff the dashboard, users, memberships and the bookings screens', () => {
     expect(menuOf('staff')).toEqual({
       dashboard: '/admin',
-      groups: { Gestione: ['/admin/users', '/admin/memberships', '/admin/certificati'], Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in'] },
+      groups: { Gestione: ['/admin/users', '/admin/memberships', '/admin/certificati'], Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/corsi', '/admin/check-in'] },
     });
   });
 
@@ -33,7 +33,7 @@ describe('backOfficeMenu', () => {
       dashboard: '/admin',
       groups: {
         Gestione: ['/admin/users', '/admin/memberships', '/admin/certificati', '/admin/membership-editor', '/admin/bvu-members', '/admin/coupons', '/admin/transactions', '/admin/spese', '/admin/incassi', '/admin/registro-attivita', '/admin/libro-soci', '/admin/associazione'],
-        Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in', '/admin/campi', '/admin/allestimenti', '/admin/listino-prezzi', '/admin/coupon-prenotazioni', '/admin/carnet'],
+        Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/corsi', '/admin/check-in', '/admin/campi', '/admin/allestimenti', '/admin/listino-prezzi', '/admin/coupon-prenotazioni', '/admin/carnet'],
       },
     });
   });

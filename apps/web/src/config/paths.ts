@@ -42,6 +42,7 @@ export const paths = {
     pricing: '/admin/listino-prezzi',
     bookingCoupons: '/admin/coupon-prenotazioni',
     carnets: '/admin/carnet',
+    courses: '/admin/corsi',
     expenses: '/admin/spese',
     incomes: '/admin/incassi',
     auditLog: '/admin/registro-attivita',

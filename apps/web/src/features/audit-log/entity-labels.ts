@@ -27,6 +27,8 @@ const ENTITY_LABELS: Record<string, string> = {
   check_ins: 'Ingresso',
   medical_certificates: 'Certificato medico',
   rain_checks: 'Maltempo',
+  courses: 'Corso',
+  course_sessions: 'Lezione di un corso',
 };
 
 const ACTION_LABELS: Record<string, string> = {

@@ -2,7 +2,7 @@
 // booking spans its slots with the customer's name and payment state; a free slot is a button that books it;
 // closures and evening slots without lights are marked. The court column stays put while slots scroll
 // sideways.
-import { PAYMENT_STATE_LABELS, romeInstant, type TAdminBooking, type TPlanner } from '@beach/contracts';
+import { COURSE_CLOSURE_PREFIX, PAYMENT_STATE_LABELS, romeInstant, type TAdminBooking, type TPlanner } from '@beach/contracts';
 import clsx from 'clsx';
 import Plus from 'lucide-react/icons/plus';
 import Repeat from 'lucide-react/icons/repeat';
@@ -81,7 +81,15 @@ function SegmentCell({ segment, court, slot, over, onBook, onOpen }: { segment: 
   if (segment.kind === 'closed') {
     return (
       <div title={segment.reason ?? undefined} className="flex h-14 items-center justify-center rounded-md bg-[repeating-linear-gradient(45deg,#fee2e2,#fee2e2_6px,#fef2f2_6px,#fef2f2_12px)] font-semibold text-coral-700">
-        Chiuso
+        {/* A course's session names the course; any other closure just reads closed (its reason on hover). */}
+        {segment.reason?.startsWith(COURSE_CLOSURE_PREFIX) ? (
+          <span className="flex min-w-0 flex-col items-center px-1 text-center leading-tight">
+            <span className="text-[10px] uppercase">Corso</span>
+            <span className="line-clamp-2 text-[11px] break-words">{segment.reason.slice(COURSE_CLOSURE_PREFIX.length)}</span>
+          </span>
+        ) : (
+          'Chiuso'
+        )}
       </div>
     );
   }

@@ -1,0 +1,38 @@
+// The school's courses for the back office: read by staff, written by the admin (docs/school.md#sessions).
+import type { BodyOf, QueryOf } from '@beach/contracts';
+import type { Db } from '../../lib/db.js';
+import { pagedList, skipTake } from '../../lib/paging.js';
+import { occurrenceOnWire, occurrencesOf } from './course-conflicts.js';
+import { createCourseStates, type Routes } from './course-states.js';
+import { COURSE_INCLUDE, courseDetail, courseOnWire } from './course-view.js';
+import { createCourseSaving } from './save-course.js';
+
+export function createCoursesService({ db }: { db: Db }) {
+  return {
+    ...createCourseSaving({ db }),
+    ...createCourseStates({ db }),
+
+    async list(query: QueryOf<Routes['list']>) {
+      const [rows, total] = await Promise.all([
+        db.course.findMany({ include: COURSE_INCLUDE, orderBy: [{ startsOn: 'desc' }, { id: 'desc' }], ...skipTake(query) }),
+        db.course.count(),
+      ]);
+      return pagedList(rows.map(courseOnWire), total, query);
+    },
+
+    one: (id: number) => courseDetail(db, id),
+
+    async coaches() {
+      const coaches = await db.user.findMany({ where: { role: 'coach' }, select: { id: true, firstName: true, lastName: true }, orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }] });
+      return { data: coaches.map((coach) => ({ id: coach.id, name: `${coach.firstName} ${coach.lastName}` })) };
+    },
+
+    async preview(body: BodyOf<Routes['preview']>) {
+      const occurrences = await occurrencesOf(db, body, body.court_ids, body.course_id ?? null, new Date());
+      const free = occurrences.filter((occurrence) => occurrence.state === 'free').length;
+      return { occurrences: occurrences.map(occurrenceOnWire), free, skipped: occurrences.length - free };
+    },
+  };
+}
+
+export type CoursesService = ReturnType<typeof createCoursesService>;

@@ -1,0 +1,160 @@
+// Courses through the real database: sessions generated in Rome wall time across the 2027 daylight-saving
+// changes, skipped dates, the courts held by closures (and freed when a session is cancelled), the
+// preview's conflicts with bookings and closures, the schedule locked once someone enrolled, the places
+// CHECK as a 409, and the roles (staff read, only the admin writes).
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { instantInRome } from '../../lib/time.js';
+import { useTestApp } from '../../test/app.js';
+import { DEMO, loginAs, useBackOfficeLogins } from '../../test/auth-helpers.js';
+import { createMember } from '../../test/members.js';
+
+const { app, db } = await useTestApp();
+const logins = useBackOfficeLogins(app);
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+const court: Record<string, number> = {};
+let coachId: number;
+let coachToken: string;
+let userToken: string;
+beforeAll(async () => {
+  for (const row of await db.court.findMany({ where: { code: { in: ['D1', 'D2', 'D3', 'D4'] } } })) court[row.code] = row.id;
+  const coach = await createMember(app, db, { firstName: 'Marco', lastName: 'Allenatore' });
+  await db.user.update({ where: { id: coach.id }, data: { role: 'coach' } });
+  [coachId, coachToken, userToken] = [coach.id, coach.token, await loginAs(app, DEMO.user)];
+});
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Under 14 primavera', level: 'Principianti', min_age: 10, max_age: 14, coach_id: coachId, court_ids: [court.D1, court.D2],
+  starts_on: '2027-03-22', ends_on: '2027-04-08', weekdays: [2, 4], start_time: '17:00', duration_minutes: 90,
+  exceptions: [], min_participants: 4, max_participants: 12, price: '180', lesson_price: '15', trial_allowed: true, ...overrides,
+});
+const create = async (overrides: Record<string, unknown> = {}) =>
+  (await request(app).post('/api/admin/courses').set(bearer(logins.admin)).send(body(overrides)).expect(201)).body as { message: string; course: { id: number; sessions: { id: number; starts_at: string }[] }; skipped: unknown[] };
+const closuresOf = (courseId: number) => db.courtClosure.findMany({ where: { courseSession: { courseId } }, orderBy: [{ startsAt: 'asc' }, { courtId: 'asc' }] });
+
+describe('generated sessions', () => {
+  it('keep 17:00 in Rome across both 2027 changes of time', async () => {
+    const spring = await create({ name: 'Weekend marzo', court_ids: [court.D4], starts_on: '2027-03-27', ends_on: '2027-03-28', weekdays: [6, 7] });
+    expect(spring.course.sessions.map((session) => session.starts_at)).toEqual(['2027-03-27T16:00:00.000Z', '2027-03-28T15:00:00.000Z']);
+    const autumn = await request(app).post('/api/admin/courses/preview').set(bearer(logins.admin))
+      .send({ court_ids: [court.D4], starts_on: '2027-10-30', ends_on: '2027-10-31', weekdays: [6, 7], start_time: '17:00', duration_minutes: 60 }).expect(200);
+    expect(autumn.body.occurrences.map((occurrence: { starts_at: string; ends_at: string }) => [occurrence.starts_at, occurrence.ends_at])).toEqual([
+      ['2027-10-30T15:00:00.000Z', '2027-10-30T16:00:00.000Z'],
+      ['2027-10-31T16:00:00.000Z', '2027-10-31T17:00:00.000Z'],
+    ]);
+  });
+
+  it('skip the exception dates, store the rule as an RRULE with EXDATE and hold every court with a closure', async () => {
+    const { course } = await create({ exceptions: ['2027-04-01'] });
+    expect(course.sessions.map((session) => session.starts_at.slice(0, 10))).toEqual(['2027-03-23', '2027-03-25', '2027-03-30', '2027-04-06', '2027-04-08']);
+    const row = await db.course.findUniqueOrThrow({ where: { id: course.id } });
+    expect(row.recurrence).toBe('FREQ=WEEKLY;BYDAY=TU,TH\nEXDATE;VALUE=DATE:20270401');
+    const closures = await closuresOf(course.id);
+    expect(closures).toHaveLength(10);
+    expect(closures[0]).toMatchObject({ courtId: court.D1, reason: 'Corso: Under 14 primavera', startsAt: instantInRome('2027-03-23', '17:00'), endsAt: instantInRome('2027-03-23', '18:30') });
+    expect(await db.auditLog.count({ where: { entityType: 'courses', entityId: course.id, action: 'create' } })).toBe(1);
+
+    // One session cancelled: its courts are free again, the session stays as cancelled.
+    const session = course.sessions[1]!;
+    await request(app).post(`/api/admin/courses/${course.id}/sessions/${session.id}/cancel`).set(bearer(logins.admin)).send({ reason: 'Pioggia' }).expect(200);
+    expect(await db.courtClosure.count({ where: { courseSessionId: session.id } })).toBe(0);
+    expect(await db.courseSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({ cancelReason: 'Pioggia', cancelledAt: expect.any(Date) });
+    expect(await closuresOf(course.id)).toHaveLength(8);
+    const again = await request(app).post(`/api/admin/courses/${course.id}/sessions/${session.id}/cancel`).set(bearer(logins.admin)).send({ reason: 'Pioggia' }).expect(409);
+    expect(again.body.message).toBe('La lezione è già annullata.');
+  });
+});
+
+describe('conflicts', () => {
+  it('are previewed with what is in the way, and those dates are skipped when saving', async () => {
+    const startsAt = instantInRome('2027-05-11', '17:30');
+    await db.booking.create({ data: { courtId: court.D3!, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 2000, customerName: 'Cliente' } });
+    await db.courtClosure.create({ data: { courtId: court.D3!, startsAt: instantInRome('2027-05-13', '08:00'), endsAt: instantInRome('2027-05-13', '20:00'), reason: 'Manutenzione' } });
+    const schedule = { court_ids: [court.D3], starts_on: '2027-05-10', ends_on: '2027-05-21', weekdays: [2, 4], start_time: '17:00', duration_minutes: 60 };
+    const preview = await request(app).post('/api/admin/courses/preview').set(bearer(logins.admin)).send(schedule).expect(200);
+    expect(preview.body).toMatchObject({ free: 2, skipped: 2 });
+    expect(preview.body.occurrences.map((occurrence: { date: string; state: string; conflicts: string[] }) => [occurrence.date, occurrence.state, occurrence.conflicts])).toEqual([
+      ['2027-05-11', 'conflict', ['D3: prenotazione 17:30–19:00']],
+      ['2027-05-13', 'conflict', ['D3: Manutenzione 08:00–20:00']],
+      ['2027-05-18', 'free', []],
+      ['2027-05-20', 'free', []],
+    ]);
+    const saved = await create({ ...schedule, name: 'Adulti maggio' });
+    expect(saved.message).toBe('Corso salvato: 2 lezioni, 2 saltate per conflitti.');
+    expect(saved.course.sessions.map((session) => session.starts_at.slice(0, 10))).toEqual(['2027-05-18', '2027-05-20']);
+    // Another course on the same court and time meets the first one's sessions.
+    const clash = await request(app).post('/api/admin/courses/preview').set(bearer(logins.admin)).send({ ...schedule, starts_on: '2027-05-18', ends_on: '2027-05-18' }).expect(200);
+    expect(clash.body.occurrences[0].conflicts).toEqual(['D3: Corso: Adulti maggio 17:00–18:00']);
+    // …but editing the course itself does not.
+    const own = await request(app).post('/api/admin/courses/preview').set(bearer(logins.admin)).send({ ...schedule, course_id: saved.course.id, starts_on: '2027-05-18' }).expect(200);
+    expect(own.body.free).toBe(2);
+  });
+});
+
+describe('editing and cancelling', () => {
+  it('regenerates the schedule while nobody is enrolled, refuses it after, and keeps places within the maximum', async () => {
+    const { course } = await create({ name: 'Junior', court_ids: [court.D4], starts_on: '2027-06-01', ends_on: '2027-06-10' });
+    const moved = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(body({ name: 'Junior', court_ids: [court.D4], starts_on: '2027-06-01', ends_on: '2027-06-10', start_time: '18:00' })).expect(200);
+    expect(moved.body.course.sessions.map((session: { starts_at: string }) => session.starts_at)).toEqual(['2027-06-01T16:00:00.000Z', '2027-06-03T16:00:00.000Z', '2027-06-08T16:00:00.000Z', '2027-06-10T16:00:00.000Z']);
+    expect((await closuresOf(course.id)).map((closure) => closure.startsAt.toISOString())).toEqual(moved.body.course.sessions.map((session: { starts_at: string }) => session.starts_at));
+
+    await db.course.update({ where: { id: course.id }, data: { placesTaken: 3 } });
+    const same = { name: 'Junior', court_ids: [court.D4], starts_on: '2027-06-01', ends_on: '2027-06-10', start_time: '18:00' };
+    const locked = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(body({ ...same, start_time: '19:00' })).expect(409);
+    expect(locked.body.message).toBe('Il corso ha già iscritti: date, giorni, orario, durata e campi non si possono più cambiare.');
+    const renamed = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(body({ ...same, name: 'Junior Pro', price: '200', max_participants: 10 })).expect(200);
+    expect(renamed.body.course).toMatchObject({ name: 'Junior Pro', price: '200.00', max_participants: 10, sessions_count: 4 });
+    expect(new Set((await closuresOf(course.id)).map((closure) => closure.reason))).toEqual(new Set(['Corso: Junior Pro']));
+    const below = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(body({ ...same, min_participants: 1, max_participants: 2 })).expect(409);
+    expect(below.body.message).toBe('Il massimo di partecipanti non può essere inferiore ai posti già occupati.');
+    const refused = await request(app).post(`/api/admin/courses/${course.id}/cancel`).set(bearer(logins.admin)).expect(409);
+    expect(refused.body.message).toBe('Il corso ha iscrizioni attive: per ora non si può annullare.');
+
+    await db.course.update({ where: { id: course.id }, data: { placesTaken: 0 } });
+    const cancelled = await request(app).post(`/api/admin/courses/${course.id}/cancel`).set(bearer(logins.admin)).expect(200);
+    expect(cancelled.body).toMatchObject({ cancelled: true, published: false, sessions_count: 0 });
+    expect(await closuresOf(course.id)).toHaveLength(0);
+  });
+
+  it('refuses a schedule change while any enrolment is live, even one lesson, and frees it once cancelled', async () => {
+    const { course } = await create({ name: 'Lezioni singole', court_ids: [court.D4], starts_on: '2027-08-02', ends_on: '2027-08-06' });
+    const enrolment = await db.courseEnrolment.create({ data: { courseId: course.id, userId: coachId, kind: 'lesson', sessionId: course.sessions[0]!.id, amountCents: 1500 } });
+    const changed = body({ name: 'Lezioni singole', court_ids: [court.D4], starts_on: '2027-08-02', ends_on: '2027-08-06', duration_minutes: 60 });
+    const locked = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(changed).expect(409);
+    expect(locked.body.message).toBe('Il corso ha già iscritti: date, giorni, orario, durata e campi non si possono più cambiare.');
+    await db.courseEnrolment.update({ where: { id: enrolment.id }, data: { status: 'cancelled', cancelledAt: new Date() } });
+    // The cancelled enrolment still names the session, which therefore cannot be made again: said, not a 500.
+    const named = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(changed).expect(409);
+    expect(named.body.message).toBe(locked.body.message);
+    await db.courseEnrolment.delete({ where: { id: enrolment.id } });
+    const moved = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(changed).expect(200);
+    expect(moved.body.course.sessions.map((session: { ends_at: string }) => session.ends_at)).toEqual([instantInRome('2027-08-03', '18:00').toISOString(), instantInRome('2027-08-05', '18:00').toISOString()]);
+  });
+
+  it('publishes and withdraws a course', async () => {
+    const { course } = await create({ name: 'Pubblicabile', court_ids: [court.D4], starts_on: '2027-07-01', ends_on: '2027-07-08' });
+    expect((await request(app).post(`/api/admin/courses/${course.id}/publish`).set(bearer(logins.admin)).expect(200)).body.published).toBe(true);
+    expect((await request(app).post(`/api/admin/courses/${course.id}/unpublish`).set(bearer(logins.admin)).expect(200)).body.published).toBe(false);
+  });
+});
+
+describe('roles and input', () => {
+  it('lets staff read, only the admin write, and answers bad input with Italian field messages', async () => {
+    for (const token of [userToken, coachToken, logins.staff]) await request(app).post('/api/admin/courses').set(bearer(token)).send(body()).expect(403);
+    await request(app).get('/api/admin/courses').set(bearer(userToken)).expect(403);
+    const list = await request(app).get('/api/admin/courses?per_page=2').set(bearer(logins.staff)).expect(200);
+    expect(list.body).toMatchObject({ per_page: 2, current_page: 1 });
+    expect(list.body.total).toBeGreaterThan(2);
+    const coaches = await request(app).get('/api/admin/course-coaches').set(bearer(logins.staff)).expect(200);
+    expect(coaches.body.data).toContainEqual({ id: coachId, name: 'Marco Allenatore' });
+
+    const bad = await request(app).post('/api/admin/courses').set(bearer(logins.admin)).send(body({ weekdays: [], start_time: '25:00', max_participants: 2, ends_on: '2027-03-01' })).expect(422);
+    expect(bad.body.errors).toMatchObject({
+      weekdays: ['Scegli almeno un giorno della settimana.'],
+      start_time: ['Orario di inizio non valido (HH:MM).'],
+    });
+    const notCoach = await request(app).post('/api/admin/courses').set(bearer(logins.admin)).send(body({ coach_id: (await db.user.findUniqueOrThrow({ where: { email: DEMO.staff } })).id })).expect(422);
+    expect(notCoach.body.errors).toEqual({ coach_id: ['L’allenatore scelto non esiste o non ha il ruolo di allenatore.'] });
+  });
+});

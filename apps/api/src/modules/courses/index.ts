@@ -1,0 +1,4 @@
+// The courses module as the rest of the API sees it: only what is exported here may be imported from
+// outside the module (eslint.config.js refuses the rest).
+export { registerCourseRoutes } from './courses.router.js';
+export { createCoursesService } from './courses.service.js';

@@ -1,0 +1,40 @@
+// The school's courses in the back office: the paged list, one course with its sessions, the coaches,
+// the schedule's preview, and the admin's writes (each reads the courses and the desk planner afresh).
+import { api, type TCourseBody, type TCourseSchedule } from '@beach/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/shared-queries';
+
+const courseKeys = {
+  all: ['courses'] as const,
+  list: (page: number) => ['courses', 'list', page] as const,
+  one: (id: number) => ['courses', 'one', id] as const,
+  coaches: ['courses', 'coaches'] as const,
+};
+
+export const useCourses = (page: number) =>
+  useQuery({ queryKey: courseKeys.list(page), queryFn: () => callApi(api.courses.list, { query: { page } }), placeholderData: keepPreviousData });
+
+export const useCourse = (id: number | null) =>
+  useQuery({ queryKey: courseKeys.one(id ?? 0), queryFn: () => callApi(api.courses.one, { params: { id: id! } }), enabled: id !== null });
+
+export const useCoaches = () => useQuery({ queryKey: courseKeys.coaches, queryFn: async () => (await callApi(api.courses.coaches)).data });
+
+export const usePreviewCourse = () => useMutation({ mutationFn: (body: TCourseSchedule) => callApi(api.courses.preview, { body }) });
+
+/** A write changes the courses and the courts they hold: the planner is asked afresh too. */
+function useCoursesMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => Promise.all([courseKeys.all, queryRoots.adminBookings].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+export const useSaveCourse = () =>
+  useCoursesMutation(({ id, body }: { id: number | null; body: TCourseBody }) => (id === null ? callApi(api.courses.create, { body }) : callApi(api.courses.update, { params: { id }, body })));
+export const usePublishCourse = () =>
+  useCoursesMutation(({ id, published }: { id: number; published: boolean }) => callApi(published ? api.courses.publish : api.courses.unpublish, { params: { id } }));
+export const useCancelCourse = () => useCoursesMutation((id: number) => callApi(api.courses.cancel, { params: { id } }));
+export const useCancelSession = () =>
+  useCoursesMutation(({ id, sessionId, reason }: { id: number; sessionId: number; reason: string }) => callApi(api.courses.cancelSession, { params: { id, session_id: sessionId }, body: { reason } }));

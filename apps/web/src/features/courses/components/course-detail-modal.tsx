@@ -1,0 +1,126 @@
+// One course (docs/school.md#sessions): what it is, its sessions, and for the admin its actions —
+// edit, publish or withdraw, cancel the course (refused while anyone is enrolled), cancel one session
+// with a reason (its courts are freed, the session stays as cancelled).
+import { romeToday, WEEKDAY_SHORT_LABELS, type TCourse, type TCourseSession } from '@beach/contracts';
+import { useState } from 'react';
+import { useConfirm } from '../../../components/admin/confirm-dialog';
+import { DetailSection } from '../../../components/admin/detail-modal';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { formFailure } from '../../../lib/api-errors';
+import { formatDate, formatMoney, formatShortDay, formatTime, todayInRome } from '../../../lib/format';
+import { useCancelCourse, useCancelSession, useCourse, usePublishCourse } from '../api/courses';
+
+const FAILED = 'Si è verificato un errore. Riprova più tardi.';
+
+export function CourseDetailModal({ courseId, isAdmin, onEdit, onClose, notify }: { courseId: number; isAdmin: boolean; onEdit: (course: TCourse) => void; onClose: () => void; notify: (message: string) => void }) {
+  const detail = useCourse(courseId);
+  const { confirm, dialog } = useConfirm();
+  const publish = usePublishCourse();
+  const cancelCourse = useCancelCourse();
+  const cancelSession = useCancelSession();
+  const [cancelling, setCancelling] = useState<TCourseSession | null>(null);
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function run(work: () => Promise<unknown>, done: string) {
+    setFailure(null);
+    try {
+      await work();
+      notify(done);
+    } catch (error) {
+      setFailure(formFailure(error, [], FAILED).message ?? FAILED);
+    }
+  }
+
+  const course = detail.data;
+  const today = todayInRome();
+  return (
+    <Modal open size="lg" title={course ? course.name : 'Corso'} onClose={onClose}>
+      {!course ? (
+        <Spinner />
+      ) : (
+        <div className="space-y-4">
+          {failure && <Alert tone="error">{failure}</Alert>}
+          <DetailSection
+            title="Il corso"
+            items={[
+              { label: 'Stato', value: course.cancelled ? 'Annullato' : course.published ? 'Pubblicato' : 'Non pubblicato' },
+              { label: 'Allenatore', value: course.coach?.name ?? 'Nessuno' },
+              { label: 'Livello', value: course.level },
+              { label: 'Età', value: course.min_age !== null || course.max_age !== null ? `${course.min_age ?? 0}–${course.max_age ?? '…'} anni` : null },
+              { label: 'Quando', value: `${course.weekdays.map((day) => WEEKDAY_SHORT_LABELS[day - 1]).join(', ')} ${course.start_time}, ${course.duration_minutes} min` },
+              { label: 'Periodo', value: `dal ${formatDate(course.starts_on)} al ${formatDate(course.ends_on)}` },
+              { label: 'Campi', value: course.court_codes.join(', ') },
+              { label: 'Posti', value: `${course.places_taken} occupati su ${course.max_participants} (minimo ${course.min_participants})` },
+              { label: 'Prezzo', value: `${formatMoney(course.price)}${course.lesson_price ? ` · lezione ${formatMoney(course.lesson_price)}` : ''}${course.trial_allowed ? ' · prova ammessa' : ''}` },
+            ]}
+          />
+          {isAdmin && !course.cancelled && (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => onEdit(course)}>
+                Modifica
+              </Button>
+              <Button variant="secondary" loading={publish.isPending} onClick={() => void run(() => publish.mutateAsync({ id: course.id, published: !course.published }), course.published ? 'Corso ritirato.' : 'Corso pubblicato.')}>
+                {course.published ? 'Ritira dalla pubblicazione' : 'Pubblica'}
+              </Button>
+              <Button
+                variant="danger"
+                onClick={async () => {
+                  if (await confirm({ title: 'Annulla corso', message: `Annullare il corso ${course.name}? Le lezioni future sono annullate e i campi liberati.`, confirmLabel: 'Annulla corso', cancelLabel: 'Indietro', tone: 'danger' })) {
+                    await run(() => cancelCourse.mutateAsync(course.id), 'Corso annullato.');
+                  }
+                }}
+              >
+                Annulla corso
+              </Button>
+            </div>
+          )}
+          <section aria-label="Lezioni" className="rounded-lg border border-slate-200 p-4">
+            <h3 className="text-sm font-semibold tracking-wide text-sea-800 uppercase">Lezioni ({course.sessions.length})</h3>
+            <ul className="mt-2 max-h-80 divide-y divide-slate-100 overflow-y-auto">
+              {course.sessions.map((session) => (
+                <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                  <span>
+                    {formatShortDay(romeToday(new Date(session.starts_at)))} · {formatTime(session.starts_at)}–{formatTime(session.ends_at)}
+                    {session.cancelled_at && <span className="block text-xs text-slate-500">Annullata: {session.cancel_reason}</span>}
+                  </span>
+                  {session.cancelled_at ? (
+                    <Badge>Annullata</Badge>
+                  ) : (
+                    isAdmin &&
+                    romeToday(new Date(session.starts_at)) >= today && (
+                      <Button variant="secondary" size="sm" aria-label={`Annulla la lezione del ${formatDate(session.starts_at)}`} onClick={() => (setCancelling(session), setReason(''))}>
+                        Annulla
+                      </Button>
+                    )
+                  )}
+                  {cancelling?.id === session.id && (
+                    <form
+                      noValidate
+                      className="flex w-full items-end gap-2"
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        void run(() => cancelSession.mutateAsync({ id: course.id, sessionId: session.id, reason }), 'Lezione annullata: i campi sono di nuovo liberi.').then(() => setCancelling(null));
+                      }}
+                    >
+                      <Input label="Motivo" required maxLength={200} placeholder="Es. Maltempo" value={reason} onChange={(event) => setReason(event.target.value)} />
+                      <Button type="submit" variant="danger" loading={cancelSession.isPending} disabled={reason.trim().length < 2}>
+                        Conferma
+                      </Button>
+                    </form>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      )}
+      {dialog}
+    </Modal>
+  );
+}

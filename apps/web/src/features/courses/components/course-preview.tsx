@@ -1,0 +1,34 @@
+// The preview of a course's sessions: each date with its time in Rome, whether it becomes a session,
+// and what stands in the way on the courts when it does not.
+import type { TCourseOccurrence, TCoursePreview } from '@beach/contracts';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { formatShortDay, formatTime } from '../../../lib/format';
+
+const STATES: Record<TCourseOccurrence['state'], { label: string; tone: BadgeTone }> = {
+  free: { label: 'Libera', tone: 'green' },
+  conflict: { label: 'Saltata: conflitto', tone: 'red' },
+  past: { label: 'Passata', tone: 'neutral' },
+};
+
+export function CoursePreview({ preview }: { preview: TCoursePreview }) {
+  return (
+    <section aria-label="Anteprima delle lezioni" className="mt-4 space-y-2">
+      <p className="text-sm font-medium text-slate-800">
+        {preview.free} {preview.free === 1 ? 'lezione libera' : 'lezioni libere'}, {preview.skipped} {preview.skipped === 1 ? 'saltata' : 'saltate'}
+      </p>
+      <ul aria-label="Lezioni generate" className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
+        {preview.occurrences.map((occurrence) => (
+          <li key={occurrence.date} className="px-3 py-2 text-sm">
+            <span className="flex items-center justify-between gap-2">
+              <span>
+                {formatShortDay(occurrence.date)} · {formatTime(occurrence.starts_at)}–{formatTime(occurrence.ends_at)}
+              </span>
+              <Badge tone={STATES[occurrence.state].tone}>{STATES[occurrence.state].label}</Badge>
+            </span>
+            {occurrence.conflicts.length > 0 && <span className="mt-1 block text-xs text-coral-700">{occurrence.conflicts.join(' · ')}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

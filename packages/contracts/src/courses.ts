@@ -1,0 +1,189 @@
+// Season courses of the school (docs/school.md#sessions): the admin defines a course (coach, courts,
+// days and time in Rome, prices, places) and its sessions are generated from a weekly rule; each session
+// holds its courts through court closures. Staff read the courses; only the admin writes them.
+import { ZIsoDate } from './auth.js';
+import { defineRoute, ZIdParams, zRowId, zTextRowId } from './http.js';
+import { defineMessages, validationMessages } from './messages.js';
+import { ZEuroInput, ZMoney } from './money.js';
+import { pagedListOf, pageQuery } from './paging.js';
+import { ZSport } from './setups.js';
+import * as z from './zod-i18n.js';
+
+const courseMessages = defineMessages({
+  name: /* i18n */ { id: 'courses.name', message: 'Inserisci il nome del corso.' },
+  weekdays: /* i18n */ { id: 'courses.weekdays', message: 'Scegli almeno un giorno della settimana.' },
+  startTime: /* i18n */ { id: 'courses.start_time', message: 'Orario di inizio non valido (HH:MM).' },
+  duration: /* i18n */ { id: 'courses.duration', message: 'La durata va da 15 a 600 minuti.' },
+  courts: /* i18n */ { id: 'courses.courts', message: 'Scegli almeno un campo.' },
+  participants: /* i18n */ { id: 'courses.participants', message: 'Inserisci un numero di partecipanti da 1 a 500.' },
+  maxBelowMin: /* i18n */ { id: 'courses.max_below_min', message: 'Il massimo non può essere inferiore al minimo.' },
+  age: /* i18n */ { id: 'courses.age', message: 'Inserisci un’età da 0 a 99.' },
+  maxAgeBelowMin: /* i18n */ { id: 'courses.max_age_below_min', message: 'L’età massima non può essere inferiore alla minima.' },
+  exceptions: /* i18n */ { id: 'courses.exceptions', message: 'Al massimo 15 date da saltare.' },
+  tooLong: /* i18n */ { id: 'courses.too_long', message: 'Un corso dura al massimo un anno.' },
+  cancelReason: /* i18n */ { id: 'courses.cancel_reason', message: 'Scrivi il motivo (al massimo 200 caratteri).' },
+});
+
+/** How a course session's closures begin their reason ("Corso: <name>"): the desk planner shows it on the court. */
+export const COURSE_CLOSURE_PREFIX = 'Corso: ';
+
+/** ISO weekdays (1 = Monday … 7 = Sunday) and their RFC 5545 codes, as `courses.recurrence` writes them. */
+export const WEEKDAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+export const WEEKDAY_SHORT_LABELS = ['Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab', 'Dom'] as const;
+/** Dates a course can skip: the recurrence column (200 characters) holds at most this many EXDATEs. */
+export const MAX_COURSE_EXCEPTIONS = 15;
+
+const nullableInt = (message: typeof courseMessages.age, max: number) =>
+  z.preprocess((value) => (value === '' || value === undefined ? null : value), z.coerce.number(z.because(message)).int(z.because(message)).min(0, z.because(message)).max(max, z.because(message)).nullable());
+const participants = z.coerce.number(z.because(courseMessages.participants)).int(z.because(courseMessages.participants)).min(1, z.because(courseMessages.participants)).max(500, z.because(courseMessages.participants));
+
+/** What decides the sessions: changing any of it regenerates them (refused once someone enrolled). */
+const scheduleFields = {
+  court_ids: z.array(zRowId(validationMessages.court), z.because(courseMessages.courts)).min(1, z.because(courseMessages.courts)).max(12, z.because(courseMessages.courts)),
+  starts_on: ZIsoDate,
+  ends_on: ZIsoDate,
+  weekdays: z
+    .array(z.number(z.because(courseMessages.weekdays)).int().min(1, z.because(courseMessages.weekdays)).max(7, z.because(courseMessages.weekdays)), z.because(courseMessages.weekdays))
+    .min(1, z.because(courseMessages.weekdays))
+    .max(7, z.because(courseMessages.weekdays))
+    .transform((days) => [...new Set(days)].sort()),
+  start_time: z.string(z.because(courseMessages.startTime)).regex(/^([01]\d|2[0-3]):[0-5]\d$/, z.because(courseMessages.startTime)),
+  duration_minutes: z.coerce.number(z.because(courseMessages.duration)).int(z.because(courseMessages.duration)).min(15, z.because(courseMessages.duration)).max(600, z.because(courseMessages.duration)),
+  exceptions: z.array(ZIsoDate).max(MAX_COURSE_EXCEPTIONS, z.because(courseMessages.exceptions)).default([]),
+};
+
+type ScheduleInput = { starts_on: string; ends_on: string };
+const endsAfterStart = <T extends ScheduleInput>(body: T) => body.ends_on >= body.starts_on;
+const withinAYear = <T extends ScheduleInput>(body: T) => Date.parse(body.ends_on) - Date.parse(body.starts_on) <= 366 * 86_400_000;
+
+export const ZCourseSchedule = z
+  .object({ ...scheduleFields, /** The course being edited: its own sessions are no conflict. */ course_id: zRowId().optional() })
+  .refine(endsAfterStart, { path: ['ends_on'], ...z.because(validationMessages.endBeforeStart) })
+  .refine(withinAYear, { path: ['ends_on'], ...z.because(courseMessages.tooLong) });
+export type TCourseSchedule = z.input<typeof ZCourseSchedule>;
+
+export const ZCourseBody = z
+  .object({
+    name: z.string(z.because(courseMessages.name)).trim().min(2, z.because(courseMessages.name)).max(120, z.because(validationMessages.atMostCharacters, { max: 120 })),
+    sport: ZSport.default('beach_volley'),
+    level: z.string().trim().max(80, z.because(validationMessages.atMostCharacters, { max: 80 })).nullable().default(null).transform((value) => value || null),
+    min_age: nullableInt(courseMessages.age, 99).default(null),
+    max_age: nullableInt(courseMessages.age, 99).default(null),
+    coach_id: zRowId().nullable().default(null),
+    ...scheduleFields,
+    min_participants: participants.default(1),
+    max_participants: participants,
+    price: ZEuroInput,
+    lesson_price: ZEuroInput.nullable().default(null),
+    trial_allowed: z.boolean().default(false),
+  })
+  .refine(endsAfterStart, { path: ['ends_on'], ...z.because(validationMessages.endBeforeStart) })
+  .refine(withinAYear, { path: ['ends_on'], ...z.because(courseMessages.tooLong) })
+  .refine((body) => body.max_participants >= body.min_participants, { path: ['max_participants'], ...z.because(courseMessages.maxBelowMin) })
+  .refine((body) => body.min_age === null || body.max_age === null || body.max_age >= body.min_age, { path: ['max_age'], ...z.because(courseMessages.maxAgeBelowMin) });
+export type TCourseBody = z.input<typeof ZCourseBody>;
+
+/** A generated date: 'free' becomes a session, the others are skipped (docs/school.md#sessions). */
+export const COURSE_OCCURRENCE_STATES = ['free', 'past', 'conflict'] as const;
+export const ZCourseOccurrence = z.object({
+  date: ZIsoDate,
+  starts_at: z.iso.datetime(),
+  ends_at: z.iso.datetime(),
+  state: z.enum(COURSE_OCCURRENCE_STATES),
+  /** What is in the way, e.g. "D1: prenotazione 17:00–18:30". */
+  conflicts: z.array(z.string()),
+});
+export type TCourseOccurrence = z.infer<typeof ZCourseOccurrence>;
+export const ZCoursePreview = z.object({ occurrences: z.array(ZCourseOccurrence), free: z.number().int(), skipped: z.number().int() });
+export type TCoursePreview = z.infer<typeof ZCoursePreview>;
+
+export const ZCourseSession = z.object({
+  id: z.number().int(),
+  starts_at: z.iso.datetime(),
+  ends_at: z.iso.datetime(),
+  cancelled_at: z.iso.datetime().nullable(),
+  cancel_reason: z.string().nullable(),
+});
+export type TCourseSession = z.infer<typeof ZCourseSession>;
+
+export const ZCourse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sport: ZSport,
+  level: z.string().nullable(),
+  min_age: z.number().int().nullable(),
+  max_age: z.number().int().nullable(),
+  coach: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  court_ids: z.array(z.number().int()),
+  court_codes: z.array(z.string()),
+  starts_on: ZIsoDate,
+  ends_on: ZIsoDate,
+  recurrence: z.string(),
+  weekdays: z.array(z.number().int()),
+  exceptions: z.array(ZIsoDate),
+  start_time: z.string(),
+  duration_minutes: z.number().int(),
+  min_participants: z.number().int(),
+  max_participants: z.number().int(),
+  places_taken: z.number().int(),
+  price: ZMoney,
+  lesson_price: ZMoney.nullable(),
+  trial_allowed: z.boolean(),
+  published: z.boolean(),
+  cancelled: z.boolean(),
+  sessions_count: z.number().int(),
+});
+export type TCourse = z.infer<typeof ZCourse>;
+export const ZCourseDetail = ZCourse.extend({ sessions: z.array(ZCourseSession) });
+export type TCourseDetail = z.infer<typeof ZCourseDetail>;
+
+const ZCourseSaved = z.object({ message: z.string(), course: ZCourseDetail, skipped: z.array(ZCourseOccurrence) });
+export const ZCoursesQuery = pageQuery(20);
+export const ZCancelSessionBody = z.object({ reason: z.string(z.because(courseMessages.cancelReason)).trim().min(2, z.because(courseMessages.cancelReason)).max(200, z.because(courseMessages.cancelReason)) });
+export const ZCourseSessionParams = z.object({ id: zTextRowId(), session_id: zTextRowId() });
+export const ZCoach = z.object({ id: z.number().int(), name: z.string() });
+
+export const courseRoutes = {
+  list: defineRoute({
+    method: 'get', path: '/api/admin/courses', tag: 'courses', access: 'staff',
+    summary: 'Corsi della scuola, dal più recente', query: ZCoursesQuery, response: pagedListOf(ZCourse),
+  }),
+  coaches: defineRoute({
+    method: 'get', path: '/api/admin/course-coaches', tag: 'courses', access: 'staff',
+    summary: 'Gli allenatori (utenti con ruolo coach) a cui affidare un corso', response: z.object({ data: z.array(ZCoach) }),
+  }),
+  one: defineRoute({
+    method: 'get', path: '/api/admin/courses/:id', tag: 'courses', access: 'staff',
+    summary: 'Un corso con le sue lezioni', params: ZIdParams, response: ZCourseDetail,
+  }),
+  preview: defineRoute({
+    method: 'post', path: '/api/admin/courses/preview', tag: 'courses', access: 'admin', audit: 'skip',
+    summary: 'Anteprima delle lezioni di un calendario, con i conflitti sui campi (prenotazioni e chiusure)', body: ZCourseSchedule, response: ZCoursePreview,
+  }),
+  create: defineRoute({
+    method: 'post', path: '/api/admin/courses', tag: 'courses', access: 'admin', successStatus: 201,
+    summary: 'Nuovo corso: le lezioni libere sono create e occupano i campi; quelle in conflitto sono saltate', body: ZCourseBody, response: ZCourseSaved,
+  }),
+  update: defineRoute({
+    method: 'put', path: '/api/admin/courses/:id', tag: 'courses', access: 'admin',
+    summary: 'Modifica un corso; il calendario non cambia più dopo la prima iscrizione', params: ZIdParams, body: ZCourseBody, response: ZCourseSaved,
+  }),
+  publish: defineRoute({
+    method: 'post', path: '/api/admin/courses/:id/publish', tag: 'courses', access: 'admin',
+    summary: 'Pubblica un corso (visibile ai soci)', params: ZIdParams, response: ZCourseDetail,
+  }),
+  unpublish: defineRoute({
+    method: 'post', path: '/api/admin/courses/:id/unpublish', tag: 'courses', access: 'admin',
+    summary: 'Ritira un corso dalla pubblicazione', params: ZIdParams, response: ZCourseDetail,
+  }),
+  cancel: defineRoute({
+    method: 'post', path: '/api/admin/courses/:id/cancel', tag: 'courses', access: 'admin',
+    summary: 'Annulla un corso senza iscritti: le lezioni future sono annullate e i campi liberati', params: ZIdParams, response: ZCourseDetail,
+  }),
+  cancelSession: defineRoute({
+    method: 'post', path: '/api/admin/courses/:id/sessions/:session_id/cancel', tag: 'courses', access: 'admin',
+    summary: 'Annulla una lezione (maltempo, festività): i campi tornano liberi, la lezione resta come annullata',
+    params: ZCourseSessionParams, body: ZCancelSessionBody, response: ZCourseDetail,
+  }),
+};
+
