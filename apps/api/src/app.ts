@@ -37,6 +37,7 @@ import { registerCertificatesRoutes } from './modules/certificates/index.js';
 import { registerConsentsRoutes } from './modules/consents/index.js';
 import { registerCreditRoutes } from './modules/credit/index.js';
 import { registerCarnetRoutes } from './modules/carnets/index.js';
+import { registerEnrolmentsRoutes } from './modules/enrolments/index.js';
 import { registerBookingPlayersRoutes } from './modules/booking-players/index.js';
 import { registerReconciliationRoutes } from './modules/reconciliation/index.js';
 import { registerBackupsRoutes } from './modules/backups/index.js';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerConsentsRoutes(mount, services.consents);
   registerCreditRoutes(mount, services.credit);
   registerCarnetRoutes(mount, services.carnets);
+  registerEnrolmentsRoutes(mount, services.enrolments);
   registerBookingPlayersRoutes(mount, services.bookingPlayers);
   registerRainChecksRoutes(mount, services.rainChecks);
   app.use('/api', api);

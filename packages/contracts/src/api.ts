@@ -5,6 +5,7 @@ import { backupsRoutes } from './backups.js';
 import { certificatesRoutes } from './certificates.js';
 import { consentsRoutes } from './consents.js';
 import { carnetRoutes } from './carnets.js';
+import { enrolmentsRoutes } from './enrolments.js';
 import { bookingPlayersRoutes } from './booking-players.js';
 import { creditRoutes } from './credit.js';
 import { bookingsRoutes } from './bookings.js';
@@ -68,6 +69,7 @@ export const api = {
   consents: consentsRoutes,
   credit: creditRoutes,
   carnets: carnetRoutes,
+  enrolments: enrolmentsRoutes,
   bookingPlayers: bookingPlayersRoutes,
   rainChecks: rainChecksRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;

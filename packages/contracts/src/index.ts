@@ -19,6 +19,7 @@ export * from './money.js';
 export * from './paging.js';
 export * from './payments.js';
 export * from './carnets.js';
+export * from './enrolments.js';
 export * from './booking-players.js';
 export * from './credit.js';
 export * from './memberships.js';

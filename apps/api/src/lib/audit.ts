@@ -36,6 +36,7 @@ export type AuditEntity =
   | 'check_ins'
   | 'court_closures'
   | 'court_setups'
+  | 'course_enrolments'
   | 'courts'
   | 'expenses'
   | 'incomes'

@@ -27,6 +27,7 @@ const ENTITY_LABELS: Record<string, string> = {
   check_ins: 'Ingresso',
   medical_certificates: 'Certificato medico',
   rain_checks: 'Maltempo',
+  course_enrolments: 'Iscrizione a un corso',
 };
 
 const ACTION_LABELS: Record<string, string> = {
