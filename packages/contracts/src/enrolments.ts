@@ -84,6 +84,10 @@ export type TEnrolment = z.infer<typeof ZEnrolment>;
 export const ZEnrolmentDeskBody = z.object({ method: z.enum(DESK_TOP_UP_METHODS, z.because(validationMessages.deskTopUpMethod)) });
 export type TEnrolmentDeskBody = z.input<typeof ZEnrolmentDeskBody>;
 
+/** Whom a member may enrol: themself (child_id null) or one of their children. */
+export const ZParticipant = z.object({ child_id: z.number().int().nullable(), name: z.string() });
+export type TParticipant = z.infer<typeof ZParticipant>;
+
 const ZEnrolmentList = z.object({ data: z.array(ZEnrolment) });
 const ZEnrolmentAnswer = z.object({ message: z.string(), enrolment: ZEnrolment });
 
@@ -96,6 +100,10 @@ export const enrolmentsRoutes = {
     method: 'post', path: '/api/me/enrolments', tag: 'enrolments', access: 'user', successStatus: 201,
     summary: 'Iscrive sé o un proprio figlio: tutto il corso, una lezione o una prova; il posto resta tenuto fino al pagamento',
     body: ZEnrolmentBody, response: ZEnrolmentAnswer,
+  }),
+  participants: defineRoute({
+    method: 'get', path: '/api/me/enrolments/participants', tag: 'enrolments', access: 'user',
+    summary: 'Chi posso iscrivere: me stesso e i miei figli', response: z.object({ data: z.array(ZParticipant) }),
   }),
   mine: defineRoute({
     method: 'get', path: '/api/me/enrolments', tag: 'enrolments', access: 'user',

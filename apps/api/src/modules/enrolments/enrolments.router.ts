@@ -7,6 +7,7 @@ export function registerEnrolmentsRoutes(mount: MountRoute, enrolments: Enrolmen
   const routes = api.enrolments;
   mount(routes.openCourses, () => enrolments.openCourses());
   mount(routes.enrol, ({ body }, { req }) => enrolments.enrol(authOf(req).user, body));
+  mount(routes.participants, (_input, { req }) => enrolments.participants(authOf(req).user));
   mount(routes.mine, (_input, { req }) => enrolments.mine(authOf(req).user));
   mount(routes.checkout, ({ params }, { req }) => enrolments.checkout(authOf(req).user, params.id));
   mount(routes.payWithCredit, ({ params }, { req }) => enrolments.payWithCredit(authOf(req).user, params.id));

@@ -32,6 +32,10 @@ export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     expireLapsedHolds: cancelling.expireLapsedHolds,
     openCourses: createOpenCourses(deps).openCourses,
     enrol,
+    async participants(user: User) {
+      const children = await db.child.findMany({ where: { parentId: user.id }, orderBy: [{ firstName: 'asc' }, { id: 'asc' }] });
+      return { data: [{ child_id: null, name: `${user.firstName} ${user.lastName}` }, ...children.map((child) => ({ child_id: child.id, name: `${child.firstName} ${child.lastName}` }))] };
+    },
     mine: async (user: User) => ({ data: await listOf({ userId: user.id }) }),
     async ofMember(userId: number) {
       if (!(await db.user.findUnique({ where: { id: userId } }))) throw notFound(ENROLMENT_MESSAGES.notFound);

@@ -95,6 +95,8 @@ describe('kinds and requirements', () => {
     expect(refused.body.message).toBe('Per iscriverti serve una tessera valida per le date del corso.');
     const child = await makeChild(db, member.id);
     await enrol(member, { course_id: course.id, kind: 'course', child_id: child.id }).expect(201);
+    const participants = await request(app).get('/api/me/enrolments/participants').set(bearer(member.token)).expect(200);
+    expect(participants.body.data).toEqual([{ child_id: null, name: 'Giulia Bianchi' }, { child_id: child.id, name: 'Luca Bianchi' }]);
     const twice = await enrol(member, { course_id: course.id, kind: 'course', child_id: child.id }).expect(409);
     expect(twice.body.message).toBe('Risulta già un’iscrizione per questa persona.');
     const stranger = await createMember(app, db);

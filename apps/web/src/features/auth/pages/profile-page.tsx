@@ -16,6 +16,7 @@ import { changePassword, updateProfile } from '../api/auth';
 import { ConsentsSection } from '../../../components/consents/consents-section';
 import { CarnetsSection } from '../../carnets';
 import { CreditSection } from '../../credit';
+import { MyEnrolmentsSection } from '../../school';
 import { MyReceiptsSection } from '../../../components/my-receipts-section';
 import { PrivacySection } from '../components/privacy-section';
 import { useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
@@ -51,6 +52,7 @@ export default function ProfilePage() {
       <PasswordForm />
       <CreditSection />
       <CarnetsSection />
+      <MyEnrolmentsSection />
       <MyReceiptsSection />
       <ConsentsSection />
       <PrivacySection />
