@@ -70,8 +70,9 @@ function EnrolForm({ course }: { course: TOpenCourse }) {
   const [made, setMade] = useState<{ message: string; enrolment: TEnrolment } | null>(null);
   if (made) return made.enrolment.status === 'confirmed' ? <Alert tone="success">{made.message}</Alert> : <PayEnrolment enrolment={made.enrolment} notice={made.message} />;
   if (kinds.length === 0) return <Alert><Trans>Corso al completo.</Trans></Alert>;
-  const price = kinds.find((row) => row.kind === kind)?.price ?? '0.00';
-  const whoOptions = (participants.data ?? []).map((row) => ({ value: row.child_id === null ? '' : String(row.child_id), label: row.child_id === null ? t`Io (${row.name})` : row.name }));
+  const price = formatMoney(kinds.find((row) => row.kind === kind)?.price ?? '0.00');
+  const meLabel = (name: string) => t`Io (${name})`;
+  const whoOptions = (participants.data ?? []).map((row) => ({ value: row.child_id === null ? '' : String(row.child_id), label: row.child_id === null ? meLabel(row.name) : row.name }));
   const onSubmit = async () => {
     setFailure('');
     try {
@@ -89,7 +90,7 @@ function EnrolForm({ course }: { course: TOpenCourse }) {
         <Select label={t`Lezione`} options={course.sessions.map((session) => ({ value: String(session.id), label: formatDateTime(session.starts_at) }))} value={sessionId} onValueChange={setSessionId} />
       )}
       <p className="text-lg font-semibold text-sea-900">
-        <Trans>Prezzo: {formatMoney(price)}</Trans>
+        <Trans>Prezzo: {price}</Trans>
       </p>
       <Button onClick={() => void onSubmit()} loading={enrol.isPending} loadingText={t`Iscrizione...`}>
         <Trans>Iscrivi</Trans>
