@@ -78,7 +78,7 @@ function EnrolForm({ course }: { course: TOpenCourse }) {
     try {
       setMade(await enrol.mutateAsync({ course_id: course.id, kind, child_id: who === '' ? null : Number(who), session_id: kind === 'course' ? null : Number(sessionId) }));
     } catch (error) {
-      setFailure(error instanceof ApiError ? [error.message, error.details].filter(Boolean).join('\n') : t`Non è stato possibile completare l’iscrizione. Riprova più tardi.`);
+      setFailure(error instanceof ApiError ? (error.errors ? error.details : error.message) : t`Non è stato possibile completare l’iscrizione. Riprova più tardi.`);
     }
   };
   return (
