@@ -14,6 +14,10 @@ import { lockEnrolment } from './enrolment-places.js';
 import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, participantName } from './enrolment-terms.js';
 import { enrolmentConfirmedEmail } from './enrolments.emails.js';
 
+function refuseLapsed(holdExpiresAt: Date | null) {
+  if (holdExpiresAt && holdExpiresAt <= new Date()) throw new AppError(409, ENROLMENT_MESSAGES.holdLapsed);
+}
+
 export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
   const { db } = deps;
 
@@ -29,6 +33,8 @@ export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     const row = await lockEnrolment(tx, id);
     if (!row || (userId !== null && row.userId !== userId)) throw notFound(ENROLMENT_MESSAGES.notFound);
     if (row.status !== 'pending_payment') throw new AppError(409, ENROLMENT_MESSAGES.notPending);
+    // The member pays only while the place is held; the desk may still take a lapsed hold the job has not released.
+    if (userId !== null) refuseLapsed(row.holdExpiresAt);
     return { row, owed: await owedOne(tx, accounts.enrolment(id), { lock: true }) };
   }
 
@@ -57,6 +63,7 @@ export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
       const row = await db.courseEnrolment.findFirst({ where: { id, userId: user.id }, include: ENROLMENT_INCLUDE });
       if (!row) throw notFound(ENROLMENT_MESSAGES.notFound);
       if (row.status !== 'pending_payment') throw new AppError(409, ENROLMENT_MESSAGES.notPending);
+      refuseLapsed(row.holdExpiresAt);
       const owed = await owedOne(db, accounts.enrolment(id));
       const url = await checkouts.open({ kind: 'enrolment', targetId: id, customer: user, amountCents: owed, itemName: `Iscrizione: ${row.course.name}`, cancelPath: '/profilo?pagamento=annullato' });
       return { checkout_url: url };

@@ -16,6 +16,7 @@ export const ENROLMENT_MESSAGES = defineMessages({
   alreadyEnrolled: /* i18n */ { id: 'api.enrolments.already_enrolled', message: 'Risulta già un’iscrizione per questa persona.' },
   noMembership: /* i18n */ { id: 'api.enrolments.no_membership', message: 'Per iscriverti serve una tessera valida per le date del corso.' },
   notPending: /* i18n */ { id: 'api.enrolments.not_pending', message: 'Questa iscrizione non è più in attesa di pagamento.' },
+  holdLapsed: /* i18n */ { id: 'api.enrolments.hold_lapsed', message: 'Il tempo per pagare è scaduto: il posto non è più tenuto. Iscriviti di nuovo.' },
   alreadyCancelled: /* i18n */ { id: 'api.enrolments.already_cancelled', message: 'Questa iscrizione è già annullata.' },
   enrolled: /* i18n */ { id: 'api.enrolments.enrolled', message: 'Posto tenuto: completa il pagamento per confermare l’iscrizione.' },
   confirmed: /* i18n */ { id: 'api.enrolments.confirmed', message: 'Iscrizione confermata.' },

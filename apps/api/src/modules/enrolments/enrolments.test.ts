@@ -126,6 +126,8 @@ describe('places', () => {
     const { id } = (await enrol(member, { course_id: course.id, kind: 'course' }).expect(201)).body.enrolment;
     await enrol(await carded(), { course_id: course.id, kind: 'course' }).expect(409);
     await db.courseEnrolment.update({ where: { id }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
+    const lapsed = await request(app).post(`/api/me/enrolments/${id}/checkout`).set(bearer(member.token)).expect(409);
+    expect(lapsed.body.message).toBe('Il tempo per pagare è scaduto: il posto non è più tenuto. Iscriviti di nuovo.');
     const released = await Promise.all([services.enrolments.expireLapsedHolds(), services.enrolments.expireLapsedHolds()]);
     expect(released.reduce((sum, n) => sum + n, 0)).toBe(1);
     expect(await services.enrolments.expireLapsedHolds()).toBe(0);
