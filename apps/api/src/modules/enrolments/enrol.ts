@@ -55,6 +55,22 @@ export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
     if (locked!.placesTaken + inSession >= locked!.maxParticipants) throw new AppError(409, ENROLMENT_MESSAGES.sessionFull);
   }
 
+  /**
+   * Takes a whole-course place: the increment the CHECK caps (its row lock queues the others), then every
+   * session still to come must fit it beside the lessons and trials already booked in it.
+   */
+  async function takeCoursePlace(tx: Prisma.TransactionClient, courseId: number, now: Date) {
+    const [taken] = await tx.$queryRaw<{ placesTaken: number; maxParticipants: number }[]>`
+      UPDATE courses SET places_taken = places_taken + 1, updated_at = now() WHERE id = ${courseId} AND cancelled_at IS NULL
+      RETURNING places_taken AS "placesTaken", max_participants AS "maxParticipants"`;
+    if (!taken) throw new AppError(409, ENROLMENT_MESSAGES.courseNotOpen);
+    const [busiest] = await tx.$queryRaw<{ count: number }[]>`
+      SELECT count(*)::int AS count FROM course_enrolments e JOIN course_sessions s ON s.id = e.session_id
+      WHERE e.course_id = ${courseId} AND e.status <> 'cancelled' AND s.starts_at > ${now} AND s.cancelled_at IS NULL
+      GROUP BY e.session_id ORDER BY 1 DESC LIMIT 1`;
+    if (taken.placesTaken + (busiest?.count ?? 0) > taken.maxParticipants) throw new AppError(409, ENROLMENT_MESSAGES.courseFull);
+  }
+
   return {
     async enrol(user: User, body: Body, now = new Date()) {
       const course = await db.course.findUnique({ where: { id: body.course_id }, include: { sessions: true } });
@@ -69,10 +85,7 @@ export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
       try {
         const id = await db.$transaction(async (tx) => {
           if (session) await takeSessionPlace(tx, course, session.id, body, user.id);
-          else {
-            const taken = await tx.$executeRaw`UPDATE courses SET places_taken = places_taken + 1, updated_at = now() WHERE id = ${course.id} AND cancelled_at IS NULL`;
-            if (taken === 0) throw new AppError(409, ENROLMENT_MESSAGES.courseNotOpen);
-          }
+          else await takeCoursePlace(tx, course.id, now);
           const free = amountCents === 0;
           const made = await tx.courseEnrolment.create({
             data: {

@@ -137,12 +137,16 @@ describe('places', () => {
     await enrol(await carded(), { course_id: course.id, kind: 'course' }).expect(201);
   });
 
-  it('counts lessons in their session on top of the whole-course places', async () => {
+  it('counts lessons in their session beside the whole-course places, both ways', async () => {
     const course = await makeCourse(db, { max: 1, lessonPriceCents: 1000 });
     await enrol(await carded(), { course_id: course.id, kind: 'lesson', session_id: course.sessions[0] }).expect(201);
     const full = await enrol(await carded(), { course_id: course.id, kind: 'lesson', session_id: course.sessions[0] }).expect(409);
     expect(full.body.message).toBe('Questa lezione è al completo.');
     await enrol(await carded(), { course_id: course.id, kind: 'lesson', session_id: course.sessions[1] }).expect(201);
+    // The whole course would no longer fit those sessions.
+    const whole = await enrol(await carded(), { course_id: course.id, kind: 'course' }).expect(409);
+    expect(whole.body.message).toBe('Corso al completo.');
+    expect(await placesTaken(course.id)).toBe(0);
   });
 });
 
