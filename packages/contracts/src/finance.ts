@@ -193,8 +193,8 @@ export function monthsBetween(from: string, to: string): number {
 export const ZMonthTotal = z.object({ year: z.number().int(), month: z.number().int().min(1).max(12), total: ZMoney });
 export type TMonthTotal = z.infer<typeof ZMonthTotal>;
 export const ZIncomeStats = z.object({
-  /** Membership and booking payments net of refunds, plus extra income. */
-  by_month: z.array(ZMonthTotal.extend({ membership: ZMoney, booking: ZMoney, extra: ZMoney })),
+  /** Membership, booking and school payments net of refunds, plus extra income. */
+  by_month: z.array(ZMonthTotal.extend({ membership: ZMoney, booking: ZMoney, extra: ZMoney, school: ZMoney })),
   total: ZMoney,
 });
 export type TIncomeStats = z.infer<typeof ZIncomeStats>;

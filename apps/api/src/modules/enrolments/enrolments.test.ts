@@ -19,8 +19,9 @@ const double = stripe!;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 let staff: string;
+let admin: string;
 beforeAll(async () => {
-  staff = await loginAs(app, DEMO.staff);
+  [staff, admin] = await Promise.all([loginAs(app, DEMO.staff), loginAs(app, DEMO.admin)]);
 });
 
 const enrol = (member: TestMember, body: Record<string, unknown>) => request(app).post('/api/me/enrolments').set(bearer(member.token)).send(body);
@@ -159,6 +160,12 @@ describe('paying', () => {
     const { id } = (await enrol(parent, { course_id: course.id, kind: 'course', child_id: child.id }).expect(201)).body.enrolment;
     const stranger = await createMember(app, db);
     await request(app).post(`/api/me/enrolments/${id}/checkout`).set(bearer(stranger.token)).expect(404);
+    const schoolIncome = async () => {
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+      const { body } = await request(app).get(`/api/admin/incomes/stats?date_from=${today}&date_to=${today}`).set(bearer(admin)).expect(200);
+      return Number(body.by_month[0].school);
+    };
+    const before = await schoolIncome();
     const opened = await request(app).post(`/api/me/enrolments/${id}/checkout`).set(bearer(parent.token)).expect(200);
     const sessionId = (opened.body.checkout_url as string).split('/').pop()!;
     await double.pay(sessionId);
@@ -172,6 +179,8 @@ describe('paying', () => {
     expect(entries!.revenue).toBe(8000);
     const [account] = await db.$queryRaw<{ enrolmentId: number }[]>`SELECT enrolment_id AS "enrolmentId" FROM ledger_accounts WHERE key = ${`enrolment:${id}`}`;
     expect(account!.enrolmentId).toBe(id);
+    // The finance screens' income counts it as the school's.
+    expect((await schoolIncome()) - before).toBe(80);
     const mine = await request(app).get('/api/me/enrolments').set(bearer(parent.token)).expect(200);
     expect(mine.body.data).toEqual([expect.objectContaining({ id, status: 'confirmed', owed: '0.00', participant: { child_id: child.id, name: 'Sara Bianchi' } })]);
     await deps.jobs.waitUntilIdle();
