@@ -65,7 +65,7 @@ function EnrolForm({ course }: { course: TOpenCourse }) {
   const kinds = offeredKinds(course);
   const [who, setWho] = useState('');
   const [kind, setKind] = useState<TEnrolmentKind>(kinds[0]?.kind ?? 'course');
-  const [sessionId, setSessionId] = useState(String(course.sessions[0]?.id ?? ''));
+  const [sessionId, setSessionId] = useState(String(course.sessions.find((session) => session.places_left > 0)?.id ?? ''));
   const [failure, setFailure] = useState('');
   const [made, setMade] = useState<{ message: string; enrolment: TEnrolment } | null>(null);
   if (made) return made.enrolment.status === 'confirmed' ? <Alert tone="success">{made.message}</Alert> : <PayEnrolment enrolment={made.enrolment} notice={made.message} />;
@@ -87,7 +87,7 @@ function EnrolForm({ course }: { course: TOpenCourse }) {
       <Select label={t`Chi iscrivi`} options={whoOptions} value={who} onValueChange={setWho} />
       <Select label={t`Come`} options={kinds.map((row) => ({ value: row.kind, label: i18n._(KIND_LABELS[row.kind]) }))} value={kind} onValueChange={setKind} />
       {kind !== 'course' && (
-        <Select label={t`Lezione`} options={course.sessions.map((session) => ({ value: String(session.id), label: formatDateTime(session.starts_at) }))} value={sessionId} onValueChange={setSessionId} />
+        <Select label={t`Lezione`} options={course.sessions.filter((session) => session.places_left > 0).map((session) => ({ value: String(session.id), label: formatDateTime(session.starts_at) }))} value={sessionId} onValueChange={setSessionId} />
       )}
       <p className="text-lg font-semibold text-sea-900">
         <Trans>Prezzo: {price}</Trans>
