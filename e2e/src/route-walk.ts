@@ -60,6 +60,7 @@ export const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?
   { route: paths.verifyMembership, role: 'public', visit: () => '/verifica-tessera/token-non-valido' },
   { route: paths.privacyNotice, role: 'public' },
   { route: paths.unsubscribe, role: 'public', visit: () => `${paths.unsubscribe}?token=1.token-non-valido` },
+  { route: paths.school, role: 'public' },
   { route: '*', role: 'public', visit: () => '/pagina-che-non-esiste' },
   { route: paths.profile, role: 'utente' },
   { route: paths.membership, role: 'utente' },

@@ -39,6 +39,7 @@ import { registerCreditRoutes } from './modules/credit/index.js';
 import { registerCarnetRoutes } from './modules/carnets/index.js';
 import { registerChildrenRoutes } from './modules/children/index.js';
 import { registerCourseRoutes } from './modules/courses/index.js';
+import { registerEnrolmentsRoutes } from './modules/enrolments/index.js';
 import { registerBookingPlayersRoutes } from './modules/booking-players/index.js';
 import { registerReconciliationRoutes } from './modules/reconciliation/index.js';
 import { registerBackupsRoutes } from './modules/backups/index.js';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerCarnetRoutes(mount, services.carnets);
   registerChildrenRoutes(mount, services.children);
   registerCourseRoutes(mount, services.courses);
+  registerEnrolmentsRoutes(mount, services.enrolments);
   registerBookingPlayersRoutes(mount, services.bookingPlayers);
   registerRainChecksRoutes(mount, services.rainChecks);
   app.use('/api', api);

@@ -8,6 +8,7 @@ import { createCreditService } from './modules/credit/index.js';
 import { createCarnetsService } from './modules/carnets/index.js';
 import { createChildrenService } from './modules/children/index.js';
 import { createCoursesService } from './modules/courses/index.js';
+import { createEnrolmentsService } from './modules/enrolments/index.js';
 import { createBookingPlayersService } from './modules/booking-players/index.js';
 import { createBvuMembersService } from './modules/bvu-members/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
@@ -38,7 +39,8 @@ export function createServices(deps: AppDeps) {
   const credit = createCreditService(deps, checkouts, stripeRequests, memberships.activate);
   const carnets = createCarnetsService(deps, checkouts);
   const bookingPlayers = createBookingPlayersService(deps, checkouts);
-  const payments = createPaymentsService(deps, stripeRequests, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget });
+  const enrolments = createEnrolmentsService(deps, checkouts);
+  const payments = createPaymentsService(deps, stripeRequests, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget, enrolment: enrolments.paymentTarget });
   stripeRequests.setHooks({ syncRefunds: payments.syncRefunds, notify: payments.notifyRefund, recoverCheckout: checkouts.recover });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
   const adminBookings = createAdminBookingsService(deps, checkouts, cancelBooking);
@@ -78,6 +80,7 @@ export function createServices(deps: AppDeps) {
     children: createChildrenService(deps),
     courses: createCoursesService(deps),
     bookingPlayers,
+    enrolments,
     rainChecks: createRainChecksService(deps, cancelBooking),
     stripeRequests,
     reconciliation: createReconciliationService(deps),

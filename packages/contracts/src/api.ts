@@ -7,6 +7,7 @@ import { consentsRoutes } from './consents.js';
 import { carnetRoutes } from './carnets.js';
 import { childrenRoutes } from './children.js';
 import { courseRoutes } from './courses.js';
+import { enrolmentsRoutes } from './enrolments.js';
 import { bookingPlayersRoutes } from './booking-players.js';
 import { creditRoutes } from './credit.js';
 import { bookingsRoutes } from './bookings.js';
@@ -71,6 +72,7 @@ export const api = {
   credit: creditRoutes,
   carnets: carnetRoutes,
   children: childrenRoutes,
+  enrolments: enrolmentsRoutes,
   bookingPlayers: bookingPlayersRoutes,
   rainChecks: rainChecksRoutes,
   courses: courseRoutes,

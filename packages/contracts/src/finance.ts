@@ -41,7 +41,7 @@ export const PAYMENT_STATUS_LABELS: Record<(typeof PAYMENT_STATUSES)[number], st
   refunded: 'Rimborsato',
   partially_refunded: 'Rimborsato in parte',
 };
-export const PAYMENT_KIND_LABELS: Record<(typeof PAYMENT_KINDS)[number], string> = { membership: 'Tessera', booking: 'Prenotazione', credit: 'Ricarica credito', carnet: 'Vendita carnet', booking_share: 'Quota di prenotazione' };
+export const PAYMENT_KIND_LABELS: Record<(typeof PAYMENT_KINDS)[number], string> = { membership: 'Tessera', booking: 'Prenotazione', credit: 'Ricarica credito', carnet: 'Vendita carnet', booking_share: 'Quota di prenotazione', enrolment: 'Iscrizione ai corsi' };
 export const TRANSACTION_TYPES = ['payment', 'refund'] as const;
 export const TRANSACTION_TYPE_LABELS: Record<(typeof TRANSACTION_TYPES)[number], string> = { payment: 'Pagamento', refund: 'Rimborso' };
 
@@ -193,8 +193,8 @@ export function monthsBetween(from: string, to: string): number {
 export const ZMonthTotal = z.object({ year: z.number().int(), month: z.number().int().min(1).max(12), total: ZMoney });
 export type TMonthTotal = z.infer<typeof ZMonthTotal>;
 export const ZIncomeStats = z.object({
-  /** Membership and booking payments net of refunds, plus extra income. */
-  by_month: z.array(ZMonthTotal.extend({ membership: ZMoney, booking: ZMoney, extra: ZMoney })),
+  /** Membership, booking and school payments net of refunds, plus extra income. */
+  by_month: z.array(ZMonthTotal.extend({ membership: ZMoney, booking: ZMoney, extra: ZMoney, school: ZMoney })),
   total: ZMoney,
 });
 export type TIncomeStats = z.infer<typeof ZIncomeStats>;

@@ -21,6 +21,7 @@ export * from './payments.js';
 export * from './carnets.js';
 export * from './children.js';
 export * from './courses.js';
+export * from './enrolments.js';
 export * from './booking-players.js';
 export * from './credit.js';
 export * from './memberships.js';

@@ -38,6 +38,7 @@ export type AuditEntity =
   | 'court_setups'
   | 'course_sessions'
   | 'courses'
+  | 'course_enrolments'
   | 'courts'
   | 'expenses'
   | 'incomes'

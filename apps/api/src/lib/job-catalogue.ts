@@ -13,6 +13,8 @@ export interface JobPayloads {
   'stripe-request': { requestId: number };
   /** Every minute: booking holds past their time lapse and free their slot. */
   'bookings-expire-holds': Record<string, never>;
+  /** Every minute: school enrolments not paid within their hold are cancelled and free their place. */
+  'enrolments-expire-holds': Record<string, never>;
   /** Every 10 minutes: confirmed bookings starting within the reminder lead get their one reminder. */
   'bookings-reminders': Record<string, never>;
   /** Daily: cards past their end date expire; members whose card ends in 7 days are reminded. */
@@ -44,6 +46,7 @@ export const JOB_QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'memberships-daily': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
   'certificates-daily': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
   'bookings-expire-holds': { policy: 'singleton', retryLimit: 1, expireInSeconds: 120 },
+  'enrolments-expire-holds': { policy: 'singleton', retryLimit: 1, expireInSeconds: 120 },
   'bookings-reminders': { policy: 'singleton', retryLimit: 2, expireInSeconds: 300 },
   'booking-shares': { policy: 'singleton', retryLimit: 2, expireInSeconds: 120 },
   'receipts-write': { policy: 'singleton', retryLimit: 2, expireInSeconds: 600 },
@@ -66,6 +69,7 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   'memberships-daily': '5 0 * * *',
   'certificates-daily': '0 9 * * *',
   'bookings-expire-holds': '* * * * *',
+  'enrolments-expire-holds': '* * * * *',
   'bookings-reminders': '*/10 * * * *',
   'booking-shares': '* * * * *',
   'receipts-write': '* * * * *',

@@ -38,6 +38,7 @@ const publicRoutes: RouteObject[] = [
   { path: paths.verifyMembership, ...page(() => import('../features/memberships/pages/verify-membership-page')) },
   { path: paths.privacyNotice, ...page(() => import('../features/consents/pages/privacy-notice-page')) },
   { path: paths.unsubscribe, ...page(() => import('../features/consents/pages/unsubscribe-page')) },
+  { path: paths.school, ...page(() => import('../features/school/pages/school-page')) },
   {
     element: <RequireRole level="user" />,
     children: [

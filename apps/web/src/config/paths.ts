@@ -19,6 +19,8 @@ export const paths = {
   /** A player's share of a split booking, linked from the invitation e-mail. */
   bookingShare: '/quote/:shareId',
   paymentCompleted: '/pagamento-completato',
+  /** Public: the school's courses open to enrolment. */
+  school: '/scuola',
   /** Public: what the QR code on a membership card opens. */
   verifyMembership: '/verifica-tessera/:token',
   /** Public: the privacy notice accepted at registration. */

@@ -27,8 +27,8 @@ export function createFinanceStatsService({ db }: Pick<AppDeps, 'db'>) {
       const rows = await incomeByMonth(db, { from: query.date_from, to: query.date_to });
       const byMonth = monthsOf(query.date_from, query.date_to).map((key) => {
         const row = rows.find((candidate) => candidate.month === key);
-        const [membership, booking, extra] = [row?.membership ?? 0, row?.booking ?? 0, row?.extra ?? 0];
-        return { ...yearAndMonth(key), membership, booking, extra, total: membership + booking + extra };
+        const [membership, booking, extra, school] = [row?.membership ?? 0, row?.booking ?? 0, row?.extra ?? 0, row?.school ?? 0];
+        return { ...yearAndMonth(key), membership, booking, extra, school, total: membership + booking + extra + school };
       });
       return {
         by_month: byMonth.map((month) => ({
@@ -38,6 +38,7 @@ export function createFinanceStatsService({ db }: Pick<AppDeps, 'db'>) {
           membership: centsToMoney(month.membership),
           booking: centsToMoney(month.booking),
           extra: centsToMoney(month.extra),
+          school: centsToMoney(month.school),
         })),
         total: centsToMoney(byMonth.reduce((sum, month) => sum + month.total, 0)),
       };

@@ -308,7 +308,7 @@ describe('the numbers: monthly stats and memberships stats to the cent', () => {
 
     const range = 'date_from=2030-03-01&date_to=2030-11-30';
     const incomeStats = await request(app).get(`/api/admin/incomes/stats?${range}`).set(bearer(admin)).expect(200);
-    const month = (number: number, membership: string, booking: string, extra: string, total: string) => ({ year: 2030, month: number, membership, booking, extra, total });
+    const month = (number: number, membership: string, booking: string, extra: string, total: string) => ({ year: 2030, month: number, membership, booking, extra, school: '0.00', total });
     const empty = (number: number) => month(number, '0.00', '0.00', '0.00', '0.00');
     expect(incomeStats.body).toEqual({
       by_month: [

@@ -1,7 +1,7 @@
 // The centre's income, expenses and what it owes, read from the ledger (docs/domain.md#ledger), in integer
 // cents by Europe/Rome calendar month of each entry's effective time: the dashboard's monthly stats, the
 // memberships stats and the liabilities all read here. Income is what the revenue accounts earned:
-// membership and booking payments as they settle what is owed (credit and carnet uses as they are spent,
+// membership, booking and school payments as they settle what is owed (credit and carnet uses as they are spent,
 // carnets' unused value at their expiry), less what goes back; plus extra income. Credit top-ups and
 // carnet sales are money owed back to the member (liabilities) until spent.
 import { centsToMoney, type TLiabilities } from '@beach/contracts';
@@ -19,6 +19,7 @@ export interface MonthlyIncome {
   membership: number;
   booking: number;
   extra: number;
+  school: number;
 }
 export interface MonthlyExpenses {
   month: string;
@@ -39,9 +40,10 @@ export async function incomeByMonth(db: Db, range?: DayRange): Promise<MonthlyIn
     SELECT to_char(e.effective_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM') AS month,
            coalesce(-sum(p.amount_cents) FILTER (WHERE a.kind = 'revenue_membership'), 0)::int AS membership,
            coalesce(-sum(p.amount_cents) FILTER (WHERE a.kind = 'revenue_booking'), 0)::int AS booking,
-           coalesce(-sum(p.amount_cents) FILTER (WHERE a.kind = 'revenue_extra'), 0)::int AS extra
+           coalesce(-sum(p.amount_cents) FILTER (WHERE a.kind = 'revenue_extra'), 0)::int AS extra,
+           coalesce(-sum(p.amount_cents) FILTER (WHERE a.kind = 'revenue_school'), 0)::int AS school
     FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_entries e ON e.id = p.entry_id
-    WHERE a.kind IN ('revenue_membership', 'revenue_booking', 'revenue_extra') AND ${POSTED} ${within(range)}
+    WHERE a.kind IN ('revenue_membership', 'revenue_booking', 'revenue_extra', 'revenue_school') AND ${POSTED} ${within(range)}
     GROUP BY month ORDER BY month`;
 }
 
@@ -61,6 +63,7 @@ export async function revenueTotals(db: Db) {
     membership: sum(income, (row) => row.membership),
     booking: sum(income, (row) => row.booking),
     extra: sum(income, (row) => row.extra),
+    school: sum(income, (row) => row.school),
     expenses: sum(expenses, (row) => row.expenses),
   };
 }

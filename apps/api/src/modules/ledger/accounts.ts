@@ -10,11 +10,12 @@ export interface AccountRef {
   booking_player_id?: number;
   membership_id?: number;
   carnet_id?: number;
+  enrolment_id?: number;
   transaction_id?: number;
   method?: PaymentMethod;
 }
 
-export type RevenueSource = 'membership' | 'booking' | 'extra';
+export type RevenueSource = 'membership' | 'booking' | 'extra' | 'school';
 
 export const accounts = {
   /** Money Stripe holds for the centre: card payments in, refunds out. */
@@ -37,6 +38,8 @@ export const accounts = {
   /** What one player owes of a split booking. */
   share: (bookingPlayerId: number, bookingId: number): AccountRef => ({ key: `share:${bookingPlayerId}`, kind: 'share_receivable', booking_player_id: bookingPlayerId, booking_id: bookingId }),
   membership: (membershipId: number): AccountRef => ({ key: `membership:${membershipId}`, kind: 'membership_receivable', membership_id: membershipId }),
+  /** What a school enrolment owes (docs/school.md#money). */
+  enrolment: (enrolmentId: number): AccountRef => ({ key: `enrolment:${enrolmentId}`, kind: 'enrolment_receivable', enrolment_id: enrolmentId }),
   /** What a member owes otherwise: credit or a carnet spent and then refunded on Stripe's side. */
   debt: (userId: number): AccountRef => ({ key: `debt:${userId}`, kind: 'member_debt', user_id: userId }),
 
@@ -57,3 +60,4 @@ export type Receivable = { account: AccountRef; revenue: RevenueSource };
 export const bookingReceivable = (bookingId: number): Receivable => ({ account: accounts.booking(bookingId), revenue: 'booking' });
 export const shareReceivable = (bookingPlayerId: number, bookingId: number): Receivable => ({ account: accounts.share(bookingPlayerId, bookingId), revenue: 'booking' });
 export const membershipReceivable = (membershipId: number): Receivable => ({ account: accounts.membership(membershipId), revenue: 'membership' });
+export const enrolmentReceivable = (enrolmentId: number): Receivable => ({ account: accounts.enrolment(enrolmentId), revenue: 'school' });

@@ -33,6 +33,7 @@ export interface Entry {
   bookingPlayerId?: number | null;
   membershipId?: number | null;
   carnetId?: number | null;
+  enrolmentId?: number | null;
   transactionId?: number | null;
   rainCheckId?: number | null;
   reversesId?: number | null;
@@ -71,6 +72,7 @@ function wireOf(entry: Entry, legs: Leg[]) {
     booking_player_id: entry.bookingPlayerId ?? null,
     membership_id: entry.membershipId ?? null,
     carnet_id: entry.carnetId ?? null,
+    enrolment_id: entry.enrolmentId ?? null,
     transaction_id: entry.transactionId ?? null,
     rain_check_id: entry.rainCheckId ?? null,
     reverses_id: entry.reversesId ?? null,

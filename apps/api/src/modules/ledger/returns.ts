@@ -13,7 +13,8 @@ export type Settlement =
   | { source: 'credit'; entryId: number; parts: Part[]; total: number }
   | { source: 'carnet'; entryId: number; carnetId: number; parts: Part[]; total: number };
 
-const receivableOf = (account: AccountRef): Receivable => ({ account, revenue: account.kind === 'membership_receivable' ? 'membership' : 'booking' });
+const REVENUE_OF: Partial<Record<LedgerAccountKind, Receivable['revenue']>> = { membership_receivable: 'membership', enrolment_receivable: 'school' };
+const receivableOf = (account: AccountRef): Receivable => ({ account, revenue: REVENUE_OF[account.kind] ?? 'booking' });
 
 /**
  * What each source still has paid on these receivables: a money payment's credits less what was given

@@ -29,6 +29,7 @@ const ENTITY_LABELS: Record<string, string> = {
   rain_checks: 'Maltempo',
   courses: 'Corso',
   course_sessions: 'Lezione di un corso',
+  course_enrolments: 'Iscrizione a un corso',
 };
 
 const ACTION_LABELS: Record<string, string> = {

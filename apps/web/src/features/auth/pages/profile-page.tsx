@@ -17,6 +17,7 @@ import { ConsentsSection } from '../../../components/consents/consents-section';
 import { CarnetsSection } from '../../carnets';
 import { ChildrenSection } from '../../children';
 import { CreditSection } from '../../credit';
+import { MyEnrolmentsSection } from '../../school';
 import { MyReceiptsSection } from '../../../components/my-receipts-section';
 import { PrivacySection } from '../components/privacy-section';
 import { useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
@@ -53,6 +54,7 @@ export default function ProfilePage() {
       <CreditSection />
       <CarnetsSection />
       <ChildrenSection />
+      <MyEnrolmentsSection />
       <MyReceiptsSection />
       <ConsentsSection />
       <PrivacySection />

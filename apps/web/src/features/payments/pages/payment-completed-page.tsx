@@ -37,6 +37,7 @@ const ONWARD: Record<TCheckoutOutcome['kind'], [string, MessageDescriptor]> = {
   credit: [paths.profile, msg`Vai al tuo credito`],
   carnet: [paths.profile, msg`Vai ai tuoi carnet`],
   booking_share: [paths.myBookings, msg`Vai alle mie prenotazioni`],
+  enrolment: [paths.profile, msg`Vai alle tue iscrizioni`],
 };
 
 function Onward({ kind }: { kind: TCheckoutOutcome['kind'] }) {
@@ -150,6 +151,7 @@ function Outcome({ sessionId }: { sessionId: string }) {
   if (data.kind === 'membership') return <PaidMembership id={data.target_id} />;
   if (data.kind === 'credit') return <Paid kind="credit"><p><Trans>Ricarica completata: il credito è già disponibile.</Trans></p></Paid>;
   if (data.kind === 'carnet') return <Paid kind="carnet"><p><Trans>Carnet acquistato: trovi gli ingressi nel tuo profilo.</Trans></p></Paid>;
+  if (data.kind === 'enrolment') return <Paid kind="enrolment"><p><Trans>Iscrizione confermata: ci vediamo al corso!</Trans></p></Paid>;
   if (data.kind === 'booking_share') return <Paid kind="booking_share"><p><Trans>Quota pagata: ci vediamo in campo!</Trans></p></Paid>;
   return <PaidBooking id={data.target_id} />;
 }

@@ -14,6 +14,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { MemberCertificates } from '../../../components/certificates/member-certificates';
 import { MemberConsents } from '../../../components/consents/member-consents';
 import { MemberCarnets } from '../../carnets';
+import { MemberEnrolments } from '../../school-desk';
 import { MemberCredit } from '../../credit';
 import { useUserDetail } from '../api/users';
 import { MemberChildren } from './member-children';
@@ -169,6 +170,7 @@ export function UserDetailModal({ userId, onClose, actions }: { userId: number |
           <MemberCredit userId={user.id} />
           <MemberCarnets userId={user.id} />
           <MemberChildren userId={user.id} />
+          <MemberEnrolments userId={user.id} />
           <MemberCertificates userId={user.id} />
           <Records detail={detail.data} />
         </>

@@ -1,0 +1,69 @@
+// Cancelling enrolments (docs/school.md#money): the member their own pending one, the staff any one
+// (what was paid goes back to the payer's credit: card or desk money into credit they can spend,
+// credit given back where it came from), and the minute job that releases lapsed holds.
+import type { AppDeps } from '../../deps.js';
+import type { Prisma, User } from '../../generated/prisma/client.js';
+import { auditRow } from '../../lib/audit.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { accounts, enrolmentReceivable, giveBackCredit, giveBackMoney, settlementsOn } from '../ledger/index.js';
+import type { Checkouts } from '../payments/index.js';
+import { lockEnrolment, releasePlace } from './enrolment-places.js';
+import { ENROLMENT_MESSAGES } from './enrolment-terms.js';
+
+export function createEnrolmentCancel({ db }: Pick<AppDeps, 'db'>, checkouts: Checkouts) {
+  /** What was paid on a confirmed enrolment goes back into the payer's credit; then its place is freed. */
+  async function returnToCredit(tx: Prisma.TransactionClient, id: number, userId: number, staffId: number) {
+    const context = { enrolmentId: id, userId, createdById: staffId, description: 'Iscrizione annullata: restituito sul credito' };
+    for (const settlement of await settlementsOn(tx, [accounts.enrolment(id)])) {
+      if (settlement.source === 'credit') await giveBackCredit(tx, settlement, context);
+      else if (settlement.source === 'money') {
+        const parts = settlement.parts.map((part) => ({ ...part, receivable: enrolmentReceivable(id) }));
+        await giveBackMoney(tx, `enrolment:${id}:cancel:${settlement.transactionId}`, { ...settlement, parts }, accounts.funded(userId, settlement.transactionId), 'refund', context);
+      }
+    }
+  }
+
+  return {
+    async cancelMine(user: User, id: number) {
+      await checkouts.refuseIfPaid('enrolment', id);
+      await db.$transaction(async (tx) => {
+        const row = await lockEnrolment(tx, id);
+        if (!row || row.userId !== user.id) throw notFound(ENROLMENT_MESSAGES.notFound);
+        await checkouts.closeIn(tx, 'enrolment', id);
+        if (!(await releasePlace(tx, id, 'pending_payment', { createdById: user.id }))) throw new AppError(409, ENROLMENT_MESSAGES.notPending);
+      }, TRANSACTION_OPTIONS);
+      return ENROLMENT_MESSAGES.cancelled;
+    },
+
+    async cancel(staff: User, id: number) {
+      await checkouts.refuseIfPaid('enrolment', id);
+      await db.$transaction(async (tx) => {
+        const row = await lockEnrolment(tx, id);
+        if (!row) throw notFound(ENROLMENT_MESSAGES.notFound);
+        if (row.status === 'cancelled') throw new AppError(409, ENROLMENT_MESSAGES.alreadyCancelled);
+        await auditRow(tx, { entity: 'course_enrolments', id, action: 'cancel' }, async () => {
+          await checkouts.closeIn(tx, 'enrolment', id);
+          if (row.status === 'confirmed') await returnToCredit(tx, id, row.userId, staff.id);
+          await releasePlace(tx, id, row.status, { createdById: staff.id });
+        });
+      }, TRANSACTION_OPTIONS);
+      return ENROLMENT_MESSAGES.cancelledToCredit;
+    },
+
+    /** Job, every minute: pending enrolments past their hold are cancelled (once each) and their checkouts closed. */
+    async expireLapsedHolds(now = new Date()) {
+      const lapsed = await db.courseEnrolment.findMany({ where: { status: 'pending_payment', holdExpiresAt: { lte: now } }, select: { id: true } });
+      let released = 0;
+      for (const { id } of lapsed) {
+        await db.$transaction(async (tx) => {
+          await lockEnrolment(tx, id);
+          if (!(await releasePlace(tx, id, 'pending_payment'))) return;
+          await checkouts.closeIn(tx, 'enrolment', id);
+          released += 1;
+        }, TRANSACTION_OPTIONS);
+      }
+      return released;
+    },
+  };
+}

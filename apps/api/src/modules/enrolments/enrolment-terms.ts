@@ -1,0 +1,68 @@
+// The school's enrolment rules (docs/school.md#prices, #money): the price of the whole course from now,
+// the messages members read, and an enrolment as the screens show it.
+import { centsToMoney, defineMessages, type TEnrolment } from '@beach/contracts';
+import type { Child, Course, CourseEnrolment, CourseSession, User } from '../../generated/prisma/client.js';
+
+export const ENROLMENT_MESSAGES = defineMessages({
+  notFound: /* i18n */ { id: 'api.enrolments.not_found', message: 'Iscrizione non trovata.' },
+  courseNotOpen: /* i18n */ { id: 'api.enrolments.course_not_open', message: 'Questo corso non accetta iscrizioni.' },
+  courseFull: /* i18n */ { id: 'api.enrolments.course_full', message: 'Corso al completo.' },
+  sessionFull: /* i18n */ { id: 'api.enrolments.session_full', message: 'Questa lezione è al completo.' },
+  sessionNotOpen: /* i18n */ { id: 'api.enrolments.session_not_open', message: 'Scegli una lezione del corso ancora da tenere.' },
+  noLessons: /* i18n */ { id: 'api.enrolments.no_lessons', message: 'Questo corso non vende lezioni singole.' },
+  noTrial: /* i18n */ { id: 'api.enrolments.no_trial', message: 'Questo corso non prevede una lezione di prova.' },
+  trialUsed: /* i18n */ { id: 'api.enrolments.trial_used', message: 'La lezione di prova di questo corso è già stata fatta.' },
+  notYourChild: /* i18n */ { id: 'api.enrolments.not_your_child', message: 'Puoi iscrivere solo te stesso o i tuoi figli.' },
+  alreadyEnrolled: /* i18n */ { id: 'api.enrolments.already_enrolled', message: 'Risulta già un’iscrizione per questa persona.' },
+  noMembership: /* i18n */ { id: 'api.enrolments.no_membership', message: 'Per iscriverti serve una tessera valida per le date del corso.' },
+  notPending: /* i18n */ { id: 'api.enrolments.not_pending', message: 'Questa iscrizione non è più in attesa di pagamento.' },
+  holdLapsed: /* i18n */ { id: 'api.enrolments.hold_lapsed', message: 'Il tempo per pagare è scaduto: il posto non è più tenuto. Iscriviti di nuovo.' },
+  alreadyCancelled: /* i18n */ { id: 'api.enrolments.already_cancelled', message: 'Questa iscrizione è già annullata.' },
+  enrolled: /* i18n */ { id: 'api.enrolments.enrolled', message: 'Posto tenuto: completa il pagamento per confermare l’iscrizione.' },
+  confirmed: /* i18n */ { id: 'api.enrolments.confirmed', message: 'Iscrizione confermata.' },
+  paidWithCredit: /* i18n */ { id: 'api.enrolments.paid_with_credit', message: 'Iscrizione pagata con il credito e confermata.' },
+  cancelled: /* i18n */ { id: 'api.enrolments.cancelled', message: 'Iscrizione annullata: il posto è di nuovo libero.' },
+  collected: /* i18n */ { id: 'api.enrolments.collected', message: 'Iscrizione incassata e confermata.' },
+  cancelledToCredit: /* i18n */ { id: 'api.enrolments.cancelled_to_credit', message: 'Iscrizione annullata: quanto pagato è tornato sul credito del socio.' },
+});
+
+/**
+ * The whole course from now: its price × the sessions not yet started ÷ all its sessions (cancelled ones
+ * counted in neither), rounded to whole euros.
+ */
+export function proRataCents(priceCents: number, sessionsLeft: number, sessionsTotal: number): number {
+  if (sessionsTotal === 0 || sessionsLeft === 0) return 0;
+  return Math.round((priceCents * sessionsLeft) / sessionsTotal / 100) * 100;
+}
+
+/** The course's sessions not cancelled, and those of them not yet started at `now`. */
+export function sessionsOf(sessions: CourseSession[], now: Date) {
+  const held = sessions.filter((session) => session.cancelledAt === null).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  return { held, upcoming: held.filter((session) => session.startsAt > now) };
+}
+
+export type EnrolmentRow = CourseEnrolment & { course: Pick<Course, 'id' | 'name'>; child: Pick<Child, 'firstName' | 'lastName'> | null; user: Pick<User, 'firstName' | 'lastName'>; session: Pick<CourseSession, 'startsAt'> | null };
+export const ENROLMENT_INCLUDE = {
+  course: { select: { id: true, name: true } },
+  child: { select: { firstName: true, lastName: true } },
+  user: { select: { firstName: true, lastName: true } },
+  session: { select: { startsAt: true } },
+} as const;
+
+/** Who takes the place, by name: the child, or the member. */
+export const participantName = (row: Pick<EnrolmentRow, 'child' | 'user'>) => (row.child ? `${row.child.firstName} ${row.child.lastName}` : `${row.user.firstName} ${row.user.lastName}`);
+
+export function toEnrolmentDto(row: EnrolmentRow, owedCents: number): TEnrolment {
+  return {
+    id: row.id,
+    course: row.course,
+    participant: { child_id: row.childId, name: participantName(row) },
+    kind: row.kind,
+    session_starts_at: row.session?.startsAt.toISOString() ?? null,
+    amount: centsToMoney(row.amountCents),
+    owed: centsToMoney(owedCents),
+    status: row.status,
+    hold_expires_at: row.status === 'pending_payment' ? (row.holdExpiresAt?.toISOString() ?? null) : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}

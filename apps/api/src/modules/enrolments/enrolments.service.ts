@@ -1,0 +1,52 @@
+// School enrolments (docs/school.md#money): the public list, enrolling, paying and cancelling. Each part
+// in its own file; this composes them.
+import type { AppDeps } from '../../deps.js';
+import type { User } from '../../generated/prisma/client.js';
+import { notFound } from '../../lib/errors.js';
+import type { MessageDescriptor } from '../../lib/i18n.js';
+import { accounts, owedBy } from '../ledger/index.js';
+import type { Checkouts } from '../payments/index.js';
+import { createEnrol } from './enrol.js';
+import { createEnrolmentCancel } from './enrolment-cancel.js';
+import { createEnrolmentPayments } from './enrolment-payments.js';
+import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, toEnrolmentDto } from './enrolment-terms.js';
+import { createOpenCourses } from './open-courses.js';
+
+export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
+  const { db } = deps;
+  const { enrol } = createEnrol(deps);
+  const payments = createEnrolmentPayments(deps, checkouts);
+  const cancelling = createEnrolmentCancel(deps, checkouts);
+
+  /** Enrolments as the screens show them, with what each still owes read from the ledger. */
+  async function listOf(where: { userId?: number; id?: number }) {
+    const rows = await db.courseEnrolment.findMany({ where, include: ENROLMENT_INCLUDE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    const owed = await owedBy(db, rows.map((row) => accounts.enrolment(row.id)));
+    return rows.map((row) => toEnrolmentDto(row, owed.get(accounts.enrolment(row.id).key) ?? 0));
+  }
+  const one = async (id: number) => (await listOf({ id }))[0]!;
+  const answer = async (message: MessageDescriptor, id: number) => ({ message, enrolment: await one(id) });
+
+  return {
+    paymentTarget: payments.paymentTarget,
+    expireLapsedHolds: cancelling.expireLapsedHolds,
+    openCourses: createOpenCourses(deps).openCourses,
+    enrol,
+    async participants(user: User) {
+      const children = await db.child.findMany({ where: { parentId: user.id }, orderBy: [{ firstName: 'asc' }, { id: 'asc' }] });
+      return { data: [{ child_id: null, name: `${user.firstName} ${user.lastName}` }, ...children.map((child) => ({ child_id: child.id, name: `${child.firstName} ${child.lastName}` }))] };
+    },
+    mine: async (user: User) => ({ data: await listOf({ userId: user.id }) }),
+    async ofMember(userId: number) {
+      if (!(await db.user.findUnique({ where: { id: userId } }))) throw notFound(ENROLMENT_MESSAGES.notFound);
+      return { data: await listOf({ userId }) };
+    },
+    checkout: payments.checkout,
+    payWithCredit: async (user: User, id: number) => answer(await payments.payWithCredit(user, id), id),
+    collect: async (staff: User, id: number, body: Parameters<typeof payments.collect>[2]) => answer(await payments.collect(staff, id, body), id),
+    cancelMine: async (user: User, id: number) => answer(await cancelling.cancelMine(user, id), id),
+    cancel: async (staff: User, id: number) => answer(await cancelling.cancel(staff, id), id),
+  };
+}
+
+export type EnrolmentsService = ReturnType<typeof createEnrolmentsService>;

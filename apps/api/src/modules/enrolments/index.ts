@@ -1,0 +1,5 @@
+// The enrolments module as the rest of the API sees it: only what is exported here may be imported from
+// outside the module (eslint.config.js refuses the rest).
+export { registerEnrolmentsRoutes } from './enrolments.router.js';
+export { createEnrolmentsService } from './enrolments.service.js';
+export type { EnrolmentsService } from './enrolments.service.js';

@@ -1,0 +1,47 @@
+// Courses, cards and children for the enrolment tests, written straight to the tables (course
+// administration and children have modules of their own): a course, its courts and its sessions.
+import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
+import type { Db } from '../../lib/db.js';
+
+let counter = 0;
+
+/** A published course on D1 with sessions `past` days before today and `future` after (one a day), and any cancelled among them. */
+export async function makeCourse(db: Db, { max = 10, priceCents = 10_000, lessonPriceCents = null as number | null, trialAllowed = false, past = 0, future = 4, cancelledFuture = 0 } = {}) {
+  const today = todayInRome();
+  const court = await db.court.findFirstOrThrow({ where: { code: 'D1' } });
+  const course = await db.course.create({
+    data: {
+      name: `Corso ${++counter}`, level: 'Base', startsOn: fromIsoDate(addDays(today, -past - 1)), endsOn: fromIsoDate(addDays(today, future + 1)), recurrence: 'FREQ=DAILY',
+      startTime: '18:00', durationMinutes: 90, maxParticipants: max, priceCents, lessonPriceCents, trialAllowed, publishedAt: new Date(Date.now() - 60_000),
+      courts: { create: [{ courtId: court.id }] },
+    },
+  });
+  const days = [...Array.from({ length: past }, (_, i) => -past + i), ...Array.from({ length: future }, (_, i) => i + 1)];
+  for (const [index, day] of days.entries()) {
+    const startsAt = instantInRome(addDays(today, day), '18:00');
+    const cancelled = day > 0 && index >= days.length - cancelledFuture;
+    await db.courseSession.create({ data: { courseId: course.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), cancelledAt: cancelled ? new Date() : null } });
+  }
+  const sessions = await db.courseSession.findMany({ where: { courseId: course.id, cancelledAt: null, startsAt: { gt: new Date() } }, orderBy: { startsAt: 'asc' } });
+  return { id: course.id, name: course.name, sessions: sessions.map((session) => session.id) };
+}
+
+/** An active seasonal card covering the next two months. */
+export async function giveCard(db: Db, userId: number) {
+  const today = todayInRome();
+  const [issued] = await db.$queryRaw<{ number: string }[]>`SELECT next_membership_number(2034) AS number`;
+  await db.membership.create({
+    data: { membershipNumber: issued!.number, userId, type: 'seasonal', status: 'active', startDate: fromIsoDate(addDays(today, -5)), endDate: fromIsoDate(addDays(today, 60)), originalPriceCents: 500, priceCents: 500, activatedAt: new Date() },
+  });
+}
+
+export const makeChild = (db: Db, parentId: number, firstName = 'Luca') =>
+  db.child.create({ data: { parentId, firstName, lastName: 'Bianchi', birthDate: fromIsoDate('2015-06-01') } });
+
+/** An account's posted postings added up (debits positive), by its key. */
+export async function balanceOf(db: Db, key: string) {
+  const [row] = await db.$queryRaw<{ net: number }[]>`
+    SELECT coalesce(sum(p.amount_cents), 0)::int AS net FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+    WHERE a.key = ${key} AND p.phase IN ('posted', 'post_pending')`;
+  return row!.net;
+}

@@ -1,0 +1,19 @@
+// How the school's screens name kinds, statuses and weekdays, in the page's language.
+import type { TEnrolment, TEnrolmentKind } from '@beach/contracts';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+export const KIND_LABELS: Record<TEnrolmentKind, MessageDescriptor> = {
+  course: msg`Tutto il corso`,
+  lesson: msg`Lezione singola`,
+  trial: msg`Lezione di prova`,
+};
+
+export const STATUS_LABELS: Record<TEnrolment['status'], MessageDescriptor> = {
+  pending_payment: msg`Da pagare`,
+  confirmed: msg`Confermata`,
+  cancelled: msg`Annullata`,
+};
+
+/** ISO weekdays 1 (Monday) … 7, short. */
+export const WEEKDAY_LABELS: MessageDescriptor[] = [msg`lun`, msg`mar`, msg`mer`, msg`gio`, msg`ven`, msg`sab`, msg`dom`];
