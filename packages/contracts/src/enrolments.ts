@@ -22,8 +22,9 @@ export type TEnrolmentKind = z.infer<typeof ZEnrolmentKind>;
 export const ENROLMENT_STATUSES = ['pending_payment', 'confirmed', 'cancelled'] as const;
 export type TEnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
 
-export const ZCourseSession = z.object({ id: z.number().int(), starts_at: z.iso.datetime(), ends_at: z.iso.datetime(), places_left: z.number().int() });
-export type TCourseSession = z.infer<typeof ZCourseSession>;
+/** A session still to come, open to a lesson or a trial, with its places left. */
+export const ZOpenSession = z.object({ id: z.number().int(), starts_at: z.iso.datetime(), ends_at: z.iso.datetime(), places_left: z.number().int() });
+export type TOpenSession = z.infer<typeof ZOpenSession>;
 
 /** A course open to enrolment, as anyone sees it; prices are now's (the whole course pro rata). */
 export const ZOpenCourse = z.object({
@@ -50,7 +51,7 @@ export const ZOpenCourse = z.object({
   lesson_price: ZMoney.nullable(),
   trial_allowed: z.boolean(),
   /** The sessions still to come, for a lesson or a trial. */
-  sessions: z.array(ZCourseSession),
+  sessions: z.array(ZOpenSession),
 });
 export type TOpenCourse = z.infer<typeof ZOpenCourse>;
 
