@@ -37,6 +37,7 @@ import { registerCertificatesRoutes } from './modules/certificates/index.js';
 import { registerConsentsRoutes } from './modules/consents/index.js';
 import { registerCreditRoutes } from './modules/credit/index.js';
 import { registerCarnetRoutes } from './modules/carnets/index.js';
+import { registerCoachingRoutes } from './modules/coaching/index.js';
 import { registerBookingPlayersRoutes } from './modules/booking-players/index.js';
 import { registerReconciliationRoutes } from './modules/reconciliation/index.js';
 import { registerBackupsRoutes } from './modules/backups/index.js';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerCarnetRoutes(mount, services.carnets);
   registerBookingPlayersRoutes(mount, services.bookingPlayers);
   registerRainChecksRoutes(mount, services.rainChecks);
+  registerCoachingRoutes(mount, services.coaching);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -6,6 +6,7 @@ import { createCertificatesService } from './modules/certificates/index.js';
 import { createConsentsService, recordRegistrationConsents } from './modules/consents/index.js';
 import { createCreditService } from './modules/credit/index.js';
 import { createCarnetsService } from './modules/carnets/index.js';
+import { createCoachingService } from './modules/coaching/index.js';
 import { createBookingPlayersService } from './modules/booking-players/index.js';
 import { createBvuMembersService } from './modules/bvu-members/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
@@ -75,6 +76,7 @@ export function createServices(deps: AppDeps) {
     carnets,
     bookingPlayers,
     rainChecks: createRainChecksService(deps, cancelBooking),
+    coaching: createCoachingService(deps),
     stripeRequests,
     reconciliation: createReconciliationService(deps),
   };

@@ -5,6 +5,7 @@ import { backupsRoutes } from './backups.js';
 import { certificatesRoutes } from './certificates.js';
 import { consentsRoutes } from './consents.js';
 import { carnetRoutes } from './carnets.js';
+import { coachingRoutes } from './coaching.js';
 import { bookingPlayersRoutes } from './booking-players.js';
 import { creditRoutes } from './credit.js';
 import { bookingsRoutes } from './bookings.js';
@@ -70,6 +71,7 @@ export const api = {
   carnets: carnetRoutes,
   bookingPlayers: bookingPlayersRoutes,
   rainChecks: rainChecksRoutes,
+  coaching: coachingRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));
