@@ -30,7 +30,7 @@ export default function CoachSessionPage() {
             <>
               <header>
                 <h1 className="text-2xl font-bold text-sea-900">{session.course.name}</h1>
-                <p className="capitalize text-slate-700">{`${formatLongDate(day)}, ${timeRange(session, formatTime)}`}</p>
+                <p className="text-slate-700 first-letter:uppercase">{`${formatLongDate(day)}, ${timeRange(session, formatTime)}`}</p>
                 <p className="text-sm text-slate-600">{[session.courts.join(', '), session.coach_name].filter(Boolean).join(' · ')}</p>
                 <p className="mt-1 font-semibold" role="status">{`Presenti ${present} su ${participants.length}`}</p>
               </header>

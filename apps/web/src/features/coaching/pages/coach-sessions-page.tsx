@@ -42,7 +42,7 @@ export default function CoachSessionsPage() {
           const days = [...new Set(list.map(dayOf))];
           return days.map((day) => (
             <div key={day} className="space-y-2">
-              <h2 className="text-lg font-semibold capitalize text-slate-800">{day === today ? `Oggi, ${formatLongDate(day)}` : formatLongDate(day)}</h2>
+              <h2 className="text-lg font-semibold text-slate-800 first-letter:uppercase">{day === today ? `Oggi, ${formatLongDate(day)}` : formatLongDate(day)}</h2>
               <ul className="space-y-3">{list.filter((session) => dayOf(session) === day).map((session) => <SessionLink key={session.id} session={session} />)}</ul>
             </div>
           ));
