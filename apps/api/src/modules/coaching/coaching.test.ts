@@ -52,6 +52,15 @@ describe('coach role', () => {
     await request(app).post('/api/admin/carnet-products').set(bearer(coach.token)).send({}).expect(403);
   });
 
+  it('lets an admin make a member a coach, who then reaches the coaches’ routes', async () => {
+    const member = await createMember(app, db, { firstName: 'Nuovo', lastName: 'Allenatore' });
+    await request(app).get('/api/coach/sessions').query({ from: today }).set(bearer(member.token)).expect(403);
+    const changed = await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(logins.admin)).send({ role: 'coach' }).expect(200);
+    expect(changed.body.message).toContain('Allenatore');
+    const listed = await request(app).get('/api/coach/sessions').query({ from: today }).set(bearer(member.token)).expect(200);
+    expect(listed.body.data).toEqual([]);
+  });
+
   it('keeps members out of the coaches’ routes', async () => {
     await request(app).get('/api/coach/sessions').query({ from: today }).set(bearer(member.token)).expect(403);
     await request(app).get(`/api/coach/sessions/${ownSessionId}`).set(bearer(parent.token)).expect(403);
