@@ -29,7 +29,7 @@ export function participantsOf(session: { id: number; courseId: number }, now: D
 }
 
 export const SESSION_INCLUDE = {
-  course: { select: { id: true, name: true, level: true, coachId: true, coach: { select: { firstName: true, lastName: true } }, courts: { select: { court: { select: { code: true } } } } } },
+  course: { select: { id: true, name: true, level: true, coach: { select: { firstName: true, lastName: true } }, courts: { select: { court: { select: { code: true } } } } } },
 } as const satisfies Prisma.CourseSessionInclude;
 
 export type SessionRow = Prisma.CourseSessionGetPayload<{ include: typeof SESSION_INCLUDE }>;
