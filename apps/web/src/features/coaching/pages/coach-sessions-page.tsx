@@ -2,12 +2,15 @@
 // a coach sees their own courses', staff and admins every coach's. Built for a phone first.
 import { addDays, buildPath, type TCoachSession } from '@beach/contracts';
 import { Link } from 'react-router-dom';
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
+import { Select } from '../../../components/ui/field';
 import { Loaded } from '../../../components/ui/loaded';
 import { paths } from '../../../config/paths';
 import { formatLongDate, formatTime, todayInRome } from '../../../lib/format';
+import { isStaffOrAdmin, useCurrentUser } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useCoachSessions } from '../api/coaching';
+import { useCoaches, useCoachSessions } from '../api/coaching';
 import { timeRange } from '../labels';
 
 const DAYS_AHEAD = 14;
@@ -32,10 +35,21 @@ function SessionLink({ session }: { session: TCoachSession }) {
 export default function CoachSessionsPage() {
   usePageTitle('Le mie lezioni');
   const today = todayInRome();
-  const sessions = useCoachSessions(today, addDays(today, DAYS_AHEAD));
+  const desk = isStaffOrAdmin(useCurrentUser());
+  const [coachId, setCoachId] = useState('');
+  const coaches = useCoaches(desk);
+  const sessions = useCoachSessions(today, addDays(today, DAYS_AHEAD), coachId ? Number(coachId) : undefined);
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-4 py-6">
       <h1 className="text-2xl font-bold text-sea-900">Le mie lezioni</h1>
+      {desk && (
+        <Select
+          label="Allenatore"
+          value={coachId}
+          onValueChange={setCoachId}
+          options={[{ value: '', label: 'Tutti' }, ...(coaches.data ?? []).map((coach) => ({ value: String(coach.id), label: `${coach.first_name} ${coach.last_name}` }))]}
+        />
+      )}
       <Loaded read={sessions} failed="Non è stato possibile caricare le lezioni.">
         {(list) => {
           if (list.length === 0) return <p className="text-slate-600">Nessuna lezione oggi né nelle prossime due settimane.</p>;
