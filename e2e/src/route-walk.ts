@@ -17,7 +17,20 @@ export type Role = 'public' | 'utente' | 'staff' | 'admin';
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 export const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 /** The member's held booking and share (arranged by `arrangeMemberScreens` before a walk). */
-export const arranged = { bookingId: 0, shareId: 0 };
+export const arranged = { bookingId: 0, shareId: 0, sessionId: 0 };
+
+/** What a coach's screens show: a session of the school tomorrow, with the demo member enrolled. */
+export async function arrangeCoachSession(db: Ctx['stack']['db']) {
+  const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+  const staff = await db.user.findUniqueOrThrow({ where: { email: 'staff@demo.beach' } });
+  const [startsAt] = await db.$queryRaw<{ at: Date }[]>`SELECT (${tomorrow}::date + time '17:00') AT TIME ZONE 'Europe/Rome' AS at`;
+  const course = await db.course.create({
+    data: { name: 'Corso della passeggiata', coachId: staff.id, startsOn: new Date(`${today}T00:00:00Z`), endsOn: new Date(`${tomorrow}T00:00:00Z`), recurrence: 'FREQ=DAILY', startTime: '17:00', durationMinutes: 60, maxParticipants: 8, placesTaken: 1, priceCents: 5000 },
+  });
+  const session = await db.courseSession.create({ data: { courseId: course.id, startsAt: startsAt!.at, endsAt: new Date(startsAt!.at.getTime() + 3_600_000) } });
+  await db.courseEnrolment.create({ data: { courseId: course.id, userId: member.id, kind: 'course', amountCents: 5000, status: 'confirmed', confirmedAt: new Date() } });
+  arranged.sessionId = session.id;
+}
 
 /** What the member's screens show: a booking waiting for payment, and a share of another member's booking. */
 export async function arrangeMemberScreens(db: Ctx['stack']['db']) {
@@ -69,6 +82,9 @@ export const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?
   { route: paths.bookingPayment, role: 'utente', visit: () => `/prenotazioni/pagamento/${arranged.bookingId}` },
   { route: paths.bookingShare, role: 'utente', visit: () => `/quote/${arranged.shareId}` },
   { route: paths.paymentCompleted, role: 'utente' },
+  // A coach's screens, walked by staff (who may open any coach's sessions).
+  { route: paths.coach.sessions, role: 'staff' },
+  { route: paths.coach.session, role: 'staff', visit: () => `/allenatore/lezioni/${arranged.sessionId}` },
   ...Object.values(paths.admin).map((route) => ({
     route,
     role: ([paths.admin.dashboard, paths.admin.users, paths.admin.memberships, paths.admin.bvuMembers, paths.admin.coupons, paths.admin.cancelledBookings, paths.admin.bookings, paths.admin.recurringBookings, paths.admin.courses, paths.admin.checkIn, paths.admin.certificates] as string[]).includes(route)

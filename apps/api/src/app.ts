@@ -40,6 +40,7 @@ import { registerCarnetRoutes } from './modules/carnets/index.js';
 import { registerChildrenRoutes } from './modules/children/index.js';
 import { registerCourseRoutes } from './modules/courses/index.js';
 import { registerEnrolmentsRoutes } from './modules/enrolments/index.js';
+import { registerCoachingRoutes } from './modules/coaching/index.js';
 import { registerBookingPlayersRoutes } from './modules/booking-players/index.js';
 import { registerReconciliationRoutes } from './modules/reconciliation/index.js';
 import { registerBackupsRoutes } from './modules/backups/index.js';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerEnrolmentsRoutes(mount, services.enrolments);
   registerBookingPlayersRoutes(mount, services.bookingPlayers);
   registerRainChecksRoutes(mount, services.rainChecks);
+  registerCoachingRoutes(mount, services.coaching);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -9,6 +9,7 @@ import { createCarnetsService } from './modules/carnets/index.js';
 import { createChildrenService } from './modules/children/index.js';
 import { createCoursesService } from './modules/courses/index.js';
 import { createEnrolmentsService } from './modules/enrolments/index.js';
+import { createCoachingService } from './modules/coaching/index.js';
 import { createBookingPlayersService } from './modules/booking-players/index.js';
 import { createBvuMembersService } from './modules/bvu-members/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
@@ -82,6 +83,7 @@ export function createServices(deps: AppDeps) {
     bookingPlayers,
     enrolments,
     rainChecks: createRainChecksService(deps, cancelBooking),
+    coaching: createCoachingService(deps),
     stripeRequests,
     reconciliation: createReconciliationService(deps),
   };

@@ -46,11 +46,11 @@ export const authMessages = defineMessages({
   sessionExpired: /* i18n */ { id: 'auth.session_expired', message: 'Sessione scaduta. Verrai reindirizzato alla pagina di login.' },
 });
 
-export const ROLES = ['user', 'staff', 'admin'] as const;
+export const ROLES = ['user', 'coach', 'staff', 'admin'] as const;
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 
-export const ROLE_DISPLAY_NAMES: Record<TRole, string> = { user: 'Utente', staff: 'Staff', admin: 'Admin' };
+export const ROLE_DISPLAY_NAMES: Record<TRole, string> = { user: 'Utente', coach: 'Allenatore', staff: 'Staff', admin: 'Admin' };
 
 export const ZPermissions = z.object({
   can_view_admin: z.boolean(),
@@ -66,8 +66,9 @@ export type TPermissions = z.infer<typeof ZPermissions>;
  */
 export function permissionsForRole(role: TRole): TPermissions {
   return {
-    can_view_admin: role !== 'user',
-    can_view_bookings: role !== 'user',
+    // A coach is no staff: the back-office stays closed to them (they have their own sessions' pages).
+    can_view_admin: role === 'staff' || role === 'admin',
+    can_view_bookings: role === 'staff' || role === 'admin',
     can_view_transactions: role === 'admin',
     can_modify_users: role === 'admin',
   };

@@ -7,7 +7,8 @@ import * as z from './zod-i18n.js';
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Who may call a route; enforced by the API from the definition itself. */
-export type Access = 'public' | 'user' | 'staff' | 'admin';
+/** `coach`: a coach, the staff or an admin (docs/school.md#coaches). */
+export type Access = 'public' | 'user' | 'coach' | 'staff' | 'admin';
 
 export interface RouteDefinition {
   method: HttpMethod;

@@ -13,6 +13,7 @@ export * from './age.js';
 export * from './auth.js';
 export * from './consents.js';
 export * from './certificates.js';
+export * from './coaching.js';
 export * from './courts.js';
 export * from './prices.js';
 export * from './money.js';

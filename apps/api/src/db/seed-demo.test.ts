@@ -121,3 +121,46 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
     expect(await count()).toEqual(before);
   });
 });
+
+describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as const))('the demo school seeded at %s', (moment, db) => {
+  const now = new Date(moment);
+
+  it('makes three coaches who sign in with the demo password’s hash, and six courses on the D courts', async () => {
+    const coaches = await db.user.findMany({ where: { role: 'coach' }, select: { email: true, passwordHash: true } });
+    expect(coaches.map((coach) => coach.email).sort()).toEqual(['allenatore1@demo.beach', 'allenatore2@demo.beach', 'allenatore3@demo.beach']);
+    expect(new Set(coaches.map((coach) => coach.passwordHash))).toEqual(new Set(['not-a-login']));
+    const courses = await db.course.findMany({ include: { coach: { select: { role: true } }, courts: { include: { court: { select: { row: true } } } } } });
+    expect(courses).toHaveLength(6);
+    for (const course of courses) {
+      expect(course.coach?.role, course.name).toBe('coach');
+      expect(course.courts.length, course.name).toBeGreaterThan(0);
+      expect(course.courts.every(({ court }) => court.row === 'D'), course.name).toBe(true);
+    }
+    expect(courses.filter((course) => course.startsOn <= now && course.endsOn >= now)).toHaveLength(2);
+  });
+
+  it('has sessions in the week from now, each holding its course’s courts by a closure named after it', async () => {
+    expect(await db.courseSession.count({ where: { startsAt: { gte: now, lt: new Date(now.getTime() + 7 * 86_400_000) } } })).toBeGreaterThanOrEqual(3);
+    const [holds] = await db.$queryRaw<{ unheld: number; wrong: number }[]>`
+      SELECT
+        (SELECT count(*) FROM course_sessions s JOIN course_courts cc ON cc.course_id = s.course_id
+          WHERE NOT EXISTS (SELECT 1 FROM court_closures k WHERE k.course_session_id = s.id AND k.court_id = cc.court_id))::int AS unheld,
+        (SELECT count(*) FROM court_closures k JOIN course_sessions s ON s.id = k.course_session_id JOIN courses c ON c.id = s.course_id
+          WHERE k.reason <> 'Corso: ' || c.name OR k.starts_at <> s.starts_at OR k.ends_at <> s.ends_at)::int AS wrong`;
+    expect(holds).toEqual({ unheld: 0, wrong: 0 });
+  });
+
+  it('counts each course’s places, takes children only of its ages, and records attendance of past sessions only, by the coach', async () => {
+    const [checks] = await db.$queryRaw<{ miscounted: number; wrong_age: number; future_attendance: number; not_by_coach: number; attendances: number }[]>`
+      SELECT
+        (SELECT count(*) FROM courses c WHERE c.places_taken <> (SELECT count(*) FROM course_enrolments e WHERE e.course_id = c.id AND e.kind = 'course' AND e.status <> 'cancelled'))::int AS miscounted,
+        (SELECT count(*) FROM course_enrolments e JOIN courses c ON c.id = e.course_id JOIN children ch ON ch.id = e.child_id
+          WHERE date_part('year', age(c.starts_on, ch.birth_date)) NOT BETWEEN c.min_age AND c.max_age)::int AS wrong_age,
+        (SELECT count(*) FROM course_attendances a JOIN course_sessions s ON s.id = a.session_id WHERE s.ends_at > ${now} OR a.recorded_at > ${now})::int AS future_attendance,
+        (SELECT count(*) FROM course_attendances a JOIN course_sessions s ON s.id = a.session_id JOIN courses c ON c.id = s.course_id WHERE a.recorded_by_id IS DISTINCT FROM c.coach_id)::int AS not_by_coach,
+        (SELECT count(*) FROM course_attendances)::int AS attendances`;
+    expect(checks).toMatchObject({ miscounted: 0, wrong_age: 0, future_attendance: 0, not_by_coach: 0 });
+    expect(checks!.attendances).toBeGreaterThan(0);
+    expect(await db.child.count({ where: { healthNotes: { not: null } } })).toBeGreaterThan(0);
+  });
+});

@@ -11,6 +11,7 @@ import { fiscalCodeFor, ageProblem, newQrToken } from '../modules/memberships/in
 import { CENTRE_TIME_ZONE, fromIsoDate, todayInRome, toIsoDate } from '../lib/time.js';
 import { seededRandom } from '../lib/seeded-random.js';
 import { PRICES } from './seed-data.js';
+import { DEMO_COACHES, seedDemoSchool } from './seed-demo-school.js';
 
 const DEMO_MEMBERS = 2000;
 const DEMO_EMAIL_DOMAIN = 'esempio.it';
@@ -53,7 +54,7 @@ export async function seedDemoVolume(
     passwordHash: string;
     log: (line: string) => void;
     now?: Date;
-    /** False: the documents alone, as they were written before the ledger (its migration's test). */
+    /** False: the documents alone, as they were written before the ledger and the school (its migration's test). */
     books?: boolean;
   },
 ) {
@@ -311,9 +312,15 @@ export async function seedDemoVolume(
           receiptSignatory: association.receiptSignatory ?? 'Mario Bianchi, presidente',
         },
       });
+      // The school, with random numbers of its own (the rest of the demo stays as it was); its members and
+      // parents are adults, born 25 years or more before the season. Not in a database from before the
+      // ledger (`books` false), which has no school either.
+      const adults = users.filter((user) => user.birthDate!.getUTCFullYear() <= year - 25);
+      const school = books ? await seedDemoSchool(tx, { random: seededRandom(year + 39), now, year, passwordHash, members: adults }) : null;
       // The books of all of it: what each card and booking owed, what its payment settled, extra income and expenses.
       if (books) await tx.$executeRaw`SELECT ledger_post_history()`;
       log(`Dati demo: ${users.length} utenti, ${createdMemberships.length} tessere, ${bvuMembers.length} tesserati BVU, ${coupons.length} coupon, ${createdBookings.length} prenotazioni, ${certificates.length} certificati medici.`);
+      if (school) log(`Scuola demo: ${school.coaches} allenatori (${DEMO_COACHES.map((coach) => coach.email).join(', ')}), ${school.courses} corsi, ${school.sessions} lezioni, ${school.children} bambini, ${school.attendances} presenze.`);
     },
     // One transaction for thousands of rows: on a busy machine it may wait for a connection longer than 2 s.
     { maxWait: 30_000, timeout: 120_000 },

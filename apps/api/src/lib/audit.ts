@@ -34,6 +34,7 @@ export type AuditEntity =
   | 'carnet_products'
   | 'carnets'
   | 'check_ins'
+  | 'course_attendances'
   | 'court_closures'
   | 'court_setups'
   | 'course_sessions'

@@ -47,9 +47,9 @@ export interface AuditedRun {
   finish(): Promise<void>;
 }
 
-/** Every write of the back-office (a non-GET staff or admin route) is audited, unless its contract opts out. */
+/** Every write of the back-office (a non-GET coach, staff or admin route) is audited, unless its contract opts out. */
 const isAuditedWrite = (definition: RouteDefinition) =>
-  definition.method !== 'get' && (definition.access === 'staff' || definition.access === 'admin') && definition.audit !== 'skip';
+  definition.method !== 'get' && (definition.access === 'coach' || definition.access === 'staff' || definition.access === 'admin') && definition.audit !== 'skip';
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 

@@ -1,4 +1,4 @@
-// The back-office's items of the header for a staff member or an admin (docs/screens.md#header): the
+// The back-office's items of the header for a coach, a staff member or an admin (docs/screens.md#header): the
 // desktop bar and the mobile menu both render this one list. Its labels name Italian screens and stay
 // Italian whatever the page's language (docs/i18n.md#parts). Loaded with the signed-in header only.
 import type { TUser } from '@beach/contracts';
@@ -47,7 +47,6 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
     const links: MenuLink[] = [
       { label: 'Prenotazioni', to: paths.admin.bookings },
       { label: 'Prenotazioni ricorrenti', to: paths.admin.recurringBookings },
-      { label: 'Corsi', to: paths.admin.courses },
       { label: 'Check-in ingressi', to: paths.admin.checkIn },
     ];
     if (isAdmin) {
@@ -61,5 +60,9 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
     }
     groups.push({ label: 'Prenotazioni', links });
   }
+  // The school: its courses for the staff, and the sessions (a coach's own; staff and admins open any coach's from there).
+  const sessions: MenuLink = { label: 'Le mie lezioni', to: paths.coach.sessions };
+  if (permissions.can_view_bookings) groups.push({ label: 'Scuola', links: [{ label: 'Corsi', to: paths.admin.courses }, sessions] });
+  else if (user.role === 'coach' || permissions.can_view_admin) groups.push({ label: 'Scuola', links: [sessions] });
   return { dashboard: permissions.can_view_admin ? { label: 'Dashboard', to: paths.admin.dashboard } : null, groups };
 }

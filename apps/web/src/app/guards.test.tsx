@@ -17,6 +17,7 @@ function renderAt(path: string) {
       { path: '/', element: <Where /> },
       { path: '/login', element: <Where /> },
       { element: <RequireRole level="user" />, children: [{ path: '/profilo', element: <Where /> }] },
+      { element: <RequireRole level="coach" />, children: [{ path: '/allenatore', element: <Where /> }] },
       { element: <RequireRole level="staff" />, children: [{ path: '/admin/memberships', element: <Where /> }] },
       { element: <RequireRole level="admin" />, children: [{ path: '/admin/transactions', element: <Where /> }] },
     ],
@@ -38,6 +39,27 @@ describe('route guards', () => {
   it('send a user without enough privilege to /', () => {
     signIn('user');
     expect(renderAt('/admin/memberships')).toBe('/');
+  });
+
+  it('let a coach into their sessions, where they land after signing in', () => {
+    signIn('coach');
+    expect(renderAt('/allenatore')).toBe('/allenatore');
+    expect(landingOf({ is_admin: false, role: 'coach' })).toBe('/allenatore');
+  });
+
+  it('keep a coach out of the back-office', () => {
+    signIn('coach');
+    expect(renderAt('/admin/memberships')).toBe('/');
+  });
+
+  it('keep a member out of the coaches’ sessions', () => {
+    signIn('user');
+    expect(renderAt('/allenatore')).toBe('/');
+  });
+
+  it('let staff into the coaches’ sessions', () => {
+    signIn('staff');
+    expect(renderAt('/allenatore')).toBe('/allenatore');
   });
 
   it('let staff into staff routes but not admin routes', () => {

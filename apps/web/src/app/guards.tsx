@@ -1,11 +1,11 @@
 // Route guards (docs/screens.md#routes-and-guards): login-required routes send a visitor to
-// /login?redirect=<intended address>; staff and admin routes send an under-privileged user to /.
+// /login?redirect=<intended address>; coach, staff and admin routes send an under-privileged user to /.
 // is_admin passes both.
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { isStaffOrAdmin, useCurrentUser } from '../lib/session';
 
-export type GuardLevel = 'user' | 'staff' | 'admin';
+export type GuardLevel = 'user' | 'coach' | 'staff' | 'admin';
 
 export function loginRedirect(location: { pathname: string; search: string; hash: string }) {
   return `${paths.login}?redirect=${encodeURIComponent(location.pathname + location.search + location.hash)}`;
@@ -15,6 +15,7 @@ export function RequireRole({ level }: { level: GuardLevel }) {
   const user = useCurrentUser();
   const location = useLocation();
   if (!user) return <Navigate to={loginRedirect(location)} replace />;
+  if (level === 'coach' && !(user.role === 'coach' || isStaffOrAdmin(user))) return <Navigate to={paths.home} replace />;
   if (level === 'staff' && !isStaffOrAdmin(user)) return <Navigate to={paths.home} replace />;
   if (level === 'admin' && !user.is_admin) return <Navigate to={paths.home} replace />;
   return <Outlet />;

@@ -16,7 +16,7 @@ import { PROFILE_LINKS, type MenuLink } from './menu';
 import { MobileSection } from './mobile-section';
 import { useLocalizedLinks } from './use-localized-links';
 
-const ROLE_TONES: Record<TUser['role'], BadgeTone> = { user: 'sea', staff: 'purple', admin: 'red' };
+const ROLE_TONES: Record<TUser['role'], BadgeTone> = { user: 'sea', coach: 'green', staff: 'purple', admin: 'red' };
 
 function Avatar({ user }: { user: TUser }) {
   return (
@@ -29,7 +29,7 @@ function Avatar({ user }: { user: TUser }) {
 function RoleBadge({ user }: { user: TUser }) {
   const { t } = useLingui();
   // The API names the role in Italian (role_display_name); the page names it in its own language.
-  const names: Record<TUser['role'], string> = { user: t`Utente`, staff: t`Staff`, admin: t`Admin` };
+  const names: Record<TUser['role'], string> = { user: t`Utente`, coach: t`Allenatore`, staff: t`Staff`, admin: t`Admin` };
   return <Badge tone={ROLE_TONES[user.role]}>{names[user.role]}</Badge>;
 }
 

@@ -21,10 +21,14 @@ describe('backOfficeMenu', () => {
     expect(menuOf('user')).toEqual({ dashboard: null, groups: {} });
   });
 
-  it('shows staff the dashboard, users, memberships and the bookings screens', () => {
+  it('shows a coach their sessions and nothing else of the back-office', () => {
+    expect(menuOf('coach')).toEqual({ dashboard: null, groups: { Scuola: ['/allenatore'] } });
+  });
+
+  it('shows staff the dashboard, users, memberships, the bookings screens and the school’s sessions', () => {
     expect(menuOf('staff')).toEqual({
       dashboard: '/admin',
-      groups: { Gestione: ['/admin/users', '/admin/memberships', '/admin/certificati'], Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/corsi', '/admin/check-in'] },
+      groups: { Gestione: ['/admin/users', '/admin/memberships', '/admin/certificati'], Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in'], Scuola: ['/admin/corsi', '/allenatore'] },
     });
   });
 
@@ -33,7 +37,8 @@ describe('backOfficeMenu', () => {
       dashboard: '/admin',
       groups: {
         Gestione: ['/admin/users', '/admin/memberships', '/admin/certificati', '/admin/membership-editor', '/admin/bvu-members', '/admin/coupons', '/admin/transactions', '/admin/spese', '/admin/incassi', '/admin/registro-attivita', '/admin/libro-soci', '/admin/associazione'],
-        Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/corsi', '/admin/check-in', '/admin/campi', '/admin/allestimenti', '/admin/listino-prezzi', '/admin/coupon-prenotazioni', '/admin/carnet'],
+        Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in', '/admin/campi', '/admin/allestimenti', '/admin/listino-prezzi', '/admin/coupon-prenotazioni', '/admin/carnet'],
+        Scuola: ['/admin/corsi', '/allenatore'],
       },
     });
   });

@@ -11,7 +11,7 @@ import { apiEvents } from '../lib/api-events';
 // sections load after the first paint.
 import HomePage from '../features/home/pages/home-page';
 import { RequireRole } from './guards';
-import { page } from './lazy-page';
+import { backOfficePage, page } from './lazy-page';
 import { RootLayout } from './layout';
 
 const BackOfficeRoutes = lazy(() => import('./back-office-routes'));
@@ -59,6 +59,14 @@ const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: `${paths.admin.dashboard}/*`, element: <BackOfficeRoutes /> },
+      // A coach's sessions: Italian, under / only, for coaches, staff and admins.
+      {
+        element: <RequireRole level="coach" />,
+        children: [
+          { path: paths.coach.sessions, ...backOfficePage(() => import('../features/coaching/pages/coach-sessions-page')) },
+          { path: paths.coach.session, ...backOfficePage(() => import('../features/coaching/pages/coach-session-page')) },
+        ],
+      },
       ...LOCALES.flatMap((locale) => localizeRoutes(publicRoutes, locale === 'it' ? '' : `/${locale}`)),
     ],
   },

@@ -27,6 +27,11 @@ export const paths = {
   privacyNotice: '/informativa-privacy',
   /** Public: a newsletter's unsubscribe link. */
   unsubscribe: '/disiscrizione',
+  /** A coach's sessions (Italian only, like the back-office; docs/school.md#coaches). */
+  coach: {
+    sessions: '/allenatore',
+    session: '/allenatore/lezioni/:id',
+  },
   admin: {
     dashboard: '/admin',
     users: '/admin/users',
@@ -66,8 +71,9 @@ export function safeRedirect(search: string): string | null {
 /** Where to go after login: the redirect query when it is an address of this app, else `fallback`. */
 export const safeRedirectTarget = (search: string, fallback: string = paths.home): string => safeRedirect(search) ?? fallback;
 
-/** Where a user lands after signing in without a redirect: staff and admins at the desk, members on their page. */
-export const landingOf = (user: { is_admin: boolean; role: string }) => (user.is_admin || user.role === 'staff' ? paths.admin.dashboard : paths.profile);
+/** Where a user lands after signing in without a redirect: staff and admins at the desk, coaches on their sessions, members on their page. */
+export const landingOf = (user: { is_admin: boolean; role: string }) =>
+  user.is_admin || user.role === 'staff' ? paths.admin.dashboard : user.role === 'coach' ? paths.coach.sessions : paths.profile;
 
 /** A sign-in page's address that keeps where to go afterwards and the address to fill in (an invitation's). */
 export function authLink(page: string, redirect: string | null, email?: string | null): string {

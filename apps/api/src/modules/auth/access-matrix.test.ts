@@ -8,6 +8,7 @@ import { errorHandler } from '../../lib/errors.js';
 import { createRouteMounter } from '../../lib/http.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { createMember } from '../../test/members.js';
 import { authOf, createAccessGuards } from './guards.js';
 
 const { app, db, config } = await useTestApp();
@@ -27,14 +28,18 @@ describe('every protected route in the contracts', () => {
     expect(response.body.message).toBeTruthy();
   });
 
-  it('requires staff or admin where the contract says so, and admin where it says admin', async () => {
-    const tokens = { user: await loginAs(app, DEMO.user), staff: await loginAs(app, DEMO.staff) };
+  it('requires a coach, staff or admin where the contract says so, staff or admin where it says staff, and admin where it says admin', async () => {
+    const coach = await createMember(app, db, { firstName: 'Allenatore', lastName: 'Matrice' });
+    await db.user.update({ where: { id: coach.id }, data: { role: 'coach' } });
+    const tokens = { user: await loginAs(app, DEMO.user), coach: coach.token, staff: await loginAs(app, DEMO.staff) };
     for (const route of protectedRoutes) {
-      if (route.access === 'staff') expect((await call(app, route, tokens.user)).status, route.path).toBe(403);
-      if (route.access === 'admin') {
+      if (route.access === 'coach') expect((await call(app, route, tokens.user)).status, route.path).toBe(403);
+      // A coach is no staff: every back-office route refuses them.
+      if (route.access === 'staff' || route.access === 'admin') {
         expect((await call(app, route, tokens.user)).status, route.path).toBe(403);
-        expect((await call(app, route, tokens.staff)).status, route.path).toBe(403);
+        expect((await call(app, route, tokens.coach)).status, route.path).toBe(403);
       }
+      if (route.access === 'admin') expect((await call(app, route, tokens.staff)).status, route.path).toBe(403);
     }
   });
 });
@@ -44,7 +49,7 @@ describe('access guards', () => {
   const probe = express();
   const router = express.Router();
   const mount = createRouteMounter(router, createAccessGuards({ db, config }));
-  const levels = ['user', 'staff', 'admin'] as const;
+  const levels = ['user', 'coach', 'staff', 'admin'] as const;
   for (const access of levels) {
     mount(defineRoute({ method: 'get', path: `/api/probe/${access}`, summary: 'probe', tag: 'test', access, response: z.object({ ok: z.boolean() }) }), () => ({ ok: true }));
   }
@@ -72,12 +77,14 @@ describe('access guards', () => {
   });
 
   it('lets each role through exactly the levels it holds', async () => {
-    const tokens = { user: await loginAs(app, DEMO.user), staff: await loginAs(app, DEMO.staff), admin: await loginAs(app, DEMO.admin) };
+    const coach = await createMember(app, db, { firstName: 'Allenatore', lastName: 'Sonda' });
+    await db.user.update({ where: { id: coach.id }, data: { role: 'coach' } });
+    const tokens = { user: await loginAs(app, DEMO.user), coach: coach.token, staff: await loginAs(app, DEMO.staff), admin: await loginAs(app, DEMO.admin) };
     const outcome: Record<string, number[]> = {};
     for (const [role, token] of Object.entries(tokens)) {
       outcome[role] = await Promise.all(levels.map(async (level) => (await request(probe).get(`/api/probe/${level}`).set('Authorization', `Bearer ${token}`)).status));
     }
-    expect(outcome).toEqual({ user: [200, 403, 403], staff: [200, 200, 403], admin: [200, 200, 200] });
+    expect(outcome).toEqual({ user: [200, 403, 403, 403], coach: [200, 200, 403, 403], staff: [200, 200, 200, 403], admin: [200, 200, 200, 200] });
     for (const level of levels) expect((await request(probe).get(`/api/probe/${level}`)).status).toBe(401);
   });
 

@@ -30,6 +30,7 @@ export function authOf(req: Request): Authenticated {
 
 export const isStaff = (user: Pick<User, 'role'>) => user.role === 'staff' || user.role === 'admin';
 export const isAdmin = (user: Pick<User, 'role'>) => user.role === 'admin';
+export const isCoachOrStaff = (user: Pick<User, 'role'>) => user.role === 'coach' || isStaff(user);
 
 /** The users columns under the names of Prisma's User: the compiler holds the list to the model's fields. */
 const USER_COLUMNS = Prisma.raw(
@@ -86,5 +87,5 @@ export function createAccessGuards({ db, config }: Pick<AppDeps, 'db' | 'config'
       next();
     };
 
-  return { user: guard(() => true), staff: guard(isStaff), admin: guard(isAdmin) };
+  return { user: guard(() => true), coach: guard(isCoachOrStaff), staff: guard(isStaff), admin: guard(isAdmin) };
 }

@@ -3,6 +3,6 @@
 export { registerAuthRoutes } from './auth.router.js';
 export { createAuthService } from './auth.service.js';
 export type { AuthService } from './auth.service.js';
-export { authOf, createAccessGuards, isAdmin } from './guards.js';
+export { authOf, createAccessGuards, isAdmin, isStaff } from './guards.js';
 export { newEmailToken } from './tokens.js';
 export { personOf, roledPersonOf, toUserDto } from './user-dto.js';

@@ -6,7 +6,8 @@ import { notFound } from '../../lib/errors.js';
 import { fromIsoDate, todayInRome } from '../../lib/time.js';
 import { isLiveHold, statusShown, timeOf, type BookingMoney, moneyOfBooking, sharesOf } from '../bookings/index.js';
 import { readSettings } from '../settings/index.js';
-import { deadlineOf, fullName, isStaff, maskEmail, NO_SHARE, owes, payerMay, playerMessages, type PlayerRow, type Shares, type SplitBooking, type SplitDeps, stillIn, sum, WITH_PLAYERS } from './split-terms.js';
+import { isStaff } from '../auth/index.js';
+import { deadlineOf, fullName, maskEmail, NO_SHARE, owes, payerMay, playerMessages, type PlayerRow, type Shares, type SplitBooking, type SplitDeps, stillIn, sum, WITH_PLAYERS } from './split-terms.js';
 
 export function createSplitReads({ db }: Pick<SplitDeps, 'db'>) {
   /** A guest invited by e-mail who has since registered (and confirmed) that address gets their shares. */

@@ -51,7 +51,6 @@ export const fullName = (user: Pick<User, 'firstName' | 'lastName'> | null) => (
 export const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 export const stillIn = (player: Pick<BookingPlayer, 'status'>) => player.status !== 'dropped';
 export const owes = (player: Pick<BookingPlayer, 'status' | 'paidAt'>) => stillIn(player) && player.paidAt === null;
-export const isStaff = (user: Pick<User, 'role'>) => user.role !== 'user';
 /** "gi***@esempio.it": enough to tell two namesakes apart, not enough to write to them. */
 export const maskEmail = (email: string) => {
   const [local = '', domain = ''] = email.split('@');

@@ -21,6 +21,7 @@ import { notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { todayInRome, toIsoDate, whenOf } from '../../lib/time.js';
 import { letterheadOf, readAssociation } from '../association/index.js';
+import { isStaff } from '../auth/index.js';
 import { renderReceiptPdf, type ReceiptPdfData } from './receipt-pdf.js';
 
 const BOOKING = { include: { court: { select: { name: true } } } } as const;
@@ -173,7 +174,7 @@ export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db
     /** Only the payer and staff may download a receipt; to anyone else it does not exist. */
     async download(user: User, id: number) {
       const receipt = await db.receipt.findUnique({ where: { id }, include: { transaction: { select: { userId: true } } } });
-      if (!receipt || (user.role === 'user' && receipt.transaction.userId !== user.id)) throw notFound(RECEIPT_MESSAGES.notFound);
+      if (!receipt || (!isStaff(user) && receipt.transaction.userId !== user.id)) throw notFound(RECEIPT_MESSAGES.notFound);
       const file = await pdfOf(id);
       const filename = `${receipt.kind === 'refund' ? 'nota-rimborso' : 'ricevuta'}-${receipt.year}-${String(receipt.number).padStart(6, '0')}.pdf`;
       return { file, filename };

@@ -6,6 +6,7 @@ describe('entityText', () => {
     expect(entityText({ entity_type: 'memberships', entity_id: 12 })).toBe('Tessera #12');
     expect(entityText({ entity_type: 'ledger_entries', entity_id: 4 })).toBe('Movimento di credito #4');
     expect(entityText({ entity_type: 'settings', entity_id: null })).toBe('Impostazioni');
+    expect(entityText({ entity_type: 'course_attendances', entity_id: 5 })).toBe('Presenza a lezione #5');
     expect(entityText({ entity_type: 'new-thing', entity_id: 3 })).toBe('new-thing #3');
   });
 });

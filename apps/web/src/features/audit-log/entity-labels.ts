@@ -12,6 +12,7 @@ const ENTITY_LABELS: Record<string, string> = {
   bvu_members: 'Tesserato BVU',
   courts: 'Campo',
   court_closures: 'Chiusura campo',
+  course_attendances: 'Presenza a lezione',
   setups: 'Allestimento',
   court_setups: 'Allestimento di un campo',
   price_lists: 'Listino prezzi',

@@ -2,7 +2,7 @@ import { ROLE_DISPLAY_NAMES, ROLES, type TBackOfficeMembership, type TRole } fro
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import type { MembershipActions } from './use-membership-actions';
 
-const ROLE_TONES: Record<TRole, BadgeTone> = { user: 'neutral', staff: 'sea', admin: 'purple' };
+const ROLE_TONES: Record<TRole, BadgeTone> = { user: 'neutral', coach: 'green', staff: 'sea', admin: 'purple' };
 
 export const RoleBadge = ({ role }: { role: TRole }) => <Badge tone={ROLE_TONES[role]}>{ROLE_DISPLAY_NAMES[role]}</Badge>;
 

@@ -6,13 +6,13 @@ import { callApi } from '../../../lib/api-client';
 export const useAuditLog = (query: TAuditLogQuery) =>
   useQuery({ queryKey: ['audit-log', query], queryFn: () => callApi(api.auditLog.list, { query }), placeholderData: keepPreviousData, staleTime: 0 });
 
-/** Everyone who can write in the back-office: staff and admins (a centre has a handful). */
+/** Everyone who can write in the back-office: staff, admins and the coaches who take attendance (a centre has a handful). */
 export const useOperators = () =>
   useQuery({
     queryKey: ['audit-log', 'operators'],
     queryFn: async () => {
-      const [admins, staff] = await Promise.all([callApi(api.users.list, { query: { role: 'admin', per_page: 100 } }), callApi(api.users.list, { query: { role: 'staff', per_page: 100 } })]);
-      return [...admins.data, ...staff.data];
+      const lists = await Promise.all((['admin', 'staff', 'coach'] as const).map((role) => callApi(api.users.list, { query: { role, per_page: 100 } })));
+      return lists.flatMap((list) => list.data);
     },
     staleTime: 5 * 60_000,
   });

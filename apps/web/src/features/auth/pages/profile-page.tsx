@@ -33,7 +33,7 @@ export default function ProfilePage() {
   const cancelled = useCheckoutCancelled();
   if (!user) return null;
   // The API names the role in Italian (role_display_name); the page names it in its own language, as the header does.
-  const roleNames: Record<TUser['role'], string> = { user: t`Utente`, staff: t`Staff`, admin: t`Admin` };
+  const roleNames: Record<TUser['role'], string> = { user: t`Utente`, coach: t`Allenatore`, staff: t`Staff`, admin: t`Admin` };
   return (
     <section className="mx-auto max-w-3xl space-y-8 px-4 py-10">
       <header>

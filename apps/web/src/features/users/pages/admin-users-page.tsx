@@ -25,7 +25,7 @@ import { UserFormModal } from '../components/user-form-modal';
 import { USERS_MESSAGES } from '../messages';
 
 const ROLE_OPTIONS = [{ value: '', label: 'Tutti' }, ...ROLES.map((role) => ({ value: role, label: ROLE_DISPLAY_NAMES[role] }))];
-const ROLE_TONES = { user: 'neutral', staff: 'sea', admin: 'purple' } as const;
+const ROLE_TONES = { user: 'neutral', coach: 'green', staff: 'sea', admin: 'purple' } as const;
 const fullName = (user: TAdminUser) => `${user.first_name} ${user.last_name}`;
 
 export default function AdminUsersPage() {

@@ -1,0 +1,141 @@
+// The school in the demo (docs/school.md): three coaches who sign in with the demo password, two courses
+// running through the winter around `now` (so every week has sessions) and four for next summer, on the
+// D courts. Each session holds its courts through court closures; demo members and their children are
+// enrolled, and the sessions already over have their attendance. Nothing dated after `now`.
+import { TZDate } from '@date-fns/tz';
+import type { Prisma } from '../generated/prisma/client.js';
+import { CENTRE_TIME_ZONE, fromIsoDate, todayInRome } from '../lib/time.js';
+import type { seededRandom } from '../lib/seeded-random.js';
+
+export const DEMO_COACHES = [
+  { email: 'allenatore1@demo.beach', firstName: 'Andrea', lastName: 'Schiaccia' },
+  { email: 'allenatore2@demo.beach', firstName: 'Bianca', lastName: 'Muro' },
+  { email: 'allenatore3@demo.beach', firstName: 'Carlo', lastName: 'Bagher' },
+] as const;
+
+interface CourseSeed {
+  name: string;
+  level: string;
+  coach: 0 | 1 | 2;
+  courts: string[];
+  days: number[];
+  startTime: string;
+  durationMinutes: number;
+  ages: [number, number] | null;
+  maxParticipants: number;
+  priceCents: number;
+  /** The members (or children, for a course with ages) enrolled. */
+  enrolled: number;
+}
+
+const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+const DAY_MS = 86_400_000;
+
+/** The winter's courses, running around now; the summer's, from mid-June to mid-September next year. */
+const WINTER: CourseSeed[] = [
+  { name: 'Beach volley invernale adulti', level: 'Intermedio', coach: 0, courts: ['D1', 'D2'], days: [1, 3], startTime: '19:00', durationMinutes: 90, ages: null, maxParticipants: 12, priceCents: 18000, enrolled: 9 },
+  { name: 'Minivolley sulla sabbia', level: 'Bambini', coach: 1, courts: ['D3'], days: [2, 6], startTime: '16:30', durationMinutes: 60, ages: [7, 11], maxParticipants: 10, priceCents: 12000, enrolled: 6 },
+];
+const SUMMER: CourseSeed[] = [
+  { name: 'Principianti estate', level: 'Principiante', coach: 0, courts: ['D1'], days: [2, 4], startTime: '18:00', durationMinutes: 90, ages: null, maxParticipants: 10, priceCents: 15000, enrolled: 5 },
+  { name: 'Under 14 estate', level: 'Ragazzi', coach: 1, courts: ['D3', 'D4'], days: [1, 3, 5], startTime: '09:30', durationMinutes: 90, ages: [10, 14], maxParticipants: 16, priceCents: 22000, enrolled: 4 },
+  { name: 'Avanzati estate', level: 'Avanzato', coach: 2, courts: ['D5', 'D6'], days: [2, 4], startTime: '19:30', durationMinutes: 90, ages: null, maxParticipants: 12, priceCents: 20000, enrolled: 6 },
+  { name: 'Beach tennis base', level: 'Principiante', coach: 2, courts: ['D2'], days: [6], startTime: '10:00', durationMinutes: 60, ages: null, maxParticipants: 8, priceCents: 9000, enrolled: 3 },
+];
+
+const CHILD_NAMES = ['Leo', 'Sofia', 'Tommaso', 'Aurora', 'Edoardo', 'Ginevra', 'Pietro', 'Emma', 'Giacomo', 'Viola'];
+const HEALTH_NOTES = ['Allergia alle api: ha con sé l’antistaminico', 'Asma lieve: inalatore nello zaino', null, null, null];
+
+const isoOf = (date: Date) => date.toISOString().slice(0, 10);
+const addDaysTo = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
+const romeInstant = (day: Date, time: string) => {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hours, minutes, 0, CENTRE_TIME_ZONE).getTime());
+};
+
+/** The session days of a weekly course from `from` to `to`, both included. */
+const sessionDays = (from: Date, to: Date, days: number[]) => {
+  const result: Date[] = [];
+  for (let day = from; day <= to; day = addDaysTo(day, 1)) if (days.includes(day.getUTCDay())) result.push(day);
+  return result;
+};
+
+export async function seedDemoSchool(
+  tx: Prisma.TransactionClient,
+  { random, now, year, passwordHash, members }: { random: ReturnType<typeof seededRandom>; now: Date; year: number; passwordHash: string; members: { id: number; lastName: string }[] },
+) {
+  const coaches = await tx.user.createManyAndReturn({
+    data: DEMO_COACHES.map((coach) => ({ ...coach, role: 'coach' as const, passwordHash, phone: `+39 347 ${random.int(100, 999)} ${random.int(1000, 9999)}`, emailVerifiedAt: now, privacyAcceptedAt: now, createdAt: now })),
+    select: { id: true },
+  });
+  const courts = new Map((await tx.court.findMany({ where: { row: 'D' }, select: { id: true, code: true } })).map((court) => [court.code, court.id]));
+  const today = fromIsoDate(todayInRome(now));
+  // The winter's courses started six weeks ago on a Monday and run twenty weeks; the summer's are next year's.
+  const winterStart = addDaysTo(today, -42 - ((today.getUTCDay() + 6) % 7));
+  const spans: [CourseSeed, Date, Date][] = [
+    ...WINTER.map((seed): [CourseSeed, Date, Date] => [seed, winterStart, addDaysTo(winterStart, 20 * 7 - 1)]),
+    ...SUMMER.map((seed): [CourseSeed, Date, Date] => [seed, fromIsoDate(`${year + 1}-06-14`), fromIsoDate(`${year + 1}-09-12`)]),
+  ];
+  let memberAt = random.int(0, 200);
+  const nextMember = () => members[memberAt++ % members.length]!;
+  let children = 0;
+  let attendances = 0;
+  let sessionCount = 0;
+  for (const [seed, startsOn, endsOn] of spans) {
+    const coachId = coaches[seed.coach]!.id;
+    const course = await tx.course.create({
+      data: {
+        name: seed.name, level: seed.level, coachId, startsOn, endsOn, startTime: seed.startTime, durationMinutes: seed.durationMinutes,
+        recurrence: `FREQ=WEEKLY;BYDAY=${seed.days.map((day) => WEEKDAYS[day]).join(',')}`, minAge: seed.ages?.[0] ?? null, maxAge: seed.ages?.[1] ?? null,
+        maxParticipants: seed.maxParticipants, placesTaken: seed.enrolled, priceCents: seed.priceCents, lessonPriceCents: Math.round(seed.priceCents / 10),
+        trialAllowed: true, publishedAt: startsOn < now ? addDaysTo(startsOn, -30) : now, createdAt: startsOn < now ? addDaysTo(startsOn, -30) : now,
+        courts: { create: seed.courts.map((code) => ({ courtId: courts.get(code)! })) },
+      },
+    });
+    const sessions = await tx.courseSession.createManyAndReturn({
+      data: sessionDays(startsOn, endsOn, seed.days).map((day) => {
+        const startsAt = romeInstant(day, seed.startTime);
+        return { courseId: course.id, startsAt, endsAt: new Date(startsAt.getTime() + seed.durationMinutes * 60_000), createdAt: course.createdAt };
+      }),
+      select: { id: true, startsAt: true, endsAt: true },
+    });
+    sessionCount += sessions.length;
+    // The session holds its courts: the planner and the availability already respect closures.
+    await tx.courtClosure.createMany({
+      data: sessions.flatMap((session) => seed.courts.map((code) => ({ courtId: courts.get(code)!, startsAt: session.startsAt, endsAt: session.endsAt, reason: `Corso: ${seed.name}`, courseSessionId: session.id, createdAt: course.createdAt }))),
+    });
+    const enrolledAt = course.createdAt;
+    const enrolments = [];
+    for (let index = 0; index < seed.enrolled; index += 1) {
+      const { id: userId, lastName } = nextMember();
+      let childId: number | null = null;
+      if (seed.ages) {
+        // A child of an age the course takes on its first day (a month to ten months past that birthday).
+        const age = random.int(seed.ages[0], seed.ages[1]);
+        const birthDate = fromIsoDate(isoOf(addDaysTo(startsOn, -Math.floor(age * 365.25) - random.int(30, 300))));
+        const child = await tx.child.create({
+          data: { parentId: userId, firstName: CHILD_NAMES[children % CHILD_NAMES.length]!, lastName, birthDate, healthNotes: random.pick(HEALTH_NOTES), pickupPeople: random.chance(0.5) ? 'I nonni' : null, photoConsent: random.chance(0.7), createdAt: enrolledAt },
+        });
+        children += 1;
+        childId = child.id;
+      }
+      enrolments.push({ courseId: course.id, userId, childId, kind: 'course' as const, amountCents: seed.priceCents, status: 'confirmed' as const, confirmedAt: enrolledAt, createdAt: enrolledAt });
+    }
+    const created = await tx.courseEnrolment.createManyAndReturn({ data: enrolments, select: { id: true } });
+    // A trial in the next session still to come, for a course that has one this week.
+    const upcoming = sessions.find((session) => session.startsAt > now);
+    if (upcoming && startsOn < now && !seed.ages) {
+      await tx.courseEnrolment.create({ data: { courseId: course.id, userId: nextMember().id, kind: 'trial', sessionId: upcoming.id, amountCents: 0, status: 'confirmed', confirmedAt: now, createdAt: now } });
+    }
+    const past = sessions.filter((session) => session.endsAt <= now);
+    const rows = past.flatMap((session) =>
+      created.map((enrolment) => {
+        const present = random.chance(0.85);
+        return { sessionId: session.id, enrolmentId: enrolment.id, present, note: present || !random.chance(0.3) ? null : 'Avvisato per tempo', recordedById: coachId, recordedAt: session.endsAt };
+      }),
+    );
+    await tx.courseAttendance.createMany({ data: rows });
+    attendances += rows.length;
+  }
+  return { coaches: coaches.length, courses: spans.length, sessions: sessionCount, children, attendances };
+}

@@ -1,0 +1,94 @@
+// A coach's sessions by day or range, and one session with its participants (docs/school.md#coaches).
+import type { QueryOf, api, TCoachSession, TSessionParticipant } from '@beach/contracts';
+import { ageOn } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { User } from '../../generated/prisma/client.js';
+import { addDays, instantInRome, todayInRome, toIsoDate } from '../../lib/time.js';
+import { certificateStatus } from '../certificates/index.js';
+import { coursesOf, participantsOf, reachableSession, SESSION_INCLUDE, type SessionRow } from './coaching-terms.js';
+
+const PARTICIPANT_INCLUDE = {
+  user: { select: { firstName: true, lastName: true, phone: true, birthDate: true } },
+  child: { select: { firstName: true, lastName: true, birthDate: true, healthNotes: true, pickupPeople: true } },
+} as const;
+
+export function sessionToDto(session: SessionRow, participants: number, recorded: number): TCoachSession {
+  const { coach } = session.course;
+  return {
+    id: session.id,
+    course: { id: session.course.id, name: session.course.name, level: session.course.level },
+    coach_name: coach ? `${coach.firstName} ${coach.lastName}` : null,
+    starts_at: session.startsAt.toISOString(),
+    ends_at: session.endsAt.toISOString(),
+    cancelled: session.cancelledAt !== null,
+    courts: session.course.courts.map(({ court }) => court.code).sort(),
+    participants,
+    recorded,
+  };
+}
+
+export function createCoachSessions({ db }: Pick<AppDeps, 'db'>) {
+  /** The people taking part in `session`, the children and members by name, with what the coach must know. */
+  async function participants(session: SessionRow, now = new Date()): Promise<TSessionParticipant[]> {
+    const day = todayInRome(session.startsAt);
+    const enrolments = await db.courseEnrolment.findMany({
+      where: participantsOf(session, now),
+      include: { ...PARTICIPANT_INCLUDE, attendances: { where: { sessionId: session.id } } },
+    });
+    const rows = await Promise.all(
+      enrolments.map(async (enrolment): Promise<TSessionParticipant> => {
+        const { child, user } = enrolment;
+        const person = child ?? user;
+        const birthDate = person.birthDate ? toIsoDate(person.birthDate) : null;
+        const attendance = enrolment.attendances[0];
+        return {
+          enrolment_id: enrolment.id,
+          kind: enrolment.kind,
+          name: `${person.firstName} ${person.lastName}`,
+          is_child: child !== null,
+          age: birthDate ? ageOn(birthDate, day) : null,
+          // A child's certificate is not on the parent's account: the desk checks it on paper.
+          certificate: child ? null : (await certificateStatus(db, enrolment.userId, day)).state,
+          phone: user.phone,
+          health_notes: child?.healthNotes ?? null,
+          pickup_people: child?.pickupPeople ?? null,
+          present: attendance?.present ?? null,
+          note: attendance?.note ?? null,
+        };
+      }),
+    );
+    return rows.sort((a, b) => a.name.localeCompare(b.name, 'it'));
+  }
+
+  return {
+    participants,
+
+    async list(viewer: User, query: QueryOf<typeof api.coaching.sessions>) {
+      const sessions = await db.courseSession.findMany({
+        where: {
+          course: { ...coursesOf(viewer, query.coach_id), cancelledAt: null },
+          startsAt: { gte: instantInRome(query.from, '00:00'), lt: instantInRome(addDays(query.to ?? query.from, 1), '00:00') },
+        },
+        include: SESSION_INCLUDE,
+        orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+      });
+      const now = new Date();
+      const data = await Promise.all(
+        sessions.map(async (session) => {
+          const [count, recorded] = await Promise.all([
+            db.courseEnrolment.count({ where: participantsOf(session, now) }),
+            db.courseAttendance.count({ where: { sessionId: session.id, enrolment: participantsOf(session, now) } }),
+          ]);
+          return sessionToDto(session, count, recorded);
+        }),
+      );
+      return { data };
+    },
+
+    async detail(viewer: User, id: number) {
+      const session = await reachableSession(db, viewer, id);
+      const people = await participants(session);
+      return { session: sessionToDto(session, people.length, people.filter((person) => person.present !== null).length), participants: people };
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// Who may see which sessions, and which enrolments take part in a session (docs/school.md#coaches).
+import type { Prisma, User } from '../../generated/prisma/client.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { isStaff } from '../auth/index.js';
+
+export const COACHING_MESSAGES = {
+  sessionNotFound: 'Lezione non trovata.',
+  participantNotFound: 'Questa persona non partecipa alla lezione.',
+  cancelled: 'La lezione è annullata: non si segnano presenze.',
+  notYet: 'Le presenze si segnano dal giorno della lezione.',
+};
+
+/** The courses a viewer reaches: a coach only their own; staff and admins any (or one coach's, if asked). */
+export function coursesOf(viewer: User, coachId?: number): Prisma.CourseWhereInput {
+  if (!isStaff(viewer)) return { coachId: viewer.id };
+  return coachId === undefined ? {} : { coachId };
+}
+
+/**
+ * An enrolment takes part while it is confirmed, or still within its payment hold: the whole course's
+ * in every session, a single lesson's or a trial's in its own session only.
+ */
+export function participantsOf(session: { id: number; courseId: number }, now: Date): Prisma.CourseEnrolmentWhereInput {
+  return {
+    courseId: session.courseId,
+    OR: [{ kind: 'course' }, { sessionId: session.id }],
+    AND: [{ OR: [{ status: 'confirmed' }, { status: 'pending_payment', OR: [{ holdExpiresAt: null }, { holdExpiresAt: { gt: now } }] }] }],
+  };
+}
+
+export const SESSION_INCLUDE = {
+  course: { select: { id: true, name: true, level: true, coach: { select: { firstName: true, lastName: true } }, courts: { select: { court: { select: { code: true } } } } } },
+} as const satisfies Prisma.CourseSessionInclude;
+
+export type SessionRow = Prisma.CourseSessionGetPayload<{ include: typeof SESSION_INCLUDE }>;
+
+/** A session the viewer reaches, else 404: another coach's session does not exist for them. */
+export async function reachableSession(db: Prisma.TransactionClient, viewer: User, id: number): Promise<SessionRow> {
+  const session = await db.courseSession.findFirst({ where: { id, course: coursesOf(viewer) }, include: SESSION_INCLUDE });
+  if (!session) throw notFound(COACHING_MESSAGES.sessionNotFound);
+  return session;
+}
+
+export const refuse = (message: string) => new AppError(409, message);

@@ -1,0 +1,45 @@
+// Test rows for coaching, made straight with Prisma as the school schema defines them (courses, sessions,
+// children and enrolments are other modules' to create through the API).
+import request from 'supertest';
+import type { Express } from 'express';
+import type { Db } from '../../lib/db.js';
+import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
+import { createMember, type TestMember } from '../../test/members.js';
+
+/** A member made a coach by the database, signed in again so the token carries the new role's rights. */
+export async function createCoach(app: Express, db: Db, lastName: string): Promise<TestMember> {
+  const member = await createMember(app, db, { firstName: 'Allenatore', lastName });
+  await db.user.update({ where: { id: member.id }, data: { role: 'coach' } });
+  return member;
+}
+
+/** A course of `coachId` on D1 and D2 with one session on each of `days` at 17:00 Rome (90 minutes). */
+export async function createCourse(db: Db, coachId: number, days: string[], name = `Corso ${coachId}`) {
+  const courts = await db.court.findMany({ where: { code: { in: ['D1', 'D2'] } } });
+  const today = todayInRome();
+  const course = await db.course.create({
+    data: {
+      name, coachId, level: 'Principianti', startsOn: fromIsoDate(addDays(today, -30)), endsOn: fromIsoDate(addDays(today, 60)),
+      recurrence: 'FREQ=WEEKLY;BYDAY=MO,WE', startTime: '17:00', durationMinutes: 90, maxParticipants: 12, priceCents: 12000,
+      lessonPriceCents: 1500, trialAllowed: true, publishedAt: new Date(),
+      courts: { create: courts.map((court) => ({ courtId: court.id })) },
+    },
+  });
+  const sessions = [];
+  for (const day of days) {
+    const startsAt = instantInRome(day, '17:00');
+    sessions.push(await db.courseSession.create({ data: { courseId: course.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) } }));
+  }
+  return { course, sessions };
+}
+
+export const enrol = (db: Db, data: { courseId: number; userId: number; childId?: number; kind?: 'course' | 'lesson' | 'trial'; sessionId?: number; status?: 'confirmed' | 'cancelled' }) =>
+  db.courseEnrolment.create({
+    data: { kind: 'course', status: 'confirmed', amountCents: 0, confirmedAt: new Date(), ...data, cancelledAt: data.status === 'cancelled' ? new Date() : null },
+  });
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A session's participants as the API shows them to `token`. */
+export const participantsSeenBy = async (app: Express, token: string, sessionId: number) =>
+  (await request(app).get(`/api/coach/sessions/${sessionId}`).set(bearer(token)).expect(200)).body;

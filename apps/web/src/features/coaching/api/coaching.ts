@@ -1,0 +1,46 @@
+// Calls for coaching: a coach's sessions of a range of days, one session with its participants, and the
+// attendance taken one tap at a time — shown at once (optimistic), put back if the API refuses it.
+import { api, type TAttendanceBody, type TCoachSessionDetail } from '@beach/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+
+/** Coaching's cache keys: no other feature reads or invalidates them. */
+const coachingKeys = {
+  coaches: ['coaching', 'coaches'] as const,
+  sessions: (from: string, to: string, coachId?: number) => ['coaching', 'sessions', from, to, coachId ?? null] as const,
+  session: (id: number) => ['coaching', 'session', id] as const,
+};
+
+/** A range's sessions: the coach's own; for staff and admins, every coach's or `coachId`'s. */
+export const useCoachSessions = (from: string, to: string, coachId?: number) =>
+  useQuery({ queryKey: coachingKeys.sessions(from, to, coachId), queryFn: async () => (await callApi(api.coaching.sessions, { query: { from, to, coach_id: coachId } })).data, staleTime: 0 });
+
+/** The coaches, for staff and admins to pick one (a centre has a handful). */
+export const useCoaches = (enabled: boolean) =>
+  useQuery({ queryKey: coachingKeys.coaches, queryFn: async () => (await callApi(api.users.list, { query: { role: 'coach', per_page: 100 } })).data, enabled });
+
+export const useCoachSession = (id: number) =>
+  useQuery({ queryKey: coachingKeys.session(id), queryFn: () => callApi(api.coaching.session, { params: { id } }), staleTime: 0 });
+
+/** One participant's present/absent and note, saved as tapped. */
+export function useTakeAttendance(sessionId: number) {
+  const queryClient = useQueryClient();
+  const key = coachingKeys.session(sessionId);
+  const patch = (enrolmentId: number, change: Partial<TCoachSessionDetail['participants'][number]>) =>
+    queryClient.setQueryData<TCoachSessionDetail>(key, (detail) =>
+      detail && { ...detail, participants: detail.participants.map((person) => (person.enrolment_id === enrolmentId ? { ...person, ...change } : person)) },
+    );
+  return useMutation({
+    mutationFn: (body: TAttendanceBody) => callApi(api.coaching.takeAttendance, { params: { id: sessionId }, body }),
+    onMutate: async (body) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<TCoachSessionDetail>(key)?.participants.find((person) => person.enrolment_id === body.enrolment_id);
+      patch(body.enrolment_id, { present: body.present, note: body.note ?? null });
+      return { before };
+    },
+    onError: (_error, body, context) => {
+      if (context?.before) patch(body.enrolment_id, { present: context.before.present, note: context.before.note });
+    },
+    onSuccess: (participant) => patch(participant.enrolment_id, participant),
+  });
+}

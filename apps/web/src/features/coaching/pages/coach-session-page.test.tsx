@@ -1,0 +1,62 @@
+import type { TCoachSessionDetail, TSessionParticipant } from '@beach/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures';
+import { renderAt, stubApiForEachTest } from '../../../test/test-support';
+import CoachSessionPage from './coach-session-page';
+
+const person = (enrolmentId: number, overrides: Partial<TSessionParticipant> = {}): TSessionParticipant => ({
+  enrolment_id: enrolmentId, kind: 'course', name: `Persona ${enrolmentId}`, is_child: false, age: 30, certificate: 'valid', phone: '+39 333 1234567',
+  health_notes: null, pickup_people: null, present: null, note: null, ...overrides,
+});
+
+const detail = (participants: TSessionParticipant[]): TCoachSessionDetail => ({
+  session: {
+    id: 7, course: { id: 1, name: 'Minivolley', level: null }, coach_name: 'Carla Coach', starts_at: new Date().toISOString(),
+    ends_at: new Date(Date.now() + 3_600_000).toISOString(), cancelled: false, courts: ['D1'], participants: participants.length, recorded: 0,
+  },
+  participants,
+});
+
+const { handlers, bodiesOf } = stubApiForEachTest('coach');
+const open = () => renderAt(<CoachSessionPage />, { url: '/allenatore/lezioni/7', path: '/allenatore/lezioni/:id' });
+
+describe('/allenatore/lezioni/:id', () => {
+  it('shows each participant with what the coach must know, the phone to call', async () => {
+    handlers['GET /api/coach/sessions/7'] = () =>
+      jsonResponse(200, detail([person(1, { name: 'Leo Bianchi', is_child: true, certificate: null, age: 9, health_notes: 'Asma', pickup_people: 'Nonna Rosa' }), person(2, { certificate: 'expired' })]));
+    open();
+    const leo = await screen.findByRole('listitem', { name: 'Leo Bianchi' });
+    expect(leo.textContent).toContain('Asma');
+    expect(leo.textContent).toContain('Nonna Rosa');
+    expect(within(leo).getByRole('link').getAttribute('href')).toBe('tel:+393331234567');
+    expect(within(leo).queryByText(/Certificato/)).toBeNull();
+    expect(screen.getByRole('listitem', { name: 'Persona 2' }).textContent).toContain('Certificato: scaduto');
+  });
+
+  it('marks a participant present at the tap, before the answer, and saves it', async () => {
+    handlers['GET /api/coach/sessions/7'] = () => jsonResponse(200, detail([person(1)]));
+    let answer: () => void = () => undefined;
+    handlers['PUT /api/coach/sessions/7/attendance'] = () => new Promise((resolve) => (answer = () => resolve(jsonResponse(200, person(1, { present: true })))));
+    open();
+    const card = await screen.findByRole('listitem', { name: 'Persona 1' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Presente' }));
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Presente' }).getAttribute('aria-pressed')).toBe('true'));
+    expect(within(card).getByText('Salvataggio…')).toBeTruthy();
+    answer();
+    await waitFor(() => expect(within(card).queryByText('Salvataggio…')).toBeNull());
+    await waitFor(() => expect(bodiesOf('PUT /api/coach/sessions/7/attendance')).toEqual([{ enrolment_id: 1, present: true, note: '' }]));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Presenti 1 su 1'));
+  });
+
+  it('puts a refused tap back and says why', async () => {
+    handlers['GET /api/coach/sessions/7'] = () => jsonResponse(200, detail([person(1, { present: true })]));
+    handlers['PUT /api/coach/sessions/7/attendance'] = () => jsonResponse(409, { message: 'La lezione è annullata: non si segnano presenze.' });
+    open();
+    const card = await screen.findByRole('listitem', { name: 'Persona 1' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Assente' }));
+    expect((await within(card).findByRole('alert')).textContent).toContain('La lezione è annullata');
+    expect(within(card).getByRole('button', { name: 'Presente' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(card).getByRole('button', { name: 'Assente' }).getAttribute('aria-pressed')).toBe('false');
+  });
+});

@@ -1,0 +1,46 @@
+import type { TCoachSession } from '@beach/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, signIn } from '../../../test/fixtures';
+import { renderAt, stubApiByPath, type PathHandlers, type RecordedCall } from '../../../test/test-support';
+import CoachSessionsPage from './coach-sessions-page';
+
+const session = (id: number, coachName: string): TCoachSession => ({
+  id, course: { id, name: `Corso ${id}`, level: null }, coach_name: coachName, starts_at: new Date().toISOString(),
+  ends_at: new Date(Date.now() + 3_600_000).toISOString(), cancelled: false, courts: ['D1'], participants: 4, recorded: 1,
+});
+
+let calls: RecordedCall[];
+const handlers: PathHandlers = new Map();
+
+beforeEach(() => {
+  calls = [];
+  handlers.clear();
+  stubApiByPath(handlers, calls);
+  handlers.set('GET /api/coach/sessions', (url) => jsonResponse(200, { data: url.searchParams.get('coach_id') === '9' ? [session(2, 'Bianca Muro')] : [session(1, 'Andrea Schiaccia'), session(2, 'Bianca Muro')] }));
+  handlers.set('GET /api/admin/users', () => jsonResponse(200, { data: [{ id: 9, first_name: 'Bianca', last_name: 'Muro' }], meta: { total: 1, page: 1, per_page: 100, last_page: 1 } }));
+});
+
+const open = () => renderAt(<CoachSessionsPage />, { url: '/allenatore' });
+
+describe('/allenatore', () => {
+  it('lists a coach’s sessions of today with how much attendance is taken, without a coach picker', async () => {
+    signIn('coach');
+    open();
+    expect((await screen.findByRole('link', { name: /Corso 1/ })).getAttribute('href')).toBe('/allenatore/lezioni/1');
+    expect(screen.getByRole('link', { name: /Corso 1/ }).textContent).toContain('Presenze 1/4');
+    expect(screen.queryByLabelText('Allenatore')).toBeNull();
+    expect(calls.some((call) => call.key === 'GET /api/admin/users')).toBe(false);
+  });
+
+  it('lets staff pick one coach', async () => {
+    signIn('staff');
+    open();
+    await screen.findByRole('link', { name: /Corso 1/ });
+    await screen.findByRole('option', { name: 'Bianca Muro' });
+    fireEvent.change(screen.getByLabelText('Allenatore'), { target: { value: '9' } });
+    await waitFor(() => expect(calls.some((call) => call.url.searchParams.get('coach_id') === '9')).toBe(true));
+    await screen.findByRole('link', { name: /Corso 2/ });
+    expect(screen.queryByRole('link', { name: /Corso 1/ })).toBeNull();
+  });
+});

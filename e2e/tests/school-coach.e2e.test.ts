@@ -1,0 +1,77 @@
+// A coach on a phone, in Chromium: signs in and lands on "Le mie lezioni", opens today's session, marks one
+// participant present and another absent with a note, and finds it all saved after a reload; a child's
+// health notes and the parent's phone are there to call. Screenshots at 390 and 1280 px.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, forgetSession, PHONE, screenshot } from '../src/browser.js';
+import { useBrowserStack } from '../src/stack.js';
+
+const ctx = useBrowserStack();
+const COACH = 'allenatore.e2e@demo.beach';
+let sessionId: number;
+
+beforeAll(async () => {
+  const { db } = ctx.stack;
+  const { passwordHash } = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+  const verified = { passwordHash, emailVerifiedAt: new Date(), privacyAcceptedAt: new Date() };
+  const coach = await db.user.create({ data: { firstName: 'Bianca', lastName: 'Muro', email: COACH, role: 'coach', ...verified } });
+  const member = await db.user.create({ data: { firstName: 'Marta', lastName: 'Sabbia', email: 'marta.sabbia@e2e.test', phone: '+39 333 1112233', birthDate: new Date('1990-04-02'), ...verified } });
+  const parent = await db.user.create({ data: { firstName: 'Paolo', lastName: 'Onda', email: 'paolo.onda@e2e.test', phone: '+39 333 4445566', ...verified } });
+  const child = await db.child.create({ data: { parentId: parent.id, firstName: 'Leo', lastName: 'Onda', birthDate: new Date('2016-05-10'), healthNotes: 'Asma lieve: inalatore nello zaino', pickupPeople: 'La nonna Rosa' } });
+  const court = await db.court.findUniqueOrThrow({ where: { code: 'D1' } });
+  const startsAt = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const course = await db.course.create({
+    data: {
+      name: 'Minivolley e2e', level: 'Bambini', coachId: coach.id, startsOn: new Date(Date.now() - 30 * 86_400_000), endsOn: new Date(Date.now() + 60 * 86_400_000),
+      recurrence: 'FREQ=WEEKLY;BYDAY=MO', startTime: '17:00', durationMinutes: 60, maxParticipants: 10, placesTaken: 2, priceCents: 12000, publishedAt: new Date(),
+      courts: { create: [{ courtId: court.id }] },
+    },
+  });
+  const session = await db.courseSession.create({ data: { courseId: course.id, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000) } });
+  await db.courtClosure.create({ data: { courtId: court.id, startsAt: session.startsAt, endsAt: session.endsAt, reason: 'Corso: Minivolley e2e', courseSessionId: session.id } });
+  const enrolled = { courseId: course.id, kind: 'course' as const, amountCents: 12000, status: 'confirmed' as const, confirmedAt: new Date() };
+  await db.courseEnrolment.createMany({ data: [{ ...enrolled, userId: member.id }, { ...enrolled, userId: parent.id, childId: child.id }] });
+  sessionId = session.id;
+});
+
+describe('a coach takes attendance on a phone', () => {
+  it('lands on today’s sessions, marks present and absent with a note, and finds them saved', async () => {
+    const { page } = ctx;
+    await forgetSession(page, ctx.stack.webUrl);
+    await page.setViewportSize(PHONE);
+    await page.goto(`${ctx.stack.webUrl}/login`);
+    await page.getByLabel('E-mail').fill(COACH);
+    await page.getByLabel('Password').fill('Demo2026!');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByRole('heading', { name: 'Le mie lezioni', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/allenatore');
+    await page.getByRole('link', { name: /Minivolley e2e/ }).click();
+    await page.waitForURL(new RegExp(`/allenatore/lezioni/${sessionId}$`));
+
+    const leo = page.getByRole('listitem', { name: 'Leo Onda' });
+    await leo.getByText('Asma lieve: inalatore nello zaino').waitFor();
+    expect(await leo.getByRole('link', { name: /Genitore/ }).getAttribute('href')).toBe('tel:+393334445566');
+    await leo.getByRole('button', { name: 'Presente' }).click();
+    const marta = page.getByRole('listitem', { name: 'Marta Sabbia' });
+    await marta.getByRole('button', { name: 'Assente' }).click();
+    await marta.getByLabel('Nota').fill('Avvisato per la febbre');
+    await marta.getByLabel('Nota').blur();
+    await page.getByRole('status').filter({ hasText: 'Presenti 1 su 2' }).waitFor();
+    await expect.poll(() => ctx.stack.db.courseAttendance.count({ where: { sessionId, note: 'Avvisato per la febbre', present: false } })).toBe(1);
+    // Every tap target is big enough for a thumb.
+    const box = await leo.getByRole('button', { name: 'Presente' }).boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await screenshot(page, 'school-coach-session-390');
+
+    await page.reload();
+    await marta.getByRole('button', { name: 'Assente', pressed: true }).waitFor();
+    await leo.getByRole('button', { name: 'Presente', pressed: true }).waitFor();
+    expect(await marta.getByLabel('Nota').inputValue()).toBe('Avvisato per la febbre');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'school-coach-session-1280');
+    await page.goto(`${ctx.stack.webUrl}/allenatore`);
+    await page.getByRole('link', { name: /Minivolley e2e/ }).getByText('Presenze 2/2').waitFor();
+    await screenshot(page, 'school-coach-sessions-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'school-coach-sessions-390');
+  });
+});
