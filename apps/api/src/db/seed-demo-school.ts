@@ -1,11 +1,12 @@
 // The school in the demo (docs/school.md): three coaches who sign in with the demo password, two courses
 // running through the winter around `now` (so every week has sessions) and four for next summer, on the
 // D courts. Each session holds its courts through court closures; demo members and their children are
-// enrolled, and the sessions already over have their attendance. Nothing dated after `now`.
-import { TZDate } from '@date-fns/tz';
+// enrolled and paid at the desk, and the sessions already over have their attendance. Nothing dated after `now`.
 import type { Prisma } from '../generated/prisma/client.js';
-import { CENTRE_TIME_ZONE, fromIsoDate, todayInRome } from '../lib/time.js';
+import { fromIsoDate, todayInRome } from '../lib/time.js';
 import type { seededRandom } from '../lib/seeded-random.js';
+import { recurrenceOf, sessionSpans } from '../modules/courses/index.js';
+import { charge, enrolmentReceivable, moneyAccount, payment } from '../modules/ledger/index.js';
 
 export const DEMO_COACHES = [
   { email: 'allenatore1@demo.beach', firstName: 'Andrea', lastName: 'Schiaccia' },
@@ -18,6 +19,7 @@ interface CourseSeed {
   level: string;
   coach: 0 | 1 | 2;
   courts: string[];
+  /** ISO weekdays: 1 is Monday. */
   days: number[];
   startTime: string;
   durationMinutes: number;
@@ -28,7 +30,6 @@ interface CourseSeed {
   enrolled: number;
 }
 
-const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 const DAY_MS = 86_400_000;
 
 /** The winter's courses, running around now; the summer's, from mid-June to mid-September next year. */
@@ -48,18 +49,6 @@ const HEALTH_NOTES = ['Allergia alle api: ha con sé l’antistaminico', 'Asma l
 
 const isoOf = (date: Date) => date.toISOString().slice(0, 10);
 const addDaysTo = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
-const romeInstant = (day: Date, time: string) => {
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return new Date(new TZDate(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hours, minutes, 0, CENTRE_TIME_ZONE).getTime());
-};
-
-/** The session days of a weekly course from `from` to `to`, both included. */
-const sessionDays = (from: Date, to: Date, days: number[]) => {
-  const result: Date[] = [];
-  for (let day = from; day <= to; day = addDaysTo(day, 1)) if (days.includes(day.getUTCDay())) result.push(day);
-  return result;
-};
-
 export async function seedDemoSchool(
   tx: Prisma.TransactionClient,
   { random, now, year, passwordHash, members }: { random: ReturnType<typeof seededRandom>; now: Date; year: number; passwordHash: string; members: { id: number; lastName: string }[] },
@@ -86,17 +75,16 @@ export async function seedDemoSchool(
     const course = await tx.course.create({
       data: {
         name: seed.name, level: seed.level, coachId, startsOn, endsOn, startTime: seed.startTime, durationMinutes: seed.durationMinutes,
-        recurrence: `FREQ=WEEKLY;BYDAY=${seed.days.map((day) => WEEKDAYS[day]).join(',')}`, minAge: seed.ages?.[0] ?? null, maxAge: seed.ages?.[1] ?? null,
+        recurrence: recurrenceOf({ weekdays: seed.days, exceptions: [] }), minAge: seed.ages?.[0] ?? null, maxAge: seed.ages?.[1] ?? null,
         maxParticipants: seed.maxParticipants, placesTaken: seed.enrolled, priceCents: seed.priceCents, lessonPriceCents: Math.round(seed.priceCents / 10),
         trialAllowed: true, publishedAt: startsOn < now ? addDaysTo(startsOn, -30) : now, createdAt: startsOn < now ? addDaysTo(startsOn, -30) : now,
         courts: { create: seed.courts.map((code) => ({ courtId: courts.get(code)! })) },
       },
     });
     const sessions = await tx.courseSession.createManyAndReturn({
-      data: sessionDays(startsOn, endsOn, seed.days).map((day) => {
-        const startsAt = romeInstant(day, seed.startTime);
-        return { courseId: course.id, startsAt, endsAt: new Date(startsAt.getTime() + seed.durationMinutes * 60_000), createdAt: course.createdAt };
-      }),
+      data: sessionSpans({ starts_on: isoOf(startsOn), ends_on: isoOf(endsOn), start_time: seed.startTime, duration_minutes: seed.durationMinutes, weekdays: seed.days, exceptions: [] }).map(
+        ({ startsAt, endsAt }) => ({ courseId: course.id, startsAt, endsAt, createdAt: course.createdAt }),
+      ),
       select: { id: true, startsAt: true, endsAt: true },
     });
     sessionCount += sessions.length;
@@ -138,4 +126,22 @@ export async function seedDemoSchool(
     attendances += rows.length;
   }
   return { coaches: coaches.length, courses: spans.length, sessions: sessionCount, children, attendances };
+}
+
+/**
+ * The demo's course fees in the books, once the rest of the history is there: each whole-course enrolment
+ * charged its price and paid in cash at the desk on the day it was confirmed (docs/school.md#money).
+ */
+export async function bookDemoSchoolFees(tx: Prisma.TransactionClient) {
+  const enrolments = await tx.courseEnrolment.findMany({ where: { status: 'confirmed', amountCents: { gt: 0 } }, include: { course: { select: { name: true } } }, orderBy: { id: 'asc' } });
+  for (const enrolment of enrolments) {
+    const at = enrolment.confirmedAt ?? enrolment.createdAt;
+    const context = { userId: enrolment.userId, enrolmentId: enrolment.id, effectiveAt: at };
+    await charge(tx, `enrolment:${enrolment.id}:charge`, enrolmentReceivable(enrolment.id), enrolment.amountCents, { ...context, description: `Iscrizione: ${enrolment.course.name}` });
+    const paid = await tx.transaction.create({
+      data: { kind: 'enrolment', enrolmentId: enrolment.id, userId: enrolment.userId, amountCents: enrolment.amountCents, method: 'cash', status: 'completed', paidAt: at, createdAt: at, description: 'Iscrizione ai corsi' },
+    });
+    await payment(tx, `payment:${paid.id}`, moneyAccount('cash'), [{ receivable: enrolmentReceivable(enrolment.id), cents: enrolment.amountCents }], { ...context, transactionId: paid.id });
+  }
+  return enrolments.length;
 }

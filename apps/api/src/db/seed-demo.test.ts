@@ -163,4 +163,18 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
     expect(checks!.attendances).toBeGreaterThan(0);
     expect(await db.child.count({ where: { healthNotes: { not: null } } })).toBeGreaterThan(0);
   });
+
+  it('has each paid enrolment in the books: charged its price, paid at the desk, nothing left owed', async () => {
+    const [books] = await db.$queryRaw<{ paid: number; unbooked: number; owing: number; cash: number; fees: number }[]>`
+      SELECT
+        (SELECT count(*) FROM course_enrolments WHERE status = 'confirmed' AND amount_cents > 0)::int AS paid,
+        (SELECT count(*) FROM course_enrolments e WHERE e.status = 'confirmed' AND e.amount_cents > 0 AND NOT EXISTS (
+          SELECT 1 FROM transactions t WHERE t.enrolment_id = e.id AND t.kind = 'enrolment' AND t.status = 'completed' AND t.amount_cents = e.amount_cents))::int AS unbooked,
+        (SELECT count(*) FROM ledger_accounts a WHERE a.kind = 'enrolment_receivable' AND a.debits_posted <> a.credits_posted)::int AS owing,
+        (SELECT coalesce(sum(p.amount_cents), 0) FROM ledger_postings p JOIN ledger_entries le ON le.id = p.entry_id JOIN ledger_accounts a ON a.id = p.account_id
+          WHERE le.enrolment_id IS NOT NULL AND le.kind = 'payment' AND a.key = 'till:cash')::int AS cash,
+        (SELECT coalesce(sum(amount_cents), 0) FROM course_enrolments WHERE status = 'confirmed')::int AS fees`;
+    expect(books!.paid).toBeGreaterThan(0);
+    expect(books).toMatchObject({ unbooked: 0, owing: 0, cash: books!.fees });
+  });
 });

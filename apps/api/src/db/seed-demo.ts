@@ -11,7 +11,7 @@ import { fiscalCodeFor, ageProblem, newQrToken } from '../modules/memberships/in
 import { CENTRE_TIME_ZONE, fromIsoDate, todayInRome, toIsoDate } from '../lib/time.js';
 import { seededRandom } from '../lib/seeded-random.js';
 import { PRICES } from './seed-data.js';
-import { DEMO_COACHES, seedDemoSchool } from './seed-demo-school.js';
+import { bookDemoSchoolFees, DEMO_COACHES, seedDemoSchool } from './seed-demo-school.js';
 
 const DEMO_MEMBERS = 2000;
 const DEMO_EMAIL_DOMAIN = 'esempio.it';
@@ -319,6 +319,7 @@ export async function seedDemoVolume(
       const school = books ? await seedDemoSchool(tx, { random: seededRandom(year + 39), now, year, passwordHash, members: adults }) : null;
       // The books of all of it: what each card and booking owed, what its payment settled, extra income and expenses.
       if (books) await tx.$executeRaw`SELECT ledger_post_history()`;
+      if (school) await bookDemoSchoolFees(tx);
       log(`Dati demo: ${users.length} utenti, ${createdMemberships.length} tessere, ${bvuMembers.length} tesserati BVU, ${coupons.length} coupon, ${createdBookings.length} prenotazioni, ${certificates.length} certificati medici.`);
       if (school) log(`Scuola demo: ${school.coaches} allenatori (${DEMO_COACHES.map((coach) => coach.email).join(', ')}), ${school.courses} corsi, ${school.sessions} lezioni, ${school.children} bambini, ${school.attendances} presenze.`);
     },

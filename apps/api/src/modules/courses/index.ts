@@ -2,3 +2,4 @@
 // outside the module (eslint.config.js refuses the rest).
 export { registerCourseRoutes } from './courses.router.js';
 export { createCoursesService } from './courses.service.js';
+export { recurrenceOf, sessionSpans } from './course-schedule.js';
