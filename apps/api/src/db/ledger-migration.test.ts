@@ -261,7 +261,8 @@ describe('the ledger migration', () => {
 
   it('keeps the revenue of every month, by source, to the cent', async () => {
     expect(before.income).not.toEqual([]);
-    expect(await incomeByMonth(db)).toEqual(before.income);
+    // The school came after the ledger: none of the money before it is the school's.
+    expect(await incomeByMonth(db)).toEqual((before.income as object[]).map((month) => ({ ...month, school: 0 })));
   });
 
   it('keeps what the centre owes its members at the end of every month: credit and unused carnets', async () => {
