@@ -16,7 +16,7 @@ export const privacyMessages = defineMessages({
   wrongPassword: /* i18n */ { id: 'privacy.wrong_password', message: 'La password non è corretta.' },
   staffCannotErase: /* i18n */ {
     id: 'privacy.staff_cannot_erase',
-    message: 'Un account dello staff o amministratore non può essere cancellato: prima un amministratore deve cambiarne il ruolo in Utente.',
+    message: 'Un account dello staff, di un allenatore o di un amministratore non può essere cancellato: prima un amministratore deve cambiarne il ruolo in Utente.',
   },
 });
 /** The Italian of each, for the web's Italian-only screens and the tests. */

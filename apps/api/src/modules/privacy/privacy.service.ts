@@ -38,6 +38,7 @@ export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'con
     /** The password again, so a session left open on a shared computer cannot erase the account. */
     async requestErasure(user: User, password: string) {
       if (!(await verifyPassword(password, user.passwordHash))) throw invalid({ password: [privacyMessages.wrongPassword] });
+      // Staff, coaches and admins keep their account (what they did and saw, a child's health notes included, is on record): a plain user first.
       if (user.role !== 'user') throw new AppError(409, privacyMessages.staffCannotErase);
       await eraseAccount(deps, user.id);
       return { message: privacyMessages.erased };
