@@ -52,7 +52,8 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4">
         <Link to={localizedTo(i18n.locale as Locale, paths.home)} className="flex items-center gap-2 font-bold tracking-tight">
           <Logo />
-          <span>Adriatica Beach Arena</span>
+          {/* Beside the back-office's menus the desktop bar has no room for the name below 1536 px: the logo stays the link, named for screen readers. */}
+          <span className={user && user.role !== 'user' ? 'xl:sr-only 2xl:not-sr-only' : undefined}>Adriatica Beach Arena</span>
         </Link>
 
         <nav aria-label={t`Principale`} className="hidden flex-1 items-center gap-1 xl:flex">
