@@ -132,6 +132,23 @@ describe('editing and cancelling', () => {
     expect(moved.body.course.sessions.map((session: { ends_at: string }) => session.ends_at)).toEqual([instantInRome('2027-08-03', '18:00').toISOString(), instantInRome('2027-08-05', '18:00').toISOString()]);
   });
 
+  it('refuses a maximum below the places taken plus the lessons and trials of the busiest session to come', async () => {
+    const { course } = await create({ name: 'Affollato', court_ids: [court.D4], starts_on: '2027-09-06', ends_on: '2027-09-10', max_participants: 8 });
+    const [first, second] = course.sessions;
+    const people = await Promise.all(['Uno', 'Due', 'Tre'].map((lastName) => createMember(app, db, { firstName: 'Lezione', lastName })));
+    for (const person of people) await db.courseEnrolment.create({ data: { courseId: course.id, userId: person.id, kind: 'lesson', sessionId: first!.id, amountCents: 1500 } });
+    await db.courseEnrolment.create({ data: { courseId: course.id, userId: people[0]!.id, kind: 'trial', sessionId: second!.id, amountCents: 0 } });
+    // A cancelled lesson holds no place.
+    await db.courseEnrolment.create({ data: { courseId: course.id, userId: coachId, kind: 'lesson', sessionId: first!.id, amountCents: 1500, status: 'cancelled', cancelledAt: new Date() } });
+    await db.course.update({ where: { id: course.id }, data: { placesTaken: 2 } });
+    const same = { name: 'Affollato', court_ids: [court.D4], starts_on: '2027-09-06', ends_on: '2027-09-10', min_participants: 1 };
+    const below = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(body({ ...same, max_participants: 4 })).expect(409);
+    expect(below.body.message).toBe('Il massimo di partecipanti non può essere inferiore ai posti già occupati.');
+    expect((await db.course.findUniqueOrThrow({ where: { id: course.id } })).maxParticipants).toBe(8);
+    const fits = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(body({ ...same, max_participants: 5 })).expect(200);
+    expect(fits.body.course.max_participants).toBe(5);
+  });
+
   it('publishes and withdraws a course', async () => {
     const { course } = await create({ name: 'Pubblicabile', court_ids: [court.D4], starts_on: '2027-07-01', ends_on: '2027-07-08' });
     expect((await request(app).post(`/api/admin/courses/${course.id}/publish`).set(bearer(logins.admin)).expect(200)).body.published).toBe(true);

@@ -45,6 +45,18 @@ async function checkReferences(db: Db, body: CourseBody) {
   }
 }
 
+/**
+ * The live lessons and trials of the course's busiest session still to come, counted as the enrolments'
+ * whole-course place counts them (enrolments/enrol.ts, takeCoursePlace); read under the course's row lock.
+ */
+async function busiestSessionTaken(tx: Prisma.TransactionClient, courseId: number, now: Date): Promise<number> {
+  const [busiest] = await tx.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM course_enrolments e JOIN course_sessions s ON s.id = e.session_id
+    WHERE e.course_id = ${courseId} AND e.status <> 'cancelled' AND s.starts_at > ${now} AND s.cancelled_at IS NULL
+    GROUP BY e.session_id ORDER BY 1 DESC LIMIT 1`;
+  return busiest?.count ?? 0;
+}
+
 const saved = async (tx: Prisma.TransactionClient, id: number, created: number, occurrences: Occurrence[]) => {
   const skipped = occurrences.filter((occurrence) => occurrence.state === 'conflict');
   return { message: COURSE_MESSAGES.saved(created, skipped.length), course: await courseDetail(tx, id), skipped: skipped.map(occurrenceOnWire) };
@@ -98,7 +110,12 @@ export function createCourseSaving({ db }: { db: Db }) {
           await tx.courseCourt.deleteMany({ where: { courseId: id } });
           await tx.courseCourt.createMany({ data: newCourts.map((courtId) => ({ courseId: id, courtId })) });
         }
-        await tx.course.update({ where: { id }, data: columnsOf(body) }).catch(conflictOn('courses_places_taken_range', COURSE_MESSAGES.belowPlacesTaken, { max_participants: [COURSE_MESSAGES.belowPlacesTaken] }));
+        // The maximum holds the whole-course places (the CHECK) beside the lessons and trials of the busiest session to come.
+        const belowTaken = { max_participants: [COURSE_MESSAGES.belowPlacesTaken] };
+        if (body.max_participants < course.maxParticipants && course.placesTaken + (await busiestSessionTaken(tx, id, now)) > body.max_participants) {
+          throw new AppError(409, COURSE_MESSAGES.belowPlacesTaken, belowTaken);
+        }
+        await tx.course.update({ where: { id }, data: columnsOf(body) }).catch(conflictOn('courses_places_taken_range', COURSE_MESSAGES.belowPlacesTaken, belowTaken));
         if (scheduleChanged) created = await writeSessions(tx, { id, name: body.name }, newCourts, occurrences, actor.id);
         else if (course.name !== body.name) {
           await tx.courtClosure.updateMany({ where: { courseSession: { courseId: id } }, data: { reason: closureReason(body.name) } });
