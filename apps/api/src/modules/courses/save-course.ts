@@ -10,7 +10,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, toIsoDate } from '../../lib/time.js';
 import { type Occurrence, occurrenceOnWire, occurrencesOf } from './course-conflicts.js';
 import { recurrenceOf } from './course-schedule.js';
-import { takeCourtsTurn, writeSessions } from './course-sessions.js';
+import { clearFutureSessions, takeCourtsTurn, writeSessions } from './course-sessions.js';
 import { closureReason, COURSE_MESSAGES, courseDetail } from './course-view.js';
 import type { Routes } from './course-states.js';
 
@@ -99,14 +99,16 @@ export function createCourseSaving({ db }: { db: Db }) {
           oldCourts.join(',') !== newCourts.join(',');
         let created = 0;
         let occurrences: Occurrence[] = [];
+        let toWrite: Occurrence[] = [];
         if (scheduleChanged) {
           const live = await tx.courseEnrolment.count({ where: { courseId: id, status: { not: 'cancelled' } } });
           if (course.placesTaken > 0 || live > 0) throw new AppError(409, COURSE_MESSAGES.scheduleLocked);
           await takeCourtsTurn(tx, [...oldCourts, ...newCourts]);
-          // Sessions already held stay as they were; the rest are made again (their closures go with them).
-          await tx.courseSession.deleteMany({ where: { courseId: id, startsAt: { gt: now } } }).catch(conflictOn('course_enrolments_session_id_fkey', COURSE_MESSAGES.scheduleLocked));
+          // The course's own closures are no conflict: the new dates are read before the old sessions go.
           occurrences = await occurrencesOf(tx, body, newCourts, id, now);
           if (!occurrences.some((occurrence) => occurrence.state === 'free')) throw new AppError(409, COURSE_MESSAGES.nothingFree);
+          // Sessions already held stay as they were; the rest make way (deleted, or kept for a cancelled enrolment).
+          ({ rest: toWrite, renewed: created } = await clearFutureSessions(tx, { id, name: body.name }, newCourts, occurrences, now, actor.id));
           await tx.courseCourt.deleteMany({ where: { courseId: id } });
           await tx.courseCourt.createMany({ data: newCourts.map((courtId) => ({ courseId: id, courtId })) });
         }
@@ -116,7 +118,7 @@ export function createCourseSaving({ db }: { db: Db }) {
           throw new AppError(409, COURSE_MESSAGES.belowPlacesTaken, belowTaken);
         }
         await tx.course.update({ where: { id }, data: columnsOf(body) }).catch(conflictOn('courses_places_taken_range', COURSE_MESSAGES.belowPlacesTaken, belowTaken));
-        if (scheduleChanged) created = await writeSessions(tx, { id, name: body.name }, newCourts, occurrences, actor.id);
+        if (scheduleChanged) created += await writeSessions(tx, { id, name: body.name }, newCourts, toWrite, actor.id);
         else if (course.name !== body.name) {
           await tx.courtClosure.updateMany({ where: { courseSession: { courseId: id } }, data: { reason: closureReason(body.name) } });
         }
