@@ -44,6 +44,7 @@ export function createCoachSessions({ db }: Pick<AppDeps, 'db'>) {
         return {
           enrolment_id: enrolment.id,
           kind: enrolment.kind,
+          // Also built by the enrolments' participantName (enrolment-terms.ts): to be shared once their index.ts exports it.
           name: `${person.firstName} ${person.lastName}`,
           is_child: child !== null,
           age: birthDate ? ageOn(birthDate, day) : null,
