@@ -2,6 +2,7 @@
 // coach takes on the phone. A coach reaches only the sessions of their own courses; staff and admins any.
 import { ZIsoDate } from './auth.js';
 import { CERTIFICATE_STATES } from './certificates.js';
+import { ZEnrolmentKind } from './enrolments.js';
 import { defineRoute, ZIdParams, zOptionalTextRowId, zRowId } from './http.js';
 import { defineMessages, validationMessages } from './messages.js';
 import * as z from './zod-i18n.js';
@@ -45,12 +46,10 @@ export const ZCoachSession = z.object({
 });
 export type TCoachSession = z.infer<typeof ZCoachSession>;
 
-export const PARTICIPANT_KINDS = ['course', 'lesson', 'trial'] as const;
-export const PARTICIPANT_KIND_LABELS: Record<(typeof PARTICIPANT_KINDS)[number], string> = { course: 'Corso', lesson: 'Lezione singola', trial: 'Prova' };
-
 export const ZSessionParticipant = z.object({
   enrolment_id: z.number().int(),
-  kind: z.enum(PARTICIPANT_KINDS),
+  /** How they take part: the whole course, a single lesson or a trial (the enrolment's kind). */
+  kind: ZEnrolmentKind,
   /** The child's name, or the member's. */
   name: z.string(),
   is_child: z.boolean(),

@@ -1,7 +1,8 @@
 // Attendance as the coach taps it: one row per person and session, upserted, with who took it, in the
 // audit log like every back-office write; only in the coach's own sessions, from the session's day.
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { lastAuditOf, whileRefusing } from '../../test/audit.js';
@@ -47,6 +48,16 @@ describe('take attendance', () => {
     });
     const listed = await request(app).get('/api/coach/sessions').query({ from: today }).set(bearer(coach.token)).expect(200);
     expect(listed.body.data[0]).toMatchObject({ participants: 1, recorded: 1 });
+  });
+
+  it('runs in a transaction with the app’s waits, not Prisma’s 2 s / 5 s', async () => {
+    const transaction = vi.spyOn(db, '$transaction');
+    try {
+      await take(coach.token, sessionId, { enrolment_id: enrolmentId, present: false, note: 'Influenza' }).expect(200);
+      expect(transaction).toHaveBeenCalledWith(expect.any(Function), TRANSACTION_OPTIONS);
+    } finally {
+      transaction.mockRestore();
+    }
   });
 
   it('writes nothing when the audit entry cannot be written', async () => {

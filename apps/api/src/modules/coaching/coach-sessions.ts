@@ -44,6 +44,7 @@ export function createCoachSessions({ db }: Pick<AppDeps, 'db'>) {
         return {
           enrolment_id: enrolment.id,
           kind: enrolment.kind,
+          // Also built by the enrolments' participantName (enrolment-terms.ts): to be shared once their index.ts exports it.
           name: `${person.firstName} ${person.lastName}`,
           is_child: child !== null,
           age: birthDate ? ageOn(birthDate, day) : null,
@@ -73,14 +74,26 @@ export function createCoachSessions({ db }: Pick<AppDeps, 'db'>) {
         orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
       });
       const now = new Date();
-      const data = await Promise.all(
-        sessions.map(async (session) => {
-          const [count, recorded] = await Promise.all([
-            db.courseEnrolment.count({ where: participantsOf(session, now) }),
-            db.courseAttendance.count({ where: { sessionId: session.id, enrolment: participantsOf(session, now) } }),
-          ]);
-          return sessionToDto(session, count, recorded);
+      const ids = sessions.map((session) => session.id);
+      // Live as participantsOf says, whatever the session: an attendance is only ever taken for a participant.
+      const { AND: live } = participantsOf({ id: 0, courseId: 0 }, now);
+      const [places, attendances] = await Promise.all([
+        // Whole-course places by course (no session), lessons and trials by their session.
+        db.courseEnrolment.groupBy({
+          by: ['courseId', 'sessionId'],
+          where: { courseId: { in: [...new Set(sessions.map((session) => session.courseId))] }, OR: [{ kind: 'course' }, { sessionId: { in: ids } }], AND: live },
+          _count: { _all: true },
         }),
+        db.courseAttendance.groupBy({ by: ['sessionId'], where: { sessionId: { in: ids }, enrolment: { AND: live } }, _count: { _all: true } }),
+      ]);
+      const countOf = (courseId: number, sessionId: number | null) =>
+        places.find((group) => group.courseId === courseId && group.sessionId === sessionId)?._count._all ?? 0;
+      const data = sessions.map((session) =>
+        sessionToDto(
+          session,
+          countOf(session.courseId, null) + countOf(session.courseId, session.id),
+          attendances.find((group) => group.sessionId === session.id)?._count._all ?? 0,
+        ),
       );
       return { data };
     },

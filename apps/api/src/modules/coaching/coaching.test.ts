@@ -1,7 +1,8 @@
 // A coach's sessions and participants: their own courses only, with what the coach must know of each
 // person; staff and admins see any coach's; a coach is kept out of the back-office.
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { poolOf } from '../../lib/db.js';
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { useBackOfficeLogins } from '../../test/auth-helpers.js';
@@ -73,6 +74,22 @@ describe('coach sessions', () => {
     expect(day.body.data).toEqual([expect.objectContaining({ id: ownSessionId, course: expect.objectContaining({ name: 'Minivolley' }), courts: ['D1', 'D2'], participants: 3, recorded: 0 })]);
     const range = await request(app).get('/api/coach/sessions').query({ from: today, to: addDays(today, 7), coach_id: otherCoach.id }).set(bearer(coach.token)).expect(200);
     expect(range.body.data.map((session: { course: { name: string } }) => session.course.name)).toEqual(['Minivolley', 'Minivolley']);
+    // The later day: the two whole-course places and Rino's single lesson (not today's trial).
+    expect(range.body.data.map((session: { participants: number; recorded: number }) => [session.participants, session.recorded])).toEqual([[3, 0], [3, 0]]);
+  });
+
+  it('counts participants and attendances in a fixed number of queries, however many sessions are listed', async () => {
+    const queriesFor = async (to: string) => {
+      const query = vi.spyOn(poolOf(db)!, 'query');
+      try {
+        await request(app).get('/api/coach/sessions').query({ from: today, to }).set(bearer(coach.token)).expect(200);
+        return query.mock.calls.length;
+      } finally {
+        query.mockRestore();
+      }
+    };
+    await queriesFor(today);
+    expect(await queriesFor(addDays(today, 7))).toBe(await queriesFor(today));
   });
 
   it('lets staff ask for any coach’s sessions', async () => {

@@ -4,6 +4,7 @@ import type { BodyOf, api, TSessionParticipant } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { todayInRome } from '../../lib/time.js';
 import { COACHING_MESSAGES, participantsOf, reachableSession, refuse } from './coaching-terms.js';
@@ -24,7 +25,7 @@ export function createTakeAttendance({ db }: Pick<AppDeps, 'db'>, sessions: Retu
         tx.courseAttendance.upsert({ where: key, create: { sessionId, enrolmentId: enrolment.id, ...values }, update: values }),
       );
       return session;
-    });
+    }, TRANSACTION_OPTIONS);
     const participant = (await sessions.participants(session)).find((person) => person.enrolment_id === body.enrolment_id);
     if (!participant) throw notFound(COACHING_MESSAGES.participantNotFound);
     return participant;

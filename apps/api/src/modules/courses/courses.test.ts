@@ -117,19 +117,55 @@ describe('editing and cancelling', () => {
     expect(await closuresOf(course.id)).toHaveLength(0);
   });
 
-  it('refuses a schedule change while any enrolment is live, even one lesson, and frees it once cancelled', async () => {
+  it('refuses a schedule change while any enrolment is live, even one lesson; once cancelled, keeps the session it names', async () => {
     const { course } = await create({ name: 'Lezioni singole', court_ids: [court.D4], starts_on: '2027-08-02', ends_on: '2027-08-06' });
-    const enrolment = await db.courseEnrolment.create({ data: { courseId: course.id, userId: coachId, kind: 'lesson', sessionId: course.sessions[0]!.id, amountCents: 1500 } });
-    const changed = body({ name: 'Lezioni singole', court_ids: [court.D4], starts_on: '2027-08-02', ends_on: '2027-08-06', duration_minutes: 60 });
-    const locked = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(changed).expect(409);
+    const [named, other] = course.sessions;
+    const enrolment = await db.courseEnrolment.create({ data: { courseId: course.id, userId: coachId, kind: 'lesson', sessionId: named!.id, amountCents: 1500 } });
+    const same = { name: 'Lezioni singole', court_ids: [court.D4], starts_on: '2027-08-02', ends_on: '2027-08-06', duration_minutes: 60 };
+    const locked = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(body(same)).expect(409);
     expect(locked.body.message).toBe('Il corso ha già iscritti: date, giorni, orario, durata e campi non si possono più cambiare.');
     await db.courseEnrolment.update({ where: { id: enrolment.id }, data: { status: 'cancelled', cancelledAt: new Date() } });
-    // The cancelled enrolment still names the session, which therefore cannot be made again: said, not a 500.
-    const named = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(changed).expect(409);
-    expect(named.body.message).toBe(locked.body.message);
-    await db.courseEnrolment.delete({ where: { id: enrolment.id } });
-    const moved = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(changed).expect(200);
-    expect(moved.body.course.sessions.map((session: { ends_at: string }) => session.ends_at)).toEqual([instantInRome('2027-08-03', '18:00').toISOString(), instantInRome('2027-08-05', '18:00').toISOString()]);
+
+    // Same days, shorter: the session the cancelled lesson names is made again in place, the other anew.
+    const shorter = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(body(same)).expect(200);
+    const sessions = shorter.body.course.sessions as { id: number; starts_at: string; ends_at: string; cancelled_at: string | null; cancel_reason: string | null }[];
+    expect(sessions.map((session) => [session.id === named!.id, session.ends_at, session.cancelled_at])).toEqual([
+      [true, instantInRome('2027-08-03', '18:00').toISOString(), null],
+      [false, instantInRome('2027-08-05', '18:00').toISOString(), null],
+    ]);
+    expect((await closuresOf(course.id)).map((closure) => [closure.courseSessionId, closure.endsAt])).toEqual(sessions.map((session) => [session.id, new Date(session.ends_at)]));
+    expect(await db.courseSession.count({ where: { id: other!.id } })).toBe(0);
+
+    // Another weekday: the named session stays, cancelled with its court freed; the other goes.
+    const moved = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(body({ ...same, weekdays: [3] })).expect(200);
+    expect(moved.body.course.sessions.map((session: { id: number; starts_at: string; cancel_reason: string | null }) => [session.starts_at.slice(0, 10), session.id === named!.id, session.cancel_reason])).toEqual([
+      ['2027-08-03', true, 'Calendario del corso cambiato'],
+      ['2027-08-04', false, null],
+    ]);
+    expect((await closuresOf(course.id)).map((closure) => closure.startsAt)).toEqual([instantInRome('2027-08-04', '17:00')]);
+    expect(await db.courseEnrolment.findUniqueOrThrow({ where: { id: enrolment.id } })).toMatchObject({ sessionId: named!.id, status: 'cancelled' });
+
+    const audited = async (id: number) => (await db.auditLog.findMany({ where: { entityType: 'course_sessions', entityId: id }, orderBy: { id: 'asc' } })).map((entry) => entry.action);
+    expect(await audited(named!.id)).toEqual(['create', 'update', 'cancel']);
+    expect(await audited(other!.id)).toEqual(['create', 'delete']);
+    expect(await audited(sessions[1]!.id)).toEqual(['create', 'delete']);
+  });
+
+  it('refuses a maximum below the places taken plus the lessons and trials of the busiest session to come', async () => {
+    const { course } = await create({ name: 'Affollato', court_ids: [court.D4], starts_on: '2027-09-06', ends_on: '2027-09-10', max_participants: 8 });
+    const [first, second] = course.sessions;
+    const people = await Promise.all(['Uno', 'Due', 'Tre'].map((lastName) => createMember(app, db, { firstName: 'Lezione', lastName })));
+    for (const person of people) await db.courseEnrolment.create({ data: { courseId: course.id, userId: person.id, kind: 'lesson', sessionId: first!.id, amountCents: 1500 } });
+    await db.courseEnrolment.create({ data: { courseId: course.id, userId: people[0]!.id, kind: 'trial', sessionId: second!.id, amountCents: 0 } });
+    // A cancelled lesson holds no place.
+    await db.courseEnrolment.create({ data: { courseId: course.id, userId: coachId, kind: 'lesson', sessionId: first!.id, amountCents: 1500, status: 'cancelled', cancelledAt: new Date() } });
+    await db.course.update({ where: { id: course.id }, data: { placesTaken: 2 } });
+    const same = { name: 'Affollato', court_ids: [court.D4], starts_on: '2027-09-06', ends_on: '2027-09-10', min_participants: 1 };
+    const below = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(body({ ...same, max_participants: 4 })).expect(409);
+    expect(below.body.message).toBe('Il massimo di partecipanti non può essere inferiore ai posti già occupati.');
+    expect((await db.course.findUniqueOrThrow({ where: { id: course.id } })).maxParticipants).toBe(8);
+    const fits = await request(app).put(`/api/admin/courses/${course.id}`).set(bearer(logins.admin)).send(body({ ...same, max_participants: 5 })).expect(200);
+    expect(fits.body.course.max_participants).toBe(5);
   });
 
   it('publishes and withdraws a course', async () => {

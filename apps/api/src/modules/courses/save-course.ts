@@ -10,7 +10,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, toIsoDate } from '../../lib/time.js';
 import { type Occurrence, occurrenceOnWire, occurrencesOf } from './course-conflicts.js';
 import { recurrenceOf } from './course-schedule.js';
-import { takeCourtsTurn, writeSessions } from './course-sessions.js';
+import { clearFutureSessions, takeCourtsTurn, writeSessions } from './course-sessions.js';
 import { closureReason, COURSE_MESSAGES, courseDetail } from './course-view.js';
 import type { Routes } from './course-states.js';
 
@@ -43,6 +43,18 @@ async function checkReferences(db: Db, body: CourseBody) {
   if ((await db.court.count({ where: { id: { in: body.court_ids } } })) !== new Set(body.court_ids).size) {
     throw invalid({ court_ids: [COURSE_MESSAGES.courtNotFound] }, COURSE_MESSAGES.courtNotFound);
   }
+}
+
+/**
+ * The live lessons and trials of the course's busiest session still to come, counted as the enrolments'
+ * whole-course place counts them (enrolments/enrol.ts, takeCoursePlace); read under the course's row lock.
+ */
+async function busiestSessionTaken(tx: Prisma.TransactionClient, courseId: number, now: Date): Promise<number> {
+  const [busiest] = await tx.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM course_enrolments e JOIN course_sessions s ON s.id = e.session_id
+    WHERE e.course_id = ${courseId} AND e.status <> 'cancelled' AND s.starts_at > ${now} AND s.cancelled_at IS NULL
+    GROUP BY e.session_id ORDER BY 1 DESC LIMIT 1`;
+  return busiest?.count ?? 0;
 }
 
 const saved = async (tx: Prisma.TransactionClient, id: number, created: number, occurrences: Occurrence[]) => {
@@ -87,19 +99,26 @@ export function createCourseSaving({ db }: { db: Db }) {
           oldCourts.join(',') !== newCourts.join(',');
         let created = 0;
         let occurrences: Occurrence[] = [];
+        let toWrite: Occurrence[] = [];
         if (scheduleChanged) {
           const live = await tx.courseEnrolment.count({ where: { courseId: id, status: { not: 'cancelled' } } });
           if (course.placesTaken > 0 || live > 0) throw new AppError(409, COURSE_MESSAGES.scheduleLocked);
           await takeCourtsTurn(tx, [...oldCourts, ...newCourts]);
-          // Sessions already held stay as they were; the rest are made again (their closures go with them).
-          await tx.courseSession.deleteMany({ where: { courseId: id, startsAt: { gt: now } } }).catch(conflictOn('course_enrolments_session_id_fkey', COURSE_MESSAGES.scheduleLocked));
+          // The course's own closures are no conflict: the new dates are read before the old sessions go.
           occurrences = await occurrencesOf(tx, body, newCourts, id, now);
           if (!occurrences.some((occurrence) => occurrence.state === 'free')) throw new AppError(409, COURSE_MESSAGES.nothingFree);
+          // Sessions already held stay as they were; the rest make way (deleted, or kept for a cancelled enrolment).
+          ({ rest: toWrite, renewed: created } = await clearFutureSessions(tx, { id, name: body.name }, newCourts, occurrences, now, actor.id));
           await tx.courseCourt.deleteMany({ where: { courseId: id } });
           await tx.courseCourt.createMany({ data: newCourts.map((courtId) => ({ courseId: id, courtId })) });
         }
-        await tx.course.update({ where: { id }, data: columnsOf(body) }).catch(conflictOn('courses_places_taken_range', COURSE_MESSAGES.belowPlacesTaken, { max_participants: [COURSE_MESSAGES.belowPlacesTaken] }));
-        if (scheduleChanged) created = await writeSessions(tx, { id, name: body.name }, newCourts, occurrences, actor.id);
+        // The maximum holds the whole-course places (the CHECK) beside the lessons and trials of the busiest session to come.
+        const belowTaken = { max_participants: [COURSE_MESSAGES.belowPlacesTaken] };
+        if (body.max_participants < course.maxParticipants && course.placesTaken + (await busiestSessionTaken(tx, id, now)) > body.max_participants) {
+          throw new AppError(409, COURSE_MESSAGES.belowPlacesTaken, belowTaken);
+        }
+        await tx.course.update({ where: { id }, data: columnsOf(body) }).catch(conflictOn('courses_places_taken_range', COURSE_MESSAGES.belowPlacesTaken, belowTaken));
+        if (scheduleChanged) created += await writeSessions(tx, { id, name: body.name }, newCourts, toWrite, actor.id);
         else if (course.name !== body.name) {
           await tx.courtClosure.updateMany({ where: { courseSession: { courseId: id } }, data: { reason: closureReason(body.name) } });
         }

@@ -6,7 +6,6 @@ import { callApi } from '../../../lib/api-client';
 
 /** Coaching's cache keys: no other feature reads or invalidates them. */
 const coachingKeys = {
-  coaches: ['coaching', 'coaches'] as const,
   sessions: (from: string, to: string, coachId?: number) => ['coaching', 'sessions', from, to, coachId ?? null] as const,
   session: (id: number) => ['coaching', 'session', id] as const,
 };
@@ -14,10 +13,6 @@ const coachingKeys = {
 /** A range's sessions: the coach's own; for staff and admins, every coach's or `coachId`'s. */
 export const useCoachSessions = (from: string, to: string, coachId?: number) =>
   useQuery({ queryKey: coachingKeys.sessions(from, to, coachId), queryFn: async () => (await callApi(api.coaching.sessions, { query: { from, to, coach_id: coachId } })).data, staleTime: 0 });
-
-/** The coaches, for staff and admins to pick one (a centre has a handful). */
-export const useCoaches = (enabled: boolean) =>
-  useQuery({ queryKey: coachingKeys.coaches, queryFn: async () => (await callApi(api.users.list, { query: { role: 'coach', per_page: 100 } })).data, enabled });
 
 export const useCoachSession = (id: number) =>
   useQuery({ queryKey: coachingKeys.session(id), queryFn: () => callApi(api.coaching.session, { params: { id } }), staleTime: 0 });

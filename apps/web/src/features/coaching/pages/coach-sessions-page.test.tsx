@@ -18,7 +18,7 @@ beforeEach(() => {
   handlers.clear();
   stubApiByPath(handlers, calls);
   handlers.set('GET /api/coach/sessions', (url) => jsonResponse(200, { data: url.searchParams.get('coach_id') === '9' ? [session(2, 'Bianca Muro')] : [session(1, 'Andrea Schiaccia'), session(2, 'Bianca Muro')] }));
-  handlers.set('GET /api/admin/users', () => jsonResponse(200, { data: [{ id: 9, first_name: 'Bianca', last_name: 'Muro' }], meta: { total: 1, page: 1, per_page: 100, last_page: 1 } }));
+  handlers.set('GET /api/admin/course-coaches', () => jsonResponse(200, { data: [{ id: 9, name: 'Bianca Muro' }] }));
 });
 
 const open = () => renderAt(<CoachSessionsPage />, { url: '/allenatore' });
@@ -30,7 +30,7 @@ describe('/allenatore', () => {
     expect((await screen.findByRole('link', { name: /Corso 1/ })).getAttribute('href')).toBe('/allenatore/lezioni/1');
     expect(screen.getByRole('link', { name: /Corso 1/ }).textContent).toContain('Presenze 1/4');
     expect(screen.queryByLabelText('Allenatore')).toBeNull();
-    expect(calls.some((call) => call.key === 'GET /api/admin/users')).toBe(false);
+    expect(calls.some((call) => call.key === 'GET /api/admin/course-coaches')).toBe(false);
   });
 
   it('lets staff pick one coach', async () => {

@@ -10,7 +10,8 @@ import { paths } from '../../../config/paths';
 import { formatLongDate, formatTime, todayInRome } from '../../../lib/format';
 import { isStaffOrAdmin, useCurrentUser } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useCoaches, useCoachSessions } from '../api/coaching';
+import { useCoaches } from '../../courses';
+import { useCoachSessions } from '../api/coaching';
 import { timeRange } from '../labels';
 
 const DAYS_AHEAD = 14;
@@ -47,7 +48,7 @@ export default function CoachSessionsPage() {
           label="Allenatore"
           value={coachId}
           onValueChange={setCoachId}
-          options={[{ value: '', label: 'Tutti' }, ...(coaches.data ?? []).map((coach) => ({ value: String(coach.id), label: `${coach.first_name} ${coach.last_name}` }))]}
+          options={[{ value: '', label: 'Tutti' }, ...(coaches.data ?? []).map((coach) => ({ value: String(coach.id), label: coach.name }))]}
         />
       )}
       <Loaded read={sessions} failed="Non è stato possibile caricare le lezioni.">

@@ -18,7 +18,8 @@ export const useCourses = (page: number) =>
 export const useCourse = (id: number | null) =>
   useQuery({ queryKey: courseKeys.one(id ?? 0), queryFn: () => callApi(api.courses.one, { params: { id: id! } }), enabled: id !== null });
 
-export const useCoaches = () => useQuery({ queryKey: courseKeys.coaches, queryFn: async () => (await callApi(api.courses.coaches)).data });
+/** The users with the coach role, by name (staff and admins read them; coaching's picker too). */
+export const useCoaches = (enabled = true) => useQuery({ queryKey: courseKeys.coaches, queryFn: async () => (await callApi(api.courses.coaches)).data, enabled });
 
 export const usePreviewCourse = () => useMutation({ mutationFn: (body: TCourseSchedule) => callApi(api.courses.preview, { body }) });
 
