@@ -26,6 +26,8 @@ export function createEnrolmentCancel({ db }: Pick<AppDeps, 'db'>, checkouts: Ch
 
   return {
     async cancelMine(user: User, id: number) {
+      // Another's enrolment does not exist for them, whatever its checkouts (404 before asking Stripe).
+      if (!(await db.courseEnrolment.findFirst({ where: { id, userId: user.id } }))) throw notFound(ENROLMENT_MESSAGES.notFound);
       await checkouts.refuseIfPaid('enrolment', id);
       await db.$transaction(async (tx) => {
         const row = await lockEnrolment(tx, id);
