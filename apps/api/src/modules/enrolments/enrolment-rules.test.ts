@@ -1,12 +1,15 @@
 // The enrolment rules a review found open, through the real database: what is read under the course's
 // lock (a course, session or child changed while an enrolment waits for it), a checkout opened while the
-// enrolment is cancelled, one place per person in a course, ownership before Stripe is asked, and ages.
+// enrolment is cancelled, one place per person in a course, ownership before Stripe is asked, ages, and a
+// session's cancellation taking its lessons with it.
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
+import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { deskTopUp } from '../../test/credit-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { fromIsoDate } from '../../lib/time.js';
-import { giveCard, makeChild, makeCourse } from './test-courses.js';
+import { balanceOf, giveCard, makeChild, makeCourse } from './test-courses.js';
 
 const { app, db, stripe } = await useTestApp({}, { stripe: true });
 const double = stripe!;
@@ -31,6 +34,12 @@ async function whileLocked<T>(lockSql: (tx: typeof db) => Promise<unknown>, star
   }, { maxWait: 10_000, timeout: 20_000 });
   return answer!;
 }
+let staff: string;
+let admin: string;
+beforeAll(async () => {
+  [staff, admin] = await Promise.all([loginAs(app, DEMO.staff), loginAs(app, DEMO.admin)]);
+});
+
 const lockCourse = (id: number) => (tx: typeof db) => tx.$queryRaw`SELECT id FROM courses WHERE id = ${id} FOR UPDATE`;
 
 describe('what an enrolment reads under the course’s lock', () => {
@@ -135,5 +144,24 @@ describe('the course’s ages', () => {
     const unknown = await createMember(app, db, { birthDate: null });
     await giveCard(db, unknown.id);
     await enrol(unknown, { course_id: course.id, kind: 'course' }).expect(201);
+  });
+});
+
+describe('a session cancelled', () => {
+  it('cancels its lessons with it: a paid one’s money back as credit, a pending one no longer payable', async () => {
+    const course = await makeCourse(db, { lessonPriceCents: 2500 });
+    const [paid, pending] = [await carded(), await carded()];
+    const paidId = (await enrol(paid, { course_id: course.id, kind: 'lesson', session_id: course.sessions[0] }).expect(201)).body.enrolment.id;
+    await request(app).post(`/api/admin/enrolments/${paidId}/collect`).set(bearer(staff)).send({ method: 'cash' }).expect(200);
+    const pendingId = (await enrol(pending, { course_id: course.id, kind: 'lesson', session_id: course.sessions[0] }).expect(201)).body.enrolment.id;
+    await request(app).post(`/api/admin/courses/${course.id}/sessions/${course.sessions[0]}/cancel`).set(bearer(admin)).send({ reason: 'Pioggia' }).expect(200);
+    expect((await db.courseEnrolment.findUniqueOrThrow({ where: { id: paidId } })).status).toBe('cancelled');
+    expect((await request(app).get('/api/me/credit').set(bearer(paid.token)).expect(200)).body).toMatchObject({ balance: '25.00' });
+    expect(await db.auditLog.count({ where: { entityType: 'course_enrolments', entityId: paidId, action: 'cancel' } })).toBe(1);
+    expect((await db.courseEnrolment.findUniqueOrThrow({ where: { id: pendingId } })).status).toBe('cancelled');
+    await request(app).post(`/api/me/enrolments/${pendingId}/checkout`).set(bearer(pending.token)).expect(409);
+    await deskTopUp(app, staff, pending, '30');
+    await request(app).post(`/api/me/enrolments/${pendingId}/pay-with-credit`).set(bearer(pending.token)).expect(409);
+    expect(await balanceOf(db, `enrolment:${pendingId}`)).toBe(0);
   });
 });
