@@ -165,3 +165,19 @@ describe('a session cancelled', () => {
     expect(await balanceOf(db, `enrolment:${pendingId}`)).toBe(0);
   });
 });
+
+describe('the public list’s places left', () => {
+  it('leaves out of the whole course the places its busiest session’s lessons take', async () => {
+    const course = await makeCourse(db, { max: 3, lessonPriceCents: 1000 });
+    await enrol(await carded(), { course_id: course.id, kind: 'lesson', session_id: course.sessions[1] }).expect(201);
+    await enrol(await carded(), { course_id: course.id, kind: 'lesson', session_id: course.sessions[1] }).expect(201);
+    await enrol(await carded(), { course_id: course.id, kind: 'lesson', session_id: course.sessions[2] }).expect(201);
+    const listed = (await request(app).get('/api/courses').expect(200)).body.data.find((row: { id: number }) => row.id === course.id);
+    expect(listed.places_left).toBe(1);
+    expect(listed.sessions.map((session: { places_left: number }) => session.places_left)).toEqual([3, 1, 2, 3]);
+    await enrol(await carded(), { course_id: course.id, kind: 'course' }).expect(201);
+    const full = (await request(app).get('/api/courses').expect(200)).body.data.find((row: { id: number }) => row.id === course.id);
+    expect(full.places_left).toBe(0);
+    await enrol(await carded(), { course_id: course.id, kind: 'course' }).expect(409);
+  });
+});
