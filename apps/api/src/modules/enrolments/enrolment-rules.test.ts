@@ -9,6 +9,7 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { deskTopUp } from '../../test/credit-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { fromIsoDate } from '../../lib/time.js';
+import { accounts, credit, debit, post } from '../ledger/index.js';
 import { balanceOf, giveCard, makeChild, makeCourse } from './test-courses.js';
 
 const { app, db, stripe } = await useTestApp({}, { stripe: true });
@@ -179,5 +180,19 @@ describe('the public list’s places left', () => {
     const full = (await request(app).get('/api/courses').expect(200)).body.data.find((row: { id: number }) => row.id === course.id);
     expect(full.places_left).toBe(0);
     await enrol(await carded(), { course_id: course.id, kind: 'course' }).expect(409);
+  });
+});
+
+describe('credit given back on a staff cancellation', () => {
+  it('settles what the member owed, on the enrolment’s books', async () => {
+    const course = await makeCourse(db, { priceCents: 4000 });
+    const member = await carded();
+    const { id } = (await enrol(member, { course_id: course.id, kind: 'course' }).expect(201)).body.enrolment;
+    await deskTopUp(app, staff, member, '60');
+    await request(app).post(`/api/me/enrolments/${id}/pay-with-credit`).set(bearer(member.token)).expect(200);
+    await post(db, { key: `test:debt:${member.id}`, kind: 'correction', userId: member.id, legs: [debit(accounts.debt(member.id), 5000), credit(accounts.revenue('extra'), 5000)] });
+    await request(app).post(`/api/admin/enrolments/${id}/cancel`).set(bearer(staff)).expect(200);
+    const settled = await db.ledgerEntry.findMany({ where: { userId: member.id, kind: 'debt_settled' } });
+    expect(settled.map((entry) => entry.enrolmentId)).toEqual([id]);
   });
 });
