@@ -107,7 +107,7 @@ describe('one place per person in a course', () => {
     const child = await makeChild(db, member.id);
     await enrol(member, { course_id: course.id, kind: 'lesson', session_id: course.sessions[0], child_id: child.id }).expect(201);
     const whole = await enrol(member, { course_id: course.id, kind: 'course', child_id: child.id }).expect(409);
-    expect(whole.body.message).toBe('Ha già lezioni singole o una prova in questo corso: annullale prima di iscriverti al corso intero.');
+    expect(whole.body.message).toBe('Ha già lezioni singole o una prova in questo corso: annullale prima dell’iscrizione al corso intero.');
   });
 });
 
