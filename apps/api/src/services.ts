@@ -79,7 +79,7 @@ export function createServices(deps: AppDeps) {
     credit,
     carnets,
     children: createChildrenService(deps),
-    courses: createCoursesService(deps),
+    courses: createCoursesService(deps, enrolments.sessionCancellation),
     bookingPlayers,
     enrolments,
     rainChecks: createRainChecksService(deps, cancelBooking),

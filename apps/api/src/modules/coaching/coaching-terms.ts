@@ -2,6 +2,7 @@
 import type { Prisma, User } from '../../generated/prisma/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isStaff } from '../auth/index.js';
+import { liveEnrolmentWhere } from '../enrolments/index.js';
 
 export const COACHING_MESSAGES = {
   sessionNotFound: 'Lezione non trovata.',
@@ -17,14 +18,14 @@ export function coursesOf(viewer: User, coachId?: number): Prisma.CourseWhereInp
 }
 
 /**
- * An enrolment takes part while it is confirmed, or still within its payment hold: the whole course's
- * in every session, a single lesson's or a trial's in its own session only.
+ * An enrolment takes part while it is live (the enrolments' predicate): the whole course's in every
+ * session starting after it was made, a single lesson's or a trial's in its own session only.
  */
-export function participantsOf(session: { id: number; courseId: number }, now: Date): Prisma.CourseEnrolmentWhereInput {
+export function participantsOf(session: { id: number; courseId: number; startsAt: Date }, now: Date): Prisma.CourseEnrolmentWhereInput {
   return {
     courseId: session.courseId,
-    OR: [{ kind: 'course' }, { sessionId: session.id }],
-    AND: [{ OR: [{ status: 'confirmed' }, { status: 'pending_payment', OR: [{ holdExpiresAt: null }, { holdExpiresAt: { gt: now } }] }] }],
+    OR: [{ kind: 'course', createdAt: { lt: session.startsAt } }, { sessionId: session.id }],
+    AND: [liveEnrolmentWhere(now)],
   };
 }
 

@@ -1,7 +1,9 @@
 // A course's life after it is saved: published for the members or withdrawn, cancelled whole (only
 // while nobody is enrolled, for now), and one session cancelled (weather, a holiday) with its reason:
-// its closures go, so the courts are bookable again, and the session stays, marked cancelled.
+// its closures go, so the courts are bookable again, its lessons and trials are cancelled (paid money back as
+// credit), and the session stays, marked cancelled.
 import type { api } from '@beach/contracts';
+import type { User } from '../../generated/prisma/client.js';
 import { audit, rowOf } from '../../lib/audit.js';
 import { type Db, type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -17,7 +19,16 @@ async function lockCourse(tx: Prisma.TransactionClient, id: number) {
   return course;
 }
 
-export function createCourseStates({ db }: { db: Db }) {
+/**
+ * What the enrolments module does when a session is cancelled, given by services.ts (the courses do not
+ * know how enrolments are paid): `check` before the transaction (it may ask Stripe), `cancelIn` inside it.
+ */
+export interface SessionEnrolments {
+  check(sessionId: number): Promise<void>;
+  cancelIn(tx: Prisma.TransactionClient, sessionId: number, staffId: number): Promise<void>;
+}
+
+export function createCourseStates({ db }: { db: Db }, sessionEnrolments: SessionEnrolments) {
   const publication = (id: number, published: boolean) =>
     db.$transaction(async (tx) => {
       await lockCourse(tx, id);
@@ -48,8 +59,10 @@ export function createCourseStates({ db }: { db: Db }) {
       }, TRANSACTION_OPTIONS);
     },
 
-    async cancelSession(id: number, sessionId: number, reason: string) {
+    /** Its lessons and trials are cancelled with it, what was paid back to the members' credit. */
+    async cancelSession(staff: User, id: number, sessionId: number, reason: string) {
       const now = new Date();
+      await sessionEnrolments.check(sessionId);
       return db.$transaction(async (tx) => {
         await lockCourse(tx, id);
         const session = await tx.courseSession.findFirst({ where: { id: sessionId, courseId: id } });
@@ -59,6 +72,7 @@ export function createCourseStates({ db }: { db: Db }) {
         const before = await rowOf(tx, 'course_sessions', sessionId);
         await tx.courtClosure.deleteMany({ where: { courseSessionId: sessionId } });
         await tx.courseSession.update({ where: { id: sessionId }, data: { cancelledAt: now, cancelReason: reason } });
+        await sessionEnrolments.cancelIn(tx, sessionId, staff.id);
         await audit(tx, { entity: 'course_sessions', id: sessionId, action: 'cancel', before, after: await rowOf(tx, 'course_sessions', sessionId), subjectUserId: null });
         return courseDetail(tx, id);
       }, TRANSACTION_OPTIONS);

@@ -14,5 +14,5 @@ export function registerCourseRoutes(mount: MountRoute, courses: CoursesService)
   mount(routes.publish, ({ params }) => courses.publish(params.id));
   mount(routes.unpublish, ({ params }) => courses.unpublish(params.id));
   mount(routes.cancel, ({ params }) => courses.cancel(params.id));
-  mount(routes.cancelSession, ({ params, body }) => courses.cancelSession(params.id, params.session_id, body.reason));
+  mount(routes.cancelSession, ({ params, body }, { req }) => courses.cancelSession(authOf(req).user, params.id, params.session_id, body.reason));
 }

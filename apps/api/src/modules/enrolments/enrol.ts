@@ -1,63 +1,45 @@
 // Enrolling (docs/school.md#money): the member or one of their children, in the whole course (pro rata),
-// one lesson, or a free trial. A whole-course place is taken by one atomic increment the course's CHECK
-// caps, so concurrent enrolments queue on the course's row and the one past the last place fails; a
-// lesson or a trial is counted under the course's row lock. A paid enrolment holds its place until paid.
-import type { api, BodyOf } from '@beach/contracts';
+// one lesson, or a free trial. Everything is read under the course's row lock (the course still open, the
+// session still to come, the price, the card), so a course or session cancelled meanwhile is seen. A
+// whole-course place is taken by one atomic increment the course's CHECK caps, so concurrent enrolments
+// queue on the course's row and the one past the last place fails; a lesson or a trial is counted under
+// that lock. A paid enrolment holds its place until paid.
 import type { AppDeps } from '../../deps.js';
-import type { Course, CourseSession, User } from '../../generated/prisma/client.js';
+import type { Course, User } from '../../generated/prisma/client.js';
 import { isConstraintViolation, isUniqueViolation, type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
-import { todayInRome } from '../../lib/time.js';
-import { assertCertificateForBooking } from '../certificates/index.js';
 import { charge, enrolmentReceivable } from '../ledger/index.js';
 import { readSettings } from '../settings/index.js';
-import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, proRataCents, sessionsOf, toEnrolmentDto } from './enrolment-terms.js';
-
-type Body = BodyOf<typeof api.enrolments.enrol>;
-
-/** What the enrolment costs and the sessions it covers; refuses a kind the course does not offer. */
-function termsOf(course: Course, held: CourseSession[], upcoming: CourseSession[], body: Body) {
-  if (body.kind === 'course') return { amountCents: proRataCents(course.priceCents, upcoming.length, held.length), covered: upcoming, session: null };
-  const session = upcoming.find((row) => row.id === body.session_id);
-  if (!session) throw invalid({ session_id: [ENROLMENT_MESSAGES.sessionNotOpen] });
-  if (body.kind === 'lesson') {
-    if (course.lessonPriceCents === null) throw invalid({ kind: [ENROLMENT_MESSAGES.noLessons] });
-    return { amountCents: course.lessonPriceCents, covered: [session], session };
-  }
-  if (!course.trialAllowed) throw invalid({ kind: [ENROLMENT_MESSAGES.noTrial] });
-  return { amountCents: 0, covered: [session], session };
-}
-
-/** A member enrolling themself needs a card valid over the sessions covered and a certificate on the first. */
-async function assertRequirements(db: AppDeps['db'], userId: number, covered: CourseSession[]) {
-  const first = todayInRome(covered[0]!.startsAt);
-  const last = todayInRome(covered.at(-1)!.startsAt);
-  const card = await db.membership.findFirst({
-    where: { userId, status: 'active', startDate: { lte: new Date(`${first}T00:00:00Z`) }, endDate: { gte: new Date(`${last}T00:00:00Z`) } },
-  });
-  if (!card) throw new AppError(422, ENROLMENT_MESSAGES.noMembership);
-  await assertCertificateForBooking(db, await readSettings(db), userId, first);
-}
+import { assertAgeBand, assertRequirements, type EnrolBody, refuseSecondPlace, termsOf } from './enrol-checks.js';
+import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, sessionsOf, toEnrolmentDto } from './enrolment-terms.js';
+import { liveEnrolmentSql, liveEnrolmentWhere } from './live-enrolments.js';
 
 const isLivePlaceTaken = (error: unknown) =>
   isUniqueViolation(error) || isConstraintViolation(error, 'course_enrolments_one_live_course') || isConstraintViolation(error, 'course_enrolments_one_live_session');
 
+/** The course's row locked, then read with its sessions; 409 unless it is open to enrolment now. */
+async function lockOpenCourse(tx: Prisma.TransactionClient, id: number, now: Date) {
+  await tx.$queryRaw`SELECT id FROM courses WHERE id = ${id} FOR UPDATE`;
+  const course = await tx.course.findUnique({ where: { id }, include: { sessions: true } });
+  const { held, upcoming } = course ? sessionsOf(course.sessions, now) : { held: [], upcoming: [] };
+  if (!course || !course.publishedAt || course.publishedAt > now || course.cancelledAt || upcoming.length === 0) throw new AppError(409, ENROLMENT_MESSAGES.courseNotOpen);
+  return { course, held, upcoming };
+}
+
 export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
-  /** Takes a place in the session for a lesson or a trial, under the course's row lock (refused when full or a trial was had). */
-  async function takeSessionPlace(tx: Prisma.TransactionClient, course: Course, sessionId: number, body: Body, userId: number) {
-    const [locked] = await tx.$queryRaw<{ placesTaken: number; maxParticipants: number }[]>`
-      SELECT places_taken AS "placesTaken", max_participants AS "maxParticipants" FROM courses WHERE id = ${course.id} FOR UPDATE`;
+  /** A place in the session for a lesson or a trial, under the course's row lock (refused when full or a trial was had). */
+  async function takeSessionPlace(tx: Prisma.TransactionClient, course: Course, sessionId: number, body: EnrolBody, userId: number, now: Date) {
     const childId = body.child_id ?? null;
     if (body.kind === 'trial' && (await tx.courseEnrolment.count({ where: { courseId: course.id, userId, childId, kind: 'trial', status: { not: 'cancelled' } } })) > 0) {
       throw new AppError(409, ENROLMENT_MESSAGES.trialUsed);
     }
-    const inSession = await tx.courseEnrolment.count({ where: { sessionId, status: { not: 'cancelled' } } });
-    if (locked!.placesTaken + inSession >= locked!.maxParticipants) throw new AppError(409, ENROLMENT_MESSAGES.sessionFull);
+    const inSession = await tx.courseEnrolment.count({ where: { sessionId, ...liveEnrolmentWhere(now) } });
+    if (course.placesTaken + inSession >= course.maxParticipants) throw new AppError(409, ENROLMENT_MESSAGES.sessionFull);
   }
 
   /**
-   * Takes a whole-course place: the increment the CHECK caps (its row lock queues the others), then every
-   * session still to come must fit it beside the lessons and trials already booked in it.
+   * Takes a whole-course place: the increment the CHECK caps, then every session still to come must fit
+   * it beside the live lessons and trials already booked in it.
    */
   async function takeCoursePlace(tx: Prisma.TransactionClient, courseId: number, now: Date) {
     const [taken] = await tx.$queryRaw<{ placesTaken: number; maxParticipants: number }[]>`
@@ -66,41 +48,49 @@ export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
     if (!taken) throw new AppError(409, ENROLMENT_MESSAGES.courseNotOpen);
     const [busiest] = await tx.$queryRaw<{ count: number }[]>`
       SELECT count(*)::int AS count FROM course_enrolments e JOIN course_sessions s ON s.id = e.session_id
-      WHERE e.course_id = ${courseId} AND e.status <> 'cancelled' AND s.starts_at > ${now} AND s.cancelled_at IS NULL
+      WHERE e.course_id = ${courseId} AND ${liveEnrolmentSql(now)} AND s.starts_at > ${now} AND s.cancelled_at IS NULL
       GROUP BY e.session_id ORDER BY 1 DESC LIMIT 1`;
     if (taken.placesTaken + (busiest?.count ?? 0) > taken.maxParticipants) throw new AppError(409, ENROLMENT_MESSAGES.courseFull);
   }
 
-  return {
-    async enrol(user: User, body: Body, now = new Date()) {
-      const course = await db.course.findUnique({ where: { id: body.course_id }, include: { sessions: true } });
-      const { held, upcoming } = course ? sessionsOf(course.sessions, now) : { held: [], upcoming: [] };
-      if (!course || !course.publishedAt || course.publishedAt > now || course.cancelledAt || upcoming.length === 0) throw new AppError(409, ENROLMENT_MESSAGES.courseNotOpen);
+  /** The enrolment made under the course's lock, its price charged; its id and what it owes. */
+  const enrolIn = (user: User, body: EnrolBody, now: Date, paymentHoldMinutes: number) =>
+    db.$transaction(async (tx) => {
+      const { course, held, upcoming } = await lockOpenCourse(tx, body.course_id, now);
       const childId = body.child_id ?? null;
-      if (childId !== null && !(await db.child.findFirst({ where: { id: childId, parentId: user.id } }))) throw invalid({ child_id: [ENROLMENT_MESSAGES.notYourChild] });
+      const child = childId === null ? null : await tx.child.findFirst({ where: { id: childId, parentId: user.id } });
+      if (childId !== null && !child) throw invalid({ child_id: [ENROLMENT_MESSAGES.notYourChild] });
       const { amountCents, covered, session } = termsOf(course, held, upcoming, body);
+      assertAgeBand(course, covered[0]!, user, child);
       // A child has no account, so no card or certificate of their own to check yet (docs/school.md#money).
-      if (childId === null) await assertRequirements(db, user.id, covered);
+      if (childId === null) await assertRequirements(tx, user.id, covered);
+      await refuseSecondPlace(tx, course.id, user.id, childId, body.kind, now);
+      if (session) await takeSessionPlace(tx, course, session.id, body, user.id, now);
+      else await takeCoursePlace(tx, course.id, now);
+      const free = amountCents === 0;
+      const made = await tx.courseEnrolment.create({
+        data: {
+          courseId: course.id, userId: user.id, childId, kind: body.kind, sessionId: session?.id ?? null, amountCents, createdById: user.id,
+          status: free ? 'confirmed' : 'pending_payment', confirmedAt: free ? now : null, holdExpiresAt: free ? null : new Date(now.getTime() + paymentHoldMinutes * 60_000),
+        },
+      });
+      if (!free) await charge(tx, `enrolment:${made.id}:charge`, enrolmentReceivable(made.id), amountCents, { userId: user.id, enrolmentId: made.id, description: `Iscrizione: ${course.name}` });
+      return { id: made.id, amountCents };
+    }, TRANSACTION_OPTIONS);
+
+  return {
+    async enrol(user: User, body: EnrolBody, now = new Date()) {
       const { paymentHoldMinutes } = await readSettings(db);
       try {
-        const id = await db.$transaction(async (tx) => {
-          if (session) await takeSessionPlace(tx, course, session.id, body, user.id);
-          else await takeCoursePlace(tx, course.id, now);
-          const free = amountCents === 0;
-          const made = await tx.courseEnrolment.create({
-            data: {
-              courseId: course.id, userId: user.id, childId, kind: body.kind, sessionId: session?.id ?? null, amountCents, createdById: user.id,
-              status: free ? 'confirmed' : 'pending_payment', confirmedAt: free ? now : null, holdExpiresAt: free ? null : new Date(now.getTime() + paymentHoldMinutes * 60_000),
-            },
-          });
-          if (!free) await charge(tx, `enrolment:${made.id}:charge`, enrolmentReceivable(made.id), amountCents, { userId: user.id, enrolmentId: made.id, description: `Iscrizione: ${course.name}` });
-          return made.id;
-        }, TRANSACTION_OPTIONS);
+        const { id, amountCents } = await enrolIn(user, body, now, paymentHoldMinutes);
         const row = await db.courseEnrolment.findUniqueOrThrow({ where: { id }, include: ENROLMENT_INCLUDE });
         return { message: row.status === 'confirmed' ? ENROLMENT_MESSAGES.confirmed : ENROLMENT_MESSAGES.enrolled, enrolment: toEnrolmentDto(row, row.status === 'confirmed' ? 0 : amountCents) };
       } catch (error) {
         if (isLivePlaceTaken(error)) throw new AppError(409, ENROLMENT_MESSAGES.alreadyEnrolled);
         if (isConstraintViolation(error, 'courses_places_taken_range')) throw new AppError(409, ENROLMENT_MESSAGES.courseFull);
+        // Removed while we enrolled (a child the parent deleted, a session regenerated): what was chosen is gone.
+        if (isConstraintViolation(error, 'course_enrolments_child_id_fkey')) throw invalid({ child_id: [ENROLMENT_MESSAGES.notYourChild] });
+        if (isConstraintViolation(error, 'course_enrolments_session_id_fkey')) throw new AppError(409, ENROLMENT_MESSAGES.sessionNotOpen);
         throw error;
       }
     },

@@ -2,7 +2,7 @@
 // (what was paid goes back to the payer's credit: card or desk money into credit they can spend,
 // credit given back where it came from), and the minute job that releases lapsed holds.
 import type { AppDeps } from '../../deps.js';
-import type { Prisma, User } from '../../generated/prisma/client.js';
+import type { CourseEnrolment, Prisma, User } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -24,8 +24,19 @@ export function createEnrolmentCancel({ db }: Pick<AppDeps, 'db'>, checkouts: Ch
     }
   }
 
+  /** The staff's cancellation of a locked live enrolment: checkouts closed, what was paid back to credit, the place freed; audited. */
+  async function cancelLocked(tx: Prisma.TransactionClient, row: CourseEnrolment, staffId: number) {
+    await auditRow(tx, { entity: 'course_enrolments', id: row.id, action: 'cancel' }, async () => {
+      await checkouts.closeIn(tx, 'enrolment', row.id);
+      if (row.status === 'confirmed') await returnToCredit(tx, row.id, row.userId, staffId);
+      await releasePlace(tx, row.id, row.status, { createdById: staffId });
+    });
+  }
+
   return {
     async cancelMine(user: User, id: number) {
+      // Another's enrolment does not exist for them, whatever its checkouts (404 before asking Stripe).
+      if (!(await db.courseEnrolment.findFirst({ where: { id, userId: user.id } }))) throw notFound(ENROLMENT_MESSAGES.notFound);
       await checkouts.refuseIfPaid('enrolment', id);
       await db.$transaction(async (tx) => {
         const row = await lockEnrolment(tx, id);
@@ -42,13 +53,26 @@ export function createEnrolmentCancel({ db }: Pick<AppDeps, 'db'>, checkouts: Ch
         const row = await lockEnrolment(tx, id);
         if (!row) throw notFound(ENROLMENT_MESSAGES.notFound);
         if (row.status === 'cancelled') throw new AppError(409, ENROLMENT_MESSAGES.alreadyCancelled);
-        await auditRow(tx, { entity: 'course_enrolments', id, action: 'cancel' }, async () => {
-          await checkouts.closeIn(tx, 'enrolment', id);
-          if (row.status === 'confirmed') await returnToCredit(tx, id, row.userId, staff.id);
-          await releasePlace(tx, id, row.status, { createdById: staff.id });
-        });
+        await cancelLocked(tx, row, staff.id);
       }, TRANSACTION_OPTIONS);
       return ENROLMENT_MESSAGES.cancelledToCredit;
+    },
+
+    /**
+     * A session cancelled (courses' cancelSession, docs/school.md#sessions): its lessons and trials not
+     * yet cancelled go as the staff's cancellation does. `check` asks Stripe before the transaction.
+     */
+    sessionCancellation: {
+      async check(sessionId: number) {
+        for (const { id } of await db.courseEnrolment.findMany({ where: { sessionId, status: { not: 'cancelled' } }, select: { id: true } })) await checkouts.refuseIfPaid('enrolment', id);
+      },
+      async cancelIn(tx: Prisma.TransactionClient, sessionId: number, staffId: number) {
+        const rows = await tx.courseEnrolment.findMany({ where: { sessionId, status: { not: 'cancelled' } }, select: { id: true }, orderBy: { id: 'asc' } });
+        for (const { id } of rows) {
+          const row = await lockEnrolment(tx, id);
+          if (row && row.status !== 'cancelled') await cancelLocked(tx, row, staffId);
+        }
+      },
     },
 
     /** Job, every minute: pending enrolments past their hold are cancelled (once each) and their checkouts closed. */

@@ -12,6 +12,7 @@ import { accounts, enrolmentReceivable, INSUFFICIENT_CREDIT, moneyAccount, owedO
 import type { Checkouts, PaymentTarget } from '../payments/index.js';
 import { lockEnrolment } from './enrolment-places.js';
 import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, participantName } from './enrolment-terms.js';
+import { isLiveEnrolment } from './live-enrolments.js';
 import { enrolmentConfirmedEmail } from './enrolments.emails.js';
 
 function refuseLapsed(holdExpiresAt: Date | null) {
@@ -64,13 +65,25 @@ export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
       if (!row) throw notFound(ENROLMENT_MESSAGES.notFound);
       if (row.status !== 'pending_payment') throw new AppError(409, ENROLMENT_MESSAGES.notPending);
       refuseLapsed(row.holdExpiresAt);
-      const owed = await owedOne(db, accounts.enrolment(id));
-      const url = await checkouts.open({ kind: 'enrolment', targetId: id, customer: user, amountCents: owed, itemName: `Iscrizione: ${row.course.name}`, cancelPath: '/profilo?pagamento=annullato' });
+      const itemName = `Iscrizione: ${row.course.name}`;
+      const url = await checkouts.open({
+        kind: 'enrolment', targetId: id, customer: user, amountCents: row.amountCents, itemName, cancelPath: '/profilo?pagamento=annullato',
+        // Under the enrolment's lock: still a live hold (a cancellation or the job may have come first), and what it owes now.
+        async inTransaction(tx, payment) {
+          const locked = await lockEnrolment(tx, id);
+          if (!locked || locked.status !== 'pending_payment' || !isLiveEnrolment(locked, new Date())) throw new AppError(409, ENROLMENT_MESSAGES.holdLapsed);
+          const owed = await owedOne(tx, accounts.enrolment(id), { lock: true });
+          await tx.transaction.update({ where: { id: payment.id }, data: { amountCents: owed } });
+          return { amountCents: owed, itemName };
+        },
+      });
       return { checkout_url: url };
     },
 
     /** Paid with the member's credit, all of it: the wallet locked while read, spent and settled in one entry. */
     async payWithCredit(user: User, id: number) {
+      // Another's enrolment does not exist for them, whatever its checkouts (404 before asking Stripe).
+      if (!(await db.courseEnrolment.findFirst({ where: { id, userId: user.id } }))) throw notFound(ENROLMENT_MESSAGES.notFound);
       await checkouts.refuseIfPaid('enrolment', id);
       await db.$transaction(async (tx) => {
         const { owed } = await pendingOf(tx, id, user.id);

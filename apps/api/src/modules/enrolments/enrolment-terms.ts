@@ -23,6 +23,10 @@ export const ENROLMENT_MESSAGES = defineMessages({
   paidWithCredit: /* i18n */ { id: 'api.enrolments.paid_with_credit', message: 'Iscrizione pagata con il credito e confermata.' },
   cancelled: /* i18n */ { id: 'api.enrolments.cancelled', message: 'Iscrizione annullata: il posto è di nuovo libero.' },
   collected: /* i18n */ { id: 'api.enrolments.collected', message: 'Iscrizione incassata e confermata.' },
+  alreadyInCourse: /* i18n */ { id: 'api.enrolments.already_in_course', message: 'È già iscritto/a al corso.' },
+  hasLessons: /* i18n */ { id: 'api.enrolments.has_lessons', message: 'Ha già lezioni singole o una prova in questo corso: annullale prima dell’iscrizione al corso intero.' },
+  tooYoung: /* i18n */ { id: 'api.enrolments.too_young', message: 'Questo corso è per chi ha almeno {min} anni alla prima lezione.' },
+  tooOld: /* i18n */ { id: 'api.enrolments.too_old', message: 'Questo corso è per chi ha al massimo {max} anni alla prima lezione.' },
   cancelledToCredit: /* i18n */ { id: 'api.enrolments.cancelled_to_credit', message: 'Iscrizione annullata: quanto pagato è tornato sul credito del socio.' },
 });
 

@@ -30,6 +30,7 @@ export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
   return {
     paymentTarget: payments.paymentTarget,
     expireLapsedHolds: cancelling.expireLapsedHolds,
+    sessionCancellation: cancelling.sessionCancellation,
     openCourses: createOpenCourses(deps).openCourses,
     enrol,
     async participants(user: User) {

@@ -4,6 +4,7 @@ import { centsToMoney, type TOpenCourse } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import { todayInRome } from '../../lib/time.js';
 import { proRataCents, sessionsOf } from './enrolment-terms.js';
+import { liveEnrolmentWhere } from './live-enrolments.js';
 
 /** ISO weekday (1 Monday … 7 Sunday) of a Rome calendar day. */
 const weekdayOf = (isoDate: string) => ((new Date(`${isoDate}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
@@ -16,10 +17,10 @@ export function createOpenCourses({ db }: Pick<AppDeps, 'db'>) {
         include: { coach: { select: { firstName: true } }, courts: { include: { court: { select: { code: true } } } }, sessions: true },
         orderBy: [{ startsOn: 'asc' }, { id: 'asc' }],
       });
-      // Lessons and trials booked per session take a place in it on top of the whole-course places.
+      // Live lessons and trials booked per session take a place in it on top of the whole-course places.
       const perSession = await db.courseEnrolment.groupBy({
         by: ['sessionId'],
-        where: { courseId: { in: courses.map((course) => course.id) }, sessionId: { not: null }, status: { not: 'cancelled' } },
+        where: { courseId: { in: courses.map((course) => course.id) }, sessionId: { not: null }, ...liveEnrolmentWhere(now) },
         _count: { _all: true },
       });
       const taken = new Map(perSession.map((row) => [row.sessionId, row._count._all]));
@@ -27,6 +28,8 @@ export function createOpenCourses({ db }: Pick<AppDeps, 'db'>) {
         data: courses.map((course) => {
           const { held, upcoming } = sessionsOf(course.sessions, now);
           const placesLeft = course.maxParticipants - course.placesTaken;
+          // A whole-course place must fit beside the busiest session still to come (as takeCoursePlace counts).
+          const busiest = Math.max(0, ...upcoming.map((session) => taken.get(session.id) ?? 0));
           return {
             id: course.id,
             name: course.name,
@@ -41,7 +44,7 @@ export function createOpenCourses({ db }: Pick<AppDeps, 'db'>) {
             courts: course.courts.map((row) => row.court.code).sort(),
             starts_on: course.startsOn.toISOString().slice(0, 10),
             ends_on: course.endsOn.toISOString().slice(0, 10),
-            places_left: placesLeft,
+            places_left: Math.max(0, placesLeft - busiest),
             sessions_total: held.length,
             sessions_left: upcoming.length,
             price_now: centsToMoney(proRataCents(course.priceCents, upcoming.length, held.length)),

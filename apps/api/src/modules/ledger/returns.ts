@@ -78,7 +78,9 @@ export function giveBackMoney(sql: Sql, key: string, settlement: Extract<Settlem
 export async function giveBackCredit(sql: Sql, settlement: Extract<Settlement, { source: 'credit' }>, context: EntryContext = {}) {
   const returned = await reverse(sql, settlement.entryId, { ...context, key: `credit-return:${settlement.entryId}`, kind: 'credit_return' });
   const [payer] = await sql.$queryRaw<{ userId: number | null }[]>`SELECT user_id AS "userId" FROM ledger_entries WHERE id = ${settlement.entryId}`;
-  if (payer?.userId) await settleDebt(sql, payer.userId, `credit-return:${settlement.entryId}:debt`, { bookingId: context.bookingId, createdById: context.createdById });
+  // The debt it settles is booked to the same owner as the return (the booking, enrolment, … it came from).
+  const { bookingId, bookingPlayerId, membershipId, carnetId, enrolmentId, rainCheckId, createdById } = context;
+  if (payer?.userId) await settleDebt(sql, payer.userId, `credit-return:${settlement.entryId}:debt`, { bookingId, bookingPlayerId, membershipId, carnetId, enrolmentId, rainCheckId, createdById });
   return returned;
 }
 
