@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { addDays, instantInRome, todayInRome, toIsoDate } from '../../lib/time.js';
 import { certificateStatus } from '../certificates/index.js';
+import { liveEnrolmentWhere } from '../enrolments/index.js';
 import { coursesOf, participantsOf, reachableSession, SESSION_INCLUDE, type SessionRow } from './coaching-terms.js';
 
 const PARTICIPANT_INCLUDE = {
@@ -75,16 +76,17 @@ export function createCoachSessions({ db }: Pick<AppDeps, 'db'>) {
       });
       const now = new Date();
       const ids = sessions.map((session) => session.id);
-      // Live as participantsOf says, whatever the session: an attendance is only ever taken for a participant.
-      const { AND: live } = participantsOf({ id: 0, courseId: 0 }, now);
+      // Live enrolments only (an attendance is only ever taken for a participant). A whole-course place is
+      // counted in every session here; the session's own page leaves out those made after it started.
+      const live = liveEnrolmentWhere(now);
       const [places, attendances] = await Promise.all([
         // Whole-course places by course (no session), lessons and trials by their session.
         db.courseEnrolment.groupBy({
           by: ['courseId', 'sessionId'],
-          where: { courseId: { in: [...new Set(sessions.map((session) => session.courseId))] }, OR: [{ kind: 'course' }, { sessionId: { in: ids } }], AND: live },
+          where: { courseId: { in: [...new Set(sessions.map((session) => session.courseId))] }, OR: [{ kind: 'course' }, { sessionId: { in: ids } }], AND: [live] },
           _count: { _all: true },
         }),
-        db.courseAttendance.groupBy({ by: ['sessionId'], where: { sessionId: { in: ids }, enrolment: { AND: live } }, _count: { _all: true } }),
+        db.courseAttendance.groupBy({ by: ['sessionId'], where: { sessionId: { in: ids }, enrolment: live }, _count: { _all: true } }),
       ]);
       const countOf = (courseId: number, sessionId: number | null) =>
         places.find((group) => group.courseId === courseId && group.sessionId === sessionId)?._count._all ?? 0;
