@@ -28,7 +28,9 @@ beforeAll(async () => {
   });
   const session = await db.courseSession.create({ data: { courseId: course.id, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000) } });
   await db.courtClosure.create({ data: { courtId: court.id, startsAt: session.startsAt, endsAt: session.endsAt, reason: 'Corso: Minivolley e2e', courseSessionId: session.id } });
-  const enrolled = { courseId: course.id, kind: 'course' as const, amountCents: 12000, status: 'confirmed' as const, confirmedAt: new Date() };
+  // Enrolled at the course's start: a whole-course place counts in the sessions after it was made.
+  const enrolledAt = new Date(Date.now() - 30 * 86_400_000);
+  const enrolled = { courseId: course.id, kind: 'course' as const, amountCents: 12000, status: 'confirmed' as const, confirmedAt: enrolledAt, createdAt: enrolledAt };
   await db.courseEnrolment.createMany({ data: [{ ...enrolled, userId: member.id }, { ...enrolled, userId: parent.id, childId: child.id }] });
   sessionId = session.id;
 });

@@ -18,3 +18,13 @@ it('shows an explicit id its Italian source as a comment, and reads the file bac
   expect(parsed['validation.required']!.translation).toBe('Pflichtfeld.');
   expect(Object.values(parsed).some((entry) => entry.translation === 'Abmelden')).toBe(true);
 });
+
+it('writes the Italian file from the code: a text changed there replaces the old one', async () => {
+  const po = formatter();
+  const catalog = { 'privacy.erased': { message: 'I tuoi dati sono stati cancellati.', translation: 'I tuoi dati personali sono stati cancellati.', comments: [], origin: [] } };
+  const text = String(await po.serialize(catalog as never, { locale: 'it', sourceLocale: 'it', filename: 'it.po', existing: null } as never));
+  expect(text).toContain('msgid "privacy.erased"\nmsgstr "I tuoi dati sono stati cancellati."');
+  // Another language keeps its translation.
+  const german = String(await po.serialize(catalog as never, { locale: 'de', sourceLocale: 'it', filename: 'de.po', existing: null } as never));
+  expect(german).toContain('msgstr "I tuoi dati personali sono stati cancellati."');
+});

@@ -15,11 +15,14 @@ export function formatter(): CatalogFormatter {
       return catalog as never;
     },
     serialize: (catalog, ctx) => {
+      // The Italian file says what the code says: extraction keeps an old translation, so an Italian text changed
+      // in the code would otherwise stay as it was in it.po, and in what the API and the web show.
+      const source = ctx.locale === ctx.sourceLocale;
       const withSource = Object.fromEntries(
-        Object.entries(catalog).map(([id, message]) => [
-          id,
-          message.message && generateMessageId(message.message, message.context ?? undefined) !== id ? { ...message, comments: [...(message.comments ?? []), PREFIX + message.message] } : message,
-        ]),
+        Object.entries(catalog).map(([id, entry]) => {
+          const message = source && entry.message ? { ...entry, translation: entry.message } : entry;
+          return [id, message.message && generateMessageId(message.message, message.context ?? undefined) !== id ? { ...message, comments: [...(message.comments ?? []), PREFIX + message.message] } : message];
+        }),
       );
       return base.serialize(withSource, ctx);
     },
