@@ -52,6 +52,16 @@ describe('the visitor’s language', () => {
     expect(languageOfAddress('/profilo')).toEqual({ locale: 'it', redirect: null });
   });
 
+  it('keeps a choice when the page it leaves renders once more before the move', () => {
+    expect(languageOfAddress('/de/login')).toEqual({ locale: 'de', redirect: null });
+    chooseLocale('it');
+    // The German page again (its screen's code arriving), then the Italian address: no way back to German.
+    expect(languageOfAddress('/de/login')).toEqual({ locale: 'it', redirect: null });
+    expect(languageOfAddress('/login')).toEqual({ locale: 'it', redirect: null });
+    // Once there, an address with a prefix is the page's language again.
+    expect(languageOfAddress('/en/login')).toEqual({ locale: 'en', redirect: null });
+  });
+
   it('switches the page, its <html lang> and the API’s language; the back-office’s calls stay Italian', async () => {
     const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response('{}'));
     vi.stubGlobal('fetch', fetchMock);

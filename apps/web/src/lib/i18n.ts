@@ -42,9 +42,12 @@ export function storedLocale(): Locale | null {
  * that language's address, so the visitor stays in the language chosen.
  */
 let visitorLocale: Locale = DEFAULT_LOCALE;
+/** The switcher's choice until the address in that language is shown. */
+let chosen: Locale | null = null;
 
 /** The page's language when the app starts at `pathname`. */
 export function startingLocale(pathname: string): Locale {
+  chosen = null;
   visitorLocale = prefixLocaleOf(pathname) ?? storedLocale() ?? DEFAULT_LOCALE;
   return visitorLocale;
 }
@@ -55,6 +58,12 @@ export function startingLocale(pathname: string): Locale {
  */
 export function languageOfAddress(pathname: string): { locale: Locale; redirect: string | null } {
   const prefixed = prefixLocaleOf(pathname);
+  // The page left after a choice may render once more before the move (a screen's code arriving): its
+  // prefix must not take the choice back, or the address in the chosen language would be sent back to it.
+  if (chosen !== null) {
+    if ((prefixed ?? DEFAULT_LOCALE) !== chosen) return { locale: chosen, redirect: null };
+    chosen = null;
+  }
   if (prefixed) visitorLocale = prefixed;
   else if (!isBackOfficePath(pathname) && visitorLocale !== DEFAULT_LOCALE) return { locale: visitorLocale, redirect: pathIn(visitorLocale, pathname) };
   return { locale: visitorLocale, redirect: null };
@@ -63,6 +72,7 @@ export function languageOfAddress(pathname: string): { locale: Locale; redirect:
 /** The switcher's choice, kept for the next visit: called before moving to the address in that language. */
 export function chooseLocale(locale: Locale) {
   visitorLocale = locale;
+  chosen = locale;
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {

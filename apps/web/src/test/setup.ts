@@ -2,7 +2,7 @@ import { loadParts } from '@beach/i18n/web';
 import { i18n } from '@lingui/core';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { chooseLocale } from '../lib/i18n';
+import { startingLocale } from '../lib/i18n';
 import { session } from '../lib/session';
 
 // The screens render in Italian, every part of the catalogue loaded (the back-office's too: its screens are
@@ -30,7 +30,7 @@ afterEach(() => {
   // The files of a worker share their modules: the session's in-memory copy goes with the storage.
   session.clear();
   // A test that switched language leaves the next one in Italian, as a first visit is.
-  chooseLocale('it');
-  if (i18n.locale !== 'it') i18n.activate('it');
   localStorage.clear();
+  startingLocale('/');
+  if (i18n.locale !== 'it') i18n.activate('it');
 });
