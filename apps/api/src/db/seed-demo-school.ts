@@ -31,6 +31,8 @@ interface CourseSeed {
 }
 
 const DAY_MS = 86_400_000;
+/** The youngest age an adults' course (one without a children's band) takes. */
+const ADULTS_FROM = 16;
 
 /** The winter's courses, running around now; the summer's, from mid-June to mid-September next year. */
 const WINTER: CourseSeed[] = [
@@ -75,7 +77,7 @@ export async function seedDemoSchool(
     const course = await tx.course.create({
       data: {
         name: seed.name, level: seed.level, coachId, startsOn, endsOn, startTime: seed.startTime, durationMinutes: seed.durationMinutes,
-        recurrence: recurrenceOf({ weekdays: seed.days, exceptions: [] }), minAge: seed.ages?.[0] ?? null, maxAge: seed.ages?.[1] ?? null,
+        recurrence: recurrenceOf({ weekdays: seed.days, exceptions: [] }), minAge: seed.ages?.[0] ?? ADULTS_FROM, maxAge: seed.ages?.[1] ?? null,
         maxParticipants: seed.maxParticipants, placesTaken: seed.enrolled, priceCents: seed.priceCents, lessonPriceCents: Math.round(seed.priceCents / 10),
         trialAllowed: true, publishedAt: startsOn < now ? addDaysTo(startsOn, -30) : now, createdAt: startsOn < now ? addDaysTo(startsOn, -30) : now,
         courts: { create: seed.courts.map((code) => ({ courtId: courts.get(code)! })) },

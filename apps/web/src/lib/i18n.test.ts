@@ -21,6 +21,7 @@ describe('addresses in a language', () => {
     expect(pathIn('it', '/de/prenotazioni')).toBe('/prenotazioni');
     expect(pathIn('it', '/de')).toBe('/');
     expect(pathIn('de', '/admin/prenotazioni')).toBe('/admin/prenotazioni');
+    expect(pathIn('de', '/allenatore/lezioni/14')).toBe('/allenatore/lezioni/14');
     expect(localizedTo('de', '/#pricing')).toBe('/de/#pricing');
     expect(localizedTo('en', '/prenotazioni?campo=C3')).toBe('/en/prenotazioni?campo=C3');
     expect(localizedTo('it', '/login')).toBe('/login');

@@ -12,8 +12,9 @@ const PREFIX = /^\/(de|en)(?=\/|$)/;
 /** The language an address names by its prefix, null for an address without one. */
 export const prefixLocaleOf = (pathname: string): Locale | null => (PREFIX.exec(pathname)?.[1] as Locale | undefined) ?? null;
 
-/** The staff's screens: only under /, always Italian. */
-export const isBackOfficePath = (pathname: string) => pathname === paths.admin.dashboard || pathname.startsWith(`${paths.admin.dashboard}/`);
+/** The staff's and the coaches' screens: only under /, always Italian. */
+export const isBackOfficePath = (pathname: string) =>
+  [paths.admin.dashboard, paths.coach.sessions].some((root) => pathname === root || pathname.startsWith(`${root}/`));
 
 /** The same address in `locale`: /de/prenotazioni → /en/prenotazioni, / → /de/, /de/ → /. The back-office keeps its one address. */
 export function pathIn(locale: Locale, pathname: string): string {

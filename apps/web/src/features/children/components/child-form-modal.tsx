@@ -37,7 +37,7 @@ export function ChildFormModal({ child, onClose, onSaved }: { child: TChild | nu
     const saved = await save.mutateAsync(child ? { id: child.id, body } : { id: null, body: { ...body, guardian_consent } });
     onClose();
     const name = saved.first_name;
-    onSaved(child ? t`Dati di ${name} aggiornati.` : t`${name} è stato aggiunto al tuo account.`);
+    onSaved(child ? t`Dati di ${name} aggiornati.` : t`Abbiamo aggiunto ${name} al tuo account.`);
   };
   const editedName = child?.first_name;
   return (

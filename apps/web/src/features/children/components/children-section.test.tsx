@@ -49,7 +49,7 @@ describe('I miei figli', () => {
 
     fireEvent.click(form.getByLabelText(/Dichiaro di essere il genitore o tutore/));
     fireEvent.click(form.getByRole('button', { name: 'Salva' }));
-    await screen.findByText('Luca è stato aggiunto al tuo account.');
+    await screen.findByText('Abbiamo aggiunto Luca al tuo account.');
     expect(bodiesOf('POST /api/me/children')).toEqual([
       { first_name: 'Luca', last_name: 'Rossi', birth_date: `${thisYear - 9}-01-10`, fiscal_code: '', health_notes: 'Allergico alle arachidi.', pickup_people: '', photo_consent: false, guardian_consent: true },
     ]);
