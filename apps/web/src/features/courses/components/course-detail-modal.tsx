@@ -17,6 +17,10 @@ import { useCancelCourse, useCancelSession, useCourse, usePublishCourse } from '
 
 const FAILED = 'Si è verificato un errore. Riprova più tardi.';
 
+/** "8–12 anni", "da 16 anni", "fino a 12 anni", or nothing. */
+const ageBand = (from: number | null, to: number | null) =>
+  from !== null && to !== null ? `${from}–${to} anni` : from !== null ? `da ${from} anni` : to !== null ? `fino a ${to} anni` : null;
+
 export function CourseDetailModal({ courseId, isAdmin, onEdit, onClose, notify }: { courseId: number; isAdmin: boolean; onEdit: (course: TCourse) => void; onClose: () => void; notify: (message: string) => void }) {
   const detail = useCourse(courseId);
   const { confirm, dialog } = useConfirm();
@@ -52,7 +56,7 @@ export function CourseDetailModal({ courseId, isAdmin, onEdit, onClose, notify }
               { label: 'Stato', value: course.cancelled ? 'Annullato' : course.published ? 'Pubblicato' : 'Non pubblicato' },
               { label: 'Allenatore', value: course.coach?.name ?? 'Nessuno' },
               { label: 'Livello', value: course.level },
-              { label: 'Età', value: course.min_age !== null || course.max_age !== null ? `${course.min_age ?? 0}–${course.max_age ?? '…'} anni` : null },
+              { label: 'Età', value: ageBand(course.min_age, course.max_age) },
               { label: 'Quando', value: `${course.weekdays.map((day) => WEEKDAY_SHORT_LABELS[day - 1]).join(', ')} ${course.start_time}, ${course.duration_minutes} min` },
               { label: 'Periodo', value: `dal ${formatDate(course.starts_on)} al ${formatDate(course.ends_on)}` },
               { label: 'Campi', value: course.court_codes.join(', ') },

@@ -47,7 +47,7 @@ describe('the course form', () => {
     expect(conflict!.textContent).toContain('Saltata: conflitto');
     expect(conflict!.textContent).toContain('D2: prenotazione 17:00–18:30');
     expect(free!.textContent).toContain('Libera');
-    expect(screen.getByText('1 lezione libera, 1 saltata')).toBeTruthy();
+    expect(screen.getByText('1 lezione libera, 1 saltata per conflitto o data passata')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Salva corso (1 lezioni)' }).hasAttribute('disabled')).toBe(false);
 
     // A change asks for a new preview.

@@ -14,7 +14,8 @@ export function CoursePreview({ preview }: { preview: TCoursePreview }) {
   return (
     <section aria-label="Anteprima delle lezioni" className="mt-4 space-y-2">
       <p className="text-sm font-medium text-slate-800">
-        {preview.free} {preview.free === 1 ? 'lezione libera' : 'lezioni libere'}, {preview.skipped} {preview.skipped === 1 ? 'saltata' : 'saltate'}
+        {/* The dates to skip are left out before this: what is counted here is what the courts or the calendar refuse. */}
+        {preview.free} {preview.free === 1 ? 'lezione libera' : 'lezioni libere'}, {preview.skipped} {preview.skipped === 1 ? 'saltata' : 'saltate'} per conflitto o data passata
       </p>
       <ul aria-label="Lezioni generate" className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
         {preview.occurrences.map((occurrence) => (
