@@ -34,6 +34,13 @@ describe('/allenatore/lezioni/:id', () => {
     expect(screen.getByRole('listitem', { name: 'Persona 2' }).textContent).toContain('Certificato: scaduto');
   });
 
+  it('says a session out of reach is not found, not that the connection failed', async () => {
+    handlers['GET /api/coach/sessions/7'] = () => jsonResponse(404, { message: 'Lezione non trovata.' });
+    open();
+    expect(await screen.findByText('Lezione non trovata.')).toBeTruthy();
+    expect(screen.queryByText('Non è stato possibile caricare la lezione.')).toBeNull();
+  });
+
   it('marks a participant present at the tap, before the answer, and saves it', async () => {
     handlers['GET /api/coach/sessions/7'] = () => jsonResponse(200, detail([person(1)]));
     let answer: () => void = () => undefined;

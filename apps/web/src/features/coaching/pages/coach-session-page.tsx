@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Loaded } from '../../../components/ui/loaded';
 import { paths } from '../../../config/paths';
+import { serverMessage } from '../../../lib/api-errors';
 import { formatLongDate, formatTime, todayInRome } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCoachSession } from '../api/coaching';
@@ -21,7 +22,8 @@ export default function CoachSessionPage() {
       <Link to={paths.coach.sessions} className="inline-flex min-h-11 items-center text-sm font-semibold text-sea-700 underline">
         ← Le mie lezioni
       </Link>
-      <Loaded read={detail} failed="Non è stato possibile caricare la lezione.">
+      {/* Another coach's session, or none: the server's words ("Lezione non trovata."), not a connection's. */}
+      <Loaded read={detail} failed={serverMessage(detail.error) ?? 'Non è stato possibile caricare la lezione.'}>
         {({ session, participants }) => {
           const day = romeDay(session.starts_at);
           const canRecord = !session.cancelled && day <= todayInRome();
