@@ -53,9 +53,11 @@ function AddPlayers({ bookingId }: { bookingId: number }) {
 
   const addFromSearch = async (body: { user_id: number } | { email: string }) => {
     setError(null);
+    const asked = query;
     try {
       await add.mutateAsync(body);
-      setQuery('');
+      // The list shows the new player before this line runs: a name typed meanwhile for the next one stays.
+      setQuery((current) => (current === asked ? '' : current));
     } catch (failed) {
       setError(serverMessage(failed) ?? t`Non è stato possibile aggiungere il giocatore. Riprova più tardi.`);
     }
