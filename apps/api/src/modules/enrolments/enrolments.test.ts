@@ -201,6 +201,34 @@ describe('paying', () => {
     await request(app).post(`/api/me/enrolments/${id}/pay-with-credit`).set(bearer(member.token)).expect(409);
   });
 
+  it('once, whether the webhook comes three times at once or credit is asked twice at once', async () => {
+    const course = await makeCourse(db, { priceCents: 3000 });
+    const parent = await createMember(app, db);
+    const card = (await enrol(parent, { course_id: course.id, kind: 'course', child_id: (await makeChild(db, parent.id, 'Ada')).id }).expect(201)).body.enrolment.id as number;
+    double.setAutoDeliver(false);
+    try {
+      const opened = await request(app).post(`/api/me/enrolments/${card}/checkout`).set(bearer(parent.token)).expect(200);
+      const sessionId = (opened.body.checkout_url as string).split('/').pop()!;
+      await double.pay(sessionId);
+      const completed = double.events.filter((event) => event.type === 'checkout.session.completed').at(-1)!;
+      expect(await Promise.all([double.deliver(completed), double.deliver(completed), double.deliver(completed)])).toEqual([200, 200, 200]);
+    } finally {
+      double.setAutoDeliver(true);
+    }
+    expect(await statusOf(card)).toBe('confirmed');
+    expect(await db.transaction.count({ where: { enrolmentId: card, status: 'completed' } })).toBe(1);
+    expect(await db.ledgerEntry.count({ where: { enrolmentId: card, kind: 'payment' } })).toBe(1);
+    expect(await balanceOf(db, `enrolment:${card}`)).toBe(0);
+
+    const member = await carded();
+    await deskTopUp(app, staff, member, '60');
+    const credit = (await enrol(member, { course_id: course.id, kind: 'course' }).expect(201)).body.enrolment.id as number;
+    const answers = await Promise.all([1, 2].map(() => request(app).post(`/api/me/enrolments/${credit}/pay-with-credit`).set(bearer(member.token))));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect((await request(app).get('/api/me/credit').set(bearer(member.token)).expect(200)).body).toMatchObject({ balance: '30.00' });
+    expect(await balanceOf(db, `enrolment:${credit}`)).toBe(0);
+  });
+
   it('at the desk by staff only, audited; the staff cancel a confirmed one and the money goes back as credit', async () => {
     const course = await makeCourse(db, { priceCents: 4000 });
     const member = await carded();
