@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { addDays, instantInRome, todayInRome, toIsoDate } from '../../lib/time.js';
 import { certificateStatus } from '../certificates/index.js';
-import { liveEnrolmentWhere } from '../enrolments/index.js';
+import { liveEnrolmentWhere, participantName } from '../enrolments/index.js';
 import { coursesOf, participantsOf, reachableSession, SESSION_INCLUDE, type SessionRow } from './coaching-terms.js';
 
 const PARTICIPANT_INCLUDE = {
@@ -45,8 +45,7 @@ export function createCoachSessions({ db }: Pick<AppDeps, 'db'>) {
         return {
           enrolment_id: enrolment.id,
           kind: enrolment.kind,
-          // Also built by the enrolments' participantName (enrolment-terms.ts): to be shared once their index.ts exports it.
-          name: `${person.firstName} ${person.lastName}`,
+          name: participantName(enrolment),
           is_child: child !== null,
           age: birthDate ? ageOn(birthDate, day) : null,
           // A child's certificate is not on the parent's account: the desk checks it on paper.

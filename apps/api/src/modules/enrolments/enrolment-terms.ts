@@ -54,7 +54,9 @@ export const ENROLMENT_INCLUDE = {
 } as const;
 
 /** Who takes the place, by name: the child, or the member. */
-export const participantName = (row: Pick<EnrolmentRow, 'child' | 'user'>) => (row.child ? `${row.child.firstName} ${row.child.lastName}` : `${row.user.firstName} ${row.user.lastName}`);
+type Named = { firstName: string; lastName: string };
+/** Who takes the place: the child, else the member. */
+export const participantName = (row: { child: Named | null; user: Named }) => (row.child ? `${row.child.firstName} ${row.child.lastName}` : `${row.user.firstName} ${row.user.lastName}`);
 
 export function toEnrolmentDto(row: EnrolmentRow, owedCents: number): TEnrolment {
   return {

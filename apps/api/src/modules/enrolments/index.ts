@@ -4,3 +4,4 @@ export { registerEnrolmentsRoutes } from './enrolments.router.js';
 export { createEnrolmentsService } from './enrolments.service.js';
 export type { EnrolmentsService } from './enrolments.service.js';
 export { liveEnrolmentWhere } from './live-enrolments.js';
+export { participantName } from './enrolment-terms.js';
