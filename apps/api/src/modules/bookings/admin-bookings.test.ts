@@ -45,8 +45,13 @@ beforeAll(async () => {
 beforeEach(async () => {
   // A refund the previous test asked of Stripe is recorded by a job: wait for it, so none lands mid-cleanup.
   await deps.jobs.waitUntilIdle();
-  await db.transaction.deleteMany({ where: { kind: 'booking', type: 'refund' } });
-  await db.transaction.deleteMany({ where: { kind: 'booking' } });
+  // Refunds, then their payments, in one transaction with the table locked: a refund a webhook records
+  // after the job queue went idle cannot land between the two deletes and hold its payment back.
+  await db.$transaction([
+    db.$executeRaw`LOCK TABLE transactions IN SHARE ROW EXCLUSIVE MODE`,
+    db.transaction.deleteMany({ where: { kind: 'booking', type: 'refund' } }),
+    db.transaction.deleteMany({ where: { kind: 'booking' } }),
+  ]);
   await db.booking.deleteMany({});
   await db.recurringBooking.deleteMany({});
   await db.courtClosure.deleteMany({});
