@@ -9,9 +9,11 @@ import type { Course, User } from '../../generated/prisma/client.js';
 import { isConstraintViolation, isUniqueViolation, type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { charge, enrolmentReceivable } from '../ledger/index.js';
+import { todayInRome } from '../../lib/time.js';
 import { readSettings } from '../settings/index.js';
 import { assertAgeBand, assertRequirements, type EnrolBody, refuseSecondPlace, termsOf } from './enrol-checks.js';
 import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, sessionsOf, toEnrolmentDto } from './enrolment-terms.js';
+import { createInstalments, instalmentPlan } from './instalments.js';
 import { liveEnrolmentSql, liveEnrolmentWhere } from './live-enrolments.js';
 
 const isLivePlaceTaken = (error: unknown) =>
@@ -75,6 +77,7 @@ export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
         },
       });
       if (!free) await charge(tx, `enrolment:${made.id}:charge`, enrolmentReceivable(made.id), amountCents, { userId: user.id, enrolmentId: made.id, description: `Iscrizione: ${course.name}` });
+      await createInstalments(tx, made.id, instalmentPlan(course, amountCents, todayInRome(now), body.kind));
       return { id: made.id, amountCents };
     }, TRANSACTION_OPTIONS);
 
