@@ -63,6 +63,8 @@ export const ZSessionParticipant = z.object({
   pickup_people: z.string().nullable(),
   present: z.boolean().nullable(),
   note: z.string().nullable(),
+  /** Still within its payment hold, not yet paid: the coach sees it is not confirmed. */
+  payment_pending: z.boolean(),
 });
 export type TSessionParticipant = z.infer<typeof ZSessionParticipant>;
 

@@ -55,6 +55,7 @@ export function createCoachSessions({ db }: Pick<AppDeps, 'db'>) {
           pickup_people: child?.pickupPeople ?? null,
           present: attendance?.present ?? null,
           note: attendance?.note ?? null,
+          payment_pending: enrolment.status === 'pending_payment',
         };
       }),
     );

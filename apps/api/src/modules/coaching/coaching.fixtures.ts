@@ -34,9 +34,14 @@ export async function createCourse(db: Db, coachId: number, days: string[], name
 }
 
 /** An enrolment written straight to the table, made 40 days ago (before the fixture courses' sessions) unless `createdAt` says when. */
-export const enrol = (db: Db, data: { courseId: number; userId: number; childId?: number; kind?: 'course' | 'lesson' | 'trial'; sessionId?: number; status?: 'confirmed' | 'cancelled'; createdAt?: Date }) =>
+export const enrol = (db: Db, data: { courseId: number; userId: number; childId?: number; kind?: 'course' | 'lesson' | 'trial'; sessionId?: number; status?: 'confirmed' | 'cancelled' | 'pending_payment'; createdAt?: Date }) =>
   db.courseEnrolment.create({
-    data: { kind: 'course', status: 'confirmed', amountCents: 0, confirmedAt: new Date(), createdAt: new Date(Date.now() - 40 * 86_400_000), ...data, cancelledAt: data.status === 'cancelled' ? new Date() : null },
+    data: {
+      kind: 'course', status: 'confirmed', amountCents: 0, confirmedAt: new Date(), createdAt: new Date(Date.now() - 40 * 86_400_000), ...data,
+      cancelledAt: data.status === 'cancelled' ? new Date() : null,
+      // A pending place is held for a quarter of an hour, as the payment hold does.
+      ...(data.status === 'pending_payment' && { confirmedAt: null, holdExpiresAt: new Date(Date.now() + 15 * 60_000) }),
+    },
   });
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

@@ -36,7 +36,7 @@ beforeAll(async () => {
   await enrol(db, { courseId, userId: member.id });
   await enrol(db, { courseId, userId: parent.id, childId: child.id });
   const trialist = await createMember(app, db, { firstName: 'Tina', lastName: 'Prova', birthDate: null });
-  await enrol(db, { courseId, userId: trialist.id, kind: 'trial', sessionId: ownSessionId });
+  await enrol(db, { courseId, userId: trialist.id, kind: 'trial', sessionId: ownSessionId, status: 'pending_payment' });
   // Not in today's session: a cancelled place, and a single lesson of the other day.
   const gone = await createMember(app, db, { firstName: 'Rino', lastName: 'Ritirato' });
   await enrol(db, { courseId, userId: gone.id, status: 'cancelled' });
@@ -108,9 +108,10 @@ describe('session participants', () => {
   it('shows the coach each participant with age, certificate, phone, and a child’s health notes and pickup', async () => {
     const { participants } = await participantsSeenBy(app, coach.token, ownSessionId);
     expect(participants).toEqual([
-      expect.objectContaining({ name: 'Leo Genitore', kind: 'course', is_child: true, certificate: null, phone: '+39 333 2222222', health_notes: 'Allergico alle api', pickup_people: 'La nonna Rosa', present: null }),
-      expect.objectContaining({ name: 'Marta Adulti', kind: 'course', is_child: false, certificate: 'valid', phone: '+39 333 1111111', health_notes: null }),
-      expect.objectContaining({ name: 'Tina Prova', kind: 'trial', age: null, certificate: 'missing' }),
+      expect.objectContaining({ name: 'Leo Genitore', kind: 'course', is_child: true, certificate: null, phone: '+39 333 2222222', health_notes: 'Allergico alle api', pickup_people: 'La nonna Rosa', present: null, payment_pending: false }),
+      expect.objectContaining({ name: 'Marta Adulti', kind: 'course', is_child: false, certificate: 'valid', phone: '+39 333 1111111', health_notes: null, payment_pending: false }),
+      // Held, not yet paid: on the register, marked.
+      expect.objectContaining({ name: 'Tina Prova', kind: 'trial', age: null, certificate: 'missing', payment_pending: true }),
     ]);
     expect(participants[0].age).toBeGreaterThanOrEqual(9);
   });

@@ -30,6 +30,7 @@ export function ParticipantCard({ sessionId, person, canRecord }: { sessionId: n
         {person.age !== null && <span className="text-sm text-slate-500">{person.age} anni</span>}
         {kind && <Badge tone="sea">{kind}</Badge>}
         {person.certificate && <Badge tone={certificateBadge(person.certificate).tone}>{certificateBadge(person.certificate).label}</Badge>}
+        {person.payment_pending && <Badge tone="yellow">Iscrizione da pagare</Badge>}
       </div>
       {person.phone && (
         <a href={`tel:${person.phone.replace(/\s+/g, '')}`} className="inline-flex min-h-11 items-center gap-2 font-semibold text-sea-700 underline">

@@ -7,7 +7,7 @@ import CoachSessionPage from './coach-session-page';
 
 const person = (enrolmentId: number, overrides: Partial<TSessionParticipant> = {}): TSessionParticipant => ({
   enrolment_id: enrolmentId, kind: 'course', name: `Persona ${enrolmentId}`, is_child: false, age: 30, certificate: 'valid', phone: '+39 333 1234567',
-  health_notes: null, pickup_people: null, present: null, note: null, ...overrides,
+  health_notes: null, pickup_people: null, present: null, note: null, payment_pending: false, ...overrides,
 });
 
 const detail = (participants: TSessionParticipant[]): TCoachSessionDetail => ({
@@ -32,6 +32,15 @@ describe('/allenatore/lezioni/:id', () => {
     expect(within(leo).getByRole('link').getAttribute('href')).toBe('tel:+393331234567');
     expect(within(leo).queryByText(/Certificato/)).toBeNull();
     expect(screen.getByRole('listitem', { name: 'Persona 2' }).textContent).toContain('Certificato: scaduto');
+    expect(screen.queryByText('Iscrizione da pagare')).toBeNull();
+  });
+
+  it('marks a place held but not yet paid', async () => {
+    handlers['GET /api/coach/sessions/7'] = () => jsonResponse(200, detail([person(1, { payment_pending: true }), person(2)]));
+    open();
+    const held = await screen.findByRole('listitem', { name: 'Persona 1' });
+    expect(within(held).getByText('Iscrizione da pagare')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Persona 2' })).queryByText('Iscrizione da pagare')).toBeNull();
   });
 
   it('says a session out of reach is not found, not that the connection failed', async () => {

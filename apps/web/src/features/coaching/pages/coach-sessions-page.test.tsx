@@ -1,8 +1,9 @@
-import type { TCoachSession } from '@beach/contracts';
+import { addDays, type TCoachSession } from '@beach/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, signIn } from '../../../test/fixtures';
 import { renderAt, stubApiByPath, type PathHandlers, type RecordedCall } from '../../../test/test-support';
+import { todayInRome } from '../../../lib/format';
 import CoachSessionsPage from './coach-sessions-page';
 
 const session = (id: number, coachName: string): TCoachSession => ({
@@ -42,5 +43,23 @@ describe('/allenatore', () => {
     await waitFor(() => expect(calls.some((call) => call.url.searchParams.get('coach_id') === '9')).toBe(true));
     await screen.findByRole('link', { name: /Corso 2/ });
     expect(screen.queryByRole('link', { name: /Corso 1/ })).toBeNull();
+  });
+
+  it('lists the past two weeks, latest first, to fill in a late attendance', async () => {
+    signIn('coach');
+    const today = todayInRome();
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    handlers.set('GET /api/coach/sessions', (url) =>
+      jsonResponse(200, {
+        data: url.searchParams.get('from')! < today ? [{ ...session(3, 'Andrea Schiaccia'), starts_at: daysAgo(9) }, { ...session(4, 'Andrea Schiaccia'), starts_at: daysAgo(2) }] : [session(1, 'Andrea Schiaccia')],
+      }),
+    );
+    open();
+    await screen.findByRole('link', { name: /Corso 1/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Passate' }));
+    await screen.findByRole('link', { name: /Corso 4/ });
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/allenatore/lezioni/4', '/allenatore/lezioni/3']);
+    const asked = calls.filter((call) => call.key === 'GET /api/coach/sessions').at(-1)!.url.searchParams;
+    expect([asked.get('from'), asked.get('to')]).toEqual([addDays(today, -14), addDays(today, -1)]);
   });
 });

@@ -1,5 +1,6 @@
-// /allenatore (coach, staff, admin): "Le mie lezioni" — today's sessions and the next two weeks', by day;
-// a coach sees their own courses', staff and admins every coach's. Built for a phone first.
+// /allenatore (coach, staff, admin): "Le mie lezioni" — today's sessions and the next two weeks', by day,
+// or the past two weeks' (latest first) to fill in an attendance late; a coach sees their own courses',
+// staff and admins every coach's. Built for a phone first.
 import { addDays, buildPath, type TCoachSession } from '@beach/contracts';
 import { Link } from 'react-router-dom';
 import { useState } from 'react';
@@ -14,7 +15,8 @@ import { useCoaches } from '../../courses';
 import { useCoachSessions } from '../api/coaching';
 import { timeRange } from '../labels';
 
-const DAYS_AHEAD = 14;
+/** Days listed ahead, or back with "Passate". */
+const DAYS_SHOWN = 14;
 
 const dayOf = (session: TCoachSession) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(session.starts_at));
 
@@ -38,8 +40,10 @@ export default function CoachSessionsPage() {
   const today = todayInRome();
   const desk = isStaffOrAdmin(useCurrentUser());
   const [coachId, setCoachId] = useState('');
+  const [past, setPast] = useState(false);
   const coaches = useCoaches(desk);
-  const sessions = useCoachSessions(today, addDays(today, DAYS_AHEAD), coachId ? Number(coachId) : undefined);
+  const [from, to] = past ? [addDays(today, -DAYS_SHOWN), addDays(today, -1)] : [today, addDays(today, DAYS_SHOWN)];
+  const sessions = useCoachSessions(from, to, coachId ? Number(coachId) : undefined);
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-4 py-6">
       <h1 className="text-2xl font-bold text-sea-900">Le mie lezioni</h1>
@@ -51,10 +55,24 @@ export default function CoachSessionsPage() {
           options={[{ value: '', label: 'Tutti' }, ...(coaches.data ?? []).map((coach) => ({ value: String(coach.id), label: coach.name }))]}
         />
       )}
+      <div className="flex gap-2" role="group" aria-label="Quali lezioni">
+        {[false, true].map((showPast) => (
+          <button
+            key={String(showPast)}
+            type="button"
+            aria-pressed={past === showPast}
+            onClick={() => setPast(showPast)}
+            className={`min-h-11 rounded-full px-4 font-semibold ring-1 ${past === showPast ? 'bg-sea-700 text-white ring-sea-700' : 'bg-white text-slate-700 ring-slate-300'}`}
+          >
+            {showPast ? 'Passate' : 'Prossime'}
+          </button>
+        ))}
+      </div>
       <Loaded read={sessions} failed="Non è stato possibile caricare le lezioni.">
         {(list) => {
-          if (list.length === 0) return <p className="text-slate-600">Nessuna lezione oggi né nelle prossime due settimane.</p>;
+          if (list.length === 0) return <p className="text-slate-600">{past ? 'Nessuna lezione nelle ultime due settimane.' : 'Nessuna lezione oggi né nelle prossime due settimane.'}</p>;
           const days = [...new Set(list.map(dayOf))];
+          if (past) days.reverse();
           return days.map((day) => (
             <div key={day} className="space-y-2">
               <h2 className="text-lg font-semibold text-slate-800 first-letter:uppercase">{day === today ? `Oggi, ${formatLongDate(day)}` : formatLongDate(day)}</h2>
