@@ -110,7 +110,13 @@ export const ZPlanner = z.object({
   courts: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), row: z.enum(COURT_ROWS).nullable(), has_lights: z.boolean(), is_bookable: z.boolean() })),
   /** Live bookings of the day (confirmed, or awaiting payment); checked_in once a card was read at the desk for it. */
   bookings: z.array(ZAdminBooking.extend({ checked_in: z.boolean() })),
-  closures: z.array(z.object({ id: z.number().int(), court_id: z.number().int(), starts_at: z.string(), ends_at: z.string(), reason: z.string().nullable() })),
+  closures: z.array(
+    z.object({
+      id: z.number().int(), court_id: z.number().int(), starts_at: z.string(), ends_at: z.string(), reason: z.string().nullable(),
+      /** The course (or camp week) whose session holds the court, if any. */
+      course_id: z.number().int().nullable(),
+    }),
+  ),
   prices: z.object({ day_slot: ZMoney.nullable(), evening_slot: ZMoney.nullable(), full_day: ZMoney.nullable(), full_day_equipment: ZMoney.nullable() }),
 });
 export type TPlanner = z.infer<typeof ZPlanner>;

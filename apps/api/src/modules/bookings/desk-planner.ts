@@ -70,7 +70,7 @@ export function createDeskPlanner({ db }: Pick<DeskDeps, 'db'>, { load }: Pick<D
         db.court.findMany({ where: { purpose: { not: 'free_use' } }, orderBy: [{ row: 'asc' }, { position: 'asc' }] }),
         // The ranges' overlap reads the day through the no-overlap constraint's index (a plain comparison scans every earlier booking).
         db.$queryRaw<{ id: number }[]>`SELECT id FROM bookings WHERE ${touchingSql(dayStart, dayEnd)} AND ${liveSql(now)} ORDER BY starts_at`,
-        db.courtClosure.findMany({ where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart } }, orderBy: { startsAt: 'asc' } }),
+        db.courtClosure.findMany({ where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart } }, include: { courseSession: { select: { courseId: true } } }, orderBy: { startsAt: 'asc' } }),
         pricesInForce(db, Number(date.slice(0, 4))),
       ]);
       return {
@@ -79,7 +79,7 @@ export function createDeskPlanner({ db }: Pick<DeskDeps, 'db'>, { load }: Pick<D
         slots: SLOTS.map(({ start, end, band }) => ({ start, end, band })),
         courts: courts.map((court) => ({ id: court.id, code: court.code, name: court.name, row: court.row as TPlanner['courts'][number]['row'], has_lights: court.hasLights, is_bookable: court.isBookable })),
         bookings: await withCheckIns(db, await load(live.map((row) => row.id))),
-        closures: closures.map((closure) => ({ id: closure.id, court_id: closure.courtId, starts_at: closure.startsAt.toISOString(), ends_at: closure.endsAt.toISOString(), reason: closure.reason })),
+        closures: closures.map((closure) => ({ id: closure.id, court_id: closure.courtId, starts_at: closure.startsAt.toISOString(), ends_at: closure.endsAt.toISOString(), reason: closure.reason, course_id: closure.courseSession?.courseId ?? null })),
         prices: courtPrices(prices),
       };
     },

@@ -54,6 +54,9 @@ describe('generated sessions', () => {
     expect(closures).toHaveLength(10);
     expect(closures[0]).toMatchObject({ courtId: court.D1, reason: 'Corso: Under 14 primavera', startsAt: instantInRome('2027-03-23', '17:00'), endsAt: instantInRome('2027-03-23', '18:30') });
     expect(await db.auditLog.count({ where: { entityType: 'courses', entityId: course.id, action: 'create' } })).toBe(1);
+    // The desk's planner draws the session as the course's, linked to it.
+    const planner = await request(app).get('/api/admin/bookings/planner').query({ date: '2027-03-23' }).set(bearer(logins.staff)).expect(200);
+    expect(planner.body.closures).toContainEqual(expect.objectContaining({ court_id: court.D1, reason: 'Corso: Under 14 primavera', course_id: course.id }));
 
     // One session cancelled: its courts are free again, the session stays as cancelled.
     const session = course.sessions[1]!;

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { anAdminBooking, BOOKING_DAY } from '../../../test/bookings';
 import { PlannerGrid } from './planner-grid';
-import { render } from '../../../test/test-support';
+import { render, renderAt } from '../../../test/test-support';
 
 const DAY = BOOKING_DAY;
 const at = (time: string) => romeInstant(DAY, time);
@@ -26,7 +26,7 @@ const PLANNER: TPlanner = {
     { id: 2, code: 'B1', name: 'Campo B1', row: 'B', has_lights: false, is_bookable: false },
   ],
   bookings: [booking(7, 1, '18:00', '22:30')],
-  closures: [{ id: 1, court_id: 2, starts_at: at('09:00'), ends_at: at('12:00'), reason: 'Sabbia' }],
+  closures: [{ id: 1, court_id: 2, starts_at: at('09:00'), ends_at: at('12:00'), reason: 'Sabbia', course_id: null }],
   prices: { day_slot: '20.00', evening_slot: '40.00', full_day: '60.00', full_day_equipment: '100.00' },
 };
 
@@ -68,5 +68,13 @@ describe('PlannerGrid', () => {
       'Prenota Campo C1 alle 16:30',
       'Prenota Campo C1 alle 22:30',
     ]);
+  });
+
+  it('draws a course’s session apart from closures, as a link to the course', () => {
+    const planner = { ...PLANNER, closures: [...PLANNER.closures, { id: 2, court_id: 1, starts_at: at('09:00'), ends_at: at('10:30'), reason: 'Corso: Under 14', course_id: 5 }] };
+    renderAt(<PlannerGrid planner={planner} now={Date.parse(at('00:00'))} onBook={vi.fn()} onOpen={vi.fn()} />, { url: '/admin/prenotazioni' });
+    const course = within(screen.getAllByRole('row')[1]!).getByRole('link', { name: 'Campo C1: corso Under 14' });
+    expect(course.getAttribute('href')).toBe('/admin/corsi?corso=5');
+    expect(within(screen.getAllByRole('row')[1]!).queryByText('Chiuso')).toBeNull();
   });
 });

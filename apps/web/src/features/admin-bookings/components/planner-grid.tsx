@@ -1,12 +1,14 @@
 // The desk's day at a glance (docs/domain.md#desk-planner): a row per court, a column per 1h30 slot. A
 // booking spans its slots with the customer's name and payment state; a free slot is a button that books it;
-// closures and evening slots without lights are marked. The court column stays put while slots scroll
+// a course's session is a link to the course; closures and evening slots without lights are marked. The court column stays put while slots scroll
 // sideways.
 import { COURSE_CLOSURE_PREFIX, PAYMENT_STATE_LABELS, romeInstant, type TAdminBooking, type TPlanner } from '@beach/contracts';
 import clsx from 'clsx';
 import Plus from 'lucide-react/icons/plus';
 import Repeat from 'lucide-react/icons/repeat';
 import UserCheck from 'lucide-react/icons/user-check';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 
 const BOOKING_CLASSES: Record<TAdminBooking['payment_state'], string> = {
   paid: 'bg-emerald-100 text-emerald-950 ring-emerald-400',
@@ -25,7 +27,7 @@ const slotSpans = (planner: TPlanner): SlotSpan[] =>
 
 const covers = (span: SlotSpan, entry: { starts_at: string; ends_at: string }) => Date.parse(entry.starts_at) < span.end && Date.parse(entry.ends_at) > span.start;
 
-type Segment = { index: number; span: number } & ({ kind: 'booking'; booking: TPlanner['bookings'][number] } | { kind: 'closed'; reason: string | null } | { kind: 'dark' } | { kind: 'free' });
+type Segment = { index: number; span: number } & ({ kind: 'booking'; booking: TPlanner['bookings'][number] } | { kind: 'closed'; reason: string | null; courseId: number | null } | { kind: 'dark' } | { kind: 'free' });
 
 /** A court's row: each booking as one segment over its slots, then closures, darkness or free slots. */
 function segmentsOf(planner: TPlanner, spans: SlotSpan[], court: Court): Segment[] {
@@ -40,7 +42,7 @@ function segmentsOf(planner: TPlanner, spans: SlotSpan[], court: Court): Segment
       continue;
     }
     const closure = planner.closures.find((entry) => entry.court_id === court.id && covers(span, entry));
-    if (closure) segments.push({ kind: 'closed', reason: closure.reason, index, span: 1 });
+    if (closure) segments.push({ kind: 'closed', reason: closure.reason, courseId: closure.course_id, index, span: 1 });
     else if (planner.slots[index]!.band === 'evening' && !court.has_lights) segments.push({ kind: 'dark', index, span: 1 });
     else segments.push({ kind: 'free', index, span: 1 });
     index += 1;
@@ -78,18 +80,25 @@ function SegmentCell({ segment, court, slot, over, onBook, onOpen }: { segment: 
       </button>
     );
   }
+  if (segment.kind === 'closed' && segment.courseId !== null) {
+    // A course's session: drawn apart from closures, it opens the course (its sessions, its people).
+    const name = segment.reason?.startsWith(COURSE_CLOSURE_PREFIX) ? segment.reason.slice(COURSE_CLOSURE_PREFIX.length) : (segment.reason ?? '');
+    return (
+      <Link
+        to={`${paths.admin.courses}?corso=${segment.courseId}`}
+        title={segment.reason ?? undefined}
+        aria-label={`${court.name}: corso ${name}`}
+        className="flex h-14 min-w-0 flex-col items-center justify-center rounded-md bg-indigo-100 px-1 text-center leading-tight text-indigo-900 ring-1 ring-indigo-300 hover:bg-indigo-200 focus-visible:outline-2 focus-visible:outline-sea-700"
+      >
+        <span className="text-[10px] font-semibold uppercase">Corso</span>
+        <span className="line-clamp-2 text-[11px] font-semibold break-words">{name}</span>
+      </Link>
+    );
+  }
   if (segment.kind === 'closed') {
     return (
       <div title={segment.reason ?? undefined} className="flex h-14 items-center justify-center rounded-md bg-[repeating-linear-gradient(45deg,#fee2e2,#fee2e2_6px,#fef2f2_6px,#fef2f2_12px)] font-semibold text-coral-700">
-        {/* A course's session names the course; any other closure just reads closed (its reason on hover). */}
-        {segment.reason?.startsWith(COURSE_CLOSURE_PREFIX) ? (
-          <span className="flex min-w-0 flex-col items-center px-1 text-center leading-tight">
-            <span className="text-[10px] uppercase">Corso</span>
-            <span className="line-clamp-2 text-[11px] break-words">{segment.reason.slice(COURSE_CLOSURE_PREFIX.length)}</span>
-          </span>
-        ) : (
-          'Chiuso'
-        )}
+        Chiuso
       </div>
     );
   }

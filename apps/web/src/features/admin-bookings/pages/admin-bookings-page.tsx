@@ -174,6 +174,7 @@ export default function AdminBookingsPage() {
             <li className="flex items-center gap-1"><span className="h-3 w-3 rounded bg-emerald-200 ring-1 ring-emerald-400" /> Pagata</li>
             <li className="flex items-center gap-1"><span className="h-3 w-3 rounded bg-amber-200 ring-1 ring-amber-400" /> Da pagare</li>
             <li className="flex items-center gap-1"><span className="h-3 w-3 rounded bg-sky-200 ring-1 ring-sky-400" /> Attesa pagamento online</li>
+            <li className="flex items-center gap-1"><span className="h-3 w-3 rounded bg-indigo-100 ring-1 ring-indigo-300" /> Corso</li>
             <li className="flex items-center gap-1"><span className="h-3 w-3 rounded bg-rose-100 ring-1 ring-rose-300" /> Chiuso</li>
           </ul>
           {planner.isPending ? (

@@ -3,6 +3,7 @@
 import { WEEKDAY_SHORT_LABELS, type TCourse } from '@beach/contracts';
 import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { DataColumn } from '../../../components/admin/data-table';
 import { useNotices } from '../../../components/admin/notices';
 import { PageHeader } from '../../../components/admin/page-header';
@@ -27,7 +28,9 @@ export default function AdminCoursesPage() {
   const [page, setPage] = useState(1);
   const courses = useCourses(page);
   const [editing, setEditing] = useState<TCourse | null | undefined>(undefined);
-  const [shown, setShown] = useState<number | null>(null);
+  // The planner links a course's session here (?corso=<id>): its detail opens.
+  const [searchParams] = useSearchParams();
+  const [shown, setShown] = useState<number | null>(() => Number(searchParams.get('corso')) || null);
 
   const columns: DataColumn<TCourse>[] = [
     { key: 'name', header: 'Corso', cell: (course) => (
