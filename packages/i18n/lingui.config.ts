@@ -16,10 +16,10 @@ export const BACKOFFICE = (JSON.parse(readFileSync(new URL('./backoffice-feature
 /** What the first paint needs: the layout, header, footer, shared UI pieces and the top of the home page. */
 const SHELL = [`${web}/app`, `${web}/components/ui`, `${web}/lib`, `${web}/config`, `${web}/features/home`, `${web}/features/pwa`];
 /**
- * The home page's sections loaded after its first paint (prices, court map), and the price and court labels
+ * The home page's sections loaded after its first paint (prices, school, court map), and the price and court labels
  * they share with member screens: kept out of the first paint's `shell`, whose every byte counts.
  */
-const HOME_DATA = ['pricing-tables', 'courts-map', 'court-plan', 'home-data-sections'].map((file) => `${web}/features/home/components/${file}.tsx`);
+const HOME_DATA = ['pricing-tables', 'courts-map', 'court-plan', 'school-teaser', 'home-data-sections'].map((file) => `${web}/features/home/components/${file}.tsx`);
 /** …and what only the build reads: the home page's description for each language's prerendered page. */
 const HOME = [...HOME_DATA, `${web}/lib/display-labels.ts`, `${web}/features/home/home-meta.ts`];
 /** Never messages: tests, generated code. Absolute: Lingui matches a relative exclusion from this folder only. */

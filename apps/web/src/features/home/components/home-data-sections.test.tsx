@@ -93,3 +93,11 @@ describe('courts map', () => {
     expect(within(map).getByRole('button', { name: /Campo B1/ }).getAttribute('aria-pressed')).toBe('true');
   });
 });
+
+describe('school', () => {
+  it('leads to the courses and summer camps', async () => {
+    renderSections();
+    const school = await screen.findByRole('region', { name: 'Scuola di beach volley e centri estivi' });
+    expect(within(school).getByRole('link', { name: 'Scopri corsi e centri estivi' }).getAttribute('href')).toBe('/scuola');
+  });
+});
