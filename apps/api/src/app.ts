@@ -40,6 +40,7 @@ import { registerCarnetRoutes } from './modules/carnets/index.js';
 import { registerChildrenRoutes } from './modules/children/index.js';
 import { registerCourseRoutes } from './modules/courses/index.js';
 import { registerEnrolmentsRoutes } from './modules/enrolments/index.js';
+import { registerCourseWaitlistRoutes } from './modules/course-waitlist/index.js';
 import { registerCoachingRoutes } from './modules/coaching/index.js';
 import { registerBookingPlayersRoutes } from './modules/booking-players/index.js';
 import { registerReconciliationRoutes } from './modules/reconciliation/index.js';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerChildrenRoutes(mount, services.children);
   registerCourseRoutes(mount, services.courses);
   registerEnrolmentsRoutes(mount, services.enrolments);
+  registerCourseWaitlistRoutes(mount, services.courseWaitlist);
   registerBookingPlayersRoutes(mount, services.bookingPlayers);
   registerRainChecksRoutes(mount, services.rainChecks);
   registerCoachingRoutes(mount, services.coaching);

@@ -9,6 +9,7 @@ import { createCarnetsService } from './modules/carnets/index.js';
 import { createChildrenService } from './modules/children/index.js';
 import { createCoursesService } from './modules/courses/index.js';
 import { createEnrolmentsService } from './modules/enrolments/index.js';
+import { createCourseWaitlistService, createPlaceHandOff } from './modules/course-waitlist/index.js';
 import { createCoachingService } from './modules/coaching/index.js';
 import { createBookingPlayersService } from './modules/booking-players/index.js';
 import { createBvuMembersService } from './modules/bvu-members/index.js';
@@ -40,7 +41,8 @@ export function createServices(deps: AppDeps) {
   const credit = createCreditService(deps, checkouts, stripeRequests, memberships.activate);
   const carnets = createCarnetsService(deps, checkouts);
   const bookingPlayers = createBookingPlayersService(deps, checkouts);
-  const enrolments = createEnrolmentsService(deps, checkouts);
+  const placeHandOff = createPlaceHandOff(deps);
+  const enrolments = createEnrolmentsService(deps, checkouts, placeHandOff);
   const payments = createPaymentsService(deps, stripeRequests, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget, enrolment: enrolments.paymentTarget });
   stripeRequests.setHooks({ syncRefunds: payments.syncRefunds, notify: payments.notifyRefund, recoverCheckout: checkouts.recover });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
@@ -82,6 +84,7 @@ export function createServices(deps: AppDeps) {
     courses: createCoursesService(deps, enrolments.sessionCancellation),
     bookingPlayers,
     enrolments,
+    courseWaitlist: createCourseWaitlistService(deps, enrolments.enrol, placeHandOff),
     rainChecks: createRainChecksService(deps, cancelBooking),
     coaching: createCoachingService(deps),
     stripeRequests,

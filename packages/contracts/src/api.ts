@@ -8,6 +8,7 @@ import { carnetRoutes } from './carnets.js';
 import { childrenRoutes } from './children.js';
 import { courseRoutes } from './courses.js';
 import { enrolmentsRoutes } from './enrolments.js';
+import { courseWaitlistRoutes } from './course-waitlist.js';
 import { coachingRoutes } from './coaching.js';
 import { bookingPlayersRoutes } from './booking-players.js';
 import { creditRoutes } from './credit.js';
@@ -78,6 +79,7 @@ export const api = {
   rainChecks: rainChecksRoutes,
   courses: courseRoutes,
   coaching: coachingRoutes,
+  courseWaitlist: courseWaitlistRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

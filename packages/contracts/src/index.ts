@@ -23,6 +23,7 @@ export * from './carnets.js';
 export * from './children.js';
 export * from './courses.js';
 export * from './enrolments.js';
+export * from './course-waitlist.js';
 export * from './booking-players.js';
 export * from './credit.js';
 export * from './memberships.js';

@@ -55,6 +55,11 @@ export const ZBookingSettings = z.object({
   free_cancellation_hours: count(0, 720),
   max_future_bookings: count(1, 100),
   reminder_hours: count(1, 168),
+  // The school: how long a waiting list's offer holds its place, how close to the start none is made, and the
+  // days an unpaid instalment is let be before the desk sees it (the database's CHECKs hold the same ranges).
+  waitlist_offer_hours: count(1, 168),
+  waitlist_cutoff_hours: count(0, 336),
+  instalment_grace_days: count(0, 60),
 });
 export type TBookingSettings = z.infer<typeof ZBookingSettings>;
 export const ZBookingSettingsBody = ZBookingSettings.refine((body) => body.season_end > body.season_start, {

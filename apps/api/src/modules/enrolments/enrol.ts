@@ -14,7 +14,7 @@ import { readSettings } from '../settings/index.js';
 import { assertAgeBand, assertRequirements, type EnrolBody, refuseSecondPlace, termsOf } from './enrol-checks.js';
 import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, sessionsOf, toEnrolmentDto } from './enrolment-terms.js';
 import { createInstalments, instalmentPlan } from './instalments.js';
-import { liveEnrolmentSql, liveEnrolmentWhere } from './live-enrolments.js';
+import { busiestSessionCount, liveEnrolmentWhere } from './live-enrolments.js';
 
 const isLivePlaceTaken = (error: unknown) =>
   isUniqueViolation(error) || isConstraintViolation(error, 'course_enrolments_one_live_course') || isConstraintViolation(error, 'course_enrolments_one_live_session');
@@ -27,6 +27,9 @@ async function lockOpenCourse(tx: Prisma.TransactionClient, id: number, now: Dat
   if (!course || !course.publishedAt || course.publishedAt > now || course.cancelledAt || upcoming.length === 0) throw new AppError(409, ENROLMENT_MESSAGES.courseNotOpen);
   return { course, held, upcoming };
 }
+
+/** Claims a place held for the enrolling person (throws when the hold is gone), in the enrolling transaction. */
+export type HeldPlace = (tx: Prisma.TransactionClient, enrolmentId: number, now: Date) => Promise<void>;
 
 export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
   /** A place in the session for a lesson or a trial, under the course's row lock (refused when full or a trial was had). */
@@ -48,15 +51,11 @@ export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
       UPDATE courses SET places_taken = places_taken + 1, updated_at = now() WHERE id = ${courseId} AND cancelled_at IS NULL
       RETURNING places_taken AS "placesTaken", max_participants AS "maxParticipants"`;
     if (!taken) throw new AppError(409, ENROLMENT_MESSAGES.courseNotOpen);
-    const [busiest] = await tx.$queryRaw<{ count: number }[]>`
-      SELECT count(*)::int AS count FROM course_enrolments e JOIN course_sessions s ON s.id = e.session_id
-      WHERE e.course_id = ${courseId} AND ${liveEnrolmentSql(now)} AND s.starts_at > ${now} AND s.cancelled_at IS NULL
-      GROUP BY e.session_id ORDER BY 1 DESC LIMIT 1`;
-    if (taken.placesTaken + (busiest?.count ?? 0) > taken.maxParticipants) throw new AppError(409, ENROLMENT_MESSAGES.courseFull);
+    if (taken.placesTaken + (await busiestSessionCount(tx, courseId, now)) > taken.maxParticipants) throw new AppError(409, ENROLMENT_MESSAGES.courseFull);
   }
 
   /** The enrolment made under the course's lock, its price charged; its id and what it owes. */
-  const enrolIn = (user: User, body: EnrolBody, now: Date, paymentHoldMinutes: number) =>
+  const enrolIn = (user: User, body: EnrolBody, now: Date, paymentHoldMinutes: number, heldPlace?: HeldPlace) =>
     db.$transaction(async (tx) => {
       const { course, held, upcoming } = await lockOpenCourse(tx, body.course_id, now);
       const childId = body.child_id ?? null;
@@ -68,7 +67,7 @@ export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
       if (childId === null) await assertRequirements(tx, user.id, covered);
       await refuseSecondPlace(tx, course.id, user.id, childId, body.kind, now);
       if (session) await takeSessionPlace(tx, course, session.id, body, user.id, now);
-      else await takeCoursePlace(tx, course.id, now);
+      else if (!heldPlace) await takeCoursePlace(tx, course.id, now);
       const free = amountCents === 0;
       const made = await tx.courseEnrolment.create({
         data: {
@@ -76,16 +75,19 @@ export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
           status: free ? 'confirmed' : 'pending_payment', confirmedAt: free ? now : null, holdExpiresAt: free ? null : new Date(now.getTime() + paymentHoldMinutes * 60_000),
         },
       });
+      // The place a waiting list's offer holds is already counted: claimed (or refused) with the enrolment.
+      if (heldPlace && !session) await heldPlace(tx, made.id, now);
       if (!free) await charge(tx, `enrolment:${made.id}:charge`, enrolmentReceivable(made.id), amountCents, { userId: user.id, enrolmentId: made.id, description: `Iscrizione: ${course.name}` });
       await createInstalments(tx, made.id, instalmentPlan(course, amountCents, todayInRome(now), body.kind));
       return { id: made.id, amountCents };
     }, TRANSACTION_OPTIONS);
 
   return {
-    async enrol(user: User, body: EnrolBody, now = new Date()) {
+    /** `heldPlace`: a whole-course enrolment into the place a waiting list's offer holds (no place taken). */
+    async enrol(user: User, body: EnrolBody, now = new Date(), heldPlace?: HeldPlace) {
       const { paymentHoldMinutes } = await readSettings(db);
       try {
-        const { id, amountCents } = await enrolIn(user, body, now, paymentHoldMinutes);
+        const { id, amountCents } = await enrolIn(user, body, now, paymentHoldMinutes, heldPlace);
         const row = await db.courseEnrolment.findUniqueOrThrow({ where: { id }, include: ENROLMENT_INCLUDE });
         return { message: row.status === 'confirmed' ? ENROLMENT_MESSAGES.confirmed : ENROLMENT_MESSAGES.enrolled, enrolment: toEnrolmentDto(row, row.status === 'confirmed' ? 0 : amountCents) };
       } catch (error) {

@@ -8,10 +8,10 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { accounts, enrolmentReceivable, giveBackCredit, giveBackMoney, settlementsOn } from '../ledger/index.js';
 import type { Checkouts } from '../payments/index.js';
-import { lockEnrolment, releasePlace } from './enrolment-places.js';
+import { lockEnrolment, type PlaceHandOff, releasePlace } from './enrolment-places.js';
 import { ENROLMENT_MESSAGES } from './enrolment-terms.js';
 
-export function createEnrolmentCancel({ db }: Pick<AppDeps, 'db'>, checkouts: Checkouts) {
+export function createEnrolmentCancel({ db }: Pick<AppDeps, 'db'>, checkouts: Checkouts, handOff: PlaceHandOff) {
   /** What was paid on a confirmed enrolment goes back into the payer's credit; then its place is freed. */
   async function returnToCredit(tx: Prisma.TransactionClient, id: number, userId: number, staffId: number) {
     const context = { enrolmentId: id, userId, createdById: staffId, description: 'Iscrizione annullata: restituito sul credito' };
@@ -29,7 +29,7 @@ export function createEnrolmentCancel({ db }: Pick<AppDeps, 'db'>, checkouts: Ch
     await auditRow(tx, { entity: 'course_enrolments', id: row.id, action: 'cancel' }, async () => {
       await checkouts.closeIn(tx, 'enrolment', row.id);
       if (row.status === 'confirmed') await returnToCredit(tx, row.id, row.userId, staffId);
-      await releasePlace(tx, row.id, row.status, { createdById: staffId });
+      await releasePlace(tx, handOff, row.id, row.status, { createdById: staffId });
     });
   }
 
@@ -42,7 +42,7 @@ export function createEnrolmentCancel({ db }: Pick<AppDeps, 'db'>, checkouts: Ch
         const row = await lockEnrolment(tx, id);
         if (!row || row.userId !== user.id) throw notFound(ENROLMENT_MESSAGES.notFound);
         await checkouts.closeIn(tx, 'enrolment', id);
-        if (!(await releasePlace(tx, id, 'pending_payment', { createdById: user.id }))) throw new AppError(409, ENROLMENT_MESSAGES.notPending);
+        if (!(await releasePlace(tx, handOff, id, 'pending_payment', { createdById: user.id }))) throw new AppError(409, ENROLMENT_MESSAGES.notPending);
       }, TRANSACTION_OPTIONS);
       return ENROLMENT_MESSAGES.cancelled;
     },
@@ -82,7 +82,7 @@ export function createEnrolmentCancel({ db }: Pick<AppDeps, 'db'>, checkouts: Ch
       for (const { id } of lapsed) {
         await db.$transaction(async (tx) => {
           await lockEnrolment(tx, id);
-          if (!(await releasePlace(tx, id, 'pending_payment'))) return;
+          if (!(await releasePlace(tx, handOff, id, 'pending_payment', { now }))) return;
           await checkouts.closeIn(tx, 'enrolment', id);
           released += 1;
         }, TRANSACTION_OPTIONS);

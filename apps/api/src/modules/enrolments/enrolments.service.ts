@@ -9,14 +9,15 @@ import type { Checkouts } from '../payments/index.js';
 import { createEnrol } from './enrol.js';
 import { createEnrolmentCancel } from './enrolment-cancel.js';
 import { createEnrolmentPayments } from './enrolment-payments.js';
+import type { PlaceHandOff } from './enrolment-places.js';
 import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, toEnrolmentDto } from './enrolment-terms.js';
 import { createOpenCourses } from './open-courses.js';
 
-export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
+export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, handOff: PlaceHandOff) {
   const { db } = deps;
   const { enrol } = createEnrol(deps);
   const payments = createEnrolmentPayments(deps, checkouts);
-  const cancelling = createEnrolmentCancel(deps, checkouts);
+  const cancelling = createEnrolmentCancel(deps, checkouts, handOff);
 
   /** Enrolments as the screens show them, with what each still owes read from the ledger. */
   async function listOf(where: { userId?: number; id?: number }) {

@@ -3,5 +3,7 @@
 export { registerEnrolmentsRoutes } from './enrolments.router.js';
 export { createEnrolmentsService } from './enrolments.service.js';
 export type { EnrolmentsService } from './enrolments.service.js';
-export { liveEnrolmentWhere } from './live-enrolments.js';
-export { participantName } from './enrolment-terms.js';
+export { busiestSessionCount, liveEnrolmentWhere } from './live-enrolments.js';
+export type { HeldPlace } from './enrol.js';
+export type { PlaceHandOff } from './enrolment-places.js';
+export { ENROLMENT_MESSAGES, participantName } from './enrolment-terms.js';

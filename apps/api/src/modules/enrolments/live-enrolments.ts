@@ -15,3 +15,12 @@ export const liveEnrolmentSql = (now: Date) =>
 /** The same predicate on a row already read. */
 export const isLiveEnrolment = (row: Pick<CourseEnrolment, 'status' | 'holdExpiresAt'>, now: Date) =>
   row.status === 'confirmed' || (row.status === 'pending_payment' && (row.holdExpiresAt === null || row.holdExpiresAt > now));
+
+/** The live lessons and trials of the course's busiest session still to come: a whole-course place must fit beside them. */
+export async function busiestSessionCount(tx: Prisma.TransactionClient, courseId: number, now: Date): Promise<number> {
+  const [busiest] = await tx.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM course_enrolments e JOIN course_sessions s ON s.id = e.session_id
+    WHERE e.course_id = ${courseId} AND ${liveEnrolmentSql(now)} AND s.starts_at > ${now} AND s.cancelled_at IS NULL
+    GROUP BY e.session_id ORDER BY 1 DESC LIMIT 1`;
+  return busiest?.count ?? 0;
+}

@@ -14,6 +14,9 @@ const toSettingsDto = (settings: Setting): TBookingSettings => ({
   free_cancellation_hours: settings.freeCancellationHours,
   max_future_bookings: settings.maxFutureBookings,
   reminder_hours: settings.reminderHours,
+  waitlist_offer_hours: settings.waitlistOfferHours,
+  waitlist_cutoff_hours: settings.waitlistCutoffHours,
+  instalment_grace_days: settings.instalmentGraceDays,
 });
 
 export function createAdminSettingsService({ db }: Pick<AppDeps, 'db'>) {
@@ -31,6 +34,9 @@ async function saveBookingSettings(db: Db, body: TBookingSettings): Promise<TBoo
     freeCancellationHours: body.free_cancellation_hours,
     maxFutureBookings: body.max_future_bookings,
     reminderHours: body.reminder_hours,
+    waitlistOfferHours: body.waitlist_offer_hours,
+    waitlistCutoffHours: body.waitlist_cutoff_hours,
+    instalmentGraceDays: body.instalment_grace_days,
   });
   return toSettingsDto(settings);
 }

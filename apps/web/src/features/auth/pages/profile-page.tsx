@@ -18,6 +18,7 @@ import { CarnetsSection } from '../../carnets';
 import { ChildrenSection } from '../../children';
 import { CreditSection } from '../../credit';
 import { MyEnrolmentsSection } from '../../school';
+import { MyWaitlistSection } from '../../school-waitlist';
 import { MyReceiptsSection } from '../../../components/my-receipts-section';
 import { PrivacySection } from '../components/privacy-section';
 import { useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
@@ -55,6 +56,7 @@ export default function ProfilePage() {
       <CarnetsSection />
       <ChildrenSection />
       <MyEnrolmentsSection />
+      <MyWaitlistSection />
       <MyReceiptsSection />
       <ConsentsSection />
       <PrivacySection />

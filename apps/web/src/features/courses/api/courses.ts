@@ -39,3 +39,7 @@ export const usePublishCourse = () =>
 export const useCancelCourse = () => useCoursesMutation((id: number) => callApi(api.courses.cancel, { params: { id } }));
 export const useCancelSession = () =>
   useCoursesMutation(({ id, sessionId, reason }: { id: number; sessionId: number; reason: string }) => callApi(api.courses.cancelSession, { params: { id, session_id: sessionId }, body: { reason } }));
+
+/** A course's waiting list, in order of arrival (docs/school.md#waiting-list). */
+export const useCourseWaitlist = (id: number) =>
+  useQuery({ queryKey: [...courseKeys.one(id), 'waitlist'], queryFn: async () => (await callApi(api.courseWaitlist.ofCourse, { params: { id } })).data });

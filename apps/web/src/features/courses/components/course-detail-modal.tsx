@@ -14,6 +14,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formFailure } from '../../../lib/api-errors';
 import { formatDate, formatMoney, formatShortDay, formatTime, todayInRome } from '../../../lib/format';
 import { useCancelCourse, useCancelSession, useCourse, usePublishCourse } from '../api/courses';
+import { CourseWaitlistList } from './course-waitlist-list';
 
 const FAILED = 'Si è verificato un errore. Riprova più tardi.';
 
@@ -122,6 +123,7 @@ export function CourseDetailModal({ courseId, isAdmin, onEdit, onClose, notify }
               ))}
             </ul>
           </section>
+          <CourseWaitlistList courseId={course.id} />
         </div>
       )}
       {dialog}

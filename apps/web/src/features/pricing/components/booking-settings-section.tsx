@@ -13,6 +13,9 @@ const NUMBER_FIELDS: { name: Exclude<keyof TBookingSettings, 'season_start' | 's
   { name: 'free_cancellation_hours', label: 'Cancellazione gratuita (ore prima)', hint: 'Preavviso per cancellare con rimborso' },
   { name: 'max_future_bookings', label: 'Prenotazioni future per tesserato', hint: 'Massimo di prenotazioni attive nel futuro' },
   { name: 'reminder_hours', label: 'Promemoria (ore prima)', hint: 'Quando parte l’e-mail di promemoria' },
+  { name: 'waitlist_offer_hours', label: 'Lista d’attesa: posto tenuto (ore)', hint: 'Per quanto un posto liberato resta offerto al primo in lista' },
+  { name: 'waitlist_cutoff_hours', label: 'Lista d’attesa: niente offerte (ore prima)', hint: 'Sotto questo preavviso dalla lezione il posto torna libero per tutti' },
+  { name: 'instalment_grace_days', label: 'Rate: tolleranza (giorni)', hint: 'Giorni dopo la scadenza prima che una rata non pagata sia segnalata' },
 ];
 
 export function BookingSettingsSection({ notify }: { notify: (text: string, tone?: NoticeTone) => void }) {

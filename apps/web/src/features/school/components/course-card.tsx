@@ -23,7 +23,7 @@ export function CourseCard({ course, onOpen }: { course: TOpenCourse; onOpen: ()
       <p className="text-sm text-slate-700">{scheduleOf(course, (label) => i18n._(label))} · {course.courts.join(', ')}</p>
       <p className="text-sm text-slate-700"><Trans>Dal {from} al {to}</Trans></p>
       <div className="flex items-center justify-between pt-1">
-        <span className="text-sm font-medium text-slate-700">{places > 0 ? <Trans>{places} posti liberi</Trans> : <Trans>Al completo</Trans>}</span>
+        <span className="text-sm font-medium text-slate-700">{places > 0 ? <Trans>{places} posti liberi</Trans> : <Trans>Al completo · Lista d’attesa</Trans>}</span>
         <span className="text-lg font-bold text-sea-900">{price}</span>
       </div>
     </button>

@@ -15,6 +15,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { localizedTo } from '../../../lib/i18n';
 import type { Locale } from '@beach/i18n';
 import { useCurrentUser } from '../../../lib/session';
+import { JoinWaitlist } from '../../school-waitlist';
 import { useEnrol, useParticipants } from '../api/enrolments';
 import { KIND_LABELS } from '../labels';
 import { scheduleOf } from './course-card';
@@ -47,7 +48,10 @@ export function EnrolDialog({ course, onClose }: { course: TOpenCourse; onClose:
       </dl>
       <div className="mt-4">
         {user ? (
-          <EnrolForm course={course} />
+          <>
+            <EnrolForm course={course} />
+            {course.places_left === 0 && <JoinWaitlist courseId={course.id} />}
+          </>
         ) : (
           <Link to={localizedTo(i18n.locale as Locale, paths.login)} className={buttonClasses('primary')}>
             <Trans>Accedi per iscriverti</Trans>

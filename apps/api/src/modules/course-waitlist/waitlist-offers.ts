@@ -1,0 +1,70 @@
+// The engine of the fair waiting list (docs/school.md#waiting-list): a freed whole-course place is offered
+// to the first person waiting (for that age band, on a camp) alone, and held for them on the counters until
+// the offer expires; with nobody waiting, or inside the cut-off before the next session, it goes back to the
+// course. Every path that frees a place (a cancellation, a lapsed payment hold, a lapsed or withdrawn offer)
+// comes through here, under the course's row lock, so two places freed at once never reach the same person.
+import type { AppDeps } from '../../deps.js';
+import type { Prisma } from '../../lib/db.js';
+import { localizedUrl } from '../../lib/i18n.js';
+import { webOriginOf } from '../../lib/web-origin.js';
+import { participantName } from '../enrolments/index.js';
+import { readSettings } from '../settings/index.js';
+import { waitlistOfferEmail } from './course-waitlist.emails.js';
+
+const HOUR_MS = 3_600_000;
+
+/** A whole-course place just freed: the course, and on a camp the band it counted in. */
+export interface FreedPlace {
+  courseId: number;
+  bandId: number | null;
+}
+
+/**
+ * Until when an offer made at `now` holds its place: `offerHours` from now, but never past `cutoffHours`
+ * before the next session; null once that cut-off is reached (or no session is left): then no offer.
+ */
+export function offerExpiry(now: Date, nextSessionStartsAt: Date | null, { offerHours, cutoffHours }: { offerHours: number; cutoffHours: number }): Date | null {
+  if (!nextSessionStartsAt) return null;
+  const cutoff = nextSessionStartsAt.getTime() - cutoffHours * HOUR_MS;
+  if (cutoff <= now.getTime()) return null;
+  return new Date(Math.min(now.getTime() + offerHours * HOUR_MS, cutoff));
+}
+
+/** The course's row locked (as enrolling locks it), so offers, joins, accepts and expiries of one course queue. */
+export const lockCourse = (tx: Prisma.TransactionClient, courseId: number) => tx.$queryRaw`SELECT id FROM courses WHERE id = ${courseId} FOR UPDATE`;
+
+export function createPlaceHandOff(deps: Pick<AppDeps, 'jobs' | 'config'>) {
+  return {
+    /**
+     * Gives a freed place to the first waiting as an offer (the counters keep counting it) and e-mails
+     * them; else gives it back to the course and its band. Returns whether an offer was made.
+     */
+    async passPlaceOn(tx: Prisma.TransactionClient, place: FreedPlace, now: Date): Promise<boolean> {
+      await lockCourse(tx, place.courseId);
+      const { waitlistOfferHours, waitlistCutoffHours } = await readSettings(tx);
+      const next = await tx.courseSession.findFirst({
+        where: { courseId: place.courseId, cancelledAt: null, startsAt: { gt: now }, course: { cancelledAt: null } },
+        orderBy: { startsAt: 'asc' },
+      });
+      const expiresAt = offerExpiry(now, next?.startsAt ?? null, { offerHours: waitlistOfferHours, cutoffHours: waitlistCutoffHours });
+      const first = expiresAt
+        ? await tx.courseWaitlistEntry.findFirst({ where: { courseId: place.courseId, bandId: place.bandId, status: 'waiting' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+        : null;
+      if (expiresAt && first) {
+        const offered = await tx.courseWaitlistEntry.update({
+          where: { id: first.id, status: 'waiting' },
+          data: { status: 'offered', offeredAt: now, offerExpiresAt: expiresAt },
+          include: { course: { select: { name: true } }, user: true, child: true },
+        });
+        const email = waitlistOfferEmail(offered.user, { course: offered.course.name, participant: participantName(offered), expiresAt }, localizedUrl(offered.user.locale, `${webOriginOf(deps.config)}/profilo`));
+        await deps.jobs.send('send-email', email, { tx });
+        return true;
+      }
+      await tx.$executeRaw`UPDATE courses SET places_taken = places_taken - 1, updated_at = now() WHERE id = ${place.courseId}`;
+      if (place.bandId !== null) await tx.$executeRaw`UPDATE course_bands SET places_taken = places_taken - 1 WHERE id = ${place.bandId}`;
+      return false;
+    },
+  };
+}
+
+export type PlaceHandOff = ReturnType<typeof createPlaceHandOff>;
