@@ -40,7 +40,7 @@ export function createServices(deps: AppDeps) {
   const credit = createCreditService(deps, checkouts, stripeRequests, memberships.activate);
   const carnets = createCarnetsService(deps, checkouts);
   const bookingPlayers = createBookingPlayersService(deps, checkouts);
-  const enrolments = createEnrolmentsService(deps, checkouts);
+  const enrolments = createEnrolmentsService(deps, checkouts, stripeRequests);
   const payments = createPaymentsService(deps, stripeRequests, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget, enrolment: enrolments.paymentTarget });
   stripeRequests.setHooks({ syncRefunds: payments.syncRefunds, notify: payments.notifyRefund, recoverCheckout: checkouts.recover });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
@@ -79,7 +79,7 @@ export function createServices(deps: AppDeps) {
     credit,
     carnets,
     children: createChildrenService(deps),
-    courses: createCoursesService(deps, enrolments.sessionCancellation),
+    courses: createCoursesService(deps, enrolments.sessionCancellation, enrolments.courseCancellation),
     bookingPlayers,
     enrolments,
     rainChecks: createRainChecksService(deps, cancelBooking),

@@ -5,14 +5,15 @@ import type { User } from '../../generated/prisma/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { MessageDescriptor } from '../../lib/i18n.js';
 import { accounts, owedBy } from '../ledger/index.js';
-import type { Checkouts } from '../payments/index.js';
+import type { Checkouts, StripeRequests } from '../payments/index.js';
+import { createCourseCancellation } from './course-cancellation.js';
 import { createEnrol } from './enrol.js';
 import { createEnrolmentCancel } from './enrolment-cancel.js';
 import { createEnrolmentPayments } from './enrolment-payments.js';
 import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, toEnrolmentDto } from './enrolment-terms.js';
 import { createOpenCourses } from './open-courses.js';
 
-export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
+export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, stripeRequests: StripeRequests) {
   const { db } = deps;
   const { enrol } = createEnrol(deps);
   const payments = createEnrolmentPayments(deps, checkouts);
@@ -31,6 +32,7 @@ export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     paymentTarget: payments.paymentTarget,
     expireLapsedHolds: cancelling.expireLapsedHolds,
     sessionCancellation: cancelling.sessionCancellation,
+    courseCancellation: createCourseCancellation(deps, checkouts, stripeRequests),
     openCourses: createOpenCourses(deps).openCourses,
     enrol,
     async participants(user: User) {
