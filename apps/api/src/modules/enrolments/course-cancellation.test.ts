@@ -111,7 +111,7 @@ describe('a camp week under its minimum on its check day', () => {
     expect(toCard!.text).toContain('we did not reach the minimum number of participants');
     expect(toCard!.text).toContain('€200.00');
     for (const [member, words] of [
-      [creditPayer, 'Ti restituiamo 250,00 € sul tuo credito'],
+      [creditPayer, 'Ti restituiamo 200,00 € sul tuo credito'],
       [deskPayer, 'Ti restituiamo 200,00 € sul tuo credito'],
       [pendingPayer, 'Non avevi ancora pagato nulla'],
     ] as const) {
