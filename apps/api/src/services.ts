@@ -42,7 +42,7 @@ export function createServices(deps: AppDeps) {
   const carnets = createCarnetsService(deps, checkouts);
   const bookingPlayers = createBookingPlayersService(deps, checkouts);
   const placeHandOff = createPlaceHandOff(deps);
-  const enrolments = createEnrolmentsService(deps, checkouts, placeHandOff);
+  const enrolments = createEnrolmentsService(deps, checkouts, stripeRequests, placeHandOff);
   const payments = createPaymentsService(deps, stripeRequests, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget, enrolment: enrolments.paymentTarget });
   stripeRequests.setHooks({ syncRefunds: payments.syncRefunds, notify: payments.notifyRefund, recoverCheckout: checkouts.recover });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
@@ -81,7 +81,7 @@ export function createServices(deps: AppDeps) {
     credit,
     carnets,
     children: createChildrenService(deps),
-    courses: createCoursesService(deps, enrolments.sessionCancellation),
+    courses: createCoursesService(deps, enrolments.sessionCancellation, enrolments.courseCancellation),
     bookingPlayers,
     enrolments,
     courseWaitlist: createCourseWaitlistService(deps, enrolments.enrol, placeHandOff),

@@ -178,7 +178,7 @@ export const courseRoutes = {
   }),
   cancel: defineRoute({
     method: 'post', path: '/api/admin/courses/:id/cancel', tag: 'courses', access: 'admin',
-    summary: 'Annulla un corso senza iscritti: le lezioni future sono annullate e i campi liberati', params: ZIdParams, response: ZCourseDetail,
+    summary: 'Annulla un corso: le lezioni future sono annullate e i campi liberati, ogni iscrizione annullata e ogni pagamento restituito per intero', params: ZIdParams, response: ZCourseDetail,
   }),
   cancelSession: defineRoute({
     method: 'post', path: '/api/admin/courses/:id/sessions/:session_id/cancel', tag: 'courses', access: 'admin',

@@ -31,6 +31,8 @@ export interface JobPayloads {
   'certificates-daily': Record<string, never>;
   /** Every minute: split bookings' invitations once confirmed, and unpaid shares charged to the organiser at the deadline. */
   'booking-shares': Record<string, never>;
+  /** Hourly: a course or camp week under its minimum on its check day is cancelled and every payment returned (once). */
+  'courses-minimum-check': Record<string, never>;
   /** Cancels a rain check's bookings one by one, returns their money and e-mails each member once. */
   'rain-check': { rainCheckId: number };
   /** Daily: the books proved (docs/domain.md#reconciliation); the verdict is kept for the dashboard and the metrics. */
@@ -59,6 +61,7 @@ export const JOB_QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   // One rain check at a time: each resumes where it stopped, so a retry never repeats a booking.
   'rain-check': { policy: 'singleton', retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 * 60 },
   'ledger-reconciliation': { policy: 'singleton', retryLimit: 2, retryDelay: 600, expireInSeconds: 1800 },
+  'courses-minimum-check': { policy: 'singleton', retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_QUEUES) as JobName[];
@@ -80,4 +83,6 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   // At night, when nobody books: one worker makes it (a schedule runs once across processes).
   'backup-daily': '30 3 * * *',
   'ledger-reconciliation': '15 4 * * *',
+  // Hourly from the check day's first hour; a course checked once is not read again.
+  'courses-minimum-check': '20 * * * *',
 };

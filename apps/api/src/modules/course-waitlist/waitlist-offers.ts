@@ -33,6 +33,12 @@ export function offerExpiry(now: Date, nextSessionStartsAt: Date | null, { offer
 /** The course's row locked (as enrolling locks it), so offers, joins, accepts and expiries of one course queue. */
 export const lockCourse = (tx: Prisma.TransactionClient, courseId: number) => tx.$queryRaw`SELECT id FROM courses WHERE id = ${courseId} FOR UPDATE`;
 
+/** A place back to the course's counter, and to its band's on a camp. */
+async function givePlaceBack(tx: Prisma.TransactionClient, place: FreedPlace) {
+  await tx.$executeRaw`UPDATE courses SET places_taken = places_taken - 1, updated_at = now() WHERE id = ${place.courseId}`;
+  if (place.bandId !== null) await tx.$executeRaw`UPDATE course_bands SET places_taken = places_taken - 1 WHERE id = ${place.bandId}`;
+}
+
 export function createPlaceHandOff(deps: Pick<AppDeps, 'jobs' | 'config'>) {
   return {
     /**
@@ -60,9 +66,16 @@ export function createPlaceHandOff(deps: Pick<AppDeps, 'jobs' | 'config'>) {
         await deps.jobs.send('send-email', email, { tx });
         return true;
       }
-      await tx.$executeRaw`UPDATE courses SET places_taken = places_taken - 1, updated_at = now() WHERE id = ${place.courseId}`;
-      if (place.bandId !== null) await tx.$executeRaw`UPDATE course_bands SET places_taken = places_taken - 1 WHERE id = ${place.bandId}`;
+      await givePlaceBack(tx, place);
       return false;
+    },
+
+    async closeList(tx: Prisma.TransactionClient, courseId: number) {
+      const closed = await tx.$queryRaw<{ wasOffered: boolean; bandId: number | null }[]>`
+        UPDATE course_waitlist_entries w SET status = 'withdrawn', offer_expires_at = NULL, updated_at = now()
+        FROM course_waitlist_entries before WHERE before.id = w.id AND w.course_id = ${courseId} AND w.status IN ('waiting', 'offered')
+        RETURNING before.status = 'offered' AS "wasOffered", w.band_id AS "bandId"`;
+      for (const { bandId } of closed.filter((row) => row.wasOffered)) await givePlaceBack(tx, { courseId, bandId });
     },
   };
 }

@@ -14,7 +14,6 @@ export const COURSE_MESSAGES = {
   raced: 'Nel frattempo un campo è stato occupato: rifai l’anteprima.',
   scheduleLocked: 'Il corso ha già iscritti: date, giorni, orario, durata e campi non si possono più cambiare.',
   belowPlacesTaken: 'Il massimo di partecipanti non può essere inferiore ai posti già occupati.',
-  hasEnrolments: 'Il corso ha iscrizioni attive: per ora non si può annullare.',
   cancelled: 'Il corso è annullato: non si può più modificare.',
   sessionAlreadyCancelled: 'La lezione è già annullata.',
   sessionPast: 'La lezione è già iniziata: non si può annullare.',

@@ -3,14 +3,14 @@ import type { BodyOf, QueryOf } from '@beach/contracts';
 import type { Db } from '../../lib/db.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { occurrenceOnWire, occurrencesOf } from './course-conflicts.js';
-import { createCourseStates, type Routes, type SessionEnrolments } from './course-states.js';
+import { type CourseEnrolments, createCourseStates, type Routes, type SessionEnrolments } from './course-states.js';
 import { COURSE_INCLUDE, courseDetail, courseOnWire } from './course-view.js';
 import { createCourseSaving } from './save-course.js';
 
-export function createCoursesService({ db }: { db: Db }, sessionEnrolments: SessionEnrolments) {
+export function createCoursesService({ db }: { db: Db }, sessionEnrolments: SessionEnrolments, courseEnrolments: CourseEnrolments) {
   return {
     ...createCourseSaving({ db }),
-    ...createCourseStates({ db }, sessionEnrolments),
+    ...createCourseStates({ db }, sessionEnrolments, courseEnrolments),
 
     async list(query: QueryOf<Routes['list']>) {
       const [rows, total] = await Promise.all([

@@ -15,6 +15,8 @@ export async function lockEnrolment(tx: Prisma.TransactionClient, id: number) {
 /** What becomes of a freed whole-course place: the waiting list's engine (course-waitlist's passPlaceOn), given by services.ts. */
 export interface PlaceHandOff {
   passPlaceOn(tx: Prisma.TransactionClient, place: { courseId: number; bandId: number | null }, now: Date): Promise<boolean>;
+  /** A cancelled course's list closed: everyone waiting or offered a place withdrawn, the offers' places given back. */
+  closeList(tx: Prisma.TransactionClient, courseId: number): Promise<void>;
 }
 
 /** Cancels the enrolment if it is still `from`; returns whether this call did. */

@@ -5,7 +5,8 @@ import type { User } from '../../generated/prisma/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { MessageDescriptor } from '../../lib/i18n.js';
 import { accounts, owedBy } from '../ledger/index.js';
-import type { Checkouts } from '../payments/index.js';
+import type { Checkouts, StripeRequests } from '../payments/index.js';
+import { createCourseCancellation } from './course-cancellation.js';
 import { createEnrol } from './enrol.js';
 import { createEnrolmentCancel } from './enrolment-cancel.js';
 import { createEnrolmentPayments } from './enrolment-payments.js';
@@ -13,7 +14,7 @@ import type { PlaceHandOff } from './enrolment-places.js';
 import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, toEnrolmentDto } from './enrolment-terms.js';
 import { createOpenCourses } from './open-courses.js';
 
-export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, handOff: PlaceHandOff) {
+export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, stripeRequests: StripeRequests, handOff: PlaceHandOff) {
   const { db } = deps;
   const { enrol } = createEnrol(deps);
   const payments = createEnrolmentPayments(deps, checkouts);
@@ -32,6 +33,7 @@ export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     paymentTarget: payments.paymentTarget,
     expireLapsedHolds: cancelling.expireLapsedHolds,
     sessionCancellation: cancelling.sessionCancellation,
+    courseCancellation: createCourseCancellation(deps, checkouts, stripeRequests, handOff),
     openCourses: createOpenCourses(deps).openCourses,
     enrol,
     async participants(user: User) {

@@ -184,6 +184,7 @@ export async function recordRefundRow(tx: Prisma.TransactionClient, payment: Tra
       membershipId: payment.membershipId,
       bookingId: payment.bookingId,
       bookingPlayerId: payment.bookingPlayerId,
+      enrolmentId: payment.enrolmentId,
       amountCents: refund.amount,
       method: 'stripe',
       status: 'completed',

@@ -76,7 +76,9 @@ export function CourseDetailModal({ courseId, isAdmin, onEdit, onClose, notify }
               <Button
                 variant="danger"
                 onClick={async () => {
-                  if (await confirm({ title: 'Annulla corso', message: `Annullare il corso ${course.name}? Le lezioni future sono annullate e i campi liberati.`, confirmLabel: 'Annulla corso', cancelLabel: 'Indietro', tone: 'danger' })) {
+                  // Every enrolment goes with it and everything paid comes back in full (docs/school.md#minimum).
+                  const refunds = ' Ogni iscrizione è annullata e ogni pagamento restituito per intero (la carta sulla carta, il resto sul credito del socio); ogni pagante riceve un’e-mail.';
+                  if (await confirm({ title: 'Annulla corso', message: `Annullare il corso ${course.name}? Le lezioni future sono annullate e i campi liberati.${refunds}`, confirmLabel: 'Annulla corso', cancelLabel: 'Indietro', tone: 'danger' })) {
                     await run(() => cancelCourse.mutateAsync(course.id), 'Corso annullato.');
                   }
                 }}
