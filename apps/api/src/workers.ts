@@ -14,6 +14,9 @@ export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { 
   await jobs.work('enrolments-expire-holds', async () => {
     await enrolments.expireLapsedHolds();
   });
+  await jobs.work('enrolments-instalment-reminders', async () => {
+    await enrolments.sendInstalmentReminders();
+  });
   await jobs.work('bookings-reminders', async () => {
     await bookings.sendReminders();
   });

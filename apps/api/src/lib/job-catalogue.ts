@@ -15,6 +15,8 @@ export interface JobPayloads {
   'bookings-expire-holds': Record<string, never>;
   /** Every minute: school enrolments not paid within their hold are cancelled and free their place. */
   'enrolments-expire-holds': Record<string, never>;
+  /** Daily: reminders of school instalments not yet paid, three days before their day and on the day (once each). */
+  'enrolments-instalment-reminders': Record<string, never>;
   /** Every 10 minutes: confirmed bookings starting within the reminder lead get their one reminder. */
   'bookings-reminders': Record<string, never>;
   /** Daily: cards past their end date expire; members whose card ends in 7 days are reminded. */
@@ -47,6 +49,7 @@ export const JOB_QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'certificates-daily': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
   'bookings-expire-holds': { policy: 'singleton', retryLimit: 1, expireInSeconds: 120 },
   'enrolments-expire-holds': { policy: 'singleton', retryLimit: 1, expireInSeconds: 120 },
+  'enrolments-instalment-reminders': { policy: 'singleton', retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
   'bookings-reminders': { policy: 'singleton', retryLimit: 2, expireInSeconds: 300 },
   'booking-shares': { policy: 'singleton', retryLimit: 2, expireInSeconds: 120 },
   'receipts-write': { policy: 'singleton', retryLimit: 2, expireInSeconds: 600 },
@@ -70,6 +73,7 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   'certificates-daily': '0 9 * * *',
   'bookings-expire-holds': '* * * * *',
   'enrolments-expire-holds': '* * * * *',
+  'enrolments-instalment-reminders': '0 8 * * *',
   'bookings-reminders': '*/10 * * * *',
   'booking-shares': '* * * * *',
   'receipts-write': '* * * * *',
