@@ -97,6 +97,8 @@ export const ZEnrolment = z.object({
   due_now: ZMoney,
   /** The first instalment not yet paid. */
   next_due: ZEnrolmentInstalment.nullable(),
+  /** What "Paga ora" pays (ZEnrolmentPayBody's `seq`): what is due now, else the next instalment; null when nothing is owed. */
+  pay_now: z.object({ seq: z.number().int(), amount: ZMoney }).nullable(),
 });
 export type TEnrolment = z.infer<typeof ZEnrolment>;
 

@@ -15,7 +15,7 @@ import type { Checkouts, PaymentTarget } from '../payments/index.js';
 import { lockEnrolment } from './enrolment-places.js';
 import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, participantName } from './enrolment-terms.js';
 import { enrolmentConfirmedEmail, instalmentPaidEmail } from './enrolments.emails.js';
-import { dueNowCents, instalmentStates, planOf, toPayNow } from './instalments.js';
+import { payNowOf, planOf } from './instalments.js';
 
 function refuseLapsed(holdExpiresAt: Date | null) {
   if (holdExpiresAt && holdExpiresAt <= new Date()) throw new AppError(409, ENROLMENT_MESSAGES.holdLapsed);
@@ -45,7 +45,6 @@ export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
    * The enrolment locked, if it may be paid now — pending within its hold (the desk, `userId` null, may
    * still take a lapsed hold the job has not released), or confirmed and still owing — with what paying
    * it now settles: up to instalment `seq` when named, else what is due now or the next instalment.
-   * A pending one pays at least what is due now, so it is never confirmed short of its first instalment.
    */
   async function payableOf(tx: Prisma.TransactionClient, id: number, userId: number | null, seq?: number) {
     const row = await lockEnrolment(tx, id);
@@ -54,12 +53,9 @@ export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     if (row.status === 'pending_payment' && userId !== null) refuseLapsed(row.holdExpiresAt);
     const owed = await owedOne(tx, accounts.enrolment(id), { lock: true });
     if (owed <= 0) throw new AppError(409, ENROLMENT_MESSAGES.nothingOwed);
-    const today = todayInRome();
-    const plan = planOf({ ...row, instalments: await tx.enrolmentInstalment.findMany({ where: { enrolmentId: id } }) });
-    const payNow = toPayNow(instalmentStates(plan, row.amountCents, owed, today, 0), row.amountCents, owed, today, seq);
+    const payNow = payNowOf(row, planOf({ ...row, instalments: await tx.enrolmentInstalment.findMany({ where: { enrolmentId: id } }) }), owed, todayInRome(), seq);
     if (!payNow) throw new AppError(409, ENROLMENT_MESSAGES.instalmentPaid);
-    const cents = row.status === 'pending_payment' ? Math.max(payNow.cents, dueNowCents(plan, row.amountCents, owed, today)) : payNow.cents;
-    return { row, cents };
+    return { row, cents: payNow.cents };
   }
 
   const paymentTarget: PaymentTarget = {

@@ -2,7 +2,7 @@
 // the messages members read, and an enrolment as the screens show it.
 import { centsToMoney, defineMessages, type TEnrolment, type TEnrolmentInstalment } from '@beach/contracts';
 import type { Child, Course, CourseEnrolment, CourseSession, EnrolmentInstalment, User } from '../../generated/prisma/client.js';
-import { dueNowCents, type InstalmentState, instalmentStates, planOf } from './instalments.js';
+import { dueNowCents, type InstalmentState, instalmentStates, payNowOf, planOf } from './instalments.js';
 
 export const ENROLMENT_MESSAGES = defineMessages({
   notFound: /* i18n */ { id: 'api.enrolments.not_found', message: 'Iscrizione non trovata.' },
@@ -83,6 +83,7 @@ export function toEnrolmentDto(row: EnrolmentRow, owedCents: number, { today, gr
   const plan = row.status === 'cancelled' ? [] : planOf(row);
   const instalments = instalmentStates(plan, row.amountCents, owedCents, today, graceDays);
   const nextDue = instalments.find((instalment) => !instalment.paid);
+  const payNow = payNowOf(row, plan, owedCents, today);
   return {
     id: row.id,
     course: row.course,
@@ -97,5 +98,6 @@ export function toEnrolmentDto(row: EnrolmentRow, owedCents: number, { today, gr
     instalments: instalments.map(toInstalmentDto),
     due_now: centsToMoney(dueNowCents(plan, row.amountCents, owedCents, today)),
     next_due: nextDue ? toInstalmentDto(nextDue) : null,
+    pay_now: payNow ? { seq: payNow.seq, amount: centsToMoney(payNow.cents) } : null,
   };
 }

@@ -57,11 +57,12 @@ describe('a deposit and the balance', () => {
         { seq: 2, amount: '70.00', due_on: addDays(today, 10), paid: false, overdue: false },
       ],
       next_due: { seq: 1, amount: '30.00' },
+      pay_now: { seq: 1, amount: '30.00' },
     });
     await deskTopUp(app, staff, parent, '100');
     const deposit = await payWithCredit(parent, enrolment.id).expect(200);
     expect(deposit.body.message).toBe('Iscrizione pagata con il credito e confermata.');
-    expect(deposit.body.enrolment).toMatchObject({ status: 'confirmed', owed: '70.00', due_now: '0.00', next_due: { seq: 2, amount: '70.00' } });
+    expect(deposit.body.enrolment).toMatchObject({ status: 'confirmed', owed: '70.00', due_now: '0.00', next_due: { seq: 2, amount: '70.00' }, pay_now: { seq: 2, amount: '70.00' } });
     expect(deposit.body.enrolment.instalments.map((row: { paid: boolean }) => row.paid)).toEqual([true, false]);
     expect((await request(app).get('/api/me/credit').set(bearer(parent.token)).expect(200)).body).toMatchObject({ balance: '70.00' });
 
@@ -75,7 +76,7 @@ describe('a deposit and the balance', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.status === 200)!.body.message).toBe('Rata pagata con il credito.');
     const paid = await mine(parent, enrolment.id);
-    expect(paid).toMatchObject({ status: 'confirmed', owed: '0.00', due_now: '0.00', next_due: null });
+    expect(paid).toMatchObject({ status: 'confirmed', owed: '0.00', due_now: '0.00', next_due: null, pay_now: null });
     expect(paid.instalments.map((row) => row.paid)).toEqual([true, true]);
     expect((await request(app).get('/api/me/credit').set(bearer(parent.token)).expect(200)).body).toMatchObject({ balance: '0.00' });
     expect(await balanceOf(db, `enrolment:${enrolment.id}`)).toBe(0);

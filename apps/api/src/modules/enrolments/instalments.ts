@@ -98,3 +98,10 @@ export function toPayNow(states: InstalmentState[], amountCents: number, owedCen
   const cents = Math.min(owedCents, upTo - (amountCents - owedCents));
   return cents > 0 ? { seq: target.seq, cents } : null;
 }
+
+/** toPayNow for an enrolment: a pending one pays at least what is due now, so it is never confirmed short of its first instalment. */
+export function payNowOf(enrolment: { status: string; amountCents: number }, plan: PlannedInstalment[], owedCents: number, today: string, seq?: number) {
+  const payNow = toPayNow(instalmentStates(plan, enrolment.amountCents, owedCents, today, 0), enrolment.amountCents, owedCents, today, seq);
+  if (!payNow || enrolment.status !== 'pending_payment') return payNow;
+  return { seq: payNow.seq, cents: Math.max(payNow.cents, dueNowCents(plan, enrolment.amountCents, owedCents, today)) };
+}
