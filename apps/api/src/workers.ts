@@ -20,6 +20,9 @@ export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { 
   await jobs.work('courses-minimum-check', async () => {
     await courses.checkMinimums();
   });
+  await jobs.work('enrolments-instalment-reminders', async () => {
+    await enrolments.sendInstalmentReminders();
+  });
   await jobs.work('bookings-reminders', async () => {
     await bookings.sendReminders();
   });

@@ -89,6 +89,11 @@ export const ZCheckInLookup = z.object({
    * certificate is not valid (the member must not play). Absent for an unknown card.
    */
   medical_certificate: z.object({ state: z.enum(CERTIFICATE_STATES), label: z.string(), warning: z.string().nullable() }).optional(),
+  /**
+   * The holder, as payer, has a school instalment unpaid past its grace days (docs/school.md#instalments):
+   * "Rata del corso non pagata: …", to collect at the desk. It does not stop the entrance. Absent for an unknown card.
+   */
+  instalment_warning: z.string().nullable().optional(),
 });
 export type TCheckInLookup = z.infer<typeof ZCheckInLookup>;
 

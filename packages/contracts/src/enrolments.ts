@@ -14,6 +14,7 @@ const enrolmentMessages = defineMessages({
   kind: /* i18n */ { id: 'enrolments.kind', message: 'Scegli come iscriverti: tutto il corso, una lezione o una prova.' },
   child: /* i18n */ { id: 'enrolments.child', message: 'Scegli chi iscrivi.' },
   session: /* i18n */ { id: 'enrolments.session', message: 'Scegli la lezione.' },
+  instalment: /* i18n */ { id: 'enrolments.instalment', message: 'Scegli la rata da pagare.' },
 });
 
 export const ENROLMENT_KINDS = ['course', 'lesson', 'trial'] as const;
@@ -66,6 +67,17 @@ export const ZEnrolmentBody = z
   .refine((body) => body.kind === 'course' || body.session_id != null, { path: ['session_id'], ...z.because(enrolmentMessages.session) });
 export type TEnrolmentBody = z.input<typeof ZEnrolmentBody>;
 
+/** One amount the enrolment owes by a Rome day; paid or not is read from the ledger (docs/school.md#instalments). */
+export const ZEnrolmentInstalment = z.object({
+  seq: z.number().int(),
+  amount: ZMoney,
+  due_on: ZIsoDate,
+  paid: z.boolean(),
+  /** Unpaid and past its day plus the settings' grace days. */
+  overdue: z.boolean(),
+});
+export type TEnrolmentInstalment = z.infer<typeof ZEnrolmentInstalment>;
+
 export const ZEnrolment = z.object({
   id: z.number().int(),
   course: z.object({ id: z.number().int(), name: z.string() }),
@@ -79,11 +91,33 @@ export const ZEnrolment = z.object({
   status: z.enum(ENROLMENT_STATUSES),
   hold_expires_at: z.iso.datetime().nullable(),
   created_at: z.iso.datetime(),
+  /** What it owes by when; none for a free or a cancelled enrolment. */
+  instalments: z.array(ZEnrolmentInstalment),
+  /** The instalments due by today not yet paid. */
+  due_now: ZMoney,
+  /** The first instalment not yet paid. */
+  next_due: ZEnrolmentInstalment.nullable(),
+  /** What "Paga ora" pays (ZEnrolmentPayBody's `seq`): what is due now, else the next instalment; null when nothing is owed. */
+  pay_now: z.object({ seq: z.number().int(), amount: ZMoney }).nullable(),
 });
 export type TEnrolment = z.infer<typeof ZEnrolment>;
 
-export const ZEnrolmentDeskBody = z.object({ method: z.enum(DESK_TOP_UP_METHODS, z.because(validationMessages.deskTopUpMethod)) });
+/** The instalment a payment pays up to (ZEnrolmentPayBody). */
+const zInstalmentSeq = z.number(z.because(enrolmentMessages.instalment)).int(z.because(enrolmentMessages.instalment)).positive(z.because(enrolmentMessages.instalment)).optional();
+
+export const ZEnrolmentDeskBody = z.object({
+  method: z.enum(DESK_TOP_UP_METHODS, z.because(validationMessages.deskTopUpMethod)),
+  /** As ZEnrolmentPayBody's. */
+  seq: zInstalmentSeq,
+});
 export type TEnrolmentDeskBody = z.input<typeof ZEnrolmentDeskBody>;
+
+/**
+ * Paying an enrolment pays up to the instalment `seq` (the earlier ones with it). Without it: what is due
+ * now, or the next instalment when nothing is due yet. Naming it keeps a double click from paying two.
+ */
+export const ZEnrolmentPayBody = z.object({ seq: zInstalmentSeq });
+export type TEnrolmentPayBody = z.input<typeof ZEnrolmentPayBody>;
 
 /** Whom a member may enrol: themself (child_id null) or one of their children. */
 export const ZParticipant = z.object({ child_id: z.number().int().nullable(), name: z.string() });
@@ -112,11 +146,13 @@ export const enrolmentsRoutes = {
   }),
   checkout: defineRoute({
     method: 'post', path: '/api/me/enrolments/:id/checkout', tag: 'enrolments', access: 'user',
-    summary: 'Paga un’iscrizione in attesa con la carta (Stripe Checkout)', params: ZIdParams, response: z.object({ checkout_url: z.string() }),
+    summary: 'Paga con la carta (Stripe Checkout) quanto è dovuto di un’iscrizione: in attesa, la prima rata; confermata, la rata successiva',
+    params: ZIdParams, body: ZEnrolmentPayBody, response: z.object({ checkout_url: z.string() }),
   }),
   payWithCredit: defineRoute({
     method: 'post', path: '/api/me/enrolments/:id/pay-with-credit', tag: 'enrolments', access: 'user',
-    summary: 'Paga un’iscrizione in attesa con il proprio credito', params: ZIdParams, response: ZEnrolmentAnswer,
+    summary: 'Paga con il proprio credito quanto è dovuto di un’iscrizione (in attesa: la prima rata; confermata: la successiva)',
+    params: ZIdParams, body: ZEnrolmentPayBody, response: ZEnrolmentAnswer,
   }),
   cancelMine: defineRoute({
     method: 'post', path: '/api/me/enrolments/:id/cancel', tag: 'enrolments', access: 'user',
@@ -128,7 +164,7 @@ export const enrolmentsRoutes = {
   }),
   collect: defineRoute({
     method: 'post', path: '/api/admin/enrolments/:id/collect', tag: 'enrolments', access: 'staff',
-    summary: 'Incassa in segreteria un’iscrizione in attesa (contanti, POS o bonifico) e la conferma',
+    summary: 'Incassa in segreteria quanto è dovuto di un’iscrizione (contanti, POS o bonifico): la conferma se in attesa',
     params: ZIdParams, body: ZEnrolmentDeskBody, response: ZEnrolmentAnswer,
   }),
   cancel: defineRoute({

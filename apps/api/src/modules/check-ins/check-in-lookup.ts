@@ -5,9 +5,10 @@ import type { AppDeps } from '../../deps.js';
 import { todayInRome } from '../../lib/time.js';
 import { webOrigins } from '../../lib/web-origin.js';
 import { certificateStatus, warningFor } from '../certificates/index.js';
+import { overdueInstalmentsOf } from '../enrolments/index.js';
 import { toVerificationDto } from '../memberships/index.js';
 import { readSettings } from '../settings/index.js';
-import { bookingsOfDay, readCode, romeDay, toBookingDto, verdictOf } from './check-in-terms.js';
+import { bookingsOfDay, CHECK_IN_MESSAGES, readCode, romeDay, toBookingDto, verdictOf } from './check-in-terms.js';
 
 export function createCheckInLookup({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
   const origins = webOrigins(config);
@@ -31,11 +32,12 @@ export function createCheckInLookup({ db, config }: Pick<AppDeps, 'db' | 'config
       if (!membership) return unknown('not_found');
       const today = todayInRome();
       const card = toVerificationDto(membership, today);
-      const [bookings, last, certificate, settings] = await Promise.all([
+      const [bookings, last, certificate, settings, overdue] = await Promise.all([
         bookingsOfDay(db, membership.userId, today),
         db.checkIn.findFirst({ where: { membershipId: membership.id, checkedInAt: romeDay(today) }, orderBy: { checkedInAt: 'desc' }, select: { checkedInAt: true } }),
         certificateStatus(db, membership.userId, today),
         readSettings(db),
+        overdueInstalmentsOf(db, membership.userId, today),
       ]);
       const warning = warningFor(settings.requireValidCertificate, certificate.state);
       const { status, ...shown } = card;
@@ -46,6 +48,7 @@ export function createCheckInLookup({ db, config }: Pick<AppDeps, 'db' | 'config
         bookings_today: bookings.map(toBookingDto),
         last_check_in_at: last?.checkedInAt.toISOString() ?? null,
         medical_certificate: { state: certificate.state, label: CERTIFICATE_STATE_LABELS[certificate.state], warning: warning ?? null },
+        instalment_warning: overdue.length > 0 ? CHECK_IN_MESSAGES.instalmentOverdue(overdue) : null,
       };
     },
   };

@@ -12,6 +12,7 @@ import {
 } from '@beach/contracts';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
+import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { addDays, timeOf } from '../../lib/time.js';
 import { holderOf, VERIFY_PATH } from '../memberships/index.js';
 
@@ -25,6 +26,8 @@ export const CHECK_IN_MESSAGES = {
   bookingNotToday: 'Questa prenotazione non è del titolare della tessera per oggi.',
   rowRequired: 'Scegli la fila dei campi.',
   certificateNotConfirmed: (warning: string) => `${warning} Conferma per registrare comunque l’ingresso.`,
+  instalmentOverdue: (overdue: { course: string; participant: string; dueOn: string; amountCents: number }[]) =>
+    `Rata del corso non pagata: ${overdue.map((row) => `${row.course} (${row.participant}), ${formatEuros(row.amountCents)} scaduta il ${formatItalianDate(row.dueOn)}`).join('; ')}.`,
 } as const;
 
 /** The public verification's status in the desk's words: a card not active (never activated, or withdrawn) is withdrawn. */

@@ -74,6 +74,7 @@ describe('GET /api/admin/check-ins/lookup', () => {
       bookings_today: [{ id: booking.id, court: { id: court.id, code: 'C2', name: court.name, row: 'C' }, starts_at: booking.startsAt.toISOString(), ends_at: booking.endsAt.toISOString(), start: '09:00', end: '10:30' }],
       last_check_in_at: null,
       medical_certificate: { state: 'missing', label: CERTIFICATE_STATE_LABELS.missing, warning: null },
+      instalment_warning: null,
     });
 
     // No more than the public verification page: the same card fields (plus the id to record the entrance).

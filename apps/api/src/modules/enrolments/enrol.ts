@@ -85,11 +85,11 @@ export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
   return {
     /** `heldPlace`: a whole-course enrolment into the place a waiting list's offer holds (no place taken). */
     async enrol(user: User, body: EnrolBody, now = new Date(), heldPlace?: HeldPlace) {
-      const { paymentHoldMinutes } = await readSettings(db);
+      const { paymentHoldMinutes, instalmentGraceDays } = await readSettings(db);
       try {
         const { id, amountCents } = await enrolIn(user, body, now, paymentHoldMinutes, heldPlace);
         const row = await db.courseEnrolment.findUniqueOrThrow({ where: { id }, include: ENROLMENT_INCLUDE });
-        return { message: row.status === 'confirmed' ? ENROLMENT_MESSAGES.confirmed : ENROLMENT_MESSAGES.enrolled, enrolment: toEnrolmentDto(row, row.status === 'confirmed' ? 0 : amountCents) };
+        return { message: row.status === 'confirmed' ? ENROLMENT_MESSAGES.confirmed : ENROLMENT_MESSAGES.enrolled, enrolment: toEnrolmentDto(row, row.status === 'confirmed' ? 0 : amountCents, { today: todayInRome(now), graceDays: instalmentGraceDays }) };
       } catch (error) {
         if (isLivePlaceTaken(error)) throw new AppError(409, ENROLMENT_MESSAGES.alreadyEnrolled);
         if (isConstraintViolation(error, 'courses_places_taken_range')) throw new AppError(409, ENROLMENT_MESSAGES.courseFull);

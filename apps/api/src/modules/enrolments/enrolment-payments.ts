@@ -1,19 +1,21 @@
-// Paying an enrolment (docs/school.md#money): by card through Stripe Checkout (its payment target below),
-// with the member's credit, or at the desk. Each settles the enrolment's receivable in the ledger and
-// confirms the enrolment; the payer gets one e-mail, queued with it.
+// Paying an enrolment (docs/school.md#money, #instalments): by card through Stripe Checkout (its payment
+// target below), with the member's credit, or at the desk. Each pays what is due now — a pending
+// enrolment's first instalment confirms it; a confirmed one that still owes pays its next instalment —
+// settles that much of the enrolment's receivable in the ledger, and queues one e-mail to the payer.
 import type { api, BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { Prisma, User } from '../../generated/prisma/client.js';
+import type { CourseEnrolment, Prisma, User } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { accounts, enrolmentReceivable, INSUFFICIENT_CREDIT, moneyAccount, owedOne, payment, post, settlingLegs, spendingLegs, takeBackPayment, walletOf } from '../ledger/index.js';
 import type { Checkouts, PaymentTarget } from '../payments/index.js';
 import { lockEnrolment } from './enrolment-places.js';
 import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, participantName } from './enrolment-terms.js';
-import { isLiveEnrolment } from './live-enrolments.js';
-import { enrolmentConfirmedEmail } from './enrolments.emails.js';
+import { enrolmentConfirmedEmail, instalmentPaidEmail } from './enrolments.emails.js';
+import { payNowOf, planOf } from './instalments.js';
 
 function refuseLapsed(holdExpiresAt: Date | null) {
   if (holdExpiresAt && holdExpiresAt <= new Date()) throw new AppError(409, ENROLMENT_MESSAGES.holdLapsed);
@@ -21,96 +23,119 @@ function refuseLapsed(holdExpiresAt: Date | null) {
 
 export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
   const { db } = deps;
+  const enrolmentsUrl = () => `${webOriginOf(deps.config)}/profilo`;
 
-  /** Confirmed, its hold dropped, and the payer told what was paid. */
-  async function confirm(tx: Prisma.TransactionClient, id: number, paidCents: number) {
-    const row = await tx.courseEnrolment.update({ where: { id }, data: { status: 'confirmed', confirmedAt: new Date(), holdExpiresAt: null }, include: { ...ENROLMENT_INCLUDE, user: true } });
-    const email = enrolmentConfirmedEmail(row.user, { course: row.course.name, participant: participantName(row), amountCents: paidCents }, `${webOriginOf(deps.config)}/profilo`);
-    await deps.jobs.send('send-email', email, { tx });
+  /**
+   * After `paidCents` were settled: a pending enrolment is confirmed (its hold dropped) and the payer gets
+   * the confirmation; a confirmed one stays as it is and the payer gets "rata pagata" with what is left.
+   */
+  async function paid(tx: Prisma.TransactionClient, enrolment: CourseEnrolment, paidCents: number) {
+    const { id } = enrolment;
+    if (enrolment.status === 'pending_payment') {
+      const row = await tx.courseEnrolment.update({ where: { id }, data: { status: 'confirmed', confirmedAt: new Date(), holdExpiresAt: null }, include: { ...ENROLMENT_INCLUDE, user: true } });
+      await deps.jobs.send('send-email', enrolmentConfirmedEmail(row.user, { course: row.course.name, participant: participantName(row), amountCents: paidCents }, enrolmentsUrl()), { tx });
+      return;
+    }
+    const row = await tx.courseEnrolment.findUniqueOrThrow({ where: { id }, include: { ...ENROLMENT_INCLUDE, user: true } });
+    const owedCents = await owedOne(tx, accounts.enrolment(id));
+    await deps.jobs.send('send-email', instalmentPaidEmail(row.user, { course: row.course.name, participant: participantName(row), amountCents: paidCents, owedCents }, enrolmentsUrl()), { tx });
   }
 
-  /** The member's own enrolment still waiting to be paid, locked, with what it owes. */
-  async function pendingOf(tx: Prisma.TransactionClient, id: number, userId: number | null) {
+  /**
+   * The enrolment locked, if it may be paid now — pending within its hold (the desk, `userId` null, may
+   * still take a lapsed hold the job has not released), or confirmed and still owing — with what paying
+   * it now settles: up to instalment `seq` when named, else what is due now or the next instalment.
+   */
+  async function payableOf(tx: Prisma.TransactionClient, id: number, userId: number | null, seq?: number) {
     const row = await lockEnrolment(tx, id);
     if (!row || (userId !== null && row.userId !== userId)) throw notFound(ENROLMENT_MESSAGES.notFound);
-    if (row.status !== 'pending_payment') throw new AppError(409, ENROLMENT_MESSAGES.notPending);
-    // The member pays only while the place is held; the desk may still take a lapsed hold the job has not released.
-    if (userId !== null) refuseLapsed(row.holdExpiresAt);
-    return { row, owed: await owedOne(tx, accounts.enrolment(id), { lock: true }) };
+    if (row.status === 'cancelled') throw new AppError(409, ENROLMENT_MESSAGES.holdLapsed);
+    if (row.status === 'pending_payment' && userId !== null) refuseLapsed(row.holdExpiresAt);
+    const owed = await owedOne(tx, accounts.enrolment(id), { lock: true });
+    if (owed <= 0) throw new AppError(409, ENROLMENT_MESSAGES.nothingOwed);
+    const payNow = payNowOf(row, planOf({ ...row, instalments: await tx.enrolmentInstalment.findMany({ where: { enrolmentId: id } }) }), owed, todayInRome(), seq);
+    if (!payNow) throw new AppError(409, ENROLMENT_MESSAGES.instalmentPaid);
+    return { row, cents: payNow.cents };
   }
 
   const paymentTarget: PaymentTarget = {
-    /** A completed checkout confirms a pending enrolment once; a cancelled or already paid one is refunded. */
-    async confirm(tx, id, paid) {
+    /**
+     * A completed checkout settles what it paid on an enrolment that still owes at least that much: a
+     * pending one is confirmed, a confirmed one has paid an instalment. A cancelled or already paid one is refunded.
+     */
+    async confirm(tx, id, paidRow) {
       const row = await tx.courseEnrolment.findUnique({ where: { id } });
-      if (row?.status !== 'pending_payment') return false;
-      if ((await owedOne(tx, accounts.enrolment(id), { lock: true })) < paid.amountCents) return false;
-      await payment(tx, `payment:${paid.id}`, accounts.stripe, [{ receivable: enrolmentReceivable(id), cents: paid.amountCents }], { enrolmentId: id, userId: row.userId, transactionId: paid.id, description: paid.description });
-      await confirm(tx, id, paid.amountCents);
+      if (!row || row.status === 'cancelled') return false;
+      if ((await owedOne(tx, accounts.enrolment(id), { lock: true })) < paidRow.amountCents) return false;
+      await payment(tx, `payment:${paidRow.id}`, accounts.stripe, [{ receivable: enrolmentReceivable(id), cents: paidRow.amountCents }], { enrolmentId: id, userId: row.userId, transactionId: paidRow.id, description: paidRow.description });
+      await paid(tx, row, paidRow.amountCents);
       return true;
     },
 
     /** Money taken back on Stripe's side: the enrolment owes it again (written off if it no longer stands). */
-    async takenBack(tx, id, paid, { cents, from, context }) {
+    async takenBack(tx, id, paidRow, { cents, from, context }) {
       const row = await tx.courseEnrolment.findUnique({ where: { id } });
-      await takeBackPayment(tx, { paymentId: paid.id, receivables: [accounts.enrolment(id)], cents, from, stands: row?.status === 'confirmed', userId: paid.userId, context: { ...context, enrolmentId: id } });
+      await takeBackPayment(tx, { paymentId: paidRow.id, receivables: [accounts.enrolment(id)], cents, from, stands: row?.status === 'confirmed', userId: paidRow.userId, context: { ...context, enrolmentId: id } });
     },
   };
 
   return {
     paymentTarget,
 
-    async checkout(user: User, id: number) {
+    async checkout(user: User, id: number, { seq }: BodyOf<typeof api.enrolments.checkout>) {
       const row = await db.courseEnrolment.findFirst({ where: { id, userId: user.id }, include: ENROLMENT_INCLUDE });
       if (!row) throw notFound(ENROLMENT_MESSAGES.notFound);
-      if (row.status !== 'pending_payment') throw new AppError(409, ENROLMENT_MESSAGES.notPending);
-      refuseLapsed(row.holdExpiresAt);
-      const itemName = `Iscrizione: ${row.course.name}`;
+      if (row.status === 'cancelled') throw new AppError(409, ENROLMENT_MESSAGES.holdLapsed);
+      if (row.status === 'pending_payment') refuseLapsed(row.holdExpiresAt);
+      const itemName = `${row.status === 'pending_payment' ? 'Iscrizione' : 'Rata'}: ${row.course.name}`;
       const url = await checkouts.open({
         kind: 'enrolment', targetId: id, customer: user, amountCents: row.amountCents, itemName, cancelPath: '/profilo?pagamento=annullato',
-        // Under the enrolment's lock: still a live hold (a cancellation or the job may have come first), and what it owes now.
+        // Under the enrolment's lock: still payable (a cancellation, the job or another payment may have come first), and how much now.
         async inTransaction(tx, payment) {
-          const locked = await lockEnrolment(tx, id);
-          if (!locked || locked.status !== 'pending_payment' || !isLiveEnrolment(locked, new Date())) throw new AppError(409, ENROLMENT_MESSAGES.holdLapsed);
-          const owed = await owedOne(tx, accounts.enrolment(id), { lock: true });
-          await tx.transaction.update({ where: { id: payment.id }, data: { amountCents: owed } });
-          return { amountCents: owed, itemName };
+          const { cents } = await payableOf(tx, id, user.id, seq);
+          await tx.transaction.update({ where: { id: payment.id }, data: { amountCents: cents } });
+          return { amountCents: cents, itemName };
         },
       });
       return { checkout_url: url };
     },
 
-    /** Paid with the member's credit, all of it: the wallet locked while read, spent and settled in one entry. */
-    async payWithCredit(user: User, id: number) {
+    /** Paid with the member's credit: the wallet locked while read, spent and the receivable settled in one entry. */
+    async payWithCredit(user: User, id: number, { seq }: BodyOf<typeof api.enrolments.payWithCredit>) {
       // Another's enrolment does not exist for them, whatever its checkouts (404 before asking Stripe).
       if (!(await db.courseEnrolment.findFirst({ where: { id, userId: user.id } }))) throw notFound(ENROLMENT_MESSAGES.notFound);
       await checkouts.refuseIfPaid('enrolment', id);
-      await db.$transaction(async (tx) => {
-        const { owed } = await pendingOf(tx, id, user.id);
+      return db.$transaction(async (tx) => {
+        const { row, cents } = await payableOf(tx, id, user.id, seq);
         await checkouts.closeIn(tx, 'enrolment', id);
-        const legs = spendingLegs(await walletOf(tx, user.id, { lock: true }), owed);
+        const legs = spendingLegs(await walletOf(tx, user.id, { lock: true }), cents);
         if (!legs) throw new AppError(409, INSUFFICIENT_CREDIT);
-        await post(tx, { key: `enrolment:${id}:credit`, kind: 'credit_payment', description: 'Iscrizione pagata con il credito', userId: user.id, enrolmentId: id, legs: [...legs, ...settlingLegs([{ receivable: enrolmentReceivable(id), cents: owed }])] });
-        await confirm(tx, id, owed);
+        // One entry per credit payment: counted under the enrolment's lock, so its key is new each time.
+        const earlier = await tx.ledgerEntry.count({ where: { enrolmentId: id, kind: 'credit_payment' } });
+        await post(tx, {
+          key: `enrolment:${id}:credit:${earlier + 1}`, kind: 'credit_payment', description: 'Iscrizione pagata con il credito', userId: user.id, enrolmentId: id,
+          legs: [...legs, ...settlingLegs([{ receivable: enrolmentReceivable(id), cents }])],
+        });
+        await paid(tx, row, cents);
+        return row.status === 'pending_payment' ? ENROLMENT_MESSAGES.paidWithCredit : ENROLMENT_MESSAGES.instalmentPaidWithCredit;
       }, TRANSACTION_OPTIONS);
-      return ENROLMENT_MESSAGES.paidWithCredit;
     },
 
     /** Collected at the desk (cash, POS, transfer): a completed payment (its receipt follows) settles it. */
-    async collect(staff: User, id: number, { method }: BodyOf<typeof api.enrolments.collect>) {
+    async collect(staff: User, id: number, { method, seq }: BodyOf<typeof api.enrolments.collect>) {
       await checkouts.refuseIfPaid('enrolment', id);
-      await db.$transaction(async (tx) => {
-        const { row, owed } = await pendingOf(tx, id, null);
+      return db.$transaction(async (tx) => {
+        const { row, cents } = await payableOf(tx, id, null, seq);
         await auditRow(tx, { entity: 'course_enrolments', id, action: 'mark-paid' }, async () => {
           await checkouts.closeIn(tx, 'enrolment', id);
-          const paid = await tx.transaction.create({
-            data: { kind: 'enrolment', type: 'payment', enrolmentId: id, userId: row.userId, amountCents: owed, method, status: 'completed', paidAt: new Date(), description: 'Iscrizione ai corsi' },
+          const desk = await tx.transaction.create({
+            data: { kind: 'enrolment', type: 'payment', enrolmentId: id, userId: row.userId, amountCents: cents, method, status: 'completed', paidAt: new Date(), description: 'Iscrizione ai corsi' },
           });
-          await payment(tx, `payment:${paid.id}`, moneyAccount(method), [{ receivable: enrolmentReceivable(id), cents: owed }], { enrolmentId: id, userId: row.userId, transactionId: paid.id, createdById: staff.id });
-          await confirm(tx, id, owed);
+          await payment(tx, `payment:${desk.id}`, moneyAccount(method), [{ receivable: enrolmentReceivable(id), cents }], { enrolmentId: id, userId: row.userId, transactionId: desk.id, createdById: staff.id });
+          await paid(tx, row, cents);
         });
+        return row.status === 'pending_payment' ? ENROLMENT_MESSAGES.collected : ENROLMENT_MESSAGES.instalmentCollected;
       }, TRANSACTION_OPTIONS);
-      return ENROLMENT_MESSAGES.collected;
     },
   };
 }

@@ -1,7 +1,8 @@
 // The school's enrolment rules (docs/school.md#prices, #money): the price of the whole course from now,
 // the messages members read, and an enrolment as the screens show it.
-import { centsToMoney, defineMessages, type TEnrolment } from '@beach/contracts';
-import type { Child, Course, CourseEnrolment, CourseSession, User } from '../../generated/prisma/client.js';
+import { centsToMoney, defineMessages, type TEnrolment, type TEnrolmentInstalment } from '@beach/contracts';
+import type { Child, Course, CourseEnrolment, CourseSession, EnrolmentInstalment, User } from '../../generated/prisma/client.js';
+import { dueNowCents, type InstalmentState, instalmentStates, payNowOf, planOf } from './instalments.js';
 
 export const ENROLMENT_MESSAGES = defineMessages({
   notFound: /* i18n */ { id: 'api.enrolments.not_found', message: 'Iscrizione non trovata.' },
@@ -28,6 +29,10 @@ export const ENROLMENT_MESSAGES = defineMessages({
   tooYoung: /* i18n */ { id: 'api.enrolments.too_young', message: 'Questo corso è per chi ha almeno {min} anni alla prima lezione.' },
   tooOld: /* i18n */ { id: 'api.enrolments.too_old', message: 'Questo corso è per chi ha al massimo {max} anni alla prima lezione.' },
   cancelledToCredit: /* i18n */ { id: 'api.enrolments.cancelled_to_credit', message: 'Iscrizione annullata: quanto pagato è tornato sul credito del socio.' },
+  nothingOwed: /* i18n */ { id: 'api.enrolments.nothing_owed', message: 'Questa iscrizione è già pagata.' },
+  instalmentPaid: /* i18n */ { id: 'api.enrolments.instalment_paid', message: 'Questa rata è già pagata.' },
+  instalmentPaidWithCredit: /* i18n */ { id: 'api.enrolments.instalment_paid_with_credit', message: 'Rata pagata con il credito.' },
+  instalmentCollected: /* i18n */ { id: 'api.enrolments.instalment_collected', message: 'Rata incassata.' },
 });
 
 /**
@@ -45,20 +50,40 @@ export function sessionsOf(sessions: CourseSession[], now: Date) {
   return { held, upcoming: held.filter((session) => session.startsAt > now) };
 }
 
-export type EnrolmentRow = CourseEnrolment & { course: Pick<Course, 'id' | 'name'>; child: Pick<Child, 'firstName' | 'lastName'> | null; user: Pick<User, 'firstName' | 'lastName'>; session: Pick<CourseSession, 'startsAt'> | null };
+export type EnrolmentRow = CourseEnrolment & {
+  course: Pick<Course, 'id' | 'name'>;
+  child: Pick<Child, 'firstName' | 'lastName'> | null;
+  user: Pick<User, 'firstName' | 'lastName'>;
+  session: Pick<CourseSession, 'startsAt'> | null;
+  instalments: EnrolmentInstalment[];
+};
 export const ENROLMENT_INCLUDE = {
   course: { select: { id: true, name: true } },
   child: { select: { firstName: true, lastName: true } },
   user: { select: { firstName: true, lastName: true } },
   session: { select: { startsAt: true } },
+  instalments: { orderBy: { seq: 'asc' } },
 } as const;
+
+/** The day instalments are read on (Rome) and the settings' grace days before an unpaid one is overdue. */
+export interface DueTerms {
+  today: string;
+  graceDays: number;
+}
 
 /** Who takes the place, by name: the child, or the member. */
 type Named = { firstName: string; lastName: string };
 /** Who takes the place: the child, else the member. */
 export const participantName = (row: { child: Named | null; user: Named }) => (row.child ? `${row.child.firstName} ${row.child.lastName}` : `${row.user.firstName} ${row.user.lastName}`);
 
-export function toEnrolmentDto(row: EnrolmentRow, owedCents: number): TEnrolment {
+const toInstalmentDto = (row: InstalmentState): TEnrolmentInstalment => ({ seq: row.seq, amount: centsToMoney(row.amountCents), due_on: row.dueOn, paid: row.paid, overdue: row.overdue });
+
+export function toEnrolmentDto(row: EnrolmentRow, owedCents: number, { today, graceDays }: DueTerms): TEnrolment {
+  // A cancelled enrolment owes nothing more (what it owed is written off): it lists no instalments.
+  const plan = row.status === 'cancelled' ? [] : planOf(row);
+  const instalments = instalmentStates(plan, row.amountCents, owedCents, today, graceDays);
+  const nextDue = instalments.find((instalment) => !instalment.paid);
+  const payNow = payNowOf(row, plan, owedCents, today);
   return {
     id: row.id,
     course: row.course,
@@ -70,5 +95,9 @@ export function toEnrolmentDto(row: EnrolmentRow, owedCents: number): TEnrolment
     status: row.status,
     hold_expires_at: row.status === 'pending_payment' ? (row.holdExpiresAt?.toISOString() ?? null) : null,
     created_at: row.createdAt.toISOString(),
+    instalments: instalments.map(toInstalmentDto),
+    due_now: centsToMoney(dueNowCents(plan, row.amountCents, owedCents, today)),
+    next_due: nextDue ? toInstalmentDto(nextDue) : null,
+    pay_now: payNow ? { seq: payNow.seq, amount: centsToMoney(payNow.cents) } : null,
   };
 }

@@ -1,6 +1,6 @@
 import { defineMessages } from '@beach/contracts';
 import { greetingOf, renderEmail } from '../../lib/email-layout.js';
-import { i18nFor, localizedEuros, sayer } from '../../lib/i18n.js';
+import { i18nFor, localizedDay, localizedEuros, localizedUrl, sayer } from '../../lib/i18n.js';
 import type { MailMessage } from '../../lib/mail.js';
 
 const messages = defineMessages({
@@ -8,14 +8,30 @@ const messages = defineMessages({
   title: /* i18n */ { id: 'api.enrolments.email_confirmed_title', message: 'Iscrizione confermata' },
   body: /* i18n */ { id: 'api.enrolments.email_confirmed_body', message: 'l’iscrizione di {participant} al corso «{course}» è confermata: abbiamo ricevuto {amount}.' },
   action: /* i18n */ { id: 'api.enrolments.email_confirmed_action', message: 'Vedi le tue iscrizioni' },
+  paidSubject: /* i18n */ { id: 'api.enrolments.email_instalment_paid_subject', message: 'Rata pagata: {course}' },
+  paidTitle: /* i18n */ { id: 'api.enrolments.email_instalment_paid_title', message: 'Rata pagata' },
+  paidBody: /* i18n */ { id: 'api.enrolments.email_instalment_paid_body', message: 'abbiamo ricevuto {amount} per l’iscrizione di {participant} al corso «{course}».' },
+  stillOwed: /* i18n */ { id: 'api.enrolments.email_instalment_still_owed', message: 'Resta da pagare {amount}: ti ricorderemo le prossime rate.' },
+  allPaid: /* i18n */ { id: 'api.enrolments.email_instalment_all_paid', message: 'L’iscrizione è ora pagata per intero.' },
+  reminderSubject: /* i18n */ { id: 'api.enrolments.email_instalment_reminder_subject', message: 'Rata in scadenza il {day}: {course}' },
+  reminderTodaySubject: /* i18n */ { id: 'api.enrolments.email_instalment_reminder_today_subject', message: 'Rata in scadenza oggi: {course}' },
+  reminderTitle: /* i18n */ { id: 'api.enrolments.email_instalment_reminder_title', message: 'Promemoria di pagamento' },
+  reminderBody: /* i18n */ {
+    id: 'api.enrolments.email_instalment_reminder_body',
+    message: 'la rata di {amount} dell’iscrizione di {participant} al corso «{course}» scade il {day}. Puoi pagarla dal tuo profilo con la carta o con il credito, oppure in segreteria.',
+  },
+  reminderAction: /* i18n */ { id: 'api.enrolments.email_instalment_reminder_action', message: 'Paga ora' },
 });
 
+/** Who the e-mail goes to, in their language (users.locale). */
+interface Recipient {
+  email: string;
+  firstName: string;
+  locale: string;
+}
+
 /** A paid enrolment is confirmed: who, which course, what was paid (in the payer's language, users.locale). */
-export function enrolmentConfirmedEmail(
-  to: { email: string; firstName: string; locale: string },
-  enrolment: { course: string; participant: string; amountCents: number },
-  enrolmentsUrl: string,
-): MailMessage {
+export function enrolmentConfirmedEmail(to: Recipient, enrolment: { course: string; participant: string; amountCents: number }, enrolmentsUrl: string): MailMessage {
   const i18n = i18nFor(to.locale);
   const say = sayer(i18n);
   return {
@@ -26,6 +42,46 @@ export function enrolmentConfirmedEmail(
       greeting: greetingOf(i18n, to.firstName),
       paragraphs: [say(messages.body, { participant: enrolment.participant, course: enrolment.course, amount: localizedEuros(enrolment.amountCents) })],
       action: { label: say(messages.action), url: enrolmentsUrl },
+    }),
+  };
+}
+
+/** A later instalment of a confirmed enrolment paid: what was received and what is still owed. */
+export function instalmentPaidEmail(to: Recipient, enrolment: { course: string; participant: string; amountCents: number; owedCents: number }, enrolmentsUrl: string): MailMessage {
+  const i18n = i18nFor(to.locale);
+  const say = sayer(i18n);
+  return {
+    to: to.email,
+    subject: say(messages.paidSubject, { course: enrolment.course }),
+    ...renderEmail(i18n, {
+      title: say(messages.paidTitle),
+      greeting: greetingOf(i18n, to.firstName),
+      paragraphs: [
+        say(messages.paidBody, { participant: enrolment.participant, course: enrolment.course, amount: localizedEuros(enrolment.amountCents) }),
+        enrolment.owedCents > 0 ? say(messages.stillOwed, { amount: localizedEuros(enrolment.owedCents) }) : say(messages.allPaid),
+      ],
+      action: { label: say(messages.action), url: localizedUrl(to.locale, enrolmentsUrl) },
+    }),
+  };
+}
+
+/** An unpaid instalment due in a few days or today: how much, by when, for whom, and where to pay it. */
+export function instalmentReminderEmail(
+  to: Recipient,
+  instalment: { course: string; participant: string; amountCents: number; dueOn: string; today: boolean },
+  enrolmentsUrl: string,
+): MailMessage {
+  const i18n = i18nFor(to.locale);
+  const say = sayer(i18n);
+  const day = localizedDay(instalment.dueOn);
+  return {
+    to: to.email,
+    subject: instalment.today ? say(messages.reminderTodaySubject, { course: instalment.course }) : say(messages.reminderSubject, { day, course: instalment.course }),
+    ...renderEmail(i18n, {
+      title: say(messages.reminderTitle),
+      greeting: greetingOf(i18n, to.firstName),
+      paragraphs: [say(messages.reminderBody, { participant: instalment.participant, course: instalment.course, amount: localizedEuros(instalment.amountCents), day })],
+      action: { label: say(messages.reminderAction), url: localizedUrl(to.locale, enrolmentsUrl) },
     }),
   };
 }

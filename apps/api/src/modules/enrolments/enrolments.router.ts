@@ -9,8 +9,8 @@ export function registerEnrolmentsRoutes(mount: MountRoute, enrolments: Enrolmen
   mount(routes.enrol, ({ body }, { req }) => enrolments.enrol(authOf(req).user, body));
   mount(routes.participants, (_input, { req }) => enrolments.participants(authOf(req).user));
   mount(routes.mine, (_input, { req }) => enrolments.mine(authOf(req).user));
-  mount(routes.checkout, ({ params }, { req }) => enrolments.checkout(authOf(req).user, params.id));
-  mount(routes.payWithCredit, ({ params }, { req }) => enrolments.payWithCredit(authOf(req).user, params.id));
+  mount(routes.checkout, ({ params, body }, { req }) => enrolments.checkout(authOf(req).user, params.id, body));
+  mount(routes.payWithCredit, ({ params, body }, { req }) => enrolments.payWithCredit(authOf(req).user, params.id, body));
   mount(routes.cancelMine, ({ params }, { req }) => enrolments.cancelMine(authOf(req).user, params.id));
   mount(routes.ofMember, ({ params }) => enrolments.ofMember(params.id));
   mount(routes.collect, ({ params, body }, { req }) => enrolments.collect(authOf(req).user, params.id, body));

@@ -4,27 +4,31 @@ import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { MessageDescriptor } from '../../lib/i18n.js';
+import { todayInRome } from '../../lib/time.js';
 import { accounts, owedBy } from '../ledger/index.js';
 import type { Checkouts, StripeRequests } from '../payments/index.js';
+import { readSettings } from '../settings/index.js';
 import { createCourseCancellation } from './course-cancellation.js';
 import { createEnrol } from './enrol.js';
 import { createEnrolmentCancel } from './enrolment-cancel.js';
 import { createEnrolmentPayments } from './enrolment-payments.js';
 import type { PlaceHandOff } from './enrolment-places.js';
 import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, toEnrolmentDto } from './enrolment-terms.js';
+import { createInstalmentReminders } from './instalment-reminders.js';
 import { createOpenCourses } from './open-courses.js';
 
-export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, stripeRequests: StripeRequests, handOff: PlaceHandOff) {
+export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger'>, checkouts: Checkouts, stripeRequests: StripeRequests, handOff: PlaceHandOff) {
   const { db } = deps;
   const { enrol } = createEnrol(deps);
   const payments = createEnrolmentPayments(deps, checkouts);
   const cancelling = createEnrolmentCancel(deps, checkouts, handOff);
 
-  /** Enrolments as the screens show them, with what each still owes read from the ledger. */
+  /** Enrolments as the screens show them, with what each still owes read from the ledger today, and their instalments. */
   async function listOf(where: { userId?: number; id?: number }) {
     const rows = await db.courseEnrolment.findMany({ where, include: ENROLMENT_INCLUDE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
-    const owed = await owedBy(db, rows.map((row) => accounts.enrolment(row.id)));
-    return rows.map((row) => toEnrolmentDto(row, owed.get(accounts.enrolment(row.id).key) ?? 0));
+    const [owed, { instalmentGraceDays }] = await Promise.all([owedBy(db, rows.map((row) => accounts.enrolment(row.id))), readSettings(db)]);
+    const terms = { today: todayInRome(), graceDays: instalmentGraceDays };
+    return rows.map((row) => toEnrolmentDto(row, owed.get(accounts.enrolment(row.id).key) ?? 0, terms));
   }
   const one = async (id: number) => (await listOf({ id }))[0]!;
   const answer = async (message: MessageDescriptor, id: number) => ({ message, enrolment: await one(id) });
@@ -32,6 +36,7 @@ export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
   return {
     paymentTarget: payments.paymentTarget,
     expireLapsedHolds: cancelling.expireLapsedHolds,
+    sendInstalmentReminders: createInstalmentReminders(deps),
     sessionCancellation: cancelling.sessionCancellation,
     courseCancellation: createCourseCancellation(deps, checkouts, stripeRequests, handOff),
     openCourses: createOpenCourses(deps).openCourses,
@@ -46,7 +51,7 @@ export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
       return { data: await listOf({ userId }) };
     },
     checkout: payments.checkout,
-    payWithCredit: async (user: User, id: number) => answer(await payments.payWithCredit(user, id), id),
+    payWithCredit: async (user: User, id: number, body: Parameters<typeof payments.payWithCredit>[2]) => answer(await payments.payWithCredit(user, id, body), id),
     collect: async (staff: User, id: number, body: Parameters<typeof payments.collect>[2]) => answer(await payments.collect(staff, id, body), id),
     cancelMine: async (user: User, id: number) => answer(await cancelling.cancelMine(user, id), id),
     cancel: async (staff: User, id: number) => answer(await cancelling.cancel(staff, id), id),

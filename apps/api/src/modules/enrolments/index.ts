@@ -7,3 +7,4 @@ export { busiestSessionCount, liveEnrolmentWhere } from './live-enrolments.js';
 export type { HeldPlace } from './enrol.js';
 export type { PlaceHandOff } from './enrolment-places.js';
 export { ENROLMENT_MESSAGES, participantName } from './enrolment-terms.js';
+export { overdueInstalmentsOf } from './instalment-reminders.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueNowCents, instalmentPlan } from './instalments.js';
+import { dueNowCents, instalmentPlan, instalmentStates, toPayNow } from './instalments.js';
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const plain = { depositCents: null, balanceDueOn: null, instalmentDates: [] as Date[] };
@@ -47,5 +47,29 @@ describe('dueNowCents', () => {
     expect(dueNowCents(plan, 15_000, 10_000, '2027-05-20')).toBe(0);
     expect(dueNowCents(plan, 15_000, 10_000, '2027-06-07')).toBe(10_000);
     expect(dueNowCents(plan, 15_000, 0, '2027-06-07')).toBe(0);
+  });
+});
+
+describe('instalmentStates and toPayNow', () => {
+  const plan = [
+    { seq: 1, amountCents: 3_000, dueOn: '2027-05-10' },
+    { seq: 2, amountCents: 3_000, dueOn: '2027-06-01' },
+    { seq: 3, amountCents: 4_000, dueOn: '2027-07-01' },
+  ];
+  it('reads an instalment paid when the running total up to it is paid, overdue after the grace days', () => {
+    const states = instalmentStates(plan, 10_000, 5_000, '2027-06-05', 3);
+    expect(states.map((row) => [row.paid, row.overdue])).toEqual([[true, false], [false, true], [false, false]]);
+    expect(instalmentStates(plan, 10_000, 5_000, '2027-06-04', 3)[1]!.overdue).toBe(false);
+  });
+
+  it('pays what is due now, else the next instalment, or up to the one named; nothing for one already paid', () => {
+    const owed = 7_000;
+    const states = instalmentStates(plan, 10_000, owed, '2027-07-02', 0);
+    expect(toPayNow(states, 10_000, owed, '2027-07-02')).toEqual({ seq: 3, cents: 7_000 });
+    expect(toPayNow(states, 10_000, owed, '2027-06-02')).toEqual({ seq: 2, cents: 3_000 });
+    expect(toPayNow(states, 10_000, owed, '2027-05-20')).toEqual({ seq: 2, cents: 3_000 });
+    expect(toPayNow(states, 10_000, owed, '2027-05-20', 3)).toEqual({ seq: 3, cents: 7_000 });
+    expect(toPayNow(states, 10_000, owed, '2027-05-20', 1)).toBeNull();
+    expect(toPayNow(instalmentStates(plan, 10_000, 0, '2027-07-02', 0), 10_000, 0, '2027-07-02')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
 // say only amounts and dates: whether one is paid is read from the enrolment's receivable in the ledger.
 import type { Course } from '../../generated/prisma/client.js';
 import type { Prisma } from '../../lib/db.js';
-import { fromIsoDate, toIsoDate } from '../../lib/time.js';
+import { addDays, fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
 
 export interface PlannedInstalment {
   seq: number;
@@ -53,4 +53,55 @@ export async function createInstalments(tx: Prisma.TransactionClient, enrolmentI
 export function dueNowCents(plan: Pick<PlannedInstalment, 'amountCents' | 'dueOn'>[], amountCents: number, owedCents: number, today: string): number {
   const dueByToday = plan.filter((row) => row.dueOn <= today).reduce((sum, row) => sum + row.amountCents, 0);
   return Math.min(owedCents, Math.max(0, dueByToday - (amountCents - owedCents)));
+}
+
+export interface InstalmentState extends PlannedInstalment {
+  paid: boolean;
+  /** Unpaid and `today` past its day plus the grace days. */
+  overdue: boolean;
+}
+
+/**
+ * The enrolment's instalments as rows say them; an enrolment made before instalments were written (the
+ * demo's, say) owes its whole price in one, due the day it was made.
+ */
+export function planOf(enrolment: { amountCents: number; createdAt: Date; instalments: { seq: number; amountCents: number; dueOn: Date }[] }): PlannedInstalment[] {
+  if (enrolment.instalments.length === 0) return enrolment.amountCents > 0 ? [{ seq: 1, amountCents: enrolment.amountCents, dueOn: todayInRome(enrolment.createdAt) }] : [];
+  return [...enrolment.instalments].sort((a, b) => a.seq - b.seq).map((row) => ({ seq: row.seq, amountCents: row.amountCents, dueOn: toIsoDate(row.dueOn) }));
+}
+
+/**
+ * Each instalment is paid when the running total of the amounts up to it is covered by what the enrolment
+ * has paid (its price less what it owes, from the ledger): no paid flag is stored, so a refund on Stripe's
+ * side makes the last ones unpaid again.
+ */
+export function instalmentStates(plan: PlannedInstalment[], amountCents: number, owedCents: number, today: string, graceDays: number): InstalmentState[] {
+  const paidCents = amountCents - owedCents;
+  let upTo = 0;
+  return plan.map((row) => {
+    upTo += row.amountCents;
+    const paid = upTo <= paidCents;
+    return { ...row, paid, overdue: !paid && today > addDays(row.dueOn, graceDays) };
+  });
+}
+
+/**
+ * What paying now settles, up to which instalment: up to `seq` when asked (null when it is already paid or
+ * not one of them), else up to the last one due by today when any is unpaid, else the next one. Never more
+ * than owed; null when nothing is owed.
+ */
+export function toPayNow(states: InstalmentState[], amountCents: number, owedCents: number, today: string, seq?: number): { seq: number; cents: number } | null {
+  const unpaid = states.filter((row) => !row.paid);
+  const target = seq === undefined ? (unpaid.filter((row) => row.dueOn <= today).at(-1) ?? unpaid[0]) : unpaid.find((row) => row.seq === seq);
+  if (!target) return null;
+  const upTo = states.filter((row) => row.seq <= target.seq).reduce((sum, row) => sum + row.amountCents, 0);
+  const cents = Math.min(owedCents, upTo - (amountCents - owedCents));
+  return cents > 0 ? { seq: target.seq, cents } : null;
+}
+
+/** toPayNow for an enrolment: a pending one pays at least what is due now, so it is never confirmed short of its first instalment. */
+export function payNowOf(enrolment: { status: string; amountCents: number }, plan: PlannedInstalment[], owedCents: number, today: string, seq?: number) {
+  const payNow = toPayNow(instalmentStates(plan, enrolment.amountCents, owedCents, today, 0), enrolment.amountCents, owedCents, today, seq);
+  if (!payNow || enrolment.status !== 'pending_payment') return payNow;
+  return { seq: payNow.seq, cents: Math.max(payNow.cents, dueNowCents(plan, enrolment.amountCents, owedCents, today)) };
 }

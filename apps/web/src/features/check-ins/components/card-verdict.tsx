@@ -1,6 +1,7 @@
 // The answer after reading a card, large enough to read at arm's length: the verdict in words with an
 // icon and a colour (never the colour alone), the holder, the card, today's booking and the last entrance.
-// A valid card whose holder lacks the certificate required to play reads in its own colour and icon.
+// A valid card whose holder lacks the certificate required to play reads in its own colour and icon; an
+// overdue school instalment of the holder's is a warning under it (the entrance is still recorded).
 import { CHECK_IN_VERDICT_LABELS, MEMBERSHIP_TYPE_LABELS, type TCheckInLookup, type TCheckInVerdict } from '@beach/contracts';
 import clsx from 'clsx';
 import CircleCheck from 'lucide-react/icons/circle-check';
@@ -75,6 +76,12 @@ export function CardVerdict({ answer }: { answer: TCheckInLookup }) {
         <p role="alert" className="flex items-start gap-3 rounded-xl border-4 border-orange-600 bg-white p-4 text-xl font-extrabold text-orange-950 sm:text-2xl">
           <TriangleAlert aria-hidden className="h-8 w-8 shrink-0 text-orange-700 sm:h-9 sm:w-9" />
           {answer.medical_certificate.warning}
+        </p>
+      )}
+      {answer.instalment_warning && (
+        <p role="alert" className="flex items-start gap-3 rounded-xl border-2 border-amber-600 bg-white p-3 text-lg font-bold text-amber-950">
+          <TriangleAlert aria-hidden className="h-7 w-7 shrink-0 text-amber-700" />
+          {answer.instalment_warning}
         </p>
       )}
       {answer.last_check_in_at && <p className="text-lg font-semibold">Già entrato oggi alle {formatTime(answer.last_check_in_at)}</p>}

@@ -31,13 +31,16 @@ export const useEnrol = () => {
   return useMutation({ mutationFn: (body: TEnrolmentBody) => callApi(api.enrolments.enrol, { body }), onSuccess: refresh });
 };
 
-/** Opens Stripe's page for a pending enrolment; the member comes back to /pagamento-completato. */
+/** What a payment pays: the enrolment, up to its instalment `seq` (its `pay_now`). */
+type PayWhat = { id: number; seq: number };
+
+/** Opens Stripe's page for what the enrolment asks now; the member comes back to /pagamento-completato. */
 export const usePayEnrolmentByCard = () =>
-  useMutation({ mutationFn: (id: number) => callApi(api.enrolments.checkout, { params: { id } }), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) });
+  useMutation({ mutationFn: ({ id, seq }: PayWhat) => callApi(api.enrolments.checkout, { params: { id }, body: { seq } }), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) });
 
 export const usePayEnrolmentWithCredit = () => {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: number) => callApi(api.enrolments.payWithCredit, { params: { id } }), onSuccess: refresh });
+  return useMutation({ mutationFn: ({ id, seq }: PayWhat) => callApi(api.enrolments.payWithCredit, { params: { id }, body: { seq } }), onSuccess: refresh });
 };
 
 export const useCancelMyEnrolment = () => {

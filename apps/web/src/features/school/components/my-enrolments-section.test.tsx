@@ -7,15 +7,17 @@ import { MyEnrolmentsSection } from './my-enrolments-section';
 
 const enrolment = (id: number, overrides: Partial<TEnrolment> = {}): TEnrolment => ({
   id, course: { id: 7, name: `Corso ${id}` }, participant: { child_id: null, name: 'Anna Rossi' }, kind: 'course', session_starts_at: null,
-  amount: '80.00', owed: '80.00', status: 'pending_payment', hold_expires_at: '2027-06-01T10:15:00.000Z', created_at: '2027-06-01T10:00:00.000Z', ...overrides,
+  amount: '80.00', owed: '80.00', status: 'pending_payment', hold_expires_at: '2027-06-01T10:15:00.000Z', created_at: '2027-06-01T10:00:00.000Z',
+  instalments: [{ seq: 1, amount: '80.00', due_on: '2027-06-01', paid: false, overdue: false }], due_now: '80.00', next_due: { seq: 1, amount: '80.00', due_on: '2027-06-01', paid: false, overdue: false }, pay_now: { seq: 1, amount: '80.00' },
+  ...overrides,
 });
 
 const { handlers, bodiesOf } = stubApiForEachTest('user');
 
 describe('Le mie iscrizioni', () => {
   it('shows each enrolment’s status; a pending one is paid with credit or cancelled, a confirmed one has no actions', async () => {
-    handlers['GET /api/me/enrolments'] = () => jsonResponse(200, { data: [enrolment(1), enrolment(2, { status: 'confirmed', owed: '0.00' })] });
-    handlers['POST /api/me/enrolments/1/pay-with-credit'] = () => jsonResponse(200, { message: 'Iscrizione pagata con il credito e confermata.', enrolment: enrolment(1, { status: 'confirmed', owed: '0.00' }) });
+    handlers['GET /api/me/enrolments'] = () => jsonResponse(200, { data: [enrolment(1), enrolment(2, { status: 'confirmed', owed: '0.00', hold_expires_at: null, pay_now: null })] });
+    handlers['POST /api/me/enrolments/1/pay-with-credit'] = () => jsonResponse(200, { message: 'Iscrizione pagata con il credito e confermata.', enrolment: enrolment(1, { status: 'confirmed', owed: '0.00', pay_now: null }) });
     renderAt(<MyEnrolmentsSection />, { url: '/profilo' });
     const pending = await screen.findByRole('listitem', { name: 'Corso 1' });
     const confirmed = screen.getByRole('listitem', { name: 'Corso 2' });
@@ -25,5 +27,52 @@ describe('Le mie iscrizioni', () => {
     fireEvent.click(within(pending).getByRole('button', { name: 'Paga con il credito' }));
     expect(await screen.findByText('Iscrizione pagata con il credito e confermata.')).toBeTruthy();
     expect(bodiesOf('POST /api/me/enrolments/1/pay-with-credit')).toHaveLength(1);
+  });
+
+  it('shows how long a pending place is held, and a camp’s instalments with "Paga ora" for the next one', async () => {
+    const camp = enrolment(3, {
+      status: 'confirmed', amount: '100.00', owed: '70.00', due_now: '0.00', hold_expires_at: null,
+      instalments: [
+        { seq: 1, amount: '30.00', due_on: '2027-05-10', paid: true, overdue: false },
+        { seq: 2, amount: '70.00', due_on: '2027-06-07', paid: false, overdue: false },
+      ],
+      next_due: { seq: 2, amount: '70.00', due_on: '2027-06-07', paid: false, overdue: false },
+      pay_now: { seq: 2, amount: '70.00' },
+    });
+    handlers['GET /api/me/enrolments'] = () => jsonResponse(200, { data: [enrolment(1), camp] });
+    handlers['POST /api/me/enrolments/3/pay-with-credit'] = () => jsonResponse(200, { message: 'Rata pagata con il credito.', enrolment: { ...camp, owed: '0.00', pay_now: null } });
+    renderAt(<MyEnrolmentsSection />, { url: '/profilo' });
+    const pending = await screen.findByRole('listitem', { name: 'Corso 1' });
+    expect(within(pending).getByText('Posto tenuto fino alle 12:15')).toBeTruthy();
+    expect(within(pending).getByRole('button', { name: 'Annulla' }).className).toContain('ring-1');
+    const row = screen.getByRole('listitem', { name: 'Corso 3' });
+    const instalments = within(row).getByRole('list', { name: 'Rate' });
+    expect(within(instalments).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^30,00\s€ entro il 10\/05\/2027Pagata$/),
+      expect.stringMatching(/^70,00\s€ entro il 07\/06\/2027Da pagare$/),
+    ]);
+    expect(within(row).getByText(/Prossima rata: 70,00\s€, entro il 07\/06\/2027/)).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Paga ora con il credito' }));
+    expect(await screen.findByText('Rata pagata con il credito.')).toBeTruthy();
+    expect(bodiesOf('POST /api/me/enrolments/3/pay-with-credit')).toEqual([{ seq: 2 }]);
+  });
+
+  it('marks an overdue instalment', async () => {
+    handlers['GET /api/me/enrolments'] = () =>
+      jsonResponse(200, {
+        data: [
+          enrolment(4, {
+            status: 'confirmed', owed: '50.00', hold_expires_at: null,
+            instalments: [
+              { seq: 1, amount: '30.00', due_on: '2027-05-10', paid: true, overdue: false },
+              { seq: 2, amount: '50.00', due_on: '2027-05-20', paid: false, overdue: true },
+            ],
+            pay_now: { seq: 2, amount: '50.00' },
+          }),
+        ],
+      });
+    renderAt(<MyEnrolmentsSection />, { url: '/profilo' });
+    const row = await screen.findByRole('listitem', { name: 'Corso 4' });
+    expect(within(row).getByText('Scaduta')).toBeTruthy();
   });
 });

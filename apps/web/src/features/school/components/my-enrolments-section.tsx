@@ -1,6 +1,7 @@
-// "Le mie iscrizioni" on /profilo: the member's enrolments and their children's, with their status,
-// paying a pending one and cancelling it.
-import type { TEnrolment } from '@beach/contracts';
+// "Le mie iscrizioni" on /profilo: the member's enrolments and their children's, with their status and
+// instalments; paying a pending one (its place held until a time) or cancelling it, and paying the next
+// instalment of a confirmed one ("Paga ora").
+import type { TEnrolment, TEnrolmentInstalment } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { Locale } from '@beach/i18n';
@@ -9,7 +10,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CardSection, ReadState } from '../../../components/ui/card-section';
 import { paths } from '../../../config/paths';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMoney, formatTime } from '../../../lib/format';
 import { localizedTo } from '../../../lib/i18n';
 import { useCancelMyEnrolment, useMyEnrolments } from '../api/enrolments';
 import { KIND_LABELS, STATUS_LABELS } from '../labels';
@@ -40,6 +41,7 @@ function EnrolmentRow({ enrolment }: { enrolment: TEnrolment }) {
   const { i18n, t } = useLingui();
   const cancel = useCancelMyEnrolment();
   const { confirm, dialog } = useConfirm();
+  const heldUntil = enrolment.hold_expires_at && formatTime(enrolment.hold_expires_at);
   const onCancel = async () => {
     if (await confirm({ title: t`Annullare l’iscrizione?`, message: t`Il posto tenuto si libera.`, confirmLabel: t`Annulla l’iscrizione` })) await cancel.mutateAsync(enrolment.id);
   };
@@ -55,13 +57,41 @@ function EnrolmentRow({ enrolment }: { enrolment: TEnrolment }) {
         </div>
         <Badge tone={TONES[enrolment.status]}>{i18n._(STATUS_LABELS[enrolment.status])}</Badge>
       </div>
+      {enrolment.instalments.length > 1 && <Instalments instalments={enrolment.instalments} />}
+      {enrolment.status === 'pending_payment' && heldUntil && <p className="text-sm text-slate-600"><Trans>Posto tenuto fino alle {heldUntil}</Trans></p>}
       {enrolment.status === 'pending_payment' && (
-        <div className="flex flex-wrap items-start gap-2">
+        <div className="flex flex-wrap items-end gap-2">
           <PayEnrolment enrolment={enrolment} />
-          <Button size="sm" variant="ghost" loading={cancel.isPending} onClick={() => void onCancel()}><Trans>Annulla</Trans></Button>
+          <Button size="sm" variant="secondary" loading={cancel.isPending} onClick={() => void onCancel()}><Trans>Annulla</Trans></Button>
         </div>
       )}
+      {enrolment.status === 'confirmed' && enrolment.pay_now && <PayEnrolment enrolment={enrolment} />}
       {dialog}
     </li>
+  );
+}
+
+/** Each instalment: how much, by when, and whether it is paid, to pay, or overdue. */
+function Instalments({ instalments }: { instalments: TEnrolmentInstalment[] }) {
+  const { t } = useLingui();
+  return (
+    <ul aria-label={t`Rate`} className="space-y-1 text-sm text-slate-700">
+      {instalments.map((instalment) => {
+        const amount = formatMoney(instalment.amount);
+        const day = formatDate(instalment.due_on);
+        return (
+          <li key={instalment.seq} className="flex flex-wrap items-center justify-between gap-2">
+            <span><Trans>{amount} entro il {day}</Trans></span>
+            {instalment.paid ? (
+              <Badge tone="green"><Trans>Pagata</Trans></Badge>
+            ) : instalment.overdue ? (
+              <Badge tone="red"><Trans>Scaduta</Trans></Badge>
+            ) : (
+              <Badge tone="yellow"><Trans>Da pagare</Trans></Badge>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

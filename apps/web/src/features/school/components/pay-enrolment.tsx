@@ -1,11 +1,12 @@
-// Paying a pending enrolment: by card (Stripe's page) or with the member's credit when it covers it.
+// Paying what an enrolment asks now (its `pay_now`): a pending one's first instalment, which confirms it,
+// or a confirmed one's next instalment ("Paga ora") — by card (Stripe's page) or with the member's credit.
 import type { TEnrolment } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-transport';
-import { formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { usePayEnrolmentByCard, usePayEnrolmentWithCredit } from '../api/enrolments';
 
 export function PayEnrolment({ enrolment, notice }: { enrolment: TEnrolment; notice?: string }) {
@@ -22,19 +23,24 @@ export function PayEnrolment({ enrolment, notice }: { enrolment: TEnrolment; not
       setOutcome({ tone: 'error', text: failure instanceof ApiError ? failure.message : t`Non è stato possibile completare il pagamento. Riprova più tardi.` });
     }
   };
-  const owed = formatMoney(enrolment.owed);
+  const payNow = enrolment.pay_now;
+  const pending = enrolment.status === 'pending_payment';
+  const amount = payNow ? formatMoney(payNow.amount) : '';
+  const due = enrolment.instalments.find((row) => row.seq === payNow?.seq);
+  const day = due ? formatDate(due.due_on) : '';
+  const what = payNow && { id: enrolment.id, seq: payNow.seq };
   return (
     <div className="space-y-3">
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-      {!withCredit.isSuccess && (
+      {what && !withCredit.isSuccess && (
         <>
-          <p className="text-sm text-slate-700"><Trans>Da pagare: {owed}</Trans></p>
+          <p className="text-sm text-slate-700">{pending ? <Trans>Da pagare ora: {amount}</Trans> : <Trans>Prossima rata: {amount}, entro il {day}</Trans>}</p>
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" loading={byCard.isPending} loadingText={t`Apertura del pagamento...`} onClick={() => void run(async () => void (await byCard.mutateAsync(enrolment.id)))}>
-              <Trans>Paga con la carta</Trans>
+            <Button size="sm" loading={byCard.isPending} loadingText={t`Apertura del pagamento...`} onClick={() => void run(async () => void (await byCard.mutateAsync(what)))}>
+              {pending ? <Trans>Paga con la carta</Trans> : <Trans>Paga ora con la carta</Trans>}
             </Button>
-            <Button size="sm" variant="secondary" loading={withCredit.isPending} loadingText={t`Pagamento...`} onClick={() => void run(async () => (await withCredit.mutateAsync(enrolment.id)).message)}>
-              <Trans>Paga con il credito</Trans>
+            <Button size="sm" variant="secondary" loading={withCredit.isPending} loadingText={t`Pagamento...`} onClick={() => void run(async () => (await withCredit.mutateAsync(what)).message)}>
+              {pending ? <Trans>Paga con il credito</Trans> : <Trans>Paga ora con il credito</Trans>}
             </Button>
           </div>
         </>

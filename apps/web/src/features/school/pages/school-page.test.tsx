@@ -16,7 +16,9 @@ const course = (overrides: Partial<TOpenCourse> = {}): TOpenCourse => ({
 });
 const enrolment = (overrides: Partial<TEnrolment> = {}): TEnrolment => ({
   id: 90, course: { id: 7, name: 'Beach volley ragazzi' }, participant: { child_id: 5, name: 'Luca Rossi' }, kind: 'lesson', session_starts_at: '2027-06-15T16:00:00.000Z',
-  amount: '15.00', owed: '15.00', status: 'pending_payment', hold_expires_at: '2027-06-01T10:15:00.000Z', created_at: '2027-06-01T10:00:00.000Z', ...overrides,
+  amount: '15.00', owed: '15.00', status: 'pending_payment', hold_expires_at: '2027-06-01T10:15:00.000Z', created_at: '2027-06-01T10:00:00.000Z',
+  instalments: [{ seq: 1, amount: '15.00', due_on: '2027-06-01', paid: false, overdue: false }], due_now: '15.00', next_due: { seq: 1, amount: '15.00', due_on: '2027-06-01', paid: false, overdue: false }, pay_now: { seq: 1, amount: '15.00' },
+  ...overrides,
 });
 
 const { handlers, bodiesOf } = stubApiForEachTest('user');
