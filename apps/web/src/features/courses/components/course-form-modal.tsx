@@ -19,14 +19,14 @@ const toggled = (list: number[], value: number, on: boolean) => (on ? [...list, 
 const MAX_BANDS = 4;
 
 /** A list of dates typed one at a time (skipped dates, instalment dates), each removable. */
-function DateListField({ label, listLabel, dates, onChange, error }: { label: string; listLabel: string; dates: string[]; onChange: (dates: string[]) => void; error?: string }) {
+function DateListField({ label, addLabel, listLabel, dates, onChange, error }: { label: string; addLabel: string; listLabel: string; dates: string[]; onChange: (dates: string[]) => void; error?: string }) {
   const [typed, setTyped] = useState('');
   return (
     <div className="sm:col-span-2">
       <div className="flex items-end gap-2">
         <Input label={label} type="date" value={typed} onChange={(event) => setTyped(event.target.value)} />
         <Button variant="secondary" disabled={!typed || dates.includes(typed)} onClick={() => (onChange([...dates, typed].sort()), setTyped(''))}>
-          Aggiungi
+          {addLabel}
         </Button>
       </div>
       <ul aria-label={listLabel} className="mt-2 flex flex-wrap gap-2">
@@ -162,7 +162,7 @@ export function CourseFormModal({ course, onClose, onSaved }: { course: TCourse 
         </fieldset>
         <Input label="Ora di inizio (ora di Roma)" type="time" required {...field('start_time')} />
         <Input label="Durata (minuti)" type="number" min={15} max={600} required {...field('duration_minutes')} />
-        <DateListField label="Date da saltare" listLabel="Date saltate" dates={form.exceptions} onChange={(dates) => set('exceptions', dates)} error={errorOf('exceptions')} />
+        <DateListField label="Date da saltare" addLabel="Aggiungi" listLabel="Date saltate" dates={form.exceptions} onChange={(dates) => set('exceptions', dates)} error={errorOf('exceptions')} />
         <Input label="Partecipanti minimi" type="number" min={1} required {...field('min_participants')} />
         {camp ? (
           <Input label="Verifica del minimo il" type="date" {...field('minimum_check_on')} />
@@ -184,7 +184,7 @@ export function CourseFormModal({ course, onClose, onSaved }: { course: TCourse 
             <div className="sm:col-span-2">
               <Checkbox label="Lezione di prova ammessa" checked={form.trial_allowed} onChange={(event) => set('trial_allowed', event.target.checked)} />
             </div>
-            <DateListField label="Rate: date di scadenza (facoltative)" listLabel="Date delle rate" dates={form.instalment_dates} onChange={(dates) => set('instalment_dates', dates)} error={errorOf('instalment_dates')} />
+            <DateListField label="Rate: date di scadenza (facoltative)" addLabel="Aggiungi rata" listLabel="Date delle rate" dates={form.instalment_dates} onChange={(dates) => set('instalment_dates', dates)} error={errorOf('instalment_dates')} />
           </>
         )}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
