@@ -5,3 +5,4 @@ export { createEnrolmentsService } from './enrolments.service.js';
 export type { EnrolmentsService } from './enrolments.service.js';
 export { liveEnrolmentWhere } from './live-enrolments.js';
 export { participantName } from './enrolment-terms.js';
+export { createInstalments, instalmentPlan } from './instalments.js';
