@@ -22,7 +22,31 @@ const courseMessages = defineMessages({
   exceptions: /* i18n */ { id: 'courses.exceptions', message: 'Al massimo 15 date da saltare.' },
   tooLong: /* i18n */ { id: 'courses.too_long', message: 'Un corso dura al massimo un anno.' },
   cancelReason: /* i18n */ { id: 'courses.cancel_reason', message: 'Scrivi il motivo (al massimo 200 caratteri).' },
+  offer: /* i18n */ { id: 'courses.offer', message: 'Scegli il tipo: corso o centro estivo.' },
+  bandCapacity: /* i18n */ { id: 'courses.band_capacity', message: 'Inserisci i posti della fascia, da 1 a 500.' },
+  bands: /* i18n */ { id: 'courses.bands', message: 'Un centro estivo ha da 1 a 4 fasce d’età.' },
+  bandsOverlap: /* i18n */ { id: 'courses.bands_overlap', message: 'Le fasce d’età non possono sovrapporsi.' },
+  bandsOnlyCamps: /* i18n */ { id: 'courses.bands_only_camps', message: 'Le fasce d’età sono solo dei centri estivi.' },
+  depositOnlyCamps: /* i18n */ { id: 'courses.deposit_only_camps', message: 'Acconto e saldo sono solo dei centri estivi.' },
+  depositAboveZero: /* i18n */ { id: 'courses.deposit_above_zero', message: 'L’acconto deve essere maggiore di zero e non superare il prezzo.' },
+  depositNeedsBalanceDate: /* i18n */ { id: 'courses.deposit_needs_balance_date', message: 'Con l’acconto indica la data del saldo (e viceversa).' },
+  balanceBeforeStart: /* i18n */ { id: 'courses.balance_before_start', message: 'Il saldo va pagato prima del primo giorno.' },
+  siblingDiscount: /* i18n */ { id: 'courses.sibling_discount', message: 'Lo sconto fratelli va da 0 a 50%.' },
+  lateFeeNeedsDate: /* i18n */ { id: 'courses.late_fee_needs_date', message: 'Con la maggiorazione indica da quando si applica (e viceversa).' },
+  lateFeeBeforeStart: /* i18n */ { id: 'courses.late_fee_before_start', message: 'La maggiorazione deve partire prima del primo giorno.' },
+  checkBeforeStart: /* i18n */ { id: 'courses.check_before_start', message: 'La verifica del minimo va fatta prima del primo giorno.' },
+  instalmentDates: /* i18n */ { id: 'courses.instalment_dates', message: 'Al massimo 6 date di rata, tra il primo e l’ultimo giorno del corso.' },
+  instalmentsOnlyCourses: /* i18n */ { id: 'courses.instalments_only_courses', message: 'Le rate sono solo dei corsi di stagione: un centro estivo ha acconto e saldo.' },
 });
+
+/** A season course, or a summer camp week (docs/school.md#camps). */
+export const COURSE_OFFERS = ['course', 'camp'] as const;
+export const ZCourseOffer = z.enum(COURSE_OFFERS, z.because(courseMessages.offer));
+export type TCourseOffer = z.infer<typeof ZCourseOffer>;
+/** A camp week has at most this many age bands. */
+export const MAX_CAMP_BANDS = 4;
+/** A season course has at most this many instalment dates after the first payment. */
+export const MAX_INSTALMENT_DATES = 6;
 
 /** How a course session's closures begin their reason ("Corso: <name>"): the desk planner shows it on the court. */
 export const COURSE_CLOSURE_PREFIX = 'Corso: ';
@@ -62,8 +86,61 @@ export const ZCourseSchedule = z
   .refine(withinAYear, { path: ['ends_on'], ...z.because(courseMessages.tooLong) });
 export type TCourseSchedule = z.input<typeof ZCourseSchedule>;
 
+/** An age band of a camp week: ages both included, its own places. */
+export const ZCourseBandInput = z.object({
+  min_age: z.coerce.number(z.because(courseMessages.age)).int(z.because(courseMessages.age)).min(0, z.because(courseMessages.age)).max(99, z.because(courseMessages.age)),
+  max_age: z.coerce.number(z.because(courseMessages.age)).int(z.because(courseMessages.age)).min(0, z.because(courseMessages.age)).max(99, z.because(courseMessages.age)),
+  capacity: z.coerce.number(z.because(courseMessages.bandCapacity)).int(z.because(courseMessages.bandCapacity)).min(1, z.because(courseMessages.bandCapacity)).max(500, z.because(courseMessages.bandCapacity)),
+});
+export type TCourseBandInput = z.input<typeof ZCourseBandInput>;
+
+const nullableDate = ZIsoDate.nullable().default(null);
+
+type CourseFields = {
+  offer: TCourseOffer; starts_on: string; ends_on: string; price: number; deposit: number | null; balance_due_on: string | null; late_fee: number;
+  late_fee_from: string | null; minimum_check_on: string | null; instalment_dates: string[]; bands: { min_age: number; max_age: number; capacity: number }[];
+};
+
+/** The camp's and the instalments' rules, each told under its field. */
+function checkOfferTerms(body: CourseFields, ctx: z.RefinementCtx) {
+  const issue = (path: (string | number)[], message: (typeof courseMessages)[keyof typeof courseMessages]) => ctx.addIssue({ code: 'custom', path, ...z.issueBecause(message) });
+  const camp = body.offer === 'camp';
+  if (camp && body.bands.length === 0) issue(['bands'], courseMessages.bands);
+  if (!camp && body.bands.length > 0) issue(['bands'], courseMessages.bandsOnlyCamps);
+  const bands = [...body.bands].sort((a, b) => a.min_age - b.min_age);
+  body.bands.forEach((band, index) => {
+    if (band.max_age < band.min_age) issue(['bands', index, 'max_age'], courseMessages.maxAgeBelowMin);
+  });
+  if (bands.some((band, index) => index > 0 && band.min_age <= bands[index - 1]!.max_age)) issue(['bands'], courseMessages.bandsOverlap);
+  if (body.deposit !== null || body.balance_due_on !== null) {
+    if (!camp) issue(['deposit'], courseMessages.depositOnlyCamps);
+    else if (body.deposit === null || body.balance_due_on === null) issue([body.deposit === null ? 'deposit' : 'balance_due_on'], courseMessages.depositNeedsBalanceDate);
+    if (body.deposit !== null && (body.deposit <= 0 || body.deposit > body.price)) issue(['deposit'], courseMessages.depositAboveZero);
+    if (body.balance_due_on !== null && body.balance_due_on >= body.starts_on) issue(['balance_due_on'], courseMessages.balanceBeforeStart);
+  }
+  if ((body.late_fee > 0) !== (body.late_fee_from !== null)) issue([body.late_fee > 0 ? 'late_fee_from' : 'late_fee'], courseMessages.lateFeeNeedsDate);
+  if (body.late_fee_from !== null && body.late_fee_from >= body.starts_on) issue(['late_fee_from'], courseMessages.lateFeeBeforeStart);
+  if (body.minimum_check_on !== null && body.minimum_check_on >= body.starts_on) issue(['minimum_check_on'], courseMessages.checkBeforeStart);
+  if (camp && body.instalment_dates.length > 0) issue(['instalment_dates'], courseMessages.instalmentsOnlyCourses);
+  if (body.instalment_dates.some((day) => day < body.starts_on || day > body.ends_on)) issue(['instalment_dates'], courseMessages.instalmentDates);
+}
+
+/** A camp's places and ages are its bands': the sum of their capacities, their youngest and oldest; no lessons or trials. */
+function withCampTotals<T extends CourseFields & { max_participants: number; min_age: number | null; max_age: number | null; lesson_price: number | null; trial_allowed: boolean }>(body: T): T {
+  if (body.offer !== 'camp' || body.bands.length === 0) return body;
+  return {
+    ...body,
+    max_participants: body.bands.reduce((sum, band) => sum + band.capacity, 0),
+    min_age: Math.min(...body.bands.map((band) => band.min_age)),
+    max_age: Math.max(...body.bands.map((band) => band.max_age)),
+    lesson_price: null,
+    trial_allowed: false,
+  };
+}
+
 export const ZCourseBody = z
   .object({
+    offer: ZCourseOffer.default('course'),
     name: z.string(z.because(courseMessages.name)).trim().min(2, z.because(courseMessages.name)).max(120, z.because(validationMessages.atMostCharacters, { max: 120 })),
     sport: ZSport.default('beach_volley'),
     level: z.string().trim().max(80, z.because(validationMessages.atMostCharacters, { max: 80 })).nullable().default(null).transform((value) => value || null),
@@ -76,7 +153,17 @@ export const ZCourseBody = z
     price: ZEuroInput,
     lesson_price: ZEuroInput.nullable().default(null),
     trial_allowed: z.boolean().default(false),
+    deposit: ZEuroInput.nullable().default(null),
+    balance_due_on: nullableDate,
+    sibling_discount_percent: z.coerce.number(z.because(courseMessages.siblingDiscount)).int(z.because(courseMessages.siblingDiscount)).min(0, z.because(courseMessages.siblingDiscount)).max(50, z.because(courseMessages.siblingDiscount)).default(0),
+    late_fee: ZEuroInput.default(0),
+    late_fee_from: nullableDate,
+    minimum_check_on: nullableDate,
+    bands: z.array(ZCourseBandInput).max(MAX_CAMP_BANDS, z.because(courseMessages.bands)).default([]),
+    instalment_dates: z.array(ZIsoDate).max(MAX_INSTALMENT_DATES, z.because(courseMessages.instalmentDates)).default([]).transform((days) => [...new Set(days)].sort()),
   })
+  .superRefine(checkOfferTerms)
+  .transform(withCampTotals)
   .refine(endsAfterStart, { path: ['ends_on'], ...z.because(validationMessages.endBeforeStart) })
   .refine(withinAYear, { path: ['ends_on'], ...z.because(courseMessages.tooLong) })
   .refine((body) => body.max_participants >= body.min_participants, { path: ['max_participants'], ...z.because(courseMessages.maxBelowMin) })
@@ -106,8 +193,13 @@ export const ZCourseSession = z.object({
 });
 export type TCourseSession = z.infer<typeof ZCourseSession>;
 
+/** A camp week's age band with its places taken. */
+export const ZCourseBand = z.object({ id: z.number().int(), min_age: z.number().int(), max_age: z.number().int(), capacity: z.number().int(), places_taken: z.number().int() });
+export type TCourseBand = z.infer<typeof ZCourseBand>;
+
 export const ZCourse = z.object({
   id: z.number().int(),
+  offer: ZCourseOffer,
   name: z.string(),
   sport: ZSport,
   level: z.string().nullable(),
@@ -132,13 +224,22 @@ export const ZCourse = z.object({
   published: z.boolean(),
   cancelled: z.boolean(),
   sessions_count: z.number().int(),
+  deposit: ZMoney.nullable(),
+  balance_due_on: ZIsoDate.nullable(),
+  sibling_discount_percent: z.number().int(),
+  late_fee: ZMoney,
+  late_fee_from: ZIsoDate.nullable(),
+  minimum_check_on: ZIsoDate.nullable(),
+  instalment_dates: z.array(ZIsoDate),
+  /** A camp's age bands, youngest first; none for a season course. */
+  bands: z.array(ZCourseBand),
 });
 export type TCourse = z.infer<typeof ZCourse>;
 export const ZCourseDetail = ZCourse.extend({ sessions: z.array(ZCourseSession) });
 export type TCourseDetail = z.infer<typeof ZCourseDetail>;
 
 const ZCourseSaved = z.object({ message: z.string(), course: ZCourseDetail, skipped: z.array(ZCourseOccurrence) });
-export const ZCoursesQuery = pageQuery(20);
+export const ZCoursesQuery = pageQuery(20).extend({ offer: ZCourseOffer.optional() });
 export const ZCancelSessionBody = z.object({ reason: z.string(z.because(courseMessages.cancelReason)).trim().min(2, z.because(courseMessages.cancelReason)).max(200, z.because(courseMessages.cancelReason)) });
 export const ZCourseSessionParams = z.object({ id: zTextRowId(), session_id: zTextRowId() });
 export const ZCoach = z.object({ id: z.number().int(), name: z.string() });

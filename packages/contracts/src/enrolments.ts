@@ -27,9 +27,15 @@ export type TEnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
 export const ZOpenSession = z.object({ id: z.number().int(), starts_at: z.iso.datetime(), ends_at: z.iso.datetime(), places_left: z.number().int() });
 export type TOpenSession = z.infer<typeof ZOpenSession>;
 
-/** A course open to enrolment, as anyone sees it; prices are now's (the whole course pro rata). */
+/** A camp week's age band (ages both included) and its places left. */
+export const ZOpenBand = z.object({ min_age: z.number().int(), max_age: z.number().int(), places_left: z.number().int() });
+export type TOpenBand = z.infer<typeof ZOpenBand>;
+
+/** A course open to enrolment, as anyone sees it; prices are now's (the whole course pro rata, a late fee included). */
 export const ZOpenCourse = z.object({
   id: z.number().int(),
+  /** A season course, or a summer camp week (docs/school.md#camps). */
+  offer: z.enum(['course', 'camp']),
   name: z.string(),
   sport: ZSport,
   level: z.string().nullable(),
@@ -53,6 +59,16 @@ export const ZOpenCourse = z.object({
   trial_allowed: z.boolean(),
   /** The sessions still to come, for a lesson or a trial. */
   sessions: z.array(ZOpenSession),
+  /** A camp's age bands, youngest first; none for a season course. */
+  bands: z.array(ZOpenBand),
+  /** Paid at enrolment; the rest by `balance_due_on`. */
+  deposit: ZMoney.nullable(),
+  balance_due_on: ZIsoDate.nullable(),
+  /** Off the price of a further child of the same family. */
+  sibling_discount_percent: z.number().int(),
+  /** Added from `late_fee_from` on (already in `price_now` once that day has come). */
+  late_fee: ZMoney,
+  late_fee_from: ZIsoDate.nullable(),
 });
 export type TOpenCourse = z.infer<typeof ZOpenCourse>;
 

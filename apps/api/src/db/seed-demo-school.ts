@@ -1,11 +1,14 @@
 // The school in the demo (docs/school.md): three coaches who sign in with the demo password, two courses
 // running through the winter around `now` (so every week has sessions) and four for next summer, on the
 // D courts. Each session holds its courts through court closures; demo members and their children are
-// enrolled and paid at the desk, and the sessions already over have their attendance. Nothing dated after `now`.
+// enrolled and paid at the desk, and the sessions already over have their attendance. Ten summer camp
+// weeks next year (docs/school.md#camps), Mondays from 14 June to 16 August, with demo children in their
+// age bands, the deposit paid at the desk. Nothing dated after `now`.
 import type { Prisma } from '../generated/prisma/client.js';
-import { fromIsoDate, todayInRome } from '../lib/time.js';
+import { addDays, fromIsoDate, todayInRome } from '../lib/time.js';
 import type { seededRandom } from '../lib/seeded-random.js';
 import { recurrenceOf, sessionSpans } from '../modules/courses/index.js';
+import { createInstalments, instalmentPlan } from '../modules/enrolments/index.js';
 import { charge, enrolmentReceivable, moneyAccount, payment } from '../modules/ledger/index.js';
 
 export const DEMO_COACHES = [
@@ -41,7 +44,8 @@ const WINTER: CourseSeed[] = [
 ];
 const SUMMER: CourseSeed[] = [
   { name: 'Principianti estate', level: 'Principiante', coach: 0, courts: ['D1'], days: [2, 4], startTime: '18:00', durationMinutes: 90, ages: null, maxParticipants: 10, priceCents: 15000, enrolled: 5 },
-  { name: 'Under 14 estate', level: 'Ragazzi', coach: 1, courts: ['D3', 'D4'], days: [1, 3, 5], startTime: '09:30', durationMinutes: 90, ages: [10, 14], maxParticipants: 16, priceCents: 22000, enrolled: 4 },
+  // After the camps' day (09:00–17:00 on the D courts).
+  { name: 'Under 14 estate', level: 'Ragazzi', coach: 1, courts: ['D3', 'D4'], days: [1, 3, 5], startTime: '17:30', durationMinutes: 90, ages: [10, 14], maxParticipants: 16, priceCents: 22000, enrolled: 4 },
   { name: 'Avanzati estate', level: 'Avanzato', coach: 2, courts: ['D5', 'D6'], days: [2, 4], startTime: '19:30', durationMinutes: 90, ages: null, maxParticipants: 12, priceCents: 20000, enrolled: 6 },
   { name: 'Beach tennis base', level: 'Principiante', coach: 2, courts: ['D2'], days: [6], startTime: '10:00', durationMinutes: 60, ages: null, maxParticipants: 8, priceCents: 9000, enrolled: 3 },
 ];
@@ -127,23 +131,99 @@ export async function seedDemoSchool(
     await tx.courseAttendance.createMany({ data: rows });
     attendances += rows.length;
   }
-  return { coaches: coaches.length, courses: spans.length, sessions: sessionCount, children, attendances };
+  const camps = await seedDemoCamps(tx, { random, now, year, courts, nextMember });
+  return { coaches: coaches.length, courses: spans.length, camps: camps.weeks, sessions: sessionCount + camps.sessions, children: children + camps.children, attendances };
+}
+
+/** A camp week's terms: the full day on D1–D6, or the morning on D4–D6 (two weeks of the ten); never two camps on a court at once. */
+const CAMP_DAY = { startTime: '09:00', durationMinutes: 480, courts: ['D1', 'D2', 'D3', 'D4', 'D5', 'D6'], priceCents: 15_000, label: 'giornata intera' };
+const CAMP_MORNING = { startTime: '09:00', durationMinutes: 240, courts: ['D4', 'D5', 'D6'], priceCents: 9000, label: 'mattina' };
+const CAMP_BANDS = [{ minAge: 6, maxAge: 10, capacity: 20 }, { minAge: 11, maxAge: 14, capacity: 16 }];
+const CAMP_WEEKDAYS = [1, 2, 3, 4, 5];
+
+/**
+ * The ten camp weeks of next summer: deposit 50 €, the balance due the Monday a week before, 10 % off a
+ * second child, 10 € more from seven days before, the minimum of 8 checked ten days before. Families
+ * enrol one or two children in their bands (the second at the sibling price), the deposit paid at the
+ * desk by bookDemoSchoolFees; the course's and the bands' counters hold them.
+ */
+async function seedDemoCamps(
+  tx: Prisma.TransactionClient,
+  { random, now, year, courts, nextMember }: { random: ReturnType<typeof seededRandom>; now: Date; year: number; courts: Map<string, number>; nextMember: () => { id: number; lastName: string } },
+) {
+  let sessionCount = 0;
+  let children = 0;
+  const today = todayInRome(now);
+  for (let week = 0; week < 10; week += 1) {
+    const monday = addDays(`${year + 1}-06-14`, week * 7);
+    const terms = week === 4 || week === 9 ? CAMP_MORNING : CAMP_DAY;
+    const name = `Centro estivo ${week + 1}ª settimana (${terms.label})`;
+    const course = await tx.course.create({
+      data: {
+        offer: 'camp', name, level: 'Bambini e ragazzi', startsOn: fromIsoDate(monday), endsOn: fromIsoDate(addDays(monday, 4)), startTime: terms.startTime, durationMinutes: terms.durationMinutes,
+        recurrence: recurrenceOf({ weekdays: CAMP_WEEKDAYS, exceptions: [] }), minAge: 6, maxAge: 14, minParticipants: 8, maxParticipants: CAMP_BANDS.reduce((sum, band) => sum + band.capacity, 0),
+        priceCents: terms.priceCents, depositCents: 5000, balanceDueOn: fromIsoDate(addDays(monday, -7)), siblingDiscountPercent: 10, lateFeeCents: 1000, lateFeeFrom: fromIsoDate(addDays(monday, -7)),
+        minimumCheckOn: fromIsoDate(addDays(monday, -10)), publishedAt: now, createdAt: now,
+        courts: { create: terms.courts.map((code) => ({ courtId: courts.get(code)! })) }, bands: { create: CAMP_BANDS },
+      },
+      include: { bands: true },
+    });
+    const sessions = await tx.courseSession.createManyAndReturn({
+      data: sessionSpans({ starts_on: monday, ends_on: addDays(monday, 4), start_time: terms.startTime, duration_minutes: terms.durationMinutes, weekdays: CAMP_WEEKDAYS, exceptions: [] }).map(
+        ({ startsAt, endsAt }) => ({ courseId: course.id, startsAt, endsAt, createdAt: now }),
+      ),
+      select: { id: true, startsAt: true, endsAt: true },
+    });
+    sessionCount += sessions.length;
+    await tx.courtClosure.createMany({
+      data: sessions.flatMap((session) => terms.courts.map((code) => ({ courtId: courts.get(code)!, startsAt: session.startsAt, endsAt: session.endsAt, reason: `Corso: ${name}`, courseSessionId: session.id, createdAt: now }))),
+    });
+    // Five to eight families, a second child in one family out of three.
+    for (let family = random.int(5, 8); family > 0; family -= 1) {
+      const { id: userId, lastName } = nextMember();
+      const kids = random.chance(1 / 3) ? 2 : 1;
+      for (let kid = 0; kid < kids; kid += 1) {
+        const band = course.bands[random.int(0, course.bands.length - 1)]!;
+        // A birthday a month to ten months before the first day, at an age of the band.
+        const age = random.int(band.minAge, band.maxAge);
+        const birthDate = fromIsoDate(addDays(monday, -Math.floor(age * 365.25) - random.int(30, 300)));
+        const child = await tx.child.create({
+          data: { parentId: userId, firstName: CHILD_NAMES[(children + kid) % CHILD_NAMES.length]!, lastName, birthDate, healthNotes: random.pick(HEALTH_NOTES), pickupPeople: random.chance(0.5) ? 'I nonni' : null, photoConsent: random.chance(0.7), createdAt: now },
+        });
+        const amountCents = kid === 0 ? terms.priceCents : terms.priceCents - Math.round((terms.priceCents * 10) / 100);
+        const enrolment = await tx.courseEnrolment.create({
+          data: { courseId: course.id, userId, childId: child.id, bandId: band.id, kind: 'course', amountCents, status: 'confirmed', confirmedAt: now, createdAt: now },
+        });
+        await createInstalments(tx, enrolment.id, instalmentPlan(course, amountCents, today, 'course'));
+        await tx.courseBand.update({ where: { id: band.id }, data: { placesTaken: { increment: 1 } } });
+        await tx.course.update({ where: { id: course.id }, data: { placesTaken: { increment: 1 } } });
+      }
+      children += kids;
+    }
+  }
+  return { weeks: 10, sessions: sessionCount, children };
 }
 
 /**
  * The demo's course fees in the books, once the rest of the history is there: each whole-course enrolment
- * charged its price and paid in cash at the desk on the day it was confirmed (docs/school.md#money).
+ * charged its price and paid in cash at the desk on the day it was confirmed (docs/school.md#money) — a
+ * camp's only its deposit, the first of its instalments, the balance still owed.
  */
 export async function bookDemoSchoolFees(tx: Prisma.TransactionClient) {
-  const enrolments = await tx.courseEnrolment.findMany({ where: { status: 'confirmed', amountCents: { gt: 0 } }, include: { course: { select: { name: true } } }, orderBy: { id: 'asc' } });
+  const enrolments = await tx.courseEnrolment.findMany({
+    where: { status: 'confirmed', amountCents: { gt: 0 } },
+    include: { course: { select: { name: true } }, instalments: { where: { seq: 1 } } },
+    orderBy: { id: 'asc' },
+  });
   for (const enrolment of enrolments) {
     const at = enrolment.confirmedAt ?? enrolment.createdAt;
     const context = { userId: enrolment.userId, enrolmentId: enrolment.id, effectiveAt: at };
+    const paidCents = enrolment.instalments[0]?.amountCents ?? enrolment.amountCents;
     await charge(tx, `enrolment:${enrolment.id}:charge`, enrolmentReceivable(enrolment.id), enrolment.amountCents, { ...context, description: `Iscrizione: ${enrolment.course.name}` });
     const paid = await tx.transaction.create({
-      data: { kind: 'enrolment', enrolmentId: enrolment.id, userId: enrolment.userId, amountCents: enrolment.amountCents, method: 'cash', status: 'completed', paidAt: at, createdAt: at, description: 'Iscrizione ai corsi' },
+      data: { kind: 'enrolment', enrolmentId: enrolment.id, userId: enrolment.userId, amountCents: paidCents, method: 'cash', status: 'completed', paidAt: at, createdAt: at, description: 'Iscrizione ai corsi' },
     });
-    await payment(tx, `payment:${paid.id}`, moneyAccount('cash'), [{ receivable: enrolmentReceivable(enrolment.id), cents: enrolment.amountCents }], { ...context, transactionId: paid.id });
+    await payment(tx, `payment:${paid.id}`, moneyAccount('cash'), [{ receivable: enrolmentReceivable(enrolment.id), cents: paidCents }], { ...context, transactionId: paid.id });
   }
   return enrolments.length;
 }

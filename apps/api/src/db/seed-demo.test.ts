@@ -129,7 +129,7 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
     const coaches = await db.user.findMany({ where: { role: 'coach' }, select: { email: true, passwordHash: true } });
     expect(coaches.map((coach) => coach.email).sort()).toEqual(['allenatore1@demo.beach', 'allenatore2@demo.beach', 'allenatore3@demo.beach']);
     expect(new Set(coaches.map((coach) => coach.passwordHash))).toEqual(new Set(['not-a-login']));
-    const courses = await db.course.findMany({ include: { coach: { select: { role: true } }, courts: { include: { court: { select: { row: true } } } } } });
+    const courses = await db.course.findMany({ where: { offer: 'course' }, include: { coach: { select: { role: true } }, courts: { include: { court: { select: { row: true } } } } } });
     expect(courses).toHaveLength(6);
     for (const course of courses) {
       expect(course.coach?.role, course.name).toBe('coach');
@@ -164,17 +164,37 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
     expect(await db.child.count({ where: { healthNotes: { not: null } } })).toBeGreaterThan(0);
   });
 
-  it('has each paid enrolment in the books: charged its price, paid at the desk, nothing left owed', async () => {
-    const [books] = await db.$queryRaw<{ paid: number; unbooked: number; owing: number; cash: number; fees: number }[]>`
+  it('has each paid enrolment in the books: charged its price, paid at the desk, nothing left owed but a camp’s balance', async () => {
+    // What each confirmed enrolment was paid: a camp's deposit (its first instalment), else its price.
+    const [books] = await db.$queryRaw<{ paid: number; unbooked: number; owing: number; cash: number; fees: number; balances: number }[]>`
+      WITH due AS (
+        SELECT e.id, e.amount_cents, coalesce((SELECT i.amount_cents FROM enrolment_instalments i WHERE i.enrolment_id = e.id AND i.seq = 1 AND c.offer = 'camp'), e.amount_cents) AS paid_cents
+        FROM course_enrolments e JOIN courses c ON c.id = e.course_id WHERE e.status = 'confirmed' AND e.amount_cents > 0)
       SELECT
-        (SELECT count(*) FROM course_enrolments WHERE status = 'confirmed' AND amount_cents > 0)::int AS paid,
-        (SELECT count(*) FROM course_enrolments e WHERE e.status = 'confirmed' AND e.amount_cents > 0 AND NOT EXISTS (
-          SELECT 1 FROM transactions t WHERE t.enrolment_id = e.id AND t.kind = 'enrolment' AND t.status = 'completed' AND t.amount_cents = e.amount_cents))::int AS unbooked,
-        (SELECT count(*) FROM ledger_accounts a WHERE a.kind = 'enrolment_receivable' AND a.debits_posted <> a.credits_posted)::int AS owing,
+        (SELECT count(*) FROM due)::int AS paid,
+        (SELECT count(*) FROM due WHERE NOT EXISTS (
+          SELECT 1 FROM transactions t WHERE t.enrolment_id = due.id AND t.kind = 'enrolment' AND t.status = 'completed' AND t.amount_cents = due.paid_cents))::int AS unbooked,
+        (SELECT count(*) FROM ledger_accounts a JOIN due ON a.key = 'enrolment:' || due.id WHERE a.debits_posted - a.credits_posted <> due.amount_cents - due.paid_cents)::int AS owing,
         (SELECT coalesce(sum(p.amount_cents), 0) FROM ledger_postings p JOIN ledger_entries le ON le.id = p.entry_id JOIN ledger_accounts a ON a.id = p.account_id
           WHERE le.enrolment_id IS NOT NULL AND le.kind = 'payment' AND a.key = 'till:cash')::int AS cash,
-        (SELECT coalesce(sum(amount_cents), 0) FROM course_enrolments WHERE status = 'confirmed')::int AS fees`;
+        (SELECT coalesce(sum(paid_cents), 0) FROM due)::int AS fees,
+        (SELECT count(*) FROM due WHERE paid_cents < amount_cents)::int AS balances`;
     expect(books!.paid).toBeGreaterThan(0);
+    expect(books!.balances).toBeGreaterThan(0);
     expect(books).toMatchObject({ unbooked: 0, owing: 0, cash: books!.fees });
+  });
+
+  it('has ten camp weeks of next summer, Mondays to Fridays, no two on a court at once, their bands counting the children of their ages', async () => {
+    const camps = await db.course.findMany({ where: { offer: 'camp' }, include: { bands: true, courts: true, _count: { select: { sessions: true } } }, orderBy: { startsOn: 'asc' } });
+    expect(camps.map((camp) => toIsoDate(camp.startsOn))).toEqual(['2027-06-14', '2027-06-21', '2027-06-28', '2027-07-05', '2027-07-12', '2027-07-19', '2027-07-26', '2027-08-02', '2027-08-09', '2027-08-16']);
+    for (const camp of camps) expect([camp._count.sessions, camp.bands.length, camp.depositCents, camp.siblingDiscountPercent], camp.name).toEqual([5, 2, 5000, 10]);
+    const [checks] = await db.$queryRaw<{ overlapping: number; band_miscounted: number; wrong_band: number }[]>`
+      SELECT
+        (SELECT count(*) FROM court_closures a JOIN court_closures b ON a.court_id = b.court_id AND a.id < b.id AND a.starts_at < b.ends_at AND b.starts_at < a.ends_at
+          WHERE a.course_session_id IS NOT NULL AND b.course_session_id IS NOT NULL)::int AS overlapping,
+        (SELECT count(*) FROM course_bands b WHERE b.places_taken <> (SELECT count(*) FROM course_enrolments e WHERE e.band_id = b.id AND e.status <> 'cancelled'))::int AS band_miscounted,
+        (SELECT count(*) FROM course_enrolments e JOIN course_bands b ON b.id = e.band_id JOIN courses c ON c.id = e.course_id JOIN children ch ON ch.id = e.child_id
+          WHERE date_part('year', age(c.starts_on, ch.birth_date)) NOT BETWEEN b.min_age AND b.max_age)::int AS wrong_band`;
+    expect(checks).toEqual({ overlapping: 0, band_miscounted: 0, wrong_band: 0 });
   });
 });

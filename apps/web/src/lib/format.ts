@@ -92,3 +92,7 @@ export const formatShortDay = (day: string) => new Intl.DateTimeFormat(intlLocal
 /** When a booking is played: weekday, date and times ("sabato 12/07/2026, 09:00–10:30"; "Samstag, 12.07.2026, …"). */
 export const whenText = (booking: { date: string; start: string; end: string }) =>
   `${new Intl.DateTimeFormat(intlLocale(), { weekday: 'long', day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${booking.date}T12:00:00Z`))}, ${booking.start}–${booking.end}`;
+
+/** Two YYYY-MM-DD days as one span in words, the shared parts said once ("lun 14 – ven 18 giugno 2027"). */
+export const formatDayRange = (from: string, to: string) =>
+  new Intl.DateTimeFormat(intlLocale(), { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).formatRange(new Date(`${from}T12:00:00Z`), new Date(`${to}T12:00:00Z`));

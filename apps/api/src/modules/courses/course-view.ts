@@ -17,6 +17,9 @@ export const COURSE_MESSAGES = {
   cancelled: 'Il corso è annullato: non si può più modificare.',
   sessionAlreadyCancelled: 'La lezione è già annullata.',
   sessionPast: 'La lezione è già iniziata: non si può annullare.',
+  offerLocked: 'Il corso ha già iscrizioni: non può diventare un centro estivo (o il contrario).',
+  bandsLocked: 'Le fasce d’età hanno già iscrizioni: si possono cambiare solo i posti, non le età né il numero delle fasce.',
+  bandBelowTaken: 'I posti di una fascia non possono essere inferiori a quelli già occupati.',
   saved: (created: number, skipped: number) =>
     `Corso salvato: ${created} ${created === 1 ? 'lezione' : 'lezioni'}${skipped > 0 ? `, ${skipped} ${skipped === 1 ? 'saltata' : 'saltate'} per conflitti` : ''}.`,
 } as const;
@@ -28,6 +31,7 @@ export const COURSE_INCLUDE = {
   coach: { select: { id: true, firstName: true, lastName: true } },
   courts: { include: { court: { select: { id: true, code: true } } }, orderBy: { courtId: 'asc' } },
   _count: { select: { sessions: { where: { cancelledAt: null } } } },
+  bands: { orderBy: { minAge: 'asc' } },
 } satisfies Prisma.CourseInclude;
 type CourseRow = Prisma.CourseGetPayload<{ include: typeof COURSE_INCLUDE }>;
 
@@ -35,6 +39,7 @@ export function courseOnWire(course: CourseRow): TCourse {
   const { weekdays, exceptions } = parseRecurrence(course.recurrence);
   return {
     id: course.id,
+    offer: course.offer,
     name: course.name,
     sport: course.sport,
     level: course.level,
@@ -59,6 +64,14 @@ export function courseOnWire(course: CourseRow): TCourse {
     published: course.publishedAt !== null,
     cancelled: course.cancelledAt !== null,
     sessions_count: course._count.sessions,
+    deposit: course.depositCents === null ? null : centsToMoney(course.depositCents),
+    balance_due_on: course.balanceDueOn && toIsoDate(course.balanceDueOn),
+    sibling_discount_percent: course.siblingDiscountPercent,
+    late_fee: centsToMoney(course.lateFeeCents),
+    late_fee_from: course.lateFeeFrom && toIsoDate(course.lateFeeFrom),
+    minimum_check_on: course.minimumCheckOn && toIsoDate(course.minimumCheckOn),
+    instalment_dates: course.instalmentDates.map(toIsoDate),
+    bands: course.bands.map((band) => ({ id: band.id, min_age: band.minAge, max_age: band.maxAge, capacity: band.capacity, places_taken: band.placesTaken })),
   };
 }
 

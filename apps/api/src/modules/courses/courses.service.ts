@@ -13,9 +13,10 @@ export function createCoursesService({ db }: { db: Db }, sessionEnrolments: Sess
     ...createCourseStates({ db }, sessionEnrolments, courseEnrolments),
 
     async list(query: QueryOf<Routes['list']>) {
+      const where = query.offer ? { offer: query.offer } : {};
       const [rows, total] = await Promise.all([
-        db.course.findMany({ include: COURSE_INCLUDE, orderBy: [{ startsOn: 'desc' }, { id: 'desc' }], ...skipTake(query) }),
-        db.course.count(),
+        db.course.findMany({ where, include: COURSE_INCLUDE, orderBy: [{ startsOn: 'desc' }, { id: 'desc' }], ...skipTake(query) }),
+        db.course.count({ where }),
       ]);
       return pagedList(rows.map(courseOnWire), total, query);
     },

@@ -33,7 +33,40 @@ const columnsOf = (body: CourseBody): Omit<Prisma.CourseUncheckedCreateInput, 'i
   priceCents: body.price,
   lessonPriceCents: body.lesson_price,
   trialAllowed: body.trial_allowed,
+  offer: body.offer,
+  depositCents: body.deposit,
+  balanceDueOn: body.balance_due_on === null ? null : fromIsoDate(body.balance_due_on),
+  siblingDiscountPercent: body.sibling_discount_percent,
+  lateFeeCents: body.late_fee,
+  lateFeeFrom: body.late_fee_from === null ? null : fromIsoDate(body.late_fee_from),
+  minimumCheckOn: body.minimum_check_on === null ? null : fromIsoDate(body.minimum_check_on),
+  instalmentDates: body.instalment_dates.map(fromIsoDate),
 });
+
+const bandKey = (band: { min_age: number; max_age: number }) => `${band.min_age}-${band.max_age}`;
+
+/**
+ * A camp's bands as the body gives them. While no enrolment names a band they are replaced; after, only
+ * their capacities change (same ages, same number), never below the places taken (the CHECK, a 409).
+ */
+async function saveBands(tx: Prisma.TransactionClient, courseId: number, bands: CourseBody['bands']) {
+  const existing = await tx.courseBand.findMany({ where: { courseId }, orderBy: { minAge: 'asc' } });
+  const named = existing.length > 0 && (await tx.courseEnrolment.count({ where: { bandId: { in: existing.map((band) => band.id) } } })) > 0;
+  if (!named) {
+    await tx.courseBand.deleteMany({ where: { courseId } });
+    await tx.courseBand.createMany({ data: bands.map((band) => ({ courseId, minAge: band.min_age, maxAge: band.max_age, capacity: band.capacity })) });
+    return;
+  }
+  const wanted = [...bands].sort((a, b) => a.min_age - b.min_age);
+  if (wanted.map(bandKey).join() !== existing.map((band) => bandKey({ min_age: band.minAge, max_age: band.maxAge })).join()) {
+    throw new AppError(409, COURSE_MESSAGES.bandsLocked, { bands: [COURSE_MESSAGES.bandsLocked] });
+  }
+  for (const [index, band] of existing.entries()) {
+    await tx.courseBand
+      .update({ where: { id: band.id }, data: { capacity: wanted[index]!.capacity } })
+      .catch(conflictOn('course_bands_places_taken_range', COURSE_MESSAGES.bandBelowTaken, { bands: [COURSE_MESSAGES.bandBelowTaken] }));
+  }
+}
 
 /** The coach must be a user with the coach role, and every court must exist. */
 async function checkReferences(db: Db, body: CourseBody) {
@@ -72,6 +105,7 @@ export function createCourseSaving({ db }: { db: Db }) {
         const occurrences = await occurrencesOf(tx, body, body.court_ids, null, now);
         if (!occurrences.some((occurrence) => occurrence.state === 'free')) throw new AppError(409, COURSE_MESSAGES.nothingFree);
         const course = await tx.course.create({ data: { ...columnsOf(body), courts: { create: body.court_ids.map((courtId) => ({ courtId })) } } });
+        await saveBands(tx, course.id, body.bands);
         await audit(tx, { entity: 'courses', id: course.id, action: 'create', after: await rowOf(tx, 'courses', course.id), subjectUserId: null });
         const created = await writeSessions(tx, course, body.court_ids, occurrences, actor.id);
         return saved(tx, course.id, created, occurrences);
@@ -88,6 +122,7 @@ export function createCourseSaving({ db }: { db: Db }) {
         if (!course) throw notFound(COURSE_MESSAGES.notFound);
         if (course.cancelledAt) throw new AppError(409, COURSE_MESSAGES.cancelled);
         const before = await rowOf(tx, 'courses', id);
+        if (course.offer !== body.offer && (await tx.courseEnrolment.count({ where: { courseId: id } })) > 0) throw new AppError(409, COURSE_MESSAGES.offerLocked, { offer: [COURSE_MESSAGES.offerLocked] });
         const oldCourts = course.courts.map((row) => row.courtId).sort((a, b) => a - b);
         const newCourts = [...new Set(body.court_ids)].sort((a, b) => a - b);
         const scheduleChanged =
@@ -118,6 +153,7 @@ export function createCourseSaving({ db }: { db: Db }) {
           throw new AppError(409, COURSE_MESSAGES.belowPlacesTaken, belowTaken);
         }
         await tx.course.update({ where: { id }, data: columnsOf(body) }).catch(conflictOn('courses_places_taken_range', COURSE_MESSAGES.belowPlacesTaken, belowTaken));
+        await saveBands(tx, id, body.bands);
         if (scheduleChanged) created += await writeSessions(tx, { id, name: body.name }, newCourts, toWrite, actor.id);
         else if (course.name !== body.name) {
           await tx.courtClosure.updateMany({ where: { courseSession: { courseId: id } }, data: { reason: closureReason(body.name) } });

@@ -2,7 +2,7 @@
 // still holds when the enrolment commits: the kind the course offers and its price, the age band, the
 // card and certificate of a member enrolling themself, and one place per person in a course.
 import { ageOn, type api, type BodyOf } from '@beach/contracts';
-import type { Child, Course, CourseSession, User } from '../../generated/prisma/client.js';
+import type { Child, Course, CourseBand, CourseSession, User } from '../../generated/prisma/client.js';
 import type { Prisma } from '../../lib/db.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { withValues } from '../../lib/i18n.js';
@@ -16,6 +16,12 @@ export type EnrolBody = BodyOf<typeof api.enrolments.enrol>;
 
 /** What the enrolment costs and the sessions it covers; refuses a kind the course does not offer. */
 export function termsOf(course: Course & { sessions: CourseSession[] }, held: CourseSession[], upcoming: CourseSession[], body: EnrolBody) {
+  if (course.offer === 'camp') {
+    // A camp week is sold whole and at its full price, only before its first day starts (docs/school.md#camps).
+    if (body.kind !== 'course') throw invalid({ kind: [ENROLMENT_MESSAGES.campWholeWeek] });
+    if (upcoming.length < held.length) throw new AppError(409, ENROLMENT_MESSAGES.campStarted);
+    return { amountCents: course.priceCents, covered: upcoming, session: null };
+  }
   if (body.kind === 'course') return { amountCents: proRataCents(course.priceCents, upcoming.length, held.length), covered: upcoming, session: null };
   const session = upcoming.find((row) => row.id === body.session_id);
   if (!session) {
@@ -39,6 +45,34 @@ export function assertAgeBand(course: Pick<Course, 'minAge' | 'maxAge'>, firstSe
   const field = child ? 'child_id' : 'course_id';
   if (course.minAge !== null && age < course.minAge) throw invalid({ [field]: [withValues(ENROLMENT_MESSAGES.tooYoung, { min: course.minAge })] });
   if (course.maxAge !== null && age > course.maxAge) throw invalid({ [field]: [withValues(ENROLMENT_MESSAGES.tooOld, { max: course.maxAge })] });
+}
+
+/** A camp's band for the person's age on its first day (the child's, else the member's birth date); 422 when none fits. */
+export function campBandOf(bands: CourseBand[], firstSession: CourseSession, user: Pick<User, 'birthDate'>, child: Pick<Child, 'birthDate'> | null): CourseBand {
+  const birthDate = child ? child.birthDate : user.birthDate;
+  const field = child ? 'child_id' : 'course_id';
+  if (!birthDate) throw invalid({ [field]: [ENROLMENT_MESSAGES.noBirthDate] });
+  const age = ageOn(toIsoDate(birthDate), todayInRome(firstSession.startsAt));
+  const band = bands.find((row) => row.minAge <= age && age <= row.maxAge);
+  if (!band) throw invalid({ [field]: [withValues(ENROLMENT_MESSAGES.noBand, { age })] });
+  return band;
+}
+
+/**
+ * A whole-course enrolment's price with the course's money terms: less the sibling discount (to the cent)
+ * when the same payer already holds a live whole-course place in it for another person, plus the late fee
+ * from its date (Rome). Read under the course's row lock, so a second child enrolled at once still counts.
+ */
+export async function withFamilyTerms(tx: Prisma.TransactionClient, course: Course, baseCents: number, userId: number, childId: number | null, now: Date): Promise<number> {
+  let cents = baseCents;
+  if (course.siblingDiscountPercent > 0) {
+    // Another person than this one: the member (no child) or another child (SQL's <> alone skips the member's NULL).
+    const otherPerson: Prisma.CourseEnrolmentWhereInput = childId === null ? { childId: { not: null } } : { OR: [{ childId: null }, { childId: { not: childId } }] };
+    const others = await tx.courseEnrolment.count({ where: { courseId: course.id, userId, kind: 'course', AND: [otherPerson, liveEnrolmentWhere(now)] } });
+    if (others > 0) cents -= Math.round((baseCents * course.siblingDiscountPercent) / 100);
+  }
+  if (course.lateFeeFrom !== null && todayInRome(now) >= toIsoDate(course.lateFeeFrom)) cents += course.lateFeeCents;
+  return cents;
 }
 
 /** A member enrolling themself needs a card valid over the sessions covered and a certificate on the first. */

@@ -3,7 +3,9 @@
 // session still to come, the price, the card), so a course or session cancelled meanwhile is seen. A
 // whole-course place is taken by one atomic increment the course's CHECK caps, so concurrent enrolments
 // queue on the course's row and the one past the last place fails; a lesson or a trial is counted under
-// that lock. A paid enrolment holds its place until paid.
+// that lock. A paid enrolment holds its place until paid. A camp week (docs/school.md#camps) is taken
+// whole before it starts, at its price less the sibling discount plus the late fee, in the age band of the
+// person's age on its first day: the band's place is a second increment capped by the band's CHECK.
 import type { AppDeps } from '../../deps.js';
 import type { Course, User } from '../../generated/prisma/client.js';
 import { isConstraintViolation, isUniqueViolation, type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
@@ -11,7 +13,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { charge, enrolmentReceivable } from '../ledger/index.js';
 import { todayInRome } from '../../lib/time.js';
 import { readSettings } from '../settings/index.js';
-import { assertAgeBand, assertRequirements, type EnrolBody, refuseSecondPlace, termsOf } from './enrol-checks.js';
+import { assertAgeBand, assertRequirements, campBandOf, type EnrolBody, refuseSecondPlace, termsOf, withFamilyTerms } from './enrol-checks.js';
 import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, sessionsOf, toEnrolmentDto } from './enrolment-terms.js';
 import { createInstalments, instalmentPlan } from './instalments.js';
 import { busiestSessionCount, liveEnrolmentWhere } from './live-enrolments.js';
@@ -22,7 +24,7 @@ const isLivePlaceTaken = (error: unknown) =>
 /** The course's row locked, then read with its sessions; 409 unless it is open to enrolment now. */
 async function lockOpenCourse(tx: Prisma.TransactionClient, id: number, now: Date) {
   await tx.$queryRaw`SELECT id FROM courses WHERE id = ${id} FOR UPDATE`;
-  const course = await tx.course.findUnique({ where: { id }, include: { sessions: true } });
+  const course = await tx.course.findUnique({ where: { id }, include: { sessions: true, bands: true } });
   const { held, upcoming } = course ? sessionsOf(course.sessions, now) : { held: [], upcoming: [] };
   if (!course || !course.publishedAt || course.publishedAt > now || course.cancelledAt || upcoming.length === 0) throw new AppError(409, ENROLMENT_MESSAGES.courseNotOpen);
   return { course, held, upcoming };
@@ -54,6 +56,9 @@ export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
     if (taken.placesTaken + (await busiestSessionCount(tx, courseId, now)) > taken.maxParticipants) throw new AppError(409, ENROLMENT_MESSAGES.courseFull);
   }
 
+  /** A camp's band place: one atomic increment its CHECK caps (a full band fails the statement, answered 409). */
+  const takeBandPlace = (tx: Prisma.TransactionClient, bandId: number) => tx.$executeRaw`UPDATE course_bands SET places_taken = places_taken + 1 WHERE id = ${bandId}`;
+
   /** The enrolment made under the course's lock, its price charged; its id and what it owes. */
   const enrolIn = (user: User, body: EnrolBody, now: Date, paymentHoldMinutes: number, heldPlace?: HeldPlace) =>
     db.$transaction(async (tx) => {
@@ -61,17 +66,22 @@ export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
       const childId = body.child_id ?? null;
       const child = childId === null ? null : await tx.child.findFirst({ where: { id: childId, parentId: user.id } });
       if (childId !== null && !child) throw invalid({ child_id: [ENROLMENT_MESSAGES.notYourChild] });
-      const { amountCents, covered, session } = termsOf(course, held, upcoming, body);
-      assertAgeBand(course, covered[0]!, user, child);
+      const terms = termsOf(course, held, upcoming, body);
+      const { covered, session } = terms;
+      const band = course.offer === 'camp' ? campBandOf(course.bands, covered[0]!, user, child) : null;
+      if (!band) assertAgeBand(course, covered[0]!, user, child);
+      const amountCents = body.kind === 'course' ? await withFamilyTerms(tx, course, terms.amountCents, user.id, childId, now) : terms.amountCents;
       // A child has no account, so no card or certificate of their own to check yet (docs/school.md#money).
       if (childId === null) await assertRequirements(tx, user.id, covered);
       await refuseSecondPlace(tx, course.id, user.id, childId, body.kind, now);
       if (session) await takeSessionPlace(tx, course, session.id, body, user.id, now);
+      // An accepted waiting-list offer already holds its place on the course's counter and its band's.
       else if (!heldPlace) await takeCoursePlace(tx, course.id, now);
+      if (band && !heldPlace) await takeBandPlace(tx, band.id);
       const free = amountCents === 0;
       const made = await tx.courseEnrolment.create({
         data: {
-          courseId: course.id, userId: user.id, childId, kind: body.kind, sessionId: session?.id ?? null, amountCents, createdById: user.id,
+          courseId: course.id, userId: user.id, childId, bandId: band?.id ?? null, kind: body.kind, sessionId: session?.id ?? null, amountCents, createdById: user.id,
           status: free ? 'confirmed' : 'pending_payment', confirmedAt: free ? now : null, holdExpiresAt: free ? null : new Date(now.getTime() + paymentHoldMinutes * 60_000),
         },
       });
@@ -93,6 +103,7 @@ export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
       } catch (error) {
         if (isLivePlaceTaken(error)) throw new AppError(409, ENROLMENT_MESSAGES.alreadyEnrolled);
         if (isConstraintViolation(error, 'courses_places_taken_range')) throw new AppError(409, ENROLMENT_MESSAGES.courseFull);
+        if (isConstraintViolation(error, 'course_bands_places_taken_range')) throw new AppError(409, ENROLMENT_MESSAGES.bandFull);
         // Removed while we enrolled (a child the parent deleted, a session regenerated): what was chosen is gone.
         if (isConstraintViolation(error, 'course_enrolments_child_id_fkey')) throw invalid({ child_id: [ENROLMENT_MESSAGES.notYourChild] });
         if (isConstraintViolation(error, 'course_enrolments_session_id_fkey')) throw new AppError(409, ENROLMENT_MESSAGES.sessionNotOpen);

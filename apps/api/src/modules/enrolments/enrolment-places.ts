@@ -1,7 +1,7 @@
 // Letting go of an enrolment (docs/school.md#money): its status moved from where it was in one
 // conditional statement (so a lapsed hold is released once however many workers see it), its
-// whole-course place handed on (offered to the waiting list, or given back to the course's counter:
-// docs/school.md#waiting-list), and what it still owes written off.
+// whole-course place handed on (offered to the waiting list, or given back to the course's counter and a
+// camp's band's: docs/school.md#waiting-list), and what it still owes written off.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { EnrolmentStatus } from '../../generated/prisma/enums.js';
 import { accounts, writeOff } from '../ledger/index.js';

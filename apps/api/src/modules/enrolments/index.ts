@@ -8,3 +8,4 @@ export type { HeldPlace } from './enrol.js';
 export type { PlaceHandOff } from './enrolment-places.js';
 export { ENROLMENT_MESSAGES, participantName } from './enrolment-terms.js';
 export { overdueInstalmentsOf } from './instalment-reminders.js';
+export { createInstalments, instalmentPlan } from './instalments.js';

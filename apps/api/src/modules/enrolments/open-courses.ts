@@ -2,7 +2,7 @@
 // sessions still to come; places left and the price of the whole course as of now.
 import { centsToMoney, type TOpenCourse } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import { todayInRome } from '../../lib/time.js';
+import { todayInRome, toIsoDate } from '../../lib/time.js';
 import { proRataCents, sessionsOf } from './enrolment-terms.js';
 import { liveEnrolmentWhere } from './live-enrolments.js';
 
@@ -14,7 +14,7 @@ export function createOpenCourses({ db }: Pick<AppDeps, 'db'>) {
     async openCourses(now = new Date()): Promise<{ data: TOpenCourse[] }> {
       const courses = await db.course.findMany({
         where: { publishedAt: { not: null, lte: now }, cancelledAt: null, sessions: { some: { cancelledAt: null, startsAt: { gt: now } } } },
-        include: { coach: { select: { firstName: true } }, courts: { include: { court: { select: { code: true } } } }, sessions: true },
+        include: { coach: { select: { firstName: true } }, courts: { include: { court: { select: { code: true } } } }, sessions: true, bands: { orderBy: { minAge: 'asc' } } },
         orderBy: [{ startsOn: 'asc' }, { id: 'asc' }],
       });
       // Live lessons and trials booked per session take a place in it on top of the whole-course places.
@@ -30,8 +30,13 @@ export function createOpenCourses({ db }: Pick<AppDeps, 'db'>) {
           const placesLeft = course.maxParticipants - course.placesTaken;
           // A whole-course place must fit beside the busiest session still to come (as takeCoursePlace counts).
           const busiest = Math.max(0, ...upcoming.map((session) => taken.get(session.id) ?? 0));
+          const camp = course.offer === 'camp';
+          // A camp is sold whole at its price (docs/school.md#camps); the late fee is added from its day, as enrolling does.
+          const lateFee = course.lateFeeFrom !== null && todayInRome(now) >= toIsoDate(course.lateFeeFrom) ? course.lateFeeCents : 0;
+          const wholeNow = camp ? course.priceCents : proRataCents(course.priceCents, upcoming.length, held.length);
           return {
             id: course.id,
+            offer: course.offer,
             name: course.name,
             sport: course.sport,
             level: course.level,
@@ -47,7 +52,7 @@ export function createOpenCourses({ db }: Pick<AppDeps, 'db'>) {
             places_left: Math.max(0, placesLeft - busiest),
             sessions_total: held.length,
             sessions_left: upcoming.length,
-            price_now: centsToMoney(proRataCents(course.priceCents, upcoming.length, held.length)),
+            price_now: centsToMoney(wholeNow + lateFee),
             price: centsToMoney(course.priceCents),
             lesson_price: course.lessonPriceCents === null ? null : centsToMoney(course.lessonPriceCents),
             trial_allowed: course.trialAllowed,
@@ -57,6 +62,12 @@ export function createOpenCourses({ db }: Pick<AppDeps, 'db'>) {
               ends_at: session.endsAt.toISOString(),
               places_left: Math.max(0, placesLeft - (taken.get(session.id) ?? 0)),
             })),
+            bands: course.bands.map((band) => ({ min_age: band.minAge, max_age: band.maxAge, places_left: band.capacity - band.placesTaken })),
+            deposit: course.depositCents === null ? null : centsToMoney(course.depositCents),
+            balance_due_on: course.balanceDueOn && toIsoDate(course.balanceDueOn),
+            sibling_discount_percent: course.siblingDiscountPercent,
+            late_fee: centsToMoney(course.lateFeeCents),
+            late_fee_from: course.lateFeeFrom && toIsoDate(course.lateFeeFrom),
           };
         }),
       };

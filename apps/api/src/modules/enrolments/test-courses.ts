@@ -35,8 +35,35 @@ export async function giveCard(db: Db, userId: number) {
   });
 }
 
-export const makeChild = (db: Db, parentId: number, firstName = 'Luca') =>
-  db.child.create({ data: { parentId, firstName, lastName: 'Bianchi', birthDate: fromIsoDate('2015-06-01') } });
+export const makeChild = (db: Db, parentId: number, firstName = 'Luca', birthDate = '2015-06-01') =>
+  db.child.create({ data: { parentId, firstName, lastName: 'Bianchi', birthDate: fromIsoDate(birthDate) } });
+
+/**
+ * A published camp week on D2 from `startsIn` days from today, five days at 09:00 for 8 hours, with its age
+ * bands (places = their capacities) and its money terms; `startsIn` 0 or less puts its first day in the past.
+ */
+export async function makeCamp(
+  db: Db,
+  { startsIn = 10, bands = [{ minAge: 6, maxAge: 10, capacity: 20 }, { minAge: 11, maxAge: 14, capacity: 16 }], priceCents = 15_000, depositCents = 5000 as number | null, siblingDiscountPercent = 10, lateFeeCents = 0, lateFeeFrom = null as string | null } = {},
+) {
+  const today = todayInRome();
+  const court = await db.court.findFirstOrThrow({ where: { code: 'D2' } });
+  const course = await db.course.create({
+    data: {
+      offer: 'camp', name: `Centro estivo ${++counter}`, startsOn: fromIsoDate(addDays(today, startsIn)), endsOn: fromIsoDate(addDays(today, startsIn + 4)), recurrence: 'FREQ=DAILY',
+      startTime: '09:00', durationMinutes: 480, minAge: Math.min(...bands.map((band) => band.minAge)), maxAge: Math.max(...bands.map((band) => band.maxAge)),
+      maxParticipants: bands.reduce((sum, band) => sum + band.capacity, 0), priceCents, depositCents, balanceDueOn: depositCents === null ? null : fromIsoDate(addDays(today, startsIn - 7)),
+      siblingDiscountPercent, lateFeeCents, lateFeeFrom: lateFeeFrom === null ? null : fromIsoDate(lateFeeFrom), publishedAt: new Date(Date.now() - 60_000),
+      courts: { create: [{ courtId: court.id }] }, bands: { create: bands },
+    },
+    include: { bands: { orderBy: { minAge: 'asc' } } },
+  });
+  for (let day = 0; day < 5; day++) {
+    const startsAt = instantInRome(addDays(today, startsIn + day), '09:00');
+    await db.courseSession.create({ data: { courseId: course.id, startsAt, endsAt: new Date(startsAt.getTime() + 480 * 60_000) } });
+  }
+  return { id: course.id, bands: course.bands.map((band) => band.id) };
+}
 
 /** An account's posted postings added up (debits positive), by its key. */
 export async function balanceOf(db: Db, key: string) {

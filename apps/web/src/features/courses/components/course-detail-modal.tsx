@@ -22,6 +22,16 @@ const FAILED = 'Si è verificato un errore. Riprova più tardi.';
 const ageBand = (from: number | null, to: number | null) =>
   from !== null && to !== null ? `${from}–${to} anni` : from !== null ? `da ${from} anni` : to !== null ? `fino a ${to} anni` : null;
 
+/** A camp week's bands and money terms (docs/school.md#camps), as far as it has them. */
+const campItems = (course: TCourse) => [
+  { label: 'Tipo', value: 'Centro estivo' },
+  { label: 'Fasce d’età', value: course.bands.map((band) => `${band.min_age}–${band.max_age} anni: ${band.places_taken}/${band.capacity}`).join(' · ') },
+  { label: 'Acconto', value: course.deposit && course.balance_due_on ? `${formatMoney(course.deposit)}, saldo entro il ${formatDate(course.balance_due_on)}` : null },
+  { label: 'Sconto fratelli', value: course.sibling_discount_percent > 0 ? `${course.sibling_discount_percent}%` : null },
+  { label: 'Iscrizione tardiva', value: course.late_fee_from ? `+${formatMoney(course.late_fee)} dal ${formatDate(course.late_fee_from)}` : null },
+  { label: 'Verifica del minimo', value: course.minimum_check_on ? formatDate(course.minimum_check_on) : null },
+];
+
 export function CourseDetailModal({ courseId, isAdmin, onEdit, onClose, notify }: { courseId: number; isAdmin: boolean; onEdit: (course: TCourse) => void; onClose: () => void; notify: (message: string) => void }) {
   const detail = useCourse(courseId);
   const { confirm, dialog } = useConfirm();
@@ -63,6 +73,7 @@ export function CourseDetailModal({ courseId, isAdmin, onEdit, onClose, notify }
               { label: 'Campi', value: course.court_codes.join(', ') },
               { label: 'Posti', value: `${course.places_taken} occupati su ${course.max_participants} (minimo ${course.min_participants})` },
               { label: 'Prezzo', value: `${formatMoney(course.price)}${course.lesson_price ? ` · lezione ${formatMoney(course.lesson_price)}` : ''}${course.trial_allowed ? ' · prova ammessa' : ''}` },
+              ...(course.offer === 'camp' ? campItems(course) : []),
             ]}
           />
           {isAdmin && !course.cancelled && (

@@ -66,3 +66,41 @@ describe('the course form', () => {
     expect(bodiesOf('POST /api/admin/courses/preview')).toEqual([]);
   });
 });
+
+describe('the camp form', () => {
+  it('starts a camp week Monday to Friday at 09:00 for 8 hours on the D courts with its usual bands, and saves their places and terms', async () => {
+    handlers['POST /api/admin/courses'] = () => jsonResponse(201, { message: 'Corso salvato: 5 lezioni.', course: {}, skipped: [] });
+    const onSaved = vi.fn();
+    renderAt(<CourseFormModal course={null} onClose={vi.fn()} onSaved={onSaved} />, { url: '/admin/corsi' });
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'D1' }) as HTMLInputElement).checked).toBe(true));
+    fireEvent.change(screen.getByLabelText('Tipo'), { target: { value: 'camp' } });
+    expect(screen.getByRole('dialog', { name: 'Nuovo centro estivo' })).toBeTruthy();
+    expect(['Lun', 'Mar', 'Mer', 'Gio', 'Ven'].every((day) => (screen.getByRole('checkbox', { name: day }) as HTMLInputElement).checked)).toBe(true);
+    expect((screen.getByLabelText(/^Ora di inizio/) as HTMLInputElement).value).toBe('09:00');
+    expect((screen.getByLabelText(/^Durata/) as HTMLInputElement).value).toBe('480');
+    expect(screen.queryByLabelText(/^Prezzo di una lezione/)).toBeNull();
+    expect(screen.queryByLabelText(/^Partecipanti massimi/)).toBeNull();
+    const bands = screen.getByRole('list', { name: 'Fasce d’età' });
+    expect(within(bands).getAllByRole('listitem')).toHaveLength(2);
+
+    fireEvent.change(screen.getByLabelText(/^Nome/), { target: { value: 'Centro estivo 1' } });
+    fireEvent.change(screen.getByLabelText(/^Primo giorno/), { target: { value: '2027-06-14' } });
+    fireEvent.change(screen.getByLabelText(/^Ultimo giorno/), { target: { value: '2027-06-18' } });
+    fireEvent.change(screen.getByLabelText(/^Prezzo della settimana/), { target: { value: '150' } });
+    fireEvent.change(screen.getByLabelText(/^Acconto/), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText(/^Saldo entro/), { target: { value: '2027-06-21' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Anteprima' }));
+    expect(await screen.findByText('Il saldo va pagato prima del primo giorno.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(/^Saldo entro/), { target: { value: '2027-06-07' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Anteprima' }));
+    await screen.findByRole('list', { name: 'Lezioni generate' });
+    fireEvent.click(screen.getByRole('button', { name: /^Salva centro estivo/ }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Corso salvato: 5 lezioni.'));
+    expect(bodiesOf('POST /api/admin/courses')[0]).toMatchObject({
+      offer: 'camp', weekdays: [1, 2, 3, 4, 5], start_time: '09:00', duration_minutes: '480', court_ids: [21, 22], max_participants: '36', min_participants: '8',
+      price: '150', deposit: '50', balance_due_on: '2027-06-07', sibling_discount_percent: '10', late_fee: 0, late_fee_from: null, instalment_dates: [],
+      bands: [{ min_age: '6', max_age: '10', capacity: '20' }, { min_age: '11', max_age: '14', capacity: '16' }],
+    });
+  });
+});

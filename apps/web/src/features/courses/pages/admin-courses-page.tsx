@@ -1,6 +1,7 @@
-// /admin/corsi (staff read, admin writes; docs/school.md#sessions): the school's season courses, each
-// with its coach, days, courts and places; a course opens with its sessions.
-import { WEEKDAY_SHORT_LABELS, type TCourse } from '@beach/contracts';
+// /admin/corsi (staff read, admin writes; docs/school.md#sessions, #camps): the school's season courses
+// and camp weeks (badged, and filtered), each with its coach, days, courts and places; a course opens
+// with its sessions.
+import { WEEKDAY_SHORT_LABELS, type TCourse, type TCourseOffer } from '@beach/contracts';
 import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -10,6 +11,7 @@ import { PageHeader } from '../../../components/admin/page-header';
 import { PagedTable } from '../../../components/admin/paged-table';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
@@ -26,7 +28,8 @@ export default function AdminCoursesPage() {
   const isAdmin = Boolean(useCurrentUser()?.is_admin);
   const { notify, region } = useNotices();
   const [page, setPage] = useState(1);
-  const courses = useCourses(page);
+  const [offer, setOffer] = useState<TCourseOffer | null>(null);
+  const courses = useCourses(page, offer);
   const [editing, setEditing] = useState<TCourse | null | undefined>(undefined);
   // The planner links a course's session here (?corso=<id>): its detail opens.
   const [searchParams] = useSearchParams();
@@ -35,7 +38,10 @@ export default function AdminCoursesPage() {
   const columns: DataColumn<TCourse>[] = [
     { key: 'name', header: 'Corso', cell: (course) => (
       <span>
-        <span className="block font-semibold text-slate-900">{course.name}</span>
+        <span className="block font-semibold text-slate-900">
+          {course.name}{' '}
+          {course.offer === 'camp' && <Badge tone="sea">Centro estivo</Badge>}
+        </span>
         <span className="block text-xs text-slate-500">{[course.level, course.coach?.name].filter(Boolean).join(' · ')}</span>
       </span>
     ) },
@@ -58,7 +64,7 @@ export default function AdminCoursesPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <PageHeader title="Corsi" subtitle={<p className="mt-1 text-slate-600">Scuola: corsi di stagione sui campi D, con le loro lezioni</p>}>
+      <PageHeader title="Corsi" subtitle={<p className="mt-1 text-slate-600">Scuola: corsi di stagione e centri estivi sui campi D, con le loro lezioni</p>}>
         {isAdmin && (
           <Button onClick={() => setEditing(null)}>
             <Plus aria-hidden="true" className="h-4 w-4" />
@@ -66,6 +72,14 @@ export default function AdminCoursesPage() {
           </Button>
         )}
       </PageHeader>
+      <div className="max-w-xs">
+        <Select
+          label="Mostra"
+          options={[{ value: '', label: 'Tutti' }, { value: 'course', label: 'Corsi' }, { value: 'camp', label: 'Centri estivi' }]}
+          value={offer ?? ''}
+          onChange={(event) => (setOffer(event.target.value === '' ? null : (event.target.value as TCourseOffer)), setPage(1))}
+        />
+      </div>
       <PagedTable
         read={courses}
         failed="Si è verificato un errore nel caricamento dei corsi. Riprova più tardi."

@@ -4,14 +4,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageLocation } from '../../../lib/checkout';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderAt, stubApiForEachTest } from '../../../test/test-support';
+import { campHours } from '../components/camp-card';
 import { offeredKinds } from '../components/enrol-dialog';
 import SchoolPage from './school-page';
 
 const course = (overrides: Partial<TOpenCourse> = {}): TOpenCourse => ({
-  id: 7, name: 'Beach volley ragazzi', sport: 'beach_volley', level: 'Base', min_age: 10, max_age: 14, coach_first_name: 'Marco',
+  id: 7, offer: 'course', name: 'Beach volley ragazzi', sport: 'beach_volley', level: 'Base', min_age: 10, max_age: 14, coach_first_name: 'Marco',
   weekdays: [2, 4], start_time: '18:00', duration_minutes: 90, courts: ['D1', 'D2'], starts_on: '2027-06-01', ends_on: '2027-07-31',
   places_left: 3, sessions_total: 18, sessions_left: 12, price_now: '80.00', price: '120.00', lesson_price: '15.00', trial_allowed: true,
   sessions: [{ id: 71, starts_at: '2027-06-10T16:00:00.000Z', ends_at: '2027-06-10T17:30:00.000Z', places_left: 3 }, { id: 72, starts_at: '2027-06-15T16:00:00.000Z', ends_at: '2027-06-15T17:30:00.000Z', places_left: 3 }],
+  bands: [], deposit: null, balance_due_on: null, sibling_discount_percent: 0, late_fee: '0.00', late_fee_from: null,
   ...overrides,
 });
 const enrolment = (overrides: Partial<TEnrolment> = {}): TEnrolment => ({
@@ -70,5 +72,56 @@ describe('/scuola', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Iscrivi' }));
     expect(await within(dialog).findByText('Per iscriverti serve una tessera valida per le date del corso.')).toBeTruthy();
     expect(bodiesOf('POST /api/me/enrolments')).toEqual([{ course_id: 7, kind: 'course', child_id: null, session_id: null }]);
+  });
+});
+
+const camp = (overrides: Partial<TOpenCourse> = {}): TOpenCourse =>
+  course({
+    id: 30, offer: 'camp', name: 'Centro estivo 1', level: null, min_age: 6, max_age: 14, coach_first_name: null, weekdays: [1, 2, 3, 4, 5], start_time: '09:00', duration_minutes: 480,
+    courts: ['D1', 'D2'], starts_on: '2027-06-14', ends_on: '2027-06-18', places_left: 28, sessions_total: 5, sessions_left: 5, price_now: '160.00', price: '150.00', lesson_price: null, trial_allowed: false,
+    bands: [{ min_age: 6, max_age: 10, places_left: 12 }, { min_age: 11, max_age: 14, places_left: 0 }], deposit: '50.00', balance_due_on: '2027-06-07', sibling_discount_percent: 10, late_fee: '10.00', late_fee_from: '2027-06-07',
+    ...overrides,
+  });
+
+describe('the camps of /scuola', () => {
+  it('say their hours from the start and the length of a day', () => {
+    expect(campHours({ start_time: '09:00', duration_minutes: 480 })).toBe('09:00–17:00');
+    expect(campHours({ start_time: '09:00', duration_minutes: 240 })).toBe('09:00–13:00');
+  });
+
+  it('are a section of their own in date order, with their bands and terms; ticked children are enrolled one after the other, each outcome told', async () => {
+    handlers['GET /api/courses'] = () => jsonResponse(200, { data: [camp({ id: 31, name: 'Centro estivo 2', starts_on: '2027-06-21', ends_on: '2027-06-25' }), course(), camp()] });
+    handlers['GET /api/me/enrolments/participants'] = () => jsonResponse(200, { data: [{ child_id: null, name: 'Anna Rossi' }, { child_id: 5, name: 'Luca Rossi' }, { child_id: 6, name: 'Sara Rossi' }] });
+    handlers['POST /api/me/enrolments'] = (body) =>
+      (body as { child_id: number }).child_id === 5
+        ? jsonResponse(201, { message: 'Posto tenuto: completa il pagamento per confermare l’iscrizione.', enrolment: enrolment({ kind: 'course', course: { id: 30, name: 'Centro estivo 1' } }) })
+        : jsonResponse(409, { message: 'Fascia d’età al completo.' });
+    renderAt(<SchoolPage />, { url: '/scuola' });
+
+    const section = await screen.findByRole('region', { name: 'Centri estivi' });
+    const cards = within(section).getAllByRole('button');
+    expect(cards.map((card) => card.querySelector('h3')?.textContent)).toEqual(['Centro estivo 1', 'Centro estivo 2']);
+    expect(within(section).queryByText('Beach volley ragazzi')).toBeNull();
+    const first = cards[0]!;
+    expect(first.textContent).toMatch(/lun 14\s–\sven 18 giugno 2027/);
+    expect(first.textContent).toContain('09:00–17:00');
+    expect(first.textContent).toContain('6–10 anni: 12 posti');
+    expect(first.textContent).toContain('11–14 anni: al completo');
+    expect(first.textContent).toMatch(/Acconto 50,00\s€ all’iscrizione, saldo entro il 07\/06\/2027/);
+    expect(first.textContent).toContain('Sconto fratelli: 10% dal secondo figlio');
+    expect(first.textContent).toMatch(/160,00/);
+
+    fireEvent.click(first);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Luca Rossi' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Sara Rossi' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Iscrivi' }));
+    const outcomes = await within(dialog).findByRole('list', { name: 'Esito delle iscrizioni' });
+    expect(within(outcomes).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Luca Rossi: Posto tenuto: completa il pagamento per confermare l’iscrizione.',
+      'Sara Rossi: Fascia d’età al completo.',
+    ]);
+    expect(bodiesOf('POST /api/me/enrolments')).toEqual([{ course_id: 30, kind: 'course', child_id: 5 }, { course_id: 30, kind: 'course', child_id: 6 }]);
+    expect(within(dialog).getByRole('link', { name: 'Vai al profilo per pagare' }).getAttribute('href')).toBe('/profilo');
   });
 });

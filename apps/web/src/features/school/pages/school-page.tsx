@@ -1,4 +1,5 @@
-// /scuola (docs/school.md): the courses open to enrolment; a card opens the course's detail and the enrol action.
+// /scuola (docs/school.md): the courses open to enrolment, and apart the summer camp weeks in date order
+// (docs/school.md#camps); a card opens the course's or the camp's detail and the enrol action.
 import type { TOpenCourse } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -6,6 +7,8 @@ import { Alert } from '../../../components/ui/alert';
 import { ReadState } from '../../../components/ui/card-section';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useOpenCourses } from '../api/enrolments';
+import { CampCard } from '../components/camp-card';
+import { CampDialog } from '../components/camp-dialog';
 import { CourseCard } from '../components/course-card';
 import { EnrolDialog } from '../components/enrol-dialog';
 
@@ -14,6 +17,8 @@ export default function SchoolPage() {
   usePageTitle(t`Scuola di beach volley`);
   const courses = useOpenCourses();
   const [open, setOpen] = useState<TOpenCourse | null>(null);
+  const camps = (courses.data ?? []).filter((course) => course.offer === 'camp').sort((a, b) => a.starts_on.localeCompare(b.starts_on));
+  const seasonCourses = (courses.data ?? []).filter((course) => course.offer === 'course');
   return (
     <section className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <header>
@@ -23,9 +28,20 @@ export default function SchoolPage() {
       <ReadState read={courses} loading={t`Caricamento dei corsi...`} failed={t`Non è stato possibile leggere i corsi. Riprova più tardi.`} />
       {courses.data?.length === 0 && <Alert><Trans>Al momento non ci sono corsi aperti alle iscrizioni.</Trans></Alert>}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {courses.data?.map((course) => <CourseCard key={course.id} course={course} onOpen={() => setOpen(course)} />)}
+        {seasonCourses.map((course) => <CourseCard key={course.id} course={course} onOpen={() => setOpen(course)} />)}
       </div>
-      {open && <EnrolDialog course={open} onClose={() => setOpen(null)} />}
+      {camps.length > 0 && (
+        <section aria-labelledby="camps-heading" className="space-y-4 pt-4">
+          <header>
+            <h2 id="camps-heading" className="text-2xl font-bold text-sea-900"><Trans>Centri estivi</Trans></h2>
+            <p className="mt-1 text-slate-600"><Trans>Settimane dal lunedì al venerdì per bambini e ragazzi, divisi per fasce d’età.</Trans></p>
+          </header>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {camps.map((camp) => <CampCard key={camp.id} course={camp} onOpen={() => setOpen(camp)} />)}
+          </div>
+        </section>
+      )}
+      {open && (open.offer === 'camp' ? <CampDialog course={open} onClose={() => setOpen(null)} /> : <EnrolDialog course={open} onClose={() => setOpen(null)} />)}
     </section>
   );
 }

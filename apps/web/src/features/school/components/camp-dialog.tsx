@@ -1,0 +1,121 @@
+// A camp week's detail with the enrol action (/scuola, docs/school.md#camps): the parent ticks one or more
+// of the people they may enrol and each is enrolled in turn (its own request: the band, the sibling
+// discount and the late fee are the server's); the dialog then says who got a place and who did not, and
+// why, and leads to /profilo, where each enrolment is paid (the deposit, then the balance).
+import type { TOpenCourse, TParticipant } from '@beach/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-transport';
+import { formatDayRange, formatMoney } from '../../../lib/format';
+import { localizedTo } from '../../../lib/i18n';
+import type { Locale } from '@beach/i18n';
+import { useCurrentUser } from '../../../lib/session';
+import { useEnrol, useParticipants } from '../api/enrolments';
+import { CampBands, campHours, CampTerms } from './camp-card';
+
+/** What became of one person's enrolment: the server's message either way. */
+export interface CampOutcome {
+  name: string;
+  enrolled: boolean;
+  message: string;
+}
+
+export function CampDialog({ course, onClose }: { course: TOpenCourse; onClose: () => void }) {
+  const { i18n } = useLingui();
+  const user = useCurrentUser();
+  const price = formatMoney(course.price_now);
+  return (
+    <Modal open title={course.name} onClose={onClose}>
+      <div className="space-y-2">
+        <p className="font-medium text-slate-800">{formatDayRange(course.starts_on, course.ends_on)} · {campHours(course)}</p>
+        <p className="text-sm text-slate-700">{course.courts.join(', ')}</p>
+        <CampBands course={course} />
+        <CampTerms course={course} />
+        <p className="text-lg font-semibold text-sea-900"><Trans>Prezzo a settimana: {price}</Trans></p>
+      </div>
+      <div className="mt-4">
+        {user ? (
+          <CampEnrolForm course={course} />
+        ) : (
+          <Link to={localizedTo(i18n.locale as Locale, paths.login)} className={buttonClasses('primary')}>
+            <Trans>Accedi per iscriverti</Trans>
+          </Link>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+const keyOf = (participant: TParticipant) => String(participant.child_id ?? 'me');
+
+function CampEnrolForm({ course }: { course: TOpenCourse }) {
+  const { i18n, t } = useLingui();
+  const participants = useParticipants(true);
+  const enrol = useEnrol();
+  const [ticked, setTicked] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [outcomes, setOutcomes] = useState<CampOutcome[] | null>(null);
+  const people = participants.data ?? [];
+  const labelOf = ({ child_id: childId, name }: TParticipant) => (childId === null ? t`Io (${name})` : name);
+
+  const enrolTicked = async () => {
+    setBusy(true);
+    const done: CampOutcome[] = [];
+    // One after the other: the second child's request sees the first's place (the sibling discount).
+    for (const person of people.filter((row) => ticked.includes(keyOf(row)))) {
+      try {
+        const made = await enrol.mutateAsync({ course_id: course.id, kind: 'course', child_id: person.child_id });
+        done.push({ name: person.name, enrolled: true, message: made.message });
+      } catch (error) {
+        const message = error instanceof ApiError ? (error.errors ? error.details : error.message) : t`Non è stato possibile completare l’iscrizione. Riprova più tardi.`;
+        done.push({ name: person.name, enrolled: false, message });
+      }
+    }
+    setOutcomes(done);
+    setBusy(false);
+  };
+
+  if (outcomes) {
+    return (
+      <div className="space-y-3">
+        <ul aria-label={t`Esito delle iscrizioni`} className="space-y-2">
+          {outcomes.map((outcome) => (
+            <li key={outcome.name}>
+              <Alert tone={outcome.enrolled ? 'success' : 'error'}>
+                <span className="font-semibold">{outcome.name}:</span> <span className="whitespace-pre-line">{outcome.message}</span>
+              </Alert>
+            </li>
+          ))}
+        </ul>
+        {outcomes.some((outcome) => outcome.enrolled) && (
+          <Link to={localizedTo(i18n.locale as Locale, paths.profile)} className={buttonClasses('primary')}>
+            <Trans>Vai al profilo per pagare</Trans>
+          </Link>
+        )}
+      </div>
+    );
+  }
+  if (course.places_left === 0) return <Alert><Trans>Centro estivo al completo.</Trans></Alert>;
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-medium text-slate-700"><Trans>Chi iscrivi (uno o più)</Trans></legend>
+      {people.map((person) => (
+        <Checkbox
+          key={keyOf(person)}
+          label={labelOf(person)}
+          checked={ticked.includes(keyOf(person))}
+          onChange={(event) => setTicked(event.target.checked ? [...ticked, keyOf(person)] : ticked.filter((key) => key !== keyOf(person)))}
+        />
+      ))}
+      <Button disabled={ticked.length === 0} onClick={() => void enrolTicked()} loading={busy} loadingText={t`Iscrizione...`}>
+        <Trans>Iscrivi</Trans>
+      </Button>
+    </fieldset>
+  );
+}
