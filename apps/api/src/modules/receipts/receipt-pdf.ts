@@ -64,8 +64,8 @@ export interface ReceiptPdfData {
   stampDutyCents: number | null;
 }
 
-const MARGIN = 56;
-const COLORS = { brand: '#155e75', ink: '#0f172a', muted: '#475569', rule: '#cbd5e1' };
+export const MARGIN = 56;
+export const COLORS = { brand: '#155e75', ink: '#0f172a', muted: '#475569', rule: '#cbd5e1' };
 
 export async function renderReceiptPdf(receipt: ReceiptPdfData): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -84,17 +84,7 @@ export async function renderReceiptPdf(receipt: ReceiptPdfData): Promise<Buffer>
     if (holder) doc.font('Helvetica-Oblique').fontSize(size).fillColor(COLORS.muted).text(holder(descriptor), { width });
   };
 
-  doc.font('Helvetica-Bold').fontSize(16).fillColor(COLORS.brand).text(issuer.name, { width });
-  doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted);
-  const issuerLines = [
-    issuer.address ? `Sede: ${issuer.address}` : null,
-    [issuer.fiscalCode ? `C.F. ${issuer.fiscalCode}` : null, issuer.vatNumber ? `P.IVA ${issuer.vatNumber}` : null].filter(Boolean).join(' · ') || null,
-    issuer.rasdNumber ? `Iscritta al Registro nazionale delle attività sportive dilettantistiche (RASD) n. ${issuer.rasdNumber}` : null,
-    issuer.email,
-  ].filter((line): line is string => Boolean(line));
-  for (const line of issuerLines) doc.text(line, { width });
-  doc.moveDown(0.5);
-  rule(doc, width);
+  letterhead(doc, issuer, width);
 
   doc.moveDown(1);
   doc.font('Helvetica-Bold').fontSize(14).fillColor(COLORS.ink).text(`${receipt.title} n. ${receipt.number}`, { width });
@@ -138,6 +128,21 @@ export async function renderReceiptPdf(receipt: ReceiptPdfData): Promise<Buffer>
   return done;
 }
 
-function rule(doc: PDFKit.PDFDocument, width: number) {
+/** The association's name, seat, fiscal code, RASD number and e-mail, and a rule under them. */
+export function letterhead(doc: PDFKit.PDFDocument, issuer: Letterhead, width: number) {
+  doc.font('Helvetica-Bold').fontSize(16).fillColor(COLORS.brand).text(issuer.name, { width });
+  doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted);
+  const issuerLines = [
+    issuer.address ? `Sede: ${issuer.address}` : null,
+    [issuer.fiscalCode ? `C.F. ${issuer.fiscalCode}` : null, issuer.vatNumber ? `P.IVA ${issuer.vatNumber}` : null].filter(Boolean).join(' · ') || null,
+    issuer.rasdNumber ? `Iscritta al Registro nazionale delle attività sportive dilettantistiche (RASD) n. ${issuer.rasdNumber}` : null,
+    issuer.email,
+  ].filter((line): line is string => Boolean(line));
+  for (const line of issuerLines) doc.text(line, { width });
+  doc.moveDown(0.5);
+  rule(doc, width);
+}
+
+export function rule(doc: PDFKit.PDFDocument, width: number) {
   doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).lineWidth(0.7).strokeColor(COLORS.rule).stroke();
 }
