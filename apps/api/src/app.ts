@@ -41,6 +41,7 @@ import { registerChildrenRoutes } from './modules/children/index.js';
 import { registerCourseRoutes } from './modules/courses/index.js';
 import { registerEnrolmentsRoutes } from './modules/enrolments/index.js';
 import { registerCoachingRoutes } from './modules/coaching/index.js';
+import { registerSchoolReportsRoutes } from './modules/school-reports/index.js';
 import { registerBookingPlayersRoutes } from './modules/booking-players/index.js';
 import { registerReconciliationRoutes } from './modules/reconciliation/index.js';
 import { registerBackupsRoutes } from './modules/backups/index.js';
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerBookingPlayersRoutes(mount, services.bookingPlayers);
   registerRainChecksRoutes(mount, services.rainChecks);
   registerCoachingRoutes(mount, services.coaching);
+  registerSchoolReportsRoutes(mount, services);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -9,6 +9,7 @@ import { childrenRoutes } from './children.js';
 import { courseRoutes } from './courses.js';
 import { enrolmentsRoutes } from './enrolments.js';
 import { coachingRoutes } from './coaching.js';
+import { schoolReportsRoutes } from './school-reports.js';
 import { bookingPlayersRoutes } from './booking-players.js';
 import { creditRoutes } from './credit.js';
 import { bookingsRoutes } from './bookings.js';
@@ -78,6 +79,7 @@ export const api = {
   rainChecks: rainChecksRoutes,
   courses: courseRoutes,
   coaching: coachingRoutes,
+  schoolReports: schoolReportsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));
