@@ -42,6 +42,7 @@ import { registerCourseRoutes } from './modules/courses/index.js';
 import { registerEnrolmentsRoutes } from './modules/enrolments/index.js';
 import { registerCourseWaitlistRoutes } from './modules/course-waitlist/index.js';
 import { registerCoachingRoutes } from './modules/coaching/index.js';
+import { registerSchoolReportsRoutes } from './modules/school-reports/index.js';
 import { registerBookingPlayersRoutes } from './modules/booking-players/index.js';
 import { registerReconciliationRoutes } from './modules/reconciliation/index.js';
 import { registerBackupsRoutes } from './modules/backups/index.js';
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerBookingPlayersRoutes(mount, services.bookingPlayers);
   registerRainChecksRoutes(mount, services.rainChecks);
   registerCoachingRoutes(mount, services.coaching);
+  registerSchoolReportsRoutes(mount, services);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -21,6 +21,7 @@ import { createUsersService } from './modules/users/index.js';
 import { createAuditLogService } from './modules/audit-log/index.js';
 import { createPrivacyService } from './modules/privacy/index.js';
 import { createReceiptsService } from './modules/receipts/index.js';
+import { createSchoolReportsService } from './modules/school-reports/index.js';
 import { createCheckInsService } from './modules/check-ins/index.js';
 import { createMembersRegisterService } from './modules/members-register/index.js';
 import { createAuthService } from './modules/auth/index.js';
@@ -87,6 +88,7 @@ export function createServices(deps: AppDeps) {
     courseWaitlist: createCourseWaitlistService(deps, enrolments.enrol, placeHandOff),
     rainChecks: createRainChecksService(deps, cancelBooking),
     coaching: createCoachingService(deps),
+    schoolReports: createSchoolReportsService(deps),
     stripeRequests,
     reconciliation: createReconciliationService(deps),
   };

@@ -10,6 +10,7 @@ import { courseRoutes } from './courses.js';
 import { enrolmentsRoutes } from './enrolments.js';
 import { courseWaitlistRoutes } from './course-waitlist.js';
 import { coachingRoutes } from './coaching.js';
+import { schoolReportsRoutes } from './school-reports.js';
 import { bookingPlayersRoutes } from './booking-players.js';
 import { creditRoutes } from './credit.js';
 import { bookingsRoutes } from './bookings.js';
@@ -80,6 +81,7 @@ export const api = {
   courses: courseRoutes,
   coaching: coachingRoutes,
   courseWaitlist: courseWaitlistRoutes,
+  schoolReports: schoolReportsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

@@ -12,6 +12,7 @@ import * as z from './zod-i18n.js';
 export const childMessages = defineMessages({
   birthDateFuture: /* i18n */ { id: 'children.birth_date_future', message: 'La data di nascita non può essere nel futuro.' },
   notMinor: /* i18n */ { id: 'children.not_minor', message: 'Qui si aggiungono i figli minorenni: deve avere meno di 18 anni.' },
+  statementYear: /* i18n */ { id: 'children.statement_year', message: 'Scegli un anno tra il 2020 e il 2100.' },
   guardianConsent: /* i18n */ {
     id: 'children.guardian_consent',
     message: 'Conferma di essere il genitore o tutore e di accettare l’informativa sulla privacy per conto del minore.',
@@ -75,6 +76,13 @@ export type TChild = z.infer<typeof ZChild>;
 
 const ZChildList = z.object({ data: z.array(ZChild) });
 
+/** The years for which a child's yearly statement lists payments (docs/school.md#receipts-and-reports). */
+export const ZStatementYears = z.object({ years: z.array(z.number().int()) });
+export type TStatementYears = z.infer<typeof ZStatementYears>;
+export const ZStatementQuery = z.object({
+  year: z.coerce.number(z.because(childMessages.statementYear)).int(z.because(childMessages.statementYear)).min(2020, z.because(childMessages.statementYear)).max(2100, z.because(childMessages.statementYear)),
+});
+
 export const childrenRoutes = {
   mine: defineRoute({
     method: 'get', path: '/api/me/children', tag: 'children', access: 'user',
@@ -91,6 +99,15 @@ export const childrenRoutes = {
   remove: defineRoute({
     method: 'delete', path: '/api/me/children/:id', tag: 'children', access: 'user',
     summary: 'Toglie un proprio figlio dall’account (rifiutato se è stato iscritto a un corso)', params: ZIdParams, response: ZMessage,
+  }),
+  statementYears: defineRoute({
+    method: 'get', path: '/api/me/children/:id/statement-years', tag: 'children', access: 'user',
+    summary: 'Gli anni con pagamenti per le iscrizioni di un proprio figlio (per la dichiarazione annuale)', params: ZIdParams, response: ZStatementYears,
+  }),
+  statement: defineRoute({
+    method: 'get', path: '/api/me/children/:id/statement', tag: 'children', access: 'user',
+    summary: 'Dichiarazione annuale (PDF) delle spese sportive di un proprio figlio: pagamenti dell’anno, totale e totale tracciabile (detrazione 19 %)',
+    params: ZIdParams, query: ZStatementQuery, response: z.unknown(),
   }),
   ofMember: defineRoute({
     method: 'get', path: '/api/admin/users/:id/children', tag: 'children', access: 'staff',

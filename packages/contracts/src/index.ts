@@ -49,4 +49,5 @@ export * from './receipts.js';
 export * from './members-register.js';
 export * from './rain-checks.js';
 export * from './rome-time.js';
+export * from './school-reports.js';
 export * from './api.js';

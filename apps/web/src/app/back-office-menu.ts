@@ -62,7 +62,7 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
   }
   // The school: its courses for the staff, and the sessions (a coach's own; staff and admins open any coach's from there).
   const sessions: MenuLink = { label: user.role === 'coach' ? 'Le mie lezioni' : 'Lezioni degli allenatori', to: paths.coach.sessions };
-  if (permissions.can_view_bookings) groups.push({ label: 'Scuola', links: [{ label: 'Corsi', to: paths.admin.courses }, sessions] });
+  if (permissions.can_view_bookings) groups.push({ label: 'Scuola', links: [{ label: 'Corsi', to: paths.admin.courses }, sessions, { label: 'Report', to: paths.admin.schoolReport }] });
   else if (user.role === 'coach' || permissions.can_view_admin) groups.push({ label: 'Scuola', links: [sessions] });
   return { dashboard: permissions.can_view_admin ? { label: 'Dashboard', to: paths.admin.dashboard } : null, groups };
 }

@@ -24,6 +24,7 @@ const backOfficeRoutes: RouteObject[] = [
       { ...under(paths.admin.bookings), ...backOfficePage(() => import('../features/admin-bookings/pages/admin-bookings-page')) },
       { ...under(paths.admin.recurringBookings), ...backOfficePage(() => import('../features/admin-bookings/pages/recurring-bookings-page')) },
       { ...under(paths.admin.courses), ...backOfficePage(() => import('../features/courses/pages/admin-courses-page')) },
+      { ...under(paths.admin.schoolReport), ...backOfficePage(() => import('../features/school-reports/pages/school-report-page')) },
       { ...under(paths.admin.checkIn), ...backOfficePage(() => import('../features/check-ins/pages/check-in-page')) },
       { ...under(paths.admin.certificates), ...backOfficePage(() => import('../features/certificates/pages/admin-certificates-page')) },
     ],

@@ -28,7 +28,7 @@ describe('backOfficeMenu', () => {
   it('shows staff the dashboard, users, memberships, the bookings screens and the school’s sessions', () => {
     expect(menuOf('staff')).toEqual({
       dashboard: '/admin',
-      groups: { Gestione: ['/admin/users', '/admin/memberships', '/admin/certificati'], Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in'], Scuola: ['/admin/corsi', '/allenatore'] },
+      groups: { Gestione: ['/admin/users', '/admin/memberships', '/admin/certificati'], Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in'], Scuola: ['/admin/corsi', '/allenatore', '/admin/scuola/report'] },
     });
   });
 
@@ -38,7 +38,7 @@ describe('backOfficeMenu', () => {
       groups: {
         Gestione: ['/admin/users', '/admin/memberships', '/admin/certificati', '/admin/membership-editor', '/admin/bvu-members', '/admin/coupons', '/admin/transactions', '/admin/spese', '/admin/incassi', '/admin/registro-attivita', '/admin/libro-soci', '/admin/associazione'],
         Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in', '/admin/campi', '/admin/allestimenti', '/admin/listino-prezzi', '/admin/coupon-prenotazioni', '/admin/carnet'],
-        Scuola: ['/admin/corsi', '/allenatore'],
+        Scuola: ['/admin/corsi', '/allenatore', '/admin/scuola/report'],
       },
     });
   });

@@ -50,6 +50,7 @@ export const paths = {
     bookingCoupons: '/admin/coupon-prenotazioni',
     carnets: '/admin/carnet',
     courses: '/admin/corsi',
+    schoolReport: '/admin/scuola/report',
     expenses: '/admin/spese',
     incomes: '/admin/incassi',
     auditLog: '/admin/registro-attivita',

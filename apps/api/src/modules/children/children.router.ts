@@ -9,5 +9,10 @@ export function registerChildrenRoutes(mount: MountRoute, children: ChildrenServ
   mount(routes.create, ({ body }, { req }) => children.create(authOf(req).user.id, body));
   mount(routes.update, ({ params, body }, { req }) => children.update(authOf(req).user.id, params.id, body));
   mount(routes.remove, ({ params }, { req }) => children.remove(authOf(req).user.id, params.id));
+  mount(routes.statementYears, ({ params }, { req }) => children.statement.years(authOf(req).user.id, params.id));
+  mount(routes.statement, async ({ params, query }, { req, res }) => {
+    const { file, filename } = await children.statement.pdf(authOf(req).user.id, params.id, query.year);
+    res.type('application/pdf').attachment(filename).set('Cache-Control', 'private, no-store').send(file);
+  });
   mount(routes.ofMember, ({ params }) => children.ofMember(params.id));
 }

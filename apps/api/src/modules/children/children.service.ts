@@ -1,22 +1,15 @@
 // The children on a parent's account (docs/school.md#families): the parent's own, read and changed only
 // through their id (another member's child is simply not found), and the staff's read-only view.
-import { type api, type BodyOf, defineMessages } from '@beach/contracts';
+import type { api, BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { isConstraintViolation } from '../../lib/db.js';
 import { fromIsoDate } from '../../lib/time.js';
 import { fiscalCodeProblem } from '../memberships/index.js';
+import { createChildStatement } from './child-statement.js';
 import { childrenOf, childWithEnrolments, toChildDto } from './child-records.js';
+import { childrenApiMessages } from './children-messages.js';
 
-export const childrenApiMessages = defineMessages({
-  notFound: /* i18n */ { id: 'api.children.not_found', message: 'Figlio non trovato.' },
-  userNotFound: /* i18n */ { id: 'api.children.user_not_found', message: 'Utente non trovato.' },
-  hasEnrolments: /* i18n */ {
-    id: 'api.children.has_enrolments',
-    message: 'Non puoi togliere un figlio che è stato iscritto a un corso: le iscrizioni e i pagamenti restano legati a lui.',
-  },
-  removed: /* i18n */ { id: 'api.children.removed', message: 'Figlio tolto dal tuo account.' },
-});
 
 /** The row's columns from the validated body; the fiscal code must also match the birth date. */
 function columnsOf(body: BodyOf<typeof api.children.update>) {
@@ -39,6 +32,8 @@ type ParsedChildBody = Parameters<typeof columnsOf>[0];
 
 export function createChildrenService({ db }: Pick<AppDeps, 'db'>) {
   return {
+    statement: createChildStatement({ db }),
+
     mine: async (parentId: number) => ({ data: await childrenOf(db, parentId) }),
 
     async create(parentId: number, body: ParsedChildBody) {

@@ -21,6 +21,7 @@ const LABELS = defineMessages({
   athlete: /* i18n */ { id: 'api.receipts.pdf_athlete', message: 'Atleta' },
   refundedTo: /* i18n */ { id: 'api.receipts.pdf_refunded_to', message: 'Rimborsato a' },
   receivedFrom: /* i18n */ { id: 'api.receipts.pdf_received_from', message: 'Ricevuto da' },
+  sport: /* i18n */ { id: 'api.receipts.pdf_sport', message: 'Sport' },
   description: /* i18n */ { id: 'api.receipts.pdf_description', message: 'Causale' },
   nature: /* i18n */ { id: 'api.receipts.pdf_nature', message: 'Natura del provento' },
   amountRefunded: /* i18n */ { id: 'api.receipts.pdf_amount_refunded', message: 'Importo rimborsato' },
@@ -28,6 +29,7 @@ const LABELS = defineMessages({
   refundMethod: /* i18n */ { id: 'api.receipts.pdf_refund_method', message: 'Modalità di rimborso' },
   paymentMethod: /* i18n */ { id: 'api.receipts.pdf_payment_method', message: 'Modalità di pagamento' },
   stampDuty: /* i18n */ { id: 'api.receipts.pdf_stamp_duty', message: 'Imposta di bollo' },
+  deduction: /* i18n */ { id: 'api.receipts.pdf_deduction', message: 'Detrazione per lo sport dei ragazzi' },
 });
 
 export interface ReceiptPdfData {
@@ -46,18 +48,24 @@ export interface ReceiptPdfData {
   payer: { name: string; fiscalCode: string | null } | null;
   /** For a child aged 5–18: the athlete, the payer being a parent who writes their own details. */
   athlete: { name: string; fiscalCode: string | null; birthDate: string; guardian: { name: string; fiscalCode: string | null } | null } | null;
+  /** The sport of a school enrolment ("Beach volley"). */
+  sport: string | null;
   description: string;
   /** What kind of income it is, for the accountant (members' fees are not commercial income). */
   nature: string;
   amountCents: number;
   method: string;
+  /** A school enrolment's: whether the payment is traceable (the deduction needs it). */
+  traceability: string | null;
+  /** The 19 % deduction's wording, for an enrolment of an athlete aged 5–18. */
+  deduction: string | null;
   /** YYYY-MM-DD, Rome */
   paidOn: string;
   stampDutyCents: number | null;
 }
 
-const MARGIN = 56;
-const COLORS = { brand: '#155e75', ink: '#0f172a', muted: '#475569', rule: '#cbd5e1' };
+export const MARGIN = 56;
+export const COLORS = { brand: '#155e75', ink: '#0f172a', muted: '#475569', rule: '#cbd5e1' };
 
 export async function renderReceiptPdf(receipt: ReceiptPdfData): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -76,17 +84,7 @@ export async function renderReceiptPdf(receipt: ReceiptPdfData): Promise<Buffer>
     if (holder) doc.font('Helvetica-Oblique').fontSize(size).fillColor(COLORS.muted).text(holder(descriptor), { width });
   };
 
-  doc.font('Helvetica-Bold').fontSize(16).fillColor(COLORS.brand).text(issuer.name, { width });
-  doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted);
-  const issuerLines = [
-    issuer.address ? `Sede: ${issuer.address}` : null,
-    [issuer.fiscalCode ? `C.F. ${issuer.fiscalCode}` : null, issuer.vatNumber ? `P.IVA ${issuer.vatNumber}` : null].filter(Boolean).join(' · ') || null,
-    issuer.rasdNumber ? `Iscritta al Registro nazionale delle attività sportive dilettantistiche (RASD) n. ${issuer.rasdNumber}` : null,
-    issuer.email,
-  ].filter((line): line is string => Boolean(line));
-  for (const line of issuerLines) doc.text(line, { width });
-  doc.moveDown(0.5);
-  rule(doc, width);
+  letterhead(doc, issuer, width);
 
   doc.moveDown(1);
   doc.font('Helvetica-Bold').fontSize(14).fillColor(COLORS.ink).text(`${receipt.title} n. ${receipt.number}`, { width });
@@ -112,11 +110,13 @@ export async function renderReceiptPdf(receipt: ReceiptPdfData): Promise<Buffer>
   } else if (receipt.payer) {
     field(refund ? LABELS.refundedTo : LABELS.receivedFrom, `${receipt.payer.name}${receipt.payer.fiscalCode ? ` · C.F. ${receipt.payer.fiscalCode}` : ''}`);
   }
+  if (receipt.sport) field(LABELS.sport, receipt.sport);
   field(LABELS.description, receipt.description);
   field(LABELS.nature, receipt.nature);
   field(refund ? LABELS.amountRefunded : LABELS.amount, formatEuros(receipt.amountCents));
-  field(refund ? LABELS.refundMethod : LABELS.paymentMethod, `${receipt.method}, il ${formatItalianDate(receipt.paidOn)}`);
+  field(refund ? LABELS.refundMethod : LABELS.paymentMethod, `${receipt.method}, il ${formatItalianDate(receipt.paidOn)}${receipt.traceability ? ` · ${receipt.traceability}` : ''}`);
   if (receipt.stampDutyCents) field(LABELS.stampDuty, `Assolta: ${formatEuros(receipt.stampDutyCents)} (ricevuta di importo superiore a 77,47 €)`);
+  if (receipt.deduction) field(LABELS.deduction, receipt.deduction);
 
   doc.moveDown(2);
   doc.font('Helvetica').fontSize(10).fillColor(COLORS.ink).text('Per l’associazione', { width, align: 'right' });
@@ -128,6 +128,21 @@ export async function renderReceiptPdf(receipt: ReceiptPdfData): Promise<Buffer>
   return done;
 }
 
-function rule(doc: PDFKit.PDFDocument, width: number) {
+/** The association's name, seat, fiscal code, RASD number and e-mail, and a rule under them. */
+export function letterhead(doc: PDFKit.PDFDocument, issuer: Letterhead, width: number) {
+  doc.font('Helvetica-Bold').fontSize(16).fillColor(COLORS.brand).text(issuer.name, { width });
+  doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted);
+  const issuerLines = [
+    issuer.address ? `Sede: ${issuer.address}` : null,
+    [issuer.fiscalCode ? `C.F. ${issuer.fiscalCode}` : null, issuer.vatNumber ? `P.IVA ${issuer.vatNumber}` : null].filter(Boolean).join(' · ') || null,
+    issuer.rasdNumber ? `Iscritta al Registro nazionale delle attività sportive dilettantistiche (RASD) n. ${issuer.rasdNumber}` : null,
+    issuer.email,
+  ].filter((line): line is string => Boolean(line));
+  for (const line of issuerLines) doc.text(line, { width });
+  doc.moveDown(0.5);
+  rule(doc, width);
+}
+
+export function rule(doc: PDFKit.PDFDocument, width: number) {
   doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).lineWidth(0.7).strokeColor(COLORS.rule).stroke();
 }

@@ -10,6 +10,7 @@ import {
   RECEIPT_KIND_LABELS,
   RECEIPT_MESSAGES,
   receiptNumber,
+  SPORT_LABELS,
   STAMP_DUTY_CENTS,
   STAMP_DUTY_THRESHOLD_CENTS,
   type TReceipt,
@@ -23,17 +24,19 @@ import { todayInRome, toIsoDate, whenOf } from '../../lib/time.js';
 import { letterheadOf, readAssociation } from '../association/index.js';
 import { isStaff } from '../auth/index.js';
 import { renderReceiptPdf, type ReceiptPdfData } from './receipt-pdf.js';
+import { DEDUCTION_WORDING, inDeductionAges, traceabilityOf } from './sport-deduction.js';
 
 const BOOKING = { include: { court: { select: { name: true } } } } as const;
-/** What a payment records: its card, booking, share (and the share's booking) or the carnet it bought. */
-const RECORDS = { membership: true, booking: BOOKING, bookingPlayer: { include: { booking: BOOKING } }, carnet: { select: { id: true } } } as const;
+const ENROLMENT = { include: { course: { select: { name: true, sport: true, offer: true } }, child: true } } as const;
+/** What a payment records: its card, booking, share (and the share's booking), the carnet it bought or the school enrolment. */
+const RECORDS = { membership: true, booking: BOOKING, bookingPlayer: { include: { booking: BOOKING } }, carnet: { select: { id: true } }, enrolment: ENROLMENT } as const;
 const WITH_TRANSACTION = { refersTo: true, transaction: { include: { ...RECORDS, refundOf: { include: RECORDS } } } } as const;
 type ReceiptRow = Prisma.ReceiptGetPayload<{ include: typeof WITH_TRANSACTION }>;
 type Payment = ReceiptRow['transaction'];
 
-/** What a receipt records: the payment's own card, booking, share or carnet; for a refund note, the refunded payment's. */
+/** What a receipt records: the payment's own card, booking, share, carnet or enrolment; for a refund note, the refunded payment's. */
 function recordsOf(transaction: Payment) {
-  const own = { membership: transaction.membership, booking: transaction.booking, share: transaction.bookingPlayer, carnet: transaction.carnet };
+  const own = { membership: transaction.membership, booking: transaction.booking, share: transaction.bookingPlayer, carnet: transaction.carnet, enrolment: transaction.enrolment };
   const refunded = transaction.refundOf;
   if (!refunded) return own;
   return {
@@ -41,12 +44,18 @@ function recordsOf(transaction: Payment) {
     booking: own.booking ?? refunded.booking,
     share: own.share ?? refunded.bookingPlayer,
     carnet: own.carnet ?? refunded.carnet,
+    enrolment: own.enrolment ?? refunded.enrolment,
   };
 }
 
+/** "Corso: Minivolley" or "Centro estivo: Settimana 1", with the child it is for. */
+export const enrolmentCausale = (enrolment: { course: { name: string; offer: 'course' | 'camp' }; child: { firstName: string; lastName: string } | null }) =>
+  `${enrolment.course.offer === 'camp' ? 'Centro estivo' : 'Corso'}: ${enrolment.course.name}${enrolment.child ? ` · per ${enrolment.child.firstName} ${enrolment.child.lastName}` : ''}`;
+
 /** What was paid for, in words: the receipt's causale, and the line of the member's list. */
 function describe(transaction: Payment): string {
-  const { membership, booking, share } = recordsOf(transaction);
+  const { membership, booking, share, enrolment } = recordsOf(transaction);
+  if (enrolment) return `Iscrizione · ${enrolmentCausale(enrolment)}`;
   if (membership) return `Quota associativa · Tessera ${MEMBERSHIP_TYPE_LABELS[membership.type].toLowerCase()} n. ${membership.membershipNumber}, valida dal ${formatItalianDate(toIsoDate(membership.startDate))} al ${formatItalianDate(toIsoDate(membership.endDate))}`;
   if (booking) return `Prenotazione campo · ${booking.court.name}, ${whenOf(booking)}`;
   if (share) return `Quota di prenotazione campo · ${share.booking.court.name}, ${whenOf(share.booking)}`;
@@ -90,9 +99,6 @@ export async function receiptOfTransaction(db: Db, transactionId: number): Promi
 const MEMBERSHIP_FEE = 'Quota associativa: provento istituzionale, non commerciale (art. 148 TUIR)';
 /** An activity fee from a member is not commercial income; from anyone else it is (docs/domain.md#receipts). */
 const activityFee = (member: boolean) => (member ? 'Corrispettivo specifico versato da un socio: non commerciale (art. 148, comma 3, TUIR)' : 'Corrispettivo versato da un non socio: provento commerciale');
-
-/** The tax deduction for sport covers children of these ages (both included). */
-const DEDUCTION_AGES = { from: 5, to: 18 } as const;
 /** Receipts the minute job writes per batch. */
 const RENDER_BATCH = 50;
 
@@ -102,7 +108,7 @@ export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db
     const receipt = await tx.receipt.findUniqueOrThrow({ where: { id }, include: { ...WITH_TRANSACTION, transaction: { include: { ...WITH_TRANSACTION.transaction.include, user: { include: { consents: true } } } } } });
     const { transaction } = receipt;
     const { user } = transaction;
-    const { membership, booking, share } = recordsOf(transaction);
+    const { membership, booking, share, enrolment } = recordsOf(transaction);
     const paidOn = todayInRome(transaction.paidAt ?? receipt.issuedAt);
     const cards = user ? await tx.membership.findMany({ where: { userId: user.id, status: { not: 'pending' } }, orderBy: { startDate: 'desc' } }) : [];
     const fiscalCode = membership?.fiscalCode ?? cards.find((card) => card.fiscalCode)?.fiscalCode ?? null;
@@ -114,7 +120,10 @@ export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db
 
     const payerName = user ? `${user.firstName} ${user.lastName}` : (booking?.customerName ?? null);
     const age = user?.birthDate ? ageOn(toIsoDate(user.birthDate), paidOn) : null;
-    const isChild = age !== null && age >= DEDUCTION_AGES.from && age <= DEDUCTION_AGES.to;
+    const isChild = inDeductionAges(age);
+    // A child on the parent's account: the child is the athlete, the paying parent the guardian.
+    const child = enrolment?.child ?? null;
+    const athleteAge = child ? ageOn(toIsoDate(child.birthDate), paidOn) : age;
     const refund = receipt.kind === 'refund';
     const stampDuty = !refund && fee !== null && association.stampDutyOnReceipts && transaction.amountCents > STAMP_DUTY_THRESHOLD_CENTS;
     return {
@@ -126,8 +135,14 @@ export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db
       issuedAt: receipt.issuedAt,
       refersTo: receipt.refersTo ? `${receiptNumber(receipt.refersTo.year, receipt.refersTo.number)} del ${formatItalianDate(todayInRome(receipt.refersTo.issuedAt))}` : null,
       payer: payerName ? { name: payerName, fiscalCode } : null,
-      athlete:
-        isChild && user?.birthDate
+      athlete: child
+        ? {
+            name: `${child.firstName} ${child.lastName}`,
+            fiscalCode: child.fiscalCode,
+            birthDate: toIsoDate(child.birthDate),
+            guardian: payerName ? { name: payerName, fiscalCode } : null,
+          }
+        : isChild && user?.birthDate
           ? {
               name: payerName!,
               fiscalCode,
@@ -136,10 +151,14 @@ export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db
               guardian: user.consents?.guardianName ? { name: user.consents.guardianName, fiscalCode: user.consents.guardianFiscalCode } : null,
             }
           : null,
+      sport: enrolment ? SPORT_LABELS[enrolment.course.sport] : null,
       description: describe(transaction),
       nature: fee ?? MEMBERSHIP_FEE,
       amountCents: transaction.amountCents,
       method: PAYMENT_METHOD_LABELS[transaction.method],
+      traceability: enrolment ? traceabilityOf(transaction.method) : null,
+      // The deduction is for a course's fees (not a court booked): an enrolment of an athlete aged 5–18.
+      deduction: enrolment && !refund && inDeductionAges(athleteAge) ? DEDUCTION_WORDING : null,
       paidOn,
       stampDutyCents: stampDuty ? STAMP_DUTY_CENTS : null,
     };

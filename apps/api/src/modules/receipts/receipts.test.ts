@@ -7,6 +7,7 @@ import { fromIsoDate, todayInRome, yearInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
+import { makeCourse } from '../enrolments/test-courses.js';
 
 const { app, db, services, deps } = await useTestApp();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -295,5 +296,41 @@ describe('who may download a receipt', () => {
     await request(app).get(path).expect(401);
     expect((await request(app).get('/api/me/receipts').set(bearer(other.token)).expect(200)).body.data).toEqual([]);
     await request(app).get('/api/receipts/abc/pdf').set(bearer(payer.token)).expect(404);
+  });
+});
+
+describe('receipts of a child’s enrolment', () => {
+  it('name the child as athlete with their fiscal code, the paying parent with theirs, the sport, the course and the 19 % deduction for a traceable payment', async () => {
+    const parent = await createMember(app, db, { firstName: 'Sara', lastName: 'Montefeltro' });
+    await db.membership.create({ data: { membershipNumber: `R-${parent.id}`, userId: parent.id, type: 'seasonal', status: 'active', activatedAt: new Date(), fiscalCode: parent.fiscalCode, startDate: fromIsoDate(`${year}-01-01`), endDate: fromIsoDate(`${year}-12-31`), originalPriceCents: 6000, priceCents: 6000 } });
+    const child = await db.child.create({ data: { parentId: parent.id, firstName: 'Pietro', lastName: 'Montefeltro', birthDate: fromIsoDate('2016-04-10'), fiscalCode: 'MNTPTR16D10H294X' } });
+    const course = await makeCourse(db, { priceCents: 18000 });
+    const paidBy = async (method: 'card' | 'cash') => {
+      const { id } = (await request(app).post('/api/me/enrolments').set(bearer(parent.token)).send({ course_id: course.id, child_id: child.id, kind: 'course' }).expect(201)).body.enrolment;
+      await request(app).post(`/api/admin/enrolments/${id}/collect`).set(bearer(staff)).send({ method }).expect(200);
+      const payment = await db.transaction.findFirstOrThrow({ where: { enrolmentId: id, type: 'payment' }, include: { receipt: true } });
+      return { id, text: await pdfText(await services.receipts.pdfOf(payment.receipt!.id)) };
+    };
+    const card = await paidBy('card');
+    for (const expected of [
+      `VERSATO DA (GENITORE O TUTORE) Sara Montefeltro · C.F. ${parent.fiscalCode}`,
+      'ATLETA Pietro Montefeltro, nato/a il 10/04/2016 · C.F. MNTPTR16D10H294X',
+      'SPORT Beach volley',
+      `Iscrizione · Corso: ${course.name} · per Pietro Montefeltro`,
+      '180,00 €',
+      'Carta (POS), il ',
+      'Pagamento tracciabile',
+      'lettera i-quinquies, TUIR',
+      `C.F. ${ASSOCIATION.fiscal_code}`,
+    ]) expect(card.text).toContain(expected);
+    const mine = await request(app).get('/api/me/receipts').set(bearer(parent.token)).expect(200);
+    expect(mine.body.data[0]).toMatchObject({ for: 'enrolment', description: `Iscrizione · Corso: ${course.name} · per Pietro Montefeltro` });
+
+    // Cash is no traceable payment: the receipt says it cannot be deducted (the child is enrolled once: cancel first).
+    await request(app).post(`/api/admin/enrolments/${card.id}/cancel`).set(bearer(staff)).expect(200);
+    const cash = await paidBy('cash');
+    expect(cash.text).toContain('Contanti, il ');
+    expect(cash.text).toContain('Pagamento in contanti: non tracciabile, non valido per la detrazione');
+    expect(cash.text).not.toContain('Pagamento tracciabile');
   });
 });

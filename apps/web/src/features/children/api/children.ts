@@ -2,12 +2,13 @@
 // read-only view of a member's children (the member's page in the back-office).
 import { api, type TChildBody, type TNewChildBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { callApi, downloadFile } from '../../../lib/api-client';
 
 /** Children's cache keys: no other feature reads or invalidates them. */
 const childKeys = {
   mine: ['children', 'mine'] as const,
   member: (userId: number) => ['children', 'member', userId] as const,
+  statementYears: (childId: number) => ['children', 'statement-years', childId] as const,
 };
 
 export const useMyChildren = () => useQuery({ queryKey: childKeys.mine, queryFn: async () => (await callApi(api.children.mine)).data });
@@ -32,3 +33,10 @@ export const useRemoveChild = () => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: childKeys.mine }),
   });
 };
+
+/** The years with payments for a child's enrolments, newest first (only asked for a child once enrolled). */
+export const useStatementYears = (childId: number, enabled: boolean) =>
+  useQuery({ queryKey: childKeys.statementYears(childId), queryFn: async () => (await callApi(api.children.statementYears, { params: { id: childId } })).years, enabled });
+
+/** A child's yearly statement of sport expenses, saved as a PDF. */
+export const downloadStatement = (childId: number, year: number) => downloadFile(api.children.statement, { params: { id: childId }, query: { year } }, `dichiarazione-${year}-${childId}.pdf`);

@@ -2,12 +2,13 @@ import type { TChild } from '@beach/contracts';
 import { loadParts } from '@beach/i18n/web';
 import { i18n } from '@lingui/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderAt, stubApiForEachTest } from '../../../test/test-support';
 import { ChildrenSection } from './children-section';
 
-const { handlers, bodiesOf } = stubApiForEachTest('user');
+const api = stubApiForEachTest('user');
+const { handlers, bodiesOf } = api;
 const thisYear = new Date().getFullYear();
 
 const aChild = (id: number, overrides: Partial<TChild> = {}): TChild => ({
@@ -92,5 +93,18 @@ describe('I miei figli', () => {
     expect(await screen.findByRole('heading', { name: 'Meine Kinder' })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Kind hinzufügen' })).toBeTruthy());
     i18n.activate('it');
+  });
+
+  it('offers an enrolled child’s yearly statement, with a choice of year when there are payments in several', async () => {
+    handlers['GET /api/me/children'] = () => jsonResponse(200, { data: [aChild(7), aChild(8, { first_name: 'Anna', has_enrolments: true })] });
+    handlers['GET /api/me/children/8/statement-years'] = () => jsonResponse(200, { years: [2027, 2026] });
+    handlers['GET /api/me/children/8/statement?year=2026'] = () => new Response(new Blob(['%PDF']), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+    URL.createObjectURL = vi.fn(() => 'blob:statement');
+    renderSection();
+    fireEvent.change(await screen.findByLabelText('Anno'), { target: { value: '2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Dichiarazione annuale 2026' }));
+    await waitFor(() => expect(api.fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/me/children/8/statement?year=2026'));
+    // Only an enrolled child has a statement to ask for.
+    expect(api.fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/me/children/7/statement-years');
   });
 });

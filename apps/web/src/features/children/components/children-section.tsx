@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-transport';
 import { formatDate } from '../../../lib/format';
 import { useMyChildren, useRemoveChild } from '../api/children';
 import { ChildFormModal } from './child-form-modal';
+import { ChildStatement } from './child-statement';
 
 export function ChildrenSection() {
   const { t } = useLingui();
@@ -104,6 +105,7 @@ function ChildRow({ child, onEdit, onRemove }: { child: TChild; onEdit: () => vo
           <dd>{child.photo_consent ? <Badge tone="green"><Trans>Consentiti</Trans></Badge> : <Badge tone="neutral"><Trans>Non consentiti</Trans></Badge>}</dd>
         </div>
       </dl>
+      <ChildStatement childId={child.id} enrolled={child.has_enrolments} />
       {child.has_enrolments && (
         <p className="text-xs text-slate-500">
           <Trans>Iscritto a un corso: non si può togliere dall’account.</Trans>

@@ -1,6 +1,6 @@
 import type { TCoachSessionDetail, TSessionParticipant } from '@beach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderAt, stubApiForEachTest } from '../../../test/test-support';
 import CoachSessionPage from './coach-session-page';
@@ -18,7 +18,8 @@ const detail = (participants: TSessionParticipant[]): TCoachSessionDetail => ({
   participants,
 });
 
-const { handlers, bodiesOf } = stubApiForEachTest('coach');
+const stub = stubApiForEachTest('coach');
+const { handlers, bodiesOf } = stub;
 const open = () => renderAt(<CoachSessionPage />, { url: '/allenatore/lezioni/7', path: '/allenatore/lezioni/:id' });
 
 describe('/allenatore/lezioni/:id', () => {
@@ -41,6 +42,16 @@ describe('/allenatore/lezioni/:id', () => {
     const held = await screen.findByRole('listitem', { name: 'Persona 1' });
     expect(within(held).getByText('Iscrizione da pagare')).toBeTruthy();
     expect(within(screen.getByRole('listitem', { name: 'Persona 2' })).queryByText('Iscrizione da pagare')).toBeNull();
+  });
+
+  it('prints the session’s sign-in sheet through the coach’s own route', async () => {
+    handlers['GET /api/coach/sessions/7'] = () => jsonResponse(200, detail([person(1)]));
+    handlers['GET /api/coach/sessions/7/sign-in-sheet'] = () => new Response(new Blob(['%PDF']), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+    URL.createObjectURL = vi.fn(() => 'blob:foglio');
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Foglio presenze' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    expect(stub.fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/coach/sessions/7/sign-in-sheet');
   });
 
   it('says a session out of reach is not found, not that the connection failed', async () => {

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatLongDate, formatTime, todayInRome } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { SignInSheetButton } from '../../school-reports';
 import { useCoachSession } from '../api/coaching';
 import { ParticipantCard } from '../components/participant-card';
 import { timeRange } from '../labels';
@@ -35,6 +36,7 @@ export default function CoachSessionPage() {
                 <p className="text-slate-700 first-letter:uppercase">{`${formatLongDate(day)}, ${timeRange(session, formatTime)}`}</p>
                 <p className="text-sm text-slate-600">{[session.courts.join(', '), session.coach_name].filter(Boolean).join(' · ')}</p>
                 <p className="mt-1 font-semibold" role="status">{`Presenti ${present} su ${participants.length}`}</p>
+                <div className="mt-2"><SignInSheetButton sessionId={session.id} /></div>
               </header>
               {session.cancelled && <Alert tone="warning">Lezione annullata.</Alert>}
               {!session.cancelled && !canRecord && <Alert>Le presenze si segnano dal giorno della lezione.</Alert>}

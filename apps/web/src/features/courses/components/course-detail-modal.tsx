@@ -15,6 +15,7 @@ import { formFailure } from '../../../lib/api-errors';
 import { formatDate, formatMoney, formatShortDay, formatTime, todayInRome } from '../../../lib/format';
 import { useCancelCourse, useCancelSession, useCourse, usePublishCourse } from '../api/courses';
 import { CourseWaitlistList } from './course-waitlist-list';
+import { SignInSheetButton } from '../../school-reports';
 
 const FAILED = 'Si è verificato un errore. Riprova più tardi.';
 
@@ -107,6 +108,7 @@ export function CourseDetailModal({ courseId, isAdmin, onEdit, onClose, notify }
                     {formatShortDay(romeToday(new Date(session.starts_at)))} · {formatTime(session.starts_at)}–{formatTime(session.ends_at)}
                     {session.cancelled_at && <span className="block text-xs text-slate-500">Annullata: {session.cancel_reason}</span>}
                   </span>
+                  {!session.cancelled_at && <SignInSheetButton sessionId={session.id} courseId={course.id} />}
                   {session.cancelled_at ? (
                     <Badge>Annullata</Badge>
                   ) : (

@@ -1,0 +1,12 @@
+// What the children's routes answer, in the request's language.
+import { defineMessages } from '@beach/contracts';
+
+export const childrenApiMessages = defineMessages({
+  notFound: /* i18n */ { id: 'api.children.not_found', message: 'Figlio non trovato.' },
+  userNotFound: /* i18n */ { id: 'api.children.user_not_found', message: 'Utente non trovato.' },
+  hasEnrolments: /* i18n */ {
+    id: 'api.children.has_enrolments',
+    message: 'Non puoi togliere un figlio che è stato iscritto a un corso: le iscrizioni e i pagamenti restano legati a lui.',
+  },
+  removed: /* i18n */ { id: 'api.children.removed', message: 'Figlio tolto dal tuo account.' },
+});
