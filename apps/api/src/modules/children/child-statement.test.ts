@@ -1,7 +1,6 @@
 // A child's yearly statement through the real database: the year's payments for the child's enrolments
 // as the ledger holds them (a refund taken off, credit spent counted but not as traceable), the PDF read
 // back, and only the parent reaching it.
-import { PDFParse } from 'pdf-parse';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromIsoDate, yearInRome } from '../../lib/time.js';
@@ -9,6 +8,7 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { makeCourse } from '../enrolments/test-courses.js';
+import { pdfText } from '../../test/pdf-text.js';
 
 const { app, db } = await useTestApp();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -16,15 +16,6 @@ const year = yearInRome();
 let staff: string;
 let parent: TestMember;
 let childId: number;
-
-async function pdfText(pdf: Buffer) {
-  const parser = new PDFParse({ data: pdf });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
 
 const enrolChild = async (priceCents: number) => {
   const course = await makeCourse(db, { priceCents });

@@ -1,6 +1,5 @@
 // Receipts through the real database: gapless yearly numbers under concurrent desk payments, one per
 // payment, refund notes, the PDF read back, the same bytes on every download, and who may download.
-import { PDFParse } from 'pdf-parse';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromIsoDate, todayInRome, yearInRome } from '../../lib/time.js';
@@ -8,6 +7,7 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { makeCourse } from '../enrolments/test-courses.js';
+import { pdfText } from '../../test/pdf-text.js';
 
 const { app, db, services, deps } = await useTestApp();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -25,15 +25,6 @@ const ASSOCIATION = {
   receipt_signatory: 'Marta Ricci, presidente',
   stamp_duty_on_receipts: true,
 };
-
-async function pdfText(pdf: Buffer) {
-  const parser = new PDFParse({ data: pdf });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
 
 /** A seasonal card made and paid in cash at the desk, through the API. */
 async function deskCard(member: TestMember) {

@@ -3,7 +3,6 @@
 // the CSV read back with csv-parse (formula-escaped, euros with a comma); and the sign-in sheet's PDF
 // read back, a coach printing only their own sessions.
 import { parse } from 'csv-parse/sync';
-import { PDFParse } from 'pdf-parse';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
@@ -11,6 +10,7 @@ import { useTestApp } from '../../test/app.js';
 import { useBackOfficeLogins } from '../../test/auth-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { bearer, createCoach, createCourse } from '../coaching/coaching.fixtures.js';
+import { pdfText } from '../../test/pdf-text.js';
 
 const { app, db } = await useTestApp();
 const logins = useBackOfficeLogins(app);
@@ -22,15 +22,6 @@ let courseId: number;
 let campId: number;
 let sessionId: number;
 let paidEnrolmentId: number;
-
-async function pdfText(pdf: Buffer) {
-  const parser = new PDFParse({ data: pdf });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
 
 beforeAll(async () => {
   [coach, campCoach, parent] = await Promise.all([createCoach(app, db, 'Report'), createCoach(app, db, 'Estate'), createMember(app, db, { firstName: 'Giulia', lastName: 'Rovere' })]);
