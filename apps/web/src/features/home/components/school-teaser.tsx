@@ -10,7 +10,7 @@ export function SchoolTeaser() {
   const { i18n } = useLingui();
   return (
     <section aria-labelledby="school-teaser-title" className="mx-auto max-w-7xl px-4 py-12">
-      <div className="grid gap-6 rounded-3xl bg-sand-100 px-6 py-10 ring-1 ring-sand-200 md:grid-cols-[2fr_1fr] md:items-center">
+      <div className="flex flex-col gap-6 rounded-3xl bg-sand-100 px-6 py-10 ring-1 ring-sand-200 md:flex-row md:items-center md:justify-between">
         <div>
           <h2 id="school-teaser-title" className="text-3xl font-bold text-sea-900">
             <Trans>Scuola di beach volley e centri estivi</Trans>
@@ -21,7 +21,7 @@ export function SchoolTeaser() {
         </div>
         <Link
           to={localizedTo(i18n.locale as Locale, paths.school)}
-          className="inline-block justify-self-start rounded-full bg-sea-700 px-6 py-3 text-center font-bold text-white hover:bg-sea-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-700 md:justify-self-end"
+          className="self-start rounded-full bg-sea-700 px-6 py-3 text-center font-bold text-white hover:bg-sea-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-700 md:shrink-0 md:self-auto"
         >
           <Trans>Scopri corsi e centri estivi</Trans>
         </Link>
