@@ -28,10 +28,9 @@ export const ZLessonSlotBody = z.object({
   court_id: zRowId(lessonMessages.court),
   date: ZIsoDate,
   start: ZLessonStart,
-  duration_minutes: z.union(
-    LESSON_DURATIONS.map((minutes) => z.literal(minutes)),
-    z.because(lessonMessages.duration),
-  ),
+  duration_minutes: z
+    .number(z.because(lessonMessages.duration))
+    .refine((minutes) => (LESSON_DURATIONS as readonly number[]).includes(minutes), z.because(lessonMessages.duration)),
   /** For the lesson, whether 1 or 4 people come: the players split it as they split a court. */
   price: ZPositiveEuroInput.refine((cents) => cents <= LESSON_MAX_PRICE_CENTS, z.because(lessonMessages.priceTooHigh)),
   /** Staff and admins publish for a coach; a coach publishes for themself only (another's id: 403). */
