@@ -12,6 +12,7 @@ import { formatLongDate, formatTime, todayInRome } from '../../../lib/format';
 import { isStaffOrAdmin, useCurrentUser } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCoaches } from '../../courses';
+import { CoachLessonsPanel } from '../../private-lessons';
 import { useCoachSessions } from '../api/coaching';
 import { timeRange } from '../labels';
 
@@ -81,6 +82,7 @@ export default function CoachSessionsPage() {
           ));
         }}
       </Loaded>
+      {!past && <CoachLessonsPanel />}
     </section>
   );
 }

@@ -1,0 +1,2 @@
+// The private-lessons feature as other features see it.
+export { CoachLessonsPanel } from './components/coach-lessons-panel';
