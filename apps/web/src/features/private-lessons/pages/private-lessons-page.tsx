@@ -14,6 +14,10 @@ import { localizedTo } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useBookLesson, useOpenLessons } from '../api/private-lessons';
 
+function LessonTerms({ court, coach, price }: { court: string; coach: string; price: string }) {
+  return <p className="text-sm text-slate-600"><Trans>Campo {court} · con {coach} · {price}</Trans></p>;
+}
+
 export default function PrivateLessonsPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Lezioni private`);
@@ -41,9 +45,7 @@ export default function PrivateLessonsPage() {
                 <li key={lesson.id} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
                   <div>
                     <p className="font-bold text-sea-900">{`${formatDateTime(lesson.starts_at)}–${formatTime(lesson.ends_at)}`}</p>
-                    <p className="text-sm text-slate-600">
-                      <Trans>Campo {lesson.court} · con {lesson.coach_name} · {formatMoney(lesson.price)}</Trans>
-                    </p>
+                    <LessonTerms court={lesson.court} coach={lesson.coach_name} price={formatMoney(lesson.price)} />
                   </div>
                   <Button loading={book.isPending && book.variables === lesson.id} disabled={book.isPending} onClick={() => reserve(lesson.id)} className="min-h-11">
                     <Trans>Prenota</Trans>
