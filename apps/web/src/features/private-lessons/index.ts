@@ -1,2 +1,2 @@
-// The private-lessons feature as other features see it.
-export { CoachLessonsPanel } from './components/coach-lessons-panel';
+// The private-lessons feature as other features see it: the coach's panel on /allenatore (coaching) uses its calls.
+export { useCoachLessonSlots, usePublishLessonSlot, useSchoolCourts, useWithdrawLessonSlot } from './api/private-lessons';

@@ -12,8 +12,8 @@ import { formatLongDate, formatTime, todayInRome } from '../../../lib/format';
 import { isStaffOrAdmin, useCurrentUser } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCoaches } from '../../courses';
-import { CoachLessonsPanel } from '../../private-lessons';
 import { useCoachSessions } from '../api/coaching';
+import { CoachLessonsPanel } from '../components/coach-lessons-panel';
 import { timeRange } from '../labels';
 
 /** Days listed ahead, or back with "Passate". */

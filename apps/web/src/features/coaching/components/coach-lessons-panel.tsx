@@ -10,7 +10,7 @@ import { Input, Select } from '../../../components/ui/field';
 import { Loaded } from '../../../components/ui/loaded';
 import { formFailure, serverMessage } from '../../../lib/api-errors';
 import { formatDateTime, formatMoney, formatTime, todayInRome } from '../../../lib/format';
-import { useCoachLessonSlots, usePublishLessonSlot, useSchoolCourts, useWithdrawLessonSlot } from '../api/private-lessons';
+import { useCoachLessonSlots, usePublishLessonSlot, useSchoolCourts, useWithdrawLessonSlot } from '../../private-lessons';
 
 /** Days of slots listed ahead. */
 const DAYS_SHOWN = 28;
@@ -63,7 +63,7 @@ export function CoachLessonsPanel() {
   return (
     <section aria-labelledby="private-lessons-heading" className="space-y-4">
       <h2 id="private-lessons-heading" className="text-xl font-bold text-sea-900">Lezioni private</h2>
-      <form onSubmit={submit} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label="Pubblica una disponibilità">
+      <form noValidate onSubmit={submit} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label="Pubblica una disponibilità">
         <Select
           label="Campo"
           value={form.court_id}
