@@ -42,6 +42,7 @@ import { registerCourseRoutes } from './modules/courses/index.js';
 import { registerEnrolmentsRoutes } from './modules/enrolments/index.js';
 import { registerCourseWaitlistRoutes } from './modules/course-waitlist/index.js';
 import { registerCoachingRoutes } from './modules/coaching/index.js';
+import { registerPrivateLessonsRoutes } from './modules/private-lessons/index.js';
 import { registerSchoolReportsRoutes } from './modules/school-reports/index.js';
 import { registerBookingPlayersRoutes } from './modules/booking-players/index.js';
 import { registerReconciliationRoutes } from './modules/reconciliation/index.js';
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerRainChecksRoutes(mount, services.rainChecks);
   registerCoachingRoutes(mount, services.coaching);
   registerSchoolReportsRoutes(mount, services);
+  registerPrivateLessonsRoutes(mount, services.privateLessons);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

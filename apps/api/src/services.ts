@@ -11,6 +11,7 @@ import { createCoursesService } from './modules/courses/index.js';
 import { createEnrolmentsService } from './modules/enrolments/index.js';
 import { createCourseWaitlistService, createPlaceHandOff } from './modules/course-waitlist/index.js';
 import { createCoachingService } from './modules/coaching/index.js';
+import { createPrivateLessonsService } from './modules/private-lessons/index.js';
 import { createBookingPlayersService } from './modules/booking-players/index.js';
 import { createBvuMembersService } from './modules/bvu-members/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
@@ -91,6 +92,7 @@ export function createServices(deps: AppDeps) {
     schoolReports: createSchoolReportsService(deps),
     stripeRequests,
     reconciliation: createReconciliationService(deps),
+    privateLessons: createPrivateLessonsService(deps),
   };
 }
 

@@ -10,6 +10,7 @@ import { courseRoutes } from './courses.js';
 import { enrolmentsRoutes } from './enrolments.js';
 import { courseWaitlistRoutes } from './course-waitlist.js';
 import { coachingRoutes } from './coaching.js';
+import { privateLessonsRoutes } from './private-lessons.js';
 import { schoolReportsRoutes } from './school-reports.js';
 import { bookingPlayersRoutes } from './booking-players.js';
 import { creditRoutes } from './credit.js';
@@ -82,6 +83,7 @@ export const api = {
   coaching: coachingRoutes,
   courseWaitlist: courseWaitlistRoutes,
   schoolReports: schoolReportsRoutes,
+  privateLessons: privateLessonsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

@@ -50,4 +50,5 @@ export * from './members-register.js';
 export * from './rain-checks.js';
 export * from './rome-time.js';
 export * from './school-reports.js';
+export * from './private-lessons.js';
 export * from './api.js';

@@ -44,6 +44,7 @@ export type AuditEntity =
   | 'expenses'
   | 'incomes'
   | 'ledger_entries'
+  | 'lesson_slots'
   | 'medical_certificates'
   | 'membership_coupons'
   | 'memberships'

@@ -21,6 +21,8 @@ export const paths = {
   paymentCompleted: '/pagamento-completato',
   /** Public: the school's courses open to enrolment. */
   school: '/scuola',
+  /** Members: the coaches' open private lessons, to book (docs/school.md#private-lessons). */
+  privateLessons: '/lezioni-private',
   /** Public: what the QR code on a membership card opens. */
   verifyMembership: '/verifica-tessera/:token',
   /** Public: the privacy notice accepted at registration. */

@@ -11,10 +11,9 @@ import { inSeason, seasonOf } from '../memberships/index.js';
 import { requireStripe } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
 import { assertCertificateForBooking } from '../certificates/index.js';
-import { LIVE, LIVE_HOLD, priceSlots } from './booking-terms.js';
-import { reserveSlot } from './reserve-slot.js';
-import { chargeBooking } from './booking-money.js';
-import { bookingMessages, type Routes, WITH_DETAILS } from './booking-view.js';
+import { priceSlots } from './booking-terms.js';
+import { holdForMember } from './member-hold.js';
+import { bookingMessages, type Routes } from './booking-view.js';
 import type { BookingReads } from './booking-view.js';
 
 export function createBookingHolds(deps: Pick<AppDeps, 'db' | 'stripe'>, { dtoOf }: BookingReads) {
@@ -38,21 +37,7 @@ export function createBookingHolds(deps: Pick<AppDeps, 'db' | 'stripe'>, { dtoOf
     if (startsAt <= now) throw new AppError(422, bookingMessages.past);
     await assertCertificateForBooking(db, settings, user.id, body.date);
 
-    const booking = await db.$transaction(async (tx) => {
-      // NO KEY UPDATE: the member's own holds queue here, other rows' foreign keys to the member do not.
-      await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR NO KEY UPDATE`;
-      if (await tx.booking.count({ where: { userId: user.id, ...LIVE_HOLD(now) } })) throw new AppError(409, bookingMessages.liveHold);
-      const future = await tx.booking.count({ where: { userId: user.id, endsAt: { gt: now }, ...LIVE(now) } });
-      if (future >= settings.maxFutureBookings) throw new AppError(409, withValues(bookingMessages.limit, { max: settings.maxFutureBookings }));
-      const created = await reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now, () =>
-        tx.booking.create({
-          data: { courtId: court.id, userId: user.id, createdById: user.id, startsAt, endsAt, priceCents, status: 'pending_payment', holdExpiresAt: new Date(now.getTime() + settings.paymentHoldMinutes * 60_000) },
-          include: WITH_DETAILS,
-        }),
-      );
-      await chargeBooking(tx, created, priceCents);
-      return created;
-    }, TRANSACTION_OPTIONS);
+    const booking = await db.$transaction((tx) => holdForMember(tx, user, { courtId: court.id, startsAt, endsAt, priceCents }, settings, now), TRANSACTION_OPTIONS);
     return { message: bookingMessages.held, booking: await dtoOf(booking, now, settings.freeCancellationHours) };
   }
 

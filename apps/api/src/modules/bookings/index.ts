@@ -9,6 +9,7 @@ export type { BookingMoney } from './booking-money.js';
 export { tellBookingPaid } from './booking-paid.js';
 export { UNDER_OVERLAP_CONSTRAINT, isLive, isLiveHold, liveSql, statusShown, timeOf, touchingSql, whatOf, whenOf } from './booking-terms.js';
 export { bookingMessages } from './booking-view.js';
+export { holdForMember } from './member-hold.js';
 export { registerBookingsRoutes } from './bookings.router.js';
 export { createBookingsService } from './bookings.service.js';
 export { closeCheckoutsOf, createBookingCancellation, planReturns } from './cancel-booking.js';

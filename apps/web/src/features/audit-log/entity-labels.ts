@@ -13,6 +13,7 @@ const ENTITY_LABELS: Record<string, string> = {
   courts: 'Campo',
   court_closures: 'Chiusura campo',
   course_attendances: 'Presenza a lezione',
+  lesson_slots: 'Disponibilità per lezioni private',
   setups: 'Allestimento',
   court_setups: 'Allestimento di un campo',
   price_lists: 'Listino prezzi',

@@ -13,6 +13,7 @@ import { isStaffOrAdmin, useCurrentUser } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCoaches } from '../../courses';
 import { useCoachSessions } from '../api/coaching';
+import { CoachLessonsPanel } from '../components/coach-lessons-panel';
 import { timeRange } from '../labels';
 
 /** Days listed ahead, or back with "Passate". */
@@ -81,6 +82,7 @@ export default function CoachSessionsPage() {
           ));
         }}
       </Loaded>
+      {!past && <CoachLessonsPanel />}
     </section>
   );
 }
