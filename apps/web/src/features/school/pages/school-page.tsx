@@ -1,10 +1,14 @@
 // /scuola (docs/school.md): the courses open to enrolment, and apart the summer camp weeks in date order
 // (docs/school.md#camps); a card opens the course's or the camp's detail and the enrol action.
 import type { TOpenCourse } from '@beach/contracts';
+import type { Locale } from '@beach/i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { ReadState } from '../../../components/ui/card-section';
+import { paths } from '../../../config/paths';
+import { localizedTo } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useOpenCourses } from '../api/enrolments';
 import { CampCard } from '../components/camp-card';
@@ -13,7 +17,7 @@ import { CourseCard } from '../components/course-card';
 import { EnrolDialog } from '../components/enrol-dialog';
 
 export default function SchoolPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   usePageTitle(t`Scuola di beach volley`);
   const courses = useOpenCourses();
   const [open, setOpen] = useState<TOpenCourse | null>(null);
@@ -24,6 +28,9 @@ export default function SchoolPage() {
       <header>
         <h1 className="text-3xl font-bold text-sea-900"><Trans>Scuola di beach volley</Trans></h1>
         <p className="mt-1 text-slate-600"><Trans>Corsi per adulti e ragazzi sui campi D, con i nostri allenatori.</Trans></p>
+        <Link to={localizedTo(i18n.locale as Locale, paths.privateLessons)} className="mt-2 inline-flex min-h-11 items-center font-semibold text-sea-700 underline hover:text-sea-900">
+          <Trans>Lezioni private e di gruppo con un allenatore</Trans>
+        </Link>
       </header>
       <ReadState read={courses} loading={t`Caricamento dei corsi...`} failed={t`Non è stato possibile leggere i corsi. Riprova più tardi.`} />
       {courses.data?.length === 0 && <Alert><Trans>Al momento non ci sono corsi aperti alle iscrizioni.</Trans></Alert>}
