@@ -1,5 +1,4 @@
-// Taking a slot (docs/domain.md#holds): a hold that occupies it while the member pays, or a place on its
-// waiting list when it is taken.
+// Taking a slot (docs/domain.md#holds): a hold that occupies it while the member pays.
 import type { BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
@@ -41,7 +40,8 @@ export function createBookingHolds(deps: Pick<AppDeps, 'db' | 'stripe'>, { dtoOf
     const booking = await db.$transaction(async (tx) => {
       // NO KEY UPDATE: the member's own holds queue here, other rows' foreign keys to the member do not.
       await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR NO KEY UPDATE`;
-      if (await tx.booking.count({ where: { userId: user.id, ...LIVE_HOLD(now) } })) throw new AppError(409, bookingMessages.liveHold);
+      // A waiting list's offer is held for hours: it does not stop the member from booking meanwhile.
+      if (await tx.booking.count({ where: { userId: user.id, waitlistOffer: { is: null }, ...LIVE_HOLD(now) } })) throw new AppError(409, bookingMessages.liveHold);
       const future = await tx.booking.count({ where: { userId: user.id, endsAt: { gt: now }, ...LIVE(now) } });
       if (future >= settings.maxFutureBookings) throw new AppError(409, withValues(bookingMessages.limit, { max: settings.maxFutureBookings }));
       const created = await reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now, () =>
@@ -56,19 +56,5 @@ export function createBookingHolds(deps: Pick<AppDeps, 'db' | 'stripe'>, { dtoOf
     return { message: bookingMessages.held, booking: await dtoOf(booking, now, settings.freeCancellationHours) };
   }
 
-  /** "Avvisami se si libera" on a taken slot. */
-  async function joinWaitlist(user: User, body: BodyOf<Routes['waitlist']>) {
-    const court = await db.court.findUnique({ where: { id: body.court_id } });
-    if (!court?.isBookable) throw new AppError(422, bookingMessages.notBookable);
-    const { startsAt, endsAt } = await priceSlots(db, court, { ...body, slots: 1, full_day: false, equipment: false });
-    if (startsAt <= new Date()) throw new AppError(422, bookingMessages.past);
-    await db.bookingWaitlist.upsert({
-      where: { userId_courtId_startsAt: { userId: user.id, courtId: court.id, startsAt } },
-      create: { userId: user.id, courtId: court.id, startsAt, endsAt },
-      update: { notifiedAt: null },
-    });
-    return { message: withValues(bookingMessages.waitlisted, { court: court.name, start: body.start }) };
-  }
-
-  return { create, joinWaitlist };
+  return { create };
 }
