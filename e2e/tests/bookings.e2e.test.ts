@@ -104,7 +104,7 @@ describe('court booking on a phone, in Chromium', () => {
     await second.getByRole('main').getByText('Occupato').first().waitFor();
     // The taken slot offers "Avvisami se si libera".
     await second.getByRole('button', { name: /^Campo C2, 18:00–19:30: occupato\. Avvisami se si libera/ }).click();
-    await second.getByText('Ti avviseremo per e-mail se il Campo C2 si libera alle 18:00.').waitFor();
+    await second.getByText('Sei in lista d’attesa per il Campo C2 alle 18:00: se si libera, in ordine di iscrizione è tenuto per te e ti scriviamo.').waitFor();
     await screenshot(second, 'bookings-race-390', { fullPage: false });
     await Promise.all([first.close(), second.close()]);
   });

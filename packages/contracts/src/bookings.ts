@@ -189,6 +189,30 @@ export type TBookingCheckoutBody = z.input<typeof ZBookingCheckoutBody>;
 export const ZWaitlistBody = z.object({ court_id: ZCourtId, date: ZIsoDate, start: ZSlotStart });
 export type TWaitlistBody = z.input<typeof ZWaitlistBody>;
 
+/** A courts' waiting-list entry's state (docs/domain.md#waitlist). */
+export const COURT_WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'lapsed', 'withdrawn'] as const;
+/** Why an entry's turn ended without a booking. */
+export const COURT_WAITLIST_LAPSES = ['unpaid', 'cancelled', 'certificate', 'limit', 'last_call', 'closed'] as const;
+export type TCourtWaitlistLapse = (typeof COURT_WAITLIST_LAPSES)[number];
+
+/** One of the member's places on a slot's waiting list. */
+export const ZCourtWaitlistEntry = z.object({
+  id: z.number().int(),
+  court: z.object({ code: z.string(), name: z.string() }),
+  date: ZIsoDate,
+  start: z.string(),
+  end: z.string(),
+  status: z.enum(COURT_WAITLIST_STATUSES),
+  lapsed_reason: z.enum(COURT_WAITLIST_LAPSES).nullable(),
+  /** Waiting: how many are ahead of them for that slot, plus one. */
+  position: z.number().int().nullable(),
+  /** Offered: the booking that holds the slot for them, and until when (pay it by then). */
+  booking_id: z.number().int().nullable(),
+  offer_expires_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TCourtWaitlistEntry = z.infer<typeof ZCourtWaitlistEntry>;
+
 const ZCalendarFeed = z.object({ url: z.string() });
 
 export const bookingsRoutes = {
@@ -204,12 +228,29 @@ export const bookingsRoutes = {
   waitlist: defineRoute({
     method: 'post',
     path: '/api/bookings/waitlist',
-    summary: 'Avvisami se si libera: un’e-mail quando quella fascia di quel campo torna libera',
+    summary: 'Avvisami se si libera: in lista per quella fascia; quando si libera è tenuta per il primo in lista, che la paga entro la scadenza',
     tag: 'bookings',
     access: 'user',
     body: ZWaitlistBody,
     response: z.object({ message: z.string() }),
     successStatus: 201,
+  }),
+  myWaitlist: defineRoute({
+    method: 'get',
+    path: '/api/bookings/waitlist',
+    summary: 'Le liste d’attesa del socio per i campi: in attesa (con la posizione), offerti (con la scadenza) e le ultime concluse',
+    tag: 'bookings',
+    access: 'user',
+    response: z.array(ZCourtWaitlistEntry),
+  }),
+  withdrawWaitlist: defineRoute({
+    method: 'post',
+    path: '/api/bookings/waitlist/:id/withdraw',
+    summary: 'Rinuncia: esce dalla lista; un campo offerto e non ancora pagato passa subito al prossimo',
+    tag: 'bookings',
+    access: 'user',
+    params: ZIdParams,
+    response: z.object({ message: z.string() }),
   }),
   calendarFeed: defineRoute({
     method: 'get',

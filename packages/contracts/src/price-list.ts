@@ -60,6 +60,9 @@ export const ZBookingSettings = z.object({
   waitlist_offer_hours: count(1, 168),
   waitlist_cutoff_hours: count(0, 336),
   instalment_grace_days: count(0, 60),
+  // The courts' waiting list: how long a freed slot is held for the first waiting, how close to its start none is made.
+  court_waitlist_offer_hours: count(1, 48),
+  court_waitlist_cutoff_hours: count(0, 72),
 });
 export type TBookingSettings = z.infer<typeof ZBookingSettings>;
 export const ZBookingSettingsBody = ZBookingSettings.refine((body) => body.season_end > body.season_start, {

@@ -15,7 +15,7 @@ import { createDeskMove } from './move-booking.js';
 
 export { ADMIN_BOOKING_MESSAGES } from './desk-terms.js';
 
-export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, cancelBooking: CancelBooking) {
+export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'stripe'>, checkouts: Checkouts, cancelBooking: CancelBooking) {
   const view = createDeskBookingView(deps);
   return {
     ...createDeskPlanner(deps, view),

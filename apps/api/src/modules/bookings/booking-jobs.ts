@@ -8,12 +8,13 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import type { Checkouts } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
 import { whatOf } from './booking-terms.js';
-import { createWaitlistNotifier, letGoOfLapsed } from './reserve-slot.js';
+import { letGoOfLapsed } from './reserve-slot.js';
+import { createSlotHandOff } from './slot-waitlist.js';
 import { reminderEmail } from './bookings.emails.js';
 
 export function createBookingJobs(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger' | 'stripe'>, checkouts: Checkouts) {
   const { db, jobs, config } = deps;
-  const notifyWaitlist = createWaitlistNotifier(deps);
+  const { passSlotOn } = createSlotHandOff(deps);
   /**
    * Job, every minute: holds past their time become expired and let go of what they held (coupon use,
    * credit set aside, what they owed); their Checkout Sessions, and those of holds marked expired when
@@ -28,7 +29,7 @@ export function createBookingJobs(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' |
           RETURNING id, membership_coupon_id AS "membershipCouponId", booking_coupon_id AS "bookingCouponId"`;
         if (!row) return;
         await letGoOfLapsed(tx, [row]);
-        await notifyWaitlist(tx, slot);
+        await passSlotOn(tx, { id, ...slot });
       }, TRANSACTION_OPTIONS);
     }
     // A session paid in the last second is left to the webhook, which confirms or refunds it.

@@ -45,7 +45,15 @@ export const bookingMessages = defineMessages({
   noCredit: /* i18n */ { id: 'api.bookings.no_credit', message: 'Non hai credito da usare per questa prenotazione.' },
   checkoutAbandoned: /* i18n */ { id: 'api.bookings.checkout_abandoned', message: 'Pagamento annullato: non ti è stato addebitato nulla.' },
   courtNotFound: /* i18n */ { id: 'api.bookings.court_not_found', message: 'Campo non trovato.' },
-  waitlisted: /* i18n */ { id: 'api.bookings.waitlisted', message: 'Ti avviseremo per e-mail se il {court} si libera alle {start}.' },
+  waitlisted: /* i18n */ {
+    id: 'api.bookings.waitlisted',
+    message: 'Sei in lista d’attesa per il {court} alle {start}: se si libera, in ordine di iscrizione è tenuto per te e ti scriviamo.',
+  },
+  waitlistSlotFree: /* i18n */ { id: 'api.bookings.waitlist_slot_free', message: 'Questa fascia è libera: prenotala.' },
+  waitlistAlready: /* i18n */ { id: 'api.bookings.waitlist_already', message: 'Sei già in lista d’attesa per questa fascia.' },
+  waitlistNotFound: /* i18n */ { id: 'api.bookings.waitlist_not_found', message: 'Non sei in questa lista d’attesa.' },
+  waitlistOver: /* i18n */ { id: 'api.bookings.waitlist_over', message: 'Il tuo turno in questa lista d’attesa è già concluso.' },
+  waitlistWithdrawn: /* i18n */ { id: 'api.bookings.waitlist_withdrawn', message: 'Sei uscito dalla lista d’attesa.' },
   calendarConfirmedOnly: /* i18n */ { id: 'api.bookings.calendar_confirmed_only', message: 'Solo una prenotazione confermata si aggiunge al calendario.' },
   calendarNotFound: /* i18n */ { id: 'api.bookings.calendar_not_found', message: 'Calendario non trovato: l’indirizzo potrebbe essere stato rigenerato.' },
   checkoutAbandonedCredit: /* i18n */ {

@@ -1,7 +1,8 @@
 import { defineMessages } from '@beach/contracts';
 import { greetingOf, renderEmail } from '../../lib/email-layout.js';
-import { i18nFor, type Localized, sayer } from '../../lib/i18n.js';
+import { i18nFor, type Localized, localizedDay, sayer } from '../../lib/i18n.js';
 import type { MailMessage } from '../../lib/mail.js';
+import { timeOf, todayInRome } from '../../lib/time.js';
 
 /** Who the e-mail goes to, and their language (users.locale). */
 interface Recipient {
@@ -28,9 +29,18 @@ const messages = defineMessages({
   freedText: /* i18n */ { id: 'api.bookings.email_freed_text', message: 'si è appena liberato il {court}: {when}.' },
   freedEveryone: /* i18n */ {
     id: 'api.bookings.email_freed_everyone',
-    message: 'Lo abbiamo detto a tutti quelli in attesa, nell’ordine in cui si sono iscritti: prenota subito se lo vuoi.',
+    message: 'Manca poco all’inizio: lo abbiamo detto a tutti quelli in attesa, il primo che lo prenota lo gioca.',
   },
   freedAction: /* i18n */ { id: 'api.bookings.email_freed_action', message: 'Prenota ora' },
+  offerSubject: /* i18n */ { id: 'api.bookings.email_offer_subject', message: 'Il {court} è tenuto per te: {when}' },
+  offerText: /* i18n */ {
+    id: 'api.bookings.email_offer_text',
+    message: 'Il campo che aspettavi è libero: il {court}, {when}, è tenuto per te fino al {day} alle {time} ({price}).',
+  },
+  offerNext: /* i18n */ {
+    id: 'api.bookings.email_offer_next',
+    message: 'Pagalo entro allora per confermarlo; dopo passa al prossimo in lista d’attesa.',
+  },
   linkSubject: /* i18n */ { id: 'api.bookings.email_link_subject', message: 'Paga la prenotazione: {court}, {when}' },
   linkTitle: /* i18n */ { id: 'api.bookings.email_link_title', message: 'La tua prenotazione ti aspetta' },
   linkText: /* i18n */ { id: 'api.bookings.email_link_text', message: 'la segreteria ha prenotato per te il {court}: {when}.' },
@@ -83,6 +93,22 @@ export function slotFreedEmail(user: Recipient, what: What, bookingUrl: string):
       greeting: greetingOf(i18n, user.firstName),
       paragraphs: [say(messages.freedText, what), say(messages.freedEveryone)],
       action: { label: say(messages.freedAction), url: bookingUrl },
+    }),
+  };
+}
+
+/** The first waiting is offered a freed slot alone, held for them as a booking to pay until `expiresAt`. */
+export function slotOfferEmail(user: Recipient, what: Priced, expiresAt: Date, paymentUrl: string): MailMessage {
+  const i18n = i18nFor(user.locale);
+  const say = sayer(i18n);
+  return {
+    to: user.email,
+    subject: say(messages.offerSubject, what),
+    ...renderEmail(i18n, {
+      title: say(messages.freedTitle),
+      greeting: greetingOf(i18n, user.firstName),
+      paragraphs: [say(messages.offerText, { ...what, day: localizedDay(todayInRome(expiresAt)), time: timeOf(expiresAt) }), say(messages.offerNext)],
+      action: { label: say(messages.linkAction), url: paymentUrl },
     }),
   };
 }

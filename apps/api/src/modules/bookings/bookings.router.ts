@@ -9,6 +9,8 @@ export function registerBookingsRoutes(mount: MountRoute, bookings: BookingsServ
   mount(routes.availability, ({ query }, { req }) => bookings.availability(authOf(req).user, query));
   mount(routes.mine, (_input, { req }) => bookings.mine(authOf(req).user));
   mount(routes.waitlist, ({ body }, { req }) => bookings.joinWaitlist(authOf(req).user, body));
+  mount(routes.myWaitlist, (_input, { req }) => bookings.myWaitlist(authOf(req).user));
+  mount(routes.withdrawWaitlist, ({ params }, { req }) => bookings.withdrawWaitlist(authOf(req).user, params.id));
   mount(routes.calendarFeed, (_input, { req }) => bookings.calendarFeed(authOf(req).user));
   mount(routes.regenerateCalendar, (_input, { req }) => bookings.calendarFeed(authOf(req).user, { regenerate: true }));
   mount(routes.calendarByToken, async ({ params }, { res }) => {

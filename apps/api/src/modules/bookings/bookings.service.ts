@@ -9,6 +9,7 @@ import { createBookingReads } from './booking-view.js';
 import type { CancelBooking } from './cancel-booking.js';
 import { createMemberCancellation } from './cancel-my-booking.js';
 import { createBookingHolds } from './hold-booking.js';
+import { createMySlotWaitlist } from './my-slot-waitlist.js';
 import { createBookingPayments } from './pay-booking.js';
 
 export { BOOKING_MESSAGES } from './booking-view.js';
@@ -16,11 +17,13 @@ export { BOOKING_MESSAGES } from './booking-view.js';
 export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'stripe' | 'logger' | 'config'>, checkouts: Checkouts, cancelBooking: CancelBooking) {
   const reads = createBookingReads(deps);
   const { ownBooking: _own, dtoOf: _dto, ...views } = reads;
+  const cancellation = createMemberCancellation(deps, checkouts, cancelBooking, reads);
   return {
     ...views,
     ...createBookingHolds(deps, reads),
     ...createBookingPayments(deps, checkouts, reads),
-    ...createMemberCancellation(deps, checkouts, cancelBooking, reads),
+    ...cancellation,
+    ...createMySlotWaitlist(deps, cancellation.cancel),
     ...createBookingJobs(deps, checkouts),
   };
 }

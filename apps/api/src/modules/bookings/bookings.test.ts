@@ -312,7 +312,7 @@ describe('paying, lapsing, cancelling', () => {
 });
 
 describe('waitlist, reminders and calendar', () => {
-  it('e-mails the members waiting for a slot, in order of sign-up, when it is cancelled', async () => {
+  it('offers a cancelled slot to the first member waiting alone (court-waitlist.test.ts has the rest)', async () => {
     const carla = await createMember(app, db, { firstName: 'Carla', lastName: 'Attende' });
     const created = await book(alice, { start: '10:30' });
     await pay(alice, created.body.booking.id);
@@ -320,18 +320,17 @@ describe('waitlist, reminders and calendar', () => {
     for (const member of [bruno, carla]) {
       const joined = await request(app).post('/api/bookings/waitlist').set(auth(member)).send({ court_id: c1, date: day, start: '10:30' });
       expect(joined.status).toBe(201);
-      expect(joined.body.message).toBe('Ti avviseremo per e-mail se il Campo C1 si libera alle 10:30.');
+      expect(joined.body.message).toBe('Sei in lista d’attesa per il Campo C1 alle 10:30: se si libera, in ordine di iscrizione è tenuto per te e ti scriviamo.');
     }
     await request(app).post(`/api/bookings/${created.body.booking.id}/cancel`).set(auth(alice)).expect(200);
     // The cancellation refunds alice through a job: wait for it, so that it cannot land in the next test's clean-up.
     await expect.poll(() => db.transaction.count({ where: { bookingId: created.body.booking.id, type: 'refund' } }), { timeout: 15_000 }).toBe(1);
-    const [first, second] = await Promise.all([mail.waitFor(bruno.email, undefined, /^Si è liberato/), mail.waitFor(carla.email, undefined, /^Si è liberato/)]);
-    expect(first.subject).toMatch(/^Si è liberato il Campo C1, \d{2}\/\d{2}\/\d{4} 10:30–12:00$/);
-    expect(second.subject).toBe(first.subject);
-    const entries = await db.bookingWaitlist.findMany({ orderBy: { createdAt: 'asc' } });
-    expect(entries.map((entry) => [entry.userId, entry.notifiedAt !== null])).toEqual([
-      [bruno.id, true],
-      [carla.id, true],
+    const offer = await mail.waitFor(bruno.email, undefined, /è tenuto per te/);
+    expect(offer.subject).toMatch(/^Il Campo C1 è tenuto per te: \d{2}\/\d{2}\/\d{4} 10:30–12:00$/);
+    const entries = await db.bookingWaitlist.findMany({ orderBy: { createdAt: 'asc' }, include: { booking: true } });
+    expect(entries.map((entry) => [entry.userId, entry.status, entry.booking?.status ?? null])).toEqual([
+      [bruno.id, 'offered', 'pending_payment'],
+      [carla.id, 'waiting', null],
     ]);
     await db.bookingWaitlist.deleteMany({});
   });

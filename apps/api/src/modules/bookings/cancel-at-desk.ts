@@ -6,7 +6,8 @@ import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { isLive } from './booking-terms.js';
-import { createWaitlistNotifier, reserveSlot } from './reserve-slot.js';
+import { reserveSlot } from './reserve-slot.js';
+import { createSlotHandOff } from './slot-waitlist.js';
 import { chargeBooking, moneyOfBookings, NO_MONEY } from './booking-money.js';
 import type { CancelBooking } from './cancel-booking.js';
 import type { DeskBookingView } from './desk-booking-view.js';
@@ -14,7 +15,7 @@ import { ADMIN_BOOKING_MESSAGES, describe, type DeskDeps, lockedWithPayments, ty
 
 export function createDeskCancellation(deps: DeskDeps, cancelBooking: CancelBooking, { one }: Pick<DeskBookingView, 'one'>) {
   const { db } = deps;
-  const notifyWaitlist = createWaitlistNotifier(deps);
+  const { passSlotOn } = createSlotHandOff(deps);
   return {
     /**
      * Cancelled with or without a refund: each part of what was paid goes back the way it came (card
@@ -33,7 +34,7 @@ export function createDeskCancellation(deps: DeskDeps, cancelBooking: CancelBook
           now,
           description: describe(booking),
         });
-        await notifyWaitlist(tx, booking);
+        await passSlotOn(tx, booking);
         return returned;
       }, TRANSACTION_OPTIONS);
       const message =

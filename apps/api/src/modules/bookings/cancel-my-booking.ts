@@ -9,7 +9,7 @@ import { withValues } from '../../lib/i18n.js';
 import type { Checkouts } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
 import { whenOf } from './booking-terms.js';
-import { createWaitlistNotifier } from './reserve-slot.js';
+import { createSlotHandOff } from './slot-waitlist.js';
 import { lockBooking } from './booking-lock.js';
 import type { CancelBooking } from './cancel-booking.js';
 import { bookingMessages } from './booking-view.js';
@@ -17,7 +17,7 @@ import type { BookingReads } from './booking-view.js';
 
 export function createMemberCancellation(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger' | 'stripe'>, checkouts: Checkouts, cancelBooking: CancelBooking, { ownBooking, dtoOf }: BookingReads) {
   const { db } = deps;
-  const notifyWaitlist = createWaitlistNotifier(deps);
+  const { passSlotOn } = createSlotHandOff(deps);
   /**
    * A live hold is released at once. A paid booking is cancelled for free until the notice before
    * it starts: card payments refunded by the job, credit and carnet uses returned, each player's share
@@ -34,7 +34,7 @@ export function createMemberCancellation(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
     const returned = await db.$transaction(async (tx) => {
       if ((await lockBooking(tx, id))?.status !== booking.status) throw new AppError(409, bookingMessages.notCancellable);
       const outcome = await cancelBooking(tx, booking, { policy: { by: 'member' }, reason: 'Annullata dal socio', cancelledById: null, now, refundReason: 'cancelled', description: whenOf(booking) });
-      await notifyWaitlist(tx, booking);
+      await passSlotOn(tx, booking);
       return outcome;
     }, TRANSACTION_OPTIONS);
     return {

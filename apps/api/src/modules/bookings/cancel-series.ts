@@ -6,7 +6,7 @@ import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
-import { createWaitlistNotifier } from './reserve-slot.js';
+import { createSlotHandOff } from './slot-waitlist.js';
 import { lockBooking } from './booking-lock.js';
 import type { CancelBooking } from './cancel-booking.js';
 import { RECURRING_MESSAGES, type Routes, type SeriesDeps } from './recurring-terms.js';
@@ -14,7 +14,7 @@ import type { SeriesView } from './recurring-view.js';
 
 export function createSeriesCancellation(deps: SeriesDeps, cancelBooking: CancelBooking, { oneSeries }: Pick<SeriesView, 'oneSeries'>) {
   const { db } = deps;
-  const notifyWaitlist = createWaitlistNotifier(deps);
+  const { passSlotOn } = createSlotHandOff(deps);
   return {
     /** Cancels the dates from `from_date` on, telling whoever waits for those slots (one date: cancel that booking instead). */
     async cancel(actor: User, id: number, { from_date }: BodyOf<Routes['recurringCancel']>) {
@@ -33,7 +33,7 @@ export function createSeriesCancellation(deps: SeriesDeps, cancelBooking: Cancel
               cancelled++;
               // Nothing is given back: what a date paid the desk settles; what it owes is written off.
               await cancelBooking(tx, row, { policy: { by: 'desk', refund: false }, reason: `Serie annullata dal ${formatItalianDate(todayInRome(from))}`, cancelledById: actor.id, now, description: `Prenotazione campo ${row.court.code}` });
-              await notifyWaitlist(tx, row);
+              await passSlotOn(tx, row);
             }
             if (from_date > series.valid_from) await tx.recurringBooking.update({ where: { id }, data: { validTo: fromIsoDate(addDays(from_date, -1) < series.valid_to ? addDays(from_date, -1) : series.valid_to) } });
             return cancelled;

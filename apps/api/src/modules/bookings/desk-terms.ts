@@ -9,7 +9,7 @@ import { readSettings } from '../settings/index.js';
 import { SLOT_MESSAGES, whenOf } from './booking-terms.js';
 import { lockBooking } from './booking-lock.js';
 
-export type DeskDeps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
+export type DeskDeps = Pick<AppDeps, 'db' | 'jobs' | 'config' | 'stripe'>;
 
 export const ADMIN_BOOKING_MESSAGES = {
   ...SLOT_MESSAGES,

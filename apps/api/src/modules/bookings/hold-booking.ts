@@ -1,5 +1,4 @@
-// Taking a slot (docs/domain.md#holds): a hold that occupies it while the member pays, or a place on its
-// waiting list when it is taken.
+// Taking a slot (docs/domain.md#holds): a hold that occupies it while the member pays.
 import type { BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
@@ -41,19 +40,5 @@ export function createBookingHolds(deps: Pick<AppDeps, 'db' | 'stripe'>, { dtoOf
     return { message: bookingMessages.held, booking: await dtoOf(booking, now, settings.freeCancellationHours) };
   }
 
-  /** "Avvisami se si libera" on a taken slot. */
-  async function joinWaitlist(user: User, body: BodyOf<Routes['waitlist']>) {
-    const court = await db.court.findUnique({ where: { id: body.court_id } });
-    if (!court?.isBookable) throw new AppError(422, bookingMessages.notBookable);
-    const { startsAt, endsAt } = await priceSlots(db, court, { ...body, slots: 1, full_day: false, equipment: false });
-    if (startsAt <= new Date()) throw new AppError(422, bookingMessages.past);
-    await db.bookingWaitlist.upsert({
-      where: { userId_courtId_startsAt: { userId: user.id, courtId: court.id, startsAt } },
-      create: { userId: user.id, courtId: court.id, startsAt, endsAt },
-      update: { notifiedAt: null },
-    });
-    return { message: withValues(bookingMessages.waitlisted, { court: court.name, start: body.start }) };
-  }
-
-  return { create, joinWaitlist };
+  return { create };
 }

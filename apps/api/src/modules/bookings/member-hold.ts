@@ -27,7 +27,8 @@ export async function holdForMember(
 ) {
   // NO KEY UPDATE: the member's own holds queue here, other rows' foreign keys to the member do not.
   await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR NO KEY UPDATE`;
-  if (await tx.booking.count({ where: { userId: user.id, ...LIVE_HOLD(now) } })) throw new AppError(409, bookingMessages.liveHold);
+  // A waiting list's offer is held for hours: it does not stop the member from booking meanwhile.
+  if (await tx.booking.count({ where: { userId: user.id, waitlistOffer: { is: null }, ...LIVE_HOLD(now) } })) throw new AppError(409, bookingMessages.liveHold);
   const future = await tx.booking.count({ where: { userId: user.id, endsAt: { gt: now }, ...LIVE(now) } });
   if (future >= settings.maxFutureBookings) throw new AppError(409, withValues(bookingMessages.limit, { max: settings.maxFutureBookings }));
   const { courtId, startsAt, endsAt, priceCents } = span;

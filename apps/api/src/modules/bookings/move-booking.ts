@@ -5,13 +5,14 @@ import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { isLive, priceSlots } from './booking-terms.js';
-import { createWaitlistNotifier, reserveSlot } from './reserve-slot.js';
+import { reserveSlot } from './reserve-slot.js';
+import { createSlotHandOff } from './slot-waitlist.js';
 import type { DeskBookingView } from './desk-booking-view.js';
 import { ADMIN_BOOKING_MESSAGES, courtOrFail, type DeskDeps, lockedWithPayments, requireInSeason, type Routes } from './desk-terms.js';
 
 export function createDeskMove(deps: DeskDeps, { one }: Pick<DeskBookingView, 'one'>) {
   const { db } = deps;
-  const notifyWaitlist = createWaitlistNotifier(deps);
+  const { passSlotOn } = createSlotHandOff(deps);
   return {
     /** Same length on another court or at another time; the exclusion constraint keeps it free. */
     async move(id: number, body: BodyOf<Routes['move']>) {
@@ -29,7 +30,7 @@ export function createDeskMove(deps: DeskDeps, { one }: Pick<DeskBookingView, 'o
         await auditRow(tx, { entity: 'bookings', id, action: 'move' }, () =>
           reserveSlot(tx, { courtId: court.id, startsAt, endsAt }, now, () => tx.booking.update({ where: { id }, data: { courtId: court.id, startsAt, endsAt, reminderSentAt: null } })),
         );
-        await notifyWaitlist(tx, booking);
+        await passSlotOn(tx, booking);
       }, TRANSACTION_OPTIONS);
       return { message: ADMIN_BOOKING_MESSAGES.moved, booking: await one(id) };
     },

@@ -104,6 +104,8 @@ export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'confi
         description: payment.description,
       });
       await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
+      // A waiting list's offer paid, even late if nobody took the slot meanwhile, is booked.
+      await tx.bookingWaitlist.updateMany({ where: { bookingId, status: { in: ['offered', 'lapsed'] } }, data: { status: 'booked', lapsedReason: null } });
       await tellBookingPaid(tx, deps, bookingId, holds.length > 0 || creditAgain > 0 ? 'credit_card' : 'card');
       return true;
     },

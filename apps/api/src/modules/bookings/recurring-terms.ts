@@ -30,7 +30,7 @@ export const RECURRING_MESSAGES = {
 export type Routes = typeof api.adminBookings;
 export type SeriesBody = BodyOf<Routes['recurringCreate']>;
 type Span = { startsAt: Date; endsAt: Date };
-export type SeriesDeps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
+export type SeriesDeps = Pick<AppDeps, 'db' | 'jobs' | 'config' | 'stripe'>;
 
 /** ISO weekday (1 = Monday … 7 = Sunday) of a calendar day. */
 const isoWeekday = (date: string) => fromIsoDate(date).getUTCDay() || 7;

@@ -1,7 +1,6 @@
 // How a slot is taken and given up, for every writer of a booking (the member, the desk, the weekly
 // series, "Sposta", a late payment): the court's turn, a closure in the way, lapsed holds on the slot let
-// go of (coupon and money included), and whoever waits for a slot that frees told.
-import type { AppDeps } from '../../deps.js';
+// go of (coupon and money included). A slot that frees is passed on by slot-waitlist.ts.
 import type { Booking } from '../../generated/prisma/client.js';
 import { conflictOn, type Prisma } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
@@ -11,8 +10,7 @@ import { writeOff } from '../ledger/index.js';
 import { releaseHoldsOf } from '../payments/index.js';
 import { releaseBookingCoupon } from './booking-coupon-rules.js';
 import { receivablesOf } from './booking-money.js';
-import { slotMessages, whatOf } from './booking-terms.js';
-import { slotFreedEmail } from './bookings.emails.js';
+import { slotMessages } from './booking-terms.js';
 
 /** A hold or a booking that can no longer be had gives its coupon use back. */
 export async function releaseCouponsOf(tx: Prisma.TransactionClient, booking: Pick<Booking, 'membershipCouponId' | 'bookingCouponId'>) {
@@ -74,22 +72,4 @@ export async function reserveSlot<T>(tx: Prisma.TransactionClient, spans: CourtS
     await letGoOfLapsed(tx, lapsed);
   }
   return write().catch(conflictOn('bookings_no_overlap', takenMessage));
-}
-
-/**
- * A slot was freed (cancelled, or a hold lapsed): everyone waiting for a slot that overlaps it is
- * e-mailed, in order of sign-up, in the transaction that freed it.
- */
-export function createWaitlistNotifier({ jobs, config }: Pick<AppDeps, 'jobs' | 'config'>) {
-  return async function notifyWaitlist(tx: Prisma.TransactionClient, freed: Pick<Booking, 'courtId' | 'startsAt' | 'endsAt'>) {
-    const waiting = await tx.bookingWaitlist.findMany({
-      where: { courtId: freed.courtId, notifiedAt: null, startsAt: { lt: freed.endsAt }, endsAt: { gt: freed.startsAt } },
-      include: { user: true, court: true },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    });
-    for (const entry of waiting) {
-      await jobs.send('send-email', slotFreedEmail(entry.user, whatOf(entry), `${config.WEB_ORIGIN}/prenotazioni?campo=${entry.court.code}`), { tx });
-    }
-    if (waiting.length > 0) await tx.bookingWaitlist.updateMany({ where: { id: { in: waiting.map((entry) => entry.id) } }, data: { notifiedAt: new Date() } });
-  };
 }

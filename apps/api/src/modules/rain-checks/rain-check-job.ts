@@ -31,8 +31,11 @@ export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db
         rainCheckId: rainCheck.id,
         description: `Prenotazione ${booking.court.code} · ${whenOf(booking)} (${rainCheck.reason})`,
       });
-      // Nobody is told the slot is free: the court is closed. Its waiting list goes.
-      await tx.bookingWaitlist.deleteMany({ where: { courtId: booking.courtId, startsAt: { lt: booking.endsAt }, endsAt: { gt: booking.startsAt } } });
+      // Nobody is offered the slot: the court is closed. Its waiting list's turn is over (an offer held by this booking too).
+      await tx.bookingWaitlist.updateMany({
+        where: { courtId: booking.courtId, startsAt: { lt: booking.endsAt }, endsAt: { gt: booking.startsAt }, status: { in: ['waiting', 'offered'] } },
+        data: { status: 'lapsed', lapsedReason: 'closed' },
+      });
       await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'done', outcome: summaryOf(planned).outcome, processedAt: now, error: null } });
     }, TRANSACTION_OPTIONS);
   }

@@ -17,6 +17,8 @@ const toSettingsDto = (settings: Setting): TBookingSettings => ({
   waitlist_offer_hours: settings.waitlistOfferHours,
   waitlist_cutoff_hours: settings.waitlistCutoffHours,
   instalment_grace_days: settings.instalmentGraceDays,
+  court_waitlist_offer_hours: settings.courtWaitlistOfferHours,
+  court_waitlist_cutoff_hours: settings.courtWaitlistCutoffHours,
 });
 
 export function createAdminSettingsService({ db }: Pick<AppDeps, 'db'>) {
@@ -37,6 +39,8 @@ async function saveBookingSettings(db: Db, body: TBookingSettings): Promise<TBoo
     waitlistOfferHours: body.waitlist_offer_hours,
     waitlistCutoffHours: body.waitlist_cutoff_hours,
     instalmentGraceDays: body.instalment_grace_days,
+    courtWaitlistOfferHours: body.court_waitlist_offer_hours,
+    courtWaitlistCutoffHours: body.court_waitlist_cutoff_hours,
   });
   return toSettingsDto(settings);
 }

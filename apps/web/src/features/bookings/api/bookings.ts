@@ -46,7 +46,12 @@ export function useAbandonCheckout() {
   });
 }
 
-export const useJoinWaitlist = () => useMutation({ mutationFn: (body: TWaitlistBody) => callApi(api.bookings.waitlist, { body }) });
+export const useJoinWaitlist = () => useBookingMutation((body: TWaitlistBody) => callApi(api.bookings.waitlist, { body }));
+
+/** The member's places on the courts' waiting lists (read again after any booking change: an offer is a booking). */
+export const useMySlotWaitlist = () => useQuery({ queryKey: [...bookingKeys.all, 'waitlist'], queryFn: () => callApi(api.bookings.myWaitlist), staleTime: 0, refetchInterval: 60_000 });
+
+export const useWithdrawSlotWaitlist = () => useBookingMutation((id: number) => callApi(api.bookings.withdrawWaitlist, { params: { id } }));
 
 export const useCalendarFeed = () => useQuery({ queryKey: ['bookings', 'calendar'], queryFn: () => callApi(api.bookings.calendarFeed) });
 

@@ -1,5 +1,6 @@
 // /le-mie-prenotazioni (docs/domain.md#cancellations-and-refunds): upcoming and past bookings with their
-// status; pay a live hold, cancel while it is free (refunded automatically), otherwise contact the desk.
+// status; pay a live hold, cancel while it is free (refunded automatically), otherwise contact the desk;
+// the courts' waiting lists the member is on, an offer with its deadline.
 import type { TBooking } from '@beach/contracts';
 import type { Locale } from '@beach/i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -21,6 +22,7 @@ import { downloadBookingIcs } from '../../../lib/shared-queries';
 import { useCalendarFeed, useCancelBooking, useMyBookings, useRegenerateCalendar } from '../api/bookings';
 import { BOOKING_PAID_WITH_NAMES, rainCheckText, statusOf } from '../labels';
 import { MyShares, PlayersPanel } from '../../split-payment';
+import { MySlotWaitlist } from '../components/my-slot-waitlist';
 
 /** The secret address a phone's calendar subscribes to; regenerating it revokes the old one. */
 function CalendarFeed({ confirm }: { confirm: ReturnType<typeof useConfirm>['confirm'] }) {
@@ -182,6 +184,7 @@ export default function MyBookingsPage() {
             )}
           </section>
           <MyShares />
+          <MySlotWaitlist notify={notify} />
           {data.past.length > 0 && (
             <section aria-labelledby="past" className="space-y-3">
               <h2 id="past" className="text-lg font-semibold text-slate-800">

@@ -15,6 +15,8 @@ const NUMBER_FIELDS: { name: Exclude<keyof TBookingSettings, 'season_start' | 's
   { name: 'reminder_hours', label: 'Promemoria (ore prima)', hint: 'Quando parte l’e-mail di promemoria' },
   { name: 'waitlist_offer_hours', label: 'Lista d’attesa: posto tenuto (ore)', hint: 'Per quanto un posto liberato resta offerto al primo in lista' },
   { name: 'waitlist_cutoff_hours', label: 'Lista d’attesa: niente offerte (ore prima)', hint: 'Sotto questo preavviso dalla lezione il posto torna libero per tutti' },
+  { name: 'court_waitlist_offer_hours', label: 'Campi, lista d’attesa: campo tenuto (ore)', hint: 'Per quanto un campo liberato resta tenuto per il primo in lista' },
+  { name: 'court_waitlist_cutoff_hours', label: 'Campi, lista d’attesa: niente offerte (ore prima)', hint: 'Sotto questo preavviso dall’inizio tutti quelli in lista sono avvisati insieme' },
   { name: 'instalment_grace_days', label: 'Rate: tolleranza (giorni)', hint: 'Giorni dopo la scadenza prima che una rata non pagata sia segnalata' },
 ];
 
