@@ -19,7 +19,9 @@ const shown = (day: string) => day.split('-').reverse().join('/');
 /** Text with the money's non-breaking spaces as plain ones. */
 const spaced = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
 const CAMP = 'Centro estivo E2E';
-const FIRST_DAY = dayFromToday(14);
+/** A Monday two or three weeks ahead: the week runs to its Friday. */
+const AHEAD = 14 + ((8 - new Date(`${today}T12:00:00Z`).getUTCDay()) % 7);
+const FIRST_DAY = dayFromToday(AHEAD);
 const BALANCE_DUE = dayFromToday(5);
 /** Born `years` years and a season before the camp's first day: that age on it. */
 const bornBefore = (years: number) => new Date(Date.parse(`${Number(FIRST_DAY.slice(0, 4)) - years}${FIRST_DAY.slice(4)}T00:00:00Z`) - 100 * 86_400_000);
@@ -35,14 +37,14 @@ beforeAll(async () => {
   const court = await db.court.findFirstOrThrow({ where: { code: 'D1' } });
   const course = await db.course.create({
     data: {
-      name: CAMP, offer: 'camp', minAge: 6, maxAge: 14, startsOn: new Date(`${FIRST_DAY}T00:00:00Z`), endsOn: new Date(`${dayFromToday(18)}T00:00:00Z`),
+      name: CAMP, offer: 'camp', minAge: 6, maxAge: 14, startsOn: new Date(`${FIRST_DAY}T00:00:00Z`), endsOn: new Date(`${dayFromToday(AHEAD + 4)}T00:00:00Z`),
       recurrence: 'FREQ=DAILY', startTime: '09:00', durationMinutes: 480, maxParticipants: 36, priceCents: 15000, publishedAt: new Date(),
       depositCents: 5000, balanceDueOn: new Date(`${BALANCE_DUE}T00:00:00Z`), siblingDiscountPercent: 10,
       courts: { create: [{ courtId: court.id }] },
       bands: { create: [{ minAge: 6, maxAge: 10, capacity: 20 }, { minAge: 11, maxAge: 14, capacity: 16 }] },
     },
   });
-  for (const days of [14, 15, 16, 17, 18]) {
+  for (let days = AHEAD; days <= AHEAD + 4; days += 1) {
     // 09:00 in Rome is 07:00 or 08:00 UTC: the hour is not what this test checks.
     const startsAt = new Date(`${dayFromToday(days)}T08:00:00Z`);
     await db.courseSession.create({ data: { courseId: course.id, startsAt, endsAt: new Date(startsAt.getTime() + 8 * 3_600_000) } });
@@ -95,9 +97,10 @@ describe('a summer camp week, in Chromium', () => {
       await page.setViewportSize(PHONE);
       await dialog.getByRole('button', { name: 'Iscrivi' }).click();
       const outcomes = dialog.getByRole('list', { name: 'Esito delle iscrizioni' });
-      await expect.poll(() => outcomes.getByRole('listitem').allTextContents()).toEqual([
-        'Pietro Rossi: Posto tenuto: completa il pagamento per confermare l’iscrizione.',
-        'Sofia Rossi: Posto tenuto: completa il pagamento per confermare l’iscrizione.',
+      // Each with the price it got: the second child's is the sibling discount's.
+      await expect.poll(async () => (await outcomes.getByRole('listitem').allTextContents()).map(spaced)).toEqual([
+        'Pietro Rossi · 150,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.',
+        'Sofia Rossi · 135,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.',
       ]);
       await screenshot(page, 'school-camps-enrolled-390', { fullPage: false });
       await dialog.getByRole('link', { name: 'Vai al profilo per pagare' }).click();
