@@ -5,6 +5,8 @@
 // due, the parent pays it with "Paga ora" on a desktop and every instalment reads "Pagata"; on the ledger
 // each enrolment owes nothing. The camp and the children are written straight to the tables (their screens
 // are elsewhere). Screenshots of the camps, the camp's dialog and /profilo's enrolments at 390 and 1280 px.
+// Then a full band's waiting list: the parent puts a child on it from the camp's dialog, the desk cancels
+// the other family's place, and the parent finds it offered on /profilo with its deadline and accepts it.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
@@ -19,6 +21,8 @@ const shown = (day: string) => day.split('-').reverse().join('/');
 /** Text with the money's non-breaking spaces as plain ones. */
 const spaced = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
 const CAMP = 'Centro estivo E2E';
+const FULL_CAMP = 'Centro estivo pieno';
+const OTHER_PARENT = 'marco.onda@e2e.test';
 /** A Monday two or three weeks ahead: the week runs to its Friday. */
 const AHEAD = 14 + ((8 - new Date(`${today}T12:00:00Z`).getUTCDay()) % 7);
 const FIRST_DAY = dayFromToday(AHEAD);
@@ -27,21 +31,16 @@ const BALANCE_DUE = dayFromToday(5);
 const bornBefore = (years: number) => new Date(Date.parse(`${Number(FIRST_DAY.slice(0, 4)) - years}${FIRST_DAY.slice(4)}T00:00:00Z`) - 100 * 86_400_000);
 let parentId: number;
 
-beforeAll(async () => {
+/** A camp week on D1 from FIRST_DAY to its Friday: 150 €, 50 € deposit with the balance by BALANCE_DUE, 10 % off for siblings. */
+async function createCamp(name: string, bands: { minAge: number; maxAge: number; capacity: number }[]) {
   const { db } = ctx.stack;
-  const parent = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
-  parentId = parent.id;
-  // Two children, one for each band: 8 and 12 on the first day.
-  await db.child.create({ data: { parentId, firstName: 'Pietro', lastName: parent.lastName, birthDate: bornBefore(8) } });
-  await db.child.create({ data: { parentId, firstName: 'Sofia', lastName: parent.lastName, birthDate: bornBefore(12) } });
   const court = await db.court.findFirstOrThrow({ where: { code: 'D1' } });
   const course = await db.course.create({
     data: {
-      name: CAMP, offer: 'camp', minAge: 6, maxAge: 14, startsOn: new Date(`${FIRST_DAY}T00:00:00Z`), endsOn: new Date(`${dayFromToday(AHEAD + 4)}T00:00:00Z`),
-      recurrence: 'FREQ=DAILY', startTime: '09:00', durationMinutes: 480, maxParticipants: 36, priceCents: 15000, publishedAt: new Date(),
+      name, offer: 'camp', minAge: bands[0]!.minAge, maxAge: bands.at(-1)!.maxAge, startsOn: new Date(`${FIRST_DAY}T00:00:00Z`), endsOn: new Date(`${dayFromToday(AHEAD + 4)}T00:00:00Z`),
+      recurrence: 'FREQ=DAILY', startTime: '09:00', durationMinutes: 480, maxParticipants: bands.reduce((sum, band) => sum + band.capacity, 0), priceCents: 15000, publishedAt: new Date(),
       depositCents: 5000, balanceDueOn: new Date(`${BALANCE_DUE}T00:00:00Z`), siblingDiscountPercent: 10,
-      courts: { create: [{ courtId: court.id }] },
-      bands: { create: [{ minAge: 6, maxAge: 10, capacity: 20 }, { minAge: 11, maxAge: 14, capacity: 16 }] },
+      courts: { create: [{ courtId: court.id }] }, bands: { create: bands },
     },
   });
   for (let days = AHEAD; days <= AHEAD + 4; days += 1) {
@@ -49,6 +48,17 @@ beforeAll(async () => {
     const startsAt = new Date(`${dayFromToday(days)}T08:00:00Z`);
     await db.courseSession.create({ data: { courseId: course.id, startsAt, endsAt: new Date(startsAt.getTime() + 8 * 3_600_000) } });
   }
+  return course.id;
+}
+
+beforeAll(async () => {
+  const { db } = ctx.stack;
+  const parent = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+  parentId = parent.id;
+  // Two children, one for each band: 8 and 12 on the first day.
+  await db.child.create({ data: { parentId, firstName: 'Pietro', lastName: parent.lastName, birthDate: bornBefore(8) } });
+  await db.child.create({ data: { parentId, firstName: 'Sofia', lastName: parent.lastName, birthDate: bornBefore(12) } });
+  await createCamp(CAMP, [{ minAge: 6, maxAge: 10, capacity: 20 }, { minAge: 11, maxAge: 14, capacity: 16 }]);
 });
 
 /** The member's API with their token, as the screens call it (the desk's top-up has its own screen, tested elsewhere). */
@@ -146,6 +156,54 @@ describe('a summer camp week, in Chromium', () => {
       const enrolled = await ctx.stack.db.courseEnrolment.findMany({ where: { course: { name: CAMP } }, select: { id: true, status: true, amountCents: true }, orderBy: { id: 'asc' } });
       expect(enrolled.map(({ status, amountCents }) => [status, amountCents])).toEqual([['confirmed', 15000], ['confirmed', 13500]]);
       for (const { id } of enrolled) expect(await enrolmentOwed(ctx.stack.db, id)).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a full band’s waiting list: the freed place is offered to the first waiting, accepted on /profilo', async () => {
+    const { db, webUrl } = ctx.stack;
+    const campId = await createCamp(FULL_CAMP, [{ minAge: 6, maxAge: 10, capacity: 1 }]);
+    // Another family takes the band's only place, its deposit paid at the desk.
+    const { passwordHash } = await db.user.findUniqueOrThrow({ where: { id: parentId } });
+    const other = await db.user.create({ data: { firstName: 'Marco', lastName: 'Onda', email: OTHER_PARENT, passwordHash, emailVerifiedAt: new Date(), privacyAcceptedAt: new Date() } });
+    const leo = await db.child.create({ data: { parentId: other.id, firstName: 'Leo', lastName: 'Onda', birthDate: bornBefore(7) } });
+    const { enrolment } = (await callAs(OTHER_PARENT, 'POST', '/api/me/enrolments', { course_id: campId, kind: 'course', child_id: leo.id })) as { enrolment: { id: number } };
+    await callAs('staff@demo.beach', 'POST', `/api/admin/enrolments/${enrolment.id}/collect`, { method: 'cash', seq: 1 });
+
+    const page = await openSignedIn(ctx.browser, webUrl, { email: 'utente@demo.beach', path: '/scuola', heading: 'Scuola di beach volley', width: PHONE.width });
+    try {
+      await page.setViewportSize(PHONE);
+      const card = page.getByRole('button', { name: new RegExp(FULL_CAMP) });
+      await expect.poll(() => card.textContent()).toContain('6–10 anni: al completo');
+      await card.click();
+      const dialog = page.getByRole('dialog', { name: FULL_CAMP });
+      await dialog.getByText('Centro estivo al completo.').waitFor();
+      const waitlist = dialog.getByRole('region', { name: 'Lista d’attesa' });
+      await waitlist.getByRole('option', { name: 'Pietro Rossi' }).waitFor({ state: 'attached' });
+      await waitlist.getByLabel('Chi metti in lista').selectOption({ label: 'Pietro Rossi' });
+      await waitlist.getByRole('button', { name: 'Mettiti in lista' }).click();
+      await waitlist.getByText('Sei in lista d’attesa: se si libera un posto ti scriviamo.').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      await screenshot(page, 'school-camps-waitlist-join-390', { fullPage: false });
+
+      // The desk cancels the other family's place: held for Pietro, first in line, not given back to anyone.
+      await callAs('staff@demo.beach', 'POST', `/api/admin/enrolments/${enrolment.id}/cancel`);
+      await page.goto(`${webUrl}/profilo`);
+      const offer = page.getByRole('region', { name: 'Liste d’attesa' }).getByRole('listitem', { name: FULL_CAMP });
+      await expect.poll(async () => spaced(await offer.textContent())).toMatch(/Pietro Rossi.*Posto offerto.*Il posto è tenuto per te fino al \d\d\/\d\d\/\d{4}.*\d\d:\d\d/);
+      await offer.scrollIntoViewIfNeeded();
+      await screenshot(page, 'school-camps-waitlist-offer-390', { fullPage: false });
+      await page.setViewportSize(DESKTOP);
+      await offer.scrollIntoViewIfNeeded();
+      await screenshot(page, 'school-camps-waitlist-offer-1280', { fullPage: false });
+
+      await offer.getByRole('button', { name: 'Accetta il posto' }).click();
+      const row = page.getByRole('region', { name: 'Le mie iscrizioni' }).getByRole('listitem', { name: FULL_CAMP });
+      await expect.poll(async () => spaced(await row.textContent())).toMatch(/Pietro Rossi · Tutto il corso · 150,00 €.*Da pagare ora: 50,00 €/);
+      await offer.waitFor({ state: 'detached' });
+      expect(await db.courseWaitlistEntry.findMany({ where: { courseId: campId }, select: { status: true } })).toEqual([{ status: 'enrolled' }]);
+      expect(await db.courseBand.findMany({ where: { courseId: campId }, select: { placesTaken: true } })).toEqual([{ placesTaken: 1 }]);
     } finally {
       await page.close();
     }
