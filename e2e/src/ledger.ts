@@ -54,3 +54,11 @@ export async function creditEntriesOn(db: Db, userId: number, bookingId: number)
     SELECT e.kind::text AS kind, -sum(p.amount_cents)::int AS cents FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
     WHERE a.user_id = ${userId} AND a.kind IN ('credit_funded', 'credit_promo') AND e.booking_id = ${bookingId} GROUP BY e.id ORDER BY e.id`;
 }
+
+/** What an enrolment still owes in cents, as its receivable reads it (pending payments taken off). */
+export async function enrolmentOwed(db: Db, enrolmentId: number) {
+  const [row] = await db.$queryRaw<{ owed: number }[]>`
+    SELECT (debits_posted - credits_posted - credits_pending)::int AS owed FROM ledger_accounts
+    WHERE kind = 'enrolment_receivable' AND enrolment_id = ${enrolmentId}`;
+  return row!.owed;
+}

@@ -1,7 +1,8 @@
 // A camp week's detail with the enrol action (/scuola, docs/school.md#camps): the parent ticks one or more
 // of the people they may enrol and each is enrolled in turn (its own request: the band, the sibling
 // discount and the late fee are the server's); the dialog then says who got a place and who did not, and
-// why, and leads to /profilo, where each enrolment is paid (the deposit, then the balance).
+// why, with the price each got (the sibling discount shows on the second), and leads to /profilo, where each
+// enrolment is paid (the deposit, then the balance). A full band offers the waiting list.
 import type { TOpenCourse, TParticipant } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -16,14 +17,16 @@ import { formatDayRange, formatMoney } from '../../../lib/format';
 import { localizedTo } from '../../../lib/i18n';
 import type { Locale } from '@beach/i18n';
 import { useCurrentUser } from '../../../lib/session';
+import { JoinWaitlist } from '../../school-waitlist';
 import { useEnrol, useParticipants } from '../api/enrolments';
 import { CampBands, campHours, CampTerms } from './camp-card';
 
-/** What became of one person's enrolment: the server's message either way. */
+/** What became of one person's enrolment: the server's message either way, and the price it got. */
 export interface CampOutcome {
   name: string;
   enrolled: boolean;
   message: string;
+  amount: string | null;
 }
 
 export function CampDialog({ course, onClose }: { course: TOpenCourse; onClose: () => void }) {
@@ -41,7 +44,10 @@ export function CampDialog({ course, onClose }: { course: TOpenCourse; onClose: 
       </div>
       <div className="mt-4">
         {user ? (
-          <CampEnrolForm course={course} />
+          <>
+            <CampEnrolForm course={course} />
+            {course.bands.some((band) => band.places_left === 0) && <JoinWaitlist courseId={course.id} />}
+          </>
         ) : (
           <Link to={localizedTo(i18n.locale as Locale, paths.login)} className={buttonClasses('primary')}>
             <Trans>Accedi per iscriverti</Trans>
@@ -71,10 +77,10 @@ function CampEnrolForm({ course }: { course: TOpenCourse }) {
     for (const person of people.filter((row) => ticked.includes(keyOf(row)))) {
       try {
         const made = await enrol.mutateAsync({ course_id: course.id, kind: 'course', child_id: person.child_id });
-        done.push({ name: person.name, enrolled: true, message: made.message });
+        done.push({ name: person.name, enrolled: true, message: made.message, amount: made.enrolment.amount });
       } catch (error) {
         const message = error instanceof ApiError ? (error.errors ? error.details : error.message) : t`Non è stato possibile completare l’iscrizione. Riprova più tardi.`;
-        done.push({ name: person.name, enrolled: false, message });
+        done.push({ name: person.name, enrolled: false, message, amount: null });
       }
     }
     setOutcomes(done);
@@ -88,7 +94,7 @@ function CampEnrolForm({ course }: { course: TOpenCourse }) {
           {outcomes.map((outcome) => (
             <li key={outcome.name}>
               <Alert tone={outcome.enrolled ? 'success' : 'error'}>
-                <span className="font-semibold">{outcome.name}:</span> <span className="whitespace-pre-line">{outcome.message}</span>
+                <span className="font-semibold">{outcome.name}{outcome.amount && ` · ${formatMoney(outcome.amount)}`}:</span> <span className="whitespace-pre-line">{outcome.message}</span>
               </Alert>
             </li>
           ))}

@@ -57,6 +57,32 @@ describe('Le mie iscrizioni', () => {
     expect(bodiesOf('POST /api/me/enrolments/3/pay-with-credit')).toEqual([{ seq: 2 }]);
   });
 
+  it('keeps the answer of a deposit paid with credit once the enrolment is confirmed, and offers the balance', async () => {
+    const instalments = [
+      { seq: 1, amount: '50.00', due_on: '2027-05-10', paid: false, overdue: false },
+      { seq: 2, amount: '100.00', due_on: '2027-06-07', paid: false, overdue: false },
+    ];
+    const pending = enrolment(5, { amount: '150.00', owed: '150.00', due_now: '50.00', instalments, next_due: instalments[0]!, pay_now: { seq: 1, amount: '50.00' } });
+    const paidDeposit = enrolment(5, {
+      status: 'confirmed', amount: '150.00', owed: '100.00', due_now: '0.00', hold_expires_at: null,
+      instalments: [{ ...instalments[0]!, paid: true }, instalments[1]!], next_due: instalments[1]!, pay_now: { seq: 2, amount: '100.00' },
+    });
+    let current = pending;
+    handlers['GET /api/me/enrolments'] = () => jsonResponse(200, { data: [current] });
+    handlers['POST /api/me/enrolments/5/pay-with-credit'] = () => {
+      current = paidDeposit;
+      return jsonResponse(200, { message: 'Iscrizione pagata con il credito e confermata.', enrolment: paidDeposit });
+    };
+    renderAt(<MyEnrolmentsSection />, { url: '/profilo' });
+    const row = await screen.findByRole('listitem', { name: 'Corso 5' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Paga con il credito' }));
+    await within(row).findByText('Confermata');
+    expect(within(row).getByText('Iscrizione pagata con il credito e confermata.')).toBeTruthy();
+    expect(within(row).getByText(/Prossima rata: 100,00\s€, entro il 07\/06\/2027/)).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Paga ora con il credito' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Annulla' })).toBeNull();
+  });
+
   it('marks an overdue instalment', async () => {
     handlers['GET /api/me/enrolments'] = () =>
       jsonResponse(200, {

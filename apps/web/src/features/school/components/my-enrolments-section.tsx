@@ -41,6 +41,7 @@ function EnrolmentRow({ enrolment }: { enrolment: TEnrolment }) {
   const { i18n, t } = useLingui();
   const cancel = useCancelMyEnrolment();
   const { confirm, dialog } = useConfirm();
+  const pending = enrolment.status === 'pending_payment';
   const heldUntil = enrolment.hold_expires_at && formatTime(enrolment.hold_expires_at);
   const onCancel = async () => {
     if (await confirm({ title: t`Annullare l’iscrizione?`, message: t`Il posto tenuto si libera.`, confirmLabel: t`Annulla l’iscrizione` })) await cancel.mutateAsync(enrolment.id);
@@ -58,14 +59,14 @@ function EnrolmentRow({ enrolment }: { enrolment: TEnrolment }) {
         <Badge tone={TONES[enrolment.status]}>{i18n._(STATUS_LABELS[enrolment.status])}</Badge>
       </div>
       {enrolment.instalments.length > 1 && <Instalments instalments={enrolment.instalments} />}
-      {enrolment.status === 'pending_payment' && heldUntil && <p className="text-sm text-slate-600"><Trans>Posto tenuto fino alle {heldUntil}</Trans></p>}
-      {enrolment.status === 'pending_payment' && (
+      {pending && heldUntil && <p className="text-sm text-slate-600"><Trans>Posto tenuto fino alle {heldUntil}</Trans></p>}
+      {/* One place for paying, pending or confirmed: what a payment answers stays shown once it confirms the enrolment. */}
+      {(pending || (enrolment.status === 'confirmed' && enrolment.pay_now)) && (
         <div className="flex flex-wrap items-end gap-2">
           <PayEnrolment enrolment={enrolment} />
-          <Button size="sm" variant="secondary" loading={cancel.isPending} onClick={() => void onCancel()}><Trans>Annulla</Trans></Button>
+          {pending && <Button size="sm" variant="secondary" loading={cancel.isPending} onClick={() => void onCancel()}><Trans>Annulla</Trans></Button>}
         </div>
       )}
-      {enrolment.status === 'confirmed' && enrolment.pay_now && <PayEnrolment enrolment={enrolment} />}
       {dialog}
     </li>
   );

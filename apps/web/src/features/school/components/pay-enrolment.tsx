@@ -29,10 +29,12 @@ export function PayEnrolment({ enrolment, notice }: { enrolment: TEnrolment; not
   const due = enrolment.instalments.find((row) => row.seq === payNow?.seq);
   const day = due ? formatDate(due.due_on) : '';
   const what = payNow && { id: enrolment.id, seq: payNow.seq };
+  // Hidden once paid with credit, until the enrolment read again asks for a further instalment.
+  const justPaid = withCredit.isSuccess && withCredit.variables.seq === payNow?.seq;
   return (
     <div className="space-y-3">
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-      {what && !withCredit.isSuccess && (
+      {what && !justPaid && (
         <>
           <p className="text-sm text-slate-700">{pending ? <Trans>Da pagare ora: {amount}</Trans> : <Trans>Prossima rata: {amount}, entro il {day}</Trans>}</p>
           <div className="flex flex-wrap gap-2">

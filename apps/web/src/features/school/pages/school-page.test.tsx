@@ -94,7 +94,7 @@ describe('the camps of /scuola', () => {
     handlers['GET /api/me/enrolments/participants'] = () => jsonResponse(200, { data: [{ child_id: null, name: 'Anna Rossi' }, { child_id: 5, name: 'Luca Rossi' }, { child_id: 6, name: 'Sara Rossi' }] });
     handlers['POST /api/me/enrolments'] = (body) =>
       (body as { child_id: number }).child_id === 5
-        ? jsonResponse(201, { message: 'Posto tenuto: completa il pagamento per confermare l’iscrizione.', enrolment: enrolment({ kind: 'course', course: { id: 30, name: 'Centro estivo 1' } }) })
+        ? jsonResponse(201, { message: 'Posto tenuto: completa il pagamento per confermare l’iscrizione.', enrolment: enrolment({ kind: 'course', amount: '150.00', course: { id: 30, name: 'Centro estivo 1' } }) })
         : jsonResponse(409, { message: 'Fascia d’età al completo.' });
     renderAt(<SchoolPage />, { url: '/scuola' });
 
@@ -118,9 +118,11 @@ describe('the camps of /scuola', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Iscrivi' }));
     const outcomes = await within(dialog).findByRole('list', { name: 'Esito delle iscrizioni' });
     expect(within(outcomes).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Luca Rossi: Posto tenuto: completa il pagamento per confermare l’iscrizione.',
+      expect.stringMatching(/^Luca Rossi · 150,00\s€: Posto tenuto: completa il pagamento per confermare l’iscrizione\.$/),
       'Sara Rossi: Fascia d’età al completo.',
     ]);
+    // Her band is full: the dialog offers its waiting list.
+    expect(within(dialog).getByRole('region', { name: 'Lista d’attesa' })).toBeTruthy();
     expect(bodiesOf('POST /api/me/enrolments')).toEqual([{ course_id: 30, kind: 'course', child_id: 5 }, { course_id: 30, kind: 'course', child_id: 6 }]);
     expect(within(dialog).getByRole('link', { name: 'Vai al profilo per pagare' }).getAttribute('href')).toBe('/profilo');
   });

@@ -34,9 +34,12 @@ export default function SchoolPage() {
       </header>
       <ReadState read={courses} loading={t`Caricamento dei corsi...`} failed={t`Non è stato possibile leggere i corsi. Riprova più tardi.`} />
       {courses.data?.length === 0 && <Alert><Trans>Al momento non ci sono corsi aperti alle iscrizioni.</Trans></Alert>}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {seasonCourses.map((course) => <CourseCard key={course.id} course={course} onOpen={() => setOpen(course)} />)}
-      </div>
+      {/* Only what there is: an empty grid would leave a gap above the camps. */}
+      {seasonCourses.length > 0 && (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {seasonCourses.map((course) => <CourseCard key={course.id} course={course} onOpen={() => setOpen(course)} />)}
+        </div>
+      )}
       {camps.length > 0 && (
         <section aria-labelledby="camps-heading" className="space-y-4 pt-4">
           <header>

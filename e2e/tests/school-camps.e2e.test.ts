@@ -1,0 +1,211 @@
+// A summer camp week in Chromium (docs/school.md#camps, #instalments): on a phone a parent finds the week in
+// /scuola's "Centri estivi", enrols both children at once (one in each age band, the second with the sibling
+// discount), pays one deposit by card on the (double's) Stripe page and the other with credit the desk topped
+// up, and finds both confirmed on /profilo with the balance still to pay and its day. Later, the balance
+// due, the parent pays it with "Paga ora" on a desktop and every instalment reads "Pagata"; on the ledger
+// each enrolment owes nothing. The camp and the children are written straight to the tables (their screens
+// are elsewhere). Screenshots of the camps, the camp's dialog and /profilo's enrolments at 390 and 1280 px.
+// Then a full band's waiting list: the parent puts a child on it from the camp's dialog, the desk cancels
+// the other family's place, and the parent finds it offered on /profilo with its deadline and accepts it.
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { enrolmentOwed } from '../src/ledger.js';
+import { useBrowserStack } from '../src/stack.js';
+
+const ctx = useBrowserStack();
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+const dayFromToday = (days: number) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** "14/12/2026", as the member's screens write a day. */
+const shown = (day: string) => day.split('-').reverse().join('/');
+/** Text with the money's non-breaking spaces as plain ones. */
+const spaced = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+const CAMP = 'Centro estivo E2E';
+const FULL_CAMP = 'Centro estivo pieno';
+const OTHER_PARENT = 'marco.onda@e2e.test';
+/** A Monday two or three weeks ahead: the week runs to its Friday. */
+const AHEAD = 14 + ((8 - new Date(`${today}T12:00:00Z`).getUTCDay()) % 7);
+const FIRST_DAY = dayFromToday(AHEAD);
+const BALANCE_DUE = dayFromToday(5);
+/** Born `years` years and a season before the camp's first day: that age on it. */
+const bornBefore = (years: number) => new Date(Date.parse(`${Number(FIRST_DAY.slice(0, 4)) - years}${FIRST_DAY.slice(4)}T00:00:00Z`) - 100 * 86_400_000);
+let parentId: number;
+
+/** A camp week on D1 from FIRST_DAY to its Friday: 150 €, 50 € deposit with the balance by BALANCE_DUE, 10 % off for siblings. */
+async function createCamp(name: string, bands: { minAge: number; maxAge: number; capacity: number }[]) {
+  const { db } = ctx.stack;
+  const court = await db.court.findFirstOrThrow({ where: { code: 'D1' } });
+  const course = await db.course.create({
+    data: {
+      name, offer: 'camp', minAge: bands[0]!.minAge, maxAge: bands.at(-1)!.maxAge, startsOn: new Date(`${FIRST_DAY}T00:00:00Z`), endsOn: new Date(`${dayFromToday(AHEAD + 4)}T00:00:00Z`),
+      recurrence: 'FREQ=DAILY', startTime: '09:00', durationMinutes: 480, maxParticipants: bands.reduce((sum, band) => sum + band.capacity, 0), priceCents: 15000, publishedAt: new Date(),
+      depositCents: 5000, balanceDueOn: new Date(`${BALANCE_DUE}T00:00:00Z`), siblingDiscountPercent: 10,
+      courts: { create: [{ courtId: court.id }] }, bands: { create: bands },
+    },
+  });
+  for (let days = AHEAD; days <= AHEAD + 4; days += 1) {
+    // 09:00 in Rome is 07:00 or 08:00 UTC: the hour is not what this test checks.
+    const startsAt = new Date(`${dayFromToday(days)}T08:00:00Z`);
+    await db.courseSession.create({ data: { courseId: course.id, startsAt, endsAt: new Date(startsAt.getTime() + 8 * 3_600_000) } });
+  }
+  return course.id;
+}
+
+beforeAll(async () => {
+  const { db } = ctx.stack;
+  const parent = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+  parentId = parent.id;
+  // Two children, one for each band: 8 and 12 on the first day.
+  await db.child.create({ data: { parentId, firstName: 'Pietro', lastName: parent.lastName, birthDate: bornBefore(8) } });
+  await db.child.create({ data: { parentId, firstName: 'Sofia', lastName: parent.lastName, birthDate: bornBefore(12) } });
+  await createCamp(CAMP, [{ minAge: 6, maxAge: 10, capacity: 20 }, { minAge: 11, maxAge: 14, capacity: 16 }]);
+});
+
+/** The member's API with their token, as the screens call it (the desk's top-up has its own screen, tested elsewhere). */
+async function callAs(email: string, method: string, path: string, body?: unknown) {
+  const { webUrl } = ctx.stack;
+  const login = await fetch(`${webUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo2026!' }) });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const response = await fetch(`${webUrl}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<unknown>;
+}
+
+/** Pays on the Stripe double's page what `button` opens and comes back to /profilo. */
+async function payByCard(page: Page, button: Locator, amount: string) {
+  await button.click();
+  await page.waitForURL(/\/checkout\/cs_test_/);
+  await expect.poll(() => page.textContent('body')).toContain(amount);
+  await page.getByRole('button', { name: 'Paga' }).click();
+  await page.waitForURL(/\/pagamento-completato\?session_id=cs_test_/);
+  await page.getByText('Iscrizione confermata: ci vediamo al corso!').waitFor();
+  await page.getByRole('link', { name: 'Vai alle tue iscrizioni' }).click();
+}
+
+describe('a summer camp week, in Chromium', () => {
+  it('a parent enrols two children on a phone, pays the deposits, and later the balances on a desktop', async () => {
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'utente@demo.beach', path: '/scuola', heading: 'Scuola di beach volley' });
+    try {
+      const camps = page.getByRole('region', { name: 'Centri estivi' });
+      const card = camps.getByRole('button', { name: new RegExp(CAMP) });
+      await expect.poll(() => card.textContent()).toMatch(/6–10 anni: 20 posti.*11–14 anni: 16 posti.*Acconto 50,00\s€ all’iscrizione, saldo entro il .*Sconto fratelli: 10%/);
+      await screenshot(page, 'school-camps-list-1280', { fullPage: false });
+      await page.setViewportSize(PHONE);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, 'school-camps-list-390', { fullPage: false });
+
+      await card.click();
+      const dialog = page.getByRole('dialog', { name: CAMP });
+      const pietro = dialog.getByRole('checkbox', { name: 'Pietro Rossi' });
+      const sofia = dialog.getByRole('checkbox', { name: 'Sofia Rossi' });
+      await pietro.check();
+      await sofia.check();
+      await screenshot(page, 'school-camps-dialog-390', { fullPage: false });
+      await page.setViewportSize(DESKTOP);
+      await screenshot(page, 'school-camps-dialog-1280', { fullPage: false });
+      await page.setViewportSize(PHONE);
+      await dialog.getByRole('button', { name: 'Iscrivi' }).click();
+      const outcomes = dialog.getByRole('list', { name: 'Esito delle iscrizioni' });
+      // Each with the price it got: the second child's is the sibling discount's.
+      await expect.poll(async () => (await outcomes.getByRole('listitem').allTextContents()).map(spaced)).toEqual([
+        'Pietro Rossi · 150,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.',
+        'Sofia Rossi · 135,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.',
+      ]);
+      await screenshot(page, 'school-camps-enrolled-390', { fullPage: false });
+      await dialog.getByRole('link', { name: 'Vai al profilo per pagare' }).click();
+
+      // The first child at the full price, the second with 10 % off: both ask the 50 € deposit now.
+      const enrolments = page.getByRole('region', { name: 'Le mie iscrizioni' });
+      const rowOf = (child: string) => enrolments.getByRole('listitem', { name: CAMP }).filter({ hasText: child });
+      await expect.poll(() => rowOf('Pietro').textContent()).toMatch(/Pietro Rossi · Tutto il corso · 150,00\s€.*Da pagare ora: 50,00\s€/);
+      await expect.poll(() => rowOf('Sofia').textContent()).toMatch(/Sofia Rossi · Tutto il corso · 135,00\s€.*Da pagare ora: 50,00\s€/);
+      await payByCard(page, rowOf('Pietro').getByRole('button', { name: 'Paga con la carta' }), '50,00');
+
+      // The desk tops the parent's credit up with 50 € in cash; the second deposit is paid with it.
+      await callAs('staff@demo.beach', 'POST', `/api/admin/users/${parentId}/credit/top-up`, { amount: '50', method: 'cash' });
+      await rowOf('Sofia').getByRole('button', { name: 'Paga con il credito' }).click();
+      await rowOf('Sofia').getByText('Iscrizione pagata con il credito e confermata.').waitFor();
+      for (const [child, balance] of [['Pietro', '100,00'], ['Sofia', '85,00']] as const) {
+        const rates = rowOf(child).getByRole('list', { name: 'Rate' });
+        await expect.poll(() => rowOf(child).getByText('Confermata', { exact: true }).count()).toBe(1);
+        await expect.poll(async () => (await rates.getByRole('listitem').allTextContents()).map(spaced)).toEqual([`50,00 € entro il ${shown(today)}Pagata`, `${balance} € entro il ${shown(BALANCE_DUE)}Da pagare`]);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      await enrolments.scrollIntoViewIfNeeded();
+      await screenshot(page, 'school-camps-profile-deposits-390', { fullPage: false });
+
+      // Later: the balance falls due (moved to today), and the parent pays it at a desktop.
+      await ctx.stack.db.enrolmentInstalment.updateMany({ where: { seq: 2, enrolment: { course: { name: CAMP } } }, data: { dueOn: new Date(`${today}T00:00:00Z`) } });
+      await page.setViewportSize(DESKTOP);
+      await page.reload();
+      for (const [child, balance] of [['Pietro', '100,00'], ['Sofia', '85,00']] as const) {
+        await expect.poll(async () => spaced(await rowOf(child).textContent())).toContain(`Prossima rata: ${balance} €, entro il ${shown(today)}`);
+        await payByCard(page, rowOf(child).getByRole('button', { name: 'Paga ora con la carta' }), balance);
+      }
+      for (const child of ['Pietro', 'Sofia']) {
+        await expect.poll(() => rowOf(child).getByRole('list', { name: 'Rate' }).getByText('Pagata').count()).toBe(2);
+        expect(await rowOf(child).getByRole('button').count()).toBe(0);
+      }
+      await enrolments.scrollIntoViewIfNeeded();
+      await screenshot(page, 'school-camps-profile-paid-1280', { fullPage: false });
+      await page.setViewportSize(PHONE);
+      await enrolments.scrollIntoViewIfNeeded();
+      await screenshot(page, 'school-camps-profile-paid-390', { fullPage: false });
+
+      const enrolled = await ctx.stack.db.courseEnrolment.findMany({ where: { course: { name: CAMP } }, select: { id: true, status: true, amountCents: true }, orderBy: { id: 'asc' } });
+      expect(enrolled.map(({ status, amountCents }) => [status, amountCents])).toEqual([['confirmed', 15000], ['confirmed', 13500]]);
+      for (const { id } of enrolled) expect(await enrolmentOwed(ctx.stack.db, id)).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a full band’s waiting list: the freed place is offered to the first waiting, accepted on /profilo', async () => {
+    const { db, webUrl } = ctx.stack;
+    const campId = await createCamp(FULL_CAMP, [{ minAge: 6, maxAge: 10, capacity: 1 }]);
+    // Another family takes the band's only place, its deposit paid at the desk.
+    const { passwordHash } = await db.user.findUniqueOrThrow({ where: { id: parentId } });
+    const other = await db.user.create({ data: { firstName: 'Marco', lastName: 'Onda', email: OTHER_PARENT, passwordHash, emailVerifiedAt: new Date(), privacyAcceptedAt: new Date() } });
+    const leo = await db.child.create({ data: { parentId: other.id, firstName: 'Leo', lastName: 'Onda', birthDate: bornBefore(7) } });
+    const { enrolment } = (await callAs(OTHER_PARENT, 'POST', '/api/me/enrolments', { course_id: campId, kind: 'course', child_id: leo.id })) as { enrolment: { id: number } };
+    await callAs('staff@demo.beach', 'POST', `/api/admin/enrolments/${enrolment.id}/collect`, { method: 'cash', seq: 1 });
+
+    const page = await openSignedIn(ctx.browser, webUrl, { email: 'utente@demo.beach', path: '/scuola', heading: 'Scuola di beach volley', width: PHONE.width });
+    try {
+      await page.setViewportSize(PHONE);
+      const card = page.getByRole('button', { name: new RegExp(FULL_CAMP) });
+      await expect.poll(() => card.textContent()).toContain('6–10 anni: al completo');
+      await card.click();
+      const dialog = page.getByRole('dialog', { name: FULL_CAMP });
+      await dialog.getByText('Centro estivo al completo.').waitFor();
+      const waitlist = dialog.getByRole('region', { name: 'Lista d’attesa' });
+      await waitlist.getByRole('option', { name: 'Pietro Rossi' }).waitFor({ state: 'attached' });
+      await waitlist.getByLabel('Chi metti in lista').selectOption({ label: 'Pietro Rossi' });
+      await waitlist.getByRole('button', { name: 'Mettiti in lista' }).click();
+      await waitlist.getByText('Sei in lista d’attesa: se si libera un posto ti scriviamo.').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      await screenshot(page, 'school-camps-waitlist-join-390', { fullPage: false });
+
+      // The desk cancels the other family's place: held for Pietro, first in line, not given back to anyone.
+      await callAs('staff@demo.beach', 'POST', `/api/admin/enrolments/${enrolment.id}/cancel`);
+      await page.goto(`${webUrl}/profilo`);
+      const offer = page.getByRole('region', { name: 'Liste d’attesa' }).getByRole('listitem', { name: FULL_CAMP });
+      await expect.poll(async () => spaced(await offer.textContent())).toMatch(/Pietro Rossi.*Posto offerto.*Il posto è tenuto per te fino al \d\d\/\d\d\/\d{4}.*\d\d:\d\d/);
+      await offer.scrollIntoViewIfNeeded();
+      await screenshot(page, 'school-camps-waitlist-offer-390', { fullPage: false });
+      await page.setViewportSize(DESKTOP);
+      await offer.scrollIntoViewIfNeeded();
+      await screenshot(page, 'school-camps-waitlist-offer-1280', { fullPage: false });
+
+      await offer.getByRole('button', { name: 'Accetta il posto' }).click();
+      const row = page.getByRole('region', { name: 'Le mie iscrizioni' }).getByRole('listitem', { name: FULL_CAMP });
+      await expect.poll(async () => spaced(await row.textContent())).toMatch(/Pietro Rossi · Tutto il corso · 150,00 €.*Da pagare ora: 50,00 €/);
+      await offer.waitFor({ state: 'detached' });
+      expect(await db.courseWaitlistEntry.findMany({ where: { courseId: campId }, select: { status: true } })).toEqual([{ status: 'enrolled' }]);
+      expect(await db.courseBand.findMany({ where: { courseId: campId }, select: { placesTaken: true } })).toEqual([{ placesTaken: 1 }]);
+    } finally {
+      await page.close();
+    }
+  });
+});
