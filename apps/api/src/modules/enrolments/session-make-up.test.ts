@@ -104,7 +104,7 @@ describe('a session cancelled with a make-up credit', () => {
     expect(toCard!.text).toContain('€33.33');
     for (const member of [creditPayer, deskPayer]) {
       const sent = sentTo(member, mailsBefore);
-      expect(sent.map((message) => message.subject.startsWith(`Lezione annullata: ${course.name}`))).toEqual([true]);
+      expect(sent.map((message) => message.subject?.startsWith(`Lezione annullata: ${course.name}`))).toEqual([true]);
       expect(sent[0]!.text?.replace(/\s+/g, ' ')).toContain('ti diamo 33,33 € di credito');
     }
     expect(sentTo(pendingPayer, mailsBefore)).toEqual([]);
