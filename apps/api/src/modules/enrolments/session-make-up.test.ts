@@ -3,7 +3,8 @@
 // share of what they paid as credit (rain credit for money, their credit back for credit), whatever the
 // number of concurrent cancels, with one e-mail each in their language; nothing owed changes, the books
 // reconcile, and a later cancellation of the course returns exactly what is left. A course joined late
-// shares over the sessions it paid for; without the make-up nobody gets anything.
+// shares over the sessions it paid for; without the make-up nobody gets anything; a camp week's day shares
+// the deposit paid, the balance still owed.
 import { moneyToCents, type TCreditStatement } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { deskTopUp } from '../../test/credit-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
-import { balanceOf, giveCard, makeChild, makeCourse } from './test-courses.js';
+import { balanceOf, giveCard, makeCamp, makeChild, makeCourse } from './test-courses.js';
 
 const mail = await startMailCatcher();
 const { app, db, deps, services, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
@@ -141,6 +142,20 @@ describe('a session cancelled with a make-up credit', () => {
     await cancelSession(course.id, course.sessions[1]!, { reason: 'Vento forte' }).expect(200);
     expect(await statementOf(member)).toMatchObject({ balance: '20.00' });
     expect(await paidOn(id)).toBe(4000);
+    await reconciled();
+  });
+
+  it('gives a camp week’s day its share of the deposit paid, the balance still owed', async () => {
+    // 150 € over five days, 50 € deposit paid at the desk: 10 € for the day; the 100 € balance is still owed.
+    const camp = await makeCamp(db);
+    const parent = await createMember(app, db);
+    const id = await enrol(parent, { course_id: camp.id, kind: 'course', child_id: (await makeChild(db, parent.id)).id });
+    await request(app).post(`/api/admin/enrolments/${id}/collect`).set(bearer(staff)).send({ method: 'cash' }).expect(200);
+    const [day] = await db.courseSession.findMany({ where: { courseId: camp.id }, orderBy: { startsAt: 'asc' } });
+    await cancelSession(camp.id, day!.id, { reason: 'Allerta meteo', make_up: 'credit' }).expect(200);
+    expect(await statementOf(parent)).toMatchObject({ balance: '10.00', refundable: '0.00' });
+    expect(await paidOn(id)).toBe(4000);
+    expect(await balanceOf(db, `enrolment:${id}`)).toBe(10_000);
     await reconciled();
   });
 });
