@@ -37,6 +37,7 @@ const courseMessages = defineMessages({
   checkBeforeStart: /* i18n */ { id: 'courses.check_before_start', message: 'La verifica del minimo va fatta prima del primo giorno.' },
   instalmentDates: /* i18n */ { id: 'courses.instalment_dates', message: 'Al massimo 6 date di rata, tra il primo e l’ultimo giorno del corso.' },
   instalmentsOnlyCourses: /* i18n */ { id: 'courses.instalments_only_courses', message: 'Le rate sono solo dei corsi di stagione: un centro estivo ha acconto e saldo.' },
+  makeUp: /* i18n */ { id: 'courses.make_up', message: 'Scegli se dare un credito di recupero o annullare senza recupero.' },
 });
 
 /** A season course, or a summer camp week (docs/school.md#camps). */
@@ -62,6 +63,7 @@ const nullableInt = (message: typeof courseMessages.age, max: number) =>
 const participants = z.coerce.number(z.because(courseMessages.participants)).int(z.because(courseMessages.participants)).min(1, z.because(courseMessages.participants)).max(500, z.because(courseMessages.participants));
 
 /** What decides the sessions: changing any of it regenerates them (refused once someone enrolled). */
+const ZStartTime = z.string(z.because(courseMessages.startTime)).regex(/^([01]\d|2[0-3]):[0-5]\d$/, z.because(courseMessages.startTime));
 const scheduleFields = {
   court_ids: z.array(zRowId(validationMessages.court), z.because(courseMessages.courts)).min(1, z.because(courseMessages.courts)).max(12, z.because(courseMessages.courts)),
   starts_on: ZIsoDate,
@@ -71,7 +73,7 @@ const scheduleFields = {
     .min(1, z.because(courseMessages.weekdays))
     .max(7, z.because(courseMessages.weekdays))
     .transform((days) => [...new Set(days)].sort()),
-  start_time: z.string(z.because(courseMessages.startTime)).regex(/^([01]\d|2[0-3]):[0-5]\d$/, z.because(courseMessages.startTime)),
+  start_time: ZStartTime,
   duration_minutes: z.coerce.number(z.because(courseMessages.duration)).int(z.because(courseMessages.duration)).min(15, z.because(courseMessages.duration)).max(600, z.because(courseMessages.duration)),
   exceptions: z.array(ZIsoDate).max(MAX_COURSE_EXCEPTIONS, z.because(courseMessages.exceptions)).default([]),
 };
@@ -240,7 +242,19 @@ export type TCourseDetail = z.infer<typeof ZCourseDetail>;
 
 const ZCourseSaved = z.object({ message: z.string(), course: ZCourseDetail, skipped: z.array(ZCourseOccurrence) });
 export const ZCoursesQuery = pageQuery(20).extend({ offer: ZCourseOffer.optional() });
-export const ZCancelSessionBody = z.object({ reason: z.string(z.because(courseMessages.cancelReason)).trim().min(2, z.because(courseMessages.cancelReason)).max(200, z.because(courseMessages.cancelReason)) });
+/**
+ * What a cancelled session's whole-course participants get (docs/school.md#make-up): 'credit', the session's
+ * share of what each paid back to their credit; 'none', nothing (its lessons and trials are refunded either way).
+ */
+export const SESSION_MAKE_UPS = ['credit', 'none'] as const;
+export type TSessionMakeUp = (typeof SESSION_MAKE_UPS)[number];
+export const ZCancelSessionBody = z.object({
+  reason: z.string(z.because(courseMessages.cancelReason)).trim().min(2, z.because(courseMessages.cancelReason)).max(200, z.because(courseMessages.cancelReason)),
+  make_up: z.enum(SESSION_MAKE_UPS, z.because(courseMessages.makeUp)).default('none'),
+});
+/** A session moved to another day and Rome start time, same duration. */
+export const ZMoveSessionBody = z.object({ date: ZIsoDate, start_time: ZStartTime });
+export type TMoveSessionBody = z.input<typeof ZMoveSessionBody>;
 export const ZCourseSessionParams = z.object({ id: zTextRowId(), session_id: zTextRowId() });
 export const ZCoach = z.object({ id: z.number().int(), name: z.string() });
 
@@ -285,6 +299,11 @@ export const courseRoutes = {
     method: 'post', path: '/api/admin/courses/:id/sessions/:session_id/cancel', tag: 'courses', access: 'admin',
     summary: 'Annulla una lezione (maltempo, festività): i campi tornano liberi, la lezione resta come annullata',
     params: ZCourseSessionParams, body: ZCancelSessionBody, response: ZCourseDetail,
+  }),
+  moveSession: defineRoute({
+    method: 'post', path: '/api/admin/courses/:id/sessions/:session_id/move', tag: 'courses', access: 'admin',
+    summary: 'Sposta una lezione a un altro giorno e orario (stessa durata): i campi la seguono, rifiutato se sono occupati',
+    params: ZCourseSessionParams, body: ZMoveSessionBody, response: ZCourseDetail,
   }),
 };
 

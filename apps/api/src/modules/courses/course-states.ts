@@ -3,7 +3,7 @@
 // its lessons and trials are cancelled (paid money back as credit), and the session stays, marked cancelled.
 // A whole course is cancelled by the admin, or by the hourly job when it is under its minimum on its check
 // day (docs/school.md#minimum); either way every enrolment goes and everything paid is returned in full.
-import type { api } from '@beach/contracts';
+import type { api, BodyOf } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
 import { audit, rowOf } from '../../lib/audit.js';
 import { type Db, type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
@@ -14,7 +14,7 @@ import { COURSE_MESSAGES, courseDetail } from './course-view.js';
 export type Routes = typeof api.courses;
 
 /** The course's row locked for the write; 404 when missing, 409 once cancelled. */
-async function lockCourse(tx: Prisma.TransactionClient, id: number) {
+export async function lockCourse(tx: Prisma.TransactionClient, id: number) {
   const [course] = await tx.$queryRaw<{ id: number; cancelled_at: Date | null }[]>`SELECT id, cancelled_at FROM courses WHERE id = ${id} FOR UPDATE`;
   if (!course) throw notFound(COURSE_MESSAGES.notFound);
   if (course.cancelled_at) throw new AppError(409, COURSE_MESSAGES.cancelled);
@@ -28,7 +28,12 @@ async function lockCourse(tx: Prisma.TransactionClient, id: number) {
 export interface SessionEnrolments {
   check(sessionId: number): Promise<void>;
   cancelIn(tx: Prisma.TransactionClient, sessionId: number, staffId: number): Promise<void>;
+  /** The make-up credit (docs/school.md#make-up): each whole-course participant that paid gets the session's share back as credit, e-mailed. */
+  makeUpIn(tx: Prisma.TransactionClient, session: SessionOfCourse, reason: string, staffId: number): Promise<void>;
+  /** A session moved: its participants' payers are e-mailed the new time. */
+  movedIn(tx: Prisma.TransactionClient, from: SessionOfCourse, to: { startsAt: Date; endsAt: Date }): Promise<void>;
 }
+export type SessionOfCourse = { id: number; courseId: number; startsAt: Date; endsAt: Date };
 
 /** Why a whole course is cancelled: the centre's choice (the admin), or fewer enrolled than its minimum on its check day. */
 export type CourseCancellationCause = 'centre' | 'minimum';
@@ -110,20 +115,25 @@ export function createCourseStates({ db }: { db: Db }, sessionEnrolments: Sessio
       return cancelled;
     },
 
-    /** Its lessons and trials are cancelled with it, what was paid back to the members' credit. */
-    async cancelSession(staff: User, id: number, sessionId: number, reason: string) {
+    /**
+     * Its lessons and trials are cancelled with it, what was paid back to the members' credit; with the
+     * make-up credit, the whole-course participants get the session's share of what they paid as credit.
+     * Once: the session's cancellation is conditional, under the course's row lock.
+     */
+    async cancelSession(staff: User, id: number, sessionId: number, { reason, make_up: makeUp }: BodyOf<Routes['cancelSession']>) {
       const now = new Date();
       await sessionEnrolments.check(sessionId);
       return db.$transaction(async (tx) => {
         await lockCourse(tx, id);
         const session = await tx.courseSession.findFirst({ where: { id: sessionId, courseId: id } });
         if (!session) throw notFound(COURSE_MESSAGES.sessionNotFound);
-        if (session.cancelledAt) throw new AppError(409, COURSE_MESSAGES.sessionAlreadyCancelled);
         if (session.startsAt <= now) throw new AppError(409, COURSE_MESSAGES.sessionPast);
         const before = await rowOf(tx, 'course_sessions', sessionId);
+        const { count } = await tx.courseSession.updateMany({ where: { id: sessionId, cancelledAt: null }, data: { cancelledAt: now, cancelReason: reason } });
+        if (count === 0) throw new AppError(409, COURSE_MESSAGES.sessionAlreadyCancelled);
         await tx.courtClosure.deleteMany({ where: { courseSessionId: sessionId } });
-        await tx.courseSession.update({ where: { id: sessionId }, data: { cancelledAt: now, cancelReason: reason } });
         await sessionEnrolments.cancelIn(tx, sessionId, staff.id);
+        if (makeUp === 'credit') await sessionEnrolments.makeUpIn(tx, session, reason, staff.id);
         await audit(tx, { entity: 'course_sessions', id: sessionId, action: 'cancel', before, after: await rowOf(tx, 'course_sessions', sessionId), subjectUserId: null });
         return courseDetail(tx, id);
       }, TRANSACTION_OPTIONS);

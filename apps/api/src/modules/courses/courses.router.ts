@@ -14,5 +14,6 @@ export function registerCourseRoutes(mount: MountRoute, courses: CoursesService)
   mount(routes.publish, ({ params }) => courses.publish(params.id));
   mount(routes.unpublish, ({ params }) => courses.unpublish(params.id));
   mount(routes.cancel, ({ params }, { req }) => courses.cancel(authOf(req).user, params.id));
-  mount(routes.cancelSession, ({ params, body }, { req }) => courses.cancelSession(authOf(req).user, params.id, params.session_id, body.reason));
+  mount(routes.cancelSession, ({ params, body }, { req }) => courses.cancelSession(authOf(req).user, params.id, params.session_id, body));
+  mount(routes.moveSession, ({ params, body }) => courses.moveSession(params.id, params.session_id, body));
 }

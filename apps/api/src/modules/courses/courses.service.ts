@@ -6,11 +6,13 @@ import { occurrenceOnWire, occurrencesOf } from './course-conflicts.js';
 import { type CourseEnrolments, createCourseStates, type Routes, type SessionEnrolments } from './course-states.js';
 import { COURSE_INCLUDE, courseDetail, courseOnWire } from './course-view.js';
 import { createCourseSaving } from './save-course.js';
+import { createSessionMove } from './course-session-move.js';
 
 export function createCoursesService({ db }: { db: Db }, sessionEnrolments: SessionEnrolments, courseEnrolments: CourseEnrolments) {
   return {
     ...createCourseSaving({ db }),
     ...createCourseStates({ db }, sessionEnrolments, courseEnrolments),
+    ...createSessionMove({ db }, sessionEnrolments),
 
     async list(query: QueryOf<Routes['list']>) {
       const where = query.offer ? { offer: query.offer } : {};

@@ -2,5 +2,5 @@
 // outside the module (eslint.config.js refuses the rest).
 export { registerCourseRoutes } from './courses.router.js';
 export { createCoursesService } from './courses.service.js';
-export type { CourseCancellationCause, CourseEnrolments, SessionEnrolments } from './course-states.js';
+export type { CourseCancellationCause, CourseEnrolments, SessionEnrolments, SessionOfCourse } from './course-states.js';
 export { recurrenceOf, sessionSpans } from './course-schedule.js';

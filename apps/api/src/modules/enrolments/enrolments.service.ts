@@ -16,6 +16,7 @@ import type { PlaceHandOff } from './enrolment-places.js';
 import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, toEnrolmentDto } from './enrolment-terms.js';
 import { createInstalmentReminders } from './instalment-reminders.js';
 import { createOpenCourses } from './open-courses.js';
+import { createSessionMakeUp } from './session-make-up.js';
 
 export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger'>, checkouts: Checkouts, stripeRequests: StripeRequests, handOff: PlaceHandOff) {
   const { db } = deps;
@@ -37,7 +38,7 @@ export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     paymentTarget: payments.paymentTarget,
     expireLapsedHolds: cancelling.expireLapsedHolds,
     sendInstalmentReminders: createInstalmentReminders(deps),
-    sessionCancellation: cancelling.sessionCancellation,
+    sessionCancellation: { ...cancelling.sessionCancellation, ...createSessionMakeUp(deps) },
     courseCancellation: createCourseCancellation(deps, checkouts, stripeRequests, handOff),
     openCourses: createOpenCourses(deps).openCourses,
     enrol,

@@ -1,6 +1,6 @@
 // The school's courses in the back office: the paged list, one course with its sessions, the coaches,
 // the schedule's preview, and the admin's writes (each reads the courses and the desk planner afresh).
-import { api, type TCourseBody, type TCourseOffer, type TCourseSchedule } from '@beach/contracts';
+import { api, type TCourseBody, type TCourseOffer, type TCourseSchedule, type TMoveSessionBody, type TSessionMakeUp } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/shared-queries';
@@ -38,8 +38,14 @@ export const useSaveCourse = () =>
 export const usePublishCourse = () =>
   useCoursesMutation(({ id, published }: { id: number; published: boolean }) => callApi(published ? api.courses.publish : api.courses.unpublish, { params: { id } }));
 export const useCancelCourse = () => useCoursesMutation((id: number) => callApi(api.courses.cancel, { params: { id } }));
+/** A session cancelled with its reason, with or without a make-up credit for the whole-course participants (docs/school.md#make-up). */
 export const useCancelSession = () =>
-  useCoursesMutation(({ id, sessionId, reason }: { id: number; sessionId: number; reason: string }) => callApi(api.courses.cancelSession, { params: { id, session_id: sessionId }, body: { reason } }));
+  useCoursesMutation(({ id, sessionId, reason, makeUp }: { id: number; sessionId: number; reason: string; makeUp: TSessionMakeUp }) =>
+    callApi(api.courses.cancelSession, { params: { id, session_id: sessionId }, body: { reason, make_up: makeUp } }),
+  );
+/** A session moved to another day and time; its courts follow it. */
+export const useMoveSession = () =>
+  useCoursesMutation(({ id, sessionId, body }: { id: number; sessionId: number; body: TMoveSessionBody }) => callApi(api.courses.moveSession, { params: { id, session_id: sessionId }, body }));
 
 /** A course's waiting list, in order of arrival (docs/school.md#waiting-list). */
 export const useCourseWaitlist = (id: number) =>

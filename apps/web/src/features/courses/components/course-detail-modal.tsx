@@ -1,20 +1,20 @@
 // One course (docs/school.md#sessions): what it is, its sessions, and for the admin its actions —
-// edit, publish or withdraw, cancel the course (refused while anyone is enrolled), cancel one session
-// with a reason (its courts are freed, the session stays as cancelled).
-import { romeToday, WEEKDAY_SHORT_LABELS, type TCourse, type TCourseSession } from '@beach/contracts';
+// edit, publish or withdraw, cancel the course (everyone refunded in full), cancel one session with a
+// reason and a make-up credit or none, or move it (session-actions.tsx).
+import { romeToday, WEEKDAY_SHORT_LABELS, type TCourse } from '@beach/contracts';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { DetailSection } from '../../../components/admin/detail-modal';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { formFailure } from '../../../lib/api-errors';
 import { formatDate, formatMoney, formatShortDay, formatTime, todayInRome } from '../../../lib/format';
-import { useCancelCourse, useCancelSession, useCourse, usePublishCourse } from '../api/courses';
+import { useCancelCourse, useCourse, usePublishCourse } from '../api/courses';
 import { CourseWaitlistList } from './course-waitlist-list';
+import { SessionActions } from './session-actions';
 import { SignInSheetButton } from '../../school-reports';
 
 const FAILED = 'Si è verificato un errore. Riprova più tardi.';
@@ -38,9 +38,6 @@ export function CourseDetailModal({ courseId, isAdmin, onEdit, onClose, notify }
   const { confirm, dialog } = useConfirm();
   const publish = usePublishCourse();
   const cancelCourse = useCancelCourse();
-  const cancelSession = useCancelSession();
-  const [cancelling, setCancelling] = useState<TCourseSession | null>(null);
-  const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
 
   async function run(work: () => Promise<unknown>, done: string) {
@@ -112,27 +109,7 @@ export function CourseDetailModal({ courseId, isAdmin, onEdit, onClose, notify }
                   {session.cancelled_at ? (
                     <Badge>Annullata</Badge>
                   ) : (
-                    isAdmin &&
-                    romeToday(new Date(session.starts_at)) >= today && (
-                      <Button variant="secondary" size="sm" aria-label={`Annulla la lezione del ${formatDate(session.starts_at)}`} onClick={() => (setCancelling(session), setReason(''))}>
-                        Annulla
-                      </Button>
-                    )
-                  )}
-                  {cancelling?.id === session.id && (
-                    <form
-                      noValidate
-                      className="flex w-full items-end gap-2"
-                      onSubmit={(event) => {
-                        event.preventDefault();
-                        void run(() => cancelSession.mutateAsync({ id: course.id, sessionId: session.id, reason }), 'Lezione annullata: i campi sono di nuovo liberi.').then(() => setCancelling(null));
-                      }}
-                    >
-                      <Input label="Motivo" required maxLength={200} placeholder="Es. Maltempo" value={reason} onChange={(event) => setReason(event.target.value)} />
-                      <Button type="submit" variant="danger" loading={cancelSession.isPending} disabled={reason.trim().length < 2}>
-                        Conferma
-                      </Button>
-                    </form>
+                    isAdmin && romeToday(new Date(session.starts_at)) >= today && <SessionActions courseId={course.id} session={session} notify={notify} />
                   )}
                 </li>
               ))}
