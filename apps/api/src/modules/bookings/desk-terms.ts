@@ -25,6 +25,7 @@ export const ADMIN_BOOKING_MESSAGES = {
   priceAdminOnly: 'Solo un amministratore può cambiare il prezzo.',
   alreadyPaid: 'Questa prenotazione è già pagata.',
   notLive: 'Questa prenotazione è annullata o scaduta.',
+  lessonNotMovable: 'È una lezione privata: per cambiarla, annullala e l’allenatore pubblica un altro orario.',
   paid: 'Pagamento registrato.',
   moved: 'Prenotazione spostata.',
   beyondMidnight: 'Le fasce scelte vanno oltre la mezzanotte.',

@@ -17,6 +17,8 @@ export function createDeskMove(deps: DeskDeps, { one }: Pick<DeskBookingView, 'o
     /** Same length on another court or at another time; the exclusion constraint keeps it free. */
     async move(id: number, body: BodyOf<Routes['move']>) {
       const now = new Date();
+      // A private lesson is the coach's published slot (set once, at booking): moving it would leave the slot behind.
+      if ((await db.booking.findUnique({ where: { id }, select: { lessonSlotId: true } }))?.lessonSlotId) throw new AppError(409, ADMIN_BOOKING_MESSAGES.lessonNotMovable);
       const court = await courtOrFail(db, body.court_id);
       await requireInSeason(db, body.date);
       await db.$transaction(async (tx) => {

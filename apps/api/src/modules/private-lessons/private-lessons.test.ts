@@ -141,6 +141,9 @@ describe('booking a lesson', () => {
     const [first, second] = await Promise.all([createMember(app, db), createMember(app, db)]);
     const bookingId = (await book(first, slotId).expect(201)).body.booking_id;
     await book(second, slotId).expect(409);
+    // The desk cannot move the lesson's booking away from its slot.
+    const moved = await request(app).post(`/api/admin/bookings/${bookingId}/move`).set(bearer(staff)).send({ court_id: courtD.D3, date: addDays(today, 9), start: '12:00' }).expect(409);
+    expect(moved.body.message).toBe('È una lezione privata: per cambiarla, annullala e l’allenatore pubblica un altro orario.');
     await request(app).post(`/api/bookings/${bookingId}/cancel`).set(bearer(first.token)).send({}).expect(200);
     expect(await openIds()).toContain(slotId);
     await book(second, slotId).expect(201);
