@@ -118,8 +118,8 @@ describe('a summer camp week, in Chromium', () => {
       // The first child at the full price, the second with 10 % off: both ask the 50 € deposit now.
       const enrolments = page.getByRole('region', { name: 'Le mie iscrizioni' });
       const rowOf = (child: string) => enrolments.getByRole('listitem', { name: CAMP }).filter({ hasText: child });
-      await expect.poll(() => rowOf('Pietro').textContent()).toMatch(/Pietro Rossi · Tutto il corso · 150,00\s€.*Da pagare ora: 50,00\s€/);
-      await expect.poll(() => rowOf('Sofia').textContent()).toMatch(/Sofia Rossi · Tutto il corso · 135,00\s€.*Da pagare ora: 50,00\s€/);
+      await expect.poll(() => rowOf('Pietro').textContent()).toMatch(/Pietro Rossi · Settimana intera · 150,00\s€.*Da pagare ora: 50,00\s€/);
+      await expect.poll(() => rowOf('Sofia').textContent()).toMatch(/Sofia Rossi · Settimana intera · 135,00\s€.*Da pagare ora: 50,00\s€/);
       await payByCard(page, rowOf('Pietro').getByRole('button', { name: 'Paga con la carta' }), '50,00');
 
       // The desk tops the parent's credit up with 50 € in cash; the second deposit is paid with it.
@@ -200,7 +200,7 @@ describe('a summer camp week, in Chromium', () => {
 
       await offer.getByRole('button', { name: 'Accetta il posto' }).click();
       const row = page.getByRole('region', { name: 'Le mie iscrizioni' }).getByRole('listitem', { name: FULL_CAMP });
-      await expect.poll(async () => spaced(await row.textContent())).toMatch(/Pietro Rossi · Tutto il corso · 150,00 €.*Da pagare ora: 50,00 €/);
+      await expect.poll(async () => spaced(await row.textContent())).toMatch(/Pietro Rossi · Settimana intera · 150,00 €.*Da pagare ora: 50,00 €/);
       await offer.waitFor({ state: 'detached' });
       expect(await db.courseWaitlistEntry.findMany({ where: { courseId: campId }, select: { status: true } })).toEqual([{ status: 'enrolled' }]);
       expect(await db.courseBand.findMany({ where: { courseId: campId }, select: { placesTaken: true } })).toEqual([{ placesTaken: 1 }]);

@@ -96,7 +96,8 @@ export type TEnrolmentInstalment = z.infer<typeof ZEnrolmentInstalment>;
 
 export const ZEnrolment = z.object({
   id: z.number().int(),
-  course: z.object({ id: z.number().int(), name: z.string() }),
+  /** `offer`: a season course, or a camp week (whose whole-course place is the week). */
+  course: z.object({ id: z.number().int(), name: z.string(), offer: z.enum(['course', 'camp']) }),
   /** Who takes the place: the member, or their child. */
   participant: z.object({ child_id: z.number().int().nullable(), name: z.string() }),
   kind: ZEnrolmentKind,

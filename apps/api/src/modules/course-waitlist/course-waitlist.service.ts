@@ -15,7 +15,7 @@ import { lockCourse, type PlaceHandOff } from './waitlist-offers.js';
 export const WAITLIST_MESSAGES = defineMessages({
   placesLeft: /* i18n */ { id: 'api.course_waitlist.places_left', message: 'Ci sono ancora posti: iscriviti.' },
   alreadyWaiting: /* i18n */ { id: 'api.course_waitlist.already_waiting', message: 'Questa persona è già in lista d’attesa per questo corso.' },
-  noBand: /* i18n */ { id: 'api.course_waitlist.no_band', message: 'Nessuna fascia d’età di questo camp comprende questa persona alla prima giornata.' },
+  noBand: /* i18n */ { id: 'api.course_waitlist.no_band', message: 'Nessuna fascia d’età di questo centro estivo comprende questa persona alla prima giornata.' },
   notFound: /* i18n */ { id: 'api.course_waitlist.not_found', message: 'Non risulta in lista d’attesa.' },
   notOffered: /* i18n */ { id: 'api.course_waitlist.not_offered', message: 'Non c’è un posto offerto da accettare.' },
   offerLapsed: /* i18n */ { id: 'api.course_waitlist.offer_lapsed', message: 'Il tempo per accettare il posto è scaduto: è passato al prossimo in lista.' },

@@ -56,14 +56,14 @@ export function sessionsOf(sessions: CourseSession[], now: Date) {
 }
 
 export type EnrolmentRow = CourseEnrolment & {
-  course: Pick<Course, 'id' | 'name'>;
+  course: Pick<Course, 'id' | 'name' | 'offer'>;
   child: Pick<Child, 'firstName' | 'lastName'> | null;
   user: Pick<User, 'firstName' | 'lastName'>;
   session: Pick<CourseSession, 'startsAt'> | null;
   instalments: EnrolmentInstalment[];
 };
 export const ENROLMENT_INCLUDE = {
-  course: { select: { id: true, name: true } },
+  course: { select: { id: true, name: true, offer: true } },
   child: { select: { firstName: true, lastName: true } },
   user: { select: { firstName: true, lastName: true } },
   session: { select: { startsAt: true } },

@@ -16,6 +16,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 
 const STATUS = { pending_payment: 'Da pagare', confirmed: 'Confermata', cancelled: 'Annullata' } as const;
 const KIND = { course: 'Tutto il corso', lesson: 'Lezione', trial: 'Prova' } as const;
+const placeOf = (enrolment: TEnrolment) => (enrolment.course.offer === 'camp' ? 'Settimana intera' : KIND[enrolment.kind]);
 const METHOD = { cash: 'Contanti', card: 'POS', bank_transfer: 'Bonifico' } as const;
 type Method = (typeof DESK_TOP_UP_METHODS)[number];
 
@@ -53,7 +54,7 @@ function Row({ enrolment, busy, onAct }: { enrolment: TEnrolment; busy: boolean;
   return (
     <li className="space-y-2 py-2 text-sm" aria-label={`Iscrizione ${enrolment.course.name}`}>
       <p>
-        <span className="font-medium">{enrolment.course.name}</span> · {enrolment.participant.name} · {KIND[enrolment.kind]}
+        <span className="font-medium">{enrolment.course.name}</span> · {enrolment.participant.name} · {placeOf(enrolment)}
         {enrolment.session_starts_at && ` · ${formatDateTime(enrolment.session_starts_at)}`} · {formatMoney(enrolment.amount)} · {STATUS[enrolment.status]}
       </p>
       {enrolment.instalments.length > 1 && (

@@ -9,6 +9,10 @@ export const KIND_LABELS: Record<TEnrolmentKind, MessageDescriptor> = {
   trial: msg`Lezione di prova`,
 };
 
+/** How an enrolment's place is named: a camp's whole-course place is its week. */
+export const placeLabel = (enrolment: Pick<TEnrolment, 'kind' | 'course'>): MessageDescriptor =>
+  enrolment.course.offer === 'camp' ? msg`Settimana intera` : KIND_LABELS[enrolment.kind];
+
 export const STATUS_LABELS: Record<TEnrolment['status'], MessageDescriptor> = {
   pending_payment: msg`Da pagare`,
   confirmed: msg`Confermata`,

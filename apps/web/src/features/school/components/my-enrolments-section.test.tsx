@@ -6,7 +6,7 @@ import { renderAt, stubApiForEachTest } from '../../../test/test-support';
 import { MyEnrolmentsSection } from './my-enrolments-section';
 
 const enrolment = (id: number, overrides: Partial<TEnrolment> = {}): TEnrolment => ({
-  id, course: { id: 7, name: `Corso ${id}` }, participant: { child_id: null, name: 'Anna Rossi' }, kind: 'course', session_starts_at: null,
+  id, course: { id: 7, name: `Corso ${id}`, offer: 'course' }, participant: { child_id: null, name: 'Anna Rossi' }, kind: 'course', session_starts_at: null,
   amount: '80.00', owed: '80.00', status: 'pending_payment', hold_expires_at: '2027-06-01T10:15:00.000Z', created_at: '2027-06-01T10:00:00.000Z',
   instalments: [{ seq: 1, amount: '80.00', due_on: '2027-06-01', paid: false, overdue: false }], due_now: '80.00', next_due: { seq: 1, amount: '80.00', due_on: '2027-06-01', paid: false, overdue: false }, pay_now: { seq: 1, amount: '80.00' },
   ...overrides,
@@ -23,6 +23,7 @@ describe('Le mie iscrizioni', () => {
     const confirmed = screen.getByRole('listitem', { name: 'Corso 2' });
     expect(within(pending).getByText('Da pagare')).toBeTruthy();
     expect(within(confirmed).getByText('Confermata')).toBeTruthy();
+    expect(pending.textContent).toContain('Anna Rossi · Tutto il corso');
     expect(within(confirmed).queryByRole('button')).toBeNull();
     fireEvent.click(within(pending).getByRole('button', { name: 'Paga con il credito' }));
     expect(await screen.findByText('Iscrizione pagata con il credito e confermata.')).toBeTruthy();
@@ -31,6 +32,7 @@ describe('Le mie iscrizioni', () => {
 
   it('shows how long a pending place is held, and a camp’s instalments with "Paga ora" for the next one', async () => {
     const camp = enrolment(3, {
+      course: { id: 8, name: 'Corso 3', offer: 'camp' },
       status: 'confirmed', amount: '100.00', owed: '70.00', due_now: '0.00', hold_expires_at: null,
       instalments: [
         { seq: 1, amount: '30.00', due_on: '2027-05-10', paid: true, overdue: false },
@@ -46,6 +48,7 @@ describe('Le mie iscrizioni', () => {
     expect(within(pending).getByText('Posto tenuto fino alle 12:15')).toBeTruthy();
     expect(within(pending).getByRole('button', { name: 'Annulla' }).className).toContain('ring-1');
     const row = screen.getByRole('listitem', { name: 'Corso 3' });
+    expect(row.textContent).toContain('Anna Rossi · Settimana intera');
     const instalments = within(row).getByRole('list', { name: 'Rate' });
     expect(within(instalments).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       expect.stringMatching(/^30,00\s€ entro il 10\/05\/2027Pagata$/),

@@ -13,7 +13,7 @@ import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime, formatMoney, formatTime } from '../../../lib/format';
 import { localizedTo } from '../../../lib/i18n';
 import { useCancelMyEnrolment, useMyEnrolments } from '../api/enrolments';
-import { KIND_LABELS, STATUS_LABELS } from '../labels';
+import { placeLabel, STATUS_LABELS } from '../labels';
 import { PayEnrolment } from './pay-enrolment';
 
 const TONES = { pending_payment: 'yellow', confirmed: 'green', cancelled: 'neutral' } as const;
@@ -52,7 +52,7 @@ function EnrolmentRow({ enrolment }: { enrolment: TEnrolment }) {
         <div>
           <p className="font-medium text-slate-900">{enrolment.course.name}</p>
           <p className="text-sm text-slate-600">
-            {enrolment.participant.name} · {i18n._(KIND_LABELS[enrolment.kind])}
+            {enrolment.participant.name} · {i18n._(placeLabel(enrolment))}
             {enrolment.session_starts_at && ` · ${formatDateTime(enrolment.session_starts_at)}`} · {formatMoney(enrolment.amount)}
           </p>
         </div>

@@ -17,7 +17,7 @@ const course = (overrides: Partial<TOpenCourse> = {}): TOpenCourse => ({
   ...overrides,
 });
 const enrolment = (overrides: Partial<TEnrolment> = {}): TEnrolment => ({
-  id: 90, course: { id: 7, name: 'Beach volley ragazzi' }, participant: { child_id: 5, name: 'Luca Rossi' }, kind: 'lesson', session_starts_at: '2027-06-15T16:00:00.000Z',
+  id: 90, course: { id: 7, name: 'Beach volley ragazzi', offer: 'course' }, participant: { child_id: 5, name: 'Luca Rossi' }, kind: 'lesson', session_starts_at: '2027-06-15T16:00:00.000Z',
   amount: '15.00', owed: '15.00', status: 'pending_payment', hold_expires_at: '2027-06-01T10:15:00.000Z', created_at: '2027-06-01T10:00:00.000Z',
   instalments: [{ seq: 1, amount: '15.00', due_on: '2027-06-01', paid: false, overdue: false }], due_now: '15.00', next_due: { seq: 1, amount: '15.00', due_on: '2027-06-01', paid: false, overdue: false }, pay_now: { seq: 1, amount: '15.00' },
   ...overrides,
@@ -94,7 +94,7 @@ describe('the camps of /scuola', () => {
     handlers['GET /api/me/enrolments/participants'] = () => jsonResponse(200, { data: [{ child_id: null, name: 'Anna Rossi' }, { child_id: 5, name: 'Luca Rossi' }, { child_id: 6, name: 'Sara Rossi' }] });
     handlers['POST /api/me/enrolments'] = (body) =>
       (body as { child_id: number }).child_id === 5
-        ? jsonResponse(201, { message: 'Posto tenuto: completa il pagamento per confermare l’iscrizione.', enrolment: enrolment({ kind: 'course', amount: '150.00', course: { id: 30, name: 'Centro estivo 1' } }) })
+        ? jsonResponse(201, { message: 'Posto tenuto: completa il pagamento per confermare l’iscrizione.', enrolment: enrolment({ kind: 'course', amount: '150.00', course: { id: 30, name: 'Centro estivo 1', offer: 'camp' } }) })
         : jsonResponse(409, { message: 'Fascia d’età al completo.' });
     renderAt(<SchoolPage />, { url: '/scuola' });
 
