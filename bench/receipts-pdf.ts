@@ -3,13 +3,15 @@
 // Each receipt is rendered once, when issued; the register on demand.  Run: pnpm bench:receipts-pdf
 import { renderMembersRegisterPdf } from '../apps/api/src/modules/members-register/members-register-pdf.js';
 import { renderReceiptPdf } from '../apps/api/src/modules/receipts/receipt-pdf.js';
+import { DEDUCTION_WORDING, traceabilityOf } from '../apps/api/src/modules/receipts/sport-deduction.js';
 import { timeRuns } from './lib/api-server.js';
 
 const issuer = { name: 'ASD Adriatica Beach Arena', address: 'Lungomare Tintori 12, 47921 Rimini (RN)', fiscalCode: '91234560406', vatNumber: '00743110157', rasdNumber: 'RASD-000123', email: 'segreteria@adriaticabeach.it', signatory: 'Marta Ricci, presidente' };
 const receipt = {
   issuer,
   title: 'Ricevuta' as const,
-  // A German holder: every heading and label with its second line, the longest receipt to lay out.
+  // A German holder paying a child's camp week: every heading and label with its second line, and the
+  // sport, traceability and deduction lines, the longest receipt to lay out.
   locale: 'de',
   number: '2026/000123',
   issuedOn: '2026-07-12',
@@ -17,7 +19,10 @@ const receipt = {
   refersTo: null,
   payer: { name: 'Tommaso Gradara', fiscalCode: 'GRDTMS14H10H294X' },
   athlete: { name: 'Tommaso Gradara', fiscalCode: 'GRDTMS14H10H294X', birthDate: '2014-06-10', guardian: { name: 'Paola Gradara', fiscalCode: 'GRDPLA80A41H294X' } },
-  description: 'Prenotazione campo · Campo C1, 12/07/2026 09:00–10:30',
+  description: 'Iscrizione · Centro estivo: Settimana 5 · per Tommaso Gradara',
+  sport: 'Beach volley',
+  traceability: traceabilityOf('card'),
+  deduction: DEDUCTION_WORDING,
   nature: 'Corrispettivo specifico versato da un socio: non commerciale (art. 148, comma 3, TUIR)',
   amountCents: 9000,
   method: 'Carta (POS)',

@@ -82,6 +82,7 @@ export const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?
   { route: paths.bookingPayment, role: 'utente', visit: () => `/prenotazioni/pagamento/${arranged.bookingId}` },
   { route: paths.bookingShare, role: 'utente', visit: () => `/quote/${arranged.shareId}` },
   { route: paths.paymentCompleted, role: 'utente' },
+  { route: paths.privateLessons, role: 'utente' },
   // A coach's screens, walked by staff (who may open any coach's sessions).
   { route: paths.coach.sessions, role: 'staff' },
   { route: paths.coach.session, role: 'staff', visit: () => `/allenatore/lezioni/${arranged.sessionId}` },
