@@ -228,7 +228,7 @@ export function schoolFuzz({ fixtures: { makeCourse, makeCamp, makeChild, giveCa
     }],
     [1, 'minimum check', async () => {
       const course = random.pick([null, ...(await openCourses())]);
-      if (course) await db.course.update({ where: { id: course.id }, data: { minParticipants: random.int(1, 3), minimumCheckOn: fromIsoDate(today) } });
+      if (course) await db.course.update({ where: { id: course.id }, data: { minParticipants: random.int(1, course.maxParticipants), minimumCheckOn: fromIsoDate(today) } });
       // The hourly job on two workers at once: each course checked, and cancelled, once.
       await Promise.all([services.courses.checkMinimums(), services.courses.checkMinimums()]);
     }],

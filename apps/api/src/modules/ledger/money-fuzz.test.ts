@@ -367,5 +367,8 @@ describe(`random money operations (seed ${SEED}, ${STEPS} steps)`, () => {
     const counts = await db.$queryRaw<{ kind: string; n: number }[]>`SELECT kind::text, count(*)::int AS n FROM ledger_entries GROUP BY kind ORDER BY kind`;
     // A run that moved money of every kind (the log says what the seed did).
     expect(counts.map((row) => row.kind), `seed ${SEED}`).toEqual(expect.arrayContaining(['charge', 'payment', 'credit_payment', 'top_up', 'refund', 'write_off', 'split']));
+    const schoolEntries = await db.ledgerEntry.groupBy({ by: ['kind'], where: { enrolmentId: { not: null } } });
+    // The school's money too: enrolments charged, paid by card or at the desk and with credit, given back, written off.
+    expect(schoolEntries.map((row) => row.kind), `seed ${SEED}`).toEqual(expect.arrayContaining(['charge', 'payment', 'credit_payment', 'refund', 'write_off']));
   }, 1_800_000);
 });
