@@ -1,11 +1,14 @@
 // Thousands of random money operations — holds, card, credit, credit + card, carnet and desk payments,
 // players joining (before and after the organiser paid), leaving and paying their shares, cancellations by the member and the desk, restores,
-// lapsed holds, rain checks, top-ups, corrections, credit refunds, carnet sales, refunds and disputes started
+// lapsed holds, rain checks, top-ups, corrections, credit refunds, carnet sales, the school's enrolments
+// (test/school-fuzz.ts: courses, camps, instalments, waiting lists, cancellations), refunds and disputes started
 // on Stripe's side, webhooks held back then delivered out of order and twice, the worker stopped in the
 // middle of its jobs — through the API, the real database, the job queue and the Stripe double. After every
 // step the books must hold: every entry sums to zero, every kept balance equals its postings, nothing is
 // paid more than its price, billed mirrors what is owed, the money that came in less what went back equals
-// revenue plus what the centre owes, and every payment and refund has its one entry and its receipt.
+// revenue plus what the centre owes, and every payment and refund has its one entry and its receipt; each
+// enrolment owes between nothing and its price (nothing once cancelled), the courses' and bands' places are
+// the live enrolments and offers, and (at checkpoints) the instalments' paid states follow what was paid.
 // LEDGER_FUZZ_STEPS (default 400) and LEDGER_FUZZ_SEED (default a fixed one, so that every run, in CI too,
 // makes the same moves) replay a longer or another run; a failure names its seed and step.
 import type { Server } from 'node:http';
@@ -25,10 +28,14 @@ import { useTestDatabase } from '../../test/database.js';
 import { TEST_ENV } from '../../test/env.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
+import { schoolFuzz } from '../../test/school-fuzz.js';
+import * as schoolFixtures from '../enrolments/test-courses.js';
 import { createReconciliationService } from '../reconciliation/reconciliation.service.js';
 
 const STEPS = Number(process.env.LEDGER_FUZZ_STEPS ?? 400);
 const DEFAULT_SEED = 20261126;
+/** Every so many steps, the members' enrolments are read as /profilo shows them (instalments, Paga ora). */
+const CHECKPOINT_STEPS = 50;
 const SEED = Number(process.env.LEDGER_FUZZ_SEED ?? DEFAULT_SEED);
 const WEBHOOK_SECRET = 'whsec_fuzz';
 
@@ -78,6 +85,7 @@ beforeAll(async () => {
       .send({ name: `Fuzz ${covers}`, uses: 3, band: 'any', covers, court_ids: [], price: '50.00', valid_from: addDays(today, -30), valid_until: addDays(today, 30) }).expect(201);
     products.push(product.body.id);
   }
+  await school.setUp();
 });
 
 // ---- What a member, the desk and Stripe do ----
@@ -139,6 +147,12 @@ async function finishCheckout(url: string | undefined, who: TestMember, bookingI
   else if (roll === 8 && bookingId) await call(request(app).post(`/api/bookings/${bookingId}/checkout/abandon`).set(bearer(who)));
   else await refusedOr(double.expireNow(sessionId), sessionNotOpen);
 }
+
+const school = schoolFuzz({
+  fixtures: schoolFixtures, app, db, services: api.services, random, members, call, finishCheckout,
+  tokens: () => ({ staff, admin }),
+  payNow: async (url) => void (await refusedOr(double.pay(sessionIdOf(url)), sessionNotOpen)),
+});
 
 async function stripePayment() {
   const payments = await db.transaction.findMany({ where: { method: 'stripe', type: 'payment', status: { in: ['completed', 'partially_refunded'] }, stripePaymentIntentId: { not: null } }, select: { stripePaymentIntentId: true, amountCents: true } });
@@ -286,6 +300,7 @@ const operations: [weight: number, name: string, run: (step: number) => Promise<
       worker = null;
     } else worker = await startRuntime(config, { workers: true, db: createDb(database.url) });
   }],
+  ...school.operations,
 ];
 const totalWeight = operations.reduce((sum, [weight]) => sum + weight, 0);
 function pickOperation() {
@@ -309,7 +324,7 @@ async function booksHold(step: number, withStripe: boolean) {
     SELECT
       -- billed mirrors what the receivables owe
       coalesce((SELECT -cents FROM sums WHERE kind = 'billed'), 0)::int AS billed,
-      coalesce((SELECT sum(cents) FROM sums WHERE kind IN ('booking_receivable', 'share_receivable', 'membership_receivable')), 0)::int AS owed,
+      coalesce((SELECT sum(cents) FROM sums WHERE kind IN ('booking_receivable', 'share_receivable', 'membership_receivable', 'enrolment_receivable')), 0)::int AS owed,
       -- no booking paid more than its price, nor a card
       (SELECT count(*) FROM bookings b WHERE (
         SELECT coalesce(-sum(p.amount_cents) FILTER (WHERE e.kind IN ('payment', 'credit_payment', 'carnet_use')), 0)
@@ -318,7 +333,7 @@ async function booksHold(step: number, withStripe: boolean) {
         WHERE a.booking_id = b.id AND a.kind IN ('booking_receivable', 'share_receivable') AND p.phase IN ('posted', 'post_pending')) > b.price_cents)::int AS overpaid,
       -- money in less money out = revenue + what is owed to members - what was given away or is owed by them
       (coalesce((SELECT sum(cents) FROM sums WHERE kind IN ('stripe_clearing', 'till', 'bank', 'disputes')), 0)
-        + coalesce((SELECT sum(cents) FROM sums WHERE kind IN ('revenue_membership', 'revenue_booking', 'revenue_extra', 'credit_funded', 'credit_promo', 'carnet', 'refund_payable')), 0)
+        + coalesce((SELECT sum(cents) FROM sums WHERE kind IN ('revenue_membership', 'revenue_booking', 'revenue_extra', 'revenue_school', 'credit_funded', 'credit_promo', 'carnet', 'refund_payable')), 0)
         + coalesce((SELECT sum(cents) FROM sums WHERE kind IN ('adjustments', 'expenses', 'member_debt')), 0))::int AS identity`;
   expect(row, `seed ${SEED}, step ${step}`).toEqual({ billed: row!.owed, owed: row!.owed, overpaid: 0, identity: 0 });
 }
@@ -336,6 +351,8 @@ describe(`random money operations (seed ${SEED}, ${STEPS} steps)`, () => {
         throw new Error(`step ${step} (${name}), seed ${SEED}: ${error instanceof Error ? error.message : String(error)}\n${log.slice(-10).join('\n')}`, { cause: error });
       }
       await booksHold(step, false);
+      await school.booksHold(step);
+      if (step % CHECKPOINT_STEPS === 0) await school.instalmentsHold(step);
     }
     // Everything let go, as minutes later: the worker back, every webhook delivered (again: applied once),
     // every call to Stripe a stopped worker left half-made made now, every job done.
@@ -345,8 +362,13 @@ describe(`random money operations (seed ${SEED}, ${STEPS} steps)`, () => {
     for (const { id } of await db.stripeRequest.findMany({ where: { status: 'pending' }, select: { id: true } })) await api.services.stripeRequests.perform(id);
     await worker.deps.jobs.waitUntilIdle(120_000);
     await booksHold(STEPS + 1, true);
+    await school.booksHold(STEPS + 1);
+    await school.instalmentsHold(STEPS + 1);
     const counts = await db.$queryRaw<{ kind: string; n: number }[]>`SELECT kind::text, count(*)::int AS n FROM ledger_entries GROUP BY kind ORDER BY kind`;
     // A run that moved money of every kind (the log says what the seed did).
     expect(counts.map((row) => row.kind), `seed ${SEED}`).toEqual(expect.arrayContaining(['charge', 'payment', 'credit_payment', 'top_up', 'refund', 'write_off', 'split']));
+    const schoolEntries = await db.ledgerEntry.groupBy({ by: ['kind'], where: { enrolmentId: { not: null } } });
+    // The school's money too: enrolments charged, paid by card or at the desk and with credit, given back, written off.
+    expect(schoolEntries.map((row) => row.kind), `seed ${SEED}`).toEqual(expect.arrayContaining(['charge', 'payment', 'credit_payment', 'refund', 'write_off']));
   }, 1_800_000);
 });
