@@ -298,7 +298,12 @@ const operations: [weight: number, name: string, run: (step: number) => Promise<
     if (worker) {
       await worker.stop(random.int(0, 50));
       worker = null;
-    } else worker = await startRuntime(config, { workers: true, db: createDb(database.url) });
+    } else {
+      // It comes back as if minutes later: the jobs it left half-done have expired and wait for a retry (else
+      // they would sit "active" until their expiry, up to minutes, and the idle wait below would fail).
+      await db.$executeRaw`UPDATE pgboss.job SET state = 'retry' WHERE state = 'active'`;
+      worker = await startRuntime(config, { workers: true, db: createDb(database.url) });
+    }
   }],
   ...school.operations,
 ];
