@@ -6,9 +6,8 @@ import { todayInRome } from '../../lib/time.js';
 import { webOrigins } from '../../lib/web-origin.js';
 import { certificateStatus, warningFor } from '../certificates/index.js';
 import { overdueInstalmentsOf } from '../enrolments/index.js';
-import { toVerificationDto } from '../memberships/index.js';
 import { readSettings } from '../settings/index.js';
-import { bookingsOfDay, CHECK_IN_MESSAGES, readCode, romeDay, toBookingDto, verdictOf } from './check-in-terms.js';
+import { bookingsOfDay, CHECK_IN_MESSAGES, readCard, romeDay, toBookingDto } from './check-in-terms.js';
 
 export function createCheckInLookup({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
   const origins = webOrigins(config);
@@ -23,15 +22,10 @@ export function createCheckInLookup({ db, config }: Pick<AppDeps, 'db' | 'config
   return {
     /** Never fails on a bad code: anything that names no card answers "Tessera sconosciuta" and why. */
     async lookup(code: string): Promise<TCheckInLookup> {
-      const read = readCode(code, origins);
-      if ('unknown' in read) return unknown(read.unknown);
-      const membership = await db.membership.findUnique({
-        where: 'token' in read ? { qrCode: read.token } : { membershipNumber: read.number },
-        include: { user: { select: { firstName: true, lastName: true } } },
-      });
-      if (!membership) return unknown('not_found');
       const today = todayInRome();
-      const card = toVerificationDto(membership, today);
+      const read = await readCard(db, code, origins, today);
+      if ('unknown' in read) return unknown(read.unknown);
+      const { membership, verification, verdict } = read;
       const [bookings, last, certificate, settings, overdue] = await Promise.all([
         bookingsOfDay(db, membership.userId, today),
         db.checkIn.findFirst({ where: { membershipId: membership.id, checkedInAt: romeDay(today) }, orderBy: { checkedInAt: 'desc' }, select: { checkedInAt: true } }),
@@ -40,9 +34,9 @@ export function createCheckInLookup({ db, config }: Pick<AppDeps, 'db' | 'config
         overdueInstalmentsOf(db, membership.userId, today),
       ]);
       const warning = warningFor(settings.requireValidCertificate, certificate.state);
-      const { status, ...shown } = card;
+      const { status: _status, ...shown } = verification;
       return {
-        verdict: verdictOf(status),
+        verdict,
         reason: membership.status === 'pending' ? CHECK_IN_PENDING_REASONS[membership.priceCents > 0 ? 'unpaid' : 'free'] : null,
         card: { membership_id: membership.id, ...shown },
         bookings_today: bookings.map(toBookingDto),
