@@ -28,6 +28,8 @@ export const CHECK_IN_MESSAGES = {
   certificateNotConfirmed: (warning: string) => `${warning} Conferma per registrare comunque l’ingresso.`,
   instalmentOverdue: (overdue: { course: string; participant: string; dueOn: string; amountCents: number }[]) =>
     `Rata del corso non pagata: ${overdue.map((row) => `${row.course} (${row.participant}), ${formatEuros(row.amountCents)} scaduta il ${formatItalianDate(row.dueOn)}`).join('; ')}.`,
+  schoolSession: (session: { startsAt: Date; course: { name: string; offer: 'course' | 'camp' } }) =>
+    `${session.course.offer === 'camp' ? 'Centro estivo' : 'Corso'} ${session.course.name} alle ${timeOf(session.startsAt)}`,
 } as const;
 
 /** The public verification's status in the desk's words: a card not active (never activated, or withdrawn) is withdrawn. */
