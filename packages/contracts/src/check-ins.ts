@@ -17,6 +17,8 @@ const checkInMessages = defineMessages({
 
 /** The same card checked in again within this many minutes is the same entrance, not a second one. */
 export const CHECK_IN_REPEAT_MINUTES = 10;
+/** A school session starting within this many minutes (or in progress) is named at the check-in. */
+export const CHECK_IN_SESSION_SOON_MINUTES = 30;
 
 export const CHECK_IN_VERDICTS = ['valid', 'not_yet_valid', 'expired', 'withdrawn', 'unknown'] as const;
 export type TCheckInVerdict = (typeof CHECK_IN_VERDICTS)[number];
@@ -94,6 +96,11 @@ export const ZCheckInLookup = z.object({
    * "Rata del corso non pagata: …", to collect at the desk. It does not stop the entrance. Absent for an unknown card.
    */
   instalment_warning: z.string().nullable().optional(),
+  /**
+   * The holder's own place in a school session starting within CHECK_IN_SESSION_SOON_MINUTES or in progress
+   * ("Corso Under 14 alle 17:00"), so the desk says where to go. Absent for an unknown card.
+   */
+  school_session: z.string().nullable().optional(),
 });
 export type TCheckInLookup = z.infer<typeof ZCheckInLookup>;
 

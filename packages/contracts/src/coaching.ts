@@ -2,6 +2,7 @@
 // coach takes on the phone. A coach reaches only the sessions of their own courses; staff and admins any.
 import { ZIsoDate } from './auth.js';
 import { CERTIFICATE_STATES } from './certificates.js';
+import { ZCheckInLookupQuery } from './check-ins.js';
 import { ZEnrolmentKind } from './enrolments.js';
 import { defineRoute, ZIdParams, zOptionalTextRowId, zRowId } from './http.js';
 import { defineMessages, validationMessages } from './messages.js';
@@ -83,6 +84,13 @@ export const ZAttendanceBody = z.object({
 });
 export type TAttendanceBody = z.input<typeof ZAttendanceBody>;
 
+/**
+ * Attendance by the member's card: `code` is what the camera read from its QR (the verification address)
+ * or the card's number typed, read as the desk's check-in reads it.
+ */
+export const ZAttendanceByCardBody = ZCheckInLookupQuery;
+export type TAttendanceByCardBody = z.input<typeof ZAttendanceByCardBody>;
+
 export const coachingRoutes = {
   sessions: defineRoute({
     method: 'get', path: '/api/coach/sessions', tag: 'coaching', access: 'coach',
@@ -97,5 +105,10 @@ export const coachingRoutes = {
     method: 'put', path: '/api/coach/sessions/:id/attendance', tag: 'coaching', access: 'coach',
     summary: 'Segna presente o assente un partecipante, con una nota', params: ZIdParams, body: ZAttendanceBody,
     response: ZSessionParticipant,
+  }),
+  takeAttendanceByCard: defineRoute({
+    method: 'post', path: '/api/coach/sessions/:id/attendance/by-card', tag: 'coaching', access: 'coach',
+    summary: 'Segna presente il titolare della tessera letta (QR o numero), se partecipa alla lezione',
+    params: ZIdParams, body: ZAttendanceByCardBody, response: ZSessionParticipant,
   }),
 };

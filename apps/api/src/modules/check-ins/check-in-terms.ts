@@ -14,7 +14,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { addDays, timeOf } from '../../lib/time.js';
-import { holderOf, VERIFY_PATH } from '../memberships/index.js';
+import { holderOf, toVerificationDto, VERIFY_PATH } from '../memberships/index.js';
 
 export type CourtRow = (typeof COURT_ROWS)[number];
 
@@ -28,6 +28,8 @@ export const CHECK_IN_MESSAGES = {
   certificateNotConfirmed: (warning: string) => `${warning} Conferma per registrare comunque l’ingresso.`,
   instalmentOverdue: (overdue: { course: string; participant: string; dueOn: string; amountCents: number }[]) =>
     `Rata del corso non pagata: ${overdue.map((row) => `${row.course} (${row.participant}), ${formatEuros(row.amountCents)} scaduta il ${formatItalianDate(row.dueOn)}`).join('; ')}.`,
+  schoolSession: (session: { startsAt: Date; course: { name: string; offer: 'course' | 'camp' } }) =>
+    `${session.course.offer === 'camp' ? 'Centro estivo' : 'Corso'} ${session.course.name} alle ${timeOf(session.startsAt)}`,
 } as const;
 
 /** The public verification's status in the desk's words: a card not active (never activated, or withdrawn) is withdrawn. */
@@ -56,6 +58,22 @@ export function readCode(code: string, origins: string[]): CodeRead {
   if (!origins.includes(address.origin)) return { unknown: 'other_site' };
   const token = address.pathname.startsWith(VERIFY_PATH) ? address.pathname.slice(VERIFY_PATH.length) : '';
   return /^[A-Za-z0-9_-]+$/.test(token) ? { token } : { unknown: 'foreign' };
+}
+
+/**
+ * The card a code names, with what the public verification shows of it on `today` and the desk's
+ * verdict; or why the code names no card. The check-in's reading, shared with attendance by card.
+ */
+export async function readCard(client: Db | Prisma.TransactionClient, code: string, origins: string[], today: string) {
+  const read = readCode(code, origins);
+  if ('unknown' in read) return read;
+  const membership = await client.membership.findUnique({
+    where: 'token' in read ? { qrCode: read.token } : { membershipNumber: read.number },
+    include: { user: { select: { firstName: true, lastName: true } } },
+  });
+  if (!membership) return { unknown: 'not_found' as const };
+  const verification = toVerificationDto(membership, today);
+  return { membership, verification, verdict: verdictOf(verification.status) };
 }
 
 const BOOKING_FIELDS = { id: true, startsAt: true, endsAt: true, court: { select: { id: true, code: true, name: true, row: true } } } as const;

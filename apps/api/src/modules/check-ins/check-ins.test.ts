@@ -4,11 +4,12 @@
 import { CERTIFICATE_STATE_LABELS, CHECK_IN_PENDING_REASONS, CHECK_IN_UNKNOWN_REASONS, NUL_MESSAGE, type TCheckInLookup } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
+import { addDays, fromIsoDate, instantInRome, timeOf, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { lastAuditOf, whileRefusing } from '../../test/audit.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember } from '../../test/members.js';
+import { createCourse, enrol } from '../coaching/coaching.fixtures.js';
 import { verifyUrl } from '../memberships/memberships.dto.js';
 
 const WEB_ORIGIN = 'http://web.example.test';
@@ -75,6 +76,7 @@ describe('GET /api/admin/check-ins/lookup', () => {
       last_check_in_at: null,
       medical_certificate: { state: 'missing', label: CERTIFICATE_STATE_LABELS.missing, warning: null },
       instalment_warning: null,
+      school_session: null,
     });
 
     // No more than the public verification page: the same card fields (plus the id to record the entrance).
@@ -88,6 +90,27 @@ describe('GET /api/admin/check-ins/lookup', () => {
     const answer = await verdictOf(`  ${card.membershipNumber.toLowerCase()} `);
     expect(answer.verdict).toBe('valid');
     expect(answer.card?.membership_id).toBe(card.id);
+  });
+
+  it('names the holder’s own school session starting within half an hour or in progress, not a later one nor their child’s', async () => {
+    const { member, card } = await memberWithCard({ firstName: 'Carla', lastName: 'Corsista' });
+    const { course } = await createCourse(db, staffId, [], 'Under 14');
+    const minutesFromNow = (minutes: number) => new Date(Math.floor(Date.now() / 60_000 + minutes) * 60_000);
+    const session = (startsAt: Date) => db.courseSession.create({ data: { courseId: course.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) } });
+    const later = await session(minutesFromNow(45));
+    const place = await enrol(db, { courseId: course.id, userId: member.id, kind: 'lesson', sessionId: later.id });
+    expect((await verdictOf(card.membershipNumber)).school_session).toBeNull();
+
+    const soon = await session(minutesFromNow(20));
+    await db.courseEnrolment.update({ where: { id: place.id }, data: { sessionId: soon.id } });
+    expect((await verdictOf(card.membershipNumber)).school_session).toBe(`Corso Under 14 alle ${timeOf(soon.startsAt)}`);
+    const running = await session(minutesFromNow(-30));
+    await db.courseEnrolment.update({ where: { id: place.id }, data: { sessionId: running.id } });
+    expect((await verdictOf(card.membershipNumber)).school_session).toBe(`Corso Under 14 alle ${timeOf(running.startsAt)}`);
+
+    // A child's place is not on the parent's card.
+    await db.courseEnrolment.update({ where: { id: place.id }, data: { childId: (await db.child.create({ data: { parentId: member.id, firstName: 'Lia', lastName: 'Corsista', birthDate: fromIsoDate('2014-02-02') } })).id } });
+    expect((await verdictOf(card.membershipNumber)).school_session).toBeNull();
   });
 
   it('shows the holder’s medical certificate, and warns while "richiedi certificato valido" is on and it is not valid', async () => {

@@ -2,3 +2,4 @@
 // outside the module (eslint.config.js refuses the rest).
 export { registerCheckInsRoutes } from './check-ins.router.js';
 export { checkInsOfMember, createCheckInsService } from './check-ins.service.js';
+export { readCard } from './check-in-terms.js';

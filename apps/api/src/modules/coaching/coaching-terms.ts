@@ -1,4 +1,5 @@
 // Who may see which sessions, and which enrolments take part in a session (docs/school.md#coaches).
+import { CHECK_IN_VERDICT_LABELS, type TCheckInVerdict } from '@beach/contracts';
 import type { Prisma, User } from '../../generated/prisma/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isStaff } from '../auth/index.js';
@@ -9,6 +10,8 @@ export const COACHING_MESSAGES = {
   participantNotFound: 'Questa persona non partecipa alla lezione.',
   cancelled: 'La lezione è annullata: non si segnano presenze.',
   notYet: 'Le presenze si segnano dal giorno della lezione.',
+  notParticipantCard: 'Questa tessera non è di un partecipante della lezione.',
+  cardNotValid: (verdict: TCheckInVerdict) => `${CHECK_IN_VERDICT_LABELS[verdict]}: la presenza non si segna.`,
 };
 
 /** The courses a viewer reaches: a coach only their own; staff and admins any (or one coach's, if asked). */

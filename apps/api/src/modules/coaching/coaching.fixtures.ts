@@ -49,3 +49,15 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** A session's participants as the API shows them to `token`. */
 export const participantsSeenBy = async (app: Express, token: string, sessionId: number) =>
   (await request(app).get(`/api/coach/sessions/${sessionId}`).set(bearer(token)).expect(200)).body;
+
+let cards = 0;
+/** A seasonal card of `member` from 10 days ago to a month on (or as told), with a QR token, written straight to the table. */
+export async function giveCard(db: Db, member: TestMember, { status = 'active' as 'active' | 'pending' | 'expired', endsOn = addDays(todayInRome(), 30) } = {}) {
+  const [issued] = await db.$queryRaw<{ number: string }[]>`SELECT next_membership_number(2031) AS number`;
+  return db.membership.create({
+    data: {
+      membershipNumber: issued!.number, userId: member.id, type: 'seasonal', status, fiscalCode: member.fiscalCode, startDate: fromIsoDate(addDays(todayInRome(), -10)), endDate: fromIsoDate(endsOn),
+      originalPriceCents: 6000, priceCents: 6000, qrCode: `coach-card_${Date.now()}-${++cards}-abcdefghijklmnop`, activatedAt: status === 'pending' ? null : new Date(),
+    },
+  });
+}

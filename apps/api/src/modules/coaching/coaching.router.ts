@@ -8,4 +8,5 @@ export function registerCoachingRoutes(mount: MountRoute, coaching: CoachingServ
   mount(routes.sessions, ({ query }, { req }) => coaching.sessions(authOf(req).user, query));
   mount(routes.session, ({ params }, { req }) => coaching.session(authOf(req).user, params.id));
   mount(routes.takeAttendance, ({ params, body }, { req }) => coaching.takeAttendance(authOf(req).user, params.id, body));
+  mount(routes.takeAttendanceByCard, ({ params, body }, { req }) => coaching.takeAttendanceByCard(authOf(req).user, params.id, body));
 }

@@ -3,9 +3,9 @@ import type { AppDeps } from '../../deps.js';
 import { createCoachSessions } from './coach-sessions.js';
 import { createTakeAttendance } from './take-attendance.js';
 
-export function createCoachingService(deps: Pick<AppDeps, 'db'>) {
+export function createCoachingService(deps: Pick<AppDeps, 'db' | 'config'>) {
   const sessions = createCoachSessions(deps);
-  return { sessions: sessions.list, session: sessions.detail, takeAttendance: createTakeAttendance(deps, sessions) };
+  return { sessions: sessions.list, session: sessions.detail, ...createTakeAttendance(deps, sessions) };
 }
 
 export type CoachingService = ReturnType<typeof createCoachingService>;

@@ -64,6 +64,12 @@ export function CardVerdict({ answer }: { answer: TCheckInLookup }) {
                 : answer.bookings_today.map((booking) => `Campo ${booking.court.code} · ${booking.start}–${booking.end}`).join(', ')}
             </dd>
           </div>
+          {answer.school_session && (
+            <div className="sm:col-span-2">
+              <dt className="text-sm font-medium uppercase tracking-wide opacity-80">Scuola</dt>
+              <dd className="font-semibold">{answer.school_session}</dd>
+            </div>
+          )}
           {answer.medical_certificate && (
             <div className="sm:col-span-2">
               <dt className="text-sm font-medium uppercase tracking-wide opacity-80">Certificato medico</dt>

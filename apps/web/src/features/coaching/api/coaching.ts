@@ -1,6 +1,7 @@
 // Calls for coaching: a coach's sessions of a range of days, one session with its participants, and the
-// attendance taken one tap at a time — shown at once (optimistic), put back if the API refuses it.
-import { api, type TAttendanceBody, type TCoachSessionDetail } from '@beach/contracts';
+// attendance taken one tap at a time — shown at once (optimistic), put back if the API refuses it — or
+// by scanning a member's card.
+import { api, type TAttendanceBody, type TAttendanceByCardBody, type TCoachSessionDetail, type TSessionParticipant } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -17,14 +18,20 @@ export const useCoachSessions = (from: string, to: string, coachId?: number) =>
 export const useCoachSession = (id: number) =>
   useQuery({ queryKey: coachingKeys.session(id), queryFn: () => callApi(api.coaching.session, { params: { id } }), staleTime: 0 });
 
+/** Changes one participant in the session's cached detail. */
+function useParticipantPatch(sessionId: number) {
+  const queryClient = useQueryClient();
+  return (enrolmentId: number, change: Partial<TSessionParticipant>) =>
+    queryClient.setQueryData<TCoachSessionDetail>(coachingKeys.session(sessionId), (detail) =>
+      detail && { ...detail, participants: detail.participants.map((person) => (person.enrolment_id === enrolmentId ? { ...person, ...change } : person)) },
+    );
+}
+
 /** One participant's present/absent and note, saved as tapped. */
 export function useTakeAttendance(sessionId: number) {
   const queryClient = useQueryClient();
   const key = coachingKeys.session(sessionId);
-  const patch = (enrolmentId: number, change: Partial<TCoachSessionDetail['participants'][number]>) =>
-    queryClient.setQueryData<TCoachSessionDetail>(key, (detail) =>
-      detail && { ...detail, participants: detail.participants.map((person) => (person.enrolment_id === enrolmentId ? { ...person, ...change } : person)) },
-    );
+  const patch = useParticipantPatch(sessionId);
   return useMutation({
     mutationFn: (body: TAttendanceBody) => callApi(api.coaching.takeAttendance, { params: { id: sessionId }, body }),
     onMutate: async (body) => {
@@ -36,6 +43,15 @@ export function useTakeAttendance(sessionId: number) {
     onError: (_error, body, context) => {
       if (context?.before) patch(body.enrolment_id, { present: context.before.present, note: context.before.note });
     },
+    onSuccess: (participant) => patch(participant.enrolment_id, participant),
+  });
+}
+
+/** The holder of the card read (QR or number) marked present; the server answers who, and the row updates. */
+export function useTakeAttendanceByCard(sessionId: number) {
+  const patch = useParticipantPatch(sessionId);
+  return useMutation({
+    mutationFn: (body: TAttendanceByCardBody) => callApi(api.coaching.takeAttendanceByCard, { params: { id: sessionId }, body }),
     onSuccess: (participant) => patch(participant.enrolment_id, participant),
   });
 }

@@ -18,6 +18,15 @@ const detail = (participants: TSessionParticipant[]): TCoachSessionDetail => ({
   participants,
 });
 
+// The camera stands in as a button that "reads" a card's QR address.
+vi.mock('../../check-ins', () => ({
+  CameraScanner: ({ onCode }: { onCode: (text: string) => void }) => (
+    <button type="button" onClick={() => onCode('https://example.test/verifica-tessera/tok-giulia')}>
+      Leggi QR finto
+    </button>
+  ),
+}));
+
 const stub = stubApiForEachTest('coach');
 const { handlers, bodiesOf } = stub;
 const open = () => renderAt(<CoachSessionPage />, { url: '/allenatore/lezioni/7', path: '/allenatore/lezioni/:id' });
@@ -85,5 +94,38 @@ describe('/allenatore/lezioni/:id', () => {
     expect((await within(card).findByRole('alert')).textContent).toContain('La lezione è annullata');
     expect(within(card).getByRole('button', { name: 'Presente' }).getAttribute('aria-pressed')).toBe('true');
     expect(within(card).getByRole('button', { name: 'Assente' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('marks the holder of a scanned card present and says who; a refusal is said, and a typed number works too', async () => {
+    handlers['GET /api/coach/sessions/7'] = () => jsonResponse(200, detail([person(1, { name: 'Giulia Rossi' }), person(2)]));
+    const answers = [
+      () => jsonResponse(200, person(1, { name: 'Giulia Rossi', present: true })),
+      () => jsonResponse(422, { message: 'Questa tessera non è di un partecipante della lezione.', errors: { code: ['Questa tessera non è di un partecipante della lezione.'] } }),
+    ];
+    handlers['POST /api/coach/sessions/7/attendance/by-card'] = () => answers.shift()!();
+    open();
+    const scan = await screen.findByRole('button', { name: 'Scansiona tessera' });
+    expect(scan.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(scan);
+    fireEvent.click(await screen.findByRole('button', { name: 'Leggi QR finto' }));
+    expect(await screen.findByText('Giulia Rossi: presente')).toBeTruthy();
+    const giulia = screen.getByRole('listitem', { name: 'Giulia Rossi' });
+    expect(within(giulia).getByRole('button', { name: 'Presente' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('Presenti 1 su 2')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Numero tessera'), { target: { value: 'T2026-00042' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Segna presente' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Questa tessera non è di un partecipante della lezione.');
+    expect(screen.queryByText('Giulia Rossi: presente')).toBeNull();
+    expect(bodiesOf('POST /api/coach/sessions/7/attendance/by-card')).toEqual([{ code: 'https://example.test/verifica-tessera/tok-giulia' }, { code: 'T2026-00042' }]);
+  });
+
+  it('offers no scanning before the session’s day', async () => {
+    const later = detail([person(1)]);
+    later.session.starts_at = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    handlers['GET /api/coach/sessions/7'] = () => jsonResponse(200, later);
+    open();
+    expect(await screen.findByText('Le presenze si segnano dal giorno della lezione.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Scansiona tessera' })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // /allenatore/lezioni/:id (coach, staff, admin): one session on the coach's phone — who takes part, with
-// what the coach must know of each, and the attendance taken one tap at a time (from the session's day).
+// what the coach must know of each, and the attendance taken one tap at a time or by scanning a member's
+// card (from the session's day).
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Loaded } from '../../../components/ui/loaded';
@@ -9,6 +10,7 @@ import { formatLongDate, formatTime, todayInRome } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { SignInSheetButton } from '../../school-reports';
 import { useCoachSession } from '../api/coaching';
+import { CardScanPanel } from '../components/card-scan-panel';
 import { ParticipantCard } from '../components/participant-card';
 import { timeRange } from '../labels';
 
@@ -40,6 +42,7 @@ export default function CoachSessionPage() {
               </header>
               {session.cancelled && <Alert tone="warning">Lezione annullata.</Alert>}
               {!session.cancelled && !canRecord && <Alert>Le presenze si segnano dal giorno della lezione.</Alert>}
+              {canRecord && participants.length > 0 && <CardScanPanel sessionId={session.id} />}
               {participants.length === 0 ? (
                 <p className="text-slate-600">Nessun iscritto a questa lezione.</p>
               ) : (
