@@ -5,7 +5,7 @@
 // weeks next year (docs/school.md#camps), Mondays from 14 June to 16 August, with demo children in their
 // age bands, the deposit paid at the desk. Nothing dated after `now`.
 import type { Prisma } from '../generated/prisma/client.js';
-import { addDays, fromIsoDate, todayInRome } from '../lib/time.js';
+import { addDays, fromIsoDate, instantInRome, todayInRome } from '../lib/time.js';
 import type { seededRandom } from '../lib/seeded-random.js';
 import { recurrenceOf, sessionSpans } from '../modules/courses/index.js';
 import { createInstalments, instalmentPlan } from '../modules/enrolments/index.js';
@@ -132,7 +132,19 @@ export async function seedDemoSchool(
     attendances += rows.length;
   }
   const camps = await seedDemoCamps(tx, { random, now, year, courts, nextMember });
-  return { coaches: coaches.length, courses: spans.length, camps: camps.weeks, sessions: sessionCount + camps.sessions, children: children + camps.children, attendances };
+  const lessonSlots = await seedDemoLessonSlots(tx, { now, courtId: courts.get('D5')!, coachIds: coaches.map((coach) => coach.id) });
+  return { coaches: coaches.length, courses: spans.length, camps: camps.weeks, sessions: sessionCount + camps.sessions, children: children + camps.children, attendances, lessonSlots };
+}
+
+/** Private lessons published for the next ten days: one a morning at 10:00 on D5 (no course holds it then), 45 € each, the coaches in turn. */
+async function seedDemoLessonSlots(tx: Prisma.TransactionClient, { now, courtId, coachIds }: { now: Date; courtId: number; coachIds: number[] }) {
+  const today = todayInRome(now);
+  const data = Array.from({ length: 10 }, (_, index) => {
+    const startsAt = instantInRome(addDays(today, index + 1), '10:00');
+    return { coachId: coachIds[index % coachIds.length]!, courtId, startsAt, endsAt: new Date(startsAt.getTime() + 60 * 60_000), priceCents: 4500, createdAt: now };
+  });
+  await tx.lessonSlot.createMany({ data });
+  return data.length;
 }
 
 /** A camp week's terms: the full day on D1–D6, or the morning on D4–D6 (two weeks of the ten); never two camps on a court at once. */

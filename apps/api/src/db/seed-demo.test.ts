@@ -139,6 +139,15 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
     expect(courses.filter((course) => course.startsOn <= now && course.endsOn >= now)).toHaveLength(2);
   });
 
+  it('publishes ten private lessons of the coaches on a D court, none meeting a course’s session', async () => {
+    const slots = await db.lessonSlot.findMany({ include: { court: { select: { row: true } }, coach: { select: { role: true } } } });
+    expect(slots).toHaveLength(10);
+    expect(slots.every((slot) => slot.court.row === 'D' && slot.coach.role === 'coach' && slot.startsAt > now)).toBe(true);
+    const [clashing] = await db.$queryRaw<{ clashes: number }[]>`
+      SELECT count(*)::int AS clashes FROM lesson_slots l JOIN court_closures k ON k.court_id = l.court_id AND k.starts_at < l.ends_at AND k.ends_at > l.starts_at`;
+    expect(clashing).toEqual({ clashes: 0 });
+  });
+
   it('has sessions in the week from now, each holding its course’s courts by a closure named after it', async () => {
     expect(await db.courseSession.count({ where: { startsAt: { gte: now, lt: new Date(now.getTime() + 7 * 86_400_000) } } })).toBeGreaterThanOrEqual(3);
     const [holds] = await db.$queryRaw<{ unheld: number; wrong: number }[]>`

@@ -321,7 +321,7 @@ export async function seedDemoVolume(
       if (books) await tx.$executeRaw`SELECT ledger_post_history()`;
       if (school) await bookDemoSchoolFees(tx);
       log(`Dati demo: ${users.length} utenti, ${createdMemberships.length} tessere, ${bvuMembers.length} tesserati BVU, ${coupons.length} coupon, ${createdBookings.length} prenotazioni, ${certificates.length} certificati medici.`);
-      if (school) log(`Scuola demo: ${school.coaches} allenatori (${DEMO_COACHES.map((coach) => coach.email).join(', ')}), ${school.courses} corsi, ${school.camps} settimane di centro estivo, ${school.sessions} lezioni, ${school.children} bambini, ${school.attendances} presenze.`);
+      if (school) log(`Scuola demo: ${school.coaches} allenatori (${DEMO_COACHES.map((coach) => coach.email).join(', ')}), ${school.courses} corsi, ${school.camps} settimane di centro estivo, ${school.sessions} lezioni, ${school.children} bambini, ${school.attendances} presenze, ${school.lessonSlots} lezioni private da prenotare.`);
     },
     // One transaction for thousands of rows: on a busy machine it may wait for a connection longer than 2 s.
     { maxWait: 30_000, timeout: 120_000 },

@@ -38,10 +38,8 @@ export default function AdminCoursesPage() {
   const columns: DataColumn<TCourse>[] = [
     { key: 'name', header: 'Corso', cell: (course) => (
       <span>
-        <span className="block font-semibold text-slate-900">
-          {course.name}{' '}
-          {course.offer === 'camp' && <Badge tone="sea">Centro estivo</Badge>}
-        </span>
+        <span className="block font-semibold text-slate-900">{course.name}</span>
+        {course.offer === 'camp' && <Badge tone="sea">Centro estivo</Badge>}
         <span className="block text-xs text-slate-500">{[course.level, course.coach?.name].filter(Boolean).join(' · ')}</span>
       </span>
     ) },
