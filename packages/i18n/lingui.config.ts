@@ -20,8 +20,11 @@ const SHELL = [`${web}/app`, `${web}/components/ui`, `${web}/lib`, `${web}/confi
  * they share with member screens: kept out of the first paint's `shell`, whose every byte counts.
  */
 const HOME_DATA = ['pricing-tables', 'courts-map', 'court-plan', 'school-teaser', 'home-data-sections'].map((file) => `${web}/features/home/components/${file}.tsx`);
-/** …and what only the build reads: the home page's description for each language's prerendered page. */
-const HOME = [...HOME_DATA, `${web}/lib/display-labels.ts`, `${web}/features/home/home-meta.ts`];
+/**
+ * …what only the build reads: the home page's description for each language's prerendered page; and the
+ * "not found" screen, a lazy screen (its parts come with it).
+ */
+const HOME = [...HOME_DATA, `${web}/lib/display-labels.ts`, `${web}/features/home/home-meta.ts`, `${web}/app/not-found-page.tsx`];
 /** Never messages: tests, generated code. Absolute: Lingui matches a relative exclusion from this folder only. */
 export const NEVER = ['**/node_modules/**', '**/*.test.*', '**/*.e2e.*', '**/test/**', '**/generated/**'].map((pattern) => `<rootDir>/../../${pattern}`);
 

@@ -1,6 +1,6 @@
 // The route table (every screen, its path and who may open it), rendered by <AppRoutes> inside the browser's router (or the build's
 // static one). Every other screen is its own lazily loaded chunk, so visitors of the home page never
-// download the back-office; nor its part of the table (./back-office-routes.tsx). Public and member screens
+// download the back-office; nor its part of the table (./back-office-routes.tsx), nor the coaches' (./coach-routes.tsx). Public and member screens
 // are also under /de/ and /en/; the back-office only under / (docs/i18n.md#addresses-and-the-language-of-a-page).
 import { LOCALES } from '@beach/i18n';
 import { lazy, useEffect } from 'react';
@@ -11,10 +11,11 @@ import { apiEvents } from '../lib/api-events';
 // sections load after the first paint.
 import HomePage from '../features/home/pages/home-page';
 import { RequireRole } from './guards';
-import { backOfficePage, page } from './lazy-page';
+import { page } from './lazy-page';
 import { RootLayout } from './layout';
 
 const BackOfficeRoutes = lazy(() => import('./back-office-routes'));
+const CoachRoutes = lazy(() => import('./coach-routes'));
 
 /** The same routes under `prefix` (/de, /en): every path prefixed, nested ones too (a nested absolute path must start with its parent's). */
 function localizeRoutes(routes: RouteObject[], prefix: string): RouteObject[] {
@@ -60,14 +61,7 @@ const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: `${paths.admin.dashboard}/*`, element: <BackOfficeRoutes /> },
-      // A coach's sessions: Italian, under / only, for coaches, staff and admins.
-      {
-        element: <RequireRole level="coach" />,
-        children: [
-          { path: paths.coach.sessions, ...backOfficePage(() => import('../features/coaching/pages/coach-sessions-page')) },
-          { path: paths.coach.session, ...backOfficePage(() => import('../features/coaching/pages/coach-session-page')) },
-        ],
-      },
+      { path: `${paths.coach.sessions}/*`, element: <CoachRoutes /> },
       ...LOCALES.flatMap((locale) => localizeRoutes(publicRoutes, locale === 'it' ? '' : `/${locale}`)),
     ],
   },
