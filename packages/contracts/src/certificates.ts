@@ -167,9 +167,12 @@ export const ZCertificateListRow = z.object({
   state: z.enum(CERTIFICATE_STATES),
   /** An upload staff have not checked yet, even beside a certificate still valid (an early renewal). */
   awaiting_verification: z.boolean(),
+  /** Kind, expiry and id of the upload awaiting verification, else of the latest certificate. */
   kind: ZCertificateKind.nullable(),
   expiry_date: ZIsoDate.nullable(),
   certificate_id: z.number().int().nullable(),
+  /** That certificate's scanned file type, when it has one. */
+  file_type: z.enum(CERTIFICATE_FILE_TYPES).nullable(),
 });
 export type TCertificateListRow = z.infer<typeof ZCertificateListRow>;
 

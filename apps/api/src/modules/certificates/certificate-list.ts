@@ -15,7 +15,9 @@ type Person = { userId: number; childId: number | null; firstName: string; lastN
 /** One row: the person's state today from their certificates not rejected (newest first). */
 function rowOf(person: Person, certificates: MedicalCertificate[], today: string): TCertificateListRow {
   const { state } = stateOn(certificates, today);
-  const latest = certificates[0] ?? null;
+  const pending = certificates.find((certificate) => !certificate.verifiedAt && toIsoDate(certificate.expiryDate) >= today);
+  // The one to look at: an upload awaiting verification, else the latest.
+  const latest = pending ?? certificates[0] ?? null;
   return {
     user_id: person.userId,
     child_id: person.childId,
@@ -24,10 +26,11 @@ function rowOf(person: Person, certificates: MedicalCertificate[], today: string
     last_name: person.lastName,
     email: person.email,
     state,
-    awaiting_verification: certificates.some((certificate) => !certificate.verifiedAt && toIsoDate(certificate.expiryDate) >= today),
+    awaiting_verification: pending !== undefined,
     kind: latest?.kind ?? null,
     expiry_date: latest ? toIsoDate(latest.expiryDate) : null,
     certificate_id: latest?.id ?? null,
+    file_type: (latest?.fileType ?? null) as TCertificateListRow['file_type'],
   };
 }
 
