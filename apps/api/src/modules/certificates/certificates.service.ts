@@ -16,7 +16,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { audit, auditRow, rowOf } from '../../lib/audit.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
 import { readSettings } from '../settings/index.js';
 import { exportCertificatesCsv, listCertificates } from './certificate-list.js';
@@ -96,8 +96,9 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
     },
 
     /** A parent's upload for their child: another member's child is not found (404). */
-    async uploadForChild(user: User, childId: number, body: CertificateBody, file: CheckedFile) {
+    async uploadForChild(user: User, childId: number, body: CertificateBody, file: CheckedFile | undefined) {
       if (!(await db.child.findFirst({ where: { id: childId, parentId: user.id }, select: { id: true } }))) throw notFound(certificateMessages.childNotFound);
+      if (!file) throw invalid({ file: [certificateMessages.fileMissing] });
       await create(user.id, body, file, user, false, childId);
       return { message: certificateMessages.uploaded, status: await childCertificateStatus(db, childId, todayInRome()) };
     },

@@ -21,15 +21,16 @@ let staff: string;
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
-const uploadForChild = (member: TestMember, childId: number, file = { data: PDF, name: 'certificato.pdf', type: 'application/pdf' }) =>
-  request(app)
+const uploadForChild = (member: TestMember, childId: number, file: { data: Buffer; name: string; type: string } | null = { data: PDF, name: 'certificato.pdf', type: 'application/pdf' }) => {
+  const call = request(app)
     .post(`/api/me/children/${childId}/certificates`)
     .set(bearer(member.token))
     .field('kind', 'non_agonistico')
     .field('issued_by', 'Dott. Verdi, pediatra')
     .field('issue_date', addDays(today, -5))
-    .field('expiry_date', addDays(today, 360))
-    .attach('file', file.data, { filename: file.name, contentType: file.type });
+    .field('expiry_date', addDays(today, 360));
+  return file ? call.attach('file', file.data, { filename: file.name, contentType: file.type }) : call;
+};
 
 const makeChild = (parentId: number, firstName: string) => db.child.create({ data: { parentId, firstName, lastName: 'Certi', birthDate: fromIsoDate('2016-04-10') } });
 const childRow = async (member: TestMember, childId: number) =>
@@ -50,6 +51,7 @@ describe('a child’s certificate, uploaded by the parent', () => {
     await uploadForChild(other, child.id).expect(404);
     const bad = await uploadForChild(parent, child.id, { data: Buffer.from('not a certificate'), name: 'certificato.pdf', type: 'application/pdf' }).expect(422);
     expect(bad.body.errors).toEqual({ file: [CERTIFICATE_MESSAGES.badType] });
+    expect((await uploadForChild(parent, child.id, null).expect(422)).body.errors).toEqual({ file: [CERTIFICATE_MESSAGES.fileMissing] });
     expect(await db.medicalCertificate.count({ where: { childId: child.id } })).toBe(0);
 
     const uploaded = await uploadForChild(parent, child.id).expect(201);
