@@ -38,6 +38,12 @@ export const certificateMessages = defineMessages({
     message:
       'Per prenotare serve un certificato medico valido il giorno della partita ({day}). Caricalo da "Tesseramento" o portalo in segreteria: quando sarà verificato potrai prenotare.',
   },
+  /** A child's enrolment refused while the setting asks for a valid certificate: `name` the child's first name, `day` the first session's. */
+  childEnrolmentRefused: /* i18n */ {
+    id: 'certificates.child_enrolment_refused',
+    message: 'Per iscrivere {name} serve un certificato medico valido il {day}: caricalo dal profilo.',
+  },
+  childNotFound: /* i18n */ { id: 'certificates.child_not_found', message: 'Figlio non trovato.' },
 });
 
 export const CERTIFICATE_KINDS = ['non_agonistico', 'agonistico'] as const;
@@ -73,10 +79,13 @@ export const CERTIFICATE_MESSAGES = {
   ...italianTexts(certificateMessages),
   deskWarning: (state: string) => italian(certificateMessages.deskWarning, { state: state.toLowerCase() }),
   bookingRefused: (day: string) => italian(certificateMessages.bookingRefused, { day }),
+  childEnrolmentRefused: (name: string, day: string) => italian(certificateMessages.childEnrolmentRefused, { name, day }),
 };
 
 export const ZCertificate = z.object({
   id: z.number().int(),
+  /** One of the member's children's (docs/school.md#families); null for the member's own. */
+  child_id: z.number().int().nullable(),
   kind: ZCertificateKind,
   issued_by: z.string(),
   issue_date: ZIsoDate,
@@ -143,18 +152,27 @@ export type TCertificateExportQuery = z.input<typeof ZCertificateExportQuery>;
 export const ZCertificateListQuery = pageQuery(CERTIFICATES_PER_PAGE).extend(ZCertificateExportQuery.shape);
 export type TCertificateListQuery = z.input<typeof ZCertificateListQuery>;
 
-/** A member with an active card whose certificate needs attention. */
+/**
+ * A member with an active card whose certificate needs attention, or a child (the parent's `user_id` and
+ * e-mail, the child's name) enrolled in a course not yet over or with a certificate to verify.
+ */
 export const ZCertificateListRow = z.object({
   user_id: z.number().int(),
+  child_id: z.number().int().nullable(),
+  /** The parent's name, for a child's row. */
+  parent_name: z.string().nullable(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
   state: z.enum(CERTIFICATE_STATES),
   /** An upload staff have not checked yet, even beside a certificate still valid (an early renewal). */
   awaiting_verification: z.boolean(),
+  /** Kind, expiry and id of the upload awaiting verification, else of the latest certificate. */
   kind: ZCertificateKind.nullable(),
   expiry_date: ZIsoDate.nullable(),
   certificate_id: z.number().int().nullable(),
+  /** That certificate's scanned file type, when it has one. */
+  file_type: z.enum(CERTIFICATE_FILE_TYPES).nullable(),
 });
 export type TCertificateListRow = z.infer<typeof ZCertificateListRow>;
 
@@ -213,6 +231,11 @@ export const certificatesRoutes = {
   settings: defineRoute({
     method: 'get', path: '/api/admin/certificates/settings', tag: 'certificates', access: 'staff',
     summary: 'Se per prenotare online serve un certificato valido', response: ZCertificateSettings,
+  }),
+  uploadForChild: defineRoute({
+    method: 'post', path: '/api/me/children/:id/certificates', tag: 'certificates', access: 'user', successStatus: 201,
+    summary: 'Carica il certificato di un proprio figlio (come il proprio: multipart, file PDF, JPEG o PNG); resta da verificare',
+    params: ZIdParams, body: ZCertificateBody, response: ZSavedCertificate,
   }),
   saveSettings: defineRoute({
     method: 'put', path: '/api/admin/certificates/settings', tag: 'certificates', access: 'admin',

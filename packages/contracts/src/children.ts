@@ -2,6 +2,7 @@
 // the staff read them on the member's page. Health notes go to the parent, the staff and the child's coach.
 import { ageOn, romeToday } from './age.js';
 import { ZIsoDate, ZMessage, ZPersonName } from './auth.js';
+import { ZCertificateStatus } from './certificates.js';
 import { PARENT_SIGNATURE_AGE } from './consents.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { italianTexts } from './italian.js';
@@ -70,6 +71,8 @@ export const ZChild = z.object({
   photo_consent: z.boolean(),
   /** Enrolled in a course at least once (cancelled too): the child cannot be removed, the accounts need it. */
   has_enrolments: z.boolean(),
+  /** The child's medical certificate today (Rome), and the certificates the parent presented for them. */
+  certificate: ZCertificateStatus,
   created_at: z.iso.datetime(),
 });
 export type TChild = z.infer<typeof ZChild>;

@@ -55,7 +55,7 @@ export const ZSessionParticipant = z.object({
   name: z.string(),
   is_child: z.boolean(),
   age: z.number().int().nullable(),
-  /** The member's certificate state on the session's day; null for a child (the parent's is not theirs). */
+  /** The person's certificate state on the session's day: the member's, or the child's own (never the parent's). */
   certificate: z.enum(CERTIFICATE_STATES).nullable(),
   /** The parent's phone for a child, the member's own otherwise. */
   phone: z.string().nullable(),

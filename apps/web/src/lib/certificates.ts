@@ -11,8 +11,8 @@ const keys = {
   settings: ['certificates', 'settings'] as const,
 };
 
-/** The form's fields and the optional file, as multipart. */
-function formOf(body: TCertificateBody, file: File | null) {
+/** The form's fields and the optional file, as multipart (a child's upload sends the same). */
+export function certificateFormData(body: TCertificateBody, file: File | null) {
   const form = new FormData();
   for (const [name, value] of Object.entries(body)) form.append(name, String(value));
   if (file) form.append('file', file);
@@ -26,18 +26,18 @@ function useCertificateMutation<Variables, Result>(mutationFn: (variables: Varia
 
 export const useMyCertificate = () => useQuery({ queryKey: keys.mine, queryFn: () => callApi(api.certificates.mine), staleTime: 0 });
 export const useUploadCertificate = () =>
-  useCertificateMutation(({ body, file }: { body: TCertificateBody; file: File | null }) => sendForm(api.certificates.upload, formOf(body, file)));
+  useCertificateMutation(({ body, file }: { body: TCertificateBody; file: File | null }) => sendForm(api.certificates.upload, certificateFormData(body, file)));
 
 export const useMemberCertificates = (userId: number) =>
   useQuery({ queryKey: keys.member(userId), queryFn: () => callApi(api.certificates.ofMember, { params: { id: userId } }), staleTime: 0 });
 export const useRecordCertificate = (userId: number) =>
-  useCertificateMutation(({ body, file }: { body: TCertificateBody; file: File | null }) => sendForm(api.certificates.record, formOf(body, file), { params: { id: userId } }));
+  useCertificateMutation(({ body, file }: { body: TCertificateBody; file: File | null }) => sendForm(api.certificates.record, certificateFormData(body, file), { params: { id: userId } }));
 export const useVerifyCertificate = () => useCertificateMutation((id: number) => callApi(api.certificates.verify, { params: { id } }));
 export const useRejectCertificate = () => useCertificateMutation(({ id, reason }: { id: number; reason: string }) => callApi(api.certificates.reject, { params: { id }, body: { reason } }));
 
-const fileName = (certificate: TCertificate) => `certificato-${certificate.id}.${certificate.file_type ? CERTIFICATE_FILE_EXTENSIONS[certificate.file_type] : 'pdf'}`;
+const fileName = (certificate: Pick<TCertificate, 'id' | 'file_type'>) => `certificato-${certificate.id}.${certificate.file_type ? CERTIFICATE_FILE_EXTENSIONS[certificate.file_type] : 'pdf'}`;
 export const downloadMyCertificate = (certificate: TCertificate) => downloadFile(api.certificates.myFile, { params: { id: certificate.id } }, fileName(certificate));
-export const downloadCertificate = (certificate: TCertificate) => downloadFile(api.certificates.file, { params: { id: certificate.id } }, fileName(certificate));
+export const downloadCertificate = (certificate: Pick<TCertificate, 'id' | 'file_type'>) => downloadFile(api.certificates.file, { params: { id: certificate.id } }, fileName(certificate));
 
 export const useCertificateList = (query: TCertificateListQuery) =>
   useQuery({ queryKey: keys.list(query), queryFn: () => callApi(api.certificates.list, { query }), staleTime: 0 });

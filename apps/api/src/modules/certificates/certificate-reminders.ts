@@ -6,7 +6,8 @@ import { addDays, todayInRome, toIsoDate } from '../../lib/time.js';
 import { certificateReminderEmail, type ReminderKind } from './certificates.emails.js';
 
 /**
- * Job 'certificates-daily': the member's latest certificate (one renewed since is left alone) gets its
+ * Job 'certificates-daily': the member's latest certificate of their own (one renewed since is left alone;
+ * their children's get none, docs/school.md#families) gets its
  * reminder 30 days (from 30 to 8 days before), 7 days (7 to 1) and on its last day. The reminder's row
  * is inserted with its e-mail in one transaction, and its primary key lets each go out once however
  * often the job runs.
@@ -24,9 +25,9 @@ export function createCertificateReminders({ db, jobs, logger }: Pick<AppDeps, '
               WHEN c.expiry_date > ${addDays(today, 7)}::date THEN '30_days'
             END AS kind
           FROM medical_certificates c JOIN users u ON u.id = c.user_id
-          WHERE c.verified_at IS NOT NULL AND u.erased_at IS NULL AND u.disabled_at IS NULL
+          WHERE c.child_id IS NULL AND c.verified_at IS NOT NULL AND u.erased_at IS NULL AND u.disabled_at IS NULL
             AND c.expiry_date BETWEEN ${today}::date AND ${addDays(today, 30)}::date
-            AND NOT EXISTS (SELECT 1 FROM medical_certificates later WHERE later.user_id = c.user_id AND later.expiry_date > c.expiry_date AND later.rejected_at IS NULL)
+            AND NOT EXISTS (SELECT 1 FROM medical_certificates later WHERE later.user_id = c.user_id AND later.child_id IS NULL AND later.expiry_date > c.expiry_date AND later.rejected_at IS NULL)
         ), sent AS (
           INSERT INTO certificate_reminders (certificate_id, kind) SELECT id, kind FROM due ON CONFLICT DO NOTHING RETURNING certificate_id, kind
         )

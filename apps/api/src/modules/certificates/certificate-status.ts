@@ -1,5 +1,6 @@
 // A member's certificate state on a day: what the booking rule, the member's page, the desk and the
 // back-office list read. Exported for check-in and card verification: `certificateStatus(db, userId, day)`.
+// A child's (on the parent's row, `child_id` set) never counts as the parent's: `childCertificateStatus`.
 import {
   CERTIFICATE_EXPIRING_DAYS,
   CERTIFICATE_MESSAGES,
@@ -9,9 +10,9 @@ import {
   type TCertificateState,
   type TCertificateStatus,
 } from '@beach/contracts';
-import type { MedicalCertificate, Setting } from '../../generated/prisma/client.js';
-import type { Db } from '../../lib/db.js';
-import { AppError } from '../../lib/errors.js';
+import type { Child, MedicalCertificate, Setting } from '../../generated/prisma/client.js';
+import type { Db, Prisma } from '../../lib/db.js';
+import { AppError, invalid } from '../../lib/errors.js';
 import { localizedDay, withValues } from '../../lib/i18n.js';
 import { fromIsoDate, toIsoDate } from '../../lib/time.js';
 import { readSettings } from '../settings/index.js';
@@ -45,6 +46,7 @@ export const isValidState = (state: TCertificateState) => state === 'valid' || s
 
 export const certificateToDto = (certificate: MedicalCertificate): TCertificate => ({
   id: certificate.id,
+  child_id: certificate.childId,
   kind: certificate.kind,
   issued_by: certificate.issuedBy,
   issue_date: toIsoDate(certificate.issueDate),
@@ -57,11 +59,23 @@ export const certificateToDto = (certificate: MedicalCertificate): TCertificate 
   created_at: certificate.createdAt.toISOString(),
 });
 
-/** A member's state on `day` with the certificates they presented, the most recent first. */
-export async function certificateStatus(db: Pick<Db, 'medicalCertificate'>, userId: number, day: string): Promise<TCertificateStatus> {
-  const certificates = await db.medicalCertificate.findMany({ where: { userId }, orderBy: [{ expiryDate: 'desc' }, { id: 'desc' }] });
+/** Newest first, as every status lists them. */
+export const CERTIFICATES_ORDER: Prisma.MedicalCertificateOrderByWithRelationInput[] = [{ expiryDate: 'desc' }, { id: 'desc' }];
+
+/** The state on `day` of certificates already read (newest first), with them. */
+export function statusOf(certificates: MedicalCertificate[], day: string): TCertificateStatus {
   const { state, daysLeft } = stateOn(certificates, day);
   return { state, days_left: daysLeft, certificates: certificates.map(certificateToDto) };
+}
+
+/** A member's state on `day` with the certificates they presented for themself (their children's left out). */
+export async function certificateStatus(db: Pick<Db, 'medicalCertificate'>, userId: number, day: string): Promise<TCertificateStatus> {
+  return statusOf(await db.medicalCertificate.findMany({ where: { userId, childId: null }, orderBy: CERTIFICATES_ORDER }), day);
+}
+
+/** A child's state on `day`, with the certificates the parent presented for them. */
+export async function childCertificateStatus(db: Pick<Db, 'medicalCertificate'>, childId: number, day: string): Promise<TCertificateStatus> {
+  return statusOf(await db.medicalCertificate.findMany({ where: { childId }, orderBy: CERTIFICATES_ORDER }), day);
 }
 
 /**
@@ -73,6 +87,18 @@ export async function assertCertificateForBooking(db: Pick<Db, 'medicalCertifica
   if (!settings.requireValidCertificate) return;
   const { state } = await certificateStatus(db, userId, day);
   if (!isValidState(state)) throw new AppError(422, withValues(certificateMessages.bookingRefused, { day: localizedDay(day) }));
+}
+
+/** The same rule for a child's enrolment (docs/school.md#prices): their own certificate on the first session's day, 422 on `child_id`. */
+export async function assertChildCertificateForEnrolment(
+  db: Pick<Db, 'medicalCertificate'>,
+  settings: Pick<Setting, 'requireValidCertificate'>,
+  child: Pick<Child, 'id' | 'firstName'>,
+  day: string,
+) {
+  if (!settings.requireValidCertificate) return;
+  const { state } = await childCertificateStatus(db, child.id, day);
+  if (!isValidState(state)) throw invalid({ child_id: [withValues(certificateMessages.childEnrolmentRefused, { name: child.firstName, day: localizedDay(day) })] });
 }
 
 /**

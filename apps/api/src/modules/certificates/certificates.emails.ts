@@ -32,6 +32,14 @@ const messages = defineMessages({
     id: 'api.certificates.email_rejected_next',
     message: 'Senza un certificato valido non puoi giocare: carica un certificato valido dalla pagina Tesseramento, oppure portalo in segreteria.',
   },
+  rejectedChildText: /* i18n */ {
+    id: 'api.certificates.email_rejected_child_text',
+    message: 'la segreteria non ha accettato il certificato medico {kind} che hai caricato per {child} (scadenza {day}).',
+  },
+  rejectedChildNext: /* i18n */ {
+    id: 'api.certificates.email_rejected_child_next',
+    message: 'Senza un certificato valido {child} non può essere iscritto/a ai corsi che lo richiedono: carica un certificato valido dal profilo, in "I miei figli".',
+  },
   rejectedAction: /* i18n */ { id: 'api.certificates.email_rejected_action', message: 'Carica il certificato' },
 });
 
@@ -49,6 +57,8 @@ const KIND = defineMessages({
 } satisfies Record<TCertificateKind, unknown>);
 
 type Certificate = { kind: TCertificateKind; expiryDate: string };
+/** A rejected one names the child it was for (their first name), null for the member's own. */
+type RejectedCertificate = Certificate & { childName: string | null };
 
 export function certificateReminderEmail(recipient: Recipient, certificate: Certificate, kind: ReminderKind, membershipUrl: string): MailMessage {
   const i18n = i18nFor(recipient.locale);
@@ -66,10 +76,13 @@ export function certificateReminderEmail(recipient: Recipient, certificate: Cert
   };
 }
 
-/** Staff rejected the certificate the member uploaded: why, and what to do. */
-export function certificateRejectedEmail(recipient: Recipient, certificate: Certificate, reason: string, membershipUrl: string): MailMessage {
+/** Staff rejected the certificate the member uploaded (for themself or a child): why, and what to do. */
+export function certificateRejectedEmail(recipient: Recipient, certificate: RejectedCertificate, reason: string, uploadUrl: string): MailMessage {
   const i18n = i18nFor(recipient.locale);
   const say = sayer(i18n);
+  const kind = say(KIND[certificate.kind]);
+  const day = localizedDay(certificate.expiryDate);
+  const child = certificate.childName;
   return {
     to: recipient.email,
     subject: say(messages.rejectedSubject),
@@ -77,11 +90,11 @@ export function certificateRejectedEmail(recipient: Recipient, certificate: Cert
       title: say(messages.rejectedTitle),
       greeting: greetingOf(i18n, recipient.firstName),
       paragraphs: [
-        say(messages.rejectedText, { kind: say(KIND[certificate.kind]), day: localizedDay(certificate.expiryDate) }),
+        child === null ? say(messages.rejectedText, { kind, day }) : say(messages.rejectedChildText, { kind, child, day }),
         say(messages.rejectedReason, { reason }),
-        say(messages.rejectedNoCertificate),
+        child === null ? say(messages.rejectedNoCertificate) : say(messages.rejectedChildNext, { child }),
       ],
-      action: { label: say(messages.rejectedAction), url: membershipUrl },
+      action: { label: say(messages.rejectedAction), url: uploadUrl },
     }),
   };
 }

@@ -16,6 +16,10 @@ export function registerCertificatesRoutes(mount: MountRoute, certificates: Cert
   const routes = api.certificates;
   mount(routes.mine, (_input, { req }) => certificates.mine(authOf(req).user));
   mount(routes.upload, ({ body }, { req, res }) => certificates.upload(authOf(req).user, body, uploaded(res)!), { before: [certificateUpload({ required: true })] });
+  // The file is asked for by the service, so a child id out of range or not the parent's answers 404 first.
+  mount(routes.uploadForChild, ({ params, body }, { req, res }) => certificates.uploadForChild(authOf(req).user, params.id, body, uploaded(res)), {
+    before: [certificateUpload({ required: false })],
+  });
   mount(routes.myFile, async ({ params }, { req, res }) => {
     sendFile(res, await certificates.myFile(authOf(req).user, params.id));
   });

@@ -1,4 +1,4 @@
-// Medical certificates: the member's upload (to verify), the desk's record, verification or rejection, the files
+// Medical certificates: the member's upload (to verify) for themself or one of their children, the desk's record, verification or rejection, the files
 // (served only to the member and to staff), the back-office list with its CSV, the setting, and the
 // daily reminders 30 and 7 days before expiry and on the day. The list and the reminders in their own
 // files; this holds the writes and composes them.
@@ -16,14 +16,14 @@ import {
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { audit, auditRow, rowOf } from '../../lib/audit.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
 import { readSettings } from '../settings/index.js';
 import { exportCertificatesCsv, listCertificates } from './certificate-list.js';
 import { createCertificateReminders } from './certificate-reminders.js';
 import type { CheckedFile } from './certificate-upload.js';
 import { certificateRejectedEmail } from './certificates.emails.js';
-import { certificateStatus } from './certificate-status.js';
+import { certificateStatus, childCertificateStatus } from './certificate-status.js';
 
 type CertificateBody = z.output<typeof ZCertificateBody>;
 
@@ -31,6 +31,8 @@ const USER_NOT_FOUND = 'Utente non trovato.';
 
 export function createCertificatesService({ db, jobs, storage, config, logger }: Pick<AppDeps, 'db' | 'jobs' | 'storage' | 'config' | 'logger'>) {
   const membershipUrl = `${config.WEB_ORIGIN}/tesseramento`;
+
+  const profileUrl = `${config.WEB_ORIGIN}/profilo`;
 
   async function store(userId: number, file: CheckedFile | undefined) {
     if (!file) return { filePath: null, fileType: null };
@@ -40,7 +42,7 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
   }
 
   /** The member's own upload records nothing in the audit log (no back-office request); the desk's does. */
-  async function create(userId: number, body: CertificateBody, file: CheckedFile | undefined, actor: User, verified: boolean) {
+  async function create(userId: number, body: CertificateBody, file: CheckedFile | undefined, actor: User, verified: boolean, childId: number | null = null) {
     const stored = await store(userId, file);
     await db
       .$transaction((tx) =>
@@ -48,6 +50,7 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
           tx.medicalCertificate.create({
             data: {
               userId,
+              childId,
               kind: body.kind,
               issuedBy: body.issued_by,
               issueDate: fromIsoDate(body.issue_date),
@@ -71,6 +74,10 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
     if (!user) throw notFound(USER_NOT_FOUND);
   }
 
+  /** The state of whoever the certificate is for: the member, or the child it names. */
+  const statusFor = (certificate: { userId: number; childId: number | null }) =>
+    certificate.childId === null ? certificateStatus(db, certificate.userId, todayInRome()) : childCertificateStatus(db, certificate.childId, todayInRome());
+
   async function fileOf(where: { id: number; userId?: number }) {
     const certificate = await db.medicalCertificate.findFirst({ where });
     if (!certificate) throw notFound(certificateMessages.notFound);
@@ -88,6 +95,15 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
       return { message: certificateMessages.uploaded, status: await certificateStatus(db, user.id, todayInRome()) };
     },
 
+    /** A parent's upload for their child: another member's child is not found (404). */
+    async uploadForChild(user: User, childId: number, body: CertificateBody, file: CheckedFile | undefined) {
+      if (!(await db.child.findFirst({ where: { id: childId, parentId: user.id }, select: { id: true } }))) throw notFound(certificateMessages.childNotFound);
+      if (!file) throw invalid({ file: [certificateMessages.fileMissing] });
+      await create(user.id, body, file, user, false, childId);
+      return { message: certificateMessages.uploaded, status: await childCertificateStatus(db, childId, todayInRome()) };
+    },
+
+    /** The member's own certificates' files and their children's (the parent's rows either way). */
     myFile: (user: User, id: number) => fileOf({ id, userId: user.id }),
     file: (id: number) => fileOf({ id }),
 
@@ -112,14 +128,14 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
           if (count === 0) throw new AppError(409, certificateMessages.alreadyVerified);
         }),
       );
-      return { message: certificateMessages.verified, status: await certificateStatus(db, certificate.userId, todayInRome()) };
+      return { message: certificateMessages.verified, status: await statusFor(certificate) };
     },
 
     /** Refuses an upload staff have not checked yet; the member is e-mailed why, in the same transaction. */
     async reject(actor: User, id: number, reason: string) {
       const certificate = await db.medicalCertificate.findUnique({
         where: { id },
-        include: { user: { select: { email: true, firstName: true, locale: true } } },
+        include: { user: { select: { email: true, firstName: true, locale: true } }, child: { select: { firstName: true } } },
       });
       if (!certificate) throw notFound(certificateMessages.notFound);
       await db.$transaction(async (tx) => {
@@ -127,10 +143,12 @@ export function createCertificatesService({ db, jobs, storage, config, logger }:
           const { count } = await tx.medicalCertificate.updateMany({ where: { id, verifiedAt: null, rejectedAt: null }, data: { rejectedAt: new Date(), rejectedById: actor.id, rejectionReason: reason } });
           if (count === 0) throw new AppError(409, certificateMessages.notRejectable);
         });
-        const email = certificateRejectedEmail(certificate.user, { kind: certificate.kind, expiryDate: toIsoDate(certificate.expiryDate) }, reason, membershipUrl);
+        // A child's goes to the parent, naming the child, and leads to their children on /profilo.
+        const rejected = { kind: certificate.kind, expiryDate: toIsoDate(certificate.expiryDate), childName: certificate.child?.firstName ?? null };
+        const email = certificateRejectedEmail(certificate.user, rejected, reason, certificate.child ? profileUrl : membershipUrl);
         await jobs.send('send-email', email, { tx });
       });
-      return { message: certificateMessages.rejected, status: await certificateStatus(db, certificate.userId, todayInRome()) };
+      return { message: certificateMessages.rejected, status: await statusFor(certificate) };
     },
 
     list: (query: QueryOf<typeof api.certificates.list>) => listCertificates(db, query),

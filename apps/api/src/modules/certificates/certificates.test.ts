@@ -244,8 +244,8 @@ describe('back-office list, CSV and setting', () => {
 
     const csv = await request(app).get('/api/admin/certificates/export').query({ filter: 'expiring' }).set(bearer(staff)).expect(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.text).toContain('Cognome;Nome;E-mail;Stato;Da verificare;Tipo;Scadenza');
-    expect(csv.text).toContain(`Inscadenza;Elsa;${expiring.email};In scadenza;No;Agonistico;${formatItalianDate(addDays(today, 10))}`);
+    expect(csv.text).toContain('Cognome;Nome;Figlio/a di;E-mail;Stato;Da verificare;Tipo;Scadenza');
+    expect(csv.text).toContain(`Inscadenza;Elsa;;${expiring.email};In scadenza;No;Agonistico;${formatItalianDate(addDays(today, 10))}`);
     expect(csv.text).not.toContain('Senzacertificato');
     // Read as a spreadsheet would: a BOM, ';' between cells, one row per holder.
     const rows = parse(csv.text, { bom: true, delimiter: ';', columns: true }) as Record<string, string>[];

@@ -1,15 +1,17 @@
 // A child's row as the API shows it, and what the member's other features need of their children: the
 // data export and the erasure (docs/school.md#families).
 import type { TChild } from '@beach/contracts';
-import type { Child } from '../../generated/prisma/client.js';
+import type { Child, MedicalCertificate } from '../../generated/prisma/client.js';
 import type { Db, Prisma } from '../../lib/db.js';
-import { toIsoDate } from '../../lib/time.js';
+import { todayInRome, toIsoDate } from '../../lib/time.js';
+import { CERTIFICATES_ORDER, statusOf } from '../certificates/index.js';
 
 /** The names an erased member's children keep (the rows stay for their enrolments and payments). */
 export const ERASED_CHILD_NAME = { firstName: 'Minore', lastName: 'cancellato' } as const;
 
-export const childWithEnrolments = { _count: { select: { enrolments: true } } } as const;
-type ChildRow = Child & { _count: { enrolments: number } };
+/** What a child's row shows beside its columns: whether it was ever enrolled, and its certificates. */
+export const childWithEnrolments = { _count: { select: { enrolments: true } }, certificates: { orderBy: CERTIFICATES_ORDER } } as const;
+type ChildRow = Child & { _count: { enrolments: number }; certificates: MedicalCertificate[] };
 
 export const toChildDto = (child: ChildRow): TChild => ({
   id: child.id,
@@ -21,6 +23,7 @@ export const toChildDto = (child: ChildRow): TChild => ({
   pickup_people: child.pickupPeople,
   photo_consent: child.photoConsent,
   has_enrolments: child._count.enrolments > 0,
+  certificate: statusOf(child.certificates, todayInRome()),
   created_at: child.createdAt.toISOString(),
 });
 

@@ -30,7 +30,7 @@ function columnsOf(body: BodyOf<typeof api.children.update>) {
 
 type ParsedChildBody = Parameters<typeof columnsOf>[0];
 
-export function createChildrenService({ db }: Pick<AppDeps, 'db'>) {
+export function createChildrenService({ db, storage, logger }: Pick<AppDeps, 'db' | 'storage' | 'logger'>) {
   return {
     statement: createChildStatement({ db }),
 
@@ -48,15 +48,29 @@ export function createChildrenService({ db }: Pick<AppDeps, 'db'>) {
       return toChildDto(await db.child.findUniqueOrThrow({ where: { id: childId }, include: childWithEnrolments }));
     },
 
-    /** Refused while any enrolment names the child: the foreign key says so, even against one made meanwhile. */
+    /**
+     * Refused while any enrolment names the child: the foreign key says so, even against one made meanwhile.
+     * The child's certificates go with the row (ON DELETE CASCADE), their files once that is committed.
+     */
     async remove(parentId: number, childId: number) {
+      let files: string[];
       try {
-        const { count } = await db.child.deleteMany({ where: { id: childId, parentId } });
-        if (count === 0) throw notFound(childrenApiMessages.notFound);
+        files = await db.$transaction(async (tx) => {
+          // The row locked first, so a certificate uploaded meanwhile is either read here or refused by its foreign key.
+          const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM children WHERE id = ${childId} AND parent_id = ${parentId} FOR UPDATE`;
+          if (locked.length === 0) throw notFound(childrenApiMessages.notFound);
+          const certificates = await tx.medicalCertificate.findMany({ where: { childId }, select: { filePath: true } });
+          await tx.child.delete({ where: { id: childId } });
+          return certificates.flatMap((certificate) => (certificate.filePath ? [certificate.filePath] : []));
+        });
       } catch (error) {
         if (isConstraintViolation(error, 'course_enrolments_child_id_fkey')) throw new AppError(409, childrenApiMessages.hasEnrolments);
         throw error;
       }
+      const removals = await Promise.allSettled(files.map((path) => storage.remove(path)));
+      removals.forEach((removal, index) => {
+        if (removal.status === 'rejected') logger.error({ err: removal.reason, path: files[index] }, 'child removed: certificate file not removed');
+      });
       return { message: childrenApiMessages.removed };
     },
 

@@ -4,7 +4,7 @@ import { ageOn } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { addDays, instantInRome, todayInRome, toIsoDate } from '../../lib/time.js';
-import { certificateStatus } from '../certificates/index.js';
+import { certificateStatus, childCertificateStatus } from '../certificates/index.js';
 import { liveEnrolmentWhere, participantName } from '../enrolments/index.js';
 import { coursesOf, participantsOf, reachableSession, SESSION_INCLUDE, type SessionRow } from './coaching-terms.js';
 
@@ -48,8 +48,8 @@ export function createCoachSessions({ db }: Pick<AppDeps, 'db'>) {
           name: participantName(enrolment),
           is_child: child !== null,
           age: birthDate ? ageOn(birthDate, day) : null,
-          // A child's certificate is not on the parent's account: the desk checks it on paper.
-          certificate: child ? null : (await certificateStatus(db, enrolment.userId, day)).state,
+          // A child's own certificate (the parent's row naming the child), never the parent's.
+          certificate: (enrolment.childId !== null ? await childCertificateStatus(db, enrolment.childId, day) : await certificateStatus(db, enrolment.userId, day)).state,
           phone: user.phone,
           health_notes: child?.healthNotes ?? null,
           pickup_people: child?.pickupPeople ?? null,

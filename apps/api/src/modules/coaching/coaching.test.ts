@@ -108,7 +108,7 @@ describe('session participants', () => {
   it('shows the coach each participant with age, certificate, phone, and a child’s health notes and pickup', async () => {
     const { participants } = await participantsSeenBy(app, coach.token, ownSessionId);
     expect(participants).toEqual([
-      expect.objectContaining({ name: 'Leo Genitore', kind: 'course', is_child: true, certificate: null, phone: '+39 333 2222222', health_notes: 'Allergico alle api', pickup_people: 'La nonna Rosa', present: null, payment_pending: false }),
+      expect.objectContaining({ name: 'Leo Genitore', kind: 'course', is_child: true, certificate: 'missing', phone: '+39 333 2222222', health_notes: 'Allergico alle api', pickup_people: 'La nonna Rosa', present: null, payment_pending: false }),
       expect.objectContaining({ name: 'Marta Adulti', kind: 'course', is_child: false, certificate: 'valid', phone: '+39 333 1111111', health_notes: null, payment_pending: false }),
       // Held, not yet paid: on the register, marked.
       expect.objectContaining({ name: 'Tina Prova', kind: 'trial', age: null, certificate: 'missing', payment_pending: true }),
@@ -120,5 +120,17 @@ describe('session participants', () => {
     await request(app).get(`/api/coach/sessions/${otherSessionId}`).set(bearer(coach.token)).expect(404);
     const { participants } = await participantsSeenBy(app, logins.admin, ownSessionId);
     expect(participants.find((person: { is_child: boolean }) => person.is_child).health_notes).toBe('Allergico alle api');
+  });
+});
+
+describe('a child’s certificate on the register', () => {
+  it('is the child’s own on the session’s day, never the parent’s', async () => {
+    const leo = () => participantsSeenBy(app, coach.token, ownSessionId).then(({ participants }) => participants.find((row: { name: string }) => row.name === 'Leo Genitore'));
+    const certificate = { kind: 'non_agonistico' as const, issuedBy: 'Dott. Verdi', issueDate: fromIsoDate(addDays(today, -100)), verifiedAt: new Date() };
+    await db.medicalCertificate.create({ data: { ...certificate, userId: parent.id, expiryDate: fromIsoDate(addDays(today, 200)) } });
+    expect((await leo()).certificate).toBe('missing');
+    const child = await db.child.findFirstOrThrow({ where: { parentId: parent.id, firstName: 'Leo' } });
+    await db.medicalCertificate.create({ data: { ...certificate, userId: parent.id, childId: child.id, expiryDate: fromIsoDate(addDays(today, 10)) } });
+    expect((await leo()).certificate).toBe('expiring');
   });
 });

@@ -1,13 +1,13 @@
 // What an enrolment must satisfy (docs/school.md#prices), each read under the course's row lock so it
 // still holds when the enrolment commits: the kind the course offers and its price, the age band, the
-// card and certificate of a member enrolling themself, and one place per person in a course.
+// card and certificate of a member enrolling themself or a child's certificate, and one place per person in a course.
 import { ageOn, type api, type BodyOf } from '@beach/contracts';
 import type { Child, Course, CourseBand, CourseSession, User } from '../../generated/prisma/client.js';
 import type { Prisma } from '../../lib/db.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { withValues } from '../../lib/i18n.js';
 import { todayInRome, toIsoDate } from '../../lib/time.js';
-import { assertCertificateForBooking } from '../certificates/index.js';
+import { assertCertificateForBooking, assertChildCertificateForEnrolment } from '../certificates/index.js';
 import { readSettings } from '../settings/index.js';
 import { ENROLMENT_MESSAGES, proRataCents } from './enrolment-terms.js';
 import { liveEnrolmentWhere } from './live-enrolments.js';
@@ -75,9 +75,13 @@ export async function withFamilyTerms(tx: Prisma.TransactionClient, course: Cour
   return cents;
 }
 
-/** A member enrolling themself needs a card valid over the sessions covered and a certificate on the first. */
-export async function assertRequirements(tx: Prisma.TransactionClient, userId: number, covered: CourseSession[]) {
+/**
+ * A member enrolling themself needs a card valid over the sessions covered and a certificate on the first;
+ * a child (no card in this product) needs only their own certificate on the first.
+ */
+export async function assertRequirements(tx: Prisma.TransactionClient, userId: number, child: Pick<Child, 'id' | 'firstName'> | null, covered: CourseSession[]) {
   const first = todayInRome(covered[0]!.startsAt);
+  if (child) return assertChildCertificateForEnrolment(tx, await readSettings(tx), child, first);
   const last = todayInRome(covered.at(-1)!.startsAt);
   const card = await tx.membership.findFirst({
     where: { userId, status: 'active', startDate: { lte: new Date(`${first}T00:00:00Z`) }, endDate: { gte: new Date(`${last}T00:00:00Z`) } },

@@ -71,8 +71,8 @@ export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
       const band = course.offer === 'camp' ? campBandOf(course.bands, covered[0]!, user, child) : null;
       if (!band) assertAgeBand(course, covered[0]!, user, child);
       const amountCents = body.kind === 'course' ? await withFamilyTerms(tx, course, terms.amountCents, user.id, childId, now) : terms.amountCents;
-      // A child has no account, so no card or certificate of their own to check yet (docs/school.md#money).
-      if (childId === null) await assertRequirements(tx, user.id, covered);
+      // A child has no membership card in this product; their own certificate is checked (docs/school.md#prices).
+      await assertRequirements(tx, user.id, child, covered);
       await refuseSecondPlace(tx, course.id, user.id, childId, body.kind, now);
       if (session) await takeSessionPlace(tx, course, session.id, body, user.id, now);
       // An accepted waiting-list offer already holds its place on the course's counter and its band's.

@@ -1,4 +1,4 @@
-// "Rifiuta" on an uploaded certificate (the desk, on the member's page): the reason, which the member
+// "Rifiuta" on an uploaded certificate (the desk, on the member's page or a child's row of the list): the reason, which the member
 // receives by e-mail; the server's answer closes the modal and is shown beside the certificates.
 import { ZCertificateRejectBody, type TCertificate } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,7 +8,7 @@ import { useRejectCertificate } from '../../lib/certificates';
 
 const FORM_ID = 'reject-certificate-form';
 
-export function RejectCertificateModal({ certificate, onClose, onRejected }: { certificate: TCertificate | null; onClose: () => void; onRejected: (message: string) => void }) {
+export function RejectCertificateModal({ certificate, onClose, onRejected }: { certificate: Pick<TCertificate, 'id'> | null; onClose: () => void; onRejected: (message: string) => void }) {
   const { t } = useLingui();
   const reject = useRejectCertificate();
   return (

@@ -1,4 +1,5 @@
-// /admin/certificati (staff and admins): card holders whose medical certificate is missing, to verify,
+// /admin/certificati (staff and admins): card holders, and the school's children ("figlio/a di <parent>",
+// verified or rejected here: they have no page of their own), whose medical certificate is missing, to verify,
 // expiring within 30 days or expired, a page at a time with a search by name or fiscal code, and the CSV
 // of every row of the filter and search; admins switch "richiedi
 // certificato valido" (online booking refused without a valid certificate on the day of play).
@@ -25,12 +26,44 @@ import { PagedListPagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
-import { exportCertificates, useCertificateList, useCertificateSettings, useSaveCertificateSettings } from '../../../lib/certificates';
+import { downloadCertificate, exportCertificates, useCertificateList, useCertificateSettings, useSaveCertificateSettings, useVerifyCertificate } from '../../../lib/certificates';
 import { CertificateStateBadge } from '../../../components/certificates/certificate-state-badge';
+import { RejectCertificateModal } from '../../../components/certificates/reject-certificate-modal';
 
 type Filter = NonNullable<TCertificateExportQuery['filter']>;
 // 'all' is the list's default, shown as the select's empty value so "Cancella filtri" knows it.
 const FILTER_OPTIONS = CERTIFICATE_LIST_FILTERS.map((value) => ({ value: value === 'all' ? '' : value, label: CERTIFICATE_LIST_FILTER_LABELS[value] }));
+
+/** A child's upload awaiting verification: its file, "Verifica" and "Rifiuta", as on a member's page. */
+function ChildCertificateActions({ row, onRejecting }: { row: TCertificateListRow; onRejecting: (id: number) => void }) {
+  const verify = useVerifyCertificate();
+  const { notify, region } = useNotices();
+  const id = row.certificate_id;
+  if (row.child_id === null || !row.awaiting_verification || id === null) return null;
+  const confirm = async () => {
+    try {
+      notify((await verify.mutateAsync(id)).message);
+    } catch (error) {
+      notify(serverMessage(error) ?? 'Verifica non riuscita.', 'error');
+    }
+  };
+  return (
+    <span className="flex flex-wrap gap-1">
+      {row.file_type && (
+        <Button size="sm" variant="secondary" onClick={() => void downloadCertificate({ id, file_type: row.file_type })}>
+          File
+        </Button>
+      )}
+      <Button size="sm" loading={verify.isPending} loadingText="Verifica..." onClick={() => void confirm()}>
+        Verifica
+      </Button>
+      <Button size="sm" variant="danger" onClick={() => onRejecting(id)}>
+        Rifiuta
+      </Button>
+      {region}
+    </span>
+  );
+}
 
 function RequireSetting() {
   const user = useCurrentUser();
@@ -68,6 +101,8 @@ export default function AdminCertificatesPage() {
   const [exportError, setExportError] = useState<string | null>(null);
   const certificates = useCertificateList({ ...query, page: list.page, per_page: CERTIFICATES_PER_PAGE });
   const page = certificates.data;
+  const [rejecting, setRejecting] = useState<number | null>(null);
+  const { notify, region } = useNotices();
 
   const download = async () => {
     setExporting(true);
@@ -85,6 +120,7 @@ export default function AdminCertificatesPage() {
     { key: 'member', header: 'Tesserato', cell: (row) => (
       <span>
         <span className="block font-medium text-slate-900">{row.last_name} {row.first_name}</span>
+        {row.parent_name && <span className="block text-xs text-slate-600">figlio/a di {row.parent_name}</span>}
         <span className="block text-xs text-slate-500">{row.email}</span>
       </span>
     ) },
@@ -96,13 +132,16 @@ export default function AdminCertificatesPage() {
     ) },
     { key: 'kind', header: 'Tipo', cell: (row) => (row.kind ? CERTIFICATE_KIND_LABELS[row.kind] : '—') },
     { key: 'expiry', header: 'Scadenza', cell: (row) => (row.expiry_date ? formatDate(row.expiry_date) : '—') },
+    { key: 'actions', header: 'Azioni', cell: (row) => <ChildCertificateActions row={row} onRejecting={setRejecting} /> },
   ];
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <header>
         <h1 className="text-3xl font-bold text-sea-900">Certificati medici</h1>
-        <p className="mt-1 text-slate-600">Tesserati con tessera attiva il cui certificato manca, è da verificare, scade entro 30 giorni o è scaduto. Si verifica dalla scheda del tesserato in Utenti.</p>
+        <p className="mt-1 text-slate-600">
+          Tesserati con tessera attiva, e figli iscritti a un corso non ancora finito, il cui certificato manca, è da verificare, scade entro 30 giorni o è scaduto. Il certificato di un tesserato si verifica dalla sua scheda in Utenti, quello di un figlio qui.
+        </p>
       </header>
       <RequireSetting />
       <FilterBar
@@ -122,8 +161,17 @@ export default function AdminCertificatesPage() {
       {certificates.isError ? (
         <Alert tone="error">Si è verificato un errore nel caricamento. Riprova più tardi.</Alert>
       ) : (
-        <DataTable caption="Certificati da controllare" columns={columns} rows={page?.data ?? []} rowKey={(row) => row.user_id} loading={certificates.isFetching} empty={certificates.isPending ? <Spinner /> : 'Nessun tesserato in questo elenco.'} />
+        <DataTable caption="Certificati da controllare" columns={columns} rows={page?.data ?? []} rowKey={(row) => `${row.user_id}-${row.child_id ?? ''}`} loading={certificates.isFetching} empty={certificates.isPending ? <Spinner /> : 'Nessun tesserato in questo elenco.'} />
       )}
+      <RejectCertificateModal
+        certificate={rejecting === null ? null : { id: rejecting }}
+        onClose={() => setRejecting(null)}
+        onRejected={(message) => {
+          setRejecting(null);
+          notify(message);
+        }}
+      />
+      {region}
       <PagedListPagination paged={page} onPageChange={list.setPage} summary={(from, to, total) => `Mostrando ${from} - ${to} di ${total} tesserati`} />
     </div>
   );

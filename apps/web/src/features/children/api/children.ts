@@ -1,8 +1,9 @@
 // Calls for the children on the member's account: their own list, add, edit, remove; and the staff's
 // read-only view of a member's children (the member's page in the back-office).
-import { api, type TChildBody, type TNewChildBody } from '@beach/contracts';
+import { api, type TCertificateBody, type TChildBody, type TNewChildBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, downloadFile } from '../../../lib/api-client';
+import { callApi, downloadFile, sendForm } from '../../../lib/api-client';
+import { certificateFormData } from '../../../lib/certificates';
 
 /** Children's cache keys: no other feature reads or invalidates them. */
 const childKeys = {
@@ -30,6 +31,15 @@ export const useRemoveChild = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callApi(api.children.remove, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: childKeys.mine }),
+  });
+};
+
+/** A child's medical certificate uploaded by the parent (the member's own form): the list, with its state, is read again. */
+export const useUploadChildCertificate = (childId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, file }: { body: TCertificateBody; file: File | null }) => sendForm(api.certificates.uploadForChild, certificateFormData(body, file), { params: { id: childId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: childKeys.mine }),
   });
 };

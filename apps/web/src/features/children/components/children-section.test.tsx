@@ -1,4 +1,4 @@
-import type { TChild } from '@beach/contracts';
+import type { TCertificate, TChild } from '@beach/contracts';
 import { loadParts } from '@beach/i18n/web';
 import { i18n } from '@lingui/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -21,8 +21,15 @@ const aChild = (id: number, overrides: Partial<TChild> = {}): TChild => ({
   pickup_people: 'Nonna Maria',
   photo_consent: false,
   has_enrolments: false,
+  certificate: { state: 'missing', days_left: null, certificates: [] },
   created_at: '2026-06-01T08:00:00.000Z',
   ...overrides,
+});
+
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const aCertificate = (id: number, expiry: string, verified: boolean): TCertificate => ({
+  id, child_id: 7, kind: 'non_agonistico', issued_by: 'Dott. Verdi', issue_date: isoDay(-30), expiry_date: expiry, has_file: true, file_type: 'application/pdf',
+  verified_at: verified ? '2026-06-01T08:00:00.000Z' : null, rejected_at: null, rejection_reason: null, created_at: '2026-06-01T08:00:00.000Z',
 });
 
 const renderSection = () => renderAt(<ChildrenSection />, { url: '/profilo' });
@@ -83,6 +90,36 @@ describe('I miei figli', () => {
     fireEvent.click(question.getByRole('button', { name: 'Togli' }));
     await screen.findByText('Figlio tolto dal tuo account.');
     expect(bodiesOf('DELETE /api/me/children/7')).toHaveLength(1);
+  });
+
+  it('shows each child’s certificate state, and uploads one for the child chosen with the member’s form', async () => {
+    const expiry = isoDay(200);
+    let luca = aChild(7);
+    handlers['GET /api/me/children'] = () =>
+      jsonResponse(200, { data: [luca, aChild(8, { first_name: 'Anna', certificate: { state: 'valid', days_left: 200, certificates: [aCertificate(3, expiry, true)] } })] });
+    handlers['POST /api/me/children/7/certificates'] = () => {
+      luca = aChild(7, { certificate: { state: 'to_verify', days_left: null, certificates: [aCertificate(4, expiry, false)] } });
+      return jsonResponse(201, { message: 'Certificato caricato: la segreteria lo verificherà a breve.', status: luca.certificate });
+    };
+    renderSection();
+    const anna = within(await screen.findByRole('group', { name: 'Certificato medico di Anna' }));
+    expect(anna.getByText('Valido')).toBeTruthy();
+    expect(anna.getByText(/^Valido fino al /)).toBeTruthy();
+    const lucaCertificate = within(screen.getByRole('group', { name: 'Certificato medico di Luca' }));
+    expect(lucaCertificate.getByText('Mancante')).toBeTruthy();
+    expect(lucaCertificate.getByText('Non abbiamo ancora il certificato medico di Luca: serve per iscriverlo ai corsi che lo richiedono.')).toBeTruthy();
+
+    fireEvent.click(lucaCertificate.getByRole('button', { name: 'Carica certificato' }));
+    fireEvent.change(lucaCertificate.getByLabelText(/^Medico o centro/), { target: { value: 'Dott. Verdi' } });
+    fireEvent.change(lucaCertificate.getByLabelText(/^Data di rilascio/), { target: { value: isoDay(-30) } });
+    fireEvent.change(lucaCertificate.getByLabelText(/^Data di scadenza/), { target: { value: expiry } });
+    fireEvent.change(lucaCertificate.getByLabelText(/^File del certificato/), { target: { files: [new File(['%PDF-1.4'], 'certificato.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(lucaCertificate.getByRole('button', { name: 'Carica certificato' }));
+    await lucaCertificate.findByText('Certificato caricato: la segreteria lo verificherà a breve.');
+    const [, init] = api.fetchMock.mock.calls.find(([url, request]) => String(url) === '/api/me/children/7/certificates' && request?.method === 'POST')!;
+    const sent = init!.body as FormData;
+    expect([sent.get('kind'), sent.get('issued_by'), sent.get('expiry_date'), (sent.get('file') as File).name]).toEqual(['non_agonistico', 'Dott. Verdi', expiry, 'certificato.pdf']);
+    expect(await lucaCertificate.findByText('Il certificato che hai caricato è in attesa di verifica da parte della segreteria.')).toBeTruthy();
   });
 
   it('speaks German', async () => {

@@ -1,5 +1,6 @@
 // "I miei figli" on /profilo: the children on the member's account, each with what the school keeps of
-// them, added and edited in a modal and removed after a confirmation (refused once enrolled in a course).
+// them (their medical certificate included), added and edited in a modal and removed after a confirmation
+// (refused once enrolled in a course).
 import { ageOn, romeToday, type TChild } from '@beach/contracts';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { CardSection, ReadState } from '../../../components/ui/card-section';
 import { ApiError } from '../../../lib/api-transport';
 import { formatDate } from '../../../lib/format';
 import { useMyChildren, useRemoveChild } from '../api/children';
+import { ChildCertificate } from './child-certificate';
 import { ChildFormModal } from './child-form-modal';
 import { ChildStatement } from './child-statement';
 
@@ -105,6 +107,7 @@ function ChildRow({ child, onEdit, onRemove }: { child: TChild; onEdit: () => vo
           <dd>{child.photo_consent ? <Badge tone="green"><Trans>Consentiti</Trans></Badge> : <Badge tone="neutral"><Trans>Non consentiti</Trans></Badge>}</dd>
         </div>
       </dl>
+      <ChildCertificate child={child} />
       <ChildStatement childId={child.id} enrolled={child.has_enrolments} />
       {child.has_enrolments && (
         <p className="text-xs text-slate-500">

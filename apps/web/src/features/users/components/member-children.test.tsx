@@ -18,6 +18,7 @@ const child: TChild = {
   pickup_people: 'Nonna Maria',
   photo_consent: true,
   has_enrolments: false,
+  certificate: { state: 'missing', days_left: null, certificates: [] },
   created_at: '2026-06-01T08:00:00.000Z',
 };
 
