@@ -5,7 +5,7 @@
 // money in refundable credit, nothing owed, one e-mail per payer in their language, the books reconciled.
 // A course at its minimum is marked checked and left alone; one not yet at its check day is not read. The
 // admin's cancellation of a course with places taken does the same, audited.
-import { moneyToCents, type TCreditStatement } from '@beach/contracts';
+import { moneyToCents } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
@@ -14,12 +14,13 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { deskTopUp } from '../../test/credit-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
-import { balanceOf, giveCard, makeChild, makeCourse } from './test-courses.js';
+import { balanceOf, makeCourse, memberRequests } from './test-courses.js';
 
 const mail = await startMailCatcher();
 const { app, db, deps, services, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
 const double = stripe!;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const { enrol, carded, paidByCard, creditOf } = memberRequests(app, db, double);
 
 let staff: string;
 let admin: string;
@@ -27,23 +28,7 @@ beforeAll(async () => {
   [staff, admin] = await Promise.all([loginAs(app, DEMO.staff), loginAs(app, DEMO.admin)]);
 });
 
-const enrol = async (member: TestMember, body: Record<string, unknown>) => (await request(app).post('/api/me/enrolments').set(bearer(member.token)).send(body).expect(201)).body.enrolment.id as number;
-const carded = async () => {
-  const member = await createMember(app, db);
-  await giveCard(db, member.id);
-  return member;
-};
-const statementOf = async (member: TestMember) => (await request(app).get(`/api/admin/users/${member.id}/credit?per_page=100`).set(bearer(staff)).expect(200)).body as TCreditStatement;
 
-/** Enrols the member's child and pays by card through the double's checkout and webhook; returns the enrolment and its payment. */
-async function paidByCard(courseId: number, parent: TestMember) {
-  const id = await enrol(parent, { course_id: courseId, kind: 'course', child_id: (await makeChild(db, parent.id, 'Sara')).id });
-  const opened = await request(app).post(`/api/me/enrolments/${id}/checkout`).set(bearer(parent.token)).expect(200);
-  const sessionId = (opened.body.checkout_url as string).split('/').pop()!;
-  await double.pay(sessionId);
-  await expect.poll(async () => (await db.courseEnrolment.findUniqueOrThrow({ where: { id } })).status, { timeout: 15_000 }).toBe('confirmed');
-  return { id, payment: await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } }) };
-}
 
 /** A course turned into what the minimum check reads (set once its enrolments are made). */
 const checkedOn = (id: number, minParticipants: number, day: string) => db.course.update({ where: { id }, data: { offer: 'camp', minParticipants, minimumCheckOn: fromIsoDate(day) } });
@@ -103,9 +88,9 @@ describe('a camp week under its minimum on its check day', () => {
     expect((await deps.stripe!.refunds.list({ payment_intent: byCard.payment.stripePaymentIntentId! })).data.map((refund) => refund.amount)).toEqual([20_000]);
     expect(await balanceOf(db, `refund:${byCard.payment.id}`)).toBe(0);
     // The credit back where it came from; the desk's cash as credit the member may have paid back.
-    expect(await statementOf(creditPayer)).toMatchObject({ balance: '250.00', refundable: '250.00' });
-    expect(await statementOf(deskPayer)).toMatchObject({ balance: '200.00', refundable: '200.00' });
-    expect(moneyToCents((await statementOf(pendingPayer)).balance)).toBe(0);
+    expect(await creditOf(staff, creditPayer)).toMatchObject({ balance: '250.00', refundable: '250.00' });
+    expect(await creditOf(staff, deskPayer)).toMatchObject({ balance: '200.00', refundable: '200.00' });
+    expect(moneyToCents((await creditOf(staff, pendingPayer)).balance)).toBe(0);
 
     // One e-mail each, in their language, saying how the money comes back.
     const [toCard] = sentTo(cardPayer, mailsBefore);

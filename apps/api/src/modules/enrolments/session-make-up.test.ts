@@ -5,7 +5,7 @@
 // reconcile, and a later cancellation of the course returns exactly what is left. A course joined late
 // shares over the sessions it paid for; without the make-up nobody gets anything; a camp week's day shares
 // the deposit paid, the balance still owed.
-import { moneyToCents, type TCreditStatement } from '@beach/contracts';
+import { moneyToCents } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
@@ -13,12 +13,13 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { deskTopUp } from '../../test/credit-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
-import { balanceOf, giveCard, makeCamp, makeChild, makeCourse } from './test-courses.js';
+import { balanceOf, makeCamp, makeChild, makeCourse, memberRequests } from './test-courses.js';
 
 const mail = await startMailCatcher();
 const { app, db, deps, services, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
 const double = stripe!;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const { enrol, carded, paidByCard, creditOf } = memberRequests(app, db, double);
 
 let staff: string;
 let admin: string;
@@ -26,13 +27,6 @@ beforeAll(async () => {
   [staff, admin] = await Promise.all([loginAs(app, DEMO.staff), loginAs(app, DEMO.admin)]);
 });
 
-const enrol = async (member: TestMember, body: Record<string, unknown>) => (await request(app).post('/api/me/enrolments').set(bearer(member.token)).send(body).expect(201)).body.enrolment.id as number;
-const carded = async () => {
-  const member = await createMember(app, db);
-  await giveCard(db, member.id);
-  return member;
-};
-const statementOf = async (member: TestMember) => (await request(app).get(`/api/admin/users/${member.id}/credit?per_page=100`).set(bearer(staff)).expect(200)).body as TCreditStatement;
 const sentTo = (member: TestMember, since: number) => mail.messages.slice(since).filter((message) => JSON.stringify(message.to).includes(member.email));
 const cancelSession = (courseId: number, sessionId: number, body: Record<string, unknown>) => request(app).post(`/api/admin/courses/${courseId}/sessions/${sessionId}/cancel`).set(bearer(admin)).send(body);
 /** What the enrolment's receivable still has settled: the ledger's "paid". */
@@ -44,15 +38,6 @@ const paidOn = async (id: number) =>
   )[0]!.cents;
 const reconciled = async () => expect((await services.reconciliation.checks()).filter((check) => !check.ok)).toEqual([]);
 
-/** Enrols the member's child and pays by card through the double's checkout and webhook. */
-async function paidByCard(courseId: number, parent: TestMember) {
-  const id = await enrol(parent, { course_id: courseId, kind: 'course', child_id: (await makeChild(db, parent.id, 'Sara')).id });
-  const opened = await request(app).post(`/api/me/enrolments/${id}/checkout`).set(bearer(parent.token)).expect(200);
-  const sessionId = (opened.body.checkout_url as string).split('/').pop()!;
-  await double.pay(sessionId);
-  await expect.poll(async () => (await db.courseEnrolment.findUniqueOrThrow({ where: { id } })).status, { timeout: 15_000 }).toBe('confirmed');
-  return { id, payment: await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } }) };
-}
 
 describe('a session cancelled with a make-up credit', () => {
   it('credits each paid participant the session’s share once, keeps what is owed, and the books reconcile', async () => {
@@ -84,10 +69,10 @@ describe('a session cancelled with a make-up credit', () => {
     await deps.jobs.waitUntilIdle();
 
     // Card and desk money as rain credit (spendable, not paid out); credit back where it came from.
-    expect(await statementOf(cardPayer)).toMatchObject({ balance: '33.33', refundable: '0.00' });
-    expect(await statementOf(creditPayer)).toMatchObject({ balance: '183.33', refundable: '183.33' });
-    expect(await statementOf(deskPayer)).toMatchObject({ balance: '33.33', refundable: '0.00' });
-    expect(moneyToCents((await statementOf(pendingPayer)).balance)).toBe(0);
+    expect(await creditOf(staff, cardPayer)).toMatchObject({ balance: '33.33', refundable: '0.00' });
+    expect(await creditOf(staff, creditPayer)).toMatchObject({ balance: '183.33', refundable: '183.33' });
+    expect(await creditOf(staff, deskPayer)).toMatchObject({ balance: '33.33', refundable: '0.00' });
+    expect(moneyToCents((await creditOf(staff, pendingPayer)).balance)).toBe(0);
     expect(await db.stripeRequest.count({ where: { kind: 'refund', paymentId: byCard.payment.id } })).toBe(0);
     // Nothing owed changes (all three had paid in full); what each has paid is less by the share.
     for (const id of [byCard.id, byCredit, atDesk]) {
@@ -119,8 +104,8 @@ describe('a session cancelled with a make-up credit', () => {
     await request(app).post(`/api/admin/courses/${course.id}/cancel`).set(bearer(admin)).expect(200);
     await deps.jobs.waitUntilIdle();
     expect((await db.stripeRequest.findMany({ where: { kind: 'refund', paymentId: byCard.payment.id } })).map((row) => row.amountCents)).toEqual([6667]);
-    expect(await statementOf(creditPayer)).toMatchObject({ balance: '250.00', refundable: '250.00' });
-    expect(await statementOf(deskPayer)).toMatchObject({ balance: '100.00', refundable: '66.67' });
+    expect(await creditOf(staff, creditPayer)).toMatchObject({ balance: '250.00', refundable: '250.00' });
+    expect(await creditOf(staff, deskPayer)).toMatchObject({ balance: '100.00', refundable: '66.67' });
     for (const id of [byCard.id, byCredit, atDesk, pending]) expect(await balanceOf(db, `enrolment:${id}`)).toBe(0);
     await reconciled();
   });
@@ -135,12 +120,12 @@ describe('a session cancelled with a make-up credit', () => {
 
     // 20 € each: the sessions before it joined and the one cancelled before do not count.
     await cancelSession(course.id, course.sessions[0]!, { reason: 'Pioggia', make_up: 'credit' }).expect(200);
-    expect(await statementOf(member)).toMatchObject({ balance: '20.00', refundable: '0.00' });
+    expect(await creditOf(staff, member)).toMatchObject({ balance: '20.00', refundable: '0.00' });
     expect(await paidOn(id)).toBe(4000);
     expect(await balanceOf(db, `enrolment:${id}`)).toBe(0);
 
     await cancelSession(course.id, course.sessions[1]!, { reason: 'Vento forte' }).expect(200);
-    expect(await statementOf(member)).toMatchObject({ balance: '20.00' });
+    expect(await creditOf(staff, member)).toMatchObject({ balance: '20.00' });
     expect(await paidOn(id)).toBe(4000);
     await reconciled();
   });
@@ -153,7 +138,7 @@ describe('a session cancelled with a make-up credit', () => {
     await request(app).post(`/api/admin/enrolments/${id}/collect`).set(bearer(staff)).send({ method: 'cash' }).expect(200);
     const [day] = await db.courseSession.findMany({ where: { courseId: camp.id }, orderBy: { startsAt: 'asc' } });
     await cancelSession(camp.id, day!.id, { reason: 'Allerta meteo', make_up: 'credit' }).expect(200);
-    expect(await statementOf(parent)).toMatchObject({ balance: '10.00', refundable: '0.00' });
+    expect(await creditOf(staff, parent)).toMatchObject({ balance: '10.00', refundable: '0.00' });
     expect(await paidOn(id)).toBe(4000);
     expect(await balanceOf(db, `enrolment:${id}`)).toBe(10_000);
     await reconciled();

@@ -1,7 +1,14 @@
 // Courses, cards and children for the enrolment tests, written straight to the tables (course
-// administration and children have modules of their own): a course, its courts and its sessions.
+// administration and children have modules of their own): a course, its courts and its sessions; and the
+// requests the tests make as members.
+import type { TCreditStatement } from '@beach/contracts';
+import type { StripeDouble } from '@beach/stripe-double';
+import type { Express } from 'express';
+import request from 'supertest';
+import { expect } from 'vitest';
 import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
 import type { Db } from '../../lib/db.js';
+import { createMember, type TestMember } from '../../test/members.js';
 
 let counter = 0;
 
@@ -71,4 +78,33 @@ export async function balanceOf(db: Db, key: string) {
     SELECT coalesce(sum(p.amount_cents), 0)::int AS net FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
     WHERE a.key = ${key} AND p.phase IN ('posted', 'post_pending')`;
   return row!.net;
+}
+
+/**
+ * The requests the enrolment tests make as members, bound to their app: a member with a card, enrolling
+ * (201 expected, its id back), and paying a child's whole-course place by card through the Stripe double's
+ * checkout and webhook (the enrolment and its payment back, once confirmed).
+ */
+export function memberRequests(app: Express, db: Db, double: StripeDouble) {
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const enrol = async (member: TestMember, body: Record<string, unknown>) =>
+    (await request(app).post('/api/me/enrolments').set(bearer(member.token)).send(body).expect(201)).body.enrolment.id as number;
+  return {
+    enrol,
+    async carded() {
+      const member = await createMember(app, db);
+      await giveCard(db, member.id);
+      return member;
+    },
+    async paidByCard(courseId: number, parent: TestMember) {
+      const id = await enrol(parent, { course_id: courseId, kind: 'course', child_id: (await makeChild(db, parent.id, 'Sara')).id });
+      const opened = await request(app).post(`/api/me/enrolments/${id}/checkout`).set(bearer(parent.token)).expect(200);
+      const sessionId = (opened.body.checkout_url as string).split('/').pop()!;
+      await double.pay(sessionId);
+      await expect.poll(async () => (await db.courseEnrolment.findUniqueOrThrow({ where: { id } })).status, { timeout: 15_000 }).toBe('confirmed');
+      return { id, payment: await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } }) };
+    },
+    /** A member's credit as the staff read it. */
+    creditOf: async (staffToken: string, member: TestMember) => (await request(app).get(`/api/admin/users/${member.id}/credit?per_page=100`).set(bearer(staffToken)).expect(200)).body as TCreditStatement,
+  };
 }
