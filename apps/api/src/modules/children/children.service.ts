@@ -49,7 +49,8 @@ export function createChildrenService({ db, storage, logger }: Pick<AppDeps, 'db
     },
 
     /**
-     * Refused while any enrolment names the child: the foreign key says so, even against one made meanwhile.
+     * Refused while any enrolment names the child: the foreign key says so, even against one made meanwhile;
+     * and while the child waits on a course's list (or holds its offer).
      * The child's certificates go with the row (ON DELETE CASCADE), their files once that is committed.
      */
     async remove(parentId: number, childId: number) {
@@ -59,6 +60,9 @@ export function createChildrenService({ db, storage, logger }: Pick<AppDeps, 'db
           // The row locked first, so a certificate uploaded meanwhile is either read here or refused by its foreign key.
           const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM children WHERE id = ${childId} AND parent_id = ${parentId} FOR UPDATE`;
           if (locked.length === 0) throw notFound(childrenApiMessages.notFound);
+          // A place a waiting list holds for the child would be lost with the row: they leave the list first.
+          // (A join meanwhile waits on this lock, then finds the child gone.)
+          if ((await tx.courseWaitlistEntry.count({ where: { childId, status: { in: ['waiting', 'offered'] } } })) > 0) throw new AppError(409, childrenApiMessages.onWaitlist);
           const certificates = await tx.medicalCertificate.findMany({ where: { childId }, select: { filePath: true } });
           await tx.child.delete({ where: { id: childId } });
           return certificates.flatMap((certificate) => (certificate.filePath ? [certificate.filePath] : []));

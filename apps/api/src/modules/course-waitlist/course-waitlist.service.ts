@@ -19,6 +19,7 @@ export const WAITLIST_MESSAGES = defineMessages({
   notFound: /* i18n */ { id: 'api.course_waitlist.not_found', message: 'Non risulta in lista d’attesa.' },
   notOffered: /* i18n */ { id: 'api.course_waitlist.not_offered', message: 'Non c’è un posto offerto da accettare.' },
   offerLapsed: /* i18n */ { id: 'api.course_waitlist.offer_lapsed', message: 'Il tempo per accettare il posto è scaduto: è passato al prossimo in lista.' },
+  bandChanged: /* i18n */ { id: 'api.course_waitlist.band_changed', message: 'Con la data di nascita di oggi la fascia d’età non è più quella per cui il posto è tenuto: chiedi in segreteria.' },
   notLive: /* i18n */ { id: 'api.course_waitlist.not_live', message: 'Questa richiesta non è più in lista d’attesa.' },
   joined: /* i18n */ { id: 'api.course_waitlist.joined', message: 'Sei in lista d’attesa: se si libera un posto ti scriviamo.' },
   withdrawn: /* i18n */ { id: 'api.course_waitlist.withdrawn', message: 'Uscito/a dalla lista d’attesa.' },
@@ -134,6 +135,9 @@ export function createCourseWaitlistService({ db }: Pick<AppDeps, 'db'>, enrol: 
           data: { status: 'enrolled', offerExpiresAt: null, enrolmentId },
         });
         if (claimed.count === 0) throw new AppError(409, WAITLIST_MESSAGES.offerLapsed);
+        // The place held is the entry's band's: an age changed since joining would put the child in another band.
+        const made = await tx.courseEnrolment.findUniqueOrThrow({ where: { id: enrolmentId }, select: { bandId: true } });
+        if (made.bandId !== entry.bandId) throw new AppError(409, WAITLIST_MESSAGES.bandChanged);
       });
       return { message: enrolled.message, entry: await one(id) };
     },

@@ -8,7 +8,7 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
-import { giveCard, makeChild, makeCourse } from '../enrolments/test-courses.js';
+import { giveCard, makeCamp, makeChild, makeCourse } from '../enrolments/test-courses.js';
 import { offerExpiry } from './waitlist-offers.js';
 
 const mail = await startMailCatcher();
@@ -161,6 +161,24 @@ describe('accepting', () => {
     const list = await request(app).get(`/api/admin/courses/${course.id}/waitlist`).set(bearer(await loginAs(app, DEMO.staff))).expect(200);
     expect(list.body.data).toEqual([expect.objectContaining({ id: a, status: 'enrolled', member: expect.objectContaining({ id: waiting.id, email: waiting.email }) })]);
     await request(app).get(`/api/admin/courses/${course.id}/waitlist`).set(bearer(waiting.token)).expect(403);
+  });
+
+  it('on a camp, holds the band’s place for the child: a birth date changed since is refused, and the child cannot be removed while waiting', async () => {
+    const camp = await makeCamp(db, { bands: [{ minAge: 6, maxAge: 10, capacity: 1 }, { minAge: 11, maxAge: 14, capacity: 1 }] });
+    const [holder, parent] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const taken = (await request(app).post('/api/me/enrolments').set(bearer(holder.token)).send({ course_id: camp.id, kind: 'course', child_id: (await makeChild(db, holder.id, 'Ada', '2018-01-01')).id }).expect(201)).body.enrolment.id;
+    const child = await makeChild(db, parent.id, 'Bruno', '2018-01-01');
+    const entry = (await join(parent, { course_id: camp.id, child_id: child.id }).expect(201)).body.entry.id;
+    // Waiting: the child stays on the account until taken off the list.
+    expect((await request(app).delete(`/api/me/children/${child.id}`).set(bearer(parent.token)).expect(409)).body.message).toBe('È in lista d’attesa per un corso: toglilo dalla lista prima di rimuoverlo.');
+    await cancelMine(holder, taken);
+    expect(await entryOf(entry)).toMatchObject({ status: 'offered', bandId: camp.bands[0] });
+    // Eleven on the first day now: another band than the place held.
+    await db.child.update({ where: { id: child.id }, data: { birthDate: new Date('2015-01-01T00:00:00Z') } });
+    const refused = await request(app).post(`/api/me/course-waitlist/${entry}/accept`).set(bearer(parent.token)).expect(409);
+    expect(refused.body.message).toBe('Con la data di nascita di oggi la fascia d’età non è più quella per cui il posto è tenuto: chiedi in segreteria.');
+    expect((await db.courseBand.findMany({ where: { courseId: camp.id }, orderBy: { minAge: 'asc' } })).map((band) => band.placesTaken)).toEqual([1, 0]);
+    expect(await db.courseEnrolment.count({ where: { courseId: camp.id, childId: child.id } })).toBe(0);
   });
 
   it('racing the offer’s expiry: exactly one of them wins', async () => {

@@ -7,6 +7,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
+import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { deskTopUp } from '../../test/credit-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { makeCamp, makeChild } from './test-courses.js';
 
@@ -90,6 +92,21 @@ describe('a camp week’s price', () => {
     const { id } = (await enrol(parent, { course_id: camp.id, kind: 'course', child_id: first.id }).expect(201)).body.enrolment;
     await request(app).post(`/api/me/enrolments/${id}/cancel`).set(bearer(parent.token)).expect(200);
     expect((await enrol(parent, { course_id: camp.id, kind: 'course', child_id: second.id }).expect(201)).body.enrolment.amount).toBe('150.00');
+  });
+
+  it('lets a member pay a discounted place only once a sibling’s place is confirmed, so the discount cannot outlive it', async () => {
+    const camp = await makeCamp(db);
+    const parent = await createMember(app, db);
+    await deskTopUp(app, await loginAs(app, DEMO.staff), parent, '200');
+    const [first, second] = await Promise.all([makeChild(db, parent.id, 'Olga', YOUNG), makeChild(db, parent.id, 'Pino', YOUNG)]);
+    const full = (await enrol(parent, { course_id: camp.id, kind: 'course', child_id: first.id }).expect(201)).body.enrolment;
+    const discounted = (await enrol(parent, { course_id: camp.id, kind: 'course', child_id: second.id }).expect(201)).body.enrolment;
+    expect([full.amount, discounted.amount]).toEqual(['150.00', '135.00']);
+    const payWithCredit = (id: number) => request(app).post(`/api/me/enrolments/${id}/pay-with-credit`).set(bearer(parent.token)).send({});
+    expect((await payWithCredit(discounted.id).expect(409)).body.message).toBe('Lo sconto fratelli vale con un fratello iscritto: paga prima l’iscrizione senza sconto.');
+    await payWithCredit(full.id).expect(200);
+    await payWithCredit(discounted.id).expect(200);
+    expect(await db.courseEnrolment.count({ where: { courseId: camp.id, userId: parent.id, status: 'confirmed' } })).toBe(2);
   });
 
   it('adds the late fee from its day on, and the public list says so', async () => {

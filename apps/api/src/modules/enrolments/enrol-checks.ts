@@ -2,7 +2,7 @@
 // still holds when the enrolment commits: the kind the course offers and its price, the age band, the
 // card and certificate of a member enrolling themself or a child's certificate, and one place per person in a course.
 import { ageOn, type api, type BodyOf } from '@beach/contracts';
-import type { Child, Course, CourseBand, CourseSession, User } from '../../generated/prisma/client.js';
+import type { Child, Course, CourseBand, CourseEnrolment, CourseSession, User } from '../../generated/prisma/client.js';
 import type { Prisma } from '../../lib/db.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { withValues } from '../../lib/i18n.js';
@@ -58,21 +58,32 @@ export function campBandOf(bands: CourseBand[], firstSession: CourseSession, use
   return band;
 }
 
+/** Another person than `childId`'s: the member (no child) or another child (SQL's <> alone skips the member's NULL). */
+const otherPersonThan = (childId: number | null): Prisma.CourseEnrolmentWhereInput => (childId === null ? { childId: { not: null } } : { OR: [{ childId: null }, { childId: { not: childId } }] });
+
 /**
  * A whole-course enrolment's price with the course's money terms: less the sibling discount (to the cent)
  * when the same payer already holds a live whole-course place in it for another person, plus the late fee
  * from its date (Rome). Read under the course's row lock, so a second child enrolled at once still counts.
  */
-export async function withFamilyTerms(tx: Prisma.TransactionClient, course: Course, baseCents: number, userId: number, childId: number | null, now: Date): Promise<number> {
-  let cents = baseCents;
+export async function withFamilyTerms(tx: Prisma.TransactionClient, course: Course, baseCents: number, userId: number, childId: number | null, now: Date) {
+  let siblingDiscountCents = 0;
   if (course.siblingDiscountPercent > 0) {
-    // Another person than this one: the member (no child) or another child (SQL's <> alone skips the member's NULL).
-    const otherPerson: Prisma.CourseEnrolmentWhereInput = childId === null ? { childId: { not: null } } : { OR: [{ childId: null }, { childId: { not: childId } }] };
-    const others = await tx.courseEnrolment.count({ where: { courseId: course.id, userId, kind: 'course', AND: [otherPerson, liveEnrolmentWhere(now)] } });
-    if (others > 0) cents -= Math.round((baseCents * course.siblingDiscountPercent) / 100);
+    const others = await tx.courseEnrolment.count({ where: { courseId: course.id, userId, kind: 'course', AND: [otherPersonThan(childId), liveEnrolmentWhere(now)] } });
+    if (others > 0) siblingDiscountCents = Math.round((baseCents * course.siblingDiscountPercent) / 100);
   }
-  if (course.lateFeeFrom !== null && todayInRome(now) >= toIsoDate(course.lateFeeFrom)) cents += course.lateFeeCents;
-  return cents;
+  const lateFeeCents = course.lateFeeFrom !== null && todayInRome(now) >= toIsoDate(course.lateFeeFrom) ? course.lateFeeCents : 0;
+  return { amountCents: baseCents - siblingDiscountCents + lateFeeCents, siblingDiscountCents };
+}
+
+/**
+ * A member pays an enrolment with a sibling discount only once a sibling's place in the course is confirmed
+ * (under the enrolment's lock): a pending sibling could be let go after, and the discount would outlive it.
+ */
+export async function assertSiblingConfirmed(tx: Prisma.TransactionClient, row: Pick<CourseEnrolment, 'courseId' | 'userId' | 'childId' | 'siblingDiscountCents' | 'status'>) {
+  if (row.status !== 'pending_payment' || row.siblingDiscountCents === 0) return;
+  const confirmed = await tx.courseEnrolment.count({ where: { courseId: row.courseId, userId: row.userId, kind: 'course', status: 'confirmed', AND: [otherPersonThan(row.childId)] } });
+  if (confirmed === 0) throw new AppError(409, ENROLMENT_MESSAGES.siblingFirst);
 }
 
 /**

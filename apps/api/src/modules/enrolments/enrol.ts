@@ -70,7 +70,7 @@ export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
       const { covered, session } = terms;
       const band = course.offer === 'camp' ? campBandOf(course.bands, covered[0]!, user, child) : null;
       if (!band) assertAgeBand(course, covered[0]!, user, child);
-      const amountCents = body.kind === 'course' ? await withFamilyTerms(tx, course, terms.amountCents, user.id, childId, now) : terms.amountCents;
+      const { amountCents, siblingDiscountCents } = body.kind === 'course' ? await withFamilyTerms(tx, course, terms.amountCents, user.id, childId, now) : { amountCents: terms.amountCents, siblingDiscountCents: 0 };
       // A child has no membership card in this product; their own certificate is checked (docs/school.md#prices).
       await assertRequirements(tx, user.id, child, covered);
       await refuseSecondPlace(tx, course.id, user.id, childId, body.kind, now);
@@ -81,7 +81,7 @@ export function createEnrol({ db }: Pick<AppDeps, 'db'>) {
       const free = amountCents === 0;
       const made = await tx.courseEnrolment.create({
         data: {
-          courseId: course.id, userId: user.id, childId, bandId: band?.id ?? null, kind: body.kind, sessionId: session?.id ?? null, amountCents, createdById: user.id,
+          courseId: course.id, userId: user.id, childId, bandId: band?.id ?? null, kind: body.kind, sessionId: session?.id ?? null, amountCents, siblingDiscountCents, createdById: user.id,
           status: free ? 'confirmed' : 'pending_payment', confirmedAt: free ? now : null, holdExpiresAt: free ? null : new Date(now.getTime() + paymentHoldMinutes * 60_000),
         },
       });

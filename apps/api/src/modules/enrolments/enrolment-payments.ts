@@ -16,6 +16,7 @@ import { lockEnrolment } from './enrolment-places.js';
 import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, participantName } from './enrolment-terms.js';
 import { enrolmentConfirmedEmail, instalmentPaidEmail } from './enrolments.emails.js';
 import { payNowOf, planOf } from './instalments.js';
+import { assertSiblingConfirmed } from './enrol-checks.js';
 
 function refuseLapsed(holdExpiresAt: Date | null) {
   if (holdExpiresAt && holdExpiresAt <= new Date()) throw new AppError(409, ENROLMENT_MESSAGES.holdLapsed);
@@ -51,6 +52,8 @@ export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     if (!row || (userId !== null && row.userId !== userId)) throw notFound(ENROLMENT_MESSAGES.notFound);
     if (row.status === 'cancelled') throw new AppError(409, ENROLMENT_MESSAGES.holdLapsed);
     if (row.status === 'pending_payment' && userId !== null) refuseLapsed(row.holdExpiresAt);
+    // The desk may take it in any order; a member pays the sibling without the discount first.
+    if (userId !== null) await assertSiblingConfirmed(tx, row);
     const owed = await owedOne(tx, accounts.enrolment(id), { lock: true });
     if (owed <= 0) throw new AppError(409, ENROLMENT_MESSAGES.nothingOwed);
     const payNow = payNowOf(row, planOf({ ...row, instalments: await tx.enrolmentInstalment.findMany({ where: { enrolmentId: id } }) }), owed, todayInRome(), seq);

@@ -25,6 +25,7 @@ export const ENROLMENT_MESSAGES = defineMessages({
   cancelled: /* i18n */ { id: 'api.enrolments.cancelled', message: 'Iscrizione annullata: il posto è di nuovo libero.' },
   collected: /* i18n */ { id: 'api.enrolments.collected', message: 'Iscrizione incassata e confermata.' },
   alreadyInCourse: /* i18n */ { id: 'api.enrolments.already_in_course', message: 'È già iscritto/a al corso.' },
+  siblingFirst: /* i18n */ { id: 'api.enrolments.sibling_first', message: 'Lo sconto fratelli vale con un fratello iscritto: paga prima l’iscrizione senza sconto.' },
   campWholeWeek: /* i18n */ { id: 'api.enrolments.camp_whole_week', message: 'Al centro estivo ci si iscrive per tutta la settimana.' },
   campStarted: /* i18n */ { id: 'api.enrolments.camp_started', message: 'Il centro estivo è già iniziato: non accetta più iscrizioni.' },
   noBand: /* i18n */ { id: 'api.enrolments.no_band', message: 'Nessuna fascia d’età di questo centro estivo per {age} anni.' },
