@@ -8,7 +8,7 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { accounts, enrolmentReceivable, giveBackCredit, giveBackMoney, settlementsOn } from '../ledger/index.js';
 import type { Checkouts } from '../payments/index.js';
-import { lockEnrolment, type PlaceHandOff, releasePlace } from './enrolment-places.js';
+import { lockEnrolment, lockEnrolmentAndCourse, type PlaceHandOff, releasePlace } from './enrolment-places.js';
 import { ENROLMENT_MESSAGES } from './enrolment-terms.js';
 
 export function createEnrolmentCancel({ db }: Pick<AppDeps, 'db'>, checkouts: Checkouts, handOff: PlaceHandOff) {
@@ -39,7 +39,7 @@ export function createEnrolmentCancel({ db }: Pick<AppDeps, 'db'>, checkouts: Ch
       if (!(await db.courseEnrolment.findFirst({ where: { id, userId: user.id } }))) throw notFound(ENROLMENT_MESSAGES.notFound);
       await checkouts.refuseIfPaid('enrolment', id);
       await db.$transaction(async (tx) => {
-        const row = await lockEnrolment(tx, id);
+        const row = await lockEnrolmentAndCourse(tx, id);
         if (!row || row.userId !== user.id) throw notFound(ENROLMENT_MESSAGES.notFound);
         await checkouts.closeIn(tx, 'enrolment', id);
         if (!(await releasePlace(tx, handOff, id, 'pending_payment', { createdById: user.id }))) throw new AppError(409, ENROLMENT_MESSAGES.notPending);
@@ -50,7 +50,7 @@ export function createEnrolmentCancel({ db }: Pick<AppDeps, 'db'>, checkouts: Ch
     async cancel(staff: User, id: number) {
       await checkouts.refuseIfPaid('enrolment', id);
       await db.$transaction(async (tx) => {
-        const row = await lockEnrolment(tx, id);
+        const row = await lockEnrolmentAndCourse(tx, id);
         if (!row) throw notFound(ENROLMENT_MESSAGES.notFound);
         if (row.status === 'cancelled') throw new AppError(409, ENROLMENT_MESSAGES.alreadyCancelled);
         await cancelLocked(tx, row, staff.id);
@@ -79,14 +79,19 @@ export function createEnrolmentCancel({ db }: Pick<AppDeps, 'db'>, checkouts: Ch
     async expireLapsedHolds(now = new Date()) {
       const lapsed = await db.courseEnrolment.findMany({ where: { status: 'pending_payment', holdExpiresAt: { lte: now } }, select: { id: true } });
       let released = 0;
+      const failures: unknown[] = [];
       for (const { id } of lapsed) {
-        await db.$transaction(async (tx) => {
-          await lockEnrolment(tx, id);
-          if (!(await releasePlace(tx, handOff, id, 'pending_payment', { now }))) return;
-          await checkouts.closeIn(tx, 'enrolment', id);
-          released += 1;
-        }, TRANSACTION_OPTIONS);
+        // One hold that fails does not keep the others from being released; the job is retried after.
+        await db
+          .$transaction(async (tx) => {
+            await lockEnrolmentAndCourse(tx, id);
+            if (!(await releasePlace(tx, handOff, id, 'pending_payment', { now }))) return;
+            await checkouts.closeIn(tx, 'enrolment', id);
+            released += 1;
+          }, TRANSACTION_OPTIONS)
+          .catch((error: unknown) => failures.push(error));
       }
+      if (failures.length > 0) throw failures[0];
       return released;
     },
   };

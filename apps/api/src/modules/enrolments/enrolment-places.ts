@@ -12,6 +12,17 @@ export async function lockEnrolment(tx: Prisma.TransactionClient, id: number) {
   return tx.courseEnrolment.findUnique({ where: { id } });
 }
 
+/**
+ * For letting a place go: the course's row locked first, then the enrolment's — the order enrolling and a
+ * course's cancellation take them in, so a release (which hands the place on under the course's lock)
+ * never waits on them in the other order. An enrolment's course never changes.
+ */
+export async function lockEnrolmentAndCourse(tx: Prisma.TransactionClient, id: number) {
+  const known = await tx.courseEnrolment.findUnique({ where: { id }, select: { courseId: true } });
+  if (known) await tx.$queryRaw`SELECT id FROM courses WHERE id = ${known.courseId} FOR UPDATE`;
+  return lockEnrolment(tx, id);
+}
+
 /** What becomes of a freed whole-course place: the waiting list's engine (course-waitlist's passPlaceOn), given by services.ts. */
 export interface PlaceHandOff {
   passPlaceOn(tx: Prisma.TransactionClient, place: { courseId: number; bandId: number | null }, now: Date): Promise<boolean>;
