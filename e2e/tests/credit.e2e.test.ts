@@ -121,7 +121,7 @@ describe('credit top-up online, in Chromium', () => {
       await page.getByText('Pagamento annullato: non ti è stato addebitato nulla e il credito messo da parte è di nuovo disponibile.').waitFor();
       await page.waitForURL(`${ctx.stack.webUrl}/prenotazioni/pagamento/${hold.id}`);
       // Polled on the page's text, so that a failure shows what the page said instead.
-      await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toMatch(/Usa il credito \(37,50\s€\) e paga il resto con carta/);
+      await expect.poll(() => page.locator('main').innerText()).toMatch(/Usa il credito \(37,50\s€\) e paga il resto con carta/);
       await screenshotAtPhoneWidth(page, 'booking-payment-cancelled');
       await page.goto(`${ctx.stack.webUrl}/profilo`);
       await expect.poll(() => lines.allTextContents()).toEqual([expect.stringMatching(/^rimborsabili 32,50\s€: il resto \(rettifiche, credito per maltempo\) si può solo spendere$/)]);
