@@ -11,7 +11,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
-import { deskTopUp } from '../../test/credit-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { balanceOf, makeCourse, memberRequests } from './test-courses.js';
@@ -20,7 +19,7 @@ const mail = await startMailCatcher();
 const { app, db, deps, services, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
 const double = stripe!;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const { enrol, carded, paidByCard, creditOf } = memberRequests(app, db, double);
+const { enrol, carded, paidByCard, creditOf, payersOfEveryKind } = memberRequests(app, db, double);
 
 let staff: string;
 let admin: string;
@@ -38,21 +37,7 @@ describe('a camp week under its minimum on its check day', () => {
   it('is cancelled once, however many run the check, and every payment comes back in full', async () => {
     const today = todayInRome();
     const camp = await makeCourse(db, { priceCents: 20_000, future: 5 });
-    const cardPayer = await createMember(app, db);
-    await db.user.update({ where: { id: cardPayer.id }, data: { locale: 'en' } });
-    const byCard = await paidByCard(camp.id, cardPayer);
-
-    const creditPayer = await carded();
-    await deskTopUp(app, staff, creditPayer, '250');
-    const byCredit = await enrol(creditPayer, { course_id: camp.id, kind: 'course' });
-    await request(app).post(`/api/me/enrolments/${byCredit}/pay-with-credit`).set(bearer(creditPayer.token)).expect(200);
-
-    const deskPayer = await carded();
-    const atDesk = await enrol(deskPayer, { course_id: camp.id, kind: 'course' });
-    await request(app).post(`/api/admin/enrolments/${atDesk}/collect`).set(bearer(staff)).send({ method: 'cash' }).expect(200);
-
-    const pendingPayer = await carded();
-    const pending = await enrol(pendingPayer, { course_id: camp.id, kind: 'course' });
+    const { cardPayer, byCard, creditPayer, byCredit, deskPayer, atDesk, pendingPayer, pending } = await payersOfEveryKind(camp.id, staff);
     await checkedOn(camp.id, 8, today);
     const waiting = await db.courseWaitlistEntry.create({ data: { courseId: camp.id, userId: (await carded()).id } });
 

@@ -10,7 +10,6 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
-import { deskTopUp } from '../../test/credit-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { balanceOf, makeCamp, makeChild, makeCourse, memberRequests } from './test-courses.js';
@@ -19,7 +18,7 @@ const mail = await startMailCatcher();
 const { app, db, deps, services, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
 const double = stripe!;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const { enrol, carded, paidByCard, creditOf } = memberRequests(app, db, double);
+const { enrol, carded, creditOf, payersOfEveryKind } = memberRequests(app, db, double);
 
 let staff: string;
 let admin: string;
@@ -43,21 +42,7 @@ describe('a session cancelled with a make-up credit', () => {
   it('credits each paid participant the session’s share once, keeps what is owed, and the books reconcile', async () => {
     // 100 € over three sessions: a share of 33,33 € (rounded down).
     const course = await makeCourse(db, { priceCents: 10_000, future: 3 });
-    const cardPayer = await createMember(app, db);
-    await db.user.update({ where: { id: cardPayer.id }, data: { locale: 'en' } });
-    const byCard = await paidByCard(course.id, cardPayer);
-
-    const creditPayer = await carded();
-    await deskTopUp(app, staff, creditPayer, '250');
-    const byCredit = await enrol(creditPayer, { course_id: course.id, kind: 'course' });
-    await request(app).post(`/api/me/enrolments/${byCredit}/pay-with-credit`).set(bearer(creditPayer.token)).expect(200);
-
-    const deskPayer = await carded();
-    const atDesk = await enrol(deskPayer, { course_id: course.id, kind: 'course' });
-    await request(app).post(`/api/admin/enrolments/${atDesk}/collect`).set(bearer(staff)).send({ method: 'cash' }).expect(200);
-
-    const pendingPayer = await carded();
-    const pending = await enrol(pendingPayer, { course_id: course.id, kind: 'course' });
+    const { cardPayer, byCard, creditPayer, byCredit, deskPayer, atDesk, pendingPayer, pending } = await payersOfEveryKind(course.id, staff);
 
     await deps.jobs.waitUntilIdle();
     const mailsBefore = mail.messages.length;

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { expect } from 'vitest';
 import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
 import type { Db } from '../../lib/db.js';
+import { deskTopUp } from '../../test/credit-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
 
 let counter = 0;
@@ -89,20 +90,42 @@ export function memberRequests(app: Express, db: Db, double: StripeDouble) {
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   const enrol = async (member: TestMember, body: Record<string, unknown>) =>
     (await request(app).post('/api/me/enrolments').set(bearer(member.token)).send(body).expect(201)).body.enrolment.id as number;
+  async function carded() {
+    const member = await createMember(app, db);
+    await giveCard(db, member.id);
+    return member;
+  }
+  async function paidByCard(courseId: number, parent: TestMember) {
+    const id = await enrol(parent, { course_id: courseId, kind: 'course', child_id: (await makeChild(db, parent.id, 'Sara')).id });
+    const opened = await request(app).post(`/api/me/enrolments/${id}/checkout`).set(bearer(parent.token)).expect(200);
+    const sessionId = (opened.body.checkout_url as string).split('/').pop()!;
+    await double.pay(sessionId);
+    await expect.poll(async () => (await db.courseEnrolment.findUniqueOrThrow({ where: { id } })).status, { timeout: 15_000 }).toBe('confirmed');
+    return { id, payment: await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } }) };
+  }
   return {
     enrol,
-    async carded() {
-      const member = await createMember(app, db);
-      await giveCard(db, member.id);
-      return member;
-    },
-    async paidByCard(courseId: number, parent: TestMember) {
-      const id = await enrol(parent, { course_id: courseId, kind: 'course', child_id: (await makeChild(db, parent.id, 'Sara')).id });
-      const opened = await request(app).post(`/api/me/enrolments/${id}/checkout`).set(bearer(parent.token)).expect(200);
-      const sessionId = (opened.body.checkout_url as string).split('/').pop()!;
-      await double.pay(sessionId);
-      await expect.poll(async () => (await db.courseEnrolment.findUniqueOrThrow({ where: { id } })).status, { timeout: 15_000 }).toBe('confirmed');
-      return { id, payment: await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } }) };
+    carded,
+    paidByCard,
+    /**
+     * Four members enrolled in the whole course, one per way of paying: a child's place by card (the payer
+     * reads English), their own with credit (250 € topped up at the desk), at the desk in cash, and one
+     * still pending.
+     */
+    async payersOfEveryKind(courseId: number, staffToken: string) {
+      const cardPayer = await createMember(app, db);
+      await db.user.update({ where: { id: cardPayer.id }, data: { locale: 'en' } });
+      const byCard = await paidByCard(courseId, cardPayer);
+      const creditPayer = await carded();
+      await deskTopUp(app, staffToken, creditPayer, '250');
+      const byCredit = await enrol(creditPayer, { course_id: courseId, kind: 'course' });
+      await request(app).post(`/api/me/enrolments/${byCredit}/pay-with-credit`).set(bearer(creditPayer.token)).expect(200);
+      const deskPayer = await carded();
+      const atDesk = await enrol(deskPayer, { course_id: courseId, kind: 'course' });
+      await request(app).post(`/api/admin/enrolments/${atDesk}/collect`).set(bearer(staffToken)).send({ method: 'cash' }).expect(200);
+      const pendingPayer = await carded();
+      const pending = await enrol(pendingPayer, { course_id: courseId, kind: 'course' });
+      return { cardPayer, byCard, creditPayer, byCredit, deskPayer, atDesk, pendingPayer, pending };
     },
     /** A member's credit as the staff read it. */
     creditOf: async (staffToken: string, member: TestMember) => (await request(app).get(`/api/admin/users/${member.id}/credit?per_page=100`).set(bearer(staffToken)).expect(200)).body as TCreditStatement,
