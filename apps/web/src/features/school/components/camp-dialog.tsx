@@ -16,10 +16,9 @@ import { ApiError } from '../../../lib/api-transport';
 import { formatDayRange, formatMoney } from '../../../lib/format';
 import { localizedTo } from '../../../lib/i18n';
 import type { Locale } from '@beach/i18n';
-import { useCurrentUser } from '../../../lib/session';
-import { JoinWaitlist } from '../../school-waitlist';
 import { useEnrol, useParticipants } from '../api/enrolments';
 import { CampBands, campHours, CampTerms } from './camp-card';
+import { EnrolOrSignIn } from './enrol-or-sign-in';
 
 /** What became of one person's enrolment: the server's message either way, and the price it got. */
 export interface CampOutcome {
@@ -30,8 +29,6 @@ export interface CampOutcome {
 }
 
 export function CampDialog({ course, onClose }: { course: TOpenCourse; onClose: () => void }) {
-  const { i18n } = useLingui();
-  const user = useCurrentUser();
   const price = formatMoney(course.price_now);
   return (
     <Modal open title={course.name} onClose={onClose}>
@@ -43,16 +40,9 @@ export function CampDialog({ course, onClose }: { course: TOpenCourse; onClose: 
         <p className="text-lg font-semibold text-sea-900"><Trans>Prezzo a settimana: {price}</Trans></p>
       </div>
       <div className="mt-4">
-        {user ? (
-          <>
-            <CampEnrolForm course={course} />
-            {course.bands.some((band) => band.places_left === 0) && <JoinWaitlist courseId={course.id} />}
-          </>
-        ) : (
-          <Link to={localizedTo(i18n.locale as Locale, paths.login)} className={buttonClasses('primary')}>
-            <Trans>Accedi per iscriverti</Trans>
-          </Link>
-        )}
+        <EnrolOrSignIn courseId={course.id} full={course.bands.some((band) => band.places_left === 0)}>
+          <CampEnrolForm course={course} />
+        </EnrolOrSignIn>
       </div>
     </Modal>
   );

@@ -4,22 +4,17 @@
 import type { TEnrolment, TEnrolmentKind, TOpenCourse } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-transport';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { localizedTo } from '../../../lib/i18n';
-import type { Locale } from '@beach/i18n';
-import { useCurrentUser } from '../../../lib/session';
-import { JoinWaitlist } from '../../school-waitlist';
 import { useEnrol, useParticipants } from '../api/enrolments';
 import { KIND_LABELS } from '../labels';
 import { scheduleOf } from './course-card';
 import { PayEnrolment } from './pay-enrolment';
+import { EnrolOrSignIn } from './enrol-or-sign-in';
 
 /** The kinds the course offers, with what each costs now. */
 export function offeredKinds(course: TOpenCourse): { kind: TEnrolmentKind; price: string }[] {
@@ -32,7 +27,6 @@ export function offeredKinds(course: TOpenCourse): { kind: TEnrolmentKind; price
 
 export function EnrolDialog({ course, onClose }: { course: TOpenCourse; onClose: () => void }) {
   const { i18n } = useLingui();
-  const user = useCurrentUser();
   const from = formatDateTime(course.sessions[0]?.starts_at ?? course.starts_on);
   const ages = course.min_age !== null || course.max_age !== null ? `${course.min_age ?? ''}–${course.max_age ?? ''}` : null;
   return (
@@ -47,16 +41,9 @@ export function EnrolDialog({ course, onClose }: { course: TOpenCourse; onClose:
         <dt className="text-slate-500"><Trans>Posti liberi</Trans></dt><dd>{course.places_left}</dd>
       </dl>
       <div className="mt-4">
-        {user ? (
-          <>
-            <EnrolForm course={course} />
-            {course.places_left === 0 && <JoinWaitlist courseId={course.id} />}
-          </>
-        ) : (
-          <Link to={localizedTo(i18n.locale as Locale, paths.login)} className={buttonClasses('primary')}>
-            <Trans>Accedi per iscriverti</Trans>
-          </Link>
-        )}
+        <EnrolOrSignIn courseId={course.id} full={course.places_left === 0}>
+          <EnrolForm course={course} />
+        </EnrolOrSignIn>
       </div>
     </Modal>
   );
