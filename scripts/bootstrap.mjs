@@ -59,19 +59,31 @@ if (missing.length > 0) {
 // Two lanes at once. The browser suite is the longest task and spends much of its time waiting on
 // Chromium, the API and the database, so it starts at once instead of after the rest; beside it turbo
 // runs lint, typecheck and the other suites two tasks at a time. Each suite runs two files at a time.
+// The prefixed lane's failures are printed again at the very end: its summary would otherwise be buried
+// under the other lane's output, and a CI log is often read from its tail.
+const failureLine = /FAIL|✗|×|AssertionError|Error:|Timed out|Test Files|Tests /;
 const lane = (command, args, prefix) =>
   new Promise((resolve) => {
     console.log(`\n> ${command} ${args.join(' ')}`);
+    const failures = [];
     const child = spawn(command, args, { cwd: root, stdio: prefix ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
-    if (prefix) for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`${prefix}${line}`));
+    if (prefix)
+      for (const stream of [child.stdout, child.stderr])
+        createInterface({ input: stream }).on('line', (line) => {
+          console.log(`${prefix}${line}`);
+          if (failureLine.test(line) && failures.length < 80) failures.push(`${prefix}${line}`);
+        });
     child.on('error', (error) => {
       console.error(error);
-      resolve(1);
+      resolve({ status: 1, failures });
     });
-    child.on('close', (status) => resolve(status ?? 1));
+    child.on('close', (status) => resolve({ status: status ?? 1, failures }));
   });
-const statuses = await Promise.all([
+const lanes = await Promise.all([
   lane('pnpm', ['--filter', '@beach/e2e', 'run', 'test:browser'], '@beach/e2e:test:browser: '),
   lane('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--concurrency=2', '--output-logs=new-only']),
 ]);
-process.exit(statuses.find((status) => status !== 0) ?? 0);
+const browserLane = lanes[0];
+console.log(`\n> browser suite: ${browserLane.status === 0 ? 'passed' : `failed (exit ${browserLane.status})`}`);
+if (browserLane.status !== 0) for (const line of browserLane.failures) console.log(line);
+process.exit(lanes.map(({ status }) => status).find((status) => status !== 0) ?? 0);
