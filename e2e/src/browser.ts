@@ -18,14 +18,18 @@ const ARGS = [
 ];
 /**
  * Pages and contexts in Italian unless a test names another language: the web app opens an address
- * without prefix in the browser's language (apps/web/index.html), and Chromium's own is en-US.
+ * without prefix in the browser's language (apps/web/index.html), and Chromium's own is en-US. Without
+ * the service worker unless a test asks for it (`serviceWorkers: 'allow'`, the installable app's): each
+ * page would otherwise precache the whole app in the background, load that slowed the screens under test
+ * on a busy machine (a heading not shown within 30 s in CI).
  */
 function speakingItalian(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
+  const defaults = { locale: 'it-IT', serviceWorkers: 'block' } as const;
   return Object.assign(browser, {
-    newContext: (options: Parameters<Browser['newContext']>[0] = {}) => newContext({ locale: 'it-IT', ...options }),
-    newPage: (options: Parameters<Browser['newPage']>[0] = {}) => newPage({ locale: 'it-IT', ...options }),
+    newContext: (options: Parameters<Browser['newContext']>[0] = {}) => newContext({ ...defaults, ...options }),
+    newPage: (options: Parameters<Browser['newPage']>[0] = {}) => newPage({ ...defaults, ...options }),
   });
 }
 

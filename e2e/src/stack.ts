@@ -91,11 +91,11 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
  * run's headless shell, or with `wholeChromium` a whole Chromium of the file's own (what only the
  * whole browser does, such as deciding whether to offer installing the app).
  */
-export function useBrowserStack({ wholeChromium = false } = {}): { stack: Stack; browser: Browser; page: Page } {
+export function useBrowserStack({ wholeChromium = false, serviceWorkers = 'block' as 'allow' | 'block' } = {}): { stack: Stack; browser: Browser; page: Page } {
   const opened = {} as { stack: Stack; browser: Browser; page: Page };
   beforeAll(async () => {
     [opened.stack, opened.browser] = await Promise.all([startStack(inject('databaseAdminUrl')), wholeChromium ? launchBrowser() : connectBrowser(inject('browserEndpoint'))]);
-    opened.page = await opened.browser.newPage({ viewport: DESKTOP });
+    opened.page = await opened.browser.newPage({ viewport: DESKTOP, serviceWorkers });
     opened.page.on('dialog', (dialog) => void dialog.dismiss());
   });
   afterAll(async () => {

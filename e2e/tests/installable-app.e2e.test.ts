@@ -16,7 +16,7 @@ import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 // Chromium's install verdict is the whole browser's: the headless shell has no install check.
-const ctx = useBrowserStack({ wholeChromium: true });
+const ctx = useBrowserStack({ wholeChromium: true, serviceWorkers: 'allow' });
 
 /** Once the worker has precached the build and controls the page (it claims the page it was registered from). */
 const serviceWorkerInControl = (page: Page) =>
@@ -201,7 +201,7 @@ describe('installable app, in Chromium', () => {
     cpSync(WEB_DIST, dir, { recursive: true });
     const port = await freePort();
     const server = await preview({ root: WEB_ROOT, logLevel: 'warn', build: { outDir: dir }, preview: { port, strictPort: true, host: '127.0.0.1', proxy: { '/api': ctx.stack.webUrl } } });
-    const context = await ctx.browser.newContext({ viewport: DESKTOP });
+    const context = await ctx.browser.newContext({ viewport: DESKTOP, serviceWorkers: 'allow' });
     try {
       const page = await context.newPage();
       await page.goto(`http://127.0.0.1:${port}/`);

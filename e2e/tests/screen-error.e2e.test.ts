@@ -8,8 +8,8 @@ const ctx = useBrowserStack();
 
 describe('a screen that cannot be loaded', () => {
   it('reloads once by itself, then shows the message inside the layout; "Riprova" loads it when it is back', async () => {
-    // No service worker: its precache would serve the chunk the test takes away.
-    const page = await ctx.browser.newPage({ viewport: DESKTOP, serviceWorkers: 'block' });
+    // No service worker (the suite's default): its precache would serve the chunk the test takes away.
+    const page = await ctx.browser.newPage({ viewport: DESKTOP });
     const missingChunk = '**/privacy-notice-page*.js';
     await page.route(missingChunk, (route) => route.abort('internetdisconnected'));
     let documents = 0;
