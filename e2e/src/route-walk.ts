@@ -104,7 +104,14 @@ const SIGN_IN: Record<Exclude<Role, 'public'>, { email: string; path: string; he
 async function openScreen(ctx: Ctx, page: Page, address: string) {
   await page.setViewportSize(DESKTOP);
   await page.goto(`${ctx.stack.webUrl}${address}`);
-  await page.locator('h1').first().waitFor();
+  // What the page showed instead, should its heading never come: the failure says more than a timeout.
+  await page
+    .locator('h1')
+    .first()
+    .waitFor()
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message}\non ${page.url()}: ${(await page.locator('body').innerText().catch(() => '')).slice(0, 400)}`);
+    });
   // Loading placeholders are announced as busy; the check runs on the loaded screen.
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
