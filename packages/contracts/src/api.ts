@@ -11,6 +11,7 @@ import { enrolmentsRoutes } from './enrolments.js';
 import { courseWaitlistRoutes } from './course-waitlist.js';
 import { coachingRoutes } from './coaching.js';
 import { privateLessonsRoutes } from './private-lessons.js';
+import { tournamentsRoutes } from './tournaments.js';
 import { schoolReportsRoutes } from './school-reports.js';
 import { bookingPlayersRoutes } from './booking-players.js';
 import { creditRoutes } from './credit.js';
@@ -84,6 +85,7 @@ export const api = {
   courseWaitlist: courseWaitlistRoutes,
   schoolReports: schoolReportsRoutes,
   privateLessons: privateLessonsRoutes,
+  tournaments: tournamentsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

@@ -51,4 +51,5 @@ export * from './rain-checks.js';
 export * from './rome-time.js';
 export * from './school-reports.js';
 export * from './private-lessons.js';
+export * from './tournaments.js';
 export * from './api.js';
