@@ -23,6 +23,11 @@ export const paths = {
   school: '/scuola',
   /** Members: the coaches' open private lessons, to book (docs/school.md#private-lessons). */
   privateLessons: '/lezioni-private',
+  /** Public: the tournaments, one live page each, its TV mode for the bar's screen, the club ranking (docs/tournaments.md). */
+  tournaments: '/tornei',
+  tournament: '/tornei/:id',
+  tournamentTv: '/tornei/:id/tv',
+  ranking: '/classifica',
   /** Public: what the QR code on a membership card opens. */
   verifyMembership: '/verifica-tessera/:token',
   /** Public: the privacy notice accepted at registration. */
@@ -59,6 +64,8 @@ export const paths = {
     association: '/admin/associazione',
     membersRegister: '/admin/libro-soci',
     certificates: '/admin/certificati',
+    tournaments: '/admin/tornei',
+    tournament: '/admin/tornei/:id',
   },
 } as const;
 
