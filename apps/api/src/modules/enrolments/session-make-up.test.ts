@@ -12,6 +12,7 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
+import { deskTopUp } from '../../test/credit-helpers.js';
 import { balanceOf, makeCamp, makeChild, makeCourse, memberRequests } from './test-courses.js';
 
 const mail = await startMailCatcher();
@@ -112,6 +113,22 @@ describe('a session cancelled with a make-up credit', () => {
     await cancelSession(course.id, course.sessions[1]!, { reason: 'Vento forte' }).expect(200);
     expect(await creditOf(staff, member)).toMatchObject({ balance: '20.00' });
     expect(await paidOn(id)).toBe(4000);
+    await reconciled();
+  });
+
+  it('gives back the part of a credit payment it was paid with, never money topped up since', async () => {
+    const course = await makeCourse(db, { priceCents: 9000, past: 0, future: 3 });
+    const member = await carded();
+    // Paid with promotional credit only; money topped up afterwards stays money paid in.
+    await request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(admin)).send({ amount: '90', reason: 'Premio torneo' }).expect(200);
+    const id = await enrol(member, { course_id: course.id, kind: 'course' });
+    await request(app).post(`/api/me/enrolments/${id}/pay-with-credit`).set(bearer(member.token)).expect(200);
+    await deskTopUp(app, staff, member, '100');
+    expect(await creditOf(staff, member)).toMatchObject({ balance: '100.00', refundable: '100.00' });
+
+    await cancelSession(course.id, course.sessions[0]!, { reason: 'Pioggia', make_up: 'credit' }).expect(200);
+    expect(await creditOf(staff, member)).toMatchObject({ balance: '130.00', refundable: '100.00' });
+    expect(await paidOn(id)).toBe(6000);
     await reconciled();
   });
 

@@ -8,7 +8,7 @@
 import type { AppDeps } from '../../deps.js';
 import type { CourseEnrolment, Prisma } from '../../generated/prisma/client.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { accounts, discount, enrolmentReceivable, giveBackMoney, post, reverse, settleDebt, type Settlement, settlementsOn, settlingLegs, spendingLegs, walletOf } from '../ledger/index.js';
+import { accounts, discount, enrolmentReceivable, giveBackMoney, post, reverse, settleDebt, type Settlement, settlementsOn, settlingLegs, spendingLegs, walletAccountsSpentBy, walletOf } from '../ledger/index.js';
 import type { SessionOfCourse } from '../courses/index.js';
 import { lockEnrolment } from './enrolment-places.js';
 import { isLiveEnrolment, liveEnrolmentWhere } from './live-enrolments.js';
@@ -19,18 +19,21 @@ export function createSessionMakeUp(deps: Pick<AppDeps, 'jobs' | 'config'>) {
 
   /**
    * Gives `cents` of what one source paid back to the payer's credit. A money payment gives back part of
-   * itself; a credit payment cannot be reversed in part, so it is reversed whole and the rest spent again.
+   * itself; a credit payment cannot be reversed in part, so it is reversed whole and the rest spent again
+   * from the accounts it came from, in its order: what comes back is its last part (promotional credit
+   * before money paid in), never money topped up since.
    */
   async function giveBackPart(tx: Prisma.TransactionClient, row: CourseEnrolment, settlement: Settlement, cents: number, key: string, context: { enrolmentId: number; userId: number; createdById: number; description: string }) {
     const receivable = enrolmentReceivable(row.id);
     if (settlement.source === 'money') {
       await giveBackMoney(tx, `${key}:tx:${settlement.transactionId}`, { ...settlement, parts: [{ receivable, cents }], total: cents }, accounts.promo(row.userId), 'rain_credit', context);
     } else if (settlement.source === 'credit') {
+      const spentFrom = await walletAccountsSpentBy(tx, settlement.entryId);
       await reverse(tx, settlement.entryId, { ...context, key: `credit-return:${settlement.entryId}`, kind: 'credit_return' });
       const rest = settlement.total - cents;
       if (rest > 0) {
-        // The wallet holds at least `rest` again: the reversal just put `settlement.total` back.
-        const legs = spendingLegs(await walletOf(tx, row.userId, { lock: true }), rest);
+        // Those accounts hold at least `rest` again: the reversal just put `settlement.total` back in them.
+        const legs = spendingLegs(await walletOf(tx, row.userId, { lock: true }), rest, spentFrom);
         if (!legs) throw new Error(`Credit of enrolment ${row.id} not back in its wallet`);
         await post(tx, { ...context, key: `${key}:credit:${settlement.entryId}`, kind: 'credit_payment', legs: [...legs, ...settlingLegs([{ receivable, cents: rest }])] });
       }

@@ -37,13 +37,14 @@ export async function walletOf(sql: Sql, userId: number, { lock = false } = {}):
 
 /**
  * The legs that take `cents` from the wallet: money paid in first, oldest top-up first, promotional
- * credit last. Null when it cannot cover them.
+ * credit last; with `from` (account keys), only from those, in that order. Null when it cannot cover them.
  */
-export function spendingLegs(wallet: Wallet, cents: number): Leg[] | null {
-  if (cents > wallet.available) return null;
+export function spendingLegs(wallet: Wallet, cents: number, from?: string[]): Leg[] | null {
+  const rows = from ? from.flatMap((key) => wallet.accounts.filter((row) => row.key === key)) : wallet.accounts;
+  if (cents > rows.reduce((total, row) => total + available(row), 0)) return null;
   const legs: Leg[] = [];
   let left = cents;
-  for (const row of wallet.accounts) {
+  for (const row of rows) {
     const part = Math.min(left, available(row));
     if (part <= 0) continue;
     legs.push(debit({ key: row.key, kind: row.kind }, part));
@@ -73,4 +74,12 @@ export async function settleDebt(sql: Sql, userId: number, key: string, context:
   if (cents <= 0) return null;
   const legs = spendingLegs({ ...wallet, accounts: paidIn, available: cents }, cents)!;
   return post(sql, { description: 'Saldato quanto dovuto al centro', ...context, key, kind: 'debt_settled', userId, legs: [...legs, credit(accounts.debt(userId), cents)] });
+}
+
+/** The wallet accounts a credit payment took its money from, in its order (to spend a part of it again from there). */
+export async function walletAccountsSpentBy(sql: Sql, entryId: number): Promise<string[]> {
+  const rows = await sql.$queryRaw<{ key: string }[]>`
+    SELECT a.key FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+    WHERE p.entry_id = ${entryId} AND p.amount_cents > 0 AND a.kind IN ('credit_funded', 'credit_promo') ORDER BY p.id`;
+  return rows.map((row) => row.key);
 }
