@@ -5,6 +5,7 @@
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, Tournament } from '../../generated/prisma/client.js';
 import { localizedUrl } from '../../lib/i18n.js';
+import { instantInRome, toIsoDate } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { offerExpiry } from '../course-waitlist/index.js';
 import { readSettings } from '../settings/index.js';
@@ -12,15 +13,16 @@ import { chargePlayers } from './entry-money.js';
 import { placeOfferedEmail } from './tournaments.emails.js';
 
 export function createTournamentWaitlist(deps: Pick<AppDeps, 'jobs' | 'config'>) {
-  /** The tournament's first court hour: the offer's cutoff counts back from it. */
-  const firstPlay = async (tx: Prisma.TransactionClient, tournamentId: number) =>
-    (await tx.tournamentCourt.findFirst({ where: { tournamentId }, orderBy: { startsAt: 'asc' }, select: { startsAt: true } }))?.startsAt ?? null;
+  /** The tournament's first court hour (else its first day's midnight, Rome): the offer's cutoff counts back from it. */
+  const firstPlay = async (tx: Prisma.TransactionClient, tournament: Tournament) =>
+    (await tx.tournamentCourt.findFirst({ where: { tournamentId: tournament.id }, orderBy: { startsAt: 'asc' }, select: { startsAt: true } }))?.startsAt ??
+    instantInRome(toIsoDate(tournament.startsOn), '00:00');
 
   return {
     /** A place freed in a tournament whose row the caller holds locked: offered on, or given back. */
     async passPlaceOn(tx: Prisma.TransactionClient, tournament: Tournament, now: Date) {
       const { waitlistOfferHours, waitlistCutoffHours } = await readSettings(tx);
-      const expiresAt = offerExpiry(now, await firstPlay(tx, tournament.id), { offerHours: waitlistOfferHours, cutoffHours: waitlistCutoffHours });
+      const expiresAt = offerExpiry(now, await firstPlay(tx, tournament), { offerHours: waitlistOfferHours, cutoffHours: waitlistCutoffHours });
       const first = expiresAt ? await tx.tournamentEntry.findFirst({ where: { tournamentId: tournament.id, status: 'waiting' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }) : null;
       if (!expiresAt || !first) {
         await tx.$executeRaw`UPDATE tournaments SET entries_taken = entries_taken - 1, updated_at = now() WHERE id = ${tournament.id}`;
