@@ -40,6 +40,10 @@ const publicRoutes: RouteObject[] = [
   { path: paths.privacyNotice, ...page(() => import('../features/consents/pages/privacy-notice-page')) },
   { path: paths.unsubscribe, ...page(() => import('../features/consents/pages/unsubscribe-page')) },
   { path: paths.school, ...page(() => import('../features/school/pages/school-page')) },
+  { path: paths.tournaments, ...page(() => import('../features/tournaments/pages/tournaments-page')) },
+  { path: paths.tournament, ...page(() => import('../features/tournaments/pages/tournament-page')) },
+  { path: paths.tournamentTv, ...page(() => import('../features/tournaments/pages/tournament-tv-page')) },
+  { path: paths.ranking, ...page(() => import('../features/tournaments/pages/ranking-page')) },
   {
     element: <RequireRole level="user" />,
     children: [
