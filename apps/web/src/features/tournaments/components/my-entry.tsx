@@ -60,10 +60,10 @@ export function MyEntry({ entry, notice, showName = false }: { entry: TMyEntry; 
       </div>
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
       <ul className="space-y-1 text-sm text-slate-700">
-        {entry.players.map((player) => (
-          <li key={player.id} className="flex flex-wrap items-center justify-between gap-2">
-            <span>{player.me ? <Trans>{player.name} (tu)</Trans> : player.name}{player.invited && <> · <Trans>invitato/a per e-mail</Trans></>}</span>
-            {player.paid ? <Badge tone="green"><Trans>Pagato</Trans></Badge> : <Badge tone="yellow"><Trans>Da pagare</Trans></Badge>}
+        {entry.players.map(({ id, name, me: mine, invited, paid }) => (
+          <li key={id} className="flex flex-wrap items-center justify-between gap-2">
+            <span>{mine ? <Trans>{name} (tu)</Trans> : name}{invited && <> · <Trans>invitato/a per e-mail</Trans></>}</span>
+            {paid ? <Badge tone="green"><Trans>Pagato</Trans></Badge> : <Badge tone="yellow"><Trans>Da pagare</Trans></Badge>}
           </li>
         ))}
       </ul>

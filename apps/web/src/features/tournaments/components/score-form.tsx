@@ -44,12 +44,13 @@ export function ScoreForm({ tournamentId, match }: { tournamentId: number; match
   };
   const setPoints = (index: number, side: 'a' | 'b', value: string) => setRows((current) => current.map((row, at) => (at === index ? { ...row, [side]: value } : row)));
   const [sideA, sideB] = match.sides.map((side) => side.names.join(' / '));
+  const proposed = match.proposed_sets && setsText(match.proposed_sets);
   return (
     <div className="space-y-2 rounded-lg bg-sea-50 p-3">
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
       {match.proposed_sets ? (
         <div className="flex flex-wrap items-center gap-3">
-          <p className="text-sm"><Trans>Punteggio proposto: {setsText(match.proposed_sets)}</Trans></p>
+          <p className="text-sm"><Trans>Punteggio proposto: {proposed}</Trans></p>
           <Button size="sm" loading={confirm.isPending} onClick={() => void run(() => confirm.mutateAsync(match.key))}><Trans>Conferma il punteggio</Trans></Button>
         </div>
       ) : (
