@@ -1,6 +1,7 @@
 // How the tournaments' screens name formats, categories, statuses, levels, bracket rounds and the sides
 // not yet known ("1ª girone A", "Vincente Q1"), in the page's language.
-import { ENTRY_STATUSES, PLAYER_LEVELS, TOURNAMENT_CATEGORIES, TOURNAMENT_FORMATS, type TTournamentMatch, type TTournamentSummary } from '@beach/contracts';
+import type { ENTRY_STATUSES, PLAYER_LEVELS, TOURNAMENT_CATEGORIES, TOURNAMENT_FORMATS} from '@beach/contracts';
+import { type TTournamentMatch, type TTournamentSummary } from '@beach/contracts';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { BadgeTone } from '../../components/ui/badge';
