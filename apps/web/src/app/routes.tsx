@@ -16,6 +16,9 @@ import { RootLayout } from './layout';
 
 const BackOfficeRoutes = lazy(() => import('./back-office-routes'));
 const CoachRoutes = lazy(() => import('./coach-routes'));
+// The tournaments' screens share one chunk, named once here to keep the first paint within its budget.
+const tournamentPage = (name: keyof typeof import('../features/tournaments/pages/screens')) =>
+  page(() => import('../features/tournaments/pages/screens').then((screens) => ({ default: screens[name] })));
 
 /** The same routes under `prefix` (/de, /en): every path prefixed, nested ones too (a nested absolute path must start with its parent's). */
 function localizeRoutes(routes: RouteObject[], prefix: string): RouteObject[] {
@@ -40,10 +43,10 @@ const publicRoutes: RouteObject[] = [
   { path: paths.privacyNotice, ...page(() => import('../features/consents/pages/privacy-notice-page')) },
   { path: paths.unsubscribe, ...page(() => import('../features/consents/pages/unsubscribe-page')) },
   { path: paths.school, ...page(() => import('../features/school/pages/school-page')) },
-  { path: paths.tournaments, ...page(() => import('../features/tournaments/pages/tournaments-page')) },
-  { path: paths.tournament, ...page(() => import('../features/tournaments/pages/tournament-page')) },
-  { path: paths.tournamentTv, ...page(() => import('../features/tournaments/pages/tournament-tv-page')) },
-  { path: paths.ranking, ...page(() => import('../features/tournaments/pages/ranking-page')) },
+  { path: paths.tournaments, ...tournamentPage('TournamentsPage') },
+  { path: paths.tournament, ...tournamentPage('TournamentPage') },
+  { path: paths.tournamentTv, ...tournamentPage('TournamentTvPage') },
+  { path: paths.ranking, ...tournamentPage('RankingPage') },
   {
     element: <RequireRole level="user" />,
     children: [
