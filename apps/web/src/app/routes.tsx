@@ -10,6 +10,7 @@ import { apiEvents } from '../lib/api-events';
 // The landing page ships with the entry to save a round trip on a slow connection; its data
 // sections load after the first paint.
 import HomePage from '../features/home/pages/home-page';
+import type * as TournamentScreens from '../features/tournaments/pages/screens';
 import { RequireRole } from './guards';
 import { page } from './lazy-page';
 import { RootLayout } from './layout';
@@ -17,8 +18,7 @@ import { RootLayout } from './layout';
 const BackOfficeRoutes = lazy(() => import('./back-office-routes'));
 const CoachRoutes = lazy(() => import('./coach-routes'));
 // The tournaments' screens share one chunk, named once here to keep the first paint within its budget.
-type TournamentScreens = typeof import('../features/tournaments/pages/screens');
-const tournamentPage = (pick: (screens: TournamentScreens) => ComponentType) =>
+const tournamentPage = (pick: (screens: typeof TournamentScreens) => ComponentType) =>
   page(() => import('../features/tournaments/pages/screens').then((screens) => ({ default: pick(screens) })));
 
 /** The same routes under `prefix` (/de, /en): every path prefixed, nested ones too (a nested absolute path must start with its parent's). */
