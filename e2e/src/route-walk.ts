@@ -17,7 +17,7 @@ export type Role = 'public' | 'utente' | 'staff' | 'admin';
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 export const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 /** The member's held booking and share (arranged by `arrangeMemberScreens` before a walk). */
-export const arranged = { bookingId: 0, shareId: 0, sessionId: 0 };
+export const arranged = { bookingId: 0, shareId: 0, sessionId: 0, tournamentId: 0 };
 
 /** What a coach's screens show: a session of the school tomorrow, with the demo member enrolled. */
 export async function arrangeCoachSession(db: Ctx['stack']['db']) {
@@ -57,6 +57,33 @@ export async function arrangeMemberScreens(db: Ctx['stack']['db']) {
     description: 'Quote dei giocatori',
     legs: [credit(accounts.booking(other.id), 1000), debit(accounts.share(arranged.shareId, other.id), 1000)],
   });
+  await arrangeTournament(db);
+}
+
+/**
+ * What the tournaments' screens show: a published tournament in a week, registration open, with two
+ * confirmed pairs (the demo member with the admin, staff with nobody yet invited) on court A1.
+ */
+export async function arrangeTournament(db: Ctx['stack']['db']) {
+  const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+  const admin = await db.user.findUniqueOrThrow({ where: { email: 'admin@demo.beach' } });
+  const staff = await db.user.findUniqueOrThrow({ where: { email: 'staff@demo.beach' } });
+  const court = await db.court.findUniqueOrThrow({ where: { code: 'A1' } });
+  const day = new Date(Date.parse(`${today}T00:00:00Z`) + 7 * 86_400_000);
+  const tournament = await db.tournament.create({
+    data: {
+      name: 'Summer Beach Cup', sport: 'beach_volley', category: 'mixed', format: 'pools_knockout', matchFormat: 'one_set_21', matchMinutes: 30, entryFeeCents: 1500, maxEntries: 8, entriesTaken: 2,
+      registrationOpensAt: new Date(Date.now() - 86_400_000), registrationClosesAt: new Date(day.getTime() - 86_400_000), startsOn: day, endsOn: day, status: 'published',
+      courts: { create: [{ courtId: court.id, startsAt: new Date(day.getTime() + 7 * 3_600_000), endsAt: new Date(day.getTime() + 17 * 3_600_000) }] },
+    },
+  });
+  for (const [seed, users] of [[1, [member, admin]], [2, [staff]]] as const) {
+    const entry = await db.tournamentEntry.create({ data: { tournamentId: tournament.id, status: 'confirmed', seed, createdById: users[0]!.id } });
+    await db.tournamentPlayer.createMany({
+      data: [...users.map((user) => ({ entryId: entry.id, tournamentId: tournament.id, userId: user.id, feeCents: 1500, acceptedAt: new Date() })), ...(users.length === 1 ? [{ entryId: entry.id, tournamentId: tournament.id, invitedEmail: 'ospite@example.com', feeCents: 1500 }] : [])],
+    });
+  }
+  arranged.tournamentId = tournament.id;
 }
 
 /** Each route of the table, the role that opens it, the address visited for a route with parameters, and where it lands if it moves on. */
@@ -74,6 +101,10 @@ export const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?
   { route: paths.privacyNotice, role: 'public' },
   { route: paths.unsubscribe, role: 'public', visit: () => `${paths.unsubscribe}?token=1.token-non-valido` },
   { route: paths.school, role: 'public' },
+  { route: paths.tournaments, role: 'public' },
+  { route: paths.tournament, role: 'public', visit: () => `/tornei/${arranged.tournamentId}` },
+  { route: paths.tournamentTv, role: 'public', visit: () => `/tornei/${arranged.tournamentId}/tv` },
+  { route: paths.ranking, role: 'public' },
   { route: '*', role: 'public', visit: () => '/pagina-che-non-esiste' },
   { route: paths.profile, role: 'utente' },
   { route: paths.membership, role: 'utente' },

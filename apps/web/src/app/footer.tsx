@@ -39,6 +39,7 @@ export function Footer() {
             <li><Link className="hover:underline" to={to(paths.pricing)}><Trans>Tariffe</Trans></Link></li>
             <li><Link className="hover:underline" to={to(paths.courtsMap)}><Trans>Mappa dei campi</Trans></Link></li>
             <li><Link className="hover:underline" to={to(paths.school)}><Trans>Scuola di beach volley</Trans></Link></li>
+            <li><Link className="hover:underline" to={to(paths.tournaments)}><Trans>Tornei</Trans></Link></li>
             <li><Link className="hover:underline" to={to(paths.register)}><Trans>Registrati</Trans></Link></li>
           </ul>
         </div>

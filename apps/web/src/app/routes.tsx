@@ -3,19 +3,23 @@
 // download the back-office; nor its part of the table (./back-office-routes.tsx), nor the coaches' (./coach-routes.tsx). Public and member screens
 // are also under /de/ and /en/; the back-office only under / (docs/i18n.md#addresses-and-the-language-of-a-page).
 import { LOCALES } from '@beach/i18n';
-import { lazy, useEffect } from 'react';
+import { lazy, useEffect, type ComponentType } from 'react';
 import { useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { apiEvents } from '../lib/api-events';
 // The landing page ships with the entry to save a round trip on a slow connection; its data
 // sections load after the first paint.
 import HomePage from '../features/home/pages/home-page';
+import type * as TournamentScreens from '../features/tournaments/pages/screens';
 import { RequireRole } from './guards';
 import { page } from './lazy-page';
 import { RootLayout } from './layout';
 
 const BackOfficeRoutes = lazy(() => import('./back-office-routes'));
 const CoachRoutes = lazy(() => import('./coach-routes'));
+// The tournaments' screens share one chunk, named once here to keep the first paint within its budget.
+const tournamentPage = (pick: (screens: typeof TournamentScreens) => ComponentType) =>
+  page(() => import('../features/tournaments/pages/screens').then((screens) => ({ default: pick(screens) })));
 
 /** The same routes under `prefix` (/de, /en): every path prefixed, nested ones too (a nested absolute path must start with its parent's). */
 function localizeRoutes(routes: RouteObject[], prefix: string): RouteObject[] {
@@ -40,6 +44,10 @@ const publicRoutes: RouteObject[] = [
   { path: paths.privacyNotice, ...page(() => import('../features/consents/pages/privacy-notice-page')) },
   { path: paths.unsubscribe, ...page(() => import('../features/consents/pages/unsubscribe-page')) },
   { path: paths.school, ...page(() => import('../features/school/pages/school-page')) },
+  { path: paths.tournaments, ...tournamentPage((screens) => screens.TournamentsPage) },
+  { path: paths.tournament, ...tournamentPage((screens) => screens.TournamentPage) },
+  { path: paths.tournamentTv, ...tournamentPage((screens) => screens.TournamentTvPage) },
+  { path: paths.ranking, ...tournamentPage((screens) => screens.RankingPage) },
   {
     element: <RequireRole level="user" />,
     children: [

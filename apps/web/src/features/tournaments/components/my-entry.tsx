@@ -1,0 +1,102 @@
+// One of the member's entries: its status, each player paid or not ("In attesa del pagamento del
+// compagno"), the member's part to pay (by card or with credit), the offer of a freed place, the next
+// match ("Tocca a voi: campo C3 alle 16:30" once called) and, while registration is open, withdrawing.
+import type { TMyEntry } from '@beach/contracts';
+import type { Locale } from '@beach/i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useConfirm } from '../../../components/admin/confirm-dialog';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-transport';
+import { formatDateTime, formatMoney, formatTime } from '../../../lib/format';
+import { localizedTo } from '../../../lib/i18n';
+import { usePayEntryByCard, usePayEntryWithCredit, useWithdrawEntry } from '../api/tournaments';
+import { ENTRY_STATUS } from '../labels';
+import { tournamentPath } from './tournament-card';
+
+export function MyEntry({ entry, notice, showName = false }: { entry: TMyEntry; notice?: string; showName?: boolean }) {
+  const { i18n, t } = useLingui();
+  const byCard = usePayEntryByCard();
+  const withCredit = usePayEntryWithCredit();
+  const withdraw = useWithdrawEntry();
+  const { confirm, dialog } = useConfirm();
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(notice ? { tone: 'success', text: notice } : null);
+  const run = async (action: () => Promise<string | undefined>) => {
+    setOutcome(null);
+    try {
+      const message = await action();
+      if (message) setOutcome({ tone: 'success', text: message });
+    } catch (failure) {
+      setOutcome({ tone: 'error', text: failure instanceof ApiError ? failure.message : t`Non è stato possibile completare l’operazione. Riprova più tardi.` });
+    }
+  };
+  const me = entry.players.find((player) => player.me);
+  const partners = entry.players.filter((player) => !player.me);
+  const owed = me && Number(me.owed) > 0 ? formatMoney(me.owed) : null;
+  const active = entry.status !== 'withdrawn';
+  const status = ENTRY_STATUS[entry.status];
+  const offeredUntil = entry.offered_until && formatDateTime(entry.offered_until);
+  const onWithdraw = async () => {
+    const confirmed = await confirm({
+      title: t`Ritirare l’iscrizione?`,
+      message: t`La coppia lascia il torneo; ognuno riceve indietro la propria quota pagata.`,
+      confirmLabel: t`Ritira l’iscrizione`,
+      tone: 'danger',
+    });
+    if (confirmed) await run(async () => (await withdraw.mutateAsync(entry.id)).message);
+  };
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {showName && (
+          <Link to={localizedTo(i18n.locale as Locale, tournamentPath(entry.tournament.id))} className="font-medium text-sea-800 underline hover:text-sea-900">
+            {entry.tournament.name}
+          </Link>
+        )}
+        <Badge tone={status.tone}>{i18n._(status.label)}</Badge>
+      </div>
+      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      <ul className="space-y-1 text-sm text-slate-700">
+        {entry.players.map(({ id, name, me: mine, invited, paid }) => (
+          <li key={id} className="flex flex-wrap items-center justify-between gap-2">
+            <span>{mine ? <Trans>{name} (tu)</Trans> : name}{invited && <> · <Trans>invitato/a per e-mail</Trans></>}</span>
+            {paid ? <Badge tone="green"><Trans>Pagato</Trans></Badge> : <Badge tone="yellow"><Trans>Da pagare</Trans></Badge>}
+          </li>
+        ))}
+      </ul>
+      {active && me?.paid && partners.some((player) => !player.paid) && <p className="text-sm text-slate-600"><Trans>In attesa del pagamento del compagno</Trans></p>}
+      {entry.status === 'waiting' && !offeredUntil && <p className="text-sm text-slate-600"><Trans>Siete in lista d’attesa: vi scriviamo se si libera un posto.</Trans></p>}
+      {offeredUntil && <p className="text-sm font-medium text-amber-800"><Trans>Si è liberato un posto: pagate entro {offeredUntil} per prenderlo.</Trans></p>}
+      <NextMatch entry={entry} />
+      <div className="flex flex-wrap gap-2">
+        {active && owed && (entry.status !== 'waiting' || offeredUntil) && (
+          <>
+            <Button size="sm" loading={byCard.isPending} loadingText={t`Apertura del pagamento...`} onClick={() => void run(async () => void (await byCard.mutateAsync(entry.id)))}>
+              <Trans>Paga la tua quota ({owed}) con la carta</Trans>
+            </Button>
+            <Button size="sm" variant="secondary" loading={withCredit.isPending} loadingText={t`Pagamento...`} onClick={() => void run(async () => (await withCredit.mutateAsync(entry.id)).message)}>
+              <Trans>Paga con il credito</Trans>
+            </Button>
+          </>
+        )}
+        {active && entry.tournament.registration_open && (
+          <Button size="sm" variant="secondary" loading={withdraw.isPending} onClick={() => void onWithdraw()}><Trans>Ritira l’iscrizione</Trans></Button>
+        )}
+      </div>
+      {dialog}
+    </div>
+  );
+}
+
+function NextMatch({ entry }: { entry: TMyEntry }) {
+  const next = entry.next_match;
+  if (!next?.starts_at) return null;
+  const court = next.court ?? '';
+  const time = formatTime(next.starts_at);
+  if (next.called) return <p className="rounded-lg bg-amber-100 px-3 py-2 font-semibold text-amber-900"><Trans>Tocca a voi: campo {court} alle {time}</Trans></p>;
+  const when = formatDateTime(next.starts_at);
+  return <p className="text-sm text-slate-700"><Trans>Prossima partita: campo {court}, {when}</Trans></p>;
+}
