@@ -3,23 +3,19 @@
 // download the back-office; nor its part of the table (./back-office-routes.tsx), nor the coaches' (./coach-routes.tsx). Public and member screens
 // are also under /de/ and /en/; the back-office only under / (docs/i18n.md#addresses-and-the-language-of-a-page).
 import { LOCALES } from '@beach/i18n';
-import { lazy, useEffect, type ComponentType } from 'react';
+import { lazy, useEffect } from 'react';
 import { useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { apiEvents } from '../lib/api-events';
 // The landing page ships with the entry to save a round trip on a slow connection; its data
 // sections load after the first paint.
 import HomePage from '../features/home/pages/home-page';
-import type * as TournamentScreens from '../features/tournaments/pages/screens';
-import { RequireRole } from './guards';
 import { page } from './lazy-page';
 import { RootLayout } from './layout';
 
 const BackOfficeRoutes = lazy(() => import('./back-office-routes'));
 const CoachRoutes = lazy(() => import('./coach-routes'));
-// The tournaments' screens share one chunk, named once here to keep the first paint within its budget.
-const tournamentPage = (pick: (screens: typeof TournamentScreens) => ComponentType) =>
-  page(() => import('../features/tournaments/pages/screens').then((screens) => ({ default: pick(screens) })));
+const MoreRoutes = lazy(() => import('./more-routes'));
 
 /** The same routes under `prefix` (/de, /en): every path prefixed, nested ones too (a nested absolute path must start with its parent's). */
 function localizeRoutes(routes: RouteObject[], prefix: string): RouteObject[] {
@@ -30,38 +26,16 @@ function localizeRoutes(routes: RouteObject[], prefix: string): RouteObject[] {
   })) as RouteObject[];
 }
 
-/** What visitors and members open, in each language. */
+/**
+ * What visitors and members open, in each language: the landing screens here, every other one in a table of
+ * its own (./more-routes.tsx), fetched when first needed, so the first paint does not carry its dozens of
+ * chunk names.
+ */
 const publicRoutes: RouteObject[] = [
   { path: paths.home, element: <HomePage /> },
   { path: paths.login, ...page(() => import('../features/auth/pages/login-page')) },
   { path: paths.register, ...page(() => import('../features/auth/pages/register-page')) },
-  { path: paths.forgotPassword, ...page(() => import('../features/auth/pages/forgot-password-page')) },
-  { path: paths.resetPassword, ...page(() => import('../features/auth/pages/reset-password-page')) },
-  { path: paths.verifyEmailSuccess, ...page(() => import('../features/auth/pages/email-verified-page')) },
-  { path: paths.verifyEmailError, ...page(() => import('../features/auth/pages/email-verified-page')) },
-  { path: paths.verifyEmail, ...page(() => import('../features/auth/pages/email-verified-page')) },
-  { path: paths.verifyMembership, ...page(() => import('../features/memberships/pages/verify-membership-page')) },
-  { path: paths.privacyNotice, ...page(() => import('../features/consents/pages/privacy-notice-page')) },
-  { path: paths.unsubscribe, ...page(() => import('../features/consents/pages/unsubscribe-page')) },
-  { path: paths.school, ...page(() => import('../features/school/pages/school-page')) },
-  { path: paths.tournaments, ...tournamentPage((screens) => screens.TournamentsPage) },
-  { path: paths.tournament, ...tournamentPage((screens) => screens.TournamentPage) },
-  { path: paths.tournamentTv, ...tournamentPage((screens) => screens.TournamentTvPage) },
-  { path: paths.ranking, ...tournamentPage((screens) => screens.RankingPage) },
-  {
-    element: <RequireRole level="user" />,
-    children: [
-      { path: paths.profile, ...page(() => import('../features/auth/pages/profile-page')) },
-      { path: paths.membership, ...page(() => import('../features/memberships/pages/membership-page')) },
-      { path: paths.bookings, ...page(() => import('../features/bookings/pages/bookings-page')) },
-      { path: paths.myBookings, ...page(() => import('../features/bookings/pages/my-bookings-page')) },
-      { path: paths.bookingPayment, ...page(() => import('../features/bookings/pages/booking-payment-page')) },
-      { path: paths.bookingShare, ...page(() => import('../features/split-payment/pages/share-page')) },
-      { path: paths.privateLessons, ...page(() => import('../features/private-lessons/pages/private-lessons-page')) },
-      { path: paths.paymentCompleted, ...page(() => import('../features/payments/pages/payment-completed-page')) },
-    ],
-  },
-  { path: '*', ...page(() => import('./not-found-page')) },
+  { path: '*', element: <MoreRoutes /> },
 ];
 
 const routes: RouteObject[] = [
