@@ -11,3 +11,6 @@ export const USAGE_RULES = [
   'Niente musica senza autorizzazione dello staff.',
   'I minori devono essere accompagnati da un adulto.',
 ] as const;
+
+/** Where the centre stands (Rimini area, Adriatic coast): the tournaments' scheduler computes sunset there for unlit courts. */
+export const CENTRE_LOCATION = { latitude: 44.0594, longitude: 12.5683 } as const;
