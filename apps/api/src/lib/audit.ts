@@ -54,7 +54,8 @@ export type AuditEntity =
   | 'settings'
   | 'setups'
   | 'transactions'
-  | 'users';
+  | 'users'
+  | 'tournaments';
 
 /** What was done to it; the audit log screen names each (features/audit-log/entity-labels.ts). */
 export type AuditAction =
@@ -80,7 +81,8 @@ export type AuditAction =
   | 'top-up'
   | 'adjust'
   | 'refund'
-  | 'sell';
+  | 'sell'
+  | 'publish';
 
 export interface AuditChange {
   entity: AuditEntity;

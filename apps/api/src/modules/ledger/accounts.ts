@@ -11,6 +11,7 @@ export interface AccountRef {
   membership_id?: number;
   carnet_id?: number;
   enrolment_id?: number;
+  tournament_player_id?: number;
   transaction_id?: number;
   method?: PaymentMethod;
 }
@@ -40,6 +41,8 @@ export const accounts = {
   membership: (membershipId: number): AccountRef => ({ key: `membership:${membershipId}`, kind: 'membership_receivable', membership_id: membershipId }),
   /** What a school enrolment owes (docs/school.md#money). */
   enrolment: (enrolmentId: number): AccountRef => ({ key: `enrolment:${enrolmentId}`, kind: 'enrolment_receivable', enrolment_id: enrolmentId }),
+  /** What one tournament player owes of their entry (docs/tournaments.md#registration-and-money). */
+  tournamentPlayer: (playerId: number): AccountRef => ({ key: `tournament-player:${playerId}`, kind: 'tournament_receivable', tournament_player_id: playerId }),
   /** What a member owes otherwise: credit or a carnet spent and then refunded on Stripe's side. */
   debt: (userId: number): AccountRef => ({ key: `debt:${userId}`, kind: 'member_debt', user_id: userId }),
 
@@ -61,3 +64,5 @@ export const bookingReceivable = (bookingId: number): Receivable => ({ account: 
 export const shareReceivable = (bookingPlayerId: number, bookingId: number): Receivable => ({ account: accounts.share(bookingPlayerId, bookingId), revenue: 'booking' });
 export const membershipReceivable = (membershipId: number): Receivable => ({ account: accounts.membership(membershipId), revenue: 'membership' });
 export const enrolmentReceivable = (enrolmentId: number): Receivable => ({ account: accounts.enrolment(enrolmentId), revenue: 'school' });
+/** Entry fees are earned as the centre's other income (finance's "extra"). */
+export const tournamentReceivable = (playerId: number): Receivable => ({ account: accounts.tournamentPlayer(playerId), revenue: 'extra' });

@@ -1,6 +1,6 @@
 // The ledger module as the rest of the API sees it: only what is exported here may be imported from
 // outside the module (eslint.config.js refuses the rest).
-export { accounts, bookingReceivable, enrolmentReceivable, membershipReceivable, moneyAccount, shareReceivable } from './accounts.js';
+export { accounts, bookingReceivable, enrolmentReceivable, membershipReceivable, moneyAccount, shareReceivable, tournamentReceivable } from './accounts.js';
 export type { AccountRef } from './accounts.js';
 export { earnExpiredCarnets, returnCarnetUse, spendUse } from './carnet-uses.js';
 export { available, balancesOf, credit, debit, openHoldsOf, post, postMany, resolve, reverse, voidExpired } from './ledger.js';

@@ -34,6 +34,7 @@ export interface Entry {
   membershipId?: number | null;
   carnetId?: number | null;
   enrolmentId?: number | null;
+  tournamentPlayerId?: number | null;
   transactionId?: number | null;
   rainCheckId?: number | null;
   reversesId?: number | null;
@@ -73,6 +74,7 @@ function wireOf(entry: Entry, legs: Leg[]) {
     membership_id: entry.membershipId ?? null,
     carnet_id: entry.carnetId ?? null,
     enrolment_id: entry.enrolmentId ?? null,
+    tournament_player_id: entry.tournamentPlayerId ?? null,
     transaction_id: entry.transactionId ?? null,
     rain_check_id: entry.rainCheckId ?? null,
     reverses_id: entry.reversesId ?? null,

@@ -13,7 +13,7 @@ export type Settlement =
   | { source: 'credit'; entryId: number; parts: Part[]; total: number }
   | { source: 'carnet'; entryId: number; carnetId: number; parts: Part[]; total: number };
 
-const REVENUE_OF: Partial<Record<LedgerAccountKind, Receivable['revenue']>> = { membership_receivable: 'membership', enrolment_receivable: 'school' };
+const REVENUE_OF: Partial<Record<LedgerAccountKind, Receivable['revenue']>> = { membership_receivable: 'membership', enrolment_receivable: 'school', tournament_receivable: 'extra' };
 const receivableOf = (account: AccountRef): Receivable => ({ account, revenue: REVENUE_OF[account.kind] ?? 'booking' });
 
 /**
@@ -79,8 +79,8 @@ export async function giveBackCredit(sql: Sql, settlement: Extract<Settlement, {
   const returned = await reverse(sql, settlement.entryId, { ...context, key: `credit-return:${settlement.entryId}`, kind: 'credit_return' });
   const [payer] = await sql.$queryRaw<{ userId: number | null }[]>`SELECT user_id AS "userId" FROM ledger_entries WHERE id = ${settlement.entryId}`;
   // The debt it settles is booked to the same owner as the return (the booking, enrolment, … it came from).
-  const { bookingId, bookingPlayerId, membershipId, carnetId, enrolmentId, rainCheckId, createdById } = context;
-  if (payer?.userId) await settleDebt(sql, payer.userId, `credit-return:${settlement.entryId}:debt`, { bookingId, bookingPlayerId, membershipId, carnetId, enrolmentId, rainCheckId, createdById });
+  const { bookingId, bookingPlayerId, membershipId, carnetId, enrolmentId, tournamentPlayerId, rainCheckId, createdById } = context;
+  if (payer?.userId) await settleDebt(sql, payer.userId, `credit-return:${settlement.entryId}:debt`, { bookingId, bookingPlayerId, membershipId, carnetId, enrolmentId, tournamentPlayerId, rainCheckId, createdById });
   return returned;
 }
 

@@ -5,11 +5,11 @@ import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import type { AccountRef, EntryContext } from '../ledger/index.js';
 
 /** Where a payment row names what it buys; a credit top-up or a carnet is bought for the paying member. */
-export const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId', carnet: 'userId', booking_share: 'bookingPlayerId', enrolment: 'enrolmentId' } as const satisfies Record<TPaymentKind, string>;
+export const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId', carnet: 'userId', booking_share: 'bookingPlayerId', enrolment: 'enrolmentId', tournament_fee: 'tournamentPlayerId' } as const satisfies Record<TPaymentKind, string>;
 export const targetColumn = (kind: TPaymentKind) => TARGET_COLUMN[kind];
 
 /** What a payment buys, by the column its checkout wrote (the one table of them, above). */
-export const targetIdOf = (payment: Pick<Transaction, 'kind' | 'membershipId' | 'bookingId' | 'userId' | 'bookingPlayerId' | 'enrolmentId'>) => payment[TARGET_COLUMN[payment.kind]];
+export const targetIdOf = (payment: Pick<Transaction, 'kind' | 'membershipId' | 'bookingId' | 'userId' | 'bookingPlayerId' | 'enrolmentId' | 'tournamentPlayerId'>) => payment[TARGET_COLUMN[payment.kind]];
 
 /**
  * The lock on what a payment buys, taken before any of its payment rows: by closeIn, and by the webhook
@@ -22,6 +22,7 @@ export async function lockTarget(tx: Prisma.TransactionClient, kind: TPaymentKin
   if (kind === 'booking') await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${targetId} FOR UPDATE`;
   else if (kind === 'membership') await tx.$queryRaw`SELECT id FROM memberships WHERE id = ${targetId} FOR UPDATE`;
   else if (kind === 'enrolment') await tx.$queryRaw`SELECT id FROM course_enrolments WHERE id = ${targetId} FOR UPDATE`;
+  else if (kind === 'tournament_fee') await tx.$queryRaw`SELECT id FROM tournament_players WHERE id = ${targetId} FOR UPDATE`;
   else if (kind === 'booking_share') {
     await tx.$queryRaw`SELECT b.id FROM bookings b JOIN booking_players p ON p.booking_id = b.id WHERE p.id = ${targetId} FOR SHARE OF b`;
     await tx.$queryRaw`SELECT id FROM booking_players WHERE id = ${targetId} FOR UPDATE`;

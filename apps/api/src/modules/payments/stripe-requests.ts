@@ -185,6 +185,7 @@ export async function recordRefundRow(tx: Prisma.TransactionClient, payment: Tra
       bookingId: payment.bookingId,
       bookingPlayerId: payment.bookingPlayerId,
       enrolmentId: payment.enrolmentId,
+      tournamentPlayerId: payment.tournamentPlayerId,
       amountCents: refund.amount,
       method: 'stripe',
       status: 'completed',

@@ -32,6 +32,7 @@ const ENTITY_LABELS: Record<string, string> = {
   courses: 'Corso',
   course_sessions: 'Lezione di un corso',
   course_enrolments: 'Iscrizione a un corso',
+  tournaments: 'Torneo',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -58,6 +59,7 @@ const ACTION_LABELS: Record<string, string> = {
   adjust: 'Rettifica',
   refund: 'Rimborso',
   sell: 'Vendita',
+  publish: 'Pubblicazione',
 };
 
 export const entityText = (entry: Pick<TAuditEntry, 'entity_type' | 'entity_id'>) =>

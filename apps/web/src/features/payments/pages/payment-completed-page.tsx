@@ -38,6 +38,7 @@ const ONWARD: Record<TCheckoutOutcome['kind'], [string, MessageDescriptor]> = {
   carnet: [paths.profile, msg`Vai ai tuoi carnet`],
   booking_share: [paths.myBookings, msg`Vai alle mie prenotazioni`],
   enrolment: [paths.profile, msg`Vai alle tue iscrizioni`],
+  tournament_fee: [paths.tournaments, msg`Vai ai tornei`],
 };
 
 function Onward({ kind }: { kind: TCheckoutOutcome['kind'] }) {
@@ -152,6 +153,7 @@ function Outcome({ sessionId }: { sessionId: string }) {
   if (data.kind === 'credit') return <Paid kind="credit"><p><Trans>Ricarica completata: il credito è già disponibile.</Trans></p></Paid>;
   if (data.kind === 'carnet') return <Paid kind="carnet"><p><Trans>Carnet acquistato: trovi gli ingressi nel tuo profilo.</Trans></p></Paid>;
   if (data.kind === 'enrolment') return <Paid kind="enrolment"><p><Trans>Iscrizione confermata: ci vediamo al corso!</Trans></p></Paid>;
+  if (data.kind === 'tournament_fee') return <Paid kind="tournament_fee"><p><Trans>Quota del torneo pagata: ci vediamo in campo!</Trans></p></Paid>;
   if (data.kind === 'booking_share') return <Paid kind="booking_share"><p><Trans>Quota pagata: ci vediamo in campo!</Trans></p></Paid>;
   return <PaidBooking id={data.target_id} />;
 }
