@@ -12,6 +12,7 @@ import { createEnrolmentsService } from './modules/enrolments/index.js';
 import { createCourseWaitlistService, createPlaceHandOff } from './modules/course-waitlist/index.js';
 import { createCoachingService } from './modules/coaching/index.js';
 import { createPrivateLessonsService } from './modules/private-lessons/index.js';
+import { createTournamentsService } from './modules/tournaments/index.js';
 import { createBookingPlayersService } from './modules/booking-players/index.js';
 import { createBvuMembersService } from './modules/bvu-members/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
@@ -45,7 +46,8 @@ export function createServices(deps: AppDeps) {
   const bookingPlayers = createBookingPlayersService(deps, checkouts);
   const placeHandOff = createPlaceHandOff(deps);
   const enrolments = createEnrolmentsService(deps, checkouts, stripeRequests, placeHandOff);
-  const payments = createPaymentsService(deps, stripeRequests, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget, enrolment: enrolments.paymentTarget });
+  const tournaments = createTournamentsService(deps, checkouts, stripeRequests);
+  const payments = createPaymentsService(deps, stripeRequests, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget, enrolment: enrolments.paymentTarget, tournament_fee: tournaments.paymentTarget });
   stripeRequests.setHooks({ syncRefunds: payments.syncRefunds, notify: payments.notifyRefund, recoverCheckout: checkouts.recover });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
   const adminBookings = createAdminBookingsService(deps, checkouts, cancelBooking);
@@ -93,6 +95,7 @@ export function createServices(deps: AppDeps) {
     stripeRequests,
     reconciliation: createReconciliationService(deps),
     privateLessons: createPrivateLessonsService(deps),
+    tournaments,
   };
 }
 

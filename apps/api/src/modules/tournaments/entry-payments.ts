@@ -1,0 +1,108 @@
+// Paying one's part of an entry (docs/tournaments.md#registration-and-money): each player pays only their
+// own part, by card through Stripe Checkout (the payment target below) or with their credit; the entry is
+// confirmed once every player's receivable is settled. A guest who registered with the invited e-mail
+// pays as the player they were invited as.
+import type { AppDeps } from '../../deps.js';
+import type { Prisma, User } from '../../generated/prisma/client.js';
+import { isUniqueViolation, TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { accounts, INSUFFICIENT_CREDIT, owedOne, payment, post, settlingLegs, spendingLegs, takeBackPayment, tournamentReceivable, walletOf } from '../ledger/index.js';
+import type { Checkouts, PaymentTarget } from '../payments/index.js';
+import { owedByPlayer } from './entry-money.js';
+import { assertMayPlay } from './registration.js';
+import { TOURNAMENT_MESSAGES } from './tournament-terms.js';
+
+/** The user's player row in the entry (theirs, or a guest's invited with their e-mail, claimed here); 404 otherwise. */
+export async function myPlayerIn(db: Prisma.TransactionClient, entryId: number, user: User) {
+  const player = await db.tournamentPlayer.findFirst({
+    where: { entryId, OR: [{ userId: user.id }, { userId: null, invitedEmail: { equals: user.email, mode: 'insensitive' } }] },
+  });
+  if (!player) throw notFound(TOURNAMENT_MESSAGES.entryNotFound);
+  if (player.userId !== null) return player;
+  try {
+    return await db.tournamentPlayer.update({ where: { id: player.id, userId: null }, data: { userId: user.id, acceptedAt: new Date() } });
+  } catch (error) {
+    // Already playing in another entry of the tournament (the unique index of a player per tournament).
+    if (isUniqueViolation(error)) throw new AppError(409, TOURNAMENT_MESSAGES.alreadyRegistered);
+    throw error;
+  }
+}
+
+/** Once every player's part is paid, a pending entry is confirmed (its offer, if any, dropped). */
+async function confirmIfPaid(tx: Prisma.TransactionClient, entryId: number) {
+  const players = await tx.tournamentPlayer.findMany({ where: { entryId }, select: { id: true } });
+  const owed = await owedByPlayer(tx, players.map((player) => player.id));
+  if ([...owed.values()].every((cents) => cents === 0)) await tx.tournamentEntry.updateMany({ where: { id: entryId, status: 'pending' }, data: { status: 'confirmed', offeredUntil: null } });
+}
+
+export function createEntryPayments({ db }: Pick<AppDeps, 'db'>, checkouts: Checkouts) {
+  /** The player's row locked (the lock payments take, payments/payment-targets.ts), with what their part still owes. */
+  async function payableOf(tx: Prisma.TransactionClient, playerId: number, user: User) {
+    await tx.$queryRaw`SELECT id FROM tournament_players WHERE id = ${playerId} FOR UPDATE`;
+    const player = await tx.tournamentPlayer.findUniqueOrThrow({ where: { id: playerId }, include: { entry: { include: { tournament: true } } } });
+    if (player.withdrawnAt || !['pending', 'confirmed'].includes(player.entry.status)) throw new AppError(409, TOURNAMENT_MESSAGES.notPayable);
+    const cents = await owedOne(tx, accounts.tournamentPlayer(playerId), { lock: true });
+    if (cents <= 0) throw new AppError(409, TOURNAMENT_MESSAGES.nothingOwed);
+    await assertMayPlay(tx, user.id, player.entry.tournament);
+    return { player, cents };
+  }
+
+  const paymentTarget: PaymentTarget = {
+    /** A completed checkout settles the player's part while it is still owed in full; else it is refunded. */
+    async confirm(tx, playerId, paidRow) {
+      const player = await tx.tournamentPlayer.findUnique({ where: { id: playerId }, include: { entry: true } });
+      if (!player || player.withdrawnAt || !['pending', 'confirmed'].includes(player.entry.status)) return false;
+      if ((await owedOne(tx, accounts.tournamentPlayer(playerId), { lock: true })) < paidRow.amountCents) return false;
+      await payment(tx, `payment:${paidRow.id}`, accounts.stripe, [{ receivable: tournamentReceivable(playerId), cents: paidRow.amountCents }], {
+        tournamentPlayerId: playerId, userId: player.userId, transactionId: paidRow.id, description: paidRow.description,
+      });
+      await confirmIfPaid(tx, player.entryId);
+      return true;
+    },
+    /** Money taken back on Stripe's side: the player owes it again (written off if the entry no longer stands). */
+    async takenBack(tx, playerId, paidRow, { cents, from, context }) {
+      const player = await tx.tournamentPlayer.findUnique({ where: { id: playerId } });
+      await takeBackPayment(tx, { paymentId: paidRow.id, receivables: [accounts.tournamentPlayer(playerId)], cents, from, stands: !!player && !player.withdrawnAt, userId: paidRow.userId, context: { ...context, tournamentPlayerId: playerId } });
+    },
+  };
+
+  return {
+    paymentTarget,
+
+    async checkout(user: User, entryId: number) {
+      const player = await db.$transaction((tx) => myPlayerIn(tx, entryId, user), TRANSACTION_OPTIONS);
+      const tournament = await db.tournament.findUniqueOrThrow({ where: { id: player.tournamentId } });
+      const itemName = `Quota torneo: ${tournament.name}`;
+      const url = await checkouts.open({
+        kind: 'tournament_fee', targetId: player.id, customer: user, amountCents: player.feeCents, itemName, cancelPath: `/tornei/${tournament.id}?pagamento=annullato`,
+        // Under the player's lock: still payable (a withdrawal or another payment may have come first), and how much.
+        async inTransaction(tx, row) {
+          const { cents } = await payableOf(tx, player.id, user);
+          await tx.transaction.update({ where: { id: row.id }, data: { amountCents: cents } });
+          return { amountCents: cents, itemName };
+        },
+      });
+      return { checkout_url: url };
+    },
+
+    /** Paid with the player's credit: the wallet locked while read, spent and the part settled in one entry. */
+    async payWithCredit(user: User, entryId: number) {
+      const player = await db.$transaction((tx) => myPlayerIn(tx, entryId, user), TRANSACTION_OPTIONS);
+      await checkouts.refuseIfPaid('tournament_fee', player.id);
+      await db.$transaction(async (tx) => {
+        const { cents } = await payableOf(tx, player.id, user);
+        await checkouts.closeIn(tx, 'tournament_fee', player.id);
+        const legs = spendingLegs(await walletOf(tx, user.id, { lock: true }), cents);
+        if (!legs) throw new AppError(409, INSUFFICIENT_CREDIT);
+        // One entry per credit payment: counted under the player's lock, so its key is new each time.
+        const earlier = await tx.ledgerEntry.count({ where: { tournamentPlayerId: player.id, kind: 'credit_payment' } });
+        await post(tx, {
+          key: `tournament-player:${player.id}:credit:${earlier + 1}`, kind: 'credit_payment', description: 'Quota torneo pagata con il credito', userId: user.id, tournamentPlayerId: player.id,
+          legs: [...legs, ...settlingLegs([{ receivable: tournamentReceivable(player.id), cents }])],
+        });
+        await confirmIfPaid(tx, entryId);
+      }, TRANSACTION_OPTIONS);
+      return TOURNAMENT_MESSAGES.paidWithCredit;
+    },
+  };
+}

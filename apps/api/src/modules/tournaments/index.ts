@@ -1,0 +1,6 @@
+// The tournaments module as the rest of the API sees it: only what is exported here may be imported from
+// outside the module (eslint.config.js refuses the rest).
+export { registerTournamentsRoutes } from './tournaments.router.js';
+export { createTournamentsService } from './tournaments.service.js';
+export type { TournamentsService } from './tournaments.service.js';
+export { TOURNAMENT_MESSAGES } from './tournament-terms.js';

@@ -1,0 +1,184 @@
+// Tournaments through the real database and the Stripe double: the set-up holding its courts with
+// closures (a clash refused), registering a pair where each pays their own part (card and credit) through
+// the ledger, withdrawing with each part given back and the place passed to the waiting list, 20
+// simultaneous registrations for the last place, the partner finder, and who may touch an entry.
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
+import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { deskTopUp } from '../../test/credit-helpers.js';
+import { startMailCatcher } from '../../test/mail-catcher.js';
+import { createMember, type TestMember } from '../../test/members.js';
+import { addDays, todayInRome } from '../../lib/time.js';
+import { balanceOf, giveCard } from '../enrolments/test-courses.js';
+import { makeTournament } from './test-tournaments.js';
+
+const mail = await startMailCatcher();
+const { app, db, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
+const double = stripe!;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+let admin: string;
+let staff: string;
+beforeAll(async () => {
+  [admin, staff] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff)]);
+});
+
+const carded = async () => {
+  const member = await createMember(app, db);
+  await giveCard(db, member.id);
+  return member;
+};
+const register = (member: TestMember, tournamentId: number, partnerEmail: string | null) =>
+  request(app).post(`/api/tournaments/${tournamentId}/entries`).set(bearer(member.token)).send({ partner_email: partnerEmail });
+const entryOf = (id: number) => db.tournamentEntry.findUniqueOrThrow({ where: { id }, include: { players: { orderBy: { id: 'asc' } } } });
+const taken = async (id: number) => (await db.tournament.findUniqueOrThrow({ where: { id } })).entriesTaken;
+
+function setUpBody(day: string, courtId: number, from = '09:00', to = '19:00') {
+  return {
+    name: 'Open d’estate', sport: 'beach_volley', category: 'open', format: 'pools_knockout', match_format: 'one_set_21', match_minutes: 30, entry_fee: '20.00', max_entries: 8,
+    registration_opens_at: new Date(Date.now() - 60_000).toISOString(), registration_closes_at: new Date(Date.now() + 86_400_000).toISOString(),
+    starts_on: day, ends_on: day, courts: [{ court_id: courtId, date: day, from, to }],
+  };
+}
+
+describe('set-up', () => {
+  it('holds its courts with closures, refuses a clash naming the court and time, replaces them on update, and publishes', async () => {
+    const day = addDays(todayInRome(), 40);
+    const court = await db.court.findFirstOrThrow({ where: { code: 'A1' } });
+    const made = await request(app).post('/api/admin/tournaments').set(bearer(admin)).send(setUpBody(day, court.id)).expect(201);
+    const id = made.body.tournament.id as number;
+    expect(made.body.tournament).toMatchObject({ status: 'draft', entry_fee: '20.00', court_hours: [{ court_id: court.id, date: day, from: '09:00', to: '19:00' }] });
+    const closures = await db.courtClosure.findMany({ where: { courtId: court.id, reason: 'Torneo Open d’estate' } });
+    expect(closures).toHaveLength(1);
+
+    const clash = await request(app).post('/api/admin/tournaments').set(bearer(admin)).send({ ...setUpBody(day, court.id, '18:00', '20:00'), name: 'Altro' }).expect(409);
+    expect(clash.body.message).toMatch(/^Il campo A1 è occupato il .* dalle 09:00 alle 19:00 \(Torneo Open d’estate\)\.$/);
+
+    await request(app).put(`/api/admin/tournaments/${id}`).set(bearer(admin)).send(setUpBody(day, court.id, '10:00', '12:00')).expect(200);
+    const after = await db.courtClosure.findMany({ where: { courtId: court.id, reason: 'Torneo Open d’estate' } });
+    expect(after).toHaveLength(1);
+    expect(after[0]!.id).not.toBe(closures[0]!.id);
+
+    await request(app).get(`/api/tournaments/${id}`).expect(404);
+    await request(app).post(`/api/admin/tournaments/${id}/publish`).set(bearer(admin)).expect(200);
+    const live = await request(app).get(`/api/tournaments/${id}`).expect(200);
+    expect(live.body).toMatchObject({ status: 'published', registration_open: true, matches: [], pools: [], placements: [], courts: [{ code: 'A1', lit: true }] });
+    expect((await request(app).get('/api/tournaments').expect(200)).body.data.map((row: { id: number }) => row.id)).toContain(id);
+
+    await request(app).post(`/api/admin/tournaments/${id}/cancel`).set(bearer(admin)).expect(200);
+    expect(await db.courtClosure.count({ where: { courtId: court.id, reason: 'Torneo Open d’estate' } })).toBe(0);
+  });
+
+  it('answers bad input with 422 and Italian field messages, and is the admin’s only', async () => {
+    const bad = await request(app).post('/api/admin/tournaments').set(bearer(admin)).send({ ...setUpBody('2030-01-01', 1), name: '', courts: [] }).expect(422);
+    expect(bad.body.errors.name).toEqual(['Indica il nome del torneo (al massimo 120 caratteri).']);
+    expect(bad.body.errors.courts).toEqual(['Indica almeno un campo con giorno e orari.']);
+    const member = await createMember(app, db);
+    await request(app).post('/api/admin/tournaments').set(bearer(member.token)).send(setUpBody('2030-01-01', 1)).expect(403);
+  });
+});
+
+describe('registration and money', () => {
+  it('registers a pair, each pays their own part (credit and card) through the ledger, confirmed once both paid; a withdrawal gives each their part back', async () => {
+    const tournament = await makeTournament(db, { feeCents: 2000 });
+    const [first, second] = [await carded(), await carded()];
+    const made = await register(first, tournament.id, second.email).expect(201);
+    expect(made.body.message).toBe('Iscrizione fatta: il posto è tuo. Ognuno paga la propria quota per confermarla.');
+    expect(made.body.entry).toMatchObject({ status: 'pending', players: [{ me: true, paid: false, owed: '20.00' }, { me: false, paid: false, owed: '0.00' }] });
+    const entryId = made.body.entry.id as number;
+    const [mine, partner] = (await entryOf(entryId)).players;
+    expect(await balanceOf(db, `tournament-player:${mine!.id}`)).toBe(2000);
+    expect(await balanceOf(db, `tournament-player:${partner!.id}`)).toBe(2000);
+    expect(await taken(tournament.id)).toBe(1);
+
+    await deskTopUp(app, staff, first, '50');
+    const byCredit = await request(app).post(`/api/me/tournament-entries/${entryId}/pay-with-credit`).set(bearer(first.token)).expect(200);
+    expect(byCredit.body.entry.status).toBe('pending');
+    expect(await balanceOf(db, `tournament-player:${mine!.id}`)).toBe(0);
+
+    const opened = await request(app).post(`/api/me/tournament-entries/${entryId}/checkout`).set(bearer(second.token)).expect(200);
+    await double.pay((opened.body.checkout_url as string).split('/').pop()!);
+    await expect.poll(async () => (await entryOf(entryId)).status, { timeout: 15_000 }).toBe('confirmed');
+    expect(await balanceOf(db, `tournament-player:${partner!.id}`)).toBe(0);
+
+    // Someone else's entry does not exist for them.
+    const stranger = await carded();
+    await request(app).post(`/api/me/tournament-entries/${entryId}/pay-with-credit`).set(bearer(stranger.token)).expect(404);
+    await request(app).post(`/api/me/tournament-entries/${entryId}/withdraw`).set(bearer(stranger.token)).expect(404);
+
+    const withdrawn = await request(app).post(`/api/me/tournament-entries/${entryId}/withdraw`).set(bearer(second.token)).expect(200);
+    expect(withdrawn.body.message).toBe('Coppia ritirata: ognuno riceve indietro la quota che ha pagato.');
+    expect((await entryOf(entryId)).status).toBe('withdrawn');
+    expect(await taken(tournament.id)).toBe(0);
+    // The credit payer has their 50 € back; the card payer's 20 € are on their way back to the card.
+    const wallet = await request(app).get('/api/me/credit').set(bearer(first.token)).expect(200);
+    expect(wallet.body.available).toBe('50.00');
+    const cardPayment = await db.transaction.findFirstOrThrow({ where: { tournamentPlayerId: partner!.id, type: 'payment', status: 'completed' } });
+    expect(await db.stripeRequest.count({ where: { paymentId: cardPayment.id, kind: 'refund', amountCents: 2000 } })).toBe(1);
+  });
+
+  it('gives 20 simultaneous registrations for the last place exactly one; the others wait, and a withdrawal offers the place to the first waiting', async () => {
+    const tournament = await makeTournament(db, { maxEntries: 2, format: 'king_of_the_beach' });
+    const early = await carded();
+    await register(early, tournament.id, null).expect(201);
+    const members = await Promise.all(Array.from({ length: 20 }, () => carded()));
+    const answers = await Promise.all(members.map((member) => register(member, tournament.id, null)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(201));
+    const statuses = answers.map((answer) => answer.body.entry.status as string);
+    expect(statuses.filter((status) => status === 'pending')).toHaveLength(1);
+    expect(statuses.filter((status) => status === 'waiting')).toHaveLength(19);
+    expect(answers.find((answer) => answer.body.entry.status === 'waiting')!.body.message).toBe('Il torneo è al completo: siete in lista d’attesa. Se si libera un posto vi scriviamo.');
+    expect(await taken(tournament.id)).toBe(2);
+
+    const earlyEntry = (await request(app).get('/api/me/tournament-entries').set(bearer(early.token)).expect(200)).body.data[0];
+    await request(app).post(`/api/me/tournament-entries/${earlyEntry.id}/withdraw`).set(bearer(early.token)).expect(200);
+    expect(await taken(tournament.id)).toBe(2);
+    const offered = await db.tournamentEntry.findMany({ where: { tournamentId: tournament.id, offeredUntil: { not: null } } });
+    expect(offered).toHaveLength(1);
+    expect(offered[0]!.status).toBe('pending');
+  });
+
+  it('refuses a second registration of the same member, a partner in KOB and a missing partner in pairs', async () => {
+    const tournament = await makeTournament(db);
+    const [first, second, third] = [await carded(), await carded(), await carded()];
+    await register(first, tournament.id, second.email).expect(201);
+    expect((await register(first, tournament.id, third.email).expect(409)).body.message).toBe('Sei già iscritto a questo torneo.');
+    expect((await register(third, tournament.id, second.email).expect(409)).body.message).toBe('Il tuo compagno è già iscritto a questo torneo.');
+    expect((await register(third, tournament.id, null).expect(422)).body.errors).toEqual({ partner_email: ['Indica l’e-mail del compagno o della compagna.'] });
+    expect((await register(third, tournament.id, 'not-an-email').expect(422)).body.errors.partner_email).toBeDefined();
+    const kob = await makeTournament(db, { format: 'king_of_the_beach' });
+    expect((await register(third, kob.id, second.email).expect(422)).body.errors).toEqual({ partner_email: ['Nel King of the Beach ci si iscrive da soli.'] });
+  });
+
+  it('invites a guest by e-mail, who sees the entry once registered with it', async () => {
+    const tournament = await makeTournament(db);
+    const first = await carded();
+    const email = `ospite-${Date.now()}@example.com`;
+    await register(first, tournament.id, email).expect(201);
+    const invitation = await mail.waitFor(email);
+    expect(invitation.subject).toMatch(/ti ha iscritto al torneo/);
+    const guest = await createMember(app, db);
+    await db.user.update({ where: { id: guest.id }, data: { email } });
+    const mine = await request(app).get('/api/me/tournament-entries').set(bearer(guest.token)).expect(200);
+    expect(mine.body.data[0].players[1]).toMatchObject({ me: true, invited: true, owed: '20.00' });
+  });
+});
+
+describe('partner finder', () => {
+  it('forms a pair from an accepted answer, registered as register does, both posts closed', async () => {
+    const tournament = await makeTournament(db);
+    const [poster, answerer] = [await carded(), await carded()];
+    const posted = await request(app).post(`/api/tournaments/${tournament.id}/partner-posts`).set(bearer(poster.token)).send({ level: 'intermedio', note: 'Gioco a destra' }).expect(201);
+    await request(app).post(`/api/tournaments/${tournament.id}/partner-posts`).set(bearer(poster.token)).send({ level: 'intermedio' }).expect(409);
+    await request(app).post(`/api/partner-posts/${posted.body.post.id}/answers`).set(bearer(poster.token)).send({}).expect(409);
+    await request(app).post(`/api/partner-posts/${posted.body.post.id}/answers`).set(bearer(answerer.token)).send({ message: 'Io!' }).expect(201);
+    const seen = await request(app).get(`/api/tournaments/${tournament.id}/partner-posts`).set(bearer(poster.token)).expect(200);
+    const answerId = seen.body.data[0].answers[0].id as number;
+    await request(app).post(`/api/partner-answers/${answerId}/accept`).set(bearer(answerer.token)).expect(404);
+    const accepted = await request(app).post(`/api/partner-answers/${answerId}/accept`).set(bearer(poster.token)).expect(201);
+    expect(accepted.body.entry).toMatchObject({ status: 'pending', players: [{ me: true }, { me: false }] });
+    expect(await taken(tournament.id)).toBe(1);
+    expect((await request(app).get(`/api/tournaments/${tournament.id}/partner-posts`).set(bearer(poster.token)).expect(200)).body.data).toEqual([]);
+  });
+});
