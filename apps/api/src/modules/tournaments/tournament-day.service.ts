@@ -6,7 +6,7 @@ import { type TScoreBody, validationMessages } from '@beach/contracts';
 import type { Sport, Tournament, TournamentCategory } from '../../generated/prisma/client.js';
 import type { AppDeps } from '../../deps.js';
 import { auditRow } from '../../lib/audit.js';
-import { Prisma } from '../../lib/db.js';
+import { Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { type Message, localizedWhen, withValues } from '../../lib/i18n.js';
 import { fromIsoDate, todayInRome } from '../../lib/time.js';
@@ -127,7 +127,7 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         for (const [index, entryId] of entryIds.entries()) {
           await auditRow(tx, { entity: 'tournament_entries', action: 'update', id: entryId }, () => tx.tournamentEntry.update({ where: { id: entryId }, data: { seed: index + 1 } }));
         }
-      });
+      }, TRANSACTION_OPTIONS);
       return { message: M.seedsSaved };
     },
 
@@ -154,7 +154,7 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         const { placed, unplaced } = await plan(tx, drawn, state);
         const values = { placed: placed.length, unplaced: unplaced.length };
         return { message: withValues(unplaced.length > 0 ? M.drawnUnplaced : M.drawn, values), unplaced };
-      });
+      }, TRANSACTION_OPTIONS);
     },
 
     /** Places again every match not played (the pinned ones stay). */
@@ -165,7 +165,7 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         await auditRow(tx, { entity: 'tournaments', action: 'update', id }, () => bumpLive(tx, id));
         const values = { placed: placed.length, unplaced: unplaced.length };
         return { message: withValues(unplaced.length > 0 ? M.scheduledUnplaced : M.scheduled, values), unplaced };
-      });
+      }, TRANSACTION_OPTIONS);
     },
 
     /** The organiser puts a match on a court at a time: pinned there, the rest re-planned; refused when it breaks a rule. */
@@ -194,7 +194,7 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
           court_to: change.to ? (codes.get(change.to.courtId) ?? null) : null,
         }));
         return { message: M.moved, shifted };
-      });
+      }, TRANSACTION_OPTIONS);
     },
 
     /** The organiser enters (or corrects, while what it feeds is not played) a match's score. */
@@ -203,7 +203,7 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         const tournament = await lockDrawn(tx, id);
         const row = await matchRow(tx, id, key);
         return { message: await recordScore(tx, tournament, row, body.sets) };
-      });
+      }, TRANSACTION_OPTIONS);
     },
 
     /** A player of either side proposes the score; it waits for the other side's confirmation. */
@@ -218,7 +218,7 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         if (!check.ok) throw new AppError(400, validationMessages.invalidData, { sets: [check.message] });
         await tx.tournamentMatch.update({ where: { id: row.id }, data: { proposedSets: asJson(body.sets), proposedByEntryId: entryId } });
         await bumpLive(tx, id);
-      });
+      }, TRANSACTION_OPTIONS);
       return { message: M.proposed };
     },
 
@@ -233,7 +233,7 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         if (sideEntries(match)[side]!.includes(row.proposedByEntryId)) throw new AppError(403, M.otherSideConfirms);
         await recordScore(tx, tournament, row, row.proposedSets as unknown as SetScore[]);
         return { message: M.confirmed };
-      });
+      }, TRANSACTION_OPTIONS);
     },
 
     /** Calls both sides to the court: called_at, and an e-mail to each player in their language. */
@@ -257,7 +257,7 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         for (const { user } of players) {
           await deps.jobs.send('send-email', matchCallEmail(user!, { tournament: tournament.name, court: court.code, startsAt: row.startsAt }, url), { tx });
         }
-      });
+      }, TRANSACTION_OPTIONS);
       return { message: M.called };
     },
 

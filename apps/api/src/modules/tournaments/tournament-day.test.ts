@@ -1,11 +1,15 @@
 // The tournament's day through the real database: the draw of a 24-pair pools-and-knockout tournament
 // scheduled at once on 4 courts (one unlit) with no rule broken; the organiser's scores carrying the draw
 // to its end (finished, ranking results, the club ranking); a player's score confirmed by the other side
-// only; invalid sets; moves (what shifted, a clash refused); the call e-mail in the player's language.
+// only; invalid sets; moves (what shifted, a clash refused); the call e-mail in the player's language;
+// the routes: the organiser's answers, a member refused them, the public live page with the placed matches.
+import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../lib/db.js';
 import { useTestApp } from '../../test/app.js';
+import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
+import { createMember } from '../../test/members.js';
 import { addDays, instantInRome } from '../../lib/time.js';
 import { type DrawState, matchesOf } from './draw/index.js';
 import { drawnView } from './drawn-view.js';
@@ -14,8 +18,9 @@ import { scheduleInputOf, currentPlacements } from './tournament-day-plan.js';
 import { createTournamentDayService } from './tournament-day.service.js';
 
 const mail = await startMailCatcher();
-const { db, deps } = await useTestApp({ SMTP_URL: mail.url });
+const { app, db, deps } = await useTestApp({ SMTP_URL: mail.url });
 const day = createTournamentDayService(deps);
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 let counter = 0;
 let courts: Record<string, number>;
@@ -190,5 +195,28 @@ describe('moves and calls', () => {
     const email = await mail.waitFor(players[0]!.email);
     expect(email.subject).toMatch(/C5/);
     expect(email.subject).not.toMatch(/Tocca a voi/);
+  });
+});
+
+describe('the routes', () => {
+  it('answers the organiser with the tournament, refuses a member the organiser’s routes, shows the placed matches publicly', async () => {
+    const made = await makeTournament({ pairs: 4, format: 'round_robin', courtCodes: ['C1'] });
+    const [admin, member] = await Promise.all([loginAs(app, DEMO.admin), createMember(app, db)]);
+    await request(app).post(`/api/admin/tournaments/${made.id}/draw`).set(bearer(member.token)).expect(403);
+    const drawn = await request(app).post(`/api/admin/tournaments/${made.id}/draw`).set(bearer(admin)).expect(200);
+    expect(drawn.body.message).toBe('Sorteggio fatto: 6 partite in programma.');
+    expect(drawn.body.tournament).toMatchObject({ status: 'drawn', live_version: 1 });
+    const key = drawn.body.tournament.matches[0].key as string;
+    await request(app).put(`/api/admin/tournaments/${made.id}/matches/${key}/score`).set(bearer(member.token)).send({ sets: twoNil }).expect(403);
+    await request(app).put(`/api/admin/tournaments/${made.id}/matches/${key}/score`).set(bearer(admin)).send({ sets: [{ a: 21, b: 20 }, { a: 21, b: 3 }] }).expect(400);
+    // A member not in the match cannot propose its score.
+    await request(app).post(`/api/tournaments/${made.id}/matches/${key}/score`).set(bearer(member.token)).send({ sets: twoNil }).expect(403);
+    const live = await request(app).get(`/api/tournaments/${made.id}`).expect(200);
+    expect(live.body.matches).toHaveLength(6);
+    expect(live.body.matches.every((match: { court: { code: string } | null; starts_at: string | null }) => match.court?.code === 'C1' && match.starts_at)).toBe(true);
+    expect(live.body.pools[0].rows).toHaveLength(4);
+    const ranking = await request(app).get('/api/rankings?sport=beach_volley&category=mixed').expect(200);
+    expect(ranking.body.data).toEqual(expect.any(Array));
+    await request(app).get('/api/rankings?sport=curling').expect(422);
   });
 });
