@@ -250,7 +250,7 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         await bumpLive(tx, id);
         const court = await tx.court.findUniqueOrThrow({ where: { id: row.courtId }, select: { code: true } });
         const players = await tx.tournamentPlayer.findMany({
-          where: { entryId: { in: entryIds.flat() }, withdrawnAt: null, user: { erasedAt: null } },
+          where: { entryId: { in: entryIds.flat() }, withdrawnAt: null, userId: { not: null }, user: { erasedAt: null } },
           select: { user: { select: { email: true, firstName: true, locale: true } } },
         });
         const url = `${webOriginOf(deps.config)}/tornei/${id}`;

@@ -154,7 +154,10 @@ describe('scores', () => {
     await day.proposeScore({ id: home.users[0]!.id }, made.id, match.key, { sets: twoNil });
     expect((await db.tournamentMatch.findFirstOrThrow({ where: { tournamentId: made.id, key: match.key } })).proposedSets).toEqual(twoNil);
     await expect(day.confirmScore({ id: home.users[1]!.id }, made.id, match.key)).rejects.toMatchObject({ status: 403 });
-    await day.confirmScore({ id: away.users[1]!.id }, made.id, match.key);
+    // Both players of the other side confirm at once: the result is recorded once.
+    const both = await Promise.allSettled(away.users.map((user) => day.confirmScore({ id: user.id }, made.id, match.key)));
+    expect(both.map((settled) => settled.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(both.find((settled) => settled.status === 'rejected')).toMatchObject({ reason: { status: 409 } });
     const played = matchesOf(await stateOf(made.id)).find((candidate) => candidate.key === match.key)!;
     expect(played).toMatchObject({ status: 'played', winner: 'a', sets: twoNil });
     const row = await db.tournamentMatch.findFirstOrThrow({ where: { tournamentId: made.id, key: match.key } });
