@@ -11,12 +11,14 @@ import { playerName, toTournamentSummary } from './tournament-terms.js';
 const PLAYERS = { players: { include: { user: true }, orderBy: { id: 'asc' } } } as const satisfies Prisma.TournamentEntryInclude;
 type DrawnParts = Pick<TTournamentLive, 'matches' | 'pools' | 'placements'>;
 
+const NOT_DRAWN: DrawnParts = { matches: [], pools: [], placements: [] };
+
 /**
- * The drawn parts of the live page: none before the draw. The draw day's `drawnView(tx, tournament)`
- * (tournament-day*.ts) answers here once `draw` is set.
+ * The drawn parts of the live page, the one place they come from: none before the draw. Once `draw` is
+ * set, the draw day's `drawnView(tx, tournament)` (tournament-day*.ts) answers here instead.
  */
 async function drawnPartsOf(tx: Prisma.TransactionClient, tournament: Tournament): Promise<DrawnParts> {
-  if (tournament.draw === null) return { matches: [], pools: [], placements: [] };
+  if (tournament.draw === null) return NOT_DRAWN;
   return drawnView(tx, tournament);
 }
 
