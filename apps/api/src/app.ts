@@ -43,7 +43,7 @@ import { registerEnrolmentsRoutes } from './modules/enrolments/index.js';
 import { registerCourseWaitlistRoutes } from './modules/course-waitlist/index.js';
 import { registerCoachingRoutes } from './modules/coaching/index.js';
 import { registerPrivateLessonsRoutes } from './modules/private-lessons/index.js';
-import { registerTournamentsRoutes } from './modules/tournaments/index.js';
+import { registerTournamentDayRoutes, registerTournamentsRoutes } from './modules/tournaments/index.js';
 import { registerSchoolReportsRoutes } from './modules/school-reports/index.js';
 import { registerBookingPlayersRoutes } from './modules/booking-players/index.js';
 import { registerReconciliationRoutes } from './modules/reconciliation/index.js';
@@ -116,6 +116,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerSchoolReportsRoutes(mount, services);
   registerPrivateLessonsRoutes(mount, services.privateLessons);
   registerTournamentsRoutes(mount, services.tournaments);
+  registerTournamentDayRoutes(mount, services.tournamentDay, services.tournaments.adminGet);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

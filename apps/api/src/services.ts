@@ -12,7 +12,7 @@ import { createEnrolmentsService } from './modules/enrolments/index.js';
 import { createCourseWaitlistService, createPlaceHandOff } from './modules/course-waitlist/index.js';
 import { createCoachingService } from './modules/coaching/index.js';
 import { createPrivateLessonsService } from './modules/private-lessons/index.js';
-import { createTournamentsService } from './modules/tournaments/index.js';
+import { createTournamentDayService, createTournamentsService } from './modules/tournaments/index.js';
 import { createBookingPlayersService } from './modules/booking-players/index.js';
 import { createBvuMembersService } from './modules/bvu-members/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
@@ -96,6 +96,7 @@ export function createServices(deps: AppDeps) {
     reconciliation: createReconciliationService(deps),
     privateLessons: createPrivateLessonsService(deps),
     tournaments,
+    tournamentDay: createTournamentDayService(deps),
   };
 }
 

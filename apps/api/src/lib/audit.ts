@@ -55,7 +55,9 @@ export type AuditEntity =
   | 'setups'
   | 'transactions'
   | 'users'
-  | 'tournaments';
+  | 'tournaments'
+  | 'tournament_entries'
+  | 'tournament_matches';
 
 /** What was done to it; the audit log screen names each (features/audit-log/entity-labels.ts). */
 export type AuditAction =

@@ -4,6 +4,7 @@
 import { centsToMoney, type TAdminTournament, type TMyEntry, type TTournamentLive } from '@beach/contracts';
 import type { Prisma, Tournament, User } from '../../generated/prisma/client.js';
 import { timeOf, todayInRome } from '../../lib/time.js';
+import { drawnView } from './drawn-view.js';
 import { owedByPlayer } from './entry-money.js';
 import { playerName, toTournamentSummary } from './tournament-terms.js';
 
@@ -16,9 +17,9 @@ const NOT_DRAWN: DrawnParts = { matches: [], pools: [], placements: [] };
  * The drawn parts of the live page, the one place they come from: none before the draw. Once `draw` is
  * set, the draw day's `drawnView(tx, tournament)` (tournament-day*.ts) answers here instead.
  */
-async function drawnPartsOf(_tx: Prisma.TransactionClient, tournament: Tournament): Promise<DrawnParts> {
+async function drawnPartsOf(tx: Prisma.TransactionClient, tournament: Tournament): Promise<DrawnParts> {
   if (tournament.draw === null) return NOT_DRAWN;
-  return NOT_DRAWN;
+  return drawnView(tx, tournament);
 }
 
 export async function liveViewOf(tx: Prisma.TransactionClient, tournament: Tournament, now: Date): Promise<TTournamentLive> {

@@ -33,6 +33,8 @@ const ENTITY_LABELS: Record<string, string> = {
   course_sessions: 'Lezione di un corso',
   course_enrolments: 'Iscrizione a un corso',
   tournaments: 'Torneo',
+  tournament_entries: 'Coppia iscritta a un torneo',
+  tournament_matches: 'Partita di un torneo',
 };
 
 const ACTION_LABELS: Record<string, string> = {

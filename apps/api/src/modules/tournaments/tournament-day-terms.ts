@@ -1,0 +1,32 @@
+// What the day's routes answer (docs/tournaments.md#the-draw-and-the-day): Italian descriptors, de/en in packages/i18n.
+import { defineMessages } from '@beach/contracts';
+
+export const TOURNAMENT_DAY_MESSAGES = defineMessages({
+  notFound: /* i18n */ { id: 'api.tournaments.day.not_found', message: 'Torneo non trovato.' },
+  notDrawable: /* i18n */ { id: 'api.tournaments.day.not_drawable', message: 'Si sorteggia un torneo pubblicato e non ancora sorteggiato.' },
+  registrationOpen: /* i18n */ { id: 'api.tournaments.day.registration_open', message: 'Le iscrizioni chiudono il {closes}: il sorteggio si fa dopo la chiusura.' },
+  tooFewEntries: /* i18n */ { id: 'api.tournaments.day.too_few_entries', message: 'Per il sorteggio servono almeno {count} iscritti confermati.' },
+  seedsAfterDraw: /* i18n */ { id: 'api.tournaments.day.seeds_after_draw', message: 'Le teste di serie si cambiano prima del sorteggio.' },
+  seedsAllOnce: /* i18n */ { id: 'api.tournaments.day.seeds_all_once', message: 'Indica tutte le coppie confermate, ciascuna una volta.' },
+  notDrawn: /* i18n */ { id: 'api.tournaments.day.not_drawn', message: 'Il torneo non è ancora stato sorteggiato.' },
+  finished: /* i18n */ { id: 'api.tournaments.day.finished', message: 'Il torneo è concluso: i risultati non si cambiano più.' },
+  matchNotFound: /* i18n */ { id: 'api.tournaments.day.match_not_found', message: 'Partita non trovata.' },
+  played: /* i18n */ { id: 'api.tournaments.day.played', message: 'La partita è già stata giocata.' },
+  moveBreaksRule: /* i18n */ { id: 'api.tournaments.day.move_breaks_rule', message: 'La partita non si può spostare lì: {reason}.' },
+  notPlaced: /* i18n */ { id: 'api.tournaments.day.not_placed', message: 'La partita non ha ancora campo e orario.' },
+  sidesUnknown: /* i18n */ { id: 'api.tournaments.day.sides_unknown', message: 'Non si sa ancora chi gioca questa partita.' },
+  notYourMatch: /* i18n */ { id: 'api.tournaments.day.not_your_match', message: 'Il punteggio lo inseriscono i giocatori della partita.' },
+  nothingToConfirm: /* i18n */ { id: 'api.tournaments.day.nothing_to_confirm', message: 'Non c’è un punteggio da confermare.' },
+  otherSideConfirms: /* i18n */ { id: 'api.tournaments.day.other_side_confirms', message: 'Il punteggio lo conferma l’altra coppia.' },
+  drawn: /* i18n */ { id: 'api.tournaments.day.drawn', message: 'Sorteggio fatto: {placed} partite in programma.' },
+  drawnUnplaced: /* i18n */ { id: 'api.tournaments.day.drawn_unplaced', message: 'Sorteggio fatto: {placed} partite in programma, {unplaced} senza posto (aggiungi campi o ore).' },
+  scheduled: /* i18n */ { id: 'api.tournaments.day.scheduled', message: 'Programma aggiornato: {placed} partite in programma.' },
+  scheduledUnplaced: /* i18n */ { id: 'api.tournaments.day.scheduled_unplaced', message: 'Programma aggiornato: {placed} partite in programma, {unplaced} senza posto (aggiungi campi o ore).' },
+  seedsSaved: /* i18n */ { id: 'api.tournaments.day.seeds_saved', message: 'Teste di serie salvate.' },
+  moved: /* i18n */ { id: 'api.tournaments.day.moved', message: 'Partita spostata.' },
+  scoreSaved: /* i18n */ { id: 'api.tournaments.day.score_saved', message: 'Risultato registrato.' },
+  finishedNow: /* i18n */ { id: 'api.tournaments.day.finished_now', message: 'Risultato registrato: il torneo è concluso e la classifica aggiornata.' },
+  called: /* i18n */ { id: 'api.tournaments.day.called', message: 'Coppie chiamate in campo.' },
+  proposed: /* i18n */ { id: 'api.tournaments.day.proposed', message: 'Punteggio inviato: vale quando l’altra coppia lo conferma.' },
+  confirmed: /* i18n */ { id: 'api.tournaments.day.confirmed', message: 'Punteggio confermato.' },
+});

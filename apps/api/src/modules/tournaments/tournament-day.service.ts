@@ -1,0 +1,272 @@
+// The tournament's day (docs/tournaments.md#the-draw-and-the-day): seeds, the draw, the schedule and the
+// organiser's moves, scores (the organiser's, or a player's confirmed by the other side), the calls to
+// the court, and the club ranking. Every write to a draw holds the tournament's row (FOR UPDATE): load
+// the draw, let the engine move it, save it, bump live_version.
+import { type TScoreBody, validationMessages } from '@beach/contracts';
+import type { Sport, Tournament, TournamentCategory } from '../../generated/prisma/client.js';
+import type { AppDeps } from '../../deps.js';
+import { auditRow } from '../../lib/audit.js';
+import { Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { type Message, localizedWhen, withValues } from '../../lib/i18n.js';
+import { fromIsoDate, todayInRome } from '../../lib/time.js';
+import { webOriginOf } from '../../lib/web-origin.js';
+import { checkSets, createDraw, type DrawMatch, type DrawState, matchesOf, placements, recordResult, type SetScore } from './draw/index.js';
+import { matchCallEmail } from './match-calls.emails.js';
+import { pointsForPlace, rankingBoard, rankingPointsOf } from './ranking.js';
+import { moveMatch, schedule } from './schedule/index.js';
+import { currentPlacements, type MatchRow, scheduleInputOf, writePlacements } from './tournament-day-plan.js';
+import { TOURNAMENT_DAY_MESSAGES as M } from './tournament-day-terms.js';
+
+type Tx = Prisma.TransactionClient;
+const asJson = (value: unknown) => value as Prisma.InputJsonValue;
+const stateOf = (tournament: Tournament) => tournament.draw as unknown as DrawState;
+
+/** Holds the tournament's row for the rest of the transaction. */
+async function lockTournament(tx: Tx, id: number): Promise<Tournament> {
+  const held = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM tournaments WHERE id = ${id} FOR UPDATE`;
+  if (held.length === 0) throw notFound(M.notFound);
+  return tx.tournament.findUniqueOrThrow({ where: { id } });
+}
+
+/** A drawn tournament still being played, held. */
+async function lockDrawn(tx: Tx, id: number): Promise<Tournament> {
+  const tournament = await lockTournament(tx, id);
+  if (tournament.status === 'finished') throw new AppError(409, M.finished);
+  if (tournament.status !== 'drawn' || !tournament.draw) throw new AppError(409, M.notDrawn);
+  return tournament;
+}
+
+async function matchRow(tx: Tx, tournamentId: number, key: string): Promise<MatchRow> {
+  const row = await tx.tournamentMatch.findUnique({ where: { tournamentId_key: { tournamentId, key } } });
+  if (!row) throw notFound(M.matchNotFound);
+  return row;
+}
+
+const drawMatch = (state: DrawState, key: string): DrawMatch => {
+  const match = matchesOf(state).find((candidate) => candidate.key === key);
+  if (!match) throw notFound(M.matchNotFound);
+  return match;
+};
+
+const bumpLive = (tx: Tx, id: number, data: Prisma.TournamentUpdateInput = {}) =>
+  tx.tournament.update({ where: { id }, data: { ...data, liveVersion: { increment: 1 } } });
+
+/** The entry ids on side a (0) and side b (1) of a match, once known. */
+const sideEntries = (match: DrawMatch) => match.sides.map((side) => (side.kind === 'entries' ? side.entryIds : []));
+
+/** Writes each confirmed entry's ranking points: the sum of its players' club ranking. */
+async function refreshRankingPoints(tx: Tx, tournament: Tournament, entryIds: number[]): Promise<Map<number, number>> {
+  const players = await tx.tournamentPlayer.findMany({ where: { entryId: { in: entryIds }, withdrawnAt: null }, select: { entryId: true, userId: true } });
+  const points = await rankingPointsOf(tx, tournament.sport, tournament.category, players.flatMap((player) => (player.userId === null ? [] : [player.userId])));
+  const byEntry = new Map(entryIds.map((id) => [id, 0]));
+  for (const player of players) byEntry.set(player.entryId, byEntry.get(player.entryId)! + (player.userId === null ? 0 : (points.get(player.userId) ?? 0)));
+  for (const [id, rankingPoints] of byEntry) await tx.tournamentEntry.update({ where: { id }, data: { rankingPoints } });
+  return byEntry;
+}
+
+/** Each player of the placed entries earns their place's points, once (the tournament is finished once). */
+async function writeRankingResults(tx: Tx, tournament: Tournament, places: { entryId: number; place: number }[]) {
+  const players = await tx.tournamentPlayer.findMany({ where: { entryId: { in: places.map((row) => row.entryId) }, withdrawnAt: null, userId: { not: null } }, select: { entryId: true, userId: true } });
+  const placeOf = new Map(places.map((row) => [row.entryId, row.place]));
+  const earnedOn = fromIsoDate(todayInRome());
+  await tx.rankingResult.createMany({
+    data: players.map((player) => {
+      const place = placeOf.get(player.entryId)!;
+      return { tournamentId: tournament.id, userId: player.userId!, sport: tournament.sport, category: tournament.category, place, points: pointsForPlace(place), earnedOn };
+    }),
+  });
+}
+
+export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>) {
+  const { db } = deps;
+
+  /** Places every match not played nor pinned again; the unplaced keys. */
+  async function plan(tx: Tx, tournament: Tournament, state: DrawState) {
+    const rows = await tx.tournamentMatch.findMany({ where: { tournamentId: tournament.id } });
+    const result = schedule(await scheduleInputOf(tx, tournament, state, rows, new Date()));
+    await writePlacements(tx, rows, result.placed);
+    return result;
+  }
+
+  /** Records a result in the draw and its row; finishes the tournament when every place is known. */
+  async function recordScore(tx: Tx, tournament: Tournament, row: MatchRow, sets: SetScore[]): Promise<Message> {
+    const timeCapped = tournament.timeCapMinutes !== null;
+    const check = checkSets(tournament.matchFormat, sets, { timeCapped });
+    if (!check.ok) throw new AppError(400, validationMessages.invalidData, { sets: [check.message] });
+    const state = await recordResult(stateOf(tournament), row.key, sets, tournament.matchFormat, { timeCapped });
+    await auditRow(tx, { entity: 'tournament_matches', action: 'update', id: row.id }, () =>
+      tx.tournamentMatch.update({ where: { id: row.id }, data: { playedAt: new Date(), proposedSets: Prisma.DbNull, proposedByEntryId: null } }));
+    const places = placements(state);
+    await bumpLive(tx, tournament.id, { draw: asJson(state), ...(places.length > 0 ? { status: 'finished' } : {}) });
+    if (places.length === 0) return M.scoreSaved;
+    await writeRankingResults(tx, tournament, places);
+    return M.finishedNow;
+  }
+
+  /** The member's entry in the tournament and the side of the match it plays (null: not theirs). */
+  async function sideOfMember(tx: Tx, tournamentId: number, userId: number, match: DrawMatch) {
+    const player = await tx.tournamentPlayer.findFirst({ where: { tournamentId, userId, withdrawnAt: null }, select: { entryId: true } });
+    const side = player ? sideEntries(match).findIndex((ids) => ids.includes(player.entryId)) : -1;
+    if (!player || side < 0) throw new AppError(403, M.notYourMatch);
+    return { entryId: player.entryId, side };
+  }
+
+  return {
+    /** The organiser's order of the seeds, before the draw: every confirmed entry exactly once. */
+    async seeds(id: number, entryIds: number[]): Promise<{ message: Message }> {
+      await db.$transaction(async (tx) => {
+        const tournament = await lockTournament(tx, id);
+        if (tournament.status !== 'draft' && tournament.status !== 'published') throw new AppError(409, M.seedsAfterDraw);
+        const confirmed = await tx.tournamentEntry.findMany({ where: { tournamentId: id, status: 'confirmed' }, select: { id: true } });
+        const given = new Set(entryIds);
+        if (given.size !== entryIds.length || given.size !== confirmed.length || confirmed.some((entry) => !given.has(entry.id))) {
+          throw new AppError(400, validationMessages.invalidData, { entry_ids: [M.seedsAllOnce] });
+        }
+        await refreshRankingPoints(tx, tournament, entryIds);
+        for (const [index, entryId] of entryIds.entries()) {
+          await auditRow(tx, { entity: 'tournament_entries', action: 'update', id: entryId }, () => tx.tournamentEntry.update({ where: { id: entryId }, data: { seed: index + 1 } }));
+        }
+      }, TRANSACTION_OPTIONS);
+      return { message: M.seedsSaved };
+    },
+
+    /** Draws pools and brackets with the confirmed entries, after the registration closed, and schedules them at once. */
+    async draw(id: number): Promise<{ message: Message; unplaced: string[] }> {
+      return db.$transaction(async (tx) => {
+        const tournament = await lockTournament(tx, id);
+        if (tournament.status !== 'published') throw new AppError(409, M.notDrawable);
+        if (new Date() < tournament.registrationClosesAt) {
+          throw new AppError(409, withValues(M.registrationOpen, { closes: localizedWhen({ startsAt: tournament.registrationClosesAt, endsAt: tournament.registrationClosesAt }) }));
+        }
+        const confirmed = await tx.tournamentEntry.findMany({ where: { tournamentId: id, status: 'confirmed' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+        const least = tournament.format === 'king_of_the_beach' ? 4 : 2;
+        if (confirmed.length < least) throw new AppError(409, withValues(M.tooFewEntries, { count: least }));
+        const points = await refreshRankingPoints(tx, tournament, confirmed.map((entry) => entry.id));
+        // The organiser's order stands when it still names exactly the confirmed entries; else the ranking's (ties: who registered first).
+        const seeded = [...confirmed].sort((x, y) => (x.seed ?? 0) - (y.seed ?? 0));
+        const keepsOrganiser = seeded.every((entry, index) => entry.seed === index + 1);
+        const order = keepsOrganiser ? seeded : [...confirmed].sort((x, y) => points.get(y.id)! - points.get(x.id)!);
+        for (const [index, entry] of order.entries()) await tx.tournamentEntry.update({ where: { id: entry.id }, data: { seed: index + 1 } });
+        const state = await createDraw(tournament.format, order.map((entry, index) => ({ id: entry.id, seed: index + 1 })), { poolSize: tournament.poolSize === 3 ? 3 : 4 });
+        const drawn = await auditRow(tx, { entity: 'tournaments', action: 'update', id }, () => bumpLive(tx, id, { draw: asJson(state), status: 'drawn' }));
+        await tx.tournamentMatch.createMany({ data: matchesOf(state).map((match) => ({ tournamentId: id, key: match.key })) });
+        const { placed, unplaced } = await plan(tx, drawn, state);
+        const values = { placed: placed.length, unplaced: unplaced.length };
+        return { message: withValues(unplaced.length > 0 ? M.drawnUnplaced : M.drawn, values), unplaced };
+      }, TRANSACTION_OPTIONS);
+    },
+
+    /** Places again every match not played (the pinned ones stay). */
+    async schedule(id: number): Promise<{ message: Message; unplaced: string[] }> {
+      return db.$transaction(async (tx) => {
+        const tournament = await lockDrawn(tx, id);
+        const { placed, unplaced } = await plan(tx, tournament, stateOf(tournament));
+        await auditRow(tx, { entity: 'tournaments', action: 'update', id }, () => bumpLive(tx, id));
+        const values = { placed: placed.length, unplaced: unplaced.length };
+        return { message: withValues(unplaced.length > 0 ? M.scheduledUnplaced : M.scheduled, values), unplaced };
+      }, TRANSACTION_OPTIONS);
+    },
+
+    /** The organiser puts a match on a court at a time: pinned there, the rest re-planned; refused when it breaks a rule. */
+    async moveMatch(id: number, key: string, to: { court_id: number; starts_at: string }) {
+      return db.$transaction(async (tx) => {
+        const tournament = await lockDrawn(tx, id);
+        const row = await matchRow(tx, id, key);
+        if (row.playedAt) throw new AppError(409, M.played);
+        const rows = await tx.tournamentMatch.findMany({ where: { tournamentId: id } });
+        const input = await scheduleInputOf(tx, tournament, stateOf(tournament), rows, new Date());
+        const result = moveMatch(input, currentPlacements(rows), { key, courtId: to.court_id, startsAt: new Date(to.starts_at) });
+        const codes = new Map((await tx.court.findMany({ select: { id: true, code: true } })).map((court) => [court.id, court.code]));
+        if (result.conflicts.length > 0) {
+          // The scheduler names courts by id: the organiser knows them by code.
+          const reason = result.conflicts[0]!.replace(/campo (\d+)/g, (_, courtId: string) => `campo ${codes.get(Number(courtId)) ?? courtId}`);
+          throw new AppError(409, withValues(M.moveBreaksRule, { reason }));
+        }
+        await auditRow(tx, { entity: 'tournament_matches', action: 'move', id: row.id }, () => tx.tournamentMatch.update({ where: { id: row.id }, data: { pinned: true } }));
+        await writePlacements(tx, rows, result.placed);
+        await bumpLive(tx, id);
+        const shifted = result.shifted.map((change) => ({
+          key: change.key,
+          from: change.from?.startsAt.toISOString() ?? null,
+          to: change.to?.startsAt.toISOString() ?? null,
+          court_from: change.from ? (codes.get(change.from.courtId) ?? null) : null,
+          court_to: change.to ? (codes.get(change.to.courtId) ?? null) : null,
+        }));
+        return { message: M.moved, shifted };
+      }, TRANSACTION_OPTIONS);
+    },
+
+    /** The organiser enters (or corrects, while what it feeds is not played) a match's score. */
+    async score(id: number, key: string, body: TScoreBody): Promise<{ message: Message }> {
+      return db.$transaction(async (tx) => {
+        const tournament = await lockDrawn(tx, id);
+        const row = await matchRow(tx, id, key);
+        return { message: await recordScore(tx, tournament, row, body.sets) };
+      }, TRANSACTION_OPTIONS);
+    },
+
+    /** A player of either side proposes the score; it waits for the other side's confirmation. */
+    async proposeScore(user: { id: number }, id: number, key: string, body: TScoreBody): Promise<{ message: Message }> {
+      await db.$transaction(async (tx) => {
+        const tournament = await lockDrawn(tx, id);
+        const row = await matchRow(tx, id, key);
+        const match = drawMatch(stateOf(tournament), key);
+        const { entryId } = await sideOfMember(tx, id, user.id, match);
+        if (match.status === 'played') throw new AppError(409, M.played);
+        const check = checkSets(tournament.matchFormat, body.sets, { timeCapped: tournament.timeCapMinutes !== null });
+        if (!check.ok) throw new AppError(400, validationMessages.invalidData, { sets: [check.message] });
+        await tx.tournamentMatch.update({ where: { id: row.id }, data: { proposedSets: asJson(body.sets), proposedByEntryId: entryId } });
+        await bumpLive(tx, id);
+      }, TRANSACTION_OPTIONS);
+      return { message: M.proposed };
+    },
+
+    /** A player of the other side confirms the proposed score: it is recorded as the organiser's would be. */
+    async confirmScore(user: { id: number }, id: number, key: string): Promise<{ message: Message }> {
+      return db.$transaction(async (tx) => {
+        const tournament = await lockDrawn(tx, id);
+        const row = await matchRow(tx, id, key);
+        const match = drawMatch(stateOf(tournament), key);
+        const { side } = await sideOfMember(tx, id, user.id, match);
+        if (!row.proposedSets || row.proposedByEntryId === null) throw new AppError(409, M.nothingToConfirm);
+        if (sideEntries(match)[side]!.includes(row.proposedByEntryId)) throw new AppError(403, M.otherSideConfirms);
+        await recordScore(tx, tournament, row, row.proposedSets as unknown as SetScore[]);
+        return { message: M.confirmed };
+      }, TRANSACTION_OPTIONS);
+    },
+
+    /** Calls both sides to the court: called_at, and an e-mail to each player in their language. */
+    async call(id: number, key: string): Promise<{ message: Message }> {
+      await db.$transaction(async (tx) => {
+        const tournament = await lockDrawn(tx, id);
+        const row = await matchRow(tx, id, key);
+        const match = drawMatch(stateOf(tournament), key);
+        if (match.status === 'played') throw new AppError(409, M.played);
+        if (row.courtId === null || !row.startsAt) throw new AppError(409, M.notPlaced);
+        const entryIds = sideEntries(match);
+        if (entryIds.some((ids) => ids.length === 0)) throw new AppError(409, M.sidesUnknown);
+        await auditRow(tx, { entity: 'tournament_matches', action: 'update', id: row.id }, () => tx.tournamentMatch.update({ where: { id: row.id }, data: { calledAt: new Date() } }));
+        await bumpLive(tx, id);
+        const court = await tx.court.findUniqueOrThrow({ where: { id: row.courtId }, select: { code: true } });
+        const players = await tx.tournamentPlayer.findMany({
+          where: { entryId: { in: entryIds.flat() }, withdrawnAt: null, userId: { not: null }, user: { erasedAt: null } },
+          select: { user: { select: { email: true, firstName: true, locale: true } } },
+        });
+        const url = `${webOriginOf(deps.config)}/tornei/${id}`;
+        for (const { user } of players) {
+          await deps.jobs.send('send-email', matchCallEmail(user!, { tournament: tournament.name, court: court.code, startsAt: row.startsAt }, url), { tx });
+        }
+      }, TRANSACTION_OPTIONS);
+      return { message: M.called };
+    },
+
+    /** The club ranking of a sport and category. */
+    async ranking({ sport, category }: { sport: Sport; category: TournamentCategory }) {
+      const rows = await rankingBoard(db, { sport, category });
+      return { data: rows.map(({ rank, user_id, name, points, tournaments }) => ({ rank, user_id, name, points, tournaments })) };
+    },
+  };
+}
+
+export type TournamentDayService = ReturnType<typeof createTournamentDayService>;
