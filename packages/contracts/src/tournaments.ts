@@ -118,11 +118,14 @@ export const ZScoreBody = z.object({
 });
 export type TScoreBody = z.input<typeof ZScoreBody>;
 
+/** The players of a pair (or a KOB player) by name; null for a guest invited by e-mail who has not registered yet. */
+export const ZPlayerNames = z.array(z.string().nullable());
+
 /** One side of a match: the pair (or two KOB players) once known, else what decides it ("1ª del girone A"). */
 export const ZMatchSide = z.object({
   entry_id: z.number().int().nullable(),
-  /** The players' names when known; else the placeholder, in Italian (`placeholder` says it structurally). */
-  names: z.array(z.string()),
+  /** The players' names once known; none while `placeholder` says what decides the side. */
+  names: ZPlayerNames,
   placeholder: z
     .discriminatedUnion('kind', [
       z.object({ kind: z.literal('winner'), match_key: z.string() }),
@@ -155,7 +158,7 @@ export type TTournamentMatch = z.infer<typeof ZTournamentMatch>;
 
 export const ZStandingRow = z.object({
   entry_id: z.number().int(),
-  names: z.array(z.string()),
+  names: ZPlayerNames,
   played: z.number().int(),
   won: z.number().int(),
   lost: z.number().int(),
@@ -167,7 +170,7 @@ export const ZStandingRow = z.object({
 });
 
 /** A registered pair (or KOB player) as the public sees it: names only. */
-export const ZPublicEntry = z.object({ id: z.number().int(), seed: z.number().int().nullable(), names: z.array(z.string()), ranking_points: z.number().int() });
+export const ZPublicEntry = z.object({ id: z.number().int(), seed: z.number().int().nullable(), names: ZPlayerNames, ranking_points: z.number().int() });
 
 /** The live page's data: everything the public page, the TV mode and the organiser's board show. */
 export const ZTournamentLive = ZTournamentSummary.extend({
@@ -176,7 +179,7 @@ export const ZTournamentLive = ZTournamentSummary.extend({
   entries: z.array(ZPublicEntry),
   matches: z.array(ZTournamentMatch),
   pools: z.array(z.object({ pool: z.string(), complete: z.boolean(), rows: z.array(ZStandingRow) })),
-  placements: z.array(z.object({ entry_id: z.number().int(), place: z.number().int(), names: z.array(z.string()) })),
+  placements: z.array(z.object({ entry_id: z.number().int(), place: z.number().int(), names: ZPlayerNames })),
   /** Bumped by every change shown here: a page polls and redraws only when it moves. */
   live_version: z.number().int(),
 });

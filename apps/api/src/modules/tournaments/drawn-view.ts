@@ -3,40 +3,26 @@
 import type { TTournamentLive } from '@beach/contracts';
 import type { Prisma, Tournament } from '../../generated/prisma/client.js';
 import { type DrawSide, type DrawState, matchesOf, placements, poolStandings, type SetScore } from './draw/index.js';
-
-/** A guest invited by e-mail shows by this until they register (the public never sees an e-mail). */
-const GUEST_NAME = 'Ospite';
+import { publicName } from './tournament-terms.js';
 
 /** Each entry's players' names (a pair's two, a King of the Beach player's one), by entry id. */
-export async function entryNamesOf(tx: Prisma.TransactionClient, tournamentId: number): Promise<Map<number, string[]>> {
+export async function entryNamesOf(tx: Prisma.TransactionClient, tournamentId: number): Promise<Map<number, (string | null)[]>> {
   const players = await tx.tournamentPlayer.findMany({
     where: { tournamentId, withdrawnAt: null },
     select: { entryId: true, user: { select: { firstName: true, lastName: true } } },
     orderBy: { id: 'asc' },
   });
-  const names = new Map<number, string[]>();
+  const names = new Map<number, (string | null)[]>();
   for (const player of players) {
-    names.set(player.entryId, [...(names.get(player.entryId) ?? []), player.user ? `${player.user.firstName} ${player.user.lastName}` : GUEST_NAME]);
+    names.set(player.entryId, [...(names.get(player.entryId) ?? []), publicName(player)]);
   }
   return names;
-}
-
-/** A side not known yet, in Italian words ("Vincente K-1-2", "1ª girone A", "2ª migliore 3ª"). */
-function placeholderWords(side: Exclude<DrawSide, { kind: 'entries' }>): string {
-  switch (side.kind) {
-    case 'winner': return `Vincente ${side.matchKey}`;
-    case 'loser': return `Perdente ${side.matchKey}`;
-    case 'pool_place': return `${side.place}ª girone ${side.pool}`;
-    case 'best': return `${side.rank}ª migliore ${side.place}ª`;
-    case 'kob_seats': return `Finalisti ${side.seats[0]} e ${side.seats[1]}`;
-    case 'bye': return 'Riposo';
-  }
 }
 
 type LiveMatch = TTournamentLive['matches'][number];
 type LiveSide = LiveMatch['sides'][number];
 
-function sideOf(side: DrawSide, names: Map<number, string[]>): LiveSide {
+function sideOf(side: DrawSide, names: Map<number, (string | null)[]>): LiveSide {
   if (side.kind === 'entries') {
     // A pair is one entry; a King of the Beach side is two players, each an entry of their own.
     return { entry_id: side.entryIds.length === 1 ? side.entryIds[0]! : null, names: side.entryIds.flatMap((id) => names.get(id) ?? []), placeholder: null };
@@ -47,7 +33,7 @@ function sideOf(side: DrawSide, names: Map<number, string[]>): LiveSide {
         : side.kind === 'best' ? { kind: 'best', place: side.place, rank: side.rank }
           : side.kind === 'bye' ? { kind: 'bye' }
             : null;
-  return { entry_id: null, names: [placeholderWords(side)], placeholder };
+  return { entry_id: null, names: [], placeholder };
 }
 
 const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);

@@ -65,5 +65,8 @@ export const toTournamentSummary = (row: Tournament, now: Date): TTournamentSumm
   registration_open: registrationOpen(row, now),
 });
 
-/** A player as others see them: the member's name, or for a guest not registered yet "Ospite invitato". */
-export const playerName = (player: { user: { firstName: string; lastName: string } | null }) => (player.user ? `${player.user.firstName} ${player.user.lastName}` : 'Ospite invitato');
+type Named = { user: { firstName: string; lastName: string } | null };
+/** A player as the public sees them: the member's name, or null for a guest not registered yet (the page words it in its language). */
+export const publicName = (player: Named) => (player.user ? `${player.user.firstName} ${player.user.lastName}` : null);
+/** A player as the organiser sees them (Italian, like the back-office). */
+export const playerName = (player: Named) => publicName(player) ?? 'Ospite invitato';

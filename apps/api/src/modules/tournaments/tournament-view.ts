@@ -6,7 +6,7 @@ import type { Prisma, Tournament, User } from '../../generated/prisma/client.js'
 import { timeOf, todayInRome } from '../../lib/time.js';
 import { drawnView } from './drawn-view.js';
 import { owedByPlayer } from './entry-money.js';
-import { playerName, toTournamentSummary } from './tournament-terms.js';
+import { playerName, publicName, toTournamentSummary } from './tournament-terms.js';
 
 const PLAYERS = { players: { include: { user: true }, orderBy: { id: 'asc' } } } as const satisfies Prisma.TournamentEntryInclude;
 type DrawnParts = Pick<TTournamentLive, 'matches' | 'pools' | 'placements'>;
@@ -31,7 +31,7 @@ export async function liveViewOf(tx: Prisma.TransactionClient, tournament: Tourn
     ...toTournamentSummary(tournament, now),
     rules_text: tournament.rulesText,
     courts: courts.map((row) => ({ court_id: row.courtId, code: row.court.code, starts_at: row.startsAt.toISOString(), ends_at: row.endsAt.toISOString(), lit: row.court.hasLights })),
-    entries: entries.map((entry) => ({ id: entry.id, seed: entry.seed, names: entry.players.map(playerName), ranking_points: entry.rankingPoints })),
+    entries: entries.map((entry) => ({ id: entry.id, seed: entry.seed, names: entry.players.map(publicName), ranking_points: entry.rankingPoints })),
     ...(await drawnPartsOf(tx, tournament)),
     live_version: tournament.liveVersion,
   };
@@ -78,7 +78,7 @@ export async function myEntriesOf(tx: Prisma.TransactionClient, user: User, wher
     players: entry.players.map((player) => {
       const me = player.userId === user.id || (player.userId === null && player.invitedEmail?.toLowerCase() === user.email.toLowerCase());
       const cents = owed.get(player.id) ?? 0;
-      return { id: player.id, name: playerName(player), me, invited: player.userId === null, paid: isPaid(entry.status, player.feeCents, cents), owed: centsToMoney(me ? cents : 0) };
+      return { id: player.id, name: publicName(player) ?? player.invitedEmail ?? '', me, invited: player.userId === null, paid: isPaid(entry.status, player.feeCents, cents), owed: centsToMoney(me ? cents : 0) };
     }),
     offered_until: entry.offeredUntil?.toISOString() ?? null,
     next_match: null,

@@ -77,9 +77,12 @@ export function matchShortName(match: Pick<TTournamentMatch, 'key'> & RoundOf): 
   return match.key;
 }
 
+/** A pair's (or a KOB player's) names: "Anna Rossi / Ospite invitato" for a guest not registered yet. */
+export const playerNames = (i18n: I18n, names: readonly (string | null)[]) => names.map((name) => name ?? i18n._(msg`Ospite invitato`)).join(' / ');
+
 /** Who plays a side: the names once known, else what decides it ("1ª girone A", "Vincente Q1"). */
 export function sideName(i18n: I18n, side: TTournamentMatch['sides'][number], matches: readonly TTournamentMatch[]): string {
-  if (side.names.length > 0) return side.names.join(' / ');
+  if (side.names.length > 0) return playerNames(i18n, side.names);
   const placeholder = side.placeholder;
   if (!placeholder) return i18n._(msg`Da definire`);
   switch (placeholder.kind) {

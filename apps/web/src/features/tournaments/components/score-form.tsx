@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-transport';
 import { useConfirmScore, useProposeScore } from '../api/tournaments';
-import { setsText } from '../labels';
+import { playerNames, setsText } from '../labels';
 
 export type SetRow = { a: string; b: string };
 const EMPTY_SETS: SetRow[] = [{ a: '', b: '' }, { a: '', b: '' }, { a: '', b: '' }];
@@ -43,7 +43,7 @@ export function ScoreForm({ tournamentId, match }: { tournamentId: number; match
     void run(() => propose.mutateAsync({ key: match.key, body: score.body }));
   };
   const setPoints = (index: number, side: 'a' | 'b', value: string) => setRows((current) => current.map((row, at) => (at === index ? { ...row, [side]: value } : row)));
-  const [sideA, sideB] = match.sides.map((side) => side.names.join(' / '));
+  const [sideA, sideB] = match.sides.map((side) => playerNames(i18n, side.names));
   const proposed = match.proposed_sets && setsText(match.proposed_sets);
   return (
     <div className="space-y-2 rounded-lg bg-sea-50 p-3">

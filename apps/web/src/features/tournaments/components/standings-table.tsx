@@ -1,12 +1,13 @@
 // A pool's standings: position, pair, played (G), won (V), lost (P), sets and points won–lost.
 import type { TTournamentLive } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { playerNames } from '../labels';
 import { ScrollBox } from './scroll-box';
 
 type Pool = TTournamentLive['pools'][number];
 
 export function StandingsTable({ pool, tv = false }: { pool: Pool; tv?: boolean }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const name = pool.pool;
   const cell = tv ? 'px-3 py-2' : 'px-2 py-1.5';
   return (
@@ -28,7 +29,7 @@ export function StandingsTable({ pool, tv = false }: { pool: Pool; tv?: boolean 
           {pool.rows.map((row) => (
             <tr key={row.entry_id} className={tv ? 'border-t border-white/10' : 'border-t border-slate-100'}>
               <td className={cell}>{row.rank}</td>
-              <td className={`${cell} font-medium`}>{row.names.join(' / ')}</td>
+              <td className={`${cell} font-medium`}>{playerNames(i18n, row.names)}</td>
               <td className={`${cell} text-right tabular-nums`}>{row.played}</td>
               <td className={`${cell} text-right tabular-nums`}>{row.won}</td>
               <td className={`${cell} text-right tabular-nums`}>{row.lost}</td>

@@ -22,6 +22,7 @@ import { ScoreForm } from '../components/score-form';
 import { StandingsTable } from '../components/standings-table';
 import { tournamentPath, useTournamentKind } from '../components/tournament-card';
 import { UpdatedAt } from '../components/updated-at';
+import { playerNames } from '../labels';
 
 export default function TournamentPage() {
   const { t } = useLingui();
@@ -104,7 +105,7 @@ export function LiveTournament({ live }: { live: TTournamentLive }) {
             {live.entries.map((entry) => (
               <li key={entry.id}>
                 {entry.seed !== null && <span className="mr-2 tabular-nums text-slate-500">{entry.seed}.</span>}
-                {entry.names.join(' / ')}
+                {playerNames(i18n, entry.names)}
               </li>
             ))}
           </ol>
