@@ -29,7 +29,7 @@ export const ZTournamentForm = z.object({
 export type TournamentForm = z.output<typeof ZTournamentForm>;
 
 /** A number as typed; an empty field is no number (the contract's message says what is wanted). */
-const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+export const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 export const tournamentBody = (form: TournamentForm): TTournamentBody => ({
   ...form,
