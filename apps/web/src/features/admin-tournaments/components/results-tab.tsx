@@ -62,7 +62,8 @@ export function ScoreForm({ tournamentId, match, onSaved }: { tournamentId: numb
           </tbody>
         </table>
       </div>
-      {errorOf('sets') && <p className="text-sm text-coral-600">{errorOf('sets')}</p>}
+      {/* A message for the whole list is its root's once the inputs are registered (the contract's), or the server's. */}
+      {(errorOf('sets.root') ?? errorOf('sets')) && <p className="text-sm text-coral-600">{errorOf('sets.root') ?? errorOf('sets')}</p>}
       <FormAlert failure={failure} />
       <Button type="submit" size="sm" loading={score.isPending} loadingText="Salvataggio...">
         {match.status === 'played' ? 'Correggi il punteggio' : 'Salva il punteggio'}

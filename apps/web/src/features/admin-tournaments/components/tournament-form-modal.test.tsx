@@ -89,4 +89,13 @@ describe('the tournament form', () => {
     await waitFor(() => expect(errorUnder('Giorno', 1)).toBe('Ogni giorno dei campi deve cadere tra l’inizio e la fine del torneo.'));
     expect(bodiesOf('PUT /api/admin/tournaments/5')[0]).toMatchObject({ category: 'mixed', registration_opens_at: '2027-05-01T07:00:00.000Z', entry_fee: '15,00' });
   });
+
+  it('says so when a court’s day falls outside the tournament’s days', async () => {
+    renderAt(<TournamentFormModal tournament={aTournament()} onClose={vi.fn()} onSaved={vi.fn()} />, { url: '/admin/tornei/5' });
+    await screen.findAllByRole('option', { name: 'C1' });
+    type('Giorno', '2027-06-20', 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Salva torneo' }));
+    expect(await screen.findByText('Ogni giorno dei campi deve cadere tra l’inizio e la fine del torneo.')).toBeTruthy();
+    expect(bodiesOf('PUT /api/admin/tournaments/5')).toEqual([]);
+  });
 });
