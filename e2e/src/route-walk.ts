@@ -17,7 +17,7 @@ export type Role = 'public' | 'utente' | 'staff' | 'admin';
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 export const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 /** The member's held booking and share (arranged by `arrangeMemberScreens` before a walk). */
-export const arranged = { bookingId: 0, shareId: 0, sessionId: 0 };
+export const arranged = { bookingId: 0, shareId: 0, sessionId: 0, tournamentId: 0 };
 
 /** What a coach's screens show: a session of the school tomorrow, with the demo member enrolled. */
 export async function arrangeCoachSession(db: Ctx['stack']['db']) {
@@ -30,6 +30,21 @@ export async function arrangeCoachSession(db: Ctx['stack']['db']) {
   const session = await db.courseSession.create({ data: { courseId: course.id, startsAt: startsAt!.at, endsAt: new Date(startsAt!.at.getTime() + 3_600_000) } });
   await db.courseEnrolment.create({ data: { courseId: course.id, userId: member.id, kind: 'course', amountCents: 5000, status: 'confirmed', confirmedAt: new Date() } });
   arranged.sessionId = session.id;
+}
+
+/** What the organiser's board shows: a published tournament tomorrow on C1 and C2, 09:00–13:00 (Rome). */
+export async function arrangeTournament(db: Ctx['stack']['db']) {
+  const [opens] = await db.$queryRaw<{ at: Date }[]>`SELECT (${tomorrow}::date + time '09:00') AT TIME ZONE 'Europe/Rome' AS at`;
+  const day = new Date(`${tomorrow}T00:00:00Z`);
+  const courts = await db.court.findMany({ where: { code: { in: ['C1', 'C2'] } } });
+  const tournament = await db.tournament.create({
+    data: {
+      name: 'Torneo della passeggiata', sport: 'beach_volley', category: 'open', format: 'pools_knockout', matchFormat: 'best_of_three_21', matchMinutes: 40, entryFeeCents: 1500, maxEntries: 8,
+      registrationOpensAt: new Date(Date.now() - 7 * 86_400_000), registrationClosesAt: new Date(opens!.at.getTime() - 86_400_000), startsOn: day, endsOn: day, status: 'published',
+      courts: { create: courts.map((court) => ({ courtId: court.id, startsAt: opens!.at, endsAt: new Date(opens!.at.getTime() + 4 * 3_600_000) })) },
+    },
+  });
+  arranged.tournamentId = tournament.id;
 }
 
 /** What the member's screens show: a booking waiting for payment, and a share of another member's booking. */
@@ -86,7 +101,9 @@ export const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?
   // A coach's screens, walked by staff (who may open any coach's sessions).
   { route: paths.coach.sessions, role: 'staff' },
   { route: paths.coach.session, role: 'staff', visit: () => `/allenatore/lezioni/${arranged.sessionId}` },
-  ...Object.values(paths.admin).map((route) => ({
+  // The organiser's board of the arranged tournament.
+  { route: paths.admin.tournament, role: 'admin', visit: () => `/admin/tornei/${arranged.tournamentId}` },
+  ...Object.values(paths.admin).filter((route) => route !== paths.admin.tournament).map((route) => ({
     route,
     role: ([paths.admin.dashboard, paths.admin.users, paths.admin.memberships, paths.admin.bvuMembers, paths.admin.coupons, paths.admin.cancelledBookings, paths.admin.bookings, paths.admin.recurringBookings, paths.admin.courses, paths.admin.checkIn, paths.admin.certificates] as string[]).includes(route)
       ? ('staff' as const)
