@@ -4,9 +4,9 @@
 import { api, type TAdminTournament, type TMoveMatchBody, type TScoreBody, type TTournamentBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/shared-queries';
 
 const tournamentKeys = {
-  all: ['admin-tournaments'] as const,
   list: ['admin-tournaments', 'list'] as const,
   one: (id: number) => ['admin-tournaments', 'one', id] as const,
 };
@@ -15,14 +15,14 @@ export const useAdminTournaments = () => useQuery({ queryKey: tournamentKeys.lis
 
 export const useAdminTournament = (id: number) => useQuery({ queryKey: tournamentKeys.one(id), queryFn: () => callApi(api.tournaments.adminGet, { params: { id } }) });
 
-/** A write answers with the tournament: it replaces the one read, and the list is asked afresh. */
+/** A write answers with the tournament: it replaces the one read; the list and the desk planner (the courts it holds) are asked afresh. */
 function useTournamentMutation<Variables, Result extends { tournament: TAdminTournament }>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: (result) => {
       queryClient.setQueryData(tournamentKeys.one(result.tournament.id), result.tournament);
-      return queryClient.invalidateQueries({ queryKey: tournamentKeys.list });
+      return Promise.all([tournamentKeys.list, queryRoots.adminBookings].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 }

@@ -25,6 +25,7 @@ export function DrawTab({ tournament, notify }: { tournament: TAdminTournament; 
   const draw = useDrawTournament();
   const { confirm, dialog } = useConfirm();
   const drawn = tournament.matches.length > 0;
+  const bracket = bracketColumns(tournament.matches);
   const run = async () => {
     const confirmed = await confirm({ title: 'Sorteggia', message: 'Gironi e tabellone si fanno con le coppie confermate, nell’ordine delle teste di serie. Dopo il sorteggio il torneo non si modifica più.', confirmLabel: 'Sorteggia' });
     if (!confirmed) return;
@@ -78,11 +79,11 @@ export function DrawTab({ tournament, notify }: { tournament: TAdminTournament; 
           </div>
         </section>
       )}
-      {drawn && (
+      {bracket.length > 0 && (
         <section aria-labelledby="bracket-heading" className="space-y-3">
           <h2 id="bracket-heading" className="text-lg font-semibold">Tabellone</h2>
           <div role="region" aria-label="Tabellone a eliminazione" tabIndex={0} className="flex gap-4 overflow-x-auto pb-2">
-            {bracketColumns(tournament.matches).map((column) => (
+            {bracket.map((column) => (
               <div key={`${column[0]!.phase}-${column[0]!.round}`} className="w-56 shrink-0 space-y-2">
                 <h3 className="text-sm font-semibold text-slate-700">{phaseText(column[0]!)}</h3>
                 <ol aria-label={phaseText(column[0]!)} className="space-y-2">

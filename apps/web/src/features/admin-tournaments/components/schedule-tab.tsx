@@ -25,7 +25,10 @@ function MatchBlock({ match }: { match: TTournamentMatch }) {
   return (
     <div
       draggable
-      onDragStart={(event) => event.dataTransfer.setData(DRAGGED, match.key)}
+      onDragStart={(event) => {
+        event.dataTransfer.setData(DRAGGED, match.key);
+        event.dataTransfer.effectAllowed = 'move';
+      }}
       className={clsx('h-full cursor-grab overflow-hidden rounded-md border p-1 text-xs leading-tight', match.status === 'played' ? 'border-slate-300 bg-slate-100' : 'border-sea-300 bg-sea-50')}
     >
       <p className="font-semibold text-sea-900">{`${match.key} · ${formatTime(match.starts_at!)}`}</p>
@@ -96,14 +99,14 @@ export function ScheduleTab({ tournament }: { tournament: TAdminTournament }) {
             className="grid min-w-max"
             style={{ gridTemplateColumns: `4rem repeat(${board.courts.length}, minmax(10rem, 1fr))`, gridTemplateRows: `auto repeat(${board.times.length}, 1.5rem)` }}
           >
-            <div className="sticky left-0 bg-white" />
+            <div className="sticky left-0 z-20 bg-white" />
             {board.courts.map((court, column) => (
               <div key={court.id} className="border-b border-slate-200 p-1 text-center text-sm font-semibold" style={{ gridRow: 1, gridColumn: column + 2 }}>
                 {court.code}
               </div>
             ))}
             {board.times.map((at, row) => (
-              <div key={at} className="sticky left-0 bg-white pr-1 text-right text-xs text-slate-500" style={{ gridRow: row + 2, gridColumn: 1 }}>
+              <div key={at} className="sticky left-0 z-20 bg-white pr-1 text-right text-xs text-slate-500" style={{ gridRow: row + 2, gridColumn: 1 }}>
                 {row % (30 / SLOT_MINUTES) === 0 ? formatTime(at) : ''}
               </div>
             ))}

@@ -24,7 +24,7 @@ describe('the tournaments pages', () => {
   });
 
   it('opens the board on the entries and switches tab', async () => {
-    handlers['GET /api/admin/tournaments/5'] = () => jsonResponse(200, aTournament({ status: 'drawn', matches: [match('P1', { court: C1, starts_at: '2027-06-12T07:00:00.000Z', ends_at: '2027-06-12T07:40:00.000Z' })] }));
+    handlers['GET /api/admin/tournaments/5'] = () => jsonResponse(200, aTournament({ status: 'drawn', matches: [match('P1', { court: C1, starts_at: '2027-06-12T07:00:00.000Z', ends_at: '2027-06-12T07:40:00.000Z' }), match('F1', { phase: 'final', pool: null })] }));
     renderAt(<AdminTournamentPage />, { url: '/admin/tornei/5', path: '/admin/tornei/:id' });
     expect(await screen.findByRole('heading', { level: 1, name: /Torneo d’estate/ })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Iscritti', selected: true })).toBeTruthy();
@@ -36,5 +36,6 @@ describe('the tournaments pages', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Sorteggio' }));
     expect(screen.queryByRole('button', { name: 'Sorteggia' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Tabellone' })).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Finale' })).getByText('Rossi / Bianchi')).toBeTruthy();
   });
 });
