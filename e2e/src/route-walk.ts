@@ -32,21 +32,6 @@ export async function arrangeCoachSession(db: Ctx['stack']['db']) {
   arranged.sessionId = session.id;
 }
 
-/** What the organiser's board shows: a published tournament tomorrow on C1 and C2, 09:00–13:00 (Rome). */
-export async function arrangeTournament(db: Ctx['stack']['db']) {
-  const [opens] = await db.$queryRaw<{ at: Date }[]>`SELECT (${tomorrow}::date + time '09:00') AT TIME ZONE 'Europe/Rome' AS at`;
-  const day = new Date(`${tomorrow}T00:00:00Z`);
-  const courts = await db.court.findMany({ where: { code: { in: ['C1', 'C2'] } } });
-  const tournament = await db.tournament.create({
-    data: {
-      name: 'Torneo della passeggiata', sport: 'beach_volley', category: 'open', format: 'pools_knockout', matchFormat: 'best_of_three_21', matchMinutes: 40, entryFeeCents: 1500, maxEntries: 8,
-      registrationOpensAt: new Date(Date.now() - 7 * 86_400_000), registrationClosesAt: new Date(opens!.at.getTime() - 86_400_000), startsOn: day, endsOn: day, status: 'published',
-      courts: { create: courts.map((court) => ({ courtId: court.id, startsAt: opens!.at, endsAt: new Date(opens!.at.getTime() + 4 * 3_600_000) })) },
-    },
-  });
-  arranged.tournamentId = tournament.id;
-}
-
 /** What the member's screens show: a booking waiting for payment, and a share of another member's booking. */
 export async function arrangeMemberScreens(db: Ctx['stack']['db']) {
   // The whole year is season, and the member has a booking waiting for payment (its payment screen).
@@ -72,6 +57,33 @@ export async function arrangeMemberScreens(db: Ctx['stack']['db']) {
     description: 'Quote dei giocatori',
     legs: [credit(accounts.booking(other.id), 1000), debit(accounts.share(arranged.shareId, other.id), 1000)],
   });
+  await arrangeTournament(db);
+}
+
+/**
+ * What the tournaments' screens show: a published tournament in a week, registration open, with two
+ * confirmed pairs (the demo member with the admin, staff with nobody yet invited) on court A1.
+ */
+export async function arrangeTournament(db: Ctx['stack']['db']) {
+  const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
+  const admin = await db.user.findUniqueOrThrow({ where: { email: 'admin@demo.beach' } });
+  const staff = await db.user.findUniqueOrThrow({ where: { email: 'staff@demo.beach' } });
+  const court = await db.court.findUniqueOrThrow({ where: { code: 'A1' } });
+  const day = new Date(Date.parse(`${today}T00:00:00Z`) + 7 * 86_400_000);
+  const tournament = await db.tournament.create({
+    data: {
+      name: 'Summer Beach Cup', sport: 'beach_volley', category: 'mixed', format: 'pools_knockout', matchFormat: 'one_set_21', matchMinutes: 30, entryFeeCents: 1500, maxEntries: 8, entriesTaken: 2,
+      registrationOpensAt: new Date(Date.now() - 86_400_000), registrationClosesAt: new Date(day.getTime() - 86_400_000), startsOn: day, endsOn: day, status: 'published',
+      courts: { create: [{ courtId: court.id, startsAt: new Date(day.getTime() + 7 * 3_600_000), endsAt: new Date(day.getTime() + 17 * 3_600_000) }] },
+    },
+  });
+  for (const [seed, users] of [[1, [member, admin]], [2, [staff]]] as const) {
+    const entry = await db.tournamentEntry.create({ data: { tournamentId: tournament.id, status: 'confirmed', seed, createdById: users[0]!.id } });
+    await db.tournamentPlayer.createMany({
+      data: [...users.map((user) => ({ entryId: entry.id, tournamentId: tournament.id, userId: user.id, feeCents: 1500, acceptedAt: new Date() })), ...(users.length === 1 ? [{ entryId: entry.id, tournamentId: tournament.id, invitedEmail: 'ospite@example.com', feeCents: 1500 }] : [])],
+    });
+  }
+  arranged.tournamentId = tournament.id;
 }
 
 /** Each route of the table, the role that opens it, the address visited for a route with parameters, and where it lands if it moves on. */
