@@ -86,6 +86,7 @@ describe('the schedule board', () => {
   it('shows a called match’s time', () => {
     const called = placed.map((one) => (one.key === 'P1' ? { ...one, called_at: '2027-06-12T06:55:00.000Z' } : one));
     renderAt(<ScheduleTab tournament={aTournament({ matches: called })} />, { url: '/admin/tornei/5' });
-    expect(screen.getByText('Chiamata alle 08:55')).toBeTruthy();
+    // On the match's block and in the list.
+    expect(screen.getAllByText('Chiamata alle 08:55')).toHaveLength(2);
   });
 });

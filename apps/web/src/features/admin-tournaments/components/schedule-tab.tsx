@@ -34,6 +34,7 @@ function MatchBlock({ match }: { match: TTournamentMatch }) {
       <p className="font-semibold text-sea-900">{`${match.key} · ${formatTime(match.starts_at!)}`}</p>
       <p className="text-slate-700">{phaseText(match)}</p>
       <p className="text-slate-700">{matchupText(match)}</p>
+      {match.called_at && <p className="font-semibold text-sea-800">{`Chiamata alle ${formatTime(match.called_at)}`}</p>}
     </div>
   );
 }
