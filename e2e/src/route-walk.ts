@@ -117,7 +117,9 @@ export const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?
   // A coach's screens, walked by staff (who may open any coach's sessions).
   { route: paths.coach.sessions, role: 'staff' },
   { route: paths.coach.session, role: 'staff', visit: () => `/allenatore/lezioni/${arranged.sessionId}` },
-  ...Object.values(paths.admin).map((route) => ({
+  // The organiser's board of the arranged tournament.
+  { route: paths.admin.tournament, role: 'admin', visit: () => `/admin/tornei/${arranged.tournamentId}` },
+  ...Object.values(paths.admin).filter((route) => route !== paths.admin.tournament).map((route) => ({
     route,
     role: ([paths.admin.dashboard, paths.admin.users, paths.admin.memberships, paths.admin.bvuMembers, paths.admin.coupons, paths.admin.cancelledBookings, paths.admin.bookings, paths.admin.recurringBookings, paths.admin.courses, paths.admin.checkIn, paths.admin.certificates] as string[]).includes(route)
       ? ('staff' as const)

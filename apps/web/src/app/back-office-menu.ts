@@ -64,5 +64,7 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
   const sessions: MenuLink = { label: user.role === 'coach' ? 'Le mie lezioni' : 'Lezioni degli allenatori', to: paths.coach.sessions };
   if (permissions.can_view_bookings) groups.push({ label: 'Scuola', links: [{ label: 'Corsi', to: paths.admin.courses }, sessions, { label: 'Report', to: paths.admin.schoolReport }] });
   else if (user.role === 'coach' || permissions.can_view_admin) groups.push({ label: 'Scuola', links: [sessions] });
+  // Tournaments: the admin organises them.
+  if (isAdmin) groups.push({ label: 'Tornei', links: [{ label: 'Tornei', to: paths.admin.tournaments }] });
   return { dashboard: permissions.can_view_admin ? { label: 'Dashboard', to: paths.admin.dashboard } : null, groups };
 }

@@ -44,6 +44,8 @@ const backOfficeRoutes: RouteObject[] = [
       { ...under(paths.admin.auditLog), ...backOfficePage(() => import('../features/audit-log/pages/audit-log-page')) },
       { ...under(paths.admin.association), ...backOfficePage(() => import('../features/association/pages/association-page')) },
       { ...under(paths.admin.membersRegister), ...backOfficePage(() => import('../features/members-register/pages/members-register-page')) },
+      { ...under(paths.admin.tournaments), ...backOfficePage(() => import('../features/admin-tournaments/pages/admin-tournaments-page')) },
+      { ...under(paths.admin.tournament), ...backOfficePage(() => import('../features/admin-tournaments/pages/admin-tournament-page')) },
     ],
   },
   { path: '*', ...page(() => import('./not-found-page')) },

@@ -39,6 +39,7 @@ describe('backOfficeMenu', () => {
         Gestione: ['/admin/users', '/admin/memberships', '/admin/certificati', '/admin/membership-editor', '/admin/bvu-members', '/admin/coupons', '/admin/transactions', '/admin/spese', '/admin/incassi', '/admin/registro-attivita', '/admin/libro-soci', '/admin/associazione'],
         Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in', '/admin/campi', '/admin/allestimenti', '/admin/listino-prezzi', '/admin/coupon-prenotazioni', '/admin/carnet'],
         Scuola: ['/admin/corsi', '/allenatore', '/admin/scuola/report'],
+        Tornei: ['/admin/tornei'],
       },
     });
   });

@@ -1,0 +1,40 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures';
+import { renderAt, stubApiForEachTest } from '../../../test/test-support';
+import { aTournament, match } from '../test-tournament';
+import { DrawTab } from './draw-tab';
+
+const { handlers, bodiesOf } = stubApiForEachTest('admin');
+
+describe('the draw tab', () => {
+  it('draws after a confirmation', async () => {
+    handlers['POST /api/admin/tournaments/5/draw'] = () => jsonResponse(200, { message: 'Sorteggio fatto.', tournament: aTournament({ status: 'drawn' }) });
+    const notify = vi.fn();
+    renderAt(<DrawTab tournament={aTournament()} notify={notify} />, { url: '/admin/tornei/5' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sorteggia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sorteggia' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sorteggia' }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('Sorteggio fatto.'));
+    expect(bodiesOf('POST /api/admin/tournaments/5/draw')).toHaveLength(1);
+  });
+
+  it('shows the pools’ standings and the bracket by round, read-only', () => {
+    const tournament = aTournament({
+      status: 'drawn',
+      pools: [{ pool: 'A', complete: false, rows: [{ entry_id: 1, names: ['Rossi', 'Bianchi'], played: 1, won: 1, lost: 0, sets_won: 2, sets_lost: 0, points_won: 42, points_lost: 30, rank: 1 }] }],
+      matches: [
+        match('P1'),
+        match('S1', { phase: 'knockout', pool: null, round: 1, rounds_in_phase: 2, sides: [{ entry_id: null, names: ['1ª del girone A'], placeholder: { kind: 'pool_place', pool: 'A', place: 1 } }, { entry_id: null, names: ['2ª del girone B'], placeholder: { kind: 'pool_place', pool: 'B', place: 2 } }] }),
+        match('F1', { phase: 'knockout', pool: null, round: 2, rounds_in_phase: 2, status: 'played', sets: [{ a: 21, b: 15 }, { a: 21, b: 19 }], winner: 'a' }),
+      ],
+    });
+    renderAt(<DrawTab tournament={tournament} notify={vi.fn()} />, { url: '/admin/tornei/5' });
+    expect(screen.queryByRole('button', { name: 'Sorteggia' })).toBeNull();
+    const pool = screen.getByRole('table', { name: 'Girone A' });
+    expect(within(pool).getAllByRole('row')[1]!.textContent).toBe('1Rossi / Bianchi1-02-042-30');
+    expect(within(screen.getByRole('list', { name: 'Semifinale' })).getByText('1ª del girone A')).toBeTruthy();
+    const final = screen.getByRole('list', { name: 'Finale' });
+    expect(final.textContent).toContain('21-15, 21-19');
+  });
+});
