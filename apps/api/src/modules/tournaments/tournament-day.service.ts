@@ -2,12 +2,12 @@
 // organiser's moves, scores (the organiser's, or a player's confirmed by the other side), the calls to
 // the court, and the club ranking. Every write to a draw holds the tournament's row (FOR UPDATE): load
 // the draw, let the engine move it, save it, bump live_version.
-import { type TScoreBody, validationMessages } from '@beach/contracts';
+import type { TScoreBody } from '@beach/contracts';
 import type { Sport, Tournament, TournamentCategory } from '../../generated/prisma/client.js';
 import type { AppDeps } from '../../deps.js';
 import { auditRow } from '../../lib/audit.js';
 import { Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { type Message, localizedWhen, withValues } from '../../lib/i18n.js';
 import { fromIsoDate, todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
@@ -93,7 +93,7 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
   async function recordScore(tx: Tx, tournament: Tournament, row: MatchRow, sets: SetScore[]): Promise<Message> {
     const timeCapped = tournament.timeCapMinutes !== null;
     const check = checkSets(tournament.matchFormat, sets, { timeCapped });
-    if (!check.ok) throw new AppError(400, validationMessages.invalidData, { sets: [check.message] });
+    if (!check.ok) throw invalid({ sets: [check.message] });
     const state = await recordResult(stateOf(tournament), row.key, sets, tournament.matchFormat, { timeCapped });
     await auditRow(tx, { entity: 'tournament_matches', action: 'update', id: row.id }, () =>
       tx.tournamentMatch.update({ where: { id: row.id }, data: { playedAt: new Date(), proposedSets: Prisma.DbNull, proposedByEntryId: null } }));
@@ -121,7 +121,7 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         const confirmed = await tx.tournamentEntry.findMany({ where: { tournamentId: id, status: 'confirmed' }, select: { id: true } });
         const given = new Set(entryIds);
         if (given.size !== entryIds.length || given.size !== confirmed.length || confirmed.some((entry) => !given.has(entry.id))) {
-          throw new AppError(400, validationMessages.invalidData, { entry_ids: [M.seedsAllOnce] });
+          throw invalid({ entry_ids: [M.seedsAllOnce] });
         }
         await refreshRankingPoints(tx, tournament, entryIds);
         for (const [index, entryId] of entryIds.entries()) {
@@ -215,7 +215,7 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         const { entryId } = await sideOfMember(tx, id, user.id, match);
         if (match.status === 'played') throw new AppError(409, M.played);
         const check = checkSets(tournament.matchFormat, body.sets, { timeCapped: tournament.timeCapMinutes !== null });
-        if (!check.ok) throw new AppError(400, validationMessages.invalidData, { sets: [check.message] });
+        if (!check.ok) throw invalid({ sets: [check.message] });
         await tx.tournamentMatch.update({ where: { id: row.id }, data: { proposedSets: asJson(body.sets), proposedByEntryId: entryId } });
         await bumpLive(tx, id);
       }, TRANSACTION_OPTIONS);

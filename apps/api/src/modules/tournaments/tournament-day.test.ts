@@ -106,8 +106,8 @@ describe('the draw and the schedule', () => {
   it('keeps the organiser’s seeds, given each confirmed entry once', async () => {
     const made = await makeTournament({ pairs: 4, format: 'round_robin', courtCodes: ['C4'] });
     const ids = made.entries.map((entry) => entry.id);
-    await expect(day.seeds(made.id, [ids[0]!, ids[0]!, ids[1]!, ids[2]!])).rejects.toMatchObject({ status: 400, errors: { entry_ids: [expect.anything()] } });
-    await expect(day.seeds(made.id, ids.slice(1))).rejects.toMatchObject({ status: 400 });
+    await expect(day.seeds(made.id, [ids[0]!, ids[0]!, ids[1]!, ids[2]!])).rejects.toMatchObject({ status: 422, errors: { entry_ids: [expect.anything()] } });
+    await expect(day.seeds(made.id, ids.slice(1))).rejects.toMatchObject({ status: 422 });
     await day.seeds(made.id, [...ids].reverse());
     await day.draw(made.id);
     const seeds = (await db.tournamentEntry.findMany({ where: { tournamentId: made.id }, orderBy: { id: 'asc' } })).map((entry) => entry.seed);
@@ -140,7 +140,7 @@ describe('scores', () => {
     await expect(day.score(made.id, 'F-1', { sets: twoNil })).rejects.toMatchObject({ status: 409 });
   });
 
-  it('takes a player’s score once the other side confirms it; the same side cannot; invalid sets are a 400 on sets', async () => {
+  it('takes a player’s score once the other side confirms it; the same side cannot; invalid sets are a 422 on sets', async () => {
     const made = await makeTournament({ pairs: 4, format: 'round_robin', courtCodes: ['C3'] });
     await day.draw(made.id);
     const match = matchesOf(await stateOf(made.id)).find((candidate) => candidate.status === 'ready')!;
@@ -149,7 +149,7 @@ describe('scores', () => {
     const outsider = made.entries.find((entry) => entry !== home && entry !== away)!;
 
     await expect(day.proposeScore({ id: home.users[0]!.id }, made.id, match.key, { sets: [{ a: 21, b: 20 }, { a: 21, b: 10 }] }))
-      .rejects.toMatchObject({ status: 400, errors: { sets: [expect.objectContaining({ message: expect.stringContaining('due punti di scarto') })] } });
+      .rejects.toMatchObject({ status: 422, errors: { sets: [expect.objectContaining({ message: expect.stringContaining('due punti di scarto') })] } });
     await expect(day.proposeScore({ id: outsider.users[0]!.id }, made.id, match.key, { sets: twoNil })).rejects.toMatchObject({ status: 403 });
     await day.proposeScore({ id: home.users[0]!.id }, made.id, match.key, { sets: twoNil });
     expect((await db.tournamentMatch.findFirstOrThrow({ where: { tournamentId: made.id, key: match.key } })).proposedSets).toEqual(twoNil);
@@ -163,7 +163,7 @@ describe('scores', () => {
     const row = await db.tournamentMatch.findFirstOrThrow({ where: { tournamentId: made.id, key: match.key } });
     expect(row.playedAt).not.toBeNull();
     expect(row.proposedSets).toBeNull();
-    await expect(day.score(made.id, match.key, { sets: [{ a: 21, b: 19 }] })).rejects.toMatchObject({ status: 400, errors: { sets: [expect.anything()] } });
+    await expect(day.score(made.id, match.key, { sets: [{ a: 21, b: 19 }] })).rejects.toMatchObject({ status: 422, errors: { sets: [expect.anything()] } });
   });
 });
 
@@ -211,7 +211,7 @@ describe('the routes', () => {
     expect(drawn.body.tournament).toMatchObject({ status: 'drawn', live_version: 1 });
     const key = drawn.body.tournament.matches[0].key as string;
     await request(app).put(`/api/admin/tournaments/${made.id}/matches/${key}/score`).set(bearer(member.token)).send({ sets: twoNil }).expect(403);
-    await request(app).put(`/api/admin/tournaments/${made.id}/matches/${key}/score`).set(bearer(admin)).send({ sets: [{ a: 21, b: 20 }, { a: 21, b: 3 }] }).expect(400);
+    await request(app).put(`/api/admin/tournaments/${made.id}/matches/${key}/score`).set(bearer(admin)).send({ sets: [{ a: 21, b: 20 }, { a: 21, b: 3 }] }).expect(422);
     // A member not in the match cannot propose its score.
     await request(app).post(`/api/tournaments/${made.id}/matches/${key}/score`).set(bearer(member.token)).send({ sets: twoNil }).expect(403);
     const live = await request(app).get(`/api/tournaments/${made.id}`).expect(200);

@@ -79,7 +79,7 @@ describe('the tournament form', () => {
   });
 
   it('edits a tournament from its settings (times in Rome) and puts the server’s field messages under the court rows', async () => {
-    handlers['PUT /api/admin/tournaments/5'] = () => jsonResponse(400, { message: 'Dati non validi.', errors: { 'courts.1.date': ['Ogni giorno dei campi deve cadere tra l’inizio e la fine del torneo.'] } });
+    handlers['PUT /api/admin/tournaments/5'] = () => jsonResponse(422, { message: 'Dati non validi.', errors: { 'courts.1.date': ['Ogni giorno dei campi deve cadere tra l’inizio e la fine del torneo.'] } });
     renderAt(<TournamentFormModal tournament={aTournament()} onClose={vi.fn()} onSaved={vi.fn()} />, { url: '/admin/tornei/5' });
     await screen.findAllByRole('option', { name: 'C1' });
     expect((screen.getByLabelText(/^Apertura iscrizioni/) as HTMLInputElement).value).toBe('2027-05-01T09:00');
