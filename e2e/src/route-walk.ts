@@ -189,9 +189,13 @@ const ITALIAN_ONLY = italianOnlyWords(['shell', 'home', 'member', 'contracts', '
 /** The court map's cards: the centre's own names and descriptions of its courts, written in Italian. */
 const DATABASE_TEXT = '[data-court]';
 
-/** The Italian-only words less those of the courts' names ("Campo Centrale A1"), data shown as the centre wrote it. */
+/**
+ * The Italian-only words less those of the courts' names ("Campo Centrale A1") and of people's names
+ * ("Stefano Segreteria", a player of the arranged tournament): data shown as written.
+ */
 async function wordsToFind(db: Ctx['stack']['db']) {
-  const names = (await db.court.findMany({ select: { name: true } })).flatMap((court) => court.name.toLowerCase().split(/[^\p{L}]+/u));
+  const [courts, users] = await Promise.all([db.court.findMany({ select: { name: true } }), db.user.findMany({ select: { firstName: true, lastName: true } })]);
+  const names = [...courts.map((court) => court.name), ...users.map((user) => `${user.firstName} ${user.lastName}`)].flatMap((name) => name.toLowerCase().split(/[^\p{L}]+/u));
   return ITALIAN_ONLY.filter((word) => !names.includes(word));
 }
 

@@ -57,7 +57,22 @@ export function phaseText(match: TTournamentMatch): string {
 }
 
 /** One side: its players (or what decides it, in Italian, until known). */
-export const sideText = (side: TTournamentMatch['sides'][number]) => (side.names.length ? side.names.join(' / ') : 'Da definire');
+/** A pair's (or a KOB player's) names; a guest not registered yet is "Ospite invitato". */
+export const namesText = (names: readonly (string | null)[]) => names.map((name) => name ?? 'Ospite invitato').join(' / ');
+
+/** Who plays a side: the names once known, else what decides it. */
+export function sideText(side: TTournamentMatch['sides'][number]): string {
+  if (side.names.length > 0) return namesText(side.names);
+  const placeholder = side.placeholder;
+  switch (placeholder?.kind) {
+    case 'pool_place': return `${placeholder.place}ª girone ${placeholder.pool}`;
+    case 'best': return `${placeholder.rank}ª migliore tra le ${placeholder.place}ª`;
+    case 'winner': return `Vincente ${placeholder.match_key}`;
+    case 'loser': return `Perdente ${placeholder.match_key}`;
+    case 'bye': return 'Turno di riposo';
+    default: return 'Da definire';
+  }
+}
 
 export const matchupText = (match: TTournamentMatch) => `${sideText(match.sides[0])} – ${sideText(match.sides[1])}`;
 

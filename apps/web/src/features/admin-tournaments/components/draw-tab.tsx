@@ -5,7 +5,7 @@ import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { serverMessage } from '../../../lib/api-errors';
 import { useDrawTournament } from '../api/tournaments';
-import { phaseText, setsText, sideText } from '../labels';
+import { namesText, phaseText, setsText, sideText } from '../labels';
 
 type Notify = (text: string, tone?: 'success' | 'error') => void;
 const BRACKET_PHASES: TTournamentMatch['phase'][] = ['knockout', 'losers', 'third_place', 'final', 'kob_final'];
@@ -66,7 +66,7 @@ export function DrawTab({ tournament, notify }: { tournament: TAdminTournament; 
                     {pool.rows.map((row) => (
                       <tr key={row.entry_id} className="border-t border-slate-100">
                         <td className="p-2">{row.rank}</td>
-                        <td className="p-2">{row.names.join(' / ')}</td>
+                        <td className="p-2">{namesText(row.names)}</td>
                         <td className="p-2">{`${row.won}-${row.lost}`}</td>
                         <td className="p-2">{`${row.sets_won}-${row.sets_lost}`}</td>
                         <td className="p-2">{`${row.points_won}-${row.points_lost}`}</td>
