@@ -12,6 +12,7 @@ import { CENTRE_TIME_ZONE, fromIsoDate, todayInRome, toIsoDate } from '../lib/ti
 import { seededRandom } from '../lib/seeded-random.js';
 import { PRICES } from './seed-data.js';
 import { bookDemoSchoolFees, DEMO_COACHES, seedDemoSchool } from './seed-demo-school.js';
+import { seedDemoTournaments } from './seed-demo-tournaments.js';
 
 const DEMO_MEMBERS = 2000;
 const DEMO_EMAIL_DOMAIN = 'esempio.it';
@@ -317,10 +318,12 @@ export async function seedDemoVolume(
       // ledger (`books` false), which has no school either.
       const adults = users.filter((user) => user.birthDate!.getUTCFullYear() <= year - 25);
       const school = books ? await seedDemoSchool(tx, { random: seededRandom(year + 39), now, year, passwordHash, members: adults }) : null;
+      const tournaments = books ? await seedDemoTournaments(tx, { random: seededRandom(year + 40), now, members: adults }) : null;
       // The books of all of it: what each card and booking owed, what its payment settled, extra income and expenses.
       if (books) await tx.$executeRaw`SELECT ledger_post_history()`;
       if (school) await bookDemoSchoolFees(tx);
       log(`Dati demo: ${users.length} utenti, ${createdMemberships.length} tessere, ${bvuMembers.length} tesserati BVU, ${coupons.length} coupon, ${createdBookings.length} prenotazioni, ${certificates.length} certificati medici.`);
+      if (tournaments) log(`Tornei demo: ${tournaments.tournaments} (uno concluso con ${tournaments.matches} partite e la classifica, uno con le iscrizioni aperte).`);
       if (school) log(`Scuola demo: ${school.coaches} allenatori (${DEMO_COACHES.map((coach) => coach.email).join(', ')}), ${school.courses} corsi, ${school.camps} settimane di centro estivo, ${school.sessions} lezioni, ${school.children} bambini, ${school.attendances} presenze, ${school.lessonSlots} lezioni private da prenotare.`);
     },
     // One transaction for thousands of rows: on a busy machine it may wait for a connection longer than 2 s.

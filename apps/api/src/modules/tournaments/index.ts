@@ -7,3 +7,7 @@ export { TOURNAMENT_MESSAGES } from './tournament-terms.js';
 export { registerTournamentDayRoutes } from './tournament-day.router.js';
 export { createTournamentDayService } from './tournament-day.service.js';
 export type { TournamentDayService } from './tournament-day.service.js';
+// For the demo data (db/seed-demo-tournaments.ts): the same engine, scheduler and points as the organiser's.
+export { createDraw, matchesOf, placements, recordResult } from './draw/index.js';
+export { schedule } from './schedule/index.js';
+export { pointsForPlace } from './ranking.js';
