@@ -56,6 +56,8 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
         { label: 'Listino prezzi', to: paths.admin.pricing },
         { label: 'Coupon prenotazioni', to: paths.admin.bookingCoupons },
         { label: 'Carnet', to: paths.admin.carnets },
+        // Tournaments hold courts too: the admin organises them.
+        { label: 'Tornei', to: paths.admin.tournaments },
       );
     }
     groups.push({ label: 'Prenotazioni', links });
@@ -64,7 +66,5 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
   const sessions: MenuLink = { label: user.role === 'coach' ? 'Le mie lezioni' : 'Lezioni degli allenatori', to: paths.coach.sessions };
   if (permissions.can_view_bookings) groups.push({ label: 'Scuola', links: [{ label: 'Corsi', to: paths.admin.courses }, sessions, { label: 'Report', to: paths.admin.schoolReport }] });
   else if (user.role === 'coach' || permissions.can_view_admin) groups.push({ label: 'Scuola', links: [sessions] });
-  // Tournaments: the admin organises them.
-  if (isAdmin) groups.push({ label: 'Tornei', links: [{ label: 'Tornei', to: paths.admin.tournaments }] });
   return { dashboard: permissions.can_view_admin ? { label: 'Dashboard', to: paths.admin.dashboard } : null, groups };
 }

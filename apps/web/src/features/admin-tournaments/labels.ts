@@ -13,7 +13,7 @@ export const FORMAT_LABELS: Record<TTournamentFormat, string> = {
 
 export const MATCH_FORMAT_LABELS: Record<TMatchFormat, string> = {
   best_of_three_21: 'Al meglio dei 3 set a 21/21/15',
-  one_set_21: 'Un set a 21 (con tempo limite)',
+  one_set_21: 'Un set a 21 (anche con tempo limite)',
   beach_tennis_set_6: 'Beach tennis: un set a 6 games',
 };
 
@@ -30,10 +30,10 @@ export const STATUS_BADGES: Record<TTournamentSummary['status'], { label: string
   cancelled: { label: 'Annullato', tone: 'red' },
 };
 
-/** A knockout round by how many rounds are left: the last is the final. */
+/** A knockout round by how many rounds are left before the final (a phase of its own). */
 function knockoutRound(match: TTournamentMatch) {
-  const left = match.rounds_in_phase - match.round;
-  return left === 0 ? 'Finale' : left === 1 ? 'Semifinale' : left === 2 ? 'Quarti di finale' : left === 3 ? 'Ottavi di finale' : `Turno ${match.round}`;
+  const left = match.rounds_in_phase - match.round + 1;
+  return left === 1 ? 'Semifinale' : left === 2 ? 'Quarti di finale' : left === 3 ? 'Ottavi di finale' : left === 4 ? 'Sedicesimi di finale' : `Turno ${match.round}`;
 }
 
 /** Where a match stands in the tournament: "Girone A · turno 2", "Semifinale", "Perdenti · turno 3". */

@@ -98,7 +98,7 @@ export function ScheduleTab({ tournament }: { tournament: TAdminTournament }) {
         <div role="region" aria-label="Tabellone dei campi" tabIndex={0} className="max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <div
             className="grid min-w-max"
-            style={{ gridTemplateColumns: `4rem repeat(${board.courts.length}, minmax(10rem, 1fr))`, gridTemplateRows: `auto repeat(${board.times.length}, 1.5rem)` }}
+            style={{ gridTemplateColumns: `4rem repeat(${board.courts.length}, minmax(10rem, 1fr))`, gridTemplateRows: `auto repeat(${board.times.length}, 2rem)` }}
           >
             <div className="sticky left-0 z-20 bg-white" />
             {board.courts.map((court, column) => (

@@ -44,7 +44,7 @@ function Board({ tournament, notify }: { tournament: TAdminTournament; notify: (
               tournament.starts_on === tournament.ends_on ? formatDate(tournament.starts_on) : `${formatDate(tournament.starts_on)} – ${formatDate(tournament.ends_on)}`,
               `${SPORT_LABELS[tournament.sport]} · ${categoryText(tournament)}`,
               FORMAT_LABELS[tournament.format],
-              MATCH_FORMAT_LABELS[tournament.match_format],
+              tournament.match_format === 'one_set_21' ? `Un set a 21${tournament.time_cap_minutes ? ` (tempo limite ${tournament.time_cap_minutes} minuti)` : ''}` : MATCH_FORMAT_LABELS[tournament.match_format],
               `Quota ${formatMoney(tournament.entry_fee)} a giocatore`,
             ].join(' · ')}
           </p>
