@@ -11,7 +11,9 @@ import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { type Message, localizedWhen, withValues } from '../../lib/i18n.js';
 import { fromIsoDate, todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
+import type { Checkouts, StripeRequests } from '../payments/index.js';
 import { checkSets, createDraw, type DrawMatch, type DrawState, matchesOf, placements, recordResult, type SetScore } from './draw/index.js';
+import { createEntryMoney } from './entry-money.js';
 import { matchCallEmail } from './match-calls.emails.js';
 import { pointsForPlace, rankingBoard, rankingPointsOf } from './ranking.js';
 import { moveMatch, schedule } from './schedule/index.js';
@@ -78,8 +80,23 @@ async function writeRankingResults(tx: Tx, tournament: Tournament, places: { ent
   });
 }
 
-export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>) {
+export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, stripeRequests: StripeRequests) {
   const { db } = deps;
+  const money = createEntryMoney(checkouts, stripeRequests);
+
+  /**
+   * At the draw, the entries not confirmed (still owing a part, or waiting) are withdrawn as a withdrawal
+   * does — each paid part given back, their places off the counter; one confirmed meanwhile (a payment
+   * waited for on its player's lock) stays.
+   */
+  async function withdrawUnconfirmed(tx: Tx, id: number) {
+    const stragglers = await tx.tournamentEntry.findMany({ where: { tournamentId: id, status: { in: ['pending', 'waiting'] } }, select: { id: true }, orderBy: { id: 'asc' } });
+    let freed = 0;
+    for (const entry of stragglers) {
+      if (await money.withdrawEntry(tx, entry.id, null, 'Iscrizione non confermata al sorteggio: restituita la quota', ['pending', 'waiting'])) freed += 1;
+    }
+    if (freed > 0) await tx.$executeRaw`UPDATE tournaments SET entries_taken = entries_taken - ${freed}, updated_at = now() WHERE id = ${id}`;
+  }
 
   /** Places every match not played nor pinned again; the unplaced keys. */
   async function plan(tx: Tx, tournament: Tournament, state: DrawState) {
@@ -131,14 +148,18 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
       return { message: M.seedsSaved };
     },
 
-    /** Draws pools and brackets with the confirmed entries, after the registration closed, and schedules them at once. */
+    /** Draws pools and brackets with the confirmed entries, after the registration closed (the others withdrawn), and schedules them at once. */
     async draw(id: number): Promise<{ message: Message; unplaced: string[] }> {
+      // Stripe is asked about the open checkouts of the entries not confirmed before the transaction (a session paid meanwhile refuses).
+      const owing = await db.tournamentPlayer.findMany({ where: { tournamentId: id, withdrawnAt: null, entry: { status: { in: ['pending', 'waiting'] } } }, select: { id: true } });
+      for (const player of owing) await checkouts.refuseIfPaid('tournament_fee', player.id);
       return db.$transaction(async (tx) => {
         const tournament = await lockTournament(tx, id);
         if (tournament.status !== 'published') throw new AppError(409, M.notDrawable);
         if (new Date() < tournament.registrationClosesAt) {
           throw new AppError(409, withValues(M.registrationOpen, { closes: localizedWhen({ startsAt: tournament.registrationClosesAt, endsAt: tournament.registrationClosesAt }) }));
         }
+        await withdrawUnconfirmed(tx, id);
         const confirmed = await tx.tournamentEntry.findMany({ where: { tournamentId: id, status: 'confirmed' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
         const least = tournament.format === 'king_of_the_beach' ? 4 : 2;
         if (confirmed.length < least) throw new AppError(409, withValues(M.tooFewEntries, { count: least }));

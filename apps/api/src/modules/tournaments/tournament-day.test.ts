@@ -15,11 +15,10 @@ import { type DrawState, matchesOf } from './draw/index.js';
 import { drawnView } from './drawn-view.js';
 import { violations } from './schedule/index.js';
 import { scheduleInputOf, currentPlacements } from './tournament-day-plan.js';
-import { createTournamentDayService } from './tournament-day.service.js';
 
 const mail = await startMailCatcher();
-const { app, db, deps } = await useTestApp({ SMTP_URL: mail.url });
-const day = createTournamentDayService(deps);
+const { app, db, services } = await useTestApp({ SMTP_URL: mail.url });
+const day = services.tournamentDay;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 let counter = 0;

@@ -28,6 +28,7 @@ export const TOURNAMENT_MESSAGES = defineMessages({
   registeredFree: /* i18n */ { id: 'api.tournaments.registered_free', message: 'Iscrizione confermata: ci vediamo in campo!' },
   waiting: /* i18n */ { id: 'api.tournaments.waiting', message: 'Il torneo è al completo: siete in lista d’attesa. Se si libera un posto vi scriviamo.' },
   notPayable: /* i18n */ { id: 'api.tournaments.not_payable', message: 'Questa quota non si può pagare ora.' },
+  paymentsClosed: /* i18n */ { id: 'api.tournaments.payments_closed', message: 'Le iscrizioni sono chiuse: le quote non si pagano più e le iscrizioni non confermate sono ritirate.' },
   nothingOwed: /* i18n */ { id: 'api.tournaments.nothing_owed', message: 'La tua quota è già pagata.' },
   paidWithCredit: /* i18n */ { id: 'api.tournaments.paid_with_credit', message: 'Quota pagata con il credito.' },
   withdrawn: /* i18n */ { id: 'api.tournaments.withdrawn', message: 'Coppia ritirata: ognuno riceve indietro la quota che ha pagato.' },

@@ -14,7 +14,7 @@ import { balanceOf, giveCard } from '../enrolments/test-courses.js';
 import { makeTournament } from './test-tournaments.js';
 
 const mail = await startMailCatcher();
-const { app, db, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
+const { app, db, stripe, services } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
 const double = stripe!;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -162,6 +162,42 @@ describe('registration and money', () => {
     await db.user.update({ where: { id: guest.id }, data: { email } });
     const mine = await request(app).get('/api/me/tournament-entries').set(bearer(guest.token)).expect(200);
     expect(mine.body.data[0].players[1]).toMatchObject({ me: true, invited: true, owed: '20.00' });
+  });
+});
+
+describe('the draw and the money', () => {
+  it('withdraws at the draw the entries not confirmed, each paid part back; a payment after the close is refused, a checkout completed after it refunded', async () => {
+    const tournament = await makeTournament(db, { feeCents: 2000, format: 'round_robin' });
+    const members = await Promise.all(Array.from({ length: 10 }, () => carded()));
+    const entryIds: number[] = [];
+    for (let index = 0; index < 10; index += 2) entryIds.push((await register(members[index]!, tournament.id, members[index + 1]!.email).expect(201)).body.entry.id);
+    // Three pairs confirmed (their payments are not this test's); the fourth half paid, the fifth not at all.
+    await db.tournamentEntry.updateMany({ where: { id: { in: entryIds.slice(0, 3) } }, data: { status: 'confirmed' } });
+    const [halfPaid, unpaid] = [entryIds[3]!, entryIds[4]!];
+    const [payer, partner] = [members[6]!, members[7]!];
+    await deskTopUp(app, staff, payer, '50');
+    await request(app).post(`/api/me/tournament-entries/${halfPaid}/pay-with-credit`).set(bearer(payer.token)).expect(200);
+    expect((await request(app).get('/api/me/credit').set(bearer(payer.token)).expect(200)).body.available).toBe('30.00');
+    expect(await taken(tournament.id)).toBe(5);
+
+    await db.tournament.update({ where: { id: tournament.id }, data: { registrationClosesAt: new Date(Date.now() - 1000) } });
+    await deskTopUp(app, staff, partner, '50');
+    const late = await request(app).post(`/api/me/tournament-entries/${halfPaid}/pay-with-credit`).set(bearer(partner.token)).expect(409);
+    expect(late.body.message).toBe('Le iscrizioni sono chiuse: le quote non si pagano più e le iscrizioni non confermate sono ritirate.');
+
+    await services.tournamentDay.draw(tournament.id);
+    expect((await entryOf(halfPaid)).status).toBe('withdrawn');
+    expect((await entryOf(unpaid)).status).toBe('withdrawn');
+    expect(await taken(tournament.id)).toBe(3);
+    expect((await request(app).get('/api/me/credit').set(bearer(payer.token)).expect(200)).body.available).toBe('50.00');
+    for (const player of [...(await entryOf(halfPaid)).players, ...(await entryOf(unpaid)).players]) expect(await balanceOf(db, `tournament-player:${player.id}`)).toBe(0);
+
+    // A checkout paid after the close (here: after the draw) buys nothing: confirm says no, so the payment is refunded.
+    const [unpaidPlayer] = (await entryOf(unpaid)).players;
+    const paidRow = { id: 0, amountCents: 2000, description: 'Quota torneo', userId: unpaidPlayer!.userId } as Parameters<typeof services.tournaments.paymentTarget.confirm>[2];
+    expect(await db.$transaction((tx) => services.tournaments.paymentTarget.confirm(tx, unpaidPlayer!.id, paidRow))).toBe(false);
+    const confirmedPlayer = (await entryOf(entryIds[0]!)).players[0]!;
+    expect(await db.$transaction((tx) => services.tournaments.paymentTarget.confirm(tx, confirmedPlayer.id, paidRow))).toBe(false);
   });
 });
 
