@@ -68,6 +68,9 @@ describe('set-up', () => {
 
     await request(app).post(`/api/admin/tournaments/${id}/cancel`).set(bearer(admin)).expect(200);
     expect(await db.courtClosure.count({ where: { courtId: court.id, reason: 'Torneo Open d’estate' } })).toBe(0);
+    expect(await db.tournamentCourt.findMany({ where: { tournamentId: id }, select: { closureId: true } })).toEqual([{ closureId: null }]);
+    // The cancelled tournament's hours stay on record, unheld: another tournament takes the same hours.
+    await request(app).post('/api/admin/tournaments').set(bearer(admin)).send({ ...setUpBody(day, court.id, '10:00', '12:00'), name: 'Al posto suo' }).expect(201);
   });
 
   it('answers bad input with 422 and Italian field messages, and is the admin’s only', async () => {
