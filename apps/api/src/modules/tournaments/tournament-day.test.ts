@@ -34,9 +34,10 @@ async function makePlayer(db: Db, locale = 'it') {
 
 /**
  * A published tournament whose registration closed an hour ago, played on `courtCodes` 9:00–20:00 on `days`
- * July days (different ones per tournament: courts are held once), with `pairs` confirmed entries of two players.
+ * July days (different ones per tournament: courts are held once), with `pairs` confirmed entries of two players
+ * (of one, King of the Beach).
  */
-async function makeTournament({ pairs, format = 'pools_knockout' as const, courtCodes = ['A1', 'C1', 'C2', 'B1'], locale = 'it', days = 1 }: { pairs: number; format?: 'pools_knockout' | 'round_robin'; courtCodes?: string[]; locale?: string; days?: number }) {
+async function makeTournament({ pairs, format = 'pools_knockout' as const, courtCodes = ['A1', 'C1', 'C2', 'B1'], locale = 'it', days = 1 }: { pairs: number; format?: 'pools_knockout' | 'round_robin' | 'king_of_the_beach'; courtCodes?: string[]; locale?: string; days?: number }) {
   const date = addDays('2027-07-01', 3 * counter);
   const dates = Array.from({ length: days }, (_, index) => addDays(date, index));
   const now = Date.now();
@@ -50,7 +51,8 @@ async function makeTournament({ pairs, format = 'pools_knockout' as const, court
   });
   const entries: { id: number; users: { id: number; email: string }[] }[] = [];
   for (let index = 0; index < pairs; index += 1) {
-    const users = [await makePlayer(db, locale), await makePlayer(db, locale)];
+    // King of the Beach: one player per entry.
+    const users = format === 'king_of_the_beach' ? [await makePlayer(db, locale)] : [await makePlayer(db, locale), await makePlayer(db, locale)];
     const entry = await db.tournamentEntry.create({
       data: { tournamentId: tournament.id, status: 'confirmed', players: { create: users.map((user) => ({ tournamentId: tournament.id, userId: user.id, feeCents: 0 })) } },
     });
@@ -91,6 +93,14 @@ describe('the draw and the schedule', () => {
     const knockout = view.matches.find((match) => match.phase === 'knockout' && match.status !== 'bye')!;
     expect(knockout.sides[0]).toMatchObject({ entry_id: null, placeholder: { kind: expect.any(String) } });
     expect(view.matches.find((match) => match.phase === 'pool')!.sides[0]!.names).toHaveLength(2);
+  });
+
+  it('schedules a King of the Beach final’s three matches one after the other: the same four finalists play them all', async () => {
+    const made = await makeTournament({ pairs: 8, format: 'king_of_the_beach', courtCodes: ['A1', 'C1', 'C2', 'B1'] });
+    expect((await day.draw(made.id)).unplaced).toEqual([]);
+    const finals = (await rowsOf(made.id)).filter((row) => row.key.startsWith('KF-')).sort((x, y) => x.startsAt!.getTime() - y.startsAt!.getTime());
+    expect(finals).toHaveLength(3);
+    for (const [index, row] of finals.slice(1).entries()) expect(row.startsAt!.getTime()).toBeGreaterThanOrEqual(finals[index]!.endsAt!.getTime());
   });
 
   it('refuses a draw before the registration closes, and a second draw', async () => {
@@ -181,6 +191,20 @@ describe('moves and calls', () => {
     await expect(day.moveMatch(made.id, other.key, { court_id: courts.C3!, starts_at: late.toISOString() }))
       .rejects.toMatchObject({ status: 409, message: expect.stringContaining('campo C3') });
     await expect(day.moveMatch(made.id, other.key, { court_id: courts.D1!, starts_at: late.toISOString() })).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('keeps a match under way where it is: a called match is not re-placed by a move or a new plan', async () => {
+    const made = await makeTournament({ pairs: 4, format: 'round_robin', courtCodes: ['C2', 'B1'] });
+    await day.draw(made.id);
+    const rows = await rowsOf(made.id);
+    const called = rows.find((row) => row.startsAt?.getTime() === Math.min(...rows.map((candidate) => candidate.startsAt!.getTime())))!;
+    await day.call(made.id, called.key);
+    await day.schedule(made.id);
+    expect(await db.tournamentMatch.findUniqueOrThrow({ where: { id: called.id } })).toMatchObject({ courtId: called.courtId, startsAt: called.startsAt });
+    // Another match put on the called one's court and time: refused, the called match does not make room.
+    const other = rows.find((row) => row.key !== called.key && row.startsAt!.getTime() > called.startsAt!.getTime())!;
+    await expect(day.moveMatch(made.id, other.key, { court_id: called.courtId!, starts_at: called.startsAt!.toISOString() })).rejects.toMatchObject({ status: 409 });
+    expect(await db.tournamentMatch.findUniqueOrThrow({ where: { id: called.id } })).toMatchObject({ courtId: called.courtId, startsAt: called.startsAt });
   });
 
   it('calls both pairs to the court: called_at, and an e-mail to each player in their language', async () => {
