@@ -14,6 +14,7 @@ export const TOURNAMENT_MESSAGES = defineMessages({
   notDraft: /* i18n */ { id: 'api.tournaments.not_draft', message: 'Si può pubblicare solo un torneo in bozza.' },
   alreadyDrawn: /* i18n */ { id: 'api.tournaments.already_drawn', message: 'Il torneo è già stato sorteggiato (o è chiuso): non si può più modificare.' },
   notCancellable: /* i18n */ { id: 'api.tournaments.not_cancellable', message: 'Il torneo è già annullato o concluso.' },
+  formatLocked: /* i18n */ { id: 'api.tournaments.format_locked', message: 'Ci sono già iscritti: la formula non può passare tra coppie e King of the Beach.' },
   tooFewPlaces: /* i18n */ { id: 'api.tournaments.too_few_places', message: 'Ci sono già più iscritti dei posti indicati.' },
   courtTaken: /* i18n */ { id: 'api.tournaments.court_taken', message: 'Il campo {court} è occupato il {day} dalle {from} alle {to} ({what}).' },
   unknownCourt: /* i18n */ { id: 'api.tournaments.unknown_court', message: 'Campo non trovato.' },

@@ -73,6 +73,26 @@ describe('set-up', () => {
     await request(app).post('/api/admin/tournaments').set(bearer(admin)).send({ ...setUpBody(day, court.id, '10:00', '12:00'), name: 'Al posto suo' }).expect(201);
   });
 
+  it('offers the places it raises to the waiting list, and keeps pairs or King of the Beach once entries exist', async () => {
+    const day = addDays(todayInRome(), 12);
+    const court = await db.court.findFirstOrThrow({ where: { code: 'B1' } });
+    const body = { ...setUpBody(day, court.id), name: 'Re della spiaggia', format: 'king_of_the_beach', max_entries: 2 };
+    const id = (await request(app).post('/api/admin/tournaments').set(bearer(admin)).send(body).expect(201)).body.tournament.id as number;
+    await request(app).post(`/api/admin/tournaments/${id}/publish`).set(bearer(admin)).expect(200);
+    for (const member of [await carded(), await carded()]) await register(member, id, null).expect(201);
+    const waiting = (await register(await carded(), id, null).expect(201)).body.entry.id as number;
+    const last = (await register(await carded(), id, null).expect(201)).body.entry.id as number;
+    expect((await entryOf(waiting)).status).toBe('waiting');
+
+    await request(app).put(`/api/admin/tournaments/${id}`).set(bearer(admin)).send({ ...body, max_entries: 3 }).expect(200);
+    expect(await entryOf(waiting)).toMatchObject({ status: 'pending', offeredUntil: expect.any(Date) });
+    expect((await entryOf(last)).status).toBe('waiting');
+    expect(await taken(id)).toBe(3);
+
+    const refused = await request(app).put(`/api/admin/tournaments/${id}`).set(bearer(admin)).send({ ...body, max_entries: 3, format: 'pools_knockout' }).expect(409);
+    expect(refused.body.message).toBe('Ci sono già iscritti: la formula non può passare tra coppie e King of the Beach.');
+  });
+
   it('answers bad input with 422 and Italian field messages, and is the admin’s only', async () => {
     const bad = await request(app).post('/api/admin/tournaments').set(bearer(admin)).send({ ...setUpBody('2030-01-01', 1), name: '', courts: [] }).expect(422);
     expect(bad.body.errors.name).toEqual(['Indica il nome del torneo (al massimo 120 caratteri).']);
