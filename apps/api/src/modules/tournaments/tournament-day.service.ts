@@ -114,11 +114,23 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     const state = await recordResult(stateOf(tournament), row.key, sets, tournament.matchFormat, { timeCapped });
     await auditRow(tx, { entity: 'tournament_matches', action: 'update', id: row.id }, () =>
       tx.tournamentMatch.update({ where: { id: row.id }, data: { playedAt: new Date(), proposedSets: Prisma.DbNull, proposedByEntryId: null } }));
+    await dropStaleProposals(tx, tournament.id, state);
     const places = placements(state);
     await bumpLive(tx, tournament.id, { draw: asJson(state), ...(places.length > 0 ? { status: 'finished' } : {}) });
     if (places.length === 0) return M.scoreSaved;
     await writeRankingResults(tx, tournament, places);
     return M.finishedNow;
+  }
+
+  /** A result may re-seed the matches it feeds: a proposal whose proposer no longer plays its match is dropped. */
+  async function dropStaleProposals(tx: Tx, tournamentId: number, state: DrawState) {
+    const proposals = await tx.tournamentMatch.findMany({ where: { tournamentId, playedAt: null, proposedByEntryId: { not: null } }, select: { id: true, key: true, proposedByEntryId: true } });
+    const byKey = new Map(matchesOf(state).map((match) => [match.key, match]));
+    const stale = proposals.filter((row) => {
+      const match = byKey.get(row.key);
+      return !match || !sideEntries(match).some((ids) => ids.includes(row.proposedByEntryId!));
+    });
+    if (stale.length > 0) await tx.tournamentMatch.updateMany({ where: { id: { in: stale.map((row) => row.id) } }, data: { proposedSets: Prisma.DbNull, proposedByEntryId: null } });
   }
 
   /** The member's entry in the tournament and the side of the match it plays (null: not theirs). */
@@ -252,6 +264,8 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         const { side } = await sideOfMember(tx, id, user.id, match);
         if (!row.proposedSets || row.proposedByEntryId === null) throw new AppError(409, M.nothingToConfirm);
         if (sideEntries(match)[side]!.includes(row.proposedByEntryId)) throw new AppError(403, M.otherSideConfirms);
+        // The proposer must still play the match, on the other side (a corrected result may have re-seeded it).
+        if (!sideEntries(match)[1 - side]!.includes(row.proposedByEntryId)) throw new AppError(409, M.nothingToConfirm);
         await recordScore(tx, tournament, row, row.proposedSets as unknown as SetScore[]);
         return { message: M.confirmed };
       }, TRANSACTION_OPTIONS);

@@ -174,6 +174,20 @@ describe('scores', () => {
     expect(row.proposedSets).toBeNull();
     await expect(day.score(made.id, match.key, { sets: [{ a: 21, b: 19 }] })).rejects.toMatchObject({ status: 422, errors: { sets: [expect.anything()] } });
   });
+
+  it('confirms only a proposal of the match’s other side as it stands now; a result drops the proposals of pairs no longer in their match', async () => {
+    const made = await makeTournament({ pairs: 4, format: 'round_robin', courtCodes: ['C4'] });
+    await day.draw(made.id);
+    const [match, next] = matchesOf(await stateOf(made.id)).filter((candidate) => candidate.status === 'ready');
+    const inMatch = (side: 0 | 1) => made.entries.find((entry) => match!.sides[side].kind === 'entries' && match!.sides[side].entryIds.includes(entry.id))!;
+    const outsider = made.entries.find((entry) => entry !== inMatch(0) && entry !== inMatch(1))!;
+    // A proposal standing in the name of a pair not (any longer) in the match cannot be confirmed.
+    await db.tournamentMatch.updateMany({ where: { tournamentId: made.id, key: match!.key }, data: { proposedSets: twoNil, proposedByEntryId: outsider.id } });
+    await expect(day.confirmScore({ id: inMatch(1).users[0]!.id }, made.id, match!.key)).rejects.toMatchObject({ status: 409 });
+    // The next result recorded drops it.
+    await day.score(made.id, next!.key, { sets: twoNil });
+    expect(await db.tournamentMatch.findFirstOrThrow({ where: { tournamentId: made.id, key: match!.key } })).toMatchObject({ proposedSets: null, proposedByEntryId: null });
+  });
 });
 
 describe('moves and calls', () => {
