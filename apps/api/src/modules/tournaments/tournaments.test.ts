@@ -119,11 +119,15 @@ describe('registration and money', () => {
     const byCredit = await request(app).post(`/api/me/tournament-entries/${entryId}/pay-with-credit`).set(bearer(first.token)).expect(200);
     expect(byCredit.body.entry.status).toBe('pending');
     expect(await balanceOf(db, `tournament-player:${mine!.id}`)).toBe(0);
+    // The partner is shown to the registrant by the e-mail typed until they pay their part; then by name.
+    expect(byCredit.body.entry.players[1].name).toBe(second.email);
 
     const opened = await request(app).post(`/api/me/tournament-entries/${entryId}/checkout`).set(bearer(second.token)).expect(200);
     await double.pay((opened.body.checkout_url as string).split('/').pop()!);
     await expect.poll(async () => (await entryOf(entryId)).status, { timeout: 15_000 }).toBe('confirmed');
     expect(await balanceOf(db, `tournament-player:${partner!.id}`)).toBe(0);
+    const partnerUser = await db.user.findUniqueOrThrow({ where: { id: second.id } });
+    expect((await request(app).get('/api/me/tournament-entries').set(bearer(first.token)).expect(200)).body.data[0].players[1].name).toBe(`${partnerUser.firstName} ${partnerUser.lastName}`);
 
     // Someone else's entry does not exist for them.
     const stranger = await carded();
@@ -160,6 +164,23 @@ describe('registration and money', () => {
     const offered = await db.tournamentEntry.findMany({ where: { tournamentId: tournament.id, offeredUntil: { not: null } } });
     expect(offered).toHaveLength(1);
     expect(offered[0]!.status).toBe('pending');
+  });
+
+  it('takes a withdrawal and a payment of the same entry at once without a deadlock: one order of locks', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const tournament = await makeTournament(db);
+      const [first, second] = [await carded(), await carded()];
+      const entryId = (await register(first, tournament.id, second.email).expect(201)).body.entry.id as number;
+      await deskTopUp(app, staff, second, '50');
+      const [withdrawn, paid] = await Promise.all([
+        request(app).post(`/api/me/tournament-entries/${entryId}/withdraw`).set(bearer(first.token)),
+        request(app).post(`/api/me/tournament-entries/${entryId}/pay-with-credit`).set(bearer(second.token)),
+      ]);
+      expect(withdrawn.status).toBe(200);
+      expect([200, 409]).toContain(paid.status);
+      // Whichever came first, the withdrawal gave everything back.
+      expect((await request(app).get('/api/me/credit').set(bearer(second.token)).expect(200)).body.available).toBe('50.00');
+    }
   });
 
   it('refuses a second registration of the same member, a partner in KOB and a missing partner in pairs', async () => {
