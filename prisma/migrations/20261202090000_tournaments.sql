@@ -58,7 +58,8 @@ CREATE TABLE tournament_courts (
   ends_at        timestamptz(3) NOT NULL,
   closure_id     integer REFERENCES court_closures(id) ON DELETE SET NULL,
   CONSTRAINT tournament_courts_span CHECK (ends_at > starts_at),
-  CONSTRAINT tournament_courts_no_overlap EXCLUDE USING gist (court_id WITH =, tstzrange(starts_at, ends_at, '[)') WITH &&)
+  -- Only the hours still held (a cancelled tournament's closures are gone, its hours stay on record unheld).
+  CONSTRAINT tournament_courts_no_overlap EXCLUDE USING gist (court_id WITH =, tstzrange(starts_at, ends_at, '[)') WITH &&) WHERE (closure_id IS NOT NULL)
 );
 CREATE INDEX tournament_courts_tournament_idx ON tournament_courts (tournament_id);
 

@@ -96,7 +96,7 @@ export function createServices(deps: AppDeps) {
     reconciliation: createReconciliationService(deps),
     privateLessons: createPrivateLessonsService(deps),
     tournaments,
-    tournamentDay: createTournamentDayService(deps),
+    tournamentDay: createTournamentDayService(deps, checkouts, stripeRequests),
   };
 }
 

@@ -5,6 +5,7 @@ import { ZIsoDate, ZEmail } from './auth.js';
 import { defineRoute, ZIdParams, zRowId, zTextRowId } from './http.js';
 import { defineMessages, validationMessages } from './messages.js';
 import { ZEuroInput, ZMoney } from './money.js';
+import { romeInstant } from './rome-time.js';
 import { ZSport } from './setups.js';
 import * as z from './zod-i18n.js';
 import type { MessageDescriptor } from '@lingui/core';
@@ -85,6 +86,8 @@ export const ZTournamentBody = z
   .refine((body) => (body.category === 'under') === (body.under_age !== null), { path: ['under_age'], ...z.because(tournamentMessages.underAge) })
   .refine((body) => body.ends_on >= body.starts_on, { path: ['ends_on'], ...z.because(tournamentMessages.days) })
   .refine((body) => new Date(body.registration_closes_at) > new Date(body.registration_opens_at), { path: ['registration_closes_at'], ...z.because(tournamentMessages.window) })
+  // Registration closes before the tournament starts: before its first day's midnight in Rome.
+  .refine((body) => new Date(body.registration_closes_at) <= new Date(romeInstant(body.starts_on, '00:00')), { path: ['registration_closes_at'], ...z.because(tournamentMessages.window) })
   .refine((body) => body.courts.every((hours) => hours.date >= body.starts_on && hours.date <= body.ends_on), { path: ['courts'], ...z.because(tournamentMessages.courtDay) });
 export type TTournamentBody = z.input<typeof ZTournamentBody>;
 

@@ -8,6 +8,9 @@ import type { Checkouts, StripeRequests } from '../payments/index.js';
 
 type Player = Pick<TournamentPlayer, 'id' | 'userId' | 'feeCents'>;
 
+/** The statuses of an entry still in the tournament. */
+const LIVE = ['pending', 'confirmed', 'waiting'] as const;
+
 /** The players' fees owed from now (an entry taking its place); nothing for a free tournament. */
 export async function chargePlayers(tx: Prisma.TransactionClient, tournament: { name: string }, players: Player[]) {
   for (const player of players) {
@@ -44,13 +47,16 @@ export function createEntryMoney(checkouts: Checkouts, stripeRequests: StripeReq
   }
 
   /**
-   * Withdraws the entry if it is still live (its row locked here): each player's part given back, the
-   * entry and its players withdrawn. Returns whether it held a place (pending or confirmed), or null when
-   * it was withdrawn already.
+   * Withdraws the entry if it is still live and its status is one of `statuses` (rows locked here):
+   * each player's part given back, the entry and its players withdrawn. Returns whether it held a place
+   * (pending or confirmed), or null when it was not withdrawn (withdrawn already, or another status).
+   * The players' rows are locked before the entry's, ascending: the order a payment takes (its player,
+   * then the entry it confirms), so a withdrawal and a payment never wait on each other in a circle.
    */
-  async function withdrawEntry(tx: Prisma.TransactionClient, entryId: number, actorId: number | null, description: string): Promise<boolean | null> {
+  async function withdrawEntry(tx: Prisma.TransactionClient, entryId: number, actorId: number | null, description: string, statuses: readonly string[] = LIVE): Promise<boolean | null> {
+    await tx.$queryRaw`SELECT id FROM tournament_players WHERE entry_id = ${entryId} ORDER BY id FOR UPDATE`;
     const [entry] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM tournament_entries WHERE id = ${entryId} FOR UPDATE`;
-    if (!entry || entry.status === 'withdrawn') return null;
+    if (!entry || !statuses.includes(entry.status)) return null;
     const players = await tx.tournamentPlayer.findMany({ where: { entryId }, orderBy: { id: 'asc' } });
     for (const player of players) await giveBackPart(tx, player, actorId, description);
     const now = new Date();

@@ -10,7 +10,7 @@ import { accounts, INSUFFICIENT_CREDIT, owedOne, payment, post, settlingLegs, sp
 import type { Checkouts, PaymentTarget } from '../payments/index.js';
 import { owedByPlayer } from './entry-money.js';
 import { assertMayPlay } from './registration.js';
-import { TOURNAMENT_MESSAGES } from './tournament-terms.js';
+import { registrationOpen, TOURNAMENT_MESSAGES } from './tournament-terms.js';
 
 /** The user's player row in the entry (theirs, or a guest's invited with their e-mail, claimed here); 404 otherwise. */
 export async function myPlayerIn(db: Prisma.TransactionClient, entryId: number, user: User) {
@@ -41,6 +41,7 @@ export function createEntryPayments({ db }: Pick<AppDeps, 'db'>, checkouts: Chec
     await tx.$queryRaw`SELECT id FROM tournament_players WHERE id = ${playerId} FOR UPDATE`;
     const player = await tx.tournamentPlayer.findUniqueOrThrow({ where: { id: playerId }, include: { entry: { include: { tournament: true } } } });
     if (player.withdrawnAt || !['pending', 'confirmed'].includes(player.entry.status)) throw new AppError(409, TOURNAMENT_MESSAGES.notPayable);
+    if (!registrationOpen(player.entry.tournament, new Date())) throw new AppError(409, TOURNAMENT_MESSAGES.paymentsClosed);
     const cents = await owedOne(tx, accounts.tournamentPlayer(playerId), { lock: true });
     if (cents <= 0) throw new AppError(409, TOURNAMENT_MESSAGES.nothingOwed);
     await assertMayPlay(tx, user.id, player.entry.tournament);
@@ -48,10 +49,12 @@ export function createEntryPayments({ db }: Pick<AppDeps, 'db'>, checkouts: Chec
   }
 
   const paymentTarget: PaymentTarget = {
-    /** A completed checkout settles the player's part while it is still owed in full; else it is refunded. */
+    /** A completed checkout settles the player's part while it is still owed in full and the registration open; else it is refunded. */
     async confirm(tx, playerId, paidRow) {
-      const player = await tx.tournamentPlayer.findUnique({ where: { id: playerId }, include: { entry: true } });
+      const player = await tx.tournamentPlayer.findUnique({ where: { id: playerId }, include: { entry: { include: { tournament: true } } } });
       if (!player || player.withdrawnAt || !['pending', 'confirmed'].includes(player.entry.status)) return false;
+      // After the close the draw withdraws the entries not confirmed: a part paid then would pay for nothing.
+      if (!registrationOpen(player.entry.tournament, new Date())) return false;
       if ((await owedOne(tx, accounts.tournamentPlayer(playerId), { lock: true })) < paidRow.amountCents) return false;
       await payment(tx, `payment:${paidRow.id}`, accounts.stripe, [{ receivable: tournamentReceivable(playerId), cents: paidRow.amountCents }], {
         tournamentPlayerId: playerId, userId: player.userId, transactionId: paidRow.id, description: paidRow.description,

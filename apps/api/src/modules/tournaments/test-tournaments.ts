@@ -7,7 +7,7 @@ let counter = 0;
 
 export async function makeTournament(
   db: Db,
-  { maxEntries = 8, feeCents = 2000, format = 'pools_knockout' as 'pools_knockout' | 'king_of_the_beach' | 'single_elimination', startsIn = 10, status = 'published' as 'draft' | 'published' } = {},
+  { maxEntries = 8, feeCents = 2000, format = 'pools_knockout' as 'pools_knockout' | 'king_of_the_beach' | 'single_elimination' | 'round_robin', startsIn = 10, status = 'published' as 'draft' | 'published' } = {},
 ) {
   const day = fromIsoDate(addDays(todayInRome(), startsIn));
   return db.tournament.create({

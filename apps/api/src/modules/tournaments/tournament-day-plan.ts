@@ -16,7 +16,9 @@ export async function scheduleInputOf(tx: Prisma.TransactionClient, tournament: 
   return {
     matches: matches.map((match, order) => ({
       key: match.key,
-      participants: match.sides.flatMap((side) => (side.kind === 'entries' ? side.entryIds : [])),
+      // A King of the Beach final's seats not decided yet stand as negative placeholders, one per seat (the
+      // scheduler's rule): the same four finalists play all three, so those matches never overlap.
+      participants: match.sides.flatMap((side) => (side.kind === 'entries' ? side.entryIds : side.kind === 'kob_seats' ? side.seats.map((seat) => -seat) : [])),
       feeders: match.feeders.filter((key) => keys.has(key)),
       minutes: tournament.matchMinutes,
       order,
@@ -24,7 +26,10 @@ export async function scheduleInputOf(tx: Prisma.TransactionClient, tournament: 
     courts: courts.map((hours) => ({ courtId: hours.courtId, lit: hours.court.hasLights, from: hours.startsAt, to: hours.endsAt })),
     restMinutes: tournament.restMinutes,
     earliest: now,
-    pinned: rows.flatMap((row) => (row.pinned && row.courtId !== null && row.startsAt && !row.playedAt ? [{ key: row.key, courtId: row.courtId, startsAt: row.startsAt }] : [])),
+    // The organiser's pins, and the matches under way (started by the plan, or called to the court): those stay where they are.
+    pinned: rows.flatMap((row) =>
+      row.courtId !== null && row.startsAt && !row.playedAt && (row.pinned || row.calledAt !== null || row.startsAt <= now) ? [{ key: row.key, courtId: row.courtId, startsAt: row.startsAt }] : [],
+    ),
     played: matches.flatMap((match) => {
       if (match.status !== 'played') return [];
       const row = rowByKey.get(match.key);

@@ -11,7 +11,9 @@ import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { type Message, localizedWhen, withValues } from '../../lib/i18n.js';
 import { fromIsoDate, todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
+import type { Checkouts, StripeRequests } from '../payments/index.js';
 import { checkSets, createDraw, type DrawMatch, type DrawState, matchesOf, placements, recordResult, type SetScore } from './draw/index.js';
+import { createEntryMoney } from './entry-money.js';
 import { matchCallEmail } from './match-calls.emails.js';
 import { pointsForPlace, rankingBoard, rankingPointsOf } from './ranking.js';
 import { moveMatch, schedule } from './schedule/index.js';
@@ -78,8 +80,23 @@ async function writeRankingResults(tx: Tx, tournament: Tournament, places: { ent
   });
 }
 
-export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>) {
+export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, stripeRequests: StripeRequests) {
   const { db } = deps;
+  const money = createEntryMoney(checkouts, stripeRequests);
+
+  /**
+   * At the draw, the entries not confirmed (still owing a part, or waiting) are withdrawn as a withdrawal
+   * does — each paid part given back, their places off the counter; one confirmed meanwhile (a payment
+   * waited for on its player's lock) stays.
+   */
+  async function withdrawUnconfirmed(tx: Tx, id: number) {
+    const stragglers = await tx.tournamentEntry.findMany({ where: { tournamentId: id, status: { in: ['pending', 'waiting'] } }, select: { id: true }, orderBy: { id: 'asc' } });
+    let freed = 0;
+    for (const entry of stragglers) {
+      if (await money.withdrawEntry(tx, entry.id, null, 'Iscrizione non confermata al sorteggio: restituita la quota', ['pending', 'waiting'])) freed += 1;
+    }
+    if (freed > 0) await tx.$executeRaw`UPDATE tournaments SET entries_taken = entries_taken - ${freed}, updated_at = now() WHERE id = ${id}`;
+  }
 
   /** Places every match not played nor pinned again; the unplaced keys. */
   async function plan(tx: Tx, tournament: Tournament, state: DrawState) {
@@ -97,11 +114,23 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     const state = await recordResult(stateOf(tournament), row.key, sets, tournament.matchFormat, { timeCapped });
     await auditRow(tx, { entity: 'tournament_matches', action: 'update', id: row.id }, () =>
       tx.tournamentMatch.update({ where: { id: row.id }, data: { playedAt: new Date(), proposedSets: Prisma.DbNull, proposedByEntryId: null } }));
+    await dropStaleProposals(tx, tournament.id, state);
     const places = placements(state);
     await bumpLive(tx, tournament.id, { draw: asJson(state), ...(places.length > 0 ? { status: 'finished' } : {}) });
     if (places.length === 0) return M.scoreSaved;
     await writeRankingResults(tx, tournament, places);
     return M.finishedNow;
+  }
+
+  /** A result may re-seed the matches it feeds: a proposal whose proposer no longer plays its match is dropped. */
+  async function dropStaleProposals(tx: Tx, tournamentId: number, state: DrawState) {
+    const proposals = await tx.tournamentMatch.findMany({ where: { tournamentId, playedAt: null, proposedByEntryId: { not: null } }, select: { id: true, key: true, proposedByEntryId: true } });
+    const byKey = new Map(matchesOf(state).map((match) => [match.key, match]));
+    const stale = proposals.filter((row) => {
+      const match = byKey.get(row.key);
+      return !match || !sideEntries(match).some((ids) => ids.includes(row.proposedByEntryId!));
+    });
+    if (stale.length > 0) await tx.tournamentMatch.updateMany({ where: { id: { in: stale.map((row) => row.id) } }, data: { proposedSets: Prisma.DbNull, proposedByEntryId: null } });
   }
 
   /** The member's entry in the tournament and the side of the match it plays (null: not theirs). */
@@ -131,14 +160,18 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
       return { message: M.seedsSaved };
     },
 
-    /** Draws pools and brackets with the confirmed entries, after the registration closed, and schedules them at once. */
+    /** Draws pools and brackets with the confirmed entries, after the registration closed (the others withdrawn), and schedules them at once. */
     async draw(id: number): Promise<{ message: Message; unplaced: string[] }> {
+      // Stripe is asked about the open checkouts of the entries not confirmed before the transaction (a session paid meanwhile refuses).
+      const owing = await db.tournamentPlayer.findMany({ where: { tournamentId: id, withdrawnAt: null, entry: { status: { in: ['pending', 'waiting'] } } }, select: { id: true } });
+      for (const player of owing) await checkouts.refuseIfPaid('tournament_fee', player.id);
       return db.$transaction(async (tx) => {
         const tournament = await lockTournament(tx, id);
         if (tournament.status !== 'published') throw new AppError(409, M.notDrawable);
         if (new Date() < tournament.registrationClosesAt) {
           throw new AppError(409, withValues(M.registrationOpen, { closes: localizedWhen({ startsAt: tournament.registrationClosesAt, endsAt: tournament.registrationClosesAt }) }));
         }
+        await withdrawUnconfirmed(tx, id);
         const confirmed = await tx.tournamentEntry.findMany({ where: { tournamentId: id, status: 'confirmed' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
         const least = tournament.format === 'king_of_the_beach' ? 4 : 2;
         if (confirmed.length < least) throw new AppError(409, withValues(M.tooFewEntries, { count: least }));
@@ -231,6 +264,8 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         const { side } = await sideOfMember(tx, id, user.id, match);
         if (!row.proposedSets || row.proposedByEntryId === null) throw new AppError(409, M.nothingToConfirm);
         if (sideEntries(match)[side]!.includes(row.proposedByEntryId)) throw new AppError(403, M.otherSideConfirms);
+        // The proposer must still play the match, on the other side (a corrected result may have re-seeded it).
+        if (!sideEntries(match)[1 - side]!.includes(row.proposedByEntryId)) throw new AppError(409, M.nothingToConfirm);
         await recordScore(tx, tournament, row, row.proposedSets as unknown as SetScore[]);
         return { message: M.confirmed };
       }, TRANSACTION_OPTIONS);

@@ -15,11 +15,10 @@ import { type DrawState, matchesOf } from './draw/index.js';
 import { drawnView } from './drawn-view.js';
 import { violations } from './schedule/index.js';
 import { scheduleInputOf, currentPlacements } from './tournament-day-plan.js';
-import { createTournamentDayService } from './tournament-day.service.js';
 
 const mail = await startMailCatcher();
-const { app, db, deps } = await useTestApp({ SMTP_URL: mail.url });
-const day = createTournamentDayService(deps);
+const { app, db, services } = await useTestApp({ SMTP_URL: mail.url });
+const day = services.tournamentDay;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 let counter = 0;
@@ -35,9 +34,10 @@ async function makePlayer(db: Db, locale = 'it') {
 
 /**
  * A published tournament whose registration closed an hour ago, played on `courtCodes` 9:00–20:00 on `days`
- * July days (different ones per tournament: courts are held once), with `pairs` confirmed entries of two players.
+ * July days (different ones per tournament: courts are held once), with `pairs` confirmed entries of two players
+ * (of one, King of the Beach).
  */
-async function makeTournament({ pairs, format = 'pools_knockout' as const, courtCodes = ['A1', 'C1', 'C2', 'B1'], locale = 'it', days = 1 }: { pairs: number; format?: 'pools_knockout' | 'round_robin'; courtCodes?: string[]; locale?: string; days?: number }) {
+async function makeTournament({ pairs, format = 'pools_knockout' as const, courtCodes = ['A1', 'C1', 'C2', 'B1'], locale = 'it', days = 1 }: { pairs: number; format?: 'pools_knockout' | 'round_robin' | 'king_of_the_beach'; courtCodes?: string[]; locale?: string; days?: number }) {
   const date = addDays('2027-07-01', 3 * counter);
   const dates = Array.from({ length: days }, (_, index) => addDays(date, index));
   const now = Date.now();
@@ -51,7 +51,8 @@ async function makeTournament({ pairs, format = 'pools_knockout' as const, court
   });
   const entries: { id: number; users: { id: number; email: string }[] }[] = [];
   for (let index = 0; index < pairs; index += 1) {
-    const users = [await makePlayer(db, locale), await makePlayer(db, locale)];
+    // King of the Beach: one player per entry.
+    const users = format === 'king_of_the_beach' ? [await makePlayer(db, locale)] : [await makePlayer(db, locale), await makePlayer(db, locale)];
     const entry = await db.tournamentEntry.create({
       data: { tournamentId: tournament.id, status: 'confirmed', players: { create: users.map((user) => ({ tournamentId: tournament.id, userId: user.id, feeCents: 0 })) } },
     });
@@ -92,6 +93,14 @@ describe('the draw and the schedule', () => {
     const knockout = view.matches.find((match) => match.phase === 'knockout' && match.status !== 'bye')!;
     expect(knockout.sides[0]).toMatchObject({ entry_id: null, placeholder: { kind: expect.any(String) } });
     expect(view.matches.find((match) => match.phase === 'pool')!.sides[0]!.names).toHaveLength(2);
+  });
+
+  it('schedules a King of the Beach final’s three matches one after the other: the same four finalists play them all', async () => {
+    const made = await makeTournament({ pairs: 8, format: 'king_of_the_beach', courtCodes: ['A1', 'C1', 'C2', 'B1'] });
+    expect((await day.draw(made.id)).unplaced).toEqual([]);
+    const finals = (await rowsOf(made.id)).filter((row) => row.key.startsWith('KF-')).sort((x, y) => x.startsAt!.getTime() - y.startsAt!.getTime());
+    expect(finals).toHaveLength(3);
+    for (const [index, row] of finals.slice(1).entries()) expect(row.startsAt!.getTime()).toBeGreaterThanOrEqual(finals[index]!.endsAt!.getTime());
   });
 
   it('refuses a draw before the registration closes, and a second draw', async () => {
@@ -165,6 +174,20 @@ describe('scores', () => {
     expect(row.proposedSets).toBeNull();
     await expect(day.score(made.id, match.key, { sets: [{ a: 21, b: 19 }] })).rejects.toMatchObject({ status: 422, errors: { sets: [expect.anything()] } });
   });
+
+  it('confirms only a proposal of the match’s other side as it stands now; a result drops the proposals of pairs no longer in their match', async () => {
+    const made = await makeTournament({ pairs: 4, format: 'round_robin', courtCodes: ['C4'] });
+    await day.draw(made.id);
+    const [match, next] = matchesOf(await stateOf(made.id)).filter((candidate) => candidate.status === 'ready');
+    const inMatch = (side: 0 | 1) => made.entries.find((entry) => match!.sides[side].kind === 'entries' && match!.sides[side].entryIds.includes(entry.id))!;
+    const outsider = made.entries.find((entry) => entry !== inMatch(0) && entry !== inMatch(1))!;
+    // A proposal standing in the name of a pair not (any longer) in the match cannot be confirmed.
+    await db.tournamentMatch.updateMany({ where: { tournamentId: made.id, key: match!.key }, data: { proposedSets: twoNil, proposedByEntryId: outsider.id } });
+    await expect(day.confirmScore({ id: inMatch(1).users[0]!.id }, made.id, match!.key)).rejects.toMatchObject({ status: 409 });
+    // The next result recorded drops it.
+    await day.score(made.id, next!.key, { sets: twoNil });
+    expect(await db.tournamentMatch.findFirstOrThrow({ where: { tournamentId: made.id, key: match!.key } })).toMatchObject({ proposedSets: null, proposedByEntryId: null });
+  });
 });
 
 describe('moves and calls', () => {
@@ -182,6 +205,20 @@ describe('moves and calls', () => {
     await expect(day.moveMatch(made.id, other.key, { court_id: courts.C3!, starts_at: late.toISOString() }))
       .rejects.toMatchObject({ status: 409, message: expect.stringContaining('campo C3') });
     await expect(day.moveMatch(made.id, other.key, { court_id: courts.D1!, starts_at: late.toISOString() })).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('keeps a match under way where it is: a called match is not re-placed by a move or a new plan', async () => {
+    const made = await makeTournament({ pairs: 4, format: 'round_robin', courtCodes: ['C2', 'B1'] });
+    await day.draw(made.id);
+    const rows = await rowsOf(made.id);
+    const called = rows.find((row) => row.startsAt?.getTime() === Math.min(...rows.map((candidate) => candidate.startsAt!.getTime())))!;
+    await day.call(made.id, called.key);
+    await day.schedule(made.id);
+    expect(await db.tournamentMatch.findUniqueOrThrow({ where: { id: called.id } })).toMatchObject({ courtId: called.courtId, startsAt: called.startsAt });
+    // Another match put on the called one's court and time: refused, the called match does not make room.
+    const other = rows.find((row) => row.key !== called.key && row.startsAt!.getTime() > called.startsAt!.getTime())!;
+    await expect(day.moveMatch(made.id, other.key, { court_id: called.courtId!, starts_at: called.startsAt!.toISOString() })).rejects.toMatchObject({ status: 409 });
+    expect(await db.tournamentMatch.findUniqueOrThrow({ where: { id: called.id } })).toMatchObject({ courtId: called.courtId, startsAt: called.startsAt });
   });
 
   it('calls both pairs to the court: called_at, and an e-mail to each player in their language', async () => {

@@ -1,11 +1,11 @@
 // The organiser's set-up (docs/tournaments.md#set-up): a tournament in draft with its court hours, each
 // holding its court through a closure ("Torneo <name>") so bookings and the desk planner see it taken; a
 // clash with a live booking or another closure is refused naming the court and time. Update (before the
-// draw) replaces the hours; publish shows it; cancel withdraws every entry, gives every paid part back and
+// draw) replaces the hours and offers new places to the waiting list; publish shows it; cancel withdraws every entry, gives every paid part back and
 // frees the courts. Each write audited.
 import type { api, BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { Prisma, User } from '../../generated/prisma/client.js';
+import type { Prisma, Tournament, User } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
 import { isConstraintViolation, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
@@ -16,6 +16,7 @@ import type { Checkouts } from '../payments/index.js';
 import type { EntryMoney } from './entry-money.js';
 import { lockTournament } from './registration.js';
 import { TOURNAMENT_MESSAGES } from './tournament-terms.js';
+import type { TournamentWaitlist } from './waitlist.js';
 
 type Body = BodyOf<typeof api.tournaments.create>;
 type Hours = Body['courts'][number];
@@ -34,7 +35,7 @@ const columnsOf = (body: Body) => ({
   registrationClosesAt: new Date(body.registration_closes_at), startsOn: fromIsoDate(body.starts_on), endsOn: fromIsoDate(body.ends_on), rulesText: body.rules_text,
 });
 
-export function createTournamentSetup({ db }: Pick<AppDeps, 'db'>, checkouts: Checkouts, money: EntryMoney) {
+export function createTournamentSetup({ db }: Pick<AppDeps, 'db'>, checkouts: Checkouts, money: EntryMoney, waitlist: TournamentWaitlist) {
   /** Each court hour checked free (its court's turn taken first, in id order) and held by a closure. */
   async function holdCourts(tx: Prisma.TransactionClient, tournament: { id: number; name: string }, courts: Hours[], actorId: number) {
     const spans = courts.map(spanOf);
@@ -64,6 +65,17 @@ export function createTournamentSetup({ db }: Pick<AppDeps, 'db'>, checkouts: Ch
     await tx.courtClosure.deleteMany({ where: { id: { in: held.flatMap((row) => (row.closureId === null ? [] : [row.closureId])) } } });
   }
 
+  /**
+   * Each new place (the places raised) goes to the waiting list as a freed one does: taken on the counter,
+   * then passed on (offered to the first waiting entry, or given back when nobody waits).
+   */
+  async function offerNewPlaces(tx: Prisma.TransactionClient, tournament: Tournament, added: number) {
+    for (let place = 0; place < added; place += 1) {
+      const took = await tx.$executeRaw`UPDATE tournaments SET entries_taken = entries_taken + 1, updated_at = now() WHERE id = ${tournament.id} AND entries_taken < max_entries`;
+      if (took === 0 || !(await waitlist.passPlaceOn(tx, tournament, new Date()))) return;
+    }
+  }
+
   /** The tournament locked; 404 when missing, 409 when `allowed` refuses its status. */
   async function lockedIn(tx: Prisma.TransactionClient, id: number, allowed: (tournament: { status: string; draw: unknown }) => boolean, refusal: MessageDescriptor) {
     const tournament = await lockTournament(tx, id);
@@ -87,13 +99,19 @@ export function createTournamentSetup({ db }: Pick<AppDeps, 'db'>, checkouts: Ch
     async update(staff: User, id: number, body: Body) {
       try {
         await db.$transaction(async (tx) => {
-          await lockedIn(tx, id, (row) => ['draft', 'published'].includes(row.status) && row.draw === null, TOURNAMENT_MESSAGES.alreadyDrawn);
-          await auditRow(tx, { entity: 'tournaments', id, action: 'update' }, async () => {
+          const before = await lockedIn(tx, id, (row) => ['draft', 'published'].includes(row.status) && row.draw === null, TOURNAMENT_MESSAGES.alreadyDrawn);
+          const kob = (format: string) => format === 'king_of_the_beach';
+          if (kob(before.format) !== kob(body.format) && (await tx.tournamentEntry.count({ where: { tournamentId: id, status: { not: 'withdrawn' } } })) > 0) {
+            throw new AppError(409, TOURNAMENT_MESSAGES.formatLocked);
+          }
+          const row = await auditRow(tx, { entity: 'tournaments', id, action: 'update' }, async () => {
             await freeCourts(tx, id);
             await tx.tournamentCourt.deleteMany({ where: { tournamentId: id } });
-            const row = await tx.tournament.update({ where: { id }, data: columnsOf(body) });
-            await holdCourts(tx, row, body.courts, staff.id);
+            const updated = await tx.tournament.update({ where: { id }, data: columnsOf(body) });
+            await holdCourts(tx, updated, body.courts, staff.id);
+            return updated;
           });
+          await offerNewPlaces(tx, row, body.max_entries - before.maxEntries);
         }, TRANSACTION_OPTIONS);
       } catch (error) {
         if (isConstraintViolation(error, 'tournaments_places')) throw new AppError(409, TOURNAMENT_MESSAGES.tooFewPlaces);

@@ -78,7 +78,11 @@ export async function myEntriesOf(tx: Prisma.TransactionClient, user: User, wher
     players: entry.players.map((player) => {
       const me = player.userId === user.id || (player.userId === null && player.invitedEmail?.toLowerCase() === user.email.toLowerCase());
       const cents = owed.get(player.id) ?? 0;
-      return { id: player.id, name: publicName(player) ?? player.invitedEmail ?? '', me, invited: player.userId === null, paid: isPaid(entry.status, player.feeCents, cents), owed: centsToMoney(me ? cents : 0) };
+      const paid = isPaid(entry.status, player.feeCents, cents);
+      // A partner named by e-mail has done nothing yet: shown by that e-mail (not their name) until they pay their part.
+      const named = me || paid || player.userId === entry.createdById;
+      const name = named ? (publicName(player) ?? player.invitedEmail ?? '') : (player.user?.email ?? player.invitedEmail ?? '');
+      return { id: player.id, name, me, invited: player.userId === null, paid, owed: centsToMoney(me ? cents : 0) };
     }),
     offered_until: entry.offeredUntil?.toISOString() ?? null,
     next_match: null,

@@ -22,7 +22,7 @@ export function createTournamentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
   const money = createEntryMoney(checkouts, stripeRequests);
   const registration = createRegistration(deps);
   const waitlist = createTournamentWaitlist(deps);
-  const setup = createTournamentSetup(deps, checkouts, money);
+  const setup = createTournamentSetup(deps, checkouts, money, waitlist);
   const payments = createEntryPayments(deps, checkouts);
   const partners = createPartnerFinder(deps, registration);
 

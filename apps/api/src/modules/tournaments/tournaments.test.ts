@@ -14,7 +14,7 @@ import { balanceOf, giveCard } from '../enrolments/test-courses.js';
 import { makeTournament } from './test-tournaments.js';
 
 const mail = await startMailCatcher();
-const { app, db, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
+const { app, db, stripe, services } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
 const double = stripe!;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -68,6 +68,29 @@ describe('set-up', () => {
 
     await request(app).post(`/api/admin/tournaments/${id}/cancel`).set(bearer(admin)).expect(200);
     expect(await db.courtClosure.count({ where: { courtId: court.id, reason: 'Torneo Open d’estate' } })).toBe(0);
+    expect(await db.tournamentCourt.findMany({ where: { tournamentId: id }, select: { closureId: true } })).toEqual([{ closureId: null }]);
+    // The cancelled tournament's hours stay on record, unheld: another tournament takes the same hours.
+    await request(app).post('/api/admin/tournaments').set(bearer(admin)).send({ ...setUpBody(day, court.id, '10:00', '12:00'), name: 'Al posto suo' }).expect(201);
+  });
+
+  it('offers the places it raises to the waiting list, and keeps pairs or King of the Beach once entries exist', async () => {
+    const day = addDays(todayInRome(), 12);
+    const court = await db.court.findFirstOrThrow({ where: { code: 'B1' } });
+    const body = { ...setUpBody(day, court.id), name: 'Re della spiaggia', format: 'king_of_the_beach', max_entries: 2 };
+    const id = (await request(app).post('/api/admin/tournaments').set(bearer(admin)).send(body).expect(201)).body.tournament.id as number;
+    await request(app).post(`/api/admin/tournaments/${id}/publish`).set(bearer(admin)).expect(200);
+    for (const member of [await carded(), await carded()]) await register(member, id, null).expect(201);
+    const waiting = (await register(await carded(), id, null).expect(201)).body.entry.id as number;
+    const last = (await register(await carded(), id, null).expect(201)).body.entry.id as number;
+    expect((await entryOf(waiting)).status).toBe('waiting');
+
+    await request(app).put(`/api/admin/tournaments/${id}`).set(bearer(admin)).send({ ...body, max_entries: 3 }).expect(200);
+    expect(await entryOf(waiting)).toMatchObject({ status: 'pending', offeredUntil: expect.any(Date) });
+    expect((await entryOf(last)).status).toBe('waiting');
+    expect(await taken(id)).toBe(3);
+
+    const refused = await request(app).put(`/api/admin/tournaments/${id}`).set(bearer(admin)).send({ ...body, max_entries: 3, format: 'pools_knockout' }).expect(409);
+    expect(refused.body.message).toBe('Ci sono già iscritti: la formula non può passare tra coppie e King of the Beach.');
   });
 
   it('answers bad input with 422 and Italian field messages, and is the admin’s only', async () => {
@@ -96,11 +119,15 @@ describe('registration and money', () => {
     const byCredit = await request(app).post(`/api/me/tournament-entries/${entryId}/pay-with-credit`).set(bearer(first.token)).expect(200);
     expect(byCredit.body.entry.status).toBe('pending');
     expect(await balanceOf(db, `tournament-player:${mine!.id}`)).toBe(0);
+    // The partner is shown to the registrant by the e-mail typed until they pay their part; then by name.
+    expect(byCredit.body.entry.players[1].name).toBe(second.email);
 
     const opened = await request(app).post(`/api/me/tournament-entries/${entryId}/checkout`).set(bearer(second.token)).expect(200);
     await double.pay((opened.body.checkout_url as string).split('/').pop()!);
     await expect.poll(async () => (await entryOf(entryId)).status, { timeout: 15_000 }).toBe('confirmed');
     expect(await balanceOf(db, `tournament-player:${partner!.id}`)).toBe(0);
+    const partnerUser = await db.user.findUniqueOrThrow({ where: { id: second.id } });
+    expect((await request(app).get('/api/me/tournament-entries').set(bearer(first.token)).expect(200)).body.data[0].players[1].name).toBe(`${partnerUser.firstName} ${partnerUser.lastName}`);
 
     // Someone else's entry does not exist for them.
     const stranger = await carded();
@@ -139,6 +166,23 @@ describe('registration and money', () => {
     expect(offered[0]!.status).toBe('pending');
   });
 
+  it('takes a withdrawal and a payment of the same entry at once without a deadlock: one order of locks', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const tournament = await makeTournament(db);
+      const [first, second] = [await carded(), await carded()];
+      const entryId = (await register(first, tournament.id, second.email).expect(201)).body.entry.id as number;
+      await deskTopUp(app, staff, second, '50');
+      const [withdrawn, paid] = await Promise.all([
+        request(app).post(`/api/me/tournament-entries/${entryId}/withdraw`).set(bearer(first.token)),
+        request(app).post(`/api/me/tournament-entries/${entryId}/pay-with-credit`).set(bearer(second.token)),
+      ]);
+      expect(withdrawn.status).toBe(200);
+      expect([200, 409]).toContain(paid.status);
+      // Whichever came first, the withdrawal gave everything back.
+      expect((await request(app).get('/api/me/credit').set(bearer(second.token)).expect(200)).body.available).toBe('50.00');
+    }
+  });
+
   it('refuses a second registration of the same member, a partner in KOB and a missing partner in pairs', async () => {
     const tournament = await makeTournament(db);
     const [first, second, third] = [await carded(), await carded(), await carded()];
@@ -162,6 +206,42 @@ describe('registration and money', () => {
     await db.user.update({ where: { id: guest.id }, data: { email } });
     const mine = await request(app).get('/api/me/tournament-entries').set(bearer(guest.token)).expect(200);
     expect(mine.body.data[0].players[1]).toMatchObject({ me: true, invited: true, owed: '20.00' });
+  });
+});
+
+describe('the draw and the money', () => {
+  it('withdraws at the draw the entries not confirmed, each paid part back; a payment after the close is refused, a checkout completed after it refunded', async () => {
+    const tournament = await makeTournament(db, { feeCents: 2000, format: 'round_robin' });
+    const members = await Promise.all(Array.from({ length: 10 }, () => carded()));
+    const entryIds: number[] = [];
+    for (let index = 0; index < 10; index += 2) entryIds.push((await register(members[index]!, tournament.id, members[index + 1]!.email).expect(201)).body.entry.id);
+    // Three pairs confirmed (their payments are not this test's); the fourth half paid, the fifth not at all.
+    await db.tournamentEntry.updateMany({ where: { id: { in: entryIds.slice(0, 3) } }, data: { status: 'confirmed' } });
+    const [halfPaid, unpaid] = [entryIds[3]!, entryIds[4]!];
+    const [payer, partner] = [members[6]!, members[7]!];
+    await deskTopUp(app, staff, payer, '50');
+    await request(app).post(`/api/me/tournament-entries/${halfPaid}/pay-with-credit`).set(bearer(payer.token)).expect(200);
+    expect((await request(app).get('/api/me/credit').set(bearer(payer.token)).expect(200)).body.available).toBe('30.00');
+    expect(await taken(tournament.id)).toBe(5);
+
+    await db.tournament.update({ where: { id: tournament.id }, data: { registrationClosesAt: new Date(Date.now() - 1000) } });
+    await deskTopUp(app, staff, partner, '50');
+    const late = await request(app).post(`/api/me/tournament-entries/${halfPaid}/pay-with-credit`).set(bearer(partner.token)).expect(409);
+    expect(late.body.message).toBe('Le iscrizioni sono chiuse: le quote non si pagano più e le iscrizioni non confermate sono ritirate.');
+
+    await services.tournamentDay.draw(tournament.id);
+    expect((await entryOf(halfPaid)).status).toBe('withdrawn');
+    expect((await entryOf(unpaid)).status).toBe('withdrawn');
+    expect(await taken(tournament.id)).toBe(3);
+    expect((await request(app).get('/api/me/credit').set(bearer(payer.token)).expect(200)).body.available).toBe('50.00');
+    for (const player of [...(await entryOf(halfPaid)).players, ...(await entryOf(unpaid)).players]) expect(await balanceOf(db, `tournament-player:${player.id}`)).toBe(0);
+
+    // A checkout paid after the close (here: after the draw) buys nothing: confirm says no, so the payment is refunded.
+    const [unpaidPlayer] = (await entryOf(unpaid)).players;
+    const paidRow = { id: 0, amountCents: 2000, description: 'Quota torneo', userId: unpaidPlayer!.userId } as Parameters<typeof services.tournaments.paymentTarget.confirm>[2];
+    expect(await db.$transaction((tx) => services.tournaments.paymentTarget.confirm(tx, unpaidPlayer!.id, paidRow))).toBe(false);
+    const confirmedPlayer = (await entryOf(entryIds[0]!)).players[0]!;
+    expect(await db.$transaction((tx) => services.tournaments.paymentTarget.confirm(tx, confirmedPlayer.id, paidRow))).toBe(false);
   });
 });
 
