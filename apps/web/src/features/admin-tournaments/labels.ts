@@ -30,10 +30,10 @@ export const STATUS_BADGES: Record<TTournamentSummary['status'], { label: string
   cancelled: { label: 'Annullato', tone: 'red' },
 };
 
-/** A knockout round by how many rounds are left: the last is the final. */
+/** A knockout round by how many rounds are left before the final, which is a phase of its own (the draw's). */
 function knockoutRound(match: TTournamentMatch) {
   const left = match.rounds_in_phase - match.round;
-  return left === 0 ? 'Finale' : left === 1 ? 'Semifinale' : left === 2 ? 'Quarti di finale' : left === 3 ? 'Ottavi di finale' : `Turno ${match.round}`;
+  return left === 0 ? 'Semifinale' : left === 1 ? 'Quarti di finale' : left === 2 ? 'Ottavi di finale' : `Turno ${match.round}`;
 }
 
 /** Where a match stands in the tournament: "Girone A · turno 2", "Semifinale", "Perdenti · turno 3". */

@@ -25,8 +25,8 @@ describe('the draw tab', () => {
       pools: [{ pool: 'A', complete: false, rows: [{ entry_id: 1, names: ['Rossi', 'Bianchi'], played: 1, won: 1, lost: 0, sets_won: 2, sets_lost: 0, points_won: 42, points_lost: 30, rank: 1 }] }],
       matches: [
         match('P1'),
-        match('S1', { phase: 'knockout', pool: null, round: 1, rounds_in_phase: 2, sides: [{ entry_id: null, names: ['1ª del girone A'], placeholder: { kind: 'pool_place', pool: 'A', place: 1 } }, { entry_id: null, names: ['2ª del girone B'], placeholder: { kind: 'pool_place', pool: 'B', place: 2 } }] }),
-        match('F1', { phase: 'knockout', pool: null, round: 2, rounds_in_phase: 2, status: 'played', sets: [{ a: 21, b: 15 }, { a: 21, b: 19 }], winner: 'a' }),
+        match('S1', { phase: 'knockout', pool: null, round: 1, rounds_in_phase: 1, sides: [{ entry_id: null, names: ['1ª del girone A'], placeholder: { kind: 'pool_place', pool: 'A', place: 1 } }, { entry_id: null, names: ['2ª del girone B'], placeholder: { kind: 'pool_place', pool: 'B', place: 2 } }] }),
+        match('F1', { phase: 'final', pool: null, round: 1, rounds_in_phase: 1, status: 'played', sets: [{ a: 21, b: 15 }, { a: 21, b: 19 }], winner: 'a' }),
       ],
     });
     renderAt(<DrawTab tournament={tournament} notify={vi.fn()} />, { url: '/admin/tornei/5' });
