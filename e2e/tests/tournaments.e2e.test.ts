@@ -133,6 +133,8 @@ describe('tournaments, in Chromium', () => {
       await board.getByRole('dialog', { name: 'Sorteggia' }).getByRole('button', { name: 'Sorteggia' }).click();
       const bracket = board.getByRole('region', { name: 'Tabellone a eliminazione' });
       await bracket.getByText('Giulia Rossi').waitFor();
+      // The admin's bar, with every back-office menu, fits the 1280 px window.
+      expect(await documentFits(board)).toBe(true);
       await screenshot(board, 'tournament-admin-draw-1280');
 
       await board.getByRole('tab', { name: 'Programma' }).click();
