@@ -27,7 +27,7 @@ export function Dropdown({ label, children, align = 'left', buttonClassName, but
 
   return (
     <div ref={container} className="relative">
-      <button type="button" aria-expanded={open} aria-controls={menuId} aria-label={buttonLabel} onClick={() => setOpenAt(open ? null : key)} className={clsx('inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium', buttonClassName)}>
+      <button type="button" aria-expanded={open} aria-controls={menuId} aria-label={buttonLabel} onClick={() => setOpenAt(open ? null : key)} className={clsx('inline-flex items-center gap-1 rounded-lg px-2 py-2 text-sm font-medium 2xl:px-3', buttonClassName)}>
         {label}
         <ChevronDown className="h-4 w-4" />
       </button>

@@ -33,8 +33,9 @@ function Logo() {
   );
 }
 
-// The desktop menu from 1280 px: with the back-office menus and the language switcher, German and English labels need the room.
-const publicLinkClasses = 'rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-white/90 hover:bg-white/10 hover:text-white';
+// The desktop menu from 1280 px: with the back-office menus and the language switcher, German and English labels need the room;
+// below 1536 px the links are narrower, or the admin's menus (Tornei among them) overflow the 1280 px bar.
+const publicLinkClasses = 'rounded-lg px-2 py-2 2xl:px-3 text-sm font-medium whitespace-nowrap text-white/90 hover:bg-white/10 hover:text-white';
 
 export function Header() {
   const { i18n, t } = useLingui();

@@ -31,9 +31,9 @@ function MatchBlock({ match }: { match: TTournamentMatch }) {
       }}
       className={clsx('h-full cursor-grab overflow-hidden rounded-md border p-1 text-xs leading-tight', match.status === 'played' ? 'border-slate-300 bg-slate-100' : 'border-sea-300 bg-sea-50')}
     >
-      <p className="font-semibold text-sea-900">{`${match.key} · ${formatTime(match.starts_at!)}`}</p>
-      <p className="text-slate-700">{phaseText(match)}</p>
-      <p className="text-slate-700">{matchupText(match)}</p>
+      {/* Two lines, each cut with an ellipsis: a 30-minute block has room for no more (a third was cut in half). */}
+      <p className="truncate font-semibold text-sea-900">{`${match.key} · ${formatTime(match.starts_at!)} · ${phaseText(match)}`}</p>
+      <p className="truncate text-slate-700" title={matchupText(match)}>{matchupText(match)}</p>
       {match.called_at && <p className="font-semibold text-sea-800">{`Chiamata alle ${formatTime(match.called_at)}`}</p>}
     </div>
   );

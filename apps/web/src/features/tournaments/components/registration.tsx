@@ -28,11 +28,14 @@ export function Registration({ live }: { live: TTournamentLive }) {
   const user = useCurrentUser();
   const mine = useMyTournamentEntries(Boolean(user));
   const [open, setOpen] = useState(false);
+  // The registration's answer ("the place is yours", "you are on the waiting list"): the entry replaces
+  // the form as soon as the entries are read again, so the answer is shown with it, not in the dialog.
+  const [notice, setNotice] = useState<string>();
   const entry = entryIn(mine.data, live.id);
   const closesAt = formatDateTime(live.registration_closes_at);
   const full = live.entries_taken >= live.max_entries;
   const alone = live.format === 'king_of_the_beach';
-  if (entry) return <MyEntry entry={entry} />;
+  if (entry) return <MyEntry key={notice} entry={entry} notice={notice} />;
   if (!live.registration_open) return <p className="text-sm text-slate-600"><Trans>Iscrizioni chiuse</Trans></p>;
   if (!user) {
     return (
@@ -48,50 +51,48 @@ export function Registration({ live }: { live: TTournamentLive }) {
       <Button onClick={() => setOpen(true)} disabled={mine.isPending}>
         {full ? <Trans>Mettiti in lista d’attesa</Trans> : alone ? <Trans>Iscriviti</Trans> : <Trans>Iscriviti con un compagno</Trans>}
       </Button>
-      {open && <RegisterDialog live={live} alone={alone} onClose={() => setOpen(false)} />}
+      {open && <RegisterDialog live={live} alone={alone} onClose={() => setOpen(false)} onRegistered={(message) => {
+        setNotice(message);
+        setOpen(false);
+      }} />}
     </div>
   );
 }
 
-function RegisterDialog({ live, alone, onClose }: { live: TTournamentLive; alone: boolean; onClose: () => void }) {
+function RegisterDialog({ live, alone, onClose, onRegistered }: { live: TTournamentLive; alone: boolean; onClose: () => void; onRegistered: (message: string) => void }) {
   const { t } = useLingui();
   const register = useRegister(live.id);
   const [email, setEmail] = useState('');
   const [failure, setFailure] = useState<{ text: string; field?: string } | null>(null);
-  const [made, setMade] = useState<{ message: string; entry: TMyEntry } | null>(null);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     if (!alone && email.trim() === '') return setFailure({ text: t`Indica l’e-mail del tuo compagno o della tua compagna.`, field: 'partner_email' });
     try {
-      setMade(await register.mutateAsync(alone ? null : email.trim()));
+      onRegistered((await register.mutateAsync(alone ? null : email.trim())).message);
     } catch (error) {
       setFailure(error instanceof ApiError ? { text: error.message, field: error.errors?.partner_email?.[0] } : { text: t`Non è stato possibile completare l’iscrizione. Riprova più tardi.` });
     }
   };
   return (
     <Modal open title={live.name} onClose={onClose}>
-      {made ? (
-        <MyEntry entry={made.entry} notice={made.message} />
-      ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-3">
-          {failure && <Alert tone="error">{failure.text}</Alert>}
-          {alone ? (
-            <p className="text-sm text-slate-700"><Trans>King of the Beach: ti iscrivi da solo/a, le coppie cambiano a ogni partita.</Trans></p>
-          ) : (
-            <Input
-              label={t`E-mail del compagno o della compagna`}
-              hint={t`Un socio, o un ospite: gli scriviamo per invitarlo a registrarsi. Ognuno paga la propria quota.`}
-              type="email"
-              autoComplete="off"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              error={failure?.field}
-            />
-          )}
-          <Button type="submit" loading={register.isPending} loadingText={t`Iscrizione...`}><Trans>Conferma l’iscrizione</Trans></Button>
-        </form>
-      )}
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-3">
+        {failure && <Alert tone="error">{failure.text}</Alert>}
+        {alone ? (
+          <p className="text-sm text-slate-700"><Trans>King of the Beach: ti iscrivi da solo/a, le coppie cambiano a ogni partita.</Trans></p>
+        ) : (
+          <Input
+            label={t`E-mail del compagno o della compagna`}
+            hint={t`Un socio, o un ospite: gli scriviamo per invitarlo a registrarsi. Ognuno paga la propria quota.`}
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={failure?.field}
+          />
+        )}
+        <Button type="submit" loading={register.isPending} loadingText={t`Iscrizione...`}><Trans>Conferma l’iscrizione</Trans></Button>
+      </form>
     </Modal>
   );
 }

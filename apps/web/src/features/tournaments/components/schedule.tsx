@@ -45,7 +45,8 @@ export function Schedule({ live, limit, tv = false }: { live: TTournamentLive; l
               {manyDays && `${formatShortDay(romeDay.format(new Date(match.starts_at!)))} `}
               {formatTime(match.starts_at!)}
             </span>
-            <span className="w-24 shrink-0 font-semibold"><Trans>Campo {court}</Trans></span>
+            {/* The TV's big type needs a wider column: "Campo C1" wrapped onto the names there. */}
+            <span className={`${tv ? 'w-44' : 'w-24'} shrink-0 font-semibold`}><Trans>Campo {court}</Trans></span>
             <span className="min-w-0 flex-1">
               <span className={tv ? 'block text-xl opacity-80' : 'block text-xs text-slate-500'}>{stageName(i18n, match, live)}</span>
               <MatchSides match={match} matches={live.matches} />
