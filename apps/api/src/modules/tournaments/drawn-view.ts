@@ -1,8 +1,9 @@
 // A drawn tournament as the live page, the TV mode and the organiser's board see it: its matches (who,
-// where, when, the result), the pools' tables and the final places, in the contract's shapes.
-import type { TTournamentLive } from '@beach/contracts';
-import type { Prisma, Tournament } from '../../generated/prisma/client.js';
-import { type DrawSide, type DrawState, matchesOf, placements, poolStandings, type SetScore } from './draw/index.js';
+// where, when, the result), the pools' tables and the final places, in the contract's shapes; and a
+// member's entries' next match ("Tocca a voi: campo C3 alle 16:30").
+import type { TMyEntry, TTournamentLive } from '@beach/contracts';
+import type { Prisma, Tournament, TournamentEntry } from '../../generated/prisma/client.js';
+import { type DrawMatch, type DrawSide, type DrawState, matchesOf, placements, poolStandings, type SetScore } from './draw/index.js';
 import { publicName } from './tournament-terms.js';
 
 /** Each entry's players' names (a pair's two, a King of the Beach player's one), by entry id. */
@@ -18,6 +19,9 @@ export async function entryNamesOf(tx: Prisma.TransactionClient, tournamentId: n
   }
   return names;
 }
+
+/** The entry ids on side a (0) and side b (1) of a match, once known (a pair's one, a King of the Beach side's two). */
+export const sideEntries = (match: DrawMatch) => match.sides.map((side) => (side.kind === 'entries' ? side.entryIds : []));
 
 type LiveMatch = TTournamentLive['matches'][number];
 type LiveSide = LiveMatch['sides'][number];
@@ -67,4 +71,34 @@ export async function drawnView(tx: Prisma.TransactionClient, tournament: Pick<T
   }));
   const places = placements(state).map((row) => ({ entry_id: row.entryId, place: row.place, names: names.get(row.entryId) ?? [] }));
   return { matches, pools, placements: places };
+}
+
+type NextMatch = NonNullable<TMyEntry['next_match']>;
+type EntryInDraw = Pick<TournamentEntry, 'id' | 'status'> & { tournament: Pick<Tournament, 'id' | 'status' | 'draw'> };
+
+/**
+ * Each entry's next match, by entry id: in a tournament being played, the earliest placed match not played
+ * with the entry on one side (a King of the Beach player's entry among its side's two), called or not.
+ * Entries with none are left out. One read of the placed matches for all the entries' tournaments.
+ */
+export async function nextMatchesOf(tx: Prisma.TransactionClient, entries: EntryInDraw[]): Promise<Map<number, NextMatch>> {
+  const playing = entries.filter((entry) => entry.status === 'confirmed' && entry.tournament.status === 'drawn' && entry.tournament.draw !== null);
+  const next = new Map<number, NextMatch>();
+  if (playing.length === 0) return next;
+  const tournaments = new Map(playing.map((entry) => [entry.tournament.id, entry.tournament]));
+  const rows = await tx.tournamentMatch.findMany({
+    where: { tournamentId: { in: [...tournaments.keys()] }, courtId: { not: null }, startsAt: { not: null } },
+    select: { tournamentId: true, key: true, startsAt: true, calledAt: true, court: { select: { code: true } } },
+    orderBy: [{ startsAt: 'asc' }, { courtId: 'asc' }],
+  });
+  const drawMatches = new Map([...tournaments.values()].map((tournament) => [tournament.id, new Map(matchesOf(tournament.draw as unknown as DrawState).map((match) => [match.key, match]))]));
+  const mine = new Set(playing.map((entry) => entry.id));
+  for (const row of rows) {
+    const match = drawMatches.get(row.tournamentId)!.get(row.key);
+    if (!match || match.status === 'played' || match.status === 'bye') continue;
+    for (const entryId of sideEntries(match).flat()) {
+      if (mine.has(entryId) && !next.has(entryId)) next.set(entryId, { key: row.key, court: row.court?.code ?? null, starts_at: row.startsAt!.toISOString(), called: row.calledAt !== null });
+    }
+  }
+  return next;
 }

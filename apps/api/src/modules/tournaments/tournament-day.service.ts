@@ -13,6 +13,7 @@ import { fromIsoDate, todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import type { Checkouts, StripeRequests } from '../payments/index.js';
 import { checkSets, createDraw, type DrawMatch, type DrawState, matchesOf, placements, recordResult, type SetScore } from './draw/index.js';
+import { sideEntries } from './drawn-view.js';
 import { createEntryMoney } from './entry-money.js';
 import { matchCallEmail } from './match-calls.emails.js';
 import { pointsForPlace, rankingBoard, rankingPointsOf } from './ranking.js';
@@ -53,9 +54,6 @@ const drawMatch = (state: DrawState, key: string): DrawMatch => {
 
 const bumpLive = (tx: Tx, id: number, data: Prisma.TournamentUpdateInput = {}) =>
   tx.tournament.update({ where: { id }, data: { ...data, liveVersion: { increment: 1 } } });
-
-/** The entry ids on side a (0) and side b (1) of a match, once known. */
-const sideEntries = (match: DrawMatch) => match.sides.map((side) => (side.kind === 'entries' ? side.entryIds : []));
 
 /** Writes each confirmed entry's ranking points: the sum of its players' club ranking. */
 async function refreshRankingPoints(tx: Tx, tournament: Tournament, entryIds: number[]): Promise<Map<number, number>> {

@@ -2,7 +2,9 @@
 // scheduled at once on 4 courts (one unlit) with no rule broken; the organiser's scores carrying the draw
 // to its end (finished, ranking results, the club ranking); a player's score confirmed by the other side
 // only; invalid sets; moves (what shifted, a clash refused); the call e-mail in the player's language;
-// the routes: the organiser's answers, a member refused them, the public live page with the placed matches.
+// a member's next match in their entries (called, then the next one, then none; King of the Beach by the
+// player's own entry); the routes: the organiser's answers, a member refused them, the public live page
+// with the placed matches.
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../lib/db.js';
@@ -235,6 +237,43 @@ describe('moves and calls', () => {
     const email = await mail.waitFor(players[0]!.email);
     expect(email.subject).toMatch(/C5/);
     expect(email.subject).not.toMatch(/Tocca a voi/);
+  });
+});
+
+describe('the member’s next match', () => {
+  const nextMatchOf = async (user: { id: number }, tournamentId: number) => {
+    const mine = await services.tournaments.mine(await db.user.findUniqueOrThrow({ where: { id: user.id } }));
+    return mine.data.find((entry) => entry.tournament.id === tournamentId)!.next_match;
+  };
+  const placedOf = async (id: number) => (await rowsOf(id)).filter((row) => row.startsAt).sort((x, y) => x.startsAt!.getTime() - y.startsAt!.getTime() || x.key.localeCompare(y.key));
+
+  it('shows the earliest placed match not played: called with its court and time, then the next one, none once all are played', async () => {
+    const made = await makeTournament({ pairs: 4, format: 'round_robin', courtCodes: ['C3'] });
+    const player = made.entries[0]!.users[1]!;
+    expect(await nextMatchOf(player, made.id)).toBeNull();
+    await day.draw(made.id);
+    const state = await stateOf(made.id);
+    const plays = (key: string) => matchesOf(state).find((match) => match.key === key)!.sides.some((side) => side.kind === 'entries' && side.entryIds.includes(made.entries[0]!.id));
+    const theirs = (await placedOf(made.id)).filter((row) => plays(row.key));
+    expect(theirs).toHaveLength(3);
+    const [first, second] = theirs;
+    expect(await nextMatchOf(player, made.id)).toEqual({ key: first!.key, court: 'C3', starts_at: first!.startsAt!.toISOString(), called: false });
+    await day.call(made.id, first!.key);
+    expect(await nextMatchOf(player, made.id)).toEqual({ key: first!.key, court: 'C3', starts_at: first!.startsAt!.toISOString(), called: true });
+    await day.score(made.id, first!.key, { sets: twoNil });
+    expect(await nextMatchOf(player, made.id)).toEqual({ key: second!.key, court: 'C3', starts_at: second!.startsAt!.toISOString(), called: false });
+    for (const row of theirs.slice(1)) await day.score(made.id, row.key, { sets: twoNil });
+    expect(await nextMatchOf(player, made.id)).toBeNull();
+  });
+
+  it('finds a King of the Beach player’s match by their own entry among the side’s two', async () => {
+    const made = await makeTournament({ pairs: 8, format: 'king_of_the_beach', courtCodes: ['A1', 'C1'] });
+    await day.draw(made.id);
+    const state = await stateOf(made.id);
+    const first = (await placedOf(made.id))[0]!;
+    const side = matchesOf(state).find((match) => match.key === first.key)!.sides[1];
+    const entry = made.entries.find((candidate) => side.kind === 'entries' && side.entryIds.includes(candidate.id))!;
+    expect(await nextMatchOf(entry.users[0]!, made.id)).toMatchObject({ key: first.key, starts_at: first.startsAt!.toISOString(), called: false });
   });
 });
 

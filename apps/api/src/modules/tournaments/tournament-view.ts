@@ -1,10 +1,10 @@
 // A tournament as its pages show it (docs/tournaments.md): the public live page (settings, courts,
 // registered pairs; the draw's matches, pools and placements once drawn), the organiser's view with every
-// player's money, and a member's own entries with what they owe (read from the ledger).
+// player's money, and a member's own entries with what they owe (read from the ledger) and their next match.
 import { centsToMoney, type TAdminTournament, type TMyEntry, type TTournamentLive } from '@beach/contracts';
 import type { Prisma, Tournament, User } from '../../generated/prisma/client.js';
 import { timeOf, todayInRome } from '../../lib/time.js';
-import { drawnView } from './drawn-view.js';
+import { drawnView, nextMatchesOf } from './drawn-view.js';
 import { owedByPlayer } from './entry-money.js';
 import { playerName, publicName, toTournamentSummary } from './tournament-terms.js';
 
@@ -69,7 +69,10 @@ const isPaid = (status: string, feeCents: number, owedCents: number) => (status 
 export async function myEntriesOf(tx: Prisma.TransactionClient, user: User, where: Prisma.TournamentEntryWhereInput = {}): Promise<TMyEntry[]> {
   const mine = { OR: [{ userId: user.id }, { userId: null, invitedEmail: { equals: user.email, mode: 'insensitive' as const } }] };
   const entries = await tx.tournamentEntry.findMany({ where: { ...where, players: { some: mine } }, include: { ...PLAYERS, tournament: true }, orderBy: [{ tournament: { startsOn: 'desc' } }, { id: 'desc' }] });
-  const owed = await owedByPlayer(tx, entries.flatMap((entry) => entry.players.map((player) => player.id)));
+  const [owed, next] = await Promise.all([
+    owedByPlayer(tx, entries.flatMap((entry) => entry.players.map((player) => player.id))),
+    nextMatchesOf(tx, entries),
+  ]);
   const now = new Date();
   return entries.map((entry) => ({
     id: entry.id,
@@ -85,6 +88,6 @@ export async function myEntriesOf(tx: Prisma.TransactionClient, user: User, wher
       return { id: player.id, name, me, invited: player.userId === null, paid, owed: centsToMoney(me ? cents : 0) };
     }),
     offered_until: entry.offeredUntil?.toISOString() ?? null,
-    next_match: null,
+    next_match: next.get(entry.id) ?? null,
   }));
 }
