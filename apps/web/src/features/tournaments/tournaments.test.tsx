@@ -6,12 +6,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query';
 import { jsonResponse, signIn } from '../../test/fixtures';
 import { render, renderAt, stubApiForEachTest } from '../../test/test-support';
-import { LIVE_POLL_MS } from './api/tournaments';
+import { LIVE_POLL_MS, MY_ENTRIES_POLL_MS } from './api/tournaments';
 import { Bracket } from './components/bracket';
 import { scoreOf, type SetRow } from './components/score-form';
 import { StandingsTable } from './components/standings-table';
 import { roundName, sideName } from './labels';
 import TournamentPage from './pages/tournament-page';
+import TournamentsPage from './pages/tournaments-page';
 import { TV_TURN_MS, TvScreen } from './pages/tournament-tv-page';
 
 const side = (names: string[], entryId: number | null = null): TTournamentMatch['sides'][number] => ({ entry_id: entryId, names, placeholder: null });
@@ -120,6 +121,37 @@ describe('the live page', () => {
     expect(await screen.findByRole('heading', { name: 'Risultati' })).toBeTruthy();
     expect(screen.getByText('21-19')).toBeTruthy();
     expect(screen.getByText(/Aggiornato alle \d\d:\d\d/)).toBeTruthy();
+  });
+});
+
+describe('the member’s next match', () => {
+  const myEntry = (called: boolean) => ({
+    id: 1, tournament: live(), status: 'confirmed', players: [{ id: 11, name: 'Anna Rossi', me: true, invited: false, paid: true, owed: '0.00' }], offered_until: null,
+    next_match: { key: 'P-A-1', court: 'C3', starts_at: '2027-07-10T14:30:00.000Z', called },
+  });
+
+  it('shows on /tornei, and the call within 30 s without a reload while the tournament is played', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn('user');
+    let called = false;
+    handlers['GET /api/tournaments'] = () => jsonResponse(200, { data: [] });
+    handlers['GET /api/me/tournament-entries'] = () => jsonResponse(200, { data: [myEntry(called)] });
+    renderAt(<TournamentsPage />, { url: '/tornei', path: '/tornei' });
+    expect(await screen.findByText(/Prossima partita: campo C3, .*16:30/)).toBeTruthy();
+    expect(screen.queryByText(/Tocca a voi/)).toBeNull();
+    called = true;
+    await act(() => vi.advanceTimersByTimeAsync(MY_ENTRIES_POLL_MS));
+    expect(await screen.findByText('Tocca a voi: campo C3 alle 16:30')).toBeTruthy();
+  });
+
+  it('is called out at the top of the live page to the member playing it, once called', async () => {
+    signIn('user');
+    handlers['GET /api/tournaments/5'] = () => jsonResponse(200, live());
+    handlers['GET /api/me/tournament-entries'] = () => jsonResponse(200, { data: [myEntry(true)] });
+    renderAt(<TournamentPage />, { url: '/tornei/5', path: '/tornei/:id' });
+    const banners = await screen.findAllByText('Tocca a voi: campo C3 alle 16:30');
+    // Above the entry's own card (which says it too): the first thing after the header.
+    expect(banners[0]!.previousElementSibling?.tagName).toBe('HEADER');
   });
 });
 

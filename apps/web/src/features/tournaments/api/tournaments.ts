@@ -1,6 +1,6 @@
 // Calls for the tournaments' public and member screens (docs/tournaments.md#public-and-member-screens): the
 // list, one tournament live (polled), the club ranking, the member's entries (register, pay their part,
-// withdraw), the partner finder and the scores a player proposes or confirms.
+// withdraw; polled while they play), the partner finder and the scores a player proposes or confirms.
 import { api, type TPartnerPostBody, type TRankingQuery, type TScoreBody, type TTournamentLive } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
@@ -45,8 +45,21 @@ export const useLiveReadAt = (id: number) =>
 export const useRanking = (query: TRankingQuery) =>
   useQuery({ queryKey: tournamentKeys.ranking(query), queryFn: async () => (await callApi(api.tournaments.ranking, { query })).data });
 
+/** How often the member's entries are read while one of their tournaments is being played: a call to the court shows within this time. */
+export const MY_ENTRIES_POLL_MS = 30_000;
+
+/**
+ * The member's entries; asked again every 30 s while one is in a drawn tournament (its next match may be
+ * called), paused on a hidden tab like the live page.
+ */
 export const useMyTournamentEntries = (enabled: boolean) =>
-  useQuery({ queryKey: tournamentKeys.mine, queryFn: async () => (await callApi(api.tournaments.mine)).data, enabled, staleTime: 0 });
+  useQuery({
+    queryKey: tournamentKeys.mine,
+    queryFn: async () => (await callApi(api.tournaments.mine)).data,
+    enabled,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.some((entry) => entry.status !== 'withdrawn' && entry.tournament.status === 'drawn') ? MY_ENTRIES_POLL_MS : false),
+  });
 
 export const usePartnerPosts = (id: number, enabled: boolean) =>
   useQuery({ queryKey: tournamentKeys.partnerPosts(id), queryFn: async () => (await callApi(api.tournaments.partnerPosts, { params: { id } })).data, enabled });

@@ -91,7 +91,8 @@ export function MyEntry({ entry, notice, showName = false }: { entry: TMyEntry; 
   );
 }
 
-function NextMatch({ entry }: { entry: TMyEntry }) {
+/** The entry's next match: "Tocca a voi" once called, else when and where (nothing before the draw places it). */
+export function NextMatch({ entry }: { entry: TMyEntry }) {
   const next = entry.next_match;
   if (!next?.starts_at) return null;
   const court = next.court ?? '';

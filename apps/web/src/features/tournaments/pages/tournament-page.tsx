@@ -1,7 +1,7 @@
-// /tornei/:id, the live page (docs/tournaments.md#public-and-member-screens): the tournament's header, the
-// member's entry (or registering), the partner finder, the member's matches to score, then Programma,
-// Gironi, Tabellone, Risultati, Iscritti and the rules. It reads the tournament every 10 s and redraws
-// only when something changed.
+// /tornei/:id, the live page (docs/tournaments.md#public-and-member-screens): the tournament's header, a
+// playing member's "Tocca a voi" once their match is called, the member's entry (or registering), the
+// partner finder, the member's matches to score, then Programma, Gironi, Tabellone, Risultati, Iscritti
+// and the rules. It reads the tournament every 10 s and redraws only when something changed.
 import type { TTournamentLive } from '@beach/contracts';
 import type { Locale } from '@beach/i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMyTournamentEntries, useTournamentLive } from '../api/tournaments';
 import { Bracket } from '../components/bracket';
+import { NextMatch } from '../components/my-entry';
 import { PartnerFinder } from '../components/partner-finder';
 import { entryIn, Registration } from '../components/registration';
 import { Results, Schedule, stageName } from '../components/schedule';
@@ -65,6 +66,7 @@ export function LiveTournament({ live }: { live: TTournamentLive }) {
           </Link>
         </div>
       </header>
+      {myEntry?.next_match?.called && <NextMatch entry={myEntry} />}
       {live.status === 'cancelled' && <Alert tone="warning"><Trans>Il torneo è stato annullato.</Trans></Alert>}
       {live.status !== 'cancelled' && (
         <CardSection titleId="registration-title">
