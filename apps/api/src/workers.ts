@@ -4,7 +4,7 @@ import type { AppDeps } from './deps.js';
 import { createBackup } from './modules/backups/index.js';
 import type { Services } from './services.js';
 
-export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, stripeRequests, broadcasts, bookings, receipts, certificates, bookingPlayers, rainChecks, carnets, reconciliation, enrolments, courseWaitlist, courses }: Services) {
+export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, stripeRequests, broadcasts, bookings, receipts, certificates, bookingPlayers, rainChecks, carnets, reconciliation, enrolments, courseWaitlist, courses, tournaments }: Services) {
   await jobs.work('send-email', (message) => mailer.send(message));
   await jobs.work('membership-activated', ({ membershipId }) => memberships.sendActivation(membershipId));
   await jobs.work('stripe-request', ({ requestId }) => stripeRequests.perform(requestId));
@@ -16,6 +16,9 @@ export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { 
   });
   await jobs.work('course-waitlist-offers', async () => {
     await courseWaitlist.expireOffers();
+  });
+  await jobs.work('tournament-waitlist-offers', async () => {
+    await tournaments.expireOffers();
   });
   await jobs.work('courses-minimum-check', async () => {
     await courses.checkMinimums();

@@ -17,6 +17,8 @@ export interface JobPayloads {
   'enrolments-expire-holds': Record<string, never>;
   /** Every minute: waiting-list offers past their hold lapse and their place passes to the next waiting. */
   'course-waitlist-offers': Record<string, never>;
+  /** Every minute: tournament waiting-list offers not paid in time lapse and their place passes to the next waiting. */
+  'tournament-waitlist-offers': Record<string, never>;
   /** Daily: reminders of school instalments not yet paid, three days before their day and on the day (once each). */
   'enrolments-instalment-reminders': Record<string, never>;
   /** Every 10 minutes: confirmed bookings starting within the reminder lead get their one reminder. */
@@ -54,6 +56,7 @@ export const JOB_QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'bookings-expire-holds': { policy: 'singleton', retryLimit: 1, expireInSeconds: 120 },
   'enrolments-expire-holds': { policy: 'singleton', retryLimit: 1, expireInSeconds: 120 },
   'course-waitlist-offers': { policy: 'singleton', retryLimit: 1, expireInSeconds: 120 },
+  'tournament-waitlist-offers': { policy: 'singleton', retryLimit: 1, expireInSeconds: 120 },
   'enrolments-instalment-reminders': { policy: 'singleton', retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
   'bookings-reminders': { policy: 'singleton', retryLimit: 2, expireInSeconds: 300 },
   'booking-shares': { policy: 'singleton', retryLimit: 2, expireInSeconds: 120 },
@@ -80,6 +83,7 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   'bookings-expire-holds': '* * * * *',
   'enrolments-expire-holds': '* * * * *',
   'course-waitlist-offers': '* * * * *',
+  'tournament-waitlist-offers': '* * * * *',
   'enrolments-instalment-reminders': '0 8 * * *',
   'bookings-reminders': '*/10 * * * *',
   'booking-shares': '* * * * *',

@@ -16,6 +16,9 @@ const messages = defineMessages({
   offerText: /* i18n */ { id: 'api.tournaments.email_offer_text', message: 'si è liberato un posto nel torneo «{tournament}» ed è vostro: pagate la vostra quota entro il {day} alle {time} per confermarlo.' },
   offerFree: /* i18n */ { id: 'api.tournaments.email_offer_free', message: 'si è liberato un posto nel torneo «{tournament}»: la vostra iscrizione è confermata.' },
   offerAction: /* i18n */ { id: 'api.tournaments.email_offer_action', message: 'Vai al torneo' },
+  lapsedSubject: /* i18n */ { id: 'api.tournaments.email_lapsed_subject', message: 'L’offerta del posto è scaduta: {tournament}' },
+  lapsedTitle: /* i18n */ { id: 'api.tournaments.email_lapsed_title', message: 'L’offerta del posto è scaduta' },
+  lapsedText: /* i18n */ { id: 'api.tournaments.email_lapsed_text', message: 'la vostra iscrizione al torneo «{tournament}» non è stata pagata per intero entro la scadenza: l’offerta del posto è scaduta e il posto passa a chi segue in lista d’attesa. Quanto avete già pagato vi viene restituito.' },
 });
 
 /** Who the e-mail goes to, in their language (users.locale; a guest reads their organiser's). */
@@ -56,5 +59,16 @@ export function placeOfferedEmail(to: Recipient, offer: { tournament: string; ex
     to: to.email,
     subject: say(messages.offerSubject, { tournament: offer.tournament }),
     ...renderEmail(i18n, { title: say(messages.offerTitle), greeting: greetingOf(i18n, to.firstName), paragraphs: [text], action: { label: say(messages.offerAction), url } }),
+  };
+}
+
+/** An offered place not paid in full by its deadline: the entry is withdrawn, what was paid given back. */
+export function offerLapsedEmail(to: Recipient, offer: { tournament: string }, url: string): MailMessage {
+  const i18n = i18nFor(to.locale);
+  const say = sayer(i18n);
+  return {
+    to: to.email,
+    subject: say(messages.lapsedSubject, offer),
+    ...renderEmail(i18n, { title: say(messages.lapsedTitle), greeting: greetingOf(i18n, to.firstName), paragraphs: [say(messages.lapsedText, offer)], action: { label: say(messages.offerAction), url } }),
   };
 }

@@ -21,7 +21,7 @@ export function createTournamentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
   const { db } = deps;
   const money = createEntryMoney(checkouts, stripeRequests);
   const registration = createRegistration(deps);
-  const waitlist = createTournamentWaitlist(deps);
+  const waitlist = createTournamentWaitlist(deps, money);
   const setup = createTournamentSetup(deps, checkouts, money, waitlist);
   const payments = createEntryPayments(deps, checkouts);
   const partners = createPartnerFinder(deps, registration);
@@ -36,6 +36,8 @@ export function createTournamentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
 
   return {
     paymentTarget: payments.paymentTarget,
+    /** The minute job tournament-waitlist-offers: offers not paid in time lapse, their places passed on. */
+    expireOffers: waitlist.expireOffers,
 
     async list() {
       const since = fromIsoDate(addDays(todayInRome(), -30));

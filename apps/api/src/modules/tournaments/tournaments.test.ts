@@ -209,6 +209,58 @@ describe('registration and money', () => {
   });
 });
 
+describe('the waiting list’s offer lapses', () => {
+  it('withdraws an offer not paid in time once even with two runs at once, gives the paid part back, e-mails its players and offers the place on', async () => {
+    const tournament = await makeTournament(db, { maxEntries: 2, feeCents: 2000 });
+    const members = await Promise.all(Array.from({ length: 8 }, () => carded()));
+    const entryIds: number[] = [];
+    for (let index = 0; index < 8; index += 2) entryIds.push((await register(members[index]!, tournament.id, members[index + 1]!.email).expect(201)).body.entry.id);
+    const [leaving, , offered, next] = entryIds as [number, number, number, number];
+    const [offeredPayer, offeredPartner, nextPayer, nextPartner] = [members[4]!, members[5]!, members[6]!, members[7]!];
+    await db.user.update({ where: { id: offeredPartner.id }, data: { locale: 'en' } });
+    expect((await entryOf(offered)).status).toBe('waiting');
+
+    await request(app).post(`/api/me/tournament-entries/${leaving}/withdraw`).set(bearer(members[0]!.token)).expect(200);
+    expect(await entryOf(offered)).toMatchObject({ status: 'pending', offeredUntil: expect.any(Date) });
+    expect((await mail.waitFor(offeredPayer.email, 45_000, /Si è liberato un posto/)).subject).toBe(`Si è liberato un posto: ${tournament.name}`);
+    // One player pays their part in time; the other does not.
+    await deskTopUp(app, staff, offeredPayer, '50');
+    await request(app).post(`/api/me/tournament-entries/${offered}/pay-with-credit`).set(bearer(offeredPayer.token)).expect(200);
+    expect((await entryOf(offered)).status).toBe('pending');
+
+    // Time passes: before the deadline nothing lapses; after it, two runs at once lapse the offer once.
+    expect(await services.tournaments.expireOffers()).toBe(0);
+    await db.tournamentEntry.update({ where: { id: offered }, data: { offeredUntil: new Date(Date.now() - 1000) } });
+    const runs = await Promise.all([services.tournaments.expireOffers(), services.tournaments.expireOffers()]);
+    expect(runs[0] + runs[1]).toBe(1);
+    expect((await entryOf(offered)).status).toBe('withdrawn');
+    expect(await entryOf(next)).toMatchObject({ status: 'pending', offeredUntil: expect.any(Date) });
+    expect(await taken(tournament.id)).toBe(2);
+
+    // The part paid comes back to the credit, what was owed is written off; the players are told in their language.
+    expect((await request(app).get('/api/me/credit').set(bearer(offeredPayer.token)).expect(200)).body.available).toBe('50.00');
+    for (const player of (await entryOf(offered)).players) expect(await balanceOf(db, `tournament-player:${player.id}`)).toBe(0);
+    expect((await mail.waitFor(offeredPayer.email, 45_000, /scaduta/)).subject).toBe(`L’offerta del posto è scaduta: ${tournament.name}`);
+    expect((await mail.waitFor(offeredPartner.email, 45_000, /expired/i)).text).toContain(tournament.name);
+    await mail.waitFor(nextPayer.email, 45_000, /Si è liberato un posto/);
+    expect(await services.tournaments.expireOffers()).toBe(0);
+
+    // A card payment of the lapsed entry arriving now buys nothing: confirm says no, so it is refunded.
+    const latePlayer = (await entryOf(offered)).players[1]!;
+    const paidRow = { id: 0, amountCents: 2000, description: 'Quota torneo', userId: latePlayer.userId } as Parameters<typeof services.tournaments.paymentTarget.confirm>[2];
+    expect(await db.$transaction((tx) => services.tournaments.paymentTarget.confirm(tx, latePlayer.id, paidRow))).toBe(false);
+
+    // The next offer paid in full in time is confirmed and its deadline dropped: it no longer lapses.
+    for (const payer of [nextPayer, nextPartner]) {
+      await deskTopUp(app, staff, payer, '20');
+      await request(app).post(`/api/me/tournament-entries/${next}/pay-with-credit`).set(bearer(payer.token)).expect(200);
+    }
+    expect(await entryOf(next)).toMatchObject({ status: 'confirmed', offeredUntil: null });
+    await services.tournaments.expireOffers(new Date(Date.now() + 86_400_000));
+    expect((await entryOf(next)).status).toBe('confirmed');
+  });
+});
+
 describe('the draw and the money', () => {
   it('withdraws at the draw the entries not confirmed, each paid part back; a payment after the close is refused, a checkout completed after it refunded', async () => {
     const tournament = await makeTournament(db, { feeCents: 2000, format: 'round_robin' });
