@@ -136,6 +136,8 @@ export const ZMatchSide = z.object({
       z.object({ kind: z.literal('pool_place'), pool: z.string(), place: z.number().int() }),
       z.object({ kind: z.literal('best'), place: z.number().int(), rank: z.number().int() }),
       z.object({ kind: z.literal('bye') }),
+      /** A King of the Beach final's side: two of its qualifiers by seat (1 the best ranked). */
+      z.object({ kind: z.literal('kob_seats'), seats: z.tuple([z.number().int(), z.number().int()]) }),
     ])
     .nullable(),
 });

@@ -31,13 +31,19 @@ function sideOf(side: DrawSide, names: Map<number, (string | null)[]>): LiveSide
     // A pair is one entry; a King of the Beach side is two players, each an entry of their own.
     return { entry_id: side.entryIds.length === 1 ? side.entryIds[0]! : null, names: side.entryIds.flatMap((id) => names.get(id) ?? []), placeholder: null };
   }
-  const placeholder: LiveSide['placeholder'] =
-    side.kind === 'winner' || side.kind === 'loser' ? { kind: side.kind, match_key: side.matchKey }
-      : side.kind === 'pool_place' ? { kind: 'pool_place', pool: side.pool, place: side.place }
-        : side.kind === 'best' ? { kind: 'best', place: side.place, rank: side.rank }
-          : side.kind === 'bye' ? { kind: 'bye' }
-            : null;
-  return { entry_id: null, names: [], placeholder };
+  return { entry_id: null, names: [], placeholder: placeholderOf(side) };
+}
+
+/** What decides a side not known yet ("1ª girone A", "Vincente Q1", a King of the Beach final's seats). */
+function placeholderOf(side: Exclude<DrawSide, { kind: 'entries' }>): NonNullable<LiveSide['placeholder']> {
+  switch (side.kind) {
+    case 'winner':
+    case 'loser': return { kind: side.kind, match_key: side.matchKey };
+    case 'pool_place': return { kind: 'pool_place', pool: side.pool, place: side.place };
+    case 'best': return { kind: 'best', place: side.place, rank: side.rank };
+    case 'kob_seats': return { kind: 'kob_seats', seats: side.seats };
+    case 'bye': return { kind: 'bye' };
+  }
 }
 
 const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);

@@ -1,5 +1,6 @@
 // The tournament's day through the real database: the draw of a 24-pair pools-and-knockout tournament
-// scheduled at once on 4 courts (one unlit) with no rule broken; the organiser's scores carrying the draw
+// scheduled at once on 4 courts (one unlit) with no rule broken; a King of the Beach final's sides by
+// their qualifiers' seats on the live page; the organiser's scores carrying the draw
 // to its end (finished, ranking results, the club ranking); a player's score confirmed by the other side
 // only; invalid sets; moves (what shifted, a clash refused); the call e-mail in the player's language;
 // a member's next match in their entries (called, then the next one, then none; King of the Beach by the
@@ -103,6 +104,16 @@ describe('the draw and the schedule', () => {
     const finals = (await rowsOf(made.id)).filter((row) => row.key.startsWith('KF-')).sort((x, y) => x.startsAt!.getTime() - y.startsAt!.getTime());
     expect(finals).toHaveLength(3);
     for (const [index, row] of finals.slice(1).entries()) expect(row.startsAt!.getTime()).toBeGreaterThanOrEqual(finals[index]!.endsAt!.getTime());
+  });
+
+  it('shows a King of the Beach final’s sides by their qualifiers’ seats on the live page until the pools end', async () => {
+    const made = await makeTournament({ pairs: 8, format: 'king_of_the_beach', courtCodes: ['A1', 'C1'] });
+    await day.draw(made.id);
+    const live = await request(app).get(`/api/tournaments/${made.id}`).expect(200);
+    const finals = (live.body.matches as { key: string; phase: string; sides: unknown[] }[]).filter((match) => match.phase === 'kob_final').sort((x, y) => x.key.localeCompare(y.key));
+    // Seat 1 the best ranked qualifier: each final match pairs them differently (KOB_ROTATION).
+    expect(finals.map((match) => match.sides)).toEqual([[[1, 2], [3, 4]], [[1, 3], [2, 4]], [[1, 4], [2, 3]]].map((pairs) =>
+      pairs.map((seats) => ({ entry_id: null, names: [], placeholder: { kind: 'kob_seats', seats } }))));
   });
 
   it('refuses a draw before the registration closes, and a second draw', async () => {

@@ -70,6 +70,7 @@ export function sideText(side: TTournamentMatch['sides'][number]): string {
     case 'winner': return `Vincente ${placeholder.match_key}`;
     case 'loser': return `Perdente ${placeholder.match_key}`;
     case 'bye': return 'Turno di riposo';
+    case 'kob_seats': return `${placeholder.seats[0]}° e ${placeholder.seats[1]}° qualificato`;
     default: return 'Da definire';
   }
 }

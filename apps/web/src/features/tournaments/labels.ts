@@ -28,6 +28,9 @@ export function categoryName(i18n: I18n, tournament: Pick<TTournamentSummary, 'c
   return i18n._(msg`Under ${age}`);
 }
 
+/** A tournament with no fee to pay says "Gratuito" instead of "0,00 € a giocatore". */
+export const isFree = (entryFee: string) => Number(entryFee) === 0;
+
 /** The categories a ranking is kept for (an under one is read without its age). */
 export const RANKING_CATEGORY_NAMES: Record<(typeof TOURNAMENT_CATEGORIES)[number], MessageDescriptor> = { ...CATEGORY_NAMES, under: msg`Under` };
 
@@ -96,6 +99,10 @@ export function sideName(i18n: I18n, side: TTournamentMatch['sides'][number], ma
     }
     case 'bye':
       return i18n._(msg`Turno di riposo`);
+    case 'kob_seats': {
+      const [first, second] = placeholder.seats;
+      return i18n._(msg`${first}° e ${second}° qualificato`);
+    }
     case 'winner':
     case 'loser': {
       const decider = matches.find((match) => match.key === placeholder.match_key);

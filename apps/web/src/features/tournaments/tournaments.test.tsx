@@ -72,6 +72,11 @@ describe('the bracket’s rounds', () => {
     expect(screen.getByText('Perdente S1')).toBeTruthy();
     expect(sideName(i18n, { entry_id: null, names: [], placeholder: { kind: 'best', place: 3, rank: 2 } }, [])).toBe('2ª migliore tra le 3ª');
   });
+
+  it('names a King of the Beach final’s side before the pools end by its qualifiers’ seats', () => {
+    const seats = { entry_id: null, names: [], placeholder: { kind: 'kob_seats', seats: [1, 4] } } satisfies TTournamentMatch['sides'][number];
+    expect(sideName(i18n, seats, [])).toBe('1° e 4° qualificato');
+  });
 });
 
 describe('the set-score form', () => {
@@ -149,9 +154,65 @@ describe('the member’s next match', () => {
     handlers['GET /api/tournaments/5'] = () => jsonResponse(200, live());
     handlers['GET /api/me/tournament-entries'] = () => jsonResponse(200, { data: [myEntry(true)] });
     renderAt(<TournamentPage />, { url: '/tornei/5', path: '/tornei/:id' });
-    const banners = await screen.findAllByText('Tocca a voi: campo C3 alle 16:30');
-    // Above the entry's own card (which says it too): the first thing after the header.
-    expect(banners[0]!.previousElementSibling?.tagName).toBe('HEADER');
+    const banner = await screen.findByText('Tocca a voi: campo C3 alle 16:30');
+    // The first thing after the header, and only there: the entry's own card does not say it again.
+    expect(banner.previousElementSibling?.tagName).toBe('HEADER');
+    expect(screen.getByRole('heading', { name: 'Iscrizione' }).parentElement!.textContent).toContain('Anna Rossi (tu)');
+    expect(screen.getAllByText(/Tocca a voi/)).toHaveLength(1);
+  });
+
+  it('is still said in the entry before the call', async () => {
+    signIn('user');
+    handlers['GET /api/tournaments/5'] = () => jsonResponse(200, live());
+    handlers['GET /api/me/tournament-entries'] = () => jsonResponse(200, { data: [myEntry(false)] });
+    renderAt(<TournamentPage />, { url: '/tornei/5', path: '/tornei/:id' });
+    expect(await screen.findByText(/Prossima partita: campo C3, .*16:30/)).toBeTruthy();
+  });
+});
+
+describe('a free tournament', () => {
+  it('says "Gratuito" on its card and in the live page’s header, not a fee of 0,00 €', async () => {
+    handlers['GET /api/tournaments'] = () => jsonResponse(200, { data: [live({ entry_fee: '0.00', status: 'published' }), live({ id: 6, name: 'Autumn Cup', status: 'published' })] });
+    const list = renderAt(<TournamentsPage />, { url: '/tornei', path: '/tornei' });
+    const free = (await screen.findByRole('link', { name: 'Summer Beach Cup' })).closest('article')!;
+    expect(within(free).getByText('Gratuito')).toBeTruthy();
+    expect(free.textContent).not.toContain('0,00');
+    expect(within(screen.getByRole('link', { name: 'Autumn Cup' }).closest('article')!).getByText(/Quota: 15,00\s€ a giocatore/)).toBeTruthy();
+    list.unmount();
+    handlers['GET /api/tournaments/5'] = () => jsonResponse(200, live({ entry_fee: '0.00' }));
+    renderAt(<TournamentPage />, { url: '/tornei/5', path: '/tornei/:id' });
+    const header = (await screen.findByRole('heading', { level: 1, name: 'Summer Beach Cup' })).parentElement!;
+    expect(header.textContent).toContain('· Gratuito');
+    expect(header.textContent).not.toContain('a giocatore');
+  });
+});
+
+describe('a finished tournament', () => {
+  const finished = live({
+    status: 'finished',
+    matches: [match({ status: 'played', sets: [{ a: 21, b: 18 }], winner: 'a' })],
+    placements: [{ entry_id: 2, place: 2, names: ['Carla', 'Dora'] }, { entry_id: 1, place: 1, names: ['Anna', 'Bea'] }, { entry_id: 3, place: 3, names: ['Elena', null] }],
+  });
+
+  it('shows the final placements at the top of the live page, first place first', async () => {
+    handlers['GET /api/tournaments/5'] = () => jsonResponse(200, finished);
+    renderAt(<TournamentPage />, { url: '/tornei/5', path: '/tornei/:id' });
+    const heading = await screen.findByRole('heading', { name: 'Classifica finale' });
+    const part = heading.parentElement!;
+    expect(part.previousElementSibling?.tagName).toBe('HEADER');
+    expect(within(part).getAllByRole('listitem').map((row) => row.textContent)).toEqual(['1°Anna / Bea', '2°Carla / Dora', '3°Elena / Ospite invitato']);
+  });
+
+  it('opens the TV mode on the placements and skips the schedule with nothing left to play', () => {
+    vi.useFakeTimers();
+    render(<QueryClientProvider client={createQueryClient()}><TvScreen live={finished} /></QueryClientProvider>);
+    const view = () => screen.getByRole('heading', { level: 2 }).textContent;
+    expect(view()).toBe('Classifica finale');
+    expect(screen.getByText('Anna / Bea')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(TV_TURN_MS));
+    expect(view()).toBe('Gironi');
+    act(() => vi.advanceTimersByTime(TV_TURN_MS));
+    expect(view()).toBe('Classifica finale');
   });
 });
 

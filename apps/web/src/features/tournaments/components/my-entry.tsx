@@ -17,7 +17,8 @@ import { usePayEntryByCard, usePayEntryWithCredit, useWithdrawEntry } from '../a
 import { ENTRY_STATUS } from '../labels';
 import { tournamentPath } from './tournament-card';
 
-export function MyEntry({ entry, notice, showName = false }: { entry: TMyEntry; notice?: string; showName?: boolean }) {
+/** `calledShownAbove`: the page already says "Tocca a voi" above, so the entry only says a match not called yet. */
+export function MyEntry({ entry, notice, showName = false, calledShownAbove = false }: { entry: TMyEntry; notice?: string; showName?: boolean; calledShownAbove?: boolean }) {
   const { i18n, t } = useLingui();
   const byCard = usePayEntryByCard();
   const withCredit = usePayEntryWithCredit();
@@ -70,7 +71,7 @@ export function MyEntry({ entry, notice, showName = false }: { entry: TMyEntry; 
       {active && me?.paid && partners.some((player) => !player.paid) && <p className="text-sm text-slate-600"><Trans>In attesa del pagamento del compagno</Trans></p>}
       {entry.status === 'waiting' && !offeredUntil && <p className="text-sm text-slate-600"><Trans>Siete in lista d’attesa: vi scriviamo se si libera un posto.</Trans></p>}
       {offeredUntil && <p className="text-sm font-medium text-amber-800"><Trans>Si è liberato un posto: pagate entro {offeredUntil} per prenderlo.</Trans></p>}
-      <NextMatch entry={entry} />
+      {!(calledShownAbove && entry.next_match?.called) && <NextMatch entry={entry} />}
       <div className="flex flex-wrap gap-2">
         {active && owed && (entry.status !== 'waiting' || offeredUntil) && (
           <>

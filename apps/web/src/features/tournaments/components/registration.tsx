@@ -35,7 +35,8 @@ export function Registration({ live }: { live: TTournamentLive }) {
   const closesAt = formatDateTime(live.registration_closes_at);
   const full = live.entries_taken >= live.max_entries;
   const alone = live.format === 'king_of_the_beach';
-  if (entry) return <MyEntry key={notice} entry={entry} notice={notice} />;
+  // The live page calls the member's match out at its top: the entry does not say it again.
+  if (entry) return <MyEntry key={notice} entry={entry} notice={notice} calledShownAbove />;
   if (!live.registration_open) return <p className="text-sm text-slate-600"><Trans>Iscrizioni chiuse</Trans></p>;
   if (!user) {
     return (

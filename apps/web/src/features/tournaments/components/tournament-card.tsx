@@ -1,4 +1,4 @@
-// A tournament as /tornei lists it: name, sport, category, days, format in words, fee per player,
+// A tournament as /tornei lists it: name, sport, category, days, format in words, fee per player (or free),
 // places left, and until when registration is open.
 import type { TTournamentSummary } from '@beach/contracts';
 import type { Locale } from '@beach/i18n';
@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { formatDateTime, formatDayRange, formatMoney } from '../../../lib/format';
 import { localizedTo } from '../../../lib/i18n';
 import { SPORT_NAMES } from '../../bookings';
-import { categoryName, FORMAT_NAMES } from '../labels';
+import { categoryName, FORMAT_NAMES, isFree } from '../labels';
 
 export const tournamentPath = (id: number, tv = false) => (tv ? paths.tournamentTv : paths.tournament).replace(':id', String(id));
 
@@ -31,7 +31,7 @@ export function TournamentCard({ tournament }: { tournament: TTournamentSummary 
       </h2>
       <p className="text-sm text-slate-600">{kind}</p>
       <p className="text-sm text-slate-800">{formatDayRange(tournament.starts_on, tournament.ends_on)}</p>
-      <p className="text-sm text-slate-800"><Trans>Quota: {fee} a giocatore</Trans></p>
+      <p className="text-sm text-slate-800">{isFree(tournament.entry_fee) ? <Trans>Gratuito</Trans> : <Trans>Quota: {fee} a giocatore</Trans>}</p>
       <p className="text-sm text-slate-800">{placesLeft > 0 ? <Trans>Posti liberi: {placesLeft}</Trans> : <Trans>Al completo: lista d’attesa</Trans>}</p>
       <p className={`text-sm font-medium ${tournament.registration_open ? 'text-emerald-800' : 'text-slate-600'}`}>
         {tournament.registration_open ? <Trans>Iscrizioni aperte fino al {closesAt}</Trans> : <Trans>Iscrizioni chiuse</Trans>}

@@ -1,7 +1,7 @@
-// /tornei/:id, the live page (docs/tournaments.md#public-and-member-screens): the tournament's header, a
-// playing member's "Tocca a voi" once their match is called, the member's entry (or registering), the
-// partner finder, the member's matches to score, then Programma, Gironi, Tabellone, Risultati, Iscritti
-// and the rules. It reads the tournament every 10 s and redraws only when something changed.
+// /tornei/:id, the live page (docs/tournaments.md#public-and-member-screens): the tournament's header, the
+// final placements once finished, a playing member's "Tocca a voi" once their match is called (there only,
+// not again in their entry), the member's entry (or registering), the partner finder, the member's matches
+// to score, then Programma, Gironi, Tabellone, Risultati, Iscritti and the rules. It reads the tournament every 10 s and redraws only when something changed.
 import type { TTournamentLive } from '@beach/contracts';
 import type { Locale } from '@beach/i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMyTournamentEntries, useTournamentLive } from '../api/tournaments';
 import { Bracket } from '../components/bracket';
+import { FinalPlacements } from '../components/final-placements';
 import { NextMatch } from '../components/my-entry';
 import { PartnerFinder } from '../components/partner-finder';
 import { entryIn, Registration } from '../components/registration';
@@ -23,7 +24,7 @@ import { ScoreForm } from '../components/score-form';
 import { StandingsTable } from '../components/standings-table';
 import { tournamentPath, useTournamentKind } from '../components/tournament-card';
 import { UpdatedAt } from '../components/updated-at';
-import { playerNames } from '../labels';
+import { isFree, playerNames } from '../labels';
 
 export default function TournamentPage() {
   const { t } = useLingui();
@@ -58,7 +59,7 @@ export function LiveTournament({ live }: { live: TTournamentLive }) {
       <header className="space-y-1">
         <h1 className="text-3xl font-bold text-sea-900">{live.name}</h1>
         <p className="text-slate-700">{formatDayRange(live.starts_on, live.ends_on)}</p>
-        <p className="text-slate-600">{kind} · <Trans>{fee} a giocatore</Trans></p>
+        <p className="text-slate-600">{kind} · {isFree(live.entry_fee) ? <Trans>Gratuito</Trans> : <Trans>{fee} a giocatore</Trans>}</p>
         <div className="flex flex-wrap items-center gap-x-4">
           <UpdatedAt tournamentId={live.id} className="text-slate-500" />
           <Link to={localizedTo(i18n.locale as Locale, tournamentPath(live.id, true))} className="inline-flex min-h-11 items-center text-sm text-sea-700 underline hover:text-sea-900">
@@ -66,6 +67,7 @@ export function LiveTournament({ live }: { live: TTournamentLive }) {
           </Link>
         </div>
       </header>
+      {live.placements.length > 0 && <Part id="classifica" title={t`Classifica finale`}><FinalPlacements placements={live.placements} /></Part>}
       {myEntry?.next_match?.called && <NextMatch entry={myEntry} />}
       {live.status === 'cancelled' && <Alert tone="warning"><Trans>Il torneo è stato annullato.</Trans></Alert>}
       {live.status !== 'cancelled' && (

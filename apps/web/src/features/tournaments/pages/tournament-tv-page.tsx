@@ -1,6 +1,7 @@
 // /tornei/:id/tv, for the bar's screen (docs/tournaments.md#tv-mode): dark, big type, over the whole page
-// (no header or footer), turning every 15 s between Programma (the matches on court first), Gironi and
-// Tabellone; it reads the tournament every 10 s like the live page.
+// (no header or footer), turning every 15 s between Classifica finale (once finished), Programma (the
+// matches on court first), Gironi and Tabellone, each only with something to show; it reads the
+// tournament every 10 s like the live page.
 import type { TTournamentLive } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
@@ -10,20 +11,23 @@ import { formatDayRange } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useTournamentLive } from '../api/tournaments';
 import { Bracket } from '../components/bracket';
-import { Schedule } from '../components/schedule';
+import { FinalPlacements } from '../components/final-placements';
+import { Schedule, upcoming } from '../components/schedule';
 import { StandingsTable } from '../components/standings-table';
 import { UpdatedAt } from '../components/updated-at';
 
 export const TV_TURN_MS = 15_000;
-export type TvView = 'schedule' | 'pools' | 'bracket';
+export type TvView = 'placements' | 'schedule' | 'pools' | 'bracket';
 
-/** The views the tournament has something for, in their order: the schedule always. */
+/** The views the tournament has something for, in their order; with nothing at all, the empty schedule. */
 export function tvViews(live: TTournamentLive): TvView[] {
-  return [
-    'schedule',
+  const views: TvView[] = [
+    ...(live.placements.length > 0 ? (['placements'] as const) : []),
+    ...(upcoming(live.matches).length > 0 ? (['schedule'] as const) : []),
     ...(live.pools.length > 0 ? (['pools'] as const) : []),
     ...(live.matches.some((match) => match.phase !== 'pool' && match.phase !== 'kob_pool') ? (['bracket'] as const) : []),
   ];
+  return views.length > 0 ? views : ['schedule'];
 }
 
 /** The view shown, moving to the next every 15 s. */
@@ -59,7 +63,7 @@ export function TvScreen({ live }: { live: TTournamentLive }) {
   const { t } = useLingui();
   const views = tvViews(live);
   const view = views[useRotation(views.length)] ?? 'schedule';
-  const titles: Record<TvView, string> = { schedule: t`Programma`, pools: t`Gironi`, bracket: t`Tabellone` };
+  const titles: Record<TvView, string> = { placements: t`Classifica finale`, schedule: t`Programma`, pools: t`Gironi`, bracket: t`Tabellone` };
   return (
     <div className="flex h-full flex-col gap-6">
       <header className="flex flex-wrap items-baseline justify-between gap-4">
@@ -68,6 +72,7 @@ export function TvScreen({ live }: { live: TTournamentLive }) {
       </header>
       <section aria-labelledby="tv-view" className="min-h-0 flex-1 overflow-hidden">
         <h2 id="tv-view" className="mb-4 text-4xl font-semibold text-amber-300">{titles[view]}</h2>
+        {view === 'placements' && <FinalPlacements placements={live.placements} tv />}
         {view === 'schedule' && <Schedule live={live} limit={8} tv />}
         {view === 'pools' && <div className="grid grid-cols-1 gap-8 xl:grid-cols-2">{live.pools.map((pool) => <StandingsTable key={pool.pool} pool={pool} tv />)}</div>}
         {view === 'bracket' && <Bracket live={live} tv />}
