@@ -62,19 +62,16 @@ export function createEntryPayments({ db }: Pick<AppDeps, 'db'>, checkouts: Chec
     return part;
   }
 
-type DeskMethod = BodyOf<typeof api.tournaments.collectPlayer>['method'];
-
-/** A completed desk payment (cash, POS, transfer) of the player's part, settling `cents` of their receivable on the ledger. */
+  /** A completed desk payment (cash, POS, transfer) of the player's part, settling `cents` of their receivable on the ledger. */
   async function collectPart(tx: Prisma.TransactionClient, staff: User, player: Pick<TournamentPlayer, 'id' | 'userId'>, cents: number, method: DeskMethod) {
-  await checkouts.closeIn(tx, 'tournament_fee', player.id);
-  const desk = await tx.transaction.create({
-    data: { kind: 'tournament_fee', type: 'payment', tournamentPlayerId: player.id, userId: player.userId, amountCents: cents, method, status: 'completed', paidAt: new Date(), description: 'Quota torneo' },
-  });
-  await payment(tx, `payment:${desk.id}`, moneyAccount(method), [{ receivable: tournamentReceivable(player.id), cents }], {
-    tournamentPlayerId: player.id, userId: player.userId, transactionId: desk.id, createdById: staff.id,
-  });
-}
-
+    await checkouts.closeIn(tx, 'tournament_fee', player.id);
+    const desk = await tx.transaction.create({
+      data: { kind: 'tournament_fee', type: 'payment', tournamentPlayerId: player.id, userId: player.userId, amountCents: cents, method, status: 'completed', paidAt: new Date(), description: 'Quota torneo' },
+    });
+    await payment(tx, `payment:${desk.id}`, moneyAccount(method), [{ receivable: tournamentReceivable(player.id), cents }], {
+      tournamentPlayerId: player.id, userId: player.userId, transactionId: desk.id, createdById: staff.id,
+    });
+  }
 
   const paymentTarget: PaymentTarget = {
     /** A completed checkout settles the player's part while it is still owed in full and the registration open; else it is refunded. */
