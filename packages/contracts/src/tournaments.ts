@@ -2,6 +2,7 @@
 // player pays their part of the entry fee; the organiser draws pools and brackets, places the matches on
 // the tournament's courts and enters scores; a public page per tournament follows the day live.
 import { ZIsoDate, ZEmail } from './auth.js';
+import { DESK_TOP_UP_METHODS } from './credit.js';
 import { defineRoute, ZIdParams, zRowId, zTextRowId } from './http.js';
 import { defineMessages, validationMessages } from './messages.js';
 import { ZEuroInput, ZMoney } from './money.js';
@@ -271,6 +272,9 @@ export type TMoveMatchBody = z.input<typeof ZMoveMatchBody>;
 /** What a move shifted: each match that moved, from where to where (null: not placed). */
 export const ZShifted = z.array(z.object({ key: z.string(), from: z.iso.datetime().nullable(), to: z.iso.datetime().nullable(), court_from: z.string().nullable(), court_to: z.string().nullable() }));
 export const ZTournamentAnswer = z.object({ message: z.string(), tournament: ZAdminTournament });
+/** Money taken at the desk for a player's part (or every part of an entry), as for an enrolment's. */
+export const ZTournamentDeskBody = z.object({ method: z.enum(DESK_TOP_UP_METHODS, z.because(validationMessages.deskTopUpMethod)) });
+export type TTournamentDeskBody = z.input<typeof ZTournamentDeskBody>;
 
 export const tournamentsRoutes = {
   list: defineRoute({
@@ -387,5 +391,20 @@ export const tournamentsRoutes = {
   call: defineRoute({
     method: 'post', path: '/api/admin/tournaments/:id/matches/:key/call', tag: 'tournaments', access: 'admin',
     summary: 'Chiama in campo le due coppie: "Tocca a voi: campo C3 alle 16:30" per e-mail e sullo schermo', params: ZMatchParams, response: ZTournamentAnswer,
+  }),
+  collectPlayer: defineRoute({
+    method: 'post', path: '/api/admin/tournament-players/:id/collect', tag: 'tournaments', access: 'staff',
+    summary: 'Incassa in segreteria quanto un giocatore deve della sua quota (contanti, POS o bonifico): la coppia è confermata quando tutto è pagato',
+    params: ZIdParams, body: ZTournamentDeskBody, response: ZTournamentAnswer,
+  }),
+  collectEntry: defineRoute({
+    method: 'post', path: '/api/admin/tournament-entries/:id/collect', tag: 'tournaments', access: 'staff',
+    summary: 'Incassa in segreteria tutte le quote ancora dovute di una coppia: la coppia è confermata',
+    params: ZIdParams, body: ZTournamentDeskBody, response: ZTournamentAnswer,
+  }),
+  withdrawEntry: defineRoute({
+    method: 'post', path: '/api/admin/tournament-entries/:id/withdraw', tag: 'tournaments', access: 'admin',
+    summary: 'Ritira una coppia prima del sorteggio: ogni quota pagata torna a chi l’ha pagata, il posto passa alla lista d’attesa',
+    params: ZIdParams, response: ZTournamentAnswer,
   }),
 };

@@ -1,12 +1,15 @@
 // Paying one's part of an entry (docs/tournaments.md#registration-and-money): each player pays only their
-// own part, by card through Stripe Checkout (the payment target below) or with their credit; the entry is
-// confirmed once every player's receivable is settled. A guest who registered with the invited e-mail
-// pays as the player they were invited as.
+// own part, by card through Stripe Checkout (the payment target below) or with their credit, or the desk
+// collects it (one part, or every part of the entry); the entry is confirmed once every player's
+// receivable is settled. A guest who registered with the invited e-mail pays as the player they were invited as.
+import type { api, BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { Prisma, User } from '../../generated/prisma/client.js';
+import type { Prisma, TournamentPlayer, User } from '../../generated/prisma/client.js';
+import { auditRow } from '../../lib/audit.js';
 import { isUniqueViolation, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { accounts, INSUFFICIENT_CREDIT, owedOne, payment, post, settlingLegs, spendingLegs, takeBackPayment, tournamentReceivable, walletOf } from '../ledger/index.js';
+import type { MessageDescriptor } from '../../lib/i18n.js';
+import { accounts, INSUFFICIENT_CREDIT, moneyAccount, owedOne, payment, post, settlingLegs, spendingLegs, takeBackPayment, tournamentReceivable, walletOf } from '../ledger/index.js';
 import type { Checkouts, PaymentTarget } from '../payments/index.js';
 import { owedByPlayer } from './entry-money.js';
 import { assertMayPlay } from './registration.js';
@@ -35,17 +38,39 @@ async function confirmIfPaid(tx: Prisma.TransactionClient, entryId: number) {
   if ([...owed.values()].every((cents) => cents === 0)) await tx.tournamentEntry.updateMany({ where: { id: entryId, status: 'pending' }, data: { status: 'confirmed', offeredUntil: null } });
 }
 
+type DeskMethod = BodyOf<typeof api.tournaments.collectPlayer>['method'];
+
 export function createEntryPayments({ db }: Pick<AppDeps, 'db'>, checkouts: Checkouts) {
-  /** The player's row locked (the lock payments take, payments/payment-targets.ts), with what their part still owes. */
-  async function payableOf(tx: Prisma.TransactionClient, playerId: number, user: User) {
+  /**
+   * The player's row locked (the lock payments take, payments/payment-targets.ts), with what their part still
+   * owes (0: paid); a player with an account must hold the card (and certificate) to play, whoever pays their part.
+   */
+  async function partOf(tx: Prisma.TransactionClient, playerId: number) {
     await tx.$queryRaw`SELECT id FROM tournament_players WHERE id = ${playerId} FOR UPDATE`;
     const player = await tx.tournamentPlayer.findUniqueOrThrow({ where: { id: playerId }, include: { entry: { include: { tournament: true } } } });
     if (player.withdrawnAt || !['pending', 'confirmed'].includes(player.entry.status)) throw new AppError(409, TOURNAMENT_MESSAGES.notPayable);
     if (!registrationOpen(player.entry.tournament, new Date())) throw new AppError(409, TOURNAMENT_MESSAGES.paymentsClosed);
     const cents = await owedOne(tx, accounts.tournamentPlayer(playerId), { lock: true });
-    if (cents <= 0) throw new AppError(409, TOURNAMENT_MESSAGES.nothingOwed);
-    await assertMayPlay(tx, user.id, player.entry.tournament);
+    if (cents > 0 && player.userId !== null) await assertMayPlay(tx, player.userId, player.entry.tournament);
     return { player, cents };
+  }
+
+  /** As partOf, refused (409) when nothing is owed. */
+  async function payableOf(tx: Prisma.TransactionClient, playerId: number, nothingOwed: MessageDescriptor = TOURNAMENT_MESSAGES.nothingOwed) {
+    const part = await partOf(tx, playerId);
+    if (part.cents <= 0) throw new AppError(409, nothingOwed);
+    return part;
+  }
+
+  /** A completed desk payment (cash, POS, transfer) of the player's part, settling `cents` of their receivable on the ledger. */
+  async function collectPart(tx: Prisma.TransactionClient, staff: User, player: Pick<TournamentPlayer, 'id' | 'userId'>, cents: number, method: DeskMethod) {
+    await checkouts.closeIn(tx, 'tournament_fee', player.id);
+    const desk = await tx.transaction.create({
+      data: { kind: 'tournament_fee', type: 'payment', tournamentPlayerId: player.id, userId: player.userId, amountCents: cents, method, status: 'completed', paidAt: new Date(), description: 'Quota torneo' },
+    });
+    await payment(tx, `payment:${desk.id}`, moneyAccount(method), [{ receivable: tournamentReceivable(player.id), cents }], {
+      tournamentPlayerId: player.id, userId: player.userId, transactionId: desk.id, createdById: staff.id,
+    });
   }
 
   const paymentTarget: PaymentTarget = {
@@ -80,7 +105,7 @@ export function createEntryPayments({ db }: Pick<AppDeps, 'db'>, checkouts: Chec
         kind: 'tournament_fee', targetId: player.id, customer: user, amountCents: player.feeCents, itemName, cancelPath: `/tornei/${tournament.id}?pagamento=annullato`,
         // Under the player's lock: still payable (a withdrawal or another payment may have come first), and how much.
         async inTransaction(tx, row) {
-          const { cents } = await payableOf(tx, player.id, user);
+          const { cents } = await payableOf(tx, player.id);
           await tx.transaction.update({ where: { id: row.id }, data: { amountCents: cents } });
           return { amountCents: cents, itemName };
         },
@@ -93,7 +118,7 @@ export function createEntryPayments({ db }: Pick<AppDeps, 'db'>, checkouts: Chec
       const player = await db.$transaction((tx) => myPlayerIn(tx, entryId, user), TRANSACTION_OPTIONS);
       await checkouts.refuseIfPaid('tournament_fee', player.id);
       await db.$transaction(async (tx) => {
-        const { cents } = await payableOf(tx, player.id, user);
+        const { cents } = await payableOf(tx, player.id);
         await checkouts.closeIn(tx, 'tournament_fee', player.id);
         const legs = spendingLegs(await walletOf(tx, user.id, { lock: true }), cents);
         if (!legs) throw new AppError(409, INSUFFICIENT_CREDIT);
@@ -106,6 +131,40 @@ export function createEntryPayments({ db }: Pick<AppDeps, 'db'>, checkouts: Chec
         await confirmIfPaid(tx, entryId);
       }, TRANSACTION_OPTIONS);
       return TOURNAMENT_MESSAGES.paidWithCredit;
+    },
+
+    /** The desk collects what the player still owes of their part; returns the tournament's id. */
+    async collectPlayer(staff: User, playerId: number, method: DeskMethod) {
+      const player = await db.tournamentPlayer.findUnique({ where: { id: playerId } });
+      if (!player) throw notFound(TOURNAMENT_MESSAGES.entryNotFound);
+      await checkouts.refuseIfPaid('tournament_fee', playerId);
+      await db.$transaction(async (tx) => {
+        const { cents } = await payableOf(tx, playerId, TOURNAMENT_MESSAGES.deskNothingOwed);
+        await auditRow(tx, { entity: 'tournament_entries', id: player.entryId, action: 'mark-paid' }, async () => {
+          await collectPart(tx, staff, player, cents, method);
+          await confirmIfPaid(tx, player.entryId);
+        });
+      }, TRANSACTION_OPTIONS);
+      return player.tournamentId;
+    },
+
+    /** The desk collects every part still owed of the entry at once (one payment per part): the entry is confirmed. */
+    async collectEntry(staff: User, entryId: number, method: DeskMethod) {
+      const players = await db.tournamentPlayer.findMany({ where: { entryId }, orderBy: { id: 'asc' } });
+      if (players.length === 0) throw notFound(TOURNAMENT_MESSAGES.entryNotFound);
+      for (const player of players) await checkouts.refuseIfPaid('tournament_fee', player.id);
+      await db.$transaction(async (tx) => {
+        // Each player locked in ascending id, the order a withdrawal takes them; the parts already paid are skipped.
+        const parts = [];
+        for (const player of players) parts.push(await partOf(tx, player.id));
+        const owing = parts.filter((part) => part.cents > 0);
+        if (owing.length === 0) throw new AppError(409, TOURNAMENT_MESSAGES.deskNothingOwed);
+        await auditRow(tx, { entity: 'tournament_entries', id: entryId, action: 'mark-paid' }, async () => {
+          for (const { player, cents } of owing) await collectPart(tx, staff, player, cents, method);
+          await confirmIfPaid(tx, entryId);
+        });
+      }, TRANSACTION_OPTIONS);
+      return players[0]!.tournamentId;
     },
   };
 }

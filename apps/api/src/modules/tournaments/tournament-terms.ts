@@ -42,6 +42,10 @@ export const TOURNAMENT_MESSAGES = defineMessages({
   alreadyAnswered: /* i18n */ { id: 'api.tournaments.already_answered', message: 'Hai già risposto a questo annuncio.' },
   ownPost: /* i18n */ { id: 'api.tournaments.own_post', message: 'Non puoi rispondere al tuo annuncio.' },
   postClosed: /* i18n */ { id: 'api.tournaments.post_closed', message: 'Annuncio ritirato.' },
+  collected: /* i18n */ { id: 'api.tournaments.collected', message: 'Quota incassata.' },
+  entryCollected: /* i18n */ { id: 'api.tournaments.entry_collected', message: 'Quote incassate: la coppia è confermata.' },
+  deskNothingOwed: /* i18n */ { id: 'api.tournaments.desk_nothing_owed', message: 'Non c’è nulla da incassare: le quote sono già pagate.' },
+  entryWithdrawn: /* i18n */ { id: 'api.tournaments.entry_withdrawn', message: 'Coppia ritirata: ogni quota pagata torna a chi l’ha pagata e il posto passa alla lista d’attesa.' },
 });
 
 /** Published (or further on) and now between the registration's opening and closing. */

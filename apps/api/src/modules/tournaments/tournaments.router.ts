@@ -23,4 +23,7 @@ export function registerTournamentsRoutes(mount: MountRoute, tournaments: Tourna
   mount(routes.update, ({ params, body }, { req }) => tournaments.update(authOf(req).user, params.id, body));
   mount(routes.publish, ({ params }) => tournaments.publish(params.id));
   mount(routes.cancel, ({ params }, { req }) => tournaments.cancel(authOf(req).user, params.id));
+  mount(routes.collectPlayer, ({ params, body }, { req }) => tournaments.collectPlayer(authOf(req).user, params.id, body));
+  mount(routes.collectEntry, ({ params, body }, { req }) => tournaments.collectEntry(authOf(req).user, params.id, body));
+  mount(routes.withdrawEntry, ({ params }, { req }) => tournaments.withdrawEntry(authOf(req).user, params.id));
 }

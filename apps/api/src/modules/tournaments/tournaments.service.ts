@@ -1,8 +1,10 @@
 // Tournaments (docs/tournaments.md): set-up, registration with each player's part on the ledger, the
-// waiting list, withdrawing and the partner finder. Each part in its own file; this composes them.
+// waiting list, withdrawing (the members or the organiser), the desk's collecting and the partner finder.
+// Each part in its own file; this composes them.
 import type { api, BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
+import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { MessageDescriptor } from '../../lib/i18n.js';
@@ -104,6 +106,30 @@ export function createTournamentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
     async publish(id: number) {
       await setup.publish(id);
       return adminAnswer(TOURNAMENT_MESSAGES.published, id);
+    },
+    async collectPlayer(staff: User, playerId: number, { method }: BodyOf<typeof api.tournaments.collectPlayer>) {
+      return adminAnswer(TOURNAMENT_MESSAGES.collected, await payments.collectPlayer(staff, playerId, method));
+    },
+    async collectEntry(staff: User, entryId: number, { method }: BodyOf<typeof api.tournaments.collectEntry>) {
+      return adminAnswer(TOURNAMENT_MESSAGES.entryCollected, await payments.collectEntry(staff, entryId, method));
+    },
+
+    /** The organiser withdraws a pair until the draw (after the close too): every paid part back to its payer, the place passed on. */
+    async withdrawEntry(staff: User, entryId: number) {
+      const players = await db.tournamentPlayer.findMany({ where: { entryId }, select: { id: true, tournamentId: true } });
+      if (players.length === 0) throw notFound(TOURNAMENT_MESSAGES.entryNotFound);
+      for (const player of players) await checkouts.refuseIfPaid('tournament_fee', player.id);
+      const { tournamentId } = players[0]!;
+      await db.$transaction(async (tx) => {
+        const tournament = (await lockTournament(tx, tournamentId))!;
+        if (tournament.status !== 'published') throw new AppError(409, TOURNAMENT_MESSAGES.alreadyDrawn);
+        const heldPlace = await auditRow(tx, { entity: 'tournament_entries', id: entryId, action: 'cancel' }, () =>
+          money.withdrawEntry(tx, entryId, staff.id, 'Coppia ritirata dall’organizzatore: restituita la quota'),
+        );
+        if (heldPlace === null) throw new AppError(409, TOURNAMENT_MESSAGES.alreadyWithdrawn);
+        if (heldPlace) await waitlist.passPlaceOn(tx, tournament, new Date());
+      }, TRANSACTION_OPTIONS);
+      return adminAnswer(TOURNAMENT_MESSAGES.entryWithdrawn, tournamentId);
     },
     async cancel(staff: User, id: number) {
       await setup.cancel(staff, id);

@@ -1,7 +1,8 @@
 // Tournaments through the real database and the Stripe double: the set-up holding its courts with
 // closures (a clash refused), registering a pair where each pays their own part (card and credit) through
 // the ledger, withdrawing with each part given back and the place passed to the waiting list, 20
-// simultaneous registrations for the last place, the partner finder, and who may touch an entry.
+// simultaneous registrations for the last place, the organiser collecting at the desk and withdrawing a pair,
+// the partner finder, and who may touch an entry.
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
@@ -32,6 +33,7 @@ const carded = async () => {
 const register = (member: TestMember, tournamentId: number, partnerEmail: string | null) =>
   request(app).post(`/api/tournaments/${tournamentId}/entries`).set(bearer(member.token)).send({ partner_email: partnerEmail });
 const entryOf = (id: number) => db.tournamentEntry.findUniqueOrThrow({ where: { id }, include: { players: { orderBy: { id: 'asc' } } } });
+const creditOf = async (member: TestMember) => (await request(app).get(`/api/admin/users/${member.id}/credit?per_page=100`).set(bearer(staff)).expect(200)).body as { balance: string; refundable: string };
 const taken = async (id: number) => (await db.tournament.findUniqueOrThrow({ where: { id } })).entriesTaken;
 
 function setUpBody(day: string, courtId: number, from = '09:00', to = '19:00') {
@@ -294,6 +296,87 @@ describe('the draw and the money', () => {
     expect(await db.$transaction((tx) => services.tournaments.paymentTarget.confirm(tx, unpaidPlayer!.id, paidRow))).toBe(false);
     const confirmedPlayer = (await entryOf(entryIds[0]!)).players[0]!;
     expect(await db.$transaction((tx) => services.tournaments.paymentTarget.confirm(tx, confirmedPlayer.id, paidRow))).toBe(false);
+  });
+});
+
+describe('the organiser’s money: collecting at the desk and withdrawing a pair', () => {
+  const collectPlayer = (token: string, playerId: number, method = 'cash') => request(app).post(`/api/admin/tournament-players/${playerId}/collect`).set(bearer(token)).send({ method });
+  const collectEntry = (token: string, entryId: number, method = 'cash') => request(app).post(`/api/admin/tournament-entries/${entryId}/collect`).set(bearer(token)).send({ method });
+  const withdrawEntry = (token: string, entryId: number) => request(app).post(`/api/admin/tournament-entries/${entryId}/withdraw`).set(bearer(token));
+  const audited = (entryId: number, action: string) => db.auditLog.count({ where: { entityType: 'tournament_entries', entityId: entryId, action } });
+  const adminEntry = (body: { tournament: { admin_entries: { id: number }[] } }, id: number) => body.tournament.admin_entries.find((entry) => entry.id === id);
+
+  it('collects one part, then the rest of the entry, into the desk’s money: the entry confirmed, nothing owed, a second collect refused', async () => {
+    const tournament = await makeTournament(db, { feeCents: 2000 });
+    const [first, second] = [await carded(), await carded()];
+    const entryId = (await register(first, tournament.id, second.email).expect(201)).body.entry.id as number;
+    const [mine, partner] = (await entryOf(entryId)).players;
+    const [cashBefore, posBefore] = [await balanceOf(db, 'till:cash'), await balanceOf(db, 'till:card')];
+
+    await collectPlayer(first.token, mine!.id).expect(403);
+    await collectEntry(first.token, entryId).expect(403);
+    expect((await collectPlayer(staff, mine!.id, 'gold').expect(422)).body.errors.method).toEqual(['Scegli come è stato pagato: contanti, POS o bonifico.']);
+
+    const one = await collectPlayer(staff, mine!.id, 'cash').expect(200);
+    expect(one.body.message).toBe('Quota incassata.');
+    expect(adminEntry(one.body, entryId)).toMatchObject({ status: 'pending', players: [{ paid: true, owed: '0.00' }, { paid: false, owed: '20.00' }] });
+    const all = await collectEntry(staff, entryId, 'card').expect(200);
+    expect(all.body.message).toBe('Quote incassate: la coppia è confermata.');
+    expect(adminEntry(all.body, entryId)).toMatchObject({ status: 'confirmed', players: [{ paid: true }, { paid: true }] });
+
+    expect(await balanceOf(db, `tournament-player:${mine!.id}`)).toBe(0);
+    expect(await balanceOf(db, `tournament-player:${partner!.id}`)).toBe(0);
+    expect((await balanceOf(db, 'till:cash')) - cashBefore).toBe(2000);
+    expect((await balanceOf(db, 'till:card')) - posBefore).toBe(2000);
+    expect(await db.transaction.count({ where: { tournamentPlayerId: { in: [mine!.id, partner!.id] }, kind: 'tournament_fee', status: 'completed' } })).toBe(2);
+    expect(await audited(entryId, 'mark-paid')).toBe(2);
+
+    expect((await collectEntry(staff, entryId).expect(409)).body.message).toBe('Non c’è nulla da incassare: le quote sono già pagate.');
+    await collectPlayer(staff, partner!.id).expect(409);
+    // After the registration's close nothing is collected, as the members' own payments.
+    const other = await makeTournament(db);
+    const [third, fourth] = [await carded(), await carded()];
+    const late = (await register(third, other.id, fourth.email).expect(201)).body.entry.id as number;
+    await db.tournament.update({ where: { id: other.id }, data: { registrationClosesAt: new Date(Date.now() - 1000) } });
+    expect((await collectEntry(staff, late).expect(409)).body.message).toBe('Le iscrizioni sono chiuse: le quote non si pagano più e le iscrizioni non confermate sono ritirate.');
+  });
+
+  it('withdraws a pair until the draw: the card part refunded, the desk part into refundable credit, the place offered to the waiting list', async () => {
+    const tournament = await makeTournament(db, { maxEntries: 2, feeCents: 2000 });
+    const members = await Promise.all(Array.from({ length: 8 }, () => carded()));
+    const entryIds: number[] = [];
+    for (let index = 0; index < 8; index += 2) entryIds.push((await register(members[index]!, tournament.id, members[index + 1]!.email).expect(201)).body.entry.id);
+    const [leaving, staying, offered, last] = entryIds as [number, number, number, number];
+    const [cardPlayer, deskPlayer] = (await entryOf(leaving)).players;
+
+    const opened = await request(app).post(`/api/me/tournament-entries/${leaving}/checkout`).set(bearer(members[0]!.token)).expect(200);
+    await double.pay((opened.body.checkout_url as string).split('/').pop()!);
+    await expect.poll(() => balanceOf(db, `tournament-player:${cardPlayer!.id}`), { timeout: 15_000 }).toBe(0);
+    await collectPlayer(staff, deskPlayer!.id, 'cash').expect(200);
+    expect((await entryOf(leaving)).status).toBe('confirmed');
+
+    await withdrawEntry(members[0]!.token, leaving).expect(403);
+    await withdrawEntry(staff, leaving).expect(403);
+    const withdrawn = await withdrawEntry(admin, leaving).expect(200);
+    expect(withdrawn.body.message).toBe('Coppia ritirata: ogni quota pagata torna a chi l’ha pagata e il posto passa alla lista d’attesa.');
+    expect(adminEntry(withdrawn.body, leaving)).toMatchObject({ status: 'withdrawn' });
+    expect((await entryOf(leaving)).status).toBe('withdrawn');
+    const cardPayment = await db.transaction.findFirstOrThrow({ where: { tournamentPlayerId: cardPlayer!.id, method: 'stripe', type: 'payment', status: 'completed' } });
+    expect(await db.stripeRequest.count({ where: { paymentId: cardPayment.id, kind: 'refund', amountCents: 2000 } })).toBe(1);
+    expect(await creditOf(members[1]!)).toMatchObject({ balance: '20.00', refundable: '20.00' });
+    expect(await entryOf(offered)).toMatchObject({ status: 'pending', offeredUntil: expect.any(Date) });
+    expect(await taken(tournament.id)).toBe(2);
+    expect(await audited(leaving, 'cancel')).toBe(1);
+    expect((await withdrawEntry(admin, leaving).expect(409)).body.message).toBe('Questa iscrizione è già ritirata.');
+
+    // After the registration's close the organiser still withdraws (no offer then: the place goes back); after the draw, no more.
+    await db.tournament.update({ where: { id: tournament.id }, data: { registrationClosesAt: new Date(Date.now() - 1000) } });
+    await withdrawEntry(admin, staying).expect(200);
+    expect((await entryOf(last)).status).toBe('waiting');
+    expect(await taken(tournament.id)).toBe(1);
+    await db.tournament.update({ where: { id: tournament.id }, data: { status: 'drawn' } });
+    expect((await withdrawEntry(admin, offered).expect(409)).body.message).toBe('Il torneo è già stato sorteggiato (o è chiuso): non si può più modificare.');
+    expect((await entryOf(offered)).status).toBe('pending');
   });
 });
 

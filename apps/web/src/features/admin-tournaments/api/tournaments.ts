@@ -1,7 +1,7 @@
 // The organiser's tournaments in the back office (docs/tournaments.md): the list, one tournament with its
 // entries, draw, schedule and results, and every admin write (each answers with the tournament afresh,
 // which replaces the one read).
-import { api, type TAdminTournament, type TMoveMatchBody, type TScoreBody, type TTournamentBody } from '@beach/contracts';
+import { api, type TAdminTournament, type TMoveMatchBody, type TScoreBody, type TTournamentBody, type TTournamentDeskBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/shared-queries';
@@ -41,3 +41,8 @@ export const useMoveMatch = () =>
 export const useScoreMatch = () =>
   useTournamentMutation(({ id, key, body }: { id: number; key: string; body: TScoreBody }) => callApi(api.tournaments.score, { params: { id, key }, body }));
 export const useCallMatch = () => useTournamentMutation(({ id, key }: { id: number; key: string }) => callApi(api.tournaments.call, { params: { id, key } }));
+export const useCollectPlayer = () =>
+  useTournamentMutation(({ playerId, method }: { playerId: number; method: TTournamentDeskBody['method'] }) => callApi(api.tournaments.collectPlayer, { params: { id: playerId }, body: { method } }));
+export const useCollectEntry = () =>
+  useTournamentMutation(({ entryId, method }: { entryId: number; method: TTournamentDeskBody['method'] }) => callApi(api.tournaments.collectEntry, { params: { id: entryId }, body: { method } }));
+export const useWithdrawEntry = () => useTournamentMutation((entryId: number) => callApi(api.tournaments.withdrawEntry, { params: { id: entryId } }));

@@ -58,4 +58,51 @@ describe('the entries tab', () => {
     await waitFor(() => expect(notify).toHaveBeenCalledWith('Torneo annullato.'));
     expect(bodiesOf('POST /api/admin/tournaments/5/cancel')).toHaveLength(1);
   });
+
+  it('collects one player’s part at the desk with the method chosen, and every part of a pending pair at once', async () => {
+    const pending = entry(2, ['Verdi', 'Neri'], { status: 'pending', players: [player(20, 'Verdi', false, '15.00'), player(21, 'Neri', false, '15.00')] });
+    const open = aTournament({ registration_open: true, admin_entries: [entry(1, ['Rossi', 'Bianchi']), pending] });
+    handlers['POST /api/admin/tournament-players/21/collect'] = () => jsonResponse(200, { message: 'Quota incassata.', tournament: open });
+    handlers['POST /api/admin/tournament-entries/2/collect'] = () => jsonResponse(200, { message: 'Quote incassate: la coppia è confermata.', tournament: open });
+    const notify = vi.fn();
+    renderAt(<EntriesTab tournament={open} notify={notify} />, { url: '/admin/tornei/5' });
+    expect(screen.getAllByRole('button', { name: /^Incassa / })).toHaveLength(3);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Incassa Neri' }));
+    const form = screen.getByRole('group', { name: 'Incasso: Neri' });
+    fireEvent.change(within(form).getByLabelText('Pagato con'), { target: { value: 'bank_transfer' } });
+    fireEvent.click(within(form).getByRole('button', { name: /^Conferma incasso 15,00/ }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('Quota incassata.'));
+    expect(bodiesOf('POST /api/admin/tournament-players/21/collect')).toEqual([{ method: 'bank_transfer' }]);
+    expect(screen.queryByRole('group', { name: 'Incasso: Neri' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Incassa tutto Verdi / Neri' }));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Incasso: Verdi / Neri' })).getByRole('button', { name: /^Conferma incasso 30,00/ }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('Quote incassate: la coppia è confermata.'));
+    expect(bodiesOf('POST /api/admin/tournament-entries/2/collect')).toEqual([{ method: 'cash' }]);
+  });
+
+  it('offers no collecting once the registration is closed', () => {
+    const pending = entry(2, ['Verdi', 'Neri'], { status: 'pending', players: [player(20, 'Verdi', false, '15.00'), player(21, 'Neri')] });
+    renderAt(<EntriesTab tournament={aTournament({ admin_entries: [pending] })} notify={vi.fn()} />, { url: '/admin/tornei/5' });
+    expect(screen.queryByRole('button', { name: /^Incassa/ })).toBeNull();
+  });
+
+  it('withdraws a pair after saying that every paid part goes back, and not after the draw', async () => {
+    handlers['POST /api/admin/tournament-entries/4/withdraw'] = () => jsonResponse(200, { message: 'Coppia ritirata.', tournament: aTournament() });
+    const notify = vi.fn();
+    const tournament = aTournament({ admin_entries: [entry(1, ['Rossi', 'Bianchi']), entry(4, ['Gialli', 'Blu'], { status: 'waiting', seed: null })] });
+    const { unmount } = renderAt(<EntriesTab tournament={tournament} notify={notify} />, { url: '/admin/tornei/5' });
+    expect(screen.getByRole('button', { name: 'Ritira Rossi / Bianchi' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Ritira Gialli / Blu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ritira la coppia' });
+    expect(dialog.textContent).toContain('Gialli / Blu lascia il torneo. Ogni quota pagata torna a chi l’ha pagata');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ritira' }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('Coppia ritirata.'));
+    expect(bodiesOf('POST /api/admin/tournament-entries/4/withdraw')).toHaveLength(1);
+    unmount();
+
+    renderAt(<EntriesTab tournament={{ ...tournament, status: 'drawn' }} notify={vi.fn()} />, { url: '/admin/tornei/5' });
+    expect(screen.queryByRole('button', { name: /^Ritira/ })).toBeNull();
+  });
 });

@@ -1,17 +1,23 @@
 // The board's "Iscritti": each pair (or King of the Beach player) with what each player paid or owes, the
 // seeds' order changed with up and down buttons (the keyboard's focus follows the moved pair) and saved at
-// once; the tournament published or cancelled (every paid part goes back to whoever paid it).
-import type { TAdminEntry, TAdminTournament } from '@beach/contracts';
+// once; a player's part (or every part of a pending pair) collected at the desk, a pair withdrawn until the
+// draw; the tournament published or cancelled (every paid part goes back to whoever paid it).
+import { centsToMoney, DESK_TOP_UP_METHOD_LABELS, DESK_TOP_UP_METHODS, moneyToCents, type TAdminEntry, type TAdminTournament } from '@beach/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { Select } from '../../../components/ui/field';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatMoney } from '../../../lib/format';
-import { useCancelTournament, usePublishTournament, useSaveSeeds } from '../api/tournaments';
+import { useCancelTournament, useCollectEntry, useCollectPlayer, usePublishTournament, useSaveSeeds, useWithdrawEntry } from '../api/tournaments';
 
 type Notify = (text: string, tone?: 'success' | 'error') => void;
 type Direction = 'up' | 'down';
+type Method = (typeof DESK_TOP_UP_METHODS)[number];
+type Player = TAdminEntry['players'][number];
+/** What the desk is about to collect: one player's part, or every part the entry still owes. */
+type Collecting = { entryId: number; playerId: number | null; what: string; amount: string };
 
 const namesOf = (entry: TAdminEntry) => entry.players.map((player) => player.name).join(' / ');
 
@@ -30,16 +36,41 @@ export const moved = (order: number[], index: number, direction: Direction) => {
   return next;
 };
 
-function Players({ entry }: { entry: TAdminEntry }) {
+const owes = (player: Player) => moneyToCents(player.owed) > 0;
+
+function Players({ entry, onCollect }: { entry: TAdminEntry; onCollect?: (player: Player) => void }) {
   return (
     <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
       {entry.players.map((player) => (
         <li key={player.id} className="flex items-center gap-2">
           <span>{player.name}</span>
           {player.paid ? <Badge tone="green">Pagato</Badge> : <Badge tone="yellow">{`Da pagare ${formatMoney(player.owed)}`}</Badge>}
+          {onCollect && owes(player) && (
+            <Button size="sm" variant="secondary" aria-label={`Incassa ${player.name}`} onClick={() => onCollect(player)}>
+              Incassa
+            </Button>
+          )}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The desk's collection asked first: how it was paid, then confirmed. */
+function CollectForm({ collecting, busy, onConfirm, onClose }: { collecting: Collecting; busy: boolean; onConfirm: (method: Method) => void; onClose: () => void }) {
+  const [method, setMethod] = useState<Method>('cash');
+  return (
+    <div role="group" aria-label={`Incasso: ${collecting.what}`} className="mt-2 flex flex-wrap items-end gap-2 rounded-lg bg-slate-50 p-2">
+      <div className="w-36">
+        <Select label="Pagato con" options={DESK_TOP_UP_METHODS.map((value) => ({ value, label: DESK_TOP_UP_METHOD_LABELS[value] }))} value={method} onValueChange={setMethod} />
+      </div>
+      <Button size="sm" loading={busy} onClick={() => onConfirm(method)}>
+        {`Conferma incasso ${formatMoney(collecting.amount)}`}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onClose}>
+        Non incassare
+      </Button>
+    </div>
   );
 }
 
@@ -53,6 +84,13 @@ export function EntriesTab({ tournament, notify }: { tournament: TAdminTournamen
   const seeds = useSaveSeeds();
   const publish = usePublishTournament();
   const cancel = useCancelTournament();
+  const collectPlayer = useCollectPlayer();
+  const collectEntry = useCollectEntry();
+  const withdraw = useWithdrawEntry();
+  const [collecting, setCollecting] = useState<Collecting | null>(null);
+  // The server takes the desk's money only while the registration is open, and withdraws pairs until the draw.
+  const collectOpen = tournament.registration_open;
+  const withdrawOpen = tournament.status === 'published';
   const { confirm, dialog } = useConfirm();
   const seedsOpen = tournament.status === 'draft' || tournament.status === 'published';
   const changed = order.join(',') !== saved.join(',');
@@ -85,6 +123,30 @@ export function EntriesTab({ tournament, notify }: { tournament: TAdminTournamen
     const confirmed = await confirm({ title: 'Annulla il torneo', message: 'Ogni quota pagata torna a chi l’ha pagata e i campi si liberano. Non si torna indietro.', confirmLabel: 'Annulla torneo', cancelLabel: 'Non annullare', tone: 'danger' });
     if (confirmed) await run(() => cancel.mutateAsync(tournament.id));
   };
+  const collect = async (method: Method) => {
+    if (!collecting) return;
+    const { entryId, playerId } = collecting;
+    await run(() => (playerId === null ? collectEntry.mutateAsync({ entryId, method }) : collectPlayer.mutateAsync({ playerId, method })));
+    setCollecting(null);
+  };
+  const collectAll = (entry: TAdminEntry) =>
+    setCollecting({ entryId: entry.id, playerId: null, what: namesOf(entry), amount: centsToMoney(entry.players.reduce((sum, player) => sum + moneyToCents(player.owed), 0)) });
+  const withdrawEntry = async (entry: TAdminEntry) => {
+    const confirmed = await confirm({
+      title: 'Ritira la coppia',
+      message: `${namesOf(entry)} lascia il torneo. Ogni quota pagata torna a chi l’ha pagata e il posto passa alla lista d’attesa.`,
+      confirmLabel: 'Ritira',
+      cancelLabel: 'Non ritirare',
+      tone: 'danger',
+    });
+    if (confirmed) await run(() => withdraw.mutateAsync(entry.id));
+  };
+  const withdrawButton = (entry: TAdminEntry) =>
+    withdrawOpen && (
+      <Button size="sm" variant="ghost" aria-label={`Ritira ${namesOf(entry)}`} loading={withdraw.isPending && withdraw.variables === entry.id} onClick={() => void withdrawEntry(entry)}>
+        Ritira
+      </Button>
+    );
   const others = tournament.admin_entries.filter((entry) => entry.status === 'waiting' || entry.status === 'withdrawn');
 
   return (
@@ -124,8 +186,25 @@ export function EntriesTab({ tournament, notify }: { tournament: TAdminTournamen
                     <p className="font-semibold text-slate-900">
                       {namesOf(entry)} {entry.status === 'pending' && <Badge tone="yellow">In attesa di pagamento</Badge>}
                     </p>
-                    <Players entry={entry} />
+                    <Players entry={entry} onCollect={collectOpen ? (player) => setCollecting({ entryId: entry.id, playerId: player.id, what: player.name, amount: player.owed }) : undefined} />
                     <p className="text-xs text-slate-500">{`Punti in classifica: ${entry.ranking_points}`}</p>
+                    <div className="mt-1 flex flex-wrap gap-2">
+                      {collectOpen && entry.status === 'pending' && entry.players.some(owes) && (
+                        <Button size="sm" variant="secondary" aria-label={`Incassa tutto ${namesOf(entry)}`} onClick={() => collectAll(entry)}>
+                          Incassa tutto
+                        </Button>
+                      )}
+                      {withdrawButton(entry)}
+                    </div>
+                    {collecting?.entryId === entry.id && (
+                      <CollectForm
+                        key={`${collecting.entryId}-${collecting.playerId}`}
+                        collecting={collecting}
+                        busy={collectPlayer.isPending || collectEntry.isPending}
+                        onConfirm={(method) => void collect(method)}
+                        onClose={() => setCollecting(null)}
+                      />
+                    )}
                   </div>
                   {seedsOpen && (
                     <div className="flex shrink-0 flex-col gap-1 sm:flex-row">
@@ -160,6 +239,7 @@ export function EntriesTab({ tournament, notify }: { tournament: TAdminTournamen
                   {namesOf(entry)} <Badge>{entry.status === 'waiting' ? 'In lista d’attesa' : 'Ritirata'}</Badge>
                 </p>
                 <Players entry={entry} />
+                {entry.status === 'waiting' && withdrawButton(entry)}
               </li>
             ))}
           </ul>
