@@ -64,6 +64,8 @@ export function createEntryPayments({ db }: Pick<AppDeps, 'db'>, checkouts: Chec
 
   /** A completed desk payment (cash, POS, transfer) of the player's part, settling `cents` of their receivable on the ledger. */
   async function collectPart(tx: Prisma.TransactionClient, staff: User, player: Pick<TournamentPlayer, 'id' | 'userId'>, cents: number, method: DeskMethod) {
+    // Money given back goes to the payer's credit: a guest without an account would have none to receive it.
+    if (player.userId === null) throw new AppError(409, TOURNAMENT_MESSAGES.deskGuest);
     await checkouts.closeIn(tx, 'tournament_fee', player.id);
     const desk = await tx.transaction.create({
       data: { kind: 'tournament_fee', type: 'payment', tournamentPlayerId: player.id, userId: player.userId, amountCents: cents, method, status: 'completed', paidAt: new Date(), description: 'Quota torneo' },

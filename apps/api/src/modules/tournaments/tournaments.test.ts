@@ -32,6 +32,8 @@ const carded = async () => {
 };
 const register = (member: TestMember, tournamentId: number, partnerEmail: string | null) =>
   request(app).post(`/api/tournaments/${tournamentId}/entries`).set(bearer(member.token)).send({ partner_email: partnerEmail });
+/** Every check of the books passes: entries balanced, balances matching, each payment posted, the till by day. */
+const reconciled = async () => expect((await services.reconciliation.checks()).filter((check) => !check.ok)).toEqual([]);
 const entryOf = (id: number) => db.tournamentEntry.findUniqueOrThrow({ where: { id }, include: { players: { orderBy: { id: 'asc' } } } });
 const creditOf = async (member: TestMember) => (await request(app).get(`/api/admin/users/${member.id}/credit?per_page=100`).set(bearer(staff)).expect(200)).body as { balance: string; refundable: string };
 const taken = async (id: number) => (await db.tournament.findUniqueOrThrow({ where: { id } })).entriesTaken;
@@ -145,6 +147,7 @@ describe('registration and money', () => {
     expect(wallet.body.available).toBe('50.00');
     const cardPayment = await db.transaction.findFirstOrThrow({ where: { tournamentPlayerId: partner!.id, type: 'payment', status: 'completed' } });
     expect(await db.stripeRequest.count({ where: { paymentId: cardPayment.id, kind: 'refund', amountCents: 2000 } })).toBe(1);
+    await reconciled();
   });
 
   it('gives 20 simultaneous registrations for the last place exactly one; the others wait, and a withdrawal offers the place to the first waiting', async () => {
@@ -333,6 +336,14 @@ describe('the organiser’s money: collecting at the desk and withdrawing a pair
 
     expect((await collectEntry(staff, entryId).expect(409)).body.message).toBe('Non c’è nulla da incassare: le quote sono già pagate.');
     await collectPlayer(staff, partner!.id).expect(409);
+    // A guest without an account is not paid for at the desk: money given back goes to the payer's credit.
+    const fifth = await carded();
+    const withGuest = (await register(fifth, tournament.id, 'ospite.senza.account@example.com').expect(201)).body.entry.id as number;
+    const guestPart = (await entryOf(withGuest)).players.find((player) => player.userId === null)!;
+    expect((await collectPlayer(staff, guestPart.id).expect(409)).body.message).toMatch(/^Un ospite invitato paga dopo essersi registrato/);
+    await collectEntry(staff, withGuest).expect(409);
+    expect(await balanceOf(db, `tournament-player:${guestPart.id}`)).toBe(2000);
+    await reconciled();
     // After the registration's close nothing is collected, as the members' own payments.
     const other = await makeTournament(db);
     const [third, fourth] = [await carded(), await carded()];
