@@ -82,6 +82,13 @@ describe('the entries tab', () => {
     expect(bodiesOf('POST /api/admin/tournament-entries/2/collect')).toEqual([{ method: 'cash' }]);
   });
 
+  it('offers no collecting for a guest without an account: their part could not be given back', () => {
+    const withGuest = entry(3, ['Verdi', 'Ospite invitato'], { status: 'pending', players: [player(30, 'Verdi', false, '15.00'), { ...player(31, 'Ospite invitato', false, '15.00'), user_id: null }] });
+    renderAt(<EntriesTab tournament={aTournament({ registration_open: true, admin_entries: [withGuest] })} notify={vi.fn()} />, { url: '/admin/tornei/5' });
+    expect(screen.getAllByRole('button', { name: /^Incassa/ }).map((button) => button.getAttribute('aria-label'))).toEqual(['Incassa Verdi']);
+    expect(screen.getByText('paga dopo essersi registrato')).toBeTruthy();
+  });
+
   it('offers no collecting once the registration is closed', () => {
     const pending = entry(2, ['Verdi', 'Neri'], { status: 'pending', players: [player(20, 'Verdi', false, '15.00'), player(21, 'Neri')] });
     renderAt(<EntriesTab tournament={aTournament({ admin_entries: [pending] })} notify={vi.fn()} />, { url: '/admin/tornei/5' });

@@ -37,6 +37,8 @@ export const moved = (order: number[], index: number, direction: Direction) => {
 };
 
 const owes = (player: Player) => moneyToCents(player.owed) > 0;
+/** What the desk may take: a part still owed by a player with an account (a guest's could not be given back). */
+const collectable = (player: Player) => owes(player) && player.user_id !== null;
 
 function Players({ entry, onCollect }: { entry: TAdminEntry; onCollect?: (player: Player) => void }) {
   return (
@@ -45,7 +47,8 @@ function Players({ entry, onCollect }: { entry: TAdminEntry; onCollect?: (player
         <li key={player.id} className="flex items-center gap-2">
           <span>{player.name}</span>
           {player.paid ? <Badge tone="green">Pagato</Badge> : <Badge tone="yellow">{`Da pagare ${formatMoney(player.owed)}`}</Badge>}
-          {onCollect && owes(player) && (
+          {owes(player) && player.user_id === null && <span className="text-xs text-slate-500">paga dopo essersi registrato</span>}
+          {onCollect && collectable(player) && (
             <Button size="sm" variant="secondary" aria-label={`Incassa ${player.name}`} onClick={() => onCollect(player)}>
               Incassa
             </Button>
@@ -189,7 +192,7 @@ export function EntriesTab({ tournament, notify }: { tournament: TAdminTournamen
                     <Players entry={entry} onCollect={collectOpen ? (player) => setCollecting({ entryId: entry.id, playerId: player.id, what: player.name, amount: player.owed }) : undefined} />
                     <p className="text-xs text-slate-500">{`Punti in classifica: ${entry.ranking_points}`}</p>
                     <div className="mt-1 flex flex-wrap gap-2">
-                      {collectOpen && entry.status === 'pending' && entry.players.some(owes) && (
+                      {collectOpen && entry.status === 'pending' && entry.players.some(collectable) && !entry.players.some((player) => owes(player) && !collectable(player)) && (
                         <Button size="sm" variant="secondary" aria-label={`Incassa tutto ${namesOf(entry)}`} onClick={() => collectAll(entry)}>
                           Incassa tutto
                         </Button>
