@@ -393,12 +393,12 @@ export const tournamentsRoutes = {
     summary: 'Chiama in campo le due coppie: "Tocca a voi: campo C3 alle 16:30" per e-mail e sullo schermo', params: ZMatchParams, response: ZTournamentAnswer,
   }),
   collectPlayer: defineRoute({
-    method: 'post', path: '/api/admin/tournament-players/:id/collect', tag: 'tournaments', access: 'staff',
+    method: 'post', path: '/api/admin/tournament-players/:id/collect', tag: 'tournaments', access: 'admin',
     summary: 'Incassa in segreteria quanto un giocatore deve della sua quota (contanti, POS o bonifico): la coppia è confermata quando tutto è pagato',
     params: ZIdParams, body: ZTournamentDeskBody, response: ZTournamentAnswer,
   }),
   collectEntry: defineRoute({
-    method: 'post', path: '/api/admin/tournament-entries/:id/collect', tag: 'tournaments', access: 'staff',
+    method: 'post', path: '/api/admin/tournament-entries/:id/collect', tag: 'tournaments', access: 'admin',
     summary: 'Incassa in segreteria tutte le quote ancora dovute di una coppia: la coppia è confermata',
     params: ZIdParams, body: ZTournamentDeskBody, response: ZTournamentAnswer,
   }),

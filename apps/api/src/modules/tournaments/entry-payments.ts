@@ -33,6 +33,10 @@ export async function myPlayerIn(db: Prisma.TransactionClient, entryId: number, 
 
 /** Once every player's part is paid, a pending entry is confirmed (its offer, if any, dropped). */
 async function confirmIfPaid(tx: Prisma.TransactionClient, entryId: number) {
+  // The entry locked before its parts are read (after the payer's player row, the order every writer takes):
+  // two parts paid at once (the desk and the partner's card) are then read one after the other, and the
+  // second sees the first paid, so a fully paid entry never stays pending.
+  await tx.$queryRaw`SELECT id FROM tournament_entries WHERE id = ${entryId} FOR UPDATE`;
   const players = await tx.tournamentPlayer.findMany({ where: { entryId }, select: { id: true } });
   const owed = await owedByPlayer(tx, players.map((player) => player.id));
   if ([...owed.values()].every((cents) => cents === 0)) await tx.tournamentEntry.updateMany({ where: { id: entryId, status: 'pending' }, data: { status: 'confirmed', offeredUntil: null } });
@@ -50,6 +54,8 @@ export function createEntryPayments({ db }: Pick<AppDeps, 'db'>, checkouts: Chec
     const player = await tx.tournamentPlayer.findUniqueOrThrow({ where: { id: playerId }, include: { entry: { include: { tournament: true } } } });
     if (player.withdrawnAt || !['pending', 'confirmed'].includes(player.entry.status)) throw new AppError(409, TOURNAMENT_MESSAGES.notPayable);
     if (!registrationOpen(player.entry.tournament, new Date())) throw new AppError(409, TOURNAMENT_MESSAGES.paymentsClosed);
+    // An offered place not paid by its deadline is the next waiting pair's, even before the minute job passes it on.
+    if (player.entry.offeredUntil && player.entry.offeredUntil <= new Date()) throw new AppError(409, TOURNAMENT_MESSAGES.offerExpired);
     const cents = await owedOne(tx, accounts.tournamentPlayer(playerId), { lock: true });
     if (cents > 0 && player.userId !== null) await assertMayPlay(tx, player.userId, player.entry.tournament);
     return { player, cents };
@@ -141,10 +147,11 @@ export function createEntryPayments({ db }: Pick<AppDeps, 'db'>, checkouts: Chec
       if (!player) throw notFound(TOURNAMENT_MESSAGES.entryNotFound);
       await checkouts.refuseIfPaid('tournament_fee', playerId);
       await db.$transaction(async (tx) => {
-        const { cents } = await payableOf(tx, playerId, TOURNAMENT_MESSAGES.deskNothingOwed);
-        await auditRow(tx, { entity: 'tournament_entries', id: player.entryId, action: 'mark-paid' }, async () => {
-          await collectPart(tx, staff, player, cents, method);
-          await confirmIfPaid(tx, player.entryId);
+        // The player as read under its lock (a guest may have signed up since the first read).
+        const { player: locked, cents } = await payableOf(tx, playerId, TOURNAMENT_MESSAGES.deskNothingOwed);
+        await auditRow(tx, { entity: 'tournament_entries', id: locked.entryId, action: 'mark-paid' }, async () => {
+          await collectPart(tx, staff, locked, cents, method);
+          await confirmIfPaid(tx, locked.entryId);
         });
       }, TRANSACTION_OPTIONS);
       return player.tournamentId;

@@ -45,6 +45,7 @@ export const TOURNAMENT_MESSAGES = defineMessages({
   collected: /* i18n */ { id: 'api.tournaments.collected', message: 'Quota incassata.' },
   entryCollected: /* i18n */ { id: 'api.tournaments.entry_collected', message: 'Quote incassate: la coppia è confermata.' },
   deskNothingOwed: /* i18n */ { id: 'api.tournaments.desk_nothing_owed', message: 'Non c’è nulla da incassare: le quote sono già pagate.' },
+  offerExpired: /* i18n */ { id: 'api.tournaments.offer_expired', message: 'L’offerta del posto è scaduta: il posto passa alla coppia successiva in lista d’attesa.' },
   deskGuest: /* i18n */ { id: 'api.tournaments.desk_guest', message: 'Un ospite invitato paga dopo essersi registrato con l’e-mail dell’invito: senza account non si potrebbe restituirgli la quota.' },
   entryWithdrawn: /* i18n */ { id: 'api.tournaments.entry_withdrawn', message: 'Coppia ritirata: ogni quota pagata torna a chi l’ha pagata e il posto passa alla lista d’attesa.' },
 });

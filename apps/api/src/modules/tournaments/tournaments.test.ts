@@ -318,12 +318,14 @@ describe('the organiser’s money: collecting at the desk and withdrawing a pair
 
     await collectPlayer(first.token, mine!.id).expect(403);
     await collectEntry(first.token, entryId).expect(403);
-    expect((await collectPlayer(staff, mine!.id, 'gold').expect(422)).body.errors.method).toEqual(['Scegli come è stato pagato: contanti, POS o bonifico.']);
+    // The organiser's (as the board is): the staff has no tournaments' screen.
+    await collectPlayer(staff, mine!.id).expect(403);
+    expect((await collectPlayer(admin, mine!.id, 'gold').expect(422)).body.errors.method).toEqual(['Scegli come è stato pagato: contanti, POS o bonifico.']);
 
-    const one = await collectPlayer(staff, mine!.id, 'cash').expect(200);
+    const one = await collectPlayer(admin, mine!.id, 'cash').expect(200);
     expect(one.body.message).toBe('Quota incassata.');
     expect(adminEntry(one.body, entryId)).toMatchObject({ status: 'pending', players: [{ paid: true, owed: '0.00' }, { paid: false, owed: '20.00' }] });
-    const all = await collectEntry(staff, entryId, 'card').expect(200);
+    const all = await collectEntry(admin, entryId, 'card').expect(200);
     expect(all.body.message).toBe('Quote incassate: la coppia è confermata.');
     expect(adminEntry(all.body, entryId)).toMatchObject({ status: 'confirmed', players: [{ paid: true }, { paid: true }] });
 
@@ -334,14 +336,14 @@ describe('the organiser’s money: collecting at the desk and withdrawing a pair
     expect(await db.transaction.count({ where: { tournamentPlayerId: { in: [mine!.id, partner!.id] }, kind: 'tournament_fee', status: 'completed' } })).toBe(2);
     expect(await audited(entryId, 'mark-paid')).toBe(2);
 
-    expect((await collectEntry(staff, entryId).expect(409)).body.message).toBe('Non c’è nulla da incassare: le quote sono già pagate.');
-    await collectPlayer(staff, partner!.id).expect(409);
+    expect((await collectEntry(admin, entryId).expect(409)).body.message).toBe('Non c’è nulla da incassare: le quote sono già pagate.');
+    await collectPlayer(admin, partner!.id).expect(409);
     // A guest without an account is not paid for at the desk: money given back goes to the payer's credit.
     const fifth = await carded();
     const withGuest = (await register(fifth, tournament.id, 'ospite.senza.account@example.com').expect(201)).body.entry.id as number;
     const guestPart = (await entryOf(withGuest)).players.find((player) => player.userId === null)!;
-    expect((await collectPlayer(staff, guestPart.id).expect(409)).body.message).toMatch(/^Un ospite invitato paga dopo essersi registrato/);
-    await collectEntry(staff, withGuest).expect(409);
+    expect((await collectPlayer(admin, guestPart.id).expect(409)).body.message).toMatch(/^Un ospite invitato paga dopo essersi registrato/);
+    await collectEntry(admin, withGuest).expect(409);
     expect(await balanceOf(db, `tournament-player:${guestPart.id}`)).toBe(2000);
     await reconciled();
     // After the registration's close nothing is collected, as the members' own payments.
@@ -349,7 +351,18 @@ describe('the organiser’s money: collecting at the desk and withdrawing a pair
     const [third, fourth] = [await carded(), await carded()];
     const late = (await register(third, other.id, fourth.email).expect(201)).body.entry.id as number;
     await db.tournament.update({ where: { id: other.id }, data: { registrationClosesAt: new Date(Date.now() - 1000) } });
-    expect((await collectEntry(staff, late).expect(409)).body.message).toBe('Le iscrizioni sono chiuse: le quote non si pagano più e le iscrizioni non confermate sono ritirate.');
+    expect((await collectEntry(admin, late).expect(409)).body.message).toBe('Le iscrizioni sono chiuse: le quote non si pagano più e le iscrizioni non confermate sono ritirate.');
+  });
+
+  it('refuses a part of an offered place once its deadline has passed, before the minute job passes it on', async () => {
+    const tournament = await makeTournament(db, { feeCents: 2000 });
+    const [first, second] = [await carded(), await carded()];
+    const entryId = (await register(first, tournament.id, second.email).expect(201)).body.entry.id as number;
+    await db.tournamentEntry.update({ where: { id: entryId }, data: { offeredUntil: new Date(Date.now() - 1000) } });
+    const [mine] = (await entryOf(entryId)).players;
+    expect((await collectPlayer(admin, mine!.id).expect(409)).body.message).toMatch(/^L’offerta del posto è scaduta/);
+    await deskTopUp(app, staff, first, '20');
+    await request(app).post(`/api/me/tournament-entries/${entryId}/pay-with-credit`).set(bearer(first.token)).expect(409);
   });
 
   it('withdraws a pair until the draw: the card part refunded, the desk part into refundable credit, the place offered to the waiting list', async () => {
@@ -363,7 +376,7 @@ describe('the organiser’s money: collecting at the desk and withdrawing a pair
     const opened = await request(app).post(`/api/me/tournament-entries/${leaving}/checkout`).set(bearer(members[0]!.token)).expect(200);
     await double.pay((opened.body.checkout_url as string).split('/').pop()!);
     await expect.poll(() => balanceOf(db, `tournament-player:${cardPlayer!.id}`), { timeout: 15_000 }).toBe(0);
-    await collectPlayer(staff, deskPlayer!.id, 'cash').expect(200);
+    await collectPlayer(admin, deskPlayer!.id, 'cash').expect(200);
     expect((await entryOf(leaving)).status).toBe('confirmed');
 
     await withdrawEntry(members[0]!.token, leaving).expect(403);
