@@ -141,7 +141,8 @@ describe('a freed slot', () => {
       for (const member of [bruno, carla]) {
         expect(await entryOf(member)).toMatchObject({ status: 'lapsed', lapsedReason: 'last_call', bookingId: null });
         await mail.waitFor(member.email, undefined, LAST_CALL);
-        expect(mailsTo(member, OFFER)).toHaveLength(0);
+        // No offer of this slot (an offer of the earlier test's slot may still be arriving: its subject names its day).
+        expect(mailsTo(member, OFFER).filter((message) => message.subject?.includes(tomorrow.split('-').reverse().join('/')))).toHaveLength(0);
       }
     } finally {
       await db.setting.update({ where: { id: 1 }, data: { courtWaitlistCutoffHours: 3 } });
