@@ -2,27 +2,17 @@
 // or a confirmed one's next instalment ("Paga ora") — by card (Stripe's page) or with the member's credit.
 import type { TEnrolment } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-transport';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useActionOutcome } from '../../../lib/use-action-outcome';
 import { usePayEnrolmentByCard, usePayEnrolmentWithCredit } from '../api/enrolments';
 
 export function PayEnrolment({ enrolment, notice }: { enrolment: TEnrolment; notice?: string }) {
   const { t } = useLingui();
   const byCard = usePayEnrolmentByCard();
   const withCredit = usePayEnrolmentWithCredit();
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(notice ? { tone: 'success', text: notice } : null);
-  const run = async (action: () => Promise<string | undefined>) => {
-    setOutcome(null);
-    try {
-      const message = await action();
-      if (message) setOutcome({ tone: 'success', text: message });
-    } catch (failure) {
-      setOutcome({ tone: 'error', text: failure instanceof ApiError ? failure.message : t`Non è stato possibile completare il pagamento. Riprova più tardi.` });
-    }
-  };
+  const { outcome, run } = useActionOutcome(notice, t`Non è stato possibile completare il pagamento. Riprova più tardi.`);
   const payNow = enrolment.pay_now;
   const pending = enrolment.status === 'pending_payment';
   const amount = payNow ? formatMoney(payNow.amount) : '';

@@ -4,14 +4,13 @@
 import type { TMyEntry } from '@beach/contracts';
 import type { Locale } from '@beach/i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-transport';
 import { formatDateTime, formatMoney, formatTime } from '../../../lib/format';
+import { useActionOutcome } from '../../../lib/use-action-outcome';
 import { localizedTo } from '../../../lib/i18n';
 import { usePayEntryByCard, usePayEntryWithCredit, useWithdrawEntry } from '../api/tournaments';
 import { ENTRY_STATUS } from '../labels';
@@ -24,16 +23,7 @@ export function MyEntry({ entry, notice, showName = false, calledShownAbove = fa
   const withCredit = usePayEntryWithCredit();
   const withdraw = useWithdrawEntry();
   const { confirm, dialog } = useConfirm();
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(notice ? { tone: 'success', text: notice } : null);
-  const run = async (action: () => Promise<string | undefined>) => {
-    setOutcome(null);
-    try {
-      const message = await action();
-      if (message) setOutcome({ tone: 'success', text: message });
-    } catch (failure) {
-      setOutcome({ tone: 'error', text: failure instanceof ApiError ? failure.message : t`Non è stato possibile completare l’operazione. Riprova più tardi.` });
-    }
-  };
+  const { outcome, run } = useActionOutcome(notice, t`Non è stato possibile completare l’operazione. Riprova più tardi.`);
   const me = entry.players.find((player) => player.me);
   const partners = entry.players.filter((player) => !player.me);
   const owed = me && Number(me.owed) > 0 ? formatMoney(me.owed) : null;
