@@ -151,6 +151,34 @@ describe('registration and money', () => {
     await expect.poll(async () => (await services.reconciliation.checks()).filter((check) => !check.ok)).toEqual([]);
   });
 
+  it('takes a part once: its card webhook delivered three times at once, and its credit payment sent twice at once', async () => {
+    const tournament = await makeTournament(db, { feeCents: 2000 });
+    const [first, second] = [await carded(), await carded()];
+    const entryId = (await register(first, tournament.id, second.email).expect(201)).body.entry.id as number;
+    const [mine, partner] = (await entryOf(entryId)).players;
+
+    double.setAutoDeliver(false);
+    try {
+      const opened = await request(app).post(`/api/me/tournament-entries/${entryId}/checkout`).set(bearer(first.token)).expect(200);
+      await double.pay((opened.body.checkout_url as string).split('/').pop()!);
+      const completed = double.events.filter((event) => event.type === 'checkout.session.completed').at(-1)!;
+      expect(await Promise.all([double.deliver(completed), double.deliver(completed), double.deliver(completed)])).toEqual([200, 200, 200]);
+    } finally {
+      double.setAutoDeliver(true);
+    }
+    expect(await db.transaction.count({ where: { tournamentPlayerId: mine!.id, type: 'payment', status: 'completed' } })).toBe(1);
+    expect(await db.ledgerEntry.count({ where: { tournamentPlayerId: mine!.id, kind: 'payment' } })).toBe(1);
+    expect(await balanceOf(db, `tournament-player:${mine!.id}`)).toBe(0);
+
+    await deskTopUp(app, staff, second, '50');
+    const twice = await Promise.all([1, 2].map(() => request(app).post(`/api/me/tournament-entries/${entryId}/pay-with-credit`).set(bearer(second.token))));
+    expect(twice.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await balanceOf(db, `tournament-player:${partner!.id}`)).toBe(0);
+    expect((await request(app).get('/api/me/credit').set(bearer(second.token)).expect(200)).body.available).toBe('30.00');
+    expect((await entryOf(entryId)).status).toBe('confirmed');
+    await reconciled();
+  });
+
   it('gives 20 simultaneous registrations for the last place exactly one; the others wait, and a withdrawal offers the place to the first waiting', async () => {
     const tournament = await makeTournament(db, { maxEntries: 2, format: 'king_of_the_beach' });
     const early = await carded();
