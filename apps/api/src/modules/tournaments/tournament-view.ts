@@ -38,9 +38,9 @@ export async function liveViewOf(tx: Prisma.TransactionClient, tournament: Tourn
 }
 
 export async function adminViewOf(tx: Prisma.TransactionClient, tournament: Tournament, now: Date): Promise<TAdminTournament> {
-  const [live, hours, entries] = await Promise.all([
+  // The court hours are the live view's courts (read once); the entries all of them, withdrawn and waiting too.
+  const [live, entries] = await Promise.all([
     liveViewOf(tx, tournament, now),
-    tx.tournamentCourt.findMany({ where: { tournamentId: tournament.id }, orderBy: [{ startsAt: 'asc' }, { courtId: 'asc' }] }),
     tx.tournamentEntry.findMany({ where: { tournamentId: tournament.id }, include: PLAYERS, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
   ]);
   const owed = await owedByPlayer(tx, entries.flatMap((entry) => entry.players.map((player) => player.id)));
@@ -51,7 +51,10 @@ export async function adminViewOf(tx: Prisma.TransactionClient, tournament: Tour
     time_cap_minutes: tournament.timeCapMinutes,
     rest_minutes: tournament.restMinutes,
     pool_size: tournament.poolSize,
-    court_hours: hours.map((row) => ({ court_id: row.courtId, date: todayInRome(row.startsAt), from: timeOf(row.startsAt), to: timeOf(row.endsAt, true) })),
+    court_hours: live.courts.map((row) => {
+      const [startsAt, endsAt] = [new Date(row.starts_at), new Date(row.ends_at)];
+      return { court_id: row.court_id, date: todayInRome(startsAt), from: timeOf(startsAt), to: timeOf(endsAt, true) };
+    }),
     admin_entries: entries.map((entry) => ({
       id: entry.id, status: entry.status, seed: entry.seed, ranking_points: entry.rankingPoints, created_at: entry.createdAt.toISOString(),
       players: entry.players.map((player) => {
