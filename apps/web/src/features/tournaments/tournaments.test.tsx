@@ -170,6 +170,30 @@ describe('the member’s next match', () => {
   });
 });
 
+describe('registering a pair', () => {
+  it('says under the e-mail field what is missing, and the server’s field message for a wrong one', async () => {
+    signIn('user');
+    handlers['GET /api/tournaments/5'] = () => jsonResponse(200, live({ status: 'published', registration_open: true, matches: [], pools: [] }));
+    handlers['GET /api/me/tournament-entries'] = () => jsonResponse(200, { data: [] });
+    handlers['POST /api/tournaments/5/entries'] = () => jsonResponse(422, { message: 'I dati inviati non sono validi.', errors: { partner_email: ['Inserisci un indirizzo e-mail valido.'] } });
+    renderAt(<TournamentPage />, { url: '/tornei/5', path: '/tornei/:id' });
+    const open = await screen.findByRole('button', { name: 'Iscriviti con un compagno' });
+    // Enabled once the member's entries are read.
+    await waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Conferma l’iscrizione' }));
+    expect(within(dialog).getByLabelText('E-mail del compagno o della compagna').getAttribute('aria-invalid')).toBe('true');
+    expect(dialog.textContent).toContain('Indica l’e-mail del tuo compagno o della tua compagna.');
+    expect(dialog.textContent).not.toContain('partner_email');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('E-mail del compagno o della compagna'), { target: { value: 'non-una-email' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Conferma l’iscrizione' }));
+    expect(await within(dialog).findByText('Inserisci un indirizzo e-mail valido.')).toBeTruthy();
+    expect(dialog.textContent).toContain('I dati inviati non sono validi.');
+  });
+});
+
 describe('a free tournament', () => {
   it('says "Gratuito" on its card and in the live page’s header, not a fee of 0,00 €', async () => {
     handlers['GET /api/tournaments'] = () => jsonResponse(200, { data: [live({ entry_fee: '0.00', status: 'published' }), live({ id: 6, name: 'Autumn Cup', status: 'published' })] });

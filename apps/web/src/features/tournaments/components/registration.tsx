@@ -64,11 +64,12 @@ function RegisterDialog({ live, alone, onClose, onRegistered }: { live: TTournam
   const { t } = useLingui();
   const register = useRegister(live.id);
   const [email, setEmail] = useState('');
-  const [failure, setFailure] = useState<{ text: string; field?: string } | null>(null);
+  // `text` above the form (the server's answer), `field` under the e-mail (what is wrong with it).
+  const [failure, setFailure] = useState<{ text?: string; field?: string } | null>(null);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    if (!alone && email.trim() === '') return setFailure({ text: t`Indica l’e-mail del tuo compagno o della tua compagna.`, field: 'partner_email' });
+    if (!alone && email.trim() === '') return setFailure({ field: t`Indica l’e-mail del tuo compagno o della tua compagna.` });
     try {
       onRegistered((await register.mutateAsync(alone ? null : email.trim())).message);
     } catch (error) {
@@ -78,7 +79,7 @@ function RegisterDialog({ live, alone, onClose, onRegistered }: { live: TTournam
   return (
     <Modal open title={live.name} onClose={onClose}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-3">
-        {failure && <Alert tone="error">{failure.text}</Alert>}
+        {failure?.text && <Alert tone="error">{failure.text}</Alert>}
         {alone ? (
           <p className="text-sm text-slate-700"><Trans>King of the Beach: ti iscrivi da solo/a, le coppie cambiano a ogni partita.</Trans></p>
         ) : (

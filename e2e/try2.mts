@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium-headless-shell', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 390, height: 800 }, locale: 'it-IT' });
+await page.goto('http://localhost:5173/login');
+await page.getByLabel('E-mail').fill('utente@demo.beach');
+await page.getByLabel('Password').fill('Demo2026!');
+await page.getByRole('button', { name: 'Accedi' }).click();
+await page.waitForTimeout(3000);
+console.log(page.url(), await page.locator('h1').first().textContent());
+await page.goto('http://localhost:5173/tornei/2'); await page.waitForTimeout(3000);
+console.log(page.url(), await page.locator('h1').first().textContent());
+await page.screenshot({ path: '/tmp/try-live-390.png', fullPage: false });
+await browser.close();
