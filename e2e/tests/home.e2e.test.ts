@@ -23,6 +23,8 @@ describe('home page in Chromium', () => {
     await memberships.waitFor();
     expect(await memberships.getByRole('row', { name: /Tessera stagionale Valida/ }).textContent()).toContain('60,00\u00a0€');
     expect(await ctx.page.getByRole('table', { name: 'Campi' }).getByRole('row', { name: /Fascia diurna/ }).textContent()).toContain('20,00\u00a0€');
+    // The map is a section of its own, drawn when its data arrives (possibly after the prices').
+    await ctx.page.locator('[data-court="A1"]').waitFor();
     const courts = await ctx.page.locator('[data-court]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-court')));
     expect(courts.filter((code) => /^[ABCD]\d$/.test(code!))).toHaveLength(19);
     expect(courts.filter((code) => /^L\d$/.test(code!))).toEqual(['L1', 'L2']);
