@@ -65,3 +65,24 @@ describe('a camp paid by card', () => {
     expect(await checkoutOf(english, await enrolChild(english, camp.id, 'Amy'))).toMatchObject({ locale: 'en', names: [`Deposit · ${course.name} · Amy`] });
   });
 });
+
+describe('other payments by card', () => {
+  const namesOf = async (checkoutUrl: string) => {
+    const sessionId = checkoutUrl.split('/').pop()!;
+    const session = await deps.stripe!.checkout.sessions.retrieve(sessionId);
+    const items = await deps.stripe!.checkout.sessions.listLineItems(sessionId);
+    const payment = await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } });
+    return { locale: session.locale, names: items.data.map((item) => item.description), description: payment.description };
+  };
+
+  it('names a German member’s card by its German name and number, and an English member’s top-up with the amount as English writes it', async () => {
+    const german = await memberReading('de');
+    const created = await request(app).post('/api/memberships').set(bearer(german.token)).send({ type: 'seasonal', fiscal_code: german.fiscalCode, with_insurance: false }).expect(201);
+    const number = created.body.membership.membership_number as string;
+    expect(await namesOf(created.body.checkout_url)).toEqual({ locale: 'de', names: [`Saison-Mitgliedskarte ${number}`], description: `Tessera stagionale ${number}` });
+
+    const english = await memberReading('en');
+    const topUp = await request(app).post('/api/me/credit/top-up').set(bearer(english.token)).send({ amount: '40' }).expect(200);
+    expect(await namesOf(topUp.body.checkout_url)).toEqual({ locale: 'en', names: ['Credit top-up €40.00'], description: 'Ricarica credito 40,00\u00a0€' });
+  });
+});
