@@ -40,7 +40,8 @@ export interface CheckoutRequest {
   carnetProductId?: number;
   /**
    * Work that commits with the payment row, before Stripe is asked (e.g. credit set aside for the rest);
-   * it may decide the amount and the name there, under its locks (it then updates the row itself).
+   * it may decide the amount and the name there, under its locks (it then updates the row's amount itself;
+   * the name is written here).
    */
   inTransaction?: (tx: Prisma.TransactionClient, payment: Transaction) => Promise<void | { amountCents: number; itemName: Message }>;
 }
