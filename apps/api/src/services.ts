@@ -72,7 +72,7 @@ export function createServices(deps: AppDeps) {
     certificates: createCertificatesService(deps),
     consents: createConsentsService(deps),
     users: createUsersService(deps, auth),
-    privacy: createPrivacyService(deps),
+    privacy: createPrivacyService(deps, { enrolmentsOf: enrolments.ofMember }),
     auditLog: createAuditLogService(deps),
     bvuMembers: createBvuMembersService(deps),
     coupons: createCouponsService(deps),

@@ -3,10 +3,15 @@ import { ZMessage, ZUser } from './auth.js';
 import { ZCertificate } from './certificates.js';
 import { ZChild } from './children.js';
 import { ZConsents } from './consents.js';
+import { WAITLIST_STATUSES } from './course-waitlist.js';
+import { ZCreditMovement } from './credit.js';
+import { ZEnrolment } from './enrolments.js';
 import { defineRoute } from './http.js';
 import { italianTexts } from './italian.js';
 import { defineMessages } from './messages.js';
+import { ZMoney } from './money.js';
 import { ZReceipt } from './receipts.js';
+import { ENTRY_STATUSES, PLAYER_LEVELS } from './tournaments.js';
 import { ZUserBookingSummary, ZUserMembershipSummary, ZUserPaymentSummary } from './users.js';
 import * as z from './zod-i18n.js';
 
@@ -40,6 +45,25 @@ export const ZMyDataExport = z.object({
   certificates: z.array(ZCertificate),
   /** The children on the member's account (docs/school.md#families). */
   children: z.array(ZChild),
+  /** The member's credit and every movement of it, as their credit statement shows them (from the ledger). */
+  credit: z.object({ balance: ZMoney, movements: z.array(ZCreditMovement) }),
+  /** The member's enrolments and their children's, with what each still owes. */
+  enrolments: z.array(ZEnrolment),
+  /** Places waited for in a course or camp, for the member or a child. */
+  course_waitlist: z.array(
+    z.object({ course_name: z.string(), participant_name: z.string(), status: z.enum(WAITLIST_STATUSES), offer_expires_at: z.iso.datetime().nullable(), created_at: z.iso.datetime() }),
+  ),
+  /** The member's part of each tournament entry; status `waiting` is the tournament's waiting list. Their partner is not named. */
+  tournament_entries: z.array(
+    z.object({
+      tournament_name: z.string(), starts_on: z.iso.date(), status: z.enum(ENTRY_STATUSES), fee: ZMoney,
+      offered_until: z.iso.datetime().nullable(), accepted_at: z.iso.datetime().nullable(), withdrawn_at: z.iso.datetime().nullable(), created_at: z.iso.datetime(),
+    }),
+  ),
+  /** The member's "looking for a partner" posts, with how many answered (who answered is theirs to export). */
+  partner_posts: z.array(z.object({ tournament_name: z.string(), level: z.enum(PLAYER_LEVELS), note: z.string(), answers: z.number().int(), closed_at: z.iso.datetime().nullable(), created_at: z.iso.datetime() })),
+  /** The member's answers to others' posts (the post's author is not named). */
+  partner_answers: z.array(z.object({ tournament_name: z.string(), message: z.string(), created_at: z.iso.datetime() })),
 });
 export type TMyDataExport = z.infer<typeof ZMyDataExport>;
 
@@ -49,7 +73,7 @@ export type TErasureBody = z.input<typeof ZErasureBody>;
 export const privacyRoutes = {
   exportMyData: defineRoute({
     method: 'get', path: '/api/me/export', tag: 'privacy', access: 'user',
-    summary: 'Tutti i dati dell’utente collegato, in JSON (profilo, tessere, prenotazioni, pagamenti, ricevute, ingressi, lista d’attesa, coupon usati, consensi, certificati medici, figli)',
+    summary: 'Tutti i dati dell’utente collegato, in JSON (profilo, tessere, prenotazioni, pagamenti, ricevute, ingressi, lista d’attesa, coupon usati, consensi, certificati medici, figli, credito, iscrizioni, tornei, annunci per il compagno)',
     response: ZMyDataExport,
   }),
   requestErasure: defineRoute({

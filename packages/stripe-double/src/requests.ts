@@ -22,6 +22,7 @@ export interface SessionInput {
   successUrl: string;
   cancelUrl: string;
   expiresAt: number;
+  locale: Stripe.Checkout.Session.Locale | null;
 }
 
 export interface RefundInput {
@@ -50,6 +51,11 @@ const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
 const EXPIRY_CLOCK_SLACK_SECONDS = 10;
 const DEFAULT_EXPIRY_SECONDS = MAX_EXPIRY_SECONDS;
 const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
+/** The languages Checkout's page is shown in (`locale`), as Stripe lists them. */
+const CHECKOUT_LOCALES: readonly string[] = [
+  'auto', 'bg', 'cs', 'da', 'de', 'el', 'en', 'en-GB', 'es', 'es-419', 'et', 'fi', 'fil', 'fr', 'fr-CA', 'hr', 'hu', 'id', 'it', 'ja', 'ko', 'lt',
+  'lv', 'ms', 'mt', 'nb', 'nl', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sk', 'sl', 'sv', 'th', 'tr', 'vi', 'zh', 'zh-HK', 'zh-TW',
+];
 
 const isParams = (value: unknown): value is Params => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -151,6 +157,9 @@ export function parseSessionCreate(body: unknown, now: number): SessionInput {
     throw invalidRequest('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', 'expires_at');
   }
 
+  const locale = optionalString(input.locale, 'locale');
+  if (locale !== null && !CHECKOUT_LOCALES.includes(locale)) throw invalidRequest(`Invalid locale: ${locale}`, 'locale');
+
   return {
     lineItems,
     clientReferenceId,
@@ -160,6 +169,7 @@ export function parseSessionCreate(body: unknown, now: number): SessionInput {
     successUrl: url(input.success_url, 'success_url'),
     cancelUrl: url(input.cancel_url, 'cancel_url'),
     expiresAt,
+    locale: locale as Stripe.Checkout.Session.Locale | null,
   };
 }
 

@@ -75,6 +75,10 @@ export function createApp({ store, failures, dispatch, sweep }: DoubleCore): exp
         : session;
     }),
   );
+  app.get(
+    '/v1/checkout/sessions/:id/line_items',
+    api<{ id: string }>((req) => ({ object: 'list', data: store.lineItems(req.params.id), has_more: false, url: `/v1/checkout/sessions/${req.params.id}/line_items` })),
+  );
   app.post(
     '/v1/checkout/sessions/:id/expire',
     api<{ id: string }>((req) => {

@@ -9,6 +9,7 @@ export type Session = Pick<
   Stripe.Checkout.Session,
   | 'id' | 'object' | 'amount_subtotal' | 'amount_total' | 'cancel_url' | 'client_reference_id' | 'created' | 'currency' | 'customer_email'
   | 'expires_at' | 'livemode' | 'metadata' | 'mode' | 'payment_intent' | 'payment_status' | 'status' | 'success_url' | 'url'
+  | 'locale'
 >;
 export type PaymentIntent = Pick<
   Stripe.PaymentIntent,
@@ -29,6 +30,8 @@ export type BalanceTransaction = Pick<
   | 'id' | 'object' | 'amount' | 'available_on' | 'created' | 'currency' | 'fee' | 'fee_details' | 'net' | 'reporting_category' | 'source' | 'status'
   | 'type'
 >;
+
+export type LineItem = Pick<Stripe.LineItem, 'id' | 'object' | 'amount_discount' | 'amount_subtotal' | 'amount_tax' | 'amount_total' | 'currency' | 'description' | 'quantity'>;
 
 /** A session with what only the hosted page needs. */
 export interface SessionRecord {
@@ -91,6 +94,7 @@ export class Store {
       customer_email: input.customerEmail,
       expires_at: input.expiresAt,
       livemode: false,
+      locale: input.locale,
       metadata: input.metadata,
       mode: 'payment',
       payment_intent: null,
@@ -111,6 +115,21 @@ export class Store {
 
   session(id: string): Session {
     return this.sessionRecord(id).session;
+  }
+
+  /** The session's line items as Stripe lists them: each described by its product's name. */
+  lineItems(id: string): LineItem[] {
+    return this.sessionRecord(id).lineItems.map((item, index) => ({
+      id: `li_${id.slice('cs_test_'.length)}_${index}`,
+      object: 'item',
+      amount_discount: 0,
+      amount_subtotal: item.unitAmount * item.quantity,
+      amount_tax: 0,
+      amount_total: item.unitAmount * item.quantity,
+      currency: item.currency,
+      description: item.name,
+      quantity: item.quantity,
+    }));
   }
 
   /** The customer paid: the session's PaymentIntent (a new one unless a declined card made it) succeeds with its Charge; the session is complete. */

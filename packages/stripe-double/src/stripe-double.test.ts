@@ -174,6 +174,26 @@ describe('checkout sessions through the SDK', () => {
     expect(error).toMatchObject({ param: 'line_items[0][price_data][unit_amount]', code: 'parameter_missing' });
   });
 
+  it('keeps the page’s language and lists the line items, each described by its product’s name', async () => {
+    const session = await createSession({
+      locale: 'de',
+      line_items: [
+        { price_data: { currency: 'eur', unit_amount: 5000, product_data: { name: 'Anzahlung · Sommercamp · Lena' } }, quantity: 1 },
+        { price_data: { currency: 'eur', unit_amount: 5000, product_data: { name: 'Anzahlung · Sommercamp · Tim' } }, quantity: 1 },
+      ],
+    });
+    expect(session.locale).toBe('de');
+    expect((await stripe.checkout.sessions.retrieve(session.id)).locale).toBe('de');
+    const items = await stripe.checkout.sessions.listLineItems(session.id);
+    expect(items.data.map((item) => [item.description, item.amount_total, item.quantity])).toEqual([
+      ['Anzahlung · Sommercamp · Lena', 5000, 1],
+      ['Anzahlung · Sommercamp · Tim', 5000, 1],
+    ]);
+    expect((await createSession()).locale).toBeNull();
+    const wrong = await createSession({ locale: 'xx' as Stripe.Checkout.SessionCreateParams.Locale }).catch((caught: unknown) => caught);
+    expect(wrong).toMatchObject({ statusCode: 400, param: 'locale' });
+  });
+
   it('answers 404 in Stripe’s shape for an unknown id', async () => {
     for (const call of [() => stripe.checkout.sessions.retrieve('cs_test_sconosciuta'), () => stripe.paymentIntents.retrieve('pi_sconosciuto')]) {
       const error = await call().catch((caught: unknown) => caught);

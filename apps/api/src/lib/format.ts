@@ -1,5 +1,5 @@
-// it-IT formatting for what stays Italian: receipts, payment descriptions, Stripe’s page, the back-office’s messages. What a member reads
-// in their language (e-mails, calendar files, the card) writes dates and amounts with lib/i18n.ts (localizedDay, localizedWhen, localizedEuros).
+// it-IT formatting for what stays Italian: receipts, payment descriptions, the back-office’s messages. What a member reads
+// in their language (e-mails, calendar files, the card, Stripe’s page) writes dates and amounts with lib/i18n.ts (localizedDay, localizedWhen, localizedEuros).
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Integer cents as "60,00 €" (display only: amounts are computed in cents). */

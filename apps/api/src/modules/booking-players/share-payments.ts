@@ -3,11 +3,11 @@
 import type { Booking, BookingPlayer, Prisma, User } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
-import { localizedEuros } from '../../lib/i18n.js';
+import { italian, localizedEuros } from '../../lib/i18n.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { isLive, whatOf, whenOf } from '../bookings/index.js';
+import { isLive, whatOf } from '../bookings/index.js';
 import { owedOne, payment as paymentEntry, settlingLegs, takeBackPayment, accounts, shareReceivable, post, INSUFFICIENT_CREDIT, spendingLegs, walletOf } from '../ledger/index.js';
-import type { PaymentTarget } from '../payments/index.js';
+import { checkoutItems, type PaymentTarget } from '../payments/index.js';
 import { sharePaidEmail } from './booking-players.emails.js';
 import { fullName, lockConfirmed, payerMay, playerMessages, type SplitDeps } from './split-terms.js';
 import type { ShareRow, SplitReads } from './split-reads.js';
@@ -37,7 +37,8 @@ export function createSharePayments({ db, jobs, config, checkouts }: SplitDeps, 
     return { share, receivable, owed };
   }
 
-  const itemName = (share: ShareRow) => `Quota campo ${share.booking.court.code} · ${whenOf(share.booking)}`;
+  const itemOf = (share: ShareRow) => checkoutItems.share(share.booking.court.code, share.booking);
+  const itemName = (share: ShareRow) => italian(itemOf(share));
 
   /** A share paid by card is recorded once, and only for the amount it still owes; anything else is refunded. */
   const paymentTarget: PaymentTarget = {
@@ -82,9 +83,9 @@ export function createSharePayments({ db, jobs, config, checkouts }: SplitDeps, 
     const checkoutUrl = await checkouts.open({
       kind: 'booking_share',
       targetId: share.id,
-      customer: { id: viewer.id, email: viewer.email },
+      customer: viewer,
       amountCents: owed,
-      itemName: itemName(share),
+      itemName: itemOf(share),
       cancelPath: `/quote/${share.id}?pagamento=annullato`,
     });
     return { checkout_url: checkoutUrl };

@@ -7,12 +7,11 @@ import type { Message } from '../../lib/i18n.js';
 import { accounts, bookingReceivable, openHoldsOf, resolve, discount, payment as paymentEntry, writeOff, takeBackPayment, walletOf } from '../ledger/index.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
-import { formatEuros } from '../../lib/format.js';
 import { todayInRome } from '../../lib/time.js';
 import { couponDiscountCents, couponMessages, couponProblem, redeemCoupon } from '../coupons/index.js';
-import { CHECKOUT_LIFETIME_SECONDS, type Checkouts, type PaymentTarget } from '../payments/index.js';
+import { CHECKOUT_LIFETIME_SECONDS, checkoutItems, type Checkouts, type PaymentTarget } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
-import { isLive, UNDER_OVERLAP_CONSTRAINT, whenOf } from './booking-terms.js';
+import { isLive, UNDER_OVERLAP_CONSTRAINT } from './booking-terms.js';
 import { takeCourtTurn } from './reserve-slot.js';
 import { applyBookingCoupon } from './booking-coupon-rules.js';
 import { tellBookingPaid } from './booking-paid.js';
@@ -141,10 +140,10 @@ export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'confi
     const checkoutUrl = await checkouts.open({
       kind: 'booking',
       targetId: id,
-      customer: { id: user.id, email: user.email },
+      customer: user,
       // Decided in the transaction that opens it (the credit read under its lock); this is replaced there.
       amountCents: 0,
-      itemName: `Campo ${current.court.code} · ${whenOf(current)}`,
+      itemName: checkoutItems.booking(current.court.code, current),
       cancelPath: `/prenotazioni/pagamento/${id}?pagamento=annullato`,
       async inTransaction(tx, payment) {
         await lockLiveHold(tx, id, bookingMessages.holdLapsed);
@@ -161,9 +160,8 @@ export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'confi
           });
         }
         const cardCents = due - creditCents;
-        const itemName = `Campo ${current.court.code} · ${whenOf(current)}${creditCents > 0 ? ` (${formatEuros(creditCents)} pagati con il credito)` : ''}`;
-        await tx.transaction.update({ where: { id: payment.id }, data: { amountCents: cardCents, description: itemName } });
-        return { amountCents: cardCents, itemName };
+        await tx.transaction.update({ where: { id: payment.id }, data: { amountCents: cardCents } });
+        return { amountCents: cardCents, itemName: checkoutItems.booking(current.court.code, current, creditCents) };
       },
     });
     return { checkout_url: checkoutUrl, booking: dto };

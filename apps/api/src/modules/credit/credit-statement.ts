@@ -3,7 +3,7 @@
 import { centsToMoney, type api, type QueryOf, type TCreditCorrections, type TCreditMovement, type TCreditStatement } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
-import { Prisma } from '../../lib/db.js';
+import { Prisma, type Db } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import type { Message } from '../../lib/i18n.js';
 import { pagedList, skipTake, type PageRequest } from '../../lib/paging.js';
@@ -77,6 +77,12 @@ const MOVEMENTS = (userId: number) => Prisma.sql`
   WHERE a.user_id = ${userId} AND a.kind IN ('credit_funded', 'credit_promo')
     AND (e.phase IN ('posted', 'post_pending') OR (e.phase = 'pending' AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.pending_id = e.id)))
   GROUP BY e.id, pe.id, u.id HAVING sum(p.amount_cents) <> 0`;
+
+/** Every movement of the member's credit, newest first, as their statement shows them, with its balance: for their data export (docs/domain.md#privacy). */
+export async function creditHistoryOf(db: Db, userId: number) {
+  const [wallet, rows] = await Promise.all([walletOf(db, userId), db.$queryRaw<MovementRow[]>`${MOVEMENTS(userId)} ORDER BY "effectiveAt" DESC, id DESC`]);
+  return { balance: centsToMoney(wallet.balance), movements: rows.map(toMovementDto) };
+}
 
 export function createCreditReads({ db }: Pick<AppDeps, 'db'>) {
   async function statement(userId: number, page: PageRequest): Promise<TCreditStatement> {

@@ -2,3 +2,4 @@
 // outside the module (eslint.config.js refuses the rest).
 export { registerCreditRoutes } from './credit.router.js';
 export { createCreditService } from './credit.service.js';
+export { creditHistoryOf } from './credit-statement.js';

@@ -4,11 +4,10 @@ import type { api, BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors.js';
-import { formatEuros } from '../../lib/format.js';
 import { localizedEuros, withValues } from '../../lib/i18n.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { accounts, available, balancesOf, credit, debit, post, settleDebt, walletOf } from '../ledger/index.js';
-import type { Checkouts, PaymentTarget } from '../payments/index.js';
+import { checkoutItems, type Checkouts, type PaymentTarget } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
 import { creditMessages } from './credit-terms.js';
 import { topUpEmail } from './credit.emails.js';
@@ -55,7 +54,7 @@ export function createOnlineTopUp({ db, jobs, config }: Pick<AppDeps, 'db' | 'jo
         targetId: user.id,
         customer: user,
         amountCents: amount,
-        itemName: `Ricarica credito ${formatEuros(amount)}`,
+        itemName: checkoutItems.topUp(amount),
         cancelPath: '/profilo?pagamento=annullato',
       });
       return { checkout_url: checkoutUrl };

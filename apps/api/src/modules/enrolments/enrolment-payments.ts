@@ -11,11 +11,11 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { accounts, enrolmentReceivable, INSUFFICIENT_CREDIT, moneyAccount, owedOne, payment, post, settlingLegs, spendingLegs, takeBackPayment, walletOf } from '../ledger/index.js';
-import type { Checkouts, PaymentTarget } from '../payments/index.js';
+import { checkoutItems, type Checkouts, type EnrolmentPart, type PaymentTarget } from '../payments/index.js';
 import { lockEnrolment } from './enrolment-places.js';
 import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, participantName } from './enrolment-terms.js';
 import { enrolmentConfirmedEmail, instalmentPaidEmail } from './enrolments.emails.js';
-import { payNowOf, planOf } from './instalments.js';
+import { paidPart, payNowOf, planOf } from './instalments.js';
 import { assertSiblingConfirmed } from './enrol-checks.js';
 
 function refuseLapsed(holdExpiresAt: Date | null) {
@@ -56,9 +56,10 @@ export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     if (userId !== null) await assertSiblingConfirmed(tx, row);
     const owed = await owedOne(tx, accounts.enrolment(id), { lock: true });
     if (owed <= 0) throw new AppError(409, ENROLMENT_MESSAGES.nothingOwed);
-    const payNow = payNowOf(row, planOf({ ...row, instalments: await tx.enrolmentInstalment.findMany({ where: { enrolmentId: id } }) }), owed, todayInRome(), seq);
+    const plan = planOf({ ...row, instalments: await tx.enrolmentInstalment.findMany({ where: { enrolmentId: id } }) });
+    const payNow = payNowOf(row, plan, owed, todayInRome(), seq);
     if (!payNow) throw new AppError(409, ENROLMENT_MESSAGES.instalmentPaid);
-    return { row, cents: payNow.cents };
+    return { row, cents: payNow.cents, plan, payNow };
   }
 
   const paymentTarget: PaymentTarget = {
@@ -86,18 +87,19 @@ export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     paymentTarget,
 
     async checkout(user: User, id: number, { seq }: BodyOf<typeof api.enrolments.checkout>) {
-      const row = await db.courseEnrolment.findFirst({ where: { id, userId: user.id }, include: ENROLMENT_INCLUDE });
+      const row = await db.courseEnrolment.findFirst({ where: { id, userId: user.id }, include: { ...ENROLMENT_INCLUDE, course: { select: { name: true, depositCents: true, balanceDueOn: true } } } });
       if (!row) throw notFound(ENROLMENT_MESSAGES.notFound);
       if (row.status === 'cancelled') throw new AppError(409, ENROLMENT_MESSAGES.holdLapsed);
       if (row.status === 'pending_payment') refuseLapsed(row.holdExpiresAt);
-      const itemName = `${row.status === 'pending_payment' ? 'Iscrizione' : 'Rata'}: ${row.course.name}`;
+      // Named by the part it pays, decided with the amount; the participant by first name (a parent's children differ by it).
+      const itemName = (paid: EnrolmentPart) => checkoutItems.enrolment(paid, row.course.name, (row.child ?? row.user).firstName);
       const url = await checkouts.open({
-        kind: 'enrolment', targetId: id, customer: user, amountCents: row.amountCents, itemName, cancelPath: '/profilo?pagamento=annullato',
+        kind: 'enrolment', targetId: id, customer: user, amountCents: row.amountCents, itemName: itemName({ part: 'whole' }), cancelPath: '/profilo?pagamento=annullato',
         // Under the enrolment's lock: still payable (a cancellation, the job or another payment may have come first), and how much now.
         async inTransaction(tx, payment) {
-          const { cents } = await payableOf(tx, id, user.id, seq);
+          const { cents, plan, payNow } = await payableOf(tx, id, user.id, seq);
           await tx.transaction.update({ where: { id: payment.id }, data: { amountCents: cents } });
-          return { amountCents: cents, itemName };
+          return { amountCents: cents, itemName: itemName(paidPart(row.course, plan, row.amountCents, payNow)) };
         },
       });
       return { checkout_url: url };

@@ -4,6 +4,7 @@
 import type { Course } from '../../generated/prisma/client.js';
 import type { Prisma } from '../../lib/db.js';
 import { addDays, fromIsoDate, todayInRome, toIsoDate } from '../../lib/time.js';
+import type { EnrolmentPart } from '../payments/index.js';
 
 export interface PlannedInstalment {
   seq: number;
@@ -104,4 +105,14 @@ export function payNowOf(enrolment: { status: string; amountCents: number }, pla
   const payNow = toPayNow(instalmentStates(plan, enrolment.amountCents, owedCents, today, 0), enrolment.amountCents, owedCents, today, seq);
   if (!payNow || enrolment.status !== 'pending_payment') return payNow;
   return { seq: payNow.seq, cents: Math.max(payNow.cents, dueNowCents(plan, enrolment.amountCents, owedCents, today)) };
+}
+
+/**
+ * Which part of the enrolment paying `payNow` is, to name the payment: the whole price at once, a camp's
+ * deposit or balance (the two instalments of a course with a deposit), or one instalment of several.
+ */
+export function paidPart(course: Pick<PlanTerms, 'depositCents' | 'balanceDueOn'>, plan: PlannedInstalment[], amountCents: number, payNow: { seq: number; cents: number }): EnrolmentPart {
+  if (payNow.cents >= amountCents || plan.length <= 1) return { part: 'whole' };
+  if (course.depositCents !== null && course.balanceDueOn !== null && plan.length === 2) return { part: payNow.seq === 1 ? 'deposit' : 'balance' };
+  return { part: 'instalment', seq: payNow.seq, count: plan.length };
 }

@@ -7,8 +7,9 @@ import { AppError } from '../../lib/errors.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { releaseCoupon } from '../coupons/index.js';
 import { accounts, membershipReceivable, owedOne, payment as paymentEntry, takeBackPayment, writeOff } from '../ledger/index.js';
-import type { Checkouts, PaymentTarget } from '../payments/index.js';
-import { cardLabel, membershipMessages } from './membership-terms.js';
+import { checkoutItems, type Checkouts, type PaymentTarget } from '../payments/index.js';
+import { membershipMessages } from './membership-terms.js';
+import { CARD_NAME } from './membership-words.js';
 import type { MembershipReads } from './membership-view.js';
 import { toMyMembershipDto, type MembershipWithPayments } from './memberships.dto.js';
 
@@ -19,9 +20,9 @@ export function createMembershipPayments(deps: Pick<AppDeps, 'db' | 'config' | '
     checkouts.open({
       kind: 'membership',
       targetId: membership.id,
-      customer: { id: user.id, email: user.email },
+      customer: user,
       amountCents: membership.priceCents,
-      itemName: `${cardLabel(membership.type)} ${membership.membershipNumber}`,
+      itemName: checkoutItems.membership(CARD_NAME[membership.type], membership.membershipNumber),
       cancelPath: '/tesseramento?pagamento=annullato',
     });
 

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
+import { i18nFor, italian, render, type Message } from '../../lib/i18n.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { openHoldsOf, resolve } from '../ledger/index.js';
@@ -28,19 +29,21 @@ export const ALREADY_PAID = /* i18n */ {
 export interface CheckoutRequest {
   kind: TPaymentKind;
   targetId: number;
-  customer: { id: number; email: string };
+  /** Who pays: Stripe's page and its line are in their language (users.locale). */
+  customer: { id: number; email: string; locale: string };
   amountCents: number;
-  /** What the member sees on the payment page, e.g. "Tessera stagionale T2027-00012". */
-  itemName: string;
+  /** What the member sees on the payment page, worded in their language (checkoutItems), e.g. "Tessera stagionale T2027-00012". */
+  itemName: Message;
   /** Web path the member returns to when they cancel. */
   cancelPath: string;
   /** For a carnet: the product bought (its target is the member). */
   carnetProductId?: number;
   /**
    * Work that commits with the payment row, before Stripe is asked (e.g. credit set aside for the rest);
-   * it may decide the amount and the name there, under its locks (it then updates the row itself).
+   * it may decide the amount and the name there, under its locks (it then updates the row's amount itself;
+   * the name is written here).
    */
-  inTransaction?: (tx: Prisma.TransactionClient, payment: Transaction) => Promise<void | { amountCents: number; itemName: string }>;
+  inTransaction?: (tx: Prisma.TransactionClient, payment: Transaction) => Promise<void | { amountCents: number; itemName: Message }>;
 }
 
 
@@ -142,14 +145,17 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
             amountCents: request.amountCents,
             method: 'stripe',
             status: 'pending',
-            description: request.itemName,
+            description: italian(request.itemName),
             carnetProductId: request.carnetProductId ?? null,
           },
         });
         const decided = (await request.inTransaction?.(tx, row)) ?? { amountCents: request.amountCents, itemName: request.itemName };
+        // The row names it in Italian for the desk; the member reads it in their language.
+        if (decided.itemName !== request.itemName) await tx.transaction.update({ where: { id: row.id }, data: { description: italian(decided.itemName) } });
+        const i18n = i18nFor(request.customer.locale);
         const sessionParams: Stripe.Checkout.SessionCreateParams = {
           mode: 'payment',
-          line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: decided.amountCents, product_data: { name: decided.itemName } } }],
+          line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: decided.amountCents, product_data: { name: render(i18n, decided.itemName) } } }],
           client_reference_id: `${request.kind}-${request.targetId}`,
           customer_email: request.customer.email,
           metadata: { kind: request.kind, id: String(request.targetId), transaction_id: String(row.id) },
@@ -157,7 +163,7 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
           success_url: `${webOriginOf(config)}/pagamento-completato?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${webOriginOf(config)}${request.cancelPath}`,
           expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
-          locale: 'it',
+          locale: i18n.locale as Stripe.Checkout.SessionCreateParams.Locale,
         };
         const made = await tx.stripeRequest.create({ data: { kind: 'checkout', paymentId: row.id, params: sessionParams as Prisma.InputJsonValue } });
         // Should this process stop before the session is recorded, the job closes it later.

@@ -2,6 +2,8 @@
 // outside the module (eslint.config.js refuses the rest).
 export { CHECKOUT_LIFETIME_SECONDS, createCheckouts, releaseHoldsOf } from './checkout.js';
 export type { Checkouts } from './checkout.js';
+export { checkoutItems } from './checkout-items.js';
+export type { EnrolmentPart } from './checkout-items.js';
 export { SETTLED_STATUSES, shownStatus, shownStatusWhere } from './payment-status.js';
 export { STRIPE_WEBHOOK_PATH, registerPaymentsRoutes, stripeWebhook } from './payments.router.js';
 export { createPaymentsService } from './payments.service.js';

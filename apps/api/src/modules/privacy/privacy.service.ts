@@ -1,5 +1,5 @@
 // Privacy (GDPR, docs/domain.md#privacy): the signed-in member's own data, and the erasure they ask for.
-import { privacyMessages, type TMyDataExport } from '@beach/contracts';
+import { privacyMessages, type TEnrolment, type TMyDataExport } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { AppError, invalid } from '../../lib/errors.js';
@@ -9,15 +9,29 @@ import { checkInsOfMember } from '../check-ins/index.js';
 import { certificateToDto } from '../certificates/index.js';
 import { childrenOf } from '../children/index.js';
 import { consentsOf } from '../consents/index.js';
+import { creditHistoryOf } from '../credit/index.js';
 import { eraseAccount, memberRecords } from '../users/index.js';
 import { receiptsOf } from '../receipts/index.js';
+import { memberActivity } from './member-activity.js';
 
-export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'logger'>) {
+/** Reads of other modules' services the export reuses: the member's enrolments as their screen lists them. */
+export interface PrivacyReads {
+  enrolmentsOf(userId: number): Promise<{ data: TEnrolment[] }>;
+}
+
+export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'logger'>, reads: PrivacyReads) {
   const { db } = deps;
   return {
     /** Everything kept about the member, read only by their own id. */
     async exportData(user: User): Promise<TMyDataExport> {
-      const [records, checkIns, receipts] = await Promise.all([memberRecords(db, user.id), checkInsOfMember(db, user.id), receiptsOf(db, { userId: user.id })]);
+      const [records, checkIns, receipts, credit, enrolments, activity] = await Promise.all([
+        memberRecords(db, user.id),
+        checkInsOfMember(db, user.id),
+        receiptsOf(db, { userId: user.id }),
+        creditHistoryOf(db, user.id),
+        reads.enrolmentsOf(user.id),
+        memberActivity(db, user.id),
+      ]);
       return {
         exported_at: new Date().toISOString(),
         profile: {
@@ -32,6 +46,9 @@ export function createPrivacyService(deps: Pick<AppDeps, 'db' | 'storage' | 'con
         consents: await consentsOf(db, user.id),
         certificates: (await db.medicalCertificate.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } })).map(certificateToDto),
         children: await childrenOf(db, user.id),
+        credit,
+        enrolments: enrolments.data,
+        ...activity,
       };
     },
 

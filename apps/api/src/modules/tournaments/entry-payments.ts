@@ -10,7 +10,7 @@ import { isUniqueViolation, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { MessageDescriptor } from '../../lib/i18n.js';
 import { accounts, INSUFFICIENT_CREDIT, moneyAccount, owedOne, payment, post, settlingLegs, spendingLegs, takeBackPayment, tournamentReceivable, walletOf } from '../ledger/index.js';
-import type { Checkouts, PaymentTarget } from '../payments/index.js';
+import { checkoutItems, type Checkouts, type PaymentTarget } from '../payments/index.js';
 import { owedByPlayer } from './entry-money.js';
 import { assertMayPlay } from './registration.js';
 import { registrationOpen, TOURNAMENT_MESSAGES } from './tournament-terms.js';
@@ -108,7 +108,7 @@ export function createEntryPayments({ db }: Pick<AppDeps, 'db'>, checkouts: Chec
     async checkout(user: User, entryId: number) {
       const player = await db.$transaction((tx) => myPlayerIn(tx, entryId, user), TRANSACTION_OPTIONS);
       const tournament = await db.tournament.findUniqueOrThrow({ where: { id: player.tournamentId } });
-      const itemName = `Quota torneo: ${tournament.name}`;
+      const itemName = checkoutItems.tournament(tournament.name);
       const url = await checkouts.open({
         kind: 'tournament_fee', targetId: player.id, customer: user, amountCents: player.feeCents, itemName, cancelPath: `/tornei/${tournament.id}?pagamento=annullato`,
         // Under the player's lock: still payable (a withdrawal or another payment may have come first), and how much.
