@@ -9,18 +9,17 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { deskTopUp, ledgerSum } from '../../test/credit-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
-import { voidExpired } from '../ledger/ledger.js';
 import { moneyOfBooking } from './booking-money.js';
 
-const { app, db, deps, stripe } = await useTestApp({}, { stripe: true });
+const { app, db, deps, services, stripe } = await useTestApp({}, { stripe: true });
 const double = stripe!;
 const today = todayInRome();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** After the Checkout's credit hold ran out (31 minutes), before the job got to it. */
 const lapsedAt = () => new Date(Date.now() + 40 * 60_000);
-/** The minute job's voiding of lapsed holds, as it runs then. */
-const voidJob = () => voidExpired(db, lapsedAt());
+/** The minute job, as it runs then. */
+const voidJob = () => services.bookings.expireLapsedHolds(lapsedAt());
 
 let staff: string;
 let court: number;

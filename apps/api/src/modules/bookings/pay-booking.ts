@@ -4,7 +4,7 @@ import { type BodyOf, creditTowardsCents } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, Prisma, User } from '../../generated/prisma/client.js';
 import type { Message } from '../../lib/i18n.js';
-import { accounts, bookingReceivable, openHoldsOf, resolve, discount, payment as paymentEntry, writeOff, takeBackPayment, walletOf } from '../ledger/index.js';
+import { accounts, bookingReceivable, type HoldResolution, holdsOf, resolve, discount, payment as paymentEntry, writeOff, takeBackPayment, walletOf } from '../ledger/index.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { formatEuros } from '../../lib/format.js';
@@ -15,11 +15,24 @@ import { readSettings } from '../settings/index.js';
 import { isLive, UNDER_OVERLAP_CONSTRAINT, whenOf } from './booking-terms.js';
 import { takeCourtTurn } from './reserve-slot.js';
 import { applyBookingCoupon } from './booking-coupon-rules.js';
-import { tellBookingPaid } from './booking-paid.js';
+import { confirmBooking } from './confirm-booking.js';
 import { lockBooking, lockLiveHold } from './booking-lock.js';
 import { chargeBooking, organiserDue, receivablesOf, spendCreditOnBooking, splitOwed } from './booking-money.js';
 import { bookingMessages, type BookingRow, type Routes } from './booking-view.js';
 import type { BookingReads } from './booking-view.js';
+
+/** Whether the credit a checkout set aside was spent with its card: posted now, or given back (voided meanwhile, or lapsed). */
+function spentWithTheCard(hold: HoldResolution): boolean {
+  switch (hold.outcome) {
+    case 'posted':
+      return true;
+    case 'voided':
+    case 'expired':
+      return false;
+    default:
+      return hold satisfies never;
+  }
+}
 
 export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, { ownBooking, dtoOf }: BookingReads) {
   const { db } = deps;
@@ -73,9 +86,10 @@ export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'confi
   const paymentTarget: PaymentTarget = {
     /**
      * A paid hold is confirmed: the card pays what the organiser owes, with the credit set aside for the
-     * rest posted (or spent again, if it was released meanwhile). A payment that arrives after the hold
-     * lapsed still gets the slot if nobody took it meanwhile (what it owed is billed again); otherwise —
-     * or if the credit is no longer there — the payments module refunds it.
+     * rest posted — or, if it was given back meanwhile (voided, or lapsed: docs/domain.md#holds), spent
+     * again if it is still there. A payment that arrives after the hold lapsed still gets the slot if
+     * nobody took it meanwhile (what it owed is billed again); otherwise — or if the credit is no longer
+     * there — the payments module refunds it. Never confirmed with anything still owed.
      */
     async confirm(tx, bookingId, payment) {
       const booking = await lockBooking(tx, bookingId);
@@ -85,17 +99,19 @@ export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'confi
         await chargeBooking(tx, booking, booking.priceCents, `booking:${bookingId}:recharge:${payment.id}`);
         await splitOwed(tx, bookingId, `booking:${bookingId}:recharge:${payment.id}:split`);
       }
-      const holds = await openHoldsOf(tx, [payment.id]);
-      // What the card and the credit still set aside leave owed: credit released meanwhile is spent again if it is still there.
-      const creditAgain = (await organiserDue(tx, bookingId, { lock: true })) - payment.amountCents;
-      if (creditAgain < 0 || (creditAgain > 0 && (await walletOf(tx, booking.userId, { lock: true })).available < creditAgain)) {
-        // Not had after all: a lapsed booking billed again above owes nothing again, as when it lapsed.
+      /** Not had after all: a lapsed booking billed again above owes nothing again, as when it lapsed. */
+      const refuse = async () => {
         if (booking.status === 'expired') {
           await writeOff(tx, `booking:${bookingId}:recharge:${payment.id}:write-off`, await receivablesOf(tx, bookingId), { bookingId, description: 'Tempo per pagare scaduto' });
         }
         return false;
-      }
-      await resolve(tx, holds, 'post');
+      };
+      // Paid above what is owed (credit set aside still counts as paying): not this booking's payment any more.
+      if ((await organiserDue(tx, bookingId, { lock: true })) < payment.amountCents) return refuse();
+      const holds = await resolve(tx, await holdsOf(tx, payment.id), 'post');
+      // What the card and the credit spent with it leave owed: credit given back meanwhile is spent again if it is still there.
+      const creditAgain = (await organiserDue(tx, bookingId, { lock: true })) - payment.amountCents;
+      if (creditAgain > 0 && (await walletOf(tx, booking.userId, { lock: true })).available < creditAgain) return refuse();
       await spendCreditOnBooking(tx, { id: bookingId, userId: booking.userId }, creditAgain, { key: `payment:${payment.id}:credit-again` });
       await paymentEntry(tx, `payment:${payment.id}`, accounts.stripe, [{ receivable: bookingReceivable(bookingId), cents: payment.amountCents }], {
         bookingId,
@@ -103,10 +119,7 @@ export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'confi
         transactionId: payment.id,
         description: payment.description,
       });
-      await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
-      // A waiting list's offer paid, even late if nobody took the slot meanwhile, is booked.
-      await tx.bookingWaitlist.updateMany({ where: { bookingId, status: { in: ['offered', 'lapsed'] } }, data: { status: 'booked', lapsedReason: null } });
-      await tellBookingPaid(tx, deps, bookingId, holds.length > 0 || creditAgain > 0 ? 'credit_card' : 'card');
+      await confirmBooking(tx, deps, bookingId, holds.some(spentWithTheCard) || creditAgain > 0 ? 'credit_card' : 'card');
       return true;
     },
 

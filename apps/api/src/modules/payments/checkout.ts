@@ -9,8 +9,8 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { openHoldsOf, resolve } from '../ledger/index.js';
-import { lockTarget, targetColumn } from './payment-targets.js';
+import { type HoldResolution, lapsedHolds, openHoldsOf, resolve } from '../ledger/index.js';
+import { lockerOf, type TargetLocks, targetColumn, targetIdOf } from './payment-targets.js';
 import { PAYMENTS_UNAVAILABLE, requireStripe } from './stripe-client.js';
 import { isFinalRefusal, requestKey, type StripeRequests } from './stripe-requests.js';
 
@@ -45,9 +45,22 @@ export interface CheckoutRequest {
 
 
 
+/** Whether resolving a hold gave money back now (voided by this call). */
+const releasedNow = (row: HoldResolution) => {
+  switch (row.outcome) {
+    case 'voided':
+    case 'expired':
+      return row.created;
+    case 'posted':
+      return false;
+    default:
+      return row satisfies never;
+  }
+};
+
 /** Credit (or anything) a payment row set aside is released: its pending entries voided, once. */
 export async function releaseHoldsOf(tx: Prisma.TransactionClient, paymentIds: number[]): Promise<number> {
-  return (await resolve(tx, await openHoldsOf(tx, paymentIds), 'void')).filter((row) => row.created).length;
+  return (await resolve(tx, await openHoldsOf(tx, paymentIds), 'void')).filter(releasedNow).length;
 }
 
 /**
@@ -62,7 +75,8 @@ export async function endCheckouts(tx: Prisma.TransactionClient, paymentIds: num
   return releaseHoldsOf(tx, ended.map((row) => row.id));
 }
 
-export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'db' | 'config' | 'stripe' | 'logger'>, stripeRequests: StripeRequests) {
+export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'db' | 'config' | 'stripe' | 'logger'>, stripeRequests: StripeRequests, locks: TargetLocks) {
+  const lockTarget = lockerOf(locks);
   const openRows = (tx: Prisma.TransactionClient, kind: TPaymentKind, targetId: number) =>
     tx.transaction.findMany({ where: { kind, [targetColumn(kind)]: targetId, type: 'payment', status: 'pending', method: 'stripe' }, select: { id: true, stripeCheckoutSessionId: true } });
 
@@ -115,9 +129,32 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
     }, TRANSACTION_OPTIONS);
   }
 
+  /**
+   * Job, every minute: what checkouts set aside and whose time ran out is released, each payment's holds
+   * under the lock of what it pays for — the lock its webhook takes — so a payment arriving at that
+   * moment is waited for, never crossed (docs/domain.md#holds). Returns how many holds were released.
+   */
+  async function voidLapsedHolds(now = new Date()) {
+    const lapsed = await lapsedHolds(db, now);
+    let released = 0;
+    for (const paymentId of new Set(lapsed.map((hold) => hold.transactionId))) {
+      const holds = lapsed.filter((hold) => hold.transactionId === paymentId).map((hold) => hold.id);
+      released += await db.$transaction(async (tx) => {
+        const payment = await tx.transaction.findUniqueOrThrow({ where: { id: paymentId } });
+        const targetId = targetIdOf(payment);
+        if (targetId !== null) await lockTarget(tx, payment.kind, targetId);
+        // Resolved meanwhile (the payment came first: posted) is left as it is.
+        return (await resolve(tx, holds, 'void', now)).filter(releasedNow).length;
+      }, TRANSACTION_OPTIONS);
+    }
+    return released;
+  }
+
   return {
     refuseIfPaid,
     closeIn,
+    lockTarget,
+    voidLapsedHolds,
 
     /** refuseIfPaid, then closeIn in a transaction of its own. */
     async closeOpenSessions(kind: TPaymentKind, targetId: number) {
