@@ -32,9 +32,7 @@ export function createBookingJobs(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' |
       }, TRANSACTION_OPTIONS);
     }
     // A session paid in the last second is left to the webhook, which confirms or refunds it.
-    const stillOpen = await db.$queryRaw<{ id: number }[]>`
-      SELECT DISTINCT b.id FROM bookings b JOIN transactions t ON t.booking_id = b.id
-      WHERE b.status = 'expired' AND t.type = 'payment' AND t.status = 'pending'`;
+    const stillOpen = await db.booking.findMany({ where: { status: 'expired', transactions: { some: { type: 'payment', status: 'pending' } } }, select: { id: true } });
     for (const { id } of stillOpen) await db.$transaction((tx) => checkouts.closeIn(tx, 'booking', id), TRANSACTION_OPTIONS);
     await checkouts.voidLapsedHolds(now);
     return lapsed.length;
