@@ -77,6 +77,12 @@ export async function endCheckouts(tx: Prisma.TransactionClient, paymentIds: num
 
 export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'db' | 'config' | 'stripe' | 'logger'>, stripeRequests: StripeRequests, locks: TargetLocks) {
   const lockTarget = lockerOf(locks);
+  /** The lock on what a payment row is for (lockTarget), taken before the row changes or what it set aside is released. */
+  async function lockTargetOf(tx: Prisma.TransactionClient, paymentId: number) {
+    const payment = await tx.transaction.findUniqueOrThrow({ where: { id: paymentId } });
+    const targetId = targetIdOf(payment);
+    if (targetId !== null) await lockTarget(tx, payment.kind, targetId);
+  }
   const openRows = (tx: Prisma.TransactionClient, kind: TPaymentKind, targetId: number) =>
     tx.transaction.findMany({ where: { kind, [targetColumn(kind)]: targetId, type: 'payment', status: 'pending', method: 'stripe' }, select: { id: true, stripeCheckoutSessionId: true } });
 
@@ -123,6 +129,7 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
   /** The checkout could not be opened: the row fails and what it set aside goes back. */
   async function abandon(requestId: number, paymentId: number, reason: string) {
     await db.$transaction(async (tx) => {
+      await lockTargetOf(tx, paymentId);
       await tx.stripeRequest.updateMany({ where: { id: requestId, status: 'pending' }, data: { status: 'failed', error: reason.slice(0, 500) } });
       await tx.transaction.updateMany({ where: { id: paymentId, status: 'pending' }, data: { status: 'failed' } });
       await releaseHoldsOf(tx, [paymentId]);
@@ -140,9 +147,7 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
     for (const paymentId of new Set(lapsed.map((hold) => hold.transactionId))) {
       const holds = lapsed.filter((hold) => hold.transactionId === paymentId).map((hold) => hold.id);
       released += await db.$transaction(async (tx) => {
-        const payment = await tx.transaction.findUniqueOrThrow({ where: { id: paymentId } });
-        const targetId = targetIdOf(payment);
-        if (targetId !== null) await lockTarget(tx, payment.kind, targetId);
+        await lockTargetOf(tx, paymentId);
         // Resolved meanwhile (the payment came first: posted) is left as it is.
         return (await resolve(tx, holds, 'void', now)).filter(releasedNow).length;
       }, TRANSACTION_OPTIONS);
@@ -224,6 +229,7 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
       const session = await requireStripe(stripe).checkout.sessions.create(request.params as unknown as Stripe.Checkout.SessionCreateParams, { idempotencyKey: requestKey(request) });
       await recordSession(request.id, request.paymentId, session);
       await db.$transaction(async (tx) => {
+        await lockTargetOf(tx, request.paymentId);
         await tx.transaction.updateMany({ where: { id: request.paymentId, status: 'pending' }, data: { status: 'failed' } });
         await releaseHoldsOf(tx, [request.paymentId]);
         await stripeRequests.requestExpire(tx, { id: request.paymentId });
