@@ -108,4 +108,21 @@ describe('the hold-void job racing a card payment', () => {
     expect(await ledgerSum(db, member.id)).toBe(0);
     expect(await db.transaction.count({ where: { userId: member.id, type: 'refund' } })).toBe(0);
   });
+
+  it('gives the credit set aside back at once when Stripe cannot open the checkout, and the hold stays to pay another way', async () => {
+    const member = await createMember(app, db);
+    const made = await request(app).post('/api/bookings').set(bearer(member.token)).send({ date: addDays(today, 13), court_id: court, start: '10:30' }).expect(201);
+    await deskTopUp(app, staff, member, '15');
+    try {
+      double.failNext({ method: 'POST', path: '/v1/checkout/sessions' }, { status: 400, type: 'invalid_request_error' });
+      await request(app).post(`/api/bookings/${made.body.booking.id}/checkout`).set(bearer(member.token)).send({ use_credit: true }).expect(503);
+    } finally {
+      double.clearFailures();
+    }
+    expect(await db.transaction.findFirstOrThrow({ where: { bookingId: made.body.booking.id, type: 'payment' } })).toMatchObject({ status: 'failed' });
+    expect(await ledgerSum(db, member.id)).toBe(1500);
+    const [wallet] = await db.$queryRaw<{ pending: number }[]>`SELECT coalesce(sum(debits_pending), 0)::int AS pending FROM ledger_accounts WHERE user_id = ${member.id}`;
+    expect(wallet!.pending).toBe(0);
+    expect((await db.booking.findUniqueOrThrow({ where: { id: made.body.booking.id } })).status).toBe('pending_payment');
+  });
 });

@@ -106,13 +106,17 @@ export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'confi
         }
         return false;
       };
-      // Paid above what is owed (credit set aside still counts as paying): not this booking's payment any more.
-      if ((await organiserDue(tx, bookingId, { lock: true })) < payment.amountCents) return refuse();
+      // Decided before anything is posted, with open holds counted as paying: the card must not pay more
+      // than is owed, and the member's credit must cover what no hold does (given back meanwhile).
+      const uncovered = (await organiserDue(tx, bookingId, { lock: true })) - payment.amountCents;
+      if (uncovered < 0 || (uncovered > 0 && (await walletOf(tx, booking.userId, { lock: true })).available < uncovered)) return refuse();
+      // A hold that lapsed without the job voiding it yet is voided now (expired): the credit it gives back
+      // is both owed again and spendable again, so the check above still holds.
       const holds = await resolve(tx, await holdsOf(tx, payment.id), 'post');
-      // What the card and the credit spent with it leave owed: credit given back meanwhile is spent again if it is still there.
       const creditAgain = (await organiserDue(tx, bookingId, { lock: true })) - payment.amountCents;
-      if (creditAgain > 0 && (await walletOf(tx, booking.userId, { lock: true })).available < creditAgain) return refuse();
-      await spendCreditOnBooking(tx, { id: bookingId, userId: booking.userId }, creditAgain, { key: `payment:${payment.id}:credit-again` });
+      const again = await spendCreditOnBooking(tx, { id: bookingId, userId: booking.userId }, creditAgain, { key: `payment:${payment.id}:credit-again` });
+      // Never confirmed with part of it owed: the wallet was read under its lock above.
+      if (again === 'insufficient') throw new Error(`Booking ${bookingId}: the credit checked for payment ${payment.id} is gone`);
       await paymentEntry(tx, `payment:${payment.id}`, accounts.stripe, [{ receivable: bookingReceivable(bookingId), cents: payment.amountCents }], {
         bookingId,
         userId: booking.userId,
