@@ -2,7 +2,7 @@
 // (docs/domain.md#holds): whichever comes first, both end well, the booking is never confirmed with its
 // credit part still owed, and the credit is spent once.
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
@@ -40,8 +40,9 @@ async function paidOnStripe(member: TestMember, daysAhead: number) {
   await db.booking.update({ where: { id: bookingId }, data: { holdExpiresAt: null } });
   await deskTopUp(app, staff, member, '15');
   const opened = await request(app).post(`/api/bookings/${bookingId}/checkout`).set(bearer(member.token)).send({ use_credit: true }).expect(200);
-  await double.pay((opened.body.checkout_url as string).split('/').pop()!);
-  return { bookingId, completed: double.events.filter((event) => event.type === 'checkout.session.completed').at(-1)! };
+  const sessionId = (opened.body.checkout_url as string).split('/').pop()!;
+  await double.pay(sessionId);
+  return { bookingId, sessionId, completed: double.events.filter((event) => event.type === 'checkout.session.completed').at(-1)! };
 }
 
 /** Confirmed, paid in full (credit and card) and owing nothing. */
@@ -124,5 +125,34 @@ describe('the hold-void job racing a card payment', () => {
     const [wallet] = await db.$queryRaw<{ pending: number }[]>`SELECT coalesce(sum(debits_pending), 0)::int AS pending FROM ledger_accounts WHERE user_id = ${member.id}`;
     expect(wallet!.pending).toBe(0);
     expect((await db.booking.findUniqueOrThrow({ where: { id: made.body.booking.id } })).status).toBe('pending_payment');
+  });
+
+  it('never posts a hold past its time: a card paying after the credit set aside lapsed, before the job came, voids it and takes the credit again', async () => {
+    const member = await createMember(app, db);
+    double.setAutoDeliver(false);
+    let outcome;
+    try {
+      const { bookingId, sessionId } = await paidOnStripe(member, 12);
+      // The return page's reconciliation (no webhook signature to date) applies the payment 40 minutes on.
+      vi.useFakeTimers({ toFake: ['Date'], now: lapsedAt() });
+      try {
+        outcome = await services.payments.reconcile(sessionId, member.id);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(outcome).toMatchObject({ status: 'paid' });
+      await expectPaidInFull(bookingId);
+      const entries = await db.$queryRaw<{ kind: string; phase: string }[]>`
+        SELECT kind::text, phase::text FROM ledger_entries WHERE booking_id = ${bookingId} AND kind = 'credit_payment' ORDER BY id`;
+      // Set aside, voided when it came too late, and spent again with the card.
+      expect(entries).toEqual([
+        { kind: 'credit_payment', phase: 'pending' },
+        { kind: 'credit_payment', phase: 'void_pending' },
+        { kind: 'credit_payment', phase: 'posted' },
+      ]);
+    } finally {
+      double.setAutoDeliver(true);
+    }
+    expect(await ledgerSum(db, member.id)).toBe(0);
   });
 });
