@@ -104,8 +104,8 @@ export async function post(sql: Sql, entry: Entry): Promise<Posted | null> {
 /**
  * How resolving a pending entry (a hold) ended, as a discriminated union every caller handles in full
  * (docs/domain.md#ledger): `posted` (spent: now or earlier), `voided` (given back: now or earlier), or
- * `expired` (asked to post after its expiry: voided by this call instead, as the minute job would have). `created`
- * says whether this call wrote the resolution.
+ * `expired` (asked to post after its expiry: voided by this call instead, as the minute job would have).
+ * `created` says whether this call wrote the resolution.
  */
 export type HoldResolution = { pendingId: number; id: number; created: boolean } & ({ outcome: 'posted' } | { outcome: 'voided' } | { outcome: 'expired' });
 
