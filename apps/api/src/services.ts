@@ -1,6 +1,6 @@
 // The services shared by the HTTP routes and the job workers, built once per process.
 import type { AppDeps } from './deps.js';
-import { createAdminBookingsService, createBookingsService, createRecurringBookingsService, createBookingCancellation } from './modules/bookings/index.js';
+import { createAdminBookingsService, createBookingsService, createRecurringBookingsService, createBookingCancellation, lockBooking } from './modules/bookings/index.js';
 import { createBroadcastsService } from './modules/broadcasts/index.js';
 import { createCertificatesService } from './modules/certificates/index.js';
 import { createConsentsService, recordRegistrationConsents } from './modules/consents/index.js';
@@ -8,16 +8,16 @@ import { createCreditService } from './modules/credit/index.js';
 import { createCarnetsService } from './modules/carnets/index.js';
 import { createChildrenService } from './modules/children/index.js';
 import { createCoursesService } from './modules/courses/index.js';
-import { createEnrolmentsService } from './modules/enrolments/index.js';
+import { createEnrolmentsService, lockEnrolment } from './modules/enrolments/index.js';
 import { createCourseWaitlistService, createPlaceHandOff } from './modules/course-waitlist/index.js';
 import { createCoachingService } from './modules/coaching/index.js';
 import { createPrivateLessonsService } from './modules/private-lessons/index.js';
-import { createTournamentDayService, createTournamentsService } from './modules/tournaments/index.js';
-import { createBookingPlayersService } from './modules/booking-players/index.js';
+import { createTournamentDayService, createTournamentsService, lockTournamentPlayer } from './modules/tournaments/index.js';
+import { createBookingPlayersService, lockShare } from './modules/booking-players/index.js';
 import { createBvuMembersService } from './modules/bvu-members/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
-import { createAdminMembershipsService, createMembershipsService } from './modules/memberships/index.js';
-import { createCheckouts, createStripeRequests, createPaymentsService } from './modules/payments/index.js';
+import { createAdminMembershipsService, createMembershipsService, lockMembership } from './modules/memberships/index.js';
+import { createCheckouts, createStripeRequests, createPaymentsService, NOTHING_TO_LOCK, type TargetLocks } from './modules/payments/index.js';
 import { createReconciliationService } from './modules/reconciliation/index.js';
 import { createUsersService } from './modules/users/index.js';
 import { createAuditLogService } from './modules/audit-log/index.js';
@@ -35,9 +35,20 @@ import { createAdminSettingsService } from './modules/settings/index.js';
 import { createSetupsService } from './modules/setups/index.js';
 import { createRainChecksService } from './modules/rain-checks/index.js';
 
+/** What a payment buys, locked by its own module (payments/payment-targets.ts). */
+const TARGET_LOCKS: TargetLocks = {
+  booking: (tx, id) => lockBooking(tx, id),
+  booking_share: lockShare,
+  membership: lockMembership,
+  enrolment: lockEnrolment,
+  tournament_fee: lockTournamentPlayer,
+  credit: NOTHING_TO_LOCK,
+  carnet: NOTHING_TO_LOCK,
+};
+
 export function createServices(deps: AppDeps) {
   const stripeRequests = createStripeRequests(deps);
-  const checkouts = createCheckouts(deps, stripeRequests);
+  const checkouts = createCheckouts(deps, stripeRequests, TARGET_LOCKS);
   const cancelBooking = createBookingCancellation({ checkouts, stripeRequests });
   const memberships = createMembershipsService(deps, checkouts);
   const bookings = createBookingsService(deps, checkouts, cancelBooking);
@@ -47,7 +58,7 @@ export function createServices(deps: AppDeps) {
   const placeHandOff = createPlaceHandOff(deps);
   const enrolments = createEnrolmentsService(deps, checkouts, stripeRequests, placeHandOff);
   const tournaments = createTournamentsService(deps, checkouts, stripeRequests);
-  const payments = createPaymentsService(deps, stripeRequests, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget, enrolment: enrolments.paymentTarget, tournament_fee: tournaments.paymentTarget });
+  const payments = createPaymentsService(deps, stripeRequests, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget, enrolment: enrolments.paymentTarget, tournament_fee: tournaments.paymentTarget }, checkouts.lockTarget);
   stripeRequests.setHooks({ syncRefunds: payments.syncRefunds, notify: payments.notifyRefund, recoverCheckout: checkouts.recover });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
   const adminBookings = createAdminBookingsService(deps, checkouts, cancelBooking);

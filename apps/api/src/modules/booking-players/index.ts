@@ -2,3 +2,4 @@
 // outside the module (eslint.config.js refuses the rest).
 export { registerBookingPlayersRoutes } from './booking-players.router.js';
 export { createBookingPlayersService } from './booking-players.service.js';
+export { lockShare } from './share-lock.js';

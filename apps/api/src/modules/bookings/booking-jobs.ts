@@ -3,7 +3,6 @@
 
 import type { AppDeps } from '../../deps.js';
 import type { Booking } from '../../generated/prisma/client.js';
-import { voidExpired } from '../ledger/index.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import type { Checkouts } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
@@ -20,8 +19,8 @@ export function createBookingJobs(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' |
    * credit set aside, what they owed); their Checkout Sessions, and those of holds marked expired when
    * someone else took the slot, are closed. Set-aside money whose time ran out is released.
    */
-  async function expireLapsedHolds() {
-    const lapsed = await db.booking.findMany({ where: { status: 'pending_payment', holdExpiresAt: { lte: new Date() } }, select: { id: true, courtId: true, startsAt: true, endsAt: true } });
+  async function expireLapsedHolds(now = new Date()) {
+    const lapsed = await db.booking.findMany({ where: { status: 'pending_payment', holdExpiresAt: { lte: now } }, select: { id: true, courtId: true, startsAt: true, endsAt: true } });
     for (const { id, ...slot } of lapsed) {
       await db.$transaction(async (tx) => {
         const [row] = await tx.$queryRaw<Pick<Booking, 'id' | 'membershipCouponId' | 'bookingCouponId'>[]>`
@@ -33,11 +32,9 @@ export function createBookingJobs(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' |
       }, TRANSACTION_OPTIONS);
     }
     // A session paid in the last second is left to the webhook, which confirms or refunds it.
-    const stillOpen = await db.$queryRaw<{ id: number }[]>`
-      SELECT DISTINCT b.id FROM bookings b JOIN transactions t ON t.booking_id = b.id
-      WHERE b.status = 'expired' AND t.type = 'payment' AND t.status = 'pending'`;
+    const stillOpen = await db.booking.findMany({ where: { status: 'expired', transactions: { some: { type: 'payment', status: 'pending' } } }, select: { id: true } });
     for (const { id } of stillOpen) await db.$transaction((tx) => checkouts.closeIn(tx, 'booking', id), TRANSACTION_OPTIONS);
-    await voidExpired(db);
+    await checkouts.voidLapsedHolds(now);
     return lapsed.length;
   }
 

@@ -8,8 +8,8 @@ import { Prisma } from '../../lib/db.js';
 import { splitShares } from './shares.js';
 
 /** The receivables of a booking: the organiser's, then each player's share (dropped players' too: they owe nothing). */
-export async function receivablesOf(sql: Sql, bookingId: number): Promise<AccountRef[]> {
-  const players = await sql.$queryRaw<{ id: number }[]>`SELECT id FROM booking_players WHERE booking_id = ${bookingId} ORDER BY id`;
+export async function receivablesOf(sql: Prisma.TransactionClient, bookingId: number): Promise<AccountRef[]> {
+  const players = await sql.bookingPlayer.findMany({ where: { bookingId }, select: { id: true }, orderBy: { id: 'asc' } });
   return [accounts.booking(bookingId), ...players.map((player) => accounts.share(player.id, bookingId))];
 }
 
@@ -128,8 +128,8 @@ export const moneyOfBooking = async (sql: Sql, id: number) => (await moneyOfBook
  * (equal shares, the organiser taking the remainder: splitShares), by moving owed amounts between their
  * receivables in one entry: the total stays what it was. Players who left owe nothing.
  */
-export async function splitOwed(tx: Sql, bookingId: number, key: string) {
-  const players = await tx.$queryRaw<{ id: number; status: string }[]>`SELECT id, status::text AS status FROM booking_players WHERE booking_id = ${bookingId} ORDER BY id`;
+export async function splitOwed(tx: Prisma.TransactionClient, bookingId: number, key: string) {
+  const players = await tx.bookingPlayer.findMany({ where: { bookingId }, select: { id: true, status: true }, orderBy: { id: 'asc' } });
   const organiser = accounts.booking(bookingId);
   const shares = players.map((player) => ({ account: accounts.share(player.id, bookingId), stillIn: player.status !== 'dropped' }));
   const owed = await owedBy(tx, [organiser, ...shares.map((share) => share.account)], { lock: true });
@@ -165,7 +165,7 @@ export const STATE_SQL = Prisma.sql`(CASE
     ELSE 'unpaid' END)`;
 
 /** What each of the booking's receivables owes (those owing something), read under their locks: what the desk collects. */
-export async function owedParts(tx: Sql, bookingId: number): Promise<Part[]> {
+export async function owedParts(tx: Prisma.TransactionClient, bookingId: number): Promise<Part[]> {
   const receivables = await receivablesOf(tx, bookingId);
   const owed = await owedBy(tx, receivables, { lock: true });
   return receivables.flatMap((account) => {

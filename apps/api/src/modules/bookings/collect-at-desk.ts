@@ -11,6 +11,7 @@ import { moneyAccount, payment as paymentEntry } from '../ledger/index.js';
 import { isLive } from './booking-terms.js';
 import { owedParts } from './booking-money.js';
 import { closeCheckoutsOf } from './cancel-booking.js';
+import { confirmBooking } from './confirm-booking.js';
 import type { DeskBookingView } from './desk-booking-view.js';
 import { ADMIN_BOOKING_MESSAGES, describe, type DeskDeps, lockedWithPayments, type Routes } from './desk-terms.js';
 
@@ -33,7 +34,8 @@ export async function collect(tx: Prisma.TransactionClient, booking: { id: numbe
   return cents;
 }
 
-export function createDeskPayments({ db }: Pick<DeskDeps, 'db'>, checkouts: Checkouts, { one }: Pick<DeskBookingView, 'one'>) {
+export function createDeskPayments(deps: Pick<DeskDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, { one }: Pick<DeskBookingView, 'one'>) {
+  const { db } = deps;
   return {
     /**
      * Paid at the desk: what the booking still owes — the organiser's part and every player's share not
@@ -50,7 +52,7 @@ export function createDeskPayments({ db }: Pick<DeskDeps, 'db'>, checkouts: Chec
           await closeCheckoutsOf(tx, checkouts, id);
           const collected = await collect(tx, booking, method, now, actor.id);
           if (collected === 0 && booking.status === 'confirmed') throw new AppError(409, ADMIN_BOOKING_MESSAGES.alreadyPaid);
-          await tx.booking.update({ where: { id }, data: { status: 'confirmed', holdExpiresAt: null } });
+          await confirmBooking(tx, deps, id, 'desk');
         });
       }, TRANSACTION_OPTIONS);
       return { message: ADMIN_BOOKING_MESSAGES.paid, booking: await one(id) };

@@ -8,6 +8,7 @@ import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
+import { deskTopUp } from '../../test/credit-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { BOOKING_MESSAGES } from './bookings.service.js';
 
@@ -106,6 +107,23 @@ describe('a freed slot', () => {
     expect(mailsTo(bruno, OFFER)).toHaveLength(1);
     expect(mailsTo(carla, OFFER)).toHaveLength(1);
     expect([...mailsTo(bruno, LAST_CALL), ...mailsTo(carla, LAST_CALL)]).toHaveLength(0);
+  });
+
+  it('is booked however the offer is paid: with credit alone or at the desk, as by card', async () => {
+    const slots = [['09:00', 'credit'], ['12:00', 'desk']] as const;
+    for (const [start, way] of slots) {
+      const taken = await takenAndWaited(start, [dario]);
+      await request(app).post(`/api/bookings/${taken}/cancel`).set(auth(alice)).expect(200);
+      const offered = await entryOf(dario);
+      expect(offered).toMatchObject({ status: 'offered', booking: { status: 'pending_payment' } });
+      if (way === 'credit') {
+        await deskTopUp(app, staff, dario, '20');
+        await request(app).post(`/api/bookings/${offered.bookingId}/pay-with-credit`).set(auth(dario)).expect(200);
+      } else {
+        await request(app).post(`/api/admin/bookings/${offered.bookingId}/mark-paid`).set(staff).send({ method: 'cash' }).expect(200);
+      }
+      expect(await entryOf(dario), way).toMatchObject({ status: 'booked', booking: { status: 'confirmed' } });
+    }
   });
 
   it('skips a member a booking would refuse, lapsed with the reason; Rinuncia passes an offer on at once', async () => {

@@ -7,6 +7,7 @@ export { lockBooking, lockLiveHold } from './booking-lock.js';
 export { moneyOfBooking, organiserDue, owedParts, sharesOf, spendCreditOnBooking, splitOwed } from './booking-money.js';
 export type { BookingMoney } from './booking-money.js';
 export { tellBookingPaid } from './booking-paid.js';
+export { confirmBooking } from './confirm-booking.js';
 export { UNDER_OVERLAP_CONSTRAINT, isLive, isLiveHold, liveSql, statusShown, timeOf, touchingSql, whatOf, whenOf } from './booking-terms.js';
 export { bookingMessages } from './booking-view.js';
 export { holdForMember } from './member-hold.js';

@@ -4,7 +4,7 @@ import { type BodyOf, creditTowardsCents } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Booking, Prisma, User } from '../../generated/prisma/client.js';
 import type { Message } from '../../lib/i18n.js';
-import { accounts, bookingReceivable, openHoldsOf, resolve, discount, payment as paymentEntry, writeOff, takeBackPayment, walletOf } from '../ledger/index.js';
+import { accounts, bookingReceivable, type HoldResolution, holdsOf, resolve, discount, payment as paymentEntry, writeOff, takeBackPayment, walletOf } from '../ledger/index.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { todayInRome } from '../../lib/time.js';
@@ -14,11 +14,24 @@ import { readSettings } from '../settings/index.js';
 import { isLive, UNDER_OVERLAP_CONSTRAINT } from './booking-terms.js';
 import { takeCourtTurn } from './reserve-slot.js';
 import { applyBookingCoupon } from './booking-coupon-rules.js';
-import { tellBookingPaid } from './booking-paid.js';
+import { confirmBooking } from './confirm-booking.js';
 import { lockBooking, lockLiveHold } from './booking-lock.js';
 import { chargeBooking, organiserDue, receivablesOf, spendCreditOnBooking, splitOwed } from './booking-money.js';
 import { bookingMessages, type BookingRow, type Routes } from './booking-view.js';
 import type { BookingReads } from './booking-view.js';
+
+/** Whether the credit a checkout set aside was spent with its card: posted now, or given back (voided meanwhile, or lapsed). */
+function spentWithTheCard(hold: HoldResolution): boolean {
+  switch (hold.outcome) {
+    case 'posted':
+      return true;
+    case 'voided':
+    case 'expired':
+      return false;
+    default:
+      return hold satisfies never;
+  }
+}
 
 export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, { ownBooking, dtoOf }: BookingReads) {
   const { db } = deps;
@@ -72,9 +85,10 @@ export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'confi
   const paymentTarget: PaymentTarget = {
     /**
      * A paid hold is confirmed: the card pays what the organiser owes, with the credit set aside for the
-     * rest posted (or spent again, if it was released meanwhile). A payment that arrives after the hold
-     * lapsed still gets the slot if nobody took it meanwhile (what it owed is billed again); otherwise —
-     * or if the credit is no longer there — the payments module refunds it.
+     * rest posted — or, if it was given back meanwhile (voided, or lapsed: docs/domain.md#holds), spent
+     * again if it is still there. A payment that arrives after the hold lapsed still gets the slot if
+     * nobody took it meanwhile (what it owed is billed again); otherwise — or if the credit is no longer
+     * there — the payments module refunds it. Never confirmed with anything still owed.
      */
     async confirm(tx, bookingId, payment) {
       const booking = await lockBooking(tx, bookingId);
@@ -84,28 +98,31 @@ export function createBookingPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'confi
         await chargeBooking(tx, booking, booking.priceCents, `booking:${bookingId}:recharge:${payment.id}`);
         await splitOwed(tx, bookingId, `booking:${bookingId}:recharge:${payment.id}:split`);
       }
-      const holds = await openHoldsOf(tx, [payment.id]);
-      // What the card and the credit still set aside leave owed: credit released meanwhile is spent again if it is still there.
-      const creditAgain = (await organiserDue(tx, bookingId, { lock: true })) - payment.amountCents;
-      if (creditAgain < 0 || (creditAgain > 0 && (await walletOf(tx, booking.userId, { lock: true })).available < creditAgain)) {
-        // Not had after all: a lapsed booking billed again above owes nothing again, as when it lapsed.
+      /** Not had after all: a lapsed booking billed again above owes nothing again, as when it lapsed. */
+      const refuse = async () => {
         if (booking.status === 'expired') {
           await writeOff(tx, `booking:${bookingId}:recharge:${payment.id}:write-off`, await receivablesOf(tx, bookingId), { bookingId, description: 'Tempo per pagare scaduto' });
         }
         return false;
-      }
-      await resolve(tx, holds, 'post');
-      await spendCreditOnBooking(tx, { id: bookingId, userId: booking.userId }, creditAgain, { key: `payment:${payment.id}:credit-again` });
+      };
+      // Decided before anything is posted, with open holds counted as paying: the card must not pay more
+      // than is owed, and the member's credit must cover what no hold does (given back meanwhile).
+      const uncovered = (await organiserDue(tx, bookingId, { lock: true })) - payment.amountCents;
+      if (uncovered < 0 || (uncovered > 0 && (await walletOf(tx, booking.userId, { lock: true })).available < uncovered)) return refuse();
+      // A hold that lapsed without the job voiding it yet is voided now (expired): the credit it gives back
+      // is both owed again and spendable again, so the check above still holds.
+      const holds = await resolve(tx, await holdsOf(tx, payment.id), 'post');
+      const creditAgain = (await organiserDue(tx, bookingId, { lock: true })) - payment.amountCents;
+      const again = await spendCreditOnBooking(tx, { id: bookingId, userId: booking.userId }, creditAgain, { key: `payment:${payment.id}:credit-again` });
+      // Never confirmed with part of it owed: the wallet was read under its lock above.
+      if (again === 'insufficient') throw new Error(`Booking ${bookingId}: the credit checked for payment ${payment.id} is gone`);
       await paymentEntry(tx, `payment:${payment.id}`, accounts.stripe, [{ receivable: bookingReceivable(bookingId), cents: payment.amountCents }], {
         bookingId,
         userId: booking.userId,
         transactionId: payment.id,
         description: payment.description,
       });
-      await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
-      // A waiting list's offer paid, even late if nobody took the slot meanwhile, is booked.
-      await tx.bookingWaitlist.updateMany({ where: { bookingId, status: { in: ['offered', 'lapsed'] } }, data: { status: 'booked', lapsedReason: null } });
-      await tellBookingPaid(tx, deps, bookingId, holds.length > 0 || creditAgain > 0 ? 'credit_card' : 'card');
+      await confirmBooking(tx, deps, bookingId, holds.some(spentWithTheCard) || creditAgain > 0 ? 'credit_card' : 'card');
       return true;
     },
 

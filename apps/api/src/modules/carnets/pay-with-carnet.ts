@@ -5,7 +5,7 @@ import type { Booking, CarnetProduct, User } from '../../generated/prisma/client
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { fromIsoDate, todayInRome } from '../../lib/time.js';
-import { bandOf, bookingMessages, lockLiveHold, owedParts, closeCheckoutsOf } from '../bookings/index.js';
+import { bandOf, bookingMessages, confirmBooking, lockLiveHold, owedParts, closeCheckoutsOf } from '../bookings/index.js';
 import { spendUse } from '../ledger/index.js';
 import type { Checkouts } from '../payments/index.js';
 import { carnetMessages, toCarnetDto } from './carnet-terms.js';
@@ -14,7 +14,8 @@ import { carnetMessages, toCarnetDto } from './carnet-terms.js';
 const covers = (product: CarnetProduct, booking: Pick<Booking, 'courtId' | 'startsAt' | 'endsAt'>) =>
   (product.band === 'any' || product.band === bandOf(booking)) && (product.courtIds.length === 0 || product.courtIds.includes(booking.courtId));
 
-export function createCarnetBookingPayment({ db }: Pick<AppDeps, 'db'>, checkouts: Checkouts) {
+export function createCarnetBookingPayment(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts) {
+  const { db } = deps;
   return {
     /**
      * A live hold paid with one use of the member's covering carnet that expires first: the organiser's
@@ -46,7 +47,7 @@ export function createCarnetBookingPayment({ db }: Pick<AppDeps, 'db'>, checkout
         if (!(await spendUse(tx, chosen, { id: bookingId }, parts))) throw new AppError(409, carnetMessages.usedUp);
         const shareIds = parts.flatMap((part) => (part.receivable.account.kind === 'share_receivable' ? [part.receivable.account.booking_player_id!] : []));
         if (shareIds.length > 0) await tx.bookingPlayer.updateMany({ where: { id: { in: shareIds } }, data: { status: 'paid', paidWith: 'carnet', paidAt: new Date() } });
-        await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
+        await confirmBooking(tx, deps, bookingId, 'carnet');
         return tx.carnet.findUniqueOrThrow({ where: { id: chosen.id }, include: { product: true } });
       }, TRANSACTION_OPTIONS);
       const message = carnet.product.covers === 'court' ? carnetMessages.bookingPaidCourt : carnetMessages.bookingPaid;

@@ -6,9 +6,9 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { membershipReceivable, post, owedOne, settlingLegs, INSUFFICIENT_CREDIT, spendingLegs, walletOf } from '../ledger/index.js';
-import { bookingMessages, organiserDue, spendCreditOnBooking, lockLiveHold, tellBookingPaid } from '../bookings/index.js';
+import { bookingMessages, confirmBooking, organiserDue, spendCreditOnBooking, lockLiveHold } from '../bookings/index.js';
 import type { Checkouts } from '../payments/index.js';
-import { membershipMessages, type MembershipsService, toMyMembershipDto, WITH_PAYMENTS } from '../memberships/index.js';
+import { lockMembership, membershipMessages, type MembershipsService, toMyMembershipDto, WITH_PAYMENTS } from '../memberships/index.js';
 import type { CreditReads } from './credit-statement.js';
 import { creditMessages } from './credit-terms.js';
 
@@ -28,8 +28,7 @@ export function createCreditPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
         const due = await organiserDue(tx, bookingId, { lock: true });
         const spent = await spendCreditOnBooking(tx, { id: bookingId, userId: user.id }, due, { key: `booking:${bookingId}:credit:${Date.now()}` });
         if (spent === 'insufficient') throw new AppError(409, INSUFFICIENT_CREDIT, { amount: [INSUFFICIENT_CREDIT] });
-        await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
-        await tellBookingPaid(tx, deps, bookingId, 'credit');
+        await confirmBooking(tx, deps, bookingId, 'credit');
         return spent?.id;
       }, TRANSACTION_OPTIONS);
       return changed(creditMessages.bookingPaid, user.id, entryId);
@@ -44,7 +43,7 @@ export function createCreditPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
       if (!owned) throw notFound(membershipMessages.notFound);
       await checkouts.refuseIfPaid('membership', membershipId);
       const entryId = await db.$transaction(async (tx) => {
-        await tx.$queryRaw`SELECT id FROM memberships WHERE id = ${membershipId} FOR UPDATE`;
+        await lockMembership(tx, membershipId);
         await checkouts.closeIn(tx, 'membership', membershipId);
         const membership = await tx.membership.findUniqueOrThrow({ where: { id: membershipId }, include: WITH_PAYMENTS });
         if (toMyMembershipDto(membership, webOriginOf(deps.config)).awaiting !== 'payment') throw new AppError(409, membershipMessages.notPayable);

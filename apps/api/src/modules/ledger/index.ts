@@ -3,8 +3,8 @@
 export { accounts, bookingReceivable, enrolmentReceivable, membershipReceivable, moneyAccount, shareReceivable, tournamentReceivable } from './accounts.js';
 export type { AccountRef } from './accounts.js';
 export { earnExpiredCarnets, returnCarnetUse, spendUse } from './carnet-uses.js';
-export { available, balancesOf, credit, debit, openHoldsOf, post, postMany, resolve, reverse, voidExpired } from './ledger.js';
-export type { Entry, Posted, Sql } from './ledger.js';
+export { available, balancesOf, credit, debit, holdsOf, lapsedHolds, openHoldsOf, post, postMany, resolve, reverse } from './ledger.js';
+export type { Entry, HoldResolution, Posted, Sql } from './ledger.js';
 export { charge, discount, moveOwed, owedBy, owedOne, payment, settlingLegs, writeOff } from './receivables.js';
 export type { EntryContext, Part } from './receivables.js';
 export { giveBackCredit, giveBackMoney, settlementsOn, takeBackPayment } from './returns.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { useTestDatabase } from '../../test/database.js';
 import { accounts } from './accounts.js';
-import { available, balancesOf, credit, debit, post, postMany, resolve, voidExpired } from './ledger.js';
+import { available, balancesOf, credit, debit, lapsedHolds, post, postMany, resolve } from './ledger.js';
 
 const { db } = await useTestDatabase();
 const admin = await db.user.findFirstOrThrow({ where: { role: 'admin' } });
@@ -71,29 +71,40 @@ describe('the ledger', () => {
     await expect(db.$executeRaw`DELETE FROM ledger_accounts`).rejects.toThrow(/cannot be changed/);
   });
 
-  it('sets money aside as a pending entry: it cannot be spent twice, and is posted or voided once', async () => {
+  it('sets money aside as a pending entry: it cannot be spent twice, and is posted or voided once, each outcome said', async () => {
     const member = accounts.promo(777_001);
     await post(db, { key: key('fund'), kind: 'correction', legs: [debit(accounts.adjustments, 1000), credit(member, 1000)] });
     const booking = accounts.booking(777_001);
     await post(db, { key: key('owe'), kind: 'charge', legs: [debit(booking, 3000), credit(accounts.billed, 3000)] });
-    const hold = await post(db, { key: key('hold'), kind: 'credit_payment', phase: 'pending', expiresAt: new Date(Date.now() + 60_000), legs: [debit(member, 800), credit(booking, 800)] });
+    // A hold names the payment row (a checkout) that set it aside.
+    const checkout = await db.transaction.create({ data: { kind: 'credit', userId: admin.id, amountCents: 800, method: 'stripe', status: 'pending' } });
+    await expect(post(db, { key: key('nameless'), kind: 'credit_payment', phase: 'pending', legs: [debit(member, 100), credit(booking, 100)] })).rejects.toThrow(/ledger_entries_hold_names_its_payment/);
+    const setAside = (cents: number, expiresAt: Date) =>
+      post(db, { key: key('hold'), kind: 'credit_payment', phase: 'pending', expiresAt, transactionId: checkout.id, legs: [debit(member, cents), credit(booking, cents)] });
+    const hold = await setAside(800, new Date(Date.now() + 60_000));
     expect(available(await balanceOf(member))).toBe(200);
     await expect(post(db, { key: key('spend'), kind: 'credit_payment', legs: [debit(member, 300), credit(booking, 300)] })).rejects.toThrow(/never_overdrawn/);
 
     const [posted] = await resolve(db, [hold!.id], 'post');
-    expect(posted).toMatchObject({ pendingId: hold!.id, phase: 'post_pending', created: true });
+    expect(posted).toMatchObject({ pendingId: hold!.id, outcome: 'posted', created: true });
     const [again] = await resolve(db, [hold!.id], 'void');
-    expect(again).toMatchObject({ phase: 'post_pending', created: false });
+    expect(again).toMatchObject({ outcome: 'posted', created: false });
     expect(await balanceOf(member)).toMatchObject({ creditsPosted: 1000, debitsPosted: 800, debitsPending: 0 });
 
-    const second = await post(db, { key: key('hold'), kind: 'credit_payment', phase: 'pending', expiresAt: new Date(Date.now() - 1000), legs: [debit(member, 200), credit(booking, 200)] });
+    const second = await setAside(200, new Date(Date.now() - 1000));
     expect(available(await balanceOf(member))).toBe(0);
-    // The one lapsed entry (the first hold was posted; no other test sets money aside): voided once.
-    expect(await voidExpired(db)).toBe(1);
-    expect(await voidExpired(db)).toBe(0);
+    // The one lapsed entry (the first hold was posted; no other test sets money aside), with its payment row.
+    expect(await lapsedHolds(db)).toEqual([{ id: second!.id, transactionId: checkout.id }]);
+    // Past its expiry it is never posted: voided instead, and said so.
+    expect(await resolve(db, [second!.id], 'post')).toMatchObject([{ outcome: 'expired', created: true }]);
+    expect(await lapsedHolds(db)).toEqual([]);
     expect(available(await balanceOf(member))).toBe(200);
-    const [voided] = await resolve(db, [second!.id], 'post');
-    expect(voided).toMatchObject({ phase: 'void_pending', created: false });
+    expect(await resolve(db, [second!.id], 'post')).toMatchObject([{ outcome: 'voided', created: false }]);
+
+    const third = await setAside(200, new Date(Date.now() + 60_000));
+    expect(await resolve(db, [third!.id], 'void')).toMatchObject([{ outcome: 'voided', created: true }]);
+    expect(await resolve(db, [third!.id], 'post')).toMatchObject([{ outcome: 'voided', created: false }]);
+    expect(available(await balanceOf(member))).toBe(200);
   });
 
   it('queues concurrent spending of one account: twenty debits of 10 € against 50 € → exactly five pass', async () => {

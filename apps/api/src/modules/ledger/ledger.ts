@@ -101,26 +101,41 @@ export async function post(sql: Sql, entry: Entry): Promise<Posted | null> {
   return (await postMany(sql, [entry])).get(entry.key) ?? null;
 }
 
-export interface Resolution {
-  pendingId: number;
-  id: number;
-  phase: Extract<LedgerPhase, 'post_pending' | 'void_pending'>;
-  created: boolean;
+/**
+ * How resolving a pending entry (a hold) ended, as a discriminated union every caller handles in full
+ * (docs/domain.md#ledger): `posted` (spent: now or earlier), `voided` (given back: now or earlier), or
+ * `expired` (asked to post after its expiry: voided by this call instead, as the minute job would have).
+ * `created` says whether this call wrote the resolution.
+ */
+export type HoldResolution = { pendingId: number; id: number; created: boolean } & ({ outcome: 'posted' } | { outcome: 'voided' } | { outcome: 'expired' });
+
+const OUTCOME_OF_PHASE = { post_pending: 'posted', void_pending: 'voided' } as const satisfies Record<Extract<LedgerPhase, 'post_pending' | 'void_pending'>, HoldResolution['outcome']>;
+
+async function resolveAs(sql: Sql, pendingIds: number[], phase: 'post_pending' | 'void_pending', keyPrefix: 'post' | 'void', at: Date) {
+  if (pendingIds.length === 0) return [];
+  return sql.$queryRaw<{ pendingId: number; id: number; phase: keyof typeof OUTCOME_OF_PHASE; created: boolean }[]>`
+    SELECT pending_id AS "pendingId", id, phase::text AS phase, created
+    FROM ledger_resolve(${pendingIds}::int[], ${phase}::ledger_phase, ${keyPrefix}, ${at})`;
 }
 
 /**
  * Posts or voids pending entries, each once: a pending entry already resolved (either way) is left as
- * it is, and the answer says how it was resolved.
+ * it is. One past its expiry is never posted: it is voided (`expired`), so a late payment ends the same
+ * whether the minute job came first or not. The caller holds the lock of what the hold is for.
  */
-export async function resolve(sql: Sql, pendingIds: number[], outcome: 'post' | 'void', at = new Date()): Promise<Resolution[]> {
+export async function resolve(sql: Sql, pendingIds: number[], outcome: 'post' | 'void', at = new Date()): Promise<HoldResolution[]> {
   if (pendingIds.length === 0) return [];
-  const phase = outcome === 'post' ? 'post_pending' : 'void_pending';
-  return sql.$queryRaw<Resolution[]>`
-    SELECT pending_id AS "pendingId", id, phase::text AS phase, created
-    FROM ledger_resolve(${pendingIds}::int[], ${phase}::ledger_phase, ${outcome}, ${at})`;
+  const lapsed = new Set(
+    outcome === 'post'
+      ? (await sql.$queryRaw<{ id: number }[]>`SELECT id FROM ledger_entries WHERE id = ANY(${pendingIds}::int[]) AND expires_at <= ${at}`).map((row) => row.id)
+      : [],
+  );
+  const toPost = pendingIds.filter((id) => outcome === 'post' && !lapsed.has(id));
+  const toVoid = pendingIds.filter((id) => outcome === 'void' || lapsed.has(id));
+  const rows = [...(await resolveAs(sql, toPost, 'post_pending', 'post', at)), ...(await resolveAs(sql, toVoid, 'void_pending', 'void', at))];
+  return rows.map(({ phase, ...row }) => ({ ...row, outcome: lapsed.has(row.pendingId) && phase === 'void_pending' && row.created ? 'expired' : OUTCOME_OF_PHASE[phase] }));
 }
 
-/** Pending entries past their expiry are voided (the minute job); returns how many. */
 /** The pending entries of these payment rows not yet posted or voided. */
 export async function openHoldsOf(sql: Sql, transactionIds: number[]): Promise<number[]> {
   if (transactionIds.length === 0) return [];
@@ -130,17 +145,21 @@ export async function openHoldsOf(sql: Sql, transactionIds: number[]): Promise<n
   return rows.map((row) => row.id);
 }
 
-export async function voidExpired(sql: Sql, now = new Date()): Promise<number> {
-  const lapsed = await sql.$queryRaw<{ id: number }[]>`
-    SELECT e.id FROM ledger_entries e
-    WHERE e.phase = 'pending' AND e.expires_at <= ${now} AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.pending_id = e.id)`;
-  const resolved = await resolve(
-    sql,
-    lapsed.map((row) => row.id),
-    'void',
-    now,
-  );
-  return resolved.filter((row) => row.created).length;
+/** Every pending entry of this payment row, resolved or not (what the payment set aside). */
+export async function holdsOf(sql: Sql, transactionId: number): Promise<number[]> {
+  const rows = await sql.$queryRaw<{ id: number }[]>`SELECT id FROM ledger_entries WHERE transaction_id = ${transactionId} AND phase = 'pending' ORDER BY id`;
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Pending entries past their expiry and still open, each with the payment row that set it aside (the
+ * minute job voids them under the lock of what that payment is for: payments/checkout.ts).
+ */
+export async function lapsedHolds(sql: Sql, now = new Date()): Promise<{ id: number; transactionId: number }[]> {
+  return sql.$queryRaw<{ id: number; transactionId: number }[]>`
+    SELECT e.id, e.transaction_id AS "transactionId" FROM ledger_entries e
+    WHERE e.phase = 'pending' AND e.expires_at <= ${now} AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.pending_id = e.id)
+    ORDER BY e.transaction_id, e.id`;
 }
 
 /** A kept balance, as the row holds it. */

@@ -6,5 +6,6 @@ export { birthPlaceOf, fiscalCheckCharacterProblem, fiscalCodeFor, fiscalCodePro
 export { ageProblem, inSeason, membershipMessages, newQrToken, seasonOf, seasonOpening } from './membership-terms.js';
 export { VERIFY_PATH, WITH_PAYMENTS, holderOf, toMyMembershipDto, toVerificationDto } from './memberships.dto.js';
 export { registerMembershipsRoutes, verificationLimit } from './memberships.router.js';
+export { lockMembership } from './membership-lock.js';
 export { createMembershipsService } from './memberships.service.js';
 export type { MembershipsService } from './memberships.service.js';

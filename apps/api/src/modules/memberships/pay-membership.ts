@@ -8,6 +8,7 @@ import { webOriginOf } from '../../lib/web-origin.js';
 import { releaseCoupon } from '../coupons/index.js';
 import { accounts, membershipReceivable, owedOne, payment as paymentEntry, takeBackPayment, writeOff } from '../ledger/index.js';
 import { checkoutItems, type Checkouts, type PaymentTarget } from '../payments/index.js';
+import { lockMembership } from './membership-lock.js';
 import { membershipMessages } from './membership-terms.js';
 import { CARD_NAME } from './membership-words.js';
 import type { MembershipReads } from './membership-view.js';
@@ -41,7 +42,7 @@ export function createMembershipPayments(deps: Pick<AppDeps, 'db' | 'config' | '
   /** Paying online pays what the card owes and activates it; a card no longer waiting for it is refunded. */
   const paymentTarget: PaymentTarget = {
     async confirm(tx, membershipId, payment) {
-      const [card] = await tx.$queryRaw<{ status: string; userId: number }[]>`SELECT status, user_id AS "userId" FROM memberships WHERE id = ${membershipId} FOR UPDATE`;
+      const card = await lockMembership(tx, membershipId);
       if (card?.status !== 'pending') return false;
       const receivable = membershipReceivable(membershipId);
       const owed = await owedOne(tx, receivable.account, { lock: true });

@@ -10,8 +10,8 @@ import { AppError } from '../../lib/errors.js';
 import { i18nFor, italian, render, type Message } from '../../lib/i18n.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { openHoldsOf, resolve } from '../ledger/index.js';
-import { lockTarget, targetColumn } from './payment-targets.js';
+import { type HoldResolution, lapsedHolds, openHoldsOf, resolve } from '../ledger/index.js';
+import { lockerOf, type TargetLocks, targetColumn, targetIdOf } from './payment-targets.js';
 import { PAYMENTS_UNAVAILABLE, requireStripe } from './stripe-client.js';
 import { isFinalRefusal, requestKey, type StripeRequests } from './stripe-requests.js';
 
@@ -48,9 +48,22 @@ export interface CheckoutRequest {
 
 
 
+/** Whether resolving a hold gave money back now (voided by this call). */
+const releasedNow = (row: HoldResolution) => {
+  switch (row.outcome) {
+    case 'voided':
+    case 'expired':
+      return row.created;
+    case 'posted':
+      return false;
+    default:
+      return row satisfies never;
+  }
+};
+
 /** Credit (or anything) a payment row set aside is released: its pending entries voided, once. */
 export async function releaseHoldsOf(tx: Prisma.TransactionClient, paymentIds: number[]): Promise<number> {
-  return (await resolve(tx, await openHoldsOf(tx, paymentIds), 'void')).filter((row) => row.created).length;
+  return (await resolve(tx, await openHoldsOf(tx, paymentIds), 'void')).filter(releasedNow).length;
 }
 
 /**
@@ -65,7 +78,14 @@ export async function endCheckouts(tx: Prisma.TransactionClient, paymentIds: num
   return releaseHoldsOf(tx, ended.map((row) => row.id));
 }
 
-export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'db' | 'config' | 'stripe' | 'logger'>, stripeRequests: StripeRequests) {
+export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'db' | 'config' | 'stripe' | 'logger'>, stripeRequests: StripeRequests, locks: TargetLocks) {
+  const lockTarget = lockerOf(locks);
+  /** The lock on what a payment row is for (lockTarget), taken before the row changes or what it set aside is released. */
+  async function lockTargetOf(tx: Prisma.TransactionClient, paymentId: number) {
+    const payment = await tx.transaction.findUniqueOrThrow({ where: { id: paymentId } });
+    const targetId = targetIdOf(payment);
+    if (targetId !== null) await lockTarget(tx, payment.kind, targetId);
+  }
   const openRows = (tx: Prisma.TransactionClient, kind: TPaymentKind, targetId: number) =>
     tx.transaction.findMany({ where: { kind, [targetColumn(kind)]: targetId, type: 'payment', status: 'pending', method: 'stripe' }, select: { id: true, stripeCheckoutSessionId: true } });
 
@@ -112,15 +132,37 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
   /** The checkout could not be opened: the row fails and what it set aside goes back. */
   async function abandon(requestId: number, paymentId: number, reason: string) {
     await db.$transaction(async (tx) => {
+      await lockTargetOf(tx, paymentId);
       await tx.stripeRequest.updateMany({ where: { id: requestId, status: 'pending' }, data: { status: 'failed', error: reason.slice(0, 500) } });
       await tx.transaction.updateMany({ where: { id: paymentId, status: 'pending' }, data: { status: 'failed' } });
       await releaseHoldsOf(tx, [paymentId]);
     }, TRANSACTION_OPTIONS);
   }
 
+  /**
+   * Job, every minute: what checkouts set aside and whose time ran out is released, each payment's holds
+   * under the lock of what it pays for — the lock its webhook takes — so a payment arriving at that
+   * moment is waited for, never crossed (docs/domain.md#holds). Returns how many holds were released.
+   */
+  async function voidLapsedHolds(now = new Date()) {
+    const lapsed = await lapsedHolds(db, now);
+    let released = 0;
+    for (const paymentId of new Set(lapsed.map((hold) => hold.transactionId))) {
+      const holds = lapsed.filter((hold) => hold.transactionId === paymentId).map((hold) => hold.id);
+      released += await db.$transaction(async (tx) => {
+        await lockTargetOf(tx, paymentId);
+        // Resolved meanwhile (the payment came first: posted) is left as it is.
+        return (await resolve(tx, holds, 'void', now)).filter(releasedNow).length;
+      }, TRANSACTION_OPTIONS);
+    }
+    return released;
+  }
+
   return {
     refuseIfPaid,
     closeIn,
+    lockTarget,
+    voidLapsedHolds,
 
     /** refuseIfPaid, then closeIn in a transaction of its own. */
     async closeOpenSessions(kind: TPaymentKind, targetId: number) {
@@ -193,6 +235,7 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
       const session = await requireStripe(stripe).checkout.sessions.create(request.params as unknown as Stripe.Checkout.SessionCreateParams, { idempotencyKey: requestKey(request) });
       await recordSession(request.id, request.paymentId, session);
       await db.$transaction(async (tx) => {
+        await lockTargetOf(tx, request.paymentId);
         await tx.transaction.updateMany({ where: { id: request.paymentId, status: 'pending' }, data: { status: 'failed' } });
         await releaseHoldsOf(tx, [request.paymentId]);
         await stripeRequests.requestExpire(tx, { id: request.paymentId });

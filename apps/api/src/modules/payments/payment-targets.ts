@@ -11,23 +11,25 @@ export const targetColumn = (kind: TPaymentKind) => TARGET_COLUMN[kind];
 /** What a payment buys, by the column its checkout wrote (the one table of them, above). */
 export const targetIdOf = (payment: Pick<Transaction, 'kind' | 'membershipId' | 'bookingId' | 'userId' | 'bookingPlayerId' | 'enrolmentId' | 'tournamentPlayerId'>) => payment[TARGET_COLUMN[payment.kind]];
 
+/** Takes the lock of one kind of target: each payable thing's own module exposes it (lockBooking, lockShare, …). */
+export type TargetLock = (tx: Prisma.TransactionClient, targetId: number) => Promise<unknown>;
+export type TargetLocks = Record<TPaymentKind, TargetLock>;
+/** A top-up or a carnet pays into the member's credit, which locks its own accounts when it is spent. */
+export const NOTHING_TO_LOCK: TargetLock = async () => undefined;
+
 /**
- * The lock on what a payment buys, taken before any of its payment rows: by closeIn, and by the webhook
- * before it settles a row. One order for everyone (the target, then its rows) is what keeps a checkout
- * closed by a cancellation and the same checkout paid at that moment from waiting on each other. The
- * locks are those the targets' own writers take (bookings/booking-lock.ts, a share under its booking,
- * a card's row); a top-up or a carnet pays into the member's credit, which locks its own accounts.
+ * The lock on what a payment buys, taken before any of its payment rows: by closeIn, by the webhook
+ * before it settles a row, and by the minute job before it voids what a row set aside. One order for
+ * everyone (the target, then its rows) is what keeps a checkout closed by a cancellation and the same
+ * checkout paid at that moment from waiting on each other. The locks are those the targets' own writers
+ * take, given by the composition (services.ts) from each module.
  */
-export async function lockTarget(tx: Prisma.TransactionClient, kind: TPaymentKind, targetId: number): Promise<void> {
-  if (kind === 'booking') await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${targetId} FOR UPDATE`;
-  else if (kind === 'membership') await tx.$queryRaw`SELECT id FROM memberships WHERE id = ${targetId} FOR UPDATE`;
-  else if (kind === 'enrolment') await tx.$queryRaw`SELECT id FROM course_enrolments WHERE id = ${targetId} FOR UPDATE`;
-  else if (kind === 'tournament_fee') await tx.$queryRaw`SELECT id FROM tournament_players WHERE id = ${targetId} FOR UPDATE`;
-  else if (kind === 'booking_share') {
-    await tx.$queryRaw`SELECT b.id FROM bookings b JOIN booking_players p ON p.booking_id = b.id WHERE p.id = ${targetId} FOR SHARE OF b`;
-    await tx.$queryRaw`SELECT id FROM booking_players WHERE id = ${targetId} FOR UPDATE`;
-  }
-}
+export const lockerOf =
+  (locks: TargetLocks) =>
+  async (tx: Prisma.TransactionClient, kind: TPaymentKind, targetId: number): Promise<void> => {
+    await locks[kind](tx, targetId);
+  };
+export type LockTarget = ReturnType<typeof lockerOf>;
 
 /** Money of a payment leaving the centre on Stripe's side: from Stripe, or from what a dispute holds. */
 export interface TakenBack {

@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { accounts, type AccountRef, credit, debit, post } from '../ledger/index.js';
 import { endCheckouts, releaseHoldsOf } from './checkout.js';
-import { lockTarget, type PaymentTarget, targetIdOf } from './payment-targets.js';
+import { type LockTarget, type PaymentTarget, targetIdOf } from './payment-targets.js';
 import { refundEmail } from './payments.emails.js';
 import { requireStripe } from './stripe-client.js';
 import { recordRefundRow, type RefundReason, type StripeRequests } from './stripe-requests.js';
@@ -23,7 +23,7 @@ const intentOf = (object: { payment_intent?: string | Stripe.PaymentIntent | nul
   typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? null);
 
 
-export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs' | 'logger'>, stripeRequests: StripeRequests, targets: Record<TPaymentKind, PaymentTarget>) {
+export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs' | 'logger'>, stripeRequests: StripeRequests, targets: Record<TPaymentKind, PaymentTarget>, lockTarget: LockTarget) {
   const { db, jobs, logger } = deps;
 
   /** Money received for something that can no longer be had goes back to its card, and the payer is told. */

@@ -12,6 +12,7 @@ import type { MessageDescriptor } from '../../lib/i18n.js';
 import { accounts, INSUFFICIENT_CREDIT, moneyAccount, owedOne, payment, post, settlingLegs, spendingLegs, takeBackPayment, tournamentReceivable, walletOf } from '../ledger/index.js';
 import { checkoutItems, type Checkouts, type PaymentTarget } from '../payments/index.js';
 import { owedByPlayer } from './entry-money.js';
+import { lockTournamentPlayer } from './player-lock.js';
 import { assertMayPlay } from './registration.js';
 import { registrationOpen, TOURNAMENT_MESSAGES } from './tournament-terms.js';
 
@@ -50,7 +51,7 @@ export function createEntryPayments({ db }: Pick<AppDeps, 'db'>, checkouts: Chec
    * owes (0: paid); a player with an account must hold the card (and certificate) to play, whoever pays their part.
    */
   async function partOf(tx: Prisma.TransactionClient, playerId: number) {
-    await tx.$queryRaw`SELECT id FROM tournament_players WHERE id = ${playerId} FOR UPDATE`;
+    await lockTournamentPlayer(tx, playerId);
     const player = await tx.tournamentPlayer.findUniqueOrThrow({ where: { id: playerId }, include: { entry: { include: { tournament: true } } } });
     if (player.withdrawnAt || !['pending', 'confirmed'].includes(player.entry.status)) throw new AppError(409, TOURNAMENT_MESSAGES.notPayable);
     if (!registrationOpen(player.entry.tournament, new Date())) throw new AppError(409, TOURNAMENT_MESSAGES.paymentsClosed);

@@ -4,6 +4,7 @@ export { registerTournamentsRoutes } from './tournaments.router.js';
 export { createTournamentsService } from './tournaments.service.js';
 export type { TournamentsService } from './tournaments.service.js';
 export { TOURNAMENT_MESSAGES } from './tournament-terms.js';
+export { lockTournamentPlayer } from './player-lock.js';
 export { registerTournamentDayRoutes } from './tournament-day.router.js';
 export { createTournamentDayService } from './tournament-day.service.js';
 export type { TournamentDayService } from './tournament-day.service.js';
