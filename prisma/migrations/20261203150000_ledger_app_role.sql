@@ -24,11 +24,18 @@ REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON ledger_accounts, ledger_entries, ledg
 -- `kind`, which the ledger_accounts_frozen trigger refuses to change anyway.
 GRANT UPDATE (kind) ON ledger_accounts TO beach_app;
 
--- The posting functions run as their owner, with a search_path the caller cannot redirect.
-ALTER FUNCTION ledger_post(jsonb) SECURITY DEFINER SET search_path = public, pg_temp;
-ALTER FUNCTION ledger_resolve(integer[], ledger_phase, text, timestamptz) SECURITY DEFINER SET search_path = public, pg_temp;
-REVOKE EXECUTE ON FUNCTION ledger_post(jsonb), ledger_resolve(integer[], ledger_phase, text, timestamptz) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION ledger_post(jsonb), ledger_resolve(integer[], ledger_phase, text, timestamptz) TO beach_app;
+-- The posting functions run as their owner, with a search_path the caller cannot redirect; only the app
+-- role (and the owner) may call them. Every version of them there is (by name: a merge may add one).
+DO $$
+DECLARE
+  fn regprocedure;
+BEGIN
+  FOR fn IN SELECT p.oid::regprocedure FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace AND p.proname IN ('ledger_post', 'ledger_resolve') LOOP
+    EXECUTE format('ALTER FUNCTION %s SECURITY DEFINER SET search_path = public, pg_temp', fn);
+    EXECUTE format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC', fn);
+    EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO beach_app', fn);
+  END LOOP;
+END $$;
 
 -- What the owner makes later (tables of later migrations, the job queue's schema and its per-queue
 -- partitions, made by pg-boss) is the app's to use; a later ledger table must revoke its writes as above.
@@ -57,10 +64,16 @@ BEGIN
     REVOKE USAGE ON SCHEMA pgboss FROM beach_app;
   END IF;
 END $$;
-GRANT EXECUTE ON FUNCTION ledger_post(jsonb), ledger_resolve(integer[], ledger_phase, text, timestamptz) TO PUBLIC;
-REVOKE EXECUTE ON FUNCTION ledger_post(jsonb), ledger_resolve(integer[], ledger_phase, text, timestamptz) FROM beach_app;
-ALTER FUNCTION ledger_post(jsonb) SECURITY INVOKER RESET search_path;
-ALTER FUNCTION ledger_resolve(integer[], ledger_phase, text, timestamptz) SECURITY INVOKER RESET search_path;
+DO $$
+DECLARE
+  fn regprocedure;
+BEGIN
+  FOR fn IN SELECT p.oid::regprocedure FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace AND p.proname IN ('ledger_post', 'ledger_resolve') LOOP
+    EXECUTE format('ALTER FUNCTION %s SECURITY INVOKER RESET search_path', fn);
+    EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO PUBLIC', fn);
+    EXECUTE format('REVOKE EXECUTE ON FUNCTION %s FROM beach_app', fn);
+  END LOOP;
+END $$;
 REVOKE ALL ON ALL TABLES IN SCHEMA public FROM beach_app;
 REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM beach_app;
 REVOKE USAGE ON SCHEMA public FROM beach_app;
