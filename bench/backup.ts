@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { checkBackup, createBackup, createDb, createLogger, freePort, loadConfig, migrate, restoreBackup, seed, startEmbeddedPostgres, startRuntime } from '@beach/api/testing';
+import { checkBackup, createBackup, createDb, createLogger, DEV_DATABASE_APP_PASSWORD, enableAppLogin, freePort, loadConfig, migrate, restoreBackup, seed, startEmbeddedPostgres, startRuntime } from '@beach/api/testing';
 import pg from 'pg';
 
 const work = mkdtempSync(join(tmpdir(), 'beach-bench-backup-'));
@@ -23,6 +23,7 @@ const seconds = (ms: number) => `${(ms / 1000).toLocaleString('it-IT', { maximum
 
 try {
   await migrate(database.url);
+  await enableAppLogin(database.url, DEV_DATABASE_APP_PASSWORD);
   const db = createDb(database.url);
   await seed(db, { demo: true, nodeEnv: 'development', bcryptCost: 4, log: () => {} });
   await db.$disconnect();

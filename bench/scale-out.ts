@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { startStripeDouble } from '@beach/stripe-double';
-import { createDb, freePort, migrate, seed, startEmbeddedPostgres, startMailCatcher } from '@beach/api/testing';
+import { createDb, DEV_DATABASE_APP_PASSWORD, enableAppLogin, freePort, migrate, seed, startEmbeddedPostgres, startMailCatcher } from '@beach/api/testing';
 import { book, oneWinner, rushMembers } from './lib/members-rush.js';
 import { fillSeasons } from './lib/season-bookings.js';
 import { seedCardHolders } from './lib/card-holders.js';
@@ -35,6 +35,7 @@ if (!existsSync(NGINX)) {
 const work = mkdtempSync(join(tmpdir(), 'beach-scale-out-'));
 const database = await startEmbeddedPostgres({ dataDir: mkdtempSync(join(tmpdir(), 'beach-scale-out-pg-')), port: await freePort(), database: 'beach_scale', persistent: false });
 await migrate(database.url);
+await enableAppLogin(database.url, DEV_DATABASE_APP_PASSWORD);
 const seedDb = createDb(database.url);
 await seed(seedDb, { nodeEnv: 'test', log: () => {} });
 await seedDb.$disconnect();

@@ -3,11 +3,13 @@
 // web app with reload. Ctrl+C stops all of them.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createDb, migrate, openDevDatabase, seed } from '@beach/api/db';
+import { createDb, DEV_DATABASE_APP_PASSWORD, enableAppLogin, migrate, openDevDatabase, seed } from '@beach/api/db';
 import { startStripeDouble } from '@beach/stripe-double';
 
 const database = await openDevDatabase();
 console.log((await migrate(database.url)).trim() || 'Database aggiornato: nessuna migrazione da applicare.');
+// The API connects as the app role (docs/domain.md#ledger): the password it will use.
+await enableAppLogin(database.url, process.env.DATABASE_APP_PASSWORD || DEV_DATABASE_APP_PASSWORD);
 const db = createDb(database.url);
 await seed(db, { nodeEnv: process.env.NODE_ENV ?? 'development' });
 await db.$disconnect();

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DEV_DATABASE_APP_PASSWORD, loadConfig } from './config.js';
 import { PROCESS_START_MS } from './test/env.js';
 
 describe('loadConfig', () => {
@@ -27,8 +27,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/x' })).toThrow(/JWT_SECRET: Obbligatorio in produzione/);
   });
 
-  describe('BCRYPT_COST', () => {
+  describe('DATABASE_APP_PASSWORD', () => {
     const production = { DATABASE_URL: 'postgres://u:p@db/x', NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+
+    it('has a development default, refused in production, and is at least 16 characters', () => {
+      expect(loadConfig({ DATABASE_URL: 'postgres://u:p@localhost/x' }).DATABASE_APP_PASSWORD).toBe(DEV_DATABASE_APP_PASSWORD);
+      expect(() => loadConfig(production)).toThrow(/DATABASE_APP_PASSWORD: Obbligatoria in produzione/);
+      expect(() => loadConfig({ ...production, DATABASE_APP_PASSWORD: 'corta' })).toThrow(/DATABASE_APP_PASSWORD: Deve contenere almeno 16 caratteri/);
+      expect(loadConfig({ ...production, DATABASE_APP_PASSWORD: 'y'.repeat(20) }).DATABASE_APP_PASSWORD).toBe('y'.repeat(20));
+    });
+  });
+
+  describe('BCRYPT_COST', () => {
+    const production = { DATABASE_URL: 'postgres://u:p@db/x', NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_APP_PASSWORD: 'y'.repeat(20), STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
 
     it('is 12 unless set, and a low cost is accepted outside production', () => {
       expect(loadConfig({ DATABASE_URL: 'postgres://u:p@localhost/x' }).BCRYPT_COST).toBe(12);
@@ -49,7 +60,7 @@ describe('loadConfig', () => {
 
   describe('Stripe', () => {
     const base = { DATABASE_URL: 'postgres://u:p@localhost/x' };
-    const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_APP_PASSWORD: 'y'.repeat(20) };
 
     it('wants the secret key and the webhook secret together', () => {
       expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET: Obbligatorio insieme a STRIPE_SECRET_KEY/);

@@ -3,6 +3,8 @@
 import { z } from '@beach/contracts';
 
 const DEV_JWT_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
+/** The app role's password in development and tests (refused in production, like DEV_JWT_SECRET). */
+export const DEV_DATABASE_APP_PASSWORD = 'dev-only-beach-app-password';
 /** bcrypt cost of new password hashes: about a quarter of a second per hash on this machine's kind. */
 export const DEFAULT_BCRYPT_COST = 12;
 /** Below this a stolen hash is cracked too cheaply: only tests may go lower (to run fast). */
@@ -15,6 +17,11 @@ const ZConfig = z
     DATABASE_URL: z
       .string({ error: 'Campo obbligatorio: indirizzo del database PostgreSQL (postgres://utente:password@host:porta/db).' })
       .regex(/^postgres(ql)?:\/\//, 'Deve essere un indirizzo postgres:// o postgresql://.'),
+    /**
+     * Password of the database role the API and the worker connect as (beach_app, on DATABASE_URL's server
+     * and database): set on the role by `pnpm db migrate`; DATABASE_URL's own role runs the migrations.
+     */
+    DATABASE_APP_PASSWORD: z.string().min(16, 'Deve contenere almeno 16 caratteri.').default(DEV_DATABASE_APP_PASSWORD),
     /** Public address of the web app: CORS origin and the base of links in e-mails. */
     WEB_ORIGIN: z.url().default('http://localhost:5173'),
     /** Other addresses the same web app answers at (comma-separated, e.g. the bare domain beside www.). */
@@ -57,6 +64,9 @@ const ZConfig = z
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && config.JWT_SECRET === DEV_JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'Obbligatorio in produzione (una stringa casuale di almeno 32 caratteri).' });
+    }
+    if (config.NODE_ENV === 'production' && config.DATABASE_APP_PASSWORD === DEV_DATABASE_APP_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_APP_PASSWORD'], message: 'Obbligatoria in produzione (una stringa casuale di almeno 16 caratteri).' });
     }
     if (config.NODE_ENV === 'production' && config.BCRYPT_COST < MIN_PRODUCTION_BCRYPT_COST) {
       ctx.addIssue({ code: 'custom', path: ['BCRYPT_COST'], message: `In produzione deve essere almeno ${MIN_PRODUCTION_BCRYPT_COST}: un costo più basso rende le password rubate facili da indovinare.` });

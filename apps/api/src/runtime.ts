@@ -1,5 +1,6 @@
 // Builds a process's dependencies from its configuration (API server, worker, tests).
 import type { Config } from './config.js';
+import { appDatabaseUrl } from './db/app-role.js';
 import type { AppDeps } from './deps.js';
 import { createDb, type Db } from './lib/db.js';
 import { createJobQueue } from './lib/jobs.js';
@@ -11,7 +12,12 @@ import { createStripe } from './lib/stripe.js';
 import { createServices } from './services.js';
 import { startWorkers } from './workers.js';
 
-export function createDeps(config: Config, db: Db = createDb(config.DATABASE_URL)): AppDeps {
+/**
+ * The requests and jobs work as the app role, which can only read the ledger and post through its
+ * functions; the job queue connects as DATABASE_URL's owner, since pg-boss makes a table of its own for
+ * each new queue (docs/domain.md#ledger).
+ */
+export function createDeps(config: Config, db: Db = createDb(appDatabaseUrl(config.DATABASE_URL, config.DATABASE_APP_PASSWORD))): AppDeps {
   const logger = createLogger(config);
   const jobs = createJobQueue(config.DATABASE_URL, logger);
   const metrics = createMetrics({ db, jobs, logger });

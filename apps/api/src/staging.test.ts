@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const REQUIRED = { JWT_SECRET: 'a-staging-secret-of-at-least-32-characters', STRIPE_SECRET_KEY: 'sk_test_staging', STRIPE_WEBHOOK_SECRET: 'whsec_staging' };
+const REQUIRED = { JWT_SECRET: 'a-staging-secret-of-at-least-32-characters', DATABASE_APP_PASSWORD: 'a-staging-app-password', STRIPE_SECRET_KEY: 'sk_test_staging', STRIPE_WEBHOOK_SECRET: 'whsec_staging' };
 
 function compose(args: string[], env: Record<string, string>) {
   const result = spawnSync('docker-compose', ['--file', 'docker-compose.yml', ...args], { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH, ...env } });

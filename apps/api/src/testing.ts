@@ -7,7 +7,7 @@ export { freePort, listenOnSystemPort } from './test/free-port.js';
 export { createTestDatabase, startTemplateServer } from './test/database.js';
 export { TEST_BCRYPT_COST, TEST_ENV } from './test/env.js';
 export { unsubscribeLinks } from './modules/consents/index.js';
-export { startEmbeddedPostgres, migrate, seed, createDb, type Db } from './db/index.js';
+export { startEmbeddedPostgres, migrate, enableAppLogin, DEV_DATABASE_APP_PASSWORD, seed, createDb, type Db } from './db/index.js';
 // The ledger's writers, for its benchmark (bench/ledger.ts).
 export { accounts, credit, debit, post, postMany, type Entry } from './modules/ledger/index.js';
 // The backups and a logger, for their benchmark (bench/backup.ts).

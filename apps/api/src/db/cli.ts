@@ -4,6 +4,7 @@ import { loadConfig } from '../config.js';
 import { createDb } from '../lib/db.js';
 import { createLogger } from '../lib/logger.js';
 import { checkBackup, createBackup, restoreBackup, type DrillReport } from '../modules/backups/index.js';
+import { enableAppLogin } from './app-role.js';
 import { openDevDatabase } from './dev-database.js';
 import { migrate } from './migrate.js';
 import { seed } from './seed.js';
@@ -58,16 +59,23 @@ async function main() {
   }
   const database = await openDevDatabase();
   try {
+    const config = loadConfig({ ...process.env, DATABASE_URL: database.url });
     if (command === 'backup' || command === 'restore') {
-      const config = loadConfig({ ...process.env, DATABASE_URL: database.url });
       const logger = createLogger(config);
       if (command === 'backup') await createBackup(config, logger);
       else if (flags.includes('--check')) printDrill(await checkBackup(config, file!, { logger }));
-      else await restoreBackup(config, file!, { force: flags.includes('--force'), logger });
+      else {
+        await restoreBackup(config, file!, { force: flags.includes('--force'), logger });
+        await enableAppLogin(database.url, config.DATABASE_APP_PASSWORD);
+      }
       return;
     }
     if (command === 'reset') await recreateDatabase(database.url);
-    if (command !== 'seed') console.log((await migrate(database.url)).trim() || 'Nessuna migrazione da applicare.');
+    if (command !== 'seed') {
+      console.log((await migrate(database.url)).trim() || 'Nessuna migrazione da applicare.');
+      // The API and the worker connect as the app role (docs/domain.md#ledger), with this password.
+      await enableAppLogin(database.url, config.DATABASE_APP_PASSWORD);
+    }
     if (command !== 'migrate') {
       const db = createDb(database.url);
       await seed(db, { demo: flags.includes('--demo'), nodeEnv }).finally(() => db.$disconnect());

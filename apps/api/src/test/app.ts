@@ -17,7 +17,8 @@ export async function useTestApp(env: Record<string, string> = {}, options: { st
   const stripe: StripeDouble | null = options.stripe ? await startStripeDouble({ webhookSecret: TEST_WEBHOOK_SECRET }) : null;
   const stripeEnv = stripe ? { STRIPE_SECRET_KEY: 'sk_test_double', STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url } : {};
   const config = loadConfig({ ...TEST_ENV, DATABASE_URL: database.url, ...stripeEnv, ...env });
-  const { deps, services, stop } = await startRuntime(config, { workers: true, db: database.db });
+  // The app's own client, as the app role; `db` below is the owner's, for the test's set-up and checks.
+  const { deps, services, stop } = await startRuntime(config, { workers: true });
   const app = createApp(deps, services);
   let server: Server | null = null;
   if (stripe) {

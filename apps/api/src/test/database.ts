@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
+import { DEV_DATABASE_APP_PASSWORD } from '../config.js';
+import { enableAppLogin } from '../db/app-role.js';
 import { createDatabaseIfMissing, startEmbeddedPostgres } from '../db/embedded.js';
 import { migrate } from '../db/migrate.js';
 import { seed } from '../db/seed.js';
@@ -30,6 +32,8 @@ export async function startTemplateServer(): Promise<{ adminUrl: string; stop():
   const dataDir = mkdtempSync(join(tmpdir(), 'beach-test-pg-'));
   const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: TEMPLATE_DATABASE, persistent: false, durable: false });
   await migrate(server.url);
+  // The role is the server's: every copy's app connects as it, with the tests' (the default) password.
+  await enableAppLogin(server.url, DEV_DATABASE_APP_PASSWORD);
   const db = createDb(server.url);
   await seed(db, { nodeEnv: 'test', bcryptCost: TEST_BCRYPT_COST, log: () => {} });
   await db.$disconnect();
@@ -47,7 +51,9 @@ export async function startTemplateServer(): Promise<{ adminUrl: string; stop():
 }
 
 export interface TestDatabase {
+  /** As the owner, who migrated it: the app connects as the app role (db/app-role.ts). */
   url: string;
+  /** The owner's client, for a test's own set-up and checks. */
   db: Db;
   /** Closes the connections and drops the copy. */
   drop(): Promise<void>;

@@ -13,7 +13,8 @@ import { join, relative } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { DEV_DATABASE_APP_PASSWORD, loadConfig } from '../../config.js';
+import { appDatabaseUrl } from '../../db/app-role.js';
 import { createDatabaseIfMissing } from '../../db/embedded.js';
 import { seedDemoVolume } from '../../db/seed-demo.js';
 import { createLogger } from '../../lib/logger.js';
@@ -158,6 +159,13 @@ describe('backups on the embedded PostgreSQL, as `npm start` runs it', () => {
     expect(filesOf(restoredStorage)).toEqual(filesOf(storage));
     // The ledger's triggers are on again: history stays frozen.
     await expect(query(restored, 'UPDATE ledger_postings SET amount_cents = amount_cents WHERE id = (SELECT min(id) FROM ledger_postings)')).rejects.toThrow(/cannot be changed or deleted/);
+    // The app role reads the restored ledger, cannot write it or switch its triggers off, nor restore: only the owner does.
+    const asApp = appDatabaseUrl(restored, DEV_DATABASE_APP_PASSWORD);
+    expect(await query(asApp, 'SELECT count(*)::int AS rows FROM ledger_postings')).toEqual([{ rows: original.tables['public.ledger_postings']!.rows }]);
+    await expect(query(asApp, 'DELETE FROM ledger_postings')).rejects.toThrow(/permission denied/);
+    await expect(query(asApp, 'ALTER TABLE ledger_postings DISABLE TRIGGER ALL')).rejects.toThrow(/must be owner/);
+    await expect(restoreBackup(backupConfig(asApp, join(work, 'app-role-storage')), backup.location, { logger, force: true })).rejects.toThrow(/must be owner/);
+    expect(await fingerprint(restored)).toEqual(original);
 
     // A second restore meets a database that is no longer empty: refused, unless forced.
     await expect(restoreBackup(backupConfig(restored, join(work, 'empty-storage')), backup.location, { logger })).rejects.toThrow(/non è vuoto/);

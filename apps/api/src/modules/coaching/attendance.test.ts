@@ -9,7 +9,7 @@ import { lastAuditOf, whileRefusing } from '../../test/audit.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { bearer, createCoach, createCourse, enrol } from './coaching.fixtures.js';
 
-const { app, db } = await useTestApp();
+const { app, db, deps } = await useTestApp();
 const today = todayInRome();
 let coach: TestMember;
 let otherCoach: TestMember;
@@ -51,7 +51,7 @@ describe('take attendance', () => {
   });
 
   it('runs in a transaction with the app’s waits, not Prisma’s 2 s / 5 s', async () => {
-    const transaction = vi.spyOn(db, '$transaction');
+    const transaction = vi.spyOn(deps.db, '$transaction');
     try {
       await take(coach.token, sessionId, { enrolment_id: enrolmentId, present: false, note: 'Influenza' }).expect(200);
       expect(transaction).toHaveBeenCalledWith(expect.any(Function), TRANSACTION_OPTIONS);

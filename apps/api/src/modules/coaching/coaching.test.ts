@@ -9,7 +9,7 @@ import { useBackOfficeLogins } from '../../test/auth-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { bearer, createCoach, createCourse, enrol, participantsSeenBy } from './coaching.fixtures.js';
 
-const { app, db } = await useTestApp();
+const { app, db, deps } = await useTestApp();
 const logins = useBackOfficeLogins(app);
 const today = todayInRome();
 let coach: TestMember;
@@ -80,7 +80,7 @@ describe('coach sessions', () => {
 
   it('counts participants and attendances in a fixed number of queries, however many sessions are listed', async () => {
     const queriesFor = async (to: string) => {
-      const query = vi.spyOn(poolOf(db)!, 'query');
+      const query = vi.spyOn(poolOf(deps.db)!, 'query');
       try {
         await request(app).get('/api/coach/sessions').query({ from: today, to }).set(bearer(coach.token)).expect(200);
         return query.mock.calls.length;
