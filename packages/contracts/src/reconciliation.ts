@@ -20,13 +20,22 @@ export const RECONCILIATION_CHECK_LABELS: Record<(typeof RECONCILIATION_CHECKS)[
   refunds_outstanding: 'Nessun rimborso sulla carta in attesa da più di un giorno',
 };
 
+/** Stripe's reporting categories of members' money coming and going (a refund that fails comes back); not payouts nor fees. */
+export const STRIPE_CLEARING_CATEGORIES = ['charge', 'refund', 'refund_failure', 'dispute', 'dispute_reversal'] as const;
+export const STRIPE_CLEARING_CATEGORY_LABELS: Record<(typeof STRIPE_CLEARING_CATEGORIES)[number], string> = {
+  charge: 'pagamento',
+  refund: 'rimborso',
+  refund_failure: 'rimborso non riuscito',
+  dispute: 'contestazione',
+  dispute_reversal: 'contestazione restituita',
+};
+
 /** A balance transaction of Stripe's that the ledger does not match: what Stripe says and what the ledger says, in cents. */
 export const ZReconciliationStripeMismatch = z.object({
   balance_transaction: z.string(),
   /** The charge, refund or dispute it moved money for (`ch_…`, `re_…`, `dp_…`). */
   source: z.string(),
-  /** Stripe's reporting category: charge, refund, refund_failure, dispute, dispute_reversal. */
-  category: z.string(),
+  category: z.enum(STRIPE_CLEARING_CATEGORIES),
   stripe_cents: z.number().int(),
   ledger_cents: z.number().int(),
 });

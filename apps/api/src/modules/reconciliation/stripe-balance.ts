@@ -3,22 +3,17 @@
 // members' money to the ledger's Stripe clearing postings for the same Stripe object and sign: a charge by its
 // payment intent's payment document, a refund or a dispute by its id in the entry's key. The cursor moves to
 // the last of an unbroken run of matches, so the first mismatch is read again, and named, until it matches.
-import type { TReconciliationStripeMismatch } from '@beach/contracts';
+import { STRIPE_CLEARING_CATEGORIES, STRIPE_CLEARING_CATEGORY_LABELS, type TReconciliationStripeMismatch } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import { formatEuros } from '../../lib/format.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { check } from './check.js';
 
-/** Stripe's reporting categories of members' money coming and going (a refund that fails comes back); not payouts nor fees. */
-const CLEARING_CATEGORIES: Record<string, string> = {
-  charge: 'pagamento',
-  refund: 'rimborso',
-  refund_failure: 'rimborso non riuscito',
-  dispute: 'contestazione',
-  dispute_reversal: 'contestazione restituita',
-};
-
+type TStripeClearingCategory = TReconciliationStripeMismatch['category'];
 type Moved = Omit<TReconciliationStripeMismatch, 'ledger_cents'> & { payment_intent: string | null };
+
+/** Members' money coming and going; not Stripe's payouts to the bank nor its fees, which the books do not keep. */
+const isClearing = (category: string): category is TStripeClearingCategory => (STRIPE_CLEARING_CATEGORIES as readonly string[]).includes(category);
 
 const idOf = (source: Stripe.BalanceTransaction['source']) => (typeof source === 'string' ? source : (source?.id ?? ''));
 const intentOf = (source: Stripe.BalanceTransaction['source']) => {
@@ -73,10 +68,8 @@ export function createStripeBalanceCheck({ db, stripe }: Pick<AppDeps, 'db'> & {
 
   return async function stripeClearing() {
     const listed = await newSinceCursor();
-    const moved: (Moved & { at: number })[] = listed.flatMap((one, at) =>
-      one.reporting_category in CLEARING_CATEGORIES
-        ? [{ at, balance_transaction: one.id, source: idOf(one.source), category: one.reporting_category, payment_intent: intentOf(one.source), stripe_cents: one.amount }]
-        : [],
+    const moved: (Moved & { at: number })[] = listed.flatMap(({ reporting_category: category, ...one }, at) =>
+      isClearing(category) ? [{ at, balance_transaction: one.id, source: idOf(one.source), category, payment_intent: intentOf(one.source), stripe_cents: one.amount }] : [],
     );
     const cents = await ledgerCents(moved.map(({ at: _, ...one }) => one));
     const mismatches = moved.flatMap(({ at, payment_intent: _, ...one }, index) => (cents[index] === one.stripe_cents ? [] : [{ at, ...one, ledger_cents: cents[index]! }]));
@@ -85,7 +78,7 @@ export function createStripeBalanceCheck({ db, stripe }: Pick<AppDeps, 'db'> & {
     if (matchedUpTo) await moveCursor(matchedUpTo);
     return check(
       'stripe_clearing',
-      mismatches.map((one) => `Movimento Stripe ${one.balance_transaction} (${CLEARING_CATEGORIES[one.category]} ${one.source}): Stripe ${formatEuros(one.stripe_cents)}, registrati ${formatEuros(one.ledger_cents)}`),
+      mismatches.map((one) => `Movimento Stripe ${one.balance_transaction} (${STRIPE_CLEARING_CATEGORY_LABELS[one.category]} ${one.source}): Stripe ${formatEuros(one.stripe_cents)}, registrati ${formatEuros(one.ledger_cents)}`),
       mismatches.length,
       first && { balance_transaction: first.balance_transaction, source: first.source, category: first.category, stripe_cents: first.stripe_cents, ledger_cents: first.ledger_cents },
     );
