@@ -143,6 +143,22 @@ describe('/api/admin/reconciliation', () => {
     expect(await cursor()).toBe((await newestAtStripe()).id);
   });
 
+  it('names an entry in Stripe clearing that no balance transaction of Stripe accounts for; reversed, it moved nothing', async () => {
+    // Balanced, billed, earned: only Stripe can say it never took this money.
+    const stray = await post(db, { key: 'test:stripe-never-saw-it', kind: 'extra_income', legs: [debit(accounts.stripe, 700), credit(accounts.revenue('extra'), 700)] });
+    const result = await run();
+    expect(failing(result)).toEqual({ stripe_clearing: [plain(`Registrazione ${stray!.id} (test:stripe-never-saw-it): 7,00 € su Stripe, nessun movimento di Stripe`)] });
+    expect(stripeCheck(result).first_mismatch).toBeUndefined();
+    // Named again by the next run, and after a payment Stripe and the books agree on.
+    await bookAndPay('13:30', other);
+    await deps.jobs.waitUntilIdle(60_000);
+    expect(failing(await run())).toEqual({ stripe_clearing: [plain(`Registrazione ${stray!.id} (test:stripe-never-saw-it): 7,00 € su Stripe, nessun movimento di Stripe`)] });
+
+    await reverse(db, stray!.id, { key: 'test:stripe-never-saw-it:reversed', kind: 'reversal' });
+    expect(failing(await run())).toEqual({});
+    expect(await cursor()).toBe((await newestAtStripe()).id);
+  });
+
   it('proves billed equals what is owed, and money in less money out equals revenue and liabilities: an entry owing without billing breaks both, its reversal mends them', async () => {
     const [{ billed, money }] = await db.$queryRaw<[{ billed: number; money: number }]>`
       SELECT coalesce(-sum(p.amount_cents) FILTER (WHERE a.kind = 'billed'), 0)::int AS billed,

@@ -1,20 +1,21 @@
 // Stripe against the books, one balance transaction at a time (docs/domain.md#reconciliation). Each run
 // lists only what Stripe recorded after the stored cursor (oldest first) and matches every movement of
-// members' money to the ledger's Stripe clearing postings for the same Stripe object and sign: a charge by its
-// payment intent's payment document, a refund or a dispute by its id in the entry's key. The cursor moves to
-// the last of an unbroken run of matches, so the first mismatch is read again, and named, until it matches.
+// members' money to the entries of the same Stripe object in Stripe clearing (stripe-ledger.ts); and every
+// entry moving Stripe clearing since the last run to a movement. The cursor moves to the last of an unbroken
+// run of matches, so the first mismatch is read again, and named, until it matches (a webhook on its way).
 import { STRIPE_CLEARING_CATEGORIES, STRIPE_CLEARING_CATEGORY_LABELS, type TReconciliationStripeMismatch } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
+import type { ReconciliationStripeCursor } from '../../generated/prisma/client.js';
 import { formatEuros } from '../../lib/format.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { check } from './check.js';
+import { entriesOnStripe, type EntryOnStripe, type Moved } from './stripe-ledger.js';
 
-type TStripeClearingCategory = TReconciliationStripeMismatch['category'];
-type Moved = Omit<TReconciliationStripeMismatch, 'ledger_cents'> & { payment_intent: string | null };
+/** Entries are made after the movement they record; a clock a little apart at Stripe is allowed for. */
+const CLOCK_SLACK_SECONDS = 60;
 
 /** Members' money coming and going; not Stripe's payouts to the bank nor its fees, which the books do not keep. */
-const isClearing = (category: string): category is TStripeClearingCategory => (STRIPE_CLEARING_CATEGORIES as readonly string[]).includes(category);
-
+const isClearing = (category: string): category is TReconciliationStripeMismatch['category'] => (STRIPE_CLEARING_CATEGORIES as readonly string[]).includes(category);
 const idOf = (source: Stripe.BalanceTransaction['source']) => (typeof source === 'string' ? source : (source?.id ?? ''));
 const intentOf = (source: Stripe.BalanceTransaction['source']) => {
   const intent = source && typeof source === 'object' && 'payment_intent' in source ? source.payment_intent : null;
@@ -23,15 +24,18 @@ const intentOf = (source: Stripe.BalanceTransaction['source']) => {
 /** Stripe does not know the cursor: a local test double that restarted empty (Stripe itself forgets nothing). */
 const unknownCursor = (error: unknown) => (error as { code?: string; param?: string }).code === 'resource_missing' && (error as { param?: string }).param === 'ending_before';
 
+const describeMovement = (one: TReconciliationStripeMismatch) =>
+  `Movimento Stripe ${one.balance_transaction} (${STRIPE_CLEARING_CATEGORY_LABELS[one.category]} ${one.source}): Stripe ${formatEuros(one.stripe_cents)}, registrati ${formatEuros(one.ledger_cents)}`;
+const describeEntry = (entry: EntryOnStripe) => `Registrazione ${entry.id} (${entry.key}): ${formatEuros(entry.cents)} su Stripe, nessun movimento di Stripe`;
+
 export function createStripeBalanceCheck({ db, stripe }: Pick<AppDeps, 'db'> & { stripe: Stripe }) {
-  /** Every balance transaction after the cursor, oldest first, with what it moved money for. */
-  async function newSinceCursor(): Promise<Stripe.BalanceTransaction[]> {
-    const cursor = await db.reconciliationStripeCursor.findUnique({ where: { id: 1 } });
+  /** Every balance transaction after the cursor, oldest first; `fromStart` when read from Stripe's first. */
+  async function newSince(cursor: ReconciliationStripeCursor | null): Promise<{ listed: Stripe.BalanceTransaction[]; fromStart: boolean }> {
     const read = async (after: string | null) => {
       const listed: Stripe.BalanceTransaction[] = [];
       // With ending_before the SDK pages towards the newest and yields oldest first; without, newest first.
       for await (const one of stripe.balanceTransactions.list({ limit: 100, expand: ['data.source'], ...(after ? { ending_before: after } : {}) })) listed.push(one);
-      return after ? listed : listed.reverse();
+      return { listed: after ? listed : listed.reverse(), fromStart: !after };
     };
     if (!cursor) return read(null);
     return read(cursor.balanceTransactionId).catch((error: unknown) => {
@@ -40,46 +44,42 @@ export function createStripeBalanceCheck({ db, stripe }: Pick<AppDeps, 'db'> & {
     });
   }
 
-  /** What the ledger's Stripe clearing says of each movement, in the same order. */
-  async function ledgerCents(moved: Moved[]): Promise<number[]> {
-    if (moved.length === 0) return [];
-    const rows = await db.$queryRaw<{ ord: number; cents: number }[]>`
-      SELECT m.ord, coalesce((
-        SELECT sum(p.amount_cents) FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_entries e ON e.id = p.entry_id
-        WHERE a.kind = 'stripe_clearing' AND p.phase IN ('posted', 'post_pending') AND sign(p.amount_cents) = sign(m.stripe_cents)
-          AND CASE WHEN m.category = 'charge'
-            -- a charge: what its payment's own entries took in (not those naming a refund or dispute of it)
-            THEN e.key NOT LIKE 'stripe-%' AND e.transaction_id = (SELECT t.id FROM transactions t WHERE t.stripe_payment_intent_id = m.payment_intent AND t.type = 'payment')
-            ELSE position(m.source IN e.key) > 0 AND e.key ~ ('(^|:)' || m.source || '(:|$)') END
-      ), 0)::int AS cents
-      FROM jsonb_to_recordset(${JSON.stringify(moved.map((one, ord) => ({ ord, ...one })))}::jsonb) AS m(ord int, source text, category text, payment_intent text, stripe_cents int)
-      ORDER BY m.ord`;
-    return rows.map((row) => row.cents);
-  }
-
-  /** Only forward: two runs at once may both move it, never back past what the later one matched. */
-  async function moveCursor(to: Stripe.BalanceTransaction) {
-    const created = new Date(to.created * 1000);
-    await db.$executeRaw`
-      INSERT INTO reconciliation_stripe_cursor (id, balance_transaction_id, created) VALUES (1, ${to.id}, ${created})
-      ON CONFLICT (id) DO UPDATE SET balance_transaction_id = EXCLUDED.balance_transaction_id, created = EXCLUDED.created, updated_at = now()
-      WHERE reconciliation_stripe_cursor.created <= EXCLUDED.created`;
+  /** Both cursors from one run (they hold together: the entries up to one are accounted for by movements up to the other). */
+  async function moveCursor(to: Stripe.BalanceTransaction, ledgerEntryId: number) {
+    const fields = { balanceTransactionId: to.id, created: new Date(to.created * 1000), ledgerEntryId };
+    await db.reconciliationStripeCursor.upsert({ where: { id: 1 }, create: { id: 1, ...fields }, update: fields });
   }
 
   return async function stripeClearing() {
-    const listed = await newSinceCursor();
-    const moved: (Moved & { at: number })[] = listed.flatMap(({ reporting_category: category, ...one }, at) =>
+    const cursor = await db.reconciliationStripeCursor.findUnique({ where: { id: 1 } });
+    const { listed, fromStart } = await newSince(cursor);
+    // Stripe remembers nothing: nothing to compare (a test double just started).
+    if (fromStart && listed.length === 0) return check('stripe_clearing', []);
+    const moved: Moved[] = listed.flatMap(({ reporting_category: category, ...one }, at) =>
       isClearing(category) ? [{ at, balance_transaction: one.id, source: idOf(one.source), category, payment_intent: intentOf(one.source), stripe_cents: one.amount }] : [],
     );
-    const cents = await ledgerCents(moved.map(({ at: _, ...one }) => one));
-    const mismatches = moved.flatMap(({ at, payment_intent: _, ...one }, index) => (cents[index] === one.stripe_cents ? [] : [{ at, ...one, ledger_cents: cents[index]! }]));
-    const first = mismatches[0];
-    const matchedUpTo = listed[(first ? first.at : listed.length) - 1];
-    if (matchedUpTo) await moveCursor(matchedUpTo);
+    const since = fromStart ? new Date((listed[0]!.created - CLOCK_SLACK_SECONDS) * 1000) : null;
+    const afterEntry = fromStart ? 0 : cursor!.ledgerEntryId;
+    const rows = await entriesOnStripe(db, moved, afterEntry, since);
+
+    const movements = moved.map(({ at, payment_intent: _, ...one }) => ({ at, ...one, ledger_cents: rows.reduce((sum, row) => (row.at === at ? sum + row.cents : sum), 0) }));
+    const unmatched = movements.filter((one) => one.ledger_cents !== one.stripe_cents);
+    const matchedUpTo = (unmatched[0]?.at ?? listed.length) - 1;
+    // Each fresh entry with the first movement it belongs to (rows come by entry, then movement).
+    const fresh = [...new Map(rows.filter((row) => row.fresh).toReversed().map((row) => [row.id, row])).values()].sort((a, b) => a.id - b.id);
+    const unaccounted = fresh.filter((entry) => entry.at === null);
+    // The entry cursor stops before the first entry not accounted for up to the movements' cursor; the
+    // movements of the entries after it are read again with it, so that none is left unaccounted for.
+    const waiting = fresh.findIndex((entry) => entry.at === null || entry.at > matchedUpTo);
+    const after = waiting < 0 ? [] : fresh.slice(waiting + 1).flatMap((entry) => (entry.at === null ? [] : [entry.at]));
+    const upTo = Math.min(matchedUpTo, ...after.map((at) => at - 1));
+    if (upTo >= 0) await moveCursor(listed[upTo]!, waiting < 0 ? (fresh.at(-1)?.id ?? afterEntry) : fresh[waiting]!.id - 1);
+
+    const first = unmatched[0];
     return check(
       'stripe_clearing',
-      mismatches.map((one) => `Movimento Stripe ${one.balance_transaction} (${STRIPE_CLEARING_CATEGORY_LABELS[one.category]} ${one.source}): Stripe ${formatEuros(one.stripe_cents)}, registrati ${formatEuros(one.ledger_cents)}`),
-      mismatches.length,
+      [...unmatched.map(({ at: _, ...one }) => describeMovement(one)), ...unaccounted.map(describeEntry)],
+      unmatched.length + unaccounted.length,
       first && { balance_transaction: first.balance_transaction, source: first.source, category: first.category, stripe_cents: first.stripe_cents, ledger_cents: first.ledger_cents },
     );
   };
