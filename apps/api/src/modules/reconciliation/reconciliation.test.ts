@@ -6,7 +6,9 @@
 // and the till short, a card refund stuck, a posting slipped in past the triggers) and names what it found,
 // in the answer, the stored verdict and the metrics. The last test leaves the books broken: it runs last.
 import { RECONCILIATION_CHECKS, type TReconciliation } from '@beach/contracts';
+import { startStripeDouble } from '@beach/stripe-double';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import Stripe from 'stripe';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
@@ -15,6 +17,7 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { accounts, credit, debit, post, reverse } from '../ledger/index.js';
+import { createReconciliationService } from './reconciliation.service.js';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 const { app, db, deps, stripe } = await useTestApp({ METRICS_TOKEN: TOKEN }, { stripe: true });
@@ -177,6 +180,35 @@ describe('/api/admin/reconciliation', () => {
 
     await reverse(db, broken!.id, { key: `test:owed-not-billed:${booking.id}:reversed`, kind: 'reversal' });
     expect(failing(await run())).toEqual({});
+  });
+
+  it('reads a Stripe that does not know the cursor (a test double restarted empty) from its first movement, not comparing the entries made before it', async () => {
+    const kept = await db.reconciliationStripeCursor.findUniqueOrThrow({ where: { id: 1 } });
+    const restarted = await startStripeDouble({ webhookSecret: 'whsec_restarted' });
+    try {
+      const restartedSdk = new Stripe('sk_test_double', { ...restarted.sdkOptions });
+      const reconciliation = createReconciliationService({ db, stripe: restartedSdk });
+      const stripeNow = async () => {
+        const found = (await reconciliation.checks()).find((check) => check.name === 'stripe_clearing')!;
+        return { ...found, details: found.details.map(plain) };
+      };
+      // Empty: nothing to compare, and the cursor is left as it was.
+      expect(await stripeNow()).toEqual({ name: 'stripe_clearing', ok: true, mismatches: 0, details: [] });
+      expect(await cursor()).toBe(kept.balanceTransactionId);
+
+      // A second later (Stripe counts whole seconds), a payment the books never saw: named alone.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      restarted.addPaymentIntent({ amount: 1500 });
+      const movement = (await restartedSdk.balanceTransactions.list({ limit: 1 })).data[0]!;
+      expect(await stripeNow()).toEqual({
+        name: 'stripe_clearing', ok: false, mismatches: 1,
+        details: [`Movimento Stripe ${movement.id} (pagamento ${String(movement.source)}): Stripe 15,00 €, registrati 0,00 €`],
+        first_mismatch: { balance_transaction: movement.id, source: movement.source, category: 'charge', stripe_cents: 1500, ledger_cents: 0 },
+      });
+    } finally {
+      await restarted.close();
+      await db.reconciliationStripeCursor.update({ where: { id: 1 }, data: kept });
+    }
   });
 
   it('names what breaks each check, and Stripe matches again once its webhook arrives', async () => {

@@ -9,10 +9,7 @@ import type { ReconciliationStripeCursor } from '../../generated/prisma/client.j
 import { formatEuros } from '../../lib/format.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { check } from './check.js';
-import { entriesOnStripe, type EntryOnStripe, type Moved } from './stripe-ledger.js';
-
-/** Entries are made after the movement they record; a clock a little apart at Stripe is allowed for. */
-const CLOCK_SLACK_SECONDS = 60;
+import { entriesOnStripe, type EntryOnStripe, lastEntryBefore, type Moved } from './stripe-ledger.js';
 
 /** Members' money coming and going; not Stripe's payouts to the bank nor its fees, which the books do not keep. */
 const isClearing = (category: string): category is TReconciliationStripeMismatch['category'] => (STRIPE_CLEARING_CATEGORIES as readonly string[]).includes(category);
@@ -58,9 +55,10 @@ export function createStripeBalanceCheck({ db, stripe }: Pick<AppDeps, 'db'> & {
     const moved: Moved[] = listed.flatMap(({ reporting_category: category, ...one }, at) =>
       isClearing(category) ? [{ at, balance_transaction: one.id, source: idOf(one.source), category, payment_intent: intentOf(one.source), stripe_cents: one.amount }] : [],
     );
-    const since = fromStart ? new Date((listed[0]!.created - CLOCK_SLACK_SECONDS) * 1000) : null;
-    const afterEntry = fromStart ? 0 : cursor!.ledgerEntryId;
-    const rows = await entriesOnStripe(db, moved, afterEntry, since);
+    // From Stripe's first movement (a whole second: an entry recording it comes after), the entries made before
+    // it are not compared: a local test double that started empty never saw them.
+    const afterEntry = fromStart ? await lastEntryBefore(db, new Date(listed[0]!.created * 1000)) : cursor!.ledgerEntryId;
+    const rows = await entriesOnStripe(db, moved, afterEntry);
 
     const movements = moved.map(({ at, payment_intent: _, ...one }) => ({ at, ...one, ledger_cents: rows.reduce((sum, row) => (row.at === at ? sum + row.cents : sum), 0) }));
     const unmatched = movements.filter((one) => one.ledger_cents !== one.stripe_cents);

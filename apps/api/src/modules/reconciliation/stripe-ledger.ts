@@ -14,21 +14,29 @@ export interface EntryOnStripe {
   key: string;
   cents: number;
   at: number | null;
-  /** Made after the entry cursor (and since Stripe's memory starts): to be accounted for by this run. */
+  /** Made after the entry cursor: to be accounted for by this run. */
   fresh: boolean;
 }
 
 /**
- * Every entry moving Stripe clearing that belongs to a movement of the run, and every fresh one, with
- * its movement or none: one row per pair. `afterEntry` is the entry cursor; `since`, when Stripe's memory
- * starts if it has no cursor (a local test double that started empty: what came before is not compared).
+ * The last entry made, or dated, before `at`: where the entries are read from when Stripe is read from its
+ * first movement (history written by a migration or the demo seed is dated in the past).
  */
-export async function entriesOnStripe(sql: Sql, moved: Moved[], afterEntry: number, since: Date | null): Promise<EntryOnStripe[]> {
+export async function lastEntryBefore(sql: Sql, at: Date): Promise<number> {
+  const [{ id }] = await sql.$queryRaw<[{ id: number }]>`SELECT coalesce(max(id), 0)::int AS id FROM ledger_entries WHERE least(created_at, effective_at) < ${at}`;
+  return id;
+}
+
+/**
+ * Every entry moving Stripe clearing that belongs to a movement of the run, and every one after the entry
+ * cursor (fresh), with its movement or none: one row per pair.
+ */
+export async function entriesOnStripe(sql: Sql, moved: Moved[], afterEntry: number): Promise<EntryOnStripe[]> {
   const table = JSON.stringify(moved.map(({ at, category, source, payment_intent, stripe_cents }) => ({ at, category, source, payment_intent, stripe_cents })));
   return sql.$queryRaw<EntryOnStripe[]>`
     WITH entries AS (
       SELECT e.id, e.key, e.transaction_id, sum(p.amount_cents)::int AS cents,
-             e.id > ${afterEntry} AND (${since}::timestamptz IS NULL OR e.created_at >= ${since}::timestamptz) AS fresh
+             e.id > ${afterEntry} AS fresh
       FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_entries e ON e.id = p.entry_id
       WHERE a.kind = 'stripe_clearing' AND p.phase IN ('posted', 'post_pending')
         -- an entry and its reversal moved nothing between them
