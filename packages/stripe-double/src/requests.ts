@@ -199,7 +199,7 @@ export function parseRefundFilter(query: unknown): { paymentIntent: string | nul
 // A filter Stripe has and the double does not is refused, not ignored: a silently unfiltered list would mislead.
 export function parseBalanceTransactionList(query: unknown): BalanceTransactionListInput {
   const input = params(query, 'query');
-  const unsupported = Object.keys(input).find((key) => !['limit', 'starting_after', 'ending_before', 'type'].includes(key));
+  const unsupported = Object.keys(input).find((key) => !['limit', 'starting_after', 'ending_before', 'type', 'expand'].includes(key));
   if (unsupported !== undefined) throw invalidRequest(`The Stripe test double does not support ${unsupported} when listing balance transactions.`, unsupported);
   const limit = optionalInteger(input.limit, 'limit', 1) ?? DEFAULT_LIST_LIMIT;
   if (limit > MAX_LIST_LIMIT) throw invalidRequest(`This value must be less than or equal to ${MAX_LIST_LIMIT}.`, 'limit');

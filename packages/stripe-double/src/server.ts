@@ -102,7 +102,12 @@ export function createApp({ store, failures, dispatch, sweep }: DoubleCore): exp
   );
   app.get(
     '/v1/balance_transactions',
-    api((req) => ({ object: 'list', ...store.listBalanceTransactions(parseBalanceTransactionList(req.query)), url: '/v1/balance_transactions' })),
+    api((req) => {
+      const list = store.listBalanceTransactions(parseBalanceTransactionList(req.query));
+      // `expand[]=data.source`: each one's charge, refund or dispute in place of its id (a payout's stays an id).
+      const data = parseExpand(req.query, ['data.source']).length > 0 ? list.data.map((one) => ({ ...one, source: store.balanceTransactionSource(one) })) : list.data;
+      return { object: 'list', ...list, data, url: '/v1/balance_transactions' };
+    }),
   );
   app.get('/v1/balance_transactions/:id', api<{ id: string }>((req) => store.balanceTransaction(req.params.id)));
   app.use('/v1', (req) => {

@@ -328,6 +328,12 @@ export class Store {
     return transaction;
   }
 
+  /** What a balance transaction moved money for, as `expand[]=data.source` shows it: its charge, refund or dispute (a payout: its id). */
+  balanceTransactionSource(transaction: BalanceTransaction): Charge | Refund | Dispute | string {
+    const id = transaction.source as string;
+    return this.charges.get(id) ?? this.refunds.find((refund) => refund.id === id) ?? this.disputes.get(id) ?? id;
+  }
+
   /** Newest first, as Stripe lists. */
   listBalanceTransactions(input: BalanceTransactionListInput): { data: BalanceTransaction[]; has_more: boolean } {
     return page(this.balanceTransactions.toReversed(), input, 'balance_transaction', (transaction) => input.type === null || transaction.type === input.type);

@@ -678,6 +678,23 @@ describe('balance transactions', () => {
       await fresh.close();
     }
   });
+
+  it('expands each one’s source with expand[]=data.source: the charge (with its payment intent), refund or dispute; a payout’s stays its id', async () => {
+    const paymentIntent = await paidPaymentIntent();
+    const refund = await stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 1000 });
+    const disputeId = await double.dispute(paymentIntent.id, 2000);
+    double.payout(500);
+
+    const { data } = await stripe.balanceTransactions.list({ limit: 4, expand: ['data.source'] });
+    expect(data.map((transaction) => transaction.source)).toMatchObject([
+      expect.stringMatching(/^po_\w+$/),
+      { object: 'dispute', id: disputeId, payment_intent: paymentIntent.id },
+      { object: 'refund', id: refund.id, payment_intent: paymentIntent.id },
+      { object: 'charge', id: paymentIntent.latest_charge, payment_intent: paymentIntent.id },
+    ]);
+    const error = await stripe.balanceTransactions.list({ expand: ['data.fee_details'] }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ statusCode: 400, param: 'expand[0]' });
+  });
 });
 
 describe('injected failures', () => {

@@ -5,25 +5,19 @@ import type { AppDeps } from '../../deps.js';
 import { PAYMENT_METHOD_LABELS, type TReconciliation } from '@beach/contracts';
 import type { PaymentMethod } from '../../generated/prisma/enums.js';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
-import { todayInRome } from '../../lib/time.js';
+import { check } from './check.js';
+import { ledgerInvariants } from './ledger-invariants.js';
+import { createStripeBalanceCheck } from './stripe-balance.js';
 
-type Check = TReconciliation['checks'][number];
-type CheckName = Check['name'];
-
-/** At most this many mismatches are spelled out; the count says how many there are. */
-const DETAILS = 20;
 /** A card refund still waiting for Stripe after this long is worth someone's look. */
 const REFUND_PATIENCE_HOURS = 24;
-
-/** Stripe's reporting categories of members' money coming and going (a refund that fails comes back). */
-const CLEARING_CATEGORIES = new Set(['charge', 'refund', 'refund_failure', 'dispute', 'dispute_reversal']);
 
 /** Where money sits outside the ledger's promises: what a document's amount is compared with. */
 const MONEY_ACCOUNT_KINDS = ['stripe_clearing', 'till', 'disputes', 'bank'];
 
-const check = (name: CheckName, details: string[], count = details.length): Check => ({ name, ok: count === 0, mismatches: count, details: details.slice(0, DETAILS) });
-
 export function createReconciliationService({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'>) {
+  const stripeClearing = stripe ? createStripeBalanceCheck({ db, stripe }) : async () => check('stripe_clearing', []);
+
   async function entriesBalanced() {
     const rows = await db.$queryRaw<{ id: number; sum: number }[]>`
       SELECT entry_id AS id, sum(amount_cents)::int AS sum FROM ledger_postings GROUP BY entry_id HAVING sum(amount_cents) <> 0 ORDER BY entry_id`;
@@ -96,28 +90,6 @@ export function createReconciliationService({ db, stripe }: Pick<AppDeps, 'db' |
   }
 
   /**
-   * Stripe's balance transactions that move members' money (charges, refunds, disputes; not payouts to the
-   * bank nor Stripe's fees, which the books do not keep) against Stripe clearing, since the first one Stripe
-   * lists (a local test double starts empty when it restarts: what came before it is not compared).
-   */
-  async function stripeClearing(): Promise<Check> {
-    if (!stripe) return check('stripe_clearing', []);
-    let atStripe = 0;
-    let first: number | null = null;
-    for await (const row of stripe.balanceTransactions.list({ limit: 100 })) {
-      if (!CLEARING_CATEGORIES.has(row.reporting_category)) continue;
-      atStripe += row.amount;
-      first = Math.min(first ?? row.created, row.created);
-    }
-    if (first === null) return check('stripe_clearing', []);
-    const since = new Date(first * 1000);
-    const [{ cents }] = await db.$queryRaw<[{ cents: number }]>`
-      SELECT coalesce(sum(p.amount_cents), 0)::int AS cents FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_entries e ON e.id = p.entry_id
-      WHERE a.kind = 'stripe_clearing' AND p.phase IN ('posted', 'post_pending') AND e.effective_at >= ${new Date(since.getTime() - 60_000)}`;
-    return check('stripe_clearing', atStripe === cents ? [] : [`Stripe ${formatEuros(atStripe)}, registrati ${formatEuros(cents)} (dal ${formatItalianDate(todayInRome(since))})`]);
-  }
-
-  /**
    * Card refunds still waiting for Stripe after a day, or refused with nobody's credit to take the money (a
    * guest's payment): the money is on its way back and nobody knows where it is. (One refused for a member
    * is already back in their credit, shown on their statement.)
@@ -133,11 +105,12 @@ export function createReconciliationService({ db, stripe }: Pick<AppDeps, 'db' |
     );
   }
 
-  /** Every check now; Stripe's balance is asked for unless told not to. */
+  /** Every check now; Stripe's balance transactions since the last match are asked for unless told not to. */
   async function checksAll({ stripe: withStripe = true } = {}) {
     return [
       await entriesBalanced(),
       await balancesMatch(),
+      ...(await ledgerInvariants(db)),
       await documentsPosted(),
       await receiptsIssued(),
       await tillByDay(),

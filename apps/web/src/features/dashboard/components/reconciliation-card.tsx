@@ -1,12 +1,13 @@
 // The books' verification on the admin dashboard (docs/domain.md#reconciliation): the last verdict (the
 // daily job's or the last one asked) — green when every check matches, in red naming each failing check
-// with its details otherwise (a standing state, said politely, not an alert on every visit) — and
-// "Verifica ora" to run it at once. Admins only.
-import { RECONCILIATION_CHECK_LABELS, type TReconciliation } from '@beach/contracts';
+// with its details otherwise (a standing state, said politely, not an alert on every visit; for Stripe, the
+// first balance transaction the books do not match, what Stripe says and what they say) — and "Verifica ora"
+// to run it at once. Admins only.
+import { RECONCILIATION_CHECK_LABELS, STRIPE_CLEARING_CATEGORY_LABELS, type TReconciliation, type TReconciliationStripeMismatch } from '@beach/contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { serverMessage } from '../../../lib/api-errors';
-import { formatDate, formatTime } from '../../../lib/format';
+import { formatCents, formatDate, formatTime } from '../../../lib/format';
 import { useReconciliation, useRunReconciliation } from '../api/dashboard';
 import { dashboardErrorMessage } from '../dashboard-errors';
 import { DashboardPanel, loadFailure } from './dashboard-panel';
@@ -17,7 +18,30 @@ const RECONCILIATION_MESSAGES = {
   failing: (at: string, count: number) => `Verifica dei conti del ${formatDate(at)} alle ${formatTime(at)}: ${count === 1 ? 'un controllo non corrisponde' : `${count} controlli non corrispondono`}.`,
   mismatches: (count: number) => (count === 1 ? '1 discrepanza' : `${count} discrepanze`),
   runFailed: 'La verifica dei conti non è riuscita. Riprova più tardi.',
+  firstStripeMismatch: 'Primo movimento Stripe non corrispondente',
 } as const;
+
+function FirstStripeMismatch({ mismatch }: { mismatch: TReconciliationStripeMismatch }) {
+  const said: [string, string][] = [
+    ['Movimento', mismatch.balance_transaction],
+    ['Per il', `${STRIPE_CLEARING_CATEGORY_LABELS[mismatch.category]} ${mismatch.source}`],
+    ['Stripe', formatCents(mismatch.stripe_cents)],
+    ['Nei conti', formatCents(mismatch.ledger_cents)],
+  ];
+  return (
+    <div role="group" aria-label={RECONCILIATION_MESSAGES.firstStripeMismatch} className="mt-2">
+      <p className="font-medium">{RECONCILIATION_MESSAGES.firstStripeMismatch}</p>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 break-all">
+        {said.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt>{term}</dt>
+            <dd className="font-mono">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
 
 function Verdict({ verdict }: { verdict: TReconciliation }) {
   const failing = verdict.checks.filter((check) => !check.ok);
@@ -37,6 +61,7 @@ function Verdict({ verdict }: { verdict: TReconciliation }) {
                 ))}
               </ul>
             )}
+            {check.first_mismatch && <FirstStripeMismatch mismatch={check.first_mismatch} />}
           </li>
         ))}
       </ul>

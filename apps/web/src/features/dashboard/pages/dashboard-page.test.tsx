@@ -1,4 +1,4 @@
-import { RECONCILIATION_CHECK_LABELS, type TBackupStatus, type TCreditCorrections, type TReconciliation } from '@beach/contracts';
+import { RECONCILIATION_CHECK_LABELS, RECONCILIATION_CHECKS, type TBackupStatus, type TCreditCorrections, type TReconciliation } from '@beach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, signIn } from '../../../test/fixtures';
@@ -9,8 +9,7 @@ import DashboardPage from './dashboard-page';
 const CHECKED_AT = '2026-11-26T03:15:00.000Z'; // 04:15 in Rome
 
 const verdict = (failing: Partial<Record<TReconciliation['checks'][number]['name'], string[]>> = {}): TReconciliation => {
-  const names = ['entries_balanced', 'balances_match', 'documents_posted', 'receipts_issued', 'till_by_day', 'stripe_clearing', 'refunds_outstanding'] as const;
-  const checks = names.map((name) => ({ name, ok: !failing[name], mismatches: failing[name]?.length ?? 0, details: failing[name] ?? [] }));
+  const checks = RECONCILIATION_CHECKS.map((name) => ({ name, ok: !failing[name], mismatches: failing[name]?.length ?? 0, details: failing[name] ?? [] }));
   return { checked_at: CHECKED_AT, ok: checks.every((check) => check.ok), checks };
 };
 
@@ -63,6 +62,20 @@ describe('the books’ verification (admins)', () => {
     await within(card).findByText('Conti verificati il 26/11/2026 alle 10:30: tutto corrisponde.');
     expect(called('POST /api/admin/reconciliation')).toHaveLength(1);
     expect(within(card).queryByRole('list', { name: 'Controlli non corrispondenti' })).toBeNull();
+  });
+
+  it('names Stripe’s first balance transaction the books do not match: its id, what it moved money for, what Stripe says and what the books say', async () => {
+    const stripeFailing = verdict({ stripe_clearing: ['Movimento Stripe txn_1 (pagamento ch_1): Stripe 20,00 €, registrati 0,00 €', 'Movimento Stripe txn_2 (rimborso re_2): Stripe -5,00 €, registrati 0,00 €'] });
+    const first = { balance_transaction: 'txn_1', source: 'ch_1', category: 'charge', stripe_cents: 2000, ledger_cents: 0 } as const;
+    handlers.set('GET /api/admin/reconciliation', () =>
+      jsonResponse(200, { ...stripeFailing, checks: stripeFailing.checks.map((check) => (check.name === 'stripe_clearing' ? { ...check, first_mismatch: first } : check)) }),
+    );
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Verifica dei conti' });
+    const mismatch = await within(card).findByRole('group', { name: 'Primo movimento Stripe non corrispondente' });
+    const said = Object.fromEntries(within(mismatch).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling!.textContent!.replace(/\u00a0/g, ' ')]));
+    expect(said).toEqual({ Movimento: 'txn_1', 'Per il': 'pagamento ch_1', Stripe: '20,00 €', 'Nei conti': '0,00 €' });
+    expect(within(card).getByText(`${RECONCILIATION_CHECK_LABELS.stripe_clearing} (2 discrepanze)`)).toBeTruthy();
   });
 
   it('says when the books were never verified, and shows a refused run in the server’s words, keeping the last verdict', async () => {
