@@ -63,7 +63,9 @@ const LEDGER_READERS: Record<string, string[]> = {
   'finance/ledger.service.ts': ['ledger_entries'],
   'finance/revenue.ts': LEDGER_TABLES,
   'rain-checks/rain-check-terms.ts': LEDGER_TABLES,
+  'reconciliation/ledger-invariants.ts': ['ledger_accounts', 'ledger_postings'],
   'reconciliation/reconciliation.service.ts': LEDGER_TABLES,
+  'reconciliation/stripe-ledger.ts': [...LEDGER_TABLES, 'transactions'],
 };
 
 const allowed = (file: string, table: string) => [KNOWN_CROSSINGS, LEDGER_READERS].some((list) => list[file]?.includes(table));

@@ -16,8 +16,10 @@ afterAll(() => app.end());
 const LEDGER_TABLES = ['ledger_accounts', 'ledger_entries', 'ledger_postings'];
 const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
 const promo = `credit:${member.id}:promo`;
+// A hold names the payment row that set it aside (docs/domain.md#holds).
+const payment = await db.transaction.create({ data: { kind: 'credit', userId: member.id, amountCents: 300, method: 'card', status: 'pending' } });
 const correction = (key: string, cents: number, phase = 'posted') => [
-  { key, kind: 'correction', phase, user_id: member.id, legs: [
+  { key, kind: 'correction', phase, user_id: member.id, transaction_id: phase === 'pending' ? payment.id : null, legs: [
     { account: { key: 'adjustments', kind: 'adjustments' }, amount: cents },
     { account: { key: promo, kind: 'credit_promo', user_id: member.id }, amount: -cents },
   ] },

@@ -47,6 +47,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   ledger_entries: 'ledger',
   ledger_postings: 'ledger',
   reconciliation_runs: 'reconciliation',
+  reconciliation_stripe_cursor: 'reconciliation',
   backup_runs: 'backups',
   children: 'children',
   courses: 'courses',
