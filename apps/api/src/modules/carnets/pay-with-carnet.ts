@@ -45,7 +45,7 @@ export function createCarnetBookingPayment({ db }: Pick<AppDeps, 'db'>, checkout
         const parts = chosen.product.covers === 'court' ? owed : owed.filter((part) => part.receivable.account.kind === 'booking_receivable');
         if (!(await spendUse(tx, chosen, { id: bookingId }, parts))) throw new AppError(409, carnetMessages.usedUp);
         const shareIds = parts.flatMap((part) => (part.receivable.account.kind === 'share_receivable' ? [part.receivable.account.booking_player_id!] : []));
-        if (shareIds.length > 0) await tx.bookingPlayer.updateMany({ where: { id: { in: shareIds } }, data: { status: 'paid', paidWith: 'carnet', paidAt: new Date() } });
+        if (shareIds.length > 0) await tx.bookingPlayer.updateMany({ where: { id: { in: shareIds } }, data: { status: 'paid' } });
         await tx.booking.update({ where: { id: bookingId }, data: { status: 'confirmed', holdExpiresAt: null } });
         return tx.carnet.findUniqueOrThrow({ where: { id: chosen.id }, include: { product: true } });
       }, TRANSACTION_OPTIONS);
