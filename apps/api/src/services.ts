@@ -47,7 +47,7 @@ export function createServices(deps: AppDeps) {
   const placeHandOff = createPlaceHandOff(deps);
   const enrolments = createEnrolmentsService(deps, checkouts, stripeRequests, placeHandOff);
   const tournaments = createTournamentsService(deps, checkouts, stripeRequests);
-  const payments = createPaymentsService(deps, stripeRequests, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget, enrolment: enrolments.paymentTarget, tournament_fee: tournaments.paymentTarget });
+  const payments = createPaymentsService(deps, stripeRequests, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget, enrolment: enrolments.paymentTarget, tournament_fee: tournaments.paymentTarget, debt: credit.debtPaymentTarget });
   stripeRequests.setHooks({ syncRefunds: payments.syncRefunds, notify: payments.notifyRefund, recoverCheckout: checkouts.recover });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
   const adminBookings = createAdminBookingsService(deps, checkouts, cancelBooking);

@@ -1,7 +1,7 @@
 // A member's credit in the ledger (docs/domain.md#credit): one account per top-up (money paid in, which
 // can go back where it came from) and one of promotional credit (corrections, rain credit), which is
 // spent last and never paid out.
-import { accounts } from './accounts.js';
+import { accounts, type AccountRef } from './accounts.js';
 import { type AccountBalance, available, balancesOf, credit, debit, held, type Leg, memberAccounts, post, type Posted, type Sql } from './ledger.js';
 import type { EntryContext } from './receivables.js';
 
@@ -74,6 +74,14 @@ export async function settleDebt(sql: Sql, userId: number, key: string, context:
   if (cents <= 0) return null;
   const legs = spendingLegs({ ...wallet, accounts: paidIn, available: cents }, cents)!;
   return post(sql, { description: 'Saldato quanto dovuto al centro', ...context, key, kind: 'debt_settled', userId, legs: [...legs, credit(accounts.debt(userId), cents)] });
+}
+
+/**
+ * Money handed over for what the member owes (docs/domain.md#credit): from `from` (the till, Stripe) onto
+ * their debt account, under the entry's key (its payment row); never more than owed (the account's CHECK).
+ */
+export function payDebt(sql: Sql, userId: number, cents: number, from: AccountRef, context: EntryContext & { key: string }): Promise<Posted | null> {
+  return post(sql, { description: 'Saldato quanto dovuto al centro', ...context, kind: 'debt_settled', userId, legs: [debit(from, cents), credit(accounts.debt(userId), cents)] });
 }
 
 /** The wallet accounts a credit payment took its money from, in its order (to spend a part of it again from there). */

@@ -4,8 +4,8 @@ import type { TPaymentKind } from '@beach/contracts';
 import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import type { AccountRef, EntryContext } from '../ledger/index.js';
 
-/** Where a payment row names what it buys; a credit top-up or a carnet is bought for the paying member. */
-export const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId', carnet: 'userId', booking_share: 'bookingPlayerId', enrolment: 'enrolmentId', tournament_fee: 'tournamentPlayerId' } as const satisfies Record<TPaymentKind, string>;
+/** Where a payment row names what it buys; a credit top-up, a carnet or a debt paid is for the paying member. */
+export const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId', carnet: 'userId', booking_share: 'bookingPlayerId', enrolment: 'enrolmentId', tournament_fee: 'tournamentPlayerId', debt: 'userId' } as const satisfies Record<TPaymentKind, string>;
 export const targetColumn = (kind: TPaymentKind) => TARGET_COLUMN[kind];
 
 /** What a payment buys, by the column its checkout wrote (the one table of them, above). */

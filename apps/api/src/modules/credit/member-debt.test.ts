@@ -1,0 +1,105 @@
+// A member's debt settled (docs/domain.md#credit, "Debt"), over HTTP with the real database and the Stripe
+// double: the desk collects it in cash, by POS or from paid-in credit (a payment of kind debt with its
+// receipt, audited), never on a staff member's own account without an admin, once under concurrent
+// collections; the member pays it online by card; a new booking warns while it is open.
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayInRome } from '../../lib/time.js';
+import { accounts, credit, debit, post } from '../ledger/index.js';
+import { useTestApp } from '../../test/app.js';
+import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { createMember } from '../../test/members.js';
+
+const { app, db, stripe } = await useTestApp({}, { stripe: true });
+const double = stripe!;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+let admin: string;
+let staff: string;
+let staffId: number;
+beforeAll(async () => {
+  [admin, staff] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff)]);
+  staffId = (await db.user.findUniqueOrThrow({ where: { email: DEMO.staff } })).id;
+});
+
+/** What a card refunded by the bank after its credit was spent leaves: the member owes it (posted as the refund would). */
+let debts = 0;
+const owe = (userId: number, cents: number) =>
+  post(db, { key: `test:debt:${userId}:${(debts += 1)}`, kind: 'stripe_refund', userId, legs: [debit(accounts.debt(userId), cents), credit(accounts.stripe, cents)] });
+const owedAtDesk = async (userId: number) => (await request(app).get(`/api/admin/users/${userId}/credit`).set(bearer(staff)).expect(200)).body.owed as string;
+const settle = (token: string, userId: number, method: unknown) => request(app).post(`/api/admin/users/${userId}/debt/settle`).set(bearer(token)).send({ method });
+
+describe('the desk settles a member’s debt', () => {
+  it('in cash or by POS: a completed payment of kind debt with its receipt, audited; nothing left, nothing to collect', async () => {
+    const member = await createMember(app, db);
+    await owe(member.id, 1250);
+    expect(await owedAtDesk(member.id)).toBe('12.50');
+
+    const bad = await settle(staff, member.id, 'assegno').expect(422);
+    expect(bad.body.errors).toEqual({ method: ['Scegli come è stato saldato: contanti, POS o dal credito.'] });
+    await settle(member.token, member.id, 'cash').expect(403);
+
+    const settled = await settle(staff, member.id, 'cash').expect(200);
+    expect(settled.body).toEqual({ message: 'Incassato quanto il socio doveva al centro.', owed: '0.00' });
+    expect(await owedAtDesk(member.id)).toBe('0.00');
+    const payment = await db.transaction.findFirstOrThrow({ where: { userId: member.id, kind: 'debt' }, include: { receipt: true } });
+    expect(payment).toMatchObject({ amountCents: 1250, method: 'cash', status: 'completed', type: 'payment' });
+    expect(payment.receipt).not.toBeNull();
+    const entry = await db.ledgerEntry.findFirstOrThrow({ where: { transactionId: payment.id } });
+    expect(entry).toMatchObject({ kind: 'debt_settled', key: `payment:${payment.id}`, createdById: staffId });
+    expect(await db.auditLog.count({ where: { entityType: 'ledger_entries', entityId: entry.id, action: 'mark-paid', subjectUserId: member.id } })).toBe(1);
+    expect((await settle(staff, member.id, 'card').expect(409)).body.message).toBe('Non c’è nulla da saldare: nessun importo dovuto al centro.');
+
+    await owe(member.id, 700);
+    await settle(staff, member.id, 'card').expect(200);
+    expect(await db.transaction.findMany({ where: { userId: member.id, kind: 'debt' }, select: { method: true, amountCents: true }, orderBy: { id: 'asc' } })).toEqual([
+      { method: 'cash', amountCents: 1250 },
+      { method: 'card', amountCents: 700 },
+    ]);
+  });
+
+  it('from paid-in credit when it covers the debt, never from promotional credit', async () => {
+    const member = await createMember(app, db);
+    await request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(admin)).send({ amount: '20', reason: 'Omaggio' }).expect(200);
+    await owe(member.id, 900);
+    expect((await settle(staff, member.id, 'credit').expect(409)).body.message).toBe('Credito insufficiente per questo movimento.');
+    await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '10', method: 'cash' }).expect(200);
+    // The top-up settles the debt at once, as money paid in always does.
+    expect(await owedAtDesk(member.id)).toBe('0.00');
+    await owe(member.id, 100);
+    await settle(staff, member.id, 'credit').expect(200);
+    const statement = (await request(app).get(`/api/admin/users/${member.id}/credit`).set(bearer(staff)).expect(200)).body;
+    expect(statement).toMatchObject({ owed: '0.00', refundable: '0.00', balance: '20.00' });
+    expect(await db.transaction.count({ where: { userId: member.id, kind: 'debt' } })).toBe(0);
+  });
+
+  it('is an admin’s on a staff member’s own account (403), and collects a debt once under two collections at once', async () => {
+    await owe(staffId, 500);
+    expect((await settle(staff, staffId, 'cash').expect(403)).body.message).toBe('Non puoi incassare sul tuo conto: chiedi a un amministratore.');
+    expect(await owedAtDesk(staffId)).toBe('5.00');
+    await settle(admin, staffId, 'cash').expect(200);
+
+    const member = await createMember(app, db);
+    await owe(member.id, 800);
+    const answers = await Promise.all([settle(staff, member.id, 'cash'), settle(admin, member.id, 'card')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await db.transaction.count({ where: { userId: member.id, kind: 'debt' } })).toBe(1);
+    expect(await owedAtDesk(member.id)).toBe('0.00');
+  });
+});
+
+describe('the member pays their debt online', () => {
+  it('by card through Stripe Checkout: the webhook settles it once, with its receipt; nothing owed, no checkout', async () => {
+    const member = await createMember(app, db);
+    expect((await request(app).post('/api/me/debt/checkout').set(bearer(member.token)).expect(409)).body.message).toBe('Non c’è nulla da saldare: nessun importo dovuto al centro.');
+    await owe(member.id, 1800);
+    const opened = await request(app).post('/api/me/debt/checkout').set(bearer(member.token)).expect(200);
+    const sessionId = (opened.body.checkout_url as string).split('/').pop()!;
+    await double.pay(sessionId);
+    await expect.poll(async () => (await request(app).get('/api/me/credit').set(bearer(member.token)).expect(200)).body.owed).toBe('0.00');
+    const payment = await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId }, include: { receipt: true } });
+    expect(payment).toMatchObject({ kind: 'debt', userId: member.id, amountCents: 1800, method: 'stripe', status: 'completed' });
+    expect(payment.receipt).not.toBeNull();
+    expect(await db.ledgerEntry.count({ where: { transactionId: payment.id, kind: 'debt_settled' } })).toBe(1);
+  });
+});
