@@ -15,6 +15,9 @@ export const DEBT_SETTLE_METHOD_LABELS: Record<(typeof DEBT_SETTLE_METHODS)[numb
 export const ZDebtSettleBody = z.object({ method: z.enum(DEBT_SETTLE_METHODS, z.because(debtMessages.method)) });
 export type TDebtSettleBody = z.input<typeof ZDebtSettleBody>;
 
+/** What the member owes the centre, in a new booking's or enrolment's answer: null when nothing; the screen warns. */
+export const ZDebtWarning = ZMoney.nullable();
+
 /** What settling answers: the message and what is still owed after it. */
 export const ZDebtSettled = z.object({ message: z.string(), owed: ZMoney });
 export type TDebtSettled = z.infer<typeof ZDebtSettled>;

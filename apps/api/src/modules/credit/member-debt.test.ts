@@ -9,6 +9,7 @@ import { accounts, credit, debit, post } from '../ledger/index.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember } from '../../test/members.js';
+import { giveCard, makeCourse } from '../enrolments/test-courses.js';
 
 const { app, db, stripe } = await useTestApp({}, { stripe: true });
 const double = stripe!;
@@ -20,6 +21,7 @@ let staffId: number;
 beforeAll(async () => {
   [admin, staff] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff)]);
   staffId = (await db.user.findUniqueOrThrow({ where: { email: DEMO.staff } })).id;
+  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4 } });
 });
 
 /** What a card refunded by the bank after its credit was spent leaves: the member owes it (posted as the refund would). */
@@ -101,5 +103,25 @@ describe('the member pays their debt online', () => {
     expect(payment).toMatchObject({ kind: 'debt', userId: member.id, amountCents: 1800, method: 'stripe', status: 'completed' });
     expect(payment.receipt).not.toBeNull();
     expect(await db.ledgerEntry.count({ where: { transactionId: payment.id, kind: 'debt_settled' } })).toBe(1);
+  });
+});
+
+describe('a new booking or enrolment while a debt is open', () => {
+  it('answers what the member owes, for the screen to warn; nothing once it is paid', async () => {
+    const [clean, member] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    await Promise.all([giveCard(db, clean.id), giveCard(db, member.id)]);
+    const court = (await db.court.findUniqueOrThrow({ where: { code: 'C2' } })).id;
+    const book = (who: typeof member, start: string) =>
+      request(app).post('/api/bookings').set(bearer(who.token)).send({ date: addDays(todayInRome(), 5), court_id: court, start }).expect(201);
+    const enrol = async (who: typeof member) =>
+      (await request(app).post('/api/me/enrolments').set(bearer(who.token)).send({ course_id: (await makeCourse(db)).id, kind: 'course' }).expect(201)).body;
+    expect((await book(clean, '09:00')).body.debt).toBeNull();
+
+    await owe(member.id, 450);
+    expect((await book(member, '10:30')).body).toMatchObject({ debt: '4.50', booking: { status: 'pending_payment' } });
+    expect((await enrol(member)).debt).toBe('4.50');
+
+    await settle(staff, member.id, 'cash').expect(200);
+    expect((await enrol(member)).debt).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // A member's credit in the ledger (docs/domain.md#credit): one account per top-up (money paid in, which
 // can go back where it came from) and one of promotional credit (corrections, rain credit), which is
 // spent last and never paid out.
+import { centsToMoney, type TMoney } from '@beach/contracts';
 import { accounts, type AccountRef } from './accounts.js';
 import { type AccountBalance, available, balancesOf, credit, debit, held, type Leg, memberAccounts, post, type Posted, type Sql } from './ledger.js';
 import type { EntryContext } from './receivables.js';
@@ -58,6 +59,12 @@ export function spendingLegs(wallet: Wallet, cents: number, from?: string[]): Le
 export async function debtOf(sql: Sql, userId: number, { lock = false } = {}): Promise<number> {
   const [debt] = await balancesOf(sql, [accounts.debt(userId).key], { lock });
   return debt ? debt.debitsPosted - debt.creditsPosted : 0;
+}
+
+/** What the member owes the centre as a new booking or enrolment warns of it (docs/domain.md#credit): null when nothing. */
+export async function debtWarningOf(sql: Sql, userId: number): Promise<TMoney | null> {
+  const owed = await debtOf(sql, userId);
+  return owed > 0 ? centsToMoney(owed) : null;
 }
 
 /**
