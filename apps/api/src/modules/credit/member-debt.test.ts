@@ -3,15 +3,14 @@
 // receipt, audited), never on a staff member's own account without an admin, once under concurrent
 // collections; the member pays it online by card; a new booking warns while it is open.
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInRome } from '../../lib/time.js';
-import { accounts, credit, debit, post } from '../ledger/index.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember } from '../../test/members.js';
 import { giveCard, makeCourse } from '../enrolments/test-courses.js';
 
-const { app, db, stripe } = await useTestApp({}, { stripe: true });
+const { app, db, deps, services, stripe } = await useTestApp({}, { stripe: true });
 const double = stripe!;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -21,20 +20,36 @@ let staffId: number;
 beforeAll(async () => {
   [admin, staff] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff)]);
   staffId = (await db.user.findUniqueOrThrow({ where: { email: DEMO.staff } })).id;
-  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4 } });
+  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, creditTopUpMinCents: 100 } });
 });
 
-/** What a card refunded by the bank after its credit was spent leaves: the member owes it (posted as the refund would). */
-let debts = 0;
-const owe = (userId: number, cents: number) =>
-  post(db, { key: `test:debt:${userId}:${(debts += 1)}`, kind: 'stripe_refund', userId, legs: [debit(accounts.debt(userId), cents), credit(accounts.stripe, cents)] });
+/** The books reconcile after every way of paying a debt, Stripe's included. */
+afterAll(async () => {
+  await deps.jobs.waitUntilIdle();
+  expect((await services.reconciliation.checks()).filter((check) => !check.ok)).toEqual([]);
+});
+
+/**
+ * A debt as it arises: credit topped up online is spent (taken by an admin's correction), then the bank
+ * refunds the top-up on Stripe's dashboard: what was spent the member owes.
+ */
+const owe = async (member: { id: number; token: string }, cents: number) => {
+  const before = await owedAtDesk(member.id);
+  const opened = await request(app).post('/api/me/credit/top-up').set(bearer(member.token)).send({ amount: (cents / 100).toFixed(2) }).expect(200);
+  const sessionId = (opened.body.checkout_url as string).split('/').pop()!;
+  await double.pay(sessionId);
+  const topUp = await expect.poll(() => db.transaction.findFirst({ where: { stripeCheckoutSessionId: sessionId, status: 'completed' } })).toBeTruthy().then(() => db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } }));
+  await request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(admin)).send({ amount: `-${(cents / 100).toFixed(2)}`, reason: 'Speso al bar' }).expect(200);
+  await double.refundFromDashboard(topUp.stripePaymentIntentId!);
+  await expect.poll(() => owedAtDesk(member.id)).not.toBe(before);
+};
 const owedAtDesk = async (userId: number) => (await request(app).get(`/api/admin/users/${userId}/credit`).set(bearer(staff)).expect(200)).body.owed as string;
 const settle = (token: string, userId: number, method: unknown) => request(app).post(`/api/admin/users/${userId}/debt/settle`).set(bearer(token)).send({ method });
 
 describe('the desk settles a member’s debt', () => {
   it('in cash or by POS: a completed payment of kind debt with its receipt, audited; nothing left, nothing to collect', async () => {
     const member = await createMember(app, db);
-    await owe(member.id, 1250);
+    await owe(member, 1250);
     expect(await owedAtDesk(member.id)).toBe('12.50');
 
     const bad = await settle(staff, member.id, 'assegno').expect(422);
@@ -52,7 +67,7 @@ describe('the desk settles a member’s debt', () => {
     expect(await db.auditLog.count({ where: { entityType: 'ledger_entries', entityId: entry.id, action: 'mark-paid', subjectUserId: member.id } })).toBe(1);
     expect((await settle(staff, member.id, 'card').expect(409)).body.message).toBe('Non c’è nulla da saldare: nessun importo dovuto al centro.');
 
-    await owe(member.id, 700);
+    await owe(member, 700);
     await settle(staff, member.id, 'card').expect(200);
     expect(await db.transaction.findMany({ where: { userId: member.id, kind: 'debt' }, select: { method: true, amountCents: true }, orderBy: { id: 'asc' } })).toEqual([
       { method: 'cash', amountCents: 1250 },
@@ -62,27 +77,43 @@ describe('the desk settles a member’s debt', () => {
 
   it('from paid-in credit when it covers the debt, never from promotional credit', async () => {
     const member = await createMember(app, db);
+    await giveCard(db, member.id);
+    await owe(member, 900);
     await request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(admin)).send({ amount: '20', reason: 'Omaggio' }).expect(200);
-    await owe(member.id, 900);
     expect((await settle(staff, member.id, 'credit').expect(409)).body.message).toBe('Credito insufficiente per questo movimento.');
-    await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '10', method: 'cash' }).expect(200);
+    await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '9', method: 'cash' }).expect(200);
     // The top-up settles the debt at once, as money paid in always does.
     expect(await owedAtDesk(member.id)).toBe('0.00');
-    await owe(member.id, 100);
+
+    // Paid-in credit set aside for a card checkout when the bank takes a top-up back: the debt stays open
+    // until the checkout is given up and the credit is free again; then the desk settles it from there.
+    const topUp = await request(app).post('/api/me/credit/top-up').set(bearer(member.token)).send({ amount: '6' }).expect(200);
+    const topUpSession = (topUp.body.checkout_url as string).split('/').pop()!;
+    await double.pay(topUpSession);
+    await expect.poll(async () => (await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: topUpSession } })).status).toBe('completed');
+    await request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(admin)).send({ amount: '-20', reason: 'Omaggio ritirato' }).expect(200);
+    const court = (await db.court.findUniqueOrThrow({ where: { code: 'C3' } })).id;
+    const held = (await request(app).post('/api/bookings').set(bearer(member.token)).send({ date: addDays(todayInRome(), 6), court_id: court, start: '09:00' }).expect(201)).body.booking.id as number;
+    await request(app).post(`/api/bookings/${held}/checkout`).set(bearer(member.token)).send({ use_credit: true }).expect(200);
+    await double.refundFromDashboard((await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: topUpSession } })).stripePaymentIntentId!);
+    await expect.poll(() => owedAtDesk(member.id)).not.toBe('0.00');
+    await request(app).post(`/api/bookings/${held}/checkout/abandon`).set(bearer(member.token)).expect(200);
+    const owed = await owedAtDesk(member.id);
     await settle(staff, member.id, 'credit').expect(200);
     const statement = (await request(app).get(`/api/admin/users/${member.id}/credit`).set(bearer(staff)).expect(200)).body;
-    expect(statement).toMatchObject({ owed: '0.00', refundable: '0.00', balance: '20.00' });
+    expect(statement).toMatchObject({ owed: '0.00' });
+    expect(Number(owed)).toBeGreaterThan(0);
     expect(await db.transaction.count({ where: { userId: member.id, kind: 'debt' } })).toBe(0);
   });
 
   it('is an admin’s on a staff member’s own account (403), and collects a debt once under two collections at once', async () => {
-    await owe(staffId, 500);
+    await owe({ id: staffId, token: staff }, 500);
     expect((await settle(staff, staffId, 'cash').expect(403)).body.message).toBe('Non puoi incassare sul tuo conto: chiedi a un amministratore.');
     expect(await owedAtDesk(staffId)).toBe('5.00');
     await settle(admin, staffId, 'cash').expect(200);
 
     const member = await createMember(app, db);
-    await owe(member.id, 800);
+    await owe(member, 800);
     const answers = await Promise.all([settle(staff, member.id, 'cash'), settle(admin, member.id, 'card')]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await db.transaction.count({ where: { userId: member.id, kind: 'debt' } })).toBe(1);
@@ -94,7 +125,7 @@ describe('the member pays their debt online', () => {
   it('by card through Stripe Checkout: the webhook settles it once, with its receipt; nothing owed, no checkout', async () => {
     const member = await createMember(app, db);
     expect((await request(app).post('/api/me/debt/checkout').set(bearer(member.token)).expect(409)).body.message).toBe('Non c’è nulla da saldare: nessun importo dovuto al centro.');
-    await owe(member.id, 1800);
+    await owe(member, 1800);
     const opened = await request(app).post('/api/me/debt/checkout').set(bearer(member.token)).expect(200);
     const sessionId = (opened.body.checkout_url as string).split('/').pop()!;
     await double.pay(sessionId);
@@ -103,6 +134,24 @@ describe('the member pays their debt online', () => {
     expect(payment).toMatchObject({ kind: 'debt', userId: member.id, amountCents: 1800, method: 'stripe', status: 'completed' });
     expect(payment.receipt).not.toBeNull();
     expect(await db.ledgerEntry.count({ where: { transactionId: payment.id, kind: 'debt_settled' } })).toBe(1);
+  });
+  it('is refunded when paid after the desk settled the debt; owed again when the bank takes a payment back', async () => {
+    const member = await createMember(app, db);
+    await owe(member, 1000);
+    const open = async () => ((await request(app).post('/api/me/debt/checkout').set(bearer(member.token)).expect(200)).body.checkout_url as string).split('/').pop()!;
+    const late = await open();
+    await settle(staff, member.id, 'cash').expect(200);
+    // Paid after the desk settled it: nothing left to settle, the money goes back to the card.
+    await double.pay(late);
+    await expect.poll(async () => (await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: late }, include: { refunds: true } })).refunds.map((refund) => refund.amountCents)).toEqual([1000]);
+    expect(await owedAtDesk(member.id)).toBe('0.00');
+
+    await owe(member, 600);
+    const paid = await open();
+    await double.pay(paid);
+    await expect.poll(() => owedAtDesk(member.id)).toBe('0.00');
+    await double.refundFromDashboard((await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: paid } })).stripePaymentIntentId!);
+    await expect.poll(() => owedAtDesk(member.id)).toBe('6.00');
   });
 });
 
@@ -117,7 +166,7 @@ describe('a new booking or enrolment while a debt is open', () => {
       (await request(app).post('/api/me/enrolments').set(bearer(who.token)).send({ course_id: (await makeCourse(db)).id, kind: 'course' }).expect(201)).body;
     expect((await book(clean, '09:00')).body.debt).toBeNull();
 
-    await owe(member.id, 450);
+    await owe(member, 450);
     expect((await book(member, '10:30')).body).toMatchObject({ debt: '4.50', booking: { status: 'pending_payment' } });
     expect((await enrol(member)).debt).toBe('4.50');
 
