@@ -135,6 +135,16 @@ describe('the member pays their debt online', () => {
     expect(payment.receipt).not.toBeNull();
     expect(await db.ledgerEntry.count({ where: { transactionId: payment.id, kind: 'debt_settled' } })).toBe(1);
   });
+
+  it('is refused by card below Stripe’s minimum of 0,50 €: the desk settles that', async () => {
+    const member = await createMember(app, db);
+    await owe(member, 1000);
+    // Topped up again and spent but 40 cents of it: the top-up settles all but 0,40 € of the debt.
+    await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '9.60', method: 'cash' }).expect(200);
+    expect(await owedAtDesk(member.id)).toBe('0.40');
+    expect((await request(app).post('/api/me/debt/checkout').set(bearer(member.token)).expect(409)).body.message).toBe('Un importo sotto 0,50 € non si paga con la carta: saldalo in segreteria.');
+    await settle(staff, member.id, 'cash').expect(200);
+  });
   it('is refunded when paid after the desk settled the debt; owed again when the bank takes a payment back', async () => {
     const member = await createMember(app, db);
     await owe(member, 1000);

@@ -2,7 +2,7 @@
 // POS or from the member's paid-in credit, and the member pays it online by card (a payment of kind debt).
 // Either way the money comes in as a completed payment with its receipt and one `debt_settled` entry takes
 // it off the debt, which never goes below zero (the debt account's CHECK).
-import { centsToMoney, defineMessages, type api, type BodyOf } from '@beach/contracts';
+import { CARD_MINIMUM_CENTS, centsToMoney, defineMessages, type api, type BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { conflictOn, TRANSACTION_OPTIONS } from '../../lib/db.js';
@@ -17,13 +17,14 @@ export const debtMessages = defineMessages({
   settled: /* i18n */ { id: 'api.debt.settled', message: 'Incassato quanto il socio doveva al centro.' },
   nothingOwed: /* i18n */ { id: 'api.debt.nothing_owed', message: 'Non c’è nulla da saldare: nessun importo dovuto al centro.' },
   ownDebt: /* i18n */ { id: 'api.debt.own_debt', message: 'Non puoi incassare sul tuo conto: chiedi a un amministratore.' },
+  belowCardMinimum: /* i18n */ { id: 'api.debt.below_card_minimum', message: 'Un importo sotto 0,50 € non si paga con la carta: saldalo in segreteria.' },
 });
 
 const DESCRIPTION = 'Saldo di quanto dovuto al centro';
 
 export function createMemberDebt({ db }: Pick<AppDeps, 'db'>, checkouts: Checkouts, { memberOf }: Pick<CreditReads, 'memberOf'>) {
   /** What is owed (with `lock`, under the debt account's lock: two collections of one debt take turns); 409 when nothing. */
-  async function owedBy(sql: Parameters<typeof debtOf>[0], userId: number, { lock = false } = {}) {
+  async function openDebt(sql: Parameters<typeof debtOf>[0], userId: number, { lock = false } = {}) {
     const owed = await debtOf(sql, userId, { lock });
     if (owed <= 0) throw new AppError(409, debtMessages.nothingOwed);
     return owed;
@@ -56,7 +57,7 @@ export function createMemberDebt({ db }: Pick<AppDeps, 'db'>, checkouts: Checkou
       if (!isAdmin(staff) && staff.id === userId) throw forbidden(debtMessages.ownDebt);
       await db
         .$transaction(async (tx) => {
-          const owed = await owedBy(tx, userId, { lock: true });
+          const owed = await openDebt(tx, userId, { lock: true });
           let entry;
           if (method === 'credit') {
             const wallet = await walletOf(tx, userId, { lock: true });
@@ -77,11 +78,11 @@ export function createMemberDebt({ db }: Pick<AppDeps, 'db'>, checkouts: Checkou
 
     /** The member pays what they owe online: a Checkout for the whole debt (its webhook settles it). */
     async checkout(user: User) {
-      const owed = await owedBy(db, user.id);
+      const owed = await openDebt(db, user.id);
+      // Stripe charges at least 0,50 € in euros.
+      if (owed < CARD_MINIMUM_CENTS) throw new AppError(409, debtMessages.belowCardMinimum);
       const checkoutUrl = await checkouts.open({ kind: 'debt', targetId: user.id, customer: user, amountCents: owed, itemName: DESCRIPTION, cancelPath: '/profilo?pagamento=annullato' });
       return { checkout_url: checkoutUrl };
     },
   };
 }
-
-export type MemberDebt = ReturnType<typeof createMemberDebt>;
