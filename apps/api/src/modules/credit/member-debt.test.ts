@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember } from '../../test/members.js';
 import { giveCard, makeCourse } from '../enrolments/test-courses.js';
 
-const { app, db, deps, services, stripe } = await useTestApp({}, { stripe: true });
+const mail = await startMailCatcher();
+const { app, db, deps, services, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
 const double = stripe!;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -66,9 +68,15 @@ describe('the desk settles a member’s debt', () => {
     expect(entry).toMatchObject({ kind: 'debt_settled', key: `payment:${payment.id}`, createdById: staffId });
     expect(await db.auditLog.count({ where: { entityType: 'ledger_entries', entityId: entry.id, action: 'mark-paid', subjectUserId: member.id } })).toBe(1);
     expect((await settle(staff, member.id, 'card').expect(409)).body.message).toBe('Non c’è nulla da saldare: nessun importo dovuto al centro.');
+    const told = await mail.waitFor(member.email, 45_000, /saldato/);
+    expect(told.subject).toBe('Quanto dovevi al centro è saldato');
+    expect(told.text).toMatch(/abbiamo ricevuto 12,50\s€ in segreteria: quanto dovevi al centro è saldato\./);
 
+    // In the member's language.
+    await db.user.update({ where: { id: member.id }, data: { locale: 'de' } });
     await owe(member, 700);
     await settle(staff, member.id, 'card').expect(200);
+    expect((await mail.waitFor(member.email, 45_000, /Zentrum/)).text).toMatch(/7,00\s€/);
     expect(await db.transaction.findMany({ where: { userId: member.id, kind: 'debt' }, select: { method: true, amountCents: true }, orderBy: { id: 'asc' } })).toEqual([
       { method: 'cash', amountCents: 1250 },
       { method: 'card', amountCents: 700 },

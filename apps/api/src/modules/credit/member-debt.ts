@@ -10,7 +10,9 @@ import { AppError, forbidden } from '../../lib/errors.js';
 import { accounts, available, balancesOf, credit, debit, debtOf, INSUFFICIENT_CREDIT, payDebt, post, settleDebt, walletOf } from '../ledger/index.js';
 import { isAdmin } from '../auth/index.js';
 import type { Checkouts, PaymentTarget } from '../payments/index.js';
+import { webOriginOf } from '../../lib/web-origin.js';
 import { auditCreditEntry } from './credit-audit.js';
+import { debtSettledEmail } from './credit.emails.js';
 import type { CreditReads } from './credit-statement.js';
 
 export const debtMessages = defineMessages({
@@ -22,7 +24,7 @@ export const debtMessages = defineMessages({
 
 const DESCRIPTION = 'Saldo di quanto dovuto al centro';
 
-export function createMemberDebt({ db }: Pick<AppDeps, 'db'>, checkouts: Checkouts, { memberOf }: Pick<CreditReads, 'memberOf'>) {
+export function createMemberDebt({ db, jobs, config }: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, { memberOf }: Pick<CreditReads, 'memberOf'>) {
   /** What is owed (with `lock`, under the debt account's lock: two collections of one debt take turns); 409 when nothing. */
   async function openDebt(sql: Parameters<typeof debtOf>[0], userId: number, { lock = false } = {}) {
     const owed = await debtOf(sql, userId, { lock });
@@ -50,7 +52,7 @@ export function createMemberDebt({ db }: Pick<AppDeps, 'db'>, checkouts: Checkou
     /**
      * The desk collects the whole debt (docs/domain.md#credit): cash or POS is a completed payment (its
      * receipt follows); credit is the member's paid-in credit, which must cover it. On one's own account
-     * only an admin does (nobody handles money on their own account).
+     * only an admin does (nobody handles money on their own account). The member is e-mailed.
      */
     async settle(staff: User, userId: number, { method }: BodyOf<typeof api.memberDebt.settle>) {
       await memberOf(userId);
@@ -71,6 +73,9 @@ export function createMemberDebt({ db }: Pick<AppDeps, 'db'>, checkouts: Checkou
             entry = await payDebt(tx, userId, owed, accounts.till(method), { key: `payment:${payment.id}`, transactionId: payment.id, createdById: staff.id, description: DESCRIPTION });
           }
           await auditCreditEntry(tx, 'mark-paid', userId, entry!.id);
+          // The member is e-mailed, in their language, as about every movement the desk makes.
+          const member = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+          await jobs.send('send-email', debtSettledEmail(member, owed, method === 'credit', `${webOriginOf(config)}/profilo`), { tx });
         }, TRANSACTION_OPTIONS)
         .catch(conflictOn('ledger_accounts_never_overpaid', debtMessages.nothingOwed));
       return { message: debtMessages.settled, owed: centsToMoney(await debtOf(db, userId)) };
