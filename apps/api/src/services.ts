@@ -44,6 +44,7 @@ const TARGET_LOCKS: TargetLocks = {
   tournament_fee: lockTournamentPlayer,
   credit: NOTHING_TO_LOCK,
   carnet: NOTHING_TO_LOCK,
+  debt: NOTHING_TO_LOCK,
 };
 
 export function createServices(deps: AppDeps) {
@@ -58,7 +59,7 @@ export function createServices(deps: AppDeps) {
   const placeHandOff = createPlaceHandOff(deps);
   const enrolments = createEnrolmentsService(deps, checkouts, stripeRequests, placeHandOff);
   const tournaments = createTournamentsService(deps, checkouts, stripeRequests);
-  const payments = createPaymentsService(deps, stripeRequests, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget, enrolment: enrolments.paymentTarget, tournament_fee: tournaments.paymentTarget }, checkouts.lockTarget);
+  const payments = createPaymentsService(deps, stripeRequests, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget, enrolment: enrolments.paymentTarget, tournament_fee: tournaments.paymentTarget, debt: credit.debtPaymentTarget }, checkouts.lockTarget);
   stripeRequests.setHooks({ syncRefunds: payments.syncRefunds, notify: payments.notifyRefund, recoverCheckout: checkouts.recover });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
   const adminBookings = createAdminBookingsService(deps, checkouts, cancelBooking);

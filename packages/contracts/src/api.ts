@@ -15,6 +15,7 @@ import { tournamentsRoutes } from './tournaments.js';
 import { schoolReportsRoutes } from './school-reports.js';
 import { bookingPlayersRoutes } from './booking-players.js';
 import { creditRoutes } from './credit.js';
+import { memberDebtRoutes } from './member-debt.js';
 import { bookingsRoutes } from './bookings.js';
 import { adminBookingsRoutes } from './admin-bookings.js';
 import { bvuMembersRoutes } from './bvu-members.js';
@@ -75,6 +76,7 @@ export const api = {
   certificates: certificatesRoutes,
   consents: consentsRoutes,
   credit: creditRoutes,
+  memberDebt: memberDebtRoutes,
   carnets: carnetRoutes,
   children: childrenRoutes,
   enrolments: enrolmentsRoutes,

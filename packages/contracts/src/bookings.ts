@@ -2,6 +2,7 @@
 import { ZIsoDate } from './auth.js';
 import { COURT_ROWS, ZCourtId } from './courts.js';
 import { defineRoute, ZIdParams } from './http.js';
+import { ZDebtWarning } from './member-debt.js';
 import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney } from './money.js';
 import { ZPaymentStatus } from './payments.js';
@@ -293,7 +294,7 @@ export const bookingsRoutes = {
     tag: 'bookings',
     access: 'user',
     body: ZCreateBookingBody,
-    response: z.object({ message: z.string(), booking: ZBooking }),
+    response: z.object({ message: z.string(), booking: ZBooking, debt: ZDebtWarning }),
     successStatus: 201,
   }),
   mine: defineRoute({

@@ -4,6 +4,7 @@
 import { ZIsoDate } from './auth.js';
 import { DESK_TOP_UP_METHODS } from './credit.js';
 import { defineRoute, ZIdParams, zTextRowId } from './http.js';
+import { ZDebtWarning } from './member-debt.js';
 import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney } from './money.js';
 import { ZSport } from './setups.js';
@@ -151,7 +152,7 @@ export const enrolmentsRoutes = {
   enrol: defineRoute({
     method: 'post', path: '/api/me/enrolments', tag: 'enrolments', access: 'user', successStatus: 201,
     summary: 'Iscrive sé o un proprio figlio: tutto il corso, una lezione o una prova; il posto resta tenuto fino al pagamento',
-    body: ZEnrolmentBody, response: ZEnrolmentAnswer,
+    body: ZEnrolmentBody, response: ZEnrolmentAnswer.extend({ debt: ZDebtWarning }),
   }),
   participants: defineRoute({
     method: 'get', path: '/api/me/enrolments/participants', tag: 'enrolments', access: 'user',

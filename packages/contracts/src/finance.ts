@@ -41,7 +41,7 @@ export const PAYMENT_STATUS_LABELS: Record<(typeof PAYMENT_STATUSES)[number], st
   refunded: 'Rimborsato',
   partially_refunded: 'Rimborsato in parte',
 };
-export const PAYMENT_KIND_LABELS: Record<(typeof PAYMENT_KINDS)[number], string> = { membership: 'Tessera', booking: 'Prenotazione', credit: 'Ricarica credito', carnet: 'Vendita carnet', booking_share: 'Quota di prenotazione', enrolment: 'Iscrizione ai corsi', tournament_fee: 'Quota torneo' };
+export const PAYMENT_KIND_LABELS: Record<(typeof PAYMENT_KINDS)[number], string> = { membership: 'Tessera', booking: 'Prenotazione', credit: 'Ricarica credito', carnet: 'Vendita carnet', booking_share: 'Quota di prenotazione', enrolment: 'Iscrizione ai corsi', tournament_fee: 'Quota torneo', debt: 'Saldo del dovuto al centro' };
 export const TRANSACTION_TYPES = ['payment', 'refund'] as const;
 export const TRANSACTION_TYPE_LABELS: Record<(typeof TRANSACTION_TYPES)[number], string> = { payment: 'Pagamento', refund: 'Rimborso' };
 

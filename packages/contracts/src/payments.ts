@@ -21,7 +21,7 @@ export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'abandoned', 
 export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
 export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
 
-export const PAYMENT_KINDS = ['membership', 'booking', 'credit', 'carnet', 'booking_share', 'enrolment', 'tournament_fee'] as const;
+export const PAYMENT_KINDS = ['membership', 'booking', 'credit', 'carnet', 'booking_share', 'enrolment', 'tournament_fee', 'debt'] as const;
 export const ZPaymentKind = z.enum(PAYMENT_KINDS);
 export type TPaymentKind = z.infer<typeof ZPaymentKind>;
 

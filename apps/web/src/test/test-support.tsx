@@ -144,9 +144,14 @@ export function render(ui: ReactElement, options?: Omit<RenderOptions, 'queries'
   return renderBare(ui, { wrapper: WithI18n, ...options });
 }
 
-/** Renders `ui` at `url`, matched by `path`; links elsewhere land on a page showing where they went. */
-export function renderAt(ui: ReactElement, { url, path = url.split('?')[0]! }: { url: string; path?: string }) {
-  const router = createMemoryRouter([{ path, element: ui }, { path: '*', element: <Where /> }], { initialEntries: [url] });
+/**
+ * Renders `ui` at `url`, matched by `path` (with `state`: as a page navigated to with it); links elsewhere
+ * land on a page showing where they went.
+ */
+export function renderAt(ui: ReactElement, { url, path = url.split('?')[0]!, state }: { url: string; path?: string; state?: unknown }) {
+  const [pathname, search = ''] = url.split('?');
+  const entry = state === undefined ? url : { pathname, search: search && `?${search}`, state };
+  const router = createMemoryRouter([{ path, element: ui }, { path: '*', element: <Where /> }], { initialEntries: [entry] });
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />

@@ -627,6 +627,31 @@ describe('paid at the desk', () => {
   });
 });
 
+describe('who still owes', () => {
+  it('is the share\'s receivable in the ledger: paid_at follows it, and no other write can change it', async () => {
+    const organiser = await createMember(app, db);
+    const [anna, bea] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const { bookingId, shareOf } = await splitBooking(organiser, [anna, bea], 12, '15:00');
+    await creditOf(anna, '7');
+    await payByCredit(anna, shareOf(anna)).expect(200);
+    const players = async () => (await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200)).body;
+    const paidAtOf = async (shareId: number) => (await players()).players.find((player: { id: number }) => player.id === shareId).paid_at as string | null;
+    expect(await paidAtOf(shareOf(anna))).not.toBeNull();
+    expect(await paidAtOf(shareOf(bea))).toBeNull();
+    expect((await players()).owed).toBe('6.66');
+
+    // Marked paid or unpaid beside the ledger: refused by the database.
+    await expect(db.$executeRaw`UPDATE booking_players SET paid_at = now() WHERE id = ${shareOf(bea)}`).rejects.toThrow(/booking_players_paid_from_ledger|kept by its receivable/);
+    await expect(db.bookingPlayer.update({ where: { id: shareOf(anna) }, data: { paidAt: null } })).rejects.toThrow();
+    await expect(db.bookingPlayer.create({ data: { bookingId, guestEmail: 'ospite@esempio.it', status: 'invited', paidAt: new Date() } })).rejects.toThrow();
+
+    // The ledger says Anna's share owes 1 € again: she is shown owing it, and nobody can take her share as paid.
+    await post(db, { key: `test:reopen:${shareOf(anna)}`, kind: 'charge', bookingId, bookingPlayerId: shareOf(anna), legs: [debit(accounts.share(shareOf(anna), bookingId), 100), credit(accounts.billed, 100)] });
+    expect(await paidAtOf(shareOf(anna))).toBeNull();
+    expect((await players()).owed).toBe('7.66');
+  });
+});
+
 describe('cancelling in time', () => {
   it('returns each share the way it was paid: card refunded, credit back to whoever paid', async () => {
     const organiser = await createMember(app, db);

@@ -45,7 +45,6 @@ export function createShareDeadline({ db, jobs, config }: Pick<SplitDeps, 'db' |
         bookingId,
         legs: [...legs, ...settlingLegs(parts)],
       });
-      await tx.bookingPlayer.updateMany({ where: { id: { in: ids } }, data: { paidWith: 'credit', paidAt: new Date() } });
       if (total > 0) {
         await jobs.send('send-email', sharesPaidFromCreditEmail(organiser, whatOf(booking), localizedEuros(total), `${webOriginOf(config)}/profilo`), { tx });
       }

@@ -40,7 +40,10 @@ export function createSharePayments({ db, jobs, config, checkouts }: SplitDeps, 
   const itemOf = (share: ShareRow) => checkoutItems.share(share.booking.court.code, share.booking);
   const itemName = (share: ShareRow) => italian(itemOf(share));
 
-  /** A share paid by card is recorded once, and only for the amount it still owes; anything else is refunded. */
+  /**
+   * A share paid by card is recorded once, and only for the amount it still owes; anything else is refunded.
+   * Its entry marks it paid (docs/domain.md#split-payment: the receivable keeps `paid_at` and `paid_with`).
+   */
   const paymentTarget: PaymentTarget = {
     async confirm(tx, shareId, payment) {
       const [row] = await tx.$queryRaw<{ bookingId: number }[]>`SELECT booking_id AS "bookingId" FROM booking_players WHERE id = ${shareId}`;
@@ -62,7 +65,7 @@ export function createSharePayments({ db, jobs, config, checkouts }: SplitDeps, 
       });
       await tx.bookingPlayer.update({
         where: { id: shareId },
-        data: { status: payment.userId === share.userId ? 'paid' : share.status, paidWith: 'card', paidAt: new Date(), transactionId: payment.id },
+        data: { status: payment.userId === share.userId ? 'paid' : share.status, transactionId: payment.id },
       });
       if (payment.userId === share.userId) await tellOrganiserSharePaid(tx, shareId, owed);
       return true;
@@ -74,7 +77,7 @@ export function createSharePayments({ db, jobs, config, checkouts }: SplitDeps, 
       const stands = share !== null && isLive(share.booking, new Date());
       const receivables = share ? [accounts.share(shareId, share.bookingId)] : [];
       await takeBackPayment(tx, { paymentId: payment.id, receivables, cents, from, stands, userId: payment.userId, context: { ...context, bookingId: share?.bookingId ?? null, bookingPlayerId: shareId } });
-      if (stands) await tx.bookingPlayer.update({ where: { id: shareId }, data: { paidAt: null, paidWith: null, status: share.status === 'paid' ? 'invited' : share.status } });
+      if (stands && share.status === 'paid') await tx.bookingPlayer.update({ where: { id: shareId }, data: { status: 'invited' } });
     },
   };
 
@@ -108,7 +111,7 @@ export function createSharePayments({ db, jobs, config, checkouts }: SplitDeps, 
         bookingPlayerId: shareId,
         legs: [...legs, ...settlingLegs([{ receivable, cents: owed }])],
       });
-      await tx.bookingPlayer.update({ where: { id: shareId }, data: { status: share.userId === viewer.id ? 'paid' : share.status, paidWith: 'credit', paidAt: new Date() } });
+      if (share.userId === viewer.id) await tx.bookingPlayer.update({ where: { id: shareId }, data: { status: 'paid' } });
       if (share.userId === viewer.id) await tellOrganiserSharePaid(tx, shareId, owed);
     }, TRANSACTION_OPTIONS);
     return { message: playerMessages.paidWithCredit };

@@ -3,6 +3,7 @@
 // an automatic refund inside the free-cancellation notice, and holds that lapse on time. Each part in
 // its own file; this composes them.
 import type { AppDeps } from '../../deps.js';
+import { debtWarningOf } from '../ledger/index.js';
 import type { Checkouts } from '../payments/index.js';
 import { createBookingJobs } from './booking-jobs.js';
 import { createBookingReads } from './booking-view.js';
@@ -18,9 +19,12 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'strip
   const reads = createBookingReads(deps);
   const { ownBooking: _own, dtoOf: _dto, ...views } = reads;
   const cancellation = createMemberCancellation(deps, checkouts, cancelBooking, reads);
+  const holds = createBookingHolds(deps, reads);
   return {
     ...views,
-    ...createBookingHolds(deps, reads),
+    ...holds,
+    /** A new booking warns while the member owes the centre (docs/domain.md#credit). */
+    create: async (...args: Parameters<typeof holds.create>) => ({ ...(await holds.create(...args)), debt: await debtWarningOf(deps.db, args[0].id) }),
     ...createBookingPayments(deps, checkouts, reads),
     ...cancellation,
     ...createMySlotWaitlist(deps, cancellation.cancel),

@@ -30,7 +30,7 @@ export async function collect(tx: Prisma.TransactionClient, booking: { id: numbe
   });
   await paymentEntry(tx, `payment:${payment.id}`, moneyAccount(method), parts, { bookingId: booking.id, userId: booking.userId, transactionId: payment.id, createdById: actorId, description: describe(booking) });
   const shareIds = parts.flatMap((part) => (part.receivable.account.kind === 'share_receivable' ? [part.receivable.account.booking_player_id!] : []));
-  if (shareIds.length > 0) await tx.bookingPlayer.updateMany({ where: { id: { in: shareIds }, paidAt: null }, data: { status: 'paid', paidWith: 'desk', paidAt: now, transactionId: payment.id } });
+  if (shareIds.length > 0) await tx.bookingPlayer.updateMany({ where: { id: { in: shareIds } }, data: { status: 'paid', transactionId: payment.id } });
   return cents;
 }
 

@@ -18,8 +18,8 @@ export function createCarnetPaymentTarget({ tellBought }: MemberCarnets) {
     },
 
     /**
-     * A carnet's payment refunded on Stripe's side takes back the value it still holds, and the uses that
-     * value no longer pays for; what was already used the member owes.
+     * A carnet's payment refunded on Stripe's side takes back the value it still holds, and with it the
+     * uses that value no longer pays for; what was already used the member owes.
      */
     async takenBack(tx, userId, payment, { cents, from, context }) {
       const carnet = await tx.carnet.findUnique({ where: { transactionId: payment.id } });
@@ -32,11 +32,8 @@ export function createCarnetPaymentTarget({ tellBought }: MemberCarnets) {
       const left = available((await balancesOf(tx, [account.key], { lock: true }))[0]);
       const taken = Math.min(left, cents);
       await post(tx, { ...context, kind: 'stripe_refund', carnetId: carnet.id, legs: [debit(account, taken), debit(accounts.debt(userId), cents - taken), credit(from, cents)] });
+      // Its entry leaves the uses the value left still pays in full (the ledger keeps `uses_left`).
       await settleDebt(tx, userId, `${context.key}:debt`, { transactionId: context.transactionId });
-      // The uses left are those the value left still pays in full.
-      const perUse = Math.floor(payment.amountCents / carnet.usesTotal);
-      const usable = perUse === 0 ? 0 : Math.floor((left - taken) / perUse);
-      if (usable < carnet.usesLeft) await tx.carnet.update({ where: { id: carnet.id }, data: { usesLeft: usable } });
     },
   };
 

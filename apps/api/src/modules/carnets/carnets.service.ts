@@ -1,7 +1,7 @@
 // Carnets (docs/domain.md#carnets): the admin's products, the desk's sale (a completed payment of kind
-// 'carnet', so it gets its receipt) and a booking paid with one use. A use is taken by one atomic
-// decrement that needs a use left (and the CHECK keeps uses_left >= 0): concurrent payments queue on the
-// carnet's row, so a carnet of 3 uses pays 3 bookings, never 4.
+// 'carnet', so it gets its receipt) and a booking paid with one use. A use locks the carnet's row and
+// needs a use left; its ledger entry counts it down (the database keeps uses_left from the entries, never
+// below zero): concurrent payments queue on the carnet's row, so a carnet of 3 uses pays 3 bookings, never 4.
 // Each part in its own file; this composes them.
 import type { AppDeps } from '../../deps.js';
 import { earnExpiredCarnets } from '../ledger/index.js';

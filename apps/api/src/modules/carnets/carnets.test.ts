@@ -188,6 +188,27 @@ describe('paying a booking with a carnet', () => {
     expect(await db.carnetUse.count({ where: { carnetId: carnet.id } })).toBe(3);
   });
 
+  it('keeps the uses left from the ledger: the count shown is the entries\' and no other write can change it', async () => {
+    const member = await createMember(app, db);
+    const carnet = await sell(member, (await createProduct()).id);
+    const booking = await holdOn(member, { daysAhead: 9 });
+    await payWithCarnet(member, booking).expect(200);
+    await request(app).post(`/api/bookings/${booking}/cancel`).set(bearer(member.token)).expect(200);
+    await payWithCarnet(member, await holdOn(member, { daysAhead: 10 })).expect(200);
+    const [fromLedger] = await db.$queryRaw<{ uses: number }[]>`
+      SELECT (3 - count(*) FILTER (WHERE kind = 'carnet_use') + count(*) FILTER (WHERE kind = 'carnet_use_return'))::int AS uses
+      FROM ledger_entries WHERE carnet_id = ${carnet.id}`;
+    expect(fromLedger!.uses).toBe(2);
+    const shown = async () => (await request(app).get('/api/me/carnets').set(bearer(member.token)).expect(200)).body.data[0].uses_left;
+    expect(await shown()).toBe(2);
+    // A write beside the ledger — a use added, one taken, a carnet made with fewer uses — is refused by the database.
+    await expect(db.$executeRaw`UPDATE carnets SET uses_left = 3 WHERE id = ${carnet.id}`).rejects.toThrow(/carnets_uses_from_ledger|kept by its ledger entries/);
+    await expect(db.carnet.update({ where: { id: carnet.id }, data: { usesLeft: { decrement: 1 } } })).rejects.toThrow();
+    const product = await db.carnetProduct.findFirstOrThrow();
+    await expect(db.carnet.create({ data: { userId: member.id, productId: product.id, usesTotal: 3, usesLeft: 1, validFrom: product.validFrom, validUntil: product.validUntil } })).rejects.toThrow();
+    expect(await shown()).toBe(2);
+  });
+
   it('refuses an expired carnet (409), a booking it does not cover (422), a booking not the member’s or not held', async () => {
     const member = await createMember(app, db);
     const other = await createMember(app, db);

@@ -46,7 +46,7 @@ export function createCarnetBookingPayment(deps: Pick<AppDeps, 'db' | 'jobs' | '
         const parts = chosen.product.covers === 'court' ? owed : owed.filter((part) => part.receivable.account.kind === 'booking_receivable');
         if (!(await spendUse(tx, chosen, { id: bookingId }, parts))) throw new AppError(409, carnetMessages.usedUp);
         const shareIds = parts.flatMap((part) => (part.receivable.account.kind === 'share_receivable' ? [part.receivable.account.booking_player_id!] : []));
-        if (shareIds.length > 0) await tx.bookingPlayer.updateMany({ where: { id: { in: shareIds } }, data: { status: 'paid', paidWith: 'carnet', paidAt: new Date() } });
+        if (shareIds.length > 0) await tx.bookingPlayer.updateMany({ where: { id: { in: shareIds } }, data: { status: 'paid' } });
         await confirmBooking(tx, deps, bookingId, 'carnet');
         return tx.carnet.findUniqueOrThrow({ where: { id: chosen.id }, include: { product: true } });
       }, TRANSACTION_OPTIONS);

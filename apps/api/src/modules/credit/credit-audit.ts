@@ -3,7 +3,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import { audit, rowOf } from '../../lib/audit.js';
 
-export async function auditCreditEntry(tx: Prisma.TransactionClient, action: 'top-up' | 'adjust' | 'refund', userId: number, entryId: number) {
+export async function auditCreditEntry(tx: Prisma.TransactionClient, action: 'top-up' | 'adjust' | 'refund' | 'mark-paid', userId: number, entryId: number) {
   const [row, postings] = await Promise.all([
     rowOf(tx, 'ledger_entries', entryId),
     tx.$queryRaw<{ account: string; amount_cents: number }[]>`

@@ -86,3 +86,28 @@ export function topUpEmail(user: Recipient, amountCents: number, availableCents:
     }),
   };
 }
+
+const debtMessages = defineMessages({
+  settledSubject: /* i18n */ { id: 'api.debt.email_settled_subject', message: 'Quanto dovevi al centro è saldato' },
+  settledTitle: /* i18n */ { id: 'api.debt.email_settled_title', message: 'Debito saldato' },
+  settledAtDesk: /* i18n */ { id: 'api.debt.email_settled_at_desk', message: 'abbiamo ricevuto {amount} in segreteria: quanto dovevi al centro è saldato.' },
+  settledFromCredit: /* i18n */ { id: 'api.debt.email_settled_from_credit', message: 'abbiamo preso {amount} dal tuo credito: quanto dovevi al centro è saldato.' },
+});
+
+/** The desk collected what the member owed the centre (docs/domain.md#credit): in cash or by POS (with its receipt), or from their credit. */
+export function debtSettledEmail(user: Recipient, amountCents: number, fromCredit: boolean, creditUrl: string): MailMessage {
+  const i18n = i18nFor(user.locale);
+  const say = sayer(i18n);
+  const amount = localizedEuros(amountCents);
+  return {
+    to: user.email,
+    subject: say(debtMessages.settledSubject),
+    ...renderEmail(i18n, {
+      title: say(debtMessages.settledTitle),
+      greeting: greetingOf(i18n, user.firstName),
+      paragraphs: [say(fromCredit ? debtMessages.settledFromCredit : debtMessages.settledAtDesk, { amount })],
+      action: { label: say(messages.creditAction), url: creditUrl },
+      footnote: say(fromCredit ? messages.questions : messages.receipt),
+    }),
+  };
+}

@@ -11,6 +11,7 @@ import { readSettings, saveSettings } from '../settings/index.js';
 import { createCreditDesk } from './credit-desk.js';
 import { createCreditReads } from './credit-statement.js';
 import { settingsDto } from './credit-terms.js';
+import { createMemberDebt } from './member-debt.js';
 import { createOnlineTopUp } from './online-top-up.js';
 import { createCreditPayments } from './pay-with-credit.js';
 
@@ -22,8 +23,12 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
   const { paymentTarget, topUp } = createOnlineTopUp(deps, checkouts);
   const { payBooking, payMembership } = createCreditPayments(deps, checkouts, activateMembership, reads);
   const { deskTopUp, adjust, refund } = createCreditDesk(deps, stripeRequests, reads);
+  const debt = createMemberDebt(deps, checkouts, reads);
   return {
     paymentTarget,
+    debtPaymentTarget: debt.paymentTarget,
+    settleDebt: debt.settle,
+    payDebtOnline: debt.checkout,
 
     settings: async () => settingsDto(await readSettings(db)),
 

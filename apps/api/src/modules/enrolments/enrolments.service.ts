@@ -5,7 +5,7 @@ import type { User } from '../../generated/prisma/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { MessageDescriptor } from '../../lib/i18n.js';
 import { todayInRome } from '../../lib/time.js';
-import { accounts, owedBy } from '../ledger/index.js';
+import { accounts, debtWarningOf, owedBy } from '../ledger/index.js';
 import type { Checkouts, StripeRequests } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
 import { createCourseCancellation } from './course-cancellation.js';
@@ -41,7 +41,8 @@ export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     sessionCancellation: { ...cancelling.sessionCancellation, ...createSessionMakeUp(deps) },
     courseCancellation: createCourseCancellation(deps, checkouts, stripeRequests, handOff),
     openCourses: createOpenCourses(deps).openCourses,
-    enrol,
+    /** A new enrolment warns while the member owes the centre (docs/domain.md#credit). */
+    enrol: async (...args: Parameters<typeof enrol>) => ({ ...(await enrol(...args)), debt: await debtWarningOf(db, args[0].id) }),
     async participants(user: User) {
       const children = await db.child.findMany({ where: { parentId: user.id }, orderBy: [{ firstName: 'asc' }, { id: 'asc' }] });
       return { data: [{ child_id: null, name: `${user.firstName} ${user.lastName}` }, ...children.map((child) => ({ child_id: child.id, name: `${child.firstName} ${child.lastName}` }))] };

@@ -29,13 +29,14 @@ async function worthOfNextUse(sql: Sql, carnet: { id: number; userId: number; us
 }
 
 /**
- * One use of the carnet pays the parts (what the booking's receivables owe): the use is counted down
- * (never below zero: the row's CHECK), recorded and posted. Returns false when no use is left.
+ * One use of the carnet pays the parts (what the booking's receivables owe): the carnet's row is locked
+ * while its uses left are read (concurrent payments queue there), then the use is recorded and posted;
+ * its entry counts it down (docs/domain.md#carnets: the ledger keeps `uses_left`, never below zero).
+ * Returns false when no use is left.
  */
 export async function spendUse(tx: Prisma.TransactionClient, carnet: { id: number; userId: number; usesTotal: number }, booking: { id: number }, parts: Part[]) {
-  const [taken] = await tx.$queryRaw<{ usesLeft: number }[]>`
-    UPDATE carnets SET uses_left = uses_left - 1 WHERE id = ${carnet.id} AND uses_left > 0 RETURNING uses_left + 1 AS "usesLeft"`;
-  if (!taken) return false;
+  const [taken] = await tx.$queryRaw<{ usesLeft: number }[]>`SELECT uses_left AS "usesLeft" FROM carnets WHERE id = ${carnet.id} FOR UPDATE`;
+  if (!taken || taken.usesLeft <= 0) return false;
   const use = await tx.carnetUse.create({ data: { carnetId: carnet.id, bookingId: booking.id } });
   const worth = await worthOfNextUse(tx, { ...carnet, usesLeft: taken.usesLeft });
   await post(tx, {
@@ -55,8 +56,9 @@ export async function spendUse(tx: Prisma.TransactionClient, carnet: { id: numbe
 }
 
 /**
- * Gives back the use its entry (`carnet-use:{use id}`) spent on a booking, in the cancelling transaction;
- * returning it twice finds it returned. Returns whether it was given back.
+ * Gives back the use its entry (`carnet-use:{use id}`) spent on a booking, in the cancelling transaction
+ * (its `carnet_use_return` entry counts the use back); returning it twice finds it returned. Returns
+ * whether it was given back.
  */
 export async function returnCarnetUse(tx: Prisma.TransactionClient, spent: { id: number; bookingId: number }, context: { createdById?: number | null; rainCheckId?: number | null } = {}): Promise<boolean> {
   const [returned] = await tx.$queryRaw<{ id: number; carnetId: number; validUntil: Date }[]>`
@@ -64,7 +66,6 @@ export async function returnCarnetUse(tx: Prisma.TransactionClient, spent: { id:
     WHERE u.id = (SELECT substring(key FROM '^carnet-use:([0-9]+)$')::int FROM ledger_entries WHERE id = ${spent.id}) AND u.returned_at IS NULL AND c.id = u.carnet_id
     RETURNING u.id, u.carnet_id AS "carnetId", c.valid_until AS "validUntil"`;
   if (!returned) return false;
-  await tx.$executeRaw`UPDATE carnets SET uses_left = uses_left + 1 WHERE id = ${returned.carnetId}`;
   const entry = { key: `carnet-use-return:${returned.id}`, kind: 'carnet_use_return' as const, description: 'Ingresso restituito al carnet', bookingId: spent.bookingId, carnetId: returned.carnetId, ...context };
   if (toIsoDate(returned.validUntil) >= todayInRome()) {
     await reverse(tx, spent.id, entry);

@@ -9,4 +9,4 @@ export { charge, discount, moveOwed, owedBy, owedOne, payment, settlingLegs, wri
 export type { EntryContext, Part } from './receivables.js';
 export { giveBackCredit, giveBackMoney, settlementsOn, takeBackPayment } from './returns.js';
 export type { Settlement } from './returns.js';
-export { INSUFFICIENT_CREDIT, debtOf, settleDebt, spendingLegs, walletAccountsSpentBy, walletOf } from './wallet.js';
+export { INSUFFICIENT_CREDIT, debtOf, debtWarningOf, payDebt, settleDebt, spendingLegs, walletAccountsSpentBy, walletOf } from './wallet.js';

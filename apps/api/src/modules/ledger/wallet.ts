@@ -1,7 +1,8 @@
 // A member's credit in the ledger (docs/domain.md#credit): one account per top-up (money paid in, which
 // can go back where it came from) and one of promotional credit (corrections, rain credit), which is
 // spent last and never paid out.
-import { accounts } from './accounts.js';
+import { centsToMoney, type TMoney } from '@beach/contracts';
+import { accounts, type AccountRef } from './accounts.js';
 import { type AccountBalance, available, balancesOf, credit, debit, held, type Leg, memberAccounts, post, type Posted, type Sql } from './ledger.js';
 import type { EntryContext } from './receivables.js';
 
@@ -60,6 +61,12 @@ export async function debtOf(sql: Sql, userId: number, { lock = false } = {}): P
   return debt ? debt.debitsPosted - debt.creditsPosted : 0;
 }
 
+/** What the member owes the centre as a new booking or enrolment warns of it (docs/domain.md#credit): null when nothing. */
+export async function debtWarningOf(sql: Sql, userId: number): Promise<TMoney | null> {
+  const owed = await debtOf(sql, userId);
+  return owed > 0 ? centsToMoney(owed) : null;
+}
+
 /**
  * Money paid in settles what the member owes the centre first (docs/domain.md#credit): called where paid-in
  * credit arrives (a top-up, credit given back, a refused refund), it takes the debt from the paid-in credit,
@@ -74,6 +81,14 @@ export async function settleDebt(sql: Sql, userId: number, key: string, context:
   if (cents <= 0) return null;
   const legs = spendingLegs({ ...wallet, accounts: paidIn, available: cents }, cents)!;
   return post(sql, { description: 'Saldato quanto dovuto al centro', ...context, key, kind: 'debt_settled', userId, legs: [...legs, credit(accounts.debt(userId), cents)] });
+}
+
+/**
+ * Money handed over for what the member owes (docs/domain.md#credit): from `from` (the till, Stripe) onto
+ * their debt account, under the entry's key (its payment row); never more than owed (the account's CHECK).
+ */
+export function payDebt(sql: Sql, userId: number, cents: number, from: AccountRef, context: EntryContext & { key: string }): Promise<Posted | null> {
+  return post(sql, { description: 'Saldato quanto dovuto al centro', ...context, kind: 'debt_settled', userId, legs: [debit(from, cents), credit(accounts.debt(userId), cents)] });
 }
 
 /** The wallet accounts a credit payment took its money from, in its order (to spend a part of it again from there). */

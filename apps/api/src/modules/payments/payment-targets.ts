@@ -4,8 +4,8 @@ import type { TPaymentKind } from '@beach/contracts';
 import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import type { AccountRef, EntryContext } from '../ledger/index.js';
 
-/** Where a payment row names what it buys; a credit top-up or a carnet is bought for the paying member. */
-export const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId', carnet: 'userId', booking_share: 'bookingPlayerId', enrolment: 'enrolmentId', tournament_fee: 'tournamentPlayerId' } as const satisfies Record<TPaymentKind, string>;
+/** Where a payment row names what it buys; a credit top-up, a carnet or a debt paid is for the paying member. */
+export const TARGET_COLUMN = { membership: 'membershipId', booking: 'bookingId', credit: 'userId', carnet: 'userId', booking_share: 'bookingPlayerId', enrolment: 'enrolmentId', tournament_fee: 'tournamentPlayerId', debt: 'userId' } as const satisfies Record<TPaymentKind, string>;
 export const targetColumn = (kind: TPaymentKind) => TARGET_COLUMN[kind];
 
 /** What a payment buys, by the column its checkout wrote (the one table of them, above). */
@@ -14,7 +14,7 @@ export const targetIdOf = (payment: Pick<Transaction, 'kind' | 'membershipId' | 
 /** Takes the lock of one kind of target: each payable thing's own module exposes it (lockBooking, lockShare, …). */
 export type TargetLock = (tx: Prisma.TransactionClient, targetId: number) => Promise<unknown>;
 export type TargetLocks = Record<TPaymentKind, TargetLock>;
-/** A top-up or a carnet pays into the member's credit, which locks its own accounts when it is spent. */
+/** A top-up, a carnet or a debt paid moves the member's own accounts, which lock themselves when they are read to be moved. */
 export const NOTHING_TO_LOCK: TargetLock = async () => undefined;
 
 /**

@@ -5,7 +5,7 @@ import * as labels from './labels';
 // The macro keeps each message's Italian source outside production builds: it must be the contract's text.
 describe('credit labels', () => {
   it('have the contracts’ Italian as their source, for every code', () => {
-    for (const table of ['CREDIT_MOVEMENT_LABELS', 'DESK_TOP_UP_METHOD_LABELS', 'CREDIT_REFUND_METHOD_LABELS'] as const) {
+    for (const table of ['CREDIT_MOVEMENT_LABELS', 'DESK_TOP_UP_METHOD_LABELS', 'CREDIT_REFUND_METHOD_LABELS', 'DEBT_SETTLE_METHOD_LABELS'] as const) {
       expect(Object.fromEntries(Object.entries(labels[table]).map(([code, label]) => [code, label.message]))).toEqual(contracts[table]);
     }
   });

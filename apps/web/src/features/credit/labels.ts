@@ -1,7 +1,7 @@
 // The contracts' credit tables (movement kinds, how the desk is paid, how credit is refunded), in the
 // page's language. The contracts keep their Italian for the API; each code gets its message here, with that
 // very Italian as its source (labels.test.ts keeps the two equal).
-import type { CREDIT_REFUND_METHODS, DESK_TOP_UP_METHODS, TCreditMovementKind } from '@beach/contracts';
+import type { CREDIT_REFUND_METHODS, DEBT_SETTLE_METHODS, DESK_TOP_UP_METHODS, TCreditMovementKind } from '@beach/contracts';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
@@ -27,3 +27,6 @@ export const DESK_TOP_UP_METHOD_LABELS: Record<(typeof DESK_TOP_UP_METHODS)[numb
 };
 
 export const CREDIT_REFUND_METHOD_LABELS: Record<(typeof CREDIT_REFUND_METHODS)[number], MessageDescriptor> = { card: msg`Sulla carta`, cash: msg`In contanti` };
+
+/** How the desk collects what a member owes the centre. */
+export const DEBT_SETTLE_METHOD_LABELS: Record<(typeof DEBT_SETTLE_METHODS)[number], MessageDescriptor> = { cash: msg`Contanti`, card: msg`POS`, credit: msg`Dal credito` };

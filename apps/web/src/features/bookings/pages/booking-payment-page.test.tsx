@@ -57,14 +57,25 @@ beforeEach(() => {
   handlers['GET /api/me/carnets'] = () => jsonResponse(200, { data: [] });
 });
 
-const renderPage = (url = '/prenotazioni/pagamento/7') =>
+const renderPage = (url = '/prenotazioni/pagamento/7', state?: unknown) =>
   renderAt(
     <StrictMode>
       <BookingPaymentPage />
       <Where />
     </StrictMode>,
-    { url, path: '/prenotazioni/pagamento/:bookingId' },
+    { url, path: '/prenotazioni/pagamento/:bookingId', state },
   );
+
+describe('a booking just made while the member owes the centre', () => {
+  it('says what they still owe and where to pay it, above the payment; nothing when the booking said nothing', async () => {
+    const { unmount } = renderPage('/prenotazioni/pagamento/7', { debt: '4.50' });
+    expect((await screen.findByText(/^Devi ancora 4,50\s€ al centro\.$/)).closest('[role]')!.textContent).toContain('Saldalo dal tuo profilo con la carta, o in segreteria.');
+    unmount();
+    renderPage();
+    await screen.findByText('Pagamento prenotazione');
+    expect(screen.queryByText(/Devi ancora/)).toBeNull();
+  });
+});
 
 describe('back from Stripe’s "Annulla"', () => {
   it('abandons the checkout once, says so, frees the credit set aside and drops ?pagamento=annullato', async () => {

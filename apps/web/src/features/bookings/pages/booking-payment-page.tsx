@@ -3,11 +3,11 @@
 // what a use pays) and "Annulla prenotazione". Only the owner sees it (the API answers 404). Stripe's
 // "Annulla" comes back here with ?pagamento=annullato: the checkout is abandoned once (the credit it set
 // aside is free again at once), its message shown, and the parameter dropped.
-import { ZBookingCheckoutBody, type TBookingCheckoutBody } from '@beach/contracts';
+import { ZBookingCheckoutBody, type TBookingCheckoutBody, type TMoney } from '@beach/contracts';
 import type { Locale } from '@beach/i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
@@ -24,7 +24,7 @@ import { useAbandonCheckout, useBookingCheckout, useCancelBooking } from '../api
 import { useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
 import { BookingSummary } from '../../../components/booking-summary';
 import { PayWithCarnet } from '../../carnets';
-import { CreditAndCardButton, PayWithCredit } from '../../credit';
+import { CreditAndCardButton, DebtNotice, PayWithCredit } from '../../credit';
 import { PlayersPanel, useBookingSplit } from '../../split-payment';
 
 /** Seconds left until `until`, ticking every second. */
@@ -45,6 +45,8 @@ export default function BookingPaymentPage() {
   const to = (address: string) => localizedTo(i18n.locale as Locale, address);
   usePageTitle(t`Pagamento prenotazione`);
   const id = Number(useParams().bookingId);
+  /** Set by the booking just made while the member owes the centre. */
+  const debt = (useLocation().state as { debt?: TMoney | null } | null)?.debt;
   const navigate = useNavigate();
   const validId = Number.isInteger(id) && id > 0;
   const booking = useBooking(validId ? id : null);
@@ -107,6 +109,7 @@ export default function BookingPaymentPage() {
       <h1 className="text-2xl font-bold text-sea-900">
         <Trans>Pagamento prenotazione</Trans>
       </h1>
+      <DebtNotice debt={debt} />
       {cancelledMessage && data?.status !== 'confirmed' && <Alert>{cancelledMessage}</Alert>}
       {validId && booking.isPending && <Spinner label={t`Caricamento della prenotazione...`} />}
       {(!validId || booking.isError) && (

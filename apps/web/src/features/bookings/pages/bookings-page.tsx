@@ -135,7 +135,7 @@ export default function BookingsPage() {
     if (!selection || !day) return;
     const court = day.courts.find((row) => row.id === selection.courtId)!;
     try {
-      const { booking } = await create.mutateAsync({
+      const { booking, debt } = await create.mutateAsync({
         court_id: selection.courtId,
         date,
         start: court.cells[selection.start]!.start,
@@ -143,7 +143,8 @@ export default function BookingsPage() {
         full_day: selection.fullDay,
         equipment: selection.fullDay && equipment,
       });
-      navigate(localizedTo(i18n.locale as Locale, generatePath(paths.bookingPayment, { bookingId: String(booking.id) })));
+      // What the member owes the centre is said on the payment page (docs/domain.md#credit).
+      navigate(localizedTo(i18n.locale as Locale, generatePath(paths.bookingPayment, { bookingId: String(booking.id) })), { state: { debt } });
     } catch (failure) {
       // The grid is read again, so a slot just taken by someone else shows as taken.
       setSelection(null);

@@ -1,5 +1,5 @@
 // Calls for credit: the member's own statement and online top-up, and the desk's view and writes.
-import { api, type TCreditAdjustmentBody, type TCreditRefundBody, type TCreditSettingsBody, type TCreditTopUpBody, type TDeskTopUpBody } from '@beach/contracts';
+import { api, type TCreditAdjustmentBody, type TCreditRefundBody, type TCreditSettingsBody, type TCreditTopUpBody, type TDebtSettleBody, type TDeskTopUpBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { goToCheckout } from '../../../lib/checkout';
@@ -24,6 +24,9 @@ export const useMyCredit = (page: number) =>
 /** Opens Stripe's page for the top-up; the member comes back to /pagamento-completato. */
 export const useTopUpCredit = () =>
   useMutation({ mutationFn: (body: TCreditTopUpBody) => callApi(api.credit.topUp, { body }), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) });
+
+/** Opens Stripe's page for what the member owes the centre; they come back to /pagamento-completato. */
+export const usePayDebt = () => useMutation({ mutationFn: () => callApi(api.memberDebt.checkout), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) });
 
 /** Pays a held booking from credit: the booking, its players and the credit are read again. */
 export const usePayBookingWithCredit = () => {
@@ -63,6 +66,8 @@ function useDeskMutation<Body, Result>(userId: number, send: (body: Body) => Pro
   });
 }
 export const useDeskTopUp = (userId: number) => useDeskMutation(userId, (body: TDeskTopUpBody) => callApi(api.credit.deskTopUp, { params: { id: userId }, body }));
+/** The desk collects what the member owes the centre (on one's own account the server refuses staff with a 403). */
+export const useSettleDebt = (userId: number) => useDeskMutation(userId, (body: TDebtSettleBody) => callApi(api.memberDebt.settle, { params: { id: userId }, body }));
 /** Staff may add up to the admin's limit and never to their own credit: the server refuses with a 403 and says why. */
 export const useAdjustCredit = (userId: number) =>
   useDeskMutation(userId, (body: TCreditAdjustmentBody) => callApi(api.credit.adjust, { params: { id: userId }, body }), { correction: true });

@@ -2,7 +2,8 @@ import type { TCreditMovement, TCreditStatement } from '@beach/contracts';
 import { loadParts } from '@beach/i18n/web';
 import { i18n } from '@lingui/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pageLocation } from '../../../lib/checkout';
 import { creditStatement, jsonResponse, signIn } from '../../../test/fixtures';
 import { renderAt, stubApiForEachTest } from '../../../test/test-support';
 import { CreditSection } from './credit-section';
@@ -66,7 +67,7 @@ describe('the member’s credit on /profilo', () => {
     renderAt(<CreditSection />, { url: '/profilo' });
     const warning = (await screen.findByText(/^Devi 12,50\s€ al centro/)).closest('[role]')!;
     expect(warning.getAttribute('role')).toBe('status');
-    expect(warning.textContent).toMatch(/^Devi 12,50\s€ al centro: passa in segreteria\. ?Un pagamento già usato \(credito o carnet\) è stato poi rimborsato dalla tua banca\.$/);
+    expect(warning.textContent).toMatch(/^Devi 12,50\s€ al centro: pagalo qui con la carta o in segreteria\. ?Un pagamento già usato \(credito o carnet\) è stato poi rimborsato dalla tua banca\.Paga$/);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('list', { name: 'Dettaglio del credito' })).toBeNull();
     expect(screen.getByRole('list', { name: 'Movimenti del credito' }).textContent).toContain('Ricarica rimborsata dalla banca');
@@ -77,6 +78,31 @@ describe('the member’s credit on /profilo', () => {
     renderAt(<CreditSection />, { url: '/profilo' });
     const detail = await screen.findByRole('list', { name: 'Dettaglio del credito' });
     expect(detail.textContent).toMatch(/^rimborsabili 15,00\s€$/);
+  });
+});
+
+describe('the member’s debt', () => {
+  beforeEach(() => signIn('user'));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is paid with "Paga" on Stripe’s page, or the server’s refusal is shown', async () => {
+    const goToCheckout = vi.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement({ owed: '12.50' }));
+    handlers['POST /api/me/debt/checkout'] = () => jsonResponse(409, { message: 'Non c’è nulla da saldare: nessun importo dovuto al centro.' });
+    renderAt(<CreditSection />, { url: '/profilo' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Paga' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Non c’è nulla da saldare: nessun importo dovuto al centro.');
+
+    handlers['POST /api/me/debt/checkout'] = () => jsonResponse(200, { checkout_url: 'https://checkout.example/s/9' });
+    fireEvent.click(screen.getByRole('button', { name: 'Paga' }));
+    await vi.waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('https://checkout.example/s/9'));
+  });
+
+  it('has no "Paga" when nothing is owed', async () => {
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, HELD);
+    renderAt(<CreditSection />, { url: '/profilo' });
+    await waitFor(() => expect(screen.getByTestId('credit-balance').textContent).toMatch(/^30,00\s€$/));
+    expect(screen.queryByRole('button', { name: 'Paga' })).toBeNull();
   });
 });
 
@@ -102,10 +128,11 @@ describe('the member’s credit in German and English', () => {
     i18n.activate('en');
     handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement({ owed: '12.50', data: [movement(1, { amount: '-20.00', kind: 'stripe_refund' })], total: 1 }));
     renderAt(<CreditSection />, { url: '/en/profilo' });
-    const warning = (await screen.findByText('You owe the centre €12.50: please come to reception.')).closest('[role]')!;
+    const warning = (await screen.findByText('You owe the centre €12.50: pay it here by card or at reception.')).closest('[role]')!;
     expect(warning.textContent).toContain('was later refunded by your bank.');
     expect(screen.getByRole('list', { name: 'Credit transactions' }).textContent).toMatch(/^Top-up refunded by the bank.*-€20\.00$/);
     expect(screen.getByRole('button', { name: 'Top up by card' })).toBeTruthy();
+    expect(within(warning as HTMLElement).getByRole('button', { name: 'Pay' })).toBeTruthy();
   });
 });
 
@@ -118,7 +145,7 @@ describe('the member’s credit at the desk', () => {
     const region = await screen.findByRole('region', { name: 'Credito' });
     await waitFor(() => expect(region.textContent).toMatch(/Saldo30,00\s€/));
     expect(within(region).getByRole('list', { name: 'Dettaglio del credito' }).textContent).toMatch(/di cui riservati 5,00\s€ per un pagamento in corso/);
-    expect(within(region).getByRole('status').textContent).toMatch(/^Il socio deve 7,00\s€ al centro\. ?Un pagamento già usato \(credito o carnet\) è stato poi rimborsato dalla sua banca: chiedigli di saldarlo\.$/);
+    expect(within(region).getByRole('status').textContent).toMatch(/^Il socio deve 7,00\s€ al centro\. ?Un pagamento già usato \(credito o carnet\) è stato poi rimborsato dalla sua banca: chiedigli di saldarlo\./);
     expect(within(region).queryByRole('alert')).toBeNull();
   });
 
@@ -150,5 +177,27 @@ describe('the member’s credit at the desk', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Rettifica' }));
     await screen.findByText('Rettifica registrata.');
     expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  it('collects what the member owes with "Incassa" and the method chosen, and shows a refusal (one’s own account) under the form', async () => {
+    handlers['GET /api/admin/users/42/credit?page=1&per_page=10'] = () => jsonResponse(200, { ...HELD, owed: '7.00' });
+    handlers['POST /api/admin/users/42/debt/settle'] = () => jsonResponse(403, { message: 'Non puoi incassare sul tuo conto: chiedi a un amministratore.' });
+    renderAt(<MemberCredit userId={42} />, { url: '/admin/users' });
+    const form = await screen.findByRole('form', { name: 'Incassa quanto dovuto' });
+    expect(within(screen.getByRole('status')).getByRole('form', { name: 'Incassa quanto dovuto' })).toBe(form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Incassa' }));
+    await within(form).findByText('Non puoi incassare sul tuo conto: chiedi a un amministratore.');
+    expect(bodiesOf('POST /api/admin/users/42/debt/settle')).toEqual([{ method: 'cash' }]);
+
+    handlers['POST /api/admin/users/42/debt/settle'] = () => jsonResponse(200, { message: 'Incassato quanto il socio doveva al centro.', owed: '0.00' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Incassa' }));
+    await screen.findByText('Incassato quanto il socio doveva al centro.');
+  });
+
+  it('offers no "Incassa" when the member owes nothing', async () => {
+    handlers['GET /api/admin/users/42/credit?page=1&per_page=10'] = () => jsonResponse(200, HELD);
+    renderAt(<MemberCredit userId={42} />, { url: '/admin/users' });
+    await screen.findByRole('form', { name: 'Rettifica del credito' });
+    expect(screen.queryByRole('form', { name: 'Incassa quanto dovuto' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 // The credit part of /profilo: the member's balance (with what is set aside, what is refundable and what
-// they owe the centre), their movements and an online top-up between the centre's minimum and maximum
+// they owe the centre, with "Paga": Stripe Checkout for the whole debt), their movements and an online top-up between the centre's minimum and maximum
 // (paid on Stripe Checkout, credited when Stripe confirms it), and the receipts of the top-ups and their refunds.
 import { ZCreditTopUpBody } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,7 +10,9 @@ import { Input } from '../../../components/ui/field';
 import { CardSection, ReadState } from '../../../components/ui/card-section';
 import { formatMoney } from '../../../lib/format';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
-import { useMyCredit, useTopUpCredit } from '../api/credit';
+import { ApiError } from '../../../lib/api-transport';
+import { Alert } from '../../../components/ui/alert';
+import { useMyCredit, usePayDebt, useTopUpCredit } from '../api/credit';
 import { MyReceiptList } from '../../../components/receipt-links';
 import { CreditMovements } from './credit-movements';
 import { CreditBreakdown, CreditOwed } from './credit-summary';
@@ -32,13 +34,28 @@ export function CreditSection() {
       {statement && (
         <>
           <CreditBreakdown statement={statement} />
-          <CreditOwed owed={statement.owed} audience="member" />
+          <CreditOwed owed={statement.owed} audience="member" action={<PayDebt />} />
           <TopUpForm min={statement.top_up_min} max={statement.top_up_max} />
           <CreditMovements statement={statement} onPageChange={setPage} />
           <MyReceiptList title={t`Ricevute delle ricariche`} which={(receipt) => receipt.for === 'credit'} />
         </>
       )}
     </CardSection>
+  );
+}
+
+/** "Paga": what the member owes, by card on Stripe's page (the webhook settles it; they come back to /pagamento-completato). */
+function PayDebt() {
+  const { t } = useLingui();
+  const pay = usePayDebt();
+  const failure = pay.error instanceof ApiError ? pay.error.message : pay.error ? t`Non è stato possibile aprire il pagamento. Riprova più tardi.` : '';
+  return (
+    <div className="space-y-2">
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <Button size="sm" onClick={() => pay.mutate()} loading={pay.isPending || pay.isSuccess} loadingText={t`Apertura del pagamento...`}>
+        <Trans context="button: pay what is owed to the centre">Paga</Trans>
+      </Button>
+    </div>
   );
 }
 

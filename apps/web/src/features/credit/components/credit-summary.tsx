@@ -4,6 +4,7 @@
 // on the member's page; each line only when it is not zero.
 import { moneyToCents, type TCreditStatement, type TMoney } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { formatMoney } from '../../../lib/format';
 
@@ -46,19 +47,19 @@ export function CreditBreakdown({ statement }: { statement: Amounts }) {
 
 /**
  * What the member owes the centre (credit or a carnet spent, then its payment refunded by the bank), as it
- * reads to the member themselves and to the desk. A standing state shown on every visit: said politely,
- * never as an alert.
+ * reads to the member themselves and to the desk, with the way to settle it (`action`: the member's "Paga",
+ * the desk's "Incassa"). A standing state shown on every visit: said politely, never as an alert.
  */
-export function CreditOwed({ owed, audience }: Pick<TCreditStatement, 'owed'> & { audience: 'member' | 'staff' }) {
+export function CreditOwed({ owed, audience, action }: Pick<TCreditStatement, 'owed'> & { audience: 'member' | 'staff'; action?: ReactNode }) {
   const { t } = useLingui();
   if (moneyToCents(owed) <= 0) return null;
   const amount = formatMoney(owed);
   return audience === 'member' ? (
-    <Alert tone="warning" standing title={t`Devi ${amount} al centro: passa in segreteria.`}>
+    <Alert tone="warning" standing title={t`Devi ${amount} al centro: pagalo qui con la carta o in segreteria.`} action={action}>
       <Trans>Un pagamento già usato (credito o carnet) è stato poi rimborsato dalla tua banca.</Trans>
     </Alert>
   ) : (
-    <Alert tone="warning" standing title={t`Il socio deve ${amount} al centro.`}>
+    <Alert tone="warning" standing title={t`Il socio deve ${amount} al centro.`} action={action}>
       <Trans>Un pagamento già usato (credito o carnet) è stato poi rimborsato dalla sua banca: chiedigli di saldarlo.</Trans>
     </Alert>
   );

@@ -2,8 +2,10 @@
 // aside, what is refundable and what the member owes the centre) and movements, a top-up paid at the desk
 // (cash, POS, bank transfer), a correction with its reason (above the admin's limit, or on one's own
 // credit, the server refuses staff with a 403 and says why: the form shows it) and "Rimborsa il credito"
-// (to the card of the online top-ups or in cash; empty amount: all that can be refunded that way).
-import { CREDIT_REFUND_METHODS, DESK_TOP_UP_METHODS, ZCreditAdjustmentBody, ZCreditRefundBody, ZDeskTopUpBody } from '@beach/contracts';
+// (to the card of the online top-ups or in cash; empty amount: all that can be refunded that way); what the
+// member owes the centre, collected whole with "Incassa" (cash, POS or from paid-in credit; on one's own
+// account the server refuses staff with a 403 and the form shows it).
+import { CREDIT_REFUND_METHODS, DEBT_SETTLE_METHODS, DESK_TOP_UP_METHODS, ZCreditAdjustmentBody, ZCreditRefundBody, ZDebtSettleBody, ZDeskTopUpBody } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { DetailSection } from '../../../components/admin/detail-modal';
@@ -13,8 +15,8 @@ import { Input, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
-import { useAdjustCredit, useDeskTopUp, useMemberCredit, useRefundCredit } from '../api/credit';
-import { CREDIT_REFUND_METHOD_LABELS, DESK_TOP_UP_METHOD_LABELS } from '../labels';
+import { useAdjustCredit, useDeskTopUp, useMemberCredit, useRefundCredit, useSettleDebt } from '../api/credit';
+import { CREDIT_REFUND_METHOD_LABELS, DEBT_SETTLE_METHOD_LABELS, DESK_TOP_UP_METHOD_LABELS } from '../labels';
 import { CreditMovements } from './credit-movements';
 import { CreditBreakdown, CreditOwed } from './credit-summary';
 
@@ -37,7 +39,7 @@ export function MemberCredit({ userId }: { userId: number }) {
         {credit.data && (
           <>
             <CreditBreakdown statement={credit.data} />
-            <CreditOwed owed={credit.data.owed} audience="staff" />
+            <CreditOwed owed={credit.data.owed} audience="staff" action={<SettleDebtForm userId={userId} onDone={setNotice} />} />
             <DeskTopUpForm userId={userId} onDone={setNotice} />
             <AdjustmentForm userId={userId} onDone={setNotice} />
             <RefundForm userId={userId} onDone={setNotice} />
@@ -65,6 +67,25 @@ function DeskTopUpForm({ userId, onDone }: { userId: number; onDone: (notice: No
       <div className="w-40"><Select label={t`Pagata con`} options={DESK_TOP_UP_METHODS.map((method) => ({ value: method, label: i18n._(DESK_TOP_UP_METHOD_LABELS[method]) }))} {...field('method')} /></div>
       <Button type="submit" size="sm" loading={formState.isSubmitting} loadingText={t`Registrazione...`}>
         <Trans context="button: top up the credit">Ricarica</Trans>
+      </Button>
+    </form>
+  );
+}
+
+function SettleDebtForm({ userId, onDone }: { userId: number; onDone: (notice: Notice) => void }) {
+  const { i18n, t } = useLingui();
+  const settle = useSettleDebt(userId);
+  const { field, submit, failure, formState } = useZodForm({ schema: ZDebtSettleBody, defaultValues: { method: 'cash' } });
+  const onSubmit = submit(async (body) => {
+    onDone(null);
+    onDone({ tone: 'success', text: (await settle.mutateAsync(body)).message });
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t`Incassa quanto dovuto`} className="flex flex-wrap items-end gap-3">
+      <FormAlert failure={failure} className="w-full" />
+      <div className="w-40"><Select label={t`Saldato con`} options={DEBT_SETTLE_METHODS.map((method) => ({ value: method, label: i18n._(DEBT_SETTLE_METHOD_LABELS[method]) }))} {...field('method')} /></div>
+      <Button type="submit" size="sm" loading={formState.isSubmitting} loadingText={t`Registrazione...`}>
+        <Trans>Incassa</Trans>
       </Button>
     </form>
   );

@@ -39,6 +39,7 @@ const ONWARD: Record<TCheckoutOutcome['kind'], [string, MessageDescriptor]> = {
   booking_share: [paths.myBookings, msg`Vai alle mie prenotazioni`],
   enrolment: [paths.profile, msg`Vai alle tue iscrizioni`],
   tournament_fee: [paths.tournaments, msg`Vai ai tornei`],
+  debt: [paths.profile, msg`Vai al tuo credito`],
 };
 
 function Onward({ kind }: { kind: TCheckoutOutcome['kind'] }) {
@@ -154,6 +155,7 @@ function Outcome({ sessionId }: { sessionId: string }) {
   if (data.kind === 'carnet') return <Paid kind="carnet"><p><Trans>Carnet acquistato: trovi gli ingressi nel tuo profilo.</Trans></p></Paid>;
   if (data.kind === 'enrolment') return <Paid kind="enrolment"><p><Trans>Iscrizione confermata: ci vediamo al corso!</Trans></p></Paid>;
   if (data.kind === 'tournament_fee') return <Paid kind="tournament_fee"><p><Trans>Quota del torneo pagata: ci vediamo in campo!</Trans></p></Paid>;
+  if (data.kind === 'debt') return <Paid kind="debt"><p><Trans>Pagamento ricevuto: quanto dovevi al centro è saldato.</Trans></p></Paid>;
   if (data.kind === 'booking_share') return <Paid kind="booking_share"><p><Trans>Quota pagata: ci vediamo in campo!</Trans></p></Paid>;
   return <PaidBooking id={data.target_id} />;
 }

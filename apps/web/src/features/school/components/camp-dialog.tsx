@@ -3,7 +3,7 @@
 // discount and the late fee are the server's); the dialog then says who got a place and who did not, and
 // why, with the price each got (the sibling discount shows on the second), and leads to /profilo, where each
 // enrolment is paid (the deposit, then the balance). A full band offers the waiting list.
-import type { TOpenCourse, TParticipant } from '@beach/contracts';
+import type { TMoney, TOpenCourse, TParticipant } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -19,6 +19,7 @@ import type { Locale } from '@beach/i18n';
 import { useEnrol, useParticipants } from '../api/enrolments';
 import { CampBands, campHours, CampTerms } from './camp-card';
 import { EnrolOrSignIn } from './enrol-or-sign-in';
+import { DebtNotice } from '../../credit';
 
 /** What became of one person's enrolment: the server's message either way, and the price it got. */
 export interface CampOutcome {
@@ -57,6 +58,7 @@ function CampEnrolForm({ course }: { course: TOpenCourse }) {
   const [ticked, setTicked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [outcomes, setOutcomes] = useState<CampOutcome[] | null>(null);
+  const [debt, setDebt] = useState<TMoney | null>(null);
   const people = participants.data ?? [];
   const labelOf = ({ child_id: childId, name }: TParticipant) => (childId === null ? t`Io (${name})` : name);
 
@@ -67,6 +69,7 @@ function CampEnrolForm({ course }: { course: TOpenCourse }) {
     for (const person of people.filter((row) => ticked.includes(keyOf(row)))) {
       try {
         const made = await enrol.mutateAsync({ course_id: course.id, kind: 'course', child_id: person.child_id });
+        setDebt(made.debt);
         done.push({ name: person.name, enrolled: true, message: made.message, amount: made.enrolment.amount });
       } catch (error) {
         const message = error instanceof ApiError ? (error.errors ? error.details : error.message) : t`Non è stato possibile completare l’iscrizione. Riprova più tardi.`;
@@ -80,6 +83,7 @@ function CampEnrolForm({ course }: { course: TOpenCourse }) {
   if (outcomes) {
     return (
       <div className="space-y-3">
+        <DebtNotice debt={debt} />
         <ul aria-label={t`Esito delle iscrizioni`} className="space-y-2">
           {outcomes.map((outcome) => (
             <li key={outcome.name}>

@@ -1,7 +1,7 @@
 // A course's detail with the enrol action (/scuola): who (the member or one of their children), how (the
 // whole course, one lesson or a trial), which session; the price is the server's. A paid enrolment then
 // holds its place until paid, by card (Stripe's page) or with credit.
-import type { TEnrolment, TEnrolmentKind, TOpenCourse } from '@beach/contracts';
+import type { TEnrolment, TEnrolmentKind, TMoney, TOpenCourse } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -15,6 +15,7 @@ import { KIND_LABELS } from '../labels';
 import { scheduleOf } from './course-card';
 import { PayEnrolment } from './pay-enrolment';
 import { EnrolOrSignIn } from './enrol-or-sign-in';
+import { DebtNotice } from '../../credit';
 
 /** The kinds the course offers, with what each costs now. */
 export function offeredKinds(course: TOpenCourse): { kind: TEnrolmentKind; price: string }[] {
@@ -58,8 +59,15 @@ function EnrolForm({ course }: { course: TOpenCourse }) {
   const [kind, setKind] = useState<TEnrolmentKind>(kinds[0]?.kind ?? 'course');
   const [sessionId, setSessionId] = useState(String(course.sessions.find((session) => session.places_left > 0)?.id ?? ''));
   const [failure, setFailure] = useState('');
-  const [made, setMade] = useState<{ message: string; enrolment: TEnrolment } | null>(null);
-  if (made) return made.enrolment.status === 'confirmed' ? <Alert tone="success">{made.message}</Alert> : <PayEnrolment enrolment={made.enrolment} notice={made.message} />;
+  const [made, setMade] = useState<{ message: string; enrolment: TEnrolment; debt: TMoney | null } | null>(null);
+  if (made) {
+    return (
+      <div className="space-y-3">
+        <DebtNotice debt={made.debt} />
+        {made.enrolment.status === 'confirmed' ? <Alert tone="success">{made.message}</Alert> : <PayEnrolment enrolment={made.enrolment} notice={made.message} />}
+      </div>
+    );
+  }
   if (kinds.length === 0) return <Alert><Trans>Corso al completo.</Trans></Alert>;
   const price = formatMoney(kinds.find((row) => row.kind === kind)?.price ?? '0.00');
   const meLabel = (name: string) => t`Io (${name})`;

@@ -37,7 +37,7 @@ describe('/scuola', () => {
   it('lists the courses; a card opens the course, a child is enrolled in one lesson and paid by card', async () => {
     handlers['GET /api/courses'] = () => jsonResponse(200, { data: [course()] });
     handlers['GET /api/me/enrolments/participants'] = () => jsonResponse(200, { data: [{ child_id: null, name: 'Anna Rossi' }, { child_id: 5, name: 'Luca Rossi' }] });
-    handlers['POST /api/me/enrolments'] = () => jsonResponse(201, { message: 'Posto tenuto: completa il pagamento per confermare l’iscrizione.', enrolment: enrolment() });
+    handlers['POST /api/me/enrolments'] = () => jsonResponse(201, { message: 'Posto tenuto: completa il pagamento per confermare l’iscrizione.', enrolment: enrolment(), debt: '4.50' });
     handlers['POST /api/me/enrolments/90/checkout'] = () => jsonResponse(200, { checkout_url: 'https://checkout.example/s/1' });
     const goToCheckout = vi.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
     renderAt(<SchoolPage />, { url: '/scuola' });
@@ -57,6 +57,8 @@ describe('/scuola', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Iscrivi' }));
     expect(await within(dialog).findByText('Posto tenuto: completa il pagamento per confermare l’iscrizione.')).toBeTruthy();
     expect(bodiesOf('POST /api/me/enrolments')).toEqual([{ course_id: 7, kind: 'lesson', child_id: 5, session_id: 72 }]);
+    // The member owes the centre: said with the enrolment, where to pay it too.
+    expect(within(dialog).getByText(/^Devi ancora 4,50\s€ al centro\.$/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Paga con la carta' }));
     await vi.waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('https://checkout.example/s/1'));
   });
