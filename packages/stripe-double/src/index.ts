@@ -106,7 +106,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   const failLater = (refundId: string) => {
     const timer = setTimeout(() => {
       failing.delete(timer);
-      void dispatchAll(store.settleRefund(refundId, 'failed'));
+      if (store.refundPending(refundId)) void dispatchAll(store.settleRefund(refundId, 'failed'));
     }, FAIL_AFTER_MS);
     failing.add(timer);
   };

@@ -266,6 +266,11 @@ export class Store {
     return { refund, event: this.emit('charge.refunded', charge), failLater: this.delayedRefunds.get(charge.id) === 'fail' };
   }
 
+  /** Whether the refund is still pending (settled by a test meanwhile, it is not failed again). */
+  refundPending(id: string): boolean {
+    return this.refunds.some((refund) => refund.id === id && refund.status === 'pending');
+  }
+
   /** Every later refund of the payment intent's charge is made pending: settled by settleRefund, or failed soon after ('fail'). */
   delayRefunds(paymentIntentId: string, outcome: DelayedRefunds): void {
     this.delayedRefunds.set(this.chargeOf(paymentIntentId).id, outcome);
