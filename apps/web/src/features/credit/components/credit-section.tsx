@@ -13,7 +13,7 @@ import { FormAlert, useZodForm } from '../../../components/ui/form';
 import { useMyCredit, useTopUpCredit } from '../api/credit';
 import { MyReceiptList } from '../../../components/receipt-links';
 import { CreditMovements } from './credit-movements';
-import { CreditBreakdown, CreditOwed } from './credit-summary';
+import { CreditBreakdown, CreditOwed, CreditRefundDue } from './credit-summary';
 
 export function CreditSection() {
   const { t } = useLingui();
@@ -33,6 +33,7 @@ export function CreditSection() {
         <>
           <CreditBreakdown statement={statement} />
           <CreditOwed owed={statement.owed} audience="member" />
+          <CreditRefundDue statement={statement} audience="member" />
           <TopUpForm min={statement.top_up_min} max={statement.top_up_max} />
           <CreditMovements statement={statement} onPageChange={setPage} />
           <MyReceiptList title={t`Ricevute delle ricariche`} which={(receipt) => receipt.for === 'credit'} />
