@@ -62,7 +62,10 @@ export interface StripeDouble {
    * charge.dispute.closed) or 'lost' (closed); an inquiry 'warning_closed' (closed).
    */
   closeDispute(disputeId: string, outcome: 'won' | 'lost' | 'warning_closed'): Promise<void>;
-  /** A pending refund (delayRefundsFor) succeeds or fails: refund.updated (and refund.failed), delivered before it resolves. */
+  /**
+   * A pending refund (delayRefundsFor) succeeds or fails, or one that succeeded fails after all (its bank sent it back):
+   * refund.updated (and refund.failed), delivered before it resolves.
+   */
   settleRefund(refundId: string, outcome: 'succeeded' | 'failed'): Promise<void>;
   /** Stripe pays `amount` of the balance out to the centre's bank (a payout balance transaction, no webhook). */
   payout(amount: number): void;

@@ -595,9 +595,16 @@ describe('refunds settled later', () => {
     await expect(stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 3501 })).rejects.toMatchObject({ code: 'amount_too_large' });
     await double.settleRefund(refund.id, 'succeeded');
     expect(eventsAbout(refund.id).map((event) => [event.type, (event.data.object as Stripe.Refund).status])).toEqual([['refund.updated', 'succeeded']]);
-    await expect(double.settleRefund(refund.id, 'failed')).rejects.toThrow(/not pending/);
+    await expect(double.settleRefund(refund.id, 'succeeded')).rejects.toThrow(/is succeeded: it cannot become succeeded/);
     const sources = (await stripe.balanceTransactions.list({ limit: 100 })).data.filter((row) => row.source === refund.id);
     expect(sources.map((row) => [row.type, row.amount])).toEqual([['refund', -2500]]);
+    // Its bank sends it back after all: failed, the money back in the balance.
+    await double.settleRefund(refund.id, 'failed');
+    expect((await stripe.balanceTransactions.list({ limit: 100 })).data.filter((row) => row.source === refund.id).map((row) => [row.type, row.amount])).toEqual([
+      ['refund_failure', 2500],
+      ['refund', -2500],
+    ]);
+    await expect(double.settleRefund(refund.id, 'failed')).rejects.toThrow(/is failed: it cannot become failed/);
   });
 
   it('a refund made to fail asynchronously is pending when made, then failed: refund.updated, refund.failed and its money back', async () => {

@@ -19,17 +19,18 @@ export async function refundsDueOf(tx: Prisma.TransactionClient, userId: number,
 
 /**
  * The money of a card refund Stripe did not make goes to the member's refund due, from `from` (the payment's
- * refund on its way, or Stripe clearing for one that had gone through); a guest's (no account) stays on its
+ * refund on its way, or Stripe clearing for one that had gone through: the entry then names its failed
+ * refund row, whose money it brings back, not the payment); a guest's (no account) stays on its
  * way, for the desk to hand back (the reconciliation names it).
  */
-export async function keepRefundDue(tx: Prisma.TransactionClient, payment: Transaction, request: Pick<StripeRequest, 'id' | 'amountCents'>, from: AccountRef) {
+export async function keepRefundDue(tx: Prisma.TransactionClient, payment: Transaction, request: Pick<StripeRequest, 'id' | 'amountCents'>, from: AccountRef, transactionId = payment.id) {
   const into = payment.userId === null ? accounts.refundPayable(payment.id) : accounts.refundDue(payment.userId, payment.id);
   await post(tx, {
     key: `stripe-request:${request.id}:failed`,
     kind: 'refund_failed',
     description: 'Rimborso sulla carta non riuscito: importo da restituire in segreteria',
     userId: payment.userId,
-    transactionId: payment.id,
+    transactionId,
     legs: [debit(from, request.amountCents!), credit(into, request.amountCents!)],
   });
 }

@@ -104,6 +104,35 @@ describe('card refunds Stripe answers later', () => {
   });
 });
 
+describe('a card refund that went through, then failed', () => {
+  it('comes back from Stripe into the member’s refund due: its refund row failed, the payment no longer refunded', async () => {
+    const member = await createMember(app, db);
+    const topUp = await topUpOnline(member, '25');
+    await refundCredit(member).expect(200);
+    await deps.jobs.waitUntilIdle();
+    const [done] = await requestsOf(topUp.id);
+    expect(done).toMatchObject({ status: 'done' });
+    expect((await db.transaction.findUniqueOrThrow({ where: { id: topUp.id } })).status).toBe('refunded');
+
+    // The card's bank sends it back days later (Stripe's test card 4000 0000 0000 5126).
+    await double.settleRefund(done!.resultId!, 'failed');
+    await expect.poll(async () => (await requestsOf(topUp.id))[0]!.status).toBe('failed');
+    expect((await refundRowsOf(topUp.id)).map((row) => [row.amountCents, row.status])).toEqual([[2500, 'failed']]);
+    expect((await db.transaction.findUniqueOrThrow({ where: { id: topUp.id } })).status).toBe('completed');
+    expect(await statementOf(member)).toMatchObject({ balance: '0.00', refund_due: '25.00', refund_due_held: '0.00' });
+    expect(mailTo(member).map((message) => message.subject)).toContain('Il rimborso sulla tua carta non è andato a buon fine');
+    await reconciled();
+
+    await payRefundDue(member, 'cash').expect(200);
+    expect((await refundRowsOf(topUp.id)).map((row) => [row.method, row.status])).toEqual([
+      ['stripe', 'failed'],
+      ['cash', 'completed'],
+    ]);
+    expect((await db.transaction.findUniqueOrThrow({ where: { id: topUp.id } })).status).toBe('refunded');
+    await reconciled();
+  });
+});
+
 describe('disputes', () => {
   it('an inquiry withdraws nothing and posts nothing, open or closed', async () => {
     const member = await createMember(app, db);

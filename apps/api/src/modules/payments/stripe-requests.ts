@@ -106,14 +106,12 @@ export function createStripeRequests(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs
     const request = await tx.stripeRequest.findUniqueOrThrow({ where: { id: requestId }, include: { payment: true } });
     if (request.status === 'failed' || (request.status === 'done' && request.resultId !== refundId)) return false;
     const { payment } = request;
-    let from = accounts.refundPayable(payment.id);
-    if (request.status === 'done') {
-      await tx.transaction.updateMany({ where: { stripeRefundId: refundId, status: 'completed' }, data: { status: 'failed' } });
-      await markRefunded(tx, payment);
-      from = accounts.stripe;
-    }
     await tx.stripeRequest.update({ where: { id: requestId }, data: { status: 'failed', error: why.slice(0, 500), resultId: refundId } });
-    await keepRefundDue(tx, payment, request, from);
+    if (request.status === 'done') {
+      const row = await tx.transaction.update({ where: { stripeRefundId: refundId }, data: { status: 'failed' } });
+      await markRefunded(tx, payment);
+      await keepRefundDue(tx, payment, request, accounts.stripe, row.id);
+    } else await keepRefundDue(tx, payment, request, accounts.refundPayable(payment.id));
     const user = payment.userId ? await tx.user.findUnique({ where: { id: payment.userId } }) : null;
     if (user) await jobs.send('send-email', refundFailedEmail(user, payment.description, request.amountCents!), { tx });
     logger.warn({ requestId, paymentId: payment.id, why }, 'Rimborso sulla carta non riuscito: importo da restituire in segreteria');
