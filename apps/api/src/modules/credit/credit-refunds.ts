@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.js';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { todayInRome } from '../../lib/time.js';
 import { accounts, available, credit, debit, post, INSUFFICIENT_CREDIT, settleDebt, walletOf } from '../ledger/index.js';
-import { requireStripe, markRefunded, refundsDueOf, type StripeRequests } from '../payments/index.js';
+import { requireStripe, markRefunded, refundOf, refundsDueOf, type StripeRequests } from '../payments/index.js';
 import { auditCreditEntry } from './credit-audit.js';
 
 export const CREDIT_REFUND_MESSAGES = {
@@ -144,7 +144,7 @@ export function createCreditRefunds({ db, stripe }: Pick<AppDeps, 'db' | 'stripe
         const from = accounts.refundDue(userId, paymentId);
         if (method === 'cash') {
           const refund = await tx.transaction.create({
-            data: { kind: payment.kind, type: 'refund', refundOfId: payment.id, userId, amountCents: cents, method: 'cash', status: 'completed', paidAt: new Date(), description: `Rimborso in contanti: ${payment.description ?? 'pagamento online'}` },
+            data: { ...refundOf(payment), amountCents: cents, method: 'cash', status: 'completed', paidAt: new Date(), description: `Rimborso in contanti: ${payment.description ?? 'pagamento online'}` },
           });
           await markRefunded(tx, payment);
           entryId = (await post(tx, { key: `refund:${refund.id}`, kind: 'refund', description: 'Rimborso non riuscito sulla carta, restituito in contanti', createdById: staffId, userId, transactionId: refund.id, legs: [debit(from, cents), credit(accounts.till('cash'), cents)] }))!.id;

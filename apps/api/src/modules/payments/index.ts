@@ -7,7 +7,7 @@ export { STRIPE_WEBHOOK_PATH, registerPaymentsRoutes, stripeWebhook } from './pa
 export { createPaymentsService } from './payments.service.js';
 export type { PaymentTarget } from './payment-targets.js';
 export { requireStripe } from './stripe-client.js';
-export { markRefunded } from './refund-rows.js';
+export { markRefunded, refundOf } from './refund-rows.js';
 export { disputeHolds, refundsDueOf } from './refund-due.js';
 export { createStripeRequests } from './stripe-requests.js';
 export type { RefundReason, StripeRequests } from './stripe-requests.js';

@@ -3,6 +3,19 @@
 import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import type { Stripe } from '../../lib/stripe.js';
 
+/** What a refund row of the payment shares with it: its kind, its payer and what it paid. */
+export const refundOf = (payment: Transaction) => ({
+  kind: payment.kind,
+  type: 'refund' as const,
+  refundOfId: payment.id,
+  userId: payment.userId,
+  membershipId: payment.membershipId,
+  bookingId: payment.bookingId,
+  bookingPlayerId: payment.bookingPlayerId,
+  enrolmentId: payment.enrolmentId,
+  tournamentPlayerId: payment.tournamentPlayerId,
+});
+
 /**
  * The refund row of a payment (type refund, with Stripe's refund id: one per refund) and the payment's
  * new status, refunded in part or in full.
@@ -13,15 +26,7 @@ export async function recordRefundRow(tx: Prisma.TransactionClient, payment: Tra
   if (existing) return existing;
   const row = await tx.transaction.create({
     data: {
-      kind: payment.kind,
-      type: 'refund',
-      refundOfId: payment.id,
-      userId: payment.userId,
-      membershipId: payment.membershipId,
-      bookingId: payment.bookingId,
-      bookingPlayerId: payment.bookingPlayerId,
-      enrolmentId: payment.enrolmentId,
-      tournamentPlayerId: payment.tournamentPlayerId,
+      ...refundOf(payment),
       amountCents: refund.amount,
       method: 'stripe',
       status: 'completed',
