@@ -15,6 +15,7 @@ const creditMessages = defineMessages({
   adjustmentReason: /* i18n */ { id: 'credit.adjustment_reason', message: 'Scrivi il motivo della rettifica.' },
   maxBelowMin: /* i18n */ { id: 'credit.max_below_min', message: 'Il massimo non può essere inferiore al minimo.' },
   refundMethod: /* i18n */ { id: 'credit.refund_method', message: 'Scegli come rimborsare: sulla carta o in contanti.' },
+  refundDueMethod: /* i18n */ { id: 'credit.refund_due_method', message: 'Scegli come restituire il rimborso: in contanti o nel credito.' },
 });
 
 export const CREDIT_MOVEMENT_KINDS = [
@@ -72,6 +73,10 @@ export const ZCreditStatement = pagedListOf(ZCreditMovement).extend({
   refundable: ZMoney,
   /** What the member owes the centre (credit or a carnet spent, then its payment refunded by the bank). */
   owed: ZMoney,
+  /** Card refunds Stripe did not make (docs/domain.md#refund-payable): the member's, paid out at the desk. Not part of the balance. */
+  refund_due: ZMoney,
+  /** Of refund_due, what a dispute of the payment holds back until it closes. */
+  refund_due_held: ZMoney,
   top_up_min: ZMoney,
   top_up_max: ZMoney,
 });
@@ -126,6 +131,11 @@ export const ZCreditRefundBody = z.object({
   amount: z.preprocess((value) => (value === '' ? null : value), ZPositiveEuroInput.nullish()),
 });
 export type TCreditRefundBody = z.input<typeof ZCreditRefundBody>;
+
+/** How the desk pays out a member's refund due: in cash, or into their credit (money paid in). */
+export const REFUND_DUE_METHODS = ['cash', 'credit'] as const;
+export const ZRefundDueBody = z.object({ method: z.enum(REFUND_DUE_METHODS, z.because(creditMessages.refundDueMethod)) });
+export type TRefundDueBody = z.input<typeof ZRefundDueBody>;
 
 /** What a change of credit answers: the movement it made (none when nothing moved) and the balance after. */
 const ZCreditChange = z.object({ message: z.string(), balance: ZMoney, movement: ZCreditMovement.nullable() });
@@ -189,6 +199,11 @@ export const creditRoutes = {
     method: 'post', path: '/api/admin/users/:id/credit/refund', tag: 'credit', access: 'staff',
     summary: 'Rimborsa il credito (tutto il saldo o una parte): sulla carta, con rimborsi Stripe delle ricariche online dalla più vecchia, o in contanti',
     params: ZIdParams, body: ZCreditRefundBody, response: ZCreditChange,
+  }),
+  payRefundDue: defineRoute({
+    method: 'post', path: '/api/admin/users/:id/credit/refund-due', tag: 'credit', access: 'staff',
+    summary: 'Restituisce i rimborsi sulla carta non riusciti (tranne quelli trattenuti da una contestazione aperta): in contanti o nel credito. Sul proprio conto, solo un amministratore',
+    params: ZIdParams, body: ZRefundDueBody, response: ZCreditChange,
   }),
   settings: defineRoute({
     method: 'get', path: '/api/admin/credit/settings', tag: 'credit', access: 'admin',

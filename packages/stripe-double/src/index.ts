@@ -50,10 +50,23 @@ export interface StripeDouble {
   // What happens on Stripe's side without our API: each resolves once the first webhook delivery attempt is over.
   /** A refund made on Stripe's dashboard (no metadata, no reason), of `amount` or all that is left: charge.refunded; resolves with the refund id. */
   refundFromDashboard(paymentIntentId: string, amount?: number): Promise<string>;
-  /** The cardholder disputes the payment (`amount`, default all that is not refunded): charge.dispute.created; resolves with the dispute id. */
+  /**
+   * The cardholder disputes the payment (`amount`, default all that is not refunded): charge.dispute.created, then
+   * charge.dispute.funds_withdrawn (the amount leaves the balance); resolves with the dispute id.
+   */
   dispute(paymentIntentId: string, amount?: number): Promise<string>;
-  /** Closes an open dispute: charge.dispute.closed; a won one gives the amount back to the balance. */
-  closeDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<void>;
+  /** An inquiry about the payment (status warning_needs_response): charge.dispute.created only, nothing withdrawn; resolves with its id. */
+  inquiry(paymentIntentId: string, amount?: number): Promise<string>;
+  /**
+   * Closes an open dispute: a chargeback 'won' (charge.dispute.funds_reinstated, the amount back in the balance, then
+   * charge.dispute.closed) or 'lost' (closed); an inquiry 'warning_closed' (closed).
+   */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost' | 'warning_closed'): Promise<void>;
+  /**
+   * A pending refund (delayRefundsFor) succeeds or fails, or one that succeeded fails after all (its bank sent it back):
+   * refund.updated (and refund.failed), delivered before it resolves.
+   */
+  settleRefund(refundId: string, outcome: 'succeeded' | 'failed'): Promise<void>;
   /** Stripe pays `amount` of the balance out to the centre's bank (a payout balance transaction, no webhook). */
   payout(amount: number): void;
   // Failures for tests, until clearFailures().
@@ -61,12 +74,19 @@ export interface StripeDouble {
   failNext(match: FailureMatch, options?: FailureOptions): void;
   /** Every later refund of this PaymentIntent (API or dashboard) is declined: 402 invalid_request_error, code charge_not_refundable. */
   failRefundsFor(paymentIntentId: string): void;
-  /** Forgets every pending failNext and failRefundsFor. */
+  /**
+   * Every later refund of this PaymentIntent (API or dashboard) is made `pending`, as a card's bank can take days: with
+   * 'pending' it stays so until settleRefund; with 'fail' it fails on its own right after it was made (as Stripe's test card
+   * 4000 0000 0000 5126): refund.updated with status failed and refund.failed are sent.
+   */
+  delayRefundsFor(paymentIntentId: string, outcome: 'pending' | 'fail'): void;
+  /** Forgets every pending failNext, failRefundsFor and delayRefundsFor. */
   clearFailures(): void;
   close(): Promise<void>;
 }
 
 const SWEEP_INTERVAL_MS = 5_000;
+const FAIL_AFTER_MS = 50;
 
 export async function startStripeDouble(options: StripeDoubleOptions): Promise<StripeDouble> {
   const server = createServer();
@@ -81,10 +101,22 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   const failures = new Failures();
   const webhooks = new WebhookSender(options.webhookSecret, options.webhookUrl, options.autoDeliver ?? true, options.onDelivery);
   const dispatch = (event: Stripe.Event) => webhooks.dispatch(event);
+  const dispatchAll = async (events: Stripe.Event[]) => {
+    for (const event of events) await dispatch(event);
+  };
+  const failing = new Set<NodeJS.Timeout>();
+  // Soon after the answer that made the refund has gone, as a bank answers later.
+  const failLater = (refundId: string) => {
+    const timer = setTimeout(() => {
+      failing.delete(timer);
+      if (store.refundPending(refundId)) void dispatchAll(store.settleRefund(refundId, 'failed'));
+    }, FAIL_AFTER_MS);
+    failing.add(timer);
+  };
   const sweep = () => {
     for (const event of store.expireDue(nowSeconds())) void dispatch(event);
   };
-  server.on('request', createApp({ store, failures, dispatch, sweep }));
+  server.on('request', createApp({ store, failures, dispatch, sweep, failLater }));
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
 
   const openSession = (sessionId: string) => {
@@ -111,25 +143,34 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     expireNow: async (sessionId) => dispatch(store.expireSession(openSession(sessionId).id)),
     addPaymentIntent: ({ amount, currency = 'eur', status = 'succeeded' }) => store.addPaymentIntent({ amount, currency, status }).id,
     refundFromDashboard: async (paymentIntentId, amount) => {
-      const { refund, event } = store.createRefund({ paymentIntent: paymentIntentId, charge: null, amount: amount ?? null, reason: null, metadata: {} });
+      const { refund, event, failLater: fails } = store.createRefund({ paymentIntent: paymentIntentId, charge: null, amount: amount ?? null, reason: null, metadata: {} });
       await dispatch(event);
+      if (fails) failLater(refund.id);
       return refund.id;
     },
     dispute: async (paymentIntentId, amount) => {
-      const { dispute, event } = store.createDispute(paymentIntentId, amount);
-      await dispatch(event);
+      const { dispute, events } = store.createDispute(paymentIntentId, amount);
+      await dispatchAll(events);
       return dispute.id;
     },
-    closeDispute: async (disputeId, outcome) => dispatch(store.closeDispute(disputeId, outcome)),
+    inquiry: async (paymentIntentId, amount) => {
+      const { dispute, events } = store.createDispute(paymentIntentId, amount, { inquiry: true });
+      await dispatchAll(events);
+      return dispute.id;
+    },
+    closeDispute: async (disputeId, outcome) => dispatchAll(store.closeDispute(disputeId, outcome)),
+    settleRefund: async (refundId, outcome) => dispatchAll(store.settleRefund(refundId, outcome)),
     payout: (amount) => store.payout(amount),
     failNext: (match, failureOptions) => failures.add(match, failureOptions),
     failRefundsFor: (paymentIntentId) => store.refuseRefunds(paymentIntentId),
+    delayRefundsFor: (paymentIntentId, outcome) => store.delayRefunds(paymentIntentId, outcome),
     clearFailures: () => {
       failures.clear();
       store.clearRefusedRefunds();
     },
     close: async () => {
       clearInterval(sweeper);
+      for (const timer of failing) clearTimeout(timer);
       webhooks.close();
       const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       // The SDK keeps connections alive; close() alone would wait for them to time out.

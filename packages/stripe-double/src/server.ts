@@ -14,12 +14,14 @@ export interface DoubleCore {
   dispatch(event: Stripe.Event): Promise<void>;
   /** Expires the sessions whose time has passed, so that nothing reads a stale open session. */
   sweep(): void;
+  /** Fails a refund made pending to fail (delayRefundsFor 'fail'), after its answer has gone: its events are delivered. */
+  failLater(refundId: string): void;
 }
 
 const NO_API_KEY =
   "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').";
 
-export function createApp({ store, failures, dispatch, sweep }: DoubleCore): express.Express {
+export function createApp({ store, failures, dispatch, sweep, failLater }: DoubleCore): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // `expand[]=...` and nested filters arrive in the query string with brackets, as in the body.
@@ -91,8 +93,9 @@ export function createApp({ store, failures, dispatch, sweep }: DoubleCore): exp
   app.post(
     '/v1/refunds',
     api((req) => {
-      const { refund, event } = store.createRefund(parseRefundCreate(req.body));
+      const { refund, event, failLater: fails } = store.createRefund(parseRefundCreate(req.body));
       void dispatch(event);
+      if (fails) failLater(refund.id);
       return refund;
     }),
   );

@@ -20,7 +20,10 @@ export type Charge = Pick<
   | 'id' | 'object' | 'amount' | 'amount_captured' | 'amount_refunded' | 'captured' | 'created' | 'currency' | 'livemode' | 'metadata' | 'paid'
   | 'payment_intent' | 'receipt_email' | 'refunded' | 'status'
 >;
-export type Refund = Pick<Stripe.Refund, 'id' | 'object' | 'amount' | 'charge' | 'created' | 'currency' | 'metadata' | 'payment_intent' | 'reason' | 'status'>;
+export type Refund = Pick<
+  Stripe.Refund,
+  'id' | 'object' | 'amount' | 'charge' | 'created' | 'currency' | 'failure_reason' | 'metadata' | 'payment_intent' | 'reason' | 'status'
+>;
 export type Dispute = Pick<
   Stripe.Dispute,
   'id' | 'object' | 'amount' | 'charge' | 'created' | 'currency' | 'livemode' | 'metadata' | 'payment_intent' | 'reason' | 'status'
@@ -45,9 +48,19 @@ interface EventObjects {
   'checkout.session.expired': Session;
   'payment_intent.payment_failed': PaymentIntent;
   'charge.refunded': Charge;
+  'refund.updated': Refund;
+  'refund.failed': Refund;
   'charge.dispute.created': Dispute;
+  'charge.dispute.funds_withdrawn': Dispute;
+  'charge.dispute.funds_reinstated': Dispute;
   'charge.dispute.closed': Dispute;
 }
+
+/** What later refunds of a charge do (delayRefundsFor): stay pending until settled, or fail soon after they are made. */
+export type DelayedRefunds = 'pending' | 'fail';
+
+/** An inquiry (a "retrieval request") withdraws nothing; a chargeback withdraws the amount at once. */
+const isInquiry = (dispute: Pick<Dispute, 'status'>) => dispute.status.startsWith('warning_');
 
 /** Stripe's answer to its test card 4000 0000 0000 0002 (the double keeps no failed charges, so none is named). */
 const CARD_DECLINED: Stripe.PaymentIntent.LastPaymentError = {
@@ -76,6 +89,8 @@ export class Store {
   private readonly balanceTransactions: BalanceTransaction[] = [];
   /** Charges whose refunds are declined (failRefundsFor). */
   private readonly refusedRefunds = new Set<string>();
+  /** Charges whose refunds are made pending (delayRefundsFor). */
+  private readonly delayedRefunds = new Map<string, DelayedRefunds>();
 
   constructor(private readonly baseUrl: string) {}
 
@@ -228,10 +243,12 @@ export class Store {
     return paymentIntent;
   }
 
-  createRefund(input: RefundInput): { refund: Refund; event: Stripe.Event } {
+  /** A refund made; `failLater` when it is to fail soon after this answer (delayRefundsFor 'fail'). */
+  createRefund(input: RefundInput): { refund: Refund; event: Stripe.Event; failLater: boolean } {
     const charge = this.chargeFor(input);
-    // As Stripe: a disputed charge is settled by the dispute (won, the charge stands; lost, the money went back), not refunded.
-    if ([...this.disputes.values()].some((dispute) => dispute.charge === charge.id)) {
+    // As Stripe: a charged-back charge is settled by the dispute (won, the charge stands; lost, the money went back), not refunded;
+    // an inquiry withdraws nothing and does not stop a refund.
+    if ([...this.disputes.values()].some((dispute) => dispute.charge === charge.id && !isInquiry(dispute))) {
       throw invalidRequest(`Charge ${charge.id} has been charged back; cannot issue a refund.`, undefined, 'charge_disputed');
     }
     const left = charge.amount - charge.amount_refunded;
@@ -258,13 +275,44 @@ export class Store {
       metadata: input.metadata,
       payment_intent: charge.payment_intent,
       reason: input.reason,
-      status: 'succeeded',
+      status: this.delayedRefunds.has(charge.id) ? 'pending' : 'succeeded',
     };
     this.refunds.push(refund);
+    // As Stripe: the money leaves the balance when the refund is made, pending or not (a failure brings it back).
     this.addBalanceTransaction({ type: 'refund', reporting_category: 'refund', amount: -amount, currency: charge.currency, source: refund.id });
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
-    return { refund, event: this.emit('charge.refunded', charge) };
+    return { refund, event: this.emit('charge.refunded', charge), failLater: this.delayedRefunds.get(charge.id) === 'fail' };
+  }
+
+  /** Whether the refund is still pending (settled by a test meanwhile, it is not failed again). */
+  refundPending(id: string): boolean {
+    return this.refunds.some((refund) => refund.id === id && refund.status === 'pending');
+  }
+
+  /** Every later refund of the payment intent's charge is made pending: settled by settleRefund, or failed soon after ('fail'). */
+  delayRefunds(paymentIntentId: string, outcome: DelayedRefunds): void {
+    this.delayedRefunds.set(this.chargeOf(paymentIntentId).id, outcome);
+  }
+
+  /**
+   * A pending refund succeeds or fails, as a card's bank answers days later: refund.updated (and refund.failed); a failed one
+   * gives its money back to the balance (a refund_failure) and to the charge's refundable amount. A succeeded one may still
+   * fail (as with Stripe's test card 4000 0000 0000 5126).
+   */
+  settleRefund(id: string, outcome: 'succeeded' | 'failed'): Stripe.Event[] {
+    const refund = this.refunds.find((candidate) => candidate.id === id);
+    if (!refund) throw noSuch('refund', id, 'id');
+    const from = outcome === 'failed' ? ['pending', 'succeeded'] : ['pending'];
+    if (!from.includes(refund.status ?? '')) throw new Error(`Refund ${id} is ${refund.status}: it cannot become ${outcome}.`);
+    refund.status = outcome;
+    if (outcome === 'succeeded') return [this.emit('refund.updated', refund)];
+    refund.failure_reason = 'expired_or_canceled_card';
+    const charge = this.charges.get(refund.charge as string)!;
+    charge.amount_refunded -= refund.amount;
+    charge.refunded = false;
+    this.addBalanceTransaction({ type: 'refund_failure', reporting_category: 'refund_failure', amount: refund.amount, currency: refund.currency, source: refund.id });
+    return [this.emit('refund.updated', refund), this.emit('refund.failed', refund)];
   }
 
   /** Every later refund of the payment intent's charge is declined, until clearRefusedRefunds. */
@@ -274,6 +322,7 @@ export class Store {
 
   clearRefusedRefunds(): void {
     this.refusedRefunds.clear();
+    this.delayedRefunds.clear();
   }
 
   /** Newest first, as Stripe lists. */
@@ -283,8 +332,11 @@ export class Store {
       .reverse();
   }
 
-  /** The cardholder disputes the charge (by default all of it that is not refunded): the amount leaves the balance at once. */
-  createDispute(paymentIntentId: string, amount?: number): { dispute: Dispute; event: Stripe.Event } {
+  /**
+   * The cardholder disputes the charge (by default all of it that is not refunded): a chargeback withdraws the amount at once
+   * (charge.dispute.created, then charge.dispute.funds_withdrawn); an inquiry withdraws nothing (only created).
+   */
+  createDispute(paymentIntentId: string, amount?: number, { inquiry = false } = {}): { dispute: Dispute; events: Stripe.Event[] } {
     const charge = this.chargeOf(paymentIntentId);
     if ([...this.disputes.values()].some((dispute) => dispute.charge === charge.id)) throw new Error(`Charge ${charge.id} is already disputed.`);
     const disputable = charge.amount - charge.amount_refunded;
@@ -302,24 +354,30 @@ export class Store {
       livemode: false,
       metadata: {},
       payment_intent: charge.payment_intent,
-      reason: 'fraudulent',
-      status: 'needs_response',
+      reason: inquiry ? 'general' : 'fraudulent',
+      status: inquiry ? 'warning_needs_response' : 'needs_response',
     };
     this.disputes.set(dispute.id, dispute);
+    const created = this.emit('charge.dispute.created', dispute);
+    if (inquiry) return { dispute, events: [created] };
     this.addBalanceTransaction({ type: 'adjustment', reporting_category: 'dispute', amount: -disputed, currency: charge.currency, source: dispute.id });
-    return { dispute, event: this.emit('charge.dispute.created', dispute) };
+    return { dispute, events: [created, this.emit('charge.dispute.funds_withdrawn', dispute)] };
   }
 
-  /** A won dispute gives the amount back; a lost one keeps what was withdrawn when it opened. */
-  closeDispute(id: string, outcome: 'won' | 'lost'): Stripe.Event {
+  /**
+   * Closes an open dispute. A chargeback won gives the amount back (charge.dispute.funds_reinstated, then closed); lost, it
+   * keeps what was withdrawn. An inquiry closes as `warning_closed`, with nothing to give back.
+   */
+  closeDispute(id: string, outcome: 'won' | 'lost' | 'warning_closed'): Stripe.Event[] {
     const dispute = this.disputes.get(id);
     if (!dispute) throw new Error(`No dispute ${id}.`);
-    if (dispute.status !== 'needs_response') throw new Error(`Dispute ${id} is already closed (${dispute.status}).`);
+    const open = isInquiry(dispute) ? ['warning_needs_response', 'warning_under_review'] : ['needs_response', 'under_review'];
+    if (!open.includes(dispute.status)) throw new Error(`Dispute ${id} is already closed (${dispute.status}).`);
+    if ((outcome === 'warning_closed') !== isInquiry(dispute)) throw new Error(`Dispute ${id} (${dispute.status}) cannot close as ${outcome}.`);
     dispute.status = outcome;
-    if (outcome === 'won') {
-      this.addBalanceTransaction({ type: 'adjustment', reporting_category: 'dispute_reversal', amount: dispute.amount, currency: dispute.currency, source: dispute.id });
-    }
-    return this.emit('charge.dispute.closed', dispute);
+    if (outcome !== 'won') return [this.emit('charge.dispute.closed', dispute)];
+    this.addBalanceTransaction({ type: 'adjustment', reporting_category: 'dispute_reversal', amount: dispute.amount, currency: dispute.currency, source: dispute.id });
+    return [this.emit('charge.dispute.funds_reinstated', dispute), this.emit('charge.dispute.closed', dispute)];
   }
 
   balanceTransaction(id: string): BalanceTransaction {

@@ -546,8 +546,9 @@ describe('disputes', () => {
     const paymentIntent = await paidPaymentIntent();
     const disputeId = await double.dispute(paymentIntent.id);
     expect(disputeId).toMatch(/^dp_\w+$/);
-    const [created] = eventsAbout(disputeId);
+    const [created, withdrawn] = eventsAbout(disputeId);
     expect(created).toMatchObject({ type: 'charge.dispute.created', object: 'event', livemode: false, api_version: Stripe.API_VERSION });
+    expect(withdrawn).toMatchObject({ type: 'charge.dispute.funds_withdrawn', data: { object: { id: disputeId, amount: 6000, status: 'needs_response' } } });
     expect(created?.data.object).toEqual({
       id: disputeId,
       object: 'dispute',
@@ -565,6 +566,8 @@ describe('disputes', () => {
     await double.closeDispute(disputeId, 'won');
     expect(eventsAbout(disputeId).map((event) => [event.type, (event.data.object as Stripe.Dispute).status])).toEqual([
       ['charge.dispute.created', 'needs_response'],
+      ['charge.dispute.funds_withdrawn', 'needs_response'],
+      ['charge.dispute.funds_reinstated', 'won'],
       ['charge.dispute.closed', 'won'],
     ]);
     await expect(double.closeDispute(disputeId, 'lost')).rejects.toThrow(/already closed \(won\)/);
@@ -584,8 +587,63 @@ describe('disputes', () => {
     await double.closeDispute(disputeId, 'lost');
     expect(eventsAbout(disputeId).map((event) => [event.type, event.data.object])).toMatchObject([
       ['charge.dispute.created', { amount: 1500, status: 'needs_response' }],
+      ['charge.dispute.funds_withdrawn', { amount: 1500, status: 'needs_response' }],
       ['charge.dispute.closed', { amount: 1500, status: 'lost' }],
     ]);
+  });
+
+  it('an inquiry withdraws nothing, does not stop a refund and closes as warning_closed', async () => {
+    const paymentIntent = await paidPaymentIntent();
+    const before = (await stripe.balanceTransactions.list({ limit: 100 })).data.length;
+    const inquiryId = await double.inquiry(paymentIntent.id);
+    expect(eventsAbout(inquiryId).map((event) => [event.type, (event.data.object as Stripe.Dispute).status])).toEqual([['charge.dispute.created', 'warning_needs_response']]);
+    expect((await stripe.balanceTransactions.list({ limit: 100 })).data.length).toBe(before);
+    await expect(double.closeDispute(inquiryId, 'won')).rejects.toThrow(/cannot close as won/);
+    await stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 1000 });
+    await double.closeDispute(inquiryId, 'warning_closed');
+    expect(eventsAbout(inquiryId).map((event) => [event.type, (event.data.object as Stripe.Dispute).status]).at(-1)).toEqual(['charge.dispute.closed', 'warning_closed']);
+    expect((await stripe.balanceTransactions.list({ limit: 100 })).data.length).toBe(before + 1);
+  });
+});
+
+describe('refunds settled later', () => {
+  it('a pending refund succeeds when settled: refund.updated, its money out of the balance once', async () => {
+    const paymentIntent = await paidPaymentIntent();
+    double.delayRefundsFor(paymentIntent.id, 'pending');
+    const refund = await stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 2500 });
+    expect(refund.status).toBe('pending');
+    await expect(stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 3501 })).rejects.toMatchObject({ code: 'amount_too_large' });
+    await double.settleRefund(refund.id, 'succeeded');
+    expect(eventsAbout(refund.id).map((event) => [event.type, (event.data.object as Stripe.Refund).status])).toEqual([['refund.updated', 'succeeded']]);
+    await expect(double.settleRefund(refund.id, 'succeeded')).rejects.toThrow(/is succeeded: it cannot become succeeded/);
+    const sources = (await stripe.balanceTransactions.list({ limit: 100 })).data.filter((row) => row.source === refund.id);
+    expect(sources.map((row) => [row.type, row.amount])).toEqual([['refund', -2500]]);
+    // Its bank sends it back after all: failed, the money back in the balance.
+    await double.settleRefund(refund.id, 'failed');
+    expect((await stripe.balanceTransactions.list({ limit: 100 })).data.filter((row) => row.source === refund.id).map((row) => [row.type, row.amount])).toEqual([
+      ['refund_failure', 2500],
+      ['refund', -2500],
+    ]);
+    await expect(double.settleRefund(refund.id, 'failed')).rejects.toThrow(/is failed: it cannot become failed/);
+  });
+
+  it('a refund made to fail asynchronously is pending when made, then failed: refund.updated, refund.failed and its money back', async () => {
+    const paymentIntent = await paidPaymentIntent();
+    double.delayRefundsFor(paymentIntent.id, 'fail');
+    const refund = await stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 6000 });
+    expect(refund.status).toBe('pending');
+    const failed = await received('refund.failed', refund.id);
+    expect(failed.data.object).toMatchObject({ id: refund.id, status: 'failed', failure_reason: 'expired_or_canceled_card', metadata: {} });
+    expect(eventsAbout(refund.id).map((event) => event.type)).toEqual(['refund.updated', 'refund.failed']);
+    const sources = (await stripe.balanceTransactions.list({ limit: 100 })).data.filter((row) => row.source === refund.id);
+    expect(sources.map((row) => [row.type, row.reporting_category, row.amount])).toEqual([
+      ['refund_failure', 'refund_failure', 6000],
+      ['refund', 'refund', -6000],
+    ]);
+    expect((await stripe.refunds.list({ payment_intent: paymentIntent.id })).data.map((row) => row.status)).toEqual(['failed']);
+    // The money is refundable again, and clearFailures makes the next refund succeed at once.
+    double.clearFailures();
+    expect((await stripe.refunds.create({ payment_intent: paymentIntent.id })).status).toBe('succeeded');
   });
 });
 

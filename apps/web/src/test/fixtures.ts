@@ -31,6 +31,8 @@ export const creditStatement = (balance = '0.00', overrides: Partial<TCreditStat
   available: balance,
   refundable: balance,
   owed: '0.00',
+  refund_due: '0.00',
+  refund_due_held: '0.00',
   top_up_min: '10.00',
   top_up_max: '200.00',
   data: [],

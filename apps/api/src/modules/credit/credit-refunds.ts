@@ -10,8 +10,8 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { todayInRome } from '../../lib/time.js';
-import { accounts, available, credit, debit, post, INSUFFICIENT_CREDIT, walletOf } from '../ledger/index.js';
-import { requireStripe, markRefunded, type StripeRequests } from '../payments/index.js';
+import { accounts, available, credit, debit, post, INSUFFICIENT_CREDIT, settleDebt, walletOf } from '../ledger/index.js';
+import { requireStripe, markRefunded, refundOf, refundsDueOf, type StripeRequests } from '../payments/index.js';
 import { auditCreditEntry } from './credit-audit.js';
 
 export const CREDIT_REFUND_MESSAGES = {
@@ -24,7 +24,16 @@ export const CREDIT_REFUND_MESSAGES = {
         : 'Non ci sono ricariche fatte in segreteria da rimborsare in contanti: quelle online si rimborsano sulla carta.'
       : `${method === 'card' ? 'Sulla carta' : 'In contanti'} si possono rimborsare al massimo ${formatEuros(cents)}: ${method === 'card' ? 'le ricariche online' : 'le ricariche fatte in segreteria'} non ancora spese né rimborsate.`,
   stopped: (done: number, asked: number) => `Rimborsati ${formatEuros(done)} sulla carta su ${formatEuros(asked)}: Stripe ha rifiutato il resto, che resta nel credito.`,
+  heldBack: (done: number, asked: number) =>
+    `Rimborsati ${formatEuros(done)} sulla carta su ${formatEuros(asked)}: Stripe ha rifiutato il resto perché il pagamento è contestato; si restituisce quando la contestazione si chiude.`,
   underway: (cents: number) => `Rimborso di ${formatEuros(cents)} sulla carta avviato: Stripe lo completa a breve.`,
+} as const;
+
+export const REFUND_DUE_MESSAGES = {
+  nothing: 'Non ci sono rimborsi da restituire.',
+  held: 'Il rimborso è trattenuto da una contestazione aperta del pagamento: si restituisce quando la contestazione si chiude.',
+  own: 'Un rimborso sul proprio conto lo restituisce un amministratore.',
+  paid: (cents: number, method: 'cash' | 'credit') => `Restituiti ${formatEuros(cents)} ${method === 'cash' ? 'in contanti' : 'nel credito'}.`,
 } as const;
 
 /** Takes `cents` from the top-up accounts in order, each up to what it has left. */
@@ -57,7 +66,7 @@ export function createCreditRefunds({ db, stripe }: Pick<AppDeps, 'db' | 'stripe
       const topUpIds = wallet.accounts.filter((row) => row.kind === 'credit_funded').map((row) => row.transactionId!);
       const topUps = await tx.transaction.findMany({
         where: { id: { in: topUpIds } },
-        include: { refunds: { select: { amountCents: true } }, stripeRequests: { where: { kind: 'refund', status: 'failed' }, select: { id: true } } },
+        include: { refunds: { where: { status: 'completed' }, select: { amountCents: true } }, stripeRequests: { where: { kind: 'refund', status: 'failed' }, select: { id: true } } },
       });
       const rows = wallet.accounts.flatMap((row) => {
         const topUp = topUps.find((payment) => payment.id === row.transactionId);
@@ -118,7 +127,42 @@ export function createCreditRefunds({ db, stripe }: Pick<AppDeps, 'db' | 'stripe
     }, TRANSACTION_OPTIONS);
   }
 
+  /**
+   * The member's refunds due (docs/domain.md#refund-payable) paid out at the desk, all at once: in cash (a
+   * refund document of the payment, its note follows) or into their credit as money paid in (settling a
+   * debt first). One held by an open dispute of its payment waits. Each entry's key names the account's
+   * state it pays out (what was paid out of it before), so a replay writes nothing twice.
+   */
+  async function payRefundDue(staffId: number, userId: number, { method }: BodyOf<typeof api.credit.payRefundDue>) {
+    return db.$transaction(async (tx) => {
+      const dues = await refundsDueOf(tx, userId, { lock: true });
+      const payable = dues.filter((due) => !due.held);
+      if (payable.length === 0) throw new AppError(422, dues.length > 0 ? REFUND_DUE_MESSAGES.held : REFUND_DUE_MESSAGES.nothing);
+      let entryId: number | undefined;
+      for (const { account, paymentId, cents } of payable) {
+        const payment = await tx.transaction.findUniqueOrThrow({ where: { id: paymentId } });
+        const from = accounts.refundDue(userId, paymentId);
+        if (method === 'cash') {
+          const refund = await tx.transaction.create({
+            data: { ...refundOf(payment), amountCents: cents, method: 'cash', status: 'completed', paidAt: new Date(), description: `Rimborso in contanti: ${payment.description ?? 'pagamento online'}` },
+          });
+          await markRefunded(tx, payment);
+          entryId = (await post(tx, { key: `refund:${refund.id}`, kind: 'refund', description: 'Rimborso non riuscito sulla carta, restituito in contanti', createdById: staffId, userId, transactionId: refund.id, legs: [debit(from, cents), credit(accounts.till('cash'), cents)] }))!.id;
+        } else {
+          const key = `refund-due:${paymentId}:credit:${account.debitsPosted}`;
+          entryId = (await post(tx, { key, kind: 'refund_failed', description: 'Rimborso non riuscito sulla carta, restituito nel credito', createdById: staffId, userId, transactionId: paymentId, legs: [debit(from, cents), credit(accounts.funded(userId, paymentId), cents)] }))!.id;
+          await settleDebt(tx, userId, `${key}:debt`, { transactionId: paymentId, createdById: staffId });
+        }
+        await auditCreditEntry(tx, 'refund', userId, entryId);
+      }
+      const cents = payable.reduce((total, due) => total + due.cents, 0);
+      return { message: REFUND_DUE_MESSAGES.paid(cents, method), entryId: method === 'credit' ? entryId : undefined, cents };
+    }, TRANSACTION_OPTIONS);
+  }
+
   return {
+    payRefundDue,
+
     /**
      * Cash is handed over at once. Card refunds are asked of Stripe right after the commit, each once;
      * what Stripe refuses goes back into the credit, what it has not answered yet the job completes.
@@ -129,7 +173,11 @@ export function createCreditRefunds({ db, stripe }: Pick<AppDeps, 'db' | 'stripe
       for (const requestId of requests) await stripeRequests.perform(requestId).catch(() => undefined);
       const outcomes = await db.stripeRequest.findMany({ where: { id: { in: requests } } });
       const sum = (status: string) => outcomes.filter((row) => row.status === status).reduce((total, row) => total + row.amountCents!, 0);
-      if (sum('failed') > 0) return { message: CREDIT_REFUND_MESSAGES.stopped(sum('done'), cents), entryId, cents: cents - sum('failed') };
+      if (sum('failed') > 0) {
+        // Refused while the payment is disputed, it waits in the refund due (docs/domain.md#refund-payable), not in the credit.
+        const held = (await refundsDueOf(db, userId)).some((due) => due.held);
+        return { message: (held ? CREDIT_REFUND_MESSAGES.heldBack : CREDIT_REFUND_MESSAGES.stopped)(sum('done'), cents), entryId, cents: cents - sum('failed') };
+      }
       if (sum('pending') > 0) return { message: CREDIT_REFUND_MESSAGES.underway(cents), entryId, cents };
       return { message: CREDIT_REFUND_MESSAGES.refunded(cents, 'card'), entryId, cents };
     },

@@ -9,6 +9,7 @@ import type { Message } from '../../lib/i18n.js';
 import { pagedList, skipTake, type PageRequest } from '../../lib/paging.js';
 import { instantInRome, todayInRome } from '../../lib/time.js';
 import { debtOf, walletOf } from '../ledger/index.js';
+import { refundsDueOf } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
 import { settingsDto } from './credit-terms.js';
 
@@ -87,13 +88,15 @@ export async function creditHistoryOf(db: Db, userId: number) {
 export function createCreditReads({ db }: Pick<AppDeps, 'db'>) {
   async function statement(userId: number, page: PageRequest): Promise<TCreditStatement> {
     const { skip, take } = skipTake(page);
-    const [wallet, rows, [counted], settings, owed] = await Promise.all([
+    const [wallet, rows, [counted], settings, owed, dues] = await Promise.all([
       walletOf(db, userId),
       db.$queryRaw<MovementRow[]>`${MOVEMENTS(userId)} ORDER BY "effectiveAt" DESC, id DESC LIMIT ${take} OFFSET ${skip}`,
       db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM (${MOVEMENTS(userId)}) movements`,
       readSettings(db),
       debtOf(db, userId),
+      refundsDueOf(db, userId),
     ]);
+    const dueCents = (of = dues) => of.reduce((total, due) => total + due.cents, 0);
     return {
       ...pagedList(rows.map(toMovementDto), counted?.total ?? 0, page),
       balance: centsToMoney(wallet.balance),
@@ -101,6 +104,8 @@ export function createCreditReads({ db }: Pick<AppDeps, 'db'>) {
       available: centsToMoney(wallet.available),
       refundable: centsToMoney(wallet.funded),
       owed: centsToMoney(owed),
+      refund_due: centsToMoney(dueCents()),
+      refund_due_held: centsToMoney(dueCents(dues.filter((due) => due.held))),
       ...settingsDto(settings),
     };
   }

@@ -15,6 +15,7 @@ export function registerCreditRoutes(mount: MountRoute, credit: CreditService) {
   mount(routes.saveSettings, ({ body }) => credit.saveSettings(body));
   mount(routes.adjust, ({ params, body }, { req }) => credit.adjust(authOf(req).user, params.id, body));
   mount(routes.refund, ({ params, body }, { req }) => credit.refund(authOf(req).user, params.id, body));
+  mount(routes.payRefundDue, ({ params, body }, { req }) => credit.payRefundDue(authOf(req).user, params.id, body));
   mount(routes.corrections, ({ query }) => credit.corrections(query));
   mount(api.memberDebt.settle, ({ params, body }, { req }) => credit.settleDebt(authOf(req).user, params.id, body));
   mount(api.memberDebt.checkout, (_input, { req }) => credit.payDebtOnline(authOf(req).user));

@@ -8,7 +8,11 @@ import type { AppDeps } from '../../deps.js';
 import type { Checkouts, StripeRequests } from '../payments/index.js';
 import type { MembershipsService } from '../memberships/index.js';
 import { readSettings, saveSettings } from '../settings/index.js';
+import type { User } from '../../generated/prisma/client.js';
+import { forbidden } from '../../lib/errors.js';
+import { isAdmin } from '../auth/index.js';
 import { createCreditDesk } from './credit-desk.js';
+import { createCreditRefunds, REFUND_DUE_MESSAGES } from './credit-refunds.js';
 import { createCreditReads } from './credit-statement.js';
 import { settingsDto } from './credit-terms.js';
 import { createMemberDebt } from './member-debt.js';
@@ -24,6 +28,7 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
   const { payBooking, payMembership } = createCreditPayments(deps, checkouts, activateMembership, reads);
   const { deskTopUp, adjust, refund } = createCreditDesk(deps, stripeRequests, reads);
   const debt = createMemberDebt(deps, checkouts, reads);
+  const { payRefundDue } = createCreditRefunds(deps, stripeRequests);
   return {
     paymentTarget,
     debtPaymentTarget: debt.paymentTarget,
@@ -46,6 +51,14 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
     adjust,
     corrections: reads.corrections,
     refund,
+
+    /** A member's card refunds Stripe did not make, paid out at the desk; on one's own account, an admin's. */
+    async payRefundDue(staff: User, userId: number, body: BodyOf<typeof api.credit.payRefundDue>) {
+      await reads.memberOf(userId);
+      if (!isAdmin(staff) && staff.id === userId) throw forbidden(REFUND_DUE_MESSAGES.own);
+      const { message, entryId } = await payRefundDue(staff.id, userId, body);
+      return reads.changed(message, userId, entryId);
+    },
   };
 }
 

@@ -53,6 +53,11 @@ export const accounts = {
   carnet: (carnetId: number, userId: number): AccountRef => ({ key: `carnet:${carnetId}`, kind: 'carnet', carnet_id: carnetId, user_id: userId }),
   /** A payment's money on its way back to the card it came from. */
   refundPayable: (paymentId: number): AccountRef => ({ key: `refund:${paymentId}`, kind: 'refund_payable', transaction_id: paymentId }),
+  /**
+   * A card refund of a member's payment that Stripe did not make (docs/domain.md#refund-payable): theirs, paid
+   * out at the desk (in cash or into credit), held while the payment's dispute holds its money.
+   */
+  refundDue: (userId: number, paymentId: number): AccountRef => ({ key: `refund-due:${paymentId}`, kind: 'refund_payable', user_id: userId, transaction_id: paymentId }),
 };
 
 /** Where money paid by this method lands: Stripe, or the desk's till. */

@@ -3,10 +3,10 @@
 export { accounts, bookingReceivable, enrolmentReceivable, membershipReceivable, moneyAccount, shareReceivable, tournamentReceivable } from './accounts.js';
 export type { AccountRef } from './accounts.js';
 export { earnExpiredCarnets, returnCarnetUse, spendUse } from './carnet-uses.js';
-export { available, balancesOf, credit, debit, holdsOf, lapsedHolds, openHoldsOf, post, postMany, resolve, reverse } from './ledger.js';
+export { available, balancesOf, credit, debit, holdsOf, lapsedHolds, memberAccounts, openHoldsOf, post, postMany, resolve, reverse } from './ledger.js';
 export type { Entry, HoldResolution, Posted, Sql } from './ledger.js';
 export { charge, discount, moveOwed, owedBy, owedOne, payment, settlingLegs, writeOff } from './receivables.js';
 export type { EntryContext, Part } from './receivables.js';
-export { giveBackCredit, giveBackMoney, settlementsOn, takeBackPayment } from './returns.js';
+export { giveBackCredit, giveBackMoney, heldByDispute, settlementsOn, takeBackPayment } from './returns.js';
 export type { Settlement } from './returns.js';
 export { INSUFFICIENT_CREDIT, debtOf, debtWarningOf, payDebt, settleDebt, spendingLegs, walletAccountsSpentBy, walletOf } from './wallet.js';

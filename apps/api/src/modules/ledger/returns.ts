@@ -116,3 +116,11 @@ export async function takeBackPayment(
   await post(sql, { ...context, kind: 'stripe_refund', legs: [...reopeningLegs(parts), ...elsewhere, credit(from, cents)] });
   if (!stands && reopened > 0) await writeOff(sql, `${context.key}:write-off`, parts.map((part) => part.receivable.account), context);
 }
+
+/** What a dispute holds of the money of these documents (a payment and its refunds): withdrawn, not yet reinstated or lost. */
+export async function heldByDispute(sql: Sql, transactionIds: number[]): Promise<number> {
+  const [row] = await sql.$queryRaw<{ cents: number }[]>`
+    SELECT coalesce(sum(p.amount_cents), 0)::int AS cents FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_entries e ON e.id = p.entry_id
+    WHERE a.kind = 'disputes' AND e.transaction_id = ANY(${transactionIds}::int[]) AND p.phase IN ('posted', 'post_pending')`;
+  return row?.cents ?? 0;
+}

@@ -47,3 +47,32 @@ export function refundEmail(
     }),
   };
 }
+
+const failedMessages = defineMessages({
+  subject: /* i18n */ { id: 'api.payments.email_refund_failed_subject', message: 'Il rimborso sulla tua carta non è andato a buon fine' },
+  title: /* i18n */ { id: 'api.payments.email_refund_failed_title', message: 'Rimborso non riuscito' },
+  failed: /* i18n */ {
+    id: 'api.payments.email_refund_failed_body',
+    message: 'la tua banca ha respinto il rimborso di {amount} sulla carta con cui avevi pagato "{what}".',
+  },
+  waiting: /* i18n */ {
+    id: 'api.payments.email_refund_failed_waiting',
+    message: "L'importo resta tuo: lo trovi nella pagina del tuo credito come rimborso da ricevere, e la segreteria te lo restituisce in contanti o nel credito.",
+  },
+});
+
+/** A card refund Stripe could not make, after it was asked for (docs/domain.md#refund-payable): the money waits at the desk. */
+export function refundFailedEmail(user: { email: string; firstName: string; locale: string }, what: string | null, amountCents: number): MailMessage {
+  const i18n = i18nFor(user.locale);
+  const say = sayer(i18n);
+  return {
+    to: user.email,
+    subject: say(failedMessages.subject),
+    ...renderEmail(i18n, {
+      title: say(failedMessages.title),
+      greeting: greetingOf(i18n, user.firstName),
+      paragraphs: [say(failedMessages.failed, { amount: localizedEuros(amountCents), what: what ?? say(messages.onlinePayment) }), say(failedMessages.waiting)],
+      footnote: say(messages.questions),
+    }),
+  };
+}

@@ -9,12 +9,13 @@ import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
-import { accounts, type AccountRef, credit, debit, post } from '../ledger/index.js';
+import { accounts, type AccountRef, available, balancesOf, credit, debit, debtOf, post } from '../ledger/index.js';
 import { endCheckouts, releaseHoldsOf } from './checkout.js';
 import { type LockTarget, type PaymentTarget, targetIdOf } from './payment-targets.js';
 import { refundEmail } from './payments.emails.js';
 import { requireStripe } from './stripe-client.js';
-import { recordRefundRow, type RefundReason, type StripeRequests } from './stripe-requests.js';
+import { recordRefundRow } from './refund-rows.js';
+import type { RefundReason, StripeRequests } from './stripe-requests.js';
 
 const PAYMENT_NOT_FOUND = /* i18n */ { id: 'api.payments.not_found', message: 'Pagamento non trovato.' };
 
@@ -97,43 +98,65 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
   }
 
   /**
-   * Every refund Stripe has of a payment that the books do not know yet: ours (matched to their
-   * request by its id, or by amount when made on the dashboard for it) complete that request; any
-   * other was started on Stripe's side and takes the money back from what the payment paid.
+   * Every refund Stripe has of a payment, as Stripe says it is now: ours (matched to their request by the
+   * refund's id or the request id it carries, or by amount when made on the dashboard for a request) move
+   * that request on — gone through, failed, or still on its way (docs/domain.md#refund-payable); any other
+   * that has gone through was started on Stripe's side and takes the money back from what the payment paid.
    */
   async function syncRefunds(paymentId: number) {
     const payment = await db.transaction.findUnique({ where: { id: paymentId } });
     if (!payment?.stripePaymentIntentId) return;
     const { data } = await requireStripe(deps.stripe).refunds.list({ payment_intent: payment.stripePaymentIntentId, limit: 100 });
-    // Failed and cancelled refunds returned nothing; pending ones are on their way to the card.
-    const returned = data.filter((refund) => refund.status === 'succeeded' || refund.status === 'pending').sort((a, b) => a.created - b.created);
-    if (returned.length === 0) return;
+    if (data.length === 0) return;
+    const refunds = data.sort((a, b) => a.created - b.created);
     await db.$transaction(async (tx) => {
       // The payment first: concurrent syncs of it queue here.
       await tx.$queryRaw`SELECT id FROM transactions WHERE id = ${payment.id} FOR UPDATE`;
-      for (const refund of returned) {
-        if (await tx.transaction.findUnique({ where: { stripeRefundId: refund.id }, select: { id: true } })) continue;
-        const pending = await stripeRequests.pendingRefunds(tx, payment.id);
-        const asked = Number(refund.metadata?.stripe_request_id);
-        const request = pending.find((row) => row.id === asked) ?? pending.find((row) => row.amountCents === refund.amount);
+      for (const refund of refunds) {
+        const ours = await stripeRequests.requestOf(tx, payment.id, refund);
+        if (ours) {
+          await stripeRequests.applyRefund(tx, ours, refund);
+          continue;
+        }
+        // A dashboard refund on its way, or failed, has moved nothing yet.
+        if (refund.status !== 'succeeded' || (await tx.transaction.findUnique({ where: { stripeRefundId: refund.id }, select: { id: true } }))) continue;
+        const request = (await stripeRequests.pendingRefunds(tx, payment.id)).find((row) => row.resultId === null && row.amountCents === refund.amount);
         if (request) await stripeRequests.completeRefund(tx, request, refund);
         else await takenBack(tx, payment, refund, accounts.stripe, 'Rimborso fatto su Stripe');
       }
     }, TRANSACTION_OPTIONS);
   }
 
-  async function applyDispute(tx: Prisma.TransactionClient, dispute: Stripe.Dispute, opened: boolean) {
+  /**
+   * Only what moves is posted (docs/domain.md#disputes): the funds a chargeback withdraws go to the disputes
+   * account and come back when reinstated; an inquiry moves nothing. A dispute lost takes the money back from
+   * what the payment paid, and pays with its refund due (a refund Stripe refused meanwhile) what that leaves
+   * the member owing: the bank gave it back to them.
+   */
+  async function applyDispute(tx: Prisma.TransactionClient, event: Stripe.Event & { data: { object: Stripe.Dispute } }) {
+    const dispute = event.data.object;
+    const lost = event.type === 'charge.dispute.closed' && dispute.status === 'lost';
+    if (!lost && event.type !== 'charge.dispute.funds_withdrawn' && event.type !== 'charge.dispute.funds_reinstated') return;
     const intent = intentOf(dispute);
     const payment = intent ? await tx.transaction.findUnique({ where: { stripePaymentIntentId: intent } }) : null;
     if (!payment) throw new AppError(503, 'Pagamento non ancora registrato: la contestazione sarà applicata al prossimo invio.');
     const context = { userId: payment.userId, transactionId: payment.id };
-    if (opened) {
+    if (event.type === 'charge.dispute.funds_withdrawn') {
       await post(tx, { ...context, key: `stripe-dispute:${dispute.id}`, kind: 'dispute', description: 'Pagamento contestato: importo trattenuto dalla banca', legs: [debit(accounts.disputes, dispute.amount), credit(accounts.stripe, dispute.amount)] });
-    } else if (dispute.status === 'won') {
+    } else if (event.type === 'charge.dispute.funds_reinstated') {
       await post(tx, { ...context, key: `stripe-dispute:${dispute.id}:won`, kind: 'dispute_closed', description: 'Contestazione vinta: importo restituito', legs: [debit(accounts.stripe, dispute.amount), credit(accounts.disputes, dispute.amount)] });
-    } else if (dispute.status === 'lost') {
+    } else {
       await takenBack(tx, payment, { id: dispute.id, amount: dispute.amount, created: dispute.created }, accounts.disputes, 'Contestazione persa');
+      if (payment.userId !== null) await payDebtFromRefundDue(tx, payment.userId, payment.id, `stripe-dispute:${dispute.id}:refund-due`);
     }
+  }
+
+  /** What the member owes, paid from the refund due of this payment as far as it goes. */
+  async function payDebtFromRefundDue(tx: Prisma.TransactionClient, userId: number, paymentId: number, key: string) {
+    const owed = await debtOf(tx, userId, { lock: true });
+    const [due] = await balancesOf(tx, [accounts.refundDue(userId, paymentId).key], { lock: true });
+    const cents = Math.min(owed, available(due));
+    if (cents > 0) await post(tx, { key, kind: 'debt_settled', description: 'Contestazione persa: il rimborso da ricevere salda quanto dovuto', userId, transactionId: paymentId, legs: [debit(accounts.refundDue(userId, paymentId), cents), credit(accounts.debt(userId), cents)] });
   }
 
   return {
@@ -147,7 +170,8 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
 
     /** A verified webhook event; each event id is applied at most once. */
     async handleEvent(event: Stripe.Event) {
-      if (event.type === 'charge.refunded') {
+      // A refund's news (made, gone through, failed) is read from Stripe's list of the payment's refunds.
+      if (event.type === 'charge.refunded' || event.type === 'refund.updated' || event.type === 'refund.failed' || event.type === 'charge.refund.updated') {
         const intent = intentOf(event.data.object);
         const payment = intent ? await db.transaction.findUnique({ where: { stripePaymentIntentId: intent }, select: { id: true } }) : null;
         // Not recorded yet (the payment's own event is late): answer an error so Stripe sends it again.
@@ -163,8 +187,7 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
         else if (event.type === 'checkout.session.expired') await applyEnded(tx, event.data.object, false);
         else if (event.type === 'checkout.session.async_payment_failed') await applyEnded(tx, event.data.object, true);
         else if (event.type === 'payment_intent.payment_failed') await applyCardDeclined(tx, event.data.object);
-        else if (event.type === 'charge.dispute.created') await applyDispute(tx, event.data.object, true);
-        else if (event.type === 'charge.dispute.closed') await applyDispute(tx, event.data.object, false);
+        else if (event.type.startsWith('charge.dispute.')) await applyDispute(tx, event as Stripe.Event & { data: { object: Stripe.Dispute } });
       }, TRANSACTION_OPTIONS);
     },
 

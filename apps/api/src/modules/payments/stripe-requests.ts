@@ -7,6 +7,9 @@ import type { Prisma, StripeRequest, Transaction } from '../../generated/prisma/
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { accounts, credit, debit, post, settleDebt } from '../ledger/index.js';
+import { refundFailedEmail } from './payments.emails.js';
+import { disputeHolds, keepRefundDue } from './refund-due.js';
+import { markRefunded, recordRefundRow } from './refund-rows.js';
 import { requireStripe } from './stripe-client.js';
 
 /** A checkout whose session was never recorded this long after it was asked for was interrupted: it is closed. */
@@ -21,6 +24,10 @@ export const isFinalRefusal = (error: unknown) => {
 };
 
 export const requestKey = (request: Pick<StripeRequest, 'id'>) => `stripe-request-${request.id}`;
+
+/** The payment's row of a request, locked: whoever records a refund of it takes it first, so they queue instead of deadlocking. */
+const lockPaymentOf = (tx: Prisma.TransactionClient, requestId: number) =>
+  tx.$queryRaw`SELECT t.id FROM transactions t JOIN stripe_requests r ON r.payment_id = t.id WHERE r.id = ${requestId} FOR UPDATE OF t`;
 
 export interface RefundHooks {
   /** Records every refund Stripe has of the payment that the books do not know yet (run before a refund is asked for). */
@@ -59,7 +66,7 @@ export function createStripeRequests(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs
   async function completeRefund(tx: Prisma.TransactionClient, request: Pick<StripeRequest, 'id'>, refund: Stripe.Refund) {
     // The payment's row first, as the webhook's syncRefunds takes it before the request's: the job and the
     // webhook recording the same refund then queue on it instead of deadlocking (request row, then payment row).
-    await tx.$queryRaw`SELECT t.id FROM transactions t JOIN stripe_requests r ON r.payment_id = t.id WHERE r.id = ${request.id} FOR UPDATE OF t`;
+    await lockPaymentOf(tx, request.id);
     const [done] = await tx.$queryRaw<StripeRequest[]>`
       UPDATE stripe_requests SET status = 'done', result_id = ${refund.id}, done_at = now(), updated_at = now(), error = NULL
       WHERE id = ${request.id} AND status = 'pending' RETURNING id, payment_id AS "paymentId", amount_cents AS "amountCents", reason, notify`;
@@ -79,17 +86,55 @@ export function createStripeRequests(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs
   }
 
   /**
-   * A refund Stripe finally refused: the money stays the member's, in their credit (money paid in, so it
-   * can still be given back at the desk). A payer with no account (a guest's share) has no credit: the
-   * money stays in refunds payable and the reconciliation names it until it is handed back.
+   * What Stripe says of the refund made for a request (docs/domain.md#refund-payable): gone through, failed
+   * (even after it had gone through: the card's bank sent it back), or still on its way — then nothing moves
+   * and nobody is told; the request waits, known by the refund's id, for Stripe's refund.updated.
+   */
+  async function applyRefund(tx: Prisma.TransactionClient, request: Pick<StripeRequest, 'id'>, refund: Stripe.Refund) {
+    if (refund.status === 'succeeded') return completeRefund(tx, request, refund);
+    if (refund.status === 'failed' || refund.status === 'canceled') return refundFailed(tx, request.id, `Rimborso ${refund.status} (${refund.failure_reason ?? 'senza motivo'})`, refund.id);
+    await tx.stripeRequest.updateMany({ where: { id: request.id, status: 'pending', resultId: null }, data: { resultId: refund.id } });
+    return false;
+  }
+
+  /**
+   * A card refund Stripe failed after it was asked for: the money goes to the member's refund due and they
+   * are told in their language; one that had gone through comes back from Stripe, its refund row failed.
+   */
+  async function refundFailed(tx: Prisma.TransactionClient, requestId: number, why: string, refundId: string) {
+    await lockPaymentOf(tx, requestId);
+    const request = await tx.stripeRequest.findUniqueOrThrow({ where: { id: requestId }, include: { payment: true } });
+    if (request.status === 'failed' || (request.status === 'done' && request.resultId !== refundId)) return false;
+    const { payment } = request;
+    await tx.stripeRequest.update({ where: { id: requestId }, data: { status: 'failed', error: why.slice(0, 500), resultId: refundId } });
+    if (request.status === 'done') {
+      const row = await tx.transaction.update({ where: { stripeRefundId: refundId }, data: { status: 'failed' } });
+      await markRefunded(tx, payment);
+      await keepRefundDue(tx, payment, request, accounts.stripe, row.id);
+    } else await keepRefundDue(tx, payment, request, accounts.refundPayable(payment.id));
+    const user = payment.userId ? await tx.user.findUnique({ where: { id: payment.userId } }) : null;
+    if (user) await jobs.send('send-email', refundFailedEmail(user, payment.description, request.amountCents!), { tx });
+    logger.warn({ requestId, paymentId: payment.id, why }, 'Rimborso sulla carta non riuscito: importo da restituire in segreteria');
+    return true;
+  }
+
+  /**
+   * A refund Stripe refused when asked: the money never left, and stays the member's credit (money paid in,
+   * so it can still be given back at the desk) — but a payment under dispute may come back to them from
+   * their bank: then it waits in their refund due until the dispute closes (docs/domain.md#refund-payable).
+   * A payer with no account (a guest's share) has no credit: the money stays in refunds payable and the
+   * reconciliation names it until it is handed back.
    */
   async function failRefund(request: StripeRequest, error: unknown) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const disputedCharge = (error as { code?: string }).code === 'charge_disputed';
     await db.$transaction(async (tx) => {
+      await lockPaymentOf(tx, request.id);
       const failed = await tx.stripeRequest.updateMany({ where: { id: request.id, status: 'pending' }, data: { status: 'failed', error: message } });
       if (failed.count === 0) return;
       const payment = await tx.transaction.findUniqueOrThrow({ where: { id: request.paymentId } });
       if (payment.userId === null) return;
+      if (disputedCharge || (await disputeHolds(tx, payment.id)) > 0) return keepRefundDue(tx, payment, request, accounts.refundPayable(payment.id));
       await post(tx, {
         key: `stripe-request:${request.id}:failed`,
         kind: 'refund_failed',
@@ -100,7 +145,7 @@ export function createStripeRequests(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs
       });
       await settleDebt(tx, payment.userId, `stripe-request:${request.id}:failed:debt`, { transactionId: payment.id });
     }, TRANSACTION_OPTIONS);
-    logger.warn({ err: error, requestId: request.id, paymentId: request.paymentId }, 'Rimborso rifiutato da Stripe: importo nel credito del socio');
+    logger.warn({ err: error, requestId: request.id, paymentId: request.paymentId }, 'Rimborso rifiutato da Stripe');
   }
 
   async function performRefund(request: StripeRequest) {
@@ -115,7 +160,7 @@ export function createStripeRequests(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs
         { payment_intent: payment.stripePaymentIntentId!, amount: request.amountCents!, metadata: { stripe_request_id: String(request.id), transaction_id: String(payment.id) } },
         { idempotencyKey: requestKey(request) },
       );
-      await db.$transaction((tx) => completeRefund(tx, request, refund), TRANSACTION_OPTIONS);
+      await db.$transaction((tx) => applyRefund(tx, request, refund), TRANSACTION_OPTIONS);
     } catch (error) {
       if (!isFinalRefusal(error)) throw error;
       // Refused: perhaps because the money went back another way meanwhile (Stripe's dashboard).
@@ -142,6 +187,7 @@ export function createStripeRequests(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs
     requestRefund,
     requestExpire,
     completeRefund,
+    applyRefund,
 
     /** The job that closes a checkout interrupted before its session was recorded, in a while. */
     scheduleRecovery: (tx: Prisma.TransactionClient, requestId: number) => jobs.send('stripe-request', { requestId }, { tx, startAfterSeconds: CHECKOUT_RECOVERY_SECONDS }),
@@ -162,45 +208,11 @@ export function createStripeRequests(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs
     /** The refunds asked for a payment still waiting for Stripe (for the payer's refund to be matched). */
     pendingRefunds: (tx: Prisma.TransactionClient, paymentId: number) =>
       tx.stripeRequest.findMany({ where: { paymentId, kind: 'refund', status: 'pending' }, orderBy: { id: 'asc' } }),
+
+    /** The request a refund of the payment was made for: by its id, or by the request id it carries. */
+    requestOf: (tx: Prisma.TransactionClient, paymentId: number, refund: Stripe.Refund) =>
+      tx.stripeRequest.findFirst({ where: { paymentId, kind: 'refund', OR: [{ resultId: refund.id }, { id: Number(refund.metadata?.stripe_request_id) || -1 }] } }),
   };
 }
 
 export type StripeRequests = ReturnType<typeof createStripeRequests>;
-
-/**
- * The refund row of a payment (type refund, with Stripe's refund id: one per refund) and the payment's
- * new status, refunded in part or in full.
- */
-export async function recordRefundRow(tx: Prisma.TransactionClient, payment: Transaction, refund: Pick<Stripe.Refund, 'id' | 'amount' | 'created'>) {
-  await tx.$queryRaw`SELECT id FROM transactions WHERE id = ${payment.id} FOR UPDATE`;
-  const existing = await tx.transaction.findUnique({ where: { stripeRefundId: refund.id } });
-  if (existing) return existing;
-  const row = await tx.transaction.create({
-    data: {
-      kind: payment.kind,
-      type: 'refund',
-      refundOfId: payment.id,
-      userId: payment.userId,
-      membershipId: payment.membershipId,
-      bookingId: payment.bookingId,
-      bookingPlayerId: payment.bookingPlayerId,
-      enrolmentId: payment.enrolmentId,
-      tournamentPlayerId: payment.tournamentPlayerId,
-      amountCents: refund.amount,
-      method: 'stripe',
-      status: 'completed',
-      stripeRefundId: refund.id,
-      description: `Rimborso: ${payment.description ?? 'pagamento online'}`,
-      paidAt: new Date(refund.created * 1000),
-    },
-  });
-  await markRefunded(tx, payment);
-  return row;
-}
-
-/** A payment's status from its refunds: refunded in full, in part, or as it was. */
-export async function markRefunded(tx: Prisma.TransactionClient, payment: Pick<Transaction, 'id' | 'amountCents'>) {
-  const { _sum } = await tx.transaction.aggregate({ where: { refundOfId: payment.id }, _sum: { amountCents: true } });
-  const refunded = _sum.amountCents ?? 0;
-  if (refunded > 0) await tx.transaction.update({ where: { id: payment.id }, data: { status: refunded >= payment.amountCents ? 'refunded' : 'partially_refunded' } });
-}

@@ -1,5 +1,5 @@
 // Calls for credit: the member's own statement and online top-up, and the desk's view and writes.
-import { api, type TCreditAdjustmentBody, type TCreditRefundBody, type TCreditSettingsBody, type TCreditTopUpBody, type TDebtSettleBody, type TDeskTopUpBody } from '@beach/contracts';
+import { api, type TCreditAdjustmentBody, type TCreditRefundBody, type TCreditSettingsBody, type TCreditTopUpBody, type TDebtSettleBody, type TDeskTopUpBody, type TRefundDueBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { goToCheckout } from '../../../lib/checkout';
@@ -72,6 +72,8 @@ export const useSettleDebt = (userId: number) => useDeskMutation(userId, (body: 
 export const useAdjustCredit = (userId: number) =>
   useDeskMutation(userId, (body: TCreditAdjustmentBody) => callApi(api.credit.adjust, { params: { id: userId }, body }), { correction: true });
 export const useRefundCredit = (userId: number) => useDeskMutation(userId, (body: TCreditRefundBody) => callApi(api.credit.refund, { params: { id: userId }, body }));
+/** A card refund Stripe did not make, paid out in cash or into credit (on one's own account, an admin's: the server says so). */
+export const usePayRefundDue = (userId: number) => useDeskMutation(userId, (body: TRefundDueBody) => callApi(api.credit.payRefundDue, { params: { id: userId }, body }));
 
 /** The credit corrections of a Rome day (the dashboard's "Rettifiche del credito di oggi"), with the totals added and taken. */
 export const useCreditCorrections = (date: string) =>

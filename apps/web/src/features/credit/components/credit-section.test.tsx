@@ -201,3 +201,33 @@ describe('the member’s credit at the desk', () => {
     expect(screen.queryByRole('form', { name: 'Incassa quanto dovuto' })).toBeNull();
   });
 });
+
+describe('a card refund Stripe did not make', () => {
+  it('is shown to the member as a refund to receive at the desk, with what a dispute holds', async () => {
+    signIn('user');
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement({ refund_due: '40.00', refund_due_held: '15.00' }));
+    renderAt(<CreditSection />, { url: '/profilo' });
+    const notice = (await screen.findByText(/^Hai un rimborso di 40,00\s€ da ricevere\.$/)).closest('[role]')!;
+    expect(notice.textContent).toContain('passa in segreteria per riaverlo in contanti o nel credito.');
+    expect(notice.textContent).toMatch(/Di questi, 15,00\s€ restano trattenuti finché è aperta la contestazione/);
+  });
+
+  it('is paid out at the desk in cash or into credit, and only when no dispute holds it all', async () => {
+    signIn('staff');
+    handlers['GET /api/admin/users/42/credit?page=1&per_page=10'] = () => jsonResponse(200, statement({ refund_due: '20.00', refund_due_held: '20.00' }));
+    const { unmount } = renderAt(<MemberCredit userId={42} />, { url: '/admin/users' });
+    const region = await screen.findByRole('region', { name: 'Credito' });
+    await waitFor(() => expect(region.textContent).toMatch(/Rimborso sulla carta non riuscito: 20,00\s€ da restituire al socio\./));
+    expect(within(region).queryByRole('form', { name: 'Restituisci il rimborso non riuscito' })).toBeNull();
+    unmount();
+
+    handlers['GET /api/admin/users/42/credit?page=1&per_page=10'] = () => jsonResponse(200, statement({ refund_due: '20.00' }));
+    handlers['POST /api/admin/users/42/credit/refund-due'] = () => jsonResponse(200, { message: 'Restituiti 20,00 € nel credito.', balance: '20.00', movement: null });
+    renderAt(<MemberCredit userId={42} />, { url: '/admin/users' });
+    const form = await screen.findByRole('form', { name: 'Restituisci il rimborso non riuscito' });
+    fireEvent.change(within(form).getByLabelText('Restituisci'), { target: { value: 'credit' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Restituisci il rimborso' }));
+    await screen.findByText('Restituiti 20,00 € nel credito.');
+    expect(bodiesOf('POST /api/admin/users/42/credit/refund-due')).toEqual([{ method: 'credit' }]);
+  });
+});

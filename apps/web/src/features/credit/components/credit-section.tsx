@@ -15,7 +15,7 @@ import { Alert } from '../../../components/ui/alert';
 import { useMyCredit, usePayDebt, useTopUpCredit } from '../api/credit';
 import { MyReceiptList } from '../../../components/receipt-links';
 import { CreditMovements } from './credit-movements';
-import { CreditBreakdown, CreditOwed } from './credit-summary';
+import { CreditBreakdown, CreditOwed, CreditRefundDue } from './credit-summary';
 
 export function CreditSection() {
   const { t } = useLingui();
@@ -35,6 +35,7 @@ export function CreditSection() {
         <>
           <CreditBreakdown statement={statement} />
           <CreditOwed owed={statement.owed} audience="member" action={<PayDebt />} />
+          <CreditRefundDue statement={statement} audience="member" />
           <TopUpForm min={statement.top_up_min} max={statement.top_up_max} />
           <CreditMovements statement={statement} onPageChange={setPage} />
           <MyReceiptList title={t`Ricevute delle ricariche`} which={(receipt) => receipt.for === 'credit'} />

@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { formatMoney } from '../../../lib/format';
 
 type Amounts = Pick<TCreditStatement, 'balance' | 'reserved' | 'available' | 'refundable' | 'owed'>;
+type RefundDue = Pick<TCreditStatement, 'refund_due' | 'refund_due_held'>;
 
 const isSet = (money: TMoney) => moneyToCents(money) !== 0;
 
@@ -61,6 +62,28 @@ export function CreditOwed({ owed, audience, action }: Pick<TCreditStatement, 'o
   ) : (
     <Alert tone="warning" standing title={t`Il socio deve ${amount} al centro.`} action={action}>
       <Trans>Un pagamento già usato (credito o carnet) è stato poi rimborsato dalla sua banca: chiedigli di saldarlo.</Trans>
+    </Alert>
+  );
+}
+
+/**
+ * Card refunds Stripe did not make (docs/domain.md#refund-payable): the member's money, not part of the
+ * balance, paid out at the desk — except what an open dispute of the payment holds until it closes.
+ */
+export function CreditRefundDue({ statement, audience }: { statement: RefundDue; audience: 'member' | 'staff' }) {
+  const { t } = useLingui();
+  if (moneyToCents(statement.refund_due) <= 0) return null;
+  const amount = formatMoney(statement.refund_due);
+  const held = isSet(statement.refund_due_held) ? formatMoney(statement.refund_due_held) : null;
+  return audience === 'member' ? (
+    <Alert tone="info" standing title={t`Hai un rimborso di ${amount} da ricevere.`}>
+      <Trans>Il rimborso sulla tua carta non è andato a buon fine: passa in segreteria per riaverlo in contanti o nel credito.</Trans>
+      {held && ' '}
+      {held && <Trans>Di questi, {held} restano trattenuti finché è aperta la contestazione del pagamento con la tua banca.</Trans>}
+    </Alert>
+  ) : (
+    <Alert tone="info" standing title={t`Rimborso sulla carta non riuscito: ${amount} da restituire al socio.`}>
+      {held ? <Trans>Di questi, {held} sono trattenuti da una contestazione aperta del pagamento: si restituiscono quando si chiude.</Trans> : <Trans>Restituiscilo in contanti o nel credito.</Trans>}
     </Alert>
   );
 }

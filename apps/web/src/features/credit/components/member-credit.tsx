@@ -4,8 +4,9 @@
 // credit, the server refuses staff with a 403 and says why: the form shows it) and "Rimborsa il credito"
 // (to the card of the online top-ups or in cash; empty amount: all that can be refunded that way); what the
 // member owes the centre, collected whole with "Incassa" (cash, POS or from paid-in credit; on one's own
-// account the server refuses staff with a 403 and the form shows it).
-import { CREDIT_REFUND_METHODS, DEBT_SETTLE_METHODS, DESK_TOP_UP_METHODS, ZCreditAdjustmentBody, ZCreditRefundBody, ZDebtSettleBody, ZDeskTopUpBody } from '@beach/contracts';
+// account the server refuses staff with a 403 and the form shows it); and the card refunds Stripe did not
+// make paid out (in cash or into credit) when no open dispute holds them.
+import { CREDIT_REFUND_METHODS, DEBT_SETTLE_METHODS, DESK_TOP_UP_METHODS, moneyToCents, type TCreditStatement, ZCreditAdjustmentBody, ZCreditRefundBody, ZDebtSettleBody, ZDeskTopUpBody, ZRefundDueBody } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { DetailSection } from '../../../components/admin/detail-modal';
@@ -15,10 +16,10 @@ import { Input, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
 import { FormAlert, useZodForm } from '../../../components/ui/form';
-import { useAdjustCredit, useDeskTopUp, useMemberCredit, useRefundCredit, useSettleDebt } from '../api/credit';
+import { useAdjustCredit, useDeskTopUp, useMemberCredit, usePayRefundDue, useRefundCredit, useSettleDebt } from '../api/credit';
 import { CREDIT_REFUND_METHOD_LABELS, DEBT_SETTLE_METHOD_LABELS, DESK_TOP_UP_METHOD_LABELS } from '../labels';
 import { CreditMovements } from './credit-movements';
-import { CreditBreakdown, CreditOwed } from './credit-summary';
+import { CreditBreakdown, CreditOwed, CreditRefundDue } from './credit-summary';
 
 // Amounts are sent as typed ({ raw: true }): the server turns euros into cents itself.
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -40,6 +41,8 @@ export function MemberCredit({ userId }: { userId: number }) {
           <>
             <CreditBreakdown statement={credit.data} />
             <CreditOwed owed={credit.data.owed} audience="staff" action={<SettleDebtForm userId={userId} onDone={setNotice} />} />
+            <CreditRefundDue statement={credit.data} audience="staff" />
+            <RefundDueForm userId={userId} statement={credit.data} onDone={setNotice} />
             <DeskTopUpForm userId={userId} onDone={setNotice} />
             <AdjustmentForm userId={userId} onDone={setNotice} />
             <RefundForm userId={userId} onDone={setNotice} />
@@ -128,6 +131,26 @@ function RefundForm({ userId, onDone }: { userId: number; onDone: (notice: Notic
       <div className="w-40"><Select label={t`Rimborsa`} options={CREDIT_REFUND_METHODS.map((method) => ({ value: method, label: i18n._(CREDIT_REFUND_METHOD_LABELS[method]) }))} {...field('method')} /></div>
       <Button type="submit" size="sm" variant="secondary" loading={formState.isSubmitting} loadingText={t`Rimborso...`}>
         <Trans>Rimborsa il credito</Trans>
+      </Button>
+    </form>
+  );
+}
+
+function RefundDueForm({ userId, statement, onDone }: { userId: number; statement: Pick<TCreditStatement, 'refund_due' | 'refund_due_held'>; onDone: (notice: Notice) => void }) {
+  const { t } = useLingui();
+  const pay = usePayRefundDue(userId);
+  const { field, submit, failure, formState } = useZodForm({ schema: ZRefundDueBody, defaultValues: { method: 'cash' } });
+  if (moneyToCents(statement.refund_due) - moneyToCents(statement.refund_due_held) <= 0) return null;
+  const onSubmit = submit(async (body) => {
+    onDone(null);
+    onDone({ tone: 'success', text: (await pay.mutateAsync(body)).message });
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t`Restituisci il rimborso non riuscito`} className="flex flex-wrap items-end gap-3">
+      <FormAlert failure={failure} className="w-full" />
+      <div className="w-40"><Select label={t`Restituisci`} options={[{ value: 'cash', label: t`In contanti` }, { value: 'credit', label: t`Nel credito` }]} {...field('method')} /></div>
+      <Button type="submit" size="sm" variant="secondary" loading={formState.isSubmitting} loadingText={t`Registrazione...`}>
+        <Trans>Restituisci il rimborso</Trans>
       </Button>
     </form>
   );
