@@ -23,14 +23,15 @@ export async function refundsDueOf(tx: Prisma.TransactionClient, userId: number,
  * refund row, whose money it brings back, not the payment); a guest's (no account) stays on its
  * way, for the desk to hand back (the reconciliation names it).
  */
-export async function keepRefundDue(tx: Prisma.TransactionClient, payment: Transaction, request: Pick<StripeRequest, 'id' | 'amountCents'>, from: AccountRef, transactionId = payment.id) {
+export async function keepRefundDue(tx: Prisma.TransactionClient, payment: Transaction, request: Pick<StripeRequest, 'id' | 'amountCents'>, from: AccountRef, cameBack?: { rowId: number; refundId: string }) {
   const into = payment.userId === null ? accounts.refundPayable(payment.id) : accounts.refundDue(payment.userId, payment.id);
   await post(tx, {
-    key: `stripe-request:${request.id}:failed`,
+    // Money coming back into Stripe clearing names its refund, which the reconciliation matches it to.
+    key: cameBack ? `stripe-refund:${cameBack.refundId}:failed` : `stripe-request:${request.id}:failed`,
     kind: 'refund_failed',
     description: 'Rimborso sulla carta non riuscito: importo da restituire in segreteria',
     userId: payment.userId,
-    transactionId,
+    transactionId: cameBack?.rowId ?? payment.id,
     legs: [debit(from, request.amountCents!), credit(into, request.amountCents!)],
   });
 }

@@ -110,7 +110,7 @@ export function createStripeRequests(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs
     if (request.status === 'done') {
       const row = await tx.transaction.update({ where: { stripeRefundId: refundId }, data: { status: 'failed' } });
       await markRefunded(tx, payment);
-      await keepRefundDue(tx, payment, request, accounts.stripe, row.id);
+      await keepRefundDue(tx, payment, request, accounts.stripe, { rowId: row.id, refundId });
     } else await keepRefundDue(tx, payment, request, accounts.refundPayable(payment.id));
     const user = payment.userId ? await tx.user.findUnique({ where: { id: payment.userId } }) : null;
     if (user) await jobs.send('send-email', refundFailedEmail(user, payment.description, request.amountCents!), { tx });

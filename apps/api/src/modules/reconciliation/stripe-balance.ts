@@ -25,6 +25,15 @@ const describeMovement = (one: TReconciliationStripeMismatch) =>
   `Movimento Stripe ${one.balance_transaction} (${STRIPE_CLEARING_CATEGORY_LABELS[one.category]} ${one.source}): Stripe ${formatEuros(one.stripe_cents)}, registrati ${formatEuros(one.ledger_cents)}`;
 const describeEntry = (entry: EntryOnStripe) => `Registrazione ${entry.id} (${entry.key}): ${formatEuros(entry.cents)} su Stripe, nessun movimento di Stripe`;
 
+/**
+ * A card refund that failed before it went through: Stripe took the money and gave it back (the refund and
+ * its refund_failure, one object) and the books, rightly, recorded neither — nothing moved.
+ */
+const cameBackUnrecorded = (movements: TReconciliationStripeMismatch[], source: string) => {
+  const ofRefund = movements.filter((one) => one.source === source && (one.category === 'refund' || one.category === 'refund_failure'));
+  return ofRefund.length > 1 && ofRefund.every((one) => one.ledger_cents === 0) && ofRefund.reduce((sum, one) => sum + one.stripe_cents, 0) === 0;
+};
+
 export function createStripeBalanceCheck({ db, stripe }: Pick<AppDeps, 'db'> & { stripe: Stripe }) {
   /** Every balance transaction after the cursor, oldest first; `fromStart` when read from Stripe's first. */
   async function newSince(cursor: ReconciliationStripeCursor | null): Promise<{ listed: Stripe.BalanceTransaction[]; fromStart: boolean }> {
@@ -61,7 +70,7 @@ export function createStripeBalanceCheck({ db, stripe }: Pick<AppDeps, 'db'> & {
     const rows = await entriesOnStripe(db, moved, afterEntry);
 
     const movements = moved.map(({ at, payment_intent: _, ...one }) => ({ at, ...one, ledger_cents: rows.reduce((sum, row) => (row.at === at ? sum + row.cents : sum), 0) }));
-    const unmatched = movements.filter((one) => one.ledger_cents !== one.stripe_cents);
+    const unmatched = movements.filter((one) => one.ledger_cents !== one.stripe_cents && !cameBackUnrecorded(movements, one.source));
     const matchedUpTo = (unmatched[0]?.at ?? listed.length) - 1;
     // Each fresh entry with the first movement it belongs to (rows come by entry, then movement).
     const fresh = [...new Map(rows.filter((row) => row.fresh).toReversed().map((row) => [row.id, row])).values()].sort((a, b) => a.id - b.id);
