@@ -1,5 +1,6 @@
 // A booking cancelled at the desk (docs/domain.md#desk-planner), with or without a refund, each part of
 // its money going back the way it came; and a cancelled or expired booking restored.
+import { randomUUID } from 'node:crypto';
 import type { BodyOf } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
@@ -54,7 +55,7 @@ export function createDeskCancellation(deps: DeskDeps, cancelBooking: CancelBook
           await reserveSlot(tx, booking, now, () => tx.booking.update({ where: { id }, data: restored }), ADMIN_BOOKING_MESSAGES.restoreTaken);
           // Owed again: the price less what it still has paid (a booking cancelled without a refund keeps its payment).
           const money = (await moneyOfBookings(tx, [id])).get(id) ?? NO_MONEY;
-          await chargeBooking(tx, booking, Math.max(0, booking.priceCents - (money.paid - money.returned) - money.owed), `booking:${id}:restored:${now.getTime()}`, { description: 'Prenotazione ripristinata' });
+          await chargeBooking(tx, booking, Math.max(0, booking.priceCents - (money.paid - money.returned) - money.owed), `booking:${id}:restored:${randomUUID()}`, { description: 'Prenotazione ripristinata' });
         });
       }, TRANSACTION_OPTIONS);
       return { message: ADMIN_BOOKING_MESSAGES.restored, booking: await one(id) };
