@@ -61,7 +61,7 @@ describe('a staff member’s desk money on their own account', () => {
     expect(collected.body.enrolment).toMatchObject({ status: 'confirmed', owed: '0.00' });
   });
 
-  it('books at the desk paid now, or marks paid, their own booking: refused; an admin marks it paid', async () => {
+  it('books at the desk paid now, marks paid or cancels with a refund their own booking: refused; an admin does it', async () => {
     const court = await db.court.findUniqueOrThrow({ where: { code: 'C3' } });
     const day = addDays(today, 4);
     const deskBook = (token: string, body: Record<string, unknown>) =>
@@ -76,6 +76,11 @@ describe('a staff member’s desk money on their own account', () => {
     expect(await db.transaction.count({ where: { bookingId } })).toBe(0);
     await request(app).post(`/api/admin/bookings/${bookingId}/mark-paid`).set(bearer(admin)).send({ method: 'cash' }).expect(200);
     expect(await db.transaction.count({ where: { bookingId, status: 'completed' } })).toBe(1);
+    // Cancelled with its refund: the same rule; without a refund no money moves, and it is theirs to do.
+    refusedOwn(await request(app).post(`/api/admin/bookings/${bookingId}/cancel`).set(bearer(clerk.token)).send({ refund: true }));
+    expect((await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status).toBe('confirmed');
+    await request(app).post(`/api/admin/bookings/${bookingId}/cancel`).set(bearer(admin)).send({ refund: true }).expect(200);
+    expect(await db.transaction.count({ where: { bookingId, type: 'refund' } })).toBe(1);
   });
 
   it('sells themselves a carnet: refused; an admin sells it', async () => {

@@ -6,6 +6,7 @@ import type { User } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
+import { refuseOwnMoney } from '../auth/index.js';
 import { isLive } from './booking-terms.js';
 import { reserveSlot } from './reserve-slot.js';
 import { createSlotHandOff } from './slot-waitlist.js';
@@ -28,6 +29,8 @@ export function createDeskCancellation(deps: DeskDeps, cancelBooking: CancelBook
       const outcome = await db.$transaction(async (tx) => {
         const booking = await lockedWithPayments(tx, id);
         if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
+        // The desk refunds in full whatever the time: one's own booking refunded is an admin's (docs/domain.md#own-money).
+        if (body.refund) refuseOwnMoney(actor, [booking.userId]);
         const returned = await cancelBooking(tx, booking, {
           policy: { by: 'desk', refund: body.refund },
           reason: body.reason ?? ADMIN_BOOKING_MESSAGES.defaultReason,
