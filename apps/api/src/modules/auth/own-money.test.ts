@@ -14,7 +14,7 @@ import { makeChild, makeCourse } from '../enrolments/test-courses.js';
 import { OWN_MONEY } from './own-money.js';
 
 const mail = await startMailCatcher();
-const { app, db } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
+const { app, db, services, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const today = todayInRome();
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
   admin = await loginAs(app, DEMO.admin);
   clerk = await createMember(app, db, { firstName: 'Sergio', lastName: 'Sportello' });
   clerkUser = await db.user.update({ where: { id: clerk.id }, data: { role: 'staff' } });
-  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14 } });
+  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, paymentHoldMinutes: 15, splitDeadlineHours: 2 } });
 });
 
 const refusedOwn = (response: request.Response) => {
@@ -81,6 +81,22 @@ describe('a staff member’s desk money on their own account', () => {
     expect((await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status).toBe('confirmed');
     await request(app).post(`/api/admin/bookings/${bookingId}/cancel`).set(bearer(admin)).send({ refund: true }).expect(200);
     expect(await db.transaction.count({ where: { bookingId, type: 'refund' } })).toBe(1);
+  });
+
+  it('collects a booking in which they owe a share: refused; an admin collects it, their share with it', async () => {
+    const court = await db.court.findUniqueOrThrow({ where: { code: 'C3' } });
+    const organiser = await createMember(app, db);
+    const bookingId = (await request(app).post('/api/bookings').set(bearer(organiser.token)).send({ date: addDays(today, 5), court_id: court.id, start: '12:00' }).expect(201)).body.booking.id as number;
+    await request(app).post(`/api/bookings/${bookingId}/players`).set(bearer(organiser.token)).send({ user_id: clerk.id }).expect(201);
+    // The organiser pays their part by card: the clerk's share is now theirs to pay.
+    const checkout = await request(app).post(`/api/bookings/${bookingId}/checkout`).set(bearer(organiser.token)).send({}).expect(200);
+    await stripe!.pay((checkout.body.checkout_url as string).split('/').pop()!);
+    await services.bookingPlayers.runShareJob();
+    const share = await db.bookingPlayer.findFirstOrThrow({ where: { bookingId, userId: clerk.id } });
+    refusedOwn(await request(app).post(`/api/admin/bookings/${bookingId}/mark-paid`).set(bearer(clerk.token)).send({ method: 'cash' }));
+    expect((await db.bookingPlayer.findUniqueOrThrow({ where: { id: share.id } })).paidAt).toBeNull();
+    await request(app).post(`/api/admin/bookings/${bookingId}/mark-paid`).set(bearer(admin)).send({ method: 'cash' }).expect(200);
+    expect((await db.bookingPlayer.findUniqueOrThrow({ where: { id: share.id } })).paidAt).not.toBeNull();
   });
 
   it('sells themselves a carnet: refused; an admin sells it', async () => {
