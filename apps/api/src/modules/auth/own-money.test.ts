@@ -50,7 +50,7 @@ describe('a staff member’s desk money on their own account', () => {
     expect(await ledgerSum(db, member.id)).toBe(2500);
   });
 
-  it('collects their own child’s enrolment: refused, nothing paid; an admin collects it', async () => {
+  it('collects or cancels (its money back to credit) their own child’s enrolment: refused, nothing moved; an admin does it', async () => {
     const course = await makeCourse(db, { priceCents: 4000 });
     const child = await makeChild(db, clerk.id);
     const { id } = (await request(app).post('/api/me/enrolments').set(bearer(clerk.token)).send({ course_id: course.id, kind: 'course', child_id: child.id }).expect(201)).body.enrolment;
@@ -59,6 +59,11 @@ describe('a staff member’s desk money on their own account', () => {
     expect((await db.courseEnrolment.findUniqueOrThrow({ where: { id } })).status).toBe('pending_payment');
     const collected = await request(app).post(`/api/admin/enrolments/${id}/collect`).set(bearer(admin)).send({ method: 'cash' }).expect(200);
     expect(collected.body.enrolment).toMatchObject({ status: 'confirmed', owed: '0.00' });
+    // Cancelled, what was paid goes back into the parent's credit: the same rule.
+    refusedOwn(await request(app).post(`/api/admin/enrolments/${id}/cancel`).set(bearer(clerk.token)));
+    expect((await db.courseEnrolment.findUniqueOrThrow({ where: { id } })).status).toBe('confirmed');
+    await request(app).post(`/api/admin/enrolments/${id}/cancel`).set(bearer(admin)).expect(200);
+    expect((await db.courseEnrolment.findUniqueOrThrow({ where: { id } })).status).toBe('cancelled');
   });
 
   it('books at the desk paid now, marks paid or cancels with a refund their own booking: refused; an admin does it', async () => {
