@@ -1,20 +1,20 @@
 -- migrate:up
 
 -- An entry's key says what caused it; its content hash says what it posted (docs/domain.md#ledger): the
--- kind, the phase, whom and what it is about, and its legs netted per account in key order. A key posted
+-- kind, the phase, whom and what it is about, and its legs in account key order. A key posted
 -- again with the same content is a replay (the entry there is returned); with other content it is refused
 -- (`ledger_entries_key_content`), never answered as if it had been written. Descriptions and dates are not
 -- content: a replay written later, or worded otherwise, is the same entry.
 CREATE FUNCTION ledger_entry_hash(entry jsonb) RETURNS bytea LANGUAGE sql IMMUTABLE AS $$
-  SELECT sha256(convert_to(jsonb_build_array(
+  SELECT sha256(convert_to(concat_ws('|',
     entry->>'kind', coalesce(entry->>'phase', 'posted'),
-    (entry->>'user_id')::int, (entry->>'booking_id')::int, (entry->>'booking_player_id')::int, (entry->>'membership_id')::int,
-    (entry->>'carnet_id')::int, (entry->>'enrolment_id')::int, (entry->>'tournament_player_id')::int,
-    (entry->>'transaction_id')::int, (entry->>'rain_check_id')::int, (entry->>'reverses_id')::int,
-    (SELECT coalesce(jsonb_agg(jsonb_build_array(leg.account, leg.amount) ORDER BY leg.account), '[]'::jsonb)
-     FROM (SELECT l->'account'->>'key' AS account, sum((l->>'amount')::int) AS amount FROM jsonb_array_elements(entry->'legs') l
-           GROUP BY 1 HAVING sum((l->>'amount')::int) <> 0) leg)
-  )::text, 'UTF8'))
+    coalesce(entry->>'user_id', ''), coalesce(entry->>'booking_id', ''), coalesce(entry->>'booking_player_id', ''),
+    coalesce(entry->>'membership_id', ''), coalesce(entry->>'carnet_id', ''), coalesce(entry->>'enrolment_id', ''),
+    coalesce(entry->>'tournament_player_id', ''), coalesce(entry->>'transaction_id', ''), coalesce(entry->>'rain_check_id', ''),
+    coalesce(entry->>'reverses_id', ''),
+    (SELECT string_agg((l->'account'->>'key') || '=' || ((l->>'amount')::int)::text, ',' ORDER BY l->'account'->>'key' COLLATE "C", (l->>'amount')::int)
+     FROM jsonb_array_elements(entry->'legs') l WHERE (l->>'amount')::int <> 0)
+  ), 'UTF8'))
 $$;
 
 -- A resolution (post_pending / void_pending) is keyed by the pending entry it resolves, once: it has no hash.
