@@ -16,6 +16,8 @@ import { incomeByMonth, liabilities } from '../modules/finance/revenue.js';
 import { walletOf } from '../modules/ledger/wallet.js';
 import { moneyOfBookings, paymentStateOf } from '../modules/bookings/booking-money.js';
 import { createReconciliationService } from '../modules/reconciliation/reconciliation.service.js';
+import type { AccountRef } from '../modules/ledger/accounts.js';
+import { post, postMany } from '../modules/ledger/ledger.js';
 
 /** The last migration before the ledger's. */
 const BEFORE_LEDGER = '20261126090000';
@@ -289,6 +291,21 @@ describe('the ledger migration', () => {
       return { id, paid: row.paid, refunded: row.returned, state: paymentStateOf(row, bookings.find((booking) => booking.id === id)!) };
     });
     expect(after).toEqual(desk);
+  });
+
+  it('hashes what each entry posted: posting one again is a replay, with another amount it is refused', async () => {
+    expect(await db.ledgerEntry.count({ where: { pendingId: null, contentHash: null } })).toBe(0);
+    const entries = await db.ledgerEntry.findMany({ where: { pendingId: null }, orderBy: { id: 'asc' }, take: 200, include: { postings: { include: { account: true } } } });
+    expect(entries.length).toBeGreaterThan(100);
+    const again = entries.map(({ postings, pendingId: _, phase, contentHash: __, ...entry }) => ({
+      ...entry,
+      phase: phase as 'posted' | 'pending',
+      legs: postings.map((posting) => ({ account: { key: posting.account.key, kind: posting.account.kind } as AccountRef, amount: posting.amountCents })),
+    }));
+    const replayed = await postMany(db, again);
+    expect(entries.map((entry) => replayed.get(entry.key))).toEqual(entries.map((entry) => ({ id: entry.id, created: false })));
+    const [first] = again;
+    await expect(post(db, { ...first!, legs: first!.legs.map((leg) => ({ ...leg, amount: leg.amount * 2 })) })).rejects.toMatchObject({ status: 409 });
   });
 
   it('leaves books that prove themselves: balanced entries, kept balances, one entry and one receipt per document, the tills', async () => {

@@ -4,6 +4,7 @@
 // credit at once — money paid by card or at the desk as credit from that payment (refundable the way it
 // came), credit as the credit it was — and the newcomer owes it. Should the newcomer not pay by the
 // deadline, it passes back to the organiser as any unpaid share does.
+import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../../lib/errors.js';
 import { accounts, bookingReceivable, post, reverse, type Sql, owedBy, giveBackMoney, settlementsOn, settleDebt } from '../ledger/index.js';
@@ -26,7 +27,7 @@ async function returnToOrganiser(tx: Sql, booking: { id: number; userId: number 
     if (left === 0 || settlement.source !== 'money') continue;
     const taken = Math.min(left, settlement.total);
     const parts = [{ receivable: bookingReceivable(booking.id), cents: taken }];
-    await giveBackMoney(tx, `booking:${booking.id}:joined:${settlement.transactionId}:${Date.now()}`, { ...settlement, parts, total: taken }, accounts.funded(booking.userId, settlement.transactionId), 'refund', context);
+    await giveBackMoney(tx, `booking:${booking.id}:joined:${settlement.transactionId}:${randomUUID()}`, { ...settlement, parts, total: taken }, accounts.funded(booking.userId, settlement.transactionId), 'refund', context);
     left -= taken;
   }
   // Then credit: the payment reversed whole and what still stands spent again, before any debt is
@@ -39,7 +40,7 @@ async function returnToOrganiser(tx: Sql, booking: { id: number; userId: number 
     if (again === 'insufficient') throw new Error(`Credit given back to member ${booking.userId} no longer covers what it paid`);
     left -= taken;
   }
-  await settleDebt(tx, booking.userId, `booking:${booking.id}:joined:${Date.now()}:debt`, { bookingId: booking.id });
+  await settleDebt(tx, booking.userId, `booking:${booking.id}:joined:${randomUUID()}:debt`, { bookingId: booking.id });
 }
 
 /**

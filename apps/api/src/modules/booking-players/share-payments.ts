@@ -1,5 +1,6 @@
 // Paying a share (docs/domain.md#split-payment): by card through Stripe Checkout or from credit, each
 // share once; the organiser hears of each share a player pays.
+import { randomUUID } from 'node:crypto';
 import type { Booking, BookingPlayer, Prisma, User } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
@@ -103,7 +104,7 @@ export function createSharePayments({ db, jobs, config, checkouts }: SplitDeps, 
       const legs = spendingLegs(await walletOf(tx, viewer.id, { lock: true }), owed);
       if (!legs) throw new AppError(409, INSUFFICIENT_CREDIT, { amount: [INSUFFICIENT_CREDIT] });
       await post(tx, {
-        key: `share:${shareId}:credit:${Date.now()}`,
+        key: `share:${shareId}:credit:${randomUUID()}`,
         kind: 'credit_payment',
         description: itemName(share),
         userId: viewer.id,

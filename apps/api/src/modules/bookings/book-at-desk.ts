@@ -51,7 +51,7 @@ export function createDeskBooking({ db, jobs, config }: DeskDeps, { one }: Pick<
           }),
         );
         await chargeBooking(tx, created, priceCents, undefined, { createdById: actor.id });
-        if (body.payment === 'now') await collect(tx, created, body.method!, now, actor.id);
+        if (body.payment === 'now') await collect(tx, created, body.method!, now, actor);
         if (body.payment === 'link' && member) {
           const what = { ...whatOf(created), price: localizedEuros(priceCents) };
           await jobs.send('send-email', paymentLinkEmail(member, what, `${config.WEB_ORIGIN}/prenotazioni/pagamento/${created.id}`), { tx });

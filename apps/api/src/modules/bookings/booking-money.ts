@@ -1,6 +1,7 @@
 // A booking's money in the ledger (docs/domain.md#ledger): its price is owed on the organiser's
 // receivable from the moment it is made, moved to each player's share when players join, and settled
 // by card, the desk, credit or a carnet use. Every screen reads the same answer here.
+import { randomUUID } from 'node:crypto';
 import type { TBooking, TBookingSplit, TPaymentState } from '@beach/contracts';
 import { accounts, type AccountRef, bookingReceivable, credit, debit, type Entry, post, type Posted, type Sql, charge, discount, type EntryContext, owedBy, owedOne, type Part, settlingLegs, spendingLegs, walletOf } from '../ledger/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -33,7 +34,7 @@ export async function reprice(tx: Sql, booking: { id: number; userId: number | n
   const difference = newCents - total;
   if (difference === 0) return;
   if (difference < 0 && -difference > (await organiserDue(tx, booking.id, { lock: true }))) throw new AppError(409, BOOKING_PAID_ABOVE_PRICE);
-  const key = `booking:${booking.id}:price:${Date.now()}`;
+  const key = `booking:${booking.id}:price:${randomUUID()}`;
   if (difference > 0) await charge(tx, key, bookingReceivable(booking.id), difference, { bookingId: booking.id, userId: booking.userId, createdById: actorId, description: 'Prezzo modificato' });
   else await discount(tx, key, bookingReceivable(booking.id), -difference, { bookingId: booking.id, userId: booking.userId, createdById: actorId, description: 'Prezzo modificato' });
 }

@@ -1,10 +1,12 @@
 // A booking cancelled at the desk (docs/domain.md#desk-planner), with or without a refund, each part of
 // its money going back the way it came; and a cancelled or expired booking restored.
+import { randomUUID } from 'node:crypto';
 import type { BodyOf } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
+import { refuseOwnMoney } from '../auth/index.js';
 import { isLive } from './booking-terms.js';
 import { reserveSlot } from './reserve-slot.js';
 import { createSlotHandOff } from './slot-waitlist.js';
@@ -27,6 +29,8 @@ export function createDeskCancellation(deps: DeskDeps, cancelBooking: CancelBook
       const outcome = await db.$transaction(async (tx) => {
         const booking = await lockedWithPayments(tx, id);
         if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
+        // The desk refunds in full whatever the time: one's own booking refunded is an admin's (docs/domain.md#own-money).
+        if (body.refund) refuseOwnMoney(actor, [booking.userId]);
         const returned = await cancelBooking(tx, booking, {
           policy: { by: 'desk', refund: body.refund },
           reason: body.reason ?? ADMIN_BOOKING_MESSAGES.defaultReason,
@@ -54,7 +58,7 @@ export function createDeskCancellation(deps: DeskDeps, cancelBooking: CancelBook
           await reserveSlot(tx, booking, now, () => tx.booking.update({ where: { id }, data: restored }), ADMIN_BOOKING_MESSAGES.restoreTaken);
           // Owed again: the price less what it still has paid (a booking cancelled without a refund keeps its payment).
           const money = (await moneyOfBookings(tx, [id])).get(id) ?? NO_MONEY;
-          await chargeBooking(tx, booking, Math.max(0, booking.priceCents - (money.paid - money.returned) - money.owed), `booking:${id}:restored:${now.getTime()}`, { description: 'Prenotazione ripristinata' });
+          await chargeBooking(tx, booking, Math.max(0, booking.priceCents - (money.paid - money.returned) - money.owed), `booking:${id}:restored:${randomUUID()}`, { description: 'Prenotazione ripristinata' });
         });
       }, TRANSACTION_OPTIONS);
       return { message: ADMIN_BOOKING_MESSAGES.restored, booking: await one(id) };

@@ -2,6 +2,7 @@
 // member, the desk and the rain check. What is still paid is read from the ledger by where it came from
 // — card, desk, credit, a carnet use, each player's share alike — and each part goes back by the policy;
 // what is still owed is written off. The caller holds the booking's row lock.
+import { randomUUID } from 'node:crypto';
 import type { TRainCheckReturn } from '@beach/contracts';
 import type { Booking, Prisma, Transaction } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
@@ -104,12 +105,12 @@ export function createBookingCancellation({ checkouts, stripeRequests }: { check
     if (destination === 'card') {
       // Keyed by this cancellation (a booking restored and cancelled again returns what it paid again); the
       // refund is asked of Stripe only for money this entry set aside.
-      const posted = await giveBackMoney(tx, `booking:${booking.id}:cancel:${payment.id}:${options.now.getTime()}`, settlement, accounts.refundPayable(payment.id), 'refund', { ...context, userId: payment.userId });
+      const posted = await giveBackMoney(tx, `booking:${booking.id}:cancel:${payment.id}:${randomUUID()}`, settlement, accounts.refundPayable(payment.id), 'refund', { ...context, userId: payment.userId });
       if (!posted?.created) return;
       await stripeRequests.requestRefund(tx, payment, cents, { reason: options.refundReason ?? 'centre', notify: options.notify ?? true });
       returned.card += cents;
     } else if (destination === 'rain_credit') {
-      await giveBackMoney(tx, `booking:${booking.id}:cancel:${payment.id}:${options.now.getTime()}`, settlement, accounts.promo(payment.userId!), 'rain_credit', { ...context, userId: payment.userId });
+      await giveBackMoney(tx, `booking:${booking.id}:cancel:${payment.id}:${randomUUID()}`, settlement, accounts.promo(payment.userId!), 'rain_credit', { ...context, userId: payment.userId });
       returned.credit += cents;
     } else {
       // Handed back at the desk, by the way it came (cash when the admin chose cash, or for a card payment).
@@ -153,7 +154,7 @@ export function createBookingCancellation({ checkouts, stripeRequests }: { check
       const { receivables, planned } = await planReturns(tx, booking.id, options.policy);
       const returned: Returned = { card: 0, till: 0, credit: 0, carnetUses: 0, planned };
       for (const part of planned) await giveBack(tx, booking, part, options, returned);
-      await writeOff(tx, `booking:${booking.id}:write-off:${options.now.getTime()}`, receivables, { bookingId: booking.id, createdById: options.cancelledById, description: options.reason });
+      await writeOff(tx, `booking:${booking.id}:write-off:${randomUUID()}`, receivables, { bookingId: booking.id, createdById: options.cancelledById, description: options.reason });
       return returned;
     });
   };

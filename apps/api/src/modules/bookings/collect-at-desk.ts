@@ -6,6 +6,7 @@ import type { PaymentMethod } from '../../generated/prisma/enums.js';
 import { auditRow } from '../../lib/audit.js';
 import { type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
+import { refuseOwnMoney } from '../auth/index.js';
 import type { Checkouts } from '../payments/index.js';
 import { moneyAccount, payment as paymentEntry } from '../ledger/index.js';
 import { isLive } from './booking-terms.js';
@@ -20,16 +21,26 @@ type DeskMethod = Exclude<PaymentMethod, 'stripe'>;
 /**
  * What the booking still owes, collected at the desk by one payment (its receipt follows): the
  * organiser's part and the players' shares, each paid for its player. Returns the cents collected.
+ * A staff member's own part or share is collected by an admin (docs/domain.md#own-money).
  */
-export async function collect(tx: Prisma.TransactionClient, booking: { id: number; userId: number | null; court: { code: string }; startsAt: Date; endsAt: Date }, method: DeskMethod, now: Date, actorId: number) {
+export async function collect(
+  tx: Prisma.TransactionClient,
+  booking: { id: number; userId: number | null; court: { code: string }; startsAt: Date; endsAt: Date },
+  method: DeskMethod,
+  now: Date,
+  actor: Pick<User, 'id' | 'role'>,
+) {
   const parts = await owedParts(tx, booking.id);
   const cents = parts.reduce((sum, part) => sum + part.cents, 0);
   if (cents === 0) return 0;
+  const shareIds = parts.flatMap((part) => (part.receivable.account.kind === 'share_receivable' ? [part.receivable.account.booking_player_id!] : []));
+  const players = await tx.bookingPlayer.findMany({ where: { id: { in: shareIds } }, select: { userId: true } });
+  const organiserOwes = parts.some((part) => part.receivable.account.kind === 'booking_receivable');
+  refuseOwnMoney(actor, [organiserOwes ? booking.userId : null, ...players.map((player) => player.userId)]);
   const payment = await tx.transaction.create({
     data: { kind: 'booking', type: 'payment', bookingId: booking.id, userId: booking.userId, amountCents: cents, method, status: 'completed', paidAt: now, description: describe(booking) },
   });
-  await paymentEntry(tx, `payment:${payment.id}`, moneyAccount(method), parts, { bookingId: booking.id, userId: booking.userId, transactionId: payment.id, createdById: actorId, description: describe(booking) });
-  const shareIds = parts.flatMap((part) => (part.receivable.account.kind === 'share_receivable' ? [part.receivable.account.booking_player_id!] : []));
+  await paymentEntry(tx, `payment:${payment.id}`, moneyAccount(method), parts, { bookingId: booking.id, userId: booking.userId, transactionId: payment.id, createdById: actor.id, description: describe(booking) });
   if (shareIds.length > 0) await tx.bookingPlayer.updateMany({ where: { id: { in: shareIds } }, data: { status: 'paid', transactionId: payment.id } });
   return cents;
 }
@@ -50,7 +61,7 @@ export function createDeskPayments(deps: Pick<DeskDeps, 'db' | 'jobs' | 'config'
         if (!isLive(booking, now)) throw new AppError(409, ADMIN_BOOKING_MESSAGES.notLive);
         await auditRow(tx, { entity: 'bookings', id, action: 'mark-paid' }, async () => {
           await closeCheckoutsOf(tx, checkouts, id);
-          const collected = await collect(tx, booking, method, now, actor.id);
+          const collected = await collect(tx, booking, method, now, actor);
           if (collected === 0 && booking.status === 'confirmed') throw new AppError(409, ADMIN_BOOKING_MESSAGES.alreadyPaid);
           await confirmBooking(tx, deps, id, 'desk');
         });

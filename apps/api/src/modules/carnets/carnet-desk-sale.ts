@@ -7,6 +7,7 @@ import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { todayInRome } from '../../lib/time.js';
+import { refuseOwnMoney } from '../auth/index.js';
 import type { CarnetProducts } from './carnet-products.js';
 import { carnetMessages, carnetTitle, issue, toCarnetDto } from './carnet-terms.js';
 
@@ -15,6 +16,7 @@ export function createCarnetDeskSale({ db }: Pick<AppDeps, 'db'>, { productOnSal
     /** Sold at the desk: the completed payment (its receipt follows) and the carnet, together. */
     async sell(staff: User, userId: number, { product_id, method }: BodyOf<typeof api.carnets.sell>) {
       if (!(await db.user.findUnique({ where: { id: userId } }))) throw notFound('Utente non trovato.');
+      refuseOwnMoney(staff, [userId]);
       const today = todayInRome();
       const product = await productOnSale(product_id, today);
       const carnet = await db.$transaction(async (tx) => {

@@ -10,7 +10,7 @@ export const creditMessages = defineMessages({
   membershipPaid: /* i18n */ { id: 'api.credit.membership_paid', message: 'Tessera pagata con il credito: è attiva, il PDF ti arriva per e-mail.' },
   ownCorrection: /* i18n */ { id: 'api.credit.own_correction', message: 'Non puoi rettificare il tuo credito: chiedi a un amministratore.' },
   topUpRange: /* i18n */ { id: 'api.credit.top_up_range', message: 'Puoi ricaricare da {min} a {max}.' },
-  aboveLimit: /* i18n */ { id: 'api.credit.above_limit', message: 'Oltre {limit} di credito in più la rettifica la fa un amministratore.' },
+  aboveLimit: /* i18n */ { id: 'api.credit.above_limit', message: 'Oltre {limit} di credito in più al giorno la rettifica la fa un amministratore.' },
 });
 /** The Italian of each, as the tests read it. */
 export const CREDIT_MESSAGES = {

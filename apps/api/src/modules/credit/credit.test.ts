@@ -33,6 +33,12 @@ beforeAll(async () => {
 
 /** The member's credit statement, as the desk reads it (up to 100 movements, newest first). */
 const statementOf = async (userId: number) => (await request(app).get(`/api/admin/users/${userId}/credit?per_page=100`).set(bearer(staff)).expect(200)).body as TCreditStatement;
+/** A staff member of the test's own, logged in: their day's corrections start at nothing (the limit is a day's total). */
+async function newClerk() {
+  const clerk = await createMember(app, db, { firstName: 'Carla', lastName: 'Cassa' });
+  await db.user.update({ where: { id: clerk.id }, data: { role: 'staff' } });
+  return clerk;
+}
 /** The balance the statement shows, in cents. */
 const balanceOf = async (userId: number) => moneyToCents((await statementOf(userId)).balance);
 
@@ -107,26 +113,26 @@ describe('the desk', () => {
 
   it('lets staff add up to the correction limit (50 € by default) and never to their own credit: above it, an admin corrects', async () => {
     const admin = await loginAs(app, DEMO.admin);
+    const clerk = await newClerk();
     const member = await createMember(app, db);
     const adjust = (token: string, userId: number, amount: string) =>
       request(app).post(`/api/admin/users/${userId}/credit/adjustment`).set(bearer(token)).send({ amount, reason: 'Torneo annullato' });
-    await adjust(staff, member.id, '50').expect(200);
-    expect((await adjust(staff, member.id, '50,01').expect(403)).body.message).toBe(CREDIT_MESSAGES.aboveLimit(5000));
+    expect((await adjust(clerk.token, member.id, '50,01').expect(403)).body.message).toBe(CREDIT_MESSAGES.aboveLimit(5000));
+    await adjust(clerk.token, member.id, '50').expect(200);
     await adjust(admin, member.id, '80').expect(200);
     // Taking credit away is not limited (never below zero).
-    await adjust(staff, member.id, '-100').expect(200);
-    const self = await db.user.findUniqueOrThrow({ where: { email: DEMO.staff } });
-    expect((await adjust(staff, self.id, '1').expect(403)).body.message).toBe(CREDIT_MESSAGES.ownCorrection);
-    expect((await adjust(staff, self.id, '-1').expect(403)).body.message).toBe(CREDIT_MESSAGES.ownCorrection);
+    await adjust(clerk.token, member.id, '-100').expect(200);
+    expect((await adjust(clerk.token, clerk.id, '1').expect(403)).body.message).toBe(CREDIT_MESSAGES.ownCorrection);
+    expect((await adjust(clerk.token, clerk.id, '-1').expect(403)).body.message).toBe(CREDIT_MESSAGES.ownCorrection);
     expect(await balanceOf(member.id)).toBe(3000);
     expect(await ledgerSum(db, member.id)).toBe(3000);
     // The day's corrections, for the dashboard: who, whose, how much.
     const corrections = (await request(app).get('/api/admin/credit/corrections').set(bearer(staff)).expect(200)).body;
     const theirs = corrections.data.filter((row: { member: { id: number } }) => row.member.id === member.id);
     expect(theirs.map((row: { amount: string; by: { name: string } }) => [row.amount, row.by.name])).toEqual([
-      ['-100.00', 'Stefano Segreteria'],
+      ['-100.00', 'Carla Cassa'],
       ['80.00', 'Alessandra Amministratrice'],
-      ['50.00', 'Stefano Segreteria'],
+      ['50.00', 'Carla Cassa'],
     ]);
   });
 
@@ -188,9 +194,10 @@ describe('the member', () => {
       await topUp(member, '5').expect(200);
       await topUp(member, '50,01').expect(422);
       // The correction limit staff work within follows the setting too.
-      const correct = (amount: string) => request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(staff)).send({ amount, reason: 'Rimborso bar' });
-      await correct('20').expect(200);
+      const clerk = await newClerk();
+      const correct = (amount: string) => request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(clerk.token)).send({ amount, reason: 'Rimborso bar' });
       await correct('20,01').expect(403);
+      await correct('20').expect(200);
     } finally {
       await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '10', top_up_max: '200', correction_limit: '50' }).expect(200);
     }

@@ -1,5 +1,6 @@
 // Paying with credit alone (docs/domain.md#credit): a live hold's organiser due, or the member's own card
 // awaiting payment; the debit and what it pays commit together.
+import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
@@ -26,7 +27,7 @@ export function createCreditPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'config
         // Credit set aside for a card checkout is released first, then counted again here.
         await checkouts.closeIn(tx, 'booking', bookingId);
         const due = await organiserDue(tx, bookingId, { lock: true });
-        const spent = await spendCreditOnBooking(tx, { id: bookingId, userId: user.id }, due, { key: `booking:${bookingId}:credit:${Date.now()}` });
+        const spent = await spendCreditOnBooking(tx, { id: bookingId, userId: user.id }, due, { key: `booking:${bookingId}:credit:${randomUUID()}` });
         if (spent === 'insufficient') throw new AppError(409, INSUFFICIENT_CREDIT, { amount: [INSUFFICIENT_CREDIT] });
         await confirmBooking(tx, deps, bookingId, 'credit');
         return spent?.id;

@@ -6,6 +6,7 @@ import type { CourseEnrolment, Prisma, User } from '../../generated/prisma/clien
 import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { refuseOwnMoney } from '../auth/index.js';
 import { accounts, enrolmentReceivable, giveBackCredit, giveBackMoney, settlementsOn } from '../ledger/index.js';
 import type { Checkouts } from '../payments/index.js';
 import { lockEnrolment, lockEnrolmentAndCourse, type PlaceHandOff, releasePlace } from './enrolment-places.js';
@@ -53,6 +54,8 @@ export function createEnrolmentCancel({ db }: Pick<AppDeps, 'db'>, checkouts: Ch
         const row = await lockEnrolmentAndCourse(tx, id);
         if (!row) throw notFound(ENROLMENT_MESSAGES.notFound);
         if (row.status === 'cancelled') throw new AppError(409, ENROLMENT_MESSAGES.alreadyCancelled);
+        // What was paid goes back into credit: on one's own account (or one's child's), an admin's.
+        if (row.status === 'confirmed') refuseOwnMoney(staff, [row.userId]);
         await cancelLocked(tx, row, staff.id);
       }, TRANSACTION_OPTIONS);
       return ENROLMENT_MESSAGES.cancelledToCredit;

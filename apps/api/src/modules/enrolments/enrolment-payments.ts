@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.js';
 import type { CourseEnrolment, Prisma, User } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { refuseOwnMoney } from '../auth/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
@@ -131,6 +132,8 @@ export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
       await checkouts.refuseIfPaid('enrolment', id);
       return db.$transaction(async (tx) => {
         const { row, cents } = await payableOf(tx, id, null, seq);
+        // The enrolment is on the account of who pays: the member, or the child's parent.
+        refuseOwnMoney(staff, [row.userId]);
         await auditRow(tx, { entity: 'course_enrolments', id, action: 'mark-paid' }, async () => {
           await checkouts.closeIn(tx, 'enrolment', id);
           const desk = await tx.transaction.create({

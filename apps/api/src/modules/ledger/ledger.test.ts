@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { useTestDatabase } from '../../test/database.js';
 import { accounts } from './accounts.js';
-import { available, balancesOf, credit, debit, lapsedHolds, post, postMany, resolve } from './ledger.js';
+import { available, balancesOf, credit, debit, KEY_REUSED, lapsedHolds, post, postMany, resolve } from './ledger.js';
 
 const { db } = await useTestDatabase();
 const admin = await db.user.findFirstOrThrow({ where: { role: 'admin' } });
@@ -42,9 +42,39 @@ describe('the ledger', () => {
     expect(available(await balanceOf(promo))).toBe(before + 700);
   });
 
+  it('refuses a known key posted with other content (an amount, an account, whom it is about), alone or in a batch, and writes nothing', async () => {
+    const entry = { key: key('content'), kind: 'correction' as const, userId: admin.id, description: 'Prima', legs: [debit(accounts.adjustments, 700), credit(promo, 700)] };
+    const first = await post(db, entry);
+    const before = available(await balanceOf(promo));
+    // The same content, worded otherwise and with its legs in another order: a replay.
+    expect(await post(db, { ...entry, description: 'Seconda', legs: [...entry.legs].reverse() })).toEqual({ id: first!.id, created: false });
+    const refused = [
+      { ...entry, legs: [debit(accounts.adjustments, 701), credit(promo, 701)] },
+      { ...entry, legs: [debit(accounts.adjustments, 700), credit(accounts.promo(777_003), 700)] },
+      { ...entry, userId: null },
+      { ...entry, kind: 'extra_income' as const },
+    ];
+    for (const other of refused) await expect(post(db, other)).rejects.toMatchObject({ status: 409, said: KEY_REUSED });
+    const fresh = { key: key('content-fresh'), kind: 'correction' as const, legs: [debit(accounts.adjustments, 100), credit(promo, 100)] };
+    await expect(postMany(db, [fresh, refused[0]!])).rejects.toMatchObject({ status: 409 });
+    expect(await db.ledgerEntry.count({ where: { key: fresh.key } })).toBe(0);
+    expect(available(await balanceOf(promo))).toBe(before);
+  });
+
+  it('refuses one of two concurrent posts of a key with different content; the same content twice at once is one entry', async () => {
+    const entry = { key: key('race'), kind: 'correction' as const, legs: [debit(accounts.adjustments, 300), credit(promo, 300)] };
+    const other = { ...entry, legs: [debit(accounts.adjustments, 400), credit(promo, 400)] };
+    const raced = await Promise.allSettled([entry, other].map((one) => db.$transaction((tx) => post(tx, one), TRANSACTION_OPTIONS)));
+    expect(raced.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const same = { ...entry, key: key('race-same') };
+    const twice = await Promise.all([same, same].map((one) => db.$transaction((tx) => post(tx, one), TRANSACTION_OPTIONS)));
+    expect(twice[0]!.id).toBe(twice[1]!.id);
+    expect(twice.map((posted) => posted!.created).sort()).toEqual([false, true]);
+  });
+
   it('refuses postings that do not sum to zero, or written apart from their entry', async () => {
     await expect(post(db, { key: key('unbalanced'), kind: 'correction', legs: [debit(accounts.adjustments, 500), credit(promo, 400)] })).rejects.toThrow(/ledger_entries_balanced|summing to zero/);
-    const [entry] = await db.$queryRaw<{ id: number }[]>`INSERT INTO ledger_entries (key, kind) VALUES (${key('raw')}, 'correction') RETURNING id`;
+    const [entry] = await db.$queryRaw<{ id: number }[]>`INSERT INTO ledger_entries (key, kind, content_hash) VALUES (${key('raw')}, 'correction', '\\x00') RETURNING id`;
     const [account] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM ledger_accounts WHERE key = 'adjustments'`;
     await expect(db.$executeRaw`INSERT INTO ledger_postings (entry_id, account_id, amount_cents, phase) VALUES (${entry!.id}, ${account!.id}, 100, 'posted')`).rejects.toThrow(/summing to zero/);
   });

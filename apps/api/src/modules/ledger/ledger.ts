@@ -3,7 +3,7 @@
 // zero; the accounts that guard a rule move their balance in the same statement and refuse an overdraft
 // or an overpayment (their CHECKs). Nothing here updates or deletes: a mistake is another entry.
 import type { LedgerAccountKind, LedgerEntryKind, LedgerPhase } from '../../generated/prisma/enums.js';
-import { Prisma } from '../../lib/db.js';
+import { conflictOn, Prisma } from '../../lib/db.js';
 import type { AccountRef } from './accounts.js';
 
 /** Anything that runs SQL: the client or a transaction of it. */
@@ -82,9 +82,13 @@ function wireOf(entry: Entry, legs: Leg[]) {
   };
 }
 
+/** A key posted again with other content (an amount, an account, whom it is about): never a silent replay. */
+export const KEY_REUSED = /* i18n */ { id: 'api.ledger.key_reused', message: 'Questo movimento è già registrato con un contenuto diverso: ricarica la pagina e controlla.' };
+
 /**
  * Posts entries in one round trip. An entry whose legs add up to nothing on every account is left out
- * (nothing moved). Returns each posted key's entry.
+ * (nothing moved). Returns each posted key's entry; a key already posted with the same content returns
+ * its entry (created false), with other content answers 409 (KEY_REUSED).
  */
 export async function postMany(sql: Sql, entries: Entry[]): Promise<Map<string, Posted>> {
   const batch = entries.flatMap((entry) => {
@@ -92,7 +96,9 @@ export async function postMany(sql: Sql, entries: Entry[]): Promise<Map<string, 
     return legs.length === 0 ? [] : [wireOf(entry, legs)];
   });
   if (batch.length === 0) return new Map();
-  const rows = await sql.$queryRaw<{ key: string; id: number; created: boolean }[]>`SELECT key, id, created FROM ledger_post(${JSON.stringify(batch)}::jsonb)`;
+  const rows = await sql.$queryRaw<{ key: string; id: number; created: boolean }[]>`SELECT key, id, created FROM ledger_post(${JSON.stringify(batch)}::jsonb)`.catch(
+    conflictOn('ledger_entries_key_content', KEY_REUSED),
+  );
   return new Map(rows.map((row) => [row.key, { id: row.id, created: row.created }]));
 }
 

@@ -94,7 +94,7 @@ describe('money that is never taken twice nor lost', () => {
     const correct = (token: string, id: number, amount: string) => request(app).post(`/api/admin/users/${id}/credit/adjustment`).set(bearer(token)).send({ amount, reason: 'Prova limiti' });
     expect((await correct(staff, who.id, '999999.99').expect(422)).body.errors.amount).toEqual(['Una rettifica può essere al massimo di 1.000,00 €.']);
     expect((await correct(staff, staffId, '500.00').expect(403)).body.message).toBe('Non puoi rettificare il tuo credito: chiedi a un amministratore.');
-    expect(plain((await correct(staff, who.id, '60.00').expect(403)).body.message)).toBe('Oltre 50,00 € di credito in più la rettifica la fa un amministratore.');
+    expect(plain((await correct(staff, who.id, '60.00').expect(403)).body.message)).toBe('Oltre 50,00 € di credito in più al giorno la rettifica la fa un amministratore.');
     await correct(staff, who.id, '20.00').expect(200);
     await correct(admin, who.id, '60.00').expect(200);
     expect((await statementOf(who)).balance).toBe('80.00');

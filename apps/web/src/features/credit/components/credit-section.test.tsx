@@ -151,7 +151,7 @@ describe('the member’s credit at the desk', () => {
 
   it('shows the server’s refusal of a correction above the admin’s limit, under the correction form, and keeps what was typed', async () => {
     handlers['GET /api/admin/users/42/credit?page=1&per_page=10'] = () => jsonResponse(200, HELD);
-    const refusal = 'Oltre 20,00 € di credito in più la rettifica la fa un amministratore.';
+    const refusal = 'Oltre 20,00 € di credito in più al giorno la rettifica la fa un amministratore.';
     handlers['POST /api/admin/users/42/credit/adjustment'] = () => jsonResponse(403, { message: refusal });
     renderAt(<MemberCredit userId={42} />, { url: '/admin/users' });
     const form = await screen.findByRole('form', { name: 'Rettifica del credito' });

@@ -37,7 +37,7 @@ function LimitsForm({ settings, notify }: { settings: TCreditSettings; notify: (
       <Input label="Massimo (€)" hint="La ricarica online più grande" inputMode="decimal" required {...field('top_up_max')} />
       <Input
         label="Rettifiche: massimo senza amministratore (€)"
-        hint="Lo staff aggiunge al credito di un socio al massimo questo importo per rettifica; oltre serve un amministratore"
+        hint="Ogni membro dello staff aggiunge con le rettifiche al massimo questo importo al giorno, tutte insieme; oltre serve un amministratore"
         inputMode="decimal"
         required
         {...field('correction_limit')}
