@@ -58,6 +58,7 @@ const LEDGER_TABLES = ['ledger_accounts', 'ledger_entries', 'ledger_postings'];
 const LEDGER_READERS: Record<string, string[]> = {
   'bookings/booking-money.ts': [...LEDGER_TABLES, 'transactions'],
   'credit/credit-audit.ts': ['ledger_accounts', 'ledger_postings'],
+  'credit/credit-desk.ts': LEDGER_TABLES,
   'credit/credit-statement.ts': [...LEDGER_TABLES, 'users'],
   'enrolments/test-courses.ts': ['ledger_accounts', 'ledger_postings'],
   'finance/ledger.service.ts': ['ledger_entries'],
