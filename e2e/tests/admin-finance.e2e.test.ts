@@ -290,7 +290,7 @@ describe('admin dashboard and finance in Chromium', () => {
     // 25 € for 3 uses: 8,33 + 8,33 + 8,34. One use pays a booking: 8,33 € earned, 16,67 € still owed.
     const product = await db.carnetProduct.create({ data: { name: 'Tris serale', uses: 3, priceCents: 2500, validFrom: new Date(`${todayInRome}T00:00:00Z`), validUntil } });
     const sale = await db.transaction.create({ data: { kind: 'carnet', userId: member.id, carnetProductId: product.id, amountCents: 2500, method: 'cash', status: 'completed', paidAt: new Date(), description: 'Carnet Tris serale' } });
-    const carnet = await db.carnet.create({ data: { userId: member.id, productId: product.id, usesTotal: 3, usesLeft: 2, validFrom: product.validFrom, validUntil, transactionId: sale.id } });
+    const carnet = await db.carnet.create({ data: { userId: member.id, productId: product.id, usesTotal: 3, usesLeft: 3, validFrom: product.validFrom, validUntil, transactionId: sale.id } });
     const play = new Date(Date.now() + 31 * 86_400_000);
     const booking = await db.booking.create({ data: { courtId: c2.id, userId: member.id, startsAt: play, endsAt: new Date(play.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 2000 } });
     const use = await db.carnetUse.create({ data: { carnetId: carnet.id, bookingId: booking.id } });

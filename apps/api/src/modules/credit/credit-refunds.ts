@@ -32,7 +32,6 @@ export const CREDIT_REFUND_MESSAGES = {
 export const REFUND_DUE_MESSAGES = {
   nothing: 'Non ci sono rimborsi da restituire.',
   held: 'Il rimborso è trattenuto da una contestazione aperta del pagamento: si restituisce quando la contestazione si chiude.',
-  own: 'Un rimborso sul proprio conto lo restituisce un amministratore.',
   paid: (cents: number, method: 'cash' | 'credit') => `Restituiti ${formatEuros(cents)} ${method === 'cash' ? 'in contanti' : 'nel credito'}.`,
 } as const;
 

@@ -9,10 +9,9 @@ import type { Checkouts, StripeRequests } from '../payments/index.js';
 import type { MembershipsService } from '../memberships/index.js';
 import { readSettings, saveSettings } from '../settings/index.js';
 import type { User } from '../../generated/prisma/client.js';
-import { forbidden } from '../../lib/errors.js';
-import { isAdmin } from '../auth/index.js';
+import { refuseOwnMoney } from '../auth/index.js';
 import { createCreditDesk } from './credit-desk.js';
-import { createCreditRefunds, REFUND_DUE_MESSAGES } from './credit-refunds.js';
+import { createCreditRefunds } from './credit-refunds.js';
 import { createCreditReads } from './credit-statement.js';
 import { settingsDto } from './credit-terms.js';
 import { createMemberDebt } from './member-debt.js';
@@ -55,7 +54,7 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
     /** A member's card refunds Stripe did not make, paid out at the desk; on one's own account, an admin's. */
     async payRefundDue(staff: User, userId: number, body: BodyOf<typeof api.credit.payRefundDue>) {
       await reads.memberOf(userId);
-      if (!isAdmin(staff) && staff.id === userId) throw forbidden(REFUND_DUE_MESSAGES.own);
+      refuseOwnMoney(staff, [userId]);
       const { message, entryId } = await payRefundDue(staff.id, userId, body);
       return reads.changed(message, userId, entryId);
     },

@@ -116,7 +116,7 @@ describe('the desk settles a member’s debt', () => {
 
   it('is an admin’s on a staff member’s own account (403), and collects a debt once under two collections at once', async () => {
     await owe({ id: staffId, token: staff }, 500);
-    expect((await settle(staff, staffId, 'cash').expect(403)).body.message).toBe('Non puoi incassare sul tuo conto: chiedi a un amministratore.');
+    expect((await settle(staff, staffId, 'cash').expect(403)).body.message).toBe('Non puoi registrare denaro sul tuo conto (o dei tuoi figli): chiedi a un amministratore.');
     expect(await owedAtDesk(staffId)).toBe('5.00');
     await settle(admin, staffId, 'cash').expect(200);
 

@@ -6,9 +6,9 @@ import { CARD_MINIMUM_CENTS, centsToMoney, defineMessages, type api, type BodyOf
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { conflictOn, TRANSACTION_OPTIONS } from '../../lib/db.js';
-import { AppError, forbidden } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { accounts, available, balancesOf, credit, debit, debtOf, INSUFFICIENT_CREDIT, payDebt, post, settleDebt, walletOf } from '../ledger/index.js';
-import { isAdmin } from '../auth/index.js';
+import { refuseOwnMoney } from '../auth/index.js';
 import type { Checkouts, PaymentTarget } from '../payments/index.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { auditCreditEntry } from './credit-audit.js';
@@ -18,7 +18,6 @@ import type { CreditReads } from './credit-statement.js';
 export const debtMessages = defineMessages({
   settled: /* i18n */ { id: 'api.debt.settled', message: 'Incassato quanto il socio doveva al centro.' },
   nothingOwed: /* i18n */ { id: 'api.debt.nothing_owed', message: 'Non c’è nulla da saldare: nessun importo dovuto al centro.' },
-  ownDebt: /* i18n */ { id: 'api.debt.own_debt', message: 'Non puoi incassare sul tuo conto: chiedi a un amministratore.' },
   belowCardMinimum: /* i18n */ { id: 'api.debt.below_card_minimum', message: 'Un importo sotto 0,50 € non si paga con la carta: saldalo in segreteria.' },
 });
 
@@ -56,7 +55,7 @@ export function createMemberDebt({ db, jobs, config }: Pick<AppDeps, 'db' | 'job
      */
     async settle(staff: User, userId: number, { method }: BodyOf<typeof api.memberDebt.settle>) {
       await memberOf(userId);
-      if (!isAdmin(staff) && staff.id === userId) throw forbidden(debtMessages.ownDebt);
+      refuseOwnMoney(staff, [userId]);
       await db
         .$transaction(async (tx) => {
           const owed = await openDebt(tx, userId, { lock: true });

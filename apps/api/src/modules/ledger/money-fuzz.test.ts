@@ -3,7 +3,8 @@
 // lapsed holds, rain checks, top-ups, corrections, credit refunds, carnet sales, the school's enrolments
 // (test/school-fuzz.ts: courses, camps, instalments, waiting lists, cancellations), refunds and disputes started
 // on Stripe's side (chargebacks whose funds are withdrawn and reinstated, inquiries that move nothing), card
-// refunds left pending that go through or fail later (their money then paid out at the desk), webhooks held back then delivered out of order and twice, the worker stopped in the
+// refunds left pending that go through or fail later (their money then paid out at the desk), staff trying
+// desk money on their own account, corrections made at the same moment, webhooks held back then delivered out of order and twice, the worker stopped in the
 // middle of its jobs — through the API, the real database, the job queue and the Stripe double. After every
 // step the books must hold: every entry sums to zero, every kept balance equals its postings, nothing is
 // paid more than its price, billed mirrors what is owed, the money that came in less what went back equals
@@ -71,6 +72,7 @@ const members: TestMember[] = [];
 const courts: number[] = [];
 const products: number[] = [];
 let staff: string;
+let staffId: number;
 let admin: string;
 /** Events the double made while delivery was held back, delivered later out of order (and some twice). */
 let delivered = 0;
@@ -78,6 +80,7 @@ const log: string[] = [];
 
 beforeAll(async () => {
   [staff, admin] = await Promise.all([loginAs(app, DEMO.staff), loginAs(app, DEMO.admin)]);
+  staffId = (await db.user.findUniqueOrThrow({ where: { email: DEMO.staff } })).id;
   await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 50, freeCancellationHours: 24, paymentHoldMinutes: 15 } });
   courts.push(...(await db.court.findMany({ where: { isBookable: true }, select: { id: true } })).map((court) => court.id));
   for (let index = 0; index < 8; index++) members.push(await createMember(app, db, { firstName: `Fuzz${index}`, lastName: 'Prova' }));
@@ -308,6 +311,27 @@ const operations: [weight: number, name: string, run: (step: number) => Promise<
   [2, 'Stripe settles pending refunds', async () => {
     if (delayed.size === 0) return;
     await settlePending(random.pick([...delayed]), () => random.pick(['succeeded', 'failed'] as const));
+  }],
+  [1, 'staff on their own account', async (step) => {
+    // Nobody handles money on their own account: every desk money action of a staff member on themselves is refused.
+    const own = `/api/admin/users/${staffId}`;
+    const answers = await Promise.all([
+      call(request(app).post(`${own}/credit/top-up`).set(bearer(staff)).send({ amount: amount(), method: 'cash' })),
+      call(request(app).post(`${own}/credit/adjustment`).set(bearer(staff)).send({ amount: amount(), reason: 'Prova casuale' })),
+      call(request(app).post(`${own}/credit/refund`).set(bearer(staff)).send({ method: random.pick(['card', 'cash']), amount: '' })),
+      call(request(app).post(`${own}/carnets`).set(bearer(staff)).send({ product_id: random.pick(products), method: 'cash' })),
+      call(request(app).post(`${own}/debt/settle`).set(bearer(staff)).send({ method: 'cash' })),
+      call(request(app).post(`${own}/credit/refund-due`).set(bearer(staff)).send({ method: 'cash' })),
+    ]);
+    expect(answers.map((answer) => answer.status), `seed ${SEED}, step ${step}`).toEqual([403, 403, 403, 403, 403, 403]);
+  }],
+  [1, 'corrections at the same moment', async (step) => {
+    // Requests of the same millisecond are each their own entry: a key names the request, never the clock.
+    const who = member();
+    const before = await db.ledgerEntry.count({ where: { kind: 'correction', userId: who.id } });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => call(request(app).post(`/api/admin/users/${who.id}/credit/adjustment`).set(bearer(admin)).send({ amount: '1.00', reason: 'Prova simultanea' }))));
+    expect(answers.map((answer) => answer.status), `seed ${SEED}, step ${step}`).toEqual([200, 200, 200, 200]);
+    expect(await db.ledgerEntry.count({ where: { kind: 'correction', userId: who.id } }), `seed ${SEED}, step ${step}`).toBe(before + 4);
   }],
   [1, 'desk pays a refund due', async () => {
     await call(request(app).post(`/api/admin/users/${member().id}/credit/refund-due`).set(bearer(staff)).send({ method: random.pick(['cash', 'credit']) }));

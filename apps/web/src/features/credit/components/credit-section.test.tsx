@@ -181,12 +181,12 @@ describe('the member’s credit at the desk', () => {
 
   it('collects what the member owes with "Incassa" and the method chosen, and shows a refusal (one’s own account) under the form', async () => {
     handlers['GET /api/admin/users/42/credit?page=1&per_page=10'] = () => jsonResponse(200, { ...HELD, owed: '7.00' });
-    handlers['POST /api/admin/users/42/debt/settle'] = () => jsonResponse(403, { message: 'Non puoi incassare sul tuo conto: chiedi a un amministratore.' });
+    handlers['POST /api/admin/users/42/debt/settle'] = () => jsonResponse(403, { message: 'Non puoi registrare denaro sul tuo conto (o dei tuoi figli): chiedi a un amministratore.' });
     renderAt(<MemberCredit userId={42} />, { url: '/admin/users' });
     const form = await screen.findByRole('form', { name: 'Incassa quanto dovuto' });
     expect(within(screen.getByRole('status')).getByRole('form', { name: 'Incassa quanto dovuto' })).toBe(form);
     fireEvent.click(within(form).getByRole('button', { name: 'Incassa' }));
-    await within(form).findByText('Non puoi incassare sul tuo conto: chiedi a un amministratore.');
+    await within(form).findByText('Non puoi registrare denaro sul tuo conto (o dei tuoi figli): chiedi a un amministratore.');
     expect(bodiesOf('POST /api/admin/users/42/debt/settle')).toEqual([{ method: 'cash' }]);
 
     handlers['POST /api/admin/users/42/debt/settle'] = () => jsonResponse(200, { message: 'Incassato quanto il socio doveva al centro.', owed: '0.00' });
