@@ -25,8 +25,18 @@ export const useMyCredit = (page: number) =>
 export const useTopUpCredit = () =>
   useMutation({ mutationFn: (body: TCreditTopUpBody) => callApi(api.credit.topUp, { body }), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) });
 
-/** Opens Stripe's page for what the member owes the centre; they come back to /pagamento-completato. */
-export const usePayDebt = () => useMutation({ mutationFn: () => callApi(api.memberDebt.checkout), onSuccess: ({ checkout_url }) => goToCheckout(checkout_url) });
+/**
+ * Opens Stripe's page for what the member owes the centre; they come back to /pagamento-completato. A refusal
+ * means the screen was stale (the desk settled it meanwhile): the statement is read again.
+ */
+export const usePayDebt = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(api.memberDebt.checkout),
+    onSuccess: ({ checkout_url }) => goToCheckout(checkout_url),
+    onError: () => queryClient.invalidateQueries({ queryKey: creditKeys.all }),
+  });
+};
 
 /** Pays a held booking from credit: the booking, its players and the credit are read again. */
 export const usePayBookingWithCredit = () => {
@@ -54,12 +64,15 @@ export const useMemberCredit = (userId: number, page: number) =>
     staleTime: 0,
   });
 
-/** A desk write on a member's credit: their statement is read again (a correction also the day's corrections). */
+/**
+ * A desk write on a member's credit: their statement is read again (a correction also the day's corrections),
+ * after a refusal too, which often means the screen was stale (a debt already collected, a refund already paid).
+ */
 function useDeskMutation<Body, Result>(userId: number, send: (body: Body) => Promise<Result>, { correction = false } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => {
+    onSettled: () => {
       const stale = [creditKeys.member(userId), ...(correction ? [creditKeys.corrections] : [])];
       return Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },

@@ -98,6 +98,19 @@ describe('the member’s debt', () => {
     await vi.waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('https://checkout.example/s/9'));
   });
 
+  it('reads the statement again when "Paga" is refused: a debt the desk settled meanwhile is no longer shown', async () => {
+    let owed = '12.50';
+    handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement({ owed }));
+    handlers['POST /api/me/debt/checkout'] = () => {
+      owed = '0.00';
+      return jsonResponse(409, { message: 'Non c’è nulla da saldare: nessun importo dovuto al centro.' });
+    };
+    renderAt(<CreditSection />, { url: '/profilo' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Paga' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Paga' })).toBeNull());
+    expect(screen.queryByText(/Devi 12,50/)).toBeNull();
+  });
+
   it('has no "Paga" when nothing is owed', async () => {
     handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, HELD);
     renderAt(<CreditSection />, { url: '/profilo' });
