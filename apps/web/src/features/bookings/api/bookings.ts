@@ -39,8 +39,12 @@ export function useAbandonCheckout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callApi(api.bookings.abandonCheckout, { params: { id } }),
-    onSuccess: ({ booking }) => {
+    onSuccess: async ({ booking }) => {
       queryClient.setQueryData(bookingKeys.one(booking.id), booking);
+      // A first read of the credit sent before the abandonment committed may still be on its way: an
+      // invalidation would wait for it and keep what it says (the credit still set aside). It is cancelled
+      // first, so that the credit is read again.
+      await queryClient.cancelQueries({ queryKey: queryRoots.credit });
       return Promise.all([bookingKeys.all, queryRoots.credit, queryRoots.splitPayment].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });

@@ -94,6 +94,29 @@ describe('back from Stripe’s "Annulla"', () => {
     expect(screen.getByRole('button', { name: 'Paga con carta' })).toBeTruthy();
   });
 
+  it('reads the credit again even when its first read, sent before the checkout was abandoned, answers after', async () => {
+    // The first read of the credit leaves before the abandonment commits and comes back after it, with the 5 € still set aside.
+    let creditAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (creditAsked = resolve));
+    let abandoned!: () => void;
+    const answered = new Promise<void>((resolve) => (abandoned = resolve));
+    handlers['GET /api/me/credit?page=1&per_page=10'] = async () => {
+      creditAsked();
+      await answered;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return jsonResponse(200, credit('10.00', '5.00'));
+    };
+    handlers['POST /api/bookings/7/checkout/abandon'] = async () => {
+      await asked;
+      handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, credit('15.00'));
+      setTimeout(abandoned, 0);
+      return jsonResponse(200, { message: ABANDONED, booking: held() });
+    };
+    renderPage('/prenotazioni/pagamento/7?pagamento=annullato');
+    await screen.findByText(ABANDONED);
+    await screen.findByRole('button', { name: /^Usa il credito \(15,00\s€\) e paga il resto con carta$/ });
+  });
+
   it('still says nothing was charged when the abandon call fails', async () => {
     handlers['POST /api/bookings/7/checkout/abandon'] = () => jsonResponse(500, { message: 'Errore interno.' });
     renderPage('/prenotazioni/pagamento/7?pagamento=annullato');
