@@ -44,6 +44,8 @@ export const ZCoachSession = z.object({
   participants: z.number().int(),
   /** How many of them have a present/absent recorded. */
   recorded: z.number().int(),
+  /** How many of them are marked present (the "Presenti 8 su 9" of the list and of the session alike). */
+  present: z.number().int(),
 });
 export type TCoachSession = z.infer<typeof ZCoachSession>;
 

@@ -1,7 +1,8 @@
 // Route guards (docs/screens.md#routes-and-guards): login-required routes send a visitor to
-// /login?redirect=<intended address>; coach, staff and admin routes send an under-privileged user to /.
-// is_admin passes both.
+// /login?redirect=<intended address>; coach, staff and admin routes send an under-privileged user to /,
+// except a coach on a back-office route, told so with a link to their sessions. is_admin passes both.
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { CoachNotHere } from '../features/coaching/components/coach-not-here';
 import { paths } from '../config/paths';
 import { isStaffOrAdmin, useCurrentUser } from '../lib/session';
 
@@ -16,7 +17,9 @@ export function RequireRole({ level }: { level: GuardLevel }) {
   const location = useLocation();
   if (!user) return <Navigate to={loginRedirect(location)} replace />;
   if (level === 'coach' && !(user.role === 'coach' || isStaffOrAdmin(user))) return <Navigate to={paths.home} replace />;
-  if (level === 'staff' && !isStaffOrAdmin(user)) return <Navigate to={paths.home} replace />;
-  if (level === 'admin' && !user.is_admin) return <Navigate to={paths.home} replace />;
+  const refused = (level === 'staff' && !isStaffOrAdmin(user)) || (level === 'admin' && !user.is_admin);
+  if (refused && user.role === 'coach') return <CoachNotHere />;
+  if (refused) return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }
+

@@ -6,14 +6,34 @@ import type { User } from '../../generated/prisma/client.js';
 import { addDays, instantInRome, todayInRome, toIsoDate } from '../../lib/time.js';
 import { certificateStatus, childCertificateStatus } from '../certificates/index.js';
 import { liveEnrolmentWhere, participantName } from '../enrolments/index.js';
-import { coursesOf, participantsOf, reachableSession, SESSION_INCLUDE, type SessionRow } from './coaching-terms.js';
+import { coursesOf, participantsOf, reachableSession, SESSION_INCLUDE, type SessionRow, takesPart } from './coaching-terms.js';
 
 const PARTICIPANT_INCLUDE = {
   user: { select: { firstName: true, lastName: true, phone: true, birthDate: true } },
   child: { select: { firstName: true, lastName: true, birthDate: true, healthNotes: true, pickupPeople: true } },
 } as const;
 
-export function sessionToDto(session: SessionRow, participants: number, recorded: number): TCoachSession {
+/** A session's counts: its participants, those with an attendance recorded, those present. */
+type SessionCounts = Pick<TCoachSession, 'participants' | 'recorded' | 'present'>;
+
+/**
+ * The counts of each session, the one rule of the coach's list and of the session's page (takesPart:
+ * a whole-course place made after a session started is not in it); one read however many sessions.
+ */
+async function countsOf(db: AppDeps['db'], sessions: SessionRow[], now: Date): Promise<Map<number, SessionCounts>> {
+  const ids = sessions.map((session) => session.id);
+  const enrolments = await db.courseEnrolment.findMany({
+    where: { courseId: { in: [...new Set(sessions.map((session) => session.courseId))] }, OR: [{ kind: 'course' }, { sessionId: { in: ids } }], AND: [liveEnrolmentWhere(now)] },
+    select: { courseId: true, kind: true, sessionId: true, createdAt: true, attendances: { where: { sessionId: { in: ids } }, select: { sessionId: true, present: true } } },
+  });
+  return new Map(sessions.map((session) => {
+    const taking = enrolments.filter((enrolment) => takesPart(enrolment, session));
+    const marks = taking.flatMap((enrolment) => enrolment.attendances.filter((attendance) => attendance.sessionId === session.id));
+    return [session.id, { participants: taking.length, recorded: marks.length, present: marks.filter((mark) => mark.present).length }];
+  }));
+}
+
+export function sessionToDto(session: SessionRow, counts: SessionCounts): TCoachSession {
   const { coach } = session.course;
   return {
     id: session.id,
@@ -23,8 +43,7 @@ export function sessionToDto(session: SessionRow, participants: number, recorded
     ends_at: session.endsAt.toISOString(),
     cancelled: session.cancelledAt !== null,
     courts: session.course.courts.map(({ court }) => court.code).sort(),
-    participants,
-    recorded,
+    ...counts,
   };
 }
 
@@ -75,35 +94,16 @@ export function createCoachSessions({ db }: Pick<AppDeps, 'db'>) {
         orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
       });
       const now = new Date();
-      const ids = sessions.map((session) => session.id);
-      // Live enrolments only (an attendance is only ever taken for a participant). A whole-course place is
-      // counted in every session here; the session's own page leaves out those made after it started.
-      const live = liveEnrolmentWhere(now);
-      const [places, attendances] = await Promise.all([
-        // Whole-course places by course (no session), lessons and trials by their session.
-        db.courseEnrolment.groupBy({
-          by: ['courseId', 'sessionId'],
-          where: { courseId: { in: [...new Set(sessions.map((session) => session.courseId))] }, OR: [{ kind: 'course' }, { sessionId: { in: ids } }], AND: [live] },
-          _count: { _all: true },
-        }),
-        db.courseAttendance.groupBy({ by: ['sessionId'], where: { sessionId: { in: ids }, enrolment: live }, _count: { _all: true } }),
-      ]);
-      const countOf = (courseId: number, sessionId: number | null) =>
-        places.find((group) => group.courseId === courseId && group.sessionId === sessionId)?._count._all ?? 0;
-      const data = sessions.map((session) =>
-        sessionToDto(
-          session,
-          countOf(session.courseId, null) + countOf(session.courseId, session.id),
-          attendances.find((group) => group.sessionId === session.id)?._count._all ?? 0,
-        ),
-      );
+      const counts = await countsOf(db, sessions, now);
+      const data = sessions.map((session) => sessionToDto(session, counts.get(session.id)!));
       return { data };
     },
 
     async detail(viewer: User, id: number) {
       const session = await reachableSession(db, viewer, id);
-      const people = await participants(session);
-      return { session: sessionToDto(session, people.length, people.filter((person) => person.present !== null).length), participants: people };
+      const now = new Date();
+      const [people, counts] = await Promise.all([participants(session, now), countsOf(db, [session], now)]);
+      return { session: sessionToDto(session, counts.get(session.id)!), participants: people };
     },
   };
 }

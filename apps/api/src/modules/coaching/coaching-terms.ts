@@ -32,6 +32,10 @@ export function participantsOf(session: { id: number; courseId: number; startsAt
   };
 }
 
+/** participantsOf's rule on a live enrolment already read (a session's counts read many sessions' at once). */
+export const takesPart = (enrolment: { courseId: number; kind: string; sessionId: number | null; createdAt: Date }, session: { id: number; courseId: number; startsAt: Date }) =>
+  enrolment.courseId === session.courseId && ((enrolment.kind === 'course' && enrolment.createdAt < session.startsAt) || enrolment.sessionId === session.id);
+
 export const SESSION_INCLUDE = {
   course: { select: { id: true, name: true, level: true, coach: { select: { firstName: true, lastName: true } }, courts: { select: { court: { select: { code: true } } } } } },
 } as const satisfies Prisma.CourseSessionInclude;

@@ -1,86 +1,31 @@
 // The tournament's day (docs/tournaments.md#the-draw-and-the-day): seeds, the draw, the schedule and the
-// organiser's moves, scores (the organiser's, or a player's confirmed by the other side), the calls to
+// organiser's moves, the scores (tournament-scores.ts), the calls to
 // the court, and the club ranking. Every write to a draw holds the tournament's row (FOR UPDATE): load
 // the draw, let the engine move it, save it, bump live_version.
-import type { TScoreBody } from '@beach/contracts';
 import type { Sport, Tournament, TournamentCategory } from '../../generated/prisma/client.js';
 import type { AppDeps } from '../../deps.js';
 import { auditRow } from '../../lib/audit.js';
-import { Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
-import { AppError, invalid, notFound } from '../../lib/errors.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { AppError, invalid } from '../../lib/errors.js';
 import { type Message, localizedWhen, withValues } from '../../lib/i18n.js';
-import { fromIsoDate, todayInRome } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import type { Checkouts, StripeRequests } from '../payments/index.js';
-import { checkSets, createDraw, type DrawMatch, type DrawState, matchesOf, placements, recordResult, type SetScore } from './draw/index.js';
+import { createDraw, type DrawState, matchesOf } from './draw/index.js';
 import { sideEntries } from './drawn-view.js';
 import { createEntryMoney } from './entry-money.js';
 import { matchCallEmail } from './match-calls.emails.js';
-import { pointsForPlace, rankingBoard, rankingPointsOf } from './ranking.js';
+import { rankingBoard } from './ranking.js';
+import { refreshRankingPoints } from './ranking-points.js';
 import { moveMatch, schedule } from './schedule/index.js';
-import { currentPlacements, type MatchRow, scheduleInputOf, writePlacements } from './tournament-day-plan.js';
+import { currentPlacements, scheduleInputOf, writePlacements } from './tournament-day-plan.js';
+import { asJson, bumpLive, drawMatch, lockDrawn, lockTournament, matchRow, stateOf, type Tx } from './tournament-day-rows.js';
 import { TOURNAMENT_DAY_MESSAGES as M } from './tournament-day-terms.js';
-
-type Tx = Prisma.TransactionClient;
-const asJson = (value: unknown) => value as Prisma.InputJsonValue;
-const stateOf = (tournament: Tournament) => tournament.draw as unknown as DrawState;
-
-/** Holds the tournament's row for the rest of the transaction. */
-async function lockTournament(tx: Tx, id: number): Promise<Tournament> {
-  const held = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM tournaments WHERE id = ${id} FOR UPDATE`;
-  if (held.length === 0) throw notFound(M.notFound);
-  return tx.tournament.findUniqueOrThrow({ where: { id } });
-}
-
-/** A drawn tournament still being played, held. */
-async function lockDrawn(tx: Tx, id: number): Promise<Tournament> {
-  const tournament = await lockTournament(tx, id);
-  if (tournament.status === 'finished') throw new AppError(409, M.finished);
-  if (tournament.status !== 'drawn' || !tournament.draw) throw new AppError(409, M.notDrawn);
-  return tournament;
-}
-
-async function matchRow(tx: Tx, tournamentId: number, key: string): Promise<MatchRow> {
-  const row = await tx.tournamentMatch.findUnique({ where: { tournamentId_key: { tournamentId, key } } });
-  if (!row) throw notFound(M.matchNotFound);
-  return row;
-}
-
-const drawMatch = (state: DrawState, key: string): DrawMatch => {
-  const match = matchesOf(state).find((candidate) => candidate.key === key);
-  if (!match) throw notFound(M.matchNotFound);
-  return match;
-};
-
-const bumpLive = (tx: Tx, id: number, data: Prisma.TournamentUpdateInput = {}) =>
-  tx.tournament.update({ where: { id }, data: { ...data, liveVersion: { increment: 1 } } });
-
-/** Writes each confirmed entry's ranking points: the sum of its players' club ranking. */
-async function refreshRankingPoints(tx: Tx, tournament: Tournament, entryIds: number[]): Promise<Map<number, number>> {
-  const players = await tx.tournamentPlayer.findMany({ where: { entryId: { in: entryIds }, withdrawnAt: null }, select: { entryId: true, userId: true } });
-  const points = await rankingPointsOf(tx, tournament.sport, tournament.category, players.flatMap((player) => (player.userId === null ? [] : [player.userId])));
-  const byEntry = new Map(entryIds.map((id) => [id, 0]));
-  for (const player of players) byEntry.set(player.entryId, byEntry.get(player.entryId)! + (player.userId === null ? 0 : (points.get(player.userId) ?? 0)));
-  for (const [id, rankingPoints] of byEntry) await tx.tournamentEntry.update({ where: { id }, data: { rankingPoints } });
-  return byEntry;
-}
-
-/** Each player of the placed entries earns their place's points, once (the tournament is finished once). */
-async function writeRankingResults(tx: Tx, tournament: Tournament, places: { entryId: number; place: number }[]) {
-  const players = await tx.tournamentPlayer.findMany({ where: { entryId: { in: places.map((row) => row.entryId) }, withdrawnAt: null, userId: { not: null } }, select: { entryId: true, userId: true } });
-  const placeOf = new Map(places.map((row) => [row.entryId, row.place]));
-  const earnedOn = fromIsoDate(todayInRome());
-  await tx.rankingResult.createMany({
-    data: players.map((player) => {
-      const place = placeOf.get(player.entryId)!;
-      return { tournamentId: tournament.id, userId: player.userId!, sport: tournament.sport, category: tournament.category, place, points: pointsForPlace(place), earnedOn };
-    }),
-  });
-}
+import { createTournamentScores } from './tournament-scores.js';
 
 export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, stripeRequests: StripeRequests) {
   const { db } = deps;
   const money = createEntryMoney(checkouts, stripeRequests);
+  const scores = createTournamentScores(deps);
 
   /**
    * At the draw, the entries not confirmed (still owing a part, or waiting) are withdrawn as a withdrawal
@@ -102,41 +47,6 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
     const result = schedule(await scheduleInputOf(tx, tournament, state, rows, new Date()));
     await writePlacements(tx, rows, result.placed);
     return result;
-  }
-
-  /** Records a result in the draw and its row; finishes the tournament when every place is known. */
-  async function recordScore(tx: Tx, tournament: Tournament, row: MatchRow, sets: SetScore[]): Promise<Message> {
-    const timeCapped = tournament.timeCapMinutes !== null;
-    const check = checkSets(tournament.matchFormat, sets, { timeCapped });
-    if (!check.ok) throw invalid({ sets: [check.message] });
-    const state = await recordResult(stateOf(tournament), row.key, sets, tournament.matchFormat, { timeCapped });
-    await auditRow(tx, { entity: 'tournament_matches', action: 'update', id: row.id }, () =>
-      tx.tournamentMatch.update({ where: { id: row.id }, data: { playedAt: new Date(), proposedSets: Prisma.DbNull, proposedByEntryId: null } }));
-    await dropStaleProposals(tx, tournament.id, state);
-    const places = placements(state);
-    await bumpLive(tx, tournament.id, { draw: asJson(state), ...(places.length > 0 ? { status: 'finished' } : {}) });
-    if (places.length === 0) return M.scoreSaved;
-    await writeRankingResults(tx, tournament, places);
-    return M.finishedNow;
-  }
-
-  /** A result may re-seed the matches it feeds: a proposal whose proposer no longer plays its match is dropped. */
-  async function dropStaleProposals(tx: Tx, tournamentId: number, state: DrawState) {
-    const proposals = await tx.tournamentMatch.findMany({ where: { tournamentId, playedAt: null, proposedByEntryId: { not: null } }, select: { id: true, key: true, proposedByEntryId: true } });
-    const byKey = new Map(matchesOf(state).map((match) => [match.key, match]));
-    const stale = proposals.filter((row) => {
-      const match = byKey.get(row.key);
-      return !match || !sideEntries(match).some((ids) => ids.includes(row.proposedByEntryId!));
-    });
-    if (stale.length > 0) await tx.tournamentMatch.updateMany({ where: { id: { in: stale.map((row) => row.id) } }, data: { proposedSets: Prisma.DbNull, proposedByEntryId: null } });
-  }
-
-  /** The member's entry in the tournament and the side of the match it plays (null: not theirs). */
-  async function sideOfMember(tx: Tx, tournamentId: number, userId: number, match: DrawMatch) {
-    const player = await tx.tournamentPlayer.findFirst({ where: { tournamentId, userId, withdrawnAt: null }, select: { entryId: true } });
-    const side = player ? sideEntries(match).findIndex((ids) => ids.includes(player.entryId)) : -1;
-    if (!player || side < 0) throw new AppError(403, M.notYourMatch);
-    return { entryId: player.entryId, side };
   }
 
   return {
@@ -228,46 +138,7 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
       }, TRANSACTION_OPTIONS);
     },
 
-    /** The organiser enters (or corrects, while what it feeds is not played) a match's score. */
-    async score(id: number, key: string, body: TScoreBody): Promise<{ message: Message }> {
-      return db.$transaction(async (tx) => {
-        const tournament = await lockDrawn(tx, id);
-        const row = await matchRow(tx, id, key);
-        return { message: await recordScore(tx, tournament, row, body.sets) };
-      }, TRANSACTION_OPTIONS);
-    },
-
-    /** A player of either side proposes the score; it waits for the other side's confirmation. */
-    async proposeScore(user: { id: number }, id: number, key: string, body: TScoreBody): Promise<{ message: Message }> {
-      await db.$transaction(async (tx) => {
-        const tournament = await lockDrawn(tx, id);
-        const row = await matchRow(tx, id, key);
-        const match = drawMatch(stateOf(tournament), key);
-        const { entryId } = await sideOfMember(tx, id, user.id, match);
-        if (match.status === 'played') throw new AppError(409, M.played);
-        const check = checkSets(tournament.matchFormat, body.sets, { timeCapped: tournament.timeCapMinutes !== null });
-        if (!check.ok) throw invalid({ sets: [check.message] });
-        await tx.tournamentMatch.update({ where: { id: row.id }, data: { proposedSets: asJson(body.sets), proposedByEntryId: entryId } });
-        await bumpLive(tx, id);
-      }, TRANSACTION_OPTIONS);
-      return { message: M.proposed };
-    },
-
-    /** A player of the other side confirms the proposed score: it is recorded as the organiser's would be. */
-    async confirmScore(user: { id: number }, id: number, key: string): Promise<{ message: Message }> {
-      return db.$transaction(async (tx) => {
-        const tournament = await lockDrawn(tx, id);
-        const row = await matchRow(tx, id, key);
-        const match = drawMatch(stateOf(tournament), key);
-        const { side } = await sideOfMember(tx, id, user.id, match);
-        if (!row.proposedSets || row.proposedByEntryId === null) throw new AppError(409, M.nothingToConfirm);
-        if (sideEntries(match)[side]!.includes(row.proposedByEntryId)) throw new AppError(403, M.otherSideConfirms);
-        // The proposer must still play the match, on the other side (a corrected result may have re-seeded it).
-        if (!sideEntries(match)[1 - side]!.includes(row.proposedByEntryId)) throw new AppError(409, M.nothingToConfirm);
-        await recordScore(tx, tournament, row, row.proposedSets as unknown as SetScore[]);
-        return { message: M.confirmed };
-      }, TRANSACTION_OPTIONS);
-    },
+    ...scores,
 
     /** Calls both sides to the court: called_at, and an e-mail to each player in their language. */
     async call(id: number, key: string): Promise<{ message: Message }> {

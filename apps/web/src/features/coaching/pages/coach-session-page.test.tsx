@@ -13,7 +13,7 @@ const person = (enrolmentId: number, overrides: Partial<TSessionParticipant> = {
 const detail = (participants: TSessionParticipant[]): TCoachSessionDetail => ({
   session: {
     id: 7, course: { id: 1, name: 'Minivolley', level: null }, coach_name: 'Carla Coach', starts_at: new Date().toISOString(),
-    ends_at: new Date(Date.now() + 3_600_000).toISOString(), cancelled: false, courts: ['D1'], participants: participants.length, recorded: 0,
+    ends_at: new Date(Date.now() + 3_600_000).toISOString(), cancelled: false, courts: ['D1'], participants: participants.length, recorded: 0, present: 0,
   },
   participants,
 });
@@ -82,7 +82,19 @@ describe('/allenatore/lezioni/:id', () => {
     answer();
     await waitFor(() => expect(within(card).queryByText('Salvataggio…')).toBeNull());
     await waitFor(() => expect(bodiesOf('PUT /api/coach/sessions/7/attendance')).toEqual([{ enrolment_id: 1, present: true, note: '' }]));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Presenti 1 su 1'));
+    await waitFor(() => expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Presenti 1 su 1', 'Salvato']));
+  });
+
+  it('saves a note on Enter, without leaving the field, and says "Salvato"', async () => {
+    handlers['GET /api/coach/sessions/7'] = () => jsonResponse(200, detail([person(1, { present: false })]));
+    handlers['PUT /api/coach/sessions/7/attendance'] = () => jsonResponse(200, person(1, { present: false, note: 'Febbre' }));
+    open();
+    const card = await screen.findByRole('listitem', { name: 'Persona 1' });
+    const note = within(card).getByLabelText('Nota');
+    fireEvent.change(note, { target: { value: 'Febbre ' } });
+    fireEvent.keyDown(note, { key: 'Enter' });
+    await waitFor(() => expect(bodiesOf('PUT /api/coach/sessions/7/attendance')).toEqual([{ enrolment_id: 1, present: false, note: 'Febbre' }]));
+    expect((await within(card).findByText('Salvato')).getAttribute('role')).toBe('status');
   });
 
   it('puts a refused tap back and says why', async () => {

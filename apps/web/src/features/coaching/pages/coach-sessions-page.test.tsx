@@ -8,7 +8,7 @@ import CoachSessionsPage from './coach-sessions-page';
 
 const session = (id: number, coachName: string): TCoachSession => ({
   id, course: { id, name: `Corso ${id}`, level: null }, coach_name: coachName, starts_at: new Date().toISOString(),
-  ends_at: new Date(Date.now() + 3_600_000).toISOString(), cancelled: false, courts: ['D1'], participants: 4, recorded: 1,
+  ends_at: new Date(Date.now() + 3_600_000).toISOString(), cancelled: false, courts: ['D1'], participants: 4, recorded: 1, present: 1,
 });
 
 let calls: RecordedCall[];
@@ -29,7 +29,7 @@ describe('/allenatore', () => {
     signIn('coach');
     open();
     expect((await screen.findByRole('link', { name: /Corso 1/ })).getAttribute('href')).toBe('/allenatore/lezioni/1');
-    expect(screen.getByRole('link', { name: /Corso 1/ }).textContent).toContain('Presenze 1/4');
+    expect(screen.getByRole('link', { name: /Corso 1/ }).textContent).toContain('Presenti 1 su 4');
     expect(screen.queryByLabelText('Allenatore')).toBeNull();
     expect(calls.some((call) => call.key === 'GET /api/admin/course-coaches')).toBe(false);
   });

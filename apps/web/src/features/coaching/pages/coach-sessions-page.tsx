@@ -27,7 +27,7 @@ function SessionLink({ session }: { session: TCoachSession }) {
       <Link to={buildPath(paths.coach.session, { id: session.id })} className="block min-h-16 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm hover:border-sea-400">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <span className="text-lg font-bold text-sea-900">{timeRange(session, formatTime)}</span>
-          {session.cancelled ? <Badge tone="red">Annullata</Badge> : <Badge tone={session.recorded === session.participants && session.participants > 0 ? 'green' : 'neutral'}>{`Presenze ${session.recorded}/${session.participants}`}</Badge>}
+          {session.cancelled ? <Badge tone="red">Annullata</Badge> : <Badge tone={session.recorded === session.participants && session.participants > 0 ? 'green' : 'neutral'}>{`Presenti ${session.present} su ${session.participants}`}</Badge>}
         </div>
         <p className="font-semibold">{session.course.name}{session.course.level ? ` · ${session.course.level}` : ''}</p>
         <p className="text-sm text-slate-600">{[session.courts.join(', '), session.coach_name].filter(Boolean).join(' · ')}</p>
