@@ -1,6 +1,8 @@
 // A coach on a phone, in Chromium: signs in and lands on "Le mie lezioni", opens today's session, marks one
 // participant present and another absent with a note, and finds it all saved after a reload; a child's
-// health notes and the parent's phone are there to call. Screenshots at 390 and 1280 px.
+// health notes and the parent's phone are there to call; the list counts "Presenti" as the session does, a
+// note saves on Enter with "Salvato", a future session's buttons look disabled, and /admin tells a coach
+// where their page is. Screenshots at 390 and 1280 px.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, forgetSession, PHONE, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
@@ -8,6 +10,7 @@ import { useBrowserStack } from '../src/stack.js';
 const ctx = useBrowserStack();
 const COACH = 'allenatore.e2e@demo.beach';
 let sessionId: number;
+let futureSessionId: number;
 
 beforeAll(async () => {
   const { db } = ctx.stack;
@@ -33,7 +36,18 @@ beforeAll(async () => {
   const enrolled = { courseId: course.id, kind: 'course' as const, amountCents: 12000, status: 'confirmed' as const, confirmedAt: enrolledAt, createdAt: enrolledAt };
   await db.courseEnrolment.createMany({ data: [{ ...enrolled, userId: member.id }, { ...enrolled, userId: parent.id, childId: child.id }] });
   sessionId = session.id;
+  const tomorrow = new Date(startsAt.getTime() + 86_400_000);
+  futureSessionId = (await db.courseSession.create({ data: { courseId: course.id, startsAt: tomorrow, endsAt: new Date(tomorrow.getTime() + 3_600_000) } })).id;
 });
+
+async function signIn(page: typeof ctx.page) {
+  await forgetSession(page, ctx.stack.webUrl);
+  await page.goto(`${ctx.stack.webUrl}/login`);
+  await page.getByLabel('E-mail').fill(COACH);
+  await page.getByLabel('Password').fill('Demo2026!');
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.getByRole('heading', { name: 'Le mie lezioni', level: 1 }).waitFor();
+}
 
 describe('a coach takes attendance on a phone', () => {
   it('lands on today’s sessions, marks present and absent with a note, and finds them saved', async () => {
@@ -46,7 +60,7 @@ describe('a coach takes attendance on a phone', () => {
     await page.getByRole('button', { name: 'Accedi' }).click();
     await page.getByRole('heading', { name: 'Le mie lezioni', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/allenatore');
-    await page.getByRole('link', { name: /Minivolley e2e/ }).click();
+    await page.getByRole('link', { name: /Minivolley e2e/ }).first().click();
     await page.waitForURL(new RegExp(`/allenatore/lezioni/${sessionId}$`));
 
     const leo = page.getByRole('listitem', { name: 'Leo Onda' });
@@ -71,9 +85,45 @@ describe('a coach takes attendance on a phone', () => {
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'school-coach-session-1280');
     await page.goto(`${ctx.stack.webUrl}/allenatore`);
-    await page.getByRole('link', { name: /Minivolley e2e/ }).getByText('Presenze 2/2').waitFor();
+    // The list's count is the session's: 1 present of 2 (both recorded).
+    await page.getByRole('link', { name: /Minivolley e2e/ }).first().getByText('Presenti 1 su 2').waitFor();
     await screenshot(page, 'school-coach-sessions-1280');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'school-coach-sessions-390');
   });
+});
+
+describe('the coach’s note, future sessions and the back-office', () => {
+  for (const [label, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+    it(`saves a note on Enter and says Salvato, greys out a future session’s buttons, and answers /admin with a link (${label} px)`, async () => {
+      const { page } = ctx;
+      await page.setViewportSize(viewport);
+      await signIn(page);
+      await page.goto(`${ctx.stack.webUrl}/allenatore/lezioni/${sessionId}`);
+      const marta = page.getByRole('listitem', { name: 'Marta Sabbia' });
+      await marta.getByRole('button', { name: 'Assente' }).click();
+      await marta.getByRole('status').filter({ hasText: 'Salvato' }).waitFor();
+      const note = `Nota ${label}: ha portato il pallone`;
+      await marta.getByLabel('Nota').fill(note);
+      await marta.getByLabel('Nota').press('Enter');
+      await marta.getByRole('status').filter({ hasText: 'Salvato' }).waitFor();
+      await expect.poll(() => ctx.stack.db.courseAttendance.count({ where: { sessionId, note } })).toBe(1);
+      await screenshot(page, `school-coach-note-saved-${label}`);
+
+      await page.goto(`${ctx.stack.webUrl}/allenatore/lezioni/${futureSessionId}`);
+      const present = page.getByRole('listitem', { name: 'Leo Onda' }).getByRole('button', { name: 'Presente' });
+      await present.waitFor();
+      expect(await present.isDisabled()).toBe(true);
+      expect(await present.evaluate((button) => getComputedStyle(button).opacity)).toBe('0.5');
+      expect(await present.evaluate((button) => getComputedStyle(button).cursor)).toBe('not-allowed');
+      await screenshot(page, `school-coach-future-${label}`);
+
+      await page.goto(`${ctx.stack.webUrl}/admin/users`);
+      await page.getByRole('heading', { name: 'Pagina riservata alla segreteria', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/users');
+      await page.getByRole('link', { name: 'Vai a Le mie lezioni' }).click();
+      await page.getByRole('heading', { name: 'Le mie lezioni', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/allenatore');
+    });
+  }
 });

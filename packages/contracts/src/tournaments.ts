@@ -35,6 +35,7 @@ const tournamentMessages = defineMessages({
   level: /* i18n */ { id: 'tournaments.level', message: 'Scegli il tuo livello.' },
   note: /* i18n */ { id: 'tournaments.note', message: 'Al massimo 300 caratteri.' },
   startsAt: /* i18n */ { id: 'tournaments.starts_at', message: 'Indica giorno e ora di inizio della partita.' },
+  when: /* i18n */ { id: 'tournaments.when', message: 'Scegli tra tornei prossimi e passati.' },
 });
 
 export const TOURNAMENT_FORMATS = ['pools_knockout', 'single_elimination', 'double_elimination', 'round_robin', 'king_of_the_beach'] as const;
@@ -240,6 +241,10 @@ export const ZPartnerPost = z.object({
 });
 export type TPartnerPost = z.infer<typeof ZPartnerPost>;
 
+/** The list's tabs: the tournaments to come or being played ("Prossimi"), or those over ("Passati"). */
+export const TOURNAMENT_LIST_TABS = ['upcoming', 'past'] as const;
+export const ZTournamentsQuery = z.object({ when: z.enum(TOURNAMENT_LIST_TABS, z.because(tournamentMessages.when)).default('upcoming') });
+export type TTournamentsQuery = z.input<typeof ZTournamentsQuery>;
 export const ZRankingQuery = z.object({ sport: ZSport.default('beach_volley'), category: ZTournamentCategory.default('open') });
 export type TRankingQuery = z.input<typeof ZRankingQuery>;
 export const ZRankingRow = z.object({ rank: z.number().int(), user_id: z.number().int(), name: z.string(), points: z.number().int(), tournaments: z.number().int() });
@@ -279,7 +284,8 @@ export type TTournamentDeskBody = z.input<typeof ZTournamentDeskBody>;
 export const tournamentsRoutes = {
   list: defineRoute({
     method: 'get', path: '/api/tournaments', tag: 'tournaments', access: 'public',
-    summary: 'I tornei pubblicati: prossimi e degli ultimi 30 giorni', response: z.object({ data: z.array(ZTournamentSummary) }),
+    summary: 'I tornei pubblicati: prossimi e in corso (when=upcoming), o conclusi (when=past, dal più recente)',
+    query: ZTournamentsQuery, response: z.object({ data: z.array(ZTournamentSummary) }),
   }),
   live: defineRoute({
     method: 'get', path: '/api/tournaments/:id', tag: 'tournaments', access: 'public',

@@ -5,7 +5,7 @@ import type { TournamentsService } from './tournaments.service.js';
 
 export function registerTournamentsRoutes(mount: MountRoute, tournaments: TournamentsService) {
   const routes = api.tournaments;
-  mount(routes.list, () => tournaments.list());
+  mount(routes.list, ({ query }) => tournaments.list(query));
   mount(routes.live, ({ params }) => tournaments.live(params.id));
   mount(routes.register, ({ params, body }, { req }) => tournaments.register(authOf(req).user, params.id, body));
   mount(routes.mine, (_input, { req }) => tournaments.mine(authOf(req).user));

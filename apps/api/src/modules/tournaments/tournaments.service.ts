@@ -1,14 +1,14 @@
 // Tournaments (docs/tournaments.md): set-up, registration with each player's part on the ledger, the
 // waiting list, withdrawing (the members or the organiser), the desk's collecting and the partner finder.
 // Each part in its own file; this composes them.
-import type { api, BodyOf } from '@beach/contracts';
+import type { api, BodyOf, QueryOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { User } from '../../generated/prisma/client.js';
+import type { Prisma, User } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { MessageDescriptor } from '../../lib/i18n.js';
-import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
+import { fromIsoDate, todayInRome } from '../../lib/time.js';
 import type { Checkouts, StripeRequests } from '../payments/index.js';
 import { createEntryMoney } from './entry-money.js';
 import { createEntryPayments, myPlayerIn } from './entry-payments.js';
@@ -41,9 +41,14 @@ export function createTournamentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
     /** The minute job tournament-waitlist-offers: offers not paid in time lapse, their places passed on. */
     expireOffers: waitlist.expireOffers,
 
-    async list() {
-      const since = fromIsoDate(addDays(todayInRome(), -30));
-      const rows = await db.tournament.findMany({ where: { status: { in: ['published', 'drawn', 'finished'] }, endsOn: { gte: since } }, orderBy: [{ startsOn: 'asc' }, { id: 'asc' }] });
+    /** A tournament is past once finished or once its last day is gone; the others are to come (or being played). */
+    async list({ when }: QueryOf<typeof api.tournaments.list>) {
+      const today = fromIsoDate(todayInRome());
+      const past: Prisma.TournamentWhereInput = { OR: [{ status: 'finished' }, { endsOn: { lt: today } }] };
+      const rows = await db.tournament.findMany({
+        where: { status: { in: ['published', 'drawn', 'finished'] }, ...(when === 'past' ? past : { NOT: past }) },
+        orderBy: when === 'past' ? [{ startsOn: 'desc' }, { id: 'desc' }] : [{ startsOn: 'asc' }, { id: 'asc' }],
+      });
       const now = new Date();
       return { data: rows.map((row) => toTournamentSummary(row, now)) };
     },
