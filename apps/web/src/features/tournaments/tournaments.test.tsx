@@ -139,7 +139,7 @@ describe('the member’s next match', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn('user');
     let called = false;
-    handlers['GET /api/tournaments'] = () => jsonResponse(200, { data: [] });
+    handlers['GET /api/tournaments?when=upcoming'] = () => jsonResponse(200, { data: [] });
     handlers['GET /api/me/tournament-entries'] = () => jsonResponse(200, { data: [myEntry(called)] });
     renderAt(<TournamentsPage />, { url: '/tornei', path: '/tornei' });
     expect(await screen.findByText(/Prossima partita: campo C3, .*16:30/)).toBeTruthy();
@@ -196,7 +196,7 @@ describe('registering a pair', () => {
 
 describe('a free tournament', () => {
   it('says "Gratuito" on its card and in the live page’s header, not a fee of 0,00 €', async () => {
-    handlers['GET /api/tournaments'] = () => jsonResponse(200, { data: [live({ entry_fee: '0.00', status: 'published' }), live({ id: 6, name: 'Autumn Cup', status: 'published' })] });
+    handlers['GET /api/tournaments?when=upcoming'] = () => jsonResponse(200, { data: [live({ entry_fee: '0.00', status: 'published' }), live({ id: 6, name: 'Autumn Cup', status: 'published' })] });
     const list = renderAt(<TournamentsPage />, { url: '/tornei', path: '/tornei' });
     const free = (await screen.findByRole('link', { name: 'Summer Beach Cup' })).closest('article')!;
     expect(within(free).getByText('Gratuito')).toBeTruthy();

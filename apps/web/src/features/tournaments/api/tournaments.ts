@@ -1,7 +1,7 @@
 // Calls for the tournaments' public and member screens (docs/tournaments.md#public-and-member-screens): the
 // list, one tournament live (polled), the club ranking, the member's entries (register, pay their part,
 // withdraw; polled while they play), the partner finder and the scores a player proposes or confirms.
-import { api, type TPartnerPostBody, type TRankingQuery, type TScoreBody, type TTournamentLive } from '@beach/contracts';
+import { api, type TPartnerPostBody, type TRankingQuery, type TScoreBody, type TTournamentLive, type TTournamentsQuery } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { goToCheckout } from '../../../lib/checkout';
@@ -9,7 +9,7 @@ import { queryRoots } from '../../../lib/shared-queries';
 
 export const tournamentKeys = {
   all: ['tournaments'] as const,
-  list: ['tournaments', 'list'] as const,
+  list: (when: TTournamentsQuery['when']) => ['tournaments', 'list', when] as const,
   live: (id: number) => ['tournaments', 'live', id] as const,
   mine: ['tournaments', 'mine'] as const,
   partnerPosts: (id: number) => ['tournaments', 'partner-posts', id] as const,
@@ -19,7 +19,9 @@ export const tournamentKeys = {
 /** How often the live page and the TV ask for news: a finished match shows within this time. */
 export const LIVE_POLL_MS = 10_000;
 
-export const useTournaments = () => useQuery({ queryKey: tournamentKeys.list, queryFn: async () => (await callApi(api.tournaments.list)).data });
+/** The list's tab: the tournaments to come and being played, or the past ones. */
+export const useTournaments = (when: NonNullable<TTournamentsQuery['when']>) =>
+  useQuery({ queryKey: tournamentKeys.list(when), queryFn: async () => (await callApi(api.tournaments.list, { query: { when } })).data });
 
 /**
  * One tournament, asked again every 10 s while the tab is shown (TanStack Query pauses the interval on a

@@ -29,9 +29,10 @@ export function upcoming(matches: readonly TTournamentMatch[]): TTournamentMatch
     .sort((a, b) => Number(onCourt(b)) - Number(onCourt(a)) || a.starts_at!.localeCompare(b.starts_at!) || a.court!.code.localeCompare(b.court!.code));
 }
 
-export function Schedule({ live, limit, tv = false }: { live: TTournamentLive; limit?: number; tv?: boolean }) {
+/** `range`: the TV's page, the matches from its first up to (not with) its last. */
+export function Schedule({ live, range, tv = false }: { live: TTournamentLive; range?: readonly [number, number]; tv?: boolean }) {
   const { i18n } = useLingui();
-  const matches = upcoming(live.matches).slice(0, limit);
+  const matches = upcoming(live.matches).slice(range?.[0], range?.[1]);
   if (matches.length === 0) return <p className={tv ? 'text-3xl' : 'text-sm text-slate-600'}><Trans>Nessuna partita in programma.</Trans></p>;
   const manyDays = live.starts_on !== live.ends_on;
   return (
@@ -40,7 +41,7 @@ export function Schedule({ live, limit, tv = false }: { live: TTournamentLive; l
         const called = onCourt(match);
         const court = match.court!.code;
         return (
-          <li key={match.key} className={`flex flex-wrap items-center gap-x-4 gap-y-1 ${tv ? 'rounded-xl p-4 text-3xl' : 'py-2 text-sm'} ${called ? (tv ? 'bg-amber-400 text-slate-950' : 'rounded-lg bg-amber-50 px-2 ring-1 ring-amber-300') : tv ? 'bg-white/10' : ''}`}>
+          <li key={match.key} data-tv-block className={`flex flex-wrap items-center gap-x-4 gap-y-1 ${tv ? 'rounded-xl p-4 text-3xl' : 'py-2 text-sm'} ${called ? (tv ? 'bg-amber-400 text-slate-950' : 'rounded-lg bg-amber-50 px-2 ring-1 ring-amber-300') : tv ? 'bg-white/10' : ''}`}>
             <span className="w-28 shrink-0 font-semibold tabular-nums">
               {manyDays && `${formatShortDay(romeDay.format(new Date(match.starts_at!)))} `}
               {formatTime(match.starts_at!)}
@@ -59,7 +60,7 @@ export function Schedule({ live, limit, tv = false }: { live: TTournamentLive; l
   );
 }
 
-/** The played matches, the latest first. */
+/** The played matches, the latest first, each with where and when it was played. */
 export function Results({ live }: { live: TTournamentLive }) {
   const { i18n } = useLingui();
   const played = live.matches.filter((match) => match.status === 'played' && match.sets).sort((a, b) => (b.ends_at ?? b.starts_at ?? '').localeCompare(a.ends_at ?? a.starts_at ?? ''));
@@ -68,10 +69,18 @@ export function Results({ live }: { live: TTournamentLive }) {
     <ul className="divide-y divide-slate-100">
       {played.map((match) => (
         <li key={match.key} className="py-2 text-sm">
-          <span className="block text-xs text-slate-500">{stageName(i18n, match, live)}</span>
+          <span className="block text-xs text-slate-500">
+            {stageName(i18n, match, live)}
+            {match.court && match.starts_at && <> · <PlayedWhere court={match.court.code} startsAt={match.starts_at} manyDays={live.starts_on !== live.ends_on} /></>}
+          </span>
           <MatchSides match={match} matches={live.matches} />
         </li>
       ))}
     </ul>
   );
+}
+
+function PlayedWhere({ court, startsAt, manyDays }: { court: string; startsAt: string; manyDays: boolean }) {
+  const when = `${manyDays ? `${formatShortDay(romeDay.format(new Date(startsAt)))} ` : ''}${formatTime(startsAt)}`;
+  return <Trans>Campo {court}, {when}</Trans>;
 }

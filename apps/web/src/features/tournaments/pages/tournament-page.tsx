@@ -19,7 +19,7 @@ import { FinalPlacements } from '../components/final-placements';
 import { NextMatch } from '../components/my-entry';
 import { PartnerFinder } from '../components/partner-finder';
 import { entryIn, Registration } from '../components/registration';
-import { Results, Schedule, stageName } from '../components/schedule';
+import { Results, Schedule, stageName, upcoming } from '../components/schedule';
 import { ScoreForm } from '../components/score-form';
 import { StandingsTable } from '../components/standings-table';
 import { tournamentPath, useTournamentKind } from '../components/tournament-card';
@@ -51,7 +51,8 @@ export function LiveTournament({ live }: { live: TTournamentLive }) {
   const mine = useMyTournamentEntries(signedIn);
   const myEntry = entryIn(mine.data, live.id);
   const bracket = live.matches.some((match) => match.phase !== 'pool' && match.phase !== 'kob_pool');
-  const placed = live.matches.some((match) => match.starts_at);
+  // The Programma holds the matches still to play; a finished tournament's are all in the Risultati.
+  const placed = upcoming(live.matches).length > 0;
   const played = live.matches.some((match) => match.status === 'played');
   const toScore = myEntry ? live.matches.filter((match) => match.status === 'ready' && match.sides.some((side) => side.entry_id === myEntry.id)) : [];
   return (

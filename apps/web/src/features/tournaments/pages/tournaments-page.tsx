@@ -1,12 +1,12 @@
-// /tornei (docs/tournaments.md#public-and-member-screens): the coming tournaments and those of the last 30
-// days, each opening its live page; a signed-in member's entries above them ("Le mie iscrizioni").
+// /tornei (docs/tournaments.md#public-and-member-screens): two tabs, "Prossimi" (the tournaments to come
+// and being played, soonest first) and "Passati" (?vista=passati: those over, latest first), each opening
+// its live page; a signed-in member's entries above them ("Le mie iscrizioni").
 import type { Locale } from '@beach/i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { CardSection, ReadState } from '../../../components/ui/card-section';
 import { paths } from '../../../config/paths';
-import { todayInRome } from '../../../lib/format';
 import { localizedTo } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -17,10 +17,13 @@ import { TournamentCard } from '../components/tournament-card';
 export default function TournamentsPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Tornei`);
-  const tournaments = useTournaments();
-  const today = todayInRome();
-  const upcoming = (tournaments.data ?? []).filter((row) => row.ends_on >= today).sort((a, b) => a.starts_on.localeCompare(b.starts_on));
-  const recent = (tournaments.data ?? []).filter((row) => row.ends_on < today).sort((a, b) => b.starts_on.localeCompare(a.starts_on));
+  const [search, setSearch] = useSearchParams();
+  const past = search.get('vista') === 'passati';
+  const tournaments = useTournaments(past ? 'past' : 'upcoming');
+  const tabs = [
+    { past: false, label: t`Prossimi` },
+    { past: true, label: t`Passati` },
+  ];
   return (
     <section className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <header>
@@ -31,18 +34,25 @@ export default function TournamentsPage() {
         </Link>
       </header>
       {useCurrentUser() && <MyEntriesSection />}
+      <div className="flex gap-2" role="group" aria-label={t`Quali tornei`}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.label}
+            type="button"
+            aria-pressed={past === tab.past}
+            onClick={() => setSearch(tab.past ? { vista: 'passati' } : {}, { replace: true })}
+            className={`min-h-11 rounded-full px-4 font-semibold ring-1 ${past === tab.past ? 'bg-sea-700 text-white ring-sea-700' : 'bg-white text-slate-700 ring-slate-300 hover:bg-sea-50'}`}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
       <ReadState read={tournaments} loading={t`Caricamento dei tornei...`} failed={t`Non è stato possibile leggere i tornei. Riprova più tardi.`} />
-      {tournaments.data?.length === 0 && <Alert><Trans>Al momento non ci sono tornei in programma.</Trans></Alert>}
-      {upcoming.length > 0 && (
-        <section aria-labelledby="upcoming-heading" className="space-y-3">
-          <h2 id="upcoming-heading" className="text-2xl font-bold text-sea-900"><Trans>Prossimi tornei</Trans></h2>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{upcoming.map((row) => <TournamentCard key={row.id} tournament={row} />)}</div>
-        </section>
-      )}
-      {recent.length > 0 && (
-        <section aria-labelledby="recent-heading" className="space-y-3">
-          <h2 id="recent-heading" className="text-2xl font-bold text-sea-900"><Trans>Tornei recenti</Trans></h2>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{recent.map((row) => <TournamentCard key={row.id} tournament={row} />)}</div>
+      {tournaments.data?.length === 0 && <Alert>{past ? <Trans>Non ci sono ancora tornei passati.</Trans> : <Trans>Al momento non ci sono tornei in programma.</Trans>}</Alert>}
+      {tournaments.data && tournaments.data.length > 0 && (
+        <section aria-labelledby="tournaments-heading" className="space-y-3">
+          <h2 id="tournaments-heading" className="text-2xl font-bold text-sea-900">{past ? <Trans>Tornei passati</Trans> : <Trans>Prossimi tornei</Trans>}</h2>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{tournaments.data.map((row) => <TournamentCard key={row.id} tournament={row} />)}</div>
         </section>
       )}
     </section>
