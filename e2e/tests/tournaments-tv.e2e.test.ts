@@ -31,7 +31,7 @@ beforeAll(async () => {
   const courts = await db.court.findMany({ where: { code: { in: ['A1', 'C1', 'D1', 'D2'] } } });
   const created = await call('POST', api.tournaments.create.path, token, {
     name: NAME, sport: 'beach_volley', category: 'open', format: 'pools_knockout', match_format: 'one_set_21', match_minutes: 30, entry_fee: '0', max_entries: PAIRS,
-    registration_opens_at: new Date(Date.now() - 3_600_000).toISOString(), registration_closes_at: new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString(),
+    registration_opens_at: new Date(Date.now() - 3_600_000).toISOString(), registration_closes_at: new Date(Date.now() + 600_000).toISOString(),
     starts_on: day, ends_on: day, courts: courts.map((court) => ({ court_id: court.id, date: day, from: '08:00', to: '16:00' })),
   });
   tournamentId = created.tournament.id;
@@ -124,6 +124,10 @@ describe('a finished tournament in the lists and on its live page', () => {
       expect(await page.getByRole('link', { name: new RegExp(NAME) }).count()).toBe(0);
       await page.getByRole('button', { name: 'Passati' }).click();
       await page.getByRole('heading', { name: 'Tornei passati' }).waitFor();
+      // Over: no places nor registration on its card.
+      const card = page.getByRole('article').filter({ hasText: NAME });
+      await card.getByText('Torneo concluso').waitFor();
+      expect(await card.getByText(/Al completo|Posti liberi|Iscrizioni/).count()).toBe(0);
       await screenshot(page, `tournaments-past-${label}`);
       await page.getByRole('link', { name: new RegExp(NAME) }).first().click();
       await page.getByRole('heading', { name: NAME, level: 1 }).waitFor();

@@ -33,8 +33,8 @@ export function StandingsTable({ pool, tv = false }: { pool: Pool; tv?: boolean 
               <td className={`${cell} text-right tabular-nums`}>{row.played}</td>
               <td className={`${cell} text-right tabular-nums`}>{row.won}</td>
               <td className={`${cell} text-right tabular-nums`}>{row.lost}</td>
-              <td className={`${cell} text-right tabular-nums`}>{row.sets_won}–{row.sets_lost}</td>
-              <td className={`${cell} text-right tabular-nums`}>{row.points_won}–{row.points_lost}</td>
+              <td className={`${cell} whitespace-nowrap text-right tabular-nums`}>{row.sets_won}–{row.sets_lost}</td>
+              <td className={`${cell} whitespace-nowrap text-right tabular-nums`}>{row.points_won}–{row.points_lost}</td>
             </tr>
           ))}
         </tbody>

@@ -32,10 +32,17 @@ export function TournamentCard({ tournament }: { tournament: TTournamentSummary 
       <p className="text-sm text-slate-600">{kind}</p>
       <p className="text-sm text-slate-800">{formatDayRange(tournament.starts_on, tournament.ends_on)}</p>
       <p className="text-sm text-slate-800">{isFree(tournament.entry_fee) ? <Trans>Gratuito</Trans> : <Trans>Quota: {fee} a giocatore</Trans>}</p>
-      <p className="text-sm text-slate-800">{placesLeft > 0 ? <Trans>Posti liberi: {placesLeft}</Trans> : <Trans>Al completo: lista d’attesa</Trans>}</p>
-      <p className={`text-sm font-medium ${tournament.registration_open ? 'text-emerald-800' : 'text-slate-600'}`}>
-        {tournament.registration_open ? <Trans>Iscrizioni aperte fino al {closesAt}</Trans> : <Trans>Iscrizioni chiuse</Trans>}
-      </p>
+      {/* A finished tournament has no places nor registration to speak of. */}
+      {tournament.status === 'finished' ? (
+        <p className="text-sm font-medium text-slate-600"><Trans>Torneo concluso</Trans></p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-800">{placesLeft > 0 ? <Trans>Posti liberi: {placesLeft}</Trans> : <Trans>Al completo: lista d’attesa</Trans>}</p>
+          <p className={`text-sm font-medium ${tournament.registration_open ? 'text-emerald-800' : 'text-slate-600'}`}>
+            {tournament.registration_open ? <Trans>Iscrizioni aperte fino al {closesAt}</Trans> : <Trans>Iscrizioni chiuse</Trans>}
+          </p>
+        </>
+      )}
     </article>
   );
 }
