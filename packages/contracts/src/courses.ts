@@ -181,6 +181,8 @@ export const ZCourseOccurrence = z.object({
   state: z.enum(COURSE_OCCURRENCE_STATES),
   /** What is in the way, e.g. "D1: prenotazione 17:00–18:30". */
   conflicts: z.array(z.string()),
+  /** What only warns, never skips: an unlit court after dark, e.g. "Senza luci su D4, D5: la lezione finisce dopo il tramonto (16:41)." */
+  warnings: z.array(z.string()),
 });
 export type TCourseOccurrence = z.infer<typeof ZCourseOccurrence>;
 export const ZCoursePreview = z.object({ occurrences: z.array(ZCourseOccurrence), free: z.number().int(), skipped: z.number().int() });

@@ -2,7 +2,7 @@
 import type { BodyOf, QueryOf } from '@beach/contracts';
 import type { Db } from '../../lib/db.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
-import { occurrenceOnWire, occurrencesOf } from './course-conflicts.js';
+import { occurrenceOnWire, occurrencesOf, refuseAllPast } from './course-conflicts.js';
 import { type CourseEnrolments, createCourseStates, type Routes, type SessionEnrolments } from './course-states.js';
 import { COURSE_INCLUDE, courseDetail, courseOnWire } from './course-view.js';
 import { createCourseSaving } from './save-course.js';
@@ -32,6 +32,7 @@ export function createCoursesService({ db }: { db: Db }, sessionEnrolments: Sess
 
     async preview(body: BodyOf<Routes['preview']>) {
       const occurrences = await occurrencesOf(db, body, body.court_ids, body.course_id ?? null, new Date());
+      refuseAllPast(occurrences);
       const free = occurrences.filter((occurrence) => occurrence.state === 'free').length;
       return { occurrences: occurrences.map(occurrenceOnWire), free, skipped: occurrences.length - free };
     },

@@ -8,8 +8,8 @@ import { CourseFormModal } from './course-form-modal';
 const court = (id: number, code: string, row: TCourt['row']): TCourt => ({ id, code, name: `Campo ${code}`, row, position: id, purpose: row === 'D' ? 'school' : 'bookable', has_lights: false, is_bookable: row !== 'D', description: null });
 const PREVIEW: TCoursePreview = {
   occurrences: [
-    { date: '2027-03-23', starts_at: '2027-03-23T16:00:00.000Z', ends_at: '2027-03-23T17:30:00.000Z', state: 'conflict', conflicts: ['D2: prenotazione 17:00–18:30'] },
-    { date: '2027-03-30', starts_at: '2027-03-30T15:00:00.000Z', ends_at: '2027-03-30T16:30:00.000Z', state: 'free', conflicts: [] },
+    { date: '2027-03-23', starts_at: '2027-03-23T16:00:00.000Z', ends_at: '2027-03-23T17:30:00.000Z', state: 'conflict', conflicts: ['D2: prenotazione 17:00–18:30'], warnings: [] },
+    { date: '2027-03-30', starts_at: '2027-03-30T15:00:00.000Z', ends_at: '2027-03-30T16:30:00.000Z', state: 'free', conflicts: [], warnings: [] },
   ],
   free: 1,
   skipped: 1,
