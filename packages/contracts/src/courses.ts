@@ -243,7 +243,16 @@ export const ZCourseDetail = ZCourse.extend({ sessions: z.array(ZCourseSession) 
 export type TCourseDetail = z.infer<typeof ZCourseDetail>;
 
 const ZCourseSaved = z.object({ message: z.string(), course: ZCourseDetail, skipped: z.array(ZCourseOccurrence) });
-export const ZCoursesQuery = pageQuery(20).extend({ offer: ZCourseOffer.optional() });
+/** Which courses the back-office list shows (docs/school.md#the-list): by default the ones neither cancelled nor over. */
+export const COURSE_LIST_STATES = ['current', 'past', 'cancelled', 'all'] as const;
+export type TCourseListState = (typeof COURSE_LIST_STATES)[number];
+const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
+export const ZCoursesQuery = pageQuery(20).extend({
+  offer: z.preprocess(emptyAsMissing, ZCourseOffer.optional()),
+  state: z.preprocess(emptyAsMissing, z.enum(COURSE_LIST_STATES, z.because(validationMessages.filter)).default('current')),
+  /** Part of the name, the level or the coach's name. */
+  search: z.preprocess(emptyAsMissing, z.string().trim().max(100, z.because(validationMessages.searchTooLong)).optional()),
+});
 /**
  * What a cancelled session's whole-course participants get (docs/school.md#make-up): 'credit', the session's
  * share of what each paid back to their credit; 'none', nothing (its lessons and trials are refunded either way).
@@ -263,7 +272,7 @@ export const ZCoach = z.object({ id: z.number().int(), name: z.string() });
 export const courseRoutes = {
   list: defineRoute({
     method: 'get', path: '/api/admin/courses', tag: 'courses', access: 'staff',
-    summary: 'Corsi della scuola, dal più recente', query: ZCoursesQuery, response: pagedListOf(ZCourse),
+    summary: 'Corsi della scuola, dalla prossima lezione', query: ZCoursesQuery, response: pagedListOf(ZCourse),
   }),
   coaches: defineRoute({
     method: 'get', path: '/api/admin/course-coaches', tag: 'courses', access: 'staff',
