@@ -253,6 +253,7 @@ export const ZCoursesQuery = pageQuery(20).extend({
   /** Part of the name, the level or the coach's name. */
   search: z.preprocess(emptyAsMissing, z.string().trim().max(100, z.because(validationMessages.searchTooLong)).optional()),
 });
+export type TCoursesQuery = z.input<typeof ZCoursesQuery>;
 /**
  * What a cancelled session's whole-course participants get (docs/school.md#make-up): 'credit', the session's
  * share of what each paid back to their credit; 'none', nothing (its lessons and trials are refunded either way).
