@@ -26,7 +26,7 @@ const stateOf = (course: TCourse) =>
   course.cancelled ? <Badge tone="red">Annullato</Badge> : course.published ? <Badge tone="green">Pubblicato</Badge> : <Badge>Bozza</Badge>;
 
 const STATE_OPTIONS = [
-  { value: '', label: 'In corso e in programma' },
+  { value: '', label: 'In corso e futuri' },
   { value: 'past', label: 'Finiti' },
   { value: 'cancelled', label: 'Annullati' },
   { value: 'all', label: 'Tutti' },
