@@ -181,6 +181,8 @@ export const ZCourseOccurrence = z.object({
   state: z.enum(COURSE_OCCURRENCE_STATES),
   /** What is in the way, e.g. "D1: prenotazione 17:00–18:30". */
   conflicts: z.array(z.string()),
+  /** What only warns, never skips: an unlit court after dark, e.g. "Senza luci su D4, D5: la lezione finisce dopo il tramonto (16:41)." */
+  warnings: z.array(z.string()),
 });
 export type TCourseOccurrence = z.infer<typeof ZCourseOccurrence>;
 export const ZCoursePreview = z.object({ occurrences: z.array(ZCourseOccurrence), free: z.number().int(), skipped: z.number().int() });
@@ -241,7 +243,17 @@ export const ZCourseDetail = ZCourse.extend({ sessions: z.array(ZCourseSession) 
 export type TCourseDetail = z.infer<typeof ZCourseDetail>;
 
 const ZCourseSaved = z.object({ message: z.string(), course: ZCourseDetail, skipped: z.array(ZCourseOccurrence) });
-export const ZCoursesQuery = pageQuery(20).extend({ offer: ZCourseOffer.optional() });
+/** Which courses the back-office list shows (docs/school.md#the-list): by default the ones neither cancelled nor over. */
+export const COURSE_LIST_STATES = ['current', 'past', 'cancelled', 'all'] as const;
+export type TCourseListState = (typeof COURSE_LIST_STATES)[number];
+const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
+export const ZCoursesQuery = pageQuery(20).extend({
+  offer: z.preprocess(emptyAsMissing, ZCourseOffer.optional()),
+  state: z.preprocess(emptyAsMissing, z.enum(COURSE_LIST_STATES, z.because(validationMessages.filter)).default('current')),
+  /** Part of the name, the level or the coach's name. */
+  search: z.preprocess(emptyAsMissing, z.string().trim().max(100, z.because(validationMessages.searchTooLong)).optional()),
+});
+export type TCoursesQuery = z.input<typeof ZCoursesQuery>;
 /**
  * What a cancelled session's whole-course participants get (docs/school.md#make-up): 'credit', the session's
  * share of what each paid back to their credit; 'none', nothing (its lessons and trials are refunded either way).
@@ -261,7 +273,7 @@ export const ZCoach = z.object({ id: z.number().int(), name: z.string() });
 export const courseRoutes = {
   list: defineRoute({
     method: 'get', path: '/api/admin/courses', tag: 'courses', access: 'staff',
-    summary: 'Corsi della scuola, dal più recente', query: ZCoursesQuery, response: pagedListOf(ZCourse),
+    summary: 'Corsi della scuola, dalla prossima lezione', query: ZCoursesQuery, response: pagedListOf(ZCourse),
   }),
   coaches: defineRoute({
     method: 'get', path: '/api/admin/course-coaches', tag: 'courses', access: 'staff',

@@ -3,10 +3,11 @@
 // time, so a 17:00 session stays at 17:00 across the daylight-saving changes.
 import { WEEKDAY_CODES } from '@beach/contracts';
 import * as rruleModule from 'rrule';
+import type { RRuleSet } from 'rrule';
 import { fromIsoDate, instantInRome, toIsoDate } from '../../lib/time.js';
 
 // rrule ships a UMD bundle: under Node its exports sit on the default export, under a bundler on the namespace.
-const { RRule } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
+const { RRule, rrulestr } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
 
 export type Schedule = { starts_on: string; ends_on: string; start_time: string; duration_minutes: number; weekdays: number[]; exceptions: string[] };
 export type SessionSpan = { date: string; startsAt: Date; endsAt: Date };
@@ -21,13 +22,14 @@ export function recurrenceOf({ weekdays, exceptions }: Pick<Schedule, 'weekdays'
   return skipped.length > 0 ? `${rule}\nEXDATE;VALUE=DATE:${skipped.join(',')}` : rule;
 }
 
-/** The weekdays (ISO, 1 = Monday) and skipped dates a stored recurrence names. */
+/** The weekdays (ISO, 1 = Monday) and skipped dates a stored recurrence names, read by the rrule library's own parser. */
 export function parseRecurrence(recurrence: string): Pick<Schedule, 'weekdays' | 'exceptions'> {
-  const codes = /BYDAY=([A-Z,]+)/.exec(recurrence)?.[1]?.split(',') ?? [];
-  const dates = /EXDATE;VALUE=DATE:([\d,]+)/.exec(recurrence)?.[1]?.split(',') ?? [];
+  const set = rrulestr(recurrence, { forceset: true }) as RRuleSet;
+  // The library counts weekdays from 0 = Monday; its dates are the floating days' UTC midnights.
+  const weekdays = set.rrules().flatMap((rule) => rule.options.byweekday ?? []).map((day) => day + 1);
   return {
-    weekdays: codes.map((code) => WEEKDAY_CODES.indexOf(code as (typeof WEEKDAY_CODES)[number]) + 1).filter((day) => day > 0),
-    exceptions: dates.map((date) => `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`),
+    weekdays: [...new Set(weekdays)].sort((a, b) => a - b),
+    exceptions: [...new Set(set.exdates().map(toIsoDate))].sort(),
   };
 }
 

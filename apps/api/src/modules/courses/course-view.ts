@@ -25,6 +25,9 @@ export const COURSE_MESSAGES = {
   offerLocked: 'Il corso ha già iscrizioni: non può diventare un centro estivo (o il contrario).',
   bandsLocked: 'Le fasce d’età hanno già iscrizioni: si possono cambiare solo i posti, non le età né il numero delle fasce.',
   bandBelowTaken: 'I posti di una fascia non possono essere inferiori a quelli già occupati.',
+  afterDark: (unlitCodes: string[], by: 'sunset' | 'evening', at: string) =>
+    `Senza luci su ${unlitCodes.join(', ')}: la lezione finisce dopo ${by === 'sunset' ? `il tramonto (${at})` : `le ${at}`}.`,
+  allPast: 'Tutte le lezioni cadrebbero nel passato: scegli un primo giorno da oggi in poi.',
   saved: (created: number, skipped: number) =>
     `Corso salvato: ${created} ${created === 1 ? 'lezione' : 'lezioni'}${skipped > 0 ? `, ${skipped} ${skipped === 1 ? 'saltata' : 'saltate'} per conflitti` : ''}.`,
 } as const;

@@ -1,10 +1,10 @@
 // The school's courses for the back office: read by staff, written by the admin (docs/school.md#sessions).
 import type { BodyOf, QueryOf } from '@beach/contracts';
 import type { Db } from '../../lib/db.js';
-import { pagedList, skipTake } from '../../lib/paging.js';
-import { occurrenceOnWire, occurrencesOf } from './course-conflicts.js';
+import { listCourses } from './course-list.js';
+import { occurrenceOnWire, occurrencesOf, refuseAllPast } from './course-conflicts.js';
 import { type CourseEnrolments, createCourseStates, type Routes, type SessionEnrolments } from './course-states.js';
-import { COURSE_INCLUDE, courseDetail, courseOnWire } from './course-view.js';
+import { courseDetail } from './course-view.js';
 import { createCourseSaving } from './save-course.js';
 import { createSessionMove } from './course-session-move.js';
 
@@ -14,14 +14,7 @@ export function createCoursesService({ db }: { db: Db }, sessionEnrolments: Sess
     ...createCourseStates({ db }, sessionEnrolments, courseEnrolments),
     ...createSessionMove({ db }, sessionEnrolments),
 
-    async list(query: QueryOf<Routes['list']>) {
-      const where = query.offer ? { offer: query.offer } : {};
-      const [rows, total] = await Promise.all([
-        db.course.findMany({ where, include: COURSE_INCLUDE, orderBy: [{ startsOn: 'desc' }, { id: 'desc' }], ...skipTake(query) }),
-        db.course.count({ where }),
-      ]);
-      return pagedList(rows.map(courseOnWire), total, query);
-    },
+    list: (query: QueryOf<Routes['list']>) => listCourses(db, query),
 
     one: (id: number) => courseDetail(db, id),
 
@@ -32,6 +25,7 @@ export function createCoursesService({ db }: { db: Db }, sessionEnrolments: Sess
 
     async preview(body: BodyOf<Routes['preview']>) {
       const occurrences = await occurrencesOf(db, body, body.court_ids, body.course_id ?? null, new Date());
+      refuseAllPast(occurrences);
       const free = occurrences.filter((occurrence) => occurrence.state === 'free').length;
       return { occurrences: occurrences.map(occurrenceOnWire), free, skipped: occurrences.length - free };
     },

@@ -8,7 +8,7 @@ import { audit, rowOf } from '../../lib/audit.js';
 import { conflictOn, type Db, type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { fromIsoDate, toIsoDate } from '../../lib/time.js';
-import { type Occurrence, occurrenceOnWire, occurrencesOf } from './course-conflicts.js';
+import { type Occurrence, occurrenceOnWire, occurrencesOf, refuseAllPast } from './course-conflicts.js';
 import { recurrenceOf } from './course-schedule.js';
 import { clearFutureSessions, takeCourtsTurn, writeSessions } from './course-sessions.js';
 import { closureReason, COURSE_MESSAGES, courseDetail } from './course-view.js';
@@ -103,6 +103,7 @@ export function createCourseSaving({ db }: { db: Db }) {
       return db.$transaction(async (tx) => {
         await takeCourtsTurn(tx, body.court_ids);
         const occurrences = await occurrencesOf(tx, body, body.court_ids, null, now);
+        refuseAllPast(occurrences);
         if (!occurrences.some((occurrence) => occurrence.state === 'free')) throw new AppError(409, COURSE_MESSAGES.nothingFree);
         const course = await tx.course.create({ data: { ...columnsOf(body), courts: { create: body.court_ids.map((courtId) => ({ courtId })) } } });
         await saveBands(tx, course.id, body.bands);
@@ -141,6 +142,7 @@ export function createCourseSaving({ db }: { db: Db }) {
           await takeCourtsTurn(tx, [...oldCourts, ...newCourts]);
           // The course's own closures are no conflict: the new dates are read before the old sessions go.
           occurrences = await occurrencesOf(tx, body, newCourts, id, now);
+          refuseAllPast(occurrences);
           if (!occurrences.some((occurrence) => occurrence.state === 'free')) throw new AppError(409, COURSE_MESSAGES.nothingFree);
           // Sessions already held stay as they were; the rest make way (deleted, or kept for a cancelled enrolment).
           ({ rest: toWrite, renewed: created } = await clearFutureSessions(tx, { id, name: body.name }, newCourts, occurrences, now, actor.id));

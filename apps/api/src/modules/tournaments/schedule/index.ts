@@ -1,4 +1,5 @@
 // The tournaments' scheduler: pure functions over plain data (no database, no draw module).
 export * from './types.js';
-export { sunsetOn, violations } from './rules.js';
+export { violations } from './rules.js';
+export { sunsetOn } from '../../../lib/daylight.js';
 export { lowerBoundMinutes, moveMatch, schedule } from './schedule.js';

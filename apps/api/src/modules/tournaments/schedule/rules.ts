@@ -1,21 +1,14 @@
 // The scheduler's hard rules, in one place: the search in schedule.ts places only where `violations`
 // would find nothing, and the API checks an organiser's manual move with the same function.
 import { CENTRE_LOCATION } from '@beach/contracts/centre';
-import { romeInstant, romeToday } from '@beach/contracts';
-import { getTimes } from 'suncalc';
+import { romeToday } from '@beach/contracts';
+import { sunsetOn } from '../../../lib/daylight.js';
 import { timeOf } from '../../../lib/time.js';
-import type { Location, MatchToPlace, Placement, ScheduleInput } from './types.js';
+import type { MatchToPlace, Placement, ScheduleInput } from './types.js';
 
 export const MINUTE = 60_000;
 const DEFAULT_CHANGEOVER_MINUTES = 5;
 const DEFAULT_SLOT_MINUTES = 5;
-
-/** Sunset at the centre on a Rome calendar date (suncalc). */
-export function sunsetOn(date: string, location: Location = CENTRE_LOCATION): Date {
-  // suncalc gives the times of the solar day around the instant passed: Rome's noon is that day's. Its
-  // types allow no sunset (polar days); at any latitude a beach centre stands on there is one.
-  return getTimes(new Date(romeInstant(date, '12:00')), location.latitude, location.longitude).sunset!;
-}
 
 /** A court's hours on one day, in epoch milliseconds; `until` is when its last match must end. */
 export interface CourtWindow {

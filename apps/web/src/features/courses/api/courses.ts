@@ -1,20 +1,20 @@
 // The school's courses in the back office: the paged list, one course with its sessions, the coaches,
 // the schedule's preview, and the admin's writes (each reads the courses and the desk planner afresh).
-import { api, type TCourseBody, type TCourseOffer, type TCourseSchedule, type TMoveSessionBody, type TSessionMakeUp } from '@beach/contracts';
+import { api, type TCourseBody, type TCourseSchedule, type TCoursesQuery, type TMoveSessionBody, type TSessionMakeUp } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/shared-queries';
 
 const courseKeys = {
   all: ['courses'] as const,
-  list: (page: number, offer: TCourseOffer | null) => ['courses', 'list', page, offer] as const,
+  list: (query: TCoursesQuery) => ['courses', 'list', query] as const,
   one: (id: number) => ['courses', 'one', id] as const,
   coaches: ['courses', 'coaches'] as const,
 };
 
-/** A page of the courses, all or only season courses or camp weeks. */
-export const useCourses = (page: number, offer: TCourseOffer | null = null) =>
-  useQuery({ queryKey: courseKeys.list(page, offer), queryFn: () => callApi(api.courses.list, { query: offer ? { page, offer } : { page } }), placeholderData: keepPreviousData });
+/** A page of the courses as the list's filters and search ask (the server orders, filters and pages them). */
+export const useCourses = (query: TCoursesQuery) =>
+  useQuery({ queryKey: courseKeys.list(query), queryFn: () => callApi(api.courses.list, { query }), placeholderData: keepPreviousData });
 
 export const useCourse = (id: number | null) =>
   useQuery({ queryKey: courseKeys.one(id ?? 0), queryFn: () => callApi(api.courses.one, { params: { id: id! } }), enabled: id !== null });

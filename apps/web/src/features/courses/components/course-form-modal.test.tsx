@@ -8,8 +8,8 @@ import { CourseFormModal } from './course-form-modal';
 const court = (id: number, code: string, row: TCourt['row']): TCourt => ({ id, code, name: `Campo ${code}`, row, position: id, purpose: row === 'D' ? 'school' : 'bookable', has_lights: false, is_bookable: row !== 'D', description: null });
 const PREVIEW: TCoursePreview = {
   occurrences: [
-    { date: '2027-03-23', starts_at: '2027-03-23T16:00:00.000Z', ends_at: '2027-03-23T17:30:00.000Z', state: 'conflict', conflicts: ['D2: prenotazione 17:00–18:30'] },
-    { date: '2027-03-30', starts_at: '2027-03-30T15:00:00.000Z', ends_at: '2027-03-30T16:30:00.000Z', state: 'free', conflicts: [] },
+    { date: '2027-03-23', starts_at: '2027-03-23T16:00:00.000Z', ends_at: '2027-03-23T17:30:00.000Z', state: 'conflict', conflicts: ['D2: prenotazione 17:00–18:30'], warnings: [] },
+    { date: '2027-03-30', starts_at: '2027-03-30T15:00:00.000Z', ends_at: '2027-03-30T16:30:00.000Z', state: 'free', conflicts: [], warnings: [] },
   ],
   free: 1,
   skipped: 1,
@@ -69,7 +69,7 @@ describe('the course form', () => {
 
 describe('the camp form', () => {
   it('starts a camp week Monday to Friday at 09:00 for 8 hours on the D courts with its usual bands, and saves their places and terms', async () => {
-    handlers['POST /api/admin/courses'] = () => jsonResponse(201, { message: 'Corso salvato: 5 lezioni.', course: {}, skipped: [] });
+    handlers['POST /api/admin/courses'] = () => jsonResponse(201, { message: 'Corso salvato: 5 lezioni.', course: { id: 41 }, skipped: [] });
     const onSaved = vi.fn();
     renderAt(<CourseFormModal course={null} onClose={vi.fn()} onSaved={onSaved} />, { url: '/admin/corsi' });
     await waitFor(() => expect((screen.getByRole('checkbox', { name: 'D1' }) as HTMLInputElement).checked).toBe(true));
@@ -96,7 +96,7 @@ describe('the camp form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Anteprima' }));
     await screen.findByRole('list', { name: 'Lezioni generate' });
     fireEvent.click(screen.getByRole('button', { name: /^Salva centro estivo/ }));
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Corso salvato: 5 lezioni.'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Corso salvato: 5 lezioni.', 41));
     expect(bodiesOf('POST /api/admin/courses')[0]).toMatchObject({
       offer: 'camp', weekdays: [1, 2, 3, 4, 5], start_time: '09:00', duration_minutes: '480', court_ids: [21, 22], max_participants: '36', min_participants: '8',
       price: '150', deposit: '50', balance_due_on: '2027-06-07', sibling_discount_percent: '10', late_fee: 0, late_fee_from: null, instalment_dates: [],

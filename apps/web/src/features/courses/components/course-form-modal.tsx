@@ -44,7 +44,7 @@ function DateListField({ label, addLabel, listLabel, dates, onChange, error }: {
 }
 
 /** Mounted while open; `course` null: a new one. */
-export function CourseFormModal({ course, onClose, onSaved }: { course: TCourse | null; onClose: () => void; onSaved: (message: string) => void }) {
+export function CourseFormModal({ course, onClose, onSaved }: { course: TCourse | null; onClose: () => void; onSaved: (message: string, courseId: number) => void }) {
   const courts = useAdminCourts().data ?? [];
   const coaches = useCoaches().data ?? [];
   const preview = usePreviewCourse();
@@ -75,7 +75,7 @@ export function CourseFormModal({ course, onClose, onSaved }: { course: TCourse 
   const saveCourse = submit(async () => {
     const result = await save.mutateAsync({ id: course?.id ?? null, body: courseBody(form) });
     onClose();
-    onSaved(result.message);
+    onSaved(result.message, result.course.id);
   });
 
   return (
