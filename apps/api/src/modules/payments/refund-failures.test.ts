@@ -155,7 +155,7 @@ describe('disputes', () => {
     expect(await statementOf(member)).toMatchObject({ balance: '0.00', refundable: '0.00', refund_due: '40.00', refund_due_held: '40.00' });
     // Neither the refund due nor the credit can be paid out while the bank may give the money back.
     expect((await payRefundDue(member, 'cash').expect(409)).body.message).toBe(REFUND_DUE_MESSAGES.held);
-    await request(app).post(`/api/admin/users/${member.id}/credit/refund`).set(bearer(staff)).send({ method: 'cash' }).expect(422);
+    await request(app).post(`/api/admin/users/${member.id}/credit/refund`).set(bearer(staff)).send({ method: 'cash' }).expect(409);
     await reconciled();
 
     await double.closeDispute(dispute, 'won');
