@@ -6,7 +6,7 @@ import { audit, rowOf } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import type { Prisma } from '../../lib/db.js';
 import { isAdmin, refuseOwnMoney } from '../auth/index.js';
-import { liveSql, planReturns, takeCourtTurn, touchingSql } from '../bookings/index.js';
+import { liveBookingIdsTouching, planReturns, takeCourtTurn } from '../bookings/index.js';
 import type { RainCheckProgress } from './rain-check-progress.js';
 import { courtsOf, type RainCheckDeps, rangeOf, requireAllowedReturn, type Routes, WITH_AUTHOR } from './rain-check-terms.js';
 
@@ -48,12 +48,8 @@ export function createRainCheckStart({ db, jobs }: Pick<RainCheckDeps, 'db' | 'j
           data: courtIds.map((courtId) => ({ courtId, startsAt, endsAt, reason: body.reason, createdById: actor.id })),
         });
         // A booking already in another rain check stays that one's.
-        await tx.$executeRaw`
-          INSERT INTO rain_check_bookings (rain_check_id, booking_id)
-          SELECT ${rainCheck.id}, id FROM bookings
-          WHERE court_id = ANY(${courtIds}::int[]) AND ${touchingSql(startsAt, endsAt)} AND ${liveSql(now)}
-          ORDER BY starts_at, court_id, id
-          ON CONFLICT (booking_id) DO NOTHING`;
+        const hit = await liveBookingIdsTouching(tx, courtIds, startsAt, endsAt, now);
+        await tx.rainCheckBooking.createMany({ data: hit.map((bookingId) => ({ rainCheckId: rainCheck.id, bookingId })), skipDuplicates: true });
         await refuseOwnReturns(tx, actor, rainCheck);
         await jobs.send('rain-check', { rainCheckId: rainCheck.id }, { tx });
         // The rain check and each closure it made; the job that cancels the bookings later has no operator to name.
