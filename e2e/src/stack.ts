@@ -59,7 +59,8 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
     ...TEST_ENV, DATABASE_URL: database.url, SMTP_URL: mail.url, WEB_ORIGIN: webUrl, WEB_ORIGIN_ALIASES: webAliasUrl, STORAGE_DIR: storageDir, BACKUP_DIR: backupDir,
     STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.url,
   });
-  const runtime = await startRuntime(config, { workers: true, db: database.db });
+  // The API connects as the app role, as it does deployed (db/app-role.ts); `db` above is the owner's, for arranging.
+  const runtime = await startRuntime(config, { workers: true });
   api.on('request', createApp(runtime.deps, runtime.services));
 
   return {

@@ -41,8 +41,6 @@ const KNOWN_CROSSINGS: Record<string, string[]> = {
   'memberships/membership-jobs.ts': ['membership_coupons', 'transactions', 'users'],
   'private-lessons/book-lesson.ts': ['bookings', 'court_closures', 'courts', 'users'],
   'rain-checks/rain-check-mailing.ts': ['booking_players', 'bookings', 'users'],
-  'rain-checks/rain-check-preview.ts': ['bookings'],
-  'rain-checks/start-rain-check.ts': ['bookings'],
   'reconciliation/reconciliation.service.ts': ['receipts', 'stripe_requests', 'transactions'],
   'school-reports/school-report.ts': ['course_attendances', 'course_sessions'],
   'tournaments/ranking.ts': ['users'],

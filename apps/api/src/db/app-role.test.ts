@@ -93,6 +93,22 @@ describe('the app role', () => {
     ]);
   });
 
+  it('cannot write a carnet’s uses left, even saying the ledger is writing, nor call what moves them', async () => {
+    const product = await db.carnetProduct.create({ data: { name: 'Carnet ruolo', uses: 3, priceCents: 3000, validFrom: new Date('2026-01-01'), validUntil: new Date('2026-12-31') } });
+    const carnet = await db.carnet.create({ data: { userId: member.id, productId: product.id, usesTotal: 3, usesLeft: 3, validFrom: product.validFrom, validUntil: product.validUntil } });
+    await app.query('BEGIN');
+    try {
+      await app.query("SELECT set_config('beach.ledger_writing', 'on', true)");
+      await expect(app.query('UPDATE carnets SET uses_left = 2 WHERE id = $1', [carnet.id])).rejects.toThrow(/kept by its ledger entries/);
+    } finally {
+      await app.query('ROLLBACK');
+    }
+    for (const call of ["SELECT ledger_derive('{}'::int[], true, true)", "SELECT ledger_carnet_uses('{}'::int[])", "SELECT ledger_share_paid('{}'::int[])"]) {
+      await expect(app.query(call)).rejects.toThrow(/permission denied/);
+    }
+    expect((await db.carnet.findUniqueOrThrow({ where: { id: carnet.id } })).usesLeft).toBe(3);
+  });
+
   it('locks the accounts it spends from, and writes the other tables, the job queue and tables made later', async () => {
     await app.query('BEGIN');
     await expect(app.query('SELECT id FROM ledger_accounts WHERE key = $1 FOR UPDATE', [promo])).resolves.toMatchObject({ rowCount: 1 });

@@ -117,6 +117,41 @@ describe('a staff member’s desk money on their own account', () => {
     await request(app).post(`/api/admin/users/${clerk.id}/carnets`).set(bearer(admin)).send({ product_id: product.id, method: 'cash' }).expect(201);
   });
 
+  it('starts a rain check that gives their own booking’s money back: refused, no court closed; another staff member starts it', async () => {
+    const court = await db.court.findUniqueOrThrow({ where: { code: 'C2' } });
+    const date = addDays(today, 8);
+    await request(app).post('/api/admin/bookings').set(bearer(admin)).send({ court_id: court.id, date, start: '09:00', user_id: clerk.id, customer_name: null, payment: 'now', method: 'cash' }).expect(201);
+    const rain = { date, from: '09:00', to: '10:30', court_ids: [court.id], return_to: 'credit' };
+    refusedOwn(await request(app).post('/api/admin/rain-checks').set(bearer(clerk.token)).send(rain));
+    expect(await db.rainCheck.count()).toBe(0);
+    expect(await db.courtClosure.count({ where: { courtId: court.id } })).toBe(0);
+    await request(app).post('/api/admin/rain-checks').set(bearer(await loginAs(app, DEMO.staff))).send(rain).expect(202);
+  });
+
+  it('cancels a session whose money goes back to their own child’s enrolments: refused, nothing moved; an admin does it', async () => {
+    const course = await makeCourse(db, { priceCents: 4000, lessonPriceCents: 1500 });
+    const enrol = async (body: Record<string, unknown>) => {
+      const child = await makeChild(db, clerk.id, body.kind === 'course' ? 'Marta' : 'Piero');
+      const { id } = (await request(app).post('/api/me/enrolments').set(bearer(clerk.token)).send({ course_id: course.id, child_id: child.id, ...body }).expect(201)).body.enrolment;
+      await request(app).post(`/api/admin/enrolments/${id}/collect`).set(bearer(admin)).send({ method: 'cash' }).expect(200);
+    };
+    await enrol({ kind: 'course' });
+    const [sessionId, lessonSessionId] = course.sessions as [number, number];
+    await enrol({ kind: 'lesson', session_id: lessonSessionId });
+    const credit = await ledgerSum(db, clerk.id);
+    // The route is an admin's; the rule holds in the cancellation itself, for the make-up credit and for a lesson's money alike.
+    await request(app).post(`/api/admin/courses/${course.id}/sessions/${sessionId}/cancel`).set(bearer(clerk.token)).send({ reason: 'Pioggia' }).expect(403);
+    for (const [id, makeUp] of [[sessionId, 'credit'], [lessonSessionId, 'none']] as const) {
+      await expect(services.courses.cancelSession(clerkUser, course.id, id, { reason: 'Pioggia', make_up: makeUp })).rejects.toMatchObject({ status: 403, message: OWN_MONEY.message });
+      expect((await db.courseSession.findUniqueOrThrow({ where: { id } })).cancelledAt).toBeNull();
+    }
+    expect(await ledgerSum(db, clerk.id)).toBe(credit);
+    const adminUser = await db.user.findUniqueOrThrow({ where: { email: DEMO.admin } });
+    await services.courses.cancelSession(adminUser, course.id, sessionId, { reason: 'Pioggia', make_up: 'credit' });
+    await services.courses.cancelSession(adminUser, course.id, lessonSessionId, { reason: 'Pioggia', make_up: 'none' });
+    expect(await ledgerSum(db, clerk.id)).toBeGreaterThan(credit + 1500);
+  });
+
   it('is the same rule for an admin’s role only: the clerk made admin may do it', async () => {
     await db.user.update({ where: { id: clerk.id }, data: { role: 'admin' } });
     try {

@@ -37,6 +37,13 @@ export { isLive, isLiveHold, LIVE, LIVE_HOLD, liveSql };
  */
 export const touchingSql = (from: Date, to: Date) => Prisma.sql`tstzrange(starts_at, ends_at, '[)') && tstzrange(${from}, ${to}, '[)')`;
 
+/** The live bookings on these courts sharing a moment with [from, to), by start, court and id: what a closure of them hits. */
+export async function liveBookingIdsTouching(sql: Prisma.TransactionClient, courtIds: number[], from: Date, to: Date, now: Date): Promise<number[]> {
+  const rows = await sql.$queryRaw<{ id: number }[]>`
+    SELECT id FROM bookings WHERE court_id = ANY(${courtIds}::int[]) AND ${touchingSql(from, to)} AND ${liveSql(now)} ORDER BY starts_at, court_id, id`;
+  return rows.map((row) => row.id);
+}
+
 /**
  * The bookings the database's exclusion constraint keeps apart: every one not cancelled or expired,
  * so a lapsed hold still counts here until it is marked expired (reserveSlot marks it first).

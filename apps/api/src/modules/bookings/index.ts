@@ -8,7 +8,7 @@ export { moneyOfBooking, organiserDue, owedParts, sharesOf, spendCreditOnBooking
 export type { BookingMoney } from './booking-money.js';
 export { tellBookingPaid } from './booking-paid.js';
 export { confirmBooking } from './confirm-booking.js';
-export { UNDER_OVERLAP_CONSTRAINT, isLive, isLiveHold, liveSql, statusShown, timeOf, touchingSql, whatOf, whenOf } from './booking-terms.js';
+export { UNDER_OVERLAP_CONSTRAINT, isLive, isLiveHold, liveBookingIdsTouching, liveSql, statusShown, timeOf, touchingSql, whatOf, whenOf } from './booking-terms.js';
 export { bookingMessages } from './booking-view.js';
 export { holdForMember } from './member-hold.js';
 export { registerBookingsRoutes } from './bookings.router.js';

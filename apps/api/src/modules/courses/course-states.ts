@@ -27,9 +27,10 @@ export async function lockCourse(tx: Prisma.TransactionClient, id: number) {
  */
 export interface SessionEnrolments {
   check(sessionId: number): Promise<void>;
-  cancelIn(tx: Prisma.TransactionClient, sessionId: number, staffId: number): Promise<void>;
+  /** Money back to a member's credit: refused on the acting staff member's own account (docs/domain.md#own-money). */
+  cancelIn(tx: Prisma.TransactionClient, sessionId: number, staff: Pick<User, 'id' | 'role'>): Promise<void>;
   /** The make-up credit (docs/school.md#make-up): each whole-course participant that paid gets the session's share back as credit, e-mailed. */
-  makeUpIn(tx: Prisma.TransactionClient, session: SessionOfCourse, reason: string, staffId: number): Promise<void>;
+  makeUpIn(tx: Prisma.TransactionClient, session: SessionOfCourse, reason: string, staff: Pick<User, 'id' | 'role'>): Promise<void>;
   /** A session moved: its participants' payers are e-mailed the new time. */
   movedIn(tx: Prisma.TransactionClient, from: SessionOfCourse, to: { startsAt: Date; endsAt: Date }): Promise<void>;
 }
@@ -132,8 +133,8 @@ export function createCourseStates({ db }: { db: Db }, sessionEnrolments: Sessio
         const { count } = await tx.courseSession.updateMany({ where: { id: sessionId, cancelledAt: null }, data: { cancelledAt: now, cancelReason: reason } });
         if (count === 0) throw new AppError(409, COURSE_MESSAGES.sessionAlreadyCancelled);
         await tx.courtClosure.deleteMany({ where: { courseSessionId: sessionId } });
-        await sessionEnrolments.cancelIn(tx, sessionId, staff.id);
-        if (makeUp === 'credit') await sessionEnrolments.makeUpIn(tx, session, reason, staff.id);
+        await sessionEnrolments.cancelIn(tx, sessionId, staff);
+        if (makeUp === 'credit') await sessionEnrolments.makeUpIn(tx, session, reason, staff);
         await audit(tx, { entity: 'course_sessions', id: sessionId, action: 'cancel', before, after: await rowOf(tx, 'course_sessions', sessionId), subjectUserId: null });
         return courseDetail(tx, id);
       }, TRANSACTION_OPTIONS);

@@ -103,7 +103,7 @@ describe('Rimborsa il credito', () => {
       [4000, third.id, 'stripe'],
       [1000, expect.any(Number), 'cash'],
     ]);
-    expect((await refundCredit(member, { method: 'cash' }).expect(422)).body.message).toBe('Il credito è a zero: non c’è nulla da rimborsare.');
+    expect((await refundCredit(member, { method: 'cash' }).expect(409)).body.message).toBe('Il credito è a zero: non c’è nulla da rimborsare.');
     expect(await movementsOf(member, 'cash_refund')).toEqual(['-10.00']);
     expect(await ledgerSum(db, member.id)).toBe(0);
     // Credit given back was never income: the revenue does not move.
@@ -114,8 +114,8 @@ describe('Rimborsa il credito', () => {
     const member = await createMember(app, db);
     const topUp = await topUpOnline(member, '25');
     const responses = await Promise.all([refundCredit(member, { method: 'card' }), refundCredit(member, { method: 'card' })]);
-    expect(responses.map((response) => response.status).sort()).toEqual([200, 422]);
-    expect(responses.find((response) => response.status === 422)!.body.message).toBe('Il credito è a zero: non c’è nulla da rimborsare.');
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+    expect(responses.find((response) => response.status === 409)!.body.message).toBe('Il credito è a zero: non c’è nulla da rimborsare.');
     expect(await stripeRefundsOf(topUp.stripePaymentIntentId!)).toEqual([2500]);
     expect(await balanceOf(member)).toBe(0);
     expect(await ledgerSum(db, member.id)).toBe(0);

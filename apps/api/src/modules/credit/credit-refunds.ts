@@ -53,14 +53,15 @@ export function createCreditRefunds({ db, stripe }: Pick<AppDeps, 'db' | 'stripe
   /**
    * Moves the credit out in one transaction: the whole balance's refundable part unless an amount is
    * given. One member's refunds take turns on their credit accounts, so two at once never refund the same
-   * credit: the second finds it spent (422, or 409 for an amount).
+   * credit: the second finds it spent (409).
    */
   async function takeOut(staffId: number, userId: number, { amount, method }: BodyOf<typeof api.credit.refund>) {
     const card = method === 'card';
     if (card) requireStripe(stripe);
     return db.$transaction(async (tx) => {
       const wallet = await walletOf(tx, userId, { lock: true });
-      if (wallet.available === 0) throw new AppError(422, CREDIT_REFUND_MESSAGES.nothing);
+      // Nothing there is the account's state, as for a debt: 409 (docs/domain.md#credit).
+      if (wallet.available === 0) throw new AppError(409, CREDIT_REFUND_MESSAGES.nothing);
       if (amount && amount > wallet.available) throw new AppError(409, INSUFFICIENT_CREDIT, { amount: [INSUFFICIENT_CREDIT] });
       const topUpIds = wallet.accounts.filter((row) => row.kind === 'credit_funded').map((row) => row.transactionId!);
       const topUps = await tx.transaction.findMany({
@@ -136,7 +137,7 @@ export function createCreditRefunds({ db, stripe }: Pick<AppDeps, 'db' | 'stripe
     return db.$transaction(async (tx) => {
       const dues = await refundsDueOf(tx, userId, { lock: true });
       const payable = dues.filter((due) => !due.held);
-      if (payable.length === 0) throw new AppError(422, dues.length > 0 ? REFUND_DUE_MESSAGES.held : REFUND_DUE_MESSAGES.nothing);
+      if (payable.length === 0) throw new AppError(409, dues.length > 0 ? REFUND_DUE_MESSAGES.held : REFUND_DUE_MESSAGES.nothing);
       let entryId: number | undefined;
       for (const { account, paymentId, cents } of payable) {
         const payment = await tx.transaction.findUniqueOrThrow({ where: { id: paymentId } });

@@ -69,11 +69,14 @@ export function createEnrolmentCancel({ db }: Pick<AppDeps, 'db'>, checkouts: Ch
       async check(sessionId: number) {
         for (const { id } of await db.courseEnrolment.findMany({ where: { sessionId, status: { not: 'cancelled' } }, select: { id: true } })) await checkouts.refuseIfPaid('enrolment', id);
       },
-      async cancelIn(tx: Prisma.TransactionClient, sessionId: number, staffId: number) {
+      async cancelIn(tx: Prisma.TransactionClient, sessionId: number, staff: Pick<User, 'id' | 'role'>) {
         const rows = await tx.courseEnrolment.findMany({ where: { sessionId, status: { not: 'cancelled' } }, select: { id: true }, orderBy: { id: 'asc' } });
         for (const { id } of rows) {
           const row = await lockEnrolment(tx, id);
-          if (row && row.status !== 'cancelled') await cancelLocked(tx, row, staffId);
+          if (!row || row.status === 'cancelled') continue;
+          // As the staff's cancellation: what was paid goes back into credit, on one's own account an admin's.
+          if (row.status === 'confirmed') refuseOwnMoney(staff, [row.userId]);
+          await cancelLocked(tx, row, staff.id);
         }
       },
     },

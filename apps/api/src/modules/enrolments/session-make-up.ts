@@ -6,7 +6,8 @@
 // taken off what the enrolment is owed (`discount`), so what it still owes is unchanged and the school's
 // revenue is less by the share. Moved instead, its participants' payers are told the new time.
 import type { AppDeps } from '../../deps.js';
-import type { CourseEnrolment, Prisma } from '../../generated/prisma/client.js';
+import type { CourseEnrolment, Prisma, User } from '../../generated/prisma/client.js';
+import { refuseOwnMoney } from '../auth/index.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { accounts, discount, enrolmentReceivable, giveBackMoney, post, reverse, settleDebt, type Settlement, settlementsOn, settlingLegs, spendingLegs, walletAccountsSpentBy, walletOf } from '../ledger/index.js';
 import type { SessionOfCourse } from '../courses/index.js';
@@ -42,16 +43,18 @@ export function createSessionMakeUp(deps: Pick<AppDeps, 'jobs' | 'config'>) {
   }
 
   /** The locked enrolment's share of the session back to its payer's credit; returns it (0 when it paid nothing). */
-  async function creditShare(tx: Prisma.TransactionClient, row: CourseEnrolment, session: SessionOfCourse, reason: string, staffId: number): Promise<number> {
+  async function creditShare(tx: Prisma.TransactionClient, row: CourseEnrolment, session: SessionOfCourse, reason: string, staff: Pick<User, 'id' | 'role'>): Promise<number> {
     const settlements = (await settlementsOn(tx, [accounts.enrolment(row.id)])).filter((settlement) => settlement.source !== 'carnet');
     const paid = settlements.reduce((sum, settlement) => sum + settlement.total, 0);
     // The sessions it paid for: those not yet begun when it was made (the pro rata price), less those cancelled before this one.
     const covered = await tx.courseSession.count({ where: { courseId: row.courseId, startsAt: { gt: row.createdAt }, OR: [{ cancelledAt: null }, { id: session.id }] } });
     const share = covered > 0 ? Math.floor(paid / covered) : 0;
     if (share <= 0) return 0;
+    // Money back to a member's credit: on the acting staff member's own account (or their child's), an admin's.
+    refuseOwnMoney(staff, [row.userId]);
     // Keyed by enrolment and session: a retry writes nothing twice.
     const key = `enrolment:${row.id}:make-up:${session.id}`;
-    const context = { enrolmentId: row.id, userId: row.userId, createdById: staffId, description: `Recupero della lezione annullata: ${reason}`.slice(0, 255) };
+    const context = { enrolmentId: row.id, userId: row.userId, createdById: staff.id, description: `Recupero della lezione annullata: ${reason}`.slice(0, 255) };
     let left = share;
     for (const settlement of settlements) {
       const cents = Math.min(left, settlement.total);
@@ -74,14 +77,14 @@ export function createSessionMakeUp(deps: Pick<AppDeps, 'jobs' | 'config'>) {
      * Inside the session's cancellation (the course's row locked, the session just cancelled): each live
      * whole-course enrolment made before it is locked and credited its share; each payer gets one e-mail.
      */
-    async makeUpIn(tx: Prisma.TransactionClient, session: SessionOfCourse, reason: string, staffId: number) {
+    async makeUpIn(tx: Prisma.TransactionClient, session: SessionOfCourse, reason: string, staff: Pick<User, 'id' | 'role'>) {
       const now = new Date();
       const rows = await tx.courseEnrolment.findMany({ where: { courseId: session.courseId, kind: 'course', createdAt: { lt: session.startsAt }, ...liveEnrolmentWhere(now) }, select: { id: true }, orderBy: { id: 'asc' } });
       const credited = new Map<number, number>();
       for (const { id } of rows) {
         const row = await lockEnrolment(tx, id);
         if (!row || !isLiveEnrolment(row, now)) continue;
-        const share = await creditShare(tx, row, session, reason, staffId);
+        const share = await creditShare(tx, row, session, reason, staff);
         if (share > 0) credited.set(row.userId, (credited.get(row.userId) ?? 0) + share);
       }
       if (credited.size === 0) return;

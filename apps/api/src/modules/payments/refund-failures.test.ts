@@ -99,7 +99,7 @@ describe('card refunds Stripe answers later', () => {
     expect((await payRefundDue(member, 'cash').expect(200)).body.message).toBe(REFUND_DUE_MESSAGES.paid(2000, 'cash'));
     expect((await refundRowsOf(topUp.id)).map((row) => [row.amountCents, row.method, row.status])).toEqual([[2000, 'cash', 'completed']]);
     expect(await statementOf(member)).toMatchObject({ balance: '0.00', refund_due: '0.00' });
-    expect((await payRefundDue(member, 'cash').expect(422)).body.message).toBe(REFUND_DUE_MESSAGES.nothing);
+    expect((await payRefundDue(member, 'cash').expect(409)).body.message).toBe(REFUND_DUE_MESSAGES.nothing);
     await reconciled();
   });
 });
@@ -154,8 +154,8 @@ describe('disputes', () => {
     expect(refused.body.message).toBe(CREDIT_REFUND_MESSAGES.heldBack(0, 4000));
     expect(await statementOf(member)).toMatchObject({ balance: '0.00', refundable: '0.00', refund_due: '40.00', refund_due_held: '40.00' });
     // Neither the refund due nor the credit can be paid out while the bank may give the money back.
-    expect((await payRefundDue(member, 'cash').expect(422)).body.message).toBe(REFUND_DUE_MESSAGES.held);
-    await request(app).post(`/api/admin/users/${member.id}/credit/refund`).set(bearer(staff)).send({ method: 'cash' }).expect(422);
+    expect((await payRefundDue(member, 'cash').expect(409)).body.message).toBe(REFUND_DUE_MESSAGES.held);
+    await request(app).post(`/api/admin/users/${member.id}/credit/refund`).set(bearer(staff)).send({ method: 'cash' }).expect(409);
     await reconciled();
 
     await double.closeDispute(dispute, 'won');

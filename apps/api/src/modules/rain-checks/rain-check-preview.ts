@@ -4,7 +4,7 @@ import { centsToMoney, type TRainCheckHit } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
 import type { Prisma } from '../../lib/db.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
-import { liveSql, planReturns, timeOf, touchingSql } from '../bookings/index.js';
+import { liveBookingIdsTouching, planReturns, timeOf } from '../bookings/index.js';
 import { courtsOf, type RainCheckDeps, type RangeBody, rangeOf, requireAllowedReturn, summaryOf } from './rain-check-terms.js';
 
 const HIT_DETAILS = {
@@ -19,9 +19,8 @@ export function createRainCheckPreview({ db }: Pick<RainCheckDeps, 'db'>) {
       requireAllowedReturn(actor, body.return_to);
       const courts = await courtsOf(db, body.court_ids);
       const { startsAt, endsAt } = rangeOf(body);
-      const ids = await db.$queryRaw<{ id: number }[]>`
-        SELECT id FROM bookings WHERE court_id = ANY(${courts.map((court) => court.id)}::int[]) AND ${touchingSql(startsAt, endsAt)} AND ${liveSql(new Date())}`;
-      const rows = await db.booking.findMany({ where: { id: { in: ids.map((row) => row.id) } }, include: HIT_DETAILS, orderBy: [{ startsAt: 'asc' }, { courtId: 'asc' }, { id: 'asc' }] });
+      const ids = await liveBookingIdsTouching(db, courts.map((court) => court.id), startsAt, endsAt, new Date());
+      const rows = await db.booking.findMany({ where: { id: { in: ids } }, include: HIT_DETAILS, orderBy: [{ startsAt: 'asc' }, { courtId: 'asc' }, { id: 'asc' }] });
       const policy = { by: 'rain', returnTo: body.return_to } as const;
       const planned = await db.$transaction(
         async (tx) => Promise.all(rows.map(async (row) => ({ row, plan: summaryOf((await planReturns(tx, row.id, policy)).planned) }))),

@@ -1,12 +1,30 @@
 // Starting a rain check (docs/domain.md#rain-check): the courts closed for the range, the bookings it
 // hits listed and the job queued, in one transaction that first takes each court's turn.
 import type { BodyOf } from '@beach/contracts';
-import type { User } from '../../generated/prisma/client.js';
+import type { RainCheck, User } from '../../generated/prisma/client.js';
 import { audit, rowOf } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
-import { liveSql, takeCourtTurn, touchingSql } from '../bookings/index.js';
+import type { Prisma } from '../../lib/db.js';
+import { isAdmin, refuseOwnMoney } from '../auth/index.js';
+import { liveBookingIdsTouching, planReturns, takeCourtTurn } from '../bookings/index.js';
 import type { RainCheckProgress } from './rain-check-progress.js';
 import { courtsOf, type RainCheckDeps, rangeOf, requireAllowedReturn, type Routes, WITH_AUTHOR } from './rain-check-terms.js';
+
+/**
+ * Money a hit booking gives back to the staff member who starts the rain check — theirs, or one they play
+ * in — is their own (docs/domain.md#own-money): an admin's rain check, not theirs.
+ */
+async function refuseOwnReturns(tx: Prisma.TransactionClient, actor: User, rainCheck: Pick<RainCheck, 'id' | 'returnTo'>) {
+  if (isAdmin(actor)) return;
+  const own = await tx.booking.findMany({
+    where: { rainCheck: { rainCheckId: rainCheck.id }, OR: [{ userId: actor.id }, { players: { some: { userId: actor.id } } }] },
+    select: { id: true, userId: true, players: { select: { userId: true } } },
+  });
+  for (const booking of own) {
+    const { planned } = await planReturns(tx, booking.id, { by: 'rain', returnTo: rainCheck.returnTo });
+    if (planned.some((part) => part.destination !== 'keep')) refuseOwnMoney(actor, [booking.userId, ...booking.players.map((player) => player.userId)]);
+  }
+}
 
 export function createRainCheckStart({ db, jobs }: Pick<RainCheckDeps, 'db' | 'jobs'>, { progress }: Pick<RainCheckProgress, 'progress'>) {
   return {
@@ -30,12 +48,9 @@ export function createRainCheckStart({ db, jobs }: Pick<RainCheckDeps, 'db' | 'j
           data: courtIds.map((courtId) => ({ courtId, startsAt, endsAt, reason: body.reason, createdById: actor.id })),
         });
         // A booking already in another rain check stays that one's.
-        await tx.$executeRaw`
-          INSERT INTO rain_check_bookings (rain_check_id, booking_id)
-          SELECT ${rainCheck.id}, id FROM bookings
-          WHERE court_id = ANY(${courtIds}::int[]) AND ${touchingSql(startsAt, endsAt)} AND ${liveSql(now)}
-          ORDER BY starts_at, court_id, id
-          ON CONFLICT (booking_id) DO NOTHING`;
+        const hit = await liveBookingIdsTouching(tx, courtIds, startsAt, endsAt, now);
+        await tx.rainCheckBooking.createMany({ data: hit.map((bookingId) => ({ rainCheckId: rainCheck.id, bookingId })), skipDuplicates: true });
+        await refuseOwnReturns(tx, actor, rainCheck);
         await jobs.send('rain-check', { rainCheckId: rainCheck.id }, { tx });
         // The rain check and each closure it made; the job that cancels the bookings later has no operator to name.
         await audit(tx, { entity: 'rain_checks', id: rainCheck.id, action: 'create', after: await rowOf(tx, 'rain_checks', rainCheck.id), subjectUserId: null });
