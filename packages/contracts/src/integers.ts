@@ -20,11 +20,11 @@ export interface IntegerBounds {
   max?: number;
 }
 
-function bounded(number: z.ZodNumber, messages: IntegerMessages, { min, max }: IntegerBounds) {
+function bounded<Number extends z.ZodNumber | z.ZodCoercedNumber>(number: Number, messages: IntegerMessages, { min, max }: IntegerBounds): Number {
   return number
     .int(z.because(messages.whole ?? messages.number))
     .min(min ?? INT4_MIN, min === undefined ? z.because(validationMessages.atLeast, { min: INT4_MIN }) : z.because(messages.min ?? messages.number, { min }))
-    .max(Math.min(max ?? INT4_MAX, INT4_MAX), max === undefined ? z.because(validationMessages.atMost, { max: INT4_MAX }) : z.because(messages.max ?? messages.number, { max }));
+    .max(Math.min(max ?? INT4_MAX, INT4_MAX), max === undefined ? z.because(validationMessages.atMost, { max: INT4_MAX }) : z.because(messages.max ?? messages.number, { max })) as Number;
 }
 
 const messagesOf = (message: MessageDescriptor | IntegerMessages): IntegerMessages => ('number' in message ? message : { number: message });
