@@ -60,7 +60,7 @@ export default tseslint.config(
     // layout, header) composes features. The shared code imports no feature and nothing of app/. Features
     // import one another without a cycle.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: { rules: { 'no-cycle': noCycle } } },
     // import-x/extensions: the files no-cycle follows (by default only .js, which would leave it blind here).
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })], 'import-x/extensions': ['.ts', '.tsx', '.js'] },
     rules: {
@@ -81,6 +81,8 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Type-only imports too (import-x/no-cycle skips them).
+      'local/no-cycle': ['error', { root: web }],
     },
   },
   {

@@ -8,11 +8,13 @@ import { dirname, join, resolve } from 'node:path';
 /** `import …`, `import type …` and `export … from` of a relative path, at the start of a line. */
 const IMPORT = /^\s*(?:import|export)\s+[^'";]*?\s*from\s*['"](\.[^'"]+)['"]/gm;
 
-/** The file a relative import names: `./x.js` is `./x.ts` (or a folder's index.ts). */
+const SOURCE = /\.tsx?$/;
+
+/** The file a relative import names: `./x.js` is `./x.ts`, `./x` is `./x.ts(x)` or a folder's index. */
 function resolveImport(from, specifier) {
   const base = resolve(dirname(from), specifier);
-  for (const candidate of [base.replace(/\.js$/, '.ts'), `${base}.ts`, join(base, 'index.ts'), base]) if (candidate.endsWith('.ts') && existsSync(candidate)) return candidate;
-  return null;
+  const candidates = [base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx'), base];
+  return candidates.find((candidate) => SOURCE.test(candidate) && existsSync(candidate)) ?? null;
 }
 
 /** The files a source imports, type-only imports included. */
@@ -30,7 +32,7 @@ function graphOf(root) {
         const path = join(folder, entry.name);
         if (entry.isDirectory()) {
           if (entry.name !== 'generated' && entry.name !== 'node_modules') walk(path);
-        } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts')) graph.set(path, importsOf(path, readFileSync(path, 'utf8')));
+        } else if (SOURCE.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) graph.set(path, importsOf(path, readFileSync(path, 'utf8')));
       }
     };
     walk(root);
