@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import lingui from 'eslint-plugin-lingui';
 import tseslint from 'typescript-eslint';
+import noCycle from './scripts/eslint/no-cycle.mjs';
 
 const web = `${import.meta.dirname}/apps/web/src`;
 const features = readdirSync(`${web}/features`);
@@ -59,7 +60,7 @@ export default tseslint.config(
     // layout, header) composes features. The shared code imports no feature and nothing of app/. Features
     // import one another without a cycle.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: { rules: { 'no-cycle': noCycle } } },
     // import-x/extensions: the files no-cycle follows (by default only .js, which would leave it blind here).
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })], 'import-x/extensions': ['.ts', '.tsx', '.js'] },
     rules: {
@@ -80,6 +81,8 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Type-only imports too (import-x/no-cycle skips them).
+      'local/no-cycle': ['error', { root: web }],
     },
   },
   {
@@ -112,7 +115,7 @@ export default tseslint.config(
     // and no module depends on itself through others. Tests may reach a module's insides.
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/generated/**'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: { rules: { 'no-cycle': noCycle } } },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } })],
       // no-cycle reads the imported files too: with TypeScript's parser.
@@ -137,6 +140,8 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': 'error',
+      // import-x/no-cycle skips `import type`: this one follows every import, so a cycle of types fails too.
+      'local/no-cycle': ['error', { root: api }],
     },
   },
   {

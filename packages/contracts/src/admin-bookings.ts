@@ -8,6 +8,7 @@ import { defineRoute, ZIdParams, zOptionalTextRowId, zRowId } from './http.js';
 import { defineMessages, validationMessages } from './messages.js';
 import { ZEuroInput, ZMoney } from './money.js';
 import { pagedListOf, pageQuery } from './paging.js';
+import { zInt } from './integers.js';
 import * as z from './zod-i18n.js';
 
 const adminBookingMessages = defineMessages({
@@ -185,11 +186,7 @@ export const ZRecurringBody = z
   .object({
     court_id: ZCourtId,
     /** ISO weekday: 1 = Monday … 7 = Sunday. */
-    weekday: z
-      .number(z.because(adminBookingMessages.weekday))
-      .int()
-      .min(1, z.because(adminBookingMessages.weekday))
-      .max(7, z.because(adminBookingMessages.weekday)),
+    weekday: zInt(adminBookingMessages.weekday, { min: 1, max: 7 }),
     start: ZSlotStart,
     end: z.enum(SLOT_ENDS as [string, ...string[]], z.because(validationMessages.slotEnd)),
     valid_from: ZIsoDate,

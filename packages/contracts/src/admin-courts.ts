@@ -1,8 +1,10 @@
 // Courts back-office (/admin/campi, docs/domain.md#courts): the courts' details and their closures. A new
 // closure answers with the live bookings it hits, so staff can move or cancel them.
+import { ZIsoDate } from './auth.js';
 import { COURT_ROWS, ZCourt, ZCourtId, ZCourtPurpose } from './courts.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { defineMessages, validationMessages } from './messages.js';
+import { zTextInt } from './integers.js';
 import * as z from './zod-i18n.js';
 
 const adminCourtMessages = defineMessages({
@@ -24,11 +26,7 @@ export const ZCourtEditBody = z.object({
   name: required(100),
   code: required(10).transform((code) => code.toUpperCase()),
   row: z.enum(COURT_ROWS, z.because(adminCourtMessages.row)).nullable(),
-  position: z.coerce
-    .number(z.because(validationMessages.number))
-    .int(z.because(validationMessages.integer))
-    .min(0, z.because(adminCourtMessages.negativePosition))
-    .max(99),
+  position: zTextInt({ number: validationMessages.number, whole: validationMessages.integer, min: adminCourtMessages.negativePosition, max: validationMessages.atMost }, { min: 0, max: 99 }),
   purpose: z.enum(ZCourtPurpose.options, z.because(adminCourtMessages.purpose)),
   has_lights: z.boolean(),
   is_bookable: z.boolean(),
@@ -70,7 +68,7 @@ export type TClosureHitBooking = z.infer<typeof ZClosureHitBooking>;
 
 export const ZClosuresQuery = z.object({
   /** Closures that end on or after this day (default: all). */
-  from: z.iso.date(z.because(validationMessages.date)).optional(),
+  from: ZIsoDate.optional(),
 });
 
 export const adminCourtsRoutes = {

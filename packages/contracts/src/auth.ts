@@ -74,8 +74,11 @@ export function permissionsForRole(role: TRole): TPermissions {
   };
 }
 
-/** A calendar date as YYYY-MM-DD. */
-export const ZIsoDate = z.iso.date(z.because(validationMessages.date));
+/**
+ * A calendar date as YYYY-MM-DD, a real day of a four-digit year: the one date of every request. A text that
+ * is none stops the parse there (`abort`), so no check across fields ever reads it as a date.
+ */
+export const ZIsoDate = z.iso.date({ ...z.because(validationMessages.date), abort: true });
 
 /** Who a person is, as every view of a user shows it (session, back-office list, member search). */
 export const personFields = {

@@ -4,6 +4,7 @@ import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams } from './http.js';
 import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney } from './money.js';
+import { zTextInt } from './integers.js';
 import * as z from './zod-i18n.js';
 
 const bookingCouponMessages = defineMessages({
@@ -33,7 +34,7 @@ export type TDiscountType = z.infer<typeof ZDiscountType>;
 
 const optionalLimit = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
-  z.coerce.number(z.because(validationMessages.number)).int(z.because(validationMessages.integer)).min(1, z.because(bookingCouponMessages.limitMin)).nullable(),
+  zTextInt({ number: validationMessages.number, whole: validationMessages.integer, min: bookingCouponMessages.limitMin }, { min: 1 }).nullable(),
 );
 const optionalDate = z.preprocess((value) => (value === '' || value === undefined ? null : value), ZIsoDate.nullable());
 

@@ -5,6 +5,7 @@ import { ZEmail } from './auth.js';
 import { defineRoute, ZIdParams, zRowId } from './http.js';
 import { defineMessages } from './messages.js';
 import { ZMoney } from './money.js';
+import { zTextInt } from './integers.js';
 import * as z from './zod-i18n.js';
 
 const playerMessages = defineMessages({
@@ -115,11 +116,7 @@ export const ZBookingShare = z.object({
 export type TBookingShare = z.infer<typeof ZBookingShare>;
 
 export const ZSplitSettings = z.object({
-  deadline_hours: z.coerce
-    .number(z.because(playerMessages.deadlineHours))
-    .int(z.because(playerMessages.deadlineWholeHours))
-    .min(0, z.because(playerMessages.deadlineRange))
-    .max(72, z.because(playerMessages.deadlineRange)),
+  deadline_hours: zTextInt({ number: playerMessages.deadlineHours, whole: playerMessages.deadlineWholeHours, min: playerMessages.deadlineRange, max: playerMessages.deadlineRange }, { min: 0, max: 72 }),
 });
 
 const ZShareIdParams = ZIdParams;

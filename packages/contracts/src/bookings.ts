@@ -7,6 +7,7 @@ import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney } from './money.js';
 import { ZPaymentStatus } from './payments.js';
 import { ZSport } from './setups.js';
+import { zInt } from './integers.js';
 import * as z from './zod-i18n.js';
 
 const bookingMessages = defineMessages({
@@ -105,12 +106,7 @@ export const slotChoiceFields = {
   court_id: ZCourtId,
   date: ZIsoDate,
   start: ZSlotStart.default(FULL_DAY_START),
-  slots: z
-    .number(z.because(bookingMessages.slots))
-    .int(z.because(bookingMessages.slots))
-    .min(1, z.because(bookingMessages.pickSlot))
-    .max(SLOTS.length, z.because(bookingMessages.slots))
-    .default(1),
+  slots: zInt({ number: bookingMessages.slots, min: bookingMessages.pickSlot }, { min: 1, max: SLOTS.length }).default(1),
   full_day: z.boolean().default(false),
   equipment: z.boolean().default(false),
 };

@@ -7,6 +7,7 @@ import { DESK_TOP_UP_METHODS } from './credit.js';
 import { defineRoute, ZIdParams, zRowId, zTextRowId } from './http.js';
 import { defineMessages, validationMessages } from './messages.js';
 import { ZEuroInput, ZMoney } from './money.js';
+import { zTextInt } from './integers.js';
 import * as z from './zod-i18n.js';
 
 const carnetMessages = defineMessages({
@@ -31,11 +32,7 @@ export const ZCarnetProductBody = z
       .trim()
       .min(2, z.because(carnetMessages.name))
       .max(100, z.because(validationMessages.atMostCharacters, { max: 100 })),
-    uses: z.coerce
-      .number(z.because(carnetMessages.uses))
-      .int(z.because(validationMessages.integer))
-      .min(1, z.because(carnetMessages.usesMin))
-      .max(500, z.because(carnetMessages.usesMax)),
+    uses: zTextInt({ number: carnetMessages.uses, whole: validationMessages.integer, min: carnetMessages.usesMin, max: carnetMessages.usesMax }, { min: 1, max: 500 }),
     /** The bookings it covers: day band, evening band, full day or any. */
     band: ZBookingCouponBand,
     covers: ZCarnetCover.default('share'),

@@ -8,6 +8,7 @@ import { defineRoute, ZIdParams } from './http.js';
 import { italianTexts } from './italian.js';
 import { ZFiscalCode } from './memberships.js';
 import { defineMessages, validationMessages } from './messages.js';
+import { zTextInt } from './integers.js';
 import * as z from './zod-i18n.js';
 
 export const childMessages = defineMessages({
@@ -83,7 +84,7 @@ const ZChildList = z.object({ data: z.array(ZChild) });
 export const ZStatementYears = z.object({ years: z.array(z.number().int()) });
 export type TStatementYears = z.infer<typeof ZStatementYears>;
 export const ZStatementQuery = z.object({
-  year: z.coerce.number(z.because(childMessages.statementYear)).int(z.because(childMessages.statementYear)).min(2020, z.because(childMessages.statementYear)).max(2100, z.because(childMessages.statementYear)),
+  year: zTextInt(childMessages.statementYear, { min: 2020, max: 2100 }),
 });
 
 export const childrenRoutes = {

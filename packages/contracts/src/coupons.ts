@@ -6,6 +6,7 @@ import { defineRoute, ZIdParams } from './http.js';
 import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney } from './money.js';
 import { pagedListOf, pageQuery, ZSortOrder } from './paging.js';
+import { zInt } from './integers.js';
 import * as z from './zod-i18n.js';
 
 const couponMessages = defineMessages({
@@ -77,7 +78,7 @@ export const ZCouponBody = z
     applicable_to: z.enum(COUPON_APPLICABILITIES, z.because(couponMessages.applicableTo)),
     /** Blank means unlimited. */
     usage_limit: blankToNull(
-      formNumber(validationMessages.integer).pipe(z.number().int(z.because(validationMessages.integer)).min(0, z.because(couponMessages.limitNegative))),
+      formNumber(validationMessages.integer).pipe(zInt({ number: validationMessages.integer, min: couponMessages.limitNegative }, { min: 0 })),
     ),
     is_active: z.boolean().default(true),
     start_date: blankToNull(ZIsoDate),

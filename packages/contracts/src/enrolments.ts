@@ -8,6 +8,7 @@ import { ZDebtWarning } from './member-debt.js';
 import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney } from './money.js';
 import { ZSport } from './setups.js';
+import { zInt } from './integers.js';
 import * as z from './zod-i18n.js';
 
 const enrolmentMessages = defineMessages({
@@ -121,7 +122,7 @@ export const ZEnrolment = z.object({
 export type TEnrolment = z.infer<typeof ZEnrolment>;
 
 /** The instalment a payment pays up to (ZEnrolmentPayBody). */
-const zInstalmentSeq = z.number(z.because(enrolmentMessages.instalment)).int(z.because(enrolmentMessages.instalment)).positive(z.because(enrolmentMessages.instalment)).optional();
+const zInstalmentSeq = zInt(enrolmentMessages.instalment, { min: 1 }).optional();
 
 export const ZEnrolmentDeskBody = z.object({
   method: z.enum(DESK_TOP_UP_METHODS, z.because(validationMessages.deskTopUpMethod)),

@@ -8,6 +8,7 @@ export const REQUIRED_MESSAGE = validationMessages.required.message;
 export const NUL_MESSAGE = validationMessages.nul.message;
 export * from './centre.js';
 export * from './http.js';
+export * from './integers.js';
 export * from './health.js';
 export * from './age.js';
 export * from './auth.js';

@@ -5,6 +5,7 @@ import { defineRoute } from './http.js';
 import { ZMembershipType } from './memberships.js';
 import { defineMessages, validationMessages } from './messages.js';
 import { pagedListOf, pageQuery } from './paging.js';
+import { zTextInt } from './integers.js';
 import * as z from './zod-i18n.js';
 
 const membersRegisterMessages = defineMessages({
@@ -18,11 +19,7 @@ export const REGISTER_MISSING_DATA = ['fiscal_code', 'birth_place'] as const;
 export const missingDataText = (missing: readonly (typeof REGISTER_MISSING_DATA)[number][]) =>
   missing.includes('fiscal_code') ? 'Mancano codice fiscale e luogo di nascita' : 'Manca il luogo di nascita';
 
-const ZSeason = z.coerce
-  .number(z.because(membersRegisterMessages.season))
-  .int(z.because(membersRegisterMessages.season))
-  .min(2000, z.because(membersRegisterMessages.season))
-  .max(2100, z.because(membersRegisterMessages.season));
+const ZSeason = zTextInt(membersRegisterMessages.season, { min: 2000, max: 2100 });
 
 export const ZMembersRegisterFilter = z.object({
   /** The season's year; the current one (Rome) when missing. */

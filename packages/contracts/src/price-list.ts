@@ -4,6 +4,7 @@ import { defineRoute } from './http.js';
 import { defineMessages, validationMessages } from './messages.js';
 import { ZEuroInput, ZMoney } from './money.js';
 import { ZPriceCode } from './prices.js';
+import { zTextInt } from './integers.js';
 import * as z from './zod-i18n.js';
 
 const priceListMessages = defineMessages({
@@ -14,11 +15,7 @@ const priceListMessages = defineMessages({
   seasonEndBeforeStart: /* i18n */ { id: 'price_list.season_end_before_start', message: 'La fine della stagione deve seguire l’inizio.' },
 });
 
-const ZYear = z.coerce
-  .number(z.because(priceListMessages.year))
-  .int(z.because(priceListMessages.year))
-  .min(2000, z.because(priceListMessages.year))
-  .max(2100, z.because(priceListMessages.year));
+const ZYear = zTextInt(priceListMessages.year, { min: 2000, max: 2100 });
 
 export const ZAdminPriceEntry = z.object({ code: ZPriceCode, amount: ZMoney, note: z.string().nullable() });
 export const ZAdminPriceList = z.object({
@@ -41,11 +38,7 @@ export type TPriceListBody = z.input<typeof ZPriceListBody>;
 const MONTH_DAY = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const ZMonthDay = z.string().regex(MONTH_DAY, z.because(priceListMessages.monthDay));
 const count = (min: number, max: number) =>
-  z.coerce
-    .number(z.because(validationMessages.number))
-    .int(z.because(validationMessages.integer))
-    .min(min, z.because(validationMessages.atLeast, { min }))
-    .max(max, z.because(validationMessages.atMost, { max }));
+  zTextInt({ number: validationMessages.number, whole: validationMessages.integer, min: validationMessages.atLeast, max: validationMessages.atMost }, { min, max });
 
 export const ZBookingSettings = z.object({
   season_start: ZMonthDay,

@@ -4,6 +4,7 @@ import { ZIsoDate } from './auth.js';
 import { ZCourt, ZCourtId } from './courts.js';
 import { defineRoute, ZIdParams, zRowId } from './http.js';
 import { defineMessages, validationMessages } from './messages.js';
+import { zTextInt } from './integers.js';
 import * as z from './zod-i18n.js';
 
 const setupMessages = defineMessages({
@@ -49,11 +50,7 @@ export const ZSetupBody = z.object({
     .min(1, z.because(validationMessages.required))
     .max(100, z.because(validationMessages.atMostCharacters, { max: 100 })),
   sport: ZSport,
-  net_height_cm: z.coerce
-    .number(z.because(setupMessages.netHeight))
-    .int(z.because(setupMessages.netHeightWhole))
-    .min(50, z.because(setupMessages.netHeightMin))
-    .max(400, z.because(setupMessages.netHeightMax)),
+  net_height_cm: zTextInt({ number: setupMessages.netHeight, whole: setupMessages.netHeightWhole, min: setupMessages.netHeightMin, max: setupMessages.netHeightMax }, { min: 50, max: 400 }),
   length_m: ZMetres,
   width_m: ZMetres,
   equipment: optionalText(255),

@@ -8,6 +8,7 @@ import { defineMessages, validationMessages } from './messages.js';
 import { ZEuroInput, ZMoney } from './money.js';
 import { romeInstant } from './rome-time.js';
 import { ZSport } from './setups.js';
+import { zInt } from './integers.js';
 import * as z from './zod-i18n.js';
 import type { MessageDescriptor } from '@lingui/core';
 
@@ -53,8 +54,7 @@ export type TTournamentFormat = z.infer<typeof ZTournamentFormat>;
 export type TMatchFormat = z.infer<typeof ZMatchFormat>;
 
 const ZWallTime = z.string(z.because(tournamentMessages.courtHours)).regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, z.because(tournamentMessages.courtHours));
-const zIntIn = (min: number, max: number, message: MessageDescriptor) =>
-  z.number(z.because(message)).int(z.because(message)).min(min, z.because(message)).max(max, z.because(message));
+const zIntIn = (min: number, max: number, message: MessageDescriptor) => zInt(message, { min, max });
 
 /** A court the tournament may use on a day, from..to (Rome wall time). */
 export const ZTournamentCourtHours = z

@@ -1,5 +1,6 @@
 // The API's module boundaries are the repository's ESLint configuration (the `pnpm lint` CI runs): a
-// module is used from outside only through its index.ts, lib/ imports no module, and no import cycle.
+// module is used from outside only through its index.ts, lib/ imports no module, and no import cycle,
+// not even of types alone (local/no-cycle: import-x/no-cycle skips `import type`).
 import { ESLint } from 'eslint';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ const eslint = new ESLint({ cwd: root });
 
 async function boundaryMessages(file: string, source: string) {
   const [result] = await eslint.lintText(source, { filePath: `${src}/${file}` });
-  return result!.messages.filter((message) => message.ruleId?.startsWith('import-x/')).map((message) => `${message.ruleId}: ${message.message}`);
+  return result!.messages.filter((message) => message.ruleId?.startsWith('import-x/') || message.ruleId === 'local/no-cycle').map((message) => `${message.ruleId}: ${message.message}`);
 }
 
 // The first lint loads ESLint's plugins and configuration: seconds alone, longer beside the rest of the
@@ -36,6 +37,11 @@ describe('module boundaries', { timeout: 90_000 }, () => {
   it('refuse an import cycle', async () => {
     // The ledger's own file importing credit, which imports the ledger, closes a cycle.
     const messages = await boundaryMessages('modules/ledger/ledger.ts', "import { createCreditService } from '../credit/index.js';\nexport { createCreditService };\n");
-    expect(messages).toEqual([expect.stringContaining('import-x/no-cycle')]);
+    expect(messages.sort()).toEqual([expect.stringContaining('import-x/no-cycle'), expect.stringContaining('local/no-cycle')]);
+  });
+
+  it('refuse an import cycle of types alone, naming its way round', async () => {
+    const messages = await boundaryMessages('modules/ledger/ledger.ts', "import type { createCreditService } from '../credit/index.js';\nexport type CreditServiceMaker = typeof createCreditService;\n");
+    expect(messages).toEqual([expect.stringMatching(/^local\/no-cycle: Dependency cycle \(type imports included\): modules\/ledger\/ledger\.ts → modules\/credit\/index\.ts → .* → modules\/ledger\/ledger\.ts$/)]);
   });
 });

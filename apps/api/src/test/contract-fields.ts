@@ -42,3 +42,20 @@ export function isText(field: z.ZodType): boolean {
 
 /** The value at that path, in objects (and arrays, for the index 0 of an array's element). */
 export const nested = (path: string[], value: unknown): unknown => path.reduceRight<unknown>((inner, key) => (key === '0' ? [inner] : { [key]: inner }), value);
+
+const WRAPPERS = ['optional', 'nullable', 'default', 'prefault', 'readonly'];
+/** The schema(s) a field's value is checked by, through its wrappers and both ends of a pipe. */
+const coreOf = (field: z.ZodType): z.ZodType[] => {
+  const def = defOf(field);
+  if (WRAPPERS.includes(def.type)) return coreOf(def.innerType as z.ZodType);
+  if (def.type === 'pipe') return [...coreOf(def.in as z.ZodType), ...coreOf(def.out as z.ZodType)];
+  return [field];
+};
+const checksOf = (schema: z.ZodType) => ((defOf(schema).checks ?? []) as { _zod: { def: Record<string, unknown> } }[]).map((check) => check._zod.def);
+
+/** A whole number: a number schema with an integer check (`.int()`), a JSON number or a text coerced to one. */
+export const isInteger = (field: z.ZodType) =>
+  coreOf(field).some((schema) => defOf(schema).type === 'number' && checksOf(schema).some((check) => check.check === 'number_format' && ['safeint', 'int32'].includes(check.format as string)));
+
+/** A calendar date (YYYY-MM-DD), alone or at the end of a pipe. */
+export const isDate = (field: z.ZodType) => coreOf(field).some((schema) => defOf(schema).type === 'string' && defOf(schema).format === 'date');

@@ -2,3 +2,4 @@
 // outside the module (eslint.config.js refuses the rest).
 export { registerCoachingRoutes } from './coaching.router.js';
 export { createCoachingService } from './coaching.service.js';
+export type { CoachingService } from './coaching.service.js';

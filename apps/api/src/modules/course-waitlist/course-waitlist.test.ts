@@ -9,7 +9,7 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { giveCard, makeCamp, makeChild, makeCourse } from '../enrolments/test-courses.js';
-import { offerExpiry } from './waitlist-offers.js';
+import { offerExpiry } from '../../lib/offer-expiry.js';
 
 const mail = await startMailCatcher();
 const { app, db, deps, services } = await useTestApp({ SMTP_URL: mail.url });

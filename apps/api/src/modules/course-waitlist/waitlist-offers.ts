@@ -6,28 +6,16 @@
 import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../lib/db.js';
 import { localizedUrl } from '../../lib/i18n.js';
+import { offerExpiry } from '../../lib/offer-expiry.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { participantName } from '../enrolments/index.js';
 import { readSettings } from '../settings/index.js';
 import { waitlistOfferEmail } from './course-waitlist.emails.js';
 
-const HOUR_MS = 3_600_000;
-
 /** A whole-course place just freed: the course, and on a camp the band it counted in. */
 export interface FreedPlace {
   courseId: number;
   bandId: number | null;
-}
-
-/**
- * Until when an offer made at `now` holds its place: `offerHours` from now, but never past `cutoffHours`
- * before the next session; null once that cut-off is reached (or no session is left): then no offer.
- */
-export function offerExpiry(now: Date, nextSessionStartsAt: Date | null, { offerHours, cutoffHours }: { offerHours: number; cutoffHours: number }): Date | null {
-  if (!nextSessionStartsAt) return null;
-  const cutoff = nextSessionStartsAt.getTime() - cutoffHours * HOUR_MS;
-  if (cutoff <= now.getTime()) return null;
-  return new Date(Math.min(now.getTime() + offerHours * HOUR_MS, cutoff));
 }
 
 /** The course's row locked (as enrolling locks it), so offers, joins, accepts and expiries of one course queue. */

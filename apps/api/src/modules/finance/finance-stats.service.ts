@@ -56,3 +56,5 @@ export function createFinanceStatsService({ db }: Pick<AppDeps, 'db'>) {
     liabilities: (day?: string) => liabilities(db, day),
   };
 }
+
+export type FinanceStatsService = ReturnType<typeof createFinanceStatsService>;

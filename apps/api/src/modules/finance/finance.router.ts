@@ -1,10 +1,20 @@
 import { api } from '@beach/contracts';
 import { sendCsv } from '../../lib/csv.js';
 import type { MountRoute } from '../../lib/http.js';
-import type { Services } from '../../services.js';
 import { authOf } from '../auth/index.js';
+import type { FinanceStatsService } from './finance-stats.service.js';
+import type { ExpensesService, IncomesService } from './ledger.service.js';
+import type { TransactionsService } from './transactions.service.js';
 
-export function registerFinanceRoutes(mount: MountRoute, { transactions, expenses, incomes, financeStats: stats }: Pick<Services, 'transactions' | 'expenses' | 'incomes' | 'financeStats'>) {
+/** The module's own services, as the composition (services.ts) made them. */
+interface FinanceServices {
+  transactions: TransactionsService;
+  expenses: ExpensesService;
+  incomes: IncomesService;
+  financeStats: FinanceStatsService;
+}
+
+export function registerFinanceRoutes(mount: MountRoute, { transactions, expenses, incomes, financeStats: stats }: FinanceServices) {
   // Before /:id, which would take "export" or "stats" for an id.
   mount(api.transactions.export, async ({ query }, { res }) => {
     sendCsv(res, `movimenti-${query.date_from ?? 'tutti'}.csv`, await transactions.exportCsv(query));

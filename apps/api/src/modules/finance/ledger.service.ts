@@ -183,3 +183,6 @@ export function createIncomesService({ db }: Pick<AppDeps, 'db'>) {
     },
   };
 }
+
+export type ExpensesService = ReturnType<typeof createExpensesService>;
+export type IncomesService = ReturnType<typeof createIncomesService>;

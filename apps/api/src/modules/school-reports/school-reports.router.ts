@@ -2,11 +2,12 @@ import { api } from '@beach/contracts';
 import { sendCsv } from '../../lib/csv.js';
 import { notFound } from '../../lib/errors.js';
 import type { MountRoute } from '../../lib/http.js';
-import type { Services } from '../../services.js';
 import { authOf } from '../auth/index.js';
+import type { CoachingService } from '../coaching/index.js';
+import type { SchoolReportsService } from './school-reports.service.js';
 import { renderSignInSheet } from './sign-in-sheet.js';
 
-export function registerSchoolReportsRoutes(mount: MountRoute, { schoolReports, coaching }: Pick<Services, 'schoolReports' | 'coaching'>) {
+export function registerSchoolReportsRoutes(mount: MountRoute, { schoolReports, coaching }: { schoolReports: SchoolReportsService; coaching: CoachingService }) {
   const routes = api.schoolReports;
   mount(routes.reportCsv, async ({ query }, { res }) => {
     sendCsv(res, `report-scuola-${query.date_from ?? 'tutto'}.csv`, await schoolReports.csv(query));

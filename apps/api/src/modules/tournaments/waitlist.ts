@@ -9,7 +9,7 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { localizedUrl } from '../../lib/i18n.js';
 import { instantInRome, toIsoDate } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { offerExpiry } from '../course-waitlist/index.js';
+import { offerExpiry } from '../../lib/offer-expiry.js';
 import { readSettings } from '../settings/index.js';
 import { chargePlayers, type EntryMoney } from './entry-money.js';
 import { lockTournament } from './registration.js';

@@ -8,6 +8,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { AppDeps } from '../../deps.js';
 import { audit } from '../../lib/audit.js';
 import { eraseChildrenOf } from '../children/index.js';
+import { eraseTraces } from './erasure-traces.js';
 
 export const ERASED_NAME = { firstName: 'Utente', lastName: 'cancellato' } as const;
 export const erasedEmail = (userId: number) => `cancellato-${userId}@anonimo.invalid`;
@@ -50,6 +51,7 @@ export async function eraseAccount({ db, storage, config, logger }: Pick<AppDeps
     await audit(tx, { entity: 'users', id: userId, action: 'erase' });
     await tx.userToken.deleteMany({ where: { userId } });
     await tx.bookingWaitlist.deleteMany({ where: { userId } });
+    await eraseTraces(tx, userId, person.email, { email: erasedEmail(userId), name: `${ERASED_NAME.firstName} ${ERASED_NAME.lastName}` });
     const cards = await tx.membership.findMany({ where: { userId }, select: { id: true, pdfPath: true } });
     await tx.membership.updateMany({ where: { userId }, data: { fiscalCode: null, bvuCardCode: null, notes: null, pdfPath: null } });
     // Medical certificates are health data the accounts do not need: deleted with their files.
