@@ -8,8 +8,8 @@ const optionalTitle = z.string().trim().max(120, z.because(validationMessages.at
 
 /** The admin's two optional fields, next to the name. */
 export const localizedTitleFields = { title_de: optionalTitle, title_en: optionalTitle };
-/** What a course, camp or tournament answers beside its name. */
-export const localizedTitleOutput = { title_de: z.string().nullable(), title_en: z.string().nullable() };
+/** What a course, camp or tournament answers beside its name; a shape without them (none given) reads as the name alone. */
+export const localizedTitleOutput = { title_de: z.string().nullable().optional(), title_en: z.string().nullable().optional() };
 
 /** A course, camp or tournament as the wire (`title_de`) or the database (`titleDe`) has it. */
 export type TLocalizedTitles = { name: string; title_de?: string | null; title_en?: string | null; titleDe?: string | null; titleEn?: string | null };
