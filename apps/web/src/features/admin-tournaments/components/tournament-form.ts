@@ -35,6 +35,8 @@ export const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : 
 
 export const tournamentBody = (form: TournamentForm): TTournamentBody => ({
   ...form,
+  title_de: form.title_de.trim() || null,
+  title_en: form.title_en.trim() || null,
   under_age: form.category === 'under' ? typedNumber(form.under_age) : null,
   match_minutes: typedNumber(form.match_minutes),
   // Only a set to 21 has a time cap.

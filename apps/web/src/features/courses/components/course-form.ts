@@ -40,6 +40,8 @@ export type CourseForm = z.output<typeof ZCourseForm>;
 export const courseBody = (form: CourseForm): TCourseBody => ({
   ...form,
   sport: 'beach_volley',
+  title_de: form.title_de.trim() || null,
+  title_en: form.title_en.trim() || null,
   level: form.level.trim() || null,
   min_age: form.min_age === '' ? null : form.min_age,
   max_age: form.max_age === '' ? null : form.max_age,

@@ -11,6 +11,7 @@ import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-transport';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useEnrol, useParticipants } from '../api/enrolments';
+import { courseLevelText } from '../course-levels';
 import { KIND_LABELS } from '../labels';
 import { scheduleOf } from './course-card';
 import { PayEnrolment } from './pay-enrolment';
@@ -33,7 +34,7 @@ export function EnrolDialog({ course, onClose }: { course: TOpenCourse; onClose:
   return (
     <Modal open title={titleIn(i18n.locale, course)} onClose={onClose}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {course.level && <><dt className="text-slate-500"><Trans>Livello</Trans></dt><dd>{course.level}</dd></>}
+        {course.level && <><dt className="text-slate-500"><Trans>Livello</Trans></dt><dd>{courseLevelText(i18n, course.level)}</dd></>}
         {ages && <><dt className="text-slate-500"><Trans>Età</Trans></dt><dd>{ages}</dd></>}
         {course.coach_first_name && <><dt className="text-slate-500"><Trans>Allenatore</Trans></dt><dd>{course.coach_first_name}</dd></>}
         <dt className="text-slate-500"><Trans>Quando</Trans></dt><dd>{scheduleOf(course, (label) => i18n._(label))}</dd>
