@@ -27,10 +27,10 @@ import { UpdatedAt } from '../components/updated-at';
 import { isFree, playerNames } from '../labels';
 
 export default function TournamentPage() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const id = Number(useParams().id);
   const live = useTournamentLive(id);
-  usePageTitle(live.data?.name ?? t`Torneo`);
+  usePageTitle(live.data ? titleIn(i18n.locale, live.data) : t`Torneo`);
   if (!live.data) {
     return (
       <section className="mx-auto max-w-5xl space-y-6 px-4 py-10">
