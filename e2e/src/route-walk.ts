@@ -48,6 +48,7 @@ export async function arrangeMemberScreens(db: Ctx['stack']['db']) {
   const c1 = await db.court.findUniqueOrThrow({ where: { code: 'C1' } });
   const other = await db.booking.create({ data: { courtId: c1.id, userId: admin.id, startsAt: booking.startsAt, endsAt: booking.endsAt, status: 'pending_payment', priceCents: 2000, holdExpiresAt: booking.holdExpiresAt } });
   arranged.shareId = (await db.bookingPlayer.create({ data: { bookingId: other.id, userId: member.id } })).id;
+  await arrangeDataWords(db, member.id);
   // Their books: what each hold owes, and the member's half of the admin's booking moved to their share.
   await postHistory(db);
   await post(db, {
@@ -58,6 +59,31 @@ export async function arrangeMemberScreens(db: Ctx['stack']['db']) {
     legs: [credit(accounts.booking(other.id), 1000), debit(accounts.share(arranged.shareId, other.id), 1000)],
   });
   await arrangeTournament(db);
+}
+
+/**
+ * The product's words the German and English walks must find translated (docs/i18n.md#data-words): a course
+ * of the school with a level and a German and English title, and last year's card of the member, paid at the
+ * desk, whose receipt's line the payment stores in Italian.
+ */
+async function arrangeDataWords(db: Ctx['stack']['db'], memberId: number) {
+  const court = await db.court.findUniqueOrThrow({ where: { code: 'D1' } });
+  const [startsAt] = await db.$queryRaw<{ at: Date }[]>`SELECT (${tomorrow}::date + time '19:00') AT TIME ZONE 'Europe/Rome' AS at`;
+  await db.course.create({
+    data: {
+      name: 'Corso serale', titleDe: 'Abendkurs', titleEn: 'Evening course', level: 'Intermedio', startsOn: new Date(`${today}T00:00:00Z`), endsOn: new Date(`${tomorrow}T00:00:00Z`),
+      recurrence: 'FREQ=DAILY', startTime: '19:00', durationMinutes: 90, maxParticipants: 10, priceCents: 3000, publishedAt: new Date(), courts: { create: [{ courtId: court.id }] },
+      sessions: { create: [{ startsAt: startsAt!.at, endsAt: new Date(startsAt!.at.getTime() + 90 * 60_000) }] },
+    },
+  });
+  const lastYear = Number(today.slice(0, 4)) - 1;
+  await db.membership.create({
+    data: {
+      membershipNumber: 'WALK-1', userId: memberId, type: 'seasonal', status: 'expired', activatedAt: new Date(`${lastYear}-01-01T09:00:00Z`), startDate: new Date(`${lastYear}-01-01T00:00:00Z`),
+      endDate: new Date(`${lastYear}-12-31T00:00:00Z`), originalPriceCents: 6000, priceCents: 6000,
+      transactions: { create: { kind: 'membership', userId: memberId, amountCents: 6000, method: 'cash', status: 'completed', paidAt: new Date(), description: 'Quota associativa' } },
+    },
+  });
 }
 
 /**

@@ -2,6 +2,7 @@
 // themself or a child on it, a freed place is offered to the first waiting alone and held until the
 // offer expires, the member accepts it (an enrolment as usual) or withdraws; staff read a course's list.
 import { defineRoute, ZIdParams, zTextRowId } from './http.js';
+import { localizedTitleOutput } from './localized-titles.js';
 import { defineMessages } from './messages.js';
 import * as z from './zod-i18n.js';
 
@@ -23,7 +24,7 @@ export type TWaitlistJoinBody = z.input<typeof ZWaitlistJoinBody>;
 /** One person on a course's waiting list, as the member and the staff see it. */
 export const ZWaitlistEntry = z.object({
   id: z.number().int(),
-  course: z.object({ id: z.number().int(), name: z.string() }),
+  course: z.object({ id: z.number().int(), name: z.string(), ...localizedTitleOutput }),
   participant: z.object({ child_id: z.number().int().nullable(), name: z.string() }),
   /** The camp's age band the person waits for (null for a course without bands). */
   band: z.object({ id: z.number().int(), min_age: z.number().int(), max_age: z.number().int() }).nullable(),

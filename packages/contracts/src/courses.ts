@@ -3,6 +3,7 @@
 // holds its courts through court closures. Staff read the courses; only the admin writes them.
 import { ZIsoDate } from './auth.js';
 import { defineRoute, ZIdParams, zRowId, zTextRowId } from './http.js';
+import { localizedTitleFields, localizedTitleOutput } from './localized-titles.js';
 import { defineMessages, validationMessages } from './messages.js';
 import { ZEuroInput, ZMoney } from './money.js';
 import { pagedListOf, pageQuery } from './paging.js';
@@ -144,6 +145,7 @@ export const ZCourseBody = z
   .object({
     offer: ZCourseOffer.default('course'),
     name: z.string(z.because(courseMessages.name)).trim().min(2, z.because(courseMessages.name)).max(120, z.because(validationMessages.atMostCharacters, { max: 120 })),
+    ...localizedTitleFields,
     sport: ZSport.default('beach_volley'),
     level: z.string().trim().max(80, z.because(validationMessages.atMostCharacters, { max: 80 })).nullable().default(null).transform((value) => value || null),
     min_age: nullableInt(courseMessages.age, 99).default(null),
@@ -205,6 +207,7 @@ export const ZCourse = z.object({
   id: z.number().int(),
   offer: ZCourseOffer,
   name: z.string(),
+  ...localizedTitleOutput,
   sport: ZSport,
   level: z.string().nullable(),
   min_age: z.number().int().nullable(),

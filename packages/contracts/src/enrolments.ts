@@ -4,6 +4,7 @@
 import { ZIsoDate } from './auth.js';
 import { DESK_TOP_UP_METHODS } from './credit.js';
 import { defineRoute, ZIdParams, zTextRowId } from './http.js';
+import { localizedTitleOutput } from './localized-titles.js';
 import { ZDebtWarning } from './member-debt.js';
 import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney } from './money.js';
@@ -39,6 +40,7 @@ export const ZOpenCourse = z.object({
   /** A season course, or a summer camp week (docs/school.md#camps). */
   offer: z.enum(['course', 'camp']),
   name: z.string(),
+  ...localizedTitleOutput,
   sport: ZSport,
   level: z.string().nullable(),
   min_age: z.number().int().nullable(),
@@ -99,7 +101,7 @@ export type TEnrolmentInstalment = z.infer<typeof ZEnrolmentInstalment>;
 export const ZEnrolment = z.object({
   id: z.number().int(),
   /** `offer`: a season course, or a camp week (whose whole-course place is the week). */
-  course: z.object({ id: z.number().int(), name: z.string(), offer: z.enum(['course', 'camp']) }),
+  course: z.object({ id: z.number().int(), name: z.string(), ...localizedTitleOutput, offer: z.enum(['course', 'camp']) }),
   /** Who takes the place: the member, or their child. */
   participant: z.object({ child_id: z.number().int().nullable(), name: z.string() }),
   kind: ZEnrolmentKind,

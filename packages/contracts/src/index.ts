@@ -27,6 +27,7 @@ export * from './enrolments.js';
 export * from './course-waitlist.js';
 export * from './booking-players.js';
 export * from './credit.js';
+export * from './localized-titles.js';
 export * from './member-debt.js';
 export * from './memberships.js';
 export * from './admin-memberships.js';

@@ -4,6 +4,7 @@
 import { ZIsoDate, ZEmail } from './auth.js';
 import { DESK_TOP_UP_METHODS } from './credit.js';
 import { defineRoute, ZIdParams, zRowId, zTextRowId } from './http.js';
+import { localizedTitleFields, localizedTitleOutput } from './localized-titles.js';
 import { defineMessages, validationMessages } from './messages.js';
 import { ZEuroInput, ZMoney } from './money.js';
 import { romeInstant } from './rome-time.js';
@@ -65,6 +66,7 @@ export const ZTournamentCourtHours = z
 export const ZTournamentBody = z
   .object({
     name: z.string(z.because(tournamentMessages.name)).trim().min(1, z.because(tournamentMessages.name)).max(120, z.because(tournamentMessages.name)),
+    ...localizedTitleFields,
     sport: ZSport,
     category: ZTournamentCategory,
     under_age: zIntIn(8, 21, tournamentMessages.underAge).nullable().default(null),
@@ -97,6 +99,7 @@ export type TTournamentBody = z.input<typeof ZTournamentBody>;
 export const ZTournamentSummary = z.object({
   id: z.number().int(),
   name: z.string(),
+  ...localizedTitleOutput,
   sport: ZSport,
   category: ZTournamentCategory,
   under_age: z.number().int().nullable(),

@@ -26,7 +26,7 @@ export const WAITLIST_MESSAGES = defineMessages({
 });
 
 const ENTRY_INCLUDE = {
-  course: { select: { id: true, name: true } },
+  course: { select: { id: true, name: true, titleDe: true, titleEn: true } },
   child: { select: { firstName: true, lastName: true } },
   user: { select: { id: true, firstName: true, lastName: true, email: true } },
   band: true,
@@ -57,7 +57,7 @@ const bandDto = (band: CourseBand | null) => (band ? { id: band.id, min_age: ban
 function toEntryDto(row: EntryRow, positions: Map<number, number>): TWaitlistEntry {
   return {
     id: row.id,
-    course: row.course,
+    course: { id: row.course.id, name: row.course.name, title_de: row.course.titleDe, title_en: row.course.titleEn },
     participant: { child_id: row.childId, name: participantName(row) },
     band: bandDto(row.band),
     status: row.status,

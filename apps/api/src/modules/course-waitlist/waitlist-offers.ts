@@ -3,6 +3,7 @@
 // the offer expires; with nobody waiting, or inside the cut-off before the next session, it goes back to the
 // course. Every path that frees a place (a cancellation, a lapsed payment hold, a lapsed or withdrawn offer)
 // comes through here, under the course's row lock, so two places freed at once never reach the same person.
+import { titleIn } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../lib/db.js';
 import { localizedUrl } from '../../lib/i18n.js';
@@ -48,9 +49,9 @@ export function createPlaceHandOff(deps: Pick<AppDeps, 'jobs' | 'config'>) {
         const offered = await tx.courseWaitlistEntry.update({
           where: { id: first.id, status: 'waiting' },
           data: { status: 'offered', offeredAt: now, offerExpiresAt: expiresAt },
-          include: { course: { select: { name: true } }, user: true, child: true },
+          include: { course: { select: { name: true, titleDe: true, titleEn: true } }, user: true, child: true },
         });
-        const email = waitlistOfferEmail(offered.user, { course: offered.course.name, participant: participantName(offered), expiresAt }, localizedUrl(offered.user.locale, `${webOriginOf(deps.config)}/profilo`));
+        const email = waitlistOfferEmail(offered.user, { course: titleIn(offered.user.locale, offered.course), participant: participantName(offered), expiresAt }, localizedUrl(offered.user.locale, `${webOriginOf(deps.config)}/profilo`));
         await deps.jobs.send('send-email', email, { tx });
         return true;
       }

@@ -49,6 +49,8 @@ export function courseOnWire(course: CourseRow): TCourse {
     id: course.id,
     offer: course.offer,
     name: course.name,
+    title_de: course.titleDe,
+    title_en: course.titleEn,
     sport: course.sport,
     level: course.level,
     min_age: course.minAge,

@@ -18,6 +18,8 @@ type CourseBody = BodyOf<Routes['create']>;
 
 const columnsOf = (body: CourseBody): Omit<Prisma.CourseUncheckedCreateInput, 'id'> => ({
   name: body.name,
+  titleDe: body.title_de,
+  titleEn: body.title_en,
   sport: body.sport,
   level: body.level,
   minAge: body.min_age,

@@ -3,6 +3,7 @@
 // courses/course-states.ts) every enrolment not yet cancelled is cancelled and everything it paid comes back
 // in full: card payments to the card (Stripe is asked after the commit), credit to the credit, money taken
 // at the desk into the payer's refundable credit. Each payer gets one e-mail saying how much came back, and how.
+import { titleIn } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { CourseEnrolment, Prisma } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
@@ -63,10 +64,10 @@ export function createCourseCancellation(deps: Pick<AppDeps, 'jobs' | 'config'>,
       }
       await handOff.closeList(tx, courseId);
       if (byPayer.size === 0) return;
-      const course = await tx.course.findUniqueOrThrow({ where: { id: courseId }, select: { name: true } });
+      const course = await tx.course.findUniqueOrThrow({ where: { id: courseId }, select: { name: true, titleDe: true, titleEn: true } });
       const payers = await tx.user.findMany({ where: { id: { in: [...byPayer.keys()] } }, select: { id: true, email: true, firstName: true, locale: true } });
       for (const payer of payers) {
-        const email = courseCancelledEmail(payer, { course: course.name, cause, returned: byPayer.get(payer.id)! }, `${webOriginOf(deps.config)}/profilo`);
+        const email = courseCancelledEmail(payer, { course: titleIn(payer.locale, course), cause, returned: byPayer.get(payer.id)! }, `${webOriginOf(deps.config)}/profilo`);
         await deps.jobs.send('send-email', email, { tx });
       }
     },

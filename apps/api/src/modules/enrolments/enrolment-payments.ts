@@ -2,7 +2,7 @@
 // target below), with the member's credit, or at the desk. Each pays what is due now — a pending
 // enrolment's first instalment confirms it; a confirmed one that still owes pays its next instalment —
 // settles that much of the enrolment's receivable in the ledger, and queues one e-mail to the payer.
-import type { api, BodyOf } from '@beach/contracts';
+import { titleIn, type api, type BodyOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { CourseEnrolment, Prisma, User } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
@@ -35,12 +35,12 @@ export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     const { id } = enrolment;
     if (enrolment.status === 'pending_payment') {
       const row = await tx.courseEnrolment.update({ where: { id }, data: { status: 'confirmed', confirmedAt: new Date(), holdExpiresAt: null }, include: { ...ENROLMENT_INCLUDE, user: true } });
-      await deps.jobs.send('send-email', enrolmentConfirmedEmail(row.user, { course: row.course.name, participant: participantName(row), amountCents: paidCents }, enrolmentsUrl()), { tx });
+      await deps.jobs.send('send-email', enrolmentConfirmedEmail(row.user, { course: titleIn(row.user.locale, row.course), participant: participantName(row), amountCents: paidCents }, enrolmentsUrl()), { tx });
       return;
     }
     const row = await tx.courseEnrolment.findUniqueOrThrow({ where: { id }, include: { ...ENROLMENT_INCLUDE, user: true } });
     const owedCents = await owedOne(tx, accounts.enrolment(id));
-    await deps.jobs.send('send-email', instalmentPaidEmail(row.user, { course: row.course.name, participant: participantName(row), amountCents: paidCents, owedCents }, enrolmentsUrl()), { tx });
+    await deps.jobs.send('send-email', instalmentPaidEmail(row.user, { course: titleIn(row.user.locale, row.course), participant: participantName(row), amountCents: paidCents, owedCents }, enrolmentsUrl()), { tx });
   }
 
   /**

@@ -57,14 +57,14 @@ export function sessionsOf(sessions: CourseSession[], now: Date) {
 }
 
 export type EnrolmentRow = CourseEnrolment & {
-  course: Pick<Course, 'id' | 'name' | 'offer'>;
+  course: Pick<Course, 'id' | 'name' | 'titleDe' | 'titleEn' | 'offer'>;
   child: Pick<Child, 'firstName' | 'lastName'> | null;
   user: Pick<User, 'firstName' | 'lastName'>;
   session: Pick<CourseSession, 'startsAt'> | null;
   instalments: EnrolmentInstalment[];
 };
 export const ENROLMENT_INCLUDE = {
-  course: { select: { id: true, name: true, offer: true } },
+  course: { select: { id: true, name: true, titleDe: true, titleEn: true, offer: true } },
   child: { select: { firstName: true, lastName: true } },
   user: { select: { firstName: true, lastName: true } },
   session: { select: { startsAt: true } },
@@ -92,7 +92,7 @@ export function toEnrolmentDto(row: EnrolmentRow, owedCents: number, { today, gr
   const payNow = payNowOf(row, plan, owedCents, today);
   return {
     id: row.id,
-    course: row.course,
+    course: { id: row.course.id, name: row.course.name, title_de: row.course.titleDe, title_en: row.course.titleEn, offer: row.course.offer },
     participant: { child_id: row.childId, name: participantName(row) },
     kind: row.kind,
     session_starts_at: row.session?.startsAt.toISOString() ?? null,

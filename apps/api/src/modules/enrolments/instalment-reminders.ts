@@ -1,6 +1,7 @@
 // Unpaid instalments (docs/school.md#instalments): the daily reminders to the payer, three days before an
 // instalment's day and on the day, each once; and the overdue ones the desk and the check-in warn about.
 // Paid or not is read from the ledger, never stored.
+import { titleIn } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { type Db, TRANSACTION_OPTIONS } from '../../lib/db.js';
@@ -16,7 +17,7 @@ import { instalmentStates, planOf } from './instalments.js';
 export const REMINDER_DAYS_BEFORE = 3;
 
 const ENROLMENT_DETAILS = {
-  course: { select: { name: true } },
+  course: { select: { name: true, titleDe: true, titleEn: true } },
   child: { select: { firstName: true, lastName: true } },
   user: { select: { email: true, firstName: true, lastName: true, locale: true, erasedAt: true, disabledAt: true } },
   instalments: true,
@@ -74,7 +75,7 @@ export function createInstalmentReminders({ db, jobs, config, logger }: Pick<App
           ? await tx.$executeRaw`UPDATE enrolment_instalments SET reminded_on_day_at = now() WHERE enrolment_id = ${enrolment.id} AND seq = ${instalment.seq} AND reminded_on_day_at IS NULL`
           : await tx.$executeRaw`UPDATE enrolment_instalments SET reminded_before_at = now() WHERE enrolment_id = ${enrolment.id} AND seq = ${instalment.seq} AND reminded_before_at IS NULL`;
         if (marked === 0) continue;
-        const what = { course: enrolment.course.name, participant: participantName(enrolment), amountCents: instalment.amountCents, dueOn: instalment.dueOn, today: onTheDay };
+        const what = { course: titleIn(enrolment.user.locale, enrolment.course), participant: participantName(enrolment), amountCents: instalment.amountCents, dueOn: instalment.dueOn, today: onTheDay };
         await jobs.send('send-email', instalmentReminderEmail(enrolment.user, what, `${webOriginOf(config)}/profilo`), { tx });
         count += 1;
       }

@@ -38,6 +38,8 @@ export function createOpenCourses({ db }: Pick<AppDeps, 'db'>) {
             id: course.id,
             offer: course.offer,
             name: course.name,
+            title_de: course.titleDe,
+            title_en: course.titleEn,
             sport: course.sport,
             level: course.level,
             min_age: course.minAge,

@@ -5,7 +5,6 @@
 import {
   ageOn,
   centsToMoney,
-  MEMBERSHIP_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
   RECEIPT_KIND_LABELS,
   RECEIPT_MESSAGES,
@@ -20,51 +19,16 @@ import type { Prisma, User } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { formatItalianDate } from '../../lib/format.js';
-import { todayInRome, toIsoDate, whenOf } from '../../lib/time.js';
+import type { Locale } from '../../lib/i18n.js';
+import { todayInRome, toIsoDate } from '../../lib/time.js';
 import { letterheadOf, readAssociation } from '../association/index.js';
 import { isStaff } from '../auth/index.js';
+import { describe, recordsOf, WITH_TRANSACTION, type ReceiptRow } from './receipt-description.js';
 import { renderReceiptPdf, type ReceiptPdfData } from './receipt-pdf.js';
 import { DEDUCTION_WORDING, inDeductionAges, traceabilityOf } from './sport-deduction.js';
 
-const BOOKING = { include: { court: { select: { name: true } } } } as const;
-const ENROLMENT = { include: { course: { select: { name: true, sport: true, offer: true } }, child: true } } as const;
-/** What a payment records: its card, booking, share (and the share's booking), the carnet it bought or the school enrolment. */
-const RECORDS = { membership: true, booking: BOOKING, bookingPlayer: { include: { booking: BOOKING } }, carnet: { select: { id: true } }, enrolment: ENROLMENT } as const;
-const WITH_TRANSACTION = { refersTo: true, transaction: { include: { ...RECORDS, refundOf: { include: RECORDS } } } } as const;
-type ReceiptRow = Prisma.ReceiptGetPayload<{ include: typeof WITH_TRANSACTION }>;
-type Payment = ReceiptRow['transaction'];
-
-/** What a receipt records: the payment's own card, booking, share, carnet or enrolment; for a refund note, the refunded payment's. */
-function recordsOf(transaction: Payment) {
-  const own = { membership: transaction.membership, booking: transaction.booking, share: transaction.bookingPlayer, carnet: transaction.carnet, enrolment: transaction.enrolment };
-  const refunded = transaction.refundOf;
-  if (!refunded) return own;
-  return {
-    membership: own.membership ?? refunded.membership,
-    booking: own.booking ?? refunded.booking,
-    share: own.share ?? refunded.bookingPlayer,
-    carnet: own.carnet ?? refunded.carnet,
-    enrolment: own.enrolment ?? refunded.enrolment,
-  };
-}
-
-/** "Corso: Minivolley" or "Centro estivo: Settimana 1", with the child it is for. */
-export const enrolmentCausale = (enrolment: { course: { name: string; offer: 'course' | 'camp' }; child: { firstName: string; lastName: string } | null }) =>
-  `${enrolment.course.offer === 'camp' ? 'Centro estivo' : 'Corso'}: ${enrolment.course.name}${enrolment.child ? ` · per ${enrolment.child.firstName} ${enrolment.child.lastName}` : ''}`;
-
-/** What was paid for, in words: the receipt's causale, and the line of the member's list. */
-function describe(transaction: Payment): string {
-  const { membership, booking, share, enrolment } = recordsOf(transaction);
-  if (enrolment) return `Iscrizione · ${enrolmentCausale(enrolment)}`;
-  if (membership) return `Quota associativa · Tessera ${MEMBERSHIP_TYPE_LABELS[membership.type].toLowerCase()} n. ${membership.membershipNumber}, valida dal ${formatItalianDate(toIsoDate(membership.startDate))} al ${formatItalianDate(toIsoDate(membership.endDate))}`;
-  if (booking) return `Prenotazione campo · ${booking.court.name}, ${whenOf(booking)}`;
-  if (share) return `Quota di prenotazione campo · ${share.booking.court.name}, ${whenOf(share.booking)}`;
-  if (transaction.kind === 'credit') return transaction.description ?? 'Ricarica del credito';
-  if (transaction.kind === 'carnet') return transaction.description ?? 'Carnet';
-  return transaction.description ?? (transaction.kind === 'membership' ? 'Quota associativa' : 'Prenotazione campo');
-}
-
-export const toReceiptDto = (receipt: ReceiptRow): TReceipt => {
+/** A receipt as its holder reads it in `locale` (Italian for staff and the other modules' reads). */
+export const toReceiptDto = (receipt: ReceiptRow, locale: Locale = 'it'): TReceipt => {
   const { transaction } = receipt;
   const { membership, booking, share, carnet } = recordsOf(transaction);
   return {
@@ -76,7 +40,7 @@ export const toReceiptDto = (receipt: ReceiptRow): TReceipt => {
     method: transaction.method,
     transaction_id: receipt.transactionId,
     for: transaction.kind,
-    description: describe(transaction),
+    description: describe(transaction, locale),
     membership_id: membership?.id ?? null,
     booking_id: booking?.id ?? share?.bookingId ?? null,
     booking_player_id: share?.id ?? null,
@@ -86,9 +50,9 @@ export const toReceiptDto = (receipt: ReceiptRow): TReceipt => {
 };
 
 /** Every receipt and refund note of payments `where` selects, newest first. */
-export async function receiptsOf(db: Db, where: Prisma.TransactionWhereInput): Promise<TReceipt[]> {
+export async function receiptsOf(db: Db, where: Prisma.TransactionWhereInput, locale: Locale = 'it'): Promise<TReceipt[]> {
   const rows = await db.receipt.findMany({ where: { transaction: where }, include: WITH_TRANSACTION, orderBy: [{ year: 'desc' }, { number: 'desc' }] });
-  return rows.map(toReceiptDto);
+  return rows.map((row) => toReceiptDto(row, locale));
 }
 
 export async function receiptOfTransaction(db: Db, transactionId: number): Promise<TReceipt | null> {
@@ -152,7 +116,7 @@ export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db
             }
           : null,
       sport: enrolment ? SPORT_LABELS[enrolment.course.sport] : null,
-      description: describe(transaction),
+      description: describe(transaction, 'it'),
       nature: fee ?? MEMBERSHIP_FEE,
       amountCents: transaction.amountCents,
       method: PAYMENT_METHOD_LABELS[transaction.method],
@@ -187,8 +151,8 @@ export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db
   return {
     pdfOf,
 
-    /** The member's own receipts. */
-    mine: (user: User) => receiptsOf(db, { userId: user.id }),
+    /** The member's own receipts, their lines in the page's language. */
+    mine: (user: User, locale: Locale) => receiptsOf(db, { userId: user.id }, locale),
 
     /** Only the payer and staff may download a receipt; to anyone else it does not exist. */
     async download(user: User, id: number) {

@@ -4,6 +4,7 @@
 // increment of `entries_taken` that its CHECK caps — concurrent registrations queue on the row and those
 // past the last place get a waiting entry instead. Each player's part is charged to their own receivable
 // once the entry holds a place; a free tournament confirms it at once.
+import { titleIn } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, Tournament, User } from '../../generated/prisma/client.js';
 import { isConstraintViolation, isUniqueViolation } from '../../lib/db.js';
@@ -67,7 +68,7 @@ export function createRegistration(deps: Pick<AppDeps, 'jobs' | 'config'>) {
     if (partner) {
       const to = 'user' in partner ? partner.user : { email: partner.email, firstName: null, locale: registrant.locale };
       const url = localizedUrl(to.locale, `${webOriginOf(deps.config)}/tornei/${tournament.id}`);
-      const email = partnerInvitationEmail(to, `${registrant.firstName} ${registrant.lastName}`, { name: tournament.name, startsOn: toIsoDate(tournament.startsOn), feeCents: tournament.entryFeeCents }, url);
+      const email = partnerInvitationEmail(to, `${registrant.firstName} ${registrant.lastName}`, { name: titleIn(to.locale, tournament), startsOn: toIsoDate(tournament.startsOn), feeCents: tournament.entryFeeCents }, url);
       await deps.jobs.send('send-email', email, { tx });
     }
     return { id: entry.id, status: entry.status };

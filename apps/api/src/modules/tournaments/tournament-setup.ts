@@ -29,7 +29,7 @@ const spanOf = (hours: Hours) => ({
 });
 
 const columnsOf = (body: Body) => ({
-  name: body.name, sport: body.sport, category: body.category, underAge: body.under_age, format: body.format, matchFormat: body.match_format,
+  name: body.name, titleDe: body.title_de, titleEn: body.title_en, sport: body.sport, category: body.category, underAge: body.under_age, format: body.format, matchFormat: body.match_format,
   matchMinutes: body.match_minutes, timeCapMinutes: body.time_cap_minutes, restMinutes: body.rest_minutes, poolSize: body.pool_size,
   entryFeeCents: body.entry_fee, maxEntries: body.max_entries, registrationOpensAt: new Date(body.registration_opens_at),
   registrationClosesAt: new Date(body.registration_closes_at), startsOn: fromIsoDate(body.starts_on), endsOn: fromIsoDate(body.ends_on), rulesText: body.rules_text,

@@ -57,6 +57,8 @@ export const registrationOpen = (tournament: Pick<Tournament, 'status' | 'regist
 export const toTournamentSummary = (row: Tournament, now: Date): TTournamentSummary => ({
   id: row.id,
   name: row.name,
+  title_de: row.titleDe,
+  title_en: row.titleEn,
   sport: row.sport,
   category: row.category,
   under_age: row.underAge,

@@ -3,6 +3,7 @@
 // and has until `offered_until` to pay — or, with no one waiting (or too close to the start), back to the
 // tournament's counter. An offer not paid in full by then lapses (the minute job tournament-waitlist-offers):
 // the entry is withdrawn as a withdrawal is, and its place passes on to the next waiting entry.
+import { titleIn } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, Tournament } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
@@ -47,7 +48,7 @@ export function createTournamentWaitlist(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
     await chargePlayers(tx, tournament, players);
     for (const player of players) {
       if (!player.user) continue;
-      await deps.jobs.send('send-email', placeOfferedEmail(player.user, { tournament: tournament.name, expiresAt: free ? null : expiresAt }, tournamentUrl(player.user.locale, tournament)), { tx });
+      await deps.jobs.send('send-email', placeOfferedEmail(player.user, { tournament: titleIn(player.user.locale, tournament), expiresAt: free ? null : expiresAt }, tournamentUrl(player.user.locale, tournament)), { tx });
     }
     return true;
   }
@@ -75,7 +76,7 @@ export function createTournamentWaitlist(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
             if (!(await money.withdrawEntry(tx, entry.id, null, 'Offerta del posto scaduta: restituita la quota', ['pending']))) return;
             const players = await tx.tournamentPlayer.findMany({ where: { entryId: entry.id }, include: { user: true }, orderBy: { id: 'asc' } });
             for (const { user } of players) {
-              if (user) await deps.jobs.send('send-email', offerLapsedEmail(user, { tournament: tournament.name }, tournamentUrl(user.locale, tournament)), { tx });
+              if (user) await deps.jobs.send('send-email', offerLapsedEmail(user, { tournament: titleIn(user.locale, tournament) }, tournamentUrl(user.locale, tournament)), { tx });
             }
             await passPlaceOn(tx, tournament, now);
             lapsed += 1;

@@ -45,6 +45,7 @@ describe('the tournament form', () => {
     renderAt(<TournamentFormModal tournament={null} onClose={vi.fn()} onSaved={onSaved} />, { url: '/admin/tornei' });
     await screen.findByRole('option', { name: 'C1' });
     type(/^Nome/, 'Torneo d’estate');
+    type('Titolo (tedesco, facoltativo)', 'Sommerturnier');
     type('Formula', 'single_elimination');
     expect(screen.queryByLabelText('Gironi da')).toBeNull();
     type(/^Quota per giocatore/, '15,50');
@@ -69,7 +70,7 @@ describe('the tournament form', () => {
     expect(onSaved).not.toHaveBeenCalled();
     expect(bodiesOf('POST /api/admin/tournaments')).toEqual([
       {
-        name: 'Torneo d’estate', sport: 'beach_volley', category: 'open', under_age: null, format: 'single_elimination', match_format: 'best_of_three_21', match_minutes: 40,
+        name: 'Torneo d’estate', title_de: 'Sommerturnier', title_en: null, sport: 'beach_volley', category: 'open', under_age: null, format: 'single_elimination', match_format: 'best_of_three_21', match_minutes: 40,
         time_cap_minutes: null, rest_minutes: 20, pool_size: 4, entry_fee: '15,50', max_entries: 12,
         registration_opens_at: '2027-05-01T07:00:00.000Z', registration_closes_at: '2027-06-10T20:00:00.000Z', starts_on: '2027-06-12', ends_on: '2027-06-13',
         rules_text: 'Si gioca con le regole FIPAV.',

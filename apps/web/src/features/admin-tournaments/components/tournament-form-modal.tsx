@@ -53,6 +53,8 @@ export function TournamentFormModal({ tournament, onClose, onSaved }: { tourname
         <div className="sm:col-span-2">
           <Input label="Nome" required maxLength={120} {...field('name')} />
         </div>
+        <Input label="Titolo (tedesco, facoltativo)" maxLength={120} lang="de" {...field('title_de')} />
+        <Input label="Titolo (inglese, facoltativo)" maxLength={120} lang="en" {...field('title_en')} />
         <Select label="Sport" options={SPORTS.map((sport) => ({ value: sport, label: SPORT_LABELS[sport] }))} {...field('sport')} />
         <Select label="Categoria" options={TOURNAMENT_CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category] }))} {...field('category')} />
         {form.category === 'under' && <Input label="Età massima (under)" type="number" min={8} max={21} required {...field('under_age')} />}

@@ -8,6 +8,8 @@ export type CourtRow = z.output<typeof ZCourtRow>;
 
 export const ZTournamentForm = z.object({
   name: z.string(),
+  title_de: z.string(),
+  title_en: z.string(),
   sport: ZSport,
   category: z.enum(TOURNAMENT_CATEGORIES),
   under_age: z.string(),
@@ -33,6 +35,8 @@ export const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : 
 
 export const tournamentBody = (form: TournamentForm): TTournamentBody => ({
   ...form,
+  title_de: form.title_de.trim() || null,
+  title_en: form.title_en.trim() || null,
   under_age: form.category === 'under' ? typedNumber(form.under_age) : null,
   match_minutes: typedNumber(form.match_minutes),
   // Only a set to 21 has a time cap.
@@ -52,12 +56,14 @@ export const emptyCourtRow = (date = ''): CourtRow => ({ court_id: '', date, fro
 
 /** A new tournament: beach volley open pairs, best of three, 40 minutes, pools of 4 with 20 minutes' rest. */
 export const emptyTournamentForm = (): TournamentForm => ({
-  name: '', sport: 'beach_volley', category: 'open', under_age: '', format: 'pools_knockout', match_format: 'best_of_three_21', match_minutes: '40', time_cap_minutes: '',
+  name: '', title_de: '', title_en: '', sport: 'beach_volley', category: 'open', under_age: '', format: 'pools_knockout', match_format: 'best_of_three_21', match_minutes: '40', time_cap_minutes: '',
   rest_minutes: '20', pool_size: '4', entry_fee: '', max_entries: '16', registration_opens_at: '', registration_closes_at: '', starts_on: '', ends_on: '', rules_text: '', courts: [emptyCourtRow()],
 });
 
 export const tournamentForm = (tournament: TAdminTournament): TournamentForm => ({
   name: tournament.name,
+  title_de: tournament.title_de ?? '',
+  title_en: tournament.title_en ?? '',
   sport: tournament.sport,
   category: tournament.category,
   under_age: tournament.under_age === null ? '' : String(tournament.under_age),

@@ -84,6 +84,7 @@ describe('the camp form', () => {
     expect(within(bands).getAllByRole('listitem')).toHaveLength(2);
 
     fireEvent.change(screen.getByLabelText(/^Nome/), { target: { value: 'Centro estivo 1' } });
+    fireEvent.change(screen.getByLabelText('Titolo (inglese, facoltativo)'), { target: { value: 'Summer camp, week 1' } });
     fireEvent.change(screen.getByLabelText(/^Primo giorno/), { target: { value: '2027-06-14' } });
     fireEvent.change(screen.getByLabelText(/^Ultimo giorno/), { target: { value: '2027-06-18' } });
     fireEvent.change(screen.getByLabelText(/^Prezzo della settimana/), { target: { value: '150' } });
@@ -98,7 +99,7 @@ describe('the camp form', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Salva centro estivo/ }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Corso salvato: 5 lezioni.', 41));
     expect(bodiesOf('POST /api/admin/courses')[0]).toMatchObject({
-      offer: 'camp', weekdays: [1, 2, 3, 4, 5], start_time: '09:00', duration_minutes: '480', court_ids: [21, 22], max_participants: '36', min_participants: '8',
+      offer: 'camp', name: 'Centro estivo 1', title_de: null, title_en: 'Summer camp, week 1', weekdays: [1, 2, 3, 4, 5], start_time: '09:00', duration_minutes: '480', court_ids: [21, 22], max_participants: '36', min_participants: '8',
       price: '150', deposit: '50', balance_due_on: '2027-06-07', sibling_discount_percent: '10', late_fee: 0, late_fee_from: null, instalment_dates: [],
       bands: [{ min_age: '6', max_age: '10', capacity: '20' }, { min_age: '11', max_age: '14', capacity: '16' }],
     });

@@ -111,6 +111,8 @@ export function CourseFormModal({ course, onClose, onSaved }: { course: TCourse 
           }}
         />
         <Input label="Nome" required maxLength={120} {...field('name')} />
+        <Input label="Titolo (tedesco, facoltativo)" maxLength={120} lang="de" {...field('title_de')} />
+        <Input label="Titolo (inglese, facoltativo)" maxLength={120} lang="en" {...field('title_en')} />
         <Input label="Livello" maxLength={80} placeholder="Es. Principianti" {...field('level')} />
         <Select label="Allenatore" options={[{ value: '', label: 'Nessuno' }, ...coaches.map((coach) => ({ value: String(coach.id), label: coach.name }))]} {...field('coach_id')} />
         {!camp && (

@@ -8,6 +8,8 @@ export type BandForm = z.output<typeof ZBandForm>;
 export const ZCourseForm = z.object({
   offer: ZCourseOffer,
   name: z.string(),
+  title_de: z.string(),
+  title_en: z.string(),
   level: z.string(),
   min_age: z.string(),
   max_age: z.string(),
@@ -38,6 +40,8 @@ export type CourseForm = z.output<typeof ZCourseForm>;
 export const courseBody = (form: CourseForm): TCourseBody => ({
   ...form,
   sport: 'beach_volley',
+  title_de: form.title_de.trim() || null,
+  title_en: form.title_en.trim() || null,
   level: form.level.trim() || null,
   min_age: form.min_age === '' ? null : form.min_age,
   max_age: form.max_age === '' ? null : form.max_age,
@@ -77,7 +81,7 @@ export const DEFAULT_CAMP_BANDS: BandForm[] = [
 
 /** A new course: the D courts (the school's row), Tuesday and Thursday at 17:00 for 90 minutes. */
 export const emptyCourseForm = (schoolCourtIds: number[]): CourseForm => ({
-  offer: 'course', name: '', level: '', min_age: '', max_age: '', coach_id: '', court_ids: schoolCourtIds, starts_on: '', ends_on: '', weekdays: [2, 4],
+  offer: 'course', name: '', title_de: '', title_en: '', level: '', min_age: '', max_age: '', coach_id: '', court_ids: schoolCourtIds, starts_on: '', ends_on: '', weekdays: [2, 4],
   start_time: '17:00', duration_minutes: '90', exceptions: [], min_participants: '1', max_participants: '12', price: '', lesson_price: '', trial_allowed: false,
   bands: [], deposit: '', balance_due_on: '', sibling_discount_percent: '0', late_fee: '', late_fee_from: '', minimum_check_on: '', instalment_dates: [],
 });
@@ -91,6 +95,8 @@ export function offerDefaults(offer: TCourseOffer, schoolCourtIds: number[]): Pa
 export const courseForm = (course: TCourse): CourseForm => ({
   offer: course.offer,
   name: course.name,
+  title_de: course.title_de ?? '',
+  title_en: course.title_en ?? '',
   level: course.level ?? '',
   min_age: course.min_age === null ? '' : String(course.min_age),
   max_age: course.max_age === null ? '' : String(course.max_age),

@@ -1,6 +1,6 @@
 // The member's waiting lists on /profilo: their place in each queue, or an offered place with its
 // deadline, to accept ("Accetta il posto": an enrolment to pay, shown in "Le mie iscrizioni") or decline.
-import type { TWaitlistEntry } from '@beach/contracts';
+import { titleIn, type TWaitlistEntry } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
@@ -27,7 +27,7 @@ export function MyWaitlistSection() {
 }
 
 function WaitlistRow({ entry }: { entry: TWaitlistEntry }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const accept = useAcceptOffer();
   const withdraw = useWithdrawFromWaitlist();
   const { confirm, dialog } = useConfirm();
@@ -48,10 +48,10 @@ function WaitlistRow({ entry }: { entry: TWaitlistEntry }) {
   const position = entry.position;
   const deadline = entry.offer_expires_at ? formatDateTime(entry.offer_expires_at) : '';
   return (
-    <li className="space-y-2 py-3" aria-label={entry.course.name}>
+    <li className="space-y-2 py-3" aria-label={titleIn(i18n.locale, entry.course)}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <p className="font-medium text-slate-900">{entry.course.name}</p>
+          <p className="font-medium text-slate-900">{titleIn(i18n.locale, entry.course)}</p>
           <p className="text-sm text-slate-600">{entry.participant.name}</p>
         </div>
         {entry.status === 'offered' ? <Badge tone="green"><Trans>Posto offerto</Trans></Badge> : <Badge tone="yellow"><Trans>In lista: {position}°</Trans></Badge>}

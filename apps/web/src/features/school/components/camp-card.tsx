@@ -1,7 +1,7 @@
 // One camp week of /scuola (docs/school.md#camps): its days and hours, its age bands with their places
 // left, the price (a late fee included once it applies) and the money terms; the whole card opens it.
-import type { TOpenCourse } from '@beach/contracts';
-import { Trans } from '@lingui/react/macro';
+import { titleIn, type TOpenCourse } from '@beach/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate, formatDayRange, formatMoney } from '../../../lib/format';
 
 /** "09:00–17:00": the start and the end of each day, Rome time. */
@@ -44,10 +44,11 @@ export function CampTerms({ course }: { course: TOpenCourse }) {
 }
 
 export function CampCard({ course, onOpen }: { course: TOpenCourse; onOpen: () => void }) {
+  const { i18n } = useLingui();
   const price = formatMoney(course.price_now);
   return (
     <button type="button" onClick={onOpen} className="w-full space-y-2 rounded-2xl bg-white p-5 text-left shadow ring-1 ring-slate-200 hover:ring-sea-400 focus:outline-none focus:ring-2 focus:ring-sea-600">
-      <h3 className="text-lg font-semibold text-sea-900">{course.name}</h3>
+      <h3 className="text-lg font-semibold text-sea-900">{titleIn(i18n.locale, course)}</h3>
       <p className="text-sm font-medium text-slate-800">{formatDayRange(course.starts_on, course.ends_on)}</p>
       <p className="text-sm text-slate-700">{campHours(course)} · {course.courts.join(', ')}</p>
       <CampBands course={course} />

@@ -3,7 +3,7 @@
 // discount and the late fee are the server's); the dialog then says who got a place and who did not, and
 // why, with the price each got (the sibling discount shows on the second), and leads to /profilo, where each
 // enrolment is paid (the deposit, then the balance). A full band offers the waiting list.
-import type { TMoney, TOpenCourse, TParticipant } from '@beach/contracts';
+import { titleIn, type TMoney, type TOpenCourse, type TParticipant } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -30,9 +30,10 @@ export interface CampOutcome {
 }
 
 export function CampDialog({ course, onClose }: { course: TOpenCourse; onClose: () => void }) {
+  const { i18n } = useLingui();
   const price = formatMoney(course.price_now);
   return (
-    <Modal open title={course.name} onClose={onClose}>
+    <Modal open title={titleIn(i18n.locale, course)} onClose={onClose}>
       <div className="space-y-2">
         <p className="font-medium text-slate-800">{formatDayRange(course.starts_on, course.ends_on)} · {campHours(course)}</p>
         <p className="text-sm text-slate-700">{course.courts.join(', ')}</p>

@@ -1,7 +1,7 @@
 // A course's detail with the enrol action (/scuola): who (the member or one of their children), how (the
 // whole course, one lesson or a trial), which session; the price is the server's. A paid enrolment then
 // holds its place until paid, by card (Stripe's page) or with credit.
-import type { TEnrolment, TEnrolmentKind, TMoney, TOpenCourse } from '@beach/contracts';
+import { titleIn, type TEnrolment, type TEnrolmentKind, type TMoney, type TOpenCourse } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -11,6 +11,7 @@ import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-transport';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useEnrol, useParticipants } from '../api/enrolments';
+import { courseLevelText } from '../course-levels';
 import { KIND_LABELS } from '../labels';
 import { scheduleOf } from './course-card';
 import { PayEnrolment } from './pay-enrolment';
@@ -31,9 +32,9 @@ export function EnrolDialog({ course, onClose }: { course: TOpenCourse; onClose:
   const from = formatDateTime(course.sessions[0]?.starts_at ?? course.starts_on);
   const ages = course.min_age !== null || course.max_age !== null ? `${course.min_age ?? ''}–${course.max_age ?? ''}` : null;
   return (
-    <Modal open title={course.name} onClose={onClose}>
+    <Modal open title={titleIn(i18n.locale, course)} onClose={onClose}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {course.level && <><dt className="text-slate-500"><Trans>Livello</Trans></dt><dd>{course.level}</dd></>}
+        {course.level && <><dt className="text-slate-500"><Trans>Livello</Trans></dt><dd>{courseLevelText(i18n, course.level)}</dd></>}
         {ages && <><dt className="text-slate-500"><Trans>Età</Trans></dt><dd>{ages}</dd></>}
         {course.coach_first_name && <><dt className="text-slate-500"><Trans>Allenatore</Trans></dt><dd>{course.coach_first_name}</dd></>}
         <dt className="text-slate-500"><Trans>Quando</Trans></dt><dd>{scheduleOf(course, (label) => i18n._(label))}</dd>

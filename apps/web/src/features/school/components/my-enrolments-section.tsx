@@ -1,7 +1,7 @@
 // "Le mie iscrizioni" on /profilo: the member's enrolments and their children's, with their status and
 // instalments; paying a pending one (its place held until a time) or cancelling it, and paying the next
 // instalment of a confirmed one ("Paga ora").
-import type { TEnrolment, TEnrolmentInstalment } from '@beach/contracts';
+import { titleIn, type TEnrolment, type TEnrolmentInstalment } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { Locale } from '@beach/i18n';
@@ -47,10 +47,10 @@ function EnrolmentRow({ enrolment }: { enrolment: TEnrolment }) {
     if (await confirm({ title: t`Annullare l’iscrizione?`, message: t`Il posto tenuto si libera.`, confirmLabel: t`Annulla l’iscrizione` })) await cancel.mutateAsync(enrolment.id);
   };
   return (
-    <li className="space-y-2 py-3" aria-label={enrolment.course.name}>
+    <li className="space-y-2 py-3" aria-label={titleIn(i18n.locale, enrolment.course)}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <p className="font-medium text-slate-900">{enrolment.course.name}</p>
+          <p className="font-medium text-slate-900">{titleIn(i18n.locale, enrolment.course)}</p>
           <p className="text-sm text-slate-600">
             {enrolment.participant.name} · {i18n._(placeLabel(enrolment))}
             {enrolment.session_starts_at && ` · ${formatDateTime(enrolment.session_starts_at)}`} · {formatMoney(enrolment.amount)}

@@ -1,7 +1,7 @@
 // One of the member's entries: its status, each player paid or not ("In attesa del pagamento del
 // compagno"), the member's part to pay (by card or with credit), the offer of a freed place, the next
 // match ("Tocca a voi: campo C3 alle 16:30" once called) and, while registration is open, withdrawing.
-import type { TMyEntry } from '@beach/contracts';
+import { titleIn, type TMyEntry } from '@beach/contracts';
 import type { Locale } from '@beach/i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
@@ -44,7 +44,7 @@ export function MyEntry({ entry, notice, showName = false, calledShownAbove = fa
       <div className="flex flex-wrap items-center justify-between gap-2">
         {showName && (
           <Link to={localizedTo(i18n.locale as Locale, tournamentPath(entry.tournament.id))} className="font-medium text-sea-800 underline hover:text-sea-900">
-            {entry.tournament.name}
+            {titleIn(i18n.locale, entry.tournament)}
           </Link>
         )}
         <Badge tone={status.tone}>{i18n._(status.label)}</Badge>

@@ -1,7 +1,7 @@
 // Registering on the live page: a signed-out visitor is sent to sign in first; a member registers with a
 // partner's e-mail (a member, or a guest who is invited), alone for King of the Beach, on the waiting list
 // when full; their entry then shows with their part to pay.
-import type { TMyEntry, TTournamentLive } from '@beach/contracts';
+import { titleIn, type TMyEntry, type TTournamentLive } from '@beach/contracts';
 import type { Locale } from '@beach/i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
@@ -61,7 +61,7 @@ export function Registration({ live }: { live: TTournamentLive }) {
 }
 
 function RegisterDialog({ live, alone, onClose, onRegistered }: { live: TTournamentLive; alone: boolean; onClose: () => void; onRegistered: (message: string) => void }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const register = useRegister(live.id);
   const [email, setEmail] = useState('');
   // `text` above the form (the server's answer), `field` under the e-mail (what is wrong with it).
@@ -77,7 +77,7 @@ function RegisterDialog({ live, alone, onClose, onRegistered }: { live: TTournam
     }
   };
   return (
-    <Modal open title={live.name} onClose={onClose}>
+    <Modal open title={titleIn(i18n.locale, live)} onClose={onClose}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-3">
         {failure?.text && <Alert tone="error">{failure.text}</Alert>}
         {alone ? (

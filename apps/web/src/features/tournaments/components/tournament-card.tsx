@@ -1,6 +1,6 @@
 // A tournament as /tornei lists it: name, sport, category, days, format in words, fee per player (or free),
 // places left, and until when registration is open.
-import type { TTournamentSummary } from '@beach/contracts';
+import { titleIn, type TTournamentSummary } from '@beach/contracts';
 import type { Locale } from '@beach/i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
@@ -27,7 +27,7 @@ export function TournamentCard({ tournament }: { tournament: TTournamentSummary 
   return (
     <article className="flex flex-col gap-2 rounded-2xl bg-white p-5 shadow ring-1 ring-slate-200">
       <h2 className="text-lg font-semibold text-sea-900">
-        <Link to={localizedTo(i18n.locale as Locale, tournamentPath(tournament.id))} className="hover:underline">{tournament.name}</Link>
+        <Link to={localizedTo(i18n.locale as Locale, tournamentPath(tournament.id))} className="hover:underline">{titleIn(i18n.locale, tournament)}</Link>
       </h2>
       <p className="text-sm text-slate-600">{kind}</p>
       <p className="text-sm text-slate-800">{formatDayRange(tournament.starts_on, tournament.ends_on)}</p>

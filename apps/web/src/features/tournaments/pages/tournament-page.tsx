@@ -2,7 +2,7 @@
 // final placements once finished, a playing member's "Tocca a voi" once their match is called (there only,
 // not again in their entry), the member's entry (or registering), the partner finder, the member's matches
 // to score, then Programma, Gironi, Tabellone, Risultati, Iscritti and the rules. It reads the tournament every 10 s and redraws only when something changed.
-import type { TTournamentLive } from '@beach/contracts';
+import { titleIn, type TTournamentLive } from '@beach/contracts';
 import type { Locale } from '@beach/i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -27,10 +27,10 @@ import { UpdatedAt } from '../components/updated-at';
 import { isFree, playerNames } from '../labels';
 
 export default function TournamentPage() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const id = Number(useParams().id);
   const live = useTournamentLive(id);
-  usePageTitle(live.data?.name ?? t`Torneo`);
+  usePageTitle(live.data ? titleIn(i18n.locale, live.data) : t`Torneo`);
   if (!live.data) {
     return (
       <section className="mx-auto max-w-5xl space-y-6 px-4 py-10">
@@ -58,7 +58,7 @@ export function LiveTournament({ live }: { live: TTournamentLive }) {
   return (
     <section className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <header className="space-y-1">
-        <h1 className="text-3xl font-bold text-sea-900">{live.name}</h1>
+        <h1 className="text-3xl font-bold text-sea-900">{titleIn(i18n.locale, live)}</h1>
         <p className="text-slate-700">{formatDayRange(live.starts_on, live.ends_on)}</p>
         <p className="text-slate-600">{kind} · {isFree(live.entry_fee) ? <Trans>Gratuito</Trans> : <Trans>{fee} a giocatore</Trans>}</p>
         <div className="flex flex-wrap items-center gap-x-4">
