@@ -261,6 +261,14 @@ describe('a shared court paid by its organiser', () => {
     await screenshot(page!, 'shared-court-paid-1280');
     await page!.setViewportSize(PHONE);
     expect(await sidewaysOverflow(page!)).toBe(0);
+    // Beside a long date the label keeps its word whole: the text of "Quando" on one line, as "Campo".
+    const labelLines = (name: string) =>
+      page!.locator('dt', { hasText: new RegExp(`^${name}$`) }).evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+    expect([await labelLines('Campo'), await labelLines('Quando')]).toEqual([1, 1]);
     await screenshot(page!, 'shared-court-paid-390');
   });
 });

@@ -23,7 +23,7 @@ export const useMyCredit = (page: number) =>
 
 /**
  * Whether the member's credit pays `amount` now: "Paga con il credito" is offered only then, never to be
- * refused (docs/domain.md#credit). What counts is the credit available: the balance less what is set aside
+ * refused (docs/screens.md#payment-page). What counts is the credit available: the balance less what is set aside
  * for a payment under way.
  */
 export function useCreditCovers(amount: TMoney | null | undefined): boolean {
