@@ -1,4 +1,5 @@
 import { LOCALES } from '@beach/i18n';
+import { romeToday } from './age.js';
 import { guardianCheck, guardianCheckWhen, registrationConsentFields } from './consents.js';
 import { defineRoute, zTextRowId } from './http.js';
 import { italianTexts } from './italian.js';
@@ -9,6 +10,7 @@ import * as z from './zod-i18n.js';
 export const authMessages = defineMessages({
   phone: /* i18n */ { id: 'auth.phone', message: 'Inserisci un numero di telefono valido.' },
   birthDate: /* i18n */ { id: 'auth.birth_date', message: 'Inserisci una data di nascita valida.' },
+  birthDateFuture: /* i18n */ { id: 'auth.birth_date_future', message: 'La data di nascita non può essere nel futuro.' },
   passwordTooShort: /* i18n */ { id: 'auth.password_too_short', message: 'La password deve contenere almeno 8 caratteri.' },
   passwordTooLong: /* i18n */ { id: 'auth.password_too_long', message: 'La password può contenere al massimo 72 caratteri.' },
   passwordLetter: /* i18n */ { id: 'auth.password_letter', message: 'La password deve contenere almeno una lettera.' },
@@ -111,8 +113,9 @@ export const ZPhone = z
   .string()
   .trim()
   .regex(/^\+?[0-9][0-9 .-]{5,18}[0-9]$/, z.because(authMessages.phone));
-export const ZBirthDate = ZIsoDate.refine(
-  (value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10),
+/** A day from 1900 to today: a future one is said so, once, on the date itself. */
+export const ZBirthDate = ZIsoDate.refine((value) => value <= romeToday(), { ...z.because(authMessages.birthDateFuture), abort: true }).refine(
+  (value) => value >= '1900-01-01',
   z.because(authMessages.birthDate),
 );
 export const ZPassword = z

@@ -55,7 +55,8 @@ export const registrationConsentFields = {
   guardian_consent: z.boolean().default(false),
 };
 
-export const isUnderGuardianAge = (birthDate: string, today = romeToday()) => ageOn(birthDate, today) < GUARDIAN_CONSENT_AGE;
+/** Born, and not yet 14: a future birth date is a mistake to correct, not a minor's (no guardian asked). */
+export const isUnderGuardianAge = (birthDate: string, today = romeToday()) => birthDate <= today && ageOn(birthDate, today) < GUARDIAN_CONSENT_AGE;
 
 /**
  * For a member under 14 the guardian's name, fiscal code and acceptance are required. Checked even when

@@ -3,7 +3,7 @@ import Menu from 'lucide-react/icons/menu';
 import X from 'lucide-react/icons/x';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { PUBLIC_LINKS } from './menu';
+import { MOBILE_MORE_LINKS, PUBLIC_LINKS } from './menu';
 import { paths } from '../config/paths';
 import { localizedTo } from '../lib/i18n';
 import { useCurrentUser } from '../lib/session';
@@ -41,6 +41,7 @@ export function Header() {
   const { i18n, t } = useLingui();
   const user = useCurrentUser();
   const publicLinks = useLocalizedLinks(PUBLIC_LINKS);
+  const mobileLinks = [...publicLinks, ...useLocalizedLinks(MOBILE_MORE_LINKS)];
   const login = localizedTo(i18n.locale as Locale, paths.login);
   // Open at one location only: following a link closes the mobile menu.
   const { key } = useLocation();
@@ -97,7 +98,7 @@ export function Header() {
               <MobileProfile user={user} />
             </Suspense>
           )}
-          <MobileSection title={t`Navigazione`} links={publicLinks} />
+          <MobileSection title={t`Navigazione`} links={mobileLinks} />
           {user ? (
             <Suspense fallback={null}>
               <MobileAccountSections user={user} />

@@ -26,6 +26,12 @@ export const PUBLIC_LINKS: TranslatedLink[] = [
   { label: msg`Mappa Campi`, to: paths.courtsMap },
 ];
 
+/** Where the phone menu also leads, signed in or not: the desktop bar has no room for them (the footer links them). */
+export const MOBILE_MORE_LINKS: TranslatedLink[] = [
+  { label: msg`Scuola di beach volley`, to: paths.school },
+  { label: msg`Tornei`, to: paths.tournaments },
+];
+
 export const PROFILE_LINKS: TranslatedLink[] = [
   { label: msg`Il mio profilo`, to: paths.profile },
   { label: msg`Tesseramento`, to: paths.membership },

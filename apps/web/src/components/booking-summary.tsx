@@ -3,7 +3,8 @@ import type { TBooking } from '@beach/contracts';
 import { useLingui } from '@lingui/react/macro';
 import { formatMoney, whenText } from '../lib/format';
 
-export function BookingSummary({ booking }: { booking: TBooking }) {
+/** `priceLabel`: what the price is called, "Totale" unless the page says otherwise (a shared court's "Prezzo del campo"). */
+export function BookingSummary({ booking, priceLabel }: { booking: TBooking; priceLabel?: string }) {
   const { t } = useLingui();
   const when = whenText(booking);
   const coupon = booking.coupon_code;
@@ -16,7 +17,7 @@ export function BookingSummary({ booking }: { booking: TBooking }) {
           [coupon ? t`Sconto (${coupon})` : t`Sconto`, `− ${formatMoney(booking.discount)}`],
         ] as [string, string][])
       : []),
-    [t`Totale`, formatMoney(booking.price)],
+    [priceLabel ?? t`Totale`, formatMoney(booking.price)],
   ];
   return (
     <dl className="grid gap-2 text-sm">

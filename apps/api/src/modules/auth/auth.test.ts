@@ -95,7 +95,7 @@ describe('registration and e-mail verification', () => {
       last_name: ['Campo obbligatorio.'],
       email: ['Inserisci un indirizzo e-mail valido.'],
       phone: ['Inserisci un numero di telefono valido.'],
-      birth_date: ['Inserisci una data di nascita valida.'],
+      birth_date: ['La data di nascita non può essere nel futuro.'],
       privacy_consent: ['Devi accettare l’informativa sulla privacy.'],
     });
     expect(response.body.errors.password).toContain('La password deve contenere almeno 8 caratteri.');

@@ -86,6 +86,17 @@ describe('a parent’s children', () => {
     expect(refused.body.errors.birth_date).toEqual(['The date of birth cannot be in the future.']);
   });
 
+  it('refuses a name over 100 characters in the request’s language, as registration does, and keeps the child as it was', async () => {
+    const parent = await createMember(app, db);
+    const long = 'A'.repeat(150);
+    const refused = await request(app).post('/api/me/children').set(bearer(parent.token)).set('Accept-Language', 'de').send(childBody({ first_name: long })).expect(422);
+    expect(refused.body.errors).toEqual({ first_name: ['Darf höchstens 100 Zeichen enthalten.'] });
+    const child = (await request(app).post('/api/me/children').set(bearer(parent.token)).send(childBody()).expect(201)).body;
+    const edited = await request(app).put(`/api/me/children/${child.id}`).set(bearer(parent.token)).set('Accept-Language', 'en').send(childBody({ last_name: long })).expect(422);
+    expect(edited.body.errors).toEqual({ last_name: ['Can contain at most 100 characters.'] });
+    expect(await db.child.findUniqueOrThrow({ where: { id: child.id } })).toMatchObject({ firstName: 'Luca', lastName: 'Bianchi' });
+  });
+
   it('never shows or changes another member’s children', async () => {
     const parent = await createMember(app, db);
     const stranger = await createMember(app, db);

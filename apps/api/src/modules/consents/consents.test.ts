@@ -84,6 +84,14 @@ describe('registration', () => {
     const teen = await request(app).post('/api/auth/register').send(registration({ birth_date: bornYearsAgo(15) })).expect(201);
     expect((await db.memberConsent.findUniqueOrThrow({ where: { userId: teen.body.user.id } })).guardianName).toBeNull();
   });
+
+  it('refuses a future birth date with one error on the date, in the request’s language, and asks for no guardian', async () => {
+    const tomorrow = addDays(today, 1);
+    const refused = await request(app).post('/api/auth/register').set('Accept-Language', 'de').send(registration({ birth_date: tomorrow })).expect(422);
+    expect(refused.body.errors).toEqual({ birth_date: ['Das Geburtsdatum darf nicht in der Zukunft liegen.'] });
+    const italian = await request(app).post('/api/auth/register').send(registration({ birth_date: tomorrow })).expect(422);
+    expect(italian.body.errors).toEqual({ birth_date: ['La data di nascita non può essere nel futuro.'] });
+  });
 });
 
 describe('/api/me/consents', () => {

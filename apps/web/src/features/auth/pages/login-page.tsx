@@ -1,5 +1,5 @@
 import { authMessages, ZLoginBody, type TLoginBody, type TUser } from '@beach/contracts';
-import type { Locale } from '@beach/i18n';
+import { DEFAULT_LOCALE, type Locale } from '@beach/i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { authLink, invitedEmailOf, landingOf, paths, safeRedirect, safeRedirectT
 import { ApiError } from '../../../lib/api-transport';
 import { localizedTo } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
+import { saveAccountLocale } from '../api/account-locale';
 import { login, resendVerification } from '../api/auth';
 import type { LOGGING_OUT_STATE } from '../api/use-logout';
 import { AuthCard } from '../../../components/auth-card';
@@ -43,6 +44,8 @@ export default function LoginPage() {
       if (error instanceof ApiError && error.status === 403 && error.message === i18n._(authMessages.emailNotVerified)) setUnverifiedEmail(values.email);
       throw error;
     }
+    // Signing in on /de/ or /en/ is choosing that language: the account keeps it for its e-mails (docs/i18n.md).
+    if (i18n.locale !== DEFAULT_LOCALE) await saveAccountLocale(i18n.locale as Locale).catch(() => undefined);
     navigate(target(signedIn), { replace: true });
   });
 

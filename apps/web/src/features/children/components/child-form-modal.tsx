@@ -43,8 +43,9 @@ export function ChildFormModal({ child, onClose, onSaved }: { child: TChild | nu
   return (
     <FormModal title={child ? t`Modifica i dati di ${editedName}` : t`Aggiungi un figlio`} onClose={onClose} formId="child-form" saving={save.isPending}>
       <form id="child-form" onSubmit={submit(send)} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Input label={t`Nome`} required maxLength={100} autoComplete="off" {...field('first_name')} />
-        <Input label={t`Cognome`} required maxLength={100} autoComplete="off" {...field('last_name')} />
+        {/* No maxLength on the names: a longer one is refused under its field, as registration does, never cut in silence. */}
+        <Input label={t`Nome`} required autoComplete="off" {...field('first_name')} />
+        <Input label={t`Cognome`} required autoComplete="off" {...field('last_name')} />
         <Input label={t`Data di nascita`} type="date" required {...field('birth_date')} />
         <Input label={t`Codice fiscale`} hint={t`Facoltativo.`} maxLength={16} autoCapitalize="characters" {...field('fiscal_code')} />
         <div className="sm:col-span-2">

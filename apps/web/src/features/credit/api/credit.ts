@@ -1,5 +1,5 @@
 // Calls for credit: the member's own statement and online top-up, and the desk's view and writes.
-import { api, type TCreditAdjustmentBody, type TCreditRefundBody, type TCreditSettingsBody, type TCreditTopUpBody, type TDebtSettleBody, type TDeskTopUpBody, type TRefundDueBody } from '@beach/contracts';
+import { api, moneyToCents, type TCreditAdjustmentBody, type TCreditRefundBody, type TCreditSettingsBody, type TCreditTopUpBody, type TDebtSettleBody, type TDeskTopUpBody, type TMoney, type TRefundDueBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { goToCheckout } from '../../../lib/checkout';
@@ -20,6 +20,16 @@ const creditKeys = {
 
 export const useMyCredit = (page: number) =>
   useQuery({ queryKey: creditKeys.mine(page), queryFn: () => callApi(api.credit.mine, { query: { page, per_page: PER_PAGE } }), placeholderData: keepPreviousData, staleTime: 0 });
+
+/**
+ * Whether the member's credit pays `amount` now: "Paga con il credito" is offered only then, never to be
+ * refused (docs/screens.md#payment-page). What counts is the credit available: the balance less what is set aside
+ * for a payment under way.
+ */
+export function useCreditCovers(amount: TMoney | null | undefined): boolean {
+  const available = useMyCredit(1).data?.available;
+  return available !== undefined && amount != null && moneyToCents(available) >= moneyToCents(amount);
+}
 
 /** Opens Stripe's page for the top-up; the member comes back to /pagamento-completato. */
 export const useTopUpCredit = () =>

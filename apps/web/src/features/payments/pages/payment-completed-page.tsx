@@ -15,8 +15,9 @@ import { ApiError } from '../../../lib/api-transport';
 import { BookingSummary } from '../../../components/booking-summary';
 import { downloadBookingIcs, useBooking, useMyMemberships } from '../../../lib/shared-queries';
 import { MEMBERSHIP_TYPE_LABELS } from '../../../lib/display-labels';
-import { validityText } from '../../../lib/format';
+import { formatMoney, validityText } from '../../../lib/format';
 import { localizedTo } from '../../../lib/i18n';
+import { PlayersPanel, useBookingSplit } from '../../split-payment';
 import { usePaymentOutcome } from '../api/payments';
 import { TestModeNotice } from '../../../components/test-mode-notice';
 
@@ -88,7 +89,23 @@ function PaidMembership({ id }: { id: number | null }) {
   );
 }
 
+/** A shared court's organiser paid their part: what they paid, and each other player's share, paid or still owed. */
+function SharedCourtPaid({ bookingId }: { bookingId: number }) {
+  const { data } = useBookingSplit(bookingId);
+  if (!data) return null;
+  const paid = formatMoney(data.organiser_paid);
+  return (
+    <>
+      <p className="font-semibold text-slate-900">
+        <Trans>Hai pagato {paid}: la tua parte del campo.</Trans>
+      </p>
+      <PlayersPanel bookingId={bookingId} />
+    </>
+  );
+}
+
 function PaidBooking({ id }: { id: number | null }) {
+  const { t } = useLingui();
   const { data } = useBooking(id);
   return (
     <Paid kind="booking">
@@ -97,7 +114,8 @@ function PaidBooking({ id }: { id: number | null }) {
       </p>
       {data && (
         <div className="mx-auto mt-4 max-w-sm space-y-3 text-left">
-          <BookingSummary booking={data} />
+          {data.has_players && <SharedCourtPaid bookingId={data.id} />}
+          <BookingSummary booking={data} priceLabel={data.has_players ? t`Prezzo del campo` : undefined} />
           {data.status === 'confirmed' && (
             <Button variant="secondary" size="sm" onClick={() => void downloadBookingIcs(data)}>
               <Trans>Aggiungi al calendario</Trans>

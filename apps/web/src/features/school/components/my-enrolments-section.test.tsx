@@ -1,7 +1,7 @@
 import type { TEnrolment } from '@beach/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../../test/fixtures';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { creditStatement, jsonResponse } from '../../../test/fixtures';
 import { renderAt, stubApiForEachTest } from '../../../test/test-support';
 import { MyEnrolmentsSection } from './my-enrolments-section';
 
@@ -13,6 +13,11 @@ const enrolment = (id: number, overrides: Partial<TEnrolment> = {}): TEnrolment 
 });
 
 const { handlers, bodiesOf } = stubApiForEachTest('user');
+const CREDIT = 'GET /api/me/credit?page=1&per_page=10';
+// Enough credit for every amount below, unless a test says otherwise.
+beforeEach(() => {
+  handlers[CREDIT] = () => jsonResponse(200, creditStatement('200.00'));
+});
 
 describe('Le mie iscrizioni', () => {
   it('shows each enrolment’s status; a pending one is paid with credit or cancelled, a confirmed one has no actions', async () => {
@@ -25,9 +30,28 @@ describe('Le mie iscrizioni', () => {
     expect(within(confirmed).getByText('Confermata')).toBeTruthy();
     expect(pending.textContent).toContain('Anna Rossi · Tutto il corso');
     expect(within(confirmed).queryByRole('button')).toBeNull();
-    fireEvent.click(within(pending).getByRole('button', { name: 'Paga con il credito' }));
+    fireEvent.click(await within(pending).findByRole('button', { name: 'Paga con il credito' }));
     expect(await screen.findByText('Iscrizione pagata con il credito e confermata.')).toBeTruthy();
     expect(bodiesOf('POST /api/me/enrolments/1/pay-with-credit')).toHaveLength(1);
+  });
+
+  it('offers "Paga con il credito" only when the credit available covers what is due now (not with none, nor 79,99 € for 80,00 €)', async () => {
+    handlers['GET /api/me/enrolments'] = () => jsonResponse(200, { data: [enrolment(1)] });
+    for (const balance of ['0.00', '79.99']) {
+      let creditRead = false;
+      handlers[CREDIT] = () => {
+        creditRead = true;
+        return jsonResponse(200, creditStatement(balance));
+      };
+      const { unmount } = renderAt(<MyEnrolmentsSection />, { url: '/profilo' });
+      const row = await screen.findByRole('listitem', { name: 'Corso 1' });
+      await within(row).findByRole('button', { name: 'Paga con la carta' });
+      // Once the credit is read and its answer rendered, the credit's button would be there.
+      await expect.poll(() => creditRead).toBe(true);
+      await act(async () => {});
+      expect(within(row).queryByRole('button', { name: 'Paga con il credito' })).toBeNull();
+      unmount();
+    }
   });
 
   it('shows how long a pending place is held, and a camp’s instalments with "Paga ora" for the next one', async () => {
@@ -55,7 +79,7 @@ describe('Le mie iscrizioni', () => {
       expect.stringMatching(/^70,00\s€ entro il 07\/06\/2027Da pagare$/),
     ]);
     expect(within(row).getByText(/Prossima rata: 70,00\s€, entro il 07\/06\/2027/)).toBeTruthy();
-    fireEvent.click(within(row).getByRole('button', { name: 'Paga ora con il credito' }));
+    fireEvent.click(await within(row).findByRole('button', { name: 'Paga ora con il credito' }));
     expect(await screen.findByText('Rata pagata con il credito.')).toBeTruthy();
     expect(bodiesOf('POST /api/me/enrolments/3/pay-with-credit')).toEqual([{ seq: 2 }]);
   });
@@ -78,11 +102,11 @@ describe('Le mie iscrizioni', () => {
     };
     renderAt(<MyEnrolmentsSection />, { url: '/profilo' });
     const row = await screen.findByRole('listitem', { name: 'Corso 5' });
-    fireEvent.click(within(row).getByRole('button', { name: 'Paga con il credito' }));
+    fireEvent.click(await within(row).findByRole('button', { name: 'Paga con il credito' }));
     await within(row).findByText('Confermata');
     expect(within(row).getByText('Iscrizione pagata con il credito e confermata.')).toBeTruthy();
     expect(within(row).getByText(/Prossima rata: 100,00\s€, entro il 07\/06\/2027/)).toBeTruthy();
-    expect(within(row).getByRole('button', { name: 'Paga ora con il credito' })).toBeTruthy();
+    expect(await within(row).findByRole('button', { name: 'Paga ora con il credito' })).toBeTruthy();
     expect(within(row).queryByRole('button', { name: 'Annulla' })).toBeNull();
   });
 

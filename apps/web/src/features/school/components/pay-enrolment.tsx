@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useActionOutcome } from '../../../lib/use-action-outcome';
+import { useCreditCovers } from '../../credit';
 import { usePayEnrolmentByCard, usePayEnrolmentWithCredit } from '../api/enrolments';
 
 export function PayEnrolment({ enrolment, notice }: { enrolment: TEnrolment; notice?: string }) {
@@ -21,6 +22,7 @@ export function PayEnrolment({ enrolment, notice }: { enrolment: TEnrolment; not
   const what = payNow && { id: enrolment.id, seq: payNow.seq };
   // Hidden once paid with credit, until the enrolment read again asks for a further instalment.
   const justPaid = withCredit.isSuccess && withCredit.variables.seq === payNow?.seq;
+  const creditCovers = useCreditCovers(payNow?.amount);
   return (
     <div className="space-y-3">
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
@@ -31,9 +33,11 @@ export function PayEnrolment({ enrolment, notice }: { enrolment: TEnrolment; not
             <Button size="sm" loading={byCard.isPending} loadingText={t`Apertura del pagamento...`} onClick={() => void run(async () => void (await byCard.mutateAsync(what)))}>
               {pending ? <Trans>Paga con la carta</Trans> : <Trans>Paga ora con la carta</Trans>}
             </Button>
-            <Button size="sm" variant="secondary" loading={withCredit.isPending} loadingText={t`Pagamento...`} onClick={() => void run(async () => (await withCredit.mutateAsync(what)).message)}>
-              {pending ? <Trans>Paga con il credito</Trans> : <Trans>Paga ora con il credito</Trans>}
-            </Button>
+            {creditCovers && (
+              <Button size="sm" variant="secondary" loading={withCredit.isPending} loadingText={t`Pagamento...`} onClick={() => void run(async () => (await withCredit.mutateAsync(what)).message)}>
+                {pending ? <Trans>Paga con il credito</Trans> : <Trans>Paga ora con il credito</Trans>}
+              </Button>
+            )}
           </div>
         </>
       )}

@@ -1,7 +1,6 @@
 // /quote/{shareId} (docs/domain.md#split-payment): where an invited player pays their share of a
 // booking, by card (Stripe Checkout) or from credit, or leaves the game before paying; the organiser
 // pays here the shares charged to them at the deadline. Anyone else is told it does not exist.
-import { moneyToCents } from '@beach/contracts';
 import type { Locale } from '@beach/i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -14,7 +13,7 @@ import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
 import { localizedTo } from '../../../lib/i18n';
 import { usePayShare, useShare } from '../api/split-payment';
-import { useMyCredit } from '../../credit';
+import { useCreditCovers } from '../../credit';
 import { formatDateTime, formatMoney, whenText } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
@@ -26,12 +25,10 @@ export default function SharePage() {
   const id = Number(useParams().shareId);
   const share = useShare(id);
   const pay = usePayShare(id);
-  const credit = useMyCredit(1);
   const cancelled = useCheckoutCancelled();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const data = share.data;
-  // What credit can pay now: the balance less what is set aside for a payment under way.
-  const available = credit.data?.available;
+  const creditCovers = useCreditCovers(data?.share);
   const amount = data && formatMoney(data.share);
   const deadline = data && formatDateTime(data.deadline);
 
@@ -110,7 +107,7 @@ export default function SharePage() {
                 <Button onClick={() => void run(() => pay.card.mutateAsync())} loading={pay.card.isPending} loadingText={t`Apertura del pagamento...`}>
                   <Trans>Paga con carta</Trans>
                 </Button>
-                {available && moneyToCents(available) >= moneyToCents(data.share) && (
+                {creditCovers && (
                   <Button variant="secondary" onClick={() => void run(() => pay.credit.mutateAsync())} loading={pay.credit.isPending} loadingText={t`Pagamento...`}>
                     <Trans>Paga con il credito ({amount})</Trans>
                   </Button>

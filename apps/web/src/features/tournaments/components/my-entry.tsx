@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney, formatTime } from '../../../lib/format';
 import { useActionOutcome } from '../../../lib/use-action-outcome';
 import { localizedTo } from '../../../lib/i18n';
+import { useCreditCovers } from '../../credit';
 import { usePayEntryByCard, usePayEntryWithCredit, useWithdrawEntry } from '../api/tournaments';
 import { ENTRY_STATUS } from '../labels';
 import { tournamentPath } from './tournament-card';
@@ -27,6 +28,7 @@ export function MyEntry({ entry, notice, showName = false, calledShownAbove = fa
   const me = entry.players.find((player) => player.me);
   const partners = entry.players.filter((player) => !player.me);
   const owed = me && Number(me.owed) > 0 ? formatMoney(me.owed) : null;
+  const creditCovers = useCreditCovers(me?.owed);
   const active = entry.status !== 'withdrawn';
   const status = ENTRY_STATUS[entry.status];
   const offeredUntil = entry.offered_until && formatDateTime(entry.offered_until);
@@ -68,9 +70,11 @@ export function MyEntry({ entry, notice, showName = false, calledShownAbove = fa
             <Button size="sm" loading={byCard.isPending} loadingText={t`Apertura del pagamento...`} onClick={() => void run(async () => void (await byCard.mutateAsync(entry.id)))}>
               <Trans>Paga la tua quota ({owed}) con la carta</Trans>
             </Button>
-            <Button size="sm" variant="secondary" loading={withCredit.isPending} loadingText={t`Pagamento...`} onClick={() => void run(async () => (await withCredit.mutateAsync(entry.id)).message)}>
-              <Trans>Paga con il credito</Trans>
-            </Button>
+            {creditCovers && (
+              <Button size="sm" variant="secondary" loading={withCredit.isPending} loadingText={t`Pagamento...`} onClick={() => void run(async () => (await withCredit.mutateAsync(entry.id)).message)}>
+                <Trans>Paga con il credito</Trans>
+              </Button>
+            )}
           </>
         )}
         {active && entry.tournament.registration_open && (
