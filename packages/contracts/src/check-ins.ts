@@ -168,7 +168,7 @@ export const checkInsRoutes = {
   create: defineRoute({
     method: 'post',
     path: '/api/admin/check-ins',
-    summary: `Registra l’ingresso di una tessera valida; la stessa tessera entro ${CHECK_IN_REPEAT_MINUTES} minuti risponde 409 con l’ora già registrata`,
+    summary: `Registra l’ingresso di una tessera valida; la stessa tessera entro ${CHECK_IN_REPEAT_MINUTES} minuti risponde 409 con l’ora già registrata, ma la stessa richiesta ripetuta dallo stesso operatore (doppio clic) risponde con l’ingresso già registrato`,
     tag: 'check-ins',
     access: 'staff',
     body: ZCheckInBody,

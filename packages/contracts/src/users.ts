@@ -122,6 +122,8 @@ export const ZMemberSearchResult = z.object({
   ...personFields,
   /** From the member's latest card, to fill the desk form. */
   fiscal_code: z.string().nullable(),
+  /** The latest card's number: with the e-mail and the birth date, it tells homonyms apart at the desk. */
+  membership_number: z.string().nullable(),
 });
 export type TMemberSearchResult = z.infer<typeof ZMemberSearchResult>;
 
@@ -129,9 +131,9 @@ export const usersRoutes = {
   search: defineRoute({
     method: 'get',
     path: '/api/admin/users/search',
-    summary: 'Cerca un tesserato per nome, e-mail o codice fiscale (al massimo 10 risultati)',
+    summary: 'Cerca un tesserato per nome, e-mail o codice fiscale (al massimo 10 risultati), per la segreteria',
     tag: 'users',
-    access: 'admin',
+    access: 'staff',
     query: z.object({ q: z.string().trim().min(2, z.because(userMessages.searchTooShort)).max(100) }),
     response: z.object({ data: z.array(ZMemberSearchResult) }),
   }),

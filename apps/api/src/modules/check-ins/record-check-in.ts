@@ -3,13 +3,13 @@
 import { type api, type BodyOf, CHECK_IN_REPEAT_MINUTES } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
-import { auditRow } from '../../lib/audit.js';
+import { audit, auditRow, rowOf } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { timeOf, todayInRome } from '../../lib/time.js';
 import { certificateWarning } from '../certificates/index.js';
 import { holderOf, toVerificationDto } from '../memberships/index.js';
-import { bookingsOfDay, CHECK_IN_DETAILS, CHECK_IN_MESSAGES, type CourtRow, toCheckInDto, verdictOf } from './check-in-terms.js';
+import { bookingsOfDay, CHECK_IN_DETAILS, CHECK_IN_MESSAGES, CHECK_IN_REPEAT_SECONDS, type CourtRow, toCheckInDto, verdictOf } from './check-in-terms.js';
 
 type CheckInBody = BodyOf<typeof api.checkIns.create>;
 
@@ -18,7 +18,7 @@ export function createCheckInRecording({ db }: Pick<AppDeps, 'db'>) {
     /**
      * Records a valid card's entrance. The card's row is locked for the transaction, so of simultaneous
      * scans one records and the others find it: the same card within CHECK_IN_REPEAT_MINUTES answers 409
-     * with the time already recorded.
+     * with the time already recorded, unless it is the same desk's same request again (CHECK_IN_REPEAT_SECONDS).
      */
     async create(body: CheckInBody, staff: User) {
       return db.$transaction(async (tx) => {
@@ -29,10 +29,22 @@ export function createCheckInRecording({ db }: Pick<AppDeps, 'db'>) {
         const verdict = verdictOf(toVerificationDto(membership, today).status);
         if (verdict !== 'valid') throw new AppError(409, CHECK_IN_MESSAGES.notValid(verdict));
 
-        const [recent] = await tx.$queryRaw<{ checked_in_at: Date }[]>`
-          SELECT checked_in_at FROM check_ins
+        const [recent] = await tx.$queryRaw<{ id: number; checked_in_at: Date; repeated: boolean }[]>`
+          SELECT id, checked_in_at,
+                 (staff_id = ${staff.id} AND booking_id IS NOT DISTINCT FROM ${body.booking_id}
+                  AND (${body.booking_id}::int IS NOT NULL OR court_row = ${body.court_row})
+                  AND checked_in_at > now() - make_interval(secs => ${CHECK_IN_REPEAT_SECONDS})) AS repeated
+          FROM check_ins
           WHERE membership_id = ${membership.id} AND checked_in_at > now() - make_interval(mins => ${CHECK_IN_REPEAT_MINUTES})
           ORDER BY checked_in_at DESC LIMIT 1`;
+        // The same desk sending the same entrance again (a double click, a retry) is told it is recorded, once;
+        // the log keeps the request, like an unchanged role's (the operator asked for it).
+        if (recent?.repeated) {
+          const row = await rowOf(tx, 'check_ins', recent.id);
+          await audit(tx, { entity: 'check_ins', id: recent.id, action: 'check-in', before: row, after: row });
+          const recorded = await tx.checkIn.findUniqueOrThrow({ where: { id: recent.id }, include: CHECK_IN_DETAILS });
+          return { message: CHECK_IN_MESSAGES.recorded(holderOf(membership.user)), check_in: toCheckInDto(recorded) };
+        }
         if (recent) throw new AppError(409, CHECK_IN_MESSAGES.alreadyRecorded(timeOf(recent.checked_in_at)));
         // While a valid certificate is required, a holder without one enters only when the desk confirms it.
         const warning = body.without_valid_certificate ? undefined : await certificateWarning(tx, membership.userId, today);

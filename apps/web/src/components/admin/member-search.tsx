@@ -4,6 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import Search from 'lucide-react/icons/search';
 import { callApi } from '../../lib/api-client';
+import { serverMessage } from '../../lib/api-errors';
+import { formatDate } from '../../lib/format';
+import { Alert } from '../ui/alert';
 import { Input } from '../ui/field';
 import { Spinner } from '../ui/spinner';
 import { useDebouncedSearch } from './use-debounced-search';
@@ -23,6 +26,8 @@ export function MemberSearch({ onPick }: { onPick: (member: TMemberSearchResult)
         <Search aria-hidden="true" className="pointer-events-none absolute top-9 left-3 h-4 w-4 text-slate-400" />
       </div>
       {results.isFetching && <Spinner size="sm" label={t`Ricerca...`} />}
+      {/* The real cause (no right, no connection), never the length hint again. */}
+      {results.isError && <Alert tone="error">{serverMessage(results.error) ?? t`Non è stato possibile cercare i tesserati. Riprova più tardi.`}</Alert>}
       {results.data && (
         <ul aria-label={t`Risultati della ricerca`} className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
           {results.data.length === 0 && <li className="p-3 text-sm text-slate-500">
@@ -34,9 +39,12 @@ export function MemberSearch({ onPick }: { onPick: (member: TMemberSearchResult)
                 <span className="block font-semibold text-slate-900">
                   {member.first_name} {member.last_name}
                 </span>
+                {/* What tells homonyms apart, as the users' list shows it. */}
+                <span className="block break-all text-slate-600">{member.email}</span>
                 <span className="block text-slate-600">
-                  {member.email}
-                  {member.fiscal_code && ` · ${member.fiscal_code}`}
+                  {[member.birth_date && t`nato/a il ${formatDate(member.birth_date)}`, member.membership_number && t`tessera ${member.membership_number}`, member.fiscal_code]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </span>
               </button>
             </li>
