@@ -42,8 +42,7 @@ export function MemberCredit({ userId }: { userId: number }) {
           <>
             <CreditBreakdown statement={credit.data} />
             <CreditOwed owed={credit.data.owed} audience="staff" action={<SettleDebtForm userId={userId} onDone={setNotice} />} />
-            <CreditRefundDue statement={credit.data} audience="staff" />
-            <RefundDueForm userId={userId} statement={credit.data} onDone={setNotice} />
+            <CreditRefundDue statement={credit.data} audience="staff" action={<RefundDueForm userId={userId} statement={credit.data} onDone={setNotice} />} />
             <DeskTopUpForm userId={userId} statement={credit.data} onDone={setNotice} />
             <AdjustmentForm userId={userId} onDone={setNotice} />
             <RefundForm userId={userId} statement={credit.data} onDone={setNotice} />
