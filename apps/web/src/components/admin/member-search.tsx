@@ -19,6 +19,11 @@ export function MemberSearch({ onPick }: { onPick: (member: TMemberSearchResult)
   const { t } = useLingui();
   const { text, setText, search } = useDebouncedSearch();
   const results = useMemberSearch(search);
+  const detailsOf = (member: TMemberSearchResult) => {
+    const born = member.birth_date ? formatDate(member.birth_date) : null;
+    const card = member.membership_number;
+    return [born && t`nato/a il ${born}`, card && t`tessera ${card}`, member.fiscal_code].filter(Boolean);
+  };
   return (
     <div className="space-y-2">
       <div className="relative">
@@ -41,11 +46,7 @@ export function MemberSearch({ onPick }: { onPick: (member: TMemberSearchResult)
                 </span>
                 {/* What tells homonyms apart, as the users' list shows it. */}
                 <span className="block break-all text-slate-600">{member.email}</span>
-                <span className="block text-slate-600">
-                  {[member.birth_date && t`nato/a il ${formatDate(member.birth_date)}`, member.membership_number && t`tessera ${member.membership_number}`, member.fiscal_code]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
+                <span className="block text-slate-600">{detailsOf(member).join(' · ')}</span>
               </button>
             </li>
           ))}
