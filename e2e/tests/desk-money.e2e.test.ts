@@ -114,7 +114,7 @@ describe('the desk’s money on the member’s page', () => {
       await expect.poll(() => owedBy(deskMemberId)).toBe(0);
       await expect.poll(() => owed.count()).toBe(0);
       const due = credit.getByRole('status').filter({ hasText: 'Rimborso sulla carta non riuscito' });
-      await due.getByLabel('Restituisci').selectOption('credit');
+      await due.getByLabel('Restituisci', { exact: true }).selectOption('credit');
       await due.getByRole('button', { name: 'Restituisci il rimborso' }).click();
       await expect.poll(() => due.count()).toBe(0);
       expect(await creditBalance(ctx.stack.db, deskMemberId)).toBe(2000);
