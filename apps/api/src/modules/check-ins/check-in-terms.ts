@@ -18,9 +18,6 @@ import { holderOf, toVerificationDto, VERIFY_PATH } from '../memberships/index.j
 
 export type CourtRow = (typeof COURT_ROWS)[number];
 
-/** The same desk sending the same entrance again within this many seconds is a double click or a retry, not a second entrance. */
-export const CHECK_IN_REPEAT_SECONDS = 60;
-
 export const CHECK_IN_MESSAGES = {
   recorded: (holder: string) => `Ingresso registrato: ${holder}`,
   alreadyRecorded: (time: string) => `Ingresso già registrato alle ${time}: non viene contato due volte.`,

@@ -9,7 +9,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { timeOf, todayInRome } from '../../lib/time.js';
 import { certificateWarning } from '../certificates/index.js';
 import { holderOf, toVerificationDto } from '../memberships/index.js';
-import { bookingsOfDay, CHECK_IN_DETAILS, CHECK_IN_MESSAGES, CHECK_IN_REPEAT_SECONDS, type CourtRow, toCheckInDto, verdictOf } from './check-in-terms.js';
+import { bookingsOfDay, CHECK_IN_DETAILS, CHECK_IN_MESSAGES, type CourtRow, toCheckInDto, verdictOf } from './check-in-terms.js';
 
 type CheckInBody = BodyOf<typeof api.checkIns.create>;
 
@@ -18,7 +18,7 @@ export function createCheckInRecording({ db }: Pick<AppDeps, 'db'>) {
     /**
      * Records a valid card's entrance. The card's row is locked for the transaction, so of simultaneous
      * scans one records and the others find it: the same card within CHECK_IN_REPEAT_MINUTES answers 409
-     * with the time already recorded, unless it is the same desk's same request again (CHECK_IN_REPEAT_SECONDS).
+     * with the time already recorded, unless it is the same request again (its `request_key`).
      */
     async create(body: CheckInBody, staff: User) {
       return db.$transaction(async (tx) => {
@@ -29,22 +29,18 @@ export function createCheckInRecording({ db }: Pick<AppDeps, 'db'>) {
         const verdict = verdictOf(toVerificationDto(membership, today).status);
         if (verdict !== 'valid') throw new AppError(409, CHECK_IN_MESSAGES.notValid(verdict));
 
-        const [recent] = await tx.$queryRaw<{ id: number; checked_in_at: Date; repeated: boolean }[]>`
-          SELECT id, checked_in_at,
-                 (staff_id = ${staff.id} AND booking_id IS NOT DISTINCT FROM ${body.booking_id}
-                  AND (${body.booking_id}::int IS NOT NULL OR court_row = ${body.court_row})
-                  AND checked_in_at > now() - make_interval(secs => ${CHECK_IN_REPEAT_SECONDS})) AS repeated
-          FROM check_ins
+        // The same request again (its form's key: a double click, a retry) is told its entrance is recorded;
+        // the log keeps the request, like an unchanged role's (the operator asked for it).
+        const sent = body.request_key ? await tx.checkIn.findUnique({ where: { requestKey: body.request_key }, include: CHECK_IN_DETAILS }) : null;
+        if (sent && sent.membershipId === membership.id) {
+          const row = await rowOf(tx, 'check_ins', sent.id);
+          await audit(tx, { entity: 'check_ins', id: sent.id, action: 'check-in', before: row, after: row });
+          return { message: CHECK_IN_MESSAGES.recorded(holderOf(membership.user)), check_in: toCheckInDto(sent) };
+        }
+        const [recent] = await tx.$queryRaw<{ checked_in_at: Date }[]>`
+          SELECT checked_in_at FROM check_ins
           WHERE membership_id = ${membership.id} AND checked_in_at > now() - make_interval(mins => ${CHECK_IN_REPEAT_MINUTES})
           ORDER BY checked_in_at DESC LIMIT 1`;
-        // The same desk sending the same entrance again (a double click, a retry) is told it is recorded, once;
-        // the log keeps the request, like an unchanged role's (the operator asked for it).
-        if (recent?.repeated) {
-          const row = await rowOf(tx, 'check_ins', recent.id);
-          await audit(tx, { entity: 'check_ins', id: recent.id, action: 'check-in', before: row, after: row });
-          const recorded = await tx.checkIn.findUniqueOrThrow({ where: { id: recent.id }, include: CHECK_IN_DETAILS });
-          return { message: CHECK_IN_MESSAGES.recorded(holderOf(membership.user)), check_in: toCheckInDto(recorded) };
-        }
         if (recent) throw new AppError(409, CHECK_IN_MESSAGES.alreadyRecorded(timeOf(recent.checked_in_at)));
         // While a valid certificate is required, a holder without one enters only when the desk confirms it.
         const warning = body.without_valid_certificate ? undefined : await certificateWarning(tx, membership.userId, today);
@@ -60,7 +56,7 @@ export function createCheckInRecording({ db }: Pick<AppDeps, 'db'>) {
 
         const checkIn = await auditRow(tx, { entity: 'check_ins', action: 'check-in' }, () =>
           tx.checkIn.create({
-            data: { membershipId: membership.id, userId: membership.userId, staffId: staff.id, bookingId: body.booking_id, courtRow },
+            data: { membershipId: membership.id, userId: membership.userId, staffId: staff.id, bookingId: body.booking_id, courtRow, requestKey: body.request_key },
             include: CHECK_IN_DETAILS,
           }),
         );

@@ -31,8 +31,10 @@ function RecordEntrance({ answer }: { answer: TCheckInLookup }) {
   const card = answer.card!;
   const warning = answer.medical_certificate?.warning ?? null;
 
-  // One click, one request: a second click before the screen shows "Registrazione..." sends nothing.
+  // One click, one request: a second click before the screen shows "Registrazione..." sends nothing; and
+  // this entrance's key makes the same request sent again (a retry) answer the success, recorded once.
   const sending = useRef(false);
+  const [requestKey] = useState(() => crypto.randomUUID());
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending.current || record.isSuccess) return;
@@ -42,7 +44,7 @@ function RecordEntrance({ answer }: { answer: TCheckInLookup }) {
       if (warning && !(await confirm({ title: 'Registrare l’ingresso senza certificato valido?', message: warning, confirmLabel: 'Registra comunque', tone: 'danger' }))) return;
       const where = choice === WALK_IN ? { court_row: row } : { booking_id: Number(choice) };
       // A refusal is shown from the mutation's state.
-      await record.mutateAsync({ membership_id: card.membership_id, ...where, without_valid_certificate: warning !== null }).catch(() => undefined);
+      await record.mutateAsync({ membership_id: card.membership_id, ...where, without_valid_certificate: warning !== null, request_key: requestKey }).catch(() => undefined);
     } finally {
       sending.current = false;
     }
