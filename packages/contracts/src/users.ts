@@ -69,6 +69,8 @@ export const ZUserBookingSummary = z.object({
   coupon_code: z.string().nullable(),
   notes: z.string().nullable(),
   created_at: z.iso.datetime(),
+  /** Still to collect, from the ledger (the planner's "Ancora da incassare"): the organiser's and the players' shares. */
+  owed: ZMoney,
 });
 export const ZUserPaymentSummary = z.object({
   id: z.number().int(),
