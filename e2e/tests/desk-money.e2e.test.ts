@@ -1,12 +1,12 @@
 // The money screens of the member and of the desk, in Chromium at 390 and 1280 px: a member who owes the
 // centre books a court, is told so on the payment page, follows the notice's link to the credit section of
 // their profile and pays the debt there by card ("Paga"); a refund due is shown to the member. At the desk,
-// on the member's page, staff collect a debt ("Incassa"), pay out a refund due from inside its box, and
-// confirm a large top-up in words before it is booked.
+// on the member's page, staff collect a debt ("Incassa"), pay out a refund due from inside its box, see a
+// booking still to be paid with the total and collect it there, and confirm a large top-up in words.
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
-import { creditBalance, failedCardRefund, oweCentre } from '../src/ledger.js';
+import { creditBalance, failedCardRefund, oweCentre, postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -119,6 +119,40 @@ describe('the desk’s money on the member’s page', () => {
       await expect.poll(() => due.count()).toBe(0);
       expect(await creditBalance(ctx.stack.db, deskMemberId)).toBe(2000);
       await screenshot(page, 'desk-debt-collected-1280', { fullPage: false });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows a booking still to be paid as such, with the total, and collects it from the member’s page', async () => {
+    const { db } = ctx.stack;
+    const court = await db.court.findUniqueOrThrow({ where: { code: 'C3' } });
+    const startsAt = new Date(`${day}T16:00:00Z`);
+    const booking = await db.booking.create({ data: { courtId: court.id, userId: deskMemberId, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), priceCents: 2000, status: 'confirmed' } });
+    await postHistory(db);
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page } = await openRecord(viewport.width);
+      try {
+        await page.setViewportSize(viewport);
+        const unpaid = page.getByRole('region', { name: 'Da incassare' });
+        await unpaid.getByText(/^Prenotazioni da pagare: 20,00\s€ da incassare\.$/).waitFor();
+        await unpaid.getByText(/^Ancora da incassare 20,00\s€$/).waitFor();
+        const bookings = page.getByRole('region', { name: /^Prenotazioni \(/ });
+        await bookings.getByText(/^Da pagare · 20,00\s€$/).waitFor();
+        expect(await bookings.getByText('Confermata', { exact: true }).count()).toBe(0);
+        await unpaid.scrollIntoViewIfNeeded();
+        await screenshot(page, `desk-unpaid-booking-${viewport.width}`, { fullPage: false });
+      } finally {
+        await page.close();
+      }
+    }
+    const { page } = await openRecord(DESKTOP.width);
+    try {
+      const unpaid = page.getByRole('region', { name: 'Da incassare' });
+      await unpaid.getByRole('button', { name: 'Incassa' }).click();
+      await expect.poll(() => unpaid.count()).toBe(0);
+      expect(await db.transaction.count({ where: { bookingId: booking.id, type: 'payment', status: 'completed', method: 'cash', amountCents: 2000 } })).toBe(1);
+      await page.getByRole('region', { name: /^Prenotazioni \(/ }).getByText('Confermata', { exact: true }).waitFor();
     } finally {
       await page.close();
     }
