@@ -62,3 +62,27 @@ export async function enrolmentOwed(db: Db, enrolmentId: number) {
     WHERE kind = 'enrolment_receivable' AND enrolment_id = ${enrolmentId}`;
   return row!.owed;
 }
+
+let arranged = 0;
+
+/** A member's debt to the centre (`member_debt`), as a top-up refunded on Stripe's side after it was spent leaves it. */
+export async function oweCentre(db: Db, userId: number, cents: number) {
+  await post(db, { key: `e2e:debt:${userId}:${Date.now()}:${++arranged}`, kind: 'correction', description: 'Debito di prova', userId, legs: [debit(accounts.debt(userId), cents), credit(accounts.revenue('extra'), cents)] });
+}
+
+/**
+ * A card refund Stripe did not make (docs/domain.md#refund-payable): an online top-up of `cents` whose refund
+ * failed, its money due to the member at the desk. Returns the top-up's payment row.
+ */
+export async function failedCardRefund(db: Db, userId: number, cents: number) {
+  const payment = await db.transaction.create({ data: { kind: 'credit', userId, amountCents: cents, method: 'stripe', status: 'completed', paidAt: new Date(), description: 'Ricarica online' } });
+  await post(db, {
+    key: `e2e:refund-due:${payment.id}`,
+    kind: 'refund_failed',
+    description: 'Rimborso sulla carta non riuscito: importo da restituire in segreteria',
+    userId,
+    transactionId: payment.id,
+    legs: [debit(accounts.stripe, cents), credit(accounts.refundDue(userId, payment.id), cents)],
+  });
+  return payment;
+}

@@ -112,6 +112,8 @@ export const ZCheckInBody = z.object({
   court_row: ZCourtRow.nullish().transform((value) => value ?? null),
   /** The desk confirmed letting in a holder without a valid certificate while one is required. */
   without_valid_certificate: z.boolean(z.because(checkInMessages.confirmation)).default(false),
+  /** One per entrance the desk's form records: the same request sent again is answered the success, recorded once. */
+  request_key: z.uuid().nullish().transform((value) => value ?? null),
 });
 export type TCheckInBody = z.input<typeof ZCheckInBody>;
 
@@ -168,7 +170,7 @@ export const checkInsRoutes = {
   create: defineRoute({
     method: 'post',
     path: '/api/admin/check-ins',
-    summary: `Registra l’ingresso di una tessera valida; la stessa tessera entro ${CHECK_IN_REPEAT_MINUTES} minuti risponde 409 con l’ora già registrata`,
+    summary: `Registra l’ingresso di una tessera valida; la stessa tessera entro ${CHECK_IN_REPEAT_MINUTES} minuti risponde 409 con l’ora già registrata; la stessa richiesta ripetuta (stessa request_key: doppio clic, nuovo tentativo) risponde con l’ingresso già registrato`,
     tag: 'check-ins',
     access: 'staff',
     body: ZCheckInBody,

@@ -79,6 +79,8 @@ export const ZCreditStatement = pagedListOf(ZCreditMovement).extend({
   refund_due_held: ZMoney,
   top_up_min: ZMoney,
   top_up_max: ZMoney,
+  /** Above this the desk confirms a top-up or a refund in words (docs/domain.md#credit, "Large amounts at the desk"). */
+  confirm_above: ZMoney,
 });
 export type TCreditStatement = z.infer<typeof ZCreditStatement>;
 
@@ -95,6 +97,8 @@ const DESK_CREDIT_MAX_TEXT = `${String(Math.floor(DESK_CREDIT_MAX_CENTS / 100)).
 export const ZDeskTopUpBody = z.object({
   amount: ZPositiveEuroInput.refine((cents) => cents <= DESK_CREDIT_MAX_CENTS, z.because(creditMessages.deskTopUpMax, { max: DESK_CREDIT_MAX_TEXT })),
   method: z.enum(DESK_TOP_UP_METHODS, z.because(validationMessages.deskTopUpMethod)),
+  /** The desk confirmed the amount in words: needed above the setting `confirm_above`. */
+  confirmed: z.boolean().default(false),
 });
 export type TDeskTopUpBody = z.input<typeof ZDeskTopUpBody>;
 export const ZCreditAdjustmentBody = z.object({
@@ -107,8 +111,11 @@ export const ZCreditAdjustmentBody = z.object({
 });
 export type TCreditAdjustmentBody = z.input<typeof ZCreditAdjustmentBody>;
 
-/** The online top-up's limits and the largest correction staff may add without an admin, set by the admin. */
-export const ZCreditSettings = z.object({ top_up_min: ZMoney, top_up_max: ZMoney, correction_limit: ZMoney });
+/**
+ * The online top-up's limits, the largest correction staff may add without an admin, and the amount above
+ * which the desk confirms a top-up or a refund in words, set by the admin.
+ */
+export const ZCreditSettings = z.object({ top_up_min: ZMoney, top_up_max: ZMoney, correction_limit: ZMoney, confirm_above: ZMoney });
 export type TCreditSettings = z.infer<typeof ZCreditSettings>;
 export const ZCreditSettingsBody = z
   .object({
@@ -118,6 +125,7 @@ export const ZCreditSettingsBody = z
       (cents) => cents <= DESK_CREDIT_MAX_CENTS,
       z.because(creditMessages.correctionLimitMax, { max: DESK_CREDIT_MAX_TEXT }),
     ),
+    confirm_above: ZPositiveEuroInput,
   })
   .refine((body) => body.top_up_max >= body.top_up_min, { path: ['top_up_max'], ...z.because(creditMessages.maxBelowMin) });
 export type TCreditSettingsBody = z.input<typeof ZCreditSettingsBody>;
@@ -129,6 +137,8 @@ export const ZCreditRefundBody = z.object({
   method: z.enum(CREDIT_REFUND_METHODS, z.because(creditMessages.refundMethod)),
   /** Empty: the whole balance. */
   amount: z.preprocess((value) => (value === '' ? null : value), ZPositiveEuroInput.nullish()),
+  /** The desk confirmed the amount in words: needed above the setting `confirm_above`. */
+  confirmed: z.boolean().default(false),
 });
 export type TCreditRefundBody = z.input<typeof ZCreditRefundBody>;
 

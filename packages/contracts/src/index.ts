@@ -18,6 +18,7 @@ export * from './coaching.js';
 export * from './courts.js';
 export * from './prices.js';
 export * from './money.js';
+export * from './amount-in-words.js';
 export * from './paging.js';
 export * from './payments.js';
 export * from './carnets.js';

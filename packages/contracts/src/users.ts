@@ -69,6 +69,8 @@ export const ZUserBookingSummary = z.object({
   coupon_code: z.string().nullable(),
   notes: z.string().nullable(),
   created_at: z.iso.datetime(),
+  /** Still to collect, from the ledger (the planner's "Ancora da incassare"): the organiser's and the players' shares. */
+  owed: ZMoney,
 });
 export const ZUserPaymentSummary = z.object({
   id: z.number().int(),
@@ -122,6 +124,8 @@ export const ZMemberSearchResult = z.object({
   ...personFields,
   /** From the member's latest card, to fill the desk form. */
   fiscal_code: z.string().nullable(),
+  /** The latest card's number: with the e-mail and the birth date, it tells homonyms apart at the desk. */
+  membership_number: z.string().nullable(),
 });
 export type TMemberSearchResult = z.infer<typeof ZMemberSearchResult>;
 
@@ -129,9 +133,9 @@ export const usersRoutes = {
   search: defineRoute({
     method: 'get',
     path: '/api/admin/users/search',
-    summary: 'Cerca un tesserato per nome, e-mail o codice fiscale (al massimo 10 risultati)',
+    summary: 'Cerca un tesserato per nome, e-mail o codice fiscale (al massimo 10 risultati), per la segreteria',
     tag: 'users',
-    access: 'admin',
+    access: 'staff',
     query: z.object({ q: z.string().trim().min(2, z.because(userMessages.searchTooShort)).max(100) }),
     response: z.object({ data: z.array(ZMemberSearchResult) }),
   }),

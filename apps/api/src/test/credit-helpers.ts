@@ -3,12 +3,15 @@ import type { Express } from 'express';
 import request from 'supertest';
 import type { Db } from '../lib/db.js';
 
-/** The desk (staff: their token, or the headers that carry it) tops up the member's credit, in cash unless told otherwise; 200 expected. */
+/**
+ * The desk (staff: their token, or the headers that carry it) tops up the member's credit, in cash unless told
+ * otherwise, the amount confirmed (a large one is asked for it); 200 expected.
+ */
 export const deskTopUp = (app: Express, staff: string | Record<string, string>, member: { id: number }, amount: string, method: 'cash' | 'card' | 'bank_transfer' = 'cash') =>
   request(app)
     .post(`/api/admin/users/${member.id}/credit/top-up`)
     .set(typeof staff === 'string' ? { Authorization: `Bearer ${staff}` } : staff)
-    .send({ amount, method })
+    .send({ amount, method, confirmed: true })
     .expect(200);
 
 /**

@@ -13,6 +13,8 @@ export const paths = {
   verifyEmailError: '/verify-email/error',
   membership: '/tesseramento',
   profile: '/profilo',
+  /** The member's credit on their profile, where a debt is paid (its heading's id). */
+  profileCredit: '/profilo#credit-title',
   bookings: '/prenotazioni',
   myBookings: '/le-mie-prenotazioni',
   bookingPayment: '/prenotazioni/pagamento/:bookingId',

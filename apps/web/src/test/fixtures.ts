@@ -35,6 +35,7 @@ export const creditStatement = (balance = '0.00', overrides: Partial<TCreditStat
   refund_due_held: '0.00',
   top_up_min: '10.00',
   top_up_max: '200.00',
+  confirm_above: '200.00',
   data: [],
   current_page: 1,
   last_page: 1,

@@ -4,7 +4,7 @@ export { registerAdminBookingsRoutes } from './admin-bookings.router.js';
 export { createAdminBookingsService } from './admin-bookings.service.js';
 export { bandOf } from './booking-coupon-rules.js';
 export { lockBooking, lockLiveHold } from './booking-lock.js';
-export { moneyOfBooking, organiserDue, owedParts, sharesOf, spendCreditOnBooking, splitOwed } from './booking-money.js';
+export { moneyOfBooking, moneyOfBookings, organiserDue, owedParts, sharesOf, spendCreditOnBooking, splitOwed } from './booking-money.js';
 export type { BookingMoney } from './booking-money.js';
 export { tellBookingPaid } from './booking-paid.js';
 export { confirmBooking } from './confirm-booking.js';

@@ -1,6 +1,7 @@
 // Check-in at the desk through the real database: every verdict of a card read by QR or number, bad
 // input answered in Italian, an entrance recorded once even when scanned twice at the same moment, the
 // day's list and counts, "presente" on the planner, the audit entry, roles and the rate limit.
+import { randomUUID } from 'node:crypto';
 import { CERTIFICATE_STATE_LABELS, CHECK_IN_PENDING_REASONS, CHECK_IN_UNKNOWN_REASONS, NUL_MESSAGE, type TCheckInLookup } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +180,18 @@ describe('GET /api/admin/check-ins/lookup', () => {
 });
 
 describe('POST /api/admin/check-ins', () => {
+  it('answers a double click (the same request, its key, twice at once) with the success, recorded once; another request 409', async () => {
+    const { card } = await memberWithCard({ firstName: 'Dario', lastName: 'Doppio' });
+    const body = { membership_id: card.id, court_row: 'C', request_key: randomUUID() };
+    const [first, second] = await Promise.all([checkIn(body), checkIn(body)]);
+    expect([first.status, second.status], JSON.stringify([first.body, second.body])).toEqual([201, 201]);
+    expect([first.body.message, second.body.message]).toEqual(['Ingresso registrato: Dario D.', 'Ingresso registrato: Dario D.']);
+    expect(second.body.check_in.id).toBe(first.body.check_in.id);
+    const another = await checkIn({ ...body, request_key: randomUUID() });
+    expect(another.status).toBe(409);
+    expect(await db.checkIn.count({ where: { membershipId: card.id } })).toBe(1);
+  });
+
   it('records a walk-in on row B once, with its audit entry, and lists it with the day’s counts', async () => {
     const { member, card } = await memberWithCard({ firstName: 'Carla', lastName: 'Rossi' });
     const first = await checkIn({ membership_id: card.id, court_row: 'B' });

@@ -3,7 +3,7 @@
 import { type api, type BodyOf, CHECK_IN_REPEAT_MINUTES } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
-import { auditRow } from '../../lib/audit.js';
+import { audit, auditRow, rowOf } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { timeOf, todayInRome } from '../../lib/time.js';
@@ -18,7 +18,7 @@ export function createCheckInRecording({ db }: Pick<AppDeps, 'db'>) {
     /**
      * Records a valid card's entrance. The card's row is locked for the transaction, so of simultaneous
      * scans one records and the others find it: the same card within CHECK_IN_REPEAT_MINUTES answers 409
-     * with the time already recorded.
+     * with the time already recorded, unless it is the same request again (its `request_key`).
      */
     async create(body: CheckInBody, staff: User) {
       return db.$transaction(async (tx) => {
@@ -29,6 +29,14 @@ export function createCheckInRecording({ db }: Pick<AppDeps, 'db'>) {
         const verdict = verdictOf(toVerificationDto(membership, today).status);
         if (verdict !== 'valid') throw new AppError(409, CHECK_IN_MESSAGES.notValid(verdict));
 
+        // The same request again (its form's key: a double click, a retry) is told its entrance is recorded;
+        // the log keeps the request, like an unchanged role's (the operator asked for it).
+        const sent = body.request_key ? await tx.checkIn.findUnique({ where: { requestKey: body.request_key }, include: CHECK_IN_DETAILS }) : null;
+        if (sent && sent.membershipId === membership.id) {
+          const row = await rowOf(tx, 'check_ins', sent.id);
+          await audit(tx, { entity: 'check_ins', id: sent.id, action: 'check-in', before: row, after: row });
+          return { message: CHECK_IN_MESSAGES.recorded(holderOf(membership.user)), check_in: toCheckInDto(sent) };
+        }
         const [recent] = await tx.$queryRaw<{ checked_in_at: Date }[]>`
           SELECT checked_in_at FROM check_ins
           WHERE membership_id = ${membership.id} AND checked_in_at > now() - make_interval(mins => ${CHECK_IN_REPEAT_MINUTES})
@@ -48,7 +56,7 @@ export function createCheckInRecording({ db }: Pick<AppDeps, 'db'>) {
 
         const checkIn = await auditRow(tx, { entity: 'check_ins', action: 'check-in' }, () =>
           tx.checkIn.create({
-            data: { membershipId: membership.id, userId: membership.userId, staffId: staff.id, bookingId: body.booking_id, courtRow },
+            data: { membershipId: membership.id, userId: membership.userId, staffId: staff.id, bookingId: body.booking_id, courtRow, requestKey: body.request_key },
             include: CHECK_IN_DETAILS,
           }),
         );

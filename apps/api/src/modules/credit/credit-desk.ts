@@ -17,7 +17,7 @@ import { auditCreditEntry } from './credit-audit.js';
 import { creditMovementEmail } from './credit.emails.js';
 import { createCreditRefunds } from './credit-refunds.js';
 import type { CreditReads } from './credit-statement.js';
-import { creditMessages } from './credit-terms.js';
+import { creditMessages, requireConfirmedAmount } from './credit-terms.js';
 
 /**
  * The credit a staff member has added by corrections today (Rome's day), read from the ledger under a
@@ -48,9 +48,10 @@ export function createCreditDesk(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 
 
   return {
     /** Money handed over at the desk: a completed payment (its receipt follows) and the credit it buys. */
-    async deskTopUp(staff: User, userId: number, { amount, method }: BodyOf<typeof api.credit.deskTopUp>) {
+    async deskTopUp(staff: User, userId: number, { amount, method, confirmed }: BodyOf<typeof api.credit.deskTopUp>) {
       await memberOf(userId);
       refuseOwnMoney(staff, [userId]);
+      requireConfirmedAmount(await readSettings(db), amount, confirmed);
       const entryId = await db.$transaction(async (tx) => {
         const payment = await tx.transaction.create({
           data: { kind: 'credit', userId, amountCents: amount, method, status: 'completed', paidAt: new Date(), description: 'Ricarica credito in segreteria' },

@@ -12,7 +12,9 @@ import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { todayInRome } from '../../lib/time.js';
 import { accounts, available, credit, debit, post, INSUFFICIENT_CREDIT, settleDebt, walletOf } from '../ledger/index.js';
 import { requireStripe, markRefunded, refundOf, refundsDueOf, type StripeRequests } from '../payments/index.js';
+import { readSettings } from '../settings/index.js';
 import { auditCreditEntry } from './credit-audit.js';
+import { requireConfirmedAmount } from './credit-terms.js';
 
 export const CREDIT_REFUND_MESSAGES = {
   nothing: 'Il credito è a zero: non c’è nulla da rimborsare.',
@@ -55,7 +57,7 @@ export function createCreditRefunds({ db, stripe }: Pick<AppDeps, 'db' | 'stripe
    * given. One member's refunds take turns on their credit accounts, so two at once never refund the same
    * credit: the second finds it spent (409).
    */
-  async function takeOut(staffId: number, userId: number, { amount, method }: BodyOf<typeof api.credit.refund>) {
+  async function takeOut(staffId: number, userId: number, { amount, method, confirmed }: BodyOf<typeof api.credit.refund>) {
     const card = method === 'card';
     if (card) requireStripe(stripe);
     return db.$transaction(async (tx) => {
@@ -81,6 +83,7 @@ export function createCreditRefunds({ db, stripe }: Pick<AppDeps, 'db' | 'stripe
       });
       // Without an amount: all that can go back this way.
       const cents = amount ?? rows.reduce((sum, row) => sum + row.available, 0);
+      requireConfirmedAmount(await readSettings(tx), cents, confirmed);
       const plan = planOf(rows, cents);
       if (plan.uncovered > 0 || cents === 0) {
         const message = CREDIT_REFUND_MESSAGES.beyondTopUps(plan.refundable, method);

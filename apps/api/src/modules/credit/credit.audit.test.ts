@@ -64,7 +64,7 @@ describe('the desk’s credit writes', () => {
 describe('PUT /api/admin/credit/settings', () => {
   it('records the settings row before and after; refused by the audit log, the settings stay', async () => {
     const { creditTopUpMaxCents } = await db.setting.findUniqueOrThrow({ where: { id: 1 } });
-    await request(app).put('/api/admin/credit/settings').set(bearer(logins.admin)).send({ top_up_min: '10', top_up_max: '150', correction_limit: '50' }).expect(200);
+    await request(app).put('/api/admin/credit/settings').set(bearer(logins.admin)).send({ top_up_min: '10', top_up_max: '150', correction_limit: '50', confirm_above: '200' }).expect(200);
     expect(await lastAuditOf(db, 'settings', null)).toMatchObject({
       action: 'update',
       route: 'PUT /api/admin/credit/settings',
@@ -73,7 +73,7 @@ describe('PUT /api/admin/credit/settings', () => {
       afterData: expect.objectContaining({ credit_top_up_max_cents: 15000 }),
     });
     await whileRefusing(db, 'audit_log', () =>
-      request(app).put('/api/admin/credit/settings').set(bearer(logins.admin)).send({ top_up_min: '10', top_up_max: '90', correction_limit: '50' }).expect(500),
+      request(app).put('/api/admin/credit/settings').set(bearer(logins.admin)).send({ top_up_min: '10', top_up_max: '90', correction_limit: '50', confirm_above: '200' }).expect(500),
     );
     expect((await db.setting.findUniqueOrThrow({ where: { id: 1 } })).creditTopUpMaxCents).toBe(15000);
   });

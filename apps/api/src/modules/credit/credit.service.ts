@@ -36,8 +36,8 @@ export function createCreditService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'
 
     settings: async () => settingsDto(await readSettings(db)),
 
-    async saveSettings({ top_up_min, top_up_max, correction_limit }: BodyOf<typeof api.credit.saveSettings>) {
-      const saved = await saveSettings(db, { creditTopUpMinCents: top_up_min, creditTopUpMaxCents: top_up_max, creditCorrectionLimitCents: correction_limit });
+    async saveSettings({ top_up_min, top_up_max, correction_limit, confirm_above }: BodyOf<typeof api.credit.saveSettings>) {
+      const saved = await saveSettings(db, { creditTopUpMinCents: top_up_min, creditTopUpMaxCents: top_up_max, creditCorrectionLimitCents: correction_limit, deskConfirmAboveCents: confirm_above });
       return settingsDto(saved);
     },
 

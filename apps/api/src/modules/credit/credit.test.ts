@@ -181,14 +181,15 @@ describe('the member', () => {
   it('tops up within the limits the admin sets (staff may not change them)', async () => {
     const admin = await loginAs(app, DEMO.admin);
     const member = await createMember(app, db);
-    await request(app).put('/api/admin/credit/settings').set(bearer(staff)).send({ top_up_min: '5', top_up_max: '50', correction_limit: '50' }).expect(403);
-    const refused = await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '50', top_up_max: '5', correction_limit: '50' }).expect(422);
+    await request(app).put('/api/admin/credit/settings').set(bearer(staff)).send({ top_up_min: '5', top_up_max: '50', correction_limit: '50', confirm_above: '200' }).expect(403);
+    const refused = await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '50', top_up_max: '5', correction_limit: '50', confirm_above: '200' }).expect(422);
     expect(refused.body.errors).toEqual({ top_up_max: ['Il massimo non può essere inferiore al minimo.'] });
     try {
-      expect((await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '5', top_up_max: '50', correction_limit: '20' }).expect(200)).body).toEqual({
+      expect((await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '5', top_up_max: '50', correction_limit: '20', confirm_above: '200' }).expect(200)).body).toEqual({
         top_up_min: '5.00',
         top_up_max: '50.00',
         correction_limit: '20.00',
+        confirm_above: '200.00',
       });
       expect(await db.auditLog.count({ where: { entityType: 'settings', action: 'update', route: 'PUT /api/admin/credit/settings' } })).toBe(1);
       await topUp(member, '5').expect(200);
@@ -199,7 +200,7 @@ describe('the member', () => {
       await correct('20,01').expect(403);
       await correct('20').expect(200);
     } finally {
-      await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '10', top_up_max: '200', correction_limit: '50' }).expect(200);
+      await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '10', top_up_max: '200', correction_limit: '50', confirm_above: '200' }).expect(200);
     }
   });
 

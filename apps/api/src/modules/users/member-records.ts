@@ -3,6 +3,7 @@
 import { centsToMoney } from '@beach/contracts';
 import type { Db } from '../../lib/db.js';
 import { toIsoDate } from '../../lib/time.js';
+import { moneyOfBookings } from '../bookings/index.js';
 import { shownStatus } from '../payments/index.js';
 
 export async function memberRecords(db: Db, userId: number) {
@@ -17,6 +18,8 @@ export async function memberRecords(db: Db, userId: number) {
     db.bookingWaitlist.findMany({ where: { userId }, orderBy: { startsAt: 'desc' }, include: { court: { select: { name: true } } } }),
   ]);
   const bookingCouponCode = (booking: (typeof bookings)[number]) => booking.bookingCoupon?.code ?? booking.membershipCoupon?.code ?? null;
+  // What is still to collect is the ledger's, as the planner reads it: never worked out from the status.
+  const money = await moneyOfBookings(db, bookings.map((booking) => booking.id));
   return {
     memberships: memberships.map((card) => ({
       id: card.id,
@@ -44,6 +47,7 @@ export async function memberRecords(db: Db, userId: number) {
       coupon_code: bookingCouponCode(booking),
       notes: booking.notes,
       created_at: booking.createdAt.toISOString(),
+      owed: centsToMoney(money.get(booking.id)?.owed ?? 0),
     })),
     payments: transactions.map((payment) => ({
       id: payment.id,

@@ -158,7 +158,8 @@ export function createUsersService(deps: Deps, auth: AuthService) {
       const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
       return db.$queryRaw<TMemberSearchResult[]>`
         SELECT u.id, u.first_name, u.last_name, u.email, u.phone, to_char(u.birth_date, 'YYYY-MM-DD') AS birth_date,
-               (SELECT m.fiscal_code FROM memberships m WHERE m.user_id = u.id AND m.fiscal_code IS NOT NULL ORDER BY m.created_at DESC LIMIT 1) AS fiscal_code
+               (SELECT m.fiscal_code FROM memberships m WHERE m.user_id = u.id AND m.fiscal_code IS NOT NULL ORDER BY m.created_at DESC LIMIT 1) AS fiscal_code,
+               (SELECT m.membership_number FROM memberships m WHERE m.user_id = u.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS membership_number
         FROM users u
         WHERE (u.first_name || ' ' || u.last_name || ' ' || u.email) ILIKE ${pattern}
            OR EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.fiscal_code = upper(${text}))

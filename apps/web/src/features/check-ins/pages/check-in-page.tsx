@@ -3,7 +3,7 @@
 // the day's entrances with their counts in view. The QR decoder loads with the camera part only. A holder
 // without the certificate required to play is let in only after the desk confirms it.
 import { COURT_ROWS, type TCheckInLookup, type TCheckInsDay } from '@beach/contracts';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
@@ -31,12 +31,23 @@ function RecordEntrance({ answer }: { answer: TCheckInLookup }) {
   const card = answer.card!;
   const warning = answer.medical_certificate?.warning ?? null;
 
+  // One click, one request: a second click before the screen shows "Registrazione..." sends nothing; and
+  // this entrance's key makes the same request sent again (a retry) answer the success, recorded once.
+  const sending = useRef(false);
+  const [requestKey] = useState(() => crypto.randomUUID());
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // Letting in someone who may not play is the desk's choice, made knowingly (the server asks for it too).
-    if (warning && !(await confirm({ title: 'Registrare l’ingresso senza certificato valido?', message: warning, confirmLabel: 'Registra comunque', tone: 'danger' }))) return;
-    const where = choice === WALK_IN ? { court_row: row } : { booking_id: Number(choice) };
-    record.mutate({ membership_id: card.membership_id, ...where, without_valid_certificate: warning !== null });
+    if (sending.current || record.isSuccess) return;
+    sending.current = true;
+    try {
+      // Letting in someone who may not play is the desk's choice, made knowingly (the server asks for it too).
+      if (warning && !(await confirm({ title: 'Registrare l’ingresso senza certificato valido?', message: warning, confirmLabel: 'Registra comunque', tone: 'danger' }))) return;
+      const where = choice === WALK_IN ? { court_row: row } : { booking_id: Number(choice) };
+      // A refusal is shown from the mutation's state.
+      await record.mutateAsync({ membership_id: card.membership_id, ...where, without_valid_certificate: warning !== null, request_key: requestKey }).catch(() => undefined);
+    } finally {
+      sending.current = false;
+    }
   };
 
   const options = [

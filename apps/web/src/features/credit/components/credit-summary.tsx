@@ -68,9 +68,10 @@ export function CreditOwed({ owed, audience, action }: Pick<TCreditStatement, 'o
 
 /**
  * Card refunds Stripe did not make (docs/domain.md#refund-payable): the member's money, not part of the
- * balance, paid out at the desk — except what an open dispute of the payment holds until it closes.
+ * balance, paid out at the desk — except what an open dispute of the payment holds until it closes. The
+ * desk's payout form (`action`) sits inside the box, like the debt's "Incassa".
  */
-export function CreditRefundDue({ statement, audience }: { statement: RefundDue; audience: 'member' | 'staff' }) {
+export function CreditRefundDue({ statement, audience, action }: { statement: RefundDue; audience: 'member' | 'staff'; action?: ReactNode }) {
   const { t } = useLingui();
   if (moneyToCents(statement.refund_due) <= 0) return null;
   const amount = formatMoney(statement.refund_due);
@@ -82,7 +83,7 @@ export function CreditRefundDue({ statement, audience }: { statement: RefundDue;
       {held && <Trans>Di questi, {held} restano trattenuti finché è aperta la contestazione del pagamento con la tua banca.</Trans>}
     </Alert>
   ) : (
-    <Alert tone="info" standing title={t`Rimborso sulla carta non riuscito: ${amount} da restituire al socio.`}>
+    <Alert tone="info" standing title={t`Rimborso sulla carta non riuscito: ${amount} da restituire al socio.`} action={action}>
       {held ? <Trans>Di questi, {held} sono trattenuti da una contestazione aperta del pagamento: si restituiscono quando si chiude.</Trans> : <Trans>Restituiscilo in contanti o nel credito.</Trans>}
     </Alert>
   );

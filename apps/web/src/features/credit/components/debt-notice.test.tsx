@@ -12,7 +12,7 @@ describe('the notice of a debt after a new booking or enrolment', () => {
     const { unmount } = renderAt(<DebtNotice debt="4.50" />, { url: '/prenota' });
     const notice = screen.getByRole('status');
     expect(notice.textContent).toMatch(/^Devi ancora 4,50\s€ al centro\. ?Saldalo dal tuo profilo con la carta, o in segreteria\.$/);
-    expect(screen.getByRole('link', { name: 'profilo' }).getAttribute('href')).toBe('/profilo');
+    expect(screen.getByRole('link', { name: 'profilo' }).getAttribute('href')).toBe('/profilo#credit-title');
     unmount();
     renderAt(<DebtNotice debt={null} />, { url: '/prenota' });
     expect(screen.queryByRole('status')).toBeNull();
@@ -23,11 +23,12 @@ describe('the notice of a debt after a new booking or enrolment', () => {
     i18n.activate('de');
     const { unmount } = renderAt(<DebtNotice debt="4.50" />, { url: '/de/prenota' });
     expect(screen.getByRole('status').textContent).toMatch(/^Du schuldest dem Zentrum noch 4,50\s€\. ?Begleiche den Betrag in deinem Profil mit Karte oder an der Rezeption\.$/);
+    expect(screen.getByRole('link', { name: 'Profil' }).getAttribute('href')).toBe('/de/profilo#credit-title');
     unmount();
     await loadParts(i18n, 'en', ['shell', 'member', 'contracts']);
     i18n.activate('en');
     renderAt(<DebtNotice debt="4.50" />, { url: '/en/prenota' });
     expect(screen.getByRole('status').textContent).toMatch(/^You still owe the centre €4\.50\. ?Settle it from your profile by card, or at reception\.$/);
-    expect(screen.getByRole('link', { name: 'profile' }).getAttribute('href')).toBe('/en/profilo');
+    expect(screen.getByRole('link', { name: 'profile' }).getAttribute('href')).toBe('/en/profilo#credit-title');
   });
 });

@@ -1,5 +1,5 @@
 // What a new booking or enrolment answers while the member owes the centre (`debt`, docs/domain.md#credit):
-// said once on the screen that follows, with where to pay it. Nothing when the answer says nothing is owed.
+// said once on the screen that follows, with where to pay it: the credit section of the profile. Nothing when the answer says nothing is owed.
 import type { TMoney } from '@beach/contracts';
 import type { Locale } from '@beach/i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,7 +16,7 @@ export function DebtNotice({ debt }: { debt: TMoney | null | undefined }) {
   return (
     <Alert tone="warning" standing title={t`Devi ancora ${amount} al centro.`}>
       <Trans>
-        Saldalo dal tuo <Link to={localizedTo(i18n.locale as Locale, paths.profile)} className="font-semibold underline">profilo</Link> con la carta, o in segreteria.
+        Saldalo dal tuo <Link to={localizedTo(i18n.locale as Locale, paths.profileCredit)} className="font-semibold underline">profilo</Link> con la carta, o in segreteria.
       </Trans>
     </Alert>
   );

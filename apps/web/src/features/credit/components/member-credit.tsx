@@ -20,6 +20,7 @@ import { useAdjustCredit, useDeskTopUp, useMemberCredit, usePayRefundDue, useRef
 import { CREDIT_REFUND_METHOD_LABELS, DEBT_SETTLE_METHOD_LABELS, DESK_TOP_UP_METHOD_LABELS } from '../labels';
 import { CreditMovements } from './credit-movements';
 import { CreditBreakdown, CreditOwed, CreditRefundDue } from './credit-summary';
+import { typedCents, useLargeAmountConfirmation } from './large-amount';
 
 // Amounts are sent as typed ({ raw: true }): the server turns euros into cents itself.
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -41,11 +42,10 @@ export function MemberCredit({ userId }: { userId: number }) {
           <>
             <CreditBreakdown statement={credit.data} />
             <CreditOwed owed={credit.data.owed} audience="staff" action={<SettleDebtForm userId={userId} onDone={setNotice} />} />
-            <CreditRefundDue statement={credit.data} audience="staff" />
-            <RefundDueForm userId={userId} statement={credit.data} onDone={setNotice} />
-            <DeskTopUpForm userId={userId} onDone={setNotice} />
+            <CreditRefundDue statement={credit.data} audience="staff" action={<RefundDueForm userId={userId} statement={credit.data} onDone={setNotice} />} />
+            <DeskTopUpForm userId={userId} statement={credit.data} onDone={setNotice} />
             <AdjustmentForm userId={userId} onDone={setNotice} />
-            <RefundForm userId={userId} onDone={setNotice} />
+            <RefundForm userId={userId} statement={credit.data} onDone={setNotice} />
             <CreditMovements statement={credit.data} onPageChange={setPage} />
           </>
         )}
@@ -54,17 +54,21 @@ export function MemberCredit({ userId }: { userId: number }) {
   );
 }
 
-function DeskTopUpForm({ userId, onDone }: { userId: number; onDone: (notice: Notice) => void }) {
+function DeskTopUpForm({ userId, statement, onDone }: { userId: number; statement: Pick<TCreditStatement, 'confirm_above'>; onDone: (notice: Notice) => void }) {
   const { i18n, t } = useLingui();
   const topUp = useDeskTopUp(userId);
+  const large = useLargeAmountConfirmation(statement.confirm_above);
   const { field, submit, failure, reset, formState } = useZodForm({ schema: ZDeskTopUpBody, defaultValues: { amount: '', method: 'cash' } });
   const onSubmit = submit(async (body) => {
+    const confirmed = await large.confirmed('top-up', typedCents(body.amount));
+    if (confirmed === null) return;
     onDone(null);
-    onDone({ tone: 'success', text: (await topUp.mutateAsync(body)).message });
+    onDone({ tone: 'success', text: (await topUp.mutateAsync({ ...body, confirmed })).message });
     reset();
   });
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t`Ricarica in segreteria`} className="flex flex-wrap items-end gap-3">
+      {large.dialog}
       <FormAlert failure={failure} className="w-full" />
       <div className="w-32"><Input label={t`Ricarica (€)`} inputMode="decimal" placeholder="0,00" autoComplete="off" {...field('amount')} /></div>
       <div className="w-40"><Select label={t`Pagata con`} options={DESK_TOP_UP_METHODS.map((method) => ({ value: method, label: i18n._(DESK_TOP_UP_METHOD_LABELS[method]) }))} {...field('method')} /></div>
@@ -115,17 +119,22 @@ function AdjustmentForm({ userId, onDone }: { userId: number; onDone: (notice: N
   );
 }
 
-function RefundForm({ userId, onDone }: { userId: number; onDone: (notice: Notice) => void }) {
+function RefundForm({ userId, statement, onDone }: { userId: number; statement: Pick<TCreditStatement, 'confirm_above' | 'refundable'>; onDone: (notice: Notice) => void }) {
   const { i18n, t } = useLingui();
   const refund = useRefundCredit(userId);
+  const large = useLargeAmountConfirmation(statement.confirm_above);
   const { field, submit, failure, reset, formState } = useZodForm({ schema: ZCreditRefundBody, defaultValues: { amount: '', method: 'card' } });
   const onSubmit = submit(async (body) => {
+    // Left empty, the amount is all that can go back that way: at most what is refundable.
+    const confirmed = body.amount ? await large.confirmed('refund', typedCents(body.amount)) : await large.confirmed('refund-all', moneyToCents(statement.refundable));
+    if (confirmed === null) return;
     onDone(null);
-    onDone({ tone: 'success', text: (await refund.mutateAsync(body)).message });
+    onDone({ tone: 'success', text: (await refund.mutateAsync({ ...body, confirmed })).message });
     reset();
   });
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t`Rimborsa il credito`} className="flex flex-wrap items-end gap-3">
+      {large.dialog}
       <FormAlert failure={failure} className="w-full" />
       <div className="w-32"><Input label={t`Rimborso (€)`} inputMode="decimal" placeholder={t`Tutto`} autoComplete="off" hint={t`Vuoto: tutto il rimborsabile`} {...field('amount')} /></div>
       <div className="w-40"><Select label={t`Rimborsa`} options={CREDIT_REFUND_METHODS.map((method) => ({ value: method, label: i18n._(CREDIT_REFUND_METHOD_LABELS[method]) }))} {...field('method')} /></div>

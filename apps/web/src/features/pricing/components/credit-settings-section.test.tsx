@@ -7,12 +7,12 @@ import { CreditSettingsSection } from './credit-settings-section';
 const { handlers, bodiesOf } = stubApiForEachTest('admin');
 
 beforeEach(() => {
-  handlers['GET /api/admin/credit/settings'] = () => jsonResponse(200, { top_up_min: '10.00', top_up_max: '200.00', correction_limit: '20.00' });
+  handlers['GET /api/admin/credit/settings'] = () => jsonResponse(200, { top_up_min: '10.00', top_up_max: '200.00', correction_limit: '20.00', confirm_above: '200.00' });
 });
 
 describe('Ricariche del credito', () => {
   it('shows a maximum below the minimum under "Massimo" and sends nothing, then saves valid limits', async () => {
-    handlers['PUT /api/admin/credit/settings'] = () => jsonResponse(200, { top_up_min: '5.00', top_up_max: '50.00', correction_limit: '20.00' });
+    handlers['PUT /api/admin/credit/settings'] = () => jsonResponse(200, { top_up_min: '5.00', top_up_max: '50.00', correction_limit: '20.00', confirm_above: '200.00' });
     const notify = vi.fn();
     renderAt(<CreditSettingsSection notify={notify} />, { url: '/admin/listino-prezzi' });
     const min = await screen.findByLabelText(/^Minimo/);
@@ -27,11 +27,11 @@ describe('Ricariche del credito', () => {
     fireEvent.change(max, { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salva limiti' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith('Limiti delle ricariche salvati.'));
-    expect(bodiesOf('PUT /api/admin/credit/settings')).toEqual([{ top_up_min: '5', top_up_max: '50', correction_limit: '20,00' }]);
+    expect(bodiesOf('PUT /api/admin/credit/settings')).toEqual([{ top_up_min: '5', top_up_max: '50', correction_limit: '20,00', confirm_above: '200,00' }]);
   });
 
   it('sets the largest correction staff may add without an admin, at most 1.000,00 €', async () => {
-    handlers['PUT /api/admin/credit/settings'] = () => jsonResponse(200, { top_up_min: '10.00', top_up_max: '200.00', correction_limit: '50.00' });
+    handlers['PUT /api/admin/credit/settings'] = () => jsonResponse(200, { top_up_min: '10.00', top_up_max: '200.00', correction_limit: '50.00', confirm_above: '200.00' });
     const notify = vi.fn();
     renderAt(<CreditSettingsSection notify={notify} />, { url: '/admin/listino-prezzi' });
     const limit = await screen.findByLabelText(/^Rettifiche: massimo senza amministratore/);
@@ -44,6 +44,6 @@ describe('Ricariche del credito', () => {
     fireEvent.change(limit, { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salva limiti' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith('Limiti delle ricariche salvati.'));
-    expect(bodiesOf('PUT /api/admin/credit/settings')).toEqual([{ top_up_min: '10,00', top_up_max: '200,00', correction_limit: '50' }]);
+    expect(bodiesOf('PUT /api/admin/credit/settings')).toEqual([{ top_up_min: '10,00', top_up_max: '200,00', correction_limit: '50', confirm_above: '200,00' }]);
   });
 });

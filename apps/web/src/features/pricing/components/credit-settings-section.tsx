@@ -1,6 +1,7 @@
 // The online top-up's limits (docs/domain.md#credit): the least and the most a member may top up their
 // credit with by card; the minimum may not exceed the maximum (told under "Massimo"). Also the largest
-// correction staff may add to a member's credit without an admin (at most 1.000,00 €).
+// correction staff may add to a member's credit without an admin (at most 1.000,00 €), and the amount above
+// which the desk confirms a top-up or a refund in words.
 import { ZCreditSettingsBody, type TCreditSettings, type TCreditSettingsBody } from '@beach/contracts';
 import type { NoticeTone } from '../../../components/admin/notices';
 import { Input } from '../../../components/ui/field';
@@ -24,7 +25,7 @@ function LimitsForm({ settings, notify }: { settings: TCreditSettings; notify: (
   const { field, submit, failure } = useZodForm({
     schema: ZCreditSettingsBody,
     // Shown as typed in Italian ("10,00"); the server reads either separator.
-    defaultValues: { top_up_min: moneyAsTyped(settings.top_up_min), top_up_max: moneyAsTyped(settings.top_up_max), correction_limit: moneyAsTyped(settings.correction_limit) },
+    defaultValues: { top_up_min: moneyAsTyped(settings.top_up_min), top_up_max: moneyAsTyped(settings.top_up_max), correction_limit: moneyAsTyped(settings.correction_limit), confirm_above: moneyAsTyped(settings.confirm_above) },
     messages: { failed: 'Si è verificato un errore nel salvataggio dei limiti. Riprova più tardi.' },
   });
   const send = async (body: TCreditSettingsBody) => {
@@ -41,6 +42,13 @@ function LimitsForm({ settings, notify }: { settings: TCreditSettings; notify: (
         inputMode="decimal"
         required
         {...field('correction_limit')}
+      />
+      <Input
+        label="Conferma in segreteria sopra (€)"
+        hint="Una ricarica o un rimborso più alto si registra solo dopo aver confermato l’importo scritto in lettere"
+        inputMode="decimal"
+        required
+        {...field('confirm_above')}
       />
     </SettingsForm>
   );

@@ -1,5 +1,5 @@
 // The back-office calls for users (a role change: never one's own, never the last admin).
-import { api, type TAdminUserBody, type TAdminUserCreateBody, type TAdminUsersQuery } from '@beach/contracts';
+import { api, type TAdminUserBody, type TAdminUserCreateBody, type TAdminUsersQuery, type TMarkPaidBody } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/shared-queries';
@@ -26,3 +26,12 @@ export const useUpdateUser = () => useUserMutation(({ id, body }: { id: number; 
 export const useSetDisabled = () =>
   useUserMutation(({ id, disabled }: { id: number; disabled: boolean }) => callApi(disabled ? api.users.disable : api.users.enable, { params: { id } }));
 export const useEraseUser = () => useUserMutation((id: number) => callApi(api.users.erase, { params: { id } }));
+
+/** "Incassa" on the member's page: the desk's "Segna pagata" of a booking (its own-money guard on the server). */
+export function useCollectBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TMarkPaidBody }) => callApi(api.adminBookings.markPaid, { params: { id }, body }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.all }), queryClient.invalidateQueries({ queryKey: queryRoots.adminBookings })]),
+  });
+}

@@ -18,6 +18,7 @@ import { MemberEnrolments } from '../../school-desk';
 import { MemberCredit } from '../../credit';
 import { useUserDetail } from '../api/users';
 import { MemberChildren } from './member-children';
+import { isUnpaid, UnpaidBookings } from './unpaid-bookings';
 import { USERS_MESSAGES } from '../messages';
 
 export interface UserActions {
@@ -75,8 +76,14 @@ function Records({ detail }: { detail: TBackOfficeUserDetail }) {
             <span>
               {formatDateTime(booking.starts_at)} · {booking.court_name}
             </span>
+            {/* Still owed is never a green "Confermata": the ledger says what is left to collect. */}
             <span>
-              {formatMoney(booking.price)} <Badge tone={booking.status === 'confirmed' ? 'green' : 'neutral'}>{BOOKING_STATUS_LABELS[booking.status]}</Badge>
+              {formatMoney(booking.price)}{' '}
+              {isUnpaid(booking) ? (
+                <Badge tone="yellow">{`Da pagare · ${formatMoney(booking.owed)}`}</Badge>
+              ) : (
+                <Badge tone={booking.status === 'confirmed' ? 'green' : 'neutral'}>{BOOKING_STATUS_LABELS[booking.status]}</Badge>
+              )}
             </span>
           </li>
         )}
@@ -167,6 +174,7 @@ export function UserDetailModal({ userId, onClose, actions }: { userId: number |
             )}
           </DetailSection>
           <MemberConsents userId={user.id} />
+          <UnpaidBookings bookings={detail.data.bookings} />
           <MemberCredit userId={user.id} />
           <MemberCarnets userId={user.id} />
           <MemberChildren userId={user.id} />
