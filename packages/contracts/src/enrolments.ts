@@ -104,6 +104,8 @@ export const ZEnrolment = z.object({
   kind: ZEnrolmentKind,
   session_starts_at: z.iso.datetime().nullable(),
   amount: ZMoney,
+  /** Taken off `amount` as a further child of the family (docs/school.md#camps); 0.00 when none. */
+  sibling_discount: ZMoney,
   /** What is still owed, from the ledger. */
   owed: ZMoney,
   status: z.enum(ENROLMENT_STATUSES),

@@ -13,7 +13,7 @@ import { createEnrol } from './enrol.js';
 import { createEnrolmentCancel } from './enrolment-cancel.js';
 import { createEnrolmentPayments } from './enrolment-payments.js';
 import type { PlaceHandOff } from './enrolment-places.js';
-import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, toEnrolmentDto } from './enrolment-terms.js';
+import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, payFirstFirst, toEnrolmentDto } from './enrolment-terms.js';
 import { createInstalmentReminders } from './instalment-reminders.js';
 import { createOpenCourses } from './open-courses.js';
 import { createSessionMakeUp } from './session-make-up.js';
@@ -26,7 +26,7 @@ export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
 
   /** Enrolments as the screens show them, with what each still owes read from the ledger today, and their instalments. */
   async function listOf(where: { userId?: number; id?: number }) {
-    const rows = await db.courseEnrolment.findMany({ where, include: ENROLMENT_INCLUDE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    const rows = payFirstFirst(await db.courseEnrolment.findMany({ where, include: ENROLMENT_INCLUDE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }));
     const [owed, { instalmentGraceDays }] = await Promise.all([owedBy(db, rows.map((row) => accounts.enrolment(row.id))), readSettings(db)]);
     const terms = { today: todayInRome(), graceDays: instalmentGraceDays };
     return rows.map((row) => toEnrolmentDto(row, owed.get(accounts.enrolment(row.id).key) ?? 0, terms));
