@@ -7,7 +7,7 @@ import { MyEnrolmentsSection } from './my-enrolments-section';
 
 const enrolment = (id: number, overrides: Partial<TEnrolment> = {}): TEnrolment => ({
   id, course: { id: 7, name: `Corso ${id}`, offer: 'course' }, participant: { child_id: null, name: 'Anna Rossi' }, kind: 'course', session_starts_at: null,
-  amount: '80.00', owed: '80.00', status: 'pending_payment', hold_expires_at: '2027-06-01T10:15:00.000Z', created_at: '2027-06-01T10:00:00.000Z',
+  amount: '80.00', sibling_discount: '0.00', owed: '80.00', status: 'pending_payment', hold_expires_at: '2027-06-01T10:15:00.000Z', created_at: '2027-06-01T10:00:00.000Z',
   instalments: [{ seq: 1, amount: '80.00', due_on: '2027-06-01', paid: false, overdue: false }], due_now: '80.00', next_due: { seq: 1, amount: '80.00', due_on: '2027-06-01', paid: false, overdue: false }, pay_now: { seq: 1, amount: '80.00' },
   ...overrides,
 });
@@ -46,7 +46,7 @@ describe('Le mie iscrizioni', () => {
     renderAt(<MyEnrolmentsSection />, { url: '/profilo' });
     const pending = await screen.findByRole('listitem', { name: 'Corso 1' });
     expect(within(pending).getByText('Posto tenuto fino alle 12:15')).toBeTruthy();
-    expect(within(pending).getByRole('button', { name: 'Annulla' }).className).toContain('ring-1');
+    expect(within(pending).getByRole('button', { name: 'Annulla iscrizione' }).className).toContain('ring-1');
     const row = screen.getByRole('listitem', { name: 'Corso 3' });
     expect(row.textContent).toContain('Anna Rossi · Settimana intera');
     const instalments = within(row).getByRole('list', { name: 'Rate' });
@@ -83,7 +83,7 @@ describe('Le mie iscrizioni', () => {
     expect(within(row).getByText('Iscrizione pagata con il credito e confermata.')).toBeTruthy();
     expect(within(row).getByText(/Prossima rata: 100,00\s€, entro il 07\/06\/2027/)).toBeTruthy();
     expect(within(row).getByRole('button', { name: 'Paga ora con il credito' })).toBeTruthy();
-    expect(within(row).queryByRole('button', { name: 'Annulla' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Annulla iscrizione' })).toBeNull();
   });
 
   it('marks an overdue instalment', async () => {
