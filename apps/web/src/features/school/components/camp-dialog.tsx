@@ -69,6 +69,8 @@ function CampEnrolForm({ course }: { course: TOpenCourse }) {
   const [busy, setBusy] = useState(false);
   const [outcomes, setOutcomes] = useState<CampOutcome[] | null>(null);
   const [debt, setDebt] = useState<TMoney | null>(null);
+  // Someone got a place in this dialog, in this round or an earlier one: the way to pay stays.
+  const [enrolledSome, setEnrolledSome] = useState(false);
   // Only family members of an age the camp takes (docs/school.md#camps): a grown-up parent is not offered.
   const people = (participants.data ?? []).filter((person) => campTakes(course, person));
   const labelOf = ({ child_id: childId, name }: TParticipant) => (childId === null ? t`Io (${name})` : name);
@@ -87,6 +89,7 @@ function CampEnrolForm({ course }: { course: TOpenCourse }) {
       }
     }
     setOutcomes(done);
+    setEnrolledSome((before) => before || done.some((outcome) => outcome.enrolled));
     setTicked([]);
     setBusy(false);
   };
@@ -106,7 +109,7 @@ function CampEnrolForm({ course }: { course: TOpenCourse }) {
               </li>
             ))}
           </ul>
-          {outcomes.some((outcome) => outcome.enrolled) && (
+          {enrolledSome && (
             <Link to={localizedTo(i18n.locale as Locale, paths.profile)} className={buttonClasses('primary')}>
               <Trans>Vai al profilo per pagare</Trans>
             </Link>
