@@ -1,6 +1,7 @@
 import type { TEnrolment } from '@beach/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { pageLocation } from '../../../lib/checkout';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderAt, stubApiForEachTest } from '../../../test/test-support';
 import { MyEnrolmentsSection } from './my-enrolments-section';
@@ -103,5 +104,20 @@ describe('Le mie iscrizioni', () => {
     renderAt(<MyEnrolmentsSection />, { url: '/profilo' });
     const row = await screen.findByRole('listitem', { name: 'Corso 4' });
     expect(within(row).getByText('Scaduta')).toBeTruthy();
+  });
+
+  it('keeps "Paga con la carta" disabled once Stripe’s page is answered, while the browser leaves for it: a second tap opens no second checkout', async () => {
+    const goToCheckout = vi.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
+    handlers['GET /api/me/enrolments'] = () => jsonResponse(200, { data: [enrolment(6)] });
+    handlers['POST /api/me/enrolments/6/checkout'] = () => jsonResponse(200, { checkout_url: 'https://checkout.example/cs_test_6' });
+    renderAt(<MyEnrolmentsSection />, { url: '/profilo' });
+    const row = await screen.findByRole('listitem', { name: 'Corso 6' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Paga con la carta' }));
+    await vi.waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('https://checkout.example/cs_test_6'));
+    const opening = within(row).getByRole('button', { name: /Apertura del pagamento/ }) as HTMLButtonElement;
+    expect(opening.disabled).toBe(true);
+    fireEvent.click(opening);
+    expect(bodiesOf('POST /api/me/enrolments/6/checkout')).toEqual([{ seq: 1 }]);
+    goToCheckout.mockRestore();
   });
 });
