@@ -10,7 +10,7 @@
 // And a family's week: the dialog offers only the children (not the grown-up parent), keeps its controls
 // after a refusal and refreshes its places; the sibling discount is named and the full-price place listed
 // first; "Paga con la carta" stays disabled while Stripe's page opens and that page is still open; the
-// cancel action and its confirmation's keep-it button have different words, in Italian and in German.
+// cancel action and its confirmation's keep-it button have different words, in Italian, German and English.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
@@ -274,8 +274,8 @@ describe('a summer camp week, in Chromium', () => {
       await page.waitForURL(/\/pagamento-completato\?session_id=cs_test_/);
       await page.getByText('Iscrizione confermata: ci vediamo al corso!').waitFor();
 
-      // Cancelling the other place: the action and the keep-it button say different things, in Italian and German.
-      for (const [path, action, back, discount] of [['/profilo', 'Annulla iscrizione', 'Indietro', 'Sconto fratelli −15,00 €'], ['/de/profilo', 'Anmeldung stornieren', 'Zurück', 'Geschwisterrabatt −15,00 €']] as const) {
+      // Cancelling the other place: the action and the keep-it button say different things, in each language.
+      for (const [path, action, back, discount] of [['/profilo', 'Annulla iscrizione', 'Indietro', 'Sconto fratelli −15,00 €'], ['/de/profilo', 'Anmeldung stornieren', 'Zurück', 'Geschwisterrabatt −15,00 €'], ['/en/profilo', 'Cancel enrolment', 'Back', 'Sibling discount −€15.00']] as const) {
         await page.setViewportSize(DESKTOP);
         await page.goto(`${webUrl}${path}`);
         const sofia = page.getByRole('listitem', { name: FAMILY_CAMP }).filter({ hasText: 'Sofia' });
@@ -284,11 +284,12 @@ describe('a summer camp week, in Chromium', () => {
         const confirm = page.getByRole('dialog');
         await confirm.getByRole('button', { name: back }).waitFor();
         expect(await confirm.getByRole('button', { name: action }).count()).toBe(1);
-        await screenshot(page, `school-camps-family-cancel-${path.includes('de') ? 'de-' : ''}1280`, { fullPage: false });
+        await screenshot(page, `school-camps-family-cancel-${path.split('/')[1] === 'profilo' ? 'it' : path.split('/')[1]}-1280`, { fullPage: false });
         await confirm.getByRole('button', { name: back }).click();
         await confirm.waitFor({ state: 'detached' });
       }
       await page.setViewportSize(PHONE);
+      await page.goto(`${webUrl}/de/profilo`);
       await page.getByRole('listitem', { name: FAMILY_CAMP }).filter({ hasText: 'Sofia' }).getByRole('button', { name: 'Anmeldung stornieren' }).click();
       await screenshot(page, 'school-camps-family-cancel-de-390', { fullPage: false });
       await page.getByRole('dialog').getByRole('button', { name: 'Zurück' }).click();
