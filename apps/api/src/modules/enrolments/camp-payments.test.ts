@@ -96,7 +96,7 @@ describe('a family’s camp places', () => {
 });
 
 describe('paying a camp deposit by card', () => {
-  it('answers a double tap with the one checkout, still open, and a new one once the first is closed', async () => {
+  it('answers a double tap with the one checkout, still open, and it is paid once', async () => {
     const { parent, full } = await siblingsInACamp();
     const checkout = () => request(app).post(`/api/me/enrolments/${full.id}/checkout`).set(bearer(parent.token)).send({ seq: 1 });
     const answers = await Promise.all([checkout(), checkout()]);
@@ -106,7 +106,7 @@ describe('paying a camp deposit by card', () => {
     const sessionId = first!.split('/').pop()!;
     expect((await deps.stripe!.checkout.sessions.retrieve(sessionId)).status).toBe('open');
     expect(await db.transaction.count({ where: { enrolmentId: full.id, status: 'pending' } })).toBe(1);
-    // A later tap, after the first was paid for: it is paid once.
+    // Paid on that page: one payment.
     await double.pay(sessionId);
     await expect.poll(async () => (await mine(parent)).find((row) => row.id === full.id)?.status, { timeout: 15_000 }).toBe('confirmed');
     expect(await db.transaction.count({ where: { enrolmentId: full.id, status: 'completed' } })).toBe(1);
