@@ -7,6 +7,10 @@
 // are elsewhere). Screenshots of the camps, the camp's dialog and /profilo's enrolments at 390 and 1280 px.
 // Then a full band's waiting list: the parent puts a child on it from the camp's dialog, the desk cancels
 // the other family's place, and the parent finds it offered on /profilo with its deadline and accepts it.
+// And a family's week: the dialog offers only the children (not the grown-up parent), keeps its controls
+// after a refusal and refreshes its places; the sibling discount is named and the full-price place listed
+// first; "Paga con la carta" stays disabled while Stripe's page opens and that page is still open; the
+// cancel action and its confirmation's keep-it button have different words, in Italian, German and English.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
@@ -22,6 +26,7 @@ const shown = (day: string) => day.split('-').reverse().join('/');
 const spaced = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
 const CAMP = 'Centro estivo E2E';
 const FULL_CAMP = 'Centro estivo pieno';
+const FAMILY_CAMP = 'Centro estivo famiglie';
 const OTHER_PARENT = 'marco.onda@e2e.test';
 /** A Monday two or three weeks ahead: the week runs to its Friday. */
 const AHEAD = 14 + ((8 - new Date(`${today}T12:00:00Z`).getUTCDay()) % 7);
@@ -110,7 +115,7 @@ describe('a summer camp week, in Chromium', () => {
       // Each with the price it got: the second child's is the sibling discount's.
       await expect.poll(async () => (await outcomes.getByRole('listitem').allTextContents()).map(spaced)).toEqual([
         'Pietro Rossi · 150,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.',
-        'Sofia Rossi · 135,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.',
+        'Sofia Rossi · 135,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.Sconto fratelli −15,00 €',
       ]);
       await screenshot(page, 'school-camps-enrolled-390', { fullPage: false });
       await dialog.getByRole('link', { name: 'Vai al profilo per pagare' }).click();
@@ -204,6 +209,91 @@ describe('a summer camp week, in Chromium', () => {
       await offer.waitFor({ state: 'detached' });
       expect(await db.courseWaitlistEntry.findMany({ where: { courseId: campId }, select: { status: true } })).toEqual([{ status: 'enrolled' }]);
       expect(await db.courseBand.findMany({ where: { courseId: campId }, select: { placesTaken: true } })).toEqual([{ placesTaken: 1 }]);
+    } finally {
+      await page.close();
+    }
+  });
+  it('a family’s week: only the children offered, places refreshed, the sibling discount named, one tap one checkout, distinct cancel words', async () => {
+    const { db, webUrl } = ctx.stack;
+    const campId = await createCamp(FAMILY_CAMP, [{ minAge: 6, maxAge: 10, capacity: 20 }, { minAge: 11, maxAge: 14, capacity: 16 }]);
+    const page = await openSignedIn(ctx.browser, webUrl, { email: 'utente@demo.beach', path: '/scuola', heading: 'Scuola di beach volley', width: PHONE.width });
+    try {
+      await page.setViewportSize(PHONE);
+      await page.getByRole('button', { name: new RegExp(FAMILY_CAMP) }).click();
+      const dialog = page.getByRole('dialog', { name: FAMILY_CAMP });
+      await dialog.getByRole('checkbox', { name: 'Pietro Rossi' }).check();
+      // The parent is of no band's age: only the children are offered.
+      expect(await dialog.getByRole('checkbox').count()).toBe(2);
+      expect(await dialog.getByRole('checkbox', { name: /^Io/ }).count()).toBe(0);
+      await dialog.getByRole('checkbox', { name: 'Sofia Rossi' }).check();
+      await dialog.getByRole('button', { name: 'Iscrivi' }).click();
+      const outcomes = dialog.getByRole('list', { name: 'Esito delle iscrizioni' });
+      await expect.poll(async () => (await outcomes.getByRole('listitem').allTextContents()).map(spaced)).toEqual([
+        'Pietro Rossi · 150,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.',
+        'Sofia Rossi · 135,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.Sconto fratelli −15,00 €',
+      ]);
+      // The places read again: one fewer in each band.
+      await expect.poll(() => dialog.textContent()).toMatch(/6–10 anni: 19 posti.*11–14 anni: 15 posti/);
+      // A refusal hides no control.
+      await dialog.getByRole('checkbox', { name: 'Pietro Rossi' }).check();
+      await dialog.getByRole('button', { name: 'Iscrivi' }).click();
+      await expect.poll(async () => spaced(await outcomes.textContent())).toBe('Pietro Rossi: Risulta già un’iscrizione per questa persona.');
+      await dialog.getByRole('checkbox', { name: 'Sofia Rossi' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      await screenshot(page, 'school-camps-family-dialog-390', { fullPage: false });
+      await dialog.getByRole('link', { name: 'Vai al profilo per pagare' }).click();
+
+      // The full-price place first, the discounted one after it, named.
+      const rows = page.getByRole('region', { name: 'Le mie iscrizioni' }).getByRole('listitem', { name: FAMILY_CAMP });
+      await expect.poll(async () => (await rows.allTextContents()).map((text) => spaced(text).match(/^.*?(Pietro|Sofia)[^€]*€(Sconto fratelli −15,00 €)?/)?.slice(1, 3))).toEqual([
+        ['Pietro', undefined],
+        ['Sofia', 'Sconto fratelli −15,00 €'],
+      ]);
+      await rows.first().scrollIntoViewIfNeeded();
+      await screenshot(page, 'school-camps-family-profile-390', { fullPage: false });
+
+      // One tap, one checkout: while Stripe's page is on its way the button stays disabled, and that page is open.
+      let letThrough: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (letThrough = resolve));
+      await page.route(/\/checkout\/cs_test_/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const payButton = rows.first().getByRole('button', { name: /Paga con la carta|Apertura del pagamento/ });
+      await payButton.click();
+      await expect.poll(async () => db.transaction.count({ where: { enrolment: { courseId: campId }, method: 'stripe' } })).toBe(1);
+      await expect.poll(() => payButton.isDisabled()).toBe(true);
+      await payButton.click({ force: true, timeout: 1000 }).catch(() => undefined);
+      letThrough();
+      await page.waitForURL(/\/checkout\/cs_test_/);
+      await page.getByRole('button', { name: 'Paga' }).waitFor();
+      expect(await page.getByText('Questa sessione di pagamento è scaduta.').count()).toBe(0);
+      expect(await db.transaction.count({ where: { enrolment: { courseId: campId }, method: 'stripe' } })).toBe(1);
+      await page.unroute(/\/checkout\/cs_test_/);
+      await page.getByRole('button', { name: 'Paga' }).click();
+      await page.waitForURL(/\/pagamento-completato\?session_id=cs_test_/);
+      await page.getByText('Iscrizione confermata: ci vediamo al corso!').waitFor();
+
+      // Cancelling the other place: the action and the keep-it button say different things, in each language.
+      for (const [path, action, back, discount] of [['/profilo', 'Annulla iscrizione', 'Indietro', 'Sconto fratelli −15,00 €'], ['/de/profilo', 'Anmeldung stornieren', 'Zurück', 'Geschwisterrabatt −15,00 €'], ['/en/profilo', 'Cancel enrolment', 'Back', 'Sibling discount −€15.00']] as const) {
+        await page.setViewportSize(DESKTOP);
+        await page.goto(`${webUrl}${path}`);
+        const sofia = page.getByRole('listitem', { name: FAMILY_CAMP }).filter({ hasText: 'Sofia' });
+        await expect.poll(async () => spaced(await sofia.textContent())).toContain(discount);
+        await sofia.getByRole('button', { name: action }).click();
+        const confirm = page.getByRole('dialog');
+        await confirm.getByRole('button', { name: back }).waitFor();
+        expect(await confirm.getByRole('button', { name: action }).count()).toBe(1);
+        await screenshot(page, `school-camps-family-cancel-${path.split('/')[1] === 'profilo' ? 'it' : path.split('/')[1]}-1280`, { fullPage: false });
+        await confirm.getByRole('button', { name: back }).click();
+        await confirm.waitFor({ state: 'detached' });
+      }
+      await page.setViewportSize(PHONE);
+      await page.goto(`${webUrl}/de/profilo`);
+      await page.getByRole('listitem', { name: FAMILY_CAMP }).filter({ hasText: 'Sofia' }).getByRole('button', { name: 'Anmeldung stornieren' }).click();
+      await screenshot(page, 'school-camps-family-cancel-de-390', { fullPage: false });
+      await page.getByRole('dialog').getByRole('button', { name: 'Zurück' }).click();
+      expect(await db.courseEnrolment.count({ where: { courseId: campId, status: 'pending_payment' } })).toBe(1);
     } finally {
       await page.close();
     }

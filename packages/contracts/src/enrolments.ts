@@ -107,6 +107,8 @@ export const ZEnrolment = z.object({
   kind: ZEnrolmentKind,
   session_starts_at: z.iso.datetime().nullable(),
   amount: ZMoney,
+  /** Taken off `amount` as a further child of the family (docs/school.md#camps); 0.00 when none. */
+  sibling_discount: ZMoney,
   /** What is still owed, from the ledger. */
   owed: ZMoney,
   status: z.enum(ENROLMENT_STATUSES),
@@ -140,8 +142,8 @@ export type TEnrolmentDeskBody = z.input<typeof ZEnrolmentDeskBody>;
 export const ZEnrolmentPayBody = z.object({ seq: zInstalmentSeq });
 export type TEnrolmentPayBody = z.input<typeof ZEnrolmentPayBody>;
 
-/** Whom a member may enrol: themself (child_id null) or one of their children. */
-export const ZParticipant = z.object({ child_id: z.number().int().nullable(), name: z.string() });
+/** Whom a member may enrol: themself (child_id null) or one of their children; the birth date picks a camp's band. */
+export const ZParticipant = z.object({ child_id: z.number().int().nullable(), name: z.string(), birth_date: ZIsoDate.nullable() });
 export type TParticipant = z.infer<typeof ZParticipant>;
 
 const ZEnrolmentList = z.object({ data: z.array(ZEnrolment) });

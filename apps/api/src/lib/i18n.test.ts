@@ -50,5 +50,8 @@ describe('what e-mails, calendars and PDFs write', () => {
     expect(localizedUrl('en', 'https://web.example/')).toBe('https://web.example/en/');
     expect(localizedUrl('en', 'https://web.example/admin/prenotazioni')).toBe('https://web.example/admin/prenotazioni');
     expect(localizedUrl('fr', 'https://web.example/profilo')).toBe('https://web.example/profilo');
+    // Localized twice (by a caller, then by the e-mail layout): still one prefix.
+    expect(localizedUrl('de', localizedUrl('de', 'https://web.example/profilo'))).toBe('https://web.example/de/profilo');
+    expect(localizedUrl('en', 'https://web.example/en')).toBe('https://web.example/en');
   });
 });

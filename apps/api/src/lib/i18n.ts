@@ -96,6 +96,8 @@ export function localizedUrl(locale: string, address: string): string {
   if (!isLocale(locale) || locale === DEFAULT_LOCALE) return address;
   const url = new URL(address);
   if (url.pathname === '/admin' || url.pathname.startsWith('/admin/')) return address;
+  // Already in a language (a caller localized it before the e-mail layout does): never /de/de/….
+  if (isLocale(url.pathname.split('/')[1])) return address;
   url.pathname = `/${locale}${url.pathname}`;
   return url.toString();
 }

@@ -9,14 +9,14 @@ import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { refuseOwnMoney } from '../auth/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { todayInRome } from '../../lib/time.js';
+import { todayInRome, toIsoDate } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { accounts, enrolmentReceivable, INSUFFICIENT_CREDIT, moneyAccount, owedOne, payment, post, settlingLegs, spendingLegs, takeBackPayment, walletOf } from '../ledger/index.js';
 import { checkoutItems, type Checkouts, type EnrolmentPart, type PaymentTarget } from '../payments/index.js';
 import { lockEnrolment } from './enrolment-places.js';
 import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, participantName } from './enrolment-terms.js';
 import { enrolmentConfirmedEmail, instalmentPaidEmail } from './enrolments.emails.js';
-import { paidPart, payNowOf, planOf } from './instalments.js';
+import { instalmentStates, paidPart, payNowOf, planOf } from './instalments.js';
 import { assertSiblingConfirmed } from './enrol-checks.js';
 
 function refuseLapsed(holdExpiresAt: Date | null) {
@@ -34,8 +34,19 @@ export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
   async function paid(tx: Prisma.TransactionClient, enrolment: CourseEnrolment, paidCents: number) {
     const { id } = enrolment;
     if (enrolment.status === 'pending_payment') {
-      const row = await tx.courseEnrolment.update({ where: { id }, data: { status: 'confirmed', confirmedAt: new Date(), holdExpiresAt: null }, include: { ...ENROLMENT_INCLUDE, user: true } });
-      await deps.jobs.send('send-email', enrolmentConfirmedEmail(row.user, { course: titleIn(row.user.locale, row.course), participant: participantName(row), amountCents: paidCents }, enrolmentsUrl()), { tx });
+      const row = await tx.courseEnrolment.update({
+        where: { id }, data: { status: 'confirmed', confirmedAt: new Date(), holdExpiresAt: null },
+        include: { ...ENROLMENT_INCLUDE, user: true, course: { select: { name: true, titleDe: true, titleEn: true, startsOn: true, endsOn: true } } },
+      });
+      // What is left after this payment: by when, when one instalment (a camp's balance) is left.
+      const owedCents = await owedOne(tx, accounts.enrolment(id));
+      const unpaid = instalmentStates(planOf(row), row.amountCents, owedCents, todayInRome(), 0).filter((instalment) => !instalment.paid);
+      const confirmed = {
+        course: titleIn(row.user.locale, row.course), participant: participantName(row), startsOn: toIsoDate(row.course.startsOn), endsOn: toIsoDate(row.course.endsOn),
+        priceCents: row.amountCents, siblingDiscountCents: row.siblingDiscountCents, amountCents: paidCents,
+        owedCents, balanceDueOn: unpaid.length === 1 ? unpaid[0]!.dueOn : null,
+      };
+      await deps.jobs.send('send-email', enrolmentConfirmedEmail(row.user, confirmed, enrolmentsUrl()), { tx });
       return;
     }
     const row = await tx.courseEnrolment.findUniqueOrThrow({ where: { id }, include: { ...ENROLMENT_INCLUDE, user: true } });
@@ -94,8 +105,13 @@ export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
       if (row.status === 'pending_payment') refuseLapsed(row.holdExpiresAt);
       // Named by the part it pays, decided with the amount; the participant by first name (a parent's children differ by it).
       const itemName = (paid: EnrolmentPart) => checkoutItems.enrolment(paid, row.course.name, (row.child ?? row.user).firstName);
+      // What it pays now, decided first: the same asked again (a double tap) gets the checkout already open.
+      const asked = await db.$transaction(async (tx) => {
+        const { cents, plan, payNow } = await payableOf(tx, id, user.id, seq);
+        return { amountCents: cents, itemName: itemName(paidPart(row.course, plan, row.amountCents, payNow)) };
+      }, TRANSACTION_OPTIONS);
       const url = await checkouts.open({
-        kind: 'enrolment', targetId: id, customer: user, amountCents: row.amountCents, itemName: itemName({ part: 'whole' }), cancelPath: '/profilo?pagamento=annullato',
+        kind: 'enrolment', targetId: id, customer: user, ...asked, reuseOpen: true, cancelPath: '/profilo?pagamento=annullato',
         // Under the enrolment's lock: still payable (a cancellation, the job or another payment may have come first), and how much now.
         async inTransaction(tx, payment) {
           const { cents, plan, payNow } = await payableOf(tx, id, user.id, seq);

@@ -82,6 +82,16 @@ type Named = { firstName: string; lastName: string };
 /** Who takes the place: the child, else the member. */
 export const participantName = (row: { child: Named | null; user: Named }) => (row.child ? `${row.child.firstName} ${row.child.lastName}` : `${row.user.firstName} ${row.user.lastName}`);
 
+/**
+ * Newest first, but a course's enrolments together with the full-price one before the discounted ones: a
+ * sibling's discounted place is paid after the place it is discounted for (docs/school.md#camps).
+ */
+export function payFirstFirst<Row extends Pick<CourseEnrolment, 'courseId' | 'siblingDiscountCents'>>(newestFirst: Row[]): Row[] {
+  const byCourse = new Map<number, Row[]>();
+  for (const row of newestFirst) byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), row]);
+  return [...byCourse.values()].flatMap((rows) => [...rows].sort((a, b) => a.siblingDiscountCents - b.siblingDiscountCents));
+}
+
 const toInstalmentDto = (row: InstalmentState): TEnrolmentInstalment => ({ seq: row.seq, amount: centsToMoney(row.amountCents), due_on: row.dueOn, paid: row.paid, overdue: row.overdue });
 
 export function toEnrolmentDto(row: EnrolmentRow, owedCents: number, { today, graceDays }: DueTerms): TEnrolment {
@@ -97,6 +107,7 @@ export function toEnrolmentDto(row: EnrolmentRow, owedCents: number, { today, gr
     kind: row.kind,
     session_starts_at: row.session?.startsAt.toISOString() ?? null,
     amount: centsToMoney(row.amountCents),
+    sibling_discount: centsToMoney(row.siblingDiscountCents),
     owed: centsToMoney(owedCents),
     status: row.status,
     hold_expires_at: row.status === 'pending_payment' ? (row.holdExpiresAt?.toISOString() ?? null) : null,

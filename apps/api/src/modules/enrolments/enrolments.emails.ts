@@ -1,6 +1,6 @@
 import { defineMessages } from '@beach/contracts';
 import { greetingOf, renderEmail } from '../../lib/email-layout.js';
-import { i18nFor, localizedDay, localizedEuros, localizedUrl, sayer } from '../../lib/i18n.js';
+import { i18nFor, localizedDay, localizedEuros, sayer } from '../../lib/i18n.js';
 import type { MailMessage } from '../../lib/mail.js';
 
 const messages = defineMessages({
@@ -8,6 +8,13 @@ const messages = defineMessages({
   title: /* i18n */ { id: 'api.enrolments.email_confirmed_title', message: 'Iscrizione confermata' },
   body: /* i18n */ { id: 'api.enrolments.email_confirmed_body', message: 'l’iscrizione di {participant} al corso «{course}» è confermata: abbiamo ricevuto {amount}.' },
   action: /* i18n */ { id: 'api.enrolments.email_confirmed_action', message: 'Vedi le tue iscrizioni' },
+  dates: /* i18n */ { id: 'api.enrolments.email_confirmed_dates', message: 'Dal {from} al {to}.' },
+  price: /* i18n */ { id: 'api.enrolments.email_confirmed_price', message: 'Prezzo: {price}.' },
+  priceDiscounted: /* i18n */ { id: 'api.enrolments.email_confirmed_price_discounted', message: 'Prezzo: {price}, con lo sconto fratelli di {discount}.' },
+  balance: /* i18n */ {
+    id: 'api.enrolments.email_confirmed_balance',
+    message: 'Resta da pagare {amount} entro il {day}: puoi pagarlo dal tuo profilo con la carta o con il credito, oppure in segreteria.',
+  },
   paidSubject: /* i18n */ { id: 'api.enrolments.email_instalment_paid_subject', message: 'Rata pagata: {course}' },
   paidTitle: /* i18n */ { id: 'api.enrolments.email_instalment_paid_title', message: 'Rata pagata' },
   paidBody: /* i18n */ { id: 'api.enrolments.email_instalment_paid_body', message: 'abbiamo ricevuto {amount} per l’iscrizione di {participant} al corso «{course}».' },
@@ -30,17 +37,44 @@ interface Recipient {
   locale: string;
 }
 
-/** A paid enrolment is confirmed: who, which course, what was paid (in the payer's language, users.locale). */
-export function enrolmentConfirmedEmail(to: Recipient, enrolment: { course: string; participant: string; amountCents: number }, enrolmentsUrl: string): MailMessage {
+/** What the confirmation says of the enrolment: its dates, its price (and sibling discount), what was paid and what is left, by when. */
+export interface ConfirmedEnrolment {
+  course: string;
+  participant: string;
+  /** The course's first and last day (YYYY-MM-DD). */
+  startsOn: string;
+  endsOn: string;
+  priceCents: number;
+  siblingDiscountCents: number;
+  amountCents: number;
+  /** What is left to pay after this payment, and its day when it is one instalment (a camp's balance). */
+  owedCents: number;
+  balanceDueOn: string | null;
+}
+
+function leftToPay(say: ReturnType<typeof sayer>, { owedCents, balanceDueOn }: ConfirmedEnrolment) {
+  if (owedCents <= 0) return say(messages.allPaid);
+  const amount = localizedEuros(owedCents);
+  return balanceDueOn ? say(messages.balance, { amount, day: localizedDay(balanceDueOn) }) : say(messages.stillOwed, { amount });
+}
+
+/** A paid enrolment is confirmed: who, which course and when, its price, what was paid and what is left (in the payer's language, users.locale). */
+export function enrolmentConfirmedEmail(to: Recipient, enrolment: ConfirmedEnrolment, enrolmentsUrl: string): MailMessage {
   const i18n = i18nFor(to.locale);
   const say = sayer(i18n);
+  const price = localizedEuros(enrolment.priceCents);
   return {
     to: to.email,
     subject: say(messages.subject, { course: enrolment.course }),
     ...renderEmail(i18n, {
       title: say(messages.title),
       greeting: greetingOf(i18n, to.firstName),
-      paragraphs: [say(messages.body, { participant: enrolment.participant, course: enrolment.course, amount: localizedEuros(enrolment.amountCents) })],
+      paragraphs: [
+        say(messages.body, { participant: enrolment.participant, course: enrolment.course, amount: localizedEuros(enrolment.amountCents) }),
+        say(messages.dates, { from: localizedDay(enrolment.startsOn), to: localizedDay(enrolment.endsOn) }),
+        enrolment.siblingDiscountCents > 0 ? say(messages.priceDiscounted, { price, discount: localizedEuros(enrolment.siblingDiscountCents) }) : say(messages.price, { price }),
+        leftToPay(say, enrolment),
+      ],
       action: { label: say(messages.action), url: enrolmentsUrl },
     }),
   };
@@ -60,7 +94,7 @@ export function instalmentPaidEmail(to: Recipient, enrolment: { course: string; 
         say(messages.paidBody, { participant: enrolment.participant, course: enrolment.course, amount: localizedEuros(enrolment.amountCents) }),
         enrolment.owedCents > 0 ? say(messages.stillOwed, { amount: localizedEuros(enrolment.owedCents) }) : say(messages.allPaid),
       ],
-      action: { label: say(messages.action), url: localizedUrl(to.locale, enrolmentsUrl) },
+      action: { label: say(messages.action), url: enrolmentsUrl },
     }),
   };
 }
@@ -81,7 +115,7 @@ export function instalmentReminderEmail(
       title: say(messages.reminderTitle),
       greeting: greetingOf(i18n, to.firstName),
       paragraphs: [say(messages.reminderBody, { participant: instalment.participant, course: instalment.course, amount: localizedEuros(instalment.amountCents), day })],
-      action: { label: say(messages.reminderAction), url: localizedUrl(to.locale, enrolmentsUrl) },
+      action: { label: say(messages.reminderAction), url: enrolmentsUrl },
     }),
   };
 }

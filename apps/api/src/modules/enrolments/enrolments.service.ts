@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { MessageDescriptor } from '../../lib/i18n.js';
-import { todayInRome } from '../../lib/time.js';
+import { todayInRome, toIsoDate } from '../../lib/time.js';
 import { accounts, debtWarningOf, owedBy } from '../ledger/index.js';
 import type { Checkouts, StripeRequests } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
@@ -13,7 +13,7 @@ import { createEnrol } from './enrol.js';
 import { createEnrolmentCancel } from './enrolment-cancel.js';
 import { createEnrolmentPayments } from './enrolment-payments.js';
 import type { PlaceHandOff } from './enrolment-places.js';
-import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, toEnrolmentDto } from './enrolment-terms.js';
+import { ENROLMENT_INCLUDE, ENROLMENT_MESSAGES, payFirstFirst, toEnrolmentDto } from './enrolment-terms.js';
 import { createInstalmentReminders } from './instalment-reminders.js';
 import { createOpenCourses } from './open-courses.js';
 import { createSessionMakeUp } from './session-make-up.js';
@@ -26,7 +26,7 @@ export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
 
   /** Enrolments as the screens show them, with what each still owes read from the ledger today, and their instalments. */
   async function listOf(where: { userId?: number; id?: number }) {
-    const rows = await db.courseEnrolment.findMany({ where, include: ENROLMENT_INCLUDE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    const rows = payFirstFirst(await db.courseEnrolment.findMany({ where, include: ENROLMENT_INCLUDE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }));
     const [owed, { instalmentGraceDays }] = await Promise.all([owedBy(db, rows.map((row) => accounts.enrolment(row.id))), readSettings(db)]);
     const terms = { today: todayInRome(), graceDays: instalmentGraceDays };
     return rows.map((row) => toEnrolmentDto(row, owed.get(accounts.enrolment(row.id).key) ?? 0, terms));
@@ -45,7 +45,9 @@ export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     enrol: async (...args: Parameters<typeof enrol>) => ({ ...(await enrol(...args)), debt: await debtWarningOf(db, args[0].id) }),
     async participants(user: User) {
       const children = await db.child.findMany({ where: { parentId: user.id }, orderBy: [{ firstName: 'asc' }, { id: 'asc' }] });
-      return { data: [{ child_id: null, name: `${user.firstName} ${user.lastName}` }, ...children.map((child) => ({ child_id: child.id, name: `${child.firstName} ${child.lastName}` }))] };
+      const person = (childId: number | null, { firstName, lastName, birthDate }: { firstName: string; lastName: string; birthDate: Date | null }) =>
+        ({ child_id: childId, name: `${firstName} ${lastName}`, birth_date: birthDate && toIsoDate(birthDate) });
+      return { data: [person(null, user), ...children.map((child) => person(child.id, child))] };
     },
     mine: async (user: User) => ({ data: await listOf({ userId: user.id }) }),
     async ofMember(userId: number) {

@@ -97,7 +97,7 @@ describe('kinds and requirements', () => {
     const child = await makeChild(db, member.id);
     await enrol(member, { course_id: course.id, kind: 'course', child_id: child.id }).expect(201);
     const participants = await request(app).get('/api/me/enrolments/participants').set(bearer(member.token)).expect(200);
-    expect(participants.body.data).toEqual([{ child_id: null, name: 'Giulia Bianchi' }, { child_id: child.id, name: 'Luca Bianchi' }]);
+    expect(participants.body.data).toEqual([{ child_id: null, name: 'Giulia Bianchi', birth_date: '1995-09-01' }, { child_id: child.id, name: 'Luca Bianchi', birth_date: '2015-06-01' }]);
     const twice = await enrol(member, { course_id: course.id, kind: 'course', child_id: child.id }).expect(409);
     expect(twice.body.message).toBe('Risulta già un’iscrizione per questa persona.');
     const stranger = await createMember(app, db);

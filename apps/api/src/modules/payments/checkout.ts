@@ -7,10 +7,11 @@ import type { AppDeps } from '../../deps.js';
 import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
-import { i18nFor, italian, render, type Message } from '../../lib/i18n.js';
+import { italian, type Message } from '../../lib/i18n.js';
 import type { Stripe } from '../../lib/stripe.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { type HoldResolution, lapsedHolds, openHoldsOf, resolve } from '../ledger/index.js';
+import { checkoutSessionParams, openCheckoutToReuse } from './checkout-session.js';
 import { lockerOf, type TargetLocks, targetColumn, targetIdOf } from './payment-targets.js';
 import { PAYMENTS_UNAVAILABLE, requireStripe } from './stripe-client.js';
 import { isFinalRefusal, requestKey, type StripeRequests } from './stripe-requests.js';
@@ -44,9 +45,9 @@ export interface CheckoutRequest {
    * the name is written here).
    */
   inTransaction?: (tx: Prisma.TransactionClient, payment: Transaction) => Promise<void | { amountCents: number; itemName: Message }>;
+  /** The same payment asked again while its checkout is open gets that checkout (amountCents and itemName then the ones it pays). */
+  reuseOpen?: boolean;
 }
-
-
 
 /** Whether resolving a hold gave money back now (voided by this call). */
 const releasedNow = (row: HoldResolution) => {
@@ -174,10 +175,13 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
     async open(request: CheckoutRequest): Promise<string> {
       const client = requireStripe(stripe);
       await refuseIfPaid(request.kind, request.targetId);
-      // One checkout at a time per target (a double click, two tabs): the second waits for the first,
-      // then closes its session, so only one session of a target is ever open to pay.
+      // One checkout at a time per target (a double click, two tabs): the second waits, then reuses the first or closes it.
       const { payment, stripeRequest, params } = await db.$transaction(async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`checkout-${request.kind}`}), ${request.targetId})`;
+        const same = { kind: request.kind, targetId: request.targetId, userId: request.customer.id, amountCents: request.amountCents, description: italian(request.itemName) };
+        const again = request.reuseOpen ? await openCheckoutToReuse(tx, same) : null;
+        // Asked as the first time (the same key, the same parameters in the same order): Stripe answers with its session.
+        if (again) return { payment: { id: again.paymentId }, stripeRequest: again, params: checkoutSessionParams({ ...request, webOrigin: webOriginOf(config) }, again.paymentId, request, again.expiresAt) };
         await closeIn(tx, request.kind, request.targetId);
         const row = await tx.transaction.create({
           data: {
@@ -194,19 +198,7 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
         const decided = (await request.inTransaction?.(tx, row)) ?? { amountCents: request.amountCents, itemName: request.itemName };
         // The row names it in Italian for the desk; the member reads it in their language.
         if (decided.itemName !== request.itemName) await tx.transaction.update({ where: { id: row.id }, data: { description: italian(decided.itemName) } });
-        const i18n = i18nFor(request.customer.locale);
-        const sessionParams: Stripe.Checkout.SessionCreateParams = {
-          mode: 'payment',
-          line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: decided.amountCents, product_data: { name: render(i18n, decided.itemName) } } }],
-          client_reference_id: `${request.kind}-${request.targetId}`,
-          customer_email: request.customer.email,
-          metadata: { kind: request.kind, id: String(request.targetId), transaction_id: String(row.id) },
-          payment_intent_data: { metadata: { kind: request.kind, id: String(request.targetId), transaction_id: String(row.id) } },
-          success_url: `${webOriginOf(config)}/pagamento-completato?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${webOriginOf(config)}${request.cancelPath}`,
-          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
-          locale: i18n.locale as Stripe.Checkout.SessionCreateParams.Locale,
-        };
+        const sessionParams = checkoutSessionParams({ ...request, webOrigin: webOriginOf(config) }, row.id, decided, Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS);
         const made = await tx.stripeRequest.create({ data: { kind: 'checkout', paymentId: row.id, params: sessionParams as Prisma.InputJsonValue } });
         // Should this process stop before the session is recorded, the job closes it later.
         await stripeRequests.scheduleRecovery(tx, made.id);

@@ -7,7 +7,7 @@ import { MemberEnrolments } from './member-enrolments';
 
 const enrolment = (overrides: Partial<TEnrolment> = {}): TEnrolment => ({
   id: 4, course: { id: 7, name: 'Minivolley', offer: 'course' }, participant: { child_id: 3, name: 'Tommaso Rossi' }, kind: 'course', session_starts_at: null,
-  amount: '60.00', owed: '60.00', status: 'pending_payment', hold_expires_at: '2027-06-01T10:15:00.000Z', created_at: '2027-06-01T10:00:00.000Z',
+  amount: '60.00', sibling_discount: '0.00', owed: '60.00', status: 'pending_payment', hold_expires_at: '2027-06-01T10:15:00.000Z', created_at: '2027-06-01T10:00:00.000Z',
   instalments: [{ seq: 1, amount: '60.00', due_on: '2027-06-01', paid: false, overdue: false }], due_now: '60.00', next_due: { seq: 1, amount: '60.00', due_on: '2027-06-01', paid: false, overdue: false }, pay_now: { seq: 1, amount: '60.00' },
   ...overrides,
 });

@@ -1,9 +1,9 @@
 // A camp week's detail with the enrol action (/scuola, docs/school.md#camps): the parent ticks one or more
-// of the people they may enrol and each is enrolled in turn (its own request: the band, the sibling
+// of their family of an age the camp takes, and each is enrolled in turn (its own request: the band, the sibling
 // discount and the late fee are the server's); the dialog then says who got a place and who did not, and
 // why, with the price each got (the sibling discount shows on the second), and leads to /profilo, where each
 // enrolment is paid (the deposit, then the balance). A full band offers the waiting list.
-import { titleIn, type TMoney, type TOpenCourse, type TParticipant } from '@beach/contracts';
+import { ageOn, titleIn, type TMoney, type TOpenCourse, type TParticipant } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -20,6 +20,7 @@ import { useEnrol, useParticipants } from '../api/enrolments';
 import { CampBands, campHours, CampTerms } from './camp-card';
 import { EnrolOrSignIn } from './enrol-or-sign-in';
 import { DebtNotice } from '../../credit';
+import { SiblingDiscount } from './sibling-discount';
 
 /** What became of one person's enrolment: the server's message either way, and the price it got. */
 export interface CampOutcome {
@@ -27,6 +28,8 @@ export interface CampOutcome {
   enrolled: boolean;
   message: string;
   amount: string | null;
+  /** The sibling discount it got, if enrolled. */
+  discount: TMoney | null;
 }
 
 export function CampDialog({ course, onClose }: { course: TOpenCourse; onClose: () => void }) {
@@ -52,6 +55,13 @@ export function CampDialog({ course, onClose }: { course: TOpenCourse; onClose: 
 
 const keyOf = (participant: TParticipant) => String(participant.child_id ?? 'me');
 
+/** Whether the camp has a band for the person's age on its first day (the server checks it again). */
+export const campTakes = (course: Pick<TOpenCourse, 'starts_on' | 'bands'>, person: TParticipant) => {
+  if (!person.birth_date) return false;
+  const age = ageOn(person.birth_date, course.starts_on);
+  return course.bands.some((band) => band.min_age <= age && age <= band.max_age);
+};
+
 function CampEnrolForm({ course }: { course: TOpenCourse }) {
   const { i18n, t } = useLingui();
   const participants = useParticipants(true);
@@ -60,9 +70,11 @@ function CampEnrolForm({ course }: { course: TOpenCourse }) {
   const [busy, setBusy] = useState(false);
   const [outcomes, setOutcomes] = useState<CampOutcome[] | null>(null);
   const [debt, setDebt] = useState<TMoney | null>(null);
-  const people = participants.data ?? [];
+  // Someone got a place in this dialog, in this round or an earlier one: the way to pay stays.
+  const [enrolledSome, setEnrolledSome] = useState(false);
+  // Only family members of an age the camp takes (docs/school.md#camps): a grown-up parent is not offered.
+  const people = (participants.data ?? []).filter((person) => campTakes(course, person));
   const labelOf = ({ child_id: childId, name }: TParticipant) => (childId === null ? t`Io (${name})` : name);
-
   const enrolTicked = async () => {
     setBusy(true);
     const done: CampOutcome[] = [];
@@ -71,52 +83,60 @@ function CampEnrolForm({ course }: { course: TOpenCourse }) {
       try {
         const made = await enrol.mutateAsync({ course_id: course.id, kind: 'course', child_id: person.child_id });
         setDebt(made.debt);
-        done.push({ name: person.name, enrolled: true, message: made.message, amount: made.enrolment.amount });
+        done.push({ name: person.name, enrolled: true, message: made.message, amount: made.enrolment.amount, discount: made.enrolment.sibling_discount });
       } catch (error) {
         const message = error instanceof ApiError ? (error.errors ? error.details : error.message) : t`Non è stato possibile completare l’iscrizione. Riprova più tardi.`;
-        done.push({ name: person.name, enrolled: false, message, amount: null });
+        done.push({ name: person.name, enrolled: false, message, amount: null, discount: null });
       }
     }
     setOutcomes(done);
+    setEnrolledSome((before) => before || done.some((outcome) => outcome.enrolled));
+    setTicked([]);
     setBusy(false);
   };
-
-  if (outcomes) {
-    return (
-      <div className="space-y-3">
-        <DebtNotice debt={debt} />
-        <ul aria-label={t`Esito delle iscrizioni`} className="space-y-2">
-          {outcomes.map((outcome) => (
-            <li key={outcome.name}>
-              <Alert tone={outcome.enrolled ? 'success' : 'error'}>
-                <span className="font-semibold">{outcome.name}{outcome.amount && ` · ${formatMoney(outcome.amount)}`}:</span> <span className="whitespace-pre-line">{outcome.message}</span>
-              </Alert>
-            </li>
-          ))}
-        </ul>
-        {outcomes.some((outcome) => outcome.enrolled) && (
-          <Link to={localizedTo(i18n.locale as Locale, paths.profile)} className={buttonClasses('primary')}>
-            <Trans>Vai al profilo per pagare</Trans>
-          </Link>
-        )}
-      </div>
-    );
-  }
-  if (course.places_left === 0) return <Alert><Trans>Centro estivo al completo.</Trans></Alert>;
   return (
-    <fieldset className="space-y-3">
-      <legend className="text-sm font-medium text-slate-700"><Trans>Chi iscrivi (uno o più)</Trans></legend>
-      {people.map((person) => (
-        <Checkbox
-          key={keyOf(person)}
-          label={labelOf(person)}
-          checked={ticked.includes(keyOf(person))}
-          onChange={(event) => setTicked(event.target.checked ? [...ticked, keyOf(person)] : ticked.filter((key) => key !== keyOf(person)))}
-        />
-      ))}
-      <Button disabled={ticked.length === 0} onClick={() => void enrolTicked()} loading={busy} loadingText={t`Iscrizione...`}>
-        <Trans>Iscrivi</Trans>
-      </Button>
-    </fieldset>
+    <div className="space-y-3">
+      {/* What became of each, above the form: a refusal never hides the controls. */}
+      {outcomes && (
+        <>
+          <DebtNotice debt={debt} />
+          <ul aria-label={t`Esito delle iscrizioni`} className="space-y-2">
+            {outcomes.map((outcome) => (
+              <li key={outcome.name}>
+                <Alert tone={outcome.enrolled ? 'success' : 'error'}>
+                  <span className="font-semibold">{outcome.name}{outcome.amount && ` · ${formatMoney(outcome.amount)}`}:</span> <span className="whitespace-pre-line">{outcome.message}</span>
+                  {outcome.discount && <SiblingDiscount amount={outcome.discount} />}
+                </Alert>
+              </li>
+            ))}
+          </ul>
+          {enrolledSome && (
+            <Link to={localizedTo(i18n.locale as Locale, paths.profile)} className={buttonClasses('primary')}>
+              <Trans>Vai al profilo per pagare</Trans>
+            </Link>
+          )}
+        </>
+      )}
+      {course.places_left === 0 ? (
+        <Alert><Trans>Centro estivo al completo.</Trans></Alert>
+      ) : participants.isSuccess && people.length === 0 ? (
+        <Alert><Trans>Nessuno della tua famiglia ha l’età di questo centro estivo. Aggiungi i tuoi figli, con la data di nascita, dal profilo.</Trans></Alert>
+      ) : (
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-slate-700"><Trans>Chi iscrivi (uno o più)</Trans></legend>
+          {people.map((person) => (
+            <Checkbox
+              key={keyOf(person)}
+              label={labelOf(person)}
+              checked={ticked.includes(keyOf(person))}
+              onChange={(event) => setTicked(event.target.checked ? [...ticked, keyOf(person)] : ticked.filter((key) => key !== keyOf(person)))}
+            />
+          ))}
+          <Button disabled={ticked.length === 0} onClick={() => void enrolTicked()} loading={busy} loadingText={t`Iscrizione...`}>
+            <Trans>Iscrivi</Trans>
+          </Button>
+        </fieldset>
+      )}
+    </div>
   );
 }

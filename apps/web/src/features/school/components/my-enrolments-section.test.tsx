@@ -1,13 +1,14 @@
 import type { TEnrolment } from '@beach/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { pageLocation } from '../../../lib/checkout';
 import { creditStatement, jsonResponse } from '../../../test/fixtures';
 import { renderAt, stubApiForEachTest } from '../../../test/test-support';
 import { MyEnrolmentsSection } from './my-enrolments-section';
 
 const enrolment = (id: number, overrides: Partial<TEnrolment> = {}): TEnrolment => ({
   id, course: { id: 7, name: `Corso ${id}`, offer: 'course' }, participant: { child_id: null, name: 'Anna Rossi' }, kind: 'course', session_starts_at: null,
-  amount: '80.00', owed: '80.00', status: 'pending_payment', hold_expires_at: '2027-06-01T10:15:00.000Z', created_at: '2027-06-01T10:00:00.000Z',
+  amount: '80.00', sibling_discount: '0.00', owed: '80.00', status: 'pending_payment', hold_expires_at: '2027-06-01T10:15:00.000Z', created_at: '2027-06-01T10:00:00.000Z',
   instalments: [{ seq: 1, amount: '80.00', due_on: '2027-06-01', paid: false, overdue: false }], due_now: '80.00', next_due: { seq: 1, amount: '80.00', due_on: '2027-06-01', paid: false, overdue: false }, pay_now: { seq: 1, amount: '80.00' },
   ...overrides,
 });
@@ -70,7 +71,7 @@ describe('Le mie iscrizioni', () => {
     renderAt(<MyEnrolmentsSection />, { url: '/profilo' });
     const pending = await screen.findByRole('listitem', { name: 'Corso 1' });
     expect(within(pending).getByText('Posto tenuto fino alle 12:15')).toBeTruthy();
-    expect(within(pending).getByRole('button', { name: 'Annulla' }).className).toContain('ring-1');
+    expect(within(pending).getByRole('button', { name: 'Annulla iscrizione' }).className).toContain('ring-1');
     const row = screen.getByRole('listitem', { name: 'Corso 3' });
     expect(row.textContent).toContain('Anna Rossi · Settimana intera');
     const instalments = within(row).getByRole('list', { name: 'Rate' });
@@ -107,7 +108,7 @@ describe('Le mie iscrizioni', () => {
     expect(within(row).getByText('Iscrizione pagata con il credito e confermata.')).toBeTruthy();
     expect(within(row).getByText(/Prossima rata: 100,00\s€, entro il 07\/06\/2027/)).toBeTruthy();
     expect(await within(row).findByRole('button', { name: 'Paga ora con il credito' })).toBeTruthy();
-    expect(within(row).queryByRole('button', { name: 'Annulla' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Annulla iscrizione' })).toBeNull();
   });
 
   it('marks an overdue instalment', async () => {
@@ -127,5 +128,20 @@ describe('Le mie iscrizioni', () => {
     renderAt(<MyEnrolmentsSection />, { url: '/profilo' });
     const row = await screen.findByRole('listitem', { name: 'Corso 4' });
     expect(within(row).getByText('Scaduta')).toBeTruthy();
+  });
+
+  it('keeps "Paga con la carta" disabled once Stripe’s page is answered, while the browser leaves for it: a second tap opens no second checkout', async () => {
+    const goToCheckout = vi.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
+    handlers['GET /api/me/enrolments'] = () => jsonResponse(200, { data: [enrolment(6)] });
+    handlers['POST /api/me/enrolments/6/checkout'] = () => jsonResponse(200, { checkout_url: 'https://checkout.example/cs_test_6' });
+    renderAt(<MyEnrolmentsSection />, { url: '/profilo' });
+    const row = await screen.findByRole('listitem', { name: 'Corso 6' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Paga con la carta' }));
+    await vi.waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('https://checkout.example/cs_test_6'));
+    const opening = within(row).getByRole('button', { name: /Apertura del pagamento/ }) as HTMLButtonElement;
+    expect(opening.disabled).toBe(true);
+    fireEvent.click(opening);
+    expect(bodiesOf('POST /api/me/enrolments/6/checkout')).toEqual([{ seq: 1 }]);
+    goToCheckout.mockRestore();
   });
 });

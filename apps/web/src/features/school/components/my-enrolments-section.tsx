@@ -15,6 +15,7 @@ import { localizedTo } from '../../../lib/i18n';
 import { useCancelMyEnrolment, useMyEnrolments } from '../api/enrolments';
 import { placeLabel, STATUS_LABELS } from '../labels';
 import { PayEnrolment } from './pay-enrolment';
+import { SiblingDiscount } from './sibling-discount';
 
 const TONES = { pending_payment: 'yellow', confirmed: 'green', cancelled: 'neutral' } as const;
 
@@ -44,7 +45,7 @@ function EnrolmentRow({ enrolment }: { enrolment: TEnrolment }) {
   const pending = enrolment.status === 'pending_payment';
   const heldUntil = enrolment.hold_expires_at && formatTime(enrolment.hold_expires_at);
   const onCancel = async () => {
-    if (await confirm({ title: t`Annullare l’iscrizione?`, message: t`Il posto tenuto si libera.`, confirmLabel: t`Annulla l’iscrizione` })) await cancel.mutateAsync(enrolment.id);
+    if (await confirm({ title: t`Annullare l’iscrizione?`, message: t`Il posto tenuto si libera.`, confirmLabel: t`Annulla iscrizione`, cancelLabel: t`Indietro`, tone: 'danger' })) await cancel.mutateAsync(enrolment.id);
   };
   return (
     <li className="space-y-2 py-3" aria-label={titleIn(i18n.locale, enrolment.course)}>
@@ -55,6 +56,7 @@ function EnrolmentRow({ enrolment }: { enrolment: TEnrolment }) {
             {enrolment.participant.name} · {i18n._(placeLabel(enrolment))}
             {enrolment.session_starts_at && ` · ${formatDateTime(enrolment.session_starts_at)}`} · {formatMoney(enrolment.amount)}
           </p>
+          <SiblingDiscount amount={enrolment.sibling_discount} />
         </div>
         <Badge tone={TONES[enrolment.status]}>{i18n._(STATUS_LABELS[enrolment.status])}</Badge>
       </div>
@@ -64,7 +66,7 @@ function EnrolmentRow({ enrolment }: { enrolment: TEnrolment }) {
       {(pending || (enrolment.status === 'confirmed' && enrolment.pay_now)) && (
         <div className="flex flex-wrap items-end gap-2">
           <PayEnrolment enrolment={enrolment} />
-          {pending && <Button size="sm" variant="secondary" loading={cancel.isPending} onClick={() => void onCancel()}><Trans>Annulla</Trans></Button>}
+          {pending && <Button size="sm" variant="secondary" loading={cancel.isPending} onClick={() => void onCancel()}><Trans>Annulla iscrizione</Trans></Button>}
         </div>
       )}
       {dialog}

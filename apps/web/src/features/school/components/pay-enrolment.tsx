@@ -30,7 +30,8 @@ export function PayEnrolment({ enrolment, notice }: { enrolment: TEnrolment; not
         <>
           <p className="text-sm text-slate-700">{pending ? <Trans>Da pagare ora: {amount}</Trans> : <Trans>Prossima rata: {amount}, entro il {day}</Trans>}</p>
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" loading={byCard.isPending} loadingText={t`Apertura del pagamento...`} onClick={() => void run(async () => void (await byCard.mutateAsync(what)))}>
+            {/* Still leaving for Stripe's page once answered: a second tap would open a second checkout. */}
+            <Button size="sm" loading={byCard.isPending || byCard.isSuccess} loadingText={t`Apertura del pagamento...`} onClick={() => void run(async () => void (await byCard.mutateAsync(what)))}>
               {pending ? <Trans>Paga con la carta</Trans> : <Trans>Paga ora con la carta</Trans>}
             </Button>
             {creditCovers && (

@@ -18,7 +18,7 @@ const course = (overrides: Partial<TOpenCourse> = {}): TOpenCourse => ({
 });
 const enrolment = (overrides: Partial<TEnrolment> = {}): TEnrolment => ({
   id: 90, course: { id: 7, name: 'Beach volley ragazzi', offer: 'course' }, participant: { child_id: 5, name: 'Luca Rossi' }, kind: 'lesson', session_starts_at: '2027-06-15T16:00:00.000Z',
-  amount: '15.00', owed: '15.00', status: 'pending_payment', hold_expires_at: '2027-06-01T10:15:00.000Z', created_at: '2027-06-01T10:00:00.000Z',
+  amount: '15.00', sibling_discount: '0.00', owed: '15.00', status: 'pending_payment', hold_expires_at: '2027-06-01T10:15:00.000Z', created_at: '2027-06-01T10:00:00.000Z',
   instalments: [{ seq: 1, amount: '15.00', due_on: '2027-06-01', paid: false, overdue: false }], due_now: '15.00', next_due: { seq: 1, amount: '15.00', due_on: '2027-06-01', paid: false, overdue: false }, pay_now: { seq: 1, amount: '15.00' },
   ...overrides,
 });
@@ -36,7 +36,7 @@ describe('the kinds a course offers', () => {
 describe('/scuola', () => {
   it('lists the courses; a card opens the course, a child is enrolled in one lesson and paid by card', async () => {
     handlers['GET /api/courses'] = () => jsonResponse(200, { data: [course()] });
-    handlers['GET /api/me/enrolments/participants'] = () => jsonResponse(200, { data: [{ child_id: null, name: 'Anna Rossi' }, { child_id: 5, name: 'Luca Rossi' }] });
+    handlers['GET /api/me/enrolments/participants'] = () => jsonResponse(200, { data: [{ child_id: null, name: 'Anna Rossi', birth_date: null }, { child_id: 5, name: 'Luca Rossi', birth_date: null }] });
     handlers['POST /api/me/enrolments'] = () => jsonResponse(201, { message: 'Posto tenuto: completa il pagamento per confermare l’iscrizione.', enrolment: enrolment(), debt: '4.50' });
     handlers['POST /api/me/enrolments/90/checkout'] = () => jsonResponse(200, { checkout_url: 'https://checkout.example/s/1' });
     const goToCheckout = vi.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
@@ -65,7 +65,7 @@ describe('/scuola', () => {
 
   it('shows the server’s refusal', async () => {
     handlers['GET /api/courses'] = () => jsonResponse(200, { data: [course({ lesson_price: null, trial_allowed: false })] });
-    handlers['GET /api/me/enrolments/participants'] = () => jsonResponse(200, { data: [{ child_id: null, name: 'Anna Rossi' }] });
+    handlers['GET /api/me/enrolments/participants'] = () => jsonResponse(200, { data: [{ child_id: null, name: 'Anna Rossi', birth_date: null }] });
     handlers['POST /api/me/enrolments'] = () => jsonResponse(422, { message: 'Per iscriverti serve una tessera valida per le date del corso.' });
     renderAt(<SchoolPage />, { url: '/scuola' });
     fireEvent.click(await screen.findByRole('button', { name: /Beach volley ragazzi/ }));
@@ -93,7 +93,8 @@ describe('the camps of /scuola', () => {
 
   it('are a section of their own in date order, with their bands and terms; ticked children are enrolled one after the other, each outcome told', async () => {
     handlers['GET /api/courses'] = () => jsonResponse(200, { data: [camp({ id: 31, name: 'Centro estivo 2', starts_on: '2027-06-21', ends_on: '2027-06-25' }), course(), camp()] });
-    handlers['GET /api/me/enrolments/participants'] = () => jsonResponse(200, { data: [{ child_id: null, name: 'Anna Rossi' }, { child_id: 5, name: 'Luca Rossi' }, { child_id: 6, name: 'Sara Rossi' }] });
+    handlers['GET /api/me/enrolments/participants'] = () =>
+      jsonResponse(200, { data: [{ child_id: null, name: 'Anna Rossi', birth_date: '1984-03-02' }, { child_id: 5, name: 'Luca Rossi', birth_date: '2018-01-01' }, { child_id: 6, name: 'Sara Rossi', birth_date: '2014-05-01' }] });
     handlers['POST /api/me/enrolments'] = (body) =>
       (body as { child_id: number }).child_id === 5
         ? jsonResponse(201, { message: 'Posto tenuto: completa il pagamento per confermare l’iscrizione.', enrolment: enrolment({ kind: 'course', amount: '150.00', course: { id: 30, name: 'Centro estivo 1', offer: 'camp' } }) })
@@ -116,6 +117,9 @@ describe('the camps of /scuola', () => {
     fireEvent.click(first);
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Luca Rossi' }));
+    // The parent is of no band's age: not offered.
+    expect(within(dialog).queryByRole('checkbox', { name: 'Io (Anna Rossi)' })).toBeNull();
+    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(2);
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Sara Rossi' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Iscrivi' }));
     const outcomes = await within(dialog).findByRole('list', { name: 'Esito delle iscrizioni' });
@@ -127,5 +131,8 @@ describe('the camps of /scuola', () => {
     expect(within(dialog).getByRole('region', { name: 'Lista d’attesa' })).toBeTruthy();
     expect(bodiesOf('POST /api/me/enrolments')).toEqual([{ course_id: 30, kind: 'course', child_id: 5 }, { course_id: 30, kind: 'course', child_id: 6 }]);
     expect(within(dialog).getByRole('link', { name: 'Vai al profilo per pagare' }).getAttribute('href')).toBe('/profilo');
+    // A refusal hides no control: the family can be ticked again.
+    expect(within(dialog).getByRole('checkbox', { name: 'Sara Rossi' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Iscrivi' })).toBeTruthy();
   });
 });

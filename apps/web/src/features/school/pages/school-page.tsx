@@ -20,7 +20,10 @@ export default function SchoolPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Scuola di beach volley`);
   const courses = useOpenCourses();
-  const [open, setOpen] = useState<TOpenCourse | null>(null);
+  // Kept by id: the dialog shows the course as last read, its places refreshed after an enrolment.
+  const [openId, setOpenId] = useState<number | null>(null);
+  const open = courses.data?.find((course) => course.id === openId) ?? null;
+  const setOpen = (course: TOpenCourse | null) => setOpenId(course?.id ?? null);
   const camps = (courses.data ?? []).filter((course) => course.offer === 'camp').sort((a, b) => a.starts_on.localeCompare(b.starts_on));
   const seasonCourses = (courses.data ?? []).filter((course) => course.offer === 'course');
   return (
