@@ -127,8 +127,11 @@ describe('a summer camp week, in Chromium', () => {
       await expect.poll(() => rowOf('Sofia').textContent()).toMatch(/Sofia Rossi · Settimana intera · 135,00\s€.*Da pagare ora: 50,00\s€/);
       await payByCard(page, rowOf('Pietro').getByRole('button', { name: 'Paga con la carta' }), '50,00');
 
-      // The desk tops the parent's credit up with 50 € in cash; the second deposit is paid with it.
+      // The desk tops the parent's credit up with 50 € in cash; back on the page (read again), the second deposit
+      // is paid with it: "Paga con il credito" is offered only once the credit covers it.
+      expect(await rowOf('Sofia').getByRole('button', { name: 'Paga con il credito' }).count()).toBe(0);
       await callAs('staff@demo.beach', 'POST', `/api/admin/users/${parentId}/credit/top-up`, { amount: '50', method: 'cash' });
+      await page.reload();
       await rowOf('Sofia').getByRole('button', { name: 'Paga con il credito' }).click();
       await rowOf('Sofia').getByText('Iscrizione pagata con il credito e confermata.').waitFor();
       for (const [child, balance] of [['Pietro', '100,00'], ['Sofia', '85,00']] as const) {
