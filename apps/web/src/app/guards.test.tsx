@@ -47,9 +47,15 @@ describe('route guards', () => {
     expect(landingOf({ is_admin: false, role: 'coach' })).toBe('/allenatore');
   });
 
-  it('keep a coach out of the back-office', () => {
+  it('keep a coach out of the back-office, saying so with a link to their lessons', () => {
     signIn('coach');
-    expect(renderAt('/admin/memberships')).toBe('/');
+    const router = createMemoryRouter([{ element: <RequireRole level="staff" />, children: [{ path: '/admin/memberships', element: <Where /> }] }], {
+      initialEntries: ['/admin/memberships'],
+    });
+    render(<RouterProvider router={router} />);
+    expect(screen.queryByTestId('where')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Pagina riservata alla segreteria' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Vai a Le mie lezioni' }).getAttribute('href')).toBe('/allenatore');
   });
 
   it('keep a member out of the coaches’ sessions', () => {
