@@ -1,6 +1,6 @@
 // The product's own words shown in German and English (docs/i18n.md#data-words), at 390 and 1280 px: a
 // course's level ("Intermedio") and its German or English title on /de/scuola and /en/scuola, a
-// tournament's on /de/tornei and /en/tornei, and a receipt's line on /de/profilo and /en/profilo, worded
+// tournament's on /de/tornei and /en/tornei, its live and TV pages, and a receipt's line on /de/profilo and /en/profilo, worded
 // from what it records instead of the Italian stored with the payment; Italian stays as typed.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,7 @@ const WORDS = {
 };
 
 let page: Page;
+let tournamentId: number;
 beforeAll(async () => {
   const { db } = ctx.stack;
   const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
@@ -39,12 +40,12 @@ beforeAll(async () => {
     await db.courseSession.create({ data: { courseId: course.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) } });
   }
   const day = new Date(`${dayFromToday(20)}T00:00:00Z`);
-  await db.tournament.create({
+  ({ id: tournamentId } = await db.tournament.create({
     data: {
       name: TOURNAMENT.it, titleDe: TOURNAMENT.de, titleEn: TOURNAMENT.en, sport: 'beach_volley', category: 'open', format: 'pools_knockout', matchFormat: 'one_set_21', matchMinutes: 30, entryFeeCents: 1000,
       maxEntries: 8, registrationOpensAt: new Date(Date.now() - 86_400_000), registrationClosesAt: new Date(day.getTime() - 86_400_000), startsOn: day, endsOn: day, status: 'published',
     },
-  });
+  }));
   // The member's seasonal card of last year, paid at the desk: its payment's description is stored in Italian.
   await db.membership.create({
     data: {
@@ -84,6 +85,19 @@ for (const locale of ['de', 'en', 'it'] as const) {
         await expect.poll(() => page.getByRole('link', { name: TOURNAMENT[locale] }).isVisible()).toBe(true);
         for (const text of other(TOURNAMENT)) expect(await page.locator('main').innerText()).not.toContain(text);
         await screenshot(page, `data-words-${locale}-tornei-${viewport.width}`);
+      }
+    });
+
+    it(`${prefix}/tornei/:id and its TV page: the tournament by its title in ${locale}`, async () => {
+      for (const address of [`${prefix}/tornei/${tournamentId}`, `${prefix}/tornei/${tournamentId}/tv`]) {
+        await open(address, TOURNAMENT[locale]);
+        for (const viewport of [DESKTOP, PHONE]) {
+          await page.setViewportSize(viewport);
+          await expect.poll(() => page.getByRole('heading', { level: 1, name: TOURNAMENT[locale] }).isVisible()).toBe(true);
+          expect(await page.title()).toContain(TOURNAMENT[locale]);
+          for (const text of other(TOURNAMENT)) expect(await page.locator('body').innerText()).not.toContain(text);
+          await screenshot(page, `data-words-${locale}-${address.endsWith('/tv') ? 'tv' : 'torneo'}-${viewport.width}`);
+        }
       }
     });
 

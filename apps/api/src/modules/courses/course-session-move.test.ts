@@ -38,6 +38,11 @@ describe('moving a session', () => {
     const member = await createMember(app, db);
     const enrolment = await db.courseEnrolment.create({ data: { courseId: course.id, userId: member.id, kind: 'course', amountCents: 6000, status: 'confirmed', confirmedAt: new Date(), createdAt: new Date() } });
     const attendance = await db.courseAttendance.create({ data: { sessionId: first!.id, enrolmentId: enrolment.id, present: true, recordedById: member.id } });
+    // A German participant reads the course's German title.
+    await db.course.update({ where: { id: course.id }, data: { titleDe: 'Erwachsene März' } });
+    const german = await createMember(app, db);
+    await db.user.update({ where: { id: german.id }, data: { locale: 'de' } });
+    await db.courseEnrolment.create({ data: { courseId: course.id, userId: german.id, kind: 'course', amountCents: 6000, status: 'confirmed', confirmedAt: new Date(), createdAt: new Date() } });
     await deps.jobs.waitUntilIdle();
     const before = mail.messages.length;
 
@@ -57,6 +62,9 @@ describe('moving a session', () => {
     const sent = mail.messages.slice(before).filter((message) => JSON.stringify(message.to).includes(member.email));
     expect(sent.map((message) => message.subject)).toEqual(['Lezione spostata: Adulti marzo']);
     expect(sent[0]!.text?.replace(/\s+/g, ' ')).toContain('la lezione di «Adulti marzo» del 22/03/2027 07:00–08:15 è spostata al 29/03/2027 07:30–08:45.');
+    const toGerman = mail.messages.slice(before).filter((message) => JSON.stringify(message.to).includes(german.email));
+    expect(toGerman.map((message) => message.subject)).toEqual([expect.stringContaining('Erwachsene März')]);
+    expect(toGerman[0]!.text).not.toContain('Adulti marzo');
   });
 
   it('is refused with what is in the way, into the past, onto its own course’s session, or once cancelled', async () => {

@@ -99,12 +99,12 @@ export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     paymentTarget,
 
     async checkout(user: User, id: number, { seq }: BodyOf<typeof api.enrolments.checkout>) {
-      const row = await db.courseEnrolment.findFirst({ where: { id, userId: user.id }, include: { ...ENROLMENT_INCLUDE, course: { select: { name: true, depositCents: true, balanceDueOn: true } } } });
+      const row = await db.courseEnrolment.findFirst({ where: { id, userId: user.id }, include: { ...ENROLMENT_INCLUDE, course: { select: { name: true, titleDe: true, titleEn: true, depositCents: true, balanceDueOn: true } } } });
       if (!row) throw notFound(ENROLMENT_MESSAGES.notFound);
       if (row.status === 'cancelled') throw new AppError(409, ENROLMENT_MESSAGES.holdLapsed);
       if (row.status === 'pending_payment') refuseLapsed(row.holdExpiresAt);
       // Named by the part it pays, decided with the amount; the participant by first name (a parent's children differ by it).
-      const itemName = (paid: EnrolmentPart) => checkoutItems.enrolment(paid, row.course.name, (row.child ?? row.user).firstName);
+      const itemName = (paid: EnrolmentPart) => checkoutItems.enrolment(paid, row.course, (row.child ?? row.user).firstName);
       // What it pays now, decided first: the same asked again (a double tap) gets the checkout already open.
       const asked = await db.$transaction(async (tx) => {
         const { cents, plan, payNow } = await payableOf(tx, id, user.id, seq);

@@ -44,6 +44,7 @@ describe('a session cancelled with a make-up credit', () => {
     // 100 € over three sessions: a share of 33,33 € (rounded down).
     const course = await makeCourse(db, { priceCents: 10_000, future: 3 });
     const { cardPayer, byCard, creditPayer, byCredit, deskPayer, atDesk, pendingPayer, pending } = await payersOfEveryKind(course.id, staff);
+    await db.course.update({ where: { id: course.id }, data: { titleEn: 'Evening course' } });
 
     await deps.jobs.waitUntilIdle();
     const mailsBefore = mail.messages.length;
@@ -71,7 +72,8 @@ describe('a session cancelled with a make-up credit', () => {
     // One e-mail per payer who paid, in their language, naming the session, the reason and the credit.
     const [toCard] = sentTo(cardPayer, mailsBefore);
     expect(sentTo(cardPayer, mailsBefore)).toHaveLength(1);
-    expect(toCard!.subject).toContain(`Session cancelled: ${course.name}`);
+    // The English payer reads the course's English title; the Italian ones its name.
+    expect(toCard!.subject).toContain('Session cancelled: Evening course');
     expect(toCard!.text).toContain('(Pioggia)');
     expect(toCard!.text).toContain('€33.33');
     for (const member of [creditPayer, deskPayer]) {

@@ -5,6 +5,7 @@
 // payer's rain credit (`rain_credit`, spendable, never paid out), credit back where it came from; then it is
 // taken off what the enrolment is owed (`discount`), so what it still owes is unchanged and the school's
 // revenue is less by the share. Moved instead, its participants' payers are told the new time.
+import { titleIn } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { CourseEnrolment, Prisma, User } from '../../generated/prisma/client.js';
 import { refuseOwnMoney } from '../auth/index.js';
@@ -66,6 +67,9 @@ export function createSessionMakeUp(deps: Pick<AppDeps, 'jobs' | 'config'>) {
     return share;
   }
 
+  /** The course's name and titles: each payer reads it in their language (docs/i18n.md#data-words). */
+  const titlesOf = (tx: Prisma.TransactionClient, courseId: number) => tx.course.findUniqueOrThrow({ where: { id: courseId }, select: { name: true, titleDe: true, titleEn: true } });
+
   /** The payers of the enrolments, each once, with what they get. */
   async function emailPayers(tx: Prisma.TransactionClient, userIds: number[], email: (payer: { id: number; email: string; firstName: string; locale: string }) => ReturnType<typeof makeUpCreditEmail>) {
     const payers = await tx.user.findMany({ where: { id: { in: [...new Set(userIds)] }, erasedAt: null }, select: { id: true, email: true, firstName: true, locale: true } });
@@ -88,8 +92,8 @@ export function createSessionMakeUp(deps: Pick<AppDeps, 'jobs' | 'config'>) {
         if (share > 0) credited.set(row.userId, (credited.get(row.userId) ?? 0) + share);
       }
       if (credited.size === 0) return;
-      const { name } = await tx.course.findUniqueOrThrow({ where: { id: session.courseId }, select: { name: true } });
-      await emailPayers(tx, [...credited.keys()], (payer) => makeUpCreditEmail(payer, { course: name, session, reason, cents: credited.get(payer.id)! }, enrolmentsUrl()));
+      const course = await titlesOf(tx, session.courseId);
+      await emailPayers(tx, [...credited.keys()], (payer) => makeUpCreditEmail(payer, { course: titleIn(payer.locale, course), session, reason, cents: credited.get(payer.id)! }, enrolmentsUrl()));
     },
 
     /** After a session moved: the payers of its participants (live whole-course places made before it, its live lessons and trials) are told, once each. */
@@ -99,8 +103,8 @@ export function createSessionMakeUp(deps: Pick<AppDeps, 'jobs' | 'config'>) {
         select: { userId: true },
       });
       if (rows.length === 0) return;
-      const { name } = await tx.course.findUniqueOrThrow({ where: { id: from.courseId }, select: { name: true } });
-      await emailPayers(tx, rows.map((row) => row.userId), (payer) => sessionMovedEmail(payer, { course: name, from, to }, enrolmentsUrl()));
+      const course = await titlesOf(tx, from.courseId);
+      await emailPayers(tx, rows.map((row) => row.userId), (payer) => sessionMovedEmail(payer, { course: titleIn(payer.locale, course), from, to }, enrolmentsUrl()));
     },
   };
 }

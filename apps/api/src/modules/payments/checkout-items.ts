@@ -1,8 +1,9 @@
 // What a member pays online, named on Stripe's page in their language (docs/domain.md#payments): the part
 // paid, the thing and, for a child, whose it is, so two children's deposits read as two different lines.
-// The payment row keeps the same name in Italian, for the desk and the receipts. Data (a course's, a
-// court's, a carnet's name) stays as written.
-import { defineMessages } from '@beach/contracts';
+// The payment row keeps the same name in Italian, for the desk and the receipts. A course, a camp or a
+// tournament goes by its title in that language (docs/i18n.md#data-words); other data (a court's, a
+// carnet's name) stays as written.
+import { defineMessages, titleIn, type TLocalizedTitles } from '@beach/contracts';
 import { i18nFor, localized, localizedEuros, localizedWhen, render, withValues, type MessageDescriptor } from '../../lib/i18n.js';
 
 const messages = defineMessages({
@@ -23,15 +24,19 @@ export type EnrolmentPart = { part: 'whole' | 'deposit' | 'balance' } | { part: 
 
 /** A descriptor given as a value of another, worded in the other's language. */
 const said = (descriptor: MessageDescriptor) => localized((locale) => render(i18nFor(locale), descriptor));
+/** A course's or a tournament's title in the language the line is worded in: the Italian name for the payment row. */
+const titled = (item: TLocalizedTitles) => localized((locale) => titleIn(locale, item));
 
 type Span = { startsAt: Date; endsAt: Date };
 
 export const checkoutItems = {
   /** "Acconto · Centro estivo settimana 4 · Lena": the participant by first name, the parent paying. */
-  enrolment: (paid: EnrolmentPart, course: string, participant: string) =>
-    paid.part === 'instalment'
+  enrolment: (paid: EnrolmentPart, item: TLocalizedTitles, participant: string) => {
+    const course = titled(item);
+    return paid.part === 'instalment'
       ? withValues(messages.instalment, { seq: paid.seq, count: paid.count, course, participant })
-      : withValues(messages[paid.part === 'whole' ? 'enrolment' : paid.part], { course, participant }),
+      : withValues(messages[paid.part === 'whole' ? 'enrolment' : paid.part], { course, participant });
+  },
   booking: (court: string, span: Span, creditCents = 0) =>
     creditCents > 0
       ? withValues(messages.bookingWithCredit, { court, when: localizedWhen(span), credit: localizedEuros(creditCents) })
@@ -39,6 +44,6 @@ export const checkoutItems = {
   share: (court: string, span: Span) => withValues(messages.share, { court, when: localizedWhen(span) }),
   /** The card by its name in the member's language (memberships' CARD_NAME) and its number. */
   membership: (card: MessageDescriptor, number: string) => withValues(messages.membership, { card: said(card), number }),
-  tournament: (tournament: string) => withValues(messages.tournament, { tournament }),
+  tournament: (tournament: TLocalizedTitles) => withValues(messages.tournament, { tournament: titled(tournament) }),
   topUp: (cents: number) => withValues(messages.topUp, { amount: localizedEuros(cents) }),
 };

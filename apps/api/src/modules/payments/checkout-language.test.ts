@@ -6,7 +6,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { createMember, type TestMember } from '../../test/members.js';
-import { makeCamp, makeChild } from '../enrolments/test-courses.js';
+import { giveCard, makeCamp, makeChild } from '../enrolments/test-courses.js';
+import { makeTournament } from '../tournaments/test-tournaments.js';
 
 const { app, db, deps, stripe } = await useTestApp({}, { stripe: true });
 const double = stripe!;
@@ -64,6 +65,15 @@ describe('a camp paid by card', () => {
     const english = await memberReading('en');
     expect(await checkoutOf(english, await enrolChild(english, camp.id, 'Amy'))).toMatchObject({ locale: 'en', names: [`Deposit · ${course.name} · Amy`] });
   });
+
+  it('names the camp by its title in the member’s language; the payment row keeps its Italian name', async () => {
+    const camp = await makeCamp(db);
+    const course = await db.course.update({ where: { id: camp.id }, data: { titleDe: 'Sommercamp Woche 4', titleEn: 'Summer camp week 4' } });
+    const german = await memberReading('de');
+    expect(await checkoutOf(german, await enrolChild(german, camp.id, 'Lena'))).toMatchObject({ locale: 'de', names: ['Anzahlung · Sommercamp Woche 4 · Lena'], description: `Acconto · ${course.name} · Lena` });
+    const english = await memberReading('en');
+    expect(await checkoutOf(english, await enrolChild(english, camp.id, 'Amy'))).toMatchObject({ locale: 'en', names: ['Deposit · Summer camp week 4 · Amy'], description: `Acconto · ${course.name} · Amy` });
+  });
 });
 
 describe('other payments by card', () => {
@@ -84,5 +94,14 @@ describe('other payments by card', () => {
     const english = await memberReading('en');
     const topUp = await request(app).post('/api/me/credit/top-up').set(bearer(english.token)).send({ amount: '40' }).expect(200);
     expect(await namesOf(topUp.body.checkout_url)).toEqual({ locale: 'en', names: ['Credit top-up €40.00'], description: 'Ricarica credito 40,00\u00a0€' });
+  });
+
+  it('names a German player’s tournament fee by the tournament’s German title; the payment row keeps its Italian name', async () => {
+    const tournament = await db.tournament.update({ where: { id: (await makeTournament(db)).id }, data: { titleDe: 'Sommerturnier' } });
+    const german = await memberReading('de');
+    await giveCard(db, german.id);
+    const registered = await request(app).post(`/api/tournaments/${tournament.id}/entries`).set(bearer(german.token)).send({ partner_email: `partner.${german.id}@esempio.it` }).expect(201);
+    const opened = await request(app).post(`/api/me/tournament-entries/${registered.body.entry.id}/checkout`).set(bearer(german.token)).expect(200);
+    expect(await namesOf(opened.body.checkout_url)).toEqual({ locale: 'de', names: ['Turniergebühr · Sommerturnier'], description: `Quota torneo · ${tournament.name}` });
   });
 });

@@ -109,7 +109,7 @@ export function createEntryPayments({ db }: Pick<AppDeps, 'db'>, checkouts: Chec
     async checkout(user: User, entryId: number) {
       const player = await db.$transaction((tx) => myPlayerIn(tx, entryId, user), TRANSACTION_OPTIONS);
       const tournament = await db.tournament.findUniqueOrThrow({ where: { id: player.tournamentId } });
-      const itemName = checkoutItems.tournament(tournament.name);
+      const itemName = checkoutItems.tournament(tournament);
       const url = await checkouts.open({
         kind: 'tournament_fee', targetId: player.id, customer: user, amountCents: player.feeCents, itemName, cancelPath: `/tornei/${tournament.id}?pagamento=annullato`,
         // Under the player's lock: still payable (a withdrawal or another payment may have come first), and how much.

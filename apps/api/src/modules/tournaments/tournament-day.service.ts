@@ -2,6 +2,7 @@
 // organiser's moves, the scores (tournament-scores.ts), the calls to
 // the court, and the club ranking. Every write to a draw holds the tournament's row (FOR UPDATE): load
 // the draw, let the engine move it, save it, bump live_version.
+import { titleIn } from '@beach/contracts';
 import type { Sport, Tournament, TournamentCategory } from '../../generated/prisma/client.js';
 import type { AppDeps } from '../../deps.js';
 import { auditRow } from '../../lib/audit.js';
@@ -159,7 +160,7 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         });
         const url = `${webOriginOf(deps.config)}/tornei/${id}`;
         for (const { user } of players) {
-          await deps.jobs.send('send-email', matchCallEmail(user!, { tournament: tournament.name, court: court.code, startsAt: row.startsAt }, url), { tx });
+          await deps.jobs.send('send-email', matchCallEmail(user!, { tournament: titleIn(user!.locale, tournament), court: court.code, startsAt: row.startsAt }, url), { tx });
         }
       }, TRANSACTION_OPTIONS);
       return { message: M.called };

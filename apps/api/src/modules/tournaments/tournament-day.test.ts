@@ -249,6 +249,19 @@ describe('moves and calls', () => {
     expect(email.subject).toMatch(/C5/);
     expect(email.subject).not.toMatch(/Tocca a voi/);
   });
+
+  it('names the tournament in the call by its German title to a German player', async () => {
+    const made = await makeTournament({ pairs: 3, format: 'round_robin', courtCodes: ['C4'], locale: 'de' });
+    const tournament = await db.tournament.update({ where: { id: made.id }, data: { titleDe: `Sommerturnier ${made.id}` } });
+    await day.draw(made.id);
+    const row = (await rowsOf(made.id)).find((candidate) => candidate.startsAt)!;
+    await day.call(made.id, row.key);
+    const match = matchesOf(await stateOf(made.id)).find((candidate) => candidate.key === row.key)!;
+    const called = made.entries.find((entry) => match.sides.some((side) => side.kind === 'entries' && side.entryIds.includes(entry.id)))!;
+    const email = await mail.waitFor(called.users[0]!.email);
+    expect(email.text).toContain(`«Sommerturnier ${made.id}»`);
+    expect(email.text).not.toContain(`«${tournament.name}»`);
+  });
 });
 
 describe('the member’s next match', () => {

@@ -3,7 +3,7 @@
 // matches on court first), Gironi and Tabellone, each only with something to show; a view longer than
 // the screen turns through its pages ("Pagina 2 di 3"), the bracket is scaled to fit; → and ← turn by
 // hand. It reads the tournament every 10 s like the live page.
-import type { TTournamentLive } from '@beach/contracts';
+import { titleIn, type TTournamentLive } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -57,10 +57,10 @@ function useTurning(setTurn: Dispatch<SetStateAction<Turn>>, pages: number, view
 }
 
 export default function TournamentTvPage() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const id = Number(useParams().id);
   const live = useTournamentLive(id);
-  usePageTitle(live.data?.name ?? t`Torneo`);
+  usePageTitle(live.data ? titleIn(i18n.locale, live.data) : t`Torneo`);
   return (
     <div className="fixed inset-0 z-50 overflow-hidden bg-slate-950 px-10 py-8 text-white">
       {live.data ? (
@@ -76,7 +76,7 @@ export default function TournamentTvPage() {
 }
 
 export function TvScreen({ live }: { live: TTournamentLive }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const views = tvViews(live);
   const size = useWindowSize();
   const [turn, setTurn] = useState<Turn>({ view: 0, page: 0 });
@@ -92,7 +92,7 @@ export function TvScreen({ live }: { live: TTournamentLive }) {
   return (
     <div className="flex h-full flex-col gap-6">
       <header className="flex flex-wrap items-baseline justify-between gap-4">
-        <h1 className="text-5xl font-bold">{live.name}</h1>
+        <h1 className="text-5xl font-bold">{titleIn(i18n.locale, live)}</h1>
         <p className="text-2xl text-slate-300">{formatDayRange(live.starts_on, live.ends_on)}</p>
       </header>
       <section aria-labelledby="tv-view" data-tv-view={view} data-page={page} data-pages={count} className="flex min-h-0 flex-1 flex-col">
