@@ -252,6 +252,28 @@ describe('a summer camp week, in Chromium', () => {
       await rows.first().scrollIntoViewIfNeeded();
       await screenshot(page, 'school-camps-family-profile-390', { fullPage: false });
 
+      // Sofia's discounted place waits for Pietro's: it names the place to pay first and offers no payment the server would refuse, in each language.
+      for (const [path, payFirst, card, width] of [
+        ['/profilo', 'Paga prima l’iscrizione di Pietro Rossi: lo sconto fratelli vale con un fratello iscritto.', 'Paga con la carta', PHONE],
+        ['/profilo', 'Paga prima l’iscrizione di Pietro Rossi: lo sconto fratelli vale con un fratello iscritto.', 'Paga con la carta', DESKTOP],
+        ['/de/profilo', 'Bezahle zuerst die Anmeldung von Pietro Rossi: Der Geschwisterrabatt gilt mit einem angemeldeten Geschwisterkind.', 'Mit Karte zahlen', DESKTOP],
+        ['/en/profilo', 'Pay Pietro Rossi’s enrolment first: the sibling discount applies once a sibling is enrolled.', 'Pay by card', PHONE],
+      ] as const) {
+        await page.setViewportSize(width);
+        await page.goto(`${webUrl}${path}`);
+        const places = page.getByRole('listitem', { name: FAMILY_CAMP });
+        const sofia = places.filter({ hasText: 'Sofia' });
+        await sofia.getByText(payFirst).waitFor();
+        await places.filter({ hasText: 'Pietro' }).getByRole('button', { name: card }).waitFor();
+        expect(await sofia.getByRole('button', { name: card }).count()).toBe(0);
+        expect(await sofia.getByRole('button').allTextContents()).toEqual([expect.not.stringMatching(/Paga|zahlen|Pay/)]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width.width);
+        await sofia.scrollIntoViewIfNeeded();
+        await screenshot(page, `school-camps-family-pay-first-${path.split('/')[1] === 'profilo' ? 'it' : path.split('/')[1]}-${width.width}`, { fullPage: false });
+      }
+      await page.setViewportSize(PHONE);
+      await page.goto(`${webUrl}/profilo`);
+
       // One tap, one checkout: while Stripe's page is on its way the button stays disabled, and that page is open.
       let letThrough: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (letThrough = resolve));
@@ -275,11 +297,14 @@ describe('a summer camp week, in Chromium', () => {
       await page.getByText('Iscrizione confermata: ci vediamo al corso!').waitFor();
 
       // Cancelling the other place: the action and the keep-it button say different things, in each language.
-      for (const [path, action, back, discount] of [['/profilo', 'Annulla iscrizione', 'Indietro', 'Sconto fratelli −15,00 €'], ['/de/profilo', 'Anmeldung stornieren', 'Zurück', 'Geschwisterrabatt −15,00 €'], ['/en/profilo', 'Cancel enrolment', 'Back', 'Sibling discount −€15.00']] as const) {
+      // Pietro's place now confirmed, Sofia's offers its payments.
+      for (const [path, action, back, discount, card] of [['/profilo', 'Annulla iscrizione', 'Indietro', 'Sconto fratelli −15,00 €', 'Paga con la carta'], ['/de/profilo', 'Anmeldung stornieren', 'Zurück', 'Geschwisterrabatt −15,00 €', 'Mit Karte zahlen'], ['/en/profilo', 'Cancel enrolment', 'Back', 'Sibling discount −€15.00', 'Pay by card']] as const) {
         await page.setViewportSize(DESKTOP);
         await page.goto(`${webUrl}${path}`);
         const sofia = page.getByRole('listitem', { name: FAMILY_CAMP }).filter({ hasText: 'Sofia' });
         await expect.poll(async () => spaced(await sofia.textContent())).toContain(discount);
+        await sofia.getByRole('button', { name: card }).waitFor();
+        expect(await sofia.getByText(/Paga prima|Bezahle zuerst|first:/).count()).toBe(0);
         await sofia.getByRole('button', { name: action }).click();
         const confirm = page.getByRole('dialog');
         await confirm.getByRole('button', { name: back }).waitFor();
