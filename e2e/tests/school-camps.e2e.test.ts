@@ -1,7 +1,7 @@
 // A summer camp week in Chromium (docs/school.md#camps, #instalments): on a phone a parent finds the week in
 // /scuola's "Centri estivi", enrols both children at once (one in each age band, the second with the sibling
-// discount), pays one deposit by card on the (double's) Stripe page and the other with credit the desk topped
-// up, and finds both confirmed on /profilo with the balance still to pay and its day. Later, the balance
+// discount), pays one deposit by card on the (double's) Stripe page and then (the discounted place says to pay
+// the other first) the other with credit the desk topped up, and finds both confirmed on /profilo with the balance still to pay and its day. Later, the balance
 // due, the parent pays it with "Paga ora" on a desktop and every instalment reads "Pagata"; on the ledger
 // each enrolment owes nothing. The camp and the children are written straight to the tables (their screens
 // are elsewhere). Screenshots of the camps, the camp's dialog and /profilo's enrolments at 390 and 1280 px.
@@ -9,7 +9,8 @@
 // the other family's place, and the parent finds it offered on /profilo with its deadline and accepts it.
 // And a family's week: the dialog offers only the children (not the grown-up parent), keeps its controls
 // after a refusal and refreshes its places; the sibling discount is named and the full-price place listed
-// first; "Paga con la carta" stays disabled while Stripe's page opens and that page is still open; the
+// first, the discounted one with no pay button but the place to pay first named (it, de, en) until that is
+// paid; "Paga con la carta" stays disabled while Stripe's page opens and that page is still open; the
 // cancel action and its confirmation's keep-it button have different words, in Italian, German and English.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -122,13 +123,17 @@ describe('a summer camp week, in Chromium', () => {
 
       // The first child at the full price, the second with 10 % off: both ask the 50 € deposit now.
       const enrolments = page.getByRole('region', { name: 'Le mie iscrizioni' });
-      const rowOf = (child: string) => enrolments.getByRole('listitem', { name: CAMP }).filter({ hasText: child });
+      // By whom the place is for: a discounted place also names its sibling's place, to be paid first.
+      const rowOf = (child: string) => enrolments.getByRole('listitem', { name: CAMP }).filter({ hasText: `${child} Rossi · ` });
       await expect.poll(() => rowOf('Pietro').textContent()).toMatch(/Pietro Rossi · Settimana intera · 150,00\s€.*Da pagare ora: 50,00\s€/);
-      await expect.poll(() => rowOf('Sofia').textContent()).toMatch(/Sofia Rossi · Settimana intera · 135,00\s€.*Da pagare ora: 50,00\s€/);
+      // The discounted place is paid once the full-price one is: until then it says so.
+      await expect.poll(() => rowOf('Sofia').textContent()).toMatch(/Sofia Rossi · Settimana intera · 135,00\s€.*Paga prima l’iscrizione di Pietro Rossi/);
       await payByCard(page, rowOf('Pietro').getByRole('button', { name: 'Paga con la carta' }), '50,00');
 
       // The desk tops the parent's credit up with 50 € in cash; the second deposit is paid with it.
       await callAs('staff@demo.beach', 'POST', `/api/admin/users/${parentId}/credit/top-up`, { amount: '50', method: 'cash' });
+      await page.reload();
+      await expect.poll(() => rowOf('Sofia').textContent()).toMatch(/Da pagare ora: 50,00\s€/);
       await rowOf('Sofia').getByRole('button', { name: 'Paga con il credito' }).click();
       await rowOf('Sofia').getByText('Iscrizione pagata con il credito e confermata.').waitFor();
       for (const [child, balance] of [['Pietro', '100,00'], ['Sofia', '85,00']] as const) {
@@ -264,7 +269,7 @@ describe('a summer camp week, in Chromium', () => {
         const places = page.getByRole('listitem', { name: FAMILY_CAMP });
         const sofia = places.filter({ hasText: 'Sofia' });
         await sofia.getByText(payFirst).waitFor();
-        await places.filter({ hasText: 'Pietro' }).getByRole('button', { name: card }).waitFor();
+        await places.filter({ hasText: 'Pietro Rossi · ' }).getByRole('button', { name: card }).waitFor();
         expect(await sofia.getByRole('button', { name: card }).count()).toBe(0);
         expect(await sofia.getByRole('button').allTextContents()).toEqual([expect.not.stringMatching(/Paga|zahlen|Pay/)]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width.width);
