@@ -1,9 +1,9 @@
 // A summer camp week in Chromium (docs/school.md#camps, #instalments): on a phone a parent finds the week in
 // /scuola's "Centri estivi", enrols both children at once (one in each age band, the second with the sibling
 // discount), pays one deposit by card on the (double's) Stripe page and then (the discounted place says to pay
-// the other first) the other with credit the desk topped up, and finds both confirmed on /profilo with the balance still to pay and its day. Later, the balance
-// due, the parent pays it with "Paga ora" on a desktop and every instalment reads "Pagata"; on the ledger
-// each enrolment owes nothing. The camp and the children are written straight to the tables (their screens
+// the other first) the other with credit the desk topped up, and finds both confirmed on /profilo with the
+// balance still to pay and its day. Later, the balance due, the parent pays it with "Paga ora" on a desktop
+// and every instalment reads "Pagata"; on the ledger each enrolment owes nothing. The camp and the children are written straight to the tables (their screens
 // are elsewhere). Screenshots of the camps, the camp's dialog and /profilo's enrolments at 390 and 1280 px.
 // Then a full band's waiting list: the parent puts a child on it from the camp's dialog, the desk cancels
 // the other family's place, and the parent finds it offered on /profilo with its deadline and accepts it.
