@@ -1,15 +1,16 @@
 // A summer camp week in Chromium (docs/school.md#camps, #instalments): on a phone a parent finds the week in
 // /scuola's "Centri estivi", enrols both children at once (one in each age band, the second with the sibling
-// discount), pays one deposit by card on the (double's) Stripe page and the other with credit the desk topped
-// up, and finds both confirmed on /profilo with the balance still to pay and its day. Later, the balance
-// due, the parent pays it with "Paga ora" on a desktop and every instalment reads "Pagata"; on the ledger
-// each enrolment owes nothing. The camp and the children are written straight to the tables (their screens
+// discount), pays one deposit by card on the (double's) Stripe page and then (the discounted place says to pay
+// the other first) the other with credit the desk topped up, and finds both confirmed on /profilo with the
+// balance still to pay and its day. Later, the balance due, the parent pays it with "Paga ora" on a desktop
+// and every instalment reads "Pagata"; on the ledger each enrolment owes nothing. The camp and the children are written straight to the tables (their screens
 // are elsewhere). Screenshots of the camps, the camp's dialog and /profilo's enrolments at 390 and 1280 px.
 // Then a full band's waiting list: the parent puts a child on it from the camp's dialog, the desk cancels
 // the other family's place, and the parent finds it offered on /profilo with its deadline and accepts it.
 // And a family's week: the dialog offers only the children (not the grown-up parent), keeps its controls
 // after a refusal and refreshes its places; the sibling discount is named and the full-price place listed
-// first; "Paga con la carta" stays disabled while Stripe's page opens and that page is still open; the
+// first, the discounted one with no pay button but the place to pay first named (it, de, en) until that is
+// paid; "Paga con la carta" stays disabled while Stripe's page opens and that page is still open; the
 // cancel action and its confirmation's keep-it button have different words, in Italian, German and English.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -122,9 +123,11 @@ describe('a summer camp week, in Chromium', () => {
 
       // The first child at the full price, the second with 10 % off: both ask the 50 € deposit now.
       const enrolments = page.getByRole('region', { name: 'Le mie iscrizioni' });
-      const rowOf = (child: string) => enrolments.getByRole('listitem', { name: CAMP }).filter({ hasText: child });
+      // By whom the place is for: a discounted place also names its sibling's place, to be paid first.
+      const rowOf = (child: string) => enrolments.getByRole('listitem', { name: CAMP }).filter({ hasText: `${child} Rossi · ` });
       await expect.poll(() => rowOf('Pietro').textContent()).toMatch(/Pietro Rossi · Settimana intera · 150,00\s€.*Da pagare ora: 50,00\s€/);
-      await expect.poll(() => rowOf('Sofia').textContent()).toMatch(/Sofia Rossi · Settimana intera · 135,00\s€.*Da pagare ora: 50,00\s€/);
+      // The discounted place is paid once the full-price one is: until then it says so.
+      await expect.poll(() => rowOf('Sofia').textContent()).toMatch(/Sofia Rossi · Settimana intera · 135,00\s€.*Paga prima l’iscrizione di Pietro Rossi/);
       await payByCard(page, rowOf('Pietro').getByRole('button', { name: 'Paga con la carta' }), '50,00');
 
       // The desk tops the parent's credit up with 50 € in cash; back on the page (read again), the second deposit
@@ -132,6 +135,7 @@ describe('a summer camp week, in Chromium', () => {
       expect(await rowOf('Sofia').getByRole('button', { name: 'Paga con il credito' }).count()).toBe(0);
       await callAs('staff@demo.beach', 'POST', `/api/admin/users/${parentId}/credit/top-up`, { amount: '50', method: 'cash' });
       await page.reload();
+      await expect.poll(() => rowOf('Sofia').textContent()).toMatch(/Da pagare ora: 50,00\s€/);
       await rowOf('Sofia').getByRole('button', { name: 'Paga con il credito' }).click();
       await rowOf('Sofia').getByText('Iscrizione pagata con il credito e confermata.').waitFor();
       for (const [child, balance] of [['Pietro', '100,00'], ['Sofia', '85,00']] as const) {
@@ -255,6 +259,28 @@ describe('a summer camp week, in Chromium', () => {
       await rows.first().scrollIntoViewIfNeeded();
       await screenshot(page, 'school-camps-family-profile-390', { fullPage: false });
 
+      // Sofia's discounted place waits for Pietro's: it names the place to pay first and offers no payment the server would refuse, in each language.
+      for (const [path, payFirst, card, width] of [
+        ['/profilo', 'Paga prima l’iscrizione di Pietro Rossi: lo sconto fratelli vale con un fratello iscritto.', 'Paga con la carta', PHONE],
+        ['/profilo', 'Paga prima l’iscrizione di Pietro Rossi: lo sconto fratelli vale con un fratello iscritto.', 'Paga con la carta', DESKTOP],
+        ['/de/profilo', 'Bezahle zuerst die Anmeldung von Pietro Rossi: Der Geschwisterrabatt gilt mit einem angemeldeten Geschwisterkind.', 'Mit Karte zahlen', DESKTOP],
+        ['/en/profilo', 'Pay Pietro Rossi’s enrolment first: the sibling discount applies once a sibling is enrolled.', 'Pay by card', PHONE],
+      ] as const) {
+        await page.setViewportSize(width);
+        await page.goto(`${webUrl}${path}`);
+        const places = page.getByRole('listitem', { name: FAMILY_CAMP });
+        const sofia = places.filter({ hasText: 'Sofia' });
+        await sofia.getByText(payFirst).waitFor();
+        await places.filter({ hasText: 'Pietro Rossi · ' }).getByRole('button', { name: card }).waitFor();
+        expect(await sofia.getByRole('button', { name: card }).count()).toBe(0);
+        expect(await sofia.getByRole('button').allTextContents()).toEqual([expect.not.stringMatching(/Paga|zahlen|Pay/)]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width.width);
+        await sofia.scrollIntoViewIfNeeded();
+        await screenshot(page, `school-camps-family-pay-first-${path.split('/')[1] === 'profilo' ? 'it' : path.split('/')[1]}-${width.width}`, { fullPage: false });
+      }
+      await page.setViewportSize(PHONE);
+      await page.goto(`${webUrl}/profilo`);
+
       // One tap, one checkout: while Stripe's page is on its way the button stays disabled, and that page is open.
       let letThrough: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (letThrough = resolve));
@@ -278,11 +304,14 @@ describe('a summer camp week, in Chromium', () => {
       await page.getByText('Iscrizione confermata: ci vediamo al corso!').waitFor();
 
       // Cancelling the other place: the action and the keep-it button say different things, in each language.
-      for (const [path, action, back, discount] of [['/profilo', 'Annulla iscrizione', 'Indietro', 'Sconto fratelli −15,00 €'], ['/de/profilo', 'Anmeldung stornieren', 'Zurück', 'Geschwisterrabatt −15,00 €'], ['/en/profilo', 'Cancel enrolment', 'Back', 'Sibling discount −€15.00']] as const) {
+      // Pietro's place now confirmed, Sofia's offers its payments.
+      for (const [path, action, back, discount, card] of [['/profilo', 'Annulla iscrizione', 'Indietro', 'Sconto fratelli −15,00 €', 'Paga con la carta'], ['/de/profilo', 'Anmeldung stornieren', 'Zurück', 'Geschwisterrabatt −15,00 €', 'Mit Karte zahlen'], ['/en/profilo', 'Cancel enrolment', 'Back', 'Sibling discount −€15.00', 'Pay by card']] as const) {
         await page.setViewportSize(DESKTOP);
         await page.goto(`${webUrl}${path}`);
         const sofia = page.getByRole('listitem', { name: FAMILY_CAMP }).filter({ hasText: 'Sofia' });
         await expect.poll(async () => spaced(await sofia.textContent())).toContain(discount);
+        await sofia.getByRole('button', { name: card }).waitFor();
+        expect(await sofia.getByText(/Paga prima|Bezahle zuerst|first:/).count()).toBe(0);
         await sofia.getByRole('button', { name: action }).click();
         const confirm = page.getByRole('dialog');
         await confirm.getByRole('button', { name: back }).waitFor();

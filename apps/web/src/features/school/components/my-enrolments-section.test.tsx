@@ -144,4 +144,44 @@ describe('Le mie iscrizioni', () => {
     expect(bodiesOf('POST /api/me/enrolments/6/checkout')).toEqual([{ seq: 1 }]);
     goToCheckout.mockRestore();
   });
+  it('shows a discounted sibling’s place without pay buttons, naming the place to pay first, until that place is confirmed', async () => {
+    const camp = { id: 9, name: 'Centro estivo', offer: 'camp' as const };
+    const pietro = enrolment(10, { course: camp, participant: { child_id: 3, name: 'Pietro Rossi' }, amount: '150.00' });
+    const sofia = enrolment(11, { course: camp, participant: { child_id: 4, name: 'Sofia Rossi' }, amount: '135.00', sibling_discount: '15.00' });
+    let current = [pietro, sofia];
+    handlers['GET /api/me/enrolments'] = () => jsonResponse(200, { data: current });
+    handlers['POST /api/me/enrolments/10/pay-with-credit'] = () => {
+      current = [{ ...pietro, status: 'confirmed', owed: '0.00', hold_expires_at: null, pay_now: null }, sofia];
+      return jsonResponse(200, { message: 'Iscrizione pagata con il credito e confermata.', enrolment: current[0] });
+    };
+    renderAt(<MyEnrolmentsSection />, { url: '/profilo' });
+    await screen.findAllByRole('listitem', { name: 'Centro estivo' });
+    const rowOf = (name: string) => screen.getAllByRole('listitem', { name: 'Centro estivo' }).find((row) => row.textContent?.includes(name))!;
+    // Before Pietro's place is confirmed, Sofia's says to pay it first and offers no payment the server would refuse.
+    expect(within(rowOf('Sofia')).getByText('Paga prima l’iscrizione di Pietro Rossi: lo sconto fratelli vale con un fratello iscritto.')).toBeTruthy();
+    expect(within(rowOf('Sofia')).queryByRole('button', { name: /Paga/ })).toBeNull();
+    expect(within(rowOf('Sofia')).getByRole('button', { name: 'Annulla iscrizione' })).toBeTruthy();
+    // Once it is, Sofia's buttons come.
+    fireEvent.click(await within(rowOf('Pietro')).findByRole('button', { name: 'Paga con il credito' }));
+    expect(await within(rowOf('Sofia')).findByRole('button', { name: 'Paga con il credito' })).toBeTruthy();
+    expect(within(rowOf('Sofia')).getByRole('button', { name: 'Paga con la carta' })).toBeTruthy();
+    expect(within(rowOf('Sofia')).queryByText(/Paga prima/)).toBeNull();
+  });
+  it('tells to pay the place without the discount first when no other place of the course is left to pay, and counts the member’s own confirmed place', async () => {
+    const camp = { id: 9, name: 'Centro estivo', offer: 'camp' as const };
+    const sofia = enrolment(11, { course: camp, participant: { child_id: 4, name: 'Sofia Rossi' }, amount: '135.00', sibling_discount: '15.00' });
+    const pietroCancelled = enrolment(10, { course: camp, participant: { child_id: 3, name: 'Pietro Rossi' }, status: 'cancelled', owed: '0.00', pay_now: null });
+    handlers['GET /api/me/enrolments'] = () => jsonResponse(200, { data: [pietroCancelled, sofia] });
+    const { unmount } = renderAt(<MyEnrolmentsSection />, { url: '/profilo' });
+    const rowOf = async (name: string) => (await screen.findAllByRole('listitem', { name: 'Centro estivo' })).find((row) => row.textContent?.includes(name))!;
+    expect(within(await rowOf('Sofia')).getByText('Paga prima l’iscrizione senza sconto: lo sconto fratelli vale con un fratello iscritto.')).toBeTruthy();
+    expect(within(await rowOf('Sofia')).queryByRole('button', { name: /Paga/ })).toBeNull();
+    unmount();
+    // The parent's own confirmed place in the week is a sibling's place too (the server counts any other person).
+    const parent = enrolment(12, { course: camp, participant: { child_id: null, name: 'Anna Rossi' }, status: 'confirmed', owed: '0.00', pay_now: null });
+    handlers['GET /api/me/enrolments'] = () => jsonResponse(200, { data: [parent, sofia] });
+    renderAt(<MyEnrolmentsSection />, { url: '/profilo' });
+    expect(await within(await rowOf('Sofia')).findByRole('button', { name: 'Paga con la carta' })).toBeTruthy();
+    expect(within(await rowOf('Sofia')).queryByText(/Paga prima/)).toBeNull();
+  });
 });

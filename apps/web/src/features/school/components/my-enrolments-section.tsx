@@ -1,6 +1,6 @@
 // "Le mie iscrizioni" on /profilo: the member's enrolments and their children's, with their status and
 // instalments; paying a pending one (its place held until a time) or cancelling it, and paying the next
-// instalment of a confirmed one ("Paga ora").
+// instalment of a confirmed one ("Paga ora"). A discounted sibling's place says which place to pay first.
 import { titleIn, type TEnrolment, type TEnrolmentInstalment } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { formatDate, formatDateTime, formatMoney, formatTime } from '../../../li
 import { localizedTo } from '../../../lib/i18n';
 import { useCancelMyEnrolment, useMyEnrolments } from '../api/enrolments';
 import { placeLabel, STATUS_LABELS } from '../labels';
+import { placeToPayFirst } from '../sibling-first';
 import { PayEnrolment } from './pay-enrolment';
 import { SiblingDiscount } from './sibling-discount';
 
@@ -32,13 +33,13 @@ export function MyEnrolmentsSection() {
         </p>
       )}
       <ul className="divide-y divide-slate-100">
-        {enrolments.data?.map((enrolment) => <EnrolmentRow key={enrolment.id} enrolment={enrolment} />)}
+        {enrolments.data?.map((enrolment, _, mine) => <EnrolmentRow key={enrolment.id} enrolment={enrolment} payFirst={placeToPayFirst(enrolment, mine)} />)}
       </ul>
     </CardSection>
   );
 }
 
-function EnrolmentRow({ enrolment }: { enrolment: TEnrolment }) {
+function EnrolmentRow({ enrolment, payFirst }: { enrolment: TEnrolment; payFirst: ReturnType<typeof placeToPayFirst> }) {
   const { i18n, t } = useLingui();
   const cancel = useCancelMyEnrolment();
   const { confirm, dialog } = useConfirm();
@@ -62,15 +63,25 @@ function EnrolmentRow({ enrolment }: { enrolment: TEnrolment }) {
       </div>
       {enrolment.instalments.length > 1 && <Instalments instalments={enrolment.instalments} />}
       {pending && heldUntil && <p className="text-sm text-slate-600"><Trans>Posto tenuto fino alle {heldUntil}</Trans></p>}
+      {payFirst && <PayFirst name={payFirst.name} />}
       {/* One place for paying, pending or confirmed: what a payment answers stays shown once it confirms the enrolment. */}
       {(pending || (enrolment.status === 'confirmed' && enrolment.pay_now)) && (
         <div className="flex flex-wrap items-end gap-2">
-          <PayEnrolment enrolment={enrolment} />
+          {!payFirst && <PayEnrolment enrolment={enrolment} />}
           {pending && <Button size="sm" variant="secondary" loading={cancel.isPending} onClick={() => void onCancel()}><Trans>Annulla iscrizione</Trans></Button>}
         </div>
       )}
       {dialog}
     </li>
+  );
+}
+
+/** Instead of pay buttons the server would refuse: the place to pay first, by its participant when there is one. */
+function PayFirst({ name }: { name: string | null }) {
+  return (
+    <p className="text-sm font-medium text-slate-800">
+      {name ? <Trans>Paga prima l’iscrizione di {name}: lo sconto fratelli vale con un fratello iscritto.</Trans> : <Trans>Paga prima l’iscrizione senza sconto: lo sconto fratelli vale con un fratello iscritto.</Trans>}
+    </p>
   );
 }
 
