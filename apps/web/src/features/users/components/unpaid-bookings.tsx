@@ -56,7 +56,7 @@ export function UnpaidBookings({ bookings, owed }: { bookings: Booking[]; owed: 
 function Line({ what, owed, children }: { what: string; owed: string; children: ReactNode }) {
   return (
     <li className="flex flex-wrap items-end justify-between gap-3 py-2">
-      <span>
+      <span className="min-w-0 flex-1 basis-60">
         {what}
         <span className="block font-semibold">Ancora da incassare {formatMoney(owed)}</span>
       </span>
