@@ -81,7 +81,7 @@ describe('a member’s page: everything the member owes, with one total', () => 
     expect(after.owed.total).toBe((Number(bookingOwed) + 100 + 7).toFixed(2));
     const payment = await db.transaction.findFirstOrThrow({ where: { userId: member.id, kind: 'booking_share' } });
     expect(payment).toMatchObject({ amountCents: 1000, method: 'card', status: 'completed', bookingPlayerId: share.id });
-    expect(await db.bookingPlayer.findUniqueOrThrow({ where: { id: share.id } })).toMatchObject({ status: 'paid', transactionId: payment.id });
+    expect(await db.bookingPlayer.findUniqueOrThrow({ where: { id: share.id } })).toMatchObject({ status: 'paid', transactionId: payment.id, paidWith: 'desk', paidAt: expect.any(Date) });
     expect(await lastAuditOf(db, 'booking_players', share.id)).toMatchObject({ action: 'mark-paid' });
     // Collected once: asked again, nothing is left to pay.
     expect((await collect().expect(409)).body.message).toBe('Questa quota non è da pagare.');
