@@ -79,8 +79,8 @@ describe('a member’s page: everything the member owes, with one total', () => 
     const after = await page();
     expect(after.owed.shares).toEqual([]);
     expect(after.owed.total).toBe((Number(bookingOwed) + 100 + 7).toFixed(2));
-    const payment = await db.transaction.findFirstOrThrow({ where: { userId: member.id, kind: 'booking_share' } });
-    expect(payment).toMatchObject({ amountCents: 1000, method: 'card', status: 'completed', bookingPlayerId: share.id });
+    const payment = await db.transaction.findFirstOrThrow({ where: { userId: member.id, kind: 'booking_share' }, include: { receipt: true } });
+    expect(payment).toMatchObject({ amountCents: 1000, method: 'card', status: 'completed', bookingPlayerId: share.id, receipt: expect.objectContaining({ transactionId: payment.id }) });
     expect(await db.bookingPlayer.findUniqueOrThrow({ where: { id: share.id } })).toMatchObject({ status: 'paid', transactionId: payment.id, paidWith: 'desk', paidAt: expect.any(Date) });
     expect(await lastAuditOf(db, 'booking_players', share.id)).toMatchObject({ action: 'mark-paid' });
     // Collected once: asked again, nothing is left to pay.
