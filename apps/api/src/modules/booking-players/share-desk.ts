@@ -23,7 +23,9 @@ export function createShareDesk({ db }: Pick<SplitDeps, 'db'>, checkouts: Checko
       await lockShare(tx, shareId);
       const share = await tx.bookingPlayer.findUnique({ where: { id: shareId }, include: { booking: { include: { court: true } } } });
       if (!share) throw notFound(playerMessages.shareNotFound);
-      refuseOwnMoney(staff, [share.userId]);
+      // A share passed to the organiser at the deadline is theirs to pay: on their account, its status kept.
+      const payer = share.status === 'charged_to_organiser' ? share.booking.userId : share.userId;
+      refuseOwnMoney(staff, [payer]);
       const receivable = shareReceivable(share.id, share.bookingId);
       const owed = await owedOne(tx, receivable.account, { lock: true });
       if (share.booking.status !== 'confirmed' || owed <= 0) throw new AppError(409, playerMessages.notPayable);
@@ -31,17 +33,17 @@ export function createShareDesk({ db }: Pick<SplitDeps, 'db'>, checkouts: Checko
         await checkouts.closeIn(tx, 'booking_share', shareId);
         const description = italian(checkoutItems.share(share.booking.court.code, share.booking));
         const payment = await tx.transaction.create({
-          data: { kind: 'booking_share', type: 'payment', bookingPlayerId: shareId, userId: share.userId, amountCents: owed, method, status: 'completed', paidAt: new Date(), description },
+          data: { kind: 'booking_share', type: 'payment', bookingPlayerId: shareId, userId: payer, amountCents: owed, method, status: 'completed', paidAt: new Date(), description },
         });
         await paymentEntry(tx, `payment:${payment.id}`, moneyAccount(method), [{ receivable, cents: owed }], {
           bookingId: share.bookingId,
           bookingPlayerId: shareId,
-          userId: share.userId,
+          userId: payer,
           transactionId: payment.id,
           createdById: staff.id,
           description,
         });
-        await tx.bookingPlayer.update({ where: { id: shareId }, data: { status: 'paid', transactionId: payment.id } });
+        await tx.bookingPlayer.update({ where: { id: shareId }, data: { status: payer === share.userId ? 'paid' : share.status, transactionId: payment.id } });
       });
     }, TRANSACTION_OPTIONS);
     return { message: SHARE_COLLECTED };
