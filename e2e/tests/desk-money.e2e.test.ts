@@ -1,11 +1,13 @@
 // The money screens of the member and of the desk, in Chromium at 390 and 1280 px: a member who owes the
 // centre books a court, is told so on the payment page, follows the notice's link to the credit section of
 // their profile and pays the debt there by card ("Paga"); a refund due is shown to the member. At the desk,
-// on the member's page, staff collect a debt ("Incassa"), pay out a refund due from inside its box, see a
-// booking still to be paid with the total and collect it there, and confirm a large top-up in words.
+// on the member's page, staff collect a debt ("Incassa"), pay out a refund due from inside its box, see all
+// the member owes (a booking, a share, an enrolment, the debt) with one total and collect it from there, and
+// confirm a large top-up in words.
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { accounts, credit, debit, post } from '@beach/api/testing';
 import { creditBalance, failedCardRefund, oweCentre, postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -124,19 +126,40 @@ describe('the desk’s money on the member’s page', () => {
     }
   });
 
-  it('shows a booking still to be paid as such, with the total, and collects it from the member’s page', async () => {
+  it('shows everything the member owes — a booking, a share, an enrolment, the debt — with one total, and collects them from the member’s page', async () => {
     const { db } = ctx.stack;
     const court = await db.court.findUniqueOrThrow({ where: { code: 'C3' } });
     const startsAt = new Date(`${day}T16:00:00Z`);
-    const booking = await db.booking.create({ data: { courtId: court.id, userId: deskMemberId, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), priceCents: 2000, status: 'confirmed' } });
+    const span = { startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), priceCents: 2000, status: 'confirmed' as const };
+    const booking = await db.booking.create({ data: { courtId: court.id, userId: deskMemberId, ...span } });
+    // Her share (10 €) of a court Olga booked, still to pay.
+    const { passwordHash } = await db.user.findUniqueOrThrow({ where: { id: deskMemberId } });
+    const olga = await db.user.create({ data: { firstName: 'Olga', lastName: 'Organizza', email: 'olga.organizza@e2e.test', passwordHash, emailVerifiedAt: new Date(), privacyAcceptedAt: new Date() } });
+    const shared = await db.booking.create({ data: { courtId: (await db.court.findUniqueOrThrow({ where: { code: 'C2' } })).id, userId: olga.id, ...span } });
+    const share = await db.bookingPlayer.create({ data: { bookingId: shared.id, userId: deskMemberId, invitedEmail: 'debora.cassa@e2e.test' } });
     await postHistory(db);
+    await post(db, { key: `e2e:split:${share.id}`, kind: 'split', bookingId: shared.id, bookingPlayerId: share.id, legs: [debit(accounts.share(share.id, shared.id), 1000), credit(accounts.booking(shared.id), 1000)] });
+    // Her enrolment in a course (60 €), not paid yet.
+    const course = await db.course.create({
+      data: { name: 'Corso Cassa', offer: 'course', minAge: 8, maxAge: 70, startsOn: startsAt, endsOn: startsAt, recurrence: 'FREQ=DAILY', startTime: '17:00', durationMinutes: 60, maxParticipants: 8, priceCents: 6000, publishedAt: new Date() },
+    });
+    const enrolment = await db.courseEnrolment.create({ data: { courseId: course.id, userId: deskMemberId, kind: 'course', amountCents: 6000, status: 'confirmed', confirmedAt: new Date() } });
+    await post(db, { key: `e2e:enrolment:${enrolment.id}`, kind: 'charge', enrolmentId: enrolment.id, userId: deskMemberId, legs: [debit(accounts.enrolment(enrolment.id), 6000), credit(accounts.billed, 6000)] });
+    await oweCentre(db, deskMemberId, 500);
+    const title = (total: string) => new RegExp(`^Da incassare in tutto: ${total}\\s€\\.$`);
     for (const viewport of [PHONE, DESKTOP]) {
       const { page } = await openRecord(viewport.width);
       try {
         await page.setViewportSize(viewport);
         const unpaid = page.getByRole('region', { name: 'Da incassare' });
-        await unpaid.getByText(/^Prenotazioni da pagare: 20,00\s€ da incassare\.$/).waitFor();
-        await unpaid.getByText(/^Ancora da incassare 20,00\s€$/).waitFor();
+        await unpaid.getByText(title('95,00')).waitFor();
+        const lines = unpaid.getByRole('list', { name: 'Cosa deve il socio' }).getByRole('listitem');
+        await expect.poll(() => lines.allInnerTexts()).toEqual([
+          expect.stringMatching(/^Prenotazione del .*\nAncora da incassare 20,00\s€/),
+          expect.stringMatching(/^Quota nella prenotazione di Olga Organizza, .*\nAncora da incassare 10,00\s€/),
+          expect.stringMatching(/^Iscrizione: Corso Cassa · Debora Cassa\nAncora da incassare 60,00\s€/),
+          expect.stringMatching(/^Debito verso il centro\nAncora da incassare 5,00\s€/),
+        ]);
         const bookings = page.getByRole('region', { name: /^Prenotazioni \(/ });
         await bookings.getByText(/^Da pagare · 20,00\s€$/).waitFor();
         expect(await bookings.getByText('Confermata', { exact: true }).count()).toBe(0);
@@ -146,13 +169,27 @@ describe('the desk’s money on the member’s page', () => {
         await page.close();
       }
     }
-    const { page } = await openRecord(DESKTOP.width);
+    const { page, credit: creditSection } = await openRecord(DESKTOP.width);
     try {
       const unpaid = page.getByRole('region', { name: 'Da incassare' });
-      await unpaid.getByRole('button', { name: 'Incassa' }).click();
-      await expect.poll(() => unpaid.count()).toBe(0);
+      await unpaid.getByRole('form', { name: /^Incassa la quota del / }).getByRole('button', { name: 'Incassa' }).click();
+      await unpaid.getByText(title('85,00')).waitFor();
+      expect(await db.transaction.count({ where: { bookingPlayerId: share.id, type: 'payment', status: 'completed', method: 'cash', amountCents: 1000 } })).toBe(1);
+      await unpaid.getByRole('form', { name: /^Incassa la prenotazione del / }).getByRole('button', { name: 'Incassa' }).click();
+      await unpaid.getByText(title('65,00')).waitFor();
       expect(await db.transaction.count({ where: { bookingId: booking.id, type: 'payment', status: 'completed', method: 'cash', amountCents: 2000 } })).toBe(1);
       await page.getByRole('region', { name: /^Prenotazioni \(/ }).getByText('Confermata', { exact: true }).waitFor();
+      // The debt and the enrolment are collected in their own sections, reached from here.
+      await unpaid.getByRole('button', { name: 'Vai al credito' }).click();
+      const owed = creditSection.getByRole('status').filter({ hasText: 'Il socio deve' });
+      await expect.poll(() => owed.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+      await owed.getByRole('button', { name: 'Incassa' }).click();
+      await unpaid.getByText(title('60,00')).waitFor();
+      await unpaid.getByRole('button', { name: 'Vai alle rate' }).click();
+      const enrolments = page.getByRole('region', { name: 'Iscrizioni ai corsi' });
+      await expect.poll(() => enrolments.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+      await enrolments.getByRole('button', { name: /^Incassa/ }).click();
+      await expect.poll(() => unpaid.count()).toBe(0);
     } finally {
       await page.close();
     }

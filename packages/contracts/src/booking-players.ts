@@ -1,6 +1,7 @@
 // Split payment (docs/domain.md#split-payment): the organiser of a booking adds up to three other
 // players — members found by name or e-mail, or guests by e-mail — and each pays their share of the
 // price online (card or credit) before the deadline; what is still unpaid then is charged to the organiser.
+import { ZMarkPaidBody } from './admin-bookings.js';
 import { ZEmail } from './auth.js';
 import { defineRoute, ZIdParams, zRowId } from './http.js';
 import { defineMessages } from './messages.js';
@@ -168,6 +169,11 @@ export const bookingPlayersRoutes = {
     method: 'post', path: '/api/booking-shares/:id/leave', tag: 'booking-players', access: 'user',
     summary: 'Il giocatore lascia la partita prima di pagare: le quote da pagare si ricalcolano',
     params: ZShareIdParams, response: ZMessage,
+  }),
+  collect: defineRoute({
+    method: 'post', path: '/api/admin/booking-shares/:id/collect', tag: 'booking-players', access: 'staff',
+    summary: 'Incassa in segreteria la quota di un giocatore (contanti, POS o bonifico)',
+    params: ZShareIdParams, body: ZMarkPaidBody, response: ZMessage,
   }),
   settings: defineRoute({
     method: 'get', path: '/api/admin/booking-players/settings', tag: 'booking-players', access: 'staff',

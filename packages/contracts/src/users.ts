@@ -72,6 +72,18 @@ export const ZUserBookingSummary = z.object({
   /** Still to collect, from the ledger (the planner's "Ancora da incassare"): the organiser's and the players' shares. */
   owed: ZMoney,
 });
+/**
+ * What the member owes the centre, from the ledger, as the desk collects it (docs/screens.md, the member's
+ * page): their shares in others' bookings, their enrolments (their children's included) and their debt;
+ * `total` adds these to what their own bookings still owe.
+ */
+export const ZMemberOwed = z.object({
+  total: ZMoney,
+  shares: z.array(z.object({ id: z.number().int(), booking_id: z.number().int(), court_name: z.string(), starts_at: z.iso.datetime(), organiser: z.string(), owed: ZMoney })),
+  enrolments: z.array(z.object({ id: z.number().int(), course_name: z.string(), participant: z.string(), owed: ZMoney })),
+  debt: ZMoney,
+});
+export type TMemberOwed = z.infer<typeof ZMemberOwed>;
 export const ZUserPaymentSummary = z.object({
   id: z.number().int(),
   kind: z.string(),
@@ -91,6 +103,7 @@ export const ZAdminUserDetail = z.object({
   memberships: z.array(ZUserMembershipSummary),
   bookings: z.array(ZUserBookingSummary),
   payments: z.array(ZUserPaymentSummary),
+  owed: ZMemberOwed,
 });
 /** What staff see of a member: not the cards' economics nor the payments, which are for admins. */
 export const ZStaffUserDetail = ZAdminUserDetail.omit({ memberships: true, payments: true }).extend({

@@ -28,6 +28,7 @@ export const auditScope = new AsyncLocalStorage<AuditScope>();
 export type AuditEntity =
   | 'association'
   | 'booking_coupons'
+  | 'booking_players'
   | 'bookings'
   | 'broadcasts'
   | 'bvu_members'

@@ -13,6 +13,7 @@ export function registerBookingPlayersRoutes(mount: MountRoute, players: Booking
   mount(routes.show, ({ params }, { req }) => players.show(authOf(req).user, params.id));
   mount(routes.checkout, ({ params }, { req }) => players.checkout(authOf(req).user, params.id));
   mount(routes.payWithCredit, ({ params }, { req }) => players.payWithCredit(authOf(req).user, params.id));
+  mount(routes.collect, ({ params, body }, { req }) => players.collect(authOf(req).user, params.id, body));
   mount(routes.leave, ({ params }, { req }) => players.leave(authOf(req).user, params.id));
   mount(routes.settings, () => players.settings());
   mount(routes.saveSettings, ({ body }) => players.saveSettings(body));

@@ -9,6 +9,7 @@ import type { Checkouts } from '../payments/index.js';
 import { readSettings } from '../settings/index.js';
 import { createPlayerChanges } from './player-changes.js';
 import { createShareDeadline } from './share-deadline.js';
+import { createShareDesk } from './share-desk.js';
 import { createSharePayments } from './share-payments.js';
 import { createSplitReads } from './split-reads.js';
 
@@ -30,6 +31,7 @@ export function createBookingPlayersService(deps: Pick<AppDeps, 'db' | 'jobs' | 
     leave,
     checkout,
     payWithCredit,
+    collect: createShareDesk(parts, checkouts),
     runShareJob: deadline.runShareJob,
     settings: async () => ({ deadline_hours: (await readSettings(db)).splitDeadlineHours }),
     /** The centre's settings are one row, not a thing of their own: logged with no id. */

@@ -1,7 +1,7 @@
 // Users in the back-office (docs/domain.md#roles): the list and a member's page, accounts made at the
 // desk, edits, roles, disabling and erasure on request.
 import { randomBytes } from 'node:crypto';
-import { type api, type BodyOf, type QueryOf, ROLE_DISPLAY_NAMES, type TAdminUser, type TBackOfficeUserDetail, type TMemberSearchResult, type TRole } from '@beach/contracts';
+import { type api, type BodyOf, moneyToCents, type QueryOf, ROLE_DISPLAY_NAMES, type TAdminUser, type TBackOfficeUserDetail, type TMemberSearchResult, type TRole } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, User } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
@@ -12,6 +12,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { fromIsoDateOrNull } from '../../lib/time.js';
 import { roledPersonOf, type AuthService, isAdmin } from '../auth/index.js';
 import { eraseAccount } from './erasure.js';
+import { memberOwed } from './member-owed.js';
 import { memberRecords } from './member-records.js';
 
 export const USER_MESSAGES = {
@@ -103,8 +104,9 @@ export function createUsersService(deps: Deps, auth: AuthService) {
     async show(viewer: User, id: number): Promise<TBackOfficeUserDetail> {
       const user = await findUser(id);
       const { memberships, bookings, payments } = await memberRecords(db, id);
-      if (isAdmin(viewer)) return { user: toAdminUserDto(user), memberships, bookings, payments };
-      return { user: toAdminUserDto(user), memberships: memberships.map(({ price: _price, coupon_code: _coupon, ...card }) => card), bookings };
+      const owed = await memberOwed(db, id, bookings.reduce((total, booking) => total + moneyToCents(booking.owed), 0));
+      if (isAdmin(viewer)) return { user: toAdminUserDto(user), memberships, bookings, payments, owed };
+      return { user: toAdminUserDto(user), memberships: memberships.map(({ price: _price, coupon_code: _coupon, ...card }) => card), bookings, owed };
     },
 
     /** The desk knows the member in person: the address counts as confirmed, the password is theirs to choose. */

@@ -32,6 +32,7 @@ const ENTITY_LABELS: Record<string, string> = {
   courses: 'Corso',
   course_sessions: 'Lezione di un corso',
   course_enrolments: 'Iscrizione a un corso',
+  booking_players: 'Quota di un giocatore',
   tournaments: 'Torneo',
   tournament_entries: 'Coppia iscritta a un torneo',
   tournament_matches: 'Partita di un torneo',

@@ -13,6 +13,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { callApi } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-transport';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { queryRoots } from '../../lib/shared-queries';
 
 const STATUS = { pending_payment: 'Da pagare', confirmed: 'Confermata', cancelled: 'Annullata' } as const;
 const KIND = { course: 'Tutto il corso', lesson: 'Lezione', trial: 'Prova' } as const;
@@ -30,7 +31,8 @@ export function MemberEnrolments({ userId }: { userId: number }) {
       method ? callApi(api.enrolments.collect, { params: { id }, body: { method, seq } }) : callApi(api.enrolments.cancel, { params: { id } }),
     onSuccess: ({ message }) => {
       setNotice({ tone: 'success', text: message });
-      return queryClient.invalidateQueries({ queryKey: key });
+      // The member's page totals what they owe (its "Da incassare"): asked afresh too.
+      return Promise.all([queryClient.invalidateQueries({ queryKey: key }), queryClient.invalidateQueries({ queryKey: queryRoots.users })]);
     },
     onError: (error) => setNotice({ tone: 'error', text: error instanceof ApiError ? error.message : 'Operazione non riuscita. Riprova.' }),
   });

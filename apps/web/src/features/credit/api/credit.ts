@@ -83,7 +83,8 @@ function useDeskMutation<Body, Result>(userId: number, send: (body: Body) => Pro
   return useMutation({
     mutationFn: send,
     onSettled: () => {
-      const stale = [creditKeys.member(userId), ...(correction ? [creditKeys.corrections] : [])];
+      // The member's page totals what they owe (its "Da incassare"): asked afresh too.
+      const stale = [creditKeys.member(userId), queryRoots.users, ...(correction ? [creditKeys.corrections] : [])];
       return Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });

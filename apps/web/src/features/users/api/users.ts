@@ -35,3 +35,12 @@ export function useCollectBooking() {
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.all }), queryClient.invalidateQueries({ queryKey: queryRoots.adminBookings })]),
   });
 }
+
+/** "Incassa" of a member's share in another's booking, on their page: collected at the desk (its own-money guard on the server). */
+export function useCollectShare() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TMarkPaidBody }) => callApi(api.bookingPlayers.collect, { params: { id }, body }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.all }), queryClient.invalidateQueries({ queryKey: queryRoots.adminBookings })]),
+  });
+}

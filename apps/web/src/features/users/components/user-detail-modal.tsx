@@ -174,7 +174,7 @@ export function UserDetailModal({ userId, onClose, actions }: { userId: number |
             )}
           </DetailSection>
           <MemberConsents userId={user.id} />
-          <UnpaidBookings bookings={detail.data.bookings} />
+          <UnpaidBookings bookings={detail.data.bookings} owed={detail.data.owed} />
           <MemberCredit userId={user.id} />
           <MemberCarnets userId={user.id} />
           <MemberChildren userId={user.id} />
