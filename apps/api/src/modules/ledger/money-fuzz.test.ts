@@ -126,9 +126,10 @@ async function refusedOr<T>(call: Promise<T>, expected: (error: unknown) => bool
 }
 /**
  * The session was closed before the member acts on the page: the API expires a session whose payment it
- * closed meanwhile (the worker's minute job letting a lapsed hold go). Never paid: only the member pays it.
+ * closed meanwhile (the worker's minute job letting a lapsed hold go), or the member already paid it — two
+ * taps on an instalment's "Paga con la carta" are answered with the one open session (docs/domain.md#payments).
  */
-const sessionNotOpen = (error: unknown) => error instanceof Error && /^Checkout Session \S+ is expired, not open\.$/.test(error.message);
+const sessionNotOpen = (error: unknown) => error instanceof Error && /^Checkout Session \S+ is (expired|complete), not open\.$/.test(error.message);
 /** Stripe refuses a refund of a charge already disputed, refunded in full, or for more than is left of it. */
 const refundRefused = (error: unknown) =>
   error instanceof StripeApiError && error.status === 400 && ['charge_disputed', 'charge_already_refunded', 'amount_too_large'].includes(error.details.code ?? '');
