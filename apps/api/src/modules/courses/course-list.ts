@@ -8,7 +8,7 @@ import { COURSE_INCLUDE, courseOnWire } from './course-view.js';
 
 type ListQuery = QueryOf<Routes['list']>;
 
-function whereOf(query: ListQuery, today: string): Prisma.Sql {
+function whereOf(query: ListQuery, today: string, coachIds: number[]): Prisma.Sql {
   const conditions = [
     query.state === 'current' && Prisma.sql`c.cancelled_at IS NULL AND c.ends_on >= ${today}::date`,
     query.state === 'past' && Prisma.sql`c.cancelled_at IS NULL AND c.ends_on < ${today}::date`,
@@ -17,19 +17,28 @@ function whereOf(query: ListQuery, today: string): Prisma.Sql {
   ].filter((condition) => condition !== false && condition !== undefined);
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    conditions.push(Prisma.sql`(c.name ILIKE ${pattern} OR c.level ILIKE ${pattern} OR (u.first_name || ' ' || u.last_name) ILIKE ${pattern})`);
+    conditions.push(Prisma.sql`(c.name ILIKE ${pattern} OR c.level ILIKE ${pattern} OR c.coach_id = ANY(${coachIds}::int[]))`);
   }
   return conditions.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty;
 }
 
+/** The coaches the search names: every word in their first or last name ("Marco Ro" finds Marco Rossi). */
+async function coachesNamed(db: Db, search: string | undefined): Promise<number[]> {
+  const words = search?.trim().split(/\s+/).filter(Boolean) ?? [];
+  if (words.length === 0) return [];
+  const named = (word: string) => ({ OR: [{ firstName: { contains: word, mode: 'insensitive' as const } }, { lastName: { contains: word, mode: 'insensitive' as const } }] });
+  const coaches = await db.user.findMany({ where: { AND: words.map(named) }, select: { id: true } });
+  return coaches.map((coach) => coach.id);
+}
+
 export async function listCourses(db: Db, query: ListQuery, now = new Date()) {
-  const where = whereOf(query, romeToday(now));
+  const where = whereOf(query, romeToday(now), await coachesNamed(db, query.search));
   const { skip, take } = skipTake(query);
   const [[count], ids] = await Promise.all([
-    db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM courses c LEFT JOIN users u ON u.id = c.coach_id ${where}`,
+    db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM courses c ${where}`,
     // The next lesson not cancelled first; the courses with none (over, cancelled) after, the latest first.
     db.$queryRaw<{ id: number }[]>`
-      SELECT c.id FROM courses c LEFT JOIN users u ON u.id = c.coach_id
+      SELECT c.id FROM courses c
       LEFT JOIN LATERAL (SELECT min(s.starts_at) AS next_at FROM course_sessions s WHERE s.course_id = c.id AND s.cancelled_at IS NULL AND s.starts_at > ${now}) n ON true
       ${where}
       ORDER BY n.next_at ASC NULLS LAST, c.ends_on DESC, c.id DESC
