@@ -12,7 +12,7 @@
 // first, the discounted one with no pay button but the place to pay first named (it, de, en) until that is
 // paid; "Paga con la carta" stays disabled while Stripe's page opens and that page is still open; the
 // cancel action and its confirmation's keep-it button have different words, in Italian, German and English.
-import type { Locator, Page } from 'playwright-core';
+import type { ElementHandle, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { enrolmentOwed } from '../src/ledger.js';
@@ -288,10 +288,12 @@ describe('a summer camp week, in Chromium', () => {
         await held;
         await route.continue();
       });
-      const payButton = rows.first().getByRole('button', { name: /Paga con la carta|Apertura del pagamento/ });
+      // The very button tapped, held by its element: a second locator query could land on another row or wait for a
+      // button that the page, leaving for Stripe, no longer shows.
+      const payButton = await rows.first().getByRole('button', { name: 'Paga con la carta' }).elementHandle();
       await payButton.click();
       await expect.poll(async () => db.transaction.count({ where: { enrolment: { courseId: campId }, method: 'stripe' } })).toBe(1);
-      await expect.poll(() => payButton.isDisabled()).toBe(true);
+      await page.waitForFunction((button) => button.disabled && /Apertura del pagamento/.test(button.textContent ?? ''), payButton as ElementHandle<HTMLButtonElement>);
       await payButton.click({ force: true, timeout: 1000 }).catch(() => undefined);
       letThrough();
       await page.waitForURL(/\/checkout\/cs_test_/);
