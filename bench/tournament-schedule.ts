@@ -1,11 +1,11 @@
 // The tournaments' scheduler on real draw shapes (no database): for each day the matches, the courts,
 // how many found room, the day's length (first start → last end) against the lower bound (total match
-// minutes ÷ courts), a bound that counts the feeders too, and the time `schedule` takes (median of 20
-// runs after 5 of warm-up).
+// minutes ÷ courts), a bound that counts the feeders and each player's own matches too
+// (`dependencyBoundMinutes`), and the time `schedule` takes (median of 20 runs after 5 of warm-up).
 // Run: pnpm bench:tournament-schedule
 import { performance } from 'node:perf_hooks';
-import { lowerBoundMinutes, schedule, type MatchToPlace, type ScheduleInput } from '../apps/api/src/modules/tournaments/schedule/index.js';
-import { courtsOn, kingOfTheBeach, poolsThenKnockout, singleElimination } from '../apps/api/src/modules/tournaments/schedule/sample-draws.js';
+import { dependencyBoundMinutes, lowerBoundMinutes, schedule, type ScheduleInput } from '../apps/api/src/modules/tournaments/schedule/index.js';
+import { courtsOn, kingOfTheBeach, kingOfTheBeachRounds, poolsThenKnockout, singleElimination } from '../apps/api/src/modules/tournaments/schedule/sample-draws.js';
 
 const RUNS = 20;
 const WARM_UP = 5;
@@ -30,43 +30,18 @@ const days: { name: string; input: ScheduleInput }[] = [
     input: { matches: singleElimination(16, 45, true), courts: courtsOn(DATE, courts(4, 1), '09:00', '20:00'), restMinutes: 20 },
   },
   {
-    name: 'King of the Beach, 24 giocatori, 25 min, 9–20',
+    name: 'King of the Beach, 24 giocatori (6 gironi + girone finale), 25 min, 9–20',
     input: { matches: kingOfTheBeach(24, 25), courts: courtsOn(DATE, courts(4, 1), '09:00', '20:00'), restMinutes: 15 },
+  },
+  {
+    name: 'King of the Beach a 4 turni di gironi (non è la formula del sorteggio), 24 giocatori, 25 min, 9–20',
+    input: { matches: kingOfTheBeachRounds(24, 25), courts: courtsOn(DATE, courts(4, 1), '09:00', '20:00'), restMinutes: 15 },
   },
   {
     name: '48 coppie: 12 gironi da 4 + tabellone a 32, 45 min, 8 campi 8–23',
     input: { matches: poolsThenKnockout({ pairs: 48, poolSize: 4, knockoutPairs: 32, minutes: 45, thirdPlace: true }), courts: courtsOn(DATE, courts(8, 2), '08:00', '23:00'), restMinutes: 20 },
   },
 ];
-
-/**
- * A bound that sees the draw: before any match start, everything it waits for (its feeders and theirs)
- * must have been played on the courts (their minutes ÷ courts) and rested; then it and the longest
- * chain of matches waiting for it are played one after another. The 24-pair day: 36 pool matches ÷ 4
- * courts, 20 of rest, then round of 16, quarter, semi and final with their rests.
- */
-function feedersBoundMinutes(input: ScheduleInput): number {
-  const byKey = new Map(input.matches.map((match) => [match.key, match]));
-  const courtCount = new Set(input.courts.map((hours) => hours.courtId)).size;
-  const ancestors = new Map<string, Set<string>>();
-  const ancestorsOf = (match: MatchToPlace): Set<string> => {
-    if (!ancestors.has(match.key)) ancestors.set(match.key, new Set(match.feeders.flatMap((feeder) => [feeder, ...ancestorsOf(byKey.get(feeder)!)])));
-    return ancestors.get(match.key)!;
-  };
-  const dependants = (key: string) => input.matches.filter((match) => match.feeders.includes(key));
-  const tails = new Map<string, number>();
-  const tailOf = (match: MatchToPlace): number => {
-    if (!tails.has(match.key)) tails.set(match.key, match.minutes + Math.max(0, ...dependants(match.key).map((next) => input.restMinutes + tailOf(next))));
-    return tails.get(match.key)!;
-  };
-  return Math.max(
-    lowerBoundMinutes(input),
-    ...input.matches.map((match) => {
-      const before = [...ancestorsOf(match)].reduce((sum, key) => sum + byKey.get(key)!.minutes, 0);
-      return (before > 0 ? Math.ceil(before / courtCount) + input.restMinutes : 0) + tailOf(match);
-    }),
-  );
-}
 
 const hours = (minutes: number) => `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}`;
 
@@ -85,7 +60,7 @@ for (const { name, input } of days) {
   const ends = result.placed.map((placement) => placement.endsAt.getTime());
   const length = Math.round((Math.max(...ends) - Math.min(...starts)) / 60_000);
   const bound = lowerBoundMinutes(input);
-  const withFeeders = feedersBoundMinutes(input);
+  const withFeeders = dependencyBoundMinutes(input);
   const courtCount = new Set(input.courts.map((hours) => hours.courtId)).size;
   console.log(name);
   console.log(

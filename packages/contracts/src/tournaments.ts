@@ -154,7 +154,8 @@ export const ZTournamentMatch = z.object({
   round: z.number().int(),
   rounds_in_phase: z.number().int(),
   sides: z.tuple([ZMatchSide, ZMatchSide]),
-  status: z.enum(['waiting', 'ready', 'played', 'bye']),
+  /** not_needed: a double elimination's reset final when the unbeaten pair won the grand final. */
+  status: z.enum(['waiting', 'ready', 'played', 'bye', 'not_needed']),
   sets: z.array(ZSetScore).nullable(),
   winner: z.enum(['a', 'b']).nullable(),
   court: z.object({ id: z.number().int(), code: z.string() }).nullable(),

@@ -1,4 +1,4 @@
-// The courts' fair waiting list (docs/domain.md#waitlist), on the waiting lists' shared offer rule (lib/offer-expiry.ts): a freed
+// The courts' fair waiting list (docs/domain.md#waitlist), on the waiting lists' shared offer engine (waitlist-offers): a freed
 // slot goes to the first member waiting for it alone, held for them as a booking awaiting payment until the
 // offer's expiry; when that hold lapses or is given up, the slot passes to the next. Inside the cut-off
 // before the start, everyone still waiting is told at once (a last call): the first to book it has it.
@@ -9,10 +9,10 @@ import type { Booking, BookingWaitlist, BookingWaitlistLapse, Court, Setting, Us
 import type { Prisma } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { localizedEuros, localizedUrl } from '../../lib/i18n.js';
-import { offerExpiry } from '../../lib/offer-expiry.js';
 import { timeOf, todayInRome } from '../../lib/time.js';
 import { certificateWarning } from '../certificates/index.js';
 import { readSettings } from '../settings/index.js';
+import { FIRST_IN_LINE, offerExpiry } from '../waitlist-offers/index.js';
 import { LIVE, priceSlots, UNDER_OVERLAP_CONSTRAINT, whatOf } from './booking-terms.js';
 import { chargeBooking } from './booking-money.js';
 import { slotFreedEmail, slotOfferEmail } from './bookings.emails.js';
@@ -89,7 +89,7 @@ export function createSlotHandOff(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' |
     const waiting = await tx.bookingWaitlist.findMany({
       where: { courtId: freed.courtId, status: 'waiting', startsAt: { lt: freed.endsAt, gt: now }, endsAt: { gt: freed.startsAt } },
       include: { user: true, court: true },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      orderBy: FIRST_IN_LINE,
     });
     let offers = 0;
     for (const entry of waiting) {

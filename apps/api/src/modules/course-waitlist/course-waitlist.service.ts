@@ -10,7 +10,7 @@ import { isUniqueViolation, type Prisma, TRANSACTION_OPTIONS } from '../../lib/d
 import { AppError, invalid, notFound } from '../../lib/errors.js';
 import { todayInRome, toIsoDate } from '../../lib/time.js';
 import { busiestSessionCount, ENROLMENT_MESSAGES, type EnrolmentsService, liveEnrolmentWhere, participantName } from '../enrolments/index.js';
-import { lockCourse, type PlaceHandOff } from './waitlist-offers.js';
+import { lockCourse, type PlaceHandOff } from './place-hand-off.js';
 
 export const WAITLIST_MESSAGES = defineMessages({
   placesLeft: /* i18n */ { id: 'api.course_waitlist.places_left', message: 'Ci sono ancora posti: iscriviti.' },

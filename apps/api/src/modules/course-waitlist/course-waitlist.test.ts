@@ -9,7 +9,6 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { giveCard, makeCamp, makeChild, makeCourse } from '../enrolments/test-courses.js';
-import { offerExpiry } from '../../lib/offer-expiry.js';
 
 const mail = await startMailCatcher();
 const { app, db, deps, services } = await useTestApp({ SMTP_URL: mail.url });
@@ -39,17 +38,6 @@ const entryOf = (id: number) => db.courseWaitlistEntry.findUniqueOrThrow({ where
 const placesTaken = async (courseId: number) => (await db.course.findUniqueOrThrow({ where: { id: courseId } })).placesTaken;
 const cancelMine = (member: TestMember, id: number) => request(app).post(`/api/me/enrolments/${id}/cancel`).set(bearer(member.token)).expect(200);
 const userOf = (member: TestMember) => db.user.findUniqueOrThrow({ where: { id: member.id } });
-
-describe('the hold of an offer', () => {
-  it('is the offer hours, cut at the cut-off before the next session, and none once the cut-off is reached', () => {
-    const now = new Date('2027-06-01T08:00:00Z');
-    const rules = { offerHours: 12, cutoffHours: 24 };
-    expect(offerExpiry(now, new Date('2027-06-05T08:00:00Z'), rules)).toEqual(new Date('2027-06-01T20:00:00Z'));
-    expect(offerExpiry(now, new Date('2027-06-02T14:00:00Z'), rules)).toEqual(new Date('2027-06-01T14:00:00Z'));
-    expect(offerExpiry(now, new Date('2027-06-02T08:00:00Z'), rules)).toBeNull();
-    expect(offerExpiry(now, null, rules)).toBeNull();
-  });
-});
 
 describe('joining', () => {
   it('is only for a full course, once per person, and not for someone enrolled', async () => {

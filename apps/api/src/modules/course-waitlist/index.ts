@@ -2,4 +2,4 @@
 export { registerCourseWaitlistRoutes } from './course-waitlist.router.js';
 export { createCourseWaitlistService } from './course-waitlist.service.js';
 export type { CourseWaitlistService } from './course-waitlist.service.js';
-export { createPlaceHandOff } from './waitlist-offers.js';
+export { createPlaceHandOff } from './place-hand-off.js';

@@ -101,7 +101,7 @@ export async function nextMatchesOf(tx: Prisma.TransactionClient, entries: Entry
   const mine = new Set(playing.map((entry) => entry.id));
   for (const row of rows) {
     const match = drawMatches.get(row.tournamentId)!.get(row.key);
-    if (!match || match.status === 'played' || match.status === 'bye') continue;
+    if (!match || match.status === 'played' || match.status === 'bye' || match.status === 'not_needed') continue;
     for (const entryId of sideEntries(match).flat()) {
       if (mine.has(entryId) && !next.has(entryId)) next.set(entryId, { key: row.key, court: row.court?.code ?? null, starts_at: row.startsAt!.toISOString(), called: row.calledAt !== null });
     }

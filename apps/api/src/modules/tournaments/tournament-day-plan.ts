@@ -10,8 +10,8 @@ export type MatchRow = TournamentMatch;
 export async function scheduleInputOf(tx: Prisma.TransactionClient, tournament: Pick<Tournament, 'id' | 'matchMinutes' | 'restMinutes'>, state: DrawState, rows: MatchRow[], now: Date): Promise<ScheduleInput> {
   const courts = await tx.tournamentCourt.findMany({ where: { tournamentId: tournament.id }, include: { court: { select: { hasLights: true } } } });
   const rowByKey = new Map(rows.map((row) => [row.key, row]));
-  // A bye is never played: it is neither placed nor waited for.
-  const matches = matchesOf(state).filter((match) => match.status !== 'bye');
+  // A bye (or a reset final not needed) is never played: it is neither placed nor waited for.
+  const matches = matchesOf(state).filter((match) => match.status !== 'bye' && match.status !== 'not_needed');
   const keys = new Set(matches.map((match) => match.key));
   return {
     matches: matches.map((match, order) => ({

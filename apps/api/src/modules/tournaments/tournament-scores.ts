@@ -24,6 +24,7 @@ async function recordScore(tx: Tx, tournament: Tournament, row: MatchRow, sets: 
   await auditRow(tx, { entity: 'tournament_matches', action: 'update', id: row.id }, () =>
     tx.tournamentMatch.update({ where: { id: row.id }, data: { playedAt: new Date(), proposedSets: Prisma.DbNull, proposedByEntryId: null } }));
   await dropStaleProposals(tx, tournament.id, state);
+  await unplaceNotNeeded(tx, tournament.id, state);
   const places = placements(state);
   await bumpLive(tx, tournament.id, { draw: asJson(state), ...(places.length > 0 ? { status: 'finished' } : {}) });
   if (places.length === 0) return M.scoreSaved;
@@ -40,6 +41,13 @@ async function dropStaleProposals(tx: Tx, tournamentId: number, state: DrawState
     return !match || !sideEntries(match).some((ids) => ids.includes(row.proposedByEntryId!));
   });
   if (stale.length > 0) await tx.tournamentMatch.updateMany({ where: { id: { in: stale.map((row) => row.id) } }, data: { proposedSets: Prisma.DbNull, proposedByEntryId: null } });
+}
+
+/** A reset final no longer needed (the unbeaten pair won the grand final) leaves the schedule: its court is free. */
+async function unplaceNotNeeded(tx: Tx, tournamentId: number, state: DrawState) {
+  const keys = matchesOf(state).filter((match) => match.status === 'not_needed').map((match) => match.key);
+  if (keys.length === 0) return;
+  await tx.tournamentMatch.updateMany({ where: { tournamentId, key: { in: keys } }, data: { courtId: null, startsAt: null, endsAt: null, calledAt: null, pinned: false } });
 }
 
 /** The member's entry in the tournament and the side of the match it plays (null: not theirs). */

@@ -1,5 +1,5 @@
-// The tournament's waiting list (docs/tournaments.md#registration-and-money): a freed place goes to the
-// first waiting entry with the school's fair offer — the entry becomes pending, takes the place at once
+// The tournament's waiting list (docs/tournaments.md#registration-and-money), on the shared offer engine
+// (waitlist-offers): a freed place goes to the first waiting entry with the school's fair offer — the entry becomes pending, takes the place at once
 // and has until `offered_until` to pay — or, with no one waiting (or too close to the start), back to the
 // tournament's counter. An offer not paid in full by then lapses (the minute job tournament-waitlist-offers):
 // the entry is withdrawn as a withdrawal is, and its place passes on to the next waiting entry.
@@ -10,8 +10,8 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { localizedUrl } from '../../lib/i18n.js';
 import { instantInRome, toIsoDate } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
-import { offerExpiry } from '../../lib/offer-expiry.js';
 import { readSettings } from '../settings/index.js';
+import { FIRST_IN_LINE, offerExpiry, offerToFirstInLine } from '../waitlist-offers/index.js';
 import { chargePlayers, type EntryMoney } from './entry-money.js';
 import { lockTournament } from './registration.js';
 import { offerLapsedEmail, placeOfferedEmail } from './tournaments.emails.js';
@@ -35,22 +35,26 @@ export function createTournamentWaitlist(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
 
   /** A place freed in a tournament whose row the caller holds locked: offered on, or given back. */
   async function passPlaceOn(tx: Prisma.TransactionClient, tournament: Tournament, now: Date) {
-    const expiresAt = await expiryOf(tx, tournament, now);
-    const first = expiresAt ? await tx.tournamentEntry.findFirst({ where: { tournamentId: tournament.id, status: 'waiting' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }) : null;
-    if (!expiresAt || !first) {
-      await tx.$executeRaw`UPDATE tournaments SET entries_taken = entries_taken - 1, updated_at = now() WHERE id = ${tournament.id}`;
-      return false;
-    }
-    // The place passes straight to the offered entry: the counter keeps counting it.
-    const free = tournament.entryFeeCents === 0;
-    await tx.tournamentEntry.update({ where: { id: first.id, status: 'waiting' }, data: { status: free ? 'confirmed' : 'pending', offeredUntil: free ? null : expiresAt } });
-    const players = await tx.tournamentPlayer.findMany({ where: { entryId: first.id }, include: { user: true }, orderBy: { id: 'asc' } });
-    await chargePlayers(tx, tournament, players);
-    for (const player of players) {
-      if (!player.user) continue;
-      await deps.jobs.send('send-email', placeOfferedEmail(player.user, { tournament: titleIn(player.user.locale, tournament), expiresAt: free ? null : expiresAt }, tournamentUrl(player.user.locale, tournament)), { tx });
-    }
-    return true;
+    return offerToFirstInLine(
+      await expiryOf(tx, tournament, now),
+      () => tx.tournamentEntry.findFirst({ where: { tournamentId: tournament.id, status: 'waiting' }, orderBy: FIRST_IN_LINE }),
+      {
+        offer: async (first, expiresAt) => {
+          // The place passes straight to the offered entry: the counter keeps counting it.
+          const free = tournament.entryFeeCents === 0;
+          await tx.tournamentEntry.update({ where: { id: first.id, status: 'waiting' }, data: { status: free ? 'confirmed' : 'pending', offeredUntil: free ? null : expiresAt } });
+          const players = await tx.tournamentPlayer.findMany({ where: { entryId: first.id }, include: { user: true }, orderBy: { id: 'asc' } });
+          await chargePlayers(tx, tournament, players);
+          for (const player of players) {
+            if (!player.user) continue;
+            await deps.jobs.send('send-email', placeOfferedEmail(player.user, { tournament: titleIn(player.user.locale, tournament), expiresAt: free ? null : expiresAt }, tournamentUrl(player.user.locale, tournament)), { tx });
+          }
+        },
+        giveBack: async () => {
+          await tx.$executeRaw`UPDATE tournaments SET entries_taken = entries_taken - 1, updated_at = now() WHERE id = ${tournament.id}`;
+        },
+      },
+    );
   }
 
   return {

@@ -48,7 +48,7 @@ export function phaseText(match: TTournamentMatch): string {
     case 'losers':
       return `Perdenti · turno ${match.round}`;
     case 'final':
-      return 'Finale';
+      return match.round === 2 ? 'Finale di spareggio' : 'Finale';
     case 'third_place':
       return 'Finale 3° posto';
     case 'kob_final':

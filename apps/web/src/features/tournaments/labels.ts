@@ -63,6 +63,7 @@ const ROUND_SHORT = ['F', 'S', 'Q', 'O', 'D'];
 /** The name of a bracket's round: "Quarti", "Finale 3°/4° posto"; a double elimination's brackets by turn. */
 export function roundName(i18n: I18n, match: RoundOf, doubleElimination = false): string {
   if (match.phase === 'third_place') return i18n._(msg`Finale 3°/4° posto`);
+  if (match.phase === 'final' && match.round === 2) return i18n._(msg`Finale di spareggio`);
   if (match.phase === 'final' || match.phase === 'kob_final') return i18n._(msg`Finale`);
   const round = match.round;
   if (match.phase === 'losers') return i18n._(msg`Tabellone perdenti, turno ${round}`);

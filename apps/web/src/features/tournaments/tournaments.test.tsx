@@ -73,6 +73,15 @@ describe('the bracket’s rounds', () => {
     expect(sideName(i18n, { entry_id: null, names: [], placeholder: { kind: 'best', place: 3, rank: 2 } }, [])).toBe('2ª migliore tra le 3ª');
   });
 
+  it('shows a double elimination’s reset final in its own column after the final, saying when it is not played', () => {
+    const pairs = [side(['Anna', 'Bea'], 1), side(['Carla', 'Dora'], 2)] as TTournamentMatch['sides'];
+    const final = match({ key: 'F-1', phase: 'final', pool: null, round: 1, rounds_in_phase: 2, status: 'played', sides: pairs, sets: [{ a: 21, b: 15 }], winner: 'a' });
+    const reset = match({ key: 'F-2', phase: 'final', pool: null, round: 2, rounds_in_phase: 2, status: 'not_needed', sides: pairs, court: null, starts_at: null, ends_at: null });
+    render(<Bracket live={live({ format: 'double_elimination', pools: [], matches: [reset, final] })} />);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Finale', 'Finale di spareggio']);
+    expect(screen.getAllByText('Non si gioca')).toHaveLength(1);
+  });
+
   it('names a King of the Beach final’s side before the pools end by its qualifiers’ seats', () => {
     const seats = { entry_id: null, names: [], placeholder: { kind: 'kob_seats', seats: [1, 4] } } satisfies TTournamentMatch['sides'][number];
     expect(sideName(i18n, seats, [])).toBe('1° e 4° qualificato');

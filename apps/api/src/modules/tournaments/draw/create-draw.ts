@@ -4,7 +4,7 @@ import {
   bracketShape, eliminationSettings, type EliminationType, emptyEngine, type Engine, exportEngine, loadEngine,
   type Position, type ShapeMatch, type ShapeSide,
 } from './engine.js';
-import { BRACKET_STAGE, entriesSide, KNOCKOUT_STAGE, KOB_FINAL_POOL, KOB_ROTATION, PHASE_ORDER, poolStage } from './draw-terms.js';
+import { BRACKET_STAGE, entriesSide, GRAND_FINAL, KNOCKOUT_STAGE, KOB_FINAL_POOL, KOB_ROTATION, PHASE_ORDER, poolStage, RESET_FINAL } from './draw-terms.js';
 import { entryOfParticipant } from './match-view.js';
 import { DRAW_MESSAGES, DrawError } from './messages.js';
 import { bySeed, knockoutSlots, nextPowerOfTwo, seedPositions, snakePools } from './seeding.js';
@@ -87,7 +87,8 @@ function bracketPlace(type: EliminationType, position: Position, roundsInGroup: 
     if (round === roundsInGroup) return { phase: 'final', key: 'F-1', round: 1, roundsInPhase: 1 };
     return { phase: 'knockout', key: `K-${round}-${number}`, round, roundsInPhase: roundsInGroup - 1 };
   }
-  if (group === 3) return { phase: 'final', key: 'F-1', round: 1, roundsInPhase: 1 };
+  // The grand final, then its reset (played only when the losers' bracket's winner wins the first).
+  if (group === 3) return { phase: 'final', key: `F-${round}`, round, roundsInPhase: roundsInGroup };
   return group === 1
     ? { phase: 'knockout', key: `K-${round}-${number}`, round, roundsInPhase: roundsInGroup }
     : { phase: 'losers', key: `L-${round}-${number}`, round, roundsInPhase: roundsInGroup };
@@ -105,7 +106,11 @@ function addBracketMatches(state: DrawState, type: EliminationType, stage: strin
     const fromSlots = match.sides.some((side) => side.kind === 'slot' && slotSide(side.slot).kind !== 'entries' && slotSide(side.slot).kind !== 'bye');
     const feeders = [...(fromSlots ? slotFeeders : []), ...drawnSides.flatMap((side) => ('matchKey' in side ? [side.matchKey] : []))];
     const place = bracketPlace(type, match, roundsInGroup(match.group));
-    state.matches.push({ ...place, pool: null, drawnSides, feeders, engine: { stage, group: match.group, round: match.round, number: match.number }, sets: null, winner: null, teams: null });
+    const engine = { stage, group: match.group, round: match.round, number: match.number };
+    const grandFinal = place.key === RESET_FINAL ? state.matches.find((other) => other.key === GRAND_FINAL) : undefined;
+    // The reset final is the grand final's two pairs again, as they stood in it; it waits for the grand final.
+    if (grandFinal) state.matches.push({ ...place, pool: null, drawnSides: grandFinal.drawnSides, feeders: [GRAND_FINAL], engine, sets: null, winner: null, teams: null });
+    else state.matches.push({ ...place, pool: null, drawnSides, feeders, engine, sets: null, winner: null, teams: null });
   }
 }
 

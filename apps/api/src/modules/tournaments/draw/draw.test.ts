@@ -38,7 +38,7 @@ describe('draws played out to the end', () => {
         const { state, keysAtStart } = await playOut(format, count);
         const matches = matchesOf(state);
         expect(matches.map((match) => match.key).sort()).toEqual(keysAtStart);
-        expect(matches.every((match) => match.status === 'played' || match.status === 'bye')).toBe(true);
+        expect(matches.every((match) => match.status === 'played' || match.status === 'bye' || match.status === 'not_needed')).toBe(true);
         const places = placements(state);
         expect(places.map((row) => row.entryId).sort()).toEqual(entries(count).map((entry) => entry.id));
         expect(places.filter((row) => row.place === 1)).toHaveLength(1);
@@ -164,5 +164,44 @@ describe('recording results', () => {
     const semi = matchesOf(state).find((match) => match.status === 'ready' && match.phase === 'knockout')!;
     state = throughJson(await recordResult(state, semi.key, SCORES[1]!, 'best_of_three_21'));
     await expect(recordResult(state, poolA[0]!.key, SCORES[1]!, 'best_of_three_21')).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe('double elimination: the reset final', () => {
+  const A_WINS = SCORES[1]!;
+  const B_WINS = SCORES[2]!;
+  /** 4 pairs, every match before the grand final won by side a. */
+  async function toTheGrandFinal() {
+    let state = throughJson(await createDraw('double_elimination', entries(4)));
+    for (;;) {
+      const next = matchesOf(state).find((match) => match.status === 'ready' && match.phase !== 'final');
+      if (!next) return state;
+      state = throughJson(await recordResult(state, next.key, A_WINS, 'best_of_three_21'));
+    }
+  }
+  const matchAt = (state: DrawState, key: string) => matchesOf(state).find((match) => match.key === key)!;
+
+  it('is drawn after the grand final, between the grand final’s two pairs', async () => {
+    const state = await toTheGrandFinal();
+    const reset = matchAt(state, 'F-2');
+    expect(reset).toMatchObject({ phase: 'final', round: 2, roundsInPhase: 2, feeders: ['F-1'], status: 'waiting' });
+    expect(reset.sides).toEqual(matchAt(state, 'F-1').sides);
+  });
+
+  it('is not played when the unbeaten pair wins the grand final: places given, its result refused', async () => {
+    const state = throughJson(await recordResult(await toTheGrandFinal(), 'F-1', A_WINS, 'best_of_three_21'));
+    const final = matchAt(state, 'F-1');
+    expect(matchAt(state, 'F-2').status).toBe('not_needed');
+    expect(placements(state).slice(0, 2)).toEqual([{ entryId: final.sides[0].kind === 'entries' && final.sides[0].entryIds[0], place: 1 }, { entryId: final.sides[1].kind === 'entries' && final.sides[1].entryIds[0], place: 2 }]);
+    await expect(recordResult(state, 'F-2', A_WINS, 'best_of_three_21')).rejects.toMatchObject({ status: 409, message: 'La finale di spareggio non si gioca: la finale l’ha vinta la coppia imbattuta.' });
+  });
+
+  it('is played when the losers’ bracket’s pair wins the grand final, and its winner is first', async () => {
+    let state = throughJson(await recordResult(await toTheGrandFinal(), 'F-1', B_WINS, 'best_of_three_21'));
+    expect(matchAt(state, 'F-2').status).toBe('ready');
+    expect(placements(state)).toEqual([]);
+    state = throughJson(await recordResult(state, 'F-2', A_WINS, 'best_of_three_21'));
+    const [unbeaten, challenger] = matchAt(state, 'F-2').sides.map((side) => (side.kind === 'entries' ? side.entryIds[0] : null));
+    expect(placements(state).slice(0, 2)).toEqual([{ entryId: unbeaten, place: 1 }, { entryId: challenger, place: 2 }]);
   });
 });

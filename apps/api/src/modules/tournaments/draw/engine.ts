@@ -21,7 +21,7 @@ export type EliminationType = 'single_elimination' | 'double_elimination';
 export const eliminationSettings = (type: EliminationType, size: number): StageSettings =>
   type === 'single_elimination'
     ? { size, seedOrdering: ['natural'], consolationFinal: size >= 4 }
-    : { size, seedOrdering: ['natural'], grandFinal: 'simple' };
+    : { size, seedOrdering: ['natural'], grandFinal: 'double' }; // the reset final: docs/tournaments.md#draws-and-results
 
 /** Where a match sits in its stage: group, round and match numbers (the engine's ids are not stable across stages). */
 export interface Position { group: number; round: number; number: number }

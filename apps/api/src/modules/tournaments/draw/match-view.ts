@@ -2,7 +2,7 @@
 // (docs/tournaments.md#draws-and-results).
 import { Status } from 'brackets-model';
 import { isByeMatch, matchAt } from './engine.js';
-import { entriesSide } from './draw-terms.js';
+import { entriesSide, GRAND_FINAL, RESET_FINAL } from './draw-terms.js';
 import type { DrawMatch, DrawSide, DrawState, StoredMatch } from './types.js';
 
 export function entryOfParticipant(state: DrawState) {
@@ -24,10 +24,14 @@ export function viewOf(state: DrawState, match: StoredMatch, entryOf = entryOfPa
   }
   const engineMatch = matchAt(state.engine, stageId, match.engine);
   const opponents = [engineMatch.opponent1, engineMatch.opponent2];
+  // The reset final's pairs are the grand final's, known before the engine copies them over.
+  const undecided = match.key === RESET_FINAL ? viewOf(state, state.matches.find((other) => other.key === GRAND_FINAL)!, entryOf).sides : match.drawnSides;
   const sides = opponents.map((opponent, index) =>
-    opponent && typeof opponent.id === 'number' ? entriesSide(entryOf(opponent.id)) : match.drawnSides[index]!) as [DrawSide, DrawSide];
+    opponent && typeof opponent.id === 'number' ? entriesSide(entryOf(opponent.id)) : undecided[index]!) as [DrawSide, DrawSide];
   if (isByeMatch(engineMatch)) return { ...base, sides, status: 'bye' };
   if (sets) return { ...base, sides, status: 'played' };
+  // The winners' bracket's winner (side a) took the grand final: no reset.
+  if (match.key === RESET_FINAL && state.matches.find((other) => other.key === GRAND_FINAL)?.winner === 'a') return { ...base, sides, status: 'not_needed' };
   const ready = engineMatch.status === Status.Ready || engineMatch.status === Status.Running;
   return { ...base, sides, status: ready ? 'ready' : 'waiting' };
 }

@@ -14,6 +14,7 @@ export const DRAW_MESSAGES = defineMessages({
   matchNotFound: /* i18n */ { id: 'api.tournaments.draw.match_not_found', message: 'Partita non trovata nel tabellone.' },
   matchNotReady: /* i18n */ { id: 'api.tournaments.draw.match_not_ready', message: 'Questa partita non si può ancora giocare: mancano i risultati delle partite che la decidono.' },
   matchIsBye: /* i18n */ { id: 'api.tournaments.draw.match_is_bye', message: 'Questa partita è un turno di riposo: non ha un risultato.' },
+  resetNotNeeded: /* i18n */ { id: 'api.tournaments.draw.reset_not_needed', message: 'La finale di spareggio non si gioca: la finale l’ha vinta la coppia imbattuta.' },
   correctionLocked: /* i18n */ { id: 'api.tournaments.draw.correction_locked', message: 'Il risultato non si può più correggere: le partite che ne dipendono sono già state giocate.' },
   tooFewEntries: /* i18n */ { id: 'api.tournaments.draw.too_few_entries', message: 'Servono più iscritti per questa formula.' },
   poolsDontFit: /* i18n */ { id: 'api.tournaments.draw.pools_dont_fit', message: 'Con questo numero di coppie non si formano gironi da 3 o 4: cambia la dimensione dei gironi.' },

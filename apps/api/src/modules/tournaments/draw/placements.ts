@@ -19,7 +19,7 @@ function byPoolPlace(state: DrawState, placed: { entryId: number; place: number 
 }
 
 /**
- * Places from a bracket: the final's winner and loser, the third-place match's, then the losers of each
+ * Places from a bracket: the final's winner and loser (the reset final's, when played), the third-place match's, then the losers of each
  * round from the last (losers' bracket first), each round's losers sharing one place.
  */
 function bracketPlaces(state: DrawState): { entryId: number; place: number }[] {
@@ -28,7 +28,9 @@ function bracketPlaces(state: DrawState): { entryId: number; place: number }[] {
   const sideOf = (match: DrawMatch, who: 'winner' | 'loser') => entryOn(match, (match.winner === 'a') === (who === 'winner') ? 0 : 1);
   const groups: (number | null)[][] = [];
   for (const phase of ['final', 'third_place'] as const) {
-    for (const match of played.filter((candidate) => candidate.phase === phase)) groups.push([sideOf(match, 'winner')], [sideOf(match, 'loser')]);
+    // A reset final played decides (it comes before the grand final it repeats).
+    const inPhase = played.filter((candidate) => candidate.phase === phase).sort((x, y) => y.round - x.round);
+    for (const match of inPhase) groups.push([sideOf(match, 'winner')], [sideOf(match, 'loser')]);
   }
   for (const phase of ['losers', 'knockout'] as const) {
     const inPhase = played.filter((match) => match.phase === phase);
@@ -47,7 +49,7 @@ function bracketPlaces(state: DrawState): { entryId: number; place: number }[] {
 
 /** Final places once every match is played (ties allowed, e.g. the losers of a round); [] before. */
 export function placements(state: DrawState): { entryId: number; place: number }[] {
-  if (matchesOf(state).some((match) => match.status !== 'played' && match.status !== 'bye')) return [];
+  if (matchesOf(state).some((match) => match.status !== 'played' && match.status !== 'bye' && match.status !== 'not_needed')) return [];
   switch (state.format) {
     case 'round_robin':
       return rankOfPool(state, state.pools[0]!).map((row) => ({ entryId: row.entryId, place: row.rank }));

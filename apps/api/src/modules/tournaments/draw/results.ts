@@ -22,6 +22,7 @@ export async function recordResult(input: DrawState, key: string, sets: SetScore
   if (!check.ok) throw new DrawError(check.message, 422);
   const view = viewOf(state, match);
   if (view.status === 'bye') throw new DrawError(DRAW_MESSAGES.matchIsBye);
+  if (view.status === 'not_needed') throw new DrawError(DRAW_MESSAGES.resetNotNeeded);
   if (view.status === 'waiting') throw new DrawError(DRAW_MESSAGES.matchNotReady);
   if (view.status === 'played' && state.matches.some((other) => other.feeders.includes(key) && other.sets)) throw new DrawError(DRAW_MESSAGES.correctionLocked);
   match.sets = sets;

@@ -29,7 +29,8 @@ export interface DrawMatch {
   roundsInPhase: number;
   sides: [DrawSide, DrawSide];
   feeders: string[];
-  status: 'waiting' | 'ready' | 'played' | 'bye';
+  /** not_needed: the reset final when the winners' bracket's winner won the grand final. */
+  status: 'waiting' | 'ready' | 'played' | 'bye' | 'not_needed';
   sets: SetScore[] | null;
   winner: Side | null;
 }

@@ -2,4 +2,5 @@
 export * from './types.js';
 export { violations } from './rules.js';
 export { sunsetOn } from '../../../lib/daylight.js';
-export { lowerBoundMinutes, moveMatch, schedule } from './schedule.js';
+export { moveMatch, schedule } from './schedule.js';
+export { dependencyBoundMinutes, lowerBoundMinutes } from './bounds.js';

@@ -1,5 +1,5 @@
 // Draw shapes as the scheduler sees them, for its tests and bench (bench/tournament-schedule.ts): pools
-// played round robin, knockouts whose matches wait for their feeders, King of the Beach groups.
+// played round robin, knockouts whose matches wait for their feeders, King of the Beach pools.
 import { instantInRome } from '../../../lib/time.js';
 import type { CourtHours, MatchToPlace } from './types.js';
 
@@ -60,23 +60,34 @@ export function singleElimination(pairs: number, minutes: number, thirdPlace: bo
   return knockout('T', firstRound, 1, minutes, thirdPlace);
 }
 
+const kobGroup = (key: string, [a, b, c, d]: number[], feeders: string[], order: number, minutes: number): MatchToPlace[] =>
+  [[a, b, c, d], [a, c, b, d], [a, d, b, c]].map((participants, i) => ({ key: `${key}-${i + 1}`, participants: participants as number[], feeders, minutes, order }));
+
 /**
- * King of the Beach: groups of four players, each playing once with each other as partner (AB–CD, AC–BD,
- * AD–BC); the best two of two groups make a group of the next round, down to a final group. The players
- * of a later group are not known yet: they stand as placeholder ids (negative, one per seat), so no one
- * is asked to play two of the group's matches at once.
+ * King of the Beach as the draw makes it: pools of four players (ids 1…players), each playing once with each
+ * other as partner (AB–CD, AC–BD, AD–BC), then a final pool of four, the same rotation, waiting for every
+ * pool match. Its players are not known yet: they stand as placeholder ids (−1…−4, one per seat), so no one
+ * is asked to play two of its matches at once.
  */
 export function kingOfTheBeach(players: number, minutes: number): MatchToPlace[] {
-  const groupMatches = (key: string, [a, b, c, d]: number[], feeders: string[], order: number): MatchToPlace[] =>
-    [[a, b, c, d], [a, c, b, d], [a, d, b, c]].map((participants, i) => ({ key: `${key}-${i + 1}`, participants: participants as number[], feeders, minutes, order }));
-  let groups = Array.from({ length: players / 4 }, (_, g) => groupMatches(`R1G${g + 1}`, [1, 2, 3, 4].map((seat) => 4 * g + seat), [], 1));
+  const pools = Array.from({ length: players / 4 }, (_, g) => kobGroup(`KP${g + 1}`, [1, 2, 3, 4].map((seat) => 4 * g + seat), [], 1, minutes)).flat();
+  return [...pools, ...kobGroup('KF', [-1, -2, -3, -4], pools.map((match) => match.key), 2, minutes)];
+}
+
+/**
+ * A longer King of the Beach the draw does not make (a shape for the bench and the property test): the best
+ * two of two groups make a group of the next round, down to a final group, each later group's players
+ * placeholders (negative, one per seat).
+ */
+export function kingOfTheBeachRounds(players: number, minutes: number): MatchToPlace[] {
+  let groups = Array.from({ length: players / 4 }, (_, g) => kobGroup(`R1G${g + 1}`, [1, 2, 3, 4].map((seat) => 4 * g + seat), [], 1, minutes));
   const matches = groups.flat();
   let nextSeat = -1;
   for (let round = 2; groups.length > 1; round++) {
     const previous = groups;
     groups = Array.from({ length: Math.ceil(previous.length / 2) }, (_, g) => {
       const feeders = previous.slice(2 * g, 2 * g + 2).flat().map((match) => match.key);
-      return groupMatches(`R${round}G${g + 1}`, [nextSeat--, nextSeat--, nextSeat--, nextSeat--], feeders, round);
+      return kobGroup(`R${round}G${g + 1}`, [nextSeat--, nextSeat--, nextSeat--, nextSeat--], feeders, round, minutes);
     });
     matches.push(...groups.flat());
   }

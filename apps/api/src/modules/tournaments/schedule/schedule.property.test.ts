@@ -1,14 +1,15 @@
 // The scheduler against random days: 3–6 courts opening 8:00–10:00 and closing 18:00–22:00 (some unlit)
 // on any date of the year, matches of 20–60 minutes, rests of 0–30, and draws shaped like real ones
 // (pools of 4 whose pairs play again and again, then a knockout fed by two pools or by all of them; a
-// single elimination; King of the Beach). Whatever it places breaks no rule, every match is placed or
-// reported unplaced exactly once, and given enough days everything is placed.
+// single elimination; King of the Beach, as drawn and over more rounds). Whatever it places breaks no rule,
+// every match is placed or reported unplaced exactly once, and given enough days everything is placed, never
+// in less than the day's lower bound.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@beach/contracts';
 import { instantInRome } from '../../../lib/time.js';
-import { courtsOn, kingOfTheBeach, knockout, roundRobin, singleElimination } from './sample-draws.js';
-import { moveMatch, schedule, violations, type CourtHours, type MatchToPlace, type ScheduleInput } from './index.js';
+import { courtsOn, kingOfTheBeach, kingOfTheBeachRounds, knockout, roundRobin, singleElimination } from './sample-draws.js';
+import { dependencyBoundMinutes, moveMatch, schedule, violations, type CourtHours, type MatchToPlace, type ScheduleInput } from './index.js';
 
 const RUNS = 100;
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -30,7 +31,8 @@ const drawShape = fc.oneof(
     .record({ pools: fc.integer({ min: 1, max: 6 }), knockoutPower: fc.integer({ min: 0, max: 3 }), fedByAllPools: fc.boolean(), thirdPlace: fc.boolean() })
     .map(({ pools, knockoutPower, fedByAllPools, thirdPlace }) => poolsWithKnockout(pools, knockoutPower === 0 ? 0 : Math.min(2 ** knockoutPower, 4 * pools), fedByAllPools, thirdPlace)),
   fc.record({ power: fc.integer({ min: 1, max: 5 }), thirdPlace: fc.boolean() }).map(({ power, thirdPlace }) => singleElimination(2 ** power, 45, thirdPlace)),
-  fc.integer({ min: 1, max: 6 }).map((groups) => kingOfTheBeach(4 * groups, 25)),
+  fc.integer({ min: 2, max: 6 }).map((pools) => kingOfTheBeach(4 * pools, 25)),
+  fc.integer({ min: 1, max: 6 }).map((groups) => kingOfTheBeachRounds(4 * groups, 25)),
 );
 
 /** A draw with its own random length for every match. */
@@ -80,6 +82,9 @@ describe('the scheduler on random days', () => {
         expect(unplaced).toEqual([]);
         expect(violations(roomy, placed)).toEqual([]);
         expectEveryMatchOnce(roomy, placed, unplaced);
+        // The bound is one: no plan that keeps the rules is shorter.
+        const dayMinutes = (Math.max(...placed.map((p) => p.endsAt.getTime())) - Math.min(...placed.map((p) => p.startsAt.getTime()))) / 60_000;
+        expect(dayMinutes).toBeGreaterThanOrEqual(dependencyBoundMinutes(roomy));
       }),
       { numRuns: RUNS },
     );

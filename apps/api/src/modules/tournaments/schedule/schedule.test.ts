@@ -3,8 +3,8 @@
 // re-planning during the day.
 import { describe, expect, it } from 'vitest';
 import { timeOf } from '../../../lib/time.js';
-import { courtsOn, poolsThenKnockout } from './sample-draws.js';
-import { lowerBoundMinutes, moveMatch, schedule, sunsetOn, violations, type Placement, type ScheduleInput } from './index.js';
+import { courtsOn, kingOfTheBeach, kingOfTheBeachRounds, poolsThenKnockout } from './sample-draws.js';
+import { dependencyBoundMinutes, lowerBoundMinutes, moveMatch, schedule, sunsetOn, violations, type Placement, type ScheduleInput } from './index.js';
 
 const COURTS = [
   { courtId: 1, lit: true },
@@ -119,5 +119,40 @@ describe('re-planning during the day', () => {
     expect(violations(replanned, placed)).toEqual([]);
     expect(Math.min(...placed.map((placement) => placement.startsAt.getTime()))).toBeGreaterThanOrEqual(now.getTime());
     expect(violations(replanned, [...placed, morning[0]!])).toContain(`${morning[0]!.key}: già giocata, non va riprogrammata`);
+  });
+});
+
+describe('a King of the Beach day (24 players, 25 min, rest 15, 4 courts)', () => {
+  const kobDay = (matches: ReturnType<typeof kingOfTheBeach>): ScheduleInput => ({ matches, courts: courtsOn('2027-07-10', COURTS, '09:00', '20:00'), restMinutes: 15 });
+  const dayMinutes = (placed: Placement[]) => (lastEnd(placed) - firstStart(placed)) / 60_000;
+  const restOf = (input: ScheduleInput, placed: Placement[], player: number) => {
+    const own = placed.filter((placement) => input.matches.find((match) => match.key === placement.key)!.participants.includes(player)).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+    return own.slice(1).map((placement, i) => (placement.startsAt.getTime() - own[i]!.endsAt.getTime()) / 60_000);
+  };
+
+  it('as drawn (6 pools, then the final pool): within 1.2× of its bound, every player resting 15 minutes between matches', () => {
+    const input = kobDay(kingOfTheBeach(24, 25));
+    const { placed, unplaced } = schedule(input);
+    expect(unplaced).toEqual([]);
+    expect(placed).toHaveLength(21);
+    expect(violations(input, placed)).toEqual([]);
+    // The final pool waits for 18 pool matches (113 min on 4 courts) and 15 of rest, then its three matches
+    // share the four finalists: 3 × 25 + 2 × 15.
+    expect(dependencyBoundMinutes(input)).toBe(113 + 15 + 105);
+    expect(dayMinutes(placed)).toBeLessThanOrEqual(1.2 * dependencyBoundMinutes(input));
+    for (const player of [1, 24, -1, -4]) expect(Math.min(...restOf(input, placed, player))).toBeGreaterThanOrEqual(15);
+    const finals = placed.filter((placement) => placement.key.startsWith('KF'));
+    const pools = placed.filter((placement) => !placement.key.startsWith('KF'));
+    expect(firstStart(finals)).toBeGreaterThanOrEqual(lastEnd(pools) + 15 * 60_000);
+  });
+
+  it('over four rounds of groups (36 matches): the bound counts each group’s chain (7h45), and the plan keeps within 1.2× of it', () => {
+    const input = kobDay(kingOfTheBeachRounds(24, 25));
+    const { placed, unplaced } = schedule(input);
+    expect(unplaced).toEqual([]);
+    expect(violations(input, placed)).toEqual([]);
+    // Four groups one after another, each 3 × 25 + 2 × 15, with 15 of rest between them.
+    expect(dependencyBoundMinutes(input)).toBe(4 * 105 + 3 * 15);
+    expect(dayMinutes(placed)).toBeLessThanOrEqual(1.2 * dependencyBoundMinutes(input));
   });
 });

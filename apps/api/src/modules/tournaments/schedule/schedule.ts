@@ -143,11 +143,3 @@ export function moveMatch(input: ScheduleInput, current: Placement[], move: Pin)
 }
 
 const startOf = (placement: Placement | undefined) => placement?.startsAt.getTime() ?? Infinity;
-
-/** Lower bound of the day: total match minutes ÷ courts (for the bench). */
-export function lowerBoundMinutes(input: ScheduleInput): number {
-  const played = new Set((input.played ?? []).map((match) => match.key));
-  const total = input.matches.filter((match) => !played.has(match.key)).reduce((sum, match) => sum + match.minutes, 0);
-  const courts = new Set(input.courts.map((hours) => hours.courtId)).size;
-  return courts === 0 ? Infinity : Math.ceil(total / courts);
-}

@@ -96,6 +96,7 @@ export function DrawTab({ tournament, notify }: { tournament: TAdminTournament; 
                       </p>
                     ))}
                     {match.sets && <p className="text-xs text-slate-600">{setsText(match.sets)}</p>}
+                    {match.status === 'not_needed' && <p className="text-xs text-slate-600">Non si gioca: la finale l’ha vinta la coppia imbattuta.</p>}
                   </li>
                 ))}
                 </ol>

@@ -73,7 +73,7 @@ export function ScoreForm({ tournamentId, match, onSaved }: { tournamentId: numb
 }
 
 /** Matches whose two sides are known (a bye has nothing to score). */
-const scorable = (match: TTournamentMatch) => match.status !== 'bye' && match.sides.every((side) => side.entry_id !== null);
+const scorable = (match: TTournamentMatch) => match.status !== 'bye' && match.status !== 'not_needed' && match.sides.every((side) => side.entry_id !== null);
 
 export function ResultsTab({ tournament, notify }: { tournament: TAdminTournament; notify: (text: string) => void }) {
   const matches = tournament.matches.filter(scorable);

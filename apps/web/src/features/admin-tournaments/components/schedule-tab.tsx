@@ -49,7 +49,7 @@ export function ScheduleTab({ tournament }: { tournament: TAdminTournament }) {
   const [unplaced, setUnplaced] = useState<string[] | null>(null);
   const [shifted, setShifted] = useState<Shifted | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const movable = tournament.matches.filter((match) => match.status !== 'bye');
+  const movable = tournament.matches.filter((match) => match.status !== 'bye' && match.status !== 'not_needed');
   const courtsOfTournament = [...new Map(tournament.courts.map((court) => [court.court_id, court.code])).entries()];
   const [moving, setMoving] = useState({ key: movable[0]?.key ?? '', court_id: String(courtsOfTournament[0]?.[0] ?? ''), day: days[0] ?? '', time: '' });
 

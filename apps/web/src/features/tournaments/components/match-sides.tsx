@@ -1,6 +1,7 @@
-// A match's two sides, one a line, the winner in bold, with the sets once played.
+// A match's two sides, one a line, the winner in bold, with the sets once played (a reset final not
+// needed says it is not played).
 import type { TTournamentMatch } from '@beach/contracts';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { setsText, sideName } from '../labels';
 
 export function MatchSides({ match, matches }: { match: TTournamentMatch; matches: readonly TTournamentMatch[] }) {
@@ -15,6 +16,7 @@ export function MatchSides({ match, matches }: { match: TTournamentMatch; matche
         ))}
       </ul>
       {match.sets && <span className="shrink-0 tabular-nums">{setsText(match.sets)}</span>}
+      {match.status === 'not_needed' && <span className="shrink-0 text-xs"><Trans>Non si gioca</Trans></span>}
     </div>
   );
 }

@@ -1,5 +1,4 @@
-// When a waiting-list offer lapses, the one rule the three waiting lists share (courts, docs/domain.md#waitlist;
-// courses and camps, docs/school.md#waiting-list; tournaments): shared code, so none of them depends on another.
+// When a waiting-list offer lapses: the deadline every list's offer gets (docs/domain.md#waitlist).
 const HOUR_MS = 3_600_000;
 
 /**

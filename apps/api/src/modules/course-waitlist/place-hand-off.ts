@@ -1,16 +1,16 @@
-// The engine of the fair waiting list (docs/school.md#waiting-list): a freed whole-course place is offered
-// to the first person waiting (for that age band, on a camp) alone, and held for them on the counters until
-// the offer expires; with nobody waiting, or inside the cut-off before the next session, it goes back to the
-// course. Every path that frees a place (a cancellation, a lapsed payment hold, a lapsed or withdrawn offer)
+// The school's fair waiting list on the shared offer engine (waitlist-offers; docs/school.md#waiting-list): a
+// freed whole-course place is offered to the first person waiting (for that age band, on a camp) alone, and
+// held for them on the counters until the offer expires; with nobody waiting, or inside the cut-off before
+// the next session, it goes back to the course. Every path that frees a place (a cancellation, a lapsed payment hold, a lapsed or withdrawn offer)
 // comes through here, under the course's row lock, so two places freed at once never reach the same person.
 import { titleIn } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../lib/db.js';
 import { localizedUrl } from '../../lib/i18n.js';
-import { offerExpiry } from '../../lib/offer-expiry.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { participantName } from '../enrolments/index.js';
 import { readSettings } from '../settings/index.js';
+import { FIRST_IN_LINE, offerExpiry, offerToFirstInLine } from '../waitlist-offers/index.js';
 import { waitlistOfferEmail } from './course-waitlist.emails.js';
 
 /** A whole-course place just freed: the course, and on a camp the band it counted in. */
@@ -42,21 +42,22 @@ export function createPlaceHandOff(deps: Pick<AppDeps, 'jobs' | 'config'>) {
         orderBy: { startsAt: 'asc' },
       });
       const expiresAt = offerExpiry(now, next?.startsAt ?? null, { offerHours: waitlistOfferHours, cutoffHours: waitlistCutoffHours });
-      const first = expiresAt
-        ? await tx.courseWaitlistEntry.findFirst({ where: { courseId: place.courseId, bandId: place.bandId, status: 'waiting' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
-        : null;
-      if (expiresAt && first) {
-        const offered = await tx.courseWaitlistEntry.update({
-          where: { id: first.id, status: 'waiting' },
-          data: { status: 'offered', offeredAt: now, offerExpiresAt: expiresAt },
-          include: { course: { select: { name: true, titleDe: true, titleEn: true } }, user: true, child: true },
-        });
-        const email = waitlistOfferEmail(offered.user, { course: titleIn(offered.user.locale, offered.course), participant: participantName(offered), expiresAt }, localizedUrl(offered.user.locale, `${webOriginOf(deps.config)}/profilo`));
-        await deps.jobs.send('send-email', email, { tx });
-        return true;
-      }
-      await givePlaceBack(tx, place);
-      return false;
+      return offerToFirstInLine(
+        expiresAt,
+        () => tx.courseWaitlistEntry.findFirst({ where: { courseId: place.courseId, bandId: place.bandId, status: 'waiting' }, orderBy: FIRST_IN_LINE }),
+        {
+          offer: async (first, until) => {
+            const offered = await tx.courseWaitlistEntry.update({
+              where: { id: first.id, status: 'waiting' },
+              data: { status: 'offered', offeredAt: now, offerExpiresAt: until },
+              include: { course: { select: { name: true, titleDe: true, titleEn: true } }, user: true, child: true },
+            });
+            const email = waitlistOfferEmail(offered.user, { course: titleIn(offered.user.locale, offered.course), participant: participantName(offered), expiresAt: until }, localizedUrl(offered.user.locale, `${webOriginOf(deps.config)}/profilo`));
+            await deps.jobs.send('send-email', email, { tx });
+          },
+          giveBack: () => givePlaceBack(tx, place),
+        },
+      );
     },
 
     async closeList(tx: Prisma.TransactionClient, courseId: number) {
