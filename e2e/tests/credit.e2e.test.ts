@@ -6,7 +6,7 @@
 import { api } from '@beach/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, forgetSession, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { DESKTOP, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth, signInOn } from '../src/browser.js';
 import { creditBalance, giveCredit, postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -47,12 +47,7 @@ async function holdFirstCreditReadPastAbandonment(page: Page, bookingId: number)
 
 describe('credit top-up online, in Chromium', () => {
   it('tops up 25 € through Stripe Checkout and shows the balance on the profile', async () => {
-    await forgetSession(ctx.page, ctx.stack.webUrl);
-    await ctx.page.goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent('/profilo')}`);
-    await ctx.page.getByRole('heading', { name: 'Accedi', level: 1 }).waitFor();
-    await ctx.page.getByLabel('E-mail').fill('utente@demo.beach');
-    await ctx.page.getByLabel('Password').fill('Demo2026!');
-    await ctx.page.getByRole('button', { name: 'Accedi' }).click();
+    await signInOn(ctx.page, ctx.stack.webUrl, { email: 'utente@demo.beach', path: '/profilo' });
     await ctx.page.getByRole('heading', { name: 'Il mio credito' }).waitFor();
     await expect.poll(() => ctx.page.getByTestId('credit-balance').textContent()).toMatch(/^0,00\s€$/);
 
