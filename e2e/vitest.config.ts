@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './src/longest-first.js';
 
 export default defineConfig({
   test: {
@@ -21,5 +22,7 @@ export default defineConfig({
     maxWorkers: 3,
     // The files of a worker share its loaded modules (the API, vite) instead of importing them again each.
     isolate: false,
+    // The longest files first, also on a clean clone where vitest has no timings (./src/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
   },
 });

@@ -121,24 +121,43 @@ export async function accessibilityViolations(page: Page, scope?: string) {
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
+/** The session the login form leaves in the page's storage, asked of the API. */
+async function storedSession(webUrl: string, email: string, password: string) {
+  const response = await fetch(`${webUrl}${api.auth.login.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!response.ok) throw new Error(`Login of ${email} refused: ${response.status} ${await response.text()}`);
+  const signedIn = api.auth.login.response.parse(await response.json());
+  return sessionEntries({ token: signedIn.access_token, user: signedIn.user, remember: signedIn.remember_me });
+}
+
 /**
  * A new page signed in, landed on `path` once its h1 `heading` shows. The session is asked of the API and
  * put in the page's storage as the login form would leave it, so the page opens straight on `path`
  * (the login form itself is driven by the tests of logging in, e.g. accounts.e2e.test.ts).
  */
 export async function openSignedIn(browser: Browser, webUrl: string, { email, password = 'Demo2026!', path, heading, width = DESKTOP.width }: { email: string; password?: string; path: string; heading: string; width?: number }) {
-  const response = await fetch(`${webUrl}${api.auth.login.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  if (!response.ok) throw new Error(`Login of ${email} refused: ${response.status} ${await response.text()}`);
-  const signedIn = api.auth.login.response.parse(await response.json());
+  const localStorage = await storedSession(webUrl, email, password);
   const page = await browser.newPage({
     viewport: { width, height: DESKTOP.height },
     acceptDownloads: true,
-    storageState: { cookies: [], origins: [{ origin: new URL(webUrl).origin, localStorage: sessionEntries({ token: signedIn.access_token, user: signedIn.user, remember: signedIn.remember_me }) }] },
+    storageState: { cookies: [], origins: [{ origin: new URL(webUrl).origin, localStorage }] },
   });
   page.on('dialog', (dialog) => void dialog.dismiss());
   await page.goto(`${webUrl}${path}`);
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   return page;
+}
+
+/**
+ * The page, signed in as `email` in place of whoever was, opened on `path`: the session asked of the API
+ * and stored as the login form leaves it (one load of the app, not the form's and then the screen's).
+ */
+export async function signInOn(page: Page, webUrl: string, { email, password = 'Demo2026!', path }: { email: string; password?: string; path: string }) {
+  const entries = await storedSession(webUrl, email, password);
+  await forgetSession(page, webUrl);
+  await page.evaluate((stored) => {
+    for (const { name, value } of stored) localStorage.setItem(name, value);
+  }, entries);
+  await page.goto(`${webUrl}${path}`);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../apps/web/src/config/paths.js';
 import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from './browser.js';
+import { openInApp } from './in-app-navigation.js';
 import { italianOnlyWords, italianWordsIn, overflowingTexts } from './languages.js';
 import { postHistory } from './ledger.js';
 import type { useBrowserStack } from './stack.js';
@@ -159,20 +160,19 @@ const SIGN_IN: Record<Exclude<Role, 'public'>, { email: string; path: string; he
   admin: { email: 'admin@demo.beach', path: paths.admin.dashboard, heading: 'Dashboard Amministratore' },
 };
 
+/** The pages that have loaded a first screen of the walk: the next ones are reached through the app. */
+const walking = new WeakSet<Page>();
+
 /** The screen once its heading shows and its data has arrived. */
 async function openScreen(ctx: Ctx, page: Page, address: string) {
   await page.setViewportSize(DESKTOP);
-  await page.goto(`${ctx.stack.webUrl}${address}`);
+  const load = !walking.has(page);
+  walking.add(page);
   // What the page showed instead, should its heading never come: the failure says more than a timeout.
-  await page
-    .locator('h1')
-    .first()
-    .waitFor()
-    .catch(async (error: Error) => {
-      throw new Error(`${error.message}\non ${page.url()}: ${(await page.locator('body').innerText().catch(() => '')).slice(0, 400)}`);
-    });
+  await openInApp(page, `${ctx.stack.webUrl}${address}`, { load }).catch(async (error: Error) => {
+    throw new Error(`${error.message}\non ${page.url()}: ${(await page.locator('body').innerText().catch(() => '')).slice(0, 400)}`);
+  });
   // Loading placeholders are announced as busy; the check runs on the loaded screen.
-  await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
 }
 

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seed } from '@beach/api/testing';
-import { screenshot } from '../src/browser.js';
+import { openSignedIn, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -50,11 +50,7 @@ describe('the admin dashboard over the demo data', () => {
     const expected = await expectedFigures();
     expect(expected.booking).toBeGreaterThan(0);
 
-    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent('/admin')}`);
-    await page.getByLabel('E-mail').fill('admin@demo.beach');
-    await page.getByLabel('Password').fill('Demo2026!');
-    await page.getByRole('button', { name: 'Accedi' }).click();
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'admin@demo.beach', path: '/admin', heading: 'Dashboard Amministratore' });
     const chart = page.getByRole('img', { name: /Incassi e spese degli ultimi 6 mesi/ });
     await chart.waitFor({ timeout: 30_000 });
 
@@ -73,7 +69,8 @@ describe('the admin dashboard over the demo data', () => {
     // The demo season's books, posted by the seed, prove themselves.
     const verification = page.getByRole('region', { name: 'Verifica dei conti' });
     await verification.getByRole('button', { name: 'Verifica ora' }).click();
-    await verification.getByText(/^Conti verificati il \d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}: tutto corrisponde\.$/).waitFor();
+    // Polled on the region's text, so that a failure shows what the verification said instead.
+    await expect.poll(() => verification.innerText()).toMatch(/Conti verificati il \d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}: tutto corrisponde\./);
 
     await screenshot(page, 'admin-dashboard-demo-1280');
     await page.setViewportSize({ width: 390, height: 844 });

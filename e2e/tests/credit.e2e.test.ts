@@ -3,8 +3,10 @@
 // refundable, and the movement on the profile; the desk then tops it up in cash and corrects it on the
 // member's page in /admin/users. With a card checkout open for a booking, /profilo says what credit is set
 // aside for it and what is refundable (screenshots at 390 and 1280 px); "Annulla" frees it again.
+import { api } from '@beach/contracts';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, forgetSession, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { DESKTOP, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth, signInOn } from '../src/browser.js';
 import { creditBalance, giveCredit, postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -13,14 +15,39 @@ const CANCELLED = 'Pagamento annullato: non ti è stato addebitato nulla.';
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 const inThreeDays = new Date(Date.parse(`${today}T12:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
 
+/**
+ * Back from Stripe's "Annulla" on booking `bookingId`'s payment page: its first read of the member's credit
+ * is answered by the server before the abandonment is let through, and delivered to the page only after
+ * the page, having read the abandonment's answer, asks for the booking again (the abandonment's refresh).
+ */
+async function holdFirstCreditReadPastAbandonment(page: Page, bookingId: number) {
+  const pathOf = (url: string) => new URL(url).pathname;
+  const abandonPath = api.bookings.abandonCheckout.path.replace(':id', String(bookingId));
+  let abandonAnswered = false;
+  page.on('response', (response) => {
+    if (pathOf(response.url()) === abandonPath) abandonAnswered = true;
+  });
+  const bookingAskedAgain = page.waitForRequest((request) => abandonAnswered && request.method() === 'GET' && pathOf(request.url()) === `/api/bookings/${bookingId}`);
+  let creditReadAnswered!: () => void;
+  const creditRead = new Promise<void>((resolve) => (creditReadAnswered = resolve));
+  // Both stay routed to the end: with no route left, Playwright would let the held read go on its own.
+  await page.route((url) => url.pathname === abandonPath, async (route) => {
+    await creditRead;
+    await route.continue();
+  });
+  let creditReads = 0;
+  await page.route((url) => url.pathname === api.credit.mine.path, async (route) => {
+    if (++creditReads > 1) return route.continue();
+    const beforeAbandonment = await route.fetch();
+    creditReadAnswered();
+    await bookingAskedAgain;
+    await route.fulfill({ response: beforeAbandonment });
+  });
+}
+
 describe('credit top-up online, in Chromium', () => {
   it('tops up 25 € through Stripe Checkout and shows the balance on the profile', async () => {
-    await forgetSession(ctx.page, ctx.stack.webUrl);
-    await ctx.page.goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent('/profilo')}`);
-    await ctx.page.getByRole('heading', { name: 'Accedi', level: 1 }).waitFor();
-    await ctx.page.getByLabel('E-mail').fill('utente@demo.beach');
-    await ctx.page.getByLabel('Password').fill('Demo2026!');
-    await ctx.page.getByRole('button', { name: 'Accedi' }).click();
+    await signInOn(ctx.page, ctx.stack.webUrl, { email: 'utente@demo.beach', path: '/profilo' });
     await ctx.page.getByRole('heading', { name: 'Il mio credito' }).waitFor();
     await expect.poll(() => ctx.page.getByTestId('credit-balance').textContent()).toMatch(/^0,00\s€$/);
 
@@ -116,6 +143,11 @@ describe('credit top-up online, in Chromium', () => {
       await screenshot(page, 'credit-reserved-1280', { fullPage: false });
 
       // Back on Stripe's page, "Annulla": the payment page says so and the credit is free again at once.
+      // The race that made this test flaky, made to happen every time: the page's first read of the credit
+      // is answered before the abandonment commits (the abandonment waits for it) and reaches the page only
+      // once the page has asked for the booking again after the abandonment's answer. The page must not keep
+      // that read's credit, still set aside, as the credit after the abandonment.
+      await holdFirstCreditReadPastAbandonment(page, hold.id);
       await page.goto(checkoutUrl);
       await page.getByRole('button', { name: 'Annulla' }).click();
       await page.getByText('Pagamento annullato: non ti è stato addebitato nulla e il credito messo da parte è di nuovo disponibile.').waitFor();

@@ -11,7 +11,7 @@
 import { linkIn } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, forgetSession, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { accessibilityViolations, forgetSession, openSignedIn, screenshot, screenshotAtPhoneWidth, signInOn } from '../src/browser.js';
 import { creditBalance, creditEntriesOn, giveCredit, sharesOf } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -54,13 +54,8 @@ async function runShareJob() {
   await ctx.stack.jobs.waitUntilIdle();
 }
 
-async function signIn(page: Page, email: string, path: string) {
-  await forgetSession(page, ctx.stack.webUrl);
-  await page.goto(`${ctx.stack.webUrl}/login?redirect=${encodeURIComponent(path)}`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill('Demo2026!');
-  await page.getByRole('button', { name: 'Accedi' }).click();
-}
+/** The page signed in as `email` on `path` (the login form is the guest's journey below, and accounts.e2e.test.ts's). */
+const signIn = (page: Page, email: string, path: string) => signInOn(page, ctx.stack.webUrl, { email, path });
 
 /** The organiser holds C2 at `slot` (e.g. "10:30–12:00") on the test's day: the payment page's booking id. */
 async function holdC2(page: Page, slot: string) {
