@@ -14,7 +14,7 @@ export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 const zKey = z.string(z.because(pushMessages.subscription)).min(1, z.because(pushMessages.subscription)).max(200, z.because(pushMessages.subscription)).regex(/^[A-Za-z0-9_-]+=*$/, z.because(pushMessages.subscription));
 export const ZPushSubscriptionBody = z.object({
-  endpoint: z.url(z.because(pushMessages.subscription)).max(1000, z.because(pushMessages.subscription)).refine((url) => url.startsWith('https://') || url.startsWith('http://'), z.because(pushMessages.subscription)),
+  endpoint: z.url({ ...z.because(pushMessages.subscription), protocol: /^https?$/ }).max(1000, z.because(pushMessages.subscription)),
   keys: z.object({ p256dh: zKey, auth: zKey }),
 });
 export type TPushSubscriptionBody = z.input<typeof ZPushSubscriptionBody>;

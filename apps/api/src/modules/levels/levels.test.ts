@@ -54,8 +54,8 @@ describe('a competitive result', () => {
       expect(await db.memberLevelChange.count({ where: { sourceKey: `test:${size}x${size}`, source: 'result' } })).toBe(2 * size);
       // The winners went up, the losers down.
       const [losers, winners] = await Promise.all(teams.map((team) => ratingsOf('beach_volley', team)));
-      winners.forEach((row, index) => expect(row.mu).toBeGreaterThan(before[1]![index]!.mu));
-      losers.forEach((row, index) => expect(row.mu).toBeLessThan(before[0]![index]!.mu));
+      winners!.forEach((row, index) => expect(row.mu).toBeGreaterThan(before[1]![index]!.mu));
+      losers!.forEach((row, index) => expect(row.mu).toBeLessThan(before[0]![index]!.mu));
     });
   }
 
@@ -76,7 +76,7 @@ describe('a competitive result', () => {
 });
 
 describe('the member’s levels', () => {
-  const questionnaire = (member: TestMember, body: unknown) => request(app).post('/api/me/levels/questionnaire').set(bearer(member.token)).send(body);
+  const questionnaire = (member: TestMember, body: object) => request(app).post('/api/me/levels/questionnaire').set(bearer(member.token)).send(body);
 
   it('start from the questionnaire once per sport, shown 0–7 with no reliability yet, in the member’s history', async () => {
     const [member] = await members(1);
