@@ -4,5 +4,5 @@ export { registerPushRoutes } from './push.router.js';
 export { createPushService } from './push.service.js';
 export type { PushService } from './push.service.js';
 export { createPushSender } from './push-sender.js';
-export { notifyMember } from './notify.js';
+export { notifyMember, pushOf } from './notify.js';
 export type { MemberNotice } from './notify.js';

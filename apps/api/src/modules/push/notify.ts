@@ -11,14 +11,24 @@ export interface MemberNotice {
   kind: TNotificationKind;
   /** The e-mail, worded in the member's language; its subject is the push's title. */
   email: MailMessage;
-  /** The push's text (the e-mail's main sentence) and the page a tap opens. */
-  push: { body: string; url: string };
+  /** The push's text and the page a tap opens; by default the e-mail's first paragraph and its button's address. */
+  push?: { body: string; url: string };
+}
+
+/**
+ * The push's words from an e-mail of the one layout (lib/email-layout.ts: greeting, blank line, paragraphs,
+ * "label: address" of its button): its first paragraph, and the button's page (the centre's home without one).
+ */
+export function pushOf(email: Pick<MailMessage, 'text' | 'subject'>): { body: string; url: string } {
+  const lines = email.text.split('\n');
+  const button = lines.findLast((line) => /: https?:\/\/\S+$/.test(line));
+  return { body: lines[2] || email.subject, url: button ? button.slice(button.lastIndexOf(': ') + 2) : '/' };
 }
 
 /** Without a row of choices: e-mail on, push off (a member opts in per kind). */
 export const DEFAULT_CHOICE = { push: false, email: true } as const;
 
-export async function notifyMember(jobs: Pick<JobQueue, 'send'>, tx: Prisma.TransactionClient, { userId, kind, email, push }: MemberNotice): Promise<void> {
+export async function notifyMember(jobs: Pick<JobQueue, 'send'>, tx: Prisma.TransactionClient, { userId, kind, email, push = pushOf(email) }: MemberNotice): Promise<void> {
   const choice = (await tx.notificationPreference.findUnique({ where: { userId_kind: { userId, kind } } })) ?? DEFAULT_CHOICE;
   if (choice.email) await jobs.send('send-email', email, { tx });
   if (!choice.push) return;
