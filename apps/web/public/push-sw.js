@@ -1,3 +1,4 @@
+/* global self */
 // Web Push in the installable app's service worker (docs/push.md#the-service-worker), loaded by the
 // generated Workbox worker (importScripts). A push carries its text, already in the member's language, and
 // the page to open; a tap on the notification opens that page of this site in the app's window.
@@ -20,20 +21,22 @@ self.addEventListener('push', (event) => {
   );
 });
 
+/**
+ * Opens a notification's page: the address's path on this origin only, in a window of the app already open
+ * (moved there), or a new one. A tap runs it; the browser test calls it the same way.
+ */
+self.openNotificationPage = async (notification) => {
+  const address = new URL(notification.data?.url || '/', self.location.origin);
+  const target = new URL(address.pathname + address.search + address.hash, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window' });
+  for (const client of windows) {
+    const moved = await client.navigate(target).catch(() => null);
+    if (moved) return moved.focus().catch(() => moved);
+  }
+  return self.clients.openWindow(target);
+};
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  // Only this site's pages: the address's path, on this origin.
-  const address = new URL(event.notification.data?.url || '/', self.location.origin);
-  const target = new URL(address.pathname + address.search + address.hash, self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((client) => 'navigate' in client);
-      if (open) {
-        const shown = await open.navigate(target).catch(() => null);
-        if (shown) return shown.focus().catch(() => shown);
-      }
-      return self.clients.openWindow(target);
-    })(),
-  );
+  event.waitUntil(self.openNotificationPage(event.notification));
 });

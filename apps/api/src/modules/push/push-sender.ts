@@ -23,7 +23,7 @@ export function createPushSender({ db, config, logger }: Pick<AppDeps, 'db' | 'c
       TTL: TIME_TO_LIVE_SECONDS,
       contentEncoding: 'aes128gcm',
     });
-    const response = await fetch(request.endpoint, { method: request.method, headers: request.headers, body: request.body as Buffer, signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) });
+    const response = await fetch(request.endpoint, { method: request.method, headers: request.headers, body: new Uint8Array(request.body as Buffer), signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) });
     if (response.status === 404 || response.status === 410) {
       await db.pushSubscription.deleteMany({ where: { id: device.id } });
       logger.info({ subscriptionId }, 'Dispositivo non più iscritto alle notifiche: tolto');

@@ -27,7 +27,7 @@ export function LevelQuestionnaire({ sport, onDone }: { sport: Sport; onDone: ()
   };
   const sportName = i18n._(SPORT_NAMES[sport]);
   return (
-    <form className="space-y-4 rounded-lg border border-sea-200 bg-sea-50/40 p-4" onSubmit={(event) => { event.preventDefault(); void submit(); }} aria-labelledby="questionnaire-title">
+    <form noValidate className="space-y-4 rounded-lg border border-sea-200 bg-sea-50/40 p-4" onSubmit={(event) => { event.preventDefault(); void submit(); }} aria-labelledby="questionnaire-title">
       <h3 id="questionnaire-title" className="font-semibold"><Trans>Il tuo livello di {sportName}</Trans></h3>
       <p className="text-sm text-slate-600"><Trans>Quattro domande, una volta sola: poi il livello si muove con le tue partite competitive.</Trans></p>
       {LEVEL_QUESTIONS.map((question) => (

@@ -2,7 +2,7 @@
 // whether it comes as a notification, by e-mail, both or neither.
 import type { TNotificationPreference } from '@beach/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CardSection, ReadState } from '../../../components/ui/card-section';
@@ -15,11 +15,10 @@ export function NotificationsSection() {
   const preferences = useNotificationPreferences();
   const subscribe = useSubscribeDevice();
   const save = useSavePreferences();
-  const [choices, setChoices] = useState<TNotificationPreference[]>([]);
+  // The member's changes not saved yet; saved, the answer's choices show.
+  const [edited, setEdited] = useState<TNotificationPreference[] | null>(null);
+  const choices = edited ?? preferences.data?.data ?? [];
   const [said, setSaid] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  useEffect(() => {
-    if (preferences.data) setChoices(preferences.data.data);
-  }, [preferences.data]);
   const run = async (work: () => Promise<unknown>, done: string) => {
     setSaid(null);
     try {
@@ -30,7 +29,7 @@ export function NotificationsSection() {
       else setSaid({ tone: 'error', text: error instanceof ApiError ? error.message : t`Non è stato possibile attivare le notifiche. Riprova più tardi.` });
     }
   };
-  const toggle = (index: number, channel: 'push' | 'email') => setChoices((current) => current.map((choice, at) => (at === index ? { ...choice, [channel]: !choice[channel] } : choice)));
+  const toggle = (index: number, channel: 'push' | 'email') => setEdited(choices.map((choice, at) => (at === index ? { ...choice, [channel]: !choice[channel] } : choice)));
   const devices = preferences.data?.devices ?? 0;
   return (
     <CardSection titleId="notifications-title">
@@ -48,7 +47,7 @@ export function NotificationsSection() {
               </Button>
             )}
           </div>
-          <form onSubmit={(event) => { event.preventDefault(); void run(() => save.mutateAsync(choices), t`Preferenze salvate.`); }} className="space-y-3">
+          <form noValidate onSubmit={(event) => { event.preventDefault(); void run(async () => { await save.mutateAsync(choices); setEdited(null); }, t`Preferenze salvate.`); }} className="space-y-3">
             <div className="overflow-x-auto">
               <table className="w-full min-w-[18rem] text-left text-sm">
                 <thead>
