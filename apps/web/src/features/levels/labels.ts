@@ -1,7 +1,7 @@
 // The questionnaire's questions and answers (docs/levels.md#questionnaire) and how a level's change is named.
 import type { TLevelQuestion } from '@beach/contracts';
 import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 
 export const QUESTIONS: Record<TLevelQuestion, { question: MessageDescriptor; answers: [MessageDescriptor, MessageDescriptor, MessageDescriptor, MessageDescriptor] }> = {
   experience: {
@@ -27,3 +27,6 @@ export const CHANGE_SOURCES = {
   admin: msg`Correzione della segreteria`,
   result: msg`Partita competitiva`,
 } as const;
+
+/** A level with two decimals as the page's language writes it (3,42 in Italian). */
+export const twoDecimals = (i18n: I18n, level: number) => i18n.number(level, { minimumFractionDigits: 2, maximumFractionDigits: 2 });

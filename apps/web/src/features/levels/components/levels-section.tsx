@@ -13,6 +13,7 @@ import { localizedTo } from '../../../lib/i18n';
 import { SPORT_NAMES } from '../../bookings';
 import { type Sport, useMyLevels } from '../api/levels';
 import { CHANGE_SOURCES } from '../labels';
+import { twoDecimals } from '../labels';
 import { LevelQuestionnaire } from './level-questionnaire';
 
 export function LevelsSection() {
@@ -45,11 +46,11 @@ export function LevelsSection() {
           <ul className="mt-2 divide-y divide-slate-100">
             {history.map((change) => {
               const sport = i18n._(SPORT_NAMES[change.sport]);
-              const level = change.level.toFixed(2);
+              const level = twoDecimals(i18n, change.level);
               return (
                 <li key={change.id} className="flex flex-wrap justify-between gap-2 py-1.5">
                   <span>{formatDate(change.created_at)} · {sport} · {i18n._(CHANGE_SOURCES[change.source])}</span>
-                  <span className="tabular-nums">{change.level_before === null ? level : `${change.level_before.toFixed(2)} → ${level}`}</span>
+                  <span className="tabular-nums">{change.level_before === null ? level : `${twoDecimals(i18n, change.level_before)} → ${level}`}</span>
                 </li>
               );
             })}
@@ -61,6 +62,7 @@ export function LevelsSection() {
 }
 
 function SportLevel({ level, onAsk }: { level: TMemberLevel | undefined; onAsk: () => void }) {
+  const { i18n } = useLingui();
   if (!level) {
     return (
       <div className="mt-1 space-y-2">
@@ -69,7 +71,7 @@ function SportLevel({ level, onAsk }: { level: TMemberLevel | undefined; onAsk: 
       </div>
     );
   }
-  const shown = level.level.toFixed(1);
+  const shown = i18n.number(level.level, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const reliability = level.reliability;
   const matches = level.competitive_matches;
   return (

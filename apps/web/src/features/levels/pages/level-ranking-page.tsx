@@ -9,6 +9,7 @@ import { Select } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { SPORT_NAMES } from '../../bookings';
 import { type Sport, useLevelRanking } from '../api/levels';
+import { twoDecimals } from '../labels';
 
 export default function LevelRankingPage() {
   const { i18n, t } = useLingui();
@@ -33,21 +34,21 @@ export default function LevelRankingPage() {
           <table className="w-full min-w-[20rem] text-left text-sm">
             <thead>
               <tr className="text-slate-500">
-                <th scope="col" className="px-3 py-2"><Trans>Posizione</Trans></th>
-                <th scope="col" className="px-3 py-2"><Trans>Giocatore</Trans></th>
-                <th scope="col" className="px-3 py-2 text-right"><Trans>Livello</Trans></th>
-                <th scope="col" className="px-3 py-2 text-right"><Trans>Affidabilità</Trans></th>
-                <th scope="col" className="px-3 py-2 text-right"><Trans>Partite</Trans></th>
+                <th scope="col" className="px-2 py-2"><Trans>Posizione</Trans></th>
+                <th scope="col" className="px-2 py-2"><Trans>Giocatore</Trans></th>
+                <th scope="col" className="px-2 py-2 text-right"><Trans>Livello</Trans></th>
+                <th scope="col" className="px-2 py-2 text-right"><Trans>Affidabilità</Trans></th>
+                <th scope="col" className="hidden px-2 py-2 text-right sm:table-cell"><Trans>Partite</Trans></th>
               </tr>
             </thead>
             <tbody>
               {ranking.data.map((row) => (
                 <tr key={row.position} className={row.me ? 'border-t border-slate-100 bg-sea-50 font-semibold' : 'border-t border-slate-100'} aria-current={row.me || undefined}>
-                  <td className="px-3 py-2 tabular-nums">{row.position}</td>
-                  <td className="px-3 py-2">{row.name}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{row.level.toFixed(2)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{row.reliability}%</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{row.competitive_matches}</td>
+                  <td className="px-2 py-2 tabular-nums">{row.position}</td>
+                  <td className="px-2 py-2">{row.name}</td>
+                  <td className="px-2 py-2 text-right tabular-nums">{twoDecimals(i18n, row.level)}</td>
+                  <td className="px-2 py-2 text-right tabular-nums">{row.reliability}%</td>
+                  <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">{row.competitive_matches}</td>
                 </tr>
               ))}
             </tbody>

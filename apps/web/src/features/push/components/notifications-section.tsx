@@ -54,7 +54,7 @@ export function NotificationsSection() {
                   <tr className="text-slate-500">
                     <th scope="col" className="py-1.5 pr-2"><Trans>Cosa</Trans></th>
                     <th scope="col" className="px-2 py-1.5 text-center"><Trans>Notifica</Trans></th>
-                    <th scope="col" className="px-2 py-1.5 text-center"><Trans>E-mail</Trans></th>
+                    <th scope="col" className="whitespace-nowrap px-2 py-1.5 text-center"><Trans>E-mail</Trans></th>
                   </tr>
                 </thead>
                 <tbody>
