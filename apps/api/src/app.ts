@@ -41,6 +41,8 @@ import { registerChildrenRoutes } from './modules/children/index.js';
 import { registerCourseRoutes } from './modules/courses/index.js';
 import { registerEnrolmentsRoutes } from './modules/enrolments/index.js';
 import { registerCourseWaitlistRoutes } from './modules/course-waitlist/index.js';
+import { registerLevelsRoutes } from './modules/levels/index.js';
+import { registerPushRoutes } from './modules/push/index.js';
 import { registerCoachingRoutes } from './modules/coaching/index.js';
 import { registerPrivateLessonsRoutes } from './modules/private-lessons/index.js';
 import { registerTournamentDayRoutes, registerTournamentsRoutes } from './modules/tournaments/index.js';
@@ -117,6 +119,8 @@ export function createApp(deps: AppDeps, services: Services) {
   registerPrivateLessonsRoutes(mount, services.privateLessons);
   registerTournamentsRoutes(mount, services.tournaments);
   registerTournamentDayRoutes(mount, services.tournamentDay, services.tournaments.adminGet);
+  registerLevelsRoutes(mount, services.levels);
+  registerPushRoutes(mount, services.push);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -43,6 +43,7 @@ export async function startRuntime(config: Config, { workers, db }: { workers: b
   const deps = createDeps(config, db);
   const services = createServices(deps);
   await deps.jobs.start({ worker: workers });
+  await services.push.ensureKeys();
   if (workers) await startWorkers(deps, services);
   async function stop(timeoutMs?: number) {
     await deps.jobs.stop(timeoutMs);

@@ -34,6 +34,8 @@ import { createAdminPriceListService, createPricesService } from './modules/pric
 import { createAdminSettingsService } from './modules/settings/index.js';
 import { createSetupsService } from './modules/setups/index.js';
 import { createRainChecksService } from './modules/rain-checks/index.js';
+import { createLevelsService } from './modules/levels/index.js';
+import { createPushService } from './modules/push/index.js';
 
 /** What a payment buys, locked by its own module (payments/payment-targets.ts). */
 const TARGET_LOCKS: TargetLocks = {
@@ -109,6 +111,8 @@ export function createServices(deps: AppDeps) {
     privateLessons: createPrivateLessonsService(deps),
     tournaments,
     tournamentDay: createTournamentDayService(deps, checkouts, stripeRequests),
+    levels: createLevelsService(deps),
+    push: createPushService(deps),
   };
 }
 

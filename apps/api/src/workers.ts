@@ -2,9 +2,11 @@
 // in a process of their own.
 import type { AppDeps } from './deps.js';
 import { createBackup } from './modules/backups/index.js';
+import { createPushSender } from './modules/push/index.js';
 import type { Services } from './services.js';
 
-export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, stripeRequests, broadcasts, bookings, receipts, certificates, bookingPlayers, rainChecks, carnets, reconciliation, enrolments, courseWaitlist, courses, tournaments }: Services) {
+export async function startWorkers(deps: AppDeps, { memberships, stripeRequests, broadcasts, bookings, receipts, certificates, bookingPlayers, rainChecks, carnets, reconciliation, enrolments, courseWaitlist, courses, tournaments }: Services) {
+  const { jobs, mailer, config, logger } = deps;
   await jobs.work('send-email', (message) => mailer.send(message));
   await jobs.work('membership-activated', ({ membershipId }) => memberships.sendActivation(membershipId));
   await jobs.work('stripe-request', ({ requestId }) => stripeRequests.perform(requestId));
@@ -49,6 +51,7 @@ export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { 
     await certificates.runDaily();
   });
   await jobs.work('broadcast-send', ({ broadcastId }, stopping) => broadcasts.send(broadcastId, stopping));
+  await jobs.work('push-send', createPushSender({ db: deps.db, config, logger }));
   await jobs.work('rain-check', ({ rainCheckId }, stopping) => rainChecks.process(rainCheckId, stopping));
   await broadcasts.resumeUnfinished();
   await rainChecks.resumeUnfinished();

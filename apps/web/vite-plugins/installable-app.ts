@@ -46,6 +46,8 @@ const OPTIONS: Partial<VitePWAOptions> = {
     navigateFallbackDenylist: [/^\/api\//],
     // The first worker takes the open page at once: the card just shown opens offline without a reload.
     clientsClaim: true,
+    // Web Push: showing a notification and opening its page on a tap (public/push-sw.js, docs/push.md).
+    importScripts: ['/push-sw.js'],
   },
 };
 

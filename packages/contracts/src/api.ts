@@ -9,6 +9,8 @@ import { childrenRoutes } from './children.js';
 import { courseRoutes } from './courses.js';
 import { enrolmentsRoutes } from './enrolments.js';
 import { courseWaitlistRoutes } from './course-waitlist.js';
+import { levelsRoutes } from './levels.js';
+import { pushRoutes } from './push.js';
 import { coachingRoutes } from './coaching.js';
 import { privateLessonsRoutes } from './private-lessons.js';
 import { tournamentsRoutes } from './tournaments.js';
@@ -88,6 +90,8 @@ export const api = {
   schoolReports: schoolReportsRoutes,
   privateLessons: privateLessonsRoutes,
   tournaments: tournamentsRoutes,
+  levels: levelsRoutes,
+  push: pushRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

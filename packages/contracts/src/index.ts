@@ -56,4 +56,6 @@ export * from './rome-time.js';
 export * from './school-reports.js';
 export * from './private-lessons.js';
 export * from './tournaments.js';
+export * from './levels.js';
+export * from './push.js';
 export * from './api.js';

@@ -56,6 +56,8 @@ export const ZBookingSettings = z.object({
   // The courts' waiting list: how long a freed slot is held for the first waiting, how close to its start none is made.
   court_waitlist_offer_hours: count(1, 48),
   court_waitlist_cutoff_hours: count(0, 72),
+  // Confirmed tournament results move the players' levels (docs/levels.md#tournaments); absent: unchanged.
+  tournament_results_feed_levels: z.boolean().optional(),
 });
 export type TBookingSettings = z.infer<typeof ZBookingSettings>;
 export const ZBookingSettingsBody = ZBookingSettings.refine((body) => body.season_end > body.season_start, {

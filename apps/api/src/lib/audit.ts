@@ -47,6 +47,7 @@ export type AuditEntity =
   | 'ledger_entries'
   | 'lesson_slots'
   | 'medical_certificates'
+  | 'member_level_changes'
   | 'membership_coupons'
   | 'memberships'
   | 'price_lists'

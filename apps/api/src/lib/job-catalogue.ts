@@ -1,5 +1,6 @@
 // Every background job of the application: what each carries, how its queue retries, and when the
 // scheduled ones run. The queue itself (pg-boss) is ./jobs.ts.
+import type { TPushPayload } from '@beach/contracts';
 import type PgBoss from 'pg-boss';
 import type { MailMessage } from './mail.js';
 
@@ -41,6 +42,8 @@ export interface JobPayloads {
   'rain-check': { rainCheckId: number };
   /** Daily: the books proved (docs/domain.md#reconciliation); the verdict is kept for the dashboard and the metrics. */
   'ledger-reconciliation': Record<string, never>;
+  /** One push notification to one device (docs/push.md#sending), already worded in its member's language. */
+  'push-send': { subscriptionId: number; payload: TPushPayload };
 }
 export type JobName = keyof JobPayloads;
 /** `stopping` is aborted when the process stops taking jobs: a long job ends early and resumes later. */
@@ -68,6 +71,8 @@ export const JOB_QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'rain-check': { policy: 'singleton', retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 * 60 },
   'ledger-reconciliation': { policy: 'singleton', retryLimit: 2, retryDelay: 600, expireInSeconds: 1800 },
   'courses-minimum-check': { policy: 'singleton', retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 },
+  // A push service slow or down costs retries, never a request's time.
+  'push-send': { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_QUEUES) as JobName[];

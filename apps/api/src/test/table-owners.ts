@@ -67,6 +67,12 @@ export const TABLE_OWNERS: Record<string, string> = {
   tournament_partner_posts: 'tournaments',
   tournament_partner_answers: 'tournaments',
   ranking_results: 'tournaments',
+  member_levels: 'levels',
+  member_level_changes: 'levels',
+  level_results: 'levels',
+  push_vapid_keys: 'push',
+  push_subscriptions: 'push',
+  notification_preferences: 'push',
   // Shared code's (lib/): no module names them.
   rate_limit_hits: 'lib',
   mail_pacer: 'lib',

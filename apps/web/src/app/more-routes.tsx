@@ -35,6 +35,7 @@ const moreRoutes: RouteObject[] = [
       { path: paths.myBookings, ...page(() => import('../features/bookings/pages/my-bookings-page')) },
       { path: paths.bookingPayment, ...page(() => import('../features/bookings/pages/booking-payment-page')) },
       { path: paths.bookingShare, ...page(() => import('../features/split-payment/pages/share-page')) },
+      { path: paths.levelRanking, ...page(() => import('../features/levels/pages/level-ranking-page')) },
       { path: paths.privateLessons, ...page(() => import('../features/private-lessons/pages/private-lessons-page')) },
       { path: paths.paymentCompleted, ...page(() => import('../features/payments/pages/payment-completed-page')) },
     ],

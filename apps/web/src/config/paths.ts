@@ -30,6 +30,8 @@ export const paths = {
   tournament: '/tornei/:id',
   tournamentTv: '/tornei/:id/tv',
   ranking: '/classifica',
+  /** Members: the club's ranking by level of a sport (docs/levels.md#ranking). */
+  levelRanking: '/classifica-livelli',
   /** Public: what the QR code on a membership card opens. */
   verifyMembership: '/verifica-tessera/:token',
   /** Public: the privacy notice accepted at registration. */

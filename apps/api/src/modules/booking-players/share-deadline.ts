@@ -9,6 +9,7 @@ import { owedBy, settlingLegs, shareReceivable, post, spendingLegs, walletOf } f
 import { readSettings } from '../settings/index.js';
 import { shareInvitationEmail, sharesChargedEmail, sharesPaidFromCreditEmail } from './booking-players.emails.js';
 import { deadlineOf, fullName, guestShareUrl, lockConfirmed, shareUrl, type SplitDeps, sum } from './split-terms.js';
+import { notifyMember } from '../push/index.js';
 
 export function createShareDeadline({ db, jobs, config }: Pick<SplitDeps, 'db' | 'jobs' | 'config'>) {
   /**
@@ -78,7 +79,9 @@ export function createShareDeadline({ db, jobs, config }: Pick<SplitDeps, 'db' |
         const deadline = deadlineOf(row.booking, splitDeadlineHours);
         const link = row.user ? shareUrl(config, row.id) : guestShareUrl(config, row.id, row.guestEmail!);
         const share = localizedEuros(shares.get(row.id)?.owed ?? 0);
-        await jobs.send('send-email', shareInvitationEmail(to, fullName(row.booking.user), whatOf(row.booking), share, link, deadline), { tx });
+        const email = shareInvitationEmail(to, fullName(row.booking.user), whatOf(row.booking), share, link, deadline);
+        // A member hears of a share still to pay as they chose (docs/push.md#kinds); a guest by e-mail.
+        await (row.user ? notifyMember(jobs, tx, { userId: row.user.id, kind: 'share_to_pay', email }) : jobs.send('send-email', email, { tx }));
       }
       return rows.length;
     }, TRANSACTION_OPTIONS);

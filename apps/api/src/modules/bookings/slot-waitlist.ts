@@ -17,6 +17,7 @@ import { LIVE, priceSlots, UNDER_OVERLAP_CONSTRAINT, whatOf } from './booking-te
 import { chargeBooking } from './booking-money.js';
 import { slotFreedEmail, slotOfferEmail } from './bookings.emails.js';
 import { takeCourtTurn } from './reserve-slot.js';
+import { notifyMember } from '../push/index.js';
 
 /** A booking that just gave up its span (cancelled, lapsed, or moved away from it). */
 export type FreedSlot = Pick<Booking, 'id' | 'courtId' | 'startsAt' | 'endsAt'>;
@@ -74,7 +75,7 @@ export function createSlotHandOff(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' |
     await chargeBooking(tx, booking, priceCents, undefined, { description: 'Prenotazione campo (lista d’attesa)' });
     await tx.bookingWaitlist.update({ where: { id: entry.id }, data: { status: 'offered', bookingId: booking.id, offeredAt: now } });
     const payUrl = localizedUrl(entry.user.locale, `${config.WEB_ORIGIN}/prenotazioni/pagamento/${booking.id}`);
-    await jobs.send('send-email', slotOfferEmail(entry.user, { ...whatOf(entry), price: localizedEuros(priceCents) }, expiresAt, payUrl), { tx });
+    await notifyMember(jobs, tx, { userId: entry.userId, kind: 'waitlist_offer', email: slotOfferEmail(entry.user, { ...whatOf(entry), price: localizedEuros(priceCents) }, expiresAt, payUrl) });
   }
 
   /**

@@ -12,6 +12,7 @@ import { participantName } from '../enrolments/index.js';
 import { readSettings } from '../settings/index.js';
 import { FIRST_IN_LINE, offerExpiry, offerToFirstInLine } from '../waitlist-offers/index.js';
 import { waitlistOfferEmail } from './course-waitlist.emails.js';
+import { notifyMember } from '../push/index.js';
 
 /** A whole-course place just freed: the course, and on a camp the band it counted in. */
 export interface FreedPlace {
@@ -53,7 +54,7 @@ export function createPlaceHandOff(deps: Pick<AppDeps, 'jobs' | 'config'>) {
               include: { course: { select: { name: true, titleDe: true, titleEn: true } }, user: true, child: true },
             });
             const email = waitlistOfferEmail(offered.user, { course: titleIn(offered.user.locale, offered.course), participant: participantName(offered), expiresAt: until }, localizedUrl(offered.user.locale, `${webOriginOf(deps.config)}/profilo`));
-            await deps.jobs.send('send-email', email, { tx });
+            await notifyMember(deps.jobs, tx, { userId: offered.userId, kind: 'waitlist_offer', email });
           },
           giveBack: () => givePlaceBack(tx, place),
         },

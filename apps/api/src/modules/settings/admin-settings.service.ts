@@ -19,6 +19,7 @@ const toSettingsDto = (settings: Setting): TBookingSettings => ({
   instalment_grace_days: settings.instalmentGraceDays,
   court_waitlist_offer_hours: settings.courtWaitlistOfferHours,
   court_waitlist_cutoff_hours: settings.courtWaitlistCutoffHours,
+  tournament_results_feed_levels: settings.tournamentResultsFeedLevels,
 });
 
 export function createAdminSettingsService({ db }: Pick<AppDeps, 'db'>) {
@@ -41,6 +42,7 @@ async function saveBookingSettings(db: Db, body: TBookingSettings): Promise<TBoo
     instalmentGraceDays: body.instalment_grace_days,
     courtWaitlistOfferHours: body.court_waitlist_offer_hours,
     courtWaitlistCutoffHours: body.court_waitlist_cutoff_hours,
+    tournamentResultsFeedLevels: body.tournament_results_feed_levels,
   });
   return toSettingsDto(settings);
 }

@@ -22,6 +22,7 @@ import { currentPlacements, scheduleInputOf, writePlacements } from './tournamen
 import { asJson, bumpLive, drawMatch, lockDrawn, lockTournament, matchRow, stateOf, type Tx } from './tournament-day-rows.js';
 import { TOURNAMENT_DAY_MESSAGES as M } from './tournament-day-terms.js';
 import { createTournamentScores } from './tournament-scores.js';
+import { notifyMember } from '../push/index.js';
 
 export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, checkouts: Checkouts, stripeRequests: StripeRequests) {
   const { db } = deps;
@@ -156,11 +157,11 @@ export function createTournamentDayService(deps: Pick<AppDeps, 'db' | 'jobs' | '
         const court = await tx.court.findUniqueOrThrow({ where: { id: row.courtId }, select: { code: true } });
         const players = await tx.tournamentPlayer.findMany({
           where: { entryId: { in: entryIds.flat() }, withdrawnAt: null, userId: { not: null }, user: { erasedAt: null } },
-          select: { user: { select: { email: true, firstName: true, locale: true } } },
+          select: { user: { select: { id: true, email: true, firstName: true, locale: true } } },
         });
         const url = `${webOriginOf(deps.config)}/tornei/${id}`;
         for (const { user } of players) {
-          await deps.jobs.send('send-email', matchCallEmail(user!, { tournament: titleIn(user!.locale, tournament), court: court.code, startsAt: row.startsAt }, url), { tx });
+          await notifyMember(deps.jobs, tx, { userId: user!.id, kind: 'tournament_call', email: matchCallEmail(user!, { tournament: titleIn(user!.locale, tournament), court: court.code, startsAt: row.startsAt }, url) });
         }
       }, TRANSACTION_OPTIONS);
       return { message: M.called };

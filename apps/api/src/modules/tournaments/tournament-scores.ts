@@ -10,6 +10,7 @@ import { AppError, invalid } from '../../lib/errors.js';
 import type { Message } from '../../lib/i18n.js';
 import { checkSets, type DrawMatch, type DrawState, matchesOf, placements, recordResult, type SetScore } from './draw/index.js';
 import { sideEntries } from './drawn-view.js';
+import { feedLevels } from './level-results.js';
 import { writeRankingResults } from './ranking-points.js';
 import type { MatchRow } from './tournament-day-plan.js';
 import { asJson, bumpLive, drawMatch, lockDrawn, matchRow, stateOf, type Tx } from './tournament-day-rows.js';
@@ -25,6 +26,7 @@ async function recordScore(tx: Tx, tournament: Tournament, row: MatchRow, sets: 
     tx.tournamentMatch.update({ where: { id: row.id }, data: { playedAt: new Date(), proposedSets: Prisma.DbNull, proposedByEntryId: null } }));
   await dropStaleProposals(tx, tournament.id, state);
   await unplaceNotNeeded(tx, tournament.id, state);
+  await feedLevels(tx, tournament, drawMatch(state, row.key));
   const places = placements(state);
   await bumpLive(tx, tournament.id, { draw: asJson(state), ...(places.length > 0 ? { status: 'finished' } : {}) });
   if (places.length === 0) return M.scoreSaved;

@@ -15,6 +15,7 @@ import { FIRST_IN_LINE, offerExpiry, offerToFirstInLine } from '../waitlist-offe
 import { chargePlayers, type EntryMoney } from './entry-money.js';
 import { lockTournament } from './registration.js';
 import { offerLapsedEmail, placeOfferedEmail } from './tournaments.emails.js';
+import { notifyMember } from '../push/index.js';
 
 export function createTournamentWaitlist(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, money: EntryMoney) {
   const { db } = deps;
@@ -47,7 +48,7 @@ export function createTournamentWaitlist(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
           await chargePlayers(tx, tournament, players);
           for (const player of players) {
             if (!player.user) continue;
-            await deps.jobs.send('send-email', placeOfferedEmail(player.user, { tournament: titleIn(player.user.locale, tournament), expiresAt: free ? null : expiresAt }, tournamentUrl(player.user.locale, tournament)), { tx });
+            await notifyMember(deps.jobs, tx, { userId: player.user.id, kind: 'waitlist_offer', email: placeOfferedEmail(player.user, { tournament: titleIn(player.user.locale, tournament), expiresAt: free ? null : expiresAt }, tournamentUrl(player.user.locale, tournament)) });
           }
         },
         giveBack: async () => {

@@ -28,6 +28,7 @@ const ENTITY_LABELS: Record<string, string> = {
   carnet_products: 'Tipo di carnet',
   check_ins: 'Ingresso',
   medical_certificates: 'Certificato medico',
+  member_level_changes: 'Livello del socio',
   rain_checks: 'Maltempo',
   courses: 'Corso',
   course_sessions: 'Lezione di un corso',

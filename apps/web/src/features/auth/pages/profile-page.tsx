@@ -21,6 +21,8 @@ import { MyEnrolmentsSection } from '../../school';
 import { MyWaitlistSection } from '../../school-waitlist';
 import { MyReceiptsSection } from '../../../components/my-receipts-section';
 import { PrivacySection } from '../components/privacy-section';
+import { LevelsSection } from '../../levels';
+import { NotificationsSection } from '../../push';
 import { useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
 
 /** Each language named in its own words, as the header's switcher names it. */
@@ -57,8 +59,10 @@ export default function ProfilePage() {
       <ChildrenSection />
       <MyEnrolmentsSection />
       <MyWaitlistSection />
+      <LevelsSection />
       <MyReceiptsSection />
       <ConsentsSection />
+      <NotificationsSection />
       <PrivacySection />
     </section>
   );
