@@ -21,5 +21,7 @@ export default defineConfig({
     maxWorkers: 3,
     // The files of a worker share its loaded modules (the API, vite) instead of importing them again each.
     isolate: false,
+    // Each file's time also goes to .test-timings/ for `pnpm test:timings` (docs/testing.md#test-timings).
+    reporters: ['default', '../scripts/test-timings-reporter.mjs'],
   },
 });
