@@ -4,6 +4,7 @@
 // others' last times.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const outputDir = new URL('../.test-timings/', import.meta.url);
 
@@ -37,6 +38,7 @@ export default class TestTimingsReporter {
     const kept = earlier.filter((file) => !ran.has(file.file) && existsSync(join(root, file.file)));
     mkdirSync(outputDir, { recursive: true });
     const lastRun = { finishedAt: new Date().toISOString(), files: files.length, wallMs: Date.now() - this.startedAt };
-    writeFileSync(path, `${JSON.stringify({ suite: this.suite, lastRun, files: [...files, ...kept] }, null, 1)}\n`);
+    const suiteRoot = relative(fileURLToPath(new URL('..', import.meta.url)), root);
+    writeFileSync(path, `${JSON.stringify({ suite: this.suite, root: suiteRoot, lastRun, files: [...files, ...kept] }, null, 1)}\n`);
   }
 }

@@ -16,7 +16,8 @@ for (const suite of SUITES) {
   }
   found += 1;
   const report = JSON.parse(readFileSync(path, 'utf8'));
-  const files = [...report.files].sort((a, b) => b.wallMs - a.wallMs);
+  // A file deleted or renamed since its last run is no longer the suite's.
+  const files = report.files.filter((file) => existsSync(new URL(`../${report.root}/${file.file}`, import.meta.url))).sort((a, b) => b.wallMs - a.wallMs);
   const total = (key) => files.reduce((sum, file) => sum + file[key], 0);
   const { lastRun } = report;
   console.log(`\n${suite}: ${files.length} files; the last run: ${lastRun.files} files in ${seconds(lastRun.wallMs).trim()}, finished ${lastRun.finishedAt}`);
