@@ -24,5 +24,7 @@ export default defineConfig({
     isolate: false,
     // The longest files first, also on a clean clone where vitest has no timings (./src/longest-first.ts).
     sequence: { sequencer: LongestFirst },
+    // Each file's time also goes to .test-timings/ for `pnpm test:timings` (docs/testing.md#test-timings).
+    reporters: ['default', '../scripts/test-timings-reporter.mjs'],
   },
 });

@@ -15,5 +15,7 @@ export default defineConfig({
     // expect.poll waits for a state (a webhook applied, a job done): on a busy machine that can take
     // longer than its 1 s default, and giving up early would fail a correct test.
     expect: { poll: { timeout: 15_000 } },
+    // Each file's time also goes to .test-timings/ for `pnpm test:timings` (docs/testing.md#test-timings).
+    reporters: ['default', '../../scripts/test-timings-reporter.mjs'],
   },
 });

@@ -45,5 +45,7 @@ export default defineConfig({
     // Ceilings, not waits: on a busy machine (the API suite runs alongside) a screen test can take more
     // than vitest's 5 s default, and failing it then would say nothing about the screen.
     testTimeout: 20_000,
+    // Each file's time also goes to .test-timings/ for `pnpm test:timings` (docs/testing.md#test-timings).
+    reporters: ['default', '../../scripts/test-timings-reporter.mjs'],
   },
 });

@@ -1,12 +1,16 @@
 // An ESLint rule: no import cycle, `import type` included. import-x/no-cycle skips type-only imports (they
 // vanish from the JavaScript), yet a cycle of types still ties modules together both ways: the API's
 // modules depend on one another one way only, whatever an import brings. The whole graph is read from
-// the files, so a cycle is found from whichever file of it is linted.
+// the files, so a cycle is found from whichever file of it is linted. It is the lint's only cycle rule:
+// import-x/no-cycle found a subset of these cycles at four fifths of the lint's time (docs/testing.md#lint-and-typecheck).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-/** `import …`, `import type …` and `export … from` of a relative path, at the start of a line. */
-const IMPORT = /^\s*(?:import|export)\s+[^'";]*?\s*from\s*['"](\.[^'"]+)['"]/gm;
+/**
+ * `import …`, `import type …`, `export … from` and `import '…'` of a relative path, at the start of a line,
+ * and `import('…')` anywhere (a page loaded lazily is still a dependency).
+ */
+const IMPORTS = [/^\s*(?:import|export)\s+[^'";]*?\s*from\s*['"](\.[^'"]+)['"]/gm, /^\s*import\s*['"](\.[^'"]+)['"]/gm, /\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g];
 
 const SOURCE = /\.tsx?$/;
 
@@ -19,7 +23,7 @@ function resolveImport(from, specifier) {
 
 /** The files a source imports, type-only imports included. */
 function importsOf(file, source) {
-  return [...source.matchAll(IMPORT)].map(([, specifier]) => resolveImport(file, specifier)).filter((to) => to !== null);
+  return IMPORTS.flatMap((pattern) => [...source.matchAll(pattern)]).map(([, specifier]) => resolveImport(file, specifier)).filter((to) => to !== null);
 }
 
 const graphs = new Map();
@@ -75,7 +79,7 @@ export default {
     graph.set(file, own);
     const relative = (path) => path.slice(root.length + 1);
     return {
-      'ImportDeclaration, ExportNamedDeclaration[source], ExportAllDeclaration'(node) {
+      'ImportDeclaration, ExportNamedDeclaration[source], ExportAllDeclaration, ImportExpression'(node) {
         const specifier = node.source?.value;
         if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
         const to = resolveImport(file, specifier);
