@@ -4,7 +4,8 @@
 -- outside a competitive match's level range asks first, and every player in answers.
 CREATE TYPE open_match_format AS ENUM ('volley_2x2', 'volley_4x4', 'tennis_doubles', 'footvolley_2x2');
 CREATE TYPE open_match_gender AS ENUM ('women', 'men', 'mixed', 'open');
-CREATE TYPE open_match_state AS ENUM ('open', 'kept', 'cancelled');
+-- filled: every place paid at the cut-off, so the match is played; kept: its organiser paid the missing parts.
+CREATE TYPE open_match_state AS ENUM ('open', 'filled', 'kept', 'cancelled');
 CREATE TYPE open_match_request_state AS ENUM ('asking', 'joined', 'withdrawn');
 
 ALTER TABLE settings ADD COLUMN open_match_cutoff_hours integer NOT NULL DEFAULT 6 CHECK (open_match_cutoff_hours BETWEEN 1 AND 72);

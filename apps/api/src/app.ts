@@ -43,6 +43,7 @@ import { registerEnrolmentsRoutes } from './modules/enrolments/index.js';
 import { registerCourseWaitlistRoutes } from './modules/course-waitlist/index.js';
 import { registerCoachingRoutes } from './modules/coaching/index.js';
 import { registerPrivateLessonsRoutes } from './modules/private-lessons/index.js';
+import { registerOpenMatchesRoutes } from './modules/open-matches/index.js';
 import { registerTournamentDayRoutes, registerTournamentsRoutes } from './modules/tournaments/index.js';
 import { registerSchoolReportsRoutes } from './modules/school-reports/index.js';
 import { registerBookingPlayersRoutes } from './modules/booking-players/index.js';
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerPrivateLessonsRoutes(mount, services.privateLessons);
   registerTournamentsRoutes(mount, services.tournaments);
   registerTournamentDayRoutes(mount, services.tournamentDay, services.tournaments.adminGet);
+  registerOpenMatchesRoutes(mount, services.openMatches);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -34,6 +34,7 @@ import { createAdminPriceListService, createPricesService } from './modules/pric
 import { createAdminSettingsService } from './modules/settings/index.js';
 import { createSetupsService } from './modules/setups/index.js';
 import { createRainChecksService } from './modules/rain-checks/index.js';
+import { createOpenMatchesService } from './modules/open-matches/index.js';
 
 /** What a payment buys, locked by its own module (payments/payment-targets.ts). */
 const TARGET_LOCKS: TargetLocks = {
@@ -109,6 +110,7 @@ export function createServices(deps: AppDeps) {
     privateLessons: createPrivateLessonsService(deps),
     tournaments,
     tournamentDay: createTournamentDayService(deps, checkouts, stripeRequests),
+    openMatches: createOpenMatchesService(deps, { checkouts, stripeRequests, cancelBooking }),
   };
 }
 

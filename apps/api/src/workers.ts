@@ -4,7 +4,7 @@ import type { AppDeps } from './deps.js';
 import { createBackup } from './modules/backups/index.js';
 import type { Services } from './services.js';
 
-export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, stripeRequests, broadcasts, bookings, receipts, certificates, bookingPlayers, rainChecks, carnets, reconciliation, enrolments, courseWaitlist, courses, tournaments }: Services) {
+export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { memberships, stripeRequests, broadcasts, bookings, receipts, certificates, bookingPlayers, rainChecks, carnets, reconciliation, enrolments, courseWaitlist, courses, tournaments, openMatches }: Services) {
   await jobs.work('send-email', (message) => mailer.send(message));
   await jobs.work('membership-activated', ({ membershipId }) => memberships.sendActivation(membershipId));
   await jobs.work('stripe-request', ({ requestId }) => stripeRequests.perform(requestId));
@@ -47,6 +47,9 @@ export async function startWorkers({ jobs, mailer, config, logger }: AppDeps, { 
   });
   await jobs.work('certificates-daily', async () => {
     await certificates.runDaily();
+  });
+  await jobs.work('open-matches-cutoff', async (_data, stopping) => {
+    await openMatches.cancelUnfilled(stopping);
   });
   await jobs.work('broadcast-send', ({ broadcastId }, stopping) => broadcasts.send(broadcastId, stopping));
   await jobs.work('rain-check', ({ rainCheckId }, stopping) => rainChecks.process(rainCheckId, stopping));

@@ -12,6 +12,7 @@ import { courseWaitlistRoutes } from './course-waitlist.js';
 import { coachingRoutes } from './coaching.js';
 import { privateLessonsRoutes } from './private-lessons.js';
 import { tournamentsRoutes } from './tournaments.js';
+import { openMatchesRoutes } from './open-matches.js';
 import { schoolReportsRoutes } from './school-reports.js';
 import { bookingPlayersRoutes } from './booking-players.js';
 import { creditRoutes } from './credit.js';
@@ -88,6 +89,7 @@ export const api = {
   schoolReports: schoolReportsRoutes,
   privateLessons: privateLessonsRoutes,
   tournaments: tournamentsRoutes,
+  openMatches: openMatchesRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

@@ -56,4 +56,5 @@ export * from './rome-time.js';
 export * from './school-reports.js';
 export * from './private-lessons.js';
 export * from './tournaments.js';
+export * from './open-matches.js';
 export * from './api.js';

@@ -41,6 +41,8 @@ export interface JobPayloads {
   'rain-check': { rainCheckId: number };
   /** Daily: the books proved (docs/domain.md#reconciliation); the verdict is kept for the dashboard and the metrics. */
   'ledger-reconciliation': Record<string, never>;
+  /** Every minute: open matches not full at their cut-off are cancelled and every part returned (once). */
+  'open-matches-cutoff': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 /** `stopping` is aborted when the process stops taking jobs: a long job ends early and resumes later. */
@@ -68,6 +70,7 @@ export const JOB_QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'rain-check': { policy: 'singleton', retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 * 60 },
   'ledger-reconciliation': { policy: 'singleton', retryLimit: 2, retryDelay: 600, expireInSeconds: 1800 },
   'courses-minimum-check': { policy: 'singleton', retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 },
+  'open-matches-cutoff': { policy: 'singleton', retryLimit: 2, expireInSeconds: 300 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_QUEUES) as JobName[];
@@ -93,4 +96,5 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   'ledger-reconciliation': '15 4 * * *',
   // Hourly from the check day's first hour; a course checked once is not read again.
   'courses-minimum-check': '20 * * * *',
+  'open-matches-cutoff': '* * * * *',
 };
