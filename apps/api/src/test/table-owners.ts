@@ -67,6 +67,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   tournament_partner_posts: 'tournaments',
   tournament_partner_answers: 'tournaments',
   ranking_results: 'tournaments',
+  open_matches: 'open-matches',
+  open_match_requests: 'open-matches',
+  open_match_answers: 'open-matches',
   // Shared code's (lib/): no module names them.
   rate_limit_hits: 'lib',
   mail_pacer: 'lib',

@@ -13,7 +13,7 @@ import { matchMessages } from './match-terms.js';
 export function createMatchCutoff({ db, cancelBooking }: { db: Db; cancelBooking: CancelBooking }) {
   return async function cancelUnfilled(stopping?: AbortSignal, now = new Date()) {
     const due = await db.openMatch.findMany({ where: { state: 'open', cutoffAt: { lte: now } }, select: { id: true }, orderBy: { id: 'asc' } });
-    let cancelled = 0;
+    const cancelled: number[] = [];
     for (const { id } of due) {
       if (stopping?.aborted) break;
       await db.$transaction(async (tx) => {
@@ -30,7 +30,7 @@ export function createMatchCutoff({ db, cancelBooking }: { db: Db; cancelBooking
           await cancelBooking(tx, row, { policy: { by: 'member' }, reason, cancelledById: null, now, refundReason: 'cancelled', description: reason });
         }
         await tx.openMatch.update({ where: { id }, data: { state: 'cancelled', cancelledAt: now } });
-        cancelled += 1;
+        cancelled.push(id);
       }, TRANSACTION_OPTIONS);
     }
     return { cancelled };
