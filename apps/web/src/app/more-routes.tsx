@@ -36,6 +36,8 @@ const moreRoutes: RouteObject[] = [
       { path: paths.bookingPayment, ...page(() => import('../features/bookings/pages/booking-payment-page')) },
       { path: paths.bookingShare, ...page(() => import('../features/split-payment/pages/share-page')) },
       { path: paths.privateLessons, ...page(() => import('../features/private-lessons/pages/private-lessons-page')) },
+      { path: paths.openMatches, ...page(() => import('../features/open-matches/pages/open-matches-page')) },
+      { path: paths.openMatch, ...page(() => import('../features/open-matches/pages/open-match-page')) },
       { path: paths.paymentCompleted, ...page(() => import('../features/payments/pages/payment-completed-page')) },
     ],
   },
