@@ -118,7 +118,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerPrivateLessonsRoutes(mount, services.privateLessons);
   registerTournamentsRoutes(mount, services.tournaments);
   registerTournamentDayRoutes(mount, services.tournamentDay, services.tournaments.adminGet);
-  registerOpenMatchesRoutes(mount, services.openMatches);
+  registerOpenMatchesRoutes(mount, services.openMatches, deps);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -162,6 +162,11 @@ export const openMatchesRoutes = {
     summary: 'Lascia la partita prima del termine: la quota torna da dove è stata pagata',
     params: ZIdParams, response: ZMessage,
   }),
+  preview: defineRoute({
+    method: 'get', path: '/api/open-matches/:id/preview', tag: 'open-matches', access: 'public',
+    summary: 'Il link da condividere: una pagina con titolo, descrizione e immagine Open Graph nella lingua di chi la apre, che porta alla partita',
+    params: ZIdParams, query: z.object({ lang: z.enum(['it', 'de', 'en'], z.because(openMatchMessages.filter)).optional() }), response: z.unknown(),
+  }),
   keep: defineRoute({
     method: 'post', path: '/api/open-matches/:id/keep', tag: 'open-matches', access: 'user',
     summary: 'L’organizzatore tiene la partita pagando con il credito le quote mancanti',

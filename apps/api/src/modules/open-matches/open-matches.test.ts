@@ -67,7 +67,8 @@ describe('opening and joining a match', () => {
     const opened = await request(app).post('/api/open-matches').set(bearer(organiser)).send({ booking_id: bookingId, ...friendly, note: 'Manca il quarto' }).expect(201);
     expect(opened.body).toMatchObject({ sport: 'beach_volley', players_count: 4, part: '5.00', places_left: 3, note: 'Manca il quarto' });
 
-    // The organiser now owes only their part: 5 € of credit pays it and confirms the booking.
+    // The organiser now owes only their part: the payment page shows it, and 5 € of credit pays it and confirms the booking.
+    expect((await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200)).body.organiser_share).toBe('5.00');
     await topUp(organiser, '5.00');
     await request(app).post(`/api/bookings/${bookingId}/pay-with-credit`).set(bearer(organiser)).expect(200);
     expect(await balanceOf(organiser)).toBe(0);
@@ -82,8 +83,18 @@ describe('opening and joining a match', () => {
     expect(joined.body.match).toMatchObject({ places_left: 2, my_way_in: 'in' });
     expect(await balanceOf(anna)).toBe(0);
     await joinMatch(anna, opened.body.id).expect(409);
+    // The split payment's own changes would split the fixed parts again: the match's page is the way in and out.
+    expect((await request(app).post(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).send({ user_id: bea.id }).expect(409)).body.message).toBe(
+      'Questa prenotazione è una partita aperta: i giocatori entrano ed escono dalla pagina della partita.',
+    );
     await joinByCard(bea, opened.body.id);
     expect((await show(organiser, opened.body.id)).players.map((player: { name: string }) => player.name)).toEqual(['Gioca0 Amichevole', 'Gioca1 Amichevole', 'Gioca2 Amichevole']);
+    // The shared link's preview for chat apps, in the link's language; nobody is named.
+    const preview = (await request(app).get(`/api/open-matches/${opened.body.id}/preview`).query({ lang: 'de' }).expect(200)).text;
+    expect(preview).toContain('<meta property="og:title" content="Beachvolleyball 2×2 · ');
+    expect(preview).toContain('<meta property="og:description" content="Freundschaftsspiel · 1 Spieler fehlt · Anteil 5,00');
+    expect(preview).toContain(`/de/partite/${opened.body.id}`);
+    expect(preview).not.toContain('Amichevole');
     // Past the cut-off a player no longer leaves (the match is played, or cancelled by the job).
     await db.openMatch.update({ where: { id: opened.body.id }, data: { cutoffAt: new Date(Date.now() - 60_000) } });
     expect((await request(app).post(`/api/open-matches/${opened.body.id}/leave`).set(bearer(bea)).expect(409)).body.message).toBe('Il termine per completare la partita è passato: puoi lasciarla solo se qualcuno prende il tuo posto.');

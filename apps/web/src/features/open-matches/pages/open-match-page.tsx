@@ -41,7 +41,8 @@ export default function OpenMatchPage() {
       setMessage({ tone: 'error', text: serverMessage(error) ?? t`Si è verificato un errore. Riprova più tardi.` });
     }
   };
-  const shareLink = typeof window === 'undefined' ? '' : window.location.href.split('?')[0]!;
+  // The link for chat apps: a preview (Open Graph) in this page's language that leads to this page.
+  const shareLink = typeof window === 'undefined' ? '' : `${window.location.origin}/api/open-matches/${id}/preview?lang=${i18n.locale}`;
   async function copyLink() {
     await navigator.clipboard?.writeText(shareLink).catch(() => undefined);
     setCopied(true);
