@@ -75,7 +75,9 @@ describe('open matches, in Chromium', () => {
     await page.getByText('Questa prenotazione è già pagata e confermata.').waitFor();
     expect(await creditBalance(ctx.stack.db, (await ctx.stack.db.user.findUniqueOrThrow({ where: { email: ORGANISER } })).id)).toBe(0);
 
-    await page.getByRole('link', { name: 'Vai alla partita' }).click();
+    // Paid, the match is listed; the organiser finds it there.
+    await page.goto(`${ctx.stack.webUrl}/partite`);
+    await page.getByRole('list', { name: 'Partite aperte' }).getByRole('link', { name: /Beach volley 2×2/ }).click();
     await matchPage(page).waitFor();
     link = new URL(page.url()).pathname;
     expect(link).toMatch(/^\/partite\/\d+$/);
