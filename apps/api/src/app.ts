@@ -45,6 +45,7 @@ import { registerLevelsRoutes } from './modules/levels/index.js';
 import { registerPushRoutes } from './modules/push/index.js';
 import { registerCoachingRoutes } from './modules/coaching/index.js';
 import { registerPrivateLessonsRoutes } from './modules/private-lessons/index.js';
+import { registerOpenMatchesRoutes } from './modules/open-matches/index.js';
 import { registerTournamentDayRoutes, registerTournamentsRoutes } from './modules/tournaments/index.js';
 import { registerSchoolReportsRoutes } from './modules/school-reports/index.js';
 import { registerBookingPlayersRoutes } from './modules/booking-players/index.js';
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerTournamentDayRoutes(mount, services.tournamentDay, services.tournaments.adminGet);
   registerLevelsRoutes(mount, services.levels);
   registerPushRoutes(mount, services.push);
+  registerOpenMatchesRoutes(mount, services.openMatches, deps);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

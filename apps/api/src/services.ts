@@ -36,6 +36,7 @@ import { createSetupsService } from './modules/setups/index.js';
 import { createRainChecksService } from './modules/rain-checks/index.js';
 import { createLevelsService } from './modules/levels/index.js';
 import { createPushService } from './modules/push/index.js';
+import { createOpenMatchesService } from './modules/open-matches/index.js';
 
 /** What a payment buys, locked by its own module (payments/payment-targets.ts). */
 const TARGET_LOCKS: TargetLocks = {
@@ -113,6 +114,7 @@ export function createServices(deps: AppDeps) {
     tournamentDay: createTournamentDayService(deps, checkouts, stripeRequests),
     levels: createLevelsService(deps),
     push: createPushService(deps),
+    openMatches: createOpenMatchesService(deps, { checkouts, stripeRequests, cancelBooking }),
   };
 }
 

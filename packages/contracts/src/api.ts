@@ -14,6 +14,7 @@ import { pushRoutes } from './push.js';
 import { coachingRoutes } from './coaching.js';
 import { privateLessonsRoutes } from './private-lessons.js';
 import { tournamentsRoutes } from './tournaments.js';
+import { openMatchesRoutes } from './open-matches.js';
 import { schoolReportsRoutes } from './school-reports.js';
 import { bookingPlayersRoutes } from './booking-players.js';
 import { creditRoutes } from './credit.js';
@@ -92,6 +93,7 @@ export const api = {
   tournaments: tournamentsRoutes,
   levels: levelsRoutes,
   push: pushRoutes,
+  openMatches: openMatchesRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

@@ -58,4 +58,5 @@ export * from './private-lessons.js';
 export * from './tournaments.js';
 export * from './levels.js';
 export * from './push.js';
+export * from './open-matches.js';
 export * from './api.js';

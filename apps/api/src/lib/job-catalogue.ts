@@ -44,6 +44,8 @@ export interface JobPayloads {
   'ledger-reconciliation': Record<string, never>;
   /** One push notification to one device (docs/push.md#sending), already worded in its member's language. */
   'push-send': { subscriptionId: number; payload: TPushPayload };
+  /** Every minute: open matches not full at their cut-off are cancelled and every part returned (once). */
+  'open-matches-cutoff': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 /** `stopping` is aborted when the process stops taking jobs: a long job ends early and resumes later. */
@@ -73,6 +75,7 @@ export const JOB_QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'courses-minimum-check': { policy: 'singleton', retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 },
   // A push service slow or down costs retries, never a request's time.
   'push-send': { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  'open-matches-cutoff': { policy: 'singleton', retryLimit: 2, expireInSeconds: 300 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_QUEUES) as JobName[];
@@ -98,4 +101,5 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   'ledger-reconciliation': '15 4 * * *',
   // Hourly from the check day's first hour; a course checked once is not read again.
   'courses-minimum-check': '20 * * * *',
+  'open-matches-cutoff': '* * * * *',
 };

@@ -73,6 +73,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   push_vapid_keys: 'push',
   push_subscriptions: 'push',
   notification_preferences: 'push',
+  open_matches: 'open-matches',
+  open_match_requests: 'open-matches',
+  open_match_answers: 'open-matches',
   // Shared code's (lib/): no module names them.
   rate_limit_hits: 'lib',
   mail_pacer: 'lib',

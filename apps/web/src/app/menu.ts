@@ -37,4 +37,5 @@ export const PROFILE_LINKS: TranslatedLink[] = [
   { label: msg`Tesseramento`, to: paths.membership },
   { label: msg`Le mie prenotazioni`, to: paths.myBookings },
   { label: msg`Prenota campo`, to: paths.bookings },
+  { label: msg`Partite aperte`, to: paths.openMatches },
 ];

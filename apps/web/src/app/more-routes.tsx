@@ -37,6 +37,8 @@ const moreRoutes: RouteObject[] = [
       { path: paths.bookingShare, ...page(() => import('../features/split-payment/pages/share-page')) },
       { path: paths.levelRanking, ...page(() => import('../features/levels/pages/level-ranking-page')) },
       { path: paths.privateLessons, ...page(() => import('../features/private-lessons/pages/private-lessons-page')) },
+      { path: paths.openMatches, ...page(() => import('../features/open-matches/pages/open-matches-page')) },
+      { path: paths.openMatch, ...page(() => import('../features/open-matches/pages/open-match-page')) },
       { path: paths.paymentCompleted, ...page(() => import('../features/payments/pages/payment-completed-page')) },
     ],
   },

@@ -21,6 +21,9 @@ export const paths = {
   /** A player's share of a split booking, linked from the invitation e-mail. */
   bookingShare: '/quote/:shareId',
   paymentCompleted: '/pagamento-completato',
+  /** Members: open matches to join, and one match (its address is the link to share; docs/open-matches.md). */
+  openMatches: '/partite',
+  openMatch: '/partite/:matchId',
   /** Public: the school's courses open to enrolment. */
   school: '/scuola',
   /** Members: the coaches' open private lessons, to book (docs/school.md#private-lessons). */

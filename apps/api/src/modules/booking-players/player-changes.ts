@@ -22,6 +22,8 @@ export function createPlayerChanges({ db, checkouts }: Pick<SplitDeps, 'db' | 'c
     await lockBooking(tx, bookingId);
     const booking = await visibleBooking(viewer, bookingId, tx);
     if (booking.userId !== viewer.id) throw forbidden(playerMessages.notOrganiser);
+    // An open match's players come and go on its own page, each paying a fixed part (docs/open-matches.md).
+    if (await tx.openMatch.count({ where: { bookingId } })) throw new AppError(409, playerMessages.openMatch);
     const now = new Date();
     if (booking.status !== 'confirmed' && !isLiveHold(booking, now)) throw new AppError(409, playerMessages.notHeld);
     // Within the deadline shares would pass to the organiser at once: nobody is invited to pay one.
@@ -100,6 +102,7 @@ export function createPlayerChanges({ db, checkouts }: Pick<SplitDeps, 'db' | 'c
       const now = new Date();
       const open = booking.status === 'confirmed' || isLiveHold(booking, now);
       if (player.userId !== viewer.id || player.status !== 'invited' || player.paidAt !== null || !open || now >= deadlineOf(booking, splitDeadlineHours)) throw new AppError(409, playerMessages.cannotLeave);
+      if (await tx.openMatch.count({ where: { bookingId: booking.id } })) throw new AppError(409, playerMessages.openMatch);
       await dropOut(tx, booking, player);
     }, TRANSACTION_OPTIONS);
     return { message: playerMessages.left };

@@ -27,7 +27,9 @@ export function createSplitReads({ db }: Pick<SplitDeps, 'db'>) {
   function splitDto(booking: SplitBooking, shares: Shares, money: BookingMoney, viewer: User, deadlineHours: number, now: Date): TBookingSplit {
     const players = booking.players.filter(stillIn);
     const shareOf = (player: { id: number }) => shares.get(player.id) ?? NO_SHARE;
-    const organiserShare = booking.priceCents - sum(players.map((player) => shareOf(player).assigned));
+    // An open match's other places were taken off the organiser's part when it opened (docs/open-matches.md#the-match).
+    const matchPlaces = booking.openMatch && booking.openMatch.state !== 'kept' ? booking.openMatch.partCents * (booking.openMatch.playersCount - 1) : 0;
+    const organiserShare = booking.priceCents - matchPlaces - sum(players.map((player) => shareOf(player).assigned));
     const organiserPaid = booking.status === 'cancelled' ? 0 : organiserShare - money.organiserOwed;
     // Added by an address and not paid yet: shown by that address, so adding one tells nobody whether it has an account.
     const shownByEmail = (player: PlayerRow) => !isStaff(viewer) && player.userId !== viewer.id && player.invitedEmail !== null && player.paidAt === null;

@@ -2,7 +2,7 @@
 // booking with its players is read, who still owes, the deadline, and the links of a share.
 import { defineMessages } from '@beach/contracts';
 import type { Config } from '../../config.js';
-import type { Booking, BookingPlayer, Court, Prisma, User } from '../../generated/prisma/client.js';
+import type { Booking, BookingPlayer, Court, OpenMatch, Prisma, User } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import type { JobQueue } from '../../lib/jobs.js';
 import { webOriginOf } from '../../lib/web-origin.js';
@@ -28,6 +28,7 @@ export const playerMessages = defineMessages({
   self: /* i18n */ { id: 'api.booking_players.self', message: 'Sei tu l’organizzatore: sei già nella partita.' },
   unknownMember: /* i18n */ { id: 'api.booking_players.unknown_member', message: 'Socio non trovato.' },
   notPayable: /* i18n */ { id: 'api.booking_players.not_payable', message: 'Questa quota non è da pagare.' },
+  openMatch: /* i18n */ { id: 'api.booking_players.open_match', message: 'Questa prenotazione è una partita aperta: i giocatori entrano ed escono dalla pagina della partita.' },
   notConfirmed: /* i18n */ { id: 'api.booking_players.not_confirmed', message: 'L’organizzatore non ha ancora confermato la prenotazione: riprova tra poco.' },
   paidWithCredit: /* i18n */ { id: 'api.booking_players.paid_with_credit', message: 'Quota pagata con il credito.' },
   left: /* i18n */ { id: 'api.booking_players.left', message: 'Hai lasciato la partita: le quote degli altri sono state ricalcolate.' },
@@ -39,12 +40,13 @@ export const playerMessages = defineMessages({
 });
 
 export type PlayerRow = BookingPlayer & { user: Pick<User, 'id' | 'firstName' | 'lastName' | 'email'> | null };
-export type SplitBooking = Booking & { court: Court; user: User | null; players: PlayerRow[] };
+export type SplitBooking = Booking & { court: Court; user: User | null; players: PlayerRow[]; openMatch: Pick<OpenMatch, 'partCents' | 'playersCount' | 'state'> | null };
 
 export const WITH_PLAYERS = {
   court: true,
   user: true,
   players: { include: { user: { select: { id: true, firstName: true, lastName: true, email: true } } }, orderBy: { id: 'asc' } },
+  openMatch: { select: { partCents: true, playersCount: true, state: true } },
 } as const satisfies Prisma.BookingInclude;
 
 export const fullName = (user: Pick<User, 'firstName' | 'lastName'> | null) => (user ? `${user.firstName} ${user.lastName}` : '');

@@ -26,6 +26,7 @@ import { BookingSummary } from '../../../components/booking-summary';
 import { PayWithCarnet } from '../../carnets';
 import { CreditAndCardButton, DebtNotice, PayWithCredit } from '../../credit';
 import { PlayersPanel, useBookingSplit } from '../../split-payment';
+import { OpenMatchPanel } from '../../open-matches';
 
 /** Seconds left until `until`, ticking every second. */
 function useCountdown(until: string | null) {
@@ -152,6 +153,7 @@ export default function BookingPaymentPage() {
             </Alert>
           ) : (
             <>
+            <OpenMatchPanel bookingId={id} />
             <PlayersPanel bookingId={id} />
             <form onSubmit={submit(pay)} noValidate className="space-y-4">
               <p role="timer" aria-live="off" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -1,0 +1,5 @@
+// The open-matches module as the rest of the API sees it: only what is exported here may be imported from
+// outside the module (eslint.config.js refuses the rest).
+export { registerOpenMatchesRoutes } from './open-matches.router.js';
+export { createOpenMatchesService } from './open-matches.service.js';
+export { memberLevel } from './match-terms.js';

@@ -1,0 +1,87 @@
+// How a member sees open matches (docs/open-matches.md#the-list): the players with their levels, the
+// places left, the price of a part and the time left to fill it; the requests a player answers.
+import { centsToMoney, type TOpenMatch } from '@beach/contracts';
+import type { Prisma, User } from '../../generated/prisma/client.js';
+import type { Db } from '../../lib/db.js';
+import { AppError } from '../../lib/errors.js';
+import { timeOf, todayInRome } from '../../lib/time.js';
+import { formatOf, matchMessages, memberLevel, playersIn, withinRange } from './match-terms.js';
+
+export const MATCH_DETAILS = {
+  booking: { include: { court: true } },
+  organiser: true,
+  requests: { where: { state: 'asking' }, orderBy: { id: 'asc' }, include: { user: true, answers: true } },
+} satisfies Prisma.OpenMatchInclude;
+export type MatchRow = Prisma.OpenMatchGetPayload<{ include: typeof MATCH_DETAILS }>;
+
+const nameOf = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;
+const levelOf = (tenths: number | null) => (tenths === null ? null : tenths / 10);
+
+export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, viewer: Pick<User, 'id'>, now: Date): Promise<TOpenMatch> {
+  const { sport, players: count } = formatOf(match.format);
+  const joined = await playersIn(tx, match.bookingId, now);
+  const people = [{ user: match.organiser, organiser: true }, ...joined.flatMap((player) => (player.user ? [{ user: player.user, organiser: false }] : []))];
+  const inIds = new Set(people.map((person) => person.user.id));
+  const placesLeft = Math.max(0, count - people.length);
+  const booking = match.booking;
+  const closed = match.state === 'cancelled' || booking.status === 'cancelled' || booking.status === 'expired';
+  const allPaid = joined.every((player) => player.paidAt !== null);
+  const state = closed ? 'cancelled' : match.state === 'kept' ? 'kept' : (placesLeft === 0 && allPaid) || match.state === 'filled' ? 'full' : 'open';
+  const requests = match.requests
+    .filter((request) => inIds.has(viewer.id) || request.userId === viewer.id)
+    .map((request) => {
+      const answers = new Map(request.answers.map((answer) => [answer.playerId, answer.accepted]));
+      const deciders = people.filter((person) => person.user.id !== request.userId);
+      return {
+        id: request.id,
+        user_id: request.userId,
+        name: nameOf(request.user),
+        is_me: request.userId === viewer.id,
+        accepted: deciders.every((person) => answers.get(person.user.id) === true),
+        refused_by: deciders.filter((person) => answers.get(person.user.id) === false).map((person) => ({ user_id: person.user.id, name: nameOf(person.user) })),
+        my_answer: answers.get(viewer.id) ?? null,
+      };
+    });
+  const mine = requests.find((request) => request.is_me);
+  const open = state === 'open' && match.cutoffAt > now && booking.status === 'confirmed';
+  const way = inIds.has(viewer.id)
+    ? 'in'
+    : !open || placesLeft === 0
+      ? 'none'
+      : mine
+        ? mine.accepted
+          ? 'accepted'
+          : 'asked'
+        : withinRange(match, await memberLevel(tx, viewer.id, sport))
+          ? 'join'
+          : 'ask';
+  return {
+    id: match.id,
+    booking_id: match.bookingId,
+    sport,
+    format: match.format,
+    players_count: count,
+    competitive: match.competitive,
+    level_min: levelOf(match.levelMinTenths),
+    level_max: levelOf(match.levelMaxTenths),
+    gender: match.gender,
+    note: match.note,
+    court: booking.court.name,
+    date: todayInRome(booking.startsAt),
+    start: timeOf(booking.startsAt),
+    end: timeOf(booking.endsAt, true),
+    part: centsToMoney(match.partCents),
+    cutoff_at: match.cutoffAt.toISOString(),
+    state,
+    places_left: placesLeft,
+    players: await Promise.all(people.map(async (person) => ({ user_id: person.user.id, name: nameOf(person.user), organiser: person.organiser, level: await memberLevel(tx, person.user.id, sport), is_me: person.user.id === viewer.id }))),
+    my_way_in: way,
+    requests,
+  };
+}
+
+export async function matchRow(db: Db | Prisma.TransactionClient, id: number): Promise<MatchRow> {
+  const match = await db.openMatch.findUnique({ where: { id }, include: MATCH_DETAILS });
+  if (!match) throw new AppError(404, matchMessages.notFound);
+  return match;
+}

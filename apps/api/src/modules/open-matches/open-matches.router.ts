@@ -1,0 +1,27 @@
+import { api } from '@beach/contracts';
+import type { Config } from '../../config.js';
+import type { Db } from '../../lib/db.js';
+import type { MountRoute } from '../../lib/http.js';
+import { i18nFor, languageOf } from '../../lib/i18n.js';
+import { webOriginOf } from '../../lib/web-origin.js';
+import { authOf } from '../auth/index.js';
+import { matchPreview } from './match-preview.js';
+import type { OpenMatchesService } from './open-matches.service.js';
+
+export function registerOpenMatchesRoutes(mount: MountRoute, matches: OpenMatchesService, { db, config }: { db: Db; config: Config }) {
+  const routes = api.openMatches;
+  mount(routes.list, ({ query }, { req }) => matches.list(authOf(req).user, query));
+  mount(routes.show, ({ params }, { req }) => matches.show(authOf(req).user, params.id));
+  mount(routes.open, ({ body }, { req }) => matches.open(authOf(req).user, body));
+  mount(routes.join, ({ params, body }, { req }) => matches.join(authOf(req).user, params.id, body));
+  mount(routes.ask, ({ params }, { req }) => matches.ask(authOf(req).user, params.id));
+  mount(routes.answer, ({ params, body }, { req }) => matches.answer(authOf(req).user, params.id, params.requestId, body.accept));
+  mount(routes.withdrawRefusal, ({ params, body }, { req }) => matches.withdrawRefusal(authOf(req).user, params.id, params.requestId, body.player_id));
+  mount(routes.leave, ({ params }, { req }) => matches.leave(authOf(req).user, params.id));
+  // The viewer's language: the link's own (the sharer's), else what the browser or chat app asks for.
+  mount(routes.preview, async ({ params, query }, { res }) => {
+    const i18n = query.lang ? i18nFor(query.lang) : languageOf(res);
+    res.type('html').set('Cache-Control', 'public, max-age=300').send(await matchPreview(db, params.id, i18n, webOriginOf(config)));
+  });
+  mount(routes.keep, ({ params }, { req }) => matches.keep(authOf(req).user, params.id));
+}

@@ -1,0 +1,80 @@
+// Open matches (docs/open-matches.md): a member's booking offered place by place. Each part in its own
+// file; this composes them and answers the reads.
+import type { api, QueryOf } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { User } from '../../generated/prisma/client.js';
+import { timeOf, todayInRome } from '../../lib/time.js';
+import type { CancelBooking } from '../bookings/index.js';
+import type { Checkouts, StripeRequests } from '../payments/index.js';
+import { createMatchJoining } from './join-match.js';
+import { createMatchLeaving } from './leave-match.js';
+import { createMatchCutoff } from './match-cutoff.js';
+import { memberLevel, withinRange } from './match-terms.js';
+import { MATCH_DETAILS, matchRow, matchView } from './match-view.js';
+import { createMatchOpening } from './open-match.js';
+
+type Parts = { checkouts: Checkouts; stripeRequests: StripeRequests; cancelBooking: CancelBooking };
+
+/** Morning before 13:00, afternoon before 18:00, evening after (Rome time). */
+const timeOfDay = (start: string) => (start < '13:00' ? 'morning' : start < '18:00' ? 'afternoon' : 'evening');
+
+export function createOpenMatchesService(deps: Pick<AppDeps, 'db'>, parts: Parts) {
+  const { db } = deps;
+  const shared = { db, ...parts };
+  const opening = createMatchOpening(shared);
+  const joining = createMatchJoining(shared);
+  const leaving = createMatchLeaving(shared);
+  const show = async (viewer: User, id: number) => matchView(db, await matchRow(db, id), viewer, new Date());
+
+  /** Matches still taking players, the organiser's part paid; "at my level" keeps those the member joins at once. */
+  async function list(viewer: User, query: QueryOf<typeof api.openMatches.list>) {
+    const now = new Date();
+    const rows = await db.openMatch.findMany({
+      where: { state: 'open', cutoffAt: { gt: now }, ...(query.sport && { sport: query.sport }), booking: { status: 'confirmed' } },
+      include: MATCH_DETAILS,
+      orderBy: [{ booking: { startsAt: 'asc' } }, { id: 'asc' }],
+    });
+    const wanted = [];
+    for (const row of rows) {
+      if (query.date && todayInRome(row.booking.startsAt) !== query.date) continue;
+      if (query.time_of_day && timeOfDay(timeOf(row.booking.startsAt)) !== query.time_of_day) continue;
+      if (query.at_my_level === 'true' && !withinRange(row, await memberLevel(db, viewer.id, row.sport))) continue;
+      const view = await matchView(db, row, viewer, now);
+      if (view.places_left > 0 || view.players.some((player) => player.is_me)) wanted.push(view);
+    }
+    return { data: wanted };
+  }
+
+  return {
+    list,
+    show,
+    async open(viewer: User, body: Parameters<typeof opening>[1]) {
+      const match = await opening(viewer, body);
+      return show(viewer, match.id);
+    },
+    async join(viewer: User, id: number, body: Parameters<typeof joining.join>[2]) {
+      const { checkout_url } = await joining.join(viewer, id, body);
+      return { match: checkout_url ? null : await show(viewer, id), checkout_url };
+    },
+    async ask(viewer: User, id: number) {
+      await joining.ask(viewer, id);
+      return show(viewer, id);
+    },
+    async answer(viewer: User, id: number, requestId: number, accept: boolean) {
+      await joining.answer(viewer, id, requestId, { accept });
+      return show(viewer, id);
+    },
+    async withdrawRefusal(viewer: User, id: number, requestId: number, playerId: number) {
+      await joining.answer(viewer, id, requestId, { withdrawRefusalOf: playerId });
+      return show(viewer, id);
+    },
+    leave: leaving.leave,
+    async keep(viewer: User, id: number) {
+      await leaving.keep(viewer, id);
+      return show(viewer, id);
+    },
+    cancelUnfilled: createMatchCutoff(shared),
+  };
+}
+
+export type OpenMatchesService = ReturnType<typeof createOpenMatchesService>;

@@ -1,0 +1,225 @@
+// Open matches through the real database, the job queue and the Stripe double: a member opens a match on
+// their hold and pays their part; others join and pay theirs in one step (credit, or card through the
+// double); outside a competitive range a member asks and every player must accept; 20 members racing for
+// the last place leave exactly one in; the cut-off job cancels a match not full and returns every part
+// once, run twice at once or stopped half-way, and the books reconcile; the organiser may keep a match.
+import { moneyToCents } from '@beach/contracts';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayInRome } from '../../lib/time.js';
+import { useTestApp } from '../../test/app.js';
+import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { deskTopUp } from '../../test/credit-helpers.js';
+import { createMember, type TestMember } from '../../test/members.js';
+
+const { app, db, deps, services, stripe } = await useTestApp({}, { stripe: true });
+const double = stripe!;
+const today = todayInRome();
+const bearer = (member: TestMember) => ({ Authorization: `Bearer ${member.token}` });
+const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
+const balanceOf = async (member: TestMember) => moneyToCents((await request(app).get('/api/me/credit').set(bearer(member)).expect(200)).body.balance);
+const reconciled = async () => expect((await services.reconciliation.checks()).filter((check) => !check.ok)).toEqual([]);
+
+let staff: string;
+let court: number;
+beforeAll(async () => {
+  staff = await loginAs(app, DEMO.staff);
+  court = (await db.court.findUniqueOrThrow({ where: { code: 'C1' } })).id;
+  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, paymentHoldMinutes: 15, openMatchCutoffHours: 6 } });
+});
+
+const topUp = (member: TestMember, amount: string) => deskTopUp(app, staff, member, amount);
+/** `count` new members (destructure at most `count` of them). */
+const members = (count: number, lastName: string) =>
+  Promise.all(Array.from({ length: count }, (_, index) => createMember(app, db, { firstName: `Gioca${index}`, lastName }))) as Promise<[TestMember, TestMember, TestMember, ...TestMember[]]>;
+const friendly = { format: 'volley_2x2', competitive: false, gender: 'open' } as const;
+const competitive = { format: 'volley_2x2', competitive: true, level_min: 2.5, level_max: 4, gender: 'mixed' } as const;
+
+/** A 20 € slot held by the organiser, opened as a match, the organiser's part paid with credit (or by card). */
+async function openMatch(organiser: TestMember, daysAhead: number, start: string, details: Record<string, unknown> = friendly, payBy: 'credit' | 'card' = 'credit') {
+  const bookingId = (await request(app).post('/api/bookings').set(bearer(organiser)).send({ date: addDays(today, daysAhead), court_id: court, start }).expect(201)).body.booking.id as number;
+  const opened = await request(app).post('/api/open-matches').set(bearer(organiser)).send({ booking_id: bookingId, ...details }).expect(201);
+  if (payBy === 'credit') {
+    await topUp(organiser, '5.00');
+    await request(app).post(`/api/bookings/${bookingId}/pay-with-credit`).set(bearer(organiser)).expect(200);
+  } else {
+    const checkout = await request(app).post(`/api/bookings/${bookingId}/checkout`).set(bearer(organiser)).send({}).expect(200);
+    await double.pay(sessionIdOf(checkout.body.checkout_url));
+  }
+  await expect.poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status).toBe('confirmed');
+  return { matchId: opened.body.id as number, bookingId, opened: opened.body };
+}
+const joinMatch = (member: TestMember, matchId: number, payWith: 'credit' | 'card' = 'credit') => request(app).post(`/api/open-matches/${matchId}/join`).set(bearer(member)).send({ pay_with: payWith });
+const joinByCard = async (member: TestMember, matchId: number) => {
+  const joined = await joinMatch(member, matchId, 'card').expect(200);
+  await double.pay(sessionIdOf(joined.body.checkout_url));
+  await expect.poll(async () => (await db.bookingPlayer.findFirstOrThrow({ where: { userId: member.id, booking: { openMatch: { id: matchId } } } })).paidWith).toBe('card');
+};
+const show = async (member: TestMember, matchId: number) => (await request(app).get(`/api/open-matches/${matchId}`).set(bearer(member)).expect(200)).body;
+
+describe('opening and joining a match', () => {
+  it('opens a friendly 2×2 on a hold, the organiser pays a quarter of the court, and members join in one step', async () => {
+    const [organiser, anna, bea] = await members(3, 'Amichevole');
+    const bookingId = (await request(app).post('/api/bookings').set(bearer(organiser)).send({ date: addDays(today, 2), court_id: court, start: '10:30' }).expect(201)).body.booking.id as number;
+    const refused = await request(app).post('/api/open-matches').set(bearer(organiser)).send({ booking_id: bookingId, ...friendly, competitive: true }).expect(422);
+    expect(refused.body.errors.level_max).toEqual(['Una partita competitiva ha un livello minimo e uno massimo, il minimo non sopra il massimo.']);
+    await request(app).post('/api/open-matches').set(bearer(anna)).send({ booking_id: bookingId, ...friendly }).expect(404);
+    const opened = await request(app).post('/api/open-matches').set(bearer(organiser)).send({ booking_id: bookingId, ...friendly, note: 'Manca il quarto' }).expect(201);
+    expect(opened.body).toMatchObject({ sport: 'beach_volley', players_count: 4, part: '5.00', places_left: 3, note: 'Manca il quarto' });
+
+    // The organiser now owes only their part: the payment page shows it, and 5 € of credit pays it and confirms the booking.
+    expect((await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200)).body.organiser_share).toBe('5.00');
+    await topUp(organiser, '5.00');
+    await request(app).post(`/api/bookings/${bookingId}/pay-with-credit`).set(bearer(organiser)).expect(200);
+    expect(await balanceOf(organiser)).toBe(0);
+    const listed = (await request(app).get('/api/open-matches').query({ sport: 'beach_volley', date: addDays(today, 2), time_of_day: 'morning' }).set(bearer(anna)).expect(200)).body.data;
+    expect(listed.map((match: { id: number }) => match.id)).toContain(opened.body.id);
+    expect((await request(app).get('/api/open-matches').query({ time_of_day: 'evening', date: addDays(today, 2) }).set(bearer(anna)).expect(200)).body.data).toEqual([]);
+
+    expect((await joinMatch(anna, opened.body.id).expect(409)).body.message).toBe('Credito insufficiente per questo movimento.');
+    expect((await show(anna, opened.body.id)).places_left).toBe(3);
+    await topUp(anna, '5.00');
+    const joined = await joinMatch(anna, opened.body.id).expect(200);
+    expect(joined.body.match).toMatchObject({ places_left: 2, my_way_in: 'in' });
+    expect(await balanceOf(anna)).toBe(0);
+    await joinMatch(anna, opened.body.id).expect(409);
+    // The split payment's own changes would split the fixed parts again: the match's page is the way in and out.
+    expect((await request(app).post(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).send({ user_id: bea.id }).expect(409)).body.message).toBe(
+      'Questa prenotazione è una partita aperta: i giocatori entrano ed escono dalla pagina della partita.',
+    );
+    await joinByCard(bea, opened.body.id);
+    expect((await show(organiser, opened.body.id)).players.map((player: { name: string }) => player.name)).toEqual(['Gioca0 Amichevole', 'Gioca1 Amichevole', 'Gioca2 Amichevole']);
+    // The shared link's preview for chat apps, in the link's language; nobody is named.
+    const preview = (await request(app).get(`/api/open-matches/${opened.body.id}/preview`).query({ lang: 'de' }).expect(200)).text;
+    expect(preview).toContain('<meta property="og:title" content="Beachvolleyball 2×2 · ');
+    expect(preview).toContain('<meta property="og:description" content="Freundschaftsspiel · 1 Spieler fehlt · Anteil 5,00');
+    expect(preview).toContain(`/de/partite/${opened.body.id}`);
+    expect(preview).not.toContain('Amichevole');
+    // Past the cut-off a player no longer leaves (the match is played, or cancelled by the job).
+    await db.openMatch.update({ where: { id: opened.body.id }, data: { cutoffAt: new Date(Date.now() - 60_000) } });
+    expect((await request(app).post(`/api/open-matches/${opened.body.id}/leave`).set(bearer(bea)).expect(409)).body.message).toBe('Il termine per completare la partita è passato: puoi lasciarla solo se qualcuno prende il tuo posto.');
+    await reconciled();
+  });
+
+  it('outside a competitive range a member asks; every player must accept, a refusal blocks until the organiser withdraws it', async () => {
+    const [organiser, asker] = await members(2, 'Competitiva');
+    const [friend] = await members(1, 'Amico');
+    const { matchId } = await openMatch(organiser, 3, '10:30', competitive);
+    // No level is known yet: everyone is outside a competitive range (docs/open-matches.md#levels).
+    expect((await show(asker, matchId)).my_way_in).toBe('ask');
+    expect((await joinMatch(asker, matchId).expect(409)).body.message).toBe('Il tuo livello non rientra in quello della partita: chiedi il posto ai giocatori.');
+    // The organiser's friend asks and is accepted first; then both players answer the next request.
+    const friendRequest = (await request(app).post(`/api/open-matches/${matchId}/ask`).set(bearer(friend)).expect(201)).body.requests[0].id;
+    await request(app).post(`/api/open-matches/${matchId}/requests/${friendRequest}/answer`).set(bearer(organiser)).send({ accept: true }).expect(200);
+    await topUp(friend, '5.00');
+    await joinMatch(friend, matchId).expect(200);
+
+    const asked = await request(app).post(`/api/open-matches/${matchId}/ask`).set(bearer(asker)).expect(201);
+    await request(app).post(`/api/open-matches/${matchId}/ask`).set(bearer(asker)).expect(409);
+    const requestId = asked.body.requests[0].id as number;
+    await request(app).post(`/api/open-matches/${matchId}/requests/${requestId}/answer`).set(bearer(asker)).send({ accept: true }).expect(403);
+    await request(app).post(`/api/open-matches/${matchId}/requests/${requestId}/answer`).set(bearer(organiser)).send({ accept: true }).expect(200);
+    const refusedBy = await request(app).post(`/api/open-matches/${matchId}/requests/${requestId}/answer`).set(bearer(friend)).send({ accept: false }).expect(200);
+    expect(refusedBy.body.requests[0]).toMatchObject({ accepted: false, refused_by: [{ user_id: friend.id }] });
+    await topUp(asker, '5.00');
+    expect((await joinMatch(asker, matchId).expect(409)).body.message).toBe('Tutti i giocatori devono accettare la tua richiesta prima che tu possa pagare.');
+
+    await request(app).post(`/api/open-matches/${matchId}/requests/${requestId}/withdraw-refusal`).set(bearer(friend)).send({ player_id: friend.id }).expect(403);
+    await request(app).post(`/api/open-matches/${matchId}/requests/${requestId}/withdraw-refusal`).set(bearer(organiser)).send({ player_id: friend.id }).expect(200);
+    await joinMatch(asker, matchId).expect(409);
+    await request(app).post(`/api/open-matches/${matchId}/requests/${requestId}/answer`).set(bearer(friend)).send({ accept: true }).expect(200);
+    expect((await show(asker, matchId)).my_way_in).toBe('accepted');
+    await joinMatch(asker, matchId).expect(200);
+    expect((await show(asker, matchId)).places_left).toBe(1);
+    // "At my level" without a level: friendly matches only.
+    const mine = (await request(app).get('/api/open-matches').query({ at_my_level: 'true' }).set(bearer(asker)).expect(200)).body.data;
+    expect(mine.every((match: { competitive: boolean }) => !match.competitive)).toBe(true);
+  });
+
+  it('gives the last place to exactly one of 20 members joining at once', async () => {
+    const [organiser, first, second] = await members(3, 'Ultimo');
+    const racers = await members(20, 'Corsa');
+    const { matchId, bookingId } = await openMatch(organiser, 4, '10:30');
+    for (const member of [first, second, ...racers]) await topUp(member, '5.00');
+    await joinMatch(first, matchId).expect(200);
+    await joinMatch(second, matchId).expect(200);
+    const answers = await Promise.all(racers.map((member) => joinMatch(member, matchId)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array.from({ length: 19 }, () => 409)]);
+    expect(await db.bookingPlayer.count({ where: { bookingId, status: { not: 'dropped' } } })).toBe(3);
+    const balances = await Promise.all(racers.map(balanceOf));
+    expect(balances.filter((cents) => cents === 0)).toHaveLength(1);
+    await reconciled();
+  });
+});
+
+describe('filling rules', () => {
+  /** A match this many days ahead at noon, the organiser by card, one player by card and one by credit: one place free. */
+  async function unfilled(daysAhead: number) {
+    const [organiser, byCard, byCredit] = await members(3, `Taglio${daysAhead}`);
+    const { matchId, bookingId } = await openMatch(organiser, daysAhead, '12:00', friendly, 'card');
+    await joinByCard(byCard, matchId);
+    await topUp(byCredit, '5.00');
+    await joinMatch(byCredit, matchId).expect(200);
+    return { matchId, bookingId, organiser, byCard, byCredit };
+  }
+  const afterCutoff = async (bookingId: number) => new Date((await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).startsAt.getTime() - 5 * 3_600_000);
+  const cardRefundsOf = async (bookingId: number) => {
+    await deps.jobs.waitUntilIdle();
+    const refunds = await db.transaction.findMany({ where: { type: 'refund', OR: [{ bookingId }, { bookingPlayer: { bookingId } }] }, select: { amountCents: true, status: true } });
+    return refunds.map((refund) => [refund.amountCents, refund.status]);
+  };
+
+  it('cancels a match not full at its cut-off and returns every part once, when the job runs twice at once', async () => {
+    const { matchId, bookingId, byCredit } = await unfilled(5);
+    const now = await afterCutoff(bookingId);
+    const runs = await Promise.all([services.openMatches.cancelUnfilled(undefined, now), services.openMatches.cancelUnfilled(undefined, now)]);
+    expect(runs.flatMap((run) => run.cancelled).filter((id) => id === matchId)).toEqual([matchId]);
+    expect(await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).toMatchObject({ status: 'cancelled' });
+    expect((await db.openMatch.findUniqueOrThrow({ where: { id: matchId } })).state).toBe('cancelled');
+    await expect.poll(() => cardRefundsOf(bookingId)).toEqual([[500, 'completed'], [500, 'completed']]);
+    expect(await balanceOf(byCredit)).toBe(500);
+    await services.openMatches.cancelUnfilled(undefined, now);
+    expect(await cardRefundsOf(bookingId)).toHaveLength(2);
+    await reconciled();
+  });
+
+  it('returns every part once when the worker stops half-way and runs again', async () => {
+    const first = await unfilled(6);
+    const second = await unfilled(7);
+    const now = await afterCutoff(second.bookingId);
+    // The worker stops after the first match: the second waits for the next run.
+    const due = await db.openMatch.findMany({ where: { state: 'open', cutoffAt: { lte: now } }, orderBy: { id: 'asc' } });
+    let asked = 0;
+    const stopsBeforeSecond = { get aborted() { return asked++ >= due.findIndex((match) => match.id === second.matchId); } } as AbortSignal;
+    expect((await services.openMatches.cancelUnfilled(stopsBeforeSecond, now)).cancelled).toContain(first.matchId);
+    expect((await db.openMatch.findUniqueOrThrow({ where: { id: second.matchId } })).state).toBe('open');
+    expect((await services.openMatches.cancelUnfilled(undefined, now)).cancelled).toEqual([second.matchId]);
+    await services.openMatches.cancelUnfilled(undefined, now);
+    for (const match of [first, second]) {
+      expect((await db.openMatch.findUniqueOrThrow({ where: { id: match.matchId } })).state).toBe('cancelled');
+      await expect.poll(() => cardRefundsOf(match.bookingId)).toEqual([[500, 'completed'], [500, 'completed']]);
+      expect(await balanceOf(match.byCredit)).toBe(500);
+    }
+    await reconciled();
+  });
+
+  it('keeps a match whose organiser pays the missing parts; a player leaves before the cut-off with their part back, not after', async () => {
+    const { matchId, bookingId, organiser, byCard, byCredit } = await unfilled(8);
+    await request(app).post(`/api/open-matches/${matchId}/leave`).set(bearer(organiser)).expect(409);
+    await request(app).post(`/api/open-matches/${matchId}/leave`).set(bearer(byCredit)).expect(200);
+    expect(await balanceOf(byCredit)).toBe(500);
+    await request(app).post(`/api/open-matches/${matchId}/leave`).set(bearer(byCard)).expect(200);
+    await expect.poll(() => cardRefundsOf(bookingId)).toEqual([[500, 'completed']]);
+
+    await request(app).post(`/api/open-matches/${matchId}/keep`).set(bearer(byCredit)).expect(403);
+    await topUp(organiser, '10.00');
+    expect((await request(app).post(`/api/open-matches/${matchId}/keep`).set(bearer(organiser)).expect(409)).body.message).toBe('Credito insufficiente per questo movimento.');
+    await topUp(organiser, '5.00');
+    const kept = await request(app).post(`/api/open-matches/${matchId}/keep`).set(bearer(organiser)).expect(200);
+    expect(kept.body).toMatchObject({ state: 'kept' });
+    expect(await balanceOf(organiser)).toBe(0);
+    await services.openMatches.cancelUnfilled(undefined, await afterCutoff(bookingId));
+    expect(await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).toMatchObject({ status: 'confirmed' });
+    await reconciled();
+  });
+});
