@@ -44,6 +44,8 @@ CREATE TABLE bank_lines (
   UNIQUE (iban, line_key)
 );
 CREATE INDEX bank_lines_state ON bank_lines (state, booked_on);
+-- A Stripe payout arrives once: one line matches it.
+CREATE UNIQUE INDEX bank_lines_one_payout ON bank_lines (match_target) WHERE match_kind = 'payout';
 
 -- The CSV columns of one bank's export, saved once per account.
 CREATE TABLE bank_csv_mappings (
