@@ -4,6 +4,7 @@
 import { BANK_CATEGORY_LABELS, centsToMoney, defineMessages, type TBankAccountBody, type TBankCategory, type TBankCsvMapping, type TBankLine, type TBankOverview } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { BankLine, User } from '../../generated/prisma/client.js';
+import { audit, auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { debtOf } from '../ledger/index.js';
@@ -93,13 +94,20 @@ export function createBankService(deps: Pick<AppDeps, 'db' | 'stripe'>, enrolmen
     },
 
     async saveAccount({ iban, holder }: TBankAccountBody & { iban: string }) {
-      await db.setting.upsert({ where: { id: 1 }, create: { id: 1, bankIban: iban, bankHolder: holder }, update: { bankIban: iban, bankHolder: holder } });
+      await db.$transaction(async (tx) => {
+        const before = await tx.setting.findUnique({ where: { id: 1 }, select: { bankIban: true, bankHolder: true } });
+        await tx.setting.upsert({ where: { id: 1 }, create: { id: 1, bankIban: iban, bankHolder: holder }, update: { bankIban: iban, bankHolder: holder } });
+        await audit(tx, { entity: 'settings', id: null, action: 'update', before, after: { bankIban: iban, bankHolder: holder } });
+      }, TRANSACTION_OPTIONS);
       return { message: MESSAGES.accountSaved };
     },
 
     async saveCsvMapping(mapping: TBankCsvMapping) {
       const { iban } = await accountOrRefuse().catch(() => Promise.reject(new AppError(409, MESSAGES.noAccount)));
-      await db.bankCsvMapping.upsert({ where: { iban }, create: { iban, mapping }, update: { mapping } });
+      await db.$transaction(async (tx) => {
+        await tx.bankCsvMapping.upsert({ where: { iban }, create: { iban, mapping }, update: { mapping } });
+        await audit(tx, { entity: 'settings', id: null, action: 'update', after: { bankCsvMapping: mapping } });
+      }, TRANSACTION_OPTIONS);
       return { message: MESSAGES.mappingSaved };
     },
 
@@ -121,7 +129,9 @@ export function createBankService(deps: Pick<AppDeps, 'db' | 'stripe'>, enrolmen
         if (!line) throw notFound(MESSAGES.lineNotFound);
         if (line.state === 'matched' || line.state === 'assigned') throw new AppError(409, MESSAGES.lineDone);
         await postAssigned(tx, line, category, staff.id, `${BANK_CATEGORY_LABELS[category]} · ${line.counterparty || line.remittance}`.slice(0, 200));
-        await tx.bankLine.update({ where: { id }, data: { state: 'assigned', category, matchKind: 'category', matchTarget: null, note: null, matchedById: staff.id, matchedAt: new Date() } });
+        await auditRow(tx, { entity: 'bank_lines', id, action: 'update' }, () =>
+          tx.bankLine.update({ where: { id }, data: { state: 'assigned', category, matchKind: 'category', matchTarget: null, note: null, matchedById: staff.id, matchedAt: new Date() } }),
+        );
         const counterparty = counterpartyKey(line.counterparty);
         if (counterparty) await tx.bankCounterpartyCategory.upsert({ where: { counterparty }, create: { counterparty, category }, update: { category } });
       }, TRANSACTION_OPTIONS);

@@ -4,6 +4,7 @@
 // is proposed for the treasurer to confirm. What is left (fees, outgoing transfers) the treasurer assigns.
 import type { AppDeps } from '../../deps.js';
 import type { BankLine, Prisma, User } from '../../generated/prisma/client.js';
+import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { refuseOwnMoney } from '../auth/index.js';
 import type { EnrolmentsService } from '../enrolments/index.js';
@@ -44,7 +45,9 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
       await tx.$executeRaw`SELECT 1 FROM bank_lines WHERE id = ${lineId} FOR UPDATE`;
       const line = await tx.bankLine.findUniqueOrThrow({ where: { id: lineId } });
       if (line.state === 'matched' || line.state === 'assigned' || !(await apply(tx, line))) return false;
-      await tx.bankLine.update({ where: { id: lineId }, data: { state: 'matched', matchKind, matchTarget: target, note: null, matchedById: staff.id, matchedAt: new Date() } });
+      await auditRow(tx, { entity: 'bank_lines', id: lineId, action: 'update' }, () =>
+        tx.bankLine.update({ where: { id: lineId }, data: { state: 'matched', matchKind, matchTarget: target, note: null, matchedById: staff.id, matchedAt: new Date() } }),
+      );
       return true;
     }, TRANSACTION_OPTIONS);
   }
@@ -53,7 +56,7 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
   async function proposalFor(line: BankLine): Promise<{ owed: Owed; label: string } | null> {
     const words = line.counterparty.split(/[^\p{L}']+/u).filter((word) => word.length >= 3);
     if (words.length === 0) return null;
-    const payers = await db.user.findMany({ where: { lastName: { in: words, mode: 'insensitive' } }, select: { id: true, firstName: true, lastName: true }, take: 20 });
+    const payers = await db.user.findMany({ where: { OR: words.map((word) => ({ lastName: { equals: word, mode: 'insensitive' as const } })) }, select: { id: true, firstName: true, lastName: true }, take: 20 });
     const found: { owed: Owed; label: string }[] = [];
     for (const payer of payers) {
       const name = `${payer.lastName} ${payer.firstName}`;

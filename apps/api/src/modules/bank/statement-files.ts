@@ -88,7 +88,9 @@ export function parseCamt053(file: Buffer): ParsedStatement {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(bookedOn)) throw fail(FILE_ERRORS.badEntry(at, 'data'));
       const details = asArray((entry.NtryDtls as Node)?.TxDtls as Node | Node[])[0] ?? {};
       const parties = (details.RltdPties ?? {}) as Node;
-      const counterparty = text(((indicator === 'CRDT' ? parties.Dbtr : parties.Cdtr) as Node)?.Nm ?? ((indicator === 'CRDT' ? parties.Dbtr : parties.Cdtr) as Node)?.Pty);
+      // The other party: who paid us, or whom we paid (its name directly under it, or under Pty since version 08).
+      const party = ((indicator === 'CRDT' ? parties.Dbtr : parties.Cdtr) ?? {}) as Node;
+      const counterparty = text(party.Nm ?? (party.Pty as Node | undefined)?.Nm);
       const remittanceInfo = (details.RmtInf ?? {}) as Node;
       const structured = text((((remittanceInfo.Strd as Node)?.CdtrRefInf as Node) ?? {}).Ref);
       const remittance = [...asArray(remittanceInfo.Ustrd).map(text), text(entry.AddtlNtryInf)].filter(Boolean).join(' ');

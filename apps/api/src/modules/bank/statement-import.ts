@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { ZBankCsvMapping, type TBankImportResult } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
+import { audit } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { invalid } from '../../lib/errors.js';
 import { postOpening } from './bank-ledger.js';
@@ -45,7 +46,11 @@ export function createStatementImport({ db }: Pick<AppDeps, 'db'>, matching: Ban
       // One import of an account at a time: the same file twice, or two overlapping ones, take turns.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`bank:${iban}`}))`;
       const known = await tx.bankStatement.findUnique({ where: { iban_fileSha256: { iban, fileSha256 } } });
-      if (known) return { statementId: known.id, added: 0 };
+      // Imported again: nothing changes, the log says it was tried.
+      if (known) {
+        await audit(tx, { entity: 'bank_statements', id: known.id, action: 'import', after: { lines_added: 0 } });
+        return { statementId: known.id, added: 0 };
+      }
       const first = (await tx.bankStatement.count({ where: { iban } })) === 0;
       const statement = await tx.bankStatement.create({
         data: {
@@ -62,6 +67,7 @@ export function createStatementImport({ db }: Pick<AppDeps, 'db'>, matching: Ban
       });
       await tx.bankStatement.update({ where: { id: statement.id }, data: { linesAdded: count } });
       if (first && parsed.openingCents) await postOpening(tx, iban, parsed.openingCents, dateOrNull(parsed.fromDate) ?? new Date(), staff.id);
+      await audit(tx, { entity: 'bank_statements', id: statement.id, action: 'import', after: { format: parsed.format, lines_added: count } });
       return { statementId: statement.id, added: count };
     }, TRANSACTION_OPTIONS);
 
