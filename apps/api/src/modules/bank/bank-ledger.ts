@@ -2,6 +2,7 @@
 // opening balance from the first statement, and the account each category of line is posted to.
 import type { TBankCategory } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
+import { formatEuros } from '../../lib/format.js';
 import { accounts, credit, debit, post, type AccountRef, type Sql } from '../ledger/index.js';
 
 /** The association's account at the bank, by IBAN (the ledger's `bank` key alone is finance's hand-written income and expenses). */
@@ -51,4 +52,21 @@ export function postPayout(tx: Sql, iban: string, payout: { id: string; netCents
     key: `stripe-payout:${payout.id}`, kind: 'payout', effectiveAt: on, createdById, description: `Accredito Stripe ${payout.id}`,
     legs: [debit(bankAccount(iban), payout.netCents), ...(payout.feeCents > 0 ? [debit(categoryAccount('bank_fees'), payout.feeCents)] : []), credit(accounts.stripe, payout.netCents + payout.feeCents)],
   });
+}
+
+/**
+ * The nightly reconciliation's bank check: for each account, the last statement's closing balance against
+ * the bank account's ledger balance, equal once every line of every statement is matched or assigned.
+ */
+export async function statementMismatches(db: AppDeps['db']): Promise<string[]> {
+  const accountsSeen = await db.bankStatement.findMany({ where: { closingCents: { not: null } }, distinct: ['iban'], select: { iban: true } });
+  const found: string[] = [];
+  for (const { iban } of accountsSeen) {
+    const last = await db.bankStatement.findFirstOrThrow({ where: { iban, closingCents: { not: null } }, orderBy: [{ toDate: 'desc' }, { id: 'desc' }] });
+    const ledger = await bankBalance(db, iban);
+    if (ledger === last.closingCents) continue;
+    const open = await db.bankLine.count({ where: { iban, state: { in: ['open', 'proposed'] } } });
+    found.push(`Conto ${iban}: estratto ${formatEuros(last.closingCents!)}, registro ${formatEuros(ledger)} (${open} movimenti da abbinare)`);
+  }
+  return found;
 }

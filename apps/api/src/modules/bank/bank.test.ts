@@ -4,7 +4,7 @@
 // imported and matched, the rest assigned in two clicks, and the bank account's ledger balance ends at the
 // statement's closing balance; the same file again changes nothing, an overlapping one adds only its new
 // line, and a malformed one writes nothing.
-import type { TBankImportResult, TBankOverview, TEnrolment } from '@beach/contracts';
+import type { TBankImportResult, TBankOverview, TEnrolment, TReconciliation } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
@@ -95,6 +95,8 @@ describe('a bank statement', () => {
     expect((await db.courseEnrolment.findUniqueOrThrow({ where: { id: byName.id } })).status).toBe('confirmed');
     const assign = (amount: string, category: string) =>
       request(app).post(`/api/admin/bank/lines/${shown.find((line) => line.amount === amount && line.state === 'open')!.id}/assign`).set(bearer(admin)).send({ category }).expect(200);
+    const midway = (await request(app).post('/api/admin/reconciliation').set(bearer(admin)).expect(200)).body as TReconciliation;
+    expect(midway.checks.find((one) => one.name === 'bank_statement')).toMatchObject({ ok: false, details: [expect.stringMatching(/^Conto IT60X0542811101000000123456: estratto 1131,00\s€, registro 1088,50\s€ \(4 movimenti da abbinare\)$/)] });
     expect((await assign('-2.50', 'bank_fees')).body).toMatchObject({ state: 'assigned', category: 'bank_fees' });
     await assign('-80.00', 'supplies');
     // The returned transfer comes from the same counterparty: its category is proposed.
@@ -106,6 +108,9 @@ describe('a bank statement', () => {
     expect(after.lines.every((line) => line.state === 'matched' || line.state === 'assigned')).toBe(true);
     expect(after.ledger_balance).toBe('1131.00');
     expect(after.ledger_balance).toBe(after.closing_balance);
+    // The nightly reconciliation agrees: the bank equals the statement, and the payout's entry is Stripe's payout.
+    const proof = (await request(app).post('/api/admin/reconciliation').set(bearer(admin)).expect(200)).body as TReconciliation;
+    expect(proof.checks.filter((one) => !one.ok)).toEqual([]);
     // A matched line cannot be assigned again.
     expect((await request(app).post(`/api/admin/bank/lines/${proposed.id}/assign`).set(bearer(admin)).send({ category: 'rent' })).status).toBe(409);
   });

@@ -2,4 +2,4 @@
 // outside the module (eslint.config.js refuses the rest).
 export { registerBankRoutes } from './bank.router.js';
 export { createBankService } from './bank.service.js';
-export { bankBalance } from './bank-ledger.js';
+export { bankBalance, statementMismatches } from './bank-ledger.js';
