@@ -24,7 +24,3 @@ export const useImportStatement = () =>
 
 export const useConfirmLine = () => useBankMutation((id: number) => callApi(api.bank.confirm, { params: { id } }));
 export const useAssignLine = () => useBankMutation(({ id, category }: { id: number; category: TBankCategory }) => callApi(api.bank.assign, { params: { id }, body: { category } }));
-
-/** How to pay an enrolment's next instalment by transfer, asked when the member opens it. */
-export const useEnrolmentTransfer = (enrolmentId: number, enabled: boolean) =>
-  useQuery({ queryKey: ['bank', 'transfer', 'enrolment', enrolmentId], queryFn: () => callApi(api.bank.enrolmentTransfer, { params: { id: enrolmentId } }), enabled, staleTime: 0 });

@@ -28,7 +28,7 @@ function AccountForm({ bank }: { bank: TBankOverview }) {
     save.mutate({ iban, holder });
   };
   return (
-    <form onSubmit={submit} aria-label="Conto dell’associazione" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[2fr_2fr_auto] sm:items-end">
+    <form noValidate onSubmit={submit} aria-label="Conto dell’associazione" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[2fr_2fr_auto] sm:items-end">
       <Input label="IBAN" value={iban} onChange={(event) => setIban(event.target.value)} error={save.error instanceof Error ? save.error.message : undefined} />
       <Input label="Intestatario" value={holder} onChange={(event) => setHolder(event.target.value)} />
       <Button type="submit" variant="secondary" loading={save.isPending}>
@@ -51,7 +51,7 @@ function StatementImport({ onDone }: { onDone: (message: string, failed?: boolea
     );
   };
   return (
-    <form onSubmit={submit} aria-label="Importa estratto conto" className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+    <form noValidate onSubmit={submit} aria-label="Importa estratto conto" className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
         File dell’estratto conto (CAMT.053 XML o CSV)
         <input type="file" accept=".xml,.csv,.txt,.053" onChange={(event) => setFile(event.target.files?.[0] ?? null)} className="text-sm" />

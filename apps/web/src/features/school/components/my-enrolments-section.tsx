@@ -15,7 +15,7 @@ import { localizedTo } from '../../../lib/i18n';
 import { useCancelMyEnrolment, useMyEnrolments } from '../api/enrolments';
 import { placeLabel, STATUS_LABELS } from '../labels';
 import { placeToPayFirst } from '../sibling-first';
-import { PayByTransfer } from '../../bank';
+import { PayByTransfer } from '../../bank-transfer';
 import { PayEnrolment } from './pay-enrolment';
 import { SiblingDiscount } from './sibling-discount';
 

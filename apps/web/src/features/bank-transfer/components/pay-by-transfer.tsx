@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/format';
-import { useEnrolmentTransfer } from '../api/bank';
+import { useEnrolmentTransfer } from '../api/transfer';
 
 /** The IBAN in groups of four, as it is printed and read aloud. */
 const grouped = (text: string) => text.replace(/(.{4})/g, '$1 ').trim();
