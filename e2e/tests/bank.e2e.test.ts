@@ -105,7 +105,7 @@ describe('the bank, in Chromium', () => {
     expect(plain(await enrolment.getByLabel('Riferimento RF').textContent())).toMatch(/^RF\d{2}( [A-Z0-9]{1,4})+$/);
     expect(plain(await enrolment.textContent())).toContain('50,00 €');
     await enrolment.scrollIntoViewIfNeeded();
-    await screenshot(page, 'bank-transfer-qr-390');
+    await screenshot(enrolment, 'bank-transfer-qr-390');
     await page.close();
   });
 });

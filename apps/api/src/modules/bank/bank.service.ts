@@ -37,11 +37,10 @@ export function createBankService(deps: Pick<AppDeps, 'db' | 'stripe'>, enrolmen
   const importStatement = createStatementImport(deps, matching);
 
   async function lineDto(line: BankLine, remembered: Map<string, string>): Promise<TBankLine> {
-    const matched = line.state === 'matched' && line.matchKind === 'payout' ? `Accredito Stripe ${line.matchTarget}` : line.note;
     return {
       id: line.id, booked_on: line.bookedOn.toISOString().slice(0, 10), amount: centsToMoney(line.amountCents), counterparty: line.counterparty, remittance: line.remittance,
       creditor_reference: line.creditorReference, state: line.state as TBankLine['state'],
-      match: line.state === 'matched' || line.state === 'proposed' ? (matched ?? line.matchTarget) : null,
+      match: line.state === 'matched' || line.state === 'proposed' ? (line.note ?? line.matchTarget) : null,
       category: line.category as TBankCategory | null,
       suggested_category: (remembered.get(counterpartyKey(line.counterparty)) as TBankCategory | undefined) ?? null,
       note: line.state === 'open' ? line.note : null,

@@ -79,7 +79,7 @@ describe('a bank statement', () => {
     expect(closing_balance).toBe('1131.00');
     const state = (amount: string, counterparty: string) => shown.find((line) => line.amount === amount && line.counterparty === counterparty)!;
     expect(state('28.50', 'STRIPE PAYMENTS EUROPE LTD')).toMatchObject({ state: 'matched', match: expect.stringMatching(/^Accredito Stripe po_/) });
-    expect(state('30.00', 'QUADRELLI ANNA').state).toBe('matched');
+    expect(state('30.00', 'QUADRELLI ANNA')).toMatchObject({ state: 'matched', match: `Iscrizione n. ${byReference.id}, rata 1 (${lines[1]!.reference})` });
     expect(state('30.00', 'ZANARDELLI MARTA')).toMatchObject({ state: 'proposed', match: expect.stringContaining('Zanardelli Marta') });
     expect(state('45.00', 'PINCO PALLINO').state).toBe('open');
     // The referenced transfer paid the deposit as the desk would: the enrolment confirmed, a completed transfer with its receipt.

@@ -39,14 +39,14 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     return true;
   }
 
-  /** Under the line's lock, still open or proposed: `apply` moves the money, then the line says what it was matched to. */
-  async function settle(staff: User, lineId: number, matchKind: string, target: string, apply: (tx: Prisma.TransactionClient, line: BankLine) => Promise<boolean>) {
+  /** Under the line's lock, still open or proposed: `apply` moves the money, then the line says what it was matched to (`label`, in words). */
+  async function settle(staff: User, lineId: number, matchKind: string, target: string, label: string, apply: (tx: Prisma.TransactionClient, line: BankLine) => Promise<boolean>) {
     return db.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT 1 FROM bank_lines WHERE id = ${lineId} FOR UPDATE`;
       const line = await tx.bankLine.findUniqueOrThrow({ where: { id: lineId } });
       if (line.state === 'matched' || line.state === 'assigned' || !(await apply(tx, line))) return false;
       await auditRow(tx, { entity: 'bank_lines', id: lineId, action: 'update' }, () =>
-        tx.bankLine.update({ where: { id: lineId }, data: { state: 'matched', matchKind, matchTarget: target, note: null, matchedById: staff.id, matchedAt: new Date() } }),
+        tx.bankLine.update({ where: { id: lineId }, data: { state: 'matched', matchKind, matchTarget: target, note: label, matchedById: staff.id, matchedAt: new Date() } }),
       );
       return true;
     }, TRANSACTION_OPTIONS);
@@ -74,14 +74,15 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     if (line.amountCents <= 0) return 'open';
     const owed = line.creditorReference ? owedOf(line.creditorReference) : null;
     if (owed) {
-      if (await settle(staff, line.id, owed.kind, targetOf(owed), (tx, locked) => payOwed(tx, staff, locked, owed))) return 'matched';
+      const label = `${owed.kind === 'enrolment' ? `Iscrizione n. ${owed.id}, rata ${owed.seq}` : `Debito del socio n. ${owed.userId}`} (${line.creditorReference})`;
+      if (await settle(staff, line.id, owed.kind, targetOf(owed), label, (tx, locked) => payOwed(tx, staff, locked, owed))) return 'matched';
       await db.bankLine.update({ where: { id: line.id }, data: { note: `Il riferimento ${line.creditorReference} non corrisponde a un importo da pagare di ${(line.amountCents / 100).toFixed(2)} €.` } });
       return 'open';
     }
     if (stripe) {
       const taken = async (id: string) => (await db.bankLine.count({ where: { matchKind: 'payout', matchTarget: id } })) > 0;
       const payout = await payoutFor(stripe, isoDate(line.bookedOn), line.amountCents, taken);
-      if (payout && (await settle(staff, line.id, 'payout', payout.id, async (tx, locked) => Boolean(await postPayout(tx, locked.iban, payout, locked.bookedOn, staff.id))))) return 'matched';
+      if (payout && (await settle(staff, line.id, 'payout', payout.id, `Accredito Stripe ${payout.id}`, async (tx, locked) => Boolean(await postPayout(tx, locked.iban, payout, locked.bookedOn, staff.id))))) return 'matched';
     }
     const proposal = await proposalFor(line);
     if (!proposal) return 'open';
@@ -104,7 +105,7 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     confirm(staff: User, line: BankLine) {
       const owed = line.matchTarget ? owedOfTarget(line.matchTarget) : null;
       if (line.state !== 'proposed' || !owed) return Promise.resolve(false);
-      return settle(staff, line.id, owed.kind, line.matchTarget!, (tx, locked) => payOwed(tx, staff, locked, owed));
+      return settle(staff, line.id, owed.kind, line.matchTarget!, line.note ?? line.matchTarget!, (tx, locked) => payOwed(tx, staff, locked, owed));
     },
   };
 }

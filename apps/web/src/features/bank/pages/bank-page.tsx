@@ -70,9 +70,9 @@ export default function BankPage() {
   const { notify, region } = useNotices();
   const onDone = (message: string, failed = false) => notify(message, failed ? 'error' : 'success');
   return (
-    <div className="space-y-6">
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       {region}
-      <PageHeader title="Banca" subtitle="Estratto conto della banca abbinato al registro: accrediti Stripe, bonifici ricevuti, spese e commissioni" />
+      <PageHeader title="Banca" subtitle={<p className="text-slate-600">Estratto conto della banca abbinato al registro: accrediti Stripe, bonifici ricevuti, spese e commissioni</p>} />
       <Loaded read={overview} failed="Impossibile caricare il conto in banca.">
         {(bank) => (
           <>
