@@ -136,6 +136,24 @@ describe('a bank statement', () => {
     expect(await writes()).toEqual(before);
   });
 
+  it('takes a CSV export with the columns saved once: Italian dates and decimal commas, once per line', async () => {
+    const uploadCsv = (csv: string) => request(app).post('/api/admin/bank/statements').set(bearer(admin)).attach('file', Buffer.from(csv), { filename: 'movimenti.csv', contentType: 'text/csv' });
+    expect((await uploadCsv('Data;Importo\n01/06/2026;-1,00\n').expect(422)).body.errors.file[0]).toBe('Per importare un CSV salva prima le colonne del file della banca.');
+    await request(app).put('/api/admin/bank/csv-mapping').set(bearer(admin))
+      .send({ date: 'Data contabile', amount: 'Importo', counterparty: 'Beneficiario/Ordinante', remittance: 'Causale', delimiter: ';', decimal: ',', date_format: 'DD/MM/YYYY' }).expect(200);
+    const day = today.split('-').reverse().join('/');
+    const csv = `Data contabile;Importo;Beneficiario/Ordinante;Causale\n${day};-1.234,56;ACQUA SPA;bolletta giugno\n${day};-1.234,56;ACQUA SPA;bolletta giugno\n${day};12,00;;interessi\n`;
+    const before = await db.bankLine.count();
+    // Two identical lines of one export are two payments: the second occurrence is a line of its own.
+    expect((await uploadCsv(csv).expect(200)).body).toMatchObject({ lines_added: 3, lines_known: 0 });
+    expect(await db.bankLine.findMany({ where: { id: { gt: 0 }, counterparty: 'ACQUA SPA' }, select: { amountCents: true } })).toEqual([{ amountCents: -123_456 }, { amountCents: -123_456 }]);
+    expect((await uploadCsv(`${csv}${day};-5,00;BAR;caffè\n`).expect(200)).body).toMatchObject({ lines_added: 1, lines_known: 3 });
+    const writesBefore = await writes();
+    expect((await uploadCsv(`Data contabile;Importo;Beneficiario/Ordinante;Causale\n31-06-2026;-1,00;X;y\n`).expect(422)).body.errors.file[0]).toMatch(/La riga 2 del CSV non è leggibile \(data\)/);
+    expect(await writes()).toEqual(writesBefore);
+    expect(await db.bankLine.count()).toBe(before + 4);
+  });
+
   it('is the treasurer’s: members and staff are refused', async () => {
     const staff = await loginAs(app, DEMO.staff);
     expect((await request(app).get('/api/admin/bank').set(bearer(staff))).status).toBe(403);

@@ -60,6 +60,9 @@ function keyed(lines: (Omit<StatementLine, 'key'> & { bankRef: string })[]): Sta
 
 type Node = Record<string, unknown>;
 
+/** A calendar day that exists ("2026-06-31" does not). */
+const isDay = (iso: string) => /^\d{4}-\d{2}-\d{2}$/.test(iso) && !Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) && new Date(`${iso}T00:00:00Z`).toISOString().startsWith(iso);
+
 /** A CAMT.053 document (any version): its statements' account, balances and booked entries, in order. */
 export function parseCamt053(file: Buffer): ParsedStatement {
   const xml = file.toString('utf8');
@@ -85,7 +88,7 @@ export function parseCamt053(file: Buffer): ParsedStatement {
       const bookedOn = text((entry.BookgDt as Node)?.Dt ?? (entry.BookgDt as Node)?.DtTm).slice(0, 10);
       if (cents === null || cents === 0) throw fail(FILE_ERRORS.badEntry(at, 'importo'));
       if (indicator !== 'CRDT' && indicator !== 'DBIT') throw fail(FILE_ERRORS.badEntry(at, 'segno'));
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(bookedOn)) throw fail(FILE_ERRORS.badEntry(at, 'data'));
+      if (!isDay(bookedOn)) throw fail(FILE_ERRORS.badEntry(at, 'data'));
       const details = asArray((entry.NtryDtls as Node)?.TxDtls as Node | Node[])[0] ?? {};
       const parties = (details.RltdPties ?? {}) as Node;
       // The other party: who paid us, or whom we paid (its name directly under it, or under Pty since version 08).
@@ -131,7 +134,7 @@ export function parseCsvStatement(file: Buffer, mapping: TBankCsvMapping | null)
     const date = row[mapping.date] ?? '';
     const bookedOn = mapping.date_format === 'DD/MM/YYYY' ? date.replace(/^(\d{2})[/.-](\d{2})[/.-](\d{4})$/, '$3-$2-$1') : date;
     if (cents === null || cents === 0) throw fail(FILE_ERRORS.badCsv(index + 2, 'importo'));
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(bookedOn)) throw fail(FILE_ERRORS.badCsv(index + 2, 'data'));
+    if (!isDay(bookedOn)) throw fail(FILE_ERRORS.badCsv(index + 2, 'data'));
     const remittance = (row[mapping.remittance] ?? '').slice(0, 500);
     const stated = mapping.reference ? (row[mapping.reference] ?? '') : '';
     return { bankRef: '', bookedOn, cents: negative ? -cents : cents, counterparty: (row[mapping.counterparty] ?? '').slice(0, 140), remittance, reference: findCreditorReference(stated || remittance) };
