@@ -1,9 +1,13 @@
 // How to pay an amount due by transfer (docs/annual-accounts.md#paying-by-transfer): the association's IBAN,
 // the amount, the RF reference and the EPC069-12 QR code ("SEPA QR", what European banking apps scan),
 // whose payload the sepa-payment-qr-code package builds and qrcode draws.
+import { createRequire } from 'node:module';
 import { centsToMoney, type TTransferDetails } from '@beach/contracts';
 import QRCode from 'qrcode';
-import epcQrPayload from 'sepa-payment-qr-code';
+
+// The package is CommonJS and ships no types: its one function, as its readme describes it.
+type EpcFields = { name: string; iban: string; amount: number | null; bic?: string; structuredReference?: string; unstructuredReference?: string; information?: string };
+const epcQrPayload = createRequire(import.meta.url)('sepa-payment-qr-code') as (data: EpcFields) => string;
 
 export interface BankAccount {
   iban: string;
