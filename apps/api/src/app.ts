@@ -17,6 +17,7 @@ import { registerAdminBookingsRoutes, registerBookingsRoutes } from './modules/b
 import { registerBroadcastsRoutes } from './modules/broadcasts/index.js';
 import { registerRainChecksRoutes } from './modules/rain-checks/index.js';
 import { registerBvuMembersRoutes } from './modules/bvu-members/index.js';
+import { registerBankRoutes } from './modules/bank/index.js';
 import { registerCouponsRoutes } from './modules/coupons/index.js';
 import { registerAdminMembershipsRoutes, registerMembershipsRoutes } from './modules/memberships/index.js';
 import { registerUsersRoutes } from './modules/users/index.js';
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerPrivacyRoutes(mount, services.privacy);
   registerAuditLogRoutes(mount, services.auditLog);
   registerBvuMembersRoutes(mount, services.bvuMembers);
+  registerBankRoutes(mount, services.bank);
   registerCouponsRoutes(mount, services.coupons);
   registerBookingsRoutes(mount, services.bookings);
   registerAdminCourtsRoutes(mount, services.adminCourts, services.courts);

@@ -15,6 +15,7 @@ import { createPrivateLessonsService } from './modules/private-lessons/index.js'
 import { createTournamentDayService, createTournamentsService, lockTournamentPlayer } from './modules/tournaments/index.js';
 import { createBookingPlayersService, lockShare } from './modules/booking-players/index.js';
 import { createBvuMembersService } from './modules/bvu-members/index.js';
+import { createBankService } from './modules/bank/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
 import { createAdminMembershipsService, createMembershipsService, lockMembership } from './modules/memberships/index.js';
 import { createCheckouts, createStripeRequests, createPaymentsService, NOTHING_TO_LOCK, type TargetLocks } from './modules/payments/index.js';
@@ -90,6 +91,7 @@ export function createServices(deps: AppDeps) {
     privacy: createPrivacyService(deps, { enrolmentsOf: enrolments.ofMember }),
     auditLog: createAuditLogService(deps),
     bvuMembers: createBvuMembersService(deps),
+    bank: createBankService(deps, enrolments),
     coupons: createCouponsService(deps),
     bookings,
     adminBookings,

@@ -13,3 +13,4 @@ export { accounts, credit, debit, post, postMany, type Entry } from './modules/l
 // The backups and a logger, for their benchmark (bench/backup.ts).
 export { checkBackup, createBackup, restoreBackup } from './modules/backups/index.js';
 export { createLogger } from './lib/logger.js';
+export { camt053 } from './modules/bank/index.js';

@@ -22,6 +22,7 @@ import { memberDebtRoutes } from './member-debt.js';
 import { bookingsRoutes } from './bookings.js';
 import { adminBookingsRoutes } from './admin-bookings.js';
 import { bvuMembersRoutes } from './bvu-members.js';
+import { bankRoutes } from './bank.js';
 import { couponsRoutes } from './coupons.js';
 import { courtsRoutes } from './courts.js';
 import { healthRoutes } from './health.js';
@@ -59,6 +60,7 @@ export const api = {
   privacy: privacyRoutes,
   auditLog: auditLogRoutes,
   bvuMembers: bvuMembersRoutes,
+  bank: bankRoutes,
   coupons: couponsRoutes,
   bookings: bookingsRoutes,
   adminCourts: adminCourtsRoutes,

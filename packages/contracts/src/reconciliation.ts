@@ -7,7 +7,7 @@
 import { defineRoute } from './http.js';
 import * as z from './zod-i18n.js';
 
-export const RECONCILIATION_CHECKS = ['entries_balanced', 'balances_match', 'billed_owed', 'accounting_identity', 'documents_posted', 'receipts_issued', 'till_by_day', 'stripe_clearing', 'refunds_outstanding'] as const;
+export const RECONCILIATION_CHECKS = ['entries_balanced', 'balances_match', 'billed_owed', 'accounting_identity', 'documents_posted', 'receipts_issued', 'till_by_day', 'stripe_clearing', 'refunds_outstanding', 'bank_statement'] as const;
 export const RECONCILIATION_CHECK_LABELS: Record<(typeof RECONCILIATION_CHECKS)[number], string> = {
   entries_balanced: 'Ogni registrazione è in pareggio',
   balances_match: 'Ogni saldo corrisponde ai suoi movimenti',
@@ -18,6 +18,7 @@ export const RECONCILIATION_CHECK_LABELS: Record<(typeof RECONCILIATION_CHECKS)[
   till_by_day: 'La cassa di ogni giorno corrisponde agli incassi in segreteria',
   stripe_clearing: 'Ogni movimento di Stripe è registrato con il suo importo',
   refunds_outstanding: 'Nessun rimborso sulla carta in attesa da più di un giorno',
+  bank_statement: 'Il conto in banca nel registro corrisponde al saldo dell’ultimo estratto conto',
 };
 
 /** Stripe's reporting categories of members' money coming and going (a refund that fails comes back); not payouts nor fees. */

@@ -6,6 +6,7 @@ import type Stripe from 'stripe';
 import { Failures, type FailureMatch, type FailureOptions } from './failures.js';
 import { createApp } from './server.js';
 import { nowSeconds, Store } from './store.js';
+import { Payouts } from './payouts.js';
 import { WebhookSender, type WebhookDelivery } from './webhooks.js';
 
 export type { WebhookDelivery } from './webhooks.js';
@@ -69,6 +70,8 @@ export interface StripeDouble {
   settleRefund(refundId: string, outcome: 'succeeded' | 'failed'): Promise<void>;
   /** Stripe pays `amount` of the balance out to the centre's bank (a payout balance transaction, no webhook). */
   payout(amount: number): void;
+  /** Stripe pays out everything not paid out yet, less `fee` (its own fee transaction), arriving on `arrivalDate` (Unix seconds); returns the payout. */
+  payOutBalance(options?: { fee?: number; arrivalDate?: number }): { id: string; amount: number; arrival_date: number };
   // Failures for tests, until clearFailures().
   /** The next `count` /v1 requests matching method and path prefix answer a Stripe-shaped error; with afterPerforming, after taking effect. */
   failNext(match: FailureMatch, options?: FailureOptions): void;
@@ -98,6 +101,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   const url = `http://127.0.0.1:${port}`;
 
   const store = new Store(url);
+  const payouts = new Payouts(store);
   const failures = new Failures();
   const webhooks = new WebhookSender(options.webhookSecret, options.webhookUrl, options.autoDeliver ?? true, options.onDelivery);
   const dispatch = (event: Stripe.Event) => webhooks.dispatch(event);
@@ -116,7 +120,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   const sweep = () => {
     for (const event of store.expireDue(nowSeconds())) void dispatch(event);
   };
-  server.on('request', createApp({ store, failures, dispatch, sweep, failLater }));
+  server.on('request', createApp({ store, payouts, failures, dispatch, sweep, failLater }));
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
 
   const openSession = (sessionId: string) => {
@@ -161,6 +165,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     closeDispute: async (disputeId, outcome) => dispatchAll(store.closeDispute(disputeId, outcome)),
     settleRefund: async (refundId, outcome) => dispatchAll(store.settleRefund(refundId, outcome)),
     payout: (amount) => store.payout(amount),
+    payOutBalance: (options) => payouts.payOutBalance(options),
     failNext: (match, failureOptions) => failures.add(match, failureOptions),
     failRefundsFor: (paymentIntentId) => store.refuseRefunds(paymentIntentId),
     delayRefundsFor: (paymentIntentId, outcome) => store.delayRefunds(paymentIntentId, outcome),

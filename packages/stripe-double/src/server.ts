@@ -6,9 +6,11 @@ import type { Failures } from './failures.js';
 import { checkoutPage, closedPage, messagePage, successUrl } from './page.js';
 import { parseBalanceTransactionList, parseExpand, parseRefundCreate, parseRefundFilter, parseSessionCreate } from './requests.js';
 import { newId, nowSeconds, type Store } from './store.js';
+import { registerPayoutRoutes, type Payouts } from './payouts.js';
 
 export interface DoubleCore {
   store: Store;
+  payouts: Payouts;
   failures: Failures;
   /** Sends a new event to the webhook when auto-delivery is on; settles after the first attempt. */
   dispatch(event: Stripe.Event): Promise<void>;
@@ -21,7 +23,7 @@ export interface DoubleCore {
 const NO_API_KEY =
   "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').";
 
-export function createApp({ store, failures, dispatch, sweep, failLater }: DoubleCore): express.Express {
+export function createApp({ store, payouts, failures, dispatch, sweep, failLater }: DoubleCore): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // `expand[]=...` and nested filters arrive in the query string with brackets, as in the body.
@@ -103,6 +105,7 @@ export function createApp({ store, failures, dispatch, sweep, failLater }: Doubl
     '/v1/refunds',
     api((req) => ({ object: 'list', data: store.listRefunds(parseRefundFilter(req.query)), has_more: false, url: '/v1/refunds' })),
   );
+  registerPayoutRoutes(app, payouts, api);
   app.get(
     '/v1/balance_transactions',
     api((req) => {

@@ -420,10 +420,15 @@ export class Store {
     this.addBalanceTransaction({ type: 'payout', reporting_category: 'payout', amount: -amount, currency: 'eur', source: newId('po') });
   }
 
+  /** Oldest first (payouts.ts pays them out). */
+  allBalanceTransactions(): readonly BalanceTransaction[] {
+    return this.balanceTransactions;
+  }
+
   // Fees are 0 in the double, so net is the amount; the money is available at once.
-  private addBalanceTransaction(fields: Pick<BalanceTransaction, 'type' | 'reporting_category' | 'amount' | 'currency' | 'source'>): void {
+  addBalanceTransaction(fields: Pick<BalanceTransaction, 'type' | 'reporting_category' | 'amount' | 'currency' | 'source'>): BalanceTransaction {
     const created = nowSeconds();
-    this.balanceTransactions.push({
+    const transaction: BalanceTransaction = {
       id: newId('txn'),
       object: 'balance_transaction',
       ...fields,
@@ -433,7 +438,9 @@ export class Store {
       fee_details: [],
       net: fields.amount,
       status: 'available',
-    });
+    };
+    this.balanceTransactions.push(transaction);
+    return transaction;
   }
 
   private emit<T extends keyof EventObjects>(type: T, object: EventObjects[T]): Stripe.Event {

@@ -27,6 +27,8 @@ export const auditScope = new AsyncLocalStorage<AuditScope>();
 /** What a write changed, by its table. */
 export type AuditEntity =
   | 'association'
+  | 'bank_lines'
+  | 'bank_statements'
   | 'booking_coupons'
   | 'booking_players'
   | 'bookings'

@@ -36,6 +36,7 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
         { label: 'Transazioni', to: paths.admin.transactions },
         { label: 'Spese', to: paths.admin.expenses },
         { label: 'Incassi', to: paths.admin.incomes },
+        { label: 'Banca', to: paths.admin.bank },
       );
     }
     // The audit log, for admins.

@@ -34,6 +34,7 @@ const backOfficeRoutes: RouteObject[] = [
     children: [
       { ...under(paths.admin.membershipEditor), ...backOfficePage(() => import('../features/admin-memberships/pages/membership-editor-page')) },
       { ...under(paths.admin.transactions), ...backOfficePage(() => import('../features/finance/pages/transactions-page')) },
+      { ...under(paths.admin.bank), ...backOfficePage(() => import('../features/bank/pages/bank-page')) },
       { ...under(paths.admin.courts), ...backOfficePage(() => import('../features/courts/pages/admin-courts-page')) },
       { ...under(paths.admin.setups), ...backOfficePage(() => import('../features/setups/pages/admin-setups-page')) },
       { ...under(paths.admin.pricing), ...backOfficePage(() => import('../features/pricing/pages/admin-pricing-page')) },

@@ -67,6 +67,7 @@ export const paths = {
     schoolReport: '/admin/scuola/report',
     expenses: '/admin/spese',
     incomes: '/admin/incassi',
+    bank: '/admin/banca',
     auditLog: '/admin/registro-attivita',
     association: '/admin/associazione',
     membersRegister: '/admin/libro-soci',

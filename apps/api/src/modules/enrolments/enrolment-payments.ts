@@ -147,19 +147,42 @@ export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     async collect(staff: User, id: number, { method, seq }: BodyOf<typeof api.enrolments.collect>) {
       await checkouts.refuseIfPaid('enrolment', id);
       return db.$transaction(async (tx) => {
-        const { row, cents } = await payableOf(tx, id, null, seq);
-        // The enrolment is on the account of who pays: the member, or the child's parent.
-        refuseOwnMoney(staff, [row.userId]);
-        await auditRow(tx, { entity: 'course_enrolments', id, action: 'mark-paid' }, async () => {
-          await checkouts.closeIn(tx, 'enrolment', id);
-          const desk = await tx.transaction.create({
-            data: { kind: 'enrolment', type: 'payment', enrolmentId: id, userId: row.userId, amountCents: cents, method, status: 'completed', paidAt: new Date(), description: 'Iscrizione ai corsi' },
-          });
-          await payment(tx, `payment:${desk.id}`, moneyAccount(method), [{ receivable: enrolmentReceivable(id), cents }], { enrolmentId: id, userId: row.userId, transactionId: desk.id, createdById: staff.id });
-          await paid(tx, row, cents);
-        });
+        const { row } = await collectIn(tx, staff, id, method, seq);
         return row.status === 'pending_payment' ? ENROLMENT_MESSAGES.collected : ENROLMENT_MESSAGES.instalmentCollected;
       }, TRANSACTION_OPTIONS);
     },
+
+    /**
+     * A bank transfer of `cents` paying up to instalment `seq` (docs/annual-accounts.md#matching), in the
+     * caller's transaction: collected as at the desk when it is exactly what that costs now, else null.
+     */
+    async collectTransfer(tx: Prisma.TransactionClient, staff: User, id: number, seq: number, cents: number) {
+      const payable = await payableOf(tx, id, null, seq).catch((error: unknown) => (error instanceof AppError ? null : Promise.reject(error)));
+      if (!payable || payable.cents !== cents) return null;
+      return (await collectIn(tx, staff, id, 'bank_transfer', seq)).paymentId;
+    },
+
+    /** What paying up to instalment `seq` (else what is due now) costs, in a short transaction of its own: a proposal's check. */
+    async dueOf(id: number, seq?: number) {
+      return db.$transaction((tx) => payableOf(tx, id, null, seq).then(({ cents, payNow }) => ({ cents, seq: payNow.seq }), () => null), TRANSACTION_OPTIONS);
+    },
   };
+
+  /** What the desk collects: a completed payment (its receipt follows) settles what is payable now, up to `seq`. */
+  async function collectIn(tx: Prisma.TransactionClient, staff: User, id: number, method: BodyOf<typeof api.enrolments.collect>['method'], seq?: number) {
+    const { row, cents } = await payableOf(tx, id, null, seq);
+    // The enrolment is on the account of who pays: the member, or the child's parent.
+    refuseOwnMoney(staff, [row.userId]);
+    let paymentId = 0;
+    await auditRow(tx, { entity: 'course_enrolments', id, action: 'mark-paid' }, async () => {
+      await checkouts.closeIn(tx, 'enrolment', id);
+      const desk = await tx.transaction.create({
+        data: { kind: 'enrolment', type: 'payment', enrolmentId: id, userId: row.userId, amountCents: cents, method, status: 'completed', paidAt: new Date(), description: 'Iscrizione ai corsi' },
+      });
+      paymentId = desk.id;
+      await payment(tx, `payment:${desk.id}`, moneyAccount(method), [{ receivable: enrolmentReceivable(id), cents }], { enrolmentId: id, userId: row.userId, transactionId: desk.id, createdById: staff.id });
+      await paid(tx, row, cents);
+    });
+    return { row, paymentId };
+  }
 }

@@ -57,6 +57,8 @@ export function createEnrolmentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
     checkout: payments.checkout,
     payWithCredit: async (user: User, id: number, body: Parameters<typeof payments.payWithCredit>[2]) => answer(await payments.payWithCredit(user, id, body), id),
     collect: async (staff: User, id: number, body: Parameters<typeof payments.collect>[2]) => answer(await payments.collect(staff, id, body), id),
+    collectTransfer: payments.collectTransfer,
+    dueOf: payments.dueOf,
     cancelMine: async (user: User, id: number) => answer(await cancelling.cancelMine(user, id), id),
     cancel: async (staff: User, id: number) => answer(await cancelling.cancel(staff, id), id),
   };

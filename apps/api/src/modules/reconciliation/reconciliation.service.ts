@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { PAYMENT_METHOD_LABELS, type TReconciliation } from '@beach/contracts';
 import type { PaymentMethod } from '../../generated/prisma/enums.js';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
+import { statementMismatches } from '../bank/index.js';
 import { check } from './check.js';
 import { ledgerInvariants } from './ledger-invariants.js';
 import { createStripeBalanceCheck } from './stripe-balance.js';
@@ -116,6 +117,7 @@ export function createReconciliationService({ db, stripe }: Pick<AppDeps, 'db' |
       await tillByDay(),
       ...(withStripe ? [await stripeClearing()] : []),
       await refundsOutstanding(),
+      check('bank_statement', await statementMismatches(db)),
     ];
   }
 

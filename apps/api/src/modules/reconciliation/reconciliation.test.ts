@@ -236,6 +236,9 @@ describe('/api/admin/reconciliation', () => {
     await db.stripeRequest.create({ data: { kind: 'refund', paymentId: stray.id, amountCents: 500, createdAt: new Date(Date.now() - 48 * 3600_000) } });
     const guestPayment = await db.transaction.create({ data: { kind: 'booking_share', userId: null, amountCents: 700, method: 'stripe', status: 'failed', description: 'Quota di un ospite' } });
     await db.stripeRequest.create({ data: { kind: 'refund', status: 'failed', paymentId: guestPayment.id, amountCents: 700 } });
+    // A bank statement closing at 12 € whose line the books have not matched (docs/annual-accounts.md#matching).
+    const statement = await db.bankStatement.create({ data: { iban: 'IT60X0542811101000000123456', format: 'camt053', fileSha256: 'a'.repeat(64), toDate: new Date(), closingCents: 1200 } });
+    await db.bankLine.create({ data: { statementId: statement.id, iban: statement.iban, lineKey: 'ref:R-1', bookedOn: new Date(), amountCents: 1200 } });
 
     const result = await run();
     expect(result.ok).toBe(false);
@@ -249,6 +252,7 @@ describe('/api/admin/reconciliation', () => {
       till_by_day: [`${formatItalianDate(todayInRome())} (Contanti): cassa 30,00 €, incassi 40,00 €`],
       stripe_clearing: [expect.stringMatching(/^Movimento Stripe txn_\w+ \(pagamento ch_\w+\): Stripe 20,00 €, registrati 0,00 €$/)],
       refunds_outstanding: [`Rimborso di 5,00 € del pagamento ${stray.id}: in attesa da più di un giorno`, `Rimborso di 7,00 € del pagamento ${guestPayment.id}: rifiutato da Stripe, da restituire a mano`],
+      bank_statement: ['Conto IT60X0542811101000000123456: estratto 12,00 €, registro 0,00 € (1 movimenti da abbinare)'],
     });
     expect(await mismatchesInMetrics()).toEqual({ ...Object.fromEntries(RECONCILIATION_CHECKS.map((name) => [name, 1])), billed_owed: 0, refunds_outstanding: 2 });
     expect((await request(app).get('/api/admin/reconciliation').set(bearer(admin)).expect(200)).body).toEqual(result);

@@ -41,6 +41,8 @@ export async function entriesOnStripe(sql: Sql, moved: Moved[], afterEntry: numb
       WHERE a.kind = 'stripe_clearing' AND p.phase IN ('posted', 'post_pending')
         -- an entry and its reversal moved nothing between them
         AND e.reverses_id IS NULL AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.reverses_id = e.id)
+        -- a payout to the bank is matched to Stripe's payout object when the statement shows it (docs/annual-accounts.md#matching)
+        AND e.key NOT LIKE 'stripe-payout:%'
       GROUP BY e.id HAVING sum(p.amount_cents) <> 0
     ), pairs AS (
       SELECT e.id, e.key, e.cents, m.at, e.fresh

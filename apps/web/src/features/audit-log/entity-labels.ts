@@ -10,6 +10,8 @@ const ENTITY_LABELS: Record<string, string> = {
   membership_coupons: 'Coupon tessera',
   booking_coupons: 'Coupon prenotazioni',
   bvu_members: 'Tesserato BVU',
+  bank_lines: 'Movimento bancario',
+  bank_statements: 'Estratto conto',
   courts: 'Campo',
   court_closures: 'Chiusura campo',
   course_attendances: 'Presenza a lezione',

@@ -15,6 +15,7 @@ import { localizedTo } from '../../../lib/i18n';
 import { useCancelMyEnrolment, useMyEnrolments } from '../api/enrolments';
 import { placeLabel, STATUS_LABELS } from '../labels';
 import { placeToPayFirst } from '../sibling-first';
+import { PayByTransfer } from '../../bank-transfer';
 import { PayEnrolment } from './pay-enrolment';
 import { SiblingDiscount } from './sibling-discount';
 
@@ -69,6 +70,7 @@ function EnrolmentRow({ enrolment, payFirst }: { enrolment: TEnrolment; payFirst
         <div className="flex flex-wrap items-end gap-2">
           {!payFirst && <PayEnrolment enrolment={enrolment} />}
           {pending && <Button size="sm" variant="secondary" loading={cancel.isPending} onClick={() => void onCancel()}><Trans>Annulla iscrizione</Trans></Button>}
+          {!payFirst && <PayByTransfer enrolmentId={enrolment.id} />}
         </div>
       )}
       {dialog}

@@ -1,0 +1,72 @@
+// The bank's side of the ledger (docs/annual-accounts.md#the-bank): one `bank` account per IBAN, its
+// opening balance from the first statement, and the account each category of line is posted to.
+import type { TBankCategory } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import { formatEuros } from '../../lib/format.js';
+import { accounts, credit, debit, post, type AccountRef, type Sql } from '../ledger/index.js';
+
+/** The association's account at the bank, by IBAN (the ledger's `bank` key alone is finance's hand-written income and expenses). */
+export const bankAccount = (iban: string): AccountRef => ({ key: `bank:${iban}`, kind: 'bank' });
+
+/** Other income is earned as the centre's extra income; every other category is an expense account of its own. */
+export const categoryAccount = (category: TBankCategory): AccountRef =>
+  category === 'other_income' ? accounts.revenue('extra') : { key: `expenses:${category}`, kind: 'expenses' };
+
+/** The bank account's balance in the ledger: the sum of its postings (a shared account keeps no balance in its row). */
+export async function bankBalance(db: AppDeps['db'], iban: string): Promise<number> {
+  const sum = await db.ledgerPosting.aggregate({ _sum: { amountCents: true }, where: { account: { key: bankAccount(iban).key }, phase: { in: ['posted', 'post_pending'] } } });
+  return sum._sum.amountCents ?? 0;
+}
+
+/** The first statement's opening balance, once per account: what was there before the books knew the bank. */
+export function postOpening(tx: Sql, iban: string, cents: number, on: Date, createdById: number) {
+  return post(tx, {
+    key: `bank-opening:${iban}`, kind: 'bank_opening', effectiveAt: on, createdById, description: 'Saldo iniziale del conto in banca',
+    legs: [debit(bankAccount(iban), cents), credit(accounts.adjustments, cents)],
+  });
+}
+
+/**
+ * A transfer received, recorded as the desk records one (into the `bank_transfer` till, with its receipt), then
+ * seen on the statement: from that till into the bank. It names no payment document, so the till's day still
+ * equals the desk's payments (the reconciliation's till_by_day).
+ */
+export function postIntoBank(tx: Sql, line: { id: number; iban: string; amountCents: number; bookedOn: Date }, createdById: number) {
+  return post(tx, {
+    key: `bank-line:${line.id}`, kind: 'bank_movement', effectiveAt: line.bookedOn, createdById, description: 'Bonifico ricevuto in banca',
+    legs: [debit(bankAccount(line.iban), line.amountCents), credit(accounts.till('bank_transfer'), line.amountCents)],
+  });
+}
+
+/** A line assigned to a category: the bank against its account, either sign (a returned transfer comes back). */
+export function postAssigned(tx: Sql, line: { id: number; iban: string; amountCents: number; bookedOn: Date }, category: TBankCategory, createdById: number, description: string) {
+  return post(tx, {
+    key: `bank-line:${line.id}`, kind: line.amountCents < 0 ? 'expense' : 'bank_movement', effectiveAt: line.bookedOn, createdById, description,
+    legs: [debit(bankAccount(line.iban), line.amountCents), credit(categoryAccount(category), line.amountCents)],
+  });
+}
+
+/** A Stripe payout on the statement: its net from Stripe clearing into the bank, Stripe's fees to an expense (keyed by the payout). */
+export function postPayout(tx: Sql, iban: string, payout: { id: string; netCents: number; feeCents: number }, on: Date, createdById: number) {
+  return post(tx, {
+    key: `stripe-payout:${payout.id}`, kind: 'payout', effectiveAt: on, createdById, description: `Accredito Stripe ${payout.id}`,
+    legs: [debit(bankAccount(iban), payout.netCents), ...(payout.feeCents > 0 ? [debit(categoryAccount('bank_fees'), payout.feeCents)] : []), credit(accounts.stripe, payout.netCents + payout.feeCents)],
+  });
+}
+
+/**
+ * The nightly reconciliation's bank check: for each account, the last statement's closing balance against
+ * the bank account's ledger balance, equal once every line of every statement is matched or assigned.
+ */
+export async function statementMismatches(db: AppDeps['db']): Promise<string[]> {
+  const accountsSeen = await db.bankStatement.findMany({ where: { closingCents: { not: null } }, distinct: ['iban'], select: { iban: true } });
+  const found: string[] = [];
+  for (const { iban } of accountsSeen) {
+    const last = await db.bankStatement.findFirstOrThrow({ where: { iban, closingCents: { not: null } }, orderBy: [{ toDate: 'desc' }, { id: 'desc' }] });
+    const ledger = await bankBalance(db, iban);
+    if (ledger === last.closingCents) continue;
+    const open = await db.bankLine.count({ where: { iban, state: { in: ['open', 'proposed'] } } });
+    found.push(`Conto ${iban}: estratto ${formatEuros(last.closingCents!)}, registro ${formatEuros(ledger)} (${open} movimenti da abbinare)`);
+  }
+  return found;
+}

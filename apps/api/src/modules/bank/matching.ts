@@ -1,0 +1,113 @@
+// Matching a statement's lines to the ledger (docs/annual-accounts.md#matching): a credit line is a Stripe
+// payout, or a transfer paying what its RF reference names (an enrolment's instalment, a member's debt)
+// through the desk's own path, with its receipt; else a transfer of exactly what one payer of that name owes
+// is proposed for the treasurer to confirm. What is left (fees, outgoing transfers) the treasurer assigns.
+import type { AppDeps } from '../../deps.js';
+import type { BankLine, Prisma, User } from '../../generated/prisma/client.js';
+import { auditRow } from '../../lib/audit.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { refuseOwnMoney } from '../auth/index.js';
+import type { EnrolmentsService } from '../enrolments/index.js';
+import { accounts, debtOf, payDebt } from '../ledger/index.js';
+import { postIntoBank, postPayout } from './bank-ledger.js';
+import { owedOf, referenceOf, type Owed } from './creditor-reference.js';
+import { payoutFor } from './payouts.js';
+
+export type EnrolmentPayer = Pick<EnrolmentsService, 'collectTransfer' | 'dueOf'>;
+
+const DEBT_DESCRIPTION = 'Saldo di quanto dovuto al centro';
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+const targetOf = (owed: Owed) => (owed.kind === 'enrolment' ? `enrolment:${owed.id}:${owed.seq}` : `debt:${owed.userId}`);
+export const owedOfTarget = (target: string): Owed | null => {
+  const [kind, id, seq] = target.split(':');
+  if (kind === 'enrolment') return { kind, id: Number(id), seq: Number(seq) };
+  return kind === 'debt' ? { kind, userId: Number(id) } : null;
+};
+
+export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'>, enrolments: EnrolmentPayer) {
+  /** Pays what `owed` names with the line's money, in `tx`: false when the line is not exactly what can be paid now. */
+  async function payOwed(tx: Prisma.TransactionClient, staff: User, line: BankLine, owed: Owed): Promise<boolean> {
+    if (owed.kind === 'enrolment') {
+      if (!(await enrolments.collectTransfer(tx, staff, owed.id, owed.seq, line.amountCents))) return false;
+    } else {
+      if ((await debtOf(tx, owed.userId, { lock: true })) < line.amountCents) return false;
+      refuseOwnMoney(staff, [owed.userId]);
+      const payment = await tx.transaction.create({ data: { kind: 'debt', userId: owed.userId, amountCents: line.amountCents, method: 'bank_transfer', status: 'completed', paidAt: new Date(), description: DEBT_DESCRIPTION } });
+      await payDebt(tx, owed.userId, line.amountCents, accounts.till('bank_transfer'), { key: `payment:${payment.id}`, transactionId: payment.id, createdById: staff.id, description: DEBT_DESCRIPTION });
+    }
+    await postIntoBank(tx, line, staff.id);
+    return true;
+  }
+
+  /** Under the line's lock, still open or proposed: `apply` moves the money, then the line says what it was matched to (`label`, in words). */
+  async function settle(staff: User, lineId: number, matchKind: string, target: string, label: string, apply: (tx: Prisma.TransactionClient, line: BankLine) => Promise<boolean>) {
+    return db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT 1 FROM bank_lines WHERE id = ${lineId} FOR UPDATE`;
+      const line = await tx.bankLine.findUniqueOrThrow({ where: { id: lineId } });
+      if (line.state === 'matched' || line.state === 'assigned' || !(await apply(tx, line))) return false;
+      await auditRow(tx, { entity: 'bank_lines', id: lineId, action: 'update' }, () =>
+        tx.bankLine.update({ where: { id: lineId }, data: { state: 'matched', matchKind, matchTarget: target, note: label, matchedById: staff.id, matchedAt: new Date() } }),
+      );
+      return true;
+    }, TRANSACTION_OPTIONS);
+  }
+
+  /** What one payer of the counterparty's surname owes now, if exactly the line's amount: an enrolment's instalment or a debt. */
+  async function proposalFor(line: BankLine): Promise<{ owed: Owed; label: string } | null> {
+    const words = line.counterparty.split(/[^\p{L}']+/u).filter((word) => word.length >= 3);
+    if (words.length === 0) return null;
+    const payers = await db.user.findMany({ where: { OR: words.map((word) => ({ lastName: { equals: word, mode: 'insensitive' as const } })) }, select: { id: true, firstName: true, lastName: true }, take: 20 });
+    const found: { owed: Owed; label: string }[] = [];
+    for (const payer of payers) {
+      const name = `${payer.lastName} ${payer.firstName}`;
+      const live = await db.courseEnrolment.findMany({ where: { userId: payer.id, status: { in: ['pending_payment', 'confirmed'] } }, include: { course: { select: { name: true } } } });
+      for (const enrolment of live) {
+        const due = await enrolments.dueOf(enrolment.id);
+        if (due?.cents === line.amountCents) found.push({ owed: { kind: 'enrolment', id: enrolment.id, seq: due.seq }, label: `${enrolment.course.name}, rata ${due.seq} · ${name}` });
+      }
+      if ((await debtOf(db, payer.id)) === line.amountCents) found.push({ owed: { kind: 'debt', userId: payer.id }, label: `Debito verso il centro · ${name}` });
+    }
+    return found.length === 1 ? found[0]! : null;
+  }
+
+  async function matchOne(staff: User, line: BankLine): Promise<'matched' | 'proposed' | 'open'> {
+    if (line.amountCents <= 0) return 'open';
+    const owed = line.creditorReference ? owedOf(line.creditorReference) : null;
+    if (owed) {
+      const label = `${owed.kind === 'enrolment' ? `Iscrizione n. ${owed.id}, rata ${owed.seq}` : `Debito del socio n. ${owed.userId}`} (${line.creditorReference})`;
+      if (await settle(staff, line.id, owed.kind, targetOf(owed), label, (tx, locked) => payOwed(tx, staff, locked, owed))) return 'matched';
+      await db.bankLine.update({ where: { id: line.id }, data: { note: `Il riferimento ${line.creditorReference} non corrisponde a un importo da pagare di ${(line.amountCents / 100).toFixed(2)} €.` } });
+      return 'open';
+    }
+    if (stripe) {
+      const taken = async (id: string) => (await db.bankLine.count({ where: { matchKind: 'payout', matchTarget: id } })) > 0;
+      const payout = await payoutFor(stripe, isoDate(line.bookedOn), line.amountCents, taken);
+      if (payout && (await settle(staff, line.id, 'payout', payout.id, `Accredito Stripe ${payout.id}`, async (tx, locked) => Boolean(await postPayout(tx, locked.iban, payout, locked.bookedOn, staff.id))))) return 'matched';
+    }
+    const proposal = await proposalFor(line);
+    if (!proposal) return 'open';
+    await db.bankLine.update({ where: { id: line.id }, data: { state: 'proposed', matchKind: proposal.owed.kind, matchTarget: targetOf(proposal.owed), note: `${proposal.label} (${referenceOf(proposal.owed)})` } });
+    return 'proposed';
+  }
+
+  return {
+    /** Each open line in turn (Stripe read outside any transaction); how many were matched and proposed. */
+    async matchLines(staff: User, lines: BankLine[]) {
+      const counts = { matched: 0, proposed: 0 };
+      for (const line of lines) {
+        const outcome = await matchOne(staff, line);
+        if (outcome !== 'open') counts[outcome] += 1;
+      }
+      return counts;
+    },
+
+    /** The treasurer confirms a proposal: paid as if it had carried the reference; false when it no longer fits. */
+    confirm(staff: User, line: BankLine) {
+      const owed = line.matchTarget ? owedOfTarget(line.matchTarget) : null;
+      if (line.state !== 'proposed' || !owed) return Promise.resolve(false);
+      return settle(staff, line.id, owed.kind, line.matchTarget!, line.note ?? line.matchTarget!, (tx, locked) => payOwed(tx, staff, locked, owed));
+    },
+  };
+}
+
+export type BankMatching = ReturnType<typeof createBankMatching>;

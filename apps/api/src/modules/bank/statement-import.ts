@@ -1,0 +1,78 @@
+// Importing a statement (docs/annual-accounts.md#the-bank): the file read whole first (a bad one writes
+// nothing), then the statement and its new lines in one transaction — the same file again is the statement
+// already there, an overlapping one adds only the lines the account does not have (their keys) — and the
+// first statement of the account posts its opening balance. The new lines are matched after the commit.
+import { createHash } from 'node:crypto';
+import { ZBankCsvMapping, type TBankImportResult } from '@beach/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { User } from '../../generated/prisma/client.js';
+import { audit } from '../../lib/audit.js';
+import { TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { invalid } from '../../lib/errors.js';
+import { postOpening } from './bank-ledger.js';
+import type { BankMatching } from './matching.js';
+import { parseCamt053, parseCsvStatement, type ParsedStatement } from './statement-files.js';
+
+export const IMPORT_ERRORS = {
+  noAccount: 'Imposta prima l’IBAN e l’intestatario del conto dell’associazione.',
+  otherAccount: (found: string, ours: string) => `L’estratto è del conto ${found}, non di quello dell’associazione (${ours}).`,
+  empty: 'Il file non contiene movimenti contabilizzati.',
+};
+
+const looksLikeXml = (file: Buffer) => /^\s*</.test(file.subarray(0, 200).toString('utf8').replace(/^\uFEFF/, ''));
+const dateOrNull = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00Z`) : null);
+
+export function createStatementImport({ db }: Pick<AppDeps, 'db'>, matching: BankMatching) {
+  async function parse(file: Buffer, iban: string): Promise<ParsedStatement & { format: 'camt053' | 'csv' }> {
+    if (looksLikeXml(file)) {
+      const statement = parseCamt053(file);
+      if (statement.iban && statement.iban !== iban) throw invalid({ file: [IMPORT_ERRORS.otherAccount(statement.iban, iban)] });
+      return { ...statement, format: 'camt053' };
+    }
+    const saved = await db.bankCsvMapping.findUnique({ where: { iban } });
+    const mapping = saved ? ZBankCsvMapping.parse(saved.mapping) : null;
+    return { ...parseCsvStatement(file, mapping), format: 'csv' };
+  }
+
+  return async function importStatement(staff: User, file: Buffer): Promise<TBankImportResult> {
+    const settings = await db.setting.findUnique({ where: { id: 1 } });
+    const iban = settings?.bankIban;
+    if (!iban || !settings.bankHolder) throw invalid({ file: [IMPORT_ERRORS.noAccount] });
+    const parsed = await parse(file, iban);
+    if (parsed.lines.length === 0) throw invalid({ file: [IMPORT_ERRORS.empty] });
+    const fileSha256 = createHash('sha256').update(file).digest('hex');
+
+    const { statementId, added } = await db.$transaction(async (tx) => {
+      // One import of an account at a time: the same file twice, or two overlapping ones, take turns.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`bank:${iban}`}))`;
+      const known = await tx.bankStatement.findUnique({ where: { iban_fileSha256: { iban, fileSha256 } } });
+      // Imported again: nothing changes, the log says it was tried.
+      if (known) {
+        await audit(tx, { entity: 'bank_statements', id: known.id, action: 'import', after: { lines_added: 0 } });
+        return { statementId: known.id, added: 0 };
+      }
+      const first = (await tx.bankStatement.count({ where: { iban } })) === 0;
+      const statement = await tx.bankStatement.create({
+        data: {
+          iban, format: parsed.format, bankStatementId: parsed.bankStatementId, fileSha256, fromDate: dateOrNull(parsed.fromDate), toDate: dateOrNull(parsed.toDate),
+          openingCents: parsed.openingCents, closingCents: parsed.closingCents, importedById: staff.id,
+        },
+      });
+      const { count } = await tx.bankLine.createMany({
+        skipDuplicates: true,
+        data: parsed.lines.map((line) => ({
+          statementId: statement.id, iban, lineKey: line.key, bookedOn: new Date(`${line.bookedOn}T00:00:00Z`), amountCents: line.cents,
+          counterparty: line.counterparty, remittance: line.remittance, creditorReference: line.reference,
+        })),
+      });
+      await tx.bankStatement.update({ where: { id: statement.id }, data: { linesAdded: count } });
+      if (first && parsed.openingCents) await postOpening(tx, iban, parsed.openingCents, dateOrNull(parsed.fromDate) ?? new Date(), staff.id);
+      await audit(tx, { entity: 'bank_statements', id: statement.id, action: 'import', after: { format: parsed.format, lines_added: count } });
+      return { statementId: statement.id, added: count };
+    }, TRANSACTION_OPTIONS);
+
+    const fresh = added === 0 ? [] : await db.bankLine.findMany({ where: { statementId, state: 'open' }, orderBy: { id: 'asc' } });
+    const counts = await matching.matchLines(staff, fresh);
+    return { statement_id: statementId, lines_added: added, lines_known: parsed.lines.length - added, ...counts };
+  };
+}

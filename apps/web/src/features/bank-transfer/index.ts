@@ -1,0 +1,2 @@
+// The bank-transfer feature's public face (member screens): what other features may import.
+export { PayByTransfer } from './components/pay-by-transfer';
