@@ -69,6 +69,10 @@ await postMany(
   ]),
 );
 const members = BOOKINGS - BOOKINGS / KINDS.length;
+// The setup's payments were given receipts; their PDFs are the minute job's work, done before the rain
+// comes, not timed with the rain check (it drew on the same CPU).
+await api.deps.jobs.send('receipts-write', {});
+await api.deps.jobs.waitUntilIdle(120_000);
 
 const headers = { ...(await api.login('staff@demo.beach')), 'Content-Type': 'application/json' };
 const started = performance.now();

@@ -4,8 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TBooking, TBookingSplit, TPaymentState } from '@beach/contracts';
 import { accounts, type AccountRef, bookingReceivable, credit, debit, type Entry, post, type Posted, type Sql, charge, discount, type EntryContext, owedBy, owedOne, type Part, settlingLegs, spendingLegs, walletOf } from '../ledger/index.js';
+import type { PaymentMethod } from '../../generated/prisma/enums.js';
 import { AppError } from '../../lib/errors.js';
 import { Prisma } from '../../lib/db.js';
+import { SETTLED_STATUSES } from '../payments/index.js';
 import { splitShares } from './shares.js';
 
 /** The receivables of a booking: the organiser's, then each player's share (dropped players' too: they owe nothing). */
@@ -119,6 +121,16 @@ export async function moneyOfBookings(sql: Sql, ids: number[]): Promise<Map<numb
       return [row.id, { paid: row.paid, returned: row.returned, owed: row.owed, organiserOwed: row.organiserOwed, paidWith, organiserPaidWith }];
     }),
   );
+}
+
+/** How each booking was paid, by booking id: the method of its latest settled card or desk payment (refunded since or not). */
+export async function paymentMethodsOf(sql: Sql, ids: number[]): Promise<Map<number, PaymentMethod>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql.$queryRaw<{ bookingId: number; method: PaymentMethod }[]>`
+    SELECT DISTINCT ON (booking_id) booking_id AS "bookingId", method::text AS method FROM transactions
+    WHERE booking_id = ANY(${ids}::int[]) AND type = 'payment' AND status::text = ANY(${SETTLED_STATUSES}::text[])
+    ORDER BY booking_id, created_at DESC, id DESC`;
+  return new Map(rows.map((row) => [row.bookingId, row.method]));
 }
 
 /** The booking's money, as moneyOfBookings reads it. */

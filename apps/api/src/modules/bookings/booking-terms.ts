@@ -96,8 +96,8 @@ export function courtPrices(prices: PriceTable) {
 }
 
 /** What a booking row is loaded with for the wire. */
-export type WireBookingRow = Booking & {
-  court: Court;
+export type WireBookingRow = Pick<Booking, 'id' | 'startsAt' | 'endsAt' | 'status' | 'holdExpiresAt' | 'priceCents' | 'discountCents' | 'createdAt'> & {
+  court: Pick<Court, 'id' | 'code' | 'name'>;
   bookingCoupon: { code: string } | null;
   membershipCoupon: { code: string } | null;
 };

@@ -280,6 +280,9 @@ describe('paying, lapsing, cancelling', () => {
     const discounted = await pay(alice, first, { coupon_code: 'mattina-una' });
     expect(discounted.body.booking).toMatchObject({ original_price: '20.00', discount: '5.00', price: '15.00', coupon_code: 'MATTINA-UNA' });
     await expect.poll(() => statusOf(first)).toBe('confirmed');
+    // The desk's planner reads the coupon and the card beside the booking's own row.
+    const planned = (await services.adminBookings.planner(day)).bookings.find((booking) => booking.id === first);
+    expect(planned).toMatchObject({ coupon_code: 'MATTINA-UNA', payment_method: 'stripe', payment_state: 'paid', price: '15.00', customer: { user_id: alice.id } });
 
     const second = (await book(alice, { start: '10:30' })).body.booking.id as number;
     const overLimit = await request(app).post(`/api/bookings/${second}/checkout`).set(auth(alice)).send({ coupon_code: 'MATTINA-UNA' });

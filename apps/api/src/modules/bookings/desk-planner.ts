@@ -24,15 +24,13 @@ import type { DeskDeps, Routes } from './desk-terms.js';
 
 type ListFilter = QueryOf<Routes['export']>;
 
-/** The planner's bookings, each marked when someone checked in for it ("presente" on the planner). */
-async function withCheckIns<B extends { id: number }>(db: Db, bookings: B[]): Promise<(B & { checked_in: boolean })[]> {
-  const ids = bookings.map((booking) => booking.id);
+/** Which of these bookings someone checked in for ("presente" on the planner). */
+async function checkedIn(db: Db, ids: number[]): Promise<Set<number>> {
   const rows = ids.length === 0 ? [] : await db.checkIn.findMany({ where: { bookingId: { in: ids } }, select: { bookingId: true }, distinct: ['bookingId'] });
-  const present = new Set(rows.map((row) => row.bookingId));
-  return bookings.map((booking) => ({ ...booking, checked_in: present.has(booking.id) }));
+  return new Set(rows.map((row) => row.bookingId!));
 }
 
-export function createDeskPlanner({ db }: Pick<DeskDeps, 'db'>, { load }: Pick<DeskBookingView, 'load'>) {
+export function createDeskPlanner({ db }: Pick<DeskDeps, 'db'>, { load, rowsWhere, toDtos }: Pick<DeskBookingView, 'load' | 'rowsWhere' | 'toDtos'>) {
   /** The filter as SQL conditions on bookings b and their holder u. */
   function conditionsOf(filter: Partial<ListFilter>): Prisma.Sql[] {
     const conditions: Prisma.Sql[] = [];
@@ -66,19 +64,22 @@ export function createDeskPlanner({ db }: Pick<DeskDeps, 'db'>, { load }: Pick<D
       const dayStart = instantInRome(date, '00:00');
       const dayEnd = instantInRome(addDays(date, 1), '00:00');
       const now = new Date();
+      // Two round trips: the day's bookings beside the courts, closures and prices; then what the bookings
+      // show (their money, people, payments) beside who checked in.
       const [courts, live, closures, prices] = await Promise.all([
         db.court.findMany({ where: { purpose: { not: 'free_use' } }, orderBy: [{ row: 'asc' }, { position: 'asc' }] }),
         // The ranges' overlap reads the day through the no-overlap constraint's index (a plain comparison scans every earlier booking).
-        db.$queryRaw<{ id: number }[]>`SELECT id FROM bookings WHERE ${touchingSql(dayStart, dayEnd)} AND ${liveSql(now)} ORDER BY starts_at`,
+        rowsWhere(Prisma.sql`${touchingSql(dayStart, dayEnd)} AND ${liveSql(now)}`, Prisma.sql`ORDER BY starts_at, id`),
         db.courtClosure.findMany({ where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart } }, include: { courseSession: { select: { courseId: true } } }, orderBy: { startsAt: 'asc' } }),
         pricesInForce(db, Number(date.slice(0, 4))),
       ]);
+      const [bookings, present] = await Promise.all([toDtos(live), checkedIn(db, live.map((row) => row.id))]);
       return {
         date,
         today: todayInRome(now),
         slots: SLOTS.map(({ start, end, band }) => ({ start, end, band })),
         courts: courts.map((court) => ({ id: court.id, code: court.code, name: court.name, row: court.row as TPlanner['courts'][number]['row'], has_lights: court.hasLights, is_bookable: court.isBookable })),
-        bookings: await withCheckIns(db, await load(live.map((row) => row.id))),
+        bookings: bookings.map((booking) => Object.assign(booking, { checked_in: present.has(booking.id) })),
         closures: closures.map((closure) => ({ id: closure.id, court_id: closure.courtId, starts_at: closure.startsAt.toISOString(), ends_at: closure.endsAt.toISOString(), reason: closure.reason, course_id: closure.courseSession?.courseId ?? null })),
         prices: courtPrices(prices),
       };

@@ -1,42 +1,53 @@
-// The rain check's job (docs/domain.md#rain-check): the hit bookings worked one at a time, each in its own
-// transaction with its row, then the members' e-mails; rain checks left unfinished are queued again.
-import type { RainCheck } from '../../generated/prisma/client.js';
-import { TRANSACTION_OPTIONS } from '../../lib/db.js';
+// The rain check's job (docs/domain.md#rain-check): the hit bookings worked in batches, each batch in one
+// transaction with their rows (a batch that fails is worked again one booking a transaction, to find the
+// one that fails), then the members' e-mails; rain checks left unfinished are queued again.
+import type { RainCheck, RainCheckBooking } from '../../generated/prisma/client.js';
+import { type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { type CancelBooking, isLive, lockBooking, whenOf } from '../bookings/index.js';
 import type { RainCheckMailing } from './rain-check-mailing.js';
 import { type RainCheckDeps, summaryOf } from './rain-check-terms.js';
 
+/** Hit bookings cancelled in one transaction. */
+const BATCH = 20;
+
+type Hit = Pick<RainCheckBooking, 'id' | 'bookingId'>;
+
 export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db' | 'jobs' | 'logger'>, cancelBooking: CancelBooking, { emailMembers }: RainCheckMailing) {
-  /** Cancels one hit booking and returns its money, in one transaction with its row (a done row is skipped). */
-  async function processBooking(rainCheck: RainCheck, rowId: number, bookingId: number) {
+  /** Cancels one hit booking and returns its money, with its row (a done row is skipped), inside `tx`. */
+  async function cancelHit(tx: Prisma.TransactionClient, rainCheck: RainCheck, { id: rowId, bookingId }: Hit, now: Date) {
+    const [mark] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text FROM rain_check_bookings WHERE id = ${rowId} FOR UPDATE`;
+    if (!mark || mark.status === 'done' || mark.status === 'skipped') return;
+    await lockBooking(tx, bookingId);
+    const booking = await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { court: true } });
+    if (!isLive(booking, now)) {
+      await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'skipped', processedAt: now, error: null } });
+      return;
+    }
+    // The outcome recorded is the plan the cancellation followed (read once, inside it).
+    const { planned } = await cancelBooking(tx, booking, {
+      policy: { by: 'rain', returnTo: rainCheck.returnTo },
+      reason: rainCheck.reason,
+      cancelledById: rainCheck.createdById,
+      now,
+      // The rain check tells each member in its own one e-mail.
+      notify: false,
+      refundReason: 'rain',
+      rainCheckId: rainCheck.id,
+      description: `Prenotazione ${booking.court.code} · ${whenOf(booking)} (${rainCheck.reason})`,
+    });
+    // Nobody is offered the slot: the court is closed. Its waiting list's turn is over (an offer held by this booking too).
+    await tx.bookingWaitlist.updateMany({
+      where: { courtId: booking.courtId, startsAt: { lt: booking.endsAt }, endsAt: { gt: booking.startsAt }, status: { in: ['waiting', 'offered'] } },
+      data: { status: 'lapsed', lapsedReason: 'closed' },
+    });
+    await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'done', outcome: summaryOf(planned).outcome, processedAt: now, error: null } });
+  }
+
+  /** Cancels these hit bookings in one transaction: a commit for every booking cost as much as the work. */
+  async function cancelHits(rainCheck: RainCheck, hits: Hit[]) {
     const now = new Date();
     await db.$transaction(async (tx) => {
-      const [mark] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text FROM rain_check_bookings WHERE id = ${rowId} FOR UPDATE`;
-      if (!mark || mark.status === 'done' || mark.status === 'skipped') return;
-      await lockBooking(tx, bookingId);
-      const booking = await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { court: true } });
-      if (!isLive(booking, now)) {
-        await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'skipped', processedAt: now, error: null } });
-        return;
-      }
-      // The outcome recorded is the plan the cancellation followed (read once, inside it).
-      const { planned } = await cancelBooking(tx, booking, {
-        policy: { by: 'rain', returnTo: rainCheck.returnTo },
-        reason: rainCheck.reason,
-        cancelledById: rainCheck.createdById,
-        now,
-        // The rain check tells each member in its own one e-mail.
-        notify: false,
-        refundReason: 'rain',
-        rainCheckId: rainCheck.id,
-        description: `Prenotazione ${booking.court.code} · ${whenOf(booking)} (${rainCheck.reason})`,
-      });
-      // Nobody is offered the slot: the court is closed. Its waiting list's turn is over (an offer held by this booking too).
-      await tx.bookingWaitlist.updateMany({
-        where: { courtId: booking.courtId, startsAt: { lt: booking.endsAt }, endsAt: { gt: booking.startsAt }, status: { in: ['waiting', 'offered'] } },
-        data: { status: 'lapsed', lapsedReason: 'closed' },
-      });
-      await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'done', outcome: summaryOf(planned).outcome, processedAt: now, error: null } });
+      for (const hit of hits) await cancelHit(tx, rainCheck, hit, now);
     }, TRANSACTION_OPTIONS);
   }
 
@@ -53,16 +64,22 @@ export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db
       for (;;) {
         const rows = await db.rainCheckBooking.findMany({ where: { rainCheckId, status: { in: ['pending', 'failed'] }, id: { gt: afterId } }, orderBy: { id: 'asc' }, take: 100 });
         if (rows.length === 0) break;
-        for (const row of rows) {
+        for (let start = 0; start < rows.length; start += BATCH) {
           if (stopping.aborted) return;
-          afterId = row.id;
-          try {
-            await processBooking(rainCheck, row.id, row.bookingId);
-          } catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
-            await db.rainCheckBooking.update({ where: { id: row.id }, data: { status: 'failed', error: message.slice(0, 500) } });
-            logger.warn({ err: error, rainCheckId, bookingId: row.bookingId }, 'Annullamento per pioggia: prenotazione non riuscita, sarà ritentata');
-            throw error;
+          const batch = rows.slice(start, start + BATCH);
+          afterId = batch.at(-1)!.id;
+          // The batch failed as a whole (nothing of it was written): one at a time, so the others are done.
+          const whole = await cancelHits(rainCheck, batch).then(() => true, () => false);
+          if (whole) continue;
+          for (const row of batch) {
+            try {
+              await cancelHits(rainCheck, [row]);
+            } catch (error) {
+              const message = error instanceof Error ? error.message : String(error);
+              await db.rainCheckBooking.update({ where: { id: row.id }, data: { status: 'failed', error: message.slice(0, 500) } });
+              logger.warn({ err: error, rainCheckId, bookingId: row.bookingId }, 'Annullamento per pioggia: prenotazione non riuscita, sarà ritentata');
+              throw error;
+            }
           }
         }
       }

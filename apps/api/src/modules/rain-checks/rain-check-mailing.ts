@@ -8,6 +8,9 @@ import { BROADCAST_MESSAGES } from '../broadcasts/index.js';
 import { rainCheckEmail } from './rain-checks.emails.js';
 import { type RainCheckDeps, returnedBy } from './rain-check-terms.js';
 
+/** Messages in flight at once: enough that reading and handing over one never holds up the next turn. */
+const SENDERS = 4;
+
 export function createRainCheckMailing({ db, jobs, config, mailer }: Pick<RainCheckDeps, 'db' | 'jobs' | 'config' | 'mailer'>) {
   /**
    * A member's one message: every booking of theirs the rain check cancelled and, for the players of
@@ -15,15 +18,16 @@ export function createRainCheckMailing({ db, jobs, config, mailer }: Pick<RainCh
    * the organiser's credit back to credit, a player's card payment to the card) and how much.
    */
   async function summaryFor(rainCheck: RainCheck, userId: number) {
-    const [user, rows, returned] = await Promise.all([
+    const [user, rows] = await Promise.all([
       db.user.findUniqueOrThrow({ where: { id: userId } }),
       db.rainCheckBooking.findMany({
         where: { rainCheckId: rainCheck.id, status: 'done', booking: { OR: [{ userId }, { players: { some: { userId, status: { not: 'dropped' } } } }] } },
         include: { booking: { include: { court: true } } },
         orderBy: [{ booking: { startsAt: 'asc' } }, { id: 'asc' }],
       }),
-      returnedBy(db, rainCheck.id),
     ]);
+    // What went back of their bookings only: the whole rain check's, read for each of its members, grew with its square.
+    const returned = await returnedBy(db, rainCheck.id, rows.map((row) => row.bookingId));
     const items = rows.map((row) => {
       const organiser = row.booking.userId === userId;
       // Theirs: what names them, and for the organiser what names nobody (a desk payment recorded without its payer).
@@ -39,7 +43,8 @@ export function createRainCheckMailing({ db, jobs, config, mailer }: Pick<RainCh
    * Each member's one e-mail, handed to the mail server at the configured rate (the mail queue alone
    * does not pace). A row is claimed before its message goes out and marked after: one a stopped job left
    * claimed may have gone out and is not sent again; one the server refused goes to the mail queue, which
-   * retries it. Returns false when stopped early.
+   * retries it. Several senders work side by side, so that one message's reading and sending overlap the
+   * next one's turn: the pacer alone sets the rate. Returns false when stopped early.
    */
   async function emailMembers(rainCheck: RainCheck, stopping: AbortSignal) {
     const rainCheckId = rainCheck.id;
@@ -54,34 +59,38 @@ export function createRainCheckMailing({ db, jobs, config, mailer }: Pick<RainCh
       ON CONFLICT DO NOTHING`;
     await db.rainCheckEmail.updateMany({ where: { rainCheckId, status: 'sending' }, data: { status: 'failed', error: BROADCAST_MESSAGES.uncertain } });
     const pacer = createMailPacer(db, config.MAIL_RATE_PER_SECOND);
-    for (;;) {
-      if (stopping.aborted) return false;
-      const [claimed] = await db.$queryRaw<{ userId: number }[]>`
-        UPDATE rain_check_emails SET status = 'sending'
-        WHERE rain_check_id = ${rainCheckId} AND user_id = (
-          SELECT user_id FROM rain_check_emails WHERE rain_check_id = ${rainCheckId} AND status = 'pending' ORDER BY user_id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING user_id AS "userId"`;
-      if (!claimed) return true;
-      const key = { rainCheckId_userId: { rainCheckId, userId: claimed.userId } };
-      const message = await summaryFor(rainCheck, claimed.userId);
-      // Stopped while waiting for its turn: the row is given back, unsent.
-      if (!(await pacer.wait(stopping))) {
-        await db.rainCheckEmail.update({ where: key, data: { status: 'pending' } });
-        return false;
+    const sender = async () => {
+      for (;;) {
+        if (stopping.aborted) return false;
+        const [claimed] = await db.$queryRaw<{ userId: number }[]>`
+          UPDATE rain_check_emails SET status = 'sending'
+          WHERE rain_check_id = ${rainCheckId} AND user_id = (
+            SELECT user_id FROM rain_check_emails WHERE rain_check_id = ${rainCheckId} AND status = 'pending' ORDER BY user_id LIMIT 1 FOR UPDATE SKIP LOCKED)
+          RETURNING user_id AS "userId"`;
+        if (!claimed) return true;
+        const key = { rainCheckId_userId: { rainCheckId, userId: claimed.userId } };
+        const message = await summaryFor(rainCheck, claimed.userId);
+        // Stopped while waiting for its turn: the row is given back, unsent.
+        if (!(await pacer.wait(stopping))) {
+          await db.rainCheckEmail.update({ where: key, data: { status: 'pending' } });
+          return false;
+        }
+        // The moment it is handed to the server: what a provider's rate limit counts.
+        const sentAt = new Date();
+        try {
+          await mailer.send(message);
+          await db.rainCheckEmail.update({ where: key, data: { status: 'sent', sentAt } });
+        } catch (error) {
+          const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+          await db.$transaction(async (tx) => {
+            await jobs.send('send-email', message, { tx });
+            await tx.rainCheckEmail.update({ where: key, data: { status: 'queued', error: reason } });
+          }, TRANSACTION_OPTIONS);
+        }
       }
-      // The moment it is handed to the server: what a provider's rate limit counts.
-      const sentAt = new Date();
-      try {
-        await mailer.send(message);
-        await db.rainCheckEmail.update({ where: key, data: { status: 'sent', sentAt } });
-      } catch (error) {
-        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-        await db.$transaction(async (tx) => {
-          await jobs.send('send-email', message, { tx });
-          await tx.rainCheckEmail.update({ where: key, data: { status: 'queued', error: reason } });
-        }, TRANSACTION_OPTIONS);
-      }
-    }
+    };
+    const finished = await Promise.all(Array.from({ length: SENDERS }, sender));
+    return finished.every(Boolean);
   }
 
   return { emailMembers };

@@ -3,6 +3,7 @@
 import type { api, BodyOf, TRainCheckOutcome, TRainCheckPaidWith, TRainCheckReturn } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
+import { Prisma } from '../../lib/db.js';
 import { AppError, invalid } from '../../lib/errors.js';
 import { instantInRome } from '../../lib/time.js';
 import { isAdmin } from '../auth/index.js';
@@ -69,9 +70,9 @@ export function summaryOf(planned: PlannedReturn[]): { paidWith: TRainCheckPaidW
 /**
  * What a rain check gave back of each of its bookings, to whom and where, one row per entry that names
  * it: to credit (rain credit, credit that paid given back), to a card (a refund on its way to it), at
- * the desk (a till's refund) or to a carnet (a use given back, no money).
+ * the desk (a till's refund) or to a carnet (a use given back, no money); of some of its bookings, when named.
  */
-export async function returnedBy(db: AppDeps['db'], rainCheckId: number) {
+export async function returnedBy(db: AppDeps['db'], rainCheckId: number, bookingIds?: number[]) {
   return db.$queryRaw<{ bookingId: number; userId: number | null; outcome: Exclude<TRainCheckOutcome, 'none'>; cents: number }[]>`
     SELECT e.booking_id AS "bookingId", e.user_id AS "userId",
       CASE WHEN e.kind = 'carnet_use_return' THEN 'carnet'
@@ -81,5 +82,6 @@ export async function returnedBy(db: AppDeps['db'], rainCheckId: number) {
       coalesce(sum(p.amount_cents) FILTER (WHERE e.kind <> 'carnet_use_return' AND a.kind IN ('booking_receivable', 'share_receivable')), 0)::int AS cents
     FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
     WHERE e.rain_check_id = ${rainCheckId} AND e.kind IN ('refund', 'rain_credit', 'credit_return', 'carnet_use_return')
+      ${bookingIds ? Prisma.sql`AND e.booking_id = ANY(${bookingIds}::int[])` : Prisma.empty}
     GROUP BY e.id`;
 }
