@@ -28,7 +28,7 @@ const KNOWN_CROSSINGS: Record<string, string[]> = {
   'broadcasts/broadcasts.service.ts': ['member_consents', 'memberships', 'users'],
   'certificates/certificate-reminders.ts': ['users'],
   'check-ins/record-check-in.ts': ['memberships'],
-  'course-waitlist/waitlist-offers.ts': ['course_bands', 'courses'],
+  'course-waitlist/place-hand-off.ts': ['course_bands', 'courses'],
   'courses/course-conflicts.ts': ['bookings', 'court_closures', 'courts'],
   'courses/course-states.ts': ['course_enrolments'],
   'courses/save-course.ts': ['course_enrolments'],
