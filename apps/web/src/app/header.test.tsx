@@ -65,7 +65,7 @@ describe('Header', () => {
     expect(menu.textContent).toContain('Giulia Rossi');
     expect(menu.textContent).toContain('giulia@esempio.it');
     expect(menu.textContent).toContain('Utente');
-    expect(hrefs(menu)).toEqual(['/profilo', '/tesseramento', '/le-mie-prenotazioni', '/prenotazioni']);
+    expect(hrefs(menu)).toEqual(['/profilo', '/tesseramento', '/le-mie-prenotazioni', '/prenotazioni', '/partite']);
     expect(within(menu).getByRole('button', { name: 'Esci' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Gestione' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Esci subito' })).toBeNull();
