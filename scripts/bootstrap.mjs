@@ -61,17 +61,24 @@ if (missing.length > 0) {
 // runs lint, typecheck and the other suites two tasks at a time. Each suite runs two files at a time.
 // The prefixed lane's failures are printed again at the very end: its summary would otherwise be buried
 // under the other lane's output, and a CI log is often read from its tail.
+// A failed test's own lines follow its FAIL header (the error, the call log, the line of the test); the
+// app's JSON log lines (expected errors of other tests) are left out so they cannot crowd them out.
 const failureLine = /FAIL|✗|×|AssertionError|Error:|Timed out|Test Files|Tests /;
+const LINES_AFTER_FAIL = 14;
 const lane = (command, args, prefix) =>
   new Promise((resolve) => {
     console.log(`\n> ${command} ${args.join(' ')}`);
     const failures = [];
+    let afterFail = 0;
     const child = spawn(command, args, { cwd: root, stdio: prefix ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
     if (prefix)
       for (const stream of [child.stdout, child.stderr])
         createInterface({ input: stream }).on('line', (line) => {
           console.log(`${prefix}${line}`);
-          if (failureLine.test(line) && failures.length < 80) failures.push(`${prefix}${line}`);
+          if (line.trimStart().startsWith('{')) return;
+          const kept = failureLine.test(line) || afterFail > 0;
+          afterFail = /\bFAIL\b/.test(line) ? LINES_AFTER_FAIL : Math.max(0, afterFail - 1);
+          if (kept && failures.length < 200) failures.push(`${prefix}${line}`);
         });
     child.on('error', (error) => {
       console.error(error);
