@@ -18,7 +18,7 @@ export type Role = 'public' | 'utente' | 'staff' | 'admin';
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 export const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 /** The member's held booking and share (arranged by `arrangeMemberScreens` before a walk). */
-export const arranged = { bookingId: 0, shareId: 0, sessionId: 0, tournamentId: 0 };
+export const arranged = { bookingId: 0, shareId: 0, sessionId: 0, tournamentId: 0, openMatchId: 0 };
 
 /** What a coach's screens show: a session of the school tomorrow, with the demo member enrolled. */
 export async function arrangeCoachSession(db: Ctx['stack']['db']) {
@@ -60,6 +60,11 @@ export async function arrangeMemberScreens(db: Ctx['stack']['db']) {
     legs: [credit(accounts.booking(other.id), 1000), debit(accounts.share(arranged.shareId, other.id), 1000)],
   });
   await arrangeTournament(db);
+  // A friendly 2×2 the admin opened on court C2, with three places left (the open match's screen).
+  const c2 = await db.court.findUniqueOrThrow({ where: { code: 'C2' } });
+  const matchBooking = await db.booking.create({ data: { courtId: c2.id, userId: admin.id, startsAt: booking.startsAt, endsAt: booking.endsAt, status: 'confirmed', priceCents: 2000 } });
+  const cutoffAt = new Date(Math.max(Date.now() + 60_000, booking.startsAt.getTime() - 6 * 3_600_000));
+  arranged.openMatchId = (await db.openMatch.create({ data: { bookingId: matchBooking.id, organiserId: admin.id, sport: 'beach_volley', format: 'volley_2x2', playersCount: 4, competitive: false, partCents: 500, cutoffAt } })).id;
 }
 
 /**
@@ -141,6 +146,9 @@ export const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?
   { route: paths.bookingShare, role: 'utente', visit: () => `/quote/${arranged.shareId}` },
   { route: paths.paymentCompleted, role: 'utente' },
   { route: paths.privateLessons, role: 'utente' },
+  { route: paths.levelRanking, role: 'utente' },
+  { route: paths.openMatches, role: 'utente' },
+  { route: paths.openMatch, role: 'utente', visit: () => `/partite/${arranged.openMatchId}` },
   // A coach's screens, walked by staff (who may open any coach's sessions).
   { route: paths.coach.sessions, role: 'staff' },
   { route: paths.coach.session, role: 'staff', visit: () => `/allenatore/lezioni/${arranged.sessionId}` },

@@ -11,7 +11,7 @@ const ctx = useBrowserStack();
 beforeAll(() => arrangeMemberScreens(ctx.stack.db));
 
 it('the walk covers every address of the route table', () => {
-  const table = [paths.home, paths.login, paths.register, paths.forgotPassword, paths.resetPassword, paths.verifyEmail, paths.verifyEmailSuccess, paths.verifyEmailError, paths.membership, paths.profile, paths.bookings, paths.myBookings, paths.bookingPayment, paths.bookingShare, paths.paymentCompleted, paths.verifyMembership, paths.privacyNotice, paths.unsubscribe, paths.school, paths.tournaments, paths.tournament, paths.tournamentTv, paths.ranking, paths.privateLessons, ...Object.values(paths.coach), ...Object.values(paths.admin)];
+  const table = [paths.home, paths.login, paths.register, paths.forgotPassword, paths.resetPassword, paths.verifyEmail, paths.verifyEmailSuccess, paths.verifyEmailError, paths.membership, paths.profile, paths.bookings, paths.myBookings, paths.bookingPayment, paths.bookingShare, paths.paymentCompleted, paths.verifyMembership, paths.privacyNotice, paths.unsubscribe, paths.school, paths.tournaments, paths.tournament, paths.tournamentTv, paths.ranking, paths.privateLessons, paths.levelRanking, paths.openMatches, paths.openMatch, ...Object.values(paths.coach), ...Object.values(paths.admin)];
   const everyAddress = Object.values(paths).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value))).filter((address) => !address.includes('#'));
   expect(new Set(table)).toEqual(new Set(everyAddress));
   expect(new Set(ROUTES.map((entry) => entry.route))).toEqual(new Set([...everyAddress, '*']));
