@@ -9,12 +9,12 @@ import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
-import { accounts, type AccountRef, credit, debit, post } from '../ledger/index.js';
+import { accounts, type AccountRef, available, balancesOf, credit, debit, post } from '../ledger/index.js';
 import { endCheckouts, releaseHoldsOf } from './checkout.js';
 import { type LockTarget, type PaymentTarget, targetIdOf } from './payment-targets.js';
 import { refundEmail } from './payments.emails.js';
 import { requireStripe } from './stripe-client.js';
-import { settleRefundDueBeyond } from './refund-due.js';
+import { disputeHolds, settleRefundDueBeyond } from './refund-due.js';
 import { recordRefundRow } from './refund-rows.js';
 import type { RefundReason, StripeRequests } from './stripe-requests.js';
 
@@ -148,9 +148,24 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
       await post(tx, { ...context, key: `stripe-dispute:${dispute.id}`, kind: 'dispute', description: 'Pagamento contestato: importo trattenuto dalla banca', legs: [debit(accounts.disputes, dispute.amount), credit(accounts.stripe, dispute.amount)] });
     } else if (event.type === 'charge.dispute.funds_reinstated') {
       await post(tx, { ...context, key: `stripe-dispute:${dispute.id}:won`, kind: 'dispute_closed', description: 'Contestazione vinta: importo restituito', legs: [debit(accounts.stripe, dispute.amount), credit(accounts.disputes, dispute.amount)] });
+      await retryRefundDue(tx, payment, `stripe-dispute:${dispute.id}:won:refund-due`);
     } else {
       await takenBack(tx, payment, { id: dispute.id, amount: dispute.amount, created: dispute.created }, accounts.disputes, 'Contestazione persa');
     }
+  }
+
+  /**
+   * A dispute won frees the refund due it held (docs/domain.md#disputes): it goes to the card again, a Stripe
+   * request after this transaction (its idempotency key names the request, made once under the entry's key);
+   * refused or failed again, it is due at the desk as before.
+   */
+  async function retryRefundDue(tx: Prisma.TransactionClient, payment: Transaction, key: string) {
+    if (payment.userId === null || (await disputeHolds(tx, payment.id)) > 0) return;
+    const due = accounts.refundDue(payment.userId, payment.id);
+    const cents = available((await balancesOf(tx, [due.key], { lock: true }))[0]);
+    if (cents <= 0) return;
+    const posted = await post(tx, { key, kind: 'refund', description: 'Contestazione vinta: il rimborso da ricevere torna sulla carta', userId: payment.userId, transactionId: payment.id, legs: [debit(due, cents), credit(accounts.refundPayable(payment.id), cents)] });
+    if (posted?.created) await stripeRequests.requestRefund(tx, payment, cents, { reason: 'refund_due' });
   }
 
   return {

@@ -10,10 +10,12 @@ import { addDays, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { deskTopUp, ledgerSum } from '../../test/credit-helpers.js';
+import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { REFUND_DUE_MESSAGES } from '../credit/credit-refunds.js';
 
-const { app, db, deps, stripe } = await useTestApp({}, { stripe: true });
+const mail = await startMailCatcher();
+const { app, db, deps, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
 const double = stripe!;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -32,6 +34,7 @@ const statementOf = async (member: TestMember) => (await request(app).get(`/api/
 const payRefundDue = (member: TestMember, method: 'cash' | 'credit') => request(app).post(`/api/admin/users/${member.id}/credit/refund-due`).set(bearer(staff)).send({ method });
 const requestsOf = (paymentId: number) => db.stripeRequest.findMany({ where: { paymentId, kind: 'refund' }, orderBy: { id: 'asc' } });
 const refundRowsOf = (paymentId: number) => db.transaction.findMany({ where: { refundOfId: paymentId }, orderBy: { id: 'asc' } });
+const mailTo = (member: TestMember) => mail.messages.filter((message) => JSON.stringify(message.to).includes(member.email));
 
 /** A 20 € booking of the member's, paid by card: its payment row. */
 async function paidBooking(member: TestMember) {
@@ -120,6 +123,51 @@ describe('a dispute lost settles the payment’s refund due', () => {
     expect(await statementOf(member)).toMatchObject({ balance: '0.00', owed: '0.00', refund_due: '0.00' });
     expect((await payRefundDue(member, 'cash').expect(409)).body.message).toBe(REFUND_DUE_MESSAGES.nothing);
     expect((await refundRowsOf(payment.id)).map((row) => [row.method, row.amountCents, row.status])).toEqual([['stripe', 2000, 'completed']]);
+    await reconciled();
+  });
+});
+
+describe('a dispute won sends the refund due it held to the card again', () => {
+  /** A member's online top-up, disputed, whose refund to the card Stripe refused meanwhile: held in the refund due. */
+  async function heldRefundDue(member: TestMember) {
+    const topUp = await topUpOnline(member, '30');
+    const dispute = await double.dispute(topUp.stripePaymentIntentId!);
+    await request(app).post(`/api/admin/users/${member.id}/credit/refund`).set(bearer(staff)).send({ method: 'card' }).expect(200);
+    expect(await statementOf(member)).toMatchObject({ refund_due: '30.00', refund_due_held: '30.00' });
+    return { topUp, dispute };
+  }
+
+  it('made by Stripe: the refund row, the refund due empty, the member told in their language; nothing left for the desk', async () => {
+    const member = await createMember(app, db);
+    await db.user.update({ where: { id: member.id }, data: { locale: 'en' } });
+    const { topUp, dispute } = await heldRefundDue(member);
+    await double.closeDispute(dispute, 'won');
+    await expect.poll(async () => (await requestsOf(topUp.id)).map((row) => [row.status, row.reason])).toEqual([['failed', 'credit'], ['done', 'refund_due']]);
+    const [, again] = await requestsOf(topUp.id);
+    // Asked once, under the request's own idempotency key: a replay of the event asks nothing more.
+    const won = double.events.filter((event) => event.type === 'charge.dispute.funds_reinstated' && (event.data.object as Stripe.Dispute).id === dispute);
+    await deliverAll(won);
+    expect(await requestsOf(topUp.id)).toHaveLength(2);
+    expect((await refundRowsOf(topUp.id)).map((row) => [row.stripeRefundId, row.amountCents, row.status])).toEqual([[again!.resultId, 3000, 'completed']]);
+    expect(await statementOf(member)).toMatchObject({ balance: '0.00', refund_due: '0.00', refund_due_held: '0.00' });
+    expect((await payRefundDue(member, 'cash').expect(409)).body.message).toBe(REFUND_DUE_MESSAGES.nothing);
+    await expect.poll(() => mailTo(member).map((message) => message.subject)).toContain('We have refunded a payment');
+    await reconciled();
+  });
+
+  it('refused by the card again: it stays due, now for the desk to pay out', async () => {
+    const member = await createMember(app, db);
+    const { topUp, dispute } = await heldRefundDue(member);
+    double.failRefundsFor(topUp.stripePaymentIntentId!);
+    try {
+      await double.closeDispute(dispute, 'won');
+      await expect.poll(async () => (await requestsOf(topUp.id)).map((row) => [row.status, row.reason])).toEqual([['failed', 'credit'], ['failed', 'refund_due']]);
+    } finally {
+      double.clearFailures();
+    }
+    expect(await statementOf(member)).toMatchObject({ balance: '0.00', refund_due: '30.00', refund_due_held: '0.00' });
+    expect((await payRefundDue(member, 'cash').expect(200)).body.message).toBe(REFUND_DUE_MESSAGES.paid(3000, 'cash'));
+    expect((await refundRowsOf(topUp.id)).map((row) => [row.method, row.amountCents, row.status])).toEqual([['cash', 3000, 'completed']]);
     await reconciled();
   });
 });

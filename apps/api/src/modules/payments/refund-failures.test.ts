@@ -145,7 +145,7 @@ describe('disputes', () => {
     await reconciled();
   });
 
-  it('a chargeback’s funds leave and, won, come back; a refund refused meanwhile is held in the refund due, never credit, until it closes', async () => {
+  it('a chargeback’s funds leave and, won, come back; a refund refused meanwhile is held in the refund due, never credit, then sent to the card again', async () => {
     const member = await createMember(app, db);
     const topUp = await topUpOnline(member, '40');
     const dispute = await double.dispute(topUp.stripePaymentIntentId!);
@@ -160,9 +160,11 @@ describe('disputes', () => {
 
     await double.closeDispute(dispute, 'won');
     await expect.poll(async () => (await disputeEntriesOf(topUp.id)).map((entry) => entry.kind)).toEqual(['dispute', 'dispute_closed']);
-    expect(await statementOf(member)).toMatchObject({ refund_due: '40.00', refund_due_held: '0.00' });
-    expect((await payRefundDue(member, 'credit').expect(200)).body).toMatchObject({ message: REFUND_DUE_MESSAGES.paid(4000, 'credit'), balance: '40.00' });
-    expect(await statementOf(member)).toMatchObject({ balance: '40.00', refund_due: '0.00' });
+    // Won, the refund due goes to the card again (refund-due-disputes.test.ts: and when the card refuses it).
+    await expect.poll(async () => (await requestsOf(topUp.id)).map((row) => row.status)).toEqual(['failed', 'done']);
+    expect((await refundRowsOf(topUp.id)).map((row) => [row.amountCents, row.status])).toEqual([[4000, 'completed']]);
+    expect(await statementOf(member)).toMatchObject({ balance: '0.00', refund_due: '0.00' });
+    expect((await payRefundDue(member, 'credit').expect(409)).body.message).toBe(REFUND_DUE_MESSAGES.nothing);
     await reconciled();
   });
 
