@@ -123,6 +123,14 @@ describe('a card refund that went through, then failed', () => {
     await expect.poll(() => mailTo(member).map((message) => message.subject)).toContain('Il rimborso sulla tua carta non è andato a buon fine');
     await reconciled();
 
+    // Still not paid out a day after it failed, the admin's verification of the books names it.
+    await db.$executeRaw`UPDATE stripe_requests SET updated_at = now() - interval '25 hours' WHERE id = ${done!.id}`;
+    const { firstName, lastName } = await db.user.findUniqueOrThrow({ where: { id: member.id } });
+    const verdict = (await request(app).post('/api/admin/reconciliation').set(bearer(admin)).expect(200)).body as TReconciliation;
+    expect(verdict.checks.filter((check) => !check.ok)).toEqual([
+      { name: 'refunds_outstanding', ok: false, mismatches: 1, details: [`Rimborso di 25,00\u00a0€ del pagamento ${topUp.id}: non riuscito sulla carta, da restituire in segreteria a ${firstName} ${lastName}`] },
+    ]);
+
     await payRefundDue(member, 'cash').expect(200);
     expect((await refundRowsOf(topUp.id)).map((row) => [row.method, row.status])).toEqual([
       ['stripe', 'failed'],
