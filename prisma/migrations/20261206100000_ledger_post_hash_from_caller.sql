@@ -29,13 +29,13 @@ BEGIN
   -- comes with it (`content_hash`, hex: the API computes it by the same formula, ledger_entry_hash); a
   -- caller that sends none has it computed here.
   WITH input AS (
-    SELECT DISTINCT ON (e->>'key') e, coalesce(decode(e->>'content_hash', 'hex'), ledger_entry_hash(e)) AS hash
+    SELECT DISTINCT ON (e->>'key') e->>'key' AS key, e, coalesce(decode(e->>'content_hash', 'hex'), ledger_entry_hash(e)) AS hash
     FROM jsonb_array_elements(batch) e
-    WHERE e @? '$.legs[*] ? (@.amount != 0)'
+    WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(e->'legs') l WHERE (l->>'amount')::int <> 0)
   ), written AS (
     INSERT INTO ledger_entries AS le (key, kind, phase, expires_at, effective_at, created_by_id, description, user_id, booking_id,
       booking_player_id, membership_id, carnet_id, transaction_id, rain_check_id, reverses_id, enrolment_id, tournament_player_id, content_hash)
-    SELECT e->>'key', (e->>'kind')::ledger_entry_kind, coalesce(e->>'phase', 'posted')::ledger_phase, (e->>'expires_at')::timestamptz,
+    SELECT key, (e->>'kind')::ledger_entry_kind, coalesce(e->>'phase', 'posted')::ledger_phase, (e->>'expires_at')::timestamptz,
            coalesce((e->>'effective_at')::timestamptz, now()), (e->>'created_by_id')::int, e->>'description', (e->>'user_id')::int,
            (e->>'booking_id')::int, (e->>'booking_player_id')::int, (e->>'membership_id')::int, (e->>'carnet_id')::int,
            (e->>'transaction_id')::int, (e->>'rain_check_id')::int, (e->>'reverses_id')::int, (e->>'enrolment_id')::int,
@@ -47,7 +47,7 @@ BEGIN
     INSERT INTO ledger_postings (entry_id, account_id, amount_cents, phase)
     SELECT w.id, a.id, (l->>'amount')::int, w.phase
     FROM written w
-    JOIN input i ON i.e->>'key' = w.key
+    JOIN input i ON i.key = w.key
     CROSS JOIN jsonb_array_elements(i.e->'legs') l
     JOIN ledger_accounts a ON a.key = l->'account'->>'key'
     WHERE (l->>'amount')::int <> 0
