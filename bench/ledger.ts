@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { accounts, createDb, credit, debit, type Entry, freePort, migrate, post, postMany, startEmbeddedPostgres } from '@beach/api/testing';
+import { accounts, contentHashOf, createDb, credit, debit, type Entry, freePort, migrate, post, postMany, startEmbeddedPostgres } from '@beach/api/testing';
 
 const SINGLE = 3_000;
 const BATCHES = 200;
@@ -41,8 +41,11 @@ function bookingEntries(): Entry[] {
   ];
 }
 
-/** An entry as the database function reads it. */
-const wire = (entry: Entry) => ({ key: entry.key, kind: entry.kind, booking_id: entry.bookingId, legs: entry.legs });
+/** An entry as the database function reads it, with its content hash as the API sends it. */
+const wire = (entry: Entry) => {
+  const sent = { key: entry.key, kind: entry.kind, booking_id: entry.bookingId, legs: entry.legs };
+  return { ...sent, content_hash: contentHashOf(sent) };
+};
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 const report = (label: string, entries: number, seconds: number, latencies: number[], unit: string) =>

@@ -9,7 +9,7 @@ export { TEST_BCRYPT_COST, TEST_ENV } from './test/env.js';
 export { unsubscribeLinks } from './modules/consents/index.js';
 export { startEmbeddedPostgres, migrate, enableAppLogin, DEV_DATABASE_APP_PASSWORD, seed, createDb, type Db } from './db/index.js';
 // The ledger's writers, for its benchmark (bench/ledger.ts).
-export { accounts, credit, debit, post, postMany, type Entry } from './modules/ledger/index.js';
+export { accounts, contentHashOf, credit, debit, post, postMany, type Entry } from './modules/ledger/index.js';
 // The backups and a logger, for their benchmark (bench/backup.ts).
 export { checkBackup, createBackup, restoreBackup } from './modules/backups/index.js';
 export { createLogger } from './lib/logger.js';

@@ -246,9 +246,9 @@ export class Store {
   /** A refund made; `failLater` when it is to fail soon after this answer (delayRefundsFor 'fail'). */
   createRefund(input: RefundInput): { refund: Refund; event: Stripe.Event; failLater: boolean } {
     const charge = this.chargeFor(input);
-    // As Stripe: a charged-back charge is settled by the dispute (won, the charge stands; lost, the money went back), not refunded;
-    // an inquiry withdraws nothing and does not stop a refund.
-    if ([...this.disputes.values()].some((dispute) => dispute.charge === charge.id && !isInquiry(dispute))) {
+    // As Stripe: a charge is not refunded while it is charged back (open, or lost: the money went back by the dispute); once
+    // the dispute is won the charge stands and can be refunded again. An inquiry withdraws nothing and does not stop a refund.
+    if ([...this.disputes.values()].some((dispute) => dispute.charge === charge.id && !isInquiry(dispute) && dispute.status !== 'won')) {
       throw invalidRequest(`Charge ${charge.id} has been charged back; cannot issue a refund.`, undefined, 'charge_disputed');
     }
     const left = charge.amount - charge.amount_refunded;

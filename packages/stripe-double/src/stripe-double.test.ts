@@ -563,6 +563,10 @@ describe('disputes', () => {
       metadata: {},
     });
 
+    // As Stripe: a charge is not refunded while it is charged back.
+    await expect(stripe.refunds.create({ payment_intent: paymentIntent.id })).rejects.toMatchObject({ code: 'charge_disputed' });
+    await expect(double.refundFromDashboard(paymentIntent.id)).rejects.toThrow(/charged back/);
+
     await double.closeDispute(disputeId, 'won');
     expect(eventsAbout(disputeId).map((event) => [event.type, (event.data.object as Stripe.Dispute).status])).toEqual([
       ['charge.dispute.created', 'needs_response'],
@@ -573,9 +577,8 @@ describe('disputes', () => {
     await expect(double.closeDispute(disputeId, 'lost')).rejects.toThrow(/already closed \(won\)/);
     await expect(double.dispute(paymentIntent.id)).rejects.toThrow(/already disputed/);
     await expect(double.closeDispute('dp_sconosciuta', 'won')).rejects.toThrow(/No dispute/);
-    // As Stripe: a disputed charge is not refunded.
-    await expect(stripe.refunds.create({ payment_intent: paymentIntent.id })).rejects.toMatchObject({ code: 'charge_disputed' });
-    await expect(double.refundFromDashboard(paymentIntent.id)).rejects.toThrow(/charged back/);
+    // Won, the charge stands: it can be refunded again.
+    expect(await stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 1000 })).toMatchObject({ status: 'succeeded', amount: 1000 });
   });
 
   it('disputes part of a partly refunded payment, no more than is left, and closes it lost', async () => {
@@ -590,6 +593,8 @@ describe('disputes', () => {
       ['charge.dispute.funds_withdrawn', { amount: 1500, status: 'needs_response' }],
       ['charge.dispute.closed', { amount: 1500, status: 'lost' }],
     ]);
+    // Lost, the money went back by the dispute: the charge is not refunded.
+    await expect(stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 100 })).rejects.toMatchObject({ code: 'charge_disputed' });
   });
 
   it('an inquiry withdraws nothing, does not stop a refund and closes as warning_closed', async () => {

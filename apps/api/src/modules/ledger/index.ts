@@ -2,6 +2,7 @@
 // outside the module (eslint.config.js refuses the rest).
 export { accounts, bookingReceivable, enrolmentReceivable, membershipReceivable, moneyAccount, shareReceivable, tournamentReceivable } from './accounts.js';
 export type { AccountRef } from './accounts.js';
+export { contentHashOf } from './content-hash.js';
 export { earnExpiredCarnets, returnCarnetUse, spendUse } from './carnet-uses.js';
 export { available, balancesOf, credit, debit, holdsOf, lapsedHolds, memberAccounts, openHoldsOf, post, postMany, resolve, reverse } from './ledger.js';
 export type { Entry, HoldResolution, Posted, Sql } from './ledger.js';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { useTestDatabase } from '../../test/database.js';
 import { accounts } from './accounts.js';
+import { contentHashOf, type HashedContent } from './content-hash.js';
 import { available, balancesOf, credit, debit, KEY_REUSED, lapsedHolds, post, postMany, resolve } from './ledger.js';
 
 const { db } = await useTestDatabase();
@@ -59,6 +60,29 @@ describe('the ledger', () => {
     await expect(postMany(db, [fresh, refused[0]!])).rejects.toMatchObject({ status: 409 });
     expect(await db.ledgerEntry.count({ where: { key: fresh.key } })).toBe(0);
     expect(available(await balanceOf(promo))).toBe(before);
+  });
+
+  it('stores the hash the API computes, the database’s own formula: hashes stored before stay comparable, and a replay is judged by the database', async () => {
+    const samples: HashedContent[] = [
+      { kind: 'payment', phase: 'posted', user_id: 12, booking_id: 7, booking_player_id: null, membership_id: null, carnet_id: null, enrolment_id: null, tournament_player_id: null, transaction_id: 99, rain_check_id: null, reverses_id: null, legs: [debit(accounts.till('cash'), 2000), credit(accounts.booking(7), 2000), debit(accounts.billed, 2000), credit(accounts.revenue('booking'), 2000)] },
+      { kind: 'credit_payment', phase: 'pending', user_id: 3, booking_id: null, booking_player_id: 4, membership_id: 5, carnet_id: 6, enrolment_id: 8, tournament_player_id: 9, transaction_id: null, rain_check_id: 10, reverses_id: 11, legs: [debit(accounts.funded(3, 120), 50), debit(accounts.promo(3), 0), credit(accounts.share(4, 2), 50)] },
+    ];
+    for (const sample of samples) {
+      const [row] = await db.$queryRaw<{ hash: string }[]>`SELECT encode(ledger_entry_hash(${JSON.stringify(sample)}::jsonb), 'hex') AS hash`;
+      expect(contentHashOf(sample)).toBe(row!.hash);
+    }
+    const entry = { key: key('hashed'), kind: 'correction' as const, userId: admin.id, legs: [debit(accounts.adjustments, 200), credit(promo, 200)] };
+    const posted = await post(db, entry);
+    const [stored] = await db.$queryRaw<{ hash: string }[]>`SELECT encode(content_hash, 'hex') AS hash FROM ledger_entries WHERE id = ${posted!.id}`;
+    const [recomputed] = await db.$queryRaw<{ hash: string }[]>`
+      SELECT encode(ledger_entry_hash(jsonb_build_object('kind', e.kind, 'phase', e.phase, 'user_id', e.user_id,
+        'legs', (SELECT jsonb_agg(jsonb_build_object('account', jsonb_build_object('key', a.key), 'amount', p.amount_cents))
+                 FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE p.entry_id = e.id))), 'hex') AS hash
+      FROM ledger_entries e WHERE e.id = ${posted!.id}`;
+    expect(stored!.hash).toBe(recomputed!.hash);
+    // A caller's hash is never trusted on a replay: other content under the key, sent with the stored hash, is refused.
+    const forged = JSON.stringify([{ key: entry.key, kind: 'correction', user_id: admin.id, content_hash: stored!.hash, legs: [debit(accounts.adjustments, 900), credit(promo, 900)] }]);
+    await expect(db.$queryRaw`SELECT * FROM ledger_post(${forged}::jsonb)`).rejects.toThrow(/ledger_entries_key_content/);
   });
 
   it('refuses one of two concurrent posts of a key with different content; the same content twice at once is one entry', async () => {

@@ -5,6 +5,7 @@
 import type { LedgerAccountKind, LedgerEntryKind, LedgerPhase } from '../../generated/prisma/enums.js';
 import { conflictOn, Prisma } from '../../lib/db.js';
 import type { AccountRef } from './accounts.js';
+import { contentHashOf } from './content-hash.js';
 
 /** Anything that runs SQL: the client or a transaction of it. */
 export type Sql = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
@@ -60,7 +61,7 @@ function netLegs(legs: Leg[]): Leg[] {
 }
 
 function wireOf(entry: Entry, legs: Leg[]) {
-  return {
+  const wire = {
     key: entry.key,
     kind: entry.kind,
     phase: entry.phase ?? 'posted',
@@ -80,6 +81,7 @@ function wireOf(entry: Entry, legs: Leg[]) {
     reverses_id: entry.reversesId ?? null,
     legs,
   };
+  return { ...wire, content_hash: contentHashOf(wire) };
 }
 
 /** A key posted again with other content (an amount, an account, whom it is about): never a silent replay. */

@@ -13,6 +13,10 @@ const WHY = defineMessages({
     message: "hai annullato in tempo \"{what}\": la cancellazione è gratuita e ti restituiamo l'intero importo.",
   },
   centre: /* i18n */ { id: 'api.payments.email_refund_centre', message: 'la segreteria ha annullato "{what}" e ti restituisce quanto avevi pagato.' },
+  refund_due: /* i18n */ {
+    id: 'api.payments.email_refund_due',
+    message: 'la contestazione del pagamento "{what}" si è chiusa: il rimborso che ti spettava torna sulla tua carta.',
+  },
 });
 
 const messages = defineMessages({

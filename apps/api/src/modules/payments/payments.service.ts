@@ -9,11 +9,12 @@ import type { Prisma, Transaction } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Stripe } from '../../lib/stripe.js';
-import { accounts, type AccountRef, available, balancesOf, credit, debit, debtOf, post } from '../ledger/index.js';
+import { accounts, type AccountRef, available, balancesOf, credit, debit, post } from '../ledger/index.js';
 import { endCheckouts, releaseHoldsOf } from './checkout.js';
 import { type LockTarget, type PaymentTarget, targetIdOf } from './payment-targets.js';
 import { refundEmail } from './payments.emails.js';
 import { requireStripe } from './stripe-client.js';
+import { disputeHolds, settleRefundDueBeyond } from './refund-due.js';
 import { recordRefundRow } from './refund-rows.js';
 import type { RefundReason, StripeRequests } from './stripe-requests.js';
 
@@ -87,6 +88,8 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
   /** Money of a payment that left on Stripe's side (a refund on the dashboard, a dispute lost): its document, then the books of what it paid. */
   async function takenBack(tx: Prisma.TransactionClient, payment: Transaction, refund: Pick<Stripe.Refund, 'id' | 'amount' | 'created'>, from: AccountRef, why: string) {
     const row = await recordRefundRow(tx, payment, refund);
+    // The money is back with the member: what of it the payment's refund due still held is no longer due.
+    await settleRefundDueBeyond(tx, payment, `stripe-refund:${refund.id}:refund-due`);
     const context = { key: `stripe-refund:${refund.id}`, transactionId: row.id, userId: payment.userId, description: why };
     const targetId = targetIdOf(payment);
     if (targetId !== null) await targets[payment.kind].takenBack(tx, targetId, payment, { cents: refund.amount, from, context });
@@ -130,8 +133,8 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
   /**
    * Only what moves is posted (docs/domain.md#disputes): the funds a chargeback withdraws go to the disputes
    * account and come back when reinstated; an inquiry moves nothing. A dispute lost takes the money back from
-   * what the payment paid, and pays with its refund due (a refund Stripe refused meanwhile) what that leaves
-   * the member owing: the bank gave it back to them.
+   * what the payment paid, its refund due (a refund Stripe refused or failed meanwhile) first: the bank gave it
+   * back to them.
    */
   async function applyDispute(tx: Prisma.TransactionClient, event: Stripe.Event & { data: { object: Stripe.Dispute } }) {
     const dispute = event.data.object;
@@ -145,18 +148,24 @@ export function createPaymentsService(deps: Pick<AppDeps, 'db' | 'stripe' | 'job
       await post(tx, { ...context, key: `stripe-dispute:${dispute.id}`, kind: 'dispute', description: 'Pagamento contestato: importo trattenuto dalla banca', legs: [debit(accounts.disputes, dispute.amount), credit(accounts.stripe, dispute.amount)] });
     } else if (event.type === 'charge.dispute.funds_reinstated') {
       await post(tx, { ...context, key: `stripe-dispute:${dispute.id}:won`, kind: 'dispute_closed', description: 'Contestazione vinta: importo restituito', legs: [debit(accounts.stripe, dispute.amount), credit(accounts.disputes, dispute.amount)] });
+      await retryRefundDue(tx, payment, `stripe-dispute:${dispute.id}:won:refund-due`);
     } else {
       await takenBack(tx, payment, { id: dispute.id, amount: dispute.amount, created: dispute.created }, accounts.disputes, 'Contestazione persa');
-      if (payment.userId !== null) await payDebtFromRefundDue(tx, payment.userId, payment.id, `stripe-dispute:${dispute.id}:refund-due`);
     }
   }
 
-  /** What the member owes, paid from the refund due of this payment as far as it goes. */
-  async function payDebtFromRefundDue(tx: Prisma.TransactionClient, userId: number, paymentId: number, key: string) {
-    const owed = await debtOf(tx, userId, { lock: true });
-    const [due] = await balancesOf(tx, [accounts.refundDue(userId, paymentId).key], { lock: true });
-    const cents = Math.min(owed, available(due));
-    if (cents > 0) await post(tx, { key, kind: 'debt_settled', description: 'Contestazione persa: il rimborso da ricevere salda quanto dovuto', userId, transactionId: paymentId, legs: [debit(accounts.refundDue(userId, paymentId), cents), credit(accounts.debt(userId), cents)] });
+  /**
+   * A dispute won frees the refund due it held (docs/domain.md#disputes): it goes to the card again, a Stripe
+   * request after this transaction (its idempotency key names the request, made once under the entry's key);
+   * refused or failed again, it is due at the desk as before.
+   */
+  async function retryRefundDue(tx: Prisma.TransactionClient, payment: Transaction, key: string) {
+    if (payment.userId === null || (await disputeHolds(tx, payment.id)) > 0) return;
+    const due = accounts.refundDue(payment.userId, payment.id);
+    const cents = available((await balancesOf(tx, [due.key], { lock: true }))[0]);
+    if (cents <= 0) return;
+    const posted = await post(tx, { key, kind: 'refund', description: 'Contestazione vinta: il rimborso da ricevere torna sulla carta', userId: payment.userId, transactionId: payment.id, legs: [debit(due, cents), credit(accounts.refundPayable(payment.id), cents)] });
+    if (posted?.created) await stripeRequests.requestRefund(tx, payment, cents, { reason: 'refund_due' });
   }
 
   return {

@@ -3,7 +3,7 @@
 // a refund_payable account of the payment, until the desk pays it out; never while a dispute of the payment
 // holds its money (the bank may give it back to them: paying it too would pay them twice).
 import type { Prisma, StripeRequest, Transaction } from '../../generated/prisma/client.js';
-import { accounts, type AccountRef, available, credit, debit, heldByDispute, memberAccounts, post } from '../ledger/index.js';
+import { accounts, type AccountRef, available, balancesOf, credit, debit, debtOf, heldByDispute, memberAccounts, post } from '../ledger/index.js';
 
 /** What a dispute of the payment holds now (its funds withdrawn and not yet reinstated nor lost). */
 export async function disputeHolds(tx: Prisma.TransactionClient, paymentId: number): Promise<number> {
@@ -33,5 +33,31 @@ export async function keepRefundDue(tx: Prisma.TransactionClient, payment: Trans
     userId: payment.userId,
     transactionId: cameBack?.rowId ?? payment.id,
     legs: [debit(from, request.amountCents!), credit(into, request.amountCents!)],
+  });
+  await settleRefundDueBeyond(tx, payment, `${cameBack ? `stripe-refund:${cameBack.refundId}` : `stripe-request:${request.id}`}:failed:beyond`);
+}
+
+/**
+ * A payment's refund due never pays back more than is left of the payment to give back (its amount less its
+ * refunds that are not failed): money that went back on Stripe's side — a refund on its dashboard, a dispute
+ * lost (the bank gave it back) — settles the same payment's refund due first, whichever of Stripe's news is
+ * recorded first (docs/domain.md#disputes). What it settles pays what the member owes, the rest becomes their
+ * credit as money paid in: never paid out twice.
+ */
+export async function settleRefundDueBeyond(tx: Prisma.TransactionClient, payment: Pick<Transaction, 'id' | 'userId' | 'amountCents'>, key: string) {
+  if (payment.userId === null) return;
+  const due = accounts.refundDue(payment.userId, payment.id);
+  const [account] = await balancesOf(tx, [due.key], { lock: true });
+  const { _sum } = await tx.transaction.aggregate({ where: { refundOfId: payment.id, type: 'refund', status: { not: 'failed' } }, _sum: { amountCents: true } });
+  const beyond = available(account) - Math.max(0, payment.amountCents - (_sum.amountCents ?? 0));
+  if (beyond <= 0) return;
+  const owed = Math.min(beyond, await debtOf(tx, payment.userId, { lock: true }));
+  await post(tx, {
+    key,
+    kind: 'refund_failed',
+    description: 'Rimborso da ricevere già restituito dalla banca o su Stripe',
+    userId: payment.userId,
+    transactionId: payment.id,
+    legs: [debit(due, beyond), credit(accounts.debt(payment.userId), owed), credit(accounts.funded(payment.userId, payment.id), beyond - owed)],
   });
 }

@@ -123,6 +123,14 @@ describe('a card refund that went through, then failed', () => {
     await expect.poll(() => mailTo(member).map((message) => message.subject)).toContain('Il rimborso sulla tua carta non è andato a buon fine');
     await reconciled();
 
+    // Still not paid out a day after it failed, the admin's verification of the books names it.
+    await db.$executeRaw`UPDATE stripe_requests SET updated_at = now() - interval '25 hours' WHERE id = ${done!.id}`;
+    const { firstName, lastName } = await db.user.findUniqueOrThrow({ where: { id: member.id } });
+    const verdict = (await request(app).post('/api/admin/reconciliation').set(bearer(admin)).expect(200)).body as TReconciliation;
+    expect(verdict.checks.filter((check) => !check.ok)).toEqual([
+      { name: 'refunds_outstanding', ok: false, mismatches: 1, details: [`Rimborso di 25,00\u00a0€ del pagamento ${topUp.id}: non riuscito sulla carta, da restituire in segreteria a ${firstName} ${lastName}`] },
+    ]);
+
     await payRefundDue(member, 'cash').expect(200);
     expect((await refundRowsOf(topUp.id)).map((row) => [row.method, row.status])).toEqual([
       ['stripe', 'failed'],
@@ -145,7 +153,7 @@ describe('disputes', () => {
     await reconciled();
   });
 
-  it('a chargeback’s funds leave and, won, come back; a refund refused meanwhile is held in the refund due, never credit, until it closes', async () => {
+  it('a chargeback’s funds leave and, won, come back; a refund refused meanwhile is held in the refund due, never credit, then sent to the card again', async () => {
     const member = await createMember(app, db);
     const topUp = await topUpOnline(member, '40');
     const dispute = await double.dispute(topUp.stripePaymentIntentId!);
@@ -160,9 +168,11 @@ describe('disputes', () => {
 
     await double.closeDispute(dispute, 'won');
     await expect.poll(async () => (await disputeEntriesOf(topUp.id)).map((entry) => entry.kind)).toEqual(['dispute', 'dispute_closed']);
-    expect(await statementOf(member)).toMatchObject({ refund_due: '40.00', refund_due_held: '0.00' });
-    expect((await payRefundDue(member, 'credit').expect(200)).body).toMatchObject({ message: REFUND_DUE_MESSAGES.paid(4000, 'credit'), balance: '40.00' });
-    expect(await statementOf(member)).toMatchObject({ balance: '40.00', refund_due: '0.00' });
+    // Won, the refund due goes to the card again (refund-due-disputes.test.ts: and when the card refuses it).
+    await expect.poll(async () => (await requestsOf(topUp.id)).map((row) => row.status)).toEqual(['failed', 'done']);
+    expect((await refundRowsOf(topUp.id)).map((row) => [row.amountCents, row.status])).toEqual([[4000, 'completed']]);
+    expect(await statementOf(member)).toMatchObject({ balance: '0.00', refund_due: '0.00' });
+    expect((await payRefundDue(member, 'credit').expect(409)).body.message).toBe(REFUND_DUE_MESSAGES.nothing);
     await reconciled();
   });
 

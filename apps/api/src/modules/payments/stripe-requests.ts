@@ -15,7 +15,8 @@ import { requireStripe } from './stripe-client.js';
 /** A checkout whose session was never recorded this long after it was asked for was interrupted: it is closed. */
 export const CHECKOUT_RECOVERY_SECONDS = 120;
 
-export type RefundReason = 'cancelled' | 'centre' | 'unavailable' | 'credit' | 'rain';
+/** Why money goes back to a card; `refund_due` is a refund due sent again once the dispute holding it was won. */
+export type RefundReason = 'cancelled' | 'centre' | 'unavailable' | 'credit' | 'rain' | 'refund_due';
 
 /** Stripe's answer that will not change however often it is asked again (a 4xx other than a lock or a rate limit). */
 export const isFinalRefusal = (error: unknown) => {
@@ -134,7 +135,8 @@ export function createStripeRequests(deps: Pick<AppDeps, 'db' | 'stripe' | 'jobs
       if (failed.count === 0) return;
       const payment = await tx.transaction.findUniqueOrThrow({ where: { id: request.paymentId } });
       if (payment.userId === null) return;
-      if (disputedCharge || (await disputeHolds(tx, payment.id)) > 0) return keepRefundDue(tx, payment, request, accounts.refundPayable(payment.id));
+      // A refund due sent again after a dispute was won stays due at the desk.
+      if (disputedCharge || request.reason === 'refund_due' || (await disputeHolds(tx, payment.id)) > 0) return keepRefundDue(tx, payment, request, accounts.refundPayable(payment.id));
       await post(tx, {
         key: `stripe-request:${request.id}:failed`,
         kind: 'refund_failed',

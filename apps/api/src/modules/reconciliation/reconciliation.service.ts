@@ -6,6 +6,7 @@ import { PAYMENT_METHOD_LABELS, type TReconciliation } from '@beach/contracts';
 import type { PaymentMethod } from '../../generated/prisma/enums.js';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { statementMismatches } from '../bank/index.js';
+import { disputeHolds } from '../payments/index.js';
 import { check } from './check.js';
 import { ledgerInvariants } from './ledger-invariants.js';
 import { createStripeBalanceCheck } from './stripe-balance.js';
@@ -93,17 +94,29 @@ export function createReconciliationService({ db, stripe }: Pick<AppDeps, 'db' |
   /**
    * Card refunds still waiting for Stripe after a day, or refused with nobody's credit to take the money (a
    * guest's payment): the money is on its way back and nobody knows where it is. (One refused for a member
-   * is already back in their credit, shown on their statement.)
+   * is already back in their credit, shown on their statement.) And a member's refund due — a card refund
+   * that failed, even after it had gone through — still not paid out a day after it failed, unless an open
+   * dispute holds it (docs/domain.md#refund-payable).
    */
   async function refundsOutstanding() {
     const rows = await db.$queryRaw<{ paymentId: number; amount: number; status: string }[]>`
       SELECT r.payment_id AS "paymentId", r.amount_cents AS amount, r.status::text AS status FROM stripe_requests r JOIN transactions t ON t.id = r.payment_id
       WHERE r.kind = 'refund' AND ((r.status = 'pending' AND r.created_at < now() - make_interval(hours => ${REFUND_PATIENCE_HOURS})) OR (r.status = 'failed' AND t.user_id IS NULL))
       ORDER BY r.id`;
-    return check(
-      'refunds_outstanding',
-      rows.map((row) => `Rimborso di ${formatEuros(row.amount)} del pagamento ${row.paymentId}: ${row.status === 'failed' ? 'rifiutato da Stripe, da restituire a mano' : 'in attesa da più di un giorno'}`),
-    );
+    const dues = await db.$queryRaw<{ paymentId: number; userId: number; amount: number }[]>`
+      SELECT a.transaction_id AS "paymentId", a.user_id AS "userId", (a.credits_posted - a.debits_posted - a.debits_pending)::int AS amount
+      FROM ledger_accounts a
+      WHERE a.kind = 'refund_payable' AND a.user_id IS NOT NULL AND a.credits_posted - a.debits_posted - a.debits_pending > 0
+        AND (SELECT max(r.updated_at) FROM stripe_requests r WHERE r.payment_id = a.transaction_id AND r.kind = 'refund' AND r.status = 'failed')
+            < now() - make_interval(hours => ${REFUND_PATIENCE_HOURS})
+      ORDER BY a.id`;
+    const waiting = [];
+    for (const due of dues) if ((await disputeHolds(db, due.paymentId)) <= 0) waiting.push(due);
+    const names = new Map((await db.user.findMany({ where: { id: { in: waiting.map((due) => due.userId) } }, select: { id: true, firstName: true, lastName: true } })).map((user) => [user.id, `${user.firstName} ${user.lastName}`]));
+    return check('refunds_outstanding', [
+      ...rows.map((row) => `Rimborso di ${formatEuros(row.amount)} del pagamento ${row.paymentId}: ${row.status === 'failed' ? 'rifiutato da Stripe, da restituire a mano' : 'in attesa da più di un giorno'}`),
+      ...waiting.map((due) => `Rimborso di ${formatEuros(due.amount)} del pagamento ${due.paymentId}: non riuscito sulla carta, da restituire in segreteria a ${names.get(due.userId) ?? 'un socio'}`),
+    ]);
   }
 
   /** Every check now; Stripe's balance transactions since the last match are asked for unless told not to. */
