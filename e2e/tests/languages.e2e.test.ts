@@ -117,6 +117,7 @@ describe('the home page in German and English', () => {
         ['Mitgliedschaft', '/de/tesseramento'],
         ['Meine Buchungen', '/de/le-mie-prenotazioni'],
         ['Platz buchen', '/de/prenotazioni'],
+        ['Offene Spiele', '/de/partite'],
       ]);
       expect(await menu.textContent()).toContain('Nutzer');
       expect(await faultsOf(page, 'header')).toEqual(NONE);

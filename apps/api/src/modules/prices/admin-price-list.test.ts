@@ -102,7 +102,7 @@ describe('price list audit', () => {
 describe('booking settings', () => {
   it('reads the default booking settings and saves new ones', async () => {
     const current = await request(app).get('/api/admin/settings').set(bearer(admin)).expect(200);
-    expect(current.body).toEqual({ season_start: '05-01', season_end: '09-30', booking_horizon_days: 14, payment_hold_minutes: 15, free_cancellation_hours: 24, max_future_bookings: 4, reminder_hours: 24, waitlist_offer_hours: 12, waitlist_cutoff_hours: 24, instalment_grace_days: 3, court_waitlist_offer_hours: 2, court_waitlist_cutoff_hours: 3 });
+    expect(current.body).toEqual({ season_start: '05-01', season_end: '09-30', booking_horizon_days: 14, payment_hold_minutes: 15, free_cancellation_hours: 24, max_future_bookings: 4, reminder_hours: 24, waitlist_offer_hours: 12, waitlist_cutoff_hours: 24, instalment_grace_days: 3, court_waitlist_offer_hours: 2, court_waitlist_cutoff_hours: 3, tournament_results_feed_levels: false });
     const saved = await request(app).put('/api/admin/settings').set(bearer(admin)).send({ ...current.body, season_start: '04-15', booking_horizon_days: '21' }).expect(200);
     expect(saved.body).toMatchObject({ season_start: '04-15', booking_horizon_days: 21 });
     expect((await db.setting.findUniqueOrThrow({ where: { id: 1 } })).bookingHorizonDays).toBe(21);
