@@ -1,7 +1,7 @@
 // The order the browser test files start in. Vitest starts the files it has timed before longest first, but
 // on a clean clone (CI) it has no timings and starts the largest files first: the screen walks, a dozen
 // lines each and the longest files of the suite, then started last and ran on alone while the other
-// workers had finished. The files measured longest (e2e/TIMINGS.md) start first, the rest as vitest orders them.
+// workers had finished. The files measured longest (docs/testing.md#the-browser-suite) start first, the rest as vitest orders them.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const LONGEST = [
