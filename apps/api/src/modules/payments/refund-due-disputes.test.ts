@@ -20,7 +20,8 @@ const double = stripe!;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const today = todayInRome();
-let day = 0;
+// From the day after tomorrow: tomorrow's 10:30 is inside the 24 free-cancellation hours once it is past 10:30 today.
+let day = 1;
 let staff: string;
 let admin: string;
 let court: number;
