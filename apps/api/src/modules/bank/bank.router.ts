@@ -1,8 +1,6 @@
 import { api, BANK_IMPORT_MAX_BYTES } from '@beach/contracts';
-import type { RequestHandler } from 'express';
-import multer from 'multer';
-import { AppError, invalid } from '../../lib/errors.js';
 import type { MountRoute } from '../../lib/http.js';
+import { singleFileUpload } from '../../lib/single-file-upload.js';
 import { authOf } from '../auth/index.js';
 import type { BankService } from './bank.service.js';
 
@@ -14,28 +12,9 @@ export const UPLOAD_MESSAGES = {
 
 const STATEMENT_TYPES = ['text/xml', 'application/xml', 'text/csv', 'application/vnd.ms-excel', 'text/plain', 'application/octet-stream'];
 
-/** One statement file in the "file" field, kept in memory (20 MB at most). */
-function statementUpload(): RequestHandler {
-  const upload = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: BANK_IMPORT_MAX_BYTES, files: 1 },
-    fileFilter: (_req, file, accept) => {
-      const name = file.originalname.toLowerCase();
-      if (STATEMENT_TYPES.includes(file.mimetype) && /\.(xml|csv|txt|053)$/.test(name)) accept(null, true);
-      else accept(invalid({ file: [UPLOAD_MESSAGES.wrongType] }));
-    },
-  }).single('file');
-  return (req, res, next) =>
-    upload(req, res, (error: unknown) => {
-      if (error instanceof multer.MulterError) {
-        req.resume();
-        return next(error.code === 'LIMIT_FILE_SIZE' ? new AppError(413, UPLOAD_MESSAGES.tooLarge) : invalid({ file: [UPLOAD_MESSAGES.missing] }));
-      }
-      if (error) return next(error);
-      if (!req.file) return next(invalid({ file: [UPLOAD_MESSAGES.missing] }));
-      next();
-    });
-}
+/** One statement file (CAMT.053 XML or CSV) in the "file" field, kept in memory (20 MB at most). */
+const statementUpload = () =>
+  singleFileUpload(BANK_IMPORT_MAX_BYTES, (file) => STATEMENT_TYPES.includes(file.mimetype) && /\.(xml|csv|txt|053)$/.test(file.originalname.toLowerCase()), { ...UPLOAD_MESSAGES, wrongType: () => UPLOAD_MESSAGES.wrongType });
 
 export function registerBankRoutes(mount: MountRoute, bank: BankService) {
   const routes = api.bank;

@@ -1,8 +1,6 @@
 import { api, BVU_IMPORT_MAX_BYTES } from '@beach/contracts';
-import type { RequestHandler } from 'express';
-import multer from 'multer';
-import { AppError, invalid } from '../../lib/errors.js';
 import type { MountRoute } from '../../lib/http.js';
+import { singleFileUpload } from '../../lib/single-file-upload.js';
 import type { BvuMembersService } from './bvu-members.service.js';
 
 /** The texts of the import screen's own checks (type, 10 MB), which the server applies too. */
@@ -15,27 +13,8 @@ export const UPLOAD_MESSAGES = {
 const CSV_TYPES = ['text/csv', 'application/vnd.ms-excel', 'text/plain'];
 
 /** One CSV file in the "file" field, kept in memory (10 MB at most), after the admin check. */
-function csvUpload(): RequestHandler {
-  const upload = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: BVU_IMPORT_MAX_BYTES, files: 1 },
-    fileFilter: (_req, file, accept) => {
-      if (CSV_TYPES.includes(file.mimetype) || file.originalname.toLowerCase().endsWith('.csv')) accept(null, true);
-      else accept(invalid({ file: [UPLOAD_MESSAGES.notCsv(file.mimetype || 'sconosciuto')] }));
-    },
-  }).single('file');
-  return (req, res, next) =>
-    upload(req, res, (error: unknown) => {
-      if (error instanceof multer.MulterError) {
-        // The rest of the upload is read and dropped, so the client gets the answer, not a reset.
-        req.resume();
-        return next(error.code === 'LIMIT_FILE_SIZE' ? new AppError(413, UPLOAD_MESSAGES.tooLarge) : invalid({ file: [UPLOAD_MESSAGES.missing] }));
-      }
-      if (error) return next(error);
-      if (!req.file) return next(invalid({ file: [UPLOAD_MESSAGES.missing] }));
-      next();
-    });
-}
+const csvUpload = () =>
+  singleFileUpload(BVU_IMPORT_MAX_BYTES, (file) => CSV_TYPES.includes(file.mimetype) || file.originalname.toLowerCase().endsWith('.csv'), { ...UPLOAD_MESSAGES, wrongType: UPLOAD_MESSAGES.notCsv });
 
 export function registerBvuMembersRoutes(mount: MountRoute, bvuMembers: BvuMembersService) {
   const routes = api.bvuMembers;
