@@ -71,7 +71,7 @@ describe('the admin dashboard over the demo data', () => {
     await verification.getByRole('button', { name: 'Verifica ora' }).click();
     // Polled on the region's text, so that a failure shows what the verification said instead; the whole
     // demo season's books take seconds on a quiet machine, over 30 s on a loaded one.
-    await expect.poll(() => verification.innerText(), { timeout: 90_000 }).toMatch(/Conti verificati il \d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}: tutto corrisponde\./);
+    await expect.poll(() => verification.innerText(), { timeout: 120_000 }).toMatch(/Conti verificati il \d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}: tutto corrisponde\./);
 
     await screenshot(page, 'admin-dashboard-demo-1280');
     await page.setViewportSize({ width: 390, height: 844 });

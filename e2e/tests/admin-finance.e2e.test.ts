@@ -341,7 +341,7 @@ describe('admin dashboard and finance in Chromium', () => {
     await verification.getByRole('button', { name: 'Verifica ora' }).click();
     // The whole demo season's books are verified: seconds on a quiet machine, over 30 s on a loaded one.
     // Polled on the region's text, so that a failure shows what the verification said instead.
-    await expect.poll(() => verification.innerText(), { timeout: 90_000 }).toMatch(/Conti verificati il \d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}: tutto corrisponde\./);
+    await expect.poll(() => verification.innerText(), { timeout: 120_000 }).toMatch(/Conti verificati il \d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}: tutto corrisponde\./);
     await showCard();
     await screenshot(page(), 'admin-reconciliation-ok-1280', { fullPage: false });
 
@@ -350,7 +350,7 @@ describe('admin dashboard and finance in Chromium', () => {
     const stray = await ctx.stack.db.transaction.create({ data: { kind: 'credit', userId: member.id, amountCents: 1000, method: 'cash', status: 'completed', paidAt: new Date(), description: 'Ricarica fuori dai conti' } });
     await verification.getByRole('button', { name: 'Verifica ora' }).click();
     const failing = verification.getByRole('list', { name: 'Controlli non corrispondenti' });
-    await failing.waitFor({ timeout: 90_000 });
+    await failing.waitFor({ timeout: 120_000 });
     // Its document has no entry, and the day's cash in the till is 10 € short of the desk's payments.
     expect(plain(await verification.getByRole('status').filter({ hasText: 'controlli non corrispondono' }).textContent())).toMatch(/^Verifica dei conti del \d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}: 2 controlli non corrispondono\./);
     expect((await failing.locator(':scope > li').allTextContents()).map(plain)).toEqual([

@@ -47,6 +47,9 @@ export interface ApiRequest {
   body?: unknown;
 }
 
+/** For requests whose work grows with the data (an import, verifying the whole books): a busy server may take a minute. */
+export const LONG_WORK_TIMEOUT_MS = 120_000;
+
 export async function send({ method, url, token, body }: ApiRequest, options: CallOptions = {}): Promise<Response> {
   const ios = isIOS();
   // Accept-Language is a CORS-safelisted header: a separate API host needs no preflight for it.

@@ -2,6 +2,7 @@
 import { api, type TBankAccountBody, type TBankCategory } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, sendForm } from '../../../lib/api-client';
+import { LONG_WORK_TIMEOUT_MS } from '../../../lib/api-transport';
 
 const keys = { all: ['bank'] as const };
 
@@ -19,7 +20,7 @@ export const useImportStatement = () =>
   useBankMutation((file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return sendForm(api.bank.import, form, {}, { timeoutMs: 120_000 });
+    return sendForm(api.bank.import, form, {}, { timeoutMs: LONG_WORK_TIMEOUT_MS });
   });
 
 export const useConfirmLine = () => useBankMutation((id: number) => callApi(api.bank.confirm, { params: { id } }));

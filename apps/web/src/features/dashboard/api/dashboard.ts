@@ -6,6 +6,7 @@
 import { api } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { LONG_WORK_TIMEOUT_MS } from '../../../lib/api-transport';
 import { queryRoots } from '../../../lib/shared-queries';
 
 export const dashboardKeys = {
@@ -70,7 +71,7 @@ export const useReconciliation = () => useQuery({ queryKey: dashboardKeys.reconc
 export function useRunReconciliation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(api.reconciliation.run),
+    mutationFn: () => callApi(api.reconciliation.run, {}, { timeoutMs: LONG_WORK_TIMEOUT_MS }),
     onSuccess: (verdict) => queryClient.setQueryData(dashboardKeys.reconciliation, verdict),
   });
 }
