@@ -36,15 +36,18 @@ function knockoutRound(match: TTournamentMatch) {
   return left === 1 ? 'Semifinale' : left === 2 ? 'Quarti di finale' : left === 3 ? 'Ottavi di finale' : left === 4 ? 'Sedicesimi di finale' : `Turno ${match.round}`;
 }
 
-/** Where a match stands in the tournament: "Girone A · turno 2", "Semifinale", "Perdenti · turno 3". */
-export function phaseText(match: TTournamentMatch): string {
+/**
+ * Where a match stands in the tournament: "Girone A · turno 2", "Semifinale", "Perdenti · turno 3". A double
+ * elimination's winners' bracket is not a knockout to the final: its rounds go by number ("Vincenti · turno 3").
+ */
+export function phaseText(match: TTournamentMatch, format: TTournamentFormat): string {
   switch (match.phase) {
     case 'pool':
       return `Girone ${match.pool ?? ''} · turno ${match.round}`;
     case 'kob_pool':
       return `King of the Beach, girone ${match.pool ?? ''} · turno ${match.round}`;
     case 'knockout':
-      return knockoutRound(match);
+      return format === 'double_elimination' ? `Vincenti · turno ${match.round}` : knockoutRound(match);
     case 'losers':
       return `Perdenti · turno ${match.round}`;
     case 'final':

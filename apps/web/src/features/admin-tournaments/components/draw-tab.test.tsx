@@ -37,4 +37,22 @@ describe('the draw tab', () => {
     const final = screen.getByRole('list', { name: 'Finale' });
     expect(final.textContent).toContain('21-15, 21-19');
   });
+
+  it('names a double elimination’s brackets by turn, and its reset final', () => {
+    const tournament = aTournament({
+      status: 'drawn',
+      format: 'double_elimination',
+      matches: [
+        match('W2-1', { phase: 'knockout', pool: null, round: 2, rounds_in_phase: 2 }),
+        match('L3-1', { phase: 'losers', pool: null, round: 3, rounds_in_phase: 3 }),
+        match('F-1', { phase: 'final', pool: null, round: 1, rounds_in_phase: 2 }),
+        match('F-2', { phase: 'final', pool: null, round: 2, rounds_in_phase: 2 }),
+      ],
+    });
+    renderAt(<DrawTab tournament={tournament} notify={vi.fn()} />, { url: '/admin/tornei/5' });
+    expect(screen.queryByRole('list', { name: 'Semifinale' })).toBeNull();
+    expect(screen.getByRole('list', { name: 'Vincenti · turno 2' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Perdenti · turno 3' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Finale di spareggio' })).toBeTruthy();
+  });
 });

@@ -85,8 +85,8 @@ export function DrawTab({ tournament, notify }: { tournament: TAdminTournament; 
           <div role="region" aria-label="Tabellone a eliminazione" tabIndex={0} className="flex gap-4 overflow-x-auto pb-2">
             {bracket.map((column) => (
               <div key={`${column[0]!.phase}-${column[0]!.round}`} className="w-56 shrink-0 space-y-2">
-                <h3 className="text-sm font-semibold text-slate-700">{phaseText(column[0]!)}</h3>
-                <ol aria-label={phaseText(column[0]!)} className="space-y-2">
+                <h3 className="text-sm font-semibold text-slate-700">{phaseText(column[0]!, tournament.format)}</h3>
+                <ol aria-label={phaseText(column[0]!, tournament.format)} className="space-y-2">
                 {column.map((match) => (
                   <li key={match.key} className="rounded-lg border border-slate-200 bg-white p-2 text-sm">
                     <p className="text-xs text-slate-500">{match.key}</p>

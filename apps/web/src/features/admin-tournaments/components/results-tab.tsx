@@ -84,7 +84,7 @@ export function ResultsTab({ tournament, notify }: { tournament: TAdminTournamen
         <li key={match.key} className="space-y-2 rounded-xl border border-slate-200 bg-white p-3">
           <div>
             <p className="font-semibold">
-              {`${match.key} · ${phaseText(match)}`} {match.status === 'played' && <Badge tone="green">{`Giocata: ${setsText(match.sets)}`}</Badge>}
+              {`${match.key} · ${phaseText(match, tournament.format)}`} {match.status === 'played' && <Badge tone="green">{`Giocata: ${setsText(match.sets)}`}</Badge>}
             </p>
             <p className="text-sm text-slate-600">{matchupText(match)}</p>
             {match.proposed_sets && <p className="text-sm text-slate-600">{`Proposto dai giocatori, da confermare: ${setsText(match.proposed_sets)}`}</p>}

@@ -2,7 +2,7 @@
 // "Pianifica" places every match (the ones left out are listed); a match moves by dragging its block onto
 // a court and time, or with the form (match, court, day, time) for the keyboard; what the move shifted is
 // listed from → to. Each placed match can be called to its court.
-import { romeInstant, type TAdminTournament, type TTournamentMatch, type ZShifted, type z } from '@beach/contracts';
+import { romeInstant, type TAdminTournament, type TTournamentFormat, type TTournamentMatch, type ZShifted, type z } from '@beach/contracts';
 import clsx from 'clsx';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -21,7 +21,7 @@ const DRAGGED = 'text/plain';
 const UNEXPECTED = 'Operazione non riuscita. Riprova più tardi.';
 
 /** A match's block on the board: dragged by its key. */
-function MatchBlock({ match }: { match: TTournamentMatch }) {
+function MatchBlock({ match, format }: { match: TTournamentMatch; format: TTournamentFormat }) {
   return (
     <div
       draggable
@@ -32,7 +32,7 @@ function MatchBlock({ match }: { match: TTournamentMatch }) {
       className={clsx('h-full cursor-grab overflow-hidden rounded-md border p-1 text-xs leading-tight', match.status === 'played' ? 'border-slate-300 bg-slate-100' : 'border-sea-300 bg-sea-50')}
     >
       {/* Two lines, each cut with an ellipsis: a 30-minute block has room for no more (a third was cut in half). */}
-      <p className="truncate font-semibold text-sea-900">{`${match.key} · ${formatTime(match.starts_at!)} · ${phaseText(match)}`}</p>
+      <p className="truncate font-semibold text-sea-900">{`${match.key} · ${formatTime(match.starts_at!)} · ${phaseText(match, format)}`}</p>
       <p className="truncate text-slate-700" title={matchupText(match)}>{matchupText(match)}</p>
       {match.called_at && <p className="font-semibold text-sea-800">{`Chiamata alle ${formatTime(match.called_at)}`}</p>}
     </div>
@@ -129,7 +129,7 @@ export function ScheduleTab({ tournament }: { tournament: TAdminTournament }) {
             )}
             {board.blocks.map(({ match, column, row, span }) => (
               <div key={match.key} data-block={match.key} className="z-10 p-0.5" style={{ gridRow: `${row + 2} / span ${span}`, gridColumn: column + 2 }}>
-                <MatchBlock match={match} />
+                <MatchBlock match={match} format={tournament.format} />
               </div>
             ))}
           </div>
@@ -137,7 +137,7 @@ export function ScheduleTab({ tournament }: { tournament: TAdminTournament }) {
       )}
       <form noValidate onSubmit={submitMove} aria-labelledby="move-heading" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-5 sm:items-end">
         <h2 id="move-heading" className="text-base font-semibold sm:col-span-5">Sposta una partita</h2>
-        <Select label="Partita" options={movable.map((match) => ({ value: match.key, label: `${match.key} · ${phaseText(match)}` }))} value={moving.key} onChange={(event) => setMoving({ ...moving, key: event.target.value })} />
+        <Select label="Partita" options={movable.map((match) => ({ value: match.key, label: `${match.key} · ${phaseText(match, tournament.format)}` }))} value={moving.key} onChange={(event) => setMoving({ ...moving, key: event.target.value })} />
         <Select label="Campo" options={courtsOfTournament.map(([id, code]) => ({ value: String(id), label: code }))} value={moving.court_id} onChange={(event) => setMoving({ ...moving, court_id: event.target.value })} />
         <Select label="Giorno della partita" options={days.map((one) => ({ value: one, label: formatDate(one) }))} value={moving.day} onChange={(event) => setMoving({ ...moving, day: event.target.value })} />
         <Input label="Ora" type="time" step={SLOT_MINUTES * 60} value={moving.time} onChange={(event) => setMoving({ ...moving, time: event.target.value })} />
@@ -151,7 +151,7 @@ export function ScheduleTab({ tournament }: { tournament: TAdminTournament }) {
           {movable.map((match) => (
             <li key={match.key} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3 text-sm">
               <span className="min-w-0 flex-1">
-                <span className="block font-semibold">{`${match.key} · ${phaseText(match)}`}</span>
+                <span className="block font-semibold">{`${match.key} · ${phaseText(match, tournament.format)}`}</span>
                 <span className="block text-slate-600">{matchupText(match)}</span>
               </span>
               <span>{match.starts_at ? `${formatDate(romeWallOf(match.starts_at).day)} · ${placeText(match.court?.code ?? null, match.starts_at)}` : 'Non in programma'}</span>
