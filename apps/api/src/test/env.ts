@@ -5,7 +5,7 @@ export const TEST_BCRYPT_COST = 4;
 /**
  * How often a test's job workers poll: a queued job is announced and taken at once, and `waitUntilIdle`
  * wakes the workers for the due jobs nobody announced (retries), so the poll is only a safety net. At 1 s
- * the 18 queues' polls cost each running test file ≈ 35 ms of CPU a second (docs/testing.md#job-polls).
+ * the 18 queues' polls cost each running test file ≈ 34 ms of CPU a second (docs/testing.md#job-polls).
  */
 const TEST_JOBS_POLL_SECONDS = 10;
 
