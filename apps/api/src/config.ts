@@ -58,6 +58,11 @@ const ZConfig = z
     WORKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     /** `in-process`: the API also works the background jobs; `off`: a separate worker process does. */
     WORKERS: z.enum(['in-process', 'off']).default('in-process'),
+    /**
+     * How often each queue's worker looks for due jobs it was not told about (retries, schedules): a job
+     * queued by any process is announced and taken at once (lib/job-notices.ts).
+     */
+    JOBS_POLL_SECONDS: z.coerce.number().min(0.5, 'Deve essere almeno 0.5 secondi.').max(3600).default(1),
     /** Set by pnpm/npm when started through a package script; shown by /api/health and /api/docs. */
     npm_package_version: z.string().default('0.0.0'),
   })

@@ -31,3 +31,11 @@ it('works a job at once when it is sent alone, and when a transaction writes it'
   await jobs.waitUntilIdle(10_000);
   expect(worked).toEqual(['Da sola', 'Nella transazione']);
 });
+
+it('works a due job nobody announced (a retry whose time came) while a caller waits for the queue to be idle', async () => {
+  // Queued for later, then due as a retry is once its delay has passed: no announcement, and the next poll a minute away.
+  await jobs.send('send-email', email('Ritentato'), { startAfterSeconds: 3600 });
+  await db.$executeRaw`UPDATE pgboss.job SET state = 'retry', start_after = now() WHERE name = 'send-email' AND state = 'created'`;
+  await jobs.waitUntilIdle(10_000);
+  expect(worked).toContain('Ritentato');
+});

@@ -27,7 +27,8 @@ export interface JobQueue {
   stop(timeoutMs?: number): Promise<void>;
   /**
    * Resolves once no job is due or running (retries and schedules set for later aside), including the
-   * jobs that finished ones queued: for tests and tools that wait for the work a change asked for.
+   * jobs that finished ones queued: for tests and tools that wait for the work a change asked for. The
+   * due jobs are worked at once, whatever the polling interval.
    */
   waitUntilIdle(timeoutMs?: number): Promise<void>;
   /** Whether the queue is started and its tables answer through its own connections (readiness). */
@@ -131,14 +132,17 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
       const db = started().getDb();
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const { rows } = await db.executeSql(
+        const { rows } = (await db.executeSql(
           "SELECT name, state::text AS state FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND start_after <= now() ORDER BY created_on",
           [],
-        );
+        )) as { rows: { name: string; state: string }[] };
         if (rows.length === 0) return;
+        // A due job nobody announced (a retry whose time came, a schedule's) waits for its worker's next
+        // poll: ask this process's workers to look now, so the wait does not depend on the polling interval.
+        for (const { name, state } of rows) if (state !== 'active') lookNow(name);
         if (Date.now() > deadline) {
           // Which jobs, so a failure on a busy machine says what was still running.
-          const pending = (rows as { name: string; state: string }[]).map((job) => `${job.name} (${job.state})`).join(', ');
+          const pending = rows.map((job) => `${job.name} (${job.state})`).join(', ');
           throw new Error(`Job ancora in coda dopo ${timeoutMs} ms: ${pending}`);
         }
         await sleep(25);

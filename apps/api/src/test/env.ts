@@ -2,7 +2,14 @@
 /** bcrypt's lowest cost: a hash in about a millisecond instead of a quarter of a second. */
 export const TEST_BCRYPT_COST = 4;
 
-export const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'error', BCRYPT_COST: String(TEST_BCRYPT_COST) } as const;
+/**
+ * How often a test's job workers poll: a queued job is announced and taken at once, and `waitUntilIdle`
+ * wakes the workers for the due jobs nobody announced (retries), so the poll is only a safety net. At 1 s
+ * the 18 queues' polls cost each running test file ≈ 34 ms of CPU a second (docs/testing.md#job-polls).
+ */
+const TEST_JOBS_POLL_SECONDS = 10;
+
+export const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'error', BCRYPT_COST: String(TEST_BCRYPT_COST), JOBS_POLL_SECONDS: String(TEST_JOBS_POLL_SECONDS) } as const;
 
 /**
  * How long a test waits for a server or worker process it starts: tsx compiles the whole API on the way
