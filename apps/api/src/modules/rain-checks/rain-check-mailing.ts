@@ -9,7 +9,7 @@ import { rainCheckEmail } from './rain-checks.emails.js';
 import { type RainCheckDeps, returnedBy } from './rain-check-terms.js';
 
 /** Messages in flight at once: enough that reading and handing over one never holds up the next turn. */
-const SENDERS = 8;
+const SENDERS = 4;
 
 export function createRainCheckMailing({ db, jobs, config, mailer }: Pick<RainCheckDeps, 'db' | 'jobs' | 'config' | 'mailer'>) {
   /**
