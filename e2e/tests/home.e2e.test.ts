@@ -147,6 +147,18 @@ describe('home page prerendered by the build', () => {
     }
   });
 
+  it('asks for its JavaScript only after its markup, in every language: nothing in the head competes with the hero', async () => {
+    for (const address of ['/', '/de/', '/en/']) {
+      const html = await (await ctx.page.request.get(`${ctx.stack.webUrl}${address}`)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head, address).not.toMatch(/<script type="module"|rel="modulepreload"/);
+      const afterMarkup = html.slice(html.lastIndexOf('</footer>'));
+      expect(afterMarkup.match(/<script type="module"[^>]*src="\/assets\/index-[^"]+\.js"/), address).not.toBeNull();
+      // The language's own catalogue is still fetched beside the entry.
+      expect(afterMarkup.match(/rel="modulepreload"/g)?.length ?? 0, address).toBeGreaterThanOrEqual(2);
+    }
+  });
+
   it('styles its markup from the inline rules alone: the page stylesheet, loaded at the end of the body, changes no style', async () => {
     // Without JavaScript the page stays as prerendered: what its first paint shows.
     const context = await ctx.browser.newContext({ javaScriptEnabled: false });

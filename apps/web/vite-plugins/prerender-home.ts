@@ -41,6 +41,21 @@ function chunkFile(bundle: Record<string, { type: string; fileName: string; faca
   return chunk.fileName;
 }
 
+/** The entry's module script and every module preload (the catalogue's too) of a page. */
+const MODULE_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * The home page with its module script and preloads moved from the head to the end of the body. They are
+ * deferred either way, so hydration starts when it did; but in the head the preload scanner asks for
+ * 100 KB of JavaScript while the page itself is still arriving on a slow line, and the parser issues
+ * those fetches before it reaches the hero's title, the page's largest paint.
+ */
+function scriptsAfterMarkup(html: string): string {
+  const tags = html.match(MODULE_TAGS) ?? [];
+  if (!tags.some((tag) => tag.startsWith('<script'))) throw new Error('the home page has no module script to move');
+  return html.replace(MODULE_TAGS, '').replace('</body>', `${tags.join('')}</body>`);
+}
+
 export function prerenderHome(): Plugin {
   let config: ResolvedConfig;
   return {
@@ -93,6 +108,7 @@ export function prerenderHome(): Plugin {
           logLevel: 'warn',
         }).process(home);
         if (!/<style>[^<]/.test(home)) throw new Error(`the ${locale} home page got no critical styles inline`);
+        home = scriptsAfterMarkup(home);
         // The first paint waits until the hero's title is parsed: otherwise Chrome paints the header alone and
         // the title, the page's largest paint, a frame or more later (render-blocking `expect`, a no-op elsewhere).
         if (!markup.includes(`<h1 id="${HERO_TITLE_ID}"`)) throw new Error(`the ${locale} home page has no h1 #${HERO_TITLE_ID}`);

@@ -19,12 +19,28 @@ export type RouteHandler<D extends RouteDefinition> = (
 
 export type AccessGuards = Record<Exclude<Access, 'public'>, RequestHandler>;
 
-export interface MountOptions {
+export interface MountOptions<D extends RouteDefinition = RouteDefinition> {
   /** Middleware run after the access guard, before validation and the handler: a rate limit, an upload. */
   before?: RequestHandler[];
+  /**
+   * The answer of a signed-in read, started by the access guard beside its session check, for the user its
+   * verified token names: one round trip instead of two on the busiest reads. It stands for the handler
+   * once the guard let the request through; a refused request drops it unsent. Only a read, since it runs
+   * before the session is known to be live.
+   */
+  early?: (query: ParsedRouteInput<D>['query'], userId: number) => Promise<Unsaid<RouteResponse<D>>>;
 }
 
-export type MountRoute = <D extends RouteDefinition>(definition: D, handler: RouteHandler<D>, options?: MountOptions) => void;
+export type MountRoute = <D extends RouteDefinition>(definition: D, handler: RouteHandler<D>, options?: MountOptions<D>) => void;
+
+/** Where the mounter leaves a route's early read for the guard to start (startEarlyRead), and the guard its promise. */
+const EARLY_START = 'earlyReadStart';
+const EARLY_READ = 'earlyRead';
+
+/** Called by the access guard once the token is verified, before the session check: starts the route's early read. */
+export function startEarlyRead(res: Response, userId: number) {
+  (res.locals[EARLY_START] as ((userId: number) => void) | undefined)?.(userId);
+}
 
 /** A back-office write on its way through the mounter. */
 export interface AuditedWrite {
@@ -64,10 +80,12 @@ export function createRouteMounter(router: Router, guards: AccessGuards, audit?:
       res.locals.route = definition.path;
       next();
     };
-    router[definition.method](path, name, ...guard, ...(options.before ?? []), async (req, res) => {
+    const early: RequestHandler[] = options.early && definition.method === 'get' && guard.length > 0 ? [earlyReadOf(definition, options.early)] : [];
+    router[definition.method](path, name, ...early, ...guard, ...(options.before ?? []), async (req, res) => {
       const input = parseInput(definition, req, res);
       const audited = trail ? await trail.begin({ definition, req, input }) : null;
-      const run = async () => handler(input, { req, res });
+      const started = res.locals[EARLY_READ] as Promise<Unsaid<RouteResponse<typeof definition>>> | undefined;
+      const run = async () => started ?? handler(input, { req, res });
       const result = audited ? await audited.during(run) : await run();
       if (res.headersSent) {
         // the handler streamed a file or answered itself
@@ -79,6 +97,21 @@ export function createRouteMounter(router: Router, guards: AccessGuards, audit?:
       if (audited && isSuccess(status)) await audited.finish();
       res.status(status).json(body);
     });
+  };
+}
+
+/** The middleware that hands the guard a route's early read, for a query its contract accepts. */
+function earlyReadOf<D extends RouteDefinition>(definition: D, read: NonNullable<MountOptions<D>['early']>): RequestHandler {
+  return (req, res, next) => {
+    res.locals[EARLY_START] = (userId: number) => {
+      const query = definition.query ? definition.query.safeParse(req.query) : { success: true as const, data: undefined };
+      if (!query.success) return;
+      const answer = read(query.data as ParsedRouteInput<D>['query'], userId);
+      // Refused by the guard, nobody awaits it: its failure is not an unhandled one.
+      answer.catch(() => {});
+      res.locals[EARLY_READ] = answer;
+    };
+    next();
   };
 }
 

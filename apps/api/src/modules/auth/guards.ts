@@ -1,10 +1,10 @@
 // The authorisation middleware every protected route goes through (chosen by the route's contract).
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
 import { Prisma, readRows } from '../../lib/db.js';
 import { errorMessages, forbidden, unauthorized } from '../../lib/errors.js';
-import type { AccessGuards } from '../../lib/http.js';
+import { type AccessGuards, startEarlyRead } from '../../lib/http.js';
 import { useAccountLanguage } from '../../lib/i18n.js';
 import { bearerToken, verifyAccessToken } from './tokens.js';
 
@@ -58,10 +58,12 @@ const USER_COLUMNS = Prisma.raw(
 );
 
 export function createAccessGuards({ db, config }: Pick<AppDeps, 'db' | 'config'>): AccessGuards {
-  const authenticate = async (req: Request): Promise<Authenticated> => {
+  const authenticate = async (req: Request, res: Response): Promise<Authenticated> => {
     const token = bearerToken(req.headers.authorization);
     const claims = token ? verifyAccessToken(config.JWT_SECRET, token) : null;
     if (!claims) throw unauthorized();
+    // The route's read, if it has one, runs beside the session check (lib/http.ts, MountOptions.early).
+    startEarlyRead(res, claims.userId);
     // One query on every request, by the session's key: the token counts only if the session it names is
     // its user's, still open, and this is its latest token (a refresh ends the previous one at once). A
     // disabled account's sessions are revoked with it; `disabled_at` covers any left behind. Read past
@@ -80,7 +82,7 @@ export function createAccessGuards({ db, config }: Pick<AppDeps, 'db' | 'config'
   const guard =
     (allowed: (user: User) => boolean): RequestHandler =>
     async (req, res, next) => {
-      req.auth = await authenticate(req);
+      req.auth = await authenticate(req, res);
       // A member's answers speak their language unless the request named one.
       useAccountLanguage(res, req.auth.user.locale);
       if (!allowed(req.auth.user)) throw forbidden();

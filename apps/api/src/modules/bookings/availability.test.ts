@@ -127,4 +127,40 @@ describe('GET /api/bookings/availability', () => {
     expect(Object.keys(bad.body.errors).sort()).toEqual(['date', 'sport']);
     expect((await request(app).get('/api/bookings/availability').query({ date: tomorrow })).status).toBe(401);
   });
+
+  it('reads the day beside the session check, and answers a session ended meanwhile with 401 only', async () => {
+    const token = await loginAs(app, DEMO.user);
+    const sessionId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+    /** Holds `table` locked until released, then runs `last` in the same transaction. */
+    const hold = (table: string, last?: (tx: Parameters<Parameters<typeof db.$transaction>[0]>[0]) => Promise<unknown>) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const done = db.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+        locked();
+        await released;
+        await last?.(tx);
+      }, { timeout: 60_000 });
+      return { isLocked, release, done };
+    };
+    // The session check waits on its table, the day's read on the closures: both at once, or the read waits its turn.
+    const sessions = hold('auth_sessions', (tx) => tx.authSession.update({ where: { id: sessionId }, data: { revokedAt: new Date() } }));
+    const closures = hold('court_closures');
+    await Promise.all([sessions.isLocked, closures.isLocked]);
+    const answer = request(app).get('/api/bookings/availability').query({ date: tomorrow }).set(bearer(token)).then((response) => response);
+    // (pg_stat_activity keeps a statement's first kilobyte: the session check's join, the day's first column.)
+    const waiting = () =>
+      db.$queryRaw<{ query: string }[]>`SELECT query FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND (query LIKE '%FROM auth_sessions s JOIN%' OR query LIKE '%SELECT st.season_start%')`;
+    await expect.poll(async () => (await waiting()).length, { timeout: 20_000 }).toBe(2);
+    // The session ends before its check reads it: the grid already read is never sent.
+    sessions.release();
+    await sessions.done;
+    const response = await answer;
+    expect(response.status).toBe(401);
+    expect(response.body.courts).toBeUndefined();
+    closures.release();
+    await closures.done;
+  });
 });

@@ -119,7 +119,7 @@ export function createBookingReads({ db, config }: Pick<AppDeps, 'db' | 'config'
 
   const feedUrl = (token: string) => `${webOriginOf(config)}/api/bookings/calendar/${token}.ics`;
 
-  const availability = (viewer: User, query: QueryOf<Routes['availability']>) => dayAvailability(db, viewer.id, query, new Date());
+  const availability = (viewerId: number, query: QueryOf<Routes['availability']>) => dayAvailability(db, viewerId, query, new Date());
 
   async function mine(user: User) {
     const now = new Date();

@@ -6,7 +6,8 @@ import type { BookingsService } from './bookings.service.js';
 export function registerBookingsRoutes(mount: MountRoute, bookings: BookingsService) {
   const routes = api.bookings;
   // Before /:id, which would take "availability", "mine" or "calendar" for an id.
-  mount(routes.availability, ({ query }, { req }) => bookings.availability(authOf(req).user, query));
+  // The busiest read: the day's grid is read beside the session check.
+  mount(routes.availability, ({ query }, { req }) => bookings.availability(authOf(req).user.id, query), { early: (query, userId) => bookings.availability(userId, query) });
   mount(routes.mine, (_input, { req }) => bookings.mine(authOf(req).user));
   mount(routes.waitlist, ({ body }, { req }) => bookings.joinWaitlist(authOf(req).user, body));
   mount(routes.myWaitlist, (_input, { req }) => bookings.myWaitlist(authOf(req).user));

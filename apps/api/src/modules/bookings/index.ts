@@ -16,5 +16,5 @@ export { createBookingsService } from './bookings.service.js';
 export { closeCheckoutsOf, createBookingCancellation, planReturns } from './cancel-booking.js';
 export type { CancelBooking, PlannedReturn } from './cancel-booking.js';
 export { createRecurringBookingsService } from './recurring.service.js';
-export { takeCourtTurn } from './reserve-slot.js';
+export { takeCourtTurn, takeCourtTurns } from './reserve-slot.js';
 export { splitShares } from './shares.js';

@@ -51,6 +51,11 @@ export async function takeCourtTurn(tx: Prisma.TransactionClient, courtId: numbe
   await tx.$queryRaw`SELECT id FROM courts WHERE id = ${courtId} FOR NO KEY UPDATE`;
 }
 
+/** The turns of several courts in one statement, taken in id order as one at a time by id would. */
+export async function takeCourtTurns(tx: Prisma.TransactionClient, courtIds: number[]) {
+  await tx.$queryRaw`SELECT id FROM courts WHERE id = ANY(${courtIds}::int[]) ORDER BY id FOR NO KEY UPDATE`;
+}
+
 export type CourtSpan = { courtId: number; startsAt: Date; endsAt: Date };
 
 /**

@@ -1,6 +1,7 @@
-// The rain check's job (docs/domain.md#rain-check): the hit bookings worked in batches, each batch in one
-// transaction with their rows (a batch that fails is worked again one booking a transaction, to find the
-// one that fails), then the members' e-mails; rain checks left unfinished are queued again.
+// The rain check's job (docs/domain.md#rain-check): the hit bookings worked in batches, two side by side,
+// each batch in one transaction with their rows (a batch that fails is worked again one booking a
+// transaction, to find the one that fails), then the members' e-mails; rain checks left unfinished are
+// queued again.
 import type { RainCheck, RainCheckBooking } from '../../generated/prisma/client.js';
 import { type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { type CancelBooking, isLive, lockBooking, whenOf } from '../bookings/index.js';
@@ -9,6 +10,12 @@ import { type RainCheckDeps, summaryOf } from './rain-check-terms.js';
 
 /** Hit bookings cancelled in one transaction. */
 const BATCH = 20;
+/**
+ * Batches worked side by side: one batch's statements alternate between this process and PostgreSQL, so a
+ * second keeps both busy. Batches hold different bookings; should two lock a member's accounts in opposite
+ * orders, PostgreSQL ends one, which is worked again one booking at a time.
+ */
+const LANES = 2;
 
 type Hit = Pick<RainCheckBooking, 'id' | 'bookingId'>;
 
@@ -51,38 +58,54 @@ export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db
     }, TRANSACTION_OPTIONS);
   }
 
+  /**
+   * A batch in one transaction. One that fails as a whole (nothing of it written) is worked one booking a
+   * transaction, so the others are done; each that fails again is marked so. Returns the first failure.
+   */
+  async function cancelBatch(rainCheck: RainCheck, batch: Hit[]): Promise<unknown> {
+    if (await cancelHits(rainCheck, batch).then(() => true, () => false)) return null;
+    let failure: unknown = null;
+    for (const row of batch) {
+      try {
+        await cancelHits(rainCheck, [row]);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await db.rainCheckBooking.update({ where: { id: row.id }, data: { status: 'failed', error: message.slice(0, 500) } });
+        logger.warn({ err: error, rainCheckId: rainCheck.id, bookingId: row.bookingId }, 'Annullamento per pioggia: prenotazione non riuscita, sarà ritentata');
+        failure ??= error;
+      }
+    }
+    return failure;
+  }
+
   return {
     /**
-     * Job 'rain-check': the bookings not yet done, one by one, then the members' e-mails. A booking that
-     * fails is marked so and the job fails (to be retried); stopped, it returns early and resumes later.
+     * Job 'rain-check': the bookings not yet done, in batches side by side, then the members' e-mails. A
+     * booking that fails is marked so and, the others done, the job fails (to be retried); stopped, it
+     * returns early and resumes later.
      */
     async process(rainCheckId: number, stopping: AbortSignal) {
       const rainCheck = await db.rainCheck.findUnique({ where: { id: rainCheckId } });
       if (!rainCheck || rainCheck.status === 'completed') return;
       if (rainCheck.status === 'queued') await db.rainCheck.update({ where: { id: rainCheckId }, data: { status: 'running' } });
       let afterId = 0;
+      let failure: unknown = null;
       for (;;) {
         const rows = await db.rainCheckBooking.findMany({ where: { rainCheckId, status: { in: ['pending', 'failed'] }, id: { gt: afterId } }, orderBy: { id: 'asc' }, take: 100 });
         if (rows.length === 0) break;
-        for (let start = 0; start < rows.length; start += BATCH) {
-          if (stopping.aborted) return;
-          const batch = rows.slice(start, start + BATCH);
-          afterId = batch.at(-1)!.id;
-          // The batch failed as a whole (nothing of it was written): one at a time, so the others are done.
-          const whole = await cancelHits(rainCheck, batch).then(() => true, () => false);
-          if (whole) continue;
-          for (const row of batch) {
-            try {
-              await cancelHits(rainCheck, [row]);
-            } catch (error) {
-              const message = error instanceof Error ? error.message : String(error);
-              await db.rainCheckBooking.update({ where: { id: row.id }, data: { status: 'failed', error: message.slice(0, 500) } });
-              logger.warn({ err: error, rainCheckId, bookingId: row.bookingId }, 'Annullamento per pioggia: prenotazione non riuscita, sarà ritentata');
-              throw error;
-            }
+        afterId = rows.at(-1)!.id;
+        const batches = Array.from({ length: Math.ceil(rows.length / BATCH) }, (_, index) => rows.slice(index * BATCH, (index + 1) * BATCH));
+        const lane = async () => {
+          for (let batch = batches.shift(); batch && !stopping.aborted; batch = batches.shift()) {
+            const batchFailure = await cancelBatch(rainCheck, batch);
+            failure ??= batchFailure;
           }
-        }
+        };
+        await Promise.all(Array.from({ length: LANES }, lane));
+        if (stopping.aborted) return;
       }
+      // A booking that failed fails the job (retried later) once the others are done; its members are e-mailed after.
+      if (failure) throw failure;
       if (!(await emailMembers(rainCheck, stopping))) return;
       await db.rainCheck.update({ where: { id: rainCheckId }, data: { status: 'completed', finishedAt: new Date() } });
     },

@@ -2,11 +2,11 @@
 // hits listed and the job queued, in one transaction that first takes each court's turn.
 import type { BodyOf } from '@beach/contracts';
 import type { RainCheck, User } from '../../generated/prisma/client.js';
-import { audit, rowOf } from '../../lib/audit.js';
+import { audit, rowOf, rowsOf } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import type { Prisma } from '../../lib/db.js';
 import { isAdmin, refuseOwnMoney } from '../auth/index.js';
-import { liveBookingIdsTouching, planReturns, takeCourtTurn } from '../bookings/index.js';
+import { liveBookingIdsTouching, planReturns, takeCourtTurns } from '../bookings/index.js';
 import type { RainCheckProgress } from './rain-check-progress.js';
 import { courtsOf, type RainCheckDeps, rangeOf, requireAllowedReturn, type Routes, WITH_AUTHOR } from './rain-check-terms.js';
 
@@ -37,8 +37,8 @@ export function createRainCheckStart({ db, jobs }: Pick<RainCheckDeps, 'db' | 'j
       const now = new Date();
       const created = await db.$transaction(async (tx) => {
         // Every booking writer takes its court's turn before checking closures: after these, none can
-        // book the range without meeting the closure.
-        for (const courtId of courtIds) await takeCourtTurn(tx, courtId);
+        // book the range without meeting the closure. All of them in one statement (courtIds are by id).
+        await takeCourtTurns(tx, courtIds);
         const rainCheck = await tx.rainCheck.create({
           data: { startsAt, endsAt, courtIds, returnTo: body.return_to, reason: body.reason, createdById: actor.id },
           include: WITH_AUTHOR,
@@ -54,7 +54,8 @@ export function createRainCheckStart({ db, jobs }: Pick<RainCheckDeps, 'db' | 'j
         await jobs.send('rain-check', { rainCheckId: rainCheck.id }, { tx });
         // The rain check and each closure it made; the job that cancels the bookings later has no operator to name.
         await audit(tx, { entity: 'rain_checks', id: rainCheck.id, action: 'create', after: await rowOf(tx, 'rain_checks', rainCheck.id), subjectUserId: null });
-        for (const { id } of closures) await audit(tx, { entity: 'court_closures', id, action: 'create', after: await rowOf(tx, 'court_closures', id), subjectUserId: null });
+        const closureRows = await rowsOf(tx, 'court_closures', closures.map(({ id }) => id));
+        for (const { id } of closures) await audit(tx, { entity: 'court_closures', id, action: 'create', after: closureRows.get(id) ?? null, subjectUserId: null });
         return rainCheck;
       }, TRANSACTION_OPTIONS);
       return progress(created);
