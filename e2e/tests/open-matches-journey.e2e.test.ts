@@ -23,21 +23,21 @@ const WORDS = {
     openIt: 'Apri la partita', payCredit: 'Paga con il credito', paid: 'Questa prenotazione è già pagata e confermata.', match: 'Beach volley 2×2', join: /^Entra e paga .* con il credito$/, ask: 'Chiedi il posto',
     requests: 'Richieste di posto', accept: (name: string) => `Accetta ${name}`, accepted: 'Tutti i giocatori hanno accettato: entra e paga la tua quota.', findLevel: 'Trova il tuo livello',
     answers: ['Da 2 a 5 anni', 'Ogni settimana', 'Tornei amatoriali', 'Intermedia'], saveLevel: 'Salva il livello', full: 'La partita è al completo: ci vediamo in campo!', result: 'Inserisci il risultato', won: 'Abbiamo vinto', send: 'Invia il risultato',
-    confirm: 'Conferma il risultato', confirmed: 'Risultato confermato: i livelli dei giocatori sono aggiornati.', profile: 'Il mio profilo', sport: 'Beach volley', level: 'Livello', history: 'Storia dei livelli', fromResult: 'Partita competitiva',
+    confirm: 'Conferma il risultato', confirmed: 'Risultato confermato: i livelli dei giocatori sono aggiornati.', profile: 'Il mio profilo', levels: 'I miei livelli', sport: 'Beach volley', level: 'Livello', history: 'Storia dei livelli', fromResult: 'Partita competitiva',
   },
   de: {
     payment: 'Buchung bezahlen', openMatch: 'Ein Spiel eröffnen', kind: 'Art des Spiels', competitive: 'Wettkampf, mit einem Niveau', min: 'Mindestniveau (0–7)', max: 'Höchstniveau (0–7)',
     openIt: 'Spiel eröffnen', payCredit: 'Mit Guthaben zahlen', paid: 'Diese Buchung ist bereits bezahlt und bestätigt.', match: 'Beachvolleyball 2×2', join: /^Beitreten und .* mit Guthaben bezahlen$/, ask: 'Um den Platz bitten',
     requests: 'Platzanfragen', accept: (name: string) => `${name} annehmen`, accepted: 'Alle Spieler haben angenommen: Tritt bei und bezahle deinen Anteil.', findLevel: 'Finde dein Niveau',
     answers: ['2 bis 5 Jahre', 'Jede Woche', 'Hobbyturniere', 'Mittel'], saveLevel: 'Niveau speichern', full: 'Das Spiel ist vollständig: Wir sehen uns auf dem Platz!', result: 'Ergebnis eintragen', won: 'Wir haben gewonnen', send: 'Ergebnis senden',
-    confirm: 'Ergebnis bestätigen', confirmed: 'Ergebnis bestätigt: Die Niveaus der Spieler sind aktualisiert.', profile: 'Mein Profil', sport: 'Beachvolleyball', level: 'Niveau', history: 'Verlauf der Niveaus', fromResult: 'Wettkampfspiel',
+    confirm: 'Ergebnis bestätigen', confirmed: 'Ergebnis bestätigt: Die Niveaus der Spieler sind aktualisiert.', profile: 'Mein Profil', levels: 'Meine Niveaus', sport: 'Beachvolleyball', level: 'Niveau', history: 'Verlauf der Niveaus', fromResult: 'Wettkampfspiel',
   },
   en: {
     payment: 'Booking payment', openMatch: 'Open a match', kind: 'Kind of match', competitive: 'Competitive, with a level', min: 'Minimum level (0–7)', max: 'Maximum level (0–7)',
     openIt: 'Open the match', payCredit: 'Pay with credit', paid: 'This booking is already paid and confirmed.', match: 'Beach volleyball 2×2', join: /^Join and pay .* with credit$/, ask: 'Ask for the place',
     requests: 'Requests for a place', accept: (name: string) => `Accept ${name}`, accepted: 'Every player has accepted: join and pay your share.', findLevel: 'Find your level',
     answers: ['2 to 5 years', 'Every week', 'Amateur tournaments', 'Intermediate'], saveLevel: 'Save my level', full: 'The match is full: see you on the court!', result: 'Enter the result', won: 'We won', send: 'Send the result',
-    confirm: 'Confirm the result', confirmed: 'Result confirmed: the players’ levels are updated.', profile: 'My profile', sport: 'Beach volleyball', level: 'Level', history: 'Level history', fromResult: 'Competitive match',
+    confirm: 'Confirm the result', confirmed: 'Result confirmed: the players’ levels are updated.', profile: 'My profile', levels: 'My levels', sport: 'Beach volleyball', level: 'Level', history: 'Level history', fromResult: 'Competitive match',
   },
 } as const;
 type Language = keyof typeof WORDS;
@@ -52,7 +52,7 @@ async function playersFor(language: Language) {
   const users = [];
   for (const [index, lastName] of names.entries()) {
     const user = await db.user.create({
-      data: { firstName: `Gioca${language}`, lastName, email: `${lastName.toLowerCase()}.${language}@viaggio.it`, locale: language, passwordHash: template.passwordHash, emailVerifiedAt: new Date(), privacyAcceptedAt: new Date() },
+      data: { firstName: `Gioca${language.toUpperCase()}`, lastName, email: `${lastName.toLowerCase()}.${language}@viaggio.it`, locale: language, passwordHash: template.passwordHash, emailVerifiedAt: new Date(), privacyAcceptedAt: new Date() },
     });
     await giveCredit(db, user.id, 2000, { reason: 'Prova' });
     const level = levels[index];
@@ -164,7 +164,7 @@ describe('the open-match journey with levels', () => {
         await sport.getByText(`${words.level} ${shown}`).waitFor();
         await page.getByText(words.history).click();
         await page.getByText(new RegExp(`${words.sport} · ${words.fromResult}`)).waitFor();
-        if (index === 0) await shot(page, 'profile-level');
+        if (index === 0) await screenshot(page.getByRole('region', { name: words.levels }), `journey-${language}-profile-levels-${page.viewportSize()!.width}`, { fullPage: false });
         await page.close();
       }
     });

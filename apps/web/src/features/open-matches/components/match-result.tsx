@@ -14,15 +14,16 @@ export function MatchResult({ match }: { match: TOpenMatch }) {
   const playing = match.competitive && match.state !== 'cancelled' && match.players.some((player) => player.is_me);
   const result = useMatchResult(match.id, playing);
   const actions = useMatchResultActions(match.id);
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // Only a refusal is told apart: what was done shows in the result's own summary.
+  const [failure, setFailure] = useState('');
   if (!playing || !result.data) return null;
 
-  const run = async (action: () => Promise<{ message: string }>) => {
-    setMessage(null);
+  const run = async (action: () => Promise<unknown>) => {
+    setFailure('');
     try {
-      setMessage({ tone: 'success', text: (await action()).message });
+      await action();
     } catch (error) {
-      setMessage({ tone: 'error', text: serverMessage(error) ?? t`Si è verificato un errore. Riprova più tardi.` });
+      setFailure(serverMessage(error) ?? t`Si è verificato un errore. Riprova più tardi.`);
     }
   };
   const data = result.data;
@@ -37,7 +38,7 @@ export function MatchResult({ match }: { match: TOpenMatch }) {
         </p>
       )}
       {data.state !== 'none' && <ResultSummary result={data} />}
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      {failure && <Alert tone="error">{failure}</Alert>}
       {data.can_confirm && (
         <Button disabled={actions.confirm.isPending} loading={actions.confirm.isPending} onClick={() => void run(() => actions.confirm.mutateAsync())}>
           <Trans>Conferma il risultato</Trans>
