@@ -80,6 +80,7 @@ function ProposeForm({ match, pending, onPropose }: { match: TOpenMatch; pending
   return (
     <form
       aria-label={t`Inserisci il risultato`}
+      noValidate
       className="space-y-3"
       onSubmit={(event) => {
         event.preventDefault();

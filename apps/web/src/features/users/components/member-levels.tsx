@@ -29,8 +29,13 @@ export function MemberLevels({ userId }: { userId: number }) {
 
   const submit = async (sport: TSport, value: string) => {
     setNotice(null);
+    const level = Number(value.replace(',', '.'));
+    if (value.trim() === '' || !Number.isFinite(level) || level < 0 || level > 7) {
+      setNotice({ tone: 'error', text: `${SPORT_LABELS[sport]}: scrivi il nuovo livello, da 0 a 7.` });
+      return;
+    }
     try {
-      setNotice({ tone: 'success', text: (await correct.mutateAsync({ sport, level: Number(value.replace(',', '.')) })).message });
+      setNotice({ tone: 'success', text: (await correct.mutateAsync({ sport, level })).message });
     } catch (error) {
       setNotice({ tone: 'error', text: serverMessage(error) ?? 'Non è stato possibile correggere il livello.' });
     }
@@ -53,6 +58,7 @@ export function MemberLevels({ userId }: { userId: number }) {
                     {level ? `${shown(level.level)} · affidabilità ${level.reliability}% · ${level.competitive_matches} partite competitive` : 'nessun livello'}
                   </span>
                   <form
+                    noValidate
                     className="flex items-end gap-2"
                     onSubmit={(event) => {
                       event.preventDefault();
