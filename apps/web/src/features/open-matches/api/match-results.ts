@@ -13,7 +13,8 @@ export const useMatchResult = (id: number, enabled: boolean) =>
 
 export function useMatchResultActions(id: number) {
   const queryClient = useQueryClient();
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: resultKey(id) }), queryClient.invalidateQueries({ queryKey: levelKeys.all })]);
+  // The match (its players' levels, and the result under its key) and the member's own levels.
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: openMatchKeys.one(id) }), queryClient.invalidateQueries({ queryKey: levelKeys.all })]);
   return {
     propose: useMutation({ mutationFn: (body: TMatchResultBody) => callApi(api.openMatchResults.propose, { params: { id }, body }), onSuccess: refresh }),
     confirm: useMutation({ mutationFn: () => callApi(api.openMatchResults.confirm, { params: { id } }), onSuccess: refresh }),
