@@ -79,98 +79,121 @@ beforeAll(async () => {
 
 describe('the open-match journey with levels', () => {
   for (const [run, language] of LANGUAGES.entries()) {
-    it(`in ${language}: open, join, ask and accept, the questionnaire, the result confirmed, the levels moved`, async () => {
+    describe(`in ${language}`, () => {
       const words = WORDS[language];
       const prefix = language === 'it' ? '' : `/${language}`;
-      const { webUrl, db } = ctx.stack;
-      const [organiser, inside, above, newcomer] = await playersFor(language);
       // Every screen at both widths over the three languages: the players' pages alternate.
       const widthOf = (index: number) => ((index + run) % 2 === 0 ? PHONE.width : DESKTOP.width);
-      const open = (player: { email: string }, index: number, path: string, heading: string) => openSignedIn(ctx.browser, webUrl, { email: player.email, path: `${prefix}${path}`, heading, width: widthOf(index) });
+      const open = (player: { email: string }, index: number, path: string, heading: string) =>
+        openSignedIn(ctx.browser, ctx.stack.webUrl, { email: player.email, path: `${prefix}${path}`, heading, width: widthOf(index) });
       const shot = (page: Page, name: string) => screenshot(page, `journey-${language}-${name}-${page.viewportSize()!.width}`);
+      let players: Awaited<ReturnType<typeof playersFor>>;
+      /** Each player's page, kept from one step of the journey to the next. */
+      const pages = {} as { host: Page; second: Page; third: Page; fourth: Page };
+      let bookingId: number;
+      let link: string;
 
-      // The organiser opens the match on their hold and pays their part.
-      const bookingId = await holdOf(organiser.email, dayAhead(8 + run));
-      const host = await open(organiser, 0, `/prenotazioni/pagamento/${bookingId}`, words.payment);
-      await host.getByRole('button', { name: words.openMatch }).click();
-      const form = host.getByRole('form', { name: words.openMatch });
-      await form.getByLabel(words.kind).selectOption('volley_2x2');
-      await form.getByLabel(words.competitive).check();
-      await form.getByLabel(words.min).fill(language === 'en' ? '2.5' : '2,5');
-      await form.getByLabel(words.max).fill('4');
-      await form.getByRole('button', { name: words.openIt }).click();
-      await host.getByRole('button', { name: words.payCredit }).click();
-      await host.getByText(words.paid).waitFor();
-      const matchId = (await db.openMatch.findUniqueOrThrow({ where: { bookingId } })).id;
-      const link = `/partite/${matchId}`;
+      it('a member opens a competitive 2×2 and pays their part; a second, inside the range, joins at once from the link', async () => {
+        const { webUrl, db } = ctx.stack;
+        players = await playersFor(language);
+        const [organiser, inside] = players;
+        // The organiser opens the match on their hold and pays their part.
+        bookingId = await holdOf(organiser.email, dayAhead(8 + run));
+        const host = await open(organiser, 0, `/prenotazioni/pagamento/${bookingId}`, words.payment);
+        await host.getByRole('button', { name: words.openMatch }).click();
+        const form = host.getByRole('form', { name: words.openMatch });
+        await form.getByLabel(words.kind).selectOption('volley_2x2');
+        await form.getByLabel(words.competitive).check();
+        await form.getByLabel(words.min).fill(language === 'en' ? '2.5' : '2,5');
+        await form.getByLabel(words.max).fill('4');
+        await form.getByRole('button', { name: words.openIt }).click();
+        await host.getByRole('button', { name: words.payCredit }).click();
+        await host.getByText(words.paid).waitFor();
+        const matchId = (await db.openMatch.findUniqueOrThrow({ where: { bookingId } })).id;
+        link = `/partite/${matchId}`;
 
-      // The second, inside the range, joins at once from the link.
-      const second = await open(inside, 1, link, words.match);
-      await second.getByRole('button', { name: words.join }).click();
-      await expect.poll(() => second.getByTestId('places-left').textContent()).toBe('2 / 4');
+        // The second, inside the range, joins at once from the link.
+        const second = await open(inside, 1, link, words.match);
+        await second.getByRole('button', { name: words.join }).click();
+        await expect.poll(() => second.getByTestId('places-left').textContent()).toBe('2 / 4');
 
-      // The third, above the range, asks; both players accept; then they join.
-      const third = await open(above, 2, link, words.match);
-      await third.getByRole('button', { name: words.ask }).click();
-      for (const page of [second, host]) {
-        await page.goto(`${webUrl}${prefix}${link}`);
-        const accept = page.getByRole('region', { name: words.requests }).getByRole('button', { name: words.accept(above.name) });
-        await accept.click();
-        await accept.waitFor({ state: 'detached' });
-      }
-      await third.reload();
-      await third.getByText(words.accepted).waitFor();
-      await shot(third, 'accepted');
-      await third.getByRole('button', { name: words.join }).click();
-      await expect.poll(() => third.getByTestId('places-left').textContent()).toBe('1 / 4');
+        Object.assign(pages, { host, second });
+      });
 
-      // The fourth has no level in beach volley: the questionnaire first (3.0, inside the range), then they join.
-      const fourth = await open(newcomer, 3, link, words.match);
-      await fourth.getByRole('button', { name: words.findLevel }).click();
-      const dialog = fourth.getByRole('dialog');
-      for (const answer of words.answers) await dialog.getByRole('radio', { name: answer, exact: true }).check();
-      await shot(fourth, 'questionnaire');
-      await dialog.getByRole('button', { name: words.saveLevel }).click();
-      await fourth.getByRole('button', { name: words.join }).click();
-      await fourth.getByText(words.full).waitFor();
-      await shot(fourth, 'full');
+      it('a third, above the range, asks and is accepted by both; the fourth answers the questionnaire and joins', async () => {
+        const { webUrl } = ctx.stack;
+        const [, inside, above, newcomer] = players;
+        const { host, second } = pages;
+        // The third, above the range, asks; both players accept; then they join.
+        const third = await open(above, 2, link, words.match);
+        await third.getByRole('button', { name: words.ask }).click();
+        for (const page of [second, host]) {
+          await page.goto(`${webUrl}${prefix}${link}`);
+          const accept = page.getByRole('region', { name: words.requests }).getByRole('button', { name: words.accept(above.name) });
+          await accept.click();
+          await accept.waitFor({ state: 'detached' });
+        }
+        await third.reload();
+        await third.getByText(words.accepted).waitFor();
+        await shot(third, 'accepted');
+        await third.getByRole('button', { name: words.join }).click();
+        await expect.poll(() => third.getByTestId('places-left').textContent()).toBe('1 / 4');
 
-      // The match is played (its hour moved into the past); the organiser and the second won.
-      const startsAt = new Date(Date.UTC(2020, 0, 10 + run, 9));
-      await db.booking.update({ where: { id: bookingId }, data: { startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) } });
-      await host.reload();
-      const proposal = host.getByRole('form', { name: words.result });
-      await proposal.getByRole('radio', { name: inside.name }).check();
-      await proposal.getByRole('radio', { name: words.won }).check();
-      await shot(host, 'result-proposed');
-      await proposal.getByRole('button', { name: words.send }).click();
-      await third.reload();
-      await third.getByRole('button', { name: words.confirm }).click();
-      await third.getByText(words.confirmed).first().waitFor();
-      // The match's own list of players shows the level the result gave.
-      const thirdNow = await db.memberLevel.findUniqueOrThrow({ where: { userId_sport: { userId: above.id, sport: 'beach_volley' } } });
-      const thirdShown = new Intl.NumberFormat(language, { minimumFractionDigits: 1 }).format(Math.round(((thirdNow.mu * 7) / 50) * 100) / 100);
-      await expect.poll(() => third.getByRole('region', { name: words.players }).textContent()).toMatch(new RegExp(`${above.name}\\s*${thirdShown}`));
-      await shot(third, 'result-confirmed');
+        // The fourth has no level in beach volley: the questionnaire first (3.0, inside the range), then they join.
+        const fourth = await open(newcomer, 3, link, words.match);
+        await fourth.getByRole('button', { name: words.findLevel }).click();
+        const dialog = fourth.getByRole('dialog');
+        for (const answer of words.answers) await dialog.getByRole('radio', { name: answer, exact: true }).check();
+        await shot(fourth, 'questionnaire');
+        await dialog.getByRole('button', { name: words.saveLevel }).click();
+        await fourth.getByRole('button', { name: words.join }).click();
+        await fourth.getByText(words.full).waitFor();
+        await shot(fourth, 'full');
 
-      // Each player's profile shows the level openskill gave and the result in the history.
-      for (const [index, [player, page]] of ([[organiser, host], [inside, second], [above, third], [newcomer, fourth]] as const).entries()) {
-        const row = await db.memberLevel.findUniqueOrThrow({ where: { userId_sport: { userId: player.id, sport: 'beach_volley' } } });
-        expect(row.competitiveMatches).toBe(1);
-        // The winners (organiser and second) went up, the losers down, from 3.0, 3.2, 5.5 and the questionnaire's 3.0.
-        const before = muAt([3, 3.2, 5.5, 3][index]!);
-        if (index < 2) expect(row.mu).toBeGreaterThan(before);
-        else expect(row.mu).toBeLessThan(before);
-        const shown = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.round(((row.mu * 7) / 50) * 100) / 100);
-        await page.goto(`${webUrl}${prefix}/profilo`);
-        await page.getByRole('heading', { name: words.profile, level: 1 }).waitFor();
-        const sport = page.getByRole('listitem', { name: words.sport, exact: true });
-        await sport.getByText(`${words.level} ${shown}`).waitFor();
-        await page.getByText(words.history).click();
-        await page.getByText(new RegExp(`${words.sport} · ${words.fromResult}`)).waitFor();
-        if (index === 0) await screenshot(page.getByRole('region', { name: words.levels }), `journey-${language}-profile-levels-${page.viewportSize()!.width}`, { fullPage: false });
-        await page.close();
-      }
+        Object.assign(pages, { third, fourth });
+      });
+
+      it('the result is proposed and confirmed, and every player’s level moves on their page', async () => {
+        const { webUrl, db } = ctx.stack;
+        const [organiser, inside, above, newcomer] = players;
+        const { host, second, third, fourth } = pages;
+        // The match is played (its hour moved into the past); the organiser and the second won.
+        const startsAt = new Date(Date.UTC(2020, 0, 10 + run, 9));
+        await db.booking.update({ where: { id: bookingId }, data: { startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) } });
+        await host.reload();
+        const proposal = host.getByRole('form', { name: words.result });
+        await proposal.getByRole('radio', { name: inside.name }).check();
+        await proposal.getByRole('radio', { name: words.won }).check();
+        await shot(host, 'result-proposed');
+        await proposal.getByRole('button', { name: words.send }).click();
+        await third.reload();
+        await third.getByRole('button', { name: words.confirm }).click();
+        await third.getByText(words.confirmed).first().waitFor();
+        // The match's own list of players shows the level the result gave.
+        const thirdNow = await db.memberLevel.findUniqueOrThrow({ where: { userId_sport: { userId: above.id, sport: 'beach_volley' } } });
+        const thirdShown = new Intl.NumberFormat(language, { minimumFractionDigits: 1 }).format(Math.round(((thirdNow.mu * 7) / 50) * 100) / 100);
+        await expect.poll(() => third.getByRole('region', { name: words.players }).textContent()).toMatch(new RegExp(`${above.name}\\s*${thirdShown}`));
+        await shot(third, 'result-confirmed');
+
+        // Each player's profile shows the level openskill gave and the result in the history.
+        for (const [index, [player, page]] of ([[organiser, host], [inside, second], [above, third], [newcomer, fourth]] as const).entries()) {
+          const row = await db.memberLevel.findUniqueOrThrow({ where: { userId_sport: { userId: player.id, sport: 'beach_volley' } } });
+          expect(row.competitiveMatches).toBe(1);
+          // The winners (organiser and second) went up, the losers down, from 3.0, 3.2, 5.5 and the questionnaire's 3.0.
+          const before = muAt([3, 3.2, 5.5, 3][index]!);
+          if (index < 2) expect(row.mu).toBeGreaterThan(before);
+          else expect(row.mu).toBeLessThan(before);
+          const shown = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.round(((row.mu * 7) / 50) * 100) / 100);
+          await page.goto(`${webUrl}${prefix}/profilo`);
+          await page.getByRole('heading', { name: words.profile, level: 1 }).waitFor();
+          const sport = page.getByRole('listitem', { name: words.sport, exact: true });
+          await sport.getByText(`${words.level} ${shown}`).waitFor();
+          await page.getByText(words.history).click();
+          await page.getByText(new RegExp(`${words.sport} · ${words.fromResult}`)).waitFor();
+          if (index === 0) await screenshot(page.getByRole('region', { name: words.levels }), `journey-${language}-profile-levels-${page.viewportSize()!.width}`, { fullPage: false });
+          await page.close();
+        }
+      });
     });
   }
 });
