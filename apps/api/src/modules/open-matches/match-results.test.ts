@@ -27,7 +27,9 @@ beforeAll(async () => {
   await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, paymentHoldMinutes: 15, openMatchCutoffHours: 6 } });
 });
 
-const players = (count: number, lastName: string) => Promise.all(Array.from({ length: count }, (_, index) => createMember(app, db, { firstName: `Gioca${index}`, lastName })));
+/** `count` new members (destructure at most `count` of them). */
+const players = (count: number, lastName: string) =>
+  Promise.all(Array.from({ length: count }, (_, index) => createMember(app, db, { firstName: `Gioca${index}`, lastName }))) as Promise<[TestMember, TestMember, TestMember, TestMember, ...TestMember[]]>;
 const setLevel = (member: TestMember, sport: Sport, level: number, sigma = 5) => db.memberLevel.create({ data: { userId: member.id, sport, mu: muAt(level), sigma } });
 const competitive = (format: string, min: number, max: number) => ({ format, competitive: true, level_min: min, level_max: max, gender: 'open' });
 const friendly = { format: 'volley_2x2', competitive: false, gender: 'open' };
@@ -80,8 +82,8 @@ describe('a member’s level in open matches', () => {
     expect((await join(above, matchId)).status).toBe(409);
 
     expect((await join(inside, matchId)).status).toBe(200);
-    const players_ = (await seen(organiser)).players.map((player: { user_id: number; level: number | null }) => [player.user_id, player.level]);
-    expect(players_).toEqual([[organiser.id, 3], [inside.id, 3.2]]);
+    const shownLevels = (await seen(organiser)).players.map((player: { user_id: number; level: number | null }) => [player.user_id, player.level]);
+    expect(shownLevels).toEqual([[organiser.id, 3], [inside.id, 3.2]]);
   });
 });
 
