@@ -1,6 +1,6 @@
 // Open matches in Chromium: the organiser holds a court, opens it as a competitive beach volley 2×2 on the
 // payment page and pays their part (5 € of 20) from credit; the match's link is shared: a second member
-// opens it, asks (no level is known yet, so everyone asks for a competitive match) and is accepted; a third
+// opens it, asks (their level, 5.6, is above the range) and is accepted; a third
 // asks and is accepted by both players; a fourth joins the same way and the match is full. Each pays their
 // part from credit in one step. Screenshots at 1280 and 390 px.
 import type { Page } from 'playwright-core';
@@ -28,6 +28,8 @@ beforeAll(async () => {
   for (const player of PLAYERS) {
     const user = await db.user.create({ data: { ...player, passwordHash: organiser.passwordHash, emailVerifiedAt: new Date(), privacyAcceptedAt: new Date() } });
     await giveCredit(db, user.id, 500, { reason: 'Prova' });
+    // Above the match's range (2.5–4): each asks for the place (a member with no level answers the questionnaire first).
+    await db.memberLevel.create({ data: { userId: user.id, sport: 'beach_volley', mu: 40, sigma: 6 } });
   }
 });
 

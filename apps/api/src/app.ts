@@ -46,7 +46,7 @@ import { registerLevelsRoutes } from './modules/levels/index.js';
 import { registerPushRoutes } from './modules/push/index.js';
 import { registerCoachingRoutes } from './modules/coaching/index.js';
 import { registerPrivateLessonsRoutes } from './modules/private-lessons/index.js';
-import { registerOpenMatchesRoutes } from './modules/open-matches/index.js';
+import { registerMatchResultsRoutes, registerOpenMatchesRoutes } from './modules/open-matches/index.js';
 import { registerTournamentDayRoutes, registerTournamentsRoutes } from './modules/tournaments/index.js';
 import { registerSchoolReportsRoutes } from './modules/school-reports/index.js';
 import { registerBookingPlayersRoutes } from './modules/booking-players/index.js';
@@ -125,6 +125,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerLevelsRoutes(mount, services.levels);
   registerPushRoutes(mount, services.push);
   registerOpenMatchesRoutes(mount, services.openMatches, deps);
+  registerMatchResultsRoutes(mount, services.matchResults);
   app.use('/api', api);
 
   app.use(notFoundApiRoute);

@@ -37,7 +37,7 @@ import { createSetupsService } from './modules/setups/index.js';
 import { createRainChecksService } from './modules/rain-checks/index.js';
 import { createLevelsService } from './modules/levels/index.js';
 import { createPushService } from './modules/push/index.js';
-import { createOpenMatchesService } from './modules/open-matches/index.js';
+import { createMatchResults, createOpenMatchesService } from './modules/open-matches/index.js';
 
 /** What a payment buys, locked by its own module (payments/payment-targets.ts). */
 const TARGET_LOCKS: TargetLocks = {
@@ -117,6 +117,7 @@ export function createServices(deps: AppDeps) {
     levels: createLevelsService(deps),
     push: createPushService(deps),
     openMatches: createOpenMatchesService(deps, { checkouts, stripeRequests, cancelBooking }),
+    matchResults: createMatchResults(deps),
   };
 }
 

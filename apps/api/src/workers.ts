@@ -5,7 +5,7 @@ import { createBackup } from './modules/backups/index.js';
 import { createPushSender } from './modules/push/index.js';
 import type { Services } from './services.js';
 
-export async function startWorkers(deps: AppDeps, { memberships, stripeRequests, broadcasts, bookings, receipts, certificates, bookingPlayers, rainChecks, carnets, reconciliation, enrolments, courseWaitlist, courses, tournaments, openMatches }: Services) {
+export async function startWorkers(deps: AppDeps, { memberships, stripeRequests, broadcasts, bookings, receipts, certificates, bookingPlayers, rainChecks, carnets, reconciliation, enrolments, courseWaitlist, courses, tournaments, openMatches, matchResults }: Services) {
   const { jobs, mailer, config, logger } = deps;
   await jobs.work('send-email', (message) => mailer.send(message));
   await jobs.work('membership-activated', ({ membershipId }) => memberships.sendActivation(membershipId));
@@ -52,6 +52,9 @@ export async function startWorkers(deps: AppDeps, { memberships, stripeRequests,
   });
   await jobs.work('open-matches-cutoff', async (_data, stopping) => {
     await openMatches.cancelUnfilled(stopping);
+  });
+  await jobs.work('open-match-results-drop', async () => {
+    await matchResults.dropUnconfirmed();
   });
   await jobs.work('broadcast-send', ({ broadcastId }, stopping) => broadcasts.send(broadcastId, stopping));
   await jobs.work('push-send', createPushSender({ db: deps.db, config, logger }));

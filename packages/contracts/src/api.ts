@@ -15,6 +15,7 @@ import { coachingRoutes } from './coaching.js';
 import { privateLessonsRoutes } from './private-lessons.js';
 import { tournamentsRoutes } from './tournaments.js';
 import { openMatchesRoutes } from './open-matches.js';
+import { openMatchResultsRoutes } from './open-match-results.js';
 import { schoolReportsRoutes } from './school-reports.js';
 import { bookingPlayersRoutes } from './booking-players.js';
 import { creditRoutes } from './credit.js';
@@ -96,6 +97,7 @@ export const api = {
   levels: levelsRoutes,
   push: pushRoutes,
   openMatches: openMatchesRoutes,
+  openMatchResults: openMatchResultsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export const allRoutes = (): RouteDefinition[] => Object.values(api).flatMap((group) => Object.values(group));

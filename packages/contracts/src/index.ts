@@ -60,4 +60,5 @@ export * from './tournaments.js';
 export * from './levels.js';
 export * from './push.js';
 export * from './open-matches.js';
+export * from './open-match-results.js';
 export * from './api.js';

@@ -46,6 +46,8 @@ export interface JobPayloads {
   'push-send': { subscriptionId: number; payload: TPushPayload };
   /** Every minute: open matches not full at their cut-off are cancelled and every part returned (once). */
   'open-matches-cutoff': Record<string, never>;
+  /** Every 10 minutes: open-match results proposed and not confirmed within 48 hours are dropped. */
+  'open-match-results-drop': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 /** `stopping` is aborted when the process stops taking jobs: a long job ends early and resumes later. */
@@ -76,6 +78,7 @@ export const JOB_QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   // A push service slow or down costs retries, never a request's time.
   'push-send': { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
   'open-matches-cutoff': { policy: 'singleton', retryLimit: 2, expireInSeconds: 300 },
+  'open-match-results-drop': { policy: 'singleton', retryLimit: 2, expireInSeconds: 120 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_QUEUES) as JobName[];
@@ -102,4 +105,5 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   // Hourly from the check day's first hour; a course checked once is not read again.
   'courses-minimum-check': '20 * * * *',
   'open-matches-cutoff': '* * * * *',
+  'open-match-results-drop': '*/10 * * * *',
 };

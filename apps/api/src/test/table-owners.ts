@@ -80,6 +80,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   open_matches: 'open-matches',
   open_match_requests: 'open-matches',
   open_match_answers: 'open-matches',
+  open_match_results: 'open-matches',
   // Shared code's (lib/): no module names them.
   rate_limit_hits: 'lib',
   mail_pacer: 'lib',

@@ -7,7 +7,7 @@ import { auditRow } from '../../lib/audit.js';
 import { Prisma, TRANSACTION_OPTIONS, isConstraintViolation } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Message } from '../../lib/i18n.js';
-import { levelOf, muOf, questionnaireLevel, shownLevel, START_SIGMA } from './rating-scale.js';
+import { levelOf, muOf, questionnaireLevel, shownLevel, START_MU, START_SIGMA } from './rating-scale.js';
 
 const M = defineMessages({
   asked: /* i18n */ { id: 'api.levels.asked', message: 'Hai già un livello in questo sport: lo muovono le partite competitive.' },
@@ -83,12 +83,14 @@ export function createLevelsService({ db }: Pick<AppDeps, 'db'>) {
       return db.$transaction(async (tx) => {
         if (!(await tx.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw notFound(M.noMember);
         const mu = muOf(level);
-        await tx.memberLevel.createMany({ data: [{ userId, sport, mu, sigma: START_SIGMA }], skipDuplicates: true });
+        // A member with no level in the sport gets it at the start's sigma, with nothing before it in the history.
+        const created = await tx.memberLevel.createMany({ data: [{ userId, sport, mu: START_MU, sigma: START_SIGMA }], skipDuplicates: true });
         const [current] = await tx.$queryRaw<{ mu: number; sigma: number }[]>(Prisma.sql`
           SELECT mu, sigma FROM member_levels WHERE user_id = ${userId} AND sport = ${sport}::sport FOR UPDATE`);
+        const before = created.count === 0 ? { muBefore: current!.mu, sigmaBefore: current!.sigma } : {};
         await tx.memberLevel.update({ where: { userId_sport: { userId, sport } }, data: { mu, updatedAt: new Date() } });
         await auditRow(tx, { entity: 'member_level_changes', action: 'adjust', subjectUserId: userId }, () =>
-          tx.memberLevelChange.create({ data: { userId, sport, source: 'admin', muBefore: current!.mu, sigmaBefore: current!.sigma, mu, sigma: current!.sigma, changedByUserId: admin.id } }));
+          tx.memberLevelChange.create({ data: { userId, sport, source: 'admin', ...before, mu, sigma: current!.sigma, changedByUserId: admin.id } }));
         return { message: M.corrected, ...(await levelsOf(tx, userId)) };
       }, TRANSACTION_OPTIONS);
     },

@@ -109,6 +109,9 @@ describe('the member’s levels', () => {
     expect(corrected.body.history[0]).toMatchObject({ source: 'admin', level: 4, level_before: 0.5 });
     const entry = await db.auditLog.findFirst({ where: { entityType: 'member_level_changes', subjectUserId: member!.id } });
     expect(entry).toMatchObject({ action: 'adjust' });
+    // A sport with no level yet: the correction is its first level, with nothing before it.
+    const first = await request(app).put(`/api/admin/users/${member!.id}/levels/beach_tennis`).set(bearer(logins.admin)).send({ level: 4.5 }).expect(200);
+    expect(first.body.history[0]).toMatchObject({ sport: 'beach_tennis', source: 'admin', level: 4.5, level_before: null, reliability: 0 });
   });
 });
 

@@ -3,3 +3,5 @@
 export { registerOpenMatchesRoutes } from './open-matches.router.js';
 export { createOpenMatchesService } from './open-matches.service.js';
 export { memberLevel } from './match-terms.js';
+export { registerMatchResultsRoutes } from './match-results.router.js';
+export { createMatchResults } from './match-results.js';

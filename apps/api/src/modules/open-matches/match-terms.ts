@@ -3,6 +3,7 @@
 import { defineMessages, OPEN_MATCH_FORMATS } from '@beach/contracts';
 import type { OpenMatch, Prisma, Sport } from '../../generated/prisma/client.js';
 import { accounts, writeOff } from '../ledger/index.js';
+import { levelInSport } from '../levels/index.js';
 import { CHECKOUT_LIFETIME_SECONDS } from '../payments/index.js';
 
 export const matchMessages = defineMessages({
@@ -36,12 +37,9 @@ export const formatOf = (format: OpenMatch['format']) => OPEN_MATCH_FORMATS[form
 
 /**
  * The member's level in a sport on the 0–7 scale, or null when none is known. The one place open matches
- * read a level (docs/open-matches.md#levels): no level is kept yet, so every member is unknown and must ask
- * for a place in a competitive match.
+ * read a level (docs/open-matches.md#levels): a member with no level yet counts as outside every range.
  */
-export async function memberLevel(_tx: Prisma.TransactionClient, _userId: number, _sport: Sport): Promise<number | null> {
-  return null;
-}
+export const memberLevel = (tx: Prisma.TransactionClient, userId: number, sport: Sport): Promise<number | null> => levelInSport(tx, userId, sport);
 
 /** Inside the match's range: a friendly match takes anyone, a competitive one a known level within it. */
 export function withinRange(match: Pick<OpenMatch, 'competitive' | 'levelMinTenths' | 'levelMaxTenths'>, level: number | null): boolean {

@@ -7,7 +7,8 @@ import type { SPORTS } from '@beach/contracts';
 
 export type Sport = (typeof SPORTS)[number];
 
-const levelKeys = {
+export const levelKeys = {
+  all: ['levels'] as const,
   mine: ['levels', 'mine'] as const,
   ranking: (sport: Sport) => ['levels', 'ranking', sport] as const,
 };

@@ -10,7 +10,8 @@ import { SPORT_NAMES } from '../../bookings';
 import { type Sport, useLevelQuestionnaire } from '../api/levels';
 import { QUESTIONS } from '../labels';
 
-export function LevelQuestionnaire({ sport, onDone }: { sport: Sport; onDone: () => void }) {
+/** `onSaved` after the level is stored; `onCancel` (default `onSaved`) when the member leaves without answering. */
+export function LevelQuestionnaire({ sport, onSaved, onCancel = onSaved }: { sport: Sport; onSaved: () => void; onCancel?: () => void }) {
   const { i18n, t } = useLingui();
   const send = useLevelQuestionnaire();
   const [answers, setAnswers] = useState<Partial<Record<TLevelQuestion, number>>>({});
@@ -20,7 +21,7 @@ export function LevelQuestionnaire({ sport, onDone }: { sport: Sport; onDone: ()
     setFailure('');
     try {
       await send.mutateAsync({ sport, answers: answers as Record<TLevelQuestion, number> });
-      onDone();
+      onSaved();
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : t`Si è verificato un errore. Riprova più tardi.`);
     }
@@ -46,7 +47,7 @@ export function LevelQuestionnaire({ sport, onDone }: { sport: Sport; onDone: ()
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={!complete} loading={send.isPending}><Trans>Salva il livello</Trans></Button>
-        <Button variant="ghost" onClick={onDone}><Trans>Annulla</Trans></Button>
+        <Button variant="ghost" onClick={onCancel}><Trans>Annulla</Trans></Button>
       </div>
     </form>
   );

@@ -39,7 +39,7 @@ export function LevelsSection() {
           ))}
         </ul>
       )}
-      {asking && <LevelQuestionnaire sport={asking} onDone={() => setAsking(null)} />}
+      {asking && <LevelQuestionnaire sport={asking} onSaved={() => setAsking(null)} />}
       {history.length > 0 && (
         <details className="text-sm">
           <summary className="cursor-pointer font-medium text-slate-700"><Trans>Storia dei livelli</Trans></summary>

@@ -8,7 +8,7 @@ import { bookingKeys, queryRoots } from '../../../lib/shared-queries';
 
 export type MatchFilters = { sport?: 'beach_volley' | 'beach_tennis' | 'foot_volley'; date?: string; time_of_day?: 'morning' | 'afternoon' | 'evening'; at_my_level?: 'true' };
 
-const openMatchKeys = {
+export const openMatchKeys = {
   all: ['open-matches'] as const,
   list: (filters: MatchFilters) => ['open-matches', 'list', filters] as const,
   one: (id: number) => ['open-matches', 'one', id] as const,

@@ -16,7 +16,9 @@ import { localizedTo } from '../../../lib/i18n';
 import { useCheckoutCancelled } from '../../../lib/use-checkout-cancelled';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMatchActions, useOpenMatch } from '../api/open-matches';
+import { LevelGate } from '../components/level-gate';
 import { LevelText } from '../components/match-card';
+import { MatchResult } from '../components/match-result';
 import { MatchRequests } from '../components/match-requests';
 import { FORMAT_NAMES, GENDER_NAMES } from '../labels';
 
@@ -141,14 +143,16 @@ export default function OpenMatchPage() {
             </div>
           )}
           {data.my_way_in === 'ask' && (
-            <div className="space-y-2">
-              <p className="text-sm text-slate-600">
-                <Trans>Il tuo livello in questo sport non rientra in quello della partita, o non è ancora noto: chiedi il posto, e potrai pagare quando tutti i giocatori avranno accettato.</Trans>
-              </p>
-              <Button disabled={busy} loading={actions.ask.isPending} loadingText={t`Invio...`} onClick={() => void run(() => actions.ask.mutateAsync())}>
-                <Trans>Chiedi il posto</Trans>
-              </Button>
-            </div>
+            <LevelGate match={data}>
+              <div className="space-y-2">
+                <p className="text-sm text-slate-600">
+                  <Trans>Il tuo livello in questo sport non rientra in quello della partita, o non è ancora noto: chiedi il posto, e potrai pagare quando tutti i giocatori avranno accettato.</Trans>
+                </p>
+                <Button disabled={busy} loading={actions.ask.isPending} loadingText={t`Invio...`} onClick={() => void run(() => actions.ask.mutateAsync())}>
+                  <Trans>Chiedi il posto</Trans>
+                </Button>
+              </div>
+            </LevelGate>
           )}
           <MatchRequests
             match={data}
@@ -157,6 +161,7 @@ export default function OpenMatchPage() {
             onAnswer={(requestId, accept) => void run(() => actions.answer.mutateAsync({ requestId, accept }))}
             onWithdrawRefusal={(requestId, playerId) => void run(() => actions.withdrawRefusal.mutateAsync({ requestId, playerId }))}
           />
+          <MatchResult match={data} />
           {data.my_way_in === 'in' && data.state === 'open' && (
             <div className="flex flex-wrap gap-3 border-t border-slate-100 pt-4">
               {organiser && data.places_left > 0 && (

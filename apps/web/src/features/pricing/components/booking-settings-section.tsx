@@ -1,8 +1,8 @@
 // The booking rules (docs/domain.md#season-and-booking-horizon): season, horizon, payment hold, free cancellation, most future
-// bookings per member, reminder lead.
+// bookings per member, reminder lead, whether tournament results feed the levels.
 import { ZBookingSettingsBody, type TBookingSettings, type TBookingSettingsBody } from '@beach/contracts';
 import type { NoticeTone } from '../../../components/admin/notices';
-import { Input } from '../../../components/ui/field';
+import { Checkbox, Input } from '../../../components/ui/field';
 import { useZodForm } from '../../../components/ui/form';
 import { useBookingSettings, useSaveBookingSettings } from '../api/admin-pricing';
 import { SettingsForm, SettingsSection } from './settings-form';
@@ -50,6 +50,8 @@ function RulesForm({ settings, notify }: { settings: TBookingSettings; notify: (
       {NUMBER_FIELDS.map((number) => (
         <Input key={number.name} label={number.label} hint={number.hint} type="number" min={0} required {...field(number.name)} />
       ))}
+      {/* docs/levels.md#tournaments: off by default. */}
+      <Checkbox label="I risultati confermati dei tornei muovono i livelli dei giocatori (come le partite competitive)" {...field('tournament_results_feed_levels')} />
     </SettingsForm>
   );
 }

@@ -18,6 +18,7 @@ import { MemberEnrolments } from '../../school-desk';
 import { MemberCredit } from '../../credit';
 import { useUserDetail } from '../api/users';
 import { MemberChildren } from './member-children';
+import { MemberLevels } from './member-levels';
 import { isUnpaid, UnpaidBookings } from './unpaid-bookings';
 import { USERS_MESSAGES } from '../messages';
 
@@ -180,6 +181,7 @@ export function UserDetailModal({ userId, onClose, actions }: { userId: number |
           <MemberChildren userId={user.id} />
           <MemberEnrolments userId={user.id} />
           <MemberCertificates userId={user.id} />
+          {actions.canModify && <MemberLevels userId={user.id} />}
           <Records detail={detail.data} />
         </>
       )}
