@@ -29,27 +29,31 @@ function contributions(year: FinancialYear, members: MemberSpan[]): Prisma.Sql {
     WITH members AS (
       SELECT * FROM unnest(${members.map((m) => m.userId)}::int[], ${members.map((m) => m.from)}::date[], ${members.map((m) => m.to)}::date[]) AS m(user_id, from_day, to_day)
     ), year_entries AS (
-      SELECT e.id, CASE WHEN EXISTS (SELECT 1 FROM members m WHERE m.user_id = e.user_id
-               AND (e.effective_at AT TIME ZONE 'Europe/Rome')::date BETWEEN m.from_day AND m.to_day) THEN 'member' ELSE 'non_member' END AS payer
+      SELECT e.id, e.user_id, (e.effective_at AT TIME ZONE 'Europe/Rome')::date AS day
       FROM ledger_entries e
       WHERE e.effective_at >= ${year.start} AND e.effective_at < ${year.end} AND e.kind <> 'bank_opening'
+    ), members_entries AS (
+      SELECT DISTINCT e.id FROM year_entries e JOIN members m ON m.user_id = e.user_id AND e.day BETWEEN m.from_day AND m.to_day
     ), legs AS (
-      SELECT p.entry_id, p.amount_cents, a.kind, e.payer, a.kind IN ${MONEY_KINDS} AS money,
+      SELECT p.entry_id, p.amount_cents, a.kind, CASE WHEN me.id IS NULL THEN 'non_member' ELSE 'member' END AS payer, a.kind IN ${MONEY_KINDS} AS money,
              CASE WHEN a.kind = 'expenses' AND a.key LIKE 'expenses:%' THEN substr(a.key, 10) END AS category
-      FROM year_entries e JOIN ledger_postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
+      FROM year_entries e LEFT JOIN members_entries me ON me.id = e.id
+      JOIN ledger_postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
       WHERE ${POSTED}
     ), cash_entries AS (
       SELECT entry_id, sum(amount_cents) FILTER (WHERE money) AS cash, bool_or(kind = 'billed') AS earns
       FROM legs GROUP BY entry_id HAVING coalesce(sum(amount_cents) FILTER (WHERE money), 0) <> 0
     ), cash_legs AS (
-      SELECT l.entry_id, l.kind, l.category, l.payer, -l.amount_cents AS amount, c.cash
+      SELECT l.entry_id, l.kind, l.category, l.payer, -l.amount_cents AS amount
       FROM legs l JOIN cash_entries c USING (entry_id)
       WHERE NOT l.money AND NOT (c.earns AND (l.kind = 'billed' OR l.kind::text LIKE 'revenue\\_%'))
+    ), explained AS (
+      SELECT entry_id, sum(amount) AS amount FROM cash_legs GROUP BY entry_id
     ), flows AS (
       SELECT 'D' AS scheme, entry_id, kind, category, payer, amount FROM cash_legs
       UNION ALL
-      SELECT 'D', c.entry_id, NULL, NULL, NULL, c.cash - coalesce((SELECT sum(l.amount) FROM cash_legs l WHERE l.entry_id = c.entry_id), 0)
-      FROM cash_entries c
+      SELECT 'D', c.entry_id, NULL, NULL, NULL, c.cash - coalesce(x.amount, 0)
+      FROM cash_entries c LEFT JOIN explained x USING (entry_id)
       UNION ALL
       SELECT 'B', entry_id, kind, category, payer, -amount_cents FROM legs WHERE kind::text LIKE 'revenue\\_%' OR kind = 'expenses'
     )
