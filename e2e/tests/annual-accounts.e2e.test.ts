@@ -53,3 +53,21 @@ describe('the annual accounts, in Chromium', () => {
     await page.close();
   });
 });
+
+describe('the mapping of accounts to lines, in Chromium', () => {
+  it('the admin moves the utilities from general support to the activities of general interest, at 1280 and 390 px', async () => {
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'admin@demo.beach', path: '/admin/rendiconto/voci', heading: 'Voci del rendiconto' });
+    const utilities = page.getByRole('listitem').filter({ hasText: 'Spese · Utenze' });
+    const cashLine = utilities.getByLabel('Mod. D (per cassa)');
+    expect(await cashLine.inputValue()).toBe('E.U2');
+    await cashLine.selectOption('A.U2');
+    await utilities.getByRole('button', { name: 'Salva Spese · Utenze' }).click();
+    await page.getByText('Salvato: Spese · Utenze.').waitFor();
+    await expect.poll(() => utilities.getByRole('button', { name: 'Salva Spese · Utenze' }).isDisabled()).toBe(true);
+    const saved = await ctx.stack.db.annualAccountMapping.findFirstOrThrow({ where: { accountKind: 'expenses', category: 'utilities' } });
+    expect(saved.cashLine).toBe('A.U2');
+    await screenshot(page, 'annual-accounts-mapping-1280');
+    await screenshotAtPhoneWidth(page, 'annual-accounts-mapping', { fullPage: false });
+    await page.close();
+  });
+});

@@ -44,9 +44,9 @@ export const ACCOUNTS_SCHEMES: Record<TAccountsScheme, { title: string; sections
       { title: 'D) Entrate da attività finanziarie e patrimoniali', lines: numbered('D.E', 'in', ['Da rapporti bancari', 'Da altri investimenti finanziari', 'Da patrimonio edilizio', 'Da altri beni patrimoniali', 'Altre entrate']) },
       { title: 'E) Uscite di supporto generale', lines: numbered('E.U', 'out', RUNNING_PAYMENTS.map((label) => label.replace('Uscite diverse di gestione', 'Altre uscite'))) },
       { title: 'E) Entrate di supporto generale', lines: numbered('E.E', 'in', ['Entrate da distacco del personale', 'Altre entrate di supporto generale']) },
-      { title: 'Imposte', lines: [{ code: 'IMP', label: 'Imposte', side: 'out' }] },
       { title: 'Uscite da investimenti in immobilizzazioni o da deflussi di capitale di terzi', lines: numbered('I.U', 'out', ['Investimenti in immobilizzazioni inerenti alle attività di interesse generale', 'Investimenti in immobilizzazioni inerenti alle attività diverse', 'Investimenti in attività finanziarie e patrimoniali', 'Rimborso di finanziamenti per quota capitale e di prestiti']) },
       { title: 'Entrate da disinvestimenti in immobilizzazioni o da flussi di capitale di terzi', lines: numbered('I.E', 'in', ['Disinvestimenti di immobilizzazioni inerenti alle attività di interesse generale', 'Disinvestimenti di immobilizzazioni inerenti alle attività diverse', 'Disinvestimenti di attività finanziarie e patrimoniali', 'Ricevimento di finanziamenti e di prestiti']) },
+      { title: 'Imposte', lines: [{ code: 'IMP', label: 'Imposte', side: 'out' }] },
     ],
   },
   B: {

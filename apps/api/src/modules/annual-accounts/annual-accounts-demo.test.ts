@@ -35,7 +35,7 @@ const MAPPING = Prisma.sql`(VALUES
   ('refund_payable', '', 'member', 'A.E3', ''), ('refund_payable', '', 'non_member', 'B.E3', ''),
   ('adjustments', '', 'member', 'A.E10', ''), ('adjustments', '', 'non_member', 'A.E10', ''),
   ('expenses', '', 'member', 'A.U5', 'A.C7'), ('expenses', '', 'non_member', 'A.U5', 'A.C7')
-) AS mapping(kind, category, payer, cash_line, accrual_line)`;
+)`;
 
 let admin: string;
 let accounts: TAnnualAccounts;
@@ -71,13 +71,13 @@ async function expectedSums(): Promise<Record<TAccountsScheme, Record<string, nu
     ), classified AS (
       SELECT 'D' AS scheme, coalesce(nullif(x.cash_line, ''), y.cash_line, 'NC') AS line, -o.amount_cents AS cents
       FROM other_side o
-      LEFT JOIN ${MAPPING} x ON x.kind = o.kind AND x.category = '' AND o.category = '' AND (x.payer = '' OR x.payer = o.payer)
+      LEFT JOIN ${MAPPING} AS x(kind, category, payer, cash_line, accrual_line) ON x.kind = o.kind AND x.category = '' AND o.category = '' AND (x.payer = '' OR x.payer = o.payer)
       LEFT JOIN (VALUES ('supplies', 'A.U1'), ('rent', 'A.U3'), ('fees_to_people', 'A.U4'), ('utilities', 'E.U2'), ('bank_fees', 'D.U1'), ('taxes', 'IMP'), ('other_expense', 'A.U5'))
         AS y(category, cash_line) ON o.kind = 'expenses' AND y.category = o.category
       UNION ALL
       SELECT 'B', coalesce(nullif(x.accrual_line, ''), y.accrual_line, 'NC'), -p.amount_cents
       FROM posting p
-      LEFT JOIN ${MAPPING} x ON x.kind = p.kind AND p.category = '' AND (x.payer = '' OR x.payer = p.payer)
+      LEFT JOIN ${MAPPING} AS x(kind, category, payer, cash_line, accrual_line) ON x.kind = p.kind AND p.category = '' AND (x.payer = '' OR x.payer = p.payer)
       LEFT JOIN (VALUES ('supplies', 'A.C1'), ('rent', 'A.C3'), ('fees_to_people', 'A.C4'), ('utilities', 'E.C2'), ('bank_fees', 'D.C1'), ('taxes', 'IMP'), ('other_expense', 'A.C7'))
         AS y(category, accrual_line) ON p.kind = 'expenses' AND y.category = p.category
       WHERE p.kind LIKE 'revenue%' OR p.kind = 'expenses'

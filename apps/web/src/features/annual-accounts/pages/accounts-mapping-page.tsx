@@ -16,7 +16,7 @@ import { useAccountsMappings, useSaveMapping } from '../api/annual-accounts';
 const NONE = '';
 const lineOptions = (scheme: TAccountsScheme) => [
   { value: NONE, label: 'Nessuna voce' },
-  ...ACCOUNTS_SCHEMES[scheme].sections.flatMap((section) => section.lines.map((line) => ({ value: line.code, label: `${section.title.slice(0, 2)} ${line.label}` }))),
+  ...ACCOUNTS_SCHEMES[scheme].sections.flatMap((section) => section.lines.map((line) => ({ value: line.code, label: `${line.code} · ${line.label.replace(/^\d+\) /, '')}` }))),
 ];
 const CASH_OPTIONS = lineOptions('D');
 const ACCRUAL_OPTIONS = lineOptions('B');
@@ -52,7 +52,13 @@ export default function AccountsMappingPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       {region}
-      <PageHeader title="Voci del rendiconto" subtitle={<p className="text-slate-600">Ogni tipo di conto del registro e la voce del Mod. D e del Mod. B in cui vanno i suoi importi</p>}>
+      <PageHeader title="Voci del rendiconto" subtitle={
+          <>
+            <p className="text-slate-600">Ogni tipo di conto del registro e la voce del Mod. D e del Mod. B in cui vanno i suoi importi</p>
+            <p className="text-sm text-slate-500">Codici: la sezione (A–E, I investimenti), poi U uscite ed E entrate nel Mod. D, C costi e R ricavi nel Mod. B, e il numero della voce.</p>
+          </>
+        }
+      >
         <Link to={paths.admin.annualAccounts} className="text-sm font-medium text-sea-800 underline underline-offset-4 hover:text-sea-950">
           Torna al rendiconto
         </Link>

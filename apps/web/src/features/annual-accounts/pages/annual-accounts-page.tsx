@@ -51,7 +51,7 @@ function Statement({ accounts }: { accounts: TAnnualAccounts }) {
       </p>
       <div role="tablist" aria-label="Schema del rendiconto" className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1">
         {TABS.map(({ id, label }) => (
-          <button key={id} id={`tab-${id}`} type="button" role="tab" aria-selected={tab === id} aria-controls={`panel-${id}`} onClick={() => setTab(id)} className={`rounded-md px-4 py-1.5 text-sm font-semibold whitespace-nowrap ${tab === id ? 'bg-white text-sea-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}>
+          <button key={id} id={`tab-${id}`} type="button" role="tab" aria-selected={tab === id} aria-controls={`panel-${id}`} onClick={() => setTab(id)} className={`rounded-md px-3 py-1.5 text-sm font-semibold whitespace-nowrap sm:px-4 ${tab === id ? 'bg-white text-sea-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}>
             {label}
           </button>
         ))}
