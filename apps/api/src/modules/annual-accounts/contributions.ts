@@ -56,15 +56,20 @@ function contributions(year: FinancialYear, members: MemberSpan[]): Prisma.Sql {
       FROM cash_entries c LEFT JOIN explained x USING (entry_id)
       UNION ALL
       SELECT 'B', entry_id, kind, category, payer, -amount_cents FROM legs WHERE kind::text LIKE 'revenue\\_%' OR kind = 'expenses'
+    ), placed AS (
+      -- Each kind of leg's line, looked up once (the most specific row of the mapping wins).
+      SELECT k.scheme, k.kind, k.category, k.payer, m.line, m.commercial
+      FROM (SELECT DISTINCT scheme, kind, coalesce(category, '') AS category, coalesce(payer, '') AS payer FROM flows) k
+      LEFT JOIN LATERAL (
+        SELECT CASE k.scheme WHEN 'D' THEN x.cash_line ELSE x.accrual_line END AS line, x.commercial
+        FROM annual_account_mappings x
+        WHERE x.account_kind = k.kind AND (x.category IS NULL OR x.category = k.category) AND (x.payer IS NULL OR x.payer = k.payer)
+        ORDER BY x.category IS NULL, x.payer IS NULL LIMIT 1
+      ) m ON true
     )
-    SELECT f.scheme, coalesce(m.line, 'NC') AS line, coalesce(m.commercial, false) AS commercial, f.entry_id, f.amount
+    SELECT f.scheme, coalesce(p.line, 'NC') AS line, coalesce(p.commercial, false) AS commercial, f.entry_id, f.amount
     FROM flows f
-    LEFT JOIN LATERAL (
-      SELECT CASE f.scheme WHEN 'D' THEN x.cash_line ELSE x.accrual_line END AS line, x.commercial
-      FROM annual_account_mappings x
-      WHERE x.account_kind = f.kind AND (x.category IS NULL OR x.category = f.category) AND (x.payer IS NULL OR x.payer = f.payer)
-      ORDER BY x.category IS NULL, x.payer IS NULL LIMIT 1
-    ) m ON true
+    LEFT JOIN placed p ON p.scheme = f.scheme AND p.kind = f.kind AND p.category = coalesce(f.category, '') AND p.payer = coalesce(f.payer, '')
     WHERE f.amount <> 0`;
 }
 
