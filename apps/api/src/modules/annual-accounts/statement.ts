@@ -7,7 +7,7 @@ import type { Db } from '../../lib/db.js';
 import { cashAndBank, lineTotals, type LineTotal, type MemberSpan } from './contributions.js';
 import type { FinancialYear } from './financial-year.js';
 
-export interface SchemeFigures {
+interface SchemeFigures {
   /** Each line's figure in cents, every line of the scheme (the unclassified one too). */
   figures: Record<string, number>;
   income: number;
@@ -16,7 +16,7 @@ export interface SchemeFigures {
   commercial: number;
 }
 
-export function schemeFigures(scheme: TAccountsScheme, totals: LineTotal[]): SchemeFigures {
+function schemeFigures(scheme: TAccountsScheme, totals: LineTotal[]): SchemeFigures {
   const lines = linesOf(scheme);
   const figures = Object.fromEntries(lines.map((line) => [line.code, 0]));
   const result: SchemeFigures = { figures, income: 0, outgoings: 0, institutional: 0, commercial: 0 };

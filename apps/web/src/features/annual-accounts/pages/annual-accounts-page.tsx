@@ -27,7 +27,7 @@ const TABS: { id: TAccountsScheme; label: string }[] = [
 
 function Totals({ items }: { items: [string, TMoney][] }) {
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
       {items.map(([label, amount]) => (
         <div key={label} className="rounded-xl border border-slate-200 bg-white p-3">
           <dt className="text-xs text-slate-600">{label}</dt>
@@ -58,7 +58,7 @@ function Statement({ accounts }: { accounts: TAnnualAccounts }) {
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="space-y-4">
         {tab === 'D' ? (
-          <Totals items={[['Totale entrate', d.receipts], ['Totale uscite', d.payments], ['Avanzo/disavanzo', d.result], ['Cassa e banca a inizio', sum(d.start.cash, d.start.bank)], ['Cassa a fine esercizio', d.end.cash], ['Banca a fine esercizio', d.end.bank]]} />
+          <Totals items={[['Totale entrate', d.receipts], ['Totale uscite', d.payments], ['Avanzo/disavanzo', d.result], ['Cassa a inizio esercizio', d.start.cash], ['Banca a inizio esercizio', d.start.bank], ['Cassa a fine esercizio', d.end.cash], ['Banca a fine esercizio', d.end.bank]]} />
         ) : (
           <Totals items={[['Totale ricavi', b.income], ['Totale costi', b.costs], ['Avanzo/disavanzo', b.result], ['Ricavi istituzionali', b.institutional], ['Ricavi commerciali', b.commercial]]} />
         )}
@@ -69,8 +69,6 @@ function Statement({ accounts }: { accounts: TAnnualAccounts }) {
     </section>
   );
 }
-
-const sum = (first: TMoney, second: TMoney) => ((Math.round(Number(first) * 100) + Math.round(Number(second) * 100)) / 100).toFixed(2) as TMoney;
 
 export default function AnnualAccountsPage() {
   usePageTitle('Rendiconto');
