@@ -21,7 +21,8 @@ CREATE TABLE annual_account_mappings (
   commercial boolean NOT NULL DEFAULT false,
   updated_at timestamptz(3) NOT NULL DEFAULT now()
 );
-CREATE UNIQUE INDEX annual_account_mappings_account_key ON annual_account_mappings (account_kind, coalesce(category, ''), coalesce(payer, ''));
+-- One row per kind, category and payer: a null (any) equals a null.
+CREATE UNIQUE INDEX annual_account_mappings_account_key ON annual_account_mappings (account_kind, category, payer) NULLS NOT DISTINCT;
 
 INSERT INTO annual_account_mappings (account_kind, category, payer, cash_line, accrual_line, commercial) VALUES
   ('membership_receivable', NULL, NULL, 'A.E1', NULL, false),
