@@ -54,6 +54,7 @@ const KNOWN_CROSSINGS: Record<string, string[]> = {
  */
 const LEDGER_TABLES = ['ledger_accounts', 'ledger_entries', 'ledger_postings'];
 const LEDGER_READERS: Record<string, string[]> = {
+  'annual-accounts/contributions.ts': LEDGER_TABLES,
   'bookings/booking-money.ts': [...LEDGER_TABLES, 'transactions'],
   'credit/credit-audit.ts': ['ledger_accounts', 'ledger_postings'],
   'credit/credit-desk.ts': LEDGER_TABLES,

@@ -24,6 +24,7 @@ import { bookingsRoutes } from './bookings.js';
 import { adminBookingsRoutes } from './admin-bookings.js';
 import { bvuMembersRoutes } from './bvu-members.js';
 import { bankRoutes } from './bank.js';
+import { annualAccountsRoutes } from './annual-accounts.js';
 import { couponsRoutes } from './coupons.js';
 import { courtsRoutes } from './courts.js';
 import { healthRoutes } from './health.js';
@@ -62,6 +63,7 @@ export const api = {
   auditLog: auditLogRoutes,
   bvuMembers: bvuMembersRoutes,
   bank: bankRoutes,
+  annualAccounts: annualAccountsRoutes,
   coupons: couponsRoutes,
   bookings: bookingsRoutes,
   adminCourts: adminCourtsRoutes,

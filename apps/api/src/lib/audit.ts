@@ -26,6 +26,7 @@ export const auditScope = new AsyncLocalStorage<AuditScope>();
 
 /** What a write changed, by its table. */
 export type AuditEntity =
+  | 'annual_account_mappings'
   | 'association'
   | 'bank_lines'
   | 'bank_statements'

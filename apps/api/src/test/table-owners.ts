@@ -30,6 +30,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   bank_lines: 'bank',
   bank_csv_mappings: 'bank',
   bank_counterparty_categories: 'bank',
+  annual_account_mappings: 'annual-accounts',
   broadcasts: 'broadcasts',
   broadcast_recipients: 'broadcasts',
   check_ins: 'check-ins',

@@ -39,6 +39,8 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
         { label: 'Banca', to: paths.admin.bank },
       );
     }
+    // The year's accounts, for admins (the treasurer is one).
+    if (isAdmin) links.push({ label: 'Rendiconto', to: paths.admin.annualAccounts });
     // The audit log, for admins.
     if (isAdmin) links.push({ label: 'Registro attività', to: paths.admin.auditLog });
     if (isAdmin) links.push({ label: 'Libro soci', to: paths.admin.membersRegister }, { label: 'Dati associazione', to: paths.admin.association });

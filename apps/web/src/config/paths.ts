@@ -68,6 +68,8 @@ export const paths = {
     expenses: '/admin/spese',
     incomes: '/admin/incassi',
     bank: '/admin/banca',
+    annualAccounts: '/admin/rendiconto',
+    accountsMapping: '/admin/rendiconto/voci',
     auditLog: '/admin/registro-attivita',
     association: '/admin/associazione',
     membersRegister: '/admin/libro-soci',

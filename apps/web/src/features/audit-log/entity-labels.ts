@@ -12,6 +12,7 @@ const ENTITY_LABELS: Record<string, string> = {
   bvu_members: 'Tesserato BVU',
   bank_lines: 'Movimento bancario',
   bank_statements: 'Estratto conto',
+  annual_account_mappings: 'Voce del rendiconto',
   courts: 'Campo',
   court_closures: 'Chiusura campo',
   course_attendances: 'Presenza a lezione',
