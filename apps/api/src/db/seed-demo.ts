@@ -326,8 +326,9 @@ export async function seedDemoVolume(
       if (tournaments) log(`Tornei demo: ${tournaments.tournaments} (uno concluso con ${tournaments.matches} partite e la classifica, uno con le iscrizioni aperte).`);
       if (school) log(`Scuola demo: ${school.coaches} allenatori (${DEMO_COACHES.map((coach) => coach.email).join(', ')}), ${school.courses} corsi, ${school.camps} settimane di centro estivo, ${school.sessions} lezioni, ${school.children} bambini, ${school.attendances} presenze, ${school.lessonSlots} lezioni private da prenotare.`);
     },
-    // One transaction for thousands of rows: on a busy machine it may wait for a connection longer than 2 s.
-    { maxWait: 30_000, timeout: 120_000 },
+    // One transaction for thousands of rows: on a busy machine it may wait for a connection longer than 2 s,
+    // and take minutes (over 120 s at a load average of 25).
+    { maxWait: 30_000, timeout: 300_000 },
   );
   // Thousands of rows at once, before autovacuum has looked at them: without statistics the planner reads
   // the empty tables' and the books' verification took 25 s instead of a tenth of a second.
