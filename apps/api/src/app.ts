@@ -18,6 +18,7 @@ import { registerBroadcastsRoutes } from './modules/broadcasts/index.js';
 import { registerRainChecksRoutes } from './modules/rain-checks/index.js';
 import { registerBvuMembersRoutes } from './modules/bvu-members/index.js';
 import { registerBankRoutes } from './modules/bank/index.js';
+import { registerYearCloseRoutes } from './modules/year-close/index.js';
 import { registerCouponsRoutes } from './modules/coupons/index.js';
 import { registerAdminMembershipsRoutes, registerMembershipsRoutes } from './modules/memberships/index.js';
 import { registerUsersRoutes } from './modules/users/index.js';
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps, services: Services) {
   registerAuditLogRoutes(mount, services.auditLog);
   registerBvuMembersRoutes(mount, services.bvuMembers);
   registerBankRoutes(mount, services.bank);
+  registerYearCloseRoutes(mount, services.yearClose);
   registerCouponsRoutes(mount, services.coupons);
   registerBookingsRoutes(mount, services.bookings);
   registerAdminCourtsRoutes(mount, services.adminCourts, services.courts);

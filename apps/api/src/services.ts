@@ -16,6 +16,7 @@ import { createTournamentDayService, createTournamentsService, lockTournamentPla
 import { createBookingPlayersService, lockShare } from './modules/booking-players/index.js';
 import { createBvuMembersService } from './modules/bvu-members/index.js';
 import { createBankService } from './modules/bank/index.js';
+import { createYearCloseService } from './modules/year-close/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
 import { createAdminMembershipsService, createMembershipsService, lockMembership } from './modules/memberships/index.js';
 import { createCheckouts, createStripeRequests, createPaymentsService, NOTHING_TO_LOCK, type TargetLocks } from './modules/payments/index.js';
@@ -92,6 +93,7 @@ export function createServices(deps: AppDeps) {
     auditLog: createAuditLogService(deps),
     bvuMembers: createBvuMembersService(deps),
     bank: createBankService(deps, enrolments),
+    yearClose: createYearCloseService(deps),
     coupons: createCouponsService(deps),
     bookings,
     adminBookings,

@@ -23,6 +23,7 @@ import { bookingsRoutes } from './bookings.js';
 import { adminBookingsRoutes } from './admin-bookings.js';
 import { bvuMembersRoutes } from './bvu-members.js';
 import { bankRoutes } from './bank.js';
+import { yearCloseRoutes } from './year-close.js';
 import { couponsRoutes } from './coupons.js';
 import { courtsRoutes } from './courts.js';
 import { healthRoutes } from './health.js';
@@ -61,6 +62,7 @@ export const api = {
   auditLog: auditLogRoutes,
   bvuMembers: bvuMembersRoutes,
   bank: bankRoutes,
+  yearClose: yearCloseRoutes,
   coupons: couponsRoutes,
   bookings: bookingsRoutes,
   adminCourts: adminCourtsRoutes,

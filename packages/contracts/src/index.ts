@@ -38,6 +38,7 @@ export * from './privacy.js';
 export * from './audit-log.js';
 export * from './bvu-members.js';
 export * from './bank.js';
+export * from './year-close.js';
 export * from './coupons.js';
 export * from './bookings.js';
 export * from './admin-courts.js';

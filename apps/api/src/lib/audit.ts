@@ -37,6 +37,7 @@ export type AuditEntity =
   | 'carnet_products'
   | 'carnets'
   | 'check_ins'
+  | 'closed_years'
   | 'course_attendances'
   | 'court_closures'
   | 'court_setups'
@@ -57,6 +58,7 @@ export type AuditEntity =
   | 'recurring_bookings'
   | 'settings'
   | 'setups'
+  | 'till_counts'
   | 'transactions'
   | 'users'
   | 'tournaments'
@@ -88,7 +90,9 @@ export type AuditAction =
   | 'adjust'
   | 'refund'
   | 'sell'
-  | 'publish';
+  | 'publish'
+  | 'close'
+  | 'reopen';
 
 export interface AuditChange {
   entity: AuditEntity;

@@ -12,6 +12,8 @@ const ENTITY_LABELS: Record<string, string> = {
   bvu_members: 'Tesserato BVU',
   bank_lines: 'Movimento bancario',
   bank_statements: 'Estratto conto',
+  closed_years: 'Esercizio chiuso',
+  till_counts: 'Conteggio di cassa',
   courts: 'Campo',
   court_closures: 'Chiusura campo',
   course_attendances: 'Presenza a lezione',
@@ -66,6 +68,8 @@ const ACTION_LABELS: Record<string, string> = {
   refund: 'Rimborso',
   sell: 'Vendita',
   publish: 'Pubblicazione',
+  close: 'Chiusura',
+  reopen: 'Riapertura',
 };
 
 export const entityText = (entry: Pick<TAuditEntry, 'entity_type' | 'entity_id'>) =>

@@ -1,0 +1,6 @@
+// The year-close module as the rest of the API sees it: only what is exported here may be imported from
+// outside the module (eslint.config.js refuses the rest).
+export { financialYear, financialYearOf } from './financial-year.js';
+export type { FinancialYear } from './financial-year.js';
+export { registerYearCloseRoutes } from './year-close.router.js';
+export { createYearCloseService } from './year-close.service.js';
