@@ -1,7 +1,7 @@
 // The bank screen's service (docs/annual-accounts.md#the-bank): the account (IBAN, holder), the CSV columns,
 // the statement's lines with their state, confirming a proposal, assigning a line to a category (remembered
 // for its counterparty); and, for members, how to pay an amount due by transfer.
-import { BANK_CATEGORY_LABELS, centsToMoney, defineMessages, type TBankAccountBody, type TBankCategory, type TBankCsvMapping, type TBankLine, type TBankOverview } from '@beach/contracts';
+import { BANK_CATEGORY_LABELS, centsToMoney, defineMessages, type TBankAccountBody, type TBankCategory, type TBankCsvMapping, type TBankLine, type TBankOverview, ZBankCsvMapping } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { BankLine, User } from '../../generated/prisma/client.js';
 import { audit, auditRow } from '../../lib/audit.js';
@@ -76,11 +76,12 @@ export function createBankService(deps: Pick<AppDeps, 'db' | 'stripe'>, enrolmen
       const settings = await db.setting.findUnique({ where: { id: 1 } });
       const iban = settings?.bankIban ?? null;
       const where = { iban: iban ?? '', ...(state ? { state } : {}) };
-      const [lines, last, statements, remembered] = await Promise.all([
+      const [lines, last, statements, remembered, csvMapping] = await Promise.all([
         db.bankLine.findMany({ where, orderBy: [{ bookedOn: 'desc' }, { id: 'desc' }], take: 500 }),
         db.bankStatement.findFirst({ where: { iban: iban ?? '', closingCents: { not: null } }, orderBy: [{ toDate: 'desc' }, { id: 'desc' }] }),
         db.bankStatement.count({ where: { iban: iban ?? '' } }),
         db.bankCounterpartyCategory.findMany(),
+        iban ? db.bankCsvMapping.findUnique({ where: { iban } }) : null,
       ]);
       const categories = new Map(remembered.map((row) => [row.counterparty, row.category]));
       return {
@@ -88,6 +89,7 @@ export function createBankService(deps: Pick<AppDeps, 'db' | 'stripe'>, enrolmen
         closing_balance: last?.closingCents == null ? null : centsToMoney(last.closingCents),
         ledger_balance: centsToMoney(iban ? await bankBalance(db, iban) : 0),
         statements,
+        csv_mapping: csvMapping ? ZBankCsvMapping.parse(csvMapping.mapping) : null,
         lines: await Promise.all(lines.map((line) => lineDto(line, categories))),
       };
     },

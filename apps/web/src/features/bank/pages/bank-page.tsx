@@ -12,6 +12,7 @@ import { Loaded } from '../../../components/ui/loaded';
 import { formatMoney } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useBankOverview, useImportStatement, useSaveBankAccount } from '../api/bank';
+import { CsvMappingForm } from '../components/csv-mapping-form';
 import { StatementLines } from '../components/statement-lines';
 
 const importSummary = (result: TBankImportResult) =>
@@ -78,6 +79,7 @@ export default function BankPage() {
           <>
             <AccountForm bank={bank} />
             {bank.iban && <StatementImport onDone={onDone} />}
+            {bank.iban && <CsvMappingForm key={JSON.stringify(bank.csv_mapping)} saved={bank.csv_mapping} onDone={onDone} />}
             <dl aria-label="Saldi" className="grid gap-3 sm:grid-cols-3">
               <div className="rounded-xl border border-slate-200 bg-white p-4">
                 <dt className="text-sm text-slate-600">Saldo dell’ultimo estratto</dt>
