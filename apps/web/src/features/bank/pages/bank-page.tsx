@@ -13,6 +13,7 @@ import { formatMoney } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useBankOverview, useImportStatement, useSaveBankAccount } from '../api/bank';
 import { CsvMappingForm } from '../components/csv-mapping-form';
+import { FinancialYears } from '../components/financial-years';
 import { StatementLines } from '../components/statement-lines';
 
 const importSummary = (result: TBankImportResult) =>
@@ -96,6 +97,7 @@ export default function BankPage() {
             </dl>
             {bank.closing_balance !== null && bank.closing_balance === bank.ledger_balance && <Alert tone="success">Il registro corrisponde all’estratto conto.</Alert>}
             <StatementLines lines={bank.lines} loading={overview.isFetching} onDone={onDone} />
+            <FinancialYears onDone={onDone} />
           </>
         )}
       </Loaded>
