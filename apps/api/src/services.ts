@@ -17,6 +17,7 @@ import { createBookingPlayersService, lockShare } from './modules/booking-player
 import { createBvuMembersService } from './modules/bvu-members/index.js';
 import { createBankService } from './modules/bank/index.js';
 import { createYearCloseService } from './modules/year-close/index.js';
+import { createTillCounts } from './modules/cash-book/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
 import { createAdminMembershipsService, createMembershipsService, lockMembership } from './modules/memberships/index.js';
 import { createCheckouts, createStripeRequests, createPaymentsService, NOTHING_TO_LOCK, type TargetLocks } from './modules/payments/index.js';
@@ -94,6 +95,7 @@ export function createServices(deps: AppDeps) {
     bvuMembers: createBvuMembersService(deps),
     bank: createBankService(deps, enrolments),
     yearClose: createYearCloseService(deps),
+    tillCounts: createTillCounts(deps),
     coupons: createCouponsService(deps),
     bookings,
     adminBookings,

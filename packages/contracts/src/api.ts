@@ -24,6 +24,7 @@ import { adminBookingsRoutes } from './admin-bookings.js';
 import { bvuMembersRoutes } from './bvu-members.js';
 import { bankRoutes } from './bank.js';
 import { yearCloseRoutes } from './year-close.js';
+import { cashBookRoutes } from './cash-book.js';
 import { couponsRoutes } from './coupons.js';
 import { courtsRoutes } from './courts.js';
 import { healthRoutes } from './health.js';
@@ -63,6 +64,7 @@ export const api = {
   bvuMembers: bvuMembersRoutes,
   bank: bankRoutes,
   yearClose: yearCloseRoutes,
+  cashBook: cashBookRoutes,
   coupons: couponsRoutes,
   bookings: bookingsRoutes,
   adminCourts: adminCourtsRoutes,
