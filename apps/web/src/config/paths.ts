@@ -68,6 +68,7 @@ export const paths = {
     expenses: '/admin/spese',
     incomes: '/admin/incassi',
     bank: '/admin/banca',
+    cashBook: '/admin/prima-nota',
     auditLog: '/admin/registro-attivita',
     association: '/admin/associazione',
     membersRegister: '/admin/libro-soci',
