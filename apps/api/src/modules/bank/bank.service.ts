@@ -7,12 +7,11 @@ import type { BankLine, User } from '../../generated/prisma/client.js';
 import { audit, auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { associationAccount, type Owed, transferTo } from '../bank-transfer/index.js';
 import { debtOf } from '../ledger/index.js';
 import { bankBalance, postAssigned } from './bank-ledger.js';
-import { referenceOf, type Owed } from './creditor-reference.js';
 import { createBankMatching, type EnrolmentPayer } from './matching.js';
 import { createStatementImport } from './statement-import.js';
-import { transferDetails } from './transfer-details.js';
 
 export const bankServiceMessages = defineMessages({
   noTransfers: /* i18n */ { id: 'api.bank.no_transfers', message: 'Il pagamento con bonifico non è ancora disponibile: paga con la carta o in segreteria.' },
@@ -60,13 +59,15 @@ export function createBankService(deps: Pick<AppDeps, 'db' | 'stripe'>, enrolmen
   }
 
   async function accountOrRefuse() {
-    const settings = await db.setting.findUnique({ where: { id: 1 } });
-    if (!settings?.bankIban || !settings.bankHolder) throw new AppError(409, bankServiceMessages.noTransfers);
-    return { iban: settings.bankIban, holder: settings.bankHolder };
+    const account = await associationAccount(db);
+    if (!account) throw new AppError(409, bankServiceMessages.noTransfers);
+    return account;
   }
 
   async function detailsOf(owed: Owed, cents: number) {
-    return transferDetails(await accountOrRefuse(), cents, referenceOf(owed));
+    const details = await transferTo(db, owed, cents);
+    if (!details) throw new AppError(409, bankServiceMessages.noTransfers);
+    return details;
   }
 
   return {
