@@ -112,9 +112,10 @@ describe('the bank, in Chromium', () => {
     await years.getByRole('button', { name: `Chiudi esercizio ${lastYear}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Chiudi esercizio' }).click();
     await page.getByText(`Esercizio ${lastYear} chiuso: nessun movimento può più avere una data al suo interno.`).waitFor();
-    await years.getByRole('row', { name: new RegExp(`^${lastYear}`) }).getByText('Chiuso').waitFor();
+    await years.getByRole('listitem', { name: `Esercizio ${lastYear}` }).getByText('Chiuso', { exact: true }).waitFor();
     await years.scrollIntoViewIfNeeded();
     await screenshot(page, 'bank-years-closed-1280');
+    await screenshotAtPhoneWidth(page, 'bank-years-closed');
     expect(await ctx.stack.db.closedYear.count({ where: { startsOn: new Date(`${lastYear}-01-01T00:00:00Z`), reopenedAt: null } })).toBe(1);
 
     await page.goto(`${ctx.stack.webUrl}/admin`);

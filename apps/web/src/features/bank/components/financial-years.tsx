@@ -30,7 +30,7 @@ function ReopenForm({ year, onDone }: { year: TFinancialYear; onDone: Notify }) 
         );
       }}
     >
-      <Input label="Motivo della riapertura" value={reason} onChange={(event) => setReason(event.target.value)} className="w-64" />
+      <Input label="Motivo della riapertura" value={reason} onChange={(event) => setReason(event.target.value)} className="w-full sm:w-64" />
       <Button type="submit" size="sm" variant="secondary" loading={reopen.isPending}>
         Riapri
       </Button>
@@ -50,26 +50,25 @@ function YearRow({ year, onDone, confirm }: { year: TFinancialYear; onDone: Noti
     if (yes) close.mutateAsync(year.year).then((answer) => onDone(answer.message), (error: Error) => onDone(error.message, true));
   };
   return (
-    <tr className="border-t border-slate-100 align-top">
-      <th scope="row" className="py-3 pr-4 text-left font-medium">{year.label}</th>
-      <td className="py-3 pr-4">{formatDate(year.starts_on)} – {formatDate(year.ends_on)}</td>
-      <td className="py-3 pr-4">
+    <li aria-label={`Esercizio ${year.label}`} className="flex flex-wrap items-start justify-between gap-3 border-t border-slate-100 py-3">
+      <div className="space-y-1">
+        <p className="font-medium">
+          {year.label} <span className="font-normal text-slate-600">· {formatDate(year.starts_on)} – {formatDate(year.ends_on)}</span>
+        </p>
         {year.state === 'closed' ? <Badge tone="green">Chiuso</Badge> : <Badge tone={year.ended ? 'yellow' : 'sea'}>{year.ended ? 'Da chiudere' : 'In corso'}</Badge>}
-        {year.closed_at && <p className="mt-1 text-xs text-slate-600">il {formatDateTime(year.closed_at)} da {year.closed_by}</p>}
-        {year.reopened && <p className="mt-1 text-xs text-slate-600">Riaperto il {formatDateTime(year.reopened.at)} da {year.reopened.by}: {year.reopened.reason}</p>}
-      </td>
-      <td className="py-3">
-        {year.state === 'closed' ? (
-          <ReopenForm year={year} onDone={onDone} />
-        ) : (
-          year.ended && (
-            <Button size="sm" variant="secondary" loading={close.isPending} onClick={askAndClose}>
-              Chiudi esercizio {year.label}
-            </Button>
-          )
-        )}
-      </td>
-    </tr>
+        {year.closed_at && <p className="text-xs text-slate-600">il {formatDateTime(year.closed_at)} da {year.closed_by}</p>}
+        {year.reopened && <p className="text-xs text-slate-600">Riaperto il {formatDateTime(year.reopened.at)} da {year.reopened.by}: {year.reopened.reason}</p>}
+      </div>
+      {year.state === 'closed' ? (
+        <ReopenForm year={year} onDone={onDone} />
+      ) : (
+        year.ended && (
+          <Button size="sm" variant="secondary" loading={close.isPending} onClick={askAndClose}>
+            Chiudi esercizio {year.label}
+          </Button>
+        )
+      )}
+    </li>
   );
 }
 
@@ -104,23 +103,11 @@ export function FinancialYears({ onDone }: { onDone: Notify }) {
       <Loaded read={years} failed="Impossibile caricare gli esercizi.">
         {({ years: list }) => (
           <>
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead>
-                  <tr className="text-left text-slate-600">
-                    <th scope="col" className="pb-2 pr-4 font-medium">Esercizio</th>
-                    <th scope="col" className="pb-2 pr-4 font-medium">Periodo</th>
-                    <th scope="col" className="pb-2 pr-4 font-medium">Stato</th>
-                    <th scope="col" className="pb-2 font-medium"><span className="sr-only">Azioni</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((year) => (
-                    <YearRow key={year.year} year={year} onDone={onDone} confirm={confirm} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ul aria-label="Esercizi">
+              {list.map((year) => (
+                <YearRow key={year.year} year={year} onDone={onDone} confirm={confirm} />
+              ))}
+            </ul>
             {list.some((year) => year.state === 'closed') && <CorrectionForm onDone={onDone} />}
           </>
         )}
