@@ -96,6 +96,45 @@ describe('the bank, in Chromium', () => {
     await page.close();
   });
 
+  it('the treasurer saves the CSV columns and closes last year at 1280 px; the desk counts the till; the cash book shows the day', async () => {
+    const lastYear = Number(today.slice(0, 4)) - 1;
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'admin@demo.beach', path: '/admin/banca', heading: 'Banca' });
+    const columns = page.getByRole('form', { name: 'Colonne del CSV' });
+    await columns.getByLabel('Colonna della data').fill('Data contabile');
+    await columns.getByLabel('Colonna dell’importo').fill('Importo');
+    await columns.getByLabel('Colonna della controparte').fill('Ordinante');
+    await columns.getByLabel('Colonna della causale').fill('Descrizione');
+    await columns.getByRole('button', { name: 'Salva colonne' }).click();
+    await page.getByText('Colonne del CSV salvate.').waitFor();
+    await page.getByText('(salvate: usate per ogni CSV importato)').waitFor();
+
+    const years = page.getByRole('region', { name: 'Esercizi' });
+    await years.getByRole('button', { name: `Chiudi esercizio ${lastYear}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Chiudi esercizio' }).click();
+    await page.getByText(`Esercizio ${lastYear} chiuso: nessun movimento può più avere una data al suo interno.`).waitFor();
+    await years.getByRole('listitem', { name: `Esercizio ${lastYear}` }).getByText('Chiuso', { exact: true }).waitFor();
+    await years.scrollIntoViewIfNeeded();
+    await screenshot(page, 'bank-years-closed-1280');
+    await screenshotAtPhoneWidth(page, 'bank-years-closed');
+    expect(await ctx.stack.db.closedYear.count({ where: { startsOn: new Date(`${lastYear}-01-01T00:00:00Z`), reopenedAt: null } })).toBe(1);
+
+    await page.goto(`${ctx.stack.webUrl}/admin`);
+    const till = page.getByRole('region', { name: 'Conteggio di cassa' });
+    await till.getByLabel('Contanti contati (€)').fill('12,50');
+    await till.getByLabel('Nota (facoltativa)').fill('Chiusura serale');
+    await till.getByRole('button', { name: 'Registra conteggio' }).click();
+    await till.getByRole('status').getByText(/^Conteggio registrato/).waitFor();
+    await till.getByRole('cell', { name: 'Chiusura serale' }).waitFor();
+    await till.scrollIntoViewIfNeeded();
+    await screenshot(till, 'till-count-1280');
+
+    await page.goto(`${ctx.stack.webUrl}/admin/prima-nota`);
+    const day = page.getByRole('region', { name: new RegExp(new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${today}T12:00:00Z`))) });
+    await day.getByRole('cell', { name: /Differenza di cassa al conteggio n\. \d+: Chiusura serale/ }).waitFor();
+    await screenshot(page, 'cash-book-1280');
+    await page.close();
+  });
+
   it('a parent at 390 px sees the QR code, the IBAN and the RF reference of the deposit', async () => {
     const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'utente@demo.beach', path: '/profilo', heading: 'Il mio profilo', width: PHONE.width });
     const enrolment = page.getByRole('listitem', { name: 'Centro estivo bonifici' });

@@ -19,6 +19,8 @@ import { registerRainChecksRoutes } from './modules/rain-checks/index.js';
 import { registerBvuMembersRoutes } from './modules/bvu-members/index.js';
 import { registerBankRoutes } from './modules/bank/index.js';
 import { registerAnnualAccountsRoutes } from './modules/annual-accounts/index.js';
+import { registerYearCloseRoutes } from './modules/year-close/index.js';
+import { registerCashBookRoutes } from './modules/cash-book/index.js';
 import { registerCouponsRoutes } from './modules/coupons/index.js';
 import { registerAdminMembershipsRoutes, registerMembershipsRoutes } from './modules/memberships/index.js';
 import { registerUsersRoutes } from './modules/users/index.js';
@@ -94,6 +96,8 @@ export function createApp(deps: AppDeps, services: Services) {
   registerBvuMembersRoutes(mount, services.bvuMembers);
   registerBankRoutes(mount, services.bank);
   registerAnnualAccountsRoutes(mount, services.annualAccounts);
+  registerYearCloseRoutes(mount, services.yearClose);
+  registerCashBookRoutes(mount, deps, services.tillCounts);
   registerCouponsRoutes(mount, services.coupons);
   registerBookingsRoutes(mount, services.bookings);
   registerAdminCourtsRoutes(mount, services.adminCourts, services.courts);

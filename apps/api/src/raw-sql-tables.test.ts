@@ -56,6 +56,7 @@ const LEDGER_TABLES = ['ledger_accounts', 'ledger_entries', 'ledger_postings'];
 const LEDGER_READERS: Record<string, string[]> = {
   'annual-accounts/contributions.ts': LEDGER_TABLES,
   'bookings/booking-money.ts': [...LEDGER_TABLES, 'transactions'],
+  'cash-book/cash-book.ts': LEDGER_TABLES,
   'credit/credit-audit.ts': ['ledger_accounts', 'ledger_postings'],
   'credit/credit-desk.ts': LEDGER_TABLES,
   'credit/credit-statement.ts': [...LEDGER_TABLES, 'users'],
@@ -66,6 +67,7 @@ const LEDGER_READERS: Record<string, string[]> = {
   'reconciliation/ledger-invariants.ts': ['ledger_accounts', 'ledger_postings'],
   'reconciliation/reconciliation.service.ts': LEDGER_TABLES,
   'reconciliation/stripe-ledger.ts': [...LEDGER_TABLES, 'transactions'],
+  'year-close/year-close.service.ts': ['ledger_entries'],
 };
 
 const allowed = (file: string, table: string) => [KNOWN_CROSSINGS, LEDGER_READERS].some((list) => list[file]?.includes(table));

@@ -17,6 +17,8 @@ import { createBookingPlayersService, lockShare } from './modules/booking-player
 import { createBvuMembersService } from './modules/bvu-members/index.js';
 import { createBankService } from './modules/bank/index.js';
 import { createAnnualAccountsService } from './modules/annual-accounts/index.js';
+import { createYearCloseService } from './modules/year-close/index.js';
+import { createTillCounts } from './modules/cash-book/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
 import { createAdminMembershipsService, createMembershipsService, lockMembership } from './modules/memberships/index.js';
 import { createCheckouts, createStripeRequests, createPaymentsService, NOTHING_TO_LOCK, type TargetLocks } from './modules/payments/index.js';
@@ -94,6 +96,8 @@ export function createServices(deps: AppDeps) {
     bvuMembers: createBvuMembersService(deps),
     bank: createBankService(deps, enrolments),
     annualAccounts: createAnnualAccountsService(deps),
+    yearClose: createYearCloseService(deps),
+    tillCounts: createTillCounts(deps),
     coupons: createCouponsService(deps),
     bookings,
     adminBookings,

@@ -25,6 +25,8 @@ import { adminBookingsRoutes } from './admin-bookings.js';
 import { bvuMembersRoutes } from './bvu-members.js';
 import { bankRoutes } from './bank.js';
 import { annualAccountsRoutes } from './annual-accounts.js';
+import { yearCloseRoutes } from './year-close.js';
+import { cashBookRoutes } from './cash-book.js';
 import { couponsRoutes } from './coupons.js';
 import { courtsRoutes } from './courts.js';
 import { healthRoutes } from './health.js';
@@ -64,6 +66,8 @@ export const api = {
   bvuMembers: bvuMembersRoutes,
   bank: bankRoutes,
   annualAccounts: annualAccountsRoutes,
+  yearClose: yearCloseRoutes,
+  cashBook: cashBookRoutes,
   coupons: couponsRoutes,
   bookings: bookingsRoutes,
   adminCourts: adminCourtsRoutes,

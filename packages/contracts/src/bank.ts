@@ -56,17 +56,6 @@ export const ZBankLine = z.object({
 });
 export type TBankLine = z.infer<typeof ZBankLine>;
 
-export const ZBankOverview = z.object({
-  iban: z.string().nullable(),
-  holder: z.string().nullable(),
-  /** The last statement's closing balance and the bank account's balance in the ledger: equal once every line is matched. */
-  closing_balance: ZMoney.nullable(),
-  ledger_balance: ZMoney,
-  statements: z.number().int(),
-  lines: z.array(ZBankLine),
-});
-export type TBankOverview = z.infer<typeof ZBankOverview>;
-
 export const ZBankImportResult = z.object({
   statement_id: z.number().int(),
   lines_added: z.number().int(),
@@ -84,18 +73,38 @@ export const ZBankAccountBody = z.object({ iban: ZIban, holder: z.string().trim(
 export type TBankAccountBody = z.input<typeof ZBankAccountBody>;
 
 const ZColumn = z.string().trim().min(1, z.because(bankMessages.column)).max(100, z.because(bankMessages.column));
-/** Which columns of a bank's CSV hold what, saved once: the header names, the separator, the decimal mark and the date order. */
-export const ZBankCsvMapping = z.object({
+const csvMappingFields = {
   date: ZColumn,
   amount: ZColumn,
   counterparty: ZColumn,
   remittance: ZColumn,
-  reference: ZColumn.nullish().transform((value) => value ?? null),
   delimiter: z.enum([';', ',', '\t']),
   decimal: z.enum([',', '.']),
   date_format: z.enum(['DD/MM/YYYY', 'YYYY-MM-DD']),
+};
+/** Which columns of a bank's CSV hold what, saved once: the header names, the separator, the decimal mark and the date order. */
+export const ZBankCsvMapping = z.object({
+  ...csvMappingFields,
+  /** Optional: an empty field is no column. */
+  reference: z.preprocess((value) => (value === '' ? null : value), ZColumn.nullish()).transform((value) => value ?? null),
 });
+/** The columns as saved, sent back to the bank screen. */
+const ZBankCsvMappingSaved = z.object({ ...csvMappingFields, reference: z.string().nullable() });
 export type TBankCsvMapping = z.infer<typeof ZBankCsvMapping>;
+export type TBankCsvMappingBody = z.input<typeof ZBankCsvMapping>;
+
+export const ZBankOverview = z.object({
+  iban: z.string().nullable(),
+  holder: z.string().nullable(),
+  /** The last statement's closing balance and the bank account's balance in the ledger: equal once every line is matched. */
+  closing_balance: ZMoney.nullable(),
+  ledger_balance: ZMoney,
+  statements: z.number().int(),
+  /** The CSV columns saved for the account, reused by every CSV import; null until saved. */
+  csv_mapping: ZBankCsvMappingSaved.nullable(),
+  lines: z.array(ZBankLine),
+});
+export type TBankOverview = z.infer<typeof ZBankOverview>;
 
 export const ZBankAssignBody = z.object({ category: z.enum(BANK_CATEGORIES, z.because(bankMessages.category)) });
 

@@ -39,6 +39,8 @@ export * from './audit-log.js';
 export * from './bvu-members.js';
 export * from './bank.js';
 export * from './annual-accounts.js';
+export * from './year-close.js';
+export * from './cash-book.js';
 export * from './coupons.js';
 export * from './bookings.js';
 export * from './admin-courts.js';

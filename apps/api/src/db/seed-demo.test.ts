@@ -52,6 +52,11 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
     expect(order).toEqual({ cancelled_before_made: 0, paid_before_booked: 0, active_not_started: 0 });
   });
 
+  it('closes last season’s year, as the assembly approved it, by the admin', async () => {
+    const closed = await db.closedYear.findMany({ include: { closedBy: { select: { role: true } } } });
+    expect(closed.map((row) => [toIsoDate(row.startsOn), toIsoDate(row.endsOn), row.closedBy.role, row.reopenedAt])).toEqual([['2025-01-01', '2025-12-31', 'admin', null]]);
+  });
+
   it('gives every BVU member a valid fiscal code of their own birth date and gender, and the same on their card', async () => {
     const members = await db.bvuMember.findMany({ select: { id: true, fiscalCode: true, birthDate: true, gender: true } });
     expect(members).toHaveLength(300);

@@ -8,6 +8,7 @@ import { addDays } from 'date-fns';
 import type { Db } from '../lib/db.js';
 import type { MembershipType, PaymentMethod } from '../generated/prisma/enums.js';
 import { fiscalCodeFor, ageProblem, newQrToken } from '../modules/memberships/index.js';
+import { financialYear } from '../modules/annual-accounts/index.js';
 import { CENTRE_TIME_ZONE, fromIsoDate, todayInRome, toIsoDate } from '../lib/time.js';
 import { seededRandom } from '../lib/seeded-random.js';
 import { PRICES } from './seed-data.js';
@@ -322,6 +323,12 @@ export async function seedDemoVolume(
       // The books of all of it: what each card and booking owed, what its payment settled, extra income and expenses.
       if (books) await tx.$executeRaw`SELECT ledger_post_history()`;
       if (school) await bookDemoSchoolFees(tx);
+      // Last season's accounts approved by the assembly in April: that year is closed (docs/annual-accounts.md#closing-the-year).
+      const admin = books ? await tx.user.findFirst({ where: { role: 'admin' }, orderBy: { id: 'asc' } }) : null;
+      if (admin) {
+        const closed = financialYear(year - 1, 1);
+        await tx.closedYear.create({ data: { startsOn: fromIsoDate(closed.from), endsOn: fromIsoDate(closed.to), closedById: admin.id, closedAt: byNow(romeTime(year, 3, 28, 18, 30)) } });
+      }
       log(`Dati demo: ${users.length} utenti, ${createdMemberships.length} tessere, ${bvuMembers.length} tesserati BVU, ${coupons.length} coupon, ${createdBookings.length} prenotazioni, ${certificates.length} certificati medici.`);
       if (tournaments) log(`Tornei demo: ${tournaments.tournaments} (uno concluso con ${tournaments.matches} partite e la classifica, uno con le iscrizioni aperte).`);
       if (school) log(`Scuola demo: ${school.coaches} allenatori (${DEMO_COACHES.map((coach) => coach.email).join(', ')}), ${school.courses} corsi, ${school.camps} settimane di centro estivo, ${school.sessions} lezioni, ${school.children} bambini, ${school.attendances} presenze, ${school.lessonSlots} lezioni private da prenotare.`);

@@ -38,6 +38,7 @@ export type AuditEntity =
   | 'carnet_products'
   | 'carnets'
   | 'check_ins'
+  | 'closed_years'
   | 'course_attendances'
   | 'court_closures'
   | 'court_setups'
@@ -58,6 +59,7 @@ export type AuditEntity =
   | 'recurring_bookings'
   | 'settings'
   | 'setups'
+  | 'till_counts'
   | 'transactions'
   | 'users'
   | 'tournaments'
@@ -89,7 +91,9 @@ export type AuditAction =
   | 'adjust'
   | 'refund'
   | 'sell'
-  | 'publish';
+  | 'publish'
+  | 'close'
+  | 'reopen';
 
 export interface AuditChange {
   entity: AuditEntity;

@@ -1,8 +1,11 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
-import { AppError, type FieldErrors, notFound } from './errors.js';
+import { AppError, type FieldErrors, isConstraintViolation, notFound } from './errors.js';
 import type { Message } from './i18n.js';
+
+/** Kept in errors.ts (its error handler names a constraint too); imported from here by the modules. */
+export { isConstraintViolation };
 
 export type Db = PrismaClient;
 export { Prisma };
@@ -40,22 +43,6 @@ export function createDb(databaseUrl: string): Db {
 export async function readRows<T>(db: Db, query: Prisma.Sql, statement?: string): Promise<T[]> {
   const result = await poolOf(db)!.query<T & pg.QueryResultRow>({ name: statement, text: query.text, values: query.values });
   return result.rows;
-}
-
-/**
- * Whether a database error is the violation of the named constraint (unique, check or exclusion): the
- * driver adapter's error carries the constraint's name somewhere in its chain.
- */
-export function isConstraintViolation(error: unknown, constraint: string): boolean {
-  const seen = new Set<unknown>();
-  const visit = (value: unknown): boolean => {
-    if (!value || typeof value !== 'object' || seen.has(value)) return false;
-    seen.add(value);
-    const record = value as Record<string, unknown>;
-    if (record.constraint === constraint || (typeof record.message === 'string' && record.message.includes(constraint))) return true;
-    return Object.values(record).some(visit) || visit(record.cause);
-  };
-  return visit(error);
 }
 
 /**

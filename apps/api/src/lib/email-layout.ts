@@ -18,6 +18,8 @@ export interface EmailContent {
   greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** A picture after the paragraphs (a transfer's QR code), as a data URL; its alt text in the plain text. */
+  image?: { src: string; alt: string };
   footnote?: string;
 }
 
@@ -31,6 +33,7 @@ export function renderEmail(i18n: I18n, content: EmailContent): { html: string; 
     content.greeting,
     '',
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(content.image ? [`[${content.image.alt}]`, ''] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.footnote ? [content.footnote, ''] : []),
     'Adriatica Beach Arena',
@@ -47,6 +50,7 @@ export function renderEmail(i18n: I18n, content: EmailContent): { html: string; 
       <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(content.title)}</h1>
       <p>${escapeHtml(content.greeting)}</p>
       ${content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n      ')}
+      ${content.image ? `<p><img src="${escapeHtml(content.image.src)}" alt="${escapeHtml(content.image.alt)}" width="180" height="180"></p>` : ''}
       ${button}
       ${content.footnote ? `<p style="font-size:13px;color:#64748b">${escapeHtml(content.footnote)}</p>` : ''}
     </div>

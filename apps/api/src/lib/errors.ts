@@ -34,6 +34,7 @@ export const errorMessages = defineMessages({
   badRequest: /* i18n */ { id: 'api.bad_request', message: 'Richiesta non valida.' },
   databaseUnavailable: /* i18n */ { id: 'api.database_unavailable', message: 'Servizio momentaneamente non disponibile: riprova tra qualche secondo.' },
   internal: /* i18n */ { id: 'api.internal', message: 'Errore interno del server. Riprova più tardi.' },
+  yearClosed: /* i18n */ { id: 'api.year_closed', message: 'La data cade in un esercizio chiuso: nessun movimento può esservi registrato. Registra la correzione nell’esercizio aperto, indicando cosa corregge.' },
 });
 
 export const INVALID_DATA_MESSAGE = italian(validationMessages.invalidData);
@@ -64,6 +65,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof record.kind === 'string' && ADAPTER_UNAVAILABLE_KINDS.has(record.kind)) return true;
     if (typeof record.message === 'string' && UNAVAILABLE_MESSAGES.test(record.message)) return true;
     return visit(record.cause) || visit(record.meta) || visit(record.driverAdapterError);
+  };
+  return visit(error);
+}
+
+/**
+ * Whether a database error is the violation of the named constraint (unique, check or exclusion): the
+ * driver adapter's error carries the constraint's name somewhere in its chain.
+ */
+export function isConstraintViolation(error: unknown, constraint: string): boolean {
+  const seen = new Set<unknown>();
+  const visit = (value: unknown): boolean => {
+    if (!value || typeof value !== 'object' || seen.has(value)) return false;
+    seen.add(value);
+    const record = value as Record<string, unknown>;
+    if (record.constraint === constraint || (typeof record.message === 'string' && record.message.includes(constraint))) return true;
+    return Object.values(record).some(visit) || visit(record.cause);
   };
   return visit(error);
 }
@@ -132,6 +149,9 @@ function toAppError(error: unknown): AppError {
     case 'charset.unsupported':
       return new AppError(415, errorMessages.badEncoding);
   }
+  // A ledger entry dated inside a closed financial year, refused by the database whoever wrote it
+  // (docs/annual-accounts.md#closing-the-year).
+  if (isConstraintViolation(error, 'ledger_entries_year_closed')) return new AppError(409, errorMessages.yearClosed);
   // A database that is down (restarting, failing over) is a temporary state, not a fault of the API.
   if (isDatabaseUnavailable(error)) return new AppError(503, errorMessages.databaseUnavailable, undefined, { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS });
   if (parserError?.status && parserError.status >= 400 && parserError.status < 500) {

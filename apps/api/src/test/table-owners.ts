@@ -31,6 +31,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   bank_csv_mappings: 'bank',
   bank_counterparty_categories: 'bank',
   annual_account_mappings: 'annual-accounts',
+  closed_years: 'year-close',
+  till_counts: 'cash-book',
   broadcasts: 'broadcasts',
   broadcast_recipients: 'broadcasts',
   check_ins: 'check-ins',

@@ -37,6 +37,7 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
         { label: 'Spese', to: paths.admin.expenses },
         { label: 'Incassi', to: paths.admin.incomes },
         { label: 'Banca', to: paths.admin.bank },
+        { label: 'Prima nota', to: paths.admin.cashBook },
       );
     }
     // The year's accounts, for admins (the treasurer is one).

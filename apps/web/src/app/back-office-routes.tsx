@@ -37,6 +37,7 @@ const backOfficeRoutes: RouteObject[] = [
       { ...under(paths.admin.bank), ...backOfficePage(() => import('../features/bank/pages/bank-page')) },
       { ...under(paths.admin.annualAccounts), ...backOfficePage(() => import('../features/annual-accounts/pages/annual-accounts-page')) },
       { ...under(paths.admin.accountsMapping), ...backOfficePage(() => import('../features/annual-accounts/pages/accounts-mapping-page')) },
+      { ...under(paths.admin.cashBook), ...backOfficePage(() => import('../features/cash-book/pages/cash-book-page')) },
       { ...under(paths.admin.courts), ...backOfficePage(() => import('../features/courts/pages/admin-courts-page')) },
       { ...under(paths.admin.setups), ...backOfficePage(() => import('../features/setups/pages/admin-setups-page')) },
       { ...under(paths.admin.pricing), ...backOfficePage(() => import('../features/pricing/pages/admin-pricing-page')) },

@@ -36,7 +36,7 @@ describe('backOfficeMenu', () => {
     expect(menuOf('admin')).toEqual({
       dashboard: '/admin',
       groups: {
-        Gestione: ['/admin/users', '/admin/memberships', '/admin/certificati', '/admin/membership-editor', '/admin/bvu-members', '/admin/coupons', '/admin/transactions', '/admin/spese', '/admin/incassi', '/admin/banca', '/admin/rendiconto', '/admin/registro-attivita', '/admin/libro-soci', '/admin/associazione'],
+        Gestione: ['/admin/users', '/admin/memberships', '/admin/certificati', '/admin/membership-editor', '/admin/bvu-members', '/admin/coupons', '/admin/transactions', '/admin/spese', '/admin/incassi', '/admin/banca', '/admin/prima-nota', '/admin/rendiconto', '/admin/registro-attivita', '/admin/libro-soci', '/admin/associazione'],
         Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in', '/admin/campi', '/admin/allestimenti', '/admin/listino-prezzi', '/admin/coupon-prenotazioni', '/admin/carnet', '/admin/tornei'],
         Scuola: ['/admin/corsi', '/allenatore', '/admin/scuola/report'],
       },

@@ -70,6 +70,7 @@ export const paths = {
     bank: '/admin/banca',
     annualAccounts: '/admin/rendiconto',
     accountsMapping: '/admin/rendiconto/voci',
+    cashBook: '/admin/prima-nota',
     auditLog: '/admin/registro-attivita',
     association: '/admin/associazione',
     membersRegister: '/admin/libro-soci',

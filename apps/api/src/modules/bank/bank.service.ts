@@ -1,18 +1,17 @@
 // The bank screen's service (docs/annual-accounts.md#the-bank): the account (IBAN, holder), the CSV columns,
 // the statement's lines with their state, confirming a proposal, assigning a line to a category (remembered
 // for its counterparty); and, for members, how to pay an amount due by transfer.
-import { BANK_CATEGORY_LABELS, centsToMoney, defineMessages, type TBankAccountBody, type TBankCategory, type TBankCsvMapping, type TBankLine, type TBankOverview } from '@beach/contracts';
+import { BANK_CATEGORY_LABELS, centsToMoney, defineMessages, type TBankAccountBody, type TBankCategory, type TBankCsvMapping, type TBankLine, type TBankOverview, ZBankCsvMapping } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { BankLine, User } from '../../generated/prisma/client.js';
 import { audit, auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { associationAccount, type Owed, transferTo } from '../bank-transfer/index.js';
 import { debtOf } from '../ledger/index.js';
 import { bankBalance, postAssigned } from './bank-ledger.js';
-import { referenceOf, type Owed } from './creditor-reference.js';
 import { createBankMatching, type EnrolmentPayer } from './matching.js';
 import { createStatementImport } from './statement-import.js';
-import { transferDetails } from './transfer-details.js';
 
 export const bankServiceMessages = defineMessages({
   noTransfers: /* i18n */ { id: 'api.bank.no_transfers', message: 'Il pagamento con bonifico non è ancora disponibile: paga con la carta o in segreteria.' },
@@ -60,13 +59,15 @@ export function createBankService(deps: Pick<AppDeps, 'db' | 'stripe'>, enrolmen
   }
 
   async function accountOrRefuse() {
-    const settings = await db.setting.findUnique({ where: { id: 1 } });
-    if (!settings?.bankIban || !settings.bankHolder) throw new AppError(409, bankServiceMessages.noTransfers);
-    return { iban: settings.bankIban, holder: settings.bankHolder };
+    const account = await associationAccount(db);
+    if (!account) throw new AppError(409, bankServiceMessages.noTransfers);
+    return account;
   }
 
   async function detailsOf(owed: Owed, cents: number) {
-    return transferDetails(await accountOrRefuse(), cents, referenceOf(owed));
+    const details = await transferTo(db, owed, cents);
+    if (!details) throw new AppError(409, bankServiceMessages.noTransfers);
+    return details;
   }
 
   return {
@@ -76,11 +77,12 @@ export function createBankService(deps: Pick<AppDeps, 'db' | 'stripe'>, enrolmen
       const settings = await db.setting.findUnique({ where: { id: 1 } });
       const iban = settings?.bankIban ?? null;
       const where = { iban: iban ?? '', ...(state ? { state } : {}) };
-      const [lines, last, statements, remembered] = await Promise.all([
+      const [lines, last, statements, remembered, csvMapping] = await Promise.all([
         db.bankLine.findMany({ where, orderBy: [{ bookedOn: 'desc' }, { id: 'desc' }], take: 500 }),
         db.bankStatement.findFirst({ where: { iban: iban ?? '', closingCents: { not: null } }, orderBy: [{ toDate: 'desc' }, { id: 'desc' }] }),
         db.bankStatement.count({ where: { iban: iban ?? '' } }),
         db.bankCounterpartyCategory.findMany(),
+        iban ? db.bankCsvMapping.findUnique({ where: { iban } }) : null,
       ]);
       const categories = new Map(remembered.map((row) => [row.counterparty, row.category]));
       return {
@@ -88,6 +90,7 @@ export function createBankService(deps: Pick<AppDeps, 'db' | 'stripe'>, enrolmen
         closing_balance: last?.closingCents == null ? null : centsToMoney(last.closingCents),
         ledger_balance: centsToMoney(iban ? await bankBalance(db, iban) : 0),
         statements,
+        csv_mapping: csvMapping ? ZBankCsvMapping.parse(csvMapping.mapping) : null,
         lines: await Promise.all(lines.map((line) => lineDto(line, categories))),
       };
     },

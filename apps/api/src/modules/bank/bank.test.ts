@@ -139,8 +139,12 @@ describe('a bank statement', () => {
   it('takes a CSV export with the columns saved once: Italian dates and decimal commas, once per line', async () => {
     const uploadCsv = (csv: string) => request(app).post('/api/admin/bank/statements').set(bearer(admin)).attach('file', Buffer.from(csv), { filename: 'movimenti.csv', contentType: 'text/csv' });
     expect((await uploadCsv('Data;Importo\n01/06/2026;-1,00\n').expect(422)).body.errors.file[0]).toBe('Per importare un CSV salva prima le colonne del file della banca.');
-    await request(app).put('/api/admin/bank/csv-mapping').set(bearer(admin))
-      .send({ date: 'Data contabile', amount: 'Importo', counterparty: 'Beneficiario/Ordinante', remittance: 'Causale', delimiter: ';', decimal: ',', date_format: 'DD/MM/YYYY' }).expect(200);
+    expect((await overview()).csv_mapping).toBeNull();
+    const mapping = { date: 'Data contabile', amount: 'Importo', counterparty: 'Beneficiario/Ordinante', remittance: 'Causale', reference: '', delimiter: ';', decimal: ',', date_format: 'DD/MM/YYYY' };
+    expect((await request(app).put('/api/admin/bank/csv-mapping').set(bearer(admin)).send({ ...mapping, amount: ' ' }).expect(422)).body.errors.amount).toEqual(['Scrivi il nome della colonna come nell’intestazione del file.']);
+    await request(app).put('/api/admin/bank/csv-mapping').set(bearer(admin)).send(mapping).expect(200);
+    // Saved once: the bank screen's form shows it again, an empty reference column being none.
+    expect((await overview()).csv_mapping).toEqual({ ...mapping, reference: null });
     const day = today.split('-').reverse().join('/');
     const csv = `Data contabile;Importo;Beneficiario/Ordinante;Causale\n${day};-1.234,56;ACQUA SPA;bolletta giugno\n${day};-1.234,56;ACQUA SPA;bolletta giugno\n${day};12,00;;interessi\n`;
     const before = await db.bankLine.count();

@@ -10,7 +10,7 @@ import { refuseOwnMoney } from '../auth/index.js';
 import type { EnrolmentsService } from '../enrolments/index.js';
 import { accounts, debtOf, payDebt } from '../ledger/index.js';
 import { postIntoBank, postPayout } from './bank-ledger.js';
-import { owedOf, referenceOf, type Owed } from './creditor-reference.js';
+import { owedOf, referenceOf, type Owed } from '../bank-transfer/index.js';
 import { payoutFor } from './payouts.js';
 
 export type EnrolmentPayer = Pick<EnrolmentsService, 'collectTransfer' | 'dueOf'>;

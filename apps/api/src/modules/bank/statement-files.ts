@@ -6,7 +6,7 @@ import type { TBankCsvMapping } from '@beach/contracts';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { invalid } from '../../lib/errors.js';
-import { findCreditorReference } from './creditor-reference.js';
+import { findCreditorReference } from '../bank-transfer/index.js';
 
 export interface StatementLine {
   /** Unique within the account: the bank's reference for the entry, else a hash of its fields and its occurrence. */

@@ -104,6 +104,8 @@ export function instalmentReminderEmail(
   to: Recipient,
   instalment: { course: string; participant: string; amountCents: number; dueOn: string; today: boolean },
   enrolmentsUrl: string,
+  /** How to pay it by transfer (bank-transfer's transferForEmail), once the association's IBAN is set. */
+  transfer?: { paragraph: string; image: { src: string; alt: string } } | null,
 ): MailMessage {
   const i18n = i18nFor(to.locale);
   const say = sayer(i18n);
@@ -114,7 +116,8 @@ export function instalmentReminderEmail(
     ...renderEmail(i18n, {
       title: say(messages.reminderTitle),
       greeting: greetingOf(i18n, to.firstName),
-      paragraphs: [say(messages.reminderBody, { participant: instalment.participant, course: instalment.course, amount: localizedEuros(instalment.amountCents), day })],
+      paragraphs: [say(messages.reminderBody, { participant: instalment.participant, course: instalment.course, amount: localizedEuros(instalment.amountCents), day }), ...(transfer ? [transfer.paragraph] : [])],
+      ...(transfer ? { image: transfer.image } : {}),
       action: { label: say(messages.reminderAction), url: enrolmentsUrl },
     }),
   };

@@ -13,6 +13,7 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { deskTopUp } from '../../test/credit-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
+import { referenceOf } from '../bank-transfer/index.js';
 import { balanceOf, giveCard, makeChild, makeCourse } from './test-courses.js';
 
 const mail = await startMailCatcher();
@@ -162,6 +163,21 @@ describe('reminders', () => {
     const marked = await db.enrolmentInstalment.findUniqueOrThrow({ where: { enrolmentId_seq: { enrolmentId: enrolment.id, seq: 2 } } });
     expect(marked.remindedBeforeAt).not.toBeNull();
     expect(marked.remindedOnDayAt).not.toBeNull();
+  });
+});
+
+describe('a reminder once the association’s IBAN is set', () => {
+  it('says how to pay by transfer: IBAN, holder, amount, the RF reference of the instalment and its EPC QR code', async () => {
+    await request(app).put('/api/admin/bank/account').set(bearer(await loginAs(app, DEMO.admin))).send({ iban: 'IT60X0542811101000000123456', holder: 'ASD Beach Club' }).expect(200);
+    const payer = await createMember(app, db);
+    const { enrolment } = await enrolledChild(payer);
+    await collect(enrolment.id).expect(200);
+    await moveDue(enrolment.id, 2, today);
+    await services.enrolments.sendInstalmentReminders(today);
+    const reminder = await mail.waitFor(payer.email, 5000, /^Rata in scadenza oggi/);
+    const grouped = (text: string) => text.replace(/(.{4})/g, '$1 ').trim();
+    expect(reminder.text).toContain(`IBAN IT60 X054 2811 1010 0000 0123 456, intestato a ASD Beach Club, importo ${formatEuros(7000)}, causale ${grouped(referenceOf({ kind: 'enrolment', id: enrolment.id, seq: 2 }))}`);
+    expect(reminder.html).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]+" alt="Codice QR del bonifico"/);
   });
 });
 

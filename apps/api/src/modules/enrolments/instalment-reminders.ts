@@ -6,7 +6,9 @@ import type { AppDeps } from '../../deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { type Db, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
+import { i18nFor } from '../../lib/i18n.js';
 import { webOriginOf } from '../../lib/web-origin.js';
+import { transferForEmail } from '../bank-transfer/index.js';
 import { accounts, owedBy } from '../ledger/index.js';
 import { readSettings } from '../settings/index.js';
 import { participantName } from './enrolment-terms.js';
@@ -76,7 +78,10 @@ export function createInstalmentReminders({ db, jobs, config, logger }: Pick<App
           : await tx.$executeRaw`UPDATE enrolment_instalments SET reminded_before_at = now() WHERE enrolment_id = ${enrolment.id} AND seq = ${instalment.seq} AND reminded_before_at IS NULL`;
         if (marked === 0) continue;
         const what = { course: titleIn(enrolment.user.locale, enrolment.course), participant: participantName(enrolment), amountCents: instalment.amountCents, dueOn: instalment.dueOn, today: onTheDay };
-        await jobs.send('send-email', instalmentReminderEmail(enrolment.user, what, `${webOriginOf(config)}/profilo`), { tx });
+        // By transfer: what is payable up to this instalment (an earlier one still unpaid included), under its RF reference.
+        const upToThis = unpaid.filter((row) => row.enrolment.id === enrolment.id && row.seq <= instalment.seq).reduce((sum, row) => sum + row.amountCents, 0);
+        const transfer = await transferForEmail(tx, i18nFor(enrolment.user.locale), { kind: 'enrolment', id: enrolment.id, seq: instalment.seq }, upToThis);
+        await jobs.send('send-email', instalmentReminderEmail(enrolment.user, what, `${webOriginOf(config)}/profilo`, transfer), { tx });
         count += 1;
       }
       return count;

@@ -13,6 +13,8 @@ const ENTITY_LABELS: Record<string, string> = {
   bank_lines: 'Movimento bancario',
   bank_statements: 'Estratto conto',
   annual_account_mappings: 'Voce del rendiconto',
+  closed_years: 'Esercizio chiuso',
+  till_counts: 'Conteggio di cassa',
   courts: 'Campo',
   court_closures: 'Chiusura campo',
   course_attendances: 'Presenza a lezione',
@@ -67,6 +69,8 @@ const ACTION_LABELS: Record<string, string> = {
   refund: 'Rimborso',
   sell: 'Vendita',
   publish: 'Pubblicazione',
+  close: 'Chiusura',
+  reopen: 'Riapertura',
 };
 
 export const entityText = (entry: Pick<TAuditEntry, 'entity_type' | 'entity_id'>) =>

@@ -1,5 +1,5 @@
 // The bank's calls: the back office's statement screen and the member's transfer details.
-import { api, type TBankAccountBody, type TBankCategory } from '@beach/contracts';
+import { api, type TBankAccountBody, type TBankCategory, type TBankCsvMappingBody } from '@beach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, sendForm } from '../../../lib/api-client';
 import { LONG_WORK_TIMEOUT_MS } from '../../../lib/api-transport';
@@ -14,6 +14,7 @@ function useBankMutation<Variables, Result>(mutationFn: (variables: Variables) =
 }
 
 export const useSaveBankAccount = () => useBankMutation((body: TBankAccountBody) => callApi(api.bank.account, { body }));
+export const useSaveCsvMapping = () => useBankMutation((body: TBankCsvMappingBody) => callApi(api.bank.csvMapping, { body }));
 
 /** The statement file, matched on arrival: up to two minutes for a year's statement. */
 export const useImportStatement = () =>

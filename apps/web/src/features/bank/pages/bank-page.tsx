@@ -12,6 +12,8 @@ import { Loaded } from '../../../components/ui/loaded';
 import { formatMoney } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useBankOverview, useImportStatement, useSaveBankAccount } from '../api/bank';
+import { CsvMappingForm } from '../components/csv-mapping-form';
+import { FinancialYears } from '../components/financial-years';
 import { StatementLines } from '../components/statement-lines';
 
 const importSummary = (result: TBankImportResult) =>
@@ -78,6 +80,7 @@ export default function BankPage() {
           <>
             <AccountForm bank={bank} />
             {bank.iban && <StatementImport onDone={onDone} />}
+            {bank.iban && <CsvMappingForm key={JSON.stringify(bank.csv_mapping)} saved={bank.csv_mapping} onDone={onDone} />}
             <dl aria-label="Saldi" className="grid gap-3 sm:grid-cols-3">
               <div className="rounded-xl border border-slate-200 bg-white p-4">
                 <dt className="text-sm text-slate-600">Saldo dell’ultimo estratto</dt>
@@ -94,6 +97,7 @@ export default function BankPage() {
             </dl>
             {bank.closing_balance !== null && bank.closing_balance === bank.ledger_balance && <Alert tone="success">Il registro corrisponde all’estratto conto.</Alert>}
             <StatementLines lines={bank.lines} loading={overview.isFetching} onDone={onDone} />
+            <FinancialYears onDone={onDone} />
           </>
         )}
       </Loaded>

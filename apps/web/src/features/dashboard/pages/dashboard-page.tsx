@@ -11,6 +11,7 @@ import { formatCents, formatMoney, todayInRome } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useActiveCoupons, useMembershipStats, usePendingCards, useSixMonthTrend, useTodayBookings, useUsersTotal } from '../api/dashboard';
 import { useCheckInsDay } from '../../../lib/check-ins';
+import { TillCountCard } from '../../cash-book';
 import { CreditCorrectionsCard } from '../components/credit-corrections-card';
 import { BackupCard } from '../components/backup-card';
 import { DashboardPanel, loadFailure } from '../components/dashboard-panel';
@@ -64,6 +65,7 @@ export default function DashboardPage() {
 
       {isAdmin && <ReconciliationCard />}
       {isAdmin && <BackupCard />}
+      <TillCountCard />
       <CreditCorrectionsCard today={today} />
 
       {isAdmin && stats.data?.revenue && <FinancialSummary revenue={stats.data.revenue} liabilities={stats.data.liabilities} />}
