@@ -77,6 +77,8 @@ export const ZOpenMatchPlayer = z.object({
   /** The member's level in the match's sport, when known (docs/open-matches.md#levels). */
   level: z.number().nullable(),
   is_me: z.boolean(),
+  /** Left after the cut-off: their place is offered, and they play unless someone takes it and pays. */
+  leaving: z.boolean(),
 });
 
 export const ZOpenMatchRequest = z.object({
@@ -159,7 +161,7 @@ export const openMatchesRoutes = {
   }),
   leave: defineRoute({
     method: 'post', path: '/api/open-matches/:id/leave', tag: 'open-matches', access: 'user',
-    summary: 'Lascia la partita prima del termine: la quota torna da dove è stata pagata',
+    summary: 'Lascia la partita: prima del termine la quota torna subito; dopo, il posto è offerto e la quota torna quando un altro lo prende e paga',
     params: ZIdParams, response: ZMessage,
   }),
   preview: defineRoute({

@@ -26,6 +26,8 @@ export const matchMessages = defineMessages({
   notIn: /* i18n */ { id: 'api.open_matches.not_in', message: 'Non sei in questa partita.' },
   organiserStays: /* i18n */ { id: 'api.open_matches.organiser_stays', message: 'Chi ha aperto la partita non la lascia: può annullare la prenotazione.' },
   afterCutoff: /* i18n */ { id: 'api.open_matches.after_cutoff', message: 'Il termine per completare la partita è passato: puoi lasciarla solo se qualcuno prende il tuo posto.' },
+  placeOffered: /* i18n */ { id: 'api.open_matches.place_offered', message: 'Il tuo posto è offerto agli altri soci: quando qualcuno lo prende e paga, la tua quota torna da dove l’hai pagata.' },
+  alreadyOffered: /* i18n */ { id: 'api.open_matches.already_offered', message: 'Il tuo posto è già offerto agli altri soci.' },
   left: /* i18n */ { id: 'api.open_matches.left', message: 'Hai lasciato la partita: la tua quota torna da dove l’hai pagata.' },
   nothingMissing: /* i18n */ { id: 'api.open_matches.nothing_missing', message: 'Non mancano quote da pagare: la partita è completa.' },
   cancelledReason: /* i18n */ { id: 'api.open_matches.cancelled_reason', message: 'Partita aperta non completata entro il termine' },

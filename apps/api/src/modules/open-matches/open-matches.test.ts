@@ -223,3 +223,60 @@ describe('filling rules', () => {
     await reconciled();
   });
 });
+
+describe('leaving after the cut-off', () => {
+  const cardRefundsOf = async (bookingId: number) => {
+    await deps.jobs.waitUntilIdle();
+    return (await db.transaction.findMany({ where: { type: 'refund', OR: [{ bookingId }, { bookingPlayer: { bookingId } }] }, select: { amountCents: true, status: true } })).map((refund) => [refund.amountCents, refund.status]);
+  };
+  const placesOf = async (member: TestMember, matchId: number) => (await show(member, matchId)).places_left;
+
+  it('offers the leaving player’s place; when a member takes it and pays, the leaver’s part goes back where it came from, once', async () => {
+    const [organiser, byCard, byCredit] = await members(3, 'Sostituto');
+    const [third] = await members(1, 'Terzo');
+    const [takerByCredit, takerByCard, late] = await members(3, 'Subentra');
+    const { matchId, bookingId } = await openMatch(organiser, 9, '12:00');
+    await joinByCard(byCard, matchId);
+    for (const member of [byCredit, third, takerByCredit, takerByCard, late]) await topUp(member, '5.00');
+    await joinMatch(byCredit, matchId).expect(200);
+    await joinMatch(third, matchId).expect(200);
+    // The cut-off finds the match full: it is played.
+    await db.openMatch.update({ where: { id: matchId }, data: { cutoffAt: new Date(Date.now() - 60_000) } });
+    await services.openMatches.cancelUnfilled();
+    expect((await db.openMatch.findUniqueOrThrow({ where: { id: matchId } })).state).toBe('filled');
+    expect((await request(app).get('/api/open-matches').set(bearer(takerByCredit)).expect(200)).body.data.map((match: { id: number }) => match.id)).not.toContain(matchId);
+    await joinMatch(takerByCredit, matchId).expect(409);
+
+    // Leaving now offers the place: the player stays in, and nothing goes back yet.
+    const offered = await request(app).post(`/api/open-matches/${matchId}/leave`).set(bearer(byCard)).expect(200);
+    expect(offered.body.message).toBe('Il tuo posto è offerto agli altri soci: quando qualcuno lo prende e paga, la tua quota torna da dove l’hai pagata.');
+    expect((await request(app).post(`/api/open-matches/${matchId}/leave`).set(bearer(byCard)).expect(409)).body.message).toBe('Il tuo posto è già offerto agli altri soci.');
+    expect((await show(organiser, matchId)).players.find((player: { user_id: number }) => player.user_id === byCard.id)).toMatchObject({ leaving: true });
+    expect(await cardRefundsOf(bookingId)).toEqual([]);
+    const listed = (await request(app).get('/api/open-matches').set(bearer(takerByCredit)).expect(200)).body.data.find((match: { id: number }) => match.id === matchId);
+    expect(listed).toMatchObject({ places_left: 1, my_way_in: 'join' });
+
+    // A member takes it with credit: the leaver's card part is refunded to the card, and they are out.
+    await joinMatch(takerByCredit, matchId).expect(200);
+    await expect.poll(() => cardRefundsOf(bookingId)).toEqual([[500, 'completed']]);
+    expect((await show(organiser, matchId)).players.map((player: { user_id: number }) => player.user_id)).toEqual([organiser.id, byCredit.id, third.id, takerByCredit.id]);
+    await joinMatch(late, matchId).expect(409);
+
+    // A place taken by card is settled once the card has paid: the leaver's credit part back, exactly once.
+    await request(app).post(`/api/open-matches/${matchId}/leave`).set(bearer(byCredit)).expect(200);
+    expect(await balanceOf(byCredit)).toBe(0);
+    const takenByCard = await joinMatch(takerByCard, matchId, 'card').expect(200);
+    expect(await placesOf(organiser, matchId)).toBe(0);
+    expect((await joinMatch(late, matchId).expect(409)).body.message).toBe('L’ultimo posto è appena stato preso da un altro giocatore.');
+    await double.pay(sessionIdOf(takenByCard.body.checkout_url));
+    await expect.poll(async () => (await db.bookingPlayer.findFirstOrThrow({ where: { userId: takerByCard.id, bookingId } })).paidAt).not.toBeNull();
+    expect(await balanceOf(byCredit)).toBe(0);
+    const runs = await Promise.all([services.openMatches.settleReplacements(), services.openMatches.settleReplacements()]);
+    expect(runs.reduce((sum, run) => sum + run.settled, 0)).toBe(1);
+    await services.openMatches.settleReplacements();
+    expect(await balanceOf(byCredit)).toBe(500);
+    expect((await show(organiser, matchId)).players.map((player: { user_id: number }) => player.user_id)).toEqual([organiser.id, third.id, takerByCredit.id, takerByCard.id]);
+    expect(await cardRefundsOf(bookingId)).toHaveLength(1);
+    await reconciled();
+  });
+});
