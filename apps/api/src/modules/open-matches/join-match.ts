@@ -30,6 +30,24 @@ export async function lockOpenMatch(tx: Prisma.TransactionClient, matchId: numbe
   const placeOffered = beingPlayed ? offers.free : null;
   return { match, booking: booking!, joined, everyone, takesPlayers, placeOffered, offered: offers.offers.length > 0 };
 }
+export type LockedMatch = Awaited<ReturnType<typeof lockOpenMatch>>;
+
+/** A place to take: before the cut-off one of the free places, after it one a leaving player offers. */
+export function refuseUnlessPlaceFree({ match, joined, takesPlayers, placeOffered, offered }: LockedMatch) {
+  if (!takesPlayers && !placeOffered) throw new AppError(409, offered ? matchMessages.full : matchMessages.closed);
+  if (takesPlayers && joined.length >= match.playersCount - 1) throw new AppError(409, matchMessages.full);
+}
+
+/** The member's row in the match, on the offered place if it is one, and their part charged on its own receivable. */
+export async function seatPlayer(tx: Prisma.TransactionClient, { match, placeOffered }: LockedMatch, userId: number, now: Date) {
+  // Invited already: the split payment's invitation is this join itself.
+  const player = await tx.bookingPlayer.create({ data: { bookingId: match.bookingId, userId, status: 'invited', invitationSentAt: now } });
+  if (placeOffered) await tx.openMatchOffer.update({ where: { id: placeOffered.id }, data: { replacementId: player.id } });
+  const receivable = shareReceivable(player.id, match.bookingId);
+  const context = { bookingId: match.bookingId, bookingPlayerId: player.id, userId, description: 'Quota partita aperta' };
+  await charge(tx, `open-match-part:${match.id}:${player.id}:charge`, receivable, match.partCents, context);
+  return { player, receivable, context };
+}
 
 export function createMatchJoining({ db, checkouts, stripeRequests }: { db: Db } & ReturnParts) {
   async function requestOf(tx: Prisma.TransactionClient, match: OpenMatch, userId: number) {
@@ -39,10 +57,10 @@ export function createMatchJoining({ db, checkouts, stripeRequests }: { db: Db }
   async function join(viewer: User, matchId: number, body: BodyOf<typeof api.openMatches.join>) {
     const now = new Date();
     const joinedAs = await db.$transaction(async (tx) => {
-      const { match, booking, joined, everyone, takesPlayers, placeOffered, offered } = await lockOpenMatch(tx, matchId, now);
+      const locked = await lockOpenMatch(tx, matchId, now);
+      const { match, booking, everyone } = locked;
       if (everyone.includes(viewer.id)) throw new AppError(409, matchMessages.alreadyIn);
-      if (!takesPlayers && !placeOffered) throw new AppError(409, offered ? matchMessages.full : matchMessages.closed);
-      if (takesPlayers && joined.length >= match.playersCount - 1) throw new AppError(409, matchMessages.full);
+      refuseUnlessPlaceFree(locked);
       if (!withinRange(match, await memberLevel(tx, viewer.id, match.sport))) {
         const request = await requestOf(tx, match, viewer.id);
         if (!request || request.state !== 'asking') throw new AppError(409, matchMessages.mustAsk);
@@ -50,12 +68,7 @@ export function createMatchJoining({ db, checkouts, stripeRequests }: { db: Db }
         if (!everyone.every((userId) => accepted.has(userId))) throw new AppError(409, matchMessages.notAccepted);
         await tx.openMatchRequest.update({ where: { id: request.id }, data: { state: 'joined' } });
       }
-      // Invited already: the split payment's invitation is this join itself.
-      const player = await tx.bookingPlayer.create({ data: { bookingId: match.bookingId, userId: viewer.id, status: 'invited', invitationSentAt: now } });
-      if (placeOffered) await tx.openMatchOffer.update({ where: { id: placeOffered.id }, data: { replacementId: player.id } });
-      const receivable = shareReceivable(player.id, match.bookingId);
-      const context = { bookingId: match.bookingId, bookingPlayerId: player.id, userId: viewer.id, description: 'Quota partita aperta' };
-      await charge(tx, `open-match-part:${match.id}:${player.id}:charge`, receivable, match.partCents, context);
+      const { player, receivable, context } = await seatPlayer(tx, locked, viewer.id, now);
       if (body.pay_with === 'credit') {
         const legs = spendingLegs(await walletOf(tx, viewer.id, { lock: true }), match.partCents);
         if (!legs) throw new AppError(409, INSUFFICIENT_CREDIT, { pay_with: [INSUFFICIENT_CREDIT] });

@@ -28,6 +28,8 @@ export const matchMessages = defineMessages({
   afterCutoff: /* i18n */ { id: 'api.open_matches.after_cutoff', message: 'Il termine per completare la partita è passato: puoi lasciarla solo se qualcuno prende il tuo posto.' },
   placeOffered: /* i18n */ { id: 'api.open_matches.place_offered', message: 'Il tuo posto è offerto agli altri soci: quando qualcuno lo prende e paga, la tua quota torna da dove l’hai pagata.' },
   alreadyOffered: /* i18n */ { id: 'api.open_matches.already_offered', message: 'Il tuo posto è già offerto agli altri soci.' },
+  memberNotFound: /* i18n */ { id: 'api.open_matches.member_not_found', message: 'Socio non trovato.' },
+  memberAlreadyIn: /* i18n */ { id: 'api.open_matches.member_already_in', message: 'Questo socio è già nella partita.' },
   left: /* i18n */ { id: 'api.open_matches.left', message: 'Hai lasciato la partita: la tua quota torna da dove l’hai pagata.' },
   nothingMissing: /* i18n */ { id: 'api.open_matches.nothing_missing', message: 'Non mancano quote da pagare: la partita è completa.' },
   cancelledReason: /* i18n */ { id: 'api.open_matches.cancelled_reason', message: 'Partita aperta non completata entro il termine' },

@@ -9,6 +9,7 @@ import type { Checkouts, StripeRequests } from '../payments/index.js';
 import { createMatchJoining } from './join-match.js';
 import { createMatchLeaving } from './leave-match.js';
 import { createMatchCutoff, createReplacementSettling } from './match-cutoff.js';
+import { createMatchDesk } from './desk-matches.js';
 import { memberLevel, withinRange } from './match-terms.js';
 import { MATCH_DETAILS, matchRow, matchView } from './match-view.js';
 import { createMatchOpening } from './open-match.js';
@@ -80,6 +81,7 @@ export function createOpenMatchesService(deps: Pick<AppDeps, 'db'>, parts: Parts
     },
     cancelUnfilled: createMatchCutoff(shared),
     settleReplacements: createReplacementSettling(shared),
+    desk: createMatchDesk(shared),
   };
 }
 

@@ -280,3 +280,32 @@ describe('leaving after the cut-off', () => {
     await reconciled();
   });
 });
+
+describe('the desk', () => {
+  it('shows the day’s matches with their fill state and adds walk-in members paid at the desk, never the staff member themselves', async () => {
+    const [organiser, online, walkIn] = await members(3, 'Banco');
+    const [second, tooMany] = await members(2, 'Passaggio');
+    const { matchId, bookingId } = await openMatch(organiser, 10, '12:00');
+    await topUp(online, '5.00');
+    await joinMatch(online, matchId).expect(200);
+    const date = addDays(today, 10);
+    await request(app).get('/api/admin/open-matches').query({ date }).set(bearer(online)).expect(403);
+    const day = (await request(app).get('/api/admin/open-matches').query({ date }).set('Authorization', `Bearer ${staff}`).expect(200)).body.data;
+    expect(day.find((match: { id: number }) => match.id === matchId)).toMatchObject({ booking_id: bookingId, taken: 2, places_left: 2, players_count: 4, state: 'open', can_add: true, players: ['Gioca0 Banco', 'Gioca1 Banco'] });
+
+    const walkInTo = (userId: number, method = 'cash') => request(app).post(`/api/admin/open-matches/${matchId}/walk-in`).set('Authorization', `Bearer ${staff}`).send({ user_id: userId, method });
+    const bad = await request(app).post(`/api/admin/open-matches/${matchId}/walk-in`).set('Authorization', `Bearer ${staff}`).send({ method: 'cash' }).expect(422);
+    expect(bad.body.errors.user_id).toEqual(['Scegli il socio da aggiungere alla partita.']);
+    const staffUser = await db.user.findUniqueOrThrow({ where: { email: DEMO.staff } });
+    expect((await walkInTo(staffUser.id).expect(403)).body.message).toBe('Non puoi registrare denaro sul tuo conto (o dei tuoi figli): chiedi a un amministratore.');
+    expect((await walkInTo(walkIn.id).expect(200)).body).toMatchObject({ taken: 3, places_left: 1, can_add: true });
+    expect((await walkInTo(walkIn.id).expect(409)).body.message).toBe('Questo socio è già nella partita.');
+    const paidAtDesk = await db.transaction.findFirstOrThrow({ where: { bookingPlayer: { bookingId, userId: walkIn.id } } });
+    expect(paidAtDesk).toMatchObject({ type: 'payment', method: 'cash', status: 'completed', amountCents: 500 });
+    expect(await balanceOf(walkIn)).toBe(0);
+    expect((await walkInTo(second.id, 'card').expect(200)).body).toMatchObject({ taken: 4, places_left: 0, state: 'full', can_add: false });
+    expect((await walkInTo(tooMany.id).expect(409)).body.message).toBe('L’ultimo posto è appena stato preso da un altro giocatore.');
+    expect((await show(walkIn, matchId)).my_way_in).toBe('in');
+    await reconciled();
+  });
+});
