@@ -207,4 +207,9 @@ export const openMatchesRoutes = {
     summary: 'Aggiunge in segreteria un socio a un posto libero, con la quota pagata in contanti, POS o bonifico',
     params: ZIdParams, body: ZWalkInBody, response: ZDeskMatch,
   }),
+  onBooking: defineRoute({
+    method: 'get', path: '/api/open-matches/on-booking/:id', tag: 'open-matches', access: 'user',
+    summary: 'La partita aperta sulla propria prenotazione, se c’è (la pagina di pagamento porta alla partita)',
+    params: ZIdParams, response: z.object({ match: ZOpenMatch.nullable() }),
+  }),
 };

@@ -24,6 +24,7 @@ export function registerOpenMatchesRoutes(mount: MountRoute, matches: OpenMatche
     res.type('html').set('Cache-Control', 'public, max-age=300').send(await matchPreview(db, params.id, i18n, webOriginOf(config)));
   });
   mount(routes.keep, ({ params }, { req }) => matches.keep(authOf(req).user, params.id));
+  mount(routes.onBooking, ({ params }, { req }) => matches.onBooking(authOf(req).user, params.id));
   mount(routes.deskDay, ({ query }) => matches.desk.day(query.date));
   mount(routes.walkIn, ({ params, body }, { req }) => matches.desk.walkIn(authOf(req).user, params.id, body));
 }

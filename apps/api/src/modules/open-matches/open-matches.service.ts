@@ -51,9 +51,16 @@ export function createOpenMatchesService(deps: Pick<AppDeps, 'db'>, parts: Parts
     return { data: wanted };
   }
 
+  /** The match on the viewer's own booking, if any: nobody else's booking says whether it is a match. */
+  async function onBooking(viewer: User, bookingId: number) {
+    const match = await db.openMatch.findFirst({ where: { bookingId, booking: { userId: viewer.id } }, select: { id: true } });
+    return { match: match ? await show(viewer, match.id) : null };
+  }
+
   return {
     list,
     show,
+    onBooking,
     async open(viewer: User, body: Parameters<typeof opening>[1]) {
       const match = await opening(viewer, body);
       return show(viewer, match.id);

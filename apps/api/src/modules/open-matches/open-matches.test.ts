@@ -66,6 +66,9 @@ describe('opening and joining a match', () => {
     await request(app).post('/api/open-matches').set(bearer(anna)).send({ booking_id: bookingId, ...friendly }).expect(404);
     const opened = await request(app).post('/api/open-matches').set(bearer(organiser)).send({ booking_id: bookingId, ...friendly, note: 'Manca il quarto' }).expect(201);
     expect(opened.body).toMatchObject({ sport: 'beach_volley', players_count: 4, part: '5.00', places_left: 3, note: 'Manca il quarto' });
+    // The payment page finds the match on the organiser's booking (its link back); nobody else's booking says so.
+    expect((await request(app).get(`/api/open-matches/on-booking/${bookingId}`).set(bearer(organiser)).expect(200)).body.match).toMatchObject({ id: opened.body.id });
+    expect((await request(app).get(`/api/open-matches/on-booking/${bookingId}`).set(bearer(anna)).expect(200)).body).toEqual({ match: null });
 
     // The organiser now owes only their part: the payment page shows it, and 5 € of credit pays it and confirms the booking.
     expect((await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200)).body.organiser_share).toBe('5.00');
