@@ -1,7 +1,7 @@
 // Open matches at the payment page and at the desk, in Chromium. The organiser opens a match on their hold
 // at 390 px: the payment page then offers the way back to the match (after a reload too, and once paid)
 // and no longer the split payment's panel. At the desk (1280 px), the planner shows the match's fill state
-// ("1/4 · Partita aperta"); staff open it and add a walk-in member paid in cash: "2/4".
+// ("Partita 1/4"; "1/4 · Partita aperta" in the booking's details); staff open it and add a walk-in member paid in cash: "2/4".
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { giveCredit } from '../src/ledger.js';
@@ -52,7 +52,7 @@ describe('open matches at the payment page and at the desk', () => {
 
   it('the planner shows the match’s fill state and staff add a walk-in paid in cash (1280 px)', async () => {
     const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'staff@demo.beach', path: `/admin/prenotazioni?data=${day}`, heading: 'Prenotazioni' });
-    const cell = page.getByRole('button', { name: /^Campo C2, Giulia Rossi 10:30–12:00 · .*1\/4 · Partita aperta$/ });
+    const cell = page.getByRole('button', { name: /^Campo C2, Giulia Rossi 10:30–12:00 · .*Partita 1\/4$/ });
     await cell.click();
     const section = page.getByRole('dialog').getByRole('region', { name: 'Partita aperta' });
     await section.getByLabel('Cerca tesserato').fill('Passante');
@@ -64,7 +64,7 @@ describe('open matches at the payment page and at the desk', () => {
     expect(await accessibilityViolations(page, 'dialog')).toEqual([]);
     await screenshot(page, 'open-match-desk-walk-in-1280', { fullPage: false });
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: /^Campo C2, Giulia Rossi 10:30–12:00 · .*2\/4 · Partita aperta$/ }).waitFor();
+    await page.getByRole('button', { name: /^Campo C2, Giulia Rossi 10:30–12:00 · .*Partita 2\/4$/ }).waitFor();
     await screenshot(page, 'open-match-desk-planner-1280', { fullPage: false });
     await page.close();
   });

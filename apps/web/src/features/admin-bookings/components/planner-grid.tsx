@@ -9,7 +9,7 @@ import Repeat from 'lucide-react/icons/repeat';
 import UserCheck from 'lucide-react/icons/user-check';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { fillStateOf } from '../../admin-open-matches';
+import { fillStateOf, shortFillStateOf } from '../../admin-open-matches';
 
 const BOOKING_CLASSES: Record<TAdminBooking['payment_state'], string> = {
   paid: 'bg-emerald-100 text-emerald-950 ring-emerald-400',
@@ -63,7 +63,7 @@ function SegmentCell({ segment, court, slot, over, onBook, onOpen, matches }: { 
       <button
         type="button"
         onClick={() => onOpen(booking)}
-        title={`${booking.customer.name} · ${booking.start}–${booking.end}`}
+        title={`${booking.customer.name} · ${booking.start}–${booking.end}${match ? ` · ${fillStateOf(match)}` : ''}`}
         className={clsx('flex h-14 w-full flex-col items-start justify-center overflow-hidden rounded-md px-2 text-left ring-1 hover:brightness-95 focus-visible:outline-2 focus-visible:outline-sea-700', BOOKING_CLASSES[booking.payment_state])}
       >
         <span className="sr-only">{court.name}, </span>
@@ -81,7 +81,7 @@ function SegmentCell({ segment, court, slot, over, onBook, onOpen, matches }: { 
         <span className="w-full truncate">
           {booking.start}–{booking.end} · {PAYMENT_STATE_LABELS[booking.payment_state]}
         </span>
-        {match && <span className="w-full truncate font-semibold">{fillStateOf(match)}</span>}
+        {match && <span className="w-full truncate font-semibold">{shortFillStateOf(match)}</span>}
       </button>
     );
   }

@@ -14,8 +14,10 @@ import { useDeskMatches, useWalkIn } from '../api/desk-matches';
 const STATE_NAMES: Record<TDeskMatch['state'], string> = { open: 'Partita aperta', full: 'Partita al completo', kept: 'Partita tenuta dall’organizzatore', cancelled: 'Partita annullata' };
 const METHOD_OPTIONS = DESK_PAYMENT_METHODS.map((method) => ({ value: method, label: DESK_PAYMENT_METHOD_LABELS[method] }));
 
-/** "2/4 · Partita aperta": the places taken of the match's and its state, as the planner shows it. */
+/** "2/4 · Partita aperta": the places taken of the match's and its state. */
 export const fillStateOf = (match: TDeskMatch) => `${match.taken}/${match.players_count} · ${STATE_NAMES[match.state]}`;
+/** "Partita 2/4": what a planner cell has room for (its title says the whole fill state). */
+export const shortFillStateOf = (match: TDeskMatch) => `Partita ${match.taken}/${match.players_count}`;
 
 export function MatchDeskSection({ booking }: { booking: Pick<TAdminBooking, 'id' | 'date'> }) {
   const match = useDeskMatches(booking.date).data?.find((entry) => entry.booking_id === booking.id);
