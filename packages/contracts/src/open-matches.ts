@@ -192,6 +192,11 @@ export const openMatchesRoutes = {
     summary: 'Il link da condividere: una pagina con titolo, descrizione e immagine Open Graph nella lingua di chi la apre, che porta alla partita',
     params: ZIdParams, query: z.object({ lang: z.enum(['it', 'de', 'en'], z.because(openMatchMessages.filter)).optional() }), response: z.unknown(),
   }),
+  image: defineRoute({
+    method: 'get', path: '/api/open-matches/:id/image.png', tag: 'open-matches', access: 'public',
+    summary: 'L’immagine Open Graph della partita (PNG 1200×630): sport, giorno e ora, livello, posti rimasti, nella lingua di chi la apre',
+    params: ZIdParams, query: z.object({ lang: z.enum(['it', 'de', 'en'], z.because(openMatchMessages.filter)).optional() }), response: z.unknown(),
+  }),
   keep: defineRoute({
     method: 'post', path: '/api/open-matches/:id/keep', tag: 'open-matches', access: 'user',
     summary: 'L’organizzatore tiene la partita pagando con il credito le quote mancanti',

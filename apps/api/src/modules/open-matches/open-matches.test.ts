@@ -7,10 +7,13 @@ import { moneyToCents } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInRome } from '../../lib/time.js';
+import { i18nFor } from '../../lib/i18n.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { deskTopUp } from '../../test/credit-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
+import { matchImageSvg } from './match-image.js';
+import { previewTexts } from './match-preview.js';
 
 const { app, db, deps, services, stripe } = await useTestApp({}, { stripe: true });
 const double = stripe!;
@@ -98,6 +101,18 @@ describe('opening and joining a match', () => {
     expect(preview).toContain('<meta property="og:description" content="Freundschaftsspiel · 1 Spieler fehlt · Anteil 5,00');
     expect(preview).toContain(`/de/partite/${opened.body.id}`);
     expect(preview).not.toContain('Amichevole');
+    // Its image: a PNG card of 1200×630 in the same language, drawn from the same words.
+    expect(preview).toContain(`<meta property="og:image" content="http://`);
+    expect(preview).toContain(`/api/open-matches/${opened.body.id}/image.png?lang=de"`);
+    const image = await request(app).get(`/api/open-matches/${opened.body.id}/image.png`).query({ lang: 'en' }).buffer(true).expect('Content-Type', 'image/png').expect(200);
+    const png = image.body as Buffer;
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    const svg = matchImageSvg(await previewTexts(db, opened.body.id, i18nFor('en')));
+    expect(svg).toContain('>Beach volleyball 2×2</text>');
+    expect(svg).toContain('>Friendly match</text>');
+    expect(svg).toContain('>1 player missing · share €5.00</text>');
+    expect(svg).toMatch(/>\d{2}\/\d{2}\/\d{4} 10:30–12:00<\/text>/);
     // Past the cut-off a player no longer leaves (the match is played, or cancelled by the job).
     await db.openMatch.update({ where: { id: opened.body.id }, data: { cutoffAt: new Date(Date.now() - 60_000) } });
     expect((await request(app).post(`/api/open-matches/${opened.body.id}/leave`).set(bearer(bea)).expect(409)).body.message).toBe('Il termine per completare la partita è passato: puoi lasciarla solo se qualcuno prende il tuo posto.');
