@@ -162,7 +162,7 @@ export default function OpenMatchPage() {
             // After the cut-off a player leaves only by offering their place (docs/open-matches.md#filling-rules).
             <div className="flex flex-wrap gap-3 border-t border-slate-100 pt-4">
               <Button variant="ghost" disabled={busy} loading={actions.leave.isPending} onClick={() => void run(() => actions.leave.mutateAsync())}>
-                {Date.parse(data.cutoff_at) > Date.now() ? <Trans>Non posso giocare: lascia la partita</Trans> : <Trans>Non posso giocare: offri il mio posto</Trans>}
+                {Date.parse(data.cutoff_at) > match.dataUpdatedAt ? <Trans>Non posso giocare: lascia la partita</Trans> : <Trans>Non posso giocare: offri il mio posto</Trans>}
               </Button>
             </div>
           )}
