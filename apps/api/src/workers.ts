@@ -52,6 +52,7 @@ export async function startWorkers(deps: AppDeps, { memberships, stripeRequests,
   });
   await jobs.work('open-matches-cutoff', async (_data, stopping) => {
     await openMatches.cancelUnfilled(stopping);
+    await openMatches.settleReplacements(stopping);
   });
   await jobs.work('open-match-results-drop', async () => {
     await matchResults.dropUnconfirmed();

@@ -3,7 +3,8 @@
 import { defineRoute, ZIdParams, zTextRowId } from './http.js';
 import { defineMessages } from './messages.js';
 import { ZMoney } from './money.js';
-import { ZMessage } from './auth.js';
+import { ZIsoDate, ZMessage } from './auth.js';
+import { ZDeskPaymentMethod } from './admin-bookings.js';
 import * as z from './zod-i18n.js';
 
 const openMatchMessages = defineMessages({
@@ -15,6 +16,7 @@ const openMatchMessages = defineMessages({
   payWith: /* i18n */ { id: 'open_matches.pay_with', message: 'Scegli come pagare la tua quota.' },
   booking: /* i18n */ { id: 'open_matches.booking', message: 'Scegli la prenotazione su cui aprire la partita.' },
   filter: /* i18n */ { id: 'open_matches.filter', message: 'Filtro non valido.' },
+  walkIn: /* i18n */ { id: 'open_matches.walk_in', message: 'Scegli il socio da aggiungere alla partita.' },
 });
 
 /** Each format says its sport and how many play (docs/open-matches.md#the-match). */
@@ -77,6 +79,8 @@ export const ZOpenMatchPlayer = z.object({
   /** The member's level in the match's sport, when known (docs/open-matches.md#levels). */
   level: z.number().nullable(),
   is_me: z.boolean(),
+  /** Left after the cut-off: their place is offered, and they play unless someone takes it and pays. */
+  leaving: z.boolean(),
 });
 
 export const ZOpenMatchRequest = z.object({
@@ -119,6 +123,27 @@ export const ZOpenMatch = z.object({
 });
 export type TOpenMatch = z.infer<typeof ZOpenMatch>;
 
+/** A match as the desk sees it in the day planner (docs/open-matches.md#the-desk): its fill state and who is in. */
+export const ZDeskMatch = z.object({
+  id: z.number().int(),
+  booking_id: z.number().int(),
+  format: ZOpenMatchFormat,
+  players_count: z.number().int(),
+  /** Places taken (the organiser's included) and still free; a place offered after the cut-off counts as free. */
+  taken: z.number().int(),
+  places_left: z.number().int(),
+  state: z.enum(OPEN_MATCH_STATES),
+  part: ZMoney,
+  players: z.array(z.string()),
+  /** A walk-in may still be added (a place free, the match taking players). */
+  can_add: z.boolean(),
+});
+export type TDeskMatch = z.infer<typeof ZDeskMatch>;
+export const ZDeskMatchesQuery = z.object({ date: ZIsoDate });
+/** A member added at the desk to a free place, their part paid there. */
+export const ZWalkInBody = z.object({ user_id: z.number(z.because(openMatchMessages.walkIn)).int().positive().max(2_147_483_647), method: ZDeskPaymentMethod });
+export type TWalkInBody = z.input<typeof ZWalkInBody>;
+
 const ZJoinAnswer = z.object({ match: ZOpenMatch.nullable(), checkout_url: z.string().nullable() });
 
 export const openMatchesRoutes = {
@@ -159,7 +184,7 @@ export const openMatchesRoutes = {
   }),
   leave: defineRoute({
     method: 'post', path: '/api/open-matches/:id/leave', tag: 'open-matches', access: 'user',
-    summary: 'Lascia la partita prima del termine: la quota torna da dove è stata pagata',
+    summary: 'Lascia la partita: prima del termine la quota torna subito; dopo, il posto è offerto e la quota torna quando un altro lo prende e paga',
     params: ZIdParams, response: ZMessage,
   }),
   preview: defineRoute({
@@ -167,9 +192,29 @@ export const openMatchesRoutes = {
     summary: 'Il link da condividere: una pagina con titolo, descrizione e immagine Open Graph nella lingua di chi la apre, che porta alla partita',
     params: ZIdParams, query: z.object({ lang: z.enum(['it', 'de', 'en'], z.because(openMatchMessages.filter)).optional() }), response: z.unknown(),
   }),
+  image: defineRoute({
+    method: 'get', path: '/api/open-matches/:id/image.png', tag: 'open-matches', access: 'public',
+    summary: 'L’immagine Open Graph della partita (PNG 1200×630): sport, giorno e ora, livello, posti rimasti, nella lingua di chi la apre',
+    params: ZIdParams, query: z.object({ lang: z.enum(['it', 'de', 'en'], z.because(openMatchMessages.filter)).optional() }), response: z.unknown(),
+  }),
   keep: defineRoute({
     method: 'post', path: '/api/open-matches/:id/keep', tag: 'open-matches', access: 'user',
     summary: 'L’organizzatore tiene la partita pagando con il credito le quote mancanti',
     params: ZIdParams, response: ZOpenMatch,
+  }),
+  deskDay: defineRoute({
+    method: 'get', path: '/api/admin/open-matches', tag: 'open-matches', access: 'staff',
+    summary: 'Le partite aperte di un giorno per il planner: posti presi e liberi, giocatori',
+    query: ZDeskMatchesQuery, response: z.object({ data: z.array(ZDeskMatch) }),
+  }),
+  walkIn: defineRoute({
+    method: 'post', path: '/api/admin/open-matches/:id/walk-in', tag: 'open-matches', access: 'staff',
+    summary: 'Aggiunge in segreteria un socio a un posto libero, con la quota pagata in contanti, POS o bonifico',
+    params: ZIdParams, body: ZWalkInBody, response: ZDeskMatch,
+  }),
+  onBooking: defineRoute({
+    method: 'get', path: '/api/open-matches/on-booking/:id', tag: 'open-matches', access: 'user',
+    summary: 'La partita aperta sulla propria prenotazione, se c’è (la pagina di pagamento porta alla partita)',
+    params: ZIdParams, response: z.object({ match: ZOpenMatch.nullable() }),
   }),
 };

@@ -8,10 +8,14 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { lockBooking } from '../bookings/index.js';
 import { charge, INSUFFICIENT_CREDIT, post, settlingLegs, shareReceivable, spendingLegs, walletOf } from '../ledger/index.js';
-import { type Checkouts, checkoutItems } from '../payments/index.js';
+import { checkoutItems } from '../payments/index.js';
+import { offersOf, type ReturnParts, settleOffers } from './match-places.js';
 import { dropLapsedJoiners, formatOf, matchMessages, memberLevel, playersIn, withinRange } from './match-terms.js';
 
-/** The match with its booking locked for the rest of the transaction, refused unless it still takes players. */
+/**
+ * The match with its booking locked for the rest of the transaction: whether it still takes players (open,
+ * before its cut-off) and, after the cut-off, the place a leaving player offers, free to take until play.
+ */
 export async function lockOpenMatch(tx: Prisma.TransactionClient, matchId: number, now: Date) {
   const found = await tx.openMatch.findUnique({ where: { id: matchId }, select: { bookingId: true } });
   if (!found) throw new AppError(404, matchMessages.notFound);
@@ -21,10 +25,31 @@ export async function lockOpenMatch(tx: Prisma.TransactionClient, matchId: numbe
   await dropLapsedJoiners(tx, match, now);
   const joined = await playersIn(tx, match.bookingId, now);
   const everyone = [match.organiserId, ...joined.flatMap((player) => (player.userId === null ? [] : [player.userId]))];
-  return { match, booking: booking!, joined, everyone, takesPlayers };
+  const offers = await offersOf(tx, matchId, joined);
+  const beingPlayed = (match.state === 'filled' || match.state === 'kept') && booking?.status === 'confirmed' && booking.startsAt > now;
+  const placeOffered = beingPlayed ? offers.free : null;
+  return { match, booking: booking!, joined, everyone, takesPlayers, placeOffered, offered: offers.offers.length > 0 };
+}
+export type LockedMatch = Awaited<ReturnType<typeof lockOpenMatch>>;
+
+/** A place to take: before the cut-off one of the free places, after it one a leaving player offers. */
+export function refuseUnlessPlaceFree({ match, joined, takesPlayers, placeOffered, offered }: LockedMatch) {
+  if (!takesPlayers && !placeOffered) throw new AppError(409, offered ? matchMessages.full : matchMessages.closed);
+  if (takesPlayers && joined.length >= match.playersCount - 1) throw new AppError(409, matchMessages.full);
 }
 
-export function createMatchJoining({ db, checkouts }: { db: Db; checkouts: Checkouts }) {
+/** The member's row in the match, on the offered place if it is one, and their part charged on its own receivable. */
+export async function seatPlayer(tx: Prisma.TransactionClient, { match, placeOffered }: LockedMatch, userId: number, now: Date) {
+  // Invited already: the split payment's invitation is this join itself.
+  const player = await tx.bookingPlayer.create({ data: { bookingId: match.bookingId, userId, status: 'invited', invitationSentAt: now } });
+  if (placeOffered) await tx.openMatchOffer.update({ where: { id: placeOffered.id }, data: { replacementId: player.id } });
+  const receivable = shareReceivable(player.id, match.bookingId);
+  const context = { bookingId: match.bookingId, bookingPlayerId: player.id, userId, description: 'Quota partita aperta' };
+  await charge(tx, `open-match-part:${match.id}:${player.id}:charge`, receivable, match.partCents, context);
+  return { player, receivable, context };
+}
+
+export function createMatchJoining({ db, checkouts, stripeRequests }: { db: Db } & ReturnParts) {
   async function requestOf(tx: Prisma.TransactionClient, match: OpenMatch, userId: number) {
     return tx.openMatchRequest.findUnique({ where: { matchId_userId: { matchId: match.id, userId } }, include: { answers: true } });
   }
@@ -32,10 +57,10 @@ export function createMatchJoining({ db, checkouts }: { db: Db; checkouts: Check
   async function join(viewer: User, matchId: number, body: BodyOf<typeof api.openMatches.join>) {
     const now = new Date();
     const joinedAs = await db.$transaction(async (tx) => {
-      const { match, booking, joined, everyone, takesPlayers } = await lockOpenMatch(tx, matchId, now);
+      const locked = await lockOpenMatch(tx, matchId, now);
+      const { match, booking, everyone } = locked;
       if (everyone.includes(viewer.id)) throw new AppError(409, matchMessages.alreadyIn);
-      if (!takesPlayers) throw new AppError(409, matchMessages.closed);
-      if (joined.length >= match.playersCount - 1) throw new AppError(409, matchMessages.full);
+      refuseUnlessPlaceFree(locked);
       if (!withinRange(match, await memberLevel(tx, viewer.id, match.sport))) {
         const request = await requestOf(tx, match, viewer.id);
         if (!request || request.state !== 'asking') throw new AppError(409, matchMessages.mustAsk);
@@ -43,16 +68,14 @@ export function createMatchJoining({ db, checkouts }: { db: Db; checkouts: Check
         if (!everyone.every((userId) => accepted.has(userId))) throw new AppError(409, matchMessages.notAccepted);
         await tx.openMatchRequest.update({ where: { id: request.id }, data: { state: 'joined' } });
       }
-      // Invited already: the split payment's invitation is this join itself.
-      const player = await tx.bookingPlayer.create({ data: { bookingId: match.bookingId, userId: viewer.id, status: 'invited', invitationSentAt: now } });
-      const receivable = shareReceivable(player.id, match.bookingId);
-      const context = { bookingId: match.bookingId, bookingPlayerId: player.id, userId: viewer.id, description: 'Quota partita aperta' };
-      await charge(tx, `open-match-part:${match.id}:${player.id}:charge`, receivable, match.partCents, context);
+      const { player, receivable, context } = await seatPlayer(tx, locked, viewer.id, now);
       if (body.pay_with === 'credit') {
         const legs = spendingLegs(await walletOf(tx, viewer.id, { lock: true }), match.partCents);
         if (!legs) throw new AppError(409, INSUFFICIENT_CREDIT, { pay_with: [INSUFFICIENT_CREDIT] });
         await post(tx, { ...context, key: `open-match-part:${match.id}:${player.id}:credit`, kind: 'credit_payment', legs: [...legs, ...settlingLegs([{ receivable, cents: match.partCents }])] });
         await tx.bookingPlayer.update({ where: { id: player.id }, data: { status: 'paid' } });
+        // Paid at once: the leaver whose place this was has their part back now (by card: the job does it).
+        await settleOffers(tx, { checkouts, stripeRequests }, match, now);
       }
       return { match, booking, playerId: player.id };
     }, TRANSACTION_OPTIONS);
@@ -74,9 +97,9 @@ export function createMatchJoining({ db, checkouts }: { db: Db; checkouts: Check
   async function ask(viewer: User, matchId: number) {
     const now = new Date();
     await db.$transaction(async (tx) => {
-      const { match, everyone, takesPlayers } = await lockOpenMatch(tx, matchId, now);
+      const { match, everyone, takesPlayers, placeOffered } = await lockOpenMatch(tx, matchId, now);
       if (everyone.includes(viewer.id)) throw new AppError(409, matchMessages.alreadyIn);
-      if (!takesPlayers) throw new AppError(409, matchMessages.closed);
+      if (!takesPlayers && !placeOffered) throw new AppError(409, matchMessages.closed);
       if (withinRange(match, await memberLevel(tx, viewer.id, formatOf(match.format).sport))) throw new AppError(409, matchMessages.noNeedToAsk);
       const request = await requestOf(tx, match, viewer.id);
       if (request?.state === 'asking') throw new AppError(409, matchMessages.asked);

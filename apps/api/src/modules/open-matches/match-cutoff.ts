@@ -8,6 +8,7 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { italian } from '../../lib/i18n.js';
 import type { CancelBooking } from '../bookings/index.js';
 import { lockOpenMatch } from './join-match.js';
+import { type ReturnParts, settleOffers } from './match-places.js';
 import { matchMessages } from './match-terms.js';
 
 export function createMatchCutoff({ db, cancelBooking }: { db: Db; cancelBooking: CancelBooking }) {
@@ -34,5 +35,21 @@ export function createMatchCutoff({ db, cancelBooking }: { db: Db; cancelBooking
       }, TRANSACTION_OPTIONS);
     }
     return { cancelled };
+  };
+}
+
+/**
+ * Places offered after the cut-off and taken by a member paying by card: once the card payment has come in,
+ * the leaver's part goes back (docs/open-matches.md#filling-rules). One match per transaction, under its lock.
+ */
+export function createReplacementSettling({ db, ...parts }: { db: Db } & ReturnParts) {
+  return async function settleReplacements(stopping?: AbortSignal, now = new Date()) {
+    const due = await db.openMatchOffer.findMany({ where: { settledAt: null, replacement: { paidAt: { not: null } } }, distinct: ['matchId'], select: { matchId: true }, orderBy: { matchId: 'asc' } });
+    let settled = 0;
+    for (const { matchId } of due) {
+      if (stopping?.aborted) break;
+      settled += await db.$transaction(async (tx) => settleOffers(tx, parts, (await lockOpenMatch(tx, matchId, now)).match, now), TRANSACTION_OPTIONS);
+    }
+    return { settled };
   };
 }

@@ -23,26 +23,42 @@ const previewMessages = defineMessages({
   open: /* i18n */ { id: 'api.open_matches.preview.open', message: 'Apri la partita' },
 });
 
-const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+/** The preview image's size (match-image.ts), as chat apps expect a large card. */
+export const IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
-export async function matchPreview(db: Db, id: number, i18n: I18n, webOrigin: string) {
+export const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** What a preview says of the match in the viewer's language: its title (format, day and hour) and description. */
+export async function previewTexts(db: Db, id: number, i18n: I18n) {
   const match = await db.openMatch.findUnique({ where: { id }, include: { booking: true } });
   if (!match) throw new AppError(404, matchMessages.notFound);
   const joined = await playersIn(db, match.bookingId, new Date());
   const say = (message: Parameters<typeof render>[1]) => render(i18n, message);
   const level = (tenths: number | null) => i18n.number((tenths ?? 0) / 10, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const title = say(withValues(previewMessages.title, { format: say(previewMessages[match.format]), when: localizedWhen(match.booking) }));
+  const format = say(previewMessages[match.format]);
+  const title = say(withValues(previewMessages.title, { format, when: localizedWhen(match.booking) }));
+  // The day and hour as the title says them, after the format (the whole title where a language puts it elsewhere).
+  const when = title.startsWith(format) ? title.slice(format.length).replace(/^\s*·\s*/, '') : title;
   const kind = match.competitive ? say(withValues(previewMessages.competitive, { min: level(match.levelMinTenths), max: level(match.levelMaxTenths) })) : say(previewMessages.friendly);
   const places = Math.max(0, formatOf(match.format).players - 1 - joined.length);
-  const description = `${kind} · ${say(withValues(previewMessages.places, { places, part: localizedEuros(match.partCents) }))}`;
-  const page = localizedUrl(i18n.locale, `${webOrigin}/partite/${match.id}`);
+  const placesLine = say(withValues(previewMessages.places, { places, part: localizedEuros(match.partCents) }));
+  return { format, when, kind, placesLine, title, description: `${kind} · ${placesLine}`, open: say(previewMessages.open) };
+}
+
+export async function matchPreview(db: Db, id: number, i18n: I18n, webOrigin: string) {
+  const { title, description, open } = await previewTexts(db, id, i18n);
+  const page = localizedUrl(i18n.locale, `${webOrigin}/partite/${id}`);
   const meta = [
     ['og:type', 'website'],
     ['og:site_name', 'Adriatica Beach Arena'],
     ['og:title', title],
     ['og:description', description],
     ['og:url', page],
-    ['og:image', `${webOrigin}/og-image.png`],
+    // The match's own card (match-image.ts), in the same language, through the web origin's /api.
+    ['og:image', `${webOrigin}/api/open-matches/${id}/image.png?lang=${i18n.locale}`],
+    ['og:image:width', String(IMAGE_SIZE.width)],
+    ['og:image:height', String(IMAGE_SIZE.height)],
+    ['og:image:alt', `${title} · ${description}`],
   ];
   return `<!doctype html>
 <html lang="${i18n.locale}">
@@ -51,8 +67,9 @@ export async function matchPreview(db: Db, id: number, i18n: I18n, webOrigin: st
 <title>${escape(title)}</title>
 <meta name="description" content="${escape(description)}">
 ${meta.map(([property, content]) => `<meta property="${property}" content="${escape(content!)}">`).join('\n')}
+<meta name="twitter:card" content="summary_large_image">
 <meta http-equiv="refresh" content="0; url=${escape(page)}">
 </head>
-<body><p><a href="${escape(page)}">${escape(say(previewMessages.open))}</a></p></body>
+<body><p><a href="${escape(page)}">${escape(open)}</a></p></body>
 </html>`;
 }

@@ -22,7 +22,10 @@ export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, v
   const joined = await playersIn(tx, match.bookingId, now);
   const people = [{ user: match.organiser, organiser: true }, ...joined.flatMap((player) => (player.user ? [{ user: player.user, organiser: false }] : []))];
   const inIds = new Set(people.map((person) => person.user.id));
-  const placesLeft = Math.max(0, count - people.length);
+  // A place offered after the cut-off counts as free until its taker pays (docs/open-matches.md#filling-rules).
+  const offers = await tx.openMatchOffer.findMany({ where: { matchId: match.id, settledAt: null }, select: { leaver: { select: { userId: true } } } });
+  const leaving = new Set(offers.map((offer) => offer.leaver.userId));
+  const placesLeft = Math.max(0, count - people.length + offers.length);
   const booking = match.booking;
   const closed = match.state === 'cancelled' || booking.status === 'cancelled' || booking.status === 'expired';
   const allPaid = joined.every((player) => player.paidAt !== null);
@@ -43,7 +46,8 @@ export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, v
       };
     });
   const mine = requests.find((request) => request.is_me);
-  const open = state === 'open' && match.cutoffAt > now && booking.status === 'confirmed';
+  const beingPlayed = (match.state === 'filled' || match.state === 'kept') && booking.startsAt > now;
+  const open = ((state === 'open' && match.cutoffAt > now) || beingPlayed) && booking.status === 'confirmed';
   const way = inIds.has(viewer.id)
     ? 'in'
     : !open || placesLeft === 0
@@ -74,7 +78,7 @@ export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, v
     cutoff_at: match.cutoffAt.toISOString(),
     state,
     places_left: placesLeft,
-    players: await Promise.all(people.map(async (person) => ({ user_id: person.user.id, name: nameOf(person.user), organiser: person.organiser, level: await memberLevel(tx, person.user.id, sport), is_me: person.user.id === viewer.id }))),
+    players: await Promise.all(people.map(async (person) => ({ user_id: person.user.id, name: nameOf(person.user), organiser: person.organiser, level: await memberLevel(tx, person.user.id, sport), is_me: person.user.id === viewer.id, leaving: leaving.has(person.user.id) }))),
     my_way_in: way,
     requests,
   };

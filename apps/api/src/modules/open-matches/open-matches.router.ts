@@ -5,6 +5,7 @@ import type { MountRoute } from '../../lib/http.js';
 import { i18nFor, languageOf } from '../../lib/i18n.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { authOf } from '../auth/index.js';
+import { matchImage } from './match-image.js';
 import { matchPreview } from './match-preview.js';
 import type { OpenMatchesService } from './open-matches.service.js';
 
@@ -23,5 +24,12 @@ export function registerOpenMatchesRoutes(mount: MountRoute, matches: OpenMatche
     const i18n = query.lang ? i18nFor(query.lang) : languageOf(res);
     res.type('html').set('Cache-Control', 'public, max-age=300').send(await matchPreview(db, params.id, i18n, webOriginOf(config)));
   });
+  mount(routes.image, async ({ params, query }, { res }) => {
+    const i18n = query.lang ? i18nFor(query.lang) : languageOf(res);
+    res.type('png').set('Cache-Control', 'public, max-age=300').send(await matchImage(db, params.id, i18n));
+  });
   mount(routes.keep, ({ params }, { req }) => matches.keep(authOf(req).user, params.id));
+  mount(routes.onBooking, ({ params }, { req }) => matches.onBooking(authOf(req).user, params.id));
+  mount(routes.deskDay, ({ query }) => matches.desk.day(query.date));
+  mount(routes.walkIn, ({ params, body }, { req }) => matches.desk.walkIn(authOf(req).user, params.id, body));
 }

@@ -8,7 +8,8 @@ import type { CancelBooking } from '../bookings/index.js';
 import type { Checkouts, StripeRequests } from '../payments/index.js';
 import { createMatchJoining } from './join-match.js';
 import { createMatchLeaving } from './leave-match.js';
-import { createMatchCutoff } from './match-cutoff.js';
+import { createMatchCutoff, createReplacementSettling } from './match-cutoff.js';
+import { createMatchDesk } from './desk-matches.js';
 import { memberLevel, withinRange } from './match-terms.js';
 import { MATCH_DETAILS, matchRow, matchView } from './match-view.js';
 import { createMatchOpening } from './open-match.js';
@@ -30,7 +31,12 @@ export function createOpenMatchesService(deps: Pick<AppDeps, 'db'>, parts: Parts
   async function list(viewer: User, query: QueryOf<typeof api.openMatches.list>) {
     const now = new Date();
     const rows = await db.openMatch.findMany({
-      where: { state: 'open', cutoffAt: { gt: now }, ...(query.sport && { sport: query.sport }), booking: { status: 'confirmed' } },
+      where: {
+        ...(query.sport && { sport: query.sport }),
+        booking: { status: 'confirmed', startsAt: { gt: now } },
+        // Taking players before the cut-off; after it, a place a leaving player offers (docs/open-matches.md#filling-rules).
+        OR: [{ state: 'open', cutoffAt: { gt: now } }, { state: { in: ['filled', 'kept'] }, offers: { some: { settledAt: null } } }],
+      },
       include: MATCH_DETAILS,
       orderBy: [{ booking: { startsAt: 'asc' } }, { id: 'asc' }],
     });
@@ -45,9 +51,16 @@ export function createOpenMatchesService(deps: Pick<AppDeps, 'db'>, parts: Parts
     return { data: wanted };
   }
 
+  /** The match on the viewer's own booking, if any: nobody else's booking says whether it is a match. */
+  async function onBooking(viewer: User, bookingId: number) {
+    const match = await db.openMatch.findFirst({ where: { bookingId, booking: { userId: viewer.id } }, select: { id: true } });
+    return { match: match ? await show(viewer, match.id) : null };
+  }
+
   return {
     list,
     show,
+    onBooking,
     async open(viewer: User, body: Parameters<typeof opening>[1]) {
       const match = await opening(viewer, body);
       return show(viewer, match.id);
@@ -74,6 +87,8 @@ export function createOpenMatchesService(deps: Pick<AppDeps, 'db'>, parts: Parts
       return show(viewer, id);
     },
     cancelUnfilled: createMatchCutoff(shared),
+    settleReplacements: createReplacementSettling(shared),
+    desk: createMatchDesk(shared),
   };
 }
 

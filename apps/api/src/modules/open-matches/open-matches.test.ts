@@ -7,10 +7,13 @@ import { moneyToCents } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInRome } from '../../lib/time.js';
+import { i18nFor } from '../../lib/i18n.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { deskTopUp } from '../../test/credit-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
+import { matchImageSvg } from './match-image.js';
+import { previewTexts } from './match-preview.js';
 
 const { app, db, deps, services, stripe } = await useTestApp({}, { stripe: true });
 const double = stripe!;
@@ -66,6 +69,9 @@ describe('opening and joining a match', () => {
     await request(app).post('/api/open-matches').set(bearer(anna)).send({ booking_id: bookingId, ...friendly }).expect(404);
     const opened = await request(app).post('/api/open-matches').set(bearer(organiser)).send({ booking_id: bookingId, ...friendly, note: 'Manca il quarto' }).expect(201);
     expect(opened.body).toMatchObject({ sport: 'beach_volley', players_count: 4, part: '5.00', places_left: 3, note: 'Manca il quarto' });
+    // The payment page finds the match on the organiser's booking (its link back); nobody else's booking says so.
+    expect((await request(app).get(`/api/open-matches/on-booking/${bookingId}`).set(bearer(organiser)).expect(200)).body.match).toMatchObject({ id: opened.body.id });
+    expect((await request(app).get(`/api/open-matches/on-booking/${bookingId}`).set(bearer(anna)).expect(200)).body).toEqual({ match: null });
 
     // The organiser now owes only their part: the payment page shows it, and 5 € of credit pays it and confirms the booking.
     expect((await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(organiser)).expect(200)).body.organiser_share).toBe('5.00');
@@ -95,6 +101,18 @@ describe('opening and joining a match', () => {
     expect(preview).toContain('<meta property="og:description" content="Freundschaftsspiel · 1 Spieler fehlt · Anteil 5,00');
     expect(preview).toContain(`/de/partite/${opened.body.id}`);
     expect(preview).not.toContain('Amichevole');
+    // Its image: a PNG card of 1200×630 in the same language, drawn from the same words.
+    expect(preview).toContain(`<meta property="og:image" content="http://`);
+    expect(preview).toContain(`/api/open-matches/${opened.body.id}/image.png?lang=de"`);
+    const image = await request(app).get(`/api/open-matches/${opened.body.id}/image.png`).query({ lang: 'en' }).buffer(true).expect('Content-Type', 'image/png').expect(200);
+    const png = image.body as Buffer;
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    const svg = matchImageSvg(await previewTexts(db, opened.body.id, i18nFor('en')));
+    expect(svg).toContain('>Beach volleyball 2×2</text>');
+    expect(svg).toContain('>Friendly match</text>');
+    expect(svg).toContain('>1 player missing · share €5.00</text>');
+    expect(svg).toMatch(/>\d{2}\/\d{2}\/\d{4} 10:30–12:00<\/text>/);
     // Past the cut-off a player no longer leaves (the match is played, or cancelled by the job).
     await db.openMatch.update({ where: { id: opened.body.id }, data: { cutoffAt: new Date(Date.now() - 60_000) } });
     expect((await request(app).post(`/api/open-matches/${opened.body.id}/leave`).set(bearer(bea)).expect(409)).body.message).toBe('Il termine per completare la partita è passato: puoi lasciarla solo se qualcuno prende il tuo posto.');
@@ -220,6 +238,92 @@ describe('filling rules', () => {
     expect(await balanceOf(organiser)).toBe(0);
     await services.openMatches.cancelUnfilled(undefined, await afterCutoff(bookingId));
     expect(await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).toMatchObject({ status: 'confirmed' });
+    await reconciled();
+  });
+});
+
+describe('leaving after the cut-off', () => {
+  const cardRefundsOf = async (bookingId: number) => {
+    await deps.jobs.waitUntilIdle();
+    return (await db.transaction.findMany({ where: { type: 'refund', OR: [{ bookingId }, { bookingPlayer: { bookingId } }] }, select: { amountCents: true, status: true } })).map((refund) => [refund.amountCents, refund.status]);
+  };
+  const placesOf = async (member: TestMember, matchId: number) => (await show(member, matchId)).places_left;
+
+  it('offers the leaving player’s place; when a member takes it and pays, the leaver’s part goes back where it came from, once', async () => {
+    const [organiser, byCard, byCredit] = await members(3, 'Sostituto');
+    const [third] = await members(1, 'Terzo');
+    const [takerByCredit, takerByCard, late] = await members(3, 'Subentra');
+    const { matchId, bookingId } = await openMatch(organiser, 9, '12:00');
+    await joinByCard(byCard, matchId);
+    for (const member of [byCredit, third, takerByCredit, takerByCard, late]) await topUp(member, '5.00');
+    await joinMatch(byCredit, matchId).expect(200);
+    await joinMatch(third, matchId).expect(200);
+    // The cut-off finds the match full: it is played.
+    await db.openMatch.update({ where: { id: matchId }, data: { cutoffAt: new Date(Date.now() - 60_000) } });
+    await services.openMatches.cancelUnfilled();
+    expect((await db.openMatch.findUniqueOrThrow({ where: { id: matchId } })).state).toBe('filled');
+    expect((await request(app).get('/api/open-matches').set(bearer(takerByCredit)).expect(200)).body.data.map((match: { id: number }) => match.id)).not.toContain(matchId);
+    await joinMatch(takerByCredit, matchId).expect(409);
+
+    // Leaving now offers the place: the player stays in, and nothing goes back yet.
+    const offered = await request(app).post(`/api/open-matches/${matchId}/leave`).set(bearer(byCard)).expect(200);
+    expect(offered.body.message).toBe('Il tuo posto è offerto agli altri soci: quando qualcuno lo prende e paga, la tua quota torna da dove l’hai pagata.');
+    expect((await request(app).post(`/api/open-matches/${matchId}/leave`).set(bearer(byCard)).expect(409)).body.message).toBe('Il tuo posto è già offerto agli altri soci.');
+    expect((await show(organiser, matchId)).players.find((player: { user_id: number }) => player.user_id === byCard.id)).toMatchObject({ leaving: true });
+    expect(await cardRefundsOf(bookingId)).toEqual([]);
+    const listed = (await request(app).get('/api/open-matches').set(bearer(takerByCredit)).expect(200)).body.data.find((match: { id: number }) => match.id === matchId);
+    expect(listed).toMatchObject({ places_left: 1, my_way_in: 'join' });
+
+    // A member takes it with credit: the leaver's card part is refunded to the card, and they are out.
+    await joinMatch(takerByCredit, matchId).expect(200);
+    await expect.poll(() => cardRefundsOf(bookingId)).toEqual([[500, 'completed']]);
+    expect((await show(organiser, matchId)).players.map((player: { user_id: number }) => player.user_id)).toEqual([organiser.id, byCredit.id, third.id, takerByCredit.id]);
+    await joinMatch(late, matchId).expect(409);
+
+    // A place taken by card is settled once the card has paid: the leaver's credit part back, exactly once.
+    await request(app).post(`/api/open-matches/${matchId}/leave`).set(bearer(byCredit)).expect(200);
+    expect(await balanceOf(byCredit)).toBe(0);
+    const takenByCard = await joinMatch(takerByCard, matchId, 'card').expect(200);
+    expect(await placesOf(organiser, matchId)).toBe(0);
+    expect((await joinMatch(late, matchId).expect(409)).body.message).toBe('L’ultimo posto è appena stato preso da un altro giocatore.');
+    await double.pay(sessionIdOf(takenByCard.body.checkout_url));
+    await expect.poll(async () => (await db.bookingPlayer.findFirstOrThrow({ where: { userId: takerByCard.id, bookingId } })).paidAt).not.toBeNull();
+    expect(await balanceOf(byCredit)).toBe(0);
+    const runs = await Promise.all([services.openMatches.settleReplacements(), services.openMatches.settleReplacements()]);
+    expect(runs.reduce((sum, run) => sum + run.settled, 0)).toBe(1);
+    await services.openMatches.settleReplacements();
+    expect(await balanceOf(byCredit)).toBe(500);
+    expect((await show(organiser, matchId)).players.map((player: { user_id: number }) => player.user_id)).toEqual([organiser.id, third.id, takerByCredit.id, takerByCard.id]);
+    expect(await cardRefundsOf(bookingId)).toHaveLength(1);
+    await reconciled();
+  });
+});
+
+describe('the desk', () => {
+  it('shows the day’s matches with their fill state and adds walk-in members paid at the desk, never the staff member themselves', async () => {
+    const [organiser, online, walkIn] = await members(3, 'Banco');
+    const [second, tooMany] = await members(2, 'Passaggio');
+    const { matchId, bookingId } = await openMatch(organiser, 10, '12:00');
+    await topUp(online, '5.00');
+    await joinMatch(online, matchId).expect(200);
+    const date = addDays(today, 10);
+    await request(app).get('/api/admin/open-matches').query({ date }).set(bearer(online)).expect(403);
+    const day = (await request(app).get('/api/admin/open-matches').query({ date }).set('Authorization', `Bearer ${staff}`).expect(200)).body.data;
+    expect(day.find((match: { id: number }) => match.id === matchId)).toMatchObject({ booking_id: bookingId, taken: 2, places_left: 2, players_count: 4, state: 'open', can_add: true, players: ['Gioca0 Banco', 'Gioca1 Banco'] });
+
+    const walkInTo = (userId: number, method = 'cash') => request(app).post(`/api/admin/open-matches/${matchId}/walk-in`).set('Authorization', `Bearer ${staff}`).send({ user_id: userId, method });
+    const bad = await request(app).post(`/api/admin/open-matches/${matchId}/walk-in`).set('Authorization', `Bearer ${staff}`).send({ method: 'cash' }).expect(422);
+    expect(bad.body.errors.user_id).toEqual(['Scegli il socio da aggiungere alla partita.']);
+    const staffUser = await db.user.findUniqueOrThrow({ where: { email: DEMO.staff } });
+    expect((await walkInTo(staffUser.id).expect(403)).body.message).toBe('Non puoi registrare denaro sul tuo conto (o dei tuoi figli): chiedi a un amministratore.');
+    expect((await walkInTo(walkIn.id).expect(200)).body).toMatchObject({ taken: 3, places_left: 1, can_add: true });
+    expect((await walkInTo(walkIn.id).expect(409)).body.message).toBe('Questo socio è già nella partita.');
+    const paidAtDesk = await db.transaction.findFirstOrThrow({ where: { bookingPlayer: { bookingId, userId: walkIn.id } } });
+    expect(paidAtDesk).toMatchObject({ type: 'payment', method: 'cash', status: 'completed', amountCents: 500 });
+    expect(await balanceOf(walkIn)).toBe(0);
+    expect((await walkInTo(second.id, 'card').expect(200)).body).toMatchObject({ taken: 4, places_left: 0, state: 'full', can_add: false });
+    expect((await walkInTo(tooMany.id).expect(409)).body.message).toBe('L’ultimo posto è appena stato preso da un altro giocatore.');
+    expect((await show(walkIn, matchId)).my_way_in).toBe('in');
     await reconciled();
   });
 });

@@ -6,6 +6,7 @@ import { moneyToCents, SLOTS, type TAdminBooking, type TMarkPaidBody, type TPlan
 import { useState } from 'react';
 import { useConfirm } from '../../../components/admin/confirm-dialog';
 import { DetailModal, DetailSection } from '../../../components/admin/detail-modal';
+import { MatchDeskSection } from '../../admin-open-matches';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Input, Select } from '../../../components/ui/field';
@@ -120,6 +121,7 @@ export function BookingDetailModal({ booking, courts, onClose, onDone }: { booki
           { label: 'Ancora da incassare', value: live && owed ? formatMoney(booking.owed) : null },
         ]}
       />
+      <MatchDeskSection booking={booking} />
       <PlayersPanel bookingId={booking.id} staffView heading="h3" />
       {booking.cancelled_at && (
         <DetailSection

@@ -2,13 +2,14 @@
 // booking spans its slots with the customer's name and payment state; a free slot is a button that books it;
 // a course's session is a link to the course; closures and evening slots without lights are marked. The court column stays put while slots scroll
 // sideways.
-import { COURSE_CLOSURE_PREFIX, PAYMENT_STATE_LABELS, romeInstant, type TAdminBooking, type TPlanner } from '@beach/contracts';
+import { COURSE_CLOSURE_PREFIX, PAYMENT_STATE_LABELS, romeInstant, type TAdminBooking, type TDeskMatch, type TPlanner } from '@beach/contracts';
 import clsx from 'clsx';
 import Plus from 'lucide-react/icons/plus';
 import Repeat from 'lucide-react/icons/repeat';
 import UserCheck from 'lucide-react/icons/user-check';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { fillStateOf, shortFillStateOf } from '../../admin-open-matches';
 
 const BOOKING_CLASSES: Record<TAdminBooking['payment_state'], string> = {
   paid: 'bg-emerald-100 text-emerald-950 ring-emerald-400',
@@ -51,15 +52,18 @@ function segmentsOf(planner: TPlanner, spans: SlotSpan[], court: Court): Segment
 }
 
 type Handlers = { onBook: (court: Court, slotIndex: number) => void; onOpen: (booking: TAdminBooking) => void };
+/** The day's open matches by their booking (docs/open-matches.md#the-desk): a match's booking shows its fill state. */
+type Matches = { matches?: ReadonlyMap<number, TDeskMatch> };
 
-function SegmentCell({ segment, court, slot, over, onBook, onOpen }: { segment: Segment; court: Court; slot: TPlanner['slots'][number]; over: boolean } & Handlers) {
+function SegmentCell({ segment, court, slot, over, onBook, onOpen, matches }: { segment: Segment; court: Court; slot: TPlanner['slots'][number]; over: boolean } & Handlers & Matches) {
   if (segment.kind === 'booking') {
     const { booking } = segment;
+    const match = matches?.get(booking.id);
     return (
       <button
         type="button"
         onClick={() => onOpen(booking)}
-        title={`${booking.customer.name} · ${booking.start}–${booking.end}`}
+        title={`${booking.customer.name} · ${booking.start}–${booking.end}${match ? ` · ${fillStateOf(match)}` : ''}`}
         className={clsx('flex h-14 w-full flex-col items-start justify-center overflow-hidden rounded-md px-2 text-left ring-1 hover:brightness-95 focus-visible:outline-2 focus-visible:outline-sea-700', BOOKING_CLASSES[booking.payment_state])}
       >
         <span className="sr-only">{court.name}, </span>
@@ -77,6 +81,7 @@ function SegmentCell({ segment, court, slot, over, onBook, onOpen }: { segment: 
         <span className="w-full truncate">
           {booking.start}–{booking.end} · {PAYMENT_STATE_LABELS[booking.payment_state]}
         </span>
+        {match && <span className="w-full truncate font-semibold">{shortFillStateOf(match)}</span>}
       </button>
     );
   }
@@ -118,7 +123,7 @@ function SegmentCell({ segment, court, slot, over, onBook, onOpen }: { segment: 
 }
 
 /** `now`: when the planner was read (slots already over are not offered). */
-export function PlannerGrid({ planner, now, onBook, onOpen }: { planner: TPlanner; now: number } & Handlers) {
+export function PlannerGrid({ planner, now, onBook, onOpen, matches }: { planner: TPlanner; now: number } & Handlers & Matches) {
   const spans = slotSpans(planner);
   return (
     <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -148,7 +153,7 @@ export function PlannerGrid({ planner, now, onBook, onOpen }: { planner: TPlanne
               </th>
               {segmentsOf(planner, spans, court).map((segment) => (
                 <td key={segment.index} colSpan={segment.span}>
-                  <SegmentCell segment={segment} court={court} slot={planner.slots[segment.index]!} over={spans[segment.index]!.end <= now} onBook={onBook} onOpen={onOpen} />
+                  <SegmentCell segment={segment} court={court} slot={planner.slots[segment.index]!} over={spans[segment.index]!.end <= now} onBook={onBook} onOpen={onOpen} matches={matches} />
                 </td>
               ))}
             </tr>

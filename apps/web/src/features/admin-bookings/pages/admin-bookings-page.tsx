@@ -5,7 +5,7 @@ import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import CloudRain from 'lucide-react/icons/cloud-rain';
 import Download from 'lucide-react/icons/download';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { paths } from '../../../config/paths';
@@ -27,6 +27,7 @@ import { exportBookings, useAdminBookings, usePlanner } from '../api/admin-booki
 import { BookingDetailModal } from '../components/booking-detail-modal';
 import { DeskBookingModal, type DeskBookingStart } from '../components/desk-booking-modal';
 import { PlannerGrid } from '../components/planner-grid';
+import { useDeskMatches } from '../../admin-open-matches';
 import { PaymentBadge, StatusBadge } from '../labels';
 
 const shiftDay = (date: string, days: number) => {
@@ -119,6 +120,8 @@ export default function AdminBookingsPage() {
   const date = params.get('data') ?? todayInRome();
   const view = params.get('vista') === 'elenco' ? 'list' : 'planner';
   const planner = usePlanner(date);
+  const deskMatches = useDeskMatches(date).data;
+  const matchesByBooking = useMemo(() => new Map(deskMatches?.map((match) => [match.booking_id, match])), [deskMatches]);
   const { notify, region } = useNotices();
   const [booking, setBooking] = useState<DeskBookingStart | null>(null);
   const [shown, setShown] = useState<TAdminBooking | null>(null);
@@ -184,7 +187,7 @@ export default function AdminBookingsPage() {
               {serverMessage(planner.error) ?? 'Si è verificato un errore nel caricamento del planner. Riprova più tardi.'}
             </RetryAlert>
           ) : (
-            <PlannerGrid planner={planner.data} now={planner.dataUpdatedAt} onBook={(court, slotIndex) => setBooking({ courtId: court.id, slotIndex })} onOpen={setShown} />
+            <PlannerGrid planner={planner.data} now={planner.dataUpdatedAt} onBook={(court, slotIndex) => setBooking({ courtId: court.id, slotIndex })} onOpen={setShown} matches={matchesByBooking} />
           )}
         </section>
       ) : (

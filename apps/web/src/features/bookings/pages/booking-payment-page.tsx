@@ -26,7 +26,7 @@ import { BookingSummary } from '../../../components/booking-summary';
 import { PayWithCarnet } from '../../carnets';
 import { CreditAndCardButton, DebtNotice, PayWithCredit } from '../../credit';
 import { PlayersPanel, useBookingSplit } from '../../split-payment';
-import { OpenMatchPanel } from '../../open-matches';
+import { BackToMatch, OpenMatchPanel, useMatchOnBooking } from '../../open-matches';
 
 /** Seconds left until `until`, ticking every second. */
 function useCountdown(until: string | null) {
@@ -52,6 +52,8 @@ export default function BookingPaymentPage() {
   const validId = Number.isInteger(id) && id > 0;
   const booking = useBooking(validId ? id : null);
   const split = useBookingSplit(validId ? id : null);
+  // A match's players join from the match page: split payment's panel is not for its booking.
+  const match = useMatchOnBooking(validId ? id : null);
   const checkout = useBookingCheckout();
   const cancel = useCancelBooking();
   const { confirm, dialog } = useConfirm();
@@ -133,9 +135,12 @@ export default function BookingPaymentPage() {
               tone="success"
               title={paidMessage ?? undefined}
               action={
-                <Link to={to(paths.myBookings)} className={buttonClasses('secondary', 'sm')}>
-                  <Trans>Le mie prenotazioni</Trans>
-                </Link>
+                <div className="flex flex-wrap gap-2">
+                  {match.data && <BackToMatch matchId={match.data.id} />}
+                  <Link to={to(paths.myBookings)} className={buttonClasses('secondary', 'sm')}>
+                    <Trans>Le mie prenotazioni</Trans>
+                  </Link>
+                </div>
               }
             >
               <Trans>Questa prenotazione è già pagata e confermata.</Trans>
@@ -154,7 +159,7 @@ export default function BookingPaymentPage() {
           ) : (
             <>
             <OpenMatchPanel bookingId={id} />
-            <PlayersPanel bookingId={id} />
+            {!match.isPending && !match.data && <PlayersPanel bookingId={id} />}
             <form onSubmit={submit(pay)} noValidate className="space-y-4">
               <p role="timer" aria-live="off" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
                 <Trans>

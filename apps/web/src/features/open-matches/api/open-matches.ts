@@ -40,6 +40,15 @@ export function useMatchActions(id: number) {
   };
 }
 
+/** The match on the member's own booking, or null: the payment page links back to it and leaves out split payment. */
+export const useMatchOnBooking = (bookingId: number | null) =>
+  useQuery({
+    queryKey: [...openMatchKeys.all, 'on-booking', bookingId],
+    queryFn: async () => (await callApi(api.openMatches.onBooking, { params: { id: bookingId! } })).match,
+    enabled: bookingId !== null,
+    staleTime: 0,
+  });
+
 /** Opening a match changes what the organiser owes on the payment page: the booking and its split are read again. */
 export function useOpenMatchOnBooking(bookingId: number) {
   const queryClient = useQueryClient();

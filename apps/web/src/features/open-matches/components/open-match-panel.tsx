@@ -13,12 +13,23 @@ import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatMoney } from '../../../lib/format';
 import { localizedTo } from '../../../lib/i18n';
-import { useOpenMatchOnBooking } from '../api/open-matches';
+import { useMatchOnBooking, useOpenMatchOnBooking } from '../api/open-matches';
 import { FORMAT_NAMES, GENDER_NAMES } from '../labels';
+
+/** "Vai alla partita": the way back from the payment page to the match opened on the booking. */
+export function BackToMatch({ matchId }: { matchId: number }) {
+  const { i18n } = useLingui();
+  return (
+    <Link to={localizedTo(i18n.locale as Locale, paths.openMatch.replace(':matchId', String(matchId)))} className={buttonClasses('secondary', 'sm')}>
+      <Trans>Vai alla partita</Trans>
+    </Link>
+  );
+}
 
 export function OpenMatchPanel({ bookingId }: { bookingId: number }) {
   const { i18n, t } = useLingui();
   const open = useOpenMatchOnBooking(bookingId);
+  const onBooking = useMatchOnBooking(bookingId);
   const [shown, setShown] = useState(false);
   const [format, setFormat] = useState<TOpenMatchFormat>('volley_2x2');
   const [gender, setGender] = useState<TOpenMatch['gender']>('open');
@@ -27,20 +38,14 @@ export function OpenMatchPanel({ bookingId }: { bookingId: number }) {
   const [levelMax, setLevelMax] = useState('4');
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const opened = open.data;
+  const opened = open.data ?? onBooking.data;
 
+  // Whether the booking is a match already is known first: no offer to open one flashes before its link.
+  if (onBooking.isPending) return null;
   if (opened) {
     const part = formatMoney(opened.part);
-    const matchPath = localizedTo(i18n.locale as Locale, paths.openMatch.replace(':matchId', String(opened.id)));
     return (
-      <Alert
-        tone="success"
-        action={
-          <Link to={matchPath} className={buttonClasses('secondary', 'sm')}>
-            <Trans>Vai alla partita</Trans>
-          </Link>
-        }
-      >
+      <Alert tone="success" action={<BackToMatch matchId={opened.id} />}>
         <Trans>Partita aperta: ora paga la tua quota di {part} per pubblicarla. Ognuno degli altri paga la sua quando entra.</Trans>
       </Alert>
     );

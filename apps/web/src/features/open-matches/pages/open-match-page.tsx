@@ -115,6 +115,7 @@ export default function OpenMatchPage() {
                 <li key={player.user_id} className="flex justify-between gap-2">
                   <span className="text-slate-800">
                     {player.name} {player.organiser && <span className="text-slate-500">({t`organizza`})</span>}
+                    {player.leaving && <span className="text-amber-700"> ({t`offre il suo posto`})</span>}
                   </span>
                   <span className="text-slate-500">{player.level === null ? t`livello non ancora noto` : i18n.number(player.level, { minimumFractionDigits: 1 })}</span>
                 </li>
@@ -162,6 +163,14 @@ export default function OpenMatchPage() {
             onWithdrawRefusal={(requestId, playerId) => void run(() => actions.withdrawRefusal.mutateAsync({ requestId, playerId }))}
           />
           <MatchResult match={data} />
+          {data.my_way_in === 'in' && data.state !== 'open' && data.state !== 'cancelled' && !organiser && !me?.leaving && (
+            // After the cut-off a player leaves only by offering their place (docs/open-matches.md#filling-rules).
+            <div className="flex flex-wrap gap-3 border-t border-slate-100 pt-4">
+              <Button variant="ghost" disabled={busy} loading={actions.leave.isPending} onClick={() => void run(() => actions.leave.mutateAsync())}>
+                {Date.parse(data.cutoff_at) > match.dataUpdatedAt ? <Trans>Non posso giocare: lascia la partita</Trans> : <Trans>Non posso giocare: offri il mio posto</Trans>}
+              </Button>
+            </div>
+          )}
           {data.my_way_in === 'in' && data.state === 'open' && (
             <div className="flex flex-wrap gap-3 border-t border-slate-100 pt-4">
               {organiser && data.places_left > 0 && (
