@@ -94,7 +94,7 @@ describe('the open-match journey with levels', () => {
       let link: string;
 
       it('a member opens a competitive 2×2 and pays their part; a second, inside the range, joins at once from the link', async () => {
-        const { webUrl, db } = ctx.stack;
+        const { db } = ctx.stack;
         players = await playersFor(language);
         const [organiser, inside] = players;
         // The organiser opens the match on their hold and pays their part.
@@ -122,7 +122,7 @@ describe('the open-match journey with levels', () => {
 
       it('a third, above the range, asks and is accepted by both; the fourth answers the questionnaire and joins', async () => {
         const { webUrl } = ctx.stack;
-        const [, inside, above, newcomer] = players;
+        const [, , above, newcomer] = players;
         const { host, second } = pages;
         // The third, above the range, asks; both players accept; then they join.
         const third = await open(above, 2, link, words.match);
