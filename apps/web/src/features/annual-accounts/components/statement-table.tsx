@@ -21,7 +21,7 @@ export function StatementTable({ scheme, figures, onOpen }: { scheme: TAccountsS
                   </th>
                   <td className="px-4 py-1.5 text-right whitespace-nowrap tabular-nums">
                     {figure === '0.00' ? (
-                      <span className="text-slate-400">{formatMoney(figure)}</span>
+                      <span className="text-slate-500">{formatMoney(figure)}</span>
                     ) : (
                       <button
                         type="button"
