@@ -2,7 +2,7 @@
 // assembly has approved its accounts (the database then refuses any entry dated inside it), reopens it with a
 // reason, and corrects a closed year's entry by a reversal in the open year that names it.
 import { ZIsoDate } from './auth.js';
-import { defineRoute } from './http.js';
+import { defineRoute, zTextRowId } from './http.js';
 import { defineMessages } from './messages.js';
 import * as z from './zod-i18n.js';
 
@@ -34,7 +34,7 @@ export type TFinancialYear = z.infer<typeof ZFinancialYear>;
 
 export const ZYearCloseBody = z.object({ year: ZYearNumber });
 export const ZYearReopenBody = z.object({ year: ZYearNumber, reason: ZReason });
-export const ZYearCorrectionBody = z.object({ entry_id: z.coerce.number(z.because(yearCloseMessages.entry)).int(z.because(yearCloseMessages.entry)).positive(z.because(yearCloseMessages.entry)), reason: ZReason });
+export const ZYearCorrectionBody = z.object({ entry_id: zTextRowId(yearCloseMessages.entry), reason: ZReason });
 export type TYearCorrectionBody = z.input<typeof ZYearCorrectionBody>;
 
 const ZYearAnswer = z.object({ message: z.string(), year: ZFinancialYear });

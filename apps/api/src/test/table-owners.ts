@@ -81,6 +81,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   push_subscriptions: 'push',
   notification_preferences: 'push',
   open_matches: 'open-matches',
+  open_match_offers: 'open-matches',
   open_match_requests: 'open-matches',
   open_match_answers: 'open-matches',
   open_match_results: 'open-matches',
