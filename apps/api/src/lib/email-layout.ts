@@ -2,6 +2,7 @@
 // language (the `I18n` the e-mail was worded with): the layout's own words, its `lang`, the button's address.
 import { defineMessages } from '@beach/contracts';
 import { type I18n, type Locale, localizedUrl, sayer } from './i18n.js';
+import type { MailMessage } from './mail.js';
 
 const layoutMessages = defineMessages({
   greeting: /* i18n */ { id: 'api.email.greeting', message: 'Ciao {name},' },
@@ -18,15 +19,18 @@ export interface EmailContent {
   greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string };
-  /** A picture after the paragraphs (a transfer's QR code), as a data URL; its alt text in the plain text. */
-  image?: { src: string; alt: string };
+  /** A PNG after the paragraphs (a transfer's QR code), base64, sent inline; its alt text in the plain text. */
+  image?: { png: string; alt: string };
   footnote?: string;
 }
+
+/** The inline picture's content id, which the HTML names. */
+const IMAGE_CID = 'image@adriatica-beach';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The e-mail's HTML and text, and its language (the job records it); the button leads to the page in that language. */
-export function renderEmail(i18n: I18n, content: EmailContent): { html: string; text: string; locale: Locale } {
+export function renderEmail(i18n: I18n, content: EmailContent): Pick<MailMessage, 'html' | 'text' | 'locale' | 'attachments'> {
   const locale = i18n.locale as Locale;
   if (content.action) content = { ...content, action: { ...content.action, url: localizedUrl(locale, content.action.url) } };
   const text = [
@@ -50,10 +54,11 @@ export function renderEmail(i18n: I18n, content: EmailContent): { html: string; 
       <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(content.title)}</h1>
       <p>${escapeHtml(content.greeting)}</p>
       ${content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n      ')}
-      ${content.image ? `<p><img src="${escapeHtml(content.image.src)}" alt="${escapeHtml(content.image.alt)}" width="180" height="180"></p>` : ''}
+      ${content.image ? `<p><img src="cid:${IMAGE_CID}" alt="${escapeHtml(content.image.alt)}" width="180" height="180"></p>` : ''}
       ${button}
       ${content.footnote ? `<p style="font-size:13px;color:#64748b">${escapeHtml(content.footnote)}</p>` : ''}
     </div>
   </div></body></html>`;
-  return { html, text, locale };
+  const attachments = content.image ? [{ filename: 'qr.png', content: content.image.png, encoding: 'base64' as const, cid: IMAGE_CID }] : undefined;
+  return { html, text, locale, ...(attachments && { attachments }) };
 }

@@ -16,8 +16,11 @@ export interface MailMessage {
   locale: Locale;
   /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
-  /** Files to attach, by absolute path (a job carries the path, not the bytes). */
-  attachments?: { filename: string; path: string }[];
+  /**
+   * Files to attach, by absolute path (a job carries the path, not the bytes); or a small picture the HTML shows
+   * inline by its content id (`cid:`), base64 in the job: mail clients such as Gmail block `data:` images.
+   */
+  attachments?: ({ filename: string; path: string } | { filename: string; content: string; encoding: 'base64'; cid: string })[];
 }
 
 export interface Mailer {

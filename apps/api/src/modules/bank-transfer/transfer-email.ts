@@ -22,9 +22,9 @@ export async function transferForEmail(db: Pick<AppDeps['db'], 'setting'>, i18n:
   if (!account) return null;
   const reference = referenceOf(owed);
   const say = sayer(i18n);
-  const src = await QRCode.toDataURL(epcPayload(account, cents, reference), { errorCorrectionLevel: 'M', margin: 2, width: 360 });
+  const png = await QRCode.toBuffer(epcPayload(account, cents, reference), { errorCorrectionLevel: 'M', margin: 2, width: 360 });
   return {
     paragraph: say(messages.details, { iban: account.iban.replace(/(.{4})/g, '$1 ').trim(), holder: account.holder, amount: localizedEuros(cents), reference: reference.replace(/(.{4})/g, '$1 ').trim() }),
-    image: { src, alt: say(messages.qrAlt) },
+    image: { png: png.toString('base64'), alt: say(messages.qrAlt) },
   };
 }

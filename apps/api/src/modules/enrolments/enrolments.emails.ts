@@ -105,7 +105,7 @@ export function instalmentReminderEmail(
   instalment: { course: string; participant: string; amountCents: number; dueOn: string; today: boolean },
   enrolmentsUrl: string,
   /** How to pay it by transfer (bank-transfer's transferForEmail), once the association's IBAN is set. */
-  transfer?: { paragraph: string; image: { src: string; alt: string } } | null,
+  transfer?: { paragraph: string; image: { png: string; alt: string } } | null,
 ): MailMessage {
   const i18n = i18nFor(to.locale);
   const say = sayer(i18n);

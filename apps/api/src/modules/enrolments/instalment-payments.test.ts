@@ -178,6 +178,9 @@ describe('a reminder once the association’s IBAN is set', () => {
     const grouped = (text: string) => text.replace(/(.{4})/g, '$1 ').trim();
     expect(reminder.text).toContain(`IBAN IT60 X054 2811 1010 0000 0123 456, intestato a ASD Beach Club, importo ${formatEuros(7000)}, causale ${grouped(referenceOf({ kind: 'enrolment', id: enrolment.id, seq: 2 }))}`);
     expect(reminder.html).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]+" alt="Codice QR del bonifico"/);
+    // Sent as an inline attachment the HTML names by its content id (mailparser above put it back as data):
+    // clients such as Gmail do not show a data: picture.
+    expect(reminder.attachments.map((file) => [file.contentType, file.contentDisposition, file.related])).toEqual([['image/png', 'inline', true]]);
   });
 });
 
