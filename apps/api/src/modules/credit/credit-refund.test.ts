@@ -11,7 +11,7 @@ import { formatEuros } from '../../lib/format.js';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
-import { deskTopUp, ledgerSum } from '../../test/credit-helpers.js';
+import { deskTopUp, ledgerSum, onlineTopUp } from '../../test/credit-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { revenueTotals } from '../finance/revenue.js';
@@ -22,7 +22,6 @@ const { app, db, deps, stripe } = await useTestApp({ SMTP_URL: mail.url }, { str
 const double = stripe!;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
 
 let staff: string;
 beforeAll(async () => {
@@ -40,12 +39,7 @@ const movementsOf = async (member: TestMember, kind: string) =>
     .map((movement) => movement.amount);
 
 /** An online top-up paid through the double; returns its payment row. */
-async function topUpOnline(member: TestMember, amount: string) {
-  const created = await request(app).post('/api/me/credit/top-up').set(bearer(member.token)).send({ amount }).expect(200);
-  const sessionId = sessionIdOf(created.body.checkout_url);
-  await double.pay(sessionId);
-  return db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } });
-}
+const topUpOnline = (member: TestMember, amount: string) => onlineTopUp(app, db, double, member, amount);
 const refundCredit = (member: TestMember, body: Record<string, unknown>) => request(app).post(`/api/admin/users/${member.id}/credit/refund`).set(bearer(staff)).send(body);
 const stripeRefundsOf = async (paymentIntent: string) => (await deps.stripe!.refunds.list({ payment_intent: paymentIntent })).data.map((refund) => refund.amount);
 // By the top-up they return: a member's card refunds complete in no fixed order (the worker may finish

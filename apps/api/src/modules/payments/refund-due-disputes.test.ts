@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
-import { deskTopUp, ledgerSum } from '../../test/credit-helpers.js';
+import { deskTopUp, ledgerSum, onlineTopUp } from '../../test/credit-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { REFUND_DUE_MESSAGES } from '../credit/credit-refunds.js';
@@ -47,12 +47,7 @@ async function paidBooking(member: TestMember) {
   return { bookingId, payment: await db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } }) };
 }
 
-async function topUpOnline(member: TestMember, amount: string) {
-  const created = await request(app).post('/api/me/credit/top-up').set(bearer(member.token)).send({ amount }).expect(200);
-  const sessionId = (created.body.checkout_url as string).split('/').pop()!;
-  await double.pay(sessionId);
-  return db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } });
-}
+const topUpOnline = (member: TestMember, amount: string) => onlineTopUp(app, db, double, member, amount);
 
 async function reconciled() {
   await deps.jobs.waitUntilIdle();

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
-import { ledgerSum } from '../../test/credit-helpers.js';
+import { ledgerSum, onlineTopUp } from '../../test/credit-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { CREDIT_REFUND_MESSAGES, REFUND_DUE_MESSAGES } from '../credit/credit-refunds.js';
@@ -33,12 +33,7 @@ const refundRowsOf = (paymentId: number) => db.transaction.findMany({ where: { r
 const mailTo = (member: TestMember) => mail.messages.filter((message) => JSON.stringify(message.to).includes(member.email));
 const disputeEntriesOf = (paymentId: number) => db.ledgerEntry.findMany({ where: { transactionId: paymentId, kind: { in: ['dispute', 'dispute_closed'] } }, orderBy: { id: 'asc' } });
 
-async function topUpOnline(member: TestMember, amount: string) {
-  const created = await request(app).post('/api/me/credit/top-up').set(bearer(member.token)).send({ amount }).expect(200);
-  const sessionId = (created.body.checkout_url as string).split('/').pop()!;
-  await double.pay(sessionId);
-  return db.transaction.findUniqueOrThrow({ where: { stripeCheckoutSessionId: sessionId } });
-}
+const topUpOnline = (member: TestMember, amount: string) => onlineTopUp(app, db, double, member, amount);
 
 async function reconciled() {
   await deps.jobs.waitUntilIdle();
