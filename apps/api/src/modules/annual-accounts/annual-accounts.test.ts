@@ -13,6 +13,7 @@ import { fromIsoDate } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember } from '../../test/members.js';
+import { parse } from 'csv-parse/sync';
 import { pdfText } from '../../test/pdf-text.js';
 import { accounts, type AccountRef, credit, debit, post } from '../ledger/index.js';
 
@@ -151,6 +152,11 @@ describe('the annual accounts of a year written by hand', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.text).toContain('2030;Mod. D;A) Entrate da attività di interesse generale;A.E3;3) Entrate per prestazioni e cessioni ad associati e fondatori;60,00');
     expect(csv.text).toContain('2030;Mod. B;Natura dei ricavi;;Ricavi commerciali;30,00');
+    // As the accountant's spreadsheet reads it: a header, then one row of six fields per line, the BOM aside.
+    const rows = parse(csv.text, { delimiter: ';', bom: true, relax_column_count: false }) as string[][];
+    expect(rows.slice(1).every((row) => row.length === rows[0]!.length)).toBe(true);
+    expect(rows).toContainEqual(['2030', 'Mod. D', 'A) Entrate da attività di interesse generale', 'A.E3', '3) Entrate per prestazioni e cessioni ad associati e fondatori', '60,00']);
+    expect(rows).toContainEqual(['2030', 'Mod. B', 'Natura dei ricavi', '', 'Ricavi commerciali', '30,00']);
   });
 
   it('is the admin’s alone', async () => {
