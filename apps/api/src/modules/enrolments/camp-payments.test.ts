@@ -111,4 +111,19 @@ describe('paying a camp deposit by card', () => {
     await expect.poll(async () => (await mine(parent)).find((row) => row.id === full.id)?.status, { timeout: 15_000 }).toBe('confirmed');
     expect(await db.transaction.count({ where: { enrolmentId: full.id, status: 'completed' } })).toBe(1);
   });
+
+  it('opens a new checkout when the one it would reuse was closed on Stripe before its webhook arrived', async () => {
+    const { parent, full } = await siblingsInACamp();
+    const checkout = () => request(app).post(`/api/me/enrolments/${full.id}/checkout`).set(bearer(parent.token)).send({ seq: 1 }).expect(200);
+    const first = (await checkout()).body.checkout_url as string;
+    double.setAutoDeliver(false);
+    try {
+      await double.expireNow(first.split('/').pop()!);
+      const again = (await checkout()).body.checkout_url as string;
+      expect(again).not.toBe(first);
+      expect((await deps.stripe!.checkout.sessions.retrieve(again.split('/').pop()!)).status).toBe('open');
+    } finally {
+      double.setAutoDeliver(true);
+    }
+  });
 });

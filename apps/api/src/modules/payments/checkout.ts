@@ -176,12 +176,12 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
       const client = requireStripe(stripe);
       await refuseIfPaid(request.kind, request.targetId);
       // One checkout at a time per target (a double click, two tabs): the second waits, then reuses the first or closes it.
-      const { payment, stripeRequest, params } = await db.$transaction(async (tx) => {
+      const { payment, stripeRequest, params, reused } = await db.$transaction(async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`checkout-${request.kind}`}), ${request.targetId})`;
         const same = { kind: request.kind, targetId: request.targetId, userId: request.customer.id, amountCents: request.amountCents, description: italian(request.itemName) };
         const again = request.reuseOpen ? await openCheckoutToReuse(tx, same) : null;
         // Asked as the first time (the same key, the same parameters in the same order): Stripe answers with its session.
-        if (again) return { payment: { id: again.paymentId }, stripeRequest: again, params: checkoutSessionParams({ ...request, webOrigin: webOriginOf(config) }, again.paymentId, request, again.expiresAt) };
+        if (again) return { payment: { id: again.paymentId }, stripeRequest: again, params: checkoutSessionParams({ ...request, webOrigin: webOriginOf(config) }, again.paymentId, request, again.expiresAt), reused: again.resultId };
         await closeIn(tx, request.kind, request.targetId);
         const row = await tx.transaction.create({
           data: {
@@ -202,8 +202,15 @@ export function createCheckouts({ db, config, stripe, logger }: Pick<AppDeps, 'd
         const made = await tx.stripeRequest.create({ data: { kind: 'checkout', paymentId: row.id, params: sessionParams as Prisma.InputJsonValue } });
         // Should this process stop before the session is recorded, the job closes it later.
         await stripeRequests.scheduleRecovery(tx, made.id);
-        return { payment: row, stripeRequest: made, params: sessionParams };
+        return { payment: row, stripeRequest: made, params: sessionParams, reused: null };
       }, TRANSACTION_OPTIONS);
+      // A session reused is asked of Stripe as it is now: it may have been closed there (our own close, Stripe's
+      // expiry) before its webhook reached us, and a replayed create would answer as it was then.
+      if (reused) {
+        const current = await client.checkout.sessions.retrieve(reused);
+        if (current.status === 'open' && current.url) return current.url;
+        return this.open({ ...request, reuseOpen: false });
+      }
       let session: Stripe.Checkout.Session;
       try {
         session = await client.checkout.sessions.create(params, { idempotencyKey: requestKey(stripeRequest) });
