@@ -56,11 +56,14 @@ if (missing.length > 0) {
   runOrExit('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], apt);
 }
 
-// Two lanes at once. The browser suite is the longest task and spends much of its time waiting on
-// Chromium, the API and the database, so it starts at once instead of after the rest; beside it turbo
-// runs lint, typecheck and the other suites two tasks at a time. Each suite runs two files at a time.
-// The prefixed lane's failures are printed again at the very end: its summary would otherwise be buried
-// under the other lane's output, and a CI log is often read from its tail.
+// Three lanes at once. The browser suite and the API suite are the longest tasks and spend much of their
+// time waiting on Chromium, the API and the database, so both start at once instead of when turbo gets to
+// them (turbo starts its ready tasks in no order of ours: the API suite once started eighth, after the
+// lints); beside them turbo runs lint, typecheck and the other suites two tasks at a time
+// (docs/testing.md#the-order-of-the-lanes). The install's postinstall built the catalogues every task
+// reads, so turbo runs the named tasks `--only`: building them again would rewrite files the suites are
+// reading. The prefixed lanes' failures are printed again at the very end: their summaries would otherwise
+// be buried under the other lanes' output, and a CI log is often read from its tail.
 // A failed test's own lines follow its FAIL header (the error, the call log, the line of the test); the
 // app's JSON log lines (expected errors of other tests) are left out so they cannot crowd them out.
 const failureLine = /FAIL|✗|×|AssertionError|Error:|Timed out|Test Files|Tests /;
@@ -86,11 +89,15 @@ const lane = (command, args, prefix) =>
     });
     child.on('close', (status) => resolve({ status: status ?? 1, failures }));
   });
-const lanes = await Promise.all([
+const turbo = (...args) => lane('pnpm', ['exec', 'turbo', 'run', ...args, '--only', '--concurrency=2', '--output-logs=new-only']);
+const [browserLane, apiLane, turboLanes] = await Promise.all([
   lane('pnpm', ['--filter', '@beach/e2e', 'run', 'test:browser'], '@beach/e2e:test:browser: '),
-  lane('pnpm', ['exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--concurrency=2', '--output-logs=new-only']),
+  lane('pnpm', ['--filter', '@beach/api', 'run', 'test'], '@beach/api:test: '),
+  // The API's own lint and typecheck after the other packages' tasks, in the same two slots.
+  (async () => [await turbo('lint:citations', 'lint', 'typecheck', 'test', '--filter=!@beach/api'), await turbo('lint', 'typecheck', '--filter=@beach/api')])(),
 ]);
-const browserLane = lanes[0];
-console.log(`\n> browser suite: ${browserLane.status === 0 ? 'passed' : `failed (exit ${browserLane.status})`}`);
-if (browserLane.status !== 0) for (const line of browserLane.failures) console.log(line);
-process.exit(lanes.map(({ status }) => status).find((status) => status !== 0) ?? 0);
+for (const [name, { status, failures }] of [['browser suite', browserLane], ['API suite', apiLane]]) {
+  console.log(`\n> ${name}: ${status === 0 ? 'passed' : `failed (exit ${status})`}`);
+  if (status !== 0) for (const line of failures) console.log(line);
+}
+process.exit([browserLane, apiLane, ...turboLanes].map(({ status }) => status).find((status) => status !== 0) ?? 0);

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { longestFirst } from './src/test/longest-first.js';
 
 export default defineConfig({
   test: {
@@ -15,6 +16,15 @@ export default defineConfig({
     // expect.poll waits for a state (a webhook applied, a job done): on a busy machine that can take
     // longer than its 1 s default, and giving up early would fail a correct test.
     expect: { poll: { timeout: 15_000 } },
+    // The longest files first, also on a clean clone where vitest has no timings (./src/test/longest-first.ts).
+    // The demo season's test second: it seeds the run's demo templates that backups and others copy.
+    sequence: {
+      sequencer: longestFirst([
+        'modules/ledger/money-fuzz.test.ts', 'db/seed-demo.test.ts', 'modules/booking-players/booking-players.test.ts', 'modules/backups/backups.test.ts',
+        'modules/memberships/memberships.test.ts', 'db/ledger-migration.test.ts', 'modules/open-matches/open-matches.test.ts', 'modules/rain-checks/rain-checks.test.ts',
+        'modules/credit/credit-and-card.test.ts', 'modules/tournaments/tournaments.test.ts',
+      ]),
+    },
     // Each file's time also goes to .test-timings/ for `pnpm test:timings` (docs/testing.md#test-timings).
     reporters: ['default', '../../scripts/test-timings-reporter.mjs'],
   },
