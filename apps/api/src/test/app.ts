@@ -8,12 +8,14 @@ import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { startRuntime } from '../runtime.js';
 import { useTestDatabase } from './database.js';
+import { useDemoDatabase } from './demo-database.js';
 import { TEST_ENV } from './env.js';
 
 const TEST_WEBHOOK_SECRET = 'whsec_test_double_secret';
 
-export async function useTestApp(env: Record<string, string> = {}, options: { stripe?: boolean } = {}) {
-  const database = await useTestDatabase();
+/** `demo`: the database is a copy of the demo season seeded at that instant (./demo-database.ts). */
+export async function useTestApp(env: Record<string, string> = {}, options: { stripe?: boolean; demo?: string } = {}) {
+  const database = options.demo ? await useDemoDatabase(options.demo) : await useTestDatabase();
   const stripe: StripeDouble | null = options.stripe ? await startStripeDouble({ webhookSecret: TEST_WEBHOOK_SECRET }) : null;
   const stripeEnv = stripe ? { STRIPE_SECRET_KEY: 'sk_test_double', STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url } : {};
   const config = loadConfig({ ...TEST_ENV, DATABASE_URL: database.url, ...stripeEnv, ...env });

@@ -59,10 +59,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh copy of the template on the server at `adminUrl`. */
-export async function createTestDatabase(adminUrl: string): Promise<TestDatabase> {
+/** A fresh copy of the template (or of another template database) on the server at `adminUrl`. */
+export async function createTestDatabase(adminUrl: string, template = TEMPLATE_DATABASE): Promise<TestDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await createDatabaseIfMissing(adminUrl, name, TEMPLATE_DATABASE);
+  await createDatabaseIfMissing(adminUrl, name, template);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = createDb(url.toString());

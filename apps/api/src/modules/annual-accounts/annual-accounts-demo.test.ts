@@ -6,16 +6,14 @@
 import { ACCOUNTS_SCHEMES, centsToMoney, linesOf, type TAccountsScheme, type TAnnualAccounts } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoVolume } from '../../db/seed-demo.js';
 import { formatEuros } from '../../lib/format.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
 
-const { app, db } = await useTestApp();
+// The demo season seeded once for the run (test/demo-database.ts).
+const { app, db } = await useTestApp({}, { demo: '2026-11-23T09:00:00Z' });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-/** Seeding the whole demo volume takes about ten seconds on a quiet machine, several times that on a busy one. */
-const SEEDING_MS = 300_000;
 
 /** The default mapping (docs/annual-accounts.md#the-mapping): an account's kind (an expense's category), by payer → Mod. D line, Mod. B line. */
 const BY_PAYER = { member: ['A.E3', 'A.R3'], non_member: ['B.E3', 'B.R3'] } as const;
@@ -42,10 +40,9 @@ const MAPPING: Record<string, (payer: 'member' | 'non_member') => readonly [stri
 let admin: string;
 let accounts: TAnnualAccounts;
 beforeAll(async () => {
-  await seedDemoVolume(db, { year: 2026, now: new Date('2026-11-23T09:00:00Z'), passwordHash: 'not-a-login', log: () => {} });
   // Fresh statistics, as autovacuum keeps them on a live database: planned on empty tables, the season's sums crawl.
   await db.$executeRaw`ANALYZE`;
-}, SEEDING_MS);
+}, 120_000);
 beforeAll(async () => {
   admin = await loginAs(app, DEMO.admin);
   accounts = (await request(app).get('/api/admin/annual-accounts/years/2026').set(bearer(admin)).expect(200)).body as TAnnualAccounts;

@@ -16,10 +16,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEV_DATABASE_APP_PASSWORD, loadConfig } from '../../config.js';
 import { appDatabaseUrl } from '../../db/app-role.js';
 import { createDatabaseIfMissing } from '../../db/embedded.js';
-import { seedDemoVolume } from '../../db/seed-demo.js';
 import { createLogger } from '../../lib/logger.js';
 import { startRuntime } from '../../runtime.js';
 import { useTestDatabase } from '../../test/database.js';
+import { useDemoDatabase } from '../../test/demo-database.js';
 import { TEST_ENV } from '../../test/env.js';
 import { freePort } from '../../test/free-port.js';
 import { BackupError } from './backup-error.js';
@@ -46,39 +46,40 @@ async function emptyDatabase(serverUrl: string) {
 const backupConfig = (url: string, storageDir = storage, backupDir = backups) =>
   loadConfig({ ...TEST_ENV, DATABASE_URL: url, STORAGE_DIR: storageDir, BACKUP_DIR: backupDir, BACKUP_KEEP_DAYS: '14' });
 
-async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+/** `read` with one connection to `url`, closed after it. */
+async function connected<T>(url: string, read: (query: <R extends pg.QueryResultRow>(text: string) => Promise<R[]>) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<T>(text)).rows;
+    return await read(async (text) => (await client.query(text)).rows);
   } finally {
     await client.end();
   }
 }
+const query = <T extends pg.QueryResultRow>(url: string, text: string) => connected(url, (read) => read<T>(text));
 
 const OUR_SCHEMAS = "n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'";
 
 /** Every table of every schema of ours (the job queue's included): row count and md5 of its sorted rows; and the sequences. */
-async function fingerprint(url: string) {
+const fingerprint = (url: string) => connected(url, async (query) => {
   const tables = await query<{ name: string }>(
-    url,
     `SELECT format('%I.%I', n.nspname, c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND ${OUR_SCHEMAS} ORDER BY 1`,
   );
   const result: Record<string, { rows: number; md5: string }> = {};
   for (const { name } of tables) {
-    const [row] = await query<{ rows: number; md5: string }>(url, `SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS md5 FROM ${name} t`);
+    const [row] = await query<{ rows: number; md5: string }>(`SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS md5 FROM ${name} t`);
     result[name] = row!;
   }
-  const sequences = await query(url, "SELECT schemaname, sequencename, last_value FROM pg_sequences WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2");
+  const sequences = await query("SELECT schemaname, sequencename, last_value FROM pg_sequences WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2");
   return { tables: result, sequences };
-}
+});
 
 /** The constraints, indexes and triggers (with whether each is on) of our schemas. */
-const schemaOf = async (url: string) => ({
-  constraints: await query(url, `SELECT c.conrelid::regclass::text AS table, c.conname, pg_get_constraintdef(c.oid) AS definition FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE ${OUR_SCHEMAS} ORDER BY 1, 2`),
-  indexes: await query(url, "SELECT indexdef FROM pg_indexes WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1"),
-  triggers: await query(url, 'SELECT tgrelid::regclass::text AS table, tgname, tgenabled FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1, 2'),
-});
+const schemaOf = (url: string) => connected(url, async (query) => ({
+  constraints: await query(`SELECT c.conrelid::regclass::text AS table, c.conname, pg_get_constraintdef(c.oid) AS definition FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE ${OUR_SCHEMAS} ORDER BY 1, 2`),
+  indexes: await query("SELECT indexdef FROM pg_indexes WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1"),
+  triggers: await query('SELECT tgrelid::regclass::text AS table, tgname, tgenabled FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1, 2'),
+}));
 
 /** Every file under `root` by relative path, with the sha256 of its bytes. */
 function filesOf(root: string): Record<string, string> {
@@ -99,12 +100,11 @@ const manifestOf = (location: string) => JSON.parse(readFileSync(join(location, 
 /** Scratch databases of restore drills still on the server. */
 const drillLeftovers = async (url: string) => (await query<{ count: number }>(url, "SELECT count(*)::int AS count FROM pg_database WHERE datname LIKE 'beach_restore_check_%'"))[0]!.count;
 
-// The demo season on a copy of the run's template database, on the embedded server.
-const source = await useTestDatabase();
+// A copy of the run's demo season (test/demo-database.ts), on the embedded server.
+const source = await useDemoDatabase('2026-11-23T09:00:00Z');
 const tiny = Buffer.from('%PDF-1.4\n% certificato\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 beforeAll(async () => {
-  await seedDemoVolume(source.db, { year: 2026, now: new Date('2026-09-30T10:00:00Z'), passwordHash: 'not-a-login', log: () => {} });
   const runtime = await startRuntime(backupConfig(source.url), { workers: false });
   try {
     const { services, deps } = runtime;
