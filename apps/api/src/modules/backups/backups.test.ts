@@ -186,24 +186,33 @@ describe('backups on the embedded PostgreSQL, as `npm start` runs it', () => {
   }, 60_000);
 
   it('the drill tells a damaged table or file, and drops what it made', async () => {
+    // A backup of a small database (a copy of the run's template) and one stored file: what the drill tells
+    // does not depend on the volume, and each drill restores the whole backup.
+    const small = await useTestDatabase();
+    const smallStorage = join(work, 'small-storage');
+    mkdirSync(smallStorage);
+    writeFileSync(join(smallStorage, 'certificato.pdf'), tiny);
+    const smallConfig = backupConfig(small.url, smallStorage, join(work, 'small-backups'));
+    const { location } = await createBackup(smallConfig, logger);
+
     // A byte changed in the courts' rows.
     const damaged = join(work, 'damaged-table');
-    cpSync(made!.location, damaged, { recursive: true });
+    cpSync(location, damaged, { recursive: true });
     const courts = manifestOf(damaged).tables.find((table) => table.name === 'public.courts')!;
     const courtsFile = join(damaged, 'database', courts.file);
     writeFileSync(courtsFile, gzipSync(gunzipSync(readFileSync(courtsFile)).toString().replace('Campo', 'Kampo')));
-    await expect(checkBackup(backupConfig(source.url), damaged, { logger })).rejects.toThrow(/Backup danneggiato: la tabella public\.courts ha \d+ righe con checksum/);
+    await expect(checkBackup(smallConfig, damaged, { logger })).rejects.toThrow(/Backup danneggiato: la tabella public\.courts ha \d+ righe con checksum/);
 
     // A stored file that is not the one the manifest lists.
     const wrongFile = join(work, 'damaged-file');
-    cpSync(made!.location, wrongFile, { recursive: true });
+    cpSync(location, wrongFile, { recursive: true });
     const manifest = manifestOf(wrongFile);
     manifest.files[0]!.sha256 = '0'.repeat(64);
     writeFileSync(join(wrongFile, 'manifest.json'), JSON.stringify(manifest));
-    const report = await checkBackup(backupConfig(source.url), wrongFile, { logger });
+    const report = await checkBackup(smallConfig, wrongFile, { logger });
     expect(report.ok).toBe(false);
     expect(report.mismatches).toEqual([`File ${manifest.files[0]!.path}: ${manifest.files[0]!.bytes} byte, contenuto diverso (il manifesto indica ${manifest.files[0]!.bytes} byte)`]);
-    expect(await drillLeftovers(source.url)).toBe(0);
+    expect(await drillLeftovers(small.url)).toBe(0);
   }, 60_000);
 
   it('records each run, made or failed', async () => {
