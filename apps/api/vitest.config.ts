@@ -17,12 +17,13 @@ export default defineConfig({
     // longer than its 1 s default, and giving up early would fail a correct test.
     expect: { poll: { timeout: 15_000 } },
     // The longest files first, also on a clean clone where vitest has no timings (./src/test/longest-first.ts).
-    // The demo season's test second: it seeds the run's demo templates that backups and others copy.
+    // The demo season's test second: it seeds the run's demo templates, which backups and annual-accounts-demo
+    // (started after it, not to wait for the seeding) copy.
     sequence: {
       sequencer: longestFirst([
         'modules/ledger/money-fuzz.test.ts', 'db/seed-demo.test.ts', 'modules/booking-players/booking-players.test.ts', 'modules/backups/backups.test.ts',
         'modules/memberships/memberships.test.ts', 'db/ledger-migration.test.ts', 'modules/open-matches/open-matches.test.ts', 'modules/rain-checks/rain-checks.test.ts',
-        'modules/credit/credit-and-card.test.ts', 'modules/tournaments/tournaments.test.ts',
+        'modules/credit/credit-and-card.test.ts', 'modules/tournaments/tournaments.test.ts', 'modules/annual-accounts/annual-accounts-demo.test.ts',
       ]),
     },
     // Each file's time also goes to .test-timings/ for `pnpm test:timings` (docs/testing.md#test-timings).
