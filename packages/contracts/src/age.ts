@@ -10,5 +10,12 @@ export function ageOn(birthDate: string, date: string): number {
 
 const romeDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' });
 
+/** The last minute asked for and its date: the day's grid and the forms' checks ask for today on every request, and Intl's formatting is dear. */
+let lastAsked = { minute: Number.NaN, day: '' };
+
 /** Today's date in the centre's time zone (YYYY-MM-DD). */
-export const romeToday = (at: Date = new Date()): string => romeDay.format(at);
+export const romeToday = (at: Date = new Date()): string => {
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute !== lastAsked.minute) lastAsked = { minute, day: romeDay.format(at) };
+  return lastAsked.day;
+};

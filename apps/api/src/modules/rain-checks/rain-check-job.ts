@@ -2,8 +2,9 @@
 // each batch in one transaction with their rows (a batch that fails is worked again one booking a
 // transaction, to find the one that fails), then the members' e-mails; rain checks left unfinished are
 // queued again.
+import type { TRainCheckOutcome } from '@beach/contracts';
 import type { RainCheck, RainCheckBooking } from '../../generated/prisma/client.js';
-import { type Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
+import { Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { type CancelBooking, isLive, lockBooking, whenOf } from '../bookings/index.js';
 import type { RainCheckMailing } from './rain-check-mailing.js';
 import { type RainCheckDeps, summaryOf } from './rain-check-terms.js';
@@ -20,41 +21,54 @@ const LANES = 2;
 type Hit = Pick<RainCheckBooking, 'id' | 'bookingId'>;
 
 export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db' | 'jobs' | 'logger'>, cancelBooking: CancelBooking, { emailMembers }: RainCheckMailing) {
-  /** Cancels one hit booking and returns its money, with its row (a done row is skipped), inside `tx`. */
-  async function cancelHit(tx: Prisma.TransactionClient, rainCheck: RainCheck, { id: rowId, bookingId }: Hit, now: Date) {
-    const [mark] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text FROM rain_check_bookings WHERE id = ${rowId} FOR UPDATE`;
-    if (!mark || mark.status === 'done' || mark.status === 'skipped') return;
-    await lockBooking(tx, bookingId);
-    const booking = await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { court: true } });
-    if (!isLive(booking, now)) {
-      await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'skipped', processedAt: now, error: null } });
-      return;
-    }
-    // The outcome recorded is the plan the cancellation followed (read once, inside it).
-    const { planned } = await cancelBooking(tx, booking, {
-      policy: { by: 'rain', returnTo: rainCheck.returnTo },
-      reason: rainCheck.reason,
-      cancelledById: rainCheck.createdById,
-      now,
-      // The rain check tells each member in its own one e-mail.
-      notify: false,
-      refundReason: 'rain',
-      rainCheckId: rainCheck.id,
-      description: `Prenotazione ${booking.court.code} · ${whenOf(booking)} (${rainCheck.reason})`,
-    });
-    // Nobody is offered the slot: the court is closed. Its waiting list's turn is over (an offer held by this booking too).
-    await tx.bookingWaitlist.updateMany({
-      where: { courtId: booking.courtId, startsAt: { lt: booking.endsAt }, endsAt: { gt: booking.startsAt }, status: { in: ['waiting', 'offered'] } },
-      data: { status: 'lapsed', lapsedReason: 'closed' },
-    });
-    await tx.rainCheckBooking.update({ where: { id: rowId }, data: { status: 'done', outcome: summaryOf(planned).outcome, processedAt: now, error: null } });
-  }
-
-  /** Cancels these hit bookings in one transaction: a commit for every booking cost as much as the work. */
+  /**
+   * Cancels these hit bookings and returns their money, with their rows (a done row is skipped), in one
+   * transaction: a commit for every booking cost as much as the work. What is not the cancellation's own
+   * work is one statement for the batch (its rows, its bookings, their waiting lists, their marks).
+   */
   async function cancelHits(rainCheck: RainCheck, hits: Hit[]) {
     const now = new Date();
     await db.$transaction(async (tx) => {
-      for (const hit of hits) await cancelHit(tx, rainCheck, hit, now);
+      const open = await tx.$queryRaw<Hit[]>`
+        SELECT id, booking_id AS "bookingId" FROM rain_check_bookings
+        WHERE id IN (${Prisma.join(hits.map((hit) => hit.id))}) AND status NOT IN ('done', 'skipped') ORDER BY id FOR UPDATE`;
+      if (open.length === 0) return;
+      for (const { bookingId } of open) await lockBooking(tx, bookingId);
+      const bookings = await tx.booking.findMany({ where: { id: { in: open.map((hit) => hit.bookingId) } }, include: { court: true } });
+      const outcomes = new Map<TRainCheckOutcome | null, number[]>();
+      const cancelled: typeof bookings = [];
+      for (const { id: rowId, bookingId } of open) {
+        const booking = bookings.find((row) => row.id === bookingId)!;
+        let outcome: TRainCheckOutcome | null = null;
+        if (isLive(booking, now)) {
+          // The outcome recorded is the plan the cancellation followed (read once, inside it).
+          const { planned } = await cancelBooking(tx, booking, {
+            policy: { by: 'rain', returnTo: rainCheck.returnTo },
+            reason: rainCheck.reason,
+            cancelledById: rainCheck.createdById,
+            now,
+            // The rain check tells each member in its own one e-mail.
+            notify: false,
+            refundReason: 'rain',
+            rainCheckId: rainCheck.id,
+            description: `Prenotazione ${booking.court.code} · ${whenOf(booking)} (${rainCheck.reason})`,
+          });
+          outcome = summaryOf(planned).outcome;
+          cancelled.push(booking);
+        }
+        outcomes.set(outcome, [...(outcomes.get(outcome) ?? []), rowId]);
+      }
+      // Nobody is offered the slots: the courts are closed. Their waiting lists' turn is over (an offer held by these bookings too).
+      if (cancelled.length > 0) {
+        await tx.bookingWaitlist.updateMany({
+          where: { status: { in: ['waiting', 'offered'] }, OR: cancelled.map((booking) => ({ courtId: booking.courtId, startsAt: { lt: booking.endsAt }, endsAt: { gt: booking.startsAt } })) },
+          data: { status: 'lapsed', lapsedReason: 'closed' },
+        });
+      }
+      // A booking no longer live (cancelled or lapsed meanwhile) is skipped; the others are done with their outcome.
+      for (const [outcome, ids] of outcomes) {
+        await tx.rainCheckBooking.updateMany({ where: { id: { in: ids } }, data: outcome ? { status: 'done', outcome, processedAt: now, error: null } : { status: 'skipped', processedAt: now, error: null } });
+      }
     }, TRANSACTION_OPTIONS);
   }
 
