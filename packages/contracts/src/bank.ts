@@ -154,6 +154,16 @@ export const bankRoutes = {
     summary: 'Come pagare con bonifico la prossima rata di una mia iscrizione: IBAN, importo, riferimento RF e codice QR',
     params: ZIdParams, response: ZTransferDetails,
   }),
+  membershipTransfer: defineRoute({
+    method: 'get', path: '/api/me/memberships/:id/transfer', tag: 'bank', access: 'user',
+    summary: 'Come pagare con bonifico una mia tessera in attesa di pagamento: IBAN, importo, riferimento RF e codice QR',
+    params: ZIdParams, response: ZTransferDetails,
+  }),
+  tournamentTransfer: defineRoute({
+    method: 'get', path: '/api/me/tournament-entries/:id/transfer', tag: 'bank', access: 'user',
+    summary: 'Come pagare con bonifico la mia quota di un’iscrizione a un torneo: IBAN, importo, riferimento RF e codice QR',
+    params: ZIdParams, response: ZTransferDetails,
+  }),
   debtTransfer: defineRoute({
     method: 'get', path: '/api/me/debt/transfer', tag: 'bank', access: 'user',
     summary: 'Come pagare con bonifico quanto devo al centro: IBAN, importo, riferimento RF e codice QR',
