@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { associationAccount, type Owed, transferTo } from '../bank-transfer/index.js';
 import { accounts, debtOf, owedOne } from '../ledger/index.js';
 import { bankBalance, postAssigned } from './bank-ledger.js';
+import { createAmountsDue } from './amounts-due.js';
 import { createBankMatching, type TransferPayers } from './matching.js';
 import { createStatementImport } from './statement-import.js';
 
@@ -75,6 +76,7 @@ export function createBankService(deps: Pick<AppDeps, 'db' | 'stripe'>, payers: 
 
   return {
     importStatement,
+    amountsDue: createAmountsDue(deps, payers),
 
     async overview(state?: TBankLine['state']): Promise<TBankOverview> {
       const settings = await db.setting.findUnique({ where: { id: 1 } });

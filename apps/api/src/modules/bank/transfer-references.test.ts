@@ -3,7 +3,7 @@
 // statement built here carries those references (one structured, one in the free text with spaces), and the
 // matching pays both through the ledger with their receipts; the same reference again, already paid, stays
 // open for the treasurer with a note and pays nothing twice.
-import type { TBankOverview, TTransferDetails } from '@beach/contracts';
+import type { TAmountsDue, TBankOverview, TTransferDetails } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayInRome } from '../../lib/time.js';
@@ -80,5 +80,24 @@ describe('a card and a tournament part paid by their RF references', () => {
     // Nothing was owed any more: the member's page says so, rather than offering the reference again.
     expect((await request(app).get(`/api/me/memberships/${card.id}/transfer`).set(bearer(holder.token)).expect(404)).body.message).toBe('Tessera non trovata.');
     expect((await request(app).get(`/api/me/tournament-entries/${entry.id}/transfer`).set(bearer(player.token)).expect(409)).body.message).toBe('Non c’è nulla da pagare.');
+  });
+
+  it('are on the desk’s print of what a member owes, each with its IBAN, amount, reference and QR code; members may not read it', async () => {
+    const member = await createMember(app, db, { firstName: 'Dario', lastName: 'Stampati' });
+    await giveCard(db, member.id);
+    const card = (await request(app).post('/api/memberships').set(bearer(member.token)).send({ type: 'seasonal', fiscal_code: member.fiscalCode }).expect(201)).body.membership as { id: number; price: string; membership_number: string };
+    const tournament = await makeTournament(db, { feeCents: 1800, format: 'king_of_the_beach' });
+    const entry = (await request(app).post(`/api/tournaments/${tournament.id}/entries`).set(bearer(member.token)).send({ partner_email: null }).expect(201)).body.entry as { id: number };
+    const staff = await loginAs(app, DEMO.staff);
+    const print = (await request(app).get(`/api/admin/users/${member.id}/amounts-due`).set(bearer(staff)).expect(200)).body as TAmountsDue;
+    const asMember = async (path: string) => ((await request(app).get(path).set(bearer(member.token)).expect(200)).body as TTransferDetails).reference;
+    expect(print).toEqual({
+      member: 'Dario Stampati',
+      items: [
+        { what: `Tessera n. ${card.membership_number}`, amount: card.price, transfer: expect.objectContaining({ iban: IBAN, amount: card.price, reference: await asMember(`/api/me/memberships/${card.id}/transfer`), qr_svg: expect.stringMatching(/^<svg/) }) },
+        { what: `Quota torneo: ${tournament.name}`, amount: '18.00', transfer: expect.objectContaining({ amount: '18.00', reference: await asMember(`/api/me/tournament-entries/${entry.id}/transfer`) }) },
+      ],
+    });
+    await request(app).get(`/api/admin/users/${member.id}/amounts-due`).set(bearer(member.token)).expect(403);
   });
 });
