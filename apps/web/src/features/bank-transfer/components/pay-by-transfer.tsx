@@ -10,7 +10,7 @@ import { type TransferOwed, useTransferDetails } from '../api/transfer';
 /** The IBAN in groups of four, as it is printed and read aloud. */
 const grouped = (text: string) => text.replace(/(.{4})/g, '$1 ').trim();
 
-function TransferDetails({ details }: { details: TTransferDetails }) {
+export function TransferDetails({ details }: { details: TTransferDetails }) {
   const { t } = useLingui();
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:flex-row sm:items-start">
