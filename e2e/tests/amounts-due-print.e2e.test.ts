@@ -1,7 +1,8 @@
 // The desk's print of what a member owes (docs/annual-accounts.md#paying-by-transfer), in Chromium at 1280 px:
 // staff open "Importi da pagare" from the member's card in /admin/users, see the tournament part with the
-// association's IBAN, the amount and the RF reference, and in print media the controls are gone while the
-// EPC QR code stays; the QR code is read back from the printed page's pixels and carries the EPC069-12 fields.
+// association's IBAN, the amount and the RF reference, and in print media the controls, the site's header and
+// footer are gone while the EPC QR code stays; the QR code is read back from the printed page's pixels and
+// carries the EPC069-12 fields.
 import jsQR from 'jsqr';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +84,8 @@ describe('the desk’s print of what a member owes, in Chromium', () => {
     // On paper: the controls are left out, the QR code stays and still reads.
     await page.emulateMedia({ media: 'print' });
     await expect.poll(() => page.getByRole('button', { name: 'Stampa' }).isVisible()).toBe(false);
+    expect(await page.getByRole('banner').isVisible()).toBe(false);
+    expect(await page.getByRole('contentinfo').isVisible()).toBe(false);
     await screenshot(page, 'amounts-due-print');
     const payload = await qrOnScreen(page, part);
     expect(payload?.split('\n').slice(0, 10)).toEqual(['BCD', '002', '1', 'SCT', '', HOLDER, IBAN, 'EUR25.00', '', reference]);
