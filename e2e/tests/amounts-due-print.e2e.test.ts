@@ -6,7 +6,7 @@
 import jsQR from 'jsqr';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openSignedIn, screenshot } from '../src/browser.js';
+import { openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -40,6 +40,7 @@ async function qrOnScreen(page: Page, section: Locator) {
 }
 
 let memberId: number;
+let tournamentId: number;
 let tournamentName: string;
 beforeAll(async () => {
   const { db } = ctx.stack;
@@ -60,6 +61,7 @@ beforeAll(async () => {
       registrationOpensAt: new Date(Date.now() - 60_000), registrationClosesAt: new Date(day.getTime() - 86_400_000), startsOn: day, endsOn: day, status: 'published',
     },
   });
+  tournamentId = tournament.id;
   await callAs(member.email, 'POST', `/api/tournaments/${tournament.id}/entries`, { partner_email: null });
 });
 
@@ -89,6 +91,16 @@ describe('the desk’s print of what a member owes, in Chromium', () => {
     await screenshot(page, 'amounts-due-print');
     const payload = await qrOnScreen(page, part);
     expect(payload?.split('\n').slice(0, 10)).toEqual(['BCD', '002', '1', 'SCT', '', HOLDER, IBAN, 'EUR25.00', '', reference]);
+    await page.close();
+  });
+
+  it('the member sees the same reference and QR code beside their part, in German at 390 px', async () => {
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'rita.stampini@e2e.test', path: `/de/tornei/${tournamentId}`, heading: tournamentName, width: PHONE.width });
+    await page.getByRole('button', { name: 'Per Überweisung zahlen' }).click();
+    await page.getByRole('img', { name: 'QR-Code der Überweisung' }).waitFor();
+    expect(plain(await page.getByLabel('RF-Referenz').textContent())).toMatch(/^RF\d{2} T\d+$/);
+    expect(plain(await page.locator('main').textContent())).toContain('IT60 X054 2811 1010 0000 0123 456');
+    await screenshot(page, 'tournament-part-transfer-de-390');
     await page.close();
   });
 });
