@@ -11,6 +11,7 @@ import type { EnrolmentsService } from '../enrolments/index.js';
 import type { MembershipsService } from '../memberships/index.js';
 import type { TournamentsService } from '../tournaments/index.js';
 import { accounts, debtOf, payDebt } from '../ledger/index.js';
+import { amountsOwedBy } from './amounts-due.js';
 import { postIntoBank, postPayout } from './bank-ledger.js';
 import { owedOf, referenceOf, type Owed } from '../bank-transfer/index.js';
 import { payoutFor } from './payouts.js';
@@ -86,20 +87,16 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     }, TRANSACTION_OPTIONS);
   }
 
-  /** What one payer of the counterparty's surname owes now, if exactly the line's amount: an enrolment's instalment or a debt. */
+  /** What one payer of the counterparty's surname owes now, if exactly the line's amount: a card, an instalment, a tournament part or a debt. */
   async function proposalFor(line: BankLine): Promise<{ owed: Owed; label: string } | null> {
     const words = line.counterparty.split(/[^\p{L}']+/u).filter((word) => word.length >= 3);
     if (words.length === 0) return null;
     const payers = await db.user.findMany({ where: { OR: words.map((word) => ({ lastName: { equals: word, mode: 'insensitive' as const } })) }, select: { id: true, firstName: true, lastName: true }, take: 20 });
     const found: { owed: Owed; label: string }[] = [];
     for (const payer of payers) {
-      const name = `${payer.lastName} ${payer.firstName}`;
-      const live = await db.courseEnrolment.findMany({ where: { userId: payer.id, status: { in: ['pending_payment', 'confirmed'] } }, include: { course: { select: { name: true } } } });
-      for (const enrolment of live) {
-        const due = await enrolments.dueOf(enrolment.id);
-        if (due?.cents === line.amountCents) found.push({ owed: { kind: 'enrolment', id: enrolment.id, seq: due.seq }, label: `${enrolment.course.name}, rata ${due.seq} · ${name}` });
+      for (const { what, owed, cents } of await amountsOwedBy(db, { enrolments }, payer.id)) {
+        if (cents === line.amountCents) found.push({ owed, label: `${what} · ${payer.lastName} ${payer.firstName}` });
       }
-      if ((await debtOf(db, payer.id)) === line.amountCents) found.push({ owed: { kind: 'debt', userId: payer.id }, label: `Debito verso il centro · ${name}` });
     }
     return found.length === 1 ? found[0]! : null;
   }

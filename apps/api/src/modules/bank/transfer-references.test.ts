@@ -82,7 +82,7 @@ describe('a card and a tournament part paid by their RF references', () => {
     expect((await request(app).get(`/api/me/tournament-entries/${entry.id}/transfer`).set(bearer(player.token)).expect(409)).body.message).toBe('Non c’è nulla da pagare.');
   });
 
-  it('are on the desk’s print of what a member owes, each with its IBAN, amount, reference and QR code; members may not read it', async () => {
+  it('are on the desk’s print of what a member owes, each with its IBAN, amount, reference and QR code (members may not read it), and proposed by the payer’s name without it', async () => {
     const member = await createMember(app, db, { firstName: 'Dario', lastName: 'Stampati' });
     await giveCard(db, member.id);
     const card = (await request(app).post('/api/memberships').set(bearer(member.token)).send({ type: 'seasonal', fiscal_code: member.fiscalCode }).expect(201)).body.membership as { id: number; price: string; membership_number: string };
@@ -99,5 +99,14 @@ describe('a card and a tournament part paid by their RF references', () => {
       ],
     });
     await request(app).get(`/api/admin/users/${member.id}/amounts-due`).set(bearer(member.token)).expect(403);
+
+    // A transfer without the reference, of exactly the part, from the payer's name: proposed, then confirmed by the treasurer.
+    const statement = camt053({ iban: IBAN, id: 'STMT-NAME', openingCents: 0, from: today, to: today, lines: [{ bankRef: 'N-001', on: today, cents: 1800, counterparty: 'STAMPATI DARIO', remittance: 'torneo' }] });
+    expect((await upload(statement).expect(200)).body).toMatchObject({ lines_added: 1, matched: 0, proposed: 1 });
+    const proposed = ((await request(app).get('/api/admin/bank?state=proposed').set(bearer(admin)).expect(200)).body as TBankOverview).lines.find((line) => line.counterparty === 'STAMPATI DARIO')!;
+    expect(proposed.match).toBe(`Quota torneo: ${tournament.name} · Stampati Dario (${print.items[1]!.transfer!.reference})`);
+    expect((await request(app).post(`/api/admin/bank/lines/${proposed.id}/confirm`).set(bearer(admin)).expect(200)).body.state).toBe('matched');
+    expect((await db.tournamentEntry.findUniqueOrThrow({ where: { id: entry.id } })).status).toBe('confirmed');
+    expect(((await request(app).get(`/api/admin/users/${member.id}/amounts-due`).set(bearer(staff)).expect(200)).body as TAmountsDue).items.map((item) => item.what)).toEqual([`Tessera n. ${card.membership_number}`]);
   });
 });
