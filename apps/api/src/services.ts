@@ -94,7 +94,7 @@ export function createServices(deps: AppDeps) {
     privacy: createPrivacyService(deps, { enrolmentsOf: enrolments.ofMember }),
     auditLog: createAuditLogService(deps),
     bvuMembers: createBvuMembersService(deps),
-    bank: createBankService(deps, enrolments),
+    bank: createBankService(deps, { enrolments, memberships, tournaments }),
     annualAccounts: createAnnualAccountsService(deps),
     yearClose: createYearCloseService(deps),
     tillCounts: createTillCounts(deps),

@@ -118,6 +118,11 @@ export const ZTransferDetails = z.object({
 });
 export type TTransferDetails = z.infer<typeof ZTransferDetails>;
 
+/** One amount a member owes now, as the desk prints it: what it is, how much, and how to pay it by transfer (null while no IBAN is set). */
+export const ZAmountDue = z.object({ what: z.string(), amount: ZMoney, transfer: ZTransferDetails.nullable() });
+export const ZAmountsDue = z.object({ member: z.string(), items: z.array(ZAmountDue) });
+export type TAmountsDue = z.infer<typeof ZAmountsDue>;
+
 export const bankRoutes = {
   overview: defineRoute({
     method: 'get', path: '/api/admin/bank', tag: 'bank', access: 'admin',
@@ -153,6 +158,21 @@ export const bankRoutes = {
     method: 'get', path: '/api/me/enrolments/:id/transfer', tag: 'bank', access: 'user',
     summary: 'Come pagare con bonifico la prossima rata di una mia iscrizione: IBAN, importo, riferimento RF e codice QR',
     params: ZIdParams, response: ZTransferDetails,
+  }),
+  membershipTransfer: defineRoute({
+    method: 'get', path: '/api/me/memberships/:id/transfer', tag: 'bank', access: 'user',
+    summary: 'Come pagare con bonifico una mia tessera in attesa di pagamento: IBAN, importo, riferimento RF e codice QR',
+    params: ZIdParams, response: ZTransferDetails,
+  }),
+  tournamentTransfer: defineRoute({
+    method: 'get', path: '/api/me/tournament-entries/:id/transfer', tag: 'bank', access: 'user',
+    summary: 'Come pagare con bonifico la mia quota di un’iscrizione a un torneo: IBAN, importo, riferimento RF e codice QR',
+    params: ZIdParams, response: ZTransferDetails,
+  }),
+  amountsDue: defineRoute({
+    method: 'get', path: '/api/admin/users/:id/amounts-due', tag: 'bank', access: 'staff',
+    summary: 'Gli importi che il socio deve pagare ora, con IBAN, importo, riferimento RF e codice QR del bonifico: la stampa della segreteria',
+    params: ZIdParams, response: ZAmountsDue,
   }),
   debtTransfer: defineRoute({
     method: 'get', path: '/api/me/debt/transfer', tag: 'bank', access: 'user',

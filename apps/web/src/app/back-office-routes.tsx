@@ -27,6 +27,7 @@ const backOfficeRoutes: RouteObject[] = [
       { ...under(paths.admin.schoolReport), ...backOfficePage(() => import('../features/school-reports/pages/school-report-page')) },
       { ...under(paths.admin.checkIn), ...backOfficePage(() => import('../features/check-ins/pages/check-in-page')) },
       { ...under(paths.admin.certificates), ...backOfficePage(() => import('../features/certificates/pages/admin-certificates-page')) },
+      { ...under(paths.admin.amountsDue), ...backOfficePage(() => import('../features/bank/pages/amounts-due-page')) },
     ],
   },
   {

@@ -23,7 +23,7 @@ export function Footer() {
   const to = (address: string) => localizedTo(i18n.locale as Locale, address);
   const { developerEmail } = CONTACTS;
   return (
-    <footer className="mt-16 bg-sea-900 text-sea-50">
+    <footer className="mt-16 bg-sea-900 text-sea-50 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide"><Trans>Seguici</Trans></h2>

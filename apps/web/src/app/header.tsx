@@ -49,7 +49,7 @@ export function Header() {
   const mobileOpen = mobileOpenAt === key;
 
   return (
-    <header className="sticky top-0 z-30 bg-sea-800 text-white shadow">
+    <header className="sticky top-0 z-30 bg-sea-800 text-white shadow print:hidden">
       {/* Narrower gaps on a phone, where the centre's name, the languages and the menu button share the bar. */}
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4">
         <Link to={localizedTo(i18n.locale as Locale, paths.home)} className="flex items-center gap-2 font-bold tracking-tight">

@@ -77,6 +77,7 @@ export const paths = {
     certificates: '/admin/certificati',
     tournaments: '/admin/tornei',
     tournament: '/admin/tornei/:id',
+    amountsDue: '/admin/users/:id/da-pagare',
   },
 } as const;
 

@@ -16,6 +16,9 @@ describe('ISO 11649 creditor references', () => {
     expect(findCreditorReference(`Bonifico a vostro favore ${spaced} Rossi camp`)).toBe(reference);
     expect(owedOf(reference)).toEqual({ kind: 'enrolment', id: 4711, seq: 3 });
     expect(owedOf(referenceOf({ kind: 'debt', userId: 9 }))).toEqual({ kind: 'debt', userId: 9 });
+    expect(owedOf(referenceOf({ kind: 'membership', id: 31 }))).toEqual({ kind: 'membership', id: 31 });
+    expect(owedOf(referenceOf({ kind: 'tournament', playerId: 77 }))).toEqual({ kind: 'tournament', playerId: 77 });
+    expect(findCreditorReference(`saldo tessera ${referenceOf({ kind: 'membership', id: 31 })}`)).toBe(referenceOf({ kind: 'membership', id: 31 }));
     expect(findCreditorReference('RF19 5390 0754 7034 saldo')).toBeNull();
     expect(owedOf('RF18539007547034')).toBeNull();
   });

@@ -2,8 +2,12 @@
 // owed so that a transfer names what it pays (docs/annual-accounts.md#paying-by-transfer). The check digits
 // are ISO 7064 MOD 97-10, as for an IBAN: letters count A=10 … Z=35, "RF00" moved to the end.
 
-/** What an RF reference of ours pays: an enrolment up to instalment `seq`, or a member's debt. */
-export type Owed = { kind: 'enrolment'; id: number; seq: number } | { kind: 'debt'; userId: number };
+/** What an RF reference of ours pays: an enrolment up to instalment `seq`, a card, a player's tournament part, or a member's debt. */
+export type Owed =
+  | { kind: 'enrolment'; id: number; seq: number }
+  | { kind: 'membership'; id: number }
+  | { kind: 'tournament'; playerId: number }
+  | { kind: 'debt'; userId: number };
 
 const mod97 = (text: string) => {
   const digits = [...text].map((char) => (/\d/.test(char) ? char : String(char.charCodeAt(0) - 55))).join('');
@@ -20,7 +24,15 @@ export function creditorReference(body: string): string {
 
 export const isValidCreditorReference = (reference: string) => /^RF\d{2}[A-Z0-9]{1,21}$/.test(reference) && mod97(`${reference.slice(4)}${reference.slice(0, 4)}`) === 1;
 
-export const referenceOf = (owed: Owed) => creditorReference(owed.kind === 'enrolment' ? `E${owed.id}S${owed.seq}` : `D${owed.userId}`);
+const bodyOf = (owed: Owed) => {
+  switch (owed.kind) {
+    case 'enrolment': return `E${owed.id}S${owed.seq}`;
+    case 'membership': return `M${owed.id}`;
+    case 'tournament': return `T${owed.playerId}`;
+    case 'debt': return `D${owed.userId}`;
+  }
+};
+export const referenceOf = (owed: Owed) => creditorReference(bodyOf(owed));
 
 /** The first valid RF reference in a text (spaces inside it allowed, as banking apps print it in groups of four). */
 export function findCreditorReference(text: string): string | null {
@@ -40,6 +52,8 @@ export function owedOf(reference: string): Owed | null {
   const body = reference.slice(4);
   const enrolment = /^E(\d{1,9})S(\d{1,3})$/.exec(body);
   if (enrolment) return { kind: 'enrolment', id: Number(enrolment[1]), seq: Number(enrolment[2]) };
-  const debt = /^D(\d{1,9})$/.exec(body);
-  return debt ? { kind: 'debt', userId: Number(debt[1]) } : null;
+  const [, letter, id] = /^([MTD])(\d{1,9})$/.exec(body) ?? [];
+  if (letter === 'M') return { kind: 'membership', id: Number(id) };
+  if (letter === 'T') return { kind: 'tournament', playerId: Number(id) };
+  return letter === 'D' ? { kind: 'debt', userId: Number(id) } : null;
 }

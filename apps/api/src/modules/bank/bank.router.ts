@@ -25,5 +25,8 @@ export function registerBankRoutes(mount: MountRoute, bank: BankService) {
   mount(routes.confirm, ({ params }, { req }) => bank.confirm(authOf(req).user, params.id));
   mount(routes.assign, ({ params, body }, { req }) => bank.assign(authOf(req).user, params.id, body.category));
   mount(routes.enrolmentTransfer, ({ params }, { req }) => bank.enrolmentTransfer(authOf(req).user, params.id));
+  mount(routes.membershipTransfer, ({ params }, { req }) => bank.membershipTransfer(authOf(req).user, params.id));
+  mount(routes.tournamentTransfer, ({ params }, { req }) => bank.tournamentTransfer(authOf(req).user, params.id));
+  mount(routes.amountsDue, ({ params }) => bank.amountsDue(params.id));
   mount(routes.debtTransfer, (_input, { req }) => bank.debtTransfer(authOf(req).user));
 }

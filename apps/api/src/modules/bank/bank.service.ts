@@ -8,15 +8,18 @@ import { audit, auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { associationAccount, type Owed, transferTo } from '../bank-transfer/index.js';
-import { debtOf } from '../ledger/index.js';
+import { accounts, debtOf, owedOne } from '../ledger/index.js';
 import { bankBalance, postAssigned } from './bank-ledger.js';
-import { createBankMatching, type EnrolmentPayer } from './matching.js';
+import { createAmountsDue } from './amounts-due.js';
+import { createBankMatching, type TransferPayers } from './matching.js';
 import { createStatementImport } from './statement-import.js';
 
 export const bankServiceMessages = defineMessages({
   noTransfers: /* i18n */ { id: 'api.bank.no_transfers', message: 'Il pagamento con bonifico non è ancora disponibile: paga con la carta o in segreteria.' },
   nothingDue: /* i18n */ { id: 'api.bank.nothing_due', message: 'Non c’è nulla da pagare.' },
   enrolmentNotFound: /* i18n */ { id: 'api.bank.enrolment_not_found', message: 'Iscrizione non trovata.' },
+  membershipNotFound: /* i18n */ { id: 'api.bank.membership_not_found', message: 'Tessera non trovata.' },
+  entryNotFound: /* i18n */ { id: 'api.bank.entry_not_found', message: 'Iscrizione al torneo non trovata.' },
 });
 
 const MESSAGES = {
@@ -30,9 +33,10 @@ const MESSAGES = {
 
 const counterpartyKey = (name: string) => name.trim().toUpperCase().replace(/\s+/g, ' ').slice(0, 140);
 
-export function createBankService(deps: Pick<AppDeps, 'db' | 'stripe'>, enrolments: EnrolmentPayer) {
+export function createBankService(deps: Pick<AppDeps, 'db' | 'stripe'>, payers: TransferPayers) {
   const { db } = deps;
-  const matching = createBankMatching(deps, enrolments);
+  const { enrolments } = payers;
+  const matching = createBankMatching(deps, payers);
   const importStatement = createStatementImport(deps, matching);
 
   async function lineDto(line: BankLine, remembered: Map<string, string>): Promise<TBankLine> {
@@ -72,6 +76,7 @@ export function createBankService(deps: Pick<AppDeps, 'db' | 'stripe'>, enrolmen
 
   return {
     importStatement,
+    amountsDue: createAmountsDue(deps, payers),
 
     async overview(state?: TBankLine['state']): Promise<TBankOverview> {
       const settings = await db.setting.findUnique({ where: { id: 1 } });
@@ -146,6 +151,23 @@ export function createBankService(deps: Pick<AppDeps, 'db' | 'stripe'>, enrolmen
       const due = await enrolments.dueOf(id);
       if (!due) throw new AppError(409, bankServiceMessages.nothingDue);
       return detailsOf({ kind: 'enrolment', id, seq: due.seq }, due.cents);
+    },
+
+    /** A card of the member's waiting for its payment: what it owes, by transfer. */
+    async membershipTransfer(user: User, id: number) {
+      if (!(await db.membership.findFirst({ where: { id, userId: user.id, status: 'pending' } }))) throw notFound(bankServiceMessages.membershipNotFound);
+      const owed = await owedOne(db, accounts.membership(id));
+      if (owed <= 0) throw new AppError(409, bankServiceMessages.nothingDue);
+      return detailsOf({ kind: 'membership', id }, owed);
+    },
+
+    /** The member's own part of a tournament entry still owed, by transfer. */
+    async tournamentTransfer(user: User, entryId: number) {
+      const player = await db.tournamentPlayer.findFirst({ where: { entryId, userId: user.id, withdrawnAt: null, entry: { status: { in: ['pending', 'confirmed'] } } } });
+      if (!player) throw notFound(bankServiceMessages.entryNotFound);
+      const owed = await owedOne(db, accounts.tournamentPlayer(player.id));
+      if (owed <= 0) throw new AppError(409, bankServiceMessages.nothingDue);
+      return detailsOf({ kind: 'tournament', playerId: player.id }, owed);
     },
 
     async debtTransfer(user: User) {

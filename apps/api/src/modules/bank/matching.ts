@@ -1,6 +1,6 @@
 // Matching a statement's lines to the ledger (docs/annual-accounts.md#matching): a credit line is a Stripe
-// payout, or a transfer paying what its RF reference names (an enrolment's instalment, a member's debt)
-// through the desk's own path, with its receipt; else a transfer of exactly what one payer of that name owes
+// payout, or a transfer paying what its RF reference names (an enrolment's instalment, a card, a tournament
+// part, a member's debt) through the desk's own path, with its receipt; else a transfer of exactly what one payer of that name owes
 // is proposed for the treasurer to confirm. What is left (fees, outgoing transfers) the treasurer assigns.
 import type { AppDeps } from '../../deps.js';
 import type { BankLine, Prisma, User } from '../../generated/prisma/client.js';
@@ -8,33 +8,68 @@ import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { refuseOwnMoney } from '../auth/index.js';
 import type { EnrolmentsService } from '../enrolments/index.js';
+import type { MembershipsService } from '../memberships/index.js';
+import type { TournamentsService } from '../tournaments/index.js';
 import { accounts, debtOf, payDebt } from '../ledger/index.js';
+import { amountsOwedBy } from './amounts-due.js';
 import { postIntoBank, postPayout } from './bank-ledger.js';
 import { owedOf, referenceOf, type Owed } from '../bank-transfer/index.js';
 import { payoutFor } from './payouts.js';
 
-export type EnrolmentPayer = Pick<EnrolmentsService, 'collectTransfer' | 'dueOf'>;
+/** The modules whose amounts due a transfer pays, each through its own desk path. */
+export interface TransferPayers {
+  enrolments: Pick<EnrolmentsService, 'collectTransfer' | 'dueOf'>;
+  memberships: Pick<MembershipsService, 'collectTransfer'>;
+  tournaments: Pick<TournamentsService, 'collectTransfer'>;
+}
 
 const DEBT_DESCRIPTION = 'Saldo di quanto dovuto al centro';
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-const targetOf = (owed: Owed) => (owed.kind === 'enrolment' ? `enrolment:${owed.id}:${owed.seq}` : `debt:${owed.userId}`);
-export const owedOfTarget = (target: string): Owed | null => {
-  const [kind, id, seq] = target.split(':');
-  if (kind === 'enrolment') return { kind, id: Number(id), seq: Number(seq) };
-  return kind === 'debt' ? { kind, userId: Number(id) } : null;
+/** A line's match target: what it pays, by kind and ids (`enrolment:12:2`, `membership:31`, `tournament:77`, `debt:9`). */
+const targetOf = (owed: Owed) => {
+  switch (owed.kind) {
+    case 'enrolment': return `enrolment:${owed.id}:${owed.seq}`;
+    case 'membership': return `membership:${owed.id}`;
+    case 'tournament': return `tournament:${owed.playerId}`;
+    case 'debt': return `debt:${owed.userId}`;
+  }
+};
+const owedOfTarget = (target: string): Owed | null => {
+  const [kind, first, second] = target.split(':');
+  const [id, seq] = [Number(first), Number(second)];
+  if (kind === 'enrolment') return { kind, id, seq };
+  if (kind === 'membership') return { kind, id };
+  if (kind === 'tournament') return { kind, playerId: id };
+  return kind === 'debt' ? { kind, userId: id } : null;
+};
+const labelOf = (owed: Owed) => {
+  switch (owed.kind) {
+    case 'enrolment': return `Iscrizione n. ${owed.id}, rata ${owed.seq}`;
+    case 'membership': return `Tessera n. ${owed.id}`;
+    case 'tournament': return `Quota torneo del giocatore n. ${owed.playerId}`;
+    case 'debt': return `Debito del socio n. ${owed.userId}`;
+  }
 };
 
-export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'>, enrolments: EnrolmentPayer) {
+export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'>, { enrolments, memberships, tournaments }: TransferPayers) {
+  /** A member's debt paid by transfer, up to what they owe. */
+  async function payDebtByTransfer(tx: Prisma.TransactionClient, staff: User, userId: number, cents: number) {
+    if ((await debtOf(tx, userId, { lock: true })) < cents) return false;
+    refuseOwnMoney(staff, [userId]);
+    const payment = await tx.transaction.create({ data: { kind: 'debt', userId, amountCents: cents, method: 'bank_transfer', status: 'completed', paidAt: new Date(), description: DEBT_DESCRIPTION } });
+    await payDebt(tx, userId, cents, accounts.till('bank_transfer'), { key: `payment:${payment.id}`, transactionId: payment.id, createdById: staff.id, description: DEBT_DESCRIPTION });
+    return true;
+  }
+
   /** Pays what `owed` names with the line's money, in `tx`: false when the line is not exactly what can be paid now. */
   async function payOwed(tx: Prisma.TransactionClient, staff: User, line: BankLine, owed: Owed): Promise<boolean> {
-    if (owed.kind === 'enrolment') {
-      if (!(await enrolments.collectTransfer(tx, staff, owed.id, owed.seq, line.amountCents))) return false;
-    } else {
-      if ((await debtOf(tx, owed.userId, { lock: true })) < line.amountCents) return false;
-      refuseOwnMoney(staff, [owed.userId]);
-      const payment = await tx.transaction.create({ data: { kind: 'debt', userId: owed.userId, amountCents: line.amountCents, method: 'bank_transfer', status: 'completed', paidAt: new Date(), description: DEBT_DESCRIPTION } });
-      await payDebt(tx, owed.userId, line.amountCents, accounts.till('bank_transfer'), { key: `payment:${payment.id}`, transactionId: payment.id, createdById: staff.id, description: DEBT_DESCRIPTION });
-    }
+    const cents = line.amountCents;
+    const paid =
+      owed.kind === 'enrolment' ? Boolean(await enrolments.collectTransfer(tx, staff, owed.id, owed.seq, cents))
+      : owed.kind === 'membership' ? await memberships.collectTransfer(tx, staff, owed.id, cents)
+      : owed.kind === 'tournament' ? await tournaments.collectTransfer(tx, staff, owed.playerId, cents)
+      : await payDebtByTransfer(tx, staff, owed.userId, cents);
+    if (!paid) return false;
     await postIntoBank(tx, line, staff.id);
     return true;
   }
@@ -52,20 +87,16 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     }, TRANSACTION_OPTIONS);
   }
 
-  /** What one payer of the counterparty's surname owes now, if exactly the line's amount: an enrolment's instalment or a debt. */
+  /** What one payer of the counterparty's surname owes now, if exactly the line's amount: a card, an instalment, a tournament part or a debt. */
   async function proposalFor(line: BankLine): Promise<{ owed: Owed; label: string } | null> {
     const words = line.counterparty.split(/[^\p{L}']+/u).filter((word) => word.length >= 3);
     if (words.length === 0) return null;
     const payers = await db.user.findMany({ where: { OR: words.map((word) => ({ lastName: { equals: word, mode: 'insensitive' as const } })) }, select: { id: true, firstName: true, lastName: true }, take: 20 });
     const found: { owed: Owed; label: string }[] = [];
     for (const payer of payers) {
-      const name = `${payer.lastName} ${payer.firstName}`;
-      const live = await db.courseEnrolment.findMany({ where: { userId: payer.id, status: { in: ['pending_payment', 'confirmed'] } }, include: { course: { select: { name: true } } } });
-      for (const enrolment of live) {
-        const due = await enrolments.dueOf(enrolment.id);
-        if (due?.cents === line.amountCents) found.push({ owed: { kind: 'enrolment', id: enrolment.id, seq: due.seq }, label: `${enrolment.course.name}, rata ${due.seq} · ${name}` });
+      for (const { what, owed, cents } of await amountsOwedBy(db, { enrolments }, payer.id)) {
+        if (cents === line.amountCents) found.push({ owed, label: `${what} · ${payer.lastName} ${payer.firstName}` });
       }
-      if ((await debtOf(db, payer.id)) === line.amountCents) found.push({ owed: { kind: 'debt', userId: payer.id }, label: `Debito verso il centro · ${name}` });
     }
     return found.length === 1 ? found[0]! : null;
   }
@@ -74,7 +105,7 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     if (line.amountCents <= 0) return 'open';
     const owed = line.creditorReference ? owedOf(line.creditorReference) : null;
     if (owed) {
-      const label = `${owed.kind === 'enrolment' ? `Iscrizione n. ${owed.id}, rata ${owed.seq}` : `Debito del socio n. ${owed.userId}`} (${line.creditorReference})`;
+      const label = `${labelOf(owed)} (${line.creditorReference})`;
       if (await settle(staff, line.id, owed.kind, targetOf(owed), label, (tx, locked) => payOwed(tx, staff, locked, owed))) return 'matched';
       await db.bankLine.update({ where: { id: line.id }, data: { note: `Il riferimento ${line.creditorReference} non corrisponde a un importo da pagare di ${(line.amountCents / 100).toFixed(2)} €.` } });
       return 'open';

@@ -20,6 +20,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
     insertCard,
     pdfFile: reads.pdfFile,
     activate: payments.activate,
+    collectTransfer: payments.collectTransfer,
     mine: reads.mine,
     quote,
     create,

@@ -6,7 +6,8 @@ import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { releaseCoupon } from '../coupons/index.js';
-import { accounts, membershipReceivable, owedOne, payment as paymentEntry, takeBackPayment, writeOff } from '../ledger/index.js';
+import { refuseOwnMoney } from '../auth/index.js';
+import { accounts, membershipReceivable, moneyAccount, owedOne, payment as paymentEntry, takeBackPayment, writeOff } from '../ledger/index.js';
 import { checkoutItems, type Checkouts, type PaymentTarget } from '../payments/index.js';
 import { lockMembership } from './membership-lock.js';
 import { membershipMessages } from './membership-terms.js';
@@ -57,10 +58,32 @@ export function createMembershipPayments(deps: Pick<AppDeps, 'db' | 'config' | '
     },
   };
 
+  /**
+   * A bank transfer of `cents` for a card waiting for its payment (docs/annual-accounts.md#matching), in the
+   * caller's transaction: recorded as the desk records a transfer (its receipt follows) and the card activated
+   * when it is exactly what the card owes; else false (paid already, withdrawn, another amount).
+   */
+  async function collectTransfer(tx: Prisma.TransactionClient, staff: User, membershipId: number, cents: number) {
+    // The card's open checkouts closed first: closing takes the card's lock, the order a payment's confirmation takes.
+    await checkouts.closeIn(tx, 'membership', membershipId);
+    const card = await lockMembership(tx, membershipId);
+    if (card?.status !== 'pending') return false;
+    const receivable = membershipReceivable(membershipId);
+    if (cents <= 0 || (await owedOne(tx, receivable.account, { lock: true })) !== cents) return false;
+    refuseOwnMoney(staff, [card.userId]);
+    const { membershipNumber } = await tx.membership.findUniqueOrThrow({ where: { id: membershipId }, select: { membershipNumber: true } });
+    const paid = await tx.transaction.create({
+      data: { kind: 'membership', type: 'payment', userId: card.userId, membershipId, amountCents: cents, method: 'bank_transfer', status: 'completed', paidAt: new Date(), description: `Tessera ${membershipNumber} (bonifico)` },
+    });
+    await paymentEntry(tx, `payment:${paid.id}`, moneyAccount('bank_transfer'), [{ receivable, cents }], { membershipId, userId: card.userId, transactionId: paid.id, createdById: staff.id, description: paid.description });
+    return activate(tx, membershipId);
+  }
+
   return {
     paymentTarget,
     activate,
     openCheckout,
+    collectTransfer,
 
     async checkout(user: User, id: number) {
       const membership = await ownMembership(user.id, id);

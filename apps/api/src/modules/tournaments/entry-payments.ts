@@ -9,6 +9,7 @@ import { auditRow } from '../../lib/audit.js';
 import { isUniqueViolation, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { MessageDescriptor } from '../../lib/i18n.js';
+import { refuseOwnMoney } from '../auth/index.js';
 import { accounts, INSUFFICIENT_CREDIT, moneyAccount, owedOne, payment, post, settlingLegs, spendingLegs, takeBackPayment, tournamentReceivable, walletOf } from '../ledger/index.js';
 import { checkoutItems, type Checkouts, type PaymentTarget } from '../payments/index.js';
 import { owedByPlayer } from './entry-money.js';
@@ -156,6 +157,20 @@ export function createEntryPayments({ db }: Pick<AppDeps, 'db'>, checkouts: Chec
         });
       }, TRANSACTION_OPTIONS);
       return player.tournamentId;
+    },
+
+    /**
+     * A bank transfer of `cents` paying the player's part (docs/annual-accounts.md#matching), in the caller's
+     * transaction: collected as at the desk when it is exactly what the part still owes and the part can be paid
+     * now (registration open, entry live); else false.
+     */
+    async collectTransfer(tx: Prisma.TransactionClient, staff: User, playerId: number, cents: number) {
+      const part = await partOf(tx, playerId).catch((error: unknown) => (error instanceof AppError ? null : Promise.reject(error)));
+      if (!part || part.cents <= 0 || part.cents !== cents || part.player.userId === null) return false;
+      refuseOwnMoney(staff, [part.player.userId]);
+      await collectPart(tx, staff, part.player, cents, 'bank_transfer');
+      await confirmIfPaid(tx, part.player.entryId);
+      return true;
     },
 
     /** The desk collects every part still owed of the entry at once (one payment per part): the entry is confirmed. */

@@ -38,6 +38,8 @@ export function createTournamentsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
 
   return {
     paymentTarget: payments.paymentTarget,
+    /** A bank transfer paying a player's part (the bank's matching), in its transaction. */
+    collectTransfer: payments.collectTransfer,
     /** The minute job tournament-waitlist-offers: offers not paid in time lapse, their places passed on. */
     expireOffers: waitlist.expireOffers,
 

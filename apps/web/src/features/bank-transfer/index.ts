@@ -1,2 +1,3 @@
 // The bank-transfer feature's public face (member screens): what other features may import.
-export { PayByTransfer } from './components/pay-by-transfer';
+export { PayByTransfer, TransferDetails } from './components/pay-by-transfer';
+export type { TransferOwed } from './api/transfer';

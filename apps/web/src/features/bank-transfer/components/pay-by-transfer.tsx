@@ -5,12 +5,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/format';
-import { useEnrolmentTransfer } from '../api/transfer';
+import { type TransferOwed, useTransferDetails } from '../api/transfer';
 
 /** The IBAN in groups of four, as it is printed and read aloud. */
 const grouped = (text: string) => text.replace(/(.{4})/g, '$1 ').trim();
 
-function TransferDetails({ details }: { details: TTransferDetails }) {
+export function TransferDetails({ details }: { details: TTransferDetails }) {
   const { t } = useLingui();
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:flex-row sm:items-start">
@@ -29,10 +29,10 @@ function TransferDetails({ details }: { details: TTransferDetails }) {
   );
 }
 
-export function PayByTransfer({ enrolmentId }: { enrolmentId: number }) {
+export function PayByTransfer({ owed }: { owed: TransferOwed }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const details = useEnrolmentTransfer(enrolmentId, open);
+  const details = useTransferDetails(owed, open);
   return (
     <div className="w-full space-y-2">
       <Button size="sm" variant="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>

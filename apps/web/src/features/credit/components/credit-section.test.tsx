@@ -62,15 +62,20 @@ describe('the member’s credit on /profilo', () => {
     expect(topUp!.textContent).toMatch(/^Ricarica.*\+20,00\s€$/);
   });
 
-  it('warns the member who owes the centre (politely: a standing state, not an alert), and says nothing more when there is nothing set aside or refundable', async () => {
+  it('warns the member who owes the centre (politely: a standing state, not an alert) with the card and the transfer to pay it, and says nothing more when there is nothing set aside or refundable', async () => {
     handlers['GET /api/me/credit?page=1&per_page=10'] = () => jsonResponse(200, statement({ owed: '12.50', data: [movement(1, { amount: '-20.00', kind: 'stripe_refund' })], total: 1 }));
     renderAt(<CreditSection />, { url: '/profilo' });
     const warning = (await screen.findByText(/^Devi 12,50\s€ al centro/)).closest('[role]')!;
     expect(warning.getAttribute('role')).toBe('status');
-    expect(warning.textContent).toMatch(/^Devi 12,50\s€ al centro: pagalo qui con la carta o in segreteria\. ?Un pagamento già usato \(credito o carnet\) è stato poi rimborsato dalla tua banca\.Paga$/);
+    expect(warning.textContent).toMatch(/^Devi 12,50\s€ al centro: pagalo qui con la carta o in segreteria\. ?Un pagamento già usato \(credito o carnet\) è stato poi rimborsato dalla tua banca\.PagaPaga con bonifico$/);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('list', { name: 'Dettaglio del credito' })).toBeNull();
     expect(screen.getByRole('list', { name: 'Movimenti del credito' }).textContent).toContain('Ricarica rimborsata dalla banca');
+    // Or by transfer: the debt's own RF reference, the IBAN and the QR code, asked when the member opens it.
+    handlers['GET /api/me/debt/transfer'] = () => jsonResponse(200, { iban: 'IT60X0542811101000000123456', holder: 'ASD Beach Club', amount: '12.50', reference: 'RF71D9', qr_svg: '<svg viewBox="0 0 1 1"></svg>' });
+    fireEvent.click(within(warning as HTMLElement).getByRole('button', { name: 'Paga con bonifico' }));
+    expect((await within(warning as HTMLElement).findByLabelText('Riferimento RF')).textContent).toBe('RF71 D9');
+    expect(within(warning as HTMLElement).getByRole('img', { name: 'Codice QR del bonifico' })).toBeTruthy();
   });
 
   it('shows the refundable part alone when all the credit was paid in', async () => {

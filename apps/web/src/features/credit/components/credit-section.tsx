@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-transport';
 import { Alert } from '../../../components/ui/alert';
 import { useMyCredit, usePayDebt, useTopUpCredit } from '../api/credit';
 import { MyReceiptList } from '../../../components/receipt-links';
+import { PayByTransfer } from '../../bank-transfer';
 import { CreditMovements } from './credit-movements';
 import { CreditBreakdown, CreditOwed, CreditRefundDue } from './credit-summary';
 
@@ -56,6 +57,7 @@ function PayDebt() {
       <Button size="sm" onClick={() => pay.mutate()} loading={pay.isPending || pay.isSuccess} loadingText={t`Apertura del pagamento...`}>
         <Trans context="button: pay what is owed to the centre">Paga</Trans>
       </Button>
+      <PayByTransfer owed={{ kind: 'debt' }} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { PayByTransfer } from '../../bank-transfer';
 import { PayMembershipWithCredit } from '../../credit';
 import { useCancelMembership, useCheckout } from '../api/memberships';
 
@@ -72,6 +73,7 @@ export function PendingCardActions({ membership }: { membership: TMyMembership }
           {membership.can_cancel && <CancelRequest membership={membership} />}
         </div>
         {checkout.isError && <Alert tone="error">{checkout.error.message}</Alert>}
+        <PayByTransfer owed={{ kind: 'membership', id: membership.id }} />
       </div>
     );
   }

@@ -123,6 +123,17 @@ describe('pending cards', () => {
     await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('http://localhost:12111/checkout/cs_test_5'));
   });
 
+  it('shows how to pay a card awaiting payment by transfer: IBAN, amount, its RF reference and the QR code', async () => {
+    handlers['GET /api/memberships/mine'] = mine(AWAITING_PAYMENT);
+    handlers['GET /api/me/memberships/5/transfer'] = () => jsonResponse(200, { iban: 'IT60X0542811101000000123456', holder: 'ASD Beach Club', amount: '30.00', reference: 'RF39M5', qr_svg: '<svg viewBox="0 0 1 1"></svg>' });
+    renderPage();
+    const pending = await screen.findByRole('article', { name: 'T2026-00005' });
+    fireEvent.click(within(pending).getByRole('button', { name: 'Paga con bonifico' }));
+    expect((await within(pending).findByLabelText('Riferimento RF')).textContent).toBe('RF39 M5');
+    expect(pending.textContent).toContain('IT60 X054 2811 1010 0000 0123 456');
+    expect(within(pending).getByRole('img', { name: 'Codice QR del bonifico' })).toBeTruthy();
+  });
+
   it('pays a card awaiting payment from credit when the balance covers it, and shows it active', async () => {
     const credit = (balance: string) => () => jsonResponse(200, creditStatement(balance));
     handlers['GET /api/memberships/mine'] = mine(AWAITING_PAYMENT);

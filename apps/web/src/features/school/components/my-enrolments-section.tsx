@@ -70,7 +70,7 @@ function EnrolmentRow({ enrolment, payFirst }: { enrolment: TEnrolment; payFirst
         <div className="flex flex-wrap items-end gap-2">
           {!payFirst && <PayEnrolment enrolment={enrolment} />}
           {pending && <Button size="sm" variant="secondary" loading={cancel.isPending} onClick={() => void onCancel()}><Trans>Annulla iscrizione</Trans></Button>}
-          {!payFirst && <PayByTransfer enrolmentId={enrolment.id} />}
+          {!payFirst && <PayByTransfer owed={{ kind: 'enrolment', id: enrolment.id }} />}
         </div>
       )}
       {dialog}

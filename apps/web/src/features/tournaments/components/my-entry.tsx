@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney, formatTime } from '../../../lib/format';
 import { useActionOutcome } from '../../../lib/use-action-outcome';
 import { localizedTo } from '../../../lib/i18n';
+import { PayByTransfer } from '../../bank-transfer';
 import { useCreditCovers } from '../../credit';
 import { usePayEntryByCard, usePayEntryWithCredit, useWithdrawEntry } from '../api/tournaments';
 import { ENTRY_STATUS } from '../labels';
@@ -81,6 +82,7 @@ export function MyEntry({ entry, notice, showName = false, calledShownAbove = fa
           <Button size="sm" variant="secondary" loading={withdraw.isPending} onClick={() => void onWithdraw()}><Trans>Ritira l’iscrizione</Trans></Button>
         )}
       </div>
+      {active && owed && (entry.status !== 'waiting' || offeredUntil) && <PayByTransfer owed={{ kind: 'tournament', entryId: entry.id }} />}
       {dialog}
     </div>
   );

@@ -1,6 +1,6 @@
 // A member's page: profile, cards, bookings and payments; for admins (can_modify_users)
 // also edit, role change, disable/enable and erasure, each behind a confirmation.
-import { BOOKING_STATUS_LABELS, DESK_PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, MEMBERSHIP_STATUS_LABELS, MEMBERSHIP_TYPE_LABELS, ROLE_DISPLAY_NAMES, ROLES, isAdminUserDetail, type TAdminUser, type TBackOfficeUserDetail, type TRole } from '@beach/contracts';
+import { BOOKING_STATUS_LABELS, buildPath, DESK_PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, MEMBERSHIP_STATUS_LABELS, MEMBERSHIP_TYPE_LABELS, ROLE_DISPLAY_NAMES, ROLES, isAdminUserDetail, type TAdminUser, type TBackOfficeUserDetail, type TRole } from '@beach/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DetailModal, DetailSection } from '../../../components/admin/detail-modal';
@@ -134,6 +134,11 @@ export function UserDetailModal({ userId, onClose, actions }: { userId: number |
                 {user.disabled_at ? 'Riattiva account' : 'Disattiva account'}
               </Button>
             </>
+          )}
+          {user && (
+            <Link className={buttonClasses('ghost')} to={buildPath(paths.admin.amountsDue, { id: user.id })}>
+              Importi da pagare
+            </Link>
           )}
           {actions.canReadAuditLog && user && (
             <Link className={buttonClasses('ghost')} to={`${paths.admin.auditLog}?user_id=${user.id}`}>
