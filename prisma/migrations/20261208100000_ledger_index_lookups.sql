@@ -7,7 +7,9 @@
 -- balance in the postings' trigger), and a replay would have read the whole of ledger_entries: a call cost
 -- as much as the ledger was large. Now the accounts are looked up once each (their ids kept for the legs),
 -- a replayed key is one lookup, and a request's few kept balances are moved each by its primary key.
--- Same rules, same answers.
+-- Same rules, same answers. And whatever the planner believes of a table's size (that belief is the last
+-- ANALYZE's, and a table it believes small it reads whole), posting and resolving plan with whole-table
+-- reads of a table off (`enable_seqscan`): every lookup they make has an index, so it is always taken.
 CREATE OR REPLACE FUNCTION ledger_post(batch jsonb) RETURNS TABLE (key text, id integer, created boolean) LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
@@ -115,9 +117,10 @@ BEGIN
 END $$;
 
 -- Re-created: as 20261203150000_ledger_app_role made it, run as its owner and called by the app role only.
-ALTER FUNCTION ledger_post(jsonb) SECURITY DEFINER SET search_path = public, pg_temp;
+ALTER FUNCTION ledger_post(jsonb) SECURITY DEFINER SET search_path = public, pg_temp SET enable_seqscan = off;
 REVOKE EXECUTE ON FUNCTION ledger_post(jsonb) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION ledger_post(jsonb) TO beach_app;
+ALTER FUNCTION ledger_resolve(integer[], ledger_phase, text, timestamptz) SET enable_seqscan = off;
 
 -- An entry's postings are written in one statement, at least two, summing to zero; each moves the
 -- balance of an account that keeps one, in that statement (the account's CHECKs then refuse an
@@ -183,6 +186,7 @@ END $$;
 -- migrate:down
 
 -- Back to the versions of 20261206100000_ledger_post_hash_from_caller and 20261126100000_ledger.
+ALTER FUNCTION ledger_resolve(integer[], ledger_phase, text, timestamptz) RESET enable_seqscan;
 CREATE OR REPLACE FUNCTION ledger_post(batch jsonb) RETURNS TABLE (key text, id integer, created boolean) LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
