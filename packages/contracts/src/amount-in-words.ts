@@ -1,8 +1,5 @@
 // An amount in Italian words ("mille euro"), for the desk's confirmation of a large amount
 // (docs/domain.md#credit, "Large amounts at the desk"): a slipped zero reads differently in words.
-// Written here: the npm libraries tried (n2words 4, italian-numbers 1.8, to-words 5, written-number 0.11)
-// drop the accent ("milletre"), put one on a lone three ("un milione e tré"), split compounds ("due cento
-// tre", "mille un") or lose digits ("Milioni Cinque Cento Mila" for 2 500 000).
 const UNITS = ['zero', 'uno', 'due', 'tre', 'quattro', 'cinque', 'sei', 'sette', 'otto', 'nove', 'dieci', 'undici', 'dodici', 'tredici', 'quattordici', 'quindici', 'sedici', 'diciassette', 'diciotto', 'diciannove'];
 const TENS = ['', '', 'venti', 'trenta', 'quaranta', 'cinquanta', 'sessanta', 'settanta', 'ottanta', 'novanta'];
 
