@@ -3,6 +3,7 @@
 import type { BodyOf, TAutomaticRule, api } from '@beach/contracts';
 import { defineMessages } from '@beach/contracts';
 import type { AutomaticMatchRule } from '../../generated/prisma/client.js';
+import { auditRow } from '../../lib/audit.js';
 import type { Db } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { tenthsOf } from './open-match.js';
@@ -13,6 +14,8 @@ export const automaticMessages = defineMessages({
   courtUnknown: /* i18n */ { id: 'api.open_matches.rule_court_unknown', message: 'Uno dei campi scelti non esiste.' },
   notOffered: /* i18n */ { id: 'api.open_matches.slot_not_offered', message: 'Questo orario non è più offerto come partita automatica: forse qualcuno l’ha appena preso.' },
 });
+
+const ENTITY = 'automatic_match_rules';
 
 type RuleBody = BodyOf<typeof api.automaticMatches.createRule>;
 
@@ -56,15 +59,19 @@ export function createAutomaticRules(db: Db) {
   };
   return {
     list: async () => ({ data: (await db.automaticMatchRule.findMany({ orderBy: { id: 'asc' } })).map(ruleDto) }),
-    create: async (body: RuleBody) => ruleDto(await db.automaticMatchRule.create({ data: await dataOf(body) })),
+    async create(body: RuleBody) {
+      const data = await dataOf(body);
+      return ruleDto(await db.$transaction((tx) => auditRow(tx, { entity: ENTITY, action: 'create' }, () => tx.automaticMatchRule.create({ data }))));
+    },
     async update(id: number, body: RuleBody) {
       await found(id);
-      return ruleDto(await db.automaticMatchRule.update({ where: { id }, data: await dataOf(body) }));
+      const data = await dataOf(body);
+      return ruleDto(await db.$transaction((tx) => auditRow(tx, { entity: ENTITY, id, action: 'update' }, () => tx.automaticMatchRule.update({ where: { id }, data }))));
     },
     // The matches a rule already made are ordinary matches on their first player's booking: they stay.
     async remove(id: number) {
       await found(id);
-      await db.automaticMatchRule.delete({ where: { id } });
+      await db.$transaction((tx) => auditRow(tx, { entity: ENTITY, id, action: 'delete' }, () => tx.automaticMatchRule.delete({ where: { id } })));
       return { message: automaticMessages.ruleDeleted };
     },
   };
