@@ -85,6 +85,7 @@ export const ZAutomaticSlotsQuery = z.object({
   sport: z.enum(OPEN_MATCH_SPORTS, z.because(validationMessages.invalidData)).optional(),
   date: z.iso.date(z.because(validationMessages.invalidData)).optional(),
   time_of_day: z.enum(TIMES_OF_DAY, z.because(validationMessages.invalidData)).optional(),
+  at_my_level: z.enum(['true', 'false'], z.because(validationMessages.invalidData)).optional(),
 });
 
 export const ZAutomaticJoinBody = ZJoinBody.extend({ rule_id: zRowId(), court_id: ZCourtId, date: ZIsoDate, start: ZSlotStart });

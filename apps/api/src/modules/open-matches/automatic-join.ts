@@ -12,6 +12,7 @@ import { INSUFFICIENT_CREDIT } from '../ledger/index.js';
 import { readSettings } from '../settings/index.js';
 import { automaticMessages } from './automatic-rules.js';
 import { offeredSlots } from './automatic-slots.js';
+import { memberLevel, withinRange } from './match-terms.js';
 import { startMatch } from './open-match.js';
 
 export function createAutomaticJoining(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>) {
@@ -23,6 +24,8 @@ export function createAutomaticJoining(deps: Pick<AppDeps, 'db' | 'jobs' | 'conf
     if (!slot) throw new AppError(409, automaticMessages.notOffered);
     await assertCertificateForBooking(db, settings, viewer.id, body.date);
     return db.$transaction(async (tx) => {
+      // Nobody is in yet to accept a member outside a competitive range: the first player is inside it.
+      if (!withinRange(slot.rule, await memberLevel(tx, viewer.id, slot.wire.sport))) throw new AppError(409, automaticMessages.firstOutOfRange);
       const booking = await holdForMember(tx, viewer, { courtId: slot.courtId, startsAt: slot.startsAt, endsAt: slot.endsAt, priceCents: slot.priceCents }, settings, now);
       const { rule } = slot;
       const terms = { format: rule.format, competitive: rule.competitive, levelMinTenths: rule.levelMinTenths, levelMaxTenths: rule.levelMaxTenths, gender: rule.gender, note: null };

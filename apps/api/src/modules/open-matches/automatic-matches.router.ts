@@ -6,7 +6,7 @@ import type { AutomaticMatches } from './automatic-matches.js';
 /** Mounted before the match routes: `/api/open-matches/automatic` is not a match's id. */
 export function registerAutomaticMatchesRoutes(mount: MountRoute, automatic: AutomaticMatches) {
   const routes = api.automaticMatches;
-  mount(routes.slots, ({ query }) => automatic.slots(query));
+  mount(routes.slots, ({ query }, { req }) => automatic.slots(authOf(req).user, query));
   mount(routes.join, ({ body }, { req }) => automatic.join(authOf(req).user, body));
   mount(routes.rules, () => automatic.rules.list());
   mount(routes.createRule, ({ body }) => automatic.rules.create(body));

@@ -74,6 +74,18 @@ describe('the slots a rule offers and their first player', () => {
     expect(await slotsOn(anna, date)).toEqual([]);
   });
 
+  it('keeps a competitive slot for a first player inside its range: "at my level" leaves it out, joining it is refused', async () => {
+    const date = addDays(today, 1);
+    const anna = await member('Livello');
+    await topUp(anna, '20.00');
+    const rule = await createRule(ruleBody(date, [courts.C4], { competitive: true, level_min: 2, level_max: 4, to_time: '10:30' }));
+    expect(await slotsOn(anna, date)).toHaveLength(1);
+    expect((await request(app).get(`/api/open-matches/automatic?date=${date}&at_my_level=true`).set(bearer(anna.token)).expect(200)).body.data).toEqual([]);
+    const refused = await joinFirst(anna, { rule_id: rule.id, court_id: courts.C4, date, start: '09:00' }).expect(409);
+    expect(refused.body.message).toBe('Il tuo livello non rientra in quello della partita: il primo giocatore di una partita automatica deve rientrarci.');
+    expect(await db.booking.count({ where: { userId: anna.id } })).toBe(0);
+  });
+
   it('lets the first player hold the court and pay their part by credit in one step; the others join as for any match', async () => {
     const date = addDays(today, 5);
     const [anna, bruno, carla] = await Promise.all([member('Primo'), member('Primo'), member('Primo')]);

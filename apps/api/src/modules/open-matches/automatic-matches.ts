@@ -7,14 +7,27 @@ import { readSettings } from '../settings/index.js';
 import { createAutomaticJoining } from './automatic-join.js';
 import { createAutomaticRules } from './automatic-rules.js';
 import { offeredSlots } from './automatic-slots.js';
+import { memberLevel, withinRange } from './match-terms.js';
 
 export function createAutomaticMatches(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, show: (viewer: User, id: number) => Promise<TOpenMatch>) {
   const { db } = deps;
   const joinFirst = createAutomaticJoining(deps);
   return {
     rules: createAutomaticRules(db),
-    async slots(query: QueryOf<typeof api.automaticMatches.slots>) {
-      return { data: (await offeredSlots(db, await readSettings(db), new Date(), query)).map((slot) => slot.wire) };
+    /** "At my level" keeps the slots the member may be first in: friendly, or a range their level is inside. */
+    async slots(viewer: User, query: QueryOf<typeof api.automaticMatches.slots>) {
+      const offered = await offeredSlots(db, await readSettings(db), new Date(), query);
+      const levels = new Map<string, number | null>();
+      const wanted = [];
+      for (const slot of offered) {
+        const { sport } = slot.wire;
+        if (query.at_my_level === 'true') {
+          if (!levels.has(sport)) levels.set(sport, await memberLevel(db, viewer.id, sport));
+          if (!withinRange(slot.rule, levels.get(sport)!)) continue;
+        }
+        wanted.push(slot.wire);
+      }
+      return { data: wanted };
     },
     async join(viewer: User, body: BodyOf<typeof api.automaticMatches.join>) {
       const joined = await joinFirst(viewer, body);

@@ -12,6 +12,7 @@ export const automaticMessages = defineMessages({
   ruleNotFound: /* i18n */ { id: 'api.open_matches.rule_not_found', message: 'Regola non trovata.' },
   ruleDeleted: /* i18n */ { id: 'api.open_matches.rule_deleted', message: 'Regola tolta: le partite già aperte restano.' },
   courtUnknown: /* i18n */ { id: 'api.open_matches.rule_court_unknown', message: 'Uno dei campi scelti non esiste.' },
+  firstOutOfRange: /* i18n */ { id: 'api.open_matches.first_out_of_range', message: 'Il tuo livello non rientra in quello della partita: il primo giocatore di una partita automatica deve rientrarci.' },
   notOffered: /* i18n */ { id: 'api.open_matches.slot_not_offered', message: 'Questo orario non è più offerto come partita automatica: forse qualcuno l’ha appena preso.' },
 });
 
