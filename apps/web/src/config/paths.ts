@@ -77,6 +77,7 @@ export const paths = {
     certificates: '/admin/certificati',
     tournaments: '/admin/tornei',
     tournament: '/admin/tornei/:id',
+    automaticMatches: '/admin/partite-automatiche',
   },
 } as const;
 
