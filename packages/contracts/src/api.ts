@@ -15,6 +15,7 @@ import { coachingRoutes } from './coaching.js';
 import { privateLessonsRoutes } from './private-lessons.js';
 import { tournamentsRoutes } from './tournaments.js';
 import { openMatchesRoutes } from './open-matches.js';
+import { automaticMatchesRoutes } from './automatic-matches.js';
 import { openMatchResultsRoutes } from './open-match-results.js';
 import { schoolReportsRoutes } from './school-reports.js';
 import { bookingPlayersRoutes } from './booking-players.js';
@@ -103,6 +104,7 @@ export const api = {
   levels: levelsRoutes,
   push: pushRoutes,
   openMatches: openMatchesRoutes,
+  automaticMatches: automaticMatchesRoutes,
   openMatchResults: openMatchResultsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 

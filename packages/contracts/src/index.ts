@@ -63,5 +63,6 @@ export * from './tournaments.js';
 export * from './levels.js';
 export * from './push.js';
 export * from './open-matches.js';
+export * from './automatic-matches.js';
 export * from './open-match-results.js';
 export * from './api.js';

@@ -36,7 +36,7 @@ export const TIMES_OF_DAY = ['morning', 'afternoon', 'evening'] as const;
 export const OPEN_MATCH_STATES = ['open', 'full', 'kept', 'cancelled'] as const;
 
 /** A level on the 0–7 scale with one decimal at most. */
-const ZLevel = z
+export const ZLevel = z
   .number(z.because(openMatchMessages.level))
   .min(0, z.because(openMatchMessages.level))
   .max(7, z.because(openMatchMessages.level))

@@ -14,6 +14,7 @@ import { seededRandom } from '../lib/seeded-random.js';
 import { PRICES } from './seed-data.js';
 import { bookDemoSchoolFees, DEMO_COACHES, seedDemoSchool } from './seed-demo-school.js';
 import { seedDemoTournaments } from './seed-demo-tournaments.js';
+import { seedDemoAutomaticMatches } from './seed-demo-automatic-matches.js';
 
 const DEMO_MEMBERS = 2000;
 const DEMO_EMAIL_DOMAIN = 'esempio.it';
@@ -320,6 +321,7 @@ export async function seedDemoVolume(
       const adults = users.filter((user) => user.birthDate!.getUTCFullYear() <= year - 25);
       const school = books ? await seedDemoSchool(tx, { random: seededRandom(year + 39), now, year, passwordHash, members: adults }) : null;
       const tournaments = books ? await seedDemoTournaments(tx, { random: seededRandom(year + 40), now, members: adults }) : null;
+      if (books) await seedDemoAutomaticMatches(tx);
       // The books of all of it: what each card and booking owed, what its payment settled, extra income and expenses.
       if (books) await tx.$executeRaw`SELECT ledger_post_history()`;
       if (school) await bookDemoSchoolFees(tx);

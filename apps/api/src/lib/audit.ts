@@ -28,6 +28,7 @@ export const auditScope = new AsyncLocalStorage<AuditScope>();
 export type AuditEntity =
   | 'annual_account_mappings'
   | 'association'
+  | 'automatic_match_rules'
   | 'bank_lines'
   | 'bank_statements'
   | 'booking_coupons'

@@ -62,6 +62,7 @@ export function backOfficeMenu(user: TUser | null): BackOfficeMenu {
         { label: 'Carnet', to: paths.admin.carnets },
         // Tournaments hold courts too: the admin organises them.
         { label: 'Tornei', to: paths.admin.tournaments },
+        { label: 'Partite automatiche', to: paths.admin.automaticMatches },
       );
     }
     groups.push({ label: 'Prenotazioni', links });

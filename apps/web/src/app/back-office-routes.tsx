@@ -44,6 +44,7 @@ const backOfficeRoutes: RouteObject[] = [
       { ...under(paths.admin.pricing), ...backOfficePage(() => import('../features/pricing/pages/admin-pricing-page')) },
       { ...under(paths.admin.bookingCoupons), ...backOfficePage(() => import('../features/booking-coupons/pages/admin-booking-coupons-page')) },
       { ...under(paths.admin.carnets), ...backOfficePage(() => import('../features/carnets/pages/admin-carnet-products-page')) },
+      { ...under(paths.admin.automaticMatches), ...backOfficePage(() => import('../features/admin-open-matches/pages/automatic-matches-page')) },
       { ...under(paths.admin.expenses), ...backOfficePage(() => import('../features/finance/pages/expenses-page')) },
       { ...under(paths.admin.incomes), ...backOfficePage(() => import('../features/finance/pages/incomes-page')) },
       { ...under(paths.admin.auditLog), ...backOfficePage(() => import('../features/audit-log/pages/audit-log-page')) },

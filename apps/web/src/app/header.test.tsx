@@ -37,7 +37,7 @@ describe('backOfficeMenu', () => {
       dashboard: '/admin',
       groups: {
         Gestione: ['/admin/users', '/admin/memberships', '/admin/certificati', '/admin/membership-editor', '/admin/bvu-members', '/admin/coupons', '/admin/transactions', '/admin/spese', '/admin/incassi', '/admin/banca', '/admin/prima-nota', '/admin/rendiconto', '/admin/registro-attivita', '/admin/libro-soci', '/admin/associazione'],
-        Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in', '/admin/campi', '/admin/allestimenti', '/admin/listino-prezzi', '/admin/coupon-prenotazioni', '/admin/carnet', '/admin/tornei'],
+        Prenotazioni: ['/admin/prenotazioni', '/admin/prenotazioni-ricorrenti', '/admin/check-in', '/admin/campi', '/admin/allestimenti', '/admin/listino-prezzi', '/admin/coupon-prenotazioni', '/admin/carnet', '/admin/tornei', '/admin/partite-automatiche'],
         Scuola: ['/admin/corsi', '/allenatore', '/admin/scuola/report'],
       },
     });

@@ -78,6 +78,7 @@ export const paths = {
     tournaments: '/admin/tornei',
     tournament: '/admin/tornei/:id',
     amountsDue: '/admin/users/:id/da-pagare',
+    automaticMatches: '/admin/partite-automatiche',
   },
 } as const;
 

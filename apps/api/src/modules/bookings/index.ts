@@ -18,3 +18,5 @@ export type { CancelBooking, PlannedReturn } from './cancel-booking.js';
 export { createRecurringBookingsService } from './recurring.service.js';
 export { takeCourtTurn, takeCourtTurns } from './reserve-slot.js';
 export { splitShares } from './shares.js';
+export { priceSlots } from './booking-terms.js';
+export { slotsOf } from './slots.js';

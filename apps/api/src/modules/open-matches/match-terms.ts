@@ -75,3 +75,6 @@ export async function dropLapsedJoiners(tx: Prisma.TransactionClient, match: Pic
     await tx.bookingPlayer.update({ where: { id: player.id }, data: { status: 'dropped' } });
   }
 }
+
+/** Morning before 13:00, afternoon before 18:00, evening after (Rome time). */
+export const timeOfDay = (start: string) => (start < '13:00' ? 'morning' : start < '18:00' ? 'afternoon' : 'evening');

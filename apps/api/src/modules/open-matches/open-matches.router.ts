@@ -5,11 +5,13 @@ import type { MountRoute } from '../../lib/http.js';
 import { i18nFor, languageOf } from '../../lib/i18n.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { authOf } from '../auth/index.js';
+import { registerAutomaticMatchesRoutes } from './automatic-matches.router.js';
 import { matchImage } from './match-image.js';
 import { matchPreview } from './match-preview.js';
 import type { OpenMatchesService } from './open-matches.service.js';
 
 export function registerOpenMatchesRoutes(mount: MountRoute, matches: OpenMatchesService, { db, config }: { db: Db; config: Config }) {
+  registerAutomaticMatchesRoutes(mount, matches.automatic);
   const routes = api.openMatches;
   mount(routes.list, ({ query }, { req }) => matches.list(authOf(req).user, query));
   mount(routes.show, ({ params }, { req }) => matches.show(authOf(req).user, params.id));

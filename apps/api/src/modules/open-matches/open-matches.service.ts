@@ -6,20 +6,18 @@ import type { User } from '../../generated/prisma/client.js';
 import { timeOf, todayInRome } from '../../lib/time.js';
 import type { CancelBooking } from '../bookings/index.js';
 import type { Checkouts, StripeRequests } from '../payments/index.js';
+import { createAutomaticMatches } from './automatic-matches.js';
 import { createMatchJoining } from './join-match.js';
 import { createMatchLeaving } from './leave-match.js';
 import { createMatchCutoff, createReplacementSettling } from './match-cutoff.js';
 import { createMatchDesk } from './desk-matches.js';
-import { memberLevel, withinRange } from './match-terms.js';
+import { memberLevel, timeOfDay, withinRange } from './match-terms.js';
 import { MATCH_DETAILS, matchRow, matchView } from './match-view.js';
 import { createMatchOpening } from './open-match.js';
 
 type Parts = { checkouts: Checkouts; stripeRequests: StripeRequests; cancelBooking: CancelBooking };
 
-/** Morning before 13:00, afternoon before 18:00, evening after (Rome time). */
-const timeOfDay = (start: string) => (start < '13:00' ? 'morning' : start < '18:00' ? 'afternoon' : 'evening');
-
-export function createOpenMatchesService(deps: Pick<AppDeps, 'db'>, parts: Parts) {
+export function createOpenMatchesService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, parts: Parts) {
   const { db } = deps;
   const shared = { db, ...parts };
   const opening = createMatchOpening(shared);
@@ -89,6 +87,7 @@ export function createOpenMatchesService(deps: Pick<AppDeps, 'db'>, parts: Parts
     cancelUnfilled: createMatchCutoff(shared),
     settleReplacements: createReplacementSettling(shared),
     desk: createMatchDesk(shared),
+    automatic: createAutomaticMatches(deps, show),
   };
 }
 

@@ -16,6 +16,7 @@ const ENTITY_LABELS: Record<string, string> = {
   closed_years: 'Esercizio chiuso',
   till_counts: 'Conteggio di cassa',
   courts: 'Campo',
+  automatic_match_rules: 'Regola partite automatiche',
   court_closures: 'Chiusura campo',
   course_attendances: 'Presenza a lezione',
   lesson_slots: 'Disponibilità per lezioni private',

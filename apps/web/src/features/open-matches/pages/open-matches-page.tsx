@@ -8,6 +8,7 @@ import { Checkbox, Input, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type MatchFilters, useOpenMatches } from '../api/open-matches';
+import { AutomaticSlots } from '../components/automatic-slots';
 import { MatchCard } from '../components/match-card';
 import { SPORT_NAMES, TIME_OF_DAY_NAMES } from '../labels';
 
@@ -52,6 +53,7 @@ export default function OpenMatchesPage() {
           ))}
         </ul>
       )}
+      <AutomaticSlots filters={filters} />
     </div>
   );
 }
