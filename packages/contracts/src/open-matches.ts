@@ -118,6 +118,8 @@ export const ZOpenMatch = z.object({
   players: z.array(ZOpenMatchPlayer),
   /** What the viewer may do: join at once, ask for a place, or nothing (already in, full, closed). */
   my_way_in: z.enum(['join', 'ask', 'asked', 'accepted', 'in', 'none']),
+  /** The viewer, a player (not the organiser), may leave or offer their place: never once the match has begun. */
+  can_leave: z.boolean(),
   /** Requests the viewer may see: all of them for a player, their own for an asker. */
   requests: z.array(ZOpenMatchRequest),
 });

@@ -168,3 +168,26 @@ describe('a competitive result', () => {
     expect((await ratingsOf(team)).map((row) => row.competitiveMatches)).toEqual([0, 0, 0, 0]);
   });
 });
+
+describe('leaving a match that has begun', () => {
+  it('is refused once its hour has begun, played and confirmed or not, and the match page no longer offers it', async () => {
+    const team = await players(4, 'Iniziata');
+    for (const member of team) await setLevel(member, 'beach_volley', 3);
+    const show = async (member: TestMember, matchId: number) => (await request(app).get(`/api/open-matches/${matchId}`).set(bearer(member)).expect(200)).body;
+    const leave = (member: TestMember, matchId: number) => request(app).post(`/api/open-matches/${matchId}/leave`).set(bearer(member));
+
+    const { matchId: upcoming } = await openMatch(team[0]!, friendly);
+    await join(team[1]!, upcoming).then((answer) => expect(answer.status).toBe(200));
+    expect((await show(team[1]!, upcoming)).can_leave).toBe(true);
+    expect((await show(team[0]!, upcoming)).can_leave).toBe(false);
+
+    const matchId = await playedMatch(team, competitive('volley_2x2', 0, 7));
+    expect((await show(team[1]!, matchId)).can_leave).toBe(false);
+    expect((await leave(team[1]!, matchId).expect(409)).body.message).toBe('La partita è già cominciata: non si può più lasciare.');
+    await propose(team[0]!, matchId, { partners: [team[1]!.id], won: true }).expect(200);
+    await confirm(team[2]!, matchId).expect(200);
+    expect((await leave(team[3]!, matchId).expect(409)).body.message).toBe('La partita è già cominciata: non si può più lasciare.');
+    expect((await show(team[3]!, matchId)).can_leave).toBe(false);
+    expect(await db.bookingPlayer.count({ where: { booking: { openMatch: { id: matchId } }, status: 'paid' } })).toBe(3);
+  });
+});

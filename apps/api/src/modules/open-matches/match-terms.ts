@@ -26,6 +26,7 @@ export const matchMessages = defineMessages({
   noRefusal: /* i18n */ { id: 'api.open_matches.no_refusal', message: 'Questo giocatore non ha rifiutato la richiesta.' },
   notIn: /* i18n */ { id: 'api.open_matches.not_in', message: 'Non sei in questa partita.' },
   organiserStays: /* i18n */ { id: 'api.open_matches.organiser_stays', message: 'Chi ha aperto la partita non la lascia: può annullare la prenotazione.' },
+  begun: /* i18n */ { id: 'api.open_matches.begun', message: 'La partita è già cominciata: non si può più lasciare.' },
   afterCutoff: /* i18n */ { id: 'api.open_matches.after_cutoff', message: 'Il termine per completare la partita è passato: puoi lasciarla solo se qualcuno prende il tuo posto.' },
   placeOffered: /* i18n */ { id: 'api.open_matches.place_offered', message: 'Il tuo posto è offerto agli altri soci: quando qualcuno lo prende e paga, la tua quota torna da dove l’hai pagata.' },
   alreadyOffered: /* i18n */ { id: 'api.open_matches.already_offered', message: 'Il tuo posto è già offerto agli altri soci.' },

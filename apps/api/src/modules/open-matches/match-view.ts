@@ -80,6 +80,7 @@ export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, v
     places_left: placesLeft,
     players: await Promise.all(people.map(async (person) => ({ user_id: person.user.id, name: nameOf(person.user), organiser: person.organiser, level: await memberLevel(tx, person.user.id, sport), is_me: person.user.id === viewer.id, leaving: leaving.has(person.user.id) }))),
     my_way_in: way,
+    can_leave: way === 'in' && viewer.id !== match.organiserId && !leaving.has(viewer.id) && open && booking.startsAt > now,
     requests,
   };
 }
