@@ -300,6 +300,29 @@ describe('leaving after the cut-off', () => {
 });
 
 describe('the desk', () => {
+  it('shows a match with free places as paid in the planner and the list once everyone in has paid: the places not taken are owed by nobody', async () => {
+    const [organiser, byCredit, byCard] = await members(3, 'Planner');
+    const { matchId, bookingId } = await openMatch(organiser, 11, '12:00');
+    const date = addDays(today, 11);
+    const asStaff = { Authorization: `Bearer ${staff}` };
+    const plannerState = async () => (await request(app).get('/api/admin/bookings/planner').query({ date }).set(asStaff).expect(200)).body.bookings.find((booking: { id: number }) => booking.id === bookingId).payment_state;
+    const listed = async (payment: string) =>
+      (await request(app).get('/api/admin/bookings').query({ date_from: date, date_to: date, payment }).set(asStaff).expect(200)).body.data.map((booking: { id: number }) => booking.id);
+    expect(await plannerState()).toBe('paid');
+    await topUp(byCredit, '5.00');
+    await joinMatch(byCredit, matchId).expect(200);
+    expect(await plannerState()).toBe('paid');
+    expect(await listed('paid')).toContain(bookingId);
+    expect(await listed('unpaid')).not.toContain(bookingId);
+    // A card joiner still paying owes their part: the booking has something to pay until their card pays.
+    const joined = await joinMatch(byCard, matchId, 'card').expect(200);
+    expect(await plannerState()).toBe('unpaid');
+    expect(await listed('unpaid')).toContain(bookingId);
+    await double.pay(sessionIdOf(joined.body.checkout_url));
+    await expect.poll(plannerState).toBe('paid');
+    expect(await listed('paid')).toContain(bookingId);
+  });
+
   it('shows the day’s matches with their fill state and adds walk-in members paid at the desk, never the staff member themselves', async () => {
     const [organiser, online, walkIn] = await members(3, 'Banco');
     const [second, tooMany] = await members(2, 'Passaggio');
