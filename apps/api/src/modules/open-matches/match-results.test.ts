@@ -191,3 +191,19 @@ describe('leaving a match that has begun', () => {
     expect(await db.bookingPlayer.count({ where: { booking: { openMatch: { id: matchId } }, status: 'paid' } })).toBe(3);
   });
 });
+
+describe('a walk-in without an account', () => {
+  it('holds a place in a competitive match, which then has no result and moves no level', async () => {
+    const team = await players(4, 'Conospite');
+    for (const member of team) await setLevel(member, 'beach_volley', 3);
+    const { matchId, bookingId } = await openMatch(team[0]!, competitive('volley_2x2', 0, 7));
+    for (const member of team.slice(1, 3)) await join(member, matchId).then((answer) => expect(answer.status).toBe(200));
+    await request(app).post(`/api/admin/open-matches/${matchId}/walk-in`).set('Authorization', `Bearer ${staff}`).send({ name: 'Ospite Senzaconto', method: 'cash' }).expect(200);
+    const startsAt = new Date(Date.UTC(2020, 0, nextDay++, 9));
+    await db.booking.update({ where: { id: bookingId }, data: { startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) } });
+
+    expect((await request(app).get(`/api/open-matches/${matchId}/result`).set(bearer(team[1]!)).expect(200)).body).toMatchObject({ state: 'none', can_propose: false });
+    expect((await propose(team[0]!, matchId, { partners: [team[1]!.id], won: true }).expect(409)).body.message).toBe('In questa partita ha giocato chi non ha un account: il risultato non muove i livelli.');
+    expect((await ratingsOf(team.slice(0, 3))).map((row) => row.competitiveMatches)).toEqual([0, 0, 0]);
+  });
+});

@@ -20,8 +20,10 @@ const levelOf = (tenths: number | null) => (tenths === null ? null : tenths / 10
 export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, viewer: Pick<User, 'id'>, now: Date): Promise<TOpenMatch> {
   const { sport, players: count } = formatOf(match.format);
   const joined = await playersIn(tx, match.bookingId, now);
-  const people = [{ user: match.organiser, organiser: true }, ...joined.flatMap((player) => (player.user ? [{ user: player.user, organiser: false }] : []))];
-  const inIds = new Set(people.map((person) => person.user.id));
+  // A walk-in without an account holds a place by name (docs/open-matches.md#the-desk): no level, no say in requests.
+  const people = [{ user: match.organiser, organiser: true, guestName: null }, ...joined.map((player) => ({ user: player.user, organiser: false, guestName: player.guestName }))];
+  const members = people.flatMap((person) => (person.user ? [{ ...person, user: person.user }] : []));
+  const inIds = new Set(members.map((person) => person.user.id));
   // A place offered after the cut-off counts as free until its taker pays (docs/open-matches.md#filling-rules).
   const offers = await tx.openMatchOffer.findMany({ where: { matchId: match.id, settledAt: null }, select: { leaver: { select: { userId: true } } } });
   const leaving = new Set(offers.map((offer) => offer.leaver.userId));
@@ -34,7 +36,7 @@ export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, v
     .filter((request) => inIds.has(viewer.id) || request.userId === viewer.id)
     .map((request) => {
       const answers = new Map(request.answers.map((answer) => [answer.playerId, answer.accepted]));
-      const deciders = people.filter((person) => person.user.id !== request.userId);
+      const deciders = members.filter((person) => person.user.id !== request.userId);
       return {
         id: request.id,
         user_id: request.userId,
@@ -78,7 +80,13 @@ export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, v
     cutoff_at: match.cutoffAt.toISOString(),
     state,
     places_left: placesLeft,
-    players: await Promise.all(people.map(async (person) => ({ user_id: person.user.id, name: nameOf(person.user), organiser: person.organiser, level: await memberLevel(tx, person.user.id, sport), is_me: person.user.id === viewer.id, leaving: leaving.has(person.user.id) }))),
+    players: await Promise.all(
+      people.map(async ({ user, organiser, guestName }) =>
+        user
+          ? { user_id: user.id, name: nameOf(user), organiser, level: await memberLevel(tx, user.id, sport), is_me: user.id === viewer.id, leaving: leaving.has(user.id) }
+          : { user_id: null, name: guestName ?? '', organiser, level: null, is_me: false, leaving: false },
+      ),
+    ),
     my_way_in: way,
     can_leave: way === 'in' && viewer.id !== match.organiserId && !leaving.has(viewer.id) && open && booking.startsAt > now,
     requests,

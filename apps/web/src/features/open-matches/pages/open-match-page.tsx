@@ -112,8 +112,8 @@ export default function OpenMatchPage() {
               <Trans>Giocatori</Trans>
             </h2>
             <ul className="mt-2 space-y-1 text-sm">
-              {data.players.map((player) => (
-                <li key={player.user_id} className="flex justify-between gap-2">
+              {data.players.map((player, index) => (
+                <li key={player.user_id ?? `walk-in-${index}`} className="flex justify-between gap-2">
                   <span className="text-slate-800">
                     {player.name} {player.organiser && <span className="text-slate-500">({t`organizza`})</span>}
                     {player.leaving && <span className="text-amber-700"> ({t`offre il suo posto`})</span>}
