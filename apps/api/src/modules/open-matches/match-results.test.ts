@@ -24,7 +24,8 @@ let nextDay = 1;
 beforeAll(async () => {
   staff = await loginAs(app, DEMO.staff);
   court = (await db.court.findUniqueOrThrow({ where: { code: 'C2' } })).id;
-  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, paymentHoldMinutes: 15, openMatchCutoffHours: 6 } });
+  // A day of its own per match: far enough ahead for every test of the file.
+  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 30, maxFutureBookings: 4, paymentHoldMinutes: 15, openMatchCutoffHours: 6 } });
 });
 
 /** `count` new members (destructure at most `count` of them). */

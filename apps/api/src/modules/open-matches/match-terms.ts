@@ -63,8 +63,11 @@ export const CARD_PLACE_MS = (CHECKOUT_LIFETIME_SECONDS + 4 * 60) * 1000;
  */
 export async function playersIn(tx: Prisma.TransactionClient, bookingId: number, now: Date) {
   const players = await tx.bookingPlayer.findMany({ where: { bookingId, status: { not: 'dropped' } }, orderBy: { id: 'asc' }, include: { user: true } });
-  return players.filter((player) => player.paidAt !== null || now.getTime() - player.createdAt.getTime() < CARD_PLACE_MS);
+  return players.filter((player) => stillIn(player, now));
 }
+
+/** A row not dropped is in while paid, or paying by card within CARD_PLACE_MS. */
+export const stillIn = (player: { paidAt: Date | null; createdAt: Date }, now: Date) => player.paidAt !== null || now.getTime() - player.createdAt.getTime() < CARD_PLACE_MS;
 
 /** Card joiners whose time ran out without paying leave their place: dropped, their part no longer owed. */
 export async function dropLapsedJoiners(tx: Prisma.TransactionClient, match: Pick<OpenMatch, 'id' | 'bookingId'>, now: Date) {
