@@ -16,13 +16,13 @@ describe('the demo’s open matches', () => {
     const now = new Date();
     const lines: string[] = [];
     await db.$transaction((tx) => seedDemoOpenMatches(tx, { random: seededRandom(7), now, members, log: (line) => lines.push(line) }), { timeout: 120_000 });
-    expect(lines).toEqual(['Partite aperte demo: 300 risultati competitivi (livelli calcolati da openskill), 5 partite aperte nei prossimi giorni.']);
+    expect(lines).toEqual(['Partite aperte demo: 150 risultati competitivi (livelli calcolati da openskill), 5 partite aperte nei prossimi giorni.']);
 
     // Every level is openskill's, replayed from the results in the order they were applied.
     const changes = await db.memberLevelChange.findMany({ where: { sourceKey: { startsWith: 'demo-season:' } }, orderBy: { id: 'asc' } });
     const replayed = new Map<string, Rating>();
     const results = await db.levelResult.findMany({ where: { sourceKey: { startsWith: 'demo-season:' } } });
-    expect(results).toHaveLength(300);
+    expect(results).toHaveLength(150);
     for (const result of results.sort((a, b) => Number(a.sourceKey.split(':')[1]) - Number(b.sourceKey.split(':')[1]))) {
       const rows = changes.filter((change) => change.sourceKey === result.sourceKey);
       const size = rows.length / 2;

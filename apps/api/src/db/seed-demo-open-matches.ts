@@ -12,7 +12,7 @@ import { applyCompetitiveResult } from '../modules/levels/index.js';
 import { lockOpenMatch, payPlaceAtDesk } from '../modules/open-matches/index.js';
 import { readSettings } from '../modules/settings/index.js';
 
-const RESULTS = 300;
+const RESULTS = 150;
 const SPORTS: Sport[] = ['beach_volley', 'beach_tennis', 'foot_volley'];
 const DAY_MS = 86_400_000;
 
@@ -30,12 +30,12 @@ async function seedSeason(tx: Prisma.TransactionClient, random: Random, now: Dat
     const [a, b] = [[...players].slice(0, size), [...players].slice(size)];
     const strength = (team: number[]) => team.reduce((sum, id) => sum + skill.get(id)!, 0);
     const winner = random.int(1, strength(a) + strength(b)) <= strength(a) ? 0 : 1;
-    const sourceKey = `demo-season:${index}`;
-    await applyCompetitiveResult(tx, { sport, sourceKey, teams: [a, b], winner });
-    // Dated on its day in the past, oldest first, as if confirmed then.
-    const playedAt = new Date(now.getTime() - (RESULTS - index) * (120 * DAY_MS / RESULTS));
-    await tx.memberLevelChange.updateMany({ where: { sourceKey }, data: { createdAt: playedAt } });
+    await applyCompetitiveResult(tx, { sport, sourceKey: `demo-season:${index}`, teams: [a, b], winner });
   }
+  // Each result's changes dated on its day in the past, oldest first, as if confirmed then.
+  const keys = Array.from({ length: RESULTS }, (_, index) => `demo-season:${index}`);
+  const days = keys.map((_, index) => new Date(now.getTime() - (RESULTS - index) * ((120 * DAY_MS) / RESULTS)));
+  await tx.$executeRaw`UPDATE member_level_changes c SET created_at = d.at FROM unnest(${keys}::text[], ${days}::timestamptz[]) d(key, at) WHERE c.source_key = d.key`;
 }
 
 interface DemoMatch {
