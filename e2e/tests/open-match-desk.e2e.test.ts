@@ -1,7 +1,8 @@
 // Open matches at the payment page and at the desk, in Chromium. The organiser opens a match on their hold
 // at 390 px: the payment page then offers the way back to the match (after a reload too, and once paid)
 // and no longer the split payment's panel. At the desk (1280 px), the planner shows the match's fill state
-// ("Partita 1/4"; "1/4 · Partita aperta" in the booking's details); staff open it and add a walk-in member paid in cash: "2/4".
+// ("Partita 1/4"; "1/4 · Partita aperta" in the booking's details); staff open it and add a walk-in member paid in cash: "2/4";
+// then, at 390 px, someone without an account by name, paid by POS: "3/4".
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { giveCredit } from '../src/ledger.js';
@@ -66,6 +67,23 @@ describe('open matches at the payment page and at the desk', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /^Campo C2, Giulia Rossi 10:30–12:00 · .*Partita 2\/4$/ }).waitFor();
     await screenshot(page, 'open-match-desk-planner-1280', { fullPage: false });
+    await page.close();
+  });
+
+  it('staff add a walk-in without an account by name, paid by card at the desk (390 px)', async () => {
+    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'staff@demo.beach', path: `/admin/prenotazioni?data=${day}`, heading: 'Prenotazioni', width: PHONE.width });
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: /^Campo C2, Giulia Rossi 10:30–12:00 · .*Partita 2\/4$/ }).click();
+    const section = page.getByRole('dialog').getByRole('region', { name: 'Partita aperta' });
+    await section.getByRole('button', { name: 'Non ha un account: scrivi il nome' }).click();
+    await section.getByLabel('Nome e cognome (senza account)').fill('Sara Senzaconto');
+    await section.getByLabel('Metodo').selectOption({ label: 'Carta (POS)' });
+    await section.getByRole('button', { name: 'Aggiungi e incassa 5,00 €' }).click();
+    await section.getByText('Sara Senzaconto è nella partita: quota di 5,00 € incassata.').waitFor();
+    await section.getByText('3/4 · Partita aperta').waitFor();
+    await section.getByText(/Walter Passante, Sara Senzaconto/).waitFor();
+    expect(await accessibilityViolations(page, 'dialog')).toEqual([]);
+    await screenshot(page, 'open-match-desk-walk-in-guest-390');
     await page.close();
   });
 });

@@ -17,6 +17,8 @@ const openMatchMessages = defineMessages({
   booking: /* i18n */ { id: 'open_matches.booking', message: 'Scegli la prenotazione su cui aprire la partita.' },
   filter: /* i18n */ { id: 'open_matches.filter', message: 'Filtro non valido.' },
   walkIn: /* i18n */ { id: 'open_matches.walk_in', message: 'Scegli il socio da aggiungere alla partita.' },
+  walkInName: /* i18n */ { id: 'open_matches.walk_in_name', message: 'Scrivi nome e cognome del giocatore (al massimo 120 caratteri).' },
+  walkInWho: /* i18n */ { id: 'open_matches.walk_in_who', message: 'Scegli un socio oppure scrivi il nome di chi non ha un account, non entrambi.' },
 });
 
 /** Each format says its sport and how many play (docs/open-matches.md#the-match). */
@@ -73,7 +75,8 @@ export const ZRequestParams = z.object({ id: zTextRowId(), requestId: zTextRowId
 export const ZWithdrawRefusalBody = z.object({ player_id: z.number().int().positive().max(2_147_483_647) });
 
 export const ZOpenMatchPlayer = z.object({
-  user_id: z.number().int(),
+  /** Null for a walk-in without an account, added by the desk by name (no level either). */
+  user_id: z.number().int().nullable(),
   name: z.string(),
   organiser: z.boolean(),
   /** The member's level in the match's sport, when known (docs/open-matches.md#levels). */
@@ -118,6 +121,8 @@ export const ZOpenMatch = z.object({
   players: z.array(ZOpenMatchPlayer),
   /** What the viewer may do: join at once, ask for a place, or nothing (already in, full, closed). */
   my_way_in: z.enum(['join', 'ask', 'asked', 'accepted', 'in', 'none']),
+  /** The viewer, a player (not the organiser), may leave or offer their place: never once the match has begun. */
+  can_leave: z.boolean(),
   /** Requests the viewer may see: all of them for a player, their own for an asker. */
   requests: z.array(ZOpenMatchRequest),
 });
@@ -141,7 +146,15 @@ export const ZDeskMatch = z.object({
 export type TDeskMatch = z.infer<typeof ZDeskMatch>;
 export const ZDeskMatchesQuery = z.object({ date: ZIsoDate });
 /** A member added at the desk to a free place, their part paid there. */
-export const ZWalkInBody = z.object({ user_id: z.number(z.because(openMatchMessages.walkIn)).int().positive().max(2_147_483_647), method: ZDeskPaymentMethod });
+export const ZWalkInBody = z
+  .object({
+    user_id: z.number(z.because(openMatchMessages.walkIn)).int().positive().max(2_147_483_647).optional(),
+    /** A walk-in without an account, by name only (docs/open-matches.md#the-desk). */
+    name: z.string(z.because(openMatchMessages.walkInName)).trim().min(2, z.because(openMatchMessages.walkInName)).max(120, z.because(openMatchMessages.walkInName)).optional(),
+    method: ZDeskPaymentMethod,
+  })
+  .refine((body) => body.user_id !== undefined || body.name !== undefined, { ...z.because(openMatchMessages.walkIn), path: ['user_id'] })
+  .refine((body) => body.user_id === undefined || body.name === undefined, { ...z.because(openMatchMessages.walkInWho), path: ['name'] });
 export type TWalkInBody = z.input<typeof ZWalkInBody>;
 
 const ZJoinAnswer = z.object({ match: ZOpenMatch.nullable(), checkout_url: z.string().nullable() });

@@ -15,6 +15,7 @@ import { PRICES } from './seed-data.js';
 import { bookDemoSchoolFees, DEMO_COACHES, seedDemoSchool } from './seed-demo-school.js';
 import { seedDemoTournaments } from './seed-demo-tournaments.js';
 import { seedDemoAutomaticMatches } from './seed-demo-automatic-matches.js';
+import { seedDemoOpenMatches } from './seed-demo-open-matches.js';
 
 const DEMO_MEMBERS = 2000;
 const DEMO_EMAIL_DOMAIN = 'esempio.it';
@@ -325,6 +326,7 @@ export async function seedDemoVolume(
       // The books of all of it: what each card and booking owed, what its payment settled, extra income and expenses.
       if (books) await tx.$executeRaw`SELECT ledger_post_history()`;
       if (school) await bookDemoSchoolFees(tx);
+      if (books) await seedDemoOpenMatches(tx, { random: seededRandom(year + 41), now, members: adults, log });
       // Last season's accounts approved by the assembly in April: that year is closed (docs/annual-accounts.md#closing-the-year).
       const admin = books ? await tx.user.findFirst({ where: { role: 'admin' }, orderBy: { id: 'asc' } }) : null;
       if (admin) {

@@ -155,17 +155,22 @@ export async function splitOwed(tx: Prisma.TransactionClient, bookingId: number,
   return post(tx, { key, kind: 'split', bookingId, description: 'Quote dei giocatori', legs });
 }
 
-/** How the desk names a booking's money: given back (in full or in part), paid, waiting for the member's card, or to pay. */
-export function paymentStateOf(money: Pick<BookingMoney, 'paid' | 'returned'>, booking: { priceCents: number; status: string }): TPaymentState {
+/**
+ * How the desk names a booking's money: given back (in full or in part), paid, waiting for the member's card,
+ * or to pay. Paid: the price, or something and nothing left owed — an open match's places not taken are owed
+ * by nobody (docs/open-matches.md#the-desk).
+ */
+export function paymentStateOf(money: Pick<BookingMoney, 'paid' | 'returned' | 'owed'>, booking: { priceCents: number; status: string }): TPaymentState {
   if (money.returned > 0) return money.returned >= money.paid ? 'refunded' : 'partially_refunded';
-  if (money.paid >= booking.priceCents) return 'paid';
+  if (money.paid >= booking.priceCents || (money.paid > 0 && money.owed <= 0)) return 'paid';
   return booking.status === 'pending_payment' ? 'awaiting_online' : 'unpaid';
 }
 
-/** The same money, in SQL, on a booking `b`, as columns m.paid and m.returned (for the list's payment filter). */
+/** The same money, in SQL, on a booking `b`, as columns m.paid, m.returned and m.owed (for the list's payment filter). */
 export const MONEY_LATERAL_SQL = Prisma.sql`LEFT JOIN LATERAL (
     SELECT coalesce(-sum(p.amount_cents) FILTER (WHERE e.kind IN ('payment', 'credit_payment', 'carnet_use')), 0) AS paid,
-           coalesce(sum(p.amount_cents) FILTER (WHERE e.kind IN ('refund', 'stripe_refund', 'rain_credit', 'credit_return', 'carnet_use_return')), 0) AS returned
+           coalesce(sum(p.amount_cents) FILTER (WHERE e.kind IN ('refund', 'stripe_refund', 'rain_credit', 'credit_return', 'carnet_use_return')), 0) AS returned,
+           coalesce(sum(p.amount_cents), 0) AS owed
     FROM ledger_accounts a JOIN ledger_postings p ON p.account_id = a.id JOIN ledger_entries e ON e.id = p.entry_id
     WHERE a.booking_id = b.id AND a.kind IN ('booking_receivable', 'share_receivable') AND p.phase IN ('posted', 'post_pending')
   ) m ON true`;
@@ -173,7 +178,7 @@ export const MONEY_LATERAL_SQL = Prisma.sql`LEFT JOIN LATERAL (
 export const STATE_SQL = Prisma.sql`(CASE
     WHEN m.returned > 0 AND m.returned >= m.paid THEN 'refunded'
     WHEN m.returned > 0 THEN 'partially_refunded'
-    WHEN m.paid >= b.price_cents THEN 'paid'
+    WHEN m.paid >= b.price_cents OR (m.paid > 0 AND m.owed <= 0) THEN 'paid'
     WHEN b.status = 'pending_payment' THEN 'awaiting_online'
     ELSE 'unpaid' END)`;
 

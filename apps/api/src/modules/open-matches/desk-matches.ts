@@ -1,8 +1,8 @@
 // Open matches at the desk (docs/open-matches.md#the-desk): the day planner shows each match's fill state,
 // and staff add a member who walks in to a free place (or one offered after the cut-off), their part paid
 // there in cash, by POS or bank transfer: one completed payment with its receipt. Nobody adds themselves.
-import type { BodyOf, api } from '@beach/contracts';
-import type { User } from '../../generated/prisma/client.js';
+import type { BodyOf, api, DESK_PAYMENT_METHODS } from '@beach/contracts';
+import type { Prisma, User } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
 import type { Db } from '../../lib/db.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
@@ -10,10 +10,35 @@ import { AppError } from '../../lib/errors.js';
 import { addDays, instantInRome } from '../../lib/time.js';
 import { refuseOwnMoney } from '../auth/index.js';
 import { moneyAccount, payment as paymentEntry } from '../ledger/index.js';
-import { lockOpenMatch, refuseUnlessPlaceFree, seatPlayer } from './join-match.js';
+import { type LockedMatch, lockOpenMatch, refuseUnlessPlaceFree, seatPlayer } from './join-match.js';
 import { type ReturnParts, settleOffers } from './match-places.js';
 import { matchMessages } from './match-terms.js';
 import { matchRow, matchView } from './match-view.js';
+
+/** Who takes the place: a member, or a walk-in without an account by name; how they paid; who took the money. */
+export interface DeskPlace {
+  userId: number | null;
+  guestName?: string;
+  method: (typeof DESK_PAYMENT_METHODS)[number];
+  staffId: number;
+}
+
+/** A free place of the locked match taken and its part paid at the desk: the row, its charge, one completed payment. */
+export async function payPlaceAtDesk(tx: Prisma.TransactionClient, locked: LockedMatch, { userId, guestName, method, staffId }: DeskPlace, now: Date) {
+  const { match } = locked;
+  refuseUnlessPlaceFree(locked);
+  const { player, receivable, context } = await auditRow(tx, { entity: 'booking_players', action: 'create' }, async () => {
+    const seated = await seatPlayer(tx, locked, userId, now, guestName);
+    return { ...seated, id: seated.player.id };
+  });
+  const description = 'Quota partita aperta, pagata in segreteria';
+  const desk = await tx.transaction.create({
+    data: { kind: 'booking_share', type: 'payment', bookingPlayerId: player.id, userId, amountCents: match.partCents, method, status: 'completed', paidAt: now, createdAt: now, description },
+  });
+  await paymentEntry(tx, `payment:${desk.id}`, moneyAccount(method), [{ receivable, cents: match.partCents }], { ...context, transactionId: desk.id, createdById: staffId, description });
+  await tx.bookingPlayer.update({ where: { id: player.id }, data: { status: 'paid', transactionId: desk.id } });
+  return player;
+}
 
 /** Nobody in particular: the desk is never a player, so the view shows the places as a newcomer sees them. */
 const DESK_VIEWER = { id: 0 };
@@ -44,25 +69,19 @@ export function createMatchDesk({ db, ...parts }: { db: Db } & ReturnParts) {
     return { data: await Promise.all(rows.map((row) => deskMatch(row.id))) };
   }
 
-  async function walkIn(staff: User, matchId: number, { user_id: userId, method }: BodyOf<typeof api.openMatches.walkIn>) {
+  /** A member (`user_id`) or someone without an account (`name`): their place is theirs, the money the desk's. */
+  async function walkIn(staff: User, matchId: number, { user_id: memberId, name, method }: BodyOf<typeof api.openMatches.walkIn>) {
     const now = new Date();
+    const userId = memberId ?? null;
     await db.$transaction(async (tx) => {
       const locked = await lockOpenMatch(tx, matchId, now);
       const { match } = locked;
-      if (!(await tx.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw new AppError(404, matchMessages.memberNotFound);
-      if (locked.everyone.includes(userId)) throw new AppError(409, matchMessages.memberAlreadyIn);
-      refuseUnlessPlaceFree(locked);
-      refuseOwnMoney(staff, [userId]);
-      const { player, receivable, context } = await auditRow(tx, { entity: 'booking_players', action: 'create' }, async () => {
-        const seated = await seatPlayer(tx, locked, userId, now);
-        return { ...seated, id: seated.player.id };
-      });
-      const description = 'Quota partita aperta, pagata in segreteria';
-      const desk = await tx.transaction.create({
-        data: { kind: 'booking_share', type: 'payment', bookingPlayerId: player.id, userId, amountCents: match.partCents, method, status: 'completed', paidAt: now, description },
-      });
-      await paymentEntry(tx, `payment:${desk.id}`, moneyAccount(method), [{ receivable, cents: match.partCents }], { ...context, transactionId: desk.id, createdById: staff.id, description });
-      await tx.bookingPlayer.update({ where: { id: player.id }, data: { status: 'paid', transactionId: desk.id } });
+      if (userId !== null) {
+        if (!(await tx.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw new AppError(404, matchMessages.memberNotFound);
+        if (locked.everyone.includes(userId)) throw new AppError(409, matchMessages.memberAlreadyIn);
+      }
+      if (userId !== null) refuseOwnMoney(staff, [userId]);
+      await payPlaceAtDesk(tx, locked, { userId, guestName: name, method, staffId: staff.id }, now);
       await settleOffers(tx, parts, match, now);
     }, TRANSACTION_OPTIONS);
     return deskMatch(matchId);

@@ -5,3 +5,5 @@ export { createOpenMatchesService } from './open-matches.service.js';
 export { memberLevel } from './match-terms.js';
 export { registerMatchResultsRoutes } from './match-results.router.js';
 export { createMatchResults } from './match-results.js';
+export { lockOpenMatch } from './join-match.js';
+export { payPlaceAtDesk } from './desk-matches.js';

@@ -38,10 +38,13 @@ export function refuseUnlessPlaceFree({ match, joined, takesPlayers, placeOffere
   if (takesPlayers && joined.length >= match.playersCount - 1) throw new AppError(409, matchMessages.full);
 }
 
-/** The member's row in the match, on the offered place if it is one, and their part charged on its own receivable. */
-export async function seatPlayer(tx: Prisma.TransactionClient, { match, placeOffered }: LockedMatch, userId: number, now: Date) {
+/**
+ * The member's row in the match (or a walk-in's without an account, by name), on the offered place if it
+ * is one, and their part charged on its own receivable.
+ */
+export async function seatPlayer(tx: Prisma.TransactionClient, { match, placeOffered }: LockedMatch, userId: number | null, now: Date, guestName?: string) {
   // Invited already: the split payment's invitation is this join itself.
-  const player = await tx.bookingPlayer.create({ data: { bookingId: match.bookingId, userId, status: 'invited', invitationSentAt: now } });
+  const player = await tx.bookingPlayer.create({ data: { bookingId: match.bookingId, userId, guestName, status: 'invited', invitationSentAt: now } });
   if (placeOffered) await tx.openMatchOffer.update({ where: { id: placeOffered.id }, data: { replacementId: player.id } });
   const receivable = shareReceivable(player.id, match.bookingId);
   const context = { bookingId: match.bookingId, bookingPlayerId: player.id, userId, description: 'Quota partita aperta' };

@@ -24,12 +24,14 @@ export function createMatchLeaving({ db, checkouts, stripeRequests }: { db: Db; 
       if (viewer.id === match.organiserId) throw new AppError(409, matchMessages.organiserStays);
       const player = joined.find((row) => row.userId === viewer.id);
       if (!player) throw new AppError(409, matchMessages.notIn);
+      // Begun, played or with its result: nobody leaves, whatever the cut-off said (docs/open-matches.md#filling-rules).
+      if (booking.startsAt <= now) throw new AppError(409, matchMessages.begun);
       if (match.state === 'open' && match.cutoffAt > now) {
         await returnPart(tx, { checkouts, stripeRequests }, match, player, 'Quota restituita: partita lasciata');
         return { message: matchMessages.left };
       }
       const played = match.state !== 'filled' && match.state !== 'kept';
-      if (played || booking.status !== 'confirmed' || booking.startsAt <= now || player.paidAt === null) throw new AppError(409, matchMessages.afterCutoff);
+      if (played || booking.status !== 'confirmed' || player.paidAt === null) throw new AppError(409, matchMessages.afterCutoff);
       if (await tx.openMatchOffer.findUnique({ where: { leaverId: player.id } })) throw new AppError(409, matchMessages.alreadyOffered);
       await tx.openMatchOffer.create({ data: { matchId, leaverId: player.id, offeredAt: now } });
       return { message: matchMessages.placeOffered };

@@ -24,7 +24,8 @@ let nextDay = 1;
 beforeAll(async () => {
   staff = await loginAs(app, DEMO.staff);
   court = (await db.court.findUniqueOrThrow({ where: { code: 'C2' } })).id;
-  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, paymentHoldMinutes: 15, openMatchCutoffHours: 6 } });
+  // A day of its own per match: far enough ahead for every test of the file.
+  await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 30, maxFutureBookings: 4, paymentHoldMinutes: 15, openMatchCutoffHours: 6 } });
 });
 
 /** `count` new members (destructure at most `count` of them). */
@@ -166,5 +167,44 @@ describe('a competitive result', () => {
     await propose(team[2]!, matchId, { partners: [team[3]!.id], won: true }).expect(409);
     expect((await request(app).get(`/api/open-matches/${matchId}/result`).set(bearer(team[3]!)).expect(200)).body).toMatchObject({ state: 'dropped', can_propose: false, can_confirm: false });
     expect((await ratingsOf(team)).map((row) => row.competitiveMatches)).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe('leaving a match that has begun', () => {
+  it('is refused once its hour has begun, played and confirmed or not, and the match page no longer offers it', async () => {
+    const team = await players(4, 'Iniziata');
+    for (const member of team) await setLevel(member, 'beach_volley', 3);
+    const show = async (member: TestMember, matchId: number) => (await request(app).get(`/api/open-matches/${matchId}`).set(bearer(member)).expect(200)).body;
+    const leave = (member: TestMember, matchId: number) => request(app).post(`/api/open-matches/${matchId}/leave`).set(bearer(member));
+
+    const { matchId: upcoming } = await openMatch(team[0]!, friendly);
+    await join(team[1]!, upcoming).then((answer) => expect(answer.status).toBe(200));
+    expect((await show(team[1]!, upcoming)).can_leave).toBe(true);
+    expect((await show(team[0]!, upcoming)).can_leave).toBe(false);
+
+    const matchId = await playedMatch(team, competitive('volley_2x2', 0, 7));
+    expect((await show(team[1]!, matchId)).can_leave).toBe(false);
+    expect((await leave(team[1]!, matchId).expect(409)).body.message).toBe('La partita è già cominciata: non si può più lasciare.');
+    await propose(team[0]!, matchId, { partners: [team[1]!.id], won: true }).expect(200);
+    await confirm(team[2]!, matchId).expect(200);
+    expect((await leave(team[3]!, matchId).expect(409)).body.message).toBe('La partita è già cominciata: non si può più lasciare.');
+    expect((await show(team[3]!, matchId)).can_leave).toBe(false);
+    expect(await db.bookingPlayer.count({ where: { booking: { openMatch: { id: matchId } }, status: 'paid' } })).toBe(3);
+  });
+});
+
+describe('a walk-in without an account', () => {
+  it('holds a place in a competitive match, which then has no result and moves no level', async () => {
+    const team = await players(4, 'Conospite');
+    for (const member of team) await setLevel(member, 'beach_volley', 3);
+    const { matchId, bookingId } = await openMatch(team[0]!, competitive('volley_2x2', 0, 7));
+    for (const member of team.slice(1, 3)) await join(member, matchId).then((answer) => expect(answer.status).toBe(200));
+    await request(app).post(`/api/admin/open-matches/${matchId}/walk-in`).set('Authorization', `Bearer ${staff}`).send({ name: 'Ospite Senzaconto', method: 'cash' }).expect(200);
+    const startsAt = new Date(Date.UTC(2020, 0, nextDay++, 9));
+    await db.booking.update({ where: { id: bookingId }, data: { startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) } });
+
+    expect((await request(app).get(`/api/open-matches/${matchId}/result`).set(bearer(team[1]!)).expect(200)).body).toMatchObject({ state: 'none', can_propose: false });
+    expect((await propose(team[0]!, matchId, { partners: [team[1]!.id], won: true }).expect(409)).body.message).toBe('In questa partita ha giocato chi non ha un account: il risultato non muove i livelli.');
+    expect((await ratingsOf(team.slice(0, 3))).map((row) => row.competitiveMatches)).toEqual([0, 0, 0]);
   });
 });

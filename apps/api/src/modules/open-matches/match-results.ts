@@ -13,6 +13,7 @@ import { formatOf, matchMessages } from './match-terms.js';
 type Tx = Prisma.TransactionClient;
 
 const M = defineMessages({
+  walkIn: /* i18n */ { id: 'api.open_matches.result_walk_in', message: 'In questa partita ha giocato chi non ha un account: il risultato non muove i livelli.' },
   friendly: /* i18n */ { id: 'api.open_matches.result_friendly', message: 'Una partita amichevole non ha un risultato: non muove i livelli.' },
   notPlayed: /* i18n */ { id: 'api.open_matches.result_not_played', message: 'Il risultato si inserisce quando la partita, con tutti i posti pagati, è cominciata.' },
   partners: /* i18n */ { id: 'api.open_matches.result_partners', message: 'Scegli i tuoi compagni di squadra tra i giocatori della partita: uno in un 2×2, tre in un 4×4.' },
@@ -34,7 +35,9 @@ async function playedMatch(tx: Tx, matchId: number, now: Date) {
   const paid = await tx.bookingPlayer.findMany({ where: { bookingId: match.bookingId, status: { not: 'dropped' }, paidAt: { not: null } }, select: { userId: true } });
   const members = [match.organiserId, ...paid.flatMap((player) => (player.userId === null ? [] : [player.userId]))];
   const played = match.state !== 'cancelled' && match.booking.status === 'confirmed' && match.booking.startsAt <= now && 1 + paid.length === match.playersCount;
-  return { match, members, played };
+  // A walk-in without an account has no level to rate: such a match moves nobody's (docs/levels.md#open-match-results).
+  const withWalkIn = members.length < 1 + paid.length;
+  return { match, members, played, withWalkIn };
 }
 
 async function resultView(tx: Tx, match: OpenMatch, members: number[], played: boolean, viewer: Pick<User, 'id'>, now: Date): Promise<TMatchResult> {
@@ -71,18 +74,19 @@ export function createMatchResults({ db }: { db: Db }) {
   return {
     async show(viewer: Pick<User, 'id'>, matchId: number): Promise<TMatchResult> {
       const now = new Date();
-      const { match, members, played } = await playedMatch(db, matchId, now);
+      const { match, members, played, withWalkIn } = await playedMatch(db, matchId, now);
       if (!members.includes(viewer.id)) throw new AppError(403, matchMessages.notIn);
-      return resultView(db, match, members, played, viewer, now);
+      return resultView(db, match, members, played && !withWalkIn, viewer, now);
     },
 
     /** A player proposes (or, while unconfirmed, proposes again) the result: it waits for the other side. */
     async propose(viewer: Pick<User, 'id'>, matchId: number, body: TMatchResultBody): Promise<TMatchResult & { message: Message }> {
       const now = new Date();
       return db.$transaction(async (tx) => {
-        const { match, members, played } = await playedMatch(tx, matchId, now);
+        const { match, members, played, withWalkIn } = await playedMatch(tx, matchId, now);
         if (!members.includes(viewer.id)) throw new AppError(403, matchMessages.notIn);
         if (!match.competitive) throw new AppError(409, M.friendly);
+        if (withWalkIn) throw new AppError(409, M.walkIn);
         if (!played) throw new AppError(409, M.notPlayed);
         const [sideA, sideB] = sidesOf(viewer.id, body.partners, members, formatOf(match.format).players);
         const winner = body.won ? 0 : 1;

@@ -26,6 +26,7 @@ export const matchMessages = defineMessages({
   noRefusal: /* i18n */ { id: 'api.open_matches.no_refusal', message: 'Questo giocatore non ha rifiutato la richiesta.' },
   notIn: /* i18n */ { id: 'api.open_matches.not_in', message: 'Non sei in questa partita.' },
   organiserStays: /* i18n */ { id: 'api.open_matches.organiser_stays', message: 'Chi ha aperto la partita non la lascia: può annullare la prenotazione.' },
+  begun: /* i18n */ { id: 'api.open_matches.begun', message: 'La partita è già cominciata: non si può più lasciare.' },
   afterCutoff: /* i18n */ { id: 'api.open_matches.after_cutoff', message: 'Il termine per completare la partita è passato: puoi lasciarla solo se qualcuno prende il tuo posto.' },
   placeOffered: /* i18n */ { id: 'api.open_matches.place_offered', message: 'Il tuo posto è offerto agli altri soci: quando qualcuno lo prende e paga, la tua quota torna da dove l’hai pagata.' },
   alreadyOffered: /* i18n */ { id: 'api.open_matches.already_offered', message: 'Il tuo posto è già offerto agli altri soci.' },
@@ -62,8 +63,11 @@ export const CARD_PLACE_MS = (CHECKOUT_LIFETIME_SECONDS + 4 * 60) * 1000;
  */
 export async function playersIn(tx: Prisma.TransactionClient, bookingId: number, now: Date) {
   const players = await tx.bookingPlayer.findMany({ where: { bookingId, status: { not: 'dropped' } }, orderBy: { id: 'asc' }, include: { user: true } });
-  return players.filter((player) => player.paidAt !== null || now.getTime() - player.createdAt.getTime() < CARD_PLACE_MS);
+  return players.filter((player) => stillIn(player, now));
 }
+
+/** A row not dropped is in while paid, or paying by card within CARD_PLACE_MS. */
+export const stillIn = (player: { paidAt: Date | null; createdAt: Date }, now: Date) => player.paidAt !== null || now.getTime() - player.createdAt.getTime() < CARD_PLACE_MS;
 
 /** Card joiners whose time ran out without paying leave their place: dropped, their part no longer owed. */
 export async function dropLapsedJoiners(tx: Prisma.TransactionClient, match: Pick<OpenMatch, 'id' | 'bookingId'>, now: Date) {

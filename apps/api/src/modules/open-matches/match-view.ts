@@ -1,11 +1,12 @@
 // How a member sees open matches (docs/open-matches.md#the-list): the players with their levels, the
 // places left, the price of a part and the time left to fill it; the requests a player answers.
 import { centsToMoney, type TOpenMatch } from '@beach/contracts';
-import type { Prisma, User } from '../../generated/prisma/client.js';
+import type { Prisma, Sport, User } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { timeOf, todayInRome } from '../../lib/time.js';
-import { formatOf, matchMessages, memberLevel, playersIn, withinRange } from './match-terms.js';
+import { levelsInSports } from '../levels/index.js';
+import { formatOf, matchMessages, memberLevel, playersIn, stillIn, withinRange } from './match-terms.js';
 
 export const MATCH_DETAILS = {
   booking: { include: { court: true } },
@@ -17,15 +18,44 @@ export type MatchRow = Prisma.OpenMatchGetPayload<{ include: typeof MATCH_DETAIL
 const nameOf = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;
 const levelOf = (tenths: number | null) => (tenths === null ? null : tenths / 10);
 
-export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, viewer: Pick<User, 'id'>, now: Date): Promise<TOpenMatch> {
+/** What a view reads besides the match's row: one at a time for a match's page, all at once for the list. */
+export interface MatchReads {
+  players(bookingId: number): Promise<Awaited<ReturnType<typeof playersIn>>>;
+  /** The members whose place is offered (not settled yet). */
+  leavers(matchId: number): Promise<(number | null)[]>;
+  level(userId: number, sport: Sport): Promise<number | null>;
+}
+
+export const singleReads = (tx: Prisma.TransactionClient, now: Date): MatchReads => ({
+  players: (bookingId) => playersIn(tx, bookingId, now),
+  leavers: async (matchId) => (await tx.openMatchOffer.findMany({ where: { matchId, settledAt: null }, select: { leaver: { select: { userId: true } } } })).map((offer) => offer.leaver.userId),
+  level: (userId, sport) => memberLevel(tx, userId, sport),
+});
+
+/** The list's reads in three statements for all its matches (players, offered places, levels), not three per match. */
+export async function batchReads(tx: Prisma.TransactionClient, rows: MatchRow[], viewer: Pick<User, 'id'>, now: Date): Promise<MatchReads> {
+  const players = await tx.bookingPlayer.findMany({ where: { bookingId: { in: rows.map((row) => row.bookingId) }, status: { not: 'dropped' } }, orderBy: { id: 'asc' }, include: { user: true } });
+  const offers = await tx.openMatchOffer.findMany({ where: { matchId: { in: rows.map((row) => row.id) }, settledAt: null }, select: { matchId: true, leaver: { select: { userId: true } } } });
+  const userIds = [viewer.id, ...rows.map((row) => row.organiserId), ...players.flatMap((player) => (player.userId === null ? [] : [player.userId]))];
+  const levels = await levelsInSports(tx, userIds, rows.map((row) => formatOf(row.format).sport));
+  return {
+    players: async (bookingId) => players.filter((player) => player.bookingId === bookingId && stillIn(player, now)),
+    leavers: async (matchId) => offers.filter((offer) => offer.matchId === matchId).map((offer) => offer.leaver.userId),
+    level: async (userId, sport) => levels.get(`${userId}:${sport}`) ?? null,
+  };
+}
+
+export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, viewer: Pick<User, 'id'>, now: Date, reads = singleReads(tx, now)): Promise<TOpenMatch> {
   const { sport, players: count } = formatOf(match.format);
-  const joined = await playersIn(tx, match.bookingId, now);
-  const people = [{ user: match.organiser, organiser: true }, ...joined.flatMap((player) => (player.user ? [{ user: player.user, organiser: false }] : []))];
-  const inIds = new Set(people.map((person) => person.user.id));
+  const joined = await reads.players(match.bookingId);
+  // A walk-in without an account holds a place by name (docs/open-matches.md#the-desk): no level, no say in requests.
+  const people = [{ user: match.organiser, organiser: true, guestName: null }, ...joined.map((player) => ({ user: player.user, organiser: false, guestName: player.guestName }))];
+  const members = people.flatMap((person) => (person.user ? [{ ...person, user: person.user }] : []));
+  const inIds = new Set(members.map((person) => person.user.id));
   // A place offered after the cut-off counts as free until its taker pays (docs/open-matches.md#filling-rules).
-  const offers = await tx.openMatchOffer.findMany({ where: { matchId: match.id, settledAt: null }, select: { leaver: { select: { userId: true } } } });
-  const leaving = new Set(offers.map((offer) => offer.leaver.userId));
-  const placesLeft = Math.max(0, count - people.length + offers.length);
+  const leavers = await reads.leavers(match.id);
+  const leaving = new Set(leavers);
+  const placesLeft = Math.max(0, count - people.length + leavers.length);
   const booking = match.booking;
   const closed = match.state === 'cancelled' || booking.status === 'cancelled' || booking.status === 'expired';
   const allPaid = joined.every((player) => player.paidAt !== null);
@@ -34,7 +64,7 @@ export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, v
     .filter((request) => inIds.has(viewer.id) || request.userId === viewer.id)
     .map((request) => {
       const answers = new Map(request.answers.map((answer) => [answer.playerId, answer.accepted]));
-      const deciders = people.filter((person) => person.user.id !== request.userId);
+      const deciders = members.filter((person) => person.user.id !== request.userId);
       return {
         id: request.id,
         user_id: request.userId,
@@ -56,7 +86,7 @@ export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, v
         ? mine.accepted
           ? 'accepted'
           : 'asked'
-        : withinRange(match, await memberLevel(tx, viewer.id, sport))
+        : withinRange(match, await reads.level(viewer.id, sport))
           ? 'join'
           : 'ask';
   return {
@@ -78,8 +108,15 @@ export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, v
     cutoff_at: match.cutoffAt.toISOString(),
     state,
     places_left: placesLeft,
-    players: await Promise.all(people.map(async (person) => ({ user_id: person.user.id, name: nameOf(person.user), organiser: person.organiser, level: await memberLevel(tx, person.user.id, sport), is_me: person.user.id === viewer.id, leaving: leaving.has(person.user.id) }))),
+    players: await Promise.all(
+      people.map(async ({ user, organiser, guestName }) =>
+        user
+          ? { user_id: user.id, name: nameOf(user), organiser, level: await reads.level(user.id, sport), is_me: user.id === viewer.id, leaving: leaving.has(user.id) }
+          : { user_id: null, name: guestName ?? '', organiser, level: null, is_me: false, leaving: false },
+      ),
+    ),
     my_way_in: way,
+    can_leave: way === 'in' && viewer.id !== match.organiserId && !leaving.has(viewer.id) && open && booking.startsAt > now,
     requests,
   };
 }

@@ -11,8 +11,8 @@ import { createMatchJoining } from './join-match.js';
 import { createMatchLeaving } from './leave-match.js';
 import { createMatchCutoff, createReplacementSettling } from './match-cutoff.js';
 import { createMatchDesk } from './desk-matches.js';
-import { memberLevel, timeOfDay, withinRange } from './match-terms.js';
-import { MATCH_DETAILS, matchRow, matchView } from './match-view.js';
+import { timeOfDay, withinRange } from './match-terms.js';
+import { batchReads, MATCH_DETAILS, matchRow, matchView } from './match-view.js';
 import { createMatchOpening } from './open-match.js';
 
 type Parts = { checkouts: Checkouts; stripeRequests: StripeRequests; cancelBooking: CancelBooking };
@@ -39,11 +39,12 @@ export function createOpenMatchesService(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
       orderBy: [{ booking: { startsAt: 'asc' } }, { id: 'asc' }],
     });
     const wanted = [];
+    const reads = await batchReads(db, rows, viewer, now);
     for (const row of rows) {
       if (query.date && todayInRome(row.booking.startsAt) !== query.date) continue;
       if (query.time_of_day && timeOfDay(timeOf(row.booking.startsAt)) !== query.time_of_day) continue;
-      if (query.at_my_level === 'true' && !withinRange(row, await memberLevel(db, viewer.id, row.sport))) continue;
-      const view = await matchView(db, row, viewer, now);
+      if (query.at_my_level === 'true' && !withinRange(row, await reads.level(viewer.id, row.sport))) continue;
+      const view = await matchView(db, row, viewer, now, reads);
       if (view.places_left > 0 || view.players.some((player) => player.is_me)) wanted.push(view);
     }
     return { data: wanted };

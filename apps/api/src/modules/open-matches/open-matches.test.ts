@@ -300,6 +300,29 @@ describe('leaving after the cut-off', () => {
 });
 
 describe('the desk', () => {
+  it('shows a match with free places as paid in the planner and the list once everyone in has paid: the places not taken are owed by nobody', async () => {
+    const [organiser, byCredit, byCard] = await members(3, 'Planner');
+    const { matchId, bookingId } = await openMatch(organiser, 11, '12:00');
+    const date = addDays(today, 11);
+    const asStaff = { Authorization: `Bearer ${staff}` };
+    const plannerState = async () => (await request(app).get('/api/admin/bookings/planner').query({ date }).set(asStaff).expect(200)).body.bookings.find((booking: { id: number }) => booking.id === bookingId).payment_state;
+    const listed = async (payment: string) =>
+      (await request(app).get('/api/admin/bookings').query({ date_from: date, date_to: date, payment }).set(asStaff).expect(200)).body.data.map((booking: { id: number }) => booking.id);
+    expect(await plannerState()).toBe('paid');
+    await topUp(byCredit, '5.00');
+    await joinMatch(byCredit, matchId).expect(200);
+    expect(await plannerState()).toBe('paid');
+    expect(await listed('paid')).toContain(bookingId);
+    expect(await listed('unpaid')).not.toContain(bookingId);
+    // A card joiner still paying owes their part: the booking has something to pay until their card pays.
+    const joined = await joinMatch(byCard, matchId, 'card').expect(200);
+    expect(await plannerState()).toBe('unpaid');
+    expect(await listed('unpaid')).toContain(bookingId);
+    await double.pay(sessionIdOf(joined.body.checkout_url));
+    await expect.poll(plannerState).toBe('paid');
+    expect(await listed('paid')).toContain(bookingId);
+  });
+
   it('shows the day’s matches with their fill state and adds walk-in members paid at the desk, never the staff member themselves', async () => {
     const [organiser, online, walkIn] = await members(3, 'Banco');
     const [second, tooMany] = await members(2, 'Passaggio');
@@ -324,6 +347,40 @@ describe('the desk', () => {
     expect((await walkInTo(second.id, 'card').expect(200)).body).toMatchObject({ taken: 4, places_left: 0, state: 'full', can_add: false });
     expect((await walkInTo(tooMany.id).expect(409)).body.message).toBe('L’ultimo posto è appena stato preso da un altro giocatore.');
     expect((await show(walkIn, matchId)).my_way_in).toBe('in');
+    await reconciled();
+  });
+});
+
+describe('walk-ins without an account', () => {
+  it('takes a place by name, paid at the desk through the ledger with its receipt; the place counts for filling and the match is played', async () => {
+    const [organiser, online, late] = await members(3, 'Ospite');
+    const { matchId, bookingId } = await openMatch(organiser, 12, '12:00');
+    const asStaff = { Authorization: `Bearer ${staff}` };
+    const walkIn = (body: object) => request(app).post(`/api/admin/open-matches/${matchId}/walk-in`).set(asStaff).send(body);
+    expect((await walkIn({ name: ' ', method: 'cash' }).expect(422)).body.errors.name).toEqual(['Scrivi nome e cognome del giocatore (al massimo 120 caratteri).']);
+    expect((await walkIn({ user_id: online.id, name: 'Marco Rossi', method: 'cash' }).expect(422)).body.errors.name).toEqual(['Scegli un socio oppure scrivi il nome di chi non ha un account, non entrambi.']);
+    expect((await walkIn({ method: 'cash' }).expect(422)).body.errors.user_id).toEqual(['Scegli il socio da aggiungere alla partita.']);
+
+    expect((await walkIn({ name: 'Marco Rossi', method: 'cash' }).expect(200)).body).toMatchObject({ taken: 2, places_left: 2, players: ['Gioca0 Ospite', 'Marco Rossi'] });
+    const paidAtDesk = await db.transaction.findFirstOrThrow({ where: { bookingPlayer: { bookingId, guestName: 'Marco Rossi' } } });
+    expect(paidAtDesk).toMatchObject({ userId: null, type: 'payment', method: 'cash', status: 'completed', amountCents: 500 });
+    await expect.poll(async () => (await db.receipt.findUnique({ where: { transactionId: paidAtDesk.id } }))?.id ?? null).not.toBeNull();
+    // Members see the walk-in among the players, with no level, and one place fewer.
+    const seen = await show(late, matchId);
+    expect(seen).toMatchObject({ places_left: 2 });
+    expect(seen.players).toContainEqual({ user_id: null, name: 'Marco Rossi', organiser: false, level: null, is_me: false, leaving: false });
+
+    await walkIn({ name: 'Luca Bianchi', method: 'card' }).expect(200);
+    await topUp(online, '5.00');
+    await joinMatch(online, matchId).expect(200);
+    await topUp(late, '5.00');
+    expect((await joinMatch(late, matchId).expect(409)).body.message).toBe('L’ultimo posto è appena stato preso da un altro giocatore.');
+    // The cut-off finds every place paid, the walk-ins' included: the match is played, not cancelled.
+    await db.openMatch.update({ where: { id: matchId }, data: { cutoffAt: new Date(Date.now() - 60_000) } });
+    await services.openMatches.cancelUnfilled();
+    expect((await db.openMatch.findUniqueOrThrow({ where: { id: matchId } })).state).toBe('filled');
+    const planner = (await request(app).get('/api/admin/bookings/planner').query({ date: addDays(today, 12) }).set(asStaff).expect(200)).body.bookings;
+    expect(planner.find((booking: { id: number }) => booking.id === bookingId).payment_state).toBe('paid');
     await reconciled();
   });
 });

@@ -82,7 +82,7 @@ export function createReceiptsService({ db, storage, logger }: Pick<AppDeps, 'db
     const played = booking ?? share?.booking;
     const fee = membership || transaction.kind === 'membership' ? null : activityFee(memberOn(played ? todayInRome(played.startsAt) : paidOn));
 
-    const payerName = user ? `${user.firstName} ${user.lastName}` : (booking?.customerName ?? null);
+    const payerName = user ? `${user.firstName} ${user.lastName}` : (booking?.customerName ?? share?.guestName ?? null);
     const age = user?.birthDate ? ageOn(toIsoDate(user.birthDate), paidOn) : null;
     const isChild = inDeductionAges(age);
     // A child on the parent's account: the child is the athlete, the paying parent the guardian.

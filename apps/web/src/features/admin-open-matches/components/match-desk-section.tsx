@@ -1,12 +1,13 @@
 // An open match in the booking's details at the desk (docs/open-matches.md#the-desk): its fill state, who
-// is in, and "Aggiungi giocatore": a member picked by search takes a free place, their part paid here.
+// is in, and "Aggiungi giocatore": a member picked by search, or someone without an account by name, takes
+// a free place, their part paid here.
 import { DESK_PAYMENT_METHOD_LABELS, DESK_PAYMENT_METHODS, type TAdminBooking, type TDeskMatch, type TMemberSearchResult } from '@beach/contracts';
 import { useState } from 'react';
 import { DetailSection } from '../../../components/admin/detail-modal';
 import { MemberSearch } from '../../../components/admin/member-search';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/field';
+import { Input, Select } from '../../../components/ui/field';
 import { serverMessage } from '../../../lib/api-errors';
 import { formatMoney } from '../../../lib/format';
 import { useDeskMatches, useWalkIn } from '../api/desk-matches';
@@ -28,20 +29,31 @@ export function MatchDeskSection({ booking }: { booking: Pick<TAdminBooking, 'id
 function WalkInSection({ match }: { match: TDeskMatch }) {
   const walkIn = useWalkIn(match.id);
   const [member, setMember] = useState<TMemberSearchResult | null>(null);
+  // Without an account: the walk-in's name only (no search).
+  const [guestName, setGuestName] = useState<string | null>(null);
   const [method, setMethod] = useState<(typeof DESK_PAYMENT_METHODS)[number]>('cash');
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   async function add() {
-    if (!member) return;
+    const name = member ? `${member.first_name} ${member.last_name}` : (guestName ?? '').trim();
     setMessage(null);
     try {
-      await walkIn.mutateAsync({ user_id: member.id, method });
-      setMessage({ tone: 'success', text: `${member.first_name} ${member.last_name} è nella partita: quota di ${formatMoney(match.part)} incassata.` });
+      await walkIn.mutateAsync(member ? { user_id: member.id, method } : { name, method });
+      setMessage({ tone: 'success', text: `${name} è nella partita: quota di ${formatMoney(match.part)} incassata.` });
       setMember(null);
+      setGuestName(null);
     } catch (error) {
       setMessage({ tone: 'error', text: serverMessage(error) ?? 'Si è verificato un errore. Riprova più tardi.' });
     }
   }
+  const payButton = (
+    <>
+      <Select label="Metodo" value={method} onValueChange={setMethod} options={METHOD_OPTIONS} />
+      <Button loading={walkIn.isPending} loadingText="Registrazione..." onClick={() => void add()}>
+        Aggiungi e incassa {formatMoney(match.part)}
+      </Button>
+    </>
+  );
 
   return (
     <DetailSection
@@ -71,13 +83,23 @@ function WalkInSection({ match }: { match: TDeskMatch }) {
               <Button variant="ghost" size="sm" onClick={() => setMember(null)}>
                 Cambia socio
               </Button>
-              <Select label="Metodo" value={method} onValueChange={setMethod} options={METHOD_OPTIONS} />
-              <Button loading={walkIn.isPending} loadingText="Registrazione..." onClick={() => void add()}>
-                Aggiungi e incassa {formatMoney(match.part)}
+              {payButton}
+            </div>
+          ) : guestName !== null ? (
+            <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+              <Input label="Nome e cognome (senza account)" value={guestName} maxLength={120} autoFocus onChange={(event) => setGuestName(event.target.value)} />
+              <Button variant="ghost" size="sm" onClick={() => setGuestName(null)}>
+                Cerca un socio
               </Button>
+              {payButton}
             </div>
           ) : (
-            <MemberSearch onPick={setMember} />
+            <div className="space-y-2">
+              <MemberSearch onPick={setMember} />
+              <Button variant="secondary" size="sm" onClick={() => setGuestName('')}>
+                Non ha un account: scrivi il nome
+              </Button>
+            </div>
           )}
         </div>
       )}

@@ -74,7 +74,8 @@ function ProposeForm({ match, pending, onPropose }: { match: TOpenMatch; pending
   const [partners, setPartners] = useState<number[]>([]);
   const [won, setWon] = useState<boolean | null>(null);
   const needed = match.players_count / 2 - 1;
-  const others = match.players.filter((player) => !player.is_me);
+  // Members only: a match with a walk-in has no result to propose (docs/levels.md#open-match-results).
+  const others = match.players.flatMap((player) => (player.is_me || player.user_id === null ? [] : [{ ...player, user_id: player.user_id }]));
   const toggle = (userId: number) =>
     setPartners((current) => (needed === 1 ? [userId] : current.includes(userId) ? current.filter((id) => id !== userId) : [...current, userId]));
   return (

@@ -55,6 +55,7 @@ export default function OpenMatchPage() {
   const part = data && formatMoney(data.part);
   const cutoff = data && formatDateTime(data.cutoff_at);
   const canJoin = data?.my_way_in === 'join' || data?.my_way_in === 'accepted';
+  const canKeep = organiser && data?.state === 'open' && data.places_left > 0;
 
   return (
     <div className="mx-auto max-w-xl space-y-6 px-4 py-8 sm:py-12">
@@ -111,8 +112,8 @@ export default function OpenMatchPage() {
               <Trans>Giocatori</Trans>
             </h2>
             <ul className="mt-2 space-y-1 text-sm">
-              {data.players.map((player) => (
-                <li key={player.user_id} className="flex justify-between gap-2">
+              {data.players.map((player, index) => (
+                <li key={player.user_id ?? `walk-in-${index}`} className="flex justify-between gap-2">
                   <span className="text-slate-800">
                     {player.name} {player.organiser && <span className="text-slate-500">({t`organizza`})</span>}
                     {player.leaving && <span className="text-amber-700"> ({t`offre il suo posto`})</span>}
@@ -163,24 +164,17 @@ export default function OpenMatchPage() {
             onWithdrawRefusal={(requestId, playerId) => void run(() => actions.withdrawRefusal.mutateAsync({ requestId, playerId }))}
           />
           <MatchResult match={data} />
-          {data.my_way_in === 'in' && data.state !== 'open' && data.state !== 'cancelled' && !organiser && !me?.leaving && (
-            // After the cut-off a player leaves only by offering their place (docs/open-matches.md#filling-rules).
+          {(canKeep || data.can_leave) && (
             <div className="flex flex-wrap gap-3 border-t border-slate-100 pt-4">
-              <Button variant="ghost" disabled={busy} loading={actions.leave.isPending} onClick={() => void run(() => actions.leave.mutateAsync())}>
-                {Date.parse(data.cutoff_at) > match.dataUpdatedAt ? <Trans>Non posso giocare: lascia la partita</Trans> : <Trans>Non posso giocare: offri il mio posto</Trans>}
-              </Button>
-            </div>
-          )}
-          {data.my_way_in === 'in' && data.state === 'open' && (
-            <div className="flex flex-wrap gap-3 border-t border-slate-100 pt-4">
-              {organiser && data.places_left > 0 && (
+              {canKeep && (
                 <Button variant="secondary" disabled={busy} loading={actions.keep.isPending} onClick={() => void run(() => actions.keep.mutateAsync())}>
                   <Trans>Tieni la partita: paga tu i posti mancanti con il credito</Trans>
                 </Button>
               )}
-              {!organiser && (
+              {data.can_leave && (
+                // After the cut-off a player leaves only by offering their place; once begun, not at all (docs/open-matches.md#filling-rules).
                 <Button variant="ghost" disabled={busy} loading={actions.leave.isPending} onClick={() => void run(() => actions.leave.mutateAsync())}>
-                  <Trans>Non posso giocare: lascia la partita</Trans>
+                  {Date.parse(data.cutoff_at) > match.dataUpdatedAt ? <Trans>Non posso giocare: lascia la partita</Trans> : <Trans>Non posso giocare: offri il mio posto</Trans>}
                 </Button>
               )}
             </div>
