@@ -14,6 +14,7 @@ import { seededRandom } from '../lib/seeded-random.js';
 import { PRICES } from './seed-data.js';
 import { bookDemoSchoolFees, DEMO_COACHES, seedDemoSchool } from './seed-demo-school.js';
 import { seedDemoTournaments } from './seed-demo-tournaments.js';
+import { seedDemoBank } from './seed-demo-bank.js';
 
 const DEMO_MEMBERS = 2000;
 const DEMO_EMAIL_DOMAIN = 'esempio.it';
@@ -340,4 +341,5 @@ export async function seedDemoVolume(
   // Thousands of rows at once, before autovacuum has looked at them: without statistics the planner reads
   // the empty tables' and the books' verification took 25 s instead of a tenth of a second.
   await db.$executeRaw`ANALYZE`;
+  if (books) log(`Banca demo: ${await seedDemoBank(db, { year, now, randomInt: seededRandom(year + 41).int })} movimenti negli estratti conto.`);
 }
