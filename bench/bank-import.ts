@@ -11,7 +11,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { startBenchApiWithStripe } from './lib/stripe-api.js';
 
-const LINES = 50_000;
+const LINES = Number(process.env.BANK_BENCH_LINES ?? 50_000);
 const YEAR = 2025;
 const IBAN = 'IT60X0542811101000000123456';
 const PAYERS = ['ROSSI MARIO', 'BIANCHI GIULIA', 'FERRARI LUCA', 'ESPOSITO SARA', 'ROMANO ANDREA', 'COLOMBO CHIARA', 'RICCI MATTEO', 'MARINO ELENA'];
@@ -51,7 +51,7 @@ const files = months.map((monthLines, month) => {
 });
 console.log(`Estratti: ${files.length} file CAMT.053, ${lines.length} movimenti, ${(files.reduce((sum, file) => sum + file.length, 0) / 1024 / 1024).toFixed(1)} MB`);
 
-const api = await startBenchApiWithStripe({ WORKERS: 'off' });
+const api = await startBenchApiWithStripe({ WORKERS: 'off', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
 const headers = await api.login('admin@demo.beach');
 const account = await fetch(`${api.url}/api/admin/bank/account`, { method: 'PUT', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ iban: IBAN, holder: 'ASD Bench' }) });
 if (!account.ok) throw new Error(`account: ${account.status}`);

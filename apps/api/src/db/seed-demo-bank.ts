@@ -1,8 +1,9 @@
 // A season at the bank for the demo (docs/annual-accounts.md#the-bank): the association's account, and one
 // CAMT.053 statement a month up to today, imported and matched by the real import — Stripe's weekly payouts
 // of what the demo's card payments brought into Stripe clearing, the bank's fees, the utilities, the beach's
-// concession, the sponsors and the equipment bought — the older lines assigned by the treasurer as the bank
-// screen does it, this month's left for the treasurer (the counterparty's category proposed).
+// concession, the sponsors and the equipment bought — the rest assigned by the treasurer as the bank screen
+// does it (the counterparty's category then proposed on the next statement), so the books' bank balance is the
+// last statement's closing balance and the nightly reconciliation finds it in order.
 import { addDays, type TBankCategory } from '@beach/contracts';
 import type { Db } from '../lib/db.js';
 import type { Stripe } from '../lib/stripe.js';
@@ -90,7 +91,7 @@ export async function seedDemoBank(db: Db, { year, now, randomInt }: { year: num
     if (line.on <= today && line.on.startsWith(`${year}-`)) byMonth.set(month, [...(byMonth.get(month) ?? []), line]);
   };
   for (const payout of payouts) add({ on: payout.arrival, cents: payout.cents, counterparty: 'Stripe Payments Europe Ltd', remittance: `STRIPE PAYOUT ${payout.id}` });
-  for (let month = 3; month <= 12; month += 1) for (const line of monthLines(year, month, randomInt)) add(line);
+  for (let month = 1; month <= 12; month += 1) for (const line of monthLines(year, month, randomInt)) add(line);
 
   let opening = OPENING_CENTS;
   let count = 0;
@@ -98,13 +99,12 @@ export async function seedDemoBank(db: Db, { year, now, randomInt }: { year: num
   for (const [month, lines] of [...byMonth].sort(([a], [b]) => a - b)) {
     lines.sort((a, b) => a.on.localeCompare(b.on));
     const from = `${year}-${String(month).padStart(2, '0')}-01`;
-    const to = month === thisMonth ? today : addDays(`${year}-${String(month + 1).padStart(2, '0')}-01`, -1);
+    const to = month === thisMonth ? today : month === 12 ? `${year}-12-31` : addDays(`${year}-${String(month + 1).padStart(2, '0')}-01`, -1);
     const xml = camt053({ iban: DEMO_IBAN, id: `DEMO-${year}-${month}`, openingCents: opening, from, to, lines: lines.map((line, index) => ({ ...line, bankRef: `DEMO${year}${month}-${index}` })) });
     await bank.importStatement(treasurer, Buffer.from(xml));
     opening += lines.reduce((sum, line) => sum + line.cents, 0);
     count += lines.length;
-    if (month === thisMonth) continue;
-    // Past months: the treasurer has assigned what the import could not match.
+    // The treasurer has assigned what the import could not match: the books' bank balance is the statement's.
     const open = await db.bankLine.findMany({ where: { iban: DEMO_IBAN, state: 'open', bookedOn: { gte: new Date(`${from}T00:00:00Z`), lte: new Date(`${to}T00:00:00Z`) } }, orderBy: { id: 'asc' } });
     for (const line of open) {
       const category = lines.find((demo) => demo.on === line.bookedOn.toISOString().slice(0, 10) && demo.cents === line.amountCents)?.category;
