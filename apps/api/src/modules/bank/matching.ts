@@ -33,6 +33,13 @@ interface Batch {
   /** Payouts already matched to a line. */
   taken: Set<string>;
   payersNamed: PayersByName;
+  /** Each payer's dues, read at most once. */
+  dues: Map<number, Promise<Due[]>>;
+}
+interface Due {
+  cents: number;
+  owed: Owed;
+  label: string;
 }
 const wordsOf = (counterparty: string) => counterparty.split(/[^\p{L}']+/u).filter((word) => word.length >= 3).map((word) => word.toLowerCase());
 
@@ -65,17 +72,30 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
   }
 
   /** What one payer of the counterparty's surname owes now, if exactly the line's amount: an enrolment's instalment or a debt. */
-  async function proposalFor(line: BankLine, payersNamed: PayersByName): Promise<{ owed: Owed; label: string } | null> {
-    const payers = [...new Set(wordsOf(line.counterparty).flatMap((word) => payersNamed.get(word) ?? []))].slice(0, 20);
-    const found: { owed: Owed; label: string }[] = [];
+  /** What a payer owes now, each with its amount: their enrolments' next instalments and their debt. */
+  async function duesOf(payer: { id: number; firstName: string; lastName: string }): Promise<Due[]> {
+    const name = `${payer.lastName} ${payer.firstName}`;
+    const dues: Due[] = [];
+    const live = await db.courseEnrolment.findMany({ where: { userId: payer.id, status: { in: ['pending_payment', 'confirmed'] } }, include: { course: { select: { name: true } } } });
+    for (const enrolment of live) {
+      const due = await enrolments.dueOf(enrolment.id);
+      if (due) dues.push({ cents: due.cents, owed: { kind: 'enrolment', id: enrolment.id, seq: due.seq }, label: `${enrolment.course.name}, rata ${due.seq} · ${name}` });
+    }
+    const debt = await debtOf(db, payer.id);
+    if (debt > 0) dues.push({ cents: debt, owed: { kind: 'debt', userId: payer.id }, label: `Debito verso il centro · ${name}` });
+    return dues;
+  }
+
+  /**
+   * What one payer of the counterparty's surname owes now, if exactly the line's amount. Each payer's dues are
+   * read once per import: a proposal pays nothing, and its confirmation checks the amount again.
+   */
+  async function proposalFor(line: BankLine, batch: Batch): Promise<{ owed: Owed; label: string } | null> {
+    const payers = [...new Set(wordsOf(line.counterparty).flatMap((word) => batch.payersNamed.get(word) ?? []))].slice(0, 20);
+    const found: Due[] = [];
     for (const payer of payers) {
-      const name = `${payer.lastName} ${payer.firstName}`;
-      const live = await db.courseEnrolment.findMany({ where: { userId: payer.id, status: { in: ['pending_payment', 'confirmed'] } }, include: { course: { select: { name: true } } } });
-      for (const enrolment of live) {
-        const due = await enrolments.dueOf(enrolment.id);
-        if (due?.cents === line.amountCents) found.push({ owed: { kind: 'enrolment', id: enrolment.id, seq: due.seq }, label: `${enrolment.course.name}, rata ${due.seq} · ${name}` });
-      }
-      if ((await debtOf(db, payer.id)) === line.amountCents) found.push({ owed: { kind: 'debt', userId: payer.id }, label: `Debito verso il centro · ${name}` });
+      if (!batch.dues.has(payer.id)) batch.dues.set(payer.id, duesOf(payer));
+      found.push(...(await batch.dues.get(payer.id)!).filter((due) => due.cents === line.amountCents));
     }
     return found.length === 1 ? found[0]! : null;
   }
@@ -97,7 +117,7 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
         return 'matched';
       }
     }
-    const proposal = await proposalFor(line, batch.payersNamed);
+    const proposal = await proposalFor(line, batch);
     if (!proposal) return 'open';
     await db.bankLine.update({ where: { id: line.id }, data: { state: 'proposed', matchKind: proposal.owed.kind, matchTarget: targetOf(proposal.owed), note: `${proposal.label} (${referenceOf(proposal.owed)})` } });
     return 'proposed';
@@ -114,7 +134,7 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     const payers = words.length === 0 ? [] : await db.user.findMany({ where: { lastName: { in: words, mode: 'insensitive' } }, select: { id: true, firstName: true, lastName: true } });
     const payersNamed: PayersByName = new Map();
     for (const payer of payers) payersNamed.set(payer.lastName.toLowerCase(), [...(payersNamed.get(payer.lastName.toLowerCase()) ?? []), payer]);
-    return { payouts, taken, payersNamed };
+    return { payouts, taken, payersNamed, dues: new Map() };
   }
 
   return {
