@@ -1,6 +1,6 @@
 // The annual accounts in Chromium (docs/annual-accounts.md#the-screen): at 1280 px the treasurer (an admin)
 // opens /admin/rendiconto, sees this year's Mod. D, clicks the figure of the balls bought this morning and
-// sees its entry, switches to Mod. B, and downloads the PDF for the assembly; the same screen at 390 px.
+// sees its entry, switches to Mod. B, and downloads the PDF for the assembly and the XLSX for the accountant; the same screen at 390 px.
 // Screenshots at both widths, and of the entries' dialog.
 import { accounts, credit, debit, post } from '@beach/api/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 describe('the annual accounts, in Chromium', () => {
-  it('the treasurer opens the year’s statement at 1280 px, clicks a figure, sees its entries and downloads the PDF', async () => {
+  it('the treasurer opens the year’s statement at 1280 px, clicks a figure, sees its entries and downloads the PDF and the XLSX', async () => {
     const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'admin@demo.beach', path: '/admin/rendiconto', heading: 'Rendiconto' });
     await page.getByText(`Esercizio ${year}: dal 01/01/${year} al 31/12/${year}`).waitFor();
     expect(await page.getByRole('tab', { name: 'Mod. D · Per cassa' }).getAttribute('aria-selected')).toBe('true');
@@ -50,6 +50,10 @@ describe('the annual accounts, in Chromium', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF per l’assemblea' }).click()]);
     expect(download.suggestedFilename()).toBe(`rendiconto-${year}.pdf`);
     expect((await downloadedBytes(download)).subarray(0, 5).toString()).toBe('%PDF-');
+    const [workbook] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'XLSX per il commercialista' }).click()]);
+    expect(workbook.suggestedFilename()).toBe(`rendiconto-${year}.xlsx`);
+    // An XLSX is a zip archive.
+    expect((await downloadedBytes(workbook)).subarray(0, 2).toString()).toBe('PK');
     await page.close();
   });
 });

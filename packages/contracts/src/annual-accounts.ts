@@ -113,6 +113,10 @@ export const annualAccountsRoutes = {
     method: 'get', path: `${base}/years/:year/csv`, tag: 'annual-accounts', access: 'admin',
     summary: 'Il rendiconto in CSV, per il commercialista: ogni voce dei due schemi con il suo importo', params: ZYearParams, response: z.unknown(),
   }),
+  xlsx: defineRoute({
+    method: 'get', path: `${base}/years/:year/xlsx`, tag: 'annual-accounts', access: 'admin',
+    summary: 'Il rendiconto in XLSX, per il commercialista: un foglio per schema, gli importi come numeri in euro', params: ZYearParams, response: z.unknown(),
+  }),
   mappings: defineRoute({
     method: 'get', path: `${base}/mappings`, tag: 'annual-accounts', access: 'admin',
     summary: 'La tabella che porta ogni tipo di conto del registro a una voce del Mod. D e del Mod. B',

@@ -18,7 +18,7 @@ export const bankMessages = defineMessages({
 export const BANK_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 /** What a line that is not a payout nor a payment of an amount due is, in two clicks; the category's ledger account follows. */
-export const BANK_CATEGORIES = ['bank_fees', 'supplies', 'utilities', 'rent', 'fees_to_people', 'taxes', 'other_expense', 'other_income'] as const;
+export const BANK_CATEGORIES = ['bank_fees', 'supplies', 'utilities', 'rent', 'fees_to_people', 'taxes', 'other_expense', 'other_income', 'sponsors', 'equipment', 'equipment_sale'] as const;
 export type TBankCategory = (typeof BANK_CATEGORIES)[number];
 export const BANK_CATEGORY_LABELS: Record<TBankCategory, string> = {
   bank_fees: 'Commissioni bancarie',
@@ -29,6 +29,9 @@ export const BANK_CATEGORY_LABELS: Record<TBankCategory, string> = {
   taxes: 'Imposte e tasse',
   other_expense: 'Altre spese',
   other_income: 'Altre entrate',
+  sponsors: 'Sponsorizzazioni',
+  equipment: 'Attrezzature (investimento)',
+  equipment_sale: 'Vendita di attrezzature (disinvestimento)',
 };
 
 export const BANK_LINE_STATES = ['open', 'proposed', 'matched', 'assigned'] as const;

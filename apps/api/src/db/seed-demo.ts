@@ -16,6 +16,7 @@ import { bookDemoSchoolFees, DEMO_COACHES, seedDemoSchool } from './seed-demo-sc
 import { seedDemoTournaments } from './seed-demo-tournaments.js';
 import { seedDemoAutomaticMatches } from './seed-demo-automatic-matches.js';
 import { seedDemoOpenMatches } from './seed-demo-open-matches.js';
+import { seedDemoBank } from './seed-demo-bank.js';
 
 const DEMO_MEMBERS = 2000;
 const DEMO_EMAIL_DOMAIN = 'esempio.it';
@@ -344,4 +345,5 @@ export async function seedDemoVolume(
   // Thousands of rows at once, before autovacuum has looked at them: without statistics the planner reads
   // the empty tables' and the books' verification took 25 s instead of a tenth of a second.
   await db.$executeRaw`ANALYZE`;
+  if (books) log(`Banca demo: ${await seedDemoBank(db, { year, now, randomInt: seededRandom(year + 41).int })} movimenti negli estratti conto.`);
 }

@@ -3,9 +3,10 @@
 // — not the module's queries: Mod. B line by line from the revenue and expense accounts, Mod. D line by line
 // from the money that moved and the account on the other side, every euro of the season classified, the
 // year's receipts less payments equal to the change in cash and bank, and the PDF reading back the same.
-import { ACCOUNTS_SCHEMES, centsToMoney, linesOf, type TAccountsScheme, type TAnnualAccounts } from '@beach/contracts';
+import { ACCOUNTS_SCHEMES, centsToMoney, linesOf, moneyToCents, type TAccountsScheme, type TAnnualAccounts, type TBankOverview } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { statementMismatches } from '../bank/index.js';
 import { formatEuros } from '../../lib/format.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
@@ -35,6 +36,9 @@ const MAPPING: Record<string, (payer: 'member' | 'non_member') => readonly [stri
   'expenses:utilities': () => ['E.U2', 'E.C2'],
   'expenses:bank_fees': () => ['D.U1', 'D.C1'],
   'expenses:taxes': () => ['IMP', 'IMP'],
+  'expenses:equipment': () => ['I.U1', 'A.C5'],
+  'revenue:extra:sponsors': () => ['B.E3', 'B.R3'],
+  'revenue:extra:equipment_sale': () => ['I.E1', 'A.R10'],
 };
 
 let admin: string;
@@ -61,7 +65,7 @@ async function expectedSums(): Promise<Record<TAccountsScheme, Record<string, nu
       SELECT DISTINCT s.id FROM season s JOIN memberships c ON c.user_id = s.user_id AND c.status IN ('active', 'expired') AND s.day BETWEEN c.start_date AND c.end_date
     ), posting AS (
       SELECT s.id AS entry_id, s.entry_kind, CASE WHEN m.id IS NULL THEN 'non_member' ELSE 'member' END AS payer,
-             CASE WHEN a.key LIKE 'expenses:%' THEN a.key ELSE a.kind::text END AS account, a.kind::text AS kind, p.amount_cents,
+             CASE WHEN a.key LIKE 'expenses:%' OR a.key LIKE 'revenue:extra:%' THEN a.key ELSE a.kind::text END AS account, a.kind::text AS kind, p.amount_cents,
              a.kind::text IN ('till', 'stripe_clearing', 'bank', 'disputes') AS is_money
       FROM season s LEFT JOIN members m ON m.id = s.id JOIN ledger_postings p ON p.entry_id = s.id JOIN ledger_accounts a ON a.id = p.account_id
       WHERE p.phase::text IN ('posted', 'post_pending')
@@ -106,6 +110,12 @@ describe('the demo season’s annual accounts', { timeout: 120_000 }, () => {
     expect(cents(end.cash) + cents(end.bank)).toBe(money!.cents);
   });
 
+  it('show the sponsors and the equipment bought and sold that the season’s bank statements brought', () => {
+    expect(accounts.mod_d.figures['I.U1']).toBe('1150.00');
+    expect(accounts.mod_d.figures['I.E1']).toBe('150.00');
+    expect(moneyToCents(accounts.mod_b.commercial)).toBeGreaterThanOrEqual(280_000);
+  });
+
   it('print the same figures in the PDF', async () => {
     const pdf = await request(app).get('/api/admin/annual-accounts/years/2026/pdf').set(bearer(admin)).buffer(true).parse((res, done) => {
       const chunks: Buffer[] = [];
@@ -120,5 +130,26 @@ describe('the demo season’s annual accounts', { timeout: 120_000 }, () => {
         if (cents !== 0) expect(text, `Mod. ${scheme} ${line.code}`).toContain(`${line.label} ${formatEuros(cents)}`.replace(/\s+/g, ' '));
       }
     }
+  });
+});
+
+describe('the demo season at the bank', { timeout: 120_000 }, () => {
+  it('has a statement a month, Stripe’s weekly payouts matched to what the card payments brought in, every other line assigned by the treasurer', async () => {
+    const statements = await db.bankStatement.findMany({ orderBy: { toDate: 'asc' } });
+    expect(statements.map((statement) => statement.toDate!.toISOString().slice(0, 7))).toEqual(Array.from({ length: 11 }, (_, month) => `2026-${String(month + 1).padStart(2, '0')}`));
+    const lines = await db.bankLine.findMany();
+    const payouts = lines.filter((line) => line.matchKind === 'payout');
+    expect(payouts.length, 'a payout a week of the season').toBeGreaterThan(20);
+    expect(new Set(payouts.map((line) => line.matchTarget)).size).toBe(payouts.length);
+    expect(await db.ledgerEntry.count({ where: { key: { startsWith: 'stripe-payout:' } } })).toBe(payouts.length);
+    expect(lines.every((line) => line.state === 'matched' || line.state === 'assigned')).toBe(true);
+    expect(new Set(lines.map((line) => line.category))).toEqual(new Set([null, 'bank_fees', 'utilities', 'rent', 'equipment', 'sponsors', 'equipment_sale']));
+  });
+
+  it('ends with the books’ bank balance at the last statement’s closing balance, as the nightly reconciliation checks it', async () => {
+    const bank = (await request(app).get('/api/admin/bank').set(bearer(admin)).expect(200)).body as TBankOverview;
+    expect(bank.statements).toBe(11);
+    expect(bank.ledger_balance).toBe(bank.closing_balance);
+    expect(await statementMismatches(db)).toEqual([]);
   });
 });

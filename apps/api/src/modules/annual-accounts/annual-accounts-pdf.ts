@@ -1,4 +1,4 @@
-// The year's statements printed for the members' assembly (docs/annual-accounts.md#pdf-and-csv): A4, the
+// The year's statements printed for the members' assembly (docs/annual-accounts.md#pdf-csv-and-xlsx): A4, the
 // association's header, Mod. D then Mod. B with every line of the scheme and its figure, the totals, cash
 // and bank at the start and end, pages numbered "Pagina n di N".
 import { ACCOUNTS_SCHEMES, moneyToCents, type TAccountsScheme, type TAnnualAccounts, type TMoney, UNCLASSIFIED_LINE } from '@beach/contracts';

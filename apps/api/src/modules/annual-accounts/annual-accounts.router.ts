@@ -18,6 +18,10 @@ export function registerAnnualAccountsRoutes(mount: MountRoute, accounts: Annual
     const { label, csv } = await accounts.csv(params.year);
     sendCsv(res, `rendiconto-${fileLabel(label)}.csv`, csv);
   });
+  mount(routes.xlsx, async ({ params }, { res }) => {
+    const { label, file } = await accounts.xlsx(params.year);
+    res.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').attachment(`rendiconto-${fileLabel(label)}.xlsx`).set('Cache-Control', 'private, no-store').send(file);
+  });
   mount(routes.pdf, async ({ params }, { res }) => {
     const { label, file } = await accounts.pdf(params.year);
     res.type('application/pdf').attachment(`rendiconto-${fileLabel(label)}.pdf`).set('Cache-Control', 'private, no-store').send(file);

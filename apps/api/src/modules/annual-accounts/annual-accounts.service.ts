@@ -1,5 +1,5 @@
 // The annual accounts' use cases (docs/annual-accounts.md#the-annual-accounts): the financial year setting,
-// the year's statements, the entries behind a figure, the PDF and CSV, and the mapping table.
+// the year's statements, the entries behind a figure, the PDF, CSV and XLSX, and the mapping table.
 import { centsToMoney, lineOf, type TAccountsMappingBody, type TAccountsScheme, type TFinancialYears } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
@@ -9,6 +9,7 @@ import { letterheadOf, readAssociation } from '../association/index.js';
 import { saveSettings } from '../settings/index.js';
 import { renderAnnualAccountsCsv } from './annual-accounts-csv.js';
 import { renderAnnualAccountsPdf } from './annual-accounts-pdf.js';
+import { renderAnnualAccountsXlsx } from './annual-accounts-xlsx.js';
 import { firstLedgerDay, lineEntries, type MemberSpan } from './contributions.js';
 import { financialYear, financialYearOf, financialYearStartMonth } from './financial-year.js';
 import { listMappings, saveMapping } from './mappings.js';
@@ -68,6 +69,10 @@ export function createAnnualAccountsService({ db }: Pick<AppDeps, 'db'>) {
     async csv(year: number) {
       const accounts = await statementOf(year);
       return { label: accounts.label, csv: renderAnnualAccountsCsv(accounts) };
+    },
+    async xlsx(year: number) {
+      const accounts = await statementOf(year);
+      return { label: accounts.label, file: await renderAnnualAccountsXlsx(accounts) };
     },
     mappings: () => listMappings(db),
     saveMapping: (id: number, body: TAccountsMappingBody) => saveMapping(db, id, body),

@@ -14,6 +14,7 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember } from '../../test/members.js';
 import { parse } from 'csv-parse/sync';
+import * as XLSX from 'xlsx';
 import { pdfText } from '../../test/pdf-text.js';
 import { accounts, type AccountRef, credit, debit, post } from '../ledger/index.js';
 
@@ -159,8 +160,39 @@ describe('the annual accounts of a year written by hand', () => {
     expect(rows).toContainEqual(['2030', 'Mod. B', 'Natura dei ricavi', '', 'Ricavi commerciali', '30,00']);
   });
 
+  it('gives the accountant the XLSX, a sheet per statement with the figures as numbers in euros, read back by another reader', async () => {
+    const accounts = await statement();
+    const file = await request(app).get(`/api/admin/annual-accounts/years/${YEAR}/xlsx`).set(bearer(admin)).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml.sheet');
+    expect(file.headers['content-disposition']).toContain('rendiconto-2030.xlsx');
+    // SheetJS, not the library that wrote it, as the accountant's spreadsheet would open it.
+    const workbook = XLSX.read(file.body as Buffer, { type: 'buffer', cellNF: true });
+    expect(workbook.SheetNames).toEqual(['Mod. D · Per cassa', 'Mod. B · Gestionale']);
+    for (const [index, scheme] of (['D', 'B'] as const).entries()) {
+      const sheet = workbook.Sheets[workbook.SheetNames[index]!]!;
+      const rows = XLSX.utils.sheet_to_json<(string | number)[]>(sheet, { header: 1 });
+      expect(rows[0]).toEqual(['Esercizio', 'Sezione', 'Codice', 'Voce', 'Importo']);
+      const figures = scheme === 'D' ? accounts.mod_d.figures : accounts.mod_b.figures;
+      const lines = ACCOUNTS_SCHEMES[scheme].sections.flatMap((section) => section.lines);
+      // Every line of the scheme, its figure the ledger's, as a number (not text).
+      for (const line of lines) expect(rows, `Mod. ${scheme} ${line.code}`).toContainEqual([YEAR.toString(), expect.any(String), line.code, line.label, Number(figures[line.code])]);
+      const amountCell = sheet[`E${rows.findIndex((row) => row[2] === 'A.E3') + 1}`] as XLSX.CellObject | undefined;
+      if (scheme === 'D') expect(amountCell).toMatchObject({ t: 'n', v: 60, z: expect.stringContaining('€') });
+    }
+    const modD = XLSX.utils.sheet_to_json<(string | number)[]>(workbook.Sheets['Mod. D · Per cassa']!, { header: 1 });
+    expect(modD).toContainEqual([YEAR.toString(), 'Totali', undefined, 'Totale entrate', 147]);
+    expect(modD).toContainEqual([YEAR.toString(), 'Cassa e banca', undefined, 'Depositi bancari e postali a fine esercizio', 1016.5]);
+    const modB = XLSX.utils.sheet_to_json<(string | number)[]>(workbook.Sheets['Mod. B · Gestionale']!, { header: 1 });
+    expect(modB).toContainEqual([YEAR.toString(), 'Natura dei ricavi', undefined, 'Ricavi commerciali', 30]);
+  });
+
   it('is the admin’s alone', async () => {
     await request(app).get(`/api/admin/annual-accounts/years/${YEAR}`).set(bearer(staff)).expect(403);
+    await request(app).get(`/api/admin/annual-accounts/years/${YEAR}/xlsx`).set(bearer(staff)).expect(403);
     await request(app).get('/api/admin/annual-accounts/mappings').expect(401);
     // A year outside the ledger's range is no address of a statement.
     await request(app).get('/api/admin/annual-accounts/years/1999').set(bearer(admin)).expect(404);

@@ -36,7 +36,8 @@ function contributions(year: FinancialYear, members: MemberSpan[]): Prisma.Sql {
       SELECT DISTINCT e.id FROM year_entries e JOIN members m ON m.user_id = e.user_id AND e.day BETWEEN m.from_day AND m.to_day
     ), legs AS (
       SELECT p.entry_id, p.amount_cents, a.kind, CASE WHEN me.id IS NULL THEN 'non_member' ELSE 'member' END AS payer, a.kind IN ${MONEY_KINDS} AS money,
-             CASE WHEN a.kind = 'expenses' AND a.key LIKE 'expenses:%' THEN substr(a.key, 10) END AS category
+             CASE WHEN a.kind = 'expenses' AND a.key LIKE 'expenses:%' THEN substr(a.key, 10)
+                  WHEN a.kind = 'revenue_extra' AND a.key LIKE 'revenue:extra:%' THEN substr(a.key, 15) END AS category
       FROM year_entries e LEFT JOIN members_entries me ON me.id = e.id
       JOIN ledger_postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
       WHERE ${POSTED}

@@ -8,9 +8,18 @@ import { accounts, credit, debit, post, type AccountRef, type Sql } from '../led
 /** The association's account at the bank, by IBAN (the ledger's `bank` key alone is finance's hand-written income and expenses). */
 export const bankAccount = (iban: string): AccountRef => ({ key: `bank:${iban}`, kind: 'bank' });
 
-/** Other income is earned as the centre's extra income; every other category is an expense account of its own. */
-export const categoryAccount = (category: TBankCategory): AccountRef =>
-  category === 'other_income' ? accounts.revenue('extra') : { key: `expenses:${category}`, kind: 'expenses' };
+/** Income earned apart from the centre's other extra income, so the annual accounts can map it (docs/annual-accounts.md#the-mapping). */
+const EXTRA_INCOME_CATEGORIES: ReadonlySet<TBankCategory> = new Set(['sponsors', 'equipment_sale']);
+
+/**
+ * Other income is earned as the centre's extra income; sponsors and equipment sold as extra income of their own
+ * (`revenue:extra:{category}`); every other category is an expense account of its own.
+ */
+export function categoryAccount(category: TBankCategory): AccountRef {
+  if (category === 'other_income') return accounts.revenue('extra');
+  if (EXTRA_INCOME_CATEGORIES.has(category)) return { key: `${accounts.revenue('extra').key}:${category}`, kind: 'revenue_extra' };
+  return { key: `expenses:${category}`, kind: 'expenses' };
+}
 
 /** The bank account's balance in the ledger: the sum of its postings (a shared account keeps no balance in its row). */
 export async function bankBalance(db: AppDeps['db'], iban: string): Promise<number> {

@@ -3,6 +3,7 @@
 // part, a member's debt) through the desk's own path, with its receipt; else a transfer of exactly what one payer of that name owes
 // is proposed for the treasurer to confirm. What is left (fees, outgoing transfers) the treasurer assigns.
 import type { AppDeps } from '../../deps.js';
+import type { Stripe } from '../../lib/stripe.js';
 import type { BankLine, Prisma, User } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
@@ -14,7 +15,7 @@ import { accounts, debtOf, payDebt } from '../ledger/index.js';
 import { amountsOwedBy } from './amounts-due.js';
 import { postIntoBank, postPayout } from './bank-ledger.js';
 import { owedOf, referenceOf, type Owed } from '../bank-transfer/index.js';
-import { payoutFor } from './payouts.js';
+import { payoutOf, payoutsAround, withFees } from './payouts.js';
 
 /** The modules whose amounts due a transfer pays, each through its own desk path. */
 export interface TransferPayers {
@@ -50,6 +51,24 @@ const labelOf = (owed: Owed) => {
     case 'debt': return `Debito del socio n. ${owed.userId}`;
   }
 };
+
+/** Payers by surname, lower case. */
+type PayersByName = Map<string, { id: number; firstName: string; lastName: string }[]>;
+/** What the lines of one import are matched against, read once for all of them (a year of statements is 50,000 lines). */
+interface Batch {
+  payouts: Stripe.Payout[];
+  /** Payouts already matched to a line. */
+  taken: Set<string>;
+  payersNamed: PayersByName;
+  /** Each payer's dues, read at most once. */
+  dues: Map<number, Promise<Due[]>>;
+}
+interface Due {
+  cents: number;
+  owed: Owed;
+  label: string;
+}
+const wordsOf = (counterparty: string) => counterparty.split(/[^\p{L}']+/u).filter((word) => word.length >= 3).map((word) => word.toLowerCase());
 
 export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'>, { enrolments, memberships, tournaments }: TransferPayers) {
   /** A member's debt paid by transfer, up to what they owe. */
@@ -87,21 +106,27 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     }, TRANSACTION_OPTIONS);
   }
 
-  /** What one payer of the counterparty's surname owes now, if exactly the line's amount: a card, an instalment, a tournament part or a debt. */
-  async function proposalFor(line: BankLine): Promise<{ owed: Owed; label: string } | null> {
-    const words = line.counterparty.split(/[^\p{L}']+/u).filter((word) => word.length >= 3);
-    if (words.length === 0) return null;
-    const payers = await db.user.findMany({ where: { OR: words.map((word) => ({ lastName: { equals: word, mode: 'insensitive' as const } })) }, select: { id: true, firstName: true, lastName: true }, take: 20 });
-    const found: { owed: Owed; label: string }[] = [];
+  /** What a payer owes now, each with its amount: a card, an instalment, a tournament part or a debt. */
+  async function duesOf(payer: { id: number; firstName: string; lastName: string }): Promise<Due[]> {
+    const name = `${payer.lastName} ${payer.firstName}`;
+    return (await amountsOwedBy(db, { enrolments }, payer.id)).map(({ what, owed, cents }) => ({ cents, owed, label: `${what} · ${name}` }));
+  }
+
+  /**
+   * What one payer of the counterparty's surname owes now, if exactly the line's amount. Each payer's dues are
+   * read once per import: a proposal pays nothing, and its confirmation checks the amount again.
+   */
+  async function proposalFor(line: BankLine, batch: Batch): Promise<{ owed: Owed; label: string } | null> {
+    const payers = [...new Set(wordsOf(line.counterparty).flatMap((word) => batch.payersNamed.get(word) ?? []))].slice(0, 20);
+    const found: Due[] = [];
     for (const payer of payers) {
-      for (const { what, owed, cents } of await amountsOwedBy(db, { enrolments }, payer.id)) {
-        if (cents === line.amountCents) found.push({ owed, label: `${what} · ${payer.lastName} ${payer.firstName}` });
-      }
+      if (!batch.dues.has(payer.id)) batch.dues.set(payer.id, duesOf(payer));
+      found.push(...(await batch.dues.get(payer.id)!).filter((due) => due.cents === line.amountCents));
     }
     return found.length === 1 ? found[0]! : null;
   }
 
-  async function matchOne(staff: User, line: BankLine): Promise<'matched' | 'proposed' | 'open'> {
+  async function matchOne(staff: User, line: BankLine, batch: Batch): Promise<'matched' | 'proposed' | 'open'> {
     if (line.amountCents <= 0) return 'open';
     const owed = line.creditorReference ? owedOf(line.creditorReference) : null;
     if (owed) {
@@ -110,23 +135,41 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
       await db.bankLine.update({ where: { id: line.id }, data: { note: `Il riferimento ${line.creditorReference} non corrisponde a un importo da pagare di ${(line.amountCents / 100).toFixed(2)} €.` } });
       return 'open';
     }
-    if (stripe) {
-      const taken = async (id: string) => (await db.bankLine.count({ where: { matchKind: 'payout', matchTarget: id } })) > 0;
-      const payout = await payoutFor(stripe, isoDate(line.bookedOn), line.amountCents, taken);
-      if (payout && (await settle(staff, line.id, 'payout', payout.id, `Accredito Stripe ${payout.id}`, async (tx, locked) => Boolean(await postPayout(tx, locked.iban, payout, locked.bookedOn, staff.id))))) return 'matched';
+    const found = stripe ? payoutOf(batch.payouts, isoDate(line.bookedOn), line.amountCents, batch.taken) : null;
+    if (stripe && found) {
+      const payout = await withFees(stripe, found);
+      if (await settle(staff, line.id, 'payout', payout.id, `Accredito Stripe ${payout.id}`, async (tx, locked) => Boolean(await postPayout(tx, locked.iban, payout, locked.bookedOn, staff.id)))) {
+        batch.taken.add(payout.id);
+        return 'matched';
+      }
     }
-    const proposal = await proposalFor(line);
+    const proposal = await proposalFor(line, batch);
     if (!proposal) return 'open';
     await db.bankLine.update({ where: { id: line.id }, data: { state: 'proposed', matchKind: proposal.owed.kind, matchTarget: targetOf(proposal.owed), note: `${proposal.label} (${referenceOf(proposal.owed)})` } });
     return 'proposed';
+  }
+
+  async function batchOf(lines: BankLine[]): Promise<Batch> {
+    const credits = lines.filter((line) => line.amountCents > 0);
+    const days = credits.map((line) => isoDate(line.bookedOn)).sort();
+    const payouts = stripe && days.length > 0 ? await payoutsAround(stripe, days[0]!, days.at(-1)!) : [];
+    const taken = new Set(
+      (await db.bankLine.findMany({ where: { matchKind: 'payout', matchTarget: { in: payouts.map((payout) => payout.id) } }, select: { matchTarget: true } })).map((line) => line.matchTarget!),
+    );
+    const words = [...new Set(credits.flatMap((line) => wordsOf(line.counterparty)))];
+    const payers = words.length === 0 ? [] : await db.user.findMany({ where: { lastName: { in: words, mode: 'insensitive' } }, select: { id: true, firstName: true, lastName: true } });
+    const payersNamed: PayersByName = new Map();
+    for (const payer of payers) payersNamed.set(payer.lastName.toLowerCase(), [...(payersNamed.get(payer.lastName.toLowerCase()) ?? []), payer]);
+    return { payouts, taken, payersNamed, dues: new Map() };
   }
 
   return {
     /** Each open line in turn (Stripe read outside any transaction); how many were matched and proposed. */
     async matchLines(staff: User, lines: BankLine[]) {
       const counts = { matched: 0, proposed: 0 };
+      const batch = await batchOf(lines);
       for (const line of lines) {
-        const outcome = await matchOne(staff, line);
+        const outcome = await matchOne(staff, line, batch);
         if (outcome !== 'open') counts[outcome] += 1;
       }
       return counts;

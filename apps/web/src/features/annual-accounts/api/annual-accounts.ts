@@ -1,5 +1,5 @@
 // The annual accounts' calls (admin): the financial year, a year's statements, the entries behind a figure,
-// the PDF and CSV, and the mapping of ledger accounts to the schemes' lines.
+// the PDF, CSV and XLSX, and the mapping of ledger accounts to the schemes' lines.
 import { ACCOUNTS_ENTRIES_PER_PAGE, api, type TAccountsMappingBody, type TAccountsScheme } from '@beach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile } from '../../../lib/api-client';
@@ -29,6 +29,7 @@ function useAccountsMutation<Variables, Result>(mutationFn: (variables: Variable
 export const useSaveStartMonth = () => useAccountsMutation((startMonth: number) => callApi(api.annualAccounts.financialYear, { body: { start_month: startMonth } }));
 export const useSaveMapping = () => useAccountsMutation(({ id, body }: { id: number; body: TAccountsMappingBody }) => callApi(api.annualAccounts.saveMapping, { params: { id }, body }));
 
-/** The year's statements as a file: the PDF for the assembly, the CSV for the accountant. */
-export const downloadAnnualAccounts = (format: 'pdf' | 'csv', year: number, label: string) =>
-  downloadFile(format === 'pdf' ? api.annualAccounts.pdf : api.annualAccounts.csv, { params: { year } }, `rendiconto-${label.replace('/', '-')}.${format}`);
+export type AccountsFileFormat = 'pdf' | 'csv' | 'xlsx';
+/** The year's statements as a file: the PDF for the assembly, the CSV or XLSX for the accountant. */
+export const downloadAnnualAccounts = (format: AccountsFileFormat, year: number, label: string) =>
+  downloadFile(api.annualAccounts[format], { params: { year } }, `rendiconto-${label.replace('/', '-')}.${format}`);

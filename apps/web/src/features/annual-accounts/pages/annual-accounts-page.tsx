@@ -1,9 +1,10 @@
 // /admin/rendiconto (docs/annual-accounts.md#the-screen): the year's accounts from the ledger — Mod. D (cash)
-// and Mod. B (accrual) in tabs, a figure opens the entries behind it — the PDF for the assembly, the CSV for
+// and Mod. B (accrual) in tabs, a figure opens the entries behind it — the PDF for the assembly, the CSV and XLSX for
 // the accountant, the month the financial year starts in, and the way to the mapping table.
 import { type TAccountsLine, type TAccountsScheme, type TAnnualAccounts, type TMoney } from '@beach/contracts';
 import Download from 'lucide-react/icons/download';
 import Printer from 'lucide-react/icons/printer';
+import Sheet from 'lucide-react/icons/sheet';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useNotices } from '../../../components/admin/notices';
@@ -15,7 +16,7 @@ import { Loaded } from '../../../components/ui/loaded';
 import { paths } from '../../../config/paths';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { downloadAnnualAccounts, useAnnualAccounts, useFinancialYears } from '../api/annual-accounts';
+import { type AccountsFileFormat, downloadAnnualAccounts, useAnnualAccounts, useFinancialYears } from '../api/annual-accounts';
 import { FinancialYearForm } from '../components/financial-year-form';
 import { LineEntriesModal } from '../components/line-entries-modal';
 import { StatementTable } from '../components/statement-table';
@@ -77,9 +78,9 @@ export default function AnnualAccountsPage() {
   const [picked, setPicked] = useState<number | null>(null);
   const year = picked ?? years.data?.current_year;
   const accounts = useAnnualAccounts(year);
-  const [exporting, setExporting] = useState<'pdf' | 'csv' | null>(null);
+  const [exporting, setExporting] = useState<AccountsFileFormat | null>(null);
 
-  async function exportAs(format: 'pdf' | 'csv') {
+  async function exportAs(format: AccountsFileFormat) {
     if (!accounts.data) return;
     setExporting(format);
     try {
@@ -103,6 +104,10 @@ export default function AnnualAccountsPage() {
           <Button variant="secondary" onClick={() => void exportAs('csv')} disabled={!accounts.data} loading={exporting === 'csv'} loadingText="Esportazione...">
             <Download aria-hidden="true" className="h-4 w-4" />
             CSV per il commercialista
+          </Button>
+          <Button variant="secondary" onClick={() => void exportAs('xlsx')} disabled={!accounts.data} loading={exporting === 'xlsx'} loadingText="Esportazione...">
+            <Sheet aria-hidden="true" className="h-4 w-4" />
+            XLSX per il commercialista
           </Button>
         </div>
       </PageHeader>

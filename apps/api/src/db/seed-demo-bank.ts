@@ -1,0 +1,115 @@
+// A season at the bank for the demo (docs/annual-accounts.md#the-bank): the association's account, and one
+// CAMT.053 statement a month up to today, imported and matched by the real import — Stripe's weekly payouts
+// of what the demo's card payments brought into Stripe clearing, the bank's fees, the utilities, the beach's
+// concession, the sponsors and the equipment bought — the rest assigned by the treasurer as the bank screen
+// does it (the counterparty's category then proposed on the next statement), so the books' bank balance is the
+// last statement's closing balance and the nightly reconciliation finds it in order.
+import { addDays, type TBankCategory } from '@beach/contracts';
+import type { Db } from '../lib/db.js';
+import type { Stripe } from '../lib/stripe.js';
+import { todayInRome } from '../lib/time.js';
+import { camt053, createBankService } from '../modules/bank/index.js';
+
+export const DEMO_IBAN = 'IT60X0542811101000000123456';
+const OPENING_CENTS = 850_000;
+
+interface DemoLine {
+  on: string;
+  cents: number;
+  counterparty: string;
+  remittance: string;
+  /** What the treasurer assigns it to; none: matched by the import (a payout). */
+  category?: TBankCategory;
+}
+interface DemoPayout {
+  id: string;
+  arrival: string;
+  cents: number;
+}
+
+/** Stripe's payouts as its API lists them, for the demo that has no Stripe account: the ones the demo's card payments make. */
+function demoStripe(payouts: DemoPayout[]): Stripe {
+  const listed = <T>(items: T[]) => ({ async *[Symbol.asyncIterator]() { yield* items; } });
+  const seconds = (day: string) => Math.floor(Date.parse(`${day}T12:00:00Z`) / 1000);
+  return {
+    payouts: {
+      list: ({ arrival_date: range }: { arrival_date: { gte: number; lte: number } }) =>
+        listed(payouts.filter((payout) => seconds(payout.arrival) >= range.gte && seconds(payout.arrival) <= range.lte).map((payout) => ({ id: payout.id, amount: payout.cents, status: 'paid' }))),
+    },
+    balanceTransactions: { list: () => listed([]) },
+  } as unknown as Stripe;
+}
+
+/** Monday of the ISO week of a Rome day. */
+const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7));
+
+/** Each week's card money into Stripe clearing, paid out on the Wednesday after it. */
+async function weeklyPayouts(db: Db, today: string): Promise<DemoPayout[]> {
+  const postings = await db.ledgerPosting.findMany({
+    where: { account: { kind: 'stripe_clearing' }, phase: { in: ['posted', 'post_pending'] } },
+    select: { amountCents: true, entry: { select: { effectiveAt: true } } },
+  });
+  const weeks = new Map<string, number>();
+  for (const posting of postings) {
+    const week = mondayOf(todayInRome(posting.entry.effectiveAt));
+    weeks.set(week, (weeks.get(week) ?? 0) + posting.amountCents);
+  }
+  return [...weeks]
+    .map(([week, cents]) => ({ id: `po_demo_${week.replaceAll('-', '')}`, arrival: addDays(week, 9), cents }))
+    .filter((payout) => payout.cents > 0 && payout.arrival <= today)
+    .sort((a, b) => a.arrival.localeCompare(b.arrival));
+}
+
+/** The month's other lines: the bank's fee, the utilities, and the season's one-off payments and receipts. */
+function monthLines(year: number, month: number, randomInt: (min: number, max: number) => number): DemoLine[] {
+  const day = (d: number) => `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const lines: DemoLine[] = [
+    { on: day(28), cents: -900, counterparty: 'Banca Adriatica', remittance: 'Canone mensile conto e commissioni bonifici', category: 'bank_fees' },
+    { on: day(12), cents: -randomInt(9000, 22_000), counterparty: 'Hera Comm Spa', remittance: `Fattura energia elettrica illuminazione campi ${month}/${year}`, category: 'utilities' },
+  ];
+  const once: Record<number, DemoLine[]> = {
+    3: [{ on: day(20), cents: -240_000, counterparty: 'Comune di Cattolica', remittance: `Canone concessione demaniale ${year}`, category: 'rent' }],
+    4: [{ on: day(15), cents: -115_000, counterparty: 'Sport Forniture Spa', remittance: 'Fattura 118: reti e pali da beach volley', category: 'equipment' }],
+    5: [{ on: day(6), cents: 200_000, counterparty: 'Bar Bagni Aurora Srl', remittance: 'Sponsorizzazione stagione: striscioni ai campi', category: 'sponsors' }],
+    6: [{ on: day(3), cents: 80_000, counterparty: 'Piadineria Da Rino', remittance: 'Sponsorizzazione torneo di luglio', category: 'sponsors' }],
+    9: [{ on: day(22), cents: 15_000, counterparty: 'Circolo Nautico Cattolica', remittance: 'Vendita reti usate', category: 'equipment_sale' }],
+  };
+  return [...lines, ...(once[month] ?? [])];
+}
+
+/** The demo's statements and their matching; how many lines. Skipped when the account has statements already. */
+export async function seedDemoBank(db: Db, { year, now, randomInt }: { year: number; now: Date; randomInt: (min: number, max: number) => number }) {
+  const treasurer = await db.user.findFirst({ where: { role: 'admin' }, orderBy: { id: 'asc' } });
+  if (!treasurer || (await db.bankStatement.count()) > 0) return 0;
+  await db.setting.upsert({ where: { id: 1 }, create: { id: 1, bankIban: DEMO_IBAN, bankHolder: 'ASD Adriatica Beach Arena' }, update: { bankIban: DEMO_IBAN, bankHolder: 'ASD Adriatica Beach Arena' } });
+  const today = todayInRome(now);
+  const payouts = await weeklyPayouts(db, today);
+  const bank = createBankService({ db, stripe: demoStripe(payouts) }, { collectTransfer: async () => null, dueOf: async () => null });
+  const byMonth = new Map<number, DemoLine[]>();
+  const add = (line: DemoLine) => {
+    const month = Number(line.on.slice(5, 7));
+    if (line.on <= today && line.on.startsWith(`${year}-`)) byMonth.set(month, [...(byMonth.get(month) ?? []), line]);
+  };
+  for (const payout of payouts) add({ on: payout.arrival, cents: payout.cents, counterparty: 'Stripe Payments Europe Ltd', remittance: `STRIPE PAYOUT ${payout.id}` });
+  for (let month = 1; month <= 12; month += 1) for (const line of monthLines(year, month, randomInt)) add(line);
+
+  let opening = OPENING_CENTS;
+  let count = 0;
+  const thisMonth = Number(today.slice(5, 7));
+  for (const [month, lines] of [...byMonth].sort(([a], [b]) => a - b)) {
+    lines.sort((a, b) => a.on.localeCompare(b.on));
+    const from = `${year}-${String(month).padStart(2, '0')}-01`;
+    const to = month === thisMonth ? today : month === 12 ? `${year}-12-31` : addDays(`${year}-${String(month + 1).padStart(2, '0')}-01`, -1);
+    const xml = camt053({ iban: DEMO_IBAN, id: `DEMO-${year}-${month}`, openingCents: opening, from, to, lines: lines.map((line, index) => ({ ...line, bankRef: `DEMO${year}${month}-${index}` })) });
+    await bank.importStatement(treasurer, Buffer.from(xml));
+    opening += lines.reduce((sum, line) => sum + line.cents, 0);
+    count += lines.length;
+    // The treasurer has assigned what the import could not match: the books' bank balance is the statement's.
+    const open = await db.bankLine.findMany({ where: { iban: DEMO_IBAN, state: 'open', bookedOn: { gte: new Date(`${from}T00:00:00Z`), lte: new Date(`${to}T00:00:00Z`) } }, orderBy: { id: 'asc' } });
+    for (const line of open) {
+      const category = lines.find((demo) => demo.on === line.bookedOn.toISOString().slice(0, 10) && demo.cents === line.amountCents)?.category;
+      if (category) await bank.assign(treasurer, line.id, category);
+    }
+  }
+  return count;
+}

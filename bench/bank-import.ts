@@ -1,0 +1,87 @@
+// Bank statement import: a year of CAMT.053 statements (50,000 booked lines, one file a month: transfers
+// received, suppliers paid, card settlements, fees) through POST /api/admin/bank/statements — read, stored
+// and matched (Stripe's payouts asked of the local test double, payers looked up by name) — next to COPY of
+// the same lines into a bare table through pg-copy-streams: the floor for getting these rows into PostgreSQL.
+// Run: pnpm bench:bank-import
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { camt053 } from '@beach/api/testing';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { startBenchApiWithStripe } from './lib/stripe-api.js';
+
+const LINES = Number(process.env.BANK_BENCH_LINES ?? 50_000);
+const YEAR = 2025;
+const IBAN = 'IT60X0542811101000000123456';
+const PAYERS = ['ROSSI MARIO', 'BIANCHI GIULIA', 'FERRARI LUCA', 'ESPOSITO SARA', 'ROMANO ANDREA', 'COLOMBO CHIARA', 'RICCI MATTEO', 'MARINO ELENA'];
+const SUPPLIERS = ['SPORT FORNITURE SPA', 'HERA COMM SPA', 'SABBIA ADRIATICA SRL', 'PULIZIE RIVIERA SNC', 'COMUNE DI CATTOLICA'];
+
+interface Line {
+  bankRef: string;
+  on: string;
+  cents: number;
+  counterparty: string;
+  remittance: string;
+}
+
+/** The year's lines, spread over its days: most are members paying, then suppliers, card settlements and fees. */
+function yearOfLines(): Line[] {
+  const days = Array.from({ length: 365 }, (_, index) => new Date(Date.UTC(YEAR, 0, 1 + index)).toISOString().slice(0, 10));
+  return Array.from({ length: LINES }, (_, index) => {
+    const on = days[Math.floor((index * days.length) / LINES)]!;
+    const kind = index % 20;
+    const bankRef = `Y${YEAR}-${String(index).padStart(6, '0')}`;
+    if (kind < 11) return { bankRef, on, cents: 1500 + (index % 97) * 100, counterparty: `${PAYERS[index % PAYERS.length]} ${index}`, remittance: `Quota corso ${index}` };
+    if (kind < 17) return { bankRef, on, cents: -(2000 + (index % 113) * 150), counterparty: SUPPLIERS[index % SUPPLIERS.length]!, remittance: `Fattura ${index}` };
+    if (kind < 19) return { bankRef, on, cents: 4000 + (index % 53) * 10, counterparty: 'NEXI PAYMENTS SPA', remittance: `Accredito POS ${on}` };
+    return { bankRef, on, cents: -(50 + (index % 7) * 10), counterparty: '', remittance: 'COMMISSIONI BONIFICO' };
+  });
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const lines = yearOfLines();
+const months = Array.from({ length: 12 }, (_, month) => lines.filter((line) => Number(line.on.slice(5, 7)) === month + 1));
+let opening = 5_000_000;
+const files = months.map((monthLines, month) => {
+  const from = `${YEAR}-${String(month + 1).padStart(2, '0')}-01`;
+  const xml = camt053({ iban: IBAN, id: `BENCH-${month + 1}`, openingCents: opening, from, to: monthLines.at(-1)!.on, lines: monthLines });
+  opening += monthLines.reduce((sum, line) => sum + line.cents, 0);
+  return Buffer.from(xml);
+});
+console.log(`Estratti: ${files.length} file CAMT.053, ${lines.length} movimenti, ${(files.reduce((sum, file) => sum + file.length, 0) / 1024 / 1024).toFixed(1)} MB`);
+
+const api = await startBenchApiWithStripe({ WORKERS: 'off', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
+const headers = await api.login('admin@demo.beach');
+const account = await fetch(`${api.url}/api/admin/bank/account`, { method: 'PUT', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ iban: IBAN, holder: 'ASD Bench' }) });
+if (!account.ok) throw new Error(`account: ${account.status}`);
+
+const totals = { added: 0, matched: 0, proposed: 0 };
+const started = performance.now();
+for (const [index, file] of files.entries()) {
+  const form = new FormData();
+  form.append('file', new Blob([file], { type: 'application/xml' }), `estratto-${index + 1}.xml`);
+  const response = await fetch(`${api.url}/api/admin/bank/statements`, { method: 'POST', headers, body: form });
+  const body = (await response.json()) as { lines_added: number; matched: number; proposed: number };
+  if (!response.ok) throw new Error(`import ${index + 1}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+  totals.added += body.lines_added;
+  totals.matched += body.matched;
+  totals.proposed += body.proposed;
+}
+const importElapsed = performance.now() - started;
+console.log(`Importazione e abbinamento via API:  ${seconds(importElapsed)}  → ${totals.added} movimenti, ${totals.matched} abbinati, ${totals.proposed} proposti`);
+
+// The same lines into a bare table with COPY.
+const client = new pg.Client({ connectionString: api.databaseUrl });
+await client.connect();
+await client.query('CREATE TABLE bank_copy (bank_ref text, booked_on date, amount_cents int, counterparty text, remittance text)');
+const csv = lines.map((line) => [line.bankRef, line.on, line.cents, `"${line.counterparty}"`, `"${line.remittance}"`].join(',')).join('\n') + '\n';
+const copyStarted = performance.now();
+await pipeline(Readable.from([csv]), client.query(copyFrom('COPY bank_copy FROM STDIN WITH (FORMAT csv)')));
+const copyElapsed = performance.now() - copyStarted;
+const copied = (await client.query('SELECT count(*)::int AS n FROM bank_copy')).rows[0].n as number;
+console.log(`COPY in una tabella nuda:            ${seconds(copyElapsed)}  → ${copied} righe`);
+console.log(`Rapporto importazione / COPY: ${(importElapsed / copyElapsed).toFixed(1)}x`);
+
+await client.end();
+await api.stop();
