@@ -13,7 +13,7 @@ import { sessionEntries } from '../../apps/web/src/lib/session.js';
 const SCREENSHOTS_DIR = fileURLToPath(new URL('../test-results', import.meta.url));
 /**
  * Screenshots and the other files kept for people to look at (e2e/test-results/) are written only when
- * asked, `E2E_SCREENSHOTS=1`: no check reads them, and the PNGs (the language walks alone take 100 full
+ * asked, `E2E_SCREENSHOTS=1`: no check reads them, and the PNGs (the language walks alone take 108 full
  * pages) cost CPU that `npm test` needs for its checks (docs/testing.md#the-browser-lane).
  */
 const KEEP_FILES = process.env.E2E_SCREENSHOTS === '1';
@@ -99,7 +99,7 @@ function keptPath(name: string) {
   return join(SCREENSHOTS_DIR, name);
 }
 
-/** The whole page (`fullPage: false` for what is on screen: an open dialog covers only the viewport), or one element of it. */
+/** The whole page (`fullPage: false` for what is on screen: an open dialog covers only the viewport), or one element of it; only with KEEP_FILES. */
 export async function screenshot(target: Page | Locator, name: string, { fullPage = true } = {}) {
   const path = keptPath(`${name}.png`);
   if (!path) return;
