@@ -2,7 +2,7 @@
 // temporary profile from Playwright. The browser tests share one Chromium per run (launched by
 // ./global-setup.ts); each test file connects to it through Playwright's server and works in browser
 // contexts of its own.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { api } from '@beach/contracts';
@@ -10,7 +10,13 @@ import { chromium, type Browser, type Download, type Locator, type Page } from '
 import axe from 'axe-core';
 import { sessionEntries } from '../../apps/web/src/lib/session.js';
 
-export const SCREENSHOTS_DIR = fileURLToPath(new URL('../test-results', import.meta.url));
+const SCREENSHOTS_DIR = fileURLToPath(new URL('../test-results', import.meta.url));
+/**
+ * Screenshots and the other files kept for people to look at (e2e/test-results/) are written only when
+ * asked, `E2E_SCREENSHOTS=1`: no check reads them, and the PNGs (the language walks alone take 108 full
+ * pages) cost CPU that `npm test` needs for its checks (docs/testing.md#the-browser-lane).
+ */
+const KEEP_FILES = process.env.E2E_SCREENSHOTS === '1';
 
 const ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -86,13 +92,25 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The whole page (`fullPage: false` for what is on screen: an open dialog covers only the viewport), or one element of it. */
-export async function screenshot(target: Page | Locator, name: string, { fullPage = true } = {}) {
+/** Where a file kept for looking at goes, or null when none is kept (see KEEP_FILES). */
+function keptPath(name: string) {
+  if (!KEEP_FILES) return null;
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  const path = join(SCREENSHOTS_DIR, `${name}.png`);
+  return join(SCREENSHOTS_DIR, name);
+}
+
+/** The whole page (`fullPage: false` for what is on screen: an open dialog covers only the viewport), or one element of it; only with KEEP_FILES. */
+export async function screenshot(target: Page | Locator, name: string, { fullPage = true } = {}) {
+  const path = keptPath(`${name}.png`);
+  if (!path) return;
   if ('goto' in target) await target.screenshot({ path, fullPage });
   else await target.screenshot({ path });
-  return path;
+}
+
+/** A file the test produced (a downloaded PDF), kept beside the screenshots for people to look at. */
+export function keepFile(name: string, bytes: Buffer) {
+  const path = keptPath(name);
+  if (path) writeFileSync(path, bytes);
 }
 
 /** axe-core's violations on the current page (WCAG 2 A and AA rules), or within the element `scope` selects. */
@@ -171,6 +189,7 @@ export async function forgetSession(page: Page, webUrl: string) {
 
 /** `{name}-390`: the screen at phone width, then back to the desktop size. */
 export async function screenshotAtPhoneWidth(page: Page, name: string, options?: { fullPage?: boolean }) {
+  if (!KEEP_FILES) return;
   await page.setViewportSize(PHONE);
   await screenshot(page, `${name}-390`, options);
   await page.setViewportSize(DESKTOP);

@@ -1,20 +1,25 @@
 // The order the browser test files start in. Vitest starts the files it has timed before longest first, but
 // on a clean clone (CI) it has no timings and starts the largest files first: the screen walks, a dozen
 // lines each and the longest files of the suite, then started last and ran on alone while the other
-// workers had finished. The files measured longest (docs/testing.md#the-browser-suite) start first, the rest as vitest orders them.
+// workers had finished. The files measured longest (their tests' time in the last CI run, `pnpm test:timings`;
+// docs/testing.md#the-browser-suite) start first, the rest as vitest orders them.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const LONGEST = [
+  'open-matches-journey',
   'accessibility-back-office',
-  'languages-walk-en',
-  'accessibility-routes',
-  'installable-app',
-  'members-languages',
   'languages-walk-de',
-  'admin-dashboard-demo',
-  'admin-finance',
+  'languages-walk-en',
   'split-payment',
+  'admin-finance',
+  'members-languages',
   'screens-layout',
+  'school-camps',
+  'admin-dashboard-demo',
+  'installable-app',
+  'accessibility-routes',
+  'open-matches',
+  'admin-users',
   'desk-money',
 ];
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createApp, createTestDatabase, listenOnSystemPort, loadConfig, startMailCatcher, startRuntime, startTemplateServer, TEST_ENV, type Db, type MailCatcher } from '@beach/api/testing';
 import { startStripeDouble, type StripeDouble } from '@beach/stripe-double';
 import type { Browser, Page } from 'playwright-core';
-import { preview } from 'vite';
+import { loadConfigFromFile, preview, type UserConfig } from 'vite';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { connectBrowser, DESKTOP, launchBrowser } from './browser.js';
 import { WEB_DIST, WEB_ROOT } from './build-web.js';
@@ -30,6 +30,17 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+let webConfig: Promise<UserConfig> | undefined;
+/**
+ * The web app's vite.config.ts (its plugins serve the prerendered homes in preview), bundled once per
+ * worker: the files of a worker share their modules, and loading it again for every file's `vite preview`
+ * cost 0.25 s of CPU each (docs/testing.md#the-browser-lane).
+ */
+function loadWebConfig() {
+  webConfig ??= loadConfigFromFile({ command: 'serve', mode: 'production', isPreview: true }, undefined, WEB_ROOT).then((loaded) => loaded!.config);
+  return webConfig;
+}
+
 /**
  * The stack over a copy of the template on the PostgreSQL at `databaseAdminUrl` (the run's, in the
  * browser tests); without it (benchmarks) the stack starts a PostgreSQL of its own and stops it too.
@@ -43,6 +54,8 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
   const api: Server = createServer();
   const apiPort = await listenOnSystemPort(api);
   const web = await preview({
+    ...(await loadWebConfig()),
+    configFile: false,
     root: WEB_ROOT,
     logLevel: 'warn',
     build: { outDir: WEB_DIST },

@@ -65,13 +65,12 @@ describe('home page in Chromium', () => {
     expect(await accessibilityViolations(ctx.page)).toEqual([]);
   });
 
-  it('saves screenshots at phone and desktop width', async () => {
+  it('at phone and desktop width nothing scrolls sideways (screenshots with E2E_SCREENSHOTS=1)', async () => {
     for (const [name, width, height] of [['home-phone-390', 390, 844], ['home-desktop-1280', 1280, 900]] as const) {
       const sized = await ctx.browser.newPage({ viewport: { width, height } });
       await sized.goto(ctx.stack.webUrl);
       await sized.locator('[data-court="A1"]').waitFor();
-      const path = await screenshot(sized, name);
-      expect(path).toMatch(new RegExp(`${name}\\.png$`));
+      await screenshot(sized, name);
       expect(await sized.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await sized.close();
     }

@@ -7,9 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { PDFParse } from 'pdf-parse';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { DESKTOP, downloadedBytes, openSignedIn, PHONE, SCREENSHOTS_DIR, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { DESKTOP, downloadedBytes, keepFile, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -144,11 +142,11 @@ describe('receipts and the members’ register in Chromium', () => {
 
     const withDuty = await saved(page, () => list.getByRole('button', { name: `Ricevuta n. ${hundred}` }).click());
     const bytes = await downloadedBytes(withDuty);
-    writeFileSync(join(SCREENSHOTS_DIR, 'receipt-top-up-100.pdf'), bytes);
+    keepFile('receipt-top-up-100.pdf', bytes);
     const text = await pdfText(withDuty);
     for (const expected of [`Ricevuta n. ${hundred}`, 'Ricarica', '100,00 €', 'IMPOSTA DI BOLLO', 'Assolta: 2,00 €']) expect(text).toContain(expected);
     const without = await saved(page, () => page.getByRole('region', { name: 'Il mio credito' }).getByRole('button', { name: `Ricevuta n. ${fifty}` }).click());
-    writeFileSync(join(SCREENSHOTS_DIR, 'receipt-top-up-50.pdf'), await downloadedBytes(without));
+    keepFile('receipt-top-up-50.pdf', await downloadedBytes(without));
     const fiftyText = await pdfText(without);
     expect(fiftyText).toContain('50,00 €');
     expect(fiftyText).not.toContain('IMPOSTA DI BOLLO');
