@@ -84,7 +84,11 @@ export async function seedDemoBank(db: Db, { year, now, randomInt }: { year: num
   await db.setting.upsert({ where: { id: 1 }, create: { id: 1, bankIban: DEMO_IBAN, bankHolder: 'ASD Adriatica Beach Arena' }, update: { bankIban: DEMO_IBAN, bankHolder: 'ASD Adriatica Beach Arena' } });
   const today = todayInRome(now);
   const payouts = await weeklyPayouts(db, today);
-  const bank = createBankService({ db, stripe: demoStripe(payouts) }, { collectTransfer: async () => null, dueOf: async () => null });
+  const bank = createBankService({ db, stripe: demoStripe(payouts) }, {
+    enrolments: { collectTransfer: async () => null, dueOf: async () => null },
+    memberships: { collectTransfer: async () => false },
+    tournaments: { collectTransfer: async () => false },
+  });
   const byMonth = new Map<number, DemoLine[]>();
   const add = (line: DemoLine) => {
     const month = Number(line.on.slice(5, 7));
