@@ -85,6 +85,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   open_match_requests: 'open-matches',
   open_match_answers: 'open-matches',
   open_match_results: 'open-matches',
+  automatic_match_rules: 'open-matches',
   // Shared code's (lib/): no module names them.
   rate_limit_hits: 'lib',
   mail_pacer: 'lib',
