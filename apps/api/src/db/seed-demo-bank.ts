@@ -34,7 +34,7 @@ function demoStripe(payouts: DemoPayout[]): Stripe {
   return {
     payouts: {
       list: ({ arrival_date: range }: { arrival_date: { gte: number; lte: number } }) =>
-        listed(payouts.filter((payout) => seconds(payout.arrival) >= range.gte && seconds(payout.arrival) <= range.lte).map((payout) => ({ id: payout.id, amount: payout.cents, status: 'paid' }))),
+        listed(payouts.filter((payout) => seconds(payout.arrival) >= range.gte && seconds(payout.arrival) <= range.lte).map((payout) => ({ id: payout.id, amount: payout.cents, arrival_date: seconds(payout.arrival), status: 'paid' }))),
     },
     balanceTransactions: { list: () => listed([]) },
   } as unknown as Stripe;
