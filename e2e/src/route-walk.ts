@@ -18,7 +18,7 @@ export type Role = 'public' | 'utente' | 'staff' | 'admin';
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 export const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 /** The member's held booking and share (arranged by `arrangeMemberScreens` before a walk). */
-export const arranged = { bookingId: 0, shareId: 0, sessionId: 0, tournamentId: 0, openMatchId: 0 };
+export const arranged = { bookingId: 0, shareId: 0, sessionId: 0, tournamentId: 0, openMatchId: 0, memberId: 0 };
 
 /** What a coach's screens show: a session of the school tomorrow, with the demo member enrolled. */
 export async function arrangeCoachSession(db: Ctx['stack']['db']) {
@@ -31,6 +31,7 @@ export async function arrangeCoachSession(db: Ctx['stack']['db']) {
   const session = await db.courseSession.create({ data: { courseId: course.id, startsAt: startsAt!.at, endsAt: new Date(startsAt!.at.getTime() + 3_600_000) } });
   await db.courseEnrolment.create({ data: { courseId: course.id, userId: member.id, kind: 'course', amountCents: 5000, status: 'confirmed', confirmedAt: new Date() } });
   arranged.sessionId = session.id;
+  arranged.memberId = member.id;
 }
 
 /** What the member's screens show: a booking waiting for payment, and a share of another member's booking. */
@@ -154,7 +155,9 @@ export const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?
   { route: paths.coach.session, role: 'staff', visit: () => `/allenatore/lezioni/${arranged.sessionId}` },
   // The organiser's board of the arranged tournament.
   { route: paths.admin.tournament, role: 'admin', visit: () => `/admin/tornei/${arranged.tournamentId}` },
-  ...Object.values(paths.admin).filter((route) => route !== paths.admin.tournament).map((route) => ({
+  // The desk's print of the demo member's amounts due (the member of the coach's session).
+  { route: paths.admin.amountsDue, role: 'staff', visit: () => `/admin/users/${arranged.memberId}/da-pagare` },
+  ...Object.values(paths.admin).filter((route) => route !== paths.admin.tournament && route !== paths.admin.amountsDue).map((route) => ({
     route,
     role: ([paths.admin.dashboard, paths.admin.users, paths.admin.memberships, paths.admin.bvuMembers, paths.admin.coupons, paths.admin.cancelledBookings, paths.admin.bookings, paths.admin.recurringBookings, paths.admin.courses, paths.admin.checkIn, paths.admin.certificates] as string[]).includes(route)
       ? ('staff' as const)

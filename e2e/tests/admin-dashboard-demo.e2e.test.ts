@@ -1,5 +1,6 @@
 // The admin dashboard over the demo volume (`pnpm db:seed -- --demo`: 2,000 members, a season of
-// bookings, payments, refunds, expenses and income): every money card and every month of the chart
+// bookings, payments, refunds, expenses and income, bank statements whose fees, bills and sponsors the treasurer
+// assigned): every money card and every month of the chart
 // match totals computed here straight from the tables, with a formulation of their own; the books'
 // verification finds everything in order.
 import type { Page } from 'playwright-core';
@@ -26,18 +27,22 @@ async function expectedFigures() {
     SELECT
       (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE kind = 'membership' AND type = 'payment' AND status <> 'pending' AND status <> 'failed')::int
         - (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE kind = 'membership' AND type = 'refund' AND status = 'completed')::int AS membership,
-      (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE kind = 'booking' AND type = 'payment' AND status <> 'pending' AND status <> 'failed')::int
-        - (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE kind = 'booking' AND type = 'refund' AND status = 'completed')::int AS booking,
-      (SELECT coalesce(sum(amount_cents), 0) FROM incomes)::int AS extra,
-      (SELECT coalesce(sum(amount_cents), 0) FROM expenses)::int AS expenses`;
+      (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE kind IN ('booking', 'booking_share') AND type = 'payment' AND status <> 'pending' AND status <> 'failed')::int
+        - (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE kind IN ('booking', 'booking_share') AND type = 'refund' AND status = 'completed')::int AS booking,
+      (SELECT coalesce(sum(amount_cents), 0) FROM incomes)::int
+        + (SELECT coalesce(sum(amount_cents), 0) FROM bank_lines WHERE state = 'assigned' AND amount_cents > 0)::int AS extra,
+      (SELECT coalesce(sum(amount_cents), 0) FROM expenses)::int
+        - (SELECT coalesce(sum(amount_cents), 0) FROM bank_lines WHERE state = 'assigned' AND amount_cents < 0)::int AS expenses`;
   const monthly = await Promise.all(
     months.map(async (first) => {
       const [row] = await db.$queryRaw<{ income: number; expenses: number }[]>`
         SELECT
           (SELECT coalesce(sum(CASE WHEN type = 'refund' THEN -amount_cents ELSE amount_cents END), 0) FROM transactions
             WHERE status NOT IN ('pending', 'failed') AND (paid_at AT TIME ZONE 'Europe/Rome')::date BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int
-          + (SELECT coalesce(sum(amount_cents), 0) FROM incomes WHERE date BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int AS income,
-          (SELECT coalesce(sum(amount_cents), 0) FROM expenses WHERE date BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int AS expenses`;
+          + (SELECT coalesce(sum(amount_cents), 0) FROM incomes WHERE date BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int
+          + (SELECT coalesce(sum(amount_cents), 0) FROM bank_lines WHERE state = 'assigned' AND amount_cents > 0 AND booked_on BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int AS income,
+          (SELECT coalesce(sum(amount_cents), 0) FROM expenses WHERE date BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int
+          - (SELECT coalesce(sum(amount_cents), 0) FROM bank_lines WHERE state = 'assigned' AND amount_cents < 0 AND booked_on BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int AS expenses`;
       return { label: monthLabel(first), ...row! };
     }),
   );
