@@ -8,10 +8,13 @@ import { timeOf, todayInRome } from '../../lib/time.js';
 import { levelsInSports } from '../levels/index.js';
 import { formatOf, matchMessages, memberLevel, playersIn, stillIn, withinRange } from './match-terms.js';
 
+/** A person as a view names them: the list reads hundreds, so only these columns. */
+const NAMED = { select: { id: true, firstName: true, lastName: true } } as const;
+
 export const MATCH_DETAILS = {
-  booking: { include: { court: true } },
-  organiser: true,
-  requests: { where: { state: 'asking' }, orderBy: { id: 'asc' }, include: { user: true, answers: true } },
+  booking: { include: { court: { select: { name: true } } } },
+  organiser: NAMED,
+  requests: { where: { state: 'asking' }, orderBy: { id: 'asc' }, include: { user: NAMED, answers: true } },
 } satisfies Prisma.OpenMatchInclude;
 export type MatchRow = Prisma.OpenMatchGetPayload<{ include: typeof MATCH_DETAILS }>;
 
@@ -19,8 +22,10 @@ const nameOf = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName
 const levelOf = (tenths: number | null) => (tenths === null ? null : tenths / 10);
 
 /** What a view reads besides the match's row: one at a time for a match's page, all at once for the list. */
+type PlayerInView = Pick<Awaited<ReturnType<typeof playersIn>>[number], 'paidAt' | 'guestName'> & { user: Pick<User, 'id' | 'firstName' | 'lastName'> | null };
+
 export interface MatchReads {
-  players(bookingId: number): Promise<Awaited<ReturnType<typeof playersIn>>>;
+  players(bookingId: number): Promise<PlayerInView[]>;
   /** The members whose place is offered (not settled yet). */
   leavers(matchId: number): Promise<(number | null)[]>;
   level(userId: number, sport: Sport): Promise<number | null>;
@@ -34,12 +39,20 @@ export const singleReads = (tx: Prisma.TransactionClient, now: Date): MatchReads
 
 /** The list's reads in three statements for all its matches (players, offered places, levels), not three per match. */
 export async function batchReads(tx: Prisma.TransactionClient, rows: MatchRow[], viewer: Pick<User, 'id'>, now: Date): Promise<MatchReads> {
-  const players = await tx.bookingPlayer.findMany({ where: { bookingId: { in: rows.map((row) => row.bookingId) }, status: { not: 'dropped' } }, orderBy: { id: 'asc' }, include: { user: true } });
-  const offers = await tx.openMatchOffer.findMany({ where: { matchId: { in: rows.map((row) => row.id) }, settledAt: null }, select: { matchId: true, leaver: { select: { userId: true } } } });
+  const [players, offers] = await Promise.all([
+    tx.bookingPlayer.findMany({
+      where: { bookingId: { in: rows.map((row) => row.bookingId) }, status: { not: 'dropped' } },
+      orderBy: { id: 'asc' },
+      select: { bookingId: true, userId: true, guestName: true, paidAt: true, createdAt: true, user: NAMED },
+    }),
+    tx.openMatchOffer.findMany({ where: { matchId: { in: rows.map((row) => row.id) }, settledAt: null }, select: { matchId: true, leaver: { select: { userId: true } } } }),
+  ]);
+  const byBooking = new Map<number, typeof players>();
+  for (const player of players) byBooking.set(player.bookingId, [...(byBooking.get(player.bookingId) ?? []), player]);
   const userIds = [viewer.id, ...rows.map((row) => row.organiserId), ...players.flatMap((player) => (player.userId === null ? [] : [player.userId]))];
   const levels = await levelsInSports(tx, userIds, rows.map((row) => formatOf(row.format).sport));
   return {
-    players: async (bookingId) => players.filter((player) => player.bookingId === bookingId && stillIn(player, now)),
+    players: async (bookingId) => (byBooking.get(bookingId) ?? []).filter((player) => stillIn(player, now)),
     leavers: async (matchId) => offers.filter((offer) => offer.matchId === matchId).map((offer) => offer.leaver.userId),
     level: async (userId, sport) => levels.get(`${userId}:${sport}`) ?? null,
   };
