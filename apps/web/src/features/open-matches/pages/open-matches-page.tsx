@@ -8,6 +8,7 @@ import { Checkbox, Input, Select } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type MatchFilters, useOpenMatches } from '../api/open-matches';
+import { useAutomaticSlots } from '../api/automatic-matches';
 import { AutomaticSlots } from '../components/automatic-slots';
 import { MatchCard } from '../components/match-card';
 import { SPORT_NAMES, TIME_OF_DAY_NAMES } from '../labels';
@@ -17,6 +18,9 @@ export default function OpenMatchesPage() {
   usePageTitle(t`Partite aperte`);
   const [filters, setFilters] = useState<MatchFilters>({});
   const matches = useOpenMatches(filters);
+  // The same read as the automatic matches' section: "nothing open" only when it offers nothing either.
+  const slots = useAutomaticSlots(filters);
+  const nothingOffered = matches.data?.length === 0 && (slots.isError || slots.data?.length === 0);
   const set = (changes: Partial<MatchFilters>) => setFilters((current) => Object.fromEntries(Object.entries({ ...current, ...changes }).filter(([, value]) => value !== undefined && value !== '')) as MatchFilters);
   const sports = [{ value: '', label: t`Tutti gli sport` }, ...OPEN_MATCH_SPORTS.map((value) => ({ value, label: i18n._(SPORT_NAMES[value]) }))] as const;
   const times = [{ value: '', label: t`Tutto il giorno` }, ...TIMES_OF_DAY.map((value) => ({ value, label: i18n._(TIME_OF_DAY_NAMES[value]) }))] as const;
@@ -41,7 +45,7 @@ export default function OpenMatchesPage() {
       </div>
       {matches.isPending && <Spinner label={t`Caricamento delle partite...`} />}
       {matches.isError && <Alert tone="error">{t`Non è stato possibile caricare le partite. Riprova più tardi.`}</Alert>}
-      {matches.data?.length === 0 && (
+      {nothingOffered && (
         <Alert>
           <Trans>Nessuna partita aperta con questi filtri. Prenota un campo e apri tu la partita!</Trans>
         </Alert>
