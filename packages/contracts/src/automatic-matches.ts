@@ -6,7 +6,7 @@ import { defineRoute, ZIdParams, zRowId } from './http.js';
 import { defineMessages, validationMessages } from './messages.js';
 import { ZMoney } from './money.js';
 import { ZIsoDate, ZMessage } from './auth.js';
-import { OPEN_MATCH_GENDERS, OPEN_MATCH_SPORTS, TIMES_OF_DAY, ZJoinBody, ZLevel, ZOpenMatch, ZOpenMatchFormat } from './open-matches.js';
+import { OPEN_MATCH_GENDERS, OPEN_MATCH_SPORTS, refineMatchTerms, ZJoinBody, ZMatchTerms, ZOpenMatch, ZOpenMatchFormat, ZOpenMatchQuery } from './open-matches.js';
 import * as z from './zod-i18n.js';
 
 const automaticMessages = defineMessages({
@@ -15,34 +15,22 @@ const automaticMessages = defineMessages({
   weekdays: /* i18n */ { id: 'automatic_matches.weekdays', message: 'Scegli almeno un giorno della settimana.' },
   time: /* i18n */ { id: 'automatic_matches.time', message: 'Indica un orario come 09:00.' },
   hours: /* i18n */ { id: 'automatic_matches.hours', message: 'L’orario di fine viene dopo quello di inizio.' },
-  range: /* i18n */ { id: 'automatic_matches.range', message: 'Una partita competitiva ha un livello minimo e uno massimo, il minimo non sopra il massimo.' },
-  friendlyRange: /* i18n */ { id: 'automatic_matches.friendly_range', message: 'Una partita amichevole non ha un livello.' },
-  gender: /* i18n */ { id: 'automatic_matches.gender', message: 'Scegli chi può giocare.' },
 });
 
 const ZClock = z.string(z.because(automaticMessages.time)).regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, z.because(automaticMessages.time));
 
-export const ZAutomaticRuleBody = z
-  .object({
-    name: z.string(z.because(automaticMessages.name)).trim().min(1, z.because(automaticMessages.name)).max(100),
-    active: z.boolean(),
-    court_ids: z.array(zRowId(validationMessages.court), z.because(automaticMessages.courts)).min(1, z.because(automaticMessages.courts)).max(20, z.because(automaticMessages.courts)),
-    /** ISO weekdays: 1 Monday … 7 Sunday. */
-    weekdays: z.array(z.number().int().min(1).max(7), z.because(automaticMessages.weekdays)).min(1, z.because(automaticMessages.weekdays)).max(7),
-    from_time: ZClock,
-    to_time: ZClock,
-    format: ZOpenMatchFormat,
-    competitive: z.boolean(),
-    level_min: ZLevel.nullable().optional(),
-    level_max: ZLevel.nullable().optional(),
-    gender: z.enum(OPEN_MATCH_GENDERS, z.because(automaticMessages.gender)),
-  })
-  .superRefine((body, ctx) => {
-    if (body.from_time >= body.to_time) ctx.addIssue({ code: 'custom', path: ['to_time'], ...z.issueBecause(automaticMessages.hours) });
-    if (body.competitive && (body.level_min == null || body.level_max == null || body.level_min > body.level_max))
-      ctx.addIssue({ code: 'custom', path: ['level_max'], ...z.issueBecause(automaticMessages.range) });
-    if (!body.competitive && (body.level_min != null || body.level_max != null)) ctx.addIssue({ code: 'custom', path: ['level_min'], ...z.issueBecause(automaticMessages.friendlyRange) });
-  });
+export const ZAutomaticRuleBody = ZMatchTerms.extend({
+  name: z.string(z.because(automaticMessages.name)).trim().min(1, z.because(automaticMessages.name)).max(100),
+  active: z.boolean(),
+  court_ids: z.array(zRowId(validationMessages.court), z.because(automaticMessages.courts)).min(1, z.because(automaticMessages.courts)).max(20, z.because(automaticMessages.courts)),
+  /** ISO weekdays: 1 Monday … 7 Sunday. */
+  weekdays: z.array(z.number().int().min(1).max(7), z.because(automaticMessages.weekdays)).min(1, z.because(automaticMessages.weekdays)).max(7),
+  from_time: ZClock,
+  to_time: ZClock,
+}).superRefine((body, ctx) => {
+  if (body.from_time >= body.to_time) ctx.addIssue({ code: 'custom', path: ['to_time'], ...z.issueBecause(automaticMessages.hours) });
+  refineMatchTerms(body, ctx);
+});
 export type TAutomaticRuleBody = z.input<typeof ZAutomaticRuleBody>;
 
 export const ZAutomaticRule = z.object({
@@ -81,12 +69,8 @@ export const ZAutomaticSlot = z.object({
 });
 export type TAutomaticSlot = z.infer<typeof ZAutomaticSlot>;
 
-export const ZAutomaticSlotsQuery = z.object({
-  sport: z.enum(OPEN_MATCH_SPORTS, z.because(validationMessages.invalidData)).optional(),
-  date: z.iso.date(z.because(validationMessages.invalidData)).optional(),
-  time_of_day: z.enum(TIMES_OF_DAY, z.because(validationMessages.invalidData)).optional(),
-  at_my_level: z.enum(['true', 'false'], z.because(validationMessages.invalidData)).optional(),
-});
+/** The same filters as the open matches' list. */
+export const ZAutomaticSlotsQuery = ZOpenMatchQuery;
 
 export const ZAutomaticJoinBody = ZJoinBody.extend({ rule_id: zRowId(), court_id: ZCourtId, date: ZIsoDate, start: ZSlotStart });
 export type TAutomaticJoinBody = z.input<typeof ZAutomaticJoinBody>;

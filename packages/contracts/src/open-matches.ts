@@ -44,22 +44,27 @@ export const ZLevel = z
   .max(7, z.because(openMatchMessages.level))
   .refine((level) => Math.abs(level * 10 - Math.round(level * 10)) < 1e-9, z.because(openMatchMessages.level));
 
-export const ZOpenMatchBody = z
-  .object({
-    booking_id: z.number(z.because(openMatchMessages.booking)).int().positive().max(2_147_483_647),
-    format: ZOpenMatchFormat,
-    competitive: z.boolean(),
-    level_min: ZLevel.nullable().optional(),
-    level_max: ZLevel.nullable().optional(),
-    gender: z.enum(OPEN_MATCH_GENDERS, z.because(openMatchMessages.gender)),
-    note: z.string().trim().max(500).optional(),
-  })
-  .superRefine((body, ctx) => {
-    const hasRange = body.level_min != null || body.level_max != null;
-    if (body.competitive && (body.level_min == null || body.level_max == null || body.level_min > body.level_max))
-      ctx.addIssue({ code: 'custom', path: ['level_max'], ...z.issueBecause(openMatchMessages.range) });
-    if (!body.competitive && hasRange) ctx.addIssue({ code: 'custom', path: ['level_min'], ...z.issueBecause(openMatchMessages.friendlyRange) });
-  });
+/** What kind of match it is: shared by a member's match and the admin's automatic-match rules. */
+export const ZMatchTerms = z.object({
+  format: ZOpenMatchFormat,
+  competitive: z.boolean(),
+  level_min: ZLevel.nullable().optional(),
+  level_max: ZLevel.nullable().optional(),
+  gender: z.enum(OPEN_MATCH_GENDERS, z.because(openMatchMessages.gender)),
+});
+
+/** A competitive match has a level range, a friendly one none. */
+export function refineMatchTerms(body: z.infer<typeof ZMatchTerms>, ctx: z.RefinementCtx) {
+  const hasRange = body.level_min != null || body.level_max != null;
+  if (body.competitive && (body.level_min == null || body.level_max == null || body.level_min > body.level_max))
+    ctx.addIssue({ code: 'custom', path: ['level_max'], ...z.issueBecause(openMatchMessages.range) });
+  if (!body.competitive && hasRange) ctx.addIssue({ code: 'custom', path: ['level_min'], ...z.issueBecause(openMatchMessages.friendlyRange) });
+}
+
+export const ZOpenMatchBody = ZMatchTerms.extend({
+  booking_id: z.number(z.because(openMatchMessages.booking)).int().positive().max(2_147_483_647),
+  note: z.string().trim().max(500).optional(),
+}).superRefine(refineMatchTerms);
 export type TOpenMatchBody = z.input<typeof ZOpenMatchBody>;
 
 export const ZOpenMatchQuery = z.object({
