@@ -7,6 +7,7 @@ import jsQR from 'jsqr';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { apiCaller } from '../src/api-as.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -14,14 +15,7 @@ const IBAN = 'IT60X0542811101000000123456';
 const HOLDER = 'ASD Beach Club Stampa';
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
 
-async function callAs(email: string, method: string, path: string, body?: unknown) {
-  const { webUrl } = ctx.stack;
-  const login = await fetch(`${webUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo2026!' }) });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const response = await fetch(`${webUrl}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
+const callAs = apiCaller(ctx);
 
 /** What the QR code in `section` encodes, read from a screenshot of it as the page renders now (the browser decodes the PNG). */
 async function qrOnScreen(page: Page, section: Locator) {

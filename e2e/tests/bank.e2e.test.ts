@@ -6,6 +6,7 @@
 import { camt053 } from '@beach/api/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { apiCaller } from '../src/api-as.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -14,14 +15,7 @@ const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).form
 const dayFromToday = (days: number) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
 
-async function callAs(email: string, method: string, path: string, body?: unknown) {
-  const { webUrl } = ctx.stack;
-  const login = await fetch(`${webUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo2026!' }) });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const response = await fetch(`${webUrl}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
+const callAs = apiCaller(ctx);
 
 /** A camp week three weeks ahead: 150 €, a 50 € deposit due now and the balance in five days. */
 async function createCamp() {

@@ -16,6 +16,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { enrolmentOwed } from '../src/ledger.js';
+import { apiCaller } from '../src/api-as.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -68,14 +69,7 @@ beforeAll(async () => {
 });
 
 /** The member's API with their token, as the screens call it (the desk's top-up has its own screen, tested elsewhere). */
-async function callAs(email: string, method: string, path: string, body?: unknown) {
-  const { webUrl } = ctx.stack;
-  const login = await fetch(`${webUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo2026!' }) });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const response = await fetch(`${webUrl}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<unknown>;
-}
+const callAs = apiCaller(ctx);
 
 /** Pays on the Stripe double's page what `button` opens and comes back to /profilo. */
 async function payByCard(page: Page, button: Locator, amount: string) {
