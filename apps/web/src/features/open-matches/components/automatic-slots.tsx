@@ -10,12 +10,12 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
-import { formatDateTime, formatMoney, whenText } from '../../../lib/format';
+import { formatMoney, whenText } from '../../../lib/format';
 import { localizedTo } from '../../../lib/i18n';
 import { useAutomaticSlots, useJoinAutomatic } from '../api/automatic-matches';
 import type { MatchFilters } from '../api/open-matches';
 import { FORMAT_NAMES, GENDER_NAMES } from '../labels';
-import { LevelText, matchPathOf } from './match-card';
+import { LevelText, matchPathOf, PartAndCutoff } from './match-card';
 
 const slotKey = (slot: TAutomaticSlot) => `${slot.court_id} ${slot.date} ${slot.start}`;
 
@@ -52,7 +52,6 @@ export function AutomaticSlots({ filters }: { filters: MatchFilters }) {
         {slots.data.map((slot) => {
           const key = slotKey(slot);
           const part = formatMoney(slot.part);
-          const cutoff = formatDateTime(slot.cutoff_at);
           const places = slot.players_count;
           const pending = join.isPending && join.variables?.court_id === slot.court_id && join.variables.date === slot.date && join.variables.start === slot.start;
           return (
@@ -70,12 +69,7 @@ export function AutomaticSlots({ filters }: { filters: MatchFilters }) {
                 <LevelText match={slot} /> · {i18n._(GENDER_NAMES[slot.gender])}
               </p>
               <p className="mt-2 flex flex-wrap justify-between gap-2 text-sm">
-                <span className="font-semibold text-sea-900">
-                  <Trans>Quota {part}</Trans>
-                </span>
-                <span className="text-slate-500">
-                  <Trans>Da completare entro {cutoff}</Trans>
-                </span>
+                <PartAndCutoff match={slot} />
               </p>
               {failed?.key === key && (
                 <div className="mt-2">

@@ -21,11 +21,25 @@ export function LevelText({ match }: { match: Pick<TOpenMatch, 'competitive' | '
   return <Trans>Competitiva, livello {min}–{max}</Trans>;
 }
 
+/** A part's price and the time left to fill the match: in the list's cards and the automatic slots'. */
+export function PartAndCutoff({ match }: { match: Pick<TOpenMatch, 'part' | 'cutoff_at'> }) {
+  const part = formatMoney(match.part);
+  const cutoff = formatDateTime(match.cutoff_at);
+  return (
+    <>
+      <span className="font-semibold text-sea-900">
+        <Trans>Quota {part}</Trans>
+      </span>
+      <span className="text-slate-500">
+        <Trans>Da completare entro {cutoff}</Trans>
+      </span>
+    </>
+  );
+}
+
 export function MatchCard({ match }: { match: TOpenMatch }) {
   const { i18n } = useLingui();
   const places = match.places_left;
-  const part = formatMoney(match.part);
-  const cutoff = formatDateTime(match.cutoff_at);
   return (
     <li>
       <Link to={matchPathOf(i18n.locale as Locale, match.id)} className="block rounded-2xl bg-white p-4 shadow ring-1 ring-slate-200 hover:ring-sea-400 focus:outline-none focus-visible:ring-2 focus-visible:ring-sea-600">
@@ -41,12 +55,7 @@ export function MatchCard({ match }: { match: TOpenMatch }) {
         </p>
         <p className="mt-2 text-sm text-slate-600">{match.players.map((player) => player.name).join(', ')}</p>
         <div className="mt-2 flex flex-wrap justify-between gap-2 text-sm">
-          <span className="font-semibold text-sea-900">
-            <Trans>Quota {part}</Trans>
-          </span>
-          <span className="text-slate-500">
-            <Trans>Da completare entro {cutoff}</Trans>
-          </span>
+          <PartAndCutoff match={match} />
         </div>
       </Link>
     </li>
