@@ -5,7 +5,7 @@
 // played later, but were made and paid by now), and every fiscal code is valid for its holder.
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
-import type { Db } from '../lib/db.js';
+import type { Db, Prisma } from '../lib/db.js';
 import type { MembershipType, PaymentMethod } from '../generated/prisma/enums.js';
 import { fiscalCodeFor, ageProblem, newQrToken } from '../modules/memberships/index.js';
 import { financialYear } from '../modules/annual-accounts/index.js';
@@ -17,6 +17,7 @@ import { seedDemoTournaments } from './seed-demo-tournaments.js';
 import { seedDemoAutomaticMatches } from './seed-demo-automatic-matches.js';
 import { seedDemoOpenMatches } from './seed-demo-open-matches.js';
 import { seedDemoBank } from './seed-demo-bank.js';
+import { insertRows } from './insert-rows.js';
 
 const DEMO_MEMBERS = 2000;
 const DEMO_EMAIL_DOMAIN = 'esempio.it';
@@ -82,8 +83,7 @@ export async function seedDemoVolume(
 
   await db.$transaction(
     async (tx) => {
-      const users = await tx.user.createManyAndReturn({
-        data: Array.from({ length: DEMO_MEMBERS }, (_, index) => {
+      const userRows = Array.from({ length: DEMO_MEMBERS }, (_, index) => {
           const firstName = random.pick(FIRST_NAMES);
           const lastName = random.pick(LAST_NAMES);
           const slug = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '');
@@ -99,10 +99,10 @@ export async function seedDemoVolume(
             createdAt: registeredAt,
             emailVerifiedAt: registeredAt,
             privacyAcceptedAt: registeredAt,
-          };
-        }),
-        select: { id: true, firstName: true, lastName: true, birthDate: true },
-      });
+          } satisfies Prisma.UserCreateManyInput;
+        });
+      const userIds = await insertRows(tx, 'users', userRows);
+      const users = userRows.map(({ firstName, lastName, birthDate }, index) => ({ id: userIds[index]!, firstName, lastName, birthDate }));
 
       // BVU members are members of this centre too: each record is one of the users, under their own
       // name and birth date, and a seasonal card of theirs is the BVU card.
@@ -117,8 +117,7 @@ export async function seedDemoVolume(
         fiscalCodes.add(fiscalCode);
         bvuHolders.push({ user, gender, fiscalCode });
       }
-      const bvuMembers = await tx.bvuMember.createManyAndReturn({
-        data: bvuHolders.map(({ user, gender, fiscalCode }, index) => ({
+      const bvuRows = bvuHolders.map(({ user, gender, fiscalCode }, index) => ({
           cardCode: `BVU-${String(10000 + index)}`,
           season: String(year),
           lastName: user.lastName,
@@ -129,9 +128,9 @@ export async function seedDemoVolume(
           email: random.chance(0.8) ? `bvu${index + 1}@${DEMO_EMAIL_DOMAIN}` : null,
           issueDate: dayBetween(calendarDate(year, 0, 1), calendarDate(year, 0, 28)),
           expiryDate: calendarDate(year, 11, 31),
-        })),
-        select: { id: true, cardCode: true, fiscalCode: true },
-      });
+        }) satisfies Prisma.BvuMemberCreateManyInput);
+      const bvuIds = await insertRows(tx, 'bvu_members', bvuRows);
+      const bvuMembers = bvuRows.map(({ cardCode, fiscalCode }, index) => ({ id: bvuIds[index]!, cardCode, fiscalCode }));
       const bvuOf = new Map(bvuHolders.map(({ user }, index) => [user.id, bvuMembers[index]!]));
 
       const coupons = await tx.membershipCoupon.createManyAndReturn({
@@ -192,12 +191,10 @@ export async function seedDemoVolume(
           // An activated card carries its QR code, as a real purchase's does.
           qrCode: pending ? null : newQrToken(),
           createdAt,
-        });
+        } satisfies Prisma.MembershipCreateManyInput);
       }
-      const createdMemberships = await tx.membership.createManyAndReturn({
-        data: memberships,
-        select: { id: true, userId: true, status: true, priceCents: true, createdAt: true },
-      });
+      const membershipIds = await insertRows(tx, 'memberships', memberships);
+      const createdMemberships = memberships.map(({ userId, status, priceCents, createdAt }, index) => ({ id: membershipIds[index]!, userId, status, priceCents, createdAt }));
       // The demo numbers its cards itself: move the per-year counters past them.
       await tx.$executeRaw`SELECT sync_membership_number_counters()`;
       const membershipPayments = createdMemberships
@@ -239,14 +236,12 @@ export async function seedDemoVolume(
               cancelledAt: cancelledAt && cancelledAt < createdAt ? createdAt : cancelledAt,
               cancellationReason: cancelled ? 'Maltempo' : null,
               createdAt,
-            });
+            } satisfies Prisma.BookingCreateManyInput);
           }
         }
       }
-      const createdBookings = await tx.booking.createManyAndReturn({
-        data: bookings,
-        select: { id: true, userId: true, status: true, priceCents: true, createdAt: true },
-      });
+      const bookingIds = await insertRows(tx, 'bookings', bookings);
+      const createdBookings = bookings.map(({ userId, status, priceCents, createdAt }, index) => ({ id: bookingIds[index]!, userId, status, priceCents, createdAt }));
       const bookingPayments = createdBookings
         .filter((booking) => booking.status === 'confirmed')
         .map((booking) => ({
@@ -262,7 +257,7 @@ export async function seedDemoVolume(
         }));
       // In the order they were paid: receipts are numbered as their payments are written and dated by them,
       // so the numbers of the year follow the days (docs/domain.md#receipts).
-      await tx.transaction.createMany({ data: [...membershipPayments, ...bookingPayments].sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime()) });
+      await insertRows(tx, 'transactions', [...membershipPayments, ...bookingPayments].sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime()) satisfies Prisma.TransactionCreateManyInput[]);
 
       await tx.expense.createMany({
         data: Array.from({ length: 60 }, () => ({
@@ -305,7 +300,7 @@ export async function seedDemoVolume(
             createdAt,
           }];
         });
-      await tx.medicalCertificate.createMany({ data: certificates });
+      await insertRows(tx, 'medical_certificates', certificates satisfies Prisma.MedicalCertificateCreateManyInput[]);
       // The association's details a receipt states, where the admin has not written them yet.
       const association = await tx.association.findUniqueOrThrow({ where: { id: 1 } });
       await tx.association.update({
