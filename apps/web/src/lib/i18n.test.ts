@@ -43,6 +43,23 @@ describe('the visitor’s language', () => {
     expect(readFileSync('index.html', 'utf8')).toContain(`localStorage.getItem('${LOCALE_STORAGE_KEY}')`);
   });
 
+  it('opens an address without prefix in the chosen or the browser’s language before the first paint, and reads nothing on any other', () => {
+    const script = /<script>([\s\S]*?)<\/script>/.exec(readFileSync('index.html', 'utf8'))![1]!;
+    const open = (pathname: string, { stored = null as string | null, languages = ['it-IT'] } = {}) => {
+      const location = { pathname, search: '?a=1', hash: '', replace: vi.fn() };
+      const storage = { getItem: vi.fn(() => stored) };
+      new Function('location', 'localStorage', 'navigator', script)(location, storage, { userAgent: 'Chrome', languages });
+      return { movedTo: location.replace.mock.calls[0]?.[0] ?? null, storageRead: storage.getItem.mock.calls.length > 0 };
+    };
+    expect(open('/', { languages: ['de-CH', 'it'] })).toEqual({ movedTo: '/de/?a=1', storageRead: true });
+    expect(open('/prenotazioni', { stored: 'en', languages: ['de'] })).toEqual({ movedTo: '/en/prenotazioni?a=1', storageRead: true });
+    expect(open('/', { stored: 'it', languages: ['de'] })).toEqual({ movedTo: null, storageRead: true });
+    expect(open('/')).toEqual({ movedTo: null, storageRead: true });
+    for (const pathname of ['/de/', '/en/', '/en/prenotazioni', '/admin/users']) {
+      expect(open(pathname, { stored: 'de', languages: ['de'] }), pathname).toEqual({ movedTo: null, storageRead: false });
+    }
+  });
+
   it('moves an address without prefix to the language the visitor is in, but never the back-office', () => {
     expect(languageOfAddress('/de/profilo')).toEqual({ locale: 'de', redirect: null });
     expect(languageOfAddress('/profilo')).toEqual({ locale: 'de', redirect: '/de/profilo' });

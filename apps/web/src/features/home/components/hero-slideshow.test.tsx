@@ -1,4 +1,7 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { act, fireEvent, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../test/fixtures';
@@ -55,6 +58,14 @@ describe('HeroSlideshow', () => {
     fireEvent.mouseLeave(carousel);
     act(() => vi.advanceTimersByTime(5000));
     expect(visibleSlide()).toBe(1);
+  });
+
+  it('prerenders only the slide on show, its title the h1: the hidden ones are added in the browser', () => {
+    const markup = renderToString(<I18nProvider i18n={i18n}><MemoryRouter><HeroSlideshow /></MemoryRouter></I18nProvider>);
+    expect(markup.match(/aria-roledescription="slide"/g)).toHaveLength(1);
+    expect(markup).toContain('<h1 id="hero-title"');
+    renderHero();
+    expect(screen.getAllByRole('group', { hidden: true })).toHaveLength(3);
   });
 
   it('invites visitors to register', () => {

@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
-import { useState, type ComponentType } from 'react';
+import { useState, useSyncExternalStore, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { localizedTo } from '../../../lib/i18n';
@@ -26,6 +26,8 @@ export const SLIDES: Slide[] = [
   { title: msg`Si gioca anche di sera`, text: msg`Campi illuminati fino a mezzanotte per le partite sotto le stelle.`, Art: EveningArt },
 ];
 
+const subscribeNever = () => () => {};
+
 const titleOf = (i18n: I18n, slide: Slide) => (typeof slide.title === 'string' ? slide.title : i18n._(slide.title));
 
 /** The call to action depends on whether someone is logged in; its address is in the page's language. */
@@ -45,6 +47,10 @@ export function HeroSlideshow() {
   const { index, goTo, next, previous } = useSlideshow(SLIDES.length, { paused: hovered || focused || reducedMotion });
   const cta = heroCallToAction(i18n, Boolean(user));
   const count = SLIDES.length;
+  // The prerendered page holds only the slide on show: the hidden ones (their art, their words) would be
+  // parsed, styled and laid out before the first paint for nothing (docs/screens.md#home-page). The browser
+  // adds them as it hydrates, long before the first move 5 s later.
+  const inBrowser = useSyncExternalStore(subscribeNever, () => true, () => false);
 
   return (
     <section
@@ -57,6 +63,7 @@ export function HeroSlideshow() {
       onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setFocused(false)}
     >
       {SLIDES.map((slide, slideIndex) => {
+        if (!inBrowser && slideIndex !== index) return null;
         const position = slideIndex + 1;
         return (
         <div
