@@ -8,7 +8,6 @@ import { api } from '@beach/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
-import { routeInApp } from '../src/in-app-navigation.js';
 import { giveCredit } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -155,7 +154,7 @@ describe('the open-match journey with levels', () => {
       });
 
       it('the result is proposed and confirmed, and every player’s level moves on their page', async () => {
-        const { db } = ctx.stack;
+        const { webUrl, db } = ctx.stack;
         const [organiser, inside, above, newcomer] = players;
         const { host, second, third, fourth } = pages;
         // The match is played (its hour moved into the past); the organiser and the second won.
@@ -185,8 +184,7 @@ describe('the open-match journey with levels', () => {
           if (index < 2) expect(row.mu).toBeGreaterThan(before);
           else expect(row.mu).toBeLessThan(before);
           const shown = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.round(((row.mu * 7) / 50) * 100) / 100);
-          // Through the app, as the player moves on from the match: a new load of it per player cost CPU and checked nothing more.
-          await routeInApp(page, `${prefix}/profilo`);
+          await page.goto(`${webUrl}${prefix}/profilo`);
           await page.getByRole('heading', { name: words.profile, level: 1 }).waitFor();
           const sport = page.getByRole('listitem', { name: words.sport, exact: true });
           await sport.getByText(`${words.level} ${shown}`).waitFor();
