@@ -32,6 +32,18 @@ function networkOf(page: Page) {
 }
 
 /**
+ * Moves the app on `page` to `address` (a path) through its router, as the back button does: a history
+ * entry and its popstate, no new load. The caller waits for what the new screen shows; the same screen in
+ * another language may keep its elements (its h1 among them).
+ */
+export async function routeInApp(page: Page, address: string) {
+  await page.evaluate((path) => {
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, address);
+}
+
+/**
  * Opens `url` on `page`: loaded when `load` is asked or the page is elsewhere, otherwise through the app's
  * router (a history entry and its popstate, as the back button gives it). Done once the new screen's h1 shows — not
  * the one of the screen left — and the network has been quiet for as long as `networkidle` asks.
@@ -42,11 +54,10 @@ export async function openInApp(page: Page, url: string, { load = false } = {}) 
   if (load || new URL(page.url()).origin !== target.origin) {
     await page.goto(url);
   } else {
-    await page.evaluate((address) => {
+    await page.evaluate(() => {
       for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-screen-left', '');
-      history.pushState(null, '', address);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, `${target.pathname}${target.search}`);
+    });
+    await routeInApp(page, `${target.pathname}${target.search}`);
   }
   await page.locator('h1:not([data-screen-left])').first().waitFor();
   await expect.poll(() => network.inFlight.size === 0 && Date.now() - network.lastChange >= QUIET_MS, { interval: 100 }).toBe(true);

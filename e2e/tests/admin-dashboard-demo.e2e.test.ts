@@ -5,7 +5,7 @@
 // verification finds everything in order.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seed } from '@beach/api/testing';
+import { seed, TEST_BCRYPT_COST } from '@beach/api/testing';
 import { openSignedIn, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -51,7 +51,8 @@ async function expectedFigures() {
 
 describe('the admin dashboard over the demo data', () => {
   it('shows money cards and a chart that match the tables to the cent', async () => {
-    await seed(ctx.stack.db, { demo: true, nodeEnv: 'test', log: () => {} });
+    // The seed is this test's cost (30 s of CPU, docs/testing.md#the-browser-lane); its members' hash at the tests' cost.
+    await seed(ctx.stack.db, { demo: true, nodeEnv: 'test', bcryptCost: TEST_BCRYPT_COST, log: () => {} });
     const expected = await expectedFigures();
     expect(expected.booking).toBeGreaterThan(0);
 
