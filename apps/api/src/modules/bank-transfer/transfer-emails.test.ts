@@ -1,5 +1,6 @@
 // Transfer details in the e-mails that ask a member for money, besides the enrolment's reminder (its own
-// test): a tournament part charged to the invited partner and to the players offered a freed place. Each is
+// test): a camp's balance left after its deposit, a tournament part charged to the invited partner and to
+// the players offered a freed place. Each is
 // received by a loopback SMTP server, in the member's language, with the IBAN, the amount, the part's RF
 // reference and the EPC QR code attached, read back with jsQR.
 import type { ParsedMail } from 'mailparser';
@@ -11,7 +12,8 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { decodeRgbaPng } from '../../test/png-pixels.js';
-import { giveCard } from '../enrolments/test-courses.js';
+import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
+import { giveCard, makeChild, makeCourse } from '../enrolments/test-courses.js';
 import { makeTournament } from '../tournaments/test-tournaments.js';
 import { referenceOf } from './creditor-reference.js';
 
@@ -21,7 +23,9 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const IBAN = 'IT60X0542811101000000123456';
 const HOLDER = 'ASD Beach Club';
 
+let staff: string;
 beforeAll(async () => {
+  staff = await loginAs(app, DEMO.staff);
   await request(app).put('/api/admin/bank/account').set(bearer(await loginAs(app, DEMO.admin))).send({ iban: IBAN, holder: HOLDER }).expect(200);
 });
 
@@ -42,6 +46,22 @@ function qrOf(email: ParsedMail) {
   const { width, height, pixels } = decodeRgbaPng(email.attachments[0]!.content);
   return jsQR(pixels, width, height)?.data.split('\n');
 }
+
+describe('a camp’s balance to pay', () => {
+  it('the confirmation of the deposit, in German, says how to pay the balance by transfer, with the balance’s RF reference and QR code', async () => {
+    const course = await makeCourse(db, { priceCents: 10_000 });
+    await db.course.update({ where: { id: course.id }, data: { depositCents: 3000, balanceDueOn: fromIsoDate(addDays(todayInRome(), 10)) } });
+    const parent = await carded('de');
+    const child = await makeChild(db, parent.id);
+    const enrolment = (await request(app).post('/api/me/enrolments').set(bearer(parent.token)).send({ course_id: course.id, kind: 'course', child_id: child.id }).expect(201)).body.enrolment as { id: number };
+    await request(app).post(`/api/admin/enrolments/${enrolment.id}/collect`).set(bearer(staff)).send({ method: 'cash' }).expect(200);
+
+    const confirmation = await mail.waitFor(parent.email, 10_000);
+    const reference = referenceOf({ kind: 'enrolment', id: enrolment.id, seq: 2 });
+    expect(confirmation.text).toContain(`IBAN ${grouped(IBAN)}, Kontoinhaber ${HOLDER}, Betrag 70,00\u00a0€, Verwendungszweck ${grouped(reference)}.`);
+    expect(qrOf(confirmation)).toEqual(expect.arrayContaining([IBAN, 'EUR70.00', reference]));
+  });
+});
 
 describe('a tournament part to pay', () => {
   it('the invited partner’s e-mail, in German, says how to pay their part by transfer, with its RF reference and QR code', async () => {
