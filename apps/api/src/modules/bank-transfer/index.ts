@@ -7,3 +7,4 @@ export type { Owed } from './creditor-reference.js';
 export { associationAccount, transferDetails, transferTo } from './transfer-details.js';
 export type { BankAccount } from './transfer-details.js';
 export { transferForEmail } from './transfer-email.js';
+export type { TransferInEmail } from './transfer-email.js';

@@ -16,8 +16,14 @@ const messages = defineMessages({
   qrAlt: /* i18n */ { id: 'api.bank_transfer.email_qr_alt', message: 'Codice QR del bonifico' },
 });
 
+/** How to pay by transfer, in an e-mail: its paragraph and its QR picture. */
+export interface TransferInEmail {
+  paragraph: string;
+  image: NonNullable<EmailContent['image']>;
+}
+
 /** The e-mail's paragraph and QR picture for paying `cents` of what is owed by transfer; null while no IBAN is set. */
-export async function transferForEmail(db: Pick<AppDeps['db'], 'setting'>, i18n: I18n, owed: Owed, cents: number): Promise<{ paragraph: string; image: NonNullable<EmailContent['image']> } | null> {
+export async function transferForEmail(db: Pick<AppDeps['db'], 'setting'>, i18n: I18n, owed: Owed, cents: number): Promise<TransferInEmail | null> {
   const account = await associationAccount(db);
   if (!account) return null;
   const reference = referenceOf(owed);

@@ -2,22 +2,39 @@
 // nothing), then the statement and its new lines in one transaction — the same file again is the statement
 // already there, an overlapping one adds only the lines the account does not have (their keys) — and the
 // first statement of the account posts its opening balance. The new lines are matched after the commit.
+// The lines go in with one INSERT of column arrays, and the transaction's time allowed grows with the file:
+// a month of 4,200 lines outlasted a fixed 15 s on a loaded machine and answered 500 (nothing written).
 import { createHash } from 'node:crypto';
 import { ZBankCsvMapping, type TBankImportResult } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { User } from '../../generated/prisma/client.js';
+import type { Prisma, User } from '../../generated/prisma/client.js';
 import { audit } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { invalid } from '../../lib/errors.js';
 import { postOpening } from './bank-ledger.js';
 import type { BankMatching } from './matching.js';
-import { parseCamt053, parseCsvStatement, type ParsedStatement } from './statement-files.js';
+import { parseCamt053, parseCsvStatement, type ParsedStatement, type StatementLine } from './statement-files.js';
 
 export const IMPORT_ERRORS = {
   noAccount: 'Imposta prima l’IBAN e l’intestatario del conto dell’associazione.',
   otherAccount: (found: string, ours: string) => `L’estratto è del conto ${found}, non di quello dell’associazione (${ours}).`,
   empty: 'Il file non contiene movimenti contabilizzati.',
 };
+
+/** The import's transaction: the usual time, and a second more for every 50 lines (the writing grows with the file, and a loaded machine slows it several times over). */
+export const importTransactionOptions = (lines: number) => ({ ...TRANSACTION_OPTIONS, timeout: TRANSACTION_OPTIONS.timeout + Math.ceil(lines / 50) * 1000 });
+
+/** The statement's lines the account does not have yet (by key), in the file's order; how many were added. */
+function insertNewLines(tx: Prisma.TransactionClient, statementId: number, iban: string, lines: StatementLine[]) {
+  const column = <K extends keyof StatementLine>(name: K) => lines.map((line) => line[name]);
+  return tx.$executeRaw`
+    INSERT INTO bank_lines (statement_id, iban, line_key, booked_on, amount_cents, counterparty, remittance, creditor_reference)
+    SELECT ${statementId}, ${iban}, line.key, line.booked_on, line.cents, line.counterparty, line.remittance, line.reference
+    FROM unnest(${column('key')}::text[], ${column('bookedOn')}::date[], ${column('cents')}::int[], ${column('counterparty')}::text[], ${column('remittance')}::text[], ${column('reference')}::text[])
+      WITH ORDINALITY AS line (key, booked_on, cents, counterparty, remittance, reference, position)
+    ORDER BY line.position
+    ON CONFLICT (iban, line_key) DO NOTHING`;
+}
 
 const looksLikeXml = (file: Buffer) => /^\s*</.test(file.subarray(0, 200).toString('utf8').replace(/^\uFEFF/, ''));
 const dateOrNull = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00Z`) : null);
@@ -58,18 +75,12 @@ export function createStatementImport({ db }: Pick<AppDeps, 'db'>, matching: Ban
           openingCents: parsed.openingCents, closingCents: parsed.closingCents, importedById: staff.id,
         },
       });
-      const { count } = await tx.bankLine.createMany({
-        skipDuplicates: true,
-        data: parsed.lines.map((line) => ({
-          statementId: statement.id, iban, lineKey: line.key, bookedOn: new Date(`${line.bookedOn}T00:00:00Z`), amountCents: line.cents,
-          counterparty: line.counterparty, remittance: line.remittance, creditorReference: line.reference,
-        })),
-      });
+      const count = await insertNewLines(tx, statement.id, iban, parsed.lines);
       await tx.bankStatement.update({ where: { id: statement.id }, data: { linesAdded: count } });
       if (first && parsed.openingCents) await postOpening(tx, iban, parsed.openingCents, dateOrNull(parsed.fromDate) ?? new Date(), staff.id);
       await audit(tx, { entity: 'bank_statements', id: statement.id, action: 'import', after: { format: parsed.format, lines_added: count } });
       return { statementId: statement.id, added: count };
-    }, TRANSACTION_OPTIONS);
+    }, importTransactionOptions(parsed.lines.length));
 
     const fresh = added === 0 ? [] : await db.bankLine.findMany({ where: { statementId, state: 'open' }, orderBy: { id: 'asc' } });
     const counts = await matching.matchLines(staff, fresh);

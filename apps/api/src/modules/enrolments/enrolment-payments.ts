@@ -8,7 +8,9 @@ import type { CourseEnrolment, Prisma, User } from '../../generated/prisma/clien
 import { auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { refuseOwnMoney } from '../auth/index.js';
+import { transferForEmail } from '../bank-transfer/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { i18nFor } from '../../lib/i18n.js';
 import { todayInRome, toIsoDate } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
 import { accounts, enrolmentReceivable, INSUFFICIENT_CREDIT, moneyAccount, owedOne, payment, post, settlingLegs, spendingLegs, takeBackPayment, walletOf } from '../ledger/index.js';
@@ -46,7 +48,10 @@ export function createEnrolmentPayments(deps: Pick<AppDeps, 'db' | 'jobs' | 'con
         priceCents: row.amountCents, siblingDiscountCents: row.siblingDiscountCents, amountCents: paidCents,
         owedCents, balanceDueOn: unpaid.length === 1 ? unpaid[0]!.dueOn : null,
       };
-      await deps.jobs.send('send-email', enrolmentConfirmedEmail(row.user, confirmed, enrolmentsUrl()), { tx });
+      // A camp's balance left to pay can be paid by transfer (docs/annual-accounts.md#paying-by-transfer).
+      const balance = unpaid.length === 1 ? unpaid[0]! : null;
+      const transfer = balance ? await transferForEmail(tx, i18nFor(row.user.locale), { kind: 'enrolment', id, seq: balance.seq }, owedCents) : null;
+      await deps.jobs.send('send-email', enrolmentConfirmedEmail(row.user, confirmed, enrolmentsUrl(), transfer), { tx });
       return;
     }
     const row = await tx.courseEnrolment.findUniqueOrThrow({ where: { id }, include: { ...ENROLMENT_INCLUDE, user: true } });

@@ -2,6 +2,7 @@ import { defineMessages } from '@beach/contracts';
 import { greetingOf, renderEmail } from '../../lib/email-layout.js';
 import { i18nFor, localizedDay, localizedEuros, sayer } from '../../lib/i18n.js';
 import type { MailMessage } from '../../lib/mail.js';
+import type { TransferInEmail } from '../bank-transfer/index.js';
 
 const messages = defineMessages({
   subject: /* i18n */ { id: 'api.enrolments.email_confirmed_subject', message: 'Iscrizione confermata: {course}' },
@@ -59,7 +60,7 @@ function leftToPay(say: ReturnType<typeof sayer>, { owedCents, balanceDueOn }: C
 }
 
 /** A paid enrolment is confirmed: who, which course and when, its price, what was paid and what is left (in the payer's language, users.locale). */
-export function enrolmentConfirmedEmail(to: Recipient, enrolment: ConfirmedEnrolment, enrolmentsUrl: string): MailMessage {
+export function enrolmentConfirmedEmail(to: Recipient, enrolment: ConfirmedEnrolment, enrolmentsUrl: string, transfer?: TransferInEmail | null): MailMessage {
   const i18n = i18nFor(to.locale);
   const say = sayer(i18n);
   const price = localizedEuros(enrolment.priceCents);
@@ -74,7 +75,9 @@ export function enrolmentConfirmedEmail(to: Recipient, enrolment: ConfirmedEnrol
         say(messages.dates, { from: localizedDay(enrolment.startsOn), to: localizedDay(enrolment.endsOn) }),
         enrolment.siblingDiscountCents > 0 ? say(messages.priceDiscounted, { price, discount: localizedEuros(enrolment.siblingDiscountCents) }) : say(messages.price, { price }),
         leftToPay(say, enrolment),
+        ...(transfer ? [transfer.paragraph] : []),
       ],
+      ...(transfer ? { image: transfer.image } : {}),
       action: { label: say(messages.action), url: enrolmentsUrl },
     }),
   };
@@ -105,7 +108,7 @@ export function instalmentReminderEmail(
   instalment: { course: string; participant: string; amountCents: number; dueOn: string; today: boolean },
   enrolmentsUrl: string,
   /** How to pay it by transfer (bank-transfer's transferForEmail), once the association's IBAN is set. */
-  transfer?: { paragraph: string; image: { png: string; alt: string } } | null,
+  transfer?: TransferInEmail | null,
 ): MailMessage {
   const i18n = i18nFor(to.locale);
   const say = sayer(i18n);

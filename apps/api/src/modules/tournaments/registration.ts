@@ -9,9 +9,10 @@ import type { AppDeps } from '../../deps.js';
 import type { Prisma, Tournament, User } from '../../generated/prisma/client.js';
 import { isConstraintViolation, isUniqueViolation } from '../../lib/db.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
-import { localizedUrl } from '../../lib/i18n.js';
+import { i18nFor, localizedUrl } from '../../lib/i18n.js';
 import { toIsoDate } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
+import { transferForEmail } from '../bank-transfer/index.js';
 import { assertCertificateForBooking } from '../certificates/index.js';
 import { readSettings } from '../settings/index.js';
 import { chargePlayers } from './entry-money.js';
@@ -68,7 +69,9 @@ export function createRegistration(deps: Pick<AppDeps, 'jobs' | 'config'>) {
     if (partner) {
       const to = 'user' in partner ? partner.user : { email: partner.email, firstName: null, locale: registrant.locale };
       const url = localizedUrl(to.locale, `${webOriginOf(deps.config)}/tornei/${tournament.id}`);
-      const email = partnerInvitationEmail(to, `${registrant.firstName} ${registrant.lastName}`, { name: titleIn(to.locale, tournament), startsOn: toIsoDate(tournament.startsOn), feeCents: tournament.entryFeeCents }, url);
+      // A member's part charged can be paid by transfer (docs/annual-accounts.md#paying-by-transfer); a guest's cannot yet.
+      const transfer = placed && !free && 'user' in partner ? await transferForEmail(tx, i18nFor(to.locale), { kind: 'tournament', playerId: players[1]!.id }, tournament.entryFeeCents) : null;
+      const email = partnerInvitationEmail(to, `${registrant.firstName} ${registrant.lastName}`, { name: titleIn(to.locale, tournament), startsOn: toIsoDate(tournament.startsOn), feeCents: tournament.entryFeeCents }, url, transfer);
       await deps.jobs.send('send-email', email, { tx });
     }
     return { id: entry.id, status: entry.status };

@@ -3,6 +3,7 @@ import { greetingOf, renderEmail } from '../../lib/email-layout.js';
 import { i18nFor, localizedDay, localizedEuros, sayer } from '../../lib/i18n.js';
 import type { MailMessage } from '../../lib/mail.js';
 import { timeOf, todayInRome } from '../../lib/time.js';
+import type { TransferInEmail } from '../bank-transfer/index.js';
 
 const messages = defineMessages({
   invitationSubject: /* i18n */ { id: 'api.tournaments.email_invitation_subject', message: '{organiser} ti ha iscritto al torneo «{tournament}»' },
@@ -28,8 +29,12 @@ interface Recipient {
   locale: string;
 }
 
+/** How to pay one's part by transfer (bank-transfer's transferForEmail): a member's part charged, once the association's IBAN is set. */
+const transferParts = (transfer: TransferInEmail | null | undefined) => (transfer ? { paragraphs: [transfer.paragraph], image: transfer.image } : { paragraphs: [] });
+
 /** The partner put in a pair by `organiser`: their part to pay; a guest without an account is asked to sign up. */
-export function partnerInvitationEmail(to: Recipient, organiser: string, tournament: { name: string; startsOn: string; feeCents: number }, url: string): MailMessage {
+export function partnerInvitationEmail(to: Recipient, organiser: string, tournament: { name: string; startsOn: string; feeCents: number }, url: string, transfer?: TransferInEmail | null): MailMessage {
+  const byTransfer = transferParts(transfer);
   const i18n = i18nFor(to.locale);
   const say = sayer(i18n);
   return {
@@ -41,15 +46,18 @@ export function partnerInvitationEmail(to: Recipient, organiser: string, tournam
       paragraphs: [
         say(messages.invitationText, { organiser, tournament: tournament.name, day: localizedDay(tournament.startsOn) }),
         ...(tournament.feeCents > 0 ? [say(messages.invitationFee, { fee: localizedEuros(tournament.feeCents) })] : []),
+        ...byTransfer.paragraphs,
         ...(to.firstName ? [] : [say(messages.invitationSignUp)]),
       ],
+      ...(byTransfer.image ? { image: byTransfer.image } : {}),
       action: { label: say(messages.invitationAction), url },
     }),
   };
 }
 
 /** A waiting entry offered a freed place: pay by `expiresAt` (null: free, confirmed at once). */
-export function placeOfferedEmail(to: Recipient, offer: { tournament: string; expiresAt: Date | null }, url: string): MailMessage {
+export function placeOfferedEmail(to: Recipient, offer: { tournament: string; expiresAt: Date | null }, url: string, transfer?: TransferInEmail | null): MailMessage {
+  const byTransfer = transferParts(transfer);
   const i18n = i18nFor(to.locale);
   const say = sayer(i18n);
   const text = offer.expiresAt
@@ -58,7 +66,10 @@ export function placeOfferedEmail(to: Recipient, offer: { tournament: string; ex
   return {
     to: to.email,
     subject: say(messages.offerSubject, { tournament: offer.tournament }),
-    ...renderEmail(i18n, { title: say(messages.offerTitle), greeting: greetingOf(i18n, to.firstName), paragraphs: [text], action: { label: say(messages.offerAction), url } }),
+    ...renderEmail(i18n, {
+      title: say(messages.offerTitle), greeting: greetingOf(i18n, to.firstName), paragraphs: [text, ...byTransfer.paragraphs],
+      ...(byTransfer.image ? { image: byTransfer.image } : {}), action: { label: say(messages.offerAction), url },
+    }),
   };
 }
 

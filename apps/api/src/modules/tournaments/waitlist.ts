@@ -7,9 +7,10 @@ import { titleIn } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { Prisma, Tournament } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
-import { localizedUrl } from '../../lib/i18n.js';
+import { i18nFor, localizedUrl } from '../../lib/i18n.js';
 import { instantInRome, toIsoDate } from '../../lib/time.js';
 import { webOriginOf } from '../../lib/web-origin.js';
+import { transferForEmail } from '../bank-transfer/index.js';
 import { readSettings } from '../settings/index.js';
 import { FIRST_IN_LINE, offerExpiry, offerToFirstInLine } from '../waitlist-offers/index.js';
 import { chargePlayers, type EntryMoney } from './entry-money.js';
@@ -48,7 +49,9 @@ export function createTournamentWaitlist(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
           await chargePlayers(tx, tournament, players);
           for (const player of players) {
             if (!player.user) continue;
-            await notifyMember(deps.jobs, tx, { userId: player.user.id, kind: 'waitlist_offer', email: placeOfferedEmail(player.user, { tournament: titleIn(player.user.locale, tournament), expiresAt: free ? null : expiresAt }, tournamentUrl(player.user.locale, tournament)) });
+            const transfer = free ? null : await transferForEmail(tx, i18nFor(player.user.locale), { kind: 'tournament', playerId: player.id }, player.feeCents);
+            const email = placeOfferedEmail(player.user, { tournament: titleIn(player.user.locale, tournament), expiresAt: free ? null : expiresAt }, tournamentUrl(player.user.locale, tournament), transfer);
+            await notifyMember(deps.jobs, tx, { userId: player.user.id, kind: 'waitlist_offer', email });
           }
         },
         giveBack: async () => {
