@@ -321,6 +321,8 @@ describe('the desk', () => {
     await double.pay(sessionIdOf(joined.body.checkout_url));
     await expect.poll(plannerState).toBe('paid');
     expect(await listed('paid')).toContain(bookingId);
+    // The booking's details say what the ledger says was paid: the organiser's part and both players' parts.
+    expect((await request(app).get(`/api/admin/bookings/${bookingId}`).set(asStaff).expect(200)).body).toMatchObject({ paid: '15.00', owed: '0.00' });
   });
 
   it('shows the day’s matches with their fill state and adds walk-in members paid at the desk, never the staff member themselves', async () => {
