@@ -22,7 +22,7 @@ type OwnColumns = Omit<MatchRow, 'booking' | 'organiser' | 'requests'> & {
  * player offers (docs/open-matches.md#filling-rules); their booking confirmed and ahead.
  */
 export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, sport: Sport | undefined, now: Date): Promise<{ rows: MatchRow[]; reads: MatchReads }> {
-  const unsettled = Prisma.sql`SELECT o.leaver_id FROM open_match_offers o WHERE o.match_id = om.id AND o.settled_at IS NULL`;
+  // Each way onto the list read through its own index: the open matches by (state, cutoff_at), the others by their offers.
   const [matches, courts] = await Promise.all([
     readRows<OwnColumns>(
       db,
@@ -31,9 +31,10 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, sport: Spo
           coalesce((SELECT json_agg(json_build_object('id', r.id, 'userId', r.user_id,
               'answers', (SELECT coalesce(json_agg(json_build_object('playerId', a.player_id, 'accepted', a.accepted)), '[]') FROM open_match_answers a WHERE a.request_id = r.id)) ORDER BY r.id)
             FROM open_match_requests r WHERE r.match_id = om.id AND r.state = 'asking'), '[]') AS requests,
-          ARRAY(${unsettled}) AS "offeredBy"
+          ARRAY(SELECT o.leaver_id FROM open_match_offers o WHERE o.match_id = om.id AND o.settled_at IS NULL) AS "offeredBy"
         FROM open_matches om
-        WHERE ((om.state = 'open' AND om.cutoff_at > ${now}) OR (om.state IN ('filled', 'kept') AND EXISTS (${unsettled})))
+        WHERE om.id IN (SELECT id FROM open_matches WHERE state = 'open' AND cutoff_at > ${now}
+                        UNION ALL SELECT o.match_id FROM open_match_offers o JOIN open_matches m ON m.id = o.match_id WHERE o.settled_at IS NULL AND m.state IN ('filled', 'kept'))
           ${sport ? Prisma.sql`AND om.sport = ${sport}::sport` : Prisma.empty}`,
     ),
     db.court.findMany({ select: { id: true, name: true } }),
@@ -43,8 +44,11 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, sport: Spo
   const userIds = [viewer.id, ...matches.flatMap((match) => [match.organiserId, ...match.requests.map((request) => request.userId)]), ...players.flatMap((player) => (player.userId === null ? [] : [player.userId]))];
   const [names, levels] = await Promise.all([namesOf(db, userIds), levelsInSports(db, userIds, [...new Set(matches.map((match) => formatOf(match.format).sport))])]);
 
-  const playersOf = new Map<number, typeof players>();
-  for (const player of players) playersOf.set(player.bookingId, [...(playersOf.get(player.bookingId) ?? []), player]);
+  const playersOf = new Map<number, Awaited<ReturnType<MatchReads['players']>>>();
+  for (const player of players.filter((one) => stillIn(one, now))) {
+    const named = { ...player, user: player.userId === null ? null : names.get(player.userId)! };
+    playersOf.set(player.bookingId, [...(playersOf.get(player.bookingId) ?? []), named]);
+  }
   const userOfPlayer = new Map(players.map((player) => [player.id, player.userId]));
   const leavers = new Map(matches.map((match) => [match.id, match.offeredBy.map((playerId) => userOfPlayer.get(playerId) ?? null)]));
   const courtNames = new Map(courts.map((court) => [court.id, court.name]));
@@ -59,7 +63,7 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, sport: Spo
     };
   });
   const reads: MatchReads = {
-    players: async (bookingId) => (playersOf.get(bookingId) ?? []).filter((player) => stillIn(player, now)).map((player) => ({ ...player, user: player.userId === null ? null : names.get(player.userId)! })),
+    players: async (bookingId) => playersOf.get(bookingId) ?? [],
     leavers: async (matchId) => leavers.get(matchId) ?? [],
     level: async (userId, matchSport) => levels.get(`${userId}:${matchSport}`) ?? null,
   };
