@@ -32,10 +32,18 @@ export const usePlanner = (date: string) =>
 
 /**
  * One booking as the desk opened it (from the planner or a list), read again whenever the bookings change
- * (a walk-in paid in its dialog, a minute gone by): its money is the ledger's balance of now.
+ * (a walk-in paid in its dialog, a minute gone by): its money is the ledger's balance of now. Forgotten once
+ * the dialog closes, so the next opening starts from what the planner shows then.
  */
 export const useAdminBooking = (opened: TAdminBooking) =>
-  useQuery({ queryKey: adminBookingKeys.one(opened.id), queryFn: () => callApi(api.adminBookings.show, { params: { id: opened.id } }), initialData: opened, staleTime: Infinity, refetchInterval: 60_000 });
+  useQuery({
+    queryKey: adminBookingKeys.one(opened.id),
+    queryFn: () => callApi(api.adminBookings.show, { params: { id: opened.id } }),
+    initialData: opened,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchInterval: 60_000,
+  });
 
 export const useAdminBookings = (query: TAdminBookingsQuery, enabled = true) =>
   useQuery({ queryKey: adminBookingKeys.list(query), queryFn: () => callApi(api.adminBookings.list, { query }), placeholderData: keepPreviousData, enabled });
