@@ -85,6 +85,9 @@ describe('a member’s level in open matches', () => {
     expect((await join(inside, matchId)).status).toBe(200);
     const shownLevels = (await seen(organiser)).players.map((player: { user_id: number; level: number | null }) => [player.user_id, player.level]);
     expect(shownLevels).toEqual([[organiser.id, 3], [inside.id, 3.2]]);
+    // The list reads the levels in its own statements: the same match, the same levels, as on its page.
+    const listed = (await request(app).get('/api/open-matches').set(bearer(inside)).expect(200)).body.data.find((match: { id: number }) => match.id === matchId);
+    expect(listed).toEqual(await seen(inside));
   });
 });
 

@@ -1,12 +1,11 @@
 // How a member sees open matches (docs/open-matches.md#the-list): the players with their levels, the
 // places left, the price of a part and the time left to fill it; the requests a player answers.
 import { centsToMoney, type TOpenMatch } from '@beach/contracts';
-import type { Prisma, Sport, User } from '../../generated/prisma/client.js';
+import type { Booking, OpenMatch, OpenMatchAnswer, Prisma, Sport, User } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import { timeOf, todayInRome } from '../../lib/time.js';
-import { levelsInSports } from '../levels/index.js';
-import { formatOf, matchMessages, memberLevel, playersIn, stillIn, withinRange } from './match-terms.js';
+import { formatOf, matchMessages, memberLevel, playersIn, withinRange } from './match-terms.js';
 
 /** A person as a view names them: the list reads hundreds, so only these columns. */
 const NAMED = { select: { id: true, firstName: true, lastName: true } } as const;
@@ -16,13 +15,19 @@ export const MATCH_DETAILS = {
   organiser: NAMED,
   requests: { where: { state: 'asking' }, orderBy: { id: 'asc' }, include: { user: NAMED, answers: true } },
 } satisfies Prisma.OpenMatchInclude;
-export type MatchRow = Prisma.OpenMatchGetPayload<{ include: typeof MATCH_DETAILS }>;
+type Named = Pick<User, 'id' | 'firstName' | 'lastName'>;
+/** What a view reads of a match: MATCH_DETAILS for one match, match-list.ts for the list. */
+export type MatchRow = Pick<OpenMatch, 'id' | 'bookingId' | 'organiserId' | 'format' | 'competitive' | 'levelMinTenths' | 'levelMaxTenths' | 'gender' | 'note' | 'partCents' | 'cutoffAt' | 'state'> & {
+  booking: Pick<Booking, 'startsAt' | 'endsAt' | 'status'> & { court: { name: string } };
+  organiser: Named;
+  requests: { id: number; userId: number; user: Named; answers: Pick<OpenMatchAnswer, 'playerId' | 'accepted'>[] }[];
+};
 
 const nameOf = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;
 const levelOf = (tenths: number | null) => (tenths === null ? null : tenths / 10);
 
-/** What a view reads besides the match's row: one at a time for a match's page, all at once for the list. */
-type PlayerInView = Pick<Awaited<ReturnType<typeof playersIn>>[number], 'paidAt' | 'guestName'> & { user: Pick<User, 'id' | 'firstName' | 'lastName'> | null };
+/** What a view reads besides the match's row: one at a time for a match's page, all at once for the list (match-list.ts). */
+type PlayerInView = Pick<Awaited<ReturnType<typeof playersIn>>[number], 'paidAt' | 'guestName'> & { user: Named | null };
 
 export interface MatchReads {
   players(bookingId: number): Promise<PlayerInView[]>;
@@ -36,27 +41,6 @@ export const singleReads = (tx: Prisma.TransactionClient, now: Date): MatchReads
   leavers: async (matchId) => (await tx.openMatchOffer.findMany({ where: { matchId, settledAt: null }, select: { leaver: { select: { userId: true } } } })).map((offer) => offer.leaver.userId),
   level: (userId, sport) => memberLevel(tx, userId, sport),
 });
-
-/** The list's reads in three statements for all its matches (players, offered places, levels), not three per match. */
-export async function batchReads(tx: Prisma.TransactionClient, rows: MatchRow[], viewer: Pick<User, 'id'>, now: Date): Promise<MatchReads> {
-  const [players, offers] = await Promise.all([
-    tx.bookingPlayer.findMany({
-      where: { bookingId: { in: rows.map((row) => row.bookingId) }, status: { not: 'dropped' } },
-      orderBy: { id: 'asc' },
-      select: { bookingId: true, userId: true, guestName: true, paidAt: true, createdAt: true, user: NAMED },
-    }),
-    tx.openMatchOffer.findMany({ where: { matchId: { in: rows.map((row) => row.id) }, settledAt: null }, select: { matchId: true, leaver: { select: { userId: true } } } }),
-  ]);
-  const byBooking = new Map<number, typeof players>();
-  for (const player of players) byBooking.set(player.bookingId, [...(byBooking.get(player.bookingId) ?? []), player]);
-  const userIds = [viewer.id, ...rows.map((row) => row.organiserId), ...players.flatMap((player) => (player.userId === null ? [] : [player.userId]))];
-  const levels = await levelsInSports(tx, userIds, rows.map((row) => formatOf(row.format).sport));
-  return {
-    players: async (bookingId) => (byBooking.get(bookingId) ?? []).filter((player) => stillIn(player, now)),
-    leavers: async (matchId) => offers.filter((offer) => offer.matchId === matchId).map((offer) => offer.leaver.userId),
-    level: async (userId, sport) => levels.get(`${userId}:${sport}`) ?? null,
-  };
-}
 
 export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, viewer: Pick<User, 'id'>, now: Date, reads = singleReads(tx, now)): Promise<TOpenMatch> {
   const { sport, players: count } = formatOf(match.format);

@@ -11,8 +11,9 @@ import { createMatchJoining } from './join-match.js';
 import { createMatchLeaving } from './leave-match.js';
 import { createMatchCutoff, createReplacementSettling } from './match-cutoff.js';
 import { createMatchDesk } from './desk-matches.js';
-import { timeOfDay, withinRange } from './match-terms.js';
-import { batchReads, MATCH_DETAILS, matchRow, matchView } from './match-view.js';
+import { listedMatches } from './match-list.js';
+import { formatOf, timeOfDay, withinRange } from './match-terms.js';
+import { matchRow, matchView } from './match-view.js';
 import { createMatchOpening } from './open-match.js';
 
 type Parts = { checkouts: Checkouts; stripeRequests: StripeRequests; cancelBooking: CancelBooking };
@@ -28,22 +29,12 @@ export function createOpenMatchesService(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
   /** Matches still taking players, the organiser's part paid; "at my level" keeps those the member joins at once. */
   async function list(viewer: User, query: QueryOf<typeof api.openMatches.list>) {
     const now = new Date();
-    const rows = await db.openMatch.findMany({
-      where: {
-        ...(query.sport && { sport: query.sport }),
-        booking: { status: 'confirmed', startsAt: { gt: now } },
-        // Taking players before the cut-off; after it, a place a leaving player offers (docs/open-matches.md#filling-rules).
-        OR: [{ state: 'open', cutoffAt: { gt: now } }, { state: { in: ['filled', 'kept'] }, offers: { some: { settledAt: null } } }],
-      },
-      include: MATCH_DETAILS,
-      orderBy: [{ booking: { startsAt: 'asc' } }, { id: 'asc' }],
-    });
+    const { rows, reads } = await listedMatches(db, viewer, query.sport, now);
     const wanted = [];
-    const reads = await batchReads(db, rows, viewer, now);
     for (const row of rows) {
       if (query.date && todayInRome(row.booking.startsAt) !== query.date) continue;
       if (query.time_of_day && timeOfDay(timeOf(row.booking.startsAt)) !== query.time_of_day) continue;
-      if (query.at_my_level === 'true' && !withinRange(row, await reads.level(viewer.id, row.sport))) continue;
+      if (query.at_my_level === 'true' && !withinRange(row, await reads.level(viewer.id, formatOf(row.format).sport))) continue;
       const view = await matchView(db, row, viewer, now, reads);
       if (view.places_left > 0 || view.players.some((player) => player.is_me)) wanted.push(view);
     }

@@ -59,6 +59,9 @@ const joinByCard = async (member: TestMember, matchId: number) => {
   await expect.poll(async () => (await db.bookingPlayer.findFirstOrThrow({ where: { userId: member.id, booking: { openMatch: { id: matchId } } } })).paidWith).toBe('card');
 };
 const show = async (member: TestMember, matchId: number) => (await request(app).get(`/api/open-matches/${matchId}`).set(bearer(member)).expect(200)).body;
+/** The match as the list shows it to the member: read in the list's own statements, it must say what the match page says. */
+const listedAs = async (member: TestMember, matchId: number) =>
+  (await request(app).get('/api/open-matches').set(bearer(member)).expect(200)).body.data.find((match: { id: number }) => match.id === matchId);
 
 describe('opening and joining a match', () => {
   it('opens a friendly 2×2 on a hold, the organiser pays a quarter of the court, and members join in one step', async () => {
@@ -139,6 +142,8 @@ describe('opening and joining a match', () => {
     await request(app).post(`/api/open-matches/${matchId}/requests/${requestId}/answer`).set(bearer(organiser)).send({ accept: true }).expect(200);
     const refusedBy = await request(app).post(`/api/open-matches/${matchId}/requests/${requestId}/answer`).set(bearer(friend)).send({ accept: false }).expect(200);
     expect(refusedBy.body.requests[0]).toMatchObject({ accepted: false, refused_by: [{ user_id: friend.id }] });
+    expect(await listedAs(organiser, matchId)).toEqual(await show(organiser, matchId));
+    expect(await listedAs(asker, matchId)).toEqual(await show(asker, matchId));
     await topUp(asker, '5.00');
     expect((await joinMatch(asker, matchId).expect(409)).body.message).toBe('Tutti i giocatori devono accettare la tua richiesta prima che tu possa pagare.');
 
@@ -273,6 +278,8 @@ describe('leaving after the cut-off', () => {
     expect(await cardRefundsOf(bookingId)).toEqual([]);
     const listed = (await request(app).get('/api/open-matches').set(bearer(takerByCredit)).expect(200)).body.data.find((match: { id: number }) => match.id === matchId);
     expect(listed).toMatchObject({ places_left: 1, my_way_in: 'join' });
+    expect(listed).toEqual(await show(takerByCredit, matchId));
+    expect(await listedAs(byCard, matchId)).toEqual(await show(byCard, matchId));
 
     // A member takes it with credit: the leaver's card part is refunded to the card, and they are out.
     await joinMatch(takerByCredit, matchId).expect(200);
@@ -321,6 +328,8 @@ describe('the desk', () => {
     await double.pay(sessionIdOf(joined.body.checkout_url));
     await expect.poll(plannerState).toBe('paid');
     expect(await listed('paid')).toContain(bookingId);
+    // The booking's details say what the ledger says was paid: the organiser's part and both players' parts.
+    expect((await request(app).get(`/api/admin/bookings/${bookingId}`).set(asStaff).expect(200)).body).toMatchObject({ paid: '15.00', owed: '0.00' });
   });
 
   it('shows the day’s matches with their fill state and adds walk-in members paid at the desk, never the staff member themselves', async () => {
@@ -369,6 +378,7 @@ describe('walk-ins without an account', () => {
     const seen = await show(late, matchId);
     expect(seen).toMatchObject({ places_left: 2 });
     expect(seen.players).toContainEqual({ user_id: null, name: 'Marco Rossi', organiser: false, level: null, is_me: false, leaving: false });
+    expect(await listedAs(late, matchId)).toEqual(seen);
 
     await walkIn({ name: 'Luca Bianchi', method: 'card' }).expect(200);
     await topUp(online, '5.00');

@@ -1,6 +1,7 @@
 // The booking back-office calls: the planner, the lists, desk actions and weekly series.
 import {
   api,
+  type TAdminBooking,
   type TAdminBookingsQuery,
   type TAdminCancelBody,
   type TAdminCreateBookingBody,
@@ -22,11 +23,27 @@ export const adminBookingKeys = {
   cancelled: (query: TCancelledBookingsQuery) => ['admin-bookings', 'cancelled', query] as const,
   series: (page: number) => ['admin-bookings', 'series', page] as const,
   oneSeries: (id: number) => ['admin-bookings', 'series-one', id] as const,
+  one: (id: number) => ['admin-bookings', 'one', id] as const,
 };
 
 /** The day at the desk, refreshed every minute (members book online meanwhile). */
 export const usePlanner = (date: string) =>
   useQuery({ queryKey: adminBookingKeys.planner(date), queryFn: () => callApi(api.adminBookings.planner, { query: { date } }), placeholderData: keepPreviousData, staleTime: 0, refetchInterval: 60_000 });
+
+/**
+ * One booking as the desk opened it (from the planner or a list), read again whenever the bookings change
+ * (a walk-in paid in its dialog, a minute gone by): its money is the ledger's balance of now. Forgotten once
+ * the dialog closes, so the next opening starts from what the planner shows then.
+ */
+export const useAdminBooking = (opened: TAdminBooking) =>
+  useQuery({
+    queryKey: adminBookingKeys.one(opened.id),
+    queryFn: () => callApi(api.adminBookings.show, { params: { id: opened.id } }),
+    initialData: opened,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchInterval: 60_000,
+  });
 
 export const useAdminBookings = (query: TAdminBookingsQuery, enabled = true) =>
   useQuery({ queryKey: adminBookingKeys.list(query), queryFn: () => callApi(api.adminBookings.list, { query }), placeholderData: keepPreviousData, enabled });

@@ -1,4 +1,4 @@
-import { romeInstant, type TAdminBooking, type TBookingPlayer, type TBookingSplit, type TPlanner } from '@beach/contracts';
+import { romeInstant, type TAdminBooking, type TBookingPlayer, type TBookingSplit, type TDeskMatch, type TPlanner } from '@beach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { aBookingSplit, anAdminBooking } from '../../../test/bookings';
@@ -72,5 +72,28 @@ describe('the desk’s booking detail', () => {
     expect(players.textContent).toContain('Pagata dall’organizzatore con credito');
     expect(screen.queryByRole('button', { name: 'Segna pagata' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Pagamento' }).textContent).not.toContain('Ancora da incassare');
+  });
+
+  it('shows what the ledger says was paid once a walk-in’s part is paid in the dialog, not what it said when opened', async () => {
+    // An open match: the organiser's 5 € part paid; the desk adds a walk-in who pays theirs in cash.
+    const match = (taken: number): TDeskMatch => ({ id: 9, booking_id: 31, format: 'volley_2x2', players_count: 4, taken, places_left: 4 - taken, state: 'open', part: '5.00', players: ['Giulia Rossi', 'Marco Neri'].slice(0, taken), can_add: true });
+    let walkedIn = false;
+    handlers['GET /api/bookings/31/players'] = () => jsonResponse(200, split([], '0.00'));
+    handlers['GET /api/admin/open-matches?date=2027-07-15'] = () => jsonResponse(200, { data: [match(walkedIn ? 2 : 1)] });
+    handlers['POST /api/admin/open-matches/9/walk-in'] = () => {
+      walkedIn = true;
+      return jsonResponse(200, match(2));
+    };
+    handlers['GET /api/admin/bookings/31'] = () => jsonResponse(200, anAdminBooking({ payment_state: 'paid', paid: walkedIn ? '10.00' : '5.00', owed: '0.00' }));
+    renderModal(anAdminBooking({ payment_state: 'paid', paid: '5.00', owed: '0.00' }));
+    const payment = screen.getByRole('region', { name: 'Pagamento' });
+    expect(payment.textContent).toMatch(/Pagato5,00\s€/);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Non ha un account: scrivi il nome' }));
+    fireEvent.change(screen.getByLabelText('Nome e cognome (senza account)'), { target: { value: 'Marco Neri' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Aggiungi e incassa/ }));
+    await screen.findByText(/^Marco Neri è nella partita/);
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Pagamento' }).textContent).toMatch(/Pagato10,00\s€/));
+    expect(screen.getByRole('region', { name: 'Partita aperta' }).textContent).toContain('2/4 · Partita aperta');
   });
 });

@@ -13,7 +13,7 @@ import { Checkbox, Input, Select } from '../../../components/ui/field';
 import { formFailure } from '../../../lib/api-errors';
 import { PlayersPanel, useBookingSplit } from '../../split-payment';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { useCancelDeskBooking, useMarkPaid, useMoveBooking, useRestoreBooking } from '../api/admin-bookings';
+import { useAdminBooking, useCancelDeskBooking, useMarkPaid, useMoveBooking, useRestoreBooking } from '../api/admin-bookings';
 import { DESK_METHOD_OPTIONS, PaymentBadge, StatusBadge } from '../labels';
 
 /** Where a refund of a booking paid otherwise than at the desk goes: the way each part came. */
@@ -25,7 +25,9 @@ const GIVEN_BACK: Record<NonNullable<TAdminBooking['paid_with']>, string> = {
 
 type Action = 'pay' | 'move' | 'cancel' | null;
 
-export function BookingDetailModal({ booking, courts, onClose, onDone }: { booking: TAdminBooking; courts: TPlanner['courts']; onClose: () => void; onDone: (message: string) => void }) {
+export function BookingDetailModal({ booking: opened, courts, onClose, onDone }: { booking: TAdminBooking; courts: TPlanner['courts']; onClose: () => void; onDone: (message: string) => void }) {
+  // Read again while open: a walk-in paid in the match's section changes what was paid.
+  const booking = useAdminBooking(opened).data;
   const { confirm, dialog } = useConfirm();
   const markPaid = useMarkPaid();
   const move = useMoveBooking();

@@ -1,0 +1,71 @@
+// The members' list of open matches (docs/open-matches.md#the-list) read for all its matches at once, in
+// three round trips of plain statements (the matches with their requests and offered places; their
+// bookings and players; the people's names and levels), each past Prisma's client (readRows): its relation
+// joins and its CPU per row cost more than PostgreSQL's answer for a few hundred matches.
+import type { Sport, User } from '../../generated/prisma/client.js';
+import { type Db, Prisma, readRows } from '../../lib/db.js';
+import { playersOfBookings } from '../booking-players/index.js';
+import { confirmedAheadOf } from '../bookings/index.js';
+import { levelsInSports } from '../levels/index.js';
+import { namesOf } from '../users/index.js';
+import { formatOf, stillIn } from './match-terms.js';
+import type { MatchReads, MatchRow } from './match-view.js';
+
+type OwnColumns = Omit<MatchRow, 'booking' | 'organiser' | 'requests'> & {
+  requests: (Omit<MatchRow['requests'][number], 'user'>)[];
+  /** The players (booking_players ids) whose place is offered, not settled yet. */
+  offeredBy: number[];
+};
+
+/**
+ * Matches still taking players, soonest first: open before the cut-off or, after it, with a place a leaving
+ * player offers (docs/open-matches.md#filling-rules); their booking confirmed and ahead.
+ */
+export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, sport: Sport | undefined, now: Date): Promise<{ rows: MatchRow[]; reads: MatchReads }> {
+  // Each way onto the list read through its own index: the open matches by (state, cutoff_at), the others by their offers.
+  const [matches, courts] = await Promise.all([
+    readRows<OwnColumns>(
+      db,
+      Prisma.sql`SELECT om.id, om.booking_id AS "bookingId", om.organiser_id AS "organiserId", om.format, om.competitive, om.level_min_tenths AS "levelMinTenths",
+          om.level_max_tenths AS "levelMaxTenths", om.gender, om.note, om.part_cents AS "partCents", om.cutoff_at AS "cutoffAt", om.state,
+          coalesce((SELECT json_agg(json_build_object('id', r.id, 'userId', r.user_id,
+              'answers', (SELECT coalesce(json_agg(json_build_object('playerId', a.player_id, 'accepted', a.accepted)), '[]') FROM open_match_answers a WHERE a.request_id = r.id)) ORDER BY r.id)
+            FROM open_match_requests r WHERE r.match_id = om.id AND r.state = 'asking'), '[]') AS requests,
+          ARRAY(SELECT o.leaver_id FROM open_match_offers o WHERE o.match_id = om.id AND o.settled_at IS NULL) AS "offeredBy"
+        FROM open_matches om
+        WHERE om.id IN (SELECT id FROM open_matches WHERE state = 'open' AND cutoff_at > ${now}
+                        UNION ALL SELECT o.match_id FROM open_match_offers o JOIN open_matches m ON m.id = o.match_id WHERE o.settled_at IS NULL AND m.state IN ('filled', 'kept'))
+          ${sport ? Prisma.sql`AND om.sport = ${sport}::sport` : Prisma.empty}`,
+    ),
+    db.court.findMany({ select: { id: true, name: true } }),
+  ]);
+  const byBooking = new Map(matches.map((match) => [match.bookingId, match]));
+  const [bookings, players] = await Promise.all([confirmedAheadOf(db, [...byBooking.keys()], now), playersOfBookings(db, [...byBooking.keys()])]);
+  const userIds = [viewer.id, ...matches.flatMap((match) => [match.organiserId, ...match.requests.map((request) => request.userId)]), ...players.flatMap((player) => (player.userId === null ? [] : [player.userId]))];
+  const [names, levels] = await Promise.all([namesOf(db, userIds), levelsInSports(db, userIds, [...new Set(matches.map((match) => formatOf(match.format).sport))])]);
+
+  const playersOf = new Map<number, Awaited<ReturnType<MatchReads['players']>>>();
+  for (const player of players.filter((one) => stillIn(one, now))) {
+    const named = { ...player, user: player.userId === null ? null : names.get(player.userId)! };
+    playersOf.set(player.bookingId, [...(playersOf.get(player.bookingId) ?? []), named]);
+  }
+  const userOfPlayer = new Map(players.map((player) => [player.id, player.userId]));
+  const leavers = new Map(matches.map((match) => [match.id, match.offeredBy.map((playerId) => userOfPlayer.get(playerId) ?? null)]));
+  const courtNames = new Map(courts.map((court) => [court.id, court.name]));
+  const soonestFirst = bookings.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || byBooking.get(a.id)!.id - byBooking.get(b.id)!.id);
+  const rows = soonestFirst.map((booking): MatchRow => {
+    const { offeredBy: _offered, requests, ...match } = byBooking.get(booking.id)!;
+    return {
+      ...match,
+      booking: { startsAt: booking.startsAt, endsAt: booking.endsAt, status: booking.status, court: { name: courtNames.get(booking.courtId)! } },
+      organiser: names.get(match.organiserId)!,
+      requests: requests.map((request) => ({ ...request, user: names.get(request.userId)! })),
+    };
+  });
+  const reads: MatchReads = {
+    players: async (bookingId) => playersOf.get(bookingId) ?? [],
+    leavers: async (matchId) => leavers.get(matchId) ?? [],
+    level: async (userId, matchSport) => levels.get(`${userId}:${matchSport}`) ?? null,
+  };
+  return { rows, reads };
+}
