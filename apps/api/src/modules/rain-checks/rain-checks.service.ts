@@ -6,7 +6,7 @@
 // is sent), handed to the mail server at the configured mail rate.
 // Each part in its own file; this composes them.
 import type { AppDeps } from '../../deps.js';
-import type { CancelBooking } from '../bookings/index.js';
+import type { CancelBookings } from '../bookings/index.js';
 import { createRainCheckJob } from './rain-check-job.js';
 import { createRainCheckMailing } from './rain-check-mailing.js';
 import { createRainCheckPreview } from './rain-check-preview.js';
@@ -15,14 +15,14 @@ import { createRainCheckStart } from './start-rain-check.js';
 
 export { RAIN_CHECK_MESSAGES } from './rain-check-terms.js';
 
-export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger' | 'mailer'>, cancelBooking: CancelBooking) {
+export function createRainChecksService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'logger' | 'mailer'>, cancelBookings: CancelBookings) {
   const { progress, list, show } = createRainCheckProgress(deps);
   return {
     ...createRainCheckPreview(deps),
     ...createRainCheckStart(deps, { progress }),
     list,
     show,
-    ...createRainCheckJob(deps, cancelBooking, createRainCheckMailing(deps)),
+    ...createRainCheckJob(deps, cancelBookings, createRainCheckMailing(deps)),
   };
 }
 
