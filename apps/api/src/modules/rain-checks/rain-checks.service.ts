@@ -1,9 +1,9 @@
 // The rain check (docs/domain.md#rain-check). Creating one closes the courts for the range and lists
 // the live bookings it hits, in one transaction that first takes each court's turn (so no booking can
-// slip in between); a job then works the bookings one at a time, each in its own transaction together
-// with its rain_check_bookings row, so a restarted job skips what is done and never returns a payment
-// twice. At the end each member gets one e-mail (a rain_check_emails row per member, claimed before it
-// is sent), handed to the mail server at the configured mail rate.
+// slip in between); a job then works the bookings in batches, each in one transaction together with their
+// rain_check_bookings rows, so a restarted job skips what is done and never returns a payment twice. At
+// the end each member gets one e-mail (a rain_check_emails row per member, claimed before it is sent),
+// handed to the mail server at the configured mail rate.
 // Each part in its own file; this composes them.
 import type { AppDeps } from '../../deps.js';
 import type { CancelBookings } from '../bookings/index.js';
