@@ -1,5 +1,5 @@
 // Cancelling a booking and giving its money back (docs/domain.md#cancellations-and-refunds): one way for the
-// member, the desk and the rain check. What is still paid is read from the ledger by where it came from
+// member, the desk and the rain check (whose job takes the same steps for a batch: cancel-bookings.ts). What is still paid is read from the ledger by where it came from
 // — card, desk, credit, a carnet use, each player's share alike — and each part goes back by the policy;
 // what is still owed is written off. The caller holds the booking's row lock.
 import { randomUUID } from 'node:crypto';

@@ -5,7 +5,7 @@
 // back another way (a till refund, credit or a carnet use returned, a card refund) go through the single
 // path's giveBack, one by one. Entries and keys are those the single path posts.
 import { randomUUID } from 'node:crypto';
-import type { Booking, Prisma } from '../../generated/prisma/client.js';
+import type { Booking, Prisma, Transaction } from '../../generated/prisma/client.js';
 import { accounts, type AccountRef, balancesOf, credit, debit, type Entry, postMany, type Settlement, settlementsOn, settlingLegs } from '../ledger/index.js';
 import type { Checkouts, StripeRequests } from '../payments/index.js';
 import { type CancelOptions, closeCheckoutsOf, destinationOf, giveBack, type PlannedReturn, type Returned } from './cancel-booking.js';
@@ -38,18 +38,18 @@ function settlementsByBooking(settlements: Settlement[], bookingOfAccount: Map<s
   return byBooking;
 }
 
-/** The entry giveBack posts (giveBackMoney) for money turned into the member's rain credit: what it settled reopened, its total credited. */
-function rainCreditEntry(bookingId: number, { settlement, payment }: PlannedReturn & { settlement: Extract<Settlement, { source: 'money' }> }, options: BatchOptions): Entry {
+/** The entry giveBack posts (giveBackMoney) for a payment turned into its member's rain credit: what it settled reopened, its total credited. */
+function rainCreditEntry(bookingId: number, settlement: Extract<Settlement, { source: 'money' }>, payment: Transaction, options: BatchOptions): Entry {
   return {
-    key: `booking:${bookingId}:cancel:${payment!.id}:${randomUUID()}`,
+    key: `booking:${bookingId}:cancel:${payment.id}:${randomUUID()}`,
     kind: 'rain_credit',
     transactionId: settlement.transactionId,
     bookingId,
     createdById: options.cancelledById,
     rainCheckId: options.rainCheckId ?? null,
     description: options.reason,
-    userId: payment!.userId,
-    legs: [...settlingLegs(settlement.parts).map((leg) => ({ ...leg, amount: -leg.amount })), credit(accounts.promo(payment!.userId!), settlement.total)],
+    userId: payment.userId,
+    legs: [...settlingLegs(settlement.parts).map((leg) => ({ ...leg, amount: -leg.amount })), credit(accounts.promo(payment.userId!), settlement.total)],
   };
 }
 
@@ -104,7 +104,7 @@ export function createBatchCancellation({ checkouts, stripeRequests }: { checkou
       results.set(item.booking.id, returned);
       for (const part of planned) {
         if (part.destination === 'rain_credit' && part.settlement.source === 'money' && part.payment) {
-          rainCredits.push(rainCreditEntry(item.booking.id, { ...part, settlement: part.settlement }, options));
+          rainCredits.push(rainCreditEntry(item.booking.id, part.settlement, part.payment, options));
           returned.credit += part.settlement.total;
         } else oneByOne.push({ item, part });
       }
