@@ -430,9 +430,14 @@ describe('a split booking', () => {
       const checkout = await request(app).post(`/api/booking-shares/${shareOf(payer)}/checkout`).set(bearer(payer.token)).expect(200);
       await double.pay(checkout.body.checkout_url.split('/').pop());
       await expect.poll(async () => (await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(payer) } })).paidAt, { timeout: JOBS_IDLE_MS }).not.toBeNull();
+      // Checkouts left open: the unpaid player's share, and a member's hold.
+      await request(app).post(`/api/booking-shares/${shareOf(unpaid)}/checkout`).set(bearer(unpaid.token)).expect(200);
+      const holder = await createMember(app, db, { firstName: 'Ivo', lastName: date });
+      const hold = await request(app).post('/api/bookings').set(bearer(holder.token)).send({ date, court_id: court.id, start: '15:00' }).expect(201);
+      await request(app).post(`/api/bookings/${hold.body.booking.id}/checkout`).set(bearer(holder.token)).send({}).expect(200);
       await deps.jobs.waitUntilIdle(JOBS_IDLE_MS);
-      bookings.push(await db.booking.findUniqueOrThrow({ where: { id: bookingId } }));
-      const users = new Map<number | null, string>([[organiser.id, 'organiser'], [payer.id, 'payer'], [unpaid.id, 'unpaid']]);
+      bookings.push(...(await db.booking.findMany({ where: { id: { in: [bookingId, hold.body.booking.id] } }, orderBy: { id: 'asc' } })));
+      const users = new Map<number | null, string>([[organiser.id, 'organiser'], [payer.id, 'payer'], [unpaid.id, 'unpaid'], [holder.id, 'holder']]);
       return { bookings, users };
     }
     const [one, many] = [await arrange(addDays(today, 10)), await arrange(addDays(today, 11))];
@@ -479,6 +484,9 @@ describe('a split booking', () => {
     const [singly, together] = [await written(one), await written(many)];
     // Every kind gave something back: money to rain credit and the till, credit and a carnet use returned, what was owed written off.
     expect(new Set(singly.entries.map((entry) => entry.kind))).toEqual(new Set(['rain_credit', 'refund', 'credit_return', 'carnet_use_return', 'write_off']));
+    // The open checkouts were closed.
+    expect(singly.payments.filter((status) => status === 'abandoned')).toHaveLength(2);
+    expect(singly.payments).not.toContain('pending');
     expect(together).toEqual(singly);
     const outcome = ({ card, till, credit, carnetUses, planned }: Returned) => ({ card, till, credit, carnetUses, ...summaryOf(planned) });
     expect(many.bookings.map((booking) => outcome(batch.get(booking.id)!))).toEqual(single.map(outcome));
