@@ -113,10 +113,7 @@ export function createBatchCancellation({ checkouts, stripeRequests }: { checkou
     await postMany(tx, rainCredits);
     for (const { item, part } of oneByOne) await giveBack(stripeRequests, tx, item.booking, part, { ...options, description: item.description }, results.get(item.booking.id)!);
     const balances = await balancesOf(tx, [...bookingOfAccount.keys()], { lock: true });
-    await postMany(
-      tx,
-      ids.map((id) => writeOffEntry(id, receivables.get(id)!, balances, options)),
-    );
+    await postMany(tx, ids.map((id) => writeOffEntry(id, receivables.get(id)!, balances, options)));
     return results;
   };
 }
