@@ -1,6 +1,6 @@
 // The services shared by the HTTP routes and the job workers, built once per process.
 import type { AppDeps } from './deps.js';
-import { createAdminBookingsService, createBookingsService, createRecurringBookingsService, createBookingCancellation, lockBooking } from './modules/bookings/index.js';
+import { createAdminBookingsService, createBookingsService, createRecurringBookingsService, createBookingCancellation, createBatchCancellation, lockBooking } from './modules/bookings/index.js';
 import { createBroadcastsService } from './modules/broadcasts/index.js';
 import { createCertificatesService } from './modules/certificates/index.js';
 import { createConsentsService, recordRegistrationConsents } from './modules/consents/index.js';
@@ -43,7 +43,7 @@ import { createPushService } from './modules/push/index.js';
 import { createMatchResults, createOpenMatchesService } from './modules/open-matches/index.js';
 
 /** What a payment buys, locked by its own module (payments/payment-targets.ts). */
-const TARGET_LOCKS: TargetLocks = {
+export const TARGET_LOCKS: TargetLocks = {
   booking: (tx, id) => lockBooking(tx, id),
   booking_share: lockShare,
   membership: lockMembership,
@@ -112,7 +112,7 @@ export function createServices(deps: AppDeps) {
     bookingPlayers,
     enrolments,
     courseWaitlist: createCourseWaitlistService(deps, enrolments.enrol, placeHandOff),
-    rainChecks: createRainChecksService(deps, cancelBooking),
+    rainChecks: createRainChecksService(deps, createBatchCancellation({ checkouts, stripeRequests })),
     coaching: createCoachingService(deps),
     schoolReports: createSchoolReportsService(deps),
     stripeRequests,

@@ -24,6 +24,13 @@ export async function lockBooking(tx: Prisma.TransactionClient, id: number, { sh
   return rows[0];
 }
 
+/** Locks these bookings' rows (in the order of their ids, as every batch does) and reads them. */
+export async function lockBookings(tx: Prisma.TransactionClient, ids: number[]): Promise<LockedBooking[]> {
+  return tx.$queryRaw<LockedBooking[]>`
+    SELECT id, status, user_id AS "userId", court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt", price_cents AS "priceCents", hold_expires_at AS "holdExpiresAt"
+    FROM bookings WHERE id = ANY(${ids}::int[]) ORDER BY id FOR UPDATE`;
+}
+
 /** The booking locked, refused with `refusal` (409) unless it is a hold still live now. */
 export async function lockLiveHold(tx: Prisma.TransactionClient, id: number, refusal: Message): Promise<LockedBooking> {
   const booking = await lockBooking(tx, id);

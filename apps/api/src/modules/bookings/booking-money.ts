@@ -12,9 +12,11 @@ import { splitShares } from './shares.js';
 
 /** The receivables of a booking: the organiser's, then each player's share (dropped players' too: they owe nothing). */
 export async function receivablesOf(sql: Prisma.TransactionClient, bookingId: number): Promise<AccountRef[]> {
-  const players = await sql.bookingPlayer.findMany({ where: { bookingId }, select: { id: true }, orderBy: { id: 'asc' } });
-  return [accounts.booking(bookingId), ...players.map((player) => accounts.share(player.id, bookingId))];
+  return receivablesFrom(bookingId, await sql.bookingPlayer.findMany({ where: { bookingId }, select: { id: true }, orderBy: { id: 'asc' } }));
 }
+
+/** receivablesOf from the booking's players already read (in their order). */
+export const receivablesFrom = (bookingId: number, players: { id: number }[]): AccountRef[] => [accounts.booking(bookingId), ...players.map((player) => accounts.share(player.id, bookingId))];
 
 /** The price becomes owed by the organiser (a new booking, or one restored). */
 export function chargeBooking(sql: Sql, booking: { id: number; userId: number | null }, cents: number, key = `booking:${booking.id}:charge`, context: EntryContext = {}): Promise<Posted | null> {

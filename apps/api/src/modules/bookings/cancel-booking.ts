@@ -1,5 +1,5 @@
 // Cancelling a booking and giving its money back (docs/domain.md#cancellations-and-refunds): one way for the
-// member, the desk and the rain check. What is still paid is read from the ledger by where it came from
+// member, the desk and the rain check (whose job takes the same steps for a batch: cancel-bookings.ts). What is still paid is read from the ledger by where it came from
 // — card, desk, credit, a carnet use, each player's share alike — and each part goes back by the policy;
 // what is still owed is written off. The caller holds the booking's row lock.
 import { randomUUID } from 'node:crypto';
@@ -86,56 +86,56 @@ export interface Returned {
   planned: PlannedReturn[];
 }
 
-export function createBookingCancellation({ checkouts, stripeRequests }: { checkouts: Checkouts; stripeRequests: StripeRequests }) {
-  /** Gives one part back where the plan sends it. */
-  async function giveBack(tx: Prisma.TransactionClient, booking: Pick<Booking, 'id'>, { settlement, payment, destination }: PlannedReturn, options: CancelOptions, returned: Returned) {
-    const context = { bookingId: booking.id, createdById: options.cancelledById, rainCheckId: options.rainCheckId ?? null, description: options.reason };
-    if (settlement.source === 'credit') {
-      if (destination === 'keep') return;
-      await giveBackCredit(tx, settlement, context);
-      returned.credit += settlement.total;
-      return;
-    }
-    if (settlement.source === 'carnet') {
-      if (destination !== 'keep' && (await returnCarnetUse(tx, { id: settlement.entryId, bookingId: booking.id }, context))) returned.carnetUses += 1;
-      return;
-    }
-    if (destination === 'keep' || !payment) return;
-    const cents = settlement.total;
-    if (destination === 'card') {
-      // Keyed by this cancellation (a booking restored and cancelled again returns what it paid again); the
-      // refund is asked of Stripe only for money this entry set aside.
-      const posted = await giveBackMoney(tx, `booking:${booking.id}:cancel:${payment.id}:${randomUUID()}`, settlement, accounts.refundPayable(payment.id), 'refund', { ...context, userId: payment.userId });
-      if (!posted?.created) return;
-      await stripeRequests.requestRefund(tx, payment, cents, { reason: options.refundReason ?? 'centre', notify: options.notify ?? true });
-      returned.card += cents;
-    } else if (destination === 'rain_credit') {
-      await giveBackMoney(tx, `booking:${booking.id}:cancel:${payment.id}:${randomUUID()}`, settlement, accounts.promo(payment.userId!), 'rain_credit', { ...context, userId: payment.userId });
-      returned.credit += cents;
-    } else {
-      // Handed back at the desk, by the way it came (cash when the admin chose cash, or for a card payment).
-      const method = options.policy.by === 'rain' && options.policy.returnTo === 'cash' ? 'cash' : payment.method === 'stripe' ? 'cash' : payment.method;
-      const refund = await tx.transaction.create({
-        data: {
-          kind: payment.kind,
-          type: 'refund',
-          refundOfId: payment.id,
-          bookingId: payment.bookingId,
-          bookingPlayerId: payment.bookingPlayerId,
-          userId: payment.userId,
-          amountCents: cents,
-          method,
-          status: 'completed',
-          paidAt: options.now,
-          description: `Rimborso: ${payment.description ?? options.description}`.slice(0, 255),
-        },
-      });
-      await markRefunded(tx, payment);
-      await giveBackMoney(tx, `refund:${refund.id}`, settlement, accounts.till(method), 'refund', { ...context, userId: payment.userId, transactionId: refund.id });
-      returned.till += cents;
-    }
+/** Gives one part back where the plan sends it (a card refund asked of Stripe through `stripeRequests`). */
+export async function giveBack(stripeRequests: StripeRequests, tx: Prisma.TransactionClient, booking: Pick<Booking, 'id'>, { settlement, payment, destination }: PlannedReturn, options: CancelOptions, returned: Returned) {
+  const context = { bookingId: booking.id, createdById: options.cancelledById, rainCheckId: options.rainCheckId ?? null, description: options.reason };
+  if (settlement.source === 'credit') {
+    if (destination === 'keep') return;
+    await giveBackCredit(tx, settlement, context);
+    returned.credit += settlement.total;
+    return;
   }
+  if (settlement.source === 'carnet') {
+    if (destination !== 'keep' && (await returnCarnetUse(tx, { id: settlement.entryId, bookingId: booking.id }, context))) returned.carnetUses += 1;
+    return;
+  }
+  if (destination === 'keep' || !payment) return;
+  const cents = settlement.total;
+  if (destination === 'card') {
+    // Keyed by this cancellation (a booking restored and cancelled again returns what it paid again); the
+    // refund is asked of Stripe only for money this entry set aside.
+    const posted = await giveBackMoney(tx, `booking:${booking.id}:cancel:${payment.id}:${randomUUID()}`, settlement, accounts.refundPayable(payment.id), 'refund', { ...context, userId: payment.userId });
+    if (!posted?.created) return;
+    await stripeRequests.requestRefund(tx, payment, cents, { reason: options.refundReason ?? 'centre', notify: options.notify ?? true });
+    returned.card += cents;
+  } else if (destination === 'rain_credit') {
+    await giveBackMoney(tx, `booking:${booking.id}:cancel:${payment.id}:${randomUUID()}`, settlement, accounts.promo(payment.userId!), 'rain_credit', { ...context, userId: payment.userId });
+    returned.credit += cents;
+  } else {
+    // Handed back at the desk, by the way it came (cash when the admin chose cash, or for a card payment).
+    const method = options.policy.by === 'rain' && options.policy.returnTo === 'cash' ? 'cash' : payment.method === 'stripe' ? 'cash' : payment.method;
+    const refund = await tx.transaction.create({
+      data: {
+        kind: payment.kind,
+        type: 'refund',
+        refundOfId: payment.id,
+        bookingId: payment.bookingId,
+        bookingPlayerId: payment.bookingPlayerId,
+        userId: payment.userId,
+        amountCents: cents,
+        method,
+        status: 'completed',
+        paidAt: options.now,
+        description: `Rimborso: ${payment.description ?? options.description}`.slice(0, 255),
+      },
+    });
+    await markRefunded(tx, payment);
+    await giveBackMoney(tx, `refund:${refund.id}`, settlement, accounts.till(method), 'refund', { ...context, userId: payment.userId, transactionId: refund.id });
+    returned.till += cents;
+  }
+}
 
+export function createBookingCancellation({ checkouts, stripeRequests }: { checkouts: Checkouts; stripeRequests: StripeRequests }) {
   /**
    * Cancels the booking (the caller locked its row and checked it may be cancelled): checkouts still
    * open are closed and what they set aside released, each part of the money goes back by the policy,
@@ -153,7 +153,7 @@ export function createBookingCancellation({ checkouts, stripeRequests }: { check
       await closeCheckoutsOf(tx, checkouts, booking.id);
       const { receivables, planned } = await planReturns(tx, booking.id, options.policy);
       const returned: Returned = { card: 0, till: 0, credit: 0, carnetUses: 0, planned };
-      for (const part of planned) await giveBack(tx, booking, part, options, returned);
+      for (const part of planned) await giveBack(stripeRequests, tx, booking, part, options, returned);
       await writeOff(tx, `booking:${booking.id}:write-off:${randomUUID()}`, receivables, { bookingId: booking.id, createdById: options.cancelledById, description: options.reason });
       return returned;
     });

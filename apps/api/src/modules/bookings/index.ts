@@ -3,7 +3,7 @@
 export { registerAdminBookingsRoutes } from './admin-bookings.router.js';
 export { createAdminBookingsService } from './admin-bookings.service.js';
 export { bandOf } from './booking-coupon-rules.js';
-export { lockBooking, lockLiveHold } from './booking-lock.js';
+export { lockBooking, lockBookings, lockLiveHold } from './booking-lock.js';
 export { moneyOfBooking, moneyOfBookings, organiserDue, owedParts, sharesOf, spendCreditOnBooking, splitOwed } from './booking-money.js';
 export type { BookingMoney } from './booking-money.js';
 export { tellBookingPaid } from './booking-paid.js';
@@ -15,6 +15,8 @@ export { registerBookingsRoutes } from './bookings.router.js';
 export { createBookingsService } from './bookings.service.js';
 export { closeCheckoutsOf, createBookingCancellation, planReturns } from './cancel-booking.js';
 export type { CancelBooking, PlannedReturn } from './cancel-booking.js';
+export { createBatchCancellation } from './cancel-bookings.js';
+export type { CancelBookings } from './cancel-bookings.js';
 export { createRecurringBookingsService } from './recurring.service.js';
 export { takeCourtTurn, takeCourtTurns } from './reserve-slot.js';
 export { splitShares } from './shares.js';

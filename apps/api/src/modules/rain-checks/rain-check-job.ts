@@ -5,7 +5,7 @@
 import type { TRainCheckOutcome } from '@beach/contracts';
 import type { RainCheck, RainCheckBooking } from '../../generated/prisma/client.js';
 import { Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
-import { type CancelBooking, isLive, lockBooking, whenOf } from '../bookings/index.js';
+import { type CancelBookings, isLive, lockBookings, whenOf } from '../bookings/index.js';
 import type { RainCheckMailing } from './rain-check-mailing.js';
 import { type RainCheckDeps, summaryOf } from './rain-check-terms.js';
 
@@ -20,11 +20,11 @@ const LANES = 2;
 
 type Hit = Pick<RainCheckBooking, 'id' | 'bookingId'>;
 
-export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db' | 'jobs' | 'logger'>, cancelBooking: CancelBooking, { emailMembers }: RainCheckMailing) {
+export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db' | 'jobs' | 'logger'>, cancelBookings: CancelBookings, { emailMembers }: RainCheckMailing) {
   /**
    * Cancels these hit bookings and returns their money, with their rows (a done row is skipped), in one
-   * transaction: a commit for every booking cost as much as the work. What is not the cancellation's own
-   * work is one statement for the batch (its rows, its bookings, their waiting lists, their marks).
+   * transaction: a commit for every booking cost as much as the work. Every step is one statement for
+   * the batch (its rows, its bookings locked and read, their cancellation, their waiting lists, their marks).
    */
   async function cancelHits(rainCheck: RainCheck, hits: Hit[]) {
     const now = new Date();
@@ -33,29 +33,20 @@ export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db
         SELECT id, booking_id AS "bookingId" FROM rain_check_bookings
         WHERE id IN (${Prisma.join(hits.map((hit) => hit.id))}) AND status NOT IN ('done', 'skipped') ORDER BY id FOR UPDATE`;
       if (open.length === 0) return;
-      for (const { bookingId } of open) await lockBooking(tx, bookingId);
+      await lockBookings(tx, open.map((hit) => hit.bookingId));
       const bookings = await tx.booking.findMany({ where: { id: { in: open.map((hit) => hit.bookingId) } }, include: { court: true } });
+      const cancelled = bookings.filter((booking) => isLive(booking, now));
+      const returned = await cancelBookings(
+        tx,
+        cancelled.map((booking) => ({ booking, description: `Prenotazione ${booking.court.code} · ${whenOf(booking)} (${rainCheck.reason})` })),
+        // The rain check tells each member in its own one e-mail.
+        { policy: { by: 'rain', returnTo: rainCheck.returnTo }, reason: rainCheck.reason, cancelledById: rainCheck.createdById, now, notify: false, refundReason: 'rain', rainCheckId: rainCheck.id },
+      );
       const outcomes = new Map<TRainCheckOutcome | null, number[]>();
-      const cancelled: typeof bookings = [];
       for (const { id: rowId, bookingId } of open) {
-        const booking = bookings.find((row) => row.id === bookingId)!;
-        let outcome: TRainCheckOutcome | null = null;
-        if (isLive(booking, now)) {
-          // The outcome recorded is the plan the cancellation followed (read once, inside it).
-          const { planned } = await cancelBooking(tx, booking, {
-            policy: { by: 'rain', returnTo: rainCheck.returnTo },
-            reason: rainCheck.reason,
-            cancelledById: rainCheck.createdById,
-            now,
-            // The rain check tells each member in its own one e-mail.
-            notify: false,
-            refundReason: 'rain',
-            rainCheckId: rainCheck.id,
-            description: `Prenotazione ${booking.court.code} · ${whenOf(booking)} (${rainCheck.reason})`,
-          });
-          outcome = summaryOf(planned).outcome;
-          cancelled.push(booking);
-        }
+        // The outcome recorded is the plan the cancellation followed (read once, inside it).
+        const planned = returned.get(bookingId)?.planned;
+        const outcome = planned ? summaryOf(planned).outcome : null;
         outcomes.set(outcome, [...(outcomes.get(outcome) ?? []), rowId]);
       }
       // Nobody is offered the slots: the courts are closed. Their waiting lists' turn is over (an offer held by these bookings too).

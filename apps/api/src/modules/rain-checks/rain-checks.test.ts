@@ -23,6 +23,12 @@ import { accounts, bookingReceivable } from '../ledger/accounts.js';
 import { credit, debit, post } from '../ledger/ledger.js';
 import { walletOf } from '../ledger/wallet.js';
 import { RAIN_CHECK_MESSAGES } from './rain-checks.service.js';
+import { summaryOf } from './rain-check-terms.js';
+import { TARGET_LOCKS } from '../../services.js';
+import { createCheckouts, createStripeRequests } from '../payments/index.js';
+import { lockBooking, lockBookings } from '../bookings/booking-lock.js';
+import { createBookingCancellation, type Returned } from '../bookings/cancel-booking.js';
+import { createBatchCancellation } from '../bookings/cancel-bookings.js';
 
 const mail = await startMailCatcher();
 const { app, db, deps, services, stripe } = await useTestApp({ SMTP_URL: mail.url, MAIL_RATE_PER_SECOND: '50' }, { stripe: true });
@@ -407,5 +413,82 @@ describe('a split booking', () => {
     expect(toPayer).toHaveLength(1);
     expect(toOrganiser[0]!.text).toContain(`${formatEuros(PRICE / 2)} restituiti sul tuo credito`);
     expect(toPayer[0]!.text).toContain(`(la tua quota): ${formatEuros(PRICE / 2)} rimborsati sulla carta`);
+  });
+
+  it('cancels a batch exactly as single cancellations do: the same entries, keys, refunds and outcomes', { timeout: 180_000 }, async () => {
+    const stripeRequests = createStripeRequests(deps);
+    const checkouts = createCheckouts(deps, stripeRequests, TARGET_LOCKS);
+    const cancelBooking = createBookingCancellation({ checkouts, stripeRequests });
+    const cancelBookings = createBatchCancellation({ checkouts, stripeRequests });
+    const court = courts.find((row) => row.code === 'C4')!;
+    /** The same bookings on a day: one of every kind, and a split booking (organiser's part and a share paid by card, one share unpaid). */
+    async function arrange(date: string) {
+      const bookings: Booking[] = [];
+      for (const [index, kind] of KINDS.entries()) bookings.push(await book(kind, courts.filter((row) => row !== court)[index]!.id, '09:00', members[index]!, date));
+      const [organiser, payer, unpaid] = [await createMember(app, db, { firstName: 'Orso', lastName: date }), await createMember(app, db, { firstName: 'Pino', lastName: date }), await createMember(app, db, { firstName: 'Ugo', lastName: date })];
+      const { bookingId, shareOf } = await splitBooking(organiser, [payer, unpaid], date, court.id, 'card');
+      const checkout = await request(app).post(`/api/booking-shares/${shareOf(payer)}/checkout`).set(bearer(payer.token)).expect(200);
+      await double.pay(checkout.body.checkout_url.split('/').pop());
+      await expect.poll(async () => (await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(payer) } })).paidAt, { timeout: JOBS_IDLE_MS }).not.toBeNull();
+      // Checkouts left open: the unpaid player's share, and a member's hold.
+      await request(app).post(`/api/booking-shares/${shareOf(unpaid)}/checkout`).set(bearer(unpaid.token)).expect(200);
+      const holder = await createMember(app, db, { firstName: 'Ivo', lastName: date });
+      const hold = await request(app).post('/api/bookings').set(bearer(holder.token)).send({ date, court_id: court.id, start: '15:00' }).expect(201);
+      await request(app).post(`/api/bookings/${hold.body.booking.id}/checkout`).set(bearer(holder.token)).send({}).expect(200);
+      await deps.jobs.waitUntilIdle(JOBS_IDLE_MS);
+      bookings.push(...(await db.booking.findMany({ where: { id: { in: [bookingId, hold.body.booking.id] } }, orderBy: { id: 'asc' } })));
+      const users = new Map<number | null, string>([[organiser.id, 'organiser'], [payer.id, 'payer'], [unpaid.id, 'unpaid'], [holder.id, 'holder']]);
+      return { bookings, users };
+    }
+    const [one, many] = [await arrange(addDays(today, 10)), await arrange(addDays(today, 11))];
+    const options = { policy: { by: 'rain' as const, returnTo: 'credit' as const }, reason: 'Pioggia', cancelledById: null, now: new Date(), notify: false, refundReason: 'rain' as const, rainCheckId: null };
+    const lastEntry = (await db.ledgerEntry.aggregate({ _max: { id: true } }))._max.id ?? 0;
+    const single = [];
+    for (const booking of one.bookings) {
+      single.push(await db.$transaction(async (tx) => {
+        await lockBooking(tx, booking.id);
+        return cancelBooking(tx, booking, { ...options, description: `Prenotazione ${booking.id}` });
+      }));
+    }
+    const batch = await db.$transaction(async (tx) => {
+      await lockBookings(tx, many.bookings.map((booking) => booking.id));
+      return cancelBookings(tx, many.bookings.map((booking) => ({ booking, description: `Prenotazione ${booking.id}` })), options);
+    });
+
+    /** What the cancellations wrote, each id named by what it is in its day (the n-th booking, its m-th payment, …), keys' random part dropped. */
+    async function written({ bookings, users }: Awaited<ReturnType<typeof arrange>>) {
+      const ids = bookings.map((booking) => booking.id);
+      const players = await db.bookingPlayer.findMany({ where: { bookingId: { in: ids } }, orderBy: { id: 'asc' } });
+      const documents = await db.transaction.findMany({ where: { OR: [{ bookingId: { in: ids } }, { bookingPlayerId: { in: players.map((player) => player.id) } }] }, orderBy: { id: 'asc' } });
+      const spent = await db.ledgerEntry.findMany({ where: { bookingId: { in: ids }, id: { lte: lastEntry } }, orderBy: { id: 'asc' } });
+      const uses = await db.carnetUse.findMany({ where: { bookingId: { in: ids } }, orderBy: { id: 'asc' } });
+      const names: Record<string, number[]> = { booking: ids, cancel: documents.map((row) => row.id), refund: documents.map((row) => row.id), 'credit-return': spent.map((row) => row.id), 'carnet-use-return': uses.map((row) => row.id) };
+      const named = (key: string) =>
+        key.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/, 'U').replace(/(booking|cancel|refund|credit-return|carnet-use-return):(\d+)/g, (_, kind: string, id: string) => `${kind}:${names[kind]!.indexOf(Number(id))}`);
+      const user = (id: number | null) => users.get(id) ?? id;
+      const entries = await db.$queryRaw<{ key: string; kind: string; description: string | null; userId: number | null; bookingId: number; transactionId: number | null; legs: { kind: string; userId: number | null; amount: number }[] }[]>`
+        SELECT e.key, e.kind::text AS kind, e.description, e.user_id AS "userId", e.booking_id AS "bookingId", e.transaction_id AS "transactionId",
+               json_agg(json_build_object('kind', a.kind, 'userId', a.user_id, 'amount', p.amount_cents) ORDER BY p.id) AS legs
+        FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
+        WHERE e.booking_id = ANY(${ids}::int[]) AND e.id > ${lastEntry} GROUP BY e.id`;
+      return {
+        entries: entries
+          .map((entry) => ({ ...entry, key: named(entry.key), userId: user(entry.userId), bookingId: ids.indexOf(entry.bookingId), transactionId: entry.transactionId && documents.findIndex((row) => row.id === entry.transactionId), legs: entry.legs.map((leg) => ({ ...leg, userId: user(leg.userId) })) }))
+          .sort((a, b) => a.key.localeCompare(b.key)),
+        refunds: documents.filter((row) => row.type === 'refund').map((row) => ({ amount: row.amountCents, method: row.method, status: row.status, refundOf: documents.findIndex((payment) => payment.id === row.refundOfId), user: user(row.userId) })),
+        payments: documents.filter((row) => row.type === 'payment').map((row) => row.status),
+        bookings: (await db.booking.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } })).map((row) => [row.status, row.cancellationReason, row.holdExpiresAt]),
+        carnetUsesReturned: uses.map((use) => use.returnedAt !== null),
+      };
+    }
+    const [singly, together] = [await written(one), await written(many)];
+    // Every kind gave something back: money to rain credit and the till, credit and a carnet use returned, what was owed written off.
+    expect(new Set(singly.entries.map((entry) => entry.kind))).toEqual(new Set(['rain_credit', 'refund', 'credit_return', 'carnet_use_return', 'write_off']));
+    // The open checkouts were closed.
+    expect(singly.payments.filter((status) => status === 'abandoned')).toHaveLength(2);
+    expect(singly.payments).not.toContain('pending');
+    expect(together).toEqual(singly);
+    const outcome = ({ card, till, credit, carnetUses, planned }: Returned) => ({ card, till, credit, carnetUses, ...summaryOf(planned) });
+    expect(many.bookings.map((booking) => outcome(batch.get(booking.id)!))).toEqual(single.map(outcome));
   });
 });
