@@ -10,7 +10,6 @@ import { playersOfBookings } from '../booking-players/index.js';
 import { confirmedAheadOf } from '../bookings/index.js';
 import { levelsInSports } from '../levels/index.js';
 import { namesOf } from '../users/index.js';
-import { timeOf, todayInRome } from '../../lib/time.js';
 import { formatOf, stillIn, timeOfDay, withinRange } from './match-terms.js';
 import type { MatchReads, MatchRow } from './match-view.js';
 
@@ -48,7 +47,7 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
   const atMyLevel = (match: OwnColumns) => !viewerLevels || withinRange(match, viewerLevels.get(`${viewer.id}:${formatOf(match.format).sport}`) ?? null);
   const byBooking = new Map(read.filter(atMyLevel).map((match) => [match.bookingId, match]));
   const [ahead, playersRead] = await Promise.all([confirmedAheadOf(db, [...byBooking.keys()], now), playersOfBookings(db, [...byBooking.keys()])]);
-  const bookings = ahead.filter((booking) => (!date || todayInRome(booking.startsAt) === date) && (!timeOfDayWanted || timeOfDay(timeOf(booking.startsAt)) === timeOfDayWanted));
+  const bookings = ahead.filter(({ inRome }) => (!date || inRome.date === date) && (!timeOfDayWanted || timeOfDay(inRome.start) === timeOfDayWanted));
   const matches = bookings.map((booking) => byBooking.get(booking.id)!);
   const kept = new Set(bookings.map((booking) => booking.id));
   const players = playersRead.filter((player) => kept.has(player.bookingId));
@@ -68,7 +67,7 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
     const { offeredBy: _offered, requests, ...match } = byBooking.get(booking.id)!;
     return {
       ...match,
-      booking: { startsAt: booking.startsAt, endsAt: booking.endsAt, status: booking.status, court: { name: courtNames.get(booking.courtId)! } },
+      booking: { startsAt: booking.startsAt, endsAt: booking.endsAt, inRome: booking.inRome, status: booking.status, court: { name: courtNames.get(booking.courtId)! } },
       organiser: names.get(match.organiserId)!,
       requests: requests.map((request) => ({ ...request, user: names.get(request.userId)! })),
     };
