@@ -3,13 +3,19 @@
 import type { Booking } from '../../generated/prisma/client.js';
 import { type Db, Prisma, readRows } from '../../lib/db.js';
 
-export type BookingTimes = Pick<Booking, 'id' | 'courtId' | 'startsAt' | 'endsAt' | 'status'>;
+/** `inRome`: the day and the wall-clock start and end in Rome (24:00 for an end at midnight), as lib/time.ts gives them. */
+export type BookingTimes = Pick<Booking, 'id' | 'courtId' | 'startsAt' | 'endsAt' | 'status'> & { inRome: { date: string; start: string; end: string } };
 
-/** The confirmed bookings among `ids` still ahead of `now`. */
+/**
+ * The confirmed bookings among `ids` still ahead of `now`; PostgreSQL gives their Rome day and times as
+ * text, cheaper than formatting hundreds of instants in JS.
+ */
 export function confirmedAheadOf(db: Db, ids: number[], now: Date): Promise<BookingTimes[]> {
   return readRows<BookingTimes>(
     db,
-    Prisma.sql`SELECT id, court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt", status FROM bookings
-      WHERE id = ANY(${ids}::int[]) AND status = 'confirmed' AND starts_at > ${now}`,
+    Prisma.sql`SELECT id, court_id AS "courtId", starts_at AS "startsAt", ends_at AS "endsAt", status,
+        json_build_object('date', to_char(starts_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD'), 'start', to_char(starts_at AT TIME ZONE 'Europe/Rome', 'HH24:MI'),
+          'end', replace(to_char(ends_at AT TIME ZONE 'Europe/Rome', 'HH24:MI'), '00:00', '24:00')) AS "inRome"
+      FROM bookings WHERE id = ANY(${ids}::int[]) AND status = 'confirmed' AND starts_at > ${now}`,
   );
 }

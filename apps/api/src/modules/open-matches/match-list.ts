@@ -1,14 +1,16 @@
 // The members' list of open matches (docs/open-matches.md#the-list) read for all its matches at once, in
 // three round trips of plain statements (the matches with their requests and offered places; their
 // bookings and players; the people's names and levels), each past Prisma's client (readRows): its relation
-// joins and its CPU per row cost more than PostgreSQL's answer for a few hundred matches.
-import type { Sport, User } from '../../generated/prisma/client.js';
+// joins and its CPU per row cost more than PostgreSQL's answer for a few hundred matches. The member's
+// filters are applied as soon as what they test is read, so only the kept matches' people are read and viewed.
+import { type api, type QueryOf, SPORTS } from '@beach/contracts';
+import type { User } from '../../generated/prisma/client.js';
 import { type Db, Prisma, readRows } from '../../lib/db.js';
 import { playersOfBookings } from '../booking-players/index.js';
 import { confirmedAheadOf } from '../bookings/index.js';
 import { levelsInSports } from '../levels/index.js';
 import { namesOf } from '../users/index.js';
-import { formatOf, stillIn } from './match-terms.js';
+import { formatOf, stillIn, timeOfDay, withinRange } from './match-terms.js';
 import type { MatchReads, MatchRow } from './match-view.js';
 
 type OwnColumns = Omit<MatchRow, 'booking' | 'organiser' | 'requests'> & {
@@ -19,11 +21,13 @@ type OwnColumns = Omit<MatchRow, 'booking' | 'organiser' | 'requests'> & {
 
 /**
  * Matches still taking players, soonest first: open before the cut-off or, after it, with a place a leaving
- * player offers (docs/open-matches.md#filling-rules); their booking confirmed and ahead.
+ * player offers (docs/open-matches.md#filling-rules); their booking confirmed and ahead; in the member's sport,
+ * day and time of day, and "at my level" those the member joins at once (a competitive match's range).
  */
-export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, sport: Sport | undefined, now: Date): Promise<{ rows: MatchRow[]; reads: MatchReads }> {
+export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: QueryOf<typeof api.openMatches.list>, now: Date): Promise<{ rows: MatchRow[]; reads: MatchReads }> {
+  const { sport, date, time_of_day: timeOfDayWanted } = query;
   // Each way onto the list read through its own index: the open matches by (state, cutoff_at), the others by their offers.
-  const [matches, courts] = await Promise.all([
+  const [read, courts, viewerLevels] = await Promise.all([
     readRows<OwnColumns>(
       db,
       Prisma.sql`SELECT om.id, om.booking_id AS "bookingId", om.organiser_id AS "organiserId", om.format, om.competitive, om.level_min_tenths AS "levelMinTenths",
@@ -38,9 +42,15 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, sport: Spo
           ${sport ? Prisma.sql`AND om.sport = ${sport}::sport` : Prisma.empty}`,
     ),
     db.court.findMany({ select: { id: true, name: true } }),
+    query.at_my_level === 'true' ? levelsInSports(db, [viewer.id], [...SPORTS]) : undefined,
   ]);
-  const byBooking = new Map(matches.map((match) => [match.bookingId, match]));
-  const [bookings, players] = await Promise.all([confirmedAheadOf(db, [...byBooking.keys()], now), playersOfBookings(db, [...byBooking.keys()])]);
+  const atMyLevel = (match: OwnColumns) => !viewerLevels || withinRange(match, viewerLevels.get(`${viewer.id}:${formatOf(match.format).sport}`) ?? null);
+  const byBooking = new Map(read.filter(atMyLevel).map((match) => [match.bookingId, match]));
+  const [ahead, playersRead] = await Promise.all([confirmedAheadOf(db, [...byBooking.keys()], now), playersOfBookings(db, [...byBooking.keys()])]);
+  const bookings = ahead.filter(({ inRome }) => (!date || inRome.date === date) && (!timeOfDayWanted || timeOfDay(inRome.start) === timeOfDayWanted));
+  const matches = bookings.map((booking) => byBooking.get(booking.id)!);
+  const kept = new Set(bookings.map((booking) => booking.id));
+  const players = playersRead.filter((player) => kept.has(player.bookingId));
   const userIds = [viewer.id, ...matches.flatMap((match) => [match.organiserId, ...match.requests.map((request) => request.userId)]), ...players.flatMap((player) => (player.userId === null ? [] : [player.userId]))];
   const [names, levels] = await Promise.all([namesOf(db, userIds), levelsInSports(db, userIds, [...new Set(matches.map((match) => formatOf(match.format).sport))])]);
 
@@ -57,7 +67,7 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, sport: Spo
     const { offeredBy: _offered, requests, ...match } = byBooking.get(booking.id)!;
     return {
       ...match,
-      booking: { startsAt: booking.startsAt, endsAt: booking.endsAt, status: booking.status, court: { name: courtNames.get(booking.courtId)! } },
+      booking: { startsAt: booking.startsAt, endsAt: booking.endsAt, inRome: booking.inRome, status: booking.status, court: { name: courtNames.get(booking.courtId)! } },
       organiser: names.get(match.organiserId)!,
       requests: requests.map((request) => ({ ...request, user: names.get(request.userId)! })),
     };

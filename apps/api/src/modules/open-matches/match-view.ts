@@ -4,6 +4,7 @@ import { centsToMoney, type TOpenMatch } from '@beach/contracts';
 import type { Booking, OpenMatch, OpenMatchAnswer, Prisma, Sport, User } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
+import type { BookingTimes } from '../bookings/index.js';
 import { timeOf, todayInRome } from '../../lib/time.js';
 import { formatOf, matchMessages, memberLevel, playersIn, withinRange } from './match-terms.js';
 
@@ -18,7 +19,8 @@ export const MATCH_DETAILS = {
 type Named = Pick<User, 'id' | 'firstName' | 'lastName'>;
 /** What a view reads of a match: MATCH_DETAILS for one match, match-list.ts for the list. */
 export type MatchRow = Pick<OpenMatch, 'id' | 'bookingId' | 'organiserId' | 'format' | 'competitive' | 'levelMinTenths' | 'levelMaxTenths' | 'gender' | 'note' | 'partCents' | 'cutoffAt' | 'state'> & {
-  booking: Pick<Booking, 'startsAt' | 'endsAt' | 'status'> & { court: { name: string } };
+  /** `inRome` when the list has the day and times from PostgreSQL; one match formats its instants. */
+  booking: Pick<Booking, 'startsAt' | 'endsAt' | 'status'> & { court: { name: string }; inRome?: BookingTimes['inRome'] };
   organiser: Named;
   requests: { id: number; userId: number; user: Named; answers: Pick<OpenMatchAnswer, 'playerId' | 'accepted'>[] }[];
 };
@@ -54,6 +56,7 @@ export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, v
   const leaving = new Set(leavers);
   const placesLeft = Math.max(0, count - people.length + leavers.length);
   const booking = match.booking;
+  const inRome = booking.inRome ?? { date: todayInRome(booking.startsAt), start: timeOf(booking.startsAt), end: timeOf(booking.endsAt, true) };
   const closed = match.state === 'cancelled' || booking.status === 'cancelled' || booking.status === 'expired';
   const allPaid = joined.every((player) => player.paidAt !== null);
   const state = closed ? 'cancelled' : match.state === 'kept' ? 'kept' : (placesLeft === 0 && allPaid) || match.state === 'filled' ? 'full' : 'open';
@@ -98,9 +101,9 @@ export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, v
     gender: match.gender,
     note: match.note,
     court: booking.court.name,
-    date: todayInRome(booking.startsAt),
-    start: timeOf(booking.startsAt),
-    end: timeOf(booking.endsAt, true),
+    date: inRome.date,
+    start: inRome.start,
+    end: inRome.end,
     part: centsToMoney(match.partCents),
     cutoff_at: match.cutoffAt.toISOString(),
     state,

@@ -3,7 +3,6 @@
 import type { api, QueryOf } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { User } from '../../generated/prisma/client.js';
-import { timeOf, todayInRome } from '../../lib/time.js';
 import type { CancelBooking } from '../bookings/index.js';
 import type { Checkouts, StripeRequests } from '../payments/index.js';
 import { createAutomaticMatches } from './automatic-matches.js';
@@ -12,7 +11,6 @@ import { createMatchLeaving } from './leave-match.js';
 import { createMatchCutoff, createReplacementSettling } from './match-cutoff.js';
 import { createMatchDesk } from './desk-matches.js';
 import { listedMatches } from './match-list.js';
-import { formatOf, timeOfDay, withinRange } from './match-terms.js';
 import { matchRow, matchView } from './match-view.js';
 import { createMatchOpening } from './open-match.js';
 
@@ -29,12 +27,9 @@ export function createOpenMatchesService(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
   /** Matches still taking players, the organiser's part paid; "at my level" keeps those the member joins at once. */
   async function list(viewer: User, query: QueryOf<typeof api.openMatches.list>) {
     const now = new Date();
-    const { rows, reads } = await listedMatches(db, viewer, query.sport, now);
+    const { rows, reads } = await listedMatches(db, viewer, query, now);
     const wanted = [];
     for (const row of rows) {
-      if (query.date && todayInRome(row.booking.startsAt) !== query.date) continue;
-      if (query.time_of_day && timeOfDay(timeOf(row.booking.startsAt)) !== query.time_of_day) continue;
-      if (query.at_my_level === 'true' && !withinRange(row, await reads.level(viewer.id, formatOf(row.format).sport))) continue;
       const view = await matchView(db, row, viewer, now, reads);
       if (view.places_left > 0 || view.players.some((player) => player.is_me)) wanted.push(view);
     }

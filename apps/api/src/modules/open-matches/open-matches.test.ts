@@ -6,7 +6,7 @@
 import { moneyToCents } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayInRome } from '../../lib/time.js';
+import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
 import { i18nFor } from '../../lib/i18n.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
@@ -157,6 +157,17 @@ describe('opening and joining a match', () => {
     // "At my level" without a level: friendly matches only.
     const mine = (await request(app).get('/api/open-matches').query({ at_my_level: 'true' }).set(bearer(asker)).expect(200)).body.data;
     expect(mine.every((match: { competitive: boolean }) => !match.competitive)).toBe(true);
+  });
+
+  it('lists a match ending at midnight as ending at 24:00 on its own day, as its page does, and filters by that day', async () => {
+    const [organiser] = await members(1, 'Mezzanotte');
+    const { matchId, bookingId } = await openMatch(organiser, 13, '10:30');
+    await db.booking.update({ where: { id: bookingId }, data: { endsAt: instantInRome(addDays(today, 14), '00:00') } });
+    const listed = await listedAs(organiser, matchId);
+    expect(listed).toMatchObject({ date: addDays(today, 13), start: '10:30', end: '24:00' });
+    expect(listed).toEqual(await show(organiser, matchId));
+    const onItsDay = (await request(app).get('/api/open-matches').query({ date: addDays(today, 13), time_of_day: 'morning' }).set(bearer(organiser)).expect(200)).body.data;
+    expect(onItsDay.map((match: { id: number }) => match.id)).toContain(matchId);
   });
 
   it('gives the last place to exactly one of 20 members joining at once', async () => {
