@@ -86,9 +86,23 @@ export interface Returned {
   planned: PlannedReturn[];
 }
 
+/** What every entry of a booking's cancellation says about it. */
+export const cancellationContext = (bookingId: number, options: Pick<CancelOptions, 'cancelledById' | 'rainCheckId' | 'reason'>) => ({
+  bookingId,
+  createdById: options.cancelledById,
+  rainCheckId: options.rainCheckId ?? null,
+  description: options.reason,
+});
+
+/** The key of an entry giving back `paymentId`'s part: this cancellation's own (a booking restored and cancelled again gives back again). */
+export const cancellationKey = (bookingId: number, paymentId: number) => `booking:${bookingId}:cancel:${paymentId}:${randomUUID()}`;
+
+/** The key of the entry writing off what this cancellation leaves owed. */
+export const writeOffKey = (bookingId: number) => `booking:${bookingId}:write-off:${randomUUID()}`;
+
 /** Gives one part back where the plan sends it (a card refund asked of Stripe through `stripeRequests`). */
 export async function giveBack(stripeRequests: StripeRequests, tx: Prisma.TransactionClient, booking: Pick<Booking, 'id'>, { settlement, payment, destination }: PlannedReturn, options: CancelOptions, returned: Returned) {
-  const context = { bookingId: booking.id, createdById: options.cancelledById, rainCheckId: options.rainCheckId ?? null, description: options.reason };
+  const context = cancellationContext(booking.id, options);
   if (settlement.source === 'credit') {
     if (destination === 'keep') return;
     await giveBackCredit(tx, settlement, context);
@@ -104,12 +118,12 @@ export async function giveBack(stripeRequests: StripeRequests, tx: Prisma.Transa
   if (destination === 'card') {
     // Keyed by this cancellation (a booking restored and cancelled again returns what it paid again); the
     // refund is asked of Stripe only for money this entry set aside.
-    const posted = await giveBackMoney(tx, `booking:${booking.id}:cancel:${payment.id}:${randomUUID()}`, settlement, accounts.refundPayable(payment.id), 'refund', { ...context, userId: payment.userId });
+    const posted = await giveBackMoney(tx, cancellationKey(booking.id, payment.id), settlement, accounts.refundPayable(payment.id), 'refund', { ...context, userId: payment.userId });
     if (!posted?.created) return;
     await stripeRequests.requestRefund(tx, payment, cents, { reason: options.refundReason ?? 'centre', notify: options.notify ?? true });
     returned.card += cents;
   } else if (destination === 'rain_credit') {
-    await giveBackMoney(tx, `booking:${booking.id}:cancel:${payment.id}:${randomUUID()}`, settlement, accounts.promo(payment.userId!), 'rain_credit', { ...context, userId: payment.userId });
+    await giveBackMoney(tx, cancellationKey(booking.id, payment.id), settlement, accounts.promo(payment.userId!), 'rain_credit', { ...context, userId: payment.userId });
     returned.credit += cents;
   } else {
     // Handed back at the desk, by the way it came (cash when the admin chose cash, or for a card payment).
@@ -154,7 +168,7 @@ export function createBookingCancellation({ checkouts, stripeRequests }: { check
       const { receivables, planned } = await planReturns(tx, booking.id, options.policy);
       const returned: Returned = { card: 0, till: 0, credit: 0, carnetUses: 0, planned };
       for (const part of planned) await giveBack(stripeRequests, tx, booking, part, options, returned);
-      await writeOff(tx, `booking:${booking.id}:write-off:${randomUUID()}`, receivables, { bookingId: booking.id, createdById: options.cancelledById, description: options.reason });
+      await writeOff(tx, writeOffKey(booking.id), receivables, { bookingId: booking.id, createdById: options.cancelledById, description: options.reason });
       return returned;
     });
   };

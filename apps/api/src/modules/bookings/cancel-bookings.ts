@@ -4,11 +4,10 @@
 // owed written off — so a batch costs a few round trips instead of some twenty a booking. Parts given
 // back another way (a till refund, credit or a carnet use returned, a card refund) go through the single
 // path's giveBack, one by one. Entries and keys are those the single path posts.
-import { randomUUID } from 'node:crypto';
-import type { Booking, Prisma, Transaction } from '../../generated/prisma/client.js';
-import { accounts, type AccountRef, balancesOf, credit, debit, type Entry, postMany, type Settlement, settlementsOn, settlingLegs } from '../ledger/index.js';
+import type { Booking, Prisma } from '../../generated/prisma/client.js';
+import { accounts, balancesOf, type Entry, giveBackMoneyEntry, postMany, type Settlement, settlementsOn, writeOffEntry } from '../ledger/index.js';
 import type { Checkouts, StripeRequests } from '../payments/index.js';
-import { type CancelOptions, closeCheckoutsOf, destinationOf, giveBack, type PlannedReturn, type Returned } from './cancel-booking.js';
+import { type CancelOptions, cancellationContext, cancellationKey, closeCheckoutsOf, destinationOf, giveBack, type PlannedReturn, type Returned, writeOffKey } from './cancel-booking.js';
 import { receivablesFrom } from './booking-money.js';
 import { releaseCouponsOf } from './reserve-slot.js';
 
@@ -36,31 +35,6 @@ function settlementsByBooking(settlements: Settlement[], bookingOfAccount: Map<s
     }
   }
   return byBooking;
-}
-
-/** The entry giveBack posts (giveBackMoney) for a payment turned into its member's rain credit: what it settled reopened, its total credited. */
-function rainCreditEntry(bookingId: number, settlement: Extract<Settlement, { source: 'money' }>, payment: Transaction, options: BatchOptions): Entry {
-  return {
-    key: `booking:${bookingId}:cancel:${payment.id}:${randomUUID()}`,
-    kind: 'rain_credit',
-    transactionId: settlement.transactionId,
-    bookingId,
-    createdById: options.cancelledById,
-    rainCheckId: options.rainCheckId ?? null,
-    description: options.reason,
-    userId: payment.userId,
-    legs: [...settlingLegs(settlement.parts).map((leg) => ({ ...leg, amount: -leg.amount })), credit(accounts.promo(payment.userId!), settlement.total)],
-  };
-}
-
-/** The entry writeOff posts: what each receivable still owes, no longer owed. */
-function writeOffEntry(bookingId: number, receivables: AccountRef[], balances: Awaited<ReturnType<typeof balancesOf>>, options: BatchOptions): Entry {
-  const legs = receivables.flatMap((account) => {
-    const balance = balances.find((row) => row.key === account.key);
-    const owed = balance ? balance.debitsPosted - balance.creditsPosted : 0;
-    return owed > 0 ? [debit(accounts.billed, owed), credit(account, owed)] : [];
-  });
-  return { key: `booking:${bookingId}:write-off:${randomUUID()}`, kind: 'write_off', bookingId, createdById: options.cancelledById, description: options.reason, legs };
 }
 
 export function createBatchCancellation({ checkouts, stripeRequests }: { checkouts: Checkouts; stripeRequests: StripeRequests }) {
@@ -104,7 +78,7 @@ export function createBatchCancellation({ checkouts, stripeRequests }: { checkou
       results.set(item.booking.id, returned);
       for (const part of planned) {
         if (part.destination === 'rain_credit' && part.settlement.source === 'money' && part.payment) {
-          rainCredits.push(rainCreditEntry(item.booking.id, part.settlement, part.payment, options));
+          rainCredits.push(giveBackMoneyEntry(cancellationKey(item.booking.id, part.payment.id), part.settlement, accounts.promo(part.payment.userId!), 'rain_credit', { ...cancellationContext(item.booking.id, options), userId: part.payment.userId }));
           returned.credit += part.settlement.total;
         } else oneByOne.push({ item, part });
       }
@@ -113,7 +87,7 @@ export function createBatchCancellation({ checkouts, stripeRequests }: { checkou
     await postMany(tx, rainCredits);
     for (const { item, part } of oneByOne) await giveBack(stripeRequests, tx, item.booking, part, { ...options, description: item.description }, results.get(item.booking.id)!);
     const balances = await balancesOf(tx, [...bookingOfAccount.keys()], { lock: true });
-    await postMany(tx, ids.map((id) => writeOffEntry(id, receivables.get(id)!, balances, options)));
+    await postMany(tx, ids.map((id) => writeOffEntry(writeOffKey(id), receivables.get(id)!, balances, { bookingId: id, createdById: options.cancelledById, description: options.reason })));
     return results;
   };
 }

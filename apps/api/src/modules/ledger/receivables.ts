@@ -54,18 +54,23 @@ export function payment(sql: Sql, key: string, into: AccountRef, parts: Part[], 
  * What the receivables still owe is no longer owed (a booking cancelled or lapsed, a card request
  * withdrawn): each balance read under its row's lock and written off.
  */
+/** The entry that writes off what each receivable still owes (`balances`, read under lock): no longer owed. */
+export function writeOffEntry(key: string, receivables: AccountRef[], balances: Awaited<ReturnType<typeof balancesOf>>, context: EntryContext = {}): Entry {
+  const legs = balances.flatMap((balance) => {
+    const account = receivables.find((ref) => ref.key === balance.key);
+    const owed = balance.debitsPosted - balance.creditsPosted;
+    return account && owed > 0 ? [debit(accounts.billed, owed), credit(account, owed)] : [];
+  });
+  return { ...context, key, kind: 'write_off', legs };
+}
+
 export async function writeOff(sql: Sql, key: string, receivables: AccountRef[], context: EntryContext = {}): Promise<Posted | null> {
   const balances = await balancesOf(
     sql,
     receivables.map((account) => account.key),
     { lock: true },
   );
-  const legs = balances.flatMap((balance) => {
-    const owed = balance.debitsPosted - balance.creditsPosted;
-    const account = receivables.find((ref) => ref.key === balance.key)!;
-    return owed > 0 ? [debit(accounts.billed, owed), credit(account, owed)] : [];
-  });
-  return post(sql, { ...context, key, kind: 'write_off', legs });
+  return post(sql, writeOffEntry(key, receivables, balances, context));
 }
 
 /** What each receivable owes now (pending payments taken off), read under their rows' locks when asked. */

@@ -64,14 +64,15 @@ export async function settlementsOn(sql: Sql, receivables: AccountRef[]): Promis
  * again (the caller writes off what a cancellation leaves owed) and it is no longer earned. The entry
  * names the payment, or the refund document made for it, so the payment's remainder is known next time.
  */
-export function giveBackMoney(sql: Sql, key: string, settlement: Extract<Settlement, { source: 'money' }>, into: AccountRef, kind: Extract<Entry['kind'], 'refund' | 'rain_credit' | 'stripe_refund'>, context: EntryContext = {}): Promise<Posted | null> {
-  return post(sql, {
-    key,
-    kind,
-    transactionId: settlement.transactionId,
-    ...context,
-    legs: [...reopeningLegs(settlement.parts), credit(into, totalOf(settlement.parts))],
-  });
+export function giveBackMoney(sql: Sql, key: string, settlement: Extract<Settlement, { source: 'money' }>, into: AccountRef, kind: GiveBackKind, context: EntryContext = {}): Promise<Posted | null> {
+  return post(sql, giveBackMoneyEntry(key, settlement, into, kind, context));
+}
+
+type GiveBackKind = Extract<Entry['kind'], 'refund' | 'rain_credit' | 'stripe_refund'>;
+
+/** The entry giveBackMoney posts, for a caller posting many at once. */
+export function giveBackMoneyEntry(key: string, settlement: Extract<Settlement, { source: 'money' }>, into: AccountRef, kind: GiveBackKind, context: EntryContext = {}): Entry {
+  return { key, kind, transactionId: settlement.transactionId, ...context, legs: [...reopeningLegs(settlement.parts), credit(into, totalOf(settlement.parts))] };
 }
 
 /** Credit that paid the receivables goes back to the accounts it came from: the payment reversed. */
