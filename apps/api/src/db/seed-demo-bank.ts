@@ -3,12 +3,15 @@
 // of what the demo's card payments brought into Stripe clearing, the bank's fees, the utilities, the beach's
 // concession, the sponsors and the equipment bought — the rest assigned by the treasurer as the bank screen
 // does it (the counterparty's category then proposed on the next statement), so the books' bank balance is the
-// last statement's closing balance and the nightly reconciliation finds it in order.
+// last statement's closing balance and the nightly reconciliation finds it in order. The transfers paying the
+// cards and camp deposits the demo's history paid by transfer are on them too, with their RF references, matched
+// by the same import to what they paid.
 import { addDays, type TBankCategory } from '@beach/contracts';
 import type { Db } from '../lib/db.js';
 import type { Stripe } from '../lib/stripe.js';
 import { todayInRome } from '../lib/time.js';
-import { camt053, createBankService } from '../modules/bank/index.js';
+import { camt053, createBankService, type TransferPayers } from '../modules/bank/index.js';
+import { referenceOf, type Owed } from '../modules/bank-transfer/index.js';
 
 export const DEMO_IBAN = 'IT60X0542811101000000123456';
 const OPENING_CENTS = 850_000;
@@ -40,6 +43,58 @@ function demoStripe(payouts: DemoPayout[]): Stripe {
   } as unknown as Stripe;
 }
 
+/** A transfer of the demo's history as the payer's bank sent it, and what it paid (the matching's target). */
+interface DemoTransfer extends DemoLine {
+  target: string;
+  paymentId: number;
+}
+
+/**
+ * The cards and camp deposits the demo's history paid by transfer (seed-demo.ts, seed-demo-school.ts), each on
+ * its day with the RF reference the product gives what it pays (docs/annual-accounts.md#paying-by-transfer).
+ */
+async function historyTransfers(db: Db): Promise<DemoTransfer[]> {
+  const payments = await db.transaction.findMany({
+    where: { method: 'bank_transfer', type: 'payment', status: 'completed', kind: { in: ['membership', 'enrolment'] } },
+    select: { id: true, amountCents: true, paidAt: true, membershipId: true, enrolmentId: true, user: { select: { firstName: true, lastName: true } }, membership: { select: { membershipNumber: true } } },
+    orderBy: { id: 'asc' },
+  });
+  return payments.map((payment) => {
+    // A camp's deposit is its first instalment.
+    const owed: Owed = payment.membershipId ? { kind: 'membership', id: payment.membershipId } : { kind: 'enrolment', id: payment.enrolmentId!, seq: 1 };
+    const what = payment.membership ? `Tessera ${payment.membership.membershipNumber}` : 'Acconto centro estivo';
+    return {
+      on: todayInRome(payment.paidAt!),
+      cents: payment.amountCents,
+      counterparty: `${payment.user!.firstName} ${payment.user!.lastName}`.toUpperCase(),
+      remittance: `${what} ${referenceOf(owed)}`,
+      target: owed.kind === 'membership' ? `membership:${owed.id}` : `enrolment:${owed.id}:${owed.seq}`,
+      paymentId: payment.id,
+    };
+  });
+}
+
+/**
+ * The payers as the matching calls them, for transfers the history has paid already: each line with its
+ * reference matched once to what it paid (moved from the transfers' till into the bank by the matching), no
+ * payment made twice; nothing else is payable.
+ */
+function paidInHistory(transfers: DemoTransfer[]): TransferPayers {
+  const unseen = new Map(transfers.map((transfer) => [transfer.target, transfer]));
+  /** The payment of `target` if it was `cents` and no line has been matched to it yet. */
+  const seen = (target: string, cents: number) => {
+    const transfer = unseen.get(target);
+    if (transfer?.cents !== cents) return null;
+    unseen.delete(target);
+    return transfer.paymentId;
+  };
+  return {
+    enrolments: { collectTransfer: async (_tx, _staff, id, seq, cents) => seen(`enrolment:${id}:${seq}`, cents), dueOf: async () => null },
+    memberships: { collectTransfer: async (_tx, _staff, id, cents) => seen(`membership:${id}`, cents) !== null },
+    tournaments: { collectTransfer: async () => false },
+  };
+}
+
 /** Monday of the ISO week of a Rome day. */
 const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7));
 
@@ -47,7 +102,7 @@ const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T12:00:00Z`).g
 async function weeklyPayouts(db: Db, today: string): Promise<DemoPayout[]> {
   const postings = await db.ledgerPosting.findMany({
     where: { account: { kind: 'stripe_clearing' }, phase: { in: ['posted', 'post_pending'] } },
-    select: { amountCents: true, entry: { select: { effectiveAt: true } } },
+    select: { id: true, amountCents: true, entry: { select: { effectiveAt: true } } },
   });
   const weeks = new Map<string, number>();
   for (const posting of postings) {
@@ -84,11 +139,8 @@ export async function seedDemoBank(db: Db, { year, now, randomInt }: { year: num
   await db.setting.upsert({ where: { id: 1 }, create: { id: 1, bankIban: DEMO_IBAN, bankHolder: 'ASD Adriatica Beach Arena' }, update: { bankIban: DEMO_IBAN, bankHolder: 'ASD Adriatica Beach Arena' } });
   const today = todayInRome(now);
   const payouts = await weeklyPayouts(db, today);
-  const bank = createBankService({ db, stripe: demoStripe(payouts) }, {
-    enrolments: { collectTransfer: async () => null, dueOf: async () => null },
-    memberships: { collectTransfer: async () => false },
-    tournaments: { collectTransfer: async () => false },
-  });
+  const transfers = await historyTransfers(db);
+  const bank = createBankService({ db, stripe: demoStripe(payouts) }, paidInHistory(transfers));
   const byMonth = new Map<number, DemoLine[]>();
   const add = (line: DemoLine) => {
     const month = Number(line.on.slice(5, 7));
@@ -96,6 +148,7 @@ export async function seedDemoBank(db: Db, { year, now, randomInt }: { year: num
   };
   for (const payout of payouts) add({ on: payout.arrival, cents: payout.cents, counterparty: 'Stripe Payments Europe Ltd', remittance: `STRIPE PAYOUT ${payout.id}` });
   for (let month = 1; month <= 12; month += 1) for (const line of monthLines(year, month, randomInt)) add(line);
+  for (const transfer of transfers) add(transfer);
 
   let opening = OPENING_CENTS;
   let count = 0;

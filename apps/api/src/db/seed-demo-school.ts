@@ -219,23 +219,26 @@ async function seedDemoCamps(
 /**
  * The demo's course fees in the books, once the rest of the history is there: each whole-course enrolment
  * charged its price and paid in cash at the desk on the day it was confirmed (docs/school.md#money) — a
- * camp's only its deposit, the first of its instalments, the balance still owed.
+ * camp's only its deposit, the first of its instalments, the balance still owed; some deposits by transfer.
  */
 export async function bookDemoSchoolFees(tx: Prisma.TransactionClient) {
   const enrolments = await tx.courseEnrolment.findMany({
     where: { status: 'confirmed', amountCents: { gt: 0 } },
-    include: { course: { select: { name: true } }, instalments: { where: { seq: 1 } } },
+    include: { course: { select: { name: true, offer: true } }, instalments: { where: { seq: 1 } } },
     orderBy: { id: 'asc' },
   });
+  let camps = 0;
   for (const enrolment of enrolments) {
     const at = enrolment.confirmedAt ?? enrolment.createdAt;
     const context = { userId: enrolment.userId, enrolmentId: enrolment.id, effectiveAt: at };
     const paidCents = enrolment.instalments[0]?.amountCents ?? enrolment.amountCents;
+    // One camp deposit in eight paid by bank transfer, its line on the month's statement (seed-demo-bank.ts).
+    const method = enrolment.course.offer === 'camp' && (camps += 1) % 8 === 0 ? 'bank_transfer' : 'cash';
     await charge(tx, `enrolment:${enrolment.id}:charge`, enrolmentReceivable(enrolment.id), enrolment.amountCents, { ...context, description: `Iscrizione: ${enrolment.course.name}` });
     const paid = await tx.transaction.create({
-      data: { kind: 'enrolment', enrolmentId: enrolment.id, userId: enrolment.userId, amountCents: paidCents, method: 'cash', status: 'completed', paidAt: at, createdAt: at, description: 'Iscrizione ai corsi' },
+      data: { kind: 'enrolment', enrolmentId: enrolment.id, userId: enrolment.userId, amountCents: paidCents, method, status: 'completed', paidAt: at, createdAt: at, description: 'Iscrizione ai corsi' },
     });
-    await payment(tx, `payment:${paid.id}`, moneyAccount('cash'), [{ receivable: enrolmentReceivable(enrolment.id), cents: paidCents }], { ...context, transactionId: paid.id });
+    await payment(tx, `payment:${paid.id}`, moneyAccount(method), [{ receivable: enrolmentReceivable(enrolment.id), cents: paidCents }], { ...context, transactionId: paid.id });
   }
   return enrolments.length;
 }

@@ -114,6 +114,30 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
     expect(association).toMatchObject({ address: expect.any(String), fiscalCode: '01234567897', email: 'info@adriaticabeach.it', receiptSignatory: expect.any(String) });
   });
 
+  it('pays a few cards and camp deposits by bank transfer, each on its day’s statement with its RF reference, matched to it and moved into the bank', async () => {
+    // Each transfer payment's line: same day, same amount, its reference naming what it paid, matched to it by the import and posted into the bank.
+    const transfers = await db.$queryRaw<{ kind: string; lines: number }[]>`
+      WITH paid AS (
+        SELECT t.kind::text AS kind, t.amount_cents, (t.paid_at AT TIME ZONE 'Europe/Rome')::date AS day,
+          CASE WHEN t.kind = 'membership' THEN 'membership:' || t.membership_id ELSE 'enrolment:' || t.enrolment_id || ':1' END AS target,
+          CASE WHEN t.kind = 'membership' THEN 'M' || t.membership_id ELSE 'E' || t.enrolment_id || 'S1' END AS reference_body
+        FROM transactions t WHERE t.method = 'bank_transfer' AND t.type = 'payment' AND t.status = 'completed')
+      SELECT paid.kind, (SELECT count(*) FROM bank_lines l
+        WHERE l.state = 'matched' AND l.match_target = paid.target AND l.amount_cents = paid.amount_cents AND l.booked_on = paid.day
+          AND substr(l.creditor_reference, 5) = paid.reference_body AND l.remittance LIKE '%' || l.creditor_reference
+          AND EXISTS (SELECT 1 FROM ledger_entries e WHERE e.key = 'bank-line:' || l.id AND (e.effective_at AT TIME ZONE 'Europe/Rome')::date = l.booked_on))::int AS lines
+      FROM paid`;
+    expect(transfers.filter((transfer) => transfer.kind === 'membership').length).toBeGreaterThanOrEqual(5);
+    expect(transfers.filter((transfer) => transfer.kind === 'enrolment').length).toBeGreaterThanOrEqual(5);
+    expect(transfers.filter((transfer) => transfer.lines !== 1)).toEqual([]);
+    // The books' bank balance is the last statement's closing balance.
+    const [balances] = await db.$queryRaw<{ bank: number; closing: number }[]>`
+      SELECT
+        (SELECT coalesce(sum(p.amount_cents), 0) FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.key LIKE 'bank:IT%' AND p.phase::text IN ('posted', 'post_pending'))::int AS bank,
+        (SELECT closing_cents FROM bank_statements ORDER BY to_date DESC, id DESC LIMIT 1)::int AS closing`;
+    expect(balances!.bank).toBe(balances!.closing);
+  });
+
   it('changes nothing when run a second time', async () => {
     const count = () => db.$queryRaw<{ users: number; cards: number; bvu: number; certificates: number; association_saved: Date }[]>`
       SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM memberships)::int AS cards, (SELECT count(*) FROM bvu_members)::int AS bvu,
@@ -175,7 +199,7 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
     expect(await db.child.count({ where: { healthNotes: { not: null } } })).toBeGreaterThan(0);
   });
 
-  it('has each paid enrolment in the books: charged its price, paid at the desk, nothing left owed but a camp’s balance', async () => {
+  it('has each paid enrolment in the books: charged its price, paid at the desk or by transfer, nothing left owed but a camp’s balance', async () => {
     // What each confirmed enrolment was paid: a camp's deposit (its first instalment), else its price.
     const [books] = await db.$queryRaw<{ paid: number; unbooked: number; owing: number; cash: number; fees: number; balances: number }[]>`
       WITH due AS (
@@ -187,7 +211,7 @@ describe.each(moments.map((moment, index) => [moment, databases[index]!.db] as c
           SELECT 1 FROM transactions t WHERE t.enrolment_id = due.id AND t.kind = 'enrolment' AND t.status = 'completed' AND t.amount_cents = due.paid_cents))::int AS unbooked,
         (SELECT count(*) FROM ledger_accounts a JOIN due ON a.key = 'enrolment:' || due.id WHERE a.debits_posted - a.credits_posted <> due.amount_cents - due.paid_cents)::int AS owing,
         (SELECT coalesce(sum(p.amount_cents), 0) FROM ledger_postings p JOIN ledger_entries le ON le.id = p.entry_id JOIN ledger_accounts a ON a.id = p.account_id
-          WHERE le.enrolment_id IS NOT NULL AND le.kind = 'payment' AND a.key = 'till:cash')::int AS cash,
+          WHERE le.enrolment_id IS NOT NULL AND le.kind = 'payment' AND a.key IN ('till:cash', 'till:bank_transfer'))::int AS cash,
         (SELECT coalesce(sum(paid_cents), 0) FROM due)::int AS fees,
         (SELECT count(*) FROM due WHERE paid_cents < amount_cents)::int AS balances`;
     expect(books!.paid).toBeGreaterThan(0);

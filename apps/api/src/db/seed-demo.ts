@@ -197,10 +197,13 @@ export async function seedDemoVolume(
       const createdMemberships = memberships.map(({ userId, status, priceCents, createdAt }, index) => ({ id: membershipIds[index]!, userId, status, priceCents, createdAt }));
       // The demo numbers its cards itself: move the per-year counters past them.
       await tx.$executeRaw`SELECT sync_membership_number_counters()`;
+      let cashCards = 0;
       const membershipPayments = createdMemberships
         .filter((membership) => membership.status !== 'pending' && membership.priceCents > 0)
         .map((membership) => {
-          const method: PaymentMethod = random.chance(0.7) ? 'stripe' : 'cash';
+          const drawn: PaymentMethod = random.chance(0.7) ? 'stripe' : 'cash';
+          // One card in forty of those paid at the desk was paid by bank transfer instead, its line on the month's statement (seed-demo-bank.ts).
+          const method: PaymentMethod = drawn === 'cash' && (cashCards += 1) % 40 === 0 ? 'bank_transfer' : drawn;
           return {
             kind: 'membership' as const,
             userId: membership.userId,

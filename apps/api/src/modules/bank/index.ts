@@ -4,3 +4,4 @@ export { registerBankRoutes } from './bank.router.js';
 export { createBankService } from './bank.service.js';
 export { bankBalance, statementMismatches } from './bank-ledger.js';
 export { camt053 } from './camt-fixture.js';
+export type { TransferPayers } from './matching.js';
