@@ -106,8 +106,10 @@ describe('bulk e-mail from two senders in two processes at once', () => {
     // sender at the rate would put about twice as many in the second they share.
     const moments = arrivals.map((arrival) => arrival.at).sort((a, b) => a - b);
     const perSecond = moments.map((from) => moments.filter((at) => at >= from && at < from + 1000).length);
-    // The slots are spaced exactly; a loaded machine's timers may bring two or three arrivals together.
-    expect(Math.max(...perSecond)).toBeLessThanOrEqual(RATE + 3);
+    // The slots are spaced exactly, but a stall of a loaded machine hands over the messages of several slots
+    // together (16 in one second was seen for 10/s on the CI's two CPUs): a second stays under twice the
+    // rate, and the average below tells two senders that do not share the rate apart.
+    expect(Math.max(...perSecond)).toBeLessThan(2 * RATE);
     // The first and the last arrival each carry a hand-over time that a loaded machine varies by up to a
     // quarter of a second (10.57/s was seen for 10/s paced slots): the span is given that much. Two senders
     // not sharing the rate would average about twice it.
