@@ -66,6 +66,11 @@ async function heldBack(act: () => Promise<unknown>) {
   }
   return double.events.slice(from) as Stripe.Event[];
 }
+/** The webhook has answered 200 to a charge.refunded of the payment intent. */
+function refundedDelivered(paymentIntentId: string) {
+  const refunded = new Set(double.events.filter((event) => event.type === 'charge.refunded' && (event.data.object as Stripe.Charge).payment_intent === paymentIntentId).map((event) => event.id));
+  return double.deliveries.some((delivery) => refunded.has(delivery.eventId) && delivery.status === 200);
+}
 async function deliverAll(events: Stripe.Event[]) {
   for (const event of events) expect(await double.deliver(event), event.type).toBe(200);
 }
@@ -108,6 +113,9 @@ describe('a dispute lost settles the payment’s refund due', () => {
     }
     const [asked] = await requestsOf(payment.id);
     expect(asked).toMatchObject({ status: 'pending', resultId: expect.stringMatching(/^re_/) });
+    // The refund's own charge.refunded is sent after Stripe's answer: recorded before Stripe's later news, or a late
+    // delivery would read the refund as already failed (and the failure would come first, as in the test above).
+    await expect.poll(() => refundedDelivered(payment.stripePaymentIntentId!)).toBe(true);
 
     // On Stripe's side the refund fails, then the member disputes the charge and loses the centre the 20 €.
     const failed = await heldBack(() => double.settleRefund(asked!.resultId!, 'failed'));
