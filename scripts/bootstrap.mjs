@@ -93,8 +93,13 @@ const turbo = (...args) => lane('pnpm', ['exec', 'turbo', 'run', ...args, '--onl
 const [browserLane, apiLane, turboLanes] = await Promise.all([
   lane('pnpm', ['--filter', '@beach/e2e', 'run', 'test:browser'], '@beach/e2e:test:browser: '),
   lane('pnpm', ['--filter', '@beach/api', 'run', 'test'], '@beach/api:test: '),
-  // The API's own lint and typecheck after the other packages' tasks, in the same two slots.
-  (async () => [await turbo('lint:citations', 'lint', 'typecheck', 'test', '--filter=!@beach/api'), await turbo('lint', 'typecheck', '--filter=@beach/api')])(),
+  // Every package's ESLint in one process (the configuration and its plugins loaded once, not per package;
+  // `pnpm lint` lints the same files package by package), the catalogues' checks; the API's typecheck after
+  // the other packages' tasks, in the same two slots (docs/testing.md#lint-and-typecheck).
+  (async () => [
+    await turbo('lint:citations', 'lint:eslint', 'lint:catalogues', 'typecheck', 'test', '--filter=!@beach/api'),
+    await turbo('typecheck', '--filter=@beach/api'),
+  ])(),
 ]);
 for (const [name, { status, failures }] of [['browser suite', browserLane], ['API suite', apiLane]]) {
   console.log(`\n> ${name}: ${status === 0 ? 'passed' : `failed (exit ${status})`}`);
