@@ -139,6 +139,13 @@ export default tseslint.config(
     },
   },
   {
+    // Small modules: no API source file over 250 lines (tests and their helpers aside). The demo season's seed
+    // is the one file over it today, to be split.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/generated/**', 'apps/api/src/db/seed-demo.ts'],
+    rules: { 'max-lines': ['error', { max: 250 }] },
+  },
+  {
     // No user-visible literal outside the catalogue (docs/i18n.md#adding-a-message): a sentence in a component
     // goes through <Trans>, t`…` or msg`…`. Class names, addresses, ids, keys and the like are not words to
     // translate. Every screen but the back-office's.
