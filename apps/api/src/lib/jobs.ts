@@ -37,7 +37,35 @@ export interface JobQueue {
   countsByState(): Promise<{ queue: string; state: JobState; count: number }[]>;
 }
 
-export function createJobQueue(databaseUrl: string, logger: Logger, { pollingIntervalSeconds = 1 } = {}): JobQueue {
+/**
+ * Creates the missing queues and gives the others the catalogue's settings where they differ: read in one
+ * query, so a start over queues already set (every start but the first) writes nothing.
+ */
+async function writeQueues(boss: PgBoss) {
+  const stored = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+  for (const [name, settings] of Object.entries(JOB_QUEUES)) {
+    const queue: PgBoss.Queue = { name, policy: 'standard', ...settings };
+    const current = stored.get(name);
+    if (!current) await boss.createQueue(name, queue);
+    // pg-boss's update keeps a setting the catalogue leaves out: only the given ones are compared.
+    else if (Object.entries(queue).some(([key, value]) => current[key as keyof typeof current] !== value)) await boss.updateQueue(name, queue);
+  }
+}
+
+/** The schedules in the centre's time zone, written where missing or changed. */
+async function writeSchedules(boss: PgBoss) {
+  const stored = new Map((await boss.getSchedules()).map((schedule) => [schedule.name, schedule]));
+  for (const [name, cron] of Object.entries(JOB_SCHEDULES)) {
+    const current = stored.get(name) as (PgBoss.Schedule & { timezone?: string }) | undefined;
+    if (current?.cron !== cron || current.timezone !== CENTRE_TIME_ZONE) await boss.schedule(name, cron, {}, { tz: CENTRE_TIME_ZONE });
+  }
+}
+
+/**
+ * `scheduler: false`: a worker process that fires no schedule and runs none of pg-boss's maintenance (the
+ * tests, which send the jobs they check; a file is over long before any maintenance would be due).
+ */
+export function createJobQueue(databaseUrl: string, logger: Logger, { pollingIntervalSeconds = 1, scheduler = true } = {}): JobQueue {
   let boss: PgBoss | undefined;
   let stopping = new AbortController();
   /** This process's worker of each queue it works. */
@@ -91,16 +119,12 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
 
     async start({ worker }) {
       stopping = new AbortController();
-      boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: 'beach-jobs', supervise: worker, schedule: worker });
+      const timekeeping = worker && scheduler;
+      boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: 'beach-jobs', supervise: timekeeping, schedule: timekeeping });
       boss.on('error', (error) => logger.error({ err: error }, 'Errore della coda dei job'));
       await boss.start();
-      for (const [name, queue] of Object.entries(JOB_QUEUES)) {
-        await boss.createQueue(name, { name, ...queue });
-        await boss.updateQueue(name, { name, ...queue }); // settings changed since the queue was created
-      }
-      if (worker) {
-        for (const [name, cron] of Object.entries(JOB_SCHEDULES)) await boss.schedule(name, cron, {}, { tz: CENTRE_TIME_ZONE });
-      }
+      await writeQueues(boss);
+      if (worker) await writeSchedules(boss);
     },
 
     async stop(timeoutMs = 10_000) {
