@@ -65,3 +65,21 @@ it('fires no schedule in a process started without the scheduler (the tests)', a
   // pg-boss's clock hands every schedule's due job to this queue of its own, made when the clock starts.
   expect(await db.$queryRaw`SELECT name FROM pgboss.queue WHERE name LIKE '__pgboss%'`).toEqual([]);
 });
+
+it('without the scheduler, starts a queue’s worker at its first job: announced, or queued before it listened', async () => {
+  const seen: string[] = [];
+  const lazy = createJobQueue(url, createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), { pollingIntervalSeconds: SLOW_POLL_SECONDS, scheduler: false });
+  await lazy.start({ worker: true });
+  try {
+    // Queued while no process worked the queue.
+    await lazy.send('certificates-daily', {});
+    await lazy.work('certificates-daily', async () => void seen.push('queued before'));
+    await expect.poll(() => seen).toEqual(['queued before']);
+    await lazy.work('membership-activated', async () => void seen.push('announced'));
+    await lazy.send('membership-activated', { membershipId: -1 });
+    // Not waitUntilIdle, which would wake the worker itself: only the announcement can, the poll a minute away.
+    await expect.poll(() => seen).toEqual(['queued before', 'announced']);
+  } finally {
+    await lazy.stop();
+  }
+});

@@ -62,8 +62,9 @@ async function writeSchedules(boss: PgBoss) {
 }
 
 /**
- * `scheduler: false`: a worker process that fires no schedule and runs none of pg-boss's maintenance (the
- * tests, which send the jobs they check; a file is over long before any maintenance would be due).
+ * `scheduler: false`: a worker process that fires no schedule, runs none of pg-boss's maintenance and starts
+ * each queue's worker at its first job (the tests, which send the jobs they check; a file is over long
+ * before any maintenance would be due).
  */
 export function createJobQueue(databaseUrl: string, logger: Logger, { pollingIntervalSeconds = 1, scheduler = true } = {}): JobQueue {
   let boss: PgBoss | undefined;
@@ -71,12 +72,21 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
   /** This process's worker of each queue it works. */
   const workers = new Map<JobName, string>();
   /**
+   * Without the scheduler every job is announced (or is the retry of a worker already running), so a
+   * queue's worker starts at its first job: a process that never gets one never polls for it.
+   */
+  const notYetStarted = new Map<JobName, () => Promise<void>>();
+  /**
    * Asks this process's worker of `name` to look for jobs now rather than at its next poll (a second
    * away): an e-mail a request queued goes out at once. Only a shortcut; the poll still finds every job.
    */
   const lookNow = (name: string) => {
     const id = workers.get(name as JobName);
     if (id) boss?.notifyWorker(id);
+    const startWorker = notYetStarted.get(name as JobName);
+    notYetStarted.delete(name as JobName);
+    // Its first look for jobs is at once.
+    startWorker?.().catch((error: unknown) => logger.error({ err: error, job: name }, 'Errore della coda dei job'));
   };
   /** Hears the jobs queued by any process. */
   const listener = createJobListener(databaseUrl, logger, lookNow);
@@ -102,19 +112,25 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
 
     async work(name, handler) {
       await listener.listen();
-      const id = await started().work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-        if (!job) return;
-        // Having found a job, the worker looks for the next one at once rather than after the polling
-        // interval: a queue of e-mails drains at the mail server's pace, not one a second.
-        lookNow(name);
-        try {
-          await handler(job.data, stopping.signal);
-        } catch (error) {
-          logger.warn({ err: error, job: name, jobId: job.id }, 'Job non riuscito: sarà ritentato');
-          throw error;
-        }
-      });
-      workers.set(name, id);
+      const startWorker = async () => {
+        const id = await started().work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+          if (!job) return;
+          // Having found a job, the worker looks for the next one at once rather than after the polling
+          // interval: a queue of e-mails drains at the mail server's pace, not one a second.
+          lookNow(name);
+          try {
+            await handler(job.data, stopping.signal);
+          } catch (error) {
+            logger.warn({ err: error, job: name, jobId: job.id }, 'Job non riuscito: sarà ritentato');
+            throw error;
+          }
+        });
+        workers.set(name, id);
+      };
+      notYetStarted.set(name, startWorker);
+      // Jobs queued before this process listened were announced to nobody: they start the worker now
+      // (unless an announcement heard meanwhile did).
+      if ((scheduler || (await started().getQueueSize(name)) > 0) && notYetStarted.delete(name)) await startWorker();
     },
 
     async start({ worker }) {
@@ -130,6 +146,7 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
     async stop(timeoutMs = 10_000) {
       stopping.abort();
       workers.clear();
+      notYetStarted.clear();
       await listener.close();
       await boss?.stop({ graceful: true, timeout: timeoutMs });
     },
