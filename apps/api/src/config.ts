@@ -63,6 +63,8 @@ const ZConfig = z
      * queued by any process is announced and taken at once (lib/job-notices.ts).
      */
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5, 'Deve essere almeno 0.5 secondi.').max(3600).default(1),
+    /** `off`: a process working jobs neither fires the schedules nor runs pg-boss's maintenance (the tests). */
+    JOBS_SCHEDULER: z.enum(['on', 'off']).default('on'),
     /** Set by pnpm/npm when started through a package script; shown by /api/health and /api/docs. */
     npm_package_version: z.string().default('0.0.0'),
   })

@@ -37,11 +37,45 @@ export interface JobQueue {
   countsByState(): Promise<{ queue: string; state: JobState; count: number }[]>;
 }
 
-export function createJobQueue(databaseUrl: string, logger: Logger, { pollingIntervalSeconds = 1 } = {}): JobQueue {
+/**
+ * Creates the missing queues and gives the others the catalogue's settings where they differ: read in one
+ * query, so a start over queues already set (every start but the first) writes nothing.
+ */
+async function writeQueues(boss: PgBoss) {
+  const stored = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+  for (const [name, settings] of Object.entries(JOB_QUEUES)) {
+    const queue: PgBoss.Queue = { name, policy: 'standard', ...settings };
+    const current = stored.get(name);
+    if (!current) await boss.createQueue(name, queue);
+    // pg-boss's update keeps a setting the catalogue leaves out: only the given ones are compared.
+    else if (Object.entries(queue).some(([key, value]) => current[key as keyof typeof current] !== value)) await boss.updateQueue(name, queue);
+  }
+}
+
+/** The schedules in the centre's time zone, written where missing or changed. */
+async function writeSchedules(boss: PgBoss) {
+  const stored = new Map((await boss.getSchedules()).map((schedule) => [schedule.name, schedule]));
+  for (const [name, cron] of Object.entries(JOB_SCHEDULES)) {
+    const current = stored.get(name) as (PgBoss.Schedule & { timezone?: string }) | undefined;
+    if (current?.cron !== cron || current.timezone !== CENTRE_TIME_ZONE) await boss.schedule(name, cron, {}, { tz: CENTRE_TIME_ZONE });
+  }
+}
+
+/**
+ * `scheduler: false`: a worker process that fires no schedule, runs none of pg-boss's maintenance and starts
+ * each queue's worker at its first job (the tests, which send the jobs they check; a file is over long
+ * before any maintenance would be due).
+ */
+export function createJobQueue(databaseUrl: string, logger: Logger, { pollingIntervalSeconds = 1, scheduler = true } = {}): JobQueue {
   let boss: PgBoss | undefined;
   let stopping = new AbortController();
   /** This process's worker of each queue it works. */
   const workers = new Map<JobName, string>();
+  /**
+   * Without the scheduler every job is announced (or is the retry of a worker already running), so a
+   * queue's worker starts at its first job: a process that never gets one never polls for it.
+   */
+  const notYetStarted = new Map<JobName, () => Promise<void>>();
   /**
    * Asks this process's worker of `name` to look for jobs now rather than at its next poll (a second
    * away): an e-mail a request queued goes out at once. Only a shortcut; the poll still finds every job.
@@ -49,6 +83,10 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
   const lookNow = (name: string) => {
     const id = workers.get(name as JobName);
     if (id) boss?.notifyWorker(id);
+    const startWorker = notYetStarted.get(name as JobName);
+    notYetStarted.delete(name as JobName);
+    // Its first look for jobs is at once.
+    startWorker?.().catch((error: unknown) => logger.error({ err: error, job: name }, 'Errore della coda dei job'));
   };
   /** Hears the jobs queued by any process. */
   const listener = createJobListener(databaseUrl, logger, lookNow);
@@ -74,38 +112,41 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
 
     async work(name, handler) {
       await listener.listen();
-      const id = await started().work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-        if (!job) return;
-        // Having found a job, the worker looks for the next one at once rather than after the polling
-        // interval: a queue of e-mails drains at the mail server's pace, not one a second.
-        lookNow(name);
-        try {
-          await handler(job.data, stopping.signal);
-        } catch (error) {
-          logger.warn({ err: error, job: name, jobId: job.id }, 'Job non riuscito: sarà ritentato');
-          throw error;
-        }
-      });
-      workers.set(name, id);
+      const startWorker = async () => {
+        const id = await started().work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+          if (!job) return;
+          // Having found a job, the worker looks for the next one at once rather than after the polling
+          // interval: a queue of e-mails drains at the mail server's pace, not one a second.
+          lookNow(name);
+          try {
+            await handler(job.data, stopping.signal);
+          } catch (error) {
+            logger.warn({ err: error, job: name, jobId: job.id }, 'Job non riuscito: sarà ritentato');
+            throw error;
+          }
+        });
+        workers.set(name, id);
+      };
+      notYetStarted.set(name, startWorker);
+      // Jobs queued before this process listened were announced to nobody: they start the worker now
+      // (unless an announcement heard meanwhile did).
+      if ((scheduler || (await started().getQueueSize(name)) > 0) && notYetStarted.delete(name)) await startWorker();
     },
 
     async start({ worker }) {
       stopping = new AbortController();
-      boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: 'beach-jobs', supervise: worker, schedule: worker });
+      const timekeeping = worker && scheduler;
+      boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: 'beach-jobs', supervise: timekeeping, schedule: timekeeping });
       boss.on('error', (error) => logger.error({ err: error }, 'Errore della coda dei job'));
       await boss.start();
-      for (const [name, queue] of Object.entries(JOB_QUEUES)) {
-        await boss.createQueue(name, { name, ...queue });
-        await boss.updateQueue(name, { name, ...queue }); // settings changed since the queue was created
-      }
-      if (worker) {
-        for (const [name, cron] of Object.entries(JOB_SCHEDULES)) await boss.schedule(name, cron, {}, { tz: CENTRE_TIME_ZONE });
-      }
+      await writeQueues(boss);
+      if (worker) await writeSchedules(boss);
     },
 
     async stop(timeoutMs = 10_000) {
       stopping.abort();
       workers.clear();
+      notYetStarted.clear();
       await listener.close();
       await boss?.stop({ graceful: true, timeout: timeoutMs });
     },

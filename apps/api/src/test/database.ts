@@ -37,9 +37,10 @@ export async function startTemplateServer(): Promise<{ adminUrl: string; stop():
   const db = createDb(server.url);
   await seed(db, { nodeEnv: 'test', bcryptCost: TEST_BCRYPT_COST, log: () => {} });
   await db.$disconnect();
-  // pg-boss creates its own schema on first start: do it once here, so every copy already has it.
-  const jobs = createJobQueue(server.url, createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }));
-  await jobs.start({ worker: false });
+  // pg-boss creates its own schema, queues and schedules on first start: do it once here, so every copy
+  // already has them and its own start only reads them.
+  const jobs = createJobQueue(server.url, createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), { scheduler: false });
+  await jobs.start({ worker: true });
   await jobs.stop();
   return {
     adminUrl: server.adminUrl,

@@ -9,7 +9,11 @@ export const TEST_BCRYPT_COST = 4;
  */
 const TEST_JOBS_POLL_SECONDS = 10;
 
-export const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'error', BCRYPT_COST: String(TEST_BCRYPT_COST), JOBS_POLL_SECONDS: String(TEST_JOBS_POLL_SECONDS) } as const;
+/**
+ * `JOBS_SCHEDULER: 'off'`: no test waits for a schedule (each sends the job it checks), and the schedules'
+ * every-minute jobs would run unasked in a long file (docs/testing.md#session-11-the-fixed-cost-of-a-file).
+ */
+export const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'error', BCRYPT_COST: String(TEST_BCRYPT_COST), JOBS_POLL_SECONDS: String(TEST_JOBS_POLL_SECONDS), JOBS_SCHEDULER: 'off' } as const;
 
 /**
  * How long a test waits for a server or worker process it starts: tsx compiles the whole API on the way
