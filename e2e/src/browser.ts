@@ -115,11 +115,14 @@ export function keepFile(name: string, bytes: Buffer) {
 
 /** axe-core's violations on the current page (WCAG 2 A and AA rules), or within the element `scope` selects. */
 export async function accessibilityViolations(page: Page, scope?: string) {
+  const { parsed, atRest } = await page.evaluate(() => ({ parsed: 'axe' in window, atRest: matchMedia('(prefers-reduced-motion: reduce)').matches }));
   // Once per document: parsing axe's 550 KB again for every check of the same screen is wasted work.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
+  if (!parsed) await page.addScriptTag({ content: axe.source });
   // Colours are judged at rest: the home slideshow's cross-fade, caught half-way, reads as low contrast.
   // With reduced motion (a setting real users have) nothing starts fading; what is running is waited out.
-  await page.emulateMedia({ reducedMotion: 'reduce' });
+  // A page that asks for it already (the walks', ./route-walk.ts) keeps it: switching it on and off
+  // restyles the whole page twice, a tenth of an axe run (docs/testing.md#session-11-axe-and-the-walks).
+  if (!atRest) await page.emulateMedia({ reducedMotion: 'reduce' });
   try {
     // Nor while a part is updating (aria-busy): a table or a quote being refreshed shows its last content faded.
     await page.waitForFunction((selector) => !(selector ? document.querySelector(selector) : document)?.querySelector('[aria-busy="true"]'), scope, { timeout: 15_000 });
@@ -132,7 +135,7 @@ export async function accessibilityViolations(page: Page, scope?: string) {
       return result.violations.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
     }, scope);
   } finally {
-    await page.emulateMedia({ reducedMotion: null });
+    if (!atRest) await page.emulateMedia({ reducedMotion: null });
   }
 }
 

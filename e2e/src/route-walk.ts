@@ -171,6 +171,13 @@ const SIGN_IN: Record<Exclude<Role, 'public'>, { email: string; path: string; he
   admin: { email: 'admin@demo.beach', path: paths.admin.dashboard, heading: 'Dashboard Amministratore' },
 };
 
+/**
+ * A walk's page prefers reduced motion from its start: axe judges colours at rest anyway
+ * (`accessibilityViolations`), and switching it on and off around each of a walk's axe runs restyled the
+ * whole page twice, a tenth of the run (docs/testing.md#session-11-axe-and-the-walks).
+ */
+const AT_REST = { reducedMotion: 'reduce' } as const;
+
 /** The pages that have loaded a first screen of the walk: the next ones are reached through the app. */
 const walking = new WeakSet<Page>();
 
@@ -197,6 +204,7 @@ export function walkRoutes(ctx: Ctx, roles: Role[]) {
           role === 'public'
             ? await ctx.browser.newPage({ viewport: DESKTOP })
             : await openSignedIn(ctx.browser, ctx.stack.webUrl, SIGN_IN[role]);
+        await page.emulateMedia(AT_REST);
       });
 
       for (const entry of ROUTES.filter((candidate) => candidate.role === role)) {
@@ -249,6 +257,7 @@ export function walkRoutesIn(ctx: Ctx, locale: 'de' | 'en') {
       beforeAll(async () => {
         italian = await wordsToFind(ctx.stack.db);
         page = role === 'public' ? await ctx.browser.newPage({ viewport: DESKTOP, locale: 'it-IT' }) : await openSignedIn(ctx.browser, ctx.stack.webUrl, SIGN_IN[role]);
+        await page.emulateMedia(AT_REST);
       });
 
       for (const entry of ROUTES.filter((candidate) => candidate.role === role)) {
