@@ -74,7 +74,7 @@ async function round(label: string, raw: () => Promise<void>) {
   const { api: viaApi, sql: viaSql } = await timeSideBySide(gridRequest, raw, { warmUp: WARM_UP, runs: RUNS });
   const cpu = process.cpuUsage(cpuBefore);
   const ratio = viaApi.p95 / viaSql.p95;
-  console.log(`${label.padEnd(34)} API p50 ${viaApi.p50}  p95 ${viaApi.p95}  |  SQL p50 ${viaSql.p50}  p95 ${viaSql.p95}  |  rapporto p95 ${ratio.toFixed(2)}x, p50 ${(viaApi.p50 / viaSql.p50).toFixed(2)}x  |  CPU per coppia ${((cpu.user + cpu.system) / 1000 / (WARM_UP + RUNS)).toFixed(2)} ms`);
+  console.log(`${label.padEnd(40)} API p50 ${viaApi.p50}  p95 ${viaApi.p95}  |  SQL p50 ${viaSql.p50}  p95 ${viaSql.p95}  |  rapporto p95 ${ratio.toFixed(2)}x, p50 ${(viaApi.p50 / viaSql.p50).toFixed(2)}x  |  CPU per coppia ${((cpu.user + cpu.system) / 1000 / (WARM_UP + RUNS)).toFixed(2)} ms`);
   return ratio;
 }
 

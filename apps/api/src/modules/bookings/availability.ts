@@ -42,8 +42,24 @@ function byCourt<T extends Span>(spans: T[]): Map<number, T[]> {
   return courts;
 }
 
+/**
+ * A day's slots with their instants as epoch milliseconds, kept by day: they depend on the date alone, and Rome's
+ * clock behind them was the largest piece of the grid's own work on every request. Bounded, as dates are unbounded.
+ */
+const slotsByDay = new Map<string, readonly (ReturnType<typeof slotsOf>[number] & { from: number; to: number })[]>();
+const DAYS_KEPT = 1_000;
+function gridSlotsOf(date: string) {
+  let slots = slotsByDay.get(date);
+  if (!slots) {
+    slots = slotsOf(date).map((slot) => ({ ...slot, from: slot.startsAt.getTime(), to: slot.endsAt.getTime() }));
+    if (slotsByDay.size >= DAYS_KEPT) slotsByDay.clear();
+    slotsByDay.set(date, slots);
+  }
+  return slots;
+}
+
 export function dayGrid(facts: DayFacts): TAvailability['courts'] {
-  const slots = slotsOf(facts.date).map((slot) => ({ ...slot, from: slot.startsAt.getTime(), to: slot.endsAt.getTime() }));
+  const slots = gridSlotsOf(facts.date);
   const now = facts.now.getTime();
   const outOfSeason = !inSeason(facts.date, facts.season);
   const beyondHorizon = facts.date > facts.lastBookableDay;
