@@ -14,3 +14,5 @@ export { accounts, contentHashOf, credit, debit, post, postMany, type Entry } fr
 export { checkBackup, createBackup, restoreBackup } from './modules/backups/index.js';
 export { createLogger } from './lib/logger.js';
 export { camt053 } from './modules/bank/index.js';
+// The day grid's one statement, for its benchmark to time the database alone on it (bench/availability.ts).
+export { dayStatement } from './modules/bookings/index.js';

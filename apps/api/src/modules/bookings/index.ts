@@ -15,6 +15,7 @@ export { registerBookingsRoutes } from './bookings.router.js';
 export { createBookingsService } from './bookings.service.js';
 export { closeCheckoutsOf, createBookingCancellation, planReturns } from './cancel-booking.js';
 export type { CancelBooking, PlannedReturn } from './cancel-booking.js';
+export { dayStatement } from './availability.js';
 export { createBatchCancellation } from './cancel-bookings.js';
 export type { CancelBookings } from './cancel-bookings.js';
 export { createRecurringBookingsService } from './recurring.service.js';
