@@ -34,6 +34,8 @@ describe('the visitor’s language', () => {
     expect(startingLocale('/login')).toBe('it');
     localStorage.setItem(LOCALE_STORAGE_KEY, 'de');
     expect(startingLocale('/login')).toBe('de');
+    // A choice stored before the cookie existed: the server learns it for the next visit of the home page.
+    expect(document.cookie).toBe('beach_locale=de');
     localStorage.setItem(LOCALE_STORAGE_KEY, 'fr');
     expect(startingLocale('/')).toBe('it');
   });
@@ -54,7 +56,10 @@ describe('the visitor’s language', () => {
     expect(open('/', { languages: ['de-CH', 'it'] })).toEqual({ movedTo: '/de/?a=1', storageRead: true });
     expect(open('/prenotazioni', { stored: 'en', languages: ['de'] })).toEqual({ movedTo: '/en/prenotazioni?a=1', storageRead: true });
     expect(open('/', { stored: 'it', languages: ['de'] })).toEqual({ movedTo: null, storageRead: true });
-    expect(open('/')).toEqual({ movedTo: null, storageRead: true });
+    expect(open('/login', { stored: 'de' })).toEqual({ movedTo: '/de/login?a=1', storageRead: true });
+    // The home page in an Italian browser: a German or English choice was the server's to follow (its cookie).
+    expect(open('/')).toEqual({ movedTo: null, storageRead: false });
+    expect(open('/', { stored: 'de' })).toEqual({ movedTo: null, storageRead: false });
     for (const pathname of ['/de/', '/en/', '/en/prenotazioni', '/admin/users']) {
       expect(open(pathname, { stored: 'de', languages: ['de'] }), pathname).toEqual({ movedTo: null, storageRead: false });
     }
@@ -67,6 +72,7 @@ describe('the visitor’s language', () => {
     expect(languageOfAddress('/admin/users')).toEqual({ locale: 'de', redirect: null });
     chooseLocale('it');
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('it');
+    expect(document.cookie).toBe('beach_locale=it');
     expect(languageOfAddress('/profilo')).toEqual({ locale: 'it', redirect: null });
   });
 

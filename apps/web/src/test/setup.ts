@@ -31,6 +31,7 @@ afterEach(() => {
   session.clear();
   // A test that switched language leaves the next one in Italian, as a first visit is.
   localStorage.clear();
+  document.cookie = 'beach_locale=; Path=/; Max-Age=0';
   startingLocale('/');
   if (i18n.locale !== 'it') i18n.activate('it');
 });
