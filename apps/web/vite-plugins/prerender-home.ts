@@ -13,6 +13,7 @@ import type * as Prerender from '../src/prerender.tsx';
 import { HERO_TITLE_ID } from '../src/features/home/hero-title.ts';
 import { homeAddressChosen } from '../src/lib/locale-cookie.ts';
 import { contractsData } from './contracts-data.ts';
+import { withoutScriptComments } from './inline-script.ts';
 import { linguiMacro } from './lingui-macro.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -74,7 +75,7 @@ export function prerenderHome(): Plugin {
         plugins: [react(), linguiMacro(), contractsData()],
       });
       const indexFile = join(dir, 'index.html');
-      const shell = readFileSync(indexFile, 'utf8');
+      const shell = withoutScriptComments(readFileSync(indexFile, 'utf8'));
       if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to prerender into`);
       writeFileSync(join(dir, SHELL_FILE), shell);
       const homes = Object.entries(module.homes) as [keyof typeof OG_LOCALE, Prerender.PrerenderedHome][];

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { i18n } from '@lingui/core';
 import { describe, expect, it, vi } from 'vitest';
+import { withoutScriptComments } from '../../vite-plugins/inline-script';
 import { send } from './api-transport';
 import { apiLocale, chooseLocale, languageOfAddress, localizedTo, LOCALE_STORAGE_KEY, pathIn, prefixLocaleOf, startingLocale, switchLocale } from './i18n';
 
@@ -45,8 +46,18 @@ describe('the visitor’s language', () => {
     expect(readFileSync('index.html', 'utf8')).toContain(`localStorage.getItem('${LOCALE_STORAGE_KEY}')`);
   });
 
-  it('opens an address without prefix in the chosen or the browser’s language before the first paint, and reads nothing on any other', () => {
-    const script = /<script>([\s\S]*?)<\/script>/.exec(readFileSync('index.html', 'utf8'))![1]!;
+  it('is built without its comments, the same code left', () => {
+    const html = readFileSync('index.html', 'utf8');
+    const built = withoutScriptComments(html);
+    expect(built).not.toMatch(/<script>[^<]*\/\/ /);
+    expect(built.replace(/\s+/g, '')).toBe(html.replace(/^\s*\/\/.*$/gm, '').replace(/\s+/g, ''));
+  });
+
+  it.each([
+    ['as written', (html: string) => html],
+    ['as built, without its comments', withoutScriptComments],
+  ])('opens an address without prefix in the chosen or the browser’s language before the first paint, and reads nothing on any other (%s)', (_form, built) => {
+    const script = /<script>([\s\S]*?)<\/script>/.exec(built(readFileSync('index.html', 'utf8')))![1]!;
     const open = (pathname: string, { stored = null as string | null, languages = ['it-IT'] } = {}) => {
       const location = { pathname, search: '?a=1', hash: '', replace: vi.fn() };
       const storage = { getItem: vi.fn(() => stored) };
