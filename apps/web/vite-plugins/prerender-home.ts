@@ -4,13 +4,16 @@
 // it. Each names the other languages' homes (hreflang) for search engines. Every other address is a
 // client-rendered screen: it is served spa.html, the empty shell, so it never shows the home page first.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { runnerImport, type Plugin, type ResolvedConfig } from 'vite';
 import type * as Prerender from '../src/prerender.tsx';
 import { HERO_TITLE_ID } from '../src/features/home/hero-title.ts';
+import { homeAddressChosen } from '../src/lib/locale-cookie.ts';
 import { contractsData } from './contracts-data.ts';
+import { withoutScriptComments } from './inline-script.ts';
 import { linguiMacro } from './lingui-macro.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -72,7 +75,7 @@ export function prerenderHome(): Plugin {
         plugins: [react(), linguiMacro(), contractsData()],
       });
       const indexFile = join(dir, 'index.html');
-      const shell = readFileSync(indexFile, 'utf8');
+      const shell = withoutScriptComments(readFileSync(indexFile, 'utf8'));
       if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to prerender into`);
       writeFileSync(join(dir, SHELL_FILE), shell);
       const homes = Object.entries(module.homes) as [keyof typeof OG_LOCALE, Prerender.PrerenderedHome][];
@@ -119,8 +122,10 @@ export function prerenderHome(): Plugin {
       }
     },
     // `vite preview` (the browser tests, the benchmarks): its SPA fallback answers with index.html, which is
-    // the Italian home page; /de/ and /en/ get their own, any other address the shell.
+    // the Italian home page; /de/ and /en/ get their own, any other address the shell. The Italian home's
+    // address moves to the German or English one the visitor chose (its cookie), as nginx.conf does.
     configurePreviewServer(server) {
+      server.middlewares.use(toChosenHome);
       return () =>
         server.middlewares.use((req, _res, next) => {
           const asked = new URL(req.originalUrl ?? '/', 'http://localhost').pathname;
@@ -130,5 +135,18 @@ export function prerenderHome(): Plugin {
           next();
         });
     },
+    configureServer(server) {
+      server.middlewares.use(toChosenHome);
+    },
   };
+}
+
+/** `/` answered with a redirect to the home page in the language chosen (docs/i18n.md#addresses-and-the-language-of-a-page). */
+function toChosenHome(req: IncomingMessage, res: ServerResponse, next: () => void) {
+  const asked = new URL(req.url ?? '/', 'http://localhost');
+  const chosenHome = asked.pathname === '/' ? homeAddressChosen(req.headers.cookie, asked.search) : null;
+  // The answer depends on the cookie: a cache must not give one visitor's to another.
+  if (asked.pathname === '/') res.setHeader('Vary', 'Cookie');
+  if (!chosenHome) return next();
+  res.writeHead(302, { Location: chosenHome, 'Cache-Control': 'no-cache' }).end();
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { i18n } from '@lingui/core';
 import { describe, expect, it, vi } from 'vitest';
+import { withoutScriptComments } from '../../vite-plugins/inline-script';
 import { send } from './api-transport';
 import { apiLocale, chooseLocale, languageOfAddress, localizedTo, LOCALE_STORAGE_KEY, pathIn, prefixLocaleOf, startingLocale, switchLocale } from './i18n';
 
@@ -34,6 +35,8 @@ describe('the visitor’s language', () => {
     expect(startingLocale('/login')).toBe('it');
     localStorage.setItem(LOCALE_STORAGE_KEY, 'de');
     expect(startingLocale('/login')).toBe('de');
+    // A choice stored before the cookie existed: the server learns it for the next visit of the home page.
+    expect(document.cookie).toBe('beach_locale=de');
     localStorage.setItem(LOCALE_STORAGE_KEY, 'fr');
     expect(startingLocale('/')).toBe('it');
   });
@@ -43,8 +46,18 @@ describe('the visitor’s language', () => {
     expect(readFileSync('index.html', 'utf8')).toContain(`localStorage.getItem('${LOCALE_STORAGE_KEY}')`);
   });
 
-  it('opens an address without prefix in the chosen or the browser’s language before the first paint, and reads nothing on any other', () => {
-    const script = /<script>([\s\S]*?)<\/script>/.exec(readFileSync('index.html', 'utf8'))![1]!;
+  it('is built without its comments, the same code left', () => {
+    const html = readFileSync('index.html', 'utf8');
+    const built = withoutScriptComments(html);
+    expect(built).not.toMatch(/<script>[^<]*\/\/ /);
+    expect(built.replace(/\s+/g, '')).toBe(html.replace(/^\s*\/\/.*$/gm, '').replace(/\s+/g, ''));
+  });
+
+  it.each([
+    ['as written', (html: string) => html],
+    ['as built, without its comments', withoutScriptComments],
+  ])('opens an address without prefix in the chosen or the browser’s language before the first paint, and reads nothing on any other (%s)', (_form, built) => {
+    const script = /<script>([\s\S]*?)<\/script>/.exec(built(readFileSync('index.html', 'utf8')))![1]!;
     const open = (pathname: string, { stored = null as string | null, languages = ['it-IT'] } = {}) => {
       const location = { pathname, search: '?a=1', hash: '', replace: vi.fn() };
       const storage = { getItem: vi.fn(() => stored) };
@@ -54,7 +67,10 @@ describe('the visitor’s language', () => {
     expect(open('/', { languages: ['de-CH', 'it'] })).toEqual({ movedTo: '/de/?a=1', storageRead: true });
     expect(open('/prenotazioni', { stored: 'en', languages: ['de'] })).toEqual({ movedTo: '/en/prenotazioni?a=1', storageRead: true });
     expect(open('/', { stored: 'it', languages: ['de'] })).toEqual({ movedTo: null, storageRead: true });
-    expect(open('/')).toEqual({ movedTo: null, storageRead: true });
+    expect(open('/login', { stored: 'de' })).toEqual({ movedTo: '/de/login?a=1', storageRead: true });
+    // The home page in an Italian browser: a German or English choice was the server's to follow (its cookie).
+    expect(open('/')).toEqual({ movedTo: null, storageRead: false });
+    expect(open('/', { stored: 'de' })).toEqual({ movedTo: null, storageRead: false });
     for (const pathname of ['/de/', '/en/', '/en/prenotazioni', '/admin/users']) {
       expect(open(pathname, { stored: 'de', languages: ['de'] }), pathname).toEqual({ movedTo: null, storageRead: false });
     }
@@ -67,6 +83,7 @@ describe('the visitor’s language', () => {
     expect(languageOfAddress('/admin/users')).toEqual({ locale: 'de', redirect: null });
     chooseLocale('it');
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('it');
+    expect(document.cookie).toBe('beach_locale=it');
     expect(languageOfAddress('/profilo')).toEqual({ locale: 'it', redirect: null });
   });
 

@@ -4,6 +4,7 @@
 import { DEFAULT_LOCALE, isLocale, loadParts, type Locale, type Part } from '@beach/i18n/web';
 import { i18n, setupI18n } from '@lingui/core';
 import { paths } from '../config/paths';
+import { localeCookie } from './locale-cookie';
 
 /** Where the switcher keeps a visitor's choice (read before the first paint by index.html's script too). */
 export const LOCALE_STORAGE_KEY = 'beach:locale';
@@ -49,7 +50,10 @@ let chosen: Locale | null = null;
 /** The page's language when the app starts at `pathname`. */
 export function startingLocale(pathname: string): Locale {
   chosen = null;
-  visitorLocale = prefixLocaleOf(pathname) ?? storedLocale() ?? DEFAULT_LOCALE;
+  const stored = storedLocale();
+  // A choice stored before the server read it from a cookie gets its cookie too.
+  if (stored) document.cookie = localeCookie(stored);
+  visitorLocale = prefixLocaleOf(pathname) ?? stored ?? DEFAULT_LOCALE;
   return visitorLocale;
 }
 
@@ -74,10 +78,16 @@ export function languageOfAddress(pathname: string): { locale: Locale; redirect:
 export function chooseLocale(locale: Locale) {
   visitorLocale = locale;
   chosen = locale;
+  keepChoice(locale);
+}
+
+/** The choice in the storage (the app's and the shell's script) and in a cookie (the server's, for the home page). */
+function keepChoice(locale: Locale) {
+  document.cookie = localeCookie(locale);
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {
-    // Private mode without storage: the choice lasts this visit.
+    // Private mode without storage: the cookie keeps the choice for the home page, the app's state for this visit.
   }
 }
 

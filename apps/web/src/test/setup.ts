@@ -3,6 +3,7 @@ import { i18n } from '@lingui/core';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { startingLocale } from '../lib/i18n';
+import { LOCALE_COOKIE } from '../lib/locale-cookie';
 import { session } from '../lib/session';
 
 // The screens render in Italian, every part of the catalogue loaded (the back-office's too: its screens are
@@ -31,6 +32,7 @@ afterEach(() => {
   session.clear();
   // A test that switched language leaves the next one in Italian, as a first visit is.
   localStorage.clear();
+  document.cookie = `${LOCALE_COOKIE}=; Path=/; Max-Age=0`;
   startingLocale('/');
   if (i18n.locale !== 'it') i18n.activate('it');
 });
