@@ -11,7 +11,7 @@ import { confirmedAheadOf } from '../bookings/index.js';
 import { levelsInSports } from '../levels/index.js';
 import { namesOf } from '../users/index.js';
 import { formatOf, stillIn, timeOfDay, withinRange } from './match-terms.js';
-import type { MatchReads, MatchRow } from './match-view.js';
+import type { MatchPeople, MatchRow } from './match-view.js';
 
 type OwnColumns = Omit<MatchRow, 'booking' | 'organiser' | 'requests'> & {
   requests: (Omit<MatchRow['requests'][number], 'user'>)[];
@@ -24,7 +24,7 @@ type OwnColumns = Omit<MatchRow, 'booking' | 'organiser' | 'requests'> & {
  * player offers (docs/open-matches.md#filling-rules); their booking confirmed and ahead; in the member's sport,
  * day and time of day, and "at my level" those the member joins at once (a competitive match's range).
  */
-export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: QueryOf<typeof api.openMatches.list>, now: Date): Promise<{ rows: MatchRow[]; reads: MatchReads }> {
+export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: QueryOf<typeof api.openMatches.list>, now: Date): Promise<{ row: MatchRow; people: MatchPeople }[]> {
   const { sport, date, time_of_day: timeOfDayWanted } = query;
   // Each way onto the list read through its own index: the open matches by (state, cutoff_at), the others by their offers.
   const [read, courts, viewerLevels] = await Promise.all([
@@ -54,28 +54,27 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
   const userIds = [viewer.id, ...matches.flatMap((match) => [match.organiserId, ...match.requests.map((request) => request.userId)]), ...players.flatMap((player) => (player.userId === null ? [] : [player.userId]))];
   const [names, levels] = await Promise.all([namesOf(db, userIds), levelsInSports(db, userIds, [...new Set(matches.map((match) => formatOf(match.format).sport))])]);
 
-  const playersOf = new Map<number, Awaited<ReturnType<MatchReads['players']>>>();
+  const playersOf = new Map<number, MatchPeople['joined']>();
   for (const player of players.filter((one) => stillIn(one, now))) {
     const named = { ...player, user: player.userId === null ? null : names.get(player.userId)! };
-    playersOf.set(player.bookingId, [...(playersOf.get(player.bookingId) ?? []), named]);
+    const ofBooking = playersOf.get(player.bookingId);
+    if (ofBooking) ofBooking.push(named);
+    else playersOf.set(player.bookingId, [named]);
   }
   const userOfPlayer = new Map(players.map((player) => [player.id, player.userId]));
   const leavers = new Map(matches.map((match) => [match.id, match.offeredBy.map((playerId) => userOfPlayer.get(playerId) ?? null)]));
   const courtNames = new Map(courts.map((court) => [court.id, court.name]));
   const soonestFirst = bookings.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || byBooking.get(a.id)!.id - byBooking.get(b.id)!.id);
-  const rows = soonestFirst.map((booking): MatchRow => {
+  return soonestFirst.map((booking) => {
     const { offeredBy: _offered, requests, ...match } = byBooking.get(booking.id)!;
-    return {
+    const { sport } = formatOf(match.format);
+    const row: MatchRow = {
       ...match,
       booking: { startsAt: booking.startsAt, endsAt: booking.endsAt, inRome: booking.inRome, status: booking.status, court: { name: courtNames.get(booking.courtId)! } },
       organiser: names.get(match.organiserId)!,
       requests: requests.map((request) => ({ ...request, user: names.get(request.userId)! })),
     };
+    const people: MatchPeople = { joined: playersOf.get(booking.id) ?? [], leavers: leavers.get(match.id) ?? [], level: (userId) => levels.get(`${userId}:${sport}`) ?? null };
+    return { row, people };
   });
-  const reads: MatchReads = {
-    players: async (bookingId) => playersOf.get(bookingId) ?? [],
-    leavers: async (matchId) => leavers.get(matchId) ?? [],
-    level: async (userId, matchSport) => levels.get(`${userId}:${matchSport}`) ?? null,
-  };
-  return { rows, reads };
 }
