@@ -18,6 +18,7 @@ export async function levelsInSports(db: Db, userIds: number[], sports: Sport[])
   const rows = await readRows<Pick<MemberLevel, 'userId' | 'sport' | 'mu'>>(
     db,
     Prisma.sql`SELECT user_id AS "userId", sport, mu FROM member_levels WHERE user_id = ANY(${[...new Set(userIds)]}::int[]) AND sport::text = ANY(${[...new Set(sports)]}::text[])`,
+    'levels-in-sports',
   );
   return new Map(rows.map((row) => [`${row.userId}:${row.sport}`, levelOf(row.mu)]));
 }

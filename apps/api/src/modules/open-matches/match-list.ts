@@ -1,7 +1,8 @@
 // The members' list of open matches (docs/open-matches.md#the-list) read for all its matches at once, in
 // three round trips of plain statements (the matches with their requests and offered places; their
 // bookings and players; the people's names and levels), each past Prisma's client (readRows): its relation
-// joins and its CPU per row cost more than PostgreSQL's answer for a few hundred matches. The member's
+// joins and its CPU per row cost more than PostgreSQL's answer for a few hundred matches. Each is a prepared
+// statement (lookups by key, one plan fits them), parsed and planned once per connection. The member's
 // filters are applied as soon as what they test is read, so only the kept matches' people are read and viewed.
 import { type api, type QueryOf, SPORTS } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
@@ -40,6 +41,7 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
         WHERE om.id IN (SELECT id FROM open_matches WHERE state = 'open' AND cutoff_at > ${now}
                         UNION ALL SELECT o.match_id FROM open_match_offers o JOIN open_matches m ON m.id = o.match_id WHERE o.settled_at IS NULL AND m.state IN ('filled', 'kept'))
           ${sport ? Prisma.sql`AND om.sport = ${sport}::sport` : Prisma.empty}`,
+      sport ? 'open-matches-listed-in-sport' : 'open-matches-listed',
     ),
     db.court.findMany({ select: { id: true, name: true } }),
     query.at_my_level === 'true' ? levelsInSports(db, [viewer.id], [...SPORTS]) : undefined,
