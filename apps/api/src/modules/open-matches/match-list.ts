@@ -46,7 +46,7 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
     db.court.findMany({ select: { id: true, name: true } }),
     query.at_my_level === 'true' ? levelsInSports(db, [viewer.id], [...SPORTS]) : undefined,
   ]);
-  const atMyLevel = (match: OwnColumns) => !viewerLevels || withinRange(match, viewerLevels.get(`${viewer.id}:${formatOf(match.format).sport}`) ?? null);
+  const atMyLevel = (match: OwnColumns) => !viewerLevels || withinRange(match, viewerLevels.get(formatOf(match.format).sport)?.get(viewer.id) ?? null);
   const byBooking = new Map(read.filter(atMyLevel).map((match) => [match.bookingId, match]));
   const [ahead, playersRead] = await Promise.all([confirmedAheadOf(db, [...byBooking.keys()], now), playersOfBookings(db, [...byBooking.keys()])]);
   const bookings = ahead.filter(({ inRome }) => (!date || inRome.date === date) && (!timeOfDayWanted || timeOfDay(inRome.start) === timeOfDayWanted));
@@ -67,16 +67,28 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
   const leavers = new Map(matches.map((match) => [match.id, match.offeredBy.map((playerId) => userOfPlayer.get(playerId) ?? null)]));
   const courtNames = new Map(courts.map((court) => [court.id, court.name]));
   const soonestFirst = bookings.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || byBooking.get(a.id)!.id - byBooking.get(b.id)!.id);
+  // Each row built field by field: spreading hundreds of pg rows costs more than their read.
   return soonestFirst.map((booking) => {
-    const { offeredBy: _offered, requests, ...match } = byBooking.get(booking.id)!;
-    const { sport } = formatOf(match.format);
+    const match = byBooking.get(booking.id)!;
+    const levelsInSport = levels.get(formatOf(match.format).sport);
     const row: MatchRow = {
-      ...match,
+      id: match.id,
+      bookingId: match.bookingId,
+      organiserId: match.organiserId,
+      format: match.format,
+      competitive: match.competitive,
+      levelMinTenths: match.levelMinTenths,
+      levelMaxTenths: match.levelMaxTenths,
+      gender: match.gender,
+      note: match.note,
+      partCents: match.partCents,
+      cutoffAt: match.cutoffAt,
+      state: match.state,
       booking: { startsAt: booking.startsAt, endsAt: booking.endsAt, inRome: booking.inRome, status: booking.status, court: { name: courtNames.get(booking.courtId)! } },
       organiser: names.get(match.organiserId)!,
-      requests: requests.map((request) => ({ ...request, user: names.get(request.userId)! })),
+      requests: match.requests.map((request) => ({ id: request.id, userId: request.userId, answers: request.answers, user: names.get(request.userId)! })),
     };
-    const people: MatchPeople = { joined: playersOf.get(booking.id) ?? [], leavers: leavers.get(match.id) ?? [], level: (userId) => levels.get(`${userId}:${sport}`) ?? null };
+    const people: MatchPeople = { joined: playersOf.get(booking.id) ?? [], leavers: leavers.get(match.id) ?? [], level: (userId) => levelsInSport?.get(userId) ?? null };
     return { row, people };
   });
 }
