@@ -11,5 +11,6 @@ export function playersOfBookings(db: Db, bookingIds: number[]): Promise<PlayerO
     db,
     Prisma.sql`SELECT id, booking_id AS "bookingId", user_id AS "userId", guest_name AS "guestName", paid_at AS "paidAt", created_at AS "createdAt"
       FROM booking_players WHERE booking_id = ANY(${bookingIds}::int[]) AND status <> 'dropped' ORDER BY id`,
+    'players-of-bookings',
   );
 }

@@ -17,5 +17,6 @@ export function confirmedAheadOf(db: Db, ids: number[], now: Date): Promise<Book
         json_build_object('date', to_char(starts_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD'), 'start', to_char(starts_at AT TIME ZONE 'Europe/Rome', 'HH24:MI'),
           'end', replace(to_char(ends_at AT TIME ZONE 'Europe/Rome', 'HH24:MI'), '00:00', '24:00')) AS "inRome"
       FROM bookings WHERE id = ANY(${ids}::int[]) AND status = 'confirmed' AND starts_at > ${now}`,
+    'bookings-confirmed-ahead-of',
   );
 }

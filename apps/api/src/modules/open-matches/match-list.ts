@@ -1,7 +1,8 @@
 // The members' list of open matches (docs/open-matches.md#the-list) read for all its matches at once, in
 // three round trips of plain statements (the matches with their requests and offered places; their
 // bookings and players; the people's names and levels), each past Prisma's client (readRows): its relation
-// joins and its CPU per row cost more than PostgreSQL's answer for a few hundred matches. The member's
+// joins and its CPU per row cost more than PostgreSQL's answer for a few hundred matches. Each is a prepared
+// statement (lookups by key, one plan fits them), parsed and planned once per connection. The member's
 // filters are applied as soon as what they test is read, so only the kept matches' people are read and viewed.
 import { type api, type QueryOf, SPORTS } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
@@ -11,7 +12,7 @@ import { confirmedAheadOf } from '../bookings/index.js';
 import { levelsInSports } from '../levels/index.js';
 import { namesOf } from '../users/index.js';
 import { formatOf, stillIn, timeOfDay, withinRange } from './match-terms.js';
-import type { MatchReads, MatchRow } from './match-view.js';
+import type { MatchPeople, MatchRow } from './match-view.js';
 
 type OwnColumns = Omit<MatchRow, 'booking' | 'organiser' | 'requests'> & {
   requests: (Omit<MatchRow['requests'][number], 'user'>)[];
@@ -24,7 +25,7 @@ type OwnColumns = Omit<MatchRow, 'booking' | 'organiser' | 'requests'> & {
  * player offers (docs/open-matches.md#filling-rules); their booking confirmed and ahead; in the member's sport,
  * day and time of day, and "at my level" those the member joins at once (a competitive match's range).
  */
-export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: QueryOf<typeof api.openMatches.list>, now: Date): Promise<{ rows: MatchRow[]; reads: MatchReads }> {
+export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: QueryOf<typeof api.openMatches.list>, now: Date): Promise<{ row: MatchRow; people: MatchPeople }[]> {
   const { sport, date, time_of_day: timeOfDayWanted } = query;
   // Each way onto the list read through its own index: the open matches by (state, cutoff_at), the others by their offers.
   const [read, courts, viewerLevels] = await Promise.all([
@@ -40,11 +41,12 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
         WHERE om.id IN (SELECT id FROM open_matches WHERE state = 'open' AND cutoff_at > ${now}
                         UNION ALL SELECT o.match_id FROM open_match_offers o JOIN open_matches m ON m.id = o.match_id WHERE o.settled_at IS NULL AND m.state IN ('filled', 'kept'))
           ${sport ? Prisma.sql`AND om.sport = ${sport}::sport` : Prisma.empty}`,
+      sport ? 'open-matches-listed-in-sport' : 'open-matches-listed',
     ),
     db.court.findMany({ select: { id: true, name: true } }),
     query.at_my_level === 'true' ? levelsInSports(db, [viewer.id], [...SPORTS]) : undefined,
   ]);
-  const atMyLevel = (match: OwnColumns) => !viewerLevels || withinRange(match, viewerLevels.get(`${viewer.id}:${formatOf(match.format).sport}`) ?? null);
+  const atMyLevel = (match: OwnColumns) => !viewerLevels || withinRange(match, viewerLevels.get(formatOf(match.format).sport)?.get(viewer.id) ?? null);
   const byBooking = new Map(read.filter(atMyLevel).map((match) => [match.bookingId, match]));
   const [ahead, playersRead] = await Promise.all([confirmedAheadOf(db, [...byBooking.keys()], now), playersOfBookings(db, [...byBooking.keys()])]);
   const bookings = ahead.filter(({ inRome }) => (!date || inRome.date === date) && (!timeOfDayWanted || timeOfDay(inRome.start) === timeOfDayWanted));
@@ -54,28 +56,39 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
   const userIds = [viewer.id, ...matches.flatMap((match) => [match.organiserId, ...match.requests.map((request) => request.userId)]), ...players.flatMap((player) => (player.userId === null ? [] : [player.userId]))];
   const [names, levels] = await Promise.all([namesOf(db, userIds), levelsInSports(db, userIds, [...new Set(matches.map((match) => formatOf(match.format).sport))])]);
 
-  const playersOf = new Map<number, Awaited<ReturnType<MatchReads['players']>>>();
+  const playersOf = new Map<number, MatchPeople['joined']>();
   for (const player of players.filter((one) => stillIn(one, now))) {
     const named = { ...player, user: player.userId === null ? null : names.get(player.userId)! };
-    playersOf.set(player.bookingId, [...(playersOf.get(player.bookingId) ?? []), named]);
+    const ofBooking = playersOf.get(player.bookingId);
+    if (ofBooking) ofBooking.push(named);
+    else playersOf.set(player.bookingId, [named]);
   }
   const userOfPlayer = new Map(players.map((player) => [player.id, player.userId]));
   const leavers = new Map(matches.map((match) => [match.id, match.offeredBy.map((playerId) => userOfPlayer.get(playerId) ?? null)]));
   const courtNames = new Map(courts.map((court) => [court.id, court.name]));
   const soonestFirst = bookings.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || byBooking.get(a.id)!.id - byBooking.get(b.id)!.id);
-  const rows = soonestFirst.map((booking): MatchRow => {
-    const { offeredBy: _offered, requests, ...match } = byBooking.get(booking.id)!;
-    return {
-      ...match,
+  // Each row built field by field: spreading hundreds of pg rows costs more than their read.
+  return soonestFirst.map((booking) => {
+    const match = byBooking.get(booking.id)!;
+    const levelsInSport = levels.get(formatOf(match.format).sport);
+    const row: MatchRow = {
+      id: match.id,
+      bookingId: match.bookingId,
+      organiserId: match.organiserId,
+      format: match.format,
+      competitive: match.competitive,
+      levelMinTenths: match.levelMinTenths,
+      levelMaxTenths: match.levelMaxTenths,
+      gender: match.gender,
+      note: match.note,
+      partCents: match.partCents,
+      cutoffAt: match.cutoffAt,
+      state: match.state,
       booking: { startsAt: booking.startsAt, endsAt: booking.endsAt, inRome: booking.inRome, status: booking.status, court: { name: courtNames.get(booking.courtId)! } },
       organiser: names.get(match.organiserId)!,
-      requests: requests.map((request) => ({ ...request, user: names.get(request.userId)! })),
+      requests: match.requests.map((request) => ({ id: request.id, userId: request.userId, answers: request.answers, user: names.get(request.userId)! })),
     };
+    const people: MatchPeople = { joined: playersOf.get(booking.id) ?? [], leavers: leavers.get(match.id) ?? [], level: (userId) => levelsInSport?.get(userId) ?? null };
+    return { row, people };
   });
-  const reads: MatchReads = {
-    players: async (bookingId) => playersOf.get(bookingId) ?? [],
-    leavers: async (matchId) => leavers.get(matchId) ?? [],
-    level: async (userId, matchSport) => levels.get(`${userId}:${matchSport}`) ?? null,
-  };
-  return { rows, reads };
 }

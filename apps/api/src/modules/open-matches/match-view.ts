@@ -1,7 +1,7 @@
 // How a member sees open matches (docs/open-matches.md#the-list): the players with their levels, the
 // places left, the price of a part and the time left to fill it; the requests a player answers.
 import { centsToMoney, type TOpenMatch } from '@beach/contracts';
-import type { Booking, OpenMatch, OpenMatchAnswer, Prisma, Sport, User } from '../../generated/prisma/client.js';
+import type { Booking, OpenMatch, OpenMatchAnswer, Prisma, User } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/db.js';
 import { AppError } from '../../lib/errors.js';
 import type { BookingTimes } from '../bookings/index.js';
@@ -28,31 +28,40 @@ export type MatchRow = Pick<OpenMatch, 'id' | 'bookingId' | 'organiserId' | 'for
 const nameOf = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;
 const levelOf = (tenths: number | null) => (tenths === null ? null : tenths / 10);
 
-/** What a view reads besides the match's row: one at a time for a match's page, all at once for the list (match-list.ts). */
 type PlayerInView = Pick<Awaited<ReturnType<typeof playersIn>>[number], 'paidAt' | 'guestName'> & { user: Named | null };
 
-export interface MatchReads {
-  players(bookingId: number): Promise<PlayerInView[]>;
+/** The people of a match, read before its view is built: the list reads them for all its matches in a few statements. */
+export interface MatchPeople {
+  joined: PlayerInView[];
   /** The members whose place is offered (not settled yet). */
-  leavers(matchId: number): Promise<(number | null)[]>;
-  level(userId: number, sport: Sport): Promise<number | null>;
+  leavers: (number | null)[];
+  /** A member's level (a player's, the viewer's) in the match's sport. */
+  level(userId: number): number | null;
 }
 
-export const singleReads = (tx: Prisma.TransactionClient, now: Date): MatchReads => ({
-  players: (bookingId) => playersIn(tx, bookingId, now),
-  leavers: async (matchId) => (await tx.openMatchOffer.findMany({ where: { matchId, settledAt: null }, select: { leaver: { select: { userId: true } } } })).map((offer) => offer.leaver.userId),
-  level: (userId, sport) => memberLevel(tx, userId, sport),
-});
+async function peopleOf(tx: Prisma.TransactionClient, match: MatchRow, viewer: Pick<User, 'id'>, now: Date): Promise<MatchPeople> {
+  const { sport } = formatOf(match.format);
+  const [joined, offers] = await Promise.all([
+    playersIn(tx, match.bookingId, now),
+    tx.openMatchOffer.findMany({ where: { matchId: match.id, settledAt: null }, select: { leaver: { select: { userId: true } } } }),
+  ]);
+  const members = [...new Set([viewer.id, match.organiserId, ...joined.flatMap((player) => (player.user ? [player.user.id] : []))])];
+  const levels = new Map(await Promise.all(members.map(async (userId) => [userId, await memberLevel(tx, userId, sport)] as const)));
+  return { joined, leavers: offers.map((offer) => offer.leaver.userId), level: (userId) => levels.get(userId) ?? null };
+}
 
-export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, viewer: Pick<User, 'id'>, now: Date, reads = singleReads(tx, now)): Promise<TOpenMatch> {
+export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, viewer: Pick<User, 'id'>, now: Date): Promise<TOpenMatch> {
+  return viewOf(match, viewer, now, await peopleOf(tx, match, viewer, now));
+}
+
+/** The view of a match whose people are read: the same for its page and the list (docs/open-matches.md#the-list). */
+export function viewOf(match: MatchRow, viewer: Pick<User, 'id'>, now: Date, { joined, leavers, level }: MatchPeople): TOpenMatch {
   const { sport, players: count } = formatOf(match.format);
-  const joined = await reads.players(match.bookingId);
   // A walk-in without an account holds a place by name (docs/open-matches.md#the-desk): no level, no say in requests.
   const people = [{ user: match.organiser, organiser: true, guestName: null }, ...joined.map((player) => ({ user: player.user, organiser: false, guestName: player.guestName }))];
   const members = people.flatMap((person) => (person.user ? [{ ...person, user: person.user }] : []));
   const inIds = new Set(members.map((person) => person.user.id));
   // A place offered after the cut-off counts as free until its taker pays (docs/open-matches.md#filling-rules).
-  const leavers = await reads.leavers(match.id);
   const leaving = new Set(leavers);
   const placesLeft = Math.max(0, count - people.length + leavers.length);
   const booking = match.booking;
@@ -86,7 +95,7 @@ export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, v
         ? mine.accepted
           ? 'accepted'
           : 'asked'
-        : withinRange(match, await reads.level(viewer.id, sport))
+        : withinRange(match, level(viewer.id))
           ? 'join'
           : 'ask';
   return {
@@ -108,12 +117,10 @@ export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, v
     cutoff_at: match.cutoffAt.toISOString(),
     state,
     places_left: placesLeft,
-    players: await Promise.all(
-      people.map(async ({ user, organiser, guestName }) =>
-        user
-          ? { user_id: user.id, name: nameOf(user), organiser, level: await reads.level(user.id, sport), is_me: user.id === viewer.id, leaving: leaving.has(user.id) }
-          : { user_id: null, name: guestName ?? '', organiser, level: null, is_me: false, leaving: false },
-      ),
+    players: people.map(({ user, organiser, guestName }) =>
+      user
+        ? { user_id: user.id, name: nameOf(user), organiser, level: level(user.id), is_me: user.id === viewer.id, leaving: leaving.has(user.id) }
+        : { user_id: null, name: guestName ?? '', organiser, level: null, is_me: false, leaving: false },
     ),
     my_way_in: way,
     can_leave: way === 'in' && viewer.id !== match.organiserId && !leaving.has(viewer.id) && open && booking.startsAt > now,

@@ -11,7 +11,7 @@ import { createMatchLeaving } from './leave-match.js';
 import { createMatchCutoff, createReplacementSettling } from './match-cutoff.js';
 import { createMatchDesk } from './desk-matches.js';
 import { listedMatches } from './match-list.js';
-import { matchRow, matchView } from './match-view.js';
+import { matchRow, matchView, viewOf } from './match-view.js';
 import { createMatchOpening } from './open-match.js';
 
 type Parts = { checkouts: Checkouts; stripeRequests: StripeRequests; cancelBooking: CancelBooking };
@@ -27,12 +27,8 @@ export function createOpenMatchesService(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
   /** Matches still taking players, the organiser's part paid; "at my level" keeps those the member joins at once. */
   async function list(viewer: User, query: QueryOf<typeof api.openMatches.list>) {
     const now = new Date();
-    const { rows, reads } = await listedMatches(db, viewer, query, now);
-    const wanted = [];
-    for (const row of rows) {
-      const view = await matchView(db, row, viewer, now, reads);
-      if (view.places_left > 0 || view.players.some((player) => player.is_me)) wanted.push(view);
-    }
+    const views = (await listedMatches(db, viewer, query, now)).map(({ row, people }) => viewOf(row, viewer, now, people));
+    const wanted = views.filter((view) => view.places_left > 0 || view.players.some((player) => player.is_me));
     return { data: wanted };
   }
 

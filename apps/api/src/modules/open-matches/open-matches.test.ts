@@ -3,7 +3,7 @@
 // double); outside a competitive range a member asks and every player must accept; 20 members racing for
 // the last place leave exactly one in; the cut-off job cancels a match not full and returns every part
 // once, run twice at once or stopped half-way, and the books reconcile; the organiser may keep a match.
-import { moneyToCents } from '@beach/contracts';
+import { api, moneyToCents } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
@@ -59,9 +59,15 @@ const joinByCard = async (member: TestMember, matchId: number) => {
   await expect.poll(async () => (await db.bookingPlayer.findFirstOrThrow({ where: { userId: member.id, booking: { openMatch: { id: matchId } } } })).paidWith).toBe('card');
 };
 const show = async (member: TestMember, matchId: number) => (await request(app).get(`/api/open-matches/${matchId}`).set(bearer(member)).expect(200)).body;
-/** The match as the list shows it to the member: read in the list's own statements, it must say what the match page says. */
-const listedAs = async (member: TestMember, matchId: number) =>
-  (await request(app).get('/api/open-matches').set(bearer(member)).expect(200)).body.data.find((match: { id: number }) => match.id === matchId);
+/**
+ * The match as the list shows it to the member: read in the list's own statements, it must say what the match
+ * page says. The list is sent unparsed (typedAnswer): here its whole answer must be what its contract gives back.
+ */
+async function listedAs(member: TestMember, matchId: number) {
+  const { body } = await request(app).get('/api/open-matches').set(bearer(member)).expect(200);
+  expect(api.openMatches.list.response.parse(body)).toEqual(body);
+  return body.data.find((match: { id: number }) => match.id === matchId);
+}
 
 describe('opening and joining a match', () => {
   it('opens a friendly 2×2 on a hold, the organiser pays a quarter of the court, and members join in one step', async () => {

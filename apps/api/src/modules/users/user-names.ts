@@ -7,6 +7,6 @@ export type UserName = Pick<User, 'id' | 'firstName' | 'lastName'>;
 
 /** id → the member's names, for the members among `ids` that exist. */
 export async function namesOf(db: Db, ids: number[]): Promise<Map<number, UserName>> {
-  const rows = await readRows<UserName>(db, Prisma.sql`SELECT id, first_name AS "firstName", last_name AS "lastName" FROM users WHERE id = ANY(${[...new Set(ids)]}::int[])`);
+  const rows = await readRows<UserName>(db, Prisma.sql`SELECT id, first_name AS "firstName", last_name AS "lastName" FROM users WHERE id = ANY(${[...new Set(ids)]}::int[])`, 'names-of-users');
   return new Map(rows.map((row) => [row.id, row]));
 }
