@@ -11,7 +11,7 @@ import { playersOfBookings } from '../booking-players/index.js';
 import { confirmedAheadOf } from '../bookings/index.js';
 import { levelsInSports } from '../levels/index.js';
 import { namesOf } from '../users/index.js';
-import { formatOf, stillIn, timeOfDay, withinRange } from './match-terms.js';
+import { cardPlaceSince, formatOf, timeOfDay, withinRange } from './match-terms.js';
 import type { MatchPeople, MatchRow } from './match-view.js';
 
 type OwnColumns = Omit<MatchRow, 'booking' | 'organiser' | 'requests'> & {
@@ -48,7 +48,7 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
   ]);
   const atMyLevel = (match: OwnColumns) => !viewerLevels || withinRange(match, viewerLevels.get(formatOf(match.format).sport)?.get(viewer.id) ?? null);
   const byBooking = new Map(read.filter(atMyLevel).map((match) => [match.bookingId, match]));
-  const [ahead, playersRead] = await Promise.all([confirmedAheadOf(db, [...byBooking.keys()], now), playersOfBookings(db, [...byBooking.keys()])]);
+  const [ahead, playersRead] = await Promise.all([confirmedAheadOf(db, [...byBooking.keys()], now), playersOfBookings(db, [...byBooking.keys()], cardPlaceSince(now))]);
   const bookings = ahead.filter(({ inRome }) => (!date || inRome.date === date) && (!timeOfDayWanted || timeOfDay(inRome.start) === timeOfDayWanted));
   const matches = bookings.map((booking) => byBooking.get(booking.id)!);
   const kept = new Set(bookings.map((booking) => booking.id));
@@ -57,8 +57,8 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
   const [names, levels] = await Promise.all([namesOf(db, userIds), levelsInSports(db, userIds, [...new Set(matches.map((match) => formatOf(match.format).sport))])]);
 
   const playersOf = new Map<number, MatchPeople['joined']>();
-  for (const player of players.filter((one) => stillIn(one, now))) {
-    const named = { ...player, user: player.userId === null ? null : names.get(player.userId)! };
+  for (const player of players.filter((one) => one.paidOrJoinedSince)) {
+    const named = { guestName: player.guestName, paid: player.paid, user: player.userId === null ? null : names.get(player.userId)! };
     const ofBooking = playersOf.get(player.bookingId);
     if (ofBooking) ofBooking.push(named);
     else playersOf.set(player.bookingId, [named]);
