@@ -9,6 +9,7 @@ import type { User } from '../../generated/prisma/client.js';
 import { type Db, Prisma, readRows } from '../../lib/db.js';
 import { playersOfBookings } from '../booking-players/index.js';
 import { confirmedAheadOf } from '../bookings/index.js';
+import { courtNames } from '../courts/index.js';
 import { levelsInSports } from '../levels/index.js';
 import { namesOf } from '../users/index.js';
 import { cardPlaceSince, formatOf, timeOfDay, withinRange } from './match-terms.js';
@@ -43,7 +44,7 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
           ${sport ? Prisma.sql`AND om.sport = ${sport}::sport` : Prisma.empty}`,
       sport ? 'open-matches-listed-in-sport' : 'open-matches-listed',
     ),
-    db.court.findMany({ select: { id: true, name: true } }),
+    courtNames(db),
     query.at_my_level === 'true' ? levelsInSports(db, [viewer.id], [...SPORTS]) : undefined,
   ]);
   const atMyLevel = (match: OwnColumns) => !viewerLevels || withinRange(match, viewerLevels.get(formatOf(match.format).sport)?.get(viewer.id) ?? null);
@@ -65,7 +66,6 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
   }
   const userOfPlayer = new Map(players.map((player) => [player.id, player.userId]));
   const leavers = new Map(matches.map((match) => [match.id, match.offeredBy.map((playerId) => userOfPlayer.get(playerId) ?? null)]));
-  const courtNames = new Map(courts.map((court) => [court.id, court.name]));
   const soonestFirst = bookings.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || byBooking.get(a.id)!.id - byBooking.get(b.id)!.id);
   // Each row built field by field: spreading hundreds of pg rows costs more than their read.
   return soonestFirst.map((booking) => {
@@ -84,7 +84,7 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
       partCents: match.partCents,
       cutoffAt: match.cutoffAt,
       state: match.state,
-      booking: { startsAt: booking.startsAt, endsAt: booking.endsAt, inRome: booking.inRome, status: booking.status, court: { name: courtNames.get(booking.courtId)! } },
+      booking: { startsAt: booking.startsAt, endsAt: booking.endsAt, inRome: booking.inRome, status: booking.status, court: { name: courts.get(booking.courtId)! } },
       organiser: names.get(match.organiserId)!,
       requests: match.requests.map((request) => ({ id: request.id, userId: request.userId, answers: request.answers, user: names.get(request.userId)! })),
     };

@@ -416,7 +416,7 @@ describe('a card joiner in the list', () => {
   it('lists a card joiner still paying as in and unpaid, then as gone once their time ran out, as the match page does', async () => {
     const [organiser, byCredit, second] = await members(3, 'Carta');
     const [byCard, other] = await members(2, 'Guarda');
-    const { matchId } = await openMatch(organiser, 10, '12:00');
+    const { matchId } = await openMatch(organiser, 6, '15:00');
     for (const member of [byCredit, second]) await topUp(member, '5.00');
     await joinMatch(byCredit, matchId).expect(200);
     await joinMatch(second, matchId).expect(200);
