@@ -4,3 +4,4 @@ export { registerAdminCourtsRoutes } from './admin-courts.router.js';
 export { createAdminCourtsService } from './admin-courts.service.js';
 export { registerCourtsRoutes } from './courts.router.js';
 export { createCourtsService } from './courts.service.js';
+export { courtNames } from './court-names.js';

@@ -9,9 +9,10 @@ import type { User } from '../../generated/prisma/client.js';
 import { type Db, Prisma, readRows } from '../../lib/db.js';
 import { playersOfBookings } from '../booking-players/index.js';
 import { confirmedAheadOf } from '../bookings/index.js';
+import { courtNames } from '../courts/index.js';
 import { levelsInSports } from '../levels/index.js';
 import { namesOf } from '../users/index.js';
-import { formatOf, stillIn, timeOfDay, withinRange } from './match-terms.js';
+import { cardPlaceSince, formatOf, timeOfDay, withinRange } from './match-terms.js';
 import type { MatchPeople, MatchRow } from './match-view.js';
 
 type OwnColumns = Omit<MatchRow, 'booking' | 'organiser' | 'requests'> & {
@@ -43,12 +44,12 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
           ${sport ? Prisma.sql`AND om.sport = ${sport}::sport` : Prisma.empty}`,
       sport ? 'open-matches-listed-in-sport' : 'open-matches-listed',
     ),
-    db.court.findMany({ select: { id: true, name: true } }),
+    courtNames(db),
     query.at_my_level === 'true' ? levelsInSports(db, [viewer.id], [...SPORTS]) : undefined,
   ]);
   const atMyLevel = (match: OwnColumns) => !viewerLevels || withinRange(match, viewerLevels.get(formatOf(match.format).sport)?.get(viewer.id) ?? null);
   const byBooking = new Map(read.filter(atMyLevel).map((match) => [match.bookingId, match]));
-  const [ahead, playersRead] = await Promise.all([confirmedAheadOf(db, [...byBooking.keys()], now), playersOfBookings(db, [...byBooking.keys()])]);
+  const [ahead, playersRead] = await Promise.all([confirmedAheadOf(db, [...byBooking.keys()], now), playersOfBookings(db, [...byBooking.keys()], cardPlaceSince(now))]);
   const bookings = ahead.filter(({ inRome }) => (!date || inRome.date === date) && (!timeOfDayWanted || timeOfDay(inRome.start) === timeOfDayWanted));
   const matches = bookings.map((booking) => byBooking.get(booking.id)!);
   const kept = new Set(bookings.map((booking) => booking.id));
@@ -57,15 +58,14 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
   const [names, levels] = await Promise.all([namesOf(db, userIds), levelsInSports(db, userIds, [...new Set(matches.map((match) => formatOf(match.format).sport))])]);
 
   const playersOf = new Map<number, MatchPeople['joined']>();
-  for (const player of players.filter((one) => stillIn(one, now))) {
-    const named = { ...player, user: player.userId === null ? null : names.get(player.userId)! };
+  for (const player of players.filter((one) => one.paidOrJoinedSince)) {
+    const named = { guestName: player.guestName, paid: player.paid, user: player.userId === null ? null : names.get(player.userId)! };
     const ofBooking = playersOf.get(player.bookingId);
     if (ofBooking) ofBooking.push(named);
     else playersOf.set(player.bookingId, [named]);
   }
   const userOfPlayer = new Map(players.map((player) => [player.id, player.userId]));
   const leavers = new Map(matches.map((match) => [match.id, match.offeredBy.map((playerId) => userOfPlayer.get(playerId) ?? null)]));
-  const courtNames = new Map(courts.map((court) => [court.id, court.name]));
   const soonestFirst = bookings.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || byBooking.get(a.id)!.id - byBooking.get(b.id)!.id);
   // Each row built field by field: spreading hundreds of pg rows costs more than their read.
   return soonestFirst.map((booking) => {
@@ -84,7 +84,7 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
       partCents: match.partCents,
       cutoffAt: match.cutoffAt,
       state: match.state,
-      booking: { startsAt: booking.startsAt, endsAt: booking.endsAt, inRome: booking.inRome, status: booking.status, court: { name: courtNames.get(booking.courtId)! } },
+      booking: { startsAt: booking.startsAt, endsAt: booking.endsAt, inRome: booking.inRome, status: booking.status, court: { name: courts.get(booking.courtId)! } },
       organiser: names.get(match.organiserId)!,
       requests: match.requests.map((request) => ({ id: request.id, userId: request.userId, answers: request.answers, user: names.get(request.userId)! })),
     };

@@ -66,13 +66,16 @@ export async function playersIn(tx: Prisma.TransactionClient, bookingId: number,
   return players.filter((player) => stillIn(player, now));
 }
 
-/** A row not dropped is in while paid, or paying by card within CARD_PLACE_MS. */
-export const stillIn = (player: { paidAt: Date | null; createdAt: Date }, now: Date) => player.paidAt !== null || now.getTime() - player.createdAt.getTime() < CARD_PLACE_MS;
+/** A row not dropped is in while paid, or paying by card within CARD_PLACE_MS (joined after `cardPlaceSince`). */
+export const stillIn = (player: { paidAt: Date | null; createdAt: Date }, now: Date) => player.paidAt !== null || player.createdAt > cardPlaceSince(now);
+
+/** The card joiners added after this instant still hold their place (CARD_PLACE_MS). */
+export const cardPlaceSince = (now: Date) => new Date(now.getTime() - CARD_PLACE_MS);
 
 /** Card joiners whose time ran out without paying leave their place: dropped, their part no longer owed. */
 export async function dropLapsedJoiners(tx: Prisma.TransactionClient, match: Pick<OpenMatch, 'id' | 'bookingId'>, now: Date) {
   const lapsed = await tx.bookingPlayer.findMany({
-    where: { bookingId: match.bookingId, status: 'invited', paidAt: null, createdAt: { lte: new Date(now.getTime() - CARD_PLACE_MS) } },
+    where: { bookingId: match.bookingId, status: 'invited', paidAt: null, createdAt: { lte: cardPlaceSince(now) } },
   });
   for (const player of lapsed) {
     await writeOff(tx, `open-match-part:${match.id}:${player.id}:lapsed`, [accounts.share(player.id, match.bookingId)], { bookingId: match.bookingId, bookingPlayerId: player.id, userId: player.userId, description: 'Posto in partita non pagato' });

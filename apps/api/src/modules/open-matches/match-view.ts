@@ -28,7 +28,7 @@ export type MatchRow = Pick<OpenMatch, 'id' | 'bookingId' | 'organiserId' | 'for
 const nameOf = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;
 const levelOf = (tenths: number | null) => (tenths === null ? null : tenths / 10);
 
-type PlayerInView = Pick<Awaited<ReturnType<typeof playersIn>>[number], 'paidAt' | 'guestName'> & { user: Named | null };
+type PlayerInView = Pick<Awaited<ReturnType<typeof playersIn>>[number], 'guestName'> & { paid: boolean; user: Named | null };
 
 /** The people of a match, read before its view is built: the list reads them for all its matches in a few statements. */
 export interface MatchPeople {
@@ -42,7 +42,7 @@ export interface MatchPeople {
 async function peopleOf(tx: Prisma.TransactionClient, match: MatchRow, viewer: Pick<User, 'id'>, now: Date): Promise<MatchPeople> {
   const { sport } = formatOf(match.format);
   const [joined, offers] = await Promise.all([
-    playersIn(tx, match.bookingId, now),
+    playersIn(tx, match.bookingId, now).then((players) => players.map((player) => ({ guestName: player.guestName, paid: player.paidAt !== null, user: player.user }))),
     tx.openMatchOffer.findMany({ where: { matchId: match.id, settledAt: null }, select: { leaver: { select: { userId: true } } } }),
   ]);
   const members = [...new Set([viewer.id, match.organiserId, ...joined.flatMap((player) => (player.user ? [player.user.id] : []))])];
@@ -67,7 +67,7 @@ export function viewOf(match: MatchRow, viewer: Pick<User, 'id'>, now: Date, { j
   const booking = match.booking;
   const inRome = booking.inRome ?? { date: todayInRome(booking.startsAt), start: timeOf(booking.startsAt), end: timeOf(booking.endsAt, true) };
   const closed = match.state === 'cancelled' || booking.status === 'cancelled' || booking.status === 'expired';
-  const allPaid = joined.every((player) => player.paidAt !== null);
+  const allPaid = joined.every((player) => player.paid);
   const state = closed ? 'cancelled' : match.state === 'kept' ? 'kept' : (placesLeft === 0 && allPaid) || match.state === 'filled' ? 'full' : 'open';
   const requests = match.requests
     .filter((request) => inIds.has(viewer.id) || request.userId === viewer.id)

@@ -411,3 +411,26 @@ describe('walk-ins without an account', () => {
     await reconciled();
   });
 });
+
+describe('a card joiner in the list', () => {
+  it('lists a card joiner still paying as in and unpaid, then as gone once their time ran out, as the match page does', async () => {
+    const [organiser, byCredit, second] = await members(3, 'Carta');
+    const [byCard, other] = await members(2, 'Guarda');
+    const { matchId } = await openMatch(organiser, 6, '15:00');
+    for (const member of [byCredit, second]) await topUp(member, '5.00');
+    await joinMatch(byCredit, matchId).expect(200);
+    await joinMatch(second, matchId).expect(200);
+    await joinMatch(byCard, matchId, 'card').expect(200);
+    // Every place is held, one not paid: the match is not full yet, and the card joiner sees it listed.
+    const paying = await listedAs(byCard, matchId);
+    expect(paying).toMatchObject({ places_left: 0, state: 'open', my_way_in: 'in' });
+    expect(paying).toEqual(await show(byCard, matchId));
+
+    // The checkout's time ran out unpaid: the place is free again in the list and on the page.
+    await db.bookingPlayer.updateMany({ where: { userId: byCard.id, paidAt: null }, data: { createdAt: new Date(Date.now() - 24 * 60 * 60 * 1000) } });
+    const lapsed = await listedAs(other, matchId);
+    expect(lapsed).toMatchObject({ places_left: 1, my_way_in: 'join' });
+    expect(lapsed.players.map((player: { user_id: number }) => player.user_id)).toEqual([organiser.id, byCredit.id, second.id]);
+    expect(lapsed).toEqual(await show(other, matchId));
+  });
+});
