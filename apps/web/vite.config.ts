@@ -10,6 +10,13 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 /** The libraries every page's first paint runs. */
 const FIRST_PAINT_LIBRARIES = ['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'clsx', '@lingui/core', '@lingui/react'];
 
+/**
+ * Helpers the entry shares with lazy screens and catalogues, a few hundred bytes each (the bundler's runtime, Vite's
+ * preload helper, the language list): each would be a chunk and a request of its own before the home page's first
+ * paint, which issues the requests the preload scanner finds while it parses (docs/screens.md#the-home-pages-first-paint).
+ */
+const FIRST_PAINT_HELPERS = /rolldown\/runtime|vite\/preload-helper|packages[\\/]i18n[\\/]src[\\/]index\.ts$/;
+
 export default defineConfig({
   plugins: [react(), linguiMacro(), linguiCatalogues(), tailwindcss(), contractsData(), prerenderHome(), installableApp()],
   // In development and preview the API is reached through this proxy (same origin); a production
@@ -28,7 +35,7 @@ export default defineConfig({
         // The libraries of the first paint in one chunk, cached across deploys: left to itself, Rolldown puts each
         // one the entry shares with a lazy screen (Lingui, React, clsx) in a chunk of its own, 1.2 KB more on the home page.
         codeSplitting: {
-          groups: [{ name: 'framework', test: (id) => FIRST_PAINT_LIBRARIES.some((name) => id.replaceAll('\\', '/').includes(`/node_modules/${name}/`)) }],
+          groups: [{ name: 'framework', test: (id) => FIRST_PAINT_LIBRARIES.some((name) => id.replaceAll('\\', '/').includes(`/node_modules/${name}/`)) || FIRST_PAINT_HELPERS.test(id) }],
         },
       },
     },

@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { startingLocale } from './lib/i18n';
+import { takeOverPrerendered } from './lib/prerendered';
 import './styles.css';
 
 // Moves are not transitions: a screen whose code is loading shows a spinner at once, and a move is
@@ -22,6 +23,6 @@ const app = (
 // split what the lazy screens share with it into chunks of their own (+7 KB gzip on the home page).
 const container = document.getElementById('root')!;
 void activateWeb(i18n, startingLocale(window.location.pathname)).then(() => {
-  if (container.dataset.prerendered === window.location.pathname) hydrateRoot(container, app);
+  if (takeOverPrerendered(container, window.location.pathname)) hydrateRoot(container, app);
   else createRoot(container).render(app);
 });

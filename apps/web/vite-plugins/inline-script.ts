@@ -6,3 +6,13 @@
 export function withoutScriptComments(html: string): string {
   return html.replace(/<script>([\s\S]*?)<\/script>/, (_script, code: string) => `<script>${code.replace(/^\s*\/\/.*$/gm, '').replace(/\n\s+/g, '\n').trim()}</script>`);
 }
+
+/**
+ * A page without index.html's inline script. On `/de/` and `/en/` it has nothing to do (the address says the
+ * language: it returns at its first test), yet the parser would still stop to compile and run it before the
+ * first paint.
+ */
+export function withoutLanguageScript(html: string): string {
+  if (!/<script>[\s\S]*?<\/script>/.test(html)) throw new Error('the page has no inline language script');
+  return html.replace(/<script>[\s\S]*?<\/script>/, '');
+}

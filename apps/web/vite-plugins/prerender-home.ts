@@ -12,8 +12,10 @@ import { runnerImport, type Plugin, type ResolvedConfig } from 'vite';
 import type * as Prerender from '../src/prerender.tsx';
 import { HERO_TITLE_ID } from '../src/features/home/hero-title.ts';
 import { homeAddressChosen } from '../src/lib/locale-cookie.ts';
+import { SECTIONS_SHOWN_WITHOUT_SCRIPT } from '../src/lib/prerendered.ts';
 import { contractsData } from './contracts-data.ts';
-import { withoutScriptComments } from './inline-script.ts';
+import { childSpacingRulesOf } from './critical-css.ts';
+import { withoutLanguageScript, withoutScriptComments } from './inline-script.ts';
 import { linguiMacro } from './lingui-macro.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -87,6 +89,7 @@ export function prerenderHome(): Plugin {
         let home = shell.replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${path}">${markup}</div>`);
         // Italian is index.html's own head; the other languages get theirs.
         if (locale !== 'it') {
+          home = withoutLanguageScript(home);
           home = home.replace('<html lang="it">', `<html lang="${locale}">`).replace(/<title>[^<]*<\/title>/, `<title>${escapeText(head.title)}</title>`);
           home = withMeta(home, 'name="description"', head.description);
           home = withMeta(home, 'property="og:locale"', OG_LOCALE[locale]);
@@ -104,9 +107,9 @@ export function prerenderHome(): Plugin {
           publicPath: config.base,
           preload: 'body',
           pruneSource: false,
-          // Kept whatever the markup: what Beasties cannot match (Tailwind's `:where(.space-y-2 > …)`, `[id]`) and
-          // the keyframes Tailwind names only through variables (`animate-spin`). home.e2e.test.ts proves the rest.
-          allowRules: [/^:where\(/, '[id]'],
+          // Kept: what Beasties cannot match (Tailwind's `:where(.space-y-2 > …)` of the classes the markup uses, `[id]`)
+          // and the keyframes Tailwind names only through variables (`animate-spin`). home.e2e.test.ts proves the rest.
+          allowRules: [childSpacingRulesOf(markup), '[id]'],
           keyframes: 'all',
           logLevel: 'warn',
         }).process(home);
@@ -115,7 +118,7 @@ export function prerenderHome(): Plugin {
         // The first paint waits until the hero's title is parsed: otherwise Chrome paints the header alone and
         // the title, the page's largest paint, a frame or more later (render-blocking `expect`, a no-op elsewhere).
         if (!markup.includes(`<h1 id="${HERO_TITLE_ID}"`)) throw new Error(`the ${locale} home page has no h1 #${HERO_TITLE_ID}`);
-        home = home.replace('</head>', `<link rel="expect" href="#${HERO_TITLE_ID}" blocking="render"></head>`);
+        home = home.replace('</head>', `<link rel="expect" href="#${HERO_TITLE_ID}" blocking="render">${SECTIONS_SHOWN_WITHOUT_SCRIPT}</head>`);
         const file = join(dir, path, 'index.html');
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, home);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { i18n } from '@lingui/core';
 import { describe, expect, it, vi } from 'vitest';
-import { withoutScriptComments } from '../../vite-plugins/inline-script';
+import { withoutLanguageScript, withoutScriptComments } from '../../vite-plugins/inline-script';
 import { send } from './api-transport';
 import { apiLocale, chooseLocale, languageOfAddress, localizedTo, LOCALE_STORAGE_KEY, pathIn, prefixLocaleOf, startingLocale, switchLocale } from './i18n';
 
@@ -51,6 +51,13 @@ describe('the visitor’s language', () => {
     const built = withoutScriptComments(html);
     expect(built).not.toMatch(/<script>[^<]*\/\/ /);
     expect(built.replace(/\s+/g, '')).toBe(html.replace(/^\s*\/\/.*$/gm, '').replace(/\s+/g, ''));
+  });
+
+  it('is left out of the German and English home pages, whose address says their language', () => {
+    const html = readFileSync('index.html', 'utf8');
+    const home = withoutLanguageScript(html);
+    expect(home).not.toContain('<script>');
+    expect(home).toBe(html.replace(/<script>[\s\S]*?<\/script>/, ''));
   });
 
   it.each([
