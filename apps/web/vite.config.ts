@@ -13,7 +13,7 @@ const FIRST_PAINT_LIBRARIES = ['react', 'react-dom', 'scheduler', 'react-router'
 /**
  * Helpers the entry shares with lazy screens and catalogues, a few hundred bytes each (the bundler's runtime, Vite's
  * preload helper, the language list): each would be a chunk and a request of its own before the home page's first
- * paint, which issues the requests the preload scanner finds while it parses (docs/screens.md#the-home-pages-first-paint).
+ * paint, which issues the requests the preload scanner finds while it parses (docs/screens.md#home-page).
  */
 const FIRST_PAINT_HELPERS = /rolldown\/runtime|vite\/preload-helper|packages[\\/]i18n[\\/]src[\\/]index\.ts$/;
 
