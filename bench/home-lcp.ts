@@ -30,18 +30,21 @@ try {
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await page.addInitScript(() => {
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries() as (PerformanceEntry & { element: Element | null })[];
-          const last = entries[entries.length - 1]!;
-          Object.assign(window, { lcp: last.startTime, lcpElement: last.element ? `${last.element.tagName.toLowerCase()}#${last.element.id}` : '' });
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      });
       await page.goto(`${stack.webUrl}${address}`, { waitUntil: 'networkidle' });
       await page.waitForTimeout(500);
-      // On a busy machine the page may still be rendering when the network is idle: wait for a candidate.
-      await page.waitForFunction(() => (window as unknown as { lcp?: number }).lcp !== undefined);
-      const { lcp, element } = await page.evaluate(() => ({ lcp: (window as unknown as { lcp: number }).lcp, element: (window as unknown as { lcpElement: string }).lcpElement }));
+      // Read from the browser's own buffer once the page is in, not by a script added to the page: that script
+      // would run before the page's first paint (a JavaScript context made for it, even on a page without a
+      // script of its own), which a visitor's browser does not do. On a busy machine the page may still be
+      // rendering when the network is idle: the observer then answers at the first candidate.
+      const { lcp, element } = await page.evaluate(
+        () =>
+          new Promise<{ lcp: number; element: string }>((resolve) => {
+            new PerformanceObserver((list) => {
+              const last = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null };
+              resolve({ lcp: last.startTime, element: last.element ? `${last.element.tagName.toLowerCase()}#${last.element.id}` : '' });
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          }),
+      );
       results.get(address)!.push(lcp);
       console.log(`${address} run ${run}: LCP ${Math.round(lcp)} ms (element: ${element})`);
       await context.close();
