@@ -1,6 +1,6 @@
 import { loadParts } from '@beach/i18n/web';
 import { i18n } from '@lingui/core';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { startingLocale } from '../lib/i18n';
 import { LOCALE_COOKIE } from '../lib/locale-cookie';
@@ -16,7 +16,20 @@ i18n.on('missing', ({ id, locale }) => {
 });
 
 // findBy… and waitFor wait for what the screen shows; on a busy machine that can take more than 1 s.
-configure({ asyncUtilTimeout: 10_000 });
+// A query that finds nothing throws an error that prints the whole page, and findBy…/waitFor retry it every
+// 50 ms and on every change of the page, throwing each miss away: the page is printed only when the message
+// is read, when a test fails (docs/testing.md#the-web-unit-suite).
+configure({
+  asyncUtilTimeout: 10_000,
+  getElementError(message, container) {
+    const error = new Error(message ?? '');
+    error.name = 'TestingLibraryElementError';
+    let printed: string | undefined;
+    const withPage = () => (printed ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`].filter(Boolean).join('\n\n'));
+    Object.defineProperty(error, 'message', { get: withPage, configurable: true });
+    return error;
+  },
+});
 
 // jsdom has no <dialog> behaviour; the browser's is exercised by the Chromium tests.
 HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
