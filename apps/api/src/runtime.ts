@@ -19,7 +19,7 @@ import { startWorkers } from './workers.js';
  */
 export function createDeps(config: Config, db: Db = createDb(appDatabaseUrl(config.DATABASE_URL, config.DATABASE_APP_PASSWORD), { idleSeconds: config.DATABASE_IDLE_SECONDS })): AppDeps {
   const logger = createLogger(config);
-  const jobs = createJobQueue(config.DATABASE_URL, logger, { pollingIntervalSeconds: config.JOBS_POLL_SECONDS, scheduler: config.JOBS_SCHEDULER === 'on' });
+  const jobs = createJobQueue(config.DATABASE_URL, logger, { pollingIntervalSeconds: config.JOBS_POLL_SECONDS, scheduler: config.JOBS_SCHEDULER === 'on', idleSeconds: config.DATABASE_IDLE_SECONDS });
   const metrics = createMetrics({ db, jobs, logger });
   return {
     config,
