@@ -71,5 +71,8 @@ describe('API documentation', () => {
     expect(document.body.paths['/api/prices'].get.parameters).toEqual([expect.objectContaining({ name: 'year', in: 'query' })]);
     const page = await request(app).get('/api/docs/').expect(200);
     expect(page.text).toContain('swagger-ui');
+    // The page's script carries the same document (built once per process, at the first request).
+    const script = await request(app).get('/api/docs/swagger-ui-init.js').expect(200);
+    expect(script.text).toContain('"/api/prices"');
   });
 });

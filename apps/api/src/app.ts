@@ -2,14 +2,13 @@
 import cors from 'cors';
 import express from 'express';
 import helmet from 'helmet';
-import swaggerUi from 'swagger-ui-express';
 import type { AppDeps } from './deps.js';
 import { errorHandler, notFoundApiRoute } from './lib/errors.js';
 import { createRouteMounter } from './lib/http.js';
 import { requestLanguage } from './lib/i18n.js';
 import { requestLogger } from './lib/logger.js';
 import { webOriginScope, webOrigins } from './lib/web-origin.js';
-import { buildOpenApiDocument } from './lib/openapi.js';
+import { apiReferencePage, openApiJson } from './lib/openapi.js';
 import { registerAuthRoutes, createAccessGuards } from './modules/auth/index.js';
 import { registerCourtsRoutes, registerAdminCourtsRoutes } from './modules/courts/index.js';
 import { registerHealthRoutes } from './modules/health/index.js';
@@ -67,11 +66,8 @@ export function createApp(deps: AppDeps, services: Services) {
   app.use(requestLanguage());
 
   // The browsable API reference needs its own scripts and styles, so it sits before the strict CSP.
-  const openApiDocument = buildOpenApiDocument(config.npm_package_version);
-  app.get('/api/docs/openapi.json', (_req, res) => {
-    res.json(openApiDocument);
-  });
-  app.use('/api/docs', helmet({ contentSecurityPolicy: false }), swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'API Adriatica Beach Arena' }));
+  app.get('/api/docs/openapi.json', openApiJson(config.npm_package_version));
+  app.use('/api/docs', helmet({ contentSecurityPolicy: false }), ...apiReferencePage(config.npm_package_version));
 
   app.use(helmet());
   app.use(cors({ origin: webOrigins(config), credentials: true, maxAge: 600 }));

@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEV_DATABASE_APP_PASSWORD, loadConfig } from './config.js';
-import { PROCESS_START_MS } from './test/env.js';
+import { poolOf } from './lib/db.js';
+import { createDeps } from './runtime.js';
+import { PROCESS_START_MS, TEST_ENV } from './test/env.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -21,6 +23,15 @@ describe('loadConfig', () => {
       expect(message).toContain('- PORT:');
       expect(message).toContain('- WEB_ORIGIN:');
     }
+  });
+
+  it("keeps an idle database connection node-postgres' 10 s, and the tests' for their file", async () => {
+    const idleOf = (config: Record<string, string>) => {
+      const { db } = createDeps(loadConfig({ DATABASE_URL: 'postgres://u:p@localhost:5432/db', ...config }));
+      return poolOf(db)!.options.idleTimeoutMillis;
+    };
+    expect(idleOf({})).toBe(10_000);
+    expect(idleOf(TEST_ENV)).toBe(3_600_000);
   });
 
   it('refuses the development JWT secret in production', () => {

@@ -65,6 +65,11 @@ const ZConfig = z
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5, 'Deve essere almeno 0.5 secondi.').max(3600).default(1),
     /** `off`: a process working jobs neither fires the schedules nor runs pg-boss's maintenance (the tests). */
     JOBS_SCHEDULER: z.enum(['on', 'off']).default('on'),
+    /**
+     * How long a pooled database connection may sit idle before it is closed (node-postgres' default). A new
+     * connection costs the server its start and its catalogue caches again: the tests keep theirs for the file.
+     */
+    DATABASE_IDLE_SECONDS: z.coerce.number().min(1).max(3600).default(10),
     /** Set by pnpm/npm when started through a package script; shown by /api/health and /api/docs. */
     npm_package_version: z.string().default('0.0.0'),
   })

@@ -17,9 +17,9 @@ import { startWorkers } from './workers.js';
  * functions; the job queue connects as DATABASE_URL's owner, since pg-boss makes a table of its own for
  * each new queue (docs/domain.md#ledger).
  */
-export function createDeps(config: Config, db: Db = createDb(appDatabaseUrl(config.DATABASE_URL, config.DATABASE_APP_PASSWORD))): AppDeps {
+export function createDeps(config: Config, db: Db = createDb(appDatabaseUrl(config.DATABASE_URL, config.DATABASE_APP_PASSWORD), { idleSeconds: config.DATABASE_IDLE_SECONDS })): AppDeps {
   const logger = createLogger(config);
-  const jobs = createJobQueue(config.DATABASE_URL, logger, { pollingIntervalSeconds: config.JOBS_POLL_SECONDS, scheduler: config.JOBS_SCHEDULER === 'on' });
+  const jobs = createJobQueue(config.DATABASE_URL, logger, { pollingIntervalSeconds: config.JOBS_POLL_SECONDS, scheduler: config.JOBS_SCHEDULER === 'on', idleSeconds: config.DATABASE_IDLE_SECONDS });
   const metrics = createMetrics({ db, jobs, logger });
   return {
     config,

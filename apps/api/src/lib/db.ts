@@ -22,10 +22,11 @@ const readTypes = {
     oid === DATE_OID ? utcMidnight : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-export function createDb(databaseUrl: string): Db {
+/** `idleSeconds`: how long an unused connection stays open (config's DATABASE_IDLE_SECONDS). */
+export function createDb(databaseUrl: string, { idleSeconds = 10 } = {}): Db {
   // The pool is made here (the adapter ends it on $disconnect) so its use can be read, and read through
   // by `readRows`. Prisma's adapter brings its own type parsers on each query; `readTypes` are readRows'.
-  const pool = new pg.Pool({ connectionString: databaseUrl, types: readTypes });
+  const pool = new pg.Pool({ connectionString: databaseUrl, types: readTypes, idleTimeoutMillis: idleSeconds * 1000 });
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(db, pool);
   return db;

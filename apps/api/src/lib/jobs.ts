@@ -64,9 +64,10 @@ async function writeSchedules(boss: PgBoss) {
 /**
  * `scheduler: false`: a worker process that fires no schedule, runs none of pg-boss's maintenance and starts
  * each queue's worker at its first job (the tests, which send the jobs they check; a file is over long
- * before any maintenance would be due).
+ * before any maintenance would be due). `idleSeconds`: how long an unused connection stays open
+ * (DATABASE_IDLE_SECONDS).
  */
-export function createJobQueue(databaseUrl: string, logger: Logger, { pollingIntervalSeconds = 1, scheduler = true } = {}): JobQueue {
+export function createJobQueue(databaseUrl: string, logger: Logger, { pollingIntervalSeconds = 1, scheduler = true, idleSeconds = 10 } = {}): JobQueue {
   let boss: PgBoss | undefined;
   let stopping = new AbortController();
   /** This process's worker of each queue it works. */
@@ -136,7 +137,9 @@ export function createJobQueue(databaseUrl: string, logger: Logger, { pollingInt
     async start({ worker }) {
       stopping = new AbortController();
       const timekeeping = worker && scheduler;
-      boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: 'beach-jobs', supervise: timekeeping, schedule: timekeeping });
+      // pg-boss hands these options to pg's Pool, whose idle timeout its types do not list.
+      const pool = { max: 4, idleTimeoutMillis: idleSeconds * 1000 };
+      boss = new PgBoss({ connectionString: databaseUrl, ...pool, application_name: 'beach-jobs', supervise: timekeeping, schedule: timekeeping });
       boss.on('error', (error) => logger.error({ err: error }, 'Errore della coda dei job'));
       await boss.start();
       await writeQueues(boss);

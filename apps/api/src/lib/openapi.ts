@@ -1,4 +1,6 @@
 import { allRoutes, ZApiError, type RouteDefinition } from '@beach/contracts';
+import type { RequestHandler } from 'express';
+import swaggerUi from 'swagger-ui-express';
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
 
 const json = (schema: RouteDefinition['response']) => ({ content: { 'application/json': { schema } } });
@@ -31,3 +33,36 @@ export function buildOpenApiDocument(version: string) {
     paths,
   });
 }
+
+/**
+ * The reference of a version, built at its first request and kept for the process: building it costs
+ * ≈ 0.2 s of CPU, which every app made in the process paid, asked or not (each API test file makes one:
+ * docs/testing.md#session-12-the-api-lanes-cpu).
+ */
+const references = new Map<string, { document: ReturnType<typeof buildOpenApiDocument>; page: RequestHandler }>();
+function reference(version: string) {
+  let built = references.get(version);
+  if (!built) {
+    const document = buildOpenApiDocument(version);
+    built = { document, page: swaggerUi.setup(document, { customSiteTitle: 'API Adriatica Beach Arena' }) };
+    references.set(version, built);
+  }
+  return built;
+}
+
+/** GET of the OpenAPI document. */
+export const openApiJson =
+  (version: string): RequestHandler =>
+  (_req, res) => {
+    res.json(reference(version).document);
+  };
+
+/** The browsable page (swagger-ui): its script, served by `swaggerUi.serve`, is the one `setup` last built. */
+export const apiReferencePage = (version: string): RequestHandler[] => [
+  (_req, _res, next) => {
+    reference(version);
+    next();
+  },
+  ...swaggerUi.serve,
+  (req, res, next) => reference(version).page(req, res, next),
+];

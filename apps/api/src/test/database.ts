@@ -15,7 +15,7 @@ import { seed } from '../db/seed.js';
 import { createDb, type Db } from '../lib/db.js';
 import { createJobQueue } from '../lib/jobs.js';
 import { createLogger } from '../lib/logger.js';
-import { TEST_BCRYPT_COST } from './env.js';
+import { TEST_BCRYPT_COST, TEST_DATABASE_IDLE_SECONDS } from './env.js';
 import { freePort } from './free-port.js';
 
 export const TEMPLATE_DATABASE = 'beach_template';
@@ -66,7 +66,7 @@ export async function createTestDatabase(adminUrl: string, template = TEMPLATE_D
   await createDatabaseIfMissing(adminUrl, name, template);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = createDb(url.toString());
+  const db = createDb(url.toString(), { idleSeconds: TEST_DATABASE_IDLE_SECONDS });
   return {
     url: url.toString(),
     db,
