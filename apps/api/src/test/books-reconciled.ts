@@ -9,7 +9,7 @@ type Checks = Awaited<ReturnType<Services['reconciliation']['checks']>>;
 
 /**
  * How a file opts out, never silently, always with the reason: it breaks the books on purpose (to see a check
- * turn red), or its set-up is not reconciled yet — a gap to close, listed in docs/testing.md.
+ * turn red), or its set-up is not reconciled yet — a gap to close (`grep -rn 'not reconciled yet'`).
  */
 export type BooksLeftUnreconciled = `broken on purpose: ${string}` | `not reconciled yet: ${string}`;
 
@@ -19,7 +19,7 @@ export type BooksLeftUnreconciled = `broken on purpose: ${string}` | `not reconc
  */
 const SETTLE_MS = 15_000;
 
-/** The failed checks in words: each check's name, how many things do not match, and the first of them. */
+/** The failed checks in words: each check's name, how many things do not match, and those the check spells out. */
 export function describeUnreconciled(checks: Checks): string | null {
   const failed = checks.filter((one) => !one.ok);
   if (failed.length === 0) return null;
