@@ -7,14 +7,18 @@ import { afterAll } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { startRuntime } from '../runtime.js';
+import { type BooksLeftUnreconciled, closingWithBooksReconciled } from './books-reconciled.js';
 import { useTestDatabase } from './database.js';
 import { useDemoDatabase } from './demo-database.js';
 import { TEST_ENV } from './env.js';
 
 const TEST_WEBHOOK_SECRET = 'whsec_test_double_secret';
 
-/** `demo`: the database is a copy of the demo season seeded at that instant (./demo-database.ts). */
-export async function useTestApp(env: Record<string, string> = {}, options: { stripe?: boolean; demo?: string } = {}) {
+/**
+ * `demo`: the database is a copy of the demo season seeded at that instant (./demo-database.ts).
+ * `books`: why this file leaves the books unreconciled; without it they must be reconciled at its end (./books-reconciled.ts).
+ */
+export async function useTestApp(env: Record<string, string> = {}, options: { stripe?: boolean; demo?: string; books?: BooksLeftUnreconciled } = {}) {
   const database = options.demo ? await useDemoDatabase(options.demo) : await useTestDatabase();
   const stripe: StripeDouble | null = options.stripe ? await startStripeDouble({ webhookSecret: TEST_WEBHOOK_SECRET }) : null;
   const stripeEnv = stripe ? { STRIPE_SECRET_KEY: 'sk_test_double', STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url } : {};
@@ -30,11 +34,11 @@ export async function useTestApp(env: Record<string, string> = {}, options: { st
     if (typeof address !== 'object' || !address) throw new Error('no address');
     stripe.setWebhookUrl(`http://127.0.0.1:${address.port}/api/payments/stripe/webhook`);
   }
-  afterAll(async () => {
+  afterAll(closingWithBooksReconciled({ deps, services }, options.books, async () => {
     server?.closeAllConnections();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await stripe?.close();
     await stop(2000);
-  });
+  }));
   return { app, config, deps, services, stripe, url: database.url, db: database.db };
 }

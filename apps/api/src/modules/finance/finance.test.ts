@@ -237,13 +237,15 @@ describe('transactions: order and states', () => {
     const payer = await createMember(app, db, { firstName: 'Quirino', lastName: 'Ordinato' });
     const at = (iso: string) => new Date(iso);
     const row = (description: string, data: { status: 'completed' | 'pending' | 'failed' | 'abandoned'; createdAt: Date; paidAt?: Date; declinedAt?: Date }) =>
-      db.transaction.create({ data: { kind: 'credit', userId: payer.id, amountCents: 1000, method: 'stripe', description, ...data } });
+      db.transaction.create({ data: { kind: 'membership', userId: payer.id, amountCents: 1000, method: 'stripe', description, ...data } });
     await row('Aperta il 5', { status: 'pending', createdAt: at('2032-06-05T10:00:00Z') });
     await row('Rifiutata il 4, ancora aperta', { status: 'pending', createdAt: at('2032-06-04T10:00:00Z'), declinedAt: at('2032-06-04T10:01:00Z') });
     // Tried on the 1st, paid on the 3rd: it is the 3rd's.
     await row('Pagata il 3', { status: 'completed', createdAt: at('2032-06-01T08:00:00Z'), paidAt: at('2032-06-03T10:00:00Z') });
     await row('Abbandonata il 2', { status: 'abandoned', createdAt: at('2032-06-02T10:00:00Z') });
     await row('Rifiutata il 1', { status: 'failed', createdAt: at('2032-06-01T10:00:00Z'), declinedAt: at('2032-06-01T10:01:00Z') });
+    // The payment made is in the books, posted as the ledger's history is.
+    await db.$executeRaw`SELECT ledger_post_history()`;
 
     const list = async (query = '') =>
       (await request(app).get(`/api/admin/transactions?search=ordinato${query}`).set(bearer(admin)).expect(200)).body.data.map((entry: { description: string; status: string }) => [entry.description, entry.status]);

@@ -20,6 +20,8 @@ async function giveCardAndPayment(userId: number, fiscalCode: string) {
     data: { membershipNumber: `P-${userId}-${Date.now()}`, userId, type: 'daily', fiscalCode, couponCode: 'ESTATE', startDate: new Date('2026-07-01'), endDate: new Date('2026-07-01'), originalPriceCents: 500, priceCents: 400, discountCents: 100 },
   });
   const payment = await db.transaction.create({ data: { kind: 'membership', membershipId: card.id, userId, amountCents: 400, method: 'cash', status: 'completed', paidAt: new Date() } });
+  // Written without the API: posted as the ledger's history is, so the books have it.
+  await db.$executeRaw`SELECT ledger_post_history()`;
   return { card, payment };
 }
 

@@ -84,8 +84,14 @@ async function book(kind: (typeof KINDS)[number], courtId: number, start: string
       holdExpiresAt: kind === 'hold' ? new Date(Date.now() + 15 * 60_000) : null,
     },
   });
+  // A card payment is Stripe's too (a charge on the double), as the books' Stripe clearing is matched against it.
   const pay = (method: 'stripe' | 'cash') =>
-    db.transaction.create({ data: { kind: 'booking', type: 'payment', bookingId: booking.id, userId, amountCents: PRICE, method, status: 'completed', paidAt: new Date(), description: `Prenotazione ${booking.id}` } });
+    db.transaction.create({
+      data: {
+        kind: 'booking', type: 'payment', bookingId: booking.id, userId, amountCents: PRICE, method, status: 'completed', paidAt: new Date(), description: `Prenotazione ${booking.id}`,
+        stripePaymentIntentId: method === 'stripe' ? double.addPaymentIntent({ amount: PRICE }) : null,
+      },
+    });
   if (kind === 'online') await pay('stripe');
   if (kind === 'cash' || kind === 'walk-in') await pay('cash');
   await db.$executeRaw`SELECT ledger_post_history()`;

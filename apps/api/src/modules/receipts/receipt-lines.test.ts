@@ -8,7 +8,7 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember } from '../../test/members.js';
 import { makeCourse } from '../enrolments/test-courses.js';
 
-const { app, db } = await useTestApp();
+const { app, db } = await useTestApp({}, { books: 'not reconciled yet: it writes payments (a top-up, its refund, a carnet) straight into their table, which the books never see' });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const year = yearInRome();
 const linesIn = async (token: string, language: string) =>

@@ -73,6 +73,8 @@ describe('a member’s page', () => {
       data: { membershipNumber: `T-${Date.now()}`, userId: member.id, type: 'daily', startDate: new Date('2026-07-01'), endDate: new Date('2026-07-01'), originalPriceCents: 500, priceCents: 500 },
     });
     await db.transaction.create({ data: { kind: 'membership', membershipId: card.id, userId: member.id, amountCents: 500, method: 'cash', status: 'completed', paidAt: new Date() } });
+    // Written without the API: posted as the ledger's history is, so the books have it.
+    await db.$executeRaw`SELECT ledger_post_history()`;
     const page = await request(app).get(`/api/admin/users/${member.id}`).set(bearer(admin)).expect(200);
     expect(page.body.user).toMatchObject({ id: member.id, email: member.email, role: 'user', disabled_at: null, erased_at: null });
     expect(page.body.memberships).toMatchObject([{ id: card.id, type: 'daily', price: '5.00', coupon_code: null }]);
@@ -162,6 +164,8 @@ describe('erasure by an admin', () => {
       data: { membershipNumber: `E-${Date.now()}`, userId: member.id, type: 'daily', fiscalCode: member.fiscalCode, startDate: new Date('2026-07-01'), endDate: new Date('2026-07-01'), originalPriceCents: 500, priceCents: 500 },
     });
     const payment = await db.transaction.create({ data: { kind: 'membership', membershipId: card.id, userId: member.id, amountCents: 500, method: 'cash', status: 'completed', paidAt: new Date() } });
+    // Written without the API: posted as the ledger's history is, so the books have it.
+    await db.$executeRaw`SELECT ledger_post_history()`;
     const erased = await request(app).post(`/api/admin/users/${member.id}/erase`).set(bearer(admin)).expect(200);
     expect(erased.body.user).toMatchObject({ first_name: 'Utente', last_name: 'cancellato', email: `cancellato-${member.id}@anonimo.invalid`, phone: null, birth_date: null });
     expect(erased.body.user.erased_at).not.toBeNull();
