@@ -14,6 +14,7 @@ import { loadConfigFromFile, preview, type UserConfig } from 'vite';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { connectBrowser, DESKTOP, launchBrowser } from './browser.js';
 import { WEB_DIST, WEB_ROOT } from './build-web.js';
+import { builtAssetsAsDeployed } from './built-assets.js';
 
 export interface Stack {
   webUrl: string;
@@ -53,8 +54,10 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
   // Both servers are bound before anything is configured with their ports; the app joins the API's later.
   const api: Server = createServer();
   const apiPort = await listenOnSystemPort(api);
+  const webAppConfig = await loadWebConfig();
   const web = await preview({
-    ...(await loadWebConfig()),
+    ...webAppConfig,
+    plugins: [...(webAppConfig.plugins ?? []), builtAssetsAsDeployed(WEB_DIST)],
     configFile: false,
     root: WEB_ROOT,
     logLevel: 'warn',
