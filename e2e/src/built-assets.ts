@@ -1,7 +1,7 @@
 // The build's hashed files (/assets/…) served as nginx serves them deployed (apps/web/nginx.conf): cached by
 // the browser for a year, gzipped. `vite preview` read each from disk and gzipped it again for every request
-// (and said nothing about caching), a fifth of a browser test worker's CPU in a file that opens many pages
-// (docs/testing.md#session-12-the-browser-lanes-cpu); here each file is read and gzipped once per worker.
+// (and said nothing about caching), about a sixth of a test worker's busy time in a file that opens many
+// pages (docs/testing.md#session-12-the-browser-lanes-cpu); here each file is read and gzipped once per worker.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
