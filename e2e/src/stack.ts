@@ -1,6 +1,6 @@
 // The whole product for one browser test file: its own copy of the run's migrated and seeded template
 // database, a loopback SMTP server, the local Stripe test double, the API in-process with its job
-// workers, and the production web build behind `vite preview`, which forwards /api to the API as a
+// workers, and the production web build behind `vite preview`, which hands /api to the API as a
 // reverse proxy would. The PostgreSQL server and Chromium are the run's (./global-setup.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { createApp, createTestDatabase, listenOnSystemPort, loadConfig, startMailCatcher, startRuntime, startTemplateServer, TEST_ENV, type Db, type MailCatcher } from '@beach/api/testing';
 import { startStripeDouble, type StripeDouble } from '@beach/stripe-double';
 import type { Browser, Page } from 'playwright-core';
-import { loadConfigFromFile, preview, type UserConfig } from 'vite';
+import { loadConfigFromFile, preview, type Plugin, type UserConfig } from 'vite';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { connectBrowser, DESKTOP, launchBrowser } from './browser.js';
 import { WEB_DIST, WEB_ROOT } from './build-web.js';
+import { builtAssetsAsDeployed } from './built-assets.js';
 
 export interface Stack {
   webUrl: string;
@@ -42,6 +43,22 @@ function loadWebConfig() {
 }
 
 /**
+ * /api answered by the API's server (its app) on the web server's own connection, with the request the
+ * browser sent, as nginx forwards it deployed (the same path and headers, a loopback address).
+ * `vite preview`'s proxy sent each request again over HTTP to the API's port in the same process and piped
+ * the answer back: about a tenth of a test worker's CPU (docs/testing.md#session-12-the-browser-lanes-cpu).
+ * The API's own port stays for what calls it directly (the Stripe double's webhooks).
+ */
+function apiInPlace(api: Server): Plugin {
+  return {
+    name: 'e2e-api-in-place',
+    configurePreviewServer(server) {
+      server.middlewares.use((request, response, next) => (/^\/api(\/|\?|$)/.test(request.url ?? '') ? api.emit('request', request, response) : next()));
+    },
+  };
+}
+
+/**
  * The stack over a copy of the template on the PostgreSQL at `databaseAdminUrl` (the run's, in the
  * browser tests); without it (benchmarks) the stack starts a PostgreSQL of its own and stops it too.
  */
@@ -53,13 +70,15 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
   // Both servers are bound before anything is configured with their ports; the app joins the API's later.
   const api: Server = createServer();
   const apiPort = await listenOnSystemPort(api);
+  const webAppConfig = await loadWebConfig();
   const web = await preview({
-    ...(await loadWebConfig()),
+    ...webAppConfig,
+    plugins: [...(webAppConfig.plugins ?? []), apiInPlace(api), builtAssetsAsDeployed(WEB_DIST)],
     configFile: false,
     root: WEB_ROOT,
     logLevel: 'warn',
     build: { outDir: WEB_DIST },
-    preview: { port: 0, strictPort: true, host: '127.0.0.1', proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
+    preview: { port: 0, strictPort: true, host: '127.0.0.1' },
   });
   const webPort = (web.httpServer.address() as AddressInfo).port;
   const webUrl = `http://127.0.0.1:${webPort}`;
