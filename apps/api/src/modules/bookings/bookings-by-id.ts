@@ -8,13 +8,12 @@ export interface BookingTimes {
 }
 
 /**
- * The confirmed bookings still ahead of `now`, as a relation to join (its columns: id, court_id, status,
+ * The confirmed bookings still ahead (PostgreSQL's clock, `now()`), as a relation to join (its columns: id, court_id, status,
  * starts_at; starts_ms and ends_ms, the instants in epoch milliseconds, and date, start and end in Rome as
  * text): a list of hundreds of bookings then parses no instant (pg's date parsing costs more CPU than the
  * statement).
  */
-export const confirmedAhead = (now: Date) =>
-  Prisma.sql`(SELECT id, court_id, status, starts_at, (extract(epoch FROM starts_at) * 1000)::float8 AS starts_ms, (extract(epoch FROM ends_at) * 1000)::float8 AS ends_ms,
+export const confirmedAhead = Prisma.sql`(SELECT id, court_id, status, starts_at, (extract(epoch FROM starts_at) * 1000)::float8 AS starts_ms, (extract(epoch FROM ends_at) * 1000)::float8 AS ends_ms,
       to_char(starts_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD') AS date, to_char(starts_at AT TIME ZONE 'Europe/Rome', 'HH24:MI') AS start,
       replace(to_char(ends_at AT TIME ZONE 'Europe/Rome', 'HH24:MI'), '00:00', '24:00') AS "end"
-    FROM bookings WHERE status = 'confirmed' AND starts_at > ${now})`;
+    FROM bookings WHERE status = 'confirmed' AND starts_at > now())`;

@@ -1,9 +1,11 @@
-// The members' list of open matches (docs/open-matches.md#the-list) in one statement past Prisma's client
-// (readRows): a row per match, soonest first, with its booking's times in Rome, its court, and its people
-// (organiser, players, requests, leavers) with their names and ratings as JSON. Every other module's table
-// is read through the relation its module gives (bookings, booking players, users, levels, courts). One
-// round trip and a few hundred rows: pg's parsing of thousands of rows, their instants above all, cost more
-// CPU than PostgreSQL's answer. A prepared statement (one plan fits every value), planned once per connection.
+// The members' list of open matches (docs/open-matches.md#the-list) in two statements past Prisma's client
+// (readRows), run at once on two connections: the matches, soonest first, with their booking's times in Rome,
+// court, organiser and requests; and the players of the matches taking players, with their names and ratings
+// as JSON per booking. Every other module's table is read through the relation its module gives (bookings,
+// booking players, users, levels, courts). pg's parsing of thousands of rows, their instants above all, cost
+// more CPU than PostgreSQL's answer, so few rows and no instant are parsed. Prepared statements, planned once
+// per connection: their instants are PostgreSQL's clock (`now()`), not parameters, since a parameter's
+// instant gives PostgreSQL a precise estimate it would then plan again at every call (milliseconds each).
 import { type api, type QueryOf } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
 import { type Db, Prisma, readRows } from '../../lib/db.js';
@@ -12,11 +14,8 @@ import { confirmedAhead } from '../bookings/index.js';
 import { courtNames } from '../courts/index.js';
 import { levelOf, memberMus } from '../levels/index.js';
 import { type UserName, userNames } from '../users/index.js';
-import { cardPlaceSince, timeOfDay, withinRange } from './match-terms.js';
+import { CARD_PLACE_MS, timeOfDay, withinRange } from './match-terms.js';
 import type { MatchPeople, MatchRow } from './match-view.js';
-
-/** A person with their rating in the match's sport (null: no level yet). */
-type Rated = { user: UserName; mu: number | null };
 
 interface ListedRow extends Pick<MatchRow, 'id' | 'bookingId' | 'organiserId' | 'format' | 'competitive' | 'levelMinTenths' | 'levelMaxTenths' | 'gender' | 'note' | 'partCents' | 'state'> {
   cutoffMs: number;
@@ -28,10 +27,9 @@ interface ListedRow extends Pick<MatchRow, 'id' | 'bookingId' | 'organiserId' | 
   end: string;
   court: string;
   viewerMu: number | null;
-  /** JSON text, parsed only for the matches kept: Rated. */
-  organiser: string;
-  /** JSON text: the players in (paid, or paying by card within their time), in the order they joined. */
-  players: string;
+  organiserFirstName: string;
+  organiserLastName: string;
+  organiserMu: number | null;
   /** JSON text: the requests still asking, with their answers. */
   requests: string;
   /** The members whose place is offered, not settled yet. */
@@ -42,27 +40,49 @@ type ListedPlayer = { guestName: string | null; paid: boolean; user: UserName | 
 
 const NAMED = Prisma.sql`json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name)`;
 
-/** The statement: matches still taking players, their booking confirmed and ahead, in one sport or all. */
-function listStatement(viewerId: number, sport: string | undefined, now: Date) {
-  const players = playersNotDropped(cardPlaceSince(now));
-  return Prisma.sql`SELECT om.id, om.booking_id AS "bookingId", om.organiser_id AS "organiserId", om.format, om.competitive, om.level_min_tenths AS "levelMinTenths",
-      om.level_max_tenths AS "levelMaxTenths", om.gender, om.note, om.part_cents AS "partCents", (extract(epoch FROM om.cutoff_at) * 1000)::float8 AS "cutoffMs", om.state,
-      b.starts_ms AS "startsMs", b.ends_ms AS "endsMs", b.status, b.date, b.start, b."end", c.name AS court, viewer.mu AS "viewerMu",
-      (SELECT json_build_object('user', ${NAMED}, 'mu', l.mu) FROM ${userNames} u LEFT JOIN ${memberMus} l ON l.user_id = u.id AND l.sport = om.sport WHERE u.id = om.organiser_id)::text AS organiser,
-      coalesce((SELECT json_agg(json_build_object('guestName', p.guest_name, 'paid', p.paid, 'user', CASE WHEN u.id IS NULL THEN NULL ELSE ${NAMED} END, 'mu', l.mu) ORDER BY p.id)
-        FROM ${players} p LEFT JOIN ${userNames} u ON u.id = p.user_id LEFT JOIN ${memberMus} l ON l.user_id = p.user_id AND l.sport = om.sport
-        WHERE p.booking_id = om.booking_id AND p.paid_or_joined_since), '[]')::text AS players,
-      coalesce((SELECT json_agg(json_build_object('id', r.id, 'userId', r.user_id, 'user', ${NAMED},
-          'answers', (SELECT coalesce(json_agg(json_build_object('playerId', a.player_id, 'accepted', a.accepted)), '[]') FROM open_match_answers a WHERE a.request_id = r.id)) ORDER BY r.id)
-        FROM open_match_requests r JOIN ${userNames} u ON u.id = r.user_id WHERE r.match_id = om.id AND r.state = 'asking'), '[]')::text AS requests,
-      ARRAY(SELECT p.user_id FROM open_match_offers o LEFT JOIN ${players} p ON p.id = o.leaver_id WHERE o.match_id = om.id AND o.settled_at IS NULL) AS leavers
-    FROM open_matches om JOIN ${confirmedAhead(now)} b ON b.id = om.booking_id JOIN ${courtNames} c ON c.id = b.court_id
-      LEFT JOIN ${memberMus} viewer ON viewer.user_id = ${viewerId} AND viewer.sport = om.sport
-    WHERE om.id IN (SELECT id FROM open_matches WHERE state = 'open' AND cutoff_at > ${now}
-                    UNION ALL SELECT o.match_id FROM open_match_offers o JOIN open_matches m ON m.id = o.match_id WHERE o.settled_at IS NULL AND m.state IN ('filled', 'kept'))
-      ${sport ? Prisma.sql`AND om.sport = ${sport}::sport` : Prisma.empty}
-    ORDER BY b.starts_at, om.id`;
-}
+const inSportOf = (sport: string | undefined) => (sport ? Prisma.sql`AND om.sport = ${sport}::sport` : Prisma.empty);
+/** A match whose place a leaving player offers, not settled yet: listed after its cut-off (docs/open-matches.md#filling-rules). */
+const OFFERED = Prisma.sql`SELECT o.match_id FROM open_match_offers o JOIN open_matches m ON m.id = o.match_id WHERE o.settled_at IS NULL AND m.state IN ('filled', 'kept')`;
+
+/** Matches still taking players, their booking confirmed and ahead, in one sport or all. */
+const listed = (sport: string | undefined) => Prisma.sql`WITH listed AS MATERIALIZED (
+      SELECT om.id, om.booking_id, om.organiser_id, om.sport, om.format, om.competitive, om.level_min_tenths, om.level_max_tenths, om.gender, om.note, om.part_cents,
+        om.cutoff_at, om.state, b.court_id, b.starts_at, b.starts_ms, b.ends_ms, b.status, b.date, b.start, b."end"
+      FROM open_matches om JOIN ${confirmedAhead} b ON b.id = om.booking_id
+      WHERE om.id IN (SELECT id FROM open_matches WHERE state = 'open' AND cutoff_at > now() UNION ALL ${OFFERED}) ${inSportOf(sport)})`;
+
+/** The listed matches, soonest first, with their requests and offered places aggregated per match in one pass each. */
+const matchesStatement = (viewerId: number, sport: string | undefined) =>
+  Prisma.sql`${listed(sport)}, asking AS (
+      SELECT r.match_id, json_agg(json_build_object('id', r.id, 'userId', r.user_id, 'user', ${NAMED},
+          'answers', (SELECT coalesce(json_agg(json_build_object('playerId', a.player_id, 'accepted', a.accepted)), '[]') FROM open_match_answers a WHERE a.request_id = r.id)) ORDER BY r.id) AS requests
+      FROM listed m JOIN open_match_requests r ON r.match_id = m.id JOIN ${userNames} u ON u.id = r.user_id WHERE r.state = 'asking' GROUP BY r.match_id
+    ), offered AS (
+      SELECT o.match_id, array_agg(p.user_id) AS leavers
+      FROM listed m JOIN open_match_offers o ON o.match_id = m.id LEFT JOIN ${playersNotDropped(CARD_PLACE_MS)} p ON p.id = o.leaver_id WHERE o.settled_at IS NULL GROUP BY o.match_id
+    )
+    SELECT m.id, m.booking_id AS "bookingId", m.organiser_id AS "organiserId", m.format, m.competitive, m.level_min_tenths AS "levelMinTenths", m.level_max_tenths AS "levelMaxTenths",
+      m.gender, m.note, m.part_cents AS "partCents", (extract(epoch FROM m.cutoff_at) * 1000)::float8 AS "cutoffMs", m.state, m.starts_ms AS "startsMs", m.ends_ms AS "endsMs",
+      m.status, m.date, m.start, m."end", c.name AS court, viewer.mu AS "viewerMu", org.first_name AS "organiserFirstName", org.last_name AS "organiserLastName", ol.mu AS "organiserMu",
+      coalesce(a.requests, '[]')::text AS requests, coalesce(f.leavers, '{}') AS leavers
+    FROM listed m JOIN ${courtNames} c ON c.id = m.court_id
+      JOIN ${userNames} org ON org.id = m.organiser_id LEFT JOIN ${memberMus} ol ON ol.user_id = m.organiser_id AND ol.sport = m.sport
+      LEFT JOIN ${memberMus} viewer ON viewer.user_id = ${viewerId} AND viewer.sport = m.sport
+      LEFT JOIN asking a ON a.match_id = m.id LEFT JOIN offered f ON f.match_id = m.id
+    ORDER BY m.starts_at, m.id`;
+
+/**
+ * The players in (paid, or paying by card within their time) per booking, in the order they joined, of the
+ * open or offered matches: more than the listed ones, whatever the clock, so both statements agree.
+ */
+const playersStatement = (sport: string | undefined) =>
+  Prisma.sql`WITH taking AS MATERIALIZED (
+      SELECT om.booking_id, om.sport FROM open_matches om WHERE (om.state = 'open' OR om.id IN (${OFFERED})) ${inSportOf(sport)})
+    SELECT p.booking_id AS "bookingId",
+      json_agg(json_build_object('guestName', p.guest_name, 'paid', p.paid, 'user', CASE WHEN u.id IS NULL THEN NULL ELSE ${NAMED} END, 'mu', l.mu) ORDER BY p.id)::text AS players
+    FROM taking m JOIN ${playersNotDropped(CARD_PLACE_MS)} p ON p.booking_id = m.booking_id LEFT JOIN ${userNames} u ON u.id = p.user_id
+      LEFT JOIN ${memberMus} l ON l.user_id = p.user_id AND l.sport = m.sport
+    WHERE p.paid_or_joined_since GROUP BY p.booking_id`;
 
 const levelOrNull = (mu: number | null) => (mu === null ? null : levelOf(mu));
 
@@ -71,9 +91,15 @@ const levelOrNull = (mu: number | null) => (mu === null ? null : levelOf(mu));
  * player offers (docs/open-matches.md#filling-rules); their booking confirmed and ahead; in the member's sport,
  * day and time of day, and "at my level" those the member joins at once (a competitive match's range).
  */
-export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: QueryOf<typeof api.openMatches.list>, now: Date): Promise<{ row: MatchRow; people: MatchPeople }[]> {
+export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: QueryOf<typeof api.openMatches.list>): Promise<{ row: MatchRow; people: MatchPeople }[]> {
   const { sport, date, time_of_day: timeOfDayWanted } = query;
-  const read = await readRows<ListedRow>(db, listStatement(viewer.id, sport, now), sport ? 'open-matches-listed-in-sport' : 'open-matches-listed');
+  // Two statements at once, on two connections: PostgreSQL builds the players' JSON beside the matches'.
+  const inSport = sport ? '-in-sport' : '';
+  const [read, playersRead] = await Promise.all([
+    readRows<ListedRow>(db, matchesStatement(viewer.id, sport), `open-matches-listed${inSport}`),
+    readRows<{ bookingId: number; players: string }>(db, playersStatement(sport), `open-matches-listed-players${inSport}`),
+  ]);
+  const playersOf = new Map(playersRead.map((row) => [row.bookingId, row.players]));
   const wanted = read.filter(
     (match) =>
       (!date || match.date === date) &&
@@ -82,9 +108,9 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
   );
   // Each row built field by field: spreading hundreds of pg rows costs more than their read.
   return wanted.map((match) => {
-    const organiser = JSON.parse(match.organiser) as Rated;
-    const players = JSON.parse(match.players) as ListedPlayer[];
-    const levels = new Map<number, number | null>([[viewer.id, levelOrNull(match.viewerMu)], [organiser.user.id, levelOrNull(organiser.mu)]]);
+    const organiser: UserName = { id: match.organiserId, firstName: match.organiserFirstName, lastName: match.organiserLastName };
+    const players = JSON.parse(playersOf.get(match.bookingId) ?? '[]') as ListedPlayer[];
+    const levels = new Map<number, number | null>([[viewer.id, levelOrNull(match.viewerMu)], [organiser.id, levelOrNull(match.organiserMu)]]);
     for (const player of players) if (player.user) levels.set(player.user.id, levelOrNull(player.mu));
     const row: MatchRow = {
       id: match.id,
@@ -106,7 +132,7 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
         status: match.status,
         court: { name: match.court },
       },
-      organiser: organiser.user,
+      organiser,
       requests: JSON.parse(match.requests) as MatchRow['requests'],
     };
     const joined = players.map((player) => ({ guestName: player.guestName, paid: player.paid, user: player.user }));
