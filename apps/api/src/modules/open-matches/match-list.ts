@@ -1,7 +1,6 @@
 // The members' list of open matches (docs/open-matches.md#the-list) in two statements past Prisma's client
 // (readRows), run at once on two connections: the matches, soonest first, with their booking's times in Rome,
-// court, organiser and requests; and the players of the matches taking players, with their names and ratings
-// as JSON per booking. Every other module's table is read through the relation its module gives (bookings,
+// court, organiser and requests; and the players of the matches taking players, with their names and ratings. Every other module's table is read through the relation its module gives (bookings,
 // booking players, users, levels, courts). pg's parsing of thousands of rows, their instants above all, cost
 // more CPU than PostgreSQL's answer, so few rows and no instant are parsed. Prepared statements, planned once
 // per connection: their instants are PostgreSQL's clock (`now()`), not parameters, since a parameter's
@@ -36,7 +35,7 @@ interface ListedRow extends Pick<MatchRow, 'id' | 'bookingId' | 'organiserId' | 
   leavers: (number | null)[];
 }
 
-type ListedPlayer = { guestName: string | null; paid: boolean; user: UserName | null; mu: number | null };
+type PlayerRow = { bookingId: number; guestName: string | null; paid: boolean; userId: number | null; firstName: string | null; lastName: string | null; mu: number | null };
 
 const NAMED = Prisma.sql`json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name)`;
 
@@ -72,17 +71,17 @@ const matchesStatement = (viewerId: number, sport: string | undefined) =>
     ORDER BY m.starts_at, m.id`;
 
 /**
- * The players in (paid, or paying by card within their time) per booking, in the order they joined, of the
- * open or offered matches: more than the listed ones, whatever the clock, so both statements agree.
+ * The players in (paid, or paying by card within their time) of the open or offered matches, by booking in the
+ * order they joined: more than the listed ones, whatever the clock, so both statements agree. Plain rows: PostgreSQL
+ * spends more CPU building a JSON value per player than pg does reading a few columns.
  */
 const playersStatement = (sport: string | undefined) =>
   Prisma.sql`WITH taking AS MATERIALIZED (
       SELECT om.booking_id, om.sport FROM open_matches om WHERE (om.state = 'open' OR om.id IN (${OFFERED})) ${inSportOf(sport)})
-    SELECT p.booking_id AS "bookingId",
-      json_agg(json_build_object('guestName', p.guest_name, 'paid', p.paid, 'user', CASE WHEN u.id IS NULL THEN NULL ELSE ${NAMED} END, 'mu', l.mu) ORDER BY p.id)::text AS players
+    SELECT p.booking_id AS "bookingId", p.guest_name AS "guestName", p.paid, p.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", l.mu
     FROM taking m JOIN ${playersNotDropped(CARD_PLACE_MS)} p ON p.booking_id = m.booking_id LEFT JOIN ${userNames} u ON u.id = p.user_id
       LEFT JOIN ${memberMus} l ON l.user_id = p.user_id AND l.sport = m.sport
-    WHERE p.paid_or_joined_since GROUP BY p.booking_id`;
+    WHERE p.paid_or_joined_since ORDER BY p.booking_id, p.id`;
 
 const levelOrNull = (mu: number | null) => (mu === null ? null : levelOf(mu));
 
@@ -97,9 +96,14 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
   const inSport = sport ? '-in-sport' : '';
   const [read, playersRead] = await Promise.all([
     readRows<ListedRow>(db, matchesStatement(viewer.id, sport), `open-matches-listed${inSport}`),
-    readRows<{ bookingId: number; players: string }>(db, playersStatement(sport), `open-matches-listed-players${inSport}`),
+    readRows<PlayerRow>(db, playersStatement(sport), `open-matches-listed-players${inSport}`),
   ]);
-  const playersOf = new Map(playersRead.map((row) => [row.bookingId, row.players]));
+  const playersOf = new Map<number, PlayerRow[]>();
+  for (const player of playersRead) {
+    const ofBooking = playersOf.get(player.bookingId);
+    if (ofBooking) ofBooking.push(player);
+    else playersOf.set(player.bookingId, [player]);
+  }
   const wanted = read.filter(
     (match) =>
       (!date || match.date === date) &&
@@ -109,9 +113,9 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
   // Each row built field by field: spreading hundreds of pg rows costs more than their read.
   return wanted.map((match) => {
     const organiser: UserName = { id: match.organiserId, firstName: match.organiserFirstName, lastName: match.organiserLastName };
-    const players = JSON.parse(playersOf.get(match.bookingId) ?? '[]') as ListedPlayer[];
+    const players = playersOf.get(match.bookingId) ?? [];
     const levels = new Map<number, number | null>([[viewer.id, levelOrNull(match.viewerMu)], [organiser.id, levelOrNull(match.organiserMu)]]);
-    for (const player of players) if (player.user) levels.set(player.user.id, levelOrNull(player.mu));
+    for (const player of players) if (player.userId !== null) levels.set(player.userId, levelOrNull(player.mu));
     const row: MatchRow = {
       id: match.id,
       bookingId: match.bookingId,
@@ -135,7 +139,11 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
       organiser,
       requests: JSON.parse(match.requests) as MatchRow['requests'],
     };
-    const joined = players.map((player) => ({ guestName: player.guestName, paid: player.paid, user: player.user }));
+    const joined = players.map((player) => ({
+      guestName: player.guestName,
+      paid: player.paid,
+      user: player.userId === null ? null : { id: player.userId, firstName: player.firstName!, lastName: player.lastName! },
+    }));
     const people: MatchPeople = { joined, leavers: match.leavers, level: (userId) => levels.get(userId) ?? null };
     return { row, people };
   });
