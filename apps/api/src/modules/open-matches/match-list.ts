@@ -92,7 +92,7 @@ const levelOrNull = (mu: number | null) => (mu === null ? null : levelOf(mu));
  */
 export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: QueryOf<typeof api.openMatches.list>): Promise<{ row: MatchRow; people: MatchPeople }[]> {
   const { sport, date, time_of_day: timeOfDayWanted } = query;
-  // Two statements at once, on two connections: PostgreSQL builds the players' JSON beside the matches'.
+  // Two statements at once, on two connections: PostgreSQL reads the players beside the matches.
   const inSport = sport ? '-in-sport' : '';
   const [read, playersRead] = await Promise.all([
     readRows<ListedRow>(db, matchesStatement(viewer.id, sport), `open-matches-listed${inSport}`),
