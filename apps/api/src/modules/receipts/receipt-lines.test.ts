@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fromIsoDate, yearInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { deskTopUp } from '../../test/credit-helpers.js';
 import { createMember } from '../../test/members.js';
 import { makeCourse } from '../enrolments/test-courses.js';
 
@@ -22,7 +23,7 @@ describe('the member’s receipt lines', () => {
     await db.$executeRaw`SELECT ledger_post_history()`;
     // The top-up, its refund and the carnet as the desk records them, with their entries in the books.
     const staff = await loginAs(app, DEMO.staff);
-    await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '20', method: 'cash' }).expect(200);
+    await deskTopUp(app, staff, member, '20');
     await request(app).post(`/api/admin/users/${member.id}/credit/refund`).set(bearer(staff)).send({ amount: '5', method: 'cash' }).expect(200);
     const product = await db.carnetProduct.create({ data: { name: 'Carnet 10 ingressi', uses: 10, priceCents: 9000, validFrom: fromIsoDate(`${year}-01-01`), validUntil: fromIsoDate(`${year}-12-31`) } });
     await request(app).post(`/api/admin/users/${member.id}/carnets`).set(bearer(staff)).send({ product_id: String(product.id), method: 'cash' }).expect(201);
