@@ -86,7 +86,8 @@ export async function seedDemoOpenMatches(
     const level = Math.min(7, (levelOf(organiser.id, demo.sport)!.mu * 7) / 50);
     const priceCents = demo.start >= '19:30' ? 2400 : 2000;
     const booking = await tx.booking.create({ data: { courtId: court.id, userId: organiser.id, startsAt, endsAt, status: 'confirmed', priceCents, createdAt: now } });
-    const context = { bookingId: booking.id, userId: organiser.id };
+    // Dated by the seed's moment, as the rows are: an entry dated by the clock lands on another day's till.
+    const context = { bookingId: booking.id, userId: organiser.id, effectiveAt: now };
     await charge(tx, `booking:${booking.id}:charge`, bookingReceivable(booking.id), priceCents, { ...context, description: 'Prenotazione campo' });
     const [mine, ...theirs] = splitShares(priceCents, demo.players);
     const match = await tx.openMatch.create({

@@ -13,14 +13,7 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
 
 // The demo season seeded once for the run (test/demo-database.ts).
-const { app, db } = await useTestApp(
-  {},
-  {
-    demo: '2026-11-23T09:00:00Z',
-    books:
-      'not reconciled yet: the demo season seeded in the past has 62,50 € of cash entries dated by the clock, not by their payments’ day, so the till by day differs (a seed writing an entry without effectiveAt)',
-  },
-);
+const { app, db } = await useTestApp({}, { demo: '2026-11-23T09:00:00Z' });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** The default mapping (docs/annual-accounts.md#the-mapping): an account's kind (an expense's category), by payer → Mod. D line, Mod. B line. */

@@ -14,10 +14,7 @@ import { createMember, type TestMember } from '../../test/members.js';
 import { makeChild, makeCourse } from '../enrolments/test-courses.js';
 import { camt053, type FixtureLine } from './camt-fixture.js';
 
-const { app, db, stripe } = await useTestApp(
-  {},
-  { stripe: true, books: 'not reconciled yet: its last statements (one overlapping, a CSV without balances) leave lines to match, and the bank check compares the last closing balance with a ledger that holds the CSV’s later lines' },
-);
+const { app, db, stripe } = await useTestApp({}, { stripe: true });
 const double = stripe!;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const IBAN = 'IT60X0542811101000000123456';
@@ -122,9 +119,16 @@ describe('a bank statement', () => {
     const before = await writes();
     expect((await upload(statement).expect(200)).body).toMatchObject({ lines_added: 0, matched: 0, proposed: 0 });
     expect(await writes()).toEqual(before);
-    const next = camt053({ iban: IBAN, id: 'STMT-2', openingCents: 113_100, from: today, to: today, lines: [lines[4]!, { bankRef: 'B-008', on: today, cents: -120, remittance: 'IMPOSTA DI BOLLO' }] });
+    // It starts before the fee it repeats (the fee, the supplier paid and returned are the first statement's last lines).
+    const next = camt053({ iban: IBAN, id: 'STMT-2', openingCents: 113_350, from: today, to: today, lines: [lines[4]!, { bankRef: 'B-008', on: today, cents: -120, remittance: 'IMPOSTA DI BOLLO' }] });
     expect((await upload(next).expect(200)).body).toMatchObject({ lines_added: 1, lines_known: 1 });
     expect(await db.bankLine.count()).toBe(before.lines + 1);
+    // The treasurer assigns the new line: the bank equals the new statement's closing balance again.
+    const stamp = (await overview()).lines.find((line) => line.amount === '-1.20')!;
+    await request(app).post(`/api/admin/bank/lines/${stamp.id}/assign`).set(bearer(admin)).send({ category: 'taxes' }).expect(200);
+    expect((await overview()).ledger_balance).toBe('1129.80');
+    const proof = (await request(app).post('/api/admin/reconciliation').set(bearer(admin)).expect(200)).body as TReconciliation;
+    expect(proof.checks.find((one) => one.name === 'bank_statement')).toMatchObject({ ok: true });
   });
 
   it('refuses a malformed file, another account’s statement or a bad entry with an Italian message, writing nothing', async () => {

@@ -2,8 +2,8 @@
 // and the Stripe double: the member reads the IBAN, amount and RF reference of what they owe; a CAMT.053
 // statement built here carries those references (one structured, one in the free text with spaces), and the
 // matching pays both through the ledger with their receipts; the same reference again, already paid, stays
-// open for the treasurer with a note and pays nothing twice.
-import type { TAmountsDue, TBankOverview, TTransferDetails } from '@beach/contracts';
+// open for the treasurer with a note and pays nothing twice, until the treasurer gives it back.
+import type { TAmountsDue, TBankOverview, TReconciliation, TTransferDetails } from '@beach/contracts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayInRome } from '../../lib/time.js';
@@ -15,7 +15,7 @@ import { accounts, owedOne } from '../ledger/index.js';
 import { makeTournament } from '../tournaments/test-tournaments.js';
 import { camt053 } from './camt-fixture.js';
 
-const { app, db } = await useTestApp({}, { stripe: true, books: 'not reconciled yet: the transfer paid twice stays for the treasurer, and the bank check names the statement' });
+const { app, db } = await useTestApp({}, { stripe: true });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const IBAN = 'IT60X0542811101000000123456';
 const today = todayInRome();
@@ -108,5 +108,18 @@ describe('a card and a tournament part paid by their RF references', () => {
     expect((await request(app).post(`/api/admin/bank/lines/${proposed.id}/confirm`).set(bearer(admin)).expect(200)).body.state).toBe('matched');
     expect((await db.tournamentEntry.findUniqueOrThrow({ where: { id: entry.id } })).status).toBe('confirmed');
     expect(((await request(app).get(`/api/admin/users/${member.id}/amounts-due`).set(bearer(staff)).expect(200)).body as TAmountsDue).items.map((item) => item.what)).toEqual([`Tessera n. ${card.membership_number}`]);
+  });
+
+  it('leave the transfer paid twice to the treasurer, who gives it back: both lines assigned, the bank equals the statement', async () => {
+    const twice = ((await request(app).get('/api/admin/bank?state=open').set(bearer(admin)).expect(200)).body as TBankOverview).lines.find((line) => line.counterparty === 'TESSERINI CARLA')!;
+    const cents = Math.round(Number(twice.amount) * 100);
+    // The account held every line so far (the first statement opened at nothing).
+    const held = (await db.bankLine.aggregate({ _sum: { amountCents: true } }))._sum.amountCents!;
+    const statement = camt053({ iban: IBAN, id: 'STMT-BACK', openingCents: held, from: today, to: today, lines: [{ bankRef: 'B-001', on: today, cents: -cents, counterparty: 'TESSERINI CARLA', remittance: 'restituzione bonifico doppio' }] });
+    expect((await upload(statement).expect(200)).body).toMatchObject({ lines_added: 1 });
+    const back = ((await request(app).get('/api/admin/bank?state=open').set(bearer(admin)).expect(200)).body as TBankOverview).lines.find((line) => line.amount === `-${twice.amount}`)!;
+    for (const line of [twice, back]) await request(app).post(`/api/admin/bank/lines/${line.id}/assign`).set(bearer(admin)).send({ category: 'other_income' }).expect(200);
+    const proof = (await request(app).post('/api/admin/reconciliation').set(bearer(admin)).expect(200)).body as TReconciliation;
+    expect(proof.checks.find((one) => one.name === 'bank_statement')).toMatchObject({ ok: true });
   });
 });

@@ -35,7 +35,7 @@ export async function payPlaceAtDesk(tx: Prisma.TransactionClient, locked: Locke
   const desk = await tx.transaction.create({
     data: { kind: 'booking_share', type: 'payment', bookingPlayerId: player.id, userId, amountCents: match.partCents, method, status: 'completed', paidAt: now, createdAt: now, description },
   });
-  await paymentEntry(tx, `payment:${desk.id}`, moneyAccount(method), [{ receivable, cents: match.partCents }], { ...context, transactionId: desk.id, createdById: staffId, description });
+  await paymentEntry(tx, `payment:${desk.id}`, moneyAccount(method), [{ receivable, cents: match.partCents }], { ...context, transactionId: desk.id, createdById: staffId, description, effectiveAt: now });
   await tx.bookingPlayer.update({ where: { id: player.id }, data: { status: 'paid', transactionId: desk.id } });
   return player;
 }

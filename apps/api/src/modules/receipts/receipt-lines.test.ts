@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { fromIsoDate, yearInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { deskTopUp } from '../../test/credit-helpers.js';
 import { createMember } from '../../test/members.js';
 import { makeCourse } from '../enrolments/test-courses.js';
 
-const { app, db } = await useTestApp({}, { books: 'not reconciled yet: it writes payments (a top-up, its refund, a carnet) straight into their table, which the books never see' });
+const { app, db } = await useTestApp();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const year = yearInRome();
 const linesIn = async (token: string, language: string) =>
@@ -18,9 +19,14 @@ describe('the member’s receipt lines', () => {
   it('are German and English on /de and /en — a card, a credit top-up and its refund, a carnet — and stay as recorded in Italian', async () => {
     const member = await createMember(app, db, { firstName: 'Greta', lastName: 'Sprachen' });
     await db.membership.create({ data: { membershipNumber: `L-${member.id}`, userId: member.id, type: 'seasonal', status: 'active', activatedAt: new Date(), fiscalCode: member.fiscalCode, startDate: fromIsoDate(`${year}-01-01`), endDate: fromIsoDate(`${year}-12-31`), originalPriceCents: 6000, priceCents: 6000, transactions: { create: { kind: 'membership', userId: member.id, amountCents: 6000, method: 'cash', status: 'completed', paidAt: new Date() } } } });
-    const topUp = await db.transaction.create({ data: { kind: 'credit', userId: member.id, amountCents: 2000, method: 'cash', status: 'completed', paidAt: new Date(), description: 'Ricarica credito in segreteria' } });
-    await db.transaction.create({ data: { kind: 'credit', type: 'refund', refundOfId: topUp.id, userId: member.id, amountCents: 500, method: 'cash', status: 'completed', paidAt: new Date(), description: 'Rimborso del credito in contanti' } });
-    await db.transaction.create({ data: { kind: 'carnet', userId: member.id, amountCents: 9000, method: 'cash', status: 'completed', paidAt: new Date(), description: 'Carnet 10 ingressi' } });
+    // Written without the API: posted as the ledger's history is, so the books have it.
+    await db.$executeRaw`SELECT ledger_post_history()`;
+    // The top-up, its refund and the carnet as the desk records them, with their entries in the books.
+    const staff = await loginAs(app, DEMO.staff);
+    await deskTopUp(app, staff, member, '20');
+    await request(app).post(`/api/admin/users/${member.id}/credit/refund`).set(bearer(staff)).send({ amount: '5', method: 'cash' }).expect(200);
+    const product = await db.carnetProduct.create({ data: { name: 'Carnet 10 ingressi', uses: 10, priceCents: 9000, validFrom: fromIsoDate(`${year}-01-01`), validUntil: fromIsoDate(`${year}-12-31`) } });
+    await request(app).post(`/api/admin/users/${member.id}/carnets`).set(bearer(staff)).send({ product_id: String(product.id), method: 'cash' }).expect(201);
     const validity = `01/01/${year}`;
 
     expect(await linesIn(member.token, 'it')).toEqual(['Carnet 10 ingressi', `Quota associativa · Tessera stagionale n. L-${member.id}, valida dal ${validity} al 31/12/${year}`, 'Ricarica credito in segreteria', 'Rimborso del credito in contanti'].sort());

@@ -6,14 +6,18 @@ import { fromIsoDate, todayInRome, yearInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
+import { splitOwed } from '../bookings/index.js';
 import { makeCourse } from '../enrolments/test-courses.js';
+import { accounts, credit, debit, moneyAccount, payment as paymentEntry, post, shareReceivable } from '../ledger/index.js';
 import { pdfText } from '../../test/pdf-text.js';
 
-const { app, db, services, deps } = await useTestApp({}, { books: 'not reconciled yet: it writes payments (top-ups, shares, refunds) straight into their table, which the books never see' });
+const { app, db, services, deps } = await useTestApp();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const year = yearInRome();
 let admin: string;
 let staff: string;
+/** Payments written here without the API are posted as the ledger's history is, so the books have them. */
+const postHistory = () => db.$executeRaw`SELECT ledger_post_history()`;
 
 const ASSOCIATION = {
   name: 'ASD Adriatica Beach Arena',
@@ -74,6 +78,7 @@ describe('receipt numbers', () => {
     const pending = await db.transaction.create({ data: { kind: 'membership', userId: member.id, amountCents: 2500, method: 'stripe', status: 'pending' } });
     expect(await db.receipt.count({ where: { transactionId: pending.id } })).toBe(0);
     await db.transaction.update({ where: { id: pending.id }, data: { status: 'completed', paidAt: new Date() } });
+    await postHistory();
     expect(await db.receipt.findUnique({ where: { transactionId: pending.id } })).toMatchObject({ kind: 'receipt', year });
   });
 });
@@ -153,6 +158,7 @@ describe('receipt PDF', () => {
     const startsAt = new Date(Date.now() + 5 * 86_400_000);
     const booking = await db.booking.create({ data: { courtId: court.id, customerName: 'Mario Passante', customerPhone: '333 1234567', startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 4000 } });
     const payment = await db.transaction.create({ data: { kind: 'booking', bookingId: booking.id, amountCents: 4000, method: 'cash', status: 'completed', paidAt: new Date() } });
+    await postHistory();
     const receipt = await db.receipt.findUniqueOrThrow({ where: { transactionId: payment.id } });
     const text = await pdfText(await services.receipts.pdfOf(receipt.id));
     expect(text).toContain('RICEVUTO DA Mario Passante');
@@ -169,6 +175,7 @@ describe('receipt PDF', () => {
     const guardian = { guardianName: 'Paola Gradara', guardianFiscalCode: 'GRDPLA80A41H294X', guardianAcceptedAt: new Date() };
     await db.memberConsent.upsert({ where: { userId: child.id }, create: { userId: child.id, ...guardian }, update: guardian });
     const payment = await db.transaction.create({ data: { kind: 'booking', bookingId: booking.id, userId: child.id, amountCents: 9000, method: 'card', status: 'completed', paidAt: new Date() } });
+    await postHistory();
     const receipt = await db.receipt.findUniqueOrThrow({ where: { transactionId: payment.id } });
     const response = await request(app).get(`/api/receipts/${receipt.id}/pdf`).set(bearer(child.token)).buffer(true).expect(200);
     const text = await pdfText(response.body as Buffer);
@@ -186,6 +193,8 @@ describe('receipt PDF', () => {
 describe('receipts of activity fees', () => {
   const credited = async (member: TestMember, cents: number, paidAt = new Date()) => {
     const payment = await db.transaction.create({ data: { kind: 'credit', userId: member.id, amountCents: cents, method: 'cash', status: 'completed', paidAt, description: 'Ricarica credito in segreteria' } });
+    // Its entry as the desk's top-up posts it (credit-desk.ts), on the day it was paid.
+    await post(db, { key: `payment:${payment.id}`, kind: 'top_up', description: 'Ricarica in segreteria', effectiveAt: paidAt, userId: member.id, transactionId: payment.id, legs: [debit(accounts.till('cash'), cents), credit(accounts.funded(member.id, payment.id), cents)] });
     return db.receipt.findUniqueOrThrow({ where: { transactionId: payment.id } });
   };
   const seasonalCard = (member: TestMember) =>
@@ -228,9 +237,13 @@ describe('receipts of activity fees', () => {
     await seasonalCard(player);
     const court = await db.court.findFirstOrThrow({ where: { isBookable: true } });
     const startsAt = new Date(`${todayInRome()}T16:00:00Z`);
-    const booking = await db.booking.create({ data: { courtId: court.id, userId: organiser.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 40000 } });
+    const booking = await db.booking.create({ data: { courtId: court.id, userId: organiser.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 20000 } });
     const share = await db.bookingPlayer.create({ data: { bookingId: booking.id, userId: player.id, status: 'paid' } });
-    const payment = await db.transaction.create({ data: { kind: 'booking_share', bookingPlayerId: share.id, userId: player.id, amountCents: 10000, method: 'stripe', status: 'completed', paidAt: new Date() } });
+    // The price owed, split in two shares, and the player's paid at the desk, as the product posts them.
+    await postHistory();
+    await db.$transaction((tx) => splitOwed(tx, booking.id, `player:${share.id}:joined`));
+    const payment = await db.transaction.create({ data: { kind: 'booking_share', bookingPlayerId: share.id, userId: player.id, amountCents: 10000, method: 'card', status: 'completed', paidAt: new Date() } });
+    await paymentEntry(db, `payment:${payment.id}`, moneyAccount('card'), [{ receivable: shareReceivable(share.id, booking.id), cents: 10000 }], { bookingId: booking.id, bookingPlayerId: share.id, userId: player.id, transactionId: payment.id });
     const receipt = await db.receipt.findUniqueOrThrow({ where: { transactionId: payment.id } });
     const text = await pdfText(await services.receipts.pdfOf(receipt.id));
     expect(text).toContain(`Quota di prenotazione campo · ${court.name}`);
@@ -249,6 +262,7 @@ describe('refund notes', () => {
     const refund = await db.transaction.create({
       data: { kind: 'membership', type: 'refund', refundOfId: payment.id, userId: member.id, membershipId: payment.membershipId, amountCents: 2000, method: 'cash', status: 'completed', paidAt: new Date() },
     });
+    await postHistory();
     const note = await db.receipt.findUniqueOrThrow({ where: { transactionId: refund.id }, include: { refersTo: true } });
     expect(note).toMatchObject({ kind: 'refund', year, refersToId: payment.receipt!.id });
     expect(note.number).toBeGreaterThan(payment.receipt!.number);
