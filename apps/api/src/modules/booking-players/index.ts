@@ -3,4 +3,5 @@
 export { registerBookingPlayersRoutes } from './booking-players.router.js';
 export { createBookingPlayersService } from './booking-players.service.js';
 export { lockShare } from './share-lock.js';
-export { playersNotDropped } from './players-of-bookings.js';
+export { playersOfBookings } from './players-of-bookings.js';
+export type { PlayerOfBooking } from './players-of-bookings.js';

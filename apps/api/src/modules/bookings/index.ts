@@ -23,5 +23,5 @@ export { takeCourtTurn, takeCourtTurns } from './reserve-slot.js';
 export { splitShares } from './shares.js';
 export { priceSlots } from './booking-terms.js';
 export { slotsOf } from './slots.js';
-export { confirmedAhead } from './bookings-by-id.js';
+export { confirmedAheadOf } from './bookings-by-id.js';
 export type { BookingTimes } from './bookings-by-id.js';

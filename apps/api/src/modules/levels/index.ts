@@ -5,5 +5,4 @@ export { createLevelsService } from './levels.service.js';
 export type { LevelsService } from './levels.service.js';
 export { applyCompetitiveResult } from './competitive-result.js';
 export type { CompetitiveResult } from './competitive-result.js';
-export { levelInSport, memberMus } from './member-level.js';
-export { levelOf } from './rating-scale.js';
+export { levelInSport, levelsInSports } from './member-level.js';

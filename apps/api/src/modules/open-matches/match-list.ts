@@ -1,121 +1,76 @@
-// The members' list of open matches (docs/open-matches.md#the-list) in two statements past Prisma's client
-// (readRows), run at once on two connections: the matches, soonest first, with their booking's times in Rome,
-// court, organiser and requests; and the players of the matches taking players, with their names and ratings. Every other module's table is read through the relation its module gives (bookings,
-// booking players, users, levels, courts). pg's parsing of thousands of rows, their instants above all, cost
-// more CPU than PostgreSQL's answer, so few rows and no instant are parsed. Prepared statements, planned once
-// per connection: their instants are PostgreSQL's clock (`now()`), not parameters, since a parameter's
-// instant gives PostgreSQL a precise estimate it would then plan again at every call (milliseconds each).
-import { type api, type QueryOf } from '@beach/contracts';
+// The members' list of open matches (docs/open-matches.md#the-list) read for all its matches at once, in
+// three round trips of plain statements (the matches with their requests and offered places; their
+// bookings and players; the people's names and levels), each past Prisma's client (readRows): its relation
+// joins and its CPU per row cost more than PostgreSQL's answer for a few hundred matches. Each is a prepared
+// statement (lookups by key, one plan fits them), parsed and planned once per connection. The member's
+// filters are applied as soon as what they test is read, so only the kept matches' people are read and viewed.
+import { type api, type QueryOf, SPORTS } from '@beach/contracts';
 import type { User } from '../../generated/prisma/client.js';
 import { type Db, Prisma, readRows } from '../../lib/db.js';
-import { playersNotDropped } from '../booking-players/index.js';
-import { confirmedAhead } from '../bookings/index.js';
+import { playersOfBookings } from '../booking-players/index.js';
+import { confirmedAheadOf } from '../bookings/index.js';
 import { courtNames } from '../courts/index.js';
-import { levelOf, memberMus } from '../levels/index.js';
-import { type UserName, userNames } from '../users/index.js';
-import { CARD_PLACE_MS, timeOfDay, withinRange } from './match-terms.js';
+import { levelsInSports } from '../levels/index.js';
+import { namesOf } from '../users/index.js';
+import { cardPlaceSince, formatOf, timeOfDay, withinRange } from './match-terms.js';
 import type { MatchPeople, MatchRow } from './match-view.js';
 
-interface ListedRow extends Pick<MatchRow, 'id' | 'bookingId' | 'organiserId' | 'format' | 'competitive' | 'levelMinTenths' | 'levelMaxTenths' | 'gender' | 'note' | 'partCents' | 'state'> {
-  cutoffMs: number;
-  startsMs: number;
-  endsMs: number;
-  status: MatchRow['booking']['status'];
-  date: string;
-  start: string;
-  end: string;
-  court: string;
-  viewerMu: number | null;
-  organiserFirstName: string;
-  organiserLastName: string;
-  organiserMu: number | null;
-  /** JSON text: the requests still asking, with their answers. */
-  requests: string;
-  /** The members whose place is offered, not settled yet. */
-  leavers: (number | null)[];
-}
-
-type PlayerRow = { bookingId: number; guestName: string | null; paid: boolean; userId: number | null; firstName: string | null; lastName: string | null; mu: number | null };
-
-const NAMED = Prisma.sql`json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name)`;
-
-const inSportOf = (sport: string | undefined) => (sport ? Prisma.sql`AND om.sport = ${sport}::sport` : Prisma.empty);
-/** A match whose place a leaving player offers, not settled yet: listed after its cut-off (docs/open-matches.md#filling-rules). */
-const OFFERED = Prisma.sql`SELECT o.match_id FROM open_match_offers o JOIN open_matches m ON m.id = o.match_id WHERE o.settled_at IS NULL AND m.state IN ('filled', 'kept')`;
-
-/** Matches still taking players, their booking confirmed and ahead, in one sport or all. */
-const listed = (sport: string | undefined) => Prisma.sql`WITH listed AS MATERIALIZED (
-      SELECT om.id, om.booking_id, om.organiser_id, om.sport, om.format, om.competitive, om.level_min_tenths, om.level_max_tenths, om.gender, om.note, om.part_cents,
-        om.cutoff_at, om.state, b.court_id, b.starts_at, b.starts_ms, b.ends_ms, b.status, b.date, b.start, b."end"
-      FROM open_matches om JOIN ${confirmedAhead} b ON b.id = om.booking_id
-      WHERE om.id IN (SELECT id FROM open_matches WHERE state = 'open' AND cutoff_at > now() UNION ALL ${OFFERED}) ${inSportOf(sport)})`;
-
-/** The listed matches, soonest first, with their requests and offered places aggregated per match in one pass each. */
-const matchesStatement = (viewerId: number, sport: string | undefined) =>
-  Prisma.sql`${listed(sport)}, asking AS (
-      SELECT r.match_id, json_agg(json_build_object('id', r.id, 'userId', r.user_id, 'user', ${NAMED},
-          'answers', (SELECT coalesce(json_agg(json_build_object('playerId', a.player_id, 'accepted', a.accepted)), '[]') FROM open_match_answers a WHERE a.request_id = r.id)) ORDER BY r.id) AS requests
-      FROM listed m JOIN open_match_requests r ON r.match_id = m.id JOIN ${userNames} u ON u.id = r.user_id WHERE r.state = 'asking' GROUP BY r.match_id
-    ), offered AS (
-      SELECT o.match_id, array_agg(p.user_id) AS leavers
-      FROM listed m JOIN open_match_offers o ON o.match_id = m.id LEFT JOIN ${playersNotDropped(CARD_PLACE_MS)} p ON p.id = o.leaver_id WHERE o.settled_at IS NULL GROUP BY o.match_id
-    )
-    SELECT m.id, m.booking_id AS "bookingId", m.organiser_id AS "organiserId", m.format, m.competitive, m.level_min_tenths AS "levelMinTenths", m.level_max_tenths AS "levelMaxTenths",
-      m.gender, m.note, m.part_cents AS "partCents", (extract(epoch FROM m.cutoff_at) * 1000)::float8 AS "cutoffMs", m.state, m.starts_ms AS "startsMs", m.ends_ms AS "endsMs",
-      m.status, m.date, m.start, m."end", c.name AS court, viewer.mu AS "viewerMu", org.first_name AS "organiserFirstName", org.last_name AS "organiserLastName", ol.mu AS "organiserMu",
-      coalesce(a.requests, '[]')::text AS requests, coalesce(f.leavers, '{}') AS leavers
-    FROM listed m JOIN ${courtNames} c ON c.id = m.court_id
-      JOIN ${userNames} org ON org.id = m.organiser_id LEFT JOIN ${memberMus} ol ON ol.user_id = m.organiser_id AND ol.sport = m.sport
-      LEFT JOIN ${memberMus} viewer ON viewer.user_id = ${viewerId} AND viewer.sport = m.sport
-      LEFT JOIN asking a ON a.match_id = m.id LEFT JOIN offered f ON f.match_id = m.id
-    ORDER BY m.starts_at, m.id`;
-
-/**
- * The players in (paid, or paying by card within their time) of the open or offered matches, by booking in the
- * order they joined: more than the listed ones, whatever the clock, so both statements agree. Plain rows: PostgreSQL
- * spends more CPU building a JSON value per player than pg does reading a few columns.
- */
-const playersStatement = (sport: string | undefined) =>
-  Prisma.sql`WITH taking AS MATERIALIZED (
-      SELECT om.booking_id, om.sport FROM open_matches om WHERE (om.state = 'open' OR om.id IN (${OFFERED})) ${inSportOf(sport)})
-    SELECT p.booking_id AS "bookingId", p.guest_name AS "guestName", p.paid, p.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", l.mu
-    FROM taking m JOIN ${playersNotDropped(CARD_PLACE_MS)} p ON p.booking_id = m.booking_id LEFT JOIN ${userNames} u ON u.id = p.user_id
-      LEFT JOIN ${memberMus} l ON l.user_id = p.user_id AND l.sport = m.sport
-    WHERE p.paid_or_joined_since ORDER BY p.booking_id, p.id`;
-
-const levelOrNull = (mu: number | null) => (mu === null ? null : levelOf(mu));
+type OwnColumns = Omit<MatchRow, 'booking' | 'organiser' | 'requests'> & {
+  requests: (Omit<MatchRow['requests'][number], 'user'>)[];
+  /** The players (booking_players ids) whose place is offered, not settled yet. */
+  offeredBy: number[];
+};
 
 /**
  * Matches still taking players, soonest first: open before the cut-off or, after it, with a place a leaving
  * player offers (docs/open-matches.md#filling-rules); their booking confirmed and ahead; in the member's sport,
  * day and time of day, and "at my level" those the member joins at once (a competitive match's range).
  */
-export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: QueryOf<typeof api.openMatches.list>): Promise<{ row: MatchRow; people: MatchPeople }[]> {
+export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: QueryOf<typeof api.openMatches.list>, now: Date): Promise<{ row: MatchRow; people: MatchPeople }[]> {
   const { sport, date, time_of_day: timeOfDayWanted } = query;
-  // Two statements at once, on two connections: PostgreSQL reads the players beside the matches.
-  const inSport = sport ? '-in-sport' : '';
-  const [read, playersRead] = await Promise.all([
-    readRows<ListedRow>(db, matchesStatement(viewer.id, sport), `open-matches-listed${inSport}`),
-    readRows<PlayerRow>(db, playersStatement(sport), `open-matches-listed-players${inSport}`),
+  // Each way onto the list read through its own index: the open matches by (state, cutoff_at), the others by their offers.
+  const [read, courts, viewerLevels] = await Promise.all([
+    readRows<OwnColumns>(
+      db,
+      Prisma.sql`SELECT om.id, om.booking_id AS "bookingId", om.organiser_id AS "organiserId", om.format, om.competitive, om.level_min_tenths AS "levelMinTenths",
+          om.level_max_tenths AS "levelMaxTenths", om.gender, om.note, om.part_cents AS "partCents", om.cutoff_at AS "cutoffAt", om.state,
+          coalesce((SELECT json_agg(json_build_object('id', r.id, 'userId', r.user_id,
+              'answers', (SELECT coalesce(json_agg(json_build_object('playerId', a.player_id, 'accepted', a.accepted)), '[]') FROM open_match_answers a WHERE a.request_id = r.id)) ORDER BY r.id)
+            FROM open_match_requests r WHERE r.match_id = om.id AND r.state = 'asking'), '[]') AS requests,
+          ARRAY(SELECT o.leaver_id FROM open_match_offers o WHERE o.match_id = om.id AND o.settled_at IS NULL) AS "offeredBy"
+        FROM open_matches om
+        WHERE om.id IN (SELECT id FROM open_matches WHERE state = 'open' AND cutoff_at > ${now}
+                        UNION ALL SELECT o.match_id FROM open_match_offers o JOIN open_matches m ON m.id = o.match_id WHERE o.settled_at IS NULL AND m.state IN ('filled', 'kept'))
+          ${sport ? Prisma.sql`AND om.sport = ${sport}::sport` : Prisma.empty}`,
+      sport ? 'open-matches-listed-in-sport' : 'open-matches-listed',
+    ),
+    courtNames(db),
+    query.at_my_level === 'true' ? levelsInSports(db, [viewer.id], [...SPORTS]) : undefined,
   ]);
-  const playersOf = new Map<number, PlayerRow[]>();
-  for (const player of playersRead) {
+  const atMyLevel = (match: OwnColumns) => !viewerLevels || withinRange(match, viewerLevels.get(formatOf(match.format).sport)?.get(viewer.id) ?? null);
+  const byBooking = new Map(read.filter(atMyLevel).map((match) => [match.bookingId, match]));
+  const [ahead, playersRead] = await Promise.all([confirmedAheadOf(db, [...byBooking.keys()], now), playersOfBookings(db, [...byBooking.keys()], cardPlaceSince(now))]);
+  const bookings = ahead.filter(({ inRome }) => (!date || inRome.date === date) && (!timeOfDayWanted || timeOfDay(inRome.start) === timeOfDayWanted));
+  const matches = bookings.map((booking) => byBooking.get(booking.id)!);
+  const kept = new Set(bookings.map((booking) => booking.id));
+  const players = playersRead.filter((player) => kept.has(player.bookingId));
+  const userIds = [viewer.id, ...matches.flatMap((match) => [match.organiserId, ...match.requests.map((request) => request.userId)]), ...players.flatMap((player) => (player.userId === null ? [] : [player.userId]))];
+  const [names, levels] = await Promise.all([namesOf(db, userIds), levelsInSports(db, userIds, [...new Set(matches.map((match) => formatOf(match.format).sport))])]);
+
+  const playersOf = new Map<number, MatchPeople['joined']>();
+  for (const player of players.filter((one) => one.paidOrJoinedSince)) {
+    const named = { guestName: player.guestName, paid: player.paid, user: player.userId === null ? null : names.get(player.userId)! };
     const ofBooking = playersOf.get(player.bookingId);
-    if (ofBooking) ofBooking.push(player);
-    else playersOf.set(player.bookingId, [player]);
+    if (ofBooking) ofBooking.push(named);
+    else playersOf.set(player.bookingId, [named]);
   }
-  const wanted = read.filter(
-    (match) =>
-      (!date || match.date === date) &&
-      (!timeOfDayWanted || timeOfDay(match.start) === timeOfDayWanted) &&
-      (query.at_my_level !== 'true' || withinRange(match, levelOrNull(match.viewerMu))),
-  );
+  const userOfPlayer = new Map(players.map((player) => [player.id, player.userId]));
+  const leavers = new Map(matches.map((match) => [match.id, match.offeredBy.map((playerId) => userOfPlayer.get(playerId) ?? null)]));
+  const soonestFirst = bookings.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || byBooking.get(a.id)!.id - byBooking.get(b.id)!.id);
   // Each row built field by field: spreading hundreds of pg rows costs more than their read.
-  return wanted.map((match) => {
-    const organiser: UserName = { id: match.organiserId, firstName: match.organiserFirstName, lastName: match.organiserLastName };
-    const players = playersOf.get(match.bookingId) ?? [];
-    const levels = new Map<number, number | null>([[viewer.id, levelOrNull(match.viewerMu)], [organiser.id, levelOrNull(match.organiserMu)]]);
-    for (const player of players) if (player.userId !== null) levels.set(player.userId, levelOrNull(player.mu));
+  return soonestFirst.map((booking) => {
+    const match = byBooking.get(booking.id)!;
+    const levelsInSport = levels.get(formatOf(match.format).sport);
     const row: MatchRow = {
       id: match.id,
       bookingId: match.bookingId,
@@ -127,24 +82,13 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
       gender: match.gender,
       note: match.note,
       partCents: match.partCents,
-      cutoffAt: new Date(match.cutoffMs),
+      cutoffAt: match.cutoffAt,
       state: match.state,
-      booking: {
-        startsAt: new Date(match.startsMs),
-        endsAt: new Date(match.endsMs),
-        inRome: { date: match.date, start: match.start, end: match.end },
-        status: match.status,
-        court: { name: match.court },
-      },
-      organiser,
-      requests: JSON.parse(match.requests) as MatchRow['requests'],
+      booking: { startsAt: booking.startsAt, endsAt: booking.endsAt, inRome: booking.inRome, status: booking.status, court: { name: courts.get(booking.courtId)! } },
+      organiser: names.get(match.organiserId)!,
+      requests: match.requests.map((request) => ({ id: request.id, userId: request.userId, answers: request.answers, user: names.get(request.userId)! })),
     };
-    const joined = players.map((player) => ({
-      guestName: player.guestName,
-      paid: player.paid,
-      user: player.userId === null ? null : { id: player.userId, firstName: player.firstName!, lastName: player.lastName! },
-    }));
-    const people: MatchPeople = { joined, leavers: match.leavers, level: (userId) => levels.get(userId) ?? null };
+    const people: MatchPeople = { joined: playersOf.get(booking.id) ?? [], leavers: leavers.get(match.id) ?? [], level: (userId) => levelsInSport?.get(userId) ?? null };
     return { row, people };
   });
 }

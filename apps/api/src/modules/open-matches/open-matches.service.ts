@@ -25,9 +25,9 @@ export function createOpenMatchesService(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
   const show = async (viewer: User, id: number) => matchView(db, await matchRow(db, id), viewer, new Date());
 
   /** Matches still taking players, the organiser's part paid; "at my level" keeps those the member joins at once. */
-  async function list(viewer: Pick<User, 'id'>, query: QueryOf<typeof api.openMatches.list>) {
+  async function list(viewer: User, query: QueryOf<typeof api.openMatches.list>) {
     const now = new Date();
-    const views = (await listedMatches(db, viewer, query)).map(({ row, people }) => viewOf(row, viewer, now, people));
+    const views = (await listedMatches(db, viewer, query, now)).map(({ row, people }) => viewOf(row, viewer, now, people));
     const wanted = views.filter((view) => view.places_left > 0 || view.players.some((player) => player.is_me));
     return { data: wanted };
   }

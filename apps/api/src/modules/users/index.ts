@@ -4,5 +4,5 @@ export { eraseAccount } from './erasure.js';
 export { memberRecords } from './member-records.js';
 export { registerUsersRoutes } from './users.router.js';
 export { createUsersService } from './users.service.js';
-export { userNames } from './user-names.js';
+export { namesOf } from './user-names.js';
 export type { UserName } from './user-names.js';
