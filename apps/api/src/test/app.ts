@@ -7,7 +7,7 @@ import { afterAll } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { startRuntime } from '../runtime.js';
-import { type BooksLeftUnreconciled, closingWithBooksReconciled } from './books-reconciled.js';
+import { type BooksAtTheEnd, closingWithBooksReconciled } from './books-reconciled.js';
 import { useTestDatabase } from './database.js';
 import { useDemoDatabase } from './demo-database.js';
 import { TEST_ENV } from './env.js';
@@ -16,9 +16,9 @@ const TEST_WEBHOOK_SECRET = 'whsec_test_double_secret';
 
 /**
  * `demo`: the database is a copy of the demo season seeded at that instant (./demo-database.ts).
- * `books`: why this file leaves the books unreconciled; without it they must be reconciled at its end (./books-reconciled.ts).
+ * `books`: how and why this file ends with the books not all agreeing; without it they must be reconciled at its end (./books-reconciled.ts).
  */
-export async function useTestApp(env: Record<string, string> = {}, options: { stripe?: boolean; demo?: string; books?: BooksLeftUnreconciled } = {}) {
+export async function useTestApp(env: Record<string, string> = {}, options: { stripe?: boolean; demo?: string; books?: BooksAtTheEnd } = {}) {
   const database = options.demo ? await useDemoDatabase(options.demo) : await useTestDatabase();
   const stripe: StripeDouble | null = options.stripe ? await startStripeDouble({ webhookSecret: TEST_WEBHOOK_SECRET }) : null;
   const stripeEnv = stripe ? { STRIPE_SECRET_KEY: 'sk_test_double', STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url } : {};

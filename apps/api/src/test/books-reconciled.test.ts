@@ -41,6 +41,23 @@ describe('the books reconciled after a file', () => {
     );
   });
 
+  it('accepts exactly the checks a file says it leaves reported, and names any other or any missing one', () => {
+    expect(describeUnreconciled(failing, ['documents_posted', 'billed_owed'])).toBeNull();
+    expect(describeUnreconciled(failing, ['documents_posted'])).toBe(
+      [
+        'The reconciliation at the end of this file should name exactly documents_posted (docs/domain.md#reconciliation); it names:',
+        '  billed_owed: 1 mismatch',
+        '    - Da incassare 3,00 €, dovuti dai conti dei soci 0,00 €',
+        '  documents_posted: 22 mismatches',
+        '    - Pagamento 10 di 12,00 €: nessuna registrazione',
+        '    - Pagamento 11 di 5,00 €: 2 registrazioni',
+      ].join('\n'),
+    );
+    expect(describeUnreconciled(agreeing, ['stripe_clearing'])).toBe(
+      ['The reconciliation at the end of this file should name exactly stripe_clearing (docs/domain.md#reconciliation); it names:', '  nothing'].join('\n'),
+    );
+  });
+
   it('closes the file after the proof, also when the proof fails the file', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout'] });
     try {

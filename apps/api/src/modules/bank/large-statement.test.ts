@@ -10,7 +10,7 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { camt053, type FixtureLine } from './camt-fixture.js';
 
-const { app, db } = await useTestApp({}, { books: 'not reconciled yet: its 3,000 imported lines are left to match (assigning them, one request each, would cost far more than the import it tests), so the bank check names the statement' });
+const { app, db } = await useTestApp({}, { books: { reported: ['bank_statement'], because: 'its 3,000 imported lines are left for the treasurer to match (assigning them, one request each, would cost far more than the import it tests): the books do not hold them yet, and the bank check must say so' } });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const IBAN = 'IT60X0542811101000000123456';
 const LINES = 3000;
