@@ -15,6 +15,15 @@ const failing: Checks = [
   { name: 'documents_posted', ok: false, mismatches: 22, details: ['Pagamento 10 di 12,00\u00a0€: nessuna registrazione', 'Pagamento 11 di 5,00\u00a0€: 2 registrazioni'] },
 ];
 
+/** How `failing`'s failed checks read, under the message's first line. */
+const failingInWords = [
+  '  billed_owed: 1 mismatch',
+  '    - Da incassare 3,00 €, dovuti dai conti dei soci 0,00 €',
+  '  documents_posted: 22 mismatches',
+  '    - Pagamento 10 di 12,00 €: nessuna registrazione',
+  '    - Pagamento 11 di 5,00 €: 2 registrazioni',
+];
+
 /** A runtime whose queue is idle at once and whose reconciliation answers `checks`, counting its runs. */
 const runtimeAnswering = (checks: Checks) => {
   const reconciliation = { checks: vi.fn(async () => checks) };
@@ -32,11 +41,7 @@ describe('the books reconciled after a file', () => {
     expect(describeUnreconciled(failing)).toBe(
       [
         'The books are not reconciled at the end of this file (docs/domain.md#reconciliation):',
-        '  billed_owed: 1 mismatch',
-        '    - Da incassare 3,00 €, dovuti dai conti dei soci 0,00 €',
-        '  documents_posted: 22 mismatches',
-        '    - Pagamento 10 di 12,00 €: nessuna registrazione',
-        '    - Pagamento 11 di 5,00 €: 2 registrazioni',
+        ...failingInWords,
       ].join('\n'),
     );
   });
@@ -46,11 +51,7 @@ describe('the books reconciled after a file', () => {
     expect(describeUnreconciled(failing, ['documents_posted'])).toBe(
       [
         'The reconciliation at the end of this file should name exactly documents_posted (docs/domain.md#reconciliation); it names:',
-        '  billed_owed: 1 mismatch',
-        '    - Da incassare 3,00 €, dovuti dai conti dei soci 0,00 €',
-        '  documents_posted: 22 mismatches',
-        '    - Pagamento 10 di 12,00 €: nessuna registrazione',
-        '    - Pagamento 11 di 5,00 €: 2 registrazioni',
+        ...failingInWords,
       ].join('\n'),
     );
     expect(describeUnreconciled(agreeing, ['stripe_clearing'])).toBe(
