@@ -4,8 +4,9 @@
 // concession, the sponsors and the equipment bought — the rest assigned by the treasurer as the bank screen
 // does it (the counterparty's category then proposed on the next statement), so the books' bank balance is the
 // last statement's closing balance and the nightly reconciliation finds it in order. The transfers paying the
-// cards and camp deposits the demo's history paid by transfer are on them too, with their RF references, matched
-// by the same import to what they paid.
+// cards and camp deposits the demo's history paid by transfer are on them too, matched by the same import to
+// what they paid: most by their RF reference, a few camp deposits by the parent's name (proposed, then
+// confirmed by the treasurer), and one card's transfer sent twice, the second returned to its payer.
 import { addDays, type TBankCategory } from '@beach/contracts';
 import type { Db } from '../lib/db.js';
 import type { Stripe } from '../lib/stripe.js';
@@ -51,23 +52,41 @@ interface DemoTransfer extends DemoLine {
 
 /**
  * The cards and camp deposits the demo's history paid by transfer (seed-demo.ts, seed-demo-school.ts), each on
- * its day with the RF reference the product gives what it pays (docs/annual-accounts.md#paying-by-transfer).
+ * its day with the RF reference the product gives what it pays (docs/annual-accounts.md#paying-by-transfer) —
+ * but every other camp deposit whose parent wrote only what it is for, where the name finds that parent alone: it is
+ * matched by name (docs/annual-accounts.md#matching).
  */
 async function historyTransfers(db: Db): Promise<DemoTransfer[]> {
   const payments = await db.transaction.findMany({
     where: { method: 'bank_transfer', type: 'payment', status: 'completed', kind: { in: ['membership', 'enrolment'] } },
-    select: { id: true, amountCents: true, paidAt: true, membershipId: true, enrolmentId: true, user: { select: { firstName: true, lastName: true } }, membership: { select: { membershipNumber: true } } },
+    select: { id: true, amountCents: true, paidAt: true, userId: true, membershipId: true, enrolmentId: true, user: { select: { firstName: true, lastName: true } }, membership: { select: { membershipNumber: true } } },
     orderBy: { id: 'asc' },
   });
+  // Matched by name only where the matching finds one amount of that surname: a one-word surname (the matching
+  // reads words), of one parent paying one deposit, whom no namesake's deposit, card or tournament part equals.
+  const deposits = payments.filter((payment) => payment.enrolmentId !== null);
+  const alone = deposits.filter((payment, index, all) => all.findIndex((other) => other.userId === payment.userId) === index && all.findLastIndex((other) => other.userId === payment.userId) === index);
+  const owing = await db.user.findMany({
+    where: {
+      lastName: { in: alone.map((payment) => payment.user!.lastName), mode: 'insensitive' },
+      OR: [{ memberships: { some: { status: 'pending' } } }, { tournamentPlayers: { some: { withdrawnAt: null, entry: { status: { in: ['pending', 'confirmed'] } } } } }],
+    },
+    select: { id: true, lastName: true, memberships: { where: { status: 'pending' }, select: { priceCents: true } }, tournamentPlayers: { where: { withdrawnAt: null }, select: { feeCents: true } } },
+  });
+  const owes = (surname: string, cents: number) =>
+    deposits.filter((payment) => payment.user!.lastName.toLowerCase() === surname && payment.amountCents === cents).length > 1
+    || owing.some((user) => user.lastName.toLowerCase() === surname && [...user.memberships.map((card) => card.priceCents), ...user.tournamentPlayers.map((part) => part.feeCents)].includes(cents));
+  const byNameOnly = new Set(alone.filter((payment) => /^\p{L}{3,}$/u.test(payment.user!.lastName) && !owes(payment.user!.lastName.toLowerCase(), payment.amountCents)).filter((_, index) => index % 2 === 0).map((payment) => payment.id));
   return payments.map((payment) => {
     // A camp's deposit is its first instalment.
     const owed: Owed = payment.membershipId ? { kind: 'membership', id: payment.membershipId } : { kind: 'enrolment', id: payment.enrolmentId!, seq: 1 };
+    const byName = byNameOnly.has(payment.id);
     const what = payment.membership ? `Tessera ${payment.membership.membershipNumber}` : 'Acconto centro estivo';
     return {
       on: todayInRome(payment.paidAt!),
       cents: payment.amountCents,
       counterparty: `${payment.user!.firstName} ${payment.user!.lastName}`.toUpperCase(),
-      remittance: `${what} ${referenceOf(owed)}`,
+      remittance: byName ? `${what} per mio figlio` : `${what} ${referenceOf(owed)}`,
       target: owed.kind === 'membership' ? `membership:${owed.id}` : `enrolment:${owed.id}:${owed.seq}`,
       paymentId: payment.id,
     };
@@ -75,9 +94,23 @@ async function historyTransfers(db: Db): Promise<DemoTransfer[]> {
 }
 
 /**
+ * A member's bank sent a card's transfer twice: the second, a week later with the same reference, pays nothing
+ * (the import leaves it open with its note); the treasurer books it as other income and sends it back the
+ * next week, into the category it left (docs/annual-accounts.md#matching).
+ */
+function returnedTwice(transfers: DemoTransfer[], today: string): DemoLine[] {
+  const card = transfers.find((transfer) => transfer.target.startsWith('membership:') && addDays(transfer.on, 14) <= today);
+  if (!card) return [];
+  return [
+    { on: addDays(card.on, 7), cents: card.cents, counterparty: card.counterparty, remittance: card.remittance, category: 'other_income' },
+    { on: addDays(card.on, 14), cents: -card.cents, counterparty: card.counterparty, remittance: `Restituzione bonifico doppio: ${card.remittance}`, category: 'other_income' },
+  ];
+}
+
+/**
  * The payers as the matching calls them, for transfers the history has paid already: each line with its
- * reference matched once to what it paid (moved from the transfers' till into the bank by the matching), no
- * payment made twice; nothing else is payable.
+ * reference (or confirmed by the treasurer) matched once to what it paid (moved from the transfers' till into
+ * the bank by the matching), no payment made twice; nothing else is payable.
  */
 function paidInHistory(transfers: DemoTransfer[]): TransferPayers {
   const unseen = new Map(transfers.map((transfer) => [transfer.target, transfer]));
@@ -89,7 +122,14 @@ function paidInHistory(transfers: DemoTransfer[]): TransferPayers {
     return transfer.paymentId;
   };
   return {
-    enrolments: { collectTransfer: async (_tx, _staff, id, seq, cents) => seen(`enrolment:${id}:${seq}`, cents), dueOf: async () => null },
+    enrolments: {
+      collectTransfer: async (_tx, _staff, id, seq, cents) => seen(`enrolment:${id}:${seq}`, cents),
+      // What a parent's transfer without a reference is proposed for: their deposit, until a line has paid it.
+      dueOf: async (id) => {
+        const deposit = unseen.get(`enrolment:${id}:1`);
+        return deposit ? { cents: deposit.cents, seq: 1 } : null;
+      },
+    },
     memberships: { collectTransfer: async (_tx, _staff, id, cents) => seen(`membership:${id}`, cents) !== null },
     tournaments: { collectTransfer: async () => false },
   };
@@ -149,6 +189,7 @@ export async function seedDemoBank(db: Db, { year, now, randomInt }: { year: num
   for (const payout of payouts) add({ on: payout.arrival, cents: payout.cents, counterparty: 'Stripe Payments Europe Ltd', remittance: `STRIPE PAYOUT ${payout.id}` });
   for (let month = 1; month <= 12; month += 1) for (const line of monthLines(year, month, randomInt)) add(line);
   for (const transfer of transfers) add(transfer);
+  for (const line of returnedTwice(transfers, today)) add(line);
 
   let opening = OPENING_CENTS;
   let count = 0;
@@ -161,11 +202,13 @@ export async function seedDemoBank(db: Db, { year, now, randomInt }: { year: num
     await bank.importStatement(treasurer, Buffer.from(xml));
     opening += lines.reduce((sum, line) => sum + line.cents, 0);
     count += lines.length;
-    // The treasurer has assigned what the import could not match: the books' bank balance is the statement's.
-    const open = await db.bankLine.findMany({ where: { iban: DEMO_IBAN, state: 'open', bookedOn: { gte: new Date(`${from}T00:00:00Z`), lte: new Date(`${to}T00:00:00Z`) } }, orderBy: { id: 'asc' } });
-    for (const line of open) {
-      const category = lines.find((demo) => demo.on === line.bookedOn.toISOString().slice(0, 10) && demo.cents === line.amountCents)?.category;
+    // The treasurer has confirmed the proposals and assigned what the import could not match: the books' bank
+    // balance is the statement's.
+    const left = await db.bankLine.findMany({ where: { iban: DEMO_IBAN, state: { in: ['open', 'proposed'] }, bookedOn: { gte: new Date(`${from}T00:00:00Z`), lte: new Date(`${to}T00:00:00Z`) } }, orderBy: { id: 'asc' } });
+    for (const line of left) {
+      const category = lines.find((demo) => demo.category && demo.on === line.bookedOn.toISOString().slice(0, 10) && demo.cents === line.amountCents)?.category;
       if (category) await bank.assign(treasurer, line.id, category);
+      else if (line.state === 'proposed') await bank.confirm(treasurer, line.id);
     }
   }
   return count;
