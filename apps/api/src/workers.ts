@@ -9,6 +9,7 @@ export async function startWorkers(deps: AppDeps, { memberships, stripeRequests,
   const { jobs, mailer, config, logger } = deps;
   await jobs.work('send-email', (message) => mailer.send(message));
   await jobs.work('membership-activated', ({ membershipId }) => memberships.sendActivation(membershipId));
+  await jobs.work('membership-unpaid', ({ membershipId }) => memberships.sendPaymentReminder(membershipId));
   await jobs.work('stripe-request', ({ requestId }) => stripeRequests.perform(requestId));
   await jobs.work('bookings-expire-holds', async () => {
     await bookings.expireLapsedHolds();

@@ -10,6 +10,8 @@ export interface JobPayloads {
   'send-email': MailMessage;
   /** A card became active: make its PDF and e-mail it to the member. */
   'membership-activated': { membershipId: number };
+  /** An hour after a member asked for a card: if still unpaid, e-mail them how to pay it (by transfer too). */
+  'membership-unpaid': { membershipId: number };
   /** Makes a call to Stripe committed as a request row (docs/domain.md#stripe-requests): a refund, a session closed or recovered. */
   'stripe-request': { requestId: number };
   /** Every minute: booking holds past their time lapse and free their slot. */
@@ -57,6 +59,7 @@ export type JobHandler<N extends JobName> = (data: JobPayloads[N], stopping: Abo
 export const JOB_QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'send-email': { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   'membership-activated': { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+  'membership-unpaid': { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   'stripe-request': { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   'memberships-daily': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
   'certificates-daily': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },

@@ -1,6 +1,6 @@
 // Transfer details in the e-mails that ask a member for money, besides the enrolment's reminder (its own
 // test): a camp's balance left after its deposit, a tournament part charged to the invited partner and to
-// the players offered a freed place. Each is
+// the players offered a freed place, a card asked for and still unpaid an hour later. Each is
 // received by a loopback SMTP server, in the member's language, with the IBAN, the amount, the part's RF
 // reference and the EPC QR code attached, read back with jsQR.
 import type { ParsedMail } from 'mailparser';
@@ -12,13 +12,13 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { decodeRgbaPng } from '../../test/png-pixels.js';
-import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
+import { addDays, fromIsoDate, timeOf, todayInRome } from '../../lib/time.js';
 import { giveCard, makeChild, makeCourse } from '../enrolments/test-courses.js';
 import { makeTournament } from '../tournaments/test-tournaments.js';
 import { referenceOf } from './creditor-reference.js';
 
 const mail = await startMailCatcher();
-const { app, db } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
+const { app, db, services, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const IBAN = 'IT60X0542811101000000123456';
 const HOLDER = 'ASD Beach Club';
@@ -95,5 +95,47 @@ describe('a tournament part to pay', () => {
     const partnerReference = referenceOf({ kind: 'tournament', playerId: (await partOf(tournament.id, waitingPartner)).id });
     expect(toPartner.text).toContain(`importo 15,00\u00a0€, causale ${grouped(partnerReference)}.`);
     expect(qrOf(toPartner)).toEqual(expect.arrayContaining([IBAN, 'EUR15.00', partnerReference]));
+  });
+});
+
+describe('a card to pay', () => {
+  // A day a monthly card may start on: in the season (default settings: 1 May - 30 September), not in the past.
+  const today = todayInRome();
+  const season = `${today > `${today.slice(0, 4)}-09-30` ? Number(today.slice(0, 4)) + 1 : today.slice(0, 4)}-05-01`;
+  const aSeasonDay = today < season ? addDays(season, 10) : today;
+  const ask = async (member: TestMember) =>
+    (await request(app).post('/api/memberships').set(bearer(member.token)).send({ type: 'monthly', start_date: aSeasonDay, fiscal_code: member.fiscalCode }).expect(201)).body as { membership: { id: number; membership_number: string; price: string; created_at: string }; checkout_url: string };
+  /** The e-mails of 'membership-unpaid' queued for `email` (pg-boss's table): none means the member was not asked. */
+  const toPayQueued = async (email: string) =>
+    (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'send-email' AND data->>'to' = ${email} AND data->>'subject' LIKE '%awaiting payment'`)[0]!.n;
+
+  it('an hour after a member asks for a card and has not paid it, an e-mail in English says what it owes, until when, and how to pay it by transfer with its RF reference and QR code', async () => {
+    const member = await createMember(app, db, { birthDate: '1991-04-04' });
+    await db.user.update({ where: { id: member.id }, data: { locale: 'en' } });
+    const { membership: card } = await ask(member);
+    // The request schedules its job an hour later.
+    const [job] = await db.$queryRaw<{ delay: number }[]>`SELECT extract(epoch FROM start_after - created_on)::int AS delay FROM pgboss.job WHERE name = 'membership-unpaid' AND (data->>'membershipId')::int = ${card.id}`;
+    expect(job!.delay).toBeGreaterThanOrEqual(3599);
+
+    await services.memberships.sendPaymentReminder(card.id);
+    const email = await mail.waitFor(member.email, 10_000, /awaiting payment/);
+    const reference = referenceOf({ kind: 'membership', id: card.id });
+    const withdrawn = new Date(Date.parse(card.created_at) + 24 * 3600_000);
+    expect(email.subject).toBe(`Your membership card ${card.membership_number} is awaiting payment`);
+    expect(email.text).toContain(`€${card.price} is still to pay; the request holds until`);
+    expect(email.text).toContain(`at ${timeOf(withdrawn)}, then it is withdrawn.`);
+    expect(email.text).toContain(`IBAN ${grouped(IBAN)}, account holder ${HOLDER}, amount €${card.price}, reference ${grouped(reference)}.`);
+    const qr = qrOf(email);
+    expect(qr?.slice(0, 4)).toEqual(['BCD', '002', '1', 'SCT']);
+    expect(qr).toEqual(expect.arrayContaining([HOLDER, IBAN, `EUR${card.price}`, reference]));
+  });
+
+  it('a card paid within the hour gets no such e-mail', async () => {
+    const member = await createMember(app, db, { birthDate: '1992-05-05' });
+    const { membership: card, checkout_url: checkoutUrl } = await ask(member);
+    await stripe!.pay(checkoutUrl.split('/').pop()!);
+    await expect.poll(async () => (await db.membership.findUniqueOrThrow({ where: { id: card.id } })).status, { timeout: 15_000 }).toBe('active');
+    await services.memberships.sendPaymentReminder(card.id);
+    expect(await toPayQueued(member.email)).toBe(0);
   });
 });

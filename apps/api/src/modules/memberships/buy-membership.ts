@@ -14,6 +14,7 @@ import { membershipReceivable, charge, discount } from '../ledger/index.js';
 import { pricesInForce } from '../prices/index.js';
 import { readSettings } from '../settings/index.js';
 import { fiscalCodeProblem } from './fiscal-code.js';
+import { UNPAID_REMINDER_SECONDS } from './membership-jobs.js';
 import { ageProblem, BVU_CARD_LABEL, cardLabel, membershipMessages, newQrToken, rethrowOverlap, validityOf } from './membership-terms.js';
 import { paidOnline, toMyMembershipDto, WITH_PAYMENTS } from './memberships.dto.js';
 import type { MembershipPayments } from './pay-membership.js';
@@ -37,7 +38,7 @@ interface PricedCard {
   birthDate: string | null;
 }
 
-export function createMembershipPurchase(deps: Pick<AppDeps, 'db' | 'config' | 'stripe'>, { openCheckout }: MembershipPayments) {
+export function createMembershipPurchase(deps: Pick<AppDeps, 'db' | 'config' | 'stripe' | 'jobs'>, { openCheckout }: MembershipPayments) {
   const { db, config } = deps;
 
   /**
@@ -191,7 +192,10 @@ export function createMembershipPurchase(deps: Pick<AppDeps, 'db' | 'config' | '
       const membership = await db
         .$transaction(async (tx) => {
           if (!user.birthDate && card.birthDate) await tx.user.update({ where: { id: user.id }, data: { birthDate: fromIsoDate(card.birthDate) } });
-          return insertCard(tx, user.id, body, card, { membershipNumber, status: 'pending' });
+          const created = await insertCard(tx, user.id, body, card, { membershipNumber, status: 'pending' });
+          // Still unpaid an hour later, the member is told how to pay it (membership-jobs.ts).
+          if (card.quote.pay_online) await deps.jobs.send('membership-unpaid', { membershipId: created.id }, { tx, startAfterSeconds: UNPAID_REMINDER_SECONDS });
+          return created;
         }, TRANSACTION_OPTIONS)
         .catch(rethrowOverlap);
       const checkoutUrl = card.quote.pay_online ? await openCheckout(membership, user) : null;

@@ -1,16 +1,21 @@
-// The memberships' jobs (docs/domain.md#memberships): the activation e-mail with the PDF card, and the
-// daily run (unpaid requests withdrawn, cards past their end expired, a reminder before the end).
+// The memberships' jobs (docs/domain.md#memberships): the activation e-mail with the PDF card, the e-mail of a
+// request still unpaid an hour later, and the daily run (unpaid requests withdrawn, cards past their end
+// expired, a reminder before the end).
 import type { AppDeps } from '../../deps.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { addDays, todayInRome, toIsoDate } from '../../lib/time.js';
-import { accounts, writeOff } from '../ledger/index.js';
+import { transferForEmail } from '../bank-transfer/index.js';
+import { accounts, owedOne, writeOff } from '../ledger/index.js';
 import { cardPdfName } from './membership-terms.js';
 import type { MembershipReads } from './membership-view.js';
-import { WITH_PAYMENTS, type MembershipWithPayments } from './memberships.dto.js';
-import { activationEmail, expiryReminderEmail } from './memberships.emails.js';
+import { paidOnline, WITH_PAYMENTS, type MembershipWithPayments } from './memberships.dto.js';
+import { activationEmail, cardToPayEmail, expiryReminderEmail } from './memberships.emails.js';
+import { i18nFor } from '../../lib/i18n.js';
 
 /** An online request still unpaid after this long is withdrawn by the daily job, giving its coupon use back. */
 const UNPAID_REQUEST_HOURS = 24;
+/** A request still unpaid this long after it was made gets its e-mail with how to pay it (job 'membership-unpaid'). */
+export const UNPAID_REMINDER_SECONDS = 60 * 60;
 
 export function createMembershipJobs(deps: Pick<AppDeps, 'db' | 'config' | 'jobs' | 'storage' | 'logger'>, { cardPdf }: MembershipReads) {
   const { db, config, jobs, storage } = deps;
@@ -24,6 +29,21 @@ export function createMembershipJobs(deps: Pick<AppDeps, 'db' | 'config' | 'jobs
       const { path } = await cardPdf(membership);
       const card = { number: membership.membershipNumber, type: membership.type, startDate: toIsoDate(membership.startDate), endDate: toIsoDate(membership.endDate) };
       await jobs.send('send-email', activationEmail(membership.user, card, { filename: cardPdfName(membership.membershipNumber), path: storage.absolutePath(path) }, cardsUrl));
+    },
+
+    /**
+     * Job 'membership-unpaid', an hour after a member's request: a card still waiting for its online payment
+     * and owing something gets the e-mail that says how to pay it, by transfer too
+     * (docs/annual-accounts.md#paying-by-transfer). A card paid, withdrawn or owing nothing gets none.
+     */
+    async sendPaymentReminder(membershipId: number) {
+      const card = await db.membership.findUnique({ where: { id: membershipId }, include: { user: true } });
+      if (!card || card.status !== 'pending' || !paidOnline(card)) return;
+      const owedCents = await owedOne(db, accounts.membership(card.id));
+      if (owedCents <= 0) return;
+      const transfer = await transferForEmail(db, i18nFor(card.user.locale), { kind: 'membership', id: card.id }, owedCents);
+      const withdrawnAt = new Date(card.createdAt.getTime() + UNPAID_REQUEST_HOURS * 3600_000);
+      await jobs.send('send-email', cardToPayEmail(card.user, { number: card.membershipNumber, type: card.type, owedCents, withdrawnAt }, cardsUrl, transfer));
     },
 
     /**

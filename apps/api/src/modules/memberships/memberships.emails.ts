@@ -1,7 +1,9 @@
 import { defineMessages, type TMembershipType } from '@beach/contracts';
 import { greetingOf, renderEmail } from '../../lib/email-layout.js';
-import { i18nFor, localizedDay, sayer } from '../../lib/i18n.js';
+import { i18nFor, localizedDay, localizedEuros, sayer } from '../../lib/i18n.js';
 import type { MailMessage } from '../../lib/mail.js';
+import { timeOf, todayInRome } from '../../lib/time.js';
+import type { TransferInEmail } from '../bank-transfer/index.js';
 import { TYPE_IN_SENTENCE } from './membership-words.js';
 
 interface CardSummary {
@@ -49,6 +51,14 @@ const messages = defineMessages({
     id: 'api.memberships.email_invitation_footnote',
     message: 'Il link vale 7 giorni e si può usare una sola volta. Se scade, usa "Password dimenticata?" nella pagina di accesso.',
   },
+  toPaySubject: /* i18n */ { id: 'api.memberships.email_to_pay_subject', message: 'La tua tessera {number} aspetta il pagamento' },
+  toPayTitle: /* i18n */ { id: 'api.memberships.email_to_pay_title', message: 'Tessera da pagare' },
+  toPayText: /* i18n */ {
+    id: 'api.memberships.email_to_pay_text',
+    message: 'hai chiesto la tessera {type} numero {number}: si attiva appena è pagata. Restano da pagare {amount}; la richiesta resta valida fino al {day} alle {time}, poi viene ritirata.',
+  },
+  toPayHow: /* i18n */ { id: 'api.memberships.email_to_pay_how', message: 'Puoi pagarla con la carta dalla pagina Tesseramento o in segreteria.' },
+  payAction: /* i18n */ { id: 'api.memberships.email_pay_action', message: 'Paga la tessera' },
 });
 
 export function activationEmail(user: Recipient, card: CardSummary, pdf: { filename: string; path: string }, cardsUrl: string): MailMessage {
@@ -105,6 +115,31 @@ export function invitationEmail(user: Recipient, setPasswordUrl: string): MailMe
       paragraphs: [say(messages.invitationText)],
       action: { label: say(messages.invitationAction), url: setPasswordUrl },
       footnote: say(messages.invitationFootnote),
+    }),
+  };
+}
+
+/**
+ * A card the member asked for and has not paid an hour later (docs/domain.md#memberships): what it still owes,
+ * until when the request holds, and how to pay it — online, at the desk, or by transfer once the IBAN is set.
+ */
+export function cardToPayEmail(user: Recipient, card: { number: string; type: TMembershipType; owedCents: number; withdrawnAt: Date }, cardsUrl: string, transfer: TransferInEmail | null): MailMessage {
+  const i18n = i18nFor(user.locale);
+  const say = sayer(i18n);
+  const until = { day: localizedDay(todayInRome(card.withdrawnAt)), time: timeOf(card.withdrawnAt) };
+  return {
+    to: user.email,
+    subject: say(messages.toPaySubject, { number: card.number }),
+    ...renderEmail(i18n, {
+      title: say(messages.toPayTitle),
+      greeting: greetingOf(i18n, user.firstName),
+      paragraphs: [
+        say(messages.toPayText, { type: say(TYPE_IN_SENTENCE[card.type]), number: card.number, amount: localizedEuros(card.owedCents), ...until }),
+        say(messages.toPayHow),
+        ...(transfer ? [transfer.paragraph] : []),
+      ],
+      ...(transfer ? { image: transfer.image } : {}),
+      action: { label: say(messages.payAction), url: cardsUrl },
     }),
   };
 }

@@ -12,7 +12,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
   const reads = createMembershipReads(deps);
   const payments = createMembershipPayments(deps, checkouts, reads);
   const { price, nextMembershipNumber, insertCard, quote, create } = createMembershipPurchase(deps, payments);
-  const { sendActivation, runDaily } = createMembershipJobs(deps, reads);
+  const { sendActivation, sendPaymentReminder, runDaily } = createMembershipJobs(deps, reads);
   return {
     paymentTarget: payments.paymentTarget,
     price,
@@ -29,6 +29,7 @@ export function createMembershipsService(deps: Pick<AppDeps, 'db' | 'config' | '
     pdf: reads.pdf,
     verify: reads.verify,
     sendActivation,
+    sendPaymentReminder,
     runDaily,
   };
 }
