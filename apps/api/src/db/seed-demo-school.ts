@@ -10,6 +10,7 @@ import type { seededRandom } from '../lib/seeded-random.js';
 import { recurrenceOf, sessionSpans } from '../modules/courses/index.js';
 import { createInstalments, instalmentPlan } from '../modules/enrolments/index.js';
 import { charge, enrolmentReceivable, moneyAccount, payment } from '../modules/ledger/index.js';
+import { insertRows } from './insert-rows.js';
 
 export const DEMO_COACHES = [
   { email: 'allenatore1@demo.beach', firstName: 'Andrea', lastName: 'Schiaccia' },
@@ -87,34 +88,26 @@ export async function seedDemoSchool(
         courts: { create: seed.courts.map((code) => ({ courtId: courts.get(code)! })) },
       },
     });
-    const sessions = await tx.courseSession.createManyAndReturn({
-      data: sessionSpans({ starts_on: isoOf(startsOn), ends_on: isoOf(endsOn), start_time: seed.startTime, duration_minutes: seed.durationMinutes, weekdays: seed.days, exceptions: [] }).map(
-        ({ startsAt, endsAt }) => ({ courseId: course.id, startsAt, endsAt, createdAt: course.createdAt }),
-      ),
-      select: { id: true, startsAt: true, endsAt: true },
-    });
+    const spansOfCourse = sessionSpans({ starts_on: isoOf(startsOn), ends_on: isoOf(endsOn), start_time: seed.startTime, duration_minutes: seed.durationMinutes, weekdays: seed.days, exceptions: [] });
+    const sessions = await seedSessions(tx, course, spansOfCourse, seed.courts.map((code) => courts.get(code)!));
     sessionCount += sessions.length;
-    // The session holds its courts: the planner and the availability already respect closures.
-    await tx.courtClosure.createMany({
-      data: sessions.flatMap((session) => seed.courts.map((code) => ({ courtId: courts.get(code)!, startsAt: session.startsAt, endsAt: session.endsAt, reason: `Corso: ${seed.name}`, courseSessionId: session.id, createdAt: course.createdAt }))),
-    });
     const enrolledAt = course.createdAt;
-    const enrolments = [];
+    const enrolled = [];
+    const kids: Prisma.ChildCreateManyInput[] = [];
     for (let index = 0; index < seed.enrolled; index += 1) {
       const { id: userId, lastName } = nextMember();
-      let childId: number | null = null;
       if (seed.ages) {
         // A child of an age the course takes on its first day (a month to ten months past that birthday).
         const age = random.int(seed.ages[0], seed.ages[1]);
         const birthDate = fromIsoDate(isoOf(addDaysTo(startsOn, -Math.floor(age * 365.25) - random.int(30, 300))));
-        const child = await tx.child.create({
-          data: { parentId: userId, firstName: CHILD_NAMES[children % CHILD_NAMES.length]!, lastName, birthDate, healthNotes: random.pick(HEALTH_NOTES), pickupPeople: random.chance(0.5) ? 'I nonni' : null, photoConsent: random.chance(0.7), createdAt: enrolledAt },
-        });
+        kids.push({ parentId: userId, firstName: CHILD_NAMES[children % CHILD_NAMES.length]!, lastName, birthDate, healthNotes: random.pick(HEALTH_NOTES), pickupPeople: random.chance(0.5) ? 'I nonni' : null, photoConsent: random.chance(0.7), createdAt: enrolledAt });
         children += 1;
-        childId = child.id;
       }
-      enrolments.push({ courseId: course.id, userId, childId, kind: 'course' as const, amountCents: seed.priceCents, status: 'confirmed' as const, confirmedAt: enrolledAt, createdAt: enrolledAt });
+      enrolled.push(userId);
     }
+    // The course's children in one statement, in the order drawn.
+    const childIds = await insertRows(tx, 'children', kids);
+    const enrolments = enrolled.map((userId, index) => ({ courseId: course.id, userId, childId: childIds[index] ?? null, kind: 'course' as const, amountCents: seed.priceCents, status: 'confirmed' as const, confirmedAt: enrolledAt, createdAt: enrolledAt }));
     const created = await tx.courseEnrolment.createManyAndReturn({ data: enrolments, select: { id: true } });
     // A trial in the next session still to come, for a course that has one this week.
     const upcoming = sessions.find((session) => session.startsAt > now);
@@ -128,12 +121,25 @@ export async function seedDemoSchool(
         return { sessionId: session.id, enrolmentId: enrolment.id, present, note: present || !random.chance(0.3) ? null : 'Avvisato per tempo', recordedById: coachId, recordedAt: session.endsAt };
       }),
     );
-    await tx.courseAttendance.createMany({ data: rows });
+    await insertRows(tx, 'course_attendances', rows);
     attendances += rows.length;
   }
   const camps = await seedDemoCamps(tx, { random, now, year, courts, nextMember });
   const lessonSlots = await seedDemoLessonSlots(tx, { now, courtId: courts.get('D5')!, coachIds: coaches.map((coach) => coach.id) });
   return { coaches: coaches.length, courses: spans.length, camps: camps.weeks, sessions: sessionCount + camps.sessions, children: children + camps.children, attendances, lessonSlots };
+}
+
+/**
+ * A course's sessions, each holding the course's courts through a court closure (the planner and the
+ * availability already respect closures), a statement each, dated when the course was made.
+ */
+async function seedSessions(tx: Prisma.TransactionClient, course: { id: number; name: string; createdAt: Date }, spans: { startsAt: Date; endsAt: Date }[], courtIds: number[]) {
+  const ids = await insertRows(tx, 'course_sessions', spans.map(({ startsAt, endsAt }) => ({ courseId: course.id, startsAt, endsAt, createdAt: course.createdAt })));
+  const sessions = spans.map(({ startsAt, endsAt }, index) => ({ id: ids[index]!, startsAt, endsAt }));
+  await insertRows(tx, 'court_closures', sessions.flatMap((session) => courtIds.map((courtId) => (
+    { courtId, startsAt: session.startsAt, endsAt: session.endsAt, reason: `Corso: ${course.name}`, courseSessionId: session.id, createdAt: course.createdAt }
+  ))));
+  return sessions;
 }
 
 /** Private lessons published for the next ten days: one a morning at 10:00 on D5 (no course holds it then), 45 € each, the coaches in turn. */
@@ -180,38 +186,31 @@ async function seedDemoCamps(
       },
       include: { bands: true },
     });
-    const sessions = await tx.courseSession.createManyAndReturn({
-      data: sessionSpans({ starts_on: monday, ends_on: addDays(monday, 4), start_time: terms.startTime, duration_minutes: terms.durationMinutes, weekdays: CAMP_WEEKDAYS, exceptions: [] }).map(
-        ({ startsAt, endsAt }) => ({ courseId: course.id, startsAt, endsAt, createdAt: now }),
-      ),
-      select: { id: true, startsAt: true, endsAt: true },
-    });
-    sessionCount += sessions.length;
-    await tx.courtClosure.createMany({
-      data: sessions.flatMap((session) => terms.courts.map((code) => ({ courtId: courts.get(code)!, startsAt: session.startsAt, endsAt: session.endsAt, reason: `Corso: ${name}`, courseSessionId: session.id, createdAt: now }))),
-    });
+    const spansOfWeek = sessionSpans({ starts_on: monday, ends_on: addDays(monday, 4), start_time: terms.startTime, duration_minutes: terms.durationMinutes, weekdays: CAMP_WEEKDAYS, exceptions: [] });
+    sessionCount += (await seedSessions(tx, course, spansOfWeek, terms.courts.map((code) => courts.get(code)!))).length;
     // Five to eight families, a second child in one family out of three.
+    const kids: { child: Prisma.ChildCreateManyInput; bandId: number; amountCents: number }[] = [];
     for (let family = random.int(5, 8); family > 0; family -= 1) {
-      const { id: userId, lastName } = nextMember();
-      const kids = random.chance(1 / 3) ? 2 : 1;
-      for (let kid = 0; kid < kids; kid += 1) {
+      const { id: parentId, lastName } = nextMember();
+      const siblings = random.chance(1 / 3) ? 2 : 1;
+      for (let kid = 0; kid < siblings; kid += 1) {
         const band = course.bands[random.int(0, course.bands.length - 1)]!;
         // A birthday a month to ten months before the first day, at an age of the band.
         const age = random.int(band.minAge, band.maxAge);
         const birthDate = fromIsoDate(addDays(monday, -Math.floor(age * 365.25) - random.int(30, 300)));
-        const child = await tx.child.create({
-          data: { parentId: userId, firstName: CHILD_NAMES[(children + kid) % CHILD_NAMES.length]!, lastName, birthDate, healthNotes: random.pick(HEALTH_NOTES), pickupPeople: random.chance(0.5) ? 'I nonni' : null, photoConsent: random.chance(0.7), createdAt: now },
-        });
-        const amountCents = kid === 0 ? terms.priceCents : terms.priceCents - Math.round((terms.priceCents * 10) / 100);
-        const enrolment = await tx.courseEnrolment.create({
-          data: { courseId: course.id, userId, childId: child.id, bandId: band.id, kind: 'course', amountCents, status: 'confirmed', confirmedAt: now, createdAt: now },
-        });
-        await createInstalments(tx, enrolment.id, instalmentPlan(course, amountCents, today, 'course'));
-        await tx.courseBand.update({ where: { id: band.id }, data: { placesTaken: { increment: 1 } } });
-        await tx.course.update({ where: { id: course.id }, data: { placesTaken: { increment: 1 } } });
+        const child = { parentId, firstName: CHILD_NAMES[(children + kid) % CHILD_NAMES.length]!, lastName, birthDate, healthNotes: random.pick(HEALTH_NOTES), pickupPeople: random.chance(0.5) ? 'I nonni' : null, photoConsent: random.chance(0.7), createdAt: now };
+        kids.push({ child, bandId: band.id, amountCents: kid === 0 ? terms.priceCents : terms.priceCents - Math.round((terms.priceCents * 10) / 100) });
       }
-      children += kids;
+      children += siblings;
     }
+    // The week's children, enrolments and counters a statement each, in the order drawn.
+    const childIds = await insertRows(tx, 'children', kids.map((kid) => kid.child));
+    const enrolmentIds = await insertRows(tx, 'course_enrolments', kids.map(({ child, bandId, amountCents }, index) => (
+      { courseId: course.id, userId: child.parentId, childId: childIds[index]!, bandId, kind: 'course', amountCents, status: 'confirmed', confirmedAt: now, createdAt: now }
+    )));
+    for (const [index, { amountCents }] of kids.entries()) await createInstalments(tx, enrolmentIds[index]!, instalmentPlan(course, amountCents, today, 'course'));
+    for (const band of course.bands) await tx.courseBand.update({ where: { id: band.id }, data: { placesTaken: kids.filter((kid) => kid.bandId === band.id).length } });
+    await tx.course.update({ where: { id: course.id }, data: { placesTaken: kids.length } });
   }
   return { weeks: 10, sessions: sessionCount, children };
 }

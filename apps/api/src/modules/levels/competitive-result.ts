@@ -40,13 +40,14 @@ export async function applyCompetitiveResult(tx: Tx, { sport, sourceKey, teams, 
   const rated = rate([ratingsOf(teams[0]), ratingsOf(teams[1])], { rank: winner === 0 ? [1, 2] : [2, 1] });
 
   const now = new Date();
-  for (const [side, team] of teams.entries()) {
-    for (const [index, userId] of team.entries()) {
-      const { mu, sigma } = rated[side]![index]!;
-      const old = before.get(userId)!;
-      await tx.memberLevel.update({ where: { userId_sport: { userId, sport } }, data: { mu, sigma, competitiveMatches: { increment: 1 }, updatedAt: now } });
-      await tx.memberLevelChange.create({ data: { userId, sport, source: 'result', sourceKey, muBefore: old.mu, sigmaBefore: old.sigma, mu, sigma, createdAt: now } });
-    }
-  }
+  // Every player's new level in one statement and the changes in another (side a's players first, as listed).
+  const moved = teams.flatMap((team, side) => team.map((userId, index) => ({ userId, ...rated[side]![index]! })));
+  await tx.$executeRaw(Prisma.sql`
+    UPDATE member_levels l SET mu = m.mu, sigma = m.sigma, competitive_matches = l.competitive_matches + 1, updated_at = ${now}
+    FROM unnest(${moved.map((row) => row.userId)}::int[], ${moved.map((row) => row.mu)}::float8[], ${moved.map((row) => row.sigma)}::float8[]) m(user_id, mu, sigma)
+    WHERE l.sport = ${sport}::sport AND l.user_id = m.user_id`);
+  await tx.memberLevelChange.createMany({
+    data: moved.map(({ userId, mu, sigma }) => ({ userId, sport, source: 'result' as const, sourceKey, muBefore: before.get(userId)!.mu, sigmaBefore: before.get(userId)!.sigma, mu, sigma, createdAt: now })),
+  });
   return { applied: true };
 }

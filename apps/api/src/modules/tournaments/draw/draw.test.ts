@@ -18,10 +18,10 @@ async function playOut(format: TournamentFormat, count: number) {
   const keysAtStart = matchesOf(state).map((match) => match.key).sort();
   const played = new Set<string>();
   for (let step = 0; ; step += 1) {
-    const ready = matchesOf(state).filter((match) => match.status === 'ready');
-    if (ready.length === 0) break;
-    const match = ready[0]!;
-    const statusOf = new Map(matchesOf(state).map((other) => [other.key, other.status]));
+    const views = matchesOf(state);
+    const match = views.find((view) => view.status === 'ready');
+    if (!match) break;
+    const statusOf = new Map(views.map((other) => [other.key, other.status]));
     for (const feeder of match.feeders) expect(played.has(feeder) || statusOf.get(feeder) === 'bye', `${match.key} before ${feeder}`).toBe(true);
     expect(placements(state)).toEqual([]);
     state = throughJson(await recordResult(state, match.key, SCORES[step % SCORES.length]!, 'best_of_three_21'));
