@@ -2,6 +2,8 @@
 // received, suppliers paid, card settlements, fees) through POST /api/admin/bank/statements — read, stored
 // and matched (Stripe's payouts asked of the local test double, payers looked up by name) — next to COPY of
 // the same lines into a bare table through pg-copy-streams: the floor for getting these rows into PostgreSQL.
+// Beside the wall time, what a busy machine distorts least: the CPU per line of the API (it runs in this
+// process, with the client's few requests) and of PostgreSQL, and the database's transactions per file.
 // Run: pnpm bench:bank-import
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
@@ -9,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { camt053 } from '@beach/api/testing';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { postgresCpu } from './lib/postgres-cpu.js';
 import { startBenchApiWithStripe } from './lib/stripe-api.js';
 
 const LINES = Number(process.env.BANK_BENCH_LINES ?? 50_000);
@@ -56,7 +59,13 @@ const headers = await api.login('admin@demo.beach');
 const account = await fetch(`${api.url}/api/admin/bank/account`, { method: 'PUT', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ iban: IBAN, holder: 'ASD Bench' }) });
 if (!account.ok) throw new Error(`account: ${account.status}`);
 
+const client = new pg.Client({ connectionString: api.databaseUrl });
+await client.connect();
+const databaseCpu = await postgresCpu(client);
+const commits = async () => Number((await client.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0]!.n);
+
 const totals = { added: 0, matched: 0, proposed: 0 };
+const before = { api: process.cpuUsage(), database: databaseCpu(), commits: await commits() };
 const started = performance.now();
 for (const [index, file] of files.entries()) {
   const form = new FormData();
@@ -69,11 +78,16 @@ for (const [index, file] of files.entries()) {
   totals.proposed += body.proposed;
 }
 const importElapsed = performance.now() - started;
+const apiCpu = process.cpuUsage(before.api);
+const postgresMs = databaseCpu() - before.database;
+// Other sessions report their counts when idle, at the latest after 10 s.
+await new Promise((resolve) => setTimeout(resolve, 11_000));
+const transactions = (await commits()) - before.commits - 1;
 console.log(`Importazione e abbinamento via API:  ${seconds(importElapsed)}  → ${totals.added} movimenti, ${totals.matched} abbinati, ${totals.proposed} proposti`);
+const perLine = (ms: number) => `${((ms * 1000) / lines.length).toFixed(0)} µs`;
+console.log(`CPU per movimento: API ${perLine((apiCpu.user + apiCpu.system) / 1000)}, PostgreSQL ${perLine(postgresMs)}; transazioni del database per file: ${(transactions / files.length).toFixed(1)}`);
 
 // The same lines into a bare table with COPY.
-const client = new pg.Client({ connectionString: api.databaseUrl });
-await client.connect();
 await client.query('CREATE TABLE bank_copy (bank_ref text, booked_on date, amount_cents int, counterparty text, remittance text)');
 const csv = lines.map((line) => [line.bankRef, line.on, line.cents, `"${line.counterparty}"`, `"${line.remittance}"`].join(',')).join('\n') + '\n';
 const copyStarted = performance.now();
