@@ -52,6 +52,8 @@ const labelOf = (owed: Owed) => {
   }
 };
 
+/** A line just imported, as the matching reads it (the rest of it is read again under its lock). */
+export type FreshLine = Pick<BankLine, 'id' | 'iban' | 'bookedOn' | 'amountCents' | 'counterparty' | 'creditorReference'>;
 /** Payers by surname, lower case. */
 type PayersByName = Map<string, { id: number; firstName: string; lastName: string }[]>;
 /** What the lines of one import are matched against, read once for all of them (a year of statements is 50,000 lines). */
@@ -116,7 +118,7 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
    * What one payer of the counterparty's surname owes now, if exactly the line's amount. Each payer's dues are
    * read once per import: a proposal pays nothing, and its confirmation checks the amount again.
    */
-  async function proposalFor(line: BankLine, batch: Batch): Promise<{ owed: Owed; label: string } | null> {
+  async function proposalFor(line: FreshLine, batch: Batch): Promise<{ owed: Owed; label: string } | null> {
     const payers = [...new Set(wordsOf(line.counterparty).flatMap((word) => batch.payersNamed.get(word) ?? []))].slice(0, 20);
     const found: Due[] = [];
     for (const payer of payers) {
@@ -126,7 +128,7 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     return found.length === 1 ? found[0]! : null;
   }
 
-  async function matchOne(staff: User, line: BankLine, batch: Batch): Promise<'matched' | 'proposed' | 'open'> {
+  async function matchOne(staff: User, line: FreshLine, batch: Batch): Promise<'matched' | 'proposed' | 'open'> {
     if (line.amountCents <= 0) return 'open';
     const owed = line.creditorReference ? owedOf(line.creditorReference) : null;
     if (owed) {
@@ -149,7 +151,7 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     return 'proposed';
   }
 
-  async function batchOf(lines: BankLine[]): Promise<Batch> {
+  async function batchOf(lines: FreshLine[]): Promise<Batch> {
     const credits = lines.filter((line) => line.amountCents > 0);
     const days = credits.map((line) => isoDate(line.bookedOn)).sort();
     const payouts = stripe && days.length > 0 ? await payoutsAround(stripe, days[0]!, days.at(-1)!) : [];
@@ -165,7 +167,7 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
 
   return {
     /** Each open line in turn (Stripe read outside any transaction); how many were matched and proposed. */
-    async matchLines(staff: User, lines: BankLine[]) {
+    async matchLines(staff: User, lines: FreshLine[]) {
       const counts = { matched: 0, proposed: 0 };
       const batch = await batchOf(lines);
       for (const line of lines) {
