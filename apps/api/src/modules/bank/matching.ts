@@ -64,6 +64,15 @@ interface Batch {
   payersNamed: PayersByName;
   /** Each payer's dues, read at most once. */
   dues: Map<number, Promise<Due[]>>;
+  /** What the lines left unpaid say (a proposal, or why their reference paid nothing), written together at the end. */
+  marks: Mark[];
+}
+interface Mark {
+  id: number;
+  state: 'open' | 'proposed';
+  kind: string | null;
+  target: string | null;
+  note: string;
 }
 interface Due {
   cents: number;
@@ -134,7 +143,7 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     if (owed) {
       const label = `${labelOf(owed)} (${line.creditorReference})`;
       if (await settle(staff, line.id, owed.kind, targetOf(owed), label, (tx, locked) => payOwed(tx, staff, locked, owed))) return 'matched';
-      await db.bankLine.update({ where: { id: line.id }, data: { note: `Il riferimento ${line.creditorReference} non corrisponde a un importo da pagare di ${(line.amountCents / 100).toFixed(2)} €.` } });
+      batch.marks.push({ id: line.id, state: 'open', kind: null, target: null, note: `Il riferimento ${line.creditorReference} non corrisponde a un importo da pagare di ${(line.amountCents / 100).toFixed(2)} €.` });
       return 'open';
     }
     const found = stripe ? payoutOf(batch.payouts, isoDate(line.bookedOn), line.amountCents, batch.taken) : null;
@@ -147,8 +156,18 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     }
     const proposal = await proposalFor(line, batch);
     if (!proposal) return 'open';
-    await db.bankLine.update({ where: { id: line.id }, data: { state: 'proposed', matchKind: proposal.owed.kind, matchTarget: targetOf(proposal.owed), note: `${proposal.label} (${referenceOf(proposal.owed)})` } });
+    batch.marks.push({ id: line.id, state: 'proposed', kind: proposal.owed.kind, target: targetOf(proposal.owed), note: `${proposal.label} (${referenceOf(proposal.owed)})` });
     return 'proposed';
+  }
+
+  /** The marks in one statement, on the lines still open (the treasurer may have assigned one meanwhile). */
+  async function writeMarks(marks: Mark[]) {
+    if (marks.length === 0) return;
+    const column = <K extends keyof Mark>(name: K) => marks.map((mark) => mark[name]);
+    await db.$executeRaw`
+      UPDATE bank_lines SET state = mark.state, match_kind = mark.kind, match_target = mark.target, note = mark.note
+      FROM unnest(${column('id')}::int[], ${column('state')}::text[], ${column('kind')}::text[], ${column('target')}::text[], ${column('note')}::text[]) AS mark (id, state, kind, target, note)
+      WHERE bank_lines.id = mark.id AND bank_lines.state = 'open'`;
   }
 
   async function batchOf(lines: FreshLine[]): Promise<Batch> {
@@ -162,11 +181,14 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     const payers = words.length === 0 ? [] : await db.user.findMany({ where: { lastName: { in: words, mode: 'insensitive' } }, select: { id: true, firstName: true, lastName: true } });
     const payersNamed: PayersByName = new Map();
     for (const payer of payers) payersNamed.set(payer.lastName.toLowerCase(), [...(payersNamed.get(payer.lastName.toLowerCase()) ?? []), payer]);
-    return { payouts, taken, payersNamed, dues: new Map() };
+    return { payouts, taken, payersNamed, dues: new Map(), marks: [] };
   }
 
   return {
-    /** Each open line in turn (Stripe read outside any transaction); how many were matched and proposed. */
+    /**
+     * Each open line in turn (Stripe read outside any transaction), a payment in a transaction of its own; the
+     * proposals and notes then in one statement. How many were matched and proposed.
+     */
     async matchLines(staff: User, lines: FreshLine[]) {
       const counts = { matched: 0, proposed: 0 };
       const batch = await batchOf(lines);
@@ -174,6 +196,7 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
         const outcome = await matchOne(staff, line, batch);
         if (outcome !== 'open') counts[outcome] += 1;
       }
+      await writeMarks(batch.marks);
       return counts;
     },
 
