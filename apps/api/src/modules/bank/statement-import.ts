@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Prisma, User } from '../../generated/prisma/client.js';
 import { audit } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
-import { invalid } from '../../lib/errors.js';
+import { AppError, invalid } from '../../lib/errors.js';
 import { postOpening } from './bank-ledger.js';
 import type { BankMatching, FreshLine } from './matching.js';
 import { parseCamt053, parseCsvStatement, type ParsedStatement, type StatementLine } from './statement-files.js';
@@ -19,6 +19,7 @@ export const IMPORT_ERRORS = {
   noAccount: 'Imposta prima l’IBAN e l’intestatario del conto dell’associazione.',
   otherAccount: (found: string, ours: string) => `L’estratto è del conto ${found}, non di quello dell’associazione (${ours}).`,
   empty: 'Il file non contiene movimenti contabilizzati.',
+  busy: 'Un altro estratto di questo conto è in importazione: attendi che finisca e riprova (nulla è stato importato).',
 };
 
 /** The import's transaction: the usual time, and a second more for every 50 lines (the writing grows with the file, and a loaded machine slows it several times over). */
@@ -62,8 +63,10 @@ export function createStatementImport({ db }: Pick<AppDeps, 'db'>, matching: Ban
     const fileSha256 = createHash('sha256').update(file).digest('hex');
 
     const { statementId, fresh } = await db.$transaction(async (tx) => {
-      // One import of an account at a time: the same file twice, or two overlapping ones, take turns.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`bank:${iban}`}))`;
+      // One import of an account at a time (the same file twice, two overlapping ones): the second is refused at
+      // once rather than left waiting inside its transaction, whose time would run out while the first writes (a 500).
+      const [{ free }] = await tx.$queryRaw<[{ free: boolean }]>`SELECT pg_try_advisory_xact_lock(hashtext(${`bank:${iban}`})) AS free`;
+      if (!free) throw new AppError(409, IMPORT_ERRORS.busy, { file: [IMPORT_ERRORS.busy] }, { 'Retry-After': '5' });
       const known = await tx.bankStatement.findUnique({ where: { iban_fileSha256: { iban, fileSha256 } } });
       // Imported again: nothing changes, the log says it was tried.
       if (known) {
