@@ -2,6 +2,8 @@
 // received, suppliers paid, card settlements, fees) through POST /api/admin/bank/statements — read, stored
 // and matched (Stripe's payouts asked of the local test double, payers looked up by name) — next to COPY of
 // the same lines into a bare table through pg-copy-streams: the floor for getting these rows into PostgreSQL.
+// Beside the wall time, what a busy machine distorts least: the CPU per line of the API (it runs in this
+// process, with the client's few requests) and of PostgreSQL (its server and backends, from /proc).
 // Run: pnpm bench:bank-import
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
@@ -9,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { camt053 } from '@beach/api/testing';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { postgresCpu } from './lib/postgres-cpu.js';
 import { startBenchApiWithStripe } from './lib/stripe-api.js';
 
 const LINES = Number(process.env.BANK_BENCH_LINES ?? 50_000);
@@ -56,7 +59,12 @@ const headers = await api.login('admin@demo.beach');
 const account = await fetch(`${api.url}/api/admin/bank/account`, { method: 'PUT', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ iban: IBAN, holder: 'ASD Bench' }) });
 if (!account.ok) throw new Error(`account: ${account.status}`);
 
+const client = new pg.Client({ connectionString: api.databaseUrl });
+await client.connect();
+const databaseCpu = await postgresCpu(client);
+
 const totals = { added: 0, matched: 0, proposed: 0 };
+const before = { api: process.cpuUsage(), database: databaseCpu() };
 const started = performance.now();
 for (const [index, file] of files.entries()) {
   const form = new FormData();
@@ -69,11 +77,13 @@ for (const [index, file] of files.entries()) {
   totals.proposed += body.proposed;
 }
 const importElapsed = performance.now() - started;
+const apiCpu = process.cpuUsage(before.api);
+const postgresMs = databaseCpu() - before.database;
 console.log(`Importazione e abbinamento via API:  ${seconds(importElapsed)}  → ${totals.added} movimenti, ${totals.matched} abbinati, ${totals.proposed} proposti`);
+const perLine = (ms: number) => `${((ms * 1000) / lines.length).toFixed(0)} µs`;
+console.log(`CPU per movimento: API ${perLine((apiCpu.user + apiCpu.system) / 1000)}, PostgreSQL ${perLine(postgresMs)}`);
 
 // The same lines into a bare table with COPY.
-const client = new pg.Client({ connectionString: api.databaseUrl });
-await client.connect();
 await client.query('CREATE TABLE bank_copy (bank_ref text, booked_on date, amount_cents int, counterparty text, remittance text)');
 const csv = lines.map((line) => [line.bankRef, line.on, line.cents, `"${line.counterparty}"`, `"${line.remittance}"`].join(',')).join('\n') + '\n';
 const copyStarted = performance.now();

@@ -2,7 +2,8 @@
 // opening balance from the first statement, and the account each category of line is posted to.
 import type { TBankCategory } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
-import { formatEuros } from '../../lib/format.js';
+import { formatEuros, formatItalianDate } from '../../lib/format.js';
+import { instantInRome, toIsoDate } from '../../lib/time.js';
 import { accounts, credit, debit, post, type AccountRef, type Sql } from '../ledger/index.js';
 
 /** The association's account at the bank, by IBAN (the ledger's `bank` key alone is finance's hand-written income and expenses). */
@@ -21,9 +22,13 @@ export function categoryAccount(category: TBankCategory): AccountRef {
   return { key: `expenses:${category}`, kind: 'expenses' };
 }
 
-/** The bank account's balance in the ledger: the sum of its postings (a shared account keeps no balance in its row). */
-export async function bankBalance(db: AppDeps['db'], iban: string): Promise<number> {
-  const sum = await db.ledgerPosting.aggregate({ _sum: { amountCents: true }, where: { account: { key: bankAccount(iban).key }, phase: { in: ['posted', 'post_pending'] } } });
+/**
+ * The bank account's balance in the ledger: the sum of its postings (a shared account keeps no balance in its
+ * row); with `asOf` (YYYY-MM-DD), only those effective up to the end of that day in Rome.
+ */
+export async function bankBalance(db: AppDeps['db'], iban: string, asOf?: string): Promise<number> {
+  const until = asOf ? { entry: { effectiveAt: { lt: instantInRome(asOf, '24:00') } } } : {};
+  const sum = await db.ledgerPosting.aggregate({ _sum: { amountCents: true }, where: { account: { key: bankAccount(iban).key }, phase: { in: ['posted', 'post_pending'] }, ...until } });
   return sum._sum.amountCents ?? 0;
 }
 
@@ -64,18 +69,22 @@ export function postPayout(tx: Sql, iban: string, payout: { id: string; netCents
 }
 
 /**
- * The nightly reconciliation's bank check: for each account, the last statement's closing balance against
- * the bank account's ledger balance, equal once every line of every statement is matched or assigned.
+ * The nightly reconciliation's bank check (docs/annual-accounts.md#matching): for each account, the closing
+ * balance of its last statement that has one against the ledger's bank balance as of that statement's last
+ * day — equal once every line up to that day is matched or assigned, whatever later lines (a CSV without
+ * balances) already say.
  */
 export async function statementMismatches(db: AppDeps['db']): Promise<string[]> {
   const accountsSeen = await db.bankStatement.findMany({ where: { closingCents: { not: null } }, distinct: ['iban'], select: { iban: true } });
   const found: string[] = [];
   for (const { iban } of accountsSeen) {
     const last = await db.bankStatement.findFirstOrThrow({ where: { iban, closingCents: { not: null } }, orderBy: [{ toDate: 'desc' }, { id: 'desc' }] });
-    const ledger = await bankBalance(db, iban);
+    const day = last.toDate ? toIsoDate(last.toDate) : undefined;
+    const ledger = await bankBalance(db, iban, day);
     if (ledger === last.closingCents) continue;
-    const open = await db.bankLine.count({ where: { iban, state: { in: ['open', 'proposed'] } } });
-    found.push(`Conto ${iban}: estratto ${formatEuros(last.closingCents!)}, registro ${formatEuros(ledger)} (${open} movimenti da abbinare)`);
+    const open = await db.bankLine.count({ where: { iban, state: { in: ['open', 'proposed'] }, ...(last.toDate ? { bookedOn: { lte: last.toDate } } : {}) } });
+    const asOf = day ? ` al ${formatItalianDate(day)}` : '';
+    found.push(`Conto ${iban}: estratto ${formatEuros(last.closingCents!)}, registro${asOf} ${formatEuros(ledger)} (${open} movimenti da abbinare)`);
   }
   return found;
 }

@@ -52,6 +52,8 @@ const labelOf = (owed: Owed) => {
   }
 };
 
+/** A line just imported, as the matching reads it (the rest of it is read again under its lock). */
+export type FreshLine = Pick<BankLine, 'id' | 'iban' | 'bookedOn' | 'amountCents' | 'counterparty' | 'creditorReference'>;
 /** Payers by surname, lower case. */
 type PayersByName = Map<string, { id: number; firstName: string; lastName: string }[]>;
 /** What the lines of one import are matched against, read once for all of them (a year of statements is 50,000 lines). */
@@ -62,6 +64,15 @@ interface Batch {
   payersNamed: PayersByName;
   /** Each payer's dues, read at most once. */
   dues: Map<number, Promise<Due[]>>;
+  /** What the lines left unpaid say (a proposal, or why their reference paid nothing), written together at the end. */
+  marks: Mark[];
+}
+interface Mark {
+  id: number;
+  state: 'open' | 'proposed';
+  kind: string | null;
+  target: string | null;
+  note: string;
 }
 interface Due {
   cents: number;
@@ -116,7 +127,7 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
    * What one payer of the counterparty's surname owes now, if exactly the line's amount. Each payer's dues are
    * read once per import: a proposal pays nothing, and its confirmation checks the amount again.
    */
-  async function proposalFor(line: BankLine, batch: Batch): Promise<{ owed: Owed; label: string } | null> {
+  async function proposalFor(line: FreshLine, batch: Batch): Promise<{ owed: Owed; label: string } | null> {
     const payers = [...new Set(wordsOf(line.counterparty).flatMap((word) => batch.payersNamed.get(word) ?? []))].slice(0, 20);
     const found: Due[] = [];
     for (const payer of payers) {
@@ -126,13 +137,13 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     return found.length === 1 ? found[0]! : null;
   }
 
-  async function matchOne(staff: User, line: BankLine, batch: Batch): Promise<'matched' | 'proposed' | 'open'> {
+  async function matchOne(staff: User, line: FreshLine, batch: Batch): Promise<'matched' | 'proposed' | 'open'> {
     if (line.amountCents <= 0) return 'open';
     const owed = line.creditorReference ? owedOf(line.creditorReference) : null;
     if (owed) {
       const label = `${labelOf(owed)} (${line.creditorReference})`;
       if (await settle(staff, line.id, owed.kind, targetOf(owed), label, (tx, locked) => payOwed(tx, staff, locked, owed))) return 'matched';
-      await db.bankLine.update({ where: { id: line.id }, data: { note: `Il riferimento ${line.creditorReference} non corrisponde a un importo da pagare di ${(line.amountCents / 100).toFixed(2)} €.` } });
+      batch.marks.push({ id: line.id, state: 'open', kind: null, target: null, note: `Il riferimento ${line.creditorReference} non corrisponde a un importo da pagare di ${(line.amountCents / 100).toFixed(2)} €.` });
       return 'open';
     }
     const found = stripe ? payoutOf(batch.payouts, isoDate(line.bookedOn), line.amountCents, batch.taken) : null;
@@ -145,11 +156,21 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     }
     const proposal = await proposalFor(line, batch);
     if (!proposal) return 'open';
-    await db.bankLine.update({ where: { id: line.id }, data: { state: 'proposed', matchKind: proposal.owed.kind, matchTarget: targetOf(proposal.owed), note: `${proposal.label} (${referenceOf(proposal.owed)})` } });
+    batch.marks.push({ id: line.id, state: 'proposed', kind: proposal.owed.kind, target: targetOf(proposal.owed), note: `${proposal.label} (${referenceOf(proposal.owed)})` });
     return 'proposed';
   }
 
-  async function batchOf(lines: BankLine[]): Promise<Batch> {
+  /** The marks in one statement, on the lines still open (the treasurer may have assigned one meanwhile). */
+  async function writeMarks(marks: Mark[]) {
+    if (marks.length === 0) return;
+    const column = <K extends keyof Mark>(name: K) => marks.map((mark) => mark[name]);
+    await db.$executeRaw`
+      UPDATE bank_lines SET state = mark.state, match_kind = mark.kind, match_target = mark.target, note = mark.note
+      FROM unnest(${column('id')}::int[], ${column('state')}::text[], ${column('kind')}::text[], ${column('target')}::text[], ${column('note')}::text[]) AS mark (id, state, kind, target, note)
+      WHERE bank_lines.id = mark.id AND bank_lines.state = 'open'`;
+  }
+
+  async function batchOf(lines: FreshLine[]): Promise<Batch> {
     const credits = lines.filter((line) => line.amountCents > 0);
     const days = credits.map((line) => isoDate(line.bookedOn)).sort();
     const payouts = stripe && days.length > 0 ? await payoutsAround(stripe, days[0]!, days.at(-1)!) : [];
@@ -160,18 +181,22 @@ export function createBankMatching({ db, stripe }: Pick<AppDeps, 'db' | 'stripe'
     const payers = words.length === 0 ? [] : await db.user.findMany({ where: { lastName: { in: words, mode: 'insensitive' } }, select: { id: true, firstName: true, lastName: true } });
     const payersNamed: PayersByName = new Map();
     for (const payer of payers) payersNamed.set(payer.lastName.toLowerCase(), [...(payersNamed.get(payer.lastName.toLowerCase()) ?? []), payer]);
-    return { payouts, taken, payersNamed, dues: new Map() };
+    return { payouts, taken, payersNamed, dues: new Map(), marks: [] };
   }
 
   return {
-    /** Each open line in turn (Stripe read outside any transaction); how many were matched and proposed. */
-    async matchLines(staff: User, lines: BankLine[]) {
+    /**
+     * Each open line in turn (Stripe read outside any transaction), a payment in a transaction of its own; the
+     * proposals and notes then in one statement. How many were matched and proposed.
+     */
+    async matchLines(staff: User, lines: FreshLine[]) {
       const counts = { matched: 0, proposed: 0 };
       const batch = await batchOf(lines);
       for (const line of lines) {
         const outcome = await matchOne(staff, line, batch);
         if (outcome !== 'open') counts[outcome] += 1;
       }
+      await writeMarks(batch.marks);
       return counts;
     },
 

@@ -10,30 +10,33 @@ import type { AppDeps } from '../../deps.js';
 import type { Prisma, User } from '../../generated/prisma/client.js';
 import { audit } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
-import { invalid } from '../../lib/errors.js';
+import { AppError, invalid } from '../../lib/errors.js';
 import { postOpening } from './bank-ledger.js';
-import type { BankMatching } from './matching.js';
+import type { BankMatching, FreshLine } from './matching.js';
 import { parseCamt053, parseCsvStatement, type ParsedStatement, type StatementLine } from './statement-files.js';
 
 export const IMPORT_ERRORS = {
   noAccount: 'Imposta prima l’IBAN e l’intestatario del conto dell’associazione.',
   otherAccount: (found: string, ours: string) => `L’estratto è del conto ${found}, non di quello dell’associazione (${ours}).`,
   empty: 'Il file non contiene movimenti contabilizzati.',
+  busy: 'Un altro estratto di questo conto è in importazione: attendi che finisca e riprova (nulla è stato importato).',
 };
 
 /** The import's transaction: the usual time, and a second more for every 50 lines (the writing grows with the file, and a loaded machine slows it several times over). */
 export const importTransactionOptions = (lines: number) => ({ ...TRANSACTION_OPTIONS, timeout: TRANSACTION_OPTIONS.timeout + Math.ceil(lines / 50) * 1000 });
 
-/** The statement's lines the account does not have yet (by key), in the file's order; how many were added. */
-function insertNewLines(tx: Prisma.TransactionClient, statementId: number, iban: string, lines: StatementLine[]) {
+/** The statement's lines the account does not have yet (by key), written in the file's order and given back for the matching. */
+async function insertNewLines(tx: Prisma.TransactionClient, statementId: number, iban: string, lines: StatementLine[]): Promise<FreshLine[]> {
   const column = <K extends keyof StatementLine>(name: K) => lines.map((line) => line[name]);
-  return tx.$executeRaw`
+  const added = await tx.$queryRaw<FreshLine[]>`
     INSERT INTO bank_lines (statement_id, iban, line_key, booked_on, amount_cents, counterparty, remittance, creditor_reference)
     SELECT ${statementId}, ${iban}, line.key, line.booked_on, line.cents, line.counterparty, line.remittance, line.reference
     FROM unnest(${column('key')}::text[], ${column('bookedOn')}::date[], ${column('cents')}::int[], ${column('counterparty')}::text[], ${column('remittance')}::text[], ${column('reference')}::text[])
       WITH ORDINALITY AS line (key, booked_on, cents, counterparty, remittance, reference, position)
     ORDER BY line.position
-    ON CONFLICT (iban, line_key) DO NOTHING`;
+    ON CONFLICT (iban, line_key) DO NOTHING
+    RETURNING id, iban, booked_on AS "bookedOn", amount_cents AS "amountCents", counterparty, creditor_reference AS "creditorReference"`;
+  return added.sort((a, b) => a.id - b.id);
 }
 
 const looksLikeXml = (file: Buffer) => /^\s*</.test(file.subarray(0, 200).toString('utf8').replace(/^\uFEFF/, ''));
@@ -59,14 +62,16 @@ export function createStatementImport({ db }: Pick<AppDeps, 'db'>, matching: Ban
     if (parsed.lines.length === 0) throw invalid({ file: [IMPORT_ERRORS.empty] });
     const fileSha256 = createHash('sha256').update(file).digest('hex');
 
-    const { statementId, added } = await db.$transaction(async (tx) => {
-      // One import of an account at a time: the same file twice, or two overlapping ones, take turns.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`bank:${iban}`}))`;
+    const { statementId, fresh } = await db.$transaction(async (tx) => {
+      // One import of an account at a time (the same file twice, two overlapping ones): the second is refused at
+      // once rather than left waiting inside its transaction, whose time would run out while the first writes (a 500).
+      const [{ free }] = await tx.$queryRaw<[{ free: boolean }]>`SELECT pg_try_advisory_xact_lock(hashtext(${`bank:${iban}`})) AS free`;
+      if (!free) throw new AppError(409, IMPORT_ERRORS.busy, { file: [IMPORT_ERRORS.busy] }, { 'Retry-After': '5' });
       const known = await tx.bankStatement.findUnique({ where: { iban_fileSha256: { iban, fileSha256 } } });
       // Imported again: nothing changes, the log says it was tried.
       if (known) {
         await audit(tx, { entity: 'bank_statements', id: known.id, action: 'import', after: { lines_added: 0 } });
-        return { statementId: known.id, added: 0 };
+        return { statementId: known.id, fresh: [] };
       }
       const first = (await tx.bankStatement.count({ where: { iban } })) === 0;
       const statement = await tx.bankStatement.create({
@@ -75,15 +80,15 @@ export function createStatementImport({ db }: Pick<AppDeps, 'db'>, matching: Ban
           openingCents: parsed.openingCents, closingCents: parsed.closingCents, importedById: staff.id,
         },
       });
-      const count = await insertNewLines(tx, statement.id, iban, parsed.lines);
+      const added = await insertNewLines(tx, statement.id, iban, parsed.lines);
+      const count = added.length;
       await tx.bankStatement.update({ where: { id: statement.id }, data: { linesAdded: count } });
       if (first && parsed.openingCents) await postOpening(tx, iban, parsed.openingCents, dateOrNull(parsed.fromDate) ?? new Date(), staff.id);
       await audit(tx, { entity: 'bank_statements', id: statement.id, action: 'import', after: { format: parsed.format, lines_added: count } });
-      return { statementId: statement.id, added: count };
+      return { statementId: statement.id, fresh: added };
     }, importTransactionOptions(parsed.lines.length));
 
-    const fresh = added === 0 ? [] : await db.bankLine.findMany({ where: { statementId, state: 'open' }, orderBy: { id: 'asc' } });
     const counts = await matching.matchLines(staff, fresh);
-    return { statement_id: statementId, lines_added: added, lines_known: parsed.lines.length - added, ...counts };
+    return { statement_id: statementId, lines_added: fresh.length, lines_known: parsed.lines.length - fresh.length, ...counts };
   };
 }
