@@ -5,7 +5,7 @@
 // statement (lookups by key, one plan fits them), parsed and planned once per connection. The member's
 // filters are applied as soon as what they test is read, so only the kept matches' people are read and viewed.
 import { type api, type QueryOf, SPORTS } from '@beach/contracts';
-import type { User } from '../../generated/prisma/client.js';
+import type { Sport, User } from '../../generated/prisma/client.js';
 import { type Db, Prisma, readRows } from '../../lib/db.js';
 import { playersOfBookings } from '../booking-players/index.js';
 import { confirmedAheadOf } from '../bookings/index.js';
@@ -45,7 +45,7 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
       sport ? 'open-matches-listed-in-sport' : 'open-matches-listed',
     ),
     courtNames(db),
-    query.at_my_level === 'true' ? levelsInSports(db, [viewer.id], [...SPORTS]) : undefined,
+    query.at_my_level === 'true' ? levelsInSports(db, new Map(SPORTS.map((sport) => [sport, [viewer.id]]))) : undefined,
   ]);
   const atMyLevel = (match: OwnColumns) => !viewerLevels || withinRange(match, viewerLevels.get(formatOf(match.format).sport)?.get(viewer.id) ?? null);
   const byBooking = new Map(read.filter(atMyLevel).map((match) => [match.bookingId, match]));
@@ -54,8 +54,13 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
   const matches = bookings.map((booking) => byBooking.get(booking.id)!);
   const kept = new Set(bookings.map((booking) => booking.id));
   const players = playersRead.filter((player) => kept.has(player.bookingId));
-  const userIds = [viewer.id, ...matches.flatMap((match) => [match.organiserId, ...match.requests.map((request) => request.userId)]), ...players.flatMap((player) => (player.userId === null ? [] : [player.userId]))];
-  const [names, levels] = await Promise.all([namesOf(db, userIds), levelsInSports(db, userIds, [...new Set(matches.map((match) => formatOf(match.format).sport))])]);
+  // Each member's level in the sport of their match only (and the viewer's, for the way in): a third of every level.
+  const membersBySport = new Map<Sport, number[]>();
+  const inSport = (sport: Sport) => membersBySport.get(sport) ?? membersBySport.set(sport, [viewer.id]).get(sport)!;
+  for (const match of matches) inSport(formatOf(match.format).sport).push(match.organiserId, ...match.requests.map((request) => request.userId));
+  const sportOf = new Map(matches.map((match) => [match.bookingId, formatOf(match.format).sport]));
+  for (const player of players) if (player.userId !== null) inSport(sportOf.get(player.bookingId)!).push(player.userId);
+  const [names, levels] = await Promise.all([namesOf(db, [...membersBySport.values()].flat()), levelsInSports(db, membersBySport)]);
 
   const playersOf = new Map<number, MatchPeople['joined']>();
   for (const player of players.filter((one) => one.paidOrJoinedSince)) {
