@@ -1,5 +1,6 @@
 // A member's level in one sport as other modules read it (docs/levels.md#the-scale): 0–7, or null when the
 // member has none yet (no questionnaire, no result).
+import { SPORTS } from '@beach/contracts';
 import type { MemberLevel, Sport } from '../../generated/prisma/client.js';
 import { type Db, Prisma, readRows } from '../../lib/db.js';
 import { levelOf } from './rating-scale.js';
@@ -10,14 +11,17 @@ export async function levelInSport(tx: Prisma.TransactionClient, userId: number,
 }
 
 /**
- * Many members' levels at once (a list of matches): sport → member → 0–7; a member with none is absent.
+ * Many members' levels at once (a list of matches), each in the sports asked of them (a player's level
+ * in their match's sport only): sport → member → 0–7; a member with none is absent.
  * Read past Prisma's client (readRows), which spends more CPU on a few hundred rows than PostgreSQL does.
  */
-export async function levelsInSports(db: Db, userIds: number[], sports: Sport[]): Promise<Map<Sport, Map<number, number>>> {
-  if (userIds.length === 0 || sports.length === 0) return new Map();
+export async function levelsInSports(db: Db, wanted: Map<Sport, Iterable<number>>): Promise<Map<Sport, Map<number, number>>> {
+  // A branch per sport, each sport's members looked up in one pass of the key's index; always every sport, so
+  // the statement's text (and its prepared plan) is one.
+  const bySport = SPORTS.map((sport) => Prisma.sql`(sport = ${sport}::sport AND user_id = ANY(${[...new Set(wanted.get(sport) ?? [])]}::int[]))`);
   const rows = await readRows<Pick<MemberLevel, 'userId' | 'sport' | 'mu'>>(
     db,
-    Prisma.sql`SELECT user_id AS "userId", sport, mu FROM member_levels WHERE user_id = ANY(${[...new Set(userIds)]}::int[]) AND sport::text = ANY(${[...new Set(sports)]}::text[])`,
+    Prisma.sql`SELECT user_id AS "userId", sport, mu FROM member_levels WHERE ${Prisma.join(bySport, ' OR ')}`,
     'levels-in-sports',
   );
   const levels = new Map<Sport, Map<number, number>>();

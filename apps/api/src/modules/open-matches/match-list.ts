@@ -5,15 +5,15 @@
 // statement (lookups by key, one plan fits them), parsed and planned once per connection. The member's
 // filters are applied as soon as what they test is read, so only the kept matches' people are read and viewed.
 import { type api, type QueryOf, SPORTS } from '@beach/contracts';
-import type { User } from '../../generated/prisma/client.js';
+import type { Sport, User } from '../../generated/prisma/client.js';
 import { type Db, Prisma, readRows } from '../../lib/db.js';
 import { playersOfBookings } from '../booking-players/index.js';
-import { confirmedAheadOf } from '../bookings/index.js';
+import { type BookingTimes, confirmedAheadOf } from '../bookings/index.js';
 import { courtNames } from '../courts/index.js';
 import { levelsInSports } from '../levels/index.js';
 import { namesOf } from '../users/index.js';
 import { cardPlaceSince, formatOf, timeOfDay, withinRange } from './match-terms.js';
-import type { MatchPeople, MatchRow } from './match-view.js';
+import { type MatchPeople, type MatchRow, placesLeftOf } from './match-view.js';
 
 type OwnColumns = Omit<MatchRow, 'booking' | 'organiser' | 'requests'> & {
   requests: (Omit<MatchRow['requests'][number], 'user'>)[];
@@ -23,8 +23,10 @@ type OwnColumns = Omit<MatchRow, 'booking' | 'organiser' | 'requests'> & {
 
 /**
  * Matches still taking players, soonest first: open before the cut-off or, after it, with a place a leaving
- * player offers (docs/open-matches.md#filling-rules); their booking confirmed and ahead; in the member's sport,
- * day and time of day, and "at my level" those the member joins at once (a competitive match's range).
+ * player offers (docs/open-matches.md#filling-rules); their booking confirmed and ahead; a place left or the
+ * viewer in; in the member's sport, day and time of day, and "at my level" those the member joins at once (a
+ * competitive match's range). Every rule is applied before the names and levels are read: only the listed
+ * matches' people are read and viewed.
  */
 export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: QueryOf<typeof api.openMatches.list>, now: Date): Promise<{ row: MatchRow; people: MatchPeople }[]> {
   const { sport, date, time_of_day: timeOfDayWanted } = query;
@@ -45,20 +47,38 @@ export async function listedMatches(db: Db, viewer: Pick<User, 'id'>, query: Que
       sport ? 'open-matches-listed-in-sport' : 'open-matches-listed',
     ),
     courtNames(db),
-    query.at_my_level === 'true' ? levelsInSports(db, [viewer.id], [...SPORTS]) : undefined,
+    query.at_my_level === 'true' ? levelsInSports(db, new Map(SPORTS.map((sport) => [sport, [viewer.id]]))) : undefined,
   ]);
   const atMyLevel = (match: OwnColumns) => !viewerLevels || withinRange(match, viewerLevels.get(formatOf(match.format).sport)?.get(viewer.id) ?? null);
   const byBooking = new Map(read.filter(atMyLevel).map((match) => [match.bookingId, match]));
   const [ahead, playersRead] = await Promise.all([confirmedAheadOf(db, [...byBooking.keys()], now), playersOfBookings(db, [...byBooking.keys()], cardPlaceSince(now))]);
-  const bookings = ahead.filter(({ inRome }) => (!date || inRome.date === date) && (!timeOfDayWanted || timeOfDay(inRome.start) === timeOfDayWanted));
+  // The players in (paid, or paying by card within their time), counted before any name or level is read.
+  const inPlay = playersRead.filter((player) => player.paidOrJoinedSince);
+  const joinedCount = new Map<number, number>();
+  const viewerIn = new Set<number>();
+  for (const player of inPlay) {
+    joinedCount.set(player.bookingId, (joinedCount.get(player.bookingId) ?? 0) + 1);
+    if (player.userId === viewer.id) viewerIn.add(player.bookingId);
+  }
+  // Listed: a match with a place left, or one the viewer is in (docs/open-matches.md#the-list).
+  const listed = ({ id }: BookingTimes, match: OwnColumns) =>
+    placesLeftOf(match.format, joinedCount.get(id) ?? 0, match.offeredBy.length) > 0 || match.organiserId === viewer.id || viewerIn.has(id);
+  const bookings = ahead.filter(
+    (booking) => (!date || booking.inRome.date === date) && (!timeOfDayWanted || timeOfDay(booking.inRome.start) === timeOfDayWanted) && listed(booking, byBooking.get(booking.id)!),
+  );
   const matches = bookings.map((booking) => byBooking.get(booking.id)!);
   const kept = new Set(bookings.map((booking) => booking.id));
   const players = playersRead.filter((player) => kept.has(player.bookingId));
-  const userIds = [viewer.id, ...matches.flatMap((match) => [match.organiserId, ...match.requests.map((request) => request.userId)]), ...players.flatMap((player) => (player.userId === null ? [] : [player.userId]))];
-  const [names, levels] = await Promise.all([namesOf(db, userIds), levelsInSports(db, userIds, [...new Set(matches.map((match) => formatOf(match.format).sport))])]);
+  // Each member's level in the sport of their match only (and the viewer's, for the way in): a third of every level.
+  const membersBySport = new Map<Sport, number[]>();
+  const inSport = (sport: Sport) => membersBySport.get(sport) ?? membersBySport.set(sport, [viewer.id]).get(sport)!;
+  for (const match of matches) inSport(formatOf(match.format).sport).push(match.organiserId, ...match.requests.map((request) => request.userId));
+  const sportOf = new Map(matches.map((match) => [match.bookingId, formatOf(match.format).sport]));
+  for (const player of players) if (player.userId !== null) inSport(sportOf.get(player.bookingId)!).push(player.userId);
+  const [names, levels] = await Promise.all([namesOf(db, [...membersBySport.values()].flat()), levelsInSports(db, membersBySport)]);
 
   const playersOf = new Map<number, MatchPeople['joined']>();
-  for (const player of players.filter((one) => one.paidOrJoinedSince)) {
+  for (const player of inPlay.filter((one) => kept.has(one.bookingId))) {
     const named = { guestName: player.guestName, paid: player.paid, user: player.userId === null ? null : names.get(player.userId)! };
     const ofBooking = playersOf.get(player.bookingId);
     if (ofBooking) ofBooking.push(named);

@@ -54,6 +54,9 @@ export async function matchView(tx: Prisma.TransactionClient, match: MatchRow, v
   return viewOf(match, viewer, now, await peopleOf(tx, match, viewer, now));
 }
 
+/** The format's places less the organiser and the players in, plus those the leavers offer. */
+export const placesLeftOf = (format: MatchRow['format'], joined: number, offered: number) => Math.max(0, formatOf(format).players - 1 - joined + offered);
+
 /** The view of a match whose people are read: the same for its page and the list (docs/open-matches.md#the-list). */
 export function viewOf(match: MatchRow, viewer: Pick<User, 'id'>, now: Date, { joined, leavers, level }: MatchPeople): TOpenMatch {
   const { sport, players: count } = formatOf(match.format);
@@ -63,7 +66,7 @@ export function viewOf(match: MatchRow, viewer: Pick<User, 'id'>, now: Date, { j
   const inIds = new Set(members.map((person) => person.user.id));
   // A place offered after the cut-off counts as free until its taker pays (docs/open-matches.md#filling-rules).
   const leaving = new Set(leavers);
-  const placesLeft = Math.max(0, count - people.length + leavers.length);
+  const placesLeft = placesLeftOf(match.format, joined.length, leavers.length);
   const booking = match.booking;
   const inRome = booking.inRome ?? { date: todayInRome(booking.startsAt), start: timeOf(booking.startsAt), end: timeOf(booking.endsAt, true) };
   const closed = match.state === 'cancelled' || booking.status === 'cancelled' || booking.status === 'expired';

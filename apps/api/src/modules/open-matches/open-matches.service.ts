@@ -24,12 +24,10 @@ export function createOpenMatchesService(deps: Pick<AppDeps, 'db' | 'jobs' | 'co
   const leaving = createMatchLeaving(shared);
   const show = async (viewer: User, id: number) => matchView(db, await matchRow(db, id), viewer, new Date());
 
-  /** Matches still taking players, the organiser's part paid; "at my level" keeps those the member joins at once. */
+  /** Matches still taking players (a place left, or the viewer's own); "at my level" keeps those the member joins at once. */
   async function list(viewer: User, query: QueryOf<typeof api.openMatches.list>) {
     const now = new Date();
-    const views = (await listedMatches(db, viewer, query, now)).map(({ row, people }) => viewOf(row, viewer, now, people));
-    const wanted = views.filter((view) => view.places_left > 0 || view.players.some((player) => player.is_me));
-    return { data: wanted };
+    return { data: (await listedMatches(db, viewer, query, now)).map(({ row, people }) => viewOf(row, viewer, now, people)) };
   }
 
   /** The match on the viewer's own booking, if any: nobody else's booking says whether it is a match. */

@@ -12,6 +12,7 @@ import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { deskTopUp } from '../../test/credit-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
+import { muOf } from '../levels/rating-scale.js';
 import { matchImageSvg } from './match-image.js';
 import { previewTexts } from './match-preview.js';
 
@@ -174,6 +175,24 @@ describe('opening and joining a match', () => {
     expect(listed).toEqual(await show(organiser, matchId));
     const onItsDay = (await request(app).get('/api/open-matches').query({ date: addDays(today, 13), time_of_day: 'morning' }).set(bearer(organiser)).expect(200)).body.data;
     expect(onItsDay.map((match: { id: number }) => match.id)).toContain(matchId);
+  });
+
+  it('lists a full match to its players only, each with their level in the match’s sport, as its page does', async () => {
+    const [organiser, second, third] = await members(3, 'Completa');
+    const [fourth] = await members(1, 'Quarto');
+    const [outsider] = await members(1, 'Fuori');
+    // Levels in other sports too: the list must show the beach volley ones.
+    const levels = [[organiser, 'beach_volley', 3], [organiser, 'beach_tennis', 6], [second, 'beach_volley', 2], [second, 'foot_volley', 5], [outsider, 'beach_volley', 3]] as const;
+    await db.memberLevel.createMany({ data: levels.map(([member, sport, level]) => ({ userId: member.id, sport, mu: muOf(level), sigma: 5 })) });
+    const { matchId } = await openMatch(organiser, 11, '09:00');
+    for (const member of [second, third, fourth]) {
+      await topUp(member, '5.00');
+      await joinMatch(member, matchId).expect(200);
+    }
+    for (const player of [organiser, second, third, fourth]) expect(await listedAs(player, matchId)).toEqual(await show(player, matchId));
+    expect((await listedAs(third, matchId)).players.map((player: { level: number | null }) => player.level)).toEqual([3, 2, null, null]);
+    expect(await listedAs(outsider, matchId)).toBeUndefined();
+    expect((await request(app).get('/api/open-matches').query({ at_my_level: 'true' }).set(bearer(outsider)).expect(200)).body.data.map((match: { id: number }) => match.id)).not.toContain(matchId);
   });
 
   it('gives the last place to exactly one of 20 members joining at once', async () => {
