@@ -2,7 +2,6 @@
 // each batch in one transaction with their rows (a batch that fails is worked again one booking a
 // transaction, to find the one that fails), then the members' e-mails; rain checks left unfinished are
 // queued again.
-import type { TRainCheckOutcome } from '@beach/contracts';
 import type { RainCheck, RainCheckBooking } from '../../generated/prisma/client.js';
 import { Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { type CancelBookings, isLive, lockBookings, whenOf } from '../bookings/index.js';
@@ -42,13 +41,11 @@ export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db
         // The rain check tells each member in its own one e-mail.
         { policy: { by: 'rain', returnTo: rainCheck.returnTo }, reason: rainCheck.reason, cancelledById: rainCheck.createdById, now, notify: false, refundReason: 'rain', rainCheckId: rainCheck.id },
       );
-      const outcomes = new Map<TRainCheckOutcome | null, number[]>();
-      for (const { id: rowId, bookingId } of open) {
-        // The outcome recorded is the plan the cancellation followed (read once, inside it).
+      // The outcome recorded is the plan the cancellation followed (read once, inside it).
+      const outcomes = open.map(({ bookingId }) => {
         const planned = returned.get(bookingId)?.planned;
-        const outcome = planned ? summaryOf(planned).outcome : null;
-        outcomes.set(outcome, [...(outcomes.get(outcome) ?? []), rowId]);
-      }
+        return planned ? summaryOf(planned).outcome : null;
+      });
       // Nobody is offered the slots: the courts are closed. Their waiting lists' turn is over (an offer held by these bookings too).
       if (cancelled.length > 0) {
         await tx.bookingWaitlist.updateMany({
@@ -56,10 +53,11 @@ export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db
           data: { status: 'lapsed', lapsedReason: 'closed' },
         });
       }
-      // A booking no longer live (cancelled or lapsed meanwhile) is skipped; the others are done with their outcome.
-      for (const [outcome, ids] of outcomes) {
-        await tx.rainCheckBooking.updateMany({ where: { id: { in: ids } }, data: outcome ? { status: 'done', outcome, processedAt: now, error: null } : { status: 'skipped', processedAt: now, error: null } });
-      }
+      // A booking no longer live (cancelled or lapsed meanwhile) is skipped; the others are done with their outcome. One statement for the batch.
+      await tx.$executeRaw`
+        UPDATE rain_check_bookings r SET status = (CASE WHEN m.outcome IS NULL THEN 'skipped' ELSE 'done' END)::rain_check_booking_status,
+          outcome = coalesce(m.outcome::rain_check_outcome, r.outcome), processed_at = ${now}, error = NULL
+        FROM unnest(${open.map((hit) => hit.id)}::int[], ${outcomes}::text[]) AS m(id, outcome) WHERE r.id = m.id`;
     }, TRANSACTION_OPTIONS);
   }
 
