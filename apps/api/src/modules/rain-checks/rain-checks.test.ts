@@ -29,6 +29,7 @@ import { createCheckouts, createStripeRequests } from '../payments/index.js';
 import { lockBooking, lockBookings } from '../bookings/booking-lock.js';
 import { createBookingCancellation, type Returned } from '../bookings/cancel-booking.js';
 import { createBatchCancellation } from '../bookings/cancel-bookings.js';
+import { poolOf } from '../../lib/db.js';
 
 const mail = await startMailCatcher();
 const { app, db, deps, services, stripe } = await useTestApp({ SMTP_URL: mail.url, MAIL_RATE_PER_SECOND: '50' }, { stripe: true });
@@ -496,5 +497,43 @@ describe('a split booking', () => {
     expect(together).toEqual(singly);
     const outcome = ({ card, till, credit, carnetUses, planned }: Returned) => ({ card, till, credit, carnetUses, ...summaryOf(planned) });
     expect(many.bookings.map((booking) => outcome(batch.get(booking.id)!))).toEqual(single.map(outcome));
+  });
+
+  it('cancels a batch in as many statements for fifteen bookings as for five: no step runs once a booking', { timeout: 180_000 }, async () => {
+    const stripeRequests = createStripeRequests(deps);
+    const cancelBookings = createBatchCancellation({ checkouts: createCheckouts(deps, stripeRequests, TARGET_LOCKS), stripeRequests });
+    // The statements `db`'s own connections run (the app's and the job queue's are others).
+    let statements = 0;
+    const counted = new WeakSet<object>();
+    poolOf(db)!.on('acquire', (client) => {
+      if (counted.has(client)) return;
+      counted.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        statements += 1;
+        return query(...args);
+      }) as typeof client.query;
+    });
+    /** `each` bookings of every kind the rain check gives money back for in a batch (rain credit, credit returned, the till), and a hold. */
+    const arrange = async (date: string, each: number) => {
+      const kinds = (['online', 'cash', 'credit', 'walk-in', 'hold'] as const).flatMap((kind) => Array.from({ length: each }, () => kind));
+      const bookings: Booking[] = [];
+      for (const [index, kind] of kinds.entries()) bookings.push(await book(kind, courts[index % courts.length]!.id, DAY_SLOTS[Math.floor(index / courts.length)]!, members[index % members.length]!, date));
+      return bookings;
+    };
+    const cancelledIn = async (bookings: Booking[]) => {
+      const before = statements;
+      const returned = await db.$transaction(async (tx) => {
+        await lockBookings(tx, bookings.map((booking) => booking.id));
+        return cancelBookings(tx, bookings.map((booking) => ({ booking, description: `Prenotazione ${booking.id}` })), { policy: { by: 'rain', returnTo: 'credit' }, reason: 'Pioggia', cancelledById: null, now: new Date(), notify: false, refundReason: 'rain', rainCheckId: null });
+      });
+      expect([...returned.values()].map(({ till, credit }) => till + credit)).toEqual(bookings.map((booking) => (booking.status === 'pending_payment' ? 0 : PRICE)));
+      return statements - before;
+    };
+    const [few, many] = [await arrange(addDays(today, 12), 1), await arrange(addDays(today, 13), 3)];
+    const forFew = await cancelledIn(few);
+    // Counted: the transaction, the locks, each step.
+    expect(forFew).toBeGreaterThan(10);
+    expect(await cancelledIn(many)).toBe(forFew);
   });
 });
