@@ -11,7 +11,7 @@ import type { Booking } from '../../generated/prisma/client.js';
 import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
-import { deskTopUp } from '../../test/credit-helpers.js';
+import { deskTopUp, onlineTopUp } from '../../test/credit-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { formatEuros } from '../../lib/format.js';
@@ -21,7 +21,7 @@ import { spendUse } from '../ledger/carnet-uses.js';
 import { revenueTotals } from '../finance/revenue.js';
 import { accounts, bookingReceivable } from '../ledger/accounts.js';
 import { credit, debit, post } from '../ledger/ledger.js';
-import { walletOf } from '../ledger/wallet.js';
+import { debtOf, walletOf } from '../ledger/wallet.js';
 import { RAIN_CHECK_MESSAGES } from './rain-checks.service.js';
 import { summaryOf } from './rain-check-terms.js';
 import { TARGET_LOCKS } from '../../services.js';
@@ -535,5 +535,31 @@ describe('a split booking', () => {
     // Counted: the transaction, the locks, each step.
     expect(forFew).toBeGreaterThan(10);
     expect(await cancelledIn(many)).toBe(forFew);
+  });
+
+  it('gives a payer who owes the centre their credit back as one cancellation does: the return settles the debt', { timeout: 180_000 }, async () => {
+    const stripeRequests = createStripeRequests(deps);
+    const cancelBookings = createBatchCancellation({ checkouts: createCheckouts(deps, stripeRequests, TARGET_LOCKS), stripeRequests });
+    const debtor = await createMember(app, db, { firstName: 'Debora', lastName: 'Debiti' });
+    // Paid-in credit spent on the booking (paid-in first, the credit book() gives last).
+    await deskTopUp(app, staff, debtor, '20.00');
+    const booking = await book('credit', courts[0]!.id, '09:00', debtor, addDays(today, 4));
+    const other = await book('credit', courts[1]!.id, '09:00', members[0]!, addDays(today, 4));
+    // A debt as it arises: credit topped up online is spent by a correction (with the rest of the wallet), then the top-up is refunded on Stripe's dashboard.
+    const topUp = await onlineTopUp(app, db, double, debtor, '10.00');
+    await expect.poll(async () => (await db.transaction.findUniqueOrThrow({ where: { id: topUp.id } })).status, { timeout: JOBS_IDLE_MS }).toBe('completed');
+    await request(app).post(`/api/admin/users/${debtor.id}/credit/adjustment`).set(admin).send({ amount: '-30', reason: 'Speso al bar' }).expect(200);
+    await double.refundFromDashboard(topUp.stripePaymentIntentId!);
+    await expect.poll(() => debtOf(db, debtor.id), { timeout: JOBS_IDLE_MS }).toBe(1000);
+
+    const spent = await db.ledgerEntry.findFirstOrThrow({ where: { bookingId: booking.id, kind: 'credit_payment' } });
+    await db.$transaction(async (tx) => {
+      await lockBookings(tx, [booking.id, other.id]);
+      await cancelBookings(tx, [booking, other].map((row) => ({ booking: row, description: `Prenotazione ${row.id}` })), { policy: { by: 'rain', returnTo: 'credit' }, reason: 'Pioggia', cancelledById: null, now: new Date(), notify: false, refundReason: 'rain', rainCheckId: null });
+    });
+    // The twenty euros came back to the credit they came from, and ten of them paid the debt, under the return's key and booking.
+    expect(await debtOf(db, debtor.id)).toBe(0);
+    expect(await db.ledgerEntry.findUniqueOrThrow({ where: { key: `credit-return:${spent.id}:debt` } })).toMatchObject({ kind: 'debt_settled', bookingId: booking.id, userId: debtor.id });
+    expect(await db.ledgerEntry.count({ where: { bookingId: other.id, kind: 'credit_return' } })).toBe(1);
   });
 });
