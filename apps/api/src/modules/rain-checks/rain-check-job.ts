@@ -20,6 +20,9 @@ const LANES = 2;
 type Hit = Pick<RainCheckBooking, 'id' | 'bookingId'>;
 
 export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db' | 'jobs' | 'logger'>, cancelBookings: CancelBookings, { emailMembers }: RainCheckMailing) {
+  /** Rain checks this process is cancelling the bookings of, now. */
+  let cancelling = 0;
+
   /**
    * Cancels these hit bookings and returns their money, with their rows (a done row is skipped), in one
    * transaction: a commit for every booking cost as much as the work. Every step is one statement for
@@ -81,6 +84,26 @@ export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db
     return failure;
   }
 
+  /** The rain check's bookings not yet done, in batches side by side: the first failure, and whether it stopped early. */
+  async function cancelPending(rainCheck: RainCheck, stopping: AbortSignal) {
+    let afterId = 0;
+    let failure: unknown = null;
+    for (;;) {
+      const rows = await db.rainCheckBooking.findMany({ where: { rainCheckId: rainCheck.id, status: { in: ['pending', 'failed'] }, id: { gt: afterId } }, orderBy: { id: 'asc' }, take: 100 });
+      if (rows.length === 0) return { failure, stopped: false };
+      afterId = rows.at(-1)!.id;
+      const batches = Array.from({ length: Math.ceil(rows.length / BATCH) }, (_, index) => rows.slice(index * BATCH, (index + 1) * BATCH));
+      const lane = async () => {
+        for (let batch = batches.shift(); batch && !stopping.aborted; batch = batches.shift()) {
+          const batchFailure = await cancelBatch(rainCheck, batch);
+          failure ??= batchFailure;
+        }
+      };
+      await Promise.all(Array.from({ length: LANES }, lane));
+      if (stopping.aborted) return { failure, stopped: true };
+    }
+  }
+
   return {
     /**
      * Job 'rain-check': the bookings not yet done, in batches side by side, then the members' e-mails. A
@@ -91,27 +114,17 @@ export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db
       const rainCheck = await db.rainCheck.findUnique({ where: { id: rainCheckId } });
       if (!rainCheck || rainCheck.status === 'completed') return;
       if (rainCheck.status === 'queued') await db.rainCheck.update({ where: { id: rainCheckId }, data: { status: 'running' } });
-      let afterId = 0;
-      let failure: unknown = null;
-      for (;;) {
-        const rows = await db.rainCheckBooking.findMany({ where: { rainCheckId, status: { in: ['pending', 'failed'] }, id: { gt: afterId } }, orderBy: { id: 'asc' }, take: 100 });
-        if (rows.length === 0) break;
-        afterId = rows.at(-1)!.id;
-        const batches = Array.from({ length: Math.ceil(rows.length / BATCH) }, (_, index) => rows.slice(index * BATCH, (index + 1) * BATCH));
-        const lane = async () => {
-          for (let batch = batches.shift(); batch && !stopping.aborted; batch = batches.shift()) {
-            const batchFailure = await cancelBatch(rainCheck, batch);
-            failure ??= batchFailure;
-          }
-        };
-        await Promise.all(Array.from({ length: LANES }, lane));
-        if (stopping.aborted) return;
-      }
+      cancelling += 1;
+      const { failure, stopped } = await cancelPending(rainCheck, stopping).finally(() => (cancelling -= 1));
+      if (stopped) return;
       // A booking that failed fails the job (retried later) once the others are done; its members are e-mailed after.
       if (failure) throw failure;
       if (!(await emailMembers(rainCheck, stopping))) return;
       await db.rainCheck.update({ where: { id: rainCheckId }, data: { status: 'completed', finishedAt: new Date() } });
     },
+
+    /** Whether this process is cancelling a rain check's bookings: its other background work (the receipts' PDFs) waits for the next minute. */
+    cancelling: () => cancelling > 0,
 
     /** At worker start: rain checks a stopped worker left unfinished are queued again. */
     async resumeUnfinished() {

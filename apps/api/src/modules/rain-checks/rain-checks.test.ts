@@ -562,4 +562,37 @@ describe('a split booking', () => {
     expect(await db.ledgerEntry.findUniqueOrThrow({ where: { key: `credit-return:${spent.id}:debt` } })).toMatchObject({ kind: 'debt_settled', bookingId: booking.id, userId: debtor.id });
     expect(await db.ledgerEntry.count({ where: { bookingId: other.id, kind: 'credit_return' } })).toBe(1);
   });
+
+  it('writes no receipt PDF while it cancels its bookings: the minute\'s PDFs wait until it is done', { timeout: 180_000 }, async () => {
+    const date = addDays(today, 4);
+    const court = courts[2]!;
+    const booking = await book('cash', court.id, '10:30', members[1]!, date);
+    /** The minute job that writes the receipts' PDFs, run now and waited for. */
+    const writeReceipts = async () => {
+      await deps.jobs.send('receipts-write', {});
+      await expect.poll(async () => (await deps.jobs.countsByState()).some((row) => row.queue === 'receipts-write'), { timeout: JOBS_IDLE_MS }).toBe(false);
+    };
+    // The booking's row held elsewhere (its key left free for the rain check's rows): the job waits to lock it, in the middle of cancelling.
+    let locked = false;
+    let release = () => {};
+    const held = db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${booking.id} FOR NO KEY UPDATE`;
+      locked = true;
+      await new Promise<void>((resolve) => (release = resolve));
+    }, { timeout: 120_000 });
+    await expect.poll(() => locked).toBe(true);
+    const started = await request(app).post('/api/admin/rain-checks').set(admin).send({ date, from: '10:30', to: '12:00', court_ids: [court.id] }).expect(202);
+    await expect.poll(() => services.rainChecks.cancelling(), { timeout: JOBS_IDLE_MS }).toBe(true);
+    const pending = await db.receipt.count({ where: { pdfPath: null } });
+    expect(pending).toBeGreaterThan(0);
+    await writeReceipts();
+    expect(await db.receipt.count({ where: { pdfPath: null } })).toBe(pending);
+
+    release();
+    await held;
+    await waitForProgress(started.body.id, (body) => body.status === 'completed');
+    expect(services.rainChecks.cancelling()).toBe(false);
+    await writeReceipts();
+    expect(await db.receipt.count({ where: { pdfPath: null } })).toBe(0);
+  });
 });
