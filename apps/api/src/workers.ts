@@ -43,6 +43,8 @@ export async function startWorkers(deps: AppDeps, { memberships, stripeRequests,
     await reconciliation.run();
   });
   await jobs.work('receipts-write', async (_data, stopping) => {
+    // Not while a rain check cancels its bookings (docs/domain.md#rain-check): the PDFs are written a minute later.
+    if (rainChecks.cancelling()) return;
     await receipts.writePending(stopping);
   });
   await jobs.work('backup-daily', async () => {

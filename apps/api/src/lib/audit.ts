@@ -129,25 +129,29 @@ const toJson = (value: unknown) => (value === null || value === undefined ? Pris
 
 /** Records `change` in the back-office write under way, inside `tx`, the transaction that makes it. */
 export async function audit(tx: Prisma.TransactionClient, change: AuditChange): Promise<void> {
+  await auditMany(tx, [change]);
+}
+
+/** Records several changes of one write as `audit` records each, in one statement. */
+export async function auditMany(tx: Prisma.TransactionClient, changes: AuditChange[]): Promise<void> {
   const scope = auditScope.getStore();
-  if (!scope) return;
-  const subjectUserId = change.subjectUserId !== undefined ? change.subjectUserId : change.entity === 'users' ? change.id : (userIdIn(change.after) ?? userIdIn(change.before));
-  await tx.auditLog.create({
-    data: {
+  if (!scope || changes.length === 0) return;
+  await tx.auditLog.createMany({
+    data: changes.map((change) => ({
       actorId: scope.actorId,
       route: scope.route,
       action: change.action,
       entityType: change.entity,
       entityId: change.id,
-      subjectUserId,
+      subjectUserId: change.subjectUserId !== undefined ? change.subjectUserId : change.entity === 'users' ? change.id : (userIdIn(change.after) ?? userIdIn(change.before)),
       input: scope.keepsValues ? toJson(scope.input) : Prisma.DbNull,
       beforeData: scope.keepsValues ? toJson(change.before) : Prisma.DbNull,
       afterData: scope.keepsValues ? toJson(change.after) : Prisma.DbNull,
       requestId: scope.requestId,
       ipAddress: scope.ipAddress,
-    },
+    })),
   });
-  scope.recorded += 1;
+  scope.recorded += changes.length;
 }
 
 /** A row as the database holds it (snake_case columns), for the values before and after a change. */

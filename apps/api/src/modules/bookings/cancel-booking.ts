@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { TRainCheckReturn } from '@beach/contracts';
 import type { Booking, Prisma, Transaction } from '../../generated/prisma/client.js';
 import { auditRow } from '../../lib/audit.js';
-import { accounts, type AccountRef, giveBackCredit, giveBackMoney, type Settlement, settlementsOn, writeOff, returnCarnetUse } from '../ledger/index.js';
+import { accounts, type AccountRef, giveBackCredit, giveBackMoney, giveBackMoneyEntry, post, type Settlement, settlementsOn, writeOff, returnCarnetUse } from '../ledger/index.js';
 import { type Checkouts, markRefunded, type RefundReason, type StripeRequests } from '../payments/index.js';
 import { releaseCouponsOf } from './reserve-slot.js';
 import { receivablesOf } from './booking-money.js';
@@ -126,28 +126,35 @@ export async function giveBack(stripeRequests: StripeRequests, tx: Prisma.Transa
     await giveBackMoney(tx, cancellationKey(booking.id, payment.id), settlement, accounts.promo(payment.userId!), 'rain_credit', { ...context, userId: payment.userId });
     returned.credit += cents;
   } else {
-    // Handed back at the desk, by the way it came (cash when the admin chose cash, or for a card payment).
-    const method = options.policy.by === 'rain' && options.policy.returnTo === 'cash' ? 'cash' : payment.method === 'stripe' ? 'cash' : payment.method;
-    const refund = await tx.transaction.create({
-      data: {
-        kind: payment.kind,
-        type: 'refund',
-        refundOfId: payment.id,
-        bookingId: payment.bookingId,
-        bookingPlayerId: payment.bookingPlayerId,
-        userId: payment.userId,
-        amountCents: cents,
-        method,
-        status: 'completed',
-        paidAt: options.now,
-        description: `Rimborso: ${payment.description ?? options.description}`.slice(0, 255),
-      },
-    });
+    const note = tillRefundOf(payment, cents, options);
+    const refund = await tx.transaction.create({ data: note });
     await markRefunded(tx, payment);
-    await giveBackMoney(tx, `refund:${refund.id}`, settlement, accounts.till(method), 'refund', { ...context, userId: payment.userId, transactionId: refund.id });
+    await post(tx, tillRefundEntry(refund.id, note, settlement, context));
     returned.till += cents;
   }
 }
+
+/** The till's refund note for a part handed back at the desk, by the way it came (cash when the admin chose cash, or for a card payment). */
+export function tillRefundOf(payment: Transaction, cents: number, options: Pick<CancelOptions, 'policy' | 'now' | 'description'>) {
+  const method = options.policy.by === 'rain' && options.policy.returnTo === 'cash' ? 'cash' : payment.method === 'stripe' ? 'cash' : payment.method;
+  return {
+    kind: payment.kind,
+    type: 'refund' as const,
+    refundOfId: payment.id,
+    bookingId: payment.bookingId,
+    bookingPlayerId: payment.bookingPlayerId,
+    userId: payment.userId,
+    amountCents: cents,
+    method,
+    status: 'completed' as const,
+    paidAt: options.now,
+    description: `Rimborso: ${payment.description ?? options.description}`.slice(0, 255),
+  };
+}
+
+/** The entry of a part handed back at the desk: out of the till of its refund note's method, keyed by the note. */
+export const tillRefundEntry = (refundId: number, note: ReturnType<typeof tillRefundOf>, settlement: Extract<Settlement, { source: 'money' }>, context: ReturnType<typeof cancellationContext>) =>
+  giveBackMoneyEntry(`refund:${refundId}`, settlement, accounts.till(note.method), 'refund', { ...context, userId: note.userId, transactionId: refundId });
 
 export function createBookingCancellation({ checkouts, stripeRequests }: { checkouts: Checkouts; stripeRequests: StripeRequests }) {
   /**

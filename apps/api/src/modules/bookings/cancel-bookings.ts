@@ -1,13 +1,13 @@
 // Cancelling many bookings at once, for the rain check's job (docs/domain.md#rain-check): the same
 // cancellation as cancel-booking.ts, each step one statement for the whole batch — the bookings' rows,
-// their players, their open checkouts, what is still paid on them, the rain credit given, what is left
-// owed written off — so a batch costs a few round trips instead of some twenty a booking. Parts given
-// back another way (a till refund, credit or a carnet use returned, a card refund) go through the single
-// path's giveBack, one by one. Entries and keys are those the single path posts.
-import type { Booking, Prisma } from '../../generated/prisma/client.js';
-import { accounts, balancesOf, type Entry, giveBackMoneyEntry, postMany, type Settlement, settlementsOn, writeOffEntry } from '../ledger/index.js';
-import type { Checkouts, StripeRequests } from '../payments/index.js';
-import { type CancelOptions, cancellationContext, cancellationKey, closeCheckoutsOf, destinationOf, giveBack, type PlannedReturn, type Returned, writeOffKey } from './cancel-booking.js';
+// their players, their open checkouts, what is still paid on them, the rain credit given, the credit
+// that paid given back, the till's refund notes, what is left owed written off — so a batch costs a few
+// round trips instead of some twenty a booking. A carnet use returned, a card refund and the credit of a
+// payer who owes the centre go through the single path, one by one. Entries and keys are those it posts.
+import type { Booking, Prisma, Transaction } from '../../generated/prisma/client.js';
+import { accounts, balancesOf, type Entry, giveBackCredits, giveBackMoneyEntry, postMany, type Settlement, settlementsOn, writeOffEntry } from '../ledger/index.js';
+import { type Checkouts, markRefundedAll, type StripeRequests } from '../payments/index.js';
+import { type CancelOptions, cancellationContext, cancellationKey, closeCheckoutsOf, destinationOf, giveBack, type PlannedReturn, type Returned, tillRefundEntry, tillRefundOf, writeOffKey } from './cancel-booking.js';
 import { receivablesFrom } from './booking-money.js';
 import { releaseCouponsOf } from './reserve-slot.js';
 
@@ -35,6 +35,28 @@ function settlementsByBooking(settlements: Settlement[], bookingOfAccount: Map<s
     }
   }
   return byBooking;
+}
+
+/** A part handed back at the desk: what it gives back, of which payment, its refund note and its entries' context. */
+interface TillRefund {
+  settlement: Extract<Settlement, { source: 'money' }>;
+  payment: Transaction;
+  note: ReturnType<typeof tillRefundOf>;
+  context: ReturnType<typeof cancellationContext>;
+}
+
+/**
+ * Parts handed back at the desk as giveBack hands each back: their refund notes written in one statement,
+ * their payments marked refunded, their entries posted together.
+ */
+async function handBackAtTheDesk(tx: Prisma.TransactionClient, refunds: TillRefund[]) {
+  if (refunds.length === 0) return;
+  const rows = await tx.transaction.createManyAndReturn({ data: refunds.map(({ note }) => note), select: { id: true, refundOfId: true } });
+  // Each note's row, matched by the payment it refunds, in the order written.
+  const unmatched = [...rows];
+  const ids = refunds.map(({ note }) => unmatched.splice(unmatched.findIndex((row) => row.refundOfId === note.refundOfId), 1)[0]!.id);
+  await markRefundedAll(tx, [...new Map(refunds.map(({ payment }) => [payment.id, payment])).values()]);
+  await postMany(tx, refunds.map(({ settlement, note, context }, index) => tillRefundEntry(ids[index]!, note, settlement, context)));
 }
 
 export function createBatchCancellation({ checkouts, stripeRequests }: { checkouts: Checkouts; stripeRequests: StripeRequests }) {
@@ -68,6 +90,8 @@ export function createBatchCancellation({ checkouts, stripeRequests }: { checkou
 
     const results = new Map<number, Returned>();
     const rainCredits: Entry[] = [];
+    const creditReturns: Parameters<typeof giveBackCredits>[1] = [];
+    const tillRefunds: TillRefund[] = [];
     const oneByOne: { item: BatchItem; part: PlannedReturn }[] = [];
     for (const item of items) {
       const planned = (settlements.get(item.booking.id) ?? []).map((settlement): PlannedReturn => {
@@ -77,14 +101,23 @@ export function createBatchCancellation({ checkouts, stripeRequests }: { checkou
       const returned: Returned = { card: 0, till: 0, credit: 0, carnetUses: 0, planned };
       results.set(item.booking.id, returned);
       for (const part of planned) {
-        if (part.destination === 'rain_credit' && part.settlement.source === 'money' && part.payment) {
-          rainCredits.push(giveBackMoneyEntry(cancellationKey(item.booking.id, part.payment.id), part.settlement, accounts.promo(part.payment.userId!), 'rain_credit', { ...cancellationContext(item.booking.id, options), userId: part.payment.userId }));
-          returned.credit += part.settlement.total;
+        const { settlement, payment, destination } = part;
+        if (settlement.source === 'money' && payment && destination === 'rain_credit') {
+          rainCredits.push(giveBackMoneyEntry(cancellationKey(item.booking.id, payment.id), settlement, accounts.promo(payment.userId!), 'rain_credit', { ...cancellationContext(item.booking.id, options), userId: payment.userId }));
+          returned.credit += settlement.total;
+        } else if (settlement.source === 'money' && payment && destination === 'till') {
+          tillRefunds.push({ settlement, payment, note: tillRefundOf(payment, settlement.total, { ...options, description: item.description }), context: cancellationContext(item.booking.id, options) });
+          returned.till += settlement.total;
+        } else if (settlement.source === 'credit' && destination !== 'keep') {
+          creditReturns.push({ settlement, context: cancellationContext(item.booking.id, options) });
+          returned.credit += settlement.total;
         } else oneByOne.push({ item, part });
       }
     }
     // Rain credit is promotional: it settles no debt, so posting it before the other parts changes nothing they read.
     await postMany(tx, rainCredits);
+    await giveBackCredits(tx, creditReturns);
+    await handBackAtTheDesk(tx, tillRefunds);
     for (const { item, part } of oneByOne) await giveBack(stripeRequests, tx, item.booking, part, { ...options, description: item.description }, results.get(item.booking.id)!);
     const balances = await balancesOf(tx, [...bookingOfAccount.keys()], { lock: true });
     await postMany(tx, ids.map((id) => writeOffEntry(writeOffKey(id), receivables.get(id)!, balances, { bookingId: id, createdById: options.cancelledById, description: options.reason })));

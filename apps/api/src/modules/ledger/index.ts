@@ -8,6 +8,6 @@ export { available, balancesOf, credit, debit, holdsOf, lapsedHolds, memberAccou
 export type { Entry, HoldResolution, Posted, Sql } from './ledger.js';
 export { charge, discount, moveOwed, owedBy, owedOne, payment, settlingLegs, writeOff, writeOffEntry } from './receivables.js';
 export type { EntryContext, Part } from './receivables.js';
-export { giveBackCredit, giveBackMoney, giveBackMoneyEntry, heldByDispute, settlementsOn, takeBackPayment } from './returns.js';
+export { giveBackCredit, giveBackCredits, giveBackMoney, giveBackMoneyEntry, heldByDispute, settlementsOn, takeBackPayment } from './returns.js';
 export type { Settlement } from './returns.js';
 export { INSUFFICIENT_CREDIT, debtOf, debtWarningOf, payDebt, settleDebt, spendingLegs, walletAccountsSpentBy, walletOf } from './wallet.js';

@@ -214,20 +214,36 @@ export const held = (balance: Pick<AccountBalance, 'creditsPosted' | 'debitsPost
 export const owedOn = (balance: Pick<AccountBalance, 'creditsPosted' | 'debitsPosted' | 'creditsPending'> | undefined) =>
   balance ? balance.debitsPosted - balance.creditsPosted - balance.creditsPending : 0;
 
+/** What a reversal says besides its legs: its key and kind, and anything it says otherwise than the original. */
+export type ReversalOf = Omit<Entry, 'legs' | 'reversesId' | 'phase' | 'expiresAt'>;
+
+/**
+ * The mirror images of entries (every posting the other way), about whom and what each original was unless
+ * told otherwise: read in two statements however many, for a caller posting many at once.
+ */
+export async function reversalsOf(sql: Sql, reversals: { entryId: number; entry: ReversalOf }[]): Promise<Entry[]> {
+  const ids = reversals.map(({ entryId }) => entryId);
+  const [postings, originals] = await Promise.all([
+    sql.$queryRaw<(AccountRef & { entryId: number; amount: number })[]>`
+      SELECT p.entry_id AS "entryId", a.key, a.kind::text AS kind, p.amount_cents AS amount FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+      WHERE p.entry_id = ANY(${ids}::int[]) ORDER BY p.id`,
+    sql.$queryRaw<(Pick<Entry, 'userId' | 'bookingId' | 'bookingPlayerId' | 'membershipId' | 'carnetId'> & { id: number })[]>`
+      SELECT id, user_id AS "userId", booking_id AS "bookingId", booking_player_id AS "bookingPlayerId", membership_id AS "membershipId", carnet_id AS "carnetId"
+      FROM ledger_entries WHERE id = ANY(${ids}::int[])`,
+  ]);
+  return reversals.map(({ entryId, entry }) => {
+    const { id: _id, ...original } = originals.find((row) => row.id === entryId) ?? { id: entryId };
+    const about = Object.fromEntries(Object.entries(original).filter(([, value]) => value !== null));
+    const legs = postings.filter((posting) => posting.entryId === entryId).map(({ entryId: _entry, amount, ...account }) => ({ account, amount: -amount }));
+    return { ...about, ...entry, reversesId: entryId, legs };
+  });
+}
+
 /**
  * Undoes an entry with its mirror image (every posting the other way), once per key: `kind` says why
  * (a credit payment given back, a carnet use returned, a correction undone).
  */
-export async function reverse(sql: Sql, entryId: number, entry: Omit<Entry, 'legs' | 'reversesId' | 'phase' | 'expiresAt'>): Promise<Posted | null> {
-  const [postings, [original]] = await Promise.all([
-    sql.$queryRaw<(AccountRef & { amount: number })[]>`
-      SELECT a.key, a.kind::text AS kind, p.amount_cents AS amount FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
-      WHERE p.entry_id = ${entryId} ORDER BY p.id`,
-    sql.$queryRaw<Pick<Entry, 'userId' | 'bookingId' | 'bookingPlayerId' | 'membershipId' | 'carnetId'>[]>`
-      SELECT user_id AS "userId", booking_id AS "bookingId", booking_player_id AS "bookingPlayerId", membership_id AS "membershipId", carnet_id AS "carnetId"
-      FROM ledger_entries WHERE id = ${entryId}`,
-  ]);
-  // About whom and what the original was, unless told otherwise.
-  const about = Object.fromEntries(Object.entries(original ?? {}).filter(([, value]) => value !== null));
-  return post(sql, { ...about, ...entry, reversesId: entryId, legs: postings.map(({ amount, ...account }) => ({ account, amount: -amount })) });
+export async function reverse(sql: Sql, entryId: number, entry: ReversalOf): Promise<Posted | null> {
+  const [reversal] = await reversalsOf(sql, [{ entryId, entry }]);
+  return post(sql, reversal!);
 }

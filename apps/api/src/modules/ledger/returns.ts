@@ -3,7 +3,7 @@
 // (the entry that spent it) or a carnet use. One reading serves every way of cancelling.
 import type { LedgerAccountKind } from '../../generated/prisma/enums.js';
 import { accounts, type AccountRef, type Receivable } from './accounts.js';
-import { available, balancesOf, credit, debit, type Entry, post, type Posted, reverse, type Sql } from './ledger.js';
+import { available, balancesOf, credit, debit, type Entry, post, postMany, type Posted, reverse, reversalsOf, type Sql } from './ledger.js';
 import { settleDebt } from './wallet.js';
 import { type EntryContext, type Part, reopeningLegs, totalOf, writeOff } from './receivables.js';
 
@@ -75,9 +75,12 @@ export function giveBackMoneyEntry(key: string, settlement: Extract<Settlement, 
   return { key, kind, transactionId: settlement.transactionId, ...context, legs: [...reopeningLegs(settlement.parts), credit(into, totalOf(settlement.parts))] };
 }
 
+/** The reversal giveBackCredit posts: once per credit payment. */
+const creditReturnOf = (settlement: Extract<Settlement, { source: 'credit' }>, context: EntryContext) => ({ ...context, key: `credit-return:${settlement.entryId}`, kind: 'credit_return' as const });
+
 /** Credit that paid the receivables goes back to the accounts it came from: the payment reversed. */
 export async function giveBackCredit(sql: Sql, settlement: Extract<Settlement, { source: 'credit' }>, context: EntryContext = {}) {
-  const returned = await reverse(sql, settlement.entryId, { ...context, key: `credit-return:${settlement.entryId}`, kind: 'credit_return' });
+  const returned = await reverse(sql, settlement.entryId, creditReturnOf(settlement, context));
   const [payer] = await sql.$queryRaw<{ userId: number | null }[]>`SELECT user_id AS "userId" FROM ledger_entries WHERE id = ${settlement.entryId}`;
   // The debt it settles is booked to the same owner as the return (the booking, enrolment, … it came from).
   const { bookingId, bookingPlayerId, membershipId, carnetId, enrolmentId, tournamentPlayerId, rainCheckId, createdById } = context;
@@ -85,6 +88,21 @@ export async function giveBackCredit(sql: Sql, settlement: Extract<Settlement, {
   return returned;
 }
 
+/**
+ * giveBackCredit for many credit payments (of payers named by their entries, hence no `userId`): the
+ * reversals read and posted together. A payer who owes the centre goes one by one, so that each return
+ * settles the debt it settles alone.
+ */
+export async function giveBackCredits(sql: Sql, returns: { settlement: Extract<Settlement, { source: 'credit' }>; context: Omit<EntryContext, 'userId'> }[]) {
+  if (returns.length === 0) return;
+  const reversals = await reversalsOf(sql, returns.map(({ settlement, context }) => ({ entryId: settlement.entryId, entry: creditReturnOf(settlement, context) })));
+  const payers = [...new Set(reversals.flatMap((reversal) => (reversal.userId ? [reversal.userId] : [])))];
+  const debts = await balancesOf(sql, payers.map((userId) => accounts.debt(userId).key), { lock: true });
+  const owing = new Set(debts.filter((debt) => debt.debitsPosted - debt.creditsPosted > 0).map((debt) => debt.key));
+  const owes = (reversal: Entry) => reversal.userId != null && owing.has(accounts.debt(reversal.userId).key);
+  await postMany(sql, reversals.filter((reversal) => !owes(reversal)));
+  for (const [index, reversal] of reversals.entries()) if (owes(reversal)) await giveBackCredit(sql, returns[index]!.settlement, returns[index]!.context);
+}
 
 /**
  * Money of a payment taken back on Stripe's side (a refund from the dashboard, a dispute lost), from

@@ -10,7 +10,7 @@ export { createPaymentsService } from './payments.service.js';
 export { NOTHING_TO_LOCK } from './payment-targets.js';
 export type { PaymentTarget, TargetLocks } from './payment-targets.js';
 export { requireStripe } from './stripe-client.js';
-export { markRefunded, refundOf } from './refund-rows.js';
+export { markRefunded, markRefundedAll, refundOf } from './refund-rows.js';
 export { disputeHolds, refundsDueOf } from './refund-due.js';
 export { createStripeRequests } from './stripe-requests.js';
 export type { RefundReason, StripeRequests } from './stripe-requests.js';

@@ -2,7 +2,6 @@
 // each batch in one transaction with their rows (a batch that fails is worked again one booking a
 // transaction, to find the one that fails), then the members' e-mails; rain checks left unfinished are
 // queued again.
-import type { TRainCheckOutcome } from '@beach/contracts';
 import type { RainCheck, RainCheckBooking } from '../../generated/prisma/client.js';
 import { Prisma, TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { type CancelBookings, isLive, lockBookings, whenOf } from '../bookings/index.js';
@@ -21,6 +20,9 @@ const LANES = 2;
 type Hit = Pick<RainCheckBooking, 'id' | 'bookingId'>;
 
 export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db' | 'jobs' | 'logger'>, cancelBookings: CancelBookings, { emailMembers }: RainCheckMailing) {
+  /** Rain checks this process is cancelling the bookings of, now. */
+  let cancelling = 0;
+
   /**
    * Cancels these hit bookings and returns their money, with their rows (a done row is skipped), in one
    * transaction: a commit for every booking cost as much as the work. Every step is one statement for
@@ -42,13 +44,11 @@ export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db
         // The rain check tells each member in its own one e-mail.
         { policy: { by: 'rain', returnTo: rainCheck.returnTo }, reason: rainCheck.reason, cancelledById: rainCheck.createdById, now, notify: false, refundReason: 'rain', rainCheckId: rainCheck.id },
       );
-      const outcomes = new Map<TRainCheckOutcome | null, number[]>();
-      for (const { id: rowId, bookingId } of open) {
-        // The outcome recorded is the plan the cancellation followed (read once, inside it).
+      // The outcome recorded is the plan the cancellation followed (read once, inside it).
+      const outcomes = open.map(({ bookingId }) => {
         const planned = returned.get(bookingId)?.planned;
-        const outcome = planned ? summaryOf(planned).outcome : null;
-        outcomes.set(outcome, [...(outcomes.get(outcome) ?? []), rowId]);
-      }
+        return planned ? summaryOf(planned).outcome : null;
+      });
       // Nobody is offered the slots: the courts are closed. Their waiting lists' turn is over (an offer held by these bookings too).
       if (cancelled.length > 0) {
         await tx.bookingWaitlist.updateMany({
@@ -56,10 +56,11 @@ export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db
           data: { status: 'lapsed', lapsedReason: 'closed' },
         });
       }
-      // A booking no longer live (cancelled or lapsed meanwhile) is skipped; the others are done with their outcome.
-      for (const [outcome, ids] of outcomes) {
-        await tx.rainCheckBooking.updateMany({ where: { id: { in: ids } }, data: outcome ? { status: 'done', outcome, processedAt: now, error: null } : { status: 'skipped', processedAt: now, error: null } });
-      }
+      // A booking no longer live (cancelled or lapsed meanwhile) is skipped; the others are done with their outcome. One statement for the batch.
+      await tx.$executeRaw`
+        UPDATE rain_check_bookings r SET status = (CASE WHEN m.outcome IS NULL THEN 'skipped' ELSE 'done' END)::rain_check_booking_status,
+          outcome = coalesce(m.outcome::rain_check_outcome, r.outcome), processed_at = ${now}, error = NULL
+        FROM unnest(${open.map((hit) => hit.id)}::int[], ${outcomes}::text[]) AS m(id, outcome) WHERE r.id = m.id`;
     }, TRANSACTION_OPTIONS);
   }
 
@@ -83,6 +84,26 @@ export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db
     return failure;
   }
 
+  /** The rain check's bookings not yet done, in batches side by side: the first failure, and whether it stopped early. */
+  async function cancelPending(rainCheck: RainCheck, stopping: AbortSignal) {
+    let afterId = 0;
+    let failure: unknown = null;
+    for (;;) {
+      const rows = await db.rainCheckBooking.findMany({ where: { rainCheckId: rainCheck.id, status: { in: ['pending', 'failed'] }, id: { gt: afterId } }, orderBy: { id: 'asc' }, take: 100 });
+      if (rows.length === 0) return { failure, stopped: false };
+      afterId = rows.at(-1)!.id;
+      const batches = Array.from({ length: Math.ceil(rows.length / BATCH) }, (_, index) => rows.slice(index * BATCH, (index + 1) * BATCH));
+      const lane = async () => {
+        for (let batch = batches.shift(); batch && !stopping.aborted; batch = batches.shift()) {
+          const batchFailure = await cancelBatch(rainCheck, batch);
+          failure ??= batchFailure;
+        }
+      };
+      await Promise.all(Array.from({ length: LANES }, lane));
+      if (stopping.aborted) return { failure, stopped: true };
+    }
+  }
+
   return {
     /**
      * Job 'rain-check': the bookings not yet done, in batches side by side, then the members' e-mails. A
@@ -93,27 +114,17 @@ export function createRainCheckJob({ db, jobs, logger }: Pick<RainCheckDeps, 'db
       const rainCheck = await db.rainCheck.findUnique({ where: { id: rainCheckId } });
       if (!rainCheck || rainCheck.status === 'completed') return;
       if (rainCheck.status === 'queued') await db.rainCheck.update({ where: { id: rainCheckId }, data: { status: 'running' } });
-      let afterId = 0;
-      let failure: unknown = null;
-      for (;;) {
-        const rows = await db.rainCheckBooking.findMany({ where: { rainCheckId, status: { in: ['pending', 'failed'] }, id: { gt: afterId } }, orderBy: { id: 'asc' }, take: 100 });
-        if (rows.length === 0) break;
-        afterId = rows.at(-1)!.id;
-        const batches = Array.from({ length: Math.ceil(rows.length / BATCH) }, (_, index) => rows.slice(index * BATCH, (index + 1) * BATCH));
-        const lane = async () => {
-          for (let batch = batches.shift(); batch && !stopping.aborted; batch = batches.shift()) {
-            const batchFailure = await cancelBatch(rainCheck, batch);
-            failure ??= batchFailure;
-          }
-        };
-        await Promise.all(Array.from({ length: LANES }, lane));
-        if (stopping.aborted) return;
-      }
+      cancelling += 1;
+      const { failure, stopped } = await cancelPending(rainCheck, stopping).finally(() => (cancelling -= 1));
+      if (stopped) return;
       // A booking that failed fails the job (retried later) once the others are done; its members are e-mailed after.
       if (failure) throw failure;
       if (!(await emailMembers(rainCheck, stopping))) return;
       await db.rainCheck.update({ where: { id: rainCheckId }, data: { status: 'completed', finishedAt: new Date() } });
     },
+
+    /** Whether this process is cancelling a rain check's bookings: its other background work (the receipts' PDFs) waits for the next minute. */
+    cancelling: () => cancelling > 0,
 
     /** At worker start: rain checks a stopped worker left unfinished are queued again. */
     async resumeUnfinished() {

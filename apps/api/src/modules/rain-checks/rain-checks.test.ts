@@ -11,7 +11,7 @@ import type { Booking } from '../../generated/prisma/client.js';
 import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
-import { deskTopUp } from '../../test/credit-helpers.js';
+import { deskTopUp, onlineTopUp } from '../../test/credit-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
 import { formatEuros } from '../../lib/format.js';
@@ -21,7 +21,7 @@ import { spendUse } from '../ledger/carnet-uses.js';
 import { revenueTotals } from '../finance/revenue.js';
 import { accounts, bookingReceivable } from '../ledger/accounts.js';
 import { credit, debit, post } from '../ledger/ledger.js';
-import { walletOf } from '../ledger/wallet.js';
+import { debtOf, walletOf } from '../ledger/wallet.js';
 import { RAIN_CHECK_MESSAGES } from './rain-checks.service.js';
 import { summaryOf } from './rain-check-terms.js';
 import { TARGET_LOCKS } from '../../services.js';
@@ -29,6 +29,7 @@ import { createCheckouts, createStripeRequests } from '../payments/index.js';
 import { lockBooking, lockBookings } from '../bookings/booking-lock.js';
 import { createBookingCancellation, type Returned } from '../bookings/cancel-booking.js';
 import { createBatchCancellation } from '../bookings/cancel-bookings.js';
+import { poolOf } from '../../lib/db.js';
 
 const mail = await startMailCatcher();
 const { app, db, deps, services, stripe } = await useTestApp({ SMTP_URL: mail.url, MAIL_RATE_PER_SECOND: '50' }, { stripe: true });
@@ -496,5 +497,104 @@ describe('a split booking', () => {
     expect(together).toEqual(singly);
     const outcome = ({ card, till, credit, carnetUses, planned }: Returned) => ({ card, till, credit, carnetUses, ...summaryOf(planned) });
     expect(many.bookings.map((booking) => outcome(batch.get(booking.id)!))).toEqual(single.map(outcome));
+  });
+
+  it('cancels a batch in as many statements for fifteen bookings as for five: no step runs once a booking', { timeout: 180_000 }, async () => {
+    const stripeRequests = createStripeRequests(deps);
+    const cancelBookings = createBatchCancellation({ checkouts: createCheckouts(deps, stripeRequests, TARGET_LOCKS), stripeRequests });
+    // The statements `db`'s own connections run (the app's and the job queue's are others).
+    let statements = 0;
+    const counted = new WeakSet<object>();
+    poolOf(db)!.on('acquire', (client) => {
+      if (counted.has(client)) return;
+      counted.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        statements += 1;
+        return query(...args);
+      }) as typeof client.query;
+    });
+    /** `each` bookings of every kind the rain check gives money back for in a batch (rain credit, credit returned, the till), and a hold. */
+    const arrange = async (date: string, each: number) => {
+      const kinds = (['online', 'cash', 'credit', 'walk-in', 'hold'] as const).flatMap((kind) => Array.from({ length: each }, () => kind));
+      const bookings: Booking[] = [];
+      for (const [index, kind] of kinds.entries()) bookings.push(await book(kind, courts[index % courts.length]!.id, DAY_SLOTS[Math.floor(index / courts.length)]!, members[index % members.length]!, date));
+      return bookings;
+    };
+    const cancelledIn = async (bookings: Booking[]) => {
+      const before = statements;
+      const returned = await db.$transaction(async (tx) => {
+        await lockBookings(tx, bookings.map((booking) => booking.id));
+        return cancelBookings(tx, bookings.map((booking) => ({ booking, description: `Prenotazione ${booking.id}` })), { policy: { by: 'rain', returnTo: 'credit' }, reason: 'Pioggia', cancelledById: null, now: new Date(), notify: false, refundReason: 'rain', rainCheckId: null });
+      });
+      expect([...returned.values()].map(({ till, credit }) => till + credit)).toEqual(bookings.map((booking) => (booking.status === 'pending_payment' ? 0 : PRICE)));
+      return statements - before;
+    };
+    const [few, many] = [await arrange(addDays(today, 12), 1), await arrange(addDays(today, 13), 3)];
+    const forFew = await cancelledIn(few);
+    // Counted: the transaction, the locks, each step.
+    expect(forFew).toBeGreaterThan(10);
+    expect(await cancelledIn(many)).toBe(forFew);
+  });
+
+  it('gives a payer who owes the centre their credit back as one cancellation does: the return settles the debt', { timeout: 180_000 }, async () => {
+    const stripeRequests = createStripeRequests(deps);
+    const cancelBookings = createBatchCancellation({ checkouts: createCheckouts(deps, stripeRequests, TARGET_LOCKS), stripeRequests });
+    const debtor = await createMember(app, db, { firstName: 'Debora', lastName: 'Debiti' });
+    // Paid-in credit spent on the booking (paid-in first, the credit book() gives last).
+    await deskTopUp(app, staff, debtor, '20.00');
+    const booking = await book('credit', courts[0]!.id, '09:00', debtor, addDays(today, 4));
+    const other = await book('credit', courts[1]!.id, '09:00', members[0]!, addDays(today, 4));
+    // A debt as it arises: credit topped up online is spent by a correction (with the rest of the wallet), then the top-up is refunded on Stripe's dashboard.
+    const topUp = await onlineTopUp(app, db, double, debtor, '10.00');
+    await expect.poll(async () => (await db.transaction.findUniqueOrThrow({ where: { id: topUp.id } })).status, { timeout: JOBS_IDLE_MS }).toBe('completed');
+    await request(app).post(`/api/admin/users/${debtor.id}/credit/adjustment`).set(admin).send({ amount: '-30', reason: 'Speso al bar' }).expect(200);
+    await double.refundFromDashboard(topUp.stripePaymentIntentId!);
+    await expect.poll(() => debtOf(db, debtor.id), { timeout: JOBS_IDLE_MS }).toBe(1000);
+
+    const spent = await db.ledgerEntry.findFirstOrThrow({ where: { bookingId: booking.id, kind: 'credit_payment' } });
+    await db.$transaction(async (tx) => {
+      await lockBookings(tx, [booking.id, other.id]);
+      await cancelBookings(tx, [booking, other].map((row) => ({ booking: row, description: `Prenotazione ${row.id}` })), { policy: { by: 'rain', returnTo: 'credit' }, reason: 'Pioggia', cancelledById: null, now: new Date(), notify: false, refundReason: 'rain', rainCheckId: null });
+    });
+    // The twenty euros came back to the credit they came from, and ten of them paid the debt, under the return's key and booking.
+    expect(await debtOf(db, debtor.id)).toBe(0);
+    expect(await db.ledgerEntry.findUniqueOrThrow({ where: { key: `credit-return:${spent.id}:debt` } })).toMatchObject({ kind: 'debt_settled', bookingId: booking.id, userId: debtor.id });
+    expect(await db.ledgerEntry.count({ where: { bookingId: other.id, kind: 'credit_return' } })).toBe(1);
+  });
+
+  it('writes no receipt PDF while it cancels its bookings: the minute\'s PDFs wait until it is done', { timeout: 180_000 }, async () => {
+    const date = addDays(today, 4);
+    const court = courts[2]!;
+    const booking = await book('cash', court.id, '10:30', members[1]!, date);
+    /** The minute job that writes the receipts' PDFs, run now and waited for. */
+    const writeReceipts = async () => {
+      await deps.jobs.send('receipts-write', {});
+      await expect.poll(async () => (await deps.jobs.countsByState()).some((row) => row.queue === 'receipts-write' && row.state !== 'failed'), { timeout: JOBS_IDLE_MS }).toBe(false);
+    };
+    // The booking's row held elsewhere (its key left free for the rain check's rows): the job waits to lock it, in the middle of cancelling.
+    let locked = false;
+    let release = () => {};
+    const held = db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${booking.id} FOR NO KEY UPDATE`;
+      locked = true;
+      await new Promise<void>((resolve) => (release = resolve));
+    }, { timeout: 120_000 });
+    await expect.poll(() => locked).toBe(true);
+    const started = await request(app).post('/api/admin/rain-checks').set(admin).send({ date, from: '10:30', to: '12:00', court_ids: [court.id] }).expect(202);
+    await expect.poll(() => services.rainChecks.cancelling(), { timeout: JOBS_IDLE_MS }).toBe(true);
+    // A receipt written meanwhile (a top-up at the desk), its PDF still to write.
+    await deskTopUp(app, staff, members[2]!, '5');
+    const pending = await db.receipt.count({ where: { pdfPath: null } });
+    expect(pending).toBeGreaterThan(0);
+    await writeReceipts();
+    expect(await db.receipt.count({ where: { pdfPath: null } })).toBe(pending);
+
+    release();
+    await held;
+    await waitForProgress(started.body.id, (body) => body.status === 'completed');
+    expect(services.rainChecks.cancelling()).toBe(false);
+    await writeReceipts();
+    expect(await db.receipt.count({ where: { pdfPath: null } })).toBe(0);
   });
 });

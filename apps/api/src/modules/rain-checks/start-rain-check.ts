@@ -2,7 +2,7 @@
 // hits listed and the job queued, in one transaction that first takes each court's turn.
 import type { BodyOf } from '@beach/contracts';
 import type { RainCheck, User } from '../../generated/prisma/client.js';
-import { audit, rowOf, rowsOf } from '../../lib/audit.js';
+import { audit, auditMany, rowOf, rowsOf } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import type { Prisma } from '../../lib/db.js';
 import { isAdmin, refuseOwnMoney } from '../auth/index.js';
@@ -55,7 +55,7 @@ export function createRainCheckStart({ db, jobs }: Pick<RainCheckDeps, 'db' | 'j
         // The rain check and each closure it made; the job that cancels the bookings later has no operator to name.
         await audit(tx, { entity: 'rain_checks', id: rainCheck.id, action: 'create', after: await rowOf(tx, 'rain_checks', rainCheck.id), subjectUserId: null });
         const closureRows = await rowsOf(tx, 'court_closures', closures.map(({ id }) => id));
-        for (const { id } of closures) await audit(tx, { entity: 'court_closures', id, action: 'create', after: closureRows.get(id) ?? null, subjectUserId: null });
+        await auditMany(tx, closures.map(({ id }) => ({ entity: 'court_closures' as const, id, action: 'create' as const, after: closureRows.get(id) ?? null, subjectUserId: null })));
         return rainCheck;
       }, TRANSACTION_OPTIONS);
       return progress(created);
