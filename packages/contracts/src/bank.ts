@@ -99,9 +99,12 @@ export type TBankCsvMappingBody = z.input<typeof ZBankCsvMapping>;
 export const ZBankOverview = z.object({
   iban: z.string().nullable(),
   holder: z.string().nullable(),
-  /** The last statement's closing balance and the bank account's balance in the ledger: equal once every line is matched. */
+  /** The last statement's closing balance, its last day and the bank account's balance in the ledger (all of it, and as of that day). */
   closing_balance: ZMoney.nullable(),
+  closing_date: ZIsoDate.nullable(),
   ledger_balance: ZMoney,
+  /** The books as of the statement's last day: equal to its closing balance once every line up to that day is matched (docs/annual-accounts.md#matching). */
+  ledger_balance_at_closing: ZMoney.nullable(),
   statements: z.number().int(),
   /** The CSV columns saved for the account, reused by every CSV import; null until saved. */
   csv_mapping: ZBankCsvMappingSaved.nullable(),

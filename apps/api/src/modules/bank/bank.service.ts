@@ -7,6 +7,7 @@ import type { BankLine, User } from '../../generated/prisma/client.js';
 import { audit, auditRow } from '../../lib/audit.js';
 import { TRANSACTION_OPTIONS } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { toIsoDate } from '../../lib/time.js';
 import { associationAccount, type Owed, transferTo } from '../bank-transfer/index.js';
 import { accounts, debtOf, owedOne } from '../ledger/index.js';
 import { bankBalance, postAssigned } from './bank-ledger.js';
@@ -90,10 +91,13 @@ export function createBankService(deps: Pick<AppDeps, 'db' | 'stripe'>, payers: 
         iban ? db.bankCsvMapping.findUnique({ where: { iban } }) : null,
       ]);
       const categories = new Map(remembered.map((row) => [row.counterparty, row.category]));
+      const closingDate = last?.toDate ? toIsoDate(last.toDate) : null;
       return {
         iban, holder: settings?.bankHolder ?? null,
         closing_balance: last?.closingCents == null ? null : centsToMoney(last.closingCents),
+        closing_date: closingDate,
         ledger_balance: centsToMoney(iban ? await bankBalance(db, iban) : 0),
+        ledger_balance_at_closing: iban && closingDate ? centsToMoney(await bankBalance(db, iban, closingDate)) : null,
         statements,
         csv_mapping: csvMapping ? ZBankCsvMapping.parse(csvMapping.mapping) : null,
         lines: await Promise.all(lines.map((line) => lineDto(line, categories))),

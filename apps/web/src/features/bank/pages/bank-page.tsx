@@ -9,7 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { Loaded } from '../../../components/ui/loaded';
-import { formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useBankOverview, useImportStatement, useSaveBankAccount } from '../api/bank';
 import { CsvMappingForm } from '../components/csv-mapping-form';
@@ -83,19 +83,22 @@ export default function BankPage() {
             {bank.iban && <CsvMappingForm key={JSON.stringify(bank.csv_mapping)} saved={bank.csv_mapping} onDone={onDone} />}
             <dl aria-label="Saldi" className="grid gap-3 sm:grid-cols-3">
               <div className="rounded-xl border border-slate-200 bg-white p-4">
-                <dt className="text-sm text-slate-600">Saldo dell’ultimo estratto</dt>
+                <dt className="text-sm text-slate-600">Saldo dell’ultimo estratto{bank.closing_date && ` (al ${formatDate(bank.closing_date)})`}</dt>
                 <dd className="text-xl font-semibold">{bank.closing_balance === null ? '—' : formatMoney(bank.closing_balance)}</dd>
               </div>
               <div className="rounded-xl border border-slate-200 bg-white p-4">
                 <dt className="text-sm text-slate-600">Saldo nel registro</dt>
                 <dd className="text-xl font-semibold">{formatMoney(bank.ledger_balance)}</dd>
+                {bank.closing_date && bank.ledger_balance_at_closing !== null && bank.ledger_balance_at_closing !== bank.ledger_balance && (
+                  <dd className="text-sm text-slate-600">al {formatDate(bank.closing_date)}: {formatMoney(bank.ledger_balance_at_closing)}</dd>
+                )}
               </div>
               <div className="rounded-xl border border-slate-200 bg-white p-4">
                 <dt className="text-sm text-slate-600">Da abbinare</dt>
                 <dd className="text-xl font-semibold">{bank.lines.filter((line) => line.state === 'open' || line.state === 'proposed').length}</dd>
               </div>
             </dl>
-            {bank.closing_balance !== null && bank.closing_balance === bank.ledger_balance && <Alert tone="success">Il registro corrisponde all’estratto conto.</Alert>}
+            {bank.closing_balance !== null && bank.closing_balance === bank.ledger_balance_at_closing && <Alert tone="success">Il registro corrisponde all’estratto conto.</Alert>}
             <StatementLines lines={bank.lines} loading={overview.isFetching} onDone={onDone} />
             <FinancialYears onDone={onDone} />
           </>
