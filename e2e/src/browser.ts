@@ -153,7 +153,7 @@ async function storedSession(webUrl: string, email: string, password: string) {
 /**
  * Browser contexts whose pages are all closed, per connection, for the next signed-in page. A new context
  * fetches the whole app again (its HTTP cache is its own); a page in a context whose cache already holds
- * the app's hashed files costs Chromium about a fifth less CPU (docs/testing.md#session-13-the-browser-lanes-cpu).
+ * the app's hashed files costs Chromium about a sixth less CPU (docs/testing.md#session-13-the-browser-lanes-cpu).
  */
 const idleContexts = new WeakMap<Browser, Set<BrowserContext>>();
 
