@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { api } from '@beach/contracts';
-import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
 import axe from 'axe-core';
 import { sessionEntries } from '../../apps/web/src/lib/session.js';
 
@@ -151,19 +151,52 @@ async function storedSession(webUrl: string, email: string, password: string) {
 }
 
 /**
+ * Browser contexts whose pages are all closed, per connection, for the next signed-in page. A new context
+ * fetches the whole app again (its HTTP cache is its own); a page in a context whose cache already holds
+ * the app's hashed files costs Chromium about a sixth less CPU (docs/testing.md#session-13-the-browser-lanes-cpu).
+ */
+const idleContexts = new WeakMap<Browser, Set<BrowserContext>>();
+
+/**
+ * A new page in a context with no page open, or in a new context, that opens signed in with `localStorage`
+ * on `origin`. A reused context's cookies, permissions and the origin's storage of every kind (local,
+ * IndexedDB, caches, origin file system) are cleared first, so the page starts as in a new context; the session
+ * is written by the page's documents before the app runs, until `opened` (after the first one). Only contexts
+ * made here are reused.
+ */
+async function signedInPage(browser: Browser, origin: string, localStorage: { name: string; value: string }[]) {
+  const contexts = idleContexts.get(browser) ?? idleContexts.set(browser, new Set()).get(browser)!;
+  const idle = [...contexts].find((context) => context.pages().length === 0);
+  if (!idle) {
+    const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true, storageState: { cookies: [], origins: [{ origin, localStorage }] } });
+    context.on('close', () => contexts.delete(context));
+    contexts.add(context);
+    return { page: await context.newPage(), opened: async () => undefined };
+  }
+  await Promise.all([idle.clearCookies(), idle.clearPermissions()]);
+  const page = await idle.newPage();
+  const cdp = await idle.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+  await cdp.detach();
+  const session = await page.addInitScript((entries) => {
+    for (const { name, value } of entries) window.localStorage.setItem(name, value);
+  }, localStorage);
+  return { page, opened: () => session.dispose() };
+}
+
+/**
  * A new page signed in, landed on `path` once its h1 `heading` shows. The session is asked of the API and
  * put in the page's storage as the login form would leave it, so the page opens straight on `path`
- * (the login form itself is driven by the tests of logging in, e.g. accounts.e2e.test.ts).
+ * (the login form itself is driven by the tests of logging in, e.g. accounts.e2e.test.ts). The page is the
+ * only one of its context while open; closing it leaves the context for the next signed-in page.
  */
 export async function openSignedIn(browser: Browser, webUrl: string, { email, password = 'Demo2026!', path, heading, width = DESKTOP.width }: { email: string; password?: string; path: string; heading: string; width?: number }) {
   const localStorage = await storedSession(webUrl, email, password);
-  const page = await browser.newPage({
-    viewport: { width, height: DESKTOP.height },
-    acceptDownloads: true,
-    storageState: { cookies: [], origins: [{ origin: new URL(webUrl).origin, localStorage }] },
-  });
+  const { page, opened } = await signedInPage(browser, new URL(webUrl).origin, localStorage);
+  if (width !== DESKTOP.width) await page.setViewportSize({ width, height: DESKTOP.height });
   page.on('dialog', (dialog) => void dialog.dismiss());
   await page.goto(`${webUrl}${path}`);
+  await opened();
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   return page;
 }

@@ -1,6 +1,6 @@
 import { linkIn } from '@beach/api/testing';
 import { describe, expect, it } from 'vitest';
-import { forgetSession } from '../src/browser.js';
+import { forgetSession, openSignedIn } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -71,5 +71,36 @@ describe('an account from registration to logout, in Chromium', () => {
     await ctx.page.getByLabel('Password').fill('Sbagliata99');
     await ctx.page.getByRole('button', { name: 'Accedi' }).click();
     await expect.poll(() => ctx.page.getByRole('alert').textContent()).toContain('Credenziali non valide. Controlla e-mail e password.');
+  });
+});
+
+describe('signed-in pages one after another, in Chromium', () => {
+  it('a page opened after another member’s closed one reuses its browser context and keeps nothing of theirs', async () => {
+    const { webUrl } = ctx.stack;
+    const first = await openSignedIn(ctx.browser, webUrl, { email: 'utente@demo.beach', path: '/profilo', heading: 'Il mio profilo' });
+    // Everything a page can leave behind in its context: storage of each kind, a cookie, a permission.
+    await first.evaluate(async () => {
+      localStorage.setItem('left-behind', '1');
+      sessionStorage.setItem('left-behind', '1');
+      document.cookie = 'left-behind=1; path=/; max-age=3600';
+      await new Promise((resolve, reject) => Object.assign(indexedDB.open('left-behind'), { onsuccess: resolve, onerror: reject }));
+    });
+    await first.context().grantPermissions(['notifications'], { origin: webUrl });
+    const context = first.context();
+    await first.close();
+
+    const second = await openSignedIn(ctx.browser, webUrl, { email: 'staff@demo.beach', path: '/admin', heading: 'Dashboard Amministratore' });
+    expect(second.context()).toBe(context);
+    const left = await second.evaluate(async () => ({
+      local: localStorage.getItem('left-behind'),
+      session: sessionStorage.getItem('left-behind'),
+      cookie: document.cookie.includes('left-behind'),
+      database: (await indexedDB.databases()).some((database) => database.name === 'left-behind'),
+      notifications: (await navigator.permissions.query({ name: 'notifications' })).state,
+    }));
+    expect(left).toEqual({ local: null, session: null, cookie: false, database: false, notifications: 'prompt' });
+    // The staff member's own session, not the member's: the back office's dashboard opened above, and the account is theirs.
+    await expect.poll(() => second.evaluate(() => Object.values(localStorage).join(' '))).toContain('staff@demo.beach');
+    await second.close();
   });
 });
