@@ -20,7 +20,11 @@ const [year, month] = todayInRome.split('-').map(Number) as [number, number];
 const months = Array.from({ length: 6 }, (_, index) => new Date(Date.UTC(year, month - 6 + index, 1)).toISOString().slice(0, 10));
 const monthLabel = (first: string) => new Intl.DateTimeFormat('it-IT', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${first}T00:00:00Z`));
 
-/** All-time and per-month figures in cents, from the tables. */
+/**
+ * All-time and per-month figures in cents, from the tables. Bank lines assigned to an income category (other
+ * income, sponsors, equipment sold) are income whatever their sign: a transfer sent back reduces it. Every
+ * other category is an expense.
+ */
 async function expectedFigures() {
   const { db } = ctx.stack;
   const [all] = await db.$queryRaw<{ membership: number; booking: number; extra: number; expenses: number }[]>`
@@ -30,9 +34,9 @@ async function expectedFigures() {
       (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE kind IN ('booking', 'booking_share') AND type = 'payment' AND status <> 'pending' AND status <> 'failed')::int
         - (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE kind IN ('booking', 'booking_share') AND type = 'refund' AND status = 'completed')::int AS booking,
       (SELECT coalesce(sum(amount_cents), 0) FROM incomes)::int
-        + (SELECT coalesce(sum(amount_cents), 0) FROM bank_lines WHERE state = 'assigned' AND amount_cents > 0)::int AS extra,
+        + (SELECT coalesce(sum(amount_cents), 0) FROM bank_lines WHERE state = 'assigned' AND category IN ('other_income', 'sponsors', 'equipment_sale'))::int AS extra,
       (SELECT coalesce(sum(amount_cents), 0) FROM expenses)::int
-        - (SELECT coalesce(sum(amount_cents), 0) FROM bank_lines WHERE state = 'assigned' AND amount_cents < 0)::int AS expenses`;
+        - (SELECT coalesce(sum(amount_cents), 0) FROM bank_lines WHERE state = 'assigned' AND category NOT IN ('other_income', 'sponsors', 'equipment_sale'))::int AS expenses`;
   const monthly = await Promise.all(
     months.map(async (first) => {
       const [row] = await db.$queryRaw<{ income: number; expenses: number }[]>`
@@ -40,9 +44,9 @@ async function expectedFigures() {
           (SELECT coalesce(sum(CASE WHEN type = 'refund' THEN -amount_cents ELSE amount_cents END), 0) FROM transactions
             WHERE status NOT IN ('pending', 'failed') AND (paid_at AT TIME ZONE 'Europe/Rome')::date BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int
           + (SELECT coalesce(sum(amount_cents), 0) FROM incomes WHERE date BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int
-          + (SELECT coalesce(sum(amount_cents), 0) FROM bank_lines WHERE state = 'assigned' AND amount_cents > 0 AND booked_on BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int AS income,
+          + (SELECT coalesce(sum(amount_cents), 0) FROM bank_lines WHERE state = 'assigned' AND category IN ('other_income', 'sponsors', 'equipment_sale') AND booked_on BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int AS income,
           (SELECT coalesce(sum(amount_cents), 0) FROM expenses WHERE date BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int
-          - (SELECT coalesce(sum(amount_cents), 0) FROM bank_lines WHERE state = 'assigned' AND amount_cents < 0 AND booked_on BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int AS expenses`;
+          - (SELECT coalesce(sum(amount_cents), 0) FROM bank_lines WHERE state = 'assigned' AND category NOT IN ('other_income', 'sponsors', 'equipment_sale') AND booked_on BETWEEN ${first}::date AND (${first}::date + interval '1 month' - interval '1 day')::date)::int AS expenses`;
       return { label: monthLabel(first), ...row! };
     }),
   );

@@ -12,7 +12,7 @@ import Stripe from 'stripe';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
-import { addDays, todayInRome } from '../../lib/time.js';
+import { addDays, todayInRome, toIsoDate } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { createMember, type TestMember } from '../../test/members.js';
@@ -255,7 +255,7 @@ describe('/api/admin/reconciliation', () => {
       till_by_day: [`${formatItalianDate(todayInRome())} (Contanti): cassa 30,00 €, incassi 40,00 €`],
       stripe_clearing: [expect.stringMatching(/^Movimento Stripe txn_\w+ \(pagamento ch_\w+\): Stripe 20,00 €, registrati 0,00 €$/)],
       refunds_outstanding: [`Rimborso di 5,00 € del pagamento ${stray.id}: in attesa da più di un giorno`, `Rimborso di 7,00 € del pagamento ${guestPayment.id}: rifiutato da Stripe, da restituire a mano`],
-      bank_statement: ['Conto IT60X0542811101000000123456: estratto 12,00 €, registro 0,00 € (1 movimenti da abbinare)'],
+      bank_statement: [`Conto IT60X0542811101000000123456: estratto 12,00 €, registro al ${formatItalianDate(toIsoDate(statement.toDate!))} 0,00 € (1 movimenti da abbinare)`],
     });
     expect(await mismatchesInMetrics()).toEqual({ ...Object.fromEntries(RECONCILIATION_CHECKS.map((name) => [name, 1])), billed_owed: 0, refunds_outstanding: 2 });
     expect((await request(app).get('/api/admin/reconciliation').set(bearer(admin)).expect(200)).body).toEqual(result);
