@@ -1,7 +1,10 @@
 // Bank statement import: a year of CAMT.053 statements (50,000 booked lines, one file a month: transfers
 // received, suppliers paid, card settlements, fees) through POST /api/admin/bank/statements — read, stored
-// and matched (Stripe's payouts asked of the local test double, payers looked up by name) — next to COPY of
-// the same lines into a bare table through pg-copy-streams: the floor for getting these rows into PostgreSQL.
+// and matched — next to COPY of the same lines into a bare table through pg-copy-streams: the floor for getting
+// these rows into PostgreSQL. The year matches as a club's would (docs/annual-accounts.md#matching): Stripe's 52
+// weekly payouts (on the test double, asked by the matching), transfers paying members' cards by their RF
+// reference (read from the desk's print of what each owes), transfers of a card's price from its payer's name
+// alone (proposed); the rest from nobody the centre knows or to suppliers. All of it made before the clock starts.
 // Beside the wall time, what a busy machine distorts least: the CPU per line of the API (it runs in this
 // process, with the client's few requests) and of PostgreSQL (its server and backends, from /proc).
 // Run: pnpm bench:bank-import
@@ -9,12 +12,17 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { camt053 } from '@beach/api/testing';
+import { startStripeDouble } from '@beach/stripe-double';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { startBenchApi } from './lib/api-server.js';
+import { seedCardsOwed, weeklyPayouts, type CardOwed } from './lib/bank-payers.js';
 import { postgresCpu } from './lib/postgres-cpu.js';
-import { startBenchApiWithStripe } from './lib/stripe-api.js';
 
 const LINES = Number(process.env.BANK_BENCH_LINES ?? 50_000);
+/** Cards paid by a transfer carrying their reference, and cards whose transfer names only the payer. */
+const REFERENCED = 300;
+const NAMED = 100;
 const YEAR = 2025;
 const IBAN = 'IT60X0542811101000000123456';
 const PAYERS = ['ROSSI MARIO', 'BIANCHI GIULIA', 'FERRARI LUCA', 'ESPOSITO SARA', 'ROMANO ANDREA', 'COLOMBO CHIARA', 'RICCI MATTEO', 'MARINO ELENA'];
@@ -26,9 +34,10 @@ interface Line {
   cents: number;
   counterparty: string;
   remittance: string;
+  reference?: string;
 }
 
-/** The year's lines, spread over its days: most are members paying, then suppliers, card settlements and fees. */
+/** The year's lines, spread over its days: most are unknown payers, then suppliers, card settlements and fees. */
 function yearOfLines(): Line[] {
   const days = Array.from({ length: 365 }, (_, index) => new Date(Date.UTC(YEAR, 0, 1 + index)).toISOString().slice(0, 10));
   return Array.from({ length: LINES }, (_, index) => {
@@ -42,8 +51,42 @@ function yearOfLines(): Line[] {
   });
 }
 
+/** Line `index`, or the first free one after it, replaced by what `make` gives for its day. */
+function place(lines: Line[], taken: Set<number>, index: number, make: (on: string) => Omit<Line, 'bankRef' | 'on'>) {
+  let at = index;
+  while (taken.has(at)) at += 1;
+  taken.add(at);
+  lines[at] = { ...lines[at]!, ...make(lines[at]!.on) };
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const stripe = await startStripeDouble({ webhookSecret: 'whsec_bench_double', autoDeliver: false });
+const api = await startBenchApi({ STRIPE_SECRET_KEY: 'sk_test_bench', STRIPE_WEBHOOK_SECRET: 'whsec_bench_double', STRIPE_API_BASE: stripe.url, WORKERS: 'off', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
+const headers = await api.login('admin@demo.beach');
+const account = await fetch(`${api.url}/api/admin/bank/account`, { method: 'PUT', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ iban: IBAN, holder: 'ASD Bench' }) });
+if (!account.ok) throw new Error(`account: ${account.status}`);
+
+// What the year can match: the cards owed, each referenced one's RF reference as the desk prints it, the payouts.
+const cards = await seedCardsOwed(api.databaseUrl, REFERENCED + NAMED);
+const referenceOf = async (card: CardOwed) => {
+  const response = await fetch(`${api.url}/api/admin/users/${card.userId}/amounts-due`, { headers });
+  const print = (await response.json()) as { items: { amount: string; transfer: { reference: string } | null }[] };
+  const item = print.items.length === 1 ? print.items[0]! : null;
+  if (!response.ok || !item?.transfer || Math.round(Number(item.amount) * 100) !== card.cents) throw new Error(`amounts due of ${card.userId}: ${response.status} ${JSON.stringify(print)}`);
+  return item.transfer.reference;
+};
+const references = await Promise.all(cards.slice(0, REFERENCED).map(referenceOf));
 const lines = yearOfLines();
+const taken = new Set<number>();
+const wednesdays = Array.from({ length: 52 }, (_, week) => Math.ceil((7 * week * LINES) / 365) + 1);
+const payouts = weeklyPayouts(stripe, wednesdays.map((index) => lines[index]!.on));
+for (const [week, index] of wednesdays.entries()) place(lines, taken, index, () => ({ cents: payouts[week]!.amount, counterparty: 'STRIPE PAYMENTS EUROPE LTD', remittance: `STRIPE PAYOUT ${payouts[week]!.id}` }));
+for (const [number, card] of cards.entries()) {
+  const referenced = number < REFERENCED;
+  const index = Math.floor(((referenced ? number + 0.5 : number - REFERENCED + 0.25) * LINES) / (referenced ? REFERENCED : NAMED));
+  place(lines, taken, index, () => ({ cents: card.cents, counterparty: card.counterparty, remittance: 'Tessera stagionale', ...(referenced ? { reference: references[number]! } : {}) }));
+}
+
 const months = Array.from({ length: 12 }, (_, month) => lines.filter((line) => Number(line.on.slice(5, 7)) === month + 1));
 let opening = 5_000_000;
 const files = months.map((monthLines, month) => {
@@ -53,11 +96,7 @@ const files = months.map((monthLines, month) => {
   return Buffer.from(xml);
 });
 console.log(`Estratti: ${files.length} file CAMT.053, ${lines.length} movimenti, ${(files.reduce((sum, file) => sum + file.length, 0) / 1024 / 1024).toFixed(1)} MB`);
-
-const api = await startBenchApiWithStripe({ WORKERS: 'off', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
-const headers = await api.login('admin@demo.beach');
-const account = await fetch(`${api.url}/api/admin/bank/account`, { method: 'PUT', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ iban: IBAN, holder: 'ASD Bench' }) });
-if (!account.ok) throw new Error(`account: ${account.status}`);
+console.log(`Da abbinare: ${payouts.length} accrediti Stripe, ${REFERENCED} bonifici con riferimento RF; da proporre: ${NAMED} bonifici col solo nome del socio`);
 
 const client = new pg.Client({ connectionString: api.databaseUrl });
 await client.connect();
@@ -80,6 +119,9 @@ const importElapsed = performance.now() - started;
 const apiCpu = process.cpuUsage(before.api);
 const postgresMs = databaseCpu() - before.database;
 console.log(`Importazione e abbinamento via API:  ${seconds(importElapsed)}  → ${totals.added} movimenti, ${totals.matched} abbinati, ${totals.proposed} proposti`);
+if (totals.added !== lines.length || totals.matched !== payouts.length + REFERENCED || totals.proposed !== NAMED) {
+  throw new Error(`expected ${lines.length} lines, ${payouts.length + REFERENCED} matched and ${NAMED} proposed: the matching did not find what the year holds`);
+}
 const perLine = (ms: number) => `${((ms * 1000) / lines.length).toFixed(0)} µs`;
 console.log(`CPU per movimento: API ${perLine((apiCpu.user + apiCpu.system) / 1000)}, PostgreSQL ${perLine(postgresMs)}`);
 
@@ -95,3 +137,4 @@ console.log(`Rapporto importazione / COPY: ${(importElapsed / copyElapsed).toFix
 
 await client.end();
 await api.stop();
+await stripe.close();
