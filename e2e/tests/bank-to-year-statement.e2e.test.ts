@@ -9,6 +9,7 @@ import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { downloadedBytes, keepFile, openSignedIn, screenshot } from '../src/browser.js';
 import { apiCaller } from '../src/api-as.js';
+import { importConfirmAndAssignFee } from '../src/bank-statement.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
@@ -49,18 +50,7 @@ beforeAll(async () => {
 describe('from the bank statement to the year’s statement, in Chromium', () => {
   it('the treasurer imports the statement, confirms two proposed matches, assigns the fee and prints the year’s statement with it, at 1280 px', async () => {
     const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'admin@demo.beach', path: '/admin/banca', heading: 'Banca' });
-    await page.getByLabel('File dell’estratto conto (CAMT.053 XML o CSV)').setInputFiles({ name: 'estratto.xml', mimeType: 'application/xml', buffer: Buffer.from(statement) });
-    await page.getByRole('button', { name: 'Importa', exact: true }).click();
-    await page.getByText('Importati 3 movimenti nuovi: 0 abbinati, 2 da confermare.').waitFor();
-    const confirmButtons = page.getByRole('button', { name: 'Conferma abbinamento' });
-    await expect.poll(() => confirmButtons.count()).toBe(2);
-    await confirmButtons.first().click();
-    await expect.poll(() => confirmButtons.count()).toBe(1);
-    await confirmButtons.first().click();
-    await expect.poll(() => confirmButtons.count()).toBe(0);
-    await page.getByLabel('Categoria del movimento COMMISSIONI BONIFICI').selectOption({ label: 'Commissioni bancarie' });
-    await page.getByRole('button', { name: 'Assegna' }).click();
-    await page.getByText('Il registro corrisponde all’estratto conto.').waitFor();
+    await importConfirmAndAssignFee(page, statement);
     await screenshot(page, 'bank-to-year-statement-bank-1280');
     // Each card paid by transfer, with its receipt, and active (the checkout its request opened closed unpaid).
     const { db } = ctx.stack;

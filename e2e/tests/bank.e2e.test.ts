@@ -7,6 +7,7 @@ import { camt053 } from '@beach/api/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { apiCaller } from '../src/api-as.js';
+import { importConfirmAndAssignFee } from '../src/bank-statement.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -68,19 +69,7 @@ beforeAll(async () => {
 describe('the bank, in Chromium', () => {
   it('the treasurer imports a statement at 1280 px, confirms two proposed matches and assigns the fee', async () => {
     const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'admin@demo.beach', path: '/admin/banca', heading: 'Banca' });
-    await page.getByLabel('File dell’estratto conto (CAMT.053 XML o CSV)').setInputFiles({ name: 'estratto.xml', mimeType: 'application/xml', buffer: Buffer.from(statement) });
-    await page.getByRole('button', { name: 'Importa', exact: true }).click();
-    await page.getByText('Importati 3 movimenti nuovi: 0 abbinati, 2 da confermare.').waitFor();
-    const confirmButtons = page.getByRole('button', { name: 'Conferma abbinamento' });
-    await expect.poll(() => confirmButtons.count()).toBe(2);
-    await screenshot(page, 'bank-statement-imported-1280');
-    await confirmButtons.first().click();
-    await expect.poll(() => confirmButtons.count()).toBe(1);
-    await confirmButtons.first().click();
-    await expect.poll(() => confirmButtons.count()).toBe(0);
-    await page.getByLabel('Categoria del movimento COMMISSIONI BONIFICI').selectOption({ label: 'Commissioni bancarie' });
-    await page.getByRole('button', { name: 'Assegna' }).click();
-    await page.getByText('Il registro corrisponde all’estratto conto.').waitFor();
+    await importConfirmAndAssignFee(page, statement, { imported: () => screenshot(page, 'bank-statement-imported-1280') });
     expect(plain(await page.locator('dl[aria-label="Saldi"]').textContent())).toContain('Saldo nel registro596,50 €');
     await screenshot(page, 'bank-statement-matched-1280');
     await screenshotAtPhoneWidth(page, 'bank-statement-matched');
