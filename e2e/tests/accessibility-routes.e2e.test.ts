@@ -3,6 +3,7 @@
 // table of addresses, so a new screen cannot be left out.
 import { beforeAll, expect, it } from 'vitest';
 import { paths } from '../../apps/web/src/config/paths.js';
+import { accessibilityViolations } from '../src/browser.js';
 import { arrangeMemberScreens, ROUTES, walkRoutes } from '../src/route-walk.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -15,6 +16,18 @@ it('the walk covers every address of the route table', () => {
   const everyAddress = Object.values(paths).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value))).filter((address) => !address.includes('#'));
   expect(new Set(table)).toEqual(new Set(everyAddress));
   expect(new Set(ROUTES.map((entry) => entry.route))).toEqual(new Set([...everyAddress, '*']));
+});
+
+// The walk's check itself: it must name every element of a violation (axe keeps only one of each passing
+// rule's, src/browser.ts), colours included, and only those inside the scope asked for.
+it('the check reports each element that breaks a rule, within its scope', async () => {
+  await ctx.page.setContent(
+    '<html lang="it"><head><title>Prova</title></head><body><main><h1>Prova</h1><input id="uno"><input id="due"><p id="chiaro" style="color:#bbb">Poco contrasto</p></main><footer><input id="fuori"></footer></body></html>',
+  );
+  const unlabelled = (...nodes: string[]) => ({ id: 'label', help: 'Form elements must have labels', nodes });
+  const contrast = { id: 'color-contrast', help: 'Elements must meet minimum color contrast ratio thresholds', nodes: ['#chiaro'] };
+  expect(await accessibilityViolations(ctx.page)).toEqual([contrast, unlabelled('#uno', '#due', '#fuori')]);
+  expect(await accessibilityViolations(ctx.page, 'main')).toEqual([contrast, unlabelled('#uno', '#due')]);
 });
 
 walkRoutes(ctx, ['public', 'utente']);
