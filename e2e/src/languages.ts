@@ -58,9 +58,11 @@ export async function italianWordsIn(scope: Locator, words: string[], except?: s
       .flatMap((element) => ['aria-label', 'title', 'alt', 'placeholder'].map((name) => element.getAttribute(name) ?? ''));
     return [(root as HTMLElement).innerText, document.title, ...names];
   }, except ?? null);
+  // Looked up in a set: a walked screen's thousands of words against some 1,300 (an array's search was ~6 ms a check).
+  const wanted = new Set(words);
   const found = new Set<string>();
   // An e-mail address is an address, not words (sviluppo@…, utente@…).
-  for (const text of texts) for (const word of text.replace(/\S+@\S+/g, ' ').split(/[^\p{L}’']+/u)) if (words.includes(word.toLowerCase())) found.add(word);
+  for (const text of texts) for (const word of text.replace(/\S+@\S+/g, ' ').split(/[^\p{L}’']+/u)) if (wanted.has(word.toLowerCase())) found.add(word);
   return [...found].sort();
 }
 
