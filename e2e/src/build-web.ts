@@ -13,10 +13,13 @@ const VITE = join(dirname(createRequire(import.meta.url).resolve('vite/package.j
 /**
  * In a process of its own with NODE_ENV=production: the bundle members get. Under vitest (NODE_ENV=test)
  * Vite would build React's development bundle (StrictMode's double effects, development-only checks and
- * JSX: more CPU in every browser test, and not what runs at the desk).
+ * JSX: more CPU in every browser test, and not what runs at the desk). Without source maps, which no test
+ * reads: the files served are the production build's byte for byte but their `sourceMappingURL` comment
+ * (and the service worker's runtime, named by its hash), and the build spends less CPU
+ * (docs/testing.md#session-14-the-walks-and-axe). `pnpm build` still writes them (apps/web/vite.config.ts).
  */
 export default async function buildWeb() {
-  await promisify(execFile)(process.execPath, [VITE, 'build', '--logLevel', 'warn', '--outDir', WEB_DIST, '--emptyOutDir'], {
+  await promisify(execFile)(process.execPath, [VITE, 'build', '--logLevel', 'warn', '--sourcemap', 'false', '--outDir', WEB_DIST, '--emptyOutDir'], {
     cwd: WEB_ROOT,
     env: { ...process.env, NODE_ENV: 'production' },
   });
