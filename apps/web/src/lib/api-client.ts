@@ -3,7 +3,7 @@
 // collapsed into one, across tabs too), otherwise the session is cleared and the user sent to /login. The
 // transport itself (headers, timeouts, errors) is in api-transport.ts. Files (a card's PDF, a CSV upload) go
 // through it too.
-import { AUTH_MESSAGES, buildPath, type RouteDefinition, type RouteInput, type RouteResponse } from '@beach/contracts';
+import { AUTH_MESSAGES, buildPath, type RouteDefinition, type RouteInput } from '@beach/contracts';
 import { AUTH_PAGES, paths } from '../config/paths';
 import { apiEvents } from './api-events';
 import { api, type DefinitionOf, type ResponseOf, type RouteRef } from './api-routes';

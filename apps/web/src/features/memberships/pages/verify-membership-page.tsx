@@ -1,5 +1,4 @@
 import { membershipsRoutes, type TMembershipVerification } from '@beach/contracts';
-import { api } from '../../../lib/api-routes';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import clsx from 'clsx';
