@@ -44,7 +44,16 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // One module per icon: only the icons used are loaded, in development too (the package index imports them all).
-      'no-restricted-imports': ['error', { paths: [{ name: 'lucide-react', message: "Import each icon on its own: import Menu from 'lucide-react/icons/menu'." }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'lucide-react', message: "Import each icon on its own: import Menu from 'lucide-react/icons/menu'." },
+            // The contracts' `api` holds every resource's schemas: one use and every page loads them all again.
+            { name: '@beach/contracts', importNames: ['api'], allowTypeImports: true, message: "Call routes from lib/api-routes (each its method and path): the contracts' api loads every resource's schemas." },
+          ],
+        },
+      ],
       // The browser's own validation bubbles are in the browser's language: every form checks its fields itself
       // and says what is wrong in Italian under the field.
       'no-restricted-syntax': [

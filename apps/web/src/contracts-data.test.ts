@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- the routes are checked against the contracts' own api
 import { api, COURT_PURPOSE_INFO, COURT_PURPOSES, PRICE_INFO } from '@beach/contracts';
 import { describe, expect, it } from 'vitest';
 import * as data from 'virtual:contracts-data';

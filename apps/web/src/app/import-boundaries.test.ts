@@ -52,7 +52,14 @@ describe('import boundaries', { timeout: 90_000 }, () => {
   });
 
   it('let a feature use its own files, shared code and the contracts, and app/ compose features', async () => {
-    expect(await boundaryMessages('features/bookings/pages/example.ts', "import { api } from '@beach/contracts';\nimport { bookingKeys } from '../../../lib/shared-queries';\nimport { useMyBookings } from '../api/bookings';\nexport { api, bookingKeys, useMyBookings };\n")).toEqual([]);
+    expect(await boundaryMessages('features/bookings/pages/example.ts', "import { moneyToCents } from '@beach/contracts';\nimport { bookingKeys } from '../../../lib/shared-queries';\nimport { useMyBookings } from '../api/bookings';\nexport { moneyToCents, bookingKeys, useMyBookings };\n")).toEqual([]);
     expect(await boundaryMessages('app/example.ts', "import { useMyBookings } from '../features/bookings/api/bookings';\nexport { useMyBookings };\n")).toEqual([]);
+  });
+
+  it("refuse the contracts' api in the web (every resource's schemas on every page), not its types", async () => {
+    const restricted = (source: string) => messagesOf('no-restricted-imports', 'features/bookings/api/example.ts', source);
+    expect(await restricted("import { api } from '@beach/contracts';\nexport const route = api.bookings.mine;\n")).toEqual([expect.stringContaining('Call routes from lib/api-routes')]);
+    expect(await restricted("import type { api } from '@beach/contracts';\nexport type Route = typeof api.bookings.mine;\n")).toEqual([]);
+    expect(await restricted("import { api } from '../../../lib/api-routes';\nexport const route = api.bookings.mine;\n")).toEqual([]);
   });
 });

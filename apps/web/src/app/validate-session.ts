@@ -1,4 +1,4 @@
-import { api } from '@beach/contracts';
+import { api } from '../lib/api-routes';
 import { callApi } from '../lib/api-client';
 import { ApiError } from '../lib/api-transport';
 import { session } from '../lib/session';

@@ -1,4 +1,5 @@
-import { api, AUTH_MESSAGES } from '@beach/contracts';
+import { AUTH_MESSAGES } from '@beach/contracts';
+import { api } from './api-routes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signIn, userWithRole } from '../test/fixtures';
 import { callApi, downloadFile } from './api-client';

@@ -3,9 +3,10 @@
 // collapsed into one, across tabs too), otherwise the session is cleared and the user sent to /login. The
 // transport itself (headers, timeouts, errors) is in api-transport.ts. Files (a card's PDF, a CSV upload) go
 // through it too.
-import { api, AUTH_MESSAGES, buildPath, type RouteDefinition, type RouteInput, type RouteResponse } from '@beach/contracts';
+import { AUTH_MESSAGES, buildPath, type RouteDefinition, type RouteInput } from '@beach/contracts';
 import { AUTH_PAGES, paths } from '../config/paths';
 import { apiEvents } from './api-events';
+import { api, type DefinitionOf, type ResponseOf, type RouteRef } from './api-routes';
 import { errorFrom, readResponse, send, transportError, type CallOptions } from './api-transport';
 import { session } from './session';
 
@@ -13,8 +14,8 @@ const SESSION_EXPIRED_REDIRECT_MS = 1500;
 
 type InputArg<D extends RouteDefinition> = Partial<RouteInput<D>>;
 
-function buildUrl(definition: RouteDefinition, input: InputArg<RouteDefinition>) {
-  const url = buildPath(definition.path, input.params as Record<string, string | number> | undefined);
+function buildUrl(route: RouteRef, input: InputArg<RouteDefinition>) {
+  const url = buildPath(route.path, input.params as Record<string, string | number> | undefined);
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries((input.query as Record<string, unknown> | undefined) ?? {})) {
     if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
@@ -23,8 +24,8 @@ function buildUrl(definition: RouteDefinition, input: InputArg<RouteDefinition>)
   return search ? `${url}?${search}` : url;
 }
 
-const sendCall = (definition: RouteDefinition, input: InputArg<RouteDefinition>, token: string | undefined, options: CallOptions) =>
-  send({ method: definition.method, url: buildUrl(definition, input), token, body: input.body }, options);
+const sendCall = (route: RouteRef, input: InputArg<RouteDefinition>, token: string | undefined, options: CallOptions) =>
+  send({ method: route.method, url: buildUrl(route, input), token, body: input.body }, options);
 
 let refreshInFlight: Promise<boolean> | null = null;
 
@@ -45,7 +46,7 @@ export function refreshSession(rejectedToken: string): Promise<boolean> {
     if (!current?.remember) return false;
     const response = await sendCall(api.auth.refresh, {}, current.token, {}).catch(() => null);
     if (!response?.ok) return false;
-    const refreshed = (await response.json()) as RouteResponse<typeof api.auth.refresh>;
+    const refreshed = (await response.json()) as ResponseOf<typeof api.auth.refresh>;
     session.update({ token: refreshed.access_token, user: refreshed.user });
     return true;
   }).finally(() => {
@@ -62,33 +63,33 @@ function expireSession(quiet: boolean) {
 }
 
 /** Sends with the session's token; on a 401, refreshes once and retries (see the top of the file). */
-async function authorizedSend(definition: RouteDefinition, input: InputArg<RouteDefinition>, options: CallOptions): Promise<Response> {
+async function authorizedSend(route: RouteRef, input: InputArg<RouteDefinition>, options: CallOptions): Promise<Response> {
   const sentToken = session.get()?.token;
-  let response = await sendCall(definition, input, sentToken, options);
+  let response = await sendCall(route, input, sentToken, options);
 
-  if (response.status === 401 && sentToken && definition !== api.auth.login) {
+  if (response.status === 401 && sentToken && route !== api.auth.login) {
     const renewed = await refreshSession(sentToken);
-    if (renewed && session.get()) response = await sendCall(definition, input, session.get()?.token, options);
+    if (renewed && session.get()) response = await sendCall(route, input, session.get()?.token, options);
     if (response.status === 401) expireSession(Boolean(options.quietOnUnauthorized));
   }
   return response;
 }
 
-export async function callApi<D extends RouteDefinition>(definition: D, input: InputArg<D> = {}, options: CallOptions = {}): Promise<RouteResponse<D>> {
-  return readResponse<RouteResponse<D>>(await authorizedSend(definition, input, options));
+export async function callApi<R extends RouteRef>(route: R, input: InputArg<DefinitionOf<R>> = {}, options: CallOptions = {}): Promise<ResponseOf<R>> {
+  return readResponse<ResponseOf<R>>(await authorizedSend(route, input, options));
 }
 
 /** Sends a multipart form (a file upload) through the same client: token, refresh-and-retry, errors. */
-export async function sendForm<D extends RouteDefinition>(definition: D, form: FormData, input: InputArg<D> = {}, options: CallOptions = {}): Promise<RouteResponse<D>> {
-  return readResponse<RouteResponse<D>>(await authorizedSend(definition, { ...input, body: form } as InputArg<RouteDefinition>, options));
+export async function sendForm<R extends RouteRef>(route: R, form: FormData, input: InputArg<DefinitionOf<R>> = {}, options: CallOptions = {}): Promise<ResponseOf<R>> {
+  return readResponse<ResponseOf<R>>(await authorizedSend(route, { ...input, body: form } as InputArg<RouteDefinition>, options));
 }
 
 /**
  * Fetches a file through the same client (token, refresh-and-retry, timeout; errors as ApiError)
  * and hands it to the browser to save under `filename`.
  */
-export async function downloadFile<D extends RouteDefinition>(definition: D, input: InputArg<D>, filename: string, options: CallOptions = {}): Promise<void> {
-  const response = await authorizedSend(definition, input, options);
+export async function downloadFile<R extends RouteRef>(route: R, input: InputArg<DefinitionOf<R>>, filename: string, options: CallOptions = {}): Promise<void> {
+  const response = await authorizedSend(route, input, options);
   if (!response.ok) throw await errorFrom(response);
   const blob = await response.blob().catch((error: unknown) => {
     throw transportError(error);

@@ -1,5 +1,6 @@
 // The association's details (admin): its screen, and the warning on the screens that issue receipts.
-import { api, type TAssociationBody } from '@beach/contracts';
+import type { TAssociationBody } from '@beach/contracts';
+import { api } from './api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './api-client';
 

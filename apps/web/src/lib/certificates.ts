@@ -1,5 +1,6 @@
 // Calls for medical certificates: the member's own, the desk's view of a member, the back-office list.
-import { api, CERTIFICATE_FILE_EXTENSIONS, type TCertificate, type TCertificateBody, type TCertificateExportQuery, type TCertificateListQuery, type TCertificateSettings } from '@beach/contracts';
+import { CERTIFICATE_FILE_EXTENSIONS, type TCertificate, type TCertificateBody, type TCertificateExportQuery, type TCertificateListQuery, type TCertificateSettings } from '@beach/contracts';
+import { api } from './api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile, sendForm } from './api-client';
 

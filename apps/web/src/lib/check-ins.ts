@@ -1,5 +1,6 @@
 // The desk's check-in calls: reading a card, recording the entrance, the day's list.
-import { api, type TCheckInBody } from '@beach/contracts';
+import type { TCheckInBody } from '@beach/contracts';
+import { api } from './api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryRoots } from './shared-queries';
 import { callApi } from './api-client';

@@ -1,5 +1,6 @@
 // Calls for consents: the member's own, the desk's view of a member, and the newsletter's unsubscribe link.
-import { api, type TConsentsBody } from '@beach/contracts';
+import type { TConsentsBody } from '@beach/contracts';
+import { api } from './api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './api-client';
 

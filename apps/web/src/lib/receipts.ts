@@ -1,5 +1,6 @@
 // Receipts: the member's own list, and the PDF of one (the member's own, or any for staff).
-import { api, RECEIPT_KIND_LABELS, type TReceipt } from '@beach/contracts';
+import { RECEIPT_KIND_LABELS, type TReceipt } from '@beach/contracts';
+import { api } from './api-routes';
 import { useQuery } from '@tanstack/react-query';
 import { callApi, downloadFile } from './api-client';
 

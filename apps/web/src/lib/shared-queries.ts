@@ -1,7 +1,8 @@
 // What more than one feature reads or changes, with the cache keys they share: the roots of data that
 // other features' writes change (a feature's own key factory builds on its root, and a write elsewhere
 // invalidates the root, docs/screens.md#features-and-their-public-faces), and calls several features make.
-import { api, type TBooking, type TRole } from '@beach/contracts';
+import type { TBooking, TRole } from '@beach/contracts';
+import { api } from './api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile } from './api-client';
 

@@ -1,4 +1,5 @@
-import { api, type TDeskMembershipBody, type TMembershipPurchaseBody, type TMembershipQuote } from '@beach/contracts';
+import type { TDeskMembershipBody, TMembershipPurchaseBody, TMembershipQuote } from '@beach/contracts';
+import { api } from './api-routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from './api-client';
 import { ApiError } from './api-transport';

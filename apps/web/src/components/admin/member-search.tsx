@@ -1,5 +1,6 @@
 // Finding a member at the desk by name, e-mail or fiscal code (desk cards, desk bookings).
-import { api, type TMemberSearchResult } from '@beach/contracts';
+import type { TMemberSearchResult } from '@beach/contracts';
+import { api } from '../../lib/api-routes';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import Search from 'lucide-react/icons/search';

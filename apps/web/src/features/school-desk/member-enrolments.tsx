@@ -2,7 +2,8 @@
 // instalments (an overdue one in red), a pending one or a confirmed one's next instalment collected at the
 // desk (cash, POS, bank transfer), a live one cancelled with what was paid going back to the member's
 // credit. Back-office: Italian only.
-import { api, DESK_TOP_UP_METHODS, type TEnrolment } from '@beach/contracts';
+import { DESK_TOP_UP_METHODS, type TEnrolment } from '@beach/contracts';
+import { api } from '../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DetailSection } from '../../components/admin/detail-modal';

@@ -1,17 +1,17 @@
 // The booking back-office calls: the planner, the lists, desk actions and weekly series.
-import {
-  api,
-  type TAdminBooking,
-  type TAdminBookingsQuery,
-  type TAdminCancelBody,
-  type TAdminCreateBookingBody,
-  type TCancelledBookingsQuery,
-  type TMarkPaidBody,
-  type TMoveBookingBody,
-  type TRecurringBody,
-  type TRecurringCancelBody,
-  type TRecurringUpdateBody,
+import type {
+  TAdminBooking,
+  TAdminBookingsQuery,
+  TAdminCancelBody,
+  TAdminCreateBookingBody,
+  TCancelledBookingsQuery,
+  TMarkPaidBody,
+  TMoveBookingBody,
+  TRecurringBody,
+  TRecurringCancelBody,
+  TRecurringUpdateBody,
 } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryRoots } from '../../../lib/shared-queries';
 import { callApi, downloadFile } from '../../../lib/api-client';

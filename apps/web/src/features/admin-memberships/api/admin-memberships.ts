@@ -1,5 +1,6 @@
 // The back-office calls for membership cards.
-import { api, type TAdminMembership, type TAdminMembershipsQuery, type TDeskMembershipBody, type TLinkStripePaymentBody, type TMembershipEditBody } from '@beach/contracts';
+import type { TAdminMembership, TAdminMembershipsQuery, TDeskMembershipBody, TLinkStripePaymentBody, TMembershipEditBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/shared-queries';

@@ -1,5 +1,6 @@
 // Bulk e-mail calls (docs/domain.md#bulk-e-mail): how many would receive it, send, and follow the progress.
-import { api, type TBroadcast, type TBroadcastBody, type TBroadcastKind } from '@beach/contracts';
+import type { TBroadcast, TBroadcastBody, TBroadcastKind } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 

@@ -1,6 +1,7 @@
 // The admin's rules for automatic matches (docs/open-matches.md#automatic-matches): read, added, changed
 // (turned on and off) and removed.
-import { api, type TAutomaticRuleBody } from '@beach/contracts';
+import type { TAutomaticRuleBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 

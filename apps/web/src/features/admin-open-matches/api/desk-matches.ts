@@ -1,6 +1,7 @@
 // The desk's calls for open matches (docs/open-matches.md#the-desk): the day's matches for the planner, and
 // a walk-in member added to a free place with their part paid at the desk.
-import { api, type TWalkInBody } from '@beach/contracts';
+import type { TWalkInBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/shared-queries';

@@ -1,7 +1,8 @@
 // The organiser's tournaments in the back office (docs/tournaments.md): the list, one tournament with its
 // entries, draw, schedule and results, and every admin write (each answers with the tournament afresh,
 // which replaces the one read).
-import { api, type TAdminTournament, type TMoveMatchBody, type TScoreBody, type TTournamentBody, type TTournamentDeskBody } from '@beach/contracts';
+import type { TAdminTournament, TMoveMatchBody, TScoreBody, TTournamentBody, TTournamentDeskBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/shared-queries';

@@ -1,6 +1,7 @@
 // The annual accounts' calls (admin): the financial year, a year's statements, the entries behind a figure,
 // the PDF, CSV and XLSX, and the mapping of ledger accounts to the schemes' lines.
-import { ACCOUNTS_ENTRIES_PER_PAGE, api, type TAccountsMappingBody, type TAccountsScheme } from '@beach/contracts';
+import { ACCOUNTS_ENTRIES_PER_PAGE, type TAccountsMappingBody, type TAccountsScheme } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile } from '../../../lib/api-client';
 

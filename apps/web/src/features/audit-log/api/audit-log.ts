@@ -1,5 +1,6 @@
 // The audit log calls: the entries, and the staff and admins who can have written them.
-import { api, type TAuditLogQuery } from '@beach/contracts';
+import type { TAuditLogQuery } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 

@@ -1,5 +1,6 @@
 // The auth calls and what each does to the stored session.
-import { api, type TChangePasswordBody, type TLoginBody, type TRegisterBody, type TResetPasswordBody, type TUpdateProfileBody } from '@beach/contracts';
+import type { TChangePasswordBody, TLoginBody, TRegisterBody, TResetPasswordBody, TUpdateProfileBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { callApi } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
 

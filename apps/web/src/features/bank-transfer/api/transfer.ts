@@ -1,5 +1,5 @@
 // How a member pays an amount due by transfer (docs/annual-accounts.md#paying-by-transfer).
-import { api } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 

@@ -1,5 +1,6 @@
 // The bank's calls: the back office's statement screen and the member's transfer details.
-import { api, type TBankAccountBody, type TBankCategory, type TBankCsvMappingBody } from '@beach/contracts';
+import type { TBankAccountBody, TBankCategory, TBankCsvMappingBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, sendForm } from '../../../lib/api-client';
 import { LONG_WORK_TIMEOUT_MS } from '../../../lib/api-transport';

@@ -1,5 +1,6 @@
 // The financial years' calls: the list, closing, reopening, correcting a closed year's entry.
-import { api, type TYearCorrectionBody } from '@beach/contracts';
+import type { TYearCorrectionBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 

@@ -1,5 +1,6 @@
 // The booking coupons back-office calls.
-import { api, type TBookingCouponBody } from '@beach/contracts';
+import type { TBookingCouponBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 

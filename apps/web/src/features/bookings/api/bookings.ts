@@ -1,5 +1,6 @@
 // The member's calls for court bookings.
-import { api, type TAvailabilityQuery, type TBookingCheckoutBody, type TCreateBookingBody, type TWaitlistBody } from '@beach/contracts';
+import type { TAvailabilityQuery, TBookingCheckoutBody, TCreateBookingBody, TWaitlistBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { goToCheckout } from '../../../lib/checkout';

@@ -1,5 +1,6 @@
 // The back-office calls for BVU members.
-import { api, BVU_IMPORT_TIMEOUT_MS, type TBvuMemberBody, type TBvuMembersQuery } from '@beach/contracts';
+import { BVU_IMPORT_TIMEOUT_MS, type TBvuMemberBody, type TBvuMembersQuery } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, sendForm } from '../../../lib/api-client';
 

@@ -1,6 +1,7 @@
 // Calls for carnets: the member's own carnets, buying one online and paying a hold with one use; the desk's view of a
 // member's carnets, the products on sale and the sale itself; the admin's products, created and edited.
-import { api, type TCarnetProductBody, type TCarnetPurchaseBody, type TCarnetSaleBody } from '@beach/contracts';
+import type { TCarnetProductBody, TCarnetPurchaseBody, TCarnetSaleBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { goToCheckout } from '../../../lib/checkout';

@@ -1,5 +1,6 @@
 // The cash book's and the till count's calls.
-import { api, type TTillCountBody } from '@beach/contracts';
+import type { TTillCountBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 

@@ -1,6 +1,7 @@
 // Calls for the children on the member's account: their own list, add, edit, remove; and the staff's
 // read-only view of a member's children (the member's page in the back-office).
-import { api, type TCertificateBody, type TChildBody, type TNewChildBody } from '@beach/contracts';
+import type { TCertificateBody, TChildBody, TNewChildBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile, sendForm } from '../../../lib/api-client';
 import { certificateFormData } from '../../../lib/certificates';

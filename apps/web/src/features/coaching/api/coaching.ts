@@ -1,7 +1,8 @@
 // Calls for coaching: a coach's sessions of a range of days, one session with its participants, and the
 // attendance taken one tap at a time — shown at once (optimistic), put back if the API refuses it — or
 // by scanning a member's card.
-import { api, type TAttendanceBody, type TAttendanceByCardBody, type TCoachSessionDetail, type TSessionParticipant } from '@beach/contracts';
+import type { TAttendanceBody, TAttendanceByCardBody, TCoachSessionDetail, TSessionParticipant } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 

@@ -1,5 +1,6 @@
 // The back-office calls for membership coupons.
-import { api, type TCouponBody, type TCouponsQuery } from '@beach/contracts';
+import type { TCouponBody, TCouponsQuery } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 

@@ -1,6 +1,7 @@
 // The school's courses in the back office: the paged list, one course with its sessions, the coaches,
 // the schedule's preview, and the admin's writes (each reads the courses and the desk planner afresh).
-import { api, type TCourseBody, type TCourseSchedule, type TCoursesQuery, type TMoveSessionBody, type TSessionMakeUp } from '@beach/contracts';
+import type { TCourseBody, TCourseSchedule, TCoursesQuery, TMoveSessionBody, TSessionMakeUp } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/shared-queries';

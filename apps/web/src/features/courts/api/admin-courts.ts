@@ -1,5 +1,6 @@
 // The courts back-office calls: courts and their closures.
-import { api, type TClosureBody, type TCourtEditBody } from '@beach/contracts';
+import type { TClosureBody, TCourtEditBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/shared-queries';

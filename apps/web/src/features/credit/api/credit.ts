@@ -1,5 +1,6 @@
 // Calls for credit: the member's own statement and online top-up, and the desk's view and writes.
-import { api, moneyToCents, type TCreditAdjustmentBody, type TCreditRefundBody, type TCreditSettingsBody, type TCreditTopUpBody, type TDebtSettleBody, type TDeskTopUpBody, type TMoney, type TRefundDueBody } from '@beach/contracts';
+import { moneyToCents, type TCreditAdjustmentBody, type TCreditRefundBody, type TCreditSettingsBody, type TCreditTopUpBody, type TDebtSettleBody, type TDeskTopUpBody, type TMoney, type TRefundDueBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { goToCheckout } from '../../../lib/checkout';

@@ -1,7 +1,8 @@
 // "Paga con il credito" on a held booking's payment page and on a membership card awaiting payment:
 // shown only when the credit available now (the balance less what is set aside for a payment under way)
 // covers the whole price (credit alone; the card pays otherwise).
-import { moneyToCents, type api, type RouteResponse, type TMoney } from '@beach/contracts';
+import { moneyToCents, type TMoney } from '@beach/contracts';
+import type { api, ResponseOf } from '../../../lib/api-routes';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,7 +13,7 @@ import { formatMoney } from '../../../lib/format';
 import { useMyCredit, usePayBookingWithCredit, usePayMembershipWithCredit } from '../api/credit';
 
 /** A payment from credit of one booking or card, by its id: both routes answer the change of credit. */
-type CreditPayment = Pick<UseMutationResult<RouteResponse<typeof api.credit.payBooking | typeof api.credit.payMembership>, Error, number>, 'mutateAsync' | 'isPending'>;
+type CreditPayment = Pick<UseMutationResult<ResponseOf<typeof api.credit.payBooking | typeof api.credit.payMembership>, Error, number>, 'mutateAsync' | 'isPending'>;
 
 interface PayFromCreditProps {
   price: TMoney;

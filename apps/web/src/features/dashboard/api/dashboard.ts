@@ -3,7 +3,7 @@
 // the last six months (date_from/date_to), the books' last verification (run again on demand) and the
 // backups' state; also the cards to activate and today's bookings. The day's credit corrections are read through
 // features/credit (a correction on the member's page refreshes them).
-import { api } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { LONG_WORK_TIMEOUT_MS } from '../../../lib/api-transport';

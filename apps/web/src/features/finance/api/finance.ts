@@ -1,5 +1,6 @@
 // The finance back-office calls: transactions, expenses and extra income.
-import { api, type TExpenseBody, type TIncomeBody, type TLedgerQuery, type TTransactionsQuery } from '@beach/contracts';
+import type { TExpenseBody, TIncomeBody, TLedgerQuery, TTransactionsQuery } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/shared-queries';

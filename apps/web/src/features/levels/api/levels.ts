@@ -1,6 +1,7 @@
 // Calls for the member's levels (docs/levels.md): their levels and history, the questionnaire, the club
 // ranking by level of a sport.
-import { api, type TLevelQuestionnaireBody } from '@beach/contracts';
+import type { TLevelQuestionnaireBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import type { SPORTS } from '@beach/contracts';

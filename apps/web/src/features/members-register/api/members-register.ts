@@ -1,5 +1,6 @@
 // The members' register (admin): a season's page, and the same season as CSV or printable PDF.
-import { api, type TMembersRegisterQuery } from '@beach/contracts';
+import type { TMembersRegisterQuery } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi, downloadFile } from '../../../lib/api-client';
 

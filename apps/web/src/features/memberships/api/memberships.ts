@@ -1,5 +1,6 @@
 // The member's calls for membership cards (docs/domain.md#memberships).
-import { api, type TMembershipPurchaseBody, type TMyMembership } from '@beach/contracts';
+import type { TMembershipPurchaseBody, TMyMembership } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadFile } from '../../../lib/api-client';
 import { session } from '../../../lib/session';

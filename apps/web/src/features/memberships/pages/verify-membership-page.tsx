@@ -1,4 +1,4 @@
-import { api, type TMembershipVerification } from '@beach/contracts';
+import { membershipsRoutes, type TMembershipVerification } from '@beach/contracts';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import clsx from 'clsx';
@@ -107,7 +107,7 @@ export default function VerifyMembershipPage() {
   usePageTitle(t`Verifica tessera`);
   const { token = '' } = useParams();
   // A token that cannot be one (a mangled scan) is not worth a call.
-  const wellFormed = api.memberships.verify.params.safeParse({ token }).success;
+  const wellFormed = membershipsRoutes.verify.params.safeParse({ token }).success;
   return (
     <div className="mx-auto max-w-xl space-y-6 px-4 py-8 sm:py-12">
       <h1 className="text-2xl font-bold text-sea-900">

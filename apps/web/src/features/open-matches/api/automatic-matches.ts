@@ -1,6 +1,7 @@
 // Calls for automatic matches (docs/open-matches.md#automatic-matches): the empty slots the centre offers as
 // matches with nobody in yet, and being their first player.
-import { api, type TAutomaticJoinBody } from '@beach/contracts';
+import type { TAutomaticJoinBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/shared-queries';

@@ -1,6 +1,7 @@
 // Calls for a competitive match's result (docs/levels.md#open-match-results): read it, propose it, confirm
 // it. A confirmed result moves the players' levels, so the member's levels are read again.
-import { api, type TMatchResultBody } from '@beach/contracts';
+import type { TMatchResultBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { levelKeys } from '../../levels';

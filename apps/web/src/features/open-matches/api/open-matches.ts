@@ -1,6 +1,7 @@
 // Calls for open matches (docs/open-matches.md): the list with its filters, one match, and what a member
 // does there — join and pay, ask, answer, leave, keep — and opening one on a hold.
-import { api, type TOpenMatchBody } from '@beach/contracts';
+import type { TOpenMatchBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { goToCheckout } from '../../../lib/checkout';

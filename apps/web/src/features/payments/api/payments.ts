@@ -1,6 +1,6 @@
 // Online payments (docs/domain.md#payments): whether they run in test mode, and the outcome of a Checkout
 // Session on return.
-import { api } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { callApi } from '../../../lib/api-client';

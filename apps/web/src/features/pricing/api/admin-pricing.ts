@@ -1,5 +1,6 @@
 // The price list and booking settings back-office calls.
-import { api, type TBookingSettingsBody, type TPriceListBody } from '@beach/contracts';
+import type { TBookingSettingsBody, TPriceListBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 

@@ -1,6 +1,7 @@
 // Calls for private lessons (docs/school.md#private-lessons): the coach's slots (publish, withdraw, who
 // booked), the D courts to publish on, and the members' open lessons with booking one.
-import { api, type TLessonSlotBody } from '@beach/contracts';
+import type { TLessonSlotBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 

@@ -1,6 +1,7 @@
 // Calls for Web Push (docs/push.md): the centre's public key, this device's subscription, the member's
 // choices per kind. Subscribing asks the browser's permission and the push service for an address.
-import { api, type TNotificationPreference, type TNotificationPreferences } from '@beach/contracts';
+import type { TNotificationPreference, TNotificationPreferences } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 

@@ -1,6 +1,7 @@
 // Calls of the rain check (docs/domain.md#rain-check), opened from the desk planner: the preview of the
 // bookings it hits, starting it, and its progress, read every second until the job has finished.
-import { api, type TRainCheckBody, type TRainCheckPreviewBody } from '@beach/contracts';
+import type { TRainCheckBody, TRainCheckPreviewBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 

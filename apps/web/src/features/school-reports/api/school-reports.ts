@@ -1,6 +1,7 @@
 // Calls for the school's reports: the report of a filter, its CSV, and a session's sign-in sheet (PDF) —
 // printed by the staff from a course, by a coach from their own session.
-import { api, type TSchoolReportQuery } from '@beach/contracts';
+import type { TSchoolReportQuery } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi, downloadFile } from '../../../lib/api-client';
 

@@ -1,6 +1,7 @@
 // Calls for the school's waiting list (docs/school.md#waiting-list): the member's entries, joining a full
 // course, accepting an offered place and withdrawing. A change reads the school's courses and enrolments afresh.
-import { api, type TWaitlistJoinBody } from '@beach/contracts';
+import type { TWaitlistJoinBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 

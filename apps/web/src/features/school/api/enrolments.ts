@@ -1,6 +1,7 @@
 // Calls for the school's enrolments: the courses open to enrolment, whom the member may enrol, their
 // enrolments, enrolling, paying (by card on Stripe's page, or with credit) and cancelling a pending one.
-import { api, type TEnrolmentBody } from '@beach/contracts';
+import type { TEnrolmentBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { goToCheckout } from '../../../lib/checkout';

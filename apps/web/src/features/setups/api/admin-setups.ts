@@ -1,5 +1,6 @@
 // The setups back-office calls: setups and their assignment to courts.
-import { api, type TCourtSetupBody, type TSetupBody } from '@beach/contracts';
+import type { TCourtSetupBody, TSetupBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 

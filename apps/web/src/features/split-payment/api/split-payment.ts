@@ -1,6 +1,7 @@
 // Calls for split payment: a booking's players (the organiser's payment page, the desk's planner), the
 // member search, and a player's own shares with their payment.
-import { api, type TAddPlayerBody } from '@beach/contracts';
+import type { TAddPlayerBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { goToCheckout } from '../../../lib/checkout';

@@ -1,7 +1,8 @@
 // Calls for the tournaments' public and member screens (docs/tournaments.md#public-and-member-screens): the
 // list, one tournament live (polled), the club ranking, the member's entries (register, pay their part,
 // withdraw; polled while they play), the partner finder and the scores a player proposes or confirms.
-import { api, type TPartnerPostBody, type TRankingQuery, type TScoreBody, type TTournamentLive, type TTournamentsQuery } from '@beach/contracts';
+import type { TPartnerPostBody, TRankingQuery, TScoreBody, TTournamentLive, TTournamentsQuery } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { goToCheckout } from '../../../lib/checkout';

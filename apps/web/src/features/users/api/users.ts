@@ -1,5 +1,6 @@
 // The back-office calls for users (a role change: never one's own, never the last admin).
-import { api, type TAdminUserBody, type TAdminUserCreateBody, type TAdminUsersQuery, type TMarkPaidBody } from '@beach/contracts';
+import type { TAdminUserBody, TAdminUserCreateBody, TAdminUsersQuery, TMarkPaidBody } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/shared-queries';

@@ -1,7 +1,8 @@
 // An admin corrects a member's level in a sport on the member's page (docs/levels.md#corrections): the
 // level given replaces the current one, its reliability stays, and the change is in the member's history
 // and in the audit log.
-import { api, SPORT_LABELS, SPORTS, type TSport } from '@beach/contracts';
+import { SPORT_LABELS, SPORTS, type TSport } from '@beach/contracts';
+import { api } from '../../../lib/api-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DetailSection } from '../../../components/admin/detail-modal';
