@@ -1,18 +1,24 @@
-// Members made straight in the database (one bcrypt hash for all, so many are cheap), logged in
-// through the API, with a valid fiscal code computed from their birth data.
+// Members made straight in the database (one bcrypt hash for all, so many are cheap), each with a session
+// as the login starts it (a plain one, signed with the tests' secret), with a valid fiscal code computed from
+// their birth data. The login itself is proved by auth.test; through the API it cost a member ≈ 5 queries and a
+// request more (docs/testing.md#session-14-the-api-lanes-heaviest-files).
 import codiceFiscale from 'codice-fiscale-js';
-import request from 'supertest';
+import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
+import { loadConfig } from '../config.js';
 import { DEMO_PASSWORD } from '../db/seed-data.js';
 import type { Db } from '../lib/db.js';
 import { hashPassword } from '../lib/passwords.js';
-import { TEST_BCRYPT_COST } from './env.js';
+import { PLAIN_SESSION_MS, signAccessToken } from '../modules/auth/index.js';
+import { TEST_BCRYPT_COST, TEST_ENV } from './env.js';
 import { fromIsoDate } from '../lib/time.js';
 import { fiscalCodeFor } from '../modules/memberships/index.js';
 
 export const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
 
 let sharedHash: Promise<string> | null = null;
+/** The secret every test app signs with (useTestApp's config): no test file sets its own. */
+const { JWT_SECRET } = loadConfig({ ...TEST_ENV, DATABASE_URL: 'postgres://unused' });
 let counter = 0;
 
 export interface TestMember {
@@ -24,12 +30,19 @@ export interface TestMember {
 
 export const fiscalCodeOf = (firstName: string, lastName: string, birthDate: string, gender: 'M' | 'F' = 'F') => fiscalCodeFor({ firstName, lastName, gender, birthDate });
 
-export async function createMember(app: Express, db: Db, { birthDate = '1995-09-01' as string | null, firstName = 'Giulia', lastName = 'Bianchi' } = {}): Promise<TestMember> {
+/**
+ * A verified member with a session as a plain login starts it. `_app` is unused since the session is made here
+ * (every test app signs with the tests' secret); it stays so the 86 callers need not change.
+ */
+export async function createMember(_app: Express, db: Db, { birthDate = '1995-09-01' as string | null, firstName = 'Giulia', lastName = 'Bianchi' } = {}): Promise<TestMember> {
   sharedHash ??= hashPassword(DEMO_PASSWORD, TEST_BCRYPT_COST);
   const email = `socio.${Date.now()}.${++counter}@esempio.it`;
   const user = await db.user.create({
     data: { firstName, lastName, email, birthDate: birthDate ? fromIsoDate(birthDate) : null, passwordHash: await sharedHash, emailVerifiedAt: new Date(), privacyAcceptedAt: new Date() },
+    select: { id: true },
   });
-  const login = await request(app).post('/api/auth/login').send({ email, password: DEMO_PASSWORD, remember: false }).expect(200);
-  return { id: user.id, email, token: login.body.access_token as string, fiscalCode: fiscalCodeOf(firstName, lastName, birthDate ?? '1995-09-01') };
+  const sessionId = randomUUID();
+  const { token, tokenId } = signAccessToken(JWT_SECRET, { userId: user.id, sessionId }, PLAIN_SESSION_MS / 1000);
+  await db.authSession.create({ data: { id: sessionId, userId: user.id, currentTokenId: tokenId, expiresAt: new Date(Date.now() + PLAIN_SESSION_MS), lastUsedAt: new Date() } });
+  return { id: user.id, email, token, fiscalCode: fiscalCodeOf(firstName, lastName, birthDate ?? '1995-09-01') };
 }

@@ -128,6 +128,21 @@ describe('King of the Beach', () => {
 });
 
 describe('recording results', () => {
+  it('leaves the state it was given as it was, and returns one that shares none of its rows (the engine works on a copy)', async () => {
+    const state = await createDraw('pools_knockout', entries(8));
+    const before = JSON.stringify(state);
+    let next = state;
+    // Through the last pool result: the knockout is seeded in the engine too.
+    for (const match of matchesOf(state).filter((view) => view.phase === 'pool')) next = await recordResult(next, match.key, SCORES[1]!, 'best_of_three_21');
+    expect(JSON.stringify(state)).toBe(before);
+    const rowsOf = (draw: DrawState) => Object.values(draw.engine).flat() as object[];
+    const given = new Set(rowsOf(state));
+    expect(rowsOf(next).filter((row) => given.has(row))).toEqual([]);
+    const exported = new Set(rowsOf(next));
+    const after = await recordResult(next, matchesOf(next).find((view) => view.status === 'ready')!.key, SCORES[1]!, 'best_of_three_21');
+    expect(rowsOf(after).filter((row) => exported.has(row))).toEqual([]);
+  });
+
   it('refuses a match not ready, unknown, or with impossible sets', async () => {
     const state = await createDraw('single_elimination', entries(8));
     const final = matchesOf(state).find((match) => match.phase === 'final')!;

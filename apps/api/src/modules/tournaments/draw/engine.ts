@@ -8,13 +8,15 @@ export const emptyEngine = (): Database => ({ participant: [], stage: [], group:
 
 export interface Engine { manager: BracketsManager; database: InMemoryDatabase }
 
+/** The engine works on `data` itself, not a copy: the caller hands over data it owns (a fresh or cloned state). */
 export function loadEngine(data: Database): Engine {
   const database = new InMemoryDatabase();
-  database.setData(structuredClone(data));
+  database.setData(data);
   return { manager: new BracketsManager(database), database };
 }
 
-export const exportEngine = async (engine: Engine): Promise<Database> => structuredClone(await engine.manager.export());
+/** The memory database hands out a copy of every row it selects (rfdc), so the export shares nothing with the engine. */
+export const exportEngine = (engine: Engine): Promise<Database> => engine.manager.export();
 
 export type EliminationType = 'single_elimination' | 'double_elimination';
 
