@@ -18,7 +18,7 @@ let member: TestMember;
 let court: number;
 
 beforeAll(async () => {
-  member = await createMember(app, db, { firstName: 'Lena', lastName: 'Sprachen' });
+  member = await createMember(db, { firstName: 'Lena', lastName: 'Sprachen' });
   court = (await db.court.findUniqueOrThrow({ where: { code: 'C1' } })).id;
   await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: HORIZON_DAYS } });
 });

@@ -12,7 +12,7 @@ const { app, db, services } = await useTestApp();
 describe('the demo’s open matches', () => {
   it('gives the members levels from a season of results and opens matches on the next days at every fill state', async () => {
     const members: { id: number }[] = [];
-    for (let index = 0; index < 24; index++) members.push(await createMember(app, db, { firstName: `Demo${index}`, lastName: 'Partite' }));
+    for (let index = 0; index < 24; index++) members.push(await createMember(db, { firstName: `Demo${index}`, lastName: 'Partite' }));
     const now = new Date();
     const lines: string[] = [];
     await db.$transaction((tx) => seedDemoOpenMatches(tx, { random: seededRandom(7), now, members, log: (line) => lines.push(line) }), { timeout: 120_000 });

@@ -5,7 +5,7 @@ import { useTestApp } from '../test/app.js';
 import { createMember } from '../test/members.js';
 
 const { app, db } = await useTestApp({ WEB_ORIGIN: 'https://www.spiaggia.test', WEB_ORIGIN_ALIASES: 'https://spiaggia.test, http://127.0.0.1:5173' });
-const member = await createMember(app, db);
+const member = await createMember(db);
 const feedUrl = async (headers: Record<string, string>) =>
   (await request(app).get('/api/bookings/calendar').set({ Authorization: `Bearer ${member.token}`, ...headers }).expect(200)).body.url as string;
 

@@ -4,7 +4,6 @@
 // request more (docs/testing.md#session-14-the-api-lanes-heaviest-files).
 import codiceFiscale from 'codice-fiscale-js';
 import { randomUUID } from 'node:crypto';
-import type { Express } from 'express';
 import { loadConfig } from '../config.js';
 import { DEMO_PASSWORD } from '../db/seed-data.js';
 import type { Db } from '../lib/db.js';
@@ -30,11 +29,8 @@ export interface TestMember {
 
 export const fiscalCodeOf = (firstName: string, lastName: string, birthDate: string, gender: 'M' | 'F' = 'F') => fiscalCodeFor({ firstName, lastName, gender, birthDate });
 
-/**
- * A verified member with a session as a plain login starts it. `_app` is unused since the session is made here
- * (every test app signs with the tests' secret); it stays so the 86 callers need not change.
- */
-export async function createMember(_app: Express, db: Db, { birthDate = '1995-09-01' as string | null, firstName = 'Giulia', lastName = 'Bianchi' } = {}): Promise<TestMember> {
+/** A verified member with a session as a plain login starts it, signed with the tests' secret (every test app's). */
+export async function createMember(db: Db, { birthDate = '1995-09-01' as string | null, firstName = 'Giulia', lastName = 'Bianchi' } = {}): Promise<TestMember> {
   sharedHash ??= hashPassword(DEMO_PASSWORD, TEST_BCRYPT_COST);
   const email = `socio.${Date.now()}.${++counter}@esempio.it`;
   const user = await db.user.create({

@@ -33,8 +33,8 @@ const at = (day: string, time = '12:00') => new Date(`${day}T${time}:00+01:00`);
 
 beforeAll(async () => {
   [admin, staff] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff)]);
-  const member = await createMember(app, db, { firstName: 'Sara', lastName: 'Socia' });
-  const stranger = await createMember(app, db, { firstName: 'Ugo', lastName: 'Ospite' });
+  const member = await createMember(db, { firstName: 'Sara', lastName: 'Socia' });
+  const stranger = await createMember(db, { firstName: 'Ugo', lastName: 'Ospite' });
   const [issued] = await db.$queryRaw<{ number: string }[]>`SELECT next_membership_number(${YEAR}) AS number`;
   const card = await db.membership.create({
     data: { membershipNumber: issued!.number, userId: member.id, type: 'seasonal', status: 'active', startDate: fromIsoDate(`${YEAR}-01-01`), endDate: fromIsoDate(`${YEAR}-12-31`), originalPriceCents: 5000, priceCents: 5000, activatedAt: at(`${YEAR}-02-01`) },

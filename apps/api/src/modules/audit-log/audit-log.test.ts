@@ -32,7 +32,7 @@ const auditLog = (query: Record<string, string | number>, token = admin) => requ
 
 describe('recording', () => {
   it('records a role change with who, what, the row before and after, and never the password hash', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'staff' }).expect(200);
     const { body } = await auditLog({ user_id: member.id }).expect(200);
     expect(body.total).toBe(1);
@@ -67,7 +67,7 @@ describe('recording', () => {
   });
 
   it('records a card’s deletion under the card and its holder, and a staff member’s booking cancellation under the booking', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const card = await db.membership.create({
       data: { membershipNumber: `A-${Date.now()}`, userId: member.id, type: 'daily', startDate: new Date('2026-07-01'), endDate: new Date('2026-07-01'), originalPriceCents: 500, priceCents: 500 },
     });
@@ -90,7 +90,7 @@ describe('recording', () => {
 
   it('records nothing for reads, refused or invalid writes, and routes that only compute', async () => {
     const before = await db.auditLog.count();
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await request(app).get('/api/admin/users').set(bearer(admin)).expect(200);
     await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'boss' }).expect(422);
     await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(staff)).send({ role: 'admin' }).expect(403);
@@ -100,7 +100,7 @@ describe('recording', () => {
   });
 
   it('erasure keeps no personal values: its own entry has none, and earlier entries about the member lose theirs', async () => {
-    const member = await createMember(app, db, { firstName: 'Ilaria', lastName: 'Costa' });
+    const member = await createMember(db, { firstName: 'Ilaria', lastName: 'Costa' });
     await request(app).put(`/api/admin/users/${member.id}`).set(bearer(admin)).send({ first_name: 'Ilaria', last_name: 'Costa', email: member.email, phone: '+39 333 222 3333', birth_date: '' }).expect(200);
     await request(app).post(`/api/admin/users/${member.id}/erase`).set(bearer(admin)).expect(200);
     const { body } = await auditLog({ user_id: member.id }).expect(200);
@@ -111,7 +111,7 @@ describe('recording', () => {
   });
 
   it('erasure empties the entries about the member’s medical certificates: health data, whatever the key', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const certificate = { id: 99, user_id: member.id, kind: 'agonistic', issued_by: 'Dr. Rossi', rejection_reason: 'Illeggibile' };
     const entry = await db.auditLog.create({
       data: { actorId: adminId, action: 'reject', route: 'POST /api/admin/certificates/:id/reject', entityType: 'medical_certificates', entityId: 99, subjectUserId: member.id, input: { reason: 'Illeggibile' }, beforeData: certificate, afterData: certificate },
@@ -123,21 +123,21 @@ describe('recording', () => {
 
 describe('in the write’s own transaction', () => {
   it('writes the entry before the change commits: a failing entry leaves the change undone', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await whileRefusing(db, 'audit_log', () => request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'staff' }).expect(500));
     expect((await db.user.findUniqueOrThrow({ where: { id: member.id } })).role).toBe('user');
     expect(await db.auditLog.count({ where: { entityType: 'users', entityId: member.id } })).toBe(0);
   });
 
   it('rolls the entry back with a change that fails', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await whileRefusing(db, 'auth_sessions', () => request(app).post(`/api/admin/users/${member.id}/disable`).set(bearer(admin)).expect(500));
     expect((await db.user.findUniqueOrThrow({ where: { id: member.id } })).disabledAt).toBeNull();
     expect(await db.auditLog.count({ where: { entityType: 'users', entityId: member.id } })).toBe(0);
   });
 
   it('records the write once, with the row as the transaction left it', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'staff' }).expect(200);
     const entries = await db.auditLog.findMany({ where: { entityType: 'users', entityId: member.id } });
     expect(entries).toHaveLength(1);
@@ -147,7 +147,7 @@ describe('in the write’s own transaction', () => {
 
 describe('reading', () => {
   it('filters by Rome days, refuses a reversed range, and is for admins only', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(admin)).send({ role: 'staff' }).expect(200);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
     expect((await auditLog({ user_id: member.id, date_from: today, date_to: today })).body.total).toBe(1);

@@ -29,7 +29,7 @@ describe('every protected route in the contracts', () => {
   });
 
   it('requires a coach, staff or admin where the contract says so, staff or admin where it says staff, and admin where it says admin', async () => {
-    const coach = await createMember(app, db, { firstName: 'Allenatore', lastName: 'Matrice' });
+    const coach = await createMember(db, { firstName: 'Allenatore', lastName: 'Matrice' });
     await db.user.update({ where: { id: coach.id }, data: { role: 'coach' } });
     const tokens = { user: await loginAs(app, DEMO.user), coach: coach.token, staff: await loginAs(app, DEMO.staff) };
     for (const route of protectedRoutes) {
@@ -77,7 +77,7 @@ describe('access guards', () => {
   });
 
   it('lets each role through exactly the levels it holds', async () => {
-    const coach = await createMember(app, db, { firstName: 'Allenatore', lastName: 'Sonda' });
+    const coach = await createMember(db, { firstName: 'Allenatore', lastName: 'Sonda' });
     await db.user.update({ where: { id: coach.id }, data: { role: 'coach' } });
     const tokens = { user: await loginAs(app, DEMO.user), coach: coach.token, staff: await loginAs(app, DEMO.staff), admin: await loginAs(app, DEMO.admin) };
     const outcome: Record<string, number[]> = {};

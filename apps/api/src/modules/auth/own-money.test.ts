@@ -24,7 +24,7 @@ let clerk: TestMember;
 let clerkUser: User;
 beforeAll(async () => {
   admin = await loginAs(app, DEMO.admin);
-  clerk = await createMember(app, db, { firstName: 'Sergio', lastName: 'Sportello' });
+  clerk = await createMember(db, { firstName: 'Sergio', lastName: 'Sportello' });
   clerkUser = await db.user.update({ where: { id: clerk.id }, data: { role: 'staff' } });
   await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, paymentHoldMinutes: 15, splitDeadlineHours: 2 } });
 });
@@ -44,7 +44,7 @@ describe('a staff member’s desk money on their own account', () => {
     await request(app).post(`/api/admin/users/${clerk.id}/credit/refund`).set(bearer(admin)).send({ amount: '5', method: 'cash' }).expect(200);
     expect(await ledgerSum(db, clerk.id)).toBe(2500);
 
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await deskTopUp(app, clerk.token, member, '30');
     await request(app).post(`/api/admin/users/${member.id}/credit/refund`).set(bearer(clerk.token)).send({ amount: '5', method: 'cash' }).expect(200);
     expect(await ledgerSum(db, member.id)).toBe(2500);
@@ -90,7 +90,7 @@ describe('a staff member’s desk money on their own account', () => {
 
   it('collects a booking in which they owe a share: refused; an admin collects it, their share with it', async () => {
     const court = await db.court.findUniqueOrThrow({ where: { code: 'C3' } });
-    const organiser = await createMember(app, db);
+    const organiser = await createMember(db);
     const bookingId = (await request(app).post('/api/bookings').set(bearer(organiser.token)).send({ date: addDays(today, 5), court_id: court.id, start: '12:00' }).expect(201)).body.booking.id as number;
     await request(app).post(`/api/bookings/${bookingId}/players`).set(bearer(organiser.token)).send({ user_id: clerk.id }).expect(201);
     // The organiser pays their part by card: the clerk's share is now theirs to pay.

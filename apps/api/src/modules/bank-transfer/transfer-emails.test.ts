@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 
 const carded = async (locale = 'it') => {
-  const member = await createMember(app, db);
+  const member = await createMember(db);
   await giveCard(db, member.id);
   await db.user.update({ where: { id: member.id }, data: { locale } });
   return member;
@@ -110,7 +110,7 @@ describe('a card to pay', () => {
     (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'send-email' AND data->>'to' = ${email} AND data->>'subject' LIKE '%awaiting payment'`)[0]!.n;
 
   it('an hour after a member asks for a card and has not paid it, an e-mail in English says what it owes, until when, and how to pay it by transfer with its RF reference and QR code', async () => {
-    const member = await createMember(app, db, { birthDate: '1991-04-04' });
+    const member = await createMember(db, { birthDate: '1991-04-04' });
     await db.user.update({ where: { id: member.id }, data: { locale: 'en' } });
     const { membership: card } = await ask(member);
     // The request schedules its job an hour later.
@@ -131,7 +131,7 @@ describe('a card to pay', () => {
   });
 
   it('a card paid within the hour gets no such e-mail', async () => {
-    const member = await createMember(app, db, { birthDate: '1992-05-05' });
+    const member = await createMember(db, { birthDate: '1992-05-05' });
     const { membership: card, checkout_url: checkoutUrl } = await ask(member);
     await stripe!.pay(checkoutUrl.split('/').pop()!);
     await expect.poll(async () => (await db.membership.findUniqueOrThrow({ where: { id: card.id } })).status, { timeout: 15_000 }).toBe('active');

@@ -46,12 +46,12 @@ describe('a bank statement', () => {
 
   beforeAll(async () => {
     await request(app).put('/api/admin/bank/account').set(bearer(admin)).send({ iban: 'IT60 X054 2811 1010 0000 0123 456', holder: 'ASD Beach Club' }).expect(200);
-    referenced = await createMember(app, db, { firstName: 'Anna', lastName: 'Quadrelli' });
-    const named = await createMember(app, db, { firstName: 'Marta', lastName: 'Zanardelli' });
+    referenced = await createMember(db, { firstName: 'Anna', lastName: 'Quadrelli' });
+    const named = await createMember(db, { firstName: 'Marta', lastName: 'Zanardelli' });
     byReference = await pendingEnrolment(referenced);
     byName = await pendingEnrolment(named);
     // A card payment on Stripe (a third camp's deposit), paid out less Stripe's 1,50 € fee.
-    const carded = await createMember(app, db, { firstName: 'Luigi', lastName: 'Cartaceo' });
+    const carded = await createMember(db, { firstName: 'Luigi', lastName: 'Cartaceo' });
     const paidByCard = await pendingEnrolment(carded);
     const checkout = await request(app).post(`/api/me/enrolments/${paidByCard.id}/checkout`).set(bearer(carded.token)).send({}).expect(200);
     await double.pay(checkout.body.checkout_url.split('/').pop());

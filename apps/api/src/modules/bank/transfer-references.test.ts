@@ -31,12 +31,12 @@ const upload = (xml: string) => request(app).post('/api/admin/bank/statements').
 
 describe('a card and a tournament part paid by their RF references', () => {
   it('are paid through the ledger with their receipts; the same reference again stays for the treasurer, paying nothing twice', async () => {
-    const holder = await createMember(app, db, { firstName: 'Carla', lastName: 'Tesserini' });
+    const holder = await createMember(db, { firstName: 'Carla', lastName: 'Tesserini' });
     const card = (await request(app).post('/api/memberships').set(bearer(holder.token)).send({ type: 'seasonal', fiscal_code: holder.fiscalCode }).expect(201)).body.membership as { id: number; price: string };
     const cardTransfer = (await request(app).get(`/api/me/memberships/${card.id}/transfer`).set(bearer(holder.token)).expect(200)).body as TTransferDetails;
     expect(cardTransfer).toMatchObject({ iban: IBAN, holder: 'ASD Beach Club', amount: card.price, reference: expect.stringMatching(new RegExp(`^RF\\d{2}M${card.id}$`)), qr_svg: expect.stringMatching(/^<svg/) });
 
-    const player = await createMember(app, db, { firstName: 'Piero', lastName: 'Torneanti' });
+    const player = await createMember(db, { firstName: 'Piero', lastName: 'Torneanti' });
     await giveCard(db, player.id);
     const tournament = await makeTournament(db, { feeCents: 2500, format: 'king_of_the_beach' });
     const entry = (await request(app).post(`/api/tournaments/${tournament.id}/entries`).set(bearer(player.token)).send({ partner_email: null }).expect(201)).body.entry as { id: number };
@@ -83,7 +83,7 @@ describe('a card and a tournament part paid by their RF references', () => {
   });
 
   it('are on the desk’s print of what a member owes, each with its IBAN, amount, reference and QR code (members may not read it), and proposed by the payer’s name without it', async () => {
-    const member = await createMember(app, db, { firstName: 'Dario', lastName: 'Stampati' });
+    const member = await createMember(db, { firstName: 'Dario', lastName: 'Stampati' });
     await giveCard(db, member.id);
     const card = (await request(app).post('/api/memberships').set(bearer(member.token)).send({ type: 'seasonal', fiscal_code: member.fiscalCode }).expect(201)).body.membership as { id: number; price: string; membership_number: string };
     const tournament = await makeTournament(db, { feeCents: 1800, format: 'king_of_the_beach' });

@@ -73,8 +73,8 @@ const payByCredit = (player: TestMember, shareId: number) => request(app).post(`
 
 describe('adding players to a held booking', () => {
   it('splits the price so the shares add up, the organiser paying their own share to confirm', async () => {
-    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Organizza' });
-    const [anna, bea] = await Promise.all([createMember(app, db, { firstName: 'Anna', lastName: 'Schiacciata' }), createMember(app, db, { firstName: 'Bea', lastName: 'Muro' })]);
+    const organiser = await createMember(db, { firstName: 'Olga', lastName: 'Organizza' });
+    const [anna, bea] = await Promise.all([createMember(db, { firstName: 'Anna', lastName: 'Schiacciata' }), createMember(db, { firstName: 'Bea', lastName: 'Muro' })]);
     const bookingId = await hold(organiser, 2);
 
     // The search shows a name and a masked e-mail, nothing else; never the searcher.
@@ -114,8 +114,8 @@ describe('adding players to a held booking', () => {
   });
 
   it('invites each player once the booking is confirmed, and links a guest’s share when they register with that e-mail', async () => {
-    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Invita' });
-    const anna = await createMember(app, db, { firstName: 'Anna', lastName: 'Invitata' });
+    const organiser = await createMember(db, { firstName: 'Olga', lastName: 'Invita' });
+    const anna = await createMember(db, { firstName: 'Anna', lastName: 'Invitata' });
     const bookingId = await hold(organiser, 3);
     await addPlayer(organiser, bookingId, { user_id: anna.id }).expect(201);
     await addPlayer(organiser, bookingId, { email: 'nuovo.socio.split@esempio.it' }).expect(201);
@@ -133,15 +133,15 @@ describe('adding players to a held booking', () => {
     expect(mail.messages.filter((message) => JSON.stringify(message.to).includes(anna.email))).toHaveLength(1);
 
     // The guest registers with the invited address (confirmed): the share is theirs.
-    const guest = await createMember(app, db);
+    const guest = await createMember(db);
     await db.user.update({ where: { id: guest.id }, data: { email: 'nuovo.socio.split@esempio.it' } });
     const mine = await request(app).get('/api/me/booking-shares').set(bearer(guest)).expect(200);
     expect(mine.body.data).toEqual([expect.objectContaining({ booking_id: bookingId, share: '6.66', status: 'invited', can_pay: true, organiser: 'Olga Invita' })]);
   });
 
   it('invites in each player’s language, and a guest without an account in the organiser’s', async () => {
-    const organiser = await createMember(app, db, { firstName: 'Greta', lastName: 'Deutsch' });
-    const english = await createMember(app, db, { firstName: 'Emma', lastName: 'English' });
+    const organiser = await createMember(db, { firstName: 'Greta', lastName: 'Deutsch' });
+    const english = await createMember(db, { firstName: 'Emma', lastName: 'English' });
     await db.user.update({ where: { id: organiser.id }, data: { locale: 'de' } });
     await db.user.update({ where: { id: english.id }, data: { locale: 'en' } });
     const bookingId = await hold(organiser, 3, '15:00');
@@ -170,10 +170,10 @@ describe('adding players to a held booking', () => {
 
 describe('finding and adding a player', () => {
   it('searches names only, tells namesakes apart without their address, never finds a disabled account, and shows a member added by address by that address until they pay', async () => {
-    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Omonimi' });
+    const organiser = await createMember(db, { firstName: 'Olga', lastName: 'Omonimi' });
     const [first, second, disabled] = await Promise.all(
       ['uno', 'due', 'tre'].map(async (tag) => {
-        const member = await createMember(app, db, { firstName: 'Nicola', lastName: 'Barbierisplit' });
+        const member = await createMember(db, { firstName: 'Nicola', lastName: 'Barbierisplit' });
         await db.user.update({ where: { id: member.id }, data: { email: `nicola.${tag}.split@esempio.it` } });
         return member;
       }),
@@ -224,8 +224,8 @@ describe('finding and adding a player', () => {
   });
 
   it('offers no invitations for a slot starting within the deadline', async () => {
-    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Tardi' });
-    const anna = await createMember(app, db, { firstName: 'Anna', lastName: 'Tardi' });
+    const organiser = await createMember(db, { firstName: 'Olga', lastName: 'Tardi' });
+    const anna = await createMember(db, { firstName: 'Anna', lastName: 'Tardi' });
     const bookingId = await hold(organiser, 7, '13:30');
     await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 72 } });
     try {
@@ -245,8 +245,8 @@ describe('finding and adding a player', () => {
   });
 
   it('e-mails the organiser once for each share a player pays, by card or credit, and not for the shares the organiser pays', async () => {
-    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Avvisata' });
-    const [anna, bea] = await Promise.all([createMember(app, db, { firstName: 'Anna', lastName: 'Paga' }), createMember(app, db, { firstName: 'Bea', lastName: 'Paga' })]);
+    const organiser = await createMember(db, { firstName: 'Olga', lastName: 'Avvisata' });
+    const [anna, bea] = await Promise.all([createMember(db, { firstName: 'Anna', lastName: 'Paga' }), createMember(db, { firstName: 'Bea', lastName: 'Paga' })]);
     const { bookingId, shareOf } = await splitBooking(organiser, [anna, bea], 14);
     await payByCard(anna, shareOf(anna));
     // The payment's webhook delivered again changes nothing, and tells nobody twice.
@@ -267,8 +267,8 @@ describe('finding and adding a player', () => {
 
 describe('the organiser’s own share', () => {
   it('is what credit takes from them to confirm, the players owing the rest', async () => {
-    const organiser = await createMember(app, db);
-    const anna = await createMember(app, db);
+    const organiser = await createMember(db);
+    const anna = await createMember(db);
     const bookingId = await hold(organiser, 10);
     await addPlayer(organiser, bookingId, { user_id: anna.id }).expect(201);
     await creditOf(organiser, '10');
@@ -315,8 +315,8 @@ describe('the deadline setting', () => {
 
 describe('paying a share', () => {
   it('records each share once: a card payment with its webhook replayed, a credit payment, and a second payment refused or its checkout closed', async () => {
-    const organiser = await createMember(app, db);
-    const [anna, bea, carlo] = await Promise.all([createMember(app, db), createMember(app, db), createMember(app, db)]);
+    const organiser = await createMember(db);
+    const [anna, bea, carlo] = await Promise.all([createMember(db), createMember(db), createMember(db)]);
     const { bookingId, shareOf } = await splitBooking(organiser, [anna, bea, carlo], 4);
 
     const bookingIncome = async () => (await incomeByMonth(db)).reduce((sum, month) => sum + month.booking, 0);
@@ -358,8 +358,8 @@ describe('paying a share', () => {
   });
 
   it('shows the booking only to its players and staff; the players see it in their list and calendar feed', async () => {
-    const organiser = await createMember(app, db);
-    const [anna, stranger] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const organiser = await createMember(db);
+    const [anna, stranger] = await Promise.all([createMember(db), createMember(db)]);
     const { bookingId, shareOf } = await splitBooking(organiser, [anna], 5);
     await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(stranger)).expect(404);
     await request(app).get(`/api/booking-shares/${shareOf(anna)}`).set(bearer(stranger)).expect(404);
@@ -383,8 +383,8 @@ describe('paying a share', () => {
   });
 
   it('lets a player leave before paying: the unpaid shares are spread over the others, or pass to the organiser', async () => {
-    const organiser = await createMember(app, db);
-    const [anna, bea, carlo] = await Promise.all([createMember(app, db), createMember(app, db), createMember(app, db)]);
+    const organiser = await createMember(db);
+    const [anna, bea, carlo] = await Promise.all([createMember(db), createMember(db), createMember(db)]);
     const { bookingId, shareOf } = await splitBooking(organiser, [anna, bea, carlo], 6);
     await creditOf(anna, '5');
     await payByCredit(anna, shareOf(anna)).expect(200);
@@ -401,8 +401,8 @@ describe('paying a share', () => {
     expect(split.body).toMatchObject({ owed: '0.00', organiser_share: '5.00' });
   });
   it('closes the checkout a player opened for their old share when another leaves, so nobody pays a stale amount', async () => {
-    const organiser = await createMember(app, db);
-    const [anna, bea] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const organiser = await createMember(db);
+    const [anna, bea] = await Promise.all([createMember(db), createMember(db)]);
     const { shareOf } = await splitBooking(organiser, [anna, bea], 13);
     const opened = await request(app).post(`/api/booking-shares/${shareOf(anna)}/checkout`).set(bearer(anna)).expect(200);
     await request(app).post(`/api/booking-shares/${shareOf(bea)}/leave`).set(bearer(bea)).expect(200);
@@ -421,8 +421,8 @@ describe('changing players after the organiser has paid', () => {
   const splitOf = async (member: TestMember, bookingId: number) => (await request(app).get(`/api/bookings/${bookingId}/players`).set(bearer(member)).expect(200)).body;
 
   it('a player added after a card payment owes an equal share, which goes back into the organiser’s credit at once, refundable; a cancellation then refunds only the rest to the card', async () => {
-    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Dopo' });
-    const anna = await createMember(app, db, { firstName: 'Anna', lastName: 'Dopo' });
+    const organiser = await createMember(db, { firstName: 'Olga', lastName: 'Dopo' });
+    const anna = await createMember(db, { firstName: 'Anna', lastName: 'Dopo' });
     const bookingId = await hold(organiser, 14, '09:00');
     await organiserPays(organiser, bookingId);
     expect(await balanceOf(organiser)).toBe(0);
@@ -447,8 +447,8 @@ describe('changing players after the organiser has paid', () => {
   });
 
   it('gives back an organiser’s part paid with credit while they owe the centre (the debt settled from it), and takes back the part given into credit when the bank refunds the card payment', async () => {
-    const debtor = await createMember(app, db, { firstName: 'Olga', lastName: 'Debitrice' });
-    const [anna, bea] = await Promise.all([createMember(app, db, { firstName: 'Anna', lastName: 'Debito' }), createMember(app, db, { firstName: 'Bea', lastName: 'Banca' })]);
+    const debtor = await createMember(db, { firstName: 'Olga', lastName: 'Debitrice' });
+    const [anna, bea] = await Promise.all([createMember(db, { firstName: 'Anna', lastName: 'Debito' }), createMember(db, { firstName: 'Bea', lastName: 'Banca' })]);
     await creditOf(debtor, '20.00');
     const held = await hold(debtor, 14, '12:00');
     await request(app).post(`/api/bookings/${held}/pay-with-credit`).set(bearer(debtor)).expect(200);
@@ -457,7 +457,7 @@ describe('changing players after the organiser has paid', () => {
     await addPlayer(debtor, held, { user_id: anna.id }).expect(201);
     expect(await statementOf(debtor)).toMatchObject({ balance: '5.00', owed: '0.00' });
 
-    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Rimborsata' });
+    const organiser = await createMember(db, { firstName: 'Olga', lastName: 'Rimborsata' });
     const bookingId = await hold(organiser, 13, '16:30');
     const payment = await organiserPays(organiser, bookingId);
     await addPlayer(organiser, bookingId, { user_id: bea.id }).expect(201);
@@ -470,8 +470,8 @@ describe('changing players after the organiser has paid', () => {
   });
 
   it('keeps the shares adding up to the price when two players are added at once after paying, while a share’s payment webhook comes twice', async () => {
-    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Insieme' });
-    const [anna, bea, carlo] = await Promise.all([createMember(app, db), createMember(app, db), createMember(app, db)]);
+    const organiser = await createMember(db, { firstName: 'Olga', lastName: 'Insieme' });
+    const [anna, bea, carlo] = await Promise.all([createMember(db), createMember(db), createMember(db)]);
     const { bookingId, shareOf } = await splitBooking(organiser, [anna], 13, '09:00');
     double.setAutoDeliver(false);
     try {
@@ -500,8 +500,8 @@ describe('changing players after the organiser has paid', () => {
   });
 
   it('splits again what the organiser paid with credit and what the unpaid players owe, paid shares untouched; a player the organiser removes before the deadline passes their share to those who owe', async () => {
-    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Credito' });
-    const [anna, bea, carlo] = await Promise.all([createMember(app, db, { firstName: 'Anna', lastName: 'Pagata' }), createMember(app, db, { firstName: 'Bea', lastName: 'Tolta' }), createMember(app, db, { firstName: 'Carlo', lastName: 'Aggiunto' })]);
+    const organiser = await createMember(db, { firstName: 'Olga', lastName: 'Credito' });
+    const [anna, bea, carlo] = await Promise.all([createMember(db, { firstName: 'Anna', lastName: 'Pagata' }), createMember(db, { firstName: 'Bea', lastName: 'Tolta' }), createMember(db, { firstName: 'Carlo', lastName: 'Aggiunto' })]);
     const bookingId = await hold(organiser, 14, '13:30');
     await addPlayer(organiser, bookingId, { user_id: anna.id }).expect(201);
     await addPlayer(organiser, bookingId, { user_id: bea.id }).expect(201);
@@ -539,8 +539,8 @@ describe('changing players after the organiser has paid', () => {
 
 describe('the deadline', () => {
   it('charges the shares still unpaid to the organiser once, from credit when it covers them all', async () => {
-    const organiser = await createMember(app, db);
-    const [anna, bea, carlo] = await Promise.all([createMember(app, db), createMember(app, db), createMember(app, db)]);
+    const organiser = await createMember(db);
+    const [anna, bea, carlo] = await Promise.all([createMember(db), createMember(db), createMember(db)]);
     const { bookingId, shareOf } = await splitBooking(organiser, [anna, bea, carlo], 1);
     await payByCard(anna, shareOf(anna));
     await creditOf(organiser, '12');
@@ -566,8 +566,8 @@ describe('the deadline', () => {
   });
 
   it('e-mails the organiser payment links when their credit does not cover the shares, and the desk sees what is owed until paid', async () => {
-    const organiser = await createMember(app, db);
-    const anna = await createMember(app, db);
+    const organiser = await createMember(db);
+    const anna = await createMember(db);
     const { bookingId, shareOf } = await splitBooking(organiser, [anna], 8);
     await creditOf(organiser, '5');
     await db.booking.update({ where: { id: bookingId }, data: { startsAt: new Date(Date.now() + 3_600_000), endsAt: new Date(Date.now() + 2.5 * 3_600_000) } });
@@ -592,8 +592,8 @@ describe('the deadline', () => {
 
 describe('paid at the desk', () => {
   it('collects what the booking still owes, the players’ unpaid shares included, each shown paid at the desk; a refund gives each part back its way', async () => {
-    const organiser = await createMember(app, db);
-    const [anna, bea] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const organiser = await createMember(db);
+    const [anna, bea] = await Promise.all([createMember(db), createMember(db)]);
     const { bookingId, shareOf } = await splitBooking(organiser, [anna, bea], 11);
     await payByCard(anna, shareOf(anna));
     const desk = async () => (await request(app).get(`/api/admin/bookings/${bookingId}`).set(bearer(staff)).expect(200)).body;
@@ -629,8 +629,8 @@ describe('paid at the desk', () => {
 
 describe('who still owes', () => {
   it('is the share\'s receivable in the ledger: paid_at follows it, and no other write can change it', async () => {
-    const organiser = await createMember(app, db);
-    const [anna, bea] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const organiser = await createMember(db);
+    const [anna, bea] = await Promise.all([createMember(db), createMember(db)]);
     const { bookingId, shareOf } = await splitBooking(organiser, [anna, bea], 12, '15:00');
     await creditOf(anna, '7');
     await payByCredit(anna, shareOf(anna)).expect(200);
@@ -654,8 +654,8 @@ describe('who still owes', () => {
 
 describe('cancelling in time', () => {
   it('returns each share the way it was paid: card refunded, credit back to whoever paid', async () => {
-    const organiser = await createMember(app, db);
-    const [anna, bea] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const organiser = await createMember(db);
+    const [anna, bea] = await Promise.all([createMember(db), createMember(db)]);
     const { bookingId, shareOf } = await splitBooking(organiser, [anna, bea], 9);
     const annaSession = await payByCard(anna, shareOf(anna));
     await creditOf(bea, '7');
@@ -675,8 +675,8 @@ describe('cancelling in time', () => {
   });
 
   it('never keeps a share paid while its booking is being cancelled: the payment waits for the cancellation and is refused', async () => {
-    const organiser = await createMember(app, db);
-    const anna = await createMember(app, db);
+    const organiser = await createMember(db);
+    const anna = await createMember(db);
     const { bookingId, shareOf } = await splitBooking(organiser, [anna], 12);
     await creditOf(anna, '10');
     // The cancellation is held up just before it writes off what is still owed (the organiser's account

@@ -28,7 +28,7 @@ beforeAll(async () => {
   const [staffToken, adminToken] = await Promise.all([loginAs(app, DEMO.staff), loginAs(app, DEMO.admin)]);
   staff = bearer(staffToken);
   admin = bearer(adminToken);
-  alice = await createMember(app, db, { firstName: 'Alice', lastName: 'Socia' });
+  alice = await createMember(db, { firstName: 'Alice', lastName: 'Socia' });
   [c1, c2] = (await Promise.all(['C1', 'C2'].map(async (code) => (await db.court.findUniqueOrThrow({ where: { code } })).id))) as [number, number];
   await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14 } });
 });

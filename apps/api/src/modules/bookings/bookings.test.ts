@@ -35,7 +35,7 @@ const pay = async (member: TestMember, id: number, body: Record<string, unknown>
 const statusOf = async (id: number) => (await db.booking.findUniqueOrThrow({ where: { id } })).status;
 
 beforeAll(async () => {
-  [alice, bruno] = await Promise.all([createMember(app, db, { firstName: 'Alice', lastName: 'Prenota' }), createMember(app, db, { firstName: 'Bruno', lastName: 'Concorre' })]);
+  [alice, bruno] = await Promise.all([createMember(db, { firstName: 'Alice', lastName: 'Prenota' }), createMember(db, { firstName: 'Bruno', lastName: 'Concorre' })]);
   [c1, c2, d1] = (await Promise.all(['C1', 'C2', 'D1'].map(async (code) => (await db.court.findUniqueOrThrow({ where: { code } })).id))) as [number, number, number];
   await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, freeCancellationHours: 24, paymentHoldMinutes: 15 } });
 });
@@ -315,7 +315,7 @@ describe('paying, lapsing, cancelling', () => {
 
 describe('waitlist, reminders and calendar', () => {
   it('offers a cancelled slot to the first member waiting alone (court-waitlist.test.ts has the rest)', async () => {
-    const carla = await createMember(app, db, { firstName: 'Carla', lastName: 'Attende' });
+    const carla = await createMember(db, { firstName: 'Carla', lastName: 'Attende' });
     const created = await book(alice, { start: '10:30' });
     await pay(alice, created.body.booking.id);
     await expect.poll(() => statusOf(created.body.booking.id)).toBe('confirmed');
@@ -380,8 +380,8 @@ describe('waitlist, reminders and calendar', () => {
   });
 
   it('e-mails a German member in German and gives an English member a calendar feed in English', async () => {
-    const dieter = await createMember(app, db, { firstName: 'Dieter', lastName: 'Deutsch' });
-    const emma = await createMember(app, db, { firstName: 'Emma', lastName: 'English' });
+    const dieter = await createMember(db, { firstName: 'Dieter', lastName: 'Deutsch' });
+    const emma = await createMember(db, { firstName: 'Emma', lastName: 'English' });
     await db.user.update({ where: { id: dieter.id }, data: { locale: 'de' } });
     await db.user.update({ where: { id: emma.id }, data: { locale: 'en' } });
 

@@ -24,7 +24,7 @@ const eventsOf = (ics: string) =>
 
 describe('calendar files', () => {
   it('write the booking instants, whatever the Rome offset that day', async () => {
-    const member = await createMember(app, db, { firstName: 'Carlo', lastName: 'Calendario' });
+    const member = await createMember(db, { firstName: 'Carlo', lastName: 'Calendario' });
     const court = await db.court.findUniqueOrThrow({ where: { code: 'C1' } });
     // Winter (+01:00), summer (+02:00), the spring-forward Sunday and the fall-back Sunday, late evening
     // so the end (midnight) is the next day.

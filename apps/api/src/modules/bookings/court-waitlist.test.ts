@@ -42,7 +42,7 @@ async function takenAndWaited(start: string, waiting: TestMember[], on = day) {
 }
 
 beforeAll(async () => {
-  [alice, bruno, carla, dario] = (await Promise.all(['Alice', 'Bruno', 'Carla', 'Dario'].map((firstName) => createMember(app, db, { firstName, lastName: 'Attesa' })))) as [TestMember, TestMember, TestMember, TestMember];
+  [alice, bruno, carla, dario] = (await Promise.all(['Alice', 'Bruno', 'Carla', 'Dario'].map((firstName) => createMember(db, { firstName, lastName: 'Attesa' })))) as [TestMember, TestMember, TestMember, TestMember];
   staff = { Authorization: `Bearer ${await loginAs(app, DEMO.staff)}` };
   [c1, c2] = (await Promise.all(['C1', 'C2'].map(async (code) => (await db.court.findUniqueOrThrow({ where: { code } })).id))) as [number, number];
   await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 4, paymentHoldMinutes: 15, courtWaitlistOfferHours: 2, courtWaitlistCutoffHours: 3 } });

@@ -62,7 +62,7 @@ async function untilWaiting(sessions: number) {
 
 describe('the hold-void job racing a card payment', () => {
   it('voids under the booking’s lock: the webhook that holds the booking’s receivable when the job comes is waited for, not deadlocked', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     double.setAutoDeliver(false);
     try {
       const { bookingId, completed } = await paidOnStripe(member, 1);
@@ -90,7 +90,7 @@ describe('the hold-void job racing a card payment', () => {
   });
 
   it('never confirms a booking with its credit part owed: run side by side many times, the credit is spent once and nothing refunded', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     double.setAutoDeliver(false);
     try {
       for (let round = 0; round < 10; round += 1) {
@@ -110,7 +110,7 @@ describe('the hold-void job racing a card payment', () => {
   });
 
   it('gives the credit set aside back at once when Stripe cannot open the checkout, and the hold stays to pay another way', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const made = await request(app).post('/api/bookings').set(bearer(member.token)).send({ date: addDays(today, 13), court_id: court, start: '10:30' }).expect(201);
     await deskTopUp(app, staff, member, '15');
     try {
@@ -127,7 +127,7 @@ describe('the hold-void job racing a card payment', () => {
   });
 
   it('never posts a hold past its time: a card paying after the credit set aside lapsed, before the job came, voids it and takes the credit again', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     double.setAutoDeliver(false);
     let outcome;
     try {

@@ -43,7 +43,7 @@ const received = (email: string) => mail.messages.filter((message) => [message.t
 beforeAll(async () => {
   [admin, staff] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff)]);
   for (let index = 0; index < 30; index++) {
-    const member = await createMember(app, db, { firstName: `Socio${index}`, lastName: 'Invio' });
+    const member = await createMember(db, { firstName: `Socio${index}`, lastName: 'Invio' });
     await giveCard(member, index < 20 ? 'active' : 'expired', index);
     holders.push(member);
   }

@@ -47,7 +47,7 @@ beforeAll(async () => {
   const courts = await db.court.findMany({ where: { purpose: { not: 'free_use' } }, select: { id: true }, orderBy: { id: 'asc' }, take: 2 });
   courtIds = courts.map((court) => court.id);
   for (let index = 0; index < MEMBERS; index++) {
-    const member = await createMember(app, db, { firstName: `Socio${index}`, lastName: 'Ritmo' });
+    const member = await createMember(db, { firstName: `Socio${index}`, lastName: 'Ritmo' });
     members.push(member);
     // A card, for the broadcast.
     const [issued] = await db.$queryRaw<{ number: string }[]>`SELECT next_membership_number(2032) AS number`;

@@ -47,7 +47,7 @@ describe('carnets audit', () => {
       afterData: expect.objectContaining({ price_cents: 6500 }),
     });
 
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const sale = { product_id: productId, method: 'card' };
     const sold = await request(app).post(`/api/admin/users/${member.id}/carnets`).set(bearer(staff)).send(sale).expect(201);
     const carnetId = sold.body.carnet.id as number;
@@ -63,7 +63,7 @@ describe('carnets audit', () => {
 
   it('keeps no product, carnet or payment when the audit log refuses the entry', async () => {
     const { id: productId } = (await request(app).post('/api/admin/carnet-products').set(bearer(admin)).send(product).expect(201)).body;
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const products = await db.carnetProduct.count();
     await whileRefusing(db, 'audit_log', async () => {
       await request(app).post('/api/admin/carnet-products').set(bearer(admin)).send(product).expect(500);

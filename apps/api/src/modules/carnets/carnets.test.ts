@@ -80,7 +80,7 @@ describe('carnet products', () => {
 
 describe('the desk sells a carnet', () => {
   it('records a completed payment of kind carnet with its receipt, and the member sees the carnet with its uses left', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const { id: productId } = await createProduct({ price: '45' });
     const carnet = await sell(member, productId);
     expect(carnet).toMatchObject({ uses_total: 3, uses_left: 3, usable: true, product: { id: productId, name: 'Carnet 3 ingressi' } });
@@ -96,7 +96,7 @@ describe('the desk sells a carnet', () => {
   });
 
   it('refuses a product switched off or past its validity, and an unknown method', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const off = await createProduct({ is_active: false });
     const past = await createProduct({ valid_from: addDays(today, -60), valid_until: addDays(today, -1) });
     for (const { id } of [off, past]) {
@@ -111,7 +111,7 @@ describe('the desk sells a carnet', () => {
 
 describe('buying a carnet online', () => {
   it('lists the products on sale, opens a Checkout and makes the carnet once however often the webhook comes', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const { id: productId } = await createProduct({ name: 'Online 5', uses: 5, price: '60' });
     const off = await createProduct({ is_active: false });
     // Public, like the price list: the home page's "Tariffe" shows them.
@@ -147,7 +147,7 @@ describe('buying a carnet online', () => {
   });
 
   it('is paid with credit when it covers the price: exactly one carnet of two bought at once with credit for one, nothing taken otherwise', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const { id: productId } = await createProduct({ name: 'Credito 4', uses: 4, price: '30' });
     const buy = () => request(app).post('/api/me/carnets/pay-with-credit').set(bearer(member.token)).send({ product_id: productId });
     const short = await buy().expect(409);
@@ -174,7 +174,7 @@ describe('buying a carnet online', () => {
 
 describe('paying a booking with a carnet', () => {
   it('pays exactly 3 of 10 simultaneous holds with a carnet of 3 uses', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const carnet = await sell(member, (await createProduct()).id);
     const holds: number[] = [];
     for (let i = 0; i < 10; i += 1) holds.push(await holdOn(member, { daysAhead: 20 + i }));
@@ -189,7 +189,7 @@ describe('paying a booking with a carnet', () => {
   });
 
   it('keeps the uses left from the ledger: the count shown is the entries\' and no other write can change it', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const carnet = await sell(member, (await createProduct()).id);
     const booking = await holdOn(member, { daysAhead: 9 });
     await payWithCarnet(member, booking).expect(200);
@@ -210,8 +210,8 @@ describe('paying a booking with a carnet', () => {
   });
 
   it('refuses an expired carnet (409), a booking it does not cover (422), a booking not the member’s or not held', async () => {
-    const member = await createMember(app, db);
-    const other = await createMember(app, db);
+    const member = await createMember(db);
+    const other = await createMember(db);
     const expired = await createProduct({ valid_from: addDays(today, -60), valid_until: addDays(today, 5) });
     await sell(member, expired.id);
     // The carnet ends before the booking's day: expired for it.
@@ -231,7 +231,7 @@ describe('paying a booking with a carnet', () => {
   });
 
   it('gives the use back when the member cancels in time or the desk cancels with a refund, once', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const carnet = await sell(member, (await createProduct()).id);
     const first = await holdOn(member, { daysAhead: 4 });
     const second = await holdOn(member, { daysAhead: 5 });
@@ -265,8 +265,8 @@ describe('paying a booking with a carnet', () => {
   });
 
   it('pays the organiser’s share only, or every share when the carnet covers the court, and gives the use back once', async () => {
-    const organiser = await createMember(app, db);
-    const [anna, bea] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const organiser = await createMember(db);
+    const [anna, bea] = await Promise.all([createMember(db), createMember(db)]);
     const withPlayers = async (daysAhead: number) => {
       const id = await holdOn(organiser, { daysAhead });
       for (const player of [anna, bea]) await request(app).post(`/api/bookings/${id}/players`).set(bearer(organiser.token)).send({ user_id: player.id }).expect(201);

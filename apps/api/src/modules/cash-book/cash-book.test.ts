@@ -76,7 +76,7 @@ describe('the till count at closing', () => {
   });
 
   it('is the desk’s: members are refused, a bad amount is told', async () => {
-    const member = await createMember(app, db, { firstName: 'Lia', lastName: 'Conta' });
+    const member = await createMember(db, { firstName: 'Lia', lastName: 'Conta' });
     await request(app).post('/api/admin/till-counts').set(bearer(member.token)).send({ counted: '10' }).expect(403);
     const bad = await request(app).post('/api/admin/till-counts').set(bearer(await loginAs(app, 'staff@demo.beach'))).send({ counted: 'dieci' }).expect(422);
     expect(bad.body.errors.counted).toHaveLength(1);

@@ -56,7 +56,7 @@ beforeAll(async () => {
 
 describe('a member’s certificate, from missing to verified', () => {
   it('is missing, then to verify once uploaded, then valid when staff verify it; the file reaches only the member and staff', async () => {
-    const member = await createMember(app, db, { firstName: 'Carla', lastName: 'Certificato' });
+    const member = await createMember(db, { firstName: 'Carla', lastName: 'Certificato' });
     expect((await request(app).get('/api/certificates/mine').set(bearer(member.token)).expect(200)).body).toEqual({ state: 'missing', days_left: null, certificates: [] });
 
     const uploaded = await upload(member, { data: PDF, name: 'certificato.pdf', type: 'application/pdf' }).expect(201);
@@ -69,7 +69,7 @@ describe('a member’s certificate, from missing to verified', () => {
     expect(own.headers['content-type']).toBe('application/pdf');
     expect(own.headers['cache-control']).toBe('private, no-store');
     expect(Buffer.from(own.body as Buffer).equals(PDF)).toBe(true);
-    const other = await createMember(app, db);
+    const other = await createMember(db);
     await request(app).get(`/api/certificates/mine/${id}/file`).set(bearer(other.token)).expect(404);
     await request(app).get(`/api/admin/certificates/${id}/file`).set(bearer(other.token)).expect(403);
     await request(app).get(`/api/admin/certificates/${id}/file`).expect(401);
@@ -86,7 +86,7 @@ describe('a member’s certificate, from missing to verified', () => {
   });
 
   it('rejected by staff with a reason: it counts for nothing, the member is e-mailed why, and it cannot be verified after', async () => {
-    const member = await createMember(app, db, { firstName: 'Rita', lastName: 'Rifiutata' });
+    const member = await createMember(db, { firstName: 'Rita', lastName: 'Rifiutata' });
     const uploaded = await upload(member, { data: PDF, name: 'certificato.pdf', type: 'application/pdf' }).expect(201);
     const id = uploaded.body.status.certificates[0].id as number;
     const reject = (token: string, body: { reason: string }) => request(app).post(`/api/admin/certificates/${id}/reject`).set(bearer(token)).send(body);
@@ -113,11 +113,11 @@ describe('a member’s certificate, from missing to verified', () => {
   });
 
   it('is expiring within 30 days of its last day (the last day included) and expired after it', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     expect((await record(member.id, addDays(today, 30)).expect(201)).body.status).toMatchObject({ state: 'expiring', days_left: 30 });
-    const lastDay = await createMember(app, db);
+    const lastDay = await createMember(db);
     expect((await record(lastDay.id, today).expect(201)).body.status).toMatchObject({ state: 'expiring', days_left: 0 });
-    const expired = await createMember(app, db);
+    const expired = await createMember(db);
     await recordedEarlier(expired.id, addDays(today, -1));
     expect((await request(app).get(`/api/admin/users/${expired.id}/certificates`).set(bearer(staff)).expect(200)).body).toMatchObject({ state: 'expired', days_left: -1 });
     // A renewal uploaded by the member waits for staff: the expired one still counts as expired only until then.
@@ -125,7 +125,7 @@ describe('a member’s certificate, from missing to verified', () => {
   });
 
   it('takes PDF, JPEG and PNG by their content, whatever the name says, and nothing else or larger than 5 MB', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     // PNG bytes named .pdf: stored and served as what they are.
     const png = await upload(member, { data: PNG, name: 'scansione.pdf', type: 'application/pdf' }).expect(201);
     const file = await request(app).get(`/api/certificates/mine/${png.body.status.certificates[0].id}/file`).set(bearer(member.token)).buffer(true).expect(200);
@@ -156,7 +156,7 @@ describe('a member’s certificate, from missing to verified', () => {
 
 describe('database rules', () => {
   it('refuse an expiry before the issue, a file without its type, a guardian recorded in part, and a reminder sent twice', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const certificate = { userId: member.id, kind: 'agonistico' as const, issuedBy: 'Dott. Neri', issueDate: fromIsoDate(today), expiryDate: fromIsoDate(addDays(today, 300)) };
     await expect(db.medicalCertificate.create({ data: { ...certificate, expiryDate: fromIsoDate(addDays(today, -1)) } })).rejects.toThrow(/medical_certificates_dates/);
     await expect(db.medicalCertificate.create({ data: { ...certificate, filePath: 'certificates/x.pdf' } })).rejects.toThrow(/medical_certificates_file/);
@@ -169,7 +169,7 @@ describe('database rules', () => {
 
 describe('erasure', () => {
   it('deletes the member’s certificates and their files with the account’s personal data', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const uploaded = await upload(member, { data: PDF, name: 'c.pdf', type: 'application/pdf' }).expect(201);
     const { filePath } = await db.medicalCertificate.findUniqueOrThrow({ where: { id: uploaded.body.status.certificates[0].id } });
     expect(await deps.storage.read(filePath!)).not.toBeNull();
@@ -181,7 +181,7 @@ describe('erasure', () => {
 
 describe('reminders', () => {
   it('go out 30 and 7 days before expiry and on the day, each once however often the job runs', async () => {
-    const member = await createMember(app, db, { firstName: 'Remo', lastName: 'Promemoria' });
+    const member = await createMember(db, { firstName: 'Remo', lastName: 'Promemoria' });
     const expiry = addDays(today, 40);
     await record(member.id, expiry).expect(201);
     const subjects = () => mail.messages.filter((message) => [message.to].flat().some((to) => to?.value.some((entry) => entry.address === member.email))).map((message) => message.subject);
@@ -206,10 +206,10 @@ describe('reminders', () => {
   });
 
   it('skip a certificate already renewed, and one a member uploaded that staff have not verified', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await record(member.id, addDays(today, 30)).expect(201);
     await record(member.id, addDays(today, 395), today).expect(201);
-    const unverified = await createMember(app, db);
+    const unverified = await createMember(db);
     await upload(unverified, { data: PDF, name: 'c.pdf', type: 'application/pdf' }, { expiry_date: addDays(today, 7) }).expect(201);
     await services.certificates.runDaily(today);
     expect(await db.certificateReminder.count({ where: { certificate: { userId: { in: [member.id, unverified.id] } } } })).toBe(0);
@@ -219,9 +219,9 @@ describe('reminders', () => {
 describe('back-office list, CSV and setting', () => {
   it('lists card holders whose certificate is missing, to verify, expiring or expired, and the same rows as CSV', async () => {
     const [missing, expiring, valid] = await Promise.all([
-      createMember(app, db, { firstName: 'Mario', lastName: 'Senzacertificato' }),
-      createMember(app, db, { firstName: 'Elsa', lastName: 'Inscadenza' }),
-      createMember(app, db, { firstName: 'Vale', lastName: 'Valido' }),
+      createMember(db, { firstName: 'Mario', lastName: 'Senzacertificato' }),
+      createMember(db, { firstName: 'Elsa', lastName: 'Inscadenza' }),
+      createMember(db, { firstName: 'Vale', lastName: 'Valido' }),
     ]);
     for (const member of [missing, expiring, valid]) await giveActiveCard(member.id);
     await record(expiring.id, addDays(today, 10)).expect(201);
@@ -262,7 +262,7 @@ describe('back-office list, CSV and setting', () => {
 
 describe('back-office list paging and search', () => {
   it('pages the rows, searches by name words or a card’s fiscal code, and exports every page of the search', async () => {
-    const members = await Promise.all(['Uno', 'Due', 'Tre'].map((firstName) => createMember(app, db, { firstName, lastName: 'Paginato' })));
+    const members = await Promise.all(['Uno', 'Due', 'Tre'].map((firstName) => createMember(db, { firstName, lastName: 'Paginato' })));
     for (const member of members) await giveActiveCard(member.id);
     await db.membership.updateMany({ where: { userId: members[1]!.id }, data: { fiscalCode: 'PGNDUE90A41H501Z' } });
 
@@ -292,7 +292,7 @@ describe('back-office list paging and search', () => {
 
 describe('card verification with "richiedi certificato valido"', () => {
   it('warns the desk about a holder without a valid certificate only while the setting is on', async () => {
-    const member = await createMember(app, db, { firstName: 'Vera', lastName: 'Verifica' });
+    const member = await createMember(db, { firstName: 'Vera', lastName: 'Verifica' });
     await giveActiveCard(member.id);
     const card = await db.membership.update({ where: { id: (await db.membership.findFirstOrThrow({ where: { userId: member.id } })).id }, data: { qrCode: `qr-certificato-verifica-${member.id}` } });
     const verify = async () => (await request(app).get(`/api/memberships/verify/${card.qrCode}`).expect(200)).body;
@@ -315,7 +315,7 @@ describe('online booking with "richiedi certificato valido"', () => {
   it('is refused without a valid certificate on the day of play, with why and what to do, and allowed with one', async () => {
     await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14 } });
     const court = await db.court.findUniqueOrThrow({ where: { code: 'C3' } });
-    const member = await createMember(app, db, { firstName: 'Paolo', lastName: 'Prenotante' });
+    const member = await createMember(db, { firstName: 'Paolo', lastName: 'Prenotante' });
     const day = addDays(today, 5);
     const book = () => request(app).post('/api/bookings').set(bearer(member.token)).send({ date: day, court_id: court.id, start: '10:30' });
 
@@ -333,14 +333,14 @@ describe('online booking with "richiedi certificato valido"', () => {
 
     // With the setting off, a member with no certificate books as before.
     await request(app).put('/api/admin/certificates/settings').set(bearer(admin)).send({ require_valid_certificate: false }).expect(200);
-    const free = await createMember(app, db);
+    const free = await createMember(db);
     await request(app).post('/api/bookings').set(bearer(free.token)).send({ date: day, court_id: court.id, start: '12:00' }).expect(201);
   });
 });
 
 describe('audit log', () => {
   it('records the desk’s certificate and its verification under the member, and keeps neither without its entry; a member’s own upload records nothing', async () => {
-    const member = await createMember(app, db, { firstName: 'Alba', lastName: 'Audit' });
+    const member = await createMember(db, { firstName: 'Alba', lastName: 'Audit' });
     await whileRefusing(db, 'audit_log', () => record(member.id, addDays(today, 200), today).expect(500));
     expect(await db.medicalCertificate.count({ where: { userId: member.id } })).toBe(0);
     await record(member.id, addDays(today, 200), today).expect(201);
@@ -369,7 +369,7 @@ describe('audit log', () => {
   });
 
   it('records a rejection, and the setting under the settings entity with no id; neither is kept without its entry', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const uploaded = await upload(member, { data: PDF, name: 'certificato.pdf', type: 'application/pdf' }).expect(201);
     const id = uploaded.body.status.certificates[0].id as number;
     const reject = () => request(app).post(`/api/admin/certificates/${id}/reject`).set(bearer(staff)).send({ reason: 'Manca la firma del medico.' });

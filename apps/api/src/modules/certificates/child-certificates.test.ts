@@ -42,8 +42,8 @@ beforeAll(async () => {
 
 describe('a child’s certificate, uploaded by the parent', () => {
   it('is the parent’s own child’s only, checked by its content, and never counts as the parent’s', async () => {
-    const parent = await createMember(app, db, { firstName: 'Paola', lastName: 'Genitrice' });
-    const other = await createMember(app, db);
+    const parent = await createMember(db, { firstName: 'Paola', lastName: 'Genitrice' });
+    const other = await createMember(db);
     const child = await makeChild(parent.id, 'Nico');
     expect((await childRow(parent, child.id)).certificate).toEqual({ state: 'missing', days_left: null, certificates: [] });
 
@@ -73,7 +73,7 @@ describe('a child’s certificate, uploaded by the parent', () => {
 
 describe('the staff’s list and review', () => {
   it('lists a child’s upload with the parent’s name; verifying answers with the child’s state and is audited', async () => {
-    const parent = await createMember(app, db, { firstName: 'Bruno', lastName: 'Padre' });
+    const parent = await createMember(db, { firstName: 'Bruno', lastName: 'Padre' });
     const child = await makeChild(parent.id, 'Greta');
     const uploaded = await uploadForChild(parent, child.id).expect(201);
     const id = uploaded.body.status.certificates[0].id as number;
@@ -91,7 +91,7 @@ describe('the staff’s list and review', () => {
   });
 
   it('rejects a child’s upload with the reason e-mailed to the parent, naming the child', async () => {
-    const parent = await createMember(app, db, { firstName: 'Sara', lastName: 'Madre' });
+    const parent = await createMember(db, { firstName: 'Sara', lastName: 'Madre' });
     const child = await makeChild(parent.id, 'Ettore');
     const id = (await uploadForChild(parent, child.id).expect(201)).body.status.certificates[0].id as number;
     const rejected = await request(app).post(`/api/admin/certificates/${id}/reject`).set(bearer(staff)).send({ reason: 'Il file è illeggibile.' }).expect(200);
@@ -105,7 +105,7 @@ describe('the staff’s list and review', () => {
 
 describe('the member’s data', () => {
   it('exports a child’s certificate; removing the child, or erasing the parent, deletes it with its file', async () => {
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const removed = await makeChild(parent.id, 'Ada');
     const kept = await makeChild(parent.id, 'Bice');
     await uploadForChild(parent, removed.id).expect(201);

@@ -25,7 +25,7 @@ let staffId: number;
 let serial = 0;
 /** A member with one card (a member's live cards never overlap), written straight to the database with a QR token. */
 async function memberWithCard({ status = 'active' as 'active' | 'pending' | 'expired', start = addDays(today, -10), end = addDays(today, 30), firstName = 'Bianca', lastName = 'Fontana' } = {}) {
-  const member = await createMember(app, db, { firstName, lastName });
+  const member = await createMember(db, { firstName, lastName });
   const [issued] = await db.$queryRaw<{ number: string }[]>`SELECT next_membership_number(2031) AS number`;
   const card = await db.membership.create({
     data: {

@@ -26,7 +26,7 @@ const enrolChild = async (priceCents: number) => {
 beforeAll(async () => {
   staff = await loginAs(app, DEMO.staff);
   await request(app).put('/api/admin/association').set(bearer(await loginAs(app, DEMO.admin))).send({ name: 'ASD Riviera Beach', address: 'Lungomare 1, 47921 Rimini (RN)', fiscal_code: '91234560406', vat_number: null, rasd_number: 'RASD-000123', email: 'segreteria@riviera.it', receipt_signatory: 'Marta Ricci, presidente', stamp_duty_on_receipts: false }).expect(200);
-  parent = await createMember(app, db, { firstName: 'Elena', lastName: 'Sforza' });
+  parent = await createMember(db, { firstName: 'Elena', lastName: 'Sforza' });
   await db.membership.create({ data: { membershipNumber: `S-${parent.id}`, userId: parent.id, type: 'seasonal', status: 'active', activatedAt: new Date(), fiscalCode: parent.fiscalCode, startDate: fromIsoDate(`${year}-01-01`), endDate: fromIsoDate(`${year}-12-31`), originalPriceCents: 6000, priceCents: 6000 } });
   childId = (await db.child.create({ data: { parentId: parent.id, firstName: 'Bianca', lastName: 'Sforza', birthDate: fromIsoDate('2015-02-20'), fiscalCode: 'SFRBNC15B60H294X' } })).id;
 });
@@ -72,7 +72,7 @@ describe('a child’s yearly statement', () => {
   });
 
   it('is the parent’s only: another member’s child is not found; a year out of range is refused', async () => {
-    const other = await createMember(app, db);
+    const other = await createMember(db);
     const notFound = await request(app).get(`/api/me/children/${childId}/statement`).query({ year }).set(bearer(other.token)).expect(404);
     expect(notFound.body.message).toBe('Figlio non trovato.');
     await request(app).get(`/api/me/children/${childId}/statement-years`).set(bearer(other.token)).expect(404);

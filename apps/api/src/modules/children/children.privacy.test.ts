@@ -32,7 +32,7 @@ async function enrol(parentId: number, childId: number, status: 'confirmed' | 'c
 
 describe('a child the school names', () => {
   it('cannot be removed once enrolled, even if the enrolment was cancelled', async () => {
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const child = await addChild(parent.token, 'Sara');
     await enrol(parent.id, child.id, 'cancelled');
     const listed = await request(app).get('/api/me/children').set(bearer(parent.token)).expect(200);
@@ -45,8 +45,8 @@ describe('a child the school names', () => {
 
 describe('the member’s data', () => {
   it('exports the member’s children, health notes included, and nobody else’s', async () => {
-    const parent = await createMember(app, db);
-    const other = await createMember(app, db);
+    const parent = await createMember(db);
+    const other = await createMember(db);
     const child = await addChild(parent.token, 'Marta');
     await addChild(other.token, 'Ugo');
     const exported = await request(app).get('/api/me/export').set(bearer(parent.token)).expect(200);
@@ -55,7 +55,7 @@ describe('the member’s data', () => {
   });
 
   it('erasure deletes a child never enrolled and anonymises one the enrolments need', async () => {
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const enrolled = await addChild(parent.token, 'Elena');
     const never = await addChild(parent.token, 'Irene');
     const enrolment = await enrol(parent.id, enrolled.id);

@@ -28,7 +28,7 @@ const childBody = (extra: Record<string, unknown> = {}) => ({
 
 describe('a parent’s children', () => {
   it('adds, lists, edits and removes a child, with the fiscal code checked against the birth date', async () => {
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     await request(app).get('/api/me/children').set(bearer(parent.token)).expect(200, { data: [] });
     const birthDate = bornYearsAgo(9, -30);
     const fiscalCode = fiscalCodeOf('Luca', 'Bianchi', birthDate, 'M');
@@ -53,7 +53,7 @@ describe('a parent’s children', () => {
   });
 
   it('refuses each wrong field with its Italian message, all at once', async () => {
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const refused = await request(app)
       .post('/api/me/children')
       .set(bearer(parent.token))
@@ -81,13 +81,13 @@ describe('a parent’s children', () => {
   });
 
   it('answers in the request’s language', async () => {
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const refused = await request(app).post('/api/me/children').set(bearer(parent.token)).set('Accept-Language', 'en').send(childBody({ birth_date: addDays(today, 1) })).expect(422);
     expect(refused.body.errors.birth_date).toEqual(['The date of birth cannot be in the future.']);
   });
 
   it('refuses a name over 100 characters in the request’s language, as registration does, and keeps the child as it was', async () => {
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const long = 'A'.repeat(150);
     const refused = await request(app).post('/api/me/children').set(bearer(parent.token)).set('Accept-Language', 'de').send(childBody({ first_name: long })).expect(422);
     expect(refused.body.errors).toEqual({ first_name: ['Darf höchstens 100 Zeichen enthalten.'] });
@@ -98,8 +98,8 @@ describe('a parent’s children', () => {
   });
 
   it('never shows or changes another member’s children', async () => {
-    const parent = await createMember(app, db);
-    const stranger = await createMember(app, db);
+    const parent = await createMember(db);
+    const stranger = await createMember(db);
     const child = (await request(app).post('/api/me/children').set(bearer(parent.token)).send(childBody()).expect(201)).body;
     await request(app).get('/api/me/children').set(bearer(stranger.token)).expect(200, { data: [] });
     await request(app).put(`/api/me/children/${child.id}`).set(bearer(stranger.token)).send(childBody({ first_name: 'Preso' })).expect(404);
@@ -109,8 +109,8 @@ describe('a parent’s children', () => {
   });
 
   it('shows a member’s children, health notes included, to the staff and admins only', async () => {
-    const parent = await createMember(app, db);
-    const stranger = await createMember(app, db);
+    const parent = await createMember(db);
+    const stranger = await createMember(db);
     const child = (await request(app).post('/api/me/children').set(bearer(parent.token)).send(childBody()).expect(201)).body;
     for (const token of [logins.staff, logins.admin]) {
       const seen = await request(app).get(`/api/admin/users/${parent.id}/children`).set(bearer(token)).expect(200);

@@ -26,9 +26,9 @@ let parentCard: { qrCode: string | null };
 beforeAll(async () => {
   [coach, otherCoach] = await Promise.all([createCoach(app, db, 'Scanner'), createCoach(app, db, 'Estraneo')]);
   const [member, stranger, parent] = await Promise.all([
-    createMember(app, db, { firstName: 'Giulia', lastName: 'Rossi' }),
-    createMember(app, db, { firstName: 'Nina', lastName: 'Estranea' }),
-    createMember(app, db, { firstName: 'Paolo', lastName: 'Genitore' }),
+    createMember(db, { firstName: 'Giulia', lastName: 'Rossi' }),
+    createMember(db, { firstName: 'Nina', lastName: 'Estranea' }),
+    createMember(db, { firstName: 'Paolo', lastName: 'Genitore' }),
   ]);
   const { course, sessions } = await createCourse(db, coach.id, [today, addDays(today, 2)], 'Under 14');
   [sessionId, laterSessionId] = [sessions[0]!.id, sessions[1]!.id];
@@ -65,8 +65,8 @@ describe('attendance by card', () => {
   });
 
   it('refuses an unknown, expired or not active card with the check-in’s words', async () => {
-    const expired = await giveCard(db, await createMember(app, db, { firstName: 'Ezio', lastName: 'Scaduto' }), { status: 'expired', endsOn: addDays(today, -1) });
-    const pending = await giveCard(db, await createMember(app, db, { firstName: 'Pia', lastName: 'Attesa' }), { status: 'pending' });
+    const expired = await giveCard(db, await createMember(db, { firstName: 'Ezio', lastName: 'Scaduto' }), { status: 'expired', endsOn: addDays(today, -1) });
+    const pending = await giveCard(db, await createMember(db, { firstName: 'Pia', lastName: 'Attesa' }), { status: 'pending' });
     const cases: [string, string][] = [
       ['https://altro.example.com/verifica-tessera/abc', CHECK_IN_UNKNOWN_REASONS.other_site],
       ['+39 333 1234567', CHECK_IN_UNKNOWN_REASONS.foreign],

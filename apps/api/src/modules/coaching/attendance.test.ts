@@ -20,7 +20,7 @@ let strangerEnrolmentId: number;
 
 beforeAll(async () => {
   [coach, otherCoach] = await Promise.all([createCoach(app, db, 'Presenze'), createCoach(app, db, 'Altro')]);
-  const member = await createMember(app, db, { firstName: 'Sara', lastName: 'Presente' });
+  const member = await createMember(db, { firstName: 'Sara', lastName: 'Presente' });
   const { course, sessions } = await createCourse(db, coach.id, [today, addDays(today, 3)], 'Intermedi');
   [sessionId, laterSessionId] = [sessions[0]!.id, sessions[1]!.id];
   enrolmentId = (await enrol(db, { courseId: course.id, userId: member.id })).id;

@@ -15,7 +15,7 @@ describe('a whole-course enrolment', () => {
     const today = todayInRome();
     const coach = await createCoach(app, db, 'Tre');
     const { course, sessions } = await createCourse(db, coach.id, [addDays(today, -2), addDays(today, 2)], 'Tardivi');
-    const late = await createMember(app, db, { firstName: 'Lia', lastName: 'Tardi' });
+    const late = await createMember(db, { firstName: 'Lia', lastName: 'Tardi' });
     await enrol(db, { courseId: course.id, userId: late.id, createdAt: new Date() });
     const names = async (sessionId: number) => (await participantsSeenBy(app, logins.staff, sessionId)).participants.map((row: { name: string }) => row.name);
     expect(await names(sessions[0]!.id)).toEqual([]);

@@ -8,7 +8,7 @@ import { createMember, type TestMember } from '../../test/members.js';
 
 /** A member made a coach by the database, signed in again so the token carries the new role's rights. */
 export async function createCoach(app: Express, db: Db, lastName: string): Promise<TestMember> {
-  const member = await createMember(app, db, { firstName: 'Allenatore', lastName });
+  const member = await createMember(db, { firstName: 'Allenatore', lastName });
   await db.user.update({ where: { id: member.id }, data: { role: 'coach' } });
   return member;
 }

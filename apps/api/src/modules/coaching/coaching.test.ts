@@ -20,7 +20,7 @@ let ownSessionId: number;
 let otherSessionId: number;
 
 beforeAll(async () => {
-  [coach, otherCoach, member, parent] = await Promise.all([createCoach(app, db, 'Uno'), createCoach(app, db, 'Due'), createMember(app, db, { firstName: 'Marta', lastName: 'Adulti', birthDate: '1990-03-01' }), createMember(app, db, { firstName: 'Paolo', lastName: 'Genitore' })]);
+  [coach, otherCoach, member, parent] = await Promise.all([createCoach(app, db, 'Uno'), createCoach(app, db, 'Due'), createMember(db, { firstName: 'Marta', lastName: 'Adulti', birthDate: '1990-03-01' }), createMember(db, { firstName: 'Paolo', lastName: 'Genitore' })]);
   await db.user.update({ where: { id: member.id }, data: { phone: '+39 333 1111111' } });
   await db.user.update({ where: { id: parent.id }, data: { phone: '+39 333 2222222' } });
   await db.medicalCertificate.create({
@@ -35,10 +35,10 @@ beforeAll(async () => {
   const courseId = own.course.id;
   await enrol(db, { courseId, userId: member.id });
   await enrol(db, { courseId, userId: parent.id, childId: child.id });
-  const trialist = await createMember(app, db, { firstName: 'Tina', lastName: 'Prova', birthDate: null });
+  const trialist = await createMember(db, { firstName: 'Tina', lastName: 'Prova', birthDate: null });
   await enrol(db, { courseId, userId: trialist.id, kind: 'trial', sessionId: ownSessionId, status: 'pending_payment' });
   // Not in today's session: a cancelled place, and a single lesson of the other day.
-  const gone = await createMember(app, db, { firstName: 'Rino', lastName: 'Ritirato' });
+  const gone = await createMember(db, { firstName: 'Rino', lastName: 'Ritirato' });
   await enrol(db, { courseId, userId: gone.id, status: 'cancelled' });
   await enrol(db, { courseId, userId: gone.id, kind: 'lesson', sessionId: own.sessions[1]!.id });
 });
@@ -54,7 +54,7 @@ describe('coach role', () => {
   });
 
   it('lets an admin make a member a coach, who then reaches the coaches’ routes', async () => {
-    const member = await createMember(app, db, { firstName: 'Nuovo', lastName: 'Allenatore' });
+    const member = await createMember(db, { firstName: 'Nuovo', lastName: 'Allenatore' });
     await request(app).get('/api/coach/sessions').query({ from: today }).set(bearer(member.token)).expect(403);
     const changed = await request(app).put(`/api/admin/users/${member.id}/role`).set(bearer(logins.admin)).send({ role: 'coach' }).expect(200);
     expect(changed.body.message).toContain('Allenatore');

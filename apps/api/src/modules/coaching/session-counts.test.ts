@@ -18,7 +18,7 @@ beforeAll(async () => {
   token = coach.token;
   const { course, sessions } = await createCourse(db, coach.id, [day], 'Conteggi');
   sessionId = sessions[0]!.id;
-  const members = await Promise.all(['Uno', 'Due', 'Tre', 'Tardi'].map((lastName) => createMember(app, db, { firstName: 'Conto', lastName })));
+  const members = await Promise.all(['Uno', 'Due', 'Tre', 'Tardi'].map((lastName) => createMember(db, { firstName: 'Conto', lastName })));
   const [one, two, three] = await Promise.all(members.slice(0, 3).map((member) => enrol(db, { courseId: course.id, userId: member.id })));
   // Enrolled today, after the session: not one of its participants.
   await enrol(db, { courseId: course.id, userId: members[3]!.id, createdAt: new Date() });

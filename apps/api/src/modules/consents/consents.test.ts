@@ -96,7 +96,7 @@ describe('registration', () => {
 
 describe('/api/me/consents', () => {
   it('changes the optional consents at any time and keeps every change with its time', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const initial = await request(app).get('/api/me/consents').set(bearer(member.token)).expect(200);
     expect(initial.body).toMatchObject({ photos: false, newsletter: false, history: [] });
 
@@ -117,8 +117,8 @@ describe('/api/me/consents', () => {
   });
 
   it('shows the desk the guardian and, under 18, that a parent must sign; members cannot read others', async () => {
-    const minor = await createMember(app, db, { birthDate: bornYearsAgo(16) });
-    const adult = await createMember(app, db, { birthDate: bornYearsAgo(30) });
+    const minor = await createMember(db, { birthDate: bornYearsAgo(16) });
+    const adult = await createMember(db, { birthDate: bornYearsAgo(30) });
     expect((await request(app).get(`/api/admin/users/${minor.id}/consents`).set(bearer(staff)).expect(200)).body.needs_parent_signature).toBe(true);
     expect((await request(app).get(`/api/admin/users/${adult.id}/consents`).set(bearer(staff)).expect(200)).body.needs_parent_signature).toBe(false);
     await request(app).get(`/api/admin/users/${adult.id}/consents`).set(bearer(minor.token)).expect(403);
@@ -131,7 +131,7 @@ describe('newsletter', () => {
   let other: TestMember;
 
   beforeAll(async () => {
-    [subscriber, other] = await Promise.all([createMember(app, db, { firstName: 'Iscritta' }), createMember(app, db, { firstName: 'Nonisc' })]);
+    [subscriber, other] = await Promise.all([createMember(db, { firstName: 'Iscritta' }), createMember(db, { firstName: 'Nonisc' })]);
     for (const [index, member] of [subscriber, other].entries()) {
       const [issued] = await db.$queryRaw<{ number: string }[]>`SELECT next_membership_number(2034) AS number`;
       const day = fromIsoDate(`2034-06-0${index + 1}`);
@@ -185,7 +185,7 @@ describe('newsletter', () => {
   });
 
   it('is not sent to a holder who unsubscribed after it started', async () => {
-    const late = await createMember(app, db, { firstName: 'Ritardataria' });
+    const late = await createMember(db, { firstName: 'Ritardataria' });
     const [issued] = await db.$queryRaw<{ number: string }[]>`SELECT next_membership_number(2034) AS number`;
     await db.membership.create({ data: { membershipNumber: issued!.number, userId: late.id, type: 'daily', status: 'active', startDate: fromIsoDate('2034-06-03'), endDate: fromIsoDate('2034-06-03'), originalPriceCents: 500, priceCents: 500, activatedAt: new Date() } });
     await request(app).put('/api/me/consents').set(bearer(late.token)).send({ photos: false, newsletter: true }).expect(200);
@@ -207,7 +207,7 @@ describe('newsletter', () => {
   });
 
   it('keeps a link working for a year from its e-mail, then says it has expired', async () => {
-    const member = await createMember(app, db, { firstName: 'Annalisa' });
+    const member = await createMember(db, { firstName: 'Annalisa' });
     await request(app).put('/api/me/consents').set(bearer(member.token)).send({ photos: false, newsletter: true }).expect(200);
     const tokenOf = (sentAt: Date) => new URL(unsubscribeLinks(deps.config, member.id, sentAt).oneClick).searchParams.get('token')!;
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
@@ -243,7 +243,7 @@ describe('newsletter', () => {
 
 describe('privacy export', () => {
   it('includes the consents with their history and the certificates', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await request(app).put('/api/me/consents').set(bearer(member.token)).send({ photos: true, newsletter: false }).expect(200);
     await request(app)
       .post(`/api/admin/users/${member.id}/certificates`)

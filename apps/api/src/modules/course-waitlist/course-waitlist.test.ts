@@ -16,7 +16,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const HOUR = 3_600_000;
 
 const carded = async () => {
-  const member = await createMember(app, db);
+  const member = await createMember(db);
   await giveCard(db, member.id);
   return member;
 };
@@ -153,7 +153,7 @@ describe('accepting', () => {
 
   it('on a camp, holds the band’s place for the child: a birth date changed since is refused, and the child cannot be removed while waiting', async () => {
     const camp = await makeCamp(db, { bands: [{ minAge: 6, maxAge: 10, capacity: 1 }, { minAge: 11, maxAge: 14, capacity: 1 }] });
-    const [holder, parent] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const [holder, parent] = await Promise.all([createMember(db), createMember(db)]);
     const taken = (await request(app).post('/api/me/enrolments').set(bearer(holder.token)).send({ course_id: camp.id, kind: 'course', child_id: (await makeChild(db, holder.id, 'Ada', '2018-01-01')).id }).expect(201)).body.enrolment.id;
     const child = await makeChild(db, parent.id, 'Bruno', '2018-01-01');
     const entry = (await join(parent, { course_id: camp.id, child_id: child.id }).expect(201)).body.entry.id;

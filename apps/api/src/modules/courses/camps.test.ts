@@ -69,7 +69,7 @@ describe('a camp week', () => {
 
     // A child in the band (written as enrolling does: the course's and the band's counters and the enrolment naming the band).
     const bandId = replaced.body.course.bands[0].id as number;
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const child = await db.child.create({ data: { parentId: parent.id, firstName: 'Sara', lastName: 'Neri', birthDate: new Date('2019-05-01') } });
     await db.courseBand.update({ where: { id: bandId }, data: { placesTaken: 2 } });
     await db.course.update({ where: { id: course.id }, data: { placesTaken: 2 } });

@@ -21,7 +21,7 @@ const create = async (name: string, starts_on: string, ends_on: string, extra: R
 
 beforeAll(async () => {
   courtId = (await db.court.findUniqueOrThrow({ where: { code: 'D6' } })).id;
-  const coach = await createMember(app, db, { firstName: 'Ottavia', lastName: 'Quercioli' });
+  const coach = await createMember(db, { firstName: 'Ottavia', lastName: 'Quercioli' });
   await db.user.update({ where: { id: coach.id }, data: { role: 'coach' } });
   coachId = coach.id;
   // Made in the order the old list showed them (latest start first), which is not the order wanted.

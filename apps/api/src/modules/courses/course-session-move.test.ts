@@ -35,12 +35,12 @@ describe('moving a session', () => {
   it('takes its closures to the new day and Rome time, keeps attendance, tells the participants and is audited', async () => {
     const course = await create('Adulti marzo', '07:00');
     const [first] = course.sessions;
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const enrolment = await db.courseEnrolment.create({ data: { courseId: course.id, userId: member.id, kind: 'course', amountCents: 6000, status: 'confirmed', confirmedAt: new Date(), createdAt: new Date() } });
     const attendance = await db.courseAttendance.create({ data: { sessionId: first!.id, enrolmentId: enrolment.id, present: true, recordedById: member.id } });
     // A German participant reads the course's German title.
     await db.course.update({ where: { id: course.id }, data: { titleDe: 'Erwachsene März' } });
-    const german = await createMember(app, db);
+    const german = await createMember(db);
     await db.user.update({ where: { id: german.id }, data: { locale: 'de' } });
     await db.courseEnrolment.create({ data: { courseId: course.id, userId: german.id, kind: 'course', amountCents: 6000, status: 'confirmed', confirmedAt: new Date(), createdAt: new Date() } });
     await deps.jobs.waitUntilIdle();

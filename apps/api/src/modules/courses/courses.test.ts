@@ -19,7 +19,7 @@ let coachToken: string;
 let userToken: string;
 beforeAll(async () => {
   for (const row of await db.court.findMany({ where: { code: { in: ['D1', 'D2', 'D3', 'D4'] } } })) court[row.code] = row.id;
-  const coach = await createMember(app, db, { firstName: 'Marco', lastName: 'Allenatore' });
+  const coach = await createMember(db, { firstName: 'Marco', lastName: 'Allenatore' });
   await db.user.update({ where: { id: coach.id }, data: { role: 'coach' } });
   [coachId, coachToken, userToken] = [coach.id, coach.token, await loginAs(app, DEMO.user)];
 });
@@ -156,7 +156,7 @@ describe('editing and cancelling', () => {
   it('refuses a maximum below the places taken plus the lessons and trials of the busiest session to come', async () => {
     const { course } = await create({ name: 'Affollato', court_ids: [court.D4], starts_on: '2027-09-06', ends_on: '2027-09-10', max_participants: 8 });
     const [first, second] = course.sessions;
-    const people = await Promise.all(['Uno', 'Due', 'Tre'].map((lastName) => createMember(app, db, { firstName: 'Lezione', lastName })));
+    const people = await Promise.all(['Uno', 'Due', 'Tre'].map((lastName) => createMember(db, { firstName: 'Lezione', lastName })));
     for (const person of people) await db.courseEnrolment.create({ data: { courseId: course.id, userId: person.id, kind: 'lesson', sessionId: first!.id, amountCents: 1500 } });
     await db.courseEnrolment.create({ data: { courseId: course.id, userId: people[0]!.id, kind: 'trial', sessionId: second!.id, amountCents: 0 } });
     // A cancelled lesson holds no place.

@@ -65,7 +65,7 @@ describe('a tournament’s German and English titles', () => {
     await db.tournament.update({ where: { id: tournament.id }, data: { titleDe: 'Sommerturnier' } });
     expect((await request(app).get('/api/tournaments').expect(200)).body.data.find((row: { id: number }) => row.id === tournament.id)).toMatchObject({ title_de: 'Sommerturnier', title_en: null });
 
-    const [organiser, partner] = [await createMember(app, db), await createMember(app, db)];
+    const [organiser, partner] = [await createMember(db), await createMember(db)];
     await Promise.all([giveCard(db, organiser.id), giveCard(db, partner.id), db.user.update({ where: { id: partner.id }, data: { locale: 'de' } })]);
     await request(app).post(`/api/tournaments/${tournament.id}/entries`).set(bearer(organiser.token)).send({ partner_email: partner.email }).expect(201);
     const invitation = await mail.waitFor(partner.email);

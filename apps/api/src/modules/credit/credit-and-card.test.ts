@@ -71,7 +71,7 @@ const movementsOf = async (member: TestMember, bookingId: number) =>
 
 describe('credit first, the card for the rest', () => {
   it('opens one Checkout for the remainder with the credit set aside, confirms once on a replayed webhook, and the revenue is the price', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await topUp(member, '15');
     const booking = await hold(member, 2);
     const before = (await revenueTotals(db)).booking;
@@ -106,7 +106,7 @@ describe('credit first, the card for the rest', () => {
   });
 
   it('cancelled in time: the credit part goes back to credit and the card part is refunded by the job, and the revenue returns to where it was', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await topUp(member, '12');
     const booking = await hold(member, 3);
     const before = (await revenueTotals(db)).booking;
@@ -127,7 +127,7 @@ describe('credit first, the card for the rest', () => {
   });
 
   it('applies a coupon to the price first, then the credit, and charges the card the rest', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await db.bookingCoupon.create({ data: { code: 'CREDITO-META', discountType: 'percentage', discountValue: 50, band: 'day' } });
     await topUp(member, '6');
     const booking = await hold(member, 4);
@@ -138,7 +138,7 @@ describe('credit first, the card for the rest', () => {
   });
 
   it('leaves the card at least 0,50 €, refuses without credit, and a plain card checkout gives the credit set aside back', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const booking = await hold(member, 5);
     expect((await checkout(member, booking.id, { use_credit: true }).expect(409)).body.message).toBe('Non hai credito da usare per questa prenotazione.');
     await topUp(member, '30');
@@ -159,7 +159,7 @@ describe('credit first, the card for the rest', () => {
   });
 
   it('gives the credit set aside back when the hold is paid with credit alone, with a carnet or at the desk instead', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await topUp(member, '15');
     const byCredit = await hold(member, 10);
     await checkout(member, byCredit.id, { use_credit: true }).expect(200);
@@ -195,7 +195,7 @@ describe('credit first, the card for the rest', () => {
   });
 
   it('never spends the credit twice: two tabs opening credit + card at once set it aside once, and a desk debit racing the checkout leaves one of them refused', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await topUp(member, '15');
     const booking = await hold(member, 12);
     const tabs = await Promise.all([checkout(member, booking.id, { use_credit: true }), checkout(member, booking.id, { use_credit: true })]);
@@ -210,7 +210,7 @@ describe('credit first, the card for the rest', () => {
     expect(await db.transaction.count({ where: { bookingId: booking.id, status: 'pending' } })).toBe(1);
     expect(await creditOf(member)).toEqual({ balance: 1500, reserved: 1500, available: 0 });
 
-    const other = await createMember(app, db);
+    const other = await createMember(db);
     await topUp(other, '15');
     const raced = await hold(other, 12, '09:00');
     const [opened, debited] = await Promise.all([
@@ -226,7 +226,7 @@ describe('credit first, the card for the rest', () => {
   });
 
   it('gives the credit back once when the Checkout expires unpaid, however often Stripe says so', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await topUp(member, '10');
     const booking = await hold(member, 6);
     const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
@@ -242,7 +242,7 @@ describe('credit first, the card for the rest', () => {
   });
 
   it('keeps a checkout whose card was declined open with its credit set aside, shown as failed at once, until another card pays it', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await topUp(member, '10');
     const booking = await hold(member, 9, '16:30');
     const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
@@ -262,7 +262,7 @@ describe('credit first, the card for the rest', () => {
   });
 
   it('ends a checkout unpaid as failed when a card was declined in it, otherwise as abandoned, giving the credit back each time', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await topUp(member, '10');
     const booking = await hold(member, 10, '18:00');
     const declined = sessionIdOf((await checkout(member, booking.id, { use_credit: true }).expect(200)).body.checkout_url);
@@ -286,7 +286,7 @@ describe('credit first, the card for the rest', () => {
   });
 
   it('settles a delayed payment (a bank debit) by Stripe’s later word: failed gives the credit back, succeeded confirms the booking', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await topUp(member, '20');
     /** Stripe's event about the session, as it sends it once a delayed payment is settled. */
     const settled = async (sessionId: string, type: 'checkout.session.async_payment_failed' | 'checkout.session.async_payment_succeeded', fields: Partial<Stripe.Checkout.Session>) => {
@@ -304,7 +304,7 @@ describe('credit first, the card for the rest', () => {
     expect(await creditOf(member)).toEqual({ balance: 2000, reserved: 0, available: 2000 });
 
     // Another member: one live hold at a time.
-    const payer = await createMember(app, db);
+    const payer = await createMember(db);
     await topUp(payer, '10');
     const paying = await hold(payer, 11, '16:30');
     const paid = sessionIdOf((await checkout(payer, paying.id, { use_credit: true }).expect(200)).body.checkout_url);
@@ -316,8 +316,8 @@ describe('credit first, the card for the rest', () => {
   });
 
   it('gives the credit set aside back at once when the member abandons the Checkout ("Annulla"), and the hold stays to pay another way', async () => {
-    const member = await createMember(app, db);
-    const stranger = await createMember(app, db);
+    const member = await createMember(db);
+    const stranger = await createMember(db);
     await topUp(member, '10');
     const booking = await hold(member, 14);
     const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);
@@ -339,8 +339,8 @@ describe('credit first, the card for the rest', () => {
   });
 
   it('gives the credit back once when the hold lapses, also when another member took the slot before the minute job ran', async () => {
-    const member = await createMember(app, db);
-    const other = await createMember(app, db);
+    const member = await createMember(db);
+    const other = await createMember(db);
     await topUp(member, '16');
     const first = await hold(member, 7, '09:00');
     await checkout(member, first.id, { use_credit: true }).expect(200);
@@ -367,7 +367,7 @@ describe('credit first, the card for the rest', () => {
   });
 
   it('a card rest paid after the credit went back takes the credit again, or is refunded when the credit is gone', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await topUp(member, '10');
     const booking = await hold(member, 8);
     const opened = await checkout(member, booking.id, { use_credit: true }).expect(200);

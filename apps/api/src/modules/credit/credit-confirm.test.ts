@@ -22,7 +22,7 @@ const refund = (userId: number, body: Record<string, unknown>) => request(app).p
 
 describe('large amounts at the desk', () => {
   it('refuses a top-up above 200 € without the confirmation, with the amount in words, and books it once confirmed', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const slip = await topUp(member.id, { amount: '1000' }).expect(422);
     expect(slip.body.errors).toEqual({ amount: [said('Sopra 200,00 € l’importo va confermato: 1.000,00 € (mille euro). Controlla e conferma.')] });
     expect(await ledgerSum(db, member.id)).toBe(0);
@@ -33,7 +33,7 @@ describe('large amounts at the desk', () => {
   });
 
   it('refuses a cash refund above 200 € without the confirmation, also the whole credit asked with no amount', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await topUp(member.id, { amount: '1000', confirmed: true }).expect(200);
     await topUp(member.id, { amount: '200' }).expect(200);
     const typed = await refund(member.id, { amount: '1000' }).expect(422);
@@ -47,7 +47,7 @@ describe('large amounts at the desk', () => {
   });
 
   it('follows the admin’s setting, which the statement gives the desk', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const settings = { top_up_min: '10', top_up_max: '200', correction_limit: '50' };
     await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ ...settings, confirm_above: '50' }).expect(200);
     try {

@@ -15,7 +15,7 @@ const logins = useBackOfficeLogins(app);
 
 /** A staff member of the test's own: their day's corrections start at nothing. */
 async function newClerk(): Promise<TestMember> {
-  const clerk = await createMember(app, db, { firstName: 'Carla', lastName: 'Cassa' });
+  const clerk = await createMember(db, { firstName: 'Carla', lastName: 'Cassa' });
   await db.user.update({ where: { id: clerk.id }, data: { role: 'staff' } });
   return clerk;
 }
@@ -31,7 +31,7 @@ describe('the correction limit', () => {
   it('is a daily total per staff member: two +50 € with a 50 € limit, the second is refused; taking away and an admin are not counted', async () => {
     expect(limitCents).toBe(5000);
     const clerk = await newClerk();
-    const [member, other] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const [member, other] = await Promise.all([createMember(db), createMember(db)]);
     await adjust(clerk.token, member.id, '50').expect(200);
     const refused = await adjust(clerk.token, other.id, '50').expect(403);
     expect(refused.body.message).toBe(CREDIT_MESSAGES.aboveLimit(5000));
@@ -49,7 +49,7 @@ describe('the correction limit', () => {
 
   it('counts corrections made at once one after the other: of ten +10 € at once, five pass', async () => {
     const clerk = await newClerk();
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => adjust(clerk.token, member.id, '10', `Prova ${i}`)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(5).fill(200), ...Array(5).fill(403)]);
     expect(await ledgerSum(db, member.id)).toBe(5000);
@@ -58,7 +58,7 @@ describe('the correction limit', () => {
 
 describe('corrections in the same millisecond', () => {
   it('are each their own entry: 30 of 1 € at once give 30 entries, 30 ids answered, 30 audit rows', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const answers = await Promise.all(Array.from({ length: 30 }, () => adjust(logins.admin, member.id, '1', 'Omaggio')));
     expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(200));
     const ids = answers.map((answer) => answer.body.movement.id as number);

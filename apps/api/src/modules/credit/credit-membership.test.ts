@@ -38,7 +38,7 @@ const owedFor = async (membershipId: number) =>
 
 /** A member with `euros` of credit (a desk top-up) and a seasonal card requested online, awaiting payment. */
 async function memberWithPendingCard(euros: string) {
-  const member = await createMember(app, db, { birthDate: '1990-03-10' });
+  const member = await createMember(db, { birthDate: '1990-03-10' });
   await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: euros, method: 'cash', confirmed: true }).expect(200);
   await deps.jobs.waitUntilIdle();
   const created = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'seasonal', fiscal_code: member.fiscalCode }).expect(201);
@@ -97,7 +97,7 @@ describe('paying a membership card from credit alone', () => {
 
   it('finds nobody else’s card (404) and needs a login (401)', async () => {
     const { card } = await memberWithPendingCard('500');
-    const stranger = await createMember(app, db);
+    const stranger = await createMember(db);
     await request(app).post(`/api/admin/users/${stranger.id}/credit/top-up`).set(bearer(staff)).send({ amount: '500', method: 'cash', confirmed: true }).expect(200);
     const response = await request(app).post(`/api/memberships/${card.id}/pay-with-credit`).set(auth(stranger)).expect(404);
     expect(response.body.message).toBe('Tessera non trovata.');

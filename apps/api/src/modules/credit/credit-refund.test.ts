@@ -48,7 +48,7 @@ const refundRowsOf = (userId: number) => db.transaction.findMany({ where: { user
 
 describe('Rimborsa il credito', () => {
   it('to the card: the oldest online top-ups first, each at most what is left of it, a movement per top-up, audited and e-mailed', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const first = await topUpOnline(member, '30');
     const second = await topUpOnline(member, '20');
     const third = await topUpOnline(member, '40');
@@ -105,7 +105,7 @@ describe('Rimborsa il credito', () => {
   });
 
   it('two simultaneous refunds of the whole balance: one goes through, the other is told the credit is gone', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const topUp = await topUpOnline(member, '25');
     const responses = await Promise.all([refundCredit(member, { method: 'card' }), refundCredit(member, { method: 'card' })]);
     expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
@@ -114,7 +114,7 @@ describe('Rimborsa il credito', () => {
     expect(await balanceOf(member)).toBe(0);
     expect(await ledgerSum(db, member.id)).toBe(0);
     // An amount asked for twice at once: the second finds too little left.
-    const other = await createMember(app, db);
+    const other = await createMember(db);
     await deskTopUp(app, staff, other, '30');
     const twice = await Promise.all([refundCredit(other, { method: 'cash', amount: '20' }), refundCredit(other, { method: 'cash', amount: '20' })]);
     expect(twice.map((response) => response.status).sort()).toEqual([200, 409]);
@@ -123,7 +123,7 @@ describe('Rimborsa il credito', () => {
   });
 
   it('a refund whose answer was lost on the way back is found on Stripe and matched to its request: refunded once', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const topUp = await topUpOnline(member, '25');
     double.setAutoDeliver(false);
     try {
@@ -146,7 +146,7 @@ describe('Rimborsa il credito', () => {
   });
 
   it('checks its input and its role', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     expect((await refundCredit(member, { amount: '5' }).expect(422)).body.errors.method).toEqual(['Scegli come rimborsare: sulla carta o in contanti.']);
     expect((await refundCredit(member, { method: 'cash', amount: '-5' }).expect(422)).body.errors.amount).toBeDefined();
     await request(app).post(`/api/admin/users/${member.id}/credit/refund`).set(bearer(member.token)).send({ method: 'cash' }).expect(403);
@@ -154,7 +154,7 @@ describe('Rimborsa il credito', () => {
   });
 
   it('stops at a refund Stripe refuses: what went through is debited and recorded, the rest goes back to the credit as money paid in', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const first = await topUpOnline(member, '20');
     const second = await topUpOnline(member, '20');
     // Stripe declines every refund of the second top-up (the card was closed, say).
@@ -181,7 +181,7 @@ describe('Rimborsa il credito', () => {
   });
 
   it('gives back only money paid in: promotional credit (corrections, rain credit) can be spent, never refunded', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await deskTopUp(app, staff, member, '10');
     await request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(staff)).send({ amount: '20', reason: 'Torneo annullato' }).expect(200);
     expect(await statementOf(member)).toMatchObject({ balance: '30.00', refundable: '10.00' });
@@ -204,7 +204,7 @@ describe('Debt', () => {
     await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, freeCancellationHours: 24 } });
     const court = (await db.court.findUniqueOrThrow({ where: { code: 'C3' } })).id;
     const date = addDays(todayInRome(), 5);
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const bookPaidWithCredit = async (start: string) => {
       const id = (await request(app).post('/api/bookings').set(bearer(member.token)).send({ date, court_id: court, start }).expect(201)).body.booking.id as number;
       await request(app).post(`/api/bookings/${id}/pay-with-credit`).set(bearer(member.token)).expect(200);

@@ -20,7 +20,7 @@ const refundCash = (userId: number) => request(app).post(`/api/admin/users/${use
 
 describe('the desk’s credit writes', () => {
   it('records a top-up, a correction and a cash refund as the ledger entry each posted, under the member', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await deskTopUp(app, logins.staff, member, '30');
     await adjust(member.id, '-5').expect(200);
     await refundCash(member.id).expect(200);
@@ -46,7 +46,7 @@ describe('the desk’s credit writes', () => {
   });
 
   it('keeps no payment, entry or credit when the audit log refuses the entry', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await deskTopUp(app, logins.staff, member, '20');
     const payments = () => db.transaction.count({ where: { userId: member.id } });
     const [entries, paid, balance] = [await entriesOf(member.id), await payments(), await ledgerSum(db, member.id)];

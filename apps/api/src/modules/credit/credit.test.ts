@@ -35,7 +35,7 @@ beforeAll(async () => {
 const statementOf = async (userId: number) => (await request(app).get(`/api/admin/users/${userId}/credit?per_page=100`).set(bearer(staff)).expect(200)).body as TCreditStatement;
 /** A staff member of the test's own, logged in: their day's corrections start at nothing (the limit is a day's total). */
 async function newClerk() {
-  const clerk = await createMember(app, db, { firstName: 'Carla', lastName: 'Cassa' });
+  const clerk = await createMember(db, { firstName: 'Carla', lastName: 'Cassa' });
   await db.user.update({ where: { id: clerk.id }, data: { role: 'staff' } });
   return clerk;
 }
@@ -44,7 +44,7 @@ const balanceOf = async (userId: number) => moneyToCents((await statementOf(user
 
 describe('the ledger: the database keeps the balance and never lets it go below zero', () => {
   it('lets exactly 5 of 20 simultaneous debits of 10 € through against a balance of 50 €', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await deskTopUp(app, staff, member, '50');
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) => request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(staff)).send({ amount: '-10', reason: `Prova ${i}` })),
@@ -59,7 +59,7 @@ describe('the ledger: the database keeps the balance and never lets it go below 
   });
 
   it('refuses in the database itself an entry written around the service that would overdraw, and any change to an entry', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     // Straight into the ledger, as the service would post a correction and its spending.
     const promo = accounts.promo(member.id);
     await post(db, { key: `test:gift:${member.id}`, kind: 'correction', userId: member.id, description: 'Prova', legs: [debit(accounts.adjustments, 700), credit(promo, 700)] });
@@ -74,7 +74,7 @@ describe('the ledger: the database keeps the balance and never lets it go below 
 
 describe('the desk', () => {
   it('tops up with the method used: a completed payment with its receipt, the movement by the staff member, the audit entry and an e-mail', async () => {
-    const member = await createMember(app, db, { firstName: 'Marta', lastName: 'Neri' });
+    const member = await createMember(db, { firstName: 'Marta', lastName: 'Neri' });
     const response = await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '25,50', method: 'card' }).expect(200);
     expect(response.body).toMatchObject({ message: 'Ricarica registrata.', balance: '25.50', movement: { amount: '25.50', kind: 'top_up', by: { name: 'Stefano Segreteria' } } });
     const payment = await db.transaction.findFirstOrThrow({ where: { userId: member.id, kind: 'credit' }, include: { receipt: true } });
@@ -94,7 +94,7 @@ describe('the desk', () => {
   });
 
   it('corrects with a mandatory reason, up or down, and shows the balance and movements newest first', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const adjust = (body: Record<string, unknown>) => request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(staff)).send(body);
     expect((await adjust({ amount: '10' }).expect(422)).body.errors.reason).toEqual(['Scrivi il motivo della rettifica.']);
     expect((await adjust({ amount: '0', reason: 'Niente' }).expect(422)).body.errors.amount).toEqual(['L’importo non può essere zero.']);
@@ -114,7 +114,7 @@ describe('the desk', () => {
   it('lets staff add up to the correction limit (50 € by default) and never to their own credit: above it, an admin corrects', async () => {
     const admin = await loginAs(app, DEMO.admin);
     const clerk = await newClerk();
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const adjust = (token: string, userId: number, amount: string) =>
       request(app).post(`/api/admin/users/${userId}/credit/adjustment`).set(bearer(token)).send({ amount, reason: 'Torneo annullato' });
     expect((await adjust(clerk.token, member.id, '50,01').expect(403)).body.message).toBe(CREDIT_MESSAGES.aboveLimit(5000));
@@ -137,7 +137,7 @@ describe('the desk', () => {
   });
 
   it('is for staff only, and answers 404 for an unknown member', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await request(app).get(`/api/admin/users/${member.id}/credit`).set(bearer(member.token)).expect(403);
     await request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(member.token)).send({ amount: '100', reason: 'Regalo a me stesso' }).expect(403);
     await request(app).get('/api/admin/users/999999/credit').set(bearer(staff)).expect(404);
@@ -149,7 +149,7 @@ describe('the member', () => {
   const topUp = (member: TestMember, amount: string) => request(app).post('/api/me/credit/top-up').set(bearer(member.token)).send({ amount });
 
   it('tops up online between the settings’ minimum and maximum, credited once however often the webhook comes', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     expect((await topUp(member, '9,99').expect(422)).body.errors.amount).toEqual([`Puoi ricaricare da ${formatEuros(1000)} a ${formatEuros(20_000)}.`]);
     await topUp(member, '200,01').expect(422);
     double.setAutoDeliver(false);
@@ -180,7 +180,7 @@ describe('the member', () => {
 
   it('tops up within the limits the admin sets (staff may not change them)', async () => {
     const admin = await loginAs(app, DEMO.admin);
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await request(app).put('/api/admin/credit/settings').set(bearer(staff)).send({ top_up_min: '5', top_up_max: '50', correction_limit: '50', confirm_above: '200' }).expect(403);
     const refused = await request(app).put('/api/admin/credit/settings').set(bearer(admin)).send({ top_up_min: '50', top_up_max: '5', correction_limit: '50', confirm_above: '200' }).expect(422);
     expect(refused.body.errors).toEqual({ top_up_max: ['Il massimo non può essere inferiore al minimo.'] });
@@ -205,8 +205,8 @@ describe('the member', () => {
   });
 
   it('sees only their own credit', async () => {
-    const member = await createMember(app, db);
-    const other = await createMember(app, db);
+    const member = await createMember(db);
+    const other = await createMember(db);
     await deskTopUp(app, staff, other, '15', 'bank_transfer');
     const mine = await request(app).get('/api/me/credit').set(bearer(member.token)).expect(200);
     expect(mine.body).toMatchObject({ balance: '0.00', total: 0, data: [] });
@@ -228,8 +228,8 @@ describe('paying a booking with credit', () => {
   const statusOf = async (id: number) => (await db.booking.findUniqueOrThrow({ where: { id } })).status;
 
   it('confirms a hold the balance covers, refuses one it does not, and a booking not held or not the member’s', async () => {
-    const member = await createMember(app, db);
-    const other = await createMember(app, db);
+    const member = await createMember(db);
+    const other = await createMember(db);
     await creditOf(member, '15');
     const booking = await hold(member, 3);
     expect(booking.price).toBe('20.00');
@@ -249,7 +249,7 @@ describe('paying a booking with credit', () => {
   });
 
   it('returns the credit once when the member cancels in time, and when the desk cancels with a refund', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await creditOf(member, '40');
     const first = await hold(member, 4);
     await payWithCredit(member, first.id).expect(200);

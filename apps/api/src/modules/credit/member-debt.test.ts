@@ -50,7 +50,7 @@ const settle = (token: string, userId: number, method: unknown) => request(app).
 
 describe('the desk settles a member’s debt', () => {
   it('in cash or by POS: a completed payment of kind debt with its receipt, audited; nothing left, nothing to collect', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await owe(member, 1250);
     expect(await owedAtDesk(member.id)).toBe('12.50');
 
@@ -84,7 +84,7 @@ describe('the desk settles a member’s debt', () => {
   });
 
   it('from paid-in credit when it covers the debt, never from promotional credit', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await giveCard(db, member.id);
     await owe(member, 900);
     await request(app).post(`/api/admin/users/${member.id}/credit/adjustment`).set(bearer(admin)).send({ amount: '20', reason: 'Omaggio' }).expect(200);
@@ -120,7 +120,7 @@ describe('the desk settles a member’s debt', () => {
     expect(await owedAtDesk(staffId)).toBe('5.00');
     await settle(admin, staffId, 'cash').expect(200);
 
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await owe(member, 800);
     const answers = await Promise.all([settle(staff, member.id, 'cash'), settle(admin, member.id, 'card')]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
@@ -131,7 +131,7 @@ describe('the desk settles a member’s debt', () => {
 
 describe('the member pays their debt online', () => {
   it('by card through Stripe Checkout: the webhook settles it once, with its receipt; nothing owed, no checkout', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     expect((await request(app).post('/api/me/debt/checkout').set(bearer(member.token)).expect(409)).body.message).toBe('Non c’è nulla da saldare: nessun importo dovuto al centro.');
     await owe(member, 1800);
     const opened = await request(app).post('/api/me/debt/checkout').set(bearer(member.token)).expect(200);
@@ -145,7 +145,7 @@ describe('the member pays their debt online', () => {
   });
 
   it('is refused by card below Stripe’s minimum of 0,50 €: the desk settles that', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await owe(member, 1000);
     // Topped up again and spent but 40 cents of it: the top-up settles all but 0,40 € of the debt.
     await request(app).post(`/api/admin/users/${member.id}/credit/top-up`).set(bearer(staff)).send({ amount: '9.60', method: 'cash' }).expect(200);
@@ -154,7 +154,7 @@ describe('the member pays their debt online', () => {
     await settle(staff, member.id, 'cash').expect(200);
   });
   it('is refunded when paid after the desk settled the debt; owed again when the bank takes a payment back', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await owe(member, 1000);
     const open = async () => ((await request(app).post('/api/me/debt/checkout').set(bearer(member.token)).expect(200)).body.checkout_url as string).split('/').pop()!;
     const late = await open();
@@ -175,7 +175,7 @@ describe('the member pays their debt online', () => {
 
 describe('a new booking or enrolment while a debt is open', () => {
   it('answers what the member owes, for the screen to warn; nothing once it is paid', async () => {
-    const [clean, member] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const [clean, member] = await Promise.all([createMember(db), createMember(db)]);
     await Promise.all([giveCard(db, clean.id), giveCard(db, member.id)]);
     const court = (await db.court.findUniqueOrThrow({ where: { code: 'C2' } })).id;
     const book = (who: typeof member, start: string) =>

@@ -17,7 +17,7 @@ let staff: string;
 let member: TestMember;
 beforeAll(async () => {
   staff = await loginAs(app, DEMO.staff);
-  member = await createMember(app, db);
+  member = await createMember(db);
 });
 
 describe('nothing owed, either way', () => {

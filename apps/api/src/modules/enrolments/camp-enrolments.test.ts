@@ -25,7 +25,7 @@ const TODDLER = '2022-06-01';
 describe('enrolling in a camp week', () => {
   it('takes the band of the age on the first day, and refuses no band, lessons and the member without a band', async () => {
     const camp = await makeCamp(db);
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const [young, older, toddler] = await Promise.all([makeChild(db, parent.id, 'Anna', YOUNG), makeChild(db, parent.id, 'Bruno', OLDER), makeChild(db, parent.id, 'Carlo', TODDLER)]);
     const first = await enrol(parent, { course_id: camp.id, kind: 'course', child_id: young.id }).expect(201);
     expect(first.body.enrolment).toMatchObject({ amount: '150.00', status: 'pending_payment' });
@@ -44,7 +44,7 @@ describe('enrolling in a camp week', () => {
 
   it('is closed once its first day has started', async () => {
     const camp = await makeCamp(db, { startsIn: -1 });
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const child = await makeChild(db, parent.id, 'Dario', YOUNG);
     const late = await enrol(parent, { course_id: camp.id, kind: 'course', child_id: child.id }).expect(409);
     expect(late.body.message).toBe('Il centro estivo è già iniziato: non accetta più iscrizioni.');
@@ -52,7 +52,7 @@ describe('enrolling in a camp week', () => {
 
   it('gives 30 simultaneous enrolments for a band of 10 exactly 10, the other band untouched', async () => {
     const camp = await makeCamp(db, { bands: [{ minAge: 6, maxAge: 10, capacity: 10 }, { minAge: 11, maxAge: 14, capacity: 16 }], siblingDiscountPercent: 0 });
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const children = await Promise.all(Array.from({ length: 30 }, (_, i) => makeChild(db, parent.id, `Figlio${i}`, YOUNG)));
     const answers = await Promise.all(children.map((child) => enrol(parent, { course_id: camp.id, kind: 'course', child_id: child.id })));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(10);
@@ -69,8 +69,8 @@ describe('enrolling in a camp week', () => {
 describe('a camp week’s price', () => {
   it('takes the sibling discount off the second and third child only, and writes the deposit and the balance', async () => {
     const camp = await makeCamp(db);
-    const parent = await createMember(app, db);
-    const other = await createMember(app, db);
+    const parent = await createMember(db);
+    const other = await createMember(db);
     const kids = await Promise.all(['Elisa', 'Fabio', 'Gaia'].map((name) => makeChild(db, parent.id, name, YOUNG)));
     const amounts = [];
     for (const kid of kids) amounts.push((await enrol(parent, { course_id: camp.id, kind: 'course', child_id: kid.id }).expect(201)).body.enrolment.amount);
@@ -87,7 +87,7 @@ describe('a camp week’s price', () => {
 
   it('gives no discount when the first child’s enrolment was cancelled', async () => {
     const camp = await makeCamp(db);
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const [first, second] = await Promise.all([makeChild(db, parent.id, 'Lia', YOUNG), makeChild(db, parent.id, 'Max', YOUNG)]);
     const { id } = (await enrol(parent, { course_id: camp.id, kind: 'course', child_id: first.id }).expect(201)).body.enrolment;
     await request(app).post(`/api/me/enrolments/${id}/cancel`).set(bearer(parent.token)).expect(200);
@@ -96,7 +96,7 @@ describe('a camp week’s price', () => {
 
   it('lets a member pay a discounted place only once a sibling’s place is confirmed, so the discount cannot outlive it', async () => {
     const camp = await makeCamp(db);
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     await deskTopUp(app, await loginAs(app, DEMO.staff), parent, '200');
     const [first, second] = await Promise.all([makeChild(db, parent.id, 'Olga', YOUNG), makeChild(db, parent.id, 'Pino', YOUNG)]);
     const full = (await enrol(parent, { course_id: camp.id, kind: 'course', child_id: first.id }).expect(201)).body.enrolment;
@@ -112,7 +112,7 @@ describe('a camp week’s price', () => {
   it('adds the late fee from its day on, and the public list says so', async () => {
     const onTime = await makeCamp(db, { lateFeeCents: 1000, lateFeeFrom: addDays(todayInRome(), 1) });
     const late = await makeCamp(db, { lateFeeCents: 1000, lateFeeFrom: todayInRome() });
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const child = await makeChild(db, parent.id, 'Nina', OLDER);
     expect((await enrol(parent, { course_id: onTime.id, kind: 'course', child_id: child.id }).expect(201)).body.enrolment.amount).toBe('150.00');
     expect((await enrol(parent, { course_id: late.id, kind: 'course', child_id: child.id }).expect(201)).body.enrolment.amount).toBe('160.00');
@@ -130,7 +130,7 @@ describe('a camp week’s price', () => {
 describe('a camp week’s band place', () => {
   it('is given back when the enrolment is cancelled and when its hold lapses', async () => {
     const camp = await makeCamp(db, { bands: [{ minAge: 6, maxAge: 10, capacity: 1 }] });
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const [a, b, c] = await Promise.all(['Olga', 'Pia', 'Quinto'].map((name) => makeChild(db, parent.id, name, YOUNG)));
     const { id } = (await enrol(parent, { course_id: camp.id, kind: 'course', child_id: a!.id }).expect(201)).body.enrolment;
     await enrol(parent, { course_id: camp.id, kind: 'course', child_id: b!.id }).expect(409);

@@ -40,7 +40,7 @@ const mailAbout = async (member: TestMember, participant: string) => (await mail
 /** Two children in a new camp week (150 €, 50 € deposit, 10 % sibling discount): the full-price one and the discounted one. */
 async function siblingsInACamp(locale = 'it') {
   const camp = await makeCamp(db);
-  const parent = await createMember(app, db);
+  const parent = await createMember(db);
   await db.user.update({ where: { id: parent.id }, data: { locale } });
   const full = await enrolChild(parent, camp.id, 'Anna');
   const discounted = await enrolChild(parent, camp.id, 'Bruno');

@@ -25,7 +25,7 @@ afterAll(() => requireCertificate(false));
 
 describe('a child’s certificate at enrolment', () => {
   it('is refused without the child’s own valid certificate on the first session, the parent’s not counting', async () => {
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const child = await makeChild(db, parent.id, 'Matteo');
     const course = await makeCourse(db);
     // The parent's own valid certificate is not the child's.
@@ -40,7 +40,7 @@ describe('a child’s certificate at enrolment', () => {
   });
 
   it('is accepted with the child’s valid certificate, and without a card: a child has none', async () => {
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const child = await makeChild(db, parent.id, 'Sofia');
     const course = await makeCourse(db);
     await certificate(parent.id, child.id, addDays(today, 200));
@@ -50,7 +50,7 @@ describe('a child’s certificate at enrolment', () => {
   it('checks nothing while the setting is off', async () => {
     await requireCertificate(false);
     try {
-      const parent = await createMember(app, db);
+      const parent = await createMember(db);
       const child = await makeChild(db, parent.id, 'Pietro');
       await enrol(parent, { course_id: (await makeCourse(db)).id, kind: 'course', child_id: child.id }).expect(201);
     } finally {

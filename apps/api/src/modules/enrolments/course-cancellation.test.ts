@@ -104,7 +104,7 @@ describe('a camp week under its minimum on its check day', () => {
 describe('the admin’s cancellation of a course with places taken', () => {
   it('returns everything in full the same way, audited, and only once', async () => {
     const course = await makeCourse(db, { priceCents: 9000 });
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const { id, payment } = await paidByCard(course.id, parent);
     await deps.jobs.waitUntilIdle();
     const mailsBefore = mail.messages.length;

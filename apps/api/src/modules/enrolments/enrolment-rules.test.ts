@@ -17,7 +17,7 @@ const double = stripe!;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const enrol = (member: TestMember, body: Record<string, unknown>) => request(app).post('/api/me/enrolments').set(bearer(member.token)).send(body);
 const carded = async () => {
-  const member = await createMember(app, db);
+  const member = await createMember(db);
   await giveCard(db, member.id);
   return member;
 };
@@ -73,7 +73,7 @@ describe('what an enrolment reads under the course’s lock', () => {
 
   it('answers a 4xx, never a 500, for a child removed while it waited', async () => {
     const course = await makeCourse(db);
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const child = await makeChild(db, parent.id);
     const gone = await whileLocked(lockCourse(course.id), () => enrol(parent, { course_id: course.id, kind: 'course', child_id: child.id }).then((r) => r), (tx) => tx.child.delete({ where: { id: child.id } }));
     expect(gone.status).toBe(422);
@@ -121,7 +121,7 @@ describe('ownership before Stripe is asked', () => {
     double.setAutoDeliver(false);
     try {
       await double.pay((opened.body.checkout_url as string).split('/').pop()!);
-      const stranger = await createMember(app, db);
+      const stranger = await createMember(db);
       await request(app).post(`/api/me/enrolments/${id}/cancel`).set(bearer(stranger.token)).expect(404);
       await request(app).post(`/api/me/enrolments/${id}/pay-with-credit`).set(bearer(stranger.token)).expect(404);
       await request(app).post(`/api/me/enrolments/${id}/cancel`).set(bearer(member.token)).expect(409);
@@ -146,7 +146,7 @@ describe('the course’s ages', () => {
     expect(old.body.errors).toEqual({ course_id: ['Questo corso è per chi ha al massimo 12 anni alla prima lezione.'] });
     const fitting = await makeChild(db, parent.id);
     await enrol(parent, { course_id: course.id, kind: 'course', child_id: fitting.id }).expect(201);
-    const unknown = await createMember(app, db, { birthDate: null });
+    const unknown = await createMember(db, { birthDate: null });
     await giveCard(db, unknown.id);
     await enrol(unknown, { course_id: course.id, kind: 'course' }).expect(201);
   });

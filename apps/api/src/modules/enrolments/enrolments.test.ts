@@ -28,7 +28,7 @@ const enrol = (member: TestMember, body: Record<string, unknown>) => request(app
 const placesTaken = async (courseId: number) => (await db.course.findUniqueOrThrow({ where: { id: courseId } })).placesTaken;
 const statusOf = async (id: number) => (await db.courseEnrolment.findUniqueOrThrow({ where: { id } })).status;
 const carded = async () => {
-  const member = await createMember(app, db);
+  const member = await createMember(db);
   await giveCard(db, member.id);
   return member;
 };
@@ -91,7 +91,7 @@ describe('kinds and requirements', () => {
 
   it('wants a card for oneself, none for a child, and only one’s own child; one live place per person', async () => {
     const course = await makeCourse(db);
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const refused = await enrol(member, { course_id: course.id, kind: 'course' }).expect(422);
     expect(refused.body.message).toBe('Per iscriverti serve una tessera valida per le date del corso.');
     const child = await makeChild(db, member.id);
@@ -100,7 +100,7 @@ describe('kinds and requirements', () => {
     expect(participants.body.data).toEqual([{ child_id: null, name: 'Giulia Bianchi', birth_date: '1995-09-01' }, { child_id: child.id, name: 'Luca Bianchi', birth_date: '2015-06-01' }]);
     const twice = await enrol(member, { course_id: course.id, kind: 'course', child_id: child.id }).expect(409);
     expect(twice.body.message).toBe('Risulta già un’iscrizione per questa persona.');
-    const stranger = await createMember(app, db);
+    const stranger = await createMember(db);
     const notTheirs = await enrol(stranger, { course_id: course.id, kind: 'course', child_id: child.id }).expect(422);
     expect(notTheirs.body.errors).toEqual({ child_id: ['Puoi iscrivere solo te stesso o i tuoi figli.'] });
     await request(app).post('/api/me/enrolments').send({ course_id: course.id, kind: 'course' }).expect(401);
@@ -110,7 +110,7 @@ describe('kinds and requirements', () => {
 describe('places', () => {
   it('gives 30 simultaneous enrolments for 10 places exactly 10', async () => {
     const course = await makeCourse(db, { max: 10 });
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const children = await Promise.all(Array.from({ length: 30 }, (_, i) => makeChild(db, parent.id, `Figlio${i}`)));
     const answers = await Promise.all(children.map((child) => enrol(parent, { course_id: course.id, kind: 'course', child_id: child.id })));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(10);
@@ -154,11 +154,11 @@ describe('places', () => {
 describe('paying', () => {
   it('by card through Stripe completes the enrolment once, the ledger balanced, and the payer told in their language', async () => {
     const course = await makeCourse(db, { priceCents: 8000 });
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     await db.user.update({ where: { id: parent.id }, data: { locale: 'en' } });
     const child = await makeChild(db, parent.id, 'Sara');
     const { id } = (await enrol(parent, { course_id: course.id, kind: 'course', child_id: child.id }).expect(201)).body.enrolment;
-    const stranger = await createMember(app, db);
+    const stranger = await createMember(db);
     await request(app).post(`/api/me/enrolments/${id}/checkout`).set(bearer(stranger.token)).expect(404);
     const schoolIncome = async () => {
       const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
@@ -203,7 +203,7 @@ describe('paying', () => {
 
   it('once, whether the webhook comes three times at once or credit is asked twice at once', async () => {
     const course = await makeCourse(db, { priceCents: 3000 });
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const card = (await enrol(parent, { course_id: course.id, kind: 'course', child_id: (await makeChild(db, parent.id, 'Ada')).id }).expect(201)).body.enrolment.id as number;
     double.setAutoDeliver(false);
     try {
@@ -254,7 +254,7 @@ describe('paying', () => {
     const course = await makeCourse(db);
     const member = await carded();
     const { id } = (await enrol(member, { course_id: course.id, kind: 'course' }).expect(201)).body.enrolment;
-    await request(app).post(`/api/me/enrolments/${id}/cancel`).set(bearer((await createMember(app, db)).token)).expect(404);
+    await request(app).post(`/api/me/enrolments/${id}/cancel`).set(bearer((await createMember(db)).token)).expect(404);
     const done = await request(app).post(`/api/me/enrolments/${id}/cancel`).set(bearer(member.token)).expect(200);
     expect(done.body.enrolment).toMatchObject({ status: 'cancelled', owed: '0.00' });
     expect(await placesTaken(course.id)).toBe(0);

@@ -36,7 +36,7 @@ async function makeCamp() {
 /** A parent with a child enrolled in a new camp: the pending enrolment. */
 async function enrolledChild(parent?: TestMember) {
   const course = await makeCamp();
-  const payer = parent ?? (await createMember(app, db));
+  const payer = parent ?? (await createMember(db));
   const child = await makeChild(db, payer.id);
   const made = await request(app).post('/api/me/enrolments').set(bearer(payer.token)).send({ course_id: course.id, kind: 'course', child_id: child.id }).expect(201);
   return { course, parent: payer, enrolment: made.body.enrolment as TEnrolment };
@@ -134,7 +134,7 @@ describe('a deposit and the balance', () => {
 
 describe('reminders', () => {
   it('go out three days before and on the day, once each, in the payer’s language; none for a paid instalment or a cancelled enrolment', async () => {
-    const payer = await createMember(app, db);
+    const payer = await createMember(db);
     await db.user.update({ where: { id: payer.id }, data: { locale: 'en' } });
     const { course, enrolment } = await enrolledChild(payer);
     await collect(enrolment.id).expect(200);
@@ -169,7 +169,7 @@ describe('reminders', () => {
 describe('a reminder once the association’s IBAN is set', () => {
   it('says how to pay by transfer: IBAN, holder, amount, the RF reference of the instalment and its EPC QR code', async () => {
     await request(app).put('/api/admin/bank/account').set(bearer(await loginAs(app, DEMO.admin))).send({ iban: 'IT60X0542811101000000123456', holder: 'ASD Beach Club' }).expect(200);
-    const payer = await createMember(app, db);
+    const payer = await createMember(db);
     const { enrolment } = await enrolledChild(payer);
     await collect(enrolment.id).expect(200);
     await moveDue(enrolment.id, 2, today);
@@ -186,7 +186,7 @@ describe('a reminder once the association’s IBAN is set', () => {
 
 describe('an overdue instalment', () => {
   it('is overdue after the grace days, shown to the desk and warned about at the check-in of the payer', async () => {
-    const payer = await createMember(app, db);
+    const payer = await createMember(db);
     await giveCard(db, payer.id);
     const { course, enrolment } = await enrolledChild(payer);
     await collect(enrolment.id).expect(200);

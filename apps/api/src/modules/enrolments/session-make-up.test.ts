@@ -137,7 +137,7 @@ describe('a session cancelled with a make-up credit', () => {
   it('gives a camp week’s day its share of the deposit paid, the balance still owed', async () => {
     // 150 € over five days, 50 € deposit paid at the desk: 10 € for the day; the 100 € balance is still owed.
     const camp = await makeCamp(db);
-    const parent = await createMember(app, db);
+    const parent = await createMember(db);
     const id = await enrol(parent, { course_id: camp.id, kind: 'course', child_id: (await makeChild(db, parent.id)).id });
     await request(app).post(`/api/admin/enrolments/${id}/collect`).set(bearer(staff)).send({ method: 'cash' }).expect(200);
     const [day] = await db.courseSession.findMany({ where: { courseId: camp.id }, orderBy: { startsAt: 'asc' } });

@@ -91,7 +91,7 @@ export function memberRequests(app: Express, db: Db, double: StripeDouble) {
   const enrol = async (member: TestMember, body: Record<string, unknown>) =>
     (await request(app).post('/api/me/enrolments').set(bearer(member.token)).send(body).expect(201)).body.enrolment.id as number;
   async function carded() {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await giveCard(db, member.id);
     return member;
   }
@@ -113,7 +113,7 @@ export function memberRequests(app: Express, db: Db, double: StripeDouble) {
      * still pending.
      */
     async payersOfEveryKind(courseId: number, staffToken: string) {
-      const cardPayer = await createMember(app, db);
+      const cardPayer = await createMember(db);
       await db.user.update({ where: { id: cardPayer.id }, data: { locale: 'en' } });
       const byCard = await paidByCard(courseId, cardPayer);
       const creditPayer = await carded();

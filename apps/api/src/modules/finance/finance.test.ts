@@ -20,7 +20,7 @@ let staff: string;
 let member: TestMember;
 
 beforeAll(async () => {
-  [admin, staff, member] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff), createMember(app, db)]);
+  [admin, staff, member] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff), createMember(db)]);
 });
 
 const expenseForm = (overrides: Record<string, unknown> = {}) => ({
@@ -148,7 +148,7 @@ describe('expenses and extra income', () => {
 
 describe('transactions', () => {
   it('lists by filter with the totals of the whole filter (payments less refunds, nothing unsettled), shows one with its refunds, and exports the filter as CSV', async () => {
-    const payer = await createMember(app, db, { firstName: 'Ottavia', lastName: 'Zanzibar' });
+    const payer = await createMember(db, { firstName: 'Ottavia', lastName: 'Zanzibar' });
     const at = (iso: string) => new Date(iso);
     const paid = await db.transaction.create({
       data: { kind: 'booking', userId: payer.id, amountCents: 4000, method: 'stripe', status: 'partially_refunded', paidAt: at('2031-08-10T08:00:00Z'), stripePaymentIntentId: 'pi_zanzibar_1', description: 'Campo C2 10/08' },
@@ -234,7 +234,7 @@ describe('transactions', () => {
 
 describe('transactions: order and states', () => {
   it('lists newest first by when the money moved (a payment never made by when it was tried), and shows and filters the state of each checkout', async () => {
-    const payer = await createMember(app, db, { firstName: 'Quirino', lastName: 'Ordinato' });
+    const payer = await createMember(db, { firstName: 'Quirino', lastName: 'Ordinato' });
     const at = (iso: string) => new Date(iso);
     const row = (description: string, data: { status: 'completed' | 'pending' | 'failed' | 'abandoned'; createdAt: Date; paidAt?: Date; declinedAt?: Date }) =>
       db.transaction.create({ data: { kind: 'membership', userId: payer.id, amountCents: 1000, method: 'stripe', description, ...data } });
@@ -271,7 +271,7 @@ describe('transactions: order and states', () => {
 describe('the numbers: monthly stats and memberships stats to the cent', () => {
   it('groups payments, refunds, extra income and expenses by Rome month across month ends and both clock changes', async () => {
     const revenueBefore = (await request(app).get('/api/admin/memberships/stats').set(bearer(admin)).expect(200)).body.revenue;
-    const payer = await createMember(app, db);
+    const payer = await createMember(db);
     const payment = (kind: 'membership' | 'booking', amountCents: number, paidAt: string | null, status: 'completed' | 'pending' | 'failed' | 'refunded' | 'partially_refunded' = 'completed') =>
       db.transaction.create({ data: { kind, userId: payer.id, amountCents, method: 'cash', status, paidAt: paidAt ? new Date(paidAt) : null } });
     const refund = (of: { id: number; kind: TPaymentKind }, amountCents: number, paidAt: string) =>

@@ -68,7 +68,7 @@ const grewBy = <T extends Record<string, number>>(after: T, before: T) => Object
 
 describe('money that adds up: finance totals equal the credit ledger to the cent', () => {
   it('counts top-ups as a liability and credit spent on bookings as revenue when spent, taken back when returned', async () => {
-    const member = await createMember(app, db, { firstName: 'Ludovica', lastName: 'Quadrifoglio' });
+    const member = await createMember(db, { firstName: 'Ludovica', lastName: 'Quadrifoglio' });
     const before = (await request(app).get('/api/admin/memberships/stats').set(bearer(admin)).expect(200)).body;
     const [earnedBefore, owedYesterday, owedTodayBefore, owedBefore] = [await earnedToday(), await owed(yesterday), await owed(today), await owed()];
     const earned = async () => grewBy(await earnedToday(), earnedBefore);
@@ -173,7 +173,7 @@ async function bookWithCarnet(member: TestMember, daysAhead: number) {
 
 describe('money that adds up: finance totals equal the carnets to the cent', () => {
   it('earns a carnet sale use by use, takes a use given back off, earns the unused value at expiry and owes the rest', async () => {
-    const member = await createMember(app, db, { firstName: 'Ottavio', lastName: 'Pacchettini' });
+    const member = await createMember(db, { firstName: 'Ottavio', lastName: 'Pacchettini' });
     const before = (await request(app).get('/api/admin/memberships/stats').set(bearer(admin)).expect(200)).body;
     const [earnedBefore, owedYesterday, owedTodayBefore, owedBefore] = [await earnedToday(), await owed(yesterday), await owed(today), await owed()];
     const earned = async () => (await earnedToday()).booking - earnedBefore.booking;

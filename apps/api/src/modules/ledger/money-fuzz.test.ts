@@ -83,7 +83,7 @@ beforeAll(async () => {
   staffId = (await db.user.findUniqueOrThrow({ where: { email: DEMO.staff } })).id;
   await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 50, freeCancellationHours: 24, paymentHoldMinutes: 15 } });
   courts.push(...(await db.court.findMany({ where: { isBookable: true }, select: { id: true } })).map((court) => court.id));
-  for (let index = 0; index < 8; index++) members.push(await createMember(app, db, { firstName: `Fuzz${index}`, lastName: 'Prova' }));
+  for (let index = 0; index < 8; index++) members.push(await createMember(db, { firstName: `Fuzz${index}`, lastName: 'Prova' }));
   for (const covers of ['share', 'court'] as const) {
     const product = await request(app).post('/api/admin/carnet-products').set(bearer(admin))
       .send({ name: `Fuzz ${covers}`, uses: 3, band: 'any', covers, court_ids: [], price: '50.00', valid_from: addDays(today, -30), valid_until: addDays(today, 30) }).expect(201);

@@ -37,7 +37,7 @@ beforeAll(async () => {
   await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 30, maxFutureBookings: 20, freeCancellationHours: 24, paymentHoldMinutes: 15, splitDeadlineHours: 2 } });
 });
 
-const member = (firstName: string) => createMember(app, db, { firstName, lastName: 'Prova' });
+const member = (firstName: string) => createMember(db, { firstName, lastName: 'Prova' });
 const statementOf = async (who: TestMember) => (await request(app).get('/api/me/credit').set(bearer(who)).expect(200)).body;
 /** A 20 € day slot held by the member on a day of its own. */
 const hold = async (who: TestMember, date = nextDay(), start = '10:30') =>

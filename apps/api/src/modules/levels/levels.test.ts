@@ -15,7 +15,7 @@ const { app, db, deps } = await useTestApp();
 const logins = useBackOfficeLogins(app);
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-const members = (count: number) => Promise.all(Array.from({ length: count }, (_, index) => createMember(app, db, { firstName: `Gioc${index}`, lastName: 'Rossi' })));
+const members = (count: number) => Promise.all(Array.from({ length: count }, (_, index) => createMember(db, { firstName: `Gioc${index}`, lastName: 'Rossi' })));
 const apply = (result: CompetitiveResult) => deps.db.$transaction((tx) => applyCompetitiveResult(tx, result));
 const ratingsOf = async (sport: Sport, team: number[]) => {
   const rows = await db.memberLevel.findMany({ where: { sport, userId: { in: team } } });

@@ -35,9 +35,9 @@ async function pdfPages(pdf: Buffer) {
 
 beforeAll(async () => {
   admin = await loginAs(app, DEMO.admin);
-  ada = await createMember(app, db, { firstName: 'Ada', lastName: 'Zanzibar', birthDate: '1991-02-03' });
-  formula = await createMember(app, db, { firstName: '=SOMMA(1;2)', lastName: 'Zappa', birthDate: '1985-07-20' });
-  const pending = await createMember(app, db, { firstName: 'Piero', lastName: 'Zattera' });
+  ada = await createMember(db, { firstName: 'Ada', lastName: 'Zanzibar', birthDate: '1991-02-03' });
+  formula = await createMember(db, { firstName: '=SOMMA(1;2)', lastName: 'Zappa', birthDate: '1985-07-20' });
+  const pending = await createMember(db, { firstName: 'Piero', lastName: 'Zattera' });
   // Admitted second, though its card starts first: the register follows admission.
   await card(ada, 'T2031-00002', { activatedAt: new Date('2031-04-20T09:00:00Z') });
   await card(formula, 'T2031-00001', { type: 'monthly', status: 'expired', start: '2031-06-01', end: '2031-06-30', activatedAt: new Date('2031-04-10T09:00:00Z') });
@@ -68,8 +68,8 @@ describe('GET /api/admin/members-register', () => {
   });
 
   it('flags, counts and filters the members without fiscal code or place of birth, and shows the residence the desk wrote', async () => {
-    const named = await createMember(app, db, { firstName: 'Nadia', lastName: 'Completa' });
-    const unnamed = await createMember(app, db, { firstName: 'Ugo', lastName: 'Senzacodice' });
+    const named = await createMember(db, { firstName: 'Nadia', lastName: 'Completa' });
+    const unnamed = await createMember(db, { firstName: 'Ugo', lastName: 'Senzacodice' });
     await card(named, 'T2033-00001', { start: '2033-05-01', end: '2033-09-30' });
     await db.membership.update({ where: { id: (await card(unnamed, 'T2033-00002', { start: '2033-05-01', end: '2033-09-30' })).id }, data: { fiscalCode: null } });
     const residence = 'Via dei Mille 4, 47921 Rimini (RN)';
@@ -109,7 +109,7 @@ describe('register exports', () => {
   });
 
   it('PDF: the association’s header and "Pagina n di N" on every page, every card listed', async () => {
-    const many = await createMember(app, db, { firstName: 'Giornaliero', lastName: 'Zucchi' });
+    const many = await createMember(db, { firstName: 'Giornaliero', lastName: 'Zucchi' });
     for (let day = 0; day < 45; day++) {
       const date = addDays('2032-05-01', day);
       await card(many, `T2032-${String(day + 1).padStart(5, '0')}`, { type: 'daily', status: 'expired', start: date, end: date });

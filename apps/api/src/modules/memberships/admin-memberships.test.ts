@@ -48,13 +48,13 @@ async function createCard(userId: number, data: { type?: MembershipType; status?
 
 beforeAll(async () => {
   [admin, staff] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff)]);
-  member = await createMember(app, db, { firstName: 'Ottavio', lastName: 'Zanardelli' });
+  member = await createMember(db, { firstName: 'Ottavio', lastName: 'Zanardelli' });
 });
 
 describe('GET /api/admin/memberships', () => {
   let other: TestMember;
   beforeAll(async () => {
-    other = await createMember(app, db, { firstName: 'Lucrezia', lastName: 'Quadrifoglio' });
+    other = await createMember(db, { firstName: 'Lucrezia', lastName: 'Quadrifoglio' });
     await createCard(member.id, { type: 'weekly', status: 'active' });
     await createCard(other.id, { type: 'daily', status: 'pending', isBvuMember: true });
     await createCard(other.id, { type: 'monthly', status: 'expired' });
@@ -140,7 +140,7 @@ describe('what staff see of a card', () => {
     return { admin: [rowOf(adminList.body), adminOne.body as Record<string, unknown>], staff: [rowOf(staffList.body), staffOne.body as Record<string, unknown>] };
   };
   beforeAll(async () => {
-    const holder = await createMember(app, db, { firstName: 'Dati', lastName: 'Riservati' });
+    const holder = await createMember(db, { firstName: 'Dati', lastName: 'Riservati' });
     const card = await createCard(holder.id, { priceCents: 5000 });
     cardId = card.id;
     await db.membership.update({ where: { id: card.id }, data: { originalPriceCents: 6000, discountCents: 1000, couponCode: 'ESTATE10', pdfPath: `memberships/${card.id}.pdf`, qrCode: `qr-${card.id}` } });
@@ -185,7 +185,7 @@ describe('what staff see of a card', () => {
 
 describe('GET /api/admin/memberships/stats', () => {
   it('counts cards by type and status; revenue net of refunds for admins only', async () => {
-    const payer = await createMember(app, db);
+    const payer = await createMember(db);
     const card = await createCard(payer.id, { type: 'seasonal', status: 'active', priceCents: 7000 });
     const payment = await db.transaction.create({ data: { kind: 'membership', userId: payer.id, membershipId: card.id, amountCents: 7000, method: 'cash', status: 'partially_refunded', paidAt: new Date() } });
     await db.transaction.create({ data: { kind: 'membership', type: 'refund', refundOfId: payment.id, userId: payer.id, membershipId: card.id, amountCents: 1500, method: 'cash', status: 'completed', paidAt: new Date() } });
@@ -345,7 +345,7 @@ describe('cards made and corrected at the desk', () => {
   const seasonal = { type: 'seasonal', with_insurance: true, payment: { method: 'cash' } };
 
   it('leave the year\'s number counter free while a sale is still being written, so sales do not queue on it', async () => {
-    const holder = await createMember(app, db, { firstName: 'Lento', lastName: 'Banco', birthDate: '1985-06-12' });
+    const holder = await createMember(db, { firstName: 'Lento', lastName: 'Banco', birthDate: '1985-06-12' });
     // The sale's card insert waits for an advisory lock the test holds: the sale stays open half-way.
     const LOCK = 2031042;
     await db.$executeRawUnsafe(`
@@ -387,7 +387,7 @@ describe('cards made and corrected at the desk', () => {
   });
 
   it('creates an active, paid card for an existing member, priced by the server', async () => {
-    const holder = await createMember(app, db, { firstName: 'Ettore', lastName: 'Fieramosca', birthDate: '1988-04-02' });
+    const holder = await createMember(db, { firstName: 'Ettore', lastName: 'Fieramosca', birthDate: '1988-04-02' });
     const body = { ...seasonal, user_id: holder.id, fiscal_code: holder.fiscalCode, price: '0.01' };
     const quote = await request(app).post('/api/admin/memberships/quote').set(bearer(admin)).send(body).expect(200);
     expect(quote.body).toMatchObject({ price: '70.00', has_insurance: true });
@@ -451,7 +451,7 @@ describe('users: search and roles', () => {
   });
 
   it('changes another user’s role, never one’s own, and keeps at least one admin', async () => {
-    const promoted = await createMember(app, db);
+    const promoted = await createMember(db);
     await request(app).put(`/api/admin/users/${promoted.id}/role`).set(bearer(staff)).send({ role: 'staff' }).expect(403);
     const changed = await request(app).put(`/api/admin/users/${promoted.id}/role`).set(bearer(admin)).send({ role: 'admin' }).expect(200);
     expect(changed.body.user).toEqual({ id: promoted.id, role: 'admin' });

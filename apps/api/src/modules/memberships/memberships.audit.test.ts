@@ -31,7 +31,7 @@ async function pendingCard(daysAhead: number) {
 
 beforeAll(async () => {
   admin = await loginAs(app, DEMO.admin);
-  member = await createMember(app, db, { firstName: 'Orsola', lastName: 'Registro' });
+  member = await createMember(db, { firstName: 'Orsola', lastName: 'Registro' });
 });
 
 describe('memberships in the audit log', () => {

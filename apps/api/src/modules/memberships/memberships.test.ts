@@ -51,8 +51,8 @@ describe('quote: the price comes from the rules, never from the client', () => {
   let adult: TestMember;
   let young: TestMember;
   beforeAll(async () => {
-    adult = await createMember(app, db, { birthDate: '1990-03-10', firstName: 'Marco', lastName: 'Rossi' });
-    young = await createMember(app, db, { birthDate: `${seasonYear - 20}-06-15`, firstName: 'Anna', lastName: 'Verdi' });
+    adult = await createMember(db, { birthDate: '1990-03-10', firstName: 'Marco', lastName: 'Rossi' });
+    young = await createMember(db, { birthDate: `${seasonYear - 20}-06-15`, firstName: 'Anna', lastName: 'Verdi' });
   });
 
   it('prices a seasonal card with the insurance add-on, valid to the season’s end', async () => {
@@ -82,7 +82,7 @@ describe('quote: the price comes from the rules, never from the client', () => {
   });
 
   it('makes under-18 cards free and for the desk, unless insurance is added (paid at the desk too)', async () => {
-    const minor = await createMember(app, db, { birthDate: `${seasonYear - 15}-02-01`, firstName: 'Luca', lastName: 'Neri' });
+    const minor = await createMember(db, { birthDate: `${seasonYear - 15}-02-01`, firstName: 'Luca', lastName: 'Neri' });
     const free = await request(app).post('/api/memberships/quote').set(auth(minor)).send({ type: 'under_18', fiscal_code: minor.fiscalCode }).expect(200);
     expect(free.body).toMatchObject({ price: '0.00', pay_online: false });
     const insured = await request(app).post('/api/memberships/quote').set(auth(minor)).send({ type: 'under_18', fiscal_code: minor.fiscalCode, with_insurance: true }).expect(200);
@@ -140,7 +140,7 @@ describe('quote: the price comes from the rules, never from the client', () => {
 
 describe('purchase and online payment', () => {
   it('creates a pending card, pays it on Stripe’s page, activates it on the signed webhook and e-mails the PDF', async () => {
-    const member = await createMember(app, db, { firstName: 'Sara', lastName: 'Conti', birthDate: '1988-07-04' });
+    const member = await createMember(db, { firstName: 'Sara', lastName: 'Conti', birthDate: '1988-07-04' });
     await createCoupon('BENVENUTO', { discountType: 'fixed', discountValue: 5 });
     const created = await request(app)
       .post('/api/memberships')
@@ -177,7 +177,7 @@ describe('purchase and online payment', () => {
   });
 
   it('applies a replayed or out-of-order webhook once: one payment, one activation, one e-mail', async () => {
-    const member = await createMember(app, db, { firstName: 'Elena', lastName: 'Galli', birthDate: '1992-01-20' });
+    const member = await createMember(db, { firstName: 'Elena', lastName: 'Galli', birthDate: '1992-01-20' });
     double.setAutoDeliver(false);
     try {
       const card = await buyAndPay(member, { type: 'monthly', start_date: aSeasonDay, fiscal_code: member.fiscalCode });
@@ -198,7 +198,7 @@ describe('purchase and online payment', () => {
   });
 
   it('ignores an expiry that arrives after the payment', async () => {
-    const member = await createMember(app, db, { firstName: 'Paolo', lastName: 'Fontana', birthDate: '1985-11-30' });
+    const member = await createMember(db, { firstName: 'Paolo', lastName: 'Fontana', birthDate: '1985-11-30' });
     double.setAutoDeliver(false);
     try {
       const created = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'daily', start_date: aSeasonDay, fiscal_code: member.fiscalCode }).expect(201);
@@ -225,7 +225,7 @@ describe('purchase and online payment', () => {
   });
 
   it('confirms the payment from the return page when the webhook has not arrived (reconcile)', async () => {
-    const member = await createMember(app, db, { firstName: 'Irene', lastName: 'Leone', birthDate: '1979-05-05' });
+    const member = await createMember(db, { firstName: 'Irene', lastName: 'Leone', birthDate: '1979-05-05' });
     double.setAutoDeliver(false);
     try {
       const card = await buyAndPay(member, { type: 'weekly', start_date: aSeasonDay, fiscal_code: member.fiscalCode });
@@ -234,7 +234,7 @@ describe('purchase and online payment', () => {
       expect(outcome.body).toEqual({ status: 'paid', kind: 'membership', target_id: card.id });
       expect((await db.membership.findUniqueOrThrow({ where: { id: card.id } })).status).toBe('active');
       // Another member cannot ask about this payment.
-      const stranger = await createMember(app, db);
+      const stranger = await createMember(db);
       await request(app).post('/api/payments/reconcile').set(auth(stranger)).send({ session_id: sessionId.id }).expect(404);
     } finally {
       double.setAutoDeliver(true);
@@ -242,7 +242,7 @@ describe('purchase and online payment', () => {
   });
 
   it('says pending while the member has not paid yet, and leaves the card unpaid after a declined card', async () => {
-    const member = await createMember(app, db, { firstName: 'Nicola', lastName: 'Ricci', birthDate: '1993-12-12' });
+    const member = await createMember(db, { firstName: 'Nicola', lastName: 'Ricci', birthDate: '1993-12-12' });
     const created = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'seasonal', fiscal_code: member.fiscalCode }).expect(201);
     const sessionId = sessionIdOf(created.body.checkout_url);
     const declined = await fetch(`${double.url}/checkout/${sessionId}/decline`, { method: 'POST', redirect: 'manual' });
@@ -254,7 +254,7 @@ describe('purchase and online payment', () => {
   });
 
   it('refuses a second card overlapping a live one with 409, and allows a later one', async () => {
-    const member = await createMember(app, db, { firstName: 'Rita', lastName: 'Gallo', birthDate: '1990-02-02' });
+    const member = await createMember(db, { firstName: 'Rita', lastName: 'Gallo', birthDate: '1990-02-02' });
     // A card of next season's: it does not cover today, so a new card is no renewal of it.
     await buyAndPay(member, { type: 'daily', start_date: `${seasonYear + 1}-06-01`, fiscal_code: member.fiscalCode });
     const overlap = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'daily', start_date: `${seasonYear + 1}-06-01`, fiscal_code: member.fiscalCode }).expect(409);
@@ -263,7 +263,7 @@ describe('purchase and online payment', () => {
   });
 
   it('renews an active card covering today: a seasonal card starts the day after it (next season’s, past this one’s end), a dated one on a day after it', async () => {
-    const member = await createMember(app, db, { firstName: 'Ivo', lastName: 'Rinnovi', birthDate: '1988-04-04' });
+    const member = await createMember(db, { firstName: 'Ivo', lastName: 'Rinnovi', birthDate: '1988-04-04' });
     const card = await buyAndPay(member, { type: 'seasonal', fiscal_code: member.fiscalCode });
     // Active since yesterday, to this season's end.
     await db.membership.update({ where: { id: card.id }, data: { startDate: fromIsoDate(addDays(today, -1)) } });
@@ -281,18 +281,18 @@ describe('purchase and online payment', () => {
   });
 
   it('keeps one unpaid online request at a time', async () => {
-    const member = await createMember(app, db, { firstName: 'Fabio', lastName: 'Mariani', birthDate: '1977-12-01' });
+    const member = await createMember(db, { firstName: 'Fabio', lastName: 'Mariani', birthDate: '1977-12-01' });
     await request(app).post('/api/memberships').set(auth(member)).send({ type: 'daily', start_date: aSeasonDay, fiscal_code: member.fiscalCode }).expect(201);
     const second = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'daily', start_date: `${seasonYear + 1}-06-01`, fiscal_code: member.fiscalCode }).expect(409);
     expect(second.body.message).toBe('Hai già una richiesta di tessera da pagare: completa il pagamento o annulla la richiesta prima di farne un’altra.');
   });
 
   it('lets a member withdraw an unpaid request, giving the coupon use back', async () => {
-    const member = await createMember(app, db, { firstName: 'Ugo', lastName: 'Caruso', birthDate: '1970-10-10' });
+    const member = await createMember(db, { firstName: 'Ugo', lastName: 'Caruso', birthDate: '1970-10-10' });
     const coupon = await createCoupon('RITIRO', { usageLimit: 1 });
     const created = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'seasonal', fiscal_code: member.fiscalCode, coupon_code: 'RITIRO' }).expect(201);
     expect((await db.membershipCoupon.findUniqueOrThrow({ where: { id: coupon.id } })).usageCount).toBe(1);
-    const stranger = await createMember(app, db);
+    const stranger = await createMember(db);
     await request(app).delete(`/api/memberships/${created.body.membership.id}`).set(auth(stranger)).expect(404);
     await request(app).delete(`/api/memberships/${created.body.membership.id}`).set(auth(member)).expect(200, { message: 'Richiesta di tessera annullata.' });
     expect((await db.membershipCoupon.findUniqueOrThrow({ where: { id: coupon.id } })).usageCount).toBe(0);
@@ -303,7 +303,7 @@ describe('purchase and online payment', () => {
   });
 
   it('creates free under-18 cards pending for the desk, with no payment page', async () => {
-    const minor = await createMember(app, db, { birthDate: `${seasonYear - 12}-04-04`, firstName: 'Tea', lastName: 'Marino' });
+    const minor = await createMember(db, { birthDate: `${seasonYear - 12}-04-04`, firstName: 'Tea', lastName: 'Marino' });
     const created = await request(app).post('/api/memberships').set(auth(minor)).send({ type: 'under_18', fiscal_code: minor.fiscalCode }).expect(201);
     expect(created.body).toMatchObject({ checkout_url: null, membership: { status: 'pending', awaiting: 'desk', price: '0.00' } });
     await request(app).post(`/api/memberships/${created.body.membership.id}/checkout`).set(auth(minor)).expect(409);
@@ -313,7 +313,7 @@ describe('purchase and online payment', () => {
 describe('concurrency, guaranteed by the database', () => {
   it('gives exactly 5 discounts to 20 simultaneous purchases with a coupon limited to 5', async () => {
     await createCoupon('PRIMI5', { usageLimit: 5, discountValue: 50 });
-    const members = await Promise.all(Array.from({ length: 20 }, (_, index) => createMember(app, db, { firstName: 'Gara', lastName: `Coupon${'ABCDEFGHIJKLMNOPQRST'[index]}`, birthDate: '1991-06-06' })));
+    const members = await Promise.all(Array.from({ length: 20 }, (_, index) => createMember(db, { firstName: 'Gara', lastName: `Coupon${'ABCDEFGHIJKLMNOPQRST'[index]}`, birthDate: '1991-06-06' })));
     const responses = await Promise.all(members.map((member) => request(app).post('/api/memberships').set(auth(member)).send({ type: 'seasonal', fiscal_code: member.fiscalCode, coupon_code: 'PRIMI5' })));
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);
@@ -324,7 +324,7 @@ describe('concurrency, guaranteed by the database', () => {
   });
 
   it('never gives two cards the same number, however many are bought at once', async () => {
-    const members = await Promise.all(Array.from({ length: 15 }, () => createMember(app, db, { birthDate: '1980-01-01' })));
+    const members = await Promise.all(Array.from({ length: 15 }, () => createMember(db, { birthDate: '1980-01-01' })));
     const responses = await Promise.all(members.map((member) => request(app).post('/api/memberships').set(auth(member)).send({ type: 'daily', start_date: aSeasonDay, fiscal_code: member.fiscalCode })));
     expect(responses.map((response) => response.status)).toEqual(Array(15).fill(201));
     const numbers = responses.map((response) => response.body.membership.membership_number as string);
@@ -334,7 +334,7 @@ describe('concurrency, guaranteed by the database', () => {
 
 describe('refunds', () => {
   it('records a refund made on Stripe (charge.refunded) as its own row and marks the payment', async () => {
-    const member = await createMember(app, db, { firstName: 'Luisa', lastName: 'Moretti', birthDate: '1987-08-08' });
+    const member = await createMember(db, { firstName: 'Luisa', lastName: 'Moretti', birthDate: '1987-08-08' });
     const card = await buyAndPay(member, { type: 'seasonal', fiscal_code: member.fiscalCode });
     const payment = await db.transaction.findFirstOrThrow({ where: { membershipId: card.id, type: 'payment' } });
     const refundId = await double.refundFromDashboard(payment.stripePaymentIntentId!, 1000);
@@ -352,7 +352,7 @@ describe('refunds', () => {
   });
 
   it('refunds automatically a second payment for a card already paid, and tells the member', async () => {
-    const member = await createMember(app, db, { firstName: 'Dario', lastName: 'Santoro', birthDate: '1984-04-14' });
+    const member = await createMember(db, { firstName: 'Dario', lastName: 'Santoro', birthDate: '1984-04-14' });
     const created = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'seasonal', fiscal_code: member.fiscalCode }).expect(201);
     const firstSession = sessionIdOf(created.body.checkout_url);
     // A second tab: the API closes the first session, but its payment goes through all the same.
@@ -373,9 +373,9 @@ describe('refunds', () => {
 
 describe('ownership and the PDF card', () => {
   it('serves the PDF of an own active card only, as tessera-{number}.pdf', async () => {
-    const member = await createMember(app, db, { firstName: 'Marta', lastName: 'Lombardi', birthDate: '1996-03-03' });
+    const member = await createMember(db, { firstName: 'Marta', lastName: 'Lombardi', birthDate: '1996-03-03' });
     const card = await buyAndPay(member, { type: 'seasonal', fiscal_code: member.fiscalCode });
-    const stranger = await createMember(app, db);
+    const stranger = await createMember(db);
     await request(app).get(`/api/memberships/${card.id}/pdf`).set(auth(stranger)).expect(404);
     await request(app).post(`/api/memberships/${card.id}/checkout`).set(auth(stranger)).expect(404);
     await request(app).get(`/api/memberships/${card.id}/pdf`).expect(401);
@@ -395,7 +395,7 @@ describe('ownership and the PDF card', () => {
   });
 
   it('does not offer the PDF of a card awaiting payment', async () => {
-    const member = await createMember(app, db, { firstName: 'Ivo', lastName: 'Greco', birthDate: '1975-07-07' });
+    const member = await createMember(db, { firstName: 'Ivo', lastName: 'Greco', birthDate: '1975-07-07' });
     const created = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'seasonal', fiscal_code: member.fiscalCode }).expect(201);
     const response = await request(app).get(`/api/memberships/${created.body.membership.id}/pdf`).set(auth(member)).expect(409);
     expect(response.body.message).toBe('Il PDF della tessera si può scaricare dopo l’attivazione.');
@@ -404,7 +404,7 @@ describe('ownership and the PDF card', () => {
 
 describe('public verification from the QR code', () => {
   it('says valid, not yet valid, expired or not valid with the holder’s first name and initial only', async () => {
-    const member = await createMember(app, db, { firstName: 'Bianca', lastName: 'Fontana', birthDate: '1999-09-09' });
+    const member = await createMember(db, { firstName: 'Bianca', lastName: 'Fontana', birthDate: '1999-09-09' });
     const card = await buyAndPay(member, { type: 'seasonal', fiscal_code: member.fiscalCode });
     const { qrCode } = await db.membership.findUniqueOrThrow({ where: { id: card.id } });
     const verdict = async () => (await request(app).get(`/api/memberships/verify/${qrCode}`).expect(200)).body;
@@ -433,10 +433,10 @@ const owedOn = async (membershipId: number) =>
 
 describe('daily job', () => {
   it('expires live cards past their end and reminds, once, members whose card ends within 7 days', async () => {
-    const member = await createMember(app, db, { firstName: 'Olga', lastName: 'Ferrara', birthDate: '1983-03-13' });
+    const member = await createMember(db, { firstName: 'Olga', lastName: 'Ferrara', birthDate: '1983-03-13' });
     const ending = await buyAndPay(member, { type: 'seasonal', fiscal_code: member.fiscalCode });
     await mail.waitFor(member.email); // the activation e-mail
-    const other = await createMember(app, db, { firstName: 'Ezio', lastName: 'Bruno', birthDate: '1983-03-14' });
+    const other = await createMember(db, { firstName: 'Ezio', lastName: 'Bruno', birthDate: '1983-03-14' });
     const past = await buyAndPay(other, { type: 'seasonal', fiscal_code: other.fiscalCode });
     await mail.waitFor(other.email);
     const day = '2031-07-10';
@@ -458,7 +458,7 @@ describe('daily job', () => {
 
   it('withdraws online requests left unpaid for a day, giving their coupon use back', async () => {
     const coupon = await createCoupon('ULTIMO', { usageLimit: 1 });
-    const member = await createMember(app, db, { firstName: 'Gino', lastName: 'Rinaldi', birthDate: '1969-06-06' });
+    const member = await createMember(db, { firstName: 'Gino', lastName: 'Rinaldi', birthDate: '1969-06-06' });
     const created = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'seasonal', fiscal_code: member.fiscalCode, coupon_code: 'ULTIMO' }).expect(201);
     await services.memberships.runDaily();
     expect((await db.membership.findUniqueOrThrow({ where: { id: created.body.membership.id } })).status).toBe('pending');
@@ -471,7 +471,7 @@ describe('daily job', () => {
   });
 
   it('expires a request whose days are over before a day has passed, and it owes nothing any more', async () => {
-    const member = await createMember(app, db, { firstName: 'Dario', lastName: 'Sera', birthDate: '1971-02-02' });
+    const member = await createMember(db, { firstName: 'Dario', lastName: 'Sera', birthDate: '1971-02-02' });
     const created = await request(app).post('/api/memberships').set(auth(member)).send({ type: 'seasonal', fiscal_code: member.fiscalCode }).expect(201);
     const id = created.body.membership.id as number;
     expect(await owedOn(id)).toBeGreaterThan(0);

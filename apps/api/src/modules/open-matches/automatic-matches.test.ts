@@ -32,7 +32,7 @@ const createRule = async (body: Record<string, unknown>) => (await request(app).
 const slotsOn = async (member: TestMember, date: string) => (await request(app).get(`/api/open-matches/automatic?date=${date}`).set(bearer(member.token)).expect(200)).body.data;
 const joinFirst = (member: TestMember, slot: Record<string, unknown>, payWith: 'credit' | 'card' = 'credit') => request(app).post('/api/open-matches/automatic/join').set(bearer(member.token)).send({ ...slot, pay_with: payWith });
 const topUp = (member: TestMember, amount: string) => deskTopUp(app, logins.staff, member, amount);
-const member = (lastName: string) => createMember(app, db, { lastName });
+const member = (lastName: string) => createMember(db, { lastName });
 
 describe('automatic-match rules', () => {
   it('are the admin’s only, checked with Italian field messages, turned on and off and removed', async () => {

@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 /** `count` new members (destructure at most `count` of them). */
 const players = (count: number, lastName: string) =>
-  Promise.all(Array.from({ length: count }, (_, index) => createMember(app, db, { firstName: `Gioca${index}`, lastName }))) as Promise<[TestMember, TestMember, TestMember, TestMember, ...TestMember[]]>;
+  Promise.all(Array.from({ length: count }, (_, index) => createMember(db, { firstName: `Gioca${index}`, lastName }))) as Promise<[TestMember, TestMember, TestMember, TestMember, ...TestMember[]]>;
 const setLevel = (member: TestMember, sport: Sport, level: number, sigma = 5) => db.memberLevel.create({ data: { userId: member.id, sport, mu: muAt(level), sigma } });
 const competitive = (format: string, min: number, max: number) => ({ format, competitive: true, level_min: min, level_max: max, gender: 'open' });
 const friendly = { format: 'volley_2x2', competitive: false, gender: 'open' };

@@ -35,7 +35,7 @@ beforeAll(async () => {
 const topUp = (member: TestMember, amount: string) => deskTopUp(app, staff, member, amount);
 /** `count` new members (destructure at most `count` of them). */
 const members = (count: number, lastName: string) =>
-  Promise.all(Array.from({ length: count }, (_, index) => createMember(app, db, { firstName: `Gioca${index}`, lastName }))) as Promise<[TestMember, TestMember, TestMember, ...TestMember[]]>;
+  Promise.all(Array.from({ length: count }, (_, index) => createMember(db, { firstName: `Gioca${index}`, lastName }))) as Promise<[TestMember, TestMember, TestMember, ...TestMember[]]>;
 const friendly = { format: 'volley_2x2', competitive: false, gender: 'open' } as const;
 const competitive = { format: 'volley_2x2', competitive: true, level_min: 2.5, level_max: 4, gender: 'mixed' } as const;
 

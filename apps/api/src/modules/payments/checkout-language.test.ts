@@ -14,7 +14,7 @@ const double = stripe!;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function memberReading(locale: string) {
-  const member = await createMember(app, db);
+  const member = await createMember(db);
   await db.user.update({ where: { id: member.id }, data: { locale } });
   return member;
 }

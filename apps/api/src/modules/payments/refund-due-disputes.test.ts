@@ -77,7 +77,7 @@ async function deliverAll(events: Stripe.Event[]) {
 
 describe('a dispute lost settles the payment’s refund due', () => {
   it('recorded after the refund failed: the lost funds take the refund due first, the member’s other credit untouched; the desk finds nothing owed', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await deskTopUp(app, staff, member, '50.00');
     const topUp = await topUpOnline(member, '20');
     double.delayRefundsFor(topUp.stripePaymentIntentId!, 'fail');
@@ -102,7 +102,7 @@ describe('a dispute lost settles the payment’s refund due', () => {
   });
 
   it('recorded before the refund’s failure (Stripe’s news out of order): the failed refund pays the debt the dispute left, never the member twice', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const { bookingId, payment } = await paidBooking(member);
     double.delayRefundsFor(payment.stripePaymentIntentId!, 'pending');
     try {
@@ -142,7 +142,7 @@ describe('a dispute won sends the refund due it held to the card again', () => {
   }
 
   it('made by Stripe: the refund row, the refund due empty, the member told in their language; nothing left for the desk', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await db.user.update({ where: { id: member.id }, data: { locale: 'en' } });
     const { topUp, dispute } = await heldRefundDue(member);
     await double.closeDispute(dispute, 'won');
@@ -160,7 +160,7 @@ describe('a dispute won sends the refund due it held to the card again', () => {
   });
 
   it('refused by the card again: it stays due, now for the desk to pay out', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const { topUp, dispute } = await heldRefundDue(member);
     double.failRefundsFor(topUp.stripePaymentIntentId!);
     try {

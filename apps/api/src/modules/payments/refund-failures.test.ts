@@ -43,7 +43,7 @@ async function reconciled() {
 
 describe('card refunds Stripe answers later', () => {
   it('a pending refund moves nothing and tells nobody until Stripe says it went through', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const topUp = await topUpOnline(member, '30');
     double.delayRefundsFor(topUp.stripePaymentIntentId!, 'pending');
     try {
@@ -68,7 +68,7 @@ describe('card refunds Stripe answers later', () => {
   });
 
   it('a refund that fails after it was made waits in the member’s refund due, shown to them and at the desk; they are told in their language; the desk pays it out', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await db.user.update({ where: { id: member.id }, data: { locale: 'de' } });
     const topUp = await topUpOnline(member, '20');
     double.delayRefundsFor(topUp.stripePaymentIntentId!, 'fail');
@@ -101,7 +101,7 @@ describe('card refunds Stripe answers later', () => {
 
 describe('a card refund that went through, then failed', () => {
   it('comes back from Stripe into the member’s refund due: its refund row failed, the payment no longer refunded', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const topUp = await topUpOnline(member, '25');
     await refundCredit(member).expect(200);
     await deps.jobs.waitUntilIdle();
@@ -138,7 +138,7 @@ describe('a card refund that went through, then failed', () => {
 
 describe('disputes', () => {
   it('an inquiry withdraws nothing and posts nothing, open or closed', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const topUp = await topUpOnline(member, '15');
     const inquiry = await double.inquiry(topUp.stripePaymentIntentId!);
     await double.closeDispute(inquiry, 'warning_closed');
@@ -149,7 +149,7 @@ describe('disputes', () => {
   });
 
   it('a chargeback’s funds leave and, won, come back; a refund refused meanwhile is held in the refund due, never credit, then sent to the card again', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const topUp = await topUpOnline(member, '40');
     const dispute = await double.dispute(topUp.stripePaymentIntentId!);
     expect((await disputeEntriesOf(topUp.id)).map((entry) => entry.kind)).toEqual(['dispute']);
@@ -172,7 +172,7 @@ describe('disputes', () => {
   });
 
   it('a chargeback lost takes the money back: the refund refused meanwhile pays what that leaves owed', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const topUp = await topUpOnline(member, '25');
     const dispute = await double.dispute(topUp.stripePaymentIntentId!);
     await refundCredit(member).expect(200);

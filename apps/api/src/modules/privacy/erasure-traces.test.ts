@@ -36,9 +36,9 @@ async function columnsHolding(needle: string) {
 describe('erasure of a member others played, posted and waited with', () => {
   it('leaves neither their address nor their words readable by the organiser, another member or the admin', async () => {
     const admin = await loginAs(app, DEMO.admin);
-    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Organizza' });
-    const member = await createMember(app, db, { firstName: 'Marta', lastName: 'Cancella' });
-    const other = await createMember(app, db, { firstName: 'Ugo', lastName: 'Altro' });
+    const organiser = await createMember(db, { firstName: 'Olga', lastName: 'Organizza' });
+    const member = await createMember(db, { firstName: 'Marta', lastName: 'Cancella' });
+    const other = await createMember(db, { firstName: 'Ugo', lastName: 'Altro' });
     const court = (await db.court.findUniqueOrThrow({ where: { code: 'C1' } })).id;
 
     // A booking the member was invited to by their address, and one they were a guest of by it.

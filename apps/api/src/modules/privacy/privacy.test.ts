@@ -27,8 +27,8 @@ async function giveCardAndPayment(userId: number, fiscalCode: string) {
 
 describe('data export', () => {
   it('holds the member’s profile, cards, payments and coupon uses, and nothing of another member', async () => {
-    const member = await createMember(app, db, { firstName: 'Anna', lastName: 'Rossi' });
-    const other = await createMember(app, db, { firstName: 'Bruno', lastName: 'Verdi' });
+    const member = await createMember(db, { firstName: 'Anna', lastName: 'Rossi' });
+    const other = await createMember(db, { firstName: 'Bruno', lastName: 'Verdi' });
     const mine = await giveCardAndPayment(member.id, member.fiscalCode);
     const theirs = await giveCardAndPayment(other.id, other.fiscalCode);
     const response = await request(app).get('/api/me/export').set(bearer(member.token)).expect(200);
@@ -69,8 +69,8 @@ describe('data export of money and activity', () => {
   it('holds the credit movements, the children’s enrolments, waiting places, tournament entries and partner posts and answers, and nothing of another member', async () => {
     const staff = await loginAs(app, DEMO.staff);
     const tournaments = [await makeTournament(db), await makeTournament(db)];
-    const member = await createMember(app, db, { firstName: 'Anna', lastName: 'Rossi' });
-    const other = await createMember(app, db, { firstName: 'Bruno', lastName: 'Verdi' });
+    const member = await createMember(db, { firstName: 'Anna', lastName: 'Rossi' });
+    const other = await createMember(db, { firstName: 'Bruno', lastName: 'Verdi' });
     const mine = await giveActivity(member, 'Anna', staff, tournaments);
     const theirs = await giveActivity(other, 'Bruno', staff, tournaments);
     // Each answers the other's post: the member's answer is theirs, the one they received is the other's.
@@ -96,7 +96,7 @@ describe('data export of money and activity', () => {
 
 describe('erasure requested by the member', () => {
   it('needs the password, then anonymises the account, ends the session and keeps the payments', async () => {
-    const member = await createMember(app, db, { firstName: 'Carla', lastName: 'Neri' });
+    const member = await createMember(db, { firstName: 'Carla', lastName: 'Neri' });
     const { card, payment } = await giveCardAndPayment(member.id, member.fiscalCode);
     const wrong = await request(app).post('/api/me/erasure').set(bearer(member.token)).send({ password: 'sbagliata1' }).expect(422);
     expect(wrong.body.errors.password).toEqual([PRIVACY_MESSAGES.wrongPassword]);

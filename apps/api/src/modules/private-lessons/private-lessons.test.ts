@@ -64,7 +64,7 @@ describe('publishing availability', () => {
   it('lets a coach publish only for themself, and keeps members out', async () => {
     const date = addDays(today, 5);
     expect((await publish(coach, { date, coach_id: otherCoach.id }).expect(403)).body.message).toBe('Puoi pubblicare solo le tue disponibilità.');
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await publish(member, { date }).expect(403);
     await request(app).get('/api/coach/lesson-slots').query({ from: today }).set(bearer(member.token)).expect(403);
     // Staff publish for a coach they name.
@@ -91,9 +91,9 @@ describe('booking a lesson', () => {
   it('books for three people at the slot’s price, split and paid as any booking; the coach sees who comes', async () => {
     const slotId = await published(7, { price: '60' });
     const [organiser, anna, bea] = await Promise.all([
-      createMember(app, db, { firstName: 'Olga', lastName: 'Lezione' }),
-      createMember(app, db, { firstName: 'Anna', lastName: 'Allieva' }),
-      createMember(app, db, { firstName: 'Bea', lastName: 'Allieva' }),
+      createMember(db, { firstName: 'Olga', lastName: 'Lezione' }),
+      createMember(db, { firstName: 'Anna', lastName: 'Allieva' }),
+      createMember(db, { firstName: 'Bea', lastName: 'Allieva' }),
     ]);
     const booked = await book(organiser, slotId).send({ price: '1' }).expect(201);
     const bookingId = booked.body.booking_id as number;
@@ -129,7 +129,7 @@ describe('booking a lesson', () => {
 
   it('gives a slot raced for by two members to one of them', async () => {
     const slotId = await published(8);
-    const [first, second] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const [first, second] = await Promise.all([createMember(db), createMember(db)]);
     const answers = await Promise.all([book(first, slotId), book(second, slotId)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect(answers.find((answer) => answer.status === 409)!.body.message).toBe('Questa lezione è già stata prenotata.');
@@ -138,7 +138,7 @@ describe('booking a lesson', () => {
 
   it('frees the slot when its booking is cancelled, for another member to book', async () => {
     const slotId = await published(9);
-    const [first, second] = await Promise.all([createMember(app, db), createMember(app, db)]);
+    const [first, second] = await Promise.all([createMember(db), createMember(db)]);
     const bookingId = (await book(first, slotId).expect(201)).body.booking_id;
     await book(second, slotId).expect(409);
     // The desk cannot move the lesson's booking away from its slot.
@@ -150,7 +150,7 @@ describe('booking a lesson', () => {
   });
 
   it('refuses a withdrawn slot, a slot on a court taken meanwhile, and the coach’s own lesson', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const withdrawn = await published(10);
     expect((await request(app).delete(`/api/coach/lesson-slots/${withdrawn}`).set(bearer(coach.token)).expect(200)).body.message).toBe('Disponibilità ritirata.');
     expect(await openIds()).not.toContain(withdrawn);

@@ -37,7 +37,7 @@ describe('the VAPID key', () => {
 
 describe('a member’s notifications', () => {
   it('are e-mail only until the member turns push on for a kind', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const device = loopback.device();
     const subscribed = await subscribe(member, device.subscription).expect(201);
     expect(subscribed.body.devices).toBe(1);
@@ -49,7 +49,7 @@ describe('a member’s notifications', () => {
   });
 
   it('are pushed encrypted for the device, in the member’s language, with the page to open, and e-mailed unless turned off', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await db.user.update({ where: { id: member.id }, data: { locale: 'de' } });
     const [phone, laptop] = [loopback.device(), loopback.device()];
     await subscribe(member, phone.subscription).expect(201);
@@ -67,7 +67,7 @@ describe('a member’s notifications', () => {
   });
 
   it('lose a device the push service answers 410 or 404, and keep one that fails for a while', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const [gone, unknown, busy] = [loopback.device(), loopback.device(), loopback.device()];
     for (const device of [gone, unknown, busy]) await subscribe(member, device.subscription).expect(201);
     await choose(member, [{ kind: 'tournament_call', push: true, email: true }]).expect(200);
@@ -80,7 +80,7 @@ describe('a member’s notifications', () => {
   });
 
   it('refuse a malformed subscription with the field’s message, and only the member’s own device is removed', async () => {
-    const [member, other] = [await createMember(app, db), await createMember(app, db)];
+    const [member, other] = [await createMember(db), await createMember(db)];
     const refused = await subscribe(member, { endpoint: 'not a url', keys: { p256dh: 'x', auth: '' } }).expect(422);
     expect(refused.body.errors.endpoint).toEqual(['Iscrizione alle notifiche non valida.']);
     const device = loopback.device();

@@ -124,8 +124,8 @@ beforeAll(async () => {
   staff = bearer(staffToken);
   admin = bearer(adminToken);
   await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14 } });
-  for (let index = 0; index < 12; index++) members.push(await createMember(app, db, { firstName: `Socio${index}`, lastName: 'Bagnato' }));
-  waiting = await createMember(app, db, { firstName: 'Attesa', lastName: 'Lista' });
+  for (let index = 0; index < 12; index++) members.push(await createMember(db, { firstName: `Socio${index}`, lastName: 'Bagnato' }));
+  waiting = await createMember(db, { firstName: 'Attesa', lastName: 'Lista' });
   courts = await db.court.findMany({ where: { purpose: { not: 'free_use' } }, select: { id: true, code: true }, orderBy: { id: 'asc' } });
   const product = await db.carnetProduct.create({ data: { name: 'Dieci partite', uses: 10, priceCents: 15000, validFrom: new Date(`${today.slice(0, 4)}-01-01`), validUntil: new Date(`${today.slice(0, 4)}-12-31`) } });
   for (const member of members) {
@@ -341,8 +341,8 @@ describe('a split booking', () => {
   it('gives each other player their paid share back, as well as the organiser theirs', async () => {
     const splitDay = addDays(today, 7);
     const [court] = courts.filter((row) => row.code === 'C4');
-    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Piovosa' });
-    const player = await createMember(app, db, { firstName: 'Pia', lastName: 'Piovosa' });
+    const organiser = await createMember(db, { firstName: 'Olga', lastName: 'Piovosa' });
+    const player = await createMember(db, { firstName: 'Pia', lastName: 'Piovosa' });
     await deskTopUp(app, staff, organiser, '30');
     await deskTopUp(app, staff, player, '30');
     const { bookingId, shareOf } = await splitBooking(organiser, [player], splitDay, court!.id, 'credit');
@@ -363,8 +363,8 @@ describe('a split booking', () => {
   it('returns a player’s card-paid share to that player’s credit, and e-mails every player, unpaid ones too', { timeout: 180_000 }, async () => {
     const splitDay = addDays(today, 8);
     const [court] = courts.filter((row) => row.code === 'C4');
-    const organiser = await createMember(app, db, { firstName: 'Oreste', lastName: 'Temporale' });
-    const [payer, unpaid] = [await createMember(app, db, { firstName: 'Paola', lastName: 'Temporale' }), await createMember(app, db, { firstName: 'Ugo', lastName: 'Temporale' })];
+    const organiser = await createMember(db, { firstName: 'Oreste', lastName: 'Temporale' });
+    const [payer, unpaid] = [await createMember(db, { firstName: 'Paola', lastName: 'Temporale' }), await createMember(db, { firstName: 'Ugo', lastName: 'Temporale' })];
     const { bookingId, shareOf } = await splitBooking(organiser, [payer, unpaid], splitDay, court!.id, 'card');
     const checkout = await request(app).post(`/api/booking-shares/${shareOf(payer)}/checkout`).set(bearer(payer.token)).expect(200);
     await double.pay(checkout.body.checkout_url.split('/').pop());
@@ -398,8 +398,8 @@ describe('a split booking', () => {
   it('tells each member where their own money went when the parts go different ways', { timeout: 180_000 }, async () => {
     const splitDay = addDays(today, 9);
     const [court] = courts.filter((row) => row.code === 'C4');
-    const organiser = await createMember(app, db, { firstName: 'Osvaldo', lastName: 'Grandine' });
-    const payer = await createMember(app, db, { firstName: 'Paride', lastName: 'Grandine' });
+    const organiser = await createMember(db, { firstName: 'Osvaldo', lastName: 'Grandine' });
+    const payer = await createMember(db, { firstName: 'Paride', lastName: 'Grandine' });
     await deskTopUp(app, staff, organiser, '30');
     const { shareOf } = await splitBooking(organiser, [payer], splitDay, court!.id, 'credit');
     const checkout = await request(app).post(`/api/booking-shares/${shareOf(payer)}/checkout`).set(bearer(payer.token)).expect(200);
@@ -432,14 +432,14 @@ describe('a split booking', () => {
     async function arrange(date: string) {
       const bookings: Booking[] = [];
       for (const [index, kind] of KINDS.entries()) bookings.push(await book(kind, courts.filter((row) => row !== court)[index]!.id, '09:00', members[index]!, date));
-      const [organiser, payer, unpaid] = [await createMember(app, db, { firstName: 'Orso', lastName: date }), await createMember(app, db, { firstName: 'Pino', lastName: date }), await createMember(app, db, { firstName: 'Ugo', lastName: date })];
+      const [organiser, payer, unpaid] = [await createMember(db, { firstName: 'Orso', lastName: date }), await createMember(db, { firstName: 'Pino', lastName: date }), await createMember(db, { firstName: 'Ugo', lastName: date })];
       const { bookingId, shareOf } = await splitBooking(organiser, [payer, unpaid], date, court.id, 'card');
       const checkout = await request(app).post(`/api/booking-shares/${shareOf(payer)}/checkout`).set(bearer(payer.token)).expect(200);
       await double.pay(checkout.body.checkout_url.split('/').pop());
       await expect.poll(async () => (await db.bookingPlayer.findUniqueOrThrow({ where: { id: shareOf(payer) } })).paidAt, { timeout: JOBS_IDLE_MS }).not.toBeNull();
       // Checkouts left open: the unpaid player's share, and a member's hold.
       await request(app).post(`/api/booking-shares/${shareOf(unpaid)}/checkout`).set(bearer(unpaid.token)).expect(200);
-      const holder = await createMember(app, db, { firstName: 'Ivo', lastName: date });
+      const holder = await createMember(db, { firstName: 'Ivo', lastName: date });
       const hold = await request(app).post('/api/bookings').set(bearer(holder.token)).send({ date, court_id: court.id, start: '15:00' }).expect(201);
       await request(app).post(`/api/bookings/${hold.body.booking.id}/checkout`).set(bearer(holder.token)).send({}).expect(200);
       await deps.jobs.waitUntilIdle(JOBS_IDLE_MS);
@@ -540,7 +540,7 @@ describe('a split booking', () => {
   it('gives a payer who owes the centre their credit back as one cancellation does: the return settles the debt', { timeout: 180_000 }, async () => {
     const stripeRequests = createStripeRequests(deps);
     const cancelBookings = createBatchCancellation({ checkouts: createCheckouts(deps, stripeRequests, TARGET_LOCKS), stripeRequests });
-    const debtor = await createMember(app, db, { firstName: 'Debora', lastName: 'Debiti' });
+    const debtor = await createMember(db, { firstName: 'Debora', lastName: 'Debiti' });
     // Paid-in credit spent on the booking (paid-in first, the credit book() gives last).
     await deskTopUp(app, staff, debtor, '20.00');
     const booking = await book('credit', courts[0]!.id, '09:00', debtor, addDays(today, 4));

@@ -17,7 +17,7 @@ const linesIn = async (token: string, language: string) =>
 
 describe('the member’s receipt lines', () => {
   it('are German and English on /de and /en — a card, a credit top-up and its refund, a carnet — and stay as recorded in Italian', async () => {
-    const member = await createMember(app, db, { firstName: 'Greta', lastName: 'Sprachen' });
+    const member = await createMember(db, { firstName: 'Greta', lastName: 'Sprachen' });
     await db.membership.create({ data: { membershipNumber: `L-${member.id}`, userId: member.id, type: 'seasonal', status: 'active', activatedAt: new Date(), fiscalCode: member.fiscalCode, startDate: fromIsoDate(`${year}-01-01`), endDate: fromIsoDate(`${year}-12-31`), originalPriceCents: 6000, priceCents: 6000, transactions: { create: { kind: 'membership', userId: member.id, amountCents: 6000, method: 'cash', status: 'completed', paidAt: new Date() } } } });
     // Written without the API: posted as the ledger's history is, so the books have it.
     await db.$executeRaw`SELECT ledger_post_history()`;
@@ -35,7 +35,7 @@ describe('the member’s receipt lines', () => {
   });
 
   it('name a course by its German or English title, else by its Italian name', async () => {
-    const parent = await createMember(app, db, { firstName: 'Jonas', lastName: 'Titel' });
+    const parent = await createMember(db, { firstName: 'Jonas', lastName: 'Titel' });
     const staff = await loginAs(app, DEMO.staff);
     const child = await db.child.create({ data: { parentId: parent.id, firstName: 'Lena', lastName: 'Titel', birthDate: fromIsoDate('2016-04-10') } });
     const course = await makeCourse(db, { priceCents: 12000 });

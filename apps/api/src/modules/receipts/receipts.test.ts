@@ -47,7 +47,7 @@ beforeAll(async () => {
 
 describe('receipt numbers', () => {
   it('run gapless per year under 20 concurrent desk payments, one per payment; a rolled-back payment takes none', async () => {
-    const members = await Promise.all(Array.from({ length: 20 }, (_, index) => createMember(app, db, { firstName: 'Socio', lastName: `Concorrente${String.fromCharCode(65 + index)}` })));
+    const members = await Promise.all(Array.from({ length: 20 }, (_, index) => createMember(db, { firstName: 'Socio', lastName: `Concorrente${String.fromCharCode(65 + index)}` })));
     const payments = await Promise.all(members.map(deskCard));
     expect(payments.every((payment) => payment.receipt !== null)).toBe(true);
     expect(new Set(payments.map((payment) => payment.receipt!.number)).size).toBe(20);
@@ -57,7 +57,7 @@ describe('receipt numbers', () => {
       throw new Error('annullato');
     });
     await expect(rolledBack).rejects.toThrow('annullato');
-    const late = await deskCard(await createMember(app, db, { firstName: 'Socio', lastName: 'Ultimo' }));
+    const late = await deskCard(await createMember(db, { firstName: 'Socio', lastName: 'Ultimo' }));
 
     const issued = await db.receipt.findMany({ where: { year }, select: { number: true, issuedAt: true, transaction: { select: { paidAt: true } } }, orderBy: { number: 'asc' } });
     const numbers = issued.map((receipt) => receipt.number);
@@ -74,7 +74,7 @@ describe('receipt numbers', () => {
   });
 
   it('issue nothing for a payment that is still pending, and a receipt once it completes', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const pending = await db.transaction.create({ data: { kind: 'membership', userId: member.id, amountCents: 2500, method: 'stripe', status: 'pending' } });
     expect(await db.receipt.count({ where: { transactionId: pending.id } })).toBe(0);
     await db.transaction.update({ where: { id: pending.id }, data: { status: 'completed', paidAt: new Date() } });
@@ -87,7 +87,7 @@ describe('receipt PDF', () => {
   let member: TestMember;
   let receiptId: number;
   beforeAll(async () => {
-    member = await createMember(app, db, { firstName: 'Ludovica', lastName: 'Malatesta', birthDate: '1990-03-15' });
+    member = await createMember(db, { firstName: 'Ludovica', lastName: 'Malatesta', birthDate: '1990-03-15' });
     receiptId = (await deskCard(member)).receipt!.id;
   });
 
@@ -106,7 +106,7 @@ describe('receipt PDF', () => {
   });
 
   it('stays Italian for a member reading English, with their words on a second line under the heading and each label', async () => {
-    const english = await createMember(app, db, { firstName: 'Emily', lastName: 'Turner' });
+    const english = await createMember(db, { firstName: 'Emily', lastName: 'Turner' });
     await db.user.update({ where: { id: english.id }, data: { locale: 'en' } });
     const payment = await deskCard(english);
     const number = `${year}/${String(payment.receipt!.number).padStart(6, '0')}`;
@@ -134,7 +134,7 @@ describe('receipt PDF', () => {
   });
 
   it('gives concurrent first downloads the bytes of the one file stored', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const { receipt } = await deskCard(member);
     const downloads = await Promise.all(Array.from({ length: 6 }, () => request(app).get(`/api/receipts/${receipt!.id}/pdf`).set(bearer(member.token)).buffer(true).expect(200)));
     const stored = (await deps.storage.read((await db.receipt.findUniqueOrThrow({ where: { id: receipt!.id } })).pdfPath!))!;
@@ -142,7 +142,7 @@ describe('receipt PDF', () => {
   });
 
   it('are written by the job for every receipt issued, and served as written', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const { receipt } = await deskCard(member);
     // The minute job runs this too: whichever comes first writes the file, once.
     await services.receipts.writePending();
@@ -167,7 +167,7 @@ describe('receipt PDF', () => {
   });
 
   it('names the athlete for a child (tax deduction for sport, ages 5–18) and the guardian recorded for them, and the stamp duty on an activity fee above 77,47 €', async () => {
-    const child = await createMember(app, db, { firstName: 'Tommaso', lastName: 'Gradara', birthDate: '2014-06-10' });
+    const child = await createMember(db, { firstName: 'Tommaso', lastName: 'Gradara', birthDate: '2014-06-10' });
     await db.membership.create({ data: { membershipNumber: `R-${child.id}`, userId: child.id, type: 'under_18', status: 'active', activatedAt: new Date(), fiscalCode: child.fiscalCode, startDate: fromIsoDate(`${year}-01-01`), endDate: fromIsoDate(`${year}-12-31`), originalPriceCents: 4000, priceCents: 4000 } });
     const court = await db.court.findFirstOrThrow({ where: { isBookable: true } });
     const startsAt = new Date(`${todayInRome()}T08:00:00Z`);
@@ -201,7 +201,7 @@ describe('receipts of activity fees', () => {
     db.membership.create({ data: { membershipNumber: `R-${member.id}`, userId: member.id, type: 'seasonal', status: 'active', activatedAt: new Date(), fiscalCode: member.fiscalCode, startDate: fromIsoDate(`${year}-01-01`), endDate: fromIsoDate(`${year}-12-31`), originalPriceCents: 6000, priceCents: 6000 } });
 
   it('a credit top-up is prepaid activity fees: the stamp duty above 77,47 € (not at 77,47 €, not when the setting is off), dated by its payment', async () => {
-    const member = await createMember(app, db, { firstName: 'Renata', lastName: 'Ricarica' });
+    const member = await createMember(db, { firstName: 'Renata', lastName: 'Ricarica' });
     await seasonalCard(member);
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
     const hundred = await credited(member, 10000, threeDaysAgo);
@@ -223,7 +223,7 @@ describe('receipts of activity fees', () => {
   });
 
   it('a carnet names itself in the list, with the carnet it bought; above 77,47 € it carries the stamp duty', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const product = await db.carnetProduct.create({ data: { name: 'Carnet 10 ingressi', uses: 10, priceCents: 9000, validFrom: fromIsoDate(`${year}-01-01`), validUntil: fromIsoDate(`${year}-12-31`) } });
     const sold = await request(app).post(`/api/admin/users/${member.id}/carnets`).set(bearer(staff)).send({ product_id: String(product.id), method: 'cash' }).expect(201);
     const mine = await request(app).get('/api/me/receipts').set(bearer(member.token)).expect(200);
@@ -232,8 +232,8 @@ describe('receipts of activity fees', () => {
   });
 
   it('a share of a member’s booking is worded as the booking is, and names the booking and the share', async () => {
-    const organiser = await createMember(app, db);
-    const player = await createMember(app, db, { firstName: 'Pietro', lastName: 'Quota' });
+    const organiser = await createMember(db);
+    const player = await createMember(db, { firstName: 'Pietro', lastName: 'Quota' });
     await seasonalCard(player);
     const court = await db.court.findFirstOrThrow({ where: { isBookable: true } });
     const startsAt = new Date(`${todayInRome()}T16:00:00Z`);
@@ -257,7 +257,7 @@ describe('receipts of activity fees', () => {
 
 describe('refund notes', () => {
   it('are documents of their own, numbered in the same series, referring to the receipt', async () => {
-    const member = await createMember(app, db, { firstName: 'Guido', lastName: 'Novello' });
+    const member = await createMember(db, { firstName: 'Guido', lastName: 'Novello' });
     const payment = await deskCard(member);
     const refund = await db.transaction.create({
       data: { kind: 'membership', type: 'refund', refundOfId: payment.id, userId: member.id, membershipId: payment.membershipId, amountCents: 2000, method: 'cash', status: 'completed', paidAt: new Date() },
@@ -289,8 +289,8 @@ describe('refund notes', () => {
 
 describe('who may download a receipt', () => {
   it('the payer and staff; another member is told it does not exist; nobody without logging in', async () => {
-    const payer = await createMember(app, db);
-    const other = await createMember(app, db);
+    const payer = await createMember(db);
+    const other = await createMember(db);
     const { receipt } = await deskCard(payer);
     const path = `/api/receipts/${receipt!.id}/pdf`;
     await request(app).get(path).set(bearer(payer.token)).expect(200);
@@ -306,7 +306,7 @@ describe('who may download a receipt', () => {
 
 describe('receipts of a child’s enrolment', () => {
   it('name the child as athlete with their fiscal code, the paying parent with theirs, the sport, the course and the 19 % deduction for a traceable payment', async () => {
-    const parent = await createMember(app, db, { firstName: 'Sara', lastName: 'Montefeltro' });
+    const parent = await createMember(db, { firstName: 'Sara', lastName: 'Montefeltro' });
     await db.membership.create({ data: { membershipNumber: `R-${parent.id}`, userId: parent.id, type: 'seasonal', status: 'active', activatedAt: new Date(), fiscalCode: parent.fiscalCode, startDate: fromIsoDate(`${year}-01-01`), endDate: fromIsoDate(`${year}-12-31`), originalPriceCents: 6000, priceCents: 6000 } });
     const child = await db.child.create({ data: { parentId: parent.id, firstName: 'Pietro', lastName: 'Montefeltro', birthDate: fromIsoDate('2016-04-10'), fiscalCode: 'MNTPTR16D10H294X' } });
     const course = await makeCourse(db, { priceCents: 18000 });

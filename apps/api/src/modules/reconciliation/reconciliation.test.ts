@@ -43,7 +43,7 @@ let member: TestMember;
 let other: TestMember;
 let court: number;
 beforeAll(async () => {
-  [admin, staff, member, other] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff), createMember(app, db), createMember(app, db)]);
+  [admin, staff, member, other] = await Promise.all([loginAs(app, DEMO.admin), loginAs(app, DEMO.staff), createMember(db), createMember(db)]);
   court = (await db.court.findUniqueOrThrow({ where: { code: 'C1' } })).id;
   await db.setting.update({ where: { id: 1 }, data: { seasonStart: '01-01', seasonEnd: '12-31', bookingHorizonDays: 14, maxFutureBookings: 10, freeCancellationHours: 24 } });
 });

@@ -24,7 +24,7 @@ let sessionId: number;
 let paidEnrolmentId: number;
 
 beforeAll(async () => {
-  [coach, campCoach, parent] = await Promise.all([createCoach(app, db, 'Report'), createCoach(app, db, 'Estate'), createMember(app, db, { firstName: 'Giulia', lastName: 'Rovere' })]);
+  [coach, campCoach, parent] = await Promise.all([createCoach(app, db, 'Report'), createCoach(app, db, 'Estate'), createMember(db, { firstName: 'Giulia', lastName: 'Rovere' })]);
   await db.user.update({ where: { id: parent.id }, data: { phone: '+39 333 4444444' } });
   const { course, sessions } = await createCourse(db, coach.id, [addDays(today, -7), addDays(today, -5), addDays(today, -3), addDays(today, 5)], 'Minivolley report');
   courseId = course.id;

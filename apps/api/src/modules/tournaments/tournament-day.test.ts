@@ -304,7 +304,7 @@ describe('the member’s next match', () => {
 describe('the routes', () => {
   it('answers the organiser with the tournament, refuses a member the organiser’s routes, shows the placed matches publicly', async () => {
     const made = await makeTournament({ pairs: 4, format: 'round_robin', courtCodes: ['C1'] });
-    const [admin, member] = await Promise.all([loginAs(app, DEMO.admin), createMember(app, db)]);
+    const [admin, member] = await Promise.all([loginAs(app, DEMO.admin), createMember(db)]);
     await request(app).post(`/api/admin/tournaments/${made.id}/draw`).set(bearer(member.token)).expect(403);
     const drawn = await request(app).post(`/api/admin/tournaments/${made.id}/draw`).set(bearer(admin)).expect(200);
     expect(drawn.body.message).toBe('Sorteggio fatto: 6 partite in programma.');

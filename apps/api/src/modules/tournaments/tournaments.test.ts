@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 
 const carded = async () => {
-  const member = await createMember(app, db);
+  const member = await createMember(db);
   await giveCard(db, member.id);
   return member;
 };
@@ -101,7 +101,7 @@ describe('set-up', () => {
     const bad = await request(app).post('/api/admin/tournaments').set(bearer(admin)).send({ ...setUpBody('2030-01-01', 1), name: '', courts: [] }).expect(422);
     expect(bad.body.errors.name).toEqual(['Indica il nome del torneo (al massimo 120 caratteri).']);
     expect(bad.body.errors.courts).toEqual(['Indica almeno un campo con giorno e orari.']);
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await request(app).post('/api/admin/tournaments').set(bearer(member.token)).send(setUpBody('2030-01-01', 1)).expect(403);
   });
 });
@@ -237,7 +237,7 @@ describe('registration and money', () => {
     await register(first, tournament.id, email).expect(201);
     const invitation = await mail.waitFor(email);
     expect(invitation.subject).toMatch(/ti ha iscritto al torneo/);
-    const guest = await createMember(app, db);
+    const guest = await createMember(db);
     await db.user.update({ where: { id: guest.id }, data: { email } });
     const mine = await request(app).get('/api/me/tournament-entries').set(bearer(guest.token)).expect(200);
     expect(mine.body.data[0].players[1]).toMatchObject({ me: true, invited: true, owed: '20.00' });

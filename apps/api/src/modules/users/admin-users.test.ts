@@ -52,7 +52,7 @@ describe('users list', () => {
   });
 
   it('searches name and e-mail word by word, filters by role, and pages', async () => {
-    const member = await createMember(app, db, { firstName: 'Ottavia', lastName: 'Zanzibar' });
+    const member = await createMember(db, { firstName: 'Ottavia', lastName: 'Zanzibar' });
     const byName = await request(app).get('/api/admin/users').query({ search: 'zanzibar ottavia' }).set(bearer(staff)).expect(200);
     expect(byName.body.data.map((row: { id: number }) => row.id)).toEqual([member.id]);
     const byEmail = await request(app).get('/api/admin/users').query({ search: member.email.toUpperCase() }).set(bearer(staff)).expect(200);
@@ -68,7 +68,7 @@ describe('users list', () => {
 
 describe('a member’s page', () => {
   it('shows profile, cards, bookings and payments to admins; staff get neither the cards’ economics nor the payments', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const card = await db.membership.create({
       data: { membershipNumber: `T-${Date.now()}`, userId: member.id, type: 'daily', startDate: new Date('2026-07-01'), endDate: new Date('2026-07-01'), originalPriceCents: 500, priceCents: 500 },
     });
@@ -118,7 +118,7 @@ describe('accounts made at the desk', () => {
   });
 
   it('edits a member’s data and refuses an e-mail another account has', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const edited = await request(app).put(`/api/admin/users/${member.id}`).set(bearer(admin)).send(deskForm({ first_name: 'Giuliana', email: member.email })).expect(200);
     expect(edited.body.user).toMatchObject({ first_name: 'Giuliana', last_name: 'Ferri', email: member.email });
     const clash = await request(app).put(`/api/admin/users/${member.id}`).set(bearer(admin)).send(deskForm({ email: DEMO.staff })).expect(422);
@@ -129,7 +129,7 @@ describe('accounts made at the desk', () => {
 
 describe('disabling an account', () => {
   it('ends its sessions at once and refuses login with an Italian message until re-enabled', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await request(app).get('/api/auth/user-profile').set(bearer(member.token)).expect(200);
     const disabled = await request(app).post(`/api/admin/users/${member.id}/disable`).set(bearer(admin)).expect(200);
     expect(disabled.body.user.disabled_at).not.toBeNull();
@@ -143,7 +143,7 @@ describe('disabling an account', () => {
   });
 
   it('a wrong password on a disabled account still says only that the credentials are wrong', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     await request(app).post(`/api/admin/users/${member.id}/disable`).set(bearer(admin)).expect(200);
     const refused = await request(app).post('/api/auth/login').send({ email: member.email, password: 'sbagliata1' }).expect(401);
     expect(refused.body.message).toBe(AUTH_MESSAGES.invalidCredentials);
@@ -158,7 +158,7 @@ describe('disabling an account', () => {
 
 describe('erasure by an admin', () => {
   it('anonymises the member and keeps the payments; the old e-mail can no longer log in', async () => {
-    const member = await createMember(app, db, { firstName: 'Serena', lastName: 'Pagani' });
+    const member = await createMember(db, { firstName: 'Serena', lastName: 'Pagani' });
     await db.user.update({ where: { id: member.id }, data: { phone: '+39 333 000 1111' } });
     const card = await db.membership.create({
       data: { membershipNumber: `E-${Date.now()}`, userId: member.id, type: 'daily', fiscalCode: member.fiscalCode, startDate: new Date('2026-07-01'), endDate: new Date('2026-07-01'), originalPriceCents: 500, priceCents: 500 },
@@ -181,7 +181,7 @@ describe('erasure by an admin', () => {
   });
 
   it('removes the card PDFs from storage and the walk-in bookings recorded under the member’s name and phone, audit entries included (a namesake’s kept)', async () => {
-    const member = await createMember(app, db, { firstName: 'Ornella', lastName: 'Vanoni' });
+    const member = await createMember(db, { firstName: 'Ornella', lastName: 'Vanoni' });
     await db.user.update({ where: { id: member.id }, data: { phone: '+39 333 222 4444' } });
     const card = await db.membership.create({
       data: { membershipNumber: `P-${Date.now()}`, userId: member.id, type: 'daily', status: 'active', activatedAt: new Date(), startDate: new Date('2026-07-01'), endDate: new Date('2026-07-01'), originalPriceCents: 500, priceCents: 500 },
@@ -230,7 +230,7 @@ describe('erasure by an admin', () => {
 
 describe('who may change users (can_modify_users)', () => {
   it('refuses staff (without can_modify_users) and members every change, with 403', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const changes = [
       request(app).post('/api/admin/users').send(deskForm()),
       request(app).put(`/api/admin/users/${member.id}`).send(deskForm()),

@@ -21,7 +21,7 @@ beforeAll(async () => {
 
 describe('a member’s page: what each booking still owes', () => {
   it('gives the ledger’s amount to collect for a booking paid later, zero for a paid one, and zero once collected', async () => {
-    const member = await createMember(app, db);
+    const member = await createMember(db);
     const court = await db.court.findUniqueOrThrow({ where: { code: 'C2' } });
     const book = (start: string, payment: Record<string, unknown>) =>
       request(app).post('/api/admin/bookings').set(bearer(staff)).send({ court_id: court.id, date: addDays(todayInRome(), 3), start, user_id: member.id, customer_name: null, ...payment }).expect(201);
@@ -53,8 +53,8 @@ async function bookingWithPlayer(organiser: TestMember, player: TestMember, cour
 
 describe('a member’s page: everything the member owes, with one total', () => {
   it('lists an unpaid booking, a share in another’s booking, an enrolment and the debt, and totals them; the share is collected there, once', async () => {
-    const member = await createMember(app, db, { firstName: 'Dora', lastName: 'Debiti' });
-    const organiser = await createMember(app, db, { firstName: 'Olga', lastName: 'Organizza' });
+    const member = await createMember(db, { firstName: 'Dora', lastName: 'Debiti' });
+    const organiser = await createMember(db, { firstName: 'Olga', lastName: 'Organizza' });
     const court = await db.court.findUniqueOrThrow({ where: { code: 'C1' } });
     await request(app).post('/api/admin/bookings').set(bearer(staff)).send({ court_id: court.id, date: addDays(todayInRome(), 3), start: '09:00', user_id: member.id, customer_name: null, payment: 'later' }).expect(201);
     const share = await bookingWithPlayer(organiser, member, court.id);
@@ -89,7 +89,7 @@ describe('a member’s page: everything the member owes, with one total', () => 
   });
 
   it('refuses a staff member collecting their own share (an admin may, once under two collections at once), and a share that does not exist', async () => {
-    const organiser = await createMember(app, db, { firstName: 'Ugo', lastName: 'Organizza' });
+    const organiser = await createMember(db, { firstName: 'Ugo', lastName: 'Organizza' });
     const staffUser = await db.user.findUniqueOrThrow({ where: { email: DEMO.staff } });
     const court = await db.court.findUniqueOrThrow({ where: { code: 'C3' } });
     const share = await bookingWithPlayer(organiser, { id: staffUser.id, token: staff } as TestMember, court.id);

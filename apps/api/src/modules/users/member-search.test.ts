@@ -17,8 +17,8 @@ beforeAll(async () => {
 
 describe('member search at the desk', () => {
   it('lets staff find homonyms and tells them apart by e-mail, birth date and latest card', async () => {
-    const older = await createMember(app, db, { firstName: 'Luca', lastName: 'Costarossa', birthDate: '1970-02-03' });
-    const younger = await createMember(app, db, { firstName: 'Luca', lastName: 'Costarossa', birthDate: '2001-11-12' });
+    const older = await createMember(db, { firstName: 'Luca', lastName: 'Costarossa', birthDate: '1970-02-03' });
+    const younger = await createMember(db, { firstName: 'Luca', lastName: 'Costarossa', birthDate: '2001-11-12' });
     const number = `LC-${Date.now()}`;
     await db.membership.create({
       data: { membershipNumber: `${number}-old`, userId: younger.id, type: 'daily', startDate: new Date('2025-07-01'), endDate: new Date('2025-07-01'), originalPriceCents: 500, priceCents: 500, createdAt: new Date('2025-07-01') },
