@@ -18,7 +18,7 @@ import { routeInApp } from '../src/in-app-navigation.js';
 import { giveCredit, postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 let current: Page | undefined;
 const page = (): Page => current ?? ctx.page;
 /** Text with the non-breaking spaces of it-IT currency as plain spaces. */

@@ -16,7 +16,7 @@ import { routeInApp } from '../src/in-app-navigation.js';
 import { creditBalance, creditEntriesOn, giveCredit, sharesOf } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 const day = new Date(Date.parse(`${today}T12:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
 const dayButton = new RegExp(`${day.slice(8, 10)}/${day.slice(5, 7)}`);
