@@ -118,16 +118,35 @@ export async function startStack(databaseAdminUrl?: string): Promise<Stack> {
   };
 }
 
+interface BrowserStackOptions {
+  /** A whole Chromium of the file's own instead of the run's headless shell (what only the whole browser does, such as deciding whether to offer installing the app). */
+  wholeChromium?: boolean;
+  serviceWorkers?: 'allow' | 'block';
+  /**
+   * A page of the file's own (in a browser context of its own), opened before its tests. Only when asked:
+   * most files open their signed-in pages with `openSignedIn`, and an unused page is still a browser
+   * context and a renderer started and closed (docs/testing.md#session-14-page-loads-in-the-journeys).
+   */
+  page?: boolean;
+}
+
+interface BrowserStack {
+  stack: Stack;
+  browser: Browser;
+}
+
 /**
- * The stack and a Chromium page (in a browser context of its own) for the test file that calls it,
- * opened before its tests and closed after them; alerts are dismissed as a user would. The page is the
- * run's headless shell, or with `wholeChromium` a whole Chromium of the file's own (what only the
- * whole browser does, such as deciding whether to offer installing the app).
+ * The stack and the browser for the test file that calls it, opened before its tests and closed after them,
+ * and with `page` a Chromium page whose alerts are dismissed as a user would. The browser is the run's
+ * headless shell, or with `wholeChromium` a whole Chromium of the file's own.
  */
-export function useBrowserStack({ wholeChromium = false, serviceWorkers = 'block' as 'allow' | 'block' } = {}): { stack: Stack; browser: Browser; page: Page } {
-  const opened = {} as { stack: Stack; browser: Browser; page: Page };
+export function useBrowserStack(options: BrowserStackOptions & { page: true }): BrowserStack & { page: Page };
+export function useBrowserStack(options?: BrowserStackOptions): BrowserStack;
+export function useBrowserStack({ wholeChromium = false, serviceWorkers = 'block', page = false }: BrowserStackOptions = {}) {
+  const opened = {} as BrowserStack & { page: Page };
   beforeAll(async () => {
     [opened.stack, opened.browser] = await Promise.all([startStack(inject('databaseAdminUrl')), wholeChromium ? launchBrowser() : connectBrowser(inject('browserEndpoint'))]);
+    if (!page) return;
     opened.page = await opened.browser.newPage({ viewport: DESKTOP, serviceWorkers });
     opened.page.on('dialog', (dialog) => void dialog.dismiss());
   });

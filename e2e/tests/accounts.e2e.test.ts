@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { forgetSession, openSignedIn } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 
 describe('an account from registration to logout, in Chromium', () => {
   const email = `lucia.${Date.now()}@esempio.it`;

@@ -14,7 +14,7 @@ const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof co
 const fiscalCode = (name: string, surname: string, day: number, month: number, year: number, gender: 'M' | 'F' = 'M') =>
   CodiceFiscale.compute({ name, surname, gender, day, month, year, birthplace: 'Rimini', birthplaceProvincia: 'RN' });
 
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 let current: Page | undefined;
 const page = (): Page => current ?? ctx.page;
 const bodyText = () => page().textContent('main');

@@ -7,7 +7,7 @@ import { accessibilityViolations, screenshot } from '../src/browser.js';
 import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 const romeToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const romeYear = Number(romeToday.slice(0, 4));
 let current: Page;

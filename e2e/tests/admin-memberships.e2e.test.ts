@@ -10,7 +10,7 @@ import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 // Each role signs in on a fresh page (its own browser context), so no session of the other is left.
 let current: Page | undefined;
 const page = (): Page => current ?? ctx.page;

@@ -9,7 +9,7 @@ import { accessibilityViolations, downloadedBytes, openSignedIn, screenshot, scr
 import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 let current: Page | undefined;
 const page = (): Page => current ?? ctx.page;
 const notice = (text: string | RegExp) => page().getByRole('region', { name: 'Messaggi' }).getByText(text);

@@ -8,7 +8,7 @@ import { DESKTOP, forgetSession, openSignedIn, PHONE, screenshot, screenshotAtPh
 import { giveCredit } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 const dayFromToday = (days: number) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const day = dayFromToday(2);

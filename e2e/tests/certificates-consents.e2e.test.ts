@@ -11,7 +11,7 @@ import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot, scre
 import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 let current: Page | undefined;
 const page = (): Page => current ?? ctx.page;
 const MEMBER = { email: 'utente@demo.beach', name: 'Giulia Rossi' };

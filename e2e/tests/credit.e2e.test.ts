@@ -10,7 +10,7 @@ import { DESKTOP, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth, signI
 import { creditBalance, giveCredit, postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 const CANCELLED = 'Pagamento annullato: non ti è stato addebitato nulla.';
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 const inThreeDays = new Date(Date.parse(`${today}T12:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);

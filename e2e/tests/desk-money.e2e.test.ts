@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { accounts, credit, debit, post } from '@beach/api/testing';
 import { creditBalance, failedCardRefund, oweCentre, postHistory } from '../src/ledger.js';
+import { routeInApp } from '../src/in-app-navigation.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -72,7 +73,8 @@ describe('the member’s debt and refund due', () => {
       await page.getByRole('button', { name: 'Paga' }).click();
       await page.waitForURL(/\/pagamento-completato\?session_id=cs_test_/);
       await expect.poll(() => owedBy(memberId)).toBe(0);
-      await page.goto(`${ctx.stack.webUrl}/profilo#credit-title`);
+      // Back from the payment to the credit section, through the app.
+      await routeInApp(page, '/profilo#credit-title');
       await section.getByText(/^Hai un rimborso di 20,00\s€ da ricevere\.$/).waitFor();
       expect(await section.getByText(/Devi 7,50/).count()).toBe(0);
     } finally {

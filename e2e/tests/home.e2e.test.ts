@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 
 describe('home page in Chromium', () => {
   it('has the Italian title and language', async () => {

@@ -16,7 +16,7 @@ import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 // Chromium's install verdict is the whole browser's: the headless shell has no install check.
-const ctx = useBrowserStack({ wholeChromium: true, serviceWorkers: 'allow' });
+const ctx = useBrowserStack({ wholeChromium: true, serviceWorkers: 'allow', page: true });
 
 /** Once the worker has precached the build and controls the page (it claims the page it was registered from). */
 const serviceWorkerInControl = (page: Page) =>

@@ -8,7 +8,7 @@ import { DESKTOP, downloadedBytes, forgetSession, PHONE, screenshot } from '../s
 import { useBrowserStack } from '../src/stack.js';
 
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 
 async function login(email: string) {
   await forgetSession(ctx.page, ctx.stack.webUrl);

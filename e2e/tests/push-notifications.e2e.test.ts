@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowserStack } from '../src/stack.js';
 
-const ctx = useBrowserStack({ wholeChromium: true, serviceWorkers: 'allow' });
+const ctx = useBrowserStack({ wholeChromium: true, serviceWorkers: 'allow', page: true });
 const DEMO_USER = 'utente@demo.beach';
 
 describe('a push notification', () => {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, forgetSession, PHONE, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 const COACH = 'allenatore.e2e@demo.beach';
 let sessionId: number;
 let futureSessionId: number;

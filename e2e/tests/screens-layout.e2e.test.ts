@@ -8,6 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { postHistory } from '../src/ledger.js';
+import { routeInApp } from '../src/in-app-navigation.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -149,7 +150,7 @@ describe('back-office screens at 1280 and 390 px', () => {
   it('expenses and extra income show thousands separators; a negative expense is told once, under the field, that it must be above zero', async () => {
     await open('admin@demo.beach', '/admin/incassi', 'Incassi', DESKTOP.width);
     await expect.poll(async () => plain(await page.textContent('main'))).toContain('1.234.567,89 €');
-    await page.goto(`${ctx.stack.webUrl}/admin/spese`);
+    await routeInApp(page, '/admin/spese');
     await page.getByRole('heading', { name: 'Spese', level: 1 }).waitFor();
     await expect.poll(async () => plain(await page.textContent('main'))).toContain('1.240,00 €');
     expect(plain(await page.textContent('main'))).not.toMatch(/\d{4},\d{2} €/);
@@ -198,8 +199,11 @@ describe('back-office screens at 1280 and 390 px', () => {
       { path: '/admin/coupons', heading: 'Gestione Coupon Tessere', placeholder: 'Codice o descrizione' },
       { path: '/admin/users', heading: 'Gestione Utenti', placeholder: 'Nome, cognome o e-mail' },
     ];
+    // One page for the admin: the first screen opened signed in, the others reached through the app.
+    await open('admin@demo.beach', screens[0]!.path, screens[0]!.heading, PHONE.width);
     for (const screen of screens) {
-      await open('admin@demo.beach', screen.path, screen.heading, PHONE.width);
+      await routeInApp(page, screen.path);
+      await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
       const box = page.getByRole('searchbox', { name: 'Cerca' });
       expect(await box.getAttribute('placeholder')).toBe(screen.placeholder);
       expect(await messageUnder(box)).toBe('Premi Invio per cercare.');
@@ -211,7 +215,6 @@ describe('back-office screens at 1280 and 390 px', () => {
       });
       expect(text, screen.path).toBeLessThanOrEqual(room);
       await shootBoth(`search-placeholder${screen.path.replaceAll('/', '-')}`);
-      await page.close();
     }
   });
 

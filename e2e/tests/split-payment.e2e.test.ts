@@ -12,10 +12,11 @@ import { linkIn } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, forgetSession, openSignedIn, screenshot, screenshotAtPhoneWidth, signInOn } from '../src/browser.js';
+import { routeInApp } from '../src/in-app-navigation.js';
 import { creditBalance, creditEntriesOn, giveCredit, sharesOf } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 const day = new Date(Date.parse(`${today}T12:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
 const dayButton = new RegExp(`${day.slice(8, 10)}/${day.slice(5, 7)}`);
@@ -57,9 +58,8 @@ async function runShareJob() {
 /** The page signed in as `email` on `path` (the login form is the guest's journey below, and accounts.e2e.test.ts's). */
 const signIn = (page: Page, email: string, path: string) => signInOn(page, ctx.stack.webUrl, { email, path });
 
-/** The organiser holds C2 at `slot` (e.g. "10:30–12:00") on the test's day: the payment page's booking id. */
+/** The organiser, on the booking page of C2, holds C2 at `slot` (e.g. "10:30–12:00") on the test's day: the payment page's booking id. */
 async function holdC2(page: Page, slot: string) {
-  await signIn(page, 'utente@demo.beach', '/prenotazioni?campo=C2');
   await page.getByRole('heading', { name: 'Prenota un campo', level: 1 }).waitFor();
   await page.getByRole('button', { name: dayButton }).click();
   await page.getByRole('button', { name: new RegExp(`^Campo C2, ${slot}: libero`) }).click();
@@ -73,6 +73,7 @@ describe('split payment, in Chromium', () => {
 
   it('the organiser adds three players and pays their own share by card', async () => {
     const page = ctx.page;
+    await signIn(page, 'utente@demo.beach', '/prenotazioni?campo=C2');
     bookingId = await holdC2(page, '10:30–12:00');
 
     const players = page.getByRole('region', { name: 'Giocatori e quote' });
@@ -115,8 +116,8 @@ describe('split payment, in Chromium', () => {
     await page.waitForURL(/\/checkout\/cs_test_/);
     await page.getByRole('button', { name: 'Paga' }).click();
     await page.getByText('Quota pagata: ci vediamo in campo!').waitFor();
-    // Her receipt is under the booking she plays in.
-    await page.goto(`${ctx.stack.webUrl}/le-mie-prenotazioni`);
+    // Her receipt is under the booking she plays in (back to her bookings through the app).
+    await routeInApp(page, '/le-mie-prenotazioni');
     await shares.getByRole('listitem').filter({ hasText: 'Quota pagata' }).getByRole('button', { name: /^Ricevuta/ }).waitFor();
 
     const invitation = await ctx.stack.mail.waitFor('piero.split@esempio.it');
@@ -195,6 +196,8 @@ describe('split payment, in Chromium', () => {
 
   it('tells namesakes apart, adds a member by address shown by that address, and offers no invitations within the deadline', async () => {
     const page = ctx.page;
+    // The organiser, signed in since the last test, goes on to book through the app.
+    await routeInApp(page, '/prenotazioni?campo=C2');
     const held = await holdC2(page, '13:30–15:00');
     const players = page.getByRole('region', { name: 'Giocatori e quote' });
 
@@ -234,7 +237,8 @@ describe('split payment, in Chromium', () => {
     // A booking of the organiser's with a guest, confirmed: the job sends the invitation.
     const guestEmail = 'ospite.nuovo.split@esempio.it';
     const booking = await db.booking.findFirstOrThrow({ where: { userId: organiserId, status: 'pending_payment' } });
-    await signIn(page, 'utente@demo.beach', `/prenotazioni/pagamento/${booking.id}`);
+    // The organiser is still signed in; the payment page opened again shows the invitations open again.
+    await page.goto(`${ctx.stack.webUrl}/prenotazioni/pagamento/${booking.id}`);
     const players = page.getByRole('region', { name: 'Giocatori e quote' });
     await players.getByLabel('Oppure aggiungi con l’e-mail').fill(guestEmail);
     await players.getByRole('button', { name: 'Invita', exact: true }).click();
@@ -248,7 +252,7 @@ describe('split payment, in Chromium', () => {
     // Paid, and still before the deadline: one more player joins from the organiser's bookings, and the
     // part they now pay goes back into the organiser's credit.
     const creditBefore = await creditBalance(db, organiserId);
-    await page.goto(`${ctx.stack.webUrl}/le-mie-prenotazioni`);
+    await routeInApp(page, '/le-mie-prenotazioni');
     const paidPanel = page.getByRole('region', { name: 'Giocatori e quote' }).filter({ hasText: guestEmail });
     await paidPanel.getByText('Hai già pagato la tua parte').waitFor();
     await paidPanel.getByLabel('Aggiungi un socio').fill('Splitcarta');

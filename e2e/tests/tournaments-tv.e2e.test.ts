@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../src/browser.js';
 import { useBrowserStack } from '../src/stack.js';
 
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 const day = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const NAME = 'Trofeo della Sera';

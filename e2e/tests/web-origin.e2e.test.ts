@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowserStack } from '../src/stack.js';
 
 const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
-const ctx = useBrowserStack();
+const ctx = useBrowserStack({ page: true });
 
 describe('return from paying, at the address the member opened', () => {
   it('opens the app at the second address, pays a card and lands back there signed in', async () => {
