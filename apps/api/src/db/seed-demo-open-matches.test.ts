@@ -7,7 +7,7 @@ import { useTestApp } from '../test/app.js';
 import { createMember } from '../test/members.js';
 import { seedDemoOpenMatches } from './seed-demo-open-matches.js';
 
-const { app, db, services } = await useTestApp();
+const { db, services } = await useTestApp();
 
 describe('the demo’s open matches', () => {
   it('gives the members levels from a season of results and opens matches on the next days at every fill state', async () => {
