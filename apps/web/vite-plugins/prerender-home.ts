@@ -175,22 +175,18 @@ const HOME_ADDRESS = /^\/(?:(de|en)\/?)?$/;
 
 /**
  * `vite preview` answers a home page with its brotli file (writeCompressed) to a browser that accepts brotli, as
- * nginx.conf does; otherwise with the page gzipped as it goes, as before.
+ * nginx.conf does; otherwise with the page gzipped as it goes, as before. Either way a cache must keep both.
  */
 function homeInBrotli(outDir: string) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const home = HOME_ADDRESS.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
-    const file = home && join(outDir, home[1] ?? '', 'index.html.br');
-    if (!file || !['GET', 'HEAD'].includes(req.method ?? '') || !/\bbr\b/.test(String(req.headers['accept-encoding'] ?? '')) || !existsSync(file)) return next();
+    if (!home) return next();
+    // The Italian home's answer depends on the language cookie too (toChosenHome).
+    res.setHeader('Vary', home[1] ? 'Accept-Encoding' : 'Accept-Encoding, Cookie');
+    const file = join(outDir, home[1] ?? '', 'index.html.br');
+    if (!['GET', 'HEAD'].includes(req.method ?? '') || !/\bbr\b/.test(String(req.headers['accept-encoding'] ?? '')) || !existsSync(file)) return next();
     const body = readFileSync(file);
-    res.writeHead(200, {
-      'Content-Type': 'text/html',
-      'Content-Encoding': 'br',
-      'Content-Length': body.length,
-      'Cache-Control': 'no-cache',
-      // The Italian home's answer depends on the language cookie too (toChosenHome).
-      Vary: home[1] ? 'Accept-Encoding' : 'Accept-Encoding, Cookie',
-    });
+    res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Encoding': 'br', 'Content-Length': body.length, 'Cache-Control': 'no-cache' });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 }
