@@ -158,6 +158,17 @@ describe('home page prerendered by the build', () => {
     }
   });
 
+  it('is sent as the build compressed it, brotli to a browser that accepts it, gzip to one that does not', async () => {
+    for (const address of ['/', '/de/', '/en/']) {
+      for (const [accepted, sent] of [['gzip, deflate, br, zstd', 'br'], ['gzip, deflate', 'gzip']] as const) {
+        const response = await ctx.page.request.get(`${ctx.stack.webUrl}${address}`, { headers: { 'Accept-Encoding': accepted } });
+        expect(response.headers()['content-encoding'], `${address} ${accepted}`).toBe(sent);
+        expect(response.headers()['vary'], `${address} ${accepted}`).toMatch(/Accept-Encoding/);
+        expect(await response.text(), `${address} ${accepted}`).toContain(`<h1 id="hero-title"`);
+      }
+    }
+  });
+
   it('styles its markup from the inline rules alone: the page stylesheet, loaded at the end of the body, changes no style', async () => {
     // Without JavaScript the page stays as prerendered: what its first paint shows.
     const context = await ctx.browser.newContext({ javaScriptEnabled: false });
