@@ -1,7 +1,7 @@
 // Mounts a route from its contract: guards it by the contract's access level, validates params,
 // query and body with the contract's schemas, and sends the handler's result through the response
 // schema (so nothing outside the contract ever leaves the API).
-import type { Request, RequestHandler, Response, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { type Access, type ParsedRouteInput, type RouteDefinition, type RouteResponse, z } from '@beach/contracts';
 import { type FieldErrors, fieldErrorsFromZod, invalid, notFound } from './errors.js';
 import { languageOf, sayMessage, type Unsaid } from './i18n.js';
@@ -76,8 +76,9 @@ const isAuditedWrite = (definition: RouteDefinition) =>
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
 export function createRouteMounter(router: Router, guards: AccessGuards, audit?: AuditTrail): MountRoute {
+  const routerOf = routersBySegment(router);
   return (definition, handler, options = {}) => {
-    const path = definition.path.replace(/^\/api/, '');
+    const [segmentRouter, path] = routerOf(definition.path.replace(/^\/api/, ''));
     const guard: RequestHandler[] = definition.access === 'public' ? [] : [guards[definition.access]];
     const trail = audit && isAuditedWrite(definition) ? audit : null;
     // The contract's path names the route in the metrics (bounded, unlike the address asked for),
@@ -87,7 +88,7 @@ export function createRouteMounter(router: Router, guards: AccessGuards, audit?:
       next();
     };
     const early: RequestHandler[] = options.early && definition.method === 'get' && guard.length > 0 ? [earlyReadOf(definition, options.early)] : [];
-    router[definition.method](path, name, ...early, ...guard, ...(options.before ?? []), async (req, res) => {
+    segmentRouter[definition.method](path, name, ...early, ...guard, ...(options.before ?? []), async (req, res) => {
       const input = parseInput(definition, req, res);
       const audited = trail ? await trail.begin({ definition, req, input }) : null;
       const started = res.locals[EARLY_READ] as Promise<Unsaid<RouteResponse<typeof definition>>> | undefined;
@@ -104,6 +105,27 @@ export function createRouteMounter(router: Router, guards: AccessGuards, audit?:
       if (audited && isSuccess(status)) await audited.finish();
       res.status(status).json(body);
     });
+  };
+}
+
+/**
+ * The routes of each first segment of their path (/bookings, /admin, /me) in a router of their own, mounted on
+ * `router` where the segment first appears: a request is matched against its segment's routes only, not against
+ * every route registered before it (a grid read went past a hundred). Each segment keeps its routes' order, and
+ * paths of different segments never matched the same address.
+ */
+function routersBySegment(router: Router) {
+  const routers = new Map<string, Router>();
+  return (path: string): [Router, string] => {
+    const segment = /^\/[^/]+/.exec(path)?.[0];
+    if (!segment || segment.includes(':')) return [router, path];
+    let segmentRouter = routers.get(segment);
+    if (!segmentRouter) {
+      segmentRouter = Router();
+      router.use(segment, segmentRouter);
+      routers.set(segment, segmentRouter);
+    }
+    return [segmentRouter, path.slice(segment.length) || '/'];
   };
 }
 

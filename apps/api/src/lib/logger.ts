@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
+import type { RequestHandler } from 'express';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type PinoPretty from 'pino-pretty';
 import type { Config } from '../config.js';
 
 export type { Logger };
 
-/** What pino-http records of a finished request. */
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The request's id (requestId), in its log record and its audit-log entry. */
+    id: string;
+  }
+  interface ServerResponse {
+    /** The cause of a 5xx (lib/errors.ts), recorded with its request. */
+    err?: Error;
+  }
+}
+
+/** What the request log records of a finished request. */
 interface RequestRecord {
   req?: { method: string; url: string };
   res?: { statusCode: number };
@@ -64,10 +75,31 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
-/** One record per finished request, with its id; 4xx are warnings, 5xx errors. */
-export const requestLogger = (logger: Logger) =>
-  pinoHttp({
-    logger,
-    genReqId: requestId,
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-  });
+/** How a request's record serializes its request, response and error: as pino-http did, pino's standard ones. */
+const requestSerializers = { req: pino.stdSerializers.req, res: pino.stdSerializers.res, err: pino.stdSerializers.err };
+
+/**
+ * One record per finished request, with its id; 4xx are warnings, 5xx errors. The record is the one pino-http
+ * wrote (`req`, `res`, `responseTime`, `err`; "request completed", "aborted" or "errored"), but its request is
+ * serialized only when the record is written: pino-http serialized and redacted every request's headers up front,
+ * 3 % of a grid read's CPU in a process whose level writes no such record (tests at `error`, benches `silent`).
+ */
+export function requestLogger(logger: Logger): RequestHandler {
+  const requests = logger.child({}, { serializers: requestSerializers });
+  return (req, res, next) => {
+    const started = Date.now();
+    req.id = requestId(req, res);
+    const finished = (error?: Error) => {
+      res.off('close', finished).off('finish', finished).off('error', finished);
+      const failure = error ?? res.err ?? (res.statusCode >= 500 ? new Error(`failed with status code ${res.statusCode}`) : undefined);
+      const level = failure ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+      if (!requests.isLevelEnabled(level)) return;
+      const record = requests.child({ req });
+      const responseTime = Date.now() - started;
+      if (failure) record.error({ res, err: failure, responseTime }, 'request errored');
+      else record[level]({ res, responseTime }, !req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted');
+    };
+    res.on('close', finished).on('finish', finished).on('error', finished);
+    next();
+  };
+}
