@@ -1,14 +1,13 @@
 // Members made straight in the database (one bcrypt hash for all, so many are cheap), each with a session
-// as the login starts it (a plain one, signed with the tests' secret), with a valid fiscal code computed from
-// their birth data. The login itself is proved by auth.test; through the API it cost a member ≈ 5 queries and a
-// request more (docs/testing.md#session-14-the-api-lanes-heaviest-files).
+// started by the login's own `startSession` (a plain one, signed with the tests' secret), with a valid fiscal
+// code computed from their birth data. The login itself is proved by auth.test; through the API it cost a
+// member ≈ 5 queries and a request more (docs/testing.md#session-14-the-api-lanes-heaviest-files).
 import codiceFiscale from 'codice-fiscale-js';
-import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../config.js';
 import { DEMO_PASSWORD } from '../db/seed-data.js';
 import type { Db } from '../lib/db.js';
 import { hashPassword } from '../lib/passwords.js';
-import { PLAIN_SESSION_MS, signAccessToken } from '../modules/auth/index.js';
+import { startSession } from '../modules/auth/index.js';
 import { TEST_BCRYPT_COST, TEST_ENV } from './env.js';
 import { fromIsoDate } from '../lib/time.js';
 import { fiscalCodeFor } from '../modules/memberships/index.js';
@@ -16,8 +15,9 @@ import { fiscalCodeFor } from '../modules/memberships/index.js';
 export const { CodiceFiscale } = codiceFiscale as unknown as { CodiceFiscale: typeof codiceFiscale };
 
 let sharedHash: Promise<string> | null = null;
-/** The secret every test app signs with (useTestApp's config): no test file sets its own. */
-const { JWT_SECRET } = loadConfig({ ...TEST_ENV, DATABASE_URL: 'postgres://unused' });
+/** The configuration every test app signs with (useTestApp's): no test file sets its own secret. */
+const config = loadConfig({ ...TEST_ENV, DATABASE_URL: 'postgres://unused' });
+const testClient = { ipAddress: '127.0.0.1', userAgent: undefined };
 let counter = 0;
 
 export interface TestMember {
@@ -37,8 +37,6 @@ export async function createMember(db: Db, { birthDate = '1995-09-01' as string 
     data: { firstName, lastName, email, birthDate: birthDate ? fromIsoDate(birthDate) : null, passwordHash: await sharedHash, emailVerifiedAt: new Date(), privacyAcceptedAt: new Date() },
     select: { id: true },
   });
-  const sessionId = randomUUID();
-  const { token, tokenId } = signAccessToken(JWT_SECRET, { userId: user.id, sessionId }, PLAIN_SESSION_MS / 1000);
-  await db.authSession.create({ data: { id: sessionId, userId: user.id, currentTokenId: tokenId, expiresAt: new Date(Date.now() + PLAIN_SESSION_MS), lastUsedAt: new Date() } });
+  const token = await startSession({ db, config }, user.id, false, testClient);
   return { id: user.id, email, token, fiscalCode: fiscalCodeOf(firstName, lastName, birthDate ?? '1995-09-01') };
 }

@@ -4,6 +4,7 @@ export { registerAuthRoutes } from './auth.router.js';
 export { createAuthService } from './auth.service.js';
 export type { AuthService } from './auth.service.js';
 export { authOf, createAccessGuards, isAdmin, isStaff } from './guards.js';
-export { newEmailToken, PLAIN_SESSION_MS, signAccessToken } from './tokens.js';
+export { newEmailToken } from './tokens.js';
+export { startSession } from './sessions.js';
 export { OWN_MONEY, refuseOwnMoney } from './own-money.js';
 export { personOf, roledPersonOf, toUserDto } from './user-dto.js';
