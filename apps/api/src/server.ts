@@ -1,14 +1,15 @@
 // Starts the API: configuration, database, job queue (and its workers unless WORKERS=off), HTTP
 // listener, and a graceful stop on SIGTERM/SIGINT (stop accepting, finish the requests and jobs under
 // way, close the database pool).
-import { createApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
-import { startRuntime } from './runtime.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function start() {
   const config = loadConfigOrExit();
+  // Imported once the configuration is read: a bad variable stops the process before the whole API is
+  // loaded (a fraction of the CPU), with its message.
+  const [{ createApp }, { startRuntime }] = await Promise.all([import('./app.js'), import('./runtime.js')]);
   const { deps, services, stop: stopRuntime } = await startRuntime(config, { workers: config.WORKERS === 'in-process' });
   const { logger } = deps;
   const app = createApp(deps, services);

@@ -9,7 +9,7 @@ import { BackupError } from './backup-error.js';
 import { DATABASE_DIR, FILES_ARCHIVE, openBackup, type BackupConfig } from './backup-folder.js';
 import { withClient } from './database-connection.js';
 import { OUR_SCHEMAS } from './database-copy.js';
-import { loadDatabase } from './database-load.js';
+import { knownMigrations, loadDatabase } from './database-load.js';
 import { extractStoredFiles } from './stored-files.js';
 
 /** Tables outside PostgreSQL's own schemas: none means the database is empty. */
@@ -34,7 +34,7 @@ const emptyDatabase = (databaseUrl: string) =>
 
 /**
  * Restores a backup's database into `DATABASE_URL` and its files into STORAGE_DIR, then applies this
- * release's later migrations. Refused when the database has tables or STORAGE_DIR has files, unless
+ * release's later migrations, if any. Refused when the database has tables or STORAGE_DIR has files, unless
  * `force` (then what is there is replaced).
  */
 export async function restoreBackup(config: BackupConfig, path: string, { force = false, logger }: { force?: boolean; logger: Logger }) {
@@ -51,7 +51,9 @@ export async function restoreBackup(config: BackupConfig, path: string, { force 
   // The folder itself may be a mounted volume: only what is inside it is replaced.
   if (force) for (const entry of await readdir(storage)) await rm(join(storage, entry), { recursive: true, force: true });
   await extractStoredFiles(join(location, FILES_ARCHIVE), storage);
-  await migrate(config.DATABASE_URL);
+  // dbmate is started only when this release has migrations the backup's database lacks.
+  const applied = new Set(manifest.migrations);
+  if ([...knownMigrations()].some((version) => !applied.has(version))) await migrate(config.DATABASE_URL);
   const durationMs = Math.round(performance.now() - started);
   logger.info({ location, durationMs }, `Ripristino completato in ${durationMs} ms: ${manifest.tables.length} tabelle e ${manifest.files.length} file`);
   return { durationMs };
