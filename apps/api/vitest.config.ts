@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     globalSetup: ['./src/test/global-setup.ts'],
     include: ['src/**/*.test.ts'],
+    // CPU_PER_TEST=<file>: each test's CPU, node's and PostgreSQL's, written there (./src/test/cpu-per-test.ts).
+    setupFiles: process.env.CPU_PER_TEST ? ['./src/test/cpu-per-test.ts'] : [],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two files at a time on a 2-core machine: a file spends most of its time waiting on PostgreSQL,

@@ -64,50 +64,60 @@ const creditMovesOn = (bookingIds: number[]) =>
     WHERE e.booking_id = ANY(${bookingIds}::int[]) AND a.kind IN ('credit_funded', 'credit_promo') AND p.phase IN ('posted', 'post_pending')
     GROUP BY e.id, a.user_id ORDER BY e.id`;
 
+type Kind = (typeof KINDS)[number];
+interface Booked { kind: Kind; courtId: number; start: string; member: TestMember; date?: string }
+
 /**
- * One booking of the given kind, paid as that kind is, written straight to the database; its books are
- * then posted as the application would have: the price owed and its payment (the ledger's history
- * function), or credit given and spent on it, or a carnet use.
+ * Bookings of the given kinds, paid as each kind is, written straight to the database in a few statements;
+ * their books are then posted as the application would have: the prices owed and their payments (the
+ * ledger's history function, once for them all), or credit given and spent on one, or a carnet use.
  */
-async function book(kind: (typeof KINDS)[number], courtId: number, start: string, member: TestMember, date = day) {
-  const startsAt = instantInRome(date, start);
-  const endsAt = instantInRome(date, slotEnd(start));
-  const userId = kind === 'walk-in' ? null : member.id;
-  const booking = await db.booking.create({
-    data: {
+async function bookAll(specs: Booked[]) {
+  const rows = specs.map(({ kind, courtId, start, member, date = day }) => {
+    const userId = kind === 'walk-in' ? null : member.id;
+    return {
       courtId,
       userId,
       customerName: userId ? null : `Passante ${courtId}-${start}`,
-      startsAt,
-      endsAt,
+      startsAt: instantInRome(date, start),
+      endsAt: instantInRome(date, slotEnd(start)),
       priceCents: PRICE,
-      status: kind === 'hold' ? 'pending_payment' : 'confirmed',
+      status: kind === 'hold' ? ('pending_payment' as const) : ('confirmed' as const),
       holdExpiresAt: kind === 'hold' ? new Date(Date.now() + 15 * 60_000) : null,
-    },
+    };
   });
+  const created = await db.booking.createManyAndReturn({ data: rows });
+  // Each spec's booking (a court and a start hold one live booking).
+  const bookings = rows.map((row) => created.find((booking) => booking.courtId === row.courtId && booking.startsAt.getTime() === row.startsAt.getTime())!);
   // A card payment is Stripe's too (a charge on the double), as the books' Stripe clearing is matched against it.
-  const pay = (method: 'stripe' | 'cash') =>
-    db.transaction.create({
-      data: {
-        kind: 'booking', type: 'payment', bookingId: booking.id, userId, amountCents: PRICE, method, status: 'completed', paidAt: new Date(), description: `Prenotazione ${booking.id}`,
-        stripePaymentIntentId: method === 'stripe' ? double.addPaymentIntent({ amount: PRICE }) : null,
-      },
-    });
-  if (kind === 'online') await pay('stripe');
-  if (kind === 'cash' || kind === 'walk-in') await pay('cash');
+  const methodOf = { online: 'stripe', cash: 'cash', 'walk-in': 'cash' } as Partial<Record<Kind, 'stripe' | 'cash'>>;
+  const payments = specs.flatMap(({ kind }, index) => {
+    const method = methodOf[kind];
+    const booking = bookings[index]!;
+    if (!method) return [];
+    const stripePaymentIntentId = method === 'stripe' ? double.addPaymentIntent({ amount: PRICE }) : null;
+    return [{ kind: 'booking' as const, type: 'payment' as const, bookingId: booking.id, userId: booking.userId, amountCents: PRICE, method, status: 'completed' as const, paidAt: new Date(), description: `Prenotazione ${booking.id}`, stripePaymentIntentId }];
+  });
+  await db.transaction.createMany({ data: payments });
   await db.$executeRaw`SELECT ledger_post_history()`;
-  if (kind === 'credit') {
-    // Credit given by the desk (a correction), then spent on the booking.
-    await post(db, { key: `test:gift:${booking.id}`, kind: 'correction', userId: member.id, description: 'Ricarica di prova', legs: [debit(accounts.adjustments, PRICE), credit(accounts.promo(member.id), PRICE)] });
-    expect(await spendCreditOnBooking(db, { id: booking.id, userId: member.id }, PRICE, { key: `test:booking:${booking.id}:credit` })).toMatchObject({ created: true });
+  for (const [index, { kind, member }] of specs.entries()) {
+    const booking = bookings[index]!;
+    if (kind === 'credit') {
+      // Credit given by the desk (a correction), then spent on the booking.
+      await post(db, { key: `test:gift:${booking.id}`, kind: 'correction', userId: member.id, description: 'Ricarica di prova', legs: [debit(accounts.adjustments, PRICE), credit(accounts.promo(member.id), PRICE)] });
+      expect(await spendCreditOnBooking(db, { id: booking.id, userId: member.id }, PRICE, { key: `test:booking:${booking.id}:credit` })).toMatchObject({ created: true });
+    }
+    if (kind === 'carnet') {
+      const carnet = await db.carnet.findFirstOrThrow({ where: { userId: member.id } });
+      expect(await db.$transaction((tx) => spendUse(tx, carnet, booking, [{ receivable: bookingReceivable(booking.id), cents: PRICE }]))).toBe(true);
+    }
+    expect((await moneyOfBooking(db, booking.id)).owed).toBe(kind === 'hold' ? PRICE : 0);
   }
-  if (kind === 'carnet') {
-    const carnet = await db.carnet.findFirstOrThrow({ where: { userId: member.id } });
-    expect(await db.$transaction((tx) => spendUse(tx, carnet, booking, [{ receivable: bookingReceivable(booking.id), cents: PRICE }]))).toBe(true);
-  }
-  expect((await moneyOfBooking(db, booking.id)).owed).toBe(kind === 'hold' ? PRICE : 0);
-  return booking;
+  return bookings;
 }
+
+/** One booking of the given kind (bookAll). */
+const book = async (kind: Kind, courtId: number, start: string, member: TestMember, date = day) => (await bookAll([{ kind, courtId, start, member, date }]))[0]!;
 
 async function waitForProgress(id: number, done: (body: { status: string; failed: number; done: number }) => boolean) {
   const deadline = Date.now() + 60_000;
@@ -157,13 +167,11 @@ describe('60 bookings of every payment kind', () => {
   let outside: Booking;
 
   beforeAll(async () => {
-    for (let index = 0; index < 60; index++) {
-      const court = courts[index % courts.length]!;
-      const start = DAY_SLOTS[Math.floor(index / courts.length)]!;
-      hits.push(await book(kindAt(index), court.id, start, members[index % members.length]!));
-    }
+    const specs = Array.from({ length: 60 }, (_, index) => ({ kind: kindAt(index), courtId: courts[index % courts.length]!.id, start: DAY_SLOTS[Math.floor(index / courts.length)]!, member: members[index % members.length]! }));
     // The range is 9:00–19:30: the evening is not hit.
-    outside = await book('cash', courts.find((court) => court.code === 'C1')!.id, '19:30', members[0]!);
+    const booked = await bookAll([...specs, { kind: 'cash', courtId: courts.find((court) => court.code === 'C1')!.id, start: '19:30', member: members[0]! }]);
+    hits.push(...booked.slice(0, 60));
+    outside = booked[60]!;
     await db.bookingWaitlist.create({ data: { userId: waiting.id, courtId: hits[0]!.courtId, startsAt: hits[0]!.startsAt, endsAt: hits[0]!.endsAt } });
   });
 
@@ -430,8 +438,7 @@ describe('a split booking', () => {
     const court = courts.find((row) => row.code === 'C4')!;
     /** The same bookings on a day: one of every kind, and a split booking (organiser's part and a share paid by card, one share unpaid). */
     async function arrange(date: string) {
-      const bookings: Booking[] = [];
-      for (const [index, kind] of KINDS.entries()) bookings.push(await book(kind, courts.filter((row) => row !== court)[index]!.id, '09:00', members[index]!, date));
+      const bookings = await bookAll(KINDS.map((kind, index) => ({ kind, courtId: courts.filter((row) => row !== court)[index]!.id, start: '09:00', member: members[index]!, date })));
       const [organiser, payer, unpaid] = [await createMember(db, { firstName: 'Orso', lastName: date }), await createMember(db, { firstName: 'Pino', lastName: date }), await createMember(db, { firstName: 'Ugo', lastName: date })];
       const { bookingId, shareOf } = await splitBooking(organiser, [payer, unpaid], date, court.id, 'card');
       const checkout = await request(app).post(`/api/booking-shares/${shareOf(payer)}/checkout`).set(bearer(payer.token)).expect(200);
@@ -517,9 +524,7 @@ describe('a split booking', () => {
     /** `each` bookings of every kind the rain check gives money back for in a batch (rain credit, credit returned, the till), and a hold. */
     const arrange = async (date: string, each: number) => {
       const kinds = (['online', 'cash', 'credit', 'walk-in', 'hold'] as const).flatMap((kind) => Array.from({ length: each }, () => kind));
-      const bookings: Booking[] = [];
-      for (const [index, kind] of kinds.entries()) bookings.push(await book(kind, courts[index % courts.length]!.id, DAY_SLOTS[Math.floor(index / courts.length)]!, members[index % members.length]!, date));
-      return bookings;
+      return bookAll(kinds.map((kind, index) => ({ kind, courtId: courts[index % courts.length]!.id, start: DAY_SLOTS[Math.floor(index / courts.length)]!, member: members[index % members.length]!, date })));
     };
     const cancelledIn = async (bookings: Booking[]) => {
       const before = statements;
@@ -543,8 +548,8 @@ describe('a split booking', () => {
     const debtor = await createMember(db, { firstName: 'Debora', lastName: 'Debiti' });
     // Paid-in credit spent on the booking (paid-in first, the credit book() gives last).
     await deskTopUp(app, staff, debtor, '20.00');
-    const booking = await book('credit', courts[0]!.id, '09:00', debtor, addDays(today, 4));
-    const other = await book('credit', courts[1]!.id, '09:00', members[0]!, addDays(today, 4));
+    const both = await bookAll([debtor, members[0]!].map((member, index) => ({ kind: 'credit' as const, courtId: courts[index]!.id, start: '09:00', member, date: addDays(today, 4) })));
+    const [booking, other] = [both[0]!, both[1]!];
     // A debt as it arises: credit topped up online is spent by a correction (with the rest of the wallet), then the top-up is refunded on Stripe's dashboard.
     const topUp = await onlineTopUp(app, db, double, debtor, '10.00');
     await expect.poll(async () => (await db.transaction.findUniqueOrThrow({ where: { id: topUp.id } })).status, { timeout: JOBS_IDLE_MS }).toBe('completed');
