@@ -43,14 +43,9 @@ async function decodeQr(page: Page, alt: RegExp) {
     context.fillStyle = '#fff';
     context.fillRect(0, 0, size, size);
     context.drawImage(element, 0, 0, size, size);
-    // The pixels as one base64 string: as an array, Playwright serialized each of the 640,000 numbers on its own
-    // (10 s of CPU, docs/testing.md#session-15-the-browser-journeys).
-    const bytes = context.getImageData(0, 0, size, size).data;
-    let binary = '';
-    for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-    return { width: size, height: size, pixels: btoa(binary) };
+    return { width: size, height: size, pixels: Array.from(context.getImageData(0, 0, size, size).data) };
   });
-  return jsQR(new Uint8ClampedArray(Buffer.from(pixels, 'base64')), width, height)?.data;
+  return jsQR(Uint8ClampedArray.from(pixels), width, height)?.data;
 }
 
 describe('installable app, in Chromium', () => {
