@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { postHistory } from '../src/ledger.js';
+import { routeInApp } from '../src/in-app-navigation.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -31,9 +32,12 @@ async function saveRequireValidCertificate(on: boolean) {
   expect(response.status).toBe(200);
 }
 
-/** Types a card number on the check-in screen and waits for the verdict `heading`. */
+/**
+ * Types a card number on the check-in screen and waits for the verdict `heading`. The desk reaches the screen
+ * through the app (or is on it already, for the next card); every card is looked up afresh.
+ */
 async function lookUpCard(page: Page, heading: string, number = cardNumber) {
-  await page.goto(`${ctx.stack.webUrl}/admin/check-in`);
+  await routeInApp(page, '/admin/check-in');
   await page.getByRole('heading', { name: 'Check-in ingressi', level: 1 }).waitFor();
   await page.getByRole('textbox', { name: 'Numero tessera' }).fill(number);
   await page.getByRole('button', { name: 'Verifica' }).click();
@@ -122,7 +126,7 @@ describe('screens that tell the truth, in Chromium at 1280 and 390 px', () => {
     await phone.getByRole('button', { name: 'Accedi' }).click();
     await phone.waitForURL(`${webUrl}/profilo`);
     await phone.getByRole('heading', { name: 'Il mio profilo', level: 1 }).waitFor();
-    await phone.goto(`${webUrl}/tesseramento`);
+    await routeInApp(phone, '/tesseramento');
     const section = phone.getByRole('region', { name: 'Certificato medico' });
     await section.getByLabel('Medico o centro che l’ha rilasciato').fill('Dott.ssa Maria Verdi');
     await section.getByLabel('Data di rilascio').fill(romeDay(3));
@@ -178,7 +182,7 @@ describe('screens that tell the truth, in Chromium at 1280 and 390 px', () => {
     await bothWidths(admin, 'members-register-flags');
 
     // The price list in euros with two decimals, as everywhere else.
-    await admin.goto(`${webUrl}/admin/listino-prezzi`);
+    await routeInApp(admin, '/admin/listino-prezzi');
     await admin.getByRole('heading', { name: 'Listino prezzi', level: 2 }).waitFor();
     await expect.poll(() => admin.getByLabel('Tessera stagionale (€)').inputValue()).toBe('60,00');
     await expect.poll(() => admin.getByLabel('Minimo (€)').inputValue()).toBe('10,00');
@@ -191,7 +195,7 @@ describe('screens that tell the truth, in Chromium at 1280 and 390 px', () => {
     await admin.getByLabel('Minimo (€)').fill('10');
     await admin.getByRole('button', { name: 'Salva limiti' }).click();
     await expect.poll(() => admin.getByLabel('Minimo (€)').inputValue()).toBe('10,00');
-    await admin.context().close();
+    await admin.close();
   });
 });
 
@@ -212,7 +216,7 @@ describe('the medical certificate at check-in, in Chromium', () => {
     await page.setViewportSize(DESKTOP);
 
     // The member brings a paper certificate: the desk records it on the member's page, verified at once.
-    await page.goto(`${ctx.stack.webUrl}/admin/users`);
+    await routeInApp(page, '/admin/users');
     await page.getByRole('heading', { name: 'Gestione Utenti', level: 1 }).waitFor();
     await page.getByLabel('Cerca').fill(MEMBER.name);
     await page.getByLabel('Cerca').press('Enter');
@@ -232,6 +236,6 @@ describe('the medical certificate at check-in, in Chromium', () => {
     expect(await page.getByRole('alert').filter({ hasText: 'Certificato medico' }).count()).toBe(0);
     expect(await cleared.textContent()).not.toContain('non può giocare');
     await screenshot(page, 'check-in-certificate-valid-1280');
-    await page.context().close();
+    await page.close();
   });
 });

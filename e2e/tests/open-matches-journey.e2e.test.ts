@@ -8,6 +8,7 @@ import { api } from '@beach/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { openInApp } from '../src/in-app-navigation.js';
 import { giveCredit } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -127,8 +128,10 @@ describe('the open-match journey with levels', () => {
         // The third, above the range, asks; both players accept; then they join.
         const third = await open(above, 2, link, words.match);
         await third.getByRole('button', { name: words.ask }).click();
+        // The second opens the match again; the organiser goes to it from their payment page through the app.
+        await second.goto(`${webUrl}${prefix}${link}`);
+        await openInApp(host, `${webUrl}${prefix}${link}`);
         for (const page of [second, host]) {
-          await page.goto(`${webUrl}${prefix}${link}`);
           const accept = page.getByRole('region', { name: words.requests }).getByRole('button', { name: words.accept(above.name) });
           await accept.click();
           await accept.waitFor({ state: 'detached' });
@@ -184,7 +187,11 @@ describe('the open-match journey with levels', () => {
           if (index < 2) expect(row.mu).toBeGreaterThan(before);
           else expect(row.mu).toBeLessThan(before);
           const shown = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.round(((row.mu * 7) / 50) * 100) / 100);
-          await page.goto(`${webUrl}${prefix}/profilo`);
+          // The third's app asks for the levels again, its own confirmation having changed them: it goes on through
+          // the app. The others' apps still hold the levels the match page showed them (fresh for a minute, as
+          // for a member) and load the profile, as a player opening the app later does.
+          if (player === above) await openInApp(page, `${webUrl}${prefix}/profilo`);
+          else await page.goto(`${webUrl}${prefix}/profilo`);
           await page.getByRole('heading', { name: words.profile, level: 1 }).waitFor();
           const sport = page.getByRole('listitem', { name: words.sport, exact: true });
           await sport.getByText(`${words.level} ${shown}`).waitFor();

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, openSignedIn, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
 import { creditBalance, giveCredit } from '../src/ledger.js';
+import { routeInApp } from '../src/in-app-navigation.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
@@ -77,8 +78,8 @@ describe('open matches, in Chromium', () => {
     await page.getByText('Questa prenotazione è già pagata e confermata.').waitFor();
     expect(await creditBalance(ctx.stack.db, (await ctx.stack.db.user.findUniqueOrThrow({ where: { email: ORGANISER } })).id)).toBe(0);
 
-    // Paid, the match is listed; the organiser finds it there.
-    await page.goto(`${ctx.stack.webUrl}/partite`);
+    // Paid, the match is listed; the organiser finds it there (through the app).
+    await routeInApp(page, '/partite');
     await page.getByRole('list', { name: 'Partite aperte' }).getByRole('link', { name: /Beach volley 2×2/ }).click();
     await matchPage(page).waitFor();
     link = new URL(page.url()).pathname;

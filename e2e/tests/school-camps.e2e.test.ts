@@ -15,6 +15,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { routeInApp } from '../src/in-app-navigation.js';
 import { enrolmentOwed } from '../src/ledger.js';
 import { apiCaller } from '../src/api-as.js';
 import { useBrowserStack } from '../src/stack.js';
@@ -194,8 +195,9 @@ describe('a summer camp week, in Chromium', () => {
       await screenshot(page, 'school-camps-waitlist-join-390', { fullPage: false });
 
       // The desk cancels the other family's place: held for Pietro, first in line, not given back to anyone.
+      // The parent goes on to their profile through the app, which asks for their waiting lists again.
       await callAs('staff@demo.beach', 'POST', `/api/admin/enrolments/${enrolment.id}/cancel`);
-      await page.goto(`${webUrl}/profilo`);
+      await routeInApp(page, '/profilo');
       const offer = page.getByRole('region', { name: 'Liste d’attesa' }).getByRole('listitem', { name: FULL_CAMP });
       await expect.poll(async () => spaced(await offer.textContent())).toMatch(/Pietro Rossi.*Posto offerto.*Il posto è tenuto per te fino al \d\d\/\d\d\/\d{4}.*\d\d:\d\d/);
       await offer.scrollIntoViewIfNeeded();
@@ -254,6 +256,7 @@ describe('a summer camp week, in Chromium', () => {
       await screenshot(page, 'school-camps-family-profile-390', { fullPage: false });
 
       // Sofia's discounted place waits for Pietro's: it names the place to pay first and offers no payment the server would refuse, in each language.
+      // The profile at each width and in each language is reached in the same page, through the app's router.
       for (const [path, payFirst, card, width] of [
         ['/profilo', 'Paga prima l’iscrizione di Pietro Rossi: lo sconto fratelli vale con un fratello iscritto.', 'Paga con la carta', PHONE],
         ['/profilo', 'Paga prima l’iscrizione di Pietro Rossi: lo sconto fratelli vale con un fratello iscritto.', 'Paga con la carta', DESKTOP],
@@ -261,7 +264,7 @@ describe('a summer camp week, in Chromium', () => {
         ['/en/profilo', 'Pay Pietro Rossi’s enrolment first: the sibling discount applies once a sibling is enrolled.', 'Pay by card', PHONE],
       ] as const) {
         await page.setViewportSize(width);
-        await page.goto(`${webUrl}${path}`);
+        await routeInApp(page, path);
         const places = page.getByRole('listitem', { name: FAMILY_CAMP });
         const sofia = places.filter({ hasText: 'Sofia' });
         await sofia.getByText(payFirst).waitFor();
@@ -273,6 +276,8 @@ describe('a summer camp week, in Chromium', () => {
         await screenshot(page, `school-camps-family-pay-first-${path.split('/')[1] === 'profilo' ? 'it' : path.split('/')[1]}-${width.width}`, { fullPage: false });
       }
       await page.setViewportSize(PHONE);
+      // Loaded, not routed: in the app an English visit stays English, and /profilo moves on to /en/profilo
+      // (languageOfAddress, apps/web/src/lib/i18n.ts); the member opening the app again is back in Italian.
       await page.goto(`${webUrl}/profilo`);
 
       // One tap, one checkout: Stripe's page held on its way while the member taps again.
@@ -299,10 +304,10 @@ describe('a summer camp week, in Chromium', () => {
       await page.getByText('Iscrizione confermata: ci vediamo al corso!').waitFor();
 
       // Cancelling the other place: the action and the keep-it button say different things, in each language.
-      // Pietro's place now confirmed, Sofia's offers its payments.
+      // Pietro's place now confirmed, Sofia's offers its payments. From the payment's page, in the app, through its router.
       for (const [path, action, back, discount, card] of [['/profilo', 'Annulla iscrizione', 'Indietro', 'Sconto fratelli −15,00 €', 'Paga con la carta'], ['/de/profilo', 'Anmeldung stornieren', 'Zurück', 'Geschwisterrabatt −15,00 €', 'Mit Karte zahlen'], ['/en/profilo', 'Cancel enrolment', 'Back', 'Sibling discount −€15.00', 'Pay by card']] as const) {
         await page.setViewportSize(DESKTOP);
-        await page.goto(`${webUrl}${path}`);
+        await routeInApp(page, path);
         const sofia = page.getByRole('listitem', { name: FAMILY_CAMP }).filter({ hasText: 'Sofia' });
         await expect.poll(async () => spaced(await sofia.textContent())).toContain(discount);
         await sofia.getByRole('button', { name: card }).waitFor();
@@ -316,7 +321,7 @@ describe('a summer camp week, in Chromium', () => {
         await confirm.waitFor({ state: 'detached' });
       }
       await page.setViewportSize(PHONE);
-      await page.goto(`${webUrl}/de/profilo`);
+      await routeInApp(page, '/de/profilo');
       await page.getByRole('listitem', { name: FAMILY_CAMP }).filter({ hasText: 'Sofia' }).getByRole('button', { name: 'Anmeldung stornieren' }).click();
       await screenshot(page, 'school-camps-family-cancel-de-390', { fullPage: false });
       await page.getByRole('dialog').getByRole('button', { name: 'Zurück' }).click();
