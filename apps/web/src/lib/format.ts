@@ -44,8 +44,11 @@ export const moneyAsTyped = (money: TMoney) => money.replace('.', ',');
 
 const romeDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** Today's calendar day in Rome, as YYYY-MM-DD (the centre's days, whatever the browser's zone). */
-export const todayInRome = () => romeDay.format(new Date());
+/** The calendar day in Rome of an instant, as YYYY-MM-DD (the centre's days, whatever the browser's zone). */
+export const romeDayOf = (instant: string | Date) => romeDay.format(new Date(instant));
+
+/** Today's calendar day in Rome, as YYYY-MM-DD. */
+export const todayInRome = () => romeDayOf(new Date());
 
 /** A YYYY-MM-DD calendar date or an instant, as dd/mm/yyyy (dd.mm.yyyy in German). */
 export function formatDate(value: string | Date): string {
