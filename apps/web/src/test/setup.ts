@@ -4,9 +4,7 @@ import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react
 import { afterEach } from 'vitest';
 import { startingLocale } from '../lib/i18n';
 import { LOCALE_COOKIE } from '../lib/locale-cookie';
-import { queryClient } from '../lib/query';
 import { session } from '../lib/session';
-import { withoutRetryBackOff } from './query-client';
 
 // The screens render in Italian, every part of the catalogue loaded (the back-office's too: its screens are
 // tested without their own instance). A message missing from the catalogue fails the test that shows it:
@@ -32,9 +30,6 @@ configure({
     return error;
   },
 });
-
-// The pages' shared client too (the app's routes wrap their screens in it).
-withoutRetryBackOff(queryClient);
 
 // jsdom has no <dialog> behaviour; the browser's is exercised by the Chromium tests.
 HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {

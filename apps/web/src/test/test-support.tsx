@@ -9,8 +9,8 @@ import { render as renderBare, type RenderOptions } from '@testing-library/react
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { beforeEach, vi } from 'vitest';
+import { createQueryClient } from '../lib/query';
 import { jsonResponse, signIn } from './fixtures';
-import { testQueryClient } from './query-client';
 import { todayInRome } from '../lib/format';
 
 type Handler = (body: unknown) => Response | Promise<Response>;
@@ -153,7 +153,7 @@ export function renderAt(ui: ReactElement, { url, path = url.split('?')[0]!, sta
   const entry = state === undefined ? url : { pathname, search: search && `?${search}`, state };
   const router = createMemoryRouter([{ path, element: ui }, { path: '*', element: <Where /> }], { initialEntries: [entry] });
   return render(
-    <QueryClientProvider client={testQueryClient()}>
+    <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
