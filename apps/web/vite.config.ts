@@ -1,9 +1,10 @@
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin, PluginOption } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { contractsData } from './vite-plugins/contracts-data.ts';
 import { installableApp } from './vite-plugins/installable-app.ts';
 import { linguiCatalogues, linguiMacro } from './vite-plugins/lingui-macro.ts';
+import { prerenderHome } from './vite-plugins/prerender-home.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 /** The libraries every page's first paint runs. */
@@ -16,24 +17,8 @@ const FIRST_PAINT_LIBRARIES = ['react', 'react-dom', 'scheduler', 'react-router'
  */
 const FIRST_PAINT_HELPERS = /rolldown\/runtime|vite\/preload-helper|packages[\\/]i18n[\\/]src[\\/]index\.ts$/;
 
-/**
- * A plugin only a build or a served app needs, left out of the unit tests (Vitest's mode `test`: they transform modules
- * and import no CSS) and loaded only when used: the styles (importing @tailwindcss/vite takes 1 s of CPU and registers
- * module hooks that send every later import of the process through a thread of their own) and the prerendered home
- * page (docs/testing.md#session-15-the-turbo-lane).
- */
-const unlessTesting = (mode: string, load: () => Promise<Plugin | Plugin[]>): PluginOption => (mode === 'test' ? null : load());
-
-export default defineConfig(({ mode }) => ({
-  plugins: [
-    react(),
-    linguiMacro(),
-    linguiCatalogues(),
-    unlessTesting(mode, async () => (await import('@tailwindcss/vite')).default()),
-    contractsData(),
-    unlessTesting(mode, async () => (await import('./vite-plugins/prerender-home.ts')).prerenderHome()),
-    installableApp(),
-  ],
+export default defineConfig({
+  plugins: [react(), linguiMacro(), linguiCatalogues(), tailwindcss(), contractsData(), prerenderHome(), installableApp()],
   // In development and preview the API is reached through this proxy (same origin); a production
   // build for a separate API host sets VITE_API_URL instead.
   server: { port: 5173, proxy: { '/api': apiTarget } },
@@ -70,4 +55,4 @@ export default defineConfig(({ mode }) => ({
     // Each file's time also goes to .test-timings/ for `pnpm test:timings` (docs/testing.md#test-timings).
     reporters: ['default', '../../scripts/test-timings-reporter.mjs'],
   },
-}));
+});
