@@ -6,15 +6,13 @@ import { Alert } from '../../../components/ui/alert';
 import { Loaded } from '../../../components/ui/loaded';
 import { paths } from '../../../config/paths';
 import { serverMessage } from '../../../lib/api-errors';
-import { formatLongDate, formatTime, todayInRome } from '../../../lib/format';
+import { formatLongDate, formatTime, romeDayOf, todayInRome } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { SignInSheetButton } from '../../school-reports';
 import { useCoachSession } from '../api/coaching';
 import { CardScanPanel } from '../components/card-scan-panel';
 import { ParticipantCard } from '../components/participant-card';
 import { timeRange } from '../labels';
-
-const romeDay = (instant: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(instant));
 
 export default function CoachSessionPage() {
   const id = Number(useParams().id);
@@ -28,7 +26,7 @@ export default function CoachSessionPage() {
       {/* Another coach's session, or none: the server's words ("Lezione non trovata."), not a connection's. */}
       <Loaded read={detail} failed={serverMessage(detail.error) ?? 'Non è stato possibile caricare la lezione.'}>
         {({ session, participants }) => {
-          const day = romeDay(session.starts_at);
+          const day = romeDayOf(session.starts_at);
           const canRecord = !session.cancelled && day <= todayInRome();
           const present = participants.filter((person) => person.present === true).length;
           return (

@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Select } from '../../../components/ui/field';
 import { Loaded } from '../../../components/ui/loaded';
 import { paths } from '../../../config/paths';
-import { formatLongDate, formatTime, todayInRome } from '../../../lib/format';
+import { formatLongDate, formatTime, romeDayOf, todayInRome } from '../../../lib/format';
 import { isStaffOrAdmin, useCurrentUser } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCoaches } from '../../courses';
@@ -19,7 +19,7 @@ import { timeRange } from '../labels';
 /** Days listed ahead, or back with "Passate". */
 const DAYS_SHOWN = 14;
 
-const dayOf = (session: TCoachSession) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(session.starts_at));
+const dayOf = (session: TCoachSession) => romeDayOf(session.starts_at);
 
 function SessionLink({ session }: { session: TCoachSession }) {
   return (
