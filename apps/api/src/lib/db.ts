@@ -48,8 +48,8 @@ export async function readRows<T>(db: Db, query: Prisma.Sql, statement?: string)
 
 /**
  * readRows for a read that also runs inside transactions (given the transaction's client): past Prisma's client
- * when given the client itself, through the transaction otherwise. Only for columns both read alike: no bigint
- * (a string here, a BigInt through Prisma), no numeric, no json.
+ * when given the client itself, through the transaction otherwise. Only for columns both read alike (int, text,
+ * boolean, timestamptz, json): no bigint or numeric (strings here, BigInt and Decimal through Prisma).
  */
 export function rowsOf<T>(sql: Pick<Db, '$queryRaw'>, query: Prisma.Sql): Promise<T[]> {
   return poolOf(sql as Db) ? readRows<T>(sql as Db, query) : sql.$queryRaw<T[]>(query);
