@@ -47,6 +47,15 @@ export async function readRows<T>(db: Db, query: Prisma.Sql, statement?: string)
 }
 
 /**
+ * readRows for a read that also runs inside transactions (given the transaction's client): past Prisma's client
+ * when given the client itself, through the transaction otherwise. Only for columns both read alike (int, text,
+ * boolean, timestamptz, json): no bigint or numeric (strings here, BigInt and Decimal through Prisma).
+ */
+export function rowsOf<T>(sql: Pick<Db, '$queryRaw'>, query: Prisma.Sql): Promise<T[]> {
+  return poolOf(sql as Db) ? readRows<T>(sql as Db, query) : sql.$queryRaw<T[]>(query);
+}
+
+/**
  * A `.catch` handler: the violation of the named constraint (a slot, a card or a setup that overlaps
  * another, a row still in use) becomes a 409 with the caller's message; any other error passes.
  */

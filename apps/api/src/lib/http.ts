@@ -39,9 +39,15 @@ export interface MountOptions<D extends RouteDefinition = RouteDefinition> {
 
 export type MountRoute = <D extends RouteDefinition>(definition: D, handler: RouteHandler<D>, options?: MountOptions<D>) => void;
 
-/** Where the mounter leaves a route's early read for the guard to start (startEarlyRead), and the guard its promise. */
+/** Where the mounter leaves a route's early read for the guard to start (startEarlyRead), and the guard its start. */
 const EARLY_START = 'earlyReadStart';
 const EARLY_READ = 'earlyRead';
+
+/** An early read under way, with the query it was started for (already parsed: the handler's input reuses it). */
+interface EarlyRead<D extends RouteDefinition = RouteDefinition> {
+  query: ParsedRouteInput<D>['query'];
+  answer: Promise<Unsaid<RouteResponse<D>>>;
+}
 
 /** Called by the access guard once the token is verified, before the session check: starts the route's early read. */
 export function startEarlyRead(res: Response, userId: number) {
@@ -89,10 +95,10 @@ export function createRouteMounter(router: Router, guards: AccessGuards, audit?:
     };
     const early: RequestHandler[] = options.early && definition.method === 'get' && guard.length > 0 ? [earlyReadOf(definition, options.early)] : [];
     segmentRouter[definition.method](path, name, ...early, ...guard, ...(options.before ?? []), async (req, res) => {
-      const input = parseInput(definition, req, res);
+      const started = res.locals[EARLY_READ] as EarlyRead<typeof definition> | undefined;
+      const input = parseInput(definition, req, res, started);
       const audited = trail ? await trail.begin({ definition, req, input }) : null;
-      const started = res.locals[EARLY_READ] as Promise<Unsaid<RouteResponse<typeof definition>>> | undefined;
-      const run = async () => started ?? handler(input, { req, res });
+      const run = async () => started?.answer ?? handler(input, { req, res });
       const result = audited ? await audited.during(run) : await run();
       if (res.headersSent) {
         // the handler streamed a file or answered itself
@@ -135,17 +141,20 @@ function earlyReadOf<D extends RouteDefinition>(definition: D, read: NonNullable
     res.locals[EARLY_START] = (userId: number) => {
       const query = definition.query ? definition.query.safeParse(req.query) : { success: true as const, data: undefined };
       if (!query.success) return;
-      const answer = read(query.data as ParsedRouteInput<D>['query'], userId);
+      const early: EarlyRead<D> = { query: query.data as ParsedRouteInput<D>['query'], answer: read(query.data as ParsedRouteInput<D>['query'], userId) };
       // Refused by the guard, nobody awaits it: its failure is not an unhandled one.
-      answer.catch(() => {});
-      res.locals[EARLY_READ] = answer;
+      early.answer.catch(() => {});
+      res.locals[EARLY_READ] = early;
     };
     next();
   };
 }
 
-/** The request's params, query and body, their fields' messages in the request's language. */
-function parseInput<D extends RouteDefinition>(definition: D, req: Request, res: Response): ParsedRouteInput<D> {
+/**
+ * The request's params, query and body, their fields' messages in the request's language. The query an early
+ * read was started for passed the same schema already: it is not parsed twice.
+ */
+function parseInput<D extends RouteDefinition>(definition: D, req: Request, res: Response, early?: EarlyRead<D>): ParsedRouteInput<D> {
   // A malformed path parameter (say /users/abc) names no resource at all.
   const params = definition.params?.safeParse(req.params);
   if (params && !params.success) throw notFound();
@@ -160,7 +169,7 @@ function parseInput<D extends RouteDefinition>(definition: D, req: Request, res:
   };
   const input = {
     params: params?.data,
-    query: parsePart(definition.query, req.query),
+    query: early ? early.query : parsePart(definition.query, req.query),
     body: parsePart(definition.body, req.body ?? {}),
   };
   if (Object.keys(errors).length > 0) throw invalid(errors);

@@ -42,8 +42,21 @@ function keyOf(secret: string): KeyObject {
   return key;
 }
 
+/**
+ * Tokens whose signature, algorithm, issuer and audience were verified, with their claims and expiry (epoch
+ * seconds), by secret: a member's token comes back on every request, and verifying it again cost as much as
+ * the rest of the guard's own work. Only the expiry depends on the clock: it is checked on every use. Bounded.
+ */
+const verified = new Map<string, Map<string, { claims: AccessTokenClaims; expiresAt: number }>>();
+const VERIFIED_KEPT = 10_000;
+
 /** Claims of a valid token, or null. `allowExpired` serves the refresh of a remember-me session. */
 export function verifyAccessToken(secret: string, token: string, { allowExpired = false } = {}): AccessTokenClaims | null {
+  let known = verified.get(secret);
+  if (!known) verified.set(secret, (known = new Map()));
+  const seen = known.get(token);
+  // As jsonwebtoken decides it: expired from the second of `exp` on.
+  if (seen) return allowExpired || Math.floor(Date.now() / 1000) < seen.expiresAt ? seen.claims : null;
   try {
     const payload = jwt.verify(token, keyOf(secret), {
       algorithms: [ALGORITHM],
@@ -53,7 +66,14 @@ export function verifyAccessToken(secret: string, token: string, { allowExpired 
     });
     if (typeof payload === 'string' || typeof payload.sid !== 'string' || !payload.jti || !payload.sub) return null;
     const userId = Number(payload.sub);
-    return Number.isInteger(userId) ? { userId, sessionId: payload.sid, tokenId: payload.jti } : null;
+    if (!Number.isInteger(userId)) return null;
+    const claims = { userId, sessionId: payload.sid, tokenId: payload.jti };
+    // Ours carry an expiry and no start (`nbf`): any other token is verified in full each time.
+    if (typeof payload.exp === 'number' && payload.nbf === undefined) {
+      if (known.size >= VERIFIED_KEPT) known.clear();
+      known.set(token, { claims, expiresAt: payload.exp });
+    }
+    return claims;
   } catch {
     return null;
   }

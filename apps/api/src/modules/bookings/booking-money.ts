@@ -6,7 +6,7 @@ import type { TBooking, TBookingSplit, TPaymentState } from '@beach/contracts';
 import { accounts, type AccountRef, bookingReceivable, credit, debit, type Entry, post, type Posted, type Sql, charge, discount, type EntryContext, owedBy, owedOne, type Part, settlingLegs, spendingLegs, walletOf } from '../ledger/index.js';
 import type { PaymentMethod } from '../../generated/prisma/enums.js';
 import { AppError } from '../../lib/errors.js';
-import { Prisma } from '../../lib/db.js';
+import { Prisma, rowsOf } from '../../lib/db.js';
 import { SETTLED_STATUSES } from '../payments/index.js';
 import { splitShares } from './shares.js';
 
@@ -94,7 +94,10 @@ export const NO_MONEY: BookingMoney = { paid: 0, returned: 0, owed: 0, organiser
 
 export async function moneyOfBookings(sql: Sql, ids: number[]): Promise<Map<number, BookingMoney>> {
   if (ids.length === 0) return new Map();
-  const rows = await sql.$queryRaw<{ id: number; paid: number; returned: number; owed: number; organiserOwed: number; byCarnet: number; byCredit: number; byCard: number; byDesk: number }[]>`
+  // Read past Prisma's client outside a transaction: the planner reads this for 200 bookings and more.
+  const rows = await rowsOf<{ id: number; paid: number; returned: number; owed: number; organiserOwed: number; byCarnet: number; byCredit: number; byCard: number; byDesk: number }>(
+    sql,
+    Prisma.sql`
     WITH receivables AS (
       SELECT id, booking_id, kind, debits_posted - credits_posted AS owed FROM ledger_accounts
       WHERE booking_id = ANY(${ids}::int[]) AND kind IN ('booking_receivable', 'share_receivable')
@@ -115,7 +118,8 @@ export async function moneyOfBookings(sql: Sql, ids: number[]): Promise<Map<numb
       coalesce(sum(m.cents) FILTER (WHERE m.account_kind = 'booking_receivable' AND m.kind = 'payment' AND m.method = 'stripe'), 0)::int AS "byCard",
       coalesce(sum(m.cents) FILTER (WHERE m.account_kind = 'booking_receivable' AND m.kind = 'payment' AND m.method <> 'stripe'), 0)::int AS "byDesk"
     FROM owed o LEFT JOIN moves m ON m.booking_id = o.booking_id
-    GROUP BY o.booking_id, o.owed, o.organiser_owed`;
+    GROUP BY o.booking_id, o.owed, o.organiser_owed`,
+  );
   return new Map(
     rows.map((row) => {
       const paidWith = row.byCarnet > 0 ? 'carnet' : row.byCredit > 0 ? (row.byCard > 0 ? 'credit_card' : 'credit') : null;
@@ -128,10 +132,12 @@ export async function moneyOfBookings(sql: Sql, ids: number[]): Promise<Map<numb
 /** How each booking was paid, by booking id: the method of its latest settled card or desk payment (refunded since or not). */
 export async function paymentMethodsOf(sql: Sql, ids: number[]): Promise<Map<number, PaymentMethod>> {
   if (ids.length === 0) return new Map();
-  const rows = await sql.$queryRaw<{ bookingId: number; method: PaymentMethod }[]>`
-    SELECT DISTINCT ON (booking_id) booking_id AS "bookingId", method::text AS method FROM transactions
+  const rows = await rowsOf<{ bookingId: number; method: PaymentMethod }>(
+    sql,
+    Prisma.sql`SELECT DISTINCT ON (booking_id) booking_id AS "bookingId", method::text AS method FROM transactions
     WHERE booking_id = ANY(${ids}::int[]) AND type = 'payment' AND status::text = ANY(${SETTLED_STATUSES}::text[])
-    ORDER BY booking_id, created_at DESC, id DESC`;
+    ORDER BY booking_id, created_at DESC, id DESC`,
+  );
   return new Map(rows.map((row) => [row.bookingId, row.method]));
 }
 

@@ -1,7 +1,7 @@
 import { PRICE_CODES, type TPriceList } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { PriceCode } from '../../generated/prisma/enums.js';
-import { type Db, Prisma } from '../../lib/db.js';
+import { type Db, Prisma, rowsOf } from '../../lib/db.js';
 import { yearInRome } from '../../lib/time.js';
 
 /** The year whose list is in force in `year`, as SQL: that year's, or else the most recent one before, or else the earliest after. */
@@ -19,8 +19,9 @@ export const priceTableOf = (json: Partial<Record<PriceCode, number>>): PriceTab
 
 /** The amounts of the list in force in `year`: what every price of a card or a booking is read from. */
 export async function pricesInForce(db: Pick<Db, '$queryRaw'>, year: number): Promise<PriceTable> {
-  const [row] = await db.$queryRaw<[{ prices: Partial<Record<PriceCode, number>> }]>`SELECT ${pricesInForceSql(year)} AS prices`;
-  return priceTableOf(row.prices);
+  // Past Prisma's client outside a transaction: the planner and every booking's price read it.
+  const [row] = await rowsOf<{ prices: Partial<Record<PriceCode, number>> }>(db, Prisma.sql`SELECT ${pricesInForceSql(year)} AS prices`);
+  return priceTableOf(row!.prices);
 }
 
 export function createPricesService({ db }: Pick<AppDeps, 'db'>) {
