@@ -1,12 +1,13 @@
 // The job workers alone (WORKERS=off on the API): e-mails, activations, refunds, daily jobs. A stop
 // signal lets the running jobs finish.
-import { createOperationsApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
-import { startRuntime } from './runtime.js';
 
 const SHUTDOWN_GRACE_MS = 30_000;
 
-const { deps, stop: stopRuntime } = await startRuntime(loadConfigOrExit(), { workers: true });
+const config = loadConfigOrExit();
+// Imported once the configuration is read, as in server.ts: a bad variable stops the process before the API loads.
+const [{ createOperationsApp }, { startRuntime }] = await Promise.all([import('./app.js'), import('./runtime.js')]);
+const { deps, stop: stopRuntime } = await startRuntime(config, { workers: true });
 deps.logger.info('Worker avviato: e-mail, attivazioni, rimborsi e job giornalieri');
 const port = deps.config.WORKER_PORT;
 const listener = port === undefined ? null : createOperationsApp(deps).listen(port, () => deps.logger.info(`Worker: stato e metriche su http://localhost:${port}/api/ready`));
