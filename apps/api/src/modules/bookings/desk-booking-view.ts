@@ -115,20 +115,15 @@ export function createDeskBookingView({ db }: Pick<DeskDeps, 'db'>) {
   async function relatedOf(rows: DeskBookingRow[]): Promise<Related> {
     const bookingCouponIds = idsOf(rows.map((row) => row.bookingCouponId));
     const membershipCouponIds = idsOf(rows.map((row) => row.membershipCouponId));
-    const codesOf = (table: Prisma.Sql, ids: number[]) =>
-      ids.length > 0 ? readRows<{ id: number; code: string }>(db, Prisma.sql`SELECT id, code FROM ${table} WHERE id = ANY(${ids}::int[])`) : [];
-    // Past Prisma's client, as the rows are (its CPU per query counted for more than these small reads).
     const [courts, people, bookingCoupons, membershipCoupons] = await Promise.all([
       // Every court (a few dozen): cheaper to read than to choose by id.
-      readRows<Pick<Court, 'id' | 'code' | 'name'>>(db, Prisma.sql`SELECT id, code, name FROM courts`, 'desk-courts'),
-      readRows<Person>(
-        db,
-        Prisma.sql`SELECT id, first_name AS "firstName", last_name AS "lastName", email, phone FROM users
-          WHERE id = ANY(${idsOf(rows.flatMap((row) => [row.userId, row.createdById, row.cancelledById]))}::int[])`,
-        'desk-people',
-      ),
-      codesOf(Prisma.raw('booking_coupons'), bookingCouponIds),
-      codesOf(Prisma.raw('membership_coupons'), membershipCouponIds),
+      db.court.findMany({ select: { id: true, code: true, name: true } }),
+      db.user.findMany({
+        where: { id: { in: idsOf(rows.flatMap((row) => [row.userId, row.createdById, row.cancelledById])) } },
+        select: { id: true, firstName: true, lastName: true, email: true, phone: true },
+      }),
+      bookingCouponIds.length > 0 ? db.bookingCoupon.findMany({ where: { id: { in: bookingCouponIds } }, select: { id: true, code: true } }) : [],
+      membershipCouponIds.length > 0 ? db.membershipCoupon.findMany({ where: { id: { in: membershipCouponIds } }, select: { id: true, code: true } }) : [],
     ]);
     const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((item) => [item.id, item]));
     const codes = (list: { id: number; code: string }[]) => new Map(list.map((coupon) => [coupon.id, coupon.code]));

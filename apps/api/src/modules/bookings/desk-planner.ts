@@ -12,8 +12,7 @@ import {
   type TPlanner,
 } from '@beach/contracts';
 import { csvMoney, writeCsv } from '../../lib/csv.js';
-import type { Court, CourtClosure } from '../../generated/prisma/client.js';
-import { type Db, Prisma, readRows } from '../../lib/db.js';
+import { type Db, Prisma } from '../../lib/db.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
@@ -24,13 +23,11 @@ import type { DeskBookingView } from './desk-booking-view.js';
 import type { DeskDeps, Routes } from './desk-terms.js';
 
 type ListFilter = QueryOf<Routes['export']>;
-type PlannerCourt = Pick<Court, 'id' | 'code' | 'name' | 'row' | 'hasLights' | 'isBookable'>;
-type PlannerClosure = Pick<CourtClosure, 'id' | 'courtId' | 'startsAt' | 'endsAt' | 'reason'> & { courseId: number | null };
 
 /** Which of these bookings someone checked in for ("presente" on the planner). */
 async function checkedIn(db: Db, ids: number[]): Promise<Set<number>> {
-  const rows = ids.length === 0 ? [] : await readRows<{ bookingId: number }>(db, Prisma.sql`SELECT DISTINCT booking_id AS "bookingId" FROM check_ins WHERE booking_id = ANY(${ids}::int[])`, 'desk-checked-in');
-  return new Set(rows.map((row) => row.bookingId));
+  const rows = ids.length === 0 ? [] : await db.checkIn.findMany({ where: { bookingId: { in: ids } }, select: { bookingId: true }, distinct: ['bookingId'] });
+  return new Set(rows.map((row) => row.bookingId!));
 }
 
 export function createDeskPlanner({ db }: Pick<DeskDeps, 'db'>, { load, rowsWhere, toDtos }: Pick<DeskBookingView, 'load' | 'rowsWhere' | 'toDtos'>) {
@@ -70,19 +67,10 @@ export function createDeskPlanner({ db }: Pick<DeskDeps, 'db'>, { load, rowsWher
       // Two round trips: the day's bookings beside the courts, closures and prices; then what the bookings
       // show (their money, people, payments) beside who checked in.
       const [courts, live, closures, prices] = await Promise.all([
-        readRows<PlannerCourt>(
-          db,
-          Prisma.sql`SELECT id, code, name, "row", has_lights AS "hasLights", is_bookable AS "isBookable" FROM courts WHERE purpose <> 'free_use' ORDER BY "row", position`,
-          'planner-courts',
-        ),
+        db.court.findMany({ where: { purpose: { not: 'free_use' } }, orderBy: [{ row: 'asc' }, { position: 'asc' }] }),
         // The ranges' overlap reads the day through the no-overlap constraint's index (a plain comparison scans every earlier booking).
         rowsWhere(Prisma.sql`${touchingSql(dayStart, dayEnd)} AND ${liveSql(now)}`, Prisma.sql`ORDER BY starts_at, id`),
-        readRows<PlannerClosure>(
-          db,
-          Prisma.sql`SELECT cc.id, cc.court_id AS "courtId", cc.starts_at AS "startsAt", cc.ends_at AS "endsAt", cc.reason, cs.course_id AS "courseId"
-            FROM court_closures cc LEFT JOIN course_sessions cs ON cs.id = cc.course_session_id
-            WHERE cc.starts_at < ${dayEnd} AND cc.ends_at > ${dayStart} ORDER BY cc.starts_at`,
-        ),
+        db.courtClosure.findMany({ where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart } }, include: { courseSession: { select: { courseId: true } } }, orderBy: { startsAt: 'asc' } }),
         pricesInForce(db, Number(date.slice(0, 4))),
       ]);
       const [bookings, present] = await Promise.all([toDtos(live), checkedIn(db, live.map((row) => row.id))]);
@@ -92,7 +80,7 @@ export function createDeskPlanner({ db }: Pick<DeskDeps, 'db'>, { load, rowsWher
         slots: SLOTS.map(({ start, end, band }) => ({ start, end, band })),
         courts: courts.map((court) => ({ id: court.id, code: court.code, name: court.name, row: court.row as TPlanner['courts'][number]['row'], has_lights: court.hasLights, is_bookable: court.isBookable })),
         bookings: bookings.map((booking) => Object.assign(booking, { checked_in: present.has(booking.id) })),
-        closures: closures.map((closure) => ({ id: closure.id, court_id: closure.courtId, starts_at: closure.startsAt.toISOString(), ends_at: closure.endsAt.toISOString(), reason: closure.reason, course_id: closure.courseId })),
+        closures: closures.map((closure) => ({ id: closure.id, court_id: closure.courtId, starts_at: closure.startsAt.toISOString(), ends_at: closure.endsAt.toISOString(), reason: closure.reason, course_id: closure.courseSession?.courseId ?? null })),
         prices: courtPrices(prices),
       };
     },
