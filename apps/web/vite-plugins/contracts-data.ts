@@ -10,23 +10,61 @@ const RESOLVED_ID = `\0${ID}`;
 /** Plain-data exports passed through as they are. */
 const TABLES = ['COURT_PURPOSES', 'COURT_PURPOSE_INFO', 'PRICE_INFO', 'BOOKING_COUPON_BAND_LABELS'] as const satisfies (keyof typeof Contracts)[];
 
+type ContractsData = { code: string; dependencies: string[] };
+
+/**
+ * The module's code per app root, evaluated once for a build and its home page's prerender (which loads this
+ * plugin again in its own module runner), and again in development when a contract changes.
+ */
+const evaluated = new Map<string, Promise<ContractsData>>();
+
+async function evaluate(root: string): Promise<ContractsData> {
+  const { module: contracts, dependencies } = await runnerImport<typeof Contracts>('@beach/contracts', { root, logLevel: 'error' });
+  const routes = Object.fromEntries(
+    Object.entries(contracts.api).map(([group, definitions]) => [group, Object.fromEntries(Object.entries(definitions).map(([name, { method, path }]) => [name, { method, path }]))]),
+  );
+  const code = [`export const routes = ${JSON.stringify(routes)};`, ...TABLES.map((name) => `export const ${name} = ${JSON.stringify(contracts[name])};`)].join('\n');
+  return { code, dependencies };
+}
+
+function contractsDataOf(root: string): Promise<ContractsData> {
+  let data = evaluated.get(root);
+  if (!data) {
+    data = evaluate(root);
+    evaluated.set(root, data);
+    // A failed evaluation is not kept: the next load tries again.
+    data.catch(() => evaluated.delete(root));
+  }
+  return data;
+}
+
 export function contractsData(): Plugin {
   let root: string;
+  /** The contracts' source files this server watches. */
+  const watched = new Set<string>();
   return {
     name: 'beach:contracts-data',
     configResolved(config) {
       root = config.root;
     },
+    // Evaluated before the build loads any module: Vite's module runner answers each of its imports within 60 s, and
+    // during the build the same thread transforms the app's modules, which on a busy machine held an answer longer.
+    async buildStart() {
+      await contractsDataOf(root);
+    },
+    // The development server reloads the module when a contract changes.
+    watchChange(file) {
+      if (watched.has(file)) evaluated.delete(root);
+    },
     resolveId: (id) => (id === ID ? RESOLVED_ID : undefined),
     async load(id) {
       if (id !== RESOLVED_ID) return;
-      const { module: contracts, dependencies } = await runnerImport<typeof Contracts>('@beach/contracts', { root, logLevel: 'error' });
-      // The development server reloads the module when a contract changes.
-      for (const file of dependencies) this.addWatchFile(file);
-      const routes = Object.fromEntries(
-        Object.entries(contracts.api).map(([group, definitions]) => [group, Object.fromEntries(Object.entries(definitions).map(([name, { method, path }]) => [name, { method, path }]))]),
-      );
-      return [`export const routes = ${JSON.stringify(routes)};`, ...TABLES.map((name) => `export const ${name} = ${JSON.stringify(contracts[name])};`)].join('\n');
+      const { code, dependencies } = await contractsDataOf(root);
+      for (const file of dependencies) {
+        watched.add(file);
+        this.addWatchFile(file);
+      }
+      return code;
     },
   };
 }
