@@ -1,5 +1,5 @@
 // Reads a backup's database (./database-copy.ts) back into an empty one: the schema is made by the
-// migrations up to the backup's (and by pg-boss for its queue), then every table is emptied and copied in
+// migrations up to the backup's (and by pg-boss's own construction SQL for its queue), then every table is emptied and copied in
 // with the tables' own triggers off (the rows are copied as they were: no balance moved twice, no receipt
 // issued again, no frozen row refused) and the foreign keys checked at each statement set aside (tables
 // reference each other in cycles: a payment names the split booking's share it pays, the share its
@@ -9,10 +9,9 @@ import { createReadStream, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
+import PgBoss from 'pg-boss';
 import { from as copyFrom } from 'pg-copy-streams';
 import { MIGRATIONS_DIR, migrateThrough } from '../../db/migrate.js';
-import { createJobQueue } from '../../lib/jobs.js';
-import type { Logger } from '../../lib/logger.js';
 import { BackupError } from './backup-error.js';
 import { connectForCopy } from './database-connection.js';
 import { JOB_QUEUE_SCHEMA, type DatabaseCopy } from './database-copy.js';
@@ -25,22 +24,20 @@ export const knownMigrations = () => new Set(readdirSync(MIGRATIONS_DIR).flatMap
  * Makes the backup's schema in an empty database and copies its rows in (see the top of this file). A
  * table whose rows do not match their count and checksum leaves nothing copied.
  */
-export async function loadDatabase(databaseUrl: string, dir: string, copy: DatabaseCopy, logger: Logger) {
+export async function loadDatabase(databaseUrl: string, dir: string, copy: DatabaseCopy) {
   const known = knownMigrations();
   const unknown = copy.migrations.filter((version) => !known.has(version));
   if (unknown.length > 0) throw new BackupError(`Il backup viene da una versione più recente del programma (migrazioni ${unknown.join(', ')} sconosciute): ripristinalo con quella versione.`);
   const last = copy.migrations.at(-1);
   if (last) await migrateThrough(databaseUrl, last);
-  if (copy.job_queue) {
-    // pg-boss makes its own schema, at the version of the pg-boss this release has.
-    const jobs = createJobQueue(databaseUrl, logger);
-    await jobs.start({ worker: false });
-    await jobs.stop();
-  }
 
   const client = await connectForCopy(databaseUrl);
   try {
     if (copy.job_queue) {
+      // pg-boss's schema as its first start makes it, at the version of the pg-boss this release has: its own
+      // SQL on this connection, without starting a queue (whose start would also make this release's queues,
+      // which the backup's own queues, made below, then replace).
+      await client.query(PgBoss.getConstructionPlans(JOB_QUEUE_SCHEMA));
       const { rows } = await client.query<{ version: number }>(`SELECT version FROM ${JOB_QUEUE_SCHEMA}.version`);
       if (rows[0]!.version !== copy.job_queue.version) {
         throw new BackupError(`La coda dei job del backup è alla versione ${copy.job_queue.version}, quella di questa versione del programma alla ${rows[0]!.version}: ripristina il backup con la versione del programma che l’ha fatto.`);

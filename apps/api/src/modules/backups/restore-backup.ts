@@ -46,7 +46,7 @@ export async function restoreBackup(config: BackupConfig, path: string, { force 
     if (existsSync(storage) && (await readdir(storage)).length > 0) throw new BackupError(`La cartella dei file ${storage} non è vuota: ripristino rifiutato (usa --force per sovrascriverla).`);
   }
   if (force) await emptyDatabase(config.DATABASE_URL);
-  await loadDatabase(config.DATABASE_URL, join(location, DATABASE_DIR), manifest, logger);
+  await loadDatabase(config.DATABASE_URL, join(location, DATABASE_DIR), manifest);
   await mkdir(storage, { recursive: true });
   // The folder itself may be a mounted volume: only what is inside it is replaced.
   if (force) for (const entry of await readdir(storage)) await rm(join(storage, entry), { recursive: true, force: true });

@@ -43,7 +43,7 @@ export async function checkBackup(config: Pick<BackupConfig, 'DATABASE_URL'>, pa
   // template0: a database with nothing added to it, as a new server's.
   await withClient(config.DATABASE_URL, (client) => client.query(`CREATE DATABASE ${pg.escapeIdentifier(scratch)} TEMPLATE template0`));
   try {
-    await loadDatabase(scratchUrl, join(location, DATABASE_DIR), manifest, logger);
+    await loadDatabase(scratchUrl, join(location, DATABASE_DIR), manifest);
     const restored = await readFingerprints(scratchUrl, manifest.tables);
     const mismatches: string[] = [];
     const tables = manifest.tables.map((table) => {
