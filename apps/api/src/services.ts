@@ -7,7 +7,7 @@ import { createConsentsService, recordRegistrationConsents } from './modules/con
 import { createCreditService } from './modules/credit/index.js';
 import { createCarnetsService } from './modules/carnets/index.js';
 import { createChildrenService } from './modules/children/index.js';
-import { createCoursesService } from './modules/courses/index.js';
+import { coursesOfSessions, createCoursesService } from './modules/courses/index.js';
 import { createEnrolmentsService, lockEnrolment } from './modules/enrolments/index.js';
 import { createCourseWaitlistService, createPlaceHandOff } from './modules/course-waitlist/index.js';
 import { createCoachingService } from './modules/coaching/index.js';
@@ -23,16 +23,16 @@ import { createCouponsService } from './modules/coupons/index.js';
 import { createAdminMembershipsService, createMembershipsService, lockMembership } from './modules/memberships/index.js';
 import { createCheckouts, createStripeRequests, createPaymentsService, NOTHING_TO_LOCK, type TargetLocks } from './modules/payments/index.js';
 import { createReconciliationService } from './modules/reconciliation/index.js';
-import { createUsersService } from './modules/users/index.js';
+import { contactsOf, createUsersService } from './modules/users/index.js';
 import { createAuditLogService } from './modules/audit-log/index.js';
 import { createPrivacyService } from './modules/privacy/index.js';
 import { createReceiptsService } from './modules/receipts/index.js';
 import { createSchoolReportsService } from './modules/school-reports/index.js';
-import { createCheckInsService } from './modules/check-ins/index.js';
+import { checkedInBookings, createCheckInsService } from './modules/check-ins/index.js';
 import { createMembersRegisterService } from './modules/members-register/index.js';
 import { createAuthService } from './modules/auth/index.js';
 import { createBookingCouponsService } from './modules/booking-coupons/index.js';
-import { createAdminCourtsService, createCourtsService } from './modules/courts/index.js';
+import { closuresBetween, courtsInOrder, createAdminCourtsService, createCourtsService } from './modules/courts/index.js';
 import { createFinanceStatsService, createExpensesService, createIncomesService, createTransactionsService } from './modules/finance/index.js';
 import { createAdminPriceListService, createPricesService } from './modules/prices/index.js';
 import { createAdminSettingsService } from './modules/settings/index.js';
@@ -69,7 +69,7 @@ export function createServices(deps: AppDeps) {
   const payments = createPaymentsService(deps, stripeRequests, { membership: memberships.paymentTarget, booking: bookings.paymentTarget, credit: credit.paymentTarget, carnet: carnets.paymentTarget, booking_share: bookingPlayers.paymentTarget, enrolment: enrolments.paymentTarget, tournament_fee: tournaments.paymentTarget, debt: credit.debtPaymentTarget }, checkouts.lockTarget);
   stripeRequests.setHooks({ syncRefunds: payments.syncRefunds, notify: payments.notifyRefund, recoverCheckout: checkouts.recover });
   const adminMemberships = createAdminMembershipsService(deps, memberships, checkouts);
-  const adminBookings = createAdminBookingsService(deps, checkouts, cancelBooking);
+  const adminBookings = createAdminBookingsService(deps, checkouts, cancelBooking, { courtsInOrder, closuresBetween, contactsOf, checkedInBookings, coursesOfSessions });
   const auth = createAuthService(deps, recordRegistrationConsents);
   return {
     auth,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { lastAuditOf, whileRefusing } from '../../test/audit.js';
 import { useBackOfficeLogins } from '../../test/auth-helpers.js';
+import { bookingCouponCodesOf } from './booking-coupon-codes.js';
 
 const { app, db } = await useTestApp();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -20,6 +21,8 @@ describe('booking coupons', () => {
     expect(twin.body.errors.code).toEqual(['Esiste già un coupon prenotazioni con questo codice.']);
     const list = await request(app).get('/api/admin/booking-coupons').set(bearer(logins.admin)).expect(200);
     expect(list.body.data.map((c: { code: string }) => c.code)).toContain('ESTATE10');
+    // Other modules' lists read the code by id (a missing id is left out).
+    expect(await bookingCouponCodesOf(db, [created.body.id, 2_000_000_000])).toEqual(new Map([[created.body.id, 'ESTATE10']]));
   });
 
   it('refuses a percentage over 100, an end before the start, a bad band and no limit below 1', async () => {

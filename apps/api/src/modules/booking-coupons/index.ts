@@ -2,3 +2,4 @@
 // outside the module (eslint.config.js refuses the rest).
 export { registerAdminBookingCouponsRoutes } from './booking-coupons.router.js';
 export { createBookingCouponsService } from './booking-coupons.service.js';
+export { bookingCouponCodesOf } from './booking-coupon-codes.js';

@@ -10,15 +10,15 @@ import { createDeskCancellation } from './cancel-at-desk.js';
 import { createDeskPayments } from './collect-at-desk.js';
 import { createDeskBookingView } from './desk-booking-view.js';
 import { createDeskPlanner } from './desk-planner.js';
-import { courtOrFail } from './desk-terms.js';
+import { courtOrFail, type DeskReads } from './desk-terms.js';
 import { createDeskMove } from './move-booking.js';
 
 export { ADMIN_BOOKING_MESSAGES } from './desk-terms.js';
 
-export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'stripe'>, checkouts: Checkouts, cancelBooking: CancelBooking) {
-  const view = createDeskBookingView(deps);
+export function createAdminBookingsService(deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'stripe'>, checkouts: Checkouts, cancelBooking: CancelBooking, reads: DeskReads) {
+  const view = createDeskBookingView(deps, reads);
   return {
-    ...createDeskPlanner(deps, view),
+    ...createDeskPlanner(deps, view, reads),
     show: view.one,
     ...createDeskBooking(deps, view),
     ...createDeskPayments(deps, checkouts, view),

@@ -5,9 +5,11 @@ import type { Booking, Court, User } from '../../generated/prisma/client.js';
 import type { PaymentMethod } from '../../generated/prisma/enums.js';
 import { Prisma, readRows } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
+import { bookingCouponCodesOf } from '../booking-coupons/index.js';
+import { couponCodesOf } from '../coupons/index.js';
 import { bookingWire } from './booking-terms.js';
 import { type BookingMoney, moneyOfBookings, NO_MONEY, paymentMethodsOf, paymentStateOf } from './booking-money.js';
-import { ADMIN_BOOKING_MESSAGES, type DeskDeps } from './desk-terms.js';
+import { ADMIN_BOOKING_MESSAGES, type DeskCourt, type DeskDeps, type DeskPerson, type DeskReads } from './desk-terms.js';
 
 /**
  * The booking's own columns the desk shows, under Prisma's names. Read past Prisma's client (readRows):
@@ -44,12 +46,11 @@ const DESK_SELECT = Prisma.raw(
 );
 
 export type DeskBookingRow = Pick<Booking, keyof typeof DESK_COLUMNS>;
-type Person = Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'phone'>;
 
 /** What the desk shows of each booking's court, people, coupons and payment, by id. */
 interface Related {
   courts: Map<number, Pick<Court, 'id' | 'code' | 'name'>>;
-  people: Map<number, Person>;
+  people: Map<number, DeskPerson>;
   bookingCoupons: Map<number, string>;
   membershipCoupons: Map<number, string>;
 }
@@ -105,37 +106,33 @@ function toAdminBookingDto(row: DeskBookingRow, related: Related, paidBy: PaidBy
   });
 }
 
-export function createDeskBookingView({ db }: Pick<DeskDeps, 'db'>) {
+export function createDeskBookingView({ db }: Pick<DeskDeps, 'db'>, { courtsInOrder, contactsOf }: Pick<DeskReads, 'courtsInOrder' | 'contactsOf'>) {
   /** The desk's columns of the bookings matching `where` (SQL on the columns of bookings), in `order`. */
   function rowsWhere(where: Prisma.Sql, order: Prisma.Sql = Prisma.empty, statement?: string) {
     return readRows<DeskBookingRow>(db, Prisma.sql`SELECT ${DESK_SELECT} FROM bookings WHERE ${where} ${order}`, statement);
   }
 
-  /** Each row's court, people and coupons, read together once the rows are known. */
-  async function relatedOf(rows: DeskBookingRow[]): Promise<Related> {
-    const bookingCouponIds = idsOf(rows.map((row) => row.bookingCouponId));
-    const membershipCouponIds = idsOf(rows.map((row) => row.membershipCouponId));
+  /** Each row's court, people and coupons, read together once the rows are known (the courts unless given). */
+  async function relatedOf(rows: DeskBookingRow[], knownCourts?: DeskCourt[]): Promise<Related> {
     const [courts, people, bookingCoupons, membershipCoupons] = await Promise.all([
       // Every court (a few dozen): cheaper to read than to choose by id.
-      db.court.findMany({ select: { id: true, code: true, name: true } }),
-      db.user.findMany({
-        where: { id: { in: idsOf(rows.flatMap((row) => [row.userId, row.createdById, row.cancelledById])) } },
-        select: { id: true, firstName: true, lastName: true, email: true, phone: true },
-      }),
-      bookingCouponIds.length > 0 ? db.bookingCoupon.findMany({ where: { id: { in: bookingCouponIds } }, select: { id: true, code: true } }) : [],
-      membershipCouponIds.length > 0 ? db.membershipCoupon.findMany({ where: { id: { in: membershipCouponIds } }, select: { id: true, code: true } }) : [],
+      knownCourts ?? courtsInOrder(db),
+      contactsOf(db, idsOf(rows.flatMap((row) => [row.userId, row.createdById, row.cancelledById]))),
+      bookingCouponCodesOf(db, idsOf(rows.map((row) => row.bookingCouponId))),
+      couponCodesOf(db, idsOf(rows.map((row) => row.membershipCouponId))),
     ]);
-    const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((item) => [item.id, item]));
-    const codes = (list: { id: number; code: string }[]) => new Map(list.map((coupon) => [coupon.id, coupon.code]));
-    return { courts: byId(courts), people: byId(people), bookingCoupons: codes(bookingCoupons), membershipCoupons: codes(membershipCoupons) };
+    return { courts: new Map(courts.map((court) => [court.id, court])), people, bookingCoupons, membershipCoupons };
   }
 
-  /** These rows as DTOs, in their order: their money, payments, people and coupons read side by side. */
-  async function toDtos(rows: DeskBookingRow[]): Promise<TAdminBooking[]> {
+  /**
+   * These rows as DTOs, in their order: their money, payments, people and coupons read side by side.
+   * `courts`: every court, when the caller has read them already (the planner).
+   */
+  async function toDtos(rows: DeskBookingRow[], courts?: DeskCourt[]): Promise<TAdminBooking[]> {
     if (rows.length === 0) return [];
     const now = new Date();
     const ids = rows.map((row) => row.id);
-    const [money, paidBy, related] = await Promise.all([moneyOfBookings(db, ids), paymentMethodsOf(db, ids), relatedOf(rows)]);
+    const [money, paidBy, related] = await Promise.all([moneyOfBookings(db, ids), paymentMethodsOf(db, ids), relatedOf(rows, courts)]);
     return rows.map((row) => toAdminBookingDto(row, related, paidBy, money.get(row.id) ?? NO_MONEY, now));
   }
 

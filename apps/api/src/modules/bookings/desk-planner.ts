@@ -12,7 +12,7 @@ import {
   type TPlanner,
 } from '@beach/contracts';
 import { csvMoney, writeCsv } from '../../lib/csv.js';
-import { type Db, Prisma } from '../../lib/db.js';
+import { Prisma } from '../../lib/db.js';
 import { formatItalianDate } from '../../lib/format.js';
 import { pagedList, skipTake } from '../../lib/paging.js';
 import { addDays, instantInRome, todayInRome } from '../../lib/time.js';
@@ -20,17 +20,15 @@ import { pricesInForce } from '../prices/index.js';
 import { courtPrices, liveSql, touchingSql } from './booking-terms.js';
 import { MONEY_LATERAL_SQL, STATE_SQL } from './booking-money.js';
 import type { DeskBookingView } from './desk-booking-view.js';
-import type { DeskDeps, Routes } from './desk-terms.js';
+import type { DeskDeps, DeskReads, Routes } from './desk-terms.js';
 
 type ListFilter = QueryOf<Routes['export']>;
 
-/** Which of these bookings someone checked in for ("presente" on the planner). */
-async function checkedIn(db: Db, ids: number[]): Promise<Set<number>> {
-  const rows = ids.length === 0 ? [] : await db.checkIn.findMany({ where: { bookingId: { in: ids } }, select: { bookingId: true }, distinct: ['bookingId'] });
-  return new Set(rows.map((row) => row.bookingId!));
-}
-
-export function createDeskPlanner({ db }: Pick<DeskDeps, 'db'>, { load, rowsWhere, toDtos }: Pick<DeskBookingView, 'load' | 'rowsWhere' | 'toDtos'>) {
+export function createDeskPlanner(
+  { db }: Pick<DeskDeps, 'db'>,
+  { load, rowsWhere, toDtos }: Pick<DeskBookingView, 'load' | 'rowsWhere' | 'toDtos'>,
+  { courtsInOrder, closuresBetween, checkedInBookings, coursesOfSessions }: Pick<DeskReads, 'courtsInOrder' | 'closuresBetween' | 'checkedInBookings' | 'coursesOfSessions'>,
+) {
   /** The filter as SQL conditions on bookings b and their holder u. */
   function conditionsOf(filter: Partial<ListFilter>): Prisma.Sql[] {
     const conditions: Prisma.Sql[] = [];
@@ -64,23 +62,37 @@ export function createDeskPlanner({ db }: Pick<DeskDeps, 'db'>, { load, rowsWher
       const dayStart = instantInRome(date, '00:00');
       const dayEnd = instantInRome(addDays(date, 1), '00:00');
       const now = new Date();
-      // Two round trips: the day's bookings beside the courts, closures and prices; then what the bookings
-      // show (their money, people, payments) beside who checked in.
-      const [courts, live, closures, prices] = await Promise.all([
-        db.court.findMany({ where: { purpose: { not: 'free_use' } }, orderBy: [{ row: 'asc' }, { position: 'asc' }] }),
+      // Two round trips: the day's bookings beside every court, the closures and the prices; then what the
+      // bookings show (their money, people, payments) beside who checked in and the closures' courses.
+      const [everyCourt, live, closures, prices] = await Promise.all([
+        courtsInOrder(db),
         // The ranges' overlap reads the day through the no-overlap constraint's index (a plain comparison scans every earlier booking).
         rowsWhere(Prisma.sql`${touchingSql(dayStart, dayEnd)} AND ${liveSql(now)}`, Prisma.sql`ORDER BY starts_at, id`),
-        db.courtClosure.findMany({ where: { startsAt: { lt: dayEnd }, endsAt: { gt: dayStart } }, include: { courseSession: { select: { courseId: true } } }, orderBy: { startsAt: 'asc' } }),
+        closuresBetween(db, dayStart, dayEnd),
         pricesInForce(db, Number(date.slice(0, 4))),
       ]);
-      const [bookings, present] = await Promise.all([toDtos(live), checkedIn(db, live.map((row) => row.id))]);
+      const sessionIds = closures.flatMap((closure) => (closure.courseSessionId === null ? [] : [closure.courseSessionId]));
+      const [bookings, present, courseOf] = await Promise.all([
+        toDtos(live, everyCourt),
+        checkedInBookings(db, live.map((row) => row.id)),
+        coursesOfSessions(db, sessionIds),
+      ]);
+      // The free-use courts ("libera utenza") are nobody's to book: not on the planner.
+      const courts = everyCourt.filter((court) => court.purpose !== 'free_use');
       return {
         date,
         today: todayInRome(now),
         slots: SLOTS.map(({ start, end, band }) => ({ start, end, band })),
         courts: courts.map((court) => ({ id: court.id, code: court.code, name: court.name, row: court.row as TPlanner['courts'][number]['row'], has_lights: court.hasLights, is_bookable: court.isBookable })),
         bookings: bookings.map((booking) => Object.assign(booking, { checked_in: present.has(booking.id) })),
-        closures: closures.map((closure) => ({ id: closure.id, court_id: closure.courtId, starts_at: closure.startsAt.toISOString(), ends_at: closure.endsAt.toISOString(), reason: closure.reason, course_id: closure.courseSession?.courseId ?? null })),
+        closures: closures.map((closure) => ({
+          id: closure.id,
+          court_id: closure.courtId,
+          starts_at: closure.startsAt.toISOString(),
+          ends_at: closure.endsAt.toISOString(),
+          reason: closure.reason,
+          course_id: closure.courseSessionId === null ? null : (courseOf.get(closure.courseSessionId) ?? null),
+        })),
         prices: courtPrices(prices),
       };
     },

@@ -2,6 +2,7 @@
 // courts and days the desk may book, and a booking locked with its payments.
 import type { api } from '@beach/contracts';
 import type { AppDeps } from '../../deps.js';
+import type { Court, CourtClosure, User } from '../../generated/prisma/client.js';
 import type { Db, Prisma } from '../../lib/db.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { inSeason, seasonOf, seasonOpening } from '../memberships/index.js';
@@ -10,6 +11,27 @@ import { SLOT_MESSAGES, whenOf } from './booking-terms.js';
 import { lockBooking } from './booking-lock.js';
 
 export type DeskDeps = Pick<AppDeps, 'db' | 'jobs' | 'config' | 'stripe'>;
+
+export type DeskCourt = Pick<Court, 'id' | 'code' | 'name' | 'row' | 'purpose' | 'hasLights' | 'isBookable'>;
+export type DeskPerson = Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'phone'>;
+
+/**
+ * What the desk shows of the courts, their closures, the people and the courses, read by the modules owning
+ * those tables (their raw SQL names only their own): courts' courtsInOrder and closuresBetween, users'
+ * contactsOf, check-ins' checkedInBookings, courses' coursesOfSessions. Handed in by services.ts, since those modules import this one.
+ */
+export interface DeskReads {
+  /** Every court, by row and place within it. */
+  courtsInOrder: (db: Db) => Promise<DeskCourt[]>;
+  /** The closures of every court overlapping [from, to), by their start. */
+  closuresBetween: (db: Db, from: Date, to: Date) => Promise<Pick<CourtClosure, 'id' | 'courtId' | 'startsAt' | 'endsAt' | 'reason' | 'courseSessionId'>[]>;
+  /** id → the person, for those among `ids` that exist. */
+  contactsOf: (db: Db, ids: number[]) => Promise<Map<number, DeskPerson>>;
+  /** The bookings among `bookingIds` someone checked in for. */
+  checkedInBookings: (db: Db, bookingIds: number[]) => Promise<Set<number>>;
+  /** session id → its course's id. */
+  coursesOfSessions: (db: Db, sessionIds: number[]) => Promise<Map<number, number>>;
+}
 
 export const ADMIN_BOOKING_MESSAGES = {
   ...SLOT_MESSAGES,

@@ -3,3 +3,4 @@
 export { registerCheckInsRoutes } from './check-ins.router.js';
 export { checkInsOfMember, createCheckInsService } from './check-ins.service.js';
 export { readCard } from './check-in-terms.js';
+export { checkedInBookings } from './checked-in.js';

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { lastAuditOf, whileRefusing } from '../../test/audit.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { couponCodesOf } from './coupon-codes.js';
 import { ADMIN_COUPON_MESSAGES } from './coupons.service.js';
 
 const { app, db } = await useTestApp();
@@ -40,6 +41,8 @@ describe('membership coupons', () => {
     const again = await create(form({ code: 'Estate26' }));
     expect(again.status).toBe(422);
     expect(again.body.errors).toEqual({ code: [ADMIN_COUPON_MESSAGES.codeTaken] });
+    // Other modules' lists read the code by id (a missing id is left out).
+    expect(await couponCodesOf(db, [created.body.coupon.id, 2_000_000_000])).toEqual(new Map([[created.body.coupon.id, 'ESTATE26']]));
   });
 
   it('refuses missing fields, a negative value, a percentage over 100, a negative limit and an end before the start', async () => {

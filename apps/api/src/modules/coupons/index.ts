@@ -3,3 +3,4 @@
 export { couponDiscountCents, couponMessages, couponProblem, redeemCoupon, releaseCoupon } from './coupon-rules.js';
 export { registerCouponsRoutes } from './coupons.router.js';
 export { createCouponsService } from './coupons.service.js';
+export { couponCodesOf } from './coupon-codes.js';

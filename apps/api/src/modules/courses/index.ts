@@ -4,3 +4,4 @@ export { registerCourseRoutes } from './courses.router.js';
 export { createCoursesService } from './courses.service.js';
 export type { CourseCancellationCause, CourseEnrolments, SessionEnrolments, SessionOfCourse } from './course-states.js';
 export { recurrenceOf, sessionSpans } from './course-schedule.js';
+export { coursesOfSessions } from './session-courses.js';

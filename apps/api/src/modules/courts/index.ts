@@ -5,3 +5,5 @@ export { createAdminCourtsService } from './admin-courts.service.js';
 export { registerCourtsRoutes } from './courts.router.js';
 export { createCourtsService } from './courts.service.js';
 export { courtNames } from './court-names.js';
+export { closuresBetween, courtsInOrder } from './court-reads.js';
+export type { ClosureSpan, CourtOnMap } from './court-reads.js';

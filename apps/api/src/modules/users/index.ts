@@ -6,3 +6,5 @@ export { registerUsersRoutes } from './users.router.js';
 export { createUsersService } from './users.service.js';
 export { namesOf } from './user-names.js';
 export type { UserName } from './user-names.js';
+export { contactsOf } from './user-contacts.js';
+export type { UserContact } from './user-contacts.js';
