@@ -137,7 +137,7 @@ export async function accessibilityViolations(page: Page, scope?: string) {
 /**
  * axe-core's violations, in one call to the page, if axe is parsed there and the page prefers reduced motion;
  * otherwise which of the two is missing. The page's waits happen in it: a probe, a wait and the run were three
- * round trips through Playwright for each of the walks' ≈ 230 checks a run (docs/testing.md, Session 16).
+ * round trips through Playwright for each of the walks' ≈ 230 checks a run (docs/testing.md#session-16-the-heaviest-browser-files).
  */
 async function violationsOnPreparedPage(page: Page, scope: string | undefined) {
   return page.evaluate(
