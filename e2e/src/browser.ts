@@ -115,18 +115,43 @@ export function keepFile(name: string, bytes: Buffer) {
 
 /** axe-core's violations on the current page (WCAG 2 A and AA rules), or within the element `scope` selects. */
 export async function accessibilityViolations(page: Page, scope?: string) {
-  const { parsed, atRest } = await page.evaluate(() => ({ parsed: 'axe' in window, atRest: matchMedia('(prefers-reduced-motion: reduce)').matches }));
+  // One round trip on a page already prepared (axe parsed, at rest), as a walk's is after its first check.
+  const checked = await violationsOnPreparedPage(page, scope);
+  if (checked.violations) return checked.violations;
   // Once per document: parsing axe's 550 KB again for every check of the same screen is wasted work.
-  if (!parsed) await page.addScriptTag({ content: axe.source });
+  if (!checked.parsed) await page.addScriptTag({ content: axe.source });
   // Colours are judged at rest: the home slideshow's cross-fade, caught half-way, reads as low contrast.
   // With reduced motion (a setting real users have) nothing starts fading; what is running is waited out.
   // A page that asks for it already (the walks', ./route-walk.ts) keeps it: switching it on and off
   // restyles the whole page twice, a tenth of an axe run (docs/testing.md#session-11-axe-and-the-walks).
-  if (!atRest) await page.emulateMedia({ reducedMotion: 'reduce' });
+  if (!checked.atRest) await page.emulateMedia({ reducedMotion: 'reduce' });
   try {
-    // Nor while a part is updating (aria-busy): a table or a quote being refreshed shows its last content faded.
-    await page.waitForFunction((selector) => !(selector ? document.querySelector(selector) : document)?.querySelector('[aria-busy="true"]'), scope, { timeout: 15_000 });
-    return await page.evaluate(async (selector) => {
+    const prepared = await violationsOnPreparedPage(page, scope);
+    if (!prepared.violations) throw new Error('axe-core is not on the page, or the page is not at rest');
+    return prepared.violations;
+  } finally {
+    if (!checked.atRest) await page.emulateMedia({ reducedMotion: null });
+  }
+}
+
+/**
+ * axe-core's violations, in one call to the page, if axe is parsed there and the page prefers reduced motion;
+ * otherwise which of the two is missing. The page's waits happen in it: a probe, a wait and the run were three
+ * round trips through Playwright for each of the walks' ≈ 230 checks a run (docs/testing.md#session-16-the-heaviest-browser-files).
+ */
+async function violationsOnPreparedPage(page: Page, scope: string | undefined) {
+  return page.evaluate(
+    async ({ selector, busyTimeout }) => {
+      const parsed = 'axe' in window;
+      const atRest = matchMedia('(prefers-reduced-motion: reduce)').matches;
+      if (!parsed || !atRest) return { parsed, atRest, violations: null };
+      // Nor while a part is updating (aria-busy): a table or a quote being refreshed shows its last content faded.
+      const busy = () => (selector ? document.querySelector(selector) : document)?.querySelector('[aria-busy="true"]');
+      const givenUpAt = Date.now() + busyTimeout;
+      while (busy()) {
+        if (Date.now() > givenUpAt) throw new Error(`Still busy (aria-busy) after ${busyTimeout} ms`);
+        await new Promise(requestAnimationFrame);
+      }
       // Endless ones (a spinner) never finish and hold no colour change worth waiting for.
       const fading = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
       await Promise.all(fading.map((animation) => animation.finished.catch(() => undefined)));
@@ -135,11 +160,11 @@ export async function accessibilityViolations(page: Page, scope?: string) {
       // every one (a CSS selector built for each), work no check reads. Violations are reported as before
       // (tests/accessibility-routes.e2e.test.ts checks that every node of one is named).
       const result = await (window as unknown as { axe: typeof axe }).axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-      return result.violations.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-    }, scope);
-  } finally {
-    if (!atRest) await page.emulateMedia({ reducedMotion: null });
-  }
+      const violations = result.violations.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+      return { parsed, atRest, violations };
+    },
+    { selector: scope ?? null, busyTimeout: 15_000 },
+  );
 }
 
 export const DESKTOP = { width: 1280, height: 900 } as const;
@@ -194,13 +219,24 @@ async function signedInPage(browser: Browser, origin: string, localStorage: { na
  * only one of its context while open; closing it leaves the context for the next signed-in page.
  */
 export async function openSignedIn(browser: Browser, webUrl: string, { email, password = 'Demo2026!', path, heading, width = DESKTOP.width }: { email: string; password?: string; path: string; heading: string; width?: number }) {
-  const localStorage = await storedSession(webUrl, email, password);
-  const { page, opened } = await signedInPage(browser, new URL(webUrl).origin, localStorage);
+  const { page, opened } = await signedInPage(browser, new URL(webUrl).origin, await storedSession(webUrl, email, password));
   if (width !== DESKTOP.width) await page.setViewportSize({ width, height: DESKTOP.height });
   page.on('dialog', (dialog) => void dialog.dismiss());
   await page.goto(`${webUrl}${path}`);
   await opened();
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  return page;
+}
+
+/**
+ * A new page signed in as `email` that has loaded nothing yet: the first address the caller opens is the
+ * app's first load (a walk's first screen), not a screen loaded before it. Each document of the page opens
+ * with the session stored, so it suits a page that stays with one member; the page is the only one of its
+ * context while open, as with `openSignedIn`.
+ */
+export async function newSignedInPage(browser: Browser, webUrl: string, { email, password = 'Demo2026!' }: { email: string; password?: string }) {
+  const { page } = await signedInPage(browser, new URL(webUrl).origin, await storedSession(webUrl, email, password));
+  page.on('dialog', (dialog) => void dialog.dismiss());
   return page;
 }
 

@@ -32,15 +32,22 @@ function networkOf(page: Page) {
 }
 
 /**
+ * In the page: moves the app to `path` through its router, as the back button does (a history entry and its
+ * popstate, no new load); with `markLeft`, the h1s of the screen left are marked first, in the same call.
+ */
+const moveInPage = ({ path, markLeft }: { path: string; markLeft: boolean }) => {
+  if (markLeft) for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-screen-left', '');
+  history.pushState(null, '', path);
+  dispatchEvent(new PopStateEvent('popstate'));
+};
+
+/**
  * Moves the app on `page` to `address` (a path) through its router, as the back button does: a history
  * entry and its popstate, no new load. The caller waits for what the new screen shows; the same screen in
  * another language may keep its elements (its h1 among them).
  */
 export async function routeInApp(page: Page, address: string) {
-  await page.evaluate((path) => {
-    history.pushState(null, '', path);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, address);
+  await page.evaluate(moveInPage, { path: address, markLeft: false });
 }
 
 /**
@@ -54,10 +61,7 @@ export async function openInApp(page: Page, url: string, { load = false } = {}) 
   if (load || new URL(page.url()).origin !== target.origin) {
     await page.goto(url);
   } else {
-    await page.evaluate(() => {
-      for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-screen-left', '');
-    });
-    await routeInApp(page, `${target.pathname}${target.search}`);
+    await page.evaluate(moveInPage, { path: `${target.pathname}${target.search}`, markLeft: true });
   }
   await page.locator('h1:not([data-screen-left])').first().waitFor();
   await expect.poll(() => network.inFlight.size === 0 && Date.now() - network.lastChange >= QUIET_MS, { interval: 100 }).toBe(true);

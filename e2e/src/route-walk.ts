@@ -5,9 +5,9 @@
 // public and member screens in German and in English (languages-walk-*.e2e.test.ts).
 import { accounts, credit, debit, post } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../apps/web/src/config/paths.js';
-import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from './browser.js';
+import { accessibilityViolations, DESKTOP, newSignedInPage, PHONE, screenshot } from './browser.js';
 import { openInApp } from './in-app-navigation.js';
 import { italianOnlyWords, italianWordsIn, overflowingTexts } from './languages.js';
 import { postHistory } from './ledger.js';
@@ -165,11 +165,8 @@ export const ROUTES: { route: string; role: Role; visit?: () => string; landsOn?
   })),
 ];
 
-const SIGN_IN: Record<Exclude<Role, 'public'>, { email: string; path: string; heading: string }> = {
-  utente: { email: 'utente@demo.beach', path: paths.profile, heading: 'Il mio profilo' },
-  staff: { email: 'staff@demo.beach', path: paths.admin.dashboard, heading: 'Dashboard Amministratore' },
-  admin: { email: 'admin@demo.beach', path: paths.admin.dashboard, heading: 'Dashboard Amministratore' },
-};
+/** Who walks each signed-in role's screens. */
+const MEMBER_OF: Record<Exclude<Role, 'public'>, string> = { utente: 'utente@demo.beach', staff: 'staff@demo.beach', admin: 'admin@demo.beach' };
 
 /**
  * A walk's page prefers reduced motion from its start: axe judges colours at rest anyway
@@ -180,6 +177,22 @@ const AT_REST = { reducedMotion: 'reduce' } as const;
 
 /** The pages that have loaded a first screen of the walk: the next ones are reached through the app. */
 const walking = new WeakSet<Page>();
+
+/**
+ * A role's page for its walk, open from before its first test to after its last, at rest. Signed in, it has
+ * loaded nothing yet: the walk's first screen is the app's only load (a sign-in landing on a screen first
+ * loaded the app twice). Closed after the walk, so that the next role's signed-in page reuses its browser
+ * context and the app's files in its cache (./browser.ts).
+ */
+function useWalkPage(ctx: Ctx, role: Role) {
+  const walk = {} as { page: Page };
+  beforeAll(async () => {
+    walk.page = role === 'public' ? await ctx.browser.newPage({ viewport: DESKTOP }) : await newSignedInPage(ctx.browser, ctx.stack.webUrl, { email: MEMBER_OF[role] });
+    await walk.page.emulateMedia(AT_REST);
+  });
+  afterAll(() => walk.page?.close());
+  return walk;
+}
 
 /** The screen once its heading shows and its data has arrived. */
 async function openScreen(ctx: Ctx, page: Page, address: string) {
@@ -198,17 +211,11 @@ async function openScreen(ctx: Ctx, page: Page, address: string) {
 export function walkRoutes(ctx: Ctx, roles: Role[]) {
   for (const role of roles) {
     describe(`as ${role}`, () => {
-      let page: Page;
-      beforeAll(async () => {
-        page =
-          role === 'public'
-            ? await ctx.browser.newPage({ viewport: DESKTOP })
-            : await openSignedIn(ctx.browser, ctx.stack.webUrl, SIGN_IN[role]);
-        await page.emulateMedia(AT_REST);
-      });
+      const walk = useWalkPage(ctx, role);
 
       for (const entry of ROUTES.filter((candidate) => candidate.role === role)) {
         it(`${entry.route}: no axe violations at 1280 and 390 px, no form without noValidate`, async () => {
+          const { page } = walk;
           const address = entry.visit?.() ?? entry.route;
           await openScreen(ctx, page, address);
           // The guard let this role stay on the screen it asked for.
@@ -252,16 +259,15 @@ async function wordsToFind(db: Ctx['stack']['db']) {
 export function walkRoutesIn(ctx: Ctx, locale: 'de' | 'en') {
   for (const role of ['public', 'utente'] as const) {
     describe(`as ${role}, in ${locale}`, () => {
-      let page: Page;
+      const walk = useWalkPage(ctx, role);
       let italian: string[];
       beforeAll(async () => {
         italian = await wordsToFind(ctx.stack.db);
-        page = role === 'public' ? await ctx.browser.newPage({ viewport: DESKTOP, locale: 'it-IT' }) : await openSignedIn(ctx.browser, ctx.stack.webUrl, SIGN_IN[role]);
-        await page.emulateMedia(AT_REST);
       });
 
       for (const entry of ROUTES.filter((candidate) => candidate.role === role)) {
         it(`/${locale}${entry.route}: in ${locale} only, nothing cut or overflowing, no axe violation at 1280 and 390 px`, async () => {
+          const { page } = walk;
           const inLocale = (address: string) => `/${locale}${address}`;
           const address = entry.visit?.() ?? entry.route;
           await openScreen(ctx, page, inLocale(address));
