@@ -188,28 +188,36 @@ const idleContexts = new WeakMap<Browser, Set<BrowserContext>>();
 /**
  * A new page in a context with no page open, or in a new context, that opens signed in with `localStorage`
  * on `origin`. A reused context's cookies, permissions and the origin's storage of every kind (local,
- * IndexedDB, caches, origin file system) are cleared first, so the page starts as in a new context; the session
- * is written by the page's documents before the app runs, until `opened` (after the first one). Only contexts
- * made here are reused.
+ * IndexedDB, caches, origin file system) are cleared first, so the page starts as in a new context. The session
+ * is written by the page's documents before the app runs, until `opened` (after the first one): not as the
+ * context's `storageState`, for which Playwright opens a page of its own on the origin (a renderer started
+ * and closed, ≈ 0.15 s of its CPU, docs/testing.md#session-17-chromiums-own-cpu). Only contexts made here are reused.
  */
 async function signedInPage(browser: Browser, origin: string, localStorage: { name: string; value: string }[]) {
   const contexts = idleContexts.get(browser) ?? idleContexts.set(browser, new Set()).get(browser)!;
   const idle = [...contexts].find((context) => context.pages().length === 0);
-  if (!idle) {
-    const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true, storageState: { cookies: [], origins: [{ origin, localStorage }] } });
-    context.on('close', () => contexts.delete(context));
-    contexts.add(context);
-    return { page: await context.newPage(), opened: async () => undefined };
-  }
-  await Promise.all([idle.clearCookies(), idle.clearPermissions()]);
-  const page = await idle.newPage();
-  const cdp = await idle.newCDPSession(page);
-  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
-  await cdp.detach();
+  const page = idle ? await emptiedPage(idle, origin) : await pageInNewContext(browser, contexts);
   const session = await page.addInitScript((entries) => {
     for (const { name, value } of entries) window.localStorage.setItem(name, value);
   }, localStorage);
   return { page, opened: () => session.dispose() };
+}
+
+async function pageInNewContext(browser: Browser, contexts: Set<BrowserContext>) {
+  const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+  context.on('close', () => contexts.delete(context));
+  contexts.add(context);
+  return context.newPage();
+}
+
+/** A new page of `context`, whose cookies, permissions and storage on `origin` are cleared. */
+async function emptiedPage(context: BrowserContext, origin: string) {
+  await Promise.all([context.clearCookies(), context.clearPermissions()]);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+  await cdp.detach();
+  return page;
 }
 
 /**
@@ -255,10 +263,13 @@ export async function signInOn(page: Page, webUrl: string, { email, password = '
 
 /**
  * Forgets the page's stored session. The storage is cleared on a page of the web origin where the app
- * does not run (the proxied API): a running app still checking its stored session would write it back.
+ * does not run (its icon, a static file): a running app still checking its stored session would write it
+ * back. Not on the proxied API's answer: the API sends `Cross-Origin-Opener-Policy: same-origin` (helmet), so
+ * Chromium would open that document, and the app's after it, each in a new renderer, ≈ 0.3 s of its CPU
+ * a sign-in (docs/testing.md#session-17-chromiums-own-cpu).
  */
 export async function forgetSession(page: Page, webUrl: string) {
-  await page.goto(`${webUrl}/api/health`);
+  await page.goto(`${webUrl}/favicon.svg`);
   await page.evaluate(() => localStorage.clear());
 }
 
