@@ -120,10 +120,12 @@ export function createRouteMounter(router: Router, guards: AccessGuards, audit?:
  * levels deep, in a router of their own, mounted where the segment first appears: a request is matched against its
  * segment's routes only, not against every route registered before it (a planner read went past the hundred and
  * more routes of /admin). Each segment keeps its routes' order, and paths of different literal segments never match
- * the same address. A route whose next segment is a parameter stays in its parent's router, and the literal
- * segments' routes registered after it go into new routers mounted after it: no address changes its route.
+ * the same address. A route whose next segment is a parameter (or a pattern) stays in its parent's router, and the
+ * literal segments' routes registered after it go into new routers mounted after it: no address changes its route.
  */
 const NESTED_LEVELS = 2;
+/** A segment that is not literal text: a parameter, a wildcard, an optional part. */
+const PATTERN = /[:*{}()]/;
 
 interface SegmentRouter {
   router: Router;
@@ -138,7 +140,7 @@ function routersBySegment(router: Router) {
     for (let level = 0; level < NESTED_LEVELS; level++) {
       const segment = /^\/[^/]+/.exec(rest)?.[0];
       if (!segment) break;
-      if (segment.includes(':')) {
+      if (PATTERN.test(segment)) {
         node.segments.clear();
         break;
       }
