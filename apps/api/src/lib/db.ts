@@ -49,10 +49,11 @@ export async function readRows<T>(db: Db, query: Prisma.Sql, statement?: string)
 /**
  * readRows for a read that also runs inside transactions (given the transaction's client): past Prisma's client
  * when given the client itself, through the transaction otherwise. Only for columns both read alike (int, text,
- * boolean, timestamptz, json): no bigint or numeric (strings here, BigInt and Decimal through Prisma).
+ * boolean, timestamptz, json): no bigint or numeric (strings here, BigInt and Decimal through Prisma). `statement`
+ * as readRows' (past Prisma's client only).
  */
-export function rowsOf<T>(sql: Pick<Db, '$queryRaw'>, query: Prisma.Sql): Promise<T[]> {
-  return poolOf(sql as Db) ? readRows<T>(sql as Db, query) : sql.$queryRaw<T[]>(query);
+export function rowsOf<T>(sql: Pick<Db, '$queryRaw'>, query: Prisma.Sql, statement?: string): Promise<T[]> {
+  return poolOf(sql as Db) ? readRows<T>(sql as Db, query, statement) : sql.$queryRaw<T[]>(query);
 }
 
 /**

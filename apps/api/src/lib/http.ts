@@ -5,6 +5,7 @@ import { type Request, type RequestHandler, type Response, Router } from 'expres
 import { type Access, type ParsedRouteInput, type RouteDefinition, type RouteResponse, z } from '@beach/contracts';
 import { type FieldErrors, fieldErrorsFromZod, invalid, notFound } from './errors.js';
 import { languageOf, sayMessage, type Unsaid } from './i18n.js';
+import { sendJson } from './json-reply.js';
 
 export interface RouteContext {
   req: Request;
@@ -109,29 +110,50 @@ export function createRouteMounter(router: Router, guards: AccessGuards, audit?:
       const said = sayMessage(result, res);
       const body = options.typedAnswer ? said : definition.response.parse(said);
       if (audited && isSuccess(status)) await audited.finish();
-      res.status(status).json(body);
+      sendJson(res, status, body);
     });
   };
 }
 
 /**
- * The routes of each first segment of their path (/bookings, /admin, /me) in a router of their own, mounted on
- * `router` where the segment first appears: a request is matched against its segment's routes only, not against
- * every route registered before it (a grid read went past a hundred). Each segment keeps its routes' order, and
- * paths of different segments never matched the same address.
+ * The routes of each leading segment of their path (/bookings, /admin, then /admin/bookings, /admin/users…), two
+ * levels deep, in a router of their own, mounted where the segment first appears: a request is matched against its
+ * segment's routes only, not against every route registered before it (a planner read went past the hundred and
+ * more routes of /admin). Each segment keeps its routes' order, and paths of different literal segments never match
+ * the same address. A route whose next segment is a parameter (or a pattern) stays in its parent's router, and the
+ * literal segments' routes registered after it go into new routers mounted after it: no address changes its route.
  */
+const NESTED_LEVELS = 2;
+/** A segment that is not literal text: a parameter, a wildcard, an optional part. */
+const PATTERN = /[:*{}()]/;
+
+interface SegmentRouter {
+  router: Router;
+  segments: Map<string, SegmentRouter>;
+}
+
 function routersBySegment(router: Router) {
-  const routers = new Map<string, Router>();
+  const root: SegmentRouter = { router, segments: new Map() };
   return (path: string): [Router, string] => {
-    const segment = /^\/[^/]+/.exec(path)?.[0];
-    if (!segment || segment.includes(':')) return [router, path];
-    let segmentRouter = routers.get(segment);
-    if (!segmentRouter) {
-      segmentRouter = Router();
-      router.use(segment, segmentRouter);
-      routers.set(segment, segmentRouter);
+    let node = root;
+    let rest = path;
+    for (let level = 0; level < NESTED_LEVELS; level++) {
+      const segment = /^\/[^/]+/.exec(rest)?.[0];
+      if (!segment) break;
+      if (PATTERN.test(segment)) {
+        node.segments.clear();
+        break;
+      }
+      let child = node.segments.get(segment);
+      if (!child) {
+        child = { router: Router(), segments: new Map() };
+        node.router.use(segment, child.router);
+        node.segments.set(segment, child);
+      }
+      node = child;
+      rest = rest.slice(segment.length) || '/';
     }
-    return [segmentRouter, path.slice(segment.length) || '/'];
+    return [node.router, rest];
   };
 }
 

@@ -29,9 +29,22 @@ export const fromIsoDateOrNull = (date: string | null): Date | null => (date ? f
 export { addDays } from '@beach/contracts';
 
 const romeTime = new Intl.DateTimeFormat('it-IT', { timeZone: CENTRE_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/**
+ * Each instant's HH:MM, kept: a list of bookings names the same few slot boundaries again and again, and Intl's
+ * format was the planner's largest piece of its own work (bench/RESULTS.md, session 17). Bounded.
+ */
+const romeTimes = new Map<number, string>();
+const ROME_TIMES_KEPT = 10_000;
+
 /** HH:MM in Rome; an end at midnight reads 24:00. */
 export const timeOf = (instant: Date, isEnd = false) => {
-  const text = romeTime.format(instant);
+  const at = instant.getTime();
+  let text = romeTimes.get(at);
+  if (text === undefined) {
+    text = romeTime.format(instant);
+    if (romeTimes.size >= ROME_TIMES_KEPT) romeTimes.clear();
+    romeTimes.set(at, text);
+  }
   return isEnd && text === '00:00' ? '24:00' : text;
 };
 
