@@ -1,12 +1,10 @@
-// The route mounter's reply (lib/http.ts): the bytes, headers and ETag express's `res.json` sends. A string of 128K
-// characters and more is a large object for V8, and making one took a millisecond of CPU here (the day planner's
-// 144 KB reply: turning its JSON into bytes cost more than the rest of the reply's way out; bench/RESULTS.md,
-// session 17). Such a reply is written field by field and item by item into room kept from one reply to the next.
+// The route mounter's reply (lib/http.ts): the bytes, headers and ETag express's `res.json` sends, without the reply
+// as one string. A long reply's string (the day planner's is 144 KB) is a large object for V8, and turning it into
+// bytes cost more CPU than the rest of the reply's way out (bench/RESULTS.md, session 17): each of the reply's
+// fields and each item of its lists is stringified alone, into room kept from one reply to the next.
 import type { Response } from 'express';
 
-/** V8's largest string that is not a large object (one-byte characters). */
-const LARGE_STRING_CHARS = 128 * 1024;
-const ROOM_BYTES = 256 * 1024;
+const ROOM_BYTES = 64 * 1024;
 /** A reply that needed more room than this lets it go afterwards. */
 const ROOM_KEPT_BYTES = 1024 * 1024;
 let room = Buffer.allocUnsafe(ROOM_BYTES);
@@ -55,9 +53,7 @@ function jsonBytes(value: Record<string, unknown>): Buffer {
   return bytes;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** `res.status(status).json(body)`, the same bytes and headers; a long reply's written as jsonBytes. */
+/** `res.status(status).json(body)`, the same bytes and headers; a plain object's written as jsonBytes. */
 export function sendJson(res: Response, status: number, body: unknown) {
   const { app } = res;
   // Express's JSON settings, a type already chosen, or a body that is not a plain object: express's own way.
@@ -65,8 +61,6 @@ export function sendJson(res: Response, status: number, body: unknown) {
     res.status(status).json(body);
     return;
   }
-  // The type res.json then res.send give a string. A long reply's text is left unread (its length is known
-  // without joining its pieces into one large string).
-  const text = JSON.stringify(body);
-  res.status(status).set('Content-Type', JSON_TYPE).send(text.length < LARGE_STRING_CHARS ? text : jsonBytes(body));
+  // The type res.json then res.send give a string: application/json with its charset.
+  res.status(status).set('Content-Type', 'application/json; charset=utf-8').send(jsonBytes(body));
 }
