@@ -5,7 +5,6 @@ import { type Request, type RequestHandler, type Response, Router } from 'expres
 import { type Access, type ParsedRouteInput, type RouteDefinition, type RouteResponse, z } from '@beach/contracts';
 import { type FieldErrors, fieldErrorsFromZod, invalid, notFound } from './errors.js';
 import { languageOf, sayMessage, type Unsaid } from './i18n.js';
-import { sendJson } from './json-reply.js';
 
 export interface RouteContext {
   req: Request;
@@ -110,7 +109,7 @@ export function createRouteMounter(router: Router, guards: AccessGuards, audit?:
       const said = sayMessage(result, res);
       const body = options.typedAnswer ? said : definition.response.parse(said);
       if (audited && isSuccess(status)) await audited.finish();
-      sendJson(res, status, body);
+      res.status(status).json(body);
     });
   };
 }
