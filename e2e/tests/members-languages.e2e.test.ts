@@ -6,8 +6,8 @@
 // (its e-mails too); the grid's open slots are "Available"/"Verfügbar"; a shared court's organiser is told
 // what they paid and what the other players owe.
 import type { Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, forgetSession, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, forgetSession, openSignedIn, PHONE, screenshot, signInOn } from '../src/browser.js';
 import { routeInApp } from '../src/in-app-navigation.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -24,13 +24,28 @@ const MEMBER = 'utente@demo.beach';
 let tournamentId = 0;
 
 let page: Page | undefined;
+/**
+ * The member's page, kept from one test to the next: each test signs the member in on it afresh (the storage
+ * cleared, the session stored again) and loads its first screen, without a new page's renderer to start
+ * (docs/testing.md#session-17-the-browser-files-not-yet-reached). Other people's pages are closed after their test.
+ */
+let memberPage: Page | undefined;
 afterEach(async () => {
-  await page?.close();
+  if (page !== memberPage) await page?.close();
   page = undefined;
 });
+afterAll(async () => memberPage?.close());
 const open = async (email: string, path: string, heading: string, viewport: typeof PHONE | typeof DESKTOP) => {
+  if (email === MEMBER && memberPage) {
+    page = memberPage;
+    await page.setViewportSize(viewport);
+    await signInOn(page, ctx.stack.webUrl, { email, path });
+    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+    return page;
+  }
   page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email, path, heading, width: viewport.width });
   await page.setViewportSize(viewport);
+  if (email === MEMBER) memberPage = page;
   return page;
 };
 /** How far the page reaches past the viewport's right edge (0: no sideways scrolling). */
