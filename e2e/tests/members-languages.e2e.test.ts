@@ -25,27 +25,26 @@ let tournamentId = 0;
 
 let page: Page | undefined;
 /**
- * The member's page, kept from one test to the next: each test signs the member in on it afresh (the storage
- * cleared, the session stored again) and loads its first screen, without a new page's renderer to start
- * (docs/testing.md#session-17-the-browser-files-not-yet-reached). Other people's pages are closed after their test.
+ * The file's signed-in page, kept from one test to the next: each test signs its member in on it afresh (the
+ * storage cleared, the session stored again) and loads its first screen, without a new page's renderer to start
+ * (docs/testing.md#session-17-the-browser-files-not-yet-reached). The visitors' pages are closed after their test.
  */
-let memberPage: Page | undefined;
+let signedInPage: Page | undefined;
 afterEach(async () => {
-  if (page !== memberPage) await page?.close();
+  if (page !== signedInPage) await page?.close();
   page = undefined;
 });
-afterAll(async () => memberPage?.close());
+afterAll(async () => signedInPage?.close());
 const open = async (email: string, path: string, heading: string, viewport: typeof PHONE | typeof DESKTOP) => {
-  if (email === MEMBER && memberPage) {
-    page = memberPage;
+  if (signedInPage) {
+    page = signedInPage;
     await page.setViewportSize(viewport);
     await signInOn(page, ctx.stack.webUrl, { email, path });
     await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
     return page;
   }
-  page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email, path, heading, width: viewport.width });
+  page = signedInPage = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email, path, heading, width: viewport.width });
   await page.setViewportSize(viewport);
-  if (email === MEMBER) memberPage = page;
   return page;
 };
 /** How far the page reaches past the viewport's right edge (0: no sideways scrolling). */
