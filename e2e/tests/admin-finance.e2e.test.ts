@@ -13,14 +13,18 @@
 import { accounts, credit, debit, post } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accessibilityViolations, DESKTOP, downloadedBytes, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth } from '../src/browser.js';
+import { accessibilityViolations, DESKTOP, downloadedBytes, forgetSession, openSignedIn, PHONE, screenshot, screenshotAtPhoneWidth, signInOn } from '../src/browser.js';
 import { routeInApp } from '../src/in-app-navigation.js';
 import { giveCredit, postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
-const ctx = useBrowserStack({ page: true });
+const ctx = useBrowserStack();
+/** The one page of the file: the admin's, signed in by the first test, then the staff's. */
 let current: Page | undefined;
-const page = (): Page => current ?? ctx.page;
+const page = (): Page => {
+  if (!current) throw new Error('No page signed in yet: the first test signs the admin in');
+  return current;
+};
 /** Text with the non-breaking spaces of it-IT currency as plain spaces. */
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
 const mainText = async () => plain(await page().textContent('main'));
@@ -103,7 +107,7 @@ async function arrangeMoney() {
 
 describe('admin dashboard and finance in Chromium', () => {
   // The tests share one signed-in page: one that fails half-way must not leave its faked fault to the next.
-  afterEach(() => page().unrouteAll({ behavior: 'ignoreErrors' }));
+  afterEach(() => current?.unrouteAll({ behavior: 'ignoreErrors' }));
 
   it('admin: the cards and the 6-month chart show the seeded money to the cent', async () => {
     await arrangeMoney();
@@ -437,9 +441,12 @@ describe('admin dashboard and finance in Chromium', () => {
 
   it('staff: the activity cards only, with no money and no call to the admin-only stats', async () => {
     const calls: string[] = [];
-    await login('staff@demo.beach', '/admin', 'Dashboard Amministratore');
+    // Staff sign in on the admin's page, the admin's app gone first (a new page would start a renderer): every
+    // call of the staff's dashboard is heard, from its one load of the app on.
+    await forgetSession(page(), ctx.stack.webUrl);
     page().on('request', (request) => calls.push(new URL(request.url()).pathname));
-    await page().reload();
+    await signInOn(page(), ctx.stack.webUrl, { email: 'staff@demo.beach', path: '/admin' });
+    await page().getByRole('heading', { name: 'Dashboard Amministratore', level: 1 }).waitFor();
     await page().getByRole('group', { name: 'Tessere attive' }).waitFor();
     await expect.poll(() => card('Coupon attivi')).toMatch(/^Coupon attivi\d+$/);
     // Today's credit corrections are the desk's too.

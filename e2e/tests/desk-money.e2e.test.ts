@@ -4,8 +4,8 @@
 // on the member's page, staff collect a debt ("Incassa"), pay out a refund due from inside its box, see all
 // the member owes (a booking, a share, an enrolment, the debt) with one total and collect it from there, and
 // confirm a large top-up in words.
-import type { Locator } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { accounts, credit, debit, post } from '@beach/api/testing';
 import { creditBalance, failedCardRefund, oweCentre, postHistory } from '../src/ledger.js';
@@ -84,8 +84,21 @@ describe('the member’s debt and refund due', () => {
 });
 
 describe('the desk’s money on the member’s page', () => {
+  /**
+   * The desk's page, kept from one record opened to the next: each opening loads the users' list afresh (the
+   * member's money changed server-side meanwhile), without a new page's renderer to start
+   * (docs/testing.md#session-17-the-browser-files-not-yet-reached).
+   */
+  let deskPage: Page | undefined;
+  afterAll(async () => deskPage?.close());
   async function openRecord(width: number) {
-    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'staff@demo.beach', path: '/admin/users', heading: 'Gestione Utenti', width });
+    if (!deskPage) deskPage = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'staff@demo.beach', path: '/admin/users', heading: 'Gestione Utenti', width });
+    else {
+      await deskPage.setViewportSize({ width, height: DESKTOP.height });
+      await deskPage.goto(`${ctx.stack.webUrl}/admin/users`);
+      await deskPage.getByRole('heading', { name: 'Gestione Utenti', level: 1 }).waitFor();
+    }
+    const page = deskPage;
     await page.getByLabel('Cerca').fill('debora.cassa@e2e.test');
     await page.getByLabel('Cerca').press('Enter');
     await page.getByRole('button', { name: 'Apri la scheda di Debora Cassa' }).click();
@@ -97,35 +110,27 @@ describe('the desk’s money on the member’s page', () => {
     await failedCardRefund(ctx.stack.db, deskMemberId, 2000);
     for (const viewport of [PHONE, DESKTOP]) {
       const { page, credit } = await openRecord(viewport.width);
-      try {
-        await page.setViewportSize(viewport);
-        const due = credit.getByRole('status').filter({ hasText: 'Rimborso sulla carta non riuscito' });
-        await due.getByText(/^Rimborso sulla carta non riuscito: 20,00\s€ da restituire al socio\.$/).waitFor();
-        const payout = credit.getByRole('form', { name: 'Restituisci il rimborso non riuscito' });
-        await payout.scrollIntoViewIfNeeded();
-        expect(await inside(payout, due)).toBe(true);
-        await screenshot(page, `desk-refund-due-${viewport.width}`, { fullPage: false });
-      } finally {
-        await page.close();
-      }
+      await page.setViewportSize(viewport);
+      const due = credit.getByRole('status').filter({ hasText: 'Rimborso sulla carta non riuscito' });
+      await due.getByText(/^Rimborso sulla carta non riuscito: 20,00\s€ da restituire al socio\.$/).waitFor();
+      const payout = credit.getByRole('form', { name: 'Restituisci il rimborso non riuscito' });
+      await payout.scrollIntoViewIfNeeded();
+      expect(await inside(payout, due)).toBe(true);
+      await screenshot(page, `desk-refund-due-${viewport.width}`, { fullPage: false });
     }
     const { page, credit } = await openRecord(DESKTOP.width);
-    try {
-      const owed = credit.getByRole('status').filter({ hasText: 'Il socio deve' });
-      await owed.getByText(/^Il socio deve 12,00\s€ al centro\.$/).waitFor();
-      await owed.getByLabel('Saldato con').selectOption('cash');
-      await owed.getByRole('button', { name: 'Incassa' }).click();
-      await expect.poll(() => owedBy(deskMemberId)).toBe(0);
-      await expect.poll(() => owed.count()).toBe(0);
-      const due = credit.getByRole('status').filter({ hasText: 'Rimborso sulla carta non riuscito' });
-      await due.getByLabel('Restituisci', { exact: true }).selectOption('credit');
-      await due.getByRole('button', { name: 'Restituisci il rimborso' }).click();
-      await expect.poll(() => due.count()).toBe(0);
-      expect(await creditBalance(ctx.stack.db, deskMemberId)).toBe(2000);
-      await screenshot(page, 'desk-debt-collected-1280', { fullPage: false });
-    } finally {
-      await page.close();
-    }
+    const owed = credit.getByRole('status').filter({ hasText: 'Il socio deve' });
+    await owed.getByText(/^Il socio deve 12,00\s€ al centro\.$/).waitFor();
+    await owed.getByLabel('Saldato con').selectOption('cash');
+    await owed.getByRole('button', { name: 'Incassa' }).click();
+    await expect.poll(() => owedBy(deskMemberId)).toBe(0);
+    await expect.poll(() => owed.count()).toBe(0);
+    const due = credit.getByRole('status').filter({ hasText: 'Rimborso sulla carta non riuscito' });
+    await due.getByLabel('Restituisci', { exact: true }).selectOption('credit');
+    await due.getByRole('button', { name: 'Restituisci il rimborso' }).click();
+    await expect.poll(() => due.count()).toBe(0);
+    expect(await creditBalance(ctx.stack.db, deskMemberId)).toBe(2000);
+    await screenshot(page, 'desk-debt-collected-1280', { fullPage: false });
   });
 
   it('shows everything the member owes — a booking, a share, an enrolment, the debt — with one total, and collects them from the member’s page', async () => {
@@ -151,74 +156,62 @@ describe('the desk’s money on the member’s page', () => {
     const title = (total: string) => new RegExp(`^Da incassare in tutto: ${total}\\s€\\.$`);
     for (const viewport of [PHONE, DESKTOP]) {
       const { page } = await openRecord(viewport.width);
-      try {
-        await page.setViewportSize(viewport);
-        const unpaid = page.getByRole('region', { name: 'Da incassare' });
-        await unpaid.getByText(title('95,00')).waitFor();
-        const lines = unpaid.getByRole('list', { name: 'Cosa deve il socio' }).getByRole('listitem');
-        await expect.poll(() => lines.allInnerTexts()).toEqual([
-          expect.stringMatching(/^Prenotazione del .*\nAncora da incassare 20,00\s€/),
-          expect.stringMatching(/^Quota nella prenotazione di Olga Organizza, .*\nAncora da incassare 10,00\s€/),
-          expect.stringMatching(/^Iscrizione: Corso Cassa · Debora Cassa\nAncora da incassare 60,00\s€/),
-          expect.stringMatching(/^Debito verso il centro\nAncora da incassare 5,00\s€/),
-        ]);
-        const bookings = page.getByRole('region', { name: /^Prenotazioni \(/ });
-        await bookings.getByText(/^Da pagare · 20,00\s€$/).waitFor();
-        expect(await bookings.getByText('Confermata', { exact: true }).count()).toBe(0);
-        await unpaid.scrollIntoViewIfNeeded();
-        await screenshot(page, `desk-unpaid-booking-${viewport.width}`, { fullPage: false });
-      } finally {
-        await page.close();
-      }
+      await page.setViewportSize(viewport);
+      const unpaid = page.getByRole('region', { name: 'Da incassare' });
+      await unpaid.getByText(title('95,00')).waitFor();
+      const lines = unpaid.getByRole('list', { name: 'Cosa deve il socio' }).getByRole('listitem');
+      await expect.poll(() => lines.allInnerTexts()).toEqual([
+        expect.stringMatching(/^Prenotazione del .*\nAncora da incassare 20,00\s€/),
+        expect.stringMatching(/^Quota nella prenotazione di Olga Organizza, .*\nAncora da incassare 10,00\s€/),
+        expect.stringMatching(/^Iscrizione: Corso Cassa · Debora Cassa\nAncora da incassare 60,00\s€/),
+        expect.stringMatching(/^Debito verso il centro\nAncora da incassare 5,00\s€/),
+      ]);
+      const bookings = page.getByRole('region', { name: /^Prenotazioni \(/ });
+      await bookings.getByText(/^Da pagare · 20,00\s€$/).waitFor();
+      expect(await bookings.getByText('Confermata', { exact: true }).count()).toBe(0);
+      await unpaid.scrollIntoViewIfNeeded();
+      await screenshot(page, `desk-unpaid-booking-${viewport.width}`, { fullPage: false });
     }
     const { page, credit: creditSection } = await openRecord(DESKTOP.width);
-    try {
-      const unpaid = page.getByRole('region', { name: 'Da incassare' });
-      await unpaid.getByRole('form', { name: /^Incassa la quota del / }).getByRole('button', { name: 'Incassa' }).click();
-      await unpaid.getByText(title('85,00')).waitFor();
-      expect(await db.transaction.count({ where: { bookingPlayerId: share.id, type: 'payment', status: 'completed', method: 'cash', amountCents: 1000 } })).toBe(1);
-      await unpaid.getByRole('form', { name: /^Incassa la prenotazione del / }).getByRole('button', { name: 'Incassa' }).click();
-      await unpaid.getByText(title('65,00')).waitFor();
-      expect(await db.transaction.count({ where: { bookingId: booking.id, type: 'payment', status: 'completed', method: 'cash', amountCents: 2000 } })).toBe(1);
-      await page.getByRole('region', { name: /^Prenotazioni \(/ }).getByText('Confermata', { exact: true }).waitFor();
-      // The debt and the enrolment are collected in their own sections, reached from here.
-      await unpaid.getByRole('button', { name: 'Vai al credito' }).click();
-      const owed = creditSection.getByRole('status').filter({ hasText: 'Il socio deve' });
-      await expect.poll(() => owed.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
-      await owed.getByRole('button', { name: 'Incassa' }).click();
-      await unpaid.getByText(title('60,00')).waitFor();
-      await unpaid.getByRole('button', { name: 'Vai alle rate' }).click();
-      const enrolments = page.getByRole('region', { name: 'Iscrizioni ai corsi' });
-      await expect.poll(() => enrolments.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
-      await enrolments.getByRole('button', { name: /^Incassa/ }).click();
-      await expect.poll(() => unpaid.count()).toBe(0);
-    } finally {
-      await page.close();
-    }
+    const unpaid = page.getByRole('region', { name: 'Da incassare' });
+    await unpaid.getByRole('form', { name: /^Incassa la quota del / }).getByRole('button', { name: 'Incassa' }).click();
+    await unpaid.getByText(title('85,00')).waitFor();
+    expect(await db.transaction.count({ where: { bookingPlayerId: share.id, type: 'payment', status: 'completed', method: 'cash', amountCents: 1000 } })).toBe(1);
+    await unpaid.getByRole('form', { name: /^Incassa la prenotazione del / }).getByRole('button', { name: 'Incassa' }).click();
+    await unpaid.getByText(title('65,00')).waitFor();
+    expect(await db.transaction.count({ where: { bookingId: booking.id, type: 'payment', status: 'completed', method: 'cash', amountCents: 2000 } })).toBe(1);
+    await page.getByRole('region', { name: /^Prenotazioni \(/ }).getByText('Confermata', { exact: true }).waitFor();
+    // The debt and the enrolment are collected in their own sections, reached from here.
+    await unpaid.getByRole('button', { name: 'Vai al credito' }).click();
+    const owed = creditSection.getByRole('status').filter({ hasText: 'Il socio deve' });
+    await expect.poll(() => owed.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    await owed.getByRole('button', { name: 'Incassa' }).click();
+    await unpaid.getByText(title('60,00')).waitFor();
+    await unpaid.getByRole('button', { name: 'Vai alle rate' }).click();
+    const enrolments = page.getByRole('region', { name: 'Iscrizioni ai corsi' });
+    await expect.poll(() => enrolments.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    await enrolments.getByRole('button', { name: /^Incassa/ }).click();
+    await expect.poll(() => unpaid.count()).toBe(0);
   });
 
   it('confirms a large top-up in words before it is booked', async () => {
     const { page, credit } = await openRecord(PHONE.width);
-    try {
-      await page.setViewportSize(PHONE);
-      const before = await creditBalance(ctx.stack.db, deskMemberId);
-      await credit.getByLabel('Ricarica (€)').fill('1000');
-      await credit.getByRole('button', { name: 'Ricarica', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Importo alto: controlla' });
-      await dialog.getByText(/^Confermi una ricarica di 1\.000,00\s€ \(mille euro\)\?$/).waitFor();
-      await screenshot(page, 'desk-large-top-up-390', { fullPage: false });
-      await dialog.getByRole('button', { name: 'Annulla' }).click();
-      await expect.poll(() => dialog.count()).toBe(0);
-      expect(await creditBalance(ctx.stack.db, deskMemberId)).toBe(before);
-      await page.setViewportSize(DESKTOP);
-      await credit.getByRole('button', { name: 'Ricarica', exact: true }).click();
-      await dialog.getByText(/^Confermi una ricarica di 1\.000,00\s€ \(mille euro\)\?$/).waitFor();
-      await screenshot(page, 'desk-large-top-up-1280', { fullPage: false });
-      await dialog.getByRole('button', { name: 'Sì, registra' }).click();
-      await credit.getByText('Ricarica registrata.').waitFor();
-      expect(await creditBalance(ctx.stack.db, deskMemberId)).toBe(before + 100_000);
-    } finally {
-      await page.close();
-    }
+    await page.setViewportSize(PHONE);
+    const before = await creditBalance(ctx.stack.db, deskMemberId);
+    await credit.getByLabel('Ricarica (€)').fill('1000');
+    await credit.getByRole('button', { name: 'Ricarica', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importo alto: controlla' });
+    await dialog.getByText(/^Confermi una ricarica di 1\.000,00\s€ \(mille euro\)\?$/).waitFor();
+    await screenshot(page, 'desk-large-top-up-390', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await creditBalance(ctx.stack.db, deskMemberId)).toBe(before);
+    await page.setViewportSize(DESKTOP);
+    await credit.getByRole('button', { name: 'Ricarica', exact: true }).click();
+    await dialog.getByText(/^Confermi una ricarica di 1\.000,00\s€ \(mille euro\)\?$/).waitFor();
+    await screenshot(page, 'desk-large-top-up-1280', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Sì, registra' }).click();
+    await credit.getByText('Ricarica registrata.').waitFor();
+    expect(await creditBalance(ctx.stack.db, deskMemberId)).toBe(before + 100_000);
   });
 });

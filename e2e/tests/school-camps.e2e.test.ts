@@ -13,7 +13,7 @@
 // paid; "Paga con la carta" stays disabled while Stripe's page opens and that page is still open; the
 // cancel action and its confirmation's keep-it button have different words, in Italian, German and English.
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { routeInApp } from '../src/in-app-navigation.js';
 import { enrolmentOwed } from '../src/ledger.js';
@@ -72,6 +72,24 @@ beforeAll(async () => {
 /** The member's API with their token, as the screens call it (the desk's top-up has its own screen, tested elsewhere). */
 const callAs = apiCaller(ctx);
 
+/**
+ * The parent's page, kept from one test to the next: each test loads /scuola on it afresh (the camps and places
+ * changed server-side meanwhile), without a new page's renderer to start
+ * (docs/testing.md#session-17-the-browser-files-not-yet-reached).
+ */
+let parentPage: Page | undefined;
+async function openSchool(width: number) {
+  if (!parentPage) {
+    parentPage = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'utente@demo.beach', path: '/scuola', heading: 'Scuola di beach volley', width });
+    return parentPage;
+  }
+  await parentPage.setViewportSize({ width, height: DESKTOP.height });
+  await parentPage.goto(`${ctx.stack.webUrl}/scuola`);
+  await parentPage.getByRole('heading', { name: 'Scuola di beach volley', level: 1 }).waitFor();
+  return parentPage;
+}
+afterAll(async () => parentPage?.close());
+
 /** Pays on the Stripe double's page what `button` opens and comes back to /profilo. */
 async function payByCard(page: Page, button: Locator, amount: string) {
   await button.click();
@@ -85,91 +103,87 @@ async function payByCard(page: Page, button: Locator, amount: string) {
 
 describe('a summer camp week, in Chromium', () => {
   it('a parent enrols two children on a phone, pays the deposits, and later the balances on a desktop', async () => {
-    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'utente@demo.beach', path: '/scuola', heading: 'Scuola di beach volley' });
-    try {
-      const camps = page.getByRole('region', { name: 'Centri estivi' });
-      const card = camps.getByRole('button', { name: new RegExp(CAMP) });
-      await expect.poll(() => card.textContent()).toMatch(/6–10 anni: 20 posti.*11–14 anni: 16 posti.*Acconto 50,00\s€ all’iscrizione, saldo entro il .*Sconto fratelli: 10%/);
-      await screenshot(page, 'school-camps-list-1280', { fullPage: false });
-      await page.setViewportSize(PHONE);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
-      await card.scrollIntoViewIfNeeded();
-      await screenshot(page, 'school-camps-list-390', { fullPage: false });
+    const page = await openSchool(DESKTOP.width);
+    const camps = page.getByRole('region', { name: 'Centri estivi' });
+    const card = camps.getByRole('button', { name: new RegExp(CAMP) });
+    await expect.poll(() => card.textContent()).toMatch(/6–10 anni: 20 posti.*11–14 anni: 16 posti.*Acconto 50,00\s€ all’iscrizione, saldo entro il .*Sconto fratelli: 10%/);
+    await screenshot(page, 'school-camps-list-1280', { fullPage: false });
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'school-camps-list-390', { fullPage: false });
 
-      await card.click();
-      const dialog = page.getByRole('dialog', { name: CAMP });
-      const pietro = dialog.getByRole('checkbox', { name: 'Pietro Rossi' });
-      const sofia = dialog.getByRole('checkbox', { name: 'Sofia Rossi' });
-      await pietro.check();
-      await sofia.check();
-      await screenshot(page, 'school-camps-dialog-390', { fullPage: false });
-      await page.setViewportSize(DESKTOP);
-      await screenshot(page, 'school-camps-dialog-1280', { fullPage: false });
-      await page.setViewportSize(PHONE);
-      await dialog.getByRole('button', { name: 'Iscrivi' }).click();
-      const outcomes = dialog.getByRole('list', { name: 'Esito delle iscrizioni' });
-      // Each with the price it got: the second child's is the sibling discount's.
-      await expect.poll(async () => (await outcomes.getByRole('listitem').allTextContents()).map(spaced)).toEqual([
-        'Pietro Rossi · 150,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.',
-        'Sofia Rossi · 135,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.Sconto fratelli −15,00 €',
-      ]);
-      await screenshot(page, 'school-camps-enrolled-390', { fullPage: false });
-      await dialog.getByRole('link', { name: 'Vai al profilo per pagare' }).click();
+    await card.click();
+    const dialog = page.getByRole('dialog', { name: CAMP });
+    const pietro = dialog.getByRole('checkbox', { name: 'Pietro Rossi' });
+    const sofia = dialog.getByRole('checkbox', { name: 'Sofia Rossi' });
+    await pietro.check();
+    await sofia.check();
+    await screenshot(page, 'school-camps-dialog-390', { fullPage: false });
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'school-camps-dialog-1280', { fullPage: false });
+    await page.setViewportSize(PHONE);
+    await dialog.getByRole('button', { name: 'Iscrivi' }).click();
+    const outcomes = dialog.getByRole('list', { name: 'Esito delle iscrizioni' });
+    // Each with the price it got: the second child's is the sibling discount's.
+    await expect.poll(async () => (await outcomes.getByRole('listitem').allTextContents()).map(spaced)).toEqual([
+      'Pietro Rossi · 150,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.',
+      'Sofia Rossi · 135,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.Sconto fratelli −15,00 €',
+    ]);
+    await screenshot(page, 'school-camps-enrolled-390', { fullPage: false });
+    await dialog.getByRole('link', { name: 'Vai al profilo per pagare' }).click();
 
-      // The first child at the full price, the second with 10 % off: both ask the 50 € deposit now.
-      const enrolments = page.getByRole('region', { name: 'Le mie iscrizioni' });
-      // By whom the place is for: a discounted place also names its sibling's place, to be paid first.
-      const rowOf = (child: string) => enrolments.getByRole('listitem', { name: CAMP }).filter({ hasText: `${child} Rossi · ` });
-      await expect.poll(() => rowOf('Pietro').textContent()).toMatch(/Pietro Rossi · Settimana intera · 150,00\s€.*Da pagare ora: 50,00\s€/);
-      // The discounted place is paid once the full-price one is: until then it says so.
-      await expect.poll(() => rowOf('Sofia').textContent()).toMatch(/Sofia Rossi · Settimana intera · 135,00\s€.*Paga prima l’iscrizione di Pietro Rossi/);
-      await payByCard(page, rowOf('Pietro').getByRole('button', { name: 'Paga con la carta' }), '50,00');
+    // The first child at the full price, the second with 10 % off: both ask the 50 € deposit now.
+    const enrolments = page.getByRole('region', { name: 'Le mie iscrizioni' });
+    // By whom the place is for: a discounted place also names its sibling's place, to be paid first.
+    const rowOf = (child: string) => enrolments.getByRole('listitem', { name: CAMP }).filter({ hasText: `${child} Rossi · ` });
+    await expect.poll(() => rowOf('Pietro').textContent()).toMatch(/Pietro Rossi · Settimana intera · 150,00\s€.*Da pagare ora: 50,00\s€/);
+    // The discounted place is paid once the full-price one is: until then it says so.
+    await expect.poll(() => rowOf('Sofia').textContent()).toMatch(/Sofia Rossi · Settimana intera · 135,00\s€.*Paga prima l’iscrizione di Pietro Rossi/);
+    await payByCard(page, rowOf('Pietro').getByRole('button', { name: 'Paga con la carta' }), '50,00');
 
-      // The desk tops the parent's credit up with 50 € in cash; back on the page (read again), the second deposit
-      // is paid with it: "Paga con il credito" is offered only once the credit covers it.
-      expect(await rowOf('Sofia').getByRole('button', { name: 'Paga con il credito' }).count()).toBe(0);
-      await callAs('staff@demo.beach', 'POST', `/api/admin/users/${parentId}/credit/top-up`, { amount: '50', method: 'cash' });
-      await page.reload();
-      await expect.poll(() => rowOf('Sofia').textContent()).toMatch(/Da pagare ora: 50,00\s€/);
-      await rowOf('Sofia').getByRole('button', { name: 'Paga con il credito' }).click();
-      await rowOf('Sofia').getByText('Iscrizione pagata con il credito e confermata.').waitFor();
-      for (const [child, balance] of [['Pietro', '100,00'], ['Sofia', '85,00']] as const) {
-        const rates = rowOf(child).getByRole('list', { name: 'Rate' });
-        await expect.poll(() => rowOf(child).getByText('Confermata', { exact: true }).count()).toBe(1);
-        await expect.poll(async () => (await rates.getByRole('listitem').allTextContents()).map(spaced)).toEqual([`50,00 € entro il ${shown(today)}Pagata`, `${balance} € entro il ${shown(BALANCE_DUE)}Da pagare`]);
-      }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
-      await enrolments.scrollIntoViewIfNeeded();
-      await screenshot(page, 'school-camps-profile-deposits-390', { fullPage: false });
-
-      // Later: the balance falls due (moved to today), and the parent pays it at a desktop.
-      await ctx.stack.db.enrolmentInstalment.updateMany({ where: { seq: 2, enrolment: { course: { name: CAMP } } }, data: { dueOn: new Date(`${today}T00:00:00Z`) } });
-      await page.setViewportSize(DESKTOP);
-      await page.reload();
-      for (const [child, balance] of [['Pietro', '100,00'], ['Sofia', '85,00']] as const) {
-        await expect.poll(async () => spaced(await rowOf(child).textContent())).toContain(`Prossima rata: ${balance} €, entro il ${shown(today)}`);
-        await payByCard(page, rowOf(child).getByRole('button', { name: 'Paga ora con la carta' }), balance);
-      }
-      for (const child of ['Pietro', 'Sofia']) {
-        await expect.poll(() => rowOf(child).getByRole('list', { name: 'Rate' }).getByText('Pagata').count()).toBe(2);
-        expect(await rowOf(child).getByRole('button').count()).toBe(0);
-      }
-      await enrolments.scrollIntoViewIfNeeded();
-      await screenshot(page, 'school-camps-profile-paid-1280', { fullPage: false });
-      await page.setViewportSize(PHONE);
-      await enrolments.scrollIntoViewIfNeeded();
-      await screenshot(page, 'school-camps-profile-paid-390', { fullPage: false });
-
-      const enrolled = await ctx.stack.db.courseEnrolment.findMany({ where: { course: { name: CAMP } }, select: { id: true, status: true, amountCents: true }, orderBy: { id: 'asc' } });
-      expect(enrolled.map(({ status, amountCents }) => [status, amountCents])).toEqual([['confirmed', 15000], ['confirmed', 13500]]);
-      for (const { id } of enrolled) expect(await enrolmentOwed(ctx.stack.db, id)).toBe(0);
-    } finally {
-      await page.close();
+    // The desk tops the parent's credit up with 50 € in cash; back on the page (read again), the second deposit
+    // is paid with it: "Paga con il credito" is offered only once the credit covers it.
+    expect(await rowOf('Sofia').getByRole('button', { name: 'Paga con il credito' }).count()).toBe(0);
+    await callAs('staff@demo.beach', 'POST', `/api/admin/users/${parentId}/credit/top-up`, { amount: '50', method: 'cash' });
+    await page.reload();
+    await expect.poll(() => rowOf('Sofia').textContent()).toMatch(/Da pagare ora: 50,00\s€/);
+    await rowOf('Sofia').getByRole('button', { name: 'Paga con il credito' }).click();
+    await rowOf('Sofia').getByText('Iscrizione pagata con il credito e confermata.').waitFor();
+    for (const [child, balance] of [['Pietro', '100,00'], ['Sofia', '85,00']] as const) {
+      const rates = rowOf(child).getByRole('list', { name: 'Rate' });
+      await expect.poll(() => rowOf(child).getByText('Confermata', { exact: true }).count()).toBe(1);
+      await expect.poll(async () => (await rates.getByRole('listitem').allTextContents()).map(spaced)).toEqual([`50,00 € entro il ${shown(today)}Pagata`, `${balance} € entro il ${shown(BALANCE_DUE)}Da pagare`]);
     }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await enrolments.scrollIntoViewIfNeeded();
+    await screenshot(page, 'school-camps-profile-deposits-390', { fullPage: false });
+
+    // Later: the balance falls due (moved to today), and the parent pays it at a desktop.
+    await ctx.stack.db.enrolmentInstalment.updateMany({ where: { seq: 2, enrolment: { course: { name: CAMP } } }, data: { dueOn: new Date(`${today}T00:00:00Z`) } });
+    await page.setViewportSize(DESKTOP);
+    await page.reload();
+    for (const [child, balance] of [['Pietro', '100,00'], ['Sofia', '85,00']] as const) {
+      await expect.poll(async () => spaced(await rowOf(child).textContent())).toContain(`Prossima rata: ${balance} €, entro il ${shown(today)}`);
+      await payByCard(page, rowOf(child).getByRole('button', { name: 'Paga ora con la carta' }), balance);
+    }
+    for (const child of ['Pietro', 'Sofia']) {
+      await expect.poll(() => rowOf(child).getByRole('list', { name: 'Rate' }).getByText('Pagata').count()).toBe(2);
+      expect(await rowOf(child).getByRole('button').count()).toBe(0);
+    }
+    await enrolments.scrollIntoViewIfNeeded();
+    await screenshot(page, 'school-camps-profile-paid-1280', { fullPage: false });
+    await page.setViewportSize(PHONE);
+    await enrolments.scrollIntoViewIfNeeded();
+    await screenshot(page, 'school-camps-profile-paid-390', { fullPage: false });
+
+    const enrolled = await ctx.stack.db.courseEnrolment.findMany({ where: { course: { name: CAMP } }, select: { id: true, status: true, amountCents: true }, orderBy: { id: 'asc' } });
+    expect(enrolled.map(({ status, amountCents }) => [status, amountCents])).toEqual([['confirmed', 15000], ['confirmed', 13500]]);
+    for (const { id } of enrolled) expect(await enrolmentOwed(ctx.stack.db, id)).toBe(0);
   });
 
   it('a full band’s waiting list: the freed place is offered to the first waiting, accepted on /profilo', async () => {
-    const { db, webUrl } = ctx.stack;
+    const { db } = ctx.stack;
     const campId = await createCamp(FULL_CAMP, [{ minAge: 6, maxAge: 10, capacity: 1 }]);
     // Another family takes the band's only place, its deposit paid at the desk.
     const { passwordHash } = await db.user.findUniqueOrThrow({ where: { id: parentId } });
@@ -178,156 +192,148 @@ describe('a summer camp week, in Chromium', () => {
     const { enrolment } = (await callAs(OTHER_PARENT, 'POST', '/api/me/enrolments', { course_id: campId, kind: 'course', child_id: leo.id })) as { enrolment: { id: number } };
     await callAs('staff@demo.beach', 'POST', `/api/admin/enrolments/${enrolment.id}/collect`, { method: 'cash', seq: 1 });
 
-    const page = await openSignedIn(ctx.browser, webUrl, { email: 'utente@demo.beach', path: '/scuola', heading: 'Scuola di beach volley', width: PHONE.width });
-    try {
-      await page.setViewportSize(PHONE);
-      const card = page.getByRole('button', { name: new RegExp(FULL_CAMP) });
-      await expect.poll(() => card.textContent()).toContain('6–10 anni: al completo');
-      await card.click();
-      const dialog = page.getByRole('dialog', { name: FULL_CAMP });
-      await dialog.getByText('Centro estivo al completo.').waitFor();
-      const waitlist = dialog.getByRole('region', { name: 'Lista d’attesa' });
-      await waitlist.getByRole('option', { name: 'Pietro Rossi' }).waitFor({ state: 'attached' });
-      await waitlist.getByLabel('Chi metti in lista').selectOption({ label: 'Pietro Rossi' });
-      await waitlist.getByRole('button', { name: 'Mettiti in lista' }).click();
-      await waitlist.getByText('Sei in lista d’attesa: se si libera un posto ti scriviamo.').waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
-      await screenshot(page, 'school-camps-waitlist-join-390', { fullPage: false });
+    const page = await openSchool(PHONE.width);
+    await page.setViewportSize(PHONE);
+    const card = page.getByRole('button', { name: new RegExp(FULL_CAMP) });
+    await expect.poll(() => card.textContent()).toContain('6–10 anni: al completo');
+    await card.click();
+    const dialog = page.getByRole('dialog', { name: FULL_CAMP });
+    await dialog.getByText('Centro estivo al completo.').waitFor();
+    const waitlist = dialog.getByRole('region', { name: 'Lista d’attesa' });
+    await waitlist.getByRole('option', { name: 'Pietro Rossi' }).waitFor({ state: 'attached' });
+    await waitlist.getByLabel('Chi metti in lista').selectOption({ label: 'Pietro Rossi' });
+    await waitlist.getByRole('button', { name: 'Mettiti in lista' }).click();
+    await waitlist.getByText('Sei in lista d’attesa: se si libera un posto ti scriviamo.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await screenshot(page, 'school-camps-waitlist-join-390', { fullPage: false });
 
-      // The desk cancels the other family's place: held for Pietro, first in line, not given back to anyone.
-      // The parent goes on to their profile through the app, which asks for their waiting lists again.
-      await callAs('staff@demo.beach', 'POST', `/api/admin/enrolments/${enrolment.id}/cancel`);
-      await routeInApp(page, '/profilo');
-      const offer = page.getByRole('region', { name: 'Liste d’attesa' }).getByRole('listitem', { name: FULL_CAMP });
-      await expect.poll(async () => spaced(await offer.textContent())).toMatch(/Pietro Rossi.*Posto offerto.*Il posto è tenuto per te fino al \d\d\/\d\d\/\d{4}.*\d\d:\d\d/);
-      await offer.scrollIntoViewIfNeeded();
-      await screenshot(page, 'school-camps-waitlist-offer-390', { fullPage: false });
-      await page.setViewportSize(DESKTOP);
-      await offer.scrollIntoViewIfNeeded();
-      await screenshot(page, 'school-camps-waitlist-offer-1280', { fullPage: false });
+    // The desk cancels the other family's place: held for Pietro, first in line, not given back to anyone.
+    // The parent goes on to their profile through the app, which asks for their waiting lists again.
+    await callAs('staff@demo.beach', 'POST', `/api/admin/enrolments/${enrolment.id}/cancel`);
+    await routeInApp(page, '/profilo');
+    const offer = page.getByRole('region', { name: 'Liste d’attesa' }).getByRole('listitem', { name: FULL_CAMP });
+    await expect.poll(async () => spaced(await offer.textContent())).toMatch(/Pietro Rossi.*Posto offerto.*Il posto è tenuto per te fino al \d\d\/\d\d\/\d{4}.*\d\d:\d\d/);
+    await offer.scrollIntoViewIfNeeded();
+    await screenshot(page, 'school-camps-waitlist-offer-390', { fullPage: false });
+    await page.setViewportSize(DESKTOP);
+    await offer.scrollIntoViewIfNeeded();
+    await screenshot(page, 'school-camps-waitlist-offer-1280', { fullPage: false });
 
-      await offer.getByRole('button', { name: 'Accetta il posto' }).click();
-      const row = page.getByRole('region', { name: 'Le mie iscrizioni' }).getByRole('listitem', { name: FULL_CAMP });
-      await expect.poll(async () => spaced(await row.textContent())).toMatch(/Pietro Rossi · Settimana intera · 150,00 €.*Da pagare ora: 50,00 €/);
-      await offer.waitFor({ state: 'detached' });
-      expect(await db.courseWaitlistEntry.findMany({ where: { courseId: campId }, select: { status: true } })).toEqual([{ status: 'enrolled' }]);
-      expect(await db.courseBand.findMany({ where: { courseId: campId }, select: { placesTaken: true } })).toEqual([{ placesTaken: 1 }]);
-    } finally {
-      await page.close();
-    }
+    await offer.getByRole('button', { name: 'Accetta il posto' }).click();
+    const row = page.getByRole('region', { name: 'Le mie iscrizioni' }).getByRole('listitem', { name: FULL_CAMP });
+    await expect.poll(async () => spaced(await row.textContent())).toMatch(/Pietro Rossi · Settimana intera · 150,00 €.*Da pagare ora: 50,00 €/);
+    await offer.waitFor({ state: 'detached' });
+    expect(await db.courseWaitlistEntry.findMany({ where: { courseId: campId }, select: { status: true } })).toEqual([{ status: 'enrolled' }]);
+    expect(await db.courseBand.findMany({ where: { courseId: campId }, select: { placesTaken: true } })).toEqual([{ placesTaken: 1 }]);
   });
   it('a family’s week: only the children offered, places refreshed, the sibling discount named, one tap one checkout, distinct cancel words', async () => {
     const { db, webUrl } = ctx.stack;
     const campId = await createCamp(FAMILY_CAMP, [{ minAge: 6, maxAge: 10, capacity: 20 }, { minAge: 11, maxAge: 14, capacity: 16 }]);
-    const page = await openSignedIn(ctx.browser, webUrl, { email: 'utente@demo.beach', path: '/scuola', heading: 'Scuola di beach volley', width: PHONE.width });
-    try {
-      await page.setViewportSize(PHONE);
-      await page.getByRole('button', { name: new RegExp(FAMILY_CAMP) }).click();
-      const dialog = page.getByRole('dialog', { name: FAMILY_CAMP });
-      await dialog.getByRole('checkbox', { name: 'Pietro Rossi' }).check();
-      // The parent is of no band's age: only the children are offered.
-      expect(await dialog.getByRole('checkbox').count()).toBe(2);
-      expect(await dialog.getByRole('checkbox', { name: /^Io/ }).count()).toBe(0);
-      await dialog.getByRole('checkbox', { name: 'Sofia Rossi' }).check();
-      await dialog.getByRole('button', { name: 'Iscrivi' }).click();
-      const outcomes = dialog.getByRole('list', { name: 'Esito delle iscrizioni' });
-      await expect.poll(async () => (await outcomes.getByRole('listitem').allTextContents()).map(spaced)).toEqual([
-        'Pietro Rossi · 150,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.',
-        'Sofia Rossi · 135,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.Sconto fratelli −15,00 €',
-      ]);
-      // The places read again: one fewer in each band.
-      await expect.poll(() => dialog.textContent()).toMatch(/6–10 anni: 19 posti.*11–14 anni: 15 posti/);
-      // A refusal hides no control.
-      await dialog.getByRole('checkbox', { name: 'Pietro Rossi' }).check();
-      await dialog.getByRole('button', { name: 'Iscrivi' }).click();
-      await expect.poll(async () => spaced(await outcomes.textContent())).toBe('Pietro Rossi: Risulta già un’iscrizione per questa persona.');
-      await dialog.getByRole('checkbox', { name: 'Sofia Rossi' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
-      await screenshot(page, 'school-camps-family-dialog-390', { fullPage: false });
-      await dialog.getByRole('link', { name: 'Vai al profilo per pagare' }).click();
+    const page = await openSchool(PHONE.width);
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: new RegExp(FAMILY_CAMP) }).click();
+    const dialog = page.getByRole('dialog', { name: FAMILY_CAMP });
+    await dialog.getByRole('checkbox', { name: 'Pietro Rossi' }).check();
+    // The parent is of no band's age: only the children are offered.
+    expect(await dialog.getByRole('checkbox').count()).toBe(2);
+    expect(await dialog.getByRole('checkbox', { name: /^Io/ }).count()).toBe(0);
+    await dialog.getByRole('checkbox', { name: 'Sofia Rossi' }).check();
+    await dialog.getByRole('button', { name: 'Iscrivi' }).click();
+    const outcomes = dialog.getByRole('list', { name: 'Esito delle iscrizioni' });
+    await expect.poll(async () => (await outcomes.getByRole('listitem').allTextContents()).map(spaced)).toEqual([
+      'Pietro Rossi · 150,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.',
+      'Sofia Rossi · 135,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.Sconto fratelli −15,00 €',
+    ]);
+    // The places read again: one fewer in each band.
+    await expect.poll(() => dialog.textContent()).toMatch(/6–10 anni: 19 posti.*11–14 anni: 15 posti/);
+    // A refusal hides no control.
+    await dialog.getByRole('checkbox', { name: 'Pietro Rossi' }).check();
+    await dialog.getByRole('button', { name: 'Iscrivi' }).click();
+    await expect.poll(async () => spaced(await outcomes.textContent())).toBe('Pietro Rossi: Risulta già un’iscrizione per questa persona.');
+    await dialog.getByRole('checkbox', { name: 'Sofia Rossi' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await screenshot(page, 'school-camps-family-dialog-390', { fullPage: false });
+    await dialog.getByRole('link', { name: 'Vai al profilo per pagare' }).click();
 
-      // The full-price place first, the discounted one after it, named.
-      const rows = page.getByRole('region', { name: 'Le mie iscrizioni' }).getByRole('listitem', { name: FAMILY_CAMP });
-      await expect.poll(async () => (await rows.allTextContents()).map((text) => spaced(text).match(/^.*?(Pietro|Sofia)[^€]*€(Sconto fratelli −15,00 €)?/)?.slice(1, 3))).toEqual([
-        ['Pietro', undefined],
-        ['Sofia', 'Sconto fratelli −15,00 €'],
-      ]);
-      await rows.first().scrollIntoViewIfNeeded();
-      await screenshot(page, 'school-camps-family-profile-390', { fullPage: false });
+    // The full-price place first, the discounted one after it, named.
+    const rows = page.getByRole('region', { name: 'Le mie iscrizioni' }).getByRole('listitem', { name: FAMILY_CAMP });
+    await expect.poll(async () => (await rows.allTextContents()).map((text) => spaced(text).match(/^.*?(Pietro|Sofia)[^€]*€(Sconto fratelli −15,00 €)?/)?.slice(1, 3))).toEqual([
+      ['Pietro', undefined],
+      ['Sofia', 'Sconto fratelli −15,00 €'],
+    ]);
+    await rows.first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'school-camps-family-profile-390', { fullPage: false });
 
-      // Sofia's discounted place waits for Pietro's: it names the place to pay first and offers no payment the server would refuse, in each language.
-      // The profile at each width and in each language is reached in the same page, through the app's router.
-      for (const [path, payFirst, card, width] of [
-        ['/profilo', 'Paga prima l’iscrizione di Pietro Rossi: lo sconto fratelli vale con un fratello iscritto.', 'Paga con la carta', PHONE],
-        ['/profilo', 'Paga prima l’iscrizione di Pietro Rossi: lo sconto fratelli vale con un fratello iscritto.', 'Paga con la carta', DESKTOP],
-        ['/de/profilo', 'Bezahle zuerst die Anmeldung von Pietro Rossi: Der Geschwisterrabatt gilt mit einem angemeldeten Geschwisterkind.', 'Mit Karte zahlen', DESKTOP],
-        ['/en/profilo', 'Pay Pietro Rossi’s enrolment first: the sibling discount applies once a sibling is enrolled.', 'Pay by card', PHONE],
-      ] as const) {
-        await page.setViewportSize(width);
-        await routeInApp(page, path);
-        const places = page.getByRole('listitem', { name: FAMILY_CAMP });
-        const sofia = places.filter({ hasText: 'Sofia' });
-        await sofia.getByText(payFirst).waitFor();
-        await places.filter({ hasText: 'Pietro Rossi · ' }).getByRole('button', { name: card }).waitFor();
-        expect(await sofia.getByRole('button', { name: card }).count()).toBe(0);
-        expect(await sofia.getByRole('button').allTextContents()).toEqual([expect.not.stringMatching(/Paga|zahlen|Pay/)]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width.width);
-        await sofia.scrollIntoViewIfNeeded();
-        await screenshot(page, `school-camps-family-pay-first-${path.split('/')[1] === 'profilo' ? 'it' : path.split('/')[1]}-${width.width}`, { fullPage: false });
-      }
-      await page.setViewportSize(PHONE);
-      // Loaded, not routed: in the app an English visit stays English, and /profilo moves on to /en/profilo
-      // (languageOfAddress, apps/web/src/lib/i18n.ts); the member opening the app again is back in Italian.
-      await page.goto(`${webUrl}/profilo`);
-
-      // One tap, one checkout: Stripe's page held on its way while the member taps again.
-      let letThrough: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (letThrough = resolve));
-      await page.route(/\/checkout\/cs_test_/, async (route) => {
-        await held;
-        await route.continue();
-      });
-      // Two taps while Stripe's page is on its way open one checkout: the button turns disabled at once
-      // (my-enrolments-section.test.tsx), and the same payment asked again gets the checkout already open.
-      // The second tap goes to whatever pay button the row still shows, if any.
-      await rows.first().getByRole('button', { name: 'Paga con la carta' }).click();
-      await expect.poll(async () => db.transaction.count({ where: { enrolment: { courseId: campId }, method: 'stripe' } })).toBe(1);
-      await rows.first().getByRole('button', { name: /Paga con la carta|Apertura del pagamento/ }).click({ force: true, timeout: 1000 }).catch(() => undefined);
-      letThrough();
-      await page.waitForURL(/\/checkout\/cs_test_/);
-      await page.getByRole('button', { name: 'Paga' }).waitFor();
-      expect(await page.getByText('Questa sessione di pagamento è scaduta.').count()).toBe(0);
-      expect(await db.transaction.count({ where: { enrolment: { courseId: campId }, method: 'stripe' } })).toBe(1);
-      await page.unroute(/\/checkout\/cs_test_/);
-      await page.getByRole('button', { name: 'Paga' }).click();
-      await page.waitForURL(/\/pagamento-completato\?session_id=cs_test_/);
-      await page.getByText('Iscrizione confermata: ci vediamo al corso!').waitFor();
-
-      // Cancelling the other place: the action and the keep-it button say different things, in each language.
-      // Pietro's place now confirmed, Sofia's offers its payments. From the payment's page, in the app, through its router.
-      for (const [path, action, back, discount, card] of [['/profilo', 'Annulla iscrizione', 'Indietro', 'Sconto fratelli −15,00 €', 'Paga con la carta'], ['/de/profilo', 'Anmeldung stornieren', 'Zurück', 'Geschwisterrabatt −15,00 €', 'Mit Karte zahlen'], ['/en/profilo', 'Cancel enrolment', 'Back', 'Sibling discount −€15.00', 'Pay by card']] as const) {
-        await page.setViewportSize(DESKTOP);
-        await routeInApp(page, path);
-        const sofia = page.getByRole('listitem', { name: FAMILY_CAMP }).filter({ hasText: 'Sofia' });
-        await expect.poll(async () => spaced(await sofia.textContent())).toContain(discount);
-        await sofia.getByRole('button', { name: card }).waitFor();
-        expect(await sofia.getByText(/Paga prima|Bezahle zuerst|first:/).count()).toBe(0);
-        await sofia.getByRole('button', { name: action }).click();
-        const confirm = page.getByRole('dialog');
-        await confirm.getByRole('button', { name: back }).waitFor();
-        expect(await confirm.getByRole('button', { name: action }).count()).toBe(1);
-        await screenshot(page, `school-camps-family-cancel-${path.split('/')[1] === 'profilo' ? 'it' : path.split('/')[1]}-1280`, { fullPage: false });
-        await confirm.getByRole('button', { name: back }).click();
-        await confirm.waitFor({ state: 'detached' });
-      }
-      await page.setViewportSize(PHONE);
-      await routeInApp(page, '/de/profilo');
-      await page.getByRole('listitem', { name: FAMILY_CAMP }).filter({ hasText: 'Sofia' }).getByRole('button', { name: 'Anmeldung stornieren' }).click();
-      await screenshot(page, 'school-camps-family-cancel-de-390', { fullPage: false });
-      await page.getByRole('dialog').getByRole('button', { name: 'Zurück' }).click();
-      expect(await db.courseEnrolment.count({ where: { courseId: campId, status: 'pending_payment' } })).toBe(1);
-    } finally {
-      await page.close();
+    // Sofia's discounted place waits for Pietro's: it names the place to pay first and offers no payment the server would refuse, in each language.
+    // The profile at each width and in each language is reached in the same page, through the app's router.
+    for (const [path, payFirst, card, width] of [
+      ['/profilo', 'Paga prima l’iscrizione di Pietro Rossi: lo sconto fratelli vale con un fratello iscritto.', 'Paga con la carta', PHONE],
+      ['/profilo', 'Paga prima l’iscrizione di Pietro Rossi: lo sconto fratelli vale con un fratello iscritto.', 'Paga con la carta', DESKTOP],
+      ['/de/profilo', 'Bezahle zuerst die Anmeldung von Pietro Rossi: Der Geschwisterrabatt gilt mit einem angemeldeten Geschwisterkind.', 'Mit Karte zahlen', DESKTOP],
+      ['/en/profilo', 'Pay Pietro Rossi’s enrolment first: the sibling discount applies once a sibling is enrolled.', 'Pay by card', PHONE],
+    ] as const) {
+      await page.setViewportSize(width);
+      await routeInApp(page, path);
+      const places = page.getByRole('listitem', { name: FAMILY_CAMP });
+      const sofia = places.filter({ hasText: 'Sofia' });
+      await sofia.getByText(payFirst).waitFor();
+      await places.filter({ hasText: 'Pietro Rossi · ' }).getByRole('button', { name: card }).waitFor();
+      expect(await sofia.getByRole('button', { name: card }).count()).toBe(0);
+      expect(await sofia.getByRole('button').allTextContents()).toEqual([expect.not.stringMatching(/Paga|zahlen|Pay/)]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width.width);
+      await sofia.scrollIntoViewIfNeeded();
+      await screenshot(page, `school-camps-family-pay-first-${path.split('/')[1] === 'profilo' ? 'it' : path.split('/')[1]}-${width.width}`, { fullPage: false });
     }
+    await page.setViewportSize(PHONE);
+    // Loaded, not routed: in the app an English visit stays English, and /profilo moves on to /en/profilo
+    // (languageOfAddress, apps/web/src/lib/i18n.ts); the member opening the app again is back in Italian.
+    await page.goto(`${webUrl}/profilo`);
+
+    // One tap, one checkout: Stripe's page held on its way while the member taps again.
+    let letThrough: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route(/\/checkout\/cs_test_/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Two taps while Stripe's page is on its way open one checkout: the button turns disabled at once
+    // (my-enrolments-section.test.tsx), and the same payment asked again gets the checkout already open.
+    // The second tap goes to whatever pay button the row still shows, if any.
+    await rows.first().getByRole('button', { name: 'Paga con la carta' }).click();
+    await expect.poll(async () => db.transaction.count({ where: { enrolment: { courseId: campId }, method: 'stripe' } })).toBe(1);
+    await rows.first().getByRole('button', { name: /Paga con la carta|Apertura del pagamento/ }).click({ force: true, timeout: 1000 }).catch(() => undefined);
+    letThrough();
+    await page.waitForURL(/\/checkout\/cs_test_/);
+    await page.getByRole('button', { name: 'Paga' }).waitFor();
+    expect(await page.getByText('Questa sessione di pagamento è scaduta.').count()).toBe(0);
+    expect(await db.transaction.count({ where: { enrolment: { courseId: campId }, method: 'stripe' } })).toBe(1);
+    await page.unroute(/\/checkout\/cs_test_/);
+    await page.getByRole('button', { name: 'Paga' }).click();
+    await page.waitForURL(/\/pagamento-completato\?session_id=cs_test_/);
+    await page.getByText('Iscrizione confermata: ci vediamo al corso!').waitFor();
+
+    // Cancelling the other place: the action and the keep-it button say different things, in each language.
+    // Pietro's place now confirmed, Sofia's offers its payments. From the payment's page, in the app, through its router.
+    for (const [path, action, back, discount, card] of [['/profilo', 'Annulla iscrizione', 'Indietro', 'Sconto fratelli −15,00 €', 'Paga con la carta'], ['/de/profilo', 'Anmeldung stornieren', 'Zurück', 'Geschwisterrabatt −15,00 €', 'Mit Karte zahlen'], ['/en/profilo', 'Cancel enrolment', 'Back', 'Sibling discount −€15.00', 'Pay by card']] as const) {
+      await page.setViewportSize(DESKTOP);
+      await routeInApp(page, path);
+      const sofia = page.getByRole('listitem', { name: FAMILY_CAMP }).filter({ hasText: 'Sofia' });
+      await expect.poll(async () => spaced(await sofia.textContent())).toContain(discount);
+      await sofia.getByRole('button', { name: card }).waitFor();
+      expect(await sofia.getByText(/Paga prima|Bezahle zuerst|first:/).count()).toBe(0);
+      await sofia.getByRole('button', { name: action }).click();
+      const confirm = page.getByRole('dialog');
+      await confirm.getByRole('button', { name: back }).waitFor();
+      expect(await confirm.getByRole('button', { name: action }).count()).toBe(1);
+      await screenshot(page, `school-camps-family-cancel-${path.split('/')[1] === 'profilo' ? 'it' : path.split('/')[1]}-1280`, { fullPage: false });
+      await confirm.getByRole('button', { name: back }).click();
+      await confirm.waitFor({ state: 'detached' });
+    }
+    await page.setViewportSize(PHONE);
+    await routeInApp(page, '/de/profilo');
+    await page.getByRole('listitem', { name: FAMILY_CAMP }).filter({ hasText: 'Sofia' }).getByRole('button', { name: 'Anmeldung stornieren' }).click();
+    await screenshot(page, 'school-camps-family-cancel-de-390', { fullPage: false });
+    await page.getByRole('dialog').getByRole('button', { name: 'Zurück' }).click();
+    expect(await db.courseEnrolment.count({ where: { courseId: campId, status: 'pending_payment' } })).toBe(1);
   });
 });

@@ -5,7 +5,7 @@
 // one format, each wrong field is said once under itself, search placeholders fit, and the courts list
 // is cards on a phone. Screenshots of every screen at 390 and 1280 px.
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { postHistory } from '../src/ledger.js';
 import { routeInApp } from '../src/in-app-navigation.js';
@@ -27,7 +27,29 @@ const open = async (email: string, path: string, heading: string, width: number)
   if (width === PHONE.width) await page.setViewportSize(PHONE);
   return page;
 };
-afterEach(async () => page?.close());
+/**
+ * The admin's page, kept from one admin test to the next: the first screen is the app's load, the next ones
+ * are reached through the app's router at the test's width, at the top of the screen (a new signed-in page is
+ * a renderer started and the app parsed again, docs/testing.md#session-17-the-browser-files-not-yet-reached).
+ * Each screen is laid out by CSS at the width it is shown at, whatever width the page was loaded at.
+ */
+let adminPage: Page | undefined;
+const openAsAdmin = async (path: string, heading: string, width: number) => {
+  if (!adminPage) {
+    adminPage = await open('admin@demo.beach', path, heading, width);
+    return adminPage;
+  }
+  page = adminPage;
+  await page.setViewportSize(width === PHONE.width ? PHONE : DESKTOP);
+  await routeInApp(page, path);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  await page.waitForURL((url) => url.pathname === path);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return page;
+};
+afterEach(async () => {
+  if (page !== adminPage) await page?.close();
+});
 
 /** The screen at the width it was opened at, then at the other one (back to where it was). */
 async function shootBoth(name: string) {
@@ -69,10 +91,12 @@ beforeAll(async () => {
 });
 
 describe('back-office screens at 1280 and 390 px', () => {
+  // Closed once the admin's tests are done: the next signed-in pages reuse its context and the app's files in its cache.
+  afterAll(async () => adminPage?.close());
   // One test per width: each walks the whole banner, and together they outlast one test's ceiling on a busy machine.
   for (const viewport of [DESKTOP, PHONE]) {
     it(`at ${viewport.width} px the pending-cards banner shows ${viewport === DESKTOP ? 'three cards' : 'one card'} and the rest on request: the table starts on the first screen${viewport === PHONE ? ' (the select filters fold behind one button)' : ''}`, async () => {
-      await open('admin@demo.beach', '/admin/memberships', 'Gestione Tesseramenti', viewport.width);
+      await openAsAdmin('/admin/memberships', 'Gestione Tesseramenti', viewport.width);
       const banner = page.getByRole('region', { name: 'Tessere da Attivare' });
       await banner.getByText(`Ci sono ${PENDING_CARDS} tessere in attesa`).waitFor();
       const preview = viewport === DESKTOP ? 3 : 1;
@@ -110,7 +134,7 @@ describe('back-office screens at 1280 and 390 px', () => {
   }
 
   it('the membership detail shows its dates as dd/mm/yyyy, times as HH:mm', async () => {
-    await open('admin@demo.beach', '/admin/memberships', 'Gestione Tesseramenti', DESKTOP.width);
+    await openAsAdmin('/admin/memberships', 'Gestione Tesseramenti', DESKTOP.width);
     const card = await ctx.stack.db.membership.findFirstOrThrow({ where: { createdAt: new Date('2026-01-01T18:59:00Z') } });
     await page.getByRole('searchbox', { name: 'Cerca' }).fill(card.membershipNumber);
     await page.getByRole('button', { name: `Dettagli tessera ${card.membershipNumber}` }).click();
@@ -122,7 +146,7 @@ describe('back-office screens at 1280 and 390 px', () => {
   });
 
   it('dashboard: seven-digit amounts stay inside their cards on a phone, the chart axis groups thousands', async () => {
-    await open('admin@demo.beach', '/admin', 'Dashboard Amministratore', PHONE.width);
+    await openAsAdmin('/admin', 'Dashboard Amministratore', PHONE.width);
     await page.getByRole('img', { name: /Incassi e spese degli ultimi 6 mesi/ }).waitFor();
     const cards = ['Incassi tessere', 'Incassi prenotazioni', 'Incassi extra', 'Totale incassi', 'Totale spese', 'Utile netto'];
     expect(plain(await page.getByRole('group', { name: 'Incassi extra', exact: true }).textContent())).toBe('Incassi extra1.234.567,89 €');
@@ -148,7 +172,7 @@ describe('back-office screens at 1280 and 390 px', () => {
   });
 
   it('expenses and extra income show thousands separators; a negative expense is told once, under the field, that it must be above zero', async () => {
-    await open('admin@demo.beach', '/admin/incassi', 'Incassi', DESKTOP.width);
+    await openAsAdmin('/admin/incassi', 'Incassi', DESKTOP.width);
     await expect.poll(async () => plain(await page.textContent('main'))).toContain('1.234.567,89 €');
     await routeInApp(page, '/admin/spese');
     await page.getByRole('heading', { name: 'Spese', level: 1 }).waitFor();
@@ -199,8 +223,8 @@ describe('back-office screens at 1280 and 390 px', () => {
       { path: '/admin/coupons', heading: 'Gestione Coupon Tessere', placeholder: 'Codice o descrizione' },
       { path: '/admin/users', heading: 'Gestione Utenti', placeholder: 'Nome, cognome o e-mail' },
     ];
-    // One page for the admin: the first screen opened signed in, the others reached through the app.
-    await open('admin@demo.beach', screens[0]!.path, screens[0]!.heading, PHONE.width);
+    // The admin's page at phone width, each screen reached through the app.
+    await openAsAdmin(screens[0]!.path, screens[0]!.heading, PHONE.width);
     for (const screen of screens) {
       await routeInApp(page, screen.path);
       await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
@@ -219,7 +243,7 @@ describe('back-office screens at 1280 and 390 px', () => {
   });
 
   it('/admin/campi on a phone: the courts are cards with their actions on screen, no sideways scrolling', async () => {
-    await open('admin@demo.beach', '/admin/campi', 'Campi', PHONE.width);
+    await openAsAdmin('/admin/campi', 'Campi', PHONE.width);
     const table = page.locator('table', { has: page.locator('caption', { hasText: /^Campi$/ }) });
     await table.locator('tbody tr').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);

@@ -11,7 +11,7 @@
 import { linkIn } from '@beach/api/testing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, forgetSession, openSignedIn, screenshot, screenshotAtPhoneWidth, signInOn } from '../src/browser.js';
+import { accessibilityViolations, forgetSession, screenshot, screenshotAtPhoneWidth, signInOn } from '../src/browser.js';
 import { routeInApp } from '../src/in-app-navigation.js';
 import { creditBalance, creditEntriesOn, giveCredit, sharesOf } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
@@ -132,48 +132,47 @@ describe('split payment, in Chromium', () => {
 
   it('before the deadline the desk would collect the unpaid share; at the deadline the organiser’s credit covers it, and the desk sees who paid', async () => {
     const { db } = ctx.stack;
-    const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'staff@demo.beach', path: `/admin/prenotazioni?data=${day}`, heading: 'Prenotazioni' });
+    // The desk, in the file's page (a new signed-in page would start a renderer and load the app in it).
+    const page = ctx.page;
+    await signIn(page, 'staff@demo.beach', `/admin/prenotazioni?data=${day}`);
+    await page.getByRole('heading', { name: 'Prenotazioni', level: 1 }).waitFor();
+    const booking = page.getByRole('button', { name: /^Campo C2, Giulia Rossi 10:30–12:00/ });
+    const detail = page.getByRole('dialog');
+    // Pia's share is still owed: "Segna pagata" would collect it with the booking.
+    await booking.click();
+    await expect.poll(() => detail.textContent()).toMatch(/Prezzo20,00\s€Pagato15,00\s€Ancora da incassare5,00\s€/);
+    await detail.getByRole('button', { name: 'Segna pagata' }).click();
+    await expect.poll(() => detail.getByRole('region', { name: 'Segna pagata' }).textContent()).toMatch(/^Incassa 5,00\s€ \(quote dei giocatori comprese\)\./);
+    await detail.getByRole('region', { name: 'Segna pagata' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'split-payment-desk-owed-1280', { fullPage: false });
+
+    // The booking is two days away: a deadline of 72 hours before play has passed.
+    await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 72 } });
     try {
-      const booking = page.getByRole('button', { name: /^Campo C2, Giulia Rossi 10:30–12:00/ });
-      const detail = page.getByRole('dialog');
-      // Pia's share is still owed: "Segna pagata" would collect it with the booking.
-      await booking.click();
-      await expect.poll(() => detail.textContent()).toMatch(/Prezzo20,00\s€Pagato15,00\s€Ancora da incassare5,00\s€/);
-      await detail.getByRole('button', { name: 'Segna pagata' }).click();
-      await expect.poll(() => detail.getByRole('region', { name: 'Segna pagata' }).textContent()).toMatch(/^Incassa 5,00\s€ \(quote dei giocatori comprese\)\./);
-      await detail.getByRole('region', { name: 'Segna pagata' }).scrollIntoViewIfNeeded();
-      await screenshot(page, 'split-payment-desk-owed-1280', { fullPage: false });
-
-      // The booking is two days away: a deadline of 72 hours before play has passed.
-      await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 72 } });
-      try {
-        await runShareJob();
-        await runShareJob();
-      } finally {
-        await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 2 } });
-      }
-      const shares = await db.bookingPlayer.findMany({ where: { bookingId }, orderBy: { id: 'asc' } });
-      expect(shares.map((share) => [share.status, share.paidWith])).toEqual([['paid', 'card'], ['paid', 'credit'], ['charged_to_organiser', 'credit']]);
-      // Each player was assigned 5 € and owes nothing now.
-      expect((await sharesOf(db, bookingId)).map((share) => [share.playerId, share.assigned, share.owed])).toEqual(shares.map((share) => [share.id, 500, 0]));
-      expect(await creditBalance(db, organiserId)).toBe(100);
-      // One payment from the organiser's credit for the fourth share.
-      expect(await creditEntriesOn(db, organiserId, bookingId)).toEqual([{ kind: 'credit_payment', cents: -500 }]);
-
-      await page.reload();
-      await booking.click();
-      const players = detail.getByRole('region', { name: 'Giocatori e quote' });
-      await players.getByText('Pagata dall’organizzatore con credito').waitFor();
-      // The shares count as paid: the desk has nothing left to collect.
-      await expect.poll(() => detail.textContent()).toMatch(/Prezzo20,00\s€Pagato20,00\s€/);
-      await expect.poll(() => players.textContent()).toMatch(/ancora da pagare: 0,00\s€/);
-      expect(await detail.textContent()).not.toContain('Ancora da incassare');
-      expect(await detail.getByRole('button', { name: 'Segna pagata' }).count()).toBe(0);
-      await screenshot(page, 'split-payment-desk-1280', { fullPage: false });
-      await screenshotAtPhoneWidth(page, 'split-payment-desk', { fullPage: false });
+      await runShareJob();
+      await runShareJob();
     } finally {
-      await page.close();
+      await db.setting.update({ where: { id: 1 }, data: { splitDeadlineHours: 2 } });
     }
+    const shares = await db.bookingPlayer.findMany({ where: { bookingId }, orderBy: { id: 'asc' } });
+    expect(shares.map((share) => [share.status, share.paidWith])).toEqual([['paid', 'card'], ['paid', 'credit'], ['charged_to_organiser', 'credit']]);
+    // Each player was assigned 5 € and owes nothing now.
+    expect((await sharesOf(db, bookingId)).map((share) => [share.playerId, share.assigned, share.owed])).toEqual(shares.map((share) => [share.id, 500, 0]));
+    expect(await creditBalance(db, organiserId)).toBe(100);
+    // One payment from the organiser's credit for the fourth share.
+    expect(await creditEntriesOn(db, organiserId, bookingId)).toEqual([{ kind: 'credit_payment', cents: -500 }]);
+
+    await page.reload();
+    await booking.click();
+    const players = detail.getByRole('region', { name: 'Giocatori e quote' });
+    await players.getByText('Pagata dall’organizzatore con credito').waitFor();
+    // The shares count as paid: the desk has nothing left to collect.
+    await expect.poll(() => detail.textContent()).toMatch(/Prezzo20,00\s€Pagato20,00\s€/);
+    await expect.poll(() => players.textContent()).toMatch(/ancora da pagare: 0,00\s€/);
+    expect(await detail.textContent()).not.toContain('Ancora da incassare');
+    expect(await detail.getByRole('button', { name: 'Segna pagata' }).count()).toBe(0);
+    await screenshot(page, 'split-payment-desk-1280', { fullPage: false });
+    await screenshotAtPhoneWidth(page, 'split-payment-desk', { fullPage: false });
   });
 
   it('the organiser follows on their bookings who paid, how, and what is still owed', async () => {
