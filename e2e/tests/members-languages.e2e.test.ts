@@ -6,8 +6,8 @@
 // (its e-mails too); the grid's open slots are "Available"/"Verfügbar"; a shared court's organiser is told
 // what they paid and what the other players owe.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, forgetSession, openSignedIn, PHONE, screenshot, signInOn } from '../src/browser.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, forgetSession, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { routeInApp } from '../src/in-app-navigation.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -24,26 +24,12 @@ const MEMBER = 'utente@demo.beach';
 let tournamentId = 0;
 
 let page: Page | undefined;
-/**
- * The file's signed-in page, kept from one test to the next: each test signs its member in on it afresh (the
- * storage cleared, the session stored again) and loads its first screen, without a new page's renderer to start
- * (docs/testing.md#session-17-the-browser-files-not-yet-reached). The visitors' pages are closed after their test.
- */
-let signedInPage: Page | undefined;
 afterEach(async () => {
-  if (page !== signedInPage) await page?.close();
+  await page?.close();
   page = undefined;
 });
-afterAll(async () => signedInPage?.close());
 const open = async (email: string, path: string, heading: string, viewport: typeof PHONE | typeof DESKTOP) => {
-  if (signedInPage) {
-    page = signedInPage;
-    await page.setViewportSize(viewport);
-    await signInOn(page, ctx.stack.webUrl, { email, path });
-    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-    return page;
-  }
-  page = signedInPage = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email, path, heading, width: viewport.width });
+  page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email, path, heading, width: viewport.width });
   await page.setViewportSize(viewport);
   return page;
 };

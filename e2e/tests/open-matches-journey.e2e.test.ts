@@ -7,7 +7,7 @@
 import { api } from '@beach/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, openSignedIn, PHONE, screenshot, signInOn } from '../src/browser.js';
+import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { openInApp } from '../src/in-app-navigation.js';
 import { giveCredit } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
@@ -43,12 +43,6 @@ const WORDS = {
 } as const;
 type Language = keyof typeof WORDS;
 const LANGUAGES: Language[] = ['it', 'de', 'en'];
-/**
- * The players' pages of the last language, by place (organiser, second, third, fourth), for the next language's
- * players to sign in on: a new page is a renderer started and the app parsed from nothing
- * (docs/testing.md#session-17-the-browser-files-not-yet-reached); the session and the address change, as on a shared phone.
- */
-const keptPages: Page[] = [];
 
 /** Four members per language with credit; levels 3.0 (organiser), 3.2 (inside the range), 5.5 (above it), none. */
 async function playersFor(language: Language) {
@@ -91,14 +85,8 @@ describe('the open-match journey with levels', () => {
       const prefix = language === 'it' ? '' : `/${language}`;
       // Every screen at both widths over the three languages: the players' pages alternate.
       const widthOf = (index: number) => ((index + run) % 2 === 0 ? PHONE.width : DESKTOP.width);
-      const open = async (player: { email: string }, index: number, path: string, heading: string) => {
-        const kept = keptPages[index];
-        if (!kept) return openSignedIn(ctx.browser, ctx.stack.webUrl, { email: player.email, path: `${prefix}${path}`, heading, width: widthOf(index) });
-        await kept.setViewportSize({ width: widthOf(index), height: DESKTOP.height });
-        await signInOn(kept, ctx.stack.webUrl, { email: player.email, path: `${prefix}${path}` });
-        await kept.getByRole('heading', { name: heading, level: 1 }).waitFor();
-        return kept;
-      };
+      const open = (player: { email: string }, index: number, path: string, heading: string) =>
+        openSignedIn(ctx.browser, ctx.stack.webUrl, { email: player.email, path: `${prefix}${path}`, heading, width: widthOf(index) });
       const shot = (page: Page, name: string) => screenshot(page, `journey-${language}-${name}-${page.viewportSize()!.width}`);
       let players: Awaited<ReturnType<typeof playersFor>>;
       /** Each player's page, kept from one step of the journey to the next. */
@@ -210,8 +198,7 @@ describe('the open-match journey with levels', () => {
           await page.getByText(words.history).click();
           await page.getByText(new RegExp(`${words.sport} · ${words.fromResult}`)).waitFor();
           if (index === 0) await screenshot(page.getByRole('region', { name: words.levels }), `journey-${language}-profile-levels-${page.viewportSize()!.width}`, { fullPage: false });
-          if (run === LANGUAGES.length - 1) await page.close();
-          else keptPages[index] = page;
+          await page.close();
         }
       });
     });
