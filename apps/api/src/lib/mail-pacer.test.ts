@@ -38,22 +38,29 @@ beforeEach(async () => {
 
 describe('the mail pacer', () => {
   it('hands senders on two pools one slot each, exactly one interval apart: the configured rate in total', async () => {
-    const before = await nowOnTheDatabase();
+    // The next free slot is set a second ahead, so the senders keep ahead of the clock even when a busy
+    // machine stalls them (a pool opening its connections): a stall past the next slot would start the
+    // slots again from the clock, the no-burst rule of the next test, not a defect of this one.
+    const [{ start }] = await db.$queryRaw<[{ start: Date }]>`UPDATE mail_pacer SET next_at = clock_timestamp() + interval '1 second' RETURNING next_at AS start`;
     // Three senders in each "process", five turns each: 30 slots, 1.45 s at 20 a second.
     const slots = (await Promise.all([slotsTaken(db, 3, 5), slotsTaken(otherProcess, 3, 5)])).flat();
     expect(slots).toHaveLength(30);
     expect(new Set(slots).size).toBe(30);
-    expect(gapsOf(slots).every((gap) => Math.abs(gap - INTERVAL_MS) <= 1)).toBe(true);
-    // The first slot is not held back.
-    expect(Math.min(...slots) - before).toBeLessThan(1000);
+    // Slot i is the first free slot plus i intervals (1 ms for the timestamps' rounding).
+    const sorted = [...slots].sort((a, b) => a - b);
+    expect(sorted.every((slot, index) => Math.abs(slot - start.getTime() - index * INTERVAL_MS) <= 1)).toBe(true);
   });
 
-  it('gives no burst after a slot taken long ago: the slots start now, one interval apart', async () => {
+  it('gives no burst after a slot taken long ago: the slots start now, never closer than one interval', async () => {
     await db.$executeRaw`UPDATE mail_pacer SET next_at = now() - interval '1 hour'`;
     const before = await nowOnTheDatabase();
     const slots = (await Promise.all([slotsTaken(db, 4, 2), slotsTaken(otherProcess, 4, 2)])).flat();
     expect(Math.min(...slots)).toBeGreaterThanOrEqual(before);
-    expect(gapsOf(slots).every((gap) => Math.abs(gap - INTERVAL_MS) <= 1)).toBe(true);
+    // The first slot is not held back.
+    expect(Math.min(...slots) - before).toBeLessThan(1000);
+    // No two slots closer than one interval (1 ms for rounding); a sender stalled by a busy machine only
+    // widens a gap.
+    expect(gapsOf(slots).every((gap) => gap >= INTERVAL_MS - 1)).toBe(true);
   });
 
   it('makes a sender wait for its slot: turns taken one after another last at least their intervals', async () => {
