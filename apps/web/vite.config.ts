@@ -50,8 +50,9 @@ export default defineConfig({
     // what the app keeps between screens (the session).
     isolate: false,
     // Ceilings, not waits: on a busy machine (the API suite runs alongside) a screen test can take more
-    // than vitest's 5 s default, and failing it then would say nothing about the screen.
-    testTimeout: 20_000,
+    // than vitest's 5 s default, and failing it then would say nothing about the screen (the course and
+    // tournament forms' longest tests took 21 and 29 s at load 28).
+    testTimeout: 60_000,
     // Each file's time also goes to .test-timings/ for `pnpm test:timings` (docs/testing.md#test-timings).
     reporters: ['default', '../../scripts/test-timings-reporter.mjs'],
   },
