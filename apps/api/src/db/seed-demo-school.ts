@@ -8,8 +8,8 @@ import type { Prisma } from '../generated/prisma/client.js';
 import { addDays, fromIsoDate, instantInRome, todayInRome } from '../lib/time.js';
 import type { seededRandom } from '../lib/seeded-random.js';
 import { recurrenceOf, sessionSpans } from '../modules/courses/index.js';
-import { createInstalments, instalmentPlan } from '../modules/enrolments/index.js';
-import { charge, enrolmentReceivable, moneyAccount, payment } from '../modules/ledger/index.js';
+import { instalmentPlan } from '../modules/enrolments/index.js';
+import { chargeEntry, enrolmentReceivable, moneyAccount, paymentEntry, postMany } from '../modules/ledger/index.js';
 import { insertRows } from './insert-rows.js';
 
 export const DEMO_COACHES = [
@@ -176,41 +176,43 @@ async function seedDemoCamps(
     const monday = addDays(`${year + 1}-06-14`, week * 7);
     const terms = week === 4 || week === 9 ? CAMP_MORNING : CAMP_DAY;
     const name = `Centro estivo ${week + 1}ª settimana (${terms.label})`;
+    // Five to eight families, a second child in one family out of three, each child in a band (its index).
+    const kids: { child: Prisma.ChildCreateManyInput; band: number; amountCents: number }[] = [];
+    for (let family = random.int(5, 8); family > 0; family -= 1) {
+      const { id: parentId, lastName } = nextMember();
+      const siblings = random.chance(1 / 3) ? 2 : 1;
+      for (let kid = 0; kid < siblings; kid += 1) {
+        const band = random.int(0, CAMP_BANDS.length - 1);
+        // A birthday a month to ten months before the first day, at an age of the band.
+        const age = random.int(CAMP_BANDS[band]!.minAge, CAMP_BANDS[band]!.maxAge);
+        const birthDate = fromIsoDate(addDays(monday, -Math.floor(age * 365.25) - random.int(30, 300)));
+        const child = { parentId, firstName: CHILD_NAMES[(children + kid) % CHILD_NAMES.length]!, lastName, birthDate, healthNotes: random.pick(HEALTH_NOTES), pickupPeople: random.chance(0.5) ? 'I nonni' : null, photoConsent: random.chance(0.7), createdAt: now };
+        kids.push({ child, band, amountCents: kid === 0 ? terms.priceCents : terms.priceCents - Math.round((terms.priceCents * 10) / 100) });
+      }
+      children += siblings;
+    }
+    // The course and its bands made with their counters: the families are drawn first.
     const course = await tx.course.create({
       data: {
         offer: 'camp', name, level: 'Bambini e ragazzi', startsOn: fromIsoDate(monday), endsOn: fromIsoDate(addDays(monday, 4)), startTime: terms.startTime, durationMinutes: terms.durationMinutes,
         recurrence: recurrenceOf({ weekdays: CAMP_WEEKDAYS, exceptions: [] }), minAge: 6, maxAge: 14, minParticipants: 8, maxParticipants: CAMP_BANDS.reduce((sum, band) => sum + band.capacity, 0),
         priceCents: terms.priceCents, depositCents: 5000, balanceDueOn: fromIsoDate(addDays(monday, -7)), siblingDiscountPercent: 10, lateFeeCents: 1000, lateFeeFrom: fromIsoDate(addDays(monday, -7)),
-        minimumCheckOn: fromIsoDate(addDays(monday, -10)), publishedAt: now, createdAt: now,
-        courts: { create: terms.courts.map((code) => ({ courtId: courts.get(code)! })) }, bands: { create: CAMP_BANDS },
+        minimumCheckOn: fromIsoDate(addDays(monday, -10)), publishedAt: now, createdAt: now, placesTaken: kids.length,
+        courts: { create: terms.courts.map((code) => ({ courtId: courts.get(code)! })) },
+        bands: { create: CAMP_BANDS.map((band, index) => ({ ...band, placesTaken: kids.filter((kid) => kid.band === index).length })) },
       },
-      include: { bands: true },
+      include: { bands: { orderBy: { id: 'asc' } } },
     });
     const spansOfWeek = sessionSpans({ starts_on: monday, ends_on: addDays(monday, 4), start_time: terms.startTime, duration_minutes: terms.durationMinutes, weekdays: CAMP_WEEKDAYS, exceptions: [] });
     sessionCount += (await seedSessions(tx, course, spansOfWeek, terms.courts.map((code) => courts.get(code)!))).length;
-    // Five to eight families, a second child in one family out of three.
-    const kids: { child: Prisma.ChildCreateManyInput; bandId: number; amountCents: number }[] = [];
-    for (let family = random.int(5, 8); family > 0; family -= 1) {
-      const { id: parentId, lastName } = nextMember();
-      const siblings = random.chance(1 / 3) ? 2 : 1;
-      for (let kid = 0; kid < siblings; kid += 1) {
-        const band = course.bands[random.int(0, course.bands.length - 1)]!;
-        // A birthday a month to ten months before the first day, at an age of the band.
-        const age = random.int(band.minAge, band.maxAge);
-        const birthDate = fromIsoDate(addDays(monday, -Math.floor(age * 365.25) - random.int(30, 300)));
-        const child = { parentId, firstName: CHILD_NAMES[(children + kid) % CHILD_NAMES.length]!, lastName, birthDate, healthNotes: random.pick(HEALTH_NOTES), pickupPeople: random.chance(0.5) ? 'I nonni' : null, photoConsent: random.chance(0.7), createdAt: now };
-        kids.push({ child, bandId: band.id, amountCents: kid === 0 ? terms.priceCents : terms.priceCents - Math.round((terms.priceCents * 10) / 100) });
-      }
-      children += siblings;
-    }
-    // The week's children, enrolments and counters a statement each, in the order drawn.
+    // The week's children, enrolments and instalments a statement each, in the order drawn.
     const childIds = await insertRows(tx, 'children', kids.map((kid) => kid.child));
-    const enrolmentIds = await insertRows(tx, 'course_enrolments', kids.map(({ child, bandId, amountCents }, index) => (
-      { courseId: course.id, userId: child.parentId, childId: childIds[index]!, bandId, kind: 'course', amountCents, status: 'confirmed', confirmedAt: now, createdAt: now }
+    const enrolmentIds = await insertRows(tx, 'course_enrolments', kids.map(({ child, band, amountCents }, index) => (
+      { courseId: course.id, userId: child.parentId, childId: childIds[index]!, bandId: course.bands[band]!.id, kind: 'course', amountCents, status: 'confirmed', confirmedAt: now, createdAt: now }
     )));
-    for (const [index, { amountCents }] of kids.entries()) await createInstalments(tx, enrolmentIds[index]!, instalmentPlan(course, amountCents, today, 'course'));
-    for (const band of course.bands) await tx.courseBand.update({ where: { id: band.id }, data: { placesTaken: kids.filter((kid) => kid.bandId === band.id).length } });
-    await tx.course.update({ where: { id: course.id }, data: { placesTaken: kids.length } });
+    await insertRows(tx, 'enrolment_instalments', kids.flatMap(({ amountCents }, index) => (
+      instalmentPlan(course, amountCents, today, 'course').map((row) => ({ enrolmentId: enrolmentIds[index]!, seq: row.seq, amountCents: row.amountCents, dueOn: row.dueOn }))
+    )));
   }
   return { weeks: 10, sessions: sessionCount, children };
 }
@@ -226,18 +228,23 @@ export async function bookDemoSchoolFees(tx: Prisma.TransactionClient) {
     include: { course: { select: { name: true, offer: true } }, instalments: { where: { seq: 1 } } },
     orderBy: { id: 'asc' },
   });
+  // The payments one statement, in the enrolments' order; each enrolment's charge and payment one batch
+  // (posted in their keys' order: the charge's `enrolment:` first, as when posted one after the other).
   let camps = 0;
-  for (const enrolment of enrolments) {
+  const fees = enrolments.map((enrolment) => {
     const at = enrolment.confirmedAt ?? enrolment.createdAt;
-    const context = { userId: enrolment.userId, enrolmentId: enrolment.id, effectiveAt: at };
-    const paidCents = enrolment.instalments[0]?.amountCents ?? enrolment.amountCents;
     // One camp deposit in eight paid by bank transfer, its line on the month's statement (seed-demo-bank.ts).
-    const method = enrolment.course.offer === 'camp' && (camps += 1) % 8 === 0 ? 'bank_transfer' : 'cash';
-    await charge(tx, `enrolment:${enrolment.id}:charge`, enrolmentReceivable(enrolment.id), enrolment.amountCents, { ...context, description: `Iscrizione: ${enrolment.course.name}` });
-    const paid = await tx.transaction.create({
-      data: { kind: 'enrolment', enrolmentId: enrolment.id, userId: enrolment.userId, amountCents: paidCents, method, status: 'completed', paidAt: at, createdAt: at, description: 'Iscrizione ai corsi' },
-    });
-    await payment(tx, `payment:${paid.id}`, moneyAccount(method), [{ receivable: enrolmentReceivable(enrolment.id), cents: paidCents }], { ...context, transactionId: paid.id });
+    const method = enrolment.course.offer === 'camp' && (camps += 1) % 8 === 0 ? ('bank_transfer' as const) : ('cash' as const);
+    return { enrolment, at, method, paidCents: enrolment.instalments[0]?.amountCents ?? enrolment.amountCents };
+  });
+  const paidIds = await insertRows(tx, 'transactions', fees.map(({ enrolment, at, method, paidCents }) => (
+    { kind: 'enrolment', enrolmentId: enrolment.id, userId: enrolment.userId, amountCents: paidCents, method, status: 'completed', paidAt: at, createdAt: at, description: 'Iscrizione ai corsi' }
+  )));
+  for (const [index, { enrolment, at, method, paidCents }] of fees.entries()) {
+    const context = { userId: enrolment.userId, enrolmentId: enrolment.id, effectiveAt: at };
+    const receivable = enrolmentReceivable(enrolment.id);
+    const charged = chargeEntry(`enrolment:${enrolment.id}:charge`, receivable, enrolment.amountCents, { ...context, description: `Iscrizione: ${enrolment.course.name}` });
+    await postMany(tx, [charged, paymentEntry(`payment:${paidIds[index]!}`, moneyAccount(method), [{ receivable, cents: paidCents }], { ...context, transactionId: paidIds[index]! })]);
   }
   return enrolments.length;
 }

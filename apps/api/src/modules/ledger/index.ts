@@ -6,7 +6,7 @@ export { contentHashOf } from './content-hash.js';
 export { earnExpiredCarnets, returnCarnetUse, spendUse } from './carnet-uses.js';
 export { available, balancesOf, credit, debit, holdsOf, lapsedHolds, memberAccounts, openHoldsOf, post, postMany, resolve, reverse } from './ledger.js';
 export type { Entry, HoldResolution, Posted, Sql } from './ledger.js';
-export { charge, discount, moveOwed, owedBy, owedOne, payment, settlingLegs, writeOff, writeOffEntry } from './receivables.js';
+export { charge, chargeEntry, discount, moveOwed, owedBy, owedOne, payment, paymentEntry, settlingLegs, writeOff, writeOffEntry } from './receivables.js';
 export type { EntryContext, Part } from './receivables.js';
 export { giveBackCredit, giveBackCredits, giveBackMoney, giveBackMoneyEntry, heldByDispute, settlementsOn, takeBackPayment } from './returns.js';
 export type { Settlement } from './returns.js';

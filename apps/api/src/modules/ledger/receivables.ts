@@ -27,9 +27,14 @@ export function reopeningLegs(parts: Part[]): Leg[] {
 
 export const totalOf = (parts: Part[]) => parts.reduce((sum, part) => sum + part.cents, 0);
 
+/** The entry by which the receivable owes `cents` more. */
+export function chargeEntry(key: string, receivable: Receivable, cents: number, context: EntryContext = {}): Entry {
+  return { ...context, key, kind: 'charge', legs: [debit(receivable.account, cents), credit(accounts.billed, cents)] };
+}
+
 /** The receivable now owes `cents` more. */
 export function charge(sql: Sql, key: string, receivable: Receivable, cents: number, context: EntryContext = {}) {
-  return post(sql, { ...context, key, kind: 'charge', legs: [debit(receivable.account, cents), credit(accounts.billed, cents)] });
+  return post(sql, chargeEntry(key, receivable, cents, context));
 }
 
 /** A coupon takes `cents` off what the receivable owes. */
@@ -47,7 +52,12 @@ export function moveOwed(sql: Sql, key: string, moves: { from: AccountRef; to: A
  * caller checked that each part is owed; the receivables' CHECK refuses paying more.
  */
 export function payment(sql: Sql, key: string, into: AccountRef, parts: Part[], context: EntryContext = {}) {
-  return post(sql, { ...context, key, kind: 'payment', legs: [debit(into, totalOf(parts)), ...settlingLegs(parts)] });
+  return post(sql, paymentEntry(key, into, parts, context));
+}
+
+/** The entry of a payment (above), for a caller that posts it in a batch. */
+export function paymentEntry(key: string, into: AccountRef, parts: Part[], context: EntryContext = {}): Entry {
+  return { ...context, key, kind: 'payment', legs: [debit(into, totalOf(parts)), ...settlingLegs(parts)] };
 }
 
 /**
