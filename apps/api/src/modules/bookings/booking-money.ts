@@ -3,7 +3,7 @@
 // by card, the desk, credit or a carnet use. Every screen reads the same answer here.
 import { randomUUID } from 'node:crypto';
 import type { TBooking, TBookingSplit, TPaymentState } from '@beach/contracts';
-import { accounts, type AccountRef, bookingReceivable, credit, debit, type Entry, post, type Posted, type Sql, charge, discount, type EntryContext, owedBy, owedOne, type Part, settlingLegs, spendingLegs, walletOf } from '../ledger/index.js';
+import { accounts, type AccountRef, bookingReceivable, chargeEntry as ledgerChargeEntry, type Entry, post, type Posted, type Sql, charge, discount, type EntryContext, owedBy, owedOne, type Part, settlingLegs, spendingLegs, walletOf } from '../ledger/index.js';
 import type { PaymentMethod } from '../../generated/prisma/enums.js';
 import { AppError } from '../../lib/errors.js';
 import { Prisma, rowsOf } from '../../lib/db.js';
@@ -25,7 +25,7 @@ export function chargeBooking(sql: Sql, booking: { id: number; userId: number | 
 
 /** chargeBooking's entry, for a batch (a weekly series books many dates at once). */
 export function chargeEntry(booking: { id: number; userId: number | null }, cents: number, context: EntryContext = {}, key = `booking:${booking.id}:charge`): Entry {
-  return { description: 'Prenotazione campo', ...context, key, kind: 'charge', bookingId: booking.id, userId: booking.userId, legs: [debit(accounts.booking(booking.id), cents), credit(accounts.billed, cents)] };
+  return ledgerChargeEntry(key, bookingReceivable(booking.id), cents, { description: 'Prenotazione campo', ...context, bookingId: booking.id, userId: booking.userId });
 }
 
 export const BOOKING_PAID_ABOVE_PRICE = 'Una data è già pagata più del nuovo prezzo: il prezzo non si può abbassare sotto quanto pagato.';
