@@ -197,13 +197,15 @@ describe('receipts of activity fees', () => {
     await post(db, { key: `payment:${payment.id}`, kind: 'top_up', description: 'Ricarica in segreteria', effectiveAt: paidAt, userId: member.id, transactionId: payment.id, legs: [debit(accounts.till('cash'), cents), credit(accounts.funded(member.id, payment.id), cents)] });
     return db.receipt.findUniqueOrThrow({ where: { transactionId: payment.id } });
   };
-  const seasonalCard = (member: TestMember) =>
-    db.membership.create({ data: { membershipNumber: `R-${member.id}`, userId: member.id, type: 'seasonal', status: 'active', activatedAt: new Date(), fiscalCode: member.fiscalCode, startDate: fromIsoDate(`${year}-01-01`), endDate: fromIsoDate(`${year}-12-31`), originalPriceCents: 6000, priceCents: 6000 } });
+  /** A card to the year's end, from `from` (default the year's first day). */
+  const seasonalCard = (member: TestMember, from = `${year}-01-01`) =>
+    db.membership.create({ data: { membershipNumber: `R-${member.id}`, userId: member.id, type: 'seasonal', status: 'active', activatedAt: new Date(), fiscalCode: member.fiscalCode, startDate: fromIsoDate(from), endDate: fromIsoDate(`${year}-12-31`), originalPriceCents: 6000, priceCents: 6000 } });
 
   it('a credit top-up is prepaid activity fees: the stamp duty above 77,47 € (not at 77,47 €, not when the setting is off), dated by its payment', async () => {
     const member = await createMember(db, { firstName: 'Renata', lastName: 'Ricarica' });
-    await seasonalCard(member);
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+    // The card covers the top-up's day, also on 1–3 January, when that day is last year's.
+    await seasonalCard(member, todayInRome(threeDaysAgo));
     const hundred = await credited(member, 10000, threeDaysAgo);
     expect(hundred.issuedAt).toEqual(threeDaysAgo);
     const text = await pdfText(await services.receipts.pdfOf(hundred.id));
