@@ -164,7 +164,8 @@ async function violationsOnPreparedPage(page: Page, scope: string | undefined) {
       const violations = result.violations.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
       return { parsed, atRest, violations };
     },
-    { selector: scope ?? null, busyTimeout: 15_000 },
+    // As long as any browser action may take on a busy machine (a 15 s one could give up on a refresh still answering).
+    { selector: scope ?? null, busyTimeout: 30_000 },
   );
 }
 
