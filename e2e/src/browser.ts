@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { api } from '@beach/contracts';
 import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
 import axe from 'axe-core';
+import { afterAll } from 'vitest';
 import { sessionEntries } from '../../apps/web/src/lib/session.js';
 
 const SCREENSHOTS_DIR = fileURLToPath(new URL('../test-results', import.meta.url));
@@ -163,7 +164,8 @@ async function violationsOnPreparedPage(page: Page, scope: string | undefined) {
       const violations = result.violations.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
       return { parsed, atRest, violations };
     },
-    { selector: scope ?? null, busyTimeout: 15_000 },
+    // As long as any browser action may take on a busy machine (a 15 s one could give up on a refresh still answering).
+    { selector: scope ?? null, busyTimeout: 30_000 },
   );
 }
 
@@ -234,6 +236,25 @@ export async function openSignedIn(browser: Browser, webUrl: string, { email, pa
   await opened();
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   return page;
+}
+
+/**
+ * One signed-in page kept for a file's tests, closed after them: `open(width)` gives it loaded afresh on
+ * `path` at `width` (the screen's data changed server-side meanwhile), its h1 `heading` shown. The first call
+ * opens it as `openSignedIn` does; the next ones load `path` again in it, without a new page's renderer to
+ * start (docs/testing.md#session-17-the-browser-files-not-yet-reached). For tests that run one after the
+ * other as one person, each starting from the screen it opens.
+ */
+export function keptSignedInPage(ctx: { browser: Browser; stack: { webUrl: string } }, signIn: { email: string; password?: string; path: string; heading: string }) {
+  let kept: Page | undefined;
+  afterAll(async () => kept?.close());
+  return async function open(width: number) {
+    if (!kept) return (kept = await openSignedIn(ctx.browser, ctx.stack.webUrl, { ...signIn, width }));
+    await kept.setViewportSize({ width, height: DESKTOP.height });
+    await kept.goto(`${ctx.stack.webUrl}${signIn.path}`);
+    await kept.getByRole('heading', { name: signIn.heading, level: 1 }).waitFor();
+    return kept;
+  };
 }
 
 /**

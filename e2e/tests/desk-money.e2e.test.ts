@@ -4,9 +4,9 @@
 // on the member's page, staff collect a debt ("Incassa"), pay out a refund due from inside its box, see all
 // the member owes (a booking, a share, an enrolment, the debt) with one total and collect it from there, and
 // confirm a large top-up in words.
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import type { Locator } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, keptSignedInPage, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { accounts, credit, debit, post } from '@beach/api/testing';
 import { creditBalance, failedCardRefund, oweCentre, postHistory } from '../src/ledger.js';
 import { routeInApp } from '../src/in-app-navigation.js';
@@ -84,21 +84,10 @@ describe('the member’s debt and refund due', () => {
 });
 
 describe('the desk’s money on the member’s page', () => {
-  /**
-   * The desk's page, kept from one record opened to the next: each opening loads the users' list afresh (the
-   * member's money changed server-side meanwhile), without a new page's renderer to start
-   * (docs/testing.md#session-17-the-browser-files-not-yet-reached).
-   */
-  let deskPage: Page | undefined;
-  afterAll(async () => deskPage?.close());
+  /** The desk's page, kept from one record opened to the next: each opening loads the users' list afresh (the member's money changed server-side meanwhile). */
+  const openUsers = keptSignedInPage(ctx, { email: 'staff@demo.beach', path: '/admin/users', heading: 'Gestione Utenti' });
   async function openRecord(width: number) {
-    if (!deskPage) deskPage = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'staff@demo.beach', path: '/admin/users', heading: 'Gestione Utenti', width });
-    else {
-      await deskPage.setViewportSize({ width, height: DESKTOP.height });
-      await deskPage.goto(`${ctx.stack.webUrl}/admin/users`);
-      await deskPage.getByRole('heading', { name: 'Gestione Utenti', level: 1 }).waitFor();
-    }
-    const page = deskPage;
+    const page = await openUsers(width);
     await page.getByLabel('Cerca').fill('debora.cassa@e2e.test');
     await page.getByLabel('Cerca').press('Enter');
     await page.getByRole('button', { name: 'Apri la scheda di Debora Cassa' }).click();

@@ -34,7 +34,7 @@ describe('a push notification', () => {
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: webUrl, registrationId, data: JSON.stringify(payload) });
 
     const shown = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({ title: notification.title, body: notification.body, url: (notification.data as { url: string }).url })));
-    await expect.poll(shown, { timeout: 15_000 }).toEqual([{ title: payload.title, body: payload.body, url: payload.url }]);
+    await expect.poll(shown).toEqual([{ title: payload.title, body: payload.body, url: payload.url }]);
 
     // The tap: the worker's own click handler's work, on the notification it shows.
     const [worker] = page.context().serviceWorkers();

@@ -13,8 +13,8 @@
 // paid; "Paga con la carta" stays disabled while Stripe's page opens and that page is still open; the
 // cancel action and its confirmation's keep-it button have different words, in Italian, German and English.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, keptSignedInPage, PHONE, screenshot } from '../src/browser.js';
 import { routeInApp } from '../src/in-app-navigation.js';
 import { enrolmentOwed } from '../src/ledger.js';
 import { apiCaller } from '../src/api-as.js';
@@ -72,23 +72,8 @@ beforeAll(async () => {
 /** The member's API with their token, as the screens call it (the desk's top-up has its own screen, tested elsewhere). */
 const callAs = apiCaller(ctx);
 
-/**
- * The parent's page, kept from one test to the next: each test loads /scuola on it afresh (the camps and places
- * changed server-side meanwhile), without a new page's renderer to start
- * (docs/testing.md#session-17-the-browser-files-not-yet-reached).
- */
-let parentPage: Page | undefined;
-async function openSchool(width: number) {
-  if (!parentPage) {
-    parentPage = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'utente@demo.beach', path: '/scuola', heading: 'Scuola di beach volley', width });
-    return parentPage;
-  }
-  await parentPage.setViewportSize({ width, height: DESKTOP.height });
-  await parentPage.goto(`${ctx.stack.webUrl}/scuola`);
-  await parentPage.getByRole('heading', { name: 'Scuola di beach volley', level: 1 }).waitFor();
-  return parentPage;
-}
-afterAll(async () => parentPage?.close());
+/** The parent's page, kept from one test to the next: each test loads /scuola on it afresh (the camps and places changed server-side meanwhile). */
+const openSchool = keptSignedInPage(ctx, { email: 'utente@demo.beach', path: '/scuola', heading: 'Scuola di beach volley' });
 
 /** Pays on the Stripe double's page what `button` opens and comes back to /profilo. */
 async function payByCard(page: Page, button: Locator, amount: string) {

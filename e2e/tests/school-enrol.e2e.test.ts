@@ -53,7 +53,7 @@ describe('school enrolment, in Chromium', () => {
       await page.getByText('Iscrizione confermata: ci vediamo al corso!').waitFor();
       await page.getByRole('link', { name: 'Vai alle tue iscrizioni' }).click();
       const row = page.getByRole('region', { name: 'Le mie iscrizioni' }).getByRole('listitem', { name: 'Minivolley estate' });
-      await expect.poll(() => row.textContent(), { timeout: 15_000 }).toMatch(/Tommaso.*Tutto il corso.*60,00.*Confermata/);
+      await expect.poll(() => row.textContent()).toMatch(/Tommaso.*Tutto il corso.*60,00.*Confermata/);
       await row.scrollIntoViewIfNeeded();
       await screenshot(page, 'school-profile-390', { fullPage: false });
       await page.setViewportSize(DESKTOP);
