@@ -34,13 +34,19 @@ function ScrollOnNavigation() {
     if (!hash) return;
     const id = decodeURIComponent(hash.slice(1));
     const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    let attempts = 0;
-    const timer = window.setInterval(() => {
+    const scrolledTo = () => {
       const target = document.getElementById(id);
-      if (target || ++attempts > 40) window.clearInterval(timer);
       target?.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
-    }, 50);
-    return () => window.clearInterval(timer);
+      return target !== null;
+    };
+    if (scrolledTo()) return;
+    // The target often comes with the screen's data: looked for again at each change of the page, however
+    // long a slow phone takes, until it is there or the address changes.
+    const observer = new MutationObserver(() => {
+      if (scrolledTo()) observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [hash, key]);
   return null;
 }
