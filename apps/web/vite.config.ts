@@ -53,6 +53,9 @@ export default defineConfig({
     // than vitest's 5 s default, and failing it then would say nothing about the screen (the course and
     // tournament forms' longest tests took 21 and 29 s at load 28).
     testTimeout: 60_000,
+    // expect.poll waits for a state, as findBy… does (src/test/setup.ts): its own 1 s default is less than a
+    // busy machine's stall.
+    expect: { poll: { timeout: 10_000 } },
     // Each file's time also goes to .test-timings/ for `pnpm test:timings` (docs/testing.md#test-timings).
     reporters: ['default', '../../scripts/test-timings-reporter.mjs'],
   },

@@ -48,8 +48,7 @@ describe('Le mie iscrizioni', () => {
       const row = await screen.findByRole('listitem', { name: 'Corso 1' });
       await within(row).findByRole('button', { name: 'Paga con la carta' });
       // Once the credit is read and its answer rendered, the credit's button would be there.
-      // Ten seconds, as findBy… waits (src/test/setup.ts): expect.poll's own default is one, less than a busy machine's stall.
-      await expect.poll(() => creditRead, { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => creditRead).toBe(true);
       await act(async () => {});
       expect(within(row).queryByRole('button', { name: 'Paga con il credito' })).toBeNull();
       unmount();

@@ -41,8 +41,7 @@ describe('MyEntry', () => {
       const { unmount } = renderAt(<MyEntry entry={entry} />, { url: '/tornei/9' });
       await screen.findByRole('button', { name: /^Paga la tua quota \(15,00\s€\) con la carta$/ });
       // Once the credit is read and its answer rendered, the credit's button would be there.
-      // Ten seconds, as findBy… waits (src/test/setup.ts): expect.poll's own default is one, less than a busy machine's stall.
-      await expect.poll(() => creditRead, { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => creditRead).toBe(true);
       await act(async () => {});
       expect(screen.queryByRole('button', { name: 'Paga con il credito' })).toBeNull();
       unmount();
