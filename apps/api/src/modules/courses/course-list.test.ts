@@ -5,6 +5,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { useBackOfficeLogins } from '../../test/auth-helpers.js';
+import { nextYear } from '../../test/days.js';
 import { createMember } from '../../test/members.js';
 
 const { app, db } = await useTestApp();
@@ -24,14 +25,16 @@ beforeAll(async () => {
   const coach = await createMember(db, { firstName: 'Ottavia', lastName: 'Quercioli' });
   await db.user.update({ where: { id: coach.id }, data: { role: 'coach' } });
   coachId = coach.id;
-  // Made in the order the old list showed them (latest start first), which is not the order wanted.
-  ids.march = await create('Listino marzo', '2027-03-01', '2027-03-31', { level: 'Intermedi zeta' });
-  ids.may = await create('Listino maggio', '2027-05-03', '2027-05-31', { coach_id: coachId });
-  ids.cancelled = await create('Listino novembre', '2027-11-01', '2027-11-30');
+  // Made in the order the old list showed them (latest start first), which is not the order wanted;
+  // next year's, all to come whatever the day of the run.
+  const year = nextYear();
+  ids.march = await create('Listino marzo', `${year}-03-01`, `${year}-03-31`, { level: 'Intermedi zeta' });
+  ids.may = await create('Listino maggio', `${year}-05-03`, `${year}-05-31`, { coach_id: coachId });
+  ids.cancelled = await create('Listino novembre', `${year}-11-01`, `${year}-11-30`);
   await request(app).post(`/api/admin/courses/${ids.cancelled}/cancel`).set(bearer(logins.admin)).expect(200);
-  ids.past = await create('Listino passato', '2027-06-07', '2027-06-30');
+  ids.past = await create('Listino passato', `${year}-06-07`, `${year}-06-30`);
   // A course that ended last year (the API no longer takes dates all past): its dates moved back.
-  await db.course.update({ where: { id: ids.past }, data: { startsOn: new Date('2025-06-02'), endsOn: new Date('2025-06-30') } });
+  await db.course.update({ where: { id: ids.past }, data: { startsOn: new Date(`${year - 2}-06-07`), endsOn: new Date(`${year - 2}-06-30`) } });
   await db.$executeRaw`UPDATE course_sessions SET starts_at = starts_at - interval '2 years', ends_at = ends_at - interval '2 years' WHERE course_id = ${ids.past}`;
 });
 

@@ -3,8 +3,10 @@
 // never refused; dates all in the past are a field error under the first day, and nothing is saved.
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { useBackOfficeLogins } from '../../test/auth-helpers.js';
+import { mondayNextYear } from '../../test/days.js';
 
 const { app, db } = await useTestApp();
 const logins = useBackOfficeLogins(app);
@@ -15,8 +17,12 @@ beforeAll(async () => {
   for (const row of await db.court.findMany({ where: { code: { in: ['C1', 'D4', 'D5'] } } })) court[row.code] = row.id;
 });
 
+// A week of next December's shortest days (its Tuesday and Thursday between the 4th and the 12th: sunset at
+// 16:31 every year), and a Monday in mid-June, when the sun sets after 20:30.
+const december = mondayNextYear('12-03');
+const june = mondayNextYear('06-14');
 const schedule = (overrides: Record<string, unknown> = {}) => ({
-  court_ids: [court.D4, court.D5], starts_on: '2027-12-06', ends_on: '2027-12-10', weekdays: [2, 4], start_time: '19:00', duration_minutes: 90, ...overrides,
+  court_ids: [court.D4, court.D5], starts_on: december, ends_on: addDays(december, 4), weekdays: [2, 4], start_time: '19:00', duration_minutes: 90, ...overrides,
 });
 type Occurrence = { date: string; state: string; warnings: string[] };
 const preview = async (overrides: Record<string, unknown> = {}) =>
@@ -24,10 +30,10 @@ const preview = async (overrides: Record<string, unknown> = {}) =>
 
 describe('the preview on courts without lights', () => {
   it('warns for each December lesson at 19:00–20:30 on D4 and D5 that it ends after sunset, and still lets it be saved', async () => {
-    const december = await preview();
-    expect(december.occurrences.map(({ date, state, warnings }) => ({ date, state, warnings }))).toEqual([
-      { date: '2027-12-07', state: 'free', warnings: ['Senza luci su D4, D5: la lezione finisce dopo il tramonto (16:31).'] },
-      { date: '2027-12-09', state: 'free', warnings: ['Senza luci su D4, D5: la lezione finisce dopo il tramonto (16:31).'] },
+    const lessons = await preview();
+    expect(lessons.occurrences.map(({ date, state, warnings }) => ({ date, state, warnings }))).toEqual([
+      { date: addDays(december, 1), state: 'free', warnings: ['Senza luci su D4, D5: la lezione finisce dopo il tramonto (16:31).'] },
+      { date: addDays(december, 3), state: 'free', warnings: ['Senza luci su D4, D5: la lezione finisce dopo il tramonto (16:31).'] },
     ]);
     const saved = await request(app).post('/api/admin/courses').set(bearer(logins.admin))
       .send({ ...schedule(), name: 'Serale dicembre', max_participants: 8, price: '100' }).expect(201);
@@ -35,9 +41,9 @@ describe('the preview on courts without lights', () => {
   });
 
   it('in June warns from 19:30, when the planner marks the unlit courts "Senza luci", before sunset', async () => {
-    const june = await preview({ starts_on: '2027-06-14', ends_on: '2027-06-15', weekdays: [2] });
-    expect(june.occurrences[0]!.warnings).toEqual(['Senza luci su D4, D5: la lezione finisce dopo le 19:30.']);
-    const beforeDark = await preview({ starts_on: '2027-06-14', ends_on: '2027-06-15', weekdays: [2], start_time: '18:00' });
+    const evening = await preview({ starts_on: june, ends_on: addDays(june, 1), weekdays: [2] });
+    expect(evening.occurrences[0]!.warnings).toEqual(['Senza luci su D4, D5: la lezione finisce dopo le 19:30.']);
+    const beforeDark = await preview({ starts_on: june, ends_on: addDays(june, 1), weekdays: [2], start_time: '18:00' });
     expect(beforeDark.occurrences[0]!.warnings).toEqual([]);
   });
 

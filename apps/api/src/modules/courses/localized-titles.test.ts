@@ -7,6 +7,7 @@ import { addDays, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
+import { nextYear } from '../../test/days.js';
 import { createMember } from '../../test/members.js';
 import { giveCard, makeCourse } from '../enrolments/test-courses.js';
 import { makeTournament } from '../tournaments/test-tournaments.js';
@@ -22,7 +23,7 @@ beforeAll(async () => {
 const courseBody = async (overrides: Record<string, unknown>) => {
   const courts = await db.court.findMany({ where: { code: { in: ['D5'] } } });
   return {
-    name: 'Avanzati autunno', level: 'Avanzato', court_ids: courts.map((court) => court.id), starts_on: '2028-09-05', ends_on: '2028-09-21', weekdays: [2, 4], start_time: '19:00', duration_minutes: 90,
+    name: 'Avanzati autunno', level: 'Avanzato', court_ids: courts.map((court) => court.id), starts_on: `${nextYear()}-09-05`, ends_on: `${nextYear()}-09-21`, weekdays: [2, 4], start_time: '19:00', duration_minutes: 90,
     exceptions: [], min_participants: 4, max_participants: 12, price: '150', ...overrides,
   };
 };
