@@ -4,6 +4,7 @@
 import { rate, rating } from 'openskill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
+import { nextYear } from '../../test/days.js';
 import { addDays, instantInRome } from '../../lib/time.js';
 import { startPushLoopback } from './push-loopback.js';
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
 /** A drawn round robin of three pairs on C5, and its first placed match; each player a member in `locale`. */
 async function drawnPairs(locale: string) {
   counter += 1;
-  const date = addDays('2027-08-01', 2 * counter);
+  const date = addDays(`${nextYear()}-08-01`, 2 * counter);
   const now = Date.now();
   const tournament = await db.tournament.create({
     data: {

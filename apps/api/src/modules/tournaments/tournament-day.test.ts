@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../lib/db.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
+import { nextYear } from '../../test/days.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember } from '../../test/members.js';
 import { addDays, instantInRome } from '../../lib/time.js';
@@ -37,11 +38,11 @@ async function makePlayer(db: Db, locale = 'it') {
 
 /**
  * A published tournament whose registration closed an hour ago, played on `courtCodes` 9:00–20:00 on `days`
- * July days (different ones per tournament: courts are held once), with `pairs` confirmed entries of two players
+ * days from next July, to come whatever the day of the run (different ones per tournament: courts are held once), with `pairs` confirmed entries of two players
  * (of one, King of the Beach).
  */
 async function makeTournament({ pairs, format = 'pools_knockout' as const, courtCodes = ['A1', 'C1', 'C2', 'B1'], locale = 'it', days = 1 }: { pairs: number; format?: 'pools_knockout' | 'round_robin' | 'king_of_the_beach'; courtCodes?: string[]; locale?: string; days?: number }) {
-  const date = addDays('2027-07-01', 3 * counter);
+  const date = addDays(`${nextYear()}-07-01`, 3 * counter);
   const dates = Array.from({ length: days }, (_, index) => addDays(date, index));
   const now = Date.now();
   const tournament = await db.tournament.create({
