@@ -2,6 +2,7 @@
 // the list's search and filters live in the address (reload and back keep them); the preview warns of
 // lessons ending after dark on courts without lights and says under "Primo giorno" why dates all past
 // cannot be saved. Screenshots of each.
+import { addDays } from '@beach/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
@@ -12,6 +13,10 @@ const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).form
 const day = new Date(Date.parse(`${today}T12:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
 const weekdayLabel = ['Dom', 'Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab'][new Date(`${day}T12:00:00Z`).getUTCDay()]!;
 const WIDTHS = [DESKTOP.width, PHONE.width] as const;
+// A week of next December (to come whatever the day of the run), from its first Monday on or after the 3rd: its
+// Tuesday and Thursday fall between the 4th and the 12th, the shortest days, with sunset at 16:31 every year.
+const december3 = `${Number(today.slice(0, 4)) + 1}-12-03`;
+const december = addDays(december3, (8 - (new Date(`${december3}T12:00:00Z`).getUTCDay() || 7)) % 7);
 
 const openCourses = (width: number, path = '/admin/corsi') => openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'admin@demo.beach', path, heading: 'Corsi', width });
 const noSideScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(await page.evaluate(() => window.innerWidth));
@@ -79,8 +84,8 @@ describe('the course preview', () => {
     await expect.poll(() => form.getByRole('checkbox', { name: 'D6' }).isChecked()).toBe(true);
     await form.getByLabel('Nome').fill('Serale dicembre');
     for (const code of ['D1', 'D2', 'D3', 'D6']) await form.getByRole('checkbox', { name: code, exact: true }).uncheck();
-    await form.getByLabel('Primo giorno').fill('2027-12-06');
-    await form.getByLabel('Ultimo giorno').fill('2027-12-10');
+    await form.getByLabel('Primo giorno').fill(december);
+    await form.getByLabel('Ultimo giorno').fill(addDays(december, 4));
     await form.getByLabel('Ora di inizio (ora di Roma)').fill('19:00');
     await form.getByLabel('Prezzo del corso (€)').fill('100');
     await form.getByRole('button', { name: 'Anteprima' }).click();
