@@ -8,7 +8,7 @@ import { addDays, yearInRome } from '../lib/time.js';
 export const nextYear = (): number => yearInRome() + 1;
 
 /** The day's weekday as a course or a series counts it: 1 = Monday … 7 = Sunday. */
-export const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
+const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
 
 /** The first day on or after `day` (YYYY-MM-DD) that falls on `weekday` (1 = Monday … 7 = Sunday). */
 export const onOrAfter = (day: string, weekday: number): string => addDays(day, (weekday - weekdayOf(day) + 7) % 7);
