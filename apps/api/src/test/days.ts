@@ -18,6 +18,3 @@ export const mondayNextYear = (monthDay: string): string => onOrAfter(`${nextYea
 
 /** The Sunday Rome's clocks change in that year: the last of March (an hour forward) or of October (back). */
 export const clockChangeSunday = (year: number, month: 'march' | 'october'): string => onOrAfter(`${year}-${month === 'march' ? '03' : '10'}-25`, 7);
-
-/** DD/MM/YYYY, as e-mails and screens write a day. */
-export const italianDay = (day: string): string => day.split('-').reverse().join('/');
