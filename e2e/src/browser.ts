@@ -258,24 +258,6 @@ export function keptSignedInPage(ctx: { browser: Browser; stack: { webUrl: strin
 }
 
 /**
- * One visitor's page of the context `options` describe, kept for a file's tests and closed after them:
- * `open()` gives it with no cookies and no storage of the web origin, as a first visit in a new context would
- * be, but without a new context's renderer to start and with the app's files in its cache
- * (docs/testing.md#session-19-the-browser-lane). For tests of visitors that leave no page open for the next.
- */
-export function keptVisitorPage(ctx: { browser: Browser; stack: { webUrl: string } }, options: Parameters<Browser['newContext']>[0]) {
-  let kept: Page | undefined;
-  afterAll(async () => kept?.context().close());
-  return async function open() {
-    if (!kept) return (kept = await (await ctx.browser.newContext(options)).newPage());
-    await kept.context().clearCookies();
-    await forgetSession(kept, ctx.stack.webUrl);
-    await kept.evaluate(() => sessionStorage.clear());
-    return kept;
-  };
-}
-
-/**
  * A new page signed in as `email` that has loaded nothing yet: the first address the caller opens is the
  * app's first load (a walk's first screen), not a screen loaded before it. Each document of the page opens
  * with the session stored, so it suits a page that stays with one member; the page is the only one of its

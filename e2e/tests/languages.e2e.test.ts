@@ -5,7 +5,7 @@
 // names the others for search engines and hydrates without errors. Screenshots of each.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, DESKTOP, keptVisitorPage, openSignedIn, PHONE, screenshot } from '../src/browser.js';
+import { accessibilityViolations, DESKTOP, openSignedIn, PHONE, screenshot } from '../src/browser.js';
 import { italianOnlyWords, italianWordsIn, overflowingTexts } from '../src/languages.js';
 import { useBrowserStack } from '../src/stack.js';
 
@@ -26,13 +26,9 @@ const HOME = {
   },
 } as const;
 
-/** A visitor's page on a desktop and on a phone, each use with no cookies or storage (no stored choice of language). */
-const desktopVisitor = keptVisitorPage(ctx, { viewport: DESKTOP, locale: 'it-IT' });
-const phoneVisitor = keptVisitorPage(ctx, { viewport: PHONE, isMobile: true, hasTouch: true, locale: 'it-IT' });
-
-/** A visitor's page opened on the home page in `locale`. */
+/** A page of its own, in a fresh context (no stored choice of language), opened on the home page in `locale`. */
 async function openHome(locale: 'de' | 'en', viewport: { width: number; height: number }) {
-  const page = await (viewport.width === PHONE.width ? phoneVisitor : desktopVisitor)();
+  const page = await ctx.browser.newPage({ viewport, locale: 'it-IT', ...(viewport.width === PHONE.width && { isMobile: true, hasTouch: true }) });
   await page.goto(`${ctx.stack.webUrl}/${locale}/`);
   await page.getByRole('heading', { name: HOME[locale].welcome }).waitFor();
   await page.getByRole('table', { name: HOME[locale].cards }).waitFor();
@@ -78,27 +74,35 @@ describe('the home page in German and English', () => {
     for (const viewport of [PHONE, DESKTOP]) {
       it(`/${locale}/ at ${viewport.width} px: in ${locale} only, nothing overflowing, no axe violation`, async () => {
         const page = await openHome(locale, viewport);
-        expect(await page.getAttribute('html', 'lang')).toBe(locale);
-        expect(await page.title()).toBe(HOME[locale].title);
-        expect(await faultsOf(page)).toEqual(NONE);
-        await screenshot(page, `languages-home-${locale}-${viewport.width}`);
-        if (viewport.width === PHONE.width) {
-          // The mobile menu too, opened.
-          await page.getByRole('button', { name: HOME[locale].menu }).click();
-          const menu = page.getByRole('navigation', { name: HOME[locale].mobileMenu });
-          await menu.waitFor();
-          expect(await faultsOf(page, '#mobile-menu')).toEqual(NONE);
-          await screenshot(page, `languages-menu-${locale}-${viewport.width}`, { fullPage: false });
+        try {
+          expect(await page.getAttribute('html', 'lang')).toBe(locale);
+          expect(await page.title()).toBe(HOME[locale].title);
+          expect(await faultsOf(page)).toEqual(NONE);
+          await screenshot(page, `languages-home-${locale}-${viewport.width}`);
+          if (viewport.width === PHONE.width) {
+            // The mobile menu too, opened.
+            await page.getByRole('button', { name: HOME[locale].menu }).click();
+            const menu = page.getByRole('navigation', { name: HOME[locale].mobileMenu });
+            await menu.waitFor();
+            expect(await faultsOf(page, '#mobile-menu')).toEqual(NONE);
+            await screenshot(page, `languages-menu-${locale}-${viewport.width}`, { fullPage: false });
+          }
+        } finally {
+          await page.close();
         }
       });
     }
   }
 
   it('asks the API in the page’s language', async () => {
-    const page = await desktopVisitor();
-    const prices = page.waitForRequest((request) => request.url().includes('/api/prices'));
-    await page.goto(`${ctx.stack.webUrl}/en/`);
-    expect((await prices).headers()['accept-language']).toBe('en');
+    const page = await ctx.browser.newPage({ viewport: DESKTOP, locale: 'it-IT' });
+    try {
+      const prices = page.waitForRequest((request) => request.url().includes('/api/prices'));
+      await page.goto(`${ctx.stack.webUrl}/en/`);
+      expect((await prices).headers()['accept-language']).toBe('en');
+    } finally {
+      await page.close();
+    }
   });
 
   it('shows a signed-in member’s header in German: profile menu, role, logout', async () => {
@@ -126,45 +130,50 @@ describe('the home page in German and English', () => {
 
 describe('the header’s language switcher', () => {
   it('moves to the same page in another language by keyboard and by tap, and is remembered', async () => {
-    const page = await phoneVisitor();
-    await page.goto(`${ctx.stack.webUrl}/#pricing`);
-    await page.getByRole('table', { name: 'Tessere' }).waitFor();
-    const switcher = page.getByRole('banner').getByRole('navigation', { name: 'Lingua' });
-    expect(await switcher.getByRole('link').evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('lang'), link.getAttribute('hreflang')]))).toEqual([
-      ['IT Italiano', 'it', 'it'],
-      ['DE Deutsch', 'de', 'de'],
-      ['EN English', 'en', 'en'],
-    ]);
-    // Inside the 390 px header, each at least 24 px wide and high (a finger's target, with the others beside it).
-    for (const link of await switcher.getByRole('link').all()) {
-      const box = (await link.boundingBox())!;
-      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+    const context = await ctx.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'it-IT' });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${ctx.stack.webUrl}/#pricing`);
+      await page.getByRole('table', { name: 'Tessere' }).waitFor();
+      const switcher = page.getByRole('banner').getByRole('navigation', { name: 'Lingua' });
+      expect(await switcher.getByRole('link').evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('lang'), link.getAttribute('hreflang')]))).toEqual([
+        ['IT Italiano', 'it', 'it'],
+        ['DE Deutsch', 'de', 'de'],
+        ['EN English', 'en', 'en'],
+      ]);
+      // Inside the 390 px header, each at least 24 px wide and high (a finger's target, with the others beside it).
+      for (const link of await switcher.getByRole('link').all()) {
+        const box = (await link.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+        expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+      }
+
+      // By keyboard: focus, then Enter.
+      await switcher.getByRole('link', { name: 'DE Deutsch' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${ctx.stack.webUrl}/de/#pricing`);
+      await page.getByRole('table', { name: 'Mitgliedskarten' }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('de');
+      expect(await page.evaluate(() => localStorage.getItem('beach:locale'))).toBe('de');
+      expect(await page.getByRole('banner').getByRole('link', { name: 'DE Deutsch' }).getAttribute('aria-current')).toBe('true');
+
+      // The choice holds for an address without prefix, before anything is painted.
+      await page.goto(`${ctx.stack.webUrl}/login`);
+      await page.waitForURL(`${ctx.stack.webUrl}/de/login`);
+      expect(await page.getAttribute('html', 'lang')).toBe('de');
+
+      // By tap, to English, then back to Italian: the same address each time.
+      await page.getByRole('banner').getByRole('link', { name: 'EN English' }).tap();
+      await page.waitForURL(`${ctx.stack.webUrl}/en/login`);
+      await page.getByRole('banner').getByRole('navigation', { name: 'Language' }).waitFor();
+      await page.getByRole('banner').getByRole('link', { name: 'IT Italiano' }).tap();
+      await page.waitForURL(`${ctx.stack.webUrl}/login`);
+      await page.getByRole('banner').getByRole('navigation', { name: 'Lingua' }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('it');
+      expect(await page.evaluate(() => localStorage.getItem('beach:locale'))).toBe('it');
+    } finally {
+      await context.close();
     }
-
-    // By keyboard: focus, then Enter.
-    await switcher.getByRole('link', { name: 'DE Deutsch' }).focus();
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${ctx.stack.webUrl}/de/#pricing`);
-    await page.getByRole('table', { name: 'Mitgliedskarten' }).waitFor();
-    expect(await page.getAttribute('html', 'lang')).toBe('de');
-    expect(await page.evaluate(() => localStorage.getItem('beach:locale'))).toBe('de');
-    expect(await page.getByRole('banner').getByRole('link', { name: 'DE Deutsch' }).getAttribute('aria-current')).toBe('true');
-
-    // The choice holds for an address without prefix, before anything is painted.
-    await page.goto(`${ctx.stack.webUrl}/login`);
-    await page.waitForURL(`${ctx.stack.webUrl}/de/login`);
-    expect(await page.getAttribute('html', 'lang')).toBe('de');
-
-    // By tap, to English, then back to Italian: the same address each time.
-    await page.getByRole('banner').getByRole('link', { name: 'EN English' }).tap();
-    await page.waitForURL(`${ctx.stack.webUrl}/en/login`);
-    await page.getByRole('banner').getByRole('navigation', { name: 'Language' }).waitFor();
-    await page.getByRole('banner').getByRole('link', { name: 'IT Italiano' }).tap();
-    await page.waitForURL(`${ctx.stack.webUrl}/login`);
-    await page.getByRole('banner').getByRole('navigation', { name: 'Lingua' }).waitFor();
-    expect(await page.getAttribute('html', 'lang')).toBe('it');
-    expect(await page.evaluate(() => localStorage.getItem('beach:locale'))).toBe('it');
   });
 
   it('opens a first visit in the browser’s language, until the visitor chooses another', async () => {
@@ -198,11 +207,15 @@ describe('the header’s language switcher', () => {
   });
 
   it('answers an unknown German address with the German "not found" page', async () => {
-    const page = await desktopVisitor();
-    await page.goto(`${ctx.stack.webUrl}/de/gibt-es-nicht`);
-    await page.getByRole('heading', { name: 'Seite nicht gefunden', level: 1 }).waitFor();
-    expect(await page.getByRole('link', { name: 'Zur Startseite' }).getAttribute('href')).toBe('/de/');
-    expect(await faultsOf(page, 'main')).toEqual(NONE);
+    const page = await ctx.browser.newPage({ viewport: DESKTOP, locale: 'it-IT' });
+    try {
+      await page.goto(`${ctx.stack.webUrl}/de/gibt-es-nicht`);
+      await page.getByRole('heading', { name: 'Seite nicht gefunden', level: 1 }).waitFor();
+      expect(await page.getByRole('link', { name: 'Zur Startseite' }).getAttribute('href')).toBe('/de/');
+      expect(await faultsOf(page, 'main')).toEqual(NONE);
+    } finally {
+      await page.close();
+    }
   });
 });
 
