@@ -10,9 +10,10 @@
 // And a family's week: the dialog offers only the children (not the grown-up parent), keeps its controls
 // after a refusal and refreshes its places; the sibling discount is named and the full-price place listed
 // first, the discounted one with no pay button but the place to pay first named (it, de, en) until that is
-// paid; "Paga con la carta" stays disabled while Stripe's page opens and that page is still open; the
+// paid; while the checkout is being opened "Paga con la carta" is busy and disabled, a second tap asks for no
+// second checkout, and Stripe's page then opens still valid; the
 // cancel action and its confirmation's keep-it button have different words, in Italian, German and English.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, keptSignedInPage, PHONE, screenshot } from '../src/browser.js';
 import { routeInApp } from '../src/in-app-navigation.js';
@@ -274,25 +275,38 @@ describe('a summer camp week, in Chromium', () => {
     // (languageOfAddress, apps/web/src/lib/i18n.ts); the member opening the app again is back in Italian.
     await page.goto(`${webUrl}/profilo`);
 
-    // One tap, one checkout: Stripe's page held on its way while the member taps again.
+    // One tap, one checkout: the request that opens the checkout is held on its way while the member taps again.
+    // Holding the request, not Stripe's page, keeps the page interactive: Playwright's actions on a page that is
+    // leaving do not answer, so a tap made then would prove nothing. Once the answer is in, the button stays
+    // disabled while the browser leaves (my-enrolments-section.test.tsx).
+    const checkout = /\/api\/me\/enrolments\/\d+\/checkout$/;
+    const checkoutsAsked: string[] = [];
+    const countCheckouts = (request: Request) => {
+      if (request.method() === 'POST' && checkout.test(new URL(request.url()).pathname)) checkoutsAsked.push(request.url());
+    };
+    page.on('request', countCheckouts);
     let letThrough: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (letThrough = resolve));
-    await page.route(/\/checkout\/cs_test_/, async (route) => {
+    await page.route(checkout, async (route) => {
       await held;
       await route.continue();
     });
-    // Two taps while Stripe's page is on its way open one checkout: the button turns disabled at once
-    // (my-enrolments-section.test.tsx), and the same payment asked again gets the checkout already open.
-    // The second tap goes to whatever pay button the row still shows, if any.
     await rows.first().getByRole('button', { name: 'Paga con la carta' }).click();
-    await expect.poll(async () => db.transaction.count({ where: { enrolment: { courseId: campId }, method: 'stripe' } })).toBe(1);
-    await rows.first().getByRole('button', { name: /Paga con la carta|Apertura del pagamento/ }).click({ force: true, timeout: 1000 }).catch(() => undefined);
+    const opening = rows.first().getByRole('button', { name: 'Apertura del pagamento...' });
+    await opening.waitFor();
+    expect(await opening.isDisabled()).toBe(true);
+    // A real tap on the busy button (force: Playwright would otherwise wait for it to be enabled; the disabled
+    // button itself is what refuses it).
+    await opening.click({ force: true });
     letThrough();
     await page.waitForURL(/\/checkout\/cs_test_/);
     await page.getByRole('button', { name: 'Paga' }).waitFor();
+    // Both taps were made before the first answer, so a second request would have been sent by now.
+    expect(checkoutsAsked).toHaveLength(1);
     expect(await page.getByText('Questa sessione di pagamento è scaduta.').count()).toBe(0);
     expect(await db.transaction.count({ where: { enrolment: { courseId: campId }, method: 'stripe' } })).toBe(1);
-    await page.unroute(/\/checkout\/cs_test_/);
+    await page.unroute(checkout);
+    page.off('request', countCheckouts);
     await page.getByRole('button', { name: 'Paga' }).click();
     await page.waitForURL(/\/pagamento-completato\?session_id=cs_test_/);
     await page.getByText('Iscrizione confermata: ci vediamo al corso!').waitFor();
