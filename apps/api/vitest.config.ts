@@ -6,7 +6,11 @@ export default defineConfig({
     globalSetup: ['./src/test/global-setup.ts'],
     include: ['src/**/*.test.ts'],
     // CPU_PER_TEST=<file>: each test's CPU, node's and PostgreSQL's, written there (./src/test/cpu-per-test.ts).
-    setupFiles: process.env.CPU_PER_TEST ? ['./src/test/cpu-per-test.ts'] : [],
+    // ROME_MIDNIGHT=cross: each file loads before midnight in Rome and its tests run after it (./src/test/rome-midnight.ts).
+    setupFiles: [
+      ...(process.env.CPU_PER_TEST ? ['./src/test/cpu-per-test.ts'] : []),
+      ...(process.env.ROME_MIDNIGHT ? ['./src/test/rome-midnight.ts'] : []),
+    ],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two files at a time on a 2-core machine: a file spends most of its time waiting on PostgreSQL,

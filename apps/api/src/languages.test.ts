@@ -5,14 +5,18 @@
 import { messages as contractMessages } from '@beach/i18n/catalogues/contracts/it';
 import { messages as serverMessages } from '@beach/i18n/catalogues/server/it';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayInRome } from './lib/time.js';
 import { useTestApp } from './test/app.js';
 import { DEMO, loginAs } from './test/auth-helpers.js';
 import { createMember, type TestMember } from './test/members.js';
 
 const { app, db } = await useTestApp({}, { stripe: true });
-const today = todayInRome();
+// Read again before each test: a file may run across midnight in Rome (docs/testing.md#session-19-a-run-across-midnight-in-rome).
+let today = todayInRome();
+beforeEach(() => {
+  today = todayInRome();
+});
 const HORIZON_DAYS = 14;
 let member: TestMember;
 let court: number;

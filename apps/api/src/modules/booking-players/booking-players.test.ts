@@ -179,8 +179,10 @@ describe('finding and adding a player', () => {
       }),
     );
     await db.user.update({ where: { id: disabled!.id }, data: { disabledAt: new Date() } });
+    // This year's card, read now: the date taken at the start may be last year's after New Year's midnight.
+    const thisYear = todayInRome().slice(0, 4);
     await db.membership.create({
-      data: { membershipNumber: 'T2026-99871', userId: second!.id, type: 'seasonal', status: 'active', activatedAt: new Date(), startDate: new Date(`${today.slice(0, 4)}-01-01`), endDate: new Date(`${today.slice(0, 4)}-12-31`), originalPriceCents: 0, priceCents: 0 },
+      data: { membershipNumber: 'T2026-99871', userId: second!.id, type: 'seasonal', status: 'active', activatedAt: new Date(), startDate: new Date(`${thisYear}-01-01`), endDate: new Date(`${thisYear}-12-31`), originalPriceCents: 0, priceCents: 0 },
     });
     // Played together: the first namesake joined a confirmed booking of the organiser's.
     const { bookingId: played } = await splitBooking(organiser, [first!], 7, '09:00');

@@ -2,7 +2,7 @@
 // list of the booking's year, the sport filter through court setups, and lapsed holds that no longer
 // block a slot.
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TAvailability } from '@beach/contracts';
 import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
@@ -10,8 +10,13 @@ import { DEMO, loginAs } from '../../test/auth-helpers.js';
 
 const { app, db } = await useTestApp();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const today = todayInRome();
-const tomorrow = addDays(today, 1);
+// Read again before each test: a file may run across midnight in Rome (docs/testing.md#session-19-a-run-across-midnight-in-rome).
+let today = todayInRome();
+let tomorrow = addDays(today, 1);
+beforeEach(() => {
+  today = todayInRome();
+  tomorrow = addDays(today, 1);
+});
 let member: string;
 let memberId: number;
 let otherId: number;

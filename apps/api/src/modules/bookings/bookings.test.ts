@@ -15,7 +15,11 @@ import { BOOKING_MESSAGES } from './bookings.service.js';
 const mail = await startMailCatcher();
 const { app, db, deps, stripe, services } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: 'http://web.example.test' }, { stripe: true });
 const double = stripe!;
-const today = todayInRome();
+// Read again before each test: a file may run across midnight in Rome (docs/testing.md#session-19-a-run-across-midnight-in-rome).
+let today = todayInRome();
+beforeEach(() => {
+  today = todayInRome();
+});
 const day = addDays(today, 3);
 const auth = (member: TestMember) => ({ Authorization: `Bearer ${member.token}` });
 const sessionIdOf = (url: string) => url.split('/').pop()!;

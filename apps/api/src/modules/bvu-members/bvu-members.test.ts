@@ -2,7 +2,7 @@
 // CSV import (line numbers, upsert, encodings and separators, size and type, all or nothing).
 import iconv from 'iconv-lite';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { yearInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { lastAuditOf, whileRefusing } from '../../test/audit.js';
@@ -13,7 +13,11 @@ import { BVU_MESSAGES } from './bvu-member-terms.js';
 import { UPLOAD_MESSAGES } from './bvu-members.router.js';
 
 const { app, db } = await useTestApp();
-const season = String(yearInRome());
+// Read again before each test: a file may run across midnight in Rome (docs/testing.md#session-19-a-run-across-midnight-in-rome).
+let season = String(yearInRome());
+beforeEach(() => {
+  season = String(yearInRome());
+});
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 let admin: string;
 let staff: string;

@@ -5,7 +5,7 @@
 import { CERTIFICATE_MESSAGES } from '@beach/contracts';
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatItalianDate } from '../../lib/format.js';
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
@@ -16,7 +16,11 @@ import { createMember, type TestMember } from '../../test/members.js';
 
 const mail = await startMailCatcher();
 const { app, db, deps, services } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
-const today = todayInRome();
+// Read again before each test: a file may run across midnight in Rome (docs/testing.md#session-19-a-run-across-midnight-in-rome).
+let today = todayInRome();
+beforeEach(() => {
+  today = todayInRome();
+});
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 let staff: string;
 let admin: string;

@@ -4,7 +4,7 @@
 // parent e-mailed), exported with the member's data and deleted with its file when the child or the parent goes.
 import { CERTIFICATE_MESSAGES } from '@beach/contracts';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed-data.js';
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
@@ -15,7 +15,11 @@ import { createMember, type TestMember } from '../../test/members.js';
 
 const mail = await startMailCatcher();
 const { app, db, deps } = await useTestApp({ SMTP_URL: mail.url });
-const today = todayInRome();
+// Read again before each test: a file may run across midnight in Rome (docs/testing.md#session-19-a-run-across-midnight-in-rome).
+let today = todayInRome();
+beforeEach(() => {
+  today = todayInRome();
+});
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 let staff: string;
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { CERTIFICATE_STATE_LABELS, CHECK_IN_PENDING_REASONS, CHECK_IN_UNKNOWN_REASONS, NUL_MESSAGE, type TCheckInLookup } from '@beach/contracts';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, fromIsoDate, instantInRome, timeOf, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { lastAuditOf, whileRefusing } from '../../test/audit.js';
@@ -16,7 +16,11 @@ import { verifyUrl } from '../memberships/memberships.dto.js';
 const WEB_ORIGIN = 'http://web.example.test';
 const { app, db } = await useTestApp({ WEB_ORIGIN });
 
-const today = todayInRome();
+// Read again before each test: a file may run across midnight in Rome (docs/testing.md#session-19-a-run-across-midnight-in-rome).
+let today = todayInRome();
+beforeEach(() => {
+  today = todayInRome();
+});
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 let staff: ReturnType<typeof bearer>;
 let admin: ReturnType<typeof bearer>;

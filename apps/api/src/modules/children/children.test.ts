@@ -2,7 +2,7 @@
 // check with its Italian message; a member never reads or changes another's children; the staff's view.
 import { CHILD_MESSAGES } from '@beach/contracts';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs, useBackOfficeLogins } from '../../test/auth-helpers.js';
@@ -11,7 +11,11 @@ import { createMember, fiscalCodeOf } from '../../test/members.js';
 const { app, db } = await useTestApp();
 const logins = useBackOfficeLogins(app);
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const today = todayInRome();
+// Read again before each test: a file may run across midnight in Rome (docs/testing.md#session-19-a-run-across-midnight-in-rome).
+let today = todayInRome();
+beforeEach(() => {
+  today = todayInRome();
+});
 /** A birth date `years` years ago, give or take `days`. */
 const bornYearsAgo = (years: number, days = 0) => addDays(`${Number(today.slice(0, 4)) - years}${today.slice(4)}`, days);
 

@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { CONSENT_MESSAGES, PRIVACY_NOTICE_VERSION } from '@beach/contracts';
 import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
 import { startWorkers } from '../../workers.js';
 import { unsubscribeLinks } from './consents.service.js';
@@ -19,7 +19,11 @@ const mail = await startMailCatcher();
 const WEB = 'http://web.example.test';
 const { app, db, deps, services } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: WEB, MAIL_RATE_PER_SECOND: '50' });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const today = todayInRome();
+// Read again before each test: a file may run across midnight in Rome (docs/testing.md#session-19-a-run-across-midnight-in-rome).
+let today = todayInRome();
+beforeEach(() => {
+  today = todayInRome();
+});
 let staff: string;
 let admin: string;
 let counter = 0;

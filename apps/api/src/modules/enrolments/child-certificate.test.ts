@@ -3,7 +3,7 @@
 // session covered (the parent's does not count, and no card is asked); with the setting off nothing is checked.
 import { CERTIFICATE_MESSAGES } from '@beach/contracts';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatItalianDate } from '../../lib/format.js';
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
@@ -11,7 +11,11 @@ import { createMember, type TestMember } from '../../test/members.js';
 import { makeChild, makeCourse } from './test-courses.js';
 
 const { app, db } = await useTestApp({});
-const today = todayInRome();
+// Read again before each test: a file may run across midnight in Rome (docs/testing.md#session-19-a-run-across-midnight-in-rome).
+let today = todayInRome();
+beforeEach(() => {
+  today = todayInRome();
+});
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const enrol = (member: TestMember, body: Record<string, unknown>) => request(app).post('/api/me/enrolments').set(bearer(member.token)).send(body);
 const requireCertificate = (on: boolean) => db.setting.update({ where: { id: 1 }, data: { requireValidCertificate: on } });

@@ -5,7 +5,7 @@
 // instalment shown to the desk and at the check-in.
 import type { TEnrolment } from '@beach/contracts';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatEuros, formatItalianDate } from '../../lib/format.js';
 import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
@@ -20,7 +20,11 @@ const mail = await startMailCatcher();
 const { app, db, deps, services, stripe } = await useTestApp({ SMTP_URL: mail.url }, { stripe: true });
 const double = stripe!;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const today = todayInRome();
+// Read again before each test: a file may run across midnight in Rome (docs/testing.md#session-19-a-run-across-midnight-in-rome).
+let today = todayInRome();
+beforeEach(() => {
+  today = todayInRome();
+});
 
 let staff: string;
 beforeAll(async () => {

@@ -9,7 +9,7 @@
 // received = earned + owed. (Grouping by Rome month across month ends and clock changes: finance.test.ts.)
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, fromIsoDate, instantInRome, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
@@ -19,8 +19,13 @@ const { app, db, services, stripe } = await useTestApp({}, { stripe: true });
 const double = stripe!;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const cents = (money: string) => Math.round(Number(money) * 100);
-const today = todayInRome();
-const yesterday = addDays(today, -1);
+// Read again before each test: a file may run across midnight in Rome (docs/testing.md#session-19-a-run-across-midnight-in-rome).
+let today = todayInRome();
+let yesterday = addDays(today, -1);
+beforeEach(() => {
+  today = todayInRome();
+  yesterday = addDays(today, -1);
+});
 /** As the CSV writes an instant: dd/mm/yyyy hh:mm in Rome. */
 const romeDateTime = (at: Date) => {
   const parts = Object.fromEntries(

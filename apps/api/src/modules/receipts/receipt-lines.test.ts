@@ -1,7 +1,7 @@
 // The member's list of receipts in their page's language (docs/i18n.md#data-words): each line worded from
 // what the payment records, never the Italian stored with it, and a course by its title in that language.
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fromIsoDate, yearInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
@@ -11,7 +11,11 @@ import { makeCourse } from '../enrolments/test-courses.js';
 
 const { app, db } = await useTestApp();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const year = yearInRome();
+// Read again before each test: a file may run across midnight in Rome (docs/testing.md#session-19-a-run-across-midnight-in-rome).
+let year = yearInRome();
+beforeEach(() => {
+  year = yearInRome();
+});
 const linesIn = async (token: string, language: string) =>
   ((await request(app).get('/api/me/receipts').set(bearer(token)).set('Accept-Language', language).expect(200)).body.data as { description: string }[]).map((receipt) => receipt.description).sort();
 
