@@ -6,7 +6,7 @@ export default defineConfig({
     globalSetup: ['./src/test/global-setup.ts'],
     include: ['src/**/*.test.ts'],
     // CPU_PER_TEST=<file>: each test's CPU, node's and PostgreSQL's, written there (./src/test/cpu-per-test.ts).
-    // ROME_MIDNIGHT=cross: each file loads before midnight in Rome and its tests run after it (./src/test/rome-midnight.ts).
+    // ROME_MIDNIGHT=cross: each file loads before midnight in Rome and its tests run after it; =after: all of it after (./src/test/rome-midnight.ts).
     setupFiles: [
       ...(process.env.CPU_PER_TEST ? ['./src/test/cpu-per-test.ts'] : []),
       ...(process.env.ROME_MIDNIGHT ? ['./src/test/rome-midnight.ts'] : []),

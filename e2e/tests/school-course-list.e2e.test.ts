@@ -14,7 +14,7 @@ const day = new Date(Date.parse(`${today}T12:00:00Z`) + 3 * 86_400_000).toISOStr
 const weekdayLabel = ['Dom', 'Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab'][new Date(`${day}T12:00:00Z`).getUTCDay()]!;
 const WIDTHS = [DESKTOP.width, PHONE.width] as const;
 // A week of next December (to come whatever the day of the run), from its first Monday on or after the 3rd: its
-// Tuesday and Thursday fall between the 4th and the 12th, the shortest days, with sunset at 16:31 every year.
+// Tuesday and Thursday fall between the 4th and the 12th, the earliest sunsets: 16:31 (computed for 2027–2070).
 const december3 = `${Number(today.slice(0, 4)) + 1}-12-03`;
 const december = addDays(december3, (8 - (new Date(`${december3}T12:00:00Z`).getUTCDay() || 7)) % 7);
 

@@ -18,3 +18,6 @@ export const mondayNextYear = (monthDay: string): string => onOrAfter(`${nextYea
 
 /** The Sunday Rome's clocks change in that year: the last of March (an hour forward) or of October (back). */
 export const clockChangeSunday = (year: number, month: 'march' | 'october'): string => onOrAfter(`${year}-${month === 'march' ? '03' : '10'}-25`, 7);
+
+/** DD/MM/YYYY, as e-mails and screens write a day: written out here, not taken from the product's formatter, so an expected text does not follow the code it checks. */
+export const italianDay = (day: string): string => day.split('-').reverse().join('/');

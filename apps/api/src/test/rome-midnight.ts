@@ -9,14 +9,16 @@ import { addDays, romeInstant, romeToday } from '@beach/contracts';
 import { beforeEach, vi } from 'vitest';
 
 const BEFORE_MIDNIGHT_MS = 2 * 60_000;
+const mode = process.env.ROME_MIDNIGHT;
+if (mode !== 'cross' && mode !== 'after') throw new Error(`ROME_MIDNIGHT must be "cross" or "after", not "${mode}"`);
 // The real clock: the files of a worker share its globals, and the file before may have left its fake clock on.
 const from = new Date(process.env.SHIFT_DATE ?? vi.getRealSystemTime());
 const midnight = new Date(romeInstant(addDays(romeToday(from), 1), '00:00')).getTime();
-const crossing = process.env.ROME_MIDNIGHT === 'cross';
-vi.useFakeTimers({ toFake: ['Date'], now: crossing ? midnight - BEFORE_MIDNIGHT_MS : midnight, shouldAdvanceTime: true });
+const movedClock = (now: number) => vi.useFakeTimers({ toFake: ['Date'], now, shouldAdvanceTime: true });
+movedClock(mode === 'cross' ? midnight - BEFORE_MIDNIGHT_MS : midnight);
 
-if (crossing) {
-  beforeEach(() => {
-    if (Date.now() < midnight) vi.setSystemTime(midnight);
-  });
-}
+// A test that puts the real clock back (`vi.useRealTimers()`) would leave the next ones before that midnight.
+beforeEach(() => {
+  if (!vi.isFakeTimers()) movedClock(midnight);
+  else if (Date.now() < midnight) vi.setSystemTime(midnight);
+});

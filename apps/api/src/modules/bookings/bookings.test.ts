@@ -20,6 +20,7 @@ let today = todayInRome();
 beforeEach(() => {
   today = todayInRome();
 });
+// Taken once on purpose: the tests share this day, which stays inside the booking horizon after a midnight.
 const day = addDays(today, 3);
 const auth = (member: TestMember) => ({ Authorization: `Bearer ${member.token}` });
 const sessionIdOf = (url: string) => url.split('/').pop()!;

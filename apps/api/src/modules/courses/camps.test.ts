@@ -3,8 +3,10 @@
 // that only their capacities change (never below the places taken), and the list filters by offer.
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { useBackOfficeLogins } from '../../test/auth-helpers.js';
+import { mondayNextYear } from '../../test/days.js';
 import { createMember } from '../../test/members.js';
 
 const { app, db } = await useTestApp();
@@ -17,10 +19,11 @@ beforeAll(async () => {
 });
 
 let week = 0;
-/** A camp week of summer 2027, each on its own Monday so none is in another's way. */
+/** A camp week of next summer (still to come whatever the day of the run), each on its own Monday so none is in another's way. */
+const firstMonday = mondayNextYear('06-14');
 const campBody = (overrides: Record<string, unknown> = {}) => {
-  const monday = new Date(Date.UTC(2027, 5, 14 + 7 * week++));
-  const day = (offset: number) => new Date(monday.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const monday = addDays(firstMonday, 7 * week++);
+  const day = (offset: number) => addDays(monday, offset);
   return {
     offer: 'camp', name: `Centro estivo ${day(0)}`, court_ids: [court.D5, court.D6], starts_on: day(0), ends_on: day(4), weekdays: [1, 2, 3, 4, 5], start_time: '09:00', duration_minutes: 480,
     min_participants: 8, max_participants: 1, price: '150', deposit: '50', balance_due_on: day(-7), sibling_discount_percent: 10, late_fee: '10', late_fee_from: day(-7), minimum_check_on: day(-10),

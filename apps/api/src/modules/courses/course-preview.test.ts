@@ -17,8 +17,8 @@ beforeAll(async () => {
   for (const row of await db.court.findMany({ where: { code: { in: ['C1', 'D4', 'D5'] } } })) court[row.code] = row.id;
 });
 
-// A week of next December's shortest days (its Tuesday and Thursday between the 4th and the 12th: sunset at
-// 16:31 every year), and a Monday in mid-June, when the sun sets after 20:30.
+// A week of next December's earliest sunsets (its Tuesday and Thursday between the 4th and the 12th: sunset at
+// 16:31, computed for 2027–2070), and a Monday in mid-June, when the sun sets after 20:30.
 const december = mondayNextYear('12-03');
 const june = mondayNextYear('06-14');
 const schedule = (overrides: Record<string, unknown> = {}) => ({

@@ -4,11 +4,10 @@
 // naming it; never into the past, never a cancelled session; only the admin; audited.
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatItalianDate } from '../../lib/format.js';
 import { addDays, instantInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { useBackOfficeLogins } from '../../test/auth-helpers.js';
-import { clockChangeSunday, nextYear } from '../../test/days.js';
+import { clockChangeSunday, italianDay, nextYear } from '../../test/days.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember } from '../../test/members.js';
 
@@ -71,7 +70,7 @@ describe('moving a session', () => {
     await deps.jobs.waitUntilIdle();
     const sent = mail.messages.slice(before).filter((message) => JSON.stringify(message.to).includes(member.email));
     expect(sent.map((message) => message.subject)).toEqual(['Lezione spostata: Adulti marzo']);
-    expect(sent[0]!.text?.replace(/\s+/g, ' ')).toContain(`la lezione di «Adulti marzo» del ${formatItalianDate(monday)} 07:00–08:15 è spostata al ${formatItalianDate(mondayAfter)} 07:30–08:45.`);
+    expect(sent[0]!.text?.replace(/\s+/g, ' ')).toContain(`la lezione di «Adulti marzo» del ${italianDay(monday)} 07:00–08:15 è spostata al ${italianDay(mondayAfter)} 07:30–08:45.`);
     const toGerman = mail.messages.slice(before).filter((message) => JSON.stringify(message.to).includes(german.email));
     expect(toGerman.map((message) => message.subject)).toEqual([expect.stringContaining('Erwachsene März')]);
     expect(toGerman[0]!.text).not.toContain('Adulti marzo');

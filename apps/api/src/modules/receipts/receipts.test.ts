@@ -105,10 +105,12 @@ describe('receipt PDF', () => {
   it('shows the association, the number, the payer with fiscal code, the amount and the method', async () => {
     const response = await request(app).get(`/api/receipts/${receiptId}/pdf`).set(bearer(member.token)).buffer(true).expect(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    // The receipt's own year: made before the tests, it may be last year's by now.
+    // The year in Rome of the receipt's issue: made before the tests, it may be last year's by now.
     const receipt = await db.receipt.findUniqueOrThrow({ where: { id: receiptId } });
-    const number = `${receipt.year}/${String(receipt.number).padStart(6, '0')}`;
-    expect(response.headers['content-disposition']).toBe(`attachment; filename=ricevuta-${receipt.year}-${String(receipt.number).padStart(6, '0')}.pdf`);
+    const issuedYear = yearInRome(receipt.issuedAt);
+    expect(receipt.year).toBe(issuedYear);
+    const number = `${issuedYear}/${String(receipt.number).padStart(6, '0')}`;
+    expect(response.headers['content-disposition']).toBe(`attachment; filename=ricevuta-${issuedYear}-${String(receipt.number).padStart(6, '0')}.pdf`);
     const text = await pdfText(response.body as Buffer);
     for (const expected of [ASSOCIATION.name, ASSOCIATION.address, `C.F. ${ASSOCIATION.fiscal_code}`, ASSOCIATION.rasd_number, `Ricevuta n. ${number}`, 'Ludovica Malatesta', member.fiscalCode, 'Quota associativa', '60,00 €', 'Contanti', ASSOCIATION.receipt_signatory]) {
       expect(text).toContain(expected);
