@@ -8,6 +8,7 @@ import jsQR from 'jsqr';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
+import { seasonOfToday } from '../../test/days.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { createMember, type TestMember } from '../../test/members.js';
@@ -99,15 +100,8 @@ describe('a tournament part to pay', () => {
 });
 
 describe('a card to pay', () => {
-  // A day a monthly card may start on: in the season (default settings: 1 May - 30 September), not in the past;
-  // read when asked, as the file may run across midnight in Rome (docs/testing.md#session-19-a-run-across-midnight-in-rome).
-  const aSeasonDay = () => {
-    const today = todayInRome();
-    const season = `${today > `${today.slice(0, 4)}-09-30` ? Number(today.slice(0, 4)) + 1 : today.slice(0, 4)}-05-01`;
-    return today < season ? addDays(season, 10) : today;
-  };
   const ask = async (member: TestMember) =>
-    (await request(app).post('/api/memberships').set(bearer(member.token)).send({ type: 'monthly', start_date: aSeasonDay(), fiscal_code: member.fiscalCode }).expect(201)).body as { membership: { id: number; membership_number: string; price: string; created_at: string }; checkout_url: string };
+    (await request(app).post('/api/memberships').set(bearer(member.token)).send({ type: 'monthly', start_date: seasonOfToday().aSeasonDay, fiscal_code: member.fiscalCode }).expect(201)).body as { membership: { id: number; membership_number: string; price: string; created_at: string }; checkout_url: string };
   /** The e-mails of 'membership-unpaid' queued for `email` (pg-boss's table): none means the member was not asked. */
   const toPayQueued = async (email: string) =>
     (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'send-email' AND data->>'to' = ${email} AND data->>'subject' LIKE '%awaiting payment'`)[0]!.n;

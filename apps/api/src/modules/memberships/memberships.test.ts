@@ -5,25 +5,16 @@ import { PDFParse } from 'pdf-parse';
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
+import { seasonOfToday } from '../../test/days.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { CodiceFiscale, createMember, fiscalCodeOf, type TestMember } from '../../test/members.js';
-import { addDays, fromIsoDate, todayInRome } from '../../lib/time.js';
+import { addDays, fromIsoDate } from '../../lib/time.js';
 
 const mail = await startMailCatcher();
 const { app, db, deps, stripe, services } = await useTestApp({ SMTP_URL: mail.url, WEB_ORIGIN: 'http://web.example.test' }, { stripe: true });
 const double = stripe!;
 
-// The season a card bought today belongs to (default settings: 1 May - 30 September), read again before each
-// test: a file may run across midnight in Rome (docs/testing.md#session-19-a-run-across-midnight-in-rome).
-const seasonOfToday = () => {
-  const today = todayInRome();
-  const thisYear = Number(today.slice(0, 4));
-  const seasonYear = today > `${thisYear}-09-30` ? thisYear + 1 : thisYear;
-  const seasonStart = `${seasonYear}-05-01`;
-  /** A day a period card may start on: in the season, not in the past. */
-  const aSeasonDay = today < seasonStart ? addDays(seasonStart, 10) : today;
-  return { today, seasonYear, seasonStart, seasonEnd: `${seasonYear}-09-30`, aSeasonDay };
-};
+// Read again before each test (test/days.ts).
 let { today, seasonYear, seasonStart, seasonEnd, aSeasonDay } = seasonOfToday();
 beforeEach(() => {
   ({ today, seasonYear, seasonStart, seasonEnd, aSeasonDay } = seasonOfToday());
