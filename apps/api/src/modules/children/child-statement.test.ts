@@ -2,7 +2,7 @@
 // as the ledger holds them (a refund taken off, credit spent counted but not as traceable), the PDF read
 // back, and only the parent reaching it.
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fromIsoDate, yearInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { DEMO, loginAs } from '../../test/auth-helpers.js';
@@ -12,7 +12,12 @@ import { pdfText } from '../../test/pdf-text.js';
 
 const { app, db } = await useTestApp();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const year = yearInRome();
+// Read again before each test, and the card covers the next year too: a file may run across New Year's midnight
+// in Rome, and then pays in the new year (docs/testing.md#session-19-a-run-across-midnight-in-rome).
+let year = yearInRome();
+beforeEach(() => {
+  year = yearInRome();
+});
 let staff: string;
 let parent: TestMember;
 let childId: number;
@@ -27,7 +32,7 @@ beforeAll(async () => {
   staff = await loginAs(app, DEMO.staff);
   await request(app).put('/api/admin/association').set(bearer(await loginAs(app, DEMO.admin))).send({ name: 'ASD Riviera Beach', address: 'Lungomare 1, 47921 Rimini (RN)', fiscal_code: '91234560406', vat_number: null, rasd_number: 'RASD-000123', email: 'segreteria@riviera.it', receipt_signatory: 'Marta Ricci, presidente', stamp_duty_on_receipts: false }).expect(200);
   parent = await createMember(db, { firstName: 'Elena', lastName: 'Sforza' });
-  await db.membership.create({ data: { membershipNumber: `S-${parent.id}`, userId: parent.id, type: 'seasonal', status: 'active', activatedAt: new Date(), fiscalCode: parent.fiscalCode, startDate: fromIsoDate(`${year}-01-01`), endDate: fromIsoDate(`${year}-12-31`), originalPriceCents: 6000, priceCents: 6000 } });
+  await db.membership.create({ data: { membershipNumber: `S-${parent.id}`, userId: parent.id, type: 'seasonal', status: 'active', activatedAt: new Date(), fiscalCode: parent.fiscalCode, startDate: fromIsoDate(`${year}-01-01`), endDate: fromIsoDate(`${year + 1}-12-31`), originalPriceCents: 6000, priceCents: 6000 } });
   childId = (await db.child.create({ data: { parentId: parent.id, firstName: 'Bianca', lastName: 'Sforza', birthDate: fromIsoDate('2015-02-20'), fiscalCode: 'SFRBNC15B60H294X' } })).id;
 });
 
