@@ -12,7 +12,9 @@ import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack({ page: true });
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
-const day = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+// The day after tomorrow: registration closes ten minutes from now, which must be before the tournament's day even
+// when the file starts just before midnight in Rome or runs across it.
+const day = new Date(Date.parse(`${today}T12:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
 const NAME = 'Trofeo della Sera';
 const PAIRS = 16;
 let tournamentId: number;
