@@ -20,10 +20,11 @@ beforeAll(async () => {
   admin = await loginAs(app, DEMO.admin);
 });
 
+const autumn = nextYear();
 const courseBody = async (overrides: Record<string, unknown>) => {
   const courts = await db.court.findMany({ where: { code: { in: ['D5'] } } });
   return {
-    name: 'Avanzati autunno', level: 'Avanzato', court_ids: courts.map((court) => court.id), starts_on: `${nextYear()}-09-05`, ends_on: `${nextYear()}-09-21`, weekdays: [2, 4], start_time: '19:00', duration_minutes: 90,
+    name: 'Avanzati autunno', level: 'Avanzato', court_ids: courts.map((court) => court.id), starts_on: `${autumn}-09-05`, ends_on: `${autumn}-09-21`, weekdays: [2, 4], start_time: '19:00', duration_minutes: 90,
     exceptions: [], min_participants: 4, max_participants: 12, price: '150', ...overrides,
   };
 };
