@@ -5,6 +5,9 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.test.ts'],
     globalSetup: ['./src/global-setup.ts'],
+    // ROME_MIDNIGHT=cross|after: each file loads before midnight in Rome and its tests run after it (=after: all of
+    // it after), in node and in the browser's pages (../apps/api/src/test/rome-midnight.ts, ./src/rome-midnight.ts).
+    setupFiles: process.env.ROME_MIDNIGHT ? ['../apps/api/src/test/rome-midnight.ts', './src/rome-midnight.ts'] : [],
     // Ceilings, not waits: a browser test walks whole flows (two sign-ins, uploads, payments) and `npm test`
     // runs it beside the other suites, so on a busy machine one can take over a minute (73 s seen under
     // stress-ng for a test of 20 s, over 120 s once in CI). A stuck step still fails on its own: every

@@ -35,9 +35,29 @@ function speakingItalian(browser: Browser): Browser {
   const newPage = browser.newPage.bind(browser);
   const defaults = { locale: 'it-IT', serviceWorkers: 'block' } as const;
   return Object.assign(browser, {
-    newContext: (options: Parameters<Browser['newContext']>[0] = {}) => newContext({ ...defaults, ...options }),
-    newPage: (options: Parameters<Browser['newPage']>[0] = {}) => newPage({ ...defaults, ...options }),
+    newContext: async (options: Parameters<Browser['newContext']>[0] = {}) => onTestClock(await newContext({ ...defaults, ...options })),
+    newPage: async (options: Parameters<Browser['newPage']>[0] = {}) => {
+      const page = await newPage({ ...defaults, ...options });
+      await onTestClock(page.context());
+      return page;
+    },
   });
+}
+
+/**
+ * With ROME_MIDNIGHT set the test's clock is moved (./rome-midnight.ts), and so is the API's, which runs in the
+ * test's process: each context's pages then read the same moved time, flowing from the moment it was opened.
+ */
+const MOVED_CLOCK = Boolean(process.env.ROME_MIDNIGHT);
+/** The contexts on the moved clock, set again before each test (./rome-midnight.ts). */
+export const contextsOnMovedClock = new Set<BrowserContext>();
+
+async function onTestClock(context: BrowserContext) {
+  if (!MOVED_CLOCK) return context;
+  await context.clock.install({ time: Date.now() });
+  contextsOnMovedClock.add(context);
+  context.on('close', () => contextsOnMovedClock.delete(context));
+  return context;
 }
 
 /** Debian's whole Chromium: what a member runs, with its install check and camera. */
