@@ -4,7 +4,8 @@
 // a real run at 23:00 UTC (22:00 in summer), at its worst. ROME_MIDNIGHT=after runs the whole file just after that
 // midnight: the control, since only node's clock moves (the test's and the in-process server's), not
 // PostgreSQL's now(); a test failing in both runs fails on the moved clock, not on a stale "today".
-// SHIFT_DATE=<ISO instant>: the midnight after that instant instead of tonight's (e.g. a summer one).
+// SHIFT_DATE=<ISO instant>: the midnight after that instant instead of tonight's (e.g. a summer one, or yesterday's).
+// The browser tests use this file too, with e2e/src/rome-midnight.ts for the pages' clocks.
 import { addDays, romeInstant, romeToday } from '@beach/contracts';
 import { beforeEach, vi } from 'vitest';
 
