@@ -31,12 +31,26 @@ const mainText = async () => plain(await page().textContent('main'));
 const card = async (label: string) => plain(await page().getByRole('group', { name: label, exact: true }).textContent());
 const chartLabel = async () => plain(await page().getByRole('img', { name: /Incassi e spese degli ultimi 6 mesi/ }).getAttribute('aria-label'));
 
-const todayInRome = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const [year, month] = todayInRome.split('-').map(Number) as [number, number];
-const twoMonthsAgo = new Date(Date.UTC(year, month - 3, 15));
-const monthLabel = (date: Date) => new Intl.DateTimeFormat('it-IT', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
-const thisMonthLabel = monthLabel(new Date(Date.UTC(year, month - 1, 1)));
-const twoMonthsAgoLabel = monthLabel(twoMonthsAgo);
+/** The day in Rome (YYYY-MM-DD) of an instant, now unless told: read when a test needs it, as a run may cross midnight. */
+const romeDay = (at = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+/** The month (YYYY-MM) `shift` months from the one of `day`. */
+const monthOf = (day: string, shift = 0) => {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month - 1 + shift, 1)).toISOString().slice(0, 7);
+};
+const monthLabel = (month: string) => new Intl.DateTimeFormat('it-IT', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+const italianDay = (day: string) => day.split('-').reverse().join('/');
+const euros = (cents: number) => plain(new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(cents / 100));
+/** The chart's months, oldest first, by their labels (`nov 2026`). */
+const chartMonths = (label: string) => label.split(';').map((point) => /([a-z]{3} \d{4}) incassi/.exec(point)?.[1]);
+/** The months in Rome of the days a run was on between two readings (one, unless it crossed the start of a month). */
+const monthsBetween = (dayBefore: string) => [...new Set([dayBefore, romeDay()].map((day) => monthLabel(monthOf(day))))];
+
+/** The day the money of this file was arranged on (its payments, its income; its expense two months back). */
+let moneyDay = '';
+/** The cash this file's payments put in the till, and when: a day's till is checked against the desk's payments that day. */
+const cashPaid: { cents: number; at: Date }[] = [];
+const cashOn = (day: string) => cashPaid.filter(({ at }) => romeDay(at) === day).reduce((sum, { cents }) => sum + cents, 0);
 
 async function login(email: string, path: string, heading: string, width = 1280) {
   await current?.close();
@@ -75,10 +89,12 @@ async function arrangeMoney() {
   const { db } = ctx.stack;
   const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
   const admin = await db.user.findUniqueOrThrow({ where: { email: 'admin@demo.beach' } });
+  // Every row of the arrangement on one day: the day of this instant.
   const now = new Date();
+  moneyDay = romeDay(now);
   const card = async (userId: number, status: 'active' | 'pending') => {
-    const [issued] = await db.$queryRaw<{ number: string }[]>`SELECT next_membership_number(${year}) AS number`;
-    const start = new Date(`${todayInRome}T00:00:00Z`);
+    const [issued] = await db.$queryRaw<{ number: string }[]>`SELECT next_membership_number(${Number(moneyDay.slice(0, 4))}) AS number`;
+    const start = new Date(`${moneyDay}T00:00:00Z`);
     return db.membership.create({
       data: { membershipNumber: issued!.number, userId, type: 'monthly', status, startDate: start, endDate: new Date(start.getTime() + 29 * 86_400_000), originalPriceCents: 6000, priceCents: 6000, activatedAt: status === 'active' ? now : null },
     });
@@ -86,6 +102,7 @@ async function arrangeMoney() {
   const active = await card(member.id, 'active');
   await card(admin.id, 'pending');
   await db.transaction.create({ data: { kind: 'membership', userId: member.id, membershipId: active.id, amountCents: 6000, method: 'cash', status: 'completed', paidAt: now, description: 'Tessera stagionale' } });
+  cashPaid.push({ cents: 6000, at: now });
   // The desk booking is for a walk-in: no account, a name and a phone on the booking. A month ahead, so not one of today's bookings.
   const c1 = await db.court.findUniqueOrThrow({ where: { code: 'C1' } });
   const play = new Date(now.getTime() + 30 * 86_400_000);
@@ -99,8 +116,8 @@ async function arrangeMoney() {
   await db.transaction.create({
     data: { kind: 'booking', type: 'refund', refundOfId: online.id, userId: member.id, amountCents: 500, method: 'stripe', status: 'completed', paidAt: now, description: 'Rimborso parziale', stripeRefundId: 're_e2e_finance' },
   });
-  await db.income.create({ data: { date: new Date(`${todayInRome}T00:00:00Z`), category: 'Sponsor', description: 'Sponsor torneo', amountCents: 15_000 } });
-  await db.expense.create({ data: { date: twoMonthsAgo, category: 'Sabbia', description: 'Sabbia campo B', amountCents: 8000, supplier: 'Cava Adriatica' } });
+  await db.income.create({ data: { date: new Date(`${moneyDay}T00:00:00Z`), category: 'Sponsor', description: 'Sponsor torneo', amountCents: 15_000 } });
+  await db.expense.create({ data: { date: new Date(`${monthOf(moneyDay, -2)}-15T00:00:00Z`), category: 'Sabbia', description: 'Sabbia campo B', amountCents: 8000, supplier: 'Cava Adriatica' } });
   await postHistory(db);
   await giveCredit(db, member.id, 3550, { reason: 'Credito di prova', by: admin.id });
 }
@@ -111,8 +128,10 @@ describe('admin dashboard and finance in Chromium', () => {
 
   it('admin: the cards and the 6-month chart show the seeded money to the cent', async () => {
     await arrangeMoney();
+    const dayBefore = romeDay();
     await login('admin@demo.beach', '/admin', 'Dashboard Amministratore');
     await page().getByRole('img', { name: /Incassi e spese degli ultimi 6 mesi/ }).waitFor();
+    const openedIn = monthsBetween(dayBefore);
 
     expect(await card('Incassi tessere')).toContain('60,00 €');
     expect(await card('Incassi prenotazioni')).toContain('60,00 €');
@@ -134,12 +153,14 @@ describe('admin dashboard and finance in Chromium', () => {
     expect(plain(await correction.textContent())).toMatch(/^Ora\d{2}:\d{2}Credito diGiulia RossiImporto\+35,50 €MotivoCredito di provaFatta daAlessandra Amministratrice$/);
     expect(plain(await corrections.getByLabel('Totali di oggi').textContent())).toBe('Aggiunti+35,50 €Tolti0,00 €Rettifiche1');
 
-    // Two lines, six months, this month's income and the expense two months back.
+    // Two lines, six months up to the month the dashboard was opened in, the money's month's income and the
+    // expense two months before it (a run across midnight may have opened the dashboard on either day).
     expect(await page().locator('.recharts-line').count()).toBe(2);
     const chart = await chartLabel();
     expect(chart.split(';')).toHaveLength(6);
-    expect(chart).toContain(`${thisMonthLabel} incassi 270,00 €, spese 0,00 €`);
-    expect(chart).toContain(`${twoMonthsAgoLabel} incassi 0,00 €, spese 80,00 €`);
+    expect(openedIn).toContain(chartMonths(chart).at(-1));
+    expect(chart).toContain(`${monthLabel(monthOf(moneyDay))} incassi 270,00 €, spese 0,00 €`);
+    expect(chart).toContain(`${monthLabel(monthOf(moneyDay, -2))} incassi 0,00 €, spese 80,00 €`);
     expect(await accessibilityViolations(page(), 'main')).toEqual([]);
     await screenshot(page(), 'admin-dashboard-1280');
     await atPhoneWidth('admin-dashboard');
@@ -149,6 +170,7 @@ describe('admin dashboard and finance in Chromium', () => {
     await goTo('/admin/spese', 'Spese');
     await expect.poll(mainText).toContain('1 spesa');
 
+    const dayBefore = romeDay();
     await page().getByRole('button', { name: 'Nuova spesa' }).click();
     const form = page().getByRole('dialog', { name: 'Nuova spesa' });
     await form.getByLabel('Importo (€)').fill('0');
@@ -159,6 +181,9 @@ describe('admin dashboard and finance in Chromium', () => {
     await form.getByText('L’importo deve essere maggiore di zero.').first().waitFor();
     await form.getByLabel('Importo (€)').fill('300,00');
     await form.getByLabel('Fornitore').fill('Elettrica Romagna');
+    // The expense is dated as the form proposes: the day it was opened on (either, in a run across midnight).
+    const spentOn = await form.getByLabel('Data').inputValue();
+    expect([...new Set([dayBefore, romeDay()])]).toContain(spentOn);
     await form.getByRole('button', { name: 'Registra' }).click();
     await page().getByRole('region', { name: 'Messaggi' }).getByText('Spesa registrata.').waitFor();
     await expect.poll(mainText).toContain('2 spese');
@@ -171,7 +196,8 @@ describe('admin dashboard and finance in Chromium', () => {
     await page().getByRole('heading', { name: 'Dashboard Amministratore', level: 1 }).waitFor();
     await expect.poll(() => card('Utile netto').catch(() => '')).toBe('Utile netto-110,00 € (perdita)');
     expect(await card('Totale spese')).toContain('380,00 €');
-    await expect.poll(chartLabel).toContain(`${thisMonthLabel} incassi 270,00 €, spese 300,00 €`);
+    // Its month: its 300 € beside the month's income (the arranged 270 €, unless a month began between them).
+    await expect.poll(chartLabel).toContain(`${monthLabel(monthOf(spentOn))} incassi ${monthOf(spentOn) === monthOf(moneyDay) ? '270,00' : '0,00'} €, spese 300,00 €`);
     await screenshot(page(), 'admin-dashboard-loss-1280');
   });
 
@@ -213,7 +239,7 @@ describe('admin dashboard and finance in Chromium', () => {
     await form.getByLabel('Metodo di pagamento').selectOption('cash');
     await form.getByRole('button', { name: 'Registra' }).click();
     await form.getByText('Compila tutti i campi obbligatori.').waitFor();
-    await form.getByLabel('Data').fill(todayInRome);
+    await form.getByLabel('Data').fill(romeDay());
     await form.getByRole('button', { name: 'Registra' }).click();
     await page().getByRole('region', { name: 'Messaggi' }).getByText('Incasso registrato.').waitFor();
     await expect.poll(mainText).toContain('2 incassi');
@@ -288,6 +314,7 @@ describe('admin dashboard and finance in Chromium', () => {
     const { db } = ctx.stack;
     const member = await db.user.findUniqueOrThrow({ where: { email: 'utente@demo.beach' } });
     const topUp = await db.transaction.create({ data: { kind: 'credit', userId: member.id, amountCents: 2500, method: 'cash', status: 'completed', paidAt: new Date(), description: 'Versamento al banco' } });
+    cashPaid.push({ cents: 2500, at: topUp.paidAt! });
     // Its books, as the desk's top-up posts them: the cash in the till, owed to the member as credit paid in.
     await post(db, {
       key: `payment:${topUp.id}`,
@@ -310,8 +337,9 @@ describe('admin dashboard and finance in Chromium', () => {
     const c2 = await db.court.findUniqueOrThrow({ where: { code: 'C2' } });
     const validUntil = new Date(Date.now() + 60 * 86_400_000);
     // 25 € for 3 uses: 8,33 + 8,33 + 8,34. One use pays a booking: 8,33 € earned, 16,67 € still owed.
-    const product = await db.carnetProduct.create({ data: { name: 'Tris serale', uses: 3, priceCents: 2500, validFrom: new Date(`${todayInRome}T00:00:00Z`), validUntil } });
+    const product = await db.carnetProduct.create({ data: { name: 'Tris serale', uses: 3, priceCents: 2500, validFrom: new Date(`${romeDay()}T00:00:00Z`), validUntil } });
     const sale = await db.transaction.create({ data: { kind: 'carnet', userId: member.id, carnetProductId: product.id, amountCents: 2500, method: 'cash', status: 'completed', paidAt: new Date(), description: 'Carnet Tris serale' } });
+    cashPaid.push({ cents: 2500, at: sale.paidAt! });
     const carnet = await db.carnet.create({ data: { userId: member.id, productId: product.id, usesTotal: 3, usesLeft: 3, validFrom: product.validFrom, validUntil, transactionId: sale.id } });
     const play = new Date(Date.now() + 31 * 86_400_000);
     const booking = await db.booking.create({ data: { courtId: c2.id, userId: member.id, startsAt: play, endsAt: new Date(play.getTime() + 90 * 60_000), status: 'confirmed', priceCents: 2000 } });
@@ -370,11 +398,13 @@ describe('admin dashboard and finance in Chromium', () => {
     await verification.getByRole('button', { name: 'Verifica ora' }).click();
     const failing = verification.getByRole('list', { name: 'Controlli non corrispondenti' });
     await failing.waitFor({ timeout: 120_000 });
-    // Its document has no entry, and the day's cash in the till is 10 € short of the desk's payments.
+    // Its document has no entry, and the till of its day (the cash this file put in it that day: all of it, 110 €,
+    // unless a run crossed midnight between its payments) is 10 € short of the desk's payments.
+    const strayDay = romeDay(stray.paidAt!);
     expect(plain(await verification.getByRole('status').filter({ hasText: 'controlli non corrispondono' }).textContent())).toMatch(/^Verifica dei conti del \d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}: 2 controlli non corrispondono\./);
     expect((await failing.locator(':scope > li').allTextContents()).map(plain)).toEqual([
       `Ogni pagamento e rimborso è registrato una volta (1 discrepanza)Pagamento ${stray.id} di 10,00 €: nessuna registrazione`,
-      `La cassa di ogni giorno corrisponde agli incassi in segreteria (1 discrepanza)${todayInRome.split('-').reverse().join('/')} (Contanti): cassa 110,00 €, incassi 120,00 €`,
+      `La cassa di ogni giorno corrisponde agli incassi in segreteria (1 discrepanza)${italianDay(strayDay)} (Contanti): cassa ${euros(cashOn(strayDay))}, incassi ${euros(cashOn(strayDay) + 1000)}`,
     ]);
     expect(await accessibilityViolations(page(), 'main')).toEqual([]);
     await showCard();
@@ -441,6 +471,11 @@ describe('admin dashboard and finance in Chromium', () => {
 
   it('staff: the activity cards only, with no money and no call to the admin-only stats', async () => {
     const calls: string[] = [];
+    // A correction of the admin's made now, on the day the staff's dashboard opens: the first test's may be of
+    // the day before, in a run that crossed midnight in Rome since.
+    const { db } = ctx.stack;
+    const [member, admin] = await Promise.all(['utente@demo.beach', 'admin@demo.beach'].map((email) => db.user.findUniqueOrThrow({ where: { email } })));
+    await giveCredit(db, member!.id, 1000, { reason: 'Credito per la segreteria', by: admin!.id });
     // Staff sign in on the admin's page, the admin's app gone first (a new page would start a renderer): every
     // call of the staff's dashboard is heard, from its one load of the app on.
     await forgetSession(page(), ctx.stack.webUrl);
@@ -450,7 +485,7 @@ describe('admin dashboard and finance in Chromium', () => {
     await page().getByRole('group', { name: 'Tessere attive' }).waitFor();
     await expect.poll(() => card('Coupon attivi')).toMatch(/^Coupon attivi\d+$/);
     // Today's credit corrections are the desk's too.
-    await page().getByRole('region', { name: 'Rettifiche del credito di oggi' }).getByRole('row').filter({ hasText: 'Credito di prova' }).waitFor();
+    await page().getByRole('region', { name: 'Rettifiche del credito di oggi' }).getByRole('row').filter({ hasText: 'Credito per la segreteria' }).waitFor();
     const text = await mainText();
     for (const money of ['Riepilogo finanziario', 'Utile netto', 'Totale incassi', 'Incassi e spese degli ultimi 6 mesi', 'Verifica dei conti']) expect(text).not.toContain(money);
     expect(text).not.toContain('Credito dei soci');
