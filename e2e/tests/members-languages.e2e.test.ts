@@ -14,7 +14,8 @@ import { useBrowserStack } from '../src/stack.js';
 const ctx = useBrowserStack();
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 const dayFromToday = (days: number) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const tomorrow = dayFromToday(1);
+/** Tomorrow in Rome, read when asked: after a midnight the file's `today` + 1 is today. */
+const tomorrow = () => new Date(Date.parse(`${new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date())}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 /** One word as long as a title may be (120 letters): nowhere to break it but anywhere. */
 const LONG_WORD = `Beachvolleyballsommerferienintensivtrainingswoche${'x'.repeat(71)}`;
 const COURSE = `Corso${LONG_WORD}`.slice(0, 120);
@@ -164,7 +165,7 @@ describe('registration and consents', () => {
       page = await ctx.browser.newPage({ viewport });
       await page.goto(`${ctx.stack.webUrl}/de/registrazione`);
       const birthDate = page.getByLabel('Geburtsdatum');
-      await birthDate.fill(tomorrow);
+      await birthDate.fill(tomorrow());
       await page.getByRole('button', { name: 'Konto erstellen' }).click();
       await expect.poll(() => birthDate.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Das Geburtsdatum darf nicht in der Zukunft liegen.');
       expect(await page.getByLabel('Vor- und Nachname des Elternteils oder Vormunds').count()).toBe(0);

@@ -22,7 +22,8 @@ import { apiCaller } from '../src/api-as.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+const romeToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+const today = romeToday();
 const dayFromToday = (days: number) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** "14/12/2026", as the member's screens write a day. */
 const shown = (day: string) => day.split('-').reverse().join('/');
@@ -109,6 +110,7 @@ describe('a summer camp week, in Chromium', () => {
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'school-camps-dialog-1280', { fullPage: false });
     await page.setViewportSize(PHONE);
+    const dayBefore = romeToday();
     await dialog.getByRole('button', { name: 'Iscrivi' }).click();
     const outcomes = dialog.getByRole('list', { name: 'Esito delle iscrizioni' });
     // Each with the price it got: the second child's is the sibling discount's.
@@ -117,6 +119,8 @@ describe('a summer camp week, in Chromium', () => {
       'Sofia Rossi · 135,00 €: Posto tenuto: completa il pagamento per confermare l’iscrizione.Sconto fratelli −15,00 €',
     ]);
     await screenshot(page, 'school-camps-enrolled-390', { fullPage: false });
+    // The deposit is due on the day in Rome the places were made: a run across midnight may have made them on either.
+    const enrolledOn = new RegExp(`^50,00 € entro il (${[...new Set([dayBefore, romeToday()])].map(shown).join('|')})Pagata$`);
     await dialog.getByRole('link', { name: 'Vai al profilo per pagare' }).click();
 
     // The first child at the full price, the second with 10 % off: both ask the 50 € deposit now.
@@ -139,18 +143,19 @@ describe('a summer camp week, in Chromium', () => {
     for (const [child, balance] of [['Pietro', '100,00'], ['Sofia', '85,00']] as const) {
       const rates = rowOf(child).getByRole('list', { name: 'Rate' });
       await expect.poll(() => rowOf(child).getByText('Confermata', { exact: true }).count()).toBe(1);
-      await expect.poll(async () => (await rates.getByRole('listitem').allTextContents()).map(spaced)).toEqual([`50,00 € entro il ${shown(today)}Pagata`, `${balance} € entro il ${shown(BALANCE_DUE)}Da pagare`]);
+      await expect.poll(async () => (await rates.getByRole('listitem').allTextContents()).map(spaced)).toEqual([expect.stringMatching(enrolledOn), `${balance} € entro il ${shown(BALANCE_DUE)}Da pagare`]);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await enrolments.scrollIntoViewIfNeeded();
     await screenshot(page, 'school-camps-profile-deposits-390', { fullPage: false });
 
-    // Later: the balance falls due (moved to today), and the parent pays it at a desktop.
-    await ctx.stack.db.enrolmentInstalment.updateMany({ where: { seq: 2, enrolment: { course: { name: CAMP } } }, data: { dueOn: new Date(`${today}T00:00:00Z`) } });
+    // Later: the balance falls due (moved to today, the day it is now), and the parent pays it at a desktop.
+    const dueToday = romeToday();
+    await ctx.stack.db.enrolmentInstalment.updateMany({ where: { seq: 2, enrolment: { course: { name: CAMP } } }, data: { dueOn: new Date(`${dueToday}T00:00:00Z`) } });
     await page.setViewportSize(DESKTOP);
     await page.reload();
     for (const [child, balance] of [['Pietro', '100,00'], ['Sofia', '85,00']] as const) {
-      await expect.poll(async () => spaced(await rowOf(child).textContent())).toContain(`Prossima rata: ${balance} €, entro il ${shown(today)}`);
+      await expect.poll(async () => spaced(await rowOf(child).textContent())).toContain(`Prossima rata: ${balance} €, entro il ${shown(dueToday)}`);
       await payByCard(page, rowOf(child).getByRole('button', { name: 'Paga ora con la carta' }), balance);
     }
     for (const child of ['Pietro', 'Sofia']) {

@@ -9,8 +9,10 @@ import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack({ page: true });
 const COACH = 'allenatore.e2e@demo.beach';
-let sessionId: number;
-let futureSessionId: number;
+const romeToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+let courseId: number;
+let courtId: number;
+const sessionsByDay = new Map<string, Promise<{ sessionId: number; futureSessionId: number }>>();
 
 beforeAll(async () => {
   const { db } = ctx.stack;
@@ -20,25 +22,39 @@ beforeAll(async () => {
   const member = await db.user.create({ data: { firstName: 'Marta', lastName: 'Sabbia', email: 'marta.sabbia@e2e.test', phone: '+39 333 1112233', birthDate: new Date('1990-04-02'), ...verified } });
   const parent = await db.user.create({ data: { firstName: 'Paolo', lastName: 'Onda', email: 'paolo.onda@e2e.test', phone: '+39 333 4445566', ...verified } });
   const child = await db.child.create({ data: { parentId: parent.id, firstName: 'Leo', lastName: 'Onda', birthDate: new Date('2016-05-10'), healthNotes: 'Asma lieve: inalatore nello zaino', pickupPeople: 'La nonna Rosa' } });
-  const court = await db.court.findUniqueOrThrow({ where: { code: 'D1' } });
-  const startsAt = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  courtId = (await db.court.findUniqueOrThrow({ where: { code: 'D1' } })).id;
   const course = await db.course.create({
     data: {
       name: 'Minivolley e2e', level: 'Bambini', coachId: coach.id, startsOn: new Date(Date.now() - 30 * 86_400_000), endsOn: new Date(Date.now() + 60 * 86_400_000),
       recurrence: 'FREQ=WEEKLY;BYDAY=MO', startTime: '17:00', durationMinutes: 60, maxParticipants: 10, placesTaken: 2, priceCents: 12000, publishedAt: new Date(),
-      courts: { create: [{ courtId: court.id }] },
+      courts: { create: [{ courtId }] },
     },
   });
-  const session = await db.courseSession.create({ data: { courseId: course.id, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000) } });
-  await db.courtClosure.create({ data: { courtId: court.id, startsAt: session.startsAt, endsAt: session.endsAt, reason: 'Corso: Minivolley e2e', courseSessionId: session.id } });
+  courseId = course.id;
   // Enrolled at the course's start: a whole-course place counts in the sessions after it was made.
   const enrolledAt = new Date(Date.now() - 30 * 86_400_000);
-  const enrolled = { courseId: course.id, kind: 'course' as const, amountCents: 12000, status: 'confirmed' as const, confirmedAt: enrolledAt, createdAt: enrolledAt };
+  const enrolled = { courseId, kind: 'course' as const, amountCents: 12000, status: 'confirmed' as const, confirmedAt: enrolledAt, createdAt: enrolledAt };
   await db.courseEnrolment.createMany({ data: [{ ...enrolled, userId: member.id }, { ...enrolled, userId: parent.id, childId: child.id }] });
-  sessionId = session.id;
-  const tomorrow = new Date(startsAt.getTime() + 86_400_000);
-  futureSessionId = (await db.courseSession.create({ data: { courseId: course.id, startsAt: tomorrow, endsAt: new Date(tomorrow.getTime() + 3_600_000) } })).id;
 });
+
+/**
+ * The course's session of today, starting this minute, and a future one two days later: made for the day in Rome a
+ * test runs on (once a day), not the day the file loaded, so "today's sessions" are the coach's today even when the
+ * file starts just before midnight and its tests run after it.
+ */
+function sessionsOfToday() {
+  const day = romeToday();
+  if (!sessionsByDay.has(day)) sessionsByDay.set(day, (async () => {
+    const { db } = ctx.stack;
+    const startsAt = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const session = await db.courseSession.create({ data: { courseId, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000) } });
+    await db.courtClosure.create({ data: { courtId, startsAt: session.startsAt, endsAt: session.endsAt, reason: 'Corso: Minivolley e2e', courseSessionId: session.id } });
+    const later = new Date(startsAt.getTime() + 2 * 86_400_000);
+    const future = await db.courseSession.create({ data: { courseId, startsAt: later, endsAt: new Date(later.getTime() + 3_600_000) } });
+    return { sessionId: session.id, futureSessionId: future.id };
+  })());
+  return sessionsByDay.get(day)!;
+}
 
 async function signIn(page: typeof ctx.page) {
   await forgetSession(page, ctx.stack.webUrl);
@@ -52,6 +68,7 @@ async function signIn(page: typeof ctx.page) {
 describe('a coach takes attendance on a phone', () => {
   it('lands on today’s sessions, marks present and absent with a note, and finds them saved', async () => {
     const { page } = ctx;
+    const { sessionId } = await sessionsOfToday();
     await forgetSession(page, ctx.stack.webUrl);
     await page.setViewportSize(PHONE);
     await page.goto(`${ctx.stack.webUrl}/login`);
@@ -97,6 +114,7 @@ describe('the coach’s note, future sessions and the back-office', () => {
   for (const [label, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
     it(`saves a note on Enter and says Salvato, greys out a future session’s buttons, and answers /admin with a link (${label} px)`, async () => {
       const { page } = ctx;
+      const { sessionId, futureSessionId } = await sessionsOfToday();
       await page.setViewportSize(viewport);
       await signIn(page);
       await page.goto(`${ctx.stack.webUrl}/allenatore/lezioni/${sessionId}`);
