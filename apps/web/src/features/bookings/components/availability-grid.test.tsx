@@ -65,7 +65,7 @@ describe('AvailabilityGrid', () => {
   describe('every cell button is named with the words it shows (WCAG 2.5.3, speech input), in every language', () => {
     afterEach(() => i18n.activate('it'));
 
-    it.each([
+    it.each<['it' | 'de' | 'en', string, string]>([
       ['it', 'Campo A1, 12:00–13:30: Occupato Avvisami', 'Avvisami se si libera'],
       ['de', 'Campo A1, 12:00–13:30: Belegt Vormerken', 'Benachrichtige mich, wenn er frei wird'],
       ['en', 'Campo A1, 12:00–13:30: Taken Notify me', 'Let me know if it frees up'],
