@@ -2,11 +2,14 @@
 // temporary profile from Playwright. The browser tests share one Chromium per run (launched by
 // ./global-setup.ts); each test file connects to it through Playwright's server and works in browser
 // contexts of its own.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { api } from '@beach/contracts';
-import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type LaunchOptions, type Locator, type Page } from 'playwright-core';
 import axe from 'axe-core';
 import { afterAll } from 'vitest';
 import { sessionEntries } from '../../apps/web/src/lib/session.js';
@@ -71,7 +74,7 @@ const HEADLESS_SHELL = { executablePath: process.env.CHROMIUM_HEADLESS_SHELL_PAT
 
 /** A whole Chromium of its own (the install check, the home page's paint times). */
 export async function launchBrowser(): Promise<Browser> {
-  return speakingItalian(await chromium.launch(CHROMIUM));
+  return speakingItalian(await launchOwn(CHROMIUM));
 }
 
 /**
@@ -79,8 +82,41 @@ export async function launchBrowser(): Promise<Browser> {
  * flag, so it cannot be the run's shared browser; permission stays per context (granted or not by the test).
  */
 export async function launchCameraBrowser(videoFile: string): Promise<Browser> {
-  return speakingItalian(await chromium.launch({ ...CHROMIUM, args: [...ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${videoFile}`] }));
+  return speakingItalian(await launchOwn({ ...CHROMIUM, args: [...ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${videoFile}`] }));
 }
+
+/**
+ * A browser of the file's own. On the moved clock (ROME_MIDNIGHT) it is launched behind a Playwright server in a
+ * node process of its own, on the real clock, as the run's shared one is (./global-setup.ts): launched here,
+ * Playwright's server would run on this process's moved `Date`, and the page clock it keeps replays its log in
+ * each new document by the server's time against the page's real one, so every navigation put the page back on
+ * the real clock (installable-app's card "refreshed" 65 min after the test's now). What no setting moves: a
+ * service worker's clock (Playwright fakes the pages' only) and PostgreSQL's now().
+ */
+async function launchOwn(options: LaunchOptions): Promise<Browser> {
+  if (!MOVED_CLOCK) return chromium.launch(options);
+  const server = spawn(process.execPath, ['--input-type=module', '-e', LAUNCH_SERVER, JSON.stringify(options)], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const [endpoint] = (await once(createInterface({ input: server.stdout! }), 'line')) as [string];
+  const browser = await chromium.connect(endpoint);
+  const disconnect = browser.close.bind(browser);
+  return Object.assign(browser, {
+    close: async () => {
+      await disconnect();
+      // The server closes its browser and exits when its input ends.
+      const exited = once(server, 'exit');
+      server.stdin!.end();
+      await exited;
+    },
+  });
+}
+const LAUNCH_SERVER = `import { chromium } from 'playwright-core';
+const server = await chromium.launchServer(JSON.parse(process.argv[1]));
+console.log(server.wsEndpoint());
+process.stdin.resume();
+process.stdin.on('end', async () => { await server.close(); process.exit(0); });`;
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -8,8 +8,8 @@ import { postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack({ page: true });
-const romeToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const romeYear = Number(romeToday.slice(0, 4));
+/** Today in Rome, read when a test needs it: a file loaded before midnight runs its tests on the next day. */
+const romeToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 let current: Page;
 
 async function open(path: string, heading: string) {
@@ -41,11 +41,17 @@ describe('admin courts and pricing', () => {
   it('closes a court for the day and lists the booking it hits and the closure', async () => {
     const db = ctx.stack.db;
     const court = await db.court.findUniqueOrThrow({ where: { code: 'C1' } });
-    await db.booking.create({ data: { courtId: court.id, customerName: 'Mario Walkin', startsAt: new Date(`${romeToday}T12:00:00Z`), endsAt: new Date(`${romeToday}T13:30:00Z`), status: 'confirmed', priceCents: 2500 } });
-    await postHistory(db);
 
+    const dayBefore = romeToday();
     await open('/admin/campi', 'Campi');
     const form = current.getByRole('form', { name: 'Nuova chiusura' });
+    // The form closes today, the page's (a run across midnight in Rome may have opened it on either day); the
+    // booking it hits is made on that day.
+    const today = await form.getByLabel(/^Dal giorno( \*)?$/).inputValue();
+    expect([...new Set([dayBefore, romeToday()])]).toContain(today);
+    expect(await form.getByLabel(/^Al giorno( \*)?$/).inputValue()).toBe(today);
+    await db.booking.create({ data: { courtId: court.id, customerName: 'Mario Walkin', startsAt: new Date(`${today}T12:00:00Z`), endsAt: new Date(`${today}T13:30:00Z`), status: 'confirmed', priceCents: 2500 } });
+    await postHistory(db);
     await form.getByLabel(/^Campo( \*)?$/).selectOption({ label: `${court.name} (C1)` });
     await form.getByLabel('Motivo').fill('Livellamento sabbia');
     await form.getByRole('button', { name: 'Chiudi il campo' }).click();
@@ -84,6 +90,7 @@ describe('admin courts and pricing', () => {
   });
 
   it('copies the price list to next year and changes a price there only', async () => {
+    const romeYear = Number(romeToday().slice(0, 4));
     await open('/admin/listino-prezzi', 'Listino prezzi');
     await current.getByLabel('Fascia diurna (€)').waitFor();
     await current.getByRole('button', { name: `Copia nel ${romeYear + 1}` }).click();

@@ -102,8 +102,10 @@ describe('court booking on a phone, in Chromium', () => {
     await second.getByRole('region', { name: 'Riepilogo' }).getByRole('button', { name: 'Prenota e paga' }).click();
     await second.getByText('Questo orario è appena stato prenotato da un altro utente.').waitFor();
     await second.getByRole('main').getByText('Occupato').first().waitFor();
-    // The taken slot offers "Avvisami se si libera".
-    await second.getByRole('button', { name: /^Campo C2, 18:00–19:30: occupato\. Avvisami se si libera/ }).click();
+    // The taken slot offers "Avvisami se si libera" (its description); its name is what it shows, after court and time.
+    const taken = second.getByRole('button', { name: 'Campo C2, 18:00–19:30: Occupato Avvisami', exact: true });
+    expect(await taken.getAttribute('title')).toBe('Avvisami se si libera');
+    await taken.click();
     await second.getByText('Sei in lista d’attesa per il Campo C2 alle 18:00: se si libera, in ordine di iscrizione è tenuto per te e ti scriviamo.').waitFor();
     await screenshot(second, 'bookings-race-390', { fullPage: false });
     await Promise.all([first.close(), second.close()]);

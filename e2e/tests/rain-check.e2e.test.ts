@@ -12,8 +12,10 @@ import { creditBalance, creditEntriesOn, postHistory } from '../src/ledger.js';
 import { useBrowserStack } from '../src/stack.js';
 
 const ctx = useBrowserStack();
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
-const day = new Date(Date.parse(`${today}T12:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+/** Today in Rome, read when a test needs it: a file loaded before midnight runs its tests on the next day. */
+const romeToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+/** The rain check's day, ahead of today even when a midnight passes between the file's load and its tests. */
+const day = new Date(Date.parse(`${romeToday()}T12:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
 /** A Rome wall-clock time of `date` as an instant. */
 const rome = (date: string, time: string) => {
   const guess = new Date(`${date}T${time}:00Z`);
@@ -45,7 +47,6 @@ beforeAll(async () => {
   await db.transaction.create({ data: { kind: 'booking', type: 'payment', bookingId: walkIn.id, amountCents: 2000, method: 'cash', status: 'completed', paidAt: new Date() } });
   const unpaid = await book(await court('C3'), { customerName: 'Lia Senzaombrello' }, '12:00', '13:30');
   const evening = await book(await court('C4'), { customerName: 'Nino Serale' }, '19:30', '21:00');
-  await db.booking.create({ data: { courtId: await court('C5'), customerName: 'Rita Temporale', startsAt: rome(today, '16:30'), endsAt: rome(today, '18:00'), status: 'confirmed', priceCents: 2000, holdExpiresAt: null } });
   Object.assign(ids, { online: online.id, walkIn: walkIn.id, unpaid: unpaid.id, evening: evening.id, member: member.id });
   // Their books: what each booking owes and what its payment settled (the rain check returns what was paid).
   await postHistory(db);
@@ -97,6 +98,12 @@ describe('rain check from the planner', () => {
   });
 
   it('today: the range starts at the next slot, the one under way can still be chosen; "Chiudi" closes the dialog', async () => {
+    // Today as the API will read it when the planner loads (the dialog's "today" is the planner's, from the API).
+    const { db } = ctx.stack;
+    const today = romeToday();
+    const court = (await db.court.findUniqueOrThrow({ where: { code: 'C5' } })).id;
+    await db.booking.create({ data: { courtId: court, customerName: 'Rita Temporale', startsAt: rome(today, '16:30'), endsAt: rome(today, '18:00'), status: 'confirmed', priceCents: 2000, holdExpiresAt: null } });
+    await postHistory(db);
     const page = await openSignedIn(ctx.browser, ctx.stack.webUrl, { email: 'staff@demo.beach', path: `/admin/prenotazioni?data=${today}`, heading: 'Prenotazioni' });
     // 14:10 in Rome: the 13:30 slot is under way, the next one starts at 15:00.
     await page.clock.setFixedTime(rome(today, '14:10'));

@@ -53,13 +53,16 @@ function Cell({ court, cell, index, selection, onPick, onWait }: { court: TAvail
   if (cell.state === 'taken') {
     return (
       <td className="p-1">
+        {/* Its name is its content, the court and time read before the visible words ("Campo C1, 09:00–10:30:
+            Occupato Avvisami"), so it holds what the button shows in every language: speech input matches the
+            name against the words on screen. The whole offer is its description (the title). */}
         <button
           type="button"
           title={t`Avvisami se si libera`}
-          aria-label={t`${courtName}, ${time}: occupato. Avvisami se si libera`}
           onClick={() => onWait(court.id, cell.start)}
           className={clsx('flex h-12 w-full flex-col items-center justify-center rounded-lg px-1 text-center text-xs hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-sea-700', STATE_CLASSES.taken)}
         >
+          <span className="sr-only">{`${courtName}, ${time}: `}</span>
           {/* The spaces keep the visible words apart for speech input, which matches them against the name. */}
           <span>{i18n._(STATE_TEXT.taken)}</span>{' '}
           <span className="text-[10px] leading-tight underline">
