@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { CERTIFICATE_STATE_LABELS, CHECK_IN_PENDING_REASONS, CHECK_IN_UNKNOWN_REASONS, NUL_MESSAGE, type TCheckInLookup } from '@beach/contracts';
 import request from 'supertest';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, fromIsoDate, instantInRome, timeOf, todayInRome } from '../../lib/time.js';
 import { useTestApp } from '../../test/app.js';
 import { lastAuditOf, whileRefusing } from '../../test/audit.js';
@@ -194,6 +194,22 @@ describe('POST /api/admin/check-ins', () => {
     const another = await checkIn({ ...body, request_key: randomUUID() });
     expect(another.status).toBe(409);
     expect(await db.checkIn.count({ where: { membershipId: card.id } })).toBe(1);
+  });
+
+  it('counts an entrance again once its ten minutes have passed, by the API’s clock, which stamps it', async () => {
+    const { card } = await memberWithCard({ firstName: 'Rita', lastName: 'Ritorno' });
+    const first = await checkIn({ membership_id: card.id, court_row: 'A' }).expect(201);
+    const stamped = new Date(first.body.check_in.checked_in_at).getTime();
+    // Nine minutes later it is still the same entrance; eleven minutes later it is another.
+    vi.useFakeTimers({ toFake: ['Date'], now: stamped + 9 * 60_000 });
+    try {
+      await checkIn({ membership_id: card.id, court_row: 'A' }).expect(409);
+      vi.setSystemTime(stamped + 11 * 60_000);
+      await checkIn({ membership_id: card.id, court_row: 'A' }).expect(201);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await db.checkIn.count({ where: { membershipId: card.id } })).toBe(2);
   });
 
   it('records a walk-in on row B once, with its audit entry, and lists it with the day’s counts', async () => {

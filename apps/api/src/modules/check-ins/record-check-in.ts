@@ -37,9 +37,11 @@ export function createCheckInRecording({ db }: Pick<AppDeps, 'db'>) {
           await audit(tx, { entity: 'check_ins', id: sent.id, action: 'check-in', before: row, after: row });
           return { message: CHECK_IN_MESSAGES.recorded(holderOf(membership.user)), check_in: toCheckInDto(sent) };
         }
+        // Measured on the clock that stamps an entrance (the API's: Prisma's default), not the database's.
+        const repeatSince = new Date(Date.now() - CHECK_IN_REPEAT_MINUTES * 60_000);
         const [recent] = await tx.$queryRaw<{ checked_in_at: Date }[]>`
           SELECT checked_in_at FROM check_ins
-          WHERE membership_id = ${membership.id} AND checked_in_at > now() - make_interval(mins => ${CHECK_IN_REPEAT_MINUTES})
+          WHERE membership_id = ${membership.id} AND checked_in_at > ${repeatSince}
           ORDER BY checked_in_at DESC LIMIT 1`;
         if (recent) throw new AppError(409, CHECK_IN_MESSAGES.alreadyRecorded(timeOf(recent.checked_in_at)));
         // While a valid certificate is required, a holder without one enters only when the desk confirms it.
