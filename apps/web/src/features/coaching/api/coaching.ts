@@ -28,12 +28,19 @@ function useParticipantPatch(sessionId: number) {
     );
 }
 
+/**
+ * A session's attendance is saved one request at a time, in the order of the taps: a tap and the note typed while
+ * it is on its way would otherwise race, and the tap, arriving last, would save its empty note over the typed one.
+ */
+const attendanceScope = (sessionId: number) => ({ id: `coaching-attendance-${sessionId}` });
+
 /** One participant's present/absent and note, saved as tapped. */
 export function useTakeAttendance(sessionId: number) {
   const queryClient = useQueryClient();
   const key = coachingKeys.session(sessionId);
   const patch = useParticipantPatch(sessionId);
   return useMutation({
+    scope: attendanceScope(sessionId),
     mutationFn: (body: TAttendanceBody) => callApi(api.coaching.takeAttendance, { params: { id: sessionId }, body }),
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -52,6 +59,7 @@ export function useTakeAttendance(sessionId: number) {
 export function useTakeAttendanceByCard(sessionId: number) {
   const patch = useParticipantPatch(sessionId);
   return useMutation({
+    scope: attendanceScope(sessionId),
     mutationFn: (body: TAttendanceByCardBody) => callApi(api.coaching.takeAttendanceByCard, { params: { id: sessionId }, body }),
     onSuccess: (participant) => patch(participant.enrolment_id, participant),
   });

@@ -97,6 +97,29 @@ describe('/allenatore/lezioni/:id', () => {
     expect((await within(card).findByText('Salvato')).getAttribute('role')).toBe('status');
   });
 
+  it('saves a note typed while the tap is on its way after the tap, never before it', async () => {
+    handlers['GET /api/coach/sessions/7'] = () => jsonResponse(200, detail([person(1)]));
+    const answers: (() => void)[] = [];
+    handlers['PUT /api/coach/sessions/7/attendance'] = (body) =>
+      new Promise((resolve) => answers.push(() => resolve(jsonResponse(200, person(1, { present: false, note: (body as { note: string }).note || null })))));
+    open();
+    const card = await screen.findByRole('listitem', { name: 'Persona 1' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Assente' }));
+    const note = within(card).getByLabelText('Nota');
+    await waitFor(() => expect((note as HTMLInputElement).disabled).toBe(false));
+    fireEvent.change(note, { target: { value: 'Febbre' } });
+    fireEvent.keyDown(note, { key: 'Enter' });
+    // The note waits for the tap's answer: sent together, the tap could reach the server last and empty the note.
+    await waitFor(() => expect(answers).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(bodiesOf('PUT /api/coach/sessions/7/attendance')).toEqual([{ enrolment_id: 1, present: false, note: '' }]);
+    answers[0]!();
+    await waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!();
+    expect(bodiesOf('PUT /api/coach/sessions/7/attendance')).toEqual([{ enrolment_id: 1, present: false, note: '' }, { enrolment_id: 1, present: false, note: 'Febbre' }]);
+    expect((await within(card).findByText('Salvato')).getAttribute('role')).toBe('status');
+  });
+
   it('puts a refused tap back and says why', async () => {
     handlers['GET /api/coach/sessions/7'] = () => jsonResponse(200, detail([person(1, { present: true })]));
     handlers['PUT /api/coach/sessions/7/attendance'] = () => jsonResponse(409, { message: 'La lezione è annullata: non si segnano presenze.' });
