@@ -21,21 +21,21 @@ const muAt = (level: number) => (level / 7) * 50;
 const WORDS = {
   it: {
     payment: 'Pagamento prenotazione', openMatch: 'Apri una partita', kind: 'Tipo di partita', competitive: 'Competitiva, con un livello', min: 'Livello minimo (0–7)', max: 'Livello massimo (0–7)',
-    openIt: 'Apri la partita', payCredit: 'Paga con il credito', paid: 'Questa prenotazione è già pagata e confermata.', match: 'Beach volley 2×2', players: 'Giocatori', join: /^Entra e paga .* con il credito$/, ask: 'Chiedi il posto',
+    openIt: 'Apri la partita', payCredit: 'Paga con il credito', paid: 'Questa prenotazione è già pagata e confermata.', match: 'Beach volley 2×2', players: 'Giocatori', join: /^Entra e paga .* con il credito$/, ask: 'Chiedi il posto', asked: 'Hai chiesto un posto: potrai entrare quando tutti i giocatori avranno accettato.',
     requests: 'Richieste di posto', accept: (name: string) => `Accetta ${name}`, accepted: 'Tutti i giocatori hanno accettato: entra e paga la tua quota.', findLevel: 'Trova il tuo livello',
     answers: ['Da 2 a 5 anni', 'Ogni settimana', 'Tornei amatoriali', 'Intermedia'], saveLevel: 'Salva il livello', full: 'La partita è al completo: ci vediamo in campo!', result: 'Inserisci il risultato', won: 'Abbiamo vinto', send: 'Invia il risultato',
     confirm: 'Conferma il risultato', confirmed: 'Risultato confermato: i livelli dei giocatori sono aggiornati.', profile: 'Il mio profilo', levels: 'I miei livelli', sport: 'Beach volley', level: 'Livello', history: 'Storia dei livelli', fromResult: 'Partita competitiva',
   },
   de: {
     payment: 'Buchung bezahlen', openMatch: 'Ein Spiel eröffnen', kind: 'Art des Spiels', competitive: 'Wettkampf, mit einem Niveau', min: 'Mindestniveau (0–7)', max: 'Höchstniveau (0–7)',
-    openIt: 'Spiel eröffnen', payCredit: 'Mit Guthaben zahlen', paid: 'Diese Buchung ist bereits bezahlt und bestätigt.', match: 'Beachvolleyball 2×2', players: 'Spieler', join: /^Beitreten und .* mit Guthaben bezahlen$/, ask: 'Um den Platz bitten',
+    openIt: 'Spiel eröffnen', payCredit: 'Mit Guthaben zahlen', paid: 'Diese Buchung ist bereits bezahlt und bestätigt.', match: 'Beachvolleyball 2×2', players: 'Spieler', join: /^Beitreten und .* mit Guthaben bezahlen$/, ask: 'Um den Platz bitten', asked: 'Du hast um einen Platz gebeten: Du kannst beitreten, sobald alle Spieler angenommen haben.',
     requests: 'Platzanfragen', accept: (name: string) => `${name} annehmen`, accepted: 'Alle Spieler haben angenommen: Tritt bei und bezahle deinen Anteil.', findLevel: 'Finde dein Niveau',
     answers: ['2 bis 5 Jahre', 'Jede Woche', 'Hobbyturniere', 'Mittel'], saveLevel: 'Niveau speichern', full: 'Das Spiel ist vollständig: Wir sehen uns auf dem Platz!', result: 'Ergebnis eintragen', won: 'Wir haben gewonnen', send: 'Ergebnis senden',
     confirm: 'Ergebnis bestätigen', confirmed: 'Ergebnis bestätigt: Die Niveaus der Spieler sind aktualisiert.', profile: 'Mein Profil', levels: 'Meine Niveaus', sport: 'Beachvolleyball', level: 'Niveau', history: 'Verlauf der Niveaus', fromResult: 'Wettkampfspiel',
   },
   en: {
     payment: 'Booking payment', openMatch: 'Open a match', kind: 'Kind of match', competitive: 'Competitive, with a level', min: 'Minimum level (0–7)', max: 'Maximum level (0–7)',
-    openIt: 'Open the match', payCredit: 'Pay with credit', paid: 'This booking is already paid and confirmed.', match: 'Beach volleyball 2×2', players: 'Players', join: /^Join and pay .* with credit$/, ask: 'Ask for the place',
+    openIt: 'Open the match', payCredit: 'Pay with credit', paid: 'This booking is already paid and confirmed.', match: 'Beach volleyball 2×2', players: 'Players', join: /^Join and pay .* with credit$/, ask: 'Ask for the place', asked: 'You have asked for a place: you can join once every player has accepted.',
     requests: 'Requests for a place', accept: (name: string) => `Accept ${name}`, accepted: 'Every player has accepted: join and pay your share.', findLevel: 'Find your level',
     answers: ['2 to 5 years', 'Every week', 'Amateur tournaments', 'Intermediate'], saveLevel: 'Save my level', full: 'The match is full: see you on the court!', result: 'Enter the result', won: 'We won', send: 'Send the result',
     confirm: 'Confirm the result', confirmed: 'Result confirmed: the players’ levels are updated.', profile: 'My profile', levels: 'My levels', sport: 'Beach volleyball', level: 'Level', history: 'Level history', fromResult: 'Competitive match',
@@ -128,6 +128,8 @@ describe('the open-match journey with levels', () => {
         // The third, above the range, asks; both players accept; then they join.
         const third = await open(above, 2, link, words.match);
         await third.getByRole('button', { name: words.ask }).click();
+        // Asked once the page says so: the others' pages, opened before the API has the request, would not list it.
+        await third.getByText(words.asked).waitFor();
         // The second opens the match again; the organiser goes to it from their payment page through the app.
         await second.goto(`${webUrl}${prefix}${link}`);
         await openInApp(host, `${webUrl}${prefix}${link}`);
